@@ -1,0 +1,178 @@
+// The command line, shaped like the Supabase CLI's: `start`, `status`, `stop`.
+//   npm run backend -- start [--workdir DIR] [--reset] [--strict-keys] [--app-dist DIR]
+//   npm run backend -- status [--workdir DIR] [-o json|env|pretty]
+//   npm run backend -- stop [--workdir DIR]
+import { parseArgs } from 'node:util'
+import { startStack, defaultDataDir } from '../stack.ts'
+import type { Stack } from '../stack.ts'
+import { createLogger } from '../logger.ts'
+import { describeStack, readRunningState, renderStatus } from './status.ts'
+import type { OutputFormat } from './status.ts'
+
+const usage = `Usage: npm run backend -- <command> [options]
+
+Commands:
+  start    Start the local stack for a project folder (like supabase start)
+  status   Show the URLs and keys of the running stack
+  stop     Stop the running stack
+
+Options:
+  --workdir DIR       The project folder holding supabase/config.toml (default: current folder)
+  --data-dir DIR      Where the database and files live (default: DIR/supabase/.temp/local-stack)
+  --reset             start: delete the database and stored files first
+  --strict-keys       start: refuse requests without a valid API key, as the hosted gateway does
+                      (also SUPABASE_STRICT_KEYS=true)
+  --app-dist DIR      start: also serve this built web app (with /config.json for it)
+  --app-port N        start: port of the app (default: the port of [auth] site_url, else 3000)
+  -o, --output FMT    status: pretty (default), json or env
+
+Environment:
+  DATABASE_URL        use this PostgreSQL instead of the embedded one
+  LOG_LEVEL           debug, info, warn, error
+`
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      workdir: { type: 'string' },
+      'data-dir': { type: 'string' },
+      reset: { type: 'boolean' },
+      'strict-keys': { type: 'boolean' },
+      'app-dist': { type: 'string' },
+      'app-port': { type: 'string' },
+      output: { type: 'string', short: 'o' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  const command = positionals[0]
+  if (values.help || !command) {
+    process.stdout.write(usage)
+    return command || values.help ? 0 : 1
+  }
+  const workdir = values.workdir ?? process.cwd()
+  const dataDir = values['data-dir'] ?? defaultDataDir(workdir)
+
+  switch (command) {
+    case 'start':
+      return start({
+        workdir,
+        dataDir,
+        reset: values.reset ?? false,
+        strictKeys: values['strict-keys'] ?? isTrue(process.env.SUPABASE_STRICT_KEYS),
+        appDist: values['app-dist'],
+        appPort: values['app-port'] === undefined ? undefined : Number(values['app-port']),
+      })
+    case 'status': {
+      const format = (values.output ?? 'pretty') as OutputFormat
+      if (!['pretty', 'json', 'env'].includes(format)) {
+        process.stderr.write(`Unknown output format ${format}: use pretty, json or env\n`)
+        return 1
+      }
+      const state = await readRunningState(dataDir)
+      if (!state) {
+        process.stderr.write(
+          `No local stack is running for ${workdir}. Start one with: npm run backend -- start\n`
+        )
+        return 1
+      }
+      process.stdout.write(renderStatus(await describeStack(workdir, state), format))
+      return 0
+    }
+    case 'stop': {
+      const state = await readRunningState(dataDir)
+      if (!state) {
+        process.stderr.write(`No local stack is running for ${workdir}.\n`)
+        return 0
+      }
+      process.kill(state.pid, 'SIGINT')
+      process.stdout.write(`Stopping the local stack (pid ${state.pid}).\n`)
+      return 0
+    }
+    default:
+      process.stderr.write(`Unknown command ${command}\n\n${usage}`)
+      return 1
+  }
+}
+
+interface StartArgs {
+  workdir: string
+  dataDir: string
+  reset: boolean
+  strictKeys: boolean
+  appDist: string | undefined
+  appPort: number | undefined
+}
+
+async function start(args: StartArgs): Promise<number> {
+  const log = createLogger()
+  const began = Date.now()
+  const stack: Stack = await startStack({
+    workdir: args.workdir,
+    dataDir: args.dataDir,
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    reset: args.reset,
+    strictKeys: args.strictKeys,
+    appDist: args.appDist,
+    appPort: args.appPort,
+    log,
+  })
+  const state = await readRunningState(args.dataDir)
+  const description = await describeStack(
+    args.workdir,
+    state ?? {
+      pid: process.pid,
+      workdir: stack.config.workdir,
+      apiUrl: stack.apiUrl,
+      appUrl: stack.appUrl,
+      dbUrl: stack.dbUrl,
+      startedAt: new Date().toISOString(),
+    }
+  )
+  process.stdout.write(`Started supabase local development setup in ${Date.now() - began} ms.\n\n`)
+  process.stdout.write(renderStatus(description, 'pretty'))
+  if (stack.appUrl) process.stdout.write(`\nOpen Chorus at ${stack.appUrl}\n`)
+  process.stdout.write(`\nPress Ctrl-C to stop.\n`)
+
+  await new Promise<void>((resolve) => {
+    let stopping = false
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        process.stderr.write(`Received ${signal} again; exiting now.\n`)
+        process.exit(130)
+      }
+      stopping = true
+      process.stdout.write(`\nStopping (${signal})...\n`)
+      stack.stop().then(resolve, (error: unknown) => {
+        log.error('stopping failed', error)
+        resolve()
+      })
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
+  })
+  process.stdout.write('Stopped.\n')
+  return 0
+}
+
+function isTrue(value: string | undefined): boolean {
+  return value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.toLowerCase())
+}
+
+const KNOWN_ERRORS = new Set([
+  'ConfigError',
+  'DatabaseStartError',
+  'MigrationError',
+  'PortInUseError',
+])
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const e = error as Error
+    if (KNOWN_ERRORS.has(e.name)) process.stderr.write(`Error: ${e.message}\n`)
+    else process.stderr.write(`Error: ${e.stack ?? String(error)}\n`)
+    process.exit(1)
+  }
+)

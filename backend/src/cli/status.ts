@@ -1,0 +1,91 @@
+// What `status` prints: the URLs and keys of a running stack, in the Supabase CLI's names.
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { loadProjectConfig } from '../config/project-config.ts'
+import { JwtKeys } from '../jwt/jwt-keys.ts'
+import type { StackState } from '../stack.ts'
+
+export type OutputFormat = 'pretty' | 'json' | 'env'
+
+/** Ordered as `supabase status -o env` prints them. */
+export interface StackDescription {
+  API_URL: string
+  REST_URL: string
+  FUNCTIONS_URL: string
+  DB_URL: string
+  INBUCKET_URL: string
+  MAILPIT_URL: string
+  APP_URL?: string
+  PUBLISHABLE_KEY: string
+  SECRET_KEY: string
+  JWT_SECRET: string
+  ANON_KEY: string
+  SERVICE_ROLE_KEY: string
+}
+
+/** The state file of a stack whose process is still alive, else null. */
+export async function readRunningState(dataDir: string): Promise<StackState | null> {
+  let state: StackState
+  try {
+    state = JSON.parse(await readFile(path.join(dataDir, 'stack.json'), 'utf8')) as StackState
+  } catch {
+    return null
+  }
+  try {
+    process.kill(state.pid, 0)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null
+  }
+  return state
+}
+
+export async function describeStack(workdir: string, state: StackState): Promise<StackDescription> {
+  const config = await loadProjectConfig(workdir)
+  const keys = await JwtKeys.create(config.auth.jwtSecret, config.auth.signingKeysPath)
+  const api = state.apiUrl
+  const description: StackDescription = {
+    API_URL: api,
+    REST_URL: `${api}/rest/v1`,
+    FUNCTIONS_URL: `${api}/functions/v1`,
+    DB_URL: state.dbUrl,
+    INBUCKET_URL: `${api}/inbox`,
+    MAILPIT_URL: `${api}/inbox`,
+    PUBLISHABLE_KEY: keys.publishableKey,
+    SECRET_KEY: keys.secretKey,
+    JWT_SECRET: keys.jwtSecret,
+    ANON_KEY: keys.anonKey,
+    SERVICE_ROLE_KEY: keys.serviceRoleKey,
+  }
+  if (state.appUrl) description.APP_URL = state.appUrl
+  return description
+}
+
+const labels: Record<keyof StackDescription, string> = {
+  APP_URL: 'App URL',
+  API_URL: 'API URL',
+  REST_URL: 'REST URL',
+  FUNCTIONS_URL: 'Functions URL',
+  DB_URL: 'DB URL',
+  INBUCKET_URL: 'Inbucket URL',
+  MAILPIT_URL: 'Mailpit URL',
+  PUBLISHABLE_KEY: 'Publishable key',
+  SECRET_KEY: 'Secret key',
+  JWT_SECRET: 'JWT secret',
+  ANON_KEY: 'anon key',
+  SERVICE_ROLE_KEY: 'service_role key',
+}
+
+export function renderStatus(description: StackDescription, format: OutputFormat): string {
+  const entries = Object.entries(description) as [keyof StackDescription, string][]
+  switch (format) {
+    case 'json':
+      return `${JSON.stringify(description, null, 2)}\n`
+    case 'env':
+      return entries.map(([key, value]) => `${key}="${value}"\n`).join('')
+    case 'pretty': {
+      const shown = entries.filter(([key]) => key !== 'MAILPIT_URL')
+      const width = Math.max(...shown.map(([key]) => labels[key].length))
+      return shown.map(([key, value]) => `${labels[key].padStart(width)}: ${value}\n`).join('')
+    }
+  }
+}

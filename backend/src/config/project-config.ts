@@ -1,0 +1,399 @@
+// The project configuration: supabase/config.toml as the Supabase CLI reads it, with the CLI's
+// defaults for everything the file leaves out. Unknown keys are ignored; a malformed file or a
+// value of the wrong type is an error that names the line.
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { parse, TomlError } from 'smol-toml'
+import { parseDuration, parseSize } from './units.ts'
+
+export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
+
+export interface BucketConfig {
+  public: boolean
+  fileSizeLimit: number | null
+  allowedMimeTypes: string[] | null
+  /** Absolute path of a folder whose files are uploaded into the bucket at start. */
+  objectsPath: string | null
+}
+
+export interface SmtpConfig {
+  host: string
+  port: number
+  user: string
+  pass: string
+  adminEmail: string
+  senderName: string
+}
+
+export interface EmailTemplateConfig {
+  subject: string | null
+  /** Absolute path of the template file. */
+  contentPath: string | null
+}
+
+export interface AuthRateLimits {
+  /** Emails sent per hour. */
+  emailSent: number
+  smsSent: number
+  /** Anonymous sign-ins per hour per IP. */
+  anonymousUsers: number
+  /** Token refreshes per 5 minutes per IP. */
+  tokenRefresh: number
+  /** Sign-ups and sign-ins per 5 minutes per IP. */
+  signInSignUps: number
+  /** OTP and magic-link verifications per 5 minutes per IP. */
+  tokenVerifications: number
+  web3: number
+}
+
+export interface ProjectConfig {
+  projectId: string
+  /** Absolute path of the folder that holds supabase/. */
+  workdir: string
+  /** Absolute path of workdir/supabase. */
+  supabaseDir: string
+  api: {
+    enabled: boolean
+    port: number
+    schemas: string[]
+    extraSearchPath: string[]
+    maxRows: number
+  }
+  db: {
+    port: number
+    majorVersion: number
+    seed: { enabled: boolean; sqlPaths: string[] }
+  }
+  realtime: { enabled: boolean }
+  inbucket: { enabled: boolean; port: number }
+  storage: {
+    enabled: boolean
+    fileSizeLimit: number
+    buckets: Record<string, BucketConfig>
+  }
+  auth: {
+    enabled: boolean
+    siteUrl: string
+    additionalRedirectUrls: string[]
+    jwtExpiry: number
+    jwtSecret: string
+    enableRefreshTokenRotation: boolean
+    refreshTokenReuseInterval: number
+    enableSignup: boolean
+    enableAnonymousSignIns: boolean
+    minimumPasswordLength: number
+    passwordRequirements: string
+    signingKeysPath: string | null
+    rateLimit: AuthRateLimits
+    email: {
+      enableSignup: boolean
+      doubleConfirmChanges: boolean
+      enableConfirmations: boolean
+      securePasswordChange: boolean
+      /** Minimum time between two emails to the same address, in milliseconds. */
+      maxFrequency: number
+      otpLength: number
+      /** Seconds an emailed OTP or link stays valid. */
+      otpExpiry: number
+      template: Record<string, EmailTemplateConfig>
+      smtp: SmtpConfig | null
+    }
+  }
+}
+
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    readonly file: string,
+    readonly line: number | null = null
+  ) {
+    super(line === null ? `${file}: ${message}` : `${file}:${line}: ${message}`)
+    this.name = 'ConfigError'
+  }
+}
+
+type Table = Record<string, unknown>
+
+/** Reads and validates `<workdir>/supabase/config.toml`. */
+export async function loadProjectConfig(workdir: string): Promise<ProjectConfig> {
+  const absolute = path.resolve(workdir)
+  const file = path.join(absolute, 'supabase', 'config.toml')
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    throw new ConfigError(
+      code === 'ENOENT'
+        ? 'file not found. Is this a Supabase project folder (supabase init creates supabase/config.toml)?'
+        : `cannot read the file (${code ?? String(error)})`,
+      file
+    )
+  }
+  return parseProjectConfig(text, absolute, file)
+}
+
+/** Parses config.toml text. `file` is only used in error messages. */
+export function parseProjectConfig(
+  text: string,
+  workdir: string,
+  file = 'config.toml'
+): ProjectConfig {
+  let doc: Table
+  try {
+    doc = parse(text) as Table
+  } catch (error) {
+    if (error instanceof TomlError) {
+      const first = error.message.split('\n')[0] ?? error.message
+      throw new ConfigError(`invalid TOML: ${first}`, file, error.line)
+    }
+    throw error
+  }
+  const read = new Reader(doc, text, file)
+  const supabaseDir = path.join(workdir, 'supabase')
+  const inSupabaseDir = (p: string) => path.resolve(supabaseDir, p)
+
+  const buckets: Record<string, BucketConfig> = {}
+  for (const [name, value] of Object.entries(read.table('storage.buckets'))) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) continue
+    const key = `storage.buckets.${name}`
+    const limit = read.optional(key, 'file_size_limit', 'size')
+    const objectsPath = read.optional(key, 'objects_path', 'string')
+    buckets[name] = {
+      public: read.get(key, 'public', 'boolean', false),
+      fileSizeLimit: limit,
+      allowedMimeTypes: read.optional(key, 'allowed_mime_types', 'strings'),
+      objectsPath: objectsPath === null ? null : inSupabaseDir(objectsPath),
+    }
+  }
+
+  const templates: Record<string, EmailTemplateConfig> = {}
+  for (const [name, value] of Object.entries(read.table('auth.email.template'))) {
+    if (typeof value !== 'object' || value === null) continue
+    const key = `auth.email.template.${name}`
+    const contentPath = read.optional(key, 'content_path', 'string')
+    templates[name] = {
+      subject: read.optional(key, 'subject', 'string'),
+      contentPath: contentPath === null ? null : inSupabaseDir(contentPath),
+    }
+  }
+
+  const smtpTable = read.table('auth.email.smtp')
+  const smtpEnabled =
+    Object.keys(smtpTable).length > 0 && read.get('auth.email.smtp', 'enabled', 'boolean', true)
+  const smtp: SmtpConfig | null = smtpEnabled
+    ? {
+        host: read.get('auth.email.smtp', 'host', 'string', ''),
+        port: read.get('auth.email.smtp', 'port', 'integer', 587),
+        user: read.get('auth.email.smtp', 'user', 'string', ''),
+        pass: read.get('auth.email.smtp', 'pass', 'string', ''),
+        adminEmail: read.get('auth.email.smtp', 'admin_email', 'string', 'admin@email.com'),
+        senderName: read.get('auth.email.smtp', 'sender_name', 'string', 'Admin'),
+      }
+    : null
+  if (smtp && smtp.host === '') {
+    throw new ConfigError('[auth.email.smtp] needs a host', file, read.lineOf('auth.email.smtp'))
+  }
+
+  const signingKeysPath = read.optional('auth', 'signing_keys_path', 'string')
+  const seedPaths = read.get('db.seed', 'sql_paths', 'strings', ['./seed.sql'])
+
+  return {
+    projectId: read.get('', 'project_id', 'string', path.basename(workdir)),
+    workdir,
+    supabaseDir,
+    api: {
+      enabled: read.get('api', 'enabled', 'boolean', true),
+      port: read.get('api', 'port', 'port', 54321),
+      schemas: read.get('api', 'schemas', 'strings', ['public', 'graphql_public']),
+      extraSearchPath: read.get('api', 'extra_search_path', 'strings', ['public', 'extensions']),
+      maxRows: read.get('api', 'max_rows', 'integer', 1000),
+    },
+    db: {
+      port: read.get('db', 'port', 'port', 54322),
+      majorVersion: read.get('db', 'major_version', 'integer', 17),
+      seed: {
+        enabled: read.get('db.seed', 'enabled', 'boolean', true),
+        sqlPaths: seedPaths.map(inSupabaseDir),
+      },
+    },
+    realtime: { enabled: read.get('realtime', 'enabled', 'boolean', true) },
+    inbucket: {
+      enabled: read.get('inbucket', 'enabled', 'boolean', true),
+      port: read.get('inbucket', 'port', 'port', 54324),
+    },
+    storage: {
+      enabled: read.get('storage', 'enabled', 'boolean', true),
+      fileSizeLimit: read.get('storage', 'file_size_limit', 'size', 50 * 1024 * 1024),
+      buckets,
+    },
+    auth: {
+      enabled: read.get('auth', 'enabled', 'boolean', true),
+      siteUrl: read.get('auth', 'site_url', 'string', 'http://127.0.0.1:3000'),
+      additionalRedirectUrls: read.get('auth', 'additional_redirect_urls', 'strings', [
+        'https://127.0.0.1:3000',
+      ]),
+      jwtExpiry: read.get('auth', 'jwt_expiry', 'integer', 3600),
+      jwtSecret: read.get('auth', 'jwt_secret', 'string', DEFAULT_JWT_SECRET),
+      enableRefreshTokenRotation: read.get(
+        'auth',
+        'enable_refresh_token_rotation',
+        'boolean',
+        true
+      ),
+      refreshTokenReuseInterval: read.get('auth', 'refresh_token_reuse_interval', 'integer', 10),
+      enableSignup: read.get('auth', 'enable_signup', 'boolean', true),
+      enableAnonymousSignIns: read.get('auth', 'enable_anonymous_sign_ins', 'boolean', false),
+      minimumPasswordLength: read.get('auth', 'minimum_password_length', 'integer', 6),
+      passwordRequirements: read.get('auth', 'password_requirements', 'string', ''),
+      signingKeysPath: signingKeysPath === null ? null : inSupabaseDir(signingKeysPath),
+      rateLimit: {
+        emailSent: read.get('auth.rate_limit', 'email_sent', 'integer', 2),
+        smsSent: read.get('auth.rate_limit', 'sms_sent', 'integer', 30),
+        anonymousUsers: read.get('auth.rate_limit', 'anonymous_users', 'integer', 30),
+        tokenRefresh: read.get('auth.rate_limit', 'token_refresh', 'integer', 150),
+        signInSignUps: read.get('auth.rate_limit', 'sign_in_sign_ups', 'integer', 30),
+        tokenVerifications: read.get('auth.rate_limit', 'token_verifications', 'integer', 30),
+        web3: read.get('auth.rate_limit', 'web3', 'integer', 30),
+      },
+      email: {
+        enableSignup: read.get('auth.email', 'enable_signup', 'boolean', true),
+        doubleConfirmChanges: read.get('auth.email', 'double_confirm_changes', 'boolean', true),
+        enableConfirmations: read.get('auth.email', 'enable_confirmations', 'boolean', false),
+        securePasswordChange: read.get('auth.email', 'secure_password_change', 'boolean', false),
+        maxFrequency: read.get('auth.email', 'max_frequency', 'duration', 1000),
+        otpLength: read.get('auth.email', 'otp_length', 'integer', 6),
+        otpExpiry: read.get('auth.email', 'otp_expiry', 'integer', 3600),
+        template: templates,
+        smtp,
+      },
+    },
+  }
+}
+
+type Kind = 'string' | 'boolean' | 'integer' | 'port' | 'strings' | 'size' | 'duration'
+type KindValue = {
+  string: string
+  boolean: boolean
+  integer: number
+  port: number
+  strings: string[]
+  size: number
+  duration: number
+}
+
+const envRef = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/
+
+/** Typed access to the parsed document, with errors that point at the offending line. */
+class Reader {
+  private readonly lines: string[]
+
+  constructor(
+    private readonly doc: Table,
+    text: string,
+    private readonly file: string
+  ) {
+    this.lines = text.split(/\r?\n/)
+  }
+
+  table(dotted: string): Table {
+    let node: unknown = this.doc
+    for (const part of dotted === '' ? [] : dotted.split('.')) {
+      if (typeof node !== 'object' || node === null || Array.isArray(node)) return {}
+      node = (node as Table)[part]
+    }
+    return typeof node === 'object' && node !== null && !Array.isArray(node) ? (node as Table) : {}
+  }
+
+  get<K extends Kind>(section: string, key: string, kind: K, fallback: KindValue[K]): KindValue[K] {
+    const value = this.optional(section, key, kind)
+    return value === null ? fallback : value
+  }
+
+  optional<K extends Kind>(section: string, key: string, kind: K): KindValue[K] | null {
+    const raw = this.table(section)[key]
+    if (raw === undefined) return null
+    const value = this.convert(resolveEnv(raw), kind)
+    if (value === undefined) {
+      const where = section === '' ? key : `[${section}] ${key}`
+      throw new ConfigError(
+        `${where} must be ${describe(kind)}`,
+        this.file,
+        this.lineOf(section, key)
+      )
+    }
+    return value as KindValue[K]
+  }
+
+  private convert(raw: unknown, kind: Kind): unknown {
+    switch (kind) {
+      case 'string':
+        return typeof raw === 'string' ? raw : undefined
+      case 'boolean':
+        return typeof raw === 'boolean' ? raw : undefined
+      case 'integer':
+        return typeof raw === 'number' && Number.isInteger(raw) ? raw : undefined
+      case 'port':
+        return typeof raw === 'number' && Number.isInteger(raw) && raw >= 0 && raw <= 65535
+          ? raw
+          : undefined
+      case 'strings':
+        return Array.isArray(raw) && raw.every((s) => typeof s === 'string')
+          ? raw.map((s) => resolveEnv(s) as string)
+          : undefined
+      case 'size':
+        return typeof raw === 'string' || typeof raw === 'number'
+          ? (parseSize(raw) ?? undefined)
+          : undefined
+      case 'duration':
+        return typeof raw === 'string' || typeof raw === 'number'
+          ? (parseDuration(raw) ?? undefined)
+          : undefined
+    }
+  }
+
+  /** The 1-based line of `key` inside `[section]`, or of the section header, or null. */
+  lineOf(section: string, key?: string): number | null {
+    let current = ''
+    let headerLine: number | null = null
+    for (let i = 0; i < this.lines.length; i++) {
+      const line = (this.lines[i] ?? '').trim()
+      const header = /^\[\s*([^\]]+?)\s*\]/.exec(line)
+      if (header) {
+        current = (header[1] ?? '').replace(/\s+/g, '').replace(/"/g, '')
+        if (current === section) headerLine = i + 1
+        continue
+      }
+      if (key !== undefined && current === section && new RegExp(`^"?${key}"?\\s*=`).test(line)) {
+        return i + 1
+      }
+    }
+    return headerLine
+  }
+}
+
+function resolveEnv(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw
+  const match = envRef.exec(raw.trim())
+  if (!match) return raw
+  return process.env[match[1] ?? ''] ?? ''
+}
+
+function describe(kind: Kind): string {
+  switch (kind) {
+    case 'string':
+      return 'a string'
+    case 'boolean':
+      return 'true or false'
+    case 'integer':
+      return 'an integer'
+    case 'port':
+      return 'a port number (0-65535)'
+    case 'strings':
+      return 'an array of strings'
+    case 'size':
+      return 'a size such as "50MiB"'
+    case 'duration':
+      return 'a duration such as "1s"'
+  }
+}

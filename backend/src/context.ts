@@ -1,0 +1,40 @@
+// What every service of the stack is given: the project configuration, the database, the keys,
+// the front door and a logger. Services are Fastify plugins mounted under their prefix.
+import type { EventEmitter } from 'node:events'
+import type { FastifyInstance } from 'fastify'
+import type { ProjectConfig } from './config/project-config.ts'
+import type { Database } from './db/database.ts'
+import type { Gateway } from './http/gateway.ts'
+import type { JwtKeys } from './jwt/jwt-keys.ts'
+import type { Logger } from './logger.ts'
+
+export interface StackEvents {
+  /** Migrations ran (at start); the REST schema cache should reload. */
+  migrated: []
+}
+
+export interface StackContext {
+  config: ProjectConfig
+  db: Database
+  keys: JwtKeys
+  gateway: Gateway
+  log: Logger
+  /** The stack's data folder (embedded cluster, storage files, mail inbox, …). */
+  dataDir: string
+  /** The public API URL, e.g. http://127.0.0.1:54321. Set once the server listens. */
+  apiUrl: string
+  events: EventEmitter<StackEvents>
+}
+
+/**
+ * A service of the stack: registered under its prefix, started after the server listens. Services
+ * are made by factory functions (restService(), …) so that each stack has its own state.
+ */
+export interface Service {
+  name: string
+  prefix: string
+  register(app: FastifyInstance, ctx: StackContext): Promise<void>
+  /** Called once the HTTP server listens (Realtime attaches to upgrades, feeds start). */
+  start?(ctx: StackContext, app: FastifyInstance): Promise<void>
+  stop?(): Promise<void>
+}

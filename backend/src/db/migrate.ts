@@ -1,0 +1,231 @@
+// Brings a database up to date: first the platform contract (the roles, schemas and helpers a
+// hosted Supabase project has), then the project's supabase/migrations/*.sql in file-name order,
+// each in its own transaction and recorded in supabase_migrations.schema_migrations as the
+// Supabase CLI records it, then supabase/seed.sql on a fresh database.
+import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Sql } from 'postgres'
+import type { Logger } from '../logger.ts'
+import { splitSqlStatements } from './sql-split.ts'
+
+const PLATFORM_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'platform')
+const MIGRATION_NAME = /^([0-9]+)_(.*)\.sql$/
+
+export class MigrationError extends Error {
+  override name = 'MigrationError'
+  constructor(
+    readonly file: string,
+    override readonly cause: unknown,
+    message: string
+  ) {
+    super(message)
+  }
+}
+
+/** Applies the platform contract files that this database has not seen yet. */
+export async function applyPlatform(
+  sql: Sql,
+  authenticatorPassword: string,
+  log: Logger
+): Promise<string[]> {
+  await sql
+    .unsafe(
+      `
+    create schema if not exists _supabase_local;
+    create table if not exists _supabase_local.platform_versions (
+      name text primary key,
+      hash text not null,
+      applied_at timestamptz not null default now()
+    );
+  `
+    )
+    .simple()
+  const files = (await readdir(PLATFORM_DIR)).filter((f) => f.endsWith('.sql')).sort()
+  const done = new Map(
+    (
+      await sql<
+        { name: string; hash: string }[]
+      >`select name, hash from _supabase_local.platform_versions`
+    ).map((r) => [r.name, r.hash])
+  )
+  const applied: string[] = []
+  for (const file of files) {
+    const text = await readFile(path.join(PLATFORM_DIR, file), 'utf8')
+    const hash = sha1(text)
+    const previous = done.get(file)
+    if (previous !== undefined) {
+      if (previous !== hash)
+        log.debug(
+          `platform file ${file} changed since it was applied; start with --reset to apply it anew`
+        )
+      continue
+    }
+    await runInTransaction(sql, file, text, async (tx) => {
+      await tx`insert into _supabase_local.platform_versions (name, hash) values (${file}, ${hash})`
+    })
+    applied.push(file)
+  }
+  // The API connects as authenticator, and the services as their admin roles, with this password.
+  // Roles are cluster-wide: set it when this database was just bootstrapped, not on every start.
+  if (applied.length === 0) return applied
+  const literal = `'${authenticatorPassword.replace(/'/g, "''")}'`
+  await sql
+    .unsafe(
+      `
+    alter role authenticator with login password ${literal};
+    alter role supabase_auth_admin with login password ${literal};
+    alter role supabase_storage_admin with login password ${literal};
+  `
+    )
+    .simple()
+  return applied
+}
+
+export interface MigrationFile {
+  version: string
+  name: string
+  file: string
+}
+
+/** The migration files of a project folder, in the order the CLI applies them. */
+export async function listMigrations(
+  migrationsDir: string,
+  log?: Logger
+): Promise<MigrationFile[]> {
+  if (!existsSync(migrationsDir)) return []
+  const files: MigrationFile[] = []
+  for (const file of (await readdir(migrationsDir)).sort()) {
+    if (!file.endsWith('.sql')) continue
+    const match = MIGRATION_NAME.exec(file)
+    if (!match) {
+      log?.warn(`Skipping migration ${file}: file name must match pattern "<timestamp>_name.sql"`)
+      continue
+    }
+    files.push({
+      version: match[1] ?? '',
+      name: match[2] ?? '',
+      file: path.join(migrationsDir, file),
+    })
+  }
+  return files
+}
+
+export interface MigrationRun {
+  /** File names applied by this run. */
+  applied: string[]
+  /** The database had no migration history before: a fresh database, to be seeded. */
+  fresh: boolean
+}
+
+/** Applies the project's migrations not yet recorded. */
+export async function applyMigrations(
+  sql: Sql,
+  migrationsDir: string,
+  log: Logger
+): Promise<MigrationRun> {
+  const [history] = await sql<{ exists: boolean }[]>`
+    select to_regclass('supabase_migrations.schema_migrations') is not null as exists
+  `
+  await sql
+    .unsafe(
+      `
+    create schema if not exists supabase_migrations;
+    create table if not exists supabase_migrations.schema_migrations (version text not null primary key);
+    alter table supabase_migrations.schema_migrations add column if not exists statements text[];
+    alter table supabase_migrations.schema_migrations add column if not exists name text;
+  `
+    )
+    .simple()
+  const done = new Set(
+    (
+      await sql<{ version: string }[]>`select version from supabase_migrations.schema_migrations`
+    ).map((r) => r.version)
+  )
+  const applied: string[] = []
+  for (const migration of await listMigrations(migrationsDir, log)) {
+    if (done.has(migration.version)) continue
+    const text = await readFile(migration.file, 'utf8')
+    const base = path.basename(migration.file)
+    log.info(`Applying migration ${base}...`)
+    await runInTransaction(sql, base, text, async (tx) => {
+      await tx`
+        insert into supabase_migrations.schema_migrations (version, name, statements)
+        values (${migration.version}, ${migration.name}, ${splitSqlStatements(text)})
+      `
+    })
+    applied.push(base)
+  }
+  return { applied, fresh: !history?.exists }
+}
+
+/** Runs the seed files (a fresh database only); returns the files run. */
+export async function applySeed(sql: Sql, seedPaths: string[], log: Logger): Promise<string[]> {
+  await sql
+    .unsafe(
+      `
+    create schema if not exists supabase_migrations;
+    create table if not exists supabase_migrations.seed_files (path text not null primary key, hash text not null);
+  `
+    )
+    .simple()
+  const applied: string[] = []
+  for (const file of seedPaths) {
+    if (!existsSync(file)) continue
+    const text = await readFile(file, 'utf8')
+    log.info(`Seeding data from ${path.basename(file)}...`)
+    await runInTransaction(sql, path.basename(file), text, async (tx) => {
+      await tx`
+        insert into supabase_migrations.seed_files (path, hash) values (${file}, ${sha1(text)})
+        on conflict (path) do update set hash = excluded.hash
+      `
+    })
+    applied.push(file)
+  }
+  return applied
+}
+
+async function runInTransaction(
+  sql: Sql,
+  file: string,
+  text: string,
+  record: (tx: Sql) => Promise<void>
+): Promise<void> {
+  try {
+    await sql.begin(async (tx) => {
+      await tx.unsafe('set local search_path = "$user", public, extensions').simple()
+      if (text.trim() !== '') await tx.unsafe(text).simple()
+      await record(tx as unknown as Sql)
+    })
+  } catch (error) {
+    throw new MigrationError(file, error, describeSqlError(file, text, error))
+  }
+}
+
+/** "file:line: ERROR: message (SQLSTATE x)" with the detail and hint Postgres gave. */
+export function describeSqlError(file: string, text: string, error: unknown): string {
+  const e = error as {
+    message?: string
+    code?: string
+    position?: string
+    detail?: string
+    hint?: string
+  }
+  const position = Number(e.position)
+  const line =
+    Number.isFinite(position) && position > 0
+      ? text.slice(0, position - 1).split('\n').length
+      : null
+  const where = line === null ? file : `${file}:${line}`
+  let message = `${where}: ERROR: ${e.message ?? String(error)}`
+  if (e.code) message += ` (SQLSTATE ${e.code})`
+  if (e.detail) message += `\nDETAIL: ${e.detail}`
+  if (e.hint) message += `\nHINT: ${e.hint}`
+  return message
+}
+
+function sha1(text: string): string {
+  return createHash('sha1').update(text).digest('hex')
+}

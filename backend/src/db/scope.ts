@@ -1,0 +1,73 @@
+// The request scope, as PostgREST and Supabase Storage set it up: every API request runs in one
+// transaction that first takes the caller's role and publishes the JWT claims, method, path and
+// headers as transaction-local settings, so that row-level security and auth.uid() see them.
+import type { Sql, TransactionSql } from 'postgres'
+
+export interface RequestScope {
+  /** The database role to act as: the JWT's `role` claim, `anon` without a JWT. */
+  role: string
+  /** The JWT claims, published as request.jwt.claims. */
+  claims: Record<string, unknown>
+  method?: string
+  path?: string
+  /** Request headers, lower-cased names, published as request.headers. */
+  headers?: Record<string, string>
+  cookies?: Record<string, string>
+  /** The search_path for the request (PostgREST: the schema, then extra_search_path). */
+  searchPath?: string[]
+  /** Further transaction-local settings, e.g. statement_timeout or storage.operation. */
+  settings?: Record<string, string>
+}
+
+export interface SqlStatement {
+  text: string
+  values: string[]
+}
+
+/** One statement that sets every setting of the scope with transaction-local set_config. */
+export function scopeStatement(scope: RequestScope): SqlStatement {
+  const pairs: [string, string][] = []
+  if (scope.searchPath && scope.searchPath.length > 0) {
+    pairs.push(['search_path', scope.searchPath.map(quoteIdentifier).join(', ')])
+  }
+  pairs.push(['role', scope.role])
+  pairs.push(['request.jwt.claims', JSON.stringify(scope.claims)])
+  const sub = scope.claims.sub
+  if (typeof sub === 'string') pairs.push(['request.jwt.claim.sub', sub])
+  pairs.push(['request.jwt.claim.role', scope.role])
+  if (scope.method !== undefined) pairs.push(['request.method', scope.method])
+  if (scope.path !== undefined) pairs.push(['request.path', scope.path])
+  if (scope.headers !== undefined) pairs.push(['request.headers', JSON.stringify(scope.headers)])
+  if (scope.cookies !== undefined) pairs.push(['request.cookies', JSON.stringify(scope.cookies)])
+  for (const [key, value] of Object.entries(scope.settings ?? {})) pairs.push([key, value])
+  const values: string[] = []
+  const calls = pairs.map(([key, value]) => {
+    values.push(key, value)
+    return `set_config($${values.length - 1}, $${values.length}, true)`
+  })
+  return { text: `select ${calls.join(', ')}`, values }
+}
+
+/** Quotes an identifier for SQL text: the one place identifiers are quoted. */
+export function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`
+}
+
+export interface ScopeOptions {
+  readOnly?: boolean
+}
+
+/** Runs `fn` in one transaction under the scope (Database.withScope adds the role's own settings). */
+export async function withScope<T>(
+  sql: Sql,
+  scope: RequestScope,
+  options: ScopeOptions,
+  fn: (tx: TransactionSql) => Promise<T>
+): Promise<T> {
+  const statement = scopeStatement(scope)
+  const mode = options.readOnly ? 'read only' : 'read write'
+  return sql.begin(mode, async (tx) => {
+    await tx.unsafe(statement.text, statement.values)
+    return fn(tx)
+  }) as Promise<T>
+}

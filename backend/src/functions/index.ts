@@ -1,0 +1,153 @@
+// Edge Functions at /functions/v1/<name>, as the Supabase CLI's edge runtime answers them.
+// A function is supabase/functions/<name>/index.{ts,js,mjs} running in this Node process: it
+// either default-exports a fetch handler `(request: Request) => Response` or calls
+// `Deno.serve(handler)`, for which a small Deno.serve/Deno.env shim is provided. JWTs are
+// verified unless [functions.<name>] verify_jwt = false.
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+import { pathToFileURL } from 'node:url'
+import { parse } from 'smol-toml'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Service, StackContext } from '../context.ts'
+import { corsHeaders } from '../http/cors.ts'
+
+type Handler = (request: Request) => Response | Promise<Response>
+
+const NAME = /^[A-Za-z0-9_-]+$/
+
+export function functionsService(): Service {
+  return {
+    name: 'functions',
+    prefix: '/functions/v1',
+    async register(app: FastifyInstance, ctx: StackContext) {
+      const handlers = new Map<string, Promise<Handler>>()
+      const verifyJwt = readVerifyJwt(ctx)
+      app.removeAllContentTypeParsers()
+      app.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
+      app.all('/*', async (request, reply) => {
+        const rest = (request.params as { '*': string })['*']
+        const name = rest.split('/')[0]?.split('?')[0] ?? ''
+        const file = name && NAME.test(name) ? findEntry(ctx.config.supabaseDir, name) : null
+        if (!file) return reply.code(404).type('text/plain').send('Function not found')
+        if (request.method !== 'OPTIONS' && verifyJwt(name)) {
+          const refusal = await checkJwt(ctx, request)
+          if (refusal) return reply.code(401).send({ msg: refusal })
+        }
+        let handler: Handler
+        try {
+          let loading = handlers.get(file)
+          if (!loading) {
+            loading = loadHandler(file)
+            handlers.set(file, loading)
+            loading.catch(() => handlers.delete(file))
+          }
+          handler = await loading
+        } catch (error) {
+          ctx.log.error(`function ${name} failed to boot`, error)
+          return reply
+            .code(503)
+            .send({ code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' })
+        }
+        try {
+          return await forward(handler, request, reply, ctx)
+        } catch (error) {
+          ctx.log.error(`function ${name} failed`, error)
+          return reply.code(500).send({
+            code: 'WORKER_ERROR',
+            message: 'Function exited due to an error (please check logs)',
+          })
+        }
+      })
+    },
+  }
+}
+
+function findEntry(supabaseDir: string, name: string): string | null {
+  for (const entry of ['index.ts', 'index.js', 'index.mjs']) {
+    const file = path.join(supabaseDir, 'functions', name, entry)
+    if (existsSync(file)) return file
+  }
+  return null
+}
+
+function readVerifyJwt(ctx: StackContext): (name: string) => boolean {
+  let table: Record<string, { verify_jwt?: unknown }> = {}
+  try {
+    const doc = parse(readFileSync(path.join(ctx.config.supabaseDir, 'config.toml'), 'utf8')) as {
+      functions?: Record<string, { verify_jwt?: unknown }>
+    }
+    table = doc.functions ?? {}
+  } catch {
+    // the stack already validated config.toml; a missing [functions] table means defaults
+  }
+  return (name) => table[name]?.verify_jwt !== false
+}
+
+async function checkJwt(ctx: StackContext, request: FastifyRequest): Promise<string | null> {
+  const header = request.headers.authorization
+  if (!header) return 'Error: Missing authorization header'
+  const match = /^Bearer\s+(.+)$/.exec(header)
+  if (!match) return "Error: Auth header is not 'Bearer {token}'"
+  const token = ctx.gateway.translateKey(match[1] ?? '')
+  const result = await ctx.keys.verify(token)
+  return result.ok ? null : 'Invalid JWT'
+}
+
+let captured: Handler | null = null
+
+async function loadHandler(file: string): Promise<Handler> {
+  installDenoShim()
+  captured = null
+  const module = (await import(pathToFileURL(file).href)) as { default?: unknown }
+  const fromDefault = module.default
+  if (typeof fromDefault === 'function') return fromDefault as Handler
+  if (fromDefault && typeof (fromDefault as { fetch?: unknown }).fetch === 'function') {
+    const target = fromDefault as { fetch: Handler }
+    return (request) => target.fetch(request)
+  }
+  if (captured) return captured
+  throw new Error(`${file} neither exports a fetch handler nor calls Deno.serve`)
+}
+
+function installDenoShim(): void {
+  const global = globalThis as { Deno?: unknown }
+  if (global.Deno) return
+  global.Deno = {
+    serve(first: unknown, second?: unknown) {
+      captured = (typeof first === 'function' ? first : second) as Handler
+      return { finished: Promise.resolve(), shutdown: async () => {} }
+    },
+    env: {
+      get: (key: string) => process.env[key],
+      toObject: () => ({ ...process.env }),
+    },
+  }
+}
+
+async function forward(
+  handler: Handler,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: StackContext
+): Promise<FastifyReply> {
+  const url = new URL(request.url.replace(/^\/functions\/v1/, ''), ctx.apiUrl)
+  const headers = new Headers()
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue
+    headers.set(key, Array.isArray(value) ? value.join(', ') : value)
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+  const body = hasBody ? (Readable.toWeb(request.body as Readable) as ReadableStream) : undefined
+  const response = await handler(
+    new Request(url, { method: request.method, headers, body, duplex: 'half' } as RequestInit)
+  )
+  reply.code(response.status)
+  reply.headers(corsHeaders())
+  response.headers.forEach((value, key) => {
+    reply.header(key, value)
+  })
+  if (!response.body) return reply.send()
+  return reply.send(Readable.fromWeb(response.body as NodeReadableStream))
+}

@@ -1,0 +1,274 @@
+// The whole local stack for one project folder: the database (embedded or external), the
+// platform contract and the project's migrations, the API server with every service, and the
+// optional app server for a built web app.
+import { EventEmitter } from 'node:events'
+import { rm, writeFile, mkdir } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import postgres from 'postgres'
+import type { FastifyInstance } from 'fastify'
+import { loadProjectConfig } from './config/project-config.ts'
+import type { ProjectConfig } from './config/project-config.ts'
+import type { StackContext, StackEvents } from './context.ts'
+import { Database } from './db/database.ts'
+import { startEmbeddedPostgres } from './db/embedded.ts'
+import type { EmbeddedServer } from './db/embedded.ts'
+import { applyMigrations, applyPlatform, applySeed } from './db/migrate.ts'
+import { buildAppServer } from './http/app-server.ts'
+import { Gateway } from './http/gateway.ts'
+import { assertPortFree } from './http/ports.ts'
+import { buildApiServer } from './http/server.ts'
+import { JwtKeys } from './jwt/jwt-keys.ts'
+import { createLogger } from './logger.ts'
+import type { Logger } from './logger.ts'
+import { servicesFor } from './services.ts'
+
+/** The password of the embedded cluster's superuser, as the Supabase CLI's local database has it. */
+export const LOCAL_DB_PASSWORD = 'postgres'
+
+export interface StackOptions {
+  /** The project folder (holding supabase/config.toml). */
+  workdir: string
+  /** An already parsed configuration (else read from workdir). */
+  config?: ProjectConfig
+  /** Where the cluster, files and inbox live; default <workdir>/supabase/.temp/local-stack. */
+  dataDir?: string
+  /** An external PostgreSQL instead of the embedded one. */
+  databaseUrl?: string
+  /** Start from an empty database (deletes the embedded cluster and stored files). */
+  reset?: boolean
+  /** Behave like the hosted gateway: requests without a valid key get 401. */
+  strictKeys?: boolean
+  /** Override [api] port; 0 picks a free port. */
+  apiPort?: number
+  /** Override [db] port for the embedded cluster; 0 picks a free port. */
+  dbPort?: number
+  /** Serve a built web app from this folder. */
+  appDist?: string
+  appPort?: number
+  /** Durability off for speed (tests). */
+  fastDb?: boolean
+  log?: Logger
+}
+
+export interface Stack {
+  config: ProjectConfig
+  context: StackContext
+  api: FastifyInstance
+  apiUrl: string
+  appUrl: string | null
+  dbUrl: string
+  keys: JwtKeys
+  /** The database was created by this start (so the seed ran). */
+  fresh: boolean
+  stop(): Promise<void>
+}
+
+export function defaultDataDir(workdir: string): string {
+  return path.join(path.resolve(workdir), 'supabase', '.temp', 'local-stack')
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const log = options.log ?? createLogger()
+  const config = options.config ?? (await loadProjectConfig(options.workdir))
+  const dataDir = path.resolve(options.dataDir ?? defaultDataDir(config.workdir))
+  const apiPort = options.apiPort ?? config.api.port
+  const dbPort = options.dbPort ?? config.db.port
+  const cleanups: (() => Promise<void>)[] = []
+  const cleanup = async () => {
+    for (const fn of cleanups.reverse()) await fn().catch((e) => log.warn('cleanup failed', e))
+  }
+
+  try {
+    if (apiPort !== 0) await assertPortFree(apiPort, 'the API ([api] port)')
+    if (options.appDist && options.appPort !== 0) {
+      await assertPortFree(options.appPort ?? appPortOf(config), 'the app')
+    }
+    await mkdir(dataDir, { recursive: true })
+
+    // The database.
+    let dbUrl: string
+    let created = false
+    let embedded: EmbeddedServer | null = null
+    if (options.databaseUrl) {
+      dbUrl = options.databaseUrl
+      if (options.reset) await recreateExternalDatabase(dbUrl, log)
+    } else {
+      const pgdata = path.join(dataDir, 'pgdata')
+      if (options.reset) {
+        log.info(`Resetting: deleting ${pgdata} and stored files`)
+        await rm(pgdata, { recursive: true, force: true })
+        await rm(path.join(dataDir, 'storage'), { recursive: true, force: true })
+      }
+      const port = dbPort === 0 ? await freePort() : dbPort
+      embedded = await startEmbeddedPostgres({
+        pgdata,
+        port,
+        password: LOCAL_DB_PASSWORD,
+        log,
+        fast: options.fastDb,
+      })
+      cleanups.push(() => embedded!.stop())
+      dbUrl = embedded.url
+      created = embedded.created
+    }
+    const password = decodeURIComponent(new URL(dbUrl).password) || LOCAL_DB_PASSWORD
+
+    // The schema: platform contract, migrations, seed.
+    const migrator = postgres(dbUrl, { max: 1, onnotice: () => {} })
+    let fresh = created
+    try {
+      await applyPlatform(migrator, password, log)
+      const run = await applyMigrations(migrator, path.join(config.supabaseDir, 'migrations'), log)
+      fresh = fresh || run.fresh
+      if (fresh && config.db.seed.enabled) await applySeed(migrator, config.db.seed.sqlPaths, log)
+    } finally {
+      await migrator.end({ timeout: 2 })
+    }
+
+    const db = await Database.connect({ url: dbUrl, authenticatorPassword: password })
+    cleanups.push(() => db.close())
+    const keys = await JwtKeys.create(config.auth.jwtSecret, config.auth.signingKeysPath)
+    const events = new EventEmitter<StackEvents>()
+    const context: StackContext = {
+      config,
+      db,
+      keys,
+      gateway: new Gateway(keys, options.strictKeys ?? false),
+      log,
+      dataDir,
+      apiUrl: '',
+      events,
+    }
+
+    const services = servicesFor(config)
+    const api = await buildApiServer(context, services)
+    await api.listen({ host: '127.0.0.1', port: apiPort })
+    cleanups.push(() => api.close())
+    const port = (api.server.address() as AddressInfo).port
+    const ipv6 = await listenAlsoOnIpv6(api, port, log)
+    if (ipv6) cleanups.push(() => new Promise((resolve) => ipv6.close(() => resolve())))
+    context.apiUrl = `http://127.0.0.1:${port}`
+
+    for (const service of services) {
+      if (!service.start) continue
+      await service.start(context, api)
+    }
+    for (const service of services) {
+      if (service.stop) cleanups.push(() => service.stop!())
+    }
+    events.emit('migrated')
+
+    let appUrl: string | null = null
+    if (options.appDist) {
+      const app = await buildAppServer({
+        distDir: path.resolve(options.appDist),
+        runtimeConfig: { supabaseUrl: context.apiUrl, supabaseKey: keys.publishableKey },
+      })
+      await app.listen({ host: '127.0.0.1', port: options.appPort ?? appPortOf(config) })
+      cleanups.push(() => app.close())
+      appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    }
+
+    const stack: Stack = {
+      config,
+      context,
+      api,
+      apiUrl: context.apiUrl,
+      appUrl,
+      dbUrl,
+      keys,
+      fresh,
+      stop: async () => {
+        await cleanup()
+        cleanups.length = 0
+      },
+    }
+    await writeState(dataDir, stack)
+    cleanups.unshift(() => rm(path.join(dataDir, 'stack.json'), { force: true }))
+    return stack
+  } catch (error) {
+    await cleanup()
+    throw error
+  }
+}
+
+/** The port of the app server: the one in [auth] site_url when it is local, else 3000. */
+export function appPortOf(config: ProjectConfig): number {
+  try {
+    const url = new URL(config.auth.siteUrl)
+    if (['127.0.0.1', 'localhost'].includes(url.hostname) && url.port) return Number(url.port)
+  } catch {
+    // fall through to the default
+  }
+  return 3000
+}
+
+/** "localhost" may resolve to ::1 first; answer there too, on the same port, when IPv6 exists. */
+async function listenAlsoOnIpv6(
+  api: FastifyInstance,
+  port: number,
+  log: Logger
+): Promise<Server | null> {
+  const server = createServer((request, response) => api.server.emit('request', request, response))
+  server.on('upgrade', (request, socket, head) => api.server.emit('upgrade', request, socket, head))
+  return new Promise((resolve) => {
+    server.once('error', (error) => {
+      log.debug(`not listening on [::1]:${port}: ${(error as Error).message}`)
+      resolve(null)
+    })
+    server.listen({ host: '::1', port, ipv6Only: true }, () => resolve(server))
+  })
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+async function recreateExternalDatabase(url: string, log: Logger): Promise<void> {
+  const target = new URL(url)
+  const name = decodeURIComponent(target.pathname.slice(1)) || 'postgres'
+  if (name === 'postgres') {
+    throw new Error(
+      '--reset with DATABASE_URL needs a database other than "postgres" (it is dropped and created anew)'
+    )
+  }
+  const maintenance = new URL(url)
+  maintenance.pathname = '/postgres'
+  const sql = postgres(maintenance.toString(), { max: 1, onnotice: () => {} })
+  try {
+    log.info(`Resetting: dropping and creating database ${name}`)
+    await sql`select pg_drop_replication_slot(slot_name) from pg_replication_slots where database = ${name} and not active`
+    await sql.unsafe(`drop database if exists "${name.replace(/"/g, '""')}" with (force)`)
+    await sql.unsafe(`create database "${name.replace(/"/g, '""')}"`)
+  } finally {
+    await sql.end({ timeout: 2 })
+  }
+}
+
+export interface StackState {
+  pid: number
+  workdir: string
+  apiUrl: string
+  appUrl: string | null
+  dbUrl: string
+  startedAt: string
+}
+
+async function writeState(dataDir: string, stack: Stack): Promise<void> {
+  const state: StackState = {
+    pid: process.pid,
+    workdir: stack.config.workdir,
+    apiUrl: stack.apiUrl,
+    appUrl: stack.appUrl,
+    dbUrl: stack.dbUrl,
+    startedAt: new Date().toISOString(),
+  }
+  await writeFile(path.join(dataDir, 'stack.json'), JSON.stringify(state, null, 2))
+}

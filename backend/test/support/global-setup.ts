@@ -1,0 +1,58 @@
+// One embedded PostgreSQL cluster for the whole test run. The platform contract is applied once
+// to a template database; every test file clones it into a database of its own (see stack.ts),
+// so files run in parallel without sharing data.
+import { chmod, mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import postgres from 'postgres'
+import type { TestProject } from 'vitest/node'
+import { startEmbeddedPostgres } from '../../src/db/embedded.ts'
+import { applyPlatform } from '../../src/db/migrate.ts'
+import { createLogger } from '../../src/logger.ts'
+
+export const TEMPLATE_DATABASE = 'stack_template'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Superuser URL of the test cluster's `postgres` database. */
+    pgUrl: string
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'supabase-local-test-'))
+  // The cluster runs as the unprivileged postgres user when tests run as root.
+  await chmod(dir, 0o755)
+  const log = createLogger(process.env.LOG_LEVEL === 'debug' ? 'debug' : 'error')
+  const server = await startEmbeddedPostgres({
+    pgdata: path.join(dir, 'pgdata'),
+    port: await freePort(),
+    password: 'postgres',
+    log,
+    fast: true,
+  })
+  const admin = postgres(server.url, { max: 1, onnotice: () => {} })
+  await admin.unsafe(`create database ${TEMPLATE_DATABASE}`)
+  await admin.end()
+  const templateUrl = new URL(server.url)
+  templateUrl.pathname = `/${TEMPLATE_DATABASE}`
+  const template = postgres(templateUrl.toString(), { max: 1, onnotice: () => {} })
+  await applyPlatform(template, 'postgres', log)
+  await template.end()
+
+  project.provide('pgUrl', server.url)
+  return async () => {
+    await server.stop()
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}

@@ -1,0 +1,129 @@
+// Test stacks: a project folder made on the fly, a database of its own cloned from the
+// platform template in the shared test cluster, and the real stack serving it on a free port.
+import { randomBytes } from 'node:crypto'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import postgres from 'postgres'
+import type { Sql } from 'postgres'
+import { createClient } from '@supabase/supabase-js'
+import type { SupabaseClient, SupabaseClientOptions } from '@supabase/supabase-js'
+import ws from 'ws'
+import { inject } from 'vitest'
+import { createLogger } from '../../src/logger.ts'
+import { startStack } from '../../src/stack.ts'
+import type { Stack } from '../../src/stack.ts'
+
+const TEMPLATE_DATABASE = 'stack_template'
+
+export interface ProjectFiles {
+  /** config.toml text (a minimal one when omitted). */
+  config?: string
+  /** Migration files by name, e.g. { '20240101000000_init.sql': 'create table …' }. */
+  migrations?: Record<string, string>
+  seed?: string
+  /** Other files under supabase/, by relative path. */
+  files?: Record<string, string | Buffer>
+}
+
+/** Writes a Supabase project folder to a temporary directory; returns the workdir. */
+export async function makeProject(files: ProjectFiles = {}): Promise<string> {
+  const workdir = await mkdtemp(path.join(tmpdir(), 'supabase-project-'))
+  const supabase = path.join(workdir, 'supabase')
+  await mkdir(path.join(supabase, 'migrations'), { recursive: true })
+  await writeFile(path.join(supabase, 'config.toml'), files.config ?? 'project_id = "test"\n')
+  for (const [name, text] of Object.entries(files.migrations ?? {})) {
+    await writeFile(path.join(supabase, 'migrations', name), text)
+  }
+  if (files.seed !== undefined) await writeFile(path.join(supabase, 'seed.sql'), files.seed)
+  for (const [name, content] of Object.entries(files.files ?? {})) {
+    await mkdir(path.dirname(path.join(supabase, name)), { recursive: true })
+    await writeFile(path.join(supabase, name), content)
+  }
+  return workdir
+}
+
+export interface TestStackOptions extends ProjectFiles {
+  /** Use this project folder instead of making one from the files above. */
+  workdir?: string
+  strictKeys?: boolean
+}
+
+export interface TestStack extends Stack {
+  url: string
+  anonKey: string
+  serviceRoleKey: string
+  /** Superuser connection to the stack's database, for arranging and checking data. */
+  sql: Sql
+  /** A supabase-js client (anon key unless another key is given), with the ws transport Node 20 needs. */
+  client(key?: string, options?: SupabaseClientOptions<'public'>): SupabaseClient
+}
+
+/** Starts a stack on a fresh database of the shared test cluster. Call stop() in afterAll. */
+export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
+  const workdir = options.workdir ?? (await makeProject(options))
+  const database = `t_${randomBytes(6).toString('hex')}`
+  const clusterUrl = inject('pgUrl')
+  const admin = postgres(clusterUrl, { max: 1, onnotice: () => {} })
+  await admin.unsafe(`create database ${database} template ${TEMPLATE_DATABASE}`)
+  const databaseUrl = withDatabase(clusterUrl, database)
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'supabase-data-'))
+
+  let stack: Stack
+  try {
+    stack = await startStack({
+      workdir,
+      dataDir,
+      databaseUrl,
+      apiPort: 0,
+      strictKeys: options.strictKeys,
+      log: createLogger(process.env.LOG_LEVEL === 'debug' ? 'debug' : 'error'),
+    })
+  } catch (error) {
+    await dropDatabase(admin, database)
+    await admin.end()
+    throw error
+  }
+  const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} })
+  const clients: SupabaseClient[] = []
+
+  return {
+    ...stack,
+    url: stack.apiUrl,
+    anonKey: stack.keys.anonKey,
+    serviceRoleKey: stack.keys.serviceRoleKey,
+    sql,
+    client(key = stack.keys.anonKey, clientOptions = {}) {
+      const client = createClient(stack.apiUrl, key, {
+        ...clientOptions,
+        auth: { persistSession: false, autoRefreshToken: false, ...clientOptions.auth },
+        realtime: { transport: ws as never, ...clientOptions.realtime },
+      })
+      clients.push(client)
+      return client
+    },
+    async stop() {
+      await Promise.all(clients.map((c) => c.removeAllChannels().catch(() => undefined)))
+      await sql.end({ timeout: 2 })
+      await stack.stop()
+      await dropDatabase(admin, database)
+      await admin.end({ timeout: 2 })
+      await rm(dataDir, { recursive: true, force: true })
+      if (!options.workdir) await rm(workdir, { recursive: true, force: true })
+    },
+  }
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url)
+  parsed.pathname = `/${database}`
+  return parsed.toString()
+}
+
+async function dropDatabase(admin: Sql, database: string): Promise<void> {
+  await admin`
+    select pg_drop_replication_slot(slot_name) from pg_replication_slots
+    where database = ${database} and not active
+  `
+  await admin.unsafe(`drop database if exists ${database} with (force)`)
+}

@@ -1,0 +1,6 @@
+import { defineConfig } from '@playwright/test'
+
+export default defineConfig({
+  testDir: '.',
+  forbidOnly: true,
+})

@@ -1,0 +1,1 @@
+-- Demo data for a fresh local database (filled in with Chorus's schema).
