@@ -24,6 +24,8 @@ Options:
                       (also SUPABASE_STRICT_KEYS=true)
   --app-dist DIR      start: also serve this built web app (with /config.json for it)
   --app-port N        start: port of the app (default: the port of [auth] site_url, else 3000)
+  --api-port N        start: port of the API instead of [api] port (0 picks a free one)
+  --db-port N         start: port of the embedded database instead of [db] port (0: free one)
   -o, --output FMT    status: pretty (default), json or env
 
 Environment:
@@ -42,6 +44,8 @@ async function main(argv: string[]): Promise<number> {
       'strict-keys': { type: 'boolean' },
       'app-dist': { type: 'string' },
       'app-port': { type: 'string' },
+      'api-port': { type: 'string' },
+      'db-port': { type: 'string' },
       output: { type: 'string', short: 'o' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -62,7 +66,9 @@ async function main(argv: string[]): Promise<number> {
         reset: values.reset ?? false,
         strictKeys: values['strict-keys'] ?? isTrue(process.env.SUPABASE_STRICT_KEYS),
         appDist: values['app-dist'],
-        appPort: values['app-port'] === undefined ? undefined : Number(values['app-port']),
+        appPort: portOption(values['app-port']),
+        apiPort: portOption(values['api-port']),
+        dbPort: portOption(values['db-port']),
       })
     case 'status': {
       const format = (values.output ?? 'pretty') as OutputFormat
@@ -103,6 +109,8 @@ interface StartArgs {
   strictKeys: boolean
   appDist: string | undefined
   appPort: number | undefined
+  apiPort: number | undefined
+  dbPort: number | undefined
 }
 
 async function start(args: StartArgs): Promise<number> {
@@ -116,6 +124,8 @@ async function start(args: StartArgs): Promise<number> {
     strictKeys: args.strictKeys,
     appDist: args.appDist,
     appPort: args.appPort,
+    apiPort: args.apiPort,
+    dbPort: args.dbPort,
     log,
   })
   const state = await readRunningState(args.dataDir)
@@ -154,6 +164,15 @@ async function start(args: StartArgs): Promise<number> {
   })
   process.stdout.write('Stopped.\n')
   return 0
+}
+
+function portOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw Object.assign(new Error(`${value} is not a port number (0 picks a free one)`), { name: 'ConfigError' })
+  }
+  return port
 }
 
 function isTrue(value: string | undefined): boolean {
