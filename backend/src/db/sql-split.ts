@@ -99,6 +99,7 @@ function isOnlyComments(text: string): boolean {
     text
       .replace(/--[^\n]*/g, '')
       .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/;/g, '')
       .trim() === ''
   )
 }

@@ -21,6 +21,17 @@ export function functionsService(): Service {
   return {
     name: 'functions',
     prefix: '/functions/v1',
+    async start(ctx: StackContext) {
+      runtimeEnv.set('SUPABASE_URL', ctx.apiUrl)
+      runtimeEnv.set('SUPABASE_ANON_KEY', ctx.keys.anonKey)
+      runtimeEnv.set('SUPABASE_SERVICE_ROLE_KEY', ctx.keys.serviceRoleKey)
+      runtimeEnv.set('SUPABASE_DB_URL', ctx.db.url)
+      runtimeEnv.set(
+        'SUPABASE_PUBLISHABLE_KEYS',
+        JSON.stringify({ default: ctx.keys.publishableKey })
+      )
+      runtimeEnv.set('SUPABASE_SECRET_KEYS', JSON.stringify({ default: ctx.keys.secretKey }))
+    },
     async register(app: FastifyInstance, ctx: StackContext) {
       const handlers = new Map<string, Promise<Handler>>()
       const verifyJwt = readVerifyJwt(ctx)
@@ -96,6 +107,8 @@ async function checkJwt(ctx: StackContext, request: FastifyRequest): Promise<str
 }
 
 let captured: Handler | null = null
+/** What Deno.env.get() answers first, as the edge runtime provides it to functions. */
+const runtimeEnv = new Map<string, string>()
 
 async function loadHandler(file: string): Promise<Handler> {
   installDenoShim()
@@ -120,8 +133,8 @@ function installDenoShim(): void {
       return { finished: Promise.resolve(), shutdown: async () => {} }
     },
     env: {
-      get: (key: string) => process.env[key],
-      toObject: () => ({ ...process.env }),
+      get: (key: string) => runtimeEnv.get(key) ?? process.env[key],
+      toObject: () => ({ ...process.env, ...Object.fromEntries(runtimeEnv) }),
     },
   }
 }

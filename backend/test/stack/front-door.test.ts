@@ -1,0 +1,114 @@
+// The front door: CORS, the gateway's key handling, strict keys, unknown routes, loopback names.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestStack } from '../support/stack.ts'
+import type { TestStack } from '../support/stack.ts'
+
+let open: TestStack
+let strict: TestStack
+
+beforeAll(async () => {
+  ;[open, strict] = await Promise.all([startTestStack(), startTestStack({ strictKeys: true })])
+})
+
+afterAll(async () => {
+  await Promise.all([open?.stop(), strict?.stop()])
+})
+
+describe('CORS', () => {
+  it('answers preflights on every service with the requested headers allowed', async () => {
+    for (const path of [
+      '/rest/v1/todos',
+      '/auth/v1/token',
+      '/storage/v1/object/a/b',
+      '/functions/v1/hello',
+    ]) {
+      const response = await fetch(`${open.url}${path}`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'http://app.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers':
+            'authorization, apikey, x-client-info, content-type, prefer',
+        },
+      })
+      expect(response.status).toBe(200)
+      expect(response.headers.get('access-control-allow-origin')).toBe('*')
+      expect(response.headers.get('access-control-allow-methods')).toContain('PATCH')
+      expect(response.headers.get('access-control-allow-headers')).toBe(
+        'authorization, apikey, x-client-info, content-type, prefer'
+      )
+    }
+  })
+
+  it('exposes the headers the clients read', async () => {
+    const response = await fetch(`${open.url}/no/such/route`)
+    const exposed = response.headers.get('access-control-expose-headers') ?? ''
+    for (const header of [
+      'Content-Range',
+      'X-Supabase-Api-Version',
+      'X-Total-Count',
+      'Link',
+      'ETag',
+      'Content-Disposition',
+    ]) {
+      expect(exposed).toContain(header)
+    }
+  })
+})
+
+describe('routing', () => {
+  it('answers unknown routes as the gateway does', async () => {
+    const response = await fetch(`${open.url}/no/such/route`)
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ message: 'no Route matched with those values' })
+  })
+
+  it('is reachable as 127.0.0.1 and as localhost', async () => {
+    const port = new URL(open.url).port
+    for (const host of ['127.0.0.1', 'localhost']) {
+      const response = await fetch(`http://${host}:${port}/functions/v1/missing`)
+      expect(response.status).toBe(404)
+    }
+  })
+})
+
+describe('strict keys', () => {
+  it('refuses a request without an API key with the hosted gateway body', async () => {
+    const response = await fetch(`${strict.url}/functions/v1/missing`)
+    expect(response.status).toBe(401)
+    expect(await response.json()).toEqual({
+      message: 'No API key found in request',
+      hint: 'No `apikey` request header or url param was found.',
+    })
+  })
+
+  it('refuses an unknown API key', async () => {
+    const response = await fetch(`${strict.url}/functions/v1/missing`, {
+      headers: { apikey: 'sb_publishable_wrong' },
+    })
+    expect(response.status).toBe(401)
+    expect(await response.json()).toEqual({
+      message: 'Invalid API key',
+      hint: 'Double check your Supabase `anon` or `service_role` API key.',
+    })
+  })
+
+  it('lets requests with a project key through, in the header or the query string', async () => {
+    for (const init of [
+      {
+        url: `${strict.url}/functions/v1/missing`,
+        headers: { apikey: strict.keys.publishableKey },
+      },
+      { url: `${strict.url}/functions/v1/missing?apikey=${strict.anonKey}`, headers: {} },
+    ]) {
+      const response = await fetch(init.url, { headers: init.headers })
+      expect(response.status).toBe(404)
+      expect(await response.text()).toBe('Function not found')
+    }
+  })
+
+  it('serves keyless requests as anonymous when not strict', async () => {
+    const response = await fetch(`${open.url}/functions/v1/missing`)
+    expect(response.status).toBe(404)
+  })
+})
