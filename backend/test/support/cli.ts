@@ -1,0 +1,87 @@
+// Runs the real command line (`npm run backend -- …`) as a child process, as a developer would.
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { chmod, mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+const MAIN = path.join(REPO_ROOT, 'backend/src/cli/main.ts')
+
+export interface CliResult {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** Runs a CLI command to completion. */
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  const child = spawnCli(args, env)
+  return new Promise((resolve) => {
+    child.process.on('exit', (code) =>
+      resolve({ code, stdout: child.stdout(), stderr: child.stderr() })
+    )
+  })
+}
+
+export interface RunningCli {
+  process: ChildProcess
+  stdout(): string
+  stderr(): string
+}
+
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): RunningCli {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  return { process: child, stdout: () => stdout, stderr: () => stderr }
+}
+
+export interface StartedCli extends RunningCli {
+  apiUrl: string
+  dbUrl: string
+  /** Sends SIGINT and waits for the exit code. */
+  stop(): Promise<number | null>
+}
+
+/** Starts `start` and waits until it prints that it is ready (or fails). */
+export async function startCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<StartedCli> {
+  const child = spawnCli(['start', '--api-port', '0', '--db-port', '0', ...args], env)
+  const exited = new Promise<number | null>((resolve) => child.process.on('exit', resolve))
+  await new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (child.stdout().includes('Press Ctrl-C to stop.')) {
+        clearInterval(timer)
+        resolve()
+      }
+    }, 50)
+    void exited.then((code) => {
+      clearInterval(timer)
+      reject(new Error(`start exited with ${code}\n${child.stdout()}\n${child.stderr()}`))
+    })
+  })
+  const field = (label: string) => new RegExp(`${label}: (\\S+)`).exec(child.stdout())?.[1] ?? ''
+  return {
+    ...child,
+    apiUrl: field('API URL'),
+    dbUrl: field('DB URL'),
+    stop: async () => {
+      child.process.kill('SIGINT')
+      return exited
+    },
+  }
+}
+
+/** A temporary folder the unprivileged postgres user can traverse. */
+export async function tempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix))
+  await chmod(dir, 0o755)
+  return dir
+}
