@@ -1,0 +1,162 @@
+// Start-up benchmark: the time from `npm start` to the first successful API answer, on a fresh
+// data folder and on an existing one, and the resident memory of the whole stack at idle.
+//   node --import tsx bench/startup/run.ts [--runs 5]
+// Targets (issue 2): under 3 s to ready on an existing data folder, under 300 MB resident idle.
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } })
+const runs = Number(values.runs)
+
+interface Started {
+  child: ChildProcess
+  ms: number
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+/** Runs `npm start` and waits for GET /rest/v1/ to answer 200. */
+async function startAndWait(dataDir: string, apiPort: number): Promise<Started> {
+  const began = performance.now()
+  const child = spawn(
+    'npm',
+    ['start', '--', '--data-dir', dataDir, '--api-port', String(apiPort), '--db-port', '0', '--app-port', '0'],
+    { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LOG_LEVEL: 'warn' } }
+  )
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const deadline = began + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}\n${stderr}`)
+    if (performance.now() > deadline) throw new Error(`no answer within 60 s\n${stderr}`)
+    try {
+      const response = await fetch(`http://127.0.0.1:${apiPort}/rest/v1/`, { headers: { apikey: ANON_KEY } })
+      if (response.ok) return { child, ms: performance.now() - began }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.on('exit', resolve))
+  // npm forwards SIGINT to the stack, as a terminal's Ctrl-C would reach it.
+  child.kill('SIGINT')
+  await exited
+}
+
+/**
+ * Resident memory of the stack: the node process running scripts/start.mjs under `npm start`
+ * and all its descendants (the PostgreSQL processes), RSS summed and PSS (shared pages split).
+ */
+async function treeMemory(npmPid: number): Promise<{ rssMb: number; pssMb: number; processes: number }> {
+  const parents = new Map<number, number>()
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      parents.set(Number(entry), ppid)
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const descendants = (of: number) => [...parents].filter(([, parent]) => parent === of).map(([p]) => p)
+  let pid = npmPid
+  for (let queue = [npmPid]; queue.length > 0; ) {
+    const next = queue.shift()!
+    const cmdline = await readFile(`/proc/${next}/cmdline`, 'utf8').catch(() => '')
+    if (cmdline.includes('scripts/start.mjs') && cmdline.startsWith(process.execPath)) {
+      pid = next
+      break
+    }
+    queue.push(...descendants(next))
+  }
+  const tree = new Set([pid])
+  let grew = true
+  while (grew) {
+    grew = false
+    for (const [child, parent] of parents) {
+      if (tree.has(parent) && !tree.has(child)) {
+        tree.add(child)
+        grew = true
+      }
+    }
+  }
+  let rss = 0
+  let pss = 0
+  for (const member of tree) {
+    try {
+      const rollup = await readFile(`/proc/${member}/smaps_rollup`, 'utf8')
+      rss += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0)
+      pss += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0)
+    } catch {
+      // gone
+    }
+  }
+  return { rssMb: rss / 1024, pssMb: pss / 1024, processes: tree.size }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN
+}
+
+async function main() {
+  const base = await mkdtemp(path.join(tmpdir(), 'bench-startup-'))
+  await chmod(base, 0o755)
+  const fresh: number[] = []
+  const existing: number[] = []
+  let memory = { rssMb: 0, pssMb: 0, processes: 0 }
+  try {
+    // Build the app once so that every timed start finds it built (as after a first npm start).
+    const warm = await startAndWait(path.join(base, 'warm'), await freePort())
+    await stop(warm.child)
+
+    for (let i = 0; i < runs; i++) {
+      const dataDir = path.join(base, `run-${i}`)
+      const first = await startAndWait(dataDir, await freePort())
+      fresh.push(first.ms)
+      await stop(first.child)
+      const again = await startAndWait(dataDir, await freePort())
+      existing.push(again.ms)
+      if (i === runs - 1) {
+        await new Promise((resolve) => setTimeout(resolve, 5000))
+        memory = await treeMemory(again.child.pid!)
+      }
+      await stop(again.child)
+    }
+  } finally {
+    await rm(base, { recursive: true, force: true })
+  }
+
+  const row = (label: string, value: string, target: string) =>
+    console.log(`${label.padEnd(44)} ${value.padStart(10)}   ${target}`)
+  console.log(`npm start -> first 200 from GET /rest/v1/ (median of ${runs} runs)\n`)
+  row('ready, fresh data folder (initdb + migrate)', `${median(fresh).toFixed(0)} ms`, '')
+  row('ready, existing data folder', `${median(existing).toFixed(0)} ms`, 'target < 3000 ms')
+  row(`idle resident memory, RSS summed (${memory.processes} processes)`, `${memory.rssMb.toFixed(0)} MB`, '')
+  row('idle resident memory, PSS (shared pages split)', `${memory.pssMb.toFixed(0)} MB`, 'target < 300 MB')
+  console.log(`\nexisting-folder runs (ms): ${existing.map((v) => v.toFixed(0)).join(', ')}`)
+  console.log(`fresh-folder runs (ms):    ${fresh.map((v) => v.toFixed(0)).join(', ')}`)
+}
+
+await main()
