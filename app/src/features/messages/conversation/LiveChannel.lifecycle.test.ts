@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest'
+import { settle } from './fake-transport.test-support.ts'
+import { harness, seqs } from './harness.test-support.ts'
+
+describe('LiveChannel: loading, live, reconnecting, resync', () => {
+  it('shows the latest page at once, then becomes live only after the join and a catch-up', async () => {
+    const { channel, transport, server } = harness({ seed: 25 })
+    channel.start()
+    expect(channel.getSnapshot().status).toBe('loading')
+    await settle()
+    expect(seqs(channel)).toEqual([16, 17, 18, 19, 20, 21, 22, 23, 24, 25])
+    expect(channel.getSnapshot().hasOlder).toBe(true)
+    expect(channel.getSnapshot().status).toBe('loading')
+
+    // A message lands between the first fetch and the join: the catch-up must bring it.
+    server.insert('between')
+    transport.connect()
+    expect(channel.getSnapshot().status).toBe('catching-up')
+    await settle()
+    expect(channel.getSnapshot().status).toBe('live')
+    expect(seqs(channel).at(-1)).toBe(26)
+  })
+
+  it('an empty channel is loaded and live', async () => {
+    const { channel, transport } = harness()
+    channel.start()
+    transport.connect()
+    await settle()
+    const snap = channel.getSnapshot()
+    expect(snap.loaded).toBe(true)
+    expect(snap.messages).toEqual([])
+    expect(snap.hasOlder).toBe(false)
+    expect(snap.status).toBe('live')
+  })
+
+  it('applies live messages in seq order and ignores a repeated event', async () => {
+    const { channel, transport, server } = harness({ seed: 3 })
+    channel.start()
+    transport.connect()
+    await settle()
+    const m4 = server.insert('four')
+    transport.pushMessage(m4)
+    transport.pushMessage(m4)
+    expect(seqs(channel)).toEqual([1, 2, 3, 4])
+    expect(channel.getSnapshot().status).toBe('live')
+  })
+
+  it('a skipped seq triggers a catch-up that fills the gap', async () => {
+    const { channel, transport, server } = harness({ seed: 3 })
+    channel.start()
+    transport.connect()
+    await settle()
+    server.insert('four (its event is lost)')
+    const m5 = server.insert('five')
+    transport.pushMessage(m5)
+    expect(channel.getSnapshot().status).toBe('catching-up')
+    await settle()
+    expect(seqs(channel)).toEqual([1, 2, 3, 4, 5])
+    expect(channel.getSnapshot().status).toBe('live')
+  })
+
+  it('reconnecting after a drop fetches everything missed before it is live again', async () => {
+    const { channel, transport, server } = harness({ seed: 5, pageSize: 4 })
+    channel.start()
+    transport.connect()
+    await settle()
+    transport.disconnect()
+    expect(channel.getSnapshot().status).toBe('reconnecting')
+    for (let i = 0; i < 9; i++) server.insert(`missed ${i}`)
+    transport.connect()
+    expect(channel.getSnapshot().status).toBe('catching-up')
+    await settle()
+    expect(seqs(channel)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14])
+    expect(channel.getSnapshot().status).toBe('live')
+  })
+
+  it('a gap too long to replay reopens at the latest messages and pages older on demand', async () => {
+    const { channel, transport, server } = harness({ seed: 2, pageSize: 3 })
+    channel.start()
+    transport.connect()
+    await settle()
+    transport.disconnect()
+    for (let i = 0; i < 100; i++) server.insert(`missed ${i}`)
+    transport.connect()
+    await settle()
+    expect(seqs(channel)).toEqual([100, 101, 102])
+    expect(channel.getSnapshot().status).toBe('live')
+    await channel.loadOlder()
+    expect(seqs(channel)).toEqual([97, 98, 99, 100, 101, 102])
+  })
+
+  it('goes offline with the browser and catches up when the network returns', async () => {
+    const { channel, transport, server, connectivity } = harness({ seed: 2 })
+    channel.start()
+    transport.connect()
+    await settle()
+    connectivity.set(false)
+    expect(channel.getSnapshot().status).toBe('offline')
+    server.insert('while away')
+    connectivity.set(true)
+    await settle()
+    expect(seqs(channel)).toEqual([1, 2, 3])
+    expect(channel.getSnapshot().status).toBe('live')
+  })
+
+  it('a catch-up that fails on the network is retried on a timer', async () => {
+    const { channel, transport, server, timers } = harness({ seed: 2 })
+    channel.start()
+    await settle()
+    server.down = true
+    server.insert('later')
+    transport.connect()
+    await settle()
+    expect(channel.getSnapshot().status).toBe('catching-up')
+    expect(timers.queue.size).toBeGreaterThan(0)
+    server.down = false
+    timers.runAll()
+    await settle()
+    expect(seqs(channel)).toEqual([1, 2, 3])
+    expect(channel.getSnapshot().status).toBe('live')
+  })
+
+  it('pages backwards by seq until the start of the channel', async () => {
+    const { channel, transport } = harness({ seed: 12, pageSize: 5 })
+    channel.start()
+    transport.connect()
+    await settle()
+    expect(seqs(channel)).toEqual([8, 9, 10, 11, 12])
+    await channel.loadOlder()
+    await channel.loadOlder()
+    expect(seqs(channel)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+    expect(channel.getSnapshot().hasOlder).toBe(false)
+  })
+
+  it('applies edits, deletes and reactions from live events in place', async () => {
+    const { channel, transport, server } = harness({ seed: 2 })
+    channel.start()
+    transport.connect()
+    await settle()
+    const first = server.messages[0]!
+    transport.push({
+      kind: 'message',
+      message: { ...first, body: 'edited', editedAt: '2026-01-02T00:00:00.000Z' },
+    })
+    transport.push({
+      kind: 'reaction-added',
+      messageId: first.id,
+      reaction: { emoji: '👍', userId: 'x' },
+    })
+    transport.push({
+      kind: 'reaction-added',
+      messageId: first.id,
+      reaction: { emoji: '👍', userId: 'x' },
+    })
+    const snap = channel.getSnapshot()
+    expect(snap.messages[0]!.body).toBe('edited')
+    expect(snap.messages[0]!.editedAt).not.toBeNull()
+    expect(snap.messages[0]!.reactions).toEqual([{ emoji: '👍', userId: 'x' }])
+    transport.push({
+      kind: 'reaction-removed',
+      messageId: first.id,
+      reaction: { emoji: '👍', userId: 'x' },
+    })
+    expect(channel.getSnapshot().messages[0]!.reactions).toEqual([])
+    expect(seqs(channel)).toEqual([1, 2])
+  })
+
+  it('keeps the same snapshot object until something changes', async () => {
+    const { channel, transport } = harness({ seed: 1 })
+    channel.start()
+    transport.connect()
+    await settle()
+    expect(channel.getSnapshot()).toBe(channel.getSnapshot())
+  })
+})

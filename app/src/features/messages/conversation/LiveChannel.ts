@@ -1,0 +1,517 @@
+// One open channel, live: its messages (confirmed by id, pending and failed sends), paging
+// backwards by seq, and the rule that keeps it whole: after every (re)subscribe, and whenever a
+// live event skips a seq, it fetches everything after the last seq it holds without a gap before
+// it calls itself live. React reads it through useSyncExternalStore (subscribe/getSnapshot).
+import { MessageWindow } from './message-window.ts'
+import type { Outbox } from './outbox.ts'
+import { deriveStatus } from './status.ts'
+import type { StatusFlags } from './status.ts'
+import { validateBody } from './validate.ts'
+import {
+  TransportError,
+  type ChannelSnapshot,
+  type ChannelTransport,
+  type ChatMessage,
+  type LiveEvent,
+  type OutgoingAttachment,
+  type PendingMessage,
+  type TransportStatus,
+} from './types.ts'
+import type { Result } from '../../../lib/result.ts'
+
+export interface Connectivity {
+  isOnline(): boolean
+  subscribe(listener: (online: boolean) => void): () => void
+}
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
+
+export interface LiveChannelOptions {
+  channelId: string
+  userId: string
+  transport: ChannelTransport
+  outbox: Outbox
+  connectivity: Connectivity
+  timers?: Timers
+  now?: () => Date
+  newId: () => string
+  pageSize?: number
+  /** Catch-up pages before giving up on the gap and reopening at the latest messages. */
+  maxCatchUpPages?: number
+}
+
+/** Delays between automatic resends after network failures. */
+export const RETRY_DELAYS_MS = [1000, 2000, 5000, 10000, 30000]
+
+const defaultTimers: Timers = {
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+}
+
+export class LiveChannel {
+  readonly channelId: string
+  private readonly options: Required<Omit<LiveChannelOptions, 'timers' | 'now'>> & {
+    timers: Timers
+    now: () => Date
+  }
+  private readonly window = new MessageWindow()
+  private pending: PendingMessage[]
+  private flags: StatusFlags = {
+    loaded: false,
+    online: true,
+    connected: false,
+    everConnected: false,
+    synced: false,
+    fatal: null,
+  }
+  private hasOlder = true
+  private loadingOlder = false
+  private olderError: string | null = null
+  private catchUpError: string | null = null
+  private initialLoad: Promise<void> | null = null
+  private catchingUp = false
+  private catchUpAgain = false
+  private flushing = false
+  private retryTimer: unknown = null
+  private catchUpTimer: unknown = null
+  private retryIndex = 0
+  private disposed = false
+  private cleanups: (() => void)[] = []
+  private readonly listeners = new Set<() => void>()
+  private snapshot: ChannelSnapshot
+
+  constructor(options: LiveChannelOptions) {
+    this.channelId = options.channelId
+    this.options = {
+      pageSize: 50,
+      maxCatchUpPages: 10,
+      timers: defaultTimers,
+      now: () => new Date(),
+      ...options,
+    }
+    this.pending = options.outbox.load(options.channelId)
+    this.snapshot = this.buildSnapshot()
+  }
+
+  // ---- React bridge -------------------------------------------------------------------------
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  getSnapshot = (): ChannelSnapshot => this.snapshot
+
+  // ---- lifecycle ----------------------------------------------------------------------------
+
+  start(): void {
+    const { connectivity, transport } = this.options
+    this.flags.online = connectivity.isOnline()
+    this.cleanups.push(connectivity.subscribe((online) => this.setOnline(online)))
+    this.cleanups.push(
+      transport.subscribe({
+        onStatus: (status) => this.onTransportStatus(status),
+        onEvent: (event) => this.onEvent(event),
+      })
+    )
+    this.initialLoad = this.loadLatest()
+    this.emit()
+    void this.flush()
+  }
+
+  dispose(): void {
+    this.disposed = true
+    for (const cleanup of this.cleanups.splice(0)) cleanup()
+    this.clearTimer('retryTimer')
+    this.clearTimer('catchUpTimer')
+    this.listeners.clear()
+  }
+
+  /** Asks for a catch-up now (the page became visible again, the user pressed retry, …). */
+  resync(): void {
+    if (this.flags.fatal) {
+      this.flags.fatal = null
+      this.initialLoad = this.loadLatest()
+    }
+    this.flags.synced = false
+    this.emit()
+    void this.catchUp()
+    void this.flush()
+  }
+
+  // ---- loading ------------------------------------------------------------------------------
+
+  private async loadLatest(): Promise<void> {
+    try {
+      const page = await this.options.transport.latest(this.options.pageSize)
+      if (this.disposed) return
+      this.window.clear()
+      this.window.upsertMany(page)
+      this.window.syncedSeq = this.window.maxSeq()
+      this.hasOlder = page.length >= this.options.pageSize
+      this.flags.loaded = true
+      this.dropConfirmedPending()
+      this.emit()
+    } catch (error) {
+      if (this.disposed) return
+      if (isRetryable(error)) {
+        // Stay in loading/offline; the next connect or online event tries again.
+        this.initialLoad = null
+        this.scheduleCatchUp()
+      } else {
+        this.flags.fatal = messageOf(error)
+      }
+      this.emit()
+    }
+  }
+
+  async loadOlder(): Promise<void> {
+    const oldest = this.window.minSeq()
+    if (this.loadingOlder || !this.hasOlder || oldest === null) return
+    this.loadingOlder = true
+    this.olderError = null
+    this.emit()
+    try {
+      const page = await this.options.transport.before(oldest, this.options.pageSize)
+      if (this.disposed) return
+      this.window.upsertMany(page)
+      this.hasOlder = page.length >= this.options.pageSize
+    } catch (error) {
+      this.olderError = messageOf(error)
+    } finally {
+      this.loadingOlder = false
+      this.emit()
+    }
+  }
+
+  private async catchUp(): Promise<void> {
+    if (this.disposed) return
+    if (this.catchingUp) {
+      this.catchUpAgain = true
+      return
+    }
+    this.catchingUp = true
+    this.clearTimer('catchUpTimer')
+    try {
+      do {
+        this.catchUpAgain = false
+        if (!this.initialLoad) this.initialLoad = this.loadLatest()
+        await this.initialLoad
+        if (!this.flags.loaded) return
+        const { pageSize, maxCatchUpPages } = this.options
+        let pages = 0
+        for (;;) {
+          const page = await this.options.transport.after(this.window.syncedSeq, pageSize)
+          if (this.disposed) return
+          this.window.upsertMany(page)
+          const last = page[page.length - 1]
+          if (last) this.window.syncedSeq = Math.max(this.window.syncedSeq, last.seq)
+          this.window.advanceSynced()
+          this.dropConfirmedPending()
+          pages += 1
+          if (page.length < pageSize) break
+          if (pages >= maxCatchUpPages) {
+            // Too far behind to replay: reopen at the latest messages; older ones page in on scroll.
+            this.initialLoad = this.loadLatest()
+            await this.initialLoad
+            break
+          }
+          this.emit()
+        }
+      } while (this.catchUpAgain && !this.disposed)
+      this.catchUpError = null
+      this.retryIndex = 0
+      if (this.flags.connected) this.flags.synced = true
+    } catch (error) {
+      this.catchUpError = messageOf(error)
+      if (isRetryable(error)) this.scheduleCatchUp()
+      else this.flags.fatal = this.catchUpError
+    } finally {
+      this.catchingUp = false
+      this.emit()
+    }
+  }
+
+  private scheduleCatchUp(): void {
+    if (this.catchUpTimer !== null || this.disposed || !this.flags.online) return
+    const delay = RETRY_DELAYS_MS[Math.min(this.retryIndex, RETRY_DELAYS_MS.length - 1)]!
+    this.retryIndex += 1
+    this.catchUpTimer = this.options.timers.setTimeout(() => {
+      this.catchUpTimer = null
+      void this.catchUp()
+    }, delay)
+  }
+
+  // ---- network events -----------------------------------------------------------------------
+
+  private onTransportStatus(status: TransportStatus): void {
+    if (status === 'connected') {
+      this.flags.connected = true
+      this.flags.everConnected = true
+      this.flags.synced = false
+      this.emit()
+      void this.catchUp()
+      void this.flush()
+    } else {
+      this.flags.connected = false
+      this.flags.synced = false
+      this.emit()
+    }
+  }
+
+  private setOnline(online: boolean): void {
+    if (online === this.flags.online) return
+    this.flags.online = online
+    if (online) {
+      this.retryIndex = 0
+      this.flags.synced = false
+      void this.catchUp()
+      void this.flush()
+    }
+    this.emit()
+  }
+
+  private onEvent(event: LiveEvent): void {
+    switch (event.kind) {
+      case 'message': {
+        const { message } = event
+        const isNew = !this.window.has(message.id)
+        this.window.upsert(message)
+        if (isNew) this.removePending(message.id)
+        if (isNew && this.flags.synced && message.seq > this.window.syncedSeq) {
+          this.window.advanceSynced()
+          if (this.window.syncedSeq < message.seq) {
+            // A seq was skipped: something was missed. Fetch it before calling ourselves live.
+            this.flags.synced = false
+            void this.catchUp()
+          }
+        }
+        break
+      }
+      case 'reaction-added':
+        this.window.addReaction(event.messageId, event.reaction)
+        break
+      case 'reaction-removed':
+        this.window.removeReaction(event.messageId, event.reaction)
+        break
+      case 'attachment':
+        this.window.addAttachment(event.attachment)
+        break
+    }
+    this.emit()
+  }
+
+  // ---- sending ------------------------------------------------------------------------------
+
+  send(body: string, attachments: OutgoingAttachment[] = [], id?: string): Result<string> {
+    const checked = validateBody(body, attachments.length > 0)
+    if (!checked.ok) return checked
+    const item: PendingMessage = {
+      id: id ?? this.options.newId(),
+      channelId: this.channelId,
+      authorId: this.options.userId,
+      body: checked.value,
+      attachments,
+      createdAt: this.options.now().toISOString(),
+      state: 'waiting',
+      error: null,
+      attempts: 0,
+    }
+    this.pending = [...this.pending, item]
+    this.persist()
+    this.emit()
+    void this.flush()
+    return { ok: true, value: item.id }
+  }
+
+  retry(id: string): void {
+    this.updatePending(id, { state: 'waiting', error: null })
+    this.retryIndex = 0
+    void this.flush()
+  }
+
+  discard(id: string): void {
+    this.removePending(id)
+  }
+
+  private async flush(): Promise<void> {
+    if (this.flushing || this.disposed) return
+    this.flushing = true
+    this.clearTimer('retryTimer')
+    try {
+      for (;;) {
+        if (this.disposed || !this.flags.online) return
+        const next = this.pending.find((p) => p.state === 'waiting')
+        if (!next) return
+        this.updatePending(next.id, { state: 'sending', attempts: next.attempts + 1 })
+        try {
+          const confirmed = await this.options.transport.send({
+            id: next.id,
+            channelId: next.channelId,
+            body: next.body,
+            attachments: next.attachments,
+          })
+          if (this.disposed) return
+          this.acceptConfirmed(confirmed)
+          this.retryIndex = 0
+        } catch (error) {
+          if (this.disposed) return
+          if (isRetryable(error)) {
+            this.updatePending(next.id, { state: 'waiting', error: messageOf(error) })
+            this.scheduleFlush()
+            return
+          }
+          this.updatePending(next.id, { state: 'failed', error: messageOf(error) })
+        }
+      }
+    } finally {
+      this.flushing = false
+    }
+  }
+
+  private scheduleFlush(): void {
+    if (this.retryTimer !== null || this.disposed) return
+    const delay = RETRY_DELAYS_MS[Math.min(this.retryIndex, RETRY_DELAYS_MS.length - 1)]!
+    this.retryIndex += 1
+    this.retryTimer = this.options.timers.setTimeout(() => {
+      this.retryTimer = null
+      void this.flush()
+    }, delay)
+  }
+
+  private acceptConfirmed(message: ChatMessage): void {
+    this.window.upsert(message)
+    if (this.flags.synced) this.window.advanceSynced()
+    this.removePending(message.id)
+    this.emit()
+  }
+
+  private dropConfirmedPending(): void {
+    const left = this.pending.filter((p) => !this.window.has(p.id))
+    if (left.length !== this.pending.length) {
+      this.pending = left
+      this.persist()
+    }
+  }
+
+  private updatePending(id: string, change: Partial<PendingMessage>): void {
+    this.pending = this.pending.map((p) => (p.id === id ? { ...p, ...change } : p))
+    this.persist()
+    this.emit()
+  }
+
+  private removePending(id: string): void {
+    if (!this.pending.some((p) => p.id === id)) return
+    this.pending = this.pending.filter((p) => p.id !== id)
+    this.persist()
+    this.emit()
+  }
+
+  private persist(): void {
+    this.options.outbox.save(this.channelId, this.pending)
+  }
+
+  // ---- edits, deletes, reactions (optimistic, reverted on failure) ---------------------------
+
+  async edit(id: string, body: string): Promise<Result<void>> {
+    const checked = validateBody(body, true)
+    if (!checked.ok) return checked
+    const before = this.window.get(id)
+    if (!before) return { ok: false, error: 'That message is no longer loaded.' }
+    if (checked.value === before.body) return { ok: true, value: undefined }
+    if (!checked.value.trim() && before.attachments.length === 0) {
+      return { ok: false, error: 'A message cannot be empty. Delete it instead.' }
+    }
+    const editedAt = this.options.now().toISOString()
+    this.window.patch(id, (m) => ({ ...m, body: checked.value, editedAt }))
+    this.emit()
+    return this.optimistic(
+      () => this.options.transport.edit(id, checked.value),
+      () => {
+        this.window.patch(id, (m) => ({ ...m, body: before.body, editedAt: before.editedAt }))
+      }
+    )
+  }
+
+  async remove(id: string): Promise<Result<void>> {
+    const before = this.window.get(id)
+    if (!before) return { ok: false, error: 'That message is no longer loaded.' }
+    const deletedAt = this.options.now().toISOString()
+    this.window.patch(id, (m) => ({ ...m, deletedAt }))
+    this.emit()
+    return this.optimistic(
+      () => this.options.transport.remove(id),
+      () => {
+        this.window.patch(id, (m) => ({ ...m, deletedAt: before.deletedAt }))
+      }
+    )
+  }
+
+  async toggleReaction(messageId: string, emoji: string): Promise<Result<void>> {
+    const message = this.window.get(messageId)
+    if (!message) return { ok: false, error: 'That message is no longer loaded.' }
+    const reaction = { emoji, userId: this.options.userId }
+    const had = message.reactions.some((r) => r.emoji === emoji && r.userId === reaction.userId)
+    if (had) this.window.removeReaction(messageId, reaction)
+    else this.window.addReaction(messageId, reaction)
+    this.emit()
+    const { transport } = this.options
+    return this.optimistic(
+      () =>
+        had ? transport.removeReaction(messageId, emoji) : transport.addReaction(messageId, emoji),
+      () => {
+        if (had) this.window.addReaction(messageId, reaction)
+        else this.window.removeReaction(messageId, reaction)
+      }
+    )
+  }
+
+  private async optimistic(call: () => Promise<void>, revert: () => void): Promise<Result<void>> {
+    try {
+      await call()
+      return { ok: true, value: undefined }
+    } catch (error) {
+      revert()
+      this.emit()
+      return { ok: false, error: messageOf(error) }
+    }
+  }
+
+  // ---- snapshot -----------------------------------------------------------------------------
+
+  private emit(): void {
+    if (this.disposed) return
+    this.snapshot = this.buildSnapshot()
+    for (const listener of this.listeners) listener()
+  }
+
+  private buildSnapshot(): ChannelSnapshot {
+    const status = deriveStatus(this.flags, this.catchingUp)
+    return {
+      status,
+      error: this.flags.fatal ?? this.catchUpError,
+      messages: this.window.list(),
+      pending: this.pending,
+      hasOlder: this.hasOlder,
+      loadingOlder: this.loadingOlder,
+      olderError: this.olderError,
+      loaded: this.flags.loaded,
+    }
+  }
+
+  private clearTimer(which: 'retryTimer' | 'catchUpTimer'): void {
+    if (this[which] !== null) this.options.timers.clearTimeout(this[which])
+    this[which] = null
+  }
+}
+
+function isRetryable(error: unknown): boolean {
+  return error instanceof TransportError ? error.retryable : true
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

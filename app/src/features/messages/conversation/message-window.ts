@@ -1,0 +1,154 @@
+// The confirmed messages a live channel holds: by id, ordered by seq, with the highest seq up to
+// which nothing is missing (`syncedSeq`). Pure data structure, no I/O.
+import type { Attachment, ChatMessage, Reaction } from './types.ts'
+
+export type MessageRow = Omit<ChatMessage, 'reactions' | 'attachments'> &
+  Partial<Pick<ChatMessage, 'reactions' | 'attachments'>>
+
+export class MessageWindow {
+  private readonly byId = new Map<string, ChatMessage>()
+  private readonly idBySeq = new Map<number, string>()
+  private ordered: ChatMessage[] = []
+  /** Every message with seq <= syncedSeq that exists on the server is held (from the window start). */
+  syncedSeq = 0
+
+  get size(): number {
+    return this.ordered.length
+  }
+
+  list(): ChatMessage[] {
+    return this.ordered
+  }
+
+  get(id: string): ChatMessage | undefined {
+    return this.byId.get(id)
+  }
+
+  has(id: string): boolean {
+    return this.byId.has(id)
+  }
+
+  hasSeq(seq: number): boolean {
+    return this.idBySeq.has(seq)
+  }
+
+  minSeq(): number | null {
+    return this.ordered[0]?.seq ?? null
+  }
+
+  maxSeq(): number {
+    return this.ordered[this.ordered.length - 1]?.seq ?? 0
+  }
+
+  clear(): void {
+    this.byId.clear()
+    this.idBySeq.clear()
+    this.ordered = []
+    this.syncedSeq = 0
+  }
+
+  /** Inserts or updates by id; reactions and attachments are kept unless the row carries them. */
+  upsert(row: MessageRow): ChatMessage {
+    const existing = this.byId.get(row.id)
+    const message: ChatMessage = {
+      ...row,
+      reactions: row.reactions ?? existing?.reactions ?? [],
+      attachments: row.attachments ?? existing?.attachments ?? [],
+    }
+    this.byId.set(message.id, message)
+    this.idBySeq.set(message.seq, message.id)
+    const next = this.ordered.slice()
+    if (existing) {
+      next[this.indexOf(existing.seq)] = message
+    } else {
+      next.splice(this.insertionIndex(message.seq), 0, message)
+    }
+    this.ordered = next
+    return message
+  }
+
+  /** Inserts a page at once: one sort instead of one copy per row. */
+  upsertMany(rows: MessageRow[]): void {
+    if (rows.length < 4) {
+      for (const row of rows) this.upsert(row)
+      return
+    }
+    for (const row of rows) {
+      const existing = this.byId.get(row.id)
+      const message: ChatMessage = {
+        ...row,
+        reactions: row.reactions ?? existing?.reactions ?? [],
+        attachments: row.attachments ?? existing?.attachments ?? [],
+      }
+      this.byId.set(message.id, message)
+      this.idBySeq.set(message.seq, message.id)
+    }
+    this.ordered = [...this.byId.values()].sort((a, b) => a.seq - b.seq)
+  }
+
+  /** Advances syncedSeq over every contiguous seq already held. */
+  advanceSynced(): void {
+    while (this.idBySeq.has(this.syncedSeq + 1)) this.syncedSeq += 1
+  }
+
+  patch(id: string, change: (message: ChatMessage) => ChatMessage): boolean {
+    const existing = this.byId.get(id)
+    if (!existing) return false
+    const message = change(existing)
+    this.byId.set(id, message)
+    const next = this.ordered.slice()
+    next[this.indexOf(existing.seq)] = message
+    this.ordered = next
+    return true
+  }
+
+  addReaction(messageId: string, reaction: Reaction): boolean {
+    const message = this.byId.get(messageId)
+    if (!message || hasReaction(message, reaction)) return false
+    return this.patch(messageId, (m) => ({ ...m, reactions: [...m.reactions, reaction] }))
+  }
+
+  removeReaction(messageId: string, reaction: Reaction): boolean {
+    const message = this.byId.get(messageId)
+    if (!message || !hasReaction(message, reaction)) return false
+    return this.patch(messageId, (m) => ({
+      ...m,
+      reactions: m.reactions.filter((r) => !sameReaction(r, reaction)),
+    }))
+  }
+
+  addAttachment(attachment: Attachment): boolean {
+    const message = this.byId.get(attachment.messageId)
+    if (!message || message.attachments.some((a) => a.id === attachment.id)) return false
+    return this.patch(attachment.messageId, (m) => ({
+      ...m,
+      attachments: [...m.attachments, attachment],
+    }))
+  }
+
+  private indexOf(seq: number): number {
+    const index = this.insertionIndex(seq)
+    if (this.ordered[index]?.seq !== seq) throw new Error(`seq ${seq} is not in the window`)
+    return index
+  }
+
+  /** First index whose seq is >= seq (binary search). */
+  private insertionIndex(seq: number): number {
+    let low = 0
+    let high = this.ordered.length
+    while (low < high) {
+      const mid = (low + high) >>> 1
+      if (this.ordered[mid]!.seq < seq) low = mid + 1
+      else high = mid
+    }
+    return low
+  }
+}
+
+export function sameReaction(a: Reaction, b: Reaction): boolean {
+  return a.emoji === b.emoji && a.userId === b.userId
+}
+
+function hasReaction(message: ChatMessage, reaction: Reaction): boolean {
+  return message.reactions.some((r) => sameReaction(r, reaction))
+}

@@ -1,0 +1,112 @@
+// The live channel's data and its contract with the network. The class never imports
+// supabase-js: data/channel-transport.ts implements ChannelTransport over it, tests fake it.
+
+export interface Reaction {
+  emoji: string
+  userId: string
+}
+
+export interface Attachment {
+  id: string
+  messageId: string
+  path: string
+  name: string
+  size: number
+  mime: string
+  width: number | null
+  height: number | null
+}
+
+export interface ChatMessage {
+  id: string
+  channelId: string
+  seq: number
+  authorId: string
+  body: string
+  createdAt: string
+  editedAt: string | null
+  deletedAt: string | null
+  reactions: Reaction[]
+  attachments: Attachment[]
+}
+
+/** Attachment metadata of a message not yet confirmed (its file is already in Storage). */
+export type OutgoingAttachment = Omit<Attachment, 'messageId'>
+
+export interface OutgoingMessage {
+  id: string
+  channelId: string
+  body: string
+  attachments: OutgoingAttachment[]
+}
+
+/**
+ * A send the server has not confirmed. `waiting`: not sent yet or the network failed (retried
+ * automatically); `sending`: a request is in flight; `failed`: the server refused it (retry by hand).
+ */
+export interface PendingMessage extends OutgoingMessage {
+  authorId: string
+  createdAt: string
+  state: 'waiting' | 'sending' | 'failed'
+  error: string | null
+  attempts: number
+}
+
+export type ChannelStatus =
+  'loading' | 'live' | 'catching-up' | 'reconnecting' | 'offline' | 'error'
+
+export type LiveEvent =
+  | { kind: 'message'; message: Omit<ChatMessage, 'reactions' | 'attachments'> }
+  | { kind: 'reaction-added'; messageId: string; reaction: Reaction }
+  | { kind: 'reaction-removed'; messageId: string; reaction: Reaction }
+  | { kind: 'attachment'; attachment: Attachment }
+
+export type TransportStatus = 'connected' | 'disconnected'
+
+export interface TransportListener {
+  onStatus(status: TransportStatus): void
+  onEvent(event: LiveEvent): void
+}
+
+/** Why a network call failed: worth retrying (network) or not (refused). */
+export class TransportError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly code: string | null = null
+  ) {
+    super(message)
+    this.name = 'TransportError'
+  }
+}
+
+export interface ChannelTransport {
+  /** The newest `limit` messages, ascending by seq. */
+  latest(limit: number): Promise<ChatMessage[]>
+  /** Messages with seq > afterSeq, ascending, at most `limit`. */
+  after(afterSeq: number, limit: number): Promise<ChatMessage[]>
+  /** Messages with seq < beforeSeq, ascending, the `limit` closest to it. */
+  before(beforeSeq: number, limit: number): Promise<ChatMessage[]>
+  /** Inserts the message; sending the same id again returns the stored message. */
+  send(message: OutgoingMessage): Promise<ChatMessage>
+  edit(messageId: string, body: string): Promise<void>
+  remove(messageId: string): Promise<void>
+  addReaction(messageId: string, emoji: string): Promise<void>
+  removeReaction(messageId: string, emoji: string): Promise<void>
+  subscribe(listener: TransportListener): () => void
+}
+
+export interface ChannelSnapshot {
+  status: ChannelStatus
+  /** Set in status 'error' and for failures of the last catch-up. */
+  error: string | null
+  /** Confirmed messages, ascending by seq. */
+  messages: ChatMessage[]
+  /** Unconfirmed sends, in the order they were made. */
+  pending: PendingMessage[]
+  hasOlder: boolean
+  loadingOlder: boolean
+  olderError: string | null
+  /** Set once the first page arrived (an empty channel is loaded too). */
+  loaded: boolean
+}

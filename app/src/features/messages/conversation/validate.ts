@@ -1,0 +1,21 @@
+// What a message body may be. The database enforces the same limit; checking here gives a clear
+// message before anything is sent and keeps the text in the composer.
+import type { Result } from '../../../lib/result.ts'
+
+export const MAX_MESSAGE_LENGTH = 4000
+
+export function validateBody(body: string, hasAttachments: boolean): Result<string> {
+  // Trailing whitespace and newlines are noise; leading indentation may be code, keep it.
+  const text = body.replace(/\s+$/u, '')
+  if (!text.trim() && !hasAttachments) {
+    return { ok: false, error: 'Type a message or attach a file first.' }
+  }
+  const length = [...text].length
+  if (length > MAX_MESSAGE_LENGTH) {
+    return {
+      ok: false,
+      error: `This message is ${length.toLocaleString('en')} characters long; the limit is ${MAX_MESSAGE_LENGTH.toLocaleString('en')}. Shorten it or send it in parts.`,
+    }
+  }
+  return { ok: true, value: text }
+}

@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, render } from '@testing-library/react'
+import { MessageBody } from './MessageBody.tsx'
+
+const ME = '11111111-1111-4111-8111-111111111111'
+const BOB = '22222222-2222-4222-8222-222222222222'
+const names: Record<string, string> = { [ME]: 'Me Myself', [BOB]: 'Bob' }
+const resolve = (id: string) => (names[id] ? { name: names[id]!, isMe: id === ME } : null)
+
+afterEach(cleanup)
+
+describe('MessageBody', () => {
+  it('renders formatting as elements', () => {
+    const { container } = render(
+      <MessageBody body={'**b** _i_ ~~s~~ `c`\n\n- one\n- two'} resolveMention={resolve} />
+    )
+    expect(container.querySelector('strong')?.textContent).toBe('b')
+    expect(container.querySelector('em')?.textContent).toBe('i')
+    expect(container.querySelector('del')?.textContent).toBe('s')
+    expect(container.querySelector('code')?.textContent).toBe('c')
+    expect(container.querySelectorAll('ul > li')).toHaveLength(2)
+  })
+
+  it('shows script and event-handler HTML as text and creates no such elements', () => {
+    const body = '<script>window.hacked = 1</script>\n\n<img src=x onerror="window.hacked=1">'
+    const { container } = render(<MessageBody body={body} resolveMention={resolve} />)
+    expect(container.querySelector('script')).toBeNull()
+    expect(container.querySelector('img')).toBeNull()
+    expect(container.textContent).toContain('<script>window.hacked = 1</script>')
+    expect(container.textContent).toContain('<img src=x onerror="window.hacked=1">')
+    expect((window as unknown as { hacked?: number }).hacked).toBeUndefined()
+  })
+
+  it('never links to javascript: and opens safe links in a new tab without opener', () => {
+    const { container } = render(
+      <MessageBody
+        body="[bad](javascript:alert(1)) [good](https://example.com)"
+        resolveMention={resolve}
+      />
+    )
+    const links = container.querySelectorAll('a')
+    expect(links).toHaveLength(1)
+    expect(links[0]!.getAttribute('href')).toBe('https://example.com/')
+    expect(links[0]!.getAttribute('rel')).toContain('noopener')
+    expect(container.textContent).toContain('[bad](javascript:alert(1))')
+  })
+
+  it('renders mentions by current name and highlights mentions of me', () => {
+    const { container } = render(
+      <MessageBody body={`<@${BOB}> ping <@${ME}>`} resolveMention={resolve} />
+    )
+    const mentions = container.querySelectorAll('.mention')
+    expect([...mentions].map((m) => m.textContent)).toEqual(['@Bob', '@Me Myself'])
+    expect(mentions[1]!.classList.contains('mention-me')).toBe(true)
+    expect(mentions[0]!.classList.contains('mention-me')).toBe(false)
+  })
+
+  it('keeps code block text verbatim', () => {
+    const { container } = render(
+      <MessageBody body={'```\n<b>not bold</b>\n  indented\n```'} resolveMention={resolve} />
+    )
+    expect(container.querySelector('pre code')?.textContent).toBe('<b>not bold</b>\n  indented')
+    expect(container.querySelector('b')).toBeNull()
+  })
+})

@@ -1,0 +1,152 @@
+// Markdown -> message tree. marked's lexer does the CommonMark/GFM tokenizing; this module
+// decides what each token becomes, and anything it does not know becomes literal text.
+import { Marked } from 'marked'
+import type { Token, Tokens, TokenizerExtension } from 'marked'
+import type { Block, Inline } from './tree.ts'
+import { safeHref } from './safe-url.ts'
+
+/** A mention is stored as <@user-id> so renaming a person renames their mentions. */
+export const MENTION_PATTERN = /<@([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})>/gi
+
+const mention: TokenizerExtension = {
+  name: 'mention',
+  level: 'inline',
+  start(src) {
+    const index = src.indexOf('<@')
+    return index < 0 ? undefined : index
+  },
+  tokenizer(src) {
+    const match = /^<@([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})>/i.exec(src)
+    if (!match) return undefined
+    return { type: 'mention', raw: match[0], userId: match[1]!.toLowerCase() }
+  },
+}
+
+const marked = new Marked({ gfm: true, breaks: true, extensions: [mention] })
+
+export function parseMarkdown(source: string): Block[] {
+  return blocks(marked.lexer(source))
+}
+
+function blocks(tokens: Token[]): Block[] {
+  const out: Block[] = []
+  for (const token of tokens) {
+    const block = toBlock(token)
+    if (block) out.push(block)
+  }
+  return out
+}
+
+function toBlock(token: Token): Block | null {
+  switch (token.type) {
+    case 'space':
+    case 'def':
+      return null
+    case 'paragraph':
+    case 'text':
+      return { type: 'paragraph', children: inlineOf(token as Tokens.Paragraph) }
+    case 'heading':
+      // Chat has no document headings; keep the emphasis, not the size.
+      return {
+        type: 'paragraph',
+        children: [{ type: 'strong', children: inlines((token as Tokens.Heading).tokens) }],
+      }
+    case 'code': {
+      const code = token as Tokens.Code
+      return {
+        type: 'code-block',
+        lang: code.lang?.trim().split(/\s+/)[0] || null,
+        text: code.text,
+      }
+    }
+    case 'blockquote':
+      return { type: 'quote', children: blocks((token as Tokens.Blockquote).tokens) }
+    case 'list': {
+      const list = token as Tokens.List
+      return {
+        type: 'list',
+        ordered: list.ordered,
+        start: typeof list.start === 'number' ? list.start : 1,
+        items: list.items.map((item) => blocks(item.tokens)),
+      }
+    }
+    case 'hr':
+      return { type: 'rule' }
+    default:
+      // html, tables and anything new: show what was typed, literally.
+      return { type: 'paragraph', children: textWithBreaks(token.raw.replace(/\n+$/, '')) }
+  }
+}
+
+function inlineOf(token: { tokens?: Token[]; text: string }): Inline[] {
+  return token.tokens ? inlines(token.tokens) : [{ type: 'text', text: token.text }]
+}
+
+function inlines(tokens: Token[]): Inline[] {
+  const out: Inline[] = []
+  for (const token of tokens) push(out, toInline(token))
+  return out
+}
+
+/** Adjacent text nodes are merged, so a tree has one shape per meaning. */
+function push(out: Inline[], nodes: Inline[]): void {
+  for (const node of nodes) {
+    const last = out[out.length - 1]
+    if (node.type === 'text' && last?.type === 'text') last.text += node.text
+    else out.push(node)
+  }
+}
+
+function toInline(token: Token): Inline[] {
+  switch (token.type) {
+    case 'text':
+      return (token as Tokens.Text).tokens
+        ? inlines((token as Tokens.Text).tokens!)
+        : [{ type: 'text', text: (token as Tokens.Text).text }]
+    case 'escape':
+      return [{ type: 'text', text: (token as Tokens.Escape).text }]
+    case 'strong':
+    case 'em':
+    case 'del':
+      return [{ type: token.type, children: inlines((token as Tokens.Strong).tokens) }]
+    case 'codespan':
+      return [{ type: 'code', text: (token as Tokens.Codespan).text }]
+    case 'br':
+      return [{ type: 'br' }]
+    case 'link': {
+      const link = token as Tokens.Link
+      const href = safeHref(link.href)
+      const children = inlines(link.tokens)
+      return href ? [{ type: 'link', href, children }] : [{ type: 'text', text: link.raw }]
+    }
+    case 'image': {
+      // No remote images in messages (tracking pixels); a safe image becomes a link.
+      const image = token as Tokens.Image
+      const href = safeHref(image.href)
+      const label = image.text || image.href
+      return href
+        ? [{ type: 'link', href, children: [{ type: 'text', text: label }] }]
+        : [{ type: 'text', text: image.raw }]
+    }
+    case 'mention':
+      return [{ type: 'mention', userId: (token as Tokens.Generic).userId as string }]
+    default:
+      return [{ type: 'text', text: token.raw }]
+  }
+}
+
+function textWithBreaks(text: string): Inline[] {
+  const out: Inline[] = []
+  text.split('\n').forEach((line, index) => {
+    if (index > 0) out.push({ type: 'br' })
+    if (line) out.push({ type: 'text', text: line })
+  })
+  return out
+}
+
+/** The user ids a body mentions, each once. */
+export function mentionedUserIds(source: string): string[] {
+  const ids = new Set<string>()
+  for (const match of source.matchAll(MENTION_PATTERN)) ids.add(match[1]!.toLowerCase())
+  return [...ids]
+}

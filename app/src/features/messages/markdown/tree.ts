@@ -1,0 +1,16 @@
+// The message tree: what a message body means, independent of how it is shown. Only these node
+// kinds exist, so nothing else (raw HTML, images, unsafe links) can reach the screen.
+export type Inline =
+  | { type: 'text'; text: string }
+  | { type: 'strong' | 'em' | 'del'; children: Inline[] }
+  | { type: 'code'; text: string }
+  | { type: 'link'; href: string; children: Inline[] }
+  | { type: 'mention'; userId: string }
+  | { type: 'br' }
+
+export type Block =
+  | { type: 'paragraph'; children: Inline[] }
+  | { type: 'code-block'; lang: string | null; text: string }
+  | { type: 'quote'; children: Block[] }
+  | { type: 'list'; ordered: boolean; start: number; items: Block[][] }
+  | { type: 'rule' }

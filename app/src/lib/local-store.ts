@@ -1,0 +1,45 @@
+// localStorage that never throws: private modes, quotas and corrupt JSON degrade to "nothing
+// stored" instead of breaking the app.
+export interface KeyValueStore {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+  removeItem(key: string): void
+}
+
+export const memoryStore = (): KeyValueStore => {
+  const map = new Map<string, string>()
+  return {
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+  }
+}
+
+export function browserStore(): KeyValueStore {
+  try {
+    const probe = '__chorus_probe__'
+    window.localStorage.setItem(probe, '1')
+    window.localStorage.removeItem(probe)
+    return window.localStorage
+  } catch {
+    return memoryStore()
+  }
+}
+
+export function readJson<T>(store: KeyValueStore, key: string, fallback: T): T {
+  try {
+    const text = store.getItem(key)
+    return text === null ? fallback : (JSON.parse(text) as T)
+  } catch {
+    return fallback
+  }
+}
+
+export function writeJson(store: KeyValueStore, key: string, value: unknown): boolean {
+  try {
+    store.setItem(key, JSON.stringify(value))
+    return true
+  } catch {
+    return false
+  }
+}

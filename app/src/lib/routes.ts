@@ -1,0 +1,51 @@
+// The app's places, parsed from and rendered to paths. A plain union instead of a router
+// library: there are few routes and every one is typed.
+export type Route =
+  | { name: 'home' }
+  | { name: 'sign-in' }
+  | { name: 'sign-up' }
+  | { name: 'forgot-password' }
+  | { name: 'reset-password' }
+  | { name: 'invite'; token: string }
+  | { name: 'new-workspace' }
+  | { name: 'workspace'; workspaceId: string; channelId: string | null }
+  | { name: 'not-found'; path: string }
+
+const ID = '([0-9a-zA-Z_-]+)'
+
+export function parseRoute(pathname: string): Route {
+  const path = pathname.replace(/\/+$/, '') || '/'
+  if (path === '/') return { name: 'home' }
+  if (path === '/sign-in') return { name: 'sign-in' }
+  if (path === '/sign-up') return { name: 'sign-up' }
+  if (path === '/forgot-password') return { name: 'forgot-password' }
+  if (path === '/reset-password') return { name: 'reset-password' }
+  if (path === '/new') return { name: 'new-workspace' }
+  let m = new RegExp(`^/invite/${ID}$`).exec(path)
+  if (m) return { name: 'invite', token: m[1]! }
+  m = new RegExp(`^/w/${ID}(?:/c/${ID})?$`).exec(path)
+  if (m) return { name: 'workspace', workspaceId: m[1]!, channelId: m[2] ?? null }
+  return { name: 'not-found', path }
+}
+
+export function pathOf(route: Route): string {
+  switch (route.name) {
+    case 'home':
+      return '/'
+    case 'sign-in':
+    case 'sign-up':
+    case 'forgot-password':
+    case 'reset-password':
+      return `/${route.name}`
+    case 'new-workspace':
+      return '/new'
+    case 'invite':
+      return `/invite/${encodeURIComponent(route.token)}`
+    case 'workspace':
+      return route.channelId
+        ? `/w/${route.workspaceId}/c/${route.channelId}`
+        : `/w/${route.workspaceId}`
+    case 'not-found':
+      return route.path
+  }
+}

@@ -1,0 +1,27 @@
+// The one Supabase client of the app. Only this module and features' data/ folders touch it
+// (enforced by lint); components use query and mutation hooks.
+import { createClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { RuntimeConfig } from './runtime-config.ts'
+
+let client: SupabaseClient | null = null
+let configured: RuntimeConfig | null = null
+
+export function initSupabase(config: RuntimeConfig): SupabaseClient {
+  configured = config
+  client = createClient(config.supabaseUrl, config.supabaseKey, {
+    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+    realtime: { params: { eventsPerSecond: 20 } },
+  })
+  return client
+}
+
+export function supabase(): SupabaseClient {
+  if (!client) throw new Error('initSupabase() must run before the client is used')
+  return client
+}
+
+export function runtimeConfig(): RuntimeConfig {
+  if (!configured) throw new Error('initSupabase() must run first')
+  return configured
+}
