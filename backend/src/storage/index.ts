@@ -1,10 +1,65 @@
-// The storage service (scaffold: its issue fills it in).
+// The Storage service at /storage/v1, answering what @supabase/storage-js sends as Supabase
+// Storage does: buckets and objects in storage.buckets / storage.objects under the caller's
+// row-level security, files on local disk under <dataDir>/storage, signed URLs, image
+// transformation. Buckets declared in config.toml are created at start.
+import path from 'node:path'
 import type { Service } from '../context.ts'
+import type { StorageDeps } from './deps.ts'
+import { Disk } from './disk.ts'
+import { storageErrorHandler, storageNotFoundHandler } from './error-handler.ts'
+import { recoverUploads, sweepOrphans } from './recovery.ts'
+import { bucketRoutes } from './routes/buckets.ts'
+import { objectListRoutes } from './routes/objects-list.ts'
+import { objectManageRoutes } from './routes/objects-manage.ts'
+import { objectReadRoutes } from './routes/objects-read.ts'
+import { objectWriteRoutes } from './routes/objects-write.ts'
+import { renderRoutes } from './routes/render.ts'
+import { signRoutes } from './routes/sign.ts'
+import { seedConfigBuckets } from './seed-buckets.ts'
+import { UrlSigner } from './signed-url.ts'
 
 export function storageService(): Service {
+  let deps: StorageDeps | null = null
+  let sweep: Promise<unknown> | null = null
+  let stopping = false
+
   return {
     name: 'storage',
     prefix: '/storage/v1',
-    async register() {},
+
+    async register(app, ctx) {
+      const log = ctx.log.child('storage')
+      const disk = await Disk.open(path.join(ctx.dataDir, 'storage'))
+      const current: StorageDeps = { ctx, disk, log }
+      deps = current
+      // Before any request: uploads a previous run left between commit and rename.
+      await recoverUploads(current)
+      const signer = new UrlSigner(ctx.keys.jwtSecret)
+      app.setErrorHandler(storageErrorHandler(log))
+      app.setNotFoundHandler(storageNotFoundHandler)
+      await app.register(async (scope) => {
+        bucketRoutes(scope, current)
+        objectReadRoutes(scope, current, signer)
+        objectManageRoutes(scope, current)
+        objectListRoutes(scope, current)
+        signRoutes(scope, current, signer)
+        renderRoutes(scope, current, signer)
+      })
+      await app.register(async (scope) => objectWriteRoutes(scope, current, signer))
+    },
+
+    async start() {
+      if (!deps) return
+      const current = deps
+      await seedConfigBuckets(current)
+      sweep = sweepOrphans(current, () => stopping).catch((error: unknown) => {
+        if (!stopping) current.log.warn('the sweep of unreferenced files failed', error)
+      })
+    },
+
+    async stop() {
+      stopping = true
+      await sweep
+    },
   }
 }

@@ -122,8 +122,12 @@ drop trigger if exists update_objects_updated_at on storage.objects;
 create trigger update_objects_updated_at before update on storage.objects
   for each row execute function storage.update_updated_at_column();
 
--- Folder-aware listing as storage-js's list() shows it: one row per file or folder directly
--- under the prefix, folders first with null id and metadata.
+-- Folder-aware listing as storage-js's list() shows it (storage.search of Storage's migrations):
+-- one row per file or folder directly under the prefix (a folder-like prefix gets its "/"), with
+-- names relative to it and folders as rows whose id, dates and metadata are null. `search` is a
+-- case-insensitive prefix of that name. Sorting by name merges files and folders by
+-- lower(name) collate "C"; sorting by a date lists the folders first. SECURITY INVOKER, so the
+-- caller's row-level security decides which objects count. `levels` is kept for the signature.
 create or replace function storage.search(
   prefix text,
   bucketname text,
@@ -143,47 +147,86 @@ create or replace function storage.search(
 )
 language plpgsql stable as $$
 declare
-  v_order text;
+  v_prefix text := coalesce(prefix, '');
+  v_pattern text;
   v_column text;
+  v_desc boolean := lower(coalesce(sortorder, 'asc')) = 'desc';
 begin
-  v_column := case lower(sortcolumn)
+  if v_prefix <> '' and right(v_prefix, 1) <> '/' then
+    v_prefix := v_prefix || '/';
+  end if;
+  v_pattern := replace(replace(replace(coalesce(search, ''), '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  v_column := case lower(coalesce(sortcolumn, 'name'))
     when 'updated_at' then 'updated_at'
     when 'created_at' then 'created_at'
     when 'last_accessed_at' then 'last_accessed_at'
     else 'name' end;
-  v_order := case lower(sortorder) when 'desc' then 'desc' else 'asc' end;
-  return query execute format(
-    $q$
-    with entries as (
-      select
-        split_part(substr(o.name, length($1) + 1), '/', 1) as entry,
-        position('/' in substr(o.name, length($1) + 1)) > 0 as is_folder,
-        o.id, o.updated_at, o.created_at, o.last_accessed_at, o.metadata
-      from storage.objects o
-      where o.bucket_id = $2
-        and o.name collate "C" like ($1 || '%%')
-        and o.name ilike ($1 || $5 || '%%')
-    ), grouped as (
-      select distinct on (entry)
-        entry as name,
-        case when is_folder then null else id end as id,
-        case when is_folder then null else updated_at end as updated_at,
-        case when is_folder then null else created_at end as created_at,
-        case when is_folder then null else last_accessed_at end as last_accessed_at,
-        case when is_folder then null else metadata end as metadata,
-        is_folder
-      from entries
-      where entry <> ''
-      order by entry, is_folder desc
-    )
-    select name, id, updated_at, created_at, last_accessed_at, metadata
-    from grouped
-    order by is_folder desc, %I %s nulls last, name asc
-    limit $3 offset $4
-    $q$, v_column, v_order)
-  using prefix, bucketname, limits, offsets, search;
+  return query
+  with entries as (
+    select
+      split_part(substr(o.name, length(v_prefix) + 1), '/', 1) as entry,
+      strpos(substr(o.name, length(v_prefix) + 1), '/') > 0 as is_folder,
+      o.id, o.updated_at, o.created_at, o.last_accessed_at, o.metadata
+    from storage.objects o
+    where o.bucket_id = bucketname
+      and o.name collate "C" >= v_prefix
+      and starts_with(o.name, v_prefix)
+  ), grouped as (
+    select distinct on (e.entry, e.is_folder)
+      e.entry, e.is_folder,
+      case when e.is_folder then null else e.id end as id,
+      case when e.is_folder then null else e.updated_at end as updated_at,
+      case when e.is_folder then null else e.created_at end as created_at,
+      case when e.is_folder then null else e.last_accessed_at end as last_accessed_at,
+      case when e.is_folder then null else e.metadata end as metadata
+    from entries e
+    where e.entry <> '' and e.entry ilike v_pattern
+    order by e.entry, e.is_folder
+  ), ordered as (
+    select g.*,
+      case when v_column = 'name' then 0 when g.is_folder then 0 else 1 end as rank,
+      case v_column
+        when 'updated_at' then g.updated_at
+        when 'created_at' then g.created_at
+        when 'last_accessed_at' then g.last_accessed_at
+      end as sort_value,
+      lower(g.entry) collate "C" as sort_name
+    from grouped g
+  )
+  select o.entry, o.id, o.updated_at, o.created_at, o.last_accessed_at, o.metadata
+  from ordered o
+  order by
+    o.rank,
+    case when not v_desc then o.sort_value end asc nulls first,
+    case when v_desc then o.sort_value end desc nulls last,
+    case when not v_desc then o.sort_name end asc,
+    case when v_desc then o.sort_name end desc,
+    case when not v_desc then o.entry collate "C" end asc,
+    case when v_desc then o.entry collate "C" end desc,
+    o.is_folder desc
+  limit greatest(coalesce(limits, 100), 0) offset greatest(coalesce(offsets, 0), 0);
 end
 $$;
+
+-- Storage refuses DELETEs on its tables that do not come through the Storage API (which sets
+-- storage.allow_delete_query), so files are never orphaned by a stray SQL delete.
+create or replace function storage.protect_delete() returns trigger
+language plpgsql as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') <> 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.', errcode = '42501';
+  end if;
+  return null;
+end
+$$;
+
+drop trigger if exists protect_buckets_delete on storage.buckets;
+create trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+drop trigger if exists protect_objects_delete on storage.objects;
+create trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
 
 reset role;
 

@@ -1,0 +1,245 @@
+// The files behind Storage, on local disk under <dataDir>/storage:
+//   buckets/<bucket>/<key segments…>/<last segment>~<version>   committed object versions
+//   tmp/<version>                                               uploads not yet renamed into place
+// Every path is built by `inside()`, the one path guard: segments are never empty, "." or "..",
+// never hold a separator or NUL, and the result must lie under the folder it was built from.
+// A version is written once and never modified, so readers holding a file keep a whole version
+// while an overwrite installs the next one; "~" never occurs in keys, so data files and folders
+// cannot collide, and over-long segments are replaced by a hash ("#" never occurs in keys either).
+import { createHash, randomUUID } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { link, mkdir, open, readdir, rename, rm, rmdir, unlink } from 'node:fs/promises'
+import type { FileHandle } from 'node:fs/promises'
+import path from 'node:path'
+import { Transform } from 'node:stream'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { ERRORS } from './errors.ts'
+import { isValidBucketName } from './names.ts'
+
+/** Longest segment stored as is; longer ones become "#<sha256>" (file names stop at 255 bytes). */
+const MAX_SEGMENT_BYTES = 200
+const VERSION_SEPARATOR = '~'
+
+export interface Received {
+  version: string
+  size: number
+  /** Hex MD5 of the bytes: the object's ETag. */
+  md5: string
+}
+
+export interface OpenedFile {
+  handle: FileHandle
+  size: number
+  mtime: Date
+}
+
+export class Disk {
+  readonly bucketsRoot: string
+  readonly tmpRoot: string
+
+  private constructor(readonly root: string) {
+    this.bucketsRoot = path.join(root, 'buckets')
+    this.tmpRoot = path.join(root, 'tmp')
+  }
+
+  static async open(root: string): Promise<Disk> {
+    const disk = new Disk(path.resolve(root))
+    await mkdir(disk.bucketsRoot, { recursive: true })
+    await mkdir(disk.tmpRoot, { recursive: true })
+    return disk
+  }
+
+  /** The path guard: joins segments under `base` or throws InvalidKey. */
+  inside(base: string, segments: string[]): string {
+    for (const segment of segments) {
+      if (segment === '' || segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) {
+        throw ERRORS.invalidKey(segments.join('/'))
+      }
+    }
+    const full = path.resolve(base, ...segments)
+    if (!full.startsWith(base + path.sep)) throw ERRORS.invalidKey(segments.join('/'))
+    return full
+  }
+
+  bucketDir(bucket: string): string {
+    if (!isValidBucketName(bucket)) throw ERRORS.invalidBucketName()
+    return this.inside(this.bucketsRoot, [bucket])
+  }
+
+  /** Where a committed version of an object lives. */
+  objectPath(bucket: string, key: string, version: string | null): string {
+    const segments = key.split('/').map(encodeSegment)
+    const last = segments.pop() ?? ''
+    return this.inside(this.bucketDir(bucket), [
+      ...segments,
+      `${last}${VERSION_SEPARATOR}${version ?? ''}`,
+    ])
+  }
+
+  tempPath(version: string): string {
+    return this.inside(this.tmpRoot, [version])
+  }
+
+  /**
+   * Streams `source` into a new temporary version, hashing and counting as it goes. More than
+   * `limit` bytes is EntityTooLarge; any failure removes the temporary file.
+   */
+  async receive(source: Readable, limit: number): Promise<Received> {
+    const version = randomUUID()
+    const file = this.tempPath(version)
+    const hash = createHash('md5')
+    let size = 0
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length
+        if (size > limit) return callback(ERRORS.entityTooLarge())
+        hash.update(chunk)
+        callback(null, chunk)
+      },
+    })
+    try {
+      await pipeline(
+        source,
+        meter,
+        createWriteStream(file, { flags: 'wx', highWaterMark: 1 << 20 })
+      )
+    } catch (error) {
+      await this.discard(version)
+      throw error
+    }
+    return { version, size, md5: hash.digest('hex') }
+  }
+
+  /** Renames a temporary version into place (after its row committed). */
+  async commit(bucket: string, key: string, version: string): Promise<void> {
+    const target = this.objectPath(bucket, key, version)
+    // A concurrent delete may prune the (empty) parent folder between mkdir and rename.
+    for (let attempt = 0; ; attempt++) {
+      await mkdir(path.dirname(target), { recursive: true })
+      try {
+        await rename(this.tempPath(version), target)
+        return
+      } catch (error) {
+        if (!isCode(error, 'ENOENT') || attempt >= 5) throw error
+      }
+    }
+  }
+
+  /** Removes a temporary version that will not be committed. */
+  async discard(version: string): Promise<void> {
+    await unlink(this.tempPath(version)).catch(ignoreCode('ENOENT'))
+  }
+
+  /**
+   * Opens a committed version. Between a row's commit and the rename the bytes are still in
+   * tmp/, so that is tried too. A version that is nowhere is NoSuchKey.
+   */
+  async open(bucket: string, key: string, version: string | null): Promise<OpenedFile> {
+    const candidates = [this.objectPath(bucket, key, version)]
+    if (version !== null) candidates.push(this.tempPath(version), candidates[0]!)
+    for (const candidate of candidates) {
+      let handle: FileHandle
+      try {
+        handle = await open(candidate, 'r')
+      } catch (error) {
+        if (isCode(error, 'ENOENT') || isCode(error, 'ENOTDIR')) continue
+        throw error
+      }
+      const stat = await handle.stat()
+      return { handle, size: stat.size, mtime: stat.mtime }
+    }
+    throw ERRORS.noSuchKey()
+  }
+
+  /** Makes a new temporary version holding the same bytes (a hard link: versions never change). */
+  async linkToTemp(bucket: string, key: string, version: string | null): Promise<string> {
+    const next = randomUUID()
+    const sources = [this.objectPath(bucket, key, version)]
+    if (version !== null) sources.push(this.tempPath(version), sources[0]!)
+    for (const source of sources) {
+      try {
+        await link(source, this.tempPath(next))
+        return next
+      } catch (error) {
+        if (!isCode(error, 'ENOENT')) throw error
+      }
+    }
+    throw ERRORS.noSuchKey()
+  }
+
+  /** Deletes a committed version and prunes the folders it leaves empty. */
+  async remove(bucket: string, key: string, version: string | null): Promise<void> {
+    await this.removeDataFile(bucket, this.objectPath(bucket, key, version))
+    if (version !== null) await this.discard(version)
+  }
+
+  /** Deletes a data file found under a bucket's folder (see dataFiles) and prunes empty folders. */
+  async removeDataFile(bucket: string, file: string): Promise<void> {
+    const stop = this.bucketDir(bucket)
+    if (!path.resolve(file).startsWith(stop + path.sep)) throw ERRORS.invalidKey(file)
+    await unlink(file).catch(ignoreCode('ENOENT'))
+    for (let dir = path.dirname(file); dir.startsWith(stop + path.sep); dir = path.dirname(dir)) {
+      try {
+        await rmdir(dir)
+      } catch {
+        break // not empty (or already gone): the folders above are in use too
+      }
+    }
+  }
+
+  /** Removes a bucket's folder (its rows are gone). */
+  async removeBucket(bucket: string): Promise<void> {
+    await rm(this.bucketDir(bucket), { recursive: true, force: true })
+  }
+
+  /** Versions waiting in tmp/ (for recovery at start). */
+  async tempVersions(): Promise<string[]> {
+    return (await readdir(this.tmpRoot)).filter((name) => !name.startsWith('.'))
+  }
+
+  /** Every data file under a bucket's folder, with the version its name carries. */
+  async *dataFiles(bucket: string): AsyncGenerator<{ file: string; version: string }> {
+    const walk = async function* (dir: string): AsyncGenerator<{ file: string; version: string }> {
+      let entries
+      try {
+        entries = await readdir(dir, { withFileTypes: true })
+      } catch (error) {
+        if (isCode(error, 'ENOENT')) return
+        throw error
+      }
+      for (const entry of entries) {
+        const full = path.join(dir, entry.name)
+        if (entry.isDirectory()) yield* walk(full)
+        else {
+          const at = entry.name.lastIndexOf(VERSION_SEPARATOR)
+          if (at >= 0) yield { file: full, version: entry.name.slice(at + 1) }
+        }
+      }
+    }
+    yield* walk(this.bucketDir(bucket))
+  }
+
+  /** Bucket folders present on disk. */
+  async bucketFolders(): Promise<string[]> {
+    return (await readdir(this.bucketsRoot, { withFileTypes: true }))
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+  }
+}
+
+/** A key segment as a file-name segment: as is, or a hash when too long for the file system. */
+export function encodeSegment(segment: string): string {
+  if (Buffer.byteLength(segment, 'utf8') <= MAX_SEGMENT_BYTES) return segment
+  return `#${createHash('sha256').update(segment, 'utf8').digest('hex')}`
+}
+
+export function isCode(error: unknown, code: string): boolean {
+  return (error as NodeJS.ErrnoException | null)?.code === code
+}
+
+function ignoreCode(code: string) {
+  return (error: unknown) => {
+    if (!isCode(error, code)) throw error
+  }
+}

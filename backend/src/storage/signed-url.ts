@@ -1,0 +1,75 @@
+// Signed URL tokens as Storage mints them: HS256 JWTs with the project's JWT secret.
+//   download: {url: "<bucket>/<key>", transformations?, iat, exp}
+//   upload:   {owner, url: "<bucket>/<key>", upsert, iat, exp}
+// Verification answers with the JWT library's message (InvalidJWT) and refuses a token minted for
+// another object, or for the other kind of URL (InvalidSignature).
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
+import { ERRORS } from './errors.ts'
+
+/** How long a signed upload URL stays valid: two hours, as on hosted projects. */
+export const UPLOAD_URL_EXPIRY_SECONDS = 2 * 60 * 60
+
+export interface DownloadToken {
+  url: string
+  transformations?: string
+}
+
+export interface UploadToken {
+  url: string
+  owner: string | null
+  upsert: boolean
+}
+
+export class UrlSigner {
+  private readonly key: Uint8Array
+
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret)
+  }
+
+  async signDownload(url: string, expiresIn: number, transformations?: string): Promise<string> {
+    const payload: Record<string, unknown> = { url }
+    if (transformations) payload.transformations = transformations
+    return this.sign(payload, expiresIn)
+  }
+
+  async signUpload(url: string, owner: string | null, upsert: boolean): Promise<string> {
+    return this.sign({ owner: owner ?? undefined, url, upsert }, UPLOAD_URL_EXPIRY_SECONDS)
+  }
+
+  async verifyDownload(token: string, expectedUrl: string): Promise<DownloadToken> {
+    const payload = await this.verify(token)
+    if (payload.url !== expectedUrl || 'upsert' in payload) throw ERRORS.invalidSignature()
+    const transformations =
+      typeof payload.transformations === 'string' ? payload.transformations : undefined
+    return { url: expectedUrl, transformations }
+  }
+
+  async verifyUpload(token: string, expectedUrl: string): Promise<UploadToken> {
+    const payload = await this.verify(token)
+    if (payload.url !== expectedUrl || typeof payload.upsert !== 'boolean') {
+      throw ERRORS.invalidSignature()
+    }
+    const owner = typeof payload.owner === 'string' ? payload.owner : null
+    return { url: expectedUrl, owner, upsert: payload.upsert }
+  }
+
+  private async sign(payload: Record<string, unknown>, expiresIn: number): Promise<string> {
+    const now = Math.floor(Date.now() / 1000)
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(now)
+      .setExpirationTime(now + Math.floor(expiresIn))
+      .sign(this.key)
+  }
+
+  private async verify(token: string): Promise<Record<string, unknown>> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] })
+      return payload as Record<string, unknown>
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) throw ERRORS.invalidJwt(error.message)
+      throw ERRORS.invalidJwt('Invalid JWT')
+    }
+  }
+}

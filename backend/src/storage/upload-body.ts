@@ -1,0 +1,144 @@
+// Reads an upload's body into a temporary version on disk, streaming, as Storage's uploader reads
+// it: a multipart form (storage-js's Blob/File/FormData uploads: fields cacheControl, contentType,
+// metadata before the first file part, which is the content whatever its field name) or the raw
+// body (content-type, cache-control, x-metadata as base64 JSON). Size and type are checked as the
+// bytes arrive; nothing is kept in memory beyond the stream's buffers.
+import busboy from 'busboy'
+import type { FastifyRequest } from 'fastify'
+import type { Readable } from 'node:stream'
+import type { Disk, Received } from './disk.ts'
+import { ERRORS } from './errors.ts'
+
+export interface IncomingFile {
+  received: Received
+  mimetype: string
+  cacheControl: string
+  contentEncoding: string | null
+  userMetadata: Record<string, unknown> | null
+}
+
+export interface BodyRules {
+  /** The largest size allowed, in bytes. */
+  limit: number
+  /** Throws when the bucket does not take this type. */
+  checkMimeType(mimetype: string): void
+}
+
+export async function receiveUpload(
+  request: FastifyRequest,
+  disk: Disk,
+  rules: BodyRules
+): Promise<IncomingFile> {
+  const source = (request.body as Readable | undefined) ?? request.raw
+  const contentType = header(request, 'content-type')
+  if (contentType && /^multipart\/form-data/i.test(contentType)) {
+    return receiveMultipart(request, source, disk, rules)
+  }
+  const length = Number(header(request, 'content-length') ?? NaN)
+  if (Number.isFinite(length) && length > rules.limit) throw ERRORS.entityTooLarge()
+  const mimetype = contentType || 'application/octet-stream'
+  rules.checkMimeType(mimetype)
+  const userMetadata = parseMetadata(header(request, 'x-metadata'), 'base64')
+  const received = await disk.receive(source, rules.limit)
+  return {
+    received,
+    mimetype,
+    cacheControl: header(request, 'cache-control') || 'no-cache',
+    contentEncoding: header(request, 'content-encoding') || null,
+    userMetadata,
+  }
+}
+
+function receiveMultipart(
+  request: FastifyRequest,
+  source: Readable,
+  disk: Disk,
+  rules: BodyRules
+): Promise<IncomingFile> {
+  return new Promise<IncomingFile>((resolve, reject) => {
+    let parser: busboy.Busboy
+    try {
+      parser = busboy({
+        headers: request.headers,
+        limits: { fileSize: rules.limit, files: 1, fields: 50, fieldSize: 1 << 20 },
+      })
+    } catch (error) {
+      reject(ERRORS.invalidRequest((error as Error).message))
+      return
+    }
+    const fields: Record<string, string> = {}
+    let settled = false
+    let fileSeen = false
+    const fail = (error: unknown) => {
+      if (settled) return
+      settled = true
+      reject(error)
+    }
+    parser.on('field', (name, value) => {
+      if (!fileSeen) fields[name] = value
+    })
+    parser.on('file', (_name, file, info) => {
+      if (fileSeen || settled) {
+        file.resume()
+        return
+      }
+      fileSeen = true
+      let mimetype: string
+      let userMetadata: Record<string, unknown> | null
+      try {
+        mimetype = fields.contentType || info.mimeType || 'application/octet-stream'
+        rules.checkMimeType(mimetype)
+        userMetadata = parseMetadata(fields.metadata ?? fields.userMetadata, 'json')
+      } catch (error) {
+        file.resume()
+        fail(error)
+        return
+      }
+      // busboy truncates a file at the limit and says so; the upload is refused instead.
+      file.on('limit', () => file.destroy(ERRORS.entityTooLarge()))
+      disk.receive(file, rules.limit).then(
+        (received) => {
+          if (settled) return void disk.discard(received.version)
+          settled = true
+          resolve({
+            received,
+            mimetype,
+            cacheControl: fields.cacheControl ? `max-age=${fields.cacheControl}` : 'no-cache',
+            contentEncoding: fields.contentEncoding || null,
+            userMetadata,
+          })
+        },
+        (error: unknown) => fail(error)
+      )
+    })
+    parser.on('error', (error) => fail(ERRORS.invalidRequest((error as Error).message)))
+    parser.on('close', () => {
+      if (!fileSeen) fail(ERRORS.noContent())
+    })
+    source.on('error', (error) => fail(error))
+    source.on('aborted', () => fail(new Error('request aborted')))
+    source.pipe(parser)
+  })
+}
+
+function parseMetadata(
+  value: string | undefined,
+  encoding: 'base64' | 'json'
+): Record<string, unknown> | null {
+  if (value === undefined || value === '') return null
+  try {
+    const text = encoding === 'base64' ? Buffer.from(value, 'base64').toString('utf8') : value
+    const parsed: unknown = JSON.parse(text)
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+      return parsed as Record<string, unknown>
+    }
+  } catch {
+    // refused below
+  }
+  throw ERRORS.invalidRequest('metadata must be a JSON object')
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name]
+  return Array.isArray(value) ? value[0] : value
+}

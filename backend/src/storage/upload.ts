@@ -1,0 +1,152 @@
+// An upload, as Storage's uploader does it: the caller's permission is tried first (a dry-run
+// insert, or upsert, as the caller, rolled back), then the bytes stream into a temporary file,
+// then the row is written in one short transaction, and only after it commits is the file renamed
+// into place and the previous version removed. A refused or broken upload leaves no file and no
+// row; readers see the old version or the new one, never part of one.
+import { randomUUID } from 'node:crypto'
+import type { FastifyRequest } from 'fastify'
+import type { StorageCaller } from './caller.ts'
+import { callerScope, serviceScope } from './caller.ts'
+import type { BucketRow } from './db/buckets.ts'
+import { findBucket } from './db/buckets.ts'
+import type { NewObject, ObjectMetadata } from './db/objects.ts'
+import { findObject, insertObject, lockObject, replaceObject, upsertObject } from './db/objects.ts'
+import type { StorageDeps } from './deps.ts'
+import { dryRun, inScope, setRole } from './deps.ts'
+import { ERRORS } from './errors.ts'
+import { effectiveLimit, mustBeAllowedMimeType } from './limits.ts'
+import { mustBeValidBucketName, mustBeValidKey, ownerUuid } from './names.ts'
+import { receiveUpload } from './upload-body.ts'
+import type { IncomingFile } from './upload-body.ts'
+
+export interface UploadTarget {
+  bucket: string
+  key: string
+  upsert: boolean
+  /** The JWT sub recorded as owner (from the caller, or from a signed upload URL). */
+  owner: string | null
+  operation: string
+}
+
+/**
+ * Checks, receives and stores an upload. `caller` is null for uploads a signed URL authorises
+ * (the token was the permission check).
+ */
+export async function uploadObject(
+  deps: StorageDeps,
+  request: FastifyRequest,
+  target: UploadTarget,
+  caller: StorageCaller | null
+): Promise<{ id: string }> {
+  mustBeValidBucketName(target.bucket)
+  mustBeValidKey(target.key)
+  const bucket = await authorizeWrite(deps, request, target, caller)
+  const file = await receiveUpload(request, deps.disk, {
+    limit: effectiveLimit(deps.ctx.config.storage.fileSizeLimit, bucket.file_size_limit),
+    checkMimeType: (mimetype) => mustBeAllowedMimeType(mimetype, bucket.allowed_mime_types),
+  })
+  return storeObject(deps, request, target, caller, file)
+}
+
+/**
+ * The bucket (read with Storage's authority: its limits apply to everyone) and the caller's
+ * right to write the key, tried as the caller in the same rolled-back transaction.
+ */
+export async function authorizeWrite(
+  deps: StorageDeps,
+  request: FastifyRequest,
+  target: UploadTarget,
+  caller: StorageCaller | null
+): Promise<BucketRow> {
+  const probe = newRow(target, randomUUID(), null, null)
+  if (!caller) {
+    const bucket = await inScope(deps, serviceScope(request, target.operation), (tx) =>
+      findBucket(tx, target.bucket)
+    )
+    if (!bucket) throw ERRORS.noSuchBucket()
+    return bucket
+  }
+  return dryRun(deps, callerScope(request, caller, target.operation), async (tx) => {
+    await setRole(tx, 'service_role')
+    const bucket = await findBucket(tx, target.bucket)
+    if (!bucket) throw ERRORS.noSuchBucket()
+    await setRole(tx, caller.role)
+    await (target.upsert ? upsertObject(tx, probe) : insertObject(tx, probe))
+    return bucket
+  })
+}
+
+/** Writes the row for a received file, then puts the file in place. */
+export async function storeObject(
+  deps: StorageDeps,
+  request: FastifyRequest | null,
+  target: UploadTarget,
+  caller: StorageCaller | null,
+  file: IncomingFile
+): Promise<{ id: string }> {
+  const { version } = file.received
+  const metadata: ObjectMetadata = {
+    eTag: `"${file.received.md5}"`,
+    size: file.received.size,
+    mimetype: file.mimetype,
+    cacheControl: file.cacheControl,
+    lastModified: new Date().toISOString(),
+    contentLength: file.received.size,
+    httpStatusCode: 200,
+    ...(file.contentEncoding ? { contentEncoding: file.contentEncoding } : {}),
+  }
+  let outcome: { id: string; previous: string | null; replaced: boolean }
+  try {
+    outcome = await inScope(deps, serviceScope(request, target.operation, caller), async (tx) => {
+      await lockObject(tx, target.bucket, target.key)
+      const existing = await findObject(tx, target.bucket, target.key, { forUpdate: true })
+      if (existing && !target.upsert) throw ERRORS.keyAlreadyExists()
+      const row = newRow(target, existing?.id ?? randomUUID(), version, metadata, file.userMetadata)
+      if (existing) {
+        await replaceObject(tx, existing.id, row)
+        return { id: existing.id, previous: existing.version, replaced: true }
+      }
+      await insertObject(tx, row)
+      return { id: row.id, previous: null, replaced: false }
+    })
+  } catch (error) {
+    await deps.disk.discard(version)
+    throw error
+  }
+  await deps.disk.commit(target.bucket, target.key, version)
+  if (outcome.replaced) await removeQuietly(deps, target.bucket, target.key, outcome.previous)
+  return { id: outcome.id }
+}
+
+function newRow(
+  target: UploadTarget,
+  id: string,
+  version: string | null,
+  metadata: ObjectMetadata | null,
+  userMetadata: Record<string, unknown> | null = null
+): NewObject {
+  return {
+    id,
+    bucket: target.bucket,
+    name: target.key,
+    owner: ownerUuid(target.owner),
+    ownerId: target.owner,
+    version: version ?? randomUUID(),
+    metadata,
+    userMetadata,
+  }
+}
+
+/** Removes a version no row points at any more; a failure only leaves a file the sweep removes. */
+export async function removeQuietly(
+  deps: StorageDeps,
+  bucket: string,
+  key: string,
+  version: string | null
+): Promise<void> {
+  try {
+    await deps.disk.remove(bucket, key, version)
+  } catch (error) {
+    deps.log.warn(`could not remove ${bucket}/${key} version ${version ?? '(none)'}`, error)
+  }
+}
