@@ -142,25 +142,14 @@ describe('LiveChannel: loading, live, reconnecting, resync', () => {
       kind: 'message',
       message: { ...first, body: 'edited', editedAt: '2026-01-02T00:00:00.000Z' },
     })
-    transport.push({
-      kind: 'reaction-added',
-      messageId: first.id,
-      reaction: { emoji: '👍', userId: 'x' },
-    })
-    transport.push({
-      kind: 'reaction-added',
-      messageId: first.id,
-      reaction: { emoji: '👍', userId: 'x' },
-    })
+    const thumbs = { id: 'r1', emoji: '👍', userId: 'x' }
+    transport.push({ kind: 'reaction-added', messageId: first.id, reaction: thumbs })
+    transport.push({ kind: 'reaction-added', messageId: first.id, reaction: thumbs })
     const snap = channel.getSnapshot()
     expect(snap.messages[0]!.body).toBe('edited')
     expect(snap.messages[0]!.editedAt).not.toBeNull()
-    expect(snap.messages[0]!.reactions).toEqual([{ emoji: '👍', userId: 'x' }])
-    transport.push({
-      kind: 'reaction-removed',
-      messageId: first.id,
-      reaction: { emoji: '👍', userId: 'x' },
-    })
+    expect(snap.messages[0]!.reactions).toEqual([thumbs])
+    transport.push({ kind: 'reaction-removed', reactionId: 'r1' })
     expect(channel.getSnapshot().messages[0]!.reactions).toEqual([])
     expect(seqs(channel)).toEqual([1, 2])
   })

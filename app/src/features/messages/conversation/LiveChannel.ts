@@ -295,7 +295,7 @@ export class LiveChannel {
         this.window.addReaction(event.messageId, event.reaction)
         break
       case 'reaction-removed':
-        this.window.removeReaction(event.messageId, event.reaction)
+        this.window.removeReactionById(event.reactionId)
         break
       case 'attachment':
         this.window.addAttachment(event.attachment)
@@ -453,17 +453,21 @@ export class LiveChannel {
   async toggleReaction(messageId: string, emoji: string): Promise<Result<void>> {
     const message = this.window.get(messageId)
     if (!message) return { ok: false, error: 'That message is no longer loaded.' }
-    const reaction = { emoji, userId: this.options.userId }
-    const had = message.reactions.some((r) => r.emoji === emoji && r.userId === reaction.userId)
-    if (had) this.window.removeReaction(messageId, reaction)
+    const existing = message.reactions.find(
+      (r) => r.emoji === emoji && r.userId === this.options.userId
+    )
+    const reaction = existing ?? { id: this.options.newId(), emoji, userId: this.options.userId }
+    if (existing) this.window.removeReaction(messageId, reaction)
     else this.window.addReaction(messageId, reaction)
     this.emit()
     const { transport } = this.options
     return this.optimistic(
       () =>
-        had ? transport.removeReaction(messageId, emoji) : transport.addReaction(messageId, emoji),
+        existing
+          ? transport.removeReaction(messageId, reaction)
+          : transport.addReaction(messageId, reaction),
       () => {
-        if (had) this.window.addReaction(messageId, reaction)
+        if (existing) this.window.addReaction(messageId, reaction)
         else this.window.removeReaction(messageId, reaction)
       }
     )

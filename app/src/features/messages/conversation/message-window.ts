@@ -8,6 +8,7 @@ export type MessageRow = Omit<ChatMessage, 'reactions' | 'attachments'> &
 export class MessageWindow {
   private readonly byId = new Map<string, ChatMessage>()
   private readonly idBySeq = new Map<number, string>()
+  private readonly messageOfReaction = new Map<string, string>()
   private ordered: ChatMessage[] = []
   /** Every message with seq <= syncedSeq that exists on the server is held (from the window start). */
   syncedSeq = 0
@@ -41,6 +42,7 @@ export class MessageWindow {
   }
 
   clear(): void {
+    this.messageOfReaction.clear()
     this.byId.clear()
     this.idBySeq.clear()
     this.ordered = []
@@ -57,6 +59,7 @@ export class MessageWindow {
     }
     this.byId.set(message.id, message)
     this.idBySeq.set(message.seq, message.id)
+    this.indexReactions(message)
     const next = this.ordered.slice()
     if (existing) {
       next[this.indexOf(existing.seq)] = message
@@ -82,6 +85,7 @@ export class MessageWindow {
       }
       this.byId.set(message.id, message)
       this.idBySeq.set(message.seq, message.id)
+      this.indexReactions(message)
     }
     this.ordered = [...this.byId.values()].sort((a, b) => a.seq - b.seq)
   }
@@ -104,22 +108,49 @@ export class MessageWindow {
 
   addReaction(messageId: string, reaction: Reaction): boolean {
     const message = this.byId.get(messageId)
-    if (!message || hasReaction(message, reaction)) return false
-    return this.patch(messageId, (m) => ({ ...m, reactions: [...m.reactions, reaction] }))
+    if (!message) return false
+    // The same person's same emoji is one reaction, whichever id each side gave it.
+    const same = message.reactions.find((r) => sameReaction(r, reaction))
+    if (same?.id === reaction.id) return false
+    this.messageOfReaction.set(reaction.id, messageId)
+    return this.patch(messageId, (m) => ({
+      ...m,
+      reactions: [...m.reactions.filter((r) => !sameReaction(r, reaction)), reaction],
+    }))
   }
 
-  removeReaction(messageId: string, reaction: Reaction): boolean {
+  removeReaction(messageId: string, reaction: Pick<Reaction, 'emoji' | 'userId'>): boolean {
     const message = this.byId.get(messageId)
-    if (!message || !hasReaction(message, reaction)) return false
+    if (!message || !message.reactions.some((r) => sameReaction(r, reaction))) return false
     return this.patch(messageId, (m) => ({
       ...m,
       reactions: m.reactions.filter((r) => !sameReaction(r, reaction)),
     }))
   }
 
+  removeReactionById(reactionId: string): boolean {
+    const messageId = this.messageOfReaction.get(reactionId)
+    if (!messageId) return false
+    this.messageOfReaction.delete(reactionId)
+    const message = this.byId.get(messageId)
+    if (!message || !message.reactions.some((r) => r.id === reactionId)) return false
+    return this.patch(messageId, (m) => ({
+      ...m,
+      reactions: m.reactions.filter((r) => r.id !== reactionId),
+    }))
+  }
+
+  private indexReactions(message: ChatMessage): void {
+    for (const r of message.reactions) this.messageOfReaction.set(r.id, message.id)
+  }
+
   addAttachment(attachment: Attachment): boolean {
     const message = this.byId.get(attachment.messageId)
-    if (!message || message.attachments.some((a) => a.id === attachment.id)) return false
+    if (
+      !message ||
+      message.attachments.some((a) => a.id === attachment.id || a.path === attachment.path)
+    )
+      return false
     return this.patch(attachment.messageId, (m) => ({
       ...m,
       attachments: [...m.attachments, attachment],
@@ -145,10 +176,9 @@ export class MessageWindow {
   }
 }
 
-export function sameReaction(a: Reaction, b: Reaction): boolean {
+export function sameReaction(
+  a: Pick<Reaction, 'emoji' | 'userId'>,
+  b: Pick<Reaction, 'emoji' | 'userId'>
+): boolean {
   return a.emoji === b.emoji && a.userId === b.userId
-}
-
-function hasReaction(message: ChatMessage, reaction: Reaction): boolean {
-  return message.reactions.some((r) => sameReaction(r, reaction))
 }

@@ -2,6 +2,8 @@
 // supabase-js: data/channel-transport.ts implements ChannelTransport over it, tests fake it.
 
 export interface Reaction {
+  /** Made by the client for its own reactions, so the live echo is recognised. */
+  id: string
   emoji: string
   userId: string
 }
@@ -58,7 +60,8 @@ export type ChannelStatus =
 export type LiveEvent =
   | { kind: 'message'; message: Omit<ChatMessage, 'reactions' | 'attachments'> }
   | { kind: 'reaction-added'; messageId: string; reaction: Reaction }
-  | { kind: 'reaction-removed'; messageId: string; reaction: Reaction }
+  /** Realtime tells only the id of a deleted row when the table has row-level security. */
+  | { kind: 'reaction-removed'; reactionId: string }
   | { kind: 'attachment'; attachment: Attachment }
 
 export type TransportStatus = 'connected' | 'disconnected'
@@ -91,8 +94,8 @@ export interface ChannelTransport {
   send(message: OutgoingMessage): Promise<ChatMessage>
   edit(messageId: string, body: string): Promise<void>
   remove(messageId: string): Promise<void>
-  addReaction(messageId: string, emoji: string): Promise<void>
-  removeReaction(messageId: string, emoji: string): Promise<void>
+  addReaction(messageId: string, reaction: Reaction): Promise<void>
+  removeReaction(messageId: string, reaction: Reaction): Promise<void>
   subscribe(listener: TransportListener): () => void
 }
 

@@ -1,8 +1,8 @@
-// What a message body may be. The database enforces the same limit; checking here gives a clear
+// What a message body may be. The database enforces the same limit (messages_body_length); checking here gives a clear
 // message before anything is sent and keeps the text in the composer.
 import type { Result } from '../../../lib/result.ts'
 
-export const MAX_MESSAGE_LENGTH = 4000
+export const MAX_MESSAGE_LENGTH = 16000
 
 export function validateBody(body: string, hasAttachments: boolean): Result<string> {
   // Trailing whitespace and newlines are noise; leading indentation may be code, keep it.

@@ -1,0 +1,88 @@
+// The top of the app: who is signed in decides which screens exist. The signed-in shell is a
+// separate chunk; the sign-in screens do not download the chat.
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { makeQueryClient } from './lib/query-client.ts'
+import { navigate, useRoute } from './lib/router.ts'
+import type { Route } from './lib/routes.ts'
+import {
+  ForgotPasswordPage,
+  ResetPasswordPage,
+  SignInPage,
+  SignUpPage,
+  useAuth,
+} from './features/auth/index.ts'
+import { Spinner } from './ui/Notice.tsx'
+
+const SignedInApp = lazy(() => import('./SignedInApp.tsx'))
+
+export function App() {
+  const [queryClient] = useState(makeQueryClient)
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Gate />
+    </QueryClientProvider>
+  )
+}
+
+const PUBLIC_ROUTES: Route['name'][] = ['sign-in', 'sign-up', 'forgot-password', 'reset-password']
+
+function Gate() {
+  const auth = useAuth()
+  const route = useRoute()
+
+  const signedOutTarget =
+    auth.status === 'signed-out' && !PUBLIC_ROUTES.includes(route.name)
+      ? route.name === 'invite'
+        ? `/sign-up?next=${encodeURIComponent(window.location.pathname)}`
+        : `/sign-in${route.name === 'home' ? '' : `?next=${encodeURIComponent(window.location.pathname)}`}`
+      : null
+  const signedInTarget =
+    auth.status === 'signed-in' &&
+    !auth.recovery &&
+    ['sign-in', 'sign-up', 'forgot-password'].includes(route.name)
+      ? safeNext()
+      : null
+
+  useEffect(() => {
+    if (signedOutTarget) navigate(signedOutTarget, { replace: true })
+    else if (signedInTarget) navigate(signedInTarget, { replace: true })
+  }, [signedOutTarget, signedInTarget])
+
+  if (auth.status === 'loading' || signedOutTarget || signedInTarget) {
+    return (
+      <div className="center-screen">
+        <Spinner />
+      </div>
+    )
+  }
+  if (auth.status === 'signed-out') {
+    switch (route.name) {
+      case 'sign-up':
+        return <SignUpPage />
+      case 'forgot-password':
+        return <ForgotPasswordPage />
+      case 'reset-password':
+        return <ResetPasswordPage />
+      default:
+        return <SignInPage expired={auth.reason === 'expired'} />
+    }
+  }
+  if (auth.recovery || route.name === 'reset-password') return <ResetPasswordPage />
+  return (
+    <Suspense
+      fallback={
+        <div className="center-screen">
+          <Spinner label="Loading Chorus" />
+        </div>
+      }
+    >
+      <SignedInApp route={route} />
+    </Suspense>
+  )
+}
+
+function safeNext(): string {
+  const next = new URLSearchParams(window.location.search).get('next')
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/'
+}

@@ -1,0 +1,81 @@
+// Everything behind the sign-in: which screen a route shows once we know who you are.
+import { useEffect } from 'react'
+import { cleanError } from './lib/clean-error.ts'
+import { browserStore } from './lib/local-store.ts'
+import { navigate } from './lib/router.ts'
+import type { Route } from './lib/routes.ts'
+import { useAuth } from './features/auth/index.ts'
+import {
+  AcceptInvitePage,
+  CreateWorkspacePage,
+  useWorkspacesQuery,
+} from './features/workspaces/index.ts'
+import { ErrorState, Spinner } from './ui/Notice.tsx'
+import { Link } from './ui/Link.tsx'
+import { WorkspaceShell } from './shell/WorkspaceShell.tsx'
+
+export const LAST_WORKSPACE_KEY = 'chorus.last-workspace'
+
+export default function SignedInApp({ route }: { route: Route }) {
+  const auth = useAuth()
+  if (auth.status !== 'signed-in') return null
+  switch (route.name) {
+    case 'invite':
+      return <AcceptInvitePage token={route.token} email={auth.email} />
+    case 'new-workspace':
+      return <CreateWorkspacePage first={false} />
+    case 'workspace':
+      return (
+        <WorkspaceShell
+          key={route.workspaceId}
+          workspaceId={route.workspaceId}
+          channelId={route.channelId}
+        />
+      )
+    case 'home':
+      return <Home />
+    default:
+      return (
+        <main className="center-screen">
+          <div className="card">
+            <h1>Page not found</h1>
+            <p className="muted">There is nothing at this address.</p>
+            <Link href="/">Go to my workspaces</Link>
+          </div>
+        </main>
+      )
+  }
+}
+
+/** Opens the workspace used last (or the first); offers to create one when there is none. */
+function Home() {
+  const workspaces = useWorkspacesQuery()
+  const list = workspaces.data
+  const target =
+    list && list.length > 0
+      ? (list.find((w) => w.id === browserStore().getItem(LAST_WORKSPACE_KEY)) ?? list[0]!)
+      : null
+
+  useEffect(() => {
+    if (target) navigate(`/w/${target.id}`, { replace: true })
+  }, [target])
+
+  if (workspaces.error) {
+    return (
+      <main className="center-screen">
+        <ErrorState
+          detail={cleanError(workspaces.error)}
+          onRetry={() => void workspaces.refetch()}
+        />
+      </main>
+    )
+  }
+  if (!list || target) {
+    return (
+      <div className="center-screen">
+        <Spinner label="Loading your workspaces" />
+      </div>
+    )
+  }
+  return <CreateWorkspacePage first />
+}

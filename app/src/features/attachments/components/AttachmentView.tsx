@@ -1,0 +1,127 @@
+// A message's files: images as previews in a box of reserved size (so the list does not jump
+// while they load) that open a full-size viewer; everything else as a download card.
+import { useState } from 'react'
+import { Dialog } from '../../../ui/Dialog.tsx'
+import { formatBytes, isPreviewable } from '../data/rules.ts'
+import { useSignedUrl } from '../data/signed-url.ts'
+
+export interface AttachmentInfo {
+  id: string
+  path: string
+  name: string
+  size: number
+  mime: string
+  width: number | null
+  height: number | null
+}
+
+const PREVIEW_MAX = 320
+
+export function previewBox(
+  width: number | null,
+  height: number | null
+): { width: number; height: number } {
+  if (!width || !height) return { width: PREVIEW_MAX, height: 200 }
+  const scale = Math.min(1, PREVIEW_MAX / width, PREVIEW_MAX / height)
+  return {
+    width: Math.max(40, Math.round(width * scale)),
+    height: Math.max(40, Math.round(height * scale)),
+  }
+}
+
+export function AttachmentView({
+  attachment,
+  localUrl,
+}: {
+  attachment: AttachmentInfo
+  localUrl?: string | null
+}) {
+  return isPreviewable(attachment.mime) ? (
+    <ImagePreview attachment={attachment} localUrl={localUrl ?? null} />
+  ) : (
+    <FileCard attachment={attachment} />
+  )
+}
+
+function ImagePreview({
+  attachment,
+  localUrl,
+}: {
+  attachment: AttachmentInfo
+  localUrl: string | null
+}) {
+  const [open, setOpen] = useState(false)
+  const signed = useSignedUrl(attachment.path)
+  const url = signed.data ?? localUrl
+  const box = previewBox(attachment.width, attachment.height)
+  return (
+    <>
+      <button
+        type="button"
+        className="image-preview"
+        style={box}
+        onClick={() => setOpen(true)}
+        aria-label={`Open image ${attachment.name}`}
+        disabled={!url}
+      >
+        {url ? (
+          <img
+            src={url}
+            alt={attachment.name}
+            width={box.width}
+            height={box.height}
+            loading="lazy"
+          />
+        ) : signed.isError ? (
+          <span className="muted">Image unavailable</span>
+        ) : (
+          <span className="skeleton" aria-hidden="true" />
+        )}
+      </button>
+      <Dialog title={attachment.name} open={open} onClose={() => setOpen(false)} wide>
+        {url && (
+          <div className="image-viewer">
+            <img src={url} alt={attachment.name} />
+            <DownloadLink attachment={attachment} />
+          </div>
+        )}
+      </Dialog>
+    </>
+  )
+}
+
+function FileCard({ attachment }: { attachment: AttachmentInfo }) {
+  return (
+    <div className="file-card">
+      <span className="file-icon" aria-hidden="true">
+        {extensionOf(attachment.name)}
+      </span>
+      <span className="file-meta">
+        <span className="file-name">{attachment.name}</span>
+        <span className="muted">{formatBytes(attachment.size)}</span>
+      </span>
+      <DownloadLink attachment={attachment} />
+    </div>
+  )
+}
+
+function DownloadLink({ attachment }: { attachment: AttachmentInfo }) {
+  const signed = useSignedUrl(attachment.path, attachment.name)
+  if (signed.isError) return <span className="muted">Unavailable</span>
+  return (
+    <a
+      className="button button-small"
+      href={signed.data ?? '#'}
+      aria-disabled={!signed.data}
+      download={attachment.name}
+      aria-label={`Download ${attachment.name}`}
+    >
+      Download
+    </a>
+  )
+}
+
+function extensionOf(name: string): string {
+  const match = /\.([a-z0-9]{1,4})$/i.exec(name)
+  return match ? match[1]!.toUpperCase() : 'FILE'
+}

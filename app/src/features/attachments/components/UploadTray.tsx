@@ -1,0 +1,57 @@
+import type { DraftUpload } from '../data/useUploads.ts'
+import { formatBytes } from '../data/rules.ts'
+
+interface Props {
+  uploads: DraftUpload[]
+  onCancel: (id: string) => void
+  onRetry: (id: string) => void
+}
+
+/** The files attached to the message being written, each with its progress and actions. */
+export function UploadTray({ uploads, onCancel, onRetry }: Props) {
+  if (uploads.length === 0) return null
+  return (
+    <ul className="upload-tray" aria-label="Attached files">
+      {uploads.map((u) => (
+        <li key={u.id} className={`upload upload-${u.state}`}>
+          {u.previewUrl ? (
+            <img src={u.previewUrl} alt="" className="upload-thumb" />
+          ) : (
+            <span className="upload-thumb file-icon" aria-hidden="true">
+              📄
+            </span>
+          )}
+          <span className="upload-meta">
+            <span className="file-name">{u.name}</span>
+            <span className="muted">
+              {u.state === 'failed'
+                ? u.error
+                : u.state === 'done'
+                  ? formatBytes(u.size)
+                  : `${Math.round(u.progress * 100)}%`}
+            </span>
+            <progress
+              value={u.progress}
+              max={1}
+              aria-label={`Upload of ${u.name}`}
+              className={u.state === 'done' ? 'progress-done' : undefined}
+            />
+          </span>
+          {u.state === 'failed' && (
+            <button type="button" className="button button-small" onClick={() => onRetry(u.id)}>
+              Retry
+            </button>
+          )}
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={u.state === 'uploading' ? `Cancel upload of ${u.name}` : `Remove ${u.name}`}
+            onClick={() => onCancel(u.id)}
+          >
+            ✕
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,86 @@
+// Uploads one file to Storage with progress and cancel. supabase-js's upload() uses fetch, which
+// reports no upload progress, so this sends the same request storage-js sends (POST
+// /storage/v1/object/<bucket>/<path>, multipart, the user's bearer token) with XMLHttpRequest.
+import { runtimeConfig, supabase } from '../../../lib/supabase.ts'
+import { ATTACHMENT_BUCKET } from './rules.ts'
+
+export interface UploadHandle {
+  promise: Promise<void>
+  cancel(): void
+}
+
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly cancelled = false
+  ) {
+    super(message)
+    this.name = 'UploadError'
+  }
+}
+
+export function uploadFile(
+  path: string,
+  file: File,
+  onProgress: (fraction: number) => void
+): UploadHandle {
+  const xhr = new XMLHttpRequest()
+  let cancelled = false
+  const promise = (async () => {
+    const { data } = await supabase().auth.getSession()
+    const token = data.session?.access_token
+    if (!token) throw new UploadError('Your session expired. Sign in again to upload.', false)
+    if (cancelled) throw new UploadError('Upload cancelled.', false, true)
+    const { supabaseUrl, supabaseKey } = runtimeConfig()
+    const body = new FormData()
+    body.append('cacheControl', '3600')
+    body.append('', file)
+    const encoded = path.split('/').map(encodeURIComponent).join('/')
+    await new Promise<void>((resolve, reject) => {
+      xhr.open('POST', `${supabaseUrl}/storage/v1/object/${ATTACHMENT_BUCKET}/${encoded}`)
+      xhr.setRequestHeader('authorization', `Bearer ${token}`)
+      xhr.setRequestHeader('apikey', supabaseKey)
+      xhr.setRequestHeader('x-upsert', 'false')
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress(event.loaded / event.total)
+      }
+      xhr.onload = () => {
+        if (xhr.status >= 200 && xhr.status < 300) {
+          onProgress(1)
+          resolve()
+        } else reject(new UploadError(storageMessage(xhr), xhr.status >= 500))
+      }
+      xhr.onerror = () => reject(new UploadError('The network dropped during the upload.', true))
+      xhr.onabort = () => reject(new UploadError('Upload cancelled.', false, true))
+      xhr.send(body)
+    })
+  })()
+  return {
+    promise,
+    cancel() {
+      cancelled = true
+      xhr.abort()
+    },
+  }
+}
+
+function storageMessage(xhr: XMLHttpRequest): string {
+  try {
+    const body = JSON.parse(xhr.responseText) as {
+      message?: string
+      error?: string
+      statusCode?: string
+    }
+    if (body.statusCode === '413' || xhr.status === 413)
+      return 'The file is larger than the server allows.'
+    if (/mime|content type/i.test(body.message ?? ''))
+      return 'The server refuses files of this type.'
+    if (body.statusCode === '403' || /row-level security/i.test(body.message ?? '')) {
+      return 'You cannot upload files to this channel.'
+    }
+    return body.message || body.error || `Upload failed (${xhr.status}).`
+  } catch {
+    return `Upload failed (${xhr.status}).`
+  }
+}

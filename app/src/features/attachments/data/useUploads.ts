@@ -1,0 +1,173 @@
+// The files attached to the message being written: each uploads at once into the message's
+// folder (the message id is made before sending), with progress, cancel and retry. The message
+// is sent with the uploaded files' metadata; cancelled or failed files are not part of it.
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { newId } from '../../../lib/uuid.ts'
+import { checkFile, MAX_FILES_PER_MESSAGE, mimeOf, safeFileName, isPreviewable } from './rules.ts'
+import { UploadError, uploadFile } from './upload-file.ts'
+import type { UploadHandle } from './upload-file.ts'
+
+export interface DraftUpload {
+  id: string
+  file: File
+  name: string
+  size: number
+  mime: string
+  path: string
+  progress: number
+  state: 'uploading' | 'done' | 'failed'
+  error: string | null
+  width: number | null
+  height: number | null
+  previewUrl: string | null
+}
+
+export interface OutgoingFile {
+  id: string
+  path: string
+  name: string
+  size: number
+  mime: string
+  width: number | null
+  height: number | null
+}
+
+export function useUploads(workspaceId: string, channelId: string) {
+  const [messageId, setMessageId] = useState(newId)
+  const [uploads, setUploads] = useState<DraftUpload[]>([])
+  const handles = useRef(new Map<string, UploadHandle>())
+
+  const patch = useCallback((id: string, change: Partial<DraftUpload>) => {
+    setUploads((list) => list.map((u) => (u.id === id ? { ...u, ...change } : u)))
+  }, [])
+
+  const start = useCallback(
+    (upload: DraftUpload) => {
+      const handle = uploadFile(upload.path, upload.file, (fraction) =>
+        patch(upload.id, { progress: fraction })
+      )
+      handles.current.set(upload.id, handle)
+      handle.promise.then(
+        () => patch(upload.id, { state: 'done', progress: 1, error: null }),
+        (error: unknown) => {
+          if (error instanceof UploadError && error.cancelled) return
+          patch(upload.id, { state: 'failed', error: (error as Error).message })
+        }
+      )
+    },
+    [patch]
+  )
+
+  /** Adds files; returns the problems of the ones refused (size, type, count). */
+  const add = useCallback(
+    async (files: File[]): Promise<string[]> => {
+      const problems: string[] = []
+      const accepted: DraftUpload[] = []
+      let room = MAX_FILES_PER_MESSAGE - uploads.length
+      for (const file of files) {
+        const problem = checkFile(file)
+        if (problem) {
+          problems.push(problem)
+          continue
+        }
+        if (room <= 0) {
+          problems.push(
+            `At most ${MAX_FILES_PER_MESSAGE} files per message; ${file.name} was not added.`
+          )
+          continue
+        }
+        room -= 1
+        const id = newId()
+        const mime = mimeOf(file)
+        const size = isPreviewable(mime) ? await imageSize(file) : null
+        accepted.push({
+          id,
+          file,
+          name: file.name || 'pasted-file',
+          size: file.size,
+          mime,
+          path: `${workspaceId}/${channelId}/${messageId}/${id}-${safeFileName(file.name || 'pasted')}`,
+          progress: 0,
+          state: 'uploading',
+          error: null,
+          width: size?.width ?? null,
+          height: size?.height ?? null,
+          previewUrl: isPreviewable(mime) ? URL.createObjectURL(file) : null,
+        })
+      }
+      setUploads((list) => [...list, ...accepted])
+      for (const upload of accepted) start(upload)
+      return problems
+    },
+    [uploads.length, workspaceId, channelId, messageId, start]
+  )
+
+  const cancel = useCallback((id: string) => {
+    handles.current.get(id)?.cancel()
+    handles.current.delete(id)
+    setUploads((list) => {
+      const gone = list.find((u) => u.id === id)
+      if (gone?.previewUrl) URL.revokeObjectURL(gone.previewUrl)
+      return list.filter((u) => u.id !== id)
+    })
+  }, [])
+
+  const retry = useCallback(
+    (id: string) => {
+      const upload = uploads.find((u) => u.id === id)
+      if (!upload) return
+      const fresh = { ...upload, state: 'uploading' as const, progress: 0, error: null }
+      patch(id, fresh)
+      start(fresh)
+    },
+    [uploads, patch, start]
+  )
+
+  /** After the message is sent: a new message id, an empty tray. Object URLs stay for the echo. */
+  const reset = useCallback(() => {
+    handles.current.clear()
+    setUploads([])
+    setMessageId(newId())
+  }, [])
+
+  useEffect(() => {
+    const current = handles.current
+    return () => {
+      for (const handle of current.values()) handle.cancel()
+    }
+  }, [])
+
+  const files: OutgoingFile[] = uploads
+    .filter((u) => u.state === 'done')
+    .map((u) => ({
+      id: u.id,
+      path: u.path,
+      name: u.name,
+      size: u.size,
+      mime: u.mime,
+      width: u.width,
+      height: u.height,
+    }))
+
+  return {
+    messageId,
+    uploads,
+    files,
+    busy: uploads.some((u) => u.state === 'uploading'),
+    add,
+    cancel,
+    retry,
+    reset,
+  }
+}
+
+async function imageSize(file: File): Promise<{ width: number; height: number } | null> {
+  try {
+    const bitmap = await createImageBitmap(file)
+    const size = { width: bitmap.width, height: bitmap.height }
+    bitmap.close()
+    return size
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,6 @@
+export { useUploads } from './data/useUploads.ts'
+export type { DraftUpload, OutgoingFile } from './data/useUploads.ts'
+export { MAX_FILE_BYTES, formatBytes, checkFile } from './data/rules.ts'
+export { AttachmentView, previewBox } from './components/AttachmentView.tsx'
+export type { AttachmentInfo } from './components/AttachmentView.tsx'
+export { UploadTray } from './components/UploadTray.tsx'

@@ -1,0 +1,73 @@
+import { useState } from 'react'
+import type { FormEvent } from 'react'
+import { cleanError } from '../../../lib/clean-error.ts'
+import { Field } from '../../../ui/Field.tsx'
+import { Link } from '../../../ui/Link.tsx'
+import { Notice } from '../../../ui/Notice.tsx'
+import { useResendConfirmation, useSignIn } from '../data/auth-mutations.ts'
+import { AuthLayout } from './AuthLayout.tsx'
+
+export function SignInPage({ expired }: { expired: boolean }) {
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const signIn = useSignIn()
+  const resend = useResendConfirmation()
+  const notConfirmed = /not confirmed/i.test((signIn.error as Error | null)?.message ?? '')
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    signIn.mutate({ email, password })
+  }
+
+  return (
+    <AuthLayout title="Sign in to Chorus">
+      {expired && (
+        <Notice tone="warning">Your session ended. Sign in again; unsent messages are kept.</Notice>
+      )}
+      <form onSubmit={submit} className="stack">
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        {signIn.error && (
+          <Notice tone="error">
+            {notConfirmed
+              ? 'Confirm your email first: open the link we sent you.'
+              : cleanError(signIn.error)}
+          </Notice>
+        )}
+        {notConfirmed && (
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={resend.isPending}
+            onClick={() => resend.mutate(email)}
+          >
+            {resend.isSuccess ? 'Email sent again' : 'Send the confirmation email again'}
+          </button>
+        )}
+        <button type="submit" className="button button-primary" disabled={signIn.isPending}>
+          {signIn.isPending ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+      <p className="auth-links">
+        <Link href="/forgot-password">Forgot your password?</Link>
+        <span>
+          New here? <Link href={`/sign-up${window.location.search}`}>Create an account</Link>
+        </span>
+      </p>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,67 @@
+// Who is signed in, as an external store: supabase-js's auth events feed it, React reads it with
+// useSyncExternalStore. `recovery` is set when the page was opened from a password-reset link.
+import type { Session } from '@supabase/supabase-js'
+import { supabase } from '../../../lib/supabase.ts'
+
+export type AuthState =
+  | { status: 'loading' }
+  | { status: 'signed-out'; reason: 'signed-out' | 'expired' | null }
+  | { status: 'signed-in'; session: Session; userId: string; email: string; recovery: boolean }
+
+let state: AuthState = { status: 'loading' }
+const listeners = new Set<() => void>()
+
+function set(next: AuthState): void {
+  state = next
+  for (const listener of listeners) listener()
+}
+
+export function authState(): AuthState {
+  return state
+}
+
+export function subscribeAuth(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** Resolves once the first session state is known (from storage or the URL). */
+export function startAuth(): Promise<void> {
+  return new Promise((resolve) => {
+    let wasSignedIn = false
+    supabase().auth.onAuthStateChange((event, session) => {
+      if (session) {
+        wasSignedIn = true
+        const recovery =
+          event === 'PASSWORD_RECOVERY' || (state.status === 'signed-in' && state.recovery)
+        set({
+          status: 'signed-in',
+          session,
+          userId: session.user.id,
+          email: session.user.email ?? '',
+          recovery: recovery && event !== 'USER_UPDATED',
+        })
+      } else {
+        // A sign-out we did not ask for means the refresh token stopped working.
+        set({
+          status: 'signed-out',
+          reason:
+            event === 'SIGNED_OUT'
+              ? wasSignedIn && !explicitSignOut
+                ? 'expired'
+                : 'signed-out'
+              : null,
+        })
+        explicitSignOut = false
+        wasSignedIn = false
+      }
+      if (event === 'INITIAL_SESSION') resolve()
+    })
+  })
+}
+
+let explicitSignOut = false
+
+export function markExplicitSignOut(): void {
+  explicitSignOut = true
+}

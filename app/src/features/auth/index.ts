@@ -1,0 +1,10 @@
+// The auth feature's public face: other features import only from here.
+export { startAuth } from './data/session-store.ts'
+export type { AuthState } from './data/session-store.ts'
+export { useAuth, useUserId } from './data/useAuth.ts'
+export { useSignOut } from './data/auth-mutations.ts'
+export { validateName, validateDisplayName } from './data/validation.ts'
+export { SignInPage } from './components/SignInPage.tsx'
+export { SignUpPage } from './components/SignUpPage.tsx'
+export { ForgotPasswordPage } from './components/ForgotPasswordPage.tsx'
+export { ResetPasswordPage } from './components/ResetPasswordPage.tsx'

@@ -1,0 +1,358 @@
+// Creating, browsing, configuring channels; adding people; starting direct messages.
+import { useState } from 'react'
+import type { FormEvent } from 'react'
+import { cleanError } from '../../../lib/clean-error.ts'
+import { navigate } from '../../../lib/router.ts'
+import { Dialog } from '../../../ui/Dialog.tsx'
+import { Field } from '../../../ui/Field.tsx'
+import { Notice, Spinner } from '../../../ui/Notice.tsx'
+import { PeoplePicker } from '../../../ui/PeoplePicker.tsx'
+import type { Person } from '../../../ui/PeoplePicker.tsx'
+import { useChannelMutations } from '../data/channel-mutations.ts'
+import { usePublicChannelsQuery } from '../data/channels-query.ts'
+import { normaliseChannelName, validateChannelName } from '../data/types.ts'
+import type { Channel } from '../data/types.ts'
+
+interface Base {
+  workspaceId: string
+  open: boolean
+  onClose: () => void
+}
+
+export function CreateChannelDialog({
+  workspaceId,
+  open,
+  onClose,
+  people,
+}: Base & { people: Person[] }) {
+  const [name, setName] = useState('')
+  const [topic, setTopic] = useState('')
+  const [isPrivate, setPrivate] = useState(false)
+  const [members, setMembers] = useState<string[]>([])
+  const [touched, setTouched] = useState(false)
+  const { create } = useChannelMutations(workspaceId)
+  const nameError = touched ? validateChannelName(name) : null
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    setTouched(true)
+    if (validateChannelName(name)) return
+    create.mutate(
+      { workspaceId, name, topic, kind: isPrivate ? 'private' : 'public', memberIds: members },
+      {
+        onSuccess: (id) => {
+          onClose()
+          setName('')
+          setTopic('')
+          setMembers([])
+          navigate(`/w/${workspaceId}/c/${id}`)
+        },
+      }
+    )
+  }
+
+  return (
+    <Dialog title="Create a channel" open={open} onClose={onClose}>
+      <form className="stack" onSubmit={submit} noValidate>
+        <Field
+          label="Name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={nameError}
+          hint={
+            name
+              ? `Will be #${normaliseChannelName(name) || '…'}`
+              : 'Lower case, dashes instead of spaces.'
+          }
+          autoFocus
+        />
+        <Field
+          label="Topic (optional)"
+          value={topic}
+          onChange={(e) => setTopic(e.target.value)}
+          maxLength={250}
+        />
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={isPrivate}
+            onChange={(e) => setPrivate(e.target.checked)}
+          />
+          Private: only people added can see it
+        </label>
+        {people.length > 0 && (
+          <PeoplePicker
+            label="Add people (optional)"
+            people={people}
+            selected={members}
+            onChange={setMembers}
+          />
+        )}
+        {create.error && <Notice tone="error">{cleanError(create.error)}</Notice>}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={create.isPending}>
+            Create
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
+
+export function BrowseChannelsDialog({
+  workspaceId,
+  open,
+  onClose,
+  joinedIds,
+}: Base & { joinedIds: ReadonlySet<string> }) {
+  const query = usePublicChannelsQuery(workspaceId, open)
+  const { join } = useChannelMutations(workspaceId)
+  const [filter, setFilter] = useState('')
+  const channels = (query.data ?? []).filter(
+    (c) => !filter || (c.name ?? '').includes(filter.trim().toLowerCase())
+  )
+  return (
+    <Dialog title="Browse channels" open={open} onClose={onClose}>
+      <div className="stack">
+        <Field
+          label="Search channels"
+          type="search"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
+        {query.isPending ? (
+          <Spinner />
+        ) : query.error ? (
+          <Notice tone="error">{cleanError(query.error)}</Notice>
+        ) : channels.length === 0 ? (
+          <p className="muted">No public channels match. Create one with the + next to Channels.</p>
+        ) : (
+          <ul className="browse-list">
+            {channels.map((c) => {
+              const joined = joinedIds.has(c.id)
+              return (
+                <li key={c.id}>
+                  <div>
+                    <strong>#{c.name}</strong>
+                    {c.archivedAt && <span className="muted"> (archived)</span>}
+                    {c.topic && <p className="muted">{c.topic}</p>}
+                  </div>
+                  {joined ? (
+                    <button
+                      type="button"
+                      className="button button-small"
+                      onClick={() => {
+                        onClose()
+                        navigate(`/w/${workspaceId}/c/${c.id}`)
+                      }}
+                    >
+                      Open
+                    </button>
+                  ) : c.archivedAt ? null : (
+                    <button
+                      type="button"
+                      className="button button-small button-primary"
+                      disabled={join.isPending}
+                      onClick={() =>
+                        join.mutate(c.id, {
+                          onSuccess: () => {
+                            onClose()
+                            navigate(`/w/${workspaceId}/c/${c.id}`)
+                          },
+                        })
+                      }
+                    >
+                      Join
+                    </button>
+                  )}
+                </li>
+              )
+            })}
+          </ul>
+        )}
+        {join.error && <Notice tone="error">{cleanError(join.error)}</Notice>}
+      </div>
+    </Dialog>
+  )
+}
+
+export function NewDmDialog({ workspaceId, open, onClose, people }: Base & { people: Person[] }) {
+  const [selected, setSelected] = useState<string[]>([])
+  const { openDm } = useChannelMutations(workspaceId)
+  return (
+    <Dialog title="New direct message" open={open} onClose={onClose}>
+      <form
+        className="stack"
+        onSubmit={(e) => {
+          e.preventDefault()
+          openDm.mutate(selected, {
+            onSuccess: (id) => {
+              onClose()
+              setSelected([])
+              navigate(`/w/${workspaceId}/c/${id}`)
+            },
+          })
+        }}
+      >
+        <PeoplePicker label="Message" people={people} selected={selected} onChange={setSelected} />
+        <p className="muted">
+          Pick one person for a direct message, several for a group; none for notes to yourself.
+        </p>
+        {openDm.error && <Notice tone="error">{cleanError(openDm.error)}</Notice>}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={openDm.isPending}>
+            Open conversation
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
+
+export function AddPeopleDialog({
+  workspaceId,
+  open,
+  onClose,
+  channel,
+  candidates,
+}: Base & { channel: Channel; candidates: Person[] }) {
+  const [selected, setSelected] = useState<string[]>([])
+  const { add } = useChannelMutations(workspaceId)
+  return (
+    <Dialog title={`Add people to #${channel.name ?? ''}`} open={open} onClose={onClose}>
+      <form
+        className="stack"
+        onSubmit={(e) => {
+          e.preventDefault()
+          add.mutate(
+            { channelId: channel.id, userIds: selected },
+            {
+              onSuccess: () => {
+                setSelected([])
+                onClose()
+              },
+            }
+          )
+        }}
+      >
+        <PeoplePicker
+          label="People in the workspace"
+          people={candidates}
+          selected={selected}
+          onChange={setSelected}
+        />
+        {add.error && <Notice tone="error">{cleanError(add.error)}</Notice>}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={add.isPending || selected.length === 0}
+          >
+            Add
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
+
+export function ChannelSettingsDialog({
+  workspaceId,
+  open,
+  onClose,
+  channel,
+}: Base & { channel: Channel }) {
+  const [name, setName] = useState(channel.name ?? '')
+  const [topic, setTopic] = useState(channel.topic ?? '')
+  const { update, archive, leave } = useChannelMutations(workspaceId)
+  const error = update.error ?? archive.error ?? leave.error
+  const isDm = channel.kind === 'dm'
+  return (
+    <Dialog
+      title={isDm ? 'Conversation settings' : `#${channel.name} settings`}
+      open={open}
+      onClose={onClose}
+    >
+      <form
+        className="stack"
+        onSubmit={(e) => {
+          e.preventDefault()
+          update.mutate(
+            {
+              channelId: channel.id,
+              name: isDm || name === channel.name ? undefined : name,
+              topic,
+            },
+            { onSuccess: onClose }
+          )
+        }}
+      >
+        {!isDm && (
+          <Field
+            label="Name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={validateChannelName(name)}
+            disabled={channel.isDefault}
+            hint={channel.isDefault ? 'The default channel keeps its name.' : undefined}
+          />
+        )}
+        <Field
+          label="Topic"
+          value={topic}
+          onChange={(e) => setTopic(e.target.value)}
+          maxLength={250}
+        />
+        {error && <Notice tone="error">{cleanError(error)}</Notice>}
+        <div className="dialog-actions">
+          <button type="submit" className="button button-primary" disabled={update.isPending}>
+            Save
+          </button>
+        </div>
+        {!isDm && (
+          <div className="danger-zone">
+            {!channel.isDefault && (
+              <button
+                type="button"
+                className="button"
+                onClick={() =>
+                  archive.mutate(
+                    { channelId: channel.id, archived: !channel.archivedAt },
+                    { onSuccess: onClose }
+                  )
+                }
+              >
+                {channel.archivedAt ? 'Unarchive channel' : 'Archive channel'}
+              </button>
+            )}
+            {!channel.isDefault && (
+              <button
+                type="button"
+                className="button button-danger"
+                onClick={() =>
+                  leave.mutate(channel.id, {
+                    onSuccess: () => {
+                      onClose()
+                      navigate(`/w/${workspaceId}`)
+                    },
+                  })
+                }
+              >
+                Leave channel
+              </button>
+            )}
+          </div>
+        )}
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,128 @@
+// The workspace's channels and direct messages with unread counts. Alt+Up/Down (handled by the
+// shell) moves between them; the list itself is plain links, so Tab works too.
+import { Link } from '../../../ui/Link.tsx'
+import { channelLabel } from '../data/types.ts'
+import type { Channel } from '../data/types.ts'
+
+interface Props {
+  workspaceId: string
+  channels: Channel[]
+  activeId: string | null
+  me: string
+  online: ReadonlySet<string>
+  onBrowse: () => void
+  onCreate: () => void
+  onNewDm: () => void
+  onNavigate?: () => void
+}
+
+export function Sidebar(props: Props) {
+  const { channels, activeId, me } = props
+  const open = channels.filter((c) => !c.archivedAt)
+  const rooms = open.filter((c) => c.kind !== 'dm').sort(byName)
+  const dms = open
+    .filter((c) => c.kind === 'dm')
+    .sort((a, b) => channelLabel(a, me).localeCompare(channelLabel(b, me)))
+  return (
+    <nav className="sidebar-lists" aria-label="Channels and direct messages">
+      <section>
+        <header className="sidebar-heading">
+          <h2>Channels</h2>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Create a channel"
+            onClick={props.onCreate}
+          >
+            +
+          </button>
+        </header>
+        <ul>
+          {rooms.map((c) => (
+            <ChannelLink key={c.id} {...props} channel={c} active={c.id === activeId} />
+          ))}
+        </ul>
+        <button type="button" className="link-button sidebar-more" onClick={props.onBrowse}>
+          Browse channels
+        </button>
+      </section>
+      <section>
+        <header className="sidebar-heading">
+          <h2>Direct messages</h2>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="New direct message"
+            onClick={props.onNewDm}
+          >
+            +
+          </button>
+        </header>
+        {dms.length === 0 ? (
+          <p className="muted sidebar-empty">No conversations yet. Press + to message someone.</p>
+        ) : (
+          <ul>
+            {dms.map((c) => (
+              <ChannelLink key={c.id} {...props} channel={c} active={c.id === activeId} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </nav>
+  )
+}
+
+function ChannelLink(props: Props & { channel: Channel; active: boolean }) {
+  const { channel, active, me, online } = props
+  const label = channelLabel(channel, me)
+  const unread = channel.unread
+  const others = channel.dmMembers.filter((m) => m.id !== me)
+  const isOnline =
+    channel.kind === 'dm' && others.length > 0 && others.every((m) => online.has(m.id))
+  const prefix = channel.kind === 'public' ? '#' : channel.kind === 'private' ? '🔒' : null
+  const description = [
+    label,
+    channel.kind === 'private'
+      ? 'private channel'
+      : channel.kind === 'dm'
+        ? 'direct message'
+        : 'channel',
+    unread > 0 ? `${unread} unread` : null,
+    channel.mentions > 0 ? `${channel.mentions} mentions` : null,
+  ]
+    .filter(Boolean)
+    .join(', ')
+  return (
+    <li>
+      <Link
+        href={`/w/${props.workspaceId}/c/${channel.id}`}
+        className={`channel-link${active ? ' active' : ''}${unread > 0 ? ' unread' : ''}`}
+        aria-current={active ? 'page' : undefined}
+        aria-label={description}
+        data-channel-id={channel.id}
+        onClick={props.onNavigate}
+      >
+        {prefix ? (
+          <span className="channel-prefix" aria-hidden="true">
+            {prefix}
+          </span>
+        ) : (
+          <span className={isOnline ? 'presence-dot online' : 'presence-dot'} aria-hidden="true" />
+        )}
+        <bdi className="channel-name">{label}</bdi>
+        {unread > 0 && (
+          <span
+            className={channel.mentions > 0 ? 'badge badge-mention' : 'badge'}
+            aria-hidden="true"
+          >
+            {channel.mentions > 0 ? `@${channel.mentions}` : unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </Link>
+    </li>
+  )
+}
+
+function byName(a: Channel, b: Channel): number {
+  return (a.name ?? '').localeCompare(b.name ?? '')
+}

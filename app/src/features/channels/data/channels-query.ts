@@ -1,0 +1,110 @@
+// My channels in a workspace with unread and mention counts and DM members (one RPC), and the
+// public channels I could join (RLS shows me every public channel of my workspaces).
+import { useQuery } from '@tanstack/react-query'
+import { supabase } from '../../../lib/supabase.ts'
+import { rpcRows } from '../../../lib/rpc.ts'
+import { channelKeys } from './keys.ts'
+import type { Channel, ChannelRow } from './types.ts'
+
+interface ListRow extends ChannelRow {
+  last_read_seq: number | string
+  unread_count: number | string
+  mention_count: number | string
+  members: { id: string; display_name: string; avatar_path: string | null }[] | null
+}
+
+export async function fetchChannels(workspaceId: string): Promise<Channel[]> {
+  const data = await rpcRows<ListRow>('channel_list', { p_workspace_id: workspaceId })
+  return data.map((row) => ({
+    ...fromRow(row),
+    isMember: true,
+    lastReadSeq: Number(row.last_read_seq ?? 0),
+    unread: Number(row.unread_count ?? 0),
+    mentions: Number(row.mention_count ?? 0),
+    dmMembers: (row.members ?? []).map((m) => ({
+      id: m.id,
+      displayName: m.display_name,
+      avatarPath: m.avatar_path,
+    })),
+  }))
+}
+
+function fromRow(
+  row: ChannelRow
+): Omit<Channel, 'isMember' | 'lastReadSeq' | 'unread' | 'mentions' | 'dmMembers'> {
+  return {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    kind: row.kind,
+    name: row.name,
+    topic: row.topic || null,
+    isDefault: row.is_default,
+    createdBy: row.created_by,
+    archivedAt: row.archived_at,
+    lastSeq: Number(row.last_seq ?? 0),
+  }
+}
+
+export function useChannelsQuery(workspaceId: string) {
+  return useQuery({
+    queryKey: channelKeys.list(workspaceId),
+    queryFn: () => fetchChannels(workspaceId),
+  })
+}
+
+/** Public channels of the workspace, joined or not, for the channel browser. */
+export async function fetchPublicChannels(workspaceId: string): Promise<Channel[]> {
+  const { data, error } = await supabase()
+    .from('channels')
+    .select('id, workspace_id, kind, name, topic, is_default, created_by, archived_at, last_seq')
+    .eq('workspace_id', workspaceId)
+    .eq('kind', 'public')
+    .order('name')
+    .returns<ChannelRow[]>()
+  if (error) throw error
+  return data.map((row) => ({
+    ...fromRow(row),
+    isMember: false,
+    lastReadSeq: 0,
+    unread: 0,
+    mentions: 0,
+    dmMembers: [],
+  }))
+}
+
+export function usePublicChannelsQuery(workspaceId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: channelKeys.browse(workspaceId),
+    queryFn: () => fetchPublicChannels(workspaceId),
+    enabled,
+  })
+}
+
+export interface ChannelMember {
+  userId: string
+  displayName: string
+  avatarPath: string | null
+  role: string
+}
+
+export async function fetchChannelMembers(channelId: string): Promise<ChannelMember[]> {
+  const data = await rpcRows<{
+    user_id: string
+    display_name: string
+    avatar_path: string | null
+    role: string
+  }>('channel_roster', { p_channel_id: channelId })
+  return data.map((r) => ({
+    userId: r.user_id,
+    displayName: r.display_name,
+    avatarPath: r.avatar_path,
+    role: r.role,
+  }))
+}
+
+export function useChannelMembersQuery(channelId: string) {
+  return useQuery({
+    queryKey: channelKeys.members(channelId),
+    queryFn: () => fetchChannelMembers(channelId),
+  })
+}

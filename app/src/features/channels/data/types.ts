@@ -1,0 +1,62 @@
+export type ChannelKind = 'public' | 'private' | 'dm'
+
+export interface Channel {
+  id: string
+  workspaceId: string
+  kind: ChannelKind
+  name: string | null
+  topic: string | null
+  archivedAt: string | null
+  lastSeq: number
+  isMember: boolean
+  isDefault: boolean
+  createdBy: string | null
+  lastReadSeq: number
+  unread: number
+  mentions: number
+  /** For DMs: the other people in it (me alone for a note-to-self). */
+  dmMembers: { id: string; displayName: string; avatarPath: string | null }[]
+}
+
+export interface ChannelRow {
+  id: string
+  workspace_id: string
+  kind: ChannelKind
+  name: string | null
+  topic: string | null
+  is_default: boolean
+  created_by: string | null
+  archived_at: string | null
+  last_seq: number | string | null
+}
+
+export function unreadOf(channel: Channel): number {
+  if (!channel.isMember) return 0
+  return Math.max(0, channel.lastSeq - channel.lastReadSeq)
+}
+
+/** The name to show: the channel's name, or the other people of a DM. */
+export function channelLabel(channel: Channel, me: string): string {
+  if (channel.kind !== 'dm') return channel.name ?? 'unnamed'
+  const others = channel.dmMembers.filter((m) => m.id !== me)
+  if (others.length === 0) return `${channel.dmMembers[0]?.displayName ?? 'You'} (you)`
+  return others.map((m) => m.displayName).join(', ')
+}
+
+/** Channel names as Slack has them: lower case, dashes for spaces, no leading #. */
+export function normaliseChannelName(input: string): string {
+  return input
+    .trim()
+    .replace(/^#+/, '')
+    .toLowerCase()
+    .replace(/\s+/g, '-')
+    .replace(/[^\p{L}\p{N}\p{So}_.-]/gu, '')
+    .replace(/-{2,}/g, '-')
+    .slice(0, 80)
+}
+
+export function validateChannelName(input: string): string | null {
+  const name = normaliseChannelName(input)
+  if (!name) return 'Give the channel a name with at least one letter or digit.'
+  return null
+}

@@ -1,0 +1,14 @@
+export { useChannelsQuery, useChannelMembersQuery } from './data/channels-query.ts'
+export type { ChannelMember } from './data/channels-query.ts'
+export { useChannelMutations, markRead } from './data/channel-mutations.ts'
+export { channelKeys } from './data/keys.ts'
+export { channelLabel } from './data/types.ts'
+export type { Channel, ChannelKind } from './data/types.ts'
+export { Sidebar } from './components/Sidebar.tsx'
+export {
+  CreateChannelDialog,
+  BrowseChannelsDialog,
+  NewDmDialog,
+  AddPeopleDialog,
+  ChannelSettingsDialog,
+} from './components/ChannelDialogs.tsx'

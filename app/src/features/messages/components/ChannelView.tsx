@@ -1,0 +1,321 @@
+// An open channel: header, the live message list, typing, and the composer. It owns the
+// LiveChannel for this channel, the read marker, and the file drop zone.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import type { DragEvent, ReactNode } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import {
+  channelKeys,
+  channelLabel,
+  markRead,
+  useChannelMembersQuery,
+} from '../../channels/index.ts'
+import type { Channel } from '../../channels/index.ts'
+import { useUploads } from '../../attachments/index.ts'
+import type { OutgoingFile } from '../../attachments/index.ts'
+import { TypingIndicator, useTyping } from '../../presence/index.ts'
+import { EmptyState } from '../../../ui/Notice.tsx'
+import { useLiveChannel } from '../conversation/useLiveChannel.ts'
+import type { ChannelSnapshot } from '../conversation/types.ts'
+import type { Mentionable } from '../mentions.ts'
+import { Composer } from './Composer.tsx'
+import { MessageList } from './MessageList.tsx'
+import { MessageItem, PendingItem } from './MessageItem.tsx'
+import type { People } from './MessageItem.tsx'
+import type { Row } from './rows.ts'
+
+interface Props {
+  workspaceId: string
+  channel: Channel
+  me: string
+  isAdmin: boolean
+  nameOf: (userId: string) => string
+  avatarOf: (userId: string, size: number) => ReactNode
+  workspacePeople: Mentionable[]
+  header: ReactNode
+  composerRef: React.RefObject<HTMLTextAreaElement | null>
+}
+
+export function ChannelView(props: Props) {
+  const { channel, me, workspaceId, nameOf, composerRef } = props
+  const { live, snapshot } = useLiveChannel(channel.id, me)
+  const typing = useTyping(channel.id, me)
+  const roster = useChannelMembersQuery(channel.id)
+  const uploads = useUploads(workspaceId, channel.id)
+  const [editing, setEditing] = useState<string | null>(null)
+  const [dragging, setDragging] = useState(false)
+  const [scrollSignal, setScrollSignal] = useState(0)
+  const [atBottom, setAtBottom] = useState(true)
+  const localUrls = useRef(new Map<string, string>())
+  // The "new messages" line sits where I stopped reading when I opened the channel.
+  const [newAfterSeq] = useState(() =>
+    channel.lastSeq > channel.lastReadSeq ? channel.lastReadSeq : null
+  )
+
+  const members: Mentionable[] = useMemo(
+    () => (roster.data ?? []).map((m) => ({ id: m.userId, name: m.displayName })),
+    [roster.data]
+  )
+  const resolveMention = useCallback(
+    (userId: string) => ({ name: nameOf(userId), isMe: userId === me }),
+    [nameOf, me]
+  )
+  const people: People & { mentionable: Mentionable[] } = useMemo(
+    () => ({ me, nameOf, avatarOf: props.avatarOf, resolveMention, mentionable: members }),
+    [me, nameOf, props.avatarOf, resolveMention, members]
+  )
+
+  useMarkRead(workspaceId, channel.id, snapshot, atBottom)
+  const announcement = useAnnouncement(snapshot, me, nameOf)
+
+  const send = useCallback(
+    (body: string, files: OutgoingFile[], messageId: string) => {
+      if (!live) return 'Still connecting; try again in a moment.'
+      for (const upload of uploads.uploads) {
+        if (upload.previewUrl) localUrls.current.set(upload.id, upload.previewUrl)
+      }
+      const result = live.send(body, files, messageId)
+      if (!result.ok) return result.error
+      setScrollSignal((n) => n + 1)
+      return null
+    },
+    [live, uploads.uploads]
+  )
+
+  const editLast = useCallback(() => {
+    const mine = [...snapshot.messages].reverse().find((m) => m.authorId === me && !m.deletedAt)
+    if (mine) setEditing(mine.id)
+  }, [snapshot.messages, me])
+
+  const renderRow = useCallback(
+    (row: Row) => {
+      switch (row.kind) {
+        case 'day':
+          return (
+            <div className="day-divider" role="separator">
+              <span>{row.label}</span>
+            </div>
+          )
+        case 'new-marker':
+          return (
+            <div className="new-marker" role="separator" aria-label="New messages">
+              <span>New messages</span>
+            </div>
+          )
+        case 'message':
+          return (
+            <MessageItem
+              message={row.message}
+              grouped={row.grouped}
+              people={people}
+              canDelete={row.message.authorId === me || props.isAdmin}
+              editing={editing === row.message.id}
+              onStartEdit={() => setEditing(row.message.id)}
+              onEndEdit={() => {
+                setEditing(null)
+                composerRef.current?.focus()
+              }}
+              onEdit={async (body) => {
+                const result = await live?.edit(row.message.id, body)
+                return result && !result.ok ? result.error : null
+              }}
+              onDelete={() => void live?.remove(row.message.id)}
+              onToggleReaction={(emoji) => void live?.toggleReaction(row.message.id, emoji)}
+            />
+          )
+        case 'pending':
+          return (
+            <PendingItem
+              pending={row.pending}
+              grouped={row.grouped}
+              people={people}
+              localUrls={localUrls.current}
+              onRetry={() => live?.retry(row.pending.id)}
+              onDiscard={() => live?.discard(row.pending.id)}
+            />
+          )
+      }
+    },
+    [people, me, props.isAdmin, editing, live, composerRef]
+  )
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault()
+    setDragging(false)
+    const files = [...event.dataTransfer.files]
+    if (files.length > 0) void uploads.add(files)
+  }
+
+  const label = channelLabel(channel, me)
+  const disabledReason = channel.archivedAt
+    ? 'This channel is archived. Its history stays readable.'
+    : null
+  const typingNames = typing.typing.map(nameOf)
+
+  return (
+    <section
+      className={`channel-view${dragging ? ' dragging' : ''}`}
+      aria-label={channel.kind === 'dm' ? `Conversation with ${label}` : `Channel ${label}`}
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes('Files') && !disabledReason) {
+          e.preventDefault()
+          setDragging(true)
+        }
+      }}
+      onDragLeave={(e) => {
+        if (e.currentTarget === e.target) setDragging(false)
+      }}
+      onDrop={onDrop}
+    >
+      {props.header}
+      <StatusBanner snapshot={snapshot} onRetry={() => live?.resync()} />
+      <MessageList
+        snapshot={snapshot}
+        newAfterSeq={newAfterSeq}
+        onLoadOlder={() => void live?.loadOlder()}
+        onAtBottomChange={setAtBottom}
+        onEscape={() => composerRef.current?.focus()}
+        renderRow={renderRow}
+        scrollToEndSignal={scrollSignal}
+        emptyState={
+          <EmptyState
+            title={
+              channel.kind === 'dm'
+                ? `This is the start of your conversation with ${label}`
+                : `Welcome to #${label}`
+            }
+          >
+            <p className="muted">No messages yet. Write the first one below.</p>
+          </EmptyState>
+        }
+      />
+      <div className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </div>
+      <TypingIndicator names={typingNames} />
+      <Composer
+        key={channel.id}
+        channelId={channel.id}
+        channelName={channel.kind === 'dm' ? `@${label}` : label}
+        disabledReason={disabledReason}
+        members={members}
+        workspacePeople={props.workspacePeople}
+        uploads={uploads}
+        onSend={send}
+        onEditLast={editLast}
+        onTyping={typing.notifyTyping}
+        onStopTyping={typing.stopTyping}
+        inputRef={composerRef}
+      />
+      {dragging && (
+        <div className="drop-overlay" aria-hidden="true">
+          Drop files to attach them
+        </div>
+      )}
+    </section>
+  )
+}
+
+function StatusBanner({ snapshot, onRetry }: { snapshot: ChannelSnapshot; onRetry: () => void }) {
+  const waiting = snapshot.pending.filter((p) => p.state !== 'failed').length
+  let text: string | null = null
+  let tone = 'info'
+  switch (snapshot.status) {
+    case 'offline':
+      text = `You are offline. ${waiting > 0 ? `${waiting} message${waiting === 1 ? '' : 's'} will be sent when you reconnect.` : 'Messages you write will be sent when you reconnect.'}`
+      tone = 'warning'
+      break
+    case 'reconnecting':
+      text = 'Reconnecting…'
+      tone = 'warning'
+      break
+    case 'catching-up':
+      text = snapshot.loaded ? 'Catching up…' : null
+      break
+    case 'error':
+      text = snapshot.error ?? 'This channel could not be loaded.'
+      tone = 'error'
+      break
+    case 'loading':
+    case 'live':
+      break
+  }
+  if (!text) return <div className="status-banner-slot" data-status={snapshot.status} />
+  return (
+    <div
+      className={`status-banner status-${tone}`}
+      role={tone === 'error' ? 'alert' : 'status'}
+      data-status={snapshot.status}
+    >
+      {text}
+      {snapshot.status === 'error' && (
+        <button type="button" className="link-button" onClick={onRetry}>
+          Try again
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** Moves my read position to the newest message while I can see it, across devices. */
+function useMarkRead(
+  workspaceId: string,
+  channelId: string,
+  snapshot: ChannelSnapshot,
+  atBottom: boolean
+) {
+  const queryClient = useQueryClient()
+  const marked = useRef(0)
+  const newest = snapshot.messages[snapshot.messages.length - 1]?.seq ?? 0
+  const [visible, setVisible] = useState(() => document.visibilityState === 'visible')
+
+  useEffect(() => {
+    const update = () => setVisible(document.visibilityState === 'visible')
+    document.addEventListener('visibilitychange', update)
+    return () => document.removeEventListener('visibilitychange', update)
+  }, [])
+
+  useEffect(() => {
+    if (!atBottom || !visible || newest <= marked.current || snapshot.status === 'offline') return
+    const timer = window.setTimeout(() => {
+      marked.current = newest
+      queryClient.setQueryData<Channel[]>(channelKeys.list(workspaceId), (list) =>
+        list?.map((c) =>
+          c.id === channelId
+            ? { ...c, lastReadSeq: Math.max(c.lastReadSeq, newest), unread: 0, mentions: 0 }
+            : c
+        )
+      )
+      markRead(channelId, newest).catch(() => {
+        marked.current = 0
+      })
+    }, 400)
+    return () => window.clearTimeout(timer)
+  }, [atBottom, visible, newest, snapshot.status, channelId, workspaceId, queryClient])
+}
+
+/** A sentence for screen readers about the newest message from someone else. */
+function useAnnouncement(
+  snapshot: ChannelSnapshot,
+  me: string,
+  nameOf: (id: string) => string
+): string {
+  const last = snapshot.messages[snapshot.messages.length - 1]
+  const seen = useRef<string | null>(null)
+  const [text, setText] = useState('')
+  useEffect(() => {
+    if (!last || !snapshot.loaded) return
+    if (seen.current === null) {
+      seen.current = last.id
+      return
+    }
+    if (last.id !== seen.current) {
+      seen.current = last.id
+      if (last.authorId !== me && !last.deletedAt) {
+        setText(
+          `${nameOf(last.authorId)}: ${last.body.replace(/<@[0-9a-f-]{36}>/g, '@…').slice(0, 200)}`
+        )
+      }
+    }
+  }, [last, snapshot.loaded, me, nameOf])
+  return text
+}

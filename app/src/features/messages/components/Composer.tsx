@@ -1,0 +1,193 @@
+// Writing a message: Enter sends, Shift+Enter is a new line, Up in an empty box edits my last
+// message. The draft is kept per channel across reloads; files attach by button, paste or drop
+// (the drop zone is the whole channel view) and upload at once with progress and cancel.
+import { useEffect, useRef, useState } from 'react'
+import type { ClipboardEvent, KeyboardEvent } from 'react'
+import { UploadTray } from '../../attachments/index.ts'
+import type { DraftUpload, OutgoingFile } from '../../attachments/index.ts'
+import { browserStore } from '../../../lib/local-store.ts'
+import { Notice } from '../../../ui/Notice.tsx'
+import { toStorable } from '../mentions.ts'
+import type { Mentionable } from '../mentions.ts'
+import { MAX_MESSAGE_LENGTH } from '../conversation/validate.ts'
+import { MentionTextarea } from './MentionTextarea.tsx'
+
+export interface ComposerUploads {
+  messageId: string
+  uploads: DraftUpload[]
+  files: OutgoingFile[]
+  busy: boolean
+  add: (files: File[]) => Promise<string[]>
+  cancel: (id: string) => void
+  retry: (id: string) => void
+  reset: () => void
+}
+
+interface Props {
+  channelId: string
+  channelName: string
+  disabledReason: string | null
+  members: Mentionable[]
+  /** Everyone in the workspace, to explain mentions of people outside the channel. */
+  workspacePeople: Mentionable[]
+  uploads: ComposerUploads
+  /** Returns an error message or null when queued. */
+  onSend: (body: string, files: OutgoingFile[], messageId: string) => string | null
+  onEditLast: () => void
+  onTyping: () => void
+  onStopTyping: () => void
+  inputRef: React.RefObject<HTMLTextAreaElement | null>
+}
+
+const draftKey = (channelId: string) => `chorus.draft.v1.${channelId}`
+
+export function Composer(props: Props) {
+  const { channelId, uploads, inputRef } = props
+  const [text, setText] = useState(() => browserStore().getItem(draftKey(channelId)) ?? '')
+  const [problems, setProblems] = useState<string[]>([])
+  const [warning, setWarning] = useState<string | null>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
+
+  // Keep the draft: a reload, a crash or a sign-in after an expired session loses nothing.
+  useEffect(() => {
+    const store = browserStore()
+    if (text) store.setItem(draftKey(channelId), text)
+    else store.removeItem(draftKey(channelId))
+  }, [text, channelId])
+
+  const length = [...text].length
+  const tooLong = length > MAX_MESSAGE_LENGTH
+
+  function send() {
+    if (props.disabledReason) return
+    if (uploads.busy) {
+      setProblems(['Wait for the uploads to finish, or cancel them.'])
+      return
+    }
+    const { body, unknown } = toStorable(text, props.members)
+    const outside = unknown
+      .map((word) =>
+        props.workspacePeople.find((p) => p.name.split(/\s+/)[0] === word || p.name === word)
+      )
+      .filter((p): p is Mentionable => !!p)
+    const error = props.onSend(body, uploads.files, uploads.messageId)
+    if (error) {
+      setProblems([error])
+      return
+    }
+    setWarning(
+      outside.length > 0
+        ? `${outside.map((p) => p.name).join(', ')} ${outside.length === 1 ? 'is' : 'are'} not in #${props.channelName} and will not be notified. Add them to the channel to mention them.`
+        : null
+    )
+    setProblems([])
+    setText('')
+    uploads.reset()
+    props.onStopTyping()
+  }
+
+  function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.nativeEvent.isComposing) return
+    if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
+      event.preventDefault()
+      send()
+    } else if (event.key === 'ArrowUp' && text === '' && uploads.uploads.length === 0) {
+      event.preventDefault()
+      props.onEditLast()
+    }
+  }
+
+  async function addFiles(files: File[]) {
+    if (files.length === 0) return
+    setProblems(await uploads.add(files))
+  }
+
+  function paste(event: ClipboardEvent<HTMLTextAreaElement>) {
+    const files = [...event.clipboardData.files]
+    if (files.length > 0) {
+      event.preventDefault()
+      void addFiles(files)
+    }
+  }
+
+  if (props.disabledReason) {
+    return (
+      <div className="composer composer-disabled">
+        <p className="muted">{props.disabledReason}</p>
+      </div>
+    )
+  }
+
+  return (
+    <form
+      className="composer"
+      onSubmit={(e) => {
+        e.preventDefault()
+        send()
+      }}
+    >
+      {problems.map((p) => (
+        <Notice key={p} tone="error">
+          {p}
+        </Notice>
+      ))}
+      {warning && <Notice tone="warning">{warning}</Notice>}
+      <UploadTray uploads={uploads.uploads} onCancel={uploads.cancel} onRetry={uploads.retry} />
+      <div className="composer-row">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Attach files"
+          onClick={() => fileInput.current?.click()}
+        >
+          📎
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          aria-hidden="true"
+          tabIndex={-1}
+          data-testid="file-input"
+          onChange={(e) => {
+            void addFiles([...(e.target.files ?? [])])
+            e.target.value = ''
+          }}
+        />
+        <MentionTextarea
+          value={text}
+          onChange={(value) => {
+            setText(value)
+            if (value) props.onTyping()
+            else props.onStopTyping()
+          }}
+          people={props.members}
+          label={`Message #${props.channelName}`}
+          placeholder={`Message ${props.channelName.startsWith('@') ? props.channelName : '#' + props.channelName}`}
+          inputRef={inputRef}
+          onKeyDown={keyDown}
+          onPaste={paste}
+        />
+        <button
+          type="submit"
+          className="button button-primary"
+          aria-label="Send message"
+          disabled={tooLong || uploads.busy}
+        >
+          Send
+        </button>
+      </div>
+      <div className="composer-hints">
+        <span className="muted">
+          Enter to send · Shift+Enter for a new line · **bold** _italic_ `code`
+        </span>
+        {length > MAX_MESSAGE_LENGTH * 0.9 && (
+          <span className={tooLong ? 'field-error' : 'muted'} role={tooLong ? 'alert' : undefined}>
+            {length.toLocaleString('en')} / {MAX_MESSAGE_LENGTH.toLocaleString('en')}
+          </span>
+        )}
+      </div>
+    </form>
+  )
+}

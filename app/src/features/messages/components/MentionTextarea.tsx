@@ -1,0 +1,121 @@
+// A textarea that grows with its text and offers channel members when an @word is typed
+// (arrows to choose, Enter or Tab to insert, Escape to close), announced to screen readers as a
+// combobox. Keys it does not use go to the caller.
+import { useId, useLayoutEffect, useState } from 'react'
+import type { KeyboardEvent, RefObject, ClipboardEvent } from 'react'
+import { matchPeople, mentionQueryAt } from '../mentions.ts'
+import type { Mentionable } from '../mentions.ts'
+
+interface Props {
+  value: string
+  onChange: (value: string) => void
+  people: Mentionable[]
+  label: string
+  placeholder?: string
+  inputRef: RefObject<HTMLTextAreaElement | null>
+  onKeyDown?: (event: KeyboardEvent<HTMLTextAreaElement>) => void
+  onPaste?: (event: ClipboardEvent<HTMLTextAreaElement>) => void
+  disabled?: boolean
+  maxRows?: number
+}
+
+export function MentionTextarea(props: Props) {
+  const { value, onChange, people, inputRef } = props
+  const listId = useId()
+  const [caret, setCaret] = useState(0)
+  const [active, setActive] = useState(0)
+  const [dismissedAt, setDismissedAt] = useState<number | null>(null)
+  const query = mentionQueryAt(value, caret)
+  const options = query && query.start !== dismissedAt ? matchPeople(people, query.query) : []
+  const open = options.length > 0
+  const activeIndex = Math.min(active, Math.max(0, options.length - 1))
+
+  useLayoutEffect(() => {
+    const el = inputRef.current
+    if (!el) return
+    el.style.height = 'auto'
+    const line = parseFloat(getComputedStyle(el).lineHeight) || 20
+    el.style.height = `${Math.min(el.scrollHeight, line * (props.maxRows ?? 10) + 16)}px`
+  }, [value, inputRef, props.maxRows])
+
+  function pick(person: Mentionable) {
+    if (!query) return
+    const before = value.slice(0, query.start)
+    const after = value.slice(caret)
+    const inserted = `@${person.name} `
+    const next = before + inserted + after.replace(/^\S*/, '')
+    onChange(next)
+    const position = before.length + inserted.length
+    requestAnimationFrame(() => {
+      inputRef.current?.setSelectionRange(position, position)
+      setCaret(position)
+    })
+  }
+
+  function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (open && !event.nativeEvent.isComposing) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault()
+        const step = event.key === 'ArrowDown' ? 1 : -1
+        setActive((activeIndex + step + options.length) % options.length)
+        return
+      }
+      if (event.key === 'Enter' || event.key === 'Tab') {
+        event.preventDefault()
+        pick(options[activeIndex]!)
+        return
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        setDismissedAt(query?.start ?? null)
+        return
+      }
+    }
+    props.onKeyDown?.(event)
+  }
+
+  return (
+    <div className="mention-textarea">
+      {open && (
+        <ul className="mention-options" role="listbox" id={listId} aria-label="People to mention">
+          {options.map((person, index) => (
+            <li
+              key={person.id}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === activeIndex}
+              className={index === activeIndex ? 'active' : undefined}
+              onMouseDown={(e) => {
+                e.preventDefault()
+                pick(person)
+              }}
+            >
+              <bdi>{person.name}</bdi>
+            </li>
+          ))}
+        </ul>
+      )}
+      <textarea
+        ref={inputRef}
+        rows={1}
+        value={value}
+        aria-label={props.label}
+        placeholder={props.placeholder}
+        disabled={props.disabled}
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        aria-autocomplete="list"
+        aria-activedescendant={open ? `${listId}-${activeIndex}` : undefined}
+        onChange={(e) => {
+          onChange(e.target.value)
+          setCaret(e.target.selectionStart)
+          setActive(0)
+        }}
+        onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+        onKeyDown={keyDown}
+        onPaste={props.onPaste}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,232 @@
+// One row of the message list: author, time, the body rendered from its markdown tree, files,
+// reactions, and the actions a person may take on it.
+import { memo, useState } from 'react'
+import type { KeyboardEvent } from 'react'
+import { AttachmentView } from '../../attachments/index.ts'
+import { MessageBody } from '../markdown/MessageBody.tsx'
+import type { ResolveMention } from '../markdown/MessageBody.tsx'
+import type { ChatMessage, PendingMessage } from '../conversation/types.ts'
+import { EmojiPicker, Reactions } from './Reactions.tsx'
+import { fullTimeLabel, timeLabel } from './rows.ts'
+import { EditBox } from './EditBox.tsx'
+
+export interface People {
+  me: string
+  nameOf: (userId: string) => string
+  avatarOf: (userId: string, size: number) => React.ReactNode
+  resolveMention: ResolveMention
+}
+
+interface MessageProps {
+  message: ChatMessage
+  grouped: boolean
+  people: People
+  canDelete: boolean
+  editing: boolean
+  onStartEdit: () => void
+  onEndEdit: () => void
+  onEdit: (body: string) => Promise<string | null>
+  onDelete: () => void
+  onToggleReaction: (emoji: string) => void
+}
+
+export const MessageItem = memo(function MessageItem(props: MessageProps) {
+  const { message, grouped, people, editing } = props
+  const [picking, setPicking] = useState(false)
+  const mine = message.authorId === people.me
+  const author = people.nameOf(message.authorId)
+  if (message.deletedAt) {
+    return (
+      <article className="message message-deleted" aria-label={`Deleted message from ${author}`}>
+        <div className="message-gutter" />
+        <div className="message-main">
+          <p className="muted">This message was deleted.</p>
+        </div>
+      </article>
+    )
+  }
+  const mentionsMe = message.body.includes(`<@${people.me}>`)
+  return (
+    <article
+      className={`message${grouped ? ' message-grouped' : ''}${mentionsMe ? ' message-mentions-me' : ''}`}
+      aria-label={`${author}, ${fullTimeLabel(message.createdAt)}`}
+      data-seq={message.seq}
+      data-message-id={message.id}
+      onKeyDown={(e: KeyboardEvent) => {
+        if (editing || e.target !== e.currentTarget) return
+        if (e.key === 'e' && mine) {
+          e.preventDefault()
+          props.onStartEdit()
+        } else if ((e.key === 'Delete' || e.key === 'Backspace') && props.canDelete) {
+          e.preventDefault()
+          if (window.confirm('Delete this message?')) props.onDelete()
+        }
+      }}
+    >
+      <div className="message-gutter">
+        {grouped ? (
+          <time
+            className="message-time-compact"
+            dateTime={message.createdAt}
+            title={fullTimeLabel(message.createdAt)}
+          >
+            {timeLabel(message.createdAt)}
+          </time>
+        ) : (
+          people.avatarOf(message.authorId, 36)
+        )}
+      </div>
+      <div className="message-main">
+        {!grouped && (
+          <header className="message-header">
+            <bdi className="message-author">{author}</bdi>
+            <time dateTime={message.createdAt} title={fullTimeLabel(message.createdAt)}>
+              {timeLabel(message.createdAt)}
+            </time>
+          </header>
+        )}
+        {editing ? (
+          <EditBox
+            initial={message.body}
+            people={people}
+            onSave={props.onEdit}
+            onDone={props.onEndEdit}
+          />
+        ) : (
+          <>
+            {message.body && (
+              <MessageBody body={message.body} resolveMention={people.resolveMention} />
+            )}
+            {message.editedAt && (
+              <span className="edited-mark" title={`Edited ${fullTimeLabel(message.editedAt)}`}>
+                (edited)
+              </span>
+            )}
+          </>
+        )}
+        {message.attachments.length > 0 && (
+          <div className="attachments">
+            {message.attachments.map((a) => (
+              <AttachmentView key={a.id} attachment={a} />
+            ))}
+          </div>
+        )}
+        <Reactions
+          reactions={message.reactions}
+          me={people.me}
+          nameOf={people.nameOf}
+          onToggle={props.onToggleReaction}
+        />
+      </div>
+      {!editing && (
+        <div className="message-actions" role="toolbar" aria-label="Message actions">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Add reaction"
+            aria-expanded={picking}
+            onClick={() => setPicking((v) => !v)}
+          >
+            ☺
+          </button>
+          {mine && (
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Edit message"
+              onClick={props.onStartEdit}
+            >
+              ✎
+            </button>
+          )}
+          {props.canDelete && (
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Delete message"
+              onClick={() => {
+                if (window.confirm('Delete this message?')) props.onDelete()
+              }}
+            >
+              🗑
+            </button>
+          )}
+          {picking && (
+            <EmojiPicker
+              onPick={(emoji) => {
+                setPicking(false)
+                props.onToggleReaction(emoji)
+              }}
+            />
+          )}
+        </div>
+      )}
+    </article>
+  )
+})
+
+interface PendingProps {
+  pending: PendingMessage
+  grouped: boolean
+  people: People
+  localUrls: ReadonlyMap<string, string>
+  onRetry: () => void
+  onDiscard: () => void
+}
+
+/** A message the server has not confirmed yet: sending, waiting for the network, or failed. */
+export function PendingItem({
+  pending,
+  grouped,
+  people,
+  localUrls,
+  onRetry,
+  onDiscard,
+}: PendingProps) {
+  const label =
+    pending.state === 'failed'
+      ? 'Not sent'
+      : pending.state === 'sending'
+        ? 'Sending…'
+        : navigator.onLine
+          ? 'Waiting to send…'
+          : 'Offline: will send when you reconnect'
+  return (
+    <article
+      className={`message message-pending message-${pending.state}${grouped ? ' message-grouped' : ''}`}
+      aria-label={`Your message, ${label}`}
+      data-pending-id={pending.id}
+    >
+      <div className="message-gutter">{grouped ? null : people.avatarOf(people.me, 36)}</div>
+      <div className="message-main">
+        {!grouped && (
+          <header className="message-header">
+            <bdi className="message-author">{people.nameOf(people.me)}</bdi>
+          </header>
+        )}
+        {pending.body && <MessageBody body={pending.body} resolveMention={people.resolveMention} />}
+        {pending.attachments.length > 0 && (
+          <div className="attachments">
+            {pending.attachments.map((a) => (
+              <AttachmentView key={a.id} attachment={a} localUrl={localUrls.get(a.id) ?? null} />
+            ))}
+          </div>
+        )}
+        <div className="pending-status" role={pending.state === 'failed' ? 'alert' : 'status'}>
+          <span>{label}</span>
+          {pending.state === 'failed' && (
+            <>
+              {pending.error && <span className="pending-error"> {pending.error}</span>}
+              <button type="button" className="link-button" onClick={onRetry}>
+                Retry
+              </button>
+              <button type="button" className="link-button" onClick={onDiscard}>
+                Discard
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+    </article>
+  )
+}

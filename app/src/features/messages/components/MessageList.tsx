@@ -1,0 +1,227 @@
+// The channel's messages as a windowed list: only the rows on screen (plus a few) are in the
+// DOM, whatever the channel's length. It stays pinned to the bottom while you are there, keeps
+// your place when older pages are prepended, and moves focus message by message with arrows.
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import type { KeyboardEvent } from 'react'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { Spinner } from '../../../ui/Notice.tsx'
+import type { ChannelSnapshot } from '../conversation/types.ts'
+import { buildRows } from './rows.ts'
+import type { Row } from './rows.ts'
+
+interface Props {
+  snapshot: ChannelSnapshot
+  newAfterSeq: number | null
+  onLoadOlder: () => void
+  onAtBottomChange: (atBottom: boolean) => void
+  onEscape: () => void
+  renderRow: (row: Row) => React.ReactNode
+  emptyState: React.ReactNode
+  /** Changes when the list should jump to the bottom (e.g. I sent a message). */
+  scrollToEndSignal: number
+}
+
+const PIN_THRESHOLD = 80
+const LOAD_OLDER_THRESHOLD = 600
+
+export function MessageList(props: Props) {
+  const { snapshot, newAfterSeq, onLoadOlder, onAtBottomChange, scrollToEndSignal } = props
+  const rows = useMemo(
+    () => buildRows(snapshot.messages, snapshot.pending, newAfterSeq),
+    [snapshot.messages, snapshot.pending, newAfterSeq]
+  )
+  const scroller = useRef<HTMLDivElement>(null)
+  const pinned = useRef(true)
+  const [showJump, setShowJump] = useState(false)
+  const firstKey = useRef<string | null>(null)
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (index) => estimate(rows[index]),
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: 10,
+  })
+  const totalSize = virtualizer.getTotalSize()
+
+  // Keep the place when older rows are prepended: move down by the height they added.
+  useLayoutEffect(() => {
+    const el = scroller.current
+    const previousFirst = firstKey.current
+    firstKey.current = rows[0]?.key ?? null
+    if (!el || !previousFirst || pinned.current) return
+    const index = rows.findIndex((r) => r.key === previousFirst)
+    if (index > 0) {
+      const start = virtualizer.measurementsCache[index]?.start ?? 0
+      el.scrollTop += start
+    }
+  }, [rows, virtualizer])
+
+  // Pinned to the bottom: follow new rows and size changes (images, edits).
+  useLayoutEffect(() => {
+    const el = scroller.current
+    if (el && pinned.current) el.scrollTop = el.scrollHeight
+  }, [totalSize, rows.length])
+
+  useEffect(() => {
+    const el = scroller.current
+    if (!el) return
+    pinned.current = true
+    el.scrollTop = el.scrollHeight
+    setShowJump(false)
+  }, [scrollToEndSignal])
+
+  const onScroll = useCallback(() => {
+    const el = scroller.current
+    if (!el) return
+    const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < PIN_THRESHOLD
+    if (atBottom !== pinned.current) {
+      pinned.current = atBottom
+      onAtBottomChange(atBottom)
+    }
+    setShowJump(!atBottom)
+    if (
+      el.scrollTop < LOAD_OLDER_THRESHOLD &&
+      snapshot.hasOlder &&
+      !snapshot.loadingOlder &&
+      !snapshot.olderError
+    ) {
+      onLoadOlder()
+    }
+  }, [onAtBottomChange, onLoadOlder, snapshot.hasOlder, snapshot.loadingOlder, snapshot.olderError])
+
+  // A short first page may not fill the screen: load more until it scrolls.
+  useEffect(() => {
+    const el = scroller.current
+    if (
+      el &&
+      snapshot.hasOlder &&
+      !snapshot.loadingOlder &&
+      !snapshot.olderError &&
+      el.scrollHeight <= el.clientHeight
+    ) {
+      onLoadOlder()
+    }
+  }, [snapshot.hasOlder, snapshot.loadingOlder, snapshot.olderError, totalSize, onLoadOlder])
+
+  function focusRow(index: number) {
+    virtualizer.scrollToIndex(index, { align: 'auto' })
+    requestAnimationFrame(() => {
+      const el = scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"] article`)
+      el?.focus()
+    })
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const focused = (event.target as HTMLElement).closest<HTMLElement>('[data-index]')
+    const current = focused ? Number(focused.dataset.index) : null
+    const isMessage = (i: number) => rows[i]?.kind === 'message' || rows[i]?.kind === 'pending'
+    if (event.key === 'Escape') {
+      event.preventDefault()
+      props.onEscape()
+      return
+    }
+    if (event.target !== event.currentTarget && !(event.target as HTMLElement).matches('article'))
+      return
+    let next: number | null = null
+    if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+      const step = event.key === 'ArrowUp' ? -1 : 1
+      let i = current ?? (step < 0 ? rows.length : -1)
+      do i += step
+      while (i >= 0 && i < rows.length && !isMessage(i))
+      if (i >= 0 && i < rows.length) next = i
+    } else if (event.key === 'Home') next = rows.findIndex((_, i) => isMessage(i))
+    else if (event.key === 'End') next = rows.length - 1
+    if (next !== null && next >= 0) {
+      event.preventDefault()
+      focusRow(next)
+    }
+  }
+
+  const busy = !snapshot.loaded
+  return (
+    <div className="message-list-wrap">
+      <div
+        ref={scroller}
+        className="message-scroller"
+        onScroll={onScroll}
+        onKeyDown={onKeyDown}
+        tabIndex={0}
+        role="feed"
+        aria-busy={busy || snapshot.loadingOlder}
+        aria-label="Messages"
+      >
+        {snapshot.loadingOlder && (
+          <div className="list-top">
+            <Spinner label="Loading older messages" />
+          </div>
+        )}
+        {snapshot.olderError && (
+          <div className="list-top" role="alert">
+            Older messages could not be loaded.{' '}
+            <button type="button" className="link-button" onClick={onLoadOlder}>
+              Try again
+            </button>
+          </div>
+        )}
+        {!snapshot.hasOlder && snapshot.loaded && rows.length > 0 && (
+          <div className="list-top muted">This is the start of the conversation.</div>
+        )}
+        {busy ? (
+          <div className="list-center">
+            <Spinner label="Loading messages" />
+          </div>
+        ) : rows.length === 0 ? (
+          props.emptyState
+        ) : (
+          <div className="message-canvas" style={{ height: totalSize }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index]!
+              return (
+                <div
+                  key={item.key}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  className="message-row"
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
+                  {props.renderRow(row)}
+                </div>
+              )
+            })}
+          </div>
+        )}
+      </div>
+      {showJump && (
+        <button
+          type="button"
+          className="jump-latest"
+          onClick={() => {
+            const el = scroller.current
+            if (el) el.scrollTop = el.scrollHeight
+          }}
+        >
+          Jump to latest ↓
+        </button>
+      )}
+    </div>
+  )
+}
+
+function estimate(row: Row | undefined): number {
+  if (!row) return 48
+  switch (row.kind) {
+    case 'day':
+      return 40
+    case 'new-marker':
+      return 28
+    case 'message':
+      return (
+        (row.grouped ? 28 : 56) +
+        (row.message.attachments.length > 0 ? 220 : 0) +
+        (row.message.reactions.length > 0 ? 30 : 0)
+      )
+    case 'pending':
+      return row.grouped ? 48 : 76
+  }
+}

@@ -1,0 +1,60 @@
+import type { Reaction } from '../conversation/types.ts'
+
+export const QUICK_EMOJI = ['👍', '❤️', '😂', '🎉', '😮', '👀', '✅', '🙏']
+
+interface Props {
+  reactions: Reaction[]
+  me: string
+  nameOf: (userId: string) => string
+  onToggle: (emoji: string) => void
+}
+
+/** Each emoji once, with its count and who reacted; pressing one toggles mine. */
+export function Reactions({ reactions, me, nameOf, onToggle }: Props) {
+  if (reactions.length === 0) return null
+  const groups = new Map<string, string[]>()
+  for (const r of reactions) groups.set(r.emoji, [...(groups.get(r.emoji) ?? []), r.userId])
+  return (
+    <div className="reactions" role="group" aria-label="Reactions">
+      {[...groups].map(([emoji, users]) => {
+        const mine = users.includes(me)
+        const names = users.map((u) => (u === me ? 'you' : nameOf(u)))
+        const who = `${emoji} by ${names.join(', ')}`
+        return (
+          <button
+            key={emoji}
+            type="button"
+            className={mine ? 'reaction reaction-mine' : 'reaction'}
+            aria-pressed={mine}
+            title={who}
+            aria-label={`${who}. ${mine ? 'Remove your reaction' : 'React with ' + emoji}`}
+            onClick={() => onToggle(emoji)}
+          >
+            <span aria-hidden="true">{emoji}</span>
+            <span className="reaction-count" aria-hidden="true">
+              {users.length}
+            </span>
+          </button>
+        )
+      })}
+    </div>
+  )
+}
+
+export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
+  return (
+    <div className="emoji-picker" role="menu" aria-label="Pick a reaction">
+      {QUICK_EMOJI.map((emoji) => (
+        <button
+          key={emoji}
+          type="button"
+          role="menuitem"
+          className="emoji-option"
+          onClick={() => onPick(emoji)}
+        >
+          {emoji}
+        </button>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { buildRows, dayLabel } from './rows.ts'
+import type { ChatMessage, PendingMessage } from '../conversation/types.ts'
+
+const msg = (seq: number, authorId: string, createdAt: string): ChatMessage => ({
+  id: `m${seq}`,
+  channelId: 'c',
+  seq,
+  authorId,
+  body: `b${seq}`,
+  createdAt,
+  editedAt: null,
+  deletedAt: null,
+  reactions: [],
+  attachments: [],
+})
+
+describe('buildRows', () => {
+  const now = new Date(2026, 0, 10, 12, 0)
+  it('adds day dividers, groups close messages by one author and places the new marker', () => {
+    const rows = buildRows(
+      [
+        msg(1, 'a', new Date(2026, 0, 9, 9, 0).toISOString()),
+        msg(2, 'a', new Date(2026, 0, 9, 9, 2).toISOString()),
+        msg(3, 'a', new Date(2026, 0, 10, 9, 0).toISOString()),
+        msg(4, 'a', new Date(2026, 0, 10, 9, 1).toISOString()),
+        msg(5, 'b', new Date(2026, 0, 10, 9, 2).toISOString()),
+      ],
+      [],
+      3,
+      now
+    )
+    expect(
+      rows.map((r) =>
+        r.kind === 'message'
+          ? `${r.key}${r.grouped ? '+' : ''}`
+          : r.kind === 'day'
+            ? r.label
+            : r.kind
+      )
+    ).toEqual(['Yesterday', 'm1', 'm2+', 'Today', 'm3', 'new-marker', 'm4', 'm5'])
+  })
+
+  it('puts unsent messages after every confirmed one', () => {
+    const pending: PendingMessage = {
+      id: 'p1',
+      channelId: 'c',
+      authorId: 'a',
+      body: 'x',
+      attachments: [],
+      createdAt: new Date(2026, 0, 10, 9, 3).toISOString(),
+      state: 'waiting',
+      error: null,
+      attempts: 0,
+    }
+    const rows = buildRows(
+      [msg(1, 'a', new Date(2026, 0, 10, 9, 0).toISOString())],
+      [pending],
+      null,
+      now
+    )
+    expect(rows.map((r) => r.key)).toEqual([expect.stringMatching(/^day-/), 'm1', 'p1'])
+  })
+
+  it('labels older days with the date', () => {
+    expect(dayLabel(new Date(2026, 0, 1), now)).not.toMatch(/Today|Yesterday/)
+  })
+})

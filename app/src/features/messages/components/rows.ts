@@ -1,0 +1,77 @@
+// What the message list shows, in order: day dividers, the "new messages" marker, messages
+// (grouped under one header when the same person writes again within minutes) and unsent ones.
+import type { ChatMessage, PendingMessage } from '../conversation/types.ts'
+
+export type Row =
+  | { kind: 'day'; key: string; label: string }
+  | { kind: 'new-marker'; key: string }
+  | { kind: 'message'; key: string; message: ChatMessage; grouped: boolean }
+  | { kind: 'pending'; key: string; pending: PendingMessage; grouped: boolean }
+
+const GROUP_WINDOW_MS = 5 * 60 * 1000
+
+export function buildRows(
+  messages: ChatMessage[],
+  pending: PendingMessage[],
+  newAfterSeq: number | null,
+  now: Date = new Date()
+): Row[] {
+  const rows: Row[] = []
+  let lastDay = ''
+  let lastAuthor = ''
+  let lastTime = 0
+  let markerPlaced = false
+  const place = (createdAt: string, authorId: string, deleted: boolean) => {
+    const date = new Date(createdAt)
+    const day = dayKey(date)
+    let grouped = !deleted && authorId === lastAuthor && date.getTime() - lastTime < GROUP_WINDOW_MS
+    if (day !== lastDay) {
+      rows.push({ kind: 'day', key: `day-${day}`, label: dayLabel(date, now) })
+      lastDay = day
+      grouped = false
+    }
+    lastAuthor = deleted ? '' : authorId
+    lastTime = date.getTime()
+    return grouped
+  }
+  for (const message of messages) {
+    if (!markerPlaced && newAfterSeq !== null && message.seq > newAfterSeq) {
+      rows.push({ kind: 'new-marker', key: 'new-marker' })
+      markerPlaced = true
+      lastAuthor = ''
+    }
+    const grouped = place(message.createdAt, message.authorId, message.deletedAt !== null)
+    rows.push({ kind: 'message', key: message.id, message, grouped })
+  }
+  for (const item of pending) {
+    const grouped = place(item.createdAt, item.authorId, false)
+    rows.push({ kind: 'pending', key: item.id, pending: item, grouped })
+  }
+  return rows
+}
+
+function dayKey(date: Date): string {
+  return `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`
+}
+
+export function dayLabel(date: Date, now: Date): string {
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate())
+  const that = new Date(date.getFullYear(), date.getMonth(), date.getDate())
+  const days = Math.round((today.getTime() - that.getTime()) / 86_400_000)
+  if (days === 0) return 'Today'
+  if (days === 1) return 'Yesterday'
+  return date.toLocaleDateString(undefined, {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: date.getFullYear() === now.getFullYear() ? undefined : 'numeric',
+  })
+}
+
+export function timeLabel(iso: string): string {
+  return new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })
+}
+
+export function fullTimeLabel(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' })
+}

@@ -1,0 +1,2 @@
+export { ChannelView } from './components/ChannelView.tsx'
+export { MessageBody } from './markdown/MessageBody.tsx'

@@ -1,0 +1,79 @@
+// Mentions are stored as <@user-id> and written as @Display Name. These convert between the two
+// and find the @word being typed for the autocomplete.
+
+export interface Mentionable {
+  id: string
+  name: string
+}
+
+/** Stored body -> what the composer shows. */
+export function toEditable(body: string, nameOf: (id: string) => string): string {
+  return body.replace(/<@([0-9a-f-]{36})>/gi, (_m, id: string) => `@${nameOf(id.toLowerCase())}`)
+}
+
+/**
+ * Composer text -> stored body: `@Name` of a known person becomes <@id>. Longer names win, so
+ * "@Ann Lee" is not read as "@Ann". Returns the names typed after @ that matched nobody.
+ */
+export function toStorable(
+  text: string,
+  people: Mentionable[]
+): { body: string; unknown: string[] } {
+  const sorted = [...people].filter((p) => p.name).sort((a, b) => b.name.length - a.name.length)
+  let body = ''
+  let i = 0
+  while (i < text.length) {
+    const at = text.indexOf('@', i)
+    if (at < 0) {
+      body += text.slice(i)
+      break
+    }
+    body += text.slice(i, at)
+    const before = at === 0 ? ' ' : text[at - 1]!
+    const rest = text.slice(at + 1)
+    const match = /[\s([{"'>]/.test(before)
+      ? sorted.find((p) => rest.startsWith(p.name) && !isNameChar(rest[p.name.length]))
+      : undefined
+    if (match) {
+      body += `<@${match.id}>`
+      i = at + 1 + match.name.length
+    } else {
+      body += '@'
+      i = at + 1
+    }
+  }
+  return { body, unknown: unknownMentions(body) }
+}
+
+function isNameChar(ch: string | undefined): boolean {
+  return ch !== undefined && /[\p{L}\p{N}_]/u.test(ch)
+}
+
+/** `@word` tokens left as text (no one matched), for a "not in this channel" hint. */
+function unknownMentions(body: string): string[] {
+  const out = new Set<string>()
+  for (const m of body.matchAll(/(?:^|[\s([{"'>])@([\p{L}\p{N}_.-]{2,})/gu)) out.add(m[1]!)
+  return [...out]
+}
+
+/** The @query being typed at the caret, if any: its start index and text. */
+export function mentionQueryAt(
+  text: string,
+  caret: number
+): { start: number; query: string } | null {
+  const upto = text.slice(0, caret)
+  const match = /(?:^|[\s([{"'>])@([^\s@]{0,30}(?: [^\s@]{0,30})?)$/u.exec(upto)
+  if (!match) return null
+  const query = match[1]!
+  return { start: caret - query.length - 1, query }
+}
+
+export function matchPeople(people: Mentionable[], query: string, limit = 8): Mentionable[] {
+  const q = query.toLocaleLowerCase()
+  return people
+    .filter((p) => {
+      const name = p.name.toLocaleLowerCase()
+      return name.startsWith(q) || name.split(/\s+/).some((part) => part.startsWith(q))
+    })
+    .slice(0, limit)
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react'
+import { avatarUrl } from '../data/avatar-url.ts'
+
+interface Props {
+  name: string
+  userId: string
+  path: string | null
+  size?: number
+  online?: boolean
+}
+
+/** A person's picture, resized by Storage, or their initials on a colour taken from their id. */
+export function Avatar({ name, userId, path, size = 32, online }: Props) {
+  const [failed, setFailed] = useState(false)
+  const style = { width: size, height: size, fontSize: Math.round(size * 0.42) }
+  return (
+    <span className="avatar" style={style} aria-hidden="true">
+      {path && !failed ? (
+        <img
+          src={avatarUrl(path, size)}
+          alt=""
+          width={size}
+          height={size}
+          onError={() => setFailed(true)}
+        />
+      ) : (
+        <span className="avatar-initials" style={{ background: colourOf(userId) }}>
+          {initials(name)}
+        </span>
+      )}
+      {online !== undefined && <span className={online ? 'presence-dot online' : 'presence-dot'} />}
+    </span>
+  )
+}
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean)
+  const letters = parts.length > 1 ? [parts[0]!, parts[parts.length - 1]!] : parts.slice(0, 1)
+  return letters.map((p) => [...p][0]!.toUpperCase()).join('') || '?'
+}
+
+function colourOf(id: string): string {
+  let hash = 0
+  for (const ch of id) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0
+  return `hsl(${hash % 360} 55% 45%)`
+}

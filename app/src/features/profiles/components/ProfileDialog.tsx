@@ -1,0 +1,104 @@
+import { useState } from 'react'
+import type { FormEvent } from 'react'
+import { cleanError } from '../../../lib/clean-error.ts'
+import { Dialog } from '../../../ui/Dialog.tsx'
+import { Field } from '../../../ui/Field.tsx'
+import { Notice } from '../../../ui/Notice.tsx'
+import { validateDisplayName } from '../../auth/index.ts'
+import { useProfileQuery } from '../data/profile-query.ts'
+import { checkAvatar, useUpdateProfile } from '../data/profile-update-mutation.ts'
+import { Avatar } from './Avatar.tsx'
+
+interface Props {
+  userId: string
+  email: string
+  open: boolean
+  onClose: () => void
+  onSignOut: () => void
+}
+
+export function ProfileDialog({ userId, email, open, onClose, onSignOut }: Props) {
+  const profile = useProfileQuery(userId)
+  return (
+    <Dialog title="Your profile" open={open} onClose={onClose}>
+      {profile.data ? (
+        <ProfileForm
+          key={profile.data.displayName + profile.data.avatarPath}
+          userId={userId}
+          email={email}
+          profile={profile.data}
+          onSignOut={onSignOut}
+        />
+      ) : profile.error ? (
+        <Notice tone="error">{cleanError(profile.error)}</Notice>
+      ) : null}
+    </Dialog>
+  )
+}
+
+function ProfileForm({
+  userId,
+  email,
+  profile,
+  onSignOut,
+}: {
+  userId: string
+  email: string
+  profile: { displayName: string; avatarPath: string | null }
+  onSignOut: () => void
+}) {
+  const [name, setName] = useState(profile.displayName)
+  const [avatarProblem, setAvatarProblem] = useState<string | null>(null)
+  const update = useUpdateProfile(userId)
+  const nameError = validateDisplayName(name)
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (nameError) return
+    update.mutate({ displayName: name })
+  }
+
+  return (
+    <div className="stack">
+      <div className="profile-avatar-row">
+        <Avatar name={profile.displayName} userId={userId} path={profile.avatarPath} size={72} />
+        <label className="button">
+          Upload a picture
+          <input
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            className="visually-hidden"
+            onChange={(e) => {
+              const file = e.target.files?.[0]
+              e.target.value = ''
+              if (!file) return
+              const problem = checkAvatar(file)
+              setAvatarProblem(problem)
+              if (!problem) update.mutate({ avatar: file })
+            }}
+          />
+        </label>
+      </div>
+      {avatarProblem && <Notice tone="error">{avatarProblem}</Notice>}
+      <form className="stack" onSubmit={submit} noValidate>
+        <Field
+          label="Display name"
+          value={name}
+          error={nameError}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <p className="muted">Signed in as {email}</p>
+        {update.error && <Notice tone="error">{cleanError(update.error)}</Notice>}
+        {update.isSuccess && <Notice tone="success">Saved.</Notice>}
+        <div className="dialog-actions">
+          <button type="button" className="button button-danger" onClick={onSignOut}>
+            Sign out
+          </button>
+          <button type="submit" className="button button-primary" disabled={update.isPending}>
+            Save
+          </button>
+        </div>
+      </form>
+    </div>
+  )
+}

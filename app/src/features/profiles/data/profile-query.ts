@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query'
+import { supabase } from '../../../lib/supabase.ts'
+import { STALE } from '../../../lib/query-client.ts'
+import { profileKeys } from './keys.ts'
+import { toProfile } from './types.ts'
+import type { Profile, ProfileRow } from './types.ts'
+
+export async function fetchProfile(id: string): Promise<Profile> {
+  const { data, error } = await supabase()
+    .from('profiles')
+    .select('id, display_name, avatar_path')
+    .eq('id', id)
+    .single<ProfileRow>()
+  if (error) throw error
+  return toProfile(data)
+}
+
+export function useProfileQuery(id: string) {
+  return useQuery({
+    queryKey: profileKeys.one(id),
+    queryFn: () => fetchProfile(id),
+    staleTime: STALE.MINUTES.FIVE,
+  })
+}
+
+export async function fetchProfiles(ids: string[]): Promise<Profile[]> {
+  if (ids.length === 0) return []
+  const { data, error } = await supabase()
+    .from('profiles')
+    .select('id, display_name, avatar_path')
+    .in('id', ids)
+    .returns<ProfileRow[]>()
+  if (error) throw error
+  return data.map(toProfile)
+}

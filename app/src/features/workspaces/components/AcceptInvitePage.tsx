@@ -1,0 +1,74 @@
+import { cleanError } from '../../../lib/clean-error.ts'
+import { navigate } from '../../../lib/router.ts'
+import { Link } from '../../../ui/Link.tsx'
+import { Notice, Spinner } from '../../../ui/Notice.tsx'
+import { useAcceptInvite, useInvitePreview } from '../data/invite-mutations.ts'
+
+export function AcceptInvitePage({ token, email }: { token: string; email: string }) {
+  const preview = useInvitePreview(token)
+  const accept = useAcceptInvite()
+  const invite = preview.data
+
+  let body
+  if (preview.isPending) body = <Spinner label="Loading the invitation" />
+  else if (preview.error) body = <Notice tone="error">{cleanError(preview.error)}</Notice>
+  else if (!invite) body = <p>This invitation link is not valid. Ask for a new one.</p>
+  else if (invite.status === 'already_member')
+    body = (
+      <>
+        <p>You are already a member of {invite.workspaceName}.</p>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => navigate(`/w/${invite.workspaceId}`)}
+        >
+          Open {invite.workspaceName}
+        </button>
+      </>
+    )
+  else if (invite.status === 'expired')
+    body = <p>This invitation to {invite.workspaceName} has expired. Ask for a new one.</p>
+  else if (invite.status === 'used')
+    body = <p>This invitation to {invite.workspaceName} was already used.</p>
+  else
+    body = (
+      <>
+        <p>
+          {invite.invitedBy ? <bdi>{invite.invitedBy}</bdi> : 'Someone'} invited you to join{' '}
+          <strong>
+            <bdi>{invite.workspaceName}</bdi>
+          </strong>{' '}
+          as {invite.role === 'admin' ? 'an admin' : 'a member'}.
+        </p>
+        {invite.email && invite.email !== email.toLowerCase() && (
+          <Notice tone="warning">
+            This invitation is for {invite.email}; you are signed in as {email}. Sign in with that
+            address to accept it.
+          </Notice>
+        )}
+        {accept.error && <Notice tone="error">{cleanError(accept.error)}</Notice>}
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={accept.isPending}
+          onClick={() =>
+            accept.mutate(token, { onSuccess: (id) => navigate(`/w/${id}`, { replace: true }) })
+          }
+        >
+          {accept.isPending ? 'Joining…' : `Join ${invite.workspaceName}`}
+        </button>
+      </>
+    )
+
+  return (
+    <main className="center-screen">
+      <div className="card stack">
+        <h1>Invitation</h1>
+        {body}
+        <p className="auth-links">
+          <Link href="/">Go to my workspaces</Link>
+        </p>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react'
+import type { FormEvent } from 'react'
+import { cleanError } from '../../../lib/clean-error.ts'
+import { navigate } from '../../../lib/router.ts'
+import { Field } from '../../../ui/Field.tsx'
+import { Link } from '../../../ui/Link.tsx'
+import { Notice } from '../../../ui/Notice.tsx'
+import { validateName } from '../../auth/index.ts'
+import { useCreateWorkspace } from '../data/workspace-mutations.ts'
+
+/** Where someone without a workspace lands, and the "new workspace" page. */
+export function CreateWorkspacePage({ first }: { first: boolean }) {
+  const [name, setName] = useState('')
+  const [touched, setTouched] = useState(false)
+  const create = useCreateWorkspace()
+  const error = touched ? validateName(name, 'workspace name') : null
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    setTouched(true)
+    if (validateName(name, 'workspace name')) return
+    create.mutate(name, { onSuccess: (id) => navigate(`/w/${id}`) })
+  }
+
+  return (
+    <main className="center-screen">
+      <div className="card">
+        <h1>{first ? 'Welcome to Chorus' : 'Create a workspace'}</h1>
+        {first && (
+          <p className="muted">
+            A workspace is where your team talks. Create one, or open the invite link a teammate
+            sent you.
+          </p>
+        )}
+        <form onSubmit={submit} className="stack" noValidate>
+          <Field
+            label="Workspace name"
+            placeholder="e.g. Acme design team"
+            value={name}
+            error={error}
+            onChange={(e) => setName(e.target.value)}
+            autoFocus
+          />
+          {create.error && <Notice tone="error">{cleanError(create.error)}</Notice>}
+          <button type="submit" className="button button-primary" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create workspace'}
+          </button>
+        </form>
+        {!first && (
+          <p className="auth-links">
+            <Link href="/">Back</Link>
+          </p>
+        )}
+      </div>
+    </main>
+  )
+}

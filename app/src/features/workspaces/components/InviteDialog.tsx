@@ -1,0 +1,138 @@
+import { useState } from 'react'
+import type { FormEvent } from 'react'
+import { cleanError } from '../../../lib/clean-error.ts'
+import { Dialog } from '../../../ui/Dialog.tsx'
+import { Field } from '../../../ui/Field.tsx'
+import { Notice } from '../../../ui/Notice.tsx'
+import {
+  EMAIL_PATTERN,
+  inviteLink,
+  useCreateInvite,
+  useInvitesQuery,
+  useRevokeInvite,
+} from '../data/invite-mutations.ts'
+
+interface Props {
+  workspaceId: string
+  workspaceName: string
+  userId: string
+  open: boolean
+  onClose: () => void
+}
+
+export function InviteDialog({ workspaceId, workspaceName, userId, open, onClose }: Props) {
+  const [email, setEmail] = useState('')
+  const [role, setRole] = useState<'member' | 'admin'>('member')
+  const [link, setLink] = useState<string | null>(null)
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const [copied, setCopied] = useState(false)
+  const create = useCreateInvite(workspaceId, userId)
+  const invites = useInvitesQuery(workspaceId, open)
+  const revoke = useRevokeInvite(workspaceId)
+  const emailError =
+    email !== '' && !EMAIL_PATTERN.test(email.trim())
+      ? 'That does not look like an email address.'
+      : null
+
+  function makeLink() {
+    setCopied(false)
+    create.mutate({ role, email: null }, { onSuccess: (token) => setLink(inviteLink(token)) })
+  }
+
+  function sendEmail(event: FormEvent) {
+    event.preventDefault()
+    if (!email || emailError) return
+    const to = email.trim()
+    create.mutate(
+      { role, email: to },
+      {
+        onSuccess: () => {
+          setSentTo(to)
+          setEmail('')
+        },
+      }
+    )
+  }
+
+  return (
+    <Dialog title={`Invite people to ${workspaceName}`} open={open} onClose={onClose}>
+      <div className="stack">
+        <label className="field">
+          <span>Invite as</span>
+          <select value={role} onChange={(e) => setRole(e.target.value as 'member' | 'admin')}>
+            <option value="member">Member</option>
+            <option value="admin">Admin</option>
+          </select>
+        </label>
+        <section className="stack">
+          <h3>By link</h3>
+          <p className="muted">Anyone with the link can join for 7 days.</p>
+          {link ? (
+            <div className="copy-row">
+              <input
+                readOnly
+                value={link}
+                aria-label="Invite link"
+                onFocus={(e) => e.target.select()}
+              />
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  void navigator.clipboard?.writeText(link).then(() => setCopied(true))
+                }}
+              >
+                {copied ? 'Copied' : 'Copy'}
+              </button>
+            </div>
+          ) : (
+            <button type="button" className="button" onClick={makeLink} disabled={create.isPending}>
+              Create invite link
+            </button>
+          )}
+        </section>
+        <form className="stack" onSubmit={sendEmail} noValidate>
+          <h3>By email</h3>
+          <Field
+            label="Email address"
+            type="email"
+            value={email}
+            error={emailError}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={!email || !!emailError || create.isPending}
+          >
+            Send invitation
+          </button>
+          {sentTo && <Notice tone="success">Invitation sent to {sentTo}.</Notice>}
+        </form>
+        {create.error && <Notice tone="error">{cleanError(create.error)}</Notice>}
+        {(invites.data?.length ?? 0) > 0 && (
+          <section>
+            <h3>Open invitations</h3>
+            <ul className="invite-list">
+              {invites.data!.map((i) => (
+                <li key={i.token}>
+                  <span>
+                    {i.email ?? 'Link'} · {i.role} · expires{' '}
+                    {new Date(i.expiresAt).toLocaleDateString()}
+                  </span>
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => revoke.mutate(i.token)}
+                  >
+                    Revoke
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    </Dialog>
+  )
+}

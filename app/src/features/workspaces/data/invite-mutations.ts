@@ -1,0 +1,168 @@
+// Invitations. A link: an invites row without email, usable by anyone holding it until it
+// expires. By email: a row bound to that address (used once), and Supabase Auth delivers it: its
+// magic-link email signs the person in (creating the account if needed) and lands on the
+// invite page, where they accept.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { supabase } from '../../../lib/supabase.ts'
+import { rpcOne, rpcRows } from '../../../lib/rpc.ts'
+import { workspaceKeys } from './keys.ts'
+import type { Invite, Role } from './types.ts'
+
+export function inviteLink(token: string): string {
+  return `${window.location.origin}/invite/${encodeURIComponent(token)}`
+}
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export async function createInvite(
+  workspaceId: string,
+  createdBy: string,
+  role: Exclude<Role, 'owner'>,
+  email: string | null
+): Promise<string> {
+  const { data, error } = await supabase()
+    .from('invites')
+    .insert({
+      workspace_id: workspaceId,
+      created_by: createdBy,
+      role,
+      email,
+      max_uses: email ? 1 : null,
+    })
+    .select('token')
+    .single<{ token: string }>()
+  if (error) throw error
+  return data.token
+}
+
+export async function sendInviteEmail(
+  workspaceId: string,
+  createdBy: string,
+  email: string,
+  role: Exclude<Role, 'owner'>
+): Promise<string> {
+  const address = email.trim().toLowerCase()
+  if (!EMAIL_PATTERN.test(address)) throw new Error('That does not look like an email address.')
+  const token = await createInvite(workspaceId, createdBy, role, address)
+  const { error } = await supabase().auth.signInWithOtp({
+    email: address,
+    options: {
+      emailRedirectTo: inviteLink(token),
+      shouldCreateUser: true,
+      data: { display_name: address.split('@')[0] },
+    },
+  })
+  if (error) throw error
+  return token
+}
+
+interface InviteRow {
+  token: string
+  email: string | null
+  role: Role
+  expires_at: string
+  max_uses: number | null
+  use_count: number
+}
+
+export async function fetchInvites(workspaceId: string): Promise<Invite[]> {
+  const { data, error } = await supabase()
+    .from('invites')
+    .select('token, email, role, expires_at, max_uses, use_count')
+    .eq('workspace_id', workspaceId)
+    .gt('expires_at', new Date().toISOString())
+    .order('created_at', { ascending: false })
+    .returns<InviteRow[]>()
+  if (error) throw error
+  return data
+    .filter((r) => r.max_uses === null || r.use_count < r.max_uses)
+    .map((r) => ({ token: r.token, email: r.email, role: r.role, expiresAt: r.expires_at }))
+}
+
+export async function revokeInvite(token: string): Promise<void> {
+  const { error } = await supabase().from('invites').delete().eq('token', token)
+  if (error) throw error
+}
+
+export interface InvitePreview {
+  workspaceId: string
+  workspaceName: string
+  role: Role
+  email: string | null
+  invitedBy: string | null
+  expiresAt: string
+  status: string
+}
+
+export async function fetchInvitePreview(token: string): Promise<InvitePreview | null> {
+  const data = await rpcRows<{
+    workspace_id: string
+    workspace_name: string
+    role: Role
+    email: string | null
+    invited_by: string | null
+    expires_at: string
+    status: string
+  }>('invite_preview', { p_token: token })
+  const row = data[0]
+  if (!row) return null
+  return {
+    workspaceId: row.workspace_id,
+    workspaceName: row.workspace_name,
+    role: row.role,
+    email: row.email,
+    invitedBy: row.invited_by,
+    expiresAt: row.expires_at,
+    status: row.status,
+  }
+}
+
+export async function acceptInvite(token: string): Promise<string> {
+  const row = await rpcOne<{ id: string }>('accept_invite', { p_token: token })
+  return row.id
+}
+
+export function useInvitesQuery(workspaceId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: workspaceKeys.invites(workspaceId),
+    queryFn: () => fetchInvites(workspaceId),
+    enabled,
+  })
+}
+
+export function useInvitePreview(token: string) {
+  return useQuery({
+    queryKey: workspaceKeys.invite(token),
+    queryFn: () => fetchInvitePreview(token),
+    retry: false,
+  })
+}
+
+export function useCreateInvite(workspaceId: string, userId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (v: { role: Exclude<Role, 'owner'>; email: string | null }) =>
+      v.email
+        ? sendInviteEmail(workspaceId, userId, v.email, v.role)
+        : createInvite(workspaceId, userId, v.role, null),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: workspaceKeys.invites(workspaceId) }),
+  })
+}
+
+export function useRevokeInvite(workspaceId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: revokeInvite,
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: workspaceKeys.invites(workspaceId) }),
+  })
+}
+
+export function useAcceptInvite() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: acceptInvite,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.all }),
+  })
+}

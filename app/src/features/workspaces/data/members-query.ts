@@ -1,0 +1,29 @@
+// Everyone currently in a workspace, with their profile and role (one RPC).
+import { useQuery } from '@tanstack/react-query'
+import { rpcRows } from '../../../lib/rpc.ts'
+import { workspaceKeys } from './keys.ts'
+import type { Member, Role } from './types.ts'
+
+interface Row {
+  user_id: string
+  display_name: string | null
+  avatar_path: string | null
+  role: Role
+}
+
+export async function fetchMembers(workspaceId: string): Promise<Member[]> {
+  const data = await rpcRows<Row>('workspace_roster', { p_workspace_id: workspaceId })
+  return data.map((row) => ({
+    userId: row.user_id,
+    role: row.role,
+    displayName: row.display_name?.trim() || 'Unnamed',
+    avatarPath: row.avatar_path,
+  }))
+}
+
+export function useMembersQuery(workspaceId: string) {
+  return useQuery({
+    queryKey: workspaceKeys.members(workspaceId),
+    queryFn: () => fetchMembers(workspaceId),
+  })
+}

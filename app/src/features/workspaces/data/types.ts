@@ -1,0 +1,27 @@
+export type Role = 'owner' | 'admin' | 'member'
+
+export interface Workspace {
+  id: string
+  name: string
+  slug: string
+  role: Role
+  unread: number
+}
+
+export interface Member {
+  userId: string
+  role: Role
+  displayName: string
+  avatarPath: string | null
+}
+
+export interface Invite {
+  token: string
+  email: string | null
+  role: Role
+  expiresAt: string
+}
+
+export function canManage(role: Role | undefined): boolean {
+  return role === 'owner' || role === 'admin'
+}

@@ -1,0 +1,84 @@
+// Creating, leaving and administering workspaces, through the RPCs that check who may (the
+// database refuses, with a sentence we show, e.g. when the last owner tries to leave).
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { supabase } from '../../../lib/supabase.ts'
+import { rpcOne } from '../../../lib/rpc.ts'
+import { workspaceKeys } from './keys.ts'
+import type { Role } from './types.ts'
+
+export async function createWorkspace(name: string): Promise<string> {
+  const row = await rpcOne<{ id: string }>('create_workspace', { p_name: name.trim() })
+  return row.id
+}
+
+export async function renameWorkspace(workspaceId: string, name: string): Promise<void> {
+  const { error } = await supabase()
+    .from('workspaces')
+    .update({ name: name.trim() })
+    .eq('id', workspaceId)
+  if (error) throw error
+}
+
+export async function changeRole(workspaceId: string, userId: string, role: Role): Promise<void> {
+  const { error } = await supabase().rpc('set_member_role', {
+    p_workspace_id: workspaceId,
+    p_user_id: userId,
+    p_role: role,
+  })
+  if (error) throw error
+}
+
+export async function removeMember(workspaceId: string, userId: string): Promise<void> {
+  const { error } = await supabase().rpc('remove_member', {
+    p_workspace_id: workspaceId,
+    p_user_id: userId,
+  })
+  if (error) throw error
+}
+
+export async function leaveWorkspace(workspaceId: string): Promise<void> {
+  const { error } = await supabase().rpc('leave_workspace', { p_workspace_id: workspaceId })
+  if (error) throw error
+}
+
+export function useCreateWorkspace() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: createWorkspace,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.list() }),
+  })
+}
+
+export function useRenameWorkspace(workspaceId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (name: string) => renameWorkspace(workspaceId, name),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.list() }),
+  })
+}
+
+export function useChangeRole(workspaceId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (v: { userId: string; role: Role }) => changeRole(workspaceId, v.userId, v.role),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: workspaceKeys.members(workspaceId) }),
+  })
+}
+
+export function useRemoveMember(workspaceId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (userId: string) => removeMember(workspaceId, userId),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: workspaceKeys.members(workspaceId) }),
+  })
+}
+
+export function useLeaveWorkspace(workspaceId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => leaveWorkspace(workspaceId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.all }),
+  })
+}

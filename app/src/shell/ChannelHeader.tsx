@@ -1,0 +1,74 @@
+import type { Channel } from '../features/channels/index.ts'
+
+interface Props {
+  channel: Channel
+  label: string
+  memberCount: number | null
+  onToggleSidebar: () => void
+  onToggleMembers: () => void
+  onSettings: () => void
+  onAddPeople: (() => void) | null
+}
+
+export function ChannelHeader({
+  channel,
+  label,
+  onToggleSidebar,
+  onToggleMembers,
+  onSettings,
+  onAddPeople,
+}: Props) {
+  const prefix = channel.kind === 'public' ? '#' : channel.kind === 'private' ? '🔒 ' : ''
+  return (
+    <header className="channel-header">
+      <button
+        type="button"
+        className="icon-button only-narrow"
+        aria-label="Show channels"
+        onClick={onToggleSidebar}
+      >
+        ☰
+      </button>
+      <div className="channel-title">
+        <h2>
+          <span aria-hidden="true">{prefix}</span>
+          <bdi>{label}</bdi>
+          {channel.archivedAt && <span className="muted"> (archived)</span>}
+        </h2>
+        {channel.topic && (
+          <p className="channel-topic" title={channel.topic}>
+            {channel.topic}
+          </p>
+        )}
+      </div>
+      <div className="channel-actions">
+        {onAddPeople && (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Add people to the channel"
+            onClick={onAddPeople}
+          >
+            👤+
+          </button>
+        )}
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Show members"
+          onClick={onToggleMembers}
+        >
+          👥
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Channel settings"
+          onClick={onSettings}
+        >
+          ⚙
+        </button>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,61 @@
+import { cleanError } from '../lib/clean-error.ts'
+import { useChannelMembersQuery } from '../features/channels/index.ts'
+import { Avatar } from '../features/profiles/index.ts'
+import { Notice, Spinner } from '../ui/Notice.tsx'
+
+interface Props {
+  channelId: string
+  online: ReadonlySet<string>
+  me: string
+  onClose: () => void
+}
+
+/** Who is in the open channel, online people first. */
+export function MembersPanel({ channelId, online, me, onClose }: Props) {
+  const roster = useChannelMembersQuery(channelId)
+  const list = [...(roster.data ?? [])].sort(
+    (a, b) =>
+      Number(online.has(b.userId)) - Number(online.has(a.userId)) ||
+      a.displayName.localeCompare(b.displayName)
+  )
+  return (
+    <aside className="members-panel" aria-label="Channel members">
+      <header>
+        <h2>Members {roster.data ? `(${roster.data.length})` : ''}</h2>
+        <button
+          type="button"
+          className="icon-button only-narrow"
+          aria-label="Close members"
+          onClick={onClose}
+        >
+          ✕
+        </button>
+      </header>
+      {roster.isPending ? (
+        <Spinner label="Loading members" />
+      ) : roster.error ? (
+        <Notice tone="error">{cleanError(roster.error)}</Notice>
+      ) : (
+        <ul>
+          {list.map((m) => {
+            const isOnline = online.has(m.userId)
+            return (
+              <li key={m.userId} data-user-id={m.userId} data-online={isOnline}>
+                <Avatar
+                  name={m.displayName}
+                  userId={m.userId}
+                  path={m.avatarPath}
+                  size={28}
+                  online={isOnline}
+                />
+                <bdi>{m.displayName}</bdi>
+                {m.userId === me && <span className="muted"> (you)</span>}
+                <span className="visually-hidden">{isOnline ? ', online' : ', offline'}</span>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </aside>
+  )
+}

@@ -1,0 +1,401 @@
+// The signed-in layout: workspaces rail, sidebar of channels, the open channel, and its members.
+// At phone width the sidebar and members become drawers. Alt+Up/Down switches channel.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { cleanError } from '../lib/clean-error.ts'
+import { browserStore } from '../lib/local-store.ts'
+import { navigate } from '../lib/router.ts'
+import { useAuth, useSignOut } from '../features/auth/index.ts'
+import {
+  InviteDialog,
+  MembersDialog,
+  useLeaveWorkspace,
+  useMembersQuery,
+  useWorkspaceLive,
+  useWorkspacesQuery,
+} from '../features/workspaces/index.ts'
+import {
+  AddPeopleDialog,
+  BrowseChannelsDialog,
+  ChannelSettingsDialog,
+  CreateChannelDialog,
+  NewDmDialog,
+  Sidebar,
+  channelKeys,
+  channelLabel,
+  useChannelsQuery,
+} from '../features/channels/index.ts'
+import type { Channel } from '../features/channels/index.ts'
+import { ChannelView } from '../features/messages/index.ts'
+import { usePresence } from '../features/presence/index.ts'
+import { Avatar, ProfileDialog } from '../features/profiles/index.ts'
+import { EmptyState, ErrorState, Notice, Spinner } from '../ui/Notice.tsx'
+import { Link } from '../ui/Link.tsx'
+import { ChannelHeader } from './ChannelHeader.tsx'
+import { MembersPanel } from './MembersPanel.tsx'
+
+const LAST_WORKSPACE_KEY = 'chorus.last-workspace'
+type DialogName =
+  | 'invite'
+  | 'members'
+  | 'create-channel'
+  | 'browse'
+  | 'new-dm'
+  | 'add-people'
+  | 'channel-settings'
+  | 'profile'
+  | null
+
+export function WorkspaceShell({
+  workspaceId,
+  channelId,
+}: {
+  workspaceId: string
+  channelId: string | null
+}) {
+  const auth = useAuth()
+  const me = auth.status === 'signed-in' ? auth.userId : ''
+  const email = auth.status === 'signed-in' ? auth.email : ''
+  const queryClient = useQueryClient()
+  const workspaces = useWorkspacesQuery()
+  const members = useMembersQuery(workspaceId)
+  const channels = useChannelsQuery(workspaceId)
+  const online = usePresence(workspaceId, me)
+  const signOut = useSignOut()
+  const leave = useLeaveWorkspace(workspaceId)
+  const [dialog, setDialog] = useState<DialogName>(null)
+  const [sidebarOpen, setSidebarOpen] = useState(false)
+  const [membersOpen, setMembersOpen] = useState(false)
+  const composerRef = useRef<HTMLTextAreaElement>(null)
+
+  const workspace = workspaces.data?.find((w) => w.id === workspaceId)
+  const channelList = useMemo(() => channels.data ?? [], [channels.data])
+  const channel = channelList.find((c) => c.id === channelId) ?? null
+  const isAdmin = workspace?.role === 'owner' || workspace?.role === 'admin'
+
+  const channelsKey = useMemo(() => channelKeys.list(workspaceId), [workspaceId])
+  const onChannelSeq = useCallback(
+    (id: string, lastSeq: number) => {
+      let known = false
+      queryClient.setQueryData<Channel[]>(channelsKey, (list) =>
+        list?.map((c) => {
+          if (c.id !== id) return c
+          known = true
+          return { ...c, lastSeq, unread: Math.max(0, lastSeq - c.lastReadSeq) }
+        })
+      )
+      return known
+    },
+    [queryClient, channelsKey]
+  )
+  useWorkspaceLive({ workspaceId, userId: me, channelsKey, onChannelSeq })
+
+  const memberMap = useMemo(
+    () => new Map((members.data ?? []).map((m) => [m.userId, m])),
+    [members.data]
+  )
+  const nameOf = useCallback(
+    (id: string) => memberMap.get(id)?.displayName ?? 'Former member',
+    [memberMap]
+  )
+  const avatarOf = useCallback(
+    (id: string, size: number) => {
+      const m = memberMap.get(id)
+      return (
+        <Avatar name={m?.displayName ?? '?'} userId={id} path={m?.avatarPath ?? null} size={size} />
+      )
+    },
+    [memberMap]
+  )
+  const people = useMemo(
+    () => (members.data ?? []).map((m) => ({ id: m.userId, name: m.displayName })),
+    [members.data]
+  )
+
+  useEffect(() => {
+    if (workspace) browserStore().setItem(LAST_WORKSPACE_KEY, workspace.id)
+  }, [workspace])
+
+  // No channel in the address: open #general (or the first one).
+  useEffect(() => {
+    if (channelId || !channels.data) return
+    const first = channels.data.find((c) => c.isDefault) ?? channels.data.find((c) => !c.archivedAt)
+    if (first) navigate(`/w/${workspaceId}/c/${first.id}`, { replace: true })
+  }, [channelId, channels.data, workspaceId])
+
+  // Alt+Up / Alt+Down: previous / next channel in the sidebar's order.
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return
+      const links = [
+        ...document.querySelectorAll<HTMLAnchorElement>('.sidebar-lists a[data-channel-id]'),
+      ]
+      const index = links.findIndex((a) => a.dataset.channelId === channelId)
+      const next = links[index + (event.key === 'ArrowUp' ? -1 : 1)]
+      if (next) {
+        event.preventDefault()
+        navigate(next.getAttribute('href')!)
+        requestAnimationFrame(() => composerRef.current?.focus())
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [channelId])
+
+  if (workspaces.data && !workspace) {
+    return (
+      <main className="center-screen">
+        <div className="card">
+          <h1>Workspace not available</h1>
+          <p className="muted">You are not a member of this workspace (anymore).</p>
+          <Link href="/">Go to my workspaces</Link>
+        </div>
+      </main>
+    )
+  }
+  if (workspaces.error || channels.error) {
+    const error = workspaces.error ?? channels.error
+    return (
+      <main className="center-screen">
+        <ErrorState
+          detail={cleanError(error)}
+          onRetry={() => void queryClient.invalidateQueries()}
+        />
+      </main>
+    )
+  }
+  if (!workspace || !channels.data) {
+    return (
+      <div className="center-screen">
+        <Spinner label="Loading the workspace" />
+      </div>
+    )
+  }
+
+  const myProfile = memberMap.get(me)
+  return (
+    <div
+      className={`shell${sidebarOpen ? ' sidebar-open' : ''}${membersOpen ? ' members-open' : ''}`}
+    >
+      <a
+        href="#composer"
+        className="skip-link"
+        onClick={(e) => {
+          e.preventDefault()
+          composerRef.current?.focus()
+        }}
+      >
+        Skip to message box
+      </a>
+      <nav className="rail" aria-label="Workspaces">
+        <ul>
+          {(workspaces.data ?? []).map((w) => (
+            <li key={w.id}>
+              <Link
+                href={`/w/${w.id}`}
+                className={`rail-item${w.id === workspaceId ? ' active' : ''}`}
+                aria-label={`${w.name}${w.unread > 0 && w.id !== workspaceId ? `, ${w.unread} unread` : ''}`}
+                aria-current={w.id === workspaceId ? 'page' : undefined}
+                title={w.name}
+              >
+                {[...w.name.trim()][0]?.toUpperCase() ?? '?'}
+                {w.unread > 0 && w.id !== workspaceId && (
+                  <span className="rail-dot" aria-hidden="true" />
+                )}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Link
+              href="/new"
+              className="rail-item rail-add"
+              aria-label="Create a workspace"
+              title="Create a workspace"
+            >
+              +
+            </Link>
+          </li>
+        </ul>
+        <button
+          type="button"
+          className="rail-profile"
+          aria-label="Your profile"
+          onClick={() => setDialog('profile')}
+        >
+          <Avatar
+            name={myProfile?.displayName ?? email}
+            userId={me}
+            path={myProfile?.avatarPath ?? null}
+            size={32}
+            online
+          />
+        </button>
+      </nav>
+      <aside className="sidebar" aria-label={`${workspace.name} sidebar`}>
+        <header className="workspace-header">
+          <h1 title={workspace.name}>
+            <bdi>{workspace.name}</bdi>
+          </h1>
+          <details className="menu">
+            <summary aria-label="Workspace menu">⋯</summary>
+            <div className="menu-items" role="menu">
+              {isAdmin && (
+                <button type="button" role="menuitem" onClick={() => setDialog('invite')}>
+                  Invite people
+                </button>
+              )}
+              <button type="button" role="menuitem" onClick={() => setDialog('members')}>
+                Members ({members.data?.length ?? '…'})
+              </button>
+              <button
+                type="button"
+                role="menuitem"
+                onClick={() => {
+                  if (window.confirm(`Leave ${workspace.name}?`))
+                    leave.mutate(undefined, { onSuccess: () => navigate('/') })
+                }}
+              >
+                Leave workspace
+              </button>
+            </div>
+          </details>
+        </header>
+        {leave.error && <Notice tone="error">{cleanError(leave.error)}</Notice>}
+        {isAdmin && (
+          <button
+            type="button"
+            className="button button-small invite-button"
+            onClick={() => setDialog('invite')}
+          >
+            Invite people
+          </button>
+        )}
+        <Sidebar
+          workspaceId={workspaceId}
+          channels={channelList}
+          activeId={channelId}
+          me={me}
+          online={online}
+          onBrowse={() => setDialog('browse')}
+          onCreate={() => setDialog('create-channel')}
+          onNewDm={() => setDialog('new-dm')}
+          onNavigate={() => setSidebarOpen(false)}
+        />
+      </aside>
+      <div
+        className="scrim"
+        aria-hidden="true"
+        onClick={() => {
+          setSidebarOpen(false)
+          setMembersOpen(false)
+        }}
+      />
+      <main className="main" id="main">
+        {channel ? (
+          <ChannelView
+            key={channel.id}
+            workspaceId={workspaceId}
+            channel={channel}
+            me={me}
+            isAdmin={isAdmin}
+            nameOf={nameOf}
+            avatarOf={avatarOf}
+            workspacePeople={people}
+            composerRef={composerRef}
+            header={
+              <ChannelHeader
+                channel={channel}
+                label={channelLabel(channel, me)}
+                memberCount={null}
+                onToggleSidebar={() => setSidebarOpen((v) => !v)}
+                onToggleMembers={() => setMembersOpen((v) => !v)}
+                onSettings={() => setDialog('channel-settings')}
+                onAddPeople={channel.kind === 'dm' ? null : () => setDialog('add-people')}
+              />
+            }
+          />
+        ) : channelId ? (
+          <EmptyState title="Channel not available">
+            <p className="muted">
+              It does not exist, or you are not a member. Browse channels to join one.
+            </p>
+            <button type="button" className="button" onClick={() => setDialog('browse')}>
+              Browse channels
+            </button>
+          </EmptyState>
+        ) : (
+          <EmptyState title="No channel open">
+            <p className="muted">Pick a channel on the left, or create one.</p>
+          </EmptyState>
+        )}
+      </main>
+      {channel && (
+        <MembersPanel
+          channelId={channel.id}
+          online={online}
+          me={me}
+          onClose={() => setMembersOpen(false)}
+        />
+      )}
+
+      <InviteDialog
+        workspaceId={workspaceId}
+        workspaceName={workspace.name}
+        userId={me}
+        open={dialog === 'invite'}
+        onClose={() => setDialog(null)}
+      />
+      <MembersDialog
+        workspaceId={workspaceId}
+        members={members.data ?? []}
+        me={me}
+        myRole={workspace.role}
+        open={dialog === 'members'}
+        onClose={() => setDialog(null)}
+      />
+      <CreateChannelDialog
+        workspaceId={workspaceId}
+        open={dialog === 'create-channel'}
+        onClose={() => setDialog(null)}
+        people={people.filter((p) => p.id !== me)}
+      />
+      <BrowseChannelsDialog
+        workspaceId={workspaceId}
+        open={dialog === 'browse'}
+        onClose={() => setDialog(null)}
+        joinedIds={new Set(channelList.map((c) => c.id))}
+      />
+      <NewDmDialog
+        workspaceId={workspaceId}
+        open={dialog === 'new-dm'}
+        onClose={() => setDialog(null)}
+        people={people.filter((p) => p.id !== me)}
+      />
+      {channel && dialog === 'add-people' && (
+        <AddPeopleDialog
+          workspaceId={workspaceId}
+          open
+          onClose={() => setDialog(null)}
+          channel={channel}
+          candidates={people.filter((p) => p.id !== me)}
+        />
+      )}
+      {channel && dialog === 'channel-settings' && (
+        <ChannelSettingsDialog
+          key={channel.id}
+          workspaceId={workspaceId}
+          open
+          onClose={() => setDialog(null)}
+          channel={channel}
+        />
+      )}
+      <ProfileDialog
+        userId={me}
+        email={email}
+        open={dialog === 'profile'}
+        onClose={() => setDialog(null)}
+        onSignOut={() => signOut.mutate(undefined, { onSuccess: () => navigate('/sign-in') })}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,52 @@
+// A modal built on <dialog>: the browser traps focus, Escape closes it, and the page behind it is
+// inert for screen readers.
+import { useEffect, useId, useRef } from 'react'
+import type { ReactNode } from 'react'
+
+interface Props {
+  title: string
+  open: boolean
+  onClose: () => void
+  children: ReactNode
+  wide?: boolean
+}
+
+export function Dialog({ title, open, onClose, children, wide }: Props) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) dialog.showModal()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+
+  return (
+    <dialog
+      ref={ref}
+      className={wide ? 'dialog dialog-wide' : 'dialog'}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={(e) => {
+        e.preventDefault()
+        onClose()
+      }}
+      onClick={(e) => {
+        if (e.target === ref.current) onClose()
+      }}
+    >
+      {open && (
+        <div className="dialog-body">
+          <header className="dialog-header">
+            <h2 id={titleId}>{title}</h2>
+            <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+              ✕
+            </button>
+          </header>
+          {children}
+        </div>
+      )}
+    </dialog>
+  )
+}

@@ -1,0 +1,13 @@
+export function FatalScreen({ title, detail }: { title: string; detail: string }) {
+  return (
+    <main className="center-screen" role="alert">
+      <div className="card">
+        <h1>{title}</h1>
+        <p className="muted">{detail}</p>
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+      </div>
+    </main>
+  )
+}
