@@ -1,0 +1,262 @@
+// The RLS matrix: for every table, kind of row and operation, which roles may do it. Every role
+// not listed is refused. The same data drives the SQL, REST, Realtime and Storage checks.
+import { randomUUID } from 'node:crypto'
+import type { Sql } from 'postgres'
+import {
+  asUser,
+  attachmentPath,
+  makeMessage,
+  makeMessageWithFile,
+  makeReaction,
+  makeStoredObject,
+} from './world.ts'
+import type { Person, Role, World } from './world.ts'
+
+export type Op = 'select' | 'insert' | 'update' | 'delete'
+
+export interface MatrixContext {
+  sql: Sql
+  world: World
+}
+
+export interface RowCase {
+  kind: 'row'
+  /** Schema-qualified table. */
+  table: string
+  what: string
+  op: Op
+  allowed: readonly Role[]
+  /**
+   * select/update/delete: makes the row acted on (fresh for each check) and returns its id.
+   * insert: makes a prerequisite whose id `values` receives.
+   */
+  row?: (ctx: MatrixContext) => Promise<string>
+  /** insert: the new row (with an id) this actor tries to add. */
+  values?: (
+    ctx: MatrixContext,
+    actor: Person | null,
+    prerequisite: string
+  ) => Record<string, unknown>
+  /** update: the change (unique values, so "changed" is unambiguous). */
+  patch?: () => Record<string, unknown>
+  /** update: whether the stored row shows the change (default: every patched column equals). */
+  changed?: (after: Record<string, unknown>, patch: Record<string, unknown>) => boolean
+  /** SQLSTATEs a refusal may carry besides 42501 (a trigger's clear message). */
+  refusals?: readonly string[]
+}
+
+export interface TopicCase {
+  kind: 'topic'
+  table: 'realtime.messages'
+  what: string
+  op: 'select' | 'insert'
+  allowed: readonly Role[]
+  topic: (world: World) => string
+}
+
+export type MatrixCase = RowCase | TopicCase
+
+const members = ['owner', 'admin', 'member'] as const
+const inQuiet = ['owner', 'member'] as const
+const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`
+
+async function one(q: Promise<{ id: string }[]>): Promise<string> {
+  const rows = await q
+  if (!rows[0]) throw new Error('matrix setup: no row')
+  return rows[0].id
+}
+
+const fixed =
+  (pick: (w: World) => string) =>
+  async ({ world }: MatrixContext) =>
+    pick(world)
+
+const membershipOf =
+  (person: (w: World) => Person, channel: (w: World) => string) =>
+  ({ sql, world }: MatrixContext) =>
+    one(sql`
+      select id from public.channel_members
+      where user_id = ${person(world).id} and channel_id = ${channel(world)}`)
+
+/** A new channel made by `creator` with `others` in it, and one message so read positions move. */
+const newChannel =
+  (creator: (w: World) => Person, kind: 'public' | 'private', others: (w: World) => Person[]) =>
+  async ({ sql, world }: MatrixContext) => {
+    const id = await asUser(sql, creator(world), (tx) =>
+      one(tx`
+        select id from public.create_channel(${world.ws}, ${unique('room')}, ${kind}, '',
+          ${others(world).map((p) => p.id)})`)
+    )
+    await makeMessage(sql, creator(world), id)
+    return id
+  }
+
+const messageIn =
+  (author: (w: World) => Person, channel: (w: World) => string) =>
+  ({ sql, world }: MatrixContext) =>
+    makeMessage(sql, author(world), channel(world))
+
+const fileIn =
+  (author: (w: World) => Person, channel: (w: World) => string) =>
+  async ({ sql, world }: MatrixContext) =>
+    (await makeMessageWithFile(sql, author(world), channel(world))).attachment
+
+const objectOf = async (sql: Sql, path: string) =>
+  one(sql`select id from storage.objects where bucket_id = 'attachments' and name = ${path}`)
+
+const messageFields = (channel: string, actor: Person | null) => ({
+  id: randomUUID(),
+  channel_id: channel,
+  author_id: actor?.id ?? null,
+  body: 'matrix says hi',
+})
+
+// One line per case, read as a table.
+// prettier-ignore
+export const MATRIX: readonly MatrixCase[] = [
+  // profiles
+  { kind: 'row', table: 'public.profiles', what: "a co-worker's profile", op: 'select', allowed: members, row: fixed((w) => w.people.member.id) },
+  { kind: 'row', table: 'public.profiles', what: 'a profile in another workspace', op: 'select', allowed: ['outsider'], row: fixed((w) => w.people.outsider.id) },
+  { kind: 'row', table: 'public.profiles', what: 'a new profile', op: 'insert', allowed: [], values: (_c, a) => ({ id: a?.id ?? randomUUID(), display_name: 'Twin' }) },
+  { kind: 'row', table: 'public.profiles', what: "member's display name", op: 'update', allowed: ['member'], row: fixed((w) => w.people.member.id), patch: () => ({ display_name: unique('Renamed') }) },
+  { kind: 'row', table: 'public.profiles', what: "member's profile id", op: 'update', allowed: [], row: fixed((w) => w.people.member.id), patch: () => ({ id: randomUUID() }) },
+  { kind: 'row', table: 'public.profiles', what: "member's profile", op: 'delete', allowed: [], row: fixed((w) => w.people.member.id) },
+
+  // workspaces
+  { kind: 'row', table: 'public.workspaces', what: 'the workspace', op: 'select', allowed: members, row: fixed((w) => w.ws) },
+  { kind: 'row', table: 'public.workspaces', what: 'another workspace', op: 'select', allowed: ['outsider'], row: fixed((w) => w.ws2) },
+  { kind: 'row', table: 'public.workspaces', what: 'a new workspace', op: 'insert', allowed: [], values: (_c, a) => ({ id: randomUUID(), name: 'Mine', slug: `mine-${randomUUID().slice(0, 8)}`, created_by: a?.id ?? null }) },
+  { kind: 'row', table: 'public.workspaces', what: "the workspace's name", op: 'update', allowed: ['owner', 'admin'], row: fixed((w) => w.ws), patch: () => ({ name: unique('Renamed') }) },
+  { kind: 'row', table: 'public.workspaces', what: "the workspace's slug", op: 'update', allowed: [], row: fixed((w) => w.ws), patch: () => ({ slug: `s-${randomUUID().slice(0, 8)}` }) },
+  { kind: 'row', table: 'public.workspaces', what: 'the workspace', op: 'delete', allowed: [], row: fixed((w) => w.ws) },
+
+  // workspace_members
+  { kind: 'row', table: 'public.workspace_members', what: "member's membership", op: 'select', allowed: members, row: ({ sql, world }) => one(sql`select id from public.workspace_members where workspace_id = ${world.ws} and user_id = ${world.people.member.id}`) },
+  { kind: 'row', table: 'public.workspace_members', what: 'a membership in another workspace', op: 'select', allowed: ['outsider'], row: ({ sql, world }) => one(sql`select id from public.workspace_members where workspace_id = ${world.ws2}`) },
+  { kind: 'row', table: 'public.workspace_members', what: 'yourself as an owner', op: 'insert', allowed: [], values: ({ world }, a) => ({ id: randomUUID(), workspace_id: world.ws, user_id: a?.id ?? null, role: 'owner' }) },
+  { kind: 'row', table: 'public.workspace_members', what: "member's role", op: 'update', allowed: [], row: ({ sql, world }) => one(sql`select id from public.workspace_members where workspace_id = ${world.ws} and user_id = ${world.people.member.id}`), patch: () => ({ role: 'owner' }) },
+  { kind: 'row', table: 'public.workspace_members', what: "member's membership", op: 'delete', allowed: [], row: ({ sql, world }) => one(sql`select id from public.workspace_members where workspace_id = ${world.ws} and user_id = ${world.people.member.id}`) },
+
+  // invites
+  { kind: 'row', table: 'public.invites', what: 'an invite', op: 'select', allowed: ['owner', 'admin'], row: ({ sql, world }) => asUser(sql, world.people.owner, (tx) => one(tx`select id from public.create_invite(${world.ws})`)) },
+  { kind: 'row', table: 'public.invites', what: 'an invite', op: 'insert', allowed: ['owner', 'admin'], values: ({ world }, a) => ({ id: randomUUID(), workspace_id: world.ws, role: 'member', created_by: a?.id ?? null }) },
+  { kind: 'row', table: 'public.invites', what: 'an invite to another workspace', op: 'insert', allowed: ['outsider'], values: ({ world }, a) => ({ id: randomUUID(), workspace_id: world.ws2, role: 'member', created_by: a?.id ?? null }) },
+  { kind: 'row', table: 'public.invites', what: "an invite's use limit", op: 'update', allowed: [], row: ({ sql, world }) => asUser(sql, world.people.owner, (tx) => one(tx`select id from public.create_invite(${world.ws})`)), patch: () => ({ max_uses: 1000 + Math.floor(Math.random() * 1000) }) },
+  { kind: 'row', table: 'public.invites', what: 'an invite', op: 'delete', allowed: ['owner', 'admin'], row: ({ sql, world }) => asUser(sql, world.people.owner, (tx) => one(tx`select id from public.create_invite(${world.ws})`)) },
+
+  // channels
+  { kind: 'row', table: 'public.channels', what: 'a public channel', op: 'select', allowed: members, row: fixed((w) => w.ch.plaza) },
+  { kind: 'row', table: 'public.channels', what: 'a public channel you are not in', op: 'select', allowed: members, row: fixed((w) => w.ch.second) },
+  { kind: 'row', table: 'public.channels', what: 'a private channel', op: 'select', allowed: inQuiet, row: fixed((w) => w.ch.quiet) },
+  { kind: 'row', table: 'public.channels', what: 'a direct message', op: 'select', allowed: inQuiet, row: fixed((w) => w.ch.dm) },
+  { kind: 'row', table: 'public.channels', what: "another workspace's channel", op: 'select', allowed: ['outsider'], row: fixed((w) => w.ch.outside) },
+  { kind: 'row', table: 'public.channels', what: 'a new channel', op: 'insert', allowed: [], values: ({ world }) => ({ id: randomUUID(), workspace_id: world.ws, kind: 'public', name: unique('sneaky') }) },
+  { kind: 'row', table: 'public.channels', what: "a public channel's topic", op: 'update', allowed: members, row: newChannel((w) => w.people.owner, 'public', (w) => [w.people.admin, w.people.member]), patch: () => ({ topic: unique('topic') }) },
+  { kind: 'row', table: 'public.channels', what: "the topic of a public channel you are not in", op: 'update', allowed: ['owner', 'admin'], row: newChannel((w) => w.people.member2, 'public', () => []), patch: () => ({ topic: unique('topic') }) },
+  { kind: 'row', table: 'public.channels', what: "a private channel's name", op: 'update', allowed: inQuiet, row: newChannel((w) => w.people.owner, 'private', (w) => [w.people.member]), patch: () => ({ name: unique('renamed') }) },
+  { kind: 'row', table: 'public.channels', what: "a direct message's topic", op: 'update', allowed: [], row: fixed((w) => w.ch.dm), patch: () => ({ topic: unique('topic') }) },
+  { kind: 'row', table: 'public.channels', what: 'archiving a public channel', op: 'update', allowed: ['owner', 'admin'], row: newChannel((w) => w.people.owner, 'public', (w) => [w.people.admin, w.people.member]), patch: () => ({ archived_at: new Date().toISOString() }), changed: (after) => after.archived_at !== null },
+  { kind: 'row', table: 'public.channels', what: "a channel's last_seq", op: 'update', allowed: [], row: fixed((w) => w.ch.plaza), patch: () => ({ last_seq: 100000 + Math.floor(Math.random() * 1000) }) },
+  { kind: 'row', table: 'public.channels', what: 'a public channel', op: 'delete', allowed: [], row: fixed((w) => w.ch.plaza) },
+
+  // channel_members
+  { kind: 'row', table: 'public.channel_members', what: "member's membership", op: 'select', allowed: ['member'], row: membershipOf((w) => w.people.member, (w) => w.ch.plaza) },
+  { kind: 'row', table: 'public.channel_members', what: 'yourself into a public channel (join)', op: 'insert', allowed: members, row: newChannel((w) => w.people.member2, 'public', () => []), values: (_c, a, channel) => ({ id: randomUUID(), channel_id: channel, user_id: a?.id ?? null }) },
+  { kind: 'row', table: 'public.channel_members', what: 'yourself into a private channel', op: 'insert', allowed: [], row: newChannel((w) => w.people.member2, 'private', () => []), values: (_c, a, channel) => ({ id: randomUUID(), channel_id: channel, user_id: a?.id ?? null }) },
+  { kind: 'row', table: 'public.channel_members', what: 'someone else into a public channel', op: 'insert', allowed: [], row: newChannel((w) => w.people.owner, 'public', (w) => [w.people.admin, w.people.member]), values: ({ world }, _a, channel) => ({ id: randomUUID(), channel_id: channel, user_id: world.people.member2.id }) },
+  { kind: 'row', table: 'public.channel_members', what: "member's read position", op: 'update', allowed: ['member'], row: async (ctx) => { const ch = await newChannel((w) => w.people.owner, 'public', (w) => [w.people.admin, w.people.member])(ctx); return membershipOf((w) => w.people.member, () => ch)(ctx) }, patch: () => ({ last_read_seq: 1 }) },
+  { kind: 'row', table: 'public.channel_members', what: "member's membership user", op: 'update', allowed: [], row: membershipOf((w) => w.people.member, (w) => w.ch.plaza), patch: () => ({ user_id: randomUUID() }) },
+  { kind: 'row', table: 'public.channel_members', what: "member's membership (leave)", op: 'delete', allowed: ['member'], row: async (ctx) => { const ch = await newChannel((w) => w.people.owner, 'public', (w) => [w.people.admin, w.people.member])(ctx); return membershipOf((w) => w.people.member, () => ch)(ctx) } },
+  { kind: 'row', table: 'public.channel_members', what: "member's direct message membership", op: 'delete', allowed: [], row: membershipOf((w) => w.people.member, (w) => w.ch.dm) },
+  { kind: 'row', table: 'public.channel_members', what: "member's default channel membership", op: 'delete', allowed: [], row: membershipOf((w) => w.people.member, (w) => w.ch.general) },
+
+  // messages
+  { kind: 'row', table: 'public.messages', what: 'a message in a public channel', op: 'select', allowed: members, row: messageIn((w) => w.people.member, (w) => w.ch.plaza) },
+  { kind: 'row', table: 'public.messages', what: 'a message in a private channel', op: 'select', allowed: inQuiet, row: messageIn((w) => w.people.owner, (w) => w.ch.quiet) },
+  { kind: 'row', table: 'public.messages', what: 'a message in a direct message', op: 'select', allowed: inQuiet, row: messageIn((w) => w.people.owner, (w) => w.ch.dm) },
+  { kind: 'row', table: 'public.messages', what: 'a message in a public channel you are not in', op: 'select', allowed: [], row: messageIn((w) => w.people.member2, (w) => w.ch.second) },
+  { kind: 'row', table: 'public.messages', what: "a message in another workspace", op: 'select', allowed: ['outsider'], row: messageIn((w) => w.people.outsider, (w) => w.ch.outside) },
+  { kind: 'row', table: 'public.messages', what: 'a message in a public channel', op: 'insert', allowed: members, values: ({ world }, a) => messageFields(world.ch.plaza, a) },
+  { kind: 'row', table: 'public.messages', what: 'a message in a private channel', op: 'insert', allowed: inQuiet, values: ({ world }, a) => messageFields(world.ch.quiet, a) },
+  { kind: 'row', table: 'public.messages', what: 'a message in a direct message', op: 'insert', allowed: inQuiet, values: ({ world }, a) => messageFields(world.ch.dm, a) },
+  { kind: 'row', table: 'public.messages', what: 'a message in a public channel you are not in', op: 'insert', allowed: [], values: ({ world }, a) => messageFields(world.ch.second, a) },
+  { kind: 'row', table: 'public.messages', what: 'a message in another workspace', op: 'insert', allowed: ['outsider'], values: ({ world }, a) => messageFields(world.ch.outside, a) },
+  { kind: 'row', table: 'public.messages', what: 'a message in an archived channel', op: 'insert', allowed: [], values: ({ world }, a) => messageFields(world.ch.attic, a) },
+  { kind: 'row', table: 'public.messages', what: "a message as member (author_id = member)", op: 'insert', allowed: ['member'], values: ({ world }) => messageFields(world.ch.plaza, world.people.member) },
+  { kind: 'row', table: 'public.messages', what: "member's message body (edit)", op: 'update', allowed: ['member'], row: messageIn((w) => w.people.member, (w) => w.ch.plaza), patch: () => ({ body: unique('edited') }) },
+  { kind: 'row', table: 'public.messages', what: "member's message deleted_at (delete)", op: 'update', allowed: ['member'], row: messageIn((w) => w.people.member, (w) => w.ch.plaza), patch: () => ({ deleted_at: new Date().toISOString() }), changed: (after) => after.deleted_at !== null && after.body === '' },
+  { kind: 'row', table: 'public.messages', what: "owner's message in a private channel (edit)", op: 'update', allowed: ['owner'], row: messageIn((w) => w.people.owner, (w) => w.ch.quiet), patch: () => ({ body: unique('edited') }) },
+  { kind: 'row', table: 'public.messages', what: "a message's seq", op: 'update', allowed: [], row: messageIn((w) => w.people.member, (w) => w.ch.plaza), patch: () => ({ seq: 100000 + Math.floor(Math.random() * 1000) }) },
+  { kind: 'row', table: 'public.messages', what: "member's message (hard delete)", op: 'delete', allowed: [], row: messageIn((w) => w.people.member, (w) => w.ch.plaza) },
+
+  // reactions
+  { kind: 'row', table: 'public.reactions', what: 'a reaction in a public channel', op: 'select', allowed: members, row: async ({ sql, world }) => makeReaction(sql, world.people.member, await makeMessage(sql, world.people.member, world.ch.plaza)) },
+  { kind: 'row', table: 'public.reactions', what: 'a reaction in a private channel', op: 'select', allowed: inQuiet, row: async ({ sql, world }) => makeReaction(sql, world.people.member, await makeMessage(sql, world.people.owner, world.ch.quiet)) },
+  { kind: 'row', table: 'public.reactions', what: 'your reaction in a public channel', op: 'insert', allowed: members, refusals: ['22023'], row: messageIn((w) => w.people.member, (w) => w.ch.plaza), values: (_c, a, message) => ({ id: randomUUID(), message_id: message, user_id: a?.id ?? null, emoji: '🎉' }) },
+  { kind: 'row', table: 'public.reactions', what: 'your reaction in a private channel', op: 'insert', allowed: inQuiet, refusals: ['22023'], row: messageIn((w) => w.people.owner, (w) => w.ch.quiet), values: (_c, a, message) => ({ id: randomUUID(), message_id: message, user_id: a?.id ?? null, emoji: '🎉' }) },
+  { kind: 'row', table: 'public.reactions', what: "a reaction as member (user_id = member)", op: 'insert', allowed: ['member'], refusals: ['22023'], row: messageIn((w) => w.people.member, (w) => w.ch.plaza), values: ({ world }, _a, message) => ({ id: randomUUID(), message_id: message, user_id: world.people.member.id, emoji: '🎉' }) },
+  { kind: 'row', table: 'public.reactions', what: "a reaction's emoji", op: 'update', allowed: [], row: async ({ sql, world }) => makeReaction(sql, world.people.member, await makeMessage(sql, world.people.member, world.ch.plaza)), patch: () => ({ emoji: '🚀' }) },
+  { kind: 'row', table: 'public.reactions', what: "member's reaction", op: 'delete', allowed: ['member'], row: async ({ sql, world }) => makeReaction(sql, world.people.member, await makeMessage(sql, world.people.member, world.ch.plaza)) },
+
+  // attachments
+  { kind: 'row', table: 'public.attachments', what: 'an attachment in a public channel', op: 'select', allowed: members, row: fileIn((w) => w.people.owner, (w) => w.ch.plaza) },
+  { kind: 'row', table: 'public.attachments', what: 'an attachment in a private channel', op: 'select', allowed: inQuiet, row: fileIn((w) => w.people.owner, (w) => w.ch.quiet) },
+  {
+    kind: 'row', table: 'public.attachments', what: "an attachment on owner's message", op: 'insert', allowed: ['owner'],
+    row: async ({ sql, world }) => {
+      const message = await makeMessage(sql, world.people.owner, world.ch.plaza)
+      await makeStoredObject(sql, 'attachments', `${world.ws}/${world.ch.plaza}/${message}/late.txt`, world.people.owner)
+      return message
+    },
+    values: ({ world }, a, message) => ({ id: randomUUID(), message_id: message, path: `${world.ws}/${world.ch.plaza}/${message}/late.txt`, name: 'late.txt', uploader_id: a?.id ?? null, channel_id: world.ch.plaza, size: 1, mime_type: 'text/plain' }),
+  },
+  { kind: 'row', table: 'public.attachments', what: "an attachment's name", op: 'update', allowed: [], row: fileIn((w) => w.people.owner, (w) => w.ch.plaza), patch: () => ({ name: unique('renamed') }) },
+  { kind: 'row', table: 'public.attachments', what: 'an attachment', op: 'delete', allowed: [], row: fileIn((w) => w.people.owner, (w) => w.ch.plaza) },
+
+  // storage: the buckets' settings and the objects (the same policies Storage applies)
+  { kind: 'row', table: 'storage.buckets', what: 'the attachments bucket', op: 'select', allowed: [...members, 'outsider'], row: async () => 'attachments' },
+  { kind: 'row', table: 'storage.objects', what: 'a file in a public channel', op: 'select', allowed: members, row: async ({ sql, world }) => objectOf(sql, (await makeMessageWithFile(sql, world.people.owner, world.ch.plaza)).path) },
+  { kind: 'row', table: 'storage.objects', what: 'a file in a private channel', op: 'select', allowed: inQuiet, row: async ({ sql, world }) => objectOf(sql, (await makeMessageWithFile(sql, world.people.owner, world.ch.quiet)).path) },
+  { kind: 'row', table: 'storage.objects', what: 'a file in a direct message', op: 'select', allowed: inQuiet, row: async ({ sql, world }) => objectOf(sql, (await makeMessageWithFile(sql, world.people.owner, world.ch.dm)).path) },
+  { kind: 'row', table: 'storage.objects', what: "member's upload for an unsent message", op: 'select', allowed: ['member'], row: async ({ sql, world }) => makeStoredObject(sql, 'attachments', await attachmentPath(sql, world.ch.plaza, randomUUID()), world.people.member) },
+  {
+    kind: 'row', table: 'storage.objects', what: 'a file of a deleted message', op: 'select', allowed: [],
+    row: async ({ sql, world }) => {
+      const file = await makeMessageWithFile(sql, world.people.owner, world.ch.plaza)
+      await asUser(sql, world.people.owner, (tx) => tx`select public.delete_message(${file.message})`)
+      return objectOf(sql, file.path)
+    },
+  },
+  { kind: 'row', table: 'storage.objects', what: 'a file into a public channel', op: 'insert', allowed: members, values: ({ world }, a) => ({ id: randomUUID(), bucket_id: 'attachments', name: `${world.ws}/${world.ch.plaza}/${randomUUID()}/up.txt`, owner_id: a?.id ?? null }) },
+  { kind: 'row', table: 'storage.objects', what: 'a file into a private channel', op: 'insert', allowed: inQuiet, values: ({ world }, a) => ({ id: randomUUID(), bucket_id: 'attachments', name: `${world.ws}/${world.ch.quiet}/${randomUUID()}/up.txt`, owner_id: a?.id ?? null }) },
+  { kind: 'row', table: 'storage.objects', what: 'a file into an archived channel', op: 'insert', allowed: [], values: ({ world }, a) => ({ id: randomUUID(), bucket_id: 'attachments', name: `${world.ws}/${world.ch.attic}/${randomUUID()}/up.txt`, owner_id: a?.id ?? null }) },
+  { kind: 'row', table: 'storage.objects', what: 'a file into a public channel, nested deeper', op: 'insert', allowed: [], values: ({ world }, a) => ({ id: randomUUID(), bucket_id: 'attachments', name: `${world.ws}/${world.ch.plaza}/${randomUUID()}/sub/up.txt`, owner_id: a?.id ?? null }) },
+  { kind: 'row', table: 'storage.objects', what: "a file into the folder of owner's sent message", op: 'insert', allowed: ['owner'], row: messageIn((w) => w.people.owner, (w) => w.ch.plaza), values: ({ world }, a, message) => ({ id: randomUUID(), bucket_id: 'attachments', name: `${world.ws}/${world.ch.plaza}/${message}/more.txt`, owner_id: a?.id ?? null }) },
+  { kind: 'row', table: 'storage.objects', what: "a file into another workspace's channel", op: 'insert', allowed: ['outsider'], values: ({ world }, a) => ({ id: randomUUID(), bucket_id: 'attachments', name: `${world.ws2}/${world.ch.outside}/${randomUUID()}/up.txt`, owner_id: a?.id ?? null }) },
+  { kind: 'row', table: 'storage.objects', what: "member's unsent upload (replace)", op: 'update', allowed: ['member'], row: async ({ sql, world }) => makeStoredObject(sql, 'attachments', await attachmentPath(sql, world.ch.plaza, randomUUID()), world.people.member), patch: () => ({ metadata: { size: Math.floor(Math.random() * 100000), mimetype: 'text/plain' } }), changed: (after, patch) => JSON.stringify(after.metadata) === JSON.stringify(patch.metadata) },
+  { kind: 'row', table: 'storage.objects', what: "member's unsent upload", op: 'delete', allowed: ['member'], row: async ({ sql, world }) => makeStoredObject(sql, 'attachments', await attachmentPath(sql, world.ch.plaza, randomUUID()), world.people.member) },
+  { kind: 'row', table: 'storage.objects', what: "the file of owner's sent message", op: 'delete', allowed: [], row: async ({ sql, world }) => objectOf(sql, (await makeMessageWithFile(sql, world.people.owner, world.ch.plaza)).path) },
+  { kind: 'row', table: 'storage.objects', what: "a co-worker's avatar", op: 'select', allowed: members, row: async ({ sql, world }) => makeStoredObject(sql, 'avatars', `${world.people.member.id}/${randomUUID()}.png`, world.people.member, 'image/png') },
+  { kind: 'row', table: 'storage.objects', what: 'an avatar in your own folder', op: 'insert', allowed: [...members, 'outsider'], values: (_c, a) => ({ id: randomUUID(), bucket_id: 'avatars', name: `${a?.id ?? 'anon'}/${randomUUID()}.png`, owner_id: a?.id ?? null }) },
+  { kind: 'row', table: 'storage.objects', what: "an avatar in member's folder", op: 'insert', allowed: ['member'], values: ({ world }, a) => ({ id: randomUUID(), bucket_id: 'avatars', name: `${world.people.member.id}/${randomUUID()}.png`, owner_id: a?.id ?? null }) },
+  { kind: 'row', table: 'storage.objects', what: "member's avatar", op: 'delete', allowed: ['member'], row: async ({ sql, world }) => makeStoredObject(sql, 'avatars', `${world.people.member.id}/${randomUUID()}.png`, world.people.member, 'image/png') },
+
+  // realtime: private topics for typing (broadcast) and presence
+  { kind: 'topic', table: 'realtime.messages', what: 'channel:<public channel>', op: 'select', allowed: members, topic: (w) => `channel:${w.ch.plaza}` },
+  { kind: 'topic', table: 'realtime.messages', what: 'channel:<private channel>', op: 'select', allowed: inQuiet, topic: (w) => `channel:${w.ch.quiet}` },
+  { kind: 'topic', table: 'realtime.messages', what: 'channel:<direct message>', op: 'select', allowed: inQuiet, topic: (w) => `channel:${w.ch.dm}` },
+  { kind: 'topic', table: 'realtime.messages', what: 'channel:<public channel you are not in>', op: 'select', allowed: [], topic: (w) => `channel:${w.ch.second}` },
+  { kind: 'topic', table: 'realtime.messages', what: 'workspace:<workspace>', op: 'select', allowed: members, topic: (w) => `workspace:${w.ws}` },
+  { kind: 'topic', table: 'realtime.messages', what: 'workspace:<another workspace>', op: 'select', allowed: ['outsider'], topic: (w) => `workspace:${w.ws2}` },
+  { kind: 'topic', table: 'realtime.messages', what: 'an unknown topic', op: 'select', allowed: [], topic: () => 'room:lobby' },
+  { kind: 'topic', table: 'realtime.messages', what: 'channel:<private channel>', op: 'insert', allowed: inQuiet, topic: (w) => `channel:${w.ch.quiet}` },
+  { kind: 'topic', table: 'realtime.messages', what: 'workspace:<workspace>', op: 'insert', allowed: members, topic: (w) => `workspace:${w.ws}` },
+]
+
+export function isAllowed(c: MatrixCase, role: Role): boolean {
+  return c.allowed.includes(role)
+}
+
+export function caseName(c: MatrixCase): string {
+  return `${c.table} ${c.op}: ${c.what}`
+}
