@@ -2,7 +2,7 @@
 // stacks can run in one process (the tests do).
 import type { ProjectConfig } from './config/project-config.ts'
 import type { Service } from './context.ts'
-import { authService } from './auth/index.ts'
+import { authService, inboxService } from './auth/index.ts'
 import { functionsService } from './functions/index.ts'
 import { realtimeService } from './realtime/index.ts'
 import { restService } from './rest/index.ts'
@@ -12,6 +12,7 @@ export function servicesFor(config: ProjectConfig): Service[] {
   const services: Service[] = []
   if (config.api.enabled) services.push(restService())
   if (config.auth.enabled) services.push(authService())
+  if (config.auth.enabled && config.inbucket.enabled) services.push(inboxService())
   if (config.storage.enabled) services.push(storageService())
   if (config.realtime.enabled) services.push(realtimeService())
   services.push(functionsService())

@@ -1,0 +1,97 @@
+// Sends Auth's emails: rendered from the templates, through the configured SMTP server (nodemailer)
+// or into the local inbox, with the links printed in the log. The hourly email rate limit applies
+// to every message, as GoTrue's does.
+import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
+import type { SmtpConfig } from '../../config/project-config.ts'
+import type { Logger } from '../../logger.ts'
+import { EMAIL_RATE_LIMIT, tooManyRequests } from '../errors.ts'
+import type { InboxStore } from '../inbox/store.ts'
+import { linksOf } from '../inbox/store.ts'
+import type { RateLimiter } from '../rate-limit.ts'
+import { renderTemplate } from './templates.ts'
+import type { MailKind, MailTemplate, TemplateData } from './templates.ts'
+
+export interface OutgoingMail {
+  from: { name: string; address: string }
+  to: string
+  subject: string
+  html: string
+}
+
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>
+  close?(): void
+}
+
+export class SmtpTransport implements MailTransport {
+  private readonly transporter: Transporter
+
+  constructor(smtp: SmtpConfig) {
+    this.transporter = nodemailer.createTransport({
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.port === 465,
+      auth: smtp.user !== '' ? { user: smtp.user, pass: smtp.pass } : undefined,
+      // Local and test SMTP servers commonly use self-signed certificates.
+      tls: { rejectUnauthorized: false },
+    })
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    await this.transporter.sendMail({
+      from: { name: mail.from.name, address: mail.from.address },
+      to: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+    })
+  }
+
+  close(): void {
+    this.transporter.close()
+  }
+}
+
+export class InboxTransport implements MailTransport {
+  constructor(private readonly store: InboxStore) {}
+
+  async send(mail: OutgoingMail): Promise<void> {
+    await this.store.add({
+      from: { Name: mail.from.name, Address: mail.from.address },
+      to: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+    })
+  }
+}
+
+export interface MailerOptions {
+  transport: MailTransport
+  templates: Record<MailKind, MailTemplate>
+  sender: { name: string; address: string }
+  limiter: RateLimiter
+  log: Logger
+}
+
+export class Mailer {
+  constructor(private readonly options: MailerOptions) {}
+
+  /** Renders and sends one email; a 429 when the hourly email limit is used up. */
+  async send(kind: MailKind, to: string, data: TemplateData): Promise<void> {
+    if (!this.options.limiter.take('email')) {
+      throw tooManyRequests('over_email_send_rate_limit', EMAIL_RATE_LIMIT)
+    }
+    const template = this.options.templates[kind]
+    const html = renderTemplate(template.content, data)
+    const subject = renderTemplate(template.subject, data, false)
+    await this.options.transport.send({ from: this.options.sender, to, subject, html })
+    const links = linksOf(html)
+    this.options.log.info(
+      `Email "${subject}" to ${to}${links.length > 0 ? `: ${links.join(' ')}` : ''}`
+    )
+  }
+
+  close(): void {
+    this.options.transport.close?.()
+  }
+}

@@ -1,0 +1,334 @@
+// The admin user API (service_role): list with paging headers, get, create, update (ban,
+// metadata, password, email) and delete (soft or hard), as GoTrue's admin.go.
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { confirmUser, setPassword, updateProviders } from '../account-verify.ts'
+import { authTx } from '../db.ts'
+import type { Tx } from '../db.ts'
+import {
+  badRequest,
+  DUPLICATE_EMAIL,
+  internalError,
+  isDatabaseError,
+  notFound,
+  unprocessable,
+} from '../errors.ts'
+import { parseGoDuration } from '../go-duration.ts'
+import { readParams } from '../params.ts'
+import type { Params } from '../params.ts'
+import {
+  assertHashable,
+  assertPasswordStrength,
+  hashPassword,
+  isSupportedHash,
+} from '../password.ts'
+import { isUuid, queryParam, rawBody, requestAud, requireAdmin } from '../request.ts'
+import type { AuthRuntime } from '../runtime.ts'
+import { randomPassword } from '../secrets.ts'
+import { deleteUserHard, softDeleteUser } from '../soft-delete.ts'
+import {
+  countUsers,
+  findDuplicateEmail,
+  findUserById,
+  insertIdentity,
+  insertUser,
+  listUsers,
+  mergeMetadata,
+  patchIdentity,
+  patchUser,
+} from '../user-store.ts'
+import { userJson } from '../user-json.ts'
+import type { User } from '../user-json.ts'
+import { validateEmail } from '../validate.ts'
+import { emailClaims } from './signup.ts'
+
+const ADMIN_USER_PARAMS = {
+  struct: 'AdminUserParams',
+  fields: {
+    id: 'string',
+    aud: 'string',
+    role: 'string',
+    email: 'string',
+    phone: 'string',
+    password: 'string?',
+    password_hash: 'string',
+    email_confirm: 'bool',
+    phone_confirm: 'bool',
+    user_metadata: 'object',
+    app_metadata: 'object',
+    ban_duration: 'string',
+  },
+} as const
+
+type AdminUserParams = Params<typeof ADMIN_USER_PARAMS>
+
+export function registerAdminUsers(app: FastifyInstance, rt: AuthRuntime): void {
+  app.get('/admin/users', async (request, reply) => {
+    const claims = await requireAdmin(rt, request)
+    return listUsersRoute(rt, request, reply, requestAud(rt, request, claims))
+  })
+
+  app.post('/admin/users', async (request, reply) => {
+    const claims = await requireAdmin(rt, request)
+    const params = readParams(rawBody(request), ADMIN_USER_PARAMS)
+    return reply.send(await createUser(rt, params, requestAud(rt, request, claims)))
+  })
+
+  app.get<{ Params: { id: string } }>('/admin/users/:id', async (request, reply) => {
+    await requireAdmin(rt, request)
+    return reply.send(userJson(await loadUser(rt, request.params.id)))
+  })
+
+  app.put<{ Params: { id: string } }>('/admin/users/:id', async (request, reply) => {
+    const claims = await requireAdmin(rt, request)
+    const user = await loadUser(rt, request.params.id)
+    const params = readParams(rawBody(request), ADMIN_USER_PARAMS)
+    const aud = requestAud(rt, request, claims)
+    return reply.send(await updateUser(rt, user, params, aud))
+  })
+
+  app.delete<{ Params: { id: string } }>('/admin/users/:id', async (request, reply) => {
+    await requireAdmin(rt, request)
+    const user = await loadUser(rt, request.params.id)
+    const raw = rawBody(request)
+    const params =
+      raw.trim() === ''
+        ? { should_soft_delete: false }
+        : readParams(raw, {
+            struct: 'adminUserDeleteParams',
+            fields: { should_soft_delete: 'bool' },
+          } as const)
+    await authTx(rt.ctx.db, async (tx) => {
+      if (!params.should_soft_delete) return deleteUserHard(tx, user.id)
+      if (user.deleted_at !== null) return
+      return softDeleteUser(tx, user, new Date())
+    })
+    return reply.send({})
+  })
+}
+
+async function loadUser(rt: AuthRuntime, id: string): Promise<User> {
+  if (!isUuid(id)) throw notFound('validation_failed', 'user_id must be an UUID')
+  const user = await authTx(rt.ctx.db, (tx) => findUserById(tx, id))
+  if (!user) throw notFound('user_not_found', 'User not found')
+  return user
+}
+
+function parseUint(name: string, value: string): number {
+  if (!/^\d+$/.test(value)) {
+    throw badRequest(
+      'validation_failed',
+      `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(value)}: invalid syntax`
+    )
+  }
+  return Number(value)
+}
+
+async function listUsersRoute(
+  rt: AuthRuntime,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  aud: string
+) {
+  const pageParam = queryParam(request, 'page')
+  const perPageParam = queryParam(request, 'per_page')
+  const page = Math.max(1, pageParam === '' ? 1 : parseUint('page', pageParam))
+  const rawPerPage = perPageParam === '' ? 50 : parseUint('per_page', perPageParam)
+  const perPage = rawPerPage < 1 ? 20 : rawPerPage
+  const sort = queryParam(request, 'sort').trim().toLowerCase()
+  if (sort !== '' && !/^created_at( (asc|desc))?$/.test(sort)) {
+    throw badRequest('validation_failed', `Bad Sort Parameters: ${sort} is not a valid sort field`)
+  }
+  const ascending = sort === 'created_at asc'
+  const filter = queryParam(request, 'filter')
+  const { users, total } = await authTx(rt.ctx.db, async (tx) => ({
+    users: await listUsers(tx, aud, filter, perPage, (page - 1) * perPage, ascending),
+    total: await countUsers(tx, aud, filter),
+  }))
+  const totalPages = Math.ceil(total / perPage)
+  const link = (n: number) => `</admin/users?page=${n}&per_page=${perPage}>`
+  let header = ''
+  if (totalPages > page) header += `${link(page + 1)}; rel="next", `
+  header += `${link(totalPages)}; rel="last"`
+  return reply
+    .header('link', header)
+    .header('x-total-count', String(total))
+    .send({ users: users.map(userJson), aud })
+}
+
+function banUntil(duration: string): Date | null | undefined {
+  if (duration === '') return undefined
+  if (duration === 'none') return null
+  const parsed = parseGoDuration(duration)
+  if (!parsed.ok) {
+    throw badRequest('validation_failed', `invalid format for ban duration: ${parsed.message}`)
+  }
+  return parsed.ms === 0 ? null : new Date(Date.now() + parsed.ms)
+}
+
+async function createUser(rt: AuthRuntime, params: AdminUserParams, requestAudience: string) {
+  const aud = params.aud !== '' ? params.aud : requestAudience
+  if (params.email === '' && params.phone === '') {
+    throw badRequest('validation_failed', 'Cannot create a user without either an email or phone')
+  }
+  if (params.phone !== '') {
+    throw unprocessable('phone_provider_disabled', 'Phone signups are disabled')
+  }
+  const email = validateEmail(params.email)
+  const duplicate = await authTx(rt.ctx.db, (tx) => findDuplicateEmail(tx, email, aud, null))
+  if (duplicate) throw unprocessable('email_exists', DUPLICATE_EMAIL)
+  if (params.password !== undefined && params.password_hash !== '') {
+    throw badRequest('validation_failed', 'Only a password or a password hash should be provided')
+  }
+  let id = randomUUID()
+  if (params.id !== '') {
+    if (!isUuid(params.id)) {
+      throw badRequest('validation_failed', 'ID must conform to the uuid v4 format')
+    }
+    if (/^0{8}-0{4}-0{4}-0{4}-0{12}$/.test(params.id)) {
+      throw badRequest('validation_failed', 'ID cannot be a nil uuid')
+    }
+    id = params.id.toLowerCase() as typeof id
+  }
+  let encryptedPassword: string
+  if (params.password_hash !== '') {
+    if (!isSupportedHash(params.password_hash)) {
+      throw badRequest('validation_failed', 'Invalid password hash format')
+    }
+    encryptedPassword = params.password_hash
+  } else {
+    const password = params.password || randomPassword()
+    assertHashable(password)
+    encryptedPassword = await hashPassword(password)
+  }
+  const ban = banUntil(params.ban_duration)
+  const now = new Date()
+  const user = await authTx(rt.ctx.db, async (tx) => {
+    try {
+      await insertUser(tx, {
+        id,
+        aud,
+        role: params.role !== '' ? params.role : 'authenticated',
+        email,
+        encryptedPassword,
+        userMetadata: params.user_metadata ?? {},
+        appMetadata: mergeMetadata(
+          { provider: 'email', providers: ['email'] },
+          params.app_metadata ?? {}
+        ),
+        now,
+      })
+      await insertIdentity(tx, id, 'email', id, { ...emailClaims(email), sub: id }, now)
+    } catch (error) {
+      if (isDatabaseError(error)) throw internalError('Database error creating new user', error)
+      throw error
+    }
+    if (params.email_confirm) await confirmUser(tx, (await findUserById(tx, id)) as User, now)
+    if (ban !== undefined) await patchUser(tx, id, { banned_until: ban }, now)
+    return (await findUserById(tx, id)) as User
+  })
+  return userJson(user)
+}
+
+async function updateUser(rt: AuthRuntime, user: User, params: AdminUserParams, aud: string) {
+  const email = params.email !== '' ? validateEmail(params.email) : ''
+  if (params.phone !== '') {
+    throw unprocessable('phone_provider_disabled', 'Phone signups are disabled')
+  }
+  const ban = banUntil(params.ban_duration)
+  let encryptedPassword: string | null = null
+  if (params.password !== undefined) {
+    assertPasswordStrength(params.password, rt.settings)
+    encryptedPassword = await hashPassword(params.password)
+  }
+  if (email !== '' && email !== (user.email ?? '')) {
+    const duplicate = await authTx(rt.ctx.db, (tx) => findDuplicateEmail(tx, email, aud, user.id))
+    if (duplicate) throw unprocessable('email_exists', DUPLICATE_EMAIL)
+  }
+  const updated = await authTx(rt.ctx.db, async (tx) => {
+    try {
+      return await applyAdminUpdate(tx, user, params, email, encryptedPassword, ban)
+    } catch (error) {
+      if (isDatabaseError(error)) throw internalError('Error updating user', error)
+      throw error
+    }
+  })
+  return userJson(updated)
+}
+
+async function applyAdminUpdate(
+  tx: Tx,
+  user: User,
+  params: AdminUserParams,
+  email: string,
+  encryptedPassword: string | null,
+  ban: Date | null | undefined
+): Promise<User> {
+  const now = new Date()
+  const id = user.id
+  const reload = async () => (await findUserById(tx, id)) as User
+  if (params.role !== '') await patchUser(tx, id, { role: params.role }, now)
+  if (params.email_confirm) await confirmUser(tx, await reload(), now)
+  if (encryptedPassword !== null)
+    await setPassword(tx, await reload(), encryptedPassword, null, now)
+  if (email !== '') {
+    const current = await reload()
+    const identity = current.identities.find((i) => i.provider === 'email')
+    if (identity) {
+      await patchIdentity(
+        tx,
+        identity.id,
+        {
+          identity_data: {
+            json: {
+              ...(identity.identity_data ?? {}),
+              email,
+              email_verified: params.email_confirm,
+            },
+          },
+        },
+        now
+      )
+    } else {
+      await insertIdentity(
+        tx,
+        id,
+        'email',
+        id,
+        { ...emailClaims(email, params.email_confirm), sub: id },
+        now
+      )
+    }
+    if (current.is_anonymous && params.email_confirm) {
+      await patchUser(tx, id, { is_anonymous: false }, now)
+    }
+    await patchUser(tx, id, { email }, now)
+    if (!identity) await updateProviders(tx, await reload(), now)
+  }
+  if (params.app_metadata !== undefined) {
+    const current = await reload()
+    await patchUser(
+      tx,
+      id,
+      {
+        raw_app_meta_data: { json: mergeMetadata(current.raw_app_meta_data, params.app_metadata) },
+      },
+      now
+    )
+  }
+  if (params.user_metadata !== undefined) {
+    const current = await reload()
+    await patchUser(
+      tx,
+      id,
+      {
+        raw_user_meta_data: {
+          json: mergeMetadata(current.raw_user_meta_data, params.user_metadata),
+        },
+      },
+      now
+    )
+  }
+  if (ban !== undefined) await patchUser(tx, id, { banned_until: ban }, now)
+  return reload()
+}

@@ -1,0 +1,209 @@
+// The signed-in user's endpoints: GET /user, PUT /user (metadata, password, email change),
+// POST /logout and GET /reauthenticate, as GoTrue's user.go, logout.go and reauthenticate.go.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { sendEmailChange, sendReauthentication } from '../account-mail.ts'
+import { confirmEmailChange, setPassword } from '../account-verify.ts'
+import { authTx } from '../db.ts'
+import { badRequest, DUPLICATE_EMAIL, forbidden, unprocessable } from '../errors.ts'
+import { createFlowState, validatePkceParams } from '../flow-state.ts'
+import { readParams } from '../params.ts'
+import { assertPasswordStrength, hashPassword, verifyPassword } from '../password.ts'
+import { queryParam, rateLimit, rawBody, referrer, requestAud, requireUser } from '../request.ts'
+import type { Authenticated } from '../request.ts'
+import type { AuthRuntime } from '../runtime.ts'
+import { tokenHash } from '../secrets.ts'
+import { deleteSessions } from '../session-store.ts'
+import { findDuplicateEmail, findUserById, mergeMetadata, patchUser } from '../user-store.ts'
+import { hasPassword, isConfirmed, timeOf, userJson } from '../user-json.ts'
+import type { User } from '../user-json.ts'
+import { validateEmail } from '../validate.ts'
+
+const USER_UPDATE_PARAMS = {
+  struct: 'UserUpdateParams',
+  fields: {
+    email: 'string',
+    password: 'string?',
+    nonce: 'string',
+    current_password: 'string?',
+    data: 'object',
+    app_metadata: 'object',
+    phone: 'string',
+    channel: 'string',
+    code_challenge: 'string',
+    code_challenge_method: 'string',
+  },
+} as const
+
+export function registerUser(app: FastifyInstance, rt: AuthRuntime): void {
+  app.get('/user', async (request, reply) => {
+    const auth = await requireUser(rt, request)
+    const aud = requestAud(rt, request, auth.claims)
+    const tokenAud = auth.claims.aud
+    const first = Array.isArray(tokenAud) ? tokenAud[0] : tokenAud
+    if (typeof first !== 'string' || first === '' || first !== aud) {
+      throw forbidden('unexpected_audience', "Token audience doesn't match request audience")
+    }
+    return reply.send(userJson(auth.user))
+  })
+
+  app.put('/user', async (request, reply) => {
+    rateLimit(rt.limiters.signInSignUps, request)
+    const auth = await requireUser(rt, request)
+    return reply.send(await updateUser(rt, request, auth))
+  })
+
+  app.post('/logout', async (request, reply) => {
+    const raw = queryParam(request, 'scope')
+    if (!['', 'global', 'local', 'others'].includes(raw)) {
+      throw badRequest('validation_failed', `Unsupported logout scope ${JSON.stringify(raw)}`)
+    }
+    const scope = (raw === '' ? 'global' : raw) as 'global' | 'local' | 'others'
+    const auth = await requireUser(rt, request)
+    await authTx(rt.ctx.db, (tx) => deleteSessions(tx, auth.user.id, scope, auth.sessionId))
+    return reply.code(204).send()
+  })
+
+  app.get('/reauthenticate', async (request, reply) => {
+    const auth = await requireUser(rt, request)
+    const user = auth.user
+    if (!user.email && !user.phone) {
+      throw badRequest(
+        'validation_failed',
+        'Reauthentication requires the user to have an email or a phone number'
+      )
+    }
+    if (!user.email) throw unprocessable('phone_provider_disabled', 'Unsupported phone provider')
+    if (!isConfirmed(user)) {
+      throw unprocessable('email_not_confirmed', 'Please verify your email first.')
+    }
+    await authTx(rt.ctx.db, (tx) => sendReauthentication(rt, tx, user))
+    return reply.send({})
+  })
+}
+
+async function updateUser(rt: AuthRuntime, request: FastifyRequest, auth: Authenticated) {
+  const params = readParams(rawBody(request), USER_UPDATE_PARAMS)
+  const settings = rt.settings
+  const user = auth.user
+  const email = params.email !== '' ? validateEmail(params.email) : ''
+  if (params.password !== undefined) assertPasswordStrength(params.password, settings)
+  if (params.app_metadata !== undefined && !settings.adminRoles.includes(user.role ?? '')) {
+    throw forbidden('not_admin', 'Updating app_metadata requires admin privileges')
+  }
+  if (user.is_anonymous && params.password !== undefined && email === '' && params.phone === '') {
+    throw unprocessable(
+      'validation_failed',
+      'Updating password of an anonymous user without an email or phone is not allowed'
+    )
+  }
+  if (params.phone !== '' && params.phone !== (user.phone ?? '')) {
+    throw unprocessable('phone_provider_disabled', 'Unsupported phone provider')
+  }
+  validatePkceParams(params.code_challenge_method, params.code_challenge)
+  const aud = requestAud(rt, request, auth.claims)
+  const changingEmail = email !== '' && email !== (user.email ?? '')
+  if (changingEmail) {
+    const duplicate = await authTx(rt.ctx.db, (tx) => findDuplicateEmail(tx, email, aud, user.id))
+    if (duplicate) throw unprocessable('email_exists', DUPLICATE_EMAIL)
+  }
+
+  let encryptedPassword: string | null = null
+  if (params.password !== undefined) {
+    await checkReauthentication(rt, auth, params.nonce)
+    if (params.password !== '' && hasPassword(user)) {
+      if (await verifyPassword(params.password, user.encrypted_password)) {
+        throw unprocessable(
+          'same_password',
+          'New password should be different from the old password.'
+        )
+      }
+    }
+    encryptedPassword = await hashPassword(params.password)
+  }
+
+  const redirectTo = referrer(rt, request)
+  const updated = await authTx(rt.ctx.db, async (tx) => {
+    const now = new Date()
+    let current = (await findUserById(tx, user.id)) as User
+    if (encryptedPassword !== null) {
+      await setPassword(tx, current, encryptedPassword, auth.sessionId, now)
+    }
+    if (params.data !== undefined) {
+      await patchUser(
+        tx,
+        user.id,
+        { raw_user_meta_data: { json: mergeMetadata(current.raw_user_meta_data, params.data) } },
+        now
+      )
+    }
+    if (params.app_metadata !== undefined) {
+      await patchUser(
+        tx,
+        user.id,
+        {
+          raw_app_meta_data: {
+            json: mergeMetadata(current.raw_app_meta_data, params.app_metadata),
+          },
+        },
+        now
+      )
+    }
+    current = (await findUserById(tx, user.id)) as User
+    if (changingEmail) {
+      if (current.is_anonymous && settings.mailerAutoconfirm) {
+        // An anonymous user adding an address is signed up with it at once.
+        await patchUser(tx, user.id, { email_change: email }, now)
+        await confirmEmailChange(tx, (await findUserById(tx, user.id)) as User, now)
+      } else {
+        const pkce = params.code_challenge !== ''
+        if (pkce) {
+          await createFlowState(
+            tx,
+            'email_change',
+            'email_change',
+            params.code_challenge_method,
+            params.code_challenge,
+            user.id,
+            now
+          )
+        }
+        await sendEmailChange(rt, tx, current, email, pkce, redirectTo, now)
+      }
+    }
+    return (await findUserById(tx, user.id)) as User
+  })
+  return userJson(updated)
+}
+
+/** secure_password_change: a session older than 24 hours needs the emailed nonce. */
+async function checkReauthentication(rt: AuthRuntime, auth: Authenticated, nonce: string) {
+  if (!rt.settings.passwordChangeNeedsReauthentication) return
+  const created = auth.sessionId
+    ? await authTx(rt.ctx.db, async (tx) => {
+        const rows = await tx<{ created_at: Date }[]>`
+          select created_at from auth.sessions where id = ${auth.sessionId}`
+        return rows[0]?.created_at ?? null
+      })
+    : null
+  if (created !== null && Date.now() <= new Date(created).getTime() + 24 * 3600 * 1000) return
+  if (nonce === '') {
+    throw badRequest('reauthentication_needed', 'Password update requires reauthentication')
+  }
+  const user = auth.user
+  const sentAt = timeOf(user.reauthentication_sent_at)
+  if (!user.reauthentication_token || sentAt === null) {
+    throw unprocessable('reauthentication_not_valid', 'Requires reauthentication')
+  }
+  const expired = Date.now() > sentAt.getTime() + rt.settings.otpExpiry * 1000
+  if (expired || tokenHash(user.email ?? '', nonce) !== user.reauthentication_token) {
+    throw unprocessable('reauthentication_not_valid', 'Requires reauthentication')
+  }
+  await authTx(rt.ctx.db, (tx) =>
+    patchUser(
+      tx,
+      user.id,
+      { reauthentication_token: '', reauthentication_sent_at: null },
+      new Date()
+    )
+  )
+}

@@ -1,0 +1,92 @@
+// Access tokens and the session object (GoTrue's AccessTokenResponse): the claims in the order
+// GoTrue emits them, signed with the project's key, and the response auth-js stores.
+import type { Tx } from './db.ts'
+import type { AuthRuntime } from './runtime.ts'
+import { authUrl } from './runtime.ts'
+import { amrOf, createSession } from './session-store.ts'
+import type { ClientInfo } from './session-store.ts'
+import { findUserById } from './user-store.ts'
+import { sortKeysDeep, userJson } from './user-json.ts'
+import type { User } from './user-json.ts'
+
+export interface SessionResponse {
+  access_token: string
+  token_type: 'bearer'
+  expires_in: number
+  expires_at: number
+  refresh_token: string
+  user: Record<string, unknown>
+  weak_password?: { message: string; reasons: string[] }
+}
+
+/** Signs an access token for a user's session. */
+export async function accessToken(
+  rt: AuthRuntime,
+  tx: Tx,
+  user: User,
+  sessionId: string,
+  now: Date
+): Promise<{ token: string; expiresAt: number }> {
+  const iat = Math.floor(now.getTime() / 1000)
+  const exp = iat + rt.settings.jwtExpiry
+  const claims = {
+    iss: authUrl(rt),
+    sub: user.id,
+    aud: user.aud ?? '',
+    exp,
+    iat,
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    app_metadata: sortKeysDeep(user.raw_app_meta_data ?? {}),
+    user_metadata: sortKeysDeep(user.raw_user_meta_data ?? {}),
+    role: user.role ?? '',
+    aal: 'aal1',
+    amr: await amrOf(tx, sessionId),
+    session_id: sessionId,
+    is_anonymous: user.is_anonymous,
+  }
+  return { token: await rt.ctx.keys.sign(claims), expiresAt: exp }
+}
+
+export function sessionResponse(
+  rt: AuthRuntime,
+  user: User,
+  token: { token: string; expiresAt: number },
+  refreshToken: string
+): SessionResponse {
+  return {
+    access_token: token.token,
+    token_type: 'bearer',
+    expires_in: rt.settings.jwtExpiry,
+    expires_at: token.expiresAt,
+    refresh_token: refreshToken,
+    user: userJson(user),
+  }
+}
+
+/** GoTrue's issueRefreshToken: a new session for the user, signed in with `method`. */
+export async function issueSession(
+  rt: AuthRuntime,
+  tx: Tx,
+  userId: string,
+  method: string,
+  client: ClientInfo,
+  now = new Date()
+): Promise<SessionResponse> {
+  const { sessionId, refreshToken } = await createSession(tx, userId, method, client, now)
+  const user = (await findUserById(tx, userId)) as User
+  const token = await accessToken(rt, tx, user, sessionId, now)
+  return sessionResponse(rt, user, token, refreshToken)
+}
+
+/** The implicit-flow redirect: the session in the URL fragment (GoTrue's AsRedirectURL). */
+export function sessionRedirect(redirectTo: string, session: SessionResponse, type: string) {
+  const params = new URLSearchParams()
+  params.set('access_token', session.access_token)
+  params.set('expires_at', String(session.expires_at))
+  params.set('expires_in', String(session.expires_in))
+  params.set('refresh_token', session.refresh_token)
+  params.set('token_type', session.token_type)
+  params.set('type', type)
+  return `${redirectTo}#${params.toString()}&sb=`
+}
