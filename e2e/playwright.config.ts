@@ -1,6 +1,38 @@
+// Playwright in Debian's Chromium (Playwright's own browser download does not work here) against
+// the real stack: global-setup.ts builds the app, starts the backend serving it on free ports
+// with a temporary data folder, and stops it afterwards. One worker: the scenarios share that
+// stack, and each makes its own people and workspace, so no test resets the database.
 import { defineConfig } from '@playwright/test'
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 export default defineConfig({
   testDir: '.',
+  testMatch: '**/*.spec.ts',
   forbidOnly: true,
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  globalSetup: './support/global-setup.ts',
+  use: {
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+  },
 })

@@ -4,29 +4,39 @@ export const ATTACHMENT_BUCKET = 'attachments'
 export const MAX_FILE_BYTES = 25 * 1024 * 1024
 export const MAX_FILES_PER_MESSAGE = 10
 
-const ALLOWED_PREFIXES = ['image/', 'video/', 'audio/', 'text/']
+// The same list as the bucket's allowed_mime_types (supabase/migrations/*_chorus_storage.sql).
 const ALLOWED_TYPES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/heic',
   'application/pdf',
-  'application/zip',
+  'text/plain',
+  'text/markdown',
+  'text/csv',
   'application/json',
+  'application/zip',
+  'application/x-zip-compressed',
   'application/gzip',
-  'application/x-tar',
+  'audio/mpeg',
+  'audio/mp4',
+  'audio/ogg',
+  'audio/wav',
+  'audio/webm',
+  'video/mp4',
+  'video/webm',
+  'video/quicktime',
   'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   'application/vnd.ms-excel',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   'application/vnd.oasis.opendocument.text',
   'application/vnd.oasis.opendocument.spreadsheet',
-  'application/octet-stream',
-])
-// Files a browser could run if opened from our origin are refused whatever their name says.
-const REFUSED_TYPES = new Set([
-  'image/svg+xml',
-  'text/html',
-  'application/xhtml+xml',
-  'text/javascript',
+  'application/vnd.oasis.opendocument.presentation',
 ])
 const PREVIEWABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'])
 
@@ -41,11 +51,11 @@ export function checkFile(file: { type: string; name: string; size: number }): s
   if (file.size > MAX_FILE_BYTES) {
     return `${file.name} is ${formatBytes(file.size)}; files can be at most ${formatBytes(MAX_FILE_BYTES)}.`
   }
-  if (REFUSED_TYPES.has(mime) || /\.(html?|svg|xhtml|js|mjs)$/i.test(file.name)) {
-    return `${file.name}: web pages, scripts and SVG files cannot be shared here. Zip it first.`
+  if (mime === 'image/svg+xml' || mime === 'text/html' || /\.(html?|svg|xhtml)$/i.test(file.name)) {
+    return `${file.name}: web pages and SVG images cannot be shared here (they can run scripts). Zip it first.`
   }
-  if (!ALLOWED_TYPES.has(mime) && !ALLOWED_PREFIXES.some((p) => mime.startsWith(p))) {
-    return `${file.name}: files of type ${mime} cannot be shared here.`
+  if (!ALLOWED_TYPES.has(mime)) {
+    return `${file.name}: this type of file${mime === 'application/octet-stream' ? '' : ` (${mime})`} cannot be shared here. Images, PDFs, text, office documents, audio, video and zip files can.`
   }
   return null
 }

@@ -2,7 +2,7 @@
 // message before anything is sent and keeps the text in the composer.
 import type { Result } from '../../../lib/result.ts'
 
-export const MAX_MESSAGE_LENGTH = 16000
+export const MAX_MESSAGE_LENGTH = 4000
 
 export function validateBody(body: string, hasAttachments: boolean): Result<string> {
   // Trailing whitespace and newlines are noise; leading indentation may be code, keep it.

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { checkFile, formatBytes, safeFileName } from './rules.ts'
+
+describe('attachment rules', () => {
+  it('accepts an ordinary image and PDF', () => {
+    expect(checkFile({ name: 'a.png', type: 'image/png', size: 1000 })).toBeNull()
+    expect(checkFile({ name: 'a.pdf', type: 'application/pdf', size: 1000 })).toBeNull()
+  })
+
+  it('refuses files over 25 MB with both sizes in the message', () => {
+    expect(checkFile({ name: 'big.mp4', type: 'video/mp4', size: 30 * 1024 * 1024 })).toBe(
+      'big.mp4 is 30 MB; files can be at most 25 MB.'
+    )
+  })
+
+  it('refuses SVG and HTML, which could run script', () => {
+    expect(checkFile({ name: 'x.svg', type: 'image/svg+xml', size: 10 })).toMatch(
+      /cannot be shared/
+    )
+    expect(checkFile({ name: 'page.html', type: 'text/html', size: 10 })).toMatch(
+      /cannot be shared/
+    )
+  })
+
+  it('refuses unknown types and empty files', () => {
+    expect(checkFile({ name: 'a.exe', type: 'application/x-msdownload', size: 10 })).toMatch(
+      /cannot be shared/
+    )
+    expect(checkFile({ name: 'empty.txt', type: 'text/plain', size: 0 })).toBe(
+      'empty.txt is empty.'
+    )
+  })
+
+  it('makes storage-safe names that still read like the original', () => {
+    expect(safeFileName('../../etc/passwd')).toBe('-..-etc-passwd')
+    expect(safeFileName('Zoë résumé #1.pdf')).toBe('Zoë résumé -1.pdf')
+    expect(formatBytes(1536)).toBe('1.5 KB')
+  })
+})

@@ -1,0 +1,81 @@
+// Named people for the scenarios, each in their own browser context, with the actions a person
+// takes in Chorus. Waits are on what the page shows (readiness), never on time.
+import { expect } from '@playwright/test'
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
+import { appUrl } from './env.ts'
+import { linkFromEmail } from './inbox.ts'
+
+let counter = 0
+
+export interface Actor {
+  name: string
+  email: string
+  password: string
+  context: BrowserContext
+  page: Page
+}
+
+/** A person with a unique email for this run, in a fresh browser context. */
+export async function actor(browser: Browser, name: string): Promise<Actor> {
+  counter += 1
+  const tag = `${Date.now().toString(36)}${counter}`
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  return {
+    name: `${name} ${tag.slice(-4)}`,
+    email: `${name.toLowerCase()}.${tag}@example.test`,
+    password: `pw-${tag}-Secret!`,
+    context,
+    page,
+  }
+}
+
+/** Signs up through the form and confirms through the link in the emailed message. */
+export async function signUpAndConfirm(person: Actor, path = '/sign-up'): Promise<void> {
+  const { page } = person
+  await page.goto(appUrl(path))
+  await page.getByLabel('Display name').fill(person.name)
+  await page.getByLabel('Email').fill(person.email)
+  await page.getByLabel('Password').fill(person.password)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+  const link = await linkFromEmail(person.email, /confirm/i)
+  await page.goto(link)
+}
+
+export async function signIn(person: Actor): Promise<void> {
+  const { page } = person
+  await page.goto(appUrl('/sign-in'))
+  await page.getByLabel('Email').fill(person.email)
+  await page.getByLabel('Password').fill(person.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+export function composer(page: Page): Locator {
+  return page.getByRole('combobox', { name: /^Message / })
+}
+
+export async function send(page: Page, text: string): Promise<void> {
+  const box = composer(page)
+  await box.fill(text)
+  await box.press('Enter')
+  await expect(box).toHaveValue('')
+}
+
+/** The bodies of the confirmed messages on screen, in order. */
+export function messageTexts(page: Page): Locator {
+  return page.locator('article.message:not(.message-pending) .message-body')
+}
+
+export function messageWith(page: Page, text: string): Locator {
+  return page
+    .locator('article.message')
+    .filter({ has: page.locator('.message-body', { hasText: text }) })
+}
+
+/** Waits until the open channel says it is live (joined and caught up). */
+export async function waitLive(page: Page): Promise<void> {
+  await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'live', {
+    timeout: 30_000,
+  })
+}

@@ -1,0 +1,26 @@
+// Builds the app, starts the stack serving it, and hands the URLs and keys to the tests through
+// the environment (Playwright passes it on to its workers). The returned function stops it.
+import { execFileSync } from 'node:child_process'
+import path from 'node:path'
+import { ROOT, startStack } from './stack-process.ts'
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  execFileSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: path.join(ROOT, 'app'),
+      stdio: 'inherit',
+    }
+  )
+  const stack = await startStack({
+    log: process.env.E2E_STACK_LOG
+      ? (line) => process.stdout.write(`[stack] ${line}\n`)
+      : undefined,
+  })
+  process.env.CHORUS_APP_URL = stack.appUrl
+  process.env.CHORUS_API_URL = stack.apiUrl
+  process.env.CHORUS_ANON_KEY = stack.anonKey
+  process.env.CHORUS_SERVICE_ROLE_KEY = stack.serviceRoleKey
+  return () => stack.stop()
+}

@@ -1,0 +1,38 @@
+// The local stack's mail catcher, read through its Mailpit-shaped JSON API at /inbox/api/v1.
+import { expect } from '@playwright/test'
+import { apiUrl } from './env.ts'
+
+interface Summary {
+  ID: string
+  Subject: string
+  To: { Address: string }[]
+  Created: string
+}
+
+/** Waits for the newest email to `to` whose subject matches, and returns the first link in it. */
+export async function linkFromEmail(to: string, subject: RegExp, after = ''): Promise<string> {
+  let found: Summary | undefined
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(
+          `${apiUrl()}/inbox/api/v1/search?query=${encodeURIComponent(`to:${to}`)}`
+        )
+        if (!response.ok) return false
+        const body = (await response.json()) as { messages: Summary[] }
+        found = body.messages
+          .filter((m) => subject.test(m.Subject) && m.ID !== after)
+          .sort((a, b) => b.Created.localeCompare(a.Created))[0]
+        return !!found
+      },
+      { message: `an email to ${to} with subject ${subject}`, timeout: 20_000 }
+    )
+    .toBe(true)
+  const response = await fetch(`${apiUrl()}/inbox/api/v1/message/${found!.ID}`)
+  const message = (await response.json()) as { Text: string; HTML: string }
+  const fromHtml = /href="([^"]+)"/.exec(message.HTML ?? '')?.[1]
+  const fromText = /(https?:\/\/\S+)/.exec(message.Text ?? '')?.[1]
+  const link = (fromHtml ?? fromText)?.replace(/&amp;/g, '&')
+  if (!link) throw new Error(`no link in the email "${found!.Subject}" to ${to}`)
+  return link
+}

@@ -1,0 +1,170 @@
+// Runs the local stack as a child process, as a developer would (npm run backend -- start), on
+// free ports with a temporary project copy whose site_url is the app's address, so the links in
+// confirmation and reset emails lead back to this app.
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { chmod, cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+export const ROOT = path.resolve(import.meta.dirname, '..', '..')
+
+export interface RunningStack {
+  appUrl: string
+  apiUrl: string
+  anonKey: string
+  serviceRoleKey: string
+  dbUrl: string
+  stop(): Promise<void>
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** A throwaway project folder: the real migrations and seed, config.toml pointed at the app. */
+async function projectCopy(appUrl: string): Promise<string> {
+  const workdir = await mkdtemp(path.join(tmpdir(), 'chorus-e2e-'))
+  // The embedded PostgreSQL runs as its own user when we are root; it must reach the data folder.
+  await chmod(workdir, 0o755)
+  const supabase = path.join(workdir, 'supabase')
+  await mkdir(supabase, { recursive: true })
+  const config = await readFile(path.join(ROOT, 'supabase', 'config.toml'), 'utf8')
+  const patched = config
+    .replace(/^site_url\s*=.*$/m, `site_url = "${appUrl}"`)
+    .replace(/^additional_redirect_urls\s*=.*$/m, `additional_redirect_urls = ["${appUrl}/**"]`)
+  await writeFile(path.join(supabase, 'config.toml'), patched)
+  await symlink(path.join(ROOT, 'supabase', 'migrations'), path.join(supabase, 'migrations'))
+  await cp(path.join(ROOT, 'supabase', 'seed.sql'), path.join(supabase, 'seed.sql'))
+  return workdir
+}
+
+export async function startStack(
+  options: { log?: (line: string) => void } = {}
+): Promise<RunningStack> {
+  const appPort = await freePort()
+  const appUrl = `http://127.0.0.1:${appPort}`
+  const workdir = await projectCopy(appUrl)
+  const dataDir = path.join(workdir, 'data')
+  const args = [
+    '--import',
+    'tsx',
+    path.join(ROOT, 'backend/src/cli/main.ts'),
+    'start',
+    '--workdir',
+    workdir,
+    '--data-dir',
+    dataDir,
+    '--api-port',
+    '0',
+    '--db-port',
+    '0',
+    '--app-dist',
+    path.join(ROOT, 'app/dist'),
+    '--app-port',
+    String(appPort),
+  ]
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const output: string[] = []
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line) continue
+      output.push(line)
+      options.log?.(line)
+    }
+  }
+  child.stdout!.on('data', collect)
+  child.stderr!.on('data', collect)
+
+  try {
+    await waitForStart(child, output)
+    const status = await runStatus(workdir, dataDir)
+    return {
+      appUrl,
+      apiUrl: status.API_URL,
+      anonKey: status.ANON_KEY,
+      serviceRoleKey: status.SERVICE_ROLE_KEY,
+      dbUrl: status.DB_URL,
+      stop: () => stop(child, workdir),
+    }
+  } catch (error) {
+    await stop(child, workdir)
+    throw new Error(
+      `${(error as Error).message}\n--- stack output ---\n${output.slice(-60).join('\n')}`
+    )
+  }
+}
+
+function waitForStart(child: ChildProcess, output: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (output.some((line) => line.includes('Open Chorus at'))) {
+        cleanup()
+        resolve()
+      }
+    }
+    const onExit = (code: number | null) => {
+      cleanup()
+      reject(new Error(`the stack exited (code ${code}) before it was ready`))
+    }
+    const timer = setTimeout(() => {
+      cleanup()
+      reject(new Error('the stack did not start within 120 s'))
+    }, 120_000)
+    const cleanup = () => {
+      clearTimeout(timer)
+      child.stdout!.off('data', check)
+      child.off('exit', onExit)
+    }
+    child.stdout!.on('data', check)
+    child.once('exit', onExit)
+    check()
+  })
+}
+
+async function runStatus(workdir: string, dataDir: string): Promise<Record<string, string>> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(ROOT, 'backend/src/cli/main.ts'),
+      'status',
+      '--workdir',
+      workdir,
+      '--data-dir',
+      dataDir,
+      '-o',
+      'json',
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }
+  )
+  let out = ''
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  if (code !== 0) throw new Error(`status exited with ${code}`)
+  return JSON.parse(out) as Record<string, string>
+}
+
+async function stop(child: ChildProcess, workdir: string): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGINT')
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000)
+    await exited
+    clearTimeout(timer)
+  }
+  await rm(workdir, { recursive: true, force: true })
+}

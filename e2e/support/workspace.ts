@@ -1,0 +1,41 @@
+// Setting up the common situation: one person creates a workspace and invites another by link.
+import { expect } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import type { Actor } from './actors.ts'
+import { signUpAndConfirm, waitLive } from './actors.ts'
+
+export async function createWorkspace(owner: Actor, name: string): Promise<void> {
+  const { page } = owner
+  await expect(page.getByRole('heading', { name: 'Welcome to Chorus' })).toBeVisible()
+  await page.getByLabel('Workspace name').fill(name)
+  await page.getByRole('button', { name: 'Create workspace' }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'general' })).toBeVisible()
+}
+
+export async function createInviteLink(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Invite people' }).first().click()
+  const dialog = page.getByRole('dialog', { name: /Invite people/ })
+  await dialog.getByRole('button', { name: 'Create invite link' }).click()
+  const input = dialog.getByLabel('Invite link')
+  await expect(input).toHaveValue(/\/invite\//)
+  const link = await input.inputValue()
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  return link
+}
+
+/** The invitee follows the link, signs up, confirms by email, and joins. */
+export async function joinByInvite(person: Actor, link: string, workspace: string): Promise<void> {
+  await signUpAndConfirm(person, new URL(link).pathname)
+  await person.page.getByRole('button', { name: `Join ${workspace}` }).click()
+  await expect(person.page.getByRole('heading', { level: 2, name: 'general' })).toBeVisible()
+}
+
+/** Owner and invitee in #general of a fresh workspace, both live. */
+export async function twoInGeneral(owner: Actor, guest: Actor, workspace: string): Promise<void> {
+  await signUpAndConfirm(owner)
+  await createWorkspace(owner, workspace)
+  const link = await createInviteLink(owner.page)
+  await joinByInvite(guest, link, workspace)
+  await waitLive(owner.page)
+  await waitLive(guest.page)
+}
