@@ -93,16 +93,17 @@ export async function startStack(
     const status = await runStatus(workdir, dataDir)
     return {
       appUrl,
-      apiUrl: status.API_URL,
-      anonKey: status.ANON_KEY,
-      serviceRoleKey: status.SERVICE_ROLE_KEY,
-      dbUrl: status.DB_URL,
+      apiUrl: required(status, 'API_URL'),
+      anonKey: required(status, 'ANON_KEY'),
+      serviceRoleKey: required(status, 'SERVICE_ROLE_KEY'),
+      dbUrl: required(status, 'DB_URL'),
       stop: () => stop(child, workdir),
     }
   } catch (error) {
     await stop(child, workdir)
     throw new Error(
-      `${(error as Error).message}\n--- stack output ---\n${output.slice(-60).join('\n')}`
+      `${(error as Error).message}\n--- stack output ---\n${output.slice(-60).join('\n')}`,
+      { cause: error }
     )
   }
 }
@@ -167,4 +168,10 @@ async function stop(child: ChildProcess, workdir: string): Promise<void> {
     clearTimeout(timer)
   }
   await rm(workdir, { recursive: true, force: true })
+}
+
+function required(status: Record<string, string>, key: string): string {
+  const value = status[key]
+  if (!value) throw new Error(`status -o json printed no ${key}`)
+  return value
 }

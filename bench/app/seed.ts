@@ -1,0 +1,85 @@
+// The bench's data: one person, a workspace whose #general holds N messages (bulk-loaded in SQL
+// with triggers off, then last_seq set as the trigger would), and a small channel as baseline.
+import { createClient } from '@supabase/supabase-js'
+import postgres from 'postgres'
+
+export interface BenchData {
+  email: string
+  password: string
+  workspaceId: string
+  bigChannelId: string
+  smallChannelId: string
+  bigCount: number
+  smallCount: number
+}
+
+export async function seed(options: {
+  apiUrl: string
+  anonKey: string
+  serviceRoleKey: string
+  dbUrl: string
+  messages: number
+}): Promise<BenchData> {
+  const email = `bench.${Date.now().toString(36)}@example.test`
+  const password = 'bench-password-1'
+  const admin = createClient(options.apiUrl, options.serviceRoleKey, {
+    auth: { persistSession: false },
+  })
+  const created = await admin.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { display_name: 'Bench Person' },
+  })
+  if (created.error) throw created.error
+  const userId = created.data.user.id
+
+  const client = createClient(options.apiUrl, options.anonKey, { auth: { persistSession: false } })
+  const signIn = await client.auth.signInWithPassword({ email, password })
+  if (signIn.error) throw signIn.error
+  const workspace = await client
+    .rpc('create_workspace', { p_name: 'Bench' })
+    .single<{ id: string }>()
+  if (workspace.error) throw workspace.error
+  const small = await client
+    .rpc('create_channel', { p_workspace_id: workspace.data.id, p_name: 'small', p_kind: 'public' })
+    .single<{ id: string }>()
+  if (small.error) throw small.error
+
+  const sql = postgres(options.dbUrl, { max: 1, onnotice: () => {} })
+  try {
+    const [general] = await sql<{ id: string }[]>`
+      select id from public.channels where workspace_id = ${workspace.data.id} and is_default`
+    const bigChannelId = general!.id
+    const smallCount = 20
+    await sql.begin(async (tx) => {
+      // Bulk load: the per-row seq trigger is skipped and last_seq set once, as it would end up.
+      await tx`set local session_replication_role = replica`
+      for (const [channel, count] of [
+        [bigChannelId, options.messages],
+        [small.data.id, smallCount],
+      ] as const) {
+        await tx`
+          insert into public.messages (id, channel_id, seq, author_id, body, created_at)
+          select gen_random_uuid(), ${channel}, g, ${userId},
+            'Message ' || g || ': the **quick** brown fox jumps over the _lazy_ dog, see https://example.com/' || g,
+            now() - make_interval(secs => (${count} - g) * 30)
+          from generate_series(1, ${count}::int) as g`
+        await tx`update public.channels set last_seq = ${count}, last_message_at = now() where id = ${channel}`
+        await tx`update public.channel_members set last_read_seq = ${count} where channel_id = ${channel}`
+      }
+    })
+    await sql`analyze public.messages`
+    return {
+      email,
+      password,
+      workspaceId: workspace.data.id,
+      bigChannelId,
+      smallChannelId: small.data.id,
+      bigCount: options.messages,
+      smallCount,
+    }
+  } finally {
+    await sql.end({ timeout: 2 })
+  }
+}
