@@ -113,7 +113,3 @@ grant update (name) on public.workspaces to authenticated;
 grant update (name, topic, archived_at) on public.channels to authenticated;
 grant update (last_read_seq) on public.channel_members to authenticated;
 grant update (body, deleted_at) on public.messages to authenticated;
-
--- The helpers are for policies and triggers, not for calling over the API.
-revoke all on all functions in schema private from public, anon;
-grant execute on all functions in schema private to authenticated, service_role;

@@ -206,6 +206,25 @@ begin
 end
 $$;
 
+-- Why the caller could not change a channel (the update policy only says "no rows").
+create function private.refuse_channel_change(p_channel_id uuid) returns void
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  ch public.channels;
+begin
+  select * into ch from public.channels c
+  where c.id = p_channel_id and c.id in (select private.visible_channel_ids());
+  if not found then
+    raise exception using errcode = '22023', message = 'Channel not found.';
+  end if;
+  if ch.kind = 'dm' then
+    raise exception using errcode = '22023', message = 'Direct messages cannot be renamed or archived.';
+  end if;
+  raise exception using errcode = '42501',
+    message = 'Only members of this channel can change it (and workspace admins, for public channels).';
+end
+$$;
+
 -- Rename and/or set the topic (null leaves a field as it is). Runs as the caller: the update
 -- policy and the channel trigger decide.
 create function public.update_channel(p_channel_id uuid, p_name text default null, p_topic text default null)
@@ -219,7 +238,7 @@ begin
   where c.id = p_channel_id
   returning * into ch;
   if not found then
-    raise exception using errcode = '42501', message = 'Channel not found, or you cannot change it.';
+    perform private.refuse_channel_change(p_channel_id);
   end if;
   return ch;
 end
@@ -236,7 +255,7 @@ begin
   where c.id = p_channel_id
   returning * into ch;
   if not found then
-    raise exception using errcode = '42501', message = 'Channel not found, or you cannot change it.';
+    perform private.refuse_channel_change(p_channel_id);
   end if;
   return ch;
 end

@@ -34,8 +34,3 @@ create policy "chorus topics: members send" on realtime.messages
     extension in ('broadcast', 'presence')
     and (select realtime.topic()) in (select private.realtime_topics())
   );
-
--- The RPCs are for signed-in users; only invite_preview() also answers before sign-in.
-revoke all on all functions in schema public from public, anon;
-grant execute on all functions in schema public to authenticated, service_role;
-grant execute on function public.invite_preview(text) to anon;
