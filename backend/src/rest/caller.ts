@@ -1,0 +1,88 @@
+// Who is calling, in PostgREST's terms: no token is the anon role; a token that fails verification
+// is a 401 with PostgREST's codes and messages. Time claims get PostgREST's 30 seconds of leeway.
+import type { FastifyRequest } from 'fastify'
+import type { StackContext } from '../context.ts'
+import { callerOf } from '../http/caller.ts'
+import type { JwtClaims } from '../jwt/jwt-keys.ts'
+import { errors } from './errors.ts'
+import type { RestError } from './errors.ts'
+
+/** PostgREST's allowedSkewSeconds. */
+export const CLOCK_SKEW_SECONDS = 30
+
+export interface RestCaller {
+  role: string
+  claims: Record<string, unknown>
+}
+
+function decodePayload(token: string): JwtClaims | null {
+  const part = token.split('.')[1]
+  if (part === undefined) return null
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'))
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as JwtClaims)
+      : null
+  } catch {
+    return null
+  }
+}
+
+function roleOf(claims: JwtClaims): string {
+  return typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'anon'
+}
+
+function checkTimes(claims: JwtClaims, now: number): RestError | null {
+  const { nbf, iat } = claims as { nbf?: unknown; iat?: unknown }
+  if (nbf !== undefined) {
+    if (typeof nbf !== 'number')
+      return errors.jwt('PGRST303', "The JWT 'nbf' claim must be a number")
+    if (nbf > now + CLOCK_SKEW_SECONDS) return errors.jwt('PGRST303', 'JWT not yet valid')
+  }
+  if (iat !== undefined) {
+    if (typeof iat !== 'number')
+      return errors.jwt('PGRST303', "The JWT 'iat' claim must be a number")
+    if (iat > now + CLOCK_SKEW_SECONDS) return errors.jwt('PGRST303', 'JWT issued at future')
+  }
+  return null
+}
+
+export async function restCaller(
+  ctx: StackContext,
+  request: FastifyRequest
+): Promise<RestCaller | RestError> {
+  const caller = await callerOf(ctx, request)
+  const now = Math.floor(Date.now() / 1000)
+  if (caller.ok) {
+    if (caller.token === null) return { role: caller.role, claims: caller.claims }
+    const failure = checkTimes(caller.claims, now)
+    return failure ?? { role: caller.role, claims: caller.claims }
+  }
+  const error = caller.error
+  switch (error.kind) {
+    case 'expired': {
+      // The signature was good; within the leeway the token still counts.
+      const claims = decodePayload(caller.token)
+      if (claims && (error.expiredBySeconds ?? Infinity) <= CLOCK_SKEW_SECONDS) {
+        return checkTimes(claims, now) ?? { role: roleOf(claims), claims }
+      }
+      return errors.jwt('PGRST303', 'JWT expired')
+    }
+    case 'claims':
+      return errors.jwt('PGRST303', "The JWT 'exp' claim must be a number")
+    case 'malformed':
+      return errors.jwt(
+        'PGRST301',
+        error.parts !== undefined && error.parts !== 3
+          ? `Expected 3 parts in JWT; got ${error.parts}`
+          : 'JWT cryptographic operation failed'
+      )
+    case 'signature':
+      return errors.jwt(
+        'PGRST301',
+        error.message.startsWith('signing method')
+          ? 'Wrong or unsupported encoding algorithm'
+          : 'JWT cryptographic operation failed'
+      )
+  }
+}

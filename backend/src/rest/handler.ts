@@ -1,0 +1,221 @@
+// One request through the pipeline: caller -> parse -> plan -> sql -> execute -> respond. Plans and
+// their SQL are cached for requests without a body (keyed by everything that shapes them) until
+// the schema cache reloads.
+import type { FastifyRequest } from 'fastify'
+import type { StackContext } from '../context.ts'
+import type { RequestScope } from '../db/scope.ts'
+import { restCaller } from './caller.ts'
+import { errors, fromPgError, isPgError, RestError } from './errors.ts'
+import { execute } from './execute.ts'
+import { openApiResponse } from './openapi.ts'
+import { negotiate } from './parse/media.ts'
+import { parseRequest } from './parse/request.ts'
+import type { ApiRequest, RawRequest } from './parse/request.ts'
+import { planRequest } from './plan/plan.ts'
+import type { Plan } from './plan/types.ts'
+import { checkResult, errorResponse, respond } from './respond.ts'
+import type { HttpResponse } from './respond.ts'
+import type { SchemaHolder } from './schema/holder.ts'
+import type { SchemaCache } from './schema/types.ts'
+import { callStatements, mutationStatements, readStatements } from './sql/statements.ts'
+import type { PlannedStatements } from './sql/statements.ts'
+
+const PLAN_CACHE_LIMIT = 2000
+const PREFIX = '/rest/v1'
+
+type Compiled =
+  | { kind: 'plan'; request: ApiRequest; plan: Plan; statements: PlannedStatements }
+  | { kind: 'options' | 'openapi'; request: ApiRequest }
+
+export class RestHandler {
+  private plans = new Map<string, Compiled>()
+
+  constructor(
+    private readonly ctx: StackContext,
+    private readonly schema: SchemaHolder
+  ) {
+    schema.onReload(() => this.plans.clear())
+  }
+
+  private aggregatesEnabled(): boolean {
+    const value = this.ctx.db.settingsOf('authenticator')['pgrst.db_aggregates_enabled']
+    return value !== undefined && ['true', 'on', '1', 'yes'].includes(value.toLowerCase())
+  }
+
+  async handle(request: FastifyRequest): Promise<HttpResponse> {
+    const caller = await restCaller(this.ctx, request)
+    if (caller instanceof RestError) return errorResponse(caller)
+    const anon = caller.role === 'anon'
+    try {
+      const raw = rawRequest(request)
+      const cache = await this.schema.get()
+      const compiled = this.compile(raw, cache)
+      const req = compiled.request
+      if (req.prefer.handling === 'strict' && req.prefer.invalid.length > 0) {
+        throw errors.invalidPreferences(req.prefer.invalid)
+      }
+      const settings: Record<string, string> = {}
+      if (req.prefer.timezone !== undefined) {
+        const zones = await this.schema.timezones()
+        if (zones.has(req.prefer.timezone)) settings.timezone = req.prefer.timezone
+        else if (req.prefer.handling === 'strict') {
+          throw errors.invalidPreferences([`timezone=${req.prefer.timezone}`])
+        } else req.prefer = { ...req.prefer, timezone: undefined }
+      }
+      const scope: RequestScope = {
+        role: caller.role,
+        claims: caller.claims,
+        method: req.method,
+        path: req.path,
+        headers: headersOf(request),
+        cookies: cookiesOf(request),
+        searchPath: [
+          req.schema,
+          ...this.ctx.config.api.extraSearchPath.filter((s) => s !== req.schema),
+        ],
+        settings,
+      }
+      if (compiled.kind === 'options') return optionsResponse(req)
+      if (compiled.kind === 'openapi') return await openApiResponse(this.ctx, cache, req, scope)
+      const { plan, statements } = compiled as Extract<Compiled, { kind: 'plan' }>
+      const readOnly = plan.kind === 'read' || (plan.kind === 'call' && plan.readOnly)
+      const result = await execute(this.ctx.db, scope, statements, {
+        readOnly,
+        rollback: req.prefer.tx === 'rollback',
+        maxRows: this.maxRows(),
+        count: req.prefer.count,
+        check: (r) => checkResult(plan, r),
+      })
+      return respond(req, plan, result)
+    } catch (error) {
+      if (error instanceof RestError) return errorResponse(error)
+      if (isPgError(error)) return errorResponse(fromPgError(error, anon))
+      if (isConnectionError(error)) {
+        this.ctx.log.error(`database unavailable on ${request.method} ${request.url}`, error)
+        return errorResponse(errors.unavailable())
+      }
+      this.ctx.log.error(`unexpected error on ${request.method} ${request.url}`, error)
+      return errorResponse(errors.internal())
+    }
+  }
+
+  private maxRows(): number | null {
+    return this.ctx.config.api.maxRows > 0 ? this.ctx.config.api.maxRows : null
+  }
+
+  /** Parse, plan and SQL for a request, from the cache when it has no body. */
+  private compile(raw: RawRequest, cache: SchemaCache): Compiled {
+    const cacheable = raw.body === undefined || raw.body.length === 0
+    const key = cacheable ? planKey(raw) : null
+    if (key !== null) {
+      const hit = this.plans.get(key)
+      if (hit) return { ...hit, request: { ...hit.request, prefer: { ...hit.request.prefer } } }
+    }
+    const req = parseRequest(raw, this.ctx.config.api.schemas)
+    if (req.action === 'options') return { kind: 'options', request: req }
+    if (req.action === 'openapi') {
+      const media = negotiate(req.accept, ['openapi', 'json'])
+      if (media instanceof Error) throw media
+      return { kind: 'openapi', request: req }
+    }
+    const plan = planRequest(req, cache, {
+      maxRows: this.maxRows(),
+      aggregatesEnabled: this.aggregatesEnabled(),
+    })
+    const statements =
+      plan.kind === 'read'
+        ? readStatements(plan)
+        : plan.kind === 'mutation'
+          ? mutationStatements(plan)
+          : callStatements(plan)
+    const compiled: Compiled = { kind: 'plan', request: req, plan, statements }
+    if (key !== null) {
+      if (this.plans.size >= PLAN_CACHE_LIMIT) this.plans.clear()
+      this.plans.set(key, compiled)
+    }
+    return compiled
+  }
+}
+
+function planKey(raw: RawRequest): string {
+  const h = raw.headers
+  const pick = (name: string) => {
+    const v = h[name]
+    return Array.isArray(v) ? v.join(', ') : (v ?? '')
+  }
+  return [
+    raw.method,
+    raw.path,
+    raw.query,
+    pick('accept'),
+    pick('prefer'),
+    pick('accept-profile'),
+    pick('content-profile'),
+    pick('range'),
+    pick('content-type'),
+  ].join('\n')
+}
+
+function rawRequest(request: FastifyRequest): RawRequest {
+  const url = request.url
+  const q = url.indexOf('?')
+  const pathWithPrefix = q === -1 ? url : url.slice(0, q)
+  const path = pathWithPrefix.startsWith(PREFIX)
+    ? pathWithPrefix.slice(PREFIX.length)
+    : pathWithPrefix
+  const body = request.body
+  return {
+    method: request.method,
+    path: path === '' ? '/' : path,
+    query: q === -1 ? '' : url.slice(q + 1),
+    headers: request.headers,
+    body: Buffer.isBuffer(body) ? body : undefined,
+  }
+}
+
+function headersOf(request: FastifyRequest): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue
+    out[name] = Array.isArray(value) ? value.join(', ') : value
+  }
+  return out
+}
+
+function cookiesOf(request: FastifyRequest): Record<string, string> {
+  const out: Record<string, string> = {}
+  const header = request.headers.cookie
+  if (!header) return out
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq === -1) continue
+    out[part.slice(0, eq).trim()] = part.slice(eq + 1).trim()
+  }
+  return out
+}
+
+function optionsResponse(req: ApiRequest): HttpResponse {
+  const allow =
+    req.target.kind === 'rpc'
+      ? 'OPTIONS,GET,HEAD,POST'
+      : req.target.kind === 'root'
+        ? 'OPTIONS,GET,HEAD'
+        : 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE'
+  return { status: 200, headers: { allow }, body: '' }
+}
+
+function isConnectionError(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code
+  return (
+    typeof code === 'string' &&
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'CONNECTION_CLOSED',
+      'CONNECTION_ENDED',
+      'CONNECTION_DESTROYED',
+      'CONNECT_TIMEOUT',
+      'EPIPE',
+    ].includes(code)
+  )
+}

@@ -1,0 +1,372 @@
+// Builds the schema cache from catalog rows (pure): relations and columns, primary keys carried over
+// to views, the relationships PostgREST derives from foreign keys (many-to-one, one-to-many,
+// one-to-one, and many-to-many through a junction whose key covers both foreign keys), also
+// between views over the tables, and the callable functions.
+import { viewColumnSources } from './view-columns.ts'
+import { qualifiedKey } from './types.ts'
+import type {
+  Column,
+  QualifiedName,
+  Relation,
+  RelationKind,
+  Relationship,
+  Routine,
+  RoutineParam,
+  RoutineReturn,
+  SchemaCache,
+} from './types.ts'
+
+export interface RawRelation {
+  oid: number
+  schema: string
+  name: string
+  kind: string
+  description: string | null
+  insertable: boolean
+  updatable: boolean
+  deletable: boolean
+}
+
+export interface RawColumn {
+  oid: number
+  name: string
+  position: number
+  type: string
+  base_type: string
+  category: string
+  nullable: boolean
+  default: string | null
+  max_length: number | null
+  enum_values: string[] | null
+  description: string | null
+  generated: boolean
+}
+
+export interface RawConstraint {
+  name: string
+  type: 'p' | 'u' | 'f'
+  oid: number
+  foreign_oid: number
+  column_nums: number[]
+  foreign_column_nums: number[] | null
+}
+
+export interface RawView {
+  oid: number
+  action: string
+}
+
+export interface RawRoutine {
+  oid: number
+  schema: string
+  name: string
+  description: string | null
+  volatility: 'v' | 's' | 'i'
+  set_of: boolean
+  n_defaults: number
+  return_type: string
+  return_base_type: string
+  return_typtype: string
+  return_schema: string | null
+  return_relation: string | null
+  return_columns: { name: string; type: string }[] | null
+  arg_names: string[] | null
+  arg_modes: string[] | null
+  arg_types: string[]
+}
+
+export interface CatalogRows {
+  schemas: string[]
+  relations: RawRelation[]
+  columns: RawColumn[]
+  constraints: RawConstraint[]
+  views: RawView[]
+  routines: RawRoutine[]
+}
+
+const KINDS: Record<string, RelationKind> = {
+  r: 'table',
+  p: 'partitioned table',
+  v: 'view',
+  m: 'materialized view',
+  f: 'foreign table',
+}
+
+/** A base column: relation oid and attribute number. */
+type ColumnRef = `${number}:${number}`
+const ref = (oid: number, attnum: number): ColumnRef => `${oid}:${attnum}`
+
+export function buildSchemaCache(rows: CatalogRows): SchemaCache {
+  const byOid = new Map<number, Relation>()
+  const relations = new Map<string, Relation>()
+  for (const raw of rows.relations) {
+    const kind = KINDS[raw.kind] ?? 'table'
+    const relation: Relation = {
+      oid: raw.oid,
+      schema: raw.schema,
+      name: raw.name,
+      kind,
+      isView: kind === 'view' || kind === 'materialized view',
+      insertable: raw.insertable,
+      updatable: raw.updatable,
+      deletable: raw.deletable,
+      description: raw.description,
+      columns: [],
+      columnMap: new Map(),
+      primaryKey: [],
+    }
+    byOid.set(raw.oid, relation)
+    relations.set(qualifiedKey(raw.schema, raw.name), relation)
+  }
+  const columnByPosition = new Map<ColumnRef, Column>()
+  for (const raw of rows.columns) {
+    const relation = byOid.get(raw.oid)
+    if (!relation) continue
+    const column: Column = {
+      name: raw.name,
+      position: raw.position,
+      type: raw.type,
+      baseType: raw.base_type,
+      category: raw.category,
+      nullable: raw.nullable,
+      default: raw.default,
+      maxLength: raw.max_length,
+      enumValues: raw.enum_values ?? [],
+      description: raw.description,
+      generated: raw.generated,
+    }
+    relation.columns.push(column)
+    relation.columnMap.set(column.name, column)
+    columnByPosition.set(ref(raw.oid, raw.position), column)
+  }
+
+  // View column -> base column, following views over views.
+  const viewSources = new Map<number, Map<number, ColumnRef>>()
+  const rawSources = new Map<number, ReturnType<typeof viewColumnSources>>()
+  for (const view of rows.views) rawSources.set(view.oid, viewColumnSources(view.action))
+  const resolve = (oid: number, attnum: number, depth: number): ColumnRef | null => {
+    const sources = rawSources.get(oid)
+    if (!sources) return ref(oid, attnum)
+    if (depth > 16) return null
+    const source = sources.find((s) => s.position === attnum)
+    if (!source || source.sourceOid === 0 || source.sourceColumn === 0) return null
+    return resolve(source.sourceOid, source.sourceColumn, depth + 1)
+  }
+  for (const [oid, sources] of rawSources) {
+    const map = new Map<number, ColumnRef>()
+    for (const source of sources) {
+      if (source.sourceOid === 0 || source.sourceColumn === 0) continue
+      const base = resolve(source.sourceOid, source.sourceColumn, 1)
+      if (base) map.set(source.position, base)
+    }
+    viewSources.set(oid, map)
+  }
+
+  /**
+   * The relations (the table itself, and views over it) that expose all of `attnums` of table
+   * `oid`, with the names those columns have there.
+   */
+  const exposuresOf = (
+    oid: number,
+    attnums: number[]
+  ): { relation: Relation; names: string[] }[] => {
+    const found: { relation: Relation; names: string[] }[] = []
+    const table = byOid.get(oid)
+    if (table) {
+      const names = attnums.map((n) => columnByPosition.get(ref(oid, n))?.name)
+      if (names.every((n): n is string => n !== undefined)) found.push({ relation: table, names })
+    }
+    for (const [viewOid, map] of viewSources) {
+      const view = byOid.get(viewOid)
+      if (!view) continue
+      const names: string[] = []
+      for (const attnum of attnums) {
+        let name: string | undefined
+        for (const [position, base] of map) {
+          if (base === ref(oid, attnum)) {
+            name = columnByPosition.get(ref(viewOid, position))?.name
+            if (name) break
+          }
+        }
+        if (!name) break
+        names.push(name)
+      }
+      if (names.length === attnums.length) found.push({ relation: view, names })
+    }
+    return found
+  }
+
+  // Keys: primary keys on tables and carried over to views; unique sets for one-to-one.
+  const keySets = new Map<number, number[][]>()
+  for (const c of rows.constraints) {
+    if (c.type === 'f') continue
+    const list = keySets.get(c.oid) ?? []
+    list.push(c.column_nums)
+    keySets.set(c.oid, list)
+    if (c.type === 'p') {
+      for (const exposure of exposuresOf(c.oid, c.column_nums)) {
+        if (exposure.relation.primaryKey.length === 0) exposure.relation.primaryKey = exposure.names
+      }
+    }
+  }
+  const isKey = (oid: number, attnums: number[]): boolean =>
+    (keySets.get(oid) ?? []).some(
+      (key) => key.length === attnums.length && key.every((n) => attnums.includes(n))
+    )
+
+  const relationships: Relationship[] = []
+  for (const fk of rows.constraints) {
+    if (fk.type !== 'f' || !fk.foreign_column_nums) continue
+    const oneToOne = isKey(fk.oid, fk.column_nums)
+    for (const source of exposuresOf(fk.oid, fk.column_nums)) {
+      for (const target of exposuresOf(fk.foreign_oid, fk.foreign_column_nums)) {
+        const table = nameOf(source.relation)
+        const foreignTable = nameOf(target.relation)
+        const isSelf = source.relation === target.relation
+        const pairs = source.names.map((n, i): [string, string] => [n, target.names[i] as string])
+        relationships.push({
+          table,
+          foreignTable,
+          isSelf,
+          cardinality: oneToOne ? 'o2o' : 'm2o',
+          constraint: fk.name,
+          columns: pairs,
+          junction: null,
+          isParent: false,
+        })
+        relationships.push({
+          table: foreignTable,
+          foreignTable: table,
+          isSelf,
+          cardinality: oneToOne ? 'o2o' : 'o2m',
+          constraint: fk.name,
+          columns: pairs.map(([a, b]): [string, string] => [b, a]),
+          junction: null,
+          isParent: true,
+        })
+      }
+    }
+  }
+  relationships.push(...manyToMany(relationships, relations))
+
+  const relationshipMap = new Map<string, Relationship[]>()
+  for (const rel of relationships) {
+    const key = `${qualifiedKey(rel.table.schema, rel.table.name)}\u0000${rel.foreignTable.schema}`
+    const list = relationshipMap.get(key) ?? []
+    list.push(rel)
+    relationshipMap.set(key, list)
+  }
+
+  const routines = new Map<string, Routine[]>()
+  for (const raw of rows.routines) {
+    const routine = buildRoutine(raw)
+    if (!routine) continue
+    const key = qualifiedKey(routine.schema, routine.name)
+    const list = routines.get(key) ?? []
+    list.push(routine)
+    routines.set(key, list)
+  }
+
+  return {
+    schemas: rows.schemas,
+    relations,
+    relationships: relationshipMap,
+    routines,
+    timezones: null,
+  }
+}
+
+function nameOf(relation: Relation): QualifiedName {
+  return { schema: relation.schema, name: relation.name }
+}
+
+/** Junctions: two different FKs from the same relation whose columns are all in its key. */
+function manyToMany(rels: Relationship[], relations: Map<string, Relation>): Relationship[] {
+  const result: Relationship[] = []
+  const manyToOne = rels.filter((r) => r.cardinality === 'm2o')
+  for (const a of manyToOne) {
+    for (const b of manyToOne) {
+      if (a.constraint === b.constraint) continue
+      if (a.table.schema !== b.table.schema || a.table.name !== b.table.name) continue
+      const junction = relations.get(qualifiedKey(a.table.schema, a.table.name))
+      if (!junction || junction.primaryKey.length === 0) continue
+      const junctionColumns = [...a.columns.map(([c]) => c), ...b.columns.map(([c]) => c)]
+      if (!junctionColumns.every((c) => junction.primaryKey.includes(c))) continue
+      result.push({
+        table: a.foreignTable,
+        foreignTable: b.foreignTable,
+        isSelf:
+          a.foreignTable.schema === b.foreignTable.schema &&
+          a.foreignTable.name === b.foreignTable.name,
+        cardinality: 'm2m',
+        constraint: b.constraint,
+        columns: [],
+        junction: {
+          table: a.table,
+          constraint1: a.constraint,
+          constraint2: b.constraint,
+          sourceColumns: a.columns.map(([j, o]): [string, string] => [o, j]),
+          targetColumns: b.columns.map(([j, f]): [string, string] => [j, f]),
+        },
+        isParent: false,
+      })
+    }
+  }
+  return result
+}
+
+const VOLATILITY = { v: 'volatile', s: 'stable', i: 'immutable' } as const
+
+function buildRoutine(raw: RawRoutine): Routine | null {
+  if (raw.return_base_type === 'trigger' || raw.return_base_type === 'event_trigger') return null
+  const modes = raw.arg_modes ?? raw.arg_types.map(() => 'i')
+  const names = raw.arg_names ?? []
+  const inputs: { name: string; type: string; variadic: boolean }[] = []
+  const outputs: { name: string; type: string }[] = []
+  raw.arg_types.forEach((type, i) => {
+    const mode = modes[i] ?? 'i'
+    const name = names[i] ?? ''
+    if (mode === 'i' || mode === 'b' || mode === 'v')
+      inputs.push({ name, type, variadic: mode === 'v' })
+    if (mode === 'o' || mode === 'b' || mode === 't') outputs.push({ name, type })
+  })
+  const firstDefault = inputs.length - raw.n_defaults
+  const params: RoutineParam[] = inputs.map((p, i) => ({
+    name: p.name,
+    type: p.type,
+    required: i < firstDefault && !p.variadic,
+    variadic: p.variadic,
+  }))
+  let returns: RoutineReturn
+  if (raw.return_base_type === 'void') {
+    returns = { kind: 'void' }
+  } else if (raw.return_typtype === 'c') {
+    returns = {
+      kind: 'composite',
+      setOf: raw.set_of,
+      relation:
+        raw.return_schema !== null && raw.return_relation !== null
+          ? { schema: raw.return_schema, name: raw.return_relation }
+          : null,
+      columns: raw.return_columns ?? [],
+    }
+  } else if (raw.return_base_type === 'record' && outputs.length > 0) {
+    returns = { kind: 'composite', setOf: raw.set_of, relation: null, columns: outputs }
+  } else {
+    returns = {
+      kind: 'scalar',
+      type: raw.return_type,
+      baseType: raw.return_base_type,
+      setOf: raw.set_of,
+    }
+  }
+  return {
+    oid: raw.oid,
+    schema: raw.schema,
+    name: raw.name,
+    description: raw.description,
+    params,
+    returns,
+    volatility: VOLATILITY[raw.volatility],
+  }
+}

@@ -1,0 +1,119 @@
+// Reads the catalog for the schema cache: relations, columns, keys, foreign keys, view definitions
+// and functions of the exposed schemas, in one read-only transaction on the admin pool.
+import type { Sql } from 'postgres'
+import { buildSchemaCache } from './build.ts'
+import type { RawColumn, RawConstraint, RawRelation, RawRoutine, RawView } from './build.ts'
+import type { SchemaCache } from './types.ts'
+
+const RELATIONS = `
+select c.oid::int8 as oid, n.nspname as schema, c.relname as name, c.relkind as kind,
+  obj_description(c.oid, 'pg_class') as description,
+  (c.relkind in ('r', 'p') or (pg_relation_is_updatable(c.oid, true) & 8) = 8) as insertable,
+  (c.relkind in ('r', 'p') or (pg_relation_is_updatable(c.oid, true) & 4) = 4) as updatable,
+  (c.relkind in ('r', 'p') or (pg_relation_is_updatable(c.oid, true) & 16) = 16) as deletable
+from pg_class c
+join pg_namespace n on n.oid = c.relnamespace
+where n.nspname = any($1::text[]) and c.relkind in ('r', 'v', 'm', 'f', 'p')`
+
+const COLUMNS = `
+select a.attrelid::int8 as oid, a.attname as name, a.attnum::int4 as position,
+  format_type(a.atttypid, a.atttypmod) as type,
+  coalesce(bt.typname, t.typname)::text as base_type,
+  coalesce(bt.typcategory, t.typcategory)::text as category,
+  not (a.attnotnull or (t.typtype = 'd' and t.typnotnull)) as nullable,
+  pg_get_expr(d.adbin, d.adrelid) as default,
+  case when coalesce(bt.oid, t.oid) in (1042, 1043) and a.atttypmod > 4 then a.atttypmod - 4 end as max_length,
+  case when coalesce(bt.typtype, t.typtype) = 'e' then array(
+    select e.enumlabel::text from pg_enum e where e.enumtypid = coalesce(bt.oid, t.oid) order by e.enumsortorder
+  ) end as enum_values,
+  col_description(a.attrelid, a.attnum) as description,
+  a.attgenerated <> '' as generated
+from pg_attribute a
+join pg_class c on c.oid = a.attrelid
+join pg_namespace n on n.oid = c.relnamespace
+join pg_type t on t.oid = a.atttypid
+left join pg_type bt on t.typtype = 'd' and bt.oid = t.typbasetype
+left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+where n.nspname = any($1::text[]) and c.relkind in ('r', 'v', 'm', 'f', 'p')
+  and a.attnum > 0 and not a.attisdropped
+order by a.attrelid, a.attnum`
+
+// Keys of every user schema: views in an exposed schema may sit on tables elsewhere.
+const CONSTRAINTS = `
+select con.conname as name, con.contype::text as type, con.conrelid::int8 as oid,
+  con.confrelid::int8 as foreign_oid, con.conkey::int4[] as column_nums,
+  con.confkey::int4[] as foreign_column_nums
+from pg_constraint con
+join pg_class c on c.oid = con.conrelid
+join pg_namespace n on n.oid = c.relnamespace
+where con.contype in ('p', 'u', 'f') and con.conparentid = 0
+  and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_toast%'`
+
+const VIEWS = `
+select c.oid::int8 as oid, r.ev_action::text as action
+from pg_rewrite r
+join pg_class c on c.oid = r.ev_class
+join pg_namespace n on n.oid = c.relnamespace
+where c.relkind in ('v', 'm') and r.rulename = '_RETURN' and n.nspname = any($1::text[])`
+
+const ROUTINES = `
+select p.oid::int8 as oid, n.nspname as schema, p.proname as name,
+  obj_description(p.oid, 'pg_proc') as description,
+  p.provolatile::text as volatility, p.proretset as set_of, p.pronargdefaults::int4 as n_defaults,
+  format_type(p.prorettype, null) as return_type,
+  coalesce(bt.typname, rt.typname)::text as return_base_type,
+  rt.typtype::text as return_typtype,
+  case when rc.relkind in ('r', 'v', 'm', 'f', 'p') then rn.nspname end as return_schema,
+  case when rc.relkind in ('r', 'v', 'm', 'f', 'p') then rc.relname end as return_relation,
+  case when rt.typtype = 'c' then (
+    select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod)) order by a.attnum)
+    from pg_attribute a where a.attrelid = rt.typrelid and a.attnum > 0 and not a.attisdropped
+  ) end as return_columns,
+  p.proargnames as arg_names,
+  p.proargmodes::text[] as arg_modes,
+  array(
+    select format_type(t.oid, null)
+    from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(type_oid, ord)
+    join pg_type t on t.oid = u.type_oid
+    order by u.ord
+  ) as arg_types
+from pg_proc p
+join pg_namespace n on n.oid = p.pronamespace
+join pg_type rt on rt.oid = p.prorettype
+left join pg_type bt on rt.typtype = 'd' and bt.oid = rt.typbasetype
+left join pg_class rc on rc.oid = rt.typrelid
+left join pg_namespace rn on rn.oid = rc.relnamespace
+where n.nspname = any($1::text[]) and p.prokind = 'f'`
+
+/** Loads the cache. Types are printed with pg_catalog alone on the search path: fully qualified. */
+export async function loadSchemaCache(admin: Sql, schemas: string[]): Promise<SchemaCache> {
+  const rows = await admin.begin('read only', async (tx) => {
+    await tx.unsafe(`set local search_path = pg_catalog`)
+    return Promise.all([
+      tx.unsafe<RawRelation[]>(RELATIONS, [schemas]),
+      tx.unsafe<RawColumn[]>(COLUMNS, [schemas]),
+      tx.unsafe<RawConstraint[]>(CONSTRAINTS),
+      tx.unsafe<RawView[]>(VIEWS, [schemas]),
+      tx.unsafe<RawRoutine[]>(ROUTINES, [schemas]),
+    ])
+  })
+  const [relations, columns, constraints, views, routines] = rows
+  return buildSchemaCache({
+    schemas,
+    relations: relations.map((r) => ({ ...r, oid: Number(r.oid) })),
+    columns: columns.map((c) => ({ ...c, oid: Number(c.oid) })),
+    constraints: constraints.map((c) => ({
+      ...c,
+      oid: Number(c.oid),
+      foreign_oid: Number(c.foreign_oid),
+    })),
+    views: views.map((v) => ({ ...v, oid: Number(v.oid) })),
+    routines: routines.map((r) => ({ ...r, oid: Number(r.oid) })),
+  })
+}
+
+/** The time zone names Postgres knows, for Prefer: timezone. */
+export async function loadTimezones(admin: Sql): Promise<Set<string>> {
+  const rows = await admin<{ name: string }[]>`select name from pg_timezone_names`
+  return new Set(rows.map((r) => r.name))
+}
