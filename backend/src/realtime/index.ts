@@ -1,10 +1,77 @@
-// The realtime service (scaffold: its issue fills it in).
-import type { Service } from '../context.ts'
+// The Realtime service at /realtime/v1, speaking what @supabase/realtime-js speaks: Phoenix
+// channels over a WebSocket with Broadcast, Presence and Postgres changes (from logical
+// replication, filtered by each subscriber's row-level security), and broadcast over HTTP.
+//   protocol/  the Phoenix frame codec and the join payload (pure)
+//   socket/    the WebSocket server, connections, channels, topics and presence
+//   changes/   the change feed: replication stream, subscriptions, RLS checks, payloads
+import type { FastifyInstance } from 'fastify'
+import type { Service, StackContext } from '../context.ts'
+import { ChangeFeed } from './changes/feed.ts'
+import type { DatabaseMessage } from './changes/dispatcher.ts'
+import { registerHttpApi } from './http-api.ts'
+import { tenantRates } from './socket/env.ts'
+import type { RealtimeEnv } from './socket/env.ts'
+import { Hub, jsonBroadcast, topicKey } from './socket/hub.ts'
+import { limitsFromEnv } from './socket/limits.ts'
+import { RealtimeServer } from './socket/server.ts'
 
 export function realtimeService(): Service {
+  let env: RealtimeEnv | null = null
+  let server: RealtimeServer | null = null
+  let app: FastifyInstance | null = null
+
+  const onMessage = (hub: Hub) => (message: DatabaseMessage) => {
+    hub.broadcast(
+      topicKey(message.topic, message.private),
+      jsonBroadcast(message.event, message.payload, JSON.stringify({ id: message.id }))
+    )
+  }
+
   return {
     name: 'realtime',
     prefix: '/realtime/v1',
-    async register() {},
+
+    async register(scope: FastifyInstance, ctx: StackContext) {
+      const limits = limitsFromEnv()
+      const hub = new Hub()
+      const log = ctx.log.child('realtime')
+      const feed = new ChangeFeed({
+        url: ctx.db.url,
+        admin: ctx.db.admin,
+        api: ctx.db.api,
+        log,
+        onMessage: onMessage(hub),
+      })
+      env = {
+        keys: ctx.keys,
+        gateway: ctx.gateway,
+        db: ctx.db,
+        log,
+        hub,
+        feed,
+        limits,
+        ...tenantRates(limits),
+      }
+      registerHttpApi(scope, ctx, env)
+    },
+
+    async start(_ctx: StackContext, api: FastifyInstance) {
+      if (!env) throw new Error('realtime started before it was registered')
+      // Slot creation may wait on running transactions: it happens in the background.
+      env.feed.start()
+      server = new RealtimeServer(env)
+      app = api
+      app.server.on('upgrade', server.onUpgrade)
+    },
+
+    async stop() {
+      if (server) {
+        app?.server.off('upgrade', server.onUpgrade)
+        await server.stop()
+      }
+      await env?.feed.stop()
+      server = null
+      env = null
+    },
   }
 }

@@ -102,7 +102,7 @@ describe('binary frames, against realtime-js own serializer', () => {
   const serializer = new Serializer(['persist'])
 
   it('decodes the kind-3 push realtime-js sends for channel.send()', () => {
-    let encoded: ArrayBuffer | string = ''
+    let encoded: unknown = null
     serializer.encode(
       {
         join_ref: '3',
@@ -133,7 +133,10 @@ describe('binary frames, against realtime-js own serializer', () => {
     expect(frame).not.toBeNull()
     let decoded: unknown
     const bytes = frame as Buffer
-    const copy = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)
+    const copy = bytes.buffer.slice(
+      bytes.byteOffset,
+      bytes.byteOffset + bytes.length
+    ) as ArrayBuffer
     serializer.decode(copy, (msg: unknown) => (decoded = msg))
     expect(decoded).toEqual({
       join_ref: null,

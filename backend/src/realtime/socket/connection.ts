@@ -1,0 +1,180 @@
+// One WebSocket connection: frames decoded with the connection's serializer, routed to the
+// Phoenix topics (heartbeats on "phoenix", joins, the joined channels) and handled in order, as
+// the real server's socket process handles them. Malformed frames are logged and ignored.
+import type { WebSocket } from 'ws'
+import { decodeBinary, decodeText, encodeMessage } from '../protocol/frames.ts'
+import type { Inbound, Message, Ref, Vsn } from '../protocol/frames.ts'
+import { JOIN_ERRORS } from '../errors.ts'
+import type { VerifiedToken } from '../tokens.ts'
+import type { Channel } from './channel.ts'
+import type { RealtimeEnv } from './env.ts'
+import type { Frame } from './hub.ts'
+import { textFrame } from './hub.ts'
+import { join } from './join.ts'
+
+/** A subscriber this far behind is dropped rather than buffered without end. */
+const MAX_BUFFERED_BYTES = 64 * 1024 * 1024
+
+type Task = () => void | Promise<void>
+
+export class Connection {
+  readonly channels = new Map<string, Channel>()
+  lastSeen = Date.now()
+  closed = false
+  private readonly queue: Task[] = []
+  private busy = false
+  private readonly closeWaiters = new Set<() => void>()
+
+  constructor(
+    private readonly ws: WebSocket,
+    readonly vsn: Vsn,
+    /** The token of the connect request's apikey. */
+    readonly connectToken: VerifiedToken,
+    /** The upgrade request's headers, for request.headers in authorization checks. */
+    readonly headers: Record<string, string>,
+    readonly env: RealtimeEnv
+  ) {
+    ws.on('message', (data, isBinary) => this.onFrame(data as Buffer, isBinary))
+    ws.on('close', () => this.onClosed())
+    ws.on('error', (error) => env.log.debug(`realtime socket error: ${error.message}`))
+  }
+
+  send(frame: Frame): void {
+    if (this.closed) return
+    if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.env.log.warn('closing a realtime connection that stopped reading')
+      this.ws.terminate()
+      return
+    }
+    this.ws.send(frame.data, { binary: frame.binary })
+  }
+
+  push(message: Message): void {
+    this.send(textFrame(encodeMessage(this.vsn, message)))
+  }
+
+  reply(
+    request: { joinRef: Ref; ref: Ref; topic: string },
+    status: 'ok' | 'error',
+    response: unknown
+  ): void {
+    this.push({
+      joinRef: request.joinRef,
+      ref: request.ref,
+      topic: request.topic,
+      event: 'phx_reply',
+      payload: { status, response },
+    })
+  }
+
+  /** Closes the socket (after the frames already queued); channels end with it. */
+  close(code = 1000, reason = ''): void {
+    if (this.closed) return
+    this.ws.close(code, reason)
+  }
+
+  terminate(): void {
+    this.ws.terminate()
+  }
+
+  /** Waits `ms` unless the connection closes first; true if it is still open. */
+  sleep(ms: number): Promise<boolean> {
+    if (ms <= 0) return Promise.resolve(!this.closed)
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        this.closeWaiters.delete(done)
+        resolve(!this.closed)
+      }
+      const timer = setTimeout(done, ms)
+      this.closeWaiters.add(done)
+    })
+  }
+
+  private onFrame(data: Buffer, isBinary: boolean): void {
+    this.lastSeen = Date.now()
+    const decoded = isBinary
+      ? decodeBinary(this.vsn, data)
+      : decodeText(this.vsn, data.toString('utf8'))
+    if (!decoded.ok) {
+      this.env.log.debug(`ignoring a malformed realtime frame: ${decoded.error}`)
+      return
+    }
+    const inbound = decoded.value
+    this.enqueue(() => this.route(inbound))
+  }
+
+  private enqueue(task: Task): void {
+    if (this.busy) {
+      this.queue.push(task)
+      return
+    }
+    this.run(task)
+  }
+
+  /** Runs tasks in arrival order; an async one holds the later ones until it settles. */
+  private run(first: Task): void {
+    let task: Task | undefined = first
+    while (task && !this.closed) {
+      let result: void | Promise<void>
+      try {
+        result = task()
+      } catch (error) {
+        this.env.log.error('realtime frame handler failed', error)
+        result = undefined
+      }
+      if (result instanceof Promise) {
+        this.busy = true
+        result
+          .catch((error) => this.env.log.error('realtime frame handler failed', error))
+          .finally(() => {
+            this.busy = false
+            const next = this.queue.shift()
+            if (next) this.run(next)
+          })
+        return
+      }
+      task = this.queue.shift()
+    }
+  }
+
+  private route(inbound: Inbound): void | Promise<void> {
+    if (inbound.kind === 'user_broadcast') {
+      const { push } = inbound
+      const channel = this.channels.get(push.topic)
+      if (!channel) {
+        this.reply({ joinRef: push.joinRef, ref: push.ref, topic: push.topic }, 'error', {
+          reason: JOIN_ERRORS.unmatchedTopic,
+        })
+        return
+      }
+      return channel.onUserBroadcast(push)
+    }
+    const message = inbound.message
+    if (message.topic === 'phoenix') {
+      if (message.event === 'heartbeat') this.reply(message, 'ok', {})
+      else this.reply(message, 'error', { reason: JOIN_ERRORS.unmatchedTopic })
+      return
+    }
+    if (message.event === 'phx_join') return join(this, message)
+    const channel = this.channels.get(message.topic)
+    if (!channel) {
+      this.reply(message, 'error', { reason: JOIN_ERRORS.unmatchedTopic })
+      return
+    }
+    return channel.handle(message)
+  }
+
+  private onClosed(): void {
+    if (this.closed) return
+    this.closed = true
+    this.queue.length = 0
+    for (const wake of this.closeWaiters) wake()
+    for (const channel of [...this.channels.values()]) channel.close()
+    this.channels.clear()
+    this.onClose?.()
+  }
+
+  /** Called once the socket has closed (the server forgets the connection). */
+  onClose: (() => void) | null = null
+}

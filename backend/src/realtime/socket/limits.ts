@@ -1,0 +1,67 @@
+// The limits a Realtime tenant has, with the Supabase CLI's local tenant values, and the
+// environment variables that change them (the real server's names where it has one).
+
+export interface Limits {
+  maxChannelsPerClient: number
+  maxJoinsPerSecond: number
+  /** Largest broadcast or presence payload, in bytes (max_payload_size_in_kb). */
+  maxPayloadBytes: number
+  maxPresenceEventsPerSecond: number
+  /** Presence calls (track/untrack) one channel may make per window. */
+  clientPresenceMaxCalls: number
+  clientPresenceWindowMs: number
+  /** Sleep before a join error reply (the real server's CHANNEL_ERROR_BACKOFF_MS). */
+  channelErrorBackoffMs: number
+  /** Sleep before refusing a connection (CONNECT_ERROR_BACKOFF_MS). */
+  connectErrorBackoffMs: number
+  /** A connection without any frame for this long is closed (Phoenix's transport timeout). */
+  idleTimeoutMs: number
+  /** Largest WebSocket frame (the real server's max_frame_size). */
+  maxFrameBytes: number
+}
+
+export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
+  const int = (name: string, fallback: number) => {
+    const value = Number(env[name])
+    return Number.isInteger(value) && value >= 0 ? value : fallback
+  }
+  return {
+    maxChannelsPerClient: int('TENANT_MAX_CHANNELS_PER_CLIENT', 100),
+    maxJoinsPerSecond: int('TENANT_MAX_JOINS_PER_SECOND', 500),
+    maxPayloadBytes: int('TENANT_MAX_PAYLOAD_SIZE_IN_KB', 3000) * 1000,
+    maxPresenceEventsPerSecond: int('TENANT_MAX_PRESENCE_EVENTS_PER_SECOND', 1000),
+    clientPresenceMaxCalls: int('CLIENT_PRESENCE_MAX_CALLS', 5),
+    clientPresenceWindowMs: int('CLIENT_PRESENCE_WINDOW_MS', 30_000),
+    channelErrorBackoffMs: int('CHANNEL_ERROR_BACKOFF_MS', 5000),
+    connectErrorBackoffMs: int('CONNECT_ERROR_BACKOFF_MS', 2000),
+    idleTimeoutMs: int('REALTIME_IDLE_TIMEOUT_MS', 60_000),
+    maxFrameBytes: 5_000_000,
+  }
+}
+
+/** Events per sliding window: `take()` is false once `limit` events happened within `windowMs`. */
+export class RateWindow {
+  private readonly times: number[] = []
+  private head = 0
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number
+  ) {}
+
+  take(now = Date.now()): boolean {
+    while (
+      this.head < this.times.length &&
+      (this.times[this.head] as number) <= now - this.windowMs
+    ) {
+      this.head++
+    }
+    if (this.head > 1024 && this.head * 2 > this.times.length) {
+      this.times.splice(0, this.head)
+      this.head = 0
+    }
+    if (this.times.length - this.head >= this.limit) return false
+    this.times.push(now)
+    return true
+  }
+}
