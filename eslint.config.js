@@ -11,6 +11,24 @@ const focusedTests = ['describe', 'it', 'test'].flatMap((object) =>
   }))
 )
 
+// App boundaries: no backend code, and features reach each other only through their index.ts
+// (from inside a feature that is ../../<other>/index.ts; from elsewhere features/<name>/index.ts).
+const appImportPatterns = [
+  {
+    group: ['**/backend/**', '@chorus/backend*'],
+    message: 'The app talks to its backend only through supabase-js.',
+  },
+  {
+    regex:
+      '^\\.\\./\\.\\./(auth|workspaces|channels|messages|presence|attachments|profiles)/(?!index\\.ts$)',
+    message: 'Import another feature only through its index.ts.',
+  },
+  {
+    regex: '(^|/)features/[^/]+/(?!index\\.ts$)',
+    message: 'Import a feature only through its index.ts.',
+  },
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -55,13 +73,34 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      'no-restricted-imports': ['error', { patterns: appImportPatterns }],
+    },
+  },
+  {
+    // Only the client module and features' data layers talk to Supabase; components use hooks.
+    files: ['app/src/**/*.{ts,tsx}'],
+    ignores: [
+      'app/src/main.tsx',
+      'app/src/lib/**',
+      'app/src/features/*/data/**',
+      'app/src/**/*.test.{ts,tsx}',
+    ],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
+          paths: [
             {
-              group: ['**/backend/**', '@chorus/backend*'],
-              message: 'The app talks to its backend only through supabase-js.',
+              name: '@supabase/supabase-js',
+              allowTypeImports: true,
+              message: 'Call Supabase from a data/ module (a query, mutation or hook), not here.',
+            },
+          ],
+          patterns: [
+            ...appImportPatterns,
+            {
+              group: ['**/lib/supabase.ts', '**/lib/rpc.ts'],
+              message: 'Call Supabase from a data/ module (a query, mutation or hook), not here.',
             },
           ],
         },
