@@ -69,7 +69,7 @@ export function linkOf(message: { HTML: string }): string {
 
 /** The six-digit code of an email. */
 export function codeOf(message: { Text: string }): string {
-  const match = /enter the code: (\d+)/.exec(message.Text)
+  const match = /enter the code: (\d+)/i.exec(message.Text)
   expect(match, 'the mail has no code').not.toBeNull()
   return match?.[1] ?? ''
 }
@@ -145,6 +145,21 @@ export function decodeJwt(token: string): {
       unknown
     >,
   }
+}
+
+/** A confirmed user made through the admin API, signed in (works whatever the confirmation setting). */
+export async function confirmedClient(
+  stack: TestStack,
+  email = uniqueEmail(),
+  password = 'secret-pass-1'
+) {
+  const admin = stack.client(stack.serviceRoleKey)
+  const created = await admin.auth.admin.createUser({ email, password, email_confirm: true })
+  expect(created.error).toBeNull()
+  const client = stack.client()
+  const { data, error } = await client.auth.signInWithPassword({ email, password })
+  expect(error).toBeNull()
+  return { client, email, password, session: data.session!, user: data.user! }
 }
 
 /** Signs up (autoconfirm) and returns the signed-in client and its session. */
