@@ -15,7 +15,6 @@ export interface StorageDeps {
 }
 
 export interface ScopeRun {
-  readOnly?: boolean
   /** What a unique violation means for this operation (default: KeyAlreadyExists). */
   onConflict?: () => StorageError
   /** What a foreign-key violation means (default: NoSuchBucket). */
@@ -30,7 +29,7 @@ export async function inScope<T>(
   options: ScopeRun = {}
 ): Promise<T> {
   try {
-    return await deps.ctx.db.withScope(scope, { readOnly: options.readOnly }, fn)
+    return await deps.ctx.db.withScope(scope, {}, fn)
   } catch (error) {
     throw fromDbError(error, options)
   }

@@ -86,6 +86,8 @@ export const ERRORS = {
       'InvalidRequest',
       'Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B'
     ),
+  /** The client went away before the body was complete (nobody reads the answer). */
+  aborted: () => new StorageError(400, 'InvalidRequest', 'The request body was not complete'),
   noContent: () => new StorageError(400, 'InvalidRequest', 'No content provided'),
   invalidRange: () =>
     new StorageError(

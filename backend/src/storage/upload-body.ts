@@ -7,7 +7,7 @@ import busboy from 'busboy'
 import type { FastifyRequest } from 'fastify'
 import type { Readable } from 'node:stream'
 import type { Disk, Received } from './disk.ts'
-import { ERRORS } from './errors.ts'
+import { ERRORS, StorageError } from './errors.ts'
 
 export interface IncomingFile {
   received: Received
@@ -39,7 +39,12 @@ export async function receiveUpload(
   const mimetype = contentType || 'application/octet-stream'
   rules.checkMimeType(mimetype)
   const userMetadata = parseMetadata(header(request, 'x-metadata'), 'base64')
-  const received = await disk.receive(source, rules.limit)
+  let received: Received
+  try {
+    received = await disk.receive(source, rules.limit)
+  } catch (error) {
+    throw clientGone(request) && !(error instanceof StorageError) ? ERRORS.aborted() : error
+  }
   return {
     received,
     mimetype,
@@ -69,10 +74,17 @@ function receiveMultipart(
     const fields: Record<string, string> = {}
     let settled = false
     let fileSeen = false
+    let current: Readable | null = null
     const fail = (error: unknown) => {
       if (settled) return
       settled = true
       reject(error)
+    }
+    // The client went away: stop the file being written (its temporary file is removed).
+    const abort = () => {
+      source.unpipe(parser)
+      if (current) current.destroy(ERRORS.aborted())
+      else fail(ERRORS.aborted())
     }
     parser.on('field', (name, value) => {
       if (!fileSeen) fields[name] = value
@@ -83,6 +95,7 @@ function receiveMultipart(
         return
       }
       fileSeen = true
+      current = file
       let mimetype: string
       let userMetadata: Record<string, unknown> | null
       try {
@@ -108,15 +121,16 @@ function receiveMultipart(
             userMetadata,
           })
         },
-        (error: unknown) => fail(error)
+        (error: unknown) =>
+          fail(clientGone(request) && !(error instanceof StorageError) ? ERRORS.aborted() : error)
       )
     })
     parser.on('error', (error) => fail(ERRORS.invalidRequest((error as Error).message)))
     parser.on('close', () => {
       if (!fileSeen) fail(ERRORS.noContent())
     })
-    source.on('error', (error) => fail(error))
-    source.on('aborted', () => fail(new Error('request aborted')))
+    source.on('error', abort)
+    source.on('aborted', abort)
     source.pipe(parser)
   })
 }
@@ -136,6 +150,11 @@ function parseMetadata(
     // refused below
   }
   throw ERRORS.invalidRequest('metadata must be a JSON object')
+}
+
+/** The client closed the connection before its body was complete. */
+function clientGone(request: FastifyRequest): boolean {
+  return request.raw.readableAborted || request.raw.destroyed
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {

@@ -13,6 +13,7 @@ import type { TestStack, TestStackOptions } from '../support/stack.ts'
  * - files: a private bucket; a user reads and writes only under their own folder;
  * - team: a private bucket readable (and writable) by the members of the group named by the
  *   first folder;
+ * - dropbox: objects may be read only to sign URLs for them (a policy on storage.operation());
  * - the service role bypasses all of it.
  */
 export const APP_POLICIES = `
@@ -58,6 +59,11 @@ create policy "team members write" on storage.objects for insert to authenticate
   with check (bucket_id = 'team' and exists (
     select 1 from public.group_members m
     where m.group_id::text = (storage.foldername(name))[1] and m.user_id = (select auth.uid())));
+
+-- dropbox: readable only through signed URLs (storage.operation() names what Storage is doing).
+insert into storage.buckets (id, name, public) values ('dropbox', 'dropbox', false);
+create policy "dropbox signs only" on storage.objects for select to authenticated
+  using (bucket_id = 'dropbox' and storage.operation() = 'storage.object.sign');
 
 create policy "buckets are listed" on storage.buckets for select to authenticated using (true);
 create policy "users create own buckets" on storage.buckets for insert to authenticated
@@ -134,4 +140,14 @@ export function bytes(size: number, seed = 1): Buffer {
     buffer[i] = x & 0xff
   }
   return buffer
+}
+
+/** The error storage-js returns, as a plain shape to compare. */
+export function errorShape(error: unknown): {
+  status?: number
+  statusCode?: string
+  message?: string
+} {
+  const e = error as { status?: number; statusCode?: string; message?: string } | null
+  return { status: e?.status, statusCode: e?.statusCode, message: e?.message }
 }

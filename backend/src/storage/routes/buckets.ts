@@ -67,11 +67,8 @@ export function bucketRoutes(app: FastifyInstance, deps: StorageDeps): void {
       sortColumn: query.sortColumn ?? 'name',
       sortOrder: query.sortOrder ?? 'asc',
     }
-    const rows = await inScope(
-      deps,
-      callerScope(request, caller, 'storage.bucket.list'),
-      (tx) => listBuckets(tx, options),
-      { readOnly: true }
+    const rows = await inScope(deps, callerScope(request, caller, 'storage.bucket.list'), (tx) =>
+      listBuckets(tx, options)
     )
     return rows.map(bucketJson)
   })
@@ -79,11 +76,8 @@ export function bucketRoutes(app: FastifyInstance, deps: StorageDeps): void {
   app.get('/bucket/:bucketId', async (request) => {
     const caller = await requireCaller(ctx, request)
     const { bucketId } = request.params as { bucketId: string }
-    const row = await inScope(
-      deps,
-      callerScope(request, caller, 'storage.bucket.get'),
-      (tx) => findBucket(tx, bucketId),
-      { readOnly: true }
+    const row = await inScope(deps, callerScope(request, caller, 'storage.bucket.get'), (tx) =>
+      findBucket(tx, bucketId)
     )
     if (!row) throw ERRORS.noSuchBucket()
     return bucketJson(row)

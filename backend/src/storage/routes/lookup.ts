@@ -43,34 +43,24 @@ export async function findForRead(
     return findAsCaller(deps, request, caller, bucket, key, operation, options.withBucket ?? false)
   }
   if (access === 'public') {
-    return inScope(
-      deps,
-      serviceScope(request, operation),
-      async (tx) => {
-        const bucketRow = await findBucket(tx, bucket)
-        if (!bucketRow || !bucketRow.public) throw ERRORS.noSuchBucket()
-        const row = await findObject(tx, bucket, key)
-        if (!row) throw ERRORS.noSuchKey()
-        return { bucket: bucketRow, row }
-      },
-      { readOnly: true }
-    )
+    return inScope(deps, serviceScope(request, operation), async (tx) => {
+      const bucketRow = await findBucket(tx, bucket)
+      if (!bucketRow || !bucketRow.public) throw ERRORS.noSuchBucket()
+      const row = await findObject(tx, bucket, key)
+      if (!row) throw ERRORS.noSuchKey()
+      return { bucket: bucketRow, row }
+    })
   }
   const token = (request.query as { token?: unknown }).token
   if (typeof token !== 'string' || token === '') {
     throw ERRORS.validation("querystring must have required property 'token'")
   }
   const verified = await signer.verifyDownload(token, `${bucket}/${key}`)
-  const found = await inScope(
-    deps,
-    serviceScope(request, operation),
-    async (tx) => {
-      const row = await findObject(tx, bucket, key)
-      if (!row) throw ERRORS.noSuchKey()
-      return { bucket: options.withBucket ? await findBucket(tx, bucket) : null, row }
-    },
-    { readOnly: true }
-  )
+  const found = await inScope(deps, serviceScope(request, operation), async (tx) => {
+    const row = await findObject(tx, bucket, key)
+    if (!row) throw ERRORS.noSuchKey()
+    return { bucket: options.withBucket ? await findBucket(tx, bucket) : null, row }
+  })
   return { ...found, transformations: verified.transformations }
 }
 
@@ -83,18 +73,13 @@ export async function findAsCaller(
   operation: string,
   withBucket = false
 ): Promise<Found> {
-  return inScope(
-    deps,
-    callerScope(request, caller, operation),
-    async (tx) => {
-      const row = await findObject(tx, bucket, key)
-      if (!row) throw ERRORS.noSuchKey()
-      if (!withBucket) return { bucket: null, row }
-      await setRole(tx, 'service_role')
-      return { bucket: await findBucket(tx, bucket), row }
-    },
-    { readOnly: true }
-  )
+  return inScope(deps, callerScope(request, caller, operation), async (tx) => {
+    const row = await findObject(tx, bucket, key)
+    if (!row) throw ERRORS.noSuchKey()
+    if (!withBucket) return { bucket: null, row }
+    await setRole(tx, 'service_role')
+    return { bucket: await findBucket(tx, bucket), row }
+  })
 }
 
 /**
@@ -112,11 +97,8 @@ export async function openFound(
   } catch (error) {
     if (!(error instanceof StorageError) || error.code !== 'NoSuchKey') throw error
   }
-  const again = await inScope(
-    deps,
-    serviceScope(request, 'storage.object.get'),
-    (tx) => findObject(tx, bucket, key),
-    { readOnly: true }
+  const again = await inScope(deps, serviceScope(request, 'storage.object.get'), (tx) =>
+    findObject(tx, bucket, key)
   )
   if (!again || again.id !== found.row.id || again.version === found.row.version) {
     throw ERRORS.noSuchKey()

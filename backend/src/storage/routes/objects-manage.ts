@@ -90,8 +90,7 @@ export function objectManageRoutes(app: FastifyInstance, deps: StorageDeps): voi
     const row = await inScope(
       deps,
       serviceScope(request, 'storage.object.purge_cache', caller),
-      (tx) => findObject(tx, bucket, key),
-      { readOnly: true }
+      (tx) => findObject(tx, bucket, key)
     )
     if (!row) throw ERRORS.noSuchKey()
     return { message: 'success' }

@@ -54,8 +54,7 @@ export function signRoutes(app: FastifyInstance, deps: StorageDeps, signer: UrlS
     const visible = await inScope(
       deps,
       callerScope(request, caller, 'storage.object.sign_many'),
-      (tx) => visibleNames(tx, bucket, body.paths),
-      { readOnly: true }
+      (tx) => visibleNames(tx, bucket, body.paths)
     )
     return Promise.all(
       body.paths.map(async (path) => {

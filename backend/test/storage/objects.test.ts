@@ -1,0 +1,450 @@
+// Objects through supabase-js and raw HTTP: uploads (raw body, multipart, streams, upsert,
+// update, metadata), downloads (authenticated, public, Range, ETag, disposition), info, exists,
+// remove, move and copy (also across buckets).
+import { createHash } from 'node:crypto'
+import { Readable } from 'node:stream'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TestStack } from '../support/stack.ts'
+import type { TestUser } from './support.ts'
+import {
+  bytes,
+  errorShape,
+  filesOnDisk,
+  makeUser,
+  serviceClient,
+  startStorageStack,
+  storageFetch,
+} from './support.ts'
+
+let stack: TestStack
+let user: TestUser
+
+beforeAll(async () => {
+  stack = await startStorageStack()
+  user = await makeUser(stack)
+})
+
+afterAll(async () => {
+  await stack?.stop()
+})
+
+const md5 = (data: Buffer | string) => `"${createHash('md5').update(data).digest('hex')}"`
+
+async function row(bucket: string, name: string) {
+  const [found] = await stack.sql`
+    select id::text, owner::text, owner_id, version, metadata, user_metadata
+    from storage.objects where bucket_id = ${bucket} and name = ${name}`
+  return found
+}
+
+describe('uploads', () => {
+  it('stores a string as a raw body with storage-js defaults', async () => {
+    const path = `${user.id}/hello.txt`
+    const { data, error } = await user.client.storage.from('avatars').upload(path, 'hello')
+    expect(error).toBeNull()
+    expect(data).toEqual({ id: expect.any(String), path, fullPath: `avatars/${path}` })
+    const stored = await row('avatars', path)
+    expect(stored).toMatchObject({
+      id: data?.id,
+      owner: user.id,
+      owner_id: user.id,
+      user_metadata: null,
+    })
+    expect(stored?.metadata).toEqual({
+      eTag: md5('hello'),
+      size: 5,
+      mimetype: 'text/plain;charset=UTF-8',
+      cacheControl: 'max-age=3600',
+      lastModified: expect.stringMatching(/^\d{4}-/),
+      contentLength: 5,
+      httpStatusCode: 200,
+    })
+  })
+
+  it('stores a Blob as multipart with its type, cache control and user metadata', async () => {
+    const path = `${user.id}/pic.png`
+    const blob = new Blob([bytes(2000)], { type: 'image/png' })
+    const { error } = await user.client.storage.from('avatars').upload(path, blob, {
+      cacheControl: '60',
+      metadata: { album: 'summer', rating: 5 },
+    })
+    expect(error).toBeNull()
+    const stored = await row('avatars', path)
+    expect(stored?.metadata).toMatchObject({
+      mimetype: 'image/png',
+      cacheControl: 'max-age=60',
+      size: 2000,
+    })
+    expect(stored?.user_metadata).toEqual({ album: 'summer', rating: 5 })
+    const info = await user.client.storage.from('avatars').info(path)
+    expect(info.data).toMatchObject({
+      name: path,
+      bucketId: 'avatars',
+      size: 2000,
+      contentType: 'image/png',
+      cacheControl: 'max-age=60',
+      etag: md5(bytes(2000)),
+      metadata: { album: 'summer', rating: 5 },
+    })
+  })
+
+  it('takes a FormData body as given, its contentType field first', async () => {
+    const form = new FormData()
+    form.append('contentType', 'application/pdf')
+    form.append('file', new Blob(['%PDF-1.4'], { type: 'application/octet-stream' }), 'doc.pdf')
+    const path = `${user.id}/doc.pdf`
+    expect((await user.client.storage.from('avatars').upload(path, form)).error).toBeNull()
+    expect((await row('avatars', path))?.metadata).toMatchObject({
+      mimetype: 'application/pdf',
+      size: 8,
+    })
+  })
+
+  it('sends raw bodies with content type and base64 metadata, and Node streams', async () => {
+    const buffer = bytes(50_000, 7)
+    const path = `${user.id}/raw.bin`
+    const up = await user.client.storage.from('avatars').upload(path, buffer, {
+      contentType: 'application/x-custom',
+      metadata: { source: 'raw' },
+    })
+    expect(up.error).toBeNull()
+    const stored = await row('avatars', path)
+    expect(stored?.metadata).toMatchObject({ mimetype: 'application/x-custom', eTag: md5(buffer) })
+    expect(stored?.user_metadata).toEqual({ source: 'raw' })
+    const streamed = `${user.id}/stream.bin`
+    const stream = Readable.from([buffer.subarray(0, 20_000), buffer.subarray(20_000)])
+    const result = await user.client.storage.from('avatars').upload(streamed, stream, {
+      contentType: 'application/octet-stream',
+    })
+    expect(result.error).toBeNull()
+    const download = await user.client.storage.from('avatars').download(streamed)
+    expect(Buffer.from(await download.data!.arrayBuffer())).toEqual(buffer)
+  })
+
+  it('refuses to overwrite without upsert, overwrites with it, and update() replaces', async () => {
+    const path = `${user.id}/same.txt`
+    const files = user.client.storage.from('avatars')
+    expect((await files.upload(path, 'one')).error).toBeNull()
+    const duplicate = await files.upload(path, 'two')
+    expect(errorShape(duplicate.error)).toEqual({
+      status: 400,
+      statusCode: '409',
+      message: 'The resource already exists',
+    })
+    expect(await (await files.download(path)).data?.text()).toBe('one')
+    const first = await row('avatars', path)
+    expect((await files.upload(path, 'three', { upsert: true })).error).toBeNull()
+    expect(await (await files.download(path)).data?.text()).toBe('three')
+    const updated = await files.update(path, 'four')
+    expect(updated.error).toBeNull()
+    expect(updated.data?.id).toBe(first?.id)
+    expect(await (await files.download(path)).data?.text()).toBe('four')
+    const versions = (await filesOnDisk(stack)).filter((f) =>
+      f.startsWith(`buckets/avatars/${path}~`)
+    )
+    expect(versions).toEqual([`buckets/avatars/${path}~${(await row('avatars', path))?.version}`])
+  })
+
+  it('refuses uploads to a missing bucket and without a key', async () => {
+    const missing = await serviceClient(stack).storage.from('nope').upload('a.txt', 'x')
+    expect(errorShape(missing.error)).toMatchObject({
+      statusCode: '404',
+      message: 'Bucket not found',
+    })
+    const response = await storageFetch(stack, '/object/avatars/', {
+      method: 'POST',
+      token: stack.serviceRoleKey,
+      body: 'x',
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      statusCode: '400',
+      code: 'InvalidKey',
+      error: 'InvalidKey',
+      message: 'Invalid key: ',
+    })
+  })
+})
+
+describe('downloads', () => {
+  const content = bytes(1000, 3)
+  let path: string
+
+  beforeAll(async () => {
+    path = `${user.id}/data.bin`
+    await user.client.storage.from('avatars').upload(path, content, {
+      contentType: 'application/octet-stream',
+      cacheControl: '120',
+    })
+  })
+
+  it('serves the bytes with Storage headers', async () => {
+    const response = await storageFetch(stack, `/object/avatars/${path}`, { token: user.token })
+    expect(response.status).toBe(200)
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(content)
+    expect(response.headers.get('content-type')).toBe('application/octet-stream')
+    expect(response.headers.get('content-length')).toBe('1000')
+    expect(response.headers.get('cache-control')).toBe('max-age=120')
+    expect(response.headers.get('etag')).toBe(md5(content))
+    expect(response.headers.get('accept-ranges')).toBe('bytes')
+    expect(Date.parse(response.headers.get('last-modified') ?? '')).not.toBeNaN()
+    const authenticated = await storageFetch(stack, `/object/authenticated/avatars/${path}`, {
+      token: user.token,
+    })
+    expect(Buffer.from(await authenticated.arrayBuffer())).toEqual(content)
+  })
+
+  it('serves a public bucket without a user, and refuses a private one', async () => {
+    const anon = stack.client()
+    const { publicUrl } = anon.storage.from('avatars').getPublicUrl(path).data
+    const response = await fetch(publicUrl)
+    expect(response.status).toBe(200)
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(content)
+    await serviceClient(stack).storage.from('files').upload(`${user.id}/secret.txt`, 'secret')
+    const hidden = await fetch(
+      anon.storage.from('files').getPublicUrl(`${user.id}/secret.txt`).data.publicUrl
+    )
+    expect(hidden.status).toBe(400)
+    expect(await hidden.json()).toEqual({
+      statusCode: '404',
+      code: 'NoSuchBucket',
+      error: 'Bucket not found',
+      message: 'Bucket not found',
+    })
+  })
+
+  it('answers Range requests with 206 and Content-Range, 416 beyond the end', async () => {
+    const get = (range: string) =>
+      storageFetch(stack, `/object/avatars/${path}`, { token: user.token, headers: { range } })
+    const first = await get('bytes=0-9')
+    expect(first.status).toBe(206)
+    expect(first.headers.get('content-range')).toBe('bytes 0-9/1000')
+    expect(first.headers.get('content-length')).toBe('10')
+    expect(Buffer.from(await first.arrayBuffer())).toEqual(content.subarray(0, 10))
+    const middle = await get('bytes=500-')
+    expect(middle.headers.get('content-range')).toBe('bytes 500-999/1000')
+    expect(Buffer.from(await middle.arrayBuffer())).toEqual(content.subarray(500))
+    const suffix = await get('bytes=-100')
+    expect(suffix.headers.get('content-range')).toBe('bytes 900-999/1000')
+    expect(Buffer.from(await suffix.arrayBuffer())).toEqual(content.subarray(900))
+    const beyond = await get('bytes=5000-6000')
+    expect(beyond.status).toBe(416)
+    expect(beyond.headers.get('content-range')).toBe('bytes */1000')
+    expect(beyond.headers.get('content-type')).toMatch(/application\/json/)
+    expect(await beyond.json()).toMatchObject({ statusCode: '416', code: 'InvalidRange' })
+    const stale = await storageFetch(stack, `/object/avatars/${path}`, {
+      token: user.token,
+      headers: { range: 'bytes=0-9', 'if-range': '"other"' },
+    })
+    expect(stale.status).toBe(200)
+    expect((await stale.arrayBuffer()).byteLength).toBe(1000)
+  })
+
+  it('answers 304 to a current ETag or date, and the bytes to a stale one', async () => {
+    const etag = md5(content)
+    const same = await storageFetch(stack, `/object/avatars/${path}`, {
+      token: user.token,
+      headers: { 'if-none-match': etag },
+    })
+    expect(same.status).toBe(304)
+    expect(same.headers.get('etag')).toBe(etag)
+    const changed = await storageFetch(stack, `/object/avatars/${path}`, {
+      token: user.token,
+      headers: { 'if-none-match': '"different"' },
+    })
+    expect(changed.status).toBe(200)
+    const future = new Date(Date.now() + 60_000).toUTCString()
+    const since = await storageFetch(stack, `/object/avatars/${path}`, {
+      token: user.token,
+      headers: { 'if-modified-since': future },
+    })
+    expect(since.status).toBe(304)
+  })
+
+  it('sets the download disposition, with or without a name', async () => {
+    const files = user.client.storage.from('avatars')
+    const named = await fetch(files.getPublicUrl(path, { download: 'report 1.bin' }).data.publicUrl)
+    expect(named.headers.get('content-disposition')).toBe(
+      "attachment; filename=report%201.bin; filename*=UTF-8''report%201.bin;"
+    )
+    const plain = await fetch(files.getPublicUrl(path, { download: true }).data.publicUrl)
+    expect(plain.headers.get('content-disposition')).toBe('attachment;')
+    const inline = await fetch(files.getPublicUrl(path).data.publicUrl)
+    expect(inline.headers.get('content-disposition')).toBeNull()
+  })
+
+  it('answers HEAD with the headers only', async () => {
+    const response = await storageFetch(stack, `/object/avatars/${path}`, {
+      method: 'HEAD',
+      token: user.token,
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-length')).toBe('1000')
+    expect(response.headers.get('etag')).toBe(md5(content))
+    expect((await response.arrayBuffer()).byteLength).toBe(0)
+  })
+
+  it('serves stored HTML as plain text', async () => {
+    const page = `${user.id}/page.html`
+    await user.client.storage.from('avatars').upload(page, '<script>alert(1)</script>', {
+      contentType: 'text/html',
+    })
+    const response = await fetch(
+      user.client.storage.from('avatars').getPublicUrl(page).data.publicUrl
+    )
+    expect(response.headers.get('content-type')).toBe('text/plain')
+  })
+
+  it('answers a missing object with NoSuchKey, and exists() with false', async () => {
+    const response = await storageFetch(stack, `/object/avatars/${user.id}/missing.txt`, {
+      token: user.token,
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      statusCode: '404',
+      code: 'NoSuchKey',
+      error: 'not_found',
+      message: 'Object not found',
+    })
+    const files = user.client.storage.from('avatars')
+    expect((await files.exists(`${user.id}/missing.txt`)).data).toBe(false)
+    expect(await files.exists(path)).toEqual({ data: true, error: null })
+    const download = await files.download(`${user.id}/missing.txt`)
+    expect(errorShape(download.error)).toEqual({
+      status: 400,
+      statusCode: '404',
+      message: 'Object not found',
+    })
+    const info = await files.info(`${user.id}/missing.txt`)
+    expect(errorShape(info.error).statusCode).toBe('404')
+  })
+})
+
+describe('remove, move and copy', () => {
+  it('removes many objects, returning the rows and deleting the files', async () => {
+    const files = user.client.storage.from('avatars')
+    const names = [`${user.id}/rm/a.txt`, `${user.id}/rm/b.txt`, `${user.id}/rm/keep.txt`]
+    for (const name of names) expect((await files.upload(name, name)).error).toBeNull()
+    const { data, error } = await files.remove([names[0]!, names[1]!, `${user.id}/rm/none.txt`])
+    expect(error).toBeNull()
+    expect(data?.map((o) => o.name).sort()).toEqual([names[0], names[1]])
+    expect(data?.[0]).toMatchObject({
+      bucket_id: 'avatars',
+      id: expect.any(String),
+      metadata: expect.any(Object),
+    })
+    const left = (await files.list(`${user.id}/rm`)).data?.map((o) => o.name)
+    expect(left).toEqual(['keep.txt'])
+    const onDisk = (await filesOnDisk(stack)).filter((f) => f.includes(`/${user.id}/rm/`))
+    expect(onDisk).toHaveLength(1)
+    expect(onDisk[0]).toMatch(/keep\.txt~/)
+  })
+
+  it('moves within a bucket and across buckets, keeping the id', async () => {
+    const storage = user.client.storage
+    const from = `${user.id}/mv/source.txt`
+    await storage.from('avatars').upload(from, 'moving')
+    const before = await row('avatars', from)
+    const moved = await storage.from('avatars').move(from, `${user.id}/mv/target.txt`)
+    expect(moved).toEqual({ data: { message: 'Successfully moved' }, error: null })
+    expect((await storage.from('avatars').exists(from)).data).toBe(false)
+    expect(
+      await (await storage.from('avatars').download(`${user.id}/mv/target.txt`)).data?.text()
+    ).toBe('moving')
+    expect((await row('avatars', `${user.id}/mv/target.txt`))?.id).toBe(before?.id)
+    const across = await storage
+      .from('avatars')
+      .move(`${user.id}/mv/target.txt`, `${user.id}/moved.txt`, { destinationBucket: 'files' })
+    expect(across.error).toBeNull()
+    expect(await (await storage.from('files').download(`${user.id}/moved.txt`)).data?.text()).toBe(
+      'moving'
+    )
+    const onDisk = await filesOnDisk(stack)
+    expect(onDisk.filter((f) => f.includes(`${user.id}/mv/`))).toEqual([])
+    expect(onDisk.filter((f) => f.startsWith(`buckets/files/${user.id}/moved.txt~`))).toHaveLength(
+      1
+    )
+  })
+
+  it('refuses to move onto an existing object or from a missing one', async () => {
+    const files = user.client.storage.from('avatars')
+    await files.upload(`${user.id}/mv2/a.txt`, 'a')
+    await files.upload(`${user.id}/mv2/b.txt`, 'b')
+    const onto = await files.move(`${user.id}/mv2/a.txt`, `${user.id}/mv2/b.txt`)
+    expect(errorShape(onto.error).statusCode).toBe('409')
+    expect(await (await files.download(`${user.id}/mv2/b.txt`)).data?.text()).toBe('b')
+    expect(await (await files.download(`${user.id}/mv2/a.txt`)).data?.text()).toBe('a')
+    const missing = await files.move(`${user.id}/mv2/none.txt`, `${user.id}/mv2/c.txt`)
+    expect(errorShape(missing.error)).toMatchObject({
+      statusCode: '404',
+      message: 'Object not found',
+    })
+  })
+
+  it('copies within and across buckets with independent files', async () => {
+    const storage = user.client.storage
+    const source = `${user.id}/cp/source.txt`
+    await storage.from('avatars').upload(source, 'copy me', { metadata: { tag: 'x' } })
+    const copied = await storage.from('avatars').copy(source, `${user.id}/cp/copy.txt`)
+    expect(copied).toEqual({ data: { path: `avatars/${user.id}/cp/copy.txt` }, error: null })
+    const response = await storageFetch(stack, '/object/copy', {
+      method: 'POST',
+      token: user.token,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        bucketId: 'avatars',
+        sourceKey: source,
+        destinationBucket: 'files',
+        destinationKey: `${user.id}/copied.txt`,
+      }),
+    })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({
+      Id: expect.any(String),
+      Key: `files/${user.id}/copied.txt`,
+      name: `${user.id}/copied.txt`,
+      bucket_id: 'files',
+      owner_id: user.id,
+      user_metadata: { tag: 'x' },
+    })
+    await storage.from('avatars').update(source, 'changed')
+    expect(
+      await (await storage.from('avatars').download(`${user.id}/cp/copy.txt`)).data?.text()
+    ).toBe('copy me')
+    expect(await (await storage.from('files').download(`${user.id}/copied.txt`)).data?.text()).toBe(
+      'copy me'
+    )
+    await storage.from('avatars').remove([source])
+    expect(
+      await (await storage.from('avatars').download(`${user.id}/cp/copy.txt`)).data?.text()
+    ).toBe('copy me')
+    const again = await storage
+      .from('avatars')
+      .copy(`${user.id}/cp/copy.txt`, `${user.id}/cp/copy.txt`)
+    expect(errorShape(again.error).statusCode).toBe('409')
+  })
+
+  it('checks the destination bucket limits on a copy across buckets', async () => {
+    const service = serviceClient(stack).storage
+    await service.createBucket('tiny', {
+      public: false,
+      fileSizeLimit: 10,
+      allowedMimeTypes: ['text/plain'],
+    })
+    await service
+      .from('avatars')
+      .upload('big.txt', 'more than ten bytes', { contentType: 'text/plain' })
+    const tooBig = await service
+      .from('avatars')
+      .copy('big.txt', 'big.txt', { destinationBucket: 'tiny' })
+    expect(errorShape(tooBig.error).statusCode).toBe('413')
+    await service.from('avatars').upload('small.png', 'png', { contentType: 'image/png' })
+    const wrongType = await service
+      .from('avatars')
+      .copy('small.png', 'small.png', { destinationBucket: 'tiny' })
+    expect(errorShape(wrongType.error).statusCode).toBe('415')
+    const [count] =
+      await stack.sql`select count(*)::int as n from storage.objects where bucket_id = 'tiny'`
+    expect(count?.n).toBe(0)
+  })
+})

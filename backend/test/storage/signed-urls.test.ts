@@ -1,0 +1,308 @@
+// Signed download URLs (single and batch) and signed upload URLs: what supabase-js gets, what the
+// URLs serve, and how expired, tampered or misused tokens are refused.
+import { SignJWT } from 'jose'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TestStack } from '../support/stack.ts'
+import type { TestUser } from './support.ts'
+import { errorShape, makeUser, serviceClient, startStorageStack, storageFetch } from './support.ts'
+
+let stack: TestStack
+let alice: TestUser
+let bob: TestUser
+
+beforeAll(async () => {
+  stack = await startStorageStack()
+  alice = await makeUser(stack)
+  bob = await makeUser(stack)
+  await alice.client.storage.from('files').upload(`${alice.id}/report.txt`, 'quarterly numbers')
+  await alice.client.storage.from('files').upload(`${alice.id}/notes.txt`, 'notes')
+  await bob.client.storage.from('files').upload(`${bob.id}/private.txt`, "bob's")
+})
+
+afterAll(async () => {
+  await stack?.stop()
+})
+
+/** A token as Storage mints them, with chosen claims (to make expired or foreign ones). */
+async function mint(
+  claims: Record<string, unknown>,
+  secret = stack.keys.jwtSecret
+): Promise<string> {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(secret))
+}
+
+const now = () => Math.floor(Date.now() / 1000)
+
+describe('signed download URLs', () => {
+  it('signs a URL relative to /storage/v1 that serves the object without a key', async () => {
+    const response = await storageFetch(stack, `/object/sign/files/${alice.id}/report.txt`, {
+      method: 'POST',
+      token: alice.token,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ expiresIn: 60 }),
+    })
+    const body = (await response.json()) as { signedURL: string }
+    expect(body.signedURL).toMatch(
+      new RegExp(`^/object/sign/files/${alice.id}/report\\.txt\\?token=ey`)
+    )
+    const { data, error } = await alice.client.storage
+      .from('files')
+      .createSignedUrl(`${alice.id}/report.txt`, 60)
+    expect(error).toBeNull()
+    expect(data?.signedUrl.startsWith(`${stack.url}/storage/v1/object/sign/files/`)).toBe(true)
+    const download = await fetch(data!.signedUrl)
+    expect(download.status).toBe(200)
+    expect(await download.text()).toBe('quarterly numbers')
+    const token = new URL(data!.signedUrl).searchParams.get('token')!
+    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString())
+    expect(payload).toEqual({
+      url: `files/${alice.id}/report.txt`,
+      iat: expect.any(Number),
+      exp: expect.any(Number),
+    })
+    expect(payload.exp - payload.iat).toBe(60)
+  })
+
+  it('adds the download disposition', async () => {
+    const { data } = await alice.client.storage
+      .from('files')
+      .createSignedUrl(`${alice.id}/report.txt`, 60, { download: 'q3.txt' })
+    const download = await fetch(data!.signedUrl)
+    expect(download.headers.get('content-disposition')).toBe(
+      "attachment; filename=q3.txt; filename*=UTF-8''q3.txt;"
+    )
+  })
+
+  it('signs only what the caller may read', async () => {
+    const { error } = await alice.client.storage
+      .from('files')
+      .createSignedUrl(`${bob.id}/private.txt`, 60)
+    expect(errorShape(error)).toEqual({
+      status: 400,
+      statusCode: '404',
+      message: 'Object not found',
+    })
+  })
+
+  it('signs many at once, in order, with an error for each one it cannot', async () => {
+    const paths = [
+      `${alice.id}/notes.txt`,
+      `${alice.id}/missing.txt`,
+      `${bob.id}/private.txt`,
+      `${alice.id}/report.txt`,
+    ]
+    const { data, error } = await alice.client.storage
+      .from('files')
+      .createSignedUrls(paths, 120, { download: true })
+    expect(error).toBeNull()
+    expect(data?.map((d) => [d.path, d.error])).toEqual([
+      [paths[0], null],
+      [paths[1], 'Either the object does not exist or you do not have access to it'],
+      [paths[2], 'Either the object does not exist or you do not have access to it'],
+      [paths[3], null],
+    ])
+    expect(data?.[1]?.signedUrl).toBeNull()
+    const notes = await fetch(data![0]!.signedUrl!)
+    expect(await notes.text()).toBe('notes')
+    expect(notes.headers.get('content-disposition')).toBe('attachment;')
+  })
+
+  it('refuses an expired, tampered, foreign or missing token', async () => {
+    const path = `/object/sign/files/${alice.id}/report.txt`
+    const url = `files/${alice.id}/report.txt`
+    const expired = await mint({ url, iat: now() - 120, exp: now() - 60 })
+    const response = await storageFetch(stack, `${path}?token=${expired}`)
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      statusCode: '400',
+      code: 'InvalidJWT',
+      error: 'InvalidJWT',
+      message: '"exp" claim timestamp check failed',
+    })
+    const valid = await mint({ url, iat: now(), exp: now() + 60 })
+    const [header, , signature] = valid.split('.')
+    const forged = Buffer.from(
+      JSON.stringify({ url: `files/${bob.id}/private.txt`, iat: now(), exp: now() + 60 })
+    ).toString('base64url')
+    const tampered = await storageFetch(
+      stack,
+      `/object/sign/files/${bob.id}/private.txt?token=${header}.${forged}.${signature}`
+    )
+    expect(await tampered.json()).toMatchObject({
+      statusCode: '400',
+      code: 'InvalidJWT',
+      message: 'signature verification failed',
+    })
+    const otherSecret = await mint(
+      { url, iat: now(), exp: now() + 60 },
+      'another-secret-that-is-at-least-32-chars'
+    )
+    expect(await (await storageFetch(stack, `${path}?token=${otherSecret}`)).json()).toMatchObject({
+      code: 'InvalidJWT',
+      message: 'signature verification failed',
+    })
+    const garbage = await storageFetch(stack, `${path}?token=not.a.jwt`)
+    expect(await garbage.json()).toMatchObject({ code: 'InvalidJWT' })
+    const foreign = await storageFetch(
+      stack,
+      `/object/sign/files/${bob.id}/private.txt?token=${valid}`
+    )
+    expect(await foreign.json()).toEqual({
+      statusCode: '400',
+      code: 'InvalidSignature',
+      error: 'InvalidSignature',
+      message: 'The url do not match the signature',
+    })
+    const missing = await storageFetch(stack, path)
+    expect(missing.status).toBe(400)
+    expect(await missing.json()).toMatchObject({
+      statusCode: '400',
+      message: "querystring must have required property 'token'",
+    })
+  })
+
+  it('stops serving an object deleted after signing', async () => {
+    const files = alice.client.storage.from('files')
+    await files.upload(`${alice.id}/gone.txt`, 'soon gone')
+    const { data } = await files.createSignedUrl(`${alice.id}/gone.txt`, 60)
+    await files.remove([`${alice.id}/gone.txt`])
+    const response = await fetch(data!.signedUrl)
+    expect(await response.json()).toMatchObject({ statusCode: '404', code: 'NoSuchKey' })
+  })
+
+  it('embeds a transformation, served from /render/image/sign', async () => {
+    const image = await sharp({
+      create: { width: 200, height: 100, channels: 3, background: '#3366cc' },
+    })
+      .png()
+      .toBuffer()
+    await alice.client.storage
+      .from('files')
+      .upload(`${alice.id}/wide.png`, image, { contentType: 'image/png' })
+    const { data, error } = await alice.client.storage
+      .from('files')
+      .createSignedUrl(`${alice.id}/wide.png`, 60, {
+        transform: { width: 50, height: 50, resize: 'contain' },
+      })
+    expect(error).toBeNull()
+    expect(data?.signedUrl).toContain('/storage/v1/render/image/sign/files/')
+    // The signed transformation wins over one added to the query.
+    const response = await fetch(`${data!.signedUrl}&width=10`)
+    expect(response.status).toBe(200)
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata()
+    expect([meta.width, meta.height]).toEqual([50, 25])
+  })
+})
+
+describe('signed upload URLs', () => {
+  it('lets anyone with the URL upload once, owned by the signer', async () => {
+    const path = `${alice.id}/upload-me.txt`
+    const { data, error } = await alice.client.storage.from('files').createSignedUploadUrl(path)
+    expect(error).toBeNull()
+    expect(data).toEqual({
+      signedUrl: expect.stringContaining('?token='),
+      path,
+      token: expect.any(String),
+    })
+    expect(
+      data!.signedUrl.startsWith(`${stack.url}/storage/v1/object/upload/sign/files/${path}?token=`)
+    ).toBe(true)
+    const anon = stack.client()
+    const up = await anon.storage
+      .from('files')
+      .uploadToSignedUrl(path, data!.token, 'from a stranger')
+    expect(up).toEqual({ data: { path, fullPath: `files/${path}` }, error: null })
+    const [row] =
+      await stack.sql`select owner_id from storage.objects where bucket_id = 'files' and name = ${path}`
+    expect(row?.owner_id).toBe(alice.id)
+    expect(await (await alice.client.storage.from('files').download(path)).data?.text()).toBe(
+      'from a stranger'
+    )
+    const again = await anon.storage.from('files').uploadToSignedUrl(path, data!.token, 'twice')
+    expect(errorShape(again.error)).toMatchObject({ statusCode: '409' })
+    expect(await (await alice.client.storage.from('files').download(path)).data?.text()).toBe(
+      'from a stranger'
+    )
+  })
+
+  it('overwrites only when signed with upsert, and uploads Blobs too', async () => {
+    const path = `${alice.id}/replace.txt`
+    await alice.client.storage.from('files').upload(path, 'old')
+    const refused = await alice.client.storage.from('files').createSignedUploadUrl(path)
+    expect(errorShape(refused.error).statusCode).toBe('409')
+    const { data } = await alice.client.storage
+      .from('files')
+      .createSignedUploadUrl(path, { upsert: true })
+    const up = await stack
+      .client()
+      .storage.from('files')
+      .uploadToSignedUrl(path, data!.token, new Blob(['new'], { type: 'text/plain' }))
+    expect(up.error).toBeNull()
+    expect(await (await alice.client.storage.from('files').download(path)).data?.text()).toBe('new')
+  })
+
+  it('signs only what the caller may write, and each token only for its own URL', async () => {
+    const refused = await alice.client.storage
+      .from('files')
+      .createSignedUploadUrl(`${bob.id}/intrusion.txt`)
+    expect(errorShape(refused.error)).toMatchObject({
+      statusCode: '403',
+      message: 'new row violates row-level security policy',
+    })
+    const { data } = await alice.client.storage
+      .from('files')
+      .createSignedUploadUrl(`${alice.id}/one.txt`)
+    const elsewhere = await stack
+      .client()
+      .storage.from('files')
+      .uploadToSignedUrl(`${bob.id}/intrusion.txt`, data!.token, 'x')
+    expect(errorShape(elsewhere.error)).toMatchObject({
+      statusCode: '400',
+      message: 'The url do not match the signature',
+    })
+    const download = await alice.client.storage
+      .from('files')
+      .createSignedUrl(`${alice.id}/notes.txt`, 60)
+    const downloadToken = new URL(download.data!.signedUrl).searchParams.get('token')!
+    const misuse = await stack
+      .client()
+      .storage.from('files')
+      .uploadToSignedUrl(`${alice.id}/notes.txt`, downloadToken, 'overwritten?')
+    expect(errorShape(misuse.error).statusCode).toBe('400')
+    expect(
+      await (
+        await alice.client.storage.from('files').download(`${alice.id}/notes.txt`)
+      ).data?.text()
+    ).toBe('notes')
+    const expired = await mint({
+      owner: alice.id,
+      url: `files/${alice.id}/late.txt`,
+      upsert: false,
+      iat: now() - 100,
+      exp: now() - 10,
+    })
+    const late = await stack
+      .client()
+      .storage.from('files')
+      .uploadToSignedUrl(`${alice.id}/late.txt`, expired, 'late')
+    expect(errorShape(late.error)).toMatchObject({
+      statusCode: '400',
+      message: '"exp" claim timestamp check failed',
+    })
+    const [count] =
+      await stack.sql`select count(*)::int as n from storage.objects where name in (${`${bob.id}/intrusion.txt`}, ${`${alice.id}/late.txt`})`
+    expect(count?.n).toBe(0)
+  })
+
+  it('gives signed upload URLs two hours, as hosted projects do', async () => {
+    const { data } = await serviceClient(stack)
+      .storage.from('files')
+      .createSignedUploadUrl('service/two-hours.txt')
+    const payload = JSON.parse(Buffer.from(data!.token.split('.')[1]!, 'base64url').toString())
+    expect(payload.exp - payload.iat).toBe(7200)
+    expect(payload).toMatchObject({ url: 'files/service/two-hours.txt', upsert: false })
+  })
+})
