@@ -1,0 +1,352 @@
+// The admin API through supabase-js's auth.admin with the service_role key: paged listing with
+// GoTrue's Link and X-Total-Count headers, get, create (email_confirm, password_hash), update (ban,
+// metadata, password, email), soft and hard delete, generate_link and invite (followed end to end).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  authFetch,
+  follow,
+  fragmentOf,
+  latestMail,
+  linkOf,
+  signedUpClient,
+  startAuthStack,
+  uniqueEmail,
+} from './support.ts'
+import type { SupabaseClient, TestStack } from './support.ts'
+
+let stack: TestStack
+let admin: SupabaseClient
+
+const APP_SCHEMA = `
+create table public.profiles (id uuid primary key references auth.users on delete cascade);
+create function public.add_profile() returns trigger language plpgsql security definer set search_path = '' as $$
+begin insert into public.profiles (id) values (new.id); return new; end $$;
+create trigger on_user after insert on auth.users for each row execute procedure public.add_profile();
+`
+
+beforeAll(async () => {
+  stack = await startAuthStack({ migrations: { '20240101000000_app.sql': APP_SCHEMA } })
+  admin = stack.client(stack.serviceRoleKey)
+})
+
+afterAll(async () => {
+  await stack?.stop()
+})
+
+describe('admin users', () => {
+  it('creates a confirmed user that can sign in', async () => {
+    const email = uniqueEmail('created')
+    const { data, error } = await admin.auth.admin.createUser({
+      email,
+      password: 'admin-made-1',
+      email_confirm: true,
+      user_metadata: { name: 'Made' },
+      app_metadata: { plan: 'pro' },
+    })
+    expect(error).toBeNull()
+    expect(data.user?.email).toBe(email)
+    expect(data.user?.email_confirmed_at).toBeDefined()
+    expect(data.user?.user_metadata).toEqual({ name: 'Made', email_verified: true })
+    expect(data.user?.app_metadata).toEqual({
+      provider: 'email',
+      providers: ['email'],
+      plan: 'pro',
+    })
+    const signIn = await stack.client().auth.signInWithPassword({ email, password: 'admin-made-1' })
+    expect(signIn.error).toBeNull()
+    const claims = JSON.parse(
+      Buffer.from(signIn.data.session!.access_token.split('.')[1]!, 'base64url').toString()
+    )
+    expect(claims.app_metadata).toEqual({ plan: 'pro', provider: 'email', providers: ['email'] })
+  })
+
+  it('creates an unconfirmed user with a given id and an imported bcrypt hash', async () => {
+    const [{ hash }] =
+      (await stack.sql`select extensions.crypt('imported-pass', extensions.gen_salt('bf', 10)) as hash`) as unknown as [
+        { hash: string },
+      ]
+    const id = '3c7c5d1e-6a43-4c8e-9b0a-2f7d1c0e9a11'
+    const email = uniqueEmail('hash')
+    const { data, error } = await admin.auth.admin.createUser({
+      id,
+      email,
+      password_hash: hash,
+    })
+    expect(error).toBeNull()
+    expect(data.user?.id).toBe(id)
+    expect(data.user?.email_confirmed_at).toBeUndefined()
+    const refused = await stack
+      .client()
+      .auth.signInWithPassword({ email, password: 'imported-pass' })
+    expect(refused.error?.code).toBe('email_not_confirmed')
+    await admin.auth.admin.updateUserById(id, { email_confirm: true })
+    const signIn = await stack
+      .client()
+      .auth.signInWithPassword({ email, password: 'imported-pass' })
+    expect(signIn.error).toBeNull()
+  })
+
+  it('refuses a duplicate email and a user without email', async () => {
+    const { email } = await signedUpClient(stack)
+    const duplicate = await admin.auth.admin.createUser({ email, password: 'x-pass-123' })
+    expect(duplicate.error?.status).toBe(422)
+    expect(duplicate.error?.code).toBe('email_exists')
+    expect(duplicate.error?.message).toBe(
+      'A user with this email address has already been registered'
+    )
+    const none = await admin.auth.admin.createUser({ password: 'x-pass-123' })
+    expect(none.error?.status).toBe(400)
+    expect(none.error?.message).toBe('Cannot create a user without either an email or phone')
+  })
+
+  it('gets a user by id and answers unknown ids with 404', async () => {
+    const { user } = await signedUpClient(stack)
+    const { data, error } = await admin.auth.admin.getUserById(user.id)
+    expect(error).toBeNull()
+    expect(data.user?.id).toBe(user.id)
+    const missing = await admin.auth.admin.getUserById('4f1b7f76-4a5d-4a0f-9f3b-000000000000')
+    expect(missing.error?.status).toBe(404)
+    expect(missing.error?.code).toBe('user_not_found')
+    expect(missing.error?.message).toBe('User not found')
+    const notUuid = await authFetch(stack, '/admin/users/not-a-uuid', {
+      token: stack.serviceRoleKey,
+    })
+    expect(notUuid.status).toBe(404)
+    expect(notUuid.body.message).toBe('user_id must be an UUID')
+  })
+
+  it('lists users in pages with the Link and X-Total-Count headers', async () => {
+    for (let i = 0; i < 3; i++) await signedUpClient(stack)
+    const [{ n }] = (await stack.sql`select count(*)::int as n from auth.users`) as unknown as [
+      { n: number },
+    ]
+    const raw = await authFetch(stack, '/admin/users?page=1&per_page=2', {
+      token: stack.serviceRoleKey,
+    })
+    expect(raw.status).toBe(200)
+    expect(raw.headers.get('x-total-count')).toBe(String(n))
+    const last = Math.ceil(n / 2)
+    expect(raw.headers.get('link')).toBe(
+      `</admin/users?page=2&per_page=2>; rel="next", </admin/users?page=${last}&per_page=2>; rel="last"`
+    )
+    expect(raw.body.aud).toBe('authenticated')
+    expect(raw.body.users).toHaveLength(2)
+
+    const { data, error } = await admin.auth.admin.listUsers({ page: 1, perPage: 2 })
+    expect(error).toBeNull()
+    expect(data.users).toHaveLength(2)
+    expect(data.total).toBe(n)
+    expect(data.nextPage).toBe(2)
+    expect(data.lastPage).toBe(Math.min(last, 9))
+    // Newest first; pages do not overlap.
+    const page2 = await admin.auth.admin.listUsers({ page: 2, perPage: 2 })
+    const ids = new Set([...data.users, ...page2.data.users].map((u) => u.id))
+    expect(ids.size).toBe(4)
+    expect(new Date(data.users[0]!.created_at) >= new Date(data.users[1]!.created_at)).toBe(true)
+    const bad = await authFetch(stack, '/admin/users?page=abc', { token: stack.serviceRoleKey })
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toMatch(/^Bad Pagination Parameters: /)
+  })
+
+  it('bans and unbans a user', async () => {
+    const { email, password, user, session } = await signedUpClient(stack)
+    const { data, error } = await admin.auth.admin.updateUserById(user.id, { ban_duration: '24h' })
+    expect(error).toBeNull()
+    const until = new Date(data.user!.banned_until!).getTime()
+    expect(until).toBeGreaterThan(Date.now() + 23 * 3600 * 1000)
+    const signIn = await stack.client().auth.signInWithPassword({ email, password })
+    expect(signIn.error?.status).toBe(400)
+    expect(signIn.error?.code).toBe('user_banned')
+    const refresh = await authFetch(stack, '/token?grant_type=refresh_token', {
+      body: { refresh_token: session.refresh_token },
+    })
+    expect(refresh.body).toEqual({
+      code: 'user_banned',
+      message: 'Invalid Refresh Token: User Banned',
+    })
+    const badDuration = await admin.auth.admin.updateUserById(user.id, { ban_duration: '1 day' })
+    expect(badDuration.error?.status).toBe(400)
+    expect(badDuration.error?.message).toMatch(/^invalid format for ban duration: time: /)
+    const unban = await admin.auth.admin.updateUserById(user.id, { ban_duration: 'none' })
+    expect(unban.data.user?.banned_until).toBeUndefined()
+    const again = await stack.client().auth.signInWithPassword({ email, password })
+    expect(again.error).toBeNull()
+  })
+
+  it('updates metadata, password and email', async () => {
+    const { user, session } = await signedUpClient(stack)
+    const newEmail = uniqueEmail('moved')
+    const { data, error } = await admin.auth.admin.updateUserById(user.id, {
+      app_metadata: { role: 'editor' },
+      user_metadata: { nick: 'n' },
+      password: 'admin-set-pass',
+      email: newEmail,
+    })
+    expect(error).toBeNull()
+    expect(data.user?.email).toBe(newEmail)
+    expect(data.user?.app_metadata.role).toBe('editor')
+    expect(data.user?.user_metadata.nick).toBe('n')
+    expect(data.user?.identities?.[0]?.identity_data?.email).toBe(newEmail)
+    // A password set by an admin ends every session.
+    const old = await authFetch(stack, '/user', { token: session.access_token })
+    expect(old.body.code).toBe('session_not_found')
+    const signIn = await stack
+      .client()
+      .auth.signInWithPassword({ email: newEmail, password: 'admin-set-pass' })
+    expect(signIn.error).toBeNull()
+  })
+
+  it('hard-deletes a user and what references it', async () => {
+    const { user, session } = await signedUpClient(stack)
+    expect(await stack.sql`select 1 from public.profiles where id = ${user.id}`).toHaveLength(1)
+    const { data, error } = await admin.auth.admin.deleteUser(user.id)
+    expect(error).toBeNull()
+    expect(data.user).toEqual({})
+    expect(await stack.sql`select 1 from auth.users where id = ${user.id}`).toHaveLength(0)
+    expect(await stack.sql`select 1 from public.profiles where id = ${user.id}`).toHaveLength(0)
+    const me = await authFetch(stack, '/user', { token: session.access_token })
+    expect(me.status).toBe(403)
+    expect(me.body).toEqual({
+      code: 'user_not_found',
+      message: 'User from sub claim in JWT does not exist',
+    })
+  })
+
+  it('soft-deletes a user: row kept, identifying data hashed, sessions ended', async () => {
+    const { user, email, password } = await signedUpClient(stack)
+    const { error } = await admin.auth.admin.deleteUser(user.id, true)
+    expect(error).toBeNull()
+    const [row] = await stack.sql`
+      select email, encrypted_password, deleted_at, raw_user_meta_data from auth.users where id = ${user.id}`
+    expect(row?.deleted_at).not.toBeNull()
+    expect(row?.email).not.toBe(email)
+    expect(row?.encrypted_password).toBeNull()
+    expect(row?.raw_user_meta_data).toEqual({})
+    expect(await stack.sql`select 1 from auth.sessions where user_id = ${user.id}`).toHaveLength(0)
+    const [identity] =
+      await stack.sql`select provider_id from auth.identities where user_id = ${user.id}`
+    expect(identity?.provider_id).not.toBe(user.id)
+    const signIn = await stack.client().auth.signInWithPassword({ email, password })
+    expect(signIn.error?.code).toBe('invalid_credentials')
+    // The address is free again.
+    const again = await stack.client().auth.signUp({ email, password })
+    expect(again.error).toBeNull()
+    expect(again.data.user?.id).not.toBe(user.id)
+  })
+
+  it('is refused to callers without the service role', async () => {
+    const { session } = await signedUpClient(stack)
+    for (const token of [stack.anonKey, session.access_token]) {
+      const response = await authFetch(stack, '/admin/users', { token })
+      expect(response.status).toBe(403)
+      expect(response.body).toEqual({ code: 'not_admin', message: 'User not allowed' })
+    }
+    const userClient = stack.client()
+    const { error } = await userClient.auth.admin.listUsers()
+    expect(error?.code).toBe('not_admin')
+  })
+})
+
+describe('generate_link and invite', () => {
+  it('generates a signup link for a new address without sending mail', async () => {
+    const email = uniqueEmail('gen')
+    const { data, error } = await admin.auth.admin.generateLink({
+      type: 'signup',
+      email,
+      password: 'generated-pass',
+      options: { redirectTo: 'https://app.example.com/welcome' },
+    })
+    expect(error).toBeNull()
+    const { properties, user } = data
+    expect(user?.email).toBe(email)
+    expect(properties?.verification_type).toBe('signup')
+    expect(properties?.redirect_to).toBe('https://app.example.com/welcome')
+    expect(properties?.email_otp).toMatch(/^\d{6}$/)
+    expect(properties?.hashed_token).toMatch(/^[0-9a-f]{56}$/)
+    const link = new URL(properties!.action_link)
+    expect(link.searchParams.get('token')).toBe(properties?.hashed_token)
+    const { location } = await follow(link.toString())
+    expect(location.origin).toBe('https://app.example.com')
+    expect(fragmentOf(location).get('type')).toBe('signup')
+    const signIn = await stack
+      .client()
+      .auth.signInWithPassword({ email, password: 'generated-pass' })
+    expect(signIn.error).toBeNull()
+  })
+
+  it('generates magic link, recovery and email-change links for existing users', async () => {
+    const { email, user } = await signedUpClient(stack)
+    for (const type of ['magiclink', 'recovery'] as const) {
+      const { data, error } = await admin.auth.admin.generateLink({ type, email })
+      expect(error).toBeNull()
+      const { location } = await follow(data.properties!.action_link)
+      expect(fragmentOf(location).get('type')).toBe(type)
+    }
+    const otp = await admin.auth.admin.generateLink({ type: 'magiclink', email })
+    const { data: verified } = await stack.client().auth.verifyOtp({
+      email,
+      token: otp.data.properties!.email_otp,
+      type: 'email',
+    })
+    expect(verified.user?.id).toBe(user.id)
+    const newEmail = uniqueEmail('gen-change')
+    const change = await admin.auth.admin.generateLink({
+      type: 'email_change_new',
+      email,
+      newEmail,
+    })
+    expect(change.error).toBeNull()
+    expect(change.data.user?.new_email).toBe(newEmail)
+    const { location } = await follow(change.data.properties!.action_link)
+    expect(fragmentOf(location).get('type')).toBe('email_change')
+    const [row] = await stack.sql`select email from auth.users where id = ${user.id}`
+    expect(row?.email).toBe(newEmail)
+  })
+
+  it('turns a magic link for an unknown address into a signup, and refuses recovery', async () => {
+    const email = uniqueEmail('gen-new')
+    const { data } = await admin.auth.admin.generateLink({ type: 'magiclink', email })
+    expect(data.properties?.verification_type).toBe('signup')
+    const recovery = await admin.auth.admin.generateLink({ type: 'recovery', email: uniqueEmail() })
+    expect(recovery.error?.status).toBe(404)
+    expect(recovery.error?.message).toBe('User with this email not found')
+    const bad = await authFetch(stack, '/admin/generate_link', {
+      token: stack.serviceRoleKey,
+      body: { type: 'teleport', email },
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toBe('Invalid email action link type requested: teleport')
+  })
+
+  it('invites a user by email; the link signs them in so they can set a password', async () => {
+    const email = uniqueEmail('invited')
+    const { data, error } = await admin.auth.admin.inviteUserByEmail(email, {
+      data: { team: 'blue' },
+      redirectTo: 'https://app.example.com/join',
+    })
+    expect(error).toBeNull()
+    expect(data.user?.email).toBe(email)
+    expect(data.user?.invited_at).toBeDefined()
+    const mail = await latestMail(stack, email)
+    expect(mail.Subject).toBe('You have been invited')
+    const { location } = await follow(linkOf(mail))
+    expect(location.pathname).toBe('/join')
+    const fragment = fragmentOf(location)
+    expect(fragment.get('type')).toBe('invite')
+    const client = stack.client()
+    await client.auth.setSession({
+      access_token: fragment.get('access_token')!,
+      refresh_token: fragment.get('refresh_token')!,
+    })
+    const { data: me } = await client.auth.getUser()
+    expect(me.user?.user_metadata.team).toBe('blue')
+    expect(me.user?.email_confirmed_at).toBeDefined()
+    await client.auth.updateUser({ password: 'invited-pass-1' })
+    const signIn = await stack
+      .client()
+      .auth.signInWithPassword({ email, password: 'invited-pass-1' })
+    expect(signIn.error).toBeNull()
+    const twice = await admin.auth.admin.inviteUserByEmail(email)
+    expect(twice.error?.code).toBe('email_exists')
+  })
+})
