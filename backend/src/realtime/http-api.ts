@@ -128,6 +128,10 @@ export function registerHttpApi(app: FastifyInstance, ctx: StackContext, env: Re
       const caller = await authorize(ctx, env, request)
       if (!caller.ok) return unauthorized(reply)
       const { topic, event } = request.params
+      const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase()
+      if (type !== 'application/json' && type !== 'application/octet-stream') {
+        return reply.code(415).send({ message: 'Unsupported Media Type' })
+      }
       const isPrivate = flexibleBoolean(request.query.private) ?? false
       const body: unknown = request.body
       let message: BroadcastMessage

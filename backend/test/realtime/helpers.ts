@@ -13,7 +13,7 @@ export interface TestUser {
 /** A signed-in user: a JWT of its own (Auth is not needed) and a client that sends it. */
 export async function makeUser(
   stack: TestStack,
-  options: { id?: string; expiresIn?: number; vsn?: string } = {}
+  options: { id?: string; expiresIn?: number; vsn?: string; heartbeatIntervalMs?: number } = {}
 ): Promise<TestUser> {
   const id = options.id ?? randomUUID()
   const token = await stack.keys.sign({
@@ -22,10 +22,10 @@ export async function makeUser(
     aud: 'authenticated',
     exp: Math.floor(Date.now() / 1000) + (options.expiresIn ?? 3600),
   })
-  const client = stack.client(stack.anonKey, {
-    accessToken: async () => token,
-    ...(options.vsn ? { realtime: { vsn: options.vsn } } : {}),
-  })
+  const realtime: Record<string, unknown> = {}
+  if (options.vsn) realtime.vsn = options.vsn
+  if (options.heartbeatIntervalMs) realtime.heartbeatIntervalMs = options.heartbeatIntervalMs
+  const client = stack.client(stack.anonKey, { accessToken: async () => token, realtime })
   return { id, token, client }
 }
 
