@@ -94,13 +94,14 @@ describe('strict keys', () => {
   })
 
   it('lets requests with a project key through, in the header or the query string', async () => {
-    for (const init of [
+    const attempts: { url: string; headers: Record<string, string> }[] = [
       {
         url: `${strict.url}/functions/v1/missing`,
         headers: { apikey: strict.keys.publishableKey },
       },
       { url: `${strict.url}/functions/v1/missing?apikey=${strict.anonKey}`, headers: {} },
-    ]) {
+    ]
+    for (const init of attempts) {
       const response = await fetch(init.url, { headers: init.headers })
       expect(response.status).toBe(404)
       expect(await response.text()).toBe('Function not found')
