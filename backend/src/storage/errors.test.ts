@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { ERRORS, fromDbError, StorageError } from './errors.ts'
+
+function pgError(code: string, message = 'x'): Error {
+  return Object.assign(new Error(message), { code })
+}
+
+describe('rendering', () => {
+  it('puts the logical status in the body and answers 400 for client errors', () => {
+    const error = ERRORS.noSuchKey()
+    expect(error.render()).toEqual({
+      statusCode: '404',
+      code: 'NoSuchKey',
+      error: 'not_found',
+      message: 'Object not found',
+    })
+    expect(error.httpStatus).toBe(400)
+    expect(ERRORS.internal().httpStatus).toBe(500)
+    expect(ERRORS.invalidRange().httpStatus).toBe(416)
+    expect(ERRORS.serviceRoleOnly().httpStatus).toBe(403)
+  })
+})
+
+describe('fromDbError', () => {
+  it('maps SQLSTATEs as Storage does', () => {
+    expect(fromDbError(pgError('42501')).render()).toEqual({
+      statusCode: '403',
+      code: 'AccessDenied',
+      error: 'Unauthorized',
+      message: 'new row violates row-level security policy',
+    })
+    expect(fromDbError(pgError('23505')).code).toBe('KeyAlreadyExists')
+    expect(fromDbError(pgError('23505'), { onConflict: ERRORS.bucketAlreadyExists }).code).toBe(
+      'BucketAlreadyExists'
+    )
+    expect(fromDbError(pgError('23503')).code).toBe('NoSuchBucket')
+    expect(fromDbError(pgError('22023', 'role "nobody" does not exist')).code).toBe('AccessDenied')
+    expect(fromDbError(pgError('57014')).status).toBe(544)
+  })
+
+  it('keeps Storage errors and hides everything else behind a generic 500', () => {
+    const own = ERRORS.noSuchBucket()
+    expect(fromDbError(own)).toBe(own)
+    const unknown = fromDbError(new Error('disk on fire'))
+    expect(unknown).toBeInstanceOf(StorageError)
+    expect(unknown.render()).toEqual({
+      statusCode: '500',
+      code: 'InternalError',
+      error: 'Internal',
+      message: 'Internal Server Error',
+    })
+    expect(fromDbError(pgError('XX000')).status).toBe(500)
+  })
+})

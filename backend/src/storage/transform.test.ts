@@ -1,0 +1,62 @@
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import {
+  decodeTransformation,
+  encodeTransformation,
+  parseTransformation,
+  renderImage,
+} from './transform.ts'
+
+describe('parseTransformation', () => {
+  it('reads query strings and bodies alike, dropping zero sizes', () => {
+    expect(
+      parseTransformation(
+        { width: '100', height: 0, resize: 'contain', quality: '50', format: 'origin' },
+        'q'
+      )
+    ).toEqual({
+      width: 100,
+      resize: 'contain',
+      quality: 50,
+      format: 'origin',
+    })
+    expect(parseTransformation({}, 'q')).toEqual({})
+  })
+
+  it.each([
+    [{ width: 2501 }, 'q/width must be <= 2500'],
+    [{ height: 1.5 }, 'q/height must be integer'],
+    [{ quality: 101 }, 'q/quality must be <= 100'],
+    [{ resize: 'stretch' }, 'q/resize must be equal to one of the allowed values'],
+    [{ format: 'png' }, 'q/format must be equal to one of the allowed values'],
+  ])('refuses %j', (input, message) => {
+    expect(() => parseTransformation(input, 'q')).toThrow(message)
+  })
+
+  it('round-trips through the text a signed URL token carries', () => {
+    const t = { width: 10, height: 20, resize: 'fill', quality: 70, format: 'webp' } as const
+    expect(decodeTransformation(encodeTransformation(t))).toEqual(t)
+    expect(decodeTransformation('')).toEqual({})
+  })
+})
+
+describe('renderImage', () => {
+  it('negotiates the format only when none is asked for', async () => {
+    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer()
+    const auto = await renderImage(
+      png,
+      { width: 10 },
+      { accept: 'image/webp,*/*', avifAutodetection: false }
+    )
+    expect(auto).toMatchObject({ mimetype: 'image/webp', negotiated: true })
+    const origin = await renderImage(
+      png,
+      { width: 10, format: 'origin' },
+      { accept: 'image/webp', avifAutodetection: false }
+    )
+    expect(origin).toMatchObject({ mimetype: 'image/png', negotiated: false })
+    expect((await sharp(origin.data).metadata()).width).toBe(10)
+  })
+})
