@@ -57,6 +57,8 @@ export interface TestStack extends Stack {
   sql: Sql
   /** A supabase-js client (anon key unless another key is given), with the ws transport Node 20 needs. */
   client(key?: string, options?: SupabaseClientOptions<'public'>): SupabaseClient
+  /** Stops the stack and starts it again on the same database and port; clients reconnect. */
+  restart(): Promise<void>
 }
 
 /** Starts a stack on a fresh database of the shared test cluster. Call stop() in afterAll. */
@@ -69,16 +71,18 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const databaseUrl = withDatabase(clusterUrl, database)
   const dataDir = await mkdtemp(path.join(tmpdir(), 'supabase-data-'))
 
-  let stack: Stack
-  try {
-    stack = await startStack({
+  const start = (apiPort: number) =>
+    startStack({
       workdir,
       dataDir,
       databaseUrl,
-      apiPort: 0,
+      apiPort,
       strictKeys: options.strictKeys,
       log: createLogger(process.env.LOG_LEVEL === 'debug' ? 'debug' : 'error'),
     })
+  let stack: Stack
+  try {
+    stack = await start(0)
   } catch (error) {
     await dropDatabase(admin, database)
     await admin.end()
@@ -87,7 +91,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} })
   const clients: SupabaseClient[] = []
 
-  return {
+  const testStack: TestStack = {
     ...stack,
     url: stack.apiUrl,
     anonKey: stack.keys.anonKey,
@@ -111,7 +115,15 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       await rm(dataDir, { recursive: true, force: true })
       if (!options.workdir) await rm(workdir, { recursive: true, force: true })
     },
+    async restart() {
+      const port = Number(new URL(stack.apiUrl).port)
+      await stack.stop()
+      stack = await start(port)
+      const { stop: _stop, ...fields } = stack
+      Object.assign(testStack, fields, { url: stack.apiUrl })
+    },
   }
+  return testStack
 }
 
 function withDatabase(url: string, database: string): string {
