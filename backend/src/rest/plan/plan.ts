@@ -347,6 +347,7 @@ function planCall(
     args,
     node,
     scalarColumn,
+    singleRow: returns.kind === 'composite' && !returns.setOf,
     count: req.prefer.count,
     media: chosen,
     headOnly: req.headOnly,

@@ -50,7 +50,13 @@ export function findRelationship(
     if (sameKey && a.cardinality === 'o2m' && b.cardinality === 'm2o') return a
     if (sameKey && a.cardinality === 'm2o' && b.cardinality === 'o2m') return b
   }
-  return ambiguous(origin, target, matches)
+  return ambiguous(
+    origin,
+    target,
+    [...matches].sort((a, b) =>
+      a.constraint < b.constraint ? -1 : a.constraint > b.constraint ? 1 : 0
+    )
+  )
 }
 
 function sameName(a: QualifiedName, b: QualifiedName): boolean {

@@ -121,6 +121,8 @@ export interface CallPlan {
   node: ReadNode | null
   /** For set-returning scalar functions: the column holding the values. */
   scalarColumn: string | null
+  /** A function returning one row (not SETOF): the body is that object, or null. */
+  singleRow: boolean
   count: Preferences['count']
   media: Media
   headOnly: boolean

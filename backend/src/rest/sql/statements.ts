@@ -124,7 +124,11 @@ export function callStatements(plan: CallPlan): PlannedStatements {
       : sql`SELECT pgrst_call AS ${ident(plan.scalarColumn)} FROM ${from ? sql`${from}, LATERAL ` : sql``}${call} AS pgrst_call`
   const prefix = sql`WITH pgrst_source AS (${rowSource})`
   const counted = countSelect(plan.node)
-  const main = sql`${prefix}, pgrst_t AS (${nodeSelect(plan.node)}) SELECT ${total(plan.count, counted, null)} AS total, count(*) AS page_total, ${body(plan.media, plan.headOnly, plan.scalarColumn)} AS body, ${GUCS} FROM pgrst_t`
+  const rows =
+    plan.singleRow && plan.media.kind === 'json' && !plan.headOnly
+      ? sql`coalesce((json_agg(${plan.media.stripNulls ? sql`json_strip_nulls(row_to_json(pgrst_t))` : raw('pgrst_t')})->0)::text, 'null')`
+      : body(plan.media, plan.headOnly, plan.scalarColumn)
+  const main = sql`${prefix}, pgrst_t AS (${nodeSelect(plan.node)}) SELECT ${total(plan.count, counted, null)} AS total, count(*) AS page_total, ${rows} AS body, ${GUCS} FROM pgrst_t`
   const needsPlan = plan.count === 'planned' || plan.count === 'estimated'
   return { main, countSource: needsPlan ? counted : null, countPrefix: needsPlan ? prefix : null }
 }
