@@ -9,7 +9,7 @@ export async function createWorkspace(owner: Actor, name: string): Promise<void>
   await expect(page.getByRole('heading', { name: 'Welcome to Chorus' })).toBeVisible()
   await page.getByLabel('Workspace name').fill(name)
   await page.getByRole('button', { name: 'Create workspace' }).click()
-  await expect(page.getByRole('heading', { level: 2, name: 'general' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'general', exact: true })).toBeVisible()
 }
 
 export async function createInviteLink(page: Page): Promise<string> {
@@ -27,7 +27,9 @@ export async function createInviteLink(page: Page): Promise<string> {
 export async function joinByInvite(person: Actor, link: string, workspace: string): Promise<void> {
   await signUpAndConfirm(person, new URL(link).pathname)
   await person.page.getByRole('button', { name: `Join ${workspace}` }).click()
-  await expect(person.page.getByRole('heading', { level: 2, name: 'general' })).toBeVisible()
+  await expect(
+    person.page.getByRole('heading', { level: 2, name: 'general', exact: true })
+  ).toBeVisible()
 }
 
 /** Owner and invitee in #general of a fresh workspace, both live. */

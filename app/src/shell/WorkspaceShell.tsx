@@ -74,6 +74,7 @@ export function WorkspaceShell({
   const isAdmin = workspace?.role === 'owner' || workspace?.role === 'admin'
 
   const channelsKey = useMemo(() => channelKeys.list(workspaceId), [workspaceId])
+  const rostersKey = useMemo(() => channelKeys.rosters(), [])
   const onChannelSeq = useCallback(
     (id: string, lastSeq: number) => {
       let known = false
@@ -88,7 +89,7 @@ export function WorkspaceShell({
     },
     [queryClient, channelsKey]
   )
-  useWorkspaceLive({ workspaceId, userId: me, channelsKey, onChannelSeq })
+  useWorkspaceLive({ workspaceId, userId: me, channelsKey, rostersKey, onChannelSeq })
 
   const memberMap = useMemo(
     () => new Map((members.data ?? []).map((m) => [m.userId, m])),

@@ -65,6 +65,7 @@ export function ChannelView(props: Props) {
   )
 
   useMarkRead(workspaceId, channel.id, snapshot, atBottom)
+  useRosterFollowsAuthors(channel.id, snapshot, roster.data)
   const announcement = useAnnouncement(snapshot, me, nameOf)
 
   const send = useCallback(
@@ -291,6 +292,25 @@ function useMarkRead(
     }, 400)
     return () => window.clearTimeout(timer)
   }, [atBottom, visible, newest, snapshot.status, channelId, workspaceId, queryClient])
+}
+
+/** Someone new wrote here: they joined since the roster was fetched (joins are not pushed). */
+function useRosterFollowsAuthors(
+  channelId: string,
+  snapshot: ChannelSnapshot,
+  roster: { userId: string }[] | undefined
+) {
+  const queryClient = useQueryClient()
+  const asked = useRef(new Set<string>())
+  const last = snapshot.messages[snapshot.messages.length - 1]
+  useEffect(() => {
+    if (!roster || !last || last.deletedAt || !last.authorId) return
+    // Ask once per author: someone who left since writing stays absent from the roster.
+    if (!roster.some((m) => m.userId === last.authorId) && !asked.current.has(last.authorId)) {
+      asked.current.add(last.authorId)
+      void queryClient.invalidateQueries({ queryKey: channelKeys.members(channelId) })
+    }
+  }, [roster, last, channelId, queryClient])
 }
 
 /** A sentence for screen readers about the newest message from someone else. */

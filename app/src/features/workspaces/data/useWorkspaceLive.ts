@@ -16,11 +16,19 @@ interface Options {
   workspaceId: string
   userId: string
   channelsKey: QueryKey
+  /** Channel rosters: they change when people join or leave the workspace. */
+  rostersKey: QueryKey
   /** Applies a new last_seq to the cached channel list; returns false when the channel is unknown. */
   onChannelSeq: (channelId: string, lastSeq: number) => boolean
 }
 
-export function useWorkspaceLive({ workspaceId, userId, channelsKey, onChannelSeq }: Options) {
+export function useWorkspaceLive({
+  workspaceId,
+  userId,
+  channelsKey,
+  rostersKey,
+  onChannelSeq,
+}: Options) {
   const queryClient = useQueryClient()
 
   useEffect(() => {
@@ -86,5 +94,5 @@ export function useWorkspaceLive({ workspaceId, userId, channelsKey, onChannelSe
       window.clearTimeout(timer)
       void client.removeChannel(channel)
     }
-  }, [workspaceId, userId, channelsKey, onChannelSeq, queryClient])
+  }, [workspaceId, userId, channelsKey, rostersKey, onChannelSeq, queryClient])
 }
