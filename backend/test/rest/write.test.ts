@@ -1,7 +1,9 @@
 // Writes through the real supabase-js: insert, upsert, update, delete, PUT, Prefer handling,
 // Location, max-affected, tx=rollback and the safe-update rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SupabaseClient } from '@supabase/supabase-js'
+import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js'
+
+type PostgrestResponse = { status: number; error: PostgrestError | null }
 import type { TestStack } from '../support/stack.ts'
 import { rest, startRestStack } from './fixture.ts'
 
@@ -328,14 +330,17 @@ describe('update and delete', () => {
   })
 
   it('enforces max-affected with handling=strict, rolling back', async () => {
-    const over = await db.from('items').update({ note: 'bulk' }).gt('id', 0).maxAffected(1)
+    // maxAffected() is typed for PostgREST 13 clients; the untyped test client is not one.
+    const strict = (query: unknown) =>
+      query as { maxAffected(n: number): Promise<PostgrestResponse> }
+    const over = await strict(db.from('items').update({ note: 'bulk' }).gt('id', 0)).maxAffected(1)
     expect(over.status).toBe(400)
     expect(over.error?.code).toBe('PGRST124')
     expect(over.error?.message).toBe('Query result exceeds max-affected preference constraint')
     expect((await stack.sql`select count(*)::int as n from items where note = 'bulk'`)[0]?.n).toBe(
       0
     )
-    const within = await db.from('items').update({ note: 'one' }).eq('id', 2).maxAffected(1)
+    const within = await strict(db.from('items').update({ note: 'one' }).eq('id', 2)).maxAffected(1)
     expect(within.status).toBe(204)
     expect(await item(2)).toMatchObject({ note: 'one' })
   })
