@@ -392,8 +392,12 @@ create trigger channel_members_before_update
 -- messages
 
 -- Sending: members only; a retried id is no new message; seq is the channel's next number,
--- taken under the channel row's lock, so senders in one channel are ordered and gap-free (a
--- failed insert rolls its number back) while channels do not wait for each other.
+-- taken under the channel row's lock (held to commit), so senders in one channel are ordered
+-- and gap-free (a failed insert rolls its number back) while channels do not wait for each
+-- other. "No key update" does not block inserts elsewhere that reference the channel.
+-- The number is the larger of the channel's last_seq and the newest seq in the index, so a
+-- statement inserting many rows numbers them in turn; last_seq itself is written once per
+-- statement (below): updating one row per message would make a bulk insert quadratic.
 create function private.messages_before_insert() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -408,7 +412,7 @@ begin
     end if;
   end if;
 
-  select c.archived_at into ch from public.channels c where c.id = new.channel_id for update;
+  select c.archived_at, c.last_seq into ch from public.channels c where c.id = new.channel_id for no key update;
   if not found then
     raise exception using errcode = '22023', message = 'Channel not found.';
   end if;
@@ -432,10 +436,12 @@ begin
   new.edited_at := null;
   new.deleted_at := null;
 
-  update public.channels c
-  set last_seq = c.last_seq + 1, last_message_at = new.created_at
-  where c.id = new.channel_id
-  returning c.last_seq into new.seq;
+  new.seq := greatest(
+    ch.last_seq,
+    coalesce((
+      select m.seq from public.messages m where m.channel_id = new.channel_id order by m.seq desc limit 1
+    ), 0)
+  ) + 1;
   return new;
 end
 $$;
@@ -444,20 +450,34 @@ create trigger messages_before_insert
   before insert on public.messages
   for each row execute function private.messages_before_insert();
 
--- The author has read what they wrote.
+-- Once per statement: the channels' last_seq and last_message_at, and the authors' read
+-- positions (the author has read what they wrote).
 create function private.messages_after_insert() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
+  update public.channels c
+  set last_seq = greatest(c.last_seq, n.last_seq),
+    last_message_at = greatest(coalesce(c.last_message_at, n.last_at), n.last_at)
+  from (
+    select i.channel_id, max(i.seq) as last_seq, max(i.created_at) as last_at
+    from inserted i group by i.channel_id
+  ) as n
+  where c.id = n.channel_id;
   update public.channel_members cm
-  set last_read_seq = new.seq
-  where cm.channel_id = new.channel_id and cm.user_id = new.author_id and cm.last_read_seq < new.seq;
+  set last_read_seq = n.seq
+  from (
+    select i.channel_id, i.author_id, max(i.seq) as seq
+    from inserted i where i.author_id is not null group by i.channel_id, i.author_id
+  ) as n
+  where cm.channel_id = n.channel_id and cm.user_id = n.author_id and cm.last_read_seq < n.seq;
   return null;
 end
 $$;
 
 create trigger messages_after_insert
   after insert on public.messages
-  for each row execute function private.messages_after_insert();
+  referencing new table as inserted
+  for each statement execute function private.messages_after_insert();
 
 -- A message has text or files. Checked when the statement ends; send_message() defers it to
 -- the end of its own work, after the attachment rows are in.

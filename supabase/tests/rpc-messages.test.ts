@@ -151,6 +151,26 @@ describe('send_message', () => {
     expect(stored.map((r) => Number(r.seq))).toEqual(expected)
   })
 
+  it('numbers the rows of a multi-row insert in turn and moves last_seq once', async () => {
+    const before = await lastSeq(world.ch.plaza)
+    const rows = await asRole(
+      stack.sql,
+      world.people.member,
+      (tx) => tx<{ seq: string }[]>`
+      insert into public.messages (id, channel_id, body)
+      select gen_random_uuid(), ${world.ch.plaza}, 'batch ' || i from generate_series(1, 5) i
+      returning seq`
+    )
+    expect(rows.map((r) => Number(r.seq)).sort((a, b) => a - b)).toEqual(
+      [1, 2, 3, 4, 5].map((i) => before + i)
+    )
+    expect(await lastSeq(world.ch.plaza)).toBe(before + 5)
+    const [mine] = await stack.sql<{ last_read_seq: string }[]>`
+      select last_read_seq from public.channel_members
+      where channel_id = ${world.ch.plaza} and user_id = ${world.people.member.id}`
+    expect(Number(mine!.last_read_seq)).toBe(before + 5)
+  })
+
   it('stores one message when the same id is sent concurrently', async () => {
     const id = randomUUID()
     const before = await lastSeq(world.ch.plaza)
