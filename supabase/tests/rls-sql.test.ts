@@ -1,10 +1,11 @@
 // The RLS matrix checked in SQL: each case of tests/support/matrix.ts, as each role, with the
 // role and request.jwt.claims set as the API sets them.
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
 import { MATRIX, caseName, isAllowed } from './support/matrix.ts'
+import { expectOutcome } from './support/expect-outcome.ts'
 import { checkSql } from './support/sql-checker.ts'
 import { ROLES, buildWorld } from './support/world.ts'
 import type { World } from './support/world.ts'
@@ -28,16 +29,7 @@ describe('RLS matrix in SQL', () => {
       for (const role of ROLES) {
         const allowed = isAllowed(c, role)
         it(`${role} is ${allowed ? 'allowed' : 'refused'}`, async () => {
-          const outcome = await checkSql({ sql: stack.sql, world }, c, role)
-          if (allowed) {
-            expect(outcome).toEqual({ done: true })
-          } else {
-            expect(outcome.done).toBe(false)
-            if (outcome.code !== undefined) {
-              const refusals = c.kind === 'row' ? (c.refusals ?? []) : []
-              expect(['42501', ...refusals], outcome.message).toContain(outcome.code)
-            }
-          }
+          expectOutcome(c, role, await checkSql({ sql: stack.sql, world }, c, role))
         })
       }
     })
