@@ -6,18 +6,11 @@
 import { authTx } from './db.ts'
 import { badRequest, OAuthError } from './errors.ts'
 import type { AuthRuntime } from './runtime.ts'
-import {
-  activeRefreshToken,
-  findRefreshToken,
-  lockSession,
-  revokeTokenFamily,
-  swapRefreshToken,
-  touchSession,
-} from './session-store.ts'
+import { readRefreshState, rotate, tokenOwner } from './refresh-store.ts'
+import { lockSession, revokeTokenFamily, touchSession } from './session-store.ts'
 import type { ClientInfo } from './session-store.ts'
 import { accessToken, sessionResponse } from './tokens.ts'
 import type { SessionResponse } from './tokens.ts'
-import { findUserById } from './user-store.ts'
 import { isBanned } from './user-json.ts'
 
 export async function refreshTokenGrant(
@@ -27,42 +20,41 @@ export async function refreshTokenGrant(
 ): Promise<SessionResponse> {
   if (refreshToken === '') throw new OAuthError('invalid_request', 'refresh_token required')
   const result = await authTx(rt.ctx.db, async (tx): Promise<SessionResponse | 'already_used'> => {
-    const found = await findRefreshToken(tx, refreshToken)
-    if (!found) {
+    const owner = await tokenOwner(tx, refreshToken)
+    if (!owner) {
       throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
     }
-    const user = await findUserById(tx, found.user_id)
-    if (!user) {
+    if (owner.sessionId === null || !(await lockSession(tx, owner.sessionId))) {
+      throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found')
+    }
+    const sessionId = owner.sessionId
+    // Read under the lock: a concurrent refresh of this session has committed by now.
+    const state = await readRefreshState(tx, refreshToken, sessionId, owner.userId)
+    const { token, user } = state
+    if (!token || !user) {
       throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
     }
     if (isBanned(user)) throw badRequest('user_banned', 'Invalid Refresh Token: User Banned')
-    if (found.session_id === null || !(await lockSession(tx, found.session_id))) {
-      throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found')
-    }
-    const sessionId = found.session_id
-    // Re-read under the lock: a concurrent refresh may have rotated it meanwhile.
-    const token = (await findRefreshToken(tx, refreshToken)) ?? found
     const now = new Date()
     let issued: string | null = null
     if (token.revoked) {
-      const active = await activeRefreshToken(tx, sessionId)
-      if (active && active.parent === token.token) {
-        issued = active.token
+      if (state.active && state.active.parent === token.token) {
+        issued = state.active.token
       } else {
-        const reuseUntil =
-          new Date(token.updated_at).getTime() + rt.settings.refreshTokenReuseInterval * 1000
+        const reuseUntil = token.updated_at.getTime() + rt.settings.refreshTokenReuseInterval * 1000
         if (now.getTime() > reuseUntil) {
           // Committed although the request fails: the family stays revoked.
-          if (rt.settings.refreshTokenRotation) {
-            await revokeTokenFamily(tx, sessionId, now)
-          }
+          if (rt.settings.refreshTokenRotation) await revokeTokenFamily(tx, sessionId, now)
           return 'already_used'
         }
       }
     }
-    if (issued === null) issued = await swapRefreshToken(tx, token, now)
-    const signed = await accessToken(rt, tx, user, sessionId, now)
-    await touchSession(tx, sessionId, client, now)
+    if (issued === null) {
+      issued = await rotate(tx, token, sessionId, client, now)
+    } else {
+      await touchSession(tx, sessionId, client, now)
+    }
+    const signed = await accessToken(rt, tx, user, sessionId, now, state.amr)
     return sessionResponse(rt, user, signed, issued)
   })
   if (result === 'already_used') {

@@ -3,6 +3,7 @@
 // authentication methods that go into the access token's amr claim.
 import { randomUUID } from 'node:crypto'
 import type { Tx } from './db.ts'
+import { NIL_UUID } from './db.ts'
 import { generateRefreshToken } from './secrets.ts'
 
 export interface RefreshTokenRow {
@@ -25,7 +26,11 @@ export interface ClientInfo {
   ip: string | null
 }
 
-/** Starts a session for a user: its first refresh token and the sign-in method. */
+/**
+ * Starts a session for a user, in one statement: the session, its first refresh token, the sign-in
+ * method (for the amr claim) and the user's last_sign_in_at. Foreign keys are checked at the end of
+ * the statement, so the token and claim may refer to the session inserted beside them.
+ */
 export async function createSession(
   tx: Tx,
   userId: string,
@@ -34,41 +39,22 @@ export async function createSession(
   now: Date
 ): Promise<{ sessionId: string; refreshToken: string }> {
   const sessionId = randomUUID()
+  const refreshToken = generateRefreshToken()
   const at = now.toISOString()
   await tx`
-    insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
-    values (${sessionId}, ${userId}, ${at}, ${at}, 'aal1', ${client.userAgent}, ${client.ip})
+    with session as (
+      insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
+      values (${sessionId}, ${userId}, ${at}, ${at}, 'aal1', ${client.userAgent}, ${client.ip})
+    ), token as (
+      insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
+      values (${NIL_UUID}, ${refreshToken}, ${userId}, false, ${at}, ${at}, null, ${sessionId})
+    ), claim as (
+      insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+      values (${randomUUID()}, ${sessionId}, ${at}, ${at}, ${method})
+    )
+    update auth.users set last_sign_in_at = ${at}, updated_at = ${at} where id = ${userId}
   `
-  const refreshToken = await insertRefreshToken(tx, userId, sessionId, null, now)
-  await addAmrClaim(tx, sessionId, method, now)
-  await tx`update auth.users set last_sign_in_at = ${at}, updated_at = ${at} where id = ${userId}`
   return { sessionId, refreshToken }
-}
-
-export async function insertRefreshToken(
-  tx: Tx,
-  userId: string,
-  sessionId: string,
-  parent: string | null,
-  now: Date
-): Promise<string> {
-  const token = generateRefreshToken()
-  const at = now.toISOString()
-  await tx`
-    insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
-    values ('00000000-0000-0000-0000-000000000000', ${token}, ${userId}, false, ${at}, ${at}, ${parent}, ${sessionId})
-  `
-  return token
-}
-
-/** Records (or refreshes) a sign-in method of a session. */
-export async function addAmrClaim(tx: Tx, sessionId: string, method: string, now: Date) {
-  const at = now.toISOString()
-  await tx`
-    insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
-    values (${randomUUID()}, ${sessionId}, ${at}, ${at}, ${method})
-    on conflict (session_id, authentication_method) do update set updated_at = excluded.updated_at
-  `
 }
 
 /** The amr claim of a session, most recent method first. */
@@ -81,42 +67,10 @@ export async function amrOf(tx: Tx, sessionId: string): Promise<AmrEntry[]> {
   return rows.map((r) => ({ method: r.method, timestamp: Number(r.timestamp) }))
 }
 
-export async function sessionExists(tx: Tx, sessionId: string): Promise<boolean> {
-  const rows = await tx`select 1 from auth.sessions where id = ${sessionId}`
-  return rows.length > 0
-}
-
-export async function findRefreshToken(tx: Tx, token: string): Promise<RefreshTokenRow | null> {
-  const rows = await tx<RefreshTokenRow[]>`
-    select id::text, token, user_id, revoked, parent, session_id, updated_at
-    from auth.refresh_tokens where token = ${token}
-  `
-  return rows[0] ?? null
-}
-
 /** Locks the session row so that concurrent refreshes of one session run one after another. */
 export async function lockSession(tx: Tx, sessionId: string): Promise<boolean> {
   const rows = await tx`select id from auth.sessions where id = ${sessionId} for update`
   return rows.length > 0
-}
-
-export async function activeRefreshToken(
-  tx: Tx,
-  sessionId: string
-): Promise<RefreshTokenRow | null> {
-  const rows = await tx<RefreshTokenRow[]>`
-    select id::text, token, user_id, revoked, parent, session_id, updated_at
-    from auth.refresh_tokens where session_id = ${sessionId} and revoked = false
-    order by id desc limit 1
-  `
-  return rows[0] ?? null
-}
-
-/** Rotation: revokes `token` and issues its child in the same session. */
-export async function swapRefreshToken(tx: Tx, token: RefreshTokenRow, now: Date): Promise<string> {
-  const at = now.toISOString()
-  await tx`update auth.refresh_tokens set revoked = true, updated_at = ${at} where id = ${token.id}`
-  return insertRefreshToken(tx, token.user_id, token.session_id as string, token.token, now)
 }
 
 /** GoTrue's RevokeTokenFamily: every token of the session stops being valid. */

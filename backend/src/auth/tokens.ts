@@ -4,7 +4,7 @@ import type { Tx } from './db.ts'
 import type { AuthRuntime } from './runtime.ts'
 import { authUrl } from './runtime.ts'
 import { amrOf, createSession } from './session-store.ts'
-import type { ClientInfo } from './session-store.ts'
+import type { AmrEntry, ClientInfo } from './session-store.ts'
 import { findUserById } from './user-store.ts'
 import { sortKeysDeep, userJson } from './user-json.ts'
 import type { User } from './user-json.ts'
@@ -25,7 +25,9 @@ export async function accessToken(
   tx: Tx,
   user: User,
   sessionId: string,
-  now: Date
+  now: Date,
+  /** The session's amr claim when the caller already read it. */
+  amr?: AmrEntry[]
 ): Promise<{ token: string; expiresAt: number }> {
   const iat = Math.floor(now.getTime() / 1000)
   const exp = iat + rt.settings.jwtExpiry
@@ -41,7 +43,7 @@ export async function accessToken(
     user_metadata: sortKeysDeep(user.raw_user_meta_data ?? {}),
     role: user.role ?? '',
     aal: 'aal1',
-    amr: await amrOf(tx, sessionId),
+    amr: amr ?? (await amrOf(tx, sessionId)),
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
   }
@@ -75,7 +77,9 @@ export async function issueSession(
 ): Promise<SessionResponse> {
   const { sessionId, refreshToken } = await createSession(tx, userId, method, client, now)
   const user = (await findUserById(tx, userId)) as User
-  const token = await accessToken(rt, tx, user, sessionId, now)
+  // The only sign-in method of a new session is the one just recorded.
+  const amr = [{ method, timestamp: Math.floor(now.getTime() / 1000) }]
+  const token = await accessToken(rt, tx, user, sessionId, now, amr)
   return sessionResponse(rt, user, token, refreshToken)
 }
 

@@ -132,8 +132,9 @@ describe('admin users', () => {
     expect(raw.body.aud).toBe('authenticated')
     expect(raw.body.users).toHaveLength(2)
 
-    const { data, error } = await admin.auth.admin.listUsers({ page: 1, perPage: 2 })
-    expect(error).toBeNull()
+    const listed = await admin.auth.admin.listUsers({ page: 1, perPage: 2 })
+    if (listed.error) throw listed.error
+    const data = listed.data
     expect(data.users).toHaveLength(2)
     expect(data.total).toBe(n)
     expect(data.nextPage).toBe(2)

@@ -34,11 +34,12 @@ describe('error formats', () => {
   })
 
   it('answers callers without the header in the legacy format', async () => {
-    for (const headers of [
+    const variants: Record<string, string>[] = [
       {},
       { 'x-supabase-api-version': '2023-05-01' },
       { 'x-supabase-api-version': 'latest' },
-    ]) {
+    ]
+    for (const headers of variants) {
       const response = await authFetch(stack, '/token?grant_type=password', {
         body: wrongCredentials,
         versioned: false,

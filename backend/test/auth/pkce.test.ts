@@ -94,7 +94,7 @@ describe('PKCE flows', () => {
     const code = await codeFromMail(email, '/reset')
     const { data, error } = await client.auth.exchangeCodeForSession(code)
     expect(error).toBeNull()
-    expect(data.redirectType).toBe('recovery')
+    expect((data as { redirectType?: string | null }).redirectType).toBe('recovery')
     expect(events).toContain('PASSWORD_RECOVERY')
     const { error: updateError } = await client.auth.updateUser({ password: 'pkce-new-pass' })
     expect(updateError).toBeNull()
