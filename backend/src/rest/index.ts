@@ -38,6 +38,11 @@ export function restService(): Service {
         const response = await handler.handle(request)
         return reply.code(response.status).headers(response.headers).send(response.body)
       })
+      // Methods no route is registered for still get PostgREST's answer (PGRST117).
+      app.setNotFoundHandler(async (request, reply) => {
+        const response = await handler.handle(request)
+        return reply.code(response.status).headers(response.headers).send(response.body)
+      })
     },
     async start(ctx: StackContext) {
       const schema = ensureHolder(ctx)
@@ -53,6 +58,7 @@ export function restService(): Service {
       ctx.events.on('migrated', onMigrated)
     },
     async stop() {
+      holder?.close()
       if (onMigrated && context) context.events.off('migrated', onMigrated)
       if (unlisten) await unlisten().catch(() => undefined)
       unlisten = null

@@ -1,7 +1,7 @@
 // The query string split into PostgREST's parameters: select, columns, on_conflict, the embeddable
 // order/limit/offset/and/or (prefixed by an embed path, e.g. `actors.order`), filters, and for
 // GET/HEAD function calls the arguments (values that do not parse as a filter).
-import { errors } from '../errors.ts'
+import { errors, parseError } from '../errors.ts'
 import { formEncode, parseQueryString } from '../query-string.ts'
 import { parseFilterValue, parseLogicParam, parseTreePath } from './filter.ts'
 import { parseColumnList, parseOrder } from './order.ts'
@@ -78,6 +78,12 @@ export function parseQueryParams(rawQuery: string, isRpcRead: boolean): QueryPar
     canonical: '',
   }
   const pairs = parseQueryString(rawQuery).filter(([key]) => key !== 'apikey')
+  for (const [key, value] of pairs) {
+    // NUL cannot be part of SQL text or of a PostgreSQL string: refuse it before it gets there.
+    const at = `${key}=${value ?? ''}`.indexOf('\u0000')
+    if (at !== -1)
+      throw parseError(`failed to parse query string (${key})`, at + 1, 'unexpected NUL character')
+  }
   const ranges = new Map<string, PathRange>()
   const rangeOf = (path: string[]): PathRange => {
     const id = path.join('.')

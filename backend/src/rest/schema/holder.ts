@@ -14,6 +14,7 @@ export class SchemaHolder {
   /** Bumped on every successful load; plan caches key on it. */
   version = 0
   private listeners: (() => void)[] = []
+  private closed = false
 
   constructor(
     private readonly admin: Sql,
@@ -33,7 +34,13 @@ export class SchemaHolder {
     this.listeners.push(listener)
   }
 
+  /** Stops reloading; a load that fails after this is not an error worth logging. */
+  close(): void {
+    this.closed = true
+  }
+
   reload(): Promise<SchemaCache> {
+    if (this.closed && this.current) return Promise.resolve(this.current)
     if (this.loading) {
       this.again = true
       return this.loading
@@ -51,7 +58,7 @@ export class SchemaHolder {
         } while (this.again)
         return this.current
       } catch (error) {
-        this.log.error('could not load the schema cache', error)
+        if (!this.closed) this.log.error('could not load the schema cache', error)
         if (this.current) return this.current
         throw error
       } finally {

@@ -21,13 +21,18 @@ select a.attrelid::int8 as oid, a.attname as name, a.attnum::int4 as position,
   coalesce(bt.typname, t.typname)::text as base_type,
   coalesce(bt.typcategory, t.typcategory)::text as category,
   not (a.attnotnull or (t.typtype = 'd' and t.typnotnull)) as nullable,
-  pg_get_expr(d.adbin, d.adrelid) as default,
+  case
+    when d.adbin is not null then pg_get_expr(d.adbin, d.adrelid)
+    when a.attidentity = 'd' then format('nextval(%L::regclass)',
+      pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+    when t.typtype = 'd' and t.typdefaultbin is not null then pg_get_expr(t.typdefaultbin, 0)
+  end as default,
   case when coalesce(bt.oid, t.oid) in (1042, 1043) and a.atttypmod > 4 then a.atttypmod - 4 end as max_length,
   case when coalesce(bt.typtype, t.typtype) = 'e' then array(
     select e.enumlabel::text from pg_enum e where e.enumtypid = coalesce(bt.oid, t.oid) order by e.enumsortorder
   ) end as enum_values,
   col_description(a.attrelid, a.attnum) as description,
-  a.attgenerated <> '' as generated
+  (a.attgenerated <> '' or a.attidentity = 'a') as generated
 from pg_attribute a
 join pg_class c on c.oid = a.attrelid
 join pg_namespace n on n.oid = c.relnamespace

@@ -21,7 +21,8 @@ export function typeName(name: string): Fragment {
 export function fieldExpr(alias: string, field: Field): Fragment {
   let expr = field.name === '*' ? sql`${ident(alias)}.*` : sql`${ident(alias)}.${ident(field.name)}`
   for (const step of field.jsonPath) {
-    const key = step.index ? raw(String(Number(step.key))) : literal(step.key)
+    // Index digits passed the grammar (-?[0-9]+); keys are literals.
+    const key = step.index ? raw(step.key) : literal(step.key)
     expr = sql`${expr}${raw(step.arrow)}${key}`
   }
   return expr
