@@ -15,6 +15,8 @@ import { Transform } from 'node:stream'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { ERRORS } from './errors.ts'
+import { KeyLocks } from './key-locks.ts'
+import { Md5Hasher } from './md5-worker.ts'
 import { isValidBucketName } from './names.ts'
 
 /** Longest segment stored as is; longer ones become "#<sha256>" (file names stop at 255 bytes). */
@@ -38,6 +40,10 @@ export class Disk {
   readonly bucketsRoot: string
   readonly tmpRoot: string
 
+  private readonly hasher = new Md5Hasher()
+  /** Held by writers from a row's commit until its file is in place (see key-locks.ts). */
+  readonly locks = new KeyLocks()
+
   private constructor(readonly root: string) {
     this.bucketsRoot = path.join(root, 'buckets')
     this.tmpRoot = path.join(root, 'tmp')
@@ -48,6 +54,11 @@ export class Disk {
     await mkdir(disk.bucketsRoot, { recursive: true })
     await mkdir(disk.tmpRoot, { recursive: true })
     return disk
+  }
+
+  /** Stops the hashing worker. */
+  async close(): Promise<void> {
+    await this.hasher.close()
   }
 
   /** The path guard: joins segments under `base` or throws InvalidKey. */
@@ -168,10 +179,12 @@ export class Disk {
     throw ERRORS.noSuchKey()
   }
 
-  /** Deletes a committed version and prunes the folders it leaves empty. */
+  /**
+   * Deletes a committed version and prunes the folders it leaves empty. A version still in tmp/
+   * belongs to a writer that will rename it (it holds the key's lock meanwhile).
+   */
   async remove(bucket: string, key: string, version: string | null): Promise<void> {
     await this.removeDataFile(bucket, this.objectPath(bucket, key, version))
-    if (version !== null) await this.discard(version)
   }
 
   /** Deletes a data file found under a bucket's folder (see dataFiles) and prunes empty folders. */

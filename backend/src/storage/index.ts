@@ -60,6 +60,7 @@ export function storageService(): Service {
     async stop() {
       stopping = true
       await sweep
+      await deps?.disk.close()
     },
   }
 }

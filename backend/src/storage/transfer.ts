@@ -20,6 +20,7 @@ import {
 import type { StorageDeps } from './deps.ts'
 import { dryRun, inScope, setRole } from './deps.ts'
 import { ERRORS } from './errors.ts'
+import { objectKey } from './key-locks.ts'
 import { effectiveLimit, mustBeAllowedMimeType } from './limits.ts'
 import { mustBeValidBucketName, mustBeValidKey, ownerUuid } from './names.ts'
 import { removeQuietly } from './upload.ts'
@@ -60,24 +61,26 @@ export async function moveObjectFor(
     })
     if (moved === 0) throw ERRORS.noSuchKey()
   })
-  const done = await transferWithAuthority(
-    deps,
-    request,
-    caller,
-    move,
-    operation,
-    async (tx, source, version) => {
-      await moveObject(tx, source.id, {
-        bucket: move.destinationBucket,
-        name: move.destinationKey,
-        version,
-        owner: ownerUuid(owner),
-        ownerId: owner,
-      })
-      return source
-    }
-  )
-  await removeQuietly(deps, move.bucket, move.sourceKey, done.source.version)
+  await deps.disk.locks.with(lockKeys(move), async () => {
+    const done = await transferWithAuthority(
+      deps,
+      request,
+      caller,
+      move,
+      operation,
+      async (tx, source, version) => {
+        await moveObject(tx, source.id, {
+          bucket: move.destinationBucket,
+          name: move.destinationKey,
+          version,
+          owner: ownerUuid(owner),
+          ownerId: owner,
+        })
+        return source
+      }
+    )
+    await removeQuietly(deps, move.bucket, move.sourceKey, done.source.version)
+  })
 }
 
 export async function copyObjectFor(
@@ -104,35 +107,37 @@ export async function copyObjectFor(
     }
     await (copy.upsert ? upsertObject(tx, probe) : insertObject(tx, probe))
   })
-  const done = await transferWithAuthority(
-    deps,
-    request,
-    caller,
-    copy,
-    operation,
-    async (tx, source, version) => {
-      const existing = await findObject(tx, copy.destinationBucket, copy.destinationKey, {
-        forUpdate: true,
-      })
-      if (existing && !copy.upsert) throw ERRORS.keyAlreadyExists()
-      const row = {
-        id: existing?.id ?? randomUUID(),
-        bucket: copy.destinationBucket,
-        name: copy.destinationKey,
-        owner: ownerUuid(owner),
-        ownerId: owner,
-        version,
-        metadata: source.metadata,
-        userMetadata: copy.copyMetadata ? source.user_metadata : copy.metadata,
+  await deps.disk.locks.with(lockKeys(copy), async () => {
+    const done = await transferWithAuthority(
+      deps,
+      request,
+      caller,
+      copy,
+      operation,
+      async (tx, source, version) => {
+        const existing = await findObject(tx, copy.destinationBucket, copy.destinationKey, {
+          forUpdate: true,
+        })
+        if (existing && !copy.upsert) throw ERRORS.keyAlreadyExists()
+        const row = {
+          id: existing?.id ?? randomUUID(),
+          bucket: copy.destinationBucket,
+          name: copy.destinationKey,
+          owner: ownerUuid(owner),
+          ownerId: owner,
+          version,
+          metadata: source.metadata,
+          userMetadata: copy.copyMetadata ? source.user_metadata : copy.metadata,
+        }
+        if (existing) await replaceObject(tx, existing.id, row)
+        else await insertObject(tx, row)
+        return existing
       }
-      if (existing) await replaceObject(tx, existing.id, row)
-      else await insertObject(tx, row)
-      return existing
+    )
+    if (done.result) {
+      await removeQuietly(deps, copy.destinationBucket, copy.destinationKey, done.result.version)
     }
-  )
-  if (done.result) {
-    await removeQuietly(deps, copy.destinationBucket, copy.destinationKey, done.result.version)
-  }
+  })
   const row = await inScope(deps, serviceScope(request, operation, caller), (tx) =>
     findObject(tx, copy.destinationBucket, copy.destinationKey)
   )
@@ -217,6 +222,13 @@ async function mustFind(
   const row = await findObject(tx, bucket, key, { forUpdate })
   if (!row) throw ERRORS.noSuchKey()
   return row
+}
+
+function lockKeys(transfer: TransferRequest): string[] {
+  return [
+    objectKey(transfer.bucket, transfer.sourceKey),
+    objectKey(transfer.destinationBucket, transfer.destinationKey),
+  ]
 }
 
 function validate(transfer: TransferRequest): void {

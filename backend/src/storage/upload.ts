@@ -14,6 +14,7 @@ import { findObject, insertObject, lockObject, replaceObject, upsertObject } fro
 import type { StorageDeps } from './deps.ts'
 import { dryRun, inScope, setRole } from './deps.ts'
 import { ERRORS } from './errors.ts'
+import { objectKey } from './key-locks.ts'
 import { effectiveLimit, mustBeAllowedMimeType } from './limits.ts'
 import { mustBeValidBucketName, mustBeValidKey, ownerUuid } from './names.ts'
 import { receiveUpload } from './upload-body.ts'
@@ -95,27 +96,35 @@ export async function storeObject(
     httpStatusCode: 200,
     ...(file.contentEncoding ? { contentEncoding: file.contentEncoding } : {}),
   }
-  let outcome: { id: string; previous: string | null; replaced: boolean }
-  try {
-    outcome = await inScope(deps, serviceScope(request, target.operation, caller), async (tx) => {
-      await lockObject(tx, target.bucket, target.key)
-      const existing = await findObject(tx, target.bucket, target.key, { forUpdate: true })
-      if (existing && !target.upsert) throw ERRORS.keyAlreadyExists()
-      const row = newRow(target, existing?.id ?? randomUUID(), version, metadata, file.userMetadata)
-      if (existing) {
-        await replaceObject(tx, existing.id, row)
-        return { id: existing.id, previous: existing.version, replaced: true }
-      }
-      await insertObject(tx, row)
-      return { id: row.id, previous: null, replaced: false }
-    })
-  } catch (error) {
-    await deps.disk.discard(version)
-    throw error
-  }
-  await deps.disk.commit(target.bucket, target.key, version)
-  if (outcome.replaced) await removeQuietly(deps, target.bucket, target.key, outcome.previous)
-  return { id: outcome.id }
+  return deps.disk.locks.with([objectKey(target.bucket, target.key)], async () => {
+    let outcome: { id: string; previous: string | null; replaced: boolean }
+    try {
+      outcome = await inScope(deps, serviceScope(request, target.operation, caller), async (tx) => {
+        await lockObject(tx, target.bucket, target.key)
+        const existing = await findObject(tx, target.bucket, target.key, { forUpdate: true })
+        if (existing && !target.upsert) throw ERRORS.keyAlreadyExists()
+        const row = newRow(
+          target,
+          existing?.id ?? randomUUID(),
+          version,
+          metadata,
+          file.userMetadata
+        )
+        if (existing) {
+          await replaceObject(tx, existing.id, row)
+          return { id: existing.id, previous: existing.version, replaced: true }
+        }
+        await insertObject(tx, row)
+        return { id: row.id, previous: null, replaced: false }
+      })
+    } catch (error) {
+      await deps.disk.discard(version)
+      throw error
+    }
+    await deps.disk.commit(target.bucket, target.key, version)
+    if (outcome.replaced) await removeQuietly(deps, target.bucket, target.key, outcome.previous)
+    return { id: outcome.id }
+  })
 }
 
 function newRow(

@@ -6,6 +6,7 @@ import { deleteObjects, findObject } from '../db/objects.ts'
 import type { StorageDeps } from '../deps.ts'
 import { inScope } from '../deps.ts'
 import { ERRORS } from '../errors.ts'
+import { objectKey } from '../key-locks.ts'
 import { copyObjectFor, moveObjectFor } from '../transfer.ts'
 import type { TransferRequest } from '../transfer.ts'
 import { removeQuietly } from '../upload.ts'
@@ -48,26 +49,31 @@ export function objectManageRoutes(app: FastifyInstance, deps: StorageDeps): voi
     const caller = await requireCaller(ctx, request)
     const { bucketName: bucket } = request.params as { bucketName: string }
     const { prefixes } = request.body as { prefixes: string[] }
-    const deleted = await inScope(
-      deps,
-      callerScope(request, caller, 'storage.object.delete_many'),
-      (tx) => deleteObjects(tx, bucket, prefixes)
-    )
-    for (const row of deleted) await removeQuietly(deps, bucket, row.name, row.version)
-    return deleted
+    const keys = prefixes.map((name) => objectKey(bucket, name))
+    return deps.disk.locks.with(keys, async () => {
+      const deleted = await inScope(
+        deps,
+        callerScope(request, caller, 'storage.object.delete_many'),
+        (tx) => deleteObjects(tx, bucket, prefixes)
+      )
+      for (const row of deleted) await removeQuietly(deps, bucket, row.name, row.version)
+      return deleted
+    })
   })
 
   app.delete('/object/:bucketName/*', async (request) => {
     const caller = await requireCaller(ctx, request)
     const { bucket, key } = objectParams(request)
-    const deleted = await inScope(
-      deps,
-      callerScope(request, caller, 'storage.object.delete'),
-      (tx) => deleteObjects(tx, bucket, [key])
-    )
-    const row = deleted[0]
-    if (!row) throw ERRORS.noSuchKey()
-    await removeQuietly(deps, bucket, row.name, row.version)
+    await deps.disk.locks.with([objectKey(bucket, key)], async () => {
+      const deleted = await inScope(
+        deps,
+        callerScope(request, caller, 'storage.object.delete'),
+        (tx) => deleteObjects(tx, bucket, [key])
+      )
+      const row = deleted[0]
+      if (!row) throw ERRORS.noSuchKey()
+      await removeQuietly(deps, bucket, row.name, row.version)
+    })
     return { message: 'Successfully deleted' }
   })
 

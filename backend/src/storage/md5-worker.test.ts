@@ -1,0 +1,61 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { afterAll, describe, expect, it } from 'vitest'
+import { Md5Hasher } from './md5-worker.ts'
+
+const hasher = new Md5Hasher()
+
+afterAll(async () => {
+  await hasher.close()
+})
+
+const md5 = (data: Buffer) => createHash('md5').update(data).digest('hex')
+
+describe('Md5Hasher', () => {
+  it('gives the MD5 of everything queued, empty input included', async () => {
+    const data = randomBytes(300_000)
+    const session = hasher.session()
+    for (let i = 0; i < data.length; i += 7000) await session.update(data.subarray(i, i + 7000))
+    expect(await session.digest()).toBe(md5(data))
+    expect(await hasher.session().digest()).toBe(md5(Buffer.alloc(0)))
+  })
+
+  it('keeps interleaved sessions apart and is not fooled by shared memory', async () => {
+    const shared = randomBytes(64 * 1024)
+    const a = hasher.session()
+    const b = hasher.session()
+    // Both views share one ArrayBuffer; each session must hash only its own bytes.
+    await a.update(shared.subarray(0, 1000))
+    await b.update(shared.subarray(1000, 5000))
+    await a.update(shared.subarray(5000, 9000))
+    const [da, db] = await Promise.all([a.digest(), b.digest()])
+    expect(da).toBe(md5(Buffer.concat([shared.subarray(0, 1000), shared.subarray(5000, 9000)])))
+    expect(db).toBe(md5(shared.subarray(1000, 5000)))
+  })
+
+  it('makes a fast writer wait beyond its window and still hashes every byte', async () => {
+    const chunk = randomBytes(1024 * 1024)
+    const session = hasher.session()
+    const expected = createHash('md5')
+    let waited = 0
+    for (let i = 0; i < 40; i++) {
+      let settled = false
+      const pending = session.update(chunk).then(() => (settled = true))
+      await Promise.resolve()
+      if (!settled) waited++
+      await pending
+      expect(settled).toBe(true)
+      expected.update(chunk)
+    }
+    expect(waited).toBeGreaterThan(0)
+    expect(await session.digest()).toBe(expected.digest('hex'))
+  })
+
+  it('forgets an aborted session', async () => {
+    const session = hasher.session()
+    await session.update(randomBytes(100))
+    session.abort()
+    const next = hasher.session()
+    await next.update(Buffer.from('abc'))
+    expect(await next.digest()).toBe(md5(Buffer.from('abc')))
+  })
+})
