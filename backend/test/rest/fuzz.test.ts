@@ -438,7 +438,7 @@ it(`answers ${REQUESTS} random and hostile requests without a 5xx (seed ${SEED})
     while (next < requests.length) {
       const r = requests[next++] as FuzzRequest
       let status: number
-      let text = ''
+      let text: string
       try {
         const response = await fetch(`${stack.url}/rest/v1${r.path}`, {
           method: r.method,
