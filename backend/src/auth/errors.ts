@@ -43,6 +43,13 @@ export type ErrorCode =
   | 'request_timeout'
   | 'conflict'
   | 'provider_disabled'
+  | 'bad_oauth_callback'
+  | 'manual_linking_disabled'
+  | 'mfa_totp_enroll_not_enabled'
+  | 'mfa_phone_enroll_not_enabled'
+  | 'mfa_webauthn_enroll_not_enabled'
+  | 'mfa_factor_not_found'
+  | 'saml_provider_disabled'
   | 'web3_provider_disabled'
 
 export class AuthError extends Error {

@@ -13,6 +13,7 @@ import { authLimiters, DEFAULT_EMAIL_RATE } from './rate-limit.ts'
 import type { RateLimiter } from './rate-limit.ts'
 import { registerAdminLinks } from './routes/admin-links.ts'
 import { registerAdminUsers } from './routes/admin-users.ts'
+import { registerDisabledFeatures } from './routes/disabled-features.ts'
 import { registerEmailFlows } from './routes/email-flows.ts'
 import { registerInfo } from './routes/info.ts'
 import { registerSignup } from './routes/signup.ts'
@@ -45,6 +46,7 @@ export function authService(): Service {
       registerEmailFlows(app, rt)
       registerAdminUsers(app, rt)
       registerAdminLinks(app, rt)
+      registerDisabledFeatures(app, rt)
     },
     async stop() {
       mailer?.close()

@@ -94,3 +94,39 @@ describe('email provider off, password rules and token lifetime', () => {
     expect((payload.exp as number) - (payload.iat as number)).toBe(600)
   })
 })
+
+describe('features the CLI leaves off', () => {
+  let stack: TestStack
+  beforeAll(async () => {
+    stack = await startTestStack({ config: authConfig() })
+  })
+  afterAll(async () => {
+    await stack?.stop()
+  })
+
+  it('answers MFA enrolment, identity linking, SSO and OAuth as GoTrue does with them off', async () => {
+    const admin = stack.client(stack.serviceRoleKey)
+    const email = uniqueEmail('mfa')
+    await admin.auth.admin.createUser({ email, password: 'secret-pass-1', email_confirm: true })
+    const client = stack.client()
+    await client.auth.signInWithPassword({ email, password: 'secret-pass-1' })
+    const enroll = await client.auth.mfa.enroll({ factorType: 'totp' })
+    expect(enroll.error?.status).toBe(422)
+    expect(enroll.error?.code).toBe('mfa_totp_enroll_not_enabled')
+    const factors = await client.auth.mfa.listFactors()
+    expect(factors.data?.all).toEqual([])
+    const aal = await client.auth.mfa.getAuthenticatorAssuranceLevel()
+    expect(aal.data?.currentLevel).toBe('aal1')
+    const link = await client.auth.linkIdentity({ provider: 'github' })
+    expect(link.error?.code).toBe('manual_linking_disabled')
+    const sso = await client.auth.signInWithSSO({ domain: 'example.com' })
+    expect(sso.error?.status).toBe(400)
+    const authorize = await fetch(`${stack.url}/auth/v1/authorize?provider=github`)
+    expect(authorize.status).toBe(400)
+    expect(await authorize.json()).toEqual({
+      code: 400,
+      error_code: 'validation_failed',
+      msg: 'Unsupported provider: provider is not enabled',
+    })
+  })
+})

@@ -308,6 +308,36 @@ describe('auth.uid() in row-level security', () => {
   })
 })
 
+describe('through REST', () => {
+  it("lets supabase-js read only the signed-in user's rows", async () => {
+    const alice = await signedUpClient(stack)
+    const bob = await signedUpClient(stack)
+    await stack.sql`insert into public.notes (owner, body) values (${alice.user.id}, 'a1'), (${bob.user.id}, 'b1')`
+    const { data, error } = await alice.client.from('notes').select('body')
+    expect(error).toBeNull()
+    expect(data).toEqual([{ body: 'a1' }])
+    const inserted = await bob.client.from('notes').insert({ owner: alice.user.id, body: 'forged' })
+    expect(inserted.error?.code).toBe('42501')
+  })
+})
+
+describe('new-style API keys', () => {
+  it('works with sb_publishable_ and sb_secret_ keys', async () => {
+    const client = stack.client(stack.keys.publishableKey)
+    const email = uniqueEmail('publishable')
+    const { data, error } = await client.auth.signUp({ email, password: 'secret-pass-1' })
+    expect(error).toBeNull()
+    expect(data.session).not.toBeNull()
+    expect((await client.auth.getUser()).data.user?.email).toBe(email)
+    const admin = stack.client(stack.keys.secretKey)
+    const { data: found, error: adminError } = await admin.auth.admin.getUserById(data.user!.id)
+    expect(adminError).toBeNull()
+    expect(found.user?.email).toBe(email)
+    const refused = await client.auth.admin.getUserById(data.user!.id)
+    expect(refused.error?.code).toBe('not_admin')
+  })
+})
+
 describe('settings, health and keys', () => {
   it('describes the instance', async () => {
     const settings = await authFetch(stack, '/settings')
