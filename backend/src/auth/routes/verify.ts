@@ -46,7 +46,7 @@ const PKCE_METHOD: Record<string, string> = {
 }
 
 type Outcome =
-  | { kind: 'session'; session: SessionResponse }
+  | { kind: 'session'; session: SessionResponse; type: VerifyType }
   | { kind: 'code'; code: string }
   | { kind: 'single_confirmation' }
 
@@ -145,6 +145,7 @@ async function applyVerification(
   return {
     kind: 'session',
     session: await issueSession(rt, tx, fresh.id, 'otp', clientInfo(request), now),
+    type,
   }
 }
 
@@ -173,7 +174,8 @@ async function verifyGet(
     case 'code':
       return reply.redirect(withQuery(redirectTo, { code: outcome.code }), 303)
     case 'session':
-      return reply.redirect(sessionRedirect(redirectTo, outcome.session, type), 303)
+      // The type verified: a link of type "email" reports signup or magiclink, as GoTrue does.
+      return reply.redirect(sessionRedirect(redirectTo, outcome.session, outcome.type), 303)
   }
 }
 
