@@ -187,6 +187,19 @@ describe('sign-up without email confirmation', () => {
     expect(signInError).toBeNull()
   })
 
+  it('creates one account when the same address signs up several times at once', async () => {
+    const email = uniqueEmail('double-submit')
+    const results = await Promise.all(
+      [1, 2, 3].map(() => stack.client().auth.signUp({ email, password: 'secret-pass-1' }))
+    )
+    expect(results.filter((r) => r.error === null)).toHaveLength(1)
+    for (const failed of results.filter((r) => r.error !== null)) {
+      expect(failed.error?.code).toBe('user_already_exists')
+    }
+    const rows = await stack.sql`select 1 from auth.users where email = ${email}`
+    expect(rows).toHaveLength(1)
+  })
+
   it('rejects weak passwords with the reasons, bad emails and missing passwords', async () => {
     const client = stack.client()
     const weak = await client.auth.signUp({ email: uniqueEmail(), password: '123' })

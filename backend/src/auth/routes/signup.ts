@@ -107,11 +107,16 @@ export async function signup(rt: AuthRuntime, request: FastifyRequest, params: S
   const pkce = params.code_challenge !== ''
   const data = params.data ?? {}
 
-  const existingId = await authTx(rt.ctx.db, (tx) => findDuplicateEmail(tx, email, aud, null))
+  let existingId = await authTx(rt.ctx.db, (tx) => findDuplicateEmail(tx, email, aud, null))
+  // Hashing is slow: done before the transaction, and only for a new account.
   const encryptedPassword = existingId ? '' : await hashPassword(params.password)
   const now = new Date()
   try {
     return await authTx(rt.ctx.db, async (tx) => {
+      // Sign-ups of one address run one at a time, so a double submit finds the first account
+      // instead of failing on the unique index.
+      await tx`select pg_advisory_xact_lock(hashtext(${`auth.signup:${email}`}))`
+      existingId ??= await findDuplicateEmail(tx, email, aud, null)
       let user: User
       if (existingId) {
         user = (await findUserById(tx, existingId)) as User
