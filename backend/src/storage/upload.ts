@@ -10,7 +10,8 @@ import { callerScope, serviceScope } from './caller.ts'
 import type { BucketRow } from './db/buckets.ts'
 import { findBucket } from './db/buckets.ts'
 import type { NewObject, ObjectMetadata } from './db/objects.ts'
-import { findObject, insertObject, lockObject, replaceObject, upsertObject } from './db/objects.ts'
+import { insertObject, lockObject, upsertObject, writeObject } from './db/objects.ts'
+import type { Written } from './db/objects.ts'
 import type { StorageDeps } from './deps.ts'
 import { dryRun, inScope, setRole } from './deps.ts'
 import { ERRORS } from './errors.ts'
@@ -68,11 +69,14 @@ export async function authorizeWrite(
     return bucket
   }
   return dryRun(deps, callerScope(request, caller, target.operation), async (tx) => {
-    await setRole(tx, 'service_role')
-    const bucket = await findBucket(tx, target.bucket)
+    // Sent together (one round trip): a missing bucket fails the insert's foreign key too.
+    const [, bucket] = await Promise.all([
+      setRole(tx, 'service_role'),
+      findBucket(tx, target.bucket),
+      setRole(tx, caller.role),
+      target.upsert ? upsertObject(tx, probe) : insertObject(tx, probe),
+    ])
     if (!bucket) throw ERRORS.noSuchBucket()
-    await setRole(tx, caller.role)
-    await (target.upsert ? upsertObject(tx, probe) : insertObject(tx, probe))
     return bucket
   })
 }
@@ -97,25 +101,17 @@ export async function storeObject(
     ...(file.contentEncoding ? { contentEncoding: file.contentEncoding } : {}),
   }
   return deps.disk.locks.with([objectKey(target.bucket, target.key)], async () => {
-    let outcome: { id: string; previous: string | null; replaced: boolean }
+    let outcome: Written
     try {
       outcome = await inScope(deps, serviceScope(request, target.operation, caller), async (tx) => {
-        await lockObject(tx, target.bucket, target.key)
-        const existing = await findObject(tx, target.bucket, target.key, { forUpdate: true })
-        if (existing && !target.upsert) throw ERRORS.keyAlreadyExists()
-        const row = newRow(
-          target,
-          existing?.id ?? randomUUID(),
-          version,
-          metadata,
-          file.userMetadata
-        )
-        if (existing) {
-          await replaceObject(tx, existing.id, row)
-          return { id: existing.id, previous: existing.version, replaced: true }
-        }
-        await insertObject(tx, row)
-        return { id: row.id, previous: null, replaced: false }
+        const row = newRow(target, randomUUID(), version, metadata, file.userMetadata)
+        // One round trip: the key's lock and the write are sent together.
+        const [, written] = await Promise.all([
+          lockObject(tx, target.bucket, target.key),
+          writeObject(tx, row, target.upsert),
+        ])
+        if (!written) throw ERRORS.keyAlreadyExists()
+        return written
       })
     } catch (error) {
       await deps.disk.discard(version)

@@ -88,6 +88,49 @@ export async function upsertObject(tx: Tx, object: NewObject): Promise<void> {
   `
 }
 
+export interface Written {
+  id: string
+  /** A row for the key existed and was overwritten (its version is `previous`). */
+  replaced: boolean
+  previous: string | null
+}
+
+/**
+ * Storage's bookkeeping write of an upload in one statement: inserts the row, or with `upsert`
+ * overwrites the key's row (keeping its id); without `upsert` an existing key returns null.
+ * Says which version it replaced, so the file of that version can go.
+ */
+export async function writeObject(
+  tx: Tx,
+  object: NewObject,
+  upsert: boolean
+): Promise<Written | null> {
+  const [row] = await tx<{ id: string | null; replaced: boolean; previous: string | null }[]>`
+    with previous as (
+      select version from storage.objects where bucket_id = ${object.bucket} and name = ${object.name}
+    ), written as (
+      insert into storage.objects (id, bucket_id, name, owner, owner_id, version, metadata, user_metadata)
+      values (${object.id}, ${object.bucket}, ${object.name}, ${object.owner}, ${object.ownerId},
+              ${object.version}, ${json(tx, object.metadata)}::jsonb, ${json(tx, object.userMetadata)}::jsonb)
+      on conflict (bucket_id, name) do update set
+        owner = excluded.owner,
+        owner_id = excluded.owner_id,
+        version = excluded.version,
+        metadata = excluded.metadata,
+        user_metadata = excluded.user_metadata,
+        updated_at = now(),
+        last_accessed_at = now()
+      where ${upsert}::boolean
+      returning id
+    )
+    select (select id from written) as id,
+           exists (select 1 from previous) as replaced,
+           (select version from previous) as previous
+  `
+  if (!row?.id) return null
+  return { id: row.id, replaced: row.replaced, previous: row.previous }
+}
+
 /** Points an existing row at a new version (an overwrite). */
 export async function replaceObject(tx: Tx, id: string, object: NewObject): Promise<void> {
   await tx`
