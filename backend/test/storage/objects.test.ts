@@ -145,6 +145,21 @@ describe('uploads', () => {
     expect(versions).toEqual([`buckets/avatars/${path}~${(await row('avatars', path))?.version}`])
   })
 
+  it('stores an empty placeholder that makes a folder appear', async () => {
+    const files = user.client.storage.from('avatars')
+    const placeholder = `${user.id}/empty-folder/.emptyFolderPlaceholder`
+    expect((await files.upload(placeholder, new Uint8Array(0))).error).toBeNull()
+    expect((await row('avatars', placeholder))?.metadata).toMatchObject({ size: 0, eTag: md5('') })
+    const listed = await files.list(user.id, { search: 'empty' })
+    expect(listed.data).toEqual([expect.objectContaining({ name: 'empty-folder', id: null })])
+    const download = await storageFetch(stack, `/object/avatars/${placeholder}`, {
+      token: user.token,
+    })
+    expect(download.status).toBe(200)
+    expect(download.headers.get('content-length')).toBe('0')
+    expect((await download.arrayBuffer()).byteLength).toBe(0)
+  })
+
   it('refuses uploads to a missing bucket and without a key', async () => {
     const missing = await serviceClient(stack).storage.from('nope').upload('a.txt', 'x')
     expect(errorShape(missing.error)).toMatchObject({
