@@ -3,13 +3,13 @@
 // (GET /auth/v1/health), and REST reads with user JWTs (a cached token per user, and a freshly
 // signed token per request so every request pays the signature check) against the same query run
 // straight on Postgres the way REST scopes it.
-//   node --import tsx bench/auth/run.ts [--seconds 5] [--concurrency 8] [--users 8]
+//   node --import tsx bench/auth/run.ts [--seconds 3] [--rounds 3] [--concurrency 8] [--users 8]
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { fileURLToPath } from 'node:url'
@@ -34,12 +34,14 @@ const PASSWORD = 'bench-password-1'
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '5' },
+    seconds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '3' },
     concurrency: { type: 'string', default: '8' },
     users: { type: 'string', default: '8' },
   },
 })
 const SECONDS = Number(values.seconds)
+const ROUNDS = Number(values.rounds)
 const CONCURRENCY = Number(values.concurrency)
 const USERS = Number(values.users)
 
@@ -126,33 +128,57 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number
 }
 
-/** Runs `op` from `concurrency` workers for `seconds`; operations per second and latencies (ms). */
-async function measure(
-  concurrency: number,
-  seconds: number,
-  op: (worker: number) => Promise<void>
-): Promise<Rate> {
-  for (let w = 0; w < concurrency; w++) await op(w) // warm-up
-  const latencies: number[] = []
+type Op = (worker: number) => Promise<void>
+
+/** One round: `op` from `concurrency` workers for `seconds`; its rate and latencies (ms). */
+async function round(op: Op, latencies: number[]): Promise<number> {
   const began = performance.now()
-  const until = began + seconds * 1000
+  const until = began + SECONDS * 1000
+  let count = 0
   await Promise.all(
-    Array.from({ length: concurrency }, async (_, worker) => {
+    Array.from({ length: CONCURRENCY }, async (_, worker) => {
       while (performance.now() < until) {
         const start = performance.now()
         await op(worker)
         latencies.push(performance.now() - start)
+        count++
       }
     })
   )
-  const elapsed = (performance.now() - began) / 1000
-  latencies.sort((a, b) => a - b)
-  return {
-    perSecond: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    count: latencies.length,
+  return count / ((performance.now() - began) / 1000)
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+/**
+ * Measures `op` and its baseline in alternating rounds (baseline, op, baseline, op, …), so that a
+ * change in the machine's load during the run touches both alike; medians of the rounds' rates.
+ */
+async function paired(baseline: Op, op: Op): Promise<{ subject: Rate; baseline: Rate }> {
+  for (let w = 0; w < CONCURRENCY; w++) {
+    await baseline(w)
+    await op(w)
   }
+  const rates = { baseline: [] as number[], subject: [] as number[] }
+  const latencies = { baseline: [] as number[], subject: [] as number[] }
+  for (let r = 0; r < ROUNDS; r++) {
+    rates.baseline.push(await round(baseline, latencies.baseline))
+    rates.subject.push(await round(op, latencies.subject))
+  }
+  const summarize = (which: 'baseline' | 'subject'): Rate => {
+    const sorted = latencies[which].sort((a, b) => a - b)
+    return {
+      perSecond: median(rates[which]),
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      count: sorted.length,
+    }
+  }
+  return { subject: summarize('subject'), baseline: summarize('baseline') }
 }
 
 async function call(
@@ -239,31 +265,38 @@ async function main(): Promise<void> {
     }
     const userOf = (worker: number) => users[worker % users.length]!
 
+    const load = () =>
+      loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')
     console.log(
-      `Auth benchmark: ${CONCURRENCY} concurrent clients, ${SECONDS} s per figure, ${USERS} users; stack in its own process`
+      `Auth benchmark: ${CONCURRENCY} concurrent clients, ${ROUNDS} alternating rounds of ${SECONDS} s ` +
+        `per figure (medians), ${USERS} users; stack in its own process; load average ${load()}`
     )
     console.log('')
     console.log('| operation | per second | p50 ms | p95 ms | baseline (same run) | ratio |')
     console.log('| --- | ---: | ---: | ---: | --- | ---: |')
 
-    // Sign-ins, against bcrypt alone at the same cost (in this process, the stack idle).
+    // Sign-ins, against bcrypt alone at the same cost, run in this process.
     const hash = await hashPassword(PASSWORD)
-    const bcryptRate = await measure(CONCURRENCY, SECONDS, async () => {
-      if (!(await verifyPassword(PASSWORD, hash))) throw new Error('bcrypt mismatch')
-    })
-    const signIn = await measure(CONCURRENCY, SECONDS, async (worker) => {
-      await call(`${api}/auth/v1/token?grant_type=password`, {
-        method: 'POST',
-        headers: json(ANON_KEY),
-        body: JSON.stringify({ email: userOf(worker).email, password: PASSWORD }),
-      })
-    })
+    const signIn = await paired(
+      async () => {
+        if (!(await verifyPassword(PASSWORD, hash))) throw new Error('bcrypt mismatch')
+      },
+      async (worker) => {
+        await call(`${api}/auth/v1/token?grant_type=password`, {
+          method: 'POST',
+          headers: json(ANON_KEY),
+          body: JSON.stringify({ email: userOf(worker).email, password: PASSWORD }),
+        })
+      }
+    )
     console.log(
       row(
         `password sign-in (bcrypt cost ${BCRYPT_COST})`,
-        signIn,
+        signIn.subject,
         'bcrypt compare',
-        bcryptRate.perSecond
+        signIn.baseline.perSecond
       )
     )
 
@@ -278,19 +311,23 @@ async function main(): Promise<void> {
         return { refreshToken: session.refresh_token as string }
       })
     )
-    const health = await measure(CONCURRENCY, SECONDS, async () => {
-      await call(`${api}/auth/v1/health`, { headers: { apikey: ANON_KEY } })
-    })
-    const refresh = await measure(CONCURRENCY, SECONDS, async (worker) => {
-      const session = sessions[worker]!
-      const next = await call(`${api}/auth/v1/token?grant_type=refresh_token`, {
-        method: 'POST',
-        headers: json(ANON_KEY),
-        body: JSON.stringify({ refresh_token: session.refreshToken }),
-      })
-      session.refreshToken = next.refresh_token as string
-    })
-    console.log(row('refresh-token grant', refresh, 'GET /auth/v1/health', health.perSecond))
+    const refresh = await paired(
+      async () => {
+        await call(`${api}/auth/v1/health`, { headers: { apikey: ANON_KEY } })
+      },
+      async (worker) => {
+        const session = sessions[worker]!
+        const next = await call(`${api}/auth/v1/token?grant_type=refresh_token`, {
+          method: 'POST',
+          headers: json(ANON_KEY),
+          body: JSON.stringify({ refresh_token: session.refreshToken }),
+        })
+        session.refreshToken = next.refresh_token as string
+      }
+    )
+    console.log(
+      row('refresh-token grant', refresh.subject, 'GET /auth/v1/health', refresh.baseline.perSecond)
+    )
 
     // REST reads under RLS with user JWTs, against the same scoped query straight on Postgres.
     // The stack writes its database URL to <data-dir>/stack.json.
@@ -298,7 +335,7 @@ async function main(): Promise<void> {
       dbUrl: string
     }
     const sql = postgres(state.dbUrl, { max: CONCURRENCY, onnotice: () => {} })
-    const direct = await measure(CONCURRENCY, SECONDS, async (worker) => {
+    const direct: Op = async (worker) => {
       const user = userOf(worker)
       const claims = JSON.stringify({ sub: user.id, role: 'authenticated', aud: 'authenticated' })
       await sql.begin('read only', async (tx) => {
@@ -306,25 +343,27 @@ async function main(): Promise<void> {
         const rows = await tx`select id, owner, body from public.items`
         if (rows.length !== 20) throw new Error(`expected 20 rows, got ${rows.length}`)
       })
-    })
-    await sql.end({ timeout: 2 })
-    const restCached = await measure(CONCURRENCY, SECONDS, async (worker) => {
-      const rows = await fetch(`${api}/rest/v1/items?select=id,owner,body`, {
-        headers: { apikey: ANON_KEY, authorization: `Bearer ${userOf(worker).accessToken}` },
+    }
+    const rest = async (token: string) => {
+      const response = await fetch(`${api}/rest/v1/items?select=id,owner,body`, {
+        headers: { apikey: ANON_KEY, authorization: `Bearer ${token}` },
       })
-      const body = (await rows.json()) as unknown[]
-      if (rows.status !== 200 || body.length !== 20) throw new Error(`REST answered ${rows.status}`)
-    })
+      const body = (await response.json()) as unknown[]
+      if (response.status !== 200 || body.length !== 20) {
+        throw new Error(`REST answered ${response.status}`)
+      }
+    }
+    const restCached = await paired(direct, (worker) => rest(userOf(worker).accessToken))
     console.log(
       row(
         'REST select under RLS, user JWT (cached)',
-        restCached,
+        restCached.subject,
         'same SQL on Postgres',
-        direct.perSecond
+        restCached.baseline.perSecond
       )
     )
     let serial = 0
-    const restFresh = await measure(CONCURRENCY, SECONDS, async (worker) => {
+    const restFresh = await paired(direct, (worker) => {
       const user = userOf(worker)
       const now = Math.floor(Date.now() / 1000)
       // A token never seen before, so the stack verifies its signature on this request.
@@ -336,20 +375,19 @@ async function main(): Promise<void> {
         exp: now + 3600,
         jti: String(serial++),
       })
-      const rows = await fetch(`${api}/rest/v1/items?select=id,owner,body`, {
-        headers: { apikey: ANON_KEY, authorization: `Bearer ${token}` },
-      })
-      const body = (await rows.json()) as unknown[]
-      if (rows.status !== 200 || body.length !== 20) throw new Error(`REST answered ${rows.status}`)
+      return rest(token)
     })
     console.log(
       row(
         'REST select under RLS, fresh JWT each request',
-        restFresh,
+        restFresh.subject,
         'same SQL on Postgres',
-        direct.perSecond
+        restFresh.baseline.perSecond
       )
     )
+    await sql.end({ timeout: 2 })
+    console.log('')
+    console.log(`load average at the end: ${load()}`)
   } finally {
     await stop(child)
     await rm(work, { recursive: true, force: true })
