@@ -4,7 +4,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { authTx } from '../db.ts'
 import type { Tx } from '../db.ts'
-import { AuthError, badRequest, notFound, SINGLE_CONFIRMATION_ACCEPTED } from '../errors.ts'
+import {
+  AuthError,
+  badRequest,
+  forbidden,
+  notFound,
+  SINGLE_CONFIRMATION_ACCEPTED,
+} from '../errors.ts'
 import { issueAuthCode } from '../flow-state.ts'
 import { readParams } from '../params.ts'
 import { clientInfo, queryParam, rateLimit, rawBody, referrer, requestAud } from '../request.ts'
@@ -73,12 +79,14 @@ export function registerVerify(app: FastifyInstance, rt: AuthRuntime): void {
     }
     let email = ''
     if (params.token !== '') {
-      if (params.phone !== '' || params.email === '') {
+      if ((params.phone === '') === (params.email === '')) {
         throw badRequest(
           'validation_failed',
           'Only an email address or phone number should be provided on verify'
         )
       }
+      // No account has a phone here, so a phone code can only be wrong.
+      if (params.phone !== '') throw forbidden('otp_expired', 'Token has expired or is invalid')
       try {
         email = validateEmail(params.email)
       } catch {
