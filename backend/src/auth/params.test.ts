@@ -52,6 +52,18 @@ describe('readParams', () => {
     )
   })
 
+  it('refuses NUL characters anywhere, which Postgres cannot store', () => {
+    for (const raw of [
+      '{"email": "a\\u0000b"}',
+      '{"data": {"k": ["\\u0000"]}}',
+      '{"data": {"\\u0000": 1}}',
+    ]) {
+      const error = failure(raw)
+      expect(error.status).toBe(400)
+      expect(error.code).toBe('validation_failed')
+    }
+  })
+
   it('reports type errors as Go does', () => {
     expect(failure('[]').message).toBe(
       'Could not parse request body as JSON: json: cannot unmarshal array into Go value of type api.TestParams'

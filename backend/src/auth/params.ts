@@ -69,7 +69,24 @@ export function decodeJson(raw: string): unknown {
 /** Decodes a raw body into the fields of `spec`, as json.Unmarshal into a Go struct would. */
 export function readParams<S extends ParamSpec>(raw: string | undefined, spec: S): Params<S> {
   const decoded = decodeJson(raw ?? '')
+  assertNoNul(decoded)
   return paramsFrom(decoded, spec)
+}
+
+export const NUL_MESSAGE = 'Request contains a NUL character (\\u0000), which cannot be stored'
+
+/** Postgres text and jsonb cannot hold U+0000: such input is refused before it reaches them. */
+export function assertNoNul(value: unknown): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) throw badRequest('validation_failed', NUL_MESSAGE)
+  } else if (Array.isArray(value)) {
+    for (const item of value) assertNoNul(item)
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      assertNoNul(key)
+      assertNoNul(item)
+    }
+  }
 }
 
 /** Like readParams for an already-decoded value. */

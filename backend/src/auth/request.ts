@@ -18,6 +18,7 @@ import type { ClientInfo } from './session-store.ts'
 import { findUserById } from './user-store.ts'
 import type { User } from './user-json.ts'
 import type { RateLimiter } from './rate-limit.ts'
+import { assertNoNul } from './params.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -35,9 +36,11 @@ export function rawBody(request: FastifyRequest): string {
 
 export function queryParam(request: FastifyRequest, name: string): string {
   const query = request.query as Record<string, unknown> | undefined
-  const value = query?.[name]
-  if (Array.isArray(value)) return typeof value[0] === 'string' ? value[0] : ''
-  return typeof value === 'string' ? value : ''
+  const raw = query?.[name]
+  const value = Array.isArray(raw) ? raw[0] : raw
+  if (typeof value !== 'string') return ''
+  assertNoNul(value)
+  return value
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {

@@ -114,14 +114,23 @@ async function loadUser(rt: AuthRuntime, id: string): Promise<User> {
   return user
 }
 
-function parseUint(name: string, value: string): number {
-  if (!/^\d+$/.test(value)) {
-    throw badRequest(
+/** Go's strconv.ParseUint, as GoTrue's paging reads page and per_page. */
+function parseUint(value: string): number {
+  const fail = (why: string) =>
+    badRequest(
       'validation_failed',
-      `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(value)}: invalid syntax`
+      `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(value)}: ${why}`
     )
-  }
+  if (!/^\d+$/.test(value)) throw fail('invalid syntax')
+  if (BigInt(value) > 0xffffffffffffffffn) throw fail('value out of range')
   return Number(value)
+}
+
+/** Columns of auth.users that are varchar(255). */
+function assertColumnLength(name: string, value: string): void {
+  if (value.length > 255) {
+    throw badRequest('validation_failed', `${name} cannot be longer than 255 characters`)
+  }
 }
 
 async function listUsersRoute(
@@ -132,8 +141,8 @@ async function listUsersRoute(
 ) {
   const pageParam = queryParam(request, 'page')
   const perPageParam = queryParam(request, 'per_page')
-  const page = Math.max(1, pageParam === '' ? 1 : parseUint('page', pageParam))
-  const rawPerPage = perPageParam === '' ? 50 : parseUint('per_page', perPageParam)
+  const page = Math.max(1, pageParam === '' ? 1 : parseUint(pageParam))
+  const rawPerPage = perPageParam === '' ? 50 : parseUint(perPageParam)
   const perPage = rawPerPage < 1 ? 20 : rawPerPage
   const sort = queryParam(request, 'sort').trim().toLowerCase()
   if (sort !== '' && !/^created_at( (asc|desc))?$/.test(sort)) {
@@ -141,8 +150,13 @@ async function listUsersRoute(
   }
   const ascending = sort === 'created_at asc'
   const filter = queryParam(request, 'filter')
+  const offset = (page - 1) * perPage
   const { users, total } = await authTx(rt.ctx.db, async (tx) => ({
-    users: await listUsers(tx, aud, filter, perPage, (page - 1) * perPage, ascending),
+    // A page past anything Postgres can count to is simply empty.
+    users:
+      offset > Number.MAX_SAFE_INTEGER || perPage > Number.MAX_SAFE_INTEGER
+        ? []
+        : await listUsers(tx, aud, filter, perPage, offset, ascending),
     total: await countUsers(tx, aud, filter),
   }))
   const totalPages = Math.ceil(total / perPage)
@@ -168,6 +182,8 @@ function banUntil(duration: string): Date | null | undefined {
 
 async function createUser(rt: AuthRuntime, params: AdminUserParams, requestAudience: string) {
   const aud = params.aud !== '' ? params.aud : requestAudience
+  assertColumnLength('aud', aud)
+  assertColumnLength('role', params.role)
   if (params.email === '' && params.phone === '') {
     throw badRequest('validation_failed', 'Cannot create a user without either an email or phone')
   }
@@ -231,6 +247,7 @@ async function createUser(rt: AuthRuntime, params: AdminUserParams, requestAudie
 }
 
 async function updateUser(rt: AuthRuntime, user: User, params: AdminUserParams, aud: string) {
+  assertColumnLength('role', params.role)
   const email = params.email !== '' ? validateEmail(params.email) : ''
   if (params.phone !== '') {
     throw unprocessable('phone_provider_disabled', 'Phone signups are disabled')
