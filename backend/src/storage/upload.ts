@@ -69,15 +69,17 @@ export async function authorizeWrite(
     return bucket
   }
   return dryRun(deps, callerScope(request, caller, target.operation), async (tx) => {
-    // Sent together (one round trip): a missing bucket fails the insert's foreign key too.
-    const [, bucket] = await Promise.all([
+    // Sent together (one round trip), answered in Storage's order: the bucket, then the write.
+    const [asService, bucket, asCaller, write] = await Promise.allSettled([
       setRole(tx, 'service_role'),
       findBucket(tx, target.bucket),
       setRole(tx, caller.role),
       target.upsert ? upsertObject(tx, probe) : insertObject(tx, probe),
     ])
-    if (!bucket) throw ERRORS.noSuchBucket()
-    return bucket
+    for (const step of [asService, bucket]) if (step.status === 'rejected') throw step.reason
+    if (bucket.status !== 'fulfilled' || !bucket.value) throw ERRORS.noSuchBucket()
+    for (const step of [asCaller, write]) if (step.status === 'rejected') throw step.reason
+    return bucket.value
   })
 }
 

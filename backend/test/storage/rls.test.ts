@@ -62,6 +62,7 @@ const MATRIX: Case[] = [
   { who: 'alice', op: 'upload', bucket: 'avatars', path: '{bob}/new.png', expect: '403' },
   { who: 'alice', op: 'upload', bucket: 'avatars', path: 'loose.png', expect: '403' },
   { who: 'anon', op: 'upload', bucket: 'avatars', path: 'anon/new.png', expect: '403' },
+  { who: 'alice', op: 'upload', bucket: 'no-such-bucket', path: '{alice}/x.png', expect: '404' },
   { who: 'anon', op: 'download', bucket: 'avatars', path: '{alice}/face.png', expect: 'ok' },
   { who: 'bob', op: 'download', bucket: 'avatars', path: '{alice}/face.png', expect: 'ok' },
   { who: 'bob', op: 'upsert', bucket: 'avatars', path: '{alice}/face.png', expect: '403' },
