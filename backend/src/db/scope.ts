@@ -55,6 +55,16 @@ export function quoteIdentifier(name: string): string {
 
 export interface ScopeOptions {
   readOnly?: boolean
+  /**
+   * Pipelined: end the transaction with this command right behind the queries `fn` issues
+   * synchronously, so that BEGIN, the scope statement, those queries and the end go out in one
+   * round trip on a reserved connection. `fn` must start all its queries synchronously with
+   * `.execute()` (postgres.js queries are lazy: a query only awaited would be sent after the end);
+   * if any statement fails the transaction rolls back (PostgreSQL turns the COMMIT of a failed
+   * transaction into a ROLLBACK) and the first error is thrown. Without `end`, `fn` runs inside
+   * sql.begin as usual.
+   */
+  end?: 'commit' | 'rollback'
 }
 
 /** Runs `fn` in one transaction under the scope (Database.withScope adds the role's own settings). */
@@ -66,8 +76,38 @@ export async function withScope<T>(
 ): Promise<T> {
   const statement = scopeStatement(scope)
   const mode = options.readOnly ? 'read only' : 'read write'
+  if (options.end) return pipelined(sql, statement, mode, options.end, fn)
   return sql.begin(mode, async (tx) => {
     await tx.unsafe(statement.text, statement.values)
     return fn(tx)
   }) as Promise<T>
+}
+
+async function pipelined<T>(
+  sql: Sql,
+  statement: SqlStatement,
+  mode: string,
+  end: 'commit' | 'rollback',
+  fn: (tx: TransactionSql) => Promise<T>
+): Promise<T> {
+  const connection = await sql.reserve()
+  try {
+    // execute() queues each query now, in this order; postgres.js writes them back to back.
+    const begin = connection.unsafe(`begin ${mode}`).execute()
+    const scoped = connection.unsafe(statement.text, statement.values).execute()
+    let result: Promise<T>
+    let ending = end
+    try {
+      result = fn(connection as unknown as TransactionSql)
+    } catch (error) {
+      result = Promise.reject(error)
+      ending = 'rollback'
+    }
+    const finish = connection.unsafe(ending).execute()
+    const settled = await Promise.allSettled([begin, scoped, result, finish])
+    for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason
+    return (settled[2] as PromiseFulfilledResult<T>).value
+  } finally {
+    connection.release()
+  }
 }

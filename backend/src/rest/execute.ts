@@ -1,14 +1,14 @@
 // The only stage that touches the database: the statement runs inside the caller's request scope
 // (role, claims, method, path, headers, search_path and the role's settings, transaction-local),
-// read-only for reads. Checks that must undo a write (single object, max-affected) and
-// `Prefer: tx=rollback` end the transaction with a rollback.
+// read-only for reads. When nothing can require undoing after the fact, BEGIN, the scope, the
+// statement and COMMIT (or the ROLLBACK of Prefer: tx=rollback) go out in one round trip. Checks
+// that must undo a write (single object, max-affected) keep the transaction open until they pass.
 import type { TransactionSql } from 'postgres'
 import type { Database } from '../db/database.ts'
 import type { RequestScope } from '../db/scope.ts'
 import type { RestError } from './errors.ts'
-import { render } from './sql/fragment.ts'
-import type { Fragment, SqlValue } from './sql/fragment.ts'
-import { sql } from './sql/fragment.ts'
+import { render, sql } from './sql/fragment.ts'
+import type { SqlValue, Statement } from './sql/fragment.ts'
 import type { PlannedStatements } from './sql/statements.ts'
 
 export interface ExecResult {
@@ -31,7 +31,9 @@ export interface ExecOptions {
   /** Estimated counts: beyond this many rows the planner's estimate is used. */
   maxRows: number | null
   count: 'exact' | 'planned' | 'estimated' | undefined
-  /** A failed check throws its error inside the transaction, which then rolls back. */
+  /** Whether a failed check must roll the transaction back (writes); reads need not. */
+  undoOnFailure: boolean
+  /** A check that fails inside the transaction throws its error, which rolls back. */
   check: (result: ExecResult) => RestError | null
 }
 
@@ -49,22 +51,51 @@ function toInt(value: unknown): number | null {
   return Number(value)
 }
 
-function parameters(tx: TransactionSql, values: SqlValue[]) {
+function parameters(tx: TransactionSql, values: SqlValue[]): never[] {
   // Explicit types keep the driver from re-serialising request text for the inferred type.
-  return values.map((v) => tx.typed(v.value, v.type === 'text' ? TEXT_OID : UNKNOWN_OID))
+  return values.map((v) => tx.typed(v.value, v.type === 'text' ? TEXT_OID : UNKNOWN_OID)) as never[]
 }
 
-async function plannedRows(
-  tx: TransactionSql,
-  prefix: Fragment | null,
-  source: Fragment
-): Promise<number> {
-  const statement = render(
-    prefix ? sql`EXPLAIN (FORMAT JSON) ${prefix} ${source}` : sql`EXPLAIN (FORMAT JSON) ${source}`
+function explainStatement(
+  statements: PlannedStatements,
+  count: ExecOptions['count']
+): Statement | null {
+  if (!statements.countSource || (count !== 'planned' && count !== 'estimated')) return null
+  const source = statements.countSource
+  return render(
+    statements.countPrefix
+      ? sql`EXPLAIN (FORMAT JSON) ${statements.countPrefix} ${source}`
+      : sql`EXPLAIN (FORMAT JSON) ${source}`
   )
-  const rows = await tx.unsafe<Row[]>(statement.text, parameters(tx, statement.values) as never[])
-  const plan = rows[0]?.['QUERY PLAN'] as { Plan?: { 'Plan Rows'?: number } }[] | undefined
-  return Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0)
+}
+
+function plannedRows(rows: Row[] | null): number | null {
+  const plan = rows?.[0]?.['QUERY PLAN'] as { Plan?: { 'Plan Rows'?: number } }[] | undefined
+  const estimate = plan?.[0]?.Plan?.['Plan Rows']
+  return estimate === undefined ? null : Math.round(estimate)
+}
+
+function resultOf(row: Row, planned: number | null, options: ExecOptions): ExecResult {
+  let total = toInt(row.total)
+  if (options.count === 'planned') total = planned ?? total
+  else if (
+    options.count === 'estimated' &&
+    options.maxRows !== null &&
+    total !== null &&
+    total > options.maxRows
+  ) {
+    total = Math.max(total, planned ?? 0)
+  }
+  return {
+    total,
+    pageTotal: toInt(row.page_total) ?? 0,
+    affected: toInt(row.total) ?? 0,
+    body: (row.body as string | null | undefined) ?? null,
+    location: (row.location as string | null | undefined) ?? null,
+    inserted: toInt(row.inserted),
+    responseHeaders: (row.response_headers as string | null | undefined) ?? null,
+    responseStatus: (row.response_status as string | null | undefined) ?? null,
+  }
 }
 
 export async function execute(
@@ -74,35 +105,25 @@ export async function execute(
   options: ExecOptions
 ): Promise<ExecResult> {
   const main = render(statements.main)
+  const explain = explainStatement(statements, options.count)
+  // Every query is started at once with execute(), as pipelined transactions require.
+  const run = (tx: TransactionSql) => {
+    const rows = tx.unsafe<Row[]>(main.text, parameters(tx, main.values)).execute()
+    const plan = explain
+      ? tx.unsafe<Row[]>(explain.text, parameters(tx, explain.values)).execute()
+      : null
+    return Promise.all([rows, plan]).then(([r, p]) => resultOf(r[0] ?? {}, plannedRows(p), options))
+  }
+  if (!options.undoOnFailure) {
+    const end = options.rollback ? 'rollback' : 'commit'
+    const result = await db.withScope(scope, { readOnly: options.readOnly, end }, run)
+    const failure = options.check(result)
+    if (failure) throw failure
+    return result
+  }
   try {
     return await db.withScope(scope, { readOnly: options.readOnly }, async (tx) => {
-      const rows = await tx.unsafe<Row[]>(main.text, parameters(tx, main.values) as never[])
-      const row = rows[0] ?? {}
-      let total = toInt(row.total)
-      if (statements.countSource && options.count === 'planned') {
-        total = await plannedRows(tx, statements.countPrefix, statements.countSource)
-      } else if (
-        statements.countSource &&
-        options.count === 'estimated' &&
-        options.maxRows !== null &&
-        total !== null &&
-        total > options.maxRows
-      ) {
-        total = Math.max(
-          total,
-          await plannedRows(tx, statements.countPrefix, statements.countSource)
-        )
-      }
-      const result: ExecResult = {
-        total,
-        pageTotal: toInt(row.page_total) ?? 0,
-        affected: toInt(row.total) ?? 0,
-        body: (row.body as string | null | undefined) ?? null,
-        location: (row.location as string | null | undefined) ?? null,
-        inserted: toInt(row.inserted),
-        responseHeaders: (row.response_headers as string | null | undefined) ?? null,
-        responseStatus: (row.response_status as string | null | undefined) ?? null,
-      }
+      const result = await run(tx)
       const failure = options.check(result)
       if (failure) throw failure
       if (options.rollback) throw new Rollback(result)

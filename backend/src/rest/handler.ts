@@ -81,6 +81,7 @@ export class RestHandler {
       const readOnly = plan.kind === 'read' || (plan.kind === 'call' && plan.readOnly)
       const result = await execute(this.ctx.db, scope, statements, {
         readOnly,
+        undoOnFailure: !readOnly && mayUndo(plan),
         rollback: req.prefer.tx === 'rollback',
         maxRows: this.maxRows(),
         count: req.prefer.count,
@@ -135,6 +136,13 @@ export class RestHandler {
     }
     return compiled
   }
+}
+
+/** Whether a check after the statement may have to roll a write back. */
+function mayUndo(plan: Plan): boolean {
+  if (plan.kind === 'mutation') return plan.maxAffected !== null || plan.media.kind === 'object'
+  if (plan.kind === 'call') return plan.maxAffected !== null || plan.media.kind === 'object'
+  return false
 }
 
 function planKey(raw: RawRequest): string {
