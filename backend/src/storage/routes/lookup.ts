@@ -91,7 +91,8 @@ export async function openFound(
   request: FastifyRequest,
   found: Found
 ): Promise<{ row: ObjectRow; file: OpenedFile }> {
-  const { bucket, key } = { bucket: found.row.bucket_id, key: found.row.name }
+  const bucket = found.row.bucket_id
+  const key = found.row.name
   try {
     return { row: found.row, file: await deps.disk.open(bucket, key, found.row.version) }
   } catch (error) {
