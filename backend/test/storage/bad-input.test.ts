@@ -79,8 +79,9 @@ const upload = (
     body,
   })
 
+/** Waits (up to ten seconds on a busy machine) for the server to clean up after a failed upload. */
 async function tmpIsEmpty(): Promise<boolean> {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 500; i++) {
     const left = await readdir(path.join(stack.context.dataDir, 'storage', 'tmp'))
     if (left.length === 0) return true
     await new Promise((resolve) => setTimeout(resolve, 20))
