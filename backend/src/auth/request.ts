@@ -15,7 +15,7 @@ import {
 import { referrerOf } from './redirect.ts'
 import type { AuthRuntime } from './runtime.ts'
 import type { ClientInfo } from './session-store.ts'
-import { findUserById } from './user-store.ts'
+import { findUserAndSession } from './user-store.ts'
 import type { User } from './user-json.ts'
 import type { RateLimiter } from './rate-limit.ts'
 import { assertNoNul } from './params.ts'
@@ -137,14 +137,9 @@ export async function requireUser(
     }
     sessionId = sid
   }
-  const { user, sessionFound } = await authTx(rt.ctx.db, async (tx) => {
-    const user = await findUserById(tx, sub)
-    const found =
-      sessionId === null
-        ? true
-        : (await tx`select 1 from auth.sessions where id = ${sessionId}`).length > 0
-    return { user, sessionFound: found }
-  })
+  const { user, sessionFound } = await authTx(rt.ctx.db, (tx) =>
+    findUserAndSession(tx, sub, sessionId)
+  )
   if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist')
   if (!sessionFound) {
     throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist')

@@ -25,6 +25,25 @@ export async function findUserById(tx: Tx, id: string): Promise<User | null> {
   return toUser(rows[0] as { user: UserRow; identities: IdentityRow[] } | undefined)
 }
 
+/** A user and whether a session of theirs exists (null session id: no session to check). */
+export async function findUserAndSession(
+  tx: Tx,
+  userId: string,
+  sessionId: string | null
+): Promise<{ user: User | null; sessionFound: boolean }> {
+  const [row] = await tx<{ user: UserRow | null; identities: IdentityRow[]; session: boolean }[]>`
+    select
+      (select to_json(u) from auth.users u where u.id = ${userId}) as "user",
+      coalesce((select json_agg(to_json(i) order by i.created_at, i.id)
+        from auth.identities i where i.user_id = ${userId}), '[]'::json) as identities,
+      ${sessionId}::uuid is null or exists (select 1 from auth.sessions where id = ${sessionId}::uuid) as session
+  `
+  return {
+    user: row?.user ? { ...row.user, identities: row.identities } : null,
+    sessionFound: row?.session ?? false,
+  }
+}
+
 /** GoTrue's FindUserByEmailAndAudience (SSO users excluded). */
 export async function findUserByEmail(tx: Tx, email: string, aud: string): Promise<User | null> {
   const rows = await tx.unsafe(
