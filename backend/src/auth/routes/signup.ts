@@ -119,7 +119,10 @@ export async function signup(rt: AuthRuntime, request: FastifyRequest, params: S
       existingId ??= await findDuplicateEmail(tx, email, aud, null)
       let user: User
       if (existingId) {
-        user = (await findUserById(tx, existingId)) as User
+        const existing = await findUserById(tx, existingId)
+        // Deleted since it was looked up: rare enough to answer as a failed save.
+        if (!existing) throw internalError('Database error saving new user')
+        user = existing
         if (isConfirmed(user)) throw new UserExists()
       } else {
         const newId = randomUUID()
