@@ -8,7 +8,10 @@ import type { TestStack } from './support.ts'
 let stack: TestStack
 
 beforeAll(async () => {
-  stack = await startTestStack({ config: authConfig('', 'enable_confirmations = true') })
+  // otp_length = 8 also shows that the emailed codes follow the configuration.
+  stack = await startTestStack({
+    config: authConfig('', 'enable_confirmations = true\notp_length = 8'),
+  })
 })
 
 afterAll(async () => {
@@ -51,7 +54,7 @@ describe('inbox JSON API', () => {
     const message = await api(`/message/${id}`)
     expect(message.body).toMatchObject({ ID: id, Subject: 'Confirm Your Email' })
     expect(message.body.HTML).toContain('/auth/v1/verify?token=')
-    expect(message.body.Text).toMatch(/enter the code: \d{6}/)
+    expect(message.body.Text).toMatch(/enter the code: \d{8}\b/)
     const afterRead = await api('/messages')
     expect(afterRead.body.unread).toBe(1)
     const missing = await fetch(`${stack.url}/inbox/api/v1/message/NOPE`)
