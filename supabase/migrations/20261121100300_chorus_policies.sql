@@ -98,12 +98,18 @@ create policy "attachments: authors add" on public.attachments
   with check (uploader_id = (select auth.uid()) and channel_id in (select private.postable_channel_ids()));
 
 -- Privileges. Supabase grants everything in public to anon and authenticated by default, which
--- leaves RLS as the only guard; Chorus also narrows the grants: the anonymous role has no use
--- for any table, nobody may truncate, and updates are limited to the columns a client may
+-- leaves RLS as the only guard; Chorus also narrows the grants: the anonymous role may not
+-- write anything, nobody may truncate, and updates are limited to the columns a client may
 -- change (server-kept columns such as seq, author_id or last_seq cannot be written at all).
+-- The anonymous role keeps SELECT, under policies that give it no rows: without it, Realtime
+-- would send an anonymous subscriber an (empty) "401" event for every change, telling it when
+-- things happen.
 revoke all on public.profiles, public.workspaces, public.workspace_members, public.invites,
   public.channels, public.channel_members, public.messages, public.reactions, public.attachments
   from anon;
+grant select on public.profiles, public.workspaces, public.workspace_members, public.invites,
+  public.channels, public.channel_members, public.messages, public.reactions, public.attachments
+  to anon;
 revoke truncate, references, trigger, update on public.profiles, public.workspaces,
   public.workspace_members, public.invites, public.channels, public.channel_members,
   public.messages, public.reactions, public.attachments
