@@ -1,7 +1,7 @@
 // REST benchmark (issue 3): requests per second and p50/p99 latency at a few concurrency levels
 // for three workloads through /rest/v1, next to the same SQL sent straight through postgres.js
 // over the same pool, measured in the same run.
-//   node --import tsx bench/rest/run.ts [--duration 5] [--connections 1,8,32]
+//   node --import tsx bench/rest/run.ts [--duration 2] [--rounds 3] [--connections 1,8,32]
 // Workloads: a select by primary key; a filtered list of 50 rows with one embedded relation; an
 // insert with return=representation. Target: REST keeps at least 70% of the driver's throughput.
 //
@@ -33,11 +33,13 @@ import type { LoadJob, LoadResult } from './load.ts'
 
 const { values: args } = parseArgs({
   options: {
-    duration: { type: 'string', default: '5' },
+    duration: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '1,8,32' },
   },
 })
 const DURATION = Number(args.duration)
+const ROUNDS = Number(args.rounds)
 const CONNECTIONS = (args.connections ?? '1,8,32').split(',').map(Number)
 const AUTHORS = 200
 const POSTS = 20_000
@@ -147,6 +149,13 @@ async function drive(
   return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99) }
 }
 
+/** Mean of the rounds (each round runs equally long). */
+function combine(rounds: Measured[]): Measured {
+  const mean = (pick: (m: Measured) => number) =>
+    rounds.reduce((sum, m) => sum + pick(m), 0) / rounds.length
+  return { rps: mean((m) => m.rps), p50: mean((m) => m.p50), p99: mean((m) => m.p99) }
+}
+
 function load(job: LoadJob): Promise<LoadResult> {
   const script = fileURLToPath(new URL('./load.ts', import.meta.url))
   const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(job)], {
@@ -199,7 +208,13 @@ async function main() {
       `REST benchmark: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`
     )
     console.log(
-      `${POSTS} posts by ${AUTHORS} authors; ${DURATION} s per measurement; api pool of 10 connections\n`
+      `${POSTS} posts by ${AUTHORS} authors; ${ROUNDS} alternating rounds of ${DURATION} s per path; api pool of 10 connections`
+    )
+    console.log(
+      `load average before: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}; autocannon latencies have 1 ms resolution\n`
     )
     const header = [
       'workload',
@@ -235,11 +250,13 @@ async function main() {
         settings: {},
       }
       const driverOnce = () =>
-        db.withScope(scope, { readOnly }, (tx) =>
-          tx.unsafe(
-            statement.text,
-            typed(tx as unknown as Sql, statement, vary, valueFor(workload)) as never[]
-          )
+        db.withScope(scope, { readOnly, end: 'commit' }, (tx) =>
+          tx
+            .unsafe(
+              statement.text,
+              typed(tx as unknown as Sql, statement, vary, valueFor(workload)) as never[]
+            )
+            .execute()
         )
       const bareOnce = () =>
         bare.unsafe(statement.text, typed(bare, statement, vary, valueFor(workload)) as never[])
@@ -256,19 +273,31 @@ async function main() {
       await drive(4, 1, driverOnce)
       await drive(4, 1, bareOnce)
       for (const connections of CONNECTIONS) {
-        const rest = await load({
-          url: stack.apiUrl,
-          anonKey: stack.keys.anonKey,
-          workload,
-          connections,
-          duration: DURATION,
-          posts: POSTS,
-          authors: AUTHORS,
-        })
-        if (rest.non2xx > 0 || rest.errors > 0)
-          throw new Error(`${workload}: ${rest.non2xx} non-2xx answers, ${rest.errors} errors`)
-        const driver = await drive(connections, DURATION, driverOnce)
-        const plain = await drive(connections, DURATION, bareOnce)
+        // Rounds alternate the three paths, so that background load falls on all of them alike.
+        const rests: LoadResult[] = []
+        const drivers: Measured[] = []
+        const plains: Measured[] = []
+        for (let round = 0; round < ROUNDS; round++) {
+          const result = await load({
+            url: stack.apiUrl,
+            anonKey: stack.keys.anonKey,
+            workload,
+            connections,
+            duration: DURATION,
+            posts: POSTS,
+            authors: AUTHORS,
+          })
+          if (result.non2xx > 0 || result.errors > 0)
+            throw new Error(
+              `${workload}: ${result.non2xx} non-2xx answers, ${result.errors} errors`
+            )
+          rests.push(result)
+          drivers.push(await drive(connections, DURATION, driverOnce))
+          plains.push(await drive(connections, DURATION, bareOnce))
+        }
+        const rest = combine(rests)
+        const driver = combine(drivers)
+        const plain = combine(plains)
         const row = [
           workload,
           connections,

@@ -1,6 +1,6 @@
 // The `select` grammar (PostgREST QueryParams.hs): columns, `*`, aliases, casts, JSON paths,
 // aggregates, embedded resources with hints and join types, spreads, empty embeds.
-import { Cursor, parseField, parseFieldName, parseTypeName } from './cursor.ts'
+import { Cursor, isIdentifierChar, parseField, parseFieldName, parseTypeName } from './cursor.ts'
 import type { Aggregate, SelectColumn, SelectEmbed, SelectItem } from './types.ts'
 
 export function parseSelect(text: string): SelectItem[] {
@@ -44,9 +44,15 @@ function finishEmbed(c: Cursor, embed: SelectEmbed): SelectEmbed {
   return embed
 }
 
+/** Whether a field name can start here (a quote or an identifier character). */
+function atFieldName(c: Cursor): boolean {
+  return c.peek() === '"' || isIdentifierChar(c.peek())
+}
+
 /** `[alias:]name[!hint][!inner|!left]` followed by `(`; null (input untouched) otherwise. */
 function tryRelationHead(c: Cursor): SelectEmbed | null {
   const start = c.pos
+  if (!atFieldName(c)) return null
   try {
     const alias = tryAlias(c)
     const name = parseFieldName(c)
@@ -91,6 +97,7 @@ function continuesName(c: Cursor): boolean {
 /** `name:` (but not `name::cast`). */
 function tryAlias(c: Cursor): string | undefined {
   const start = c.pos
+  if (!atFieldName(c)) return undefined
   try {
     const name = parseFieldName(c)
     if (c.peek() === ':' && c.peek(1) !== ':') {
