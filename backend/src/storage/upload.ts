@@ -62,25 +62,33 @@ export async function authorizeWrite(
 ): Promise<BucketRow> {
   const probe = newRow(target, randomUUID(), null, null)
   if (!caller) {
-    const bucket = await inScope(deps, serviceScope(request, target.operation), (tx) =>
-      findBucket(tx, target.bucket)
+    const bucket = await inScope(
+      deps,
+      serviceScope(request, target.operation),
+      (tx) => findBucket(tx, target.bucket),
+      { end: 'commit' }
     )
     if (!bucket) throw ERRORS.noSuchBucket()
     return bucket
   }
-  return dryRun(deps, callerScope(request, caller, target.operation), async (tx) => {
-    // Sent together (one round trip), answered in Storage's order: the bucket, then the write.
-    const [asService, bucket, asCaller, write] = await Promise.allSettled([
-      setRole(tx, 'service_role'),
-      findBucket(tx, target.bucket),
-      setRole(tx, caller.role),
-      target.upsert ? upsertObject(tx, probe) : insertObject(tx, probe),
-    ])
-    for (const step of [asService, bucket]) if (step.status === 'rejected') throw step.reason
-    if (bucket.status !== 'fulfilled' || !bucket.value) throw ERRORS.noSuchBucket()
-    for (const step of [asCaller, write]) if (step.status === 'rejected') throw step.reason
-    return bucket.value
-  })
+  return dryRun(
+    deps,
+    callerScope(request, caller, target.operation),
+    async (tx) => {
+      // Sent together (one round trip), answered in Storage's order: the bucket, then the write.
+      const [asService, bucket, asCaller, write] = await Promise.allSettled([
+        setRole(tx, 'service_role'),
+        findBucket(tx, target.bucket),
+        setRole(tx, caller.role),
+        target.upsert ? upsertObject(tx, probe) : insertObject(tx, probe),
+      ])
+      for (const step of [asService, bucket]) if (step.status === 'rejected') throw step.reason
+      if (bucket.status !== 'fulfilled' || !bucket.value) throw ERRORS.noSuchBucket()
+      for (const step of [asCaller, write]) if (step.status === 'rejected') throw step.reason
+      return bucket.value
+    },
+    { pipelined: true }
+  )
 }
 
 /** Writes the row for a received file, then puts the file in place. */
@@ -105,16 +113,21 @@ export async function storeObject(
   return deps.disk.locks.with([objectKey(target.bucket, target.key)], async () => {
     let outcome: Written
     try {
-      outcome = await inScope(deps, serviceScope(request, target.operation, caller), async (tx) => {
-        const row = newRow(target, randomUUID(), version, metadata, file.userMetadata)
-        // One round trip: the key's lock and the write are sent together.
-        const [, written] = await Promise.all([
-          lockObject(tx, target.bucket, target.key),
-          writeObject(tx, row, target.upsert),
-        ])
-        if (!written) throw ERRORS.keyAlreadyExists()
-        return written
-      })
+      outcome = await inScope(
+        deps,
+        serviceScope(request, target.operation, caller),
+        async (tx) => {
+          const row = newRow(target, randomUUID(), version, metadata, file.userMetadata)
+          // One round trip: the key's lock and the write are sent together.
+          const [, written] = await Promise.all([
+            lockObject(tx, target.bucket, target.key),
+            writeObject(tx, row, target.upsert),
+          ])
+          if (!written) throw ERRORS.keyAlreadyExists()
+          return written
+        },
+        { end: 'commit' }
+      )
     } catch (error) {
       await deps.disk.discard(version)
       throw error

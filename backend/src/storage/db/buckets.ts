@@ -40,10 +40,9 @@ const COLUMNS = `id, name, owner, owner_id, coalesce(public, false) as public,
   allowed_mime_types, type::text as type, created_at, updated_at`
 
 export async function findBucket(tx: Tx, id: string): Promise<BucketRow | null> {
-  const rows = await tx.unsafe<BucketRow[]>(
-    `select ${COLUMNS} from storage.buckets where id = $1`,
-    [id]
-  )
+  const rows = await tx
+    .unsafe<BucketRow[]>(`select ${COLUMNS} from storage.buckets where id = $1`, [id])
+    .execute()
   return rows[0] ?? null
 }
 
@@ -58,13 +57,15 @@ export interface ListBucketsOptions {
 export async function listBuckets(tx: Tx, options: ListBucketsOptions): Promise<BucketRow[]> {
   // The sort column and order come from fixed lists, never from the request text.
   const order = `${options.sortColumn} ${options.sortOrder === 'desc' ? 'desc' : 'asc'}, id asc`
-  return tx.unsafe<BucketRow[]>(
-    `select ${COLUMNS} from storage.buckets
+  return tx
+    .unsafe<BucketRow[]>(
+      `select ${COLUMNS} from storage.buckets
      where ($1 = '' or name ilike '%' || $1 || '%')
      order by ${order}
      limit $2 offset $3`,
-    [escapeLike(options.search), options.limit ?? null, options.offset]
-  )
+      [escapeLike(options.search), options.limit ?? null, options.offset]
+    )
+    .execute()
 }
 
 export interface NewBucket {
@@ -83,7 +84,7 @@ export async function insertBucket(tx: Tx, bucket: NewBucket): Promise<void> {
     insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, type)
     values (${bucket.id}, ${bucket.name}, ${bucket.owner}, ${bucket.ownerId}, ${bucket.public},
             ${bucket.fileSizeLimit}, ${bucket.allowedMimeTypes}::text[], ${bucket.type}::storage.buckettype)
-  `
+  `.execute()
 }
 
 export interface BucketChanges {
@@ -103,12 +104,12 @@ export async function updateBucket(tx: Tx, id: string, changes: BucketChanges): 
         then ${changes.allowedMimeTypes ?? null}::text[] else allowed_mime_types end,
       updated_at = now()
     where id = ${id}
-  `
+  `.execute()
   return result.count
 }
 
 export async function deleteBucket(tx: Tx, id: string): Promise<number> {
-  const result = await tx`delete from storage.buckets where id = ${id}`
+  const result = await tx`delete from storage.buckets where id = ${id}`.execute()
   return result.count
 }
 
@@ -126,7 +127,7 @@ export async function upsertConfigBucket(
       file_size_limit = excluded.file_size_limit,
       allowed_mime_types = excluded.allowed_mime_types,
       updated_at = now()
-  `
+  `.execute()
 }
 
 /** Escapes LIKE's wildcards so a search text matches literally. */

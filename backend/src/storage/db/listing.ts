@@ -32,7 +32,7 @@ export async function searchObjects(tx: Tx, options: SearchOptions): Promise<Sea
     select name, id, updated_at, created_at, last_accessed_at, metadata
     from storage.search(${options.prefix}, ${options.bucket}, ${options.limit}, 1,
       ${options.offset}, ${options.search}, ${options.sortColumn}, ${options.sortOrder})
-  `
+  `.execute()
 }
 
 export interface ListV2Options {
@@ -89,8 +89,9 @@ export async function listObjectsV2(tx: Tx, options: ListV2Options): Promise<Lis
     ? `(rank > $5 or (rank = $5 and (coalesce(sort_value, '-infinity'), key collate "C") < (coalesce($6::timestamptz, '-infinity'), $7::text collate "C")))`
     : `(rank > $5 or (rank = $5 and (coalesce(sort_value, '-infinity'), key collate "C") > (coalesce($6::timestamptz, '-infinity'), $7::text collate "C")))`
   const direction = desc ? 'desc' : 'asc'
-  const rows = await tx.unsafe<EntryRow[]>(
-    `with entries as (
+  const rows = await tx
+    .unsafe<EntryRow[]>(
+      `with entries as (
        select
          case when $3 and strpos(substr(name, length($2) + 1), '/') > 0
            then $2 || split_part(substr(name, length($2) + 1), '/', 1) || '/' else name end as key,
@@ -117,17 +118,18 @@ export async function listObjectsV2(tx: Tx, options: ListV2Options): Promise<Lis
      where $5::int is null or ${after}
      order by rank asc, coalesce(sort_value, '-infinity') ${direction}, key collate "C" ${direction}
      limit $8`,
-    [
-      options.bucket,
-      options.prefix,
-      options.delimiter,
-      byName ? 'name' : options.sortColumn,
-      cursor?.r ?? null,
-      cursor?.v ?? null,
-      cursor?.k ?? '',
-      options.limit + 1,
-    ]
-  )
+      [
+        options.bucket,
+        options.prefix,
+        options.delimiter,
+        byName ? 'name' : options.sortColumn,
+        cursor?.r ?? null,
+        cursor?.v ?? null,
+        cursor?.k ?? '',
+        options.limit + 1,
+      ]
+    )
+    .execute()
   const page = rows.slice(0, options.limit)
   const folderPart = options.prefix.slice(0, options.prefix.lastIndexOf('/') + 1)
   const relative = (key: string) => key.slice(folderPart.length)

@@ -40,16 +40,18 @@ export async function findObject(
   options: { forUpdate?: boolean } = {}
 ): Promise<ObjectRow | null> {
   const lock = options.forUpdate ? 'for update' : ''
-  const rows = await tx.unsafe<ObjectRow[]>(
-    `select ${COLUMNS} from storage.objects where bucket_id = $1 and name = $2 ${lock}`,
-    [bucket, name]
-  )
+  const rows = await tx
+    .unsafe<ObjectRow[]>(
+      `select ${COLUMNS} from storage.objects where bucket_id = $1 and name = $2 ${lock}`,
+      [bucket, name]
+    )
+    .execute()
   return rows[0] ?? null
 }
 
 /** Serialises writers of one key for the rest of the transaction (pg_advisory_xact_lock). */
 export async function lockObject(tx: Tx, bucket: string, name: string): Promise<void> {
-  await tx`select pg_advisory_xact_lock(hashtextextended(${`${bucket}/${name}`}, 0))`
+  await tx`select pg_advisory_xact_lock(hashtextextended(${`${bucket}/${name}`}, 0))`.execute()
 }
 
 export interface NewObject {
@@ -68,7 +70,7 @@ export async function insertObject(tx: Tx, object: NewObject): Promise<void> {
     insert into storage.objects (id, bucket_id, name, owner, owner_id, version, metadata, user_metadata)
     values (${object.id}, ${object.bucket}, ${object.name}, ${object.owner}, ${object.ownerId},
             ${object.version}, ${json(tx, object.metadata)}::jsonb, ${json(tx, object.userMetadata)}::jsonb)
-  `
+  `.execute()
 }
 
 /** Insert, or update the existing row of the key: what an upsert upload needs permission for. */
@@ -85,7 +87,7 @@ export async function upsertObject(tx: Tx, object: NewObject): Promise<void> {
       user_metadata = excluded.user_metadata,
       updated_at = now(),
       last_accessed_at = now()
-  `
+  `.execute()
 }
 
 export interface Written {
@@ -126,7 +128,7 @@ export async function writeObject(
     select (select id from written) as id,
            exists (select 1 from previous) as replaced,
            (select version from previous) as previous
-  `
+  `.execute()
   if (!row?.id) return null
   return { id: row.id, replaced: row.replaced, previous: row.previous }
 }
@@ -139,7 +141,7 @@ export async function replaceObject(tx: Tx, id: string, object: NewObject): Prom
       metadata = ${json(tx, object.metadata)}::jsonb, user_metadata = ${json(tx, object.userMetadata)}::jsonb,
       updated_at = now(), last_accessed_at = now()
     where id = ${id}
-  `
+  `.execute()
 }
 
 /** Renames (and possibly re-buckets) a row; returns how many rows the transaction could update. */
@@ -159,30 +161,32 @@ export async function moveObject(
       bucket_id = ${to.bucket}, name = ${to.name}, version = ${to.version},
       owner = ${to.owner}, owner_id = ${to.ownerId}, updated_at = now(), last_accessed_at = now()
     where id = ${id}
-  `
+  `.execute()
   return result.count
 }
 
 /** Deletes the named objects the transaction may delete; returns the deleted rows. */
 export async function deleteObjects(tx: Tx, bucket: string, names: string[]): Promise<ObjectRow[]> {
-  return tx.unsafe<ObjectRow[]>(
-    `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${COLUMNS}`,
-    [bucket, names]
-  )
+  return tx
+    .unsafe<ObjectRow[]>(
+      `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${COLUMNS}`,
+      [bucket, names]
+    )
+    .execute()
 }
 
 /** The names among `names` that exist and the transaction may read. */
 export async function visibleNames(tx: Tx, bucket: string, names: string[]): Promise<Set<string>> {
   const rows = await tx<{ name: string }[]>`
     select name from storage.objects where bucket_id = ${bucket} and name = any(${names}::text[])
-  `
+  `.execute()
   return new Set(rows.map((r) => r.name))
 }
 
 export async function countObjects(tx: Tx, bucket: string): Promise<number> {
   const [row] = await tx<{ count: number }[]>`
     select count(*)::int as count from (select 1 from storage.objects where bucket_id = ${bucket} limit 1) o
-  `
+  `.execute()
   return row?.count ?? 0
 }
 
@@ -194,7 +198,7 @@ export async function referencedVersions(
 ): Promise<Set<string>> {
   const rows = await tx<{ version: string }[]>`
     select version from storage.objects where bucket_id = ${bucket} and version = any(${versions}::text[])
-  `
+  `.execute()
   return new Set(rows.map((r) => r.version))
 }
 
@@ -205,7 +209,7 @@ export async function findByVersion(
 ): Promise<{ bucket_id: string; name: string } | null> {
   const rows = await tx<{ bucket_id: string; name: string }[]>`
     select bucket_id, name from storage.objects where version = ${version} limit 1
-  `
+  `.execute()
   return rows[0] ?? null
 }
 

@@ -67,8 +67,11 @@ export function bucketRoutes(app: FastifyInstance, deps: StorageDeps): void {
       sortColumn: query.sortColumn ?? 'name',
       sortOrder: query.sortOrder ?? 'asc',
     }
-    const rows = await inScope(deps, callerScope(request, caller, 'storage.bucket.list'), (tx) =>
-      listBuckets(tx, options)
+    const rows = await inScope(
+      deps,
+      callerScope(request, caller, 'storage.bucket.list'),
+      (tx) => listBuckets(tx, options),
+      { end: 'commit' }
     )
     return rows.map(bucketJson)
   })
@@ -76,8 +79,11 @@ export function bucketRoutes(app: FastifyInstance, deps: StorageDeps): void {
   app.get('/bucket/:bucketId', async (request) => {
     const caller = await requireCaller(ctx, request)
     const { bucketId } = request.params as { bucketId: string }
-    const row = await inScope(deps, callerScope(request, caller, 'storage.bucket.get'), (tx) =>
-      findBucket(tx, bucketId)
+    const row = await inScope(
+      deps,
+      callerScope(request, caller, 'storage.bucket.get'),
+      (tx) => findBucket(tx, bucketId),
+      { end: 'commit' }
     )
     if (!row) throw ERRORS.noSuchBucket()
     return bucketJson(row)

@@ -43,24 +43,39 @@ export async function findForRead(
     return findAsCaller(deps, request, caller, bucket, key, operation, options.withBucket ?? false)
   }
   if (access === 'public') {
-    return inScope(deps, serviceScope(request, operation), async (tx) => {
-      const bucketRow = await findBucket(tx, bucket)
-      if (!bucketRow || !bucketRow.public) throw ERRORS.noSuchBucket()
-      const row = await findObject(tx, bucket, key)
-      if (!row) throw ERRORS.noSuchKey()
-      return { bucket: bucketRow, row }
-    })
+    return inScope(
+      deps,
+      serviceScope(request, operation),
+      async (tx) => {
+        const [bucketRow, row] = await Promise.all([
+          findBucket(tx, bucket),
+          findObject(tx, bucket, key),
+        ])
+        if (!bucketRow || !bucketRow.public) throw ERRORS.noSuchBucket()
+        if (!row) throw ERRORS.noSuchKey()
+        return { bucket: bucketRow, row }
+      },
+      { end: 'commit' }
+    )
   }
   const token = (request.query as { token?: unknown }).token
   if (typeof token !== 'string' || token === '') {
     throw ERRORS.validation("querystring must have required property 'token'")
   }
   const verified = await signer.verifyDownload(token, `${bucket}/${key}`)
-  const found = await inScope(deps, serviceScope(request, operation), async (tx) => {
-    const row = await findObject(tx, bucket, key)
-    if (!row) throw ERRORS.noSuchKey()
-    return { bucket: options.withBucket ? await findBucket(tx, bucket) : null, row }
-  })
+  const found = await inScope(
+    deps,
+    serviceScope(request, operation),
+    async (tx) => {
+      const [row, bucketRow] = await Promise.all([
+        findObject(tx, bucket, key),
+        options.withBucket ? findBucket(tx, bucket) : null,
+      ])
+      if (!row) throw ERRORS.noSuchKey()
+      return { bucket: bucketRow, row }
+    },
+    { end: 'commit' }
+  )
   return { ...found, transformations: verified.transformations }
 }
 
@@ -73,13 +88,21 @@ export async function findAsCaller(
   operation: string,
   withBucket = false
 ): Promise<Found> {
-  return inScope(deps, callerScope(request, caller, operation), async (tx) => {
-    const row = await findObject(tx, bucket, key)
-    if (!row) throw ERRORS.noSuchKey()
-    if (!withBucket) return { bucket: null, row }
-    await setRole(tx, 'service_role')
-    return { bucket: await findBucket(tx, bucket), row }
-  })
+  return inScope(
+    deps,
+    callerScope(request, caller, operation),
+    async (tx) => {
+      // The object as the caller; the bucket's settings (for rendering) with Storage's authority.
+      const [row, , bucketRow] = await Promise.all([
+        findObject(tx, bucket, key),
+        withBucket ? setRole(tx, 'service_role') : null,
+        withBucket ? findBucket(tx, bucket) : null,
+      ])
+      if (!row) throw ERRORS.noSuchKey()
+      return { bucket: bucketRow, row }
+    },
+    { end: 'commit' }
+  )
 }
 
 /**
@@ -98,8 +121,11 @@ export async function openFound(
   } catch (error) {
     if (!(error instanceof StorageError) || error.code !== 'NoSuchKey') throw error
   }
-  const again = await inScope(deps, serviceScope(request, 'storage.object.get'), (tx) =>
-    findObject(tx, bucket, key)
+  const again = await inScope(
+    deps,
+    serviceScope(request, 'storage.object.get'),
+    (tx) => findObject(tx, bucket, key),
+    { end: 'commit' }
   )
   if (!again || again.id !== found.row.id || again.version === found.row.version) {
     throw ERRORS.noSuchKey()

@@ -64,16 +64,20 @@ export function objectListRoutes(app: FastifyInstance, deps: StorageDeps): void 
     const caller = await requireCaller(deps.ctx, request)
     const { bucketName } = request.params as { bucketName: string }
     const body = request.body as ListBody
-    return inScope(deps, callerScope(request, caller, 'storage.object.list'), (tx) =>
-      searchObjects(tx, {
-        bucket: bucketName,
-        prefix: body.prefix,
-        limit: body.limit ?? 100,
-        offset: body.offset ?? 0,
-        search: body.search ?? '',
-        sortColumn: body.sortBy?.column ?? 'name',
-        sortOrder: body.sortBy?.order ?? 'asc',
-      })
+    return inScope(
+      deps,
+      callerScope(request, caller, 'storage.object.list'),
+      (tx) =>
+        searchObjects(tx, {
+          bucket: bucketName,
+          prefix: body.prefix,
+          limit: body.limit ?? 100,
+          offset: body.offset ?? 0,
+          search: body.search ?? '',
+          sortColumn: body.sortBy?.column ?? 'name',
+          sortOrder: body.sortBy?.order ?? 'asc',
+        }),
+      { end: 'commit' }
     )
   })
 
@@ -81,16 +85,20 @@ export function objectListRoutes(app: FastifyInstance, deps: StorageDeps): void 
     const caller = await requireCaller(deps.ctx, request)
     const { bucketName } = request.params as { bucketName: string }
     const body = (request.body ?? {}) as ListV2Body
-    return inScope(deps, callerScope(request, caller, 'storage.object.list_v2'), (tx) =>
-      listObjectsV2(tx, {
-        bucket: bucketName,
-        prefix: body.prefix ?? '',
-        cursor: body.cursor ?? null,
-        limit: body.limit ?? 1000,
-        delimiter: body.with_delimiter ?? false,
-        sortColumn: body.sortBy?.column ?? 'name',
-        sortOrder: body.sortBy?.order ?? 'asc',
-      })
+    return inScope(
+      deps,
+      callerScope(request, caller, 'storage.object.list_v2'),
+      (tx) =>
+        listObjectsV2(tx, {
+          bucket: bucketName,
+          prefix: body.prefix ?? '',
+          cursor: body.cursor ?? null,
+          limit: body.limit ?? 1000,
+          delimiter: body.with_delimiter ?? false,
+          sortColumn: body.sortBy?.column ?? 'name',
+          sortOrder: body.sortBy?.order ?? 'asc',
+        }),
+      { end: 'commit' }
     )
   })
 }

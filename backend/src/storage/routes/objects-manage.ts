@@ -54,7 +54,8 @@ export function objectManageRoutes(app: FastifyInstance, deps: StorageDeps): voi
       const deleted = await inScope(
         deps,
         callerScope(request, caller, 'storage.object.delete_many'),
-        (tx) => deleteObjects(tx, bucket, prefixes)
+        (tx) => deleteObjects(tx, bucket, prefixes),
+        { end: 'commit' }
       )
       for (const row of deleted) await removeQuietly(deps, bucket, row.name, row.version)
       return deleted
@@ -68,7 +69,8 @@ export function objectManageRoutes(app: FastifyInstance, deps: StorageDeps): voi
       const deleted = await inScope(
         deps,
         callerScope(request, caller, 'storage.object.delete'),
-        (tx) => deleteObjects(tx, bucket, [key])
+        (tx) => deleteObjects(tx, bucket, [key]),
+        { end: 'commit' }
       )
       const row = deleted[0]
       if (!row) throw ERRORS.noSuchKey()

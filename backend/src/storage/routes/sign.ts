@@ -54,7 +54,8 @@ export function signRoutes(app: FastifyInstance, deps: StorageDeps, signer: UrlS
     const visible = await inScope(
       deps,
       callerScope(request, caller, 'storage.object.sign_many'),
-      (tx) => visibleNames(tx, bucket, body.paths)
+      (tx) => visibleNames(tx, bucket, body.paths),
+      { end: 'commit' }
     )
     return Promise.all(
       body.paths.map(async (path) => {
