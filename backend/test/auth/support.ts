@@ -118,6 +118,8 @@ export async function authFetch(
     method: init.method ?? (body === undefined ? 'GET' : 'POST'),
     headers,
     body,
+    // Redirects (GET /verify) are answers to look at, not to follow.
+    redirect: 'manual',
   })
   const text = await response.text()
   let parsed: Record<string, unknown>
