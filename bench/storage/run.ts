@@ -206,13 +206,12 @@ async function main(): Promise<void> {
   )
   const port = await freePort()
   const child = await startStack(workdir, dataDir, port)
-  const supabase: SupabaseClient = createClient(`http://127.0.0.1:${port}`, SERVICE_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as never },
-  })
-  const bucket = supabase.storage.from('bench')
-
   try {
+    const supabase: SupabaseClient = createClient(`http://127.0.0.1:${port}`, SERVICE_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: ws as never },
+    })
+    const bucket = supabase.storage.from('bench')
     console.log(
       `Storage benchmark: ${smallRuns} rounds of 1 MB, ${largeRuns} of 100 MB (medians; ratios per round)`
     )
