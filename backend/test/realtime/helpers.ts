@@ -13,7 +13,13 @@ export interface TestUser {
 /** A signed-in user: a JWT of its own (Auth is not needed) and a client that sends it. */
 export async function makeUser(
   stack: TestStack,
-  options: { id?: string; expiresIn?: number; vsn?: string; heartbeatIntervalMs?: number } = {}
+  options: {
+    id?: string
+    expiresIn?: number
+    vsn?: string
+    heartbeatIntervalMs?: number
+    claims?: Record<string, unknown>
+  } = {}
 ): Promise<TestUser> {
   const id = options.id ?? randomUUID()
   const token = await stack.keys.sign({
@@ -21,6 +27,7 @@ export async function makeUser(
     role: 'authenticated',
     aud: 'authenticated',
     exp: Math.floor(Date.now() / 1000) + (options.expiresIn ?? 3600),
+    ...options.claims,
   })
   const realtime: Record<string, unknown> = {}
   if (options.vsn) realtime.vsn = options.vsn

@@ -30,6 +30,15 @@ alter table public.open_items replica identity full;
 alter publication supabase_realtime add table public.open_items;
 
 create table public.not_published (id int primary key);
+
+create table public.no_pk (label text);
+alter publication supabase_realtime add table public.no_pk;
+
+create table public.touchy (id int primary key, label text);
+alter table public.touchy enable row level security;
+create policy "raises for some" on public.touchy for select to authenticated
+  using (1 / (case when (select auth.jwt()) ->> 'explode' = 'yes' then 0 else 1 end) = 1);
+alter publication supabase_realtime add table public.touchy;
 `
 
 type Row = Record<string, unknown>
@@ -48,6 +57,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop()
 })
+
+function listenTo(user: TestUser, name: string, table: string) {
+  const changes = new Collector<Change>()
+  const channel = user.client
+    .channel(name)
+    .on('postgres_changes', { event: '*', schema: 'public', table }, (payload: Change) =>
+      changes.push(payload)
+    )
+  return { channel, changes, ready: subscribed(channel, true) }
+}
 
 function listen(user: TestUser, name: string, filter: Record<string, string> = {}) {
   const changes = new Collector<Change>()
@@ -164,6 +183,136 @@ describe('postgres_changes', () => {
     expect(insert?.new).toEqual({ id: 1, label: 'one' })
     expect(update).toMatchObject({ new: { id: 1, label: 'uno' }, old: { id: 1, label: 'one' } })
     expect(del).toMatchObject({ eventType: 'DELETE', old: { id: 1, label: 'uno' } })
+    await alice.client.removeChannel(channel)
+  })
+
+  it('matches in, not and filters on deletes, and sends only selected columns', async () => {
+    const changes = new Collector<Change>()
+    const channel = alice.client
+      .channel('filters-more')
+      .on(
+        'postgres_changes',
+        {
+          event: 'INSERT',
+          schema: 'public',
+          table: 'notes',
+          filter: 'room=in.(a,b),score=not.eq.3',
+        },
+        (p: Change) => changes.push(p)
+      )
+      .on(
+        'postgres_changes',
+        { event: 'DELETE', schema: 'public', table: 'notes', filter: 'id=eq.-1' },
+        (p: Change) => changes.push(p)
+      )
+      .on(
+        'postgres_changes',
+        {
+          event: 'UPDATE',
+          schema: 'public',
+          table: 'notes',
+          select: ['body'],
+          filter: 'room=eq.sel',
+        } as never,
+        (p: Change) => changes.push(p)
+      )
+    await subscribed(channel, true)
+    await stack.sql`
+      insert into public.notes (owner, room, body, score) values
+        (${alice.id}, 'a', 'a0', 0), (${alice.id}, 'b', 'b3', 3), (${alice.id}, 'c', 'c0', 0),
+        (${alice.id}, 'sel', 'sel', 0)
+    `
+    await stack.sql`delete from public.notes where room = 'c'`
+    await stack.sql`update public.notes set body = 'selected' where room = 'sel'`
+    const seen = await changes.count(2)
+    expect(seen[0]).toMatchObject({ eventType: 'INSERT', new: { room: 'a', body: 'a0' } })
+    expect(seen[1]?.eventType).toBe('UPDATE')
+    expect(Object.keys(seen[1]?.new as Row).sort()).toEqual(['body', 'id'])
+    expect((seen[1]?.new as Row).body).toBe('selected')
+    expect(changes.items).toHaveLength(2)
+    await alice.client.removeChannel(channel)
+  })
+
+  it('reports a table without a primary key in errors', async () => {
+    const changes = new Collector<Change>()
+    const channel = alice.client
+      .channel('no-pk')
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'no_pk' }, (p: Change) =>
+        changes.push(p)
+      )
+    await subscribed(channel, true)
+    await stack.sql`insert into public.no_pk values ('x')`
+    const [change] = await changes.count(1)
+    expect(change).toMatchObject({
+      eventType: 'INSERT',
+      new: {},
+      errors: ['Error 400: Bad Request, no primary key'],
+    })
+    await alice.client.removeChannel(channel)
+  })
+
+  it('keeps delivering to the others when a policy fails for one subscriber', async () => {
+    const exploding = await makeUser(stack, { claims: { explode: 'yes' } })
+    const calm = listenTo(alice, 'touchy-calm', 'touchy')
+    const failingRows = new Collector<Change>()
+    const failingPings = new Collector<unknown>()
+    const failing = exploding.client
+      .channel('touchy-failing')
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'touchy' }, (p: Change) =>
+        failingRows.push(p)
+      )
+      .on('broadcast', { event: 'ping' }, failingPings.push)
+    await Promise.all([calm.ready, subscribed(failing, true)])
+    await stack.sql`insert into public.touchy values (1, 'one')`
+    await stack.sql`insert into public.touchy values (2, 'two')`
+    const seen = await calm.changes.count(2)
+    expect(seen.map((c) => (c.new as Row).label)).toEqual(['one', 'two'])
+    // A broadcast sent after the rows reaches the failing subscriber after anything sent before.
+    const response = await fetch(`${stack.url}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ topic: 'touchy-failing', event: 'ping', payload: {} }] }),
+    })
+    expect(response.status).toBe(202)
+    await failingPings.count(1)
+    expect(failingRows.items).toEqual([])
+    await alice.client.removeChannel(calm.channel)
+    await exploding.client.removeChannel(failing)
+  })
+
+  it('follows a new access token: rows are checked with the new claims', async () => {
+    const changes = new Collector<Change>()
+    const viewer = await makeUser(stack)
+    const channel = viewer.client
+      .channel('switch')
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'notes' }, (p: Change) =>
+        changes.push(p)
+      )
+    await subscribed(channel, true)
+    await stack.sql`insert into public.notes (owner, body) values (${viewer.id}, 'mine')`
+    await changes.count(1)
+    // Now signed in as alice: alice's rows, no longer the viewer's.
+    await viewer.client.realtime.setAuth(alice.token)
+    await channel.send({ type: 'broadcast', event: 'sync', payload: {} })
+    await stack.sql`insert into public.notes (owner, body) values (${viewer.id}, 'mine again')`
+    await stack.sql`insert into public.notes (owner, body) values (${alice.id}, 'alice now')`
+    const seen = await changes.count(2)
+    expect(seen.map((c) => (c.new as Row).body)).toEqual(['mine', 'alice now'])
+    await viewer.client.removeChannel(channel)
+  })
+
+  it('tells when the replication connection is ready, if asked', async () => {
+    const system = new Collector<{ extension: string; status: string; message: string }>()
+    const channel = alice.client
+      .channel('ready', { config: { broadcast: { replication_ready: true } } })
+      .on('system', {}, system.push)
+    await subscribed(channel)
+    const [message] = await system.count(1)
+    expect(message).toMatchObject({
+      extension: 'system',
+      status: 'ok',
+      message: 'Replication connection established',
+    })
     await alice.client.removeChannel(channel)
   })
 

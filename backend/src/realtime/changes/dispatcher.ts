@@ -2,6 +2,7 @@
 // against the bindings (table, event, filters), check row-level security for the candidates
 // with one call per table and batch (every group of subscribers at once), render the payload
 // once per change and role, and deliver in commit order.
+import { availableParallelism } from 'node:os'
 import type { Sql } from 'postgres'
 import type { Logger } from '../../logger.ts'
 import { ChangePayload, ERRORS } from './payload.ts'
@@ -38,6 +39,11 @@ type Item =
   | { kind: 'change'; payload: ChangePayload; table: TableInfo; candidates: Candidate[] }
   | { kind: 'message'; message: DatabaseMessage }
 
+/** Connections one check may use at once (the API pool has 10). */
+const PARALLEL_CHECKS = Math.max(1, Math.min(4, availableParallelism()))
+/** Below this many groups per part, splitting costs more than it saves. */
+const GROUPS_PER_PART = 200
+
 /** A failure reaching the database (not a policy error): the batch must be retried. */
 export class FeedDatabaseError extends Error {
   override name = 'FeedDatabaseError'
@@ -63,8 +69,14 @@ export class Dispatcher {
       }
     }
     if (items.length === 0) return
-    const visible = await this.checkRls(items)
-    await this.deliver(items, visible)
+    const began = performance.now()
+    const facts = await this.roleFacts(items)
+    const visible = await this.checkRls(items, facts)
+    const checked = performance.now()
+    this.deliver(items, facts, visible)
+    this.options.log.debug(
+      `changes: ${items.length} in ${transactions.length} transactions, RLS ${(checked - began).toFixed(1)} ms, delivery ${(performance.now() - checked).toFixed(1)} ms`
+    )
   }
 
   private async match(change: Change): Promise<Item | null> {
@@ -109,12 +121,40 @@ export class Dispatcher {
     return candidates.length > 0 ? { kind: 'change', payload, table, candidates } : null
   }
 
-  /** Which (item, group) pairs passed the RLS check, as `${itemIndex}:${groupKey}`. */
-  private async checkRls(items: Item[]): Promise<Set<string>> {
+  /** What the checks and the payloads need to know about each role, fetched before the loops. */
+  private async roleFacts(items: Item[]): Promise<Map<string, RoleFacts>> {
     const { catalog } = this.options
+    const facts = new Map<string, RoleFacts>()
+    for (const item of items) {
+      if (item.kind !== 'change') continue
+      for (const { subscriber } of item.candidates) {
+        const role = subscriber.group.role
+        const key = `${item.table.relid}:${role}`
+        if (facts.has(key)) continue
+        const [selectable, bypass] = await Promise.all([
+          catalog.selectableColumns(item.table.relid, role),
+          catalog.bypassesRls(role),
+        ])
+        const keySelectable = item.table.primaryKey.every((c) => selectable.has(c))
+        facts.set(key, { selectable, bypass, keySelectable })
+      }
+    }
+    return facts
+  }
+
+  /** Which rows each group may see, for the changes that need a check. */
+  private async checkRls(
+    items: Item[],
+    facts: Map<string, RoleFacts>
+  ): Promise<Map<Group, Set<number>>> {
     const perTable = new Map<
       number,
-      { table: TableInfo; keys: Map<number, string[]>; groups: Map<Group, number[]> }
+      {
+        table: TableInfo
+        keys: Map<number, string[]>
+        groups: Map<Group, number[]>
+        xids: number[]
+      }
     >()
     for (let index = 0; index < items.length; index++) {
       const item = items[index]
@@ -126,20 +166,24 @@ export class Dispatcher {
       if (!key) continue
       for (const { subscriber } of item.candidates) {
         const group = subscriber.group
-        if (await catalog.bypassesRls(group.role)) continue
-        const selectable = await catalog.selectableColumns(table.relid, group.role)
-        if (!table.primaryKey.every((c) => selectable.has(c))) continue
+        const fact = facts.get(`${table.relid}:${group.role}`)
+        if (!fact || fact.bypass || !fact.keySelectable) continue
         let entry = perTable.get(table.relid)
-        if (!entry)
-          perTable.set(table.relid, (entry = { table, keys: new Map(), groups: new Map() }))
-        entry.keys.set(index, key)
-        const rows = entry.groups.get(group) ?? []
-        if (rows[rows.length - 1] !== index) rows.push(index)
-        entry.groups.set(group, rows)
+        if (!entry) {
+          entry = { table, keys: new Map(), groups: new Map(), xids: [] }
+          perTable.set(table.relid, entry)
+        }
+        if (!entry.keys.has(index)) {
+          entry.keys.set(index, key)
+          entry.xids.push(payload.change.xid)
+        }
+        const rows = entry.groups.get(group)
+        if (!rows) entry.groups.set(group, [index])
+        else if (rows[rows.length - 1] !== index) rows.push(index)
       }
     }
-    const passed = new Set<string>()
-    for (const { table, keys, groups } of perTable.values()) {
+    const passed = new Map<Group, Set<number>>()
+    for (const { table, keys, groups, xids } of perTable.values()) {
       const list = [...groups.entries()]
       const checkGroups: CheckGroup[] = list.map(([group, rows]) => ({
         role: group.role,
@@ -147,11 +191,13 @@ export class Dispatcher {
         sub: group.sub,
         rows,
       }))
-      const visible = await this.check(table, keys, checkGroups)
+      const visible = await this.check(table, keys, checkGroups, xids)
       visible.forEach((rows, groupIndex) => {
         const group = list[groupIndex]?.[0]
         if (!group) return
-        for (const row of rows) passed.add(`${row}:${group.key}`)
+        let seen = passed.get(group)
+        if (!seen) passed.set(group, (seen = new Set()))
+        for (const row of rows) seen.add(row)
       })
     }
     return passed
@@ -161,11 +207,25 @@ export class Dispatcher {
   private async check(
     table: TableInfo,
     keys: Map<number, string[]>,
-    groups: CheckGroup[]
+    groups: CheckGroup[],
+    xids: number[]
   ): Promise<Map<number, Set<number>>> {
     const { api, log } = this.options
     try {
-      return await runCheck(api, buildCheck(table, keys, groups))
+      // Large checks are split over several connections, so PostgreSQL uses every core.
+      const parts = Math.min(PARALLEL_CHECKS, Math.ceil(groups.length / GROUPS_PER_PART))
+      if (parts <= 1) return await runCheck(api, buildCheck(table, keys, groups, xids))
+      const size = Math.ceil(groups.length / parts)
+      const results = await Promise.all(
+        Array.from({ length: parts }, (_, part) =>
+          runCheck(api, buildCheck(table, keys, groups.slice(part * size, (part + 1) * size), xids))
+        )
+      )
+      const visible = new Map<number, Set<number>>()
+      results.forEach((result, part) => {
+        result.forEach((rows, index) => visible.set(part * size + index, rows))
+      })
+      return visible
     } catch (error) {
       if (isConnectionError(error)) throw new FeedDatabaseError((error as Error).message)
       log.warn(`row-level security check on ${table.schema}.${table.table} failed`, error)
@@ -174,7 +234,7 @@ export class Dispatcher {
     for (let i = 0; i < groups.length; i++) {
       const group = groups[i] as CheckGroup
       try {
-        const one = await runCheck(api, buildCheck(table, keys, [group]))
+        const one = await runCheck(api, buildCheck(table, keys, [group], xids))
         const rows = one.get(0)
         if (rows) visible.set(i, rows)
       } catch (error) {
@@ -185,8 +245,13 @@ export class Dispatcher {
     return visible
   }
 
-  private async deliver(items: Item[], passed: Set<string>): Promise<void> {
-    const { catalog, onMessage } = this.options
+  /** Sends every delivery of the batch; synchronous, so each socket writes its frames at once. */
+  private deliver(
+    items: Item[],
+    facts: Map<string, RoleFacts>,
+    passed: Map<Group, Set<number>>
+  ): void {
+    const { onMessage } = this.options
     for (let index = 0; index < items.length; index++) {
       const item = items[index] as Item
       if (item.kind === 'message') {
@@ -200,34 +265,34 @@ export class Dispatcher {
       for (const candidate of item.candidates) {
         const { subscriber } = candidate
         if (subscriber.sink.closed) continue
-        const role = subscriber.group.role
-        let json: string
+        const group = subscriber.group
+        const fact = facts.get(`${table.relid}:${group.role}`)
+        if (!fact) continue
         let dataKey: string
+        let json: string | undefined
         if (table.primaryKey.length === 0) {
           dataKey = 'error:400'
           json = data.get(dataKey) ?? payload.errorData(ERRORS.noPrimaryKey)
+        } else if (!fact.keySelectable) {
+          dataKey = 'error:401'
+          json = data.get(dataKey) ?? payload.errorData(ERRORS.unauthorized)
         } else {
-          const selectable = await catalog.selectableColumns(table.relid, role)
-          if (!table.primaryKey.every((c) => selectable.has(c))) {
-            dataKey = 'error:401'
-            json = data.get(dataKey) ?? payload.errorData(ERRORS.unauthorized)
-          } else {
-            if (
-              needsCheck &&
-              !(await catalog.bypassesRls(role)) &&
-              !passed.has(`${index}:${subscriber.group.key}`)
-            ) {
-              continue
-            }
-            dataKey = `${role}\u0000${candidate.selectKey}`
-            json = data.get(dataKey) ?? payload.data(selectable, candidate.select)
-          }
+          if (needsCheck && !fact.bypass && !passed.get(group)?.has(index)) continue
+          dataKey = `${group.role}\u0000${candidate.selectKey}`
+          json = data.get(dataKey) ?? payload.data(fact.selectable, candidate.select)
         }
         data.set(dataKey, json)
         subscriber.sink.deliverChange(candidate.idsJson, json, dataKey, frames)
       }
     }
   }
+}
+
+interface RoleFacts {
+  selectable: Set<string>
+  bypass: boolean
+  /** The role may select the primary key (else the change carries Error 401). */
+  keySelectable: boolean
 }
 
 function messageItem(change: Change): Item | null {

@@ -17,6 +17,8 @@ export interface Change {
   oldKind: 'K' | 'O' | null
   /** Commit time, milliseconds since the epoch. */
   commitTime: number
+  /** The writing transaction's id (32 bits). */
+  xid: number
 }
 
 /** Records over this size keep only their small fields (the real server's max_record_bytes). */

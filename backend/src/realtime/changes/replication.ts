@@ -53,12 +53,13 @@ export class ReplicationStream {
   private sentStatus = -1n
   private statusTimer: NodeJS.Timeout | null = null
   private intervalTimer: NodeJS.Timeout | null = null
-  private current: { changes: Change[] } | null = null
+  private current: { changes: Change[]; xid: number } | null = null
   private readonly relations = new Map<number, Relation>()
   private markReady!: () => void
   /** Resolves once the slot exists and the first stream has started. */
   readonly ready: Promise<void>
   private streaming = false
+  private creating: { cancel(): unknown } | null = null
 
   constructor(private readonly options: ReplicationOptions) {
     this.ready = new Promise((resolve) => (this.markReady = resolve))
@@ -86,6 +87,7 @@ export class ReplicationStream {
   async stop(): Promise<void> {
     this.stopped = true
     this.wake?.()
+    this.creating?.cancel()
     this.clearTimers()
     this.sendStatus(false)
     this.stream?.end()
@@ -157,11 +159,16 @@ export class ReplicationStream {
       }
       return
     }
+    // Creating a slot waits for every running transaction of the cluster: stop() cancels it.
+    const create = admin`select pg_create_logical_replication_slot(${slot}, 'pgoutput')`
+    this.creating = create
     try {
-      await admin`select pg_create_logical_replication_slot(${slot}, 'pgoutput')`
+      await create
       this.options.log.debug(`created replication slot ${slot}`)
     } catch (error) {
       if ((error as { code?: string }).code !== '42710') throw error // 42710: it exists now
+    } finally {
+      this.creating = null
     }
   }
 
@@ -229,7 +236,7 @@ export class ReplicationStream {
     const message = decodePgOutput(frame.data)
     switch (message.tag) {
       case 'begin':
-        this.current = { changes: [] }
+        this.current = { changes: [], xid: message.xid }
         this.commitTime = message.commitTime
         return
       case 'relation':
@@ -249,6 +256,7 @@ export class ReplicationStream {
           oldTuple: message.tag === 'insert' ? null : message.oldTuple,
           oldKind: message.tag === 'insert' ? null : message.oldKind,
           commitTime: this.commitTime,
+          xid: this.current.xid,
         })
         return
       }

@@ -1,7 +1,7 @@
 // The row-level security check of a change batch for one table: which of the changed rows each
 // group of subscribers may select. One database call checks every (group, row) pair: the rows'
-// keys are published once per distinct key set, and the prepared lookup runs once per group
-// under the group's role and claims (_supabase_local.realtime_visible_rows).
+// primary keys are published once per distinct key set as typed arrays, and the prepared lookup
+// runs once per group under the group's role and claims (_supabase_local.realtime_visible_rows).
 import type { Sql } from 'postgres'
 import { quoteIdentifier } from '../../db/scope.ts'
 import type { TableInfo } from './tables.ts'
@@ -14,23 +14,40 @@ export interface CheckGroup {
   rows: number[]
 }
 
-/** The lookup, reading the keys from the realtime_local.visible_keys setting. */
+/** The lookup: the key arrays from the realtime_local.k<n> settings, unnested with positions. */
 export function checkStatement(table: TableInfo): string {
-  const conditions = table.primaryKey.map((name, i) => {
-    const column = table.byName.get(name)
-    const type = column?.sqlType ?? 'pg_catalog.text'
-    return `t.${quoteIdentifier(name)} = (k.j -> 'k' ->> ${i})::${type}`
+  const arrays = table.primaryKey.map((name, i) => {
+    const type = table.byName.get(name)?.sqlType ?? 'pg_catalog.text'
+    return `current_setting('realtime_local.k${i}')::${type}[]`
   })
+  const columns = table.primaryKey.map((_, i) => `c${i}`)
+  const conditions = table.primaryKey.map((name, i) => `t.${quoteIdentifier(name)} = k.c${i}`)
   return (
-    `select (k.j ->> 'i')::int from jsonb_array_elements(current_setting('realtime_local.visible_keys')::jsonb) as k(j) ` +
-    `where exists (select 1 from ${quoteIdentifier(table.schema)}.${quoteIdentifier(table.table)} as t where ${conditions.join(' and ')})`
+    `select k.i::int from unnest(${arrays.join(', ')}) with ordinality as k(${columns.join(', ')}, i) ` +
+    `where exists (select 1 from ${quoteIdentifier(table.schema)}.${quoteIdentifier(table.table)} as t ` +
+    `where ${conditions.join(' and ')})`
   )
 }
 
+/** An array literal of text values ({"a","b\"c"}), cast to the key type by the lookup. */
+export function arrayLiteral(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`
+}
+
 export interface CheckCall {
+  /** The transactions that wrote the rows: the check waits until they are visible. */
+  xids: number[]
   statement: string
+  keyColumns: number
   keySets: string[]
-  groups: string
+  roles: string[]
+  claims: string[]
+  subs: string[]
+  sets: number[]
+  /** For each key set, the caller's row index at each position. */
+  positions: number[][]
+  /** For each call group, the caller's group index. */
+  order: number[]
 }
 
 /**
@@ -40,23 +57,43 @@ export interface CheckCall {
 export function buildCheck(
   table: TableInfo,
   keys: Map<number, string[]>,
-  groups: CheckGroup[]
+  groups: CheckGroup[],
+  xids: number[]
 ): CheckCall {
-  const keySetIndex = new Map<string, number>()
-  const keySets: string[] = []
+  const keyColumns = table.primaryKey.length
+  const setIndex = new Map<string, number>()
+  const call: CheckCall = {
+    xids: [...new Set(xids)],
+    statement: checkStatement(table),
+    keyColumns,
+    keySets: [],
+    roles: [],
+    claims: [],
+    subs: [],
+    sets: [],
+    positions: [],
+    order: [],
+  }
   const ordered = groups.map((group, index) => ({ group, index }))
   ordered.sort((a, b) => (a.group.role < b.group.role ? -1 : a.group.role > b.group.role ? 1 : 0))
-  const entries = ordered.map(({ group, index }) => {
+  for (const { group, index } of ordered) {
     const signature = group.rows.join(',')
-    let set = keySetIndex.get(signature)
+    let set = setIndex.get(signature)
     if (set === undefined) {
-      set = keySets.length
-      keySetIndex.set(signature, set)
-      keySets.push(JSON.stringify(group.rows.map((i) => ({ i, k: keys.get(i) ?? [] }))))
+      set = call.positions.length
+      setIndex.set(signature, set)
+      call.positions.push(group.rows)
+      for (let c = 0; c < keyColumns; c++) {
+        call.keySets.push(arrayLiteral(group.rows.map((row) => keys.get(row)?.[c] ?? '')))
+      }
     }
-    return { g: index, role: group.role, claims: group.claimsJson, sub: group.sub, keys: set }
-  })
-  return { statement: checkStatement(table), keySets, groups: JSON.stringify(entries) }
+    call.roles.push(group.role)
+    call.claims.push(group.claimsJson)
+    call.subs.push(group.sub ?? '')
+    call.sets.push(set)
+    call.order.push(index)
+  }
+  return call
 }
 
 /** Runs the check; returns, per group index, the row indexes the group may see. */
@@ -65,15 +102,22 @@ export async function runCheck(api: Sql, call: CheckCall): Promise<Map<number, S
     'read only',
     (tx) =>
       tx<{ group_index: number; row_index: number }[]>`
-      select group_index, row_index
-      from _supabase_local.realtime_visible_rows(${call.statement}, ${call.keySets}::text[], ${call.groups}::text::jsonb)
+      select group_index, row_index from _supabase_local.realtime_visible_rows(
+        ${call.xids}::bigint[], ${call.statement}, ${call.keyColumns}, ${call.keySets}::text[], ${call.roles}::text[],
+        ${call.claims}::text[], ${call.subs}::text[], ${call.sets}::int[]
+      )
     `
   )
   const visible = new Map<number, Set<number>>()
   for (const row of rows) {
-    let set = visible.get(row.group_index)
-    if (!set) visible.set(row.group_index, (set = new Set()))
-    set.add(row.row_index)
+    const group = call.order[row.group_index]
+    const set = call.sets[row.group_index]
+    if (group === undefined || set === undefined) continue
+    const item = call.positions[set]?.[row.row_index - 1]
+    if (item === undefined) continue
+    let seen = visible.get(group)
+    if (!seen) visible.set(group, (seen = new Set()))
+    seen.add(item)
   }
   return visible
 }

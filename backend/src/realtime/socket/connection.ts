@@ -1,6 +1,7 @@
 // One WebSocket connection: frames decoded with the connection's serializer, routed to the
 // Phoenix topics (heartbeats on "phoenix", joins, the joined channels) and handled in order, as
 // the real server's socket process handles them. Malformed frames are logged and ignored.
+import type { Duplex } from 'node:stream'
 import type { WebSocket } from 'ws'
 import { decodeBinary, decodeText, encodeMessage } from '../protocol/frames.ts'
 import type { Inbound, Message, Ref, Vsn } from '../protocol/frames.ts'
@@ -24,9 +25,12 @@ export class Connection {
   private readonly queue: Task[] = []
   private busy = false
   private readonly closeWaiters = new Set<() => void>()
+  private corked = false
 
   constructor(
     private readonly ws: WebSocket,
+    /** The upgraded TCP socket under `ws`: corked while a batch of frames is written. */
+    private readonly socket: Duplex,
     readonly vsn: Vsn,
     /** The token of the connect request's apikey. */
     readonly connectToken: VerifiedToken,
@@ -45,6 +49,15 @@ export class Connection {
       this.env.log.warn('closing a realtime connection that stopped reading')
       this.ws.terminate()
       return
+    }
+    // Frames sent in the same tick leave in one write (a batch of changes or broadcasts).
+    if (!this.corked) {
+      this.corked = true
+      this.socket.cork()
+      process.nextTick(() => {
+        this.corked = false
+        this.socket.uncork()
+      })
     }
     this.ws.send(frame.data, { binary: frame.binary })
   }

@@ -101,7 +101,7 @@ export class RealtimeServer {
         ws.terminate()
         return
       }
-      const connection = new Connection(ws, vsn, checked, headers, this.env)
+      const connection = new Connection(ws, socket, vsn, checked, headers, this.env)
       this.connections.add(connection)
       connection.onClose = () => this.connections.delete(connection)
     })
