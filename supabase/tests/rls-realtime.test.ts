@@ -3,11 +3,12 @@
 // exactly the rows the matrix lets it select. Deleted rows reach subscribers as their id only.
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
-import type { SupabaseClient } from '@supabase/supabase-js'
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
 import { MATRIX, caseName, isAllowed } from './support/matrix.ts'
+import type { TopicCase } from './support/matrix.ts'
 import { clientFor } from './support/rest-checker.ts'
 import {
   ROLES,
@@ -285,5 +286,59 @@ describe('RLS matrix through Realtime (postgres_changes, supabase-js)', () => {
         expect(Object.keys(change.old)).toEqual(['id'])
       }
     }
+  })
+})
+
+/** Joins a private channel as the role: whether the topic's read policy let it in. */
+async function joinPrivate(
+  role: Role,
+  topic: string
+): Promise<{ joined: boolean; channel: RealtimeChannel }> {
+  const channel = clients[role].channel(topic, {
+    config: { private: true, broadcast: { self: false } },
+  })
+  const joined = await new Promise<boolean>((resolve) => {
+    channel.subscribe((status) => {
+      if (status === 'SUBSCRIBED') resolve(true)
+      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT' || status === 'CLOSED')
+        resolve(false)
+    })
+  })
+  return { joined, channel }
+}
+
+describe('RLS matrix through Realtime (private channels: typing and presence)', () => {
+  for (const c of MATRIX.filter((m) => m.kind === 'topic' && m.op === 'select')) {
+    for (const role of ROLES) {
+      const allowed = isAllowed(c, role)
+      it(`${caseName(c)}: ${role} ${allowed ? 'joins' : 'is refused'}`, async () => {
+        const { joined, channel } = await joinPrivate(role, (c as TopicCase).topic(world))
+        await clients[role].removeChannel(channel)
+        expect(joined).toBe(allowed)
+      })
+    }
+  }
+
+  it('delivers typing between members of a private channel', async () => {
+    const topic = `channel:${world.ch.quiet}`
+    const listener = await joinPrivate('owner', topic)
+    const heard: unknown[] = []
+    const arrived = new Promise<void>((resolve) =>
+      listener.channel.on('broadcast', { event: 'typing' }, (message: { payload: unknown }) => {
+        heard.push(message.payload)
+        resolve()
+      })
+    )
+    const sender = await joinPrivate('member', topic)
+    expect(sender.joined).toBe(true)
+    await sender.channel.send({
+      type: 'broadcast',
+      event: 'typing',
+      payload: { user: world.people.member.id },
+    })
+    await arrived
+    expect(heard).toEqual([{ user: world.people.member.id }])
+    await clients.owner.removeChannel(listener.channel)
+    await clients.member.removeChannel(sender.channel)
   })
 })
