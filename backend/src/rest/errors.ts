@@ -180,6 +180,8 @@ export const errors = {
   safeUpdate: (command: 'UPDATE' | 'DELETE') =>
     error(400, '21000', `${command} requires a WHERE clause`),
   unavailable: () => error(503, 'PGRST001', 'Database client error. Retrying the connection.'),
+  schemaCacheUnavailable: () =>
+    error(503, 'PGRST002', 'Could not query the database for the schema cache. Retrying.'),
   internal: () => error(500, 'PGRSTX00', 'Internal server error'),
 }
 

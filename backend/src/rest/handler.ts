@@ -48,7 +48,13 @@ export class RestHandler {
     const anon = caller.role === 'anon'
     try {
       const raw = rawRequest(request)
-      const cache = await this.schema.get()
+      let cache: SchemaCache
+      try {
+        cache = await this.schema.get()
+      } catch (error) {
+        this.ctx.log.error('the schema cache is not loaded', error)
+        return errorResponse(errors.schemaCacheUnavailable())
+      }
       const compiled = this.compile(raw, cache)
       const req = compiled.request
       if (req.prefer.handling === 'strict' && req.prefer.invalid.length > 0) {
