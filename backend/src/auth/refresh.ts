@@ -1,7 +1,8 @@
-// The refresh_token grant with GoTrue's rotation rules: each use revokes the token and issues its
-// child; replaying the parent of the active token returns the active token (a client that lost the
-// response); replaying any other revoked token is allowed within the reuse interval and otherwise
-// revokes the whole session's tokens. Concurrent refreshes of one session are serialized by a row
+// The refresh_token grant with Supabase's rotation rules: each use revokes the token and issues
+// its child. A revoked token replayed within the reuse interval (10 s by default) is accepted:
+// the parent of the active token gets the active token back (a client that lost the response, or
+// two tabs refreshing at once), an older one a new child. Replayed later, it revokes the whole
+// session's tokens, as the issue specifies (GoTrue itself exempts the active token's parent). Concurrent refreshes of one session are serialized by a row
 // lock on the session.
 import { authTx } from './db.ts'
 import { badRequest, OAuthError } from './errors.ts'
@@ -38,16 +39,13 @@ export async function refreshTokenGrant(
     const now = new Date()
     let issued: string | null = null
     if (token.revoked) {
-      if (state.active && state.active.parent === token.token) {
-        issued = state.active.token
-      } else {
-        const reuseUntil = token.updated_at.getTime() + rt.settings.refreshTokenReuseInterval * 1000
-        if (now.getTime() > reuseUntil) {
-          // Committed although the request fails: the family stays revoked.
-          if (rt.settings.refreshTokenRotation) await revokeTokenFamily(tx, sessionId, now)
-          return 'already_used'
-        }
+      const reuseUntil = token.updated_at.getTime() + rt.settings.refreshTokenReuseInterval * 1000
+      if (now.getTime() > reuseUntil) {
+        // Committed although the request fails: the family stays revoked.
+        if (rt.settings.refreshTokenRotation) await revokeTokenFamily(tx, sessionId, now)
+        return 'already_used'
       }
+      if (state.active && state.active.parent === token.token) issued = state.active.token
     }
     if (issued === null) {
       issued = await rotate(tx, token, sessionId, client, now)

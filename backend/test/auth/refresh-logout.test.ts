@@ -59,10 +59,19 @@ describe('refresh-token rotation', () => {
     const replay = await refresh(session.refresh_token)
     expect(replay.status).toBe(200)
     expect(replay.body.refresh_token).toBe(child)
-    // Also once the reuse interval has passed: the client may simply have lost the answer.
-    await age(session.refresh_token, 60)
+  })
+
+  it('revokes the session family when the parent is replayed after the reuse interval', async () => {
+    const { session } = await signedUpClient(stack)
+    const first = await refresh(session.refresh_token)
+    const child = first.body.refresh_token as string
+    await age(session.refresh_token, 11)
     const late = await refresh(session.refresh_token)
-    expect(late.body.refresh_token).toBe(child)
+    expect(late.status).toBe(400)
+    expect(late.body.code).toBe('refresh_token_already_used')
+    // The active child went down with the family.
+    const [row] = await stack.sql`select revoked from auth.refresh_tokens where token = ${child}`
+    expect(row).toEqual({ revoked: true })
   })
 
   it('accepts an older token within the reuse interval and issues a new child', async () => {
