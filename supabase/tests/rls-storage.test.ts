@@ -279,6 +279,24 @@ describe('bucket rules', () => {
     expect(pdf.error).toMatchObject({ statusCode: '415' })
   })
 
+  it('cannot be created, changed, emptied or deleted by any user', async () => {
+    for (const role of ROLES) {
+      const storage = clients[role].storage
+      expect(
+        (await storage.createBucket(`mine-${randomUUID().slice(0, 6)}`, { public: true })).error
+      ).not.toBeNull()
+      expect((await storage.updateBucket('attachments', { public: true })).error).not.toBeNull()
+      expect((await storage.emptyBucket('attachments')).error).not.toBeNull()
+      expect((await storage.deleteBucket('avatars')).error).not.toBeNull()
+    }
+    const [row] = await stack.sql`select public from storage.buckets where id = 'attachments'`
+    expect(row).toEqual({ public: false })
+    expect(await stack.sql`select id from storage.buckets order by id`).toEqual([
+      { id: 'attachments' },
+      { id: 'avatars' },
+    ])
+  })
+
   it('shows the limits to signed-in users, and serves avatars publicly by URL', async () => {
     const { data } = await clients.member.storage.getBucket('attachments')
     expect(data).toMatchObject({ public: false, file_size_limit: 26214400 })

@@ -215,6 +215,9 @@ export const MATRIX: readonly MatrixCase[] = [
 
   // storage: the buckets' settings and the objects (the same policies Storage applies)
   { kind: 'row', table: 'storage.buckets', what: 'the attachments bucket', op: 'select', allowed: [...members, 'outsider'], row: async () => 'attachments' },
+  { kind: 'row', table: 'storage.buckets', what: 'a new bucket', op: 'insert', allowed: [], values: () => { const id = `b-${randomUUID().slice(0, 8)}`; return { id, name: id, public: true } } },
+  { kind: 'row', table: 'storage.buckets', what: 'making the attachments bucket public', op: 'update', allowed: [], row: async () => 'attachments', patch: () => ({ public: true }) },
+  { kind: 'row', table: 'storage.buckets', what: 'the attachments bucket', op: 'delete', allowed: [], row: async () => 'attachments' },
   { kind: 'row', table: 'storage.objects', what: 'a file in a public channel', op: 'select', allowed: members, row: async ({ sql, world }) => objectOf(sql, (await makeMessageWithFile(sql, world.people.owner, world.ch.plaza)).path) },
   { kind: 'row', table: 'storage.objects', what: 'a file in a private channel', op: 'select', allowed: inQuiet, row: async ({ sql, world }) => objectOf(sql, (await makeMessageWithFile(sql, world.people.owner, world.ch.quiet)).path) },
   { kind: 'row', table: 'storage.objects', what: 'a file in a direct message', op: 'select', allowed: inQuiet, row: async ({ sql, world }) => objectOf(sql, (await makeMessageWithFile(sql, world.people.owner, world.ch.dm)).path) },
