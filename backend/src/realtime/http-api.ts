@@ -98,6 +98,9 @@ export function registerHttpApi(app: FastifyInstance, ctx: StackContext, env: Re
     (_request, body, done) => done(null, body)
   )
 
+  // The socket endpoint answers plain HTTP requests as Phoenix does: not a WebSocket upgrade.
+  app.get('/websocket', async (_request, reply) => reply.code(400).send(''))
+
   app.post('/api/broadcast', async (request, reply) => {
     const caller = await authorize(ctx, env, request)
     if (!caller.ok) return unauthorized(reply)

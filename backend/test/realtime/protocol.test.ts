@@ -69,6 +69,8 @@ describe('connecting', () => {
       body: '',
     })
     expect((await RawClient.refused(`${base}/realtime/v1/nowhere?apikey=x`)).status).toBe(404)
+    // A plain request to the socket endpoint is not an upgrade.
+    expect((await fetch(`${stack.url}/realtime/v1/websocket`)).status).toBe(400)
   })
 
   it('accepts the publishable key and answers heartbeats', async () => {
@@ -247,6 +249,29 @@ describe('channels', () => {
     expect(
       client.received.items.filter((r) => (r.message as Frame)[3] === 'phx_reply')
     ).toHaveLength(1)
+    client.close()
+  })
+
+  it('answers a channel failure with phx_error and keeps the connection', async () => {
+    const client = await connect()
+    const { joinRef } = await client.join('realtime:fragile', { config: {} })
+    // Nested deeper than the server can serialize: the channel fails, the socket lives on.
+    const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`
+    client.sendText(
+      `["${joinRef}","9","realtime:fragile","broadcast",{"type":"broadcast","event":"x","payload":${deep}}]`
+    )
+    expect(await client.frame((f) => f[3] === 'phx_error')).toEqual([
+      joinRef,
+      joinRef,
+      'realtime:fragile',
+      'phx_error',
+      {},
+    ])
+    const ref = client.push(null, 'phoenix', 'heartbeat', {})
+    expect((await client.reply(ref))[4]).toEqual({ status: 'ok', response: {} })
+    expect(((await client.join('realtime:fragile')).reply[4] as { status: string }).status).toBe(
+      'ok'
+    )
     client.close()
   })
 

@@ -332,6 +332,20 @@ export class Channel implements Member {
     this.close()
   }
 
+  /** An unexpected failure: the client sees phx_error (and rejoins), as after a crash. */
+  crash(error: unknown): void {
+    this.connection.env.log.error(`realtime channel ${this.topic} failed`, error)
+    if (this.closed) return
+    this.connection.push({
+      joinRef: this.joinRef,
+      ref: this.joinRef,
+      topic: this.topic,
+      event: 'phx_error',
+      payload: {},
+    })
+    this.close()
+  }
+
   /** Forgets the channel: presence leaves, change deliveries stop. */
   close(): void {
     if (this.closed) return

@@ -161,7 +161,7 @@ export class Connection {
         })
         return
       }
-      return channel.onUserBroadcast(push)
+      return this.guard(channel, () => channel.onUserBroadcast(push))
     }
     const message = inbound.message
     if (message.topic === 'phoenix') {
@@ -175,7 +175,18 @@ export class Connection {
       this.reply(message, 'error', { reason: JOIN_ERRORS.unmatchedTopic })
       return
     }
-    return channel.handle(message)
+    return this.guard(channel, () => channel.handle(message))
+  }
+
+  /** A handler that fails ends its channel with phx_error, as a crashed channel process does. */
+  private guard(channel: Channel, handler: () => void | Promise<void>): void | Promise<void> {
+    try {
+      const result = handler()
+      if (result instanceof Promise) return result.catch((error) => channel.crash(error))
+      return result
+    } catch (error) {
+      channel.crash(error)
+    }
   }
 
   private onClosed(): void {

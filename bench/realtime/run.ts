@@ -1,0 +1,144 @@
+// Realtime benchmarks, against the real stack started in a child process:
+//   node --import tsx bench/realtime/run.ts [--subscribers 1000] [--receivers 1000] [--idle 5000]
+// - postgres_changes fan-out to N subscribers, each a distinct user under RLS: deliveries per
+//   second and commit-to-receipt p50/p99 (targets: >= 10,000/s with p99 < 100 ms);
+// - broadcast to N clients on one channel: deliveries per second and send-to-receipt p50/p99
+//   (target p99 < 50 ms);
+// - resident memory of the stack with N idle connections (target < 300 MB).
+// Each prints the baseline measured in the same run next to it.
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { broadcast } from './broadcast.ts'
+import type { StackInfo } from './clients.ts'
+import { fanout } from './fanout.ts'
+import { idleMemory } from './memory.ts'
+import { format } from './stats.ts'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const { values } = parseArgs({
+  options: {
+    subscribers: { type: 'string', default: '1000' },
+    receivers: { type: 'string', default: '1000' },
+    idle: { type: 'string', default: '5000' },
+    only: { type: 'string' },
+  },
+})
+
+async function startStackChild(): Promise<{ child: ChildProcess; info: StackInfo }> {
+  // BENCH_NODE_OPTIONS (e.g. --cpu-prof) applies to the stack's process only.
+  const extra = (process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean)
+  const child = spawn(
+    process.execPath,
+    [...extra, '--import', 'tsx', path.join(here, 'stack-child.ts')],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, LOG_LEVEL: 'warn' },
+    }
+  )
+  const info = await new Promise<StackInfo>((resolve, reject) => {
+    let buffered = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString()
+      const line = buffered.split('\n')[0]
+      if (buffered.includes('\n') && line) resolve(JSON.parse(line) as StackInfo)
+    })
+    child.once('exit', (code) => reject(new Error(`the stack exited with ${code}`)))
+  })
+  return { child, info }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await exited
+}
+
+const line = (label: string, value: string, note = '') =>
+  console.log(`  ${label.padEnd(34)} ${value.padStart(12)}   ${note}`)
+
+/** Runs one bench against a fresh stack of its own. */
+async function withStack<T>(bench: (info: StackInfo) => Promise<T>): Promise<T> {
+  const { child, info } = await startStackChild()
+  try {
+    return await bench(info)
+  } finally {
+    await stopChild(child)
+  }
+}
+
+async function loadAverage(): Promise<string> {
+  return (await readFile('/proc/loadavg', 'utf8')).split(' ')[0] ?? '?'
+}
+
+async function main() {
+  const only = values.only
+  console.log(`${availableParallelism()} cores, load average ${await loadAverage()} at start`)
+  if (!only || only === 'fanout') {
+    const subscribers = Number(values.subscribers)
+    const result = await withStack((info) =>
+      fanout(info, { subscribers, rates: [10, 20, 40], seconds: 5, burst: 200 })
+    )
+    console.log(
+      `\npostgres_changes fan-out: ${result.subscribers} subscribers, each a distinct user under RLS`
+    )
+    for (const step of result.steps) {
+      line(
+        step.label,
+        `${format(step.deliveriesPerSecond)}/s`,
+        `p50 ${format(step.p50)} ms, p99 ${format(step.p99)} ms, ${step.deliveries}/${step.expected} delivered` +
+          (step.short > 0 ? `, ${step.short} subscribers short` : '')
+      )
+    }
+    const best = Math.max(...result.steps.map((s) => s.deliveriesPerSecond))
+    line(
+      'hosted method (lookup per pair)',
+      `${format(result.baselineChecksPerSecond)}/s`,
+      'RLS checks alone, same database and users'
+    )
+    line(
+      'ratio, best fan-out / hosted method',
+      `${format(best / result.baselineChecksPerSecond, 1)}x`
+    )
+  }
+  if (!only || only === 'broadcast') {
+    const result = await withStack((info) =>
+      broadcast(info, { receivers: Number(values.receivers), rates: [10, 50, 100], seconds: 5 })
+    )
+    console.log(`\nbroadcast: ${result.receivers} clients on one channel`)
+    for (const step of result.steps) {
+      line(
+        `${step.label} (stack)`,
+        `${format(step.deliveriesPerSecond)}/s`,
+        `p50 ${format(step.p50, 1)} ms, p99 ${format(step.p99, 1)} ms, ${step.deliveries}/${step.expected} delivered`
+      )
+      const base = step.baseline
+      line(
+        `${step.label} (bare ws fan-out)`,
+        `${format(base.deliveriesPerSecond)}/s`,
+        `p50 ${format(base.p50, 1)} ms, p99 ${format(base.p99, 1)} ms`
+      )
+    }
+  }
+  if (!only || only === 'memory') {
+    const result = await withStack((info) => idleMemory(info, { connections: Number(values.idle) }))
+    console.log(
+      `\nmemory with ${result.connections} idle connections (each a user joined to a channel)`
+    )
+    line('stack process RSS, no connections', `${format(result.before.nodeRss)} MB`)
+    line('stack process RSS, connected', `${format(result.after.nodeRss)} MB`, 'target < 300 MB')
+    line('per connection', `${format(result.perConnectionKb, 1)} KB`)
+    line(
+      'stack + PostgreSQL, PSS, connected',
+      `${format(result.after.treePss)} MB`,
+      `(${format(result.before.treePss)} MB with none)`
+    )
+  }
+  console.log(`\nload average ${await loadAverage()} at the end`)
+}
+
+await main()
