@@ -153,6 +153,10 @@ create function sleepy() returns void language sql as $$ select pg_sleep(5) $$;
 create function overloaded(a int) returns text language sql immutable as $$ select 'int' $$;
 create function overloaded(a text) returns text language sql immutable as $$ select 'text' $$;
 create function overloaded(a int, b int) returns text language sql immutable as $$ select 'two' $$;
+create function recent_films(directors) returns setof films language sql stable as
+  $$ select * from films where director_id = $1.id and year > 1900 $$;
+create function lead_actor(films) returns setof actors rows 1 language sql stable as
+  $$ select a.* from actors a join roles r on r.actor_id = a.id where r.film_id = $1.id order by a.id limit 1 $$;
 create function fail() returns void language plpgsql as $$ begin raise exception 'it failed' using hint = 'do not call'; end $$;
 `
 

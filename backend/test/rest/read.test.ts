@@ -278,6 +278,24 @@ describe('embedded resources', () => {
     ])
   })
 
+  it('embeds computed relationships: functions of the row', async () => {
+    const { data, error } = await db
+      .from('directors')
+      .select('last_name, recent_films(title, lead_actor(first_name))')
+      .eq('id', 2)
+      .order('title', { referencedTable: 'recent_films' })
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      {
+        last_name: 'Méliès',
+        recent_films: [
+          { title: 'A Trip to the Moon', lead_actor: { first_name: 'Bleuette' } },
+          { title: 'The Impossible Voyage', lead_actor: { first_name: 'Victor' } },
+        ],
+      },
+    ])
+  })
+
   it('embeds through foreign keys carried over to views', async () => {
     const { data } = await db
       .from('film_summaries')

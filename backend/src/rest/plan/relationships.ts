@@ -16,16 +16,17 @@ export function findRelationship(
   schema: string
 ): Relationship | RestError {
   const all = relationshipsOf(cache, origin, schema)
-  const matches = all.filter(
-    (rel) =>
-      (target === rel.foreignTable.name ||
-        matchConstraint(target, rel) ||
-        matchColumn(target, rel)) &&
-      (hint === undefined ||
-        matchConstraint(hint, rel) ||
-        matchColumn(hint, rel) ||
-        matchForeignColumn(hint, rel) ||
-        matchJunction(hint, rel))
+  const matches = all.filter((rel) =>
+    rel.computed
+      ? target === rel.computed.name && (hint === undefined || hint === rel.foreignTable.name)
+      : (target === rel.foreignTable.name ||
+          matchConstraint(target, rel) ||
+          matchColumn(target, rel)) &&
+        (hint === undefined ||
+          matchConstraint(hint, rel) ||
+          matchColumn(hint, rel) ||
+          matchForeignColumn(hint, rel) ||
+          matchJunction(hint, rel))
   )
   if (matches.length === 1) return matches[0] as Relationship
   if (matches.length === 0) {

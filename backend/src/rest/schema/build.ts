@@ -70,6 +70,8 @@ export interface RawRoutine {
   return_schema: string | null
   return_relation: string | null
   return_columns: { name: string; type: string }[] | null
+  rows: number
+  arg_relation: QualifiedName | null
   arg_names: string[] | null
   arg_modes: string[] | null
   arg_types: string[]
@@ -233,6 +235,7 @@ export function buildSchemaCache(rows: CatalogRows): SchemaCache {
           columns: pairs,
           junction: null,
           isParent: false,
+          computed: null,
         })
         relationships.push({
           table: foreignTable,
@@ -243,11 +246,13 @@ export function buildSchemaCache(rows: CatalogRows): SchemaCache {
           columns: pairs.map(([a, b]): [string, string] => [b, a]),
           junction: null,
           isParent: true,
+          computed: null,
         })
       }
     }
   }
   relationships.push(...manyToMany(relationships, relations))
+  relationships.push(...computedRelationships(rows.routines, relations))
 
   const relationshipMap = new Map<string, Relationship[]>()
   for (const rel of relationships) {
@@ -309,8 +314,40 @@ function manyToMany(rels: Relationship[], relations: Map<string, Relation>): Rel
           targetColumns: b.columns.map(([j, f]): [string, string] => [j, f]),
         },
         isParent: false,
+        computed: null,
       })
     }
+  }
+  return result
+}
+
+/**
+ * Computed relationships: a function whose one parameter is a relation's row type and which
+ * returns rows of a relation (to-one unless it returns SETOF without ROWS 1).
+ */
+function computedRelationships(
+  raws: RawRoutine[],
+  relations: Map<string, Relation>
+): Relationship[] {
+  const result: Relationship[] = []
+  for (const raw of raws) {
+    const origin = raw.arg_relation
+    if (!origin || raw.return_typtype !== 'c' || !raw.return_schema || !raw.return_relation)
+      continue
+    if (!relations.has(qualifiedKey(origin.schema, origin.name))) continue
+    if (!relations.has(qualifiedKey(raw.return_schema, raw.return_relation))) continue
+    const foreignTable = { schema: raw.return_schema, name: raw.return_relation }
+    result.push({
+      table: origin,
+      foreignTable,
+      isSelf: origin.schema === foreignTable.schema && origin.name === foreignTable.name,
+      cardinality: raw.set_of && raw.rows !== 1 ? 'o2m' : 'm2o',
+      constraint: raw.name,
+      columns: [],
+      junction: null,
+      isParent: false,
+      computed: { schema: raw.schema, name: raw.name },
+    })
   }
   return result
 }

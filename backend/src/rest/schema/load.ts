@@ -74,6 +74,14 @@ select p.oid::int8 as oid, n.nspname as schema, p.proname as name,
     select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod)) order by a.attnum)
     from pg_attribute a where a.attrelid = rt.typrelid and a.attnum > 0 and not a.attisdropped
   ) end as return_columns,
+  p.prorows::float8 as rows,
+  (
+    select json_build_object('schema', an.nspname, 'name', ac.relname)
+    from pg_type at
+    join pg_class ac on ac.oid = at.typrelid
+    join pg_namespace an on an.oid = ac.relnamespace
+    where p.pronargs = 1 and at.oid = p.proargtypes[0] and ac.relkind in ('r', 'v', 'm', 'f', 'p')
+  ) as arg_relation,
   p.proargnames as arg_names,
   p.proargmodes::text[] as arg_modes,
   array(

@@ -65,6 +65,8 @@ export interface Relationship {
   junction: Junction | null
   /** For o2o: whether the origin is the referenced side. */
   isParent: boolean
+  /** A computed relationship: a function taking the origin's row and returning foreign rows. */
+  computed: QualifiedName | null
 }
 
 export interface RoutineParam {

@@ -96,16 +96,25 @@ function renderProjection(items: ProjectionItem[]): Fragment {
   )
 }
 
-function sourceFragment(node: ReadNode): Fragment {
+function sourceFragment(node: ReadNode, parent: ReadNode | null): Fragment {
   const source = node.source
+  const computed = node.embed?.relationship.computed
+  if (computed && parent) {
+    // A computed relationship: the function called with the parent's row.
+    return sql`${qualified(computed.schema, computed.name)}(${ident(parent.alias)}) AS ${ident(node.alias)}`
+  }
   const from =
     source.kind === 'relation' ? qualified(source.schema, source.name) : raw('pgrst_source')
   return sql`${from} AS ${ident(node.alias)}`
 }
 
 /** FROM with the junction join and the laterals of `children` (all embeds by default). */
-function fromClause(node: ReadNode, children: ReadNode[] = childrenOf(node)): Fragment {
-  const parts: Fragment[] = [sql` FROM ${sourceFragment(node)}`]
+function fromClause(
+  node: ReadNode,
+  parent: ReadNode | null,
+  children: ReadNode[] = childrenOf(node)
+): Fragment {
+  const parts: Fragment[] = [sql` FROM ${sourceFragment(node, parent)}`]
   const embed = node.embed
   const junction = embed?.relationship.junction
   if (embed && junction && embed.junctionAlias) {
@@ -154,7 +163,7 @@ function tail(node: ReadNode, parent: ReadNode | null, items: ProjectionItem[]):
     ...joinConditions(node, parent),
     ...node.conditions.map((c) => conditionExpr(node.alias, c)),
   ]
-  return sql`${fromClause(node)}${whereClause(where)}${groupBy(items, node.aggregates)}${orderClause(node.alias, node.order)}${limitClause(node.limit, node.offset)}`
+  return sql`${fromClause(node, parent)}${whereClause(where)}${groupBy(items, node.aggregates)}${orderClause(node.alias, node.order)}${limitClause(node.limit, node.offset)}`
 }
 
 function lateralBody(child: ReadNode, parent: ReadNode): Fragment {
@@ -203,5 +212,5 @@ export function countSelect(node: ReadNode): Fragment {
   const needed = lateralsIn(node.conditions, new Set())
   const children = childrenOf(node).filter((c) => c.embed && needed.has(c.embed.lateral))
   const where = node.conditions.map((c) => conditionExpr(node.alias, c))
-  return sql`SELECT 1${fromClause(node, children)}${whereClause(where)}`
+  return sql`SELECT 1${fromClause(node, null, children)}${whereClause(where)}`
 }

@@ -101,6 +101,8 @@ const cache = buildSchemaCache({
       return_schema: null,
       return_relation: null,
       return_columns: null,
+      rows: 0,
+      arg_relation: null,
       arg_names: ['a', 'b'],
       arg_modes: null,
       arg_types: ['integer', 'integer'],
