@@ -2,6 +2,7 @@
 // to views, the relationships PostgREST derives from foreign keys (many-to-one, one-to-many,
 // one-to-one, and many-to-many through a junction whose key covers both foreign keys), also
 // between views over the tables, and the callable functions.
+import { buildRoutine, computedRelationships } from './routines.ts'
 import { viewColumnSources } from './view-columns.ts'
 import { qualifiedKey } from './types.ts'
 import type {
@@ -11,8 +12,6 @@ import type {
   RelationKind,
   Relationship,
   Routine,
-  RoutineParam,
-  RoutineReturn,
   SchemaCache,
 } from './types.ts'
 
@@ -319,91 +318,4 @@ function manyToMany(rels: Relationship[], relations: Map<string, Relation>): Rel
     }
   }
   return result
-}
-
-/**
- * Computed relationships: a function whose one parameter is a relation's row type and which
- * returns rows of a relation (to-one unless it returns SETOF without ROWS 1).
- */
-function computedRelationships(
-  raws: RawRoutine[],
-  relations: Map<string, Relation>
-): Relationship[] {
-  const result: Relationship[] = []
-  for (const raw of raws) {
-    const origin = raw.arg_relation
-    if (!origin || raw.return_typtype !== 'c' || !raw.return_schema || !raw.return_relation)
-      continue
-    if (!relations.has(qualifiedKey(origin.schema, origin.name))) continue
-    if (!relations.has(qualifiedKey(raw.return_schema, raw.return_relation))) continue
-    const foreignTable = { schema: raw.return_schema, name: raw.return_relation }
-    result.push({
-      table: origin,
-      foreignTable,
-      isSelf: origin.schema === foreignTable.schema && origin.name === foreignTable.name,
-      cardinality: raw.set_of && raw.rows !== 1 ? 'o2m' : 'm2o',
-      constraint: raw.name,
-      columns: [],
-      junction: null,
-      isParent: false,
-      computed: { schema: raw.schema, name: raw.name },
-    })
-  }
-  return result
-}
-
-const VOLATILITY = { v: 'volatile', s: 'stable', i: 'immutable' } as const
-
-function buildRoutine(raw: RawRoutine): Routine | null {
-  if (raw.return_base_type === 'trigger' || raw.return_base_type === 'event_trigger') return null
-  const modes = raw.arg_modes ?? raw.arg_types.map(() => 'i')
-  const names = raw.arg_names ?? []
-  const inputs: { name: string; type: string; variadic: boolean }[] = []
-  const outputs: { name: string; type: string }[] = []
-  raw.arg_types.forEach((type, i) => {
-    const mode = modes[i] ?? 'i'
-    const name = names[i] ?? ''
-    if (mode === 'i' || mode === 'b' || mode === 'v')
-      inputs.push({ name, type, variadic: mode === 'v' })
-    if (mode === 'o' || mode === 'b' || mode === 't') outputs.push({ name, type })
-  })
-  const firstDefault = inputs.length - raw.n_defaults
-  const params: RoutineParam[] = inputs.map((p, i) => ({
-    name: p.name,
-    type: p.type,
-    required: i < firstDefault && !p.variadic,
-    variadic: p.variadic,
-  }))
-  let returns: RoutineReturn
-  if (raw.return_base_type === 'void') {
-    returns = { kind: 'void' }
-  } else if (raw.return_typtype === 'c') {
-    returns = {
-      kind: 'composite',
-      setOf: raw.set_of,
-      relation:
-        raw.return_schema !== null && raw.return_relation !== null
-          ? { schema: raw.return_schema, name: raw.return_relation }
-          : null,
-      columns: raw.return_columns ?? [],
-    }
-  } else if (raw.return_base_type === 'record' && outputs.length > 0) {
-    returns = { kind: 'composite', setOf: raw.set_of, relation: null, columns: outputs }
-  } else {
-    returns = {
-      kind: 'scalar',
-      type: raw.return_type,
-      baseType: raw.return_base_type,
-      setOf: raw.set_of,
-    }
-  }
-  return {
-    oid: raw.oid,
-    schema: raw.schema,
-    name: raw.name,
-    description: raw.description,
-    params,
-    returns,
-    volatility: VOLATILITY[raw.volatility],
-  }
 }

@@ -1,0 +1,92 @@
+// Functions in the schema cache: their parameters and result shapes, and the computed
+// relationships they define (a function of one row returning rows).
+import type { RawRoutine } from './build.ts'
+import { qualifiedKey } from './types.ts'
+import type { Relation, Relationship, Routine, RoutineParam, RoutineReturn } from './types.ts'
+
+/**
+ * Computed relationships: a function whose one parameter is a relation's row type and which
+ * returns rows of a relation (to-one unless it returns SETOF without ROWS 1).
+ */
+export function computedRelationships(
+  raws: RawRoutine[],
+  relations: Map<string, Relation>
+): Relationship[] {
+  const result: Relationship[] = []
+  for (const raw of raws) {
+    const origin = raw.arg_relation
+    if (!origin || raw.return_typtype !== 'c' || !raw.return_schema || !raw.return_relation)
+      continue
+    if (!relations.has(qualifiedKey(origin.schema, origin.name))) continue
+    if (!relations.has(qualifiedKey(raw.return_schema, raw.return_relation))) continue
+    const foreignTable = { schema: raw.return_schema, name: raw.return_relation }
+    result.push({
+      table: origin,
+      foreignTable,
+      isSelf: origin.schema === foreignTable.schema && origin.name === foreignTable.name,
+      cardinality: raw.set_of && raw.rows !== 1 ? 'o2m' : 'm2o',
+      constraint: raw.name,
+      columns: [],
+      junction: null,
+      isParent: false,
+      computed: { schema: raw.schema, name: raw.name },
+    })
+  }
+  return result
+}
+
+const VOLATILITY = { v: 'volatile', s: 'stable', i: 'immutable' } as const
+
+export function buildRoutine(raw: RawRoutine): Routine | null {
+  if (raw.return_base_type === 'trigger' || raw.return_base_type === 'event_trigger') return null
+  const modes = raw.arg_modes ?? raw.arg_types.map(() => 'i')
+  const names = raw.arg_names ?? []
+  const inputs: { name: string; type: string; variadic: boolean }[] = []
+  const outputs: { name: string; type: string }[] = []
+  raw.arg_types.forEach((type, i) => {
+    const mode = modes[i] ?? 'i'
+    const name = names[i] ?? ''
+    if (mode === 'i' || mode === 'b' || mode === 'v')
+      inputs.push({ name, type, variadic: mode === 'v' })
+    if (mode === 'o' || mode === 'b' || mode === 't') outputs.push({ name, type })
+  })
+  const firstDefault = inputs.length - raw.n_defaults
+  const params: RoutineParam[] = inputs.map((p, i) => ({
+    name: p.name,
+    type: p.type,
+    required: i < firstDefault && !p.variadic,
+    variadic: p.variadic,
+  }))
+  let returns: RoutineReturn
+  if (raw.return_base_type === 'void') {
+    returns = { kind: 'void' }
+  } else if (raw.return_typtype === 'c') {
+    returns = {
+      kind: 'composite',
+      setOf: raw.set_of,
+      relation:
+        raw.return_schema !== null && raw.return_relation !== null
+          ? { schema: raw.return_schema, name: raw.return_relation }
+          : null,
+      columns: raw.return_columns ?? [],
+    }
+  } else if (raw.return_base_type === 'record' && outputs.length > 0) {
+    returns = { kind: 'composite', setOf: raw.set_of, relation: null, columns: outputs }
+  } else {
+    returns = {
+      kind: 'scalar',
+      type: raw.return_type,
+      baseType: raw.return_base_type,
+      setOf: raw.set_of,
+    }
+  }
+  return {
+    oid: raw.oid,
+    schema: raw.schema,
+    name: raw.name,
+    description: raw.description,
+    params,
+    returns,
+    volatility: VOLATILITY[raw.volatility],
+  }
+}

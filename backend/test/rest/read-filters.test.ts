@@ -1,0 +1,338 @@
+// Reads through the real supabase-js: every filter operator, logic trees, ordering, pagination,
+// counts, media types and aggregates.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { TestStack } from '../support/stack.ts'
+import { rest, startRestStack } from './fixture.ts'
+
+let stack: TestStack
+let db: SupabaseClient
+
+beforeAll(async () => {
+  stack = await startRestStack()
+  db = stack.client()
+})
+
+afterAll(async () => {
+  await stack?.stop()
+})
+
+async function titles(query: PromiseLike<{ data: unknown; error: unknown }>): Promise<string[]> {
+  const { data, error } = await query
+  expect(error).toBeNull()
+  return (data as { title: string }[]).map((r) => r.title)
+}
+
+describe('filters', () => {
+  it.each([
+    ['eq', (q: Q) => q.eq('year', 1902), ['A Trip to the Moon']],
+    [
+      'neq',
+      (q: Q) => q.neq('genre', 'comedy'),
+      ['Workers Leaving the Factory', 'The Impossible Voyage'],
+    ],
+    ['gt', (q: Q) => q.gt('year', 1902), ['The Impossible Voyage']],
+    ['gte', (q: Q) => q.gte('year', 1902), ['A Trip to the Moon', 'The Impossible Voyage']],
+    ['lt', (q: Q) => q.lt('year', 1896), ['Workers Leaving the Factory']],
+    ['lte', (q: Q) => q.lte('year', 1896), ['Workers Leaving the Factory', 'The Cabbage Fairy']],
+    ['like', (q: Q) => q.like('title', '%Moon'), ['A Trip to the Moon']],
+    ['like with *', (q: Q) => q.like('title', '*Voyage'), ['The Impossible Voyage']],
+    ['ilike', (q: Q) => q.ilike('title', '%the moon%'), ['A Trip to the Moon']],
+    [
+      'likeAnyOf',
+      (q: Q) => q.likeAnyOf('title', ['A%', 'Untitled']),
+      ['A Trip to the Moon', 'Untitled'],
+    ],
+    ['ilikeAllOf', (q: Q) => q.ilikeAllOf('title', ['%the%', '%voy%']), ['The Impossible Voyage']],
+    ['match', (q: Q) => q.match({ year: 1904, genre: 'drama' }), ['The Impossible Voyage']],
+    [
+      'regexMatch',
+      (q: Q) => q.regexMatch('title', '^The [CI]'),
+      ['The Cabbage Fairy', 'The Impossible Voyage'],
+    ],
+    ['regexIMatch', (q: Q) => q.regexIMatch('title', '^the c'), ['The Cabbage Fairy']],
+    ['is null', (q: Q) => q.is('year', null), ['Untitled']],
+    ['is true', (q: Q) => q.filter('metadata->color', 'eq', 'true'), ['A Trip to the Moon']],
+    [
+      'isDistinct',
+      (q: Q) => q.isDistinct('director_id', 2),
+      ['Workers Leaving the Factory', 'The Cabbage Fairy', 'Untitled'],
+    ],
+    [
+      'in',
+      (q: Q) => q.in('title', ['Untitled', 'A Trip to the Moon', 'a,b']),
+      ['A Trip to the Moon', 'Untitled'],
+    ],
+    ['notIn', (q: Q) => q.not('id', 'in', '(1,2,3)'), ['The Impossible Voyage', 'Untitled']],
+    ['contains array', (q: Q) => q.contains('tags', ['silent', 'classic']), ['A Trip to the Moon']],
+    ['contains jsonb', (q: Q) => q.contains('metadata', { reels: 2 }), ['The Impossible Voyage']],
+    [
+      'containedBy',
+      (q: Q) => q.containedBy('tags', ['short', 'silent']).neq('tags', '{}'),
+      ['Workers Leaving the Factory', 'The Cabbage Fairy', 'The Impossible Voyage'],
+    ],
+    ['overlaps', (q: Q) => q.overlaps('tags', ['classic', 'nope']), ['A Trip to the Moon']],
+    [
+      'range overlaps',
+      (q: Q) => q.overlaps('running', '[14,21)'),
+      ['A Trip to the Moon', 'The Impossible Voyage'],
+    ],
+    [
+      'rangeLt (sl)',
+      (q: Q) => q.rangeLt('running', '[5,10)'),
+      ['Workers Leaving the Factory', 'The Cabbage Fairy'],
+    ],
+    [
+      'rangeGt (sr)',
+      (q: Q) => q.rangeGt('running', '[5,10)'),
+      ['A Trip to the Moon', 'The Impossible Voyage'],
+    ],
+    [
+      'rangeLte (nxr)',
+      (q: Q) => q.rangeLte('running', '[1,2)'),
+      ['Workers Leaving the Factory', 'The Cabbage Fairy'],
+    ],
+    ['rangeGte (nxl)', (q: Q) => q.rangeGte('running', '[20,30)'), ['The Impossible Voyage']],
+    [
+      'rangeAdjacent',
+      (q: Q) => q.rangeAdjacent('running', '[15,20)'),
+      ['A Trip to the Moon', 'The Impossible Voyage'],
+    ],
+    [
+      'fts on tsvector',
+      (q: Q) => q.textSearch('search', 'voyage & impossible'),
+      ['The Impossible Voyage'],
+    ],
+    [
+      'plfts with config on text',
+      (q: Q) => q.textSearch('title', 'trip moon', { type: 'plain', config: 'english' }),
+      ['A Trip to the Moon'],
+    ],
+    [
+      'phfts',
+      (q: Q) =>
+        q.textSearch('search', 'leaving the factory', { type: 'phrase', config: 'english' }),
+      ['Workers Leaving the Factory'],
+    ],
+    [
+      'wfts',
+      (q: Q) => q.textSearch('search', 'cabbage -moon', { type: 'websearch', config: 'english' }),
+      ['The Cabbage Fairy'],
+    ],
+    [
+      'not',
+      (q: Q) => q.not('genre', 'eq', 'comedy'),
+      ['Workers Leaving the Factory', 'The Impossible Voyage'],
+    ],
+    [
+      'or with nested and',
+      (q: Q) => q.or('year.lt.1896,and(year.gt.1900,rating.gt.8)'),
+      ['Workers Leaving the Factory', 'A Trip to the Moon'],
+    ],
+    [
+      'or with quoted values',
+      (q: Q) => q.or('title.eq."A Trip to the Moon",title.in.("Untitled","x,y")'),
+      ['A Trip to the Moon', 'Untitled'],
+    ],
+    [
+      'repeated keys are ANDed',
+      (q: Q) => q.gt('year', 1895).lt('year', 1904),
+      ['A Trip to the Moon', 'The Cabbage Fairy'],
+    ],
+    ['JSON path', (q: Q) => q.eq('metadata->>reels', '2'), ['The Impossible Voyage']],
+    [
+      'eq(any)',
+      (q: Q) => q.filter('year', 'eq(any)', '{1895,1904}'),
+      ['Workers Leaving the Factory', 'The Impossible Voyage'],
+    ],
+    [
+      'gt(all)',
+      (q: Q) => q.filter('year', 'gt(all)', '{1895,1900}'),
+      ['A Trip to the Moon', 'The Impossible Voyage'],
+    ],
+  ])('%s', async (_name, apply, expected) => {
+    const result = await titles(apply(db.from('films').select('title')).order('id'))
+    expect(result.sort()).toEqual([...expected].sort())
+  })
+
+  it('reports bad values and bad syntax', async () => {
+    const { error, status } = await db.from('films').select('title').eq('year', 'abc')
+    expect(status).toBe(400)
+    expect(error).toEqual({
+      code: '22P02',
+      details: null,
+      hint: null,
+      message: 'invalid input syntax for type integer: "abc"',
+    })
+    const bad = await db.from('films').select('title').filter('year', 'between', '1..2')
+    expect(bad.status).toBe(400)
+    expect(bad.error?.code).toBe('PGRST100')
+    expect(bad.error?.message).toBe('"failed to parse filter (between.1..2)" (line 1, column 1)')
+  })
+})
+
+type Q = ReturnType<ReturnType<SupabaseClient['from']>['select']>
+
+describe('ordering and pagination', () => {
+  it('orders with nulls first or last', async () => {
+    expect(
+      await titles(
+        db
+          .from('films')
+          .select('title')
+          .order('year', { ascending: false, nullsFirst: false })
+          .limit(2)
+      )
+    ).toEqual(['The Impossible Voyage', 'A Trip to the Moon'])
+    expect(
+      await titles(db.from('films').select('title').order('year', { nullsFirst: true }).limit(2))
+    ).toEqual(['Untitled', 'Workers Leaving the Factory'])
+    expect(
+      await titles(
+        db.from('films').select('title').order('genre').order('year', { ascending: false }).limit(3)
+      )
+    ).toEqual(['The Impossible Voyage', 'A Trip to the Moon', 'The Cabbage Fairy'])
+  })
+
+  it('pages with range and counts with 206 and Content-Range', async () => {
+    const page = await db.from('films').select('id', { count: 'exact' }).order('id').range(1, 2)
+    expect(page).toMatchObject({ status: 206, count: 5, data: [{ id: 2 }, { id: 3 }] })
+    const all = await db.from('films').select('id', { count: 'exact' })
+    expect(all).toMatchObject({ status: 200, count: 5 })
+    const head = await db.from('films').select('*', { count: 'exact', head: true }).lt('year', 1900)
+    expect(head).toMatchObject({ status: 200, count: 2, data: null })
+    const raw = await rest(stack, '/films?select=id&order=id&offset=1&limit=2', {
+      headers: { prefer: 'count=exact' },
+    })
+    expect(raw.headers.get('content-range')).toBe('1-2/5')
+    const none = await rest(stack, '/films?select=id&id=eq.999')
+    expect(none.headers.get('content-range')).toBe('*/*')
+    expect(none.text).toBe('[]')
+  })
+
+  it('refuses an offset past the end with 416 PGRST103', async () => {
+    const { error, status } = await db.from('films').select('id', { count: 'exact' }).range(10, 12)
+    expect(status).toBe(416)
+    expect(error).toEqual({
+      code: 'PGRST103',
+      details: 'An offset of 10 was requested, but there are only 5 rows.',
+      hint: null,
+      message: 'Requested range not satisfiable',
+    })
+  })
+
+  it('gives planned and estimated counts', async () => {
+    const planned = await db.from('films').select('id', { count: 'planned' }).limit(1)
+    expect(planned.error).toBeNull()
+    expect(planned.count).toBeGreaterThan(0)
+    const estimated = await db.from('films').select('id', { count: 'estimated' }).limit(1)
+    expect(estimated.count).toBe(5)
+  })
+
+  it('honours the Range request header', async () => {
+    const r = await rest(stack, '/films?select=id&order=id', { headers: { range: '1-2' } })
+    expect(r.json()).toEqual([{ id: 2 }, { id: 3 }])
+    expect(r.headers.get('content-range')).toBe('1-2/*')
+  })
+})
+
+describe('media types', () => {
+  it('single() returns an object, PGRST116 otherwise', async () => {
+    const { data } = await db.from('films').select('title').eq('id', 2).single()
+    expect(data).toEqual({ title: 'A Trip to the Moon' })
+    const none = await db.from('films').select('title').eq('id', 999).single()
+    expect(none.status).toBe(406)
+    expect(none.error).toEqual({
+      code: 'PGRST116',
+      details: 'The result contains 0 rows',
+      hint: null,
+      message: 'Cannot coerce the result to a single JSON object',
+    })
+    const many = await db.from('films').select('title').single()
+    expect(many.error?.details).toBe('The result contains 5 rows')
+  })
+
+  it('maybeSingle() gives null for no rows', async () => {
+    const { data, error } = await db.from('films').select('title').eq('id', 999).maybeSingle()
+    expect(error).toBeNull()
+    expect(data).toBeNull()
+  })
+
+  it('csv() returns CSV text', async () => {
+    const { data } = await db.from('films').select('id,title,year').lt('id', 3).order('id').csv()
+    // Rows are PostgreSQL record text, as PostgREST renders them: values with spaces are quoted.
+    expect(data).toBe(
+      'id,title,year\n1,"Workers Leaving the Factory",1895\n2,"A Trip to the Moon",1902'
+    )
+  })
+
+  it('stripNulls() leaves out null values', async () => {
+    const { data } = await db.from('films').select('id,year,rating').eq('id', 5).stripNulls()
+    expect(data).toEqual([{ id: 5 }])
+    const r = await rest(stack, '/films?select=id,year&id=eq.5', {
+      headers: { accept: 'application/vnd.pgrst.object+json;nulls=stripped' },
+    })
+    expect(r.text).toBe('{"id":5}')
+    expect(r.headers.get('content-type')).toBe(
+      'application/vnd.pgrst.object+json; nulls=stripped; charset=utf-8'
+    )
+  })
+
+  it('answers 406 PGRST107 for media types it cannot produce', async () => {
+    const r = await rest(stack, '/films', { headers: { accept: 'text/html' } })
+    expect(r.status).toBe(406)
+    expect(r.json()).toEqual({
+      code: 'PGRST107',
+      details: null,
+      hint: null,
+      message: 'None of these media types are available: text/html',
+    })
+  })
+
+  it('sends PostgREST’s headers', async () => {
+    const r = await rest(stack, '/films?select=id&id=eq.1')
+    expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(r.headers.get('content-location')).toBe('/films?id=eq.1&select=id')
+    expect(r.headers.get('content-profile')).toBe('public')
+    expect(r.headers.get('access-control-expose-headers')).toContain('Content-Range')
+  })
+})
+
+describe('aggregates', () => {
+  it('are refused unless pgrst.db_aggregates_enabled, then group by the other columns', async () => {
+    const refused = await db.from('films').select('genre, count()')
+    expect(refused.status).toBe(400)
+    expect(refused.error).toEqual({
+      code: 'PGRST123',
+      details: null,
+      hint: null,
+      message: 'Use of aggregate functions is not allowed',
+    })
+    await stack.sql`alter role authenticator set pgrst.db_aggregates_enabled = 'true'`
+    await stack.sql`notify pgrst, 'reload config'`
+    try {
+      await expect
+        .poll(async () => (await db.from('films').select('count()')).data, { timeout: 5000 })
+        .toEqual([{ count: 5 }])
+      const { data, error } = await db
+        .from('films')
+        .select('genre, total:count(), rating.avg()::numeric, year.max()')
+        .not('genre', 'is', null)
+        .order('genre')
+      expect(error).toBeNull()
+      expect(data).toEqual([
+        { genre: 'drama', total: 1, avg: 7.5, max: 1904 },
+        { genre: 'comedy', total: 2, avg: 7.1, max: 1902 },
+        { genre: 'documentary', total: 1, avg: 7.1, max: 1895 },
+      ])
+      const { data: embedded } = await db
+        .from('directors')
+        .select('last_name, films(count(), year.min())')
+        .eq('id', 2)
+      expect(embedded).toEqual([{ last_name: 'Méliès', films: [{ count: 2, min: 1902 }] }])
+    } finally {
+      await stack.sql`alter role authenticator reset pgrst.db_aggregates_enabled`
+      await stack.sql`notify pgrst, 'reload config'`
+    }
+  })
+})
