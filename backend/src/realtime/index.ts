@@ -61,6 +61,7 @@ export function realtimeService(): Service {
       env.feed.start()
       server = new RealtimeServer(env)
       app = api
+      server.server = app.server
       app.server.on('upgrade', server.onUpgrade)
     },
 

@@ -69,6 +69,7 @@ describe('connecting', () => {
       body: '',
     })
     expect((await RawClient.refused(`${base}/realtime/v1/nowhere?apikey=x`)).status).toBe(404)
+    expect((await RawClient.refused(`${base}/rest/v1/whatever?apikey=x`)).status).toBe(404)
     // A plain request to the socket endpoint is not an upgrade.
     expect((await fetch(`${stack.url}/realtime/v1/websocket`)).status).toBe(400)
   })

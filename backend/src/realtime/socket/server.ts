@@ -2,7 +2,7 @@
 // version and the apikey check out (refusals are answered as the real server answers them, after
 // its connect error backoff), then each socket becomes a Connection. Connections that send no
 // frame for the idle timeout are closed, which also ends their presence.
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
 import { CONNECT_ERRORS } from '../errors.ts'
@@ -28,6 +28,8 @@ export class RealtimeServer {
   private readonly pending = new Set<{ timer: NodeJS.Timeout; socket: Duplex }>()
   private readonly sweeper: NodeJS.Timeout
   private stopping = false
+  /** The HTTP server whose upgrades this listens to. */
+  server: Server | null = null
 
   constructor(private readonly env: RealtimeEnv) {
     this.wss = new WebSocketServer({
@@ -46,10 +48,18 @@ export class RealtimeServer {
     return this.connections.size
   }
 
-  /** The `upgrade` listener: handles this service's paths, leaves others alone. */
+  /**
+   * The `upgrade` listener: handles this service's paths. Node sends every upgrade request to
+   * the upgrade listeners, so when no other listener is there, other paths get the gateway's 404.
+   */
   readonly onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const url = new URL(request.url ?? '/', 'http://localhost')
-    if (url.pathname !== PREFIX && !url.pathname.startsWith(`${PREFIX}/`)) return
+    if (url.pathname !== PREFIX && !url.pathname.startsWith(`${PREFIX}/`)) {
+      if (this.server?.listenerCount('upgrade') === 1) {
+        respond(socket, 404, JSON.stringify({ message: 'no Route matched with those values' }))
+      }
+      return
+    }
     socket.on('error', () => socket.destroy())
     if (this.stopping) {
       socket.destroy()
