@@ -54,7 +54,10 @@ export function restService(): Service {
         }
       })
       unlisten = () => listening.unlisten()
-      onMigrated = () => void schema.reload().catch(() => undefined)
+      // At start-up the first load began after the migrations ran; later runs need a reload.
+      onMigrated = () => {
+        if (schema.loaded) void schema.reload().catch(() => undefined)
+      }
       ctx.events.on('migrated', onMigrated)
     },
     async stop() {

@@ -29,6 +29,11 @@ export class SchemaHolder {
     return this.firstLoad ?? this.reload()
   }
 
+  /** Whether a load has completed (the first one may still be running). */
+  get loaded(): boolean {
+    return this.current !== null
+  }
+
   /** Called after each successful load (plan caches are cleared there). */
   onReload(listener: () => void): void {
     this.listeners.push(listener)
