@@ -9,6 +9,7 @@ import type { Service, StackContext } from '../context.ts'
 import { ChangeFeed } from './changes/feed.ts'
 import type { DatabaseMessage } from './changes/dispatcher.ts'
 import { registerHttpApi } from './http-api.ts'
+import { startRetention } from './retention.ts'
 import { tenantRates } from './socket/env.ts'
 import type { RealtimeEnv } from './socket/env.ts'
 import { Hub, jsonBroadcast, topicKey } from './socket/hub.ts'
@@ -19,6 +20,7 @@ export function realtimeService(): Service {
   let env: RealtimeEnv | null = null
   let server: RealtimeServer | null = null
   let app: FastifyInstance | null = null
+  let stopRetention: (() => void) | null = null
 
   const onMessage = (hub: Hub) => (message: DatabaseMessage) => {
     hub.broadcast(
@@ -59,6 +61,7 @@ export function realtimeService(): Service {
       if (!env) throw new Error('realtime started before it was registered')
       // Slot creation may wait on running transactions: it happens in the background.
       env.feed.start()
+      stopRetention = startRetention(env.db.admin, env.log)
       server = new RealtimeServer(env)
       app = api
       server.server = app.server
@@ -66,6 +69,7 @@ export function realtimeService(): Service {
     },
 
     async stop() {
+      stopRetention?.()
       if (server) {
         app?.server.off('upgrade', server.onUpgrade)
         await server.stop()

@@ -114,14 +114,21 @@ export class ReplicationStream {
 
   private async run(): Promise<void> {
     let delay = FIRST_RETRY_MS
+    let lastError = ''
     while (!this.stopped) {
       const began = Date.now()
       try {
         await this.ensureSlot()
         await this.streamOnce()
       } catch (error) {
-        if (!this.stopped) this.options.log.warn('replication stream failed', error)
+        // The same failure over and over (e.g. wal_level is not logical) is logged once.
+        const message = (error as Error).message
+        if (!this.stopped && message !== lastError) {
+          this.options.log.warn(`replication stream failed (retrying): ${message}`)
+        }
+        lastError = message
       } finally {
+        if (this.streaming) lastError = ''
         this.streaming = false
         this.current = null
         this.clearTimers()

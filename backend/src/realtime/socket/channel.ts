@@ -178,7 +178,8 @@ export class Channel implements Member {
       json,
       binary: {
         event: push.userEvent,
-        metadata: push.metadata,
+        // The push's metadata (e.g. persist) is for the server; subscribers get none.
+        metadata: '',
         encoding: push.encoding,
         payload: push.payload,
       },

@@ -32,6 +32,7 @@ export interface BroadcastMessage {
   /** Set when the message arrived as a binary push: vsn 2 subscribers get a kind-4 frame. */
   binary: {
     event: string
+    /** JSON metadata for the kind-4 frame ('' for none; realtime-js exposes it as `meta`). */
     metadata: string
     encoding: PayloadEncoding
     payload: Buffer
