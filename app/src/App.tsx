@@ -1,6 +1,6 @@
 // The top of the app: who is signed in decides which screens exist. The signed-in shell is a
 // separate chunk; the sign-in screens do not download the chat.
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { makeQueryClient } from './lib/query-client.ts'
 import { navigate, useRoute } from './lib/router.ts'
@@ -12,9 +12,8 @@ import {
   SignUpPage,
   useAuth,
 } from './features/auth/index.ts'
-import { Spinner } from './ui/Notice.tsx'
-
-const SignedInApp = lazy(() => import('./SignedInApp.tsx'))
+import { ErrorState, Spinner } from './ui/Notice.tsx'
+import { loadedSignedInApp, loadSignedInApp } from './signed-in-loader.ts'
 
 export function App() {
   const [queryClient] = useState(makeQueryClient)
@@ -69,17 +68,37 @@ function Gate() {
     }
   }
   if (auth.recovery || route.name === 'reset-password') return <ResetPasswordPage />
-  return (
-    <Suspense
-      fallback={
-        <div className="center-screen">
-          <Spinner label="Loading Chorus" />
-        </div>
-      }
-    >
-      <SignedInApp route={route} />
-    </Suspense>
-  )
+  return <SignedIn route={route} />
+}
+
+function SignedIn({ route }: { route: Route }) {
+  const [Screen, setScreen] = useState(() => loadedSignedInApp())
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    if (Screen) return
+    loadSignedInApp().then(
+      (component) => setScreen(() => component),
+      () => setFailed(true)
+    )
+  }, [Screen])
+  if (failed) {
+    return (
+      <main className="center-screen">
+        <ErrorState
+          detail="Chorus could not be loaded. Check your connection."
+          onRetry={() => window.location.reload()}
+        />
+      </main>
+    )
+  }
+  if (!Screen) {
+    return (
+      <div className="center-screen">
+        <Spinner label="Loading Chorus" />
+      </div>
+    )
+  }
+  return <Screen route={route} />
 }
 
 function safeNext(): string {

@@ -120,26 +120,40 @@ async function main(): Promise<void> {
     // 2. Navigation to latest message shown.
     const timeTo = async (url: string, lastSeq: number): Promise<number> => {
       const p = await context.newPage()
-      await p.addInitScript((seq: number) => {
-        const record = () => {
-          if (document.querySelector(`[data-seq="${seq}"]`)) {
-            ;(window as unknown as { __shown: number }).__shown = performance.now()
-            return true
-          }
-          return false
-        }
-        new MutationObserver((_m, observer) => {
-          if (record()) observer.disconnect()
-        }).observe(document, { childList: true, subtree: true })
-      }, lastSeq)
+      // Page scripts are strings: tsx would wrap inner functions in helpers the page lacks.
+      await p.addInitScript({
+        content: `
+          new MutationObserver((_m, observer) => {
+            if (document.querySelector('[data-seq="${lastSeq}"]')) {
+              window.__shown = performance.now()
+              observer.disconnect()
+            }
+          }).observe(document, { childList: true, subtree: true })`,
+      })
+      if (process.env.BENCH_TRACE) {
+        await p.addInitScript({
+          content: `window.__authDebug = true; window.__calls = []; const cl = console.log; console.log = function (...a) { window.__calls.push(Math.round(performance.now()) + ' log ' + a.slice(1).map(String).join(' ').slice(0, 110)); }; const f = window.fetch; window.fetch = function (input, init) {
+            window.__calls.push(Math.round(performance.now()) + ' call ' + String(input.url || input).replace(/^https?:\\/\\/[^/]+/, '').slice(0, 60)); return f.apply(this, arguments) };
+            document.addEventListener('DOMContentLoaded', () => window.__calls.push(Math.round(performance.now()) + ' DOMContentLoaded'))`,
+        })
+      }
       await p.goto(url)
       await p.waitForFunction(
         () => (window as unknown as { __shown?: number }).__shown !== undefined
       )
       const ms = await p.evaluate(() => (window as unknown as { __shown: number }).__shown)
+      if (process.env.BENCH_TRACE) {
+        const entries = (await p.evaluate(
+          `performance.getEntriesByType('resource').map((e) => [Math.round(e.startTime), Math.round(e.responseEnd), e.name])`
+        )) as [number, number, string][]
+        for (const [start, end, name] of entries) console.error(`${start}-${end} ${name.replace(/^https?:\/\/[^/]+/, '')}`)
+        console.error(((await p.evaluate('window.__calls')) as string[]).join('\n'))
+        console.error(`shown at ${Math.round(ms)}`)
+      }
       await p.close()
       return ms
     }
+    console.error(`first screen measured (${scripts.size} scripts); timing navigations…`)
     const bigTimes: number[] = []
     const smallTimes: number[] = []
     await timeTo(big, data.bigCount) // warm-up: caches, connection pools, query plans
@@ -148,6 +162,7 @@ async function main(): Promise<void> {
       smallTimes.push(await timeTo(small, data.smallCount))
     }
 
+    console.error('navigations timed; scrolling back…')
     // 3. Memory after scrolling back through SCROLL messages.
     const scrollPage = await context.newPage()
     const cdp = await context.newCDPSession(scrollPage)
@@ -158,23 +173,30 @@ async function main(): Promise<void> {
     const target = data.bigCount - SCROLL
     const scrollBegan = performance.now()
     let oldest = data.bigCount
+    let stalls = 0
     while (oldest > target) {
-      oldest = await scrollPage.evaluate(async (previous) => {
-        const scroller = document.querySelector<HTMLElement>('.message-scroller')!
-        const lowest = () =>
-          Math.min(
-            ...[...document.querySelectorAll<HTMLElement>('[data-seq]')].map((e) =>
-              Number(e.dataset.seq)
-            )
-          )
+      const before = oldest
+      oldest = (await scrollPage.evaluate(`(async () => {
+        const scroller = document.querySelector('.message-scroller')
+        const lowest = () => Math.min(...[...document.querySelectorAll('[data-seq]')].map((e) => Number(e.dataset.seq)))
         for (let i = 0; i < 400; i++) {
           scroller.scrollTop = 0
           await new Promise((resolve) => requestAnimationFrame(resolve))
           const now = lowest()
-          if (now < previous) return now
+          if (now < ${oldest}) return now
         }
         return lowest()
-      }, oldest)
+      })()`)) as number
+      if (oldest >= before && ++stalls > 5) {
+        const state = await scrollPage.evaluate(`(() => {
+          const el = document.querySelector('.message-scroller')
+          return JSON.stringify({ top: el.scrollTop, height: el.scrollHeight, client: el.clientHeight,
+            text: document.querySelector('.list-top')?.textContent, busy: el.getAttribute('aria-busy'),
+            status: document.querySelector('[data-status]')?.getAttribute('data-status') })
+        })()`)
+        throw new Error(`scrolling stalled at seq ${oldest}: ${state}`)
+      }
+      if (oldest < before) stalls = 0
     }
     const scrollSeconds = (performance.now() - scrollBegan) / 1000
     const scrolled = await memory(scrollPage, cdp)
@@ -214,7 +236,7 @@ async function main(): Promise<void> {
 
 async function memory(page: Page, cdp: CDPSession): Promise<{ heap: number; nodes: number }> {
   await cdp.send('HeapProfiler.collectGarbage')
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(resolve))')
   const { metrics } = (await cdp.send('Performance.getMetrics')) as {
     metrics: { name: string; value: number }[]
   }

@@ -2,6 +2,7 @@
 // with triggers off, then last_seq set as the trigger would), and a small channel as baseline.
 import { createClient } from '@supabase/supabase-js'
 import postgres from 'postgres'
+import ws from 'ws'
 
 export interface BenchData {
   email: string
@@ -22,9 +23,9 @@ export async function seed(options: {
 }): Promise<BenchData> {
   const email = `bench.${Date.now().toString(36)}@example.test`
   const password = 'bench-password-1'
-  const admin = createClient(options.apiUrl, options.serviceRoleKey, {
-    auth: { persistSession: false },
-  })
+  // Node 20 has no global WebSocket; supabase-js needs one even when realtime is unused.
+  const clientOptions = { auth: { persistSession: false }, realtime: { transport: ws as never } }
+  const admin = createClient(options.apiUrl, options.serviceRoleKey, clientOptions)
   const created = await admin.auth.admin.createUser({
     email,
     password,
@@ -34,7 +35,7 @@ export async function seed(options: {
   if (created.error) throw created.error
   const userId = created.data.user.id
 
-  const client = createClient(options.apiUrl, options.anonKey, { auth: { persistSession: false } })
+  const client = createClient(options.apiUrl, options.anonKey, clientOptions)
   const signIn = await client.auth.signInWithPassword({ email, password })
   if (signIn.error) throw signIn.error
   const workspace = await client

@@ -165,13 +165,9 @@ export function WorkspaceShell({
       </main>
     )
   }
-  if (!workspace || !channels.data) {
-    return (
-      <div className="center-screen">
-        <Spinner label="Loading the workspace" />
-      </div>
-    )
-  }
+  // The open channel renders at once, before the workspace and channel lists arrive, so its
+  // messages load in parallel with them.
+  const workspaceName = workspace?.name ?? ''
 
   const myProfile = memberMap.get(me)
   return (
@@ -232,10 +228,10 @@ export function WorkspaceShell({
           />
         </button>
       </nav>
-      <aside className="sidebar" aria-label={`${workspace.name} sidebar`}>
+      <aside className="sidebar" aria-label={`${workspaceName} sidebar`}>
         <header className="workspace-header">
-          <h1 title={workspace.name}>
-            <bdi>{workspace.name}</bdi>
+          <h1 title={workspaceName}>
+            <bdi>{workspaceName}</bdi>
           </h1>
           <details className="menu">
             <summary aria-label="Workspace menu">⋯</summary>
@@ -252,7 +248,7 @@ export function WorkspaceShell({
                 type="button"
                 role="menuitem"
                 onClick={() => {
-                  if (window.confirm(`Leave ${workspace.name}?`))
+                  if (window.confirm(`Leave ${workspaceName}?`))
                     leave.mutate(undefined, { onSuccess: () => navigate('/') })
                 }}
               >
@@ -271,6 +267,7 @@ export function WorkspaceShell({
             Invite people
           </button>
         )}
+        {!channels.data && <Spinner label="Loading channels" />}
         <Sidebar
           workspaceId={workspaceId}
           channels={channelList}
@@ -292,10 +289,11 @@ export function WorkspaceShell({
         }}
       />
       <main className="main" id="main">
-        {channel ? (
+        {channelId && (channel || !channels.data) ? (
           <ChannelView
-            key={channel.id}
+            key={channelId}
             workspaceId={workspaceId}
+            channelId={channelId}
             channel={channel}
             me={me}
             isAdmin={isAdmin}
@@ -304,15 +302,19 @@ export function WorkspaceShell({
             workspacePeople={people}
             composerRef={composerRef}
             header={
-              <ChannelHeader
-                channel={channel}
-                label={channelLabel(channel, me)}
-                memberCount={null}
-                onToggleSidebar={() => setSidebarOpen((v) => !v)}
-                onToggleMembers={() => setMembersOpen((v) => !v)}
-                onSettings={() => setDialog('channel-settings')}
-                onAddPeople={channel.kind === 'dm' ? null : () => setDialog('add-people')}
-              />
+              channel ? (
+                <ChannelHeader
+                  channel={channel}
+                  label={channelLabel(channel, me)}
+                  memberCount={null}
+                  onToggleSidebar={() => setSidebarOpen((v) => !v)}
+                  onToggleMembers={() => setMembersOpen((v) => !v)}
+                  onSettings={() => setDialog('channel-settings')}
+                  onAddPeople={channel.kind === 'dm' ? null : () => setDialog('add-people')}
+                />
+              ) : (
+                <header className="channel-header" aria-busy="true" />
+              )
             }
           />
         ) : channelId ? (
@@ -325,14 +327,14 @@ export function WorkspaceShell({
             </button>
           </EmptyState>
         ) : (
-          <EmptyState title="No channel open">
-            <p className="muted">Pick a channel on the left, or create one.</p>
-          </EmptyState>
+          <div className="list-center">
+            <Spinner label="Opening the channel" />
+          </div>
         )}
       </main>
-      {channel && (
+      {channelId && (
         <MembersPanel
-          channelId={channel.id}
+          channelId={channelId}
           online={online}
           me={me}
           onClose={() => setMembersOpen(false)}
@@ -341,7 +343,7 @@ export function WorkspaceShell({
 
       <InviteDialog
         workspaceId={workspaceId}
-        workspaceName={workspace.name}
+        workspaceName={workspaceName}
         userId={me}
         open={dialog === 'invite'}
         onClose={() => setDialog(null)}
@@ -350,7 +352,7 @@ export function WorkspaceShell({
         workspaceId={workspaceId}
         members={members.data ?? []}
         me={me}
-        myRole={workspace.role}
+        myRole={workspace?.role ?? 'member'}
         open={dialog === 'members'}
         onClose={() => setDialog(null)}
       />

@@ -1,2 +1,3 @@
 export { ChannelView } from './components/ChannelView.tsx'
 export { MessageBody } from './markdown/MessageBody.tsx'
+export { prefetchLatest } from './data/prefetch.ts'

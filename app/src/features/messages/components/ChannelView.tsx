@@ -25,7 +25,9 @@ import type { Row } from './rows.ts'
 
 interface Props {
   workspaceId: string
-  channel: Channel
+  channelId: string
+  /** Null while the channel list is still loading; the messages load meanwhile. */
+  channel: Channel | null
   me: string
   isAdmin: boolean
   nameOf: (userId: string) => string
@@ -36,20 +38,24 @@ interface Props {
 }
 
 export function ChannelView(props: Props) {
-  const { channel, me, workspaceId, nameOf, composerRef } = props
-  const { live, snapshot } = useLiveChannel(channel.id, me)
-  const typing = useTyping(channel.id, me)
-  const roster = useChannelMembersQuery(channel.id)
-  const uploads = useUploads(workspaceId, channel.id)
+  const { channel, channelId, me, workspaceId, nameOf, composerRef } = props
+  const { live, snapshot } = useLiveChannel(channelId, me)
+  const typing = useTyping(channelId, me)
+  const roster = useChannelMembersQuery(channelId)
+  const uploads = useUploads(workspaceId, channelId)
   const [editing, setEditing] = useState<string | null>(null)
   const [dragging, setDragging] = useState(false)
   const [scrollSignal, setScrollSignal] = useState(0)
   const [atBottom, setAtBottom] = useState(true)
   const localUrls = useRef(new Map<string, string>())
-  // The "new messages" line sits where I stopped reading when I opened the channel.
-  const [newAfterSeq] = useState(() =>
-    channel.lastSeq > channel.lastReadSeq ? channel.lastReadSeq : null
+  // The "new messages" line sits where I stopped reading when I opened the channel (known once
+  // the channel list is in; until then nothing is marked read).
+  const [newAfterSeq, setNewAfterSeq] = useState<number | null | undefined>(() =>
+    channel ? newMarkerOf(channel) : undefined
   )
+  useEffect(() => {
+    if (newAfterSeq === undefined && channel) setNewAfterSeq(newMarkerOf(channel))
+  }, [channel, newAfterSeq])
 
   const members: Mentionable[] = useMemo(
     () => (roster.data ?? []).map((m) => ({ id: m.userId, name: m.displayName })),
@@ -64,8 +70,8 @@ export function ChannelView(props: Props) {
     [me, nameOf, props.avatarOf, resolveMention, members]
   )
 
-  useMarkRead(workspaceId, channel.id, snapshot, atBottom)
-  useRosterFollowsAuthors(channel.id, snapshot, roster.data)
+  useMarkRead(workspaceId, channelId, snapshot, atBottom && newAfterSeq !== undefined)
+  useRosterFollowsAuthors(channelId, snapshot, roster.data)
   const announcement = useAnnouncement(snapshot, me, nameOf)
 
   const send = useCallback(
@@ -146,8 +152,9 @@ export function ChannelView(props: Props) {
     if (files.length > 0) void uploads.add(files)
   }
 
-  const label = channelLabel(channel, me)
-  const disabledReason = channel.archivedAt
+  const label = channel ? channelLabel(channel, me) : ''
+  const isDm = channel?.kind === 'dm'
+  const disabledReason = channel?.archivedAt
     ? 'This channel is archived. Its history stays readable.'
     : null
   const typingNames = typing.typing.map(nameOf)
@@ -155,7 +162,7 @@ export function ChannelView(props: Props) {
   return (
     <section
       className={`channel-view${dragging ? ' dragging' : ''}`}
-      aria-label={channel.kind === 'dm' ? `Conversation with ${label}` : `Channel ${label}`}
+      aria-label={isDm ? `Conversation with ${label}` : `Channel ${label}`}
       onDragOver={(e) => {
         if (e.dataTransfer.types.includes('Files') && !disabledReason) {
           e.preventDefault()
@@ -171,7 +178,7 @@ export function ChannelView(props: Props) {
       <StatusBanner snapshot={snapshot} onRetry={() => live?.resync()} />
       <MessageList
         snapshot={snapshot}
-        newAfterSeq={newAfterSeq}
+        newAfterSeq={newAfterSeq ?? null}
         onLoadOlder={() => void live?.loadOlder()}
         onAtBottomChange={setAtBottom}
         onEscape={() => composerRef.current?.focus()}
@@ -180,9 +187,7 @@ export function ChannelView(props: Props) {
         emptyState={
           <EmptyState
             title={
-              channel.kind === 'dm'
-                ? `This is the start of your conversation with ${label}`
-                : `Welcome to #${label}`
+              isDm ? `This is the start of your conversation with ${label}` : `Welcome to #${label}`
             }
           >
             <p className="muted">No messages yet. Write the first one below.</p>
@@ -194,9 +199,9 @@ export function ChannelView(props: Props) {
       </div>
       <TypingIndicator names={typingNames} />
       <Composer
-        key={channel.id}
-        channelId={channel.id}
-        channelName={channel.kind === 'dm' ? `@${label}` : label}
+        key={channelId}
+        channelId={channelId}
+        channelName={isDm ? `@${label}` : label}
         disabledReason={disabledReason}
         members={members}
         workspacePeople={props.workspacePeople}
@@ -214,6 +219,10 @@ export function ChannelView(props: Props) {
       )}
     </section>
   )
+}
+
+function newMarkerOf(channel: Channel): number | null {
+  return channel.lastSeq > channel.lastReadSeq ? channel.lastReadSeq : null
 }
 
 function StatusBanner({ snapshot, onRetry }: { snapshot: ChannelSnapshot; onRetry: () => void }) {

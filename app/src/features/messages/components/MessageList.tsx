@@ -33,7 +33,7 @@ export function MessageList(props: Props) {
   const scroller = useRef<HTMLDivElement>(null)
   const pinned = useRef(true)
   const [showJump, setShowJump] = useState(false)
-  const firstKey = useRef<string | null>(null)
+  const anchor = useRef<{ key: string; start: number } | null>(null)
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -41,19 +41,33 @@ export function MessageList(props: Props) {
     estimateSize: (index) => estimate(rows[index]),
     getItemKey: (index) => rows[index]?.key ?? index,
     overscan: 10,
+    // A chat opens at its newest messages: lay the first frame out from the bottom.
+    initialOffset: () => Number.MAX_SAFE_INTEGER,
   })
   const totalSize = virtualizer.getTotalSize()
 
-  // Keep the place when older rows are prepended: move down by the height they added.
+  // Keep the place when older rows are prepended: find the first message shown before the
+  // change and move down by as much as it moved (day dividers can stay put at the top).
   useLayoutEffect(() => {
     const el = scroller.current
-    const previousFirst = firstKey.current
-    firstKey.current = rows[0]?.key ?? null
-    if (!el || !previousFirst || pinned.current) return
-    const index = rows.findIndex((r) => r.key === previousFirst)
-    if (index > 0) {
-      const start = virtualizer.measurementsCache[index]?.start ?? 0
-      el.scrollTop += start
+    const previous = anchor.current
+    const firstMessage = rows.findIndex((r) => r.kind === 'message' || r.kind === 'pending')
+    anchor.current =
+      firstMessage >= 0
+        ? {
+            key: rows[firstMessage]!.key,
+            start: virtualizer.measurementsCache[firstMessage]?.start ?? 0,
+          }
+        : null
+    if (!el || !previous || pinned.current) return
+    const index = rows.findIndex((r) => r.key === previous.key)
+    if (index < 0) return
+    const start = virtualizer.measurementsCache[index]?.start ?? previous.start
+    const delta = start - previous.start
+    if (delta > 0) {
+      el.scrollTop += delta
+      if (anchor.current)
+        anchor.current.start = virtualizer.measurementsCache[firstMessage]?.start ?? 0
     }
   }, [rows, virtualizer])
 

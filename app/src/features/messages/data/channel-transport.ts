@@ -11,10 +11,9 @@ import type {
   Reaction,
   TransportListener,
 } from '../conversation/types.ts'
-import { toAttachment, toMessage, toMessageFields, toReaction } from './rows.ts'
+import { fetchPage, takePrefetched } from './prefetch.ts'
+import { toAttachment, toMessageFields, toReaction } from './rows.ts'
 import type { AttachmentRow, MessageRow, ReactionRow } from './rows.ts'
-
-type PageRow = MessageRow & { reactions: ReactionRow[]; attachments: AttachmentRow[] }
 
 /** message_page() returns at most this many rows. */
 const MAX_PAGE = 200
@@ -45,18 +44,18 @@ export function supabaseChannelTransport(channelId: string, userId: string): Cha
   const client = supabase()
 
   function page(args: { before?: number; after?: number; limit: number }): Promise<ChatMessage[]> {
-    return run<PageRow[]>(() =>
-      client.rpc('message_page', {
-        p_channel_id: channelId,
-        p_before_seq: args.before ?? null,
-        p_after_seq: args.after ?? null,
-        p_limit: Math.min(args.limit, MAX_PAGE),
-      })
-    ).then((rows) => rows.map(toMessage))
+    return fetchPage(channelId, { ...args, limit: Math.min(args.limit, MAX_PAGE) }).catch(
+      (error: unknown) => {
+        throw transportError(error)
+      }
+    )
   }
 
   return {
-    latest: (limit) => page({ limit }),
+    latest: (limit) =>
+      (takePrefetched(channelId, limit) ?? page({ limit })).catch((error: unknown) => {
+        throw transportError(error)
+      }),
     after: (afterSeq, limit) => page({ after: afterSeq, limit }),
     before: (beforeSeq, limit) => page({ before: beforeSeq, limit }),
 

@@ -18,12 +18,12 @@ interface Props {
 }
 
 export function ProfileDialog({ userId, email, open, onClose, onSignOut }: Props) {
-  const profile = useProfileQuery(userId)
+  const profile = useProfileQuery(userId, open)
   return (
     <Dialog title="Your profile" open={open} onClose={onClose}>
       {profile.data ? (
         <ProfileForm
-          key={profile.data.displayName + profile.data.avatarPath}
+          key={userId}
           userId={userId}
           email={email}
           profile={profile.data}

@@ -15,11 +15,12 @@ export async function fetchProfile(id: string): Promise<Profile> {
   return toProfile(data)
 }
 
-export function useProfileQuery(id: string) {
+export function useProfileQuery(id: string, enabled = true) {
   return useQuery({
     queryKey: profileKeys.one(id),
     queryFn: () => fetchProfile(id),
     staleTime: STALE.MINUTES.FIVE,
+    enabled,
   })
 }
 

@@ -3,7 +3,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '../../../lib/supabase.ts'
 import { newId } from '../../../lib/uuid.ts'
-import { profileKeys } from './keys.ts'
 
 export const AVATAR_BUCKET = 'avatars'
 // The avatars bucket allows 2 MB of PNG, JPEG, GIF or WebP.
@@ -41,6 +40,7 @@ export function useUpdateProfile(userId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (change: { displayName?: string; avatar?: File }) => updateProfile(userId, change),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+    // Names and pictures show everywhere (rosters, sidebars, messages): refresh all of it.
+    onSuccess: () => queryClient.invalidateQueries(),
   })
 }

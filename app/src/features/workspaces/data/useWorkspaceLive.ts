@@ -86,6 +86,10 @@ export function useWorkspaceLive({
           refresh('workspaces')
         }
       )
+      // Renamed people and new pictures (RLS sends only people I share a workspace with).
+      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'profiles' }, () =>
+        refresh('members')
+      )
       .subscribe((status) => {
         // After a reconnect, whatever changed meanwhile is fetched again.
         if (status === 'SUBSCRIBED') refresh('channels')

@@ -1,0 +1,102 @@
+// Accounts and workspaces beyond the happy chat: password reset by email, an invitation sent by
+// email (Supabase Auth's magic link lands on the invite), profile name, and sign-out.
+import { expect, test } from '@playwright/test'
+import {
+  actor,
+  composer,
+  send,
+  signIn,
+  signUpAndConfirm,
+  waitLive,
+  messageWith,
+} from './support/actors.ts'
+import { linkFromEmail } from './support/inbox.ts'
+import { appUrl } from './support/env.ts'
+import { createWorkspace } from './support/workspace.ts'
+
+test('forgot password: the emailed link lets me choose a new one, and it works', async ({
+  browser,
+}) => {
+  const dana = await actor(browser, 'Dana')
+  await signUpAndConfirm(dana)
+  await expect(dana.page.getByRole('heading', { name: 'Welcome to Chorus' })).toBeVisible()
+
+  const fresh = await browser.newContext()
+  const page = await fresh.newPage()
+  await page.goto(appUrl('/forgot-password'))
+  await page.getByLabel('Email').fill(dana.email)
+  await page.getByRole('button', { name: 'Send reset link' }).click()
+  await expect(page.getByText(`If an account exists for ${dana.email}`)).toBeVisible()
+  await page.goto(await linkFromEmail(dana.email, /reset/i))
+  await page.getByLabel('New password').fill('short')
+  await page.getByRole('button', { name: 'Save password' }).click()
+  await expect(page.getByText('Use at least 8 characters.')).toBeVisible()
+  const newPassword = `${dana.password}-new`
+  await page.getByLabel('New password').fill(newPassword)
+  await page.getByRole('button', { name: 'Save password' }).click()
+  await expect(page.getByRole('heading', { name: 'Welcome to Chorus' })).toBeVisible()
+  await fresh.close()
+
+  const again = await browser.newContext()
+  dana.page = await again.newPage()
+  await signIn({ ...dana, password: 'wrong password' })
+  await expect(dana.page.getByRole('alert')).toContainText(/invalid/i)
+  await signIn({ ...dana, password: newPassword })
+  await expect(dana.page.getByRole('heading', { name: 'Welcome to Chorus' })).toBeVisible()
+  await again.close()
+  await dana.context.close()
+})
+
+test('an invitation by email signs the invitee in and lands on the invite', async ({ browser }) => {
+  const erin = await actor(browser, 'Erin')
+  await signUpAndConfirm(erin)
+  const workspace = `Mail ${Date.now().toString(36)}`
+  await createWorkspace(erin, workspace)
+  await erin.page.getByRole('button', { name: 'Invite people' }).first().click()
+  const dialog = erin.page.getByRole('dialog', { name: /Invite people/ })
+  const guest = `guest.${Date.now().toString(36)}@example.test`
+  await dialog.getByLabel('Email address').fill('not-an-email')
+  await expect(dialog.getByText('That does not look like an email address.')).toBeVisible()
+  await dialog.getByLabel('Email address').fill(guest)
+  await dialog.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(dialog.getByText(`Invitation sent to ${guest}.`)).toBeVisible()
+  await expect(dialog.getByText(`${guest} · member`)).toBeVisible()
+
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(await linkFromEmail(guest, /.*/))
+  await expect(page.getByText(`invited you to join ${workspace}`)).toBeVisible()
+  await page.getByRole('button', { name: `Join ${workspace}` }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'general', exact: true })).toBeVisible()
+  await waitLive(page)
+  await send(page, 'Arrived by email')
+  await expect(messageWith(erin.page, 'Arrived by email')).toBeVisible()
+  await context.close()
+  await erin.context.close()
+})
+
+test('profile: change my display name and sign out; a draft survives', async ({ browser }) => {
+  const finn = await actor(browser, 'Finn')
+  await signUpAndConfirm(finn)
+  await createWorkspace(finn, `Solo ${Date.now().toString(36)}`)
+  await composer(finn.page).fill('an unfinished thought')
+  await finn.page.getByRole('button', { name: 'Your profile' }).click()
+  const dialog = finn.page.getByRole('dialog', { name: 'Your profile' })
+  await dialog.getByLabel('Display name').fill('Finn \u202Eevil')
+  await expect(dialog.getByText(/invisible control characters/)).toBeVisible()
+  await dialog.getByLabel('Display name').fill('Finn the Human 🗡️')
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog.getByText('Saved.')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await send(finn.page, 'hello from the new name')
+  await expect(
+    messageWith(finn.page, 'hello from the new name').locator('.message-author')
+  ).toHaveText('Finn the Human 🗡️')
+  await composer(finn.page).fill('typed before signing out')
+  await finn.page.getByRole('button', { name: 'Your profile' }).click()
+  await dialog.getByRole('button', { name: 'Sign out' }).click()
+  await expect(finn.page.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
+  await signIn(finn)
+  await expect(composer(finn.page)).toHaveValue('typed before signing out')
+  await finn.context.close()
+})

@@ -1,0 +1,89 @@
+// Bad input gets a clear message and loses nothing: script-bearing markdown shows as text,
+// oversized messages and refused files are explained, unsent text stays where it was.
+import { expect, test } from '@playwright/test'
+import { actor, composer, messageWith, send, signUpAndConfirm, waitLive } from './support/actors.ts'
+import { createWorkspace } from './support/workspace.ts'
+
+test('injection shows as text, limits are explained, nothing typed is lost', async ({
+  browser,
+}) => {
+  const gil = await actor(browser, 'Gil')
+  await signUpAndConfirm(gil)
+  await createWorkspace(gil, `Edge ${Date.now().toString(36)}`)
+  await waitLive(gil.page)
+  const page = gil.page
+  let dialogs = 0
+  page.on('dialog', (d) => {
+    dialogs += 1
+    void d.dismiss()
+  })
+
+  await test.step('HTML and javascript: links render as text, never as elements', async () => {
+    await send(
+      page,
+      '<img src=x onerror="alert(1)"> and [click](javascript:alert(2)) and <script>alert(3)</script>'
+    )
+    const message = messageWith(page, 'and [click](javascript:alert(2))')
+    await expect(message).toBeVisible()
+    await expect(message.locator('img')).toHaveCount(0)
+    await expect(message.locator('script')).toHaveCount(0)
+    await expect(message.locator('a')).toHaveCount(0)
+    await expect(message.locator('.message-body')).toContainText('<img src=x onerror="alert(1)">')
+    expect(dialogs).toBe(0)
+  })
+
+  await test.step('an oversized message is refused with the limit and stays in the box', async () => {
+    const long = 'x'.repeat(4001)
+    await composer(page).fill(long)
+    await expect(page.getByText('4,001 / 4,000')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled()
+    await composer(page).press('Enter')
+    await expect(page.getByRole('alert').filter({ hasText: 'the limit is 4,000' })).toBeVisible()
+    await expect(composer(page)).toHaveValue(long)
+  })
+
+  await test.step('an empty message is not sent', async () => {
+    await composer(page).fill('   ')
+    await composer(page).press('Enter')
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Type a message or attach a file first.' })
+    ).toBeVisible()
+  })
+
+  await test.step('refused and oversized files are explained before any upload', async () => {
+    await page.getByTestId('file-input').setInputFiles([
+      {
+        name: 'page.html',
+        mimeType: 'text/html',
+        buffer: Buffer.from('<script>alert(1)</script>'),
+      },
+      { name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') },
+    ])
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'page.html: web pages and SVG images cannot be shared here' })
+    ).toBeVisible()
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'tool.exe: this type of file' })
+    ).toBeVisible()
+    await expect(page.getByRole('list', { name: 'Attached files' })).toHaveCount(0)
+  })
+
+  await test.step('odd Unicode passes through intact', async () => {
+    await send(page, 'Zoë 👩🏽‍💻 naïve café — ok')
+    await expect(messageWith(page, 'Zoë 👩🏽‍💻 naïve café — ok')).toBeVisible()
+  })
+
+  await test.step('edit my last message with Up, and the edit shows as edited', async () => {
+    await composer(page).fill('')
+    await composer(page).press('ArrowUp')
+    const editor = page.getByRole('combobox', { name: 'Edit message' })
+    await expect(editor).toHaveValue('Zoë 👩🏽‍💻 naïve café — ok')
+    await editor.fill('Zoë 👩🏽‍💻 edited')
+    await editor.press('Enter')
+    const edited = messageWith(page, 'Zoë 👩🏽‍💻 edited')
+    await expect(edited.locator('.edited-mark')).toHaveText('(edited)')
+  })
+  await gil.context.close()
+})
