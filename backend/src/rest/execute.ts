@@ -98,14 +98,25 @@ function resultOf(row: Row, planned: number | null, options: ExecOptions): ExecR
   }
 }
 
+/** The statements of a plan rendered once, so that cached plans skip rendering. */
+export interface RenderedStatements {
+  main: Statement
+  explain: Statement | null
+}
+
+export function renderStatements(
+  statements: PlannedStatements,
+  count: ExecOptions['count']
+): RenderedStatements {
+  return { main: render(statements.main), explain: explainStatement(statements, count) }
+}
+
 export async function execute(
   db: Database,
   scope: RequestScope,
-  statements: PlannedStatements,
+  { main, explain }: RenderedStatements,
   options: ExecOptions
 ): Promise<ExecResult> {
-  const main = render(statements.main)
-  const explain = explainStatement(statements, options.count)
   // Every query is started at once with execute(), as pipelined transactions require.
   const run = (tx: TransactionSql) => {
     const rows = tx.unsafe<Row[]>(main.text, parameters(tx, main.values)).execute()

@@ -6,7 +6,8 @@ import type { StackContext } from '../context.ts'
 import type { RequestScope } from '../db/scope.ts'
 import { restCaller } from './caller.ts'
 import { errors, fromPgError, isPgError, RestError } from './errors.ts'
-import { execute } from './execute.ts'
+import { execute, renderStatements } from './execute.ts'
+import type { RenderedStatements } from './execute.ts'
 import { openApiResponse } from './openapi.ts'
 import { negotiate } from './parse/media.ts'
 import { parseRequest } from './parse/request.ts'
@@ -18,13 +19,12 @@ import type { HttpResponse } from './respond.ts'
 import type { SchemaHolder } from './schema/holder.ts'
 import type { SchemaCache } from './schema/types.ts'
 import { callStatements, mutationStatements, readStatements } from './sql/statements.ts'
-import type { PlannedStatements } from './sql/statements.ts'
 
 const PLAN_CACHE_LIMIT = 2000
 const PREFIX = '/rest/v1'
 
 type Compiled =
-  | { kind: 'plan'; request: ApiRequest; plan: Plan; statements: PlannedStatements }
+  | { kind: 'plan'; request: ApiRequest; plan: Plan; statements: RenderedStatements }
   | { kind: 'options' | 'openapi'; request: ApiRequest }
 
 export class RestHandler {
@@ -129,12 +129,13 @@ export class RestHandler {
       maxRows: this.maxRows(),
       aggregatesEnabled: this.aggregatesEnabled(),
     })
-    const statements =
+    const planned =
       plan.kind === 'read'
         ? readStatements(plan)
         : plan.kind === 'mutation'
           ? mutationStatements(plan)
           : callStatements(plan)
+    const statements = renderStatements(planned, req.prefer.count)
     const compiled: Compiled = { kind: 'plan', request: req, plan, statements }
     if (key !== null) {
       if (this.plans.size >= PLAN_CACHE_LIMIT) this.plans.clear()
