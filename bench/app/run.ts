@@ -146,7 +146,8 @@ async function main(): Promise<void> {
         const entries = (await p.evaluate(
           `performance.getEntriesByType('resource').map((e) => [Math.round(e.startTime), Math.round(e.responseEnd), e.name])`
         )) as [number, number, string][]
-        for (const [start, end, name] of entries) console.error(`${start}-${end} ${name.replace(/^https?:\/\/[^/]+/, '')}`)
+        for (const [start, end, name] of entries)
+          console.error(`${start}-${end} ${name.replace(/^https?:\/\/[^/]+/, '')}`)
         console.error(((await p.evaluate('window.__calls')) as string[]).join('\n'))
         console.error(`shown at ${Math.round(ms)}`)
       }

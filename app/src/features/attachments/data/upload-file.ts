@@ -84,3 +84,9 @@ function storageMessage(xhr: XMLHttpRequest): string {
     return `Upload failed (${xhr.status}).`
   }
 }
+
+/** Deletes an uploaded file whose message was never sent (the bucket's policy allows only that). */
+export async function removeUnsent(path: string): Promise<void> {
+  const { error } = await supabase().storage.from(ATTACHMENT_BUCKET).remove([path])
+  if (error) throw error
+}

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { newId } from '../../../lib/uuid.ts'
 import { checkFile, MAX_FILES_PER_MESSAGE, mimeOf, safeFileName, isPreviewable } from './rules.ts'
-import { UploadError, uploadFile } from './upload-file.ts'
+import { removeUnsent, UploadError, uploadFile } from './upload-file.ts'
 import type { UploadHandle } from './upload-file.ts'
 
 export interface DraftUpload {
@@ -102,15 +102,18 @@ export function useUploads(workspaceId: string, channelId: string) {
     [uploads.length, workspaceId, channelId, messageId, start]
   )
 
-  const cancel = useCallback((id: string) => {
-    handles.current.get(id)?.cancel()
-    handles.current.delete(id)
-    setUploads((list) => {
-      const gone = list.find((u) => u.id === id)
+  const cancel = useCallback(
+    (id: string) => {
+      handles.current.get(id)?.cancel()
+      handles.current.delete(id)
+      const gone = uploads.find((u) => u.id === id)
+      // A finished upload that will not be sent is deleted, not left orphaned in the bucket.
+      if (gone?.state === 'done') void removeUnsent(gone.path).catch(() => undefined)
       if (gone?.previewUrl) URL.revokeObjectURL(gone.previewUrl)
-      return list.filter((u) => u.id !== id)
-    })
-  }, [])
+      setUploads((list) => list.filter((u) => u.id !== id))
+    },
+    [uploads]
+  )
 
   const retry = useCallback(
     (id: string) => {
