@@ -47,10 +47,33 @@ describe('the batched RLS check', () => {
       [3, ['404']],
     ])
     const groups = [group('ann', [0, 1, 2, 3]), group('bob', [0, 1, 2, 3]), group('eve', [1])]
-    const visible = await runCheck(stack.context.db.api, buildCheck(table, keys, groups, []))
+    const { visible, failed } = await runCheck(
+      stack.context.db.api,
+      buildCheck(table, keys, groups, [])
+    )
     expect([...(visible.get(0) ?? [])].sort()).toEqual([0, 2])
     expect([...(visible.get(1) ?? [])]).toEqual([1])
     expect(visible.get(2)).toBeUndefined()
+    expect(failed).toEqual([])
+  })
+
+  it('isolates a group whose policy raises an error', async () => {
+    await stack.sql`
+      create policy "raises for mallory" on public.docs for select to authenticated
+        using (1 / (case when (select auth.jwt()) ->> 'sub' = 'mallory' then 0 else 1 end) = 1)
+    `
+    try {
+      const keys = new Map([[0, ['1']]])
+      const groups = [group('mallory', [0]), group('ann', [0])]
+      const call = buildCheck(table, keys, groups, [])
+      await expect(runCheck(stack.context.db.api, call)).rejects.toThrow('division by zero')
+      const { visible, failed } = await runCheck(stack.context.db.api, call, true)
+      expect(failed).toEqual([0])
+      expect(visible.get(0)).toBeUndefined()
+      expect([...(visible.get(1) ?? [])]).toEqual([0])
+    } finally {
+      await stack.sql`drop policy "raises for mallory" on public.docs`
+    }
   })
 
   it('waits until the writing transaction is visible before checking', async () => {
@@ -76,7 +99,7 @@ describe('the batched RLS check', () => {
         await new Promise((resolve) => setTimeout(resolve, 10))
       }
       await writer`commit`
-      expect([...((await check).get(0) ?? [])]).toEqual([0])
+      expect([...((await check).visible.get(0) ?? [])]).toEqual([0])
     } finally {
       writer.release()
     }

@@ -9,6 +9,8 @@
 -- `xids` are the (32-bit) ids of the transactions that wrote the rows: the replication stream
 -- can hand over a commit a moment before other sessions see it, so the check first waits until
 -- they are visible.
+-- With `isolate`, a group whose policies raise an error sees nothing and is reported as
+-- (g, -1), while the other groups are still checked (a subtransaction per group).
 -- Only `authenticator` (the API's login role, which may act as the API roles) may call it.
 
 create or replace function _supabase_local.realtime_visible_rows(
@@ -19,7 +21,8 @@ create or replace function _supabase_local.realtime_visible_rows(
   roles text[],
   claims text[],
   subs text[],
-  sets int[]
+  sets int[],
+  isolate boolean default false
 )
 returns table (group_index int, row_index int)
 language plpgsql volatile as $$
@@ -61,17 +64,31 @@ begin
       end loop;
     end if;
     perform set_config('request.jwt.claims', claims[g], true), set_config('request.jwt.claim.sub', subs[g], true);
-    for visible in execute 'execute _realtime_visible_rows' loop
-      group_index := g - 1;
-      row_index := visible;
-      return next;
-    end loop;
+    if not isolate then
+      for visible in execute 'execute _realtime_visible_rows' loop
+        group_index := g - 1;
+        row_index := visible;
+        return next;
+      end loop;
+    else
+      begin
+        for visible in execute 'execute _realtime_visible_rows' loop
+          group_index := g - 1;
+          row_index := visible;
+          return next;
+        end loop;
+      exception when others then
+        group_index := g - 1;
+        row_index := -1;
+        return next;
+      end;
+    end if;
   end loop;
   perform set_config('role', 'none', true);
   deallocate _realtime_visible_rows;
 end
 $$;
 
-revoke all on function _supabase_local.realtime_visible_rows(bigint[], text, int, text[], text[], text[], text[], int[]) from public;
+revoke all on function _supabase_local.realtime_visible_rows(bigint[], text, int, text[], text[], text[], text[], int[], boolean) from public;
 grant usage on schema _supabase_local to authenticator;
-grant execute on function _supabase_local.realtime_visible_rows(bigint[], text, int, text[], text[], text[], text[], int[]) to authenticator;
+grant execute on function _supabase_local.realtime_visible_rows(bigint[], text, int, text[], text[], text[], text[], int[], boolean) to authenticator;

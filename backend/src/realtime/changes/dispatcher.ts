@@ -203,7 +203,11 @@ export class Dispatcher {
     return passed
   }
 
-  /** One call for all groups; if a policy fails, each group alone (a failing group sees nothing). */
+  /**
+   * One call for all groups (split over connections when large). If a policy raises an error,
+   * the call is repeated with each group isolated: a failing group sees nothing, the others
+   * are served.
+   */
   private async check(
     table: TableInfo,
     keys: Map<number, string[]>,
@@ -211,38 +215,46 @@ export class Dispatcher {
     xids: number[]
   ): Promise<Map<number, Set<number>>> {
     const { api, log } = this.options
-    try {
-      // Large checks are split over several connections, so PostgreSQL uses every core.
+    const name = `${table.schema}.${table.table}`
+    const run = async (isolate: boolean) => {
       const parts = Math.min(PARALLEL_CHECKS, Math.ceil(groups.length / GROUPS_PER_PART))
-      if (parts <= 1) return await runCheck(api, buildCheck(table, keys, groups, xids))
-      const size = Math.ceil(groups.length / parts)
+      const size = Math.ceil(groups.length / Math.max(1, parts))
       const results = await Promise.all(
-        Array.from({ length: parts }, (_, part) =>
-          runCheck(api, buildCheck(table, keys, groups.slice(part * size, (part + 1) * size), xids))
-        )
+        Array.from({ length: Math.max(1, parts) }, (_, part) => {
+          const slice = groups.slice(part * size, (part + 1) * size)
+          return runCheck(api, buildCheck(table, keys, slice, xids), isolate)
+        })
       )
       const visible = new Map<number, Set<number>>()
       results.forEach((result, part) => {
-        result.forEach((rows, index) => visible.set(part * size + index, rows))
+        result.visible.forEach((rows, index) => visible.set(part * size + index, rows))
+        for (const index of result.failed) {
+          log.warn(`RlsPolicyError for role ${groups[part * size + index]?.role} on ${name}`)
+        }
       })
       return visible
+    }
+    try {
+      return await run(false)
     } catch (error) {
       if (isConnectionError(error)) throw new FeedDatabaseError((error as Error).message)
-      log.warn(`row-level security check on ${table.schema}.${table.table} failed`, error)
-    }
-    const visible = new Map<number, Set<number>>()
-    for (let i = 0; i < groups.length; i++) {
-      const group = groups[i] as CheckGroup
-      try {
-        const one = await runCheck(api, buildCheck(table, keys, [group], xids))
-        const rows = one.get(0)
-        if (rows) visible.set(i, rows)
-      } catch (error) {
-        if (isConnectionError(error)) throw new FeedDatabaseError((error as Error).message)
-        log.warn(`RlsPolicyError for role ${group.role} on ${table.schema}.${table.table}`, error)
+      if ((error as { code?: string }).code === '42883') {
+        log.error(
+          'the realtime RLS check function is missing or outdated: this database was made by an ' +
+            'older version of the stack; start it with --reset',
+          error
+        )
+        return new Map()
       }
+      log.warn(`row-level security check on ${name} failed; checking each group apart`, error)
     }
-    return visible
+    try {
+      return await run(true)
+    } catch (error) {
+      if (isConnectionError(error)) throw new FeedDatabaseError((error as Error).message)
+      log.error(`row-level security check on ${name} failed; nobody receives these rows`, error)
+      return new Map()
+    }
   }
 
   /** Sends every delivery of the batch; synchronous, so each socket writes its frames at once. */

@@ -96,28 +96,47 @@ export function buildCheck(
   return call
 }
 
-/** Runs the check; returns, per group index, the row indexes the group may see. */
-export async function runCheck(api: Sql, call: CheckCall): Promise<Map<number, Set<number>>> {
+export interface CheckResult {
+  /** Per group index, the row indexes the group may see. */
+  visible: Map<number, Set<number>>
+  /** Group indexes whose policies raised an error (only when isolated). */
+  failed: number[]
+}
+
+/**
+ * Runs the check. Isolated, each group runs in a subtransaction, so that a policy raising an
+ * error for one group leaves the others checked (slower: the fallback after a failed call).
+ */
+export async function runCheck(api: Sql, call: CheckCall, isolate = false): Promise<CheckResult> {
   const rows = await api.begin(
     'read only',
     (tx) =>
       tx<{ group_index: number; row_index: number }[]>`
       select group_index, row_index from _supabase_local.realtime_visible_rows(
-        ${call.xids}::bigint[], ${call.statement}, ${call.keyColumns}, ${call.keySets}::text[], ${call.roles}::text[],
-        ${call.claims}::text[], ${call.subs}::text[], ${call.sets}::int[]
+        ${call.xids}::bigint[], ${call.statement}, ${call.keyColumns}, ${call.keySets}::text[],
+        ${call.roles}::text[], ${call.claims}::text[], ${call.subs}::text[], ${call.sets}::int[],
+        ${isolate}
       )
     `
   )
   const visible = new Map<number, Set<number>>()
+  const failed = new Set<number>()
   for (const row of rows) {
     const group = call.order[row.group_index]
     const set = call.sets[row.group_index]
     if (group === undefined || set === undefined) continue
+    if (row.row_index < 0) {
+      // A group whose policy failed sees nothing, not even rows it passed before the error.
+      failed.add(group)
+      visible.delete(group)
+      continue
+    }
+    if (failed.has(group)) continue
     const item = call.positions[set]?.[row.row_index - 1]
     if (item === undefined) continue
     let seen = visible.get(group)
     if (!seen) visible.set(group, (seen = new Set()))
     seen.add(item)
   }
-  return visible
+  return { visible, failed: [...failed] }
 }
