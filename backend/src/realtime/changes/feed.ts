@@ -40,7 +40,9 @@ export class ChangeFeed {
   private processing: Promise<void> | null = null
   private paused = false
   private stopped = false
-  private stopWaiters: (() => void)[] = []
+  private readonly stopWaiters = new Set<() => void>()
+  /** The stream has started once: the slot exists, later restarts resume from it. */
+  private streamed = false
 
   constructor(private readonly options: FeedOptions) {
     this.catalog = new TableCatalog(options.admin)
@@ -91,10 +93,16 @@ export class ChangeFeed {
   /** Resolves once changes flow (or the feed stops). */
   private async live(): Promise<boolean> {
     this.start()
+    if (this.streamed) return !this.stopped
     const stream = await this.init
     if (!stream || this.stopped) return false
-    const stopped = new Promise<void>((resolve) => this.stopWaiters.push(resolve))
-    await Promise.race([stream.ready, stopped])
+    let wake = () => {}
+    const stopped = new Promise<void>((resolve) => {
+      wake = resolve
+      this.stopWaiters.add(resolve)
+    })
+    await Promise.race([stream.ready.then(() => (this.streamed = true)), stopped])
+    this.stopWaiters.delete(wake)
     return !this.stopped
   }
 
@@ -113,7 +121,8 @@ export class ChangeFeed {
     if (!(await this.live())) {
       return { ok: false, message: 'Realtime was unable to connect to the project database' }
     }
-    if (!sink.closed) this.registry.add(sink, identity, bindings)
+    // The token may have changed meanwhile: checks use the current one.
+    if (!sink.closed) this.registry.add(sink, sink.identity(), bindings)
     return { ok: true }
   }
 
@@ -133,7 +142,7 @@ export class ChangeFeed {
   async stop(): Promise<void> {
     this.stopped = true
     for (const wake of this.stopWaiters) wake()
-    this.stopWaiters = []
+    this.stopWaiters.clear()
     this.queue = []
     const stream = await this.init?.catch(() => null)
     await this.processing?.catch(() => undefined)

@@ -9,6 +9,8 @@ export type FrameCache = Map<string, unknown>
 /** Where a channel receives its changes. */
 export interface ChangeSink {
   readonly closed: boolean
+  /** The role and claims the channel's token currently carries. */
+  identity(): Identity
   /** `idsJson` like [123,456]; `dataJson` the change as JSON text. */
   deliverChange(idsJson: string, dataJson: string, dataKey: string, cache: FrameCache): void
 }

@@ -294,7 +294,7 @@ export class Channel implements Member {
     env.feed.updateIdentity(this, this.identity())
   }
 
-  private identity() {
+  identity() {
     return { role: this.token.role, claims: this.token.claims }
   }
 
