@@ -41,6 +41,8 @@ const { values: args } = parseArgs({
 const DURATION = Number(args.duration)
 const ROUNDS = Number(args.rounds)
 const CONNECTIONS = (args.connections ?? '1,8,32').split(',').map(Number)
+/** Prepared statements, as the REST service runs them. */
+const PREPARED = { prepare: true }
 const AUTHORS = 200
 const POSTS = 20_000
 
@@ -254,12 +256,17 @@ async function main() {
           tx
             .unsafe(
               statement.text,
-              typed(tx as unknown as Sql, statement, vary, valueFor(workload)) as never[]
+              typed(tx as unknown as Sql, statement, vary, valueFor(workload)) as never[],
+              PREPARED
             )
             .execute()
         )
       const bareOnce = () =>
-        bare.unsafe(statement.text, typed(bare, statement, vary, valueFor(workload)) as never[])
+        bare.unsafe(
+          statement.text,
+          typed(bare, statement, vary, valueFor(workload)) as never[],
+          PREPARED
+        )
       // Warm up every path (prepared statements, JIT of the handlers).
       await load({
         url: stack.apiUrl,

@@ -94,7 +94,8 @@ async function pipelined<T>(
   try {
     // execute() queues each query now, in this order; postgres.js writes them back to back.
     const begin = connection.unsafe(`begin ${mode}`).execute()
-    const scoped = connection.unsafe(statement.text, statement.values).execute()
+    // Prepared: the scope statement's text is the same for every request of a kind.
+    const scoped = connection.unsafe(statement.text, statement.values, { prepare: true }).execute()
     let result: Promise<T>
     let ending = end
     try {

@@ -37,6 +37,7 @@ export interface ExecOptions {
   check: (result: ExecResult) => RestError | null
 }
 
+const PREPARED = { prepare: true }
 const UNKNOWN_OID = 705
 const TEXT_OID = 25
 
@@ -104,11 +105,21 @@ export interface RenderedStatements {
   explain: Statement | null
 }
 
+/**
+ * `generation` (the schema cache's version) leads the text: after a reload the statements are new
+ * to every connection, so no statement prepared against an older schema is reused.
+ */
 export function renderStatements(
   statements: PlannedStatements,
-  count: ExecOptions['count']
+  count: ExecOptions['count'],
+  generation = 0
 ): RenderedStatements {
-  return { main: render(statements.main), explain: explainStatement(statements, count) }
+  const tag = (s: Statement | null): Statement | null =>
+    s && { text: `/* pgrst ${generation} */ ${s.text}`, values: s.values }
+  return {
+    main: tag(render(statements.main)) as Statement,
+    explain: tag(explainStatement(statements, count)),
+  }
 }
 
 export async function execute(
@@ -119,9 +130,10 @@ export async function execute(
 ): Promise<ExecResult> {
   // Every query is started at once with execute(), as pipelined transactions require.
   const run = (tx: TransactionSql) => {
-    const rows = tx.unsafe<Row[]>(main.text, parameters(tx, main.values)).execute()
+    // Prepared (unsafe() defaults to unnamed statements): parsed and planned once per connection.
+    const rows = tx.unsafe<Row[]>(main.text, parameters(tx, main.values), PREPARED).execute()
     const plan = explain
-      ? tx.unsafe<Row[]>(explain.text, parameters(tx, explain.values)).execute()
+      ? tx.unsafe<Row[]>(explain.text, parameters(tx, explain.values), PREPARED).execute()
       : null
     return Promise.all([rows, plan]).then(([r, p]) => resultOf(r[0] ?? {}, plannedRows(p), options))
   }

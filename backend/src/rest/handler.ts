@@ -9,6 +9,7 @@ import { errors, fromPgError, isPgError, RestError } from './errors.ts'
 import { execute, renderStatements } from './execute.ts'
 import type { RenderedStatements } from './execute.ts'
 import { openApiResponse } from './openapi.ts'
+import { shapeOf, slotsOf, withValues } from './plan-shape.ts'
 import { negotiate } from './parse/media.ts'
 import { parseRequest } from './parse/request.ts'
 import type { ApiRequest, RawRequest } from './parse/request.ts'
@@ -24,7 +25,14 @@ const PLAN_CACHE_LIMIT = 2000
 const PREFIX = '/rest/v1'
 
 type Compiled =
-  | { kind: 'plan'; request: ApiRequest; plan: Plan; statements: RenderedStatements }
+  | {
+      kind: 'plan'
+      request: ApiRequest
+      plan: Plan
+      statements: RenderedStatements
+      /** For shape-cached plans: per statement, the parameters of each stand-in. */
+      slots?: number[][][]
+    }
   | { kind: 'options' | 'openapi'; request: ApiRequest }
 
 export class RestHandler {
@@ -110,14 +118,62 @@ export class RestHandler {
     return this.ctx.config.api.maxRows > 0 ? this.ctx.config.api.maxRows : null
   }
 
-  /** Parse, plan and SQL for a request, from the cache when it has no body. */
+  /**
+   * Parse, plan and SQL for a request. Requests without a body are cached by their shape (see
+   * plan-shape.ts) or, failing that, by their exact text.
+   */
   private compile(raw: RawRequest, cache: SchemaCache): Compiled {
-    const cacheable = raw.body === undefined || raw.body.length === 0
-    const key = cacheable ? planKey(raw) : null
-    if (key !== null) {
-      const hit = this.plans.get(key)
-      if (hit) return { ...hit, request: { ...hit.request, prefer: { ...hit.request.prefer } } }
+    if (raw.body !== undefined && raw.body.length > 0) return this.compileFresh(raw, cache)
+    const shape = shapeOf(raw.query)
+    if (shape) {
+      const key = planKey({ ...raw, query: shape.query })
+      let entry = this.plans.get(key)
+      if (!entry) {
+        try {
+          const compiled = this.compileFresh({ ...raw, query: shape.query }, cache)
+          const slots =
+            compiled.kind === 'plan'
+              ? slotsOf(
+                  [compiled.statements.main, compiled.statements.explain],
+                  shape.values.length
+                )
+              : null
+          if (compiled.kind === 'plan' && slots) {
+            entry = { ...compiled, slots }
+            this.remember(key, entry)
+          }
+        } catch {
+          // The stand-ins made it fail: compile the request itself, whose error is the right one.
+        }
+      }
+      if (entry && entry.kind === 'plan' && entry.slots) {
+        const [mainSlots = [], explainSlots = []] = entry.slots
+        const { main, explain } = entry.statements
+        return {
+          kind: 'plan',
+          plan: entry.plan,
+          request: { ...entry.request, prefer: { ...entry.request.prefer }, rawQuery: raw.query },
+          statements: {
+            main: withValues(main, mainSlots, shape.values),
+            explain: explain && withValues(explain, explainSlots, shape.values),
+          },
+        }
+      }
     }
+    const key = planKey(raw)
+    const hit = this.plans.get(key)
+    if (hit) return { ...hit, request: { ...hit.request, prefer: { ...hit.request.prefer } } }
+    const compiled = this.compileFresh(raw, cache)
+    if (compiled.kind === 'plan') this.remember(key, compiled)
+    return compiled
+  }
+
+  private remember(key: string, compiled: Compiled): void {
+    if (this.plans.size >= PLAN_CACHE_LIMIT) this.plans.clear()
+    this.plans.set(key, compiled)
+  }
+
+  private compileFresh(raw: RawRequest, cache: SchemaCache): Compiled {
     const req = parseRequest(raw, this.ctx.config.api.schemas)
     if (req.action === 'options') return { kind: 'options', request: req }
     if (req.action === 'openapi') {
@@ -135,13 +191,8 @@ export class RestHandler {
         : plan.kind === 'mutation'
           ? mutationStatements(plan)
           : callStatements(plan)
-    const statements = renderStatements(planned, req.prefer.count)
-    const compiled: Compiled = { kind: 'plan', request: req, plan, statements }
-    if (key !== null) {
-      if (this.plans.size >= PLAN_CACHE_LIMIT) this.plans.clear()
-      this.plans.set(key, compiled)
-    }
-    return compiled
+    const statements = renderStatements(planned, req.prefer.count, this.schema.version)
+    return { kind: 'plan', request: req, plan, statements }
   }
 }
 

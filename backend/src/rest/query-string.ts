@@ -54,3 +54,12 @@ export function rawQueryOf(url: string): string {
 export function formEncode(text: string): string {
   return encodeURIComponent(text).replace(/%20/g, '+')
 }
+
+/** The parameters sorted by key and re-encoded, as PostgREST's Content-Location shows them. */
+export function canonicalQuery(raw: string): string {
+  return parseQueryString(raw)
+    .filter((pair): pair is [string, string] => pair[1] !== null && pair[0] !== 'apikey')
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([k, v]) => `${formEncode(k)}=${formEncode(v)}`)
+    .join('&')
+}

@@ -6,7 +6,7 @@ import { contentTypeOf } from './parse/media.ts'
 import { appliedPreferences } from './parse/prefer.ts'
 import type { ApiRequest } from './parse/request.ts'
 import type { CallPlan, MutationPlan, Plan, ReadPlan } from './plan/types.ts'
-import { formEncode } from './query-string.ts'
+import { canonicalQuery, formEncode } from './query-string.ts'
 
 export interface HttpResponse {
   status: number
@@ -124,8 +124,8 @@ function respondRead(req: ApiRequest, plan: ReadPlan, result: ExecResult): HttpR
   }
   const headers = readHeaders(req, plan, result, total)
   const target = req.target.kind === 'relation' ? req.target.name : ''
-  headers['content-location'] =
-    `/${target}${req.query.canonical === '' ? '' : `?${req.query.canonical}`}`
+  const canonical = canonicalQuery(req.rawQuery)
+  headers['content-location'] = `/${target}${canonical === '' ? '' : `?${canonical}`}`
   common(req, headers)
   const applied = appliedPreferences(req.prefer, {
     count: total !== null,

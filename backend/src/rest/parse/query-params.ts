@@ -2,7 +2,7 @@
 // order/limit/offset/and/or (prefixed by an embed path, e.g. `actors.order`), filters, and for
 // GET/HEAD function calls the arguments (values that do not parse as a filter).
 import { errors, parseError } from '../errors.ts'
-import { formEncode, parseQueryString } from '../query-string.ts'
+import { parseQueryString } from '../query-string.ts'
 import { parseFilterValue, parseLogicParam, parseTreePath } from './filter.ts'
 import { parseColumnList, parseOrder } from './order.ts'
 import { parseSelect } from './select.ts'
@@ -40,8 +40,6 @@ export interface QueryParams {
   onConflict: string[] | null
   /** Function arguments given in the query string (GET/HEAD /rpc/fn). */
   rpcArgs: [string, string][]
-  /** The parameters sorted by key, for Content-Location. */
-  canonical: string
 }
 
 const STAR: SelectItem[] = [{ type: 'column', field: { name: '*', jsonPath: [] } }]
@@ -75,7 +73,6 @@ export function parseQueryParams(rawQuery: string, isRpcRead: boolean): QueryPar
     columns: null,
     onConflict: null,
     rpcArgs: [],
-    canonical: '',
   }
   const pairs = parseQueryString(rawQuery).filter(([key]) => key !== 'apikey')
   for (const [key, value] of pairs) {
@@ -145,11 +142,6 @@ export function parseQueryParams(rawQuery: string, isRpcRead: boolean): QueryPar
     }
     params.ranges.push(range)
   }
-  params.canonical = [...pairs]
-    .filter((pair): pair is [string, string] => pair[1] !== null)
-    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-    .map(([k, v]) => `${formEncode(k)}=${formEncode(v)}`)
-    .join('&')
   return params
 }
 

@@ -46,6 +46,8 @@ export interface ApiRequest {
   contentType: string
   /** request.path as published to SQL, e.g. `/todos`. */
   path: string
+  /** The raw query string (for Content-Location). */
+  rawQuery: string
 }
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'])
@@ -144,5 +146,6 @@ export function parseRequest(raw: RawRequest, schemas: string[]): ApiRequest {
     payload,
     contentType,
     path: raw.path === '' ? '/' : raw.path,
+    rawQuery: raw.query,
   }
 }
