@@ -33,6 +33,7 @@ import { EmptyState, ErrorState, Notice, Spinner } from '../ui/Notice.tsx'
 import { Link } from '../ui/Link.tsx'
 import { ChannelHeader } from './ChannelHeader.tsx'
 import { MembersPanel } from './MembersPanel.tsx'
+import { WorkspaceRail } from './WorkspaceRail.tsx'
 
 const LAST_WORKSPACE_KEY = 'chorus.last-workspace'
 type DialogName =
@@ -184,50 +185,14 @@ export function WorkspaceShell({
       >
         Skip to message box
       </a>
-      <nav className="rail" aria-label="Workspaces">
-        <ul>
-          {(workspaces.data ?? []).map((w) => (
-            <li key={w.id}>
-              <Link
-                href={`/w/${w.id}`}
-                className={`rail-item${w.id === workspaceId ? ' active' : ''}`}
-                aria-label={`${w.name}${w.unread > 0 && w.id !== workspaceId ? `, ${w.unread} unread` : ''}`}
-                aria-current={w.id === workspaceId ? 'page' : undefined}
-                title={w.name}
-              >
-                {[...w.name.trim()][0]?.toUpperCase() ?? '?'}
-                {w.unread > 0 && w.id !== workspaceId && (
-                  <span className="rail-dot" aria-hidden="true" />
-                )}
-              </Link>
-            </li>
-          ))}
-          <li>
-            <Link
-              href="/new"
-              className="rail-item rail-add"
-              aria-label="Create a workspace"
-              title="Create a workspace"
-            >
-              +
-            </Link>
-          </li>
-        </ul>
-        <button
-          type="button"
-          className="rail-profile"
-          aria-label="Your profile"
-          onClick={() => setDialog('profile')}
-        >
-          <Avatar
-            name={myProfile?.displayName ?? email}
-            userId={me}
-            path={myProfile?.avatarPath ?? null}
-            size={32}
-            online
-          />
-        </button>
-      </nav>
+      <WorkspaceRail
+        workspaces={workspaces.data ?? []}
+        activeId={workspaceId}
+        me={me}
+        myName={myProfile?.displayName ?? email}
+        myAvatar={myProfile?.avatarPath ?? null}
+        onProfile={() => setDialog('profile')}
+      />
       <aside className="sidebar" aria-label={`${workspaceName} sidebar`}>
         <header className="workspace-header">
           <h1 title={workspaceName}>
