@@ -6,6 +6,8 @@ import { MessageWindow } from './message-window.ts'
 import type { Outbox } from './outbox.ts'
 import { deriveStatus } from './status.ts'
 import type { StatusFlags } from './status.ts'
+import { RETRY_DELAYS_MS, SendQueue } from './SendQueue.ts'
+import type { Timers } from './SendQueue.ts'
 import { validateBody } from './validate.ts'
 import {
   TransportError,
@@ -14,7 +16,6 @@ import {
   type ChatMessage,
   type LiveEvent,
   type OutgoingAttachment,
-  type PendingMessage,
   type TransportStatus,
 } from './types.ts'
 import type { Result } from '../../../lib/result.ts'
@@ -22,11 +23,6 @@ import type { Result } from '../../../lib/result.ts'
 export interface Connectivity {
   isOnline(): boolean
   subscribe(listener: (online: boolean) => void): () => void
-}
-
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
 }
 
 export interface LiveChannelOptions {
@@ -43,9 +39,6 @@ export interface LiveChannelOptions {
   maxCatchUpPages?: number
 }
 
-/** Delays between automatic resends after network failures. */
-export const RETRY_DELAYS_MS = [1000, 2000, 5000, 10000, 30000]
-
 const defaultTimers: Timers = {
   setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
@@ -58,7 +51,7 @@ export class LiveChannel {
     now: () => Date
   }
   private readonly window = new MessageWindow()
-  private pending: PendingMessage[]
+  private readonly queue: SendQueue
   private flags: StatusFlags = {
     loaded: false,
     online: true,
@@ -74,8 +67,6 @@ export class LiveChannel {
   private initialLoad: Promise<void> | null = null
   private catchingUp = false
   private catchUpAgain = false
-  private flushing = false
-  private retryTimer: unknown = null
   private catchUpTimer: unknown = null
   private retryIndex = 0
   private disposed = false
@@ -92,7 +83,12 @@ export class LiveChannel {
       now: () => new Date(),
       ...options,
     }
-    this.pending = options.outbox.load(options.channelId)
+    this.queue = new SendQueue({
+      ...this.options,
+      isOnline: () => this.flags.online,
+      onConfirmed: (message) => this.acceptConfirmed(message),
+      onChange: () => this.emit(),
+    })
     this.snapshot = this.buildSnapshot()
   }
 
@@ -119,13 +115,13 @@ export class LiveChannel {
     )
     this.initialLoad = this.loadLatest()
     this.emit()
-    void this.flush()
+    void this.queue.flush()
   }
 
   dispose(): void {
     this.disposed = true
     for (const cleanup of this.cleanups.splice(0)) cleanup()
-    this.clearTimer('retryTimer')
+    this.queue.dispose()
     this.clearTimer('catchUpTimer')
     this.listeners.clear()
   }
@@ -139,7 +135,7 @@ export class LiveChannel {
     this.flags.synced = false
     this.emit()
     void this.catchUp()
-    void this.flush()
+    void this.queue.flush()
   }
 
   // ---- loading ------------------------------------------------------------------------------
@@ -153,7 +149,7 @@ export class LiveChannel {
       this.window.syncedSeq = this.window.maxSeq()
       this.hasOlder = page.length >= this.options.pageSize
       this.flags.loaded = true
-      this.dropConfirmedPending()
+      this.queue.dropConfirmed((id) => this.window.has(id))
       this.emit()
     } catch (error) {
       if (this.disposed) return
@@ -210,7 +206,7 @@ export class LiveChannel {
           const last = page[page.length - 1]
           if (last) this.window.syncedSeq = Math.max(this.window.syncedSeq, last.seq)
           this.window.advanceSynced()
-          this.dropConfirmedPending()
+          this.queue.dropConfirmed((id) => this.window.has(id))
           pages += 1
           if (page.length < pageSize) break
           if (pages >= maxCatchUpPages) {
@@ -254,7 +250,7 @@ export class LiveChannel {
       this.flags.synced = false
       this.emit()
       void this.catchUp()
-      void this.flush()
+      void this.queue.flush()
     } else {
       this.flags.connected = false
       this.flags.synced = false
@@ -269,7 +265,7 @@ export class LiveChannel {
       this.retryIndex = 0
       this.flags.synced = false
       void this.catchUp()
-      void this.flush()
+      this.queue.resume()
     }
     this.emit()
   }
@@ -280,7 +276,7 @@ export class LiveChannel {
         const { message } = event
         const isNew = !this.window.has(message.id)
         this.window.upsert(message)
-        if (isNew) this.removePending(message.id)
+        if (isNew) this.queue.remove(message.id)
         if (isNew && this.flags.synced && message.seq > this.window.syncedSeq) {
           this.window.advanceSynced()
           if (this.window.syncedSeq < message.seq) {
@@ -307,111 +303,21 @@ export class LiveChannel {
   // ---- sending ------------------------------------------------------------------------------
 
   send(body: string, attachments: OutgoingAttachment[] = [], id?: string): Result<string> {
-    const checked = validateBody(body, attachments.length > 0)
-    if (!checked.ok) return checked
-    const item: PendingMessage = {
-      id: id ?? this.options.newId(),
-      channelId: this.channelId,
-      authorId: this.options.userId,
-      body: checked.value,
-      attachments,
-      createdAt: this.options.now().toISOString(),
-      state: 'waiting',
-      error: null,
-      attempts: 0,
-    }
-    this.pending = [...this.pending, item]
-    this.persist()
-    this.emit()
-    void this.flush()
-    return { ok: true, value: item.id }
+    return this.queue.add(body, attachments, id)
   }
 
   retry(id: string): void {
-    this.updatePending(id, { state: 'waiting', error: null })
-    this.retryIndex = 0
-    void this.flush()
+    this.queue.retry(id)
   }
 
   discard(id: string): void {
-    this.removePending(id)
-  }
-
-  private async flush(): Promise<void> {
-    if (this.flushing || this.disposed) return
-    this.flushing = true
-    this.clearTimer('retryTimer')
-    try {
-      for (;;) {
-        if (this.disposed || !this.flags.online) return
-        const next = this.pending.find((p) => p.state === 'waiting')
-        if (!next) return
-        this.updatePending(next.id, { state: 'sending', attempts: next.attempts + 1 })
-        try {
-          const confirmed = await this.options.transport.send({
-            id: next.id,
-            channelId: next.channelId,
-            body: next.body,
-            attachments: next.attachments,
-          })
-          if (this.disposed) return
-          this.acceptConfirmed(confirmed)
-          this.retryIndex = 0
-        } catch (error) {
-          if (this.disposed) return
-          if (isRetryable(error)) {
-            this.updatePending(next.id, { state: 'waiting', error: messageOf(error) })
-            this.scheduleFlush()
-            return
-          }
-          this.updatePending(next.id, { state: 'failed', error: messageOf(error) })
-        }
-      }
-    } finally {
-      this.flushing = false
-    }
-  }
-
-  private scheduleFlush(): void {
-    if (this.retryTimer !== null || this.disposed) return
-    const delay = RETRY_DELAYS_MS[Math.min(this.retryIndex, RETRY_DELAYS_MS.length - 1)]!
-    this.retryIndex += 1
-    this.retryTimer = this.options.timers.setTimeout(() => {
-      this.retryTimer = null
-      void this.flush()
-    }, delay)
+    this.queue.remove(id)
   }
 
   private acceptConfirmed(message: ChatMessage): void {
     this.window.upsert(message)
     if (this.flags.synced) this.window.advanceSynced()
-    this.removePending(message.id)
     this.emit()
-  }
-
-  private dropConfirmedPending(): void {
-    const left = this.pending.filter((p) => !this.window.has(p.id))
-    if (left.length !== this.pending.length) {
-      this.pending = left
-      this.persist()
-    }
-  }
-
-  private updatePending(id: string, change: Partial<PendingMessage>): void {
-    this.pending = this.pending.map((p) => (p.id === id ? { ...p, ...change } : p))
-    this.persist()
-    this.emit()
-  }
-
-  private removePending(id: string): void {
-    if (!this.pending.some((p) => p.id === id)) return
-    this.pending = this.pending.filter((p) => p.id !== id)
-    this.persist()
-    this.emit()
-  }
-
-  private persist(): void {
-    this.options.outbox.save(this.channelId, this.pending)
   }
 
   // ---- edits, deletes, reactions (optimistic, reverted on failure) ---------------------------
@@ -498,7 +404,7 @@ export class LiveChannel {
       status,
       error: this.flags.fatal ?? this.catchUpError,
       messages: this.window.list(),
-      pending: this.pending,
+      pending: this.queue.items,
       hasOlder: this.hasOlder,
       loadingOlder: this.loadingOlder,
       olderError: this.olderError,
@@ -506,7 +412,7 @@ export class LiveChannel {
     }
   }
 
-  private clearTimer(which: 'retryTimer' | 'catchUpTimer'): void {
+  private clearTimer(which: 'catchUpTimer'): void {
     if (this[which] !== null) this.options.timers.clearTimeout(this[which])
     this[which] = null
   }

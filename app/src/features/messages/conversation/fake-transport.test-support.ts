@@ -8,7 +8,8 @@ import type {
   OutgoingMessage,
   TransportListener,
 } from './types.ts'
-import type { Connectivity, Timers } from './LiveChannel.ts'
+import type { Connectivity } from './LiveChannel.ts'
+import type { Timers } from './SendQueue.ts'
 
 export class FakeServer {
   messages: ChatMessage[] = []
