@@ -123,30 +123,32 @@ $$;
 ------------------------------------------------------------------------------------------------
 -- profiles
 
--- Every new account gets a profile; it must never make sign-up fail, so a bad name falls back
--- to the email's local part.
-create function private.handle_new_user() returns trigger
-language plpgsql security definer set search_path = '' as $$
+-- The display name of a new account: the name given at sign-up (display_name, full_name or name
+-- in the user metadata), else the email's local part, else "New user". Never fails.
+create function private.display_name_for(p_meta jsonb, p_email text) returns text
+language plpgsql immutable set search_path = '' as $$
 declare
-  wanted text := coalesce(
-    new.raw_user_meta_data ->> 'display_name',
-    new.raw_user_meta_data ->> 'full_name',
-    new.raw_user_meta_data ->> 'name',
-    ''
-  );
-  fallback text := left(coalesce(nullif(split_part(coalesce(new.email, ''), '@', 1), ''), 'New user'), 64);
-  chosen text;
+  wanted text := coalesce(p_meta ->> 'display_name', p_meta ->> 'full_name', p_meta ->> 'name', '');
+  fallback text := left(coalesce(nullif(split_part(coalesce(p_email, ''), '@', 1), ''), 'New user'), 64);
 begin
   begin
-    chosen := private.clean_line(wanted, 'Display name', 64);
+    return private.clean_line(wanted, 'Display name', 64);
   exception when others then
     begin
-      chosen := private.clean_line(fallback, 'Display name', 64);
+      return private.clean_line(fallback, 'Display name', 64);
     exception when others then
-      chosen := 'New user';
+      return 'New user';
     end;
   end;
-  insert into public.profiles (id, display_name) values (new.id, chosen)
+end
+$$;
+
+-- Every new account gets a profile (sign-up must never fail because of it).
+create function private.handle_new_user() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  insert into public.profiles (id, display_name)
+  values (new.id, private.display_name_for(new.raw_user_meta_data, new.email))
   on conflict (id) do nothing;
   return new;
 end
@@ -155,6 +157,11 @@ $$;
 create trigger on_auth_user_created
   after insert on auth.users
   for each row execute function private.handle_new_user();
+
+-- Accounts made before this migration (a hosted project where someone signed up first).
+insert into public.profiles (id, display_name)
+select u.id, private.display_name_for(u.raw_user_meta_data, u.email) from auth.users u
+on conflict (id) do nothing;
 
 create function private.profiles_before_write() returns trigger
 language plpgsql set search_path = '' as $$

@@ -415,6 +415,20 @@ describe('profiles', () => {
     expect(await name(bad)).toBe('fallback.name')
   })
 
+  it('take the name given at sign-up, else the email, and never fail', async () => {
+    const nameFor = async (meta: Record<string, unknown>, email: string | null) => {
+      const [row] = await stack.sql<{ name: string }[]>`
+        select private.display_name_for(${stack.sql.json(meta as never)}, ${email}) as name`
+      return row!.name
+    }
+    expect(await nameFor({ display_name: ' Ada  Lovelace ' }, 'a@x.test')).toBe('Ada Lovelace')
+    expect(await nameFor({ full_name: 'Grace Hopper' }, 'g@x.test')).toBe('Grace Hopper')
+    expect(await nameFor({ name: 'Linus' }, 'l@x.test')).toBe('Linus')
+    expect(await nameFor({ display_name: '\u202e' }, 'rtl.user@x.test')).toBe('rtl.user')
+    expect(await nameFor({}, `${'x'.repeat(100)}@x.test`)).toBe('x'.repeat(64))
+    expect(await nameFor({ display_name: '\u0007' }, null)).toBe('New user')
+  })
+
   it('are edited by their owner only, with clean names and avatars in their own folder', async () => {
     const t = await team()
     const update = (by: Person, changes: Record<string, string>) =>
