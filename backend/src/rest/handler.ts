@@ -11,6 +11,8 @@ import type { RenderedStatements } from './execute.ts'
 import { openApiResponse } from './openapi.ts'
 import { shapeOf, slotsOf, withValues } from './plan-shape.ts'
 import { negotiate } from './parse/media.ts'
+import { mediaTypeOf, parsePayload } from './parse/payload.ts'
+import type { Payload } from './parse/payload.ts'
 import { parseRequest } from './parse/request.ts'
 import type { ApiRequest, RawRequest } from './parse/request.ts'
 import { planRequest } from './plan/plan.ts'
@@ -32,6 +34,8 @@ type Compiled =
       statements: RenderedStatements
       /** For shape-cached plans: per statement, the parameters of each stand-in. */
       slots?: number[][][]
+      /** For body-shape-cached plans: the body the plan was made with. */
+      bodyText?: string
     }
   | { kind: 'options' | 'openapi'; request: ApiRequest }
 
@@ -123,7 +127,7 @@ export class RestHandler {
    * plan-shape.ts) or, failing that, by their exact text.
    */
   private compile(raw: RawRequest, cache: SchemaCache): Compiled {
-    if (raw.body !== undefined && raw.body.length > 0) return this.compileFresh(raw, cache)
+    if (raw.body !== undefined && raw.body.length > 0) return this.compileWithBody(raw, cache)
     const shape = shapeOf(raw.query)
     if (shape) {
       const key = planKey({ ...raw, query: shape.query })
@@ -168,6 +172,46 @@ export class RestHandler {
     return compiled
   }
 
+  /**
+   * A request with a JSON body: the plan depends on the body's shape (array or object, its keys),
+   * the statement on its text only as a parameter. Cached by shape; PUT compares values, so not it.
+   */
+  private compileWithBody(raw: RawRequest, cache: SchemaCache): Compiled {
+    const type = mediaTypeOf(headerOf(raw, 'content-type'))
+    if (raw.method === 'PUT' || type !== 'application/json') return this.compileFresh(raw, cache)
+    let payload: Payload
+    try {
+      payload = parsePayload(raw.body, type, raw.path.startsWith('/rpc/'))
+    } catch {
+      return this.compileFresh(raw, cache)
+    }
+    if (payload.kind !== 'json') return this.compileFresh(raw, cache)
+    const key = `${planKey(raw)}\n${payload.shape}\n${payload.uniform}\n${payload.keys.join('\u0000')}`
+    const entry = this.plans.get(key)
+    if (entry && entry.kind === 'plan' && entry.slots && entry.bodyText !== undefined) {
+      const [mainSlots = []] = entry.slots
+      return {
+        kind: 'plan',
+        plan: entry.plan,
+        request: { ...entry.request, prefer: { ...entry.request.prefer }, payload },
+        statements: {
+          main: withValues(entry.statements.main, mainSlots, [payload.text]),
+          explain: null,
+        },
+      }
+    }
+    const compiled = this.compileFresh(raw, cache)
+    if (compiled.kind === 'plan' && compiled.statements.explain === null) {
+      const slots = [
+        compiled.statements.main.values.flatMap((v, at) => (v.value === payload.text ? [at] : [])),
+      ]
+      // The body is one parameter; anything else (a filter value equal to it) is not cached.
+      if ((slots[0] ?? []).length === 1)
+        this.remember(key, { ...compiled, slots: [slots], bodyText: payload.text })
+    }
+    return compiled
+  }
+
   private remember(key: string, compiled: Compiled): void {
     if (this.plans.size >= PLAN_CACHE_LIMIT) this.plans.clear()
     this.plans.set(key, compiled)
@@ -201,6 +245,11 @@ function mayUndo(plan: Plan): boolean {
   if (plan.kind === 'mutation') return plan.maxAffected !== null || plan.media.kind === 'object'
   if (plan.kind === 'call') return plan.maxAffected !== null || plan.media.kind === 'object'
   return false
+}
+
+function headerOf(raw: RawRequest, name: string): string | undefined {
+  const value = raw.headers[name]
+  return Array.isArray(value) ? value.join(', ') : value
 }
 
 function planKey(raw: RawRequest): string {

@@ -67,6 +67,24 @@ describe('insert', () => {
     ])
   })
 
+  it('uses each request’s own values when requests share a shape (cached plans)', async () => {
+    for (const [id, name] of [
+      [170, 'first'],
+      [171, 'second'],
+      [172, 'third'],
+    ] as const) {
+      const { data } = await db.from('items').insert({ id, name }).select('id, name')
+      expect(data).toEqual([{ id, name }])
+    }
+    for (const id of [170, 171, 172]) {
+      const { data } = await db.from('items').select('name').eq('id', id).single()
+      expect(data).toEqual({ name: id === 170 ? 'first' : id === 171 ? 'second' : 'third' })
+    }
+    const patched = await db.from('items').update({ note: 'a' }).eq('id', 170).select('id, note')
+    const again = await db.from('items').update({ note: 'b' }).eq('id', 171).select('id, note')
+    expect([patched.data, again.data]).toEqual([[{ id: 170, note: 'a' }], [{ id: 171, note: 'b' }]])
+  })
+
   it('counts inserted rows in Content-Range', async () => {
     const { count, status } = await db
       .from('items')
