@@ -73,6 +73,9 @@ test('two people chat live, react, share an image, see typing and presence, and 
     await send(alice.page, 'while Bob is away 1')
     await send(alice.page, 'while Bob is away 2')
     await send(bob.page, 'offline three')
+    // Alice's sends are confirmed (stored with their seq) before Bob returns, so the order is known.
+    await expect(alice.page.locator('article.message-pending')).toHaveCount(0)
+    await expect(messageWith(alice.page, 'while Bob is away 2')).toBeVisible()
     await bob.context.setOffline(false)
     await waitLive(bob.page)
     await expect(bob.page.locator('article.message-pending')).toHaveCount(0)
