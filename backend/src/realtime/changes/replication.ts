@@ -53,7 +53,9 @@ export class ReplicationStream {
   private sentStatus = -1n
   private statusTimer: NodeJS.Timeout | null = null
   private intervalTimer: NodeJS.Timeout | null = null
+  /** The transaction being received (between Begin and Commit). */
   private current: { changes: Change[]; xid: number } | null = null
+  private commitTime = 0
   private readonly relations = new Map<number, Relation>()
   private markReady!: () => void
   /** Resolves once the slot exists and the first stream has started. */
@@ -278,8 +280,6 @@ export class ReplicationStream {
         return
     }
   }
-
-  private commitTime = 0
 
   private sendStatus(force: boolean): void {
     const stream = this.stream
