@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createRef } from 'react'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { Composer } from './Composer.tsx'
+import type { ComposerUploads } from './Composer.tsx'
+
+const ANN = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa'
+
+function setup() {
+  const onSend = vi.fn<(body: string, files: unknown[], id: string) => string | null>(() => null)
+  const onEditLast = vi.fn()
+  const uploads: ComposerUploads = {
+    messageId: 'draft-1',
+    uploads: [],
+    files: [],
+    busy: false,
+    add: vi.fn(async () => []),
+    cancel: vi.fn(),
+    retry: vi.fn(),
+    reset: vi.fn(),
+  }
+  render(
+    <Composer
+      channelId="c1"
+      channelName="general"
+      disabledReason={null}
+      members={[{ id: ANN, name: 'Ann Lee' }]}
+      workspacePeople={[
+        { id: ANN, name: 'Ann Lee' },
+        { id: 'b', name: 'Bob' },
+      ]}
+      uploads={uploads}
+      onSend={onSend}
+      onEditLast={onEditLast}
+      onTyping={() => {}}
+      onStopTyping={() => {}}
+      inputRef={createRef<HTMLTextAreaElement>()}
+    />
+  )
+  const box = screen.getByRole('combobox', { name: 'Message #general' }) as HTMLTextAreaElement
+  return { box, onSend, onEditLast, uploads }
+}
+
+afterEach(() => {
+  cleanup()
+  localStorage.clear()
+})
+
+describe('Composer', () => {
+  it('Enter sends and clears; Shift+Enter does not send', () => {
+    const { box, onSend, uploads } = setup()
+    fireEvent.change(box, { target: { value: 'line one' } })
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true })
+    expect(onSend).not.toHaveBeenCalled()
+    fireEvent.keyDown(box, { key: 'Enter' })
+    expect(onSend).toHaveBeenCalledWith('line one', [], 'draft-1')
+    expect(box.value).toBe('')
+    expect(uploads.reset).toHaveBeenCalled()
+  })
+
+  it('keeps the text and shows the reason when sending is refused', () => {
+    const { box, onSend } = setup()
+    onSend.mockReturnValueOnce('Type a message or attach a file first.')
+    fireEvent.change(box, { target: { value: '   ' } })
+    fireEvent.keyDown(box, { key: 'Enter' })
+    expect(screen.getByRole('alert').textContent).toBe('Type a message or attach a file first.')
+    expect(box.value).toBe('   ')
+  })
+
+  it('does not send while an IME composition is open', () => {
+    const { box, onSend } = setup()
+    fireEvent.change(box, { target: { value: 'にほん' } })
+    fireEvent.keyDown(box, { key: 'Enter', isComposing: true })
+    expect(onSend).not.toHaveBeenCalled()
+  })
+
+  it('Up in an empty box edits my last message', () => {
+    const { box, onEditLast } = setup()
+    fireEvent.keyDown(box, { key: 'ArrowUp' })
+    expect(onEditLast).toHaveBeenCalled()
+  })
+
+  it('sends a picked mention as the person id and warns about people outside the channel', () => {
+    const { box, onSend } = setup()
+    fireEvent.change(box, { target: { value: 'hi @an', selectionStart: 6 } })
+    fireEvent.select(box)
+    fireEvent.keyDown(box, { key: 'Enter' })
+    expect(box.value).toBe('hi @Ann Lee ')
+    fireEvent.change(box, { target: { value: 'hi @Ann Lee and @Bob' } })
+    fireEvent.keyDown(box, { key: 'Enter' })
+    expect(onSend).toHaveBeenCalledWith(`hi <@${ANN}> and @Bob`, [], 'draft-1')
+    expect(screen.getByRole('status').textContent).toMatch(/Bob is not in #general/)
+  })
+
+  it('keeps the draft across remounts', () => {
+    const { box } = setup()
+    fireEvent.change(box, { target: { value: 'unfinished' } })
+    cleanup()
+    const again = setup()
+    expect(again.box.value).toBe('unfinished')
+  })
+})
