@@ -8,7 +8,7 @@
 //   - the same latest-page query in SQL as the member vs as superuser;
 //   - a 100,000-row insert through the triggers (rows per second).
 //
-//   node --import tsx supabase/bench/data-api.ts [--messages 100000] [--iterations 200]
+//   node --import tsx bench/data-api/run.ts [--messages 100000] [--iterations 200]
 import { randomUUID } from 'node:crypto'
 import { chmod, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
