@@ -161,4 +161,28 @@ describe('LiveChannel: loading, live, reconnecting, resync', () => {
     await settle()
     expect(channel.getSnapshot()).toBe(channel.getSnapshot())
   })
+
+  it('after a disconnection, re-reads held messages for edits, deletes and reactions it missed', async () => {
+    const { channel, transport, server } = harness({ seed: 3 })
+    channel.start()
+    transport.connect()
+    await settle()
+    transport.disconnect()
+    server.messages[0]!.body = 'edited while away'
+    server.messages[1]!.deletedAt = '2026-01-03T00:00:00.000Z'
+    server.messages[2]!.reactions = [{ id: 'r9', emoji: '👀', userId: 'x' }]
+    server.insert('new while away')
+    transport.connect()
+    await settle()
+    const snap = channel.getSnapshot()
+    expect(snap.messages.map((m) => m.body)).toEqual([
+      'edited while away',
+      'm2',
+      'm3',
+      'new while away',
+    ])
+    expect(snap.messages[1]!.deletedAt).not.toBeNull()
+    expect(snap.messages[2]!.reactions).toEqual([{ id: 'r9', emoji: '👀', userId: 'x' }])
+    expect(snap.status).toBe('live')
+  })
 })

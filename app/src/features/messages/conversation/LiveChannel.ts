@@ -39,6 +39,9 @@ export interface LiveChannelOptions {
   maxCatchUpPages?: number
 }
 
+/** How many of the newest held messages are re-read after a disconnection. */
+const TAIL_REFRESH = 200
+
 const defaultTimers: Timers = {
   setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
@@ -67,6 +70,8 @@ export class LiveChannel {
   private initialLoad: Promise<void> | null = null
   private catchingUp = false
   private catchUpAgain = false
+  /** Events may have been missed for messages already held (edits, deletes, reactions). */
+  private staleTail = false
   private catchUpTimer: unknown = null
   private retryIndex = 0
   private disposed = false
@@ -198,6 +203,7 @@ export class LiveChannel {
         await this.initialLoad
         if (!this.flags.loaded) return
         const { pageSize, maxCatchUpPages } = this.options
+        if (this.staleTail) await this.refreshTail()
         let pages = 0
         for (;;) {
           const page = await this.options.transport.after(this.window.syncedSeq, pageSize)
@@ -231,6 +237,28 @@ export class LiveChannel {
     }
   }
 
+  /**
+   * Re-reads the newest messages already held: a catch-up by seq brings new messages, but the
+   * edits, deletions and reactions sent while disconnected touched rows we already had.
+   */
+  private async refreshTail(): Promise<void> {
+    const newest = this.window.maxSeq()
+    const oldest = this.window.minSeq()
+    if (oldest === null) {
+      this.staleTail = false
+      return
+    }
+    const from = Math.max(oldest, newest - TAIL_REFRESH + 1)
+    const rows = await this.options.transport.after(
+      from - 1,
+      Math.min(TAIL_REFRESH, newest - from + 1)
+    )
+    if (this.disposed) return
+    this.window.upsertMany(rows.filter((m) => m.seq <= newest))
+    this.staleTail = false
+    this.emit()
+  }
+
   private scheduleCatchUp(): void {
     if (this.catchUpTimer !== null || this.disposed || !this.flags.online) return
     const delay = RETRY_DELAYS_MS[Math.min(this.retryIndex, RETRY_DELAYS_MS.length - 1)]!
@@ -252,6 +280,7 @@ export class LiveChannel {
       void this.catchUp()
       void this.queue.flush()
     } else {
+      if (this.flags.connected) this.staleTail = true
       this.flags.connected = false
       this.flags.synced = false
       this.emit()
@@ -261,6 +290,7 @@ export class LiveChannel {
   private setOnline(online: boolean): void {
     if (online === this.flags.online) return
     this.flags.online = online
+    if (!online) this.staleTail = true
     if (online) {
       this.retryIndex = 0
       this.flags.synced = false
