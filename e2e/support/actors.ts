@@ -58,8 +58,13 @@ export function composer(page: Page): Locator {
 export async function send(page: Page, text: string): Promise<void> {
   const box = composer(page)
   await box.fill(text)
+  await expect(box).toHaveValue(text)
   await box.press('Enter')
   await expect(box).toHaveValue('')
+  // Sent means on screen as mine, pending or confirmed.
+  await expect(
+    page.locator('article.message .message-body', { hasText: text.replace(/[*_`~]/g, '') }).last()
+  ).toBeVisible()
 }
 
 /** The bodies of the confirmed messages on screen, in order. */

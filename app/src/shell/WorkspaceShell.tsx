@@ -12,6 +12,7 @@ import {
   useLeaveWorkspace,
   useMembersQuery,
   useWorkspaceLive,
+  type ChannelChange,
   useWorkspacesQuery,
 } from '../features/workspaces/index.ts'
 import {
@@ -31,6 +32,7 @@ import { usePresence } from '../features/presence/index.ts'
 import { Avatar, ProfileDialog } from '../features/profiles/index.ts'
 import { EmptyState, ErrorState, Notice, Spinner } from '../ui/Notice.tsx'
 import { Link } from '../ui/Link.tsx'
+import { MenuButton } from '../ui/MenuButton.tsx'
 import { ChannelHeader } from './ChannelHeader.tsx'
 import { MembersPanel } from './MembersPanel.tsx'
 import { WorkspaceRail } from './WorkspaceRail.tsx'
@@ -76,21 +78,29 @@ export function WorkspaceShell({
 
   const channelsKey = useMemo(() => channelKeys.list(workspaceId), [workspaceId])
   const rostersKey = useMemo(() => channelKeys.rosters(), [])
-  const onChannelSeq = useCallback(
-    (id: string, lastSeq: number) => {
+  const onChannelRow = useCallback(
+    (row: ChannelChange) => {
       let known = false
       queryClient.setQueryData<Channel[]>(channelsKey, (list) =>
         list?.map((c) => {
-          if (c.id !== id) return c
+          if (c.id !== row.id) return c
           known = true
-          return { ...c, lastSeq, unread: Math.max(0, lastSeq - c.lastReadSeq) }
+          const lastSeq = row.last_seq === undefined ? c.lastSeq : Number(row.last_seq)
+          return {
+            ...c,
+            lastSeq,
+            unread: Math.max(0, lastSeq - c.lastReadSeq),
+            name: row.name === undefined ? c.name : row.name,
+            topic: row.topic === undefined ? c.topic : row.topic || null,
+            archivedAt: row.archived_at === undefined ? c.archivedAt : row.archived_at,
+          }
         })
       )
       return known
     },
     [queryClient, channelsKey]
   )
-  useWorkspaceLive({ workspaceId, userId: me, channelsKey, rostersKey, onChannelSeq })
+  useWorkspaceLive({ workspaceId, userId: me, channelsKey, rostersKey, onChannelRow })
 
   const memberMap = useMemo(
     () => new Map((members.data ?? []).map((m) => [m.userId, m])),
@@ -198,29 +208,45 @@ export function WorkspaceShell({
           <h1 title={workspaceName}>
             <bdi>{workspaceName}</bdi>
           </h1>
-          <details className="menu">
-            <summary aria-label="Workspace menu">⋯</summary>
-            <div className="menu-items" role="menu">
-              {isAdmin && (
-                <button type="button" role="menuitem" onClick={() => setDialog('invite')}>
-                  Invite people
+          <MenuButton label="Workspace menu" icon="⋯">
+            {(close) => (
+              <>
+                {isAdmin && (
+                  <button
+                    type="button"
+                    role="menuitem"
+                    onClick={() => {
+                      close()
+                      setDialog('invite')
+                    }}
+                  >
+                    Invite people
+                  </button>
+                )}
+                <button
+                  type="button"
+                  role="menuitem"
+                  onClick={() => {
+                    close()
+                    setDialog('members')
+                  }}
+                >
+                  Members ({members.data?.length ?? '…'})
                 </button>
-              )}
-              <button type="button" role="menuitem" onClick={() => setDialog('members')}>
-                Members ({members.data?.length ?? '…'})
-              </button>
-              <button
-                type="button"
-                role="menuitem"
-                onClick={() => {
-                  if (window.confirm(`Leave ${workspaceName}?`))
-                    leave.mutate(undefined, { onSuccess: () => navigate('/') })
-                }}
-              >
-                Leave workspace
-              </button>
-            </div>
-          </details>
+                <button
+                  type="button"
+                  role="menuitem"
+                  onClick={() => {
+                    close()
+                    if (window.confirm(`Leave ${workspaceName}?`))
+                      leave.mutate(undefined, { onSuccess: () => navigate('/') })
+                  }}
+                >
+                  Leave workspace
+                </button>
+              </>
+            )}
+          </MenuButton>
         </header>
         {leave.error && <Notice tone="error">{cleanError(leave.error)}</Notice>}
         {isAdmin && (
@@ -306,39 +332,49 @@ export function WorkspaceShell({
         />
       )}
 
-      <InviteDialog
-        workspaceId={workspaceId}
-        workspaceName={workspaceName}
-        userId={me}
-        open={dialog === 'invite'}
-        onClose={() => setDialog(null)}
-      />
-      <MembersDialog
-        workspaceId={workspaceId}
-        members={members.data ?? []}
-        me={me}
-        myRole={workspace?.role ?? 'member'}
-        open={dialog === 'members'}
-        onClose={() => setDialog(null)}
-      />
-      <CreateChannelDialog
-        workspaceId={workspaceId}
-        open={dialog === 'create-channel'}
-        onClose={() => setDialog(null)}
-        people={people.filter((p) => p.id !== me)}
-      />
-      <BrowseChannelsDialog
-        workspaceId={workspaceId}
-        open={dialog === 'browse'}
-        onClose={() => setDialog(null)}
-        joinedIds={new Set(channelList.map((c) => c.id))}
-      />
-      <NewDmDialog
-        workspaceId={workspaceId}
-        open={dialog === 'new-dm'}
-        onClose={() => setDialog(null)}
-        people={people.filter((p) => p.id !== me)}
-      />
+      {dialog === 'invite' && (
+        <InviteDialog
+          workspaceId={workspaceId}
+          workspaceName={workspaceName}
+          userId={me}
+          open
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'members' && (
+        <MembersDialog
+          workspaceId={workspaceId}
+          members={members.data ?? []}
+          me={me}
+          myRole={workspace?.role ?? 'member'}
+          open
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'create-channel' && (
+        <CreateChannelDialog
+          workspaceId={workspaceId}
+          open
+          onClose={() => setDialog(null)}
+          people={people.filter((p) => p.id !== me)}
+        />
+      )}
+      {dialog === 'browse' && (
+        <BrowseChannelsDialog
+          workspaceId={workspaceId}
+          open
+          onClose={() => setDialog(null)}
+          joinedIds={new Set(channelList.map((c) => c.id))}
+        />
+      )}
+      {dialog === 'new-dm' && (
+        <NewDmDialog
+          workspaceId={workspaceId}
+          open
+          onClose={() => setDialog(null)}
+          people={people.filter((p) => p.id !== me)}
+        />
+      )}
       {channel && dialog === 'add-people' && (
         <AddPeopleDialog
           workspaceId={workspaceId}
@@ -357,13 +393,15 @@ export function WorkspaceShell({
           channel={channel}
         />
       )}
-      <ProfileDialog
-        userId={me}
-        email={email}
-        open={dialog === 'profile'}
-        onClose={() => setDialog(null)}
-        onSignOut={() => signOut.mutate(undefined, { onSuccess: () => navigate('/sign-in') })}
-      />
+      {dialog === 'profile' && (
+        <ProfileDialog
+          userId={me}
+          email={email}
+          open
+          onClose={() => setDialog(null)}
+          onSignOut={() => signOut.mutate(undefined, { onSuccess: () => navigate('/sign-in') })}
+        />
+      )}
     </div>
   )
 }

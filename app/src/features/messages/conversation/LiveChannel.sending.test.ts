@@ -191,4 +191,22 @@ describe('LiveChannel: sending, failed, retry, outbox', () => {
       { emoji: '🎉', userId: 'me' },
     ])
   })
+
+  it('a send confirmed before the first page arrives is not wiped by that page', async () => {
+    const { channel, transport, server } = harness({ seed: 2 })
+    let open = () => {}
+    transport.latestGate = new Promise((resolve) => (open = resolve))
+    // The realtime join has not happened yet, so no catch-up would bring the message back.
+    channel.start()
+    channel.send('quick')
+    await settle()
+    expect(server.messages.map((m) => m.body)).toEqual(['m1', 'm2', 'quick'])
+    open()
+    await settle()
+    expect(bodies(channel)).toEqual(['m1', 'm2', 'quick'])
+    transport.connect()
+    await settle()
+    expect(bodies(channel)).toEqual(['m1', 'm2', 'quick'])
+    expect(channel.getSnapshot().status).toBe('live')
+  })
 })

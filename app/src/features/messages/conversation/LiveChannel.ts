@@ -149,9 +149,13 @@ export class LiveChannel {
     try {
       const page = await this.options.transport.latest(this.options.pageSize)
       if (this.disposed) return
-      this.window.clear()
+      // Messages newer than the page (my confirmed sends, live events that raced the request)
+      // stay; everything older is replaced by the page, which starts a new contiguous window.
+      const pageMax = page[page.length - 1]?.seq ?? 0
+      this.window.keepNewerThan(pageMax)
       this.window.upsertMany(page)
-      this.window.syncedSeq = this.window.maxSeq()
+      this.window.syncedSeq = page.length > 0 ? pageMax : this.window.syncedSeq
+      this.window.advanceSynced()
       this.hasOlder = page.length >= this.options.pageSize
       this.flags.loaded = true
       this.queue.dropConfirmed((id) => this.window.has(id))

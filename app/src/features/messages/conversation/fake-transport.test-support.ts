@@ -74,8 +74,13 @@ export class FakeTransport implements ChannelTransport {
 
   constructor(readonly server: FakeServer) {}
 
-  latest(limit: number) {
-    return this.server.request(() => this.server.messages.slice(-limit))
+  /** When set, latest() answers with what the server held at call time, once this resolves. */
+  latestGate: Promise<void> | null = null
+
+  async latest(limit: number) {
+    const snapshot = this.server.messages.slice(-limit)
+    if (this.latestGate) await this.latestGate
+    return this.server.request(() => snapshot)
   }
 
   after(afterSeq: number, limit: number) {

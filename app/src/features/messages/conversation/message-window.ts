@@ -41,6 +41,14 @@ export class MessageWindow {
     return this.ordered[this.ordered.length - 1]?.seq ?? 0
   }
 
+  /** Drops every message with seq <= seq (and the sync point with them). */
+  keepNewerThan(seq: number): void {
+    const kept = this.ordered.filter((m) => m.seq > seq)
+    if (kept.length === this.ordered.length) return
+    this.clear()
+    this.upsertMany(kept)
+  }
+
   clear(): void {
     this.messageOfReaction.clear()
     this.byId.clear()

@@ -7,9 +7,12 @@ import type { QueryKey } from '@tanstack/react-query'
 import { supabase } from '../../../lib/supabase.ts'
 import { workspaceKeys } from './keys.ts'
 
-interface ChannelChange {
+export interface ChannelChange {
   id: string
   last_seq?: number | string
+  name?: string | null
+  topic?: string | null
+  archived_at?: string | null
 }
 
 interface Options {
@@ -18,8 +21,8 @@ interface Options {
   channelsKey: QueryKey
   /** Channel rosters: they change when people join or leave the workspace. */
   rostersKey: QueryKey
-  /** Applies a new last_seq to the cached channel list; returns false when the channel is unknown. */
-  onChannelSeq: (channelId: string, lastSeq: number) => boolean
+  /** Applies a changed channel row to the cached list; returns false when the channel is unknown. */
+  onChannelRow: (row: ChannelChange) => boolean
 }
 
 export function useWorkspaceLive({
@@ -27,7 +30,7 @@ export function useWorkspaceLive({
   userId,
   channelsKey,
   rostersKey,
-  onChannelSeq,
+  onChannelRow,
 }: Options) {
   const queryClient = useQueryClient()
 
@@ -59,8 +62,9 @@ export function useWorkspaceLive({
         },
         (payload) => {
           const row = payload.new as ChannelChange
-          if (payload.eventType === 'UPDATE' && row.id && row.last_seq !== undefined) {
-            if (onChannelSeq(row.id, Number(row.last_seq))) {
+          if (payload.eventType === 'UPDATE' && row.id) {
+            // New messages, renames, topics, archiving: patched in place when the channel is known.
+            if (onChannelRow(row)) {
               refresh('workspaces')
               return
             }
@@ -98,5 +102,5 @@ export function useWorkspaceLive({
       window.clearTimeout(timer)
       void client.removeChannel(channel)
     }
-  }, [workspaceId, userId, channelsKey, rostersKey, onChannelSeq, queryClient])
+  }, [workspaceId, userId, channelsKey, rostersKey, onChannelRow, queryClient])
 }

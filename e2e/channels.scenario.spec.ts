@@ -1,0 +1,110 @@
+// Channels and roles with two people: a private channel, a direct message with its unread badge,
+// browsing and joining a public channel, topic, rename and archive, a role change, and removal.
+import { expect, test } from '@playwright/test'
+import { actor, composer, messageWith, send, waitLive } from './support/actors.ts'
+import { twoInGeneral } from './support/workspace.ts'
+
+test('private channels, DMs with unread counts, browse and join, settings, roles and removal', async ({
+  browser,
+}) => {
+  const olga = await actor(browser, 'Olga')
+  const pete = await actor(browser, 'Pete')
+  await twoInGeneral(olga, pete, `Crew ${Date.now().toString(36)}`)
+  const o = olga.page
+  const p = pete.page
+
+  await test.step('a private channel is visible only once Pete is added', async () => {
+    await o.getByRole('button', { name: 'Create a channel' }).click()
+    const dialog = o.getByRole('dialog', { name: 'Create a channel' })
+    await dialog.getByLabel('Name').fill('Secret Plans')
+    await expect(dialog.getByText('Will be #secret-plans')).toBeVisible()
+    await dialog.getByLabel('Private: only people added can see it').check()
+    await dialog.getByRole('button', { name: 'Create' }).click()
+    await expect(
+      o.getByRole('heading', { level: 2, name: 'secret-plans', exact: true })
+    ).toBeVisible()
+    await waitLive(o)
+    await send(o, 'for the two of us')
+    await expect(p.locator('a[data-channel-id]', { hasText: 'secret-plans' })).toHaveCount(0)
+    await o.getByRole('button', { name: 'Add people to the channel' }).click()
+    const add = o.getByRole('dialog', { name: /Add people/ })
+    await add.getByLabel(pete.name).check()
+    await add.getByRole('button', { name: 'Add' }).click()
+    const link = p.locator('a[data-channel-id]', { hasText: 'secret-plans' })
+    await expect(link).toBeVisible()
+    await link.click()
+    await expect(messageWith(p, 'for the two of us')).toBeVisible()
+  })
+
+  await test.step('a direct message shows as unread until opened', async () => {
+    await p.getByRole('button', { name: 'New direct message' }).click()
+    const dialog = p.getByRole('dialog', { name: 'New direct message' })
+    await dialog.getByLabel(olga.name).check()
+    await dialog.getByRole('button', { name: 'Open conversation' }).click()
+    await waitLive(p)
+    await send(p, 'psst, a direct message')
+    const dm = o.locator('a[data-channel-id]', { hasText: pete.name })
+    await expect(dm).toHaveAttribute(
+      'aria-label',
+      new RegExp(`${pete.name}, direct message, 1 unread`)
+    )
+    await dm.click()
+    await expect(messageWith(o, 'psst, a direct message')).toBeVisible()
+    await expect(dm).not.toHaveAttribute('aria-label', /unread/)
+  })
+
+  await test.step('Pete browses and joins a public channel; Olga sets its topic and renames it', async () => {
+    await o.getByRole('button', { name: 'Create a channel' }).click()
+    const create = o.getByRole('dialog', { name: 'Create a channel' })
+    await create.getByLabel('Name').fill('lunch')
+    await create.getByRole('button', { name: 'Create' }).click()
+    await expect(o.getByRole('heading', { level: 2, name: 'lunch', exact: true })).toBeVisible()
+    await p.getByRole('button', { name: 'Browse channels' }).click()
+    const browse = p.getByRole('dialog', { name: 'Browse channels' })
+    await browse
+      .getByRole('listitem')
+      .filter({ hasText: '#lunch' })
+      .getByRole('button', { name: 'Join' })
+      .click()
+    await expect(p.getByRole('heading', { level: 2, name: 'lunch', exact: true })).toBeVisible()
+    await o.getByRole('button', { name: 'Channel settings' }).click()
+    const settings = o.getByRole('dialog', { name: '#lunch settings' })
+    await settings.getByLabel('Name').fill('lunch-club')
+    await settings.getByLabel('Topic').fill('Where we eat on Fridays')
+    await settings.getByRole('button', { name: 'Save' }).click()
+    await expect(
+      p.getByRole('heading', { level: 2, name: 'lunch-club', exact: true })
+    ).toBeVisible()
+    await expect(p.getByText('Where we eat on Fridays')).toBeVisible()
+  })
+
+  await test.step('archiving stops new messages but keeps the history', async () => {
+    await o.getByRole('button', { name: 'Channel settings' }).click()
+    await o
+      .getByRole('dialog', { name: '#lunch-club settings' })
+      .getByRole('button', { name: 'Archive channel' })
+      .click()
+    await expect(o.getByText('This channel is archived. Its history stays readable.')).toBeVisible()
+    await expect(composer(o)).toHaveCount(0)
+  })
+
+  await test.step('Olga makes Pete an admin, then removes him', async () => {
+    await o.getByRole('button', { name: 'Workspace menu' }).click()
+    await o.getByRole('menuitem', { name: /Members/ }).click()
+    const members = o.getByRole('dialog', { name: 'Workspace members' })
+    await members.getByLabel(`Role of ${pete.name}`).selectOption('admin')
+    await expect(members.getByLabel(`Role of ${pete.name}`)).toHaveValue('admin')
+    await expect(p.getByRole('button', { name: 'Invite people' }).first()).toBeVisible()
+    o.once('dialog', (d) => void d.accept())
+    await members
+      .getByRole('listitem')
+      .filter({ hasText: pete.name })
+      .getByRole('button', { name: 'Remove' })
+      .click()
+    await expect(members.getByText(pete.name)).toHaveCount(0)
+    await expect(p.getByRole('heading', { name: 'Workspace not available' })).toBeVisible()
+  })
+
+  await olga.context.close()
+  await pete.context.close()
+})
