@@ -14,6 +14,12 @@ import { linkFromEmail } from './support/inbox.ts'
 import { appUrl } from './support/env.ts'
 import { createWorkspace } from './support/workspace.ts'
 
+// A real 4x4 PNG (made with sharp).
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWM4YRMFRwzEcQA/8hXhIXl1IQAAAABJRU5ErkJggg==',
+  'base64'
+)
+
 test('forgot password: the emailed link lets me choose a new one, and it works', async ({
   browser,
 }) => {
@@ -87,6 +93,18 @@ test('profile: change my display name and sign out; a draft survives', async ({ 
   await dialog.getByLabel('Display name').fill('Finn the Human 🗡️')
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(dialog.getByText('Saved.')).toBeVisible()
+  await dialog
+    .getByLabel('Upload a picture')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
+  // Shown through Storage's image transformation, resized to the size drawn.
+  const picture = dialog.locator('.avatar img')
+  await expect(picture).toHaveAttribute(
+    'src',
+    /\/storage\/v1\/render\/image\/public\/avatars\/.+width=144/
+  )
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true)
   await dialog.getByRole('button', { name: 'Close' }).click()
   await send(finn.page, 'hello from the new name')
   await expect(

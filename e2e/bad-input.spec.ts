@@ -70,6 +70,26 @@ test('injection shows as text, limits are explained, nothing typed is lost', asy
     await expect(page.getByRole('list', { name: 'Attached files' })).toHaveCount(0)
   })
 
+  await test.step('a text file becomes a download card whose signed link serves it', async () => {
+    await page.getByTestId('file-input').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('meeting notes: ship it'),
+    })
+    await expect(page.getByRole('progressbar', { name: 'Upload of notes.txt' })).toHaveAttribute(
+      'class',
+      'progress-done'
+    )
+    await send(page, 'the notes')
+    const card = messageWith(page, 'the notes').locator('.file-card')
+    await expect(card).toContainText('notes.txt')
+    const download = card.getByRole('link', { name: 'Download notes.txt' })
+    await expect(download).toHaveAttribute('href', /\/storage\/v1\/object\/sign\/attachments\//)
+    const response = await page.request.get((await download.getAttribute('href'))!)
+    expect(response.status()).toBe(200)
+    expect(await response.text()).toBe('meeting notes: ship it')
+  })
+
   await test.step('odd Unicode passes through intact', async () => {
     await send(page, 'Zoë 👩🏽‍💻 naïve café — ok')
     await expect(messageWith(page, 'Zoë 👩🏽‍💻 naïve café — ok')).toBeVisible()

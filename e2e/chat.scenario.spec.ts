@@ -5,9 +5,9 @@ import { expect, test } from '@playwright/test'
 import { actor, composer, messageTexts, messageWith, send, waitLive } from './support/actors.ts'
 import { twoInGeneral } from './support/workspace.ts'
 
-// A real 2x2 PNG (red, green, blue, white).
+// A real 4x4 PNG (made with sharp).
 const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDIwMDAwMDAAAANHQEDK+mmyAAAAABJRU5ErkJggg==',
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWM4YRMFRwzEcQA/8hXhIXl1IQAAAABJRU5ErkJggg==',
   'base64'
 )
 
@@ -61,7 +61,7 @@ test('two people chat live, react, share an image, see typing and presence, and 
     await expect(image).toBeVisible()
     await expect
       .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-      .toBe(2)
+      .toBe(4)
   })
 
   await test.step('Bob goes offline, keeps writing; both sides end with every message once, in order', async () => {
