@@ -37,7 +37,11 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
   const author = people.nameOf(message.authorId)
   if (message.deletedAt) {
     return (
-      <article className="message message-deleted" aria-label={`Deleted message from ${author}`}>
+      <article
+        className="message message-deleted"
+        aria-label={`Deleted message from ${author}`}
+        tabIndex={-1}
+      >
         <div className="message-gutter" />
         <div className="message-main">
           <p className="muted">This message was deleted.</p>
@@ -48,6 +52,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
   const mentionsMe = message.body.includes(`<@${people.me}>`)
   return (
     <article
+      tabIndex={-1}
       className={`message${grouped ? ' message-grouped' : ''}${mentionsMe ? ' message-mentions-me' : ''}`}
       aria-label={`${author}, ${fullTimeLabel(message.createdAt)}`}
       data-seq={message.seq}
@@ -193,6 +198,7 @@ export function PendingItem({
           : 'Offline: will send when you reconnect'
   return (
     <article
+      tabIndex={-1}
       className={`message message-pending message-${pending.state}${grouped ? ' message-grouped' : ''}`}
       aria-label={`Your message, ${label}`}
       data-pending-id={pending.id}
