@@ -41,6 +41,7 @@ test('private channels, DMs with unread counts, browse and join, settings, roles
     const dialog = p.getByRole('dialog', { name: 'New direct message' })
     await dialog.getByLabel(olga.name).check()
     await dialog.getByRole('button', { name: 'Open conversation' }).click()
+    await expect(p.getByRole('heading', { level: 2, name: olga.name, exact: true })).toBeVisible()
     await waitLive(p)
     await send(p, 'psst, a direct message')
     const dm = o.locator('a[data-channel-id]', { hasText: pete.name })

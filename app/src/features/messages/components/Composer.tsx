@@ -163,7 +163,7 @@ export function Composer(props: Props) {
             else props.onStopTyping()
           }}
           people={props.members}
-          label={`Message #${props.channelName}`}
+          label={`Message ${props.channelName.startsWith('@') ? props.channelName : '#' + props.channelName}`}
           placeholder={`Message ${props.channelName.startsWith('@') ? props.channelName : '#' + props.channelName}`}
           inputRef={inputRef}
           onKeyDown={keyDown}
