@@ -115,6 +115,7 @@ test('injection shows as text, limits are explained, nothing typed is lost', asy
     await focused.press('ArrowUp')
     await expect(page.locator('article.message:focus')).toContainText('the notes')
     await page.locator('article.message:focus').press('ArrowDown')
+    await expect(page.locator('article.message:focus')).toContainText('Zoë 👩🏽‍💻 edited')
     await page.locator('article.message:focus').press('e')
     const editor = page.getByRole('combobox', { name: 'Edit message' })
     await expect(editor).toHaveValue('Zoë 👩🏽‍💻 edited')
