@@ -1,7 +1,15 @@
 // Bad input gets a clear message and loses nothing: script-bearing markdown shows as text,
 // oversized messages and refused files are explained, unsent text stays where it was.
 import { expect, test } from '@playwright/test'
-import { actor, composer, messageWith, send, signUpAndConfirm, waitLive } from './support/actors.ts'
+import {
+  actor,
+  composer,
+  confirmedMessageWith,
+  messageWith,
+  send,
+  signUpAndConfirm,
+  waitLive,
+} from './support/actors.ts'
 import { createWorkspace } from './support/workspace.ts'
 
 test('injection shows as text, limits are explained, nothing typed is lost', async ({
@@ -92,7 +100,8 @@ test('injection shows as text, limits are explained, nothing typed is lost', asy
 
   await test.step('odd Unicode passes through intact', async () => {
     await send(page, 'Zoë 👩🏽‍💻 naïve café — ok')
-    await expect(messageWith(page, 'Zoë 👩🏽‍💻 naïve café — ok')).toBeVisible()
+    // Confirmed, so that Up (which edits sent messages only) finds it.
+    await expect(confirmedMessageWith(page, 'Zoë 👩🏽‍💻 naïve café — ok')).toBeVisible()
   })
 
   await test.step('edit my last message with Up, and the edit shows as edited', async () => {

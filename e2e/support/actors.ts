@@ -72,6 +72,13 @@ export function messageTexts(page: Page): Locator {
   return page.locator('article.message:not(.message-pending) .message-body')
 }
 
+/** A message the server has confirmed (not pending), by its text. */
+export function confirmedMessageWith(page: Page, text: string): Locator {
+  return page
+    .locator('article.message:not(.message-pending)')
+    .filter({ has: page.locator('.message-body', { hasText: text }) })
+}
+
 export function messageWith(page: Page, text: string): Locator {
   return page
     .locator('article.message')

@@ -24,7 +24,8 @@ export async function buildAppServer(options: AppServerOptions): Promise<Fastify
   })
   await app.register(fastifyStatic, {
     root: options.distDir,
-    wildcard: false,
+    // Files are looked up per request, so a rebuild while the stack runs is served at once.
+    wildcard: true,
     setHeaders(response, file) {
       const immutable = file.includes(`${path.sep}assets${path.sep}`)
       response.setHeader(

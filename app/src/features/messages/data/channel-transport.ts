@@ -114,6 +114,8 @@ export function supabaseChannelTransport(channelId: string, userId: string): Cha
 
     subscribe(listener: TransportListener) {
       const filter = `channel_id=eq.${channelId}`
+      let joined = false
+      let changesReady = false
       const channel: RealtimeChannel = client
         .channel(`messages:${channelId}`)
         .on(
@@ -153,9 +155,23 @@ export function supabaseChannelTransport(channelId: string, userId: string): Cha
             listener.onEvent({ kind: 'attachment', attachment: toAttachment(row) })
           }
         )
-        .subscribe((status) => {
-          listener.onStatus(status === 'SUBSCRIBED' ? 'connected' : 'disconnected')
+        // Live only once the server says the postgres_changes subscription runs: the join reply
+        // comes first, and a change committed between the two would be in neither the catch-up
+        // nor the stream.
+        .on('system', {}, (payload: { extension?: string; status?: string }) => {
+          if (payload.extension !== 'postgres_changes') return
+          changesReady = payload.status === 'ok'
+          report()
         })
+        .subscribe((status) => {
+          joined = status === 'SUBSCRIBED'
+          if (!joined) changesReady = false
+          report()
+        })
+
+      function report() {
+        listener.onStatus(joined && changesReady ? 'connected' : 'disconnected')
+      }
 
       function onMessage(payload: RealtimePostgresChangesPayload<MessageRow>) {
         const row = payload.new as MessageRow
