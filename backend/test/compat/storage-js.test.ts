@@ -310,7 +310,7 @@ describe('file API', () => {
 describe('bucket limits', () => {
   it('fileSizeLimit refuses larger uploads with statusCode 413', async () => {
     const id = newBucket('limited')
-    await storage.createBucket(id, { fileSizeLimit: 8 })
+    await storage.createBucket(id, { public: false, fileSizeLimit: 8 })
     const { error } = await storage.from(id).upload('big.txt', text('more than eight bytes'))
     expect(error).toMatchObject({
       status: 400,
@@ -321,7 +321,7 @@ describe('bucket limits', () => {
 
   it('allowedMimeTypes refuses other types with statusCode 415', async () => {
     const id = newBucket('images')
-    await storage.createBucket(id, { allowedMimeTypes: ['image/*'] })
+    await storage.createBucket(id, { public: false, allowedMimeTypes: ['image/*'] })
     const { error } = await storage.from(id).upload('note.txt', text('text'))
     expect(error).toMatchObject({
       status: 400,
