@@ -42,8 +42,9 @@ export function functionsService(): Service {
         const name = rest.split('/')[0]?.split('?')[0] ?? ''
         const file = name && NAME.test(name) ? findEntry(ctx.config.supabaseDir, name) : null
         if (!file) return reply.code(404).type('text/plain').send('Function not found')
+        const authorization = gatewayAuthorization(ctx, request)
         if (request.method !== 'OPTIONS' && verifyJwt(name)) {
-          const refusal = await checkJwt(ctx, request)
+          const refusal = await checkJwt(ctx, authorization)
           if (refusal) return reply.code(401).send({ msg: refusal })
         }
         let handler: Handler
@@ -62,7 +63,7 @@ export function functionsService(): Service {
             .send({ code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' })
         }
         try {
-          return await forward(handler, request, reply, ctx)
+          return await forward(handler, request, reply, ctx, authorization)
         } catch (error) {
           ctx.log.error(`function ${name} failed`, error)
           return reply.code(500).send({
@@ -96,13 +97,26 @@ function readVerifyJwt(ctx: StackContext): (name: string) => boolean {
   return (name) => table[name]?.verify_jwt !== false
 }
 
-async function checkJwt(ctx: StackContext, request: FastifyRequest): Promise<string | null> {
+/**
+ * The Authorization header the function sees. Like the CLI's Kong in front of the edge runtime,
+ * an sb_publishable_/sb_secret_ key (as `apikey`, or as the bearer that supabase-js sends when
+ * nobody is signed in) becomes the anon / service_role JWT; any other Authorization passes as is.
+ */
+function gatewayAuthorization(ctx: StackContext, request: FastifyRequest): string | undefined {
   const header = request.headers.authorization
+  if (header && !/^Bearer sb_/i.test(header)) return header
+  const apikey = request.headers.apikey
+  const key = typeof apikey === 'string' && apikey ? apikey : header?.replace(/^Bearer\s+/i, '')
+  if (key === undefined) return header
+  const translated = ctx.gateway.translateKey(key)
+  return translated === key ? header : `Bearer ${translated}`
+}
+
+async function checkJwt(ctx: StackContext, header: string | undefined): Promise<string | null> {
   if (!header) return 'Error: Missing authorization header'
   const match = /^Bearer\s+(.+)$/.exec(header)
   if (!match) return "Error: Auth header is not 'Bearer {token}'"
-  const token = ctx.gateway.translateKey(match[1] ?? '')
-  const result = await ctx.keys.verify(token)
+  const result = await ctx.keys.verify(match[1] ?? '')
   return result.ok ? null : 'Invalid JWT'
 }
 
@@ -143,7 +157,8 @@ async function forward(
   handler: Handler,
   request: FastifyRequest,
   reply: FastifyReply,
-  ctx: StackContext
+  ctx: StackContext,
+  authorization: string | undefined
 ): Promise<FastifyReply> {
   const url = new URL(request.url.replace(/^\/functions\/v1/, ''), ctx.apiUrl)
   const headers = new Headers()
@@ -151,8 +166,11 @@ async function forward(
     if (value === undefined) continue
     headers.set(key, Array.isArray(value) ? value.join(', ') : value)
   }
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
-  const body = hasBody ? (Readable.toWeb(request.body as Readable) as ReadableStream) : undefined
+  if (authorization) headers.set('authorization', authorization)
+  // A POST without a body (functions.invoke() with no body sends no content-type) has no stream.
+  const stream = request.body instanceof Readable ? request.body : undefined
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && stream !== undefined
+  const body = hasBody ? (Readable.toWeb(stream) as ReadableStream) : undefined
   const response = await handler(
     new Request(url, { method: request.method, headers, body, duplex: 'half' } as RequestInit)
   )

@@ -1,0 +1,285 @@
+// supabase-js's integration suite (test/integration.test.ts upstream), which runs against
+// `supabase start` with the CLI's demo keys and its own supabase/ folder: REST under RLS,
+// auth sign-up/sign-in/sign-out, storage upload/list/download, realtime broadcast, functions,
+// and the same calls through the new sb_publishable_/sb_secret_ keys.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FunctionsHttpError } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { startTestStack } from '../support/stack.ts'
+import type { TestStack } from '../support/stack.ts'
+import { CLI, claimsOf, uniqueEmail, waitFor } from './support.ts'
+import { PROJECT } from './supabase-js-project.ts'
+
+let stack: TestStack
+
+beforeAll(async () => {
+  stack = await startTestStack(PROJECT)
+})
+
+afterAll(async () => {
+  await stack?.stop()
+})
+
+const password = 'password123'
+
+async function signedIn(key: string = CLI.anonKey) {
+  const client = stack.client(key)
+  const email = uniqueEmail('integration')
+  const { data, error } = await client.auth.signUp({ email, password })
+  expect(error).toBeNull()
+  return { client, email, user: data.user! }
+}
+
+describe('the CLI demo keys', () => {
+  it('are the keys `supabase start` prints', () => {
+    expect(stack.anonKey).toBe(CLI.anonKey)
+    expect(stack.serviceRoleKey).toBe(CLI.serviceRoleKey)
+    expect(stack.keys.publishableKey).toBe(CLI.publishableKey)
+    expect(stack.keys.secretKey).toBe(CLI.secretKey)
+    expect(claimsOf(CLI.anonKey)).toEqual({ iss: 'supabase-demo', role: 'anon', exp: 1983812996 })
+  })
+})
+
+describe('PostgREST', () => {
+  it('queries, inserts, updates and deletes as anon under RLS', async () => {
+    const supabase = stack.client(CLI.anonKey)
+    const { data, error } = await supabase.from('todos').select('task, is_complete').order('id')
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { task: 'Seeded task 1', is_complete: false },
+      { task: 'Seeded task 2', is_complete: true },
+    ])
+    const inserted = await supabase.from('todos').insert({ task: 'anon todo' }).select().single()
+    expect(inserted.error).toBeNull()
+    expect(inserted.data).toMatchObject({ task: 'anon todo', is_complete: false, user_id: null })
+    const id = (inserted.data as { id: number }).id
+    const updated = await supabase
+      .from('todos')
+      .update({ is_complete: true })
+      .eq('id', id)
+      .select('is_complete')
+    expect(updated.data).toEqual([{ is_complete: true }])
+    const deleted = await supabase.from('todos').delete().eq('id', id).select('id')
+    expect(deleted.data).toEqual([{ id }])
+  })
+
+  it('signed-in users see only their own todos; a forged user_id is 403 42501', async () => {
+    const { client, user } = await signedIn()
+    const mine = await client.from('todos').insert({ task: 'mine', user_id: user.id }).select()
+    expect(mine.status).toBe(201)
+    const visible = await client.from('todos').select('task')
+    expect(visible.data).toEqual([{ task: 'mine' }])
+    const other = await signedIn()
+    expect((await other.client.from('todos').select('task')).data).toEqual([])
+
+    const forged = await client
+      .from('todos')
+      .insert({ task: 'forged', user_id: other.user.id })
+      .select()
+    expect(forged).toMatchObject({
+      status: 403,
+      statusText: 'Forbidden',
+      error: {
+        code: '42501',
+        details: null,
+        hint: null,
+        message: 'new row violates row-level security policy for table "todos"',
+      },
+    })
+    const anonForged = await stack
+      .client(CLI.anonKey)
+      .from('todos')
+      .insert({ task: 'forged', user_id: user.id })
+    expect(anonForged.status).toBe(401)
+    expect(anonForged.error?.code).toBe('42501')
+  })
+})
+
+describe('Authentication', () => {
+  it('signs up, reads the session, signs out and back in', async () => {
+    const { client, email, user } = await signedIn()
+    expect(user.email).toBe(email)
+    const { data: session } = await client.auth.getSession()
+    expect(session.session?.user.email).toBe(email)
+    expect((await client.auth.signOut()).error).toBeNull()
+    expect((await client.auth.getSession()).data.session).toBeNull()
+    const signIn = await client.auth.signInWithPassword({ email, password })
+    expect(signIn.error).toBeNull()
+    expect(signIn.data.user?.id).toBe(user.id)
+  })
+
+  it('refuses invalid credentials', async () => {
+    const { data, error } = await stack
+      .client()
+      .auth.signInWithPassword({ email: 'nobody@example.com', password: 'wrongpassword' })
+    expect(data.user).toBeNull()
+    expect(error?.message).toBe('Invalid login credentials')
+  })
+})
+
+describe('Storage API', () => {
+  it('uploads, lists, downloads and deletes in the config bucket with the service role', async () => {
+    const storage = stack.client(CLI.serviceRoleKey).storage.from('test-bucket')
+    const filePath = `test-file-${Date.now()}.txt`
+    const fileContent = new Blob(['Hello, Supabase Storage!'], { type: 'text/plain' })
+    const upload = await storage.upload(filePath, fileContent, { upsert: true })
+    expect(upload.error).toBeNull()
+    expect(upload.data?.path).toBe(filePath)
+    const list = await storage.list()
+    expect(list.data?.some((f) => f.name === filePath)).toBe(true)
+    const download = await storage.download(filePath)
+    expect(await download.data?.text()).toBe('Hello, Supabase Storage!')
+    const removed = await storage.remove([filePath])
+    expect(removed.error).toBeNull()
+  })
+
+  it('the anon key sees nothing in a bucket without policies', async () => {
+    const storage = stack.client(CLI.anonKey).storage.from('test-bucket')
+    expect(await storage.list()).toEqual({ data: [], error: null })
+    const upload = await storage.upload('anon.txt', new Blob(['x']))
+    expect(upload.error).toMatchObject({
+      status: 400,
+      statusCode: '403',
+      message: 'new row violates row-level security policy',
+    })
+  })
+})
+
+describe('Realtime', () => {
+  it('is able to connect and broadcast on a private channel', async () => {
+    const { client } = await signedIn()
+    await client.realtime.setAuth()
+    const channel = client.channel(`channel-${crypto.randomUUID()}`, {
+      config: { broadcast: { self: true }, private: true },
+    })
+    let received: unknown
+    const subscribed = new Promise<string>((resolve) =>
+      channel
+        .on('broadcast', { event: '*' }, (payload) => (received = payload))
+        .subscribe((status) => {
+          if (status !== 'CLOSED') resolve(status)
+        })
+    )
+    expect(await subscribed).toBe('SUBSCRIBED')
+    await channel.send({ type: 'broadcast', event: 'test-event', payload: { message: 'test' } })
+    expect(await waitFor(() => received, 'the broadcast')).toEqual({
+      type: 'broadcast',
+      event: 'test-event',
+      payload: { message: 'test' },
+    })
+    expect(client.realtime.getChannels()).toHaveLength(1)
+  })
+})
+
+describe('Edge Functions', () => {
+  it('invokes a function with a JSON body', async () => {
+    const { data, error } = await stack
+      .client(CLI.anonKey)
+      .functions.invoke('hello', { body: { name: 'Functions' } })
+    expect(error).toBeNull()
+    expect(data).toEqual({ message: 'Hello Functions!' })
+  })
+
+  it('a non-2xx answer is a FunctionsHttpError carrying the response', async () => {
+    const { data, error } = await stack.client(CLI.anonKey).functions.invoke('failing')
+    expect(data).toBeNull()
+    expect(error).toBeInstanceOf(FunctionsHttpError)
+    const context = (error as FunctionsHttpError).context as Response
+    expect(context.status).toBe(418)
+    expect(await context.json()).toEqual({ error: 'teapot' })
+  })
+
+  it('an unknown function is 404 and a missing JWT is 401 when verify_jwt is on', async () => {
+    const missing = await fetch(`${stack.url}/functions/v1/nope`, { method: 'POST' })
+    expect(missing.status).toBe(404)
+    const unauthenticated = await fetch(`${stack.url}/functions/v1/echo`, { method: 'POST' })
+    expect(unauthenticated.status).toBe(401)
+    expect(await unauthenticated.json()).toEqual({ msg: 'Error: Missing authorization header' })
+    const open = await fetch(`${stack.url}/functions/v1/public-echo`, { method: 'POST' })
+    expect(open.status).toBe(200)
+  })
+
+  it('passes the caller’s token to the function', async () => {
+    const { client } = await signedIn()
+    const token = (await client.auth.getSession()).data.session!.access_token
+    const { data } = await client.functions.invoke('echo', { body: 'hi' })
+    expect(data).toMatchObject({
+      method: 'POST',
+      body: 'hi',
+      authorization: `Bearer ${token}`,
+      apikey: CLI.anonKey,
+      url: stack.url,
+    })
+  })
+})
+
+describe('new API keys', () => {
+  let publishable: SupabaseClient
+  let secret: SupabaseClient
+  beforeAll(() => {
+    publishable = stack.client(CLI.publishableKey)
+    secret = stack.client(CLI.secretKey)
+  })
+
+  it('sb_publishable_ acts as anon on REST; sb_secret_ bypasses RLS', async () => {
+    const anon = await publishable.from('todos').select('task').order('id')
+    expect(anon.error).toBeNull()
+    expect(anon.data?.map((t) => t.task)).toEqual(['Seeded task 1', 'Seeded task 2'])
+    const { user } = await signedIn()
+    await stack
+      .client(CLI.serviceRoleKey)
+      .from('todos')
+      .insert({ task: 'private', user_id: user.id })
+    expect((await publishable.from('todos').select('task').eq('task', 'private')).data).toEqual([])
+    expect((await secret.from('todos').select('task').eq('task', 'private')).data).toEqual([
+      { task: 'private' },
+    ])
+  })
+
+  it('signs up and in with sb_publishable_; the session then drives REST', async () => {
+    const { client, user } = await signedIn(CLI.publishableKey)
+    const inserted = await client.from('todos').insert({ task: 'new keys', user_id: user.id })
+    expect(inserted.error).toBeNull()
+    expect((await client.from('todos').select('task')).data).toEqual([{ task: 'new keys' }])
+  })
+
+  it('sb_secret_ drives the auth admin API and storage; sb_publishable_ does not', async () => {
+    const users = await secret.auth.admin.listUsers()
+    expect(users.error).toBeNull()
+    expect(users.data.users.length).toBeGreaterThan(0)
+    const refused = await publishable.auth.admin.listUsers()
+    expect(refused.error).toMatchObject({ status: 403, code: 'not_admin' })
+
+    const upload = await secret.storage
+      .from('test-bucket')
+      .upload(`secret-${Date.now()}.txt`, new Blob(['s']))
+    expect(upload.error).toBeNull()
+    expect((await secret.storage.listBuckets()).data?.map((b) => b.id)).toContain('test-bucket')
+    expect((await publishable.storage.listBuckets()).data).toEqual([])
+  })
+
+  it('functions: the gateway turns the key into the anon / service_role JWT', async () => {
+    // functions-js sends no Authorization for sb_ keys; the CLI gateway (Kong) adds the JWT.
+    const asPublishable = await publishable.functions.invoke('echo', { body: 'p' })
+    expect(asPublishable.error).toBeNull()
+    expect(asPublishable.data).toMatchObject({
+      authorization: `Bearer ${CLI.anonKey}`,
+      apikey: CLI.publishableKey,
+    })
+    const asSecret = await secret.functions.invoke('echo', { body: 's' })
+    expect(asSecret.error).toBeNull()
+    expect(asSecret.data).toMatchObject({ authorization: `Bearer ${CLI.serviceRoleKey}` })
+  })
+
+  it('realtime: a publishable-key client joins and broadcasts', async () => {
+    const channel = publishable.channel(`new-keys-${Date.now()}`, {
+      config: { broadcast: { self: true, ack: true } },
+    })
+    const got: unknown[] = []
+    channel.on('broadcast', { event: 'ping' }, (payload) => got.push(payload))
+    const status = await new Promise((resolve) => channel.subscribe((s) => resolve(s)))
+    expect(status).toBe('SUBSCRIBED')
+    expect(await channel.send({ type: 'broadcast', event: 'ping', payload: {} })).toBe('ok')
+    await waitFor(() => got[0], 'the echo')
+  })
+})
