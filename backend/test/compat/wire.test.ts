@@ -126,7 +126,7 @@ describe('REST over HTTP', () => {
     // point is that a client error comes back and nothing is touched.
     expect(response.status).toBeGreaterThanOrEqual(400)
     expect(response.status).toBeLessThan(500)
-    expect((await response.json()).code).toBe('22023')
+    expect(((await response.json()) as { code: string }).code).toBe('22023')
     const rows = await fetch(`${rest}/notes?select=id`, { headers: service })
     expect(await rows.json()).toHaveLength(2)
   })
