@@ -24,6 +24,19 @@ create policy "authenticated read private rooms" on realtime.messages
   for select to authenticated using (realtime.topic() like 'private-room%');
 create policy "authenticated write private rooms" on realtime.messages
   for insert to authenticated with check (realtime.topic() like 'private-room%');
+
+create table public.items (id bigint primary key, name text);
+create function public.items_broadcast() returns trigger
+security definer language plpgsql as $$
+begin
+  perform realtime.broadcast_changes(
+    'private-room-items:' || coalesce(new.id, old.id)::text,
+    tg_op, tg_op, tg_table_name, tg_table_schema, new, old
+  );
+  return null;
+end $$;
+create trigger items_broadcast after insert or update or delete on public.items
+  for each row execute function public.items_broadcast();
 `
 
 let stack: TestStack
@@ -211,13 +224,16 @@ describe('postgres_changes', () => {
       old: {},
       errors: null,
     })
+    // Default replica identity: the old record holds the primary key only.
     expect(changes[1]).toMatchObject({
       eventType: 'UPDATE',
       new: { id, task: 'write tests', done: true },
       old: { id },
       errors: null,
     })
+    expect(changes[1]!.old).toEqual({ id })
     expect(changes[2]).toMatchObject({ eventType: 'DELETE', new: {}, old: { id }, errors: null })
+    expect(changes[2]!.old).toEqual({ id })
   })
 
   it('a filter narrows the rows delivered', async () => {
@@ -280,6 +296,63 @@ describe('private channels', () => {
     expect(await waitFor(() => got[0], 'the private echo')).toMatchObject({
       event: 'secret',
       payload: { x: 1 },
+    })
+  })
+})
+
+describe('broadcast from the database', () => {
+  async function joined(topic: string, config: Record<string, unknown> = {}) {
+    const client = await signedInClient()
+    await client.realtime.setAuth()
+    const channel = client.channel(topic, { config: { private: true, ...config } })
+    const got: Record<string, unknown>[] = []
+    channel.on('broadcast', { event: '*' }, (payload) => got.push(payload))
+    expect((await subscribe(channel)).status).toBe('SUBSCRIBED')
+    return got
+  }
+
+  it('realtime.send() reaches private subscribers, with the message id in payload and meta', async () => {
+    const topic = room('private-room-db')
+    const got = await joined(topic)
+    await stack.sql`select realtime.send('{"a":1}'::jsonb, 'from-db', ${topic}, true)`
+    const message = await waitFor(() => got[0], 'the database message')
+    const id = (message.meta as { id: string }).id
+    expect(message).toEqual({
+      type: 'broadcast',
+      event: 'from-db',
+      payload: { a: 1, id },
+      meta: { id },
+    })
+
+    // A later join with replay gets the stored message, marked replayed.
+    const replayed = await joined(topic, {
+      broadcast: { replay: { since: Date.now() - 60_000, limit: 10 } },
+    })
+    expect(await waitFor(() => replayed[0], 'the replay')).toEqual({
+      type: 'broadcast',
+      event: 'from-db',
+      payload: { a: 1, id },
+      meta: { id, replayed: true },
+    })
+  })
+
+  it('realtime.broadcast_changes() from a trigger sends the row change', async () => {
+    const got = await joined('private-room-items:7')
+    await stack.sql`insert into public.items values (7, 'seven')`
+    const message = await waitFor(() => got[0], 'the row change')
+    const id = (message.meta as { id: string }).id
+    expect(message).toEqual({
+      type: 'broadcast',
+      event: 'INSERT',
+      payload: {
+        id,
+        schema: 'public',
+        table: 'items',
+        operation: 'INSERT',
+        record: { id: 7, name: 'seven' },
+        old_record: null,
+      },
+      meta: { id },
     })
   })
 })

@@ -9,6 +9,17 @@ import { startTestStack } from '../support/stack.ts'
 import type { TestStack } from '../support/stack.ts'
 import { cliConfig } from './support.ts'
 
+/** Polls an asynchronous check until it yields a value (at most 5 s). */
+async function waitForAsync<T>(check: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 5000
+  for (;;) {
+    const value = await check()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error('timed out')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
 let stack: TestStack
 let storage: SupabaseClient['storage']
 let storageUrl: string
@@ -71,7 +82,10 @@ describe('bucket API', () => {
     })
     const emptied = await storage.emptyBucket(id)
     expect(emptied.error).toBeNull()
-    expect(await storage.from(id).list()).toEqual({ data: [], error: null })
+    // Current Storage queues the work ("Empty bucket has been queued…"); wait for it to happen.
+    await waitForAsync(async () =>
+      (await storage.from(id).list()).data?.length === 0 ? true : undefined
+    )
     expect(await storage.deleteBucket(id)).toEqual({
       data: { message: 'Successfully deleted' },
       error: null,
