@@ -1,6 +1,23 @@
 import { defineConfig } from 'vitest/config'
+import { fileURLToPath } from 'node:url'
+import { npmSpecifierOf, TYPE_ONLY_MODULE } from './src/functions/deno-imports.ts'
 
 export default defineConfig({
+  plugins: [
+    {
+      // Edge functions import Deno-style (npm:, jsr:@supabase/, https://esm.sh/). Under the CLI a
+      // Node resolve hook maps them (src/functions/deno-imports.ts); in tests the functions load
+      // through Vite, which is given the same mapping here.
+      name: 'deno-specifiers',
+      enforce: 'pre',
+      resolveId(source) {
+        const mapped = npmSpecifierOf(source)
+        if (mapped === null) return null
+        if (mapped.endsWith('.d.ts')) return fileURLToPath(TYPE_ONLY_MODULE)
+        return this.resolve(mapped, undefined, { skipSelf: true })
+      },
+    },
+  ],
   test: {
     name: 'backend',
     root: import.meta.dirname,

@@ -9,9 +9,11 @@ import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { pathToFileURL } from 'node:url'
 import { parse } from 'smol-toml'
+import { WebSocket } from 'ws'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Service, StackContext } from '../context.ts'
 import { corsHeaders } from '../http/cors.ts'
+import { registerDenoImports } from './deno-imports.ts'
 
 type Handler = (request: Request) => Response | Promise<Response>
 
@@ -126,6 +128,7 @@ const runtimeEnv = new Map<string, string>()
 
 async function loadHandler(file: string): Promise<Handler> {
   installDenoShim()
+  registerDenoImports()
   captured = null
   const module = (await import(pathToFileURL(file).href)) as { default?: unknown }
   const fromDefault = module.default
@@ -139,7 +142,9 @@ async function loadHandler(file: string): Promise<Handler> {
 }
 
 function installDenoShim(): void {
-  const global = globalThis as { Deno?: unknown }
+  const global = globalThis as { Deno?: unknown; WebSocket?: unknown }
+  // Deno has a global WebSocket (supabase-js's realtime client needs one); Node 20 does not.
+  global.WebSocket ??= WebSocket
   if (global.Deno) return
   global.Deno = {
     serve(first: unknown, second?: unknown) {

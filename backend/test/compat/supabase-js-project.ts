@@ -63,14 +63,44 @@ Deno.serve(async (req) => {
 })
 `
 
+/** What \`supabase functions new hello\` writes (its type-only import included). */
 export const HELLO_FUNCTION = `
+// Setup type definitions for built-in Supabase Runtime APIs
+import "jsr:@supabase/functions-js/edge-runtime.d.ts"
+
 Deno.serve(async (req) => {
   const { name } = await req.json()
-  return new Response(JSON.stringify({ message: \`Hello \${name}!\` }), {
+  const data = {
+    message: \`Hello \${name}!\`,
+  }
+
+  return new Response(
+    JSON.stringify(data),
+    { headers: { "Content-Type": "application/json" } },
+  )
+})
+`
+
+/** The docs' "supabase-js in Edge Functions" example: queries as the caller, under RLS. */
+function todosFunction(specifier: string): string {
+  return `
+import { createClient } from '${specifier}'
+
+Deno.serve(async (req) => {
+  const supabase = createClient(
+    Deno.env.get('SUPABASE_URL') ?? '',
+    Deno.env.get('SUPABASE_ANON_KEY') ?? '',
+    { global: { headers: { Authorization: req.headers.get('Authorization')! } } }
+  )
+  const { data, error } = await supabase.from('todos').select('task')
+  if (error) throw error
+  return new Response(JSON.stringify({ data }), {
     headers: { 'Content-Type': 'application/json' },
+    status: 200,
   })
 })
 `
+}
 
 export const FAILING_FUNCTION = `
 Deno.serve(() => new Response(JSON.stringify({ error: 'teapot' }), {
@@ -99,5 +129,8 @@ export const PROJECT = {
     'functions/public-echo/index.ts': ECHO_FUNCTION,
     'functions/hello/index.ts': HELLO_FUNCTION,
     'functions/failing/index.ts': FAILING_FUNCTION,
+    'functions/todos-jsr/index.ts': todosFunction('jsr:@supabase/supabase-js@2'),
+    'functions/todos-npm/index.ts': todosFunction('npm:@supabase/supabase-js@2'),
+    'functions/todos-esm/index.ts': todosFunction('https://esm.sh/@supabase/supabase-js@2'),
   },
 }

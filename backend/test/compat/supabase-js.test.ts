@@ -180,6 +180,16 @@ describe('Edge Functions', () => {
     expect(data).toEqual({ message: 'Hello Functions!' })
   })
 
+  it('functions import supabase-js as Deno does (jsr:, npm:, esm.sh) and query as the caller', async () => {
+    const { client, user } = await signedIn()
+    await client.from('todos').insert({ task: 'via function', user_id: user.id })
+    for (const name of ['todos-jsr', 'todos-npm', 'todos-esm']) {
+      const { data, error } = await client.functions.invoke(name)
+      expect(error, name).toBeNull()
+      expect(data, name).toEqual({ data: [{ task: 'via function' }] })
+    }
+  })
+
   it('a non-2xx answer is a FunctionsHttpError carrying the response', async () => {
     const { data, error } = await stack.client(CLI.anonKey).functions.invoke('failing')
     expect(data).toBeNull()
