@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import { fileURLToPath } from 'node:url'
-import { npmSpecifierOf, TYPE_ONLY_MODULE } from './src/functions/deno-imports.ts'
+import { denoTargetOf, SHIMS } from './src/functions/deno-imports.ts'
 
 export default defineConfig({
   plugins: [
@@ -11,10 +11,10 @@ export default defineConfig({
       name: 'deno-specifiers',
       enforce: 'pre',
       resolveId(source) {
-        const mapped = npmSpecifierOf(source)
-        if (mapped === null) return null
-        if (mapped.endsWith('.d.ts')) return fileURLToPath(TYPE_ONLY_MODULE)
-        return this.resolve(mapped, undefined, { skipSelf: true })
+        const target = denoTargetOf(source, SHIMS)
+        if (target === null) return null
+        if ('shim' in target) return fileURLToPath(target.shim)
+        return this.resolve(target.package, undefined, { skipSelf: true })
       },
     },
   ],

@@ -2,15 +2,41 @@
 // `https://esm.sh/pkg@1`. Running them in this Node process, those specifiers are resolved to the
 // same packages as installed with the stack (the @supabase/* packages on JSR are the npm ones), by a
 // module resolve hook registered once before the first function loads (and, for a project folder
-// whose functions tsx compiles to CommonJS, the same mapping in require's resolution).
+// whose functions tsx compiles to CommonJS, the same mapping in require's resolution). Deno-only
+// modules get local stand-ins: type declarations load nothing, std's http serve() is Deno.serve.
 import Module, { createRequire, register } from 'node:module'
 import { fileURLToPath } from 'node:url'
+import { serve } from './deno-std-http.ts'
 
-/** The module a type declaration import (`….d.ts`) loads instead: an empty one. */
-export const TYPE_ONLY_MODULE = new URL('./type-only.ts', import.meta.url)
+export interface Shims {
+  /** An empty module, for `import "….d.ts"`. */
+  types: string
+  /** A module exporting serve(), for https://deno.land/std@…/http/server.ts. */
+  stdHttp: string
+}
 
-/** The bare npm specifier for a Deno one ('npm:@supabase/supabase-js@2' -> '@supabase/supabase-js'), else null. */
-export function npmSpecifierOf(specifier: string): string | null {
+/** The shims as files, for Vite (tests) and require() (tsx compiles them). */
+export const SHIMS: Shims = {
+  types: new URL('./type-only.ts', import.meta.url).href,
+  stdHttp: new URL('./deno-std-http.ts', import.meta.url).href,
+}
+
+/** The same shims as JavaScript data URLs, for Node's own loader (which cannot load .ts files). */
+const SHIM_URLS: Shims = {
+  types: 'data:text/javascript,export {}',
+  stdHttp: `data:text/javascript,${encodeURIComponent(`export ${serve.toString()}`)}`,
+}
+
+export type DenoTarget = { package: string } | { shim: string }
+
+/**
+ * Where a Deno specifier leads in Node: a package ('npm:@supabase/supabase-js@2' ->
+ * '@supabase/supabase-js'), a shim's URL, or null for anything that is not Deno-only.
+ */
+export function denoTargetOf(specifier: string, shims: Shims): DenoTarget | null {
+  if (/^https:\/\/deno\.land\/std@[^/]+\/http\/server\.ts$/.test(specifier)) {
+    return { shim: shims.stdHttp }
+  }
   let rest: string
   if (specifier.startsWith('npm:')) rest = specifier.slice(4)
   else if (specifier.startsWith('jsr:@supabase/')) rest = specifier.slice(4)
@@ -18,7 +44,8 @@ export function npmSpecifierOf(specifier: string): string | null {
   else return null
   const match = /^\/*((?:@[^/@?]+\/)?[^/@?]+)(?:@[^/?]*)?(\/[^?]*)?(?:\?.*)?$/.exec(rest)
   if (!match) return null
-  return `${match[1]}${match[2] ?? ''}`
+  const name = `${match[1]}${match[2] ?? ''}`
+  return name.endsWith('.d.ts') ? { shim: shims.types } : { package: name }
 }
 
 let registered = false
@@ -30,15 +57,16 @@ export function registerDenoImports(): void {
   // The hook runs on Node's loader thread, so it is handed as source: the mapping above plus a
   // resolve() that falls back to the stack's node_modules for packages the project lacks.
   const source = `
-const npmSpecifierOf = ${npmSpecifierOf.toString()};
+const denoTargetOf = ${denoTargetOf.toString()};
+const shims = ${JSON.stringify(SHIM_URLS)};
 export async function resolve(specifier, context, next) {
-  const mapped = npmSpecifierOf(specifier);
-  if (mapped === null) return next(specifier, context);
-  if (mapped.endsWith('.d.ts')) return next(${JSON.stringify(TYPE_ONLY_MODULE.href)}, context);
+  const target = denoTargetOf(specifier, shims);
+  if (target === null) return next(specifier, context);
+  if ('shim' in target) return next(target.shim, context);
   try {
-    return await next(mapped, context);
+    return await next(target.package, context);
   } catch {
-    return next(mapped, { ...context, parentURL: ${JSON.stringify(import.meta.url)} });
+    return next(target.package, { ...context, parentURL: ${JSON.stringify(import.meta.url)} });
   }
 }`
   register(`data:text/javascript,${encodeURIComponent(source)}`)
@@ -53,13 +81,13 @@ function mapRequireSpecifiers(): void {
   const original = internals._resolveFilename
   const fromStack = createRequire(import.meta.url)
   internals._resolveFilename = function (request, parent, ...rest) {
-    const mapped = npmSpecifierOf(request)
-    if (mapped === null) return original.call(this, request, parent, ...rest)
-    if (mapped.endsWith('.d.ts')) return fileURLToPath(TYPE_ONLY_MODULE)
+    const target = denoTargetOf(request, SHIMS)
+    if (target === null) return original.call(this, request, parent, ...rest)
+    if ('shim' in target) return fileURLToPath(target.shim)
     try {
-      return original.call(this, mapped, parent, ...rest)
+      return original.call(this, target.package, parent, ...rest)
     } catch {
-      return fromStack.resolve(mapped)
+      return fromStack.resolve(target.package)
     }
   }
 }

@@ -81,12 +81,16 @@ Deno.serve(async (req) => {
 })
 `
 
-/** The docs' "supabase-js in Edge Functions" example: queries as the caller, under RLS. */
-function todosFunction(specifier: string): string {
+/**
+ * The docs' "supabase-js in Edge Functions" example: queries as the caller, under RLS. Older
+ * docs imported from esm.sh and served with std's serve(); current ones use jsr: and Deno.serve.
+ */
+function todosFunction(specifier: string, legacyServe = false): string {
   return `
+${legacyServe ? "import { serve } from 'https://deno.land/std@0.168.0/http/server.ts'" : ''}
 import { createClient } from '${specifier}'
 
-Deno.serve(async (req) => {
+${legacyServe ? 'serve' : 'Deno.serve'}(async (req) => {
   const supabase = createClient(
     Deno.env.get('SUPABASE_URL') ?? '',
     Deno.env.get('SUPABASE_ANON_KEY') ?? '',
@@ -131,6 +135,6 @@ export const PROJECT = {
     'functions/failing/index.ts': FAILING_FUNCTION,
     'functions/todos-jsr/index.ts': todosFunction('jsr:@supabase/supabase-js@2'),
     'functions/todos-npm/index.ts': todosFunction('npm:@supabase/supabase-js@2'),
-    'functions/todos-esm/index.ts': todosFunction('https://esm.sh/@supabase/supabase-js@2'),
+    'functions/todos-esm/index.ts': todosFunction('https://esm.sh/@supabase/supabase-js@2', true),
   },
 }
