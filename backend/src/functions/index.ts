@@ -1,8 +1,10 @@
 // Edge Functions at /functions/v1/<name>, as the Supabase CLI's edge runtime answers them.
 // A function is supabase/functions/<name>/index.{ts,js,mjs} running in this Node process: it
 // either default-exports a fetch handler `(request: Request) => Response` or calls
-// `Deno.serve(handler)`, for which a small Deno.serve/Deno.env shim is provided. JWTs are
-// verified unless [functions.<name>] verify_jwt = false.
+// `Deno.serve(handler)`, for which a small Deno.serve/Deno.env shim is provided; its Deno-style
+// imports (npm:, jsr:@supabase/, esm.sh) resolve to the installed packages (deno-imports.ts). JWTs
+// are verified unless [functions.<name>] verify_jwt = false; sb_ keys reach the function as the
+// JWT the CLI's gateway makes of them.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
