@@ -450,3 +450,65 @@ describe('server endpoints', () => {
     })
   })
 })
+
+describe('with email confirmations and anonymous sign-ins on (a common config.toml)', () => {
+  let confirming: TestStack
+  beforeAll(async () => {
+    confirming = await startTestStack({
+      config: cliConfig('auth-js-confirm')
+        .replace('enable_confirmations = false', 'enable_confirmations = true')
+        .replace('enable_anonymous_sign_ins = false', 'enable_anonymous_sign_ins = true'),
+    })
+  })
+  afterAll(async () => {
+    await confirming?.stop()
+  })
+
+  it('signUp() returns a user without session; sign-in waits for the emailed confirmation', async () => {
+    const email = uniqueEmail('confirm')
+    const client = confirming.client()
+    const { data, error } = await client.auth.signUp({ email, password })
+    expect(error).toBeNull()
+    expect(data.session).toBeNull()
+    expect(data.user).toMatchObject({
+      email,
+      confirmation_sent_at: expect.any(String),
+      user_metadata: { email, email_verified: false },
+    })
+    expect(data.user).not.toHaveProperty('email_confirmed_at')
+    const early = await client.auth.signInWithPassword({ email, password })
+    expect(early.error).toMatchObject({
+      status: 400,
+      code: 'email_not_confirmed',
+      message: 'Email not confirmed',
+    })
+
+    const mail = await latestMailTo(confirming, email)
+    expect(mail.Subject).toBe('Confirm Your Email')
+    const response = await fetch(linkOf(mail), { redirect: 'manual' })
+    expect(response.status).toBe(303)
+    const location = new URL(response.headers.get('location')!)
+    const fragment = new URLSearchParams(location.hash.slice(1))
+    expect(fragment.get('type')).toBe('signup')
+    expect(fragment.get('access_token')).toEqual(expect.any(String))
+    expect((await client.auth.signInWithPassword({ email, password })).error).toBeNull()
+
+    // Signing up a confirmed address again gives an obfuscated user: no session, no identities.
+    const again = await confirming.client().auth.signUp({ email, password })
+    expect(again.error).toBeNull()
+    expect(again.data.session).toBeNull()
+    expect(again.data.user?.identities).toEqual([])
+    expect(again.data.user?.id).not.toBe(data.user!.id)
+  })
+
+  it('signInAnonymously() returns an anonymous session', async () => {
+    const { data, error } = await confirming.client().auth.signInAnonymously()
+    expect(error).toBeNull()
+    expect(data.user).toMatchObject({ is_anonymous: true, email: '', identities: [] })
+    expect(claimsOf(data.session!.access_token)).toMatchObject({
+      role: 'authenticated',
+      is_anonymous: true,
+      amr: [{ method: 'anonymous', timestamp: expect.any(Number) }],
+    })
+  })
+})
