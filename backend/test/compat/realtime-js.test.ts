@@ -142,6 +142,13 @@ describe('broadcast', () => {
     await waitFor(() => got.find((m) => m.event === 'from-http'), 'the httpSend message')
     expect(got[0]).toMatchObject({ event: 'from-http', payload: { via: 'httpSend' } })
 
+    // A channel that never joined sends through the same REST endpoint.
+    const unjoined = stack.client().channel(topic)
+    expect(await unjoined.send({ type: 'broadcast', event: 'unjoined', payload: { n: 2 } })).toBe(
+      'ok'
+    )
+    await waitFor(() => got.find((m) => m.event === 'unjoined'), 'the unjoined send')
+
     const response = await fetch(`${stack.url}/realtime/v1/api/broadcast`, {
       method: 'POST',
       headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
