@@ -52,7 +52,7 @@ export async function refreshTokenGrant(
     } else {
       await touchSession(tx, sessionId, client, now)
     }
-    const signed = await accessToken(rt, tx, user, sessionId, now, state.amr)
+    const signed = await accessToken(rt, tx, user, sessionId, now, 'token_refresh', state.amr)
     return sessionResponse(rt, user, signed, issued)
   })
   if (result === 'already_used') {

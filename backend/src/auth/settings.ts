@@ -2,6 +2,8 @@
 // GOTRUE_* variables (enable_confirmations -> mailer autoconfirm off, double_confirm_changes ->
 // secure email change, password_requirements -> required character sets, …).
 import type { ProjectConfig } from '../config/project-config.ts'
+import { pgFunctionHook } from './hooks.ts'
+import type { PgFunctionHook } from './hooks.ts'
 import { compileAllowList } from './redirect.ts'
 import type { CompiledAllowList } from './redirect.ts'
 
@@ -30,6 +32,8 @@ export interface AuthSettings {
   flowStateExpiry: number
   adminRoles: string[]
   defaultAudience: string
+  /** [auth.hook.custom_access_token], when enabled. */
+  customAccessTokenHook: PgFunctionHook | null
 }
 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz'
@@ -73,5 +77,6 @@ export function authSettings(config: ProjectConfig): AuthSettings {
     flowStateExpiry: 300,
     adminRoles: ['service_role', 'supabase_admin'],
     defaultAudience: 'authenticated',
+    customAccessTokenHook: pgFunctionHook(auth.customAccessTokenHook),
   }
 }

@@ -1,6 +1,7 @@
 // Access tokens and the session object (GoTrue's AccessTokenResponse): the claims in the order
 // GoTrue emits them, signed with the project's key, and the response auth-js stores.
 import type { Tx } from './db.ts'
+import { customAccessTokenClaims } from './hooks.ts'
 import type { AuthRuntime } from './runtime.ts'
 import { authUrl } from './runtime.ts'
 import { amrOf, createSession } from './session-store.ts'
@@ -26,6 +27,8 @@ export async function accessToken(
   user: User,
   sessionId: string,
   now: Date,
+  /** How this token was obtained (GoTrue's authentication_method: password, otp, token_refresh…). */
+  authenticationMethod: string,
   /** The session's amr claim when the caller already read it. */
   amr?: AmrEntry[]
 ): Promise<{ token: string; expiresAt: number }> {
@@ -47,7 +50,15 @@ export async function accessToken(
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
   }
-  return { token: await rt.ctx.keys.sign(claims), expiresAt: exp }
+  const hook = rt.settings.customAccessTokenHook
+  const signed = hook
+    ? await customAccessTokenClaims(tx, hook, {
+        user_id: user.id,
+        claims,
+        authentication_method: authenticationMethod,
+      })
+    : claims
+  return { token: await rt.ctx.keys.sign(signed), expiresAt: exp }
 }
 
 export function sessionResponse(
@@ -79,7 +90,7 @@ export async function issueSession(
   const user = (await findUserById(tx, userId)) as User
   // The only sign-in method of a new session is the one just recorded.
   const amr = [{ method, timestamp: Math.floor(now.getTime() / 1000) }]
-  const token = await accessToken(rt, tx, user, sessionId, now, amr)
+  const token = await accessToken(rt, tx, user, sessionId, now, method, amr)
   return sessionResponse(rt, user, token, refreshToken)
 }
 

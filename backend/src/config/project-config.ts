@@ -84,6 +84,8 @@ export interface ProjectConfig {
     minimumPasswordLength: number
     passwordRequirements: string
     signingKeysPath: string | null
+    /** [auth.hook.custom_access_token] uri when enabled (a pg-functions:// URI). */
+    customAccessTokenHook: string | null
     rateLimit: AuthRateLimits
     email: {
       enableSignup: boolean
@@ -195,6 +197,18 @@ export function parseProjectConfig(
     throw new ConfigError('[auth.email.smtp] needs a host', file, read.lineOf('auth.email.smtp'))
   }
 
+  const hookSection = 'auth.hook.custom_access_token'
+  const customAccessTokenHook = read.get(hookSection, 'enabled', 'boolean', false)
+    ? read.get(hookSection, 'uri', 'string', '')
+    : null
+  if (customAccessTokenHook !== null && !PG_FUNCTION_URI.test(customAccessTokenHook)) {
+    throw new ConfigError(
+      `[${hookSection}] uri must be pg-functions://<database>/<schema>/<function> (HTTP hooks are not supported locally)`,
+      file,
+      read.lineOf(hookSection, 'uri')
+    )
+  }
+
   const signingKeysPath = read.optional('auth', 'signing_keys_path', 'string')
   const seedPaths = read.get('db.seed', 'sql_paths', 'strings', ['./seed.sql'])
 
@@ -247,6 +261,7 @@ export function parseProjectConfig(
       minimumPasswordLength: read.get('auth', 'minimum_password_length', 'integer', 6),
       passwordRequirements: read.get('auth', 'password_requirements', 'string', ''),
       signingKeysPath: signingKeysPath === null ? null : inSupabaseDir(signingKeysPath),
+      customAccessTokenHook,
       rateLimit: {
         emailSent: read.get('auth.rate_limit', 'email_sent', 'integer', 2),
         smsSent: read.get('auth.rate_limit', 'sms_sent', 'integer', 30),
@@ -281,6 +296,9 @@ type KindValue = {
   size: number
   duration: number
 }
+
+/** An Auth hook implemented as a Postgres function: pg-functions://<database>/<schema>/<function>. */
+export const PG_FUNCTION_URI = /^pg-functions:\/\/[^/]+\/([^/]+)\/([^/]+)$/
 
 const envRef = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/
 
