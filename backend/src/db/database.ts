@@ -1,10 +1,12 @@
 // The connections of the stack. `admin` is a superuser pool for the platform's own work
-// (migrations, the auth and storage services' bookkeeping); `api` connects as `authenticator`,
-// as PostgREST does, and every request on it switches to the caller's role inside withScope.
+// (migrations, the auth and storage services' bookkeeping); `api` and the request sessions
+// connect as `authenticator`, as PostgREST does, and every request scope (withScope) switches to
+// the caller's role inside its own transaction.
 import postgres from 'postgres'
 import type { Sql, TransactionSql } from 'postgres'
 import { withScope } from './scope.ts'
 import type { RequestScope, ScopeOptions } from './scope.ts'
+import { SessionPool } from './session-pool.ts'
 
 export interface DatabaseOptions {
   /** Superuser connection URL. */
@@ -21,7 +23,9 @@ export class Database {
   private constructor(
     readonly url: string,
     readonly admin: Sql,
-    readonly api: Sql
+    readonly api: Sql,
+    /** Connections as `authenticator` for request scopes (withScope), one transaction each. */
+    private readonly sessions: SessionPool
   ) {}
 
   static async connect(options: DatabaseOptions): Promise<Database> {
@@ -34,7 +38,10 @@ export class Database {
     const admin = postgres(options.url, { ...common, max: options.adminPoolSize ?? 4 })
     const apiUrl = withUser(options.url, 'authenticator', options.authenticatorPassword)
     const api = postgres(apiUrl, { ...common, max: options.apiPoolSize ?? 10 })
-    const db = new Database(options.url, admin, api)
+    const sessions = new SessionPool(options.apiPoolSize ?? 10, () =>
+      postgres(apiUrl, { ...common, max: 1 })
+    )
+    const db = new Database(options.url, admin, api, sessions)
     await db.reloadRoleSettings()
     return db
   }
@@ -73,18 +80,22 @@ export class Database {
     return this.roleSettings.get(role) ?? {}
   }
 
-  /** Runs `fn` on the api pool in one transaction acting as the scope's role. */
+  /** Runs `fn` as `authenticator` in one transaction acting as the scope's role. */
   withScope<T>(
     scope: RequestScope,
     options: ScopeOptions,
     fn: (tx: TransactionSql) => Promise<T>
   ): Promise<T> {
     const settings = { ...this.settingsOf(scope.role), ...scope.settings }
-    return withScope(this.api, { ...scope, settings }, options, fn)
+    return withScope(this.sessions, { ...scope, settings }, options, fn)
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.api.end({ timeout: 2 }), this.admin.end({ timeout: 2 })])
+    await Promise.all([
+      this.sessions.end({ timeout: 2 }),
+      this.api.end({ timeout: 2 }),
+      this.admin.end({ timeout: 2 }),
+    ])
   }
 }
 

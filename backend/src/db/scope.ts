@@ -2,6 +2,7 @@
 // transaction that first takes the caller's role and publishes the JWT claims, method, path and
 // headers as transaction-local settings, so that row-level security and auth.uid() see them.
 import type { Sql, TransactionSql } from 'postgres'
+import type { SessionPool } from './session-pool.ts'
 
 export interface RequestScope {
   /** The database role to act as: the JWT's `role` claim, `anon` without a JWT. */
@@ -58,7 +59,7 @@ export interface ScopeOptions {
   /**
    * Pipelined: end the transaction with this command right behind the queries `fn` issues
    * synchronously, so that BEGIN, the scope statement, those queries and the end go out in one
-   * round trip on a reserved connection. `fn` must start all its queries synchronously with
+   * round trip on the connection the transaction holds. `fn` must start all its queries synchronously with
    * `.execute()` (postgres.js queries are lazy: a query only awaited would be sent after the end);
    * if any statement fails the transaction rolls back (PostgreSQL turns the COMMIT of a failed
    * transaction into a ROLLBACK) and the first error is thrown. Without `end`, `fn` runs inside
@@ -69,46 +70,47 @@ export interface ScopeOptions {
 
 /** Runs `fn` in one transaction under the scope (Database.withScope adds the role's own settings). */
 export async function withScope<T>(
-  sql: Sql,
+  pool: SessionPool,
   scope: RequestScope,
   options: ScopeOptions,
   fn: (tx: TransactionSql) => Promise<T>
 ): Promise<T> {
   const statement = scopeStatement(scope)
   const mode = options.readOnly ? 'read only' : 'read write'
-  if (options.end) return pipelined(sql, statement, mode, options.end, fn)
-  return sql.begin(mode, async (tx) => {
-    await tx.unsafe(statement.text, statement.values)
-    return fn(tx)
-  }) as Promise<T>
+  // A client of the session pool holds one connection and serves this transaction alone.
+  const client = await pool.acquire()
+  try {
+    if (options.end) return await pipelined(client, statement, mode, options.end, fn)
+    return await (client.begin(mode, async (tx) => {
+      await tx.unsafe(statement.text, statement.values)
+      return fn(tx)
+    }) as Promise<T>)
+  } finally {
+    pool.release(client)
+  }
 }
 
 async function pipelined<T>(
-  sql: Sql,
+  connection: Sql,
   statement: SqlStatement,
   mode: string,
   end: 'commit' | 'rollback',
   fn: (tx: TransactionSql) => Promise<T>
 ): Promise<T> {
-  const connection = await sql.reserve()
+  // execute() queues each query now, in this order; postgres.js writes them back to back.
+  const begin = connection.unsafe(`begin ${mode}`).execute()
+  // Prepared: the scope statement's text is the same for every request of a kind.
+  const scoped = connection.unsafe(statement.text, statement.values, { prepare: true }).execute()
+  let result: Promise<T>
+  let ending = end
   try {
-    // execute() queues each query now, in this order; postgres.js writes them back to back.
-    const begin = connection.unsafe(`begin ${mode}`).execute()
-    // Prepared: the scope statement's text is the same for every request of a kind.
-    const scoped = connection.unsafe(statement.text, statement.values, { prepare: true }).execute()
-    let result: Promise<T>
-    let ending = end
-    try {
-      result = fn(connection as unknown as TransactionSql)
-    } catch (error) {
-      result = Promise.reject(error)
-      ending = 'rollback'
-    }
-    const finish = connection.unsafe(ending).execute()
-    const settled = await Promise.allSettled([begin, scoped, result, finish])
-    for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason
-    return (settled[2] as PromiseFulfilledResult<T>).value
-  } finally {
-    connection.release()
+    result = fn(connection as unknown as TransactionSql)
+  } catch (error) {
+    result = Promise.reject(error)
+    ending = 'rollback'
   }
+  const finish = connection.unsafe(ending).execute()
+  const settled = await Promise.allSettled([begin, scoped, result, finish])
+  for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason
+  return (settled[2] as PromiseFulfilledResult<T>).value
 }
