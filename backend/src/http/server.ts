@@ -25,18 +25,25 @@ export async function buildApiServer(
     // Services that need the raw query string (REST's repeated keys) read request.url.
   })
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.headers(corsHeaders())
+  // The same CORS headers for every response, built once.
+  const cors = corsHeaders()
+  // A callback hook, not an async one: it runs for every request, and settles without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(cors)
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       const requested = request.headers['access-control-request-headers']
-      return reply.code(200).headers(preflightHeaders(requested)).send()
+      void reply.code(200).headers(preflightHeaders(requested)).send()
+      return
     }
     const url = request.url
     if (ctx.gateway.strictKeys && GUARDED.test(url) && !OPEN_PATHS.some((p) => p.test(url))) {
       const resolved = ctx.gateway.resolve(gatewayRequest(request))
-      if (!resolved.ok) return reply.code(resolved.status).send(resolved.body)
+      if (!resolved.ok) {
+        void reply.code(resolved.status).send(resolved.body)
+        return
+      }
     }
-    return undefined
+    done()
   })
 
   app.setNotFoundHandler((_request, reply) => {

@@ -9,7 +9,7 @@ import { errors, fromPgError, isPgError, RestError } from './errors.ts'
 import { execute, renderStatements } from './execute.ts'
 import type { RenderedStatements } from './execute.ts'
 import { openApiResponse } from './openapi.ts'
-import { shapeOf, slotsOf, withValues } from './plan-shape.ts'
+import { canonicalTemplate, fillCanonical, shapeOf, slotsOf, withValues } from './plan-shape.ts'
 import { negotiate } from './parse/media.ts'
 import { mediaTypeOf, parsePayload } from './parse/payload.ts'
 import type { Payload } from './parse/payload.ts'
@@ -17,6 +17,7 @@ import { parseRequest } from './parse/request.ts'
 import type { ApiRequest, RawRequest } from './parse/request.ts'
 import { planRequest } from './plan/plan.ts'
 import type { Plan } from './plan/types.ts'
+import { canonicalQuery } from './query-string.ts'
 import { checkResult, errorResponse, respond } from './respond.ts'
 import type { HttpResponse } from './respond.ts'
 import type { SchemaHolder } from './schema/holder.ts'
@@ -36,11 +37,15 @@ type Compiled =
       slots?: number[][][]
       /** For body-shape-cached plans: the body the plan was made with. */
       bodyText?: string
+      /** For shape-cached plans: the canonical query string around the stand-ins. */
+      canonical?: (string | number)[]
     }
   | { kind: 'options' | 'openapi'; request: ApiRequest }
 
 export class RestHandler {
   private plans = new Map<string, Compiled>()
+  /** The search_path of each schema (the schema, then the extra search path). */
+  private searchPaths = new Map<string, string[]>()
 
   constructor(
     private readonly ctx: StackContext,
@@ -60,15 +65,17 @@ export class RestHandler {
     const anon = caller.role === 'anon'
     try {
       const raw = rawRequest(request)
-      let cache: SchemaCache
-      try {
-        cache = await this.schema.get()
-      } catch (error) {
-        this.ctx.log.error('the schema cache is not loaded', error)
-        return errorResponse(errors.schemaCacheUnavailable())
+      let cache = this.schema.cached
+      if (cache === null) {
+        try {
+          cache = await this.schema.get()
+        } catch (error) {
+          this.ctx.log.error('the schema cache is not loaded', error)
+          return errorResponse(errors.schemaCacheUnavailable())
+        }
       }
       const compiled = this.compile(raw, cache)
-      const req = compiled.request
+      let req = compiled.request
       if (req.prefer.handling === 'strict' && req.prefer.invalid.length > 0) {
         throw errors.invalidPreferences(req.prefer.invalid)
       }
@@ -78,7 +85,7 @@ export class RestHandler {
         if (zones.has(req.prefer.timezone)) settings.timezone = req.prefer.timezone
         else if (req.prefer.handling === 'strict') {
           throw errors.invalidPreferences([`timezone=${req.prefer.timezone}`])
-        } else req.prefer = { ...req.prefer, timezone: undefined }
+        } else req = { ...req, prefer: { ...req.prefer, timezone: undefined } }
       }
       const scope: RequestScope = {
         role: caller.role,
@@ -87,10 +94,7 @@ export class RestHandler {
         path: req.path,
         headers: headersOf(request),
         cookies: cookiesOf(request),
-        searchPath: [
-          req.schema,
-          ...this.ctx.config.api.extraSearchPath.filter((s) => s !== req.schema),
-        ],
+        searchPath: this.searchPathOf(req.schema),
         settings,
       }
       if (compiled.kind === 'options') return optionsResponse(req)
@@ -118,6 +122,16 @@ export class RestHandler {
     }
   }
 
+  private searchPathOf(schema: string): string[] {
+    let path = this.searchPaths.get(schema)
+    if (!path) {
+      const extra = this.ctx.config.api.extraSearchPath.filter((s) => s !== schema)
+      path = [schema, ...extra]
+      this.searchPaths.set(schema, path)
+    }
+    return path
+  }
+
   private maxRows(): number | null {
     return this.ctx.config.api.maxRows > 0 ? this.ctx.config.api.maxRows : null
   }
@@ -130,7 +144,7 @@ export class RestHandler {
     if (raw.body !== undefined && raw.body.length > 0) return this.compileWithBody(raw, cache)
     const shape = shapeOf(raw.query)
     if (shape) {
-      const key = planKey({ ...raw, query: shape.query })
+      const key = planKey(raw, shape.query)
       let entry = this.plans.get(key)
       if (!entry) {
         try {
@@ -143,20 +157,25 @@ export class RestHandler {
                 )
               : null
           if (compiled.kind === 'plan' && slots) {
-            entry = { ...compiled, slots }
+            const canonical = canonicalTemplate(canonicalQuery(shape.query))
+            entry = { ...compiled, slots, canonical }
             this.remember(key, entry)
           }
         } catch {
           // The stand-ins made it fail: compile the request itself, whose error is the right one.
         }
       }
-      if (entry && entry.kind === 'plan' && entry.slots) {
+      if (entry && entry.kind === 'plan' && entry.slots && entry.canonical) {
         const [mainSlots = [], explainSlots = []] = entry.slots
         const { main, explain } = entry.statements
         return {
           kind: 'plan',
           plan: entry.plan,
-          request: { ...entry.request, prefer: { ...entry.request.prefer }, rawQuery: raw.query },
+          request: {
+            ...entry.request,
+            rawQuery: raw.query,
+            canonicalQuery: fillCanonical(entry.canonical, shape.values),
+          },
           statements: {
             main: withValues(main, mainSlots, shape.values),
             explain: explain && withValues(explain, explainSlots, shape.values),
@@ -164,9 +183,10 @@ export class RestHandler {
         }
       }
     }
-    const key = planKey(raw)
+    const key = planKey(raw, raw.query)
     const hit = this.plans.get(key)
-    if (hit) return { ...hit, request: { ...hit.request, prefer: { ...hit.request.prefer } } }
+    // The request is copied: handle() may replace its preferences.
+    if (hit) return { ...hit, request: { ...hit.request } }
     const compiled = this.compileFresh(raw, cache)
     if (compiled.kind === 'plan') this.remember(key, compiled)
     return compiled
@@ -186,14 +206,14 @@ export class RestHandler {
       return this.compileFresh(raw, cache)
     }
     if (payload.kind !== 'json') return this.compileFresh(raw, cache)
-    const key = `${planKey(raw)}\n${payload.shape}\n${payload.uniform}\n${payload.keys.join('\u0000')}`
+    const key = `${planKey(raw, raw.query)}\n${payload.shape}\n${payload.uniform}\n${payload.keys.join('\u0000')}`
     const entry = this.plans.get(key)
     if (entry && entry.kind === 'plan' && entry.slots && entry.bodyText !== undefined) {
       const [mainSlots = []] = entry.slots
       return {
         kind: 'plan',
         plan: entry.plan,
-        request: { ...entry.request, prefer: { ...entry.request.prefer }, payload },
+        request: { ...entry.request, payload },
         statements: {
           main: withValues(entry.statements.main, mainSlots, [payload.text]),
           explain: null,
@@ -252,23 +272,16 @@ function headerOf(raw: RawRequest, name: string): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value
 }
 
-function planKey(raw: RawRequest): string {
+/** Everything that shapes a plan besides the body: method, path, query and the headers read. */
+function planKey(raw: RawRequest, query: string): string {
   const h = raw.headers
-  const pick = (name: string) => {
-    const v = h[name]
-    return Array.isArray(v) ? v.join(', ') : (v ?? '')
-  }
-  return [
-    raw.method,
-    raw.path,
-    raw.query,
-    pick('accept'),
-    pick('prefer'),
-    pick('accept-profile'),
-    pick('content-profile'),
-    pick('range'),
-    pick('content-type'),
-  ].join('\n')
+  return `${raw.method}\n${raw.path}\n${query}\n${joined(h.accept)}\n${joined(h.prefer)}\n${joined(
+    h['accept-profile']
+  )}\n${joined(h['content-profile'])}\n${joined(h.range)}\n${joined(h['content-type'])}`
+}
+
+function joined(value: string | string[] | undefined): string {
+  return value === undefined ? '' : Array.isArray(value) ? value.join(', ') : value
 }
 
 function rawRequest(request: FastifyRequest): RawRequest {
@@ -289,8 +302,10 @@ function rawRequest(request: FastifyRequest): RawRequest {
 }
 
 function headersOf(request: FastifyRequest): Record<string, string> {
+  const headers = request.headers
   const out: Record<string, string> = {}
-  for (const [name, value] of Object.entries(request.headers)) {
+  for (const name in headers) {
+    const value = headers[name]
     if (value === undefined) continue
     out[name] = Array.isArray(value) ? value.join(', ') : value
   }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { shapeOf, slotsOf, standIn, withValues } from './plan-shape.ts'
+import {
+  canonicalTemplate,
+  fillCanonical,
+  shapeOf,
+  slotsOf,
+  standIn,
+  withValues,
+} from './plan-shape.ts'
+import { canonicalQuery } from './query-string.ts'
 
 describe('request shapes', () => {
   it('abstracts the values of simple comparisons, and nothing else', () => {
@@ -31,5 +39,23 @@ describe('request shapes', () => {
       '7',
     ])
     expect(slotsOf([{ text: '', values: [] }], 1)).toBeNull()
+  })
+
+  it('fills the canonical query of a shape exactly as the request itself renders it', () => {
+    const queries = [
+      'select=*&id=eq.4242',
+      'select=id,title,created_at,authors(name)&author_id=eq.42&order=id.desc&limit=50',
+      'b=eq.2&a=eq.1&a=gt.0&apikey=x&flag',
+      'name=eq.a+b%2Cc&title=like.a*&z=neq.%C3%A9t%C3%A9',
+      'name=eq.%26%3D%3F%23%25&n=lte.-1.5e3&t=gte.2024-01-01T00:00:00%2B02:00',
+      'x=eq.caf\u00e9&y=eq.&select=a->b,c->>d',
+    ]
+    for (const query of queries) {
+      const shape = shapeOf(query)
+      expect(shape, query).not.toBeNull()
+      if (!shape) continue
+      const template = canonicalTemplate(canonicalQuery(shape.query))
+      expect(fillCanonical(template, shape.values), query).toBe(canonicalQuery(query))
+    }
   })
 })

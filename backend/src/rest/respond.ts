@@ -124,7 +124,7 @@ function respondRead(req: ApiRequest, plan: ReadPlan, result: ExecResult): HttpR
   }
   const headers = readHeaders(req, plan, result, total)
   const target = req.target.kind === 'relation' ? req.target.name : ''
-  const canonical = canonicalQuery(req.rawQuery)
+  const canonical = req.canonicalQuery ?? canonicalQuery(req.rawQuery)
   headers['content-location'] = `/${target}${canonical === '' ? '' : `?${canonical}`}`
   common(req, headers)
   const applied = appliedPreferences(req.prefer, {

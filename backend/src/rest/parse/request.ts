@@ -48,6 +48,8 @@ export interface ApiRequest {
   path: string
   /** The raw query string (for Content-Location). */
   rawQuery: string
+  /** Its canonical form when already known (plans cached by shape fill it in from a template). */
+  canonicalQuery?: string
 }
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'])

@@ -29,6 +29,11 @@ export class SchemaHolder {
     return this.firstLoad ?? this.reload()
   }
 
+  /** The cache when one has loaded, without waiting (the per-request fast path). */
+  get cached(): SchemaCache | null {
+    return this.current
+  }
+
   /** Whether a load has completed (the first one may still be running). */
   get loaded(): boolean {
     return this.current !== null
