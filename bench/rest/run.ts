@@ -2,6 +2,7 @@
 // for three workloads through /rest/v1, next to the same SQL sent straight through postgres.js
 // over the same pool, measured in the same run.
 //   node --import tsx bench/rest/run.ts [--duration 2] [--rounds 3] [--connections 1,8,32]
+//                                       [--loader auto|wrk|autocannon]
 // Workloads: a select by primary key; a filtered list of 50 rows with one embedded relation; an
 // insert with return=representation. Target: REST keeps at least 70% of the driver's throughput.
 //
@@ -30,17 +31,22 @@ import { mutationStatements, readStatements } from '../../backend/src/rest/sql/s
 import { LOCAL_DB_PASSWORD, startStack } from '../../backend/src/stack.ts'
 import type { Stack } from '../../backend/src/stack.ts'
 import type { LoadJob, LoadResult } from './load.ts'
+import { detectWrk, runWrk } from './wrk.ts'
 
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '2' },
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '1,8,32' },
+    // wrk when installed (far cheaper per request on a shared 2-core machine), else autocannon.
+    loader: { type: 'string', default: 'auto' },
   },
 })
 const DURATION = Number(args.duration)
 const ROUNDS = Number(args.rounds)
 const CONNECTIONS = (args.connections ?? '1,8,32').split(',').map(Number)
+const WRK = args.loader === 'autocannon' ? null : detectWrk()
+if (args.loader === 'wrk' && !WRK) throw new Error('--loader wrk: wrk is not installed')
 /** Prepared statements, as the REST service runs them. */
 const PREPARED = { prepare: true }
 const AUTHORS = 200
@@ -159,6 +165,7 @@ function combine(rounds: Measured[]): Measured {
 }
 
 function load(job: LoadJob): Promise<LoadResult> {
+  if (WRK) return runWrk(job)
   const script = fileURLToPath(new URL('./load.ts', import.meta.url))
   const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(job)], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -216,7 +223,13 @@ async function main() {
       `load average before: ${os
         .loadavg()
         .map((l) => l.toFixed(2))
-        .join(' ')}; autocannon latencies have 1 ms resolution\n`
+        .join(' ')}`
+    )
+    console.log(
+      WRK
+        ? `HTTP load: ${WRK}, one thread\n`
+        : 'HTTP load: autocannon in a process of its own (latencies with 1 ms resolution; ' +
+            'install wrk for a cheaper load generator)\n'
     )
     const header = [
       'workload',
