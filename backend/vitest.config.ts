@@ -11,6 +11,10 @@ export default defineConfig({
       name: 'deno-specifiers',
       enforce: 'pre',
       resolveId(source) {
+        // A function loaded anew after an edit carries ?v=<mtime>; keep the id ending in .ts so
+        // that Vite still compiles it as TypeScript.
+        const versioned = /^(file:\/\/.*\.[cm]?[jt]s)\?(v=[\d.]+)$/.exec(source)
+        if (versioned) return `${fileURLToPath(versioned[1]!)}?${versioned[2]}&lang.ts`
         const target = denoTargetOf(source, SHIMS)
         if (target === null) return null
         if ('shim' in target) return fileURLToPath(target.shim)

@@ -61,7 +61,15 @@ const denoTargetOf = ${denoTargetOf.toString()};
 const shims = ${JSON.stringify(SHIM_URLS)};
 export async function resolve(specifier, context, next) {
   const target = denoTargetOf(specifier, shims);
-  if (target === null) return next(specifier, context);
+  if (target === null) {
+    const resolved = await next(specifier, context);
+    const version = /[?&]v=[^&]*/.exec(context.parentURL ?? '');
+    const relative = specifier.startsWith('./') || specifier.startsWith('../');
+    if (!version || !relative || !resolved.url.startsWith('file:') || resolved.url.includes('?')) {
+      return resolved;
+    }
+    return { ...resolved, url: resolved.url + '?' + version[0].slice(1) };
+  }
   if ('shim' in target) return next(target.shim, context);
   try {
     return await next(target.package, context);

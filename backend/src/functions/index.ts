@@ -6,6 +6,8 @@
 // are verified unless [functions.<name>] verify_jwt = false; sb_ keys reach the function as the
 // JWT the CLI's gateway makes of them.
 import { existsSync, readFileSync } from 'node:fs'
+import { readdir, stat } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
@@ -37,7 +39,7 @@ export function functionsService(): Service {
       runtimeEnv.set('SUPABASE_SECRET_KEYS', JSON.stringify({ default: ctx.keys.secretKey }))
     },
     async register(app: FastifyInstance, ctx: StackContext) {
-      const handlers = new Map<string, Promise<Handler>>()
+      const handlers = new Map<string, { version: number; handler: Promise<Handler> }>()
       const verifyJwt = readVerifyJwt(ctx)
       app.removeAllContentTypeParsers()
       app.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
@@ -53,13 +55,18 @@ export function functionsService(): Service {
         }
         let handler: Handler
         try {
-          let loading = handlers.get(file)
-          if (!loading) {
-            loading = loadHandler(file)
-            handlers.set(file, loading)
-            loading.catch(() => handlers.delete(file))
+          // Like the CLI's edge runtime (policy "oneshot"), an edited function runs its new code.
+          const version = await functionVersion(ctx.config.supabaseDir, name)
+          let loaded = handlers.get(file)
+          if (!loaded || loaded.version !== version) {
+            loaded = { version, handler: loadHandler(file, version) }
+            handlers.set(file, loaded)
+            const current = loaded
+            current.handler.catch(() => {
+              if (handlers.get(file) === current) handlers.delete(file)
+            })
           }
-          handler = await loading
+          handler = await loaded.handler
         } catch (error) {
           ctx.log.error(`function ${name} failed to boot`, error)
           return reply
@@ -124,15 +131,39 @@ async function checkJwt(ctx: StackContext, header: string | undefined): Promise<
   return result.ok ? null : 'Invalid JWT'
 }
 
+const requireCache = createRequire(import.meta.url).cache
+
 let captured: Handler | null = null
 /** What Deno.env.get() answers first, as the edge runtime provides it to functions. */
 const runtimeEnv = new Map<string, string>()
 
-async function loadHandler(file: string): Promise<Handler> {
+/** The newest modification time among a function's files and the shared ones (_shared/). */
+async function functionVersion(supabaseDir: string, name: string): Promise<number> {
+  let newest = 0
+  for (const dir of [name, '_shared']) {
+    const root = path.join(supabaseDir, 'functions', dir)
+    const entries = await readdir(root, { recursive: true }).catch(() => [] as string[])
+    for (const entry of entries) {
+      const info = await stat(path.join(root, entry)).catch(() => null)
+      if (info?.isFile()) newest = Math.max(newest, info.mtimeMs)
+    }
+  }
+  return newest
+}
+
+async function loadHandler(file: string, version: number): Promise<Handler> {
   installDenoShim()
   registerDenoImports()
   captured = null
-  const module = (await import(pathToFileURL(file).href)) as { default?: unknown }
+  // A new version is a new module URL; the resolve hook carries ?v= on to the function's own
+  // relative imports so that edited shared files load anew too.
+  const url = `${pathToFileURL(file).href}?v=${version}`
+  // Functions that tsx runs as CommonJS are cached by file name instead: forget the old ones.
+  const functionsDir = path.dirname(path.dirname(file)) + path.sep
+  for (const cached of Object.keys(requireCache)) {
+    if (cached.startsWith(functionsDir)) delete requireCache[cached]
+  }
+  const module = (await import(url)) as { default?: unknown }
   const fromDefault = module.default
   if (typeof fromDefault === 'function') return fromDefault as Handler
   if (fromDefault && typeof (fromDefault as { fetch?: unknown }).fetch === 'function') {

@@ -2,6 +2,8 @@
 // `supabase start` with the CLI's demo keys and its own supabase/ folder: REST under RLS,
 // auth sign-up/sign-in/sign-out, storage upload/list/download, realtime broadcast, functions,
 // and the same calls through the new sb_publishable_/sb_secret_ keys.
+import { mkdir, utimes, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import type { SupabaseClient } from '@supabase/supabase-js'
@@ -188,6 +190,23 @@ describe('Edge Functions', () => {
       expect(error, name).toBeNull()
       expect(data, name).toEqual({ data: [{ task: 'via function' }] })
     }
+  })
+
+  it('an edited function serves its new code without a restart', async () => {
+    // The CLI's edge runtime runs with policy = "oneshot": edits are picked up on the next call.
+    const dir = path.join(stack.config.supabaseDir, 'functions', 'edited')
+    await mkdir(dir, { recursive: true })
+    const file = path.join(dir, 'index.ts')
+    const version = async (text: string, secondsFromNow: number) => {
+      await writeFile(file, `Deno.serve(() => new Response('${text}'))`)
+      const when = new Date(Date.now() + secondsFromNow * 1000)
+      await utimes(file, when, when)
+    }
+    const client = stack.client(CLI.anonKey)
+    await version('first', 0)
+    expect((await client.functions.invoke('edited')).data).toBe('first')
+    await version('second', 5)
+    expect((await client.functions.invoke('edited')).data).toBe('second')
   })
 
   it('a non-2xx answer is a FunctionsHttpError carrying the response', async () => {
