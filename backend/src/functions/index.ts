@@ -55,7 +55,7 @@ export function functionsService(): Service {
         }
         let handler: Handler
         try {
-          // Like the CLI's edge runtime (policy "oneshot"), an edited function runs its new code.
+          // Like the CLI's edge runtime, which reloads edited functions, new code runs at once.
           const version = await functionVersion(ctx.config.supabaseDir, name)
           let loaded = handlers.get(file)
           if (!loaded || loaded.version !== version) {

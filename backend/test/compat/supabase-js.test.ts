@@ -193,7 +193,7 @@ describe('Edge Functions', () => {
   })
 
   it('an edited function serves its new code without a restart', async () => {
-    // The CLI's edge runtime runs with policy = "oneshot": edits are picked up on the next call.
+    // The CLI's edge runtime hot-reloads functions (either [edge_runtime] policy): edits count at once.
     const dir = path.join(stack.config.supabaseDir, 'functions', 'edited')
     await mkdir(dir, { recursive: true })
     const file = path.join(dir, 'index.ts')
