@@ -68,6 +68,20 @@ create policy "Individuals can delete their own todos." on todos for
 alter publication supabase_realtime add table todos;
 `
 
+// The storage access-control guide's private per-user folders.
+const PRIVATE_FOLDERS = `
+insert into storage.buckets (id, name, public) values ('documents', 'documents', false);
+create policy "Users read their own folder" on storage.objects for select to authenticated
+  using (bucket_id = 'documents' and (storage.foldername(name))[1] = (select auth.uid()::text));
+create policy "Users upload to their own folder" on storage.objects for insert to authenticated
+  with check (bucket_id = 'documents' and (storage.foldername(name))[1] = (select auth.uid()::text));
+create policy "Users update their own files" on storage.objects for update to authenticated
+  using (bucket_id = 'documents' and (select auth.uid()) = owner_id::uuid)
+  with check (bucket_id = 'documents');
+create policy "Users delete their own files" on storage.objects for delete to authenticated
+  using (bucket_id = 'documents' and (select auth.uid()) = owner_id::uuid);
+`
+
 // Not part of the quickstart: a rule the trigger can break, to see GoTrue's answer to a failing
 // trigger on auth.users.
 const FAILING_TRIGGER = `
@@ -83,6 +97,7 @@ beforeAll(async () => {
       '20240101000000_user_management_starter.sql': USER_MANAGEMENT,
       '20240101000001_todo_list.sql': TODOS,
       '20240101000002_failing_trigger.sql': FAILING_TRIGGER,
+      '20240101000003_private_folders.sql': PRIVATE_FOLDERS,
     },
   })
 })
@@ -219,6 +234,47 @@ describe('user management', () => {
     const admin = stack.client(stack.serviceRoleKey)
     expect((await admin.auth.admin.deleteUser(id)).error).toBeNull()
     expect((await admin.from('profiles').select('id').eq('id', id)).data).toEqual([])
+  })
+})
+
+describe('private per-user folders (storage access control guide)', () => {
+  it('each user reads, lists, replaces and deletes only inside their own folder', async () => {
+    const alice = await member()
+    const bob = await member()
+    const docs = (who: { client: SupabaseClient }) => who.client.storage.from('documents')
+    const file = (text: string) => new Blob([text], { type: 'text/plain' })
+
+    expect((await docs(alice).upload(`${alice.id}/notes.txt`, file('alice'))).error).toBeNull()
+    expect((await docs(bob).upload(`${bob.id}/notes.txt`, file('bob'))).error).toBeNull()
+    const intruding = await docs(bob).upload(`${alice.id}/evil.txt`, file('evil'))
+    expect(intruding.error).toMatchObject({
+      status: 400,
+      statusCode: '403',
+      message: 'new row violates row-level security policy',
+    })
+
+    expect((await docs(alice).list(alice.id)).data?.map((f) => f.name)).toEqual(['notes.txt'])
+    expect(await docs(alice).list(bob.id)).toEqual({ data: [], error: null })
+    const peek = await docs(alice).download(`${bob.id}/notes.txt`)
+    expect(peek.error).toMatchObject({
+      status: 400,
+      statusCode: '404',
+      message: 'Object not found',
+    })
+    const sign = await docs(alice).createSignedUrl(`${bob.id}/notes.txt`, 60)
+    expect(sign.error).toMatchObject({ statusCode: '404', message: 'Object not found' })
+
+    const replaced = await docs(alice).upload(`${alice.id}/notes.txt`, file('alice v2'), {
+      upsert: true,
+    })
+    expect(replaced.error).toBeNull()
+    expect(await (await docs(alice).download(`${alice.id}/notes.txt`)).data?.text()).toBe(
+      'alice v2'
+    )
+    expect(await docs(alice).remove([`${bob.id}/notes.txt`])).toEqual({ data: [], error: null })
+    const removed = await docs(alice).remove([`${alice.id}/notes.txt`])
+    expect(removed.data?.map((f) => f.name)).toEqual([`${alice.id}/notes.txt`])
+    expect(await (await docs(bob).download(`${bob.id}/notes.txt`)).data?.text()).toBe('bob')
   })
 })
 
