@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url'
 import postgres from 'postgres'
 import type { Sql } from 'postgres'
 import { Database } from '../../backend/src/db/database.ts'
+import { SessionPool } from '../../backend/src/db/session-pool.ts'
 import type { RequestScope } from '../../backend/src/db/scope.ts'
 import { createLogger } from '../../backend/src/logger.ts'
 import { parseRequest } from '../../backend/src/rest/parse/request.ts'
@@ -207,11 +208,14 @@ async function main() {
     log,
   })
   const db = stack.context.db
-  const bare = postgres(Database.apiUrl(stack.dbUrl, LOCAL_DB_PASSWORD), {
-    max: 10,
-    onnotice: () => {},
-    connection: { role: 'anon', search_path: 'public, extensions' } as Record<string, string>,
-  })
+  // Single-connection clients like the stack's request sessions (db/session-pool.ts says why).
+  const bare = new SessionPool(10, () =>
+    postgres(Database.apiUrl(stack.dbUrl, LOCAL_DB_PASSWORD), {
+      max: 1,
+      onnotice: () => {},
+      connection: { role: 'anon', search_path: 'public, extensions' } as Record<string, string>,
+    })
+  )
   try {
     console.log(
       `REST benchmark: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`
@@ -274,12 +278,18 @@ async function main() {
             )
             .execute()
         )
-      const bareOnce = () =>
-        bare.unsafe(
-          statement.text,
-          typed(bare, statement, vary, valueFor(workload)) as never[],
-          PREPARED
-        )
+      const bareOnce = async () => {
+        const client = await bare.acquire()
+        try {
+          return await client.unsafe(
+            statement.text,
+            typed(client, statement, vary, valueFor(workload)) as never[],
+            PREPARED
+          )
+        } finally {
+          bare.release(client)
+        }
+      }
       // Warm up every path (prepared statements, JIT of the handlers).
       await load({
         url: stack.apiUrl,

@@ -125,28 +125,21 @@ export function renderStatements(
 export async function execute(
   db: Database,
   scope: RequestScope,
-  { main, explain }: RenderedStatements,
+  statements: RenderedStatements,
   options: ExecOptions
 ): Promise<ExecResult> {
-  // Every query is started at once with execute(), as pipelined transactions require.
-  const run = (tx: TransactionSql) => {
-    // Prepared (unsafe() defaults to unnamed statements): parsed and planned once per connection.
-    const rows = tx.unsafe<Row[]>(main.text, parameters(tx, main.values), PREPARED).execute()
-    const plan = explain
-      ? tx.unsafe<Row[]>(explain.text, parameters(tx, explain.values), PREPARED).execute()
-      : null
-    return Promise.all([rows, plan]).then(([r, p]) => resultOf(r[0] ?? {}, plannedRows(p), options))
-  }
   if (!options.undoOnFailure) {
     const end = options.rollback ? 'rollback' : 'commit'
-    const result = await db.withScope(scope, { readOnly: options.readOnly, end }, run)
+    const result = await db.withScope(scope, { readOnly: options.readOnly, end }, (tx) =>
+      run(tx, statements, options)
+    )
     const failure = options.check(result)
     if (failure) throw failure
     return result
   }
   try {
     return await db.withScope(scope, { readOnly: options.readOnly }, async (tx) => {
-      const result = await run(tx)
+      const result = await run(tx, statements, options)
       const failure = options.check(result)
       if (failure) throw failure
       if (options.rollback) throw new Rollback(result)
@@ -156,4 +149,17 @@ export async function execute(
     if (error instanceof Rollback) return error.result
     throw error
   }
+}
+
+/** Starts every query at once with execute(), as pipelined transactions require. */
+function run(
+  tx: TransactionSql,
+  { main, explain }: RenderedStatements,
+  options: ExecOptions
+): Promise<ExecResult> {
+  // Prepared (unsafe() defaults to unnamed statements): parsed and planned once per connection.
+  const rows = tx.unsafe<Row[]>(main.text, parameters(tx, main.values), PREPARED).execute()
+  if (!explain) return rows.then((r) => resultOf(r[0] ?? {}, null, options))
+  const plan = tx.unsafe<Row[]>(explain.text, parameters(tx, explain.values), PREPARED).execute()
+  return Promise.all([rows, plan]).then(([r, p]) => resultOf(r[0] ?? {}, plannedRows(p), options))
 }

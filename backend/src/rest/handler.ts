@@ -7,7 +7,7 @@ import type { RequestScope } from '../db/scope.ts'
 import { restCaller } from './caller.ts'
 import { errors, fromPgError, isPgError, RestError } from './errors.ts'
 import { execute, renderStatements } from './execute.ts'
-import type { RenderedStatements } from './execute.ts'
+import type { ExecResult, RenderedStatements } from './execute.ts'
 import { openApiResponse } from './openapi.ts'
 import { canonicalTemplate, fillCanonical, shapeOf, slotsOf, withValues } from './plan-shape.ts'
 import { negotiate } from './parse/media.ts'
@@ -107,7 +107,7 @@ export class RestHandler {
         rollback: req.prefer.tx === 'rollback',
         maxRows: this.maxRows(),
         count: req.prefer.count,
-        check: (r) => checkResult(plan, r),
+        check: checkerOf(plan),
       })
       return respond(req, plan, result)
     } catch (error) {
@@ -258,6 +258,11 @@ export class RestHandler {
     const statements = renderStatements(planned, req.prefer.count, this.schema.version)
     return { kind: 'plan', request: req, plan, statements }
   }
+}
+
+/** The checks of a plan's result (built here, not inline: tsx names inline closures per call). */
+function checkerOf(plan: Plan): (result: ExecResult) => RestError | null {
+  return (result) => checkResult(plan, result)
 }
 
 /** Whether a check after the statement may have to roll a write back. */
