@@ -300,6 +300,12 @@ describe('new API keys', () => {
     expect(asSecret.data).toMatchObject({ authorization: `Bearer ${CLI.serviceRoleKey}` })
   })
 
+  it('realtime: the secret key joins a private channel (service_role bypasses RLS)', async () => {
+    const channel = secret.channel(`secret-${Date.now()}`, { config: { private: true } })
+    const status = await new Promise((resolve) => channel.subscribe((s) => resolve(s)))
+    expect(status).toBe('SUBSCRIBED')
+  })
+
   it('realtime: a publishable-key client joins and broadcasts', async () => {
     const channel = publishable.channel(`new-keys-${Date.now()}`, {
       config: { broadcast: { self: true, ack: true } },
