@@ -11,8 +11,8 @@ import { createWriteStream } from 'node:fs'
 import { link, mkdir, open, readdir, rename, rm, rmdir, unlink } from 'node:fs/promises'
 import type { FileHandle } from 'node:fs/promises'
 import path from 'node:path'
-import { Transform } from 'node:stream'
-import type { Readable } from 'node:stream'
+import { finished, Transform } from 'node:stream'
+import type { Readable, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { ERRORS } from './errors.ts'
 import { KeyLocks } from './key-locks.ts'
@@ -94,32 +94,44 @@ export class Disk {
 
   /**
    * Streams `source` into a new temporary version, hashing and counting as it goes. More than
-   * `limit` bytes is EntityTooLarge; any failure removes the temporary file.
+   * `limit` bytes is EntityTooLarge; any failure removes the temporary file. The MD5 is computed
+   * on the hashing worker beside the write (see md5-worker.ts), not on the request's thread.
+   * Aborting `signal` stops the write and removes the file but leaves `source` alive and drains
+   * it, so that the request can still be answered (a refused upload).
    */
-  async receive(source: Readable, limit: number): Promise<Received> {
+  async receive(
+    source: Readable,
+    limit: number | (() => number),
+    signal?: AbortSignal
+  ): Promise<Received> {
     const version = randomUUID()
     const file = this.tempPath(version)
-    const hash = createHash('md5')
+    const hash = this.hasher.session()
+    const limitOf = typeof limit === 'function' ? limit : () => limit
     let size = 0
     const meter = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
         size += chunk.length
-        if (size > limit) return callback(ERRORS.entityTooLarge())
-        hash.update(chunk)
-        callback(null, chunk)
+        if (size > limitOf()) return callback(ERRORS.entityTooLarge())
+        // Passed on at once; waits only when the worker is a whole window behind.
+        hash.update(chunk).then(
+          () => callback(null, chunk),
+          (error: unknown) => callback(error as Error)
+        )
       },
     })
+    const sink = createWriteStream(file, { flags: 'wx', highWaterMark: 1 << 20 })
+    let md5: string
     try {
-      await pipeline(
-        source,
-        meter,
-        createWriteStream(file, { flags: 'wx', highWaterMark: 1 << 20 })
-      )
+      if (signal) await detachablePipeline(source, meter, sink, signal)
+      else await pipeline(source, meter, sink)
+      md5 = await hash.digest()
     } catch (error) {
+      hash.abort()
       await this.discard(version)
       throw error
     }
-    return { version, size, md5: hash.digest('hex') }
+    return { version, size, md5 }
   }
 
   /** Renames a temporary version into place (after its row committed). */
@@ -238,6 +250,40 @@ export class Disk {
     return (await readdir(this.bucketsRoot, { withFileTypes: true }))
       .filter((e) => e.isDirectory())
       .map((e) => e.name)
+  }
+}
+
+/**
+ * `source` -> `meter` -> `sink` like pipeline(), except that an abort through `signal` unpipes
+ * `source` and drains it instead of destroying it (the request must still get its answer).
+ * Failures of the source itself (a client that goes away) still fail the pipeline.
+ */
+async function detachablePipeline(
+  source: Readable,
+  meter: Transform,
+  sink: Writable,
+  signal: AbortSignal
+): Promise<void> {
+  const onAbort = () => {
+    source.unpipe(meter)
+    source.resume()
+    meter.destroy(signal.reason instanceof Error ? signal.reason : new Error('aborted'))
+  }
+  if (signal.aborted) return Promise.reject(signal.reason)
+  signal.addEventListener('abort', onAbort, { once: true })
+  const stopSource = finished(source, (error) => {
+    if (error && !signal.aborted) meter.destroy(error)
+  })
+  try {
+    source.pipe(meter)
+    await pipeline(meter, sink)
+  } catch (error) {
+    // As pipeline() would: a body that cannot be stored is not read any further.
+    if (!signal.aborted) source.destroy(error as Error)
+    throw error
+  } finally {
+    signal.removeEventListener('abort', onAbort)
+    stopSource()
   }
 }
 

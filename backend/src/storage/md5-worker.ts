@@ -17,7 +17,12 @@ parentPort.on('message', (message) => {
     let hash = hashes.get(message.id)
     if (!hash) hashes.set(message.id, (hash = createHash('md5')))
     hash.update(new Uint8Array(message.chunk))
-    parentPort.postMessage({ id: message.id, type: 'ack', bytes: message.chunk.byteLength })
+    // The chunk goes back: its memory is then freed by the main thread's frequent collections
+    // (this thread allocates little, so its own collector would let hashed chunks pile up).
+    parentPort.postMessage(
+      { id: message.id, type: 'ack', bytes: message.chunk.byteLength, chunk: message.chunk },
+      [message.chunk]
+    )
   } else if (message.type === 'end') {
     const hash = hashes.get(message.id) || createHash('md5')
     hashes.delete(message.id)

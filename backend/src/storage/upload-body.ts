@@ -1,5 +1,5 @@
 // Reads an upload's body into a temporary version on disk, streaming, as Storage's uploader reads
-// it: a multipart form (storage-js's Blob/File/FormData uploads: fields cacheControl, contentType,
+// it (while the permission check runs, for raw bodies): a multipart form (storage-js's Blob/File/FormData uploads: fields cacheControl, contentType,
 // metadata before the first file part, which is the content whatever its field name) or the raw
 // body (content-type, cache-control, x-metadata as base64 JSON). Size and type are checked as the
 // bytes arrive; nothing is kept in memory beyond the stream's buffers.
@@ -24,26 +24,60 @@ export interface BodyRules {
   checkMimeType(mimetype: string): void
 }
 
+/**
+ * Receives an upload while its rules (the bucket's limits, known once the caller's permission
+ * check has read the bucket) are still being settled. A raw body streams to a temporary file at
+ * once, within `upperLimit`, and is dropped (the file removed) when the rules refuse it; the
+ * rules' own refusal (the permission check) is answered first, as if they had been settled before
+ * any byte was read. A multipart form is read once the rules are known.
+ */
 export async function receiveUpload(
   request: FastifyRequest,
   disk: Disk,
-  rules: BodyRules
+  upperLimit: number,
+  rules: Promise<BodyRules>
 ): Promise<IncomingFile> {
   const source = (request.body as Readable | undefined) ?? request.raw
   const contentType = header(request, 'content-type')
   if (contentType && /^multipart\/form-data/i.test(contentType)) {
-    return receiveMultipart(request, source, disk, rules)
+    return receiveMultipart(request, source, disk, await rules)
   }
   const length = Number(header(request, 'content-length') ?? NaN)
-  if (Number.isFinite(length) && length > rules.limit) throw ERRORS.entityTooLarge()
+  if (Number.isFinite(length) && length > upperLimit) {
+    await rules
+    throw ERRORS.entityTooLarge()
+  }
   const mimetype = contentType || 'application/octet-stream'
-  rules.checkMimeType(mimetype)
-  const userMetadata = parseMetadata(header(request, 'x-metadata'), 'base64')
+  let limit = upperLimit
+  const stop = new AbortController()
+  const receiving = disk.receive(source, () => limit, stop.signal)
+  // Awaited below in every case: its failure is reported after the rules' own.
+  receiving.catch(() => undefined)
+  let userMetadata: Record<string, unknown> | null
+  try {
+    const settled = await rules
+    limit = settled.limit
+    if (Number.isFinite(length) && length > limit) throw ERRORS.entityTooLarge()
+    settled.checkMimeType(mimetype)
+    userMetadata = parseMetadata(header(request, 'x-metadata'), 'base64')
+  } catch (error) {
+    stop.abort(error)
+    await receiving.then(
+      (received) => disk.discard(received.version),
+      () => undefined
+    )
+    throw error
+  }
   let received: Received
   try {
-    received = await disk.receive(source, rules.limit)
+    received = await receiving
   } catch (error) {
     throw clientGone(request) && !(error instanceof StorageError) ? ERRORS.aborted() : error
+  }
+  // The whole body may have arrived before the bucket's own limit was known.
+  if (received.size > limit) {
+    await disk.discard(received.version)
+    throw ERRORS.entityTooLarge()
   }
   return {
     received,

@@ -1,8 +1,8 @@
-// An upload, as Storage's uploader does it: the caller's permission is tried first (a dry-run
-// insert, or upsert, as the caller, rolled back), then the bytes stream into a temporary file,
-// then the row is written in one short transaction, and only after it commits is the file renamed
-// into place and the previous version removed. A refused or broken upload leaves no file and no
-// row; readers see the old version or the new one, never part of one.
+// An upload, as Storage's uploader does it: the caller's permission is tried (a dry-run insert, or
+// upsert, as the caller, rolled back) while the bytes stream into a temporary file, which a
+// refusal removes; then the row is written in one short transaction, and only after it commits is
+// the file renamed into place and the previous version removed. A refused or broken upload leaves
+// no file and no row; readers see the old version or the new one, never part of one.
 import { randomUUID } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import type { StorageCaller } from './caller.ts'
@@ -42,11 +42,20 @@ export async function uploadObject(
 ): Promise<{ id: string }> {
   mustBeValidBucketName(target.bucket)
   mustBeValidKey(target.key)
-  const bucket = await authorizeWrite(deps, request, target, caller)
-  const file = await receiveUpload(request, deps.disk, {
-    limit: effectiveLimit(deps.ctx.config.storage.fileSizeLimit, bucket.file_size_limit),
-    checkMimeType: (mimetype) => mustBeAllowedMimeType(mimetype, bucket.allowed_mime_types),
-  })
+  const globalLimit = deps.ctx.config.storage.fileSizeLimit
+  // The permission check and the body's arrival overlap (see receiveUpload).
+  const rules = authorizeWrite(deps, request, target, caller).then((bucket) => ({
+    limit: effectiveLimit(globalLimit, bucket.file_size_limit),
+    checkMimeType: (mimetype: string) => mustBeAllowedMimeType(mimetype, bucket.allowed_mime_types),
+  }))
+  // Handled by receiveUpload, which awaits it in every case; this only keeps an early refusal from
+  // counting as unhandled while the turn below passes.
+  rules.catch(() => undefined)
+  // postgres.js sends small batches of queries from a setImmediate; once the body is flowing, the
+  // socket's reads can hold the event loop for the whole body. Yield one turn so that the check's
+  // queries are on the wire before the first byte of the body is read.
+  await new Promise((resolve) => setImmediate(resolve))
+  const file = await receiveUpload(request, deps.disk, globalLimit, rules)
   return storeObject(deps, request, target, caller, file)
 }
 
