@@ -90,6 +90,19 @@ export class Database {
     return withScope(this.sessions, { ...scope, settings }, options, fn)
   }
 
+  /**
+   * Lends `fn` one connection of the request sessions (as `authenticator`, no request scope) for
+   * work that runs its own transaction, e.g. pipelined: BEGIN, statements and COMMIT in one write.
+   */
+  async withSession<T>(fn: (client: Sql) => Promise<T>): Promise<T> {
+    const client = await this.sessions.acquire()
+    try {
+      return await fn(client)
+    } finally {
+      this.sessions.release(client)
+    }
+  }
+
   async close(): Promise<void> {
     await Promise.all([
       this.sessions.end({ timeout: 2 }),

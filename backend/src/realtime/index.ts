@@ -40,7 +40,7 @@ export function realtimeService(): Service {
       const feed = new ChangeFeed({
         url: ctx.db.url,
         admin: ctx.db.admin,
-        api: ctx.db.api,
+        sessions: ctx.db,
         log,
         onMessage: onMessage(hub),
       })

@@ -48,7 +48,7 @@ describe('the batched RLS check', () => {
     ])
     const groups = [group('ann', [0, 1, 2, 3]), group('bob', [0, 1, 2, 3]), group('eve', [1])]
     const { visible, failed } = await runCheck(
-      stack.context.db.api,
+      stack.context.db,
       buildCheck(table, keys, groups, [])
     )
     expect([...(visible.get(0) ?? [])].sort()).toEqual([0, 2])
@@ -66,8 +66,8 @@ describe('the batched RLS check', () => {
       const keys = new Map([[0, ['1']]])
       const groups = [group('mallory', [0]), group('ann', [0])]
       const call = buildCheck(table, keys, groups, [])
-      await expect(runCheck(stack.context.db.api, call)).rejects.toThrow('division by zero')
-      const { visible, failed } = await runCheck(stack.context.db.api, call, true)
+      await expect(runCheck(stack.context.db, call)).rejects.toThrow('division by zero')
+      const { visible, failed } = await runCheck(stack.context.db, call, true)
       expect(failed).toEqual([0])
       expect(visible.get(0)).toBeUndefined()
       expect([...(visible.get(1) ?? [])]).toEqual([0])
@@ -86,7 +86,7 @@ describe('the batched RLS check', () => {
       >`select txid_current()::text as xid`
       const xid32 = Number(BigInt(xid) & 0xffffffffn)
       const check = runCheck(
-        stack.context.db.api,
+        stack.context.db,
         buildCheck(table, new Map([[0, ['10']]]), [group('ann', [0])], [xid32])
       )
       // The check is waiting (sleeping between looks at the snapshot) while the writer is open.

@@ -3,12 +3,11 @@
 // with one call per table and batch (every group of subscribers at once), render the payload
 // once per change and role, and deliver in commit order.
 import { availableParallelism } from 'node:os'
-import type { Sql } from 'postgres'
 import type { Logger } from '../../logger.ts'
 import { ChangePayload, ERRORS } from './payload.ts'
 import type { Change } from './payload.ts'
 import { buildCheck, runCheck } from './rls-check.ts'
-import type { CheckGroup } from './rls-check.ts'
+import type { CheckGroup, Sessions } from './rls-check.ts'
 import type { FrameCache, Group, Subscriber } from './registry.ts'
 import type { SubscriptionRegistry } from './registry.ts'
 import type { TableCatalog, TableInfo } from './tables.ts'
@@ -50,7 +49,8 @@ export class FeedDatabaseError extends Error {
 }
 
 export interface DispatcherOptions {
-  api: Sql
+  /** Connections for the row-level security checks. */
+  sessions: Sessions
   catalog: TableCatalog
   registry: SubscriptionRegistry
   log: Logger
@@ -214,7 +214,7 @@ export class Dispatcher {
     groups: CheckGroup[],
     xids: number[]
   ): Promise<Map<number, Set<number>>> {
-    const { api, log } = this.options
+    const { sessions, log } = this.options
     const name = `${table.schema}.${table.table}`
     const run = async (isolate: boolean) => {
       const parts = Math.min(PARALLEL_CHECKS, Math.ceil(groups.length / GROUPS_PER_PART))
@@ -222,7 +222,7 @@ export class Dispatcher {
       const results = await Promise.all(
         Array.from({ length: Math.max(1, parts) }, (_, part) => {
           const slice = groups.slice(part * size, (part + 1) * size)
-          return runCheck(api, buildCheck(table, keys, slice, xids), isolate)
+          return runCheck(sessions, buildCheck(table, keys, slice, xids), isolate)
         })
       )
       const visible = new Map<number, Set<number>>()

@@ -11,6 +11,7 @@ import type { DatabaseMessage, Transaction } from './dispatcher.ts'
 import { SubscriptionRegistry } from './registry.ts'
 import type { ChangeSink, Identity } from './registry.ts'
 import { ReplicationStream, slotNameFor } from './replication.ts'
+import type { Sessions } from './rls-check.ts'
 import { TableCatalog } from './tables.ts'
 
 export const PUBLICATIONS = ['supabase_realtime', 'supabase_realtime_messages_publication']
@@ -23,7 +24,8 @@ const HIGH_WATER = 4096
 export interface FeedOptions {
   url: string
   admin: Sql
-  api: Sql
+  /** Connections for the row-level security checks. */
+  sessions: Sessions
   log: Logger
   onMessage(message: DatabaseMessage): void
 }
@@ -47,7 +49,7 @@ export class ChangeFeed {
   constructor(private readonly options: FeedOptions) {
     this.catalog = new TableCatalog(options.admin)
     this.dispatcher = new Dispatcher({
-      api: options.api,
+      sessions: options.sessions,
       catalog: this.catalog,
       registry: this.registry,
       log: options.log,

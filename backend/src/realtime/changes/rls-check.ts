@@ -3,6 +3,7 @@
 // primary keys are published once per distinct key set as typed arrays, and the prepared lookup
 // runs once per group under the group's role and claims (_supabase_local.realtime_visible_rows).
 import type { Sql } from 'postgres'
+import type { Database } from '../../db/database.ts'
 import { quoteIdentifier } from '../../db/scope.ts'
 import type { TableInfo } from './tables.ts'
 
@@ -103,22 +104,20 @@ export interface CheckResult {
   failed: number[]
 }
 
+/** Where checks get a connection of their own (Database.withSession). */
+export type Sessions = Pick<Database, 'withSession'>
+
 /**
- * Runs the check. Isolated, each group runs in a subtransaction, so that a policy raising an
- * error for one group leaves the others checked (slower: the fallback after a failed call).
+ * Runs the check, in a read-only transaction sent as one round trip. Isolated, each group runs
+ * in a subtransaction, so that a policy raising an error for one group leaves the others checked
+ * (slower: the fallback after a failed call).
  */
-export async function runCheck(api: Sql, call: CheckCall, isolate = false): Promise<CheckResult> {
-  const rows = await api.begin(
-    'read only',
-    (tx) =>
-      tx<{ group_index: number; row_index: number }[]>`
-      select group_index, row_index from _supabase_local.realtime_visible_rows(
-        ${call.xids}::bigint[], ${call.statement}, ${call.keyColumns}, ${call.keySets}::text[],
-        ${call.roles}::text[], ${call.claims}::text[], ${call.subs}::text[], ${call.sets}::int[],
-        ${isolate}
-      )
-    `
-  )
+export async function runCheck(
+  sessions: Sessions,
+  call: CheckCall,
+  isolate = false
+): Promise<CheckResult> {
+  const rows = await sessions.withSession((client) => visibleRows(client, call, isolate))
   const visible = new Map<number, Set<number>>()
   const failed = new Set<number>()
   for (const row of rows) {
@@ -139,4 +138,23 @@ export async function runCheck(api: Sql, call: CheckCall, isolate = false): Prom
     seen.add(item)
   }
   return { visible, failed: [...failed] }
+}
+
+type VisibleRow = { group_index: number; row_index: number }
+
+async function visibleRows(client: Sql, call: CheckCall, isolate: boolean): Promise<VisibleRow[]> {
+  // Started at once and in this order: postgres.js writes them back to back. A failed statement
+  // turns the COMMIT into a rollback; the first failure is what the caller gets.
+  const begin = client.unsafe('begin read only').execute()
+  const select = client<VisibleRow[]>`
+    select group_index, row_index from _supabase_local.realtime_visible_rows(
+      ${call.xids}::bigint[], ${call.statement}, ${call.keyColumns}, ${call.keySets}::text[],
+      ${call.roles}::text[], ${call.claims}::text[], ${call.subs}::text[], ${call.sets}::int[],
+      ${isolate}
+    )
+  `.execute()
+  const commit = client.unsafe('commit').execute()
+  const settled = await Promise.allSettled([begin, select, commit])
+  for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason
+  return (settled[1] as PromiseFulfilledResult<VisibleRow[]>).value
 }
