@@ -45,19 +45,29 @@ function target(plan: MutationPlan): Fragment {
   return sql`${qualified(plan.relation.schema, plan.relation.name)} AS ${ident(plan.returning.alias)}`
 }
 
-/** Whether the statement reports inserted rows apart from updated ones (upserts on tables). */
+/**
+ * Whether the statement reports inserted rows apart from updated ones: merging upserts (and PUT)
+ * on tables, whose status depends on it.
+ */
 export function tracksInserts(plan: MutationPlan): boolean {
   return (
-    plan.onConflict !== null &&
+    plan.onConflict?.action === 'merge' &&
     (plan.relation.kind === 'table' || plan.relation.kind === 'partitioned table')
   )
 }
 
+/**
+ * The RETURNING clause: the rows when the answer shows them (or their key, for Location), else
+ * `1`, as PostgREST does. Returning columns needs SELECT on them, and with row-level security the
+ * new rows must pass a SELECT policy: an insert-only table (an insert policy, no select policy)
+ * takes inserts with return=minimal.
+ */
 function returning(plan: MutationPlan): Fragment {
   const alias = ident(plan.returning.alias)
+  const rows = plan.representation !== 'minimal' ? sql`${alias}.*` : sql`1`
   return tracksInserts(plan)
-    ? sql` RETURNING ${alias}.*, (${alias}.xmax = 0) AS pgrst_inserted`
-    : sql` RETURNING ${alias}.*`
+    ? sql` RETURNING ${rows}, (${alias}.xmax = 0) AS pgrst_inserted`
+    : sql` RETURNING ${rows}`
 }
 
 function insert(plan: MutationPlan): Fragment {

@@ -228,7 +228,7 @@ describe('mutation statements', () => {
       `jsonb_to_recordset((SELECT coalesce(jsonb_agg(jsonb_build_object(E'id', nextval('public.films_id_seq'::regclass)) || pgrst_elem), '[]'::jsonb) FROM jsonb_array_elements(json_build_array($1::json)::jsonb) AS pgrst_elem))`
     )
     expect(text).toContain(
-      'ON CONFLICT ("id") DO UPDATE SET "id" = EXCLUDED."id", "title" = EXCLUDED."title" RETURNING "films".*, ("films".xmax = 0) AS pgrst_inserted'
+      'ON CONFLICT ("id") DO UPDATE SET "id" = EXCLUDED."id", "title" = EXCLUDED."title" RETURNING 1, ("films".xmax = 0) AS pgrst_inserted'
     )
   })
 
@@ -236,7 +236,7 @@ describe('mutation statements', () => {
     const u = plan('PATCH', '/films', 'id=eq.1', {}, '{"title":"b"}')
     if (u.kind !== 'mutation') throw new Error('not a mutation')
     expect(render(mutationStatements(u).main).text).toContain(
-      'UPDATE "public"."films" AS "films" SET "title" = pgrst_body."title" FROM (SELECT * FROM json_to_recordset(json_build_array($1::json)) AS "pgrst_rec"("title" text) LIMIT 1) AS pgrst_body WHERE "films"."id" = $2 RETURNING "films".*'
+      'UPDATE "public"."films" AS "films" SET "title" = pgrst_body."title" FROM (SELECT * FROM json_to_recordset(json_build_array($1::json)) AS "pgrst_rec"("title" text) LIMIT 1) AS pgrst_body WHERE "films"."id" = $2 RETURNING 1'
     )
     const d = plan('DELETE', '/films', 'title=like.a*')
     if (d.kind !== 'mutation') throw new Error('not a mutation')
@@ -244,8 +244,12 @@ describe('mutation statements', () => {
       values: [{ value: 'a%', type: 'unknown' }],
     })
     expect(render(mutationStatements(d).main).text).toContain(
-      'DELETE FROM "public"."films" AS "films" WHERE "films"."title" LIKE $1 RETURNING "films".*'
+      'DELETE FROM "public"."films" AS "films" WHERE "films"."title" LIKE $1 RETURNING 1'
     )
+    // The rows come back only when the answer shows them.
+    const shown = plan('DELETE', '/films', 'title=like.a*', { prefer: 'return=representation' })
+    if (shown.kind !== 'mutation') throw new Error('not a mutation')
+    expect(render(mutationStatements(shown).main).text).toContain('LIKE $1 RETURNING "films".*')
   })
 
   it('refuses an UPDATE or DELETE without filters (pg-safeupdate)', () => {
