@@ -2,6 +2,7 @@
 // the front door and a logger. Services are Fastify plugins mounted under their prefix.
 import type { EventEmitter } from 'node:events'
 import type { FastifyInstance } from 'fastify'
+import type { DirectHandler } from './http/direct.ts'
 import type { ProjectConfig } from './config/project-config.ts'
 import type { Database } from './db/database.ts'
 import type { Gateway } from './http/gateway.ts'
@@ -34,6 +35,12 @@ export interface Service {
   name: string
   prefix: string
   register(app: FastifyInstance, ctx: StackContext): Promise<void>
+  /**
+   * A hot path around Fastify (see http/direct.ts): offered the requests under the prefix that
+   * need no front-door check, it answers one and returns true, or returns false to leave it to
+   * the routes registered with Fastify. Set up by register().
+   */
+  direct?: DirectHandler
   /** Called once the HTTP server listens (Realtime attaches to upgrades, feeds start). */
   start?(ctx: StackContext, app: FastifyInstance): Promise<void>
   stop?(): Promise<void>

@@ -2,6 +2,7 @@
 // for three workloads through /rest/v1, next to the same SQL sent straight through postgres.js
 // over the same pool, measured in the same run.
 //   node --import tsx bench/rest/run.ts [--duration 2] [--rounds 3] [--connections 1,8,32]
+//                                       [--workloads pk,list,insert]
 //                                       [--loader auto|wrk|autocannon]
 // Workloads: a select by primary key; a filtered list of 50 rows with one embedded relation; an
 // insert with return=representation. Target: REST keeps at least 70% of the driver's throughput.
@@ -39,6 +40,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '2' },
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '1,8,32' },
+    workloads: { type: 'string', default: 'pk,list,insert' },
     // wrk when installed (far cheaper per request on a shared 2-core machine), else autocannon.
     loader: { type: 'string', default: 'auto' },
   },
@@ -46,6 +48,7 @@ const { values: args } = parseArgs({
 const DURATION = Number(args.duration)
 const ROUNDS = Number(args.rounds)
 const CONNECTIONS = (args.connections ?? '1,8,32').split(',').map(Number)
+const WORKLOADS = (args.workloads ?? 'pk,list,insert').split(',') as Workload[]
 const WRK = args.loader === 'autocannon' ? null : detectWrk()
 if (args.loader === 'wrk' && !WRK) throw new Error('--loader wrk: wrk is not installed')
 /** Prepared statements, as the REST service runs them. */
@@ -250,7 +253,7 @@ async function main() {
     ]
     console.log(header.join('\t'))
     const summary: string[] = []
-    for (const workload of ['pk', 'list', 'insert'] as const) {
+    for (const workload of WORKLOADS) {
       const {
         statement,
         vary,

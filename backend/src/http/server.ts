@@ -1,10 +1,13 @@
 // The API server: one Fastify app on the loopback interface, answering CORS for every route,
 // applying the front door's strict-key check, and mounting each service under its prefix.
+import { createServer } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import Fastify from 'fastify'
 import type { FastifyInstance } from 'fastify'
 import type { Service, StackContext } from '../context.ts'
 import { corsHeaders, preflightHeaders } from './cors.ts'
 import { gatewayRequest } from './caller.ts'
+import { BODY_LIMIT } from './direct.ts'
 
 /** Paths the gateway lets through without a key, as the CLI's Kong does (browser redirects). */
 const OPEN_PATHS = [/^\/auth\/v1\/(verify|callback|authorize)(\?|$)/, /^\/auth\/v1\/health(\?|$)/]
@@ -17,10 +20,33 @@ export async function buildApiServer(
   ctx: StackContext,
   services: Service[]
 ): Promise<FastifyInstance> {
+  // Services with a direct path (see direct.ts) are offered their requests before Fastify. The
+  // front door's strict-key check and CORS preflights stay with Fastify's hook.
+  const direct = (request: IncomingMessage, response: ServerResponse): boolean => {
+    const url = request.url
+    if (ctx.gateway.strictKeys || request.method === 'OPTIONS' || url === undefined) return false
+    for (const service of services) {
+      if (!service.direct || !url.startsWith(service.prefix)) continue
+      const next = url.charCodeAt(service.prefix.length)
+      // '/', '?' or the end of the URL: the prefix is a whole path segment.
+      if (next === 47 || next === 63 || Number.isNaN(next)) return service.direct(request, response)
+    }
+    return false
+  }
   const app = Fastify({
     logger: false,
     // Services read bodies as they need (streams for Storage); this is the default JSON limit.
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
+    serverFactory: (handler) => {
+      const server = createServer((request, response) => {
+        if (!direct(request, response)) handler(request, response)
+      })
+      // What Fastify sets on a server it makes itself (it leaves a factory's server alone).
+      server.keepAliveTimeout = 72_000
+      server.requestTimeout = 0
+      server.setTimeout(0)
+      return server
+    },
     routerOptions: { maxParamLength: 4096 },
     // Services that need the raw query string (REST's repeated keys) read request.url.
   })

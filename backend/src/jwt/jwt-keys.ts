@@ -91,23 +91,16 @@ export class JwtKeys {
       if (this.verified.size >= CACHE_LIMIT) this.verified.clear()
       this.verified.set(token, claims)
     }
-    const exp = claims.exp
-    if (exp !== undefined) {
-      if (typeof exp !== 'number') {
-        return { ok: false, error: { kind: 'claims', message: 'exp claim must be a number' } }
-      }
-      if (exp <= nowSeconds) {
-        return {
-          ok: false,
-          error: {
-            kind: 'expired',
-            message: 'token is expired',
-            expiredBySeconds: nowSeconds - exp,
-          },
-        }
-      }
-    }
-    return { ok: true, claims }
+    return checkExpiry(claims, nowSeconds)
+  }
+
+  /**
+   * verify() without waiting, for a token whose signature was already verified: its result, or
+   * null when the token is not known yet (then call verify()).
+   */
+  verifyKnown(token: string, nowSeconds = Math.floor(Date.now() / 1000)): VerifyResult | null {
+    const claims = this.verified.get(token)
+    return claims ? checkExpiry(claims, nowSeconds) : null
   }
 
   private async verifySignature(token: string): Promise<VerifyResult> {
@@ -206,4 +199,21 @@ async function loadSigningKeys(file: string): Promise<AsymmetricKey[]> {
   }
   if (keys.length === 0) throw new Error(`${file} holds no asymmetric signing key`)
   return keys
+}
+
+/** The `exp` check of a token whose signature is good. */
+function checkExpiry(claims: JwtClaims, nowSeconds: number): VerifyResult {
+  const exp = claims.exp
+  if (exp !== undefined) {
+    if (typeof exp !== 'number') {
+      return { ok: false, error: { kind: 'claims', message: 'exp claim must be a number' } }
+    }
+    if (exp <= nowSeconds) {
+      return {
+        ok: false,
+        error: { kind: 'expired', message: 'token is expired', expiredBySeconds: nowSeconds - exp },
+      }
+    }
+  }
+  return { ok: true, claims }
 }

@@ -1,10 +1,10 @@
 // One request through the pipeline: caller -> parse -> plan -> sql -> execute -> respond. Plans and
 // their SQL are cached for requests without a body (keyed by everything that shapes them) until
 // the schema cache reloads.
-import type { FastifyRequest } from 'fastify'
 import type { StackContext } from '../context.ts'
 import type { RequestScope } from '../db/scope.ts'
-import { restCaller } from './caller.ts'
+import type { KeyedRequest } from '../http/caller.ts'
+import { knownRestCaller, restCaller } from './caller.ts'
 import { errors, fromPgError, isPgError, RestError } from './errors.ts'
 import { execute, renderStatements } from './execute.ts'
 import type { ExecResult, RenderedStatements } from './execute.ts'
@@ -26,6 +26,13 @@ import { callStatements, mutationStatements, readStatements } from './sql/statem
 
 const PLAN_CACHE_LIMIT = 2000
 const PREFIX = '/rest/v1'
+
+/** A request as the handler reads it: a FastifyRequest, or a Node request with its body read. */
+export interface RestRequest extends KeyedRequest {
+  method: string
+  /** The raw body (anything else counts as none). */
+  body?: unknown
+}
 
 type Compiled =
   | {
@@ -59,8 +66,8 @@ export class RestHandler {
     return value !== undefined && ['true', 'on', '1', 'yes'].includes(value.toLowerCase())
   }
 
-  async handle(request: FastifyRequest): Promise<HttpResponse> {
-    const caller = await restCaller(this.ctx, request)
+  async handle(request: RestRequest): Promise<HttpResponse> {
+    const caller = knownRestCaller(this.ctx, request) ?? (await restCaller(this.ctx, request))
     if (caller instanceof RestError) return errorResponse(caller)
     const anon = caller.role === 'anon'
     try {
@@ -289,7 +296,7 @@ function joined(value: string | string[] | undefined): string {
   return value === undefined ? '' : Array.isArray(value) ? value.join(', ') : value
 }
 
-function rawRequest(request: FastifyRequest): RawRequest {
+function rawRequest(request: RestRequest): RawRequest {
   const url = request.url
   const q = url.indexOf('?')
   const pathWithPrefix = q === -1 ? url : url.slice(0, q)
@@ -306,7 +313,7 @@ function rawRequest(request: FastifyRequest): RawRequest {
   }
 }
 
-function headersOf(request: FastifyRequest): Record<string, string> {
+function headersOf(request: RestRequest): Record<string, string> {
   const headers = request.headers
   const out: Record<string, string> = {}
   for (const name in headers) {
@@ -317,7 +324,7 @@ function headersOf(request: FastifyRequest): Record<string, string> {
   return out
 }
 
-function cookiesOf(request: FastifyRequest): Record<string, string> {
+function cookiesOf(request: RestRequest): Record<string, string> {
   const out: Record<string, string> = {}
   const header = request.headers.cookie
   if (!header) return out

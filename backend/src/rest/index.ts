@@ -1,9 +1,13 @@
 // The REST service at /rest/v1, answering as PostgREST does behind Supabase's gateway. The schema
 // cache loads when the service starts and reloads on `NOTIFY pgrst, 'reload schema'` (or
 // 'reload config', or an empty payload) and after migrations.
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import type { Service, StackContext } from '../context.ts'
+import { directBodyLength, readDirectBody, sendDirect } from '../http/direct.ts'
+import { corsHeaders } from '../http/cors.ts'
 import { RestHandler } from './handler.ts'
+import type { HttpResponse } from './respond.ts'
 import { SchemaHolder } from './schema/holder.ts'
 
 export function restService(): Service {
@@ -11,6 +15,7 @@ export function restService(): Service {
   let unlisten: (() => Promise<void>) | null = null
   let onMigrated: (() => void) | null = null
   let context: StackContext | null = null
+  let direct: ((request: IncomingMessage, response: ServerResponse) => void) | null = null
 
   const ensureHolder = (ctx: StackContext): SchemaHolder => {
     holder ??= new SchemaHolder(ctx.db.admin, schemasOf(ctx), ctx.log.child('rest'), () =>
@@ -25,6 +30,7 @@ export function restService(): Service {
     async register(app: FastifyInstance, ctx: StackContext) {
       context = ctx
       const handler = new RestHandler(ctx, ensureHolder(ctx))
+      direct = directPath(ctx, handler)
       // Bodies are read raw: PostgREST's own parsing decides what an empty or bad body means.
       app.removeAllContentTypeParsers()
       app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
@@ -43,6 +49,15 @@ export function restService(): Service {
         const response = await handler.handle(request)
         return reply.code(response.status).headers(response.headers).send(response.body)
       })
+    },
+    // Every request Fastify would route to the handler, except bodies Fastify must judge.
+    direct(request, response) {
+      if (!direct) return false
+      const length = directBodyLength(request)
+      if (length === null) return false
+      if (length > 0 && (request.method === 'GET' || request.method === 'HEAD')) return false
+      direct(request, response)
+      return true
     },
     async start(ctx: StackContext) {
       const schema = ensureHolder(ctx)
@@ -66,6 +81,42 @@ export function restService(): Service {
       if (unlisten) await unlisten().catch(() => undefined)
       unlisten = null
     },
+  }
+}
+
+/**
+ * The handler answering straight from Node's HTTP server (http/direct.ts), as the routes above do
+ * through Fastify: the same CORS headers, the raw body, Fastify's answer to an unexpected error.
+ */
+function directPath(ctx: StackContext, handler: RestHandler) {
+  const cors = corsHeaders()
+  const send = (request: IncomingMessage, response: ServerResponse, answer: HttpResponse) => {
+    const headers = Object.assign({}, cors, answer.headers)
+    sendDirect(request, response, answer.status, headers, answer.body)
+  }
+  const answer = (request: IncomingMessage, response: ServerResponse, body?: Buffer) => {
+    const method = request.method ?? 'GET'
+    const url = request.url ?? '/'
+    handler.handle({ method, url, headers: request.headers, body }).then(
+      (reply) => send(request, response, reply),
+      (error: unknown) => {
+        ctx.log.error(`unhandled error on ${method} ${url}`, error)
+        send(request, response, {
+          status: 500,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          body: JSON.stringify({ message: 'An unexpected error occurred' }),
+        })
+      }
+    )
+  }
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    const length = directBodyLength(request) ?? 0
+    if (length === 0) return answer(request, response)
+    readDirectBody(request, length).then(
+      (body) => answer(request, response, body),
+      // The client went away before its body arrived: nobody to answer.
+      () => response.destroy()
+    )
   }
 }
 
