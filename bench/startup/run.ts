@@ -37,17 +37,31 @@ async function startAndWait(dataDir: string, apiPort: number): Promise<Started> 
   const began = performance.now()
   const child = spawn(
     'npm',
-    ['start', '--', '--data-dir', dataDir, '--api-port', String(apiPort), '--db-port', '0', '--app-port', '0'],
+    [
+      'start',
+      '--',
+      '--data-dir',
+      dataDir,
+      '--api-port',
+      String(apiPort),
+      '--db-port',
+      '0',
+      '--app-port',
+      '0',
+    ],
     { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LOG_LEVEL: 'warn' } }
   )
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const deadline = began + 60_000
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}\n${stderr}`)
+    if (child.exitCode !== null)
+      throw new Error(`npm start exited with ${child.exitCode}\n${stderr}`)
     if (performance.now() > deadline) throw new Error(`no answer within 60 s\n${stderr}`)
     try {
-      const response = await fetch(`http://127.0.0.1:${apiPort}/rest/v1/`, { headers: { apikey: ANON_KEY } })
+      const response = await fetch(`http://127.0.0.1:${apiPort}/rest/v1/`, {
+        headers: { apikey: ANON_KEY },
+      })
       if (response.ok) return { child, ms: performance.now() - began }
     } catch {
       // not listening yet
@@ -67,7 +81,9 @@ async function stop(child: ChildProcess): Promise<void> {
  * Resident memory of the stack: the node process running scripts/start.mjs under `npm start`
  * and all its descendants (the PostgreSQL processes), RSS summed and PSS (shared pages split).
  */
-async function treeMemory(npmPid: number): Promise<{ rssMb: number; pssMb: number; processes: number }> {
+async function treeMemory(
+  npmPid: number
+): Promise<{ rssMb: number; pssMb: number; processes: number }> {
   const parents = new Map<number, number>()
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue
@@ -79,9 +95,10 @@ async function treeMemory(npmPid: number): Promise<{ rssMb: number; pssMb: numbe
       // the process ended meanwhile
     }
   }
-  const descendants = (of: number) => [...parents].filter(([, parent]) => parent === of).map(([p]) => p)
+  const descendants = (of: number) =>
+    [...parents].filter(([, parent]) => parent === of).map(([p]) => p)
   let pid = npmPid
-  for (let queue = [npmPid]; queue.length > 0; ) {
+  for (let queue = [npmPid]; queue.length > 0;) {
     const next = queue.shift()!
     const cmdline = await readFile(`/proc/${next}/cmdline`, 'utf8').catch(() => '')
     if (cmdline.includes('scripts/start.mjs') && cmdline.startsWith(process.execPath)) {
@@ -153,8 +170,16 @@ async function main() {
   console.log(`npm start -> first 200 from GET /rest/v1/ (median of ${runs} runs)\n`)
   row('ready, fresh data folder (initdb + migrate)', `${median(fresh).toFixed(0)} ms`, '')
   row('ready, existing data folder', `${median(existing).toFixed(0)} ms`, 'target < 3000 ms')
-  row(`idle resident memory, RSS summed (${memory.processes} processes)`, `${memory.rssMb.toFixed(0)} MB`, '')
-  row('idle resident memory, PSS (shared pages split)', `${memory.pssMb.toFixed(0)} MB`, 'target < 300 MB')
+  row(
+    `idle resident memory, RSS summed (${memory.processes} processes)`,
+    `${memory.rssMb.toFixed(0)} MB`,
+    ''
+  )
+  row(
+    'idle resident memory, PSS (shared pages split)',
+    `${memory.pssMb.toFixed(0)} MB`,
+    'target < 300 MB'
+  )
   console.log(`\nexisting-folder runs (ms): ${existing.map((v) => v.toFixed(0)).join(', ')}`)
   console.log(`fresh-folder runs (ms):    ${fresh.map((v) => v.toFixed(0)).join(', ')}`)
 }
