@@ -49,7 +49,13 @@ async function startAndWait(dataDir: string, apiPort: number): Promise<Started> 
       '--app-port',
       '0',
     ],
-    { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LOG_LEVEL: 'warn' } }
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LOG_LEVEL: 'warn' },
+      // A process group of its own, as a terminal gives a foreground job (see stop()).
+      detached: true,
+    }
   )
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
@@ -72,9 +78,19 @@ async function startAndWait(dataDir: string, apiPort: number): Promise<Started> 
 
 async function stop(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.on('exit', resolve))
-  // npm forwards SIGINT to the stack, as a terminal's Ctrl-C would reach it.
-  child.kill('SIGINT')
+  // Ctrl-C in a terminal signals the whole foreground job: npm, its shell and the stack. (npm
+  // alone passes SIGINT to the shell of the script, which does not pass it on.)
+  process.kill(-child.pid!, 'SIGINT')
   await exited
+  // npm may exit before the stack has stopped PostgreSQL: wait for the group to be gone.
+  for (;;) {
+    try {
+      process.kill(-child.pid!, 0)
+    } catch {
+      return
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }
 
 /**
