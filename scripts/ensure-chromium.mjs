@@ -7,7 +7,9 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 if (!existsSync(CHROMIUM)) {
   if (process.getuid?.() !== 0) {
-    console.error(`Chromium is missing at ${CHROMIUM}. Install it: sudo apt-get install -y chromium`)
+    console.error(
+      `Chromium is missing at ${CHROMIUM}. Install it: sudo apt-get install -y chromium`
+    )
     process.exit(1)
   }
   console.log('Installing Chromium from Debian packages...')

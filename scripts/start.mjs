@@ -21,7 +21,9 @@ function newest(target) {
   return latest
 }
 
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => path.join(app, p))
+const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
+  path.join(app, p)
+)
 const stale = !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs
 if (stale) {
   console.log('Building the app...')
@@ -32,5 +34,12 @@ if (stale) {
 // Run the stack in this process, so Ctrl-C and signals reach it directly.
 const { register } = await import('tsx/esm/api')
 register()
-process.argv = [process.argv[0], 'main', 'start', '--app-dist', path.join(app, 'dist'), ...process.argv.slice(2)]
+process.argv = [
+  process.argv[0],
+  'main',
+  'start',
+  '--app-dist',
+  path.join(app, 'dist'),
+  ...process.argv.slice(2),
+]
 await import(path.join(root, 'backend/src/cli/main.ts'))
