@@ -4,21 +4,17 @@
 // signed token per request so every request pays the signature check) against the same query run
 // straight on Postgres the way REST scopes it.
 //   node --import tsx bench/auth/run.ts [--seconds 3] [--rounds 3] [--concurrency 8] [--users 8]
-import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { fileURLToPath } from 'node:url'
 import postgres from 'postgres'
 import { BCRYPT_COST, hashPassword, verifyPassword } from '../../backend/src/auth/password.ts'
 import { DEFAULT_JWT_SECRET } from '../../backend/src/config/project-config.ts'
 import { signHs256 } from '../../backend/src/jwt/jwt-keys.ts'
+import { freePort, startStackProcess, stopProcess } from '../support/processes.ts'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 // The Supabase CLI's well-known local keys (default JWT secret).
 const ANON_KEY = signHs256(DEFAULT_JWT_SECRET, {
   iss: 'supabase-demo',
@@ -64,56 +60,15 @@ alter table public.items enable row level security;
 create policy "own items" on public.items for select to authenticated using (owner = auth.uid());
 `
 
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-async function startStack(workdir: string, dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'backend/src/cli/main.ts',
-      'start',
-      '--workdir',
-      workdir,
-      '--data-dir',
-      dataDir,
-      '--api-port',
-      String(port),
-      '--db-port',
-      '0',
-    ],
-    { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LOG_LEVEL: 'warn' } }
-  )
-  let stderr = ''
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const deadline = Date.now() + 120_000
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`the stack exited with ${child.exitCode}\n${stderr}`)
-    if (Date.now() > deadline) throw new Error(`no answer within 120 s\n${stderr}`)
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/rest/v1/items?select=id&limit=1`, {
+/** Starts the stack in a process of its own; ready once REST serves the items table. */
+function startStack(workdir: string, dataDir: string, port: number): Promise<ChildProcess> {
+  const ready = async () =>
+    (
+      await fetch(`http://127.0.0.1:${port}/rest/v1/items?select=id&limit=1`, {
         headers: { apikey: SERVICE_KEY },
       })
-      if (response.ok) return child
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.on('exit', resolve))
-  child.kill('SIGINT')
-  await exited
+    ).ok
+  return startStackProcess({ workdir, dataDir, port, ready })
 }
 
 interface Rate {
@@ -389,7 +344,7 @@ async function main(): Promise<void> {
     console.log('')
     console.log(`load average at the end: ${load()}`)
   } finally {
-    await stop(child)
+    await stopProcess(child)
     await rm(work, { recursive: true, force: true })
   }
 }

@@ -4,15 +4,12 @@
 // Targets (issue 2): under 3 s to ready on an existing data folder, under 300 MB resident idle.
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
+import { chmod, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { fileURLToPath } from 'node:url'
+import { findDescendant, freePort, ROOT, treeMemory } from '../support/processes.ts'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
 
@@ -22,14 +19,6 @@ const runs = Number(values.runs)
 interface Started {
   child: ChildProcess
   ms: number
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 /** Runs `npm start` and waits for GET /rest/v1/ to answer 200. */
@@ -50,7 +39,7 @@ async function startAndWait(dataDir: string, apiPort: number): Promise<Started> 
       '0',
     ],
     {
-      cwd: root,
+      cwd: ROOT,
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, LOG_LEVEL: 'warn' },
       // A process group of its own, as a terminal gives a foreground job (see stop()).
@@ -97,55 +86,14 @@ async function stop(child: ChildProcess): Promise<void> {
  * Resident memory of the stack: the node process running scripts/start.mjs under `npm start`
  * and all its descendants (the PostgreSQL processes), RSS summed and PSS (shared pages split).
  */
-async function treeMemory(
+async function stackMemory(
   npmPid: number
 ): Promise<{ rssMb: number; pssMb: number; processes: number }> {
-  const parents = new Map<number, number>()
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = await readFile(`/proc/${entry}/stat`, 'utf8')
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      parents.set(Number(entry), ppid)
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  const descendants = (of: number) =>
-    [...parents].filter(([, parent]) => parent === of).map(([p]) => p)
-  let pid = npmPid
-  for (let queue = [npmPid]; queue.length > 0;) {
-    const next = queue.shift()!
-    const cmdline = await readFile(`/proc/${next}/cmdline`, 'utf8').catch(() => '')
-    if (cmdline.includes('scripts/start.mjs') && cmdline.startsWith(process.execPath)) {
-      pid = next
-      break
-    }
-    queue.push(...descendants(next))
-  }
-  const tree = new Set([pid])
-  let grew = true
-  while (grew) {
-    grew = false
-    for (const [child, parent] of parents) {
-      if (tree.has(parent) && !tree.has(child)) {
-        tree.add(child)
-        grew = true
-      }
-    }
-  }
-  let rss = 0
-  let pss = 0
-  for (const member of tree) {
-    try {
-      const rollup = await readFile(`/proc/${member}/smaps_rollup`, 'utf8')
-      rss += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0)
-      pss += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0)
-    } catch {
-      // gone
-    }
-  }
-  return { rssMb: rss / 1024, pssMb: pss / 1024, processes: tree.size }
+  const stack = await findDescendant(
+    npmPid,
+    (cmdline) => cmdline.includes('scripts/start.mjs') && cmdline.startsWith(process.execPath)
+  )
+  return treeMemory(stack ?? npmPid)
 }
 
 function median(values: number[]): number {
@@ -173,7 +121,7 @@ async function main() {
       existing.push(again.ms)
       if (i === runs - 1) {
         await new Promise((resolve) => setTimeout(resolve, 5000))
-        memory = await treeMemory(again.child.pid!)
+        memory = await stackMemory(again.child.pid!)
       }
       await stop(again.child)
     }

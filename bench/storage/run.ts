@@ -3,24 +3,20 @@
 // same run, and the peak memory of the stack's process (RSS above idle) during a 1 GB upload.
 //   node --import tsx bench/storage/run.ts [--small-runs 40] [--large-runs 5] [--huge-mb 1024]
 // Targets (issue 5): throughput at least 50% of the plain copy; under 100 MB above idle.
-import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
+import { chmod, copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { request as httpRequest } from 'node:http'
 import { Readable, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { parseArgs } from 'node:util'
-import { fileURLToPath } from 'node:url'
 import { createClient } from '@supabase/supabase-js'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import ws from 'ws'
+import { rssMb, startStackProcess, stopProcess, freePort } from '../support/processes.ts'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 // The Supabase CLI's well-known local service_role key (default JWT secret).
 const SERVICE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU'
@@ -34,63 +30,15 @@ const { values } = parseArgs({
   },
 })
 
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
 /** Starts the stack in a process of its own, so its memory is measured alone. */
-async function startStack(workdir: string, dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'backend/src/cli/main.ts',
-      'start',
-      '--workdir',
-      workdir,
-      '--data-dir',
-      dataDir,
-      '--api-port',
-      String(port),
-      '--db-port',
-      '0',
-    ],
-    { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LOG_LEVEL: 'warn' } }
-  )
-  let stderr = ''
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const deadline = Date.now() + 120_000
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`the stack exited with ${child.exitCode}\n${stderr}`)
-    if (Date.now() > deadline) throw new Error(`no answer within 120 s\n${stderr}`)
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/storage/v1/bucket/bench`, {
+function startStack(workdir: string, dataDir: string, port: number): Promise<ChildProcess> {
+  const ready = async () =>
+    (
+      await fetch(`http://127.0.0.1:${port}/storage/v1/bucket/bench`, {
         headers: { apikey: SERVICE_KEY, authorization: `Bearer ${SERVICE_KEY}` },
       })
-      if (response.ok) return child
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.on('exit', resolve))
-  child.kill('SIGINT')
-  await exited
-}
-
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8')
-  const match = /VmRSS:\s+(\d+) kB/.exec(status)
-  return match ? Number(match[1]) / 1024 : Number.NaN
+    ).ok
+  return startStackProcess({ workdir, dataDir, port, ready })
 }
 
 function median(values: number[]): number {
@@ -321,7 +269,7 @@ async function main(): Promise<void> {
       await mkdir(files, { recursive: true })
     }
   } finally {
-    await stop(child)
+    await stopProcess(child)
     await rm(work, { recursive: true, force: true })
   }
 }
