@@ -8,7 +8,8 @@ import { deriveStatus } from './status.ts'
 import type { StatusFlags } from './status.ts'
 import { RETRY_DELAYS_MS, SendQueue } from './SendQueue.ts'
 import type { Timers } from './SendQueue.ts'
-import { validateBody } from './validate.ts'
+import { editMessage, messageOf, removeMessage, toggleReaction } from './message-edits.ts'
+import type { EditContext } from './message-edits.ts'
 import {
   TransportError,
   type ChannelSnapshot,
@@ -55,6 +56,7 @@ export class LiveChannel {
   }
   private readonly window = new MessageWindow()
   private readonly queue: SendQueue
+  private readonly edits: EditContext
   private flags: StatusFlags = {
     loaded: false,
     online: true,
@@ -94,6 +96,14 @@ export class LiveChannel {
       onConfirmed: (message) => this.acceptConfirmed(message),
       onChange: () => this.emit(),
     })
+    this.edits = {
+      window: this.window,
+      transport: this.options.transport,
+      userId: this.options.userId,
+      now: this.options.now,
+      newId: this.options.newId,
+      emit: () => this.emit(),
+    }
     this.snapshot = this.buildSnapshot()
   }
 
@@ -354,74 +364,18 @@ export class LiveChannel {
     this.emit()
   }
 
-  // ---- edits, deletes, reactions (optimistic, reverted on failure) ---------------------------
+  // ---- edits, deletes, reactions (optimistic, reverted on failure: message-edits.ts) -------
 
-  async edit(id: string, body: string): Promise<Result<void>> {
-    const checked = validateBody(body, true)
-    if (!checked.ok) return checked
-    const before = this.window.get(id)
-    if (!before) return { ok: false, error: 'That message is no longer loaded.' }
-    if (checked.value === before.body) return { ok: true, value: undefined }
-    if (!checked.value.trim() && before.attachments.length === 0) {
-      return { ok: false, error: 'A message cannot be empty. Delete it instead.' }
-    }
-    const editedAt = this.options.now().toISOString()
-    this.window.patch(id, (m) => ({ ...m, body: checked.value, editedAt }))
-    this.emit()
-    return this.optimistic(
-      () => this.options.transport.edit(id, checked.value),
-      () => {
-        this.window.patch(id, (m) => ({ ...m, body: before.body, editedAt: before.editedAt }))
-      }
-    )
+  edit(id: string, body: string): Promise<Result<void>> {
+    return editMessage(this.edits, id, body)
   }
 
-  async remove(id: string): Promise<Result<void>> {
-    const before = this.window.get(id)
-    if (!before) return { ok: false, error: 'That message is no longer loaded.' }
-    const deletedAt = this.options.now().toISOString()
-    this.window.patch(id, (m) => ({ ...m, deletedAt }))
-    this.emit()
-    return this.optimistic(
-      () => this.options.transport.remove(id),
-      () => {
-        this.window.patch(id, (m) => ({ ...m, deletedAt: before.deletedAt }))
-      }
-    )
+  remove(id: string): Promise<Result<void>> {
+    return removeMessage(this.edits, id)
   }
 
-  async toggleReaction(messageId: string, emoji: string): Promise<Result<void>> {
-    const message = this.window.get(messageId)
-    if (!message) return { ok: false, error: 'That message is no longer loaded.' }
-    const existing = message.reactions.find(
-      (r) => r.emoji === emoji && r.userId === this.options.userId
-    )
-    const reaction = existing ?? { id: this.options.newId(), emoji, userId: this.options.userId }
-    if (existing) this.window.removeReaction(messageId, reaction)
-    else this.window.addReaction(messageId, reaction)
-    this.emit()
-    const { transport } = this.options
-    return this.optimistic(
-      () =>
-        existing
-          ? transport.removeReaction(messageId, reaction)
-          : transport.addReaction(messageId, reaction),
-      () => {
-        if (existing) this.window.addReaction(messageId, reaction)
-        else this.window.removeReaction(messageId, reaction)
-      }
-    )
-  }
-
-  private async optimistic(call: () => Promise<void>, revert: () => void): Promise<Result<void>> {
-    try {
-      await call()
-      return { ok: true, value: undefined }
-    } catch (error) {
-      revert()
-      this.emit()
-      return { ok: false, error: messageOf(error) }
-    }
+  toggleReaction(messageId: string, emoji: string): Promise<Result<void>> {
+    return toggleReaction(this.edits, messageId, emoji)
   }
 
   // ---- snapshot -----------------------------------------------------------------------------
@@ -454,8 +408,4 @@ export class LiveChannel {
 
 function isRetryable(error: unknown): boolean {
   return error instanceof TransportError ? error.retryable : true
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
