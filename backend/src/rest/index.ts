@@ -15,7 +15,8 @@ export function restService(): Service {
   let unlisten: (() => Promise<void>) | null = null
   let onMigrated: (() => void) | null = null
   let context: StackContext | null = null
-  let direct: ((request: IncomingMessage, response: ServerResponse) => void) | null = null
+  let direct:
+    ((request: IncomingMessage, response: ServerResponse, length: number) => void) | null = null
 
   const ensureHolder = (ctx: StackContext): SchemaHolder => {
     holder ??= new SchemaHolder(ctx.db.admin, schemasOf(ctx), ctx.log.child('rest'), () =>
@@ -56,7 +57,7 @@ export function restService(): Service {
       const length = directBodyLength(request)
       if (length === null) return false
       if (length > 0 && (request.method === 'GET' || request.method === 'HEAD')) return false
-      direct(request, response)
+      direct(request, response, length)
       return true
     },
     async start(ctx: StackContext) {
@@ -109,8 +110,7 @@ function directPath(ctx: StackContext, handler: RestHandler) {
       }
     )
   }
-  return (request: IncomingMessage, response: ServerResponse): void => {
-    const length = directBodyLength(request) ?? 0
+  return (request: IncomingMessage, response: ServerResponse, length: number): void => {
     if (length === 0) return answer(request, response)
     readDirectBody(request, length).then(
       (body) => answer(request, response, body),
