@@ -4,7 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../support/stack.ts'
 import type { TestStack } from '../support/stack.ts'
-import { claimsOf, cliConfig, latestMailTo, linkOf, uniqueEmail } from './support.ts'
+import {
+  claimsOf,
+  cliConfig,
+  latestMailTo,
+  linkOf,
+  uniqueEmail,
+  PASSWORD,
+  signUpUser,
+} from './support.ts'
 
 let stack: TestStack
 
@@ -16,15 +24,9 @@ afterAll(async () => {
   await stack?.stop()
 })
 
-const password = 'example-password'
+const password = PASSWORD
 
-async function signedUp(prefix: string) {
-  const client = stack.client()
-  const email = uniqueEmail(prefix)
-  const { data, error } = await client.auth.signUp({ email, password })
-  expect(error).toBeNull()
-  return { client, email, session: data.session!, user: data.user! }
-}
+const signedUp = (prefix: string) => signUpUser(stack, prefix)
 
 describe('admin API', () => {
   it('createUser, getUserById, updateUserById, listUsers, deleteUser', async () => {

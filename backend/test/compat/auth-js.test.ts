@@ -7,7 +7,16 @@ import { AuthApiError, AuthWeakPasswordError, isAuthApiError } from '@supabase/s
 import type { AuthChangeEvent } from '@supabase/supabase-js'
 import { startTestStack } from '../support/stack.ts'
 import type { TestStack } from '../support/stack.ts'
-import { claimsOf, cliConfig, latestMailTo, linkOf, otpOf, uniqueEmail } from './support.ts'
+import {
+  claimsOf,
+  cliConfig,
+  latestMailTo,
+  linkOf,
+  otpOf,
+  uniqueEmail,
+  PASSWORD,
+  signUpUser,
+} from './support.ts'
 
 let stack: TestStack
 
@@ -19,15 +28,9 @@ afterAll(async () => {
   await stack?.stop()
 })
 
-const password = 'example-password'
+const password = PASSWORD
 
-async function signedUp(prefix: string) {
-  const client = stack.client()
-  const email = uniqueEmail(prefix)
-  const { data, error } = await client.auth.signUp({ email, password })
-  expect(error).toBeNull()
-  return { client, email, session: data.session!, user: data.user! }
-}
+const signedUp = (prefix: string) => signUpUser(stack, prefix)
 
 describe('sign-up and sign-in', () => {
   it('signUp() with autoconfirm returns a session and a confirmed user', async () => {

@@ -121,3 +121,15 @@ export function claimsOf(jwt: string): Record<string, unknown> {
   const payload = jwt.split('.')[1] ?? ''
   return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>
 }
+
+/** The password of the users the suites sign up. */
+export const PASSWORD = 'example-password'
+
+/** A new user signed up with supabase-js (autoconfirm: the session comes back at once). */
+export async function signUpUser(stack: TestStack, prefix: string) {
+  const client = stack.client()
+  const email = uniqueEmail(prefix)
+  const { data, error } = await client.auth.signUp({ email, password: PASSWORD })
+  if (error) throw error
+  return { client, email, session: data.session!, user: data.user! }
+}

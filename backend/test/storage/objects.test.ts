@@ -11,6 +11,7 @@ import {
   errorShape,
   filesOnDisk,
   makeUser,
+  objectRow,
   serviceClient,
   startStorageStack,
   storageFetch,
@@ -30,12 +31,7 @@ afterAll(async () => {
 
 const md5 = (data: Buffer | string) => `"${createHash('md5').update(data).digest('hex')}"`
 
-async function row(bucket: string, name: string) {
-  const [found] = await stack.sql`
-    select id::text, owner::text, owner_id, version, metadata, user_metadata
-    from storage.objects where bucket_id = ${bucket} and name = ${name}`
-  return found
-}
+const row = (bucket: string, name: string) => objectRow(stack, bucket, name)
 
 describe('uploads', () => {
   it('stores a string as a raw body with storage-js defaults', async () => {

@@ -7,6 +7,7 @@ import {
   errorShape,
   filesOnDisk,
   makeUser,
+  objectRow,
   serviceClient,
   startStorageStack,
   storageFetch,
@@ -24,12 +25,7 @@ afterAll(async () => {
   await stack?.stop()
 })
 
-async function row(bucket: string, name: string) {
-  const [found] = await stack.sql`
-    select id::text, owner::text, owner_id, version, metadata, user_metadata
-    from storage.objects where bucket_id = ${bucket} and name = ${name}`
-  return found
-}
+const row = (bucket: string, name: string) => objectRow(stack, bucket, name)
 
 describe('remove, move and copy', () => {
   it('removes many objects, returning the rows and deleting the files', async () => {

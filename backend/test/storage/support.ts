@@ -151,3 +151,11 @@ export function errorShape(error: unknown): {
   const e = error as { status?: number; statusCode?: string; message?: string } | null
   return { status: e?.status, statusCode: e?.statusCode, message: e?.message }
 }
+
+/** The row of an object as stored (id, owners, version and metadata), or undefined. */
+export async function objectRow(stack: TestStack, bucket: string, name: string) {
+  const [found] = await stack.sql`
+    select id::text, owner::text, owner_id, version, metadata, user_metadata
+    from storage.objects where bucket_id = ${bucket} and name = ${name}`
+  return found
+}
