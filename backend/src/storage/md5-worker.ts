@@ -1,28 +1,27 @@
 // MD5 of uploads (their ETag, as S3 and Storage give it) computed on a worker thread. Node's
 // MD5 runs well below disk speed, so hashing beside the write instead of in its way keeps
-// uploads near the speed of a file copy. A bounded window of bytes in flight per upload keeps
-// memory flat: past it, the upload waits for the worker, as a stream waits for a slow disk.
+// uploads near the speed of a file copy. The bytes reach the worker through one ring of shared
+// memory, allocated once: a chunk is copied into the ring and only its place is posted, so no
+// buffer is allocated, transferred or collected per chunk (that churn cost more CPU than the
+// hashing itself). The ring's size bounds the bytes in flight for all uploads together: past it,
+// an upload waits for the worker, as a stream waits for a slow disk.
 import { Worker } from 'node:worker_threads'
 
-/** Bytes an upload may have queued for hashing before it waits. */
-const WINDOW = 8 * 1024 * 1024
+/** Bytes queued for hashing, all uploads together, before an upload waits. */
+const RING_BYTES = 4 * 1024 * 1024
 
 // Plain CommonJS, so the worker needs no TypeScript loader.
 const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads')
+const { parentPort, workerData } = require('node:worker_threads')
 const { createHash } = require('node:crypto')
+const ring = new Uint8Array(workerData.ring)
 const hashes = new Map()
 parentPort.on('message', (message) => {
   if (message.type === 'data') {
     let hash = hashes.get(message.id)
     if (!hash) hashes.set(message.id, (hash = createHash('md5')))
-    hash.update(new Uint8Array(message.chunk))
-    // The chunk goes back: its memory is then freed by the main thread's frequent collections
-    // (this thread allocates little, so its own collector would let hashed chunks pile up).
-    parentPort.postMessage(
-      { id: message.id, type: 'ack', bytes: message.chunk.byteLength, chunk: message.chunk },
-      [message.chunk]
-    )
+    hash.update(ring.subarray(message.offset, message.offset + message.length))
+    parentPort.postMessage({ id: message.id, type: 'ack', bytes: message.length })
   } else if (message.type === 'end') {
     const hash = hashes.get(message.id) || createHash('md5')
     hashes.delete(message.id)
@@ -34,8 +33,6 @@ parentPort.on('message', (message) => {
 `
 
 interface Pending {
-  inFlight: number
-  resume: (() => void) | null
   digest: { resolve(hex: string): void; reject(error: Error): void } | null
   failed: Error | null
 }
@@ -43,15 +40,24 @@ interface Pending {
 type Reply =
   { id: number; type: 'ack'; bytes: number } | { id: number; type: 'digest'; hex: string }
 
+type Message =
+  { type: 'data'; offset: number; length: number } | { type: 'end' } | { type: 'abort' }
+
 export class Md5Hasher {
   private worker: Worker | null = null
+  private ring: Uint8Array | null = null
+  /** Where the next chunk goes in the ring, and how many bytes the worker has not hashed yet. */
+  private head = 0
+  private used = 0
+  /** Updates waiting for room in the ring. */
+  private waiting: (() => void)[] = []
   private readonly pending = new Map<number, Pending>()
   private nextId = 1
 
   /** Starts hashing one stream of bytes. */
   session(): Md5Session {
     const id = this.nextId++
-    const state: Pending = { inFlight: 0, resume: null, digest: null, failed: null }
+    const state: Pending = { digest: null, failed: null }
     this.pending.set(id, state)
     this.ensureWorker().ref()
     return new Md5Session(this, id, state)
@@ -63,14 +69,34 @@ export class Md5Hasher {
     if (worker) await worker.terminate()
   }
 
+  /**
+   * @internal Copies as much of `chunk` from `offset` as fits contiguously into the ring and
+   * posts it; returns the bytes taken (0 when the ring is full: wait with `room()`).
+   */
+  put(id: number, chunk: Uint8Array, offset: number): number {
+    const worker = this.ensureWorker()
+    const ring = this.ring!
+    const tail = (this.head - this.used + ring.length) % ring.length
+    const free =
+      this.used === ring.length ? 0 : this.head >= tail ? ring.length - this.head : tail - this.head
+    const length = Math.min(free, chunk.length - offset)
+    if (length === 0) return 0
+    ring.set(chunk.subarray(offset, offset + length), this.head)
+    worker.postMessage({ id, type: 'data', offset: this.head, length })
+    this.head = (this.head + length) % ring.length
+    this.used += length
+    return length
+  }
+
+  /** @internal Resolves when the worker has freed some of the ring. */
+  room(): Promise<void> {
+    return new Promise((resolve) => this.waiting.push(resolve))
+  }
+
   /** @internal Posts to the worker; a finished session stops holding the process open. */
-  post(
-    id: number,
-    message: { type: string; chunk?: ArrayBuffer },
-    transfer: ArrayBuffer[] = []
-  ): void {
+  post(id: number, message: Message): void {
     if (message.type === 'abort') this.forget(id)
-    this.ensureWorker().postMessage({ id, ...message }, transfer)
+    this.ensureWorker().postMessage({ id, ...message })
   }
 
   private forget(id: number): void {
@@ -80,40 +106,47 @@ export class Md5Hasher {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker
-    const worker = new Worker(WORKER_SOURCE, { eval: true })
+    const shared = new SharedArrayBuffer(RING_BYTES)
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { ring: shared } })
     worker.unref()
     worker.on('message', (reply: Reply) => this.receive(reply))
     const fail = (error: Error) => {
       if (this.worker === worker) this.worker = null
       for (const [id, state] of this.pending) {
         state.failed = error
-        state.resume?.()
         state.digest?.reject(error)
         this.pending.delete(id)
       }
+      this.wake()
     }
     worker.on('error', fail)
     worker.on('exit', (code) => {
       if (this.worker === worker) fail(new Error(`the hashing worker stopped (${code})`))
     })
     this.worker = worker
+    this.ring = new Uint8Array(shared)
+    this.head = 0
+    this.used = 0
     return worker
   }
 
   private receive(reply: Reply): void {
+    if (reply.type === 'ack') {
+      // Acks come in the order the chunks were put, so the ring frees from its tail.
+      this.used -= reply.bytes
+      this.wake()
+      return
+    }
     const state = this.pending.get(reply.id)
     if (!state) return
-    if (reply.type === 'ack') {
-      state.inFlight -= reply.bytes
-      if (state.inFlight <= WINDOW && state.resume) {
-        const resume = state.resume
-        state.resume = null
-        resume()
-      }
-    } else {
-      this.forget(reply.id)
-      state.digest?.resolve(reply.hex)
-    }
+    this.forget(reply.id)
+    state.digest?.resolve(reply.hex)
+  }
+
+  private wake(): void {
+    const waiting = this.waiting
+    this.waiting = []
+    for (const resume of waiting) resume()
   }
 }
 
@@ -124,18 +157,22 @@ export class Md5Session {
     private readonly state: Pending
   ) {}
 
-  /** Queues a chunk; resolves at once while the window has room, else when it has again. */
+  /** Queues a chunk; resolves at once while the ring has room for it, else once it has. */
   update(chunk: Uint8Array): Promise<void> {
     const state = this.state
     if (state.failed) return Promise.reject(state.failed)
-    // A copy the worker can own: request chunks may share their memory with other buffers.
-    const copy = new Uint8Array(chunk)
-    state.inFlight += copy.byteLength
-    this.hasher.post(this.id, { type: 'data', chunk: copy.buffer }, [copy.buffer])
-    if (state.inFlight <= WINDOW) return Promise.resolve()
-    return new Promise((resolve, reject) => {
-      state.resume = () => (state.failed ? reject(state.failed) : resolve())
-    })
+    const taken = this.hasher.put(this.id, chunk, 0)
+    if (taken === chunk.length) return Promise.resolve()
+    return this.rest(chunk, taken)
+  }
+
+  private async rest(chunk: Uint8Array, offset: number): Promise<void> {
+    while (offset < chunk.length) {
+      if (this.state.failed) throw this.state.failed
+      const taken = this.hasher.put(this.id, chunk, offset)
+      if (taken === 0) await this.hasher.room()
+      offset += taken
+    }
   }
 
   /** The hex digest of everything queued. */
