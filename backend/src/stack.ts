@@ -63,6 +63,8 @@ export interface Stack {
   keys: JwtKeys
   /** The database was created by this start (so the seed ran). */
   fresh: boolean
+  /** Resolves once every service has finished the work it goes on with after answering. */
+  settled(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -181,6 +183,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       dbUrl,
       keys,
       fresh,
+      settled: async () => {
+        await Promise.all(services.map((service) => service.settled?.()))
+      },
       stop: async () => {
         await cleanup()
         cleanups.length = 0

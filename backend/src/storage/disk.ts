@@ -43,6 +43,8 @@ export class Disk {
   private readonly hasher = new Md5Hasher()
   /** Held by writers from a row's commit until its file is in place (see key-locks.ts). */
   readonly locks = new KeyLocks()
+  /** Work going on after its request was answered (putting uploads in place); close() waits. */
+  private readonly background = new Set<Promise<void>>()
 
   private constructor(readonly root: string) {
     this.bucketsRoot = path.join(root, 'buckets')
@@ -56,8 +58,25 @@ export class Disk {
     return disk
   }
 
-  /** Stops the hashing worker. */
+  /** Lets `work` finish after its request was answered; close() waits for it. */
+  track(work: Promise<unknown>): void {
+    const tracked: Promise<void> = work
+      .then(
+        () => undefined,
+        () => undefined // reported by the work itself; a leftover in tmp/ goes at the next start
+      )
+      .finally(() => this.background.delete(tracked))
+    this.background.add(tracked)
+  }
+
+  /** Resolves once no tracked work is left. */
+  async settled(): Promise<void> {
+    while (this.background.size > 0) await Promise.all(this.background)
+  }
+
+  /** Waits for tracked work, then stops the hashing worker. */
   async close(): Promise<void> {
+    await this.settled()
     await this.hasher.close()
   }
 

@@ -57,6 +57,10 @@ export function storageService(): Service {
       })
     },
 
+    async settled() {
+      await deps?.disk.settled()
+    },
+
     async stop() {
       stopping = true
       await sweep

@@ -2,7 +2,9 @@
 // upsert, as the caller, rolled back) while the bytes stream into a temporary file, which a
 // refusal removes; then the row is written in one short transaction, and only after it commits is
 // the file renamed into place and the previous version removed. A refused or broken upload leaves
-// no file and no row; readers see the old version or the new one, never part of one.
+// no file and no row; readers see the old version or the new one, never part of one. The answer
+// goes out once the row commits: readers find a committed version in tmp/ until its rename, and
+// the key stays locked until the file is in place, so the next writer of the key waits for it.
 import { randomUUID } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import type { StorageCaller } from './caller.ts'
@@ -100,7 +102,11 @@ export async function authorizeWrite(
   )
 }
 
-/** Writes the row for a received file, then puts the file in place. */
+/**
+ * Writes the row for a received file and resolves once it commits; the file is then put in place
+ * (and the version it replaced removed) holding the key's lock, tracked by the disk so that
+ * stopping waits for it.
+ */
 export async function storeObject(
   deps: StorageDeps,
   request: FastifyRequest | null,
@@ -119,32 +125,57 @@ export async function storeObject(
     httpStatusCode: 200,
     ...(file.contentEncoding ? { contentEncoding: file.contentEncoding } : {}),
   }
-  return deps.disk.locks.with([objectKey(target.bucket, target.key)], async () => {
-    let outcome: Written
-    try {
-      outcome = await inScope(
-        deps,
-        serviceScope(request, target.operation, caller),
-        async (tx) => {
-          const row = newRow(target, randomUUID(), version, metadata, file.userMetadata)
-          // One round trip: the key's lock and the write are sent together.
-          const [, written] = await Promise.all([
-            lockObject(tx, target.bucket, target.key),
-            writeObject(tx, row, target.upsert),
-          ])
-          if (!written) throw ERRORS.keyAlreadyExists()
-          return written
-        },
-        { end: 'commit' }
-      )
-    } catch (error) {
-      await deps.disk.discard(version)
-      throw error
-    }
-    await deps.disk.commit(target.bucket, target.key, version)
-    if (outcome.replaced) await removeQuietly(deps, target.bucket, target.key, outcome.previous)
-    return { id: outcome.id }
+  return new Promise((resolve, reject) => {
+    const finished = deps.disk.locks.with([objectKey(target.bucket, target.key)], async () => {
+      let outcome: Written
+      try {
+        outcome = await inScope(
+          deps,
+          serviceScope(request, target.operation, caller),
+          async (tx) => {
+            const row = newRow(target, randomUUID(), version, metadata, file.userMetadata)
+            // One round trip: the key's lock and the write are sent together.
+            const [, written] = await Promise.all([
+              lockObject(tx, target.bucket, target.key),
+              writeObject(tx, row, target.upsert),
+            ])
+            if (!written) throw ERRORS.keyAlreadyExists()
+            return written
+          },
+          { end: 'commit' }
+        )
+      } catch (error) {
+        try {
+          await deps.disk.discard(version)
+        } finally {
+          reject(error as Error)
+        }
+        return
+      }
+      resolve({ id: outcome.id })
+      await putInPlace(deps, target, version, outcome)
+    })
+    deps.disk.track(finished)
   })
+}
+
+/**
+ * Renames a committed version into place and removes the one it replaced. A failure is logged:
+ * readers still find the version in tmp/, and the next start's recovery finishes the rename.
+ */
+async function putInPlace(
+  deps: StorageDeps,
+  target: UploadTarget,
+  version: string,
+  outcome: Written
+): Promise<void> {
+  try {
+    await deps.disk.commit(target.bucket, target.key, version)
+  } catch (error) {
+    deps.log.warn(`could not put ${target.bucket}/${target.key} version ${version} in place`, error)
+    return
+  }
+  if (outcome.replaced) await removeQuietly(deps, target.bucket, target.key, outcome.previous)
 }
 
 function newRow(

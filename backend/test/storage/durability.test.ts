@@ -30,6 +30,7 @@ const avatars = () => serviceClient(stack).storage.from('avatars')
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function tmpFiles(): Promise<string[]> {
+  await stack.settled()
   return readdir(path.join(stack.context.dataDir, 'storage', 'tmp'))
 }
 
@@ -54,6 +55,26 @@ describe('overwrites and concurrent writers', () => {
     expect(
       (await filesOnDisk(stack)).filter((f) => f.startsWith('buckets/avatars/swap.bin~'))
     ).toHaveLength(1)
+  })
+
+  it('reads, overwrites and removes an object straight after its upload was answered', async () => {
+    // The answer goes out when the row commits, before the file is renamed into place.
+    const first = bytes(300_000, 31)
+    const second = bytes(300_000, 32)
+    for (let i = 0; i < 5; i++) {
+      const name = `quick-${i}.bin`
+      expect((await avatars().upload(name, first)).error).toBeNull()
+      const [read, over] = await Promise.all([
+        avatars().download(name),
+        avatars().upload(name, second, { upsert: true }),
+      ])
+      expect(read.error).toBeNull()
+      expect([md5(first), md5(second)]).toContain(md5(Buffer.from(await read.data!.arrayBuffer())))
+      expect(over.error).toBeNull()
+      expect((await avatars().remove([name])).error).toBeNull()
+    }
+    expect((await filesOnDisk(stack)).filter((f) => f.includes('quick-'))).toEqual([])
+    expect(await tmpFiles()).toEqual([])
   })
 
   it('leaves exactly one version after racing upserts, and one winner among plain uploads', async () => {

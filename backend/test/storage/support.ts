@@ -117,8 +117,12 @@ export function storageFetch(
   return fetch(`${stack.url}/storage/v1${pathAndQuery}`, { ...rest, headers })
 }
 
-/** Every file under the stack's storage folder, relative to it. */
+/**
+ * Every file under the stack's storage folder, relative to it, once Storage has put the uploads
+ * it answered in place (it renames them after answering).
+ */
 export async function filesOnDisk(stack: TestStack): Promise<string[]> {
+  await stack.settled()
   const root = path.join(stack.context.dataDir, 'storage')
   const found: string[] = []
   const walk = async (dir: string) => {
