@@ -1,8 +1,11 @@
 // Storage benchmark: upload and download throughput through the real stack (supabase-js, raw
 // streamed bodies) for 1 MB and 100 MB files, against a plain file copy on the same disk in the
-// same run, and the peak memory of the stack's process (RSS above idle) during a 1 GB upload.
+// same run, and the peak memory of the stack's process (RSS above idle) during a 1 GB upload. A
+// bare node:http server streaming to and from files (bare-server.ts) gives the floor: what HTTP
+// alone costs on this machine, before authentication, the database and the ETag's hash.
 //   node --import tsx bench/storage/run.ts [--small-runs 40] [--large-runs 5] [--huge-mb 1024]
 // Targets (issue 5): throughput at least 50% of the plain copy; under 100 MB above idle.
+import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { chmod, copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -53,20 +56,35 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
   return (performance.now() - began) / 1000
 }
 
-interface Round {
-  copy: number
-  upload: number
-  download: number
-  rawUpload: number
-  rawDownload: number
+/** The bare server (bare-server.ts) in a process of its own, and its port. */
+async function startBareServer(folder: string): Promise<{ child: ChildProcess; port: number }> {
+  const script = path.join(import.meta.dirname, 'bare-server.ts')
+  const child = spawn(process.execPath, ['--import', 'tsx', script, folder], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.once('data', (data: Buffer) => resolve(Number(String(data).trim())))
+    child.once('exit', (code) => reject(new Error(`the bare server stopped (${code})`)))
+  })
+  return { child, port }
 }
 
-const OPERATIONS = ['upload', 'download', 'rawUpload', 'rawDownload'] as const
+const OPERATIONS = [
+  'upload',
+  'download',
+  'rawUpload',
+  'rawDownload',
+  'bareUpload',
+  'bareDownload',
+] as const
+type Round = Record<'copy' | (typeof OPERATIONS)[number], number>
 const LABELS: Record<(typeof OPERATIONS)[number], string> = {
   upload: 'upload (supabase-js)',
   download: 'download (supabase-js)',
   rawUpload: 'upload (node:http)',
   rawDownload: 'download (node:http)',
+  bareUpload: 'floor: bare upload',
+  bareDownload: 'floor: bare download',
 }
 
 /** The same transfers with Node's own HTTP client: the server's share without undici's. */
@@ -77,13 +95,23 @@ function rawTransfer(
   file: string,
   size: number
 ): Promise<void> {
+  return httpTransfer(port, method, `/storage/v1/object/bench/${encodeURI(objectPath)}`, file, size)
+}
+
+function httpTransfer(
+  port: number,
+  method: 'POST' | 'GET',
+  urlPath: string,
+  file: string,
+  size: number
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
         host: '127.0.0.1',
         port,
         method,
-        path: `/storage/v1/object/bench/${encodeURI(objectPath)}`,
+        path: urlPath,
         headers: {
           apikey: SERVICE_KEY,
           authorization: `Bearer ${SERVICE_KEY}`,
@@ -99,7 +127,7 @@ function rawTransfer(
       (res) => {
         if (res.statusCode !== 200) {
           res.resume()
-          return reject(new Error(`${method} ${objectPath}: HTTP ${res.statusCode}`))
+          return reject(new Error(`${method} ${urlPath}: HTTP ${res.statusCode}`))
         }
         const sink =
           method === 'GET' ? createWriteStream(file) : new Writable({ write: (_c, _e, cb) => cb() })
@@ -125,13 +153,9 @@ async function rounds(
   const results: Round[] = []
   for (let run = 0; run < runs; run++) {
     const seconds = await step(run)
-    results.push({
-      copy: size / MB / seconds.copy,
-      upload: size / MB / seconds.upload,
-      download: size / MB / seconds.download,
-      rawUpload: size / MB / seconds.rawUpload,
-      rawDownload: size / MB / seconds.rawDownload,
-    })
+    const rates = { copy: size / MB / seconds.copy } as Round
+    for (const operation of OPERATIONS) rates[operation] = size / MB / seconds[operation]
+    results.push(rates)
   }
   return results
 }
@@ -154,6 +178,9 @@ async function main(): Promise<void> {
   )
   const port = await freePort()
   const child = await startStack(workdir, dataDir, port)
+  const bareFolder = path.join(work, 'bare')
+  await mkdir(bareFolder)
+  const bare = await startBareServer(bareFolder)
   try {
     const supabase: SupabaseClient = createClient(`http://127.0.0.1:${port}`, SERVICE_KEY, {
       auth: { persistSession: false, autoRefreshToken: false },
@@ -247,6 +274,24 @@ async function main(): Promise<void> {
             size
           )
         ),
+        bareUpload: await timed(() =>
+          httpTransfer(
+            bare.port,
+            'POST',
+            `/${encodeURIComponent(label)}/bare-${run}.bin`,
+            source,
+            size
+          )
+        ),
+        bareDownload: await timed(() =>
+          httpTransfer(
+            bare.port,
+            'GET',
+            `/${encodeURIComponent(label)}/bare-${run}.bin`,
+            path.join(files, `bdown-${run}.bin`),
+            size
+          )
+        ),
       }))
       const copy = median(results.map((r) => r.copy))
       for (const operation of OPERATIONS) {
@@ -269,6 +314,7 @@ async function main(): Promise<void> {
       await mkdir(files, { recursive: true })
     }
   } finally {
+    bare.child.kill()
     await stopProcess(child)
     await rm(work, { recursive: true, force: true })
   }
