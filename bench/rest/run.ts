@@ -11,7 +11,9 @@
 // planning: the request scope (role, claims, method, path, headers, search_path, role settings)
 // and the statement, in one transaction on the same `api` pool. "Bare" sends the statement alone
 // (no transaction, no scope) on a pool of the same size connected as authenticator with role
-// anon; it shows what the per-request transaction itself costs.
+// anon; it shows what the per-request transaction itself costs. "HTTP floor" is Node's HTTP server
+// answering the same requests with the driver path's transaction and nothing else (floor.ts): the
+// share of the driver's throughput that HTTP alone leaves on this machine.
 import { chmod, mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -32,6 +34,7 @@ import type { Statement } from '../../backend/src/rest/sql/fragment.ts'
 import { mutationStatements, readStatements } from '../../backend/src/rest/sql/statements.ts'
 import { LOCAL_DB_PASSWORD, startStack } from '../../backend/src/stack.ts'
 import type { Stack } from '../../backend/src/stack.ts'
+import { startFloor } from './floor.ts'
 import type { LoadJob, LoadResult } from './load.ts'
 import { detectWrk, runWrk } from './wrk.ts'
 
@@ -219,6 +222,7 @@ async function main() {
       connection: { role: 'anon', search_path: 'public, extensions' } as Record<string, string>,
     })
   )
+  const floor = await startFloor()
   try {
     console.log(
       `REST benchmark: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`
@@ -250,6 +254,8 @@ async function main() {
       'REST/driver',
       'bare req/s',
       'REST/bare',
+      'HTTP floor req/s',
+      'floor/driver',
     ]
     console.log(header.join('\t'))
     const summary: string[] = []
@@ -271,16 +277,27 @@ async function main() {
         searchPath: ['public', 'extensions'],
         settings: {},
       }
-      const driverOnce = () =>
+      const driverWith = (value: string) =>
         db.withScope(scope, { readOnly, end: 'commit' }, (tx) =>
           tx
             .unsafe(
               statement.text,
-              typed(tx as unknown as Sql, statement, vary, valueFor(workload)) as never[],
+              typed(tx as unknown as Sql, statement, vary, value) as never[],
               PREPARED
             )
             .execute()
         )
+      const driverOnce = () => driverWith(valueFor(workload))
+      floor.use(driverWith)
+      const floorJob = (connections: number, duration: number): LoadJob => ({
+        url: floor.url,
+        anonKey: stack.keys.anonKey,
+        workload,
+        connections,
+        duration,
+        posts: POSTS,
+        authors: AUTHORS,
+      })
       const bareOnce = async () => {
         const client = await bare.acquire()
         try {
@@ -305,11 +322,13 @@ async function main() {
       })
       await drive(4, 1, driverOnce)
       await drive(4, 1, bareOnce)
+      await load(floorJob(4, 1))
       for (const connections of CONNECTIONS) {
         // Rounds alternate the three paths, so that background load falls on all of them alike.
         const rests: LoadResult[] = []
         const drivers: Measured[] = []
         const plains: Measured[] = []
+        const floors: LoadResult[] = []
         for (let round = 0; round < ROUNDS; round++) {
           const result = await load({
             url: stack.apiUrl,
@@ -327,10 +346,15 @@ async function main() {
           rests.push(result)
           drivers.push(await drive(connections, DURATION, driverOnce))
           plains.push(await drive(connections, DURATION, bareOnce))
+          const floorResult = await load(floorJob(connections, DURATION))
+          if (floorResult.non2xx > 0 || floorResult.errors > 0)
+            throw new Error(`${workload}: the HTTP floor failed ${floorResult.non2xx} requests`)
+          floors.push(floorResult)
         }
         const rest = combine(rests)
         const driver = combine(drivers)
         const plain = combine(plains)
+        const httpFloor = combine(floors)
         const row = [
           workload,
           connections,
@@ -343,15 +367,21 @@ async function main() {
           `${((rest.rps / driver.rps) * 100).toFixed(0)}%`,
           plain.rps.toFixed(0),
           `${((rest.rps / plain.rps) * 100).toFixed(0)}%`,
+          httpFloor.rps.toFixed(0),
+          `${((httpFloor.rps / driver.rps) * 100).toFixed(0)}%`,
         ]
         console.log(row.join('\t'))
-        summary.push(`${workload}@${connections}: ${((rest.rps / driver.rps) * 100).toFixed(0)}%`)
+        summary.push(
+          `${workload}@${connections}: ${((rest.rps / driver.rps) * 100).toFixed(0)}% ` +
+            `(HTTP floor ${((httpFloor.rps / driver.rps) * 100).toFixed(0)}%)`
+        )
       }
     }
     console.log(
       `\nREST throughput as a share of the driver's (target >= 70%): ${summary.join(', ')}`
     )
   } finally {
+    await floor.close()
     await bare.end({ timeout: 2 })
     await stack.stop()
     await rm(dir, { recursive: true, force: true })
