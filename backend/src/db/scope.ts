@@ -25,28 +25,40 @@ export interface SqlStatement {
   values: string[]
 }
 
-/** One statement that sets every setting of the scope with transaction-local set_config. */
+/**
+ * One statement that sets every setting of the scope with transaction-local set_config: names
+ * and values alike are parameters, so the text depends only on how many there are. (It runs for
+ * every request: the values are pushed straight into one array and the texts are kept.)
+ */
 export function scopeStatement(scope: RequestScope): SqlStatement {
-  const pairs: [string, string][] = []
-  if (scope.searchPath && scope.searchPath.length > 0) {
-    pairs.push(['search_path', scope.searchPath.map(quoteIdentifier).join(', ')])
-  }
-  pairs.push(['role', scope.role])
-  pairs.push(['request.jwt.claims', JSON.stringify(scope.claims)])
-  const sub = scope.claims.sub
-  if (typeof sub === 'string') pairs.push(['request.jwt.claim.sub', sub])
-  pairs.push(['request.jwt.claim.role', scope.role])
-  if (scope.method !== undefined) pairs.push(['request.method', scope.method])
-  if (scope.path !== undefined) pairs.push(['request.path', scope.path])
-  if (scope.headers !== undefined) pairs.push(['request.headers', JSON.stringify(scope.headers)])
-  if (scope.cookies !== undefined) pairs.push(['request.cookies', JSON.stringify(scope.cookies)])
-  for (const [key, value] of Object.entries(scope.settings ?? {})) pairs.push([key, value])
   const values: string[] = []
-  const calls = pairs.map(([key, value]) => {
-    values.push(key, value)
-    return `set_config($${values.length - 1}, $${values.length}, true)`
-  })
-  return { text: `select ${calls.join(', ')}`, values }
+  if (scope.searchPath && scope.searchPath.length > 0) {
+    values.push('search_path', scope.searchPath.map(quoteIdentifier).join(', '))
+  }
+  values.push('role', scope.role, 'request.jwt.claims', JSON.stringify(scope.claims))
+  const sub = scope.claims.sub
+  if (typeof sub === 'string') values.push('request.jwt.claim.sub', sub)
+  values.push('request.jwt.claim.role', scope.role)
+  if (scope.method !== undefined) values.push('request.method', scope.method)
+  if (scope.path !== undefined) values.push('request.path', scope.path)
+  if (scope.headers !== undefined) values.push('request.headers', JSON.stringify(scope.headers))
+  if (scope.cookies !== undefined) values.push('request.cookies', JSON.stringify(scope.cookies))
+  const settings = scope.settings
+  if (settings) for (const key in settings) values.push(key, settings[key] as string)
+  return { text: setConfigText(values.length / 2), values }
+}
+
+const SET_CONFIG_TEXTS: string[] = []
+
+/** `select set_config($1, $2, true), …` for `count` settings. */
+function setConfigText(count: number): string {
+  let text = SET_CONFIG_TEXTS[count]
+  if (text === undefined) {
+    const calls: string[] = []
+    for (let i = 1; i <= count; i++) calls.push(`set_config($${2 * i - 1}, $${2 * i}, true)`)
+    text = SET_CONFIG_TEXTS[count] = `select ${calls.join(', ')}`
+  }
+  return text
 }
 
 /** Quotes an identifier for SQL text: the one place identifiers are quoted. */
