@@ -68,6 +68,16 @@ describe('Md5Hasher', () => {
     expect(digests).toEqual(bodies.map(md5))
   })
 
+  it('stops an update waiting for room when its session is aborted', async () => {
+    const filler = hasher.session()
+    const waiting = filler.update(randomBytes(12 * 1024 * 1024))
+    filler.abort()
+    await expect(waiting).rejects.toThrow('aborted')
+    const next = hasher.session()
+    await next.update(Buffer.from('after'))
+    expect(await next.digest()).toBe(md5(Buffer.from('after')))
+  })
+
   it('forgets an aborted session', async () => {
     const session = hasher.session()
     await session.update(randomBytes(100))

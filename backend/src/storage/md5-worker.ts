@@ -185,7 +185,10 @@ export class Md5Session {
     })
   }
 
+  /** Drops the session; an update still waiting for room stops instead of sending the rest. */
   abort(): void {
-    if (!this.state.failed) this.hasher.post(this.id, { type: 'abort' })
+    if (this.state.failed) return
+    this.hasher.post(this.id, { type: 'abort' })
+    this.state.failed = new Error('the hashing session was aborted')
   }
 }
