@@ -44,6 +44,6 @@ export interface Service {
   /** Called once the HTTP server listens (Realtime attaches to upgrades, feeds start). */
   start?(ctx: StackContext, app: FastifyInstance): Promise<void>
   stop?(): Promise<void>
-  /** Resolves once the work the service goes on with after answering is done (Storage's renames). */
+  /** Resolves once the work it goes on with after answering is done (Storage's renames). */
   settled?(): Promise<void>
 }

@@ -2,8 +2,8 @@
 // its child. A revoked token replayed within the reuse interval (10 s by default) is accepted:
 // the parent of the active token gets the active token back (a client that lost the response, or
 // two tabs refreshing at once), an older one a new child. Replayed later, it revokes the whole
-// session's tokens, as the issue specifies (GoTrue itself exempts the active token's parent). Concurrent refreshes of one session are serialized by a row
-// lock on the session.
+// session's tokens, as the issue specifies (GoTrue itself exempts the active token's parent).
+// Concurrent refreshes of one session are serialized by a row lock on the session.
 import { authTx } from './db.ts'
 import { badRequest, OAuthError } from './errors.ts'
 import type { AuthRuntime } from './runtime.ts'

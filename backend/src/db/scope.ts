@@ -71,11 +71,11 @@ export interface ScopeOptions {
   /**
    * Pipelined: end the transaction with this command right behind the queries `fn` issues
    * synchronously, so that BEGIN, the scope statement, those queries and the end go out in one
-   * round trip on the connection the transaction holds. `fn` must start all its queries synchronously with
-   * `.execute()` (postgres.js queries are lazy: a query only awaited would be sent after the end);
-   * if any statement fails the transaction rolls back (PostgreSQL turns the COMMIT of a failed
-   * transaction into a ROLLBACK) and the first error is thrown. Without `end`, `fn` runs inside
-   * sql.begin as usual.
+   * round trip on the connection the transaction holds. `fn` must start all its queries
+   * synchronously with `.execute()` (postgres.js queries are lazy: a query only awaited would be
+   * sent after the end); if any statement fails the transaction rolls back (PostgreSQL turns the
+   * COMMIT of a failed transaction into a ROLLBACK) and the first error is thrown. Without `end`,
+   * `fn` runs inside sql.begin as usual.
    */
   end?: 'commit' | 'rollback'
 }

@@ -132,7 +132,7 @@ export class Disk {
       transform(chunk: Buffer, _encoding, callback) {
         size += chunk.length
         if (size > limitOf()) return callback(ERRORS.entityTooLarge())
-        // Passed on at once; waits only when the worker is a whole window behind.
+        // Passed on at once; waits only while the hashing worker's shared ring is full.
         hash.update(chunk).then(
           () => callback(null, chunk),
           (error: unknown) => callback(error as Error)

@@ -1,7 +1,8 @@
 // Reads an upload's body into a temporary version on disk, streaming, as Storage's uploader reads
-// it (while the permission check runs, for raw bodies): a multipart form (storage-js's Blob/File/FormData uploads: fields cacheControl, contentType,
-// metadata before the first file part, which is the content whatever its field name) or the raw
-// body (content-type, cache-control, x-metadata as base64 JSON). Size and type are checked as the
+// it (while the permission check runs, for raw bodies): a multipart form (storage-js's
+// Blob/File/FormData uploads: fields cacheControl, contentType, metadata before the first file
+// part, which is the content whatever its field name) or the raw body (content-type,
+// cache-control, x-metadata as base64 JSON). Size and type are checked as the
 // bytes arrive; nothing is kept in memory beyond the stream's buffers.
 import busboy from 'busboy'
 import type { FastifyRequest } from 'fastify'
