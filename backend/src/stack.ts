@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import postgres from 'postgres'
 import type { FastifyInstance } from 'fastify'
+import { startInbox } from './auth/index.ts'
 import { loadProjectConfig } from './config/project-config.ts'
 import type { ProjectConfig } from './config/project-config.ts'
 import type { StackContext, StackEvents } from './context.ts'
@@ -45,6 +46,13 @@ export interface StackOptions {
   apiPort?: number
   /** Override [db] port for the embedded cluster; 0 picks a free port. */
   dbPort?: number
+  /** Override [inbucket] port of the mail inbox; 0 picks a free port. */
+  inboxPort?: number
+  /**
+   * The interface the mail inbox listens on; default 127.0.0.1 (loopback only). Whoever can read
+   * the inbox can follow any recovery or invitation link in it, so widen this with care.
+   */
+  inboxHost?: string
   /** Serve a built web app from this folder. */
   appDist?: string
   appPort?: number
@@ -59,6 +67,8 @@ export interface Stack {
   api: FastifyInstance
   apiUrl: string
   appUrl: string | null
+  /** The mail inbox (web page and Mailpit API), on a port of its own; null when disabled. */
+  inboxUrl: string | null
   dbUrl: string
   keys: JwtKeys
   /** The database was created by this start (so the seed ran). */
@@ -85,6 +95,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   try {
     if (apiPort !== 0) await assertPortFree(apiPort, 'the API ([api] port)')
+    const inboxPort = options.inboxPort ?? config.inbucket.port
+    if (config.inbucket.enabled && inboxPort !== 0) {
+      await assertPortFree(inboxPort, 'the mail inbox ([inbucket] port)')
+    }
     if (options.appDist && options.appPort !== 0) {
       await assertPortFree(options.appPort ?? appPortOf(config), 'the app')
     }
@@ -154,6 +168,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (ipv6) cleanups.push(() => new Promise((resolve) => ipv6.close(() => resolve())))
     context.apiUrl = `http://127.0.0.1:${port}`
 
+    let inboxUrl: string | null = null
+    if (config.inbucket.enabled) {
+      const inbox = await startInbox({ dataDir, port: inboxPort, host: options.inboxHost, log })
+      cleanups.push(() => inbox.close())
+      inboxUrl = inbox.url
+    }
+
     for (const service of services) {
       if (!service.start) continue
       await service.start(context, api)
@@ -180,6 +201,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       api,
       apiUrl: context.apiUrl,
       appUrl,
+      inboxUrl,
       dbUrl,
       keys,
       fresh,
@@ -262,6 +284,7 @@ export interface StackState {
   workdir: string
   apiUrl: string
   appUrl: string | null
+  inboxUrl: string | null
   dbUrl: string
   startedAt: string
 }
@@ -272,6 +295,7 @@ async function writeState(dataDir: string, stack: Stack): Promise<void> {
     workdir: stack.config.workdir,
     apiUrl: stack.apiUrl,
     appUrl: stack.appUrl,
+    inboxUrl: stack.inboxUrl,
     dbUrl: stack.dbUrl,
     startedAt: new Date().toISOString(),
   }

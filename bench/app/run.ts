@@ -69,6 +69,7 @@ async function main(): Promise<void> {
     dataDir,
     apiPort: 0,
     dbPort: 0,
+    inboxPort: 0,
     appDist: DIST,
     appPort: 0,
     fastDb: true,

@@ -66,6 +66,7 @@ async function main(): Promise<void> {
     dataDir,
     apiPort: 0,
     dbPort: 0,
+    inboxPort: 0,
     fastDb: true,
     log: createLogger('warn'),
   })

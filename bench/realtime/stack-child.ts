@@ -24,6 +24,7 @@ const stack = await startStack({
   dataDir: path.join(base, 'data'),
   apiPort: 0,
   dbPort: 0,
+  inboxPort: 0,
   log: createLogger(process.env.STACK_LOG_LEVEL === 'debug' ? 'debug' : 'warn'),
 })
 

@@ -210,6 +210,7 @@ async function main() {
     dataDir: path.join(dir, 'data'),
     apiPort: 0,
     dbPort: 0,
+    inboxPort: 0,
     fastDb: true,
     log,
   })

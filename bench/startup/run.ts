@@ -35,6 +35,8 @@ async function startAndWait(dataDir: string, apiPort: number): Promise<Started> 
       String(apiPort),
       '--db-port',
       '0',
+      '--inbox-port',
+      '0',
       '--app-port',
       '0',
     ],

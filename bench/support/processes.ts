@@ -31,7 +31,7 @@ export async function startStackProcess(options: {
 }): Promise<ChildProcess> {
   const args = ['--import', 'tsx', 'backend/src/cli/main.ts', 'start']
   args.push('--workdir', options.workdir, '--data-dir', options.dataDir)
-  args.push('--api-port', String(options.port), '--db-port', '0')
+  args.push('--api-port', String(options.port), '--db-port', '0', '--inbox-port', '0')
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -10,3 +10,10 @@ export function apiUrl(): string {
   if (!url) throw new Error('CHORUS_API_URL is not set')
   return url
 }
+
+/** The stack's mail inbox, on its own port (Mailpit's in the Supabase CLI). */
+export function inboxUrl(): string {
+  const url = process.env.CHORUS_INBOX_URL
+  if (!url) throw new Error('CHORUS_INBOX_URL is not set')
+  return url
+}

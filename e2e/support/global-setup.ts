@@ -20,6 +20,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   })
   process.env.CHORUS_APP_URL = stack.appUrl
   process.env.CHORUS_API_URL = stack.apiUrl
+  process.env.CHORUS_INBOX_URL = stack.inboxUrl
   process.env.CHORUS_ANON_KEY = stack.anonKey
   process.env.CHORUS_SERVICE_ROLE_KEY = stack.serviceRoleKey
   return () => stack.stop()

@@ -1,6 +1,7 @@
-// The local stack's mail catcher, read through its Mailpit-shaped JSON API at /inbox/api/v1.
+// The local stack's mail catcher, read through its Mailpit-shaped JSON API at /api/v1 on the
+// inbox's own port (never the API port).
 import { expect } from '@playwright/test'
-import { apiUrl } from './env.ts'
+import { inboxUrl } from './env.ts'
 
 interface Summary {
   ID: string
@@ -16,7 +17,7 @@ export async function linkFromEmail(to: string, subject: RegExp, after = ''): Pr
     .poll(
       async () => {
         const response = await fetch(
-          `${apiUrl()}/inbox/api/v1/search?query=${encodeURIComponent(`to:${to}`)}`
+          `${inboxUrl()}/api/v1/search?query=${encodeURIComponent(`to:${to}`)}`
         )
         if (!response.ok) return false
         const body = (await response.json()) as { messages: Summary[] }
@@ -28,7 +29,7 @@ export async function linkFromEmail(to: string, subject: RegExp, after = ''): Pr
       { message: `an email to ${to} with subject ${subject}`, timeout: 20_000 }
     )
     .toBe(true)
-  const response = await fetch(`${apiUrl()}/inbox/api/v1/message/${found!.ID}`)
+  const response = await fetch(`${inboxUrl()}/api/v1/message/${found!.ID}`)
   const message = (await response.json()) as { Text: string; HTML: string }
   const fromHtml = /href="([^"]+)"/.exec(message.HTML ?? '')?.[1]
   const fromText = /(https?:\/\/\S+)/.exec(message.Text ?? '')?.[1]

@@ -13,6 +13,8 @@ export const ROOT = path.resolve(import.meta.dirname, '..', '..')
 export interface RunningStack {
   appUrl: string
   apiUrl: string
+  /** The mail inbox (Mailpit's API), on a port of its own. */
+  inboxUrl: string
   anonKey: string
   serviceRoleKey: string
   dbUrl: string
@@ -67,6 +69,8 @@ export async function startStack(
     '0',
     '--db-port',
     '0',
+    '--inbox-port',
+    '0',
     '--app-dist',
     path.join(ROOT, 'app/dist'),
     '--app-port',
@@ -94,6 +98,7 @@ export async function startStack(
     return {
       appUrl,
       apiUrl: required(status, 'API_URL'),
+      inboxUrl: required(status, 'MAILPIT_URL'),
       anonKey: required(status, 'ANON_KEY'),
       serviceRoleKey: required(status, 'SERVICE_ROLE_KEY'),
       dbUrl: required(status, 'DB_URL'),

@@ -1,7 +1,7 @@
 // The Auth service at /auth/v1: Supabase Auth (GoTrue) as @supabase/auth-js speaks to it. Bodies
 // are read raw and decoded as GoTrue decodes them; every error goes through one renderer in
-// GoTrue's versioned or legacy format. The mail inbox at /inbox is a service of its own
-// (inbox/service.ts) reading what the mailer stores.
+// GoTrue's versioned or legacy format. The mail inbox is a server of its own on [inbucket] port
+// (inbox/server.ts, started by the stack), reading what the mailer stores.
 import type { FastifyError, FastifyInstance } from 'fastify'
 import type { Service, StackContext } from '../context.ts'
 import { AuthError } from './errors.ts'
@@ -23,7 +23,7 @@ import { registerVerify } from './routes/verify.ts'
 import type { AuthRuntime } from './runtime.ts'
 import { authSettings } from './settings.ts'
 
-export { inboxService } from './inbox/service.ts'
+export { startInbox } from './inbox/server.ts'
 
 /** GoTrue reads at most 1 MiB of a request body. */
 export const MAX_BODY_BYTES = 1024 * 1024

@@ -26,6 +26,8 @@ Options:
   --app-port N        start: port of the app (default: the port of [auth] site_url, else 3000)
   --api-port N        start: port of the API instead of [api] port (0 picks a free one)
   --db-port N         start: port of the embedded database instead of [db] port (0: free one)
+  --inbox-port N      start: port of the mail inbox instead of [inbucket] port (0: free one)
+  --inbox-host HOST   start: interface of the mail inbox (default 127.0.0.1, this machine only)
   -o, --output FMT    status: pretty (default), json or env
 
 Environment:
@@ -46,6 +48,8 @@ async function main(argv: string[]): Promise<number> {
       'app-port': { type: 'string' },
       'api-port': { type: 'string' },
       'db-port': { type: 'string' },
+      'inbox-port': { type: 'string' },
+      'inbox-host': { type: 'string' },
       output: { type: 'string', short: 'o' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -69,6 +73,8 @@ async function main(argv: string[]): Promise<number> {
         appPort: portOption(values['app-port']),
         apiPort: portOption(values['api-port']),
         dbPort: portOption(values['db-port']),
+        inboxPort: portOption(values['inbox-port']),
+        inboxHost: values['inbox-host'],
       })
     case 'status': {
       const format = (values.output ?? 'pretty') as OutputFormat
@@ -111,6 +117,8 @@ interface StartArgs {
   appPort: number | undefined
   apiPort: number | undefined
   dbPort: number | undefined
+  inboxPort: number | undefined
+  inboxHost: string | undefined
 }
 
 async function start(args: StartArgs): Promise<number> {
@@ -126,6 +134,8 @@ async function start(args: StartArgs): Promise<number> {
     appPort: args.appPort,
     apiPort: args.apiPort,
     dbPort: args.dbPort,
+    inboxPort: args.inboxPort,
+    inboxHost: args.inboxHost,
     log,
   })
   const state = await readRunningState(args.dataDir)
@@ -136,12 +146,21 @@ async function start(args: StartArgs): Promise<number> {
       workdir: stack.config.workdir,
       apiUrl: stack.apiUrl,
       appUrl: stack.appUrl,
+      inboxUrl: stack.inboxUrl,
       dbUrl: stack.dbUrl,
       startedAt: new Date().toISOString(),
     }
   )
   process.stdout.write(`Started supabase local development setup in ${Date.now() - began} ms.\n\n`)
   process.stdout.write(renderStatus(description, 'pretty'))
+  if (stack.inboxUrl) {
+    // The inbox's links sign in as their recipients: say where it can be read from.
+    const where = args.inboxHost ? `listening on ${args.inboxHost}` : 'for this machine only'
+    process.stdout.write(
+      `\nEmails the stack sends land in the inbox at ${stack.inboxUrl} (${where}; its own port, ` +
+        `not the API's). Whoever reads it can follow their links as the recipient.\n`
+    )
+  }
   if (stack.appUrl) process.stdout.write(`\nOpen Chorus at ${stack.appUrl}\n`)
   process.stdout.write(`\nPress Ctrl-C to stop.\n`)
 

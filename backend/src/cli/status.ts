@@ -13,8 +13,9 @@ export interface StackDescription {
   REST_URL: string
   FUNCTIONS_URL: string
   DB_URL: string
-  INBUCKET_URL: string
-  MAILPIT_URL: string
+  /** The mail inbox, on its own port; both absent when [inbucket] is disabled. */
+  INBUCKET_URL?: string
+  MAILPIT_URL?: string
   APP_URL?: string
   PUBLISHABLE_KEY: string
   SECRET_KEY: string
@@ -48,8 +49,7 @@ export async function describeStack(workdir: string, state: StackState): Promise
     REST_URL: `${api}/rest/v1`,
     FUNCTIONS_URL: `${api}/functions/v1`,
     DB_URL: state.dbUrl,
-    INBUCKET_URL: `${api}/inbox`,
-    MAILPIT_URL: `${api}/inbox`,
+    ...(state.inboxUrl ? { INBUCKET_URL: state.inboxUrl, MAILPIT_URL: state.inboxUrl } : {}),
     PUBLISHABLE_KEY: keys.publishableKey,
     SECRET_KEY: keys.secretKey,
     JWT_SECRET: keys.jwtSecret,
@@ -83,7 +83,8 @@ export function renderStatus(description: StackDescription, format: OutputFormat
     case 'env':
       return entries.map(([key, value]) => `${key}="${value}"\n`).join('')
     case 'pretty': {
-      const shown = entries.filter(([key]) => key !== 'MAILPIT_URL')
+      // The CLI shows the inbox as Mailpit; INBUCKET_URL is its deprecated name.
+      const shown = entries.filter(([key]) => key !== 'INBUCKET_URL')
       const width = Math.max(...shown.map(([key]) => labels[key].length))
       return shown.map(([key, value]) => `${labels[key].padStart(width)}: ${value}\n`).join('')
     }

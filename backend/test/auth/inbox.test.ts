@@ -1,8 +1,9 @@
-// The local inbox at /inbox: the web page (list, one message, its links clickable) and the
-// Mailpit-shaped JSON API (list, read, search by recipient, delete).
+// The local inbox on its own port, at Mailpit's paths: the web page at / (list, one message, its
+// links clickable) and the JSON API under /api/v1 (list, read, search by recipient, delete).
+// inbox-port.test.ts: it is never on the API port, and listens on the loopback interface only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../support/stack.ts'
-import { authConfig, follow, fragmentOf, uniqueEmail } from './support.ts'
+import { authConfig, follow, fragmentOf, inboxUrl, uniqueEmail } from './support.ts'
 import type { TestStack } from './support.ts'
 
 let stack: TestStack
@@ -19,7 +20,7 @@ afterAll(async () => {
 })
 
 async function api(path: string, init?: RequestInit) {
-  const response = await fetch(`${stack.url}/inbox/api/v1${path}`, init)
+  const response = await fetch(`${inboxUrl(stack)}/api/v1${path}`, init)
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 
@@ -57,7 +58,7 @@ describe('inbox JSON API', () => {
     expect(message.body.Text).toMatch(/enter the code: \d{8}\b/)
     const afterRead = await api('/messages')
     expect(afterRead.body.unread).toBe(1)
-    const missing = await fetch(`${stack.url}/inbox/api/v1/message/NOPE`)
+    const missing = await fetch(`${inboxUrl(stack)}/api/v1/message/NOPE`)
     expect(missing.status).toBe(404)
   })
 
@@ -66,17 +67,17 @@ describe('inbox JSON API', () => {
     const search = await api(`/search?query=${encodeURIComponent(`to:${email}`)}`)
     const id = (search.body.messages as { ID: string }[])[0]!.ID
     const before = (await api('/messages')).body.total as number
-    const one = await fetch(`${stack.url}/inbox/api/v1/messages`, {
+    const one = await fetch(`${inboxUrl(stack)}/api/v1/messages`, {
       method: 'DELETE',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ IDs: [id] }),
     })
     expect(one.status).toBe(200)
     expect((await api('/messages')).body.total).toBe(before - 1)
-    const bad = await fetch(`${stack.url}/inbox/api/v1/messages`, { method: 'DELETE', body: '{x' })
+    const bad = await fetch(`${inboxUrl(stack)}/api/v1/messages`, { method: 'DELETE', body: '{x' })
     expect(bad.status).toBe(400)
     expect((await api('/messages')).body.total).toBe(before - 1)
-    await fetch(`${stack.url}/inbox/api/v1/messages`, { method: 'DELETE' })
+    await fetch(`${inboxUrl(stack)}/api/v1/messages`, { method: 'DELETE' })
     expect((await api('/messages')).body.total).toBe(0)
   })
 })
@@ -84,16 +85,16 @@ describe('inbox JSON API', () => {
 describe('inbox web page', () => {
   it('lists messages and shows one with its link clickable', async () => {
     const email = await signUp('inbox-page')
-    const page = await fetch(`${stack.url}/inbox`)
+    const page = await fetch(`${inboxUrl(stack)}/`)
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toContain('text/html')
     const html = await page.text()
     expect(html).toContain(email)
-    const href = /href="(\/inbox\/messages\/[A-Za-z0-9]+)"/.exec(html)?.[1]
+    const href = /href="(\/messages\/[A-Za-z0-9]+)"/.exec(html)?.[1]
     expect(href).toBeDefined()
-    const messagePage = await (await fetch(`${stack.url}${href}`)).text()
+    const messagePage = await (await fetch(`${inboxUrl(stack)}${href}`)).text()
     expect(messagePage).toContain('Confirm Your Email')
-    const frame = await fetch(`${stack.url}${href}/html`)
+    const frame = await fetch(`${inboxUrl(stack)}${href}/html`)
     expect(frame.headers.get('content-security-policy')).toBe("script-src 'none'")
     const body = await frame.text()
     expect(body).toContain('<base target="_top">')
@@ -103,7 +104,7 @@ describe('inbox web page', () => {
   })
 
   it('filters the page by a search and escapes what it shows', async () => {
-    const page = await fetch(`${stack.url}/inbox?query=${encodeURIComponent('to:<script>')}`)
+    const page = await fetch(`${inboxUrl(stack)}/?query=${encodeURIComponent('to:<script>')}`)
     const html = await page.text()
     expect(html).toContain('No messages matching to:&lt;script&gt;')
     expect(html).not.toContain('<script>')

@@ -38,16 +38,22 @@ export interface InboxMessage {
   HTML: string
 }
 
+/** The base URL of the stack's mail inbox (its own port, as Mailpit's in the CLI). */
+export function inboxUrl(stack: TestStack): string {
+  if (!stack.inboxUrl) throw new Error('this stack serves no inbox ([inbucket] enabled = false)')
+  return stack.inboxUrl
+}
+
 /** The messages sent to an address, newest first (through the inbox's JSON API). */
 export async function inboxFor(stack: TestStack, address: string): Promise<InboxMessage[]> {
   const response = await fetch(
-    `${stack.url}/inbox/api/v1/search?query=${encodeURIComponent(`to:${address}`)}`
+    `${inboxUrl(stack)}/api/v1/search?query=${encodeURIComponent(`to:${address}`)}`
   )
   expect(response.status).toBe(200)
   const listing = (await response.json()) as { messages: { ID: string }[] }
   const messages: InboxMessage[] = []
   for (const summary of listing.messages) {
-    const one = await fetch(`${stack.url}/inbox/api/v1/message/${summary.ID}`)
+    const one = await fetch(`${inboxUrl(stack)}/api/v1/message/${summary.ID}`)
     messages.push((await one.json()) as InboxMessage)
   }
   return messages

@@ -1,6 +1,6 @@
 // Shared by the compatibility suites: the CLI's demo keys, a config.toml like the one
-// `supabase init` writes, the inbox read through Mailpit's JSON API (what the CLI runs on
-// :54324; the local stack serves it at /inbox), and waiting on asynchronous events.
+// `supabase init` writes, the inbox read through Mailpit's JSON API (on a port of its own, as the
+// CLI runs Mailpit on :54324), and waiting on asynchronous events.
 import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
 import type { TestStack } from '../support/stack.ts'
@@ -72,12 +72,14 @@ export interface MailpitMessage {
 /** Messages to one address, newest first, read as apps read Mailpit: search, then each message. */
 export async function mailTo(stack: TestStack, address: string): Promise<MailpitMessage[]> {
   const query = encodeURIComponent(`to:"${address}"`)
-  const search = await fetch(`${stack.url}/inbox/api/v1/search?query=${query}`)
+  const inbox = stack.inboxUrl
+  if (!inbox) throw new Error('this stack serves no inbox ([inbucket] enabled = false)')
+  const search = await fetch(`${inbox}/api/v1/search?query=${query}`)
   expect(search.status).toBe(200)
   const { messages } = (await search.json()) as { messages: { ID: string }[] }
   return Promise.all(
     messages.map(async ({ ID }) => {
-      const response = await fetch(`${stack.url}/inbox/api/v1/message/${ID}`)
+      const response = await fetch(`${inbox}/api/v1/message/${ID}`)
       expect(response.status).toBe(200)
       return (await response.json()) as MailpitMessage
     })

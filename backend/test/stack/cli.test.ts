@@ -66,7 +66,11 @@ beforeAll(async () => {
   workdir = await tempDir('cli-project-')
   dataDir = path.join(await tempDir('cli-data-'), 'data')
   await mkdir(path.join(workdir, 'supabase', 'migrations'), { recursive: true })
-  await writeFile(path.join(workdir, 'supabase', 'config.toml'), 'project_id = "cli-test"\n')
+  // [inbucket] port = 0: the mail inbox on a free port of its own, as --api-port 0 does for the API.
+  await writeFile(
+    path.join(workdir, 'supabase', 'config.toml'),
+    'project_id = "cli-test"\n[inbucket]\nport = 0\n'
+  )
   await writeFile(path.join(workdir, 'supabase', 'seed.sql'), SEED)
   await writeMigration('20240101000000_hosted_style.sql', HOSTED_STYLE_MIGRATION)
   await writeMigration('20240102000000_seeded.sql', 'create table public.seeded (note text);')
@@ -98,6 +102,14 @@ describe('npm run backend -- start', () => {
       PUBLISHABLE_KEY: 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH',
       JWT_SECRET: 'super-secret-jwt-token-with-at-least-32-characters-long',
     })
+    // The inbox has a port of its own on the loopback interface, printed as the CLI prints it.
+    const { MAILPIT_URL, INBUCKET_URL } = JSON.parse(status.stdout) as Record<string, string>
+    expect(MAILPIT_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(INBUCKET_URL).toBe(MAILPIT_URL)
+    expect(MAILPIT_URL).not.toBe(running.apiUrl)
+    expect(running.stdout()).toContain(`Mailpit URL: ${MAILPIT_URL}`)
+    expect((await fetch(`${MAILPIT_URL}/api/v1/messages`)).status).toBe(200)
+    expect((await fetch(`${running.apiUrl}/inbox/api/v1/messages`)).status).toBe(404)
 
     await withDb(running.dbUrl, async (sql) => {
       const history = await sql<{ version: string; name: string; statements: string[] }[]>`

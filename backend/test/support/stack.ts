@@ -71,18 +71,20 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const databaseUrl = withDatabase(clusterUrl, database)
   const dataDir = await mkdtemp(path.join(tmpdir(), 'supabase-data-'))
 
-  const start = (apiPort: number) =>
+  // Free ports for the API and the mail inbox; a restart takes the same ones again.
+  const start = (apiPort: number, inboxPort: number) =>
     startStack({
       workdir,
       dataDir,
       databaseUrl,
       apiPort,
+      inboxPort,
       strictKeys: options.strictKeys,
       log: createLogger(process.env.LOG_LEVEL === 'debug' ? 'debug' : 'error'),
     })
   let stack: Stack
   try {
-    stack = await start(0)
+    stack = await start(0, 0)
   } catch (error) {
     await dropDatabase(admin, database)
     await admin.end()
@@ -117,8 +119,9 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     },
     async restart() {
       const port = Number(new URL(stack.apiUrl).port)
+      const inboxPort = stack.inboxUrl ? Number(new URL(stack.inboxUrl).port) : 0
       await stack.stop()
-      stack = await start(port)
+      stack = await start(port, inboxPort)
       const { stop: _stop, ...fields } = stack
       Object.assign(testStack, fields, { url: stack.apiUrl })
     },

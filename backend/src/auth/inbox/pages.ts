@@ -31,8 +31,8 @@ function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>${STYLE}</style></head>
-<body><header><strong>Inbox</strong><a href="/inbox">All messages</a>
-<form method="get" action="/inbox"><input name="query" placeholder="to:someone@example.com"></form>
+<body><header><strong>Inbox</strong><a href="/">All messages</a>
+<form method="get" action="/"><input name="query" placeholder="to:someone@example.com"></form>
 </header><main>${body}</main></body></html>`
 }
 
@@ -46,7 +46,7 @@ export function listPage(messages: StoredMessage[], query: string): string {
       (m) => `<tr class="${m.Read ? 'read' : 'unread'}">
 <td>${escape(new Date(m.Created).toLocaleString('en-GB', { timeZone: 'UTC' }))} UTC</td>
 <td>${escape(m.To.map((t) => t.Address).join(', '))}</td>
-<td><a href="/inbox/messages/${escape(m.ID)}">${escape(m.Subject || '(no subject)')}</a></td></tr>`
+<td><a href="/messages/${escape(m.ID)}">${escape(m.Subject || '(no subject)')}</a></td></tr>`
     )
     .join('\n')
   return page(
@@ -64,7 +64,7 @@ export function messagePage(message: StoredMessage): string {
 <dt>To</dt><dd>${escape(message.To.map((t) => t.Address).join(', '))}</dd>
 <dt>Date</dt><dd>${escape(message.Created)}</dd></dl>
 <iframe title="Message" sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation"
- src="/inbox/messages/${escape(message.ID)}/html"></iframe>`
+ src="/messages/${escape(message.ID)}/html"></iframe>`
   )
 }
 
