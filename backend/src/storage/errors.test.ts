@@ -38,6 +38,19 @@ describe('fromDbError', () => {
     expect(fromDbError(pgError('57014')).status).toBe(544)
   })
 
+  it('answers text or JSON the database cannot store (a NUL byte) with a 400, not a 500', () => {
+    for (const code of ['22021', '22P05']) {
+      const error = fromDbError(pgError(code, 'invalid byte sequence for encoding "UTF8": 0x00'))
+      expect(error.httpStatus).toBe(400)
+      expect(error.render()).toEqual({
+        statusCode: '400',
+        code: 'InvalidRequest',
+        error: 'InvalidRequest',
+        message: 'The request holds a character the database cannot store',
+      })
+    }
+  })
+
   it('keeps Storage errors and hides everything else behind a generic 500', () => {
     const own = ERRORS.noSuchBucket()
     expect(fromDbError(own)).toBe(own)

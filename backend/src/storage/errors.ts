@@ -142,6 +142,11 @@ export function fromDbError(
       return ERRORS.resourceLocked()
     case '57014':
       return ERRORS.databaseTimeout()
+    case '22021':
+    case '22P05':
+      // Text or JSON the database cannot store (a NUL character): the request's fault. The
+      // names, searches and metadata are checked before (names.ts); this is the backstop.
+      return ERRORS.invalidRequest('The request holds a character the database cannot store')
     case '22023':
       // A JWT whose role claim names no database role: refused like any other bad token.
       if (/role .* does not exist/.test(error.message))

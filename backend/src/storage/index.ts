@@ -7,6 +7,7 @@ import type { Service } from '../context.ts'
 import type { StorageDeps } from './deps.ts'
 import { Disk } from './disk.ts'
 import { storageErrorHandler, storageNotFoundHandler } from './error-handler.ts'
+import { checkRequestNames } from './names.ts'
 import { recoverUploads, sweepOrphans } from './recovery.ts'
 import { bucketRoutes } from './routes/buckets.ts'
 import { objectListRoutes } from './routes/objects-list.ts'
@@ -37,6 +38,16 @@ export function storageService(): Service {
       const signer = new UrlSigner(ctx.keys.jwtSecret)
       app.setErrorHandler(storageErrorHandler(log))
       app.setNotFoundHandler(storageNotFoundHandler)
+      // Every name of every route, checked in one place once the body is parsed (names.ts).
+      app.addHook('preHandler', (request, _reply, done) => {
+        try {
+          checkRequestNames(request)
+        } catch (error) {
+          done(error as Error)
+          return
+        }
+        done()
+      })
       await app.register(async (scope) => {
         bucketRoutes(scope, current)
         objectReadRoutes(scope, current, signer)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isValidBucketName, isValidKey, ownerUuid } from './names.ts'
+import { isValidBucketName, isValidKey, isValidPrefix, ownerUuid } from './names.ts'
 
 describe('isValidKey', () => {
   it.each([
@@ -38,6 +38,22 @@ describe('isValidBucketName', () => {
     ['x'.repeat(101), false],
   ])('%j -> %s', (name, valid) => {
     expect(isValidBucketName(name)).toBe(valid)
+  })
+})
+
+describe('isValidPrefix', () => {
+  it.each([
+    ['', true],
+    ['folder', true],
+    ['folder/', true],
+    ['a/b/', true],
+    ['x'.repeat(1024), true],
+    ['x'.repeat(1025), false],
+    ['a\u0000', false],
+    ['café/', false],
+    ['a#', false],
+  ])('%j -> %s', (prefix, valid) => {
+    expect(isValidPrefix(prefix)).toBe(valid)
   })
 })
 

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify'
 import type { Readable } from 'node:stream'
 import type { Disk, Received } from './disk.ts'
 import { ERRORS, StorageError } from './errors.ts'
+import { mustBeStorable } from './names.ts'
 
 export interface IncomingFile {
   received: Received
@@ -175,16 +176,19 @@ function parseMetadata(
   encoding: 'base64' | 'json'
 ): Record<string, unknown> | null {
   if (value === undefined || value === '') return null
+  let parsed: unknown
   try {
     const text = encoding === 'base64' ? Buffer.from(value, 'base64').toString('utf8') : value
-    const parsed: unknown = JSON.parse(text)
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
-      return parsed as Record<string, unknown>
-    }
+    parsed = JSON.parse(text)
   } catch {
     // refused below
   }
-  throw ERRORS.invalidRequest('metadata must be a JSON object')
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw ERRORS.invalidRequest('metadata must be a JSON object')
+  }
+  // Stored as jsonb, which cannot hold a NUL character.
+  mustBeStorable(parsed, 'metadata')
+  return parsed as Record<string, unknown>
 }
 
 /** The client closed the connection before its body was complete. */
