@@ -70,7 +70,7 @@ function createMailer(ctx: StackContext, limiter: RateLimiter): Mailer {
     templates: loadTemplates(ctx.config),
     sender: smtp
       ? { name: smtp.senderName, address: smtp.adminEmail }
-      : { name: 'Admin', address: 'admin@email.com' },
+      : { name: ctx.config.inbucket.senderName, address: ctx.config.inbucket.adminEmail },
     limiter,
     log: ctx.log.child('auth'),
   })

@@ -65,7 +65,8 @@ export interface ProjectConfig {
     seed: { enabled: boolean; sqlPaths: string[] }
   }
   realtime: { enabled: boolean }
-  inbucket: { enabled: boolean; port: number }
+  /** The mail inbox; admin_email and sender_name are the From of what lands there. */
+  inbucket: { enabled: boolean; port: number; adminEmail: string; senderName: string }
   storage: {
     enabled: boolean
     fileSizeLimit: number
@@ -235,6 +236,8 @@ export function parseProjectConfig(
     inbucket: {
       enabled: read.get('inbucket', 'enabled', 'boolean', true),
       port: read.get('inbucket', 'port', 'port', 54324),
+      adminEmail: read.get('inbucket', 'admin_email', 'string', 'admin@email.com'),
+      senderName: read.get('inbucket', 'sender_name', 'string', 'Admin'),
     },
     storage: {
       enabled: read.get('storage', 'enabled', 'boolean', true),

@@ -3,7 +3,7 @@
 // inbox-port.test.ts: it is never on the API port, and listens on the loopback interface only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../support/stack.ts'
-import { authConfig, follow, fragmentOf, inboxUrl, uniqueEmail } from './support.ts'
+import { authConfig, follow, fragmentOf, inboxFor, inboxUrl, uniqueEmail } from './support.ts'
 import type { TestStack } from './support.ts'
 
 let stack: TestStack
@@ -108,5 +108,25 @@ describe('inbox web page', () => {
     const html = await page.text()
     expect(html).toContain('No messages matching to:&lt;script&gt;')
     expect(html).not.toContain('<script>')
+  })
+})
+
+describe('[inbucket] admin_email and sender_name', () => {
+  it('are the sender of what lands in the inbox, as the CLI hands them to GoTrue', async () => {
+    const named = await startTestStack({
+      config: authConfig(
+        '',
+        'enable_confirmations = true',
+        '[inbucket]\nadmin_email = "noreply@chorus.test"\nsender_name = "Chorus"'
+      ),
+    })
+    try {
+      const email = uniqueEmail('inbox-from')
+      await named.client().auth.signUp({ email, password: 'secret-pass-1' })
+      const [mail] = await inboxFor(named, email)
+      expect(mail).toMatchObject({ From: { Name: 'Chorus', Address: 'noreply@chorus.test' } })
+    } finally {
+      await named.stop()
+    }
   })
 })
