@@ -4,6 +4,7 @@
 // the caller's role inside its own transaction.
 import postgres from 'postgres'
 import type { Sql, TransactionSql } from 'postgres'
+import { rolledBack } from './errors.ts'
 import { withScope } from './scope.ts'
 import type { RequestScope, ScopeOptions } from './scope.ts'
 import { SessionPool } from './session-pool.ts'
@@ -88,6 +89,21 @@ export class Database {
   ): Promise<T> {
     const settings = { ...this.settingsOf(scope.role), ...scope.settings }
     return withScope(this.sessions, { ...scope, settings }, options, fn)
+  }
+
+  /**
+   * Runs `fn` as withScope does and always rolls back, returning `fn`'s value: a permission probe
+   * or Prefer: tx=rollback. Pipelined, the ROLLBACK goes out with BEGIN and `fn`'s queries (the
+   * rules of ScopeOptions.end apply); otherwise `fn` may await between its queries.
+   */
+  dryRun<T>(
+    scope: RequestScope,
+    options: { readOnly?: boolean; pipelined?: boolean },
+    fn: (tx: TransactionSql) => Promise<T>
+  ): Promise<T> {
+    const readOnly = options.readOnly
+    if (options.pipelined) return this.withScope(scope, { readOnly, end: 'rollback' }, fn)
+    return rolledBack((body) => this.withScope(scope, { readOnly }, body), fn)
   }
 
   /**

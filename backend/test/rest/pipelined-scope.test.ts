@@ -1,6 +1,7 @@
 // The pipelined request scope (db/scope.ts `end` option) the REST service runs reads and simple
 // writes through: one round trip for BEGIN, the scope, the statements and COMMIT/ROLLBACK.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isConnectionError, isPostgresError, SQLSTATE } from '../../src/db/errors.ts'
 import type { TestStack } from '../support/stack.ts'
 import { startTestStack } from '../support/stack.ts'
 
@@ -61,5 +62,42 @@ describe('pipelined scope', () => {
       )
     )
     expect(states.flat()).toEqual(Array.from({ length: 12 }, () => ({ role: 'anon' })))
+  })
+})
+
+describe('dry run (Database.dryRun)', () => {
+  for (const pipelined of [true, false]) {
+    it(`hands back the value and rolls back (${pipelined ? 'pipelined' : 'in sql.begin'})`, async () => {
+      const db = stack.context.db
+      const id = pipelined ? 10 : 11
+      const rows = await db.dryRun({ ...anon, method: 'POST' }, { pipelined }, (tx) =>
+        tx`insert into t values (${id}) returning id, current_user as role`.execute()
+      )
+      expect(rows).toEqual([{ id, role: 'anon' }])
+      expect(await stack.sql`select id from t where id = ${id}`).toEqual([])
+    })
+
+    it(`throws the statement's own error as PostgreSQL's (${pipelined ? 'pipelined' : 'in sql.begin'})`, async () => {
+      const failure = await stack.context.db
+        .dryRun({ ...anon, method: 'POST' }, { pipelined }, (tx) =>
+          tx`insert into t values (1)`.execute()
+        )
+        .then(
+          () => null,
+          (error: unknown) => error
+        )
+      expect(isPostgresError(failure)).toBe(true)
+      expect(failure).toMatchObject({ code: SQLSTATE.uniqueViolation })
+      expect(isConnectionError(failure)).toBe(false)
+    })
+  }
+
+  it('waits between queries outside the pipelined mode', async () => {
+    const seen = await stack.context.db.dryRun({ ...anon, method: 'POST' }, {}, async (tx) => {
+      await tx`insert into t values (12)`
+      return tx<{ n: number }[]>`select count(*)::int as n from t where id = 12`
+    })
+    expect(seen).toEqual([{ n: 1 }])
+    expect(await stack.sql`select id from t where id = 12`).toEqual([])
   })
 })
