@@ -112,11 +112,4 @@ export function frequencyLimit(sentAt: Date, frequencyMs: number, now = Date.now
 }
 
 /** A Postgres error raised while writing a user (a failing trigger, a constraint). */
-export function isDatabaseError(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as { code?: unknown }).code === 'string' &&
-    (error as { name?: unknown }).name === 'PostgresError'
-  )
-}
+export { isPostgresError as isDatabaseError } from '../db/errors.ts'

@@ -1,5 +1,7 @@
 // PostgREST's error wire format: one error type, one catalogue. Every error body carries the four
 // keys {code, details, hint, message}; the HTTP status follows PostgREST's own table (Error.hs).
+import { SQLSTATE } from '../db/errors.ts'
+import type { PostgresError } from '../db/errors.ts'
 
 export interface ErrorBody {
   code: string
@@ -185,37 +187,22 @@ export const errors = {
   internal: () => error(500, 'PGRSTX00', 'Internal server error'),
 }
 
-/** What a PostgreSQL error looks like once the driver has read it. */
-export interface PgError {
-  code: string
-  message: string
-  detail?: string
-  hint?: string
-}
-
-export function isPgError(value: unknown): value is PgError {
-  const e = value as { code?: unknown; severity?: unknown; message?: unknown }
-  return (
-    typeof e === 'object' &&
-    e !== null &&
-    typeof e.code === 'string' &&
-    typeof e.severity === 'string' &&
-    typeof e.message === 'string'
-  )
-}
+/** The parts of a PostgreSQL error (db/errors.ts) that PostgREST's answer is made of. */
+export type PgError = Pick<PostgresError, 'code' | 'message' | 'detail' | 'hint'>
 
 /** PostgREST's SQLSTATE -> HTTP status table; `anon` is whether the request acts as the anon role. */
 export function statusOfSqlState(code: string, message: string, anon: boolean): number {
   const two = code.slice(0, 2)
-  if (code === '23503' || code === '23505') return 409
-  if (code === '25006') return 405
-  if (code === '21000') return message.endsWith('requires a WHERE clause') ? 400 : 500
-  if (code === '42883' || code === '42P01') return 404
+  if (code === SQLSTATE.foreignKeyViolation || code === SQLSTATE.uniqueViolation) return 409
+  if (code === SQLSTATE.readOnlySqlTransaction) return 405
+  if (code === SQLSTATE.cardinalityViolation)
+    return message.endsWith('requires a WHERE clause') ? 400 : 500
+  if (code === SQLSTATE.undefinedFunction || code === SQLSTATE.undefinedTable) return 404
   if (code === '42P17') return 500
-  if (code === '42501') return anon ? 401 : 403
-  if (code === 'P0001') return 400
+  if (code === SQLSTATE.insufficientPrivilege) return anon ? 401 : 403
+  if (code === SQLSTATE.raiseException) return 400
   if (code === '53400') return 500
-  if (code === '57P01') return 503
+  if (code === SQLSTATE.adminShutdown) return 503
   if (/^PT\d{3}$/.test(code)) {
     const status = Number(code.slice(2))
     return status >= 100 && status <= 599 ? status : 500

@@ -41,10 +41,6 @@ const PREPARED = { prepare: true }
 const UNKNOWN_OID = 705
 const TEXT_OID = 25
 
-class Rollback {
-  constructor(readonly result: ExecResult) {}
-}
-
 type Row = Record<string, unknown>
 
 function toInt(value: unknown): number | null {
@@ -137,18 +133,15 @@ export async function execute(
     if (failure) throw failure
     return result
   }
-  try {
-    return await db.withScope(scope, { readOnly: options.readOnly }, async (tx) => {
-      const result = await run(tx, statements, options)
-      const failure = options.check(result)
-      if (failure) throw failure
-      if (options.rollback) throw new Rollback(result)
-      return result
-    })
-  } catch (error) {
-    if (error instanceof Rollback) return error.result
-    throw error
+  const body = async (tx: TransactionSql): Promise<ExecResult> => {
+    const result = await run(tx, statements, options)
+    const failure = options.check(result)
+    if (failure) throw failure
+    return result
   }
+  const readOnly = options.readOnly
+  if (options.rollback) return db.dryRun(scope, { readOnly }, body)
+  return db.withScope(scope, { readOnly }, body)
 }
 
 /** Starts every query at once with execute(), as pipelined transactions require. */

@@ -2,10 +2,11 @@
 // their SQL are cached for requests without a body (keyed by everything that shapes them) until
 // the schema cache reloads.
 import type { StackContext } from '../context.ts'
+import { isConnectionError, isPostgresError } from '../db/errors.ts'
 import type { RequestScope } from '../db/scope.ts'
 import type { KeyedRequest } from '../http/caller.ts'
 import { knownRestCaller, restCaller } from './caller.ts'
-import { errors, fromPgError, isPgError, RestError } from './errors.ts'
+import { errors, fromPgError, RestError } from './errors.ts'
 import { execute, renderStatements } from './execute.ts'
 import type { ExecResult, RenderedStatements } from './execute.ts'
 import { openApiResponse } from './openapi.ts'
@@ -119,7 +120,7 @@ export class RestHandler {
       return respond(req, plan, result)
     } catch (error) {
       if (error instanceof RestError) return errorResponse(error)
-      if (isPgError(error)) return errorResponse(fromPgError(error, anon))
+      if (isPostgresError(error)) return errorResponse(fromPgError(error, anon))
       if (isConnectionError(error)) {
         this.ctx.log.error(`database unavailable on ${request.method} ${request.url}`, error)
         return errorResponse(errors.unavailable())
@@ -344,20 +345,4 @@ function optionsResponse(req: ApiRequest): HttpResponse {
         ? 'OPTIONS,GET,HEAD'
         : 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE'
   return { status: 200, headers: { allow }, body: '' }
-}
-
-function isConnectionError(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code
-  return (
-    typeof code === 'string' &&
-    [
-      'ECONNREFUSED',
-      'ECONNRESET',
-      'CONNECTION_CLOSED',
-      'CONNECTION_ENDED',
-      'CONNECTION_DESTROYED',
-      'CONNECT_TIMEOUT',
-      'EPIPE',
-    ].includes(code)
-  )
 }

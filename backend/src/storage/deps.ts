@@ -40,10 +40,6 @@ export async function inScope<T>(
   }
 }
 
-class Rollback<T> {
-  constructor(readonly value: T) {}
-}
-
 /**
  * Runs `fn` in the scope and rolls everything back: Storage's permission check, which tries the
  * write as the caller so that row-level security answers before any bytes are stored.
@@ -54,16 +50,11 @@ export async function dryRun<T>(
   fn: (tx: TransactionSql) => Promise<T>,
   options: { pipelined?: boolean } = {}
 ): Promise<T> {
-  if (options.pipelined) return inScope(deps, scope, fn, { end: 'rollback' })
   try {
-    await deps.ctx.db.withScope(scope, {}, async (tx) => {
-      throw new Rollback(await fn(tx))
-    })
-  } catch (outcome) {
-    if (outcome instanceof Rollback) return outcome.value as T
-    throw fromDbError(outcome)
+    return await deps.ctx.db.dryRun(scope, options, fn)
+  } catch (error) {
+    throw fromDbError(error)
   }
-  throw new Error('unreachable: a dry run always rolls back')
 }
 
 /**

@@ -2,6 +2,7 @@
 // {statusCode: "<logical status as a string>", code, error, message}, sent with HTTP 400 for
 // client errors (the logical status lives in the body), 500 for internal ones, and a few real
 // statuses where Storage uses them (403 for the service-role guard, 416 for ranges, 404 routes).
+import { isPostgresError, SQLSTATE } from '../db/errors.ts'
 
 export interface StorageErrorBody {
   statusCode: string
@@ -107,19 +108,6 @@ export const ERRORS = {
     new StorageError(500, 'InternalError', 'Internal Server Error', 'Internal', 500, cause),
 }
 
-interface PgError {
-  code?: string
-  message?: string
-}
-
-function isPgError(error: unknown): error is PgError & Error {
-  return (
-    error instanceof Error &&
-    typeof (error as PgError).code === 'string' &&
-    /^[0-9A-Z]{5}$/.test((error as PgError).code ?? '')
-  )
-}
-
 /**
  * Maps a database error to Storage's error, as Storage's DBError does; `onConflict` and
  * `onMissingParent` name what a unique or foreign-key violation means for the operation.
@@ -130,24 +118,24 @@ export function fromDbError(
   context: { onConflict?: () => StorageError; onMissingParent?: () => StorageError } = {}
 ): StorageError {
   if (error instanceof StorageError) return error
-  if (!isPgError(error)) return ERRORS.internal(error)
+  if (!isPostgresError(error)) return ERRORS.internal(error)
   switch (error.code) {
-    case '42501':
+    case SQLSTATE.insufficientPrivilege:
       return ERRORS.accessDenied('new row violates row-level security policy', error)
-    case '23505':
+    case SQLSTATE.uniqueViolation:
       return context.onConflict ? context.onConflict() : ERRORS.keyAlreadyExists()
-    case '23503':
+    case SQLSTATE.foreignKeyViolation:
       return context.onMissingParent ? context.onMissingParent() : ERRORS.noSuchBucket()
-    case '55P03':
+    case SQLSTATE.lockNotAvailable:
       return ERRORS.resourceLocked()
-    case '57014':
+    case SQLSTATE.queryCanceled:
       return ERRORS.databaseTimeout()
-    case '22021':
-    case '22P05':
+    case SQLSTATE.characterNotInRepertoire:
+    case SQLSTATE.untranslatableCharacter:
       // Text or JSON the database cannot store (a NUL character): the request's fault. The
       // names, searches and metadata are checked before (names.ts); this is the backstop.
       return ERRORS.invalidRequest('The request holds a character the database cannot store')
-    case '22023':
+    case SQLSTATE.invalidParameterValue:
       // A JWT whose role claim names no database role: refused like any other bad token.
       if (/role .* does not exist/.test(error.message))
         return ERRORS.accessDenied(error.message, error)
