@@ -89,6 +89,10 @@ export function jwtErrorText(error: JwtError): string {
       return `token signature is invalid: ${error.message}`
     case 'expired':
       return 'token has invalid claims: token is expired'
+    case 'not_yet_valid':
+      return 'token has invalid claims: token is not valid yet'
+    case 'issued_in_future':
+      return 'token has invalid claims: token used before issued'
     case 'claims':
       return `token has invalid claims: ${error.message}`
   }

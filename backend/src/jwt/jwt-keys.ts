@@ -1,15 +1,22 @@
 // The project's JWT keys: the HS256 secret (the Supabase CLI's well-known default unless
 // configured), optional asymmetric signing keys from [auth] signing_keys_path, and the API keys
 // derived from them. One verifier serves every service; each service renders failures in its
-// own wire format from the JwtError kind.
+// own wire format from the JwtError kind. The time claims are checked here for every service
+// alike: `nbf` and `iat` with CLOCK_SKEW_SECONDS of leeway, then `exp`.
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
-import { compactVerify, exportJWK, importJWK, SignJWT } from 'jose'
-import type { CryptoKey, JWK } from 'jose'
+import { compactVerify, SignJWT } from 'jose'
+import type { JWK } from 'jose'
+import { loadSigningKeys } from './signing-keys.ts'
+import type { AsymmetricKey } from './signing-keys.ts'
 
 export type JwtClaims = Record<string, unknown> & { role?: unknown; sub?: unknown; exp?: unknown }
 
-export type JwtErrorKind = 'malformed' | 'signature' | 'expired' | 'claims'
+/**
+ * 'not_yet_valid': `nbf` is later than now plus the skew; 'issued_in_future': so is `iat`;
+ * 'claims': a time claim that is not a number (see `claim`).
+ */
+export type JwtErrorKind =
+  'malformed' | 'signature' | 'expired' | 'not_yet_valid' | 'issued_in_future' | 'claims'
 
 export interface JwtError {
   kind: JwtErrorKind
@@ -19,7 +26,15 @@ export interface JwtError {
   expiredBySeconds?: number
   /** For 'malformed': how many dot-separated parts the token had. */
   parts?: number
+  /** For 'claims': the time claim that is not a number. */
+  claim?: 'exp' | 'nbf' | 'iat'
 }
+
+/**
+ * How far ahead of this clock a token's `nbf` and `iat` may be (PostgREST's allowedSkewSeconds),
+ * the same for every service: a token minted on a machine whose clock runs a little fast works.
+ */
+export const CLOCK_SKEW_SECONDS = 30
 
 export type VerifyResult = { ok: true; claims: JwtClaims } | { ok: false; error: JwtError }
 
@@ -27,14 +42,6 @@ export type VerifyResult = { ok: true; claims: JwtClaims } | { ok: false; error:
 const DEMO_KEY_EXPIRY = 1983812996
 export const DEFAULT_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
 export const DEFAULT_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz'
-
-interface AsymmetricKey {
-  kid: string
-  alg: string
-  privateKey: CryptoKey | Uint8Array
-  publicKey: CryptoKey | Uint8Array
-  publicJwk: JWK
-}
 
 const CACHE_LIMIT = 10_000
 
@@ -49,6 +56,7 @@ export class JwtKeys {
   private constructor(
     readonly jwtSecret: string,
     private readonly signingKeys: AsymmetricKey[],
+    private readonly signer: AsymmetricKey | null,
     apiKeys: { anon: string; serviceRole: string }
   ) {
     this.secret = Buffer.from(jwtSecret, 'utf8')
@@ -56,15 +64,18 @@ export class JwtKeys {
     this.serviceRoleKey = apiKeys.serviceRole
   }
 
-  /** Builds the keys for a project; `signingKeysPath` is a JSON array of private JWKs. */
+  /**
+   * Builds the keys for a project; `signingKeysPath` is a JSON array of private JWKs as
+   * `supabase gen signing-key` writes it. Throws one clear Error for a file that cannot be used.
+   */
   static async create(jwtSecret: string, signingKeysPath: string | null = null): Promise<JwtKeys> {
-    const signingKeys = signingKeysPath ? await loadSigningKeys(signingKeysPath) : []
-    const first = signingKeys[0]
+    const loaded = signingKeysPath ? await loadSigningKeys(signingKeysPath) : null
+    const signer = loaded?.signer ?? null
     const mint = async (role: string) => {
       const payload = { iss: 'supabase-demo', role, exp: DEMO_KEY_EXPIRY }
-      return first ? signAsymmetric(first, payload) : signHs256(jwtSecret, payload)
+      return signer ? signAsymmetric(signer, payload) : signHs256(jwtSecret, payload)
     }
-    return new JwtKeys(jwtSecret, signingKeys, {
+    return new JwtKeys(jwtSecret, loaded?.keys ?? [], signer, {
       anon: await mint('anon'),
       serviceRole: await mint('service_role'),
     })
@@ -75,13 +86,13 @@ export class JwtKeys {
     return { keys: this.signingKeys.map((k) => k.publicJwk) }
   }
 
-  /** Signs claims with the first asymmetric key when configured, else HS256 with the secret. */
+  /** Signs claims with the signing key when keys are configured, else HS256 with the secret. */
   async sign(claims: Record<string, unknown>): Promise<string> {
-    const first = this.signingKeys[0]
-    return first ? signAsymmetric(first, claims) : signHs256(this.jwtSecret, claims)
+    const signer = this.signer
+    return signer ? signAsymmetric(signer, claims) : signHs256(this.jwtSecret, claims)
   }
 
-  /** Verifies a compact JWT: structure, algorithm, signature, then `exp`. */
+  /** Verifies a compact JWT: structure, algorithm, signature, then `nbf`, `iat` and `exp`. */
   async verify(token: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<VerifyResult> {
     let claims = this.verified.get(token)
     if (!claims) {
@@ -91,7 +102,7 @@ export class JwtKeys {
       if (this.verified.size >= CACHE_LIMIT) this.verified.clear()
       this.verified.set(token, claims)
     }
-    return checkExpiry(claims, nowSeconds)
+    return checkTimes(claims, nowSeconds)
   }
 
   /**
@@ -100,7 +111,7 @@ export class JwtKeys {
    */
   verifyKnown(token: string, nowSeconds = Math.floor(Date.now() / 1000)): VerifyResult | null {
     const claims = this.verified.get(token)
-    return claims ? checkExpiry(claims, nowSeconds) : null
+    return claims ? checkTimes(claims, nowSeconds) : null
   }
 
   private async verifySignature(token: string): Promise<VerifyResult> {
@@ -171,43 +182,33 @@ async function signAsymmetric(
   key: AsymmetricKey,
   payload: Record<string, unknown>
 ): Promise<string> {
-  return new SignJWT(payload)
-    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
-    .sign(key.privateKey)
+  if (!key.privateKey) throw new Error(`signing key ${key.kid} has no private part`)
+  const header =
+    key.kid === '' ? { alg: key.alg, typ: 'JWT' } : { alg: key.alg, kid: key.kid, typ: 'JWT' }
+  return new SignJWT(payload).setProtectedHeader(header).sign(key.privateKey)
 }
 
-async function loadSigningKeys(file: string): Promise<AsymmetricKey[]> {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(await readFile(file, 'utf8'))
-  } catch (error) {
-    throw new Error(`cannot read signing keys from ${file}: ${(error as Error).message}`, {
-      cause: error,
-    })
+/**
+ * The time checks of a token whose signature is good: `nbf` and `iat` may be at most
+ * CLOCK_SKEW_SECONDS ahead of now; `exp` must be later than now.
+ */
+function checkTimes(claims: JwtClaims, nowSeconds: number): VerifyResult {
+  const { nbf, iat } = claims as { nbf?: unknown; iat?: unknown }
+  if (nbf !== undefined) {
+    if (typeof nbf !== 'number') return notANumber('nbf')
+    if (nbf > nowSeconds + CLOCK_SKEW_SECONDS) {
+      return { ok: false, error: { kind: 'not_yet_valid', message: 'token is not valid yet' } }
+    }
   }
-  const list = Array.isArray(parsed) ? parsed : [parsed]
-  const keys: AsymmetricKey[] = []
-  for (const jwk of list as JWK[]) {
-    if (jwk.kty === 'oct') continue
-    const alg = jwk.alg ?? (jwk.kty === 'EC' ? 'ES256' : 'RS256')
-    const kid = jwk.kid ?? ''
-    const privateKey = await importJWK({ ...jwk, alg }, alg)
-    const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, key_ops: _ops, ...publicPart } = jwk
-    const publicKey = await importJWK({ ...publicPart, alg }, alg)
-    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg, use: 'sig', key_ops: ['verify'] }
-    keys.push({ kid, alg, privateKey, publicKey, publicJwk })
+  if (iat !== undefined) {
+    if (typeof iat !== 'number') return notANumber('iat')
+    if (iat > nowSeconds + CLOCK_SKEW_SECONDS) {
+      return { ok: false, error: { kind: 'issued_in_future', message: 'token used before issued' } }
+    }
   }
-  if (keys.length === 0) throw new Error(`${file} holds no asymmetric signing key`)
-  return keys
-}
-
-/** The `exp` check of a token whose signature is good. */
-function checkExpiry(claims: JwtClaims, nowSeconds: number): VerifyResult {
   const exp = claims.exp
   if (exp !== undefined) {
-    if (typeof exp !== 'number') {
-      return { ok: false, error: { kind: 'claims', message: 'exp claim must be a number' } }
-    }
+    if (typeof exp !== 'number') return notANumber('exp')
     if (exp <= nowSeconds) {
       return {
         ok: false,
@@ -216,4 +217,8 @@ function checkExpiry(claims: JwtClaims, nowSeconds: number): VerifyResult {
     }
   }
   return { ok: true, claims }
+}
+
+function notANumber(claim: 'exp' | 'nbf' | 'iat'): VerifyResult {
+  return { ok: false, error: { kind: 'claims', message: `${claim} claim must be a number`, claim } }
 }

@@ -1,5 +1,7 @@
 // Token checks as Realtime makes them: a JWT verified with the project's keys, with `role` and
-// `exp` required, each failure named by the real server's code and message.
+// `exp` required, each failure named by the real server's code and message. Stricter than
+// Realtime, which checks only `exp`: a token whose `nbf` or `iat` lies ahead (beyond the shared
+// clock-skew allowance) is refused as an InvalidJWTToken too.
 import type { JwtClaims, JwtKeys } from '../jwt/jwt-keys.ts'
 import { CONNECT_ERRORS } from './errors.ts'
 
@@ -57,8 +59,14 @@ export async function checkToken(
           CONNECT_ERRORS.expired
         )
       }
+      case 'not_yet_valid':
+        return notYetValid('Token is not valid yet')
+      case 'issued_in_future':
+        return notYetValid('Token was issued in the future')
       case 'claims':
-        return invalidExpiry()
+        return result.error.claim === 'exp' || result.error.claim === undefined
+          ? invalidExpiry()
+          : notYetValid(`Token claim ${result.error.claim} must be a number`)
     }
   }
   const { claims } = result
@@ -73,6 +81,10 @@ export async function checkToken(
   }
   if (typeof exp !== 'number' || exp <= 0) return invalidExpiry()
   return { ok: true, token, role, claims, exp }
+}
+
+function notYetValid(message: string): TokenFailure {
+  return failure('InvalidJWTToken', message, { status: 401, message })
 }
 
 function invalidExpiry(): TokenFailure {

@@ -1,14 +1,15 @@
 // Who is calling, in PostgREST's terms: no token is the anon role; a token that fails verification
-// is a 401 with PostgREST's codes and messages. Time claims get PostgREST's 30 seconds of leeway.
+// is a 401 with PostgREST's codes and messages. The shared verifier checks `nbf` and `iat` with
+// PostgREST's 30 seconds of leeway; an expired token gets the same leeway here.
 import type { StackContext } from '../context.ts'
-import { callerOf, knownCallerOf } from '../http/caller.ts'
+import { callerSoon } from '../http/caller.ts'
 import type { Caller, KeyedRequest } from '../http/caller.ts'
+import { CLOCK_SKEW_SECONDS } from '../jwt/jwt-keys.ts'
 import type { JwtClaims } from '../jwt/jwt-keys.ts'
 import { errors } from './errors.ts'
-import type { RestError } from './errors.ts'
 
-/** PostgREST's allowedSkewSeconds. */
-export const CLOCK_SKEW_SECONDS = 30
+/** PostgREST's allowedSkewSeconds, the stack's one clock-skew allowance. */
+export { CLOCK_SKEW_SECONDS }
 
 export interface RestCaller {
   role: string
@@ -32,66 +33,45 @@ function roleOf(claims: JwtClaims): string {
   return typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'anon'
 }
 
-function checkTimes(claims: JwtClaims, now: number): RestError | null {
-  const { nbf, iat } = claims as { nbf?: unknown; iat?: unknown }
-  if (nbf !== undefined) {
-    if (typeof nbf !== 'number')
-      return errors.jwt('PGRST303', "The JWT 'nbf' claim must be a number")
-    if (nbf > now + CLOCK_SKEW_SECONDS) return errors.jwt('PGRST303', 'JWT not yet valid')
-  }
-  if (iat !== undefined) {
-    if (typeof iat !== 'number')
-      return errors.jwt('PGRST303', "The JWT 'iat' claim must be a number")
-    if (iat > now + CLOCK_SKEW_SECONDS) return errors.jwt('PGRST303', 'JWT issued at future')
-  }
-  return null
-}
-
-/** The caller of a request in PostgREST's terms (see knownRestCaller for the quick path). */
-export async function restCaller(
+/**
+ * The caller of a request in PostgREST's terms, without waiting when the token is absent or
+ * already verified; a token that fails verification throws (or rejects with) PostgREST's 401.
+ */
+export function restCaller(
   ctx: StackContext,
   request: KeyedRequest
-): Promise<RestCaller | RestError> {
-  return restCallerOf(await callerOf(ctx, request))
+): RestCaller | Promise<RestCaller> {
+  const caller = callerSoon(ctx, request)
+  return caller instanceof Promise ? caller.then(restCallerOf) : restCallerOf(caller)
 }
 
-/** restCaller() without waiting, when the token is absent or known; null otherwise. */
-export function knownRestCaller(
-  ctx: StackContext,
-  request: KeyedRequest
-): RestCaller | RestError | null {
-  const caller = knownCallerOf(ctx, request)
-  return caller && restCallerOf(caller)
-}
-
-function restCallerOf(caller: Caller): RestCaller | RestError {
-  const now = Math.floor(Date.now() / 1000)
-  if (caller.ok) {
-    if (caller.token === null) return { role: caller.role, claims: caller.claims }
-    const failure = checkTimes(caller.claims, now)
-    return failure ?? { role: caller.role, claims: caller.claims }
-  }
+function restCallerOf(caller: Caller): RestCaller {
+  if (caller.ok) return { role: caller.role, claims: caller.claims }
   const error = caller.error
   switch (error.kind) {
     case 'expired': {
-      // The signature was good; within the leeway the token still counts.
+      // The signature, nbf and iat were good; within the leeway the token still counts.
       const claims = decodePayload(caller.token)
       if (claims && (error.expiredBySeconds ?? Infinity) <= CLOCK_SKEW_SECONDS) {
-        return checkTimes(claims, now) ?? { role: roleOf(claims), claims }
+        return { role: roleOf(claims), claims }
       }
-      return errors.jwt('PGRST303', 'JWT expired')
+      throw errors.jwt('PGRST303', 'JWT expired')
     }
+    case 'not_yet_valid':
+      throw errors.jwt('PGRST303', 'JWT not yet valid')
+    case 'issued_in_future':
+      throw errors.jwt('PGRST303', 'JWT issued at future')
     case 'claims':
-      return errors.jwt('PGRST303', "The JWT 'exp' claim must be a number")
+      throw errors.jwt('PGRST303', `The JWT '${error.claim ?? 'exp'}' claim must be a number`)
     case 'malformed':
-      return errors.jwt(
+      throw errors.jwt(
         'PGRST301',
         error.parts !== undefined && error.parts !== 3
           ? `Expected 3 parts in JWT; got ${error.parts}`
           : 'JWT cryptographic operation failed'
       )
     case 'signature':
-      return errors.jwt(
+      throw errors.jwt(
         'PGRST301',
         error.message.startsWith('signing method')
           ? 'Wrong or unsupported encoding algorithm'

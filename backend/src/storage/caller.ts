@@ -49,8 +49,12 @@ export function jwtMessage(error: JwtError): string {
       return 'Invalid Compact JWS'
     case 'expired':
       return '"exp" claim timestamp check failed'
+    case 'not_yet_valid':
+      return '"nbf" claim timestamp check failed'
+    case 'issued_in_future':
+      return '"iat" claim timestamp check failed (in the future)'
     case 'claims':
-      return '"exp" claim must be a number'
+      return `"${error.claim ?? 'exp'}" claim must be a number`
     case 'signature':
       return error.message.startsWith('signing method')
         ? '"alg" (Algorithm) Header Parameter value not allowed'
