@@ -14,6 +14,7 @@ import { tenantRates } from './socket/env.ts'
 import type { RealtimeEnv } from './socket/env.ts'
 import { Hub, jsonBroadcast, topicKey } from './socket/hub.ts'
 import { limitsFromEnv } from './socket/limits.ts'
+import { PrivateRecheck } from './socket/recheck.ts'
 import { RealtimeServer } from './socket/server.ts'
 
 export function realtimeService(): Service {
@@ -52,6 +53,7 @@ export function realtimeService(): Service {
         hub,
         feed,
         limits,
+        recheck: new PrivateRecheck(ctx.db, log, limits.privateRecheckMs),
         ...tenantRates(limits),
       }
       registerHttpApi(scope, ctx, env)
@@ -74,6 +76,7 @@ export function realtimeService(): Service {
         app?.server.off('upgrade', server.onUpgrade)
         await server.stop()
       }
+      await env?.recheck.stop()
       await env?.feed.stop()
       server = null
       env = null

@@ -19,7 +19,7 @@ import { jsonBroadcast, textFrame } from './hub.ts'
 import type { BroadcastMessage, Frame, Member } from './hub.ts'
 import { RateWindow } from './limits.ts'
 import { canWrite, readPolicies } from './private-auth.ts'
-import type { CallerScope, Extension } from './private-auth.ts'
+import type { CallerScope, Extension, ReadPolicies } from './private-auth.ts'
 import { replay } from './replay.ts'
 
 export interface Policies {
@@ -37,6 +37,8 @@ export class Channel implements Member {
   closed = false
   private expiryTimer: NodeJS.Timeout | null = null
   private readonly presenceCalls: RateWindow
+  /** Bumped when learned write permission is forgotten: a probe begun before is not kept. */
+  private writeGeneration = 0
 
   constructor(
     readonly connection: Connection,
@@ -215,9 +217,27 @@ export class Channel implements Member {
     const known = this.policies[field]
     if (known !== null) return known
     const { env } = this.connection
+    const generation = this.writeGeneration
     const allowed = await canWrite(env.db, this.scope, this.subTopic, extension, env.log)
-    this.policies[field] = allowed
+    if (generation === this.writeGeneration) this.policies[field] = allowed
     return allowed
+  }
+
+  /** The read policies of a private channel, checked again (recheck.ts). */
+  reauthorized(policies: ReadPolicies): void {
+    if (this.closed) return
+    if (!policies.broadcast && !policies.presence) {
+      return this.shutdown(permissionRevoked(this.subTopic))
+    }
+    this.policies.broadcastRead = policies.broadcast
+    this.policies.presenceRead = policies.presence
+    this.forgetWritePermission()
+  }
+
+  private forgetWritePermission(): void {
+    this.policies.broadcastWrite = null
+    this.policies.presenceWrite = null
+    this.writeGeneration++
   }
 
   private onPresence(message: Message): void | Promise<void> {
@@ -286,8 +306,7 @@ export class Channel implements Member {
       }
       this.policies.broadcastRead = policies.broadcast
       this.policies.presenceRead = policies.presence
-      this.policies.broadcastWrite = null
-      this.policies.presenceWrite = null
+      this.forgetWritePermission()
     }
     this.token = checked
     this.scheduleTokenCheck()
@@ -355,6 +374,7 @@ export class Channel implements Member {
     this.closed = true
     if (this.expiryTimer) clearTimeout(this.expiryTimer)
     env.feed.unsubscribe(this)
+    env.recheck.delete(this)
     if (this.connection.channels.get(this.topic) === this)
       this.connection.channels.delete(this.topic)
   }

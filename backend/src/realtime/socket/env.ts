@@ -8,6 +8,7 @@ import type { ChangeFeed } from '../changes/feed.ts'
 import type { Hub } from './hub.ts'
 import type { Limits } from './limits.ts'
 import { RateWindow } from './limits.ts'
+import type { PrivateRecheck } from './recheck.ts'
 
 export interface RealtimeEnv {
   keys: JwtKeys
@@ -17,6 +18,8 @@ export interface RealtimeEnv {
   hub: Hub
   feed: ChangeFeed
   limits: Limits
+  /** Checks the permission of open private channels again, every second. */
+  recheck: PrivateRecheck
   /** Joins of the whole stack in the last second. */
   joinRate: RateWindow
   /** Presence events of the whole stack in the last second. */

@@ -77,6 +77,7 @@ export async function join(connection: Connection, message: Message): Promise<vo
   )
   connection.channels.set(topic, channel)
   env.hub.add(channel.key, channel)
+  if (config.private) env.recheck.add(channel)
   connection.reply(message, 'ok', {
     postgres_changes: config.postgresChanges.map((change) => ({ ...change.raw, id: change.id })),
   })

@@ -16,6 +16,11 @@ export interface Limits {
   connectErrorBackoffMs: number
   /** A connection without any frame for this long is closed (Phoenix's transport timeout). */
   idleTimeoutMs: number
+  /**
+   * How often open private channels check their read permission again (this stack's own
+   * setting: hosted Realtime keeps a channel's authorization until its token changes).
+   */
+  privateRecheckMs: number
   /** Largest WebSocket frame (the real server's max_frame_size). */
   maxFrameBytes: number
 }
@@ -35,6 +40,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
     channelErrorBackoffMs: int('CHANNEL_ERROR_BACKOFF_MS', 5000),
     connectErrorBackoffMs: int('CONNECT_ERROR_BACKOFF_MS', 2000),
     idleTimeoutMs: int('REALTIME_IDLE_TIMEOUT_MS', 60_000),
+    privateRecheckMs: int('REALTIME_PRIVATE_RECHECK_MS', 1000),
     maxFrameBytes: 5_000_000,
   }
 }

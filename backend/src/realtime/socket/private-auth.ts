@@ -2,6 +2,7 @@
 // server does it: reading is probed by inserting rows for the topic and selecting them back as
 // the caller, writing by inserting as the caller; both in transactions that are rolled back.
 import type { Database } from '../../db/database.ts'
+import { SQLSTATE, isConnectionError, rolledBack } from '../../db/errors.ts'
 import { scopeStatement } from '../../db/scope.ts'
 import type { Logger } from '../../logger.ts'
 
@@ -19,17 +20,68 @@ export interface ReadPolicies {
 
 export type Extension = 'broadcast' | 'presence'
 
-/** Thrown to end a probe transaction with a rollback. */
-class Rollback extends Error {
-  constructor(readonly outcome: unknown) {
-    super('rollback')
-  }
+/** One caller on one topic, for the re-checks of open channels. */
+export interface ReadCheck {
+  scope: CallerScope
+  subTopic: string
 }
 
-const RLS_VIOLATION = '42501'
+const DENIED: ReadPolicies = { broadcast: false, presence: false }
 
 function settings(db: Database, scope: CallerScope, subTopic: string): Record<string, string> {
   return { ...db.settingsOf(scope.role), 'realtime.topic': subTopic }
+}
+
+/**
+ * The read policies of each (caller, topic) pair, in one rolled-back transaction: the probe rows
+ * of every topic are written past RLS (service_role bypasses it), then each caller's scope is
+ * set in turn and its topic's probes are read back.
+ */
+async function probeReads(db: Database, checks: readonly ReadCheck[]): Promise<ReadPolicies[]> {
+  const topics = [...new Set(checks.map((check) => check.subTopic))]
+  return rolledBack(
+    (body) => db.api.begin(body),
+    async (tx) => {
+      await tx`select set_config('role', 'service_role', true)`
+      const probes = await tx<{ id: string; topic: string; extension: string }[]>`
+        insert into realtime.messages (topic, extension)
+        select t.topic, e.extension
+        from unnest(${topics}::text[]) as t(topic),
+          (values ('broadcast'), ('presence')) as e(extension)
+        returning id, topic, extension
+      `
+      const idsOf = new Map<string, string[]>()
+      for (const probe of probes) {
+        const ids = idsOf.get(probe.topic) ?? []
+        ids.push(probe.id)
+        idsOf.set(probe.topic, ids)
+      }
+      // Started in order on the transaction's connection: each select runs under the scope
+      // statement just before it.
+      const queries: Promise<unknown>[] = []
+      for (const check of checks) {
+        const statement = scopeStatement({
+          role: check.scope.role,
+          claims: check.scope.claims,
+          headers: check.scope.headers,
+          settings: settings(db, check.scope, check.subTopic),
+        })
+        const ids = idsOf.get(check.subTopic) ?? []
+        queries.push(
+          tx.unsafe(statement.text, statement.values).execute(),
+          tx<{ extension: string }[]>`
+            select extension from realtime.messages where id = any(${ids}::uuid[])
+          `.execute()
+        )
+      }
+      const results = await Promise.all(queries)
+      const visible = results.filter((_, index) => index % 2 === 1) as { extension: string }[][]
+      return visible.map((rows) => {
+        const seen = new Set(rows.map((row) => row.extension))
+        return { broadcast: seen.has('broadcast'), presence: seen.has('presence') }
+      })
+    }
+  )
 }
 
 export async function readPolicies(
@@ -39,33 +91,41 @@ export async function readPolicies(
   log: Logger
 ): Promise<ReadPolicies> {
   try {
-    await db.api.begin(async (tx) => {
-      // Probe rows are written past RLS (service_role bypasses it), then read as the caller.
-      await tx`select set_config('role', 'service_role', true)`
-      const probes = await tx<{ id: string; extension: string }[]>`
-        insert into realtime.messages (topic, extension)
-        values (${subTopic}, 'broadcast'), (${subTopic}, 'presence')
-        returning id, extension
-      `
-      const statement = scopeStatement({
-        role: scope.role,
-        claims: scope.claims,
-        headers: scope.headers,
-        settings: settings(db, scope, subTopic),
-      })
-      await tx.unsafe(statement.text, statement.values)
-      const ids = probes.map((p) => p.id)
-      const visible = await tx<{ extension: string }[]>`
-        select extension from realtime.messages where id = any(${ids}::uuid[])
-      `
-      const seen = new Set(visible.map((row) => row.extension))
-      throw new Rollback({ broadcast: seen.has('broadcast'), presence: seen.has('presence') })
-    })
+    const [policies] = await probeReads(db, [{ scope, subTopic }])
+    return policies ?? DENIED
   } catch (error) {
-    if (error instanceof Rollback) return error.outcome as ReadPolicies
     log.warn(`RlsPolicyError reading realtime.messages for topic ${subTopic}`, error)
+    return DENIED
   }
-  return { broadcast: false, presence: false }
+}
+
+/**
+ * The read policies of many open channels at once; null when the database cannot be reached
+ * (the channels keep what they had until the next check). A policy that fails for one caller
+ * denies that caller only.
+ */
+export async function readPoliciesOfMany(
+  db: Database,
+  checks: readonly ReadCheck[],
+  log: Logger
+): Promise<ReadPolicies[] | null> {
+  try {
+    return await probeReads(db, checks)
+  } catch (error) {
+    if (isConnectionError(error)) return null
+  }
+  const results: ReadPolicies[] = []
+  for (const check of checks) {
+    try {
+      const [policies] = await probeReads(db, [check])
+      results.push(policies ?? DENIED)
+    } catch (error) {
+      if (isConnectionError(error)) return null
+      log.warn(`RlsPolicyError reading realtime.messages for topic ${check.subTopic}`, error)
+      results.push(DENIED)
+    }
+  }
+  return results
 }
 
 export async function canWrite(
@@ -76,7 +136,7 @@ export async function canWrite(
   log: Logger
 ): Promise<boolean> {
   try {
-    await db.withScope(
+    return await db.dryRun(
       {
         role: scope.role,
         claims: scope.claims,
@@ -86,14 +146,13 @@ export async function canWrite(
       {},
       async (tx) => {
         await tx`insert into realtime.messages (topic, extension) values (${subTopic}, ${extension})`
-        throw new Rollback(true)
+        return true
       }
     )
   } catch (error) {
-    if (error instanceof Rollback) return true
-    if ((error as { code?: string }).code !== RLS_VIOLATION) {
+    if ((error as { code?: string }).code !== SQLSTATE.insufficientPrivilege) {
       log.warn(`RlsPolicyError writing realtime.messages for topic ${subTopic}`, error)
     }
+    return false
   }
-  return false
 }
