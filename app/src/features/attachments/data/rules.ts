@@ -4,7 +4,7 @@ export const ATTACHMENT_BUCKET = 'attachments'
 export const MAX_FILE_BYTES = 25 * 1024 * 1024
 export const MAX_FILES_PER_MESSAGE = 10
 
-// The same list as the bucket's allowed_mime_types (supabase/migrations/*_chorus_storage.sql).
+// The same list as the bucket's allowed_mime_types (supabase/migrations/*_chorus_attachments.sql).
 const ALLOWED_TYPES = new Set([
   'image/png',
   'image/jpeg',

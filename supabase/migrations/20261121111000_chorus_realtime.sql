@@ -15,9 +15,25 @@ alter publication supabase_realtime add table
   public.profiles;
 
 alter table public.reactions replica identity full;
+
 alter table public.attachments replica identity full;
+
 alter table public.channel_members replica identity full;
+
 alter table public.workspace_members replica identity full;
+
+-- Realtime topics the caller may use: channel:<id> of their channels (typing, presence) and
+-- workspace:<id> of their workspaces (who is online).
+create function private.realtime_topics() returns setof text
+language sql stable security definer set search_path = '' as $$
+  select 'channel:' || cm.channel_id::text
+  from public.channel_members cm
+  where cm.user_id = (select auth.uid())
+  union all
+  select 'workspace:' || wm.workspace_id::text
+  from public.workspace_members wm
+  where wm.user_id = (select auth.uid()) and wm.left_at is null
+$$;
 
 -- Broadcast (typing) and Presence (who is online) on private channels: `channel:<channel id>`
 -- for the members of a channel, `workspace:<workspace id>` for the members of a workspace.

@@ -1,5 +1,5 @@
 -- Channel RPCs: create, open a direct message, join, leave, add and remove people, rename,
--- archive, the sidebar list with unread counts, a channel's roster, mark read.
+-- archive, a channel's roster, mark read (the sidebar list is in *_chorus_reads).
 
 -- Adds current workspace members to a channel; anyone else is refused by name.
 create function private.add_to_channel(p_channel public.channels, p_user_ids uuid[])
@@ -101,11 +101,7 @@ declare
   ch public.channels;
   membership public.channel_members;
 begin
-  select * into ch from public.channels c
-  where c.id = p_channel_id and c.id in (select private.visible_channel_ids());
-  if not found then
-    raise exception using errcode = '22023', message = 'Channel not found.';
-  end if;
+  ch := private.require_visible_channel(p_channel_id);
   if ch.kind <> 'public' and not private.is_channel_member(ch.id) then
     raise exception using errcode = '42501',
       message = 'Private channels can only be joined when a member adds you.';
@@ -153,11 +149,7 @@ declare
   uid uuid := private.require_uid();
   ch public.channels;
 begin
-  select * into ch from public.channels c
-  where c.id = p_channel_id and c.id in (select private.visible_channel_ids());
-  if not found then
-    raise exception using errcode = '22023', message = 'Channel not found.';
-  end if;
+  ch := private.require_visible_channel(p_channel_id);
   if ch.kind = 'dm' then
     raise exception using errcode = '22023',
       message = 'People cannot be added to a direct message.', hint = 'Start a new one with everyone.';
@@ -165,8 +157,7 @@ begin
   if ch.archived_at is not null then
     raise exception using errcode = '22023', message = 'This channel is archived.';
   end if;
-  if not private.is_channel_member(ch.id)
-    and coalesce(private.workspace_role(ch.workspace_id)::text, '') not in ('owner', 'admin') then
+  if not private.is_channel_member(ch.id) and not private.is_workspace_admin(ch.workspace_id) then
     raise exception using errcode = '42501', message = 'Only members of this channel can add people to it.';
   end if;
   return private.add_to_channel(ch, p_user_ids);
@@ -186,16 +177,11 @@ begin
     perform public.leave_channel(p_channel_id);
     return;
   end if;
-  select * into ch from public.channels c
-  where c.id = p_channel_id and c.id in (select private.visible_channel_ids());
-  if not found then
-    raise exception using errcode = '22023', message = 'Channel not found.';
-  end if;
+  ch := private.require_visible_channel(p_channel_id);
   if ch.kind = 'dm' or ch.is_default then
     raise exception using errcode = '22023', message = 'Nobody can be removed from this conversation.';
   end if;
-  if ch.created_by is distinct from uid
-    and coalesce(private.workspace_role(ch.workspace_id)::text, '') not in ('owner', 'admin') then
+  if ch.created_by is distinct from uid and not private.is_workspace_admin(ch.workspace_id) then
     raise exception using errcode = '42501',
       message = 'Only the channel''s creator or a workspace admin can remove people.';
   end if;
@@ -212,11 +198,7 @@ language plpgsql stable security definer set search_path = '' as $$
 declare
   ch public.channels;
 begin
-  select * into ch from public.channels c
-  where c.id = p_channel_id and c.id in (select private.visible_channel_ids());
-  if not found then
-    raise exception using errcode = '22023', message = 'Channel not found.';
-  end if;
+  ch := private.require_visible_channel(p_channel_id);
   if ch.kind = 'dm' then
     raise exception using errcode = '22023', message = 'Direct messages cannot be renamed or archived.';
   end if;
@@ -259,52 +241,6 @@ begin
   end if;
   return ch;
 end
-$$;
-
--- The sidebar: the caller's channels in a workspace with unread counts, in one query. Mentions
--- are counted among the latest 1000 unread messages, so the cost stays bounded.
-create function public.channel_list(p_workspace_id uuid)
-returns table (
-  id uuid,
-  workspace_id uuid,
-  kind public.channel_kind,
-  name text,
-  topic text,
-  is_default boolean,
-  created_by uuid,
-  created_at timestamptz,
-  archived_at timestamptz,
-  last_seq bigint,
-  last_message_at timestamptz,
-  last_read_seq bigint,
-  unread_count bigint,
-  mention_count bigint,
-  members jsonb
-)
-language sql stable security definer set search_path = '' as $$
-  select c.id, c.workspace_id, c.kind, c.name, c.topic, c.is_default, c.created_by, c.created_at,
-    c.archived_at, c.last_seq, c.last_message_at, cm.last_read_seq,
-    greatest(c.last_seq - cm.last_read_seq, 0),
-    (
-      select count(*) from (
-        select 1 from public.messages m
-        where m.channel_id = c.id and m.seq > greatest(cm.last_read_seq, c.last_seq - 1000)
-          and m.mentions @> array[cm.user_id] and m.deleted_at is null
-      ) as mentioned
-    ),
-    case when c.kind = 'dm' then (
-      select coalesce(jsonb_agg(
-        jsonb_build_object('id', p.id, 'display_name', p.display_name, 'avatar_path', p.avatar_path)
-        order by lower(p.display_name), p.id
-      ), '[]'::jsonb)
-      from public.channel_members other
-      join public.profiles p on p.id = other.user_id
-      where other.channel_id = c.id and (other.user_id <> cm.user_id or c.dm_key = cm.user_id::text)
-    ) end
-  from public.channel_members cm
-  join public.channels c on c.id = cm.channel_id
-  where cm.user_id = (select auth.uid()) and c.workspace_id = p_workspace_id
-  order by c.kind, lower(c.name), c.last_message_at desc nulls last, c.id
 $$;
 
 -- Who is in a channel the caller can see (for the members panel and @mention autocomplete).
