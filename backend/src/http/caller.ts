@@ -54,15 +54,15 @@ export async function callerOf(ctx: StackContext, request: KeyedRequest): Promis
 }
 
 /**
- * callerOf() without waiting, when the request carries no token or one already verified: the
- * caller, or null when the token must be verified first (then call callerOf()).
+ * callerOf() that settles without a promise when the request carries no token or one already
+ * verified (the token is resolved once either way).
  */
-export function knownCallerOf(ctx: StackContext, request: KeyedRequest): Caller | null {
+export function callerSoon(ctx: StackContext, request: KeyedRequest): Caller | Promise<Caller> {
   const resolved = ctx.gateway.resolve(gatewayRequest(request))
   const token = resolved.ok ? resolved.token : null
   if (token === null) return anonymous()
   const result = ctx.keys.verifyKnown(token)
-  return result && callerFrom(result, token)
+  return result ? callerFrom(result, token) : verifyToken(ctx, token)
 }
 
 /** Verifies a bearer token (null = anonymous without a key) into a caller. */

@@ -6,7 +6,6 @@
 import type { TransactionSql } from 'postgres'
 import type { Database } from '../db/database.ts'
 import type { RequestScope } from '../db/scope.ts'
-import type { RestError } from './errors.ts'
 import { render, sql } from './sql/fragment.ts'
 import type { SqlValue, Statement } from './sql/fragment.ts'
 import type { PlannedStatements } from './sql/statements.ts'
@@ -33,8 +32,8 @@ export interface ExecOptions {
   count: 'exact' | 'planned' | 'estimated' | undefined
   /** Whether a failed check must roll the transaction back (writes); reads need not. */
   undoOnFailure: boolean
-  /** A check that fails inside the transaction throws its error, which rolls back. */
-  check: (result: ExecResult) => RestError | null
+  /** Checks the result inside the transaction; the error it throws rolls back. */
+  check: (result: ExecResult) => void
 }
 
 const PREPARED = { prepare: true }
@@ -129,14 +128,12 @@ export async function execute(
     const result = await db.withScope(scope, { readOnly: options.readOnly, end }, (tx) =>
       run(tx, statements, options)
     )
-    const failure = options.check(result)
-    if (failure) throw failure
+    options.check(result)
     return result
   }
   const body = async (tx: TransactionSql): Promise<ExecResult> => {
     const result = await run(tx, statements, options)
-    const failure = options.check(result)
-    if (failure) throw failure
+    options.check(result)
     return result
   }
   const readOnly = options.readOnly

@@ -2,7 +2,7 @@
 // cache loads when the service starts and reloads on `NOTIFY pgrst, 'reload schema'` (or
 // 'reload config', or an empty payload) and after migrations.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Service, StackContext } from '../context.ts'
 import { directBodyLength, readDirectBody, sendDirect } from '../http/direct.ts'
 import { corsHeaders } from '../http/cors.ts'
@@ -37,19 +37,14 @@ export function restService(): Service {
       app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
         done(null, body)
       )
-      app.all('/*', async (request, reply) => {
+      // Every method and path, and the methods no route is registered for (PGRST117).
+      const route = async (request: FastifyRequest, reply: FastifyReply) => {
         const response = await handler.handle(request)
         return reply.code(response.status).headers(response.headers).send(response.body)
-      })
-      app.all('/', async (request, reply) => {
-        const response = await handler.handle(request)
-        return reply.code(response.status).headers(response.headers).send(response.body)
-      })
-      // Methods no route is registered for still get PostgREST's answer (PGRST117).
-      app.setNotFoundHandler(async (request, reply) => {
-        const response = await handler.handle(request)
-        return reply.code(response.status).headers(response.headers).send(response.body)
-      })
+      }
+      app.all('/*', route)
+      app.all('/', route)
+      app.setNotFoundHandler(route)
     },
     // Every request Fastify would route to the handler, except bodies Fastify must judge.
     direct(request, response) {

@@ -44,12 +44,6 @@ function isHex(text: string, index: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102)
 }
 
-/** The query string of a request URL ('' when there is none). */
-export function rawQueryOf(url: string): string {
-  const q = url.indexOf('?')
-  return q === -1 ? '' : url.slice(q + 1)
-}
-
 /** Form-encodes a component the way PostgREST renders canonical query strings. */
 export function formEncode(text: string): string {
   return encodeURIComponent(text).replace(/%20/g, '+')

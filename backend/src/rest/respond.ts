@@ -1,6 +1,7 @@
 // The HTTP answer (pure): status, Content-Range, Location, Preference-Applied, the body Postgres
 // built, and the response.headers / response.status a function set. Errors render here too.
-import { errors, RestError } from './errors.ts'
+import { errors } from './errors.ts'
+import type { RestError } from './errors.ts'
 import type { ExecResult } from './execute.ts'
 import { contentTypeOf } from './parse/media.ts'
 import { appliedPreferences } from './parse/prefer.ts'
@@ -30,33 +31,32 @@ export function contentRange(lower: bigint, upper: bigint, total: number | null)
   return `${range}/${total === null ? '*' : total}`
 }
 
-/** Checks after the statement ran, inside its transaction (a failure rolls it back). */
-export function checkResult(plan: Plan, result: ExecResult): RestError | null {
+/** Checks after the statement ran, inside its transaction (the error thrown rolls it back). */
+export function checkResult(plan: Plan, result: ExecResult): void {
   if (plan.kind === 'mutation') {
     if (plan.maxAffected !== null && result.affected > plan.maxAffected) {
-      return errors.maxAffected(result.affected)
+      throw errors.maxAffected(result.affected)
     }
     if (
       plan.media.kind === 'object' &&
       plan.representation === 'representation' &&
       result.pageTotal !== 1
     ) {
-      return errors.singular(result.pageTotal)
+      throw errors.singular(result.pageTotal)
     }
-    return null
+    return
   }
   if (plan.kind === 'call') {
     if (plan.maxAffected !== null && result.pageTotal > plan.maxAffected) {
-      return errors.maxAffected(result.pageTotal)
+      throw errors.maxAffected(result.pageTotal)
     }
     if (plan.node !== null && plan.media.kind === 'object' && result.pageTotal !== 1) {
-      return errors.singular(result.pageTotal)
+      throw errors.singular(result.pageTotal)
     }
-    return null
+    return
   }
   if (plan.media.kind === 'object' && result.pageTotal !== 1)
-    return errors.singular(result.pageTotal)
-  return null
+    throw errors.singular(result.pageTotal)
 }
 
 function rangeStatus(offset: bigint, pageTotal: number, total: number | null): number {
@@ -222,18 +222,14 @@ function respondCall(req: ApiRequest, plan: CallPlan, result: ExecResult): HttpR
   return finish(status, headers, plan.headOnly ? '' : (result.body ?? 'null'), result)
 }
 
+/** The answer to a plan's result; throws a RestError for a range that cannot be satisfied. */
 export function respond(req: ApiRequest, plan: Plan, result: ExecResult): HttpResponse {
-  try {
-    switch (plan.kind) {
-      case 'read':
-        return respondRead(req, plan, result)
-      case 'mutation':
-        return respondMutation(req, plan, result)
-      case 'call':
-        return respondCall(req, plan, result)
-    }
-  } catch (error) {
-    if (error instanceof RestError) return errorResponse(error)
-    throw error
+  switch (plan.kind) {
+    case 'read':
+      return respondRead(req, plan, result)
+    case 'mutation':
+      return respondMutation(req, plan, result)
+    case 'call':
+      return respondCall(req, plan, result)
   }
 }

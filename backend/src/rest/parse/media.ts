@@ -1,6 +1,5 @@
 // Accept negotiation among the media types PostgREST produces for tables, functions and the root.
 import { errors } from '../errors.ts'
-import type { RestError } from '../errors.ts'
 
 export type MediaKind = 'json' | 'object' | 'csv' | 'openapi'
 
@@ -64,14 +63,15 @@ function kindOf(requested: Requested, offered: MediaKind[]): MediaKind | null {
   }
 }
 
-export function negotiate(header: string | undefined, offered: MediaKind[]): Media | RestError {
+/** The media type to answer with; throws PostgREST's 406 when none of `offered` is acceptable. */
+export function negotiate(header: string | undefined, offered: MediaKind[]): Media {
   const requested = parseAccept(header === undefined || header.trim() === '' ? '*/*' : header)
   for (const item of requested) {
     if (item.q <= 0) continue
     const kind = kindOf(item, offered)
     if (kind !== null) return { kind, stripNulls: item.params.nulls === 'stripped' }
   }
-  return errors.mediaType(requested.map((r) => r.type))
+  throw errors.mediaType(requested.map((r) => r.type))
 }
 
 export function contentTypeOf(media: Media): string {

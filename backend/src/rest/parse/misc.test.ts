@@ -101,10 +101,10 @@ describe('media types', () => {
   })
 
   it('refuses what it cannot produce with 406 PGRST107', () => {
-    const result = negotiate('text/html, application/xml', [...offered])
+    const result = thrown(() => negotiate('text/html, application/xml', [...offered]))
     expect(result).toBeInstanceOf(RestError)
-    expect((result as RestError).status).toBe(406)
-    expect((result as RestError).body).toEqual({
+    expect(result.status).toBe(406)
+    expect(result.body).toEqual({
       code: 'PGRST107',
       details: null,
       hint: null,
@@ -259,3 +259,14 @@ describe('payloads', () => {
     expect(() => parsePayload(Buffer.from('x'), 'text/html', false)).toThrow(RestError)
   })
 })
+
+/** The RestError `fn` throws. */
+function thrown(fn: () => unknown): RestError {
+  try {
+    fn()
+  } catch (error) {
+    if (error instanceof RestError) return error
+    throw error
+  }
+  throw new Error('expected a RestError')
+}

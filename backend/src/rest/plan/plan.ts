@@ -30,9 +30,7 @@ export const RESERVED_ALIASES = [
 const TABLE_MEDIA: MediaKind[] = ['json', 'object', 'csv']
 
 function media(req: ApiRequest, offered: MediaKind[]): Media {
-  const result = negotiate(req.accept, offered)
-  if (result instanceof Error) throw result
-  return result
+  return negotiate(req.accept, offered)
 }
 
 function context(req: ApiRequest, cache: SchemaCache, options: PlanOptions): PlanContext {
@@ -268,7 +266,6 @@ function planCall(
     keys = [...new Set(req.query.rpcArgs.map(([k]) => k))]
   }
   const routine = findRoutine(cache, req.schema, name, keys, body)
-  if (routine instanceof Error) throw routine
   const returns = routine.returns
   const chosen = media(
     req,

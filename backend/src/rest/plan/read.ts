@@ -65,7 +65,6 @@ export function buildReadTree(
       )
     }
     const rel = findRelationship(ctx.cache, origin.qualified, item.name, item.hint, ctx.schema)
-    if (rel instanceof Error) throw rel
     const target = relationOf(ctx.cache, rel.foreignTable.schema, rel.foreignTable.name) ?? null
     const child = buildReadTree(
       ctx,

@@ -14,7 +14,7 @@ export function findRelationship(
   target: string,
   hint: string | undefined,
   schema: string
-): Relationship | RestError {
+): Relationship {
   const all = relationshipsOf(cache, origin, schema)
   const matches = all.filter((rel) =>
     rel.computed
@@ -32,7 +32,7 @@ export function findRelationship(
   if (matches.length === 0) {
     const names = new Set(all.map((r) => r.foreignTable.name))
     const suggestion = closest(target, names)
-    return errors.noRelationship(
+    throw errors.noRelationship(
       origin.name,
       target,
       hint ?? null,
@@ -51,7 +51,7 @@ export function findRelationship(
     if (sameKey && a.cardinality === 'o2m' && b.cardinality === 'm2o') return a
     if (sameKey && a.cardinality === 'm2o' && b.cardinality === 'o2m') return b
   }
-  return ambiguous(
+  throw ambiguous(
     origin,
     target,
     [...matches].sort((a, b) =>

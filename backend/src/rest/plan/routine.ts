@@ -2,7 +2,6 @@
 // arguments given; a function with a single unnamed json/jsonb (or, for raw bodies, text, xml or
 // bytea) parameter takes the whole body when no named overload matches.
 import { errors } from '../errors.ts'
-import type { RestError } from '../errors.ts'
 import { routinesOf } from '../schema/types.ts'
 import type { Routine, SchemaCache } from '../schema/types.ts'
 import { closest } from './fuzzy.ts'
@@ -47,15 +46,15 @@ export function findRoutine(
   name: string,
   keys: string[],
   body: BodyKind
-): Routine | RestError {
+): Routine {
   const candidates = routinesOf(cache, schema, name)
   const keySet = new Set(keys)
   const named = candidates.filter((r) => matchesNamed(r, keySet, body))
   const single = candidates.filter((r) => hasSingleUnnamed(r, body))
   if (named.length === 1) return named[0] as Routine
-  if (named.length > 1) return errors.ambiguousFunction(named.map(signature))
+  if (named.length > 1) throw errors.ambiguousFunction(named.map(signature))
   if (single.length === 1) return single[0] as Routine
-  if (single.length > 1) return errors.ambiguousFunction(single.map(signature))
+  if (single.length > 1) throw errors.ambiguousFunction(single.map(signature))
 
   const fn = `${schema}.${name}`
   const sorted = [...keys].sort()
@@ -80,5 +79,5 @@ export function findRoutine(
     const suggestion = closest(name, names)
     if (suggestion !== null) hint = `Perhaps you meant to call the function ${schema}.${suggestion}`
   }
-  return errors.noFunction(message, details, hint)
+  throw errors.noFunction(message, details, hint)
 }
