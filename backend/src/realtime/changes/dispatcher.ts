@@ -3,6 +3,7 @@
 // with one call per table and batch (every group of subscribers at once), render the payload
 // once per change and role, and deliver in commit order.
 import { availableParallelism } from 'node:os'
+import { SQLSTATE, isConnectionError } from '../../db/errors.ts'
 import type { Logger } from '../../logger.ts'
 import { ChangePayload, ERRORS } from './payload.ts'
 import type { Change } from './payload.ts'
@@ -238,7 +239,7 @@ export class Dispatcher {
       return await run(false)
     } catch (error) {
       if (isConnectionError(error)) throw new FeedDatabaseError((error as Error).message)
-      if ((error as { code?: string }).code === '42883') {
+      if ((error as { code?: string }).code === SQLSTATE.undefinedFunction) {
         log.error(
           'the realtime RLS check function is missing or outdated: this database was made by an ' +
             'older version of the stack; start it with --reset',
@@ -326,20 +327,4 @@ function messageItem(change: Change): Item | null {
       id: value('id') ?? '',
     },
   }
-}
-
-/** Errors of the connection itself rather than of a statement (SQLSTATE classes 08 and 57P). */
-export function isConnectionError(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code
-  if (typeof code !== 'string') return false
-  return (
-    code.startsWith('08') ||
-    code.startsWith('57P') ||
-    code === 'CONNECTION_CLOSED' ||
-    code === 'CONNECTION_ENDED' ||
-    code === 'CONNECTION_DESTROYED' ||
-    code === 'CONNECT_TIMEOUT' ||
-    code === 'ECONNREFUSED' ||
-    code === 'ECONNRESET'
-  )
 }
