@@ -74,6 +74,26 @@ describe('LiveChannel: loading, live, reconnecting, resync', () => {
     expect(channel.getSnapshot().status).toBe('live')
   })
 
+  it('a drop and a rejoin in the middle of a catch-up lose and double nothing', async () => {
+    const { channel, transport, server } = harness({ seed: 3, pageSize: 2 })
+    channel.start()
+    transport.connect()
+    await settle()
+    transport.disconnect()
+    for (let i = 0; i < 5; i++) server.insert(`missed ${i}`)
+    server.hold()
+    transport.connect() // the catch-up starts; its request waits
+    transport.disconnect()
+    server.insert('during the drop')
+    transport.connect() // one more round once the running one ends
+    expect(channel.getSnapshot().status).toBe('catching-up')
+    server.release()
+    await settle()
+    expect(seqs(channel)).toEqual([2, 3, 4, 5, 6, 7, 8, 9])
+    expect(new Set(channel.getSnapshot().messages.map((m) => m.id)).size).toBe(8)
+    expect(channel.getSnapshot().status).toBe('live')
+  })
+
   it('a gap too long to replay reopens at the latest messages and pages older on demand', async () => {
     const { channel, transport, server } = harness({ seed: 2, pageSize: 3 })
     channel.start()

@@ -1,15 +1,15 @@
 // One open channel, live: its messages (confirmed by id, pending and failed sends), paging
-// backwards by seq, and the rule that keeps it whole: after every (re)subscribe, and whenever a
-// live event skips a seq, it fetches everything after the last seq it holds without a gap before
-// it calls itself live. React reads it through useSyncExternalStore (subscribe/getSnapshot).
+// backwards by seq, and the rule that keeps it whole (sync-machine.ts decides what to fetch and
+// when; this class runs what it decides: fetches into the MessageWindow, the retry timer, the
+// send queue). React reads it through useSyncExternalStore (subscribe/getSnapshot).
 import { MessageWindow } from './message-window.ts'
 import type { Outbox } from './outbox.ts'
-import { deriveStatus } from './status.ts'
-import type { StatusFlags } from './status.ts'
-import { RETRY_DELAYS_MS, SendQueue } from './SendQueue.ts'
-import type { Timers } from './SendQueue.ts'
+import { SendQueue } from './SendQueue.ts'
+import type { Timers } from './backoff.ts'
 import { editMessage, messageOf, removeMessage, toggleReaction } from './message-edits.ts'
 import type { EditContext } from './message-edits.ts'
+import { initialSyncState, reduce, syncStatus } from './sync-machine.ts'
+import type { FetchKind, SyncEffect, SyncEvent, SyncLimits, SyncState } from './sync-machine.ts'
 import {
   TransportError,
   type ChannelSnapshot,
@@ -17,7 +17,6 @@ import {
   type ChatMessage,
   type LiveEvent,
   type OutgoingAttachment,
-  type TransportStatus,
 } from './types.ts'
 import type { Result } from '../../../lib/result.ts'
 
@@ -50,58 +49,45 @@ const defaultTimers: Timers = {
 
 export class LiveChannel {
   readonly channelId: string
-  private readonly options: Required<Omit<LiveChannelOptions, 'timers' | 'now'>> & {
-    timers: Timers
-    now: () => Date
-  }
+  private readonly transport: ChannelTransport
+  private readonly timers: Timers
+  private readonly limits: SyncLimits
   private readonly window = new MessageWindow()
   private readonly queue: SendQueue
   private readonly edits: EditContext
-  private flags: StatusFlags = {
-    loaded: false,
-    online: true,
-    connected: false,
-    everConnected: false,
-    synced: false,
-    fatal: null,
-  }
-  private hasOlder = true
-  private loadingOlder = false
-  private olderError: string | null = null
-  private catchUpError: string | null = null
-  private initialLoad: Promise<void> | null = null
-  private catchingUp = false
-  private catchUpAgain = false
-  /** Events may have been missed for messages already held (edits, deletes, reactions). */
-  private staleTail = false
-  private catchUpTimer: unknown = null
-  private retryIndex = 0
+  private state: SyncState = initialSyncState()
+  private readonly inbox: SyncEvent[] = []
+  private dispatching = false
+  private retryTimer: unknown = null
+  private olderFetch: Promise<void> | null = null
   private disposed = false
   private cleanups: (() => void)[] = []
   private readonly listeners = new Set<() => void>()
   private snapshot: ChannelSnapshot
 
-  constructor(options: LiveChannelOptions) {
+  constructor(private readonly options: LiveChannelOptions) {
     this.channelId = options.channelId
-    this.options = {
-      pageSize: 50,
-      maxCatchUpPages: 10,
-      timers: defaultTimers,
-      now: () => new Date(),
-      ...options,
+    this.transport = options.transport
+    this.timers = options.timers ?? defaultTimers
+    this.limits = {
+      pageSize: options.pageSize ?? 50,
+      maxCatchUpPages: options.maxCatchUpPages ?? 10,
     }
+    const now = options.now ?? (() => new Date())
     this.queue = new SendQueue({
-      ...this.options,
-      isOnline: () => this.flags.online,
+      ...options,
+      timers: this.timers,
+      now,
+      isOnline: () => this.state.online,
       onConfirmed: (message) => this.acceptConfirmed(message),
       onChange: () => this.emit(),
     })
     this.edits = {
       window: this.window,
-      transport: this.options.transport,
-      userId: this.options.userId,
-      now: this.options.now,
-      newId: this.options.newId,
+      transport: this.transport,
+      userId: options.userId,
+      now,
+      newId: options.newId,
       emit: () => this.emit(),
     }
     this.snapshot = this.buildSnapshot()
@@ -119,215 +105,155 @@ export class LiveChannel {
   // ---- lifecycle ----------------------------------------------------------------------------
 
   start(): void {
-    const { connectivity, transport } = this.options
-    this.flags.online = connectivity.isOnline()
-    this.cleanups.push(connectivity.subscribe((online) => this.setOnline(online)))
+    const { connectivity } = this.options
+    this.dispatch({ type: 'start', online: connectivity.isOnline() })
     this.cleanups.push(
-      transport.subscribe({
-        onStatus: (status) => this.onTransportStatus(status),
+      connectivity.subscribe((online) => this.dispatch({ type: 'online', online }))
+    )
+    this.cleanups.push(
+      this.transport.subscribe({
+        onStatus: (status) => this.dispatch({ type: 'transport', status }),
         onEvent: (event) => this.onEvent(event),
       })
     )
-    this.initialLoad = this.loadLatest()
-    this.emit()
-    void this.queue.flush()
   }
 
   dispose(): void {
     this.disposed = true
     for (const cleanup of this.cleanups.splice(0)) cleanup()
     this.queue.dispose()
-    this.clearTimer('catchUpTimer')
+    this.cancelRetry()
     this.listeners.clear()
   }
 
   /** Asks for a catch-up now (the page became visible again, the user pressed retry, …). */
   resync(): void {
-    if (this.flags.fatal) {
-      this.flags.fatal = null
-      this.initialLoad = this.loadLatest()
-    }
-    this.flags.synced = false
-    this.emit()
-    void this.catchUp()
-    void this.queue.flush()
-  }
-
-  // ---- loading ------------------------------------------------------------------------------
-
-  private async loadLatest(): Promise<void> {
-    try {
-      const page = await this.options.transport.latest(this.options.pageSize)
-      if (this.disposed) return
-      // Messages newer than the page (my confirmed sends, live events that raced the request)
-      // stay; everything older is replaced by the page, which starts a new contiguous window.
-      const pageMax = page[page.length - 1]?.seq ?? 0
-      this.window.keepNewerThan(pageMax)
-      this.window.upsertMany(page)
-      this.window.syncedSeq = page.length > 0 ? pageMax : this.window.syncedSeq
-      this.window.advanceSynced()
-      this.hasOlder = page.length >= this.options.pageSize
-      this.flags.loaded = true
-      this.queue.dropConfirmed((id) => this.window.has(id))
-      this.emit()
-    } catch (error) {
-      if (this.disposed) return
-      if (isRetryable(error)) {
-        // Stay in loading/offline; the next connect or online event tries again.
-        this.initialLoad = null
-        this.scheduleCatchUp()
-      } else {
-        this.flags.fatal = messageOf(error)
-      }
-      this.emit()
-    }
+    this.dispatch({ type: 'resync' })
   }
 
   async loadOlder(): Promise<void> {
-    const oldest = this.window.minSeq()
-    if (this.loadingOlder || !this.hasOlder || oldest === null) return
-    this.loadingOlder = true
-    this.olderError = null
-    this.emit()
-    try {
-      const page = await this.options.transport.before(oldest, this.options.pageSize)
-      if (this.disposed) return
-      this.window.upsertMany(page)
-      this.hasOlder = page.length >= this.options.pageSize
-    } catch (error) {
-      this.olderError = messageOf(error)
-    } finally {
-      this.loadingOlder = false
-      this.emit()
-    }
+    const running = this.olderFetch
+    this.dispatch({ type: 'load-older', oldest: this.window.minSeq() })
+    if (this.olderFetch !== running) await this.olderFetch
   }
 
-  private async catchUp(): Promise<void> {
+  // ---- the machine and its effects ----------------------------------------------------------
+
+  /** Feeds one event to the sync machine; events raised while effects run wait their turn. */
+  private dispatch(event: SyncEvent): void {
     if (this.disposed) return
-    if (this.catchingUp) {
-      this.catchUpAgain = true
-      return
-    }
-    this.catchingUp = true
-    this.clearTimer('catchUpTimer')
+    this.inbox.push(event)
+    if (this.dispatching) return
+    this.dispatching = true
     try {
-      do {
-        this.catchUpAgain = false
-        if (!this.initialLoad) this.initialLoad = this.loadLatest()
-        await this.initialLoad
-        if (!this.flags.loaded) return
-        const { pageSize, maxCatchUpPages } = this.options
-        if (this.staleTail) await this.refreshTail()
-        let pages = 0
-        for (;;) {
-          const page = await this.options.transport.after(this.window.syncedSeq, pageSize)
-          if (this.disposed) return
-          this.window.upsertMany(page)
-          const last = page[page.length - 1]
-          if (last) this.window.syncedSeq = Math.max(this.window.syncedSeq, last.seq)
-          this.window.advanceSynced()
-          this.queue.dropConfirmed((id) => this.window.has(id))
-          pages += 1
-          if (page.length < pageSize) break
-          if (pages >= maxCatchUpPages) {
-            // Too far behind to replay: reopen at the latest messages; older ones page in on scroll.
-            this.initialLoad = this.loadLatest()
-            await this.initialLoad
-            break
+      for (let next = this.inbox.shift(); next; next = this.inbox.shift()) {
+        const step = reduce(this.state, next, this.limits)
+        this.state = step.state
+        for (const effect of step.effects) this.run(effect)
+      }
+    } finally {
+      this.dispatching = false
+    }
+    this.emit()
+  }
+
+  private run(effect: SyncEffect): void {
+    switch (effect.type) {
+      case 'fetch-latest':
+        void this.fetch('latest', () => this.transport.latest(this.limits.pageSize)).then(
+          (page) => {
+            if (!page) return
+            this.window.replaceWithLatest(page)
+            this.dispatch({ type: 'latest-loaded', count: page.length })
           }
-          this.emit()
+        )
+        break
+      case 'fetch-tail': {
+        // A catch-up by seq brings new messages, but the edits, deletions and reactions sent
+        // while disconnected touched rows already held: re-read the newest of them.
+        const range = this.window.tailRange(TAIL_REFRESH)
+        if (!range) {
+          this.dispatch({ type: 'tail-loaded' })
+          break
         }
-      } while (this.catchUpAgain && !this.disposed)
-      this.catchUpError = null
-      this.retryIndex = 0
-      if (this.flags.connected) this.flags.synced = true
+        void this.fetch('tail', () => this.transport.after(range.afterSeq, range.limit)).then(
+          (rows) => {
+            if (!rows) return
+            this.window.upsertMany(rows.filter((m) => m.seq <= range.upToSeq))
+            this.dispatch({ type: 'tail-loaded' })
+          }
+        )
+        break
+      }
+      case 'fetch-after':
+        void this.fetch('after', () =>
+          this.transport.after(this.window.syncedSeq, this.limits.pageSize)
+        ).then((page) => {
+          if (!page) return
+          this.window.appendAfterSynced(page)
+          this.dispatch({ type: 'after-loaded', count: page.length })
+        })
+        break
+      case 'fetch-older':
+        this.olderFetch = this.transport.before(effect.before, this.limits.pageSize).then(
+          (page) => {
+            if (this.disposed) return
+            this.window.upsertMany(page)
+            this.dispatch({ type: 'older-loaded', count: page.length })
+          },
+          (error: unknown) => this.dispatch({ type: 'older-failed', error: messageOf(error) })
+        )
+        break
+      case 'arm-retry':
+        this.cancelRetry()
+        this.retryTimer = this.timers.setTimeout(() => {
+          this.retryTimer = null
+          this.dispatch({ type: 'retry-due' })
+        }, effect.delayMs)
+        break
+      case 'cancel-retry':
+        this.cancelRetry()
+        break
+      case 'flush-sends':
+        void this.queue.flush()
+        break
+      case 'resume-sends':
+        this.queue.resume()
+        break
+    }
+  }
+
+  /** One fetch of the protocol: its result, or null once it failed (reported) or was disposed. */
+  private async fetch<T>(kind: FetchKind, call: () => Promise<T>): Promise<T | null> {
+    try {
+      const result = await call()
+      return this.disposed ? null : result
     } catch (error) {
-      this.catchUpError = messageOf(error)
-      if (isRetryable(error)) this.scheduleCatchUp()
-      else this.flags.fatal = this.catchUpError
-    } finally {
-      this.catchingUp = false
-      this.emit()
+      const retryable = error instanceof TransportError ? error.retryable : true
+      this.dispatch({ type: 'failed', fetch: kind, error: messageOf(error), retryable })
+      return null
     }
   }
 
-  /**
-   * Re-reads the newest messages already held: a catch-up by seq brings new messages, but the
-   * edits, deletions and reactions sent while disconnected touched rows we already had.
-   */
-  private async refreshTail(): Promise<void> {
-    const newest = this.window.maxSeq()
-    const oldest = this.window.minSeq()
-    if (oldest === null) {
-      this.staleTail = false
-      return
-    }
-    const from = Math.max(oldest, newest - TAIL_REFRESH + 1)
-    const rows = await this.options.transport.after(
-      from - 1,
-      Math.min(TAIL_REFRESH, newest - from + 1)
-    )
-    if (this.disposed) return
-    this.window.upsertMany(rows.filter((m) => m.seq <= newest))
-    this.staleTail = false
-    this.emit()
+  private cancelRetry(): void {
+    if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer)
+    this.retryTimer = null
   }
 
-  private scheduleCatchUp(): void {
-    if (this.catchUpTimer !== null || this.disposed || !this.flags.online) return
-    const delay = RETRY_DELAYS_MS[Math.min(this.retryIndex, RETRY_DELAYS_MS.length - 1)]!
-    this.retryIndex += 1
-    this.catchUpTimer = this.options.timers.setTimeout(() => {
-      this.catchUpTimer = null
-      void this.catchUp()
-    }, delay)
-  }
-
-  // ---- network events -----------------------------------------------------------------------
-
-  private onTransportStatus(status: TransportStatus): void {
-    if (status === 'connected') {
-      this.flags.connected = true
-      this.flags.everConnected = true
-      this.flags.synced = false
-      this.emit()
-      void this.catchUp()
-      void this.queue.flush()
-    } else {
-      if (this.flags.connected) this.staleTail = true
-      this.flags.connected = false
-      this.flags.synced = false
-      this.emit()
-    }
-  }
-
-  private setOnline(online: boolean): void {
-    if (online === this.flags.online) return
-    this.flags.online = online
-    if (!online) this.staleTail = true
-    if (online) {
-      this.retryIndex = 0
-      this.flags.synced = false
-      void this.catchUp()
-      this.queue.resume()
-    }
-    this.emit()
-  }
+  // ---- live events --------------------------------------------------------------------------
 
   private onEvent(event: LiveEvent): void {
+    if (this.disposed) return
     switch (event.kind) {
       case 'message': {
         const { message } = event
         const isNew = !this.window.has(message.id)
         this.window.upsert(message)
-        if (isNew) this.queue.remove(message.id)
-        if (isNew && this.flags.synced && message.seq > this.window.syncedSeq) {
-          this.window.advanceSynced()
-          if (this.window.syncedSeq < message.seq) {
-            // A seq was skipped: something was missed. Fetch it before calling ourselves live.
-            this.flags.synced = false
-            void this.catchUp()
-          }
+        this.window.advanceSynced()
+        // A seq below it is missing: something was missed. Fetch it before calling ourselves live.
+        if (isNew && this.window.syncedSeq < message.seq) {
+          this.dispatch({ type: 'gap' })
+          return
         }
         break
       }
@@ -360,7 +286,7 @@ export class LiveChannel {
 
   private acceptConfirmed(message: ChatMessage): void {
     this.window.upsert(message)
-    if (this.flags.synced) this.window.advanceSynced()
+    this.window.advanceSynced()
     this.emit()
   }
 
@@ -387,25 +313,18 @@ export class LiveChannel {
   }
 
   private buildSnapshot(): ChannelSnapshot {
-    const status = deriveStatus(this.flags, this.catchingUp)
+    // Pending is derived here and only here: the outbox minus the ids the window holds.
+    this.queue.dropConfirmed((id) => this.window.has(id))
+    const { state } = this
     return {
-      status,
-      error: this.flags.fatal ?? this.catchUpError,
+      status: syncStatus(state),
+      error: state.fatal ?? state.catchUpError,
       messages: this.window.list(),
       pending: this.queue.items,
-      hasOlder: this.hasOlder,
-      loadingOlder: this.loadingOlder,
-      olderError: this.olderError,
-      loaded: this.flags.loaded,
+      hasOlder: state.hasOlder,
+      loadingOlder: state.loadingOlder,
+      olderError: state.olderError,
+      loaded: state.loaded,
     }
   }
-
-  private clearTimer(which: 'catchUpTimer'): void {
-    if (this[which] !== null) this.options.timers.clearTimeout(this[which])
-    this[which] = null
-  }
-}
-
-function isRetryable(error: unknown): boolean {
-  return error instanceof TransportError ? error.retryable : true
 }

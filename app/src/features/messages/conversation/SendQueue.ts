@@ -3,6 +3,8 @@
 // back-off timer, or at once when the network returns), and marked failed with the reason when
 // the server refuses. A resend can never duplicate: the server ignores an id it already has.
 import type { Result } from '../../../lib/result.ts'
+import { disarmed, nextRetry, NO_BACKOFF, restarted } from './backoff.ts'
+import type { Timers } from './backoff.ts'
 import type { Outbox } from './outbox.ts'
 import { validateBody } from './validate.ts'
 import {
@@ -12,14 +14,6 @@ import {
   type OutgoingAttachment,
   type PendingMessage,
 } from './types.ts'
-
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
-}
-
-/** Delays between automatic resends (and catch-ups) after network failures. */
-export const RETRY_DELAYS_MS = [1000, 2000, 5000, 10000, 30000]
 
 export interface SendQueueOptions {
   channelId: string
@@ -38,7 +32,7 @@ export class SendQueue {
   items: PendingMessage[]
   private flushing = false
   private timer: unknown = null
-  private retryIndex = 0
+  private backoff = NO_BACKOFF
   private disposed = false
 
   constructor(private readonly options: SendQueueOptions) {
@@ -66,7 +60,7 @@ export class SendQueue {
 
   retry(id: string): void {
     this.update(id, { state: 'waiting', error: null })
-    this.retryIndex = 0
+    this.backoff = restarted(this.backoff)
     void this.flush()
   }
 
@@ -74,29 +68,30 @@ export class SendQueue {
     if (this.items.some((p) => p.id === id)) this.set(this.items.filter((p) => p.id !== id))
   }
 
-  /** Forgets sends the channel now holds as confirmed messages. */
+  /**
+   * Forgets sends the channel now holds as confirmed messages, quietly: the channel calls it
+   * while it publishes, so what it shows as pending is the outbox minus the ids it holds.
+   */
   dropConfirmed(isConfirmed: (id: string) => boolean): void {
     const left = this.items.filter((p) => !isConfirmed(p.id))
-    if (left.length !== this.items.length) this.set(left)
+    if (left.length !== this.items.length) this.store(left)
   }
 
   /** The network is back: resend now rather than at the end of the back-off. */
   resume(): void {
-    this.retryIndex = 0
+    this.backoff = restarted(this.backoff)
     void this.flush()
   }
 
   dispose(): void {
     this.disposed = true
-    if (this.timer !== null) this.options.timers.clearTimeout(this.timer)
-    this.timer = null
+    this.clearTimer()
   }
 
   async flush(): Promise<void> {
     if (this.flushing || this.disposed) return
     this.flushing = true
-    if (this.timer !== null) this.options.timers.clearTimeout(this.timer)
-    this.timer = null
+    this.clearTimer()
     try {
       for (;;) {
         if (this.disposed || !this.options.isOnline()) return
@@ -111,7 +106,7 @@ export class SendQueue {
             attachments: next.attachments,
           })
           if (this.disposed) return
-          this.retryIndex = 0
+          this.backoff = restarted(this.backoff)
           this.remove(confirmed.id)
           this.options.onConfirmed(confirmed)
         } catch (error) {
@@ -132,13 +127,20 @@ export class SendQueue {
   }
 
   private schedule(): void {
-    if (this.timer !== null || this.disposed) return
-    const delay = RETRY_DELAYS_MS[Math.min(this.retryIndex, RETRY_DELAYS_MS.length - 1)]!
-    this.retryIndex += 1
+    const next = this.disposed ? null : nextRetry(this.backoff)
+    if (!next) return
+    this.backoff = next.backoff
     this.timer = this.options.timers.setTimeout(() => {
       this.timer = null
+      this.backoff = disarmed(this.backoff)
       void this.flush()
-    }, delay)
+    }, next.delayMs)
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) this.options.timers.clearTimeout(this.timer)
+    this.timer = null
+    this.backoff = disarmed(this.backoff)
   }
 
   private update(id: string, change: Partial<PendingMessage>): void {
@@ -146,8 +148,12 @@ export class SendQueue {
   }
 
   private set(items: PendingMessage[]): void {
+    this.store(items)
+    this.options.onChange()
+  }
+
+  private store(items: PendingMessage[]): void {
     this.items = items
     this.options.outbox.save(this.options.channelId, items)
-    this.options.onChange()
   }
 }

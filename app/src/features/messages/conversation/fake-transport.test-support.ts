@@ -9,7 +9,7 @@ import type {
   TransportListener,
 } from './types.ts'
 import type { Connectivity } from './LiveChannel.ts'
-import type { Timers } from './SendQueue.ts'
+import type { Timers } from './backoff.ts'
 
 export class FakeServer {
   messages: ChatMessage[] = []

@@ -98,6 +98,35 @@ export class MessageWindow {
     this.ordered = [...this.byId.values()].sort((a, b) => a.seq - b.seq)
   }
 
+  /**
+   * The newest page: messages newer than it stay (my confirmed sends, live events that raced
+   * the request); everything older is replaced by it, which starts a new contiguous window.
+   */
+  replaceWithLatest(page: MessageRow[]): void {
+    const pageMax = page[page.length - 1]?.seq ?? 0
+    this.keepNewerThan(pageMax)
+    this.upsertMany(page)
+    if (page.length > 0) this.syncedSeq = pageMax
+    this.advanceSynced()
+  }
+
+  /** A page of the messages after syncedSeq, ascending. */
+  appendAfterSynced(page: MessageRow[]): void {
+    this.upsertMany(page)
+    const last = page[page.length - 1]
+    if (last) this.syncedSeq = Math.max(this.syncedSeq, last.seq)
+    this.advanceSynced()
+  }
+
+  /** What to re-read of the newest `size` messages held (null when none are held). */
+  tailRange(size: number): { afterSeq: number; limit: number; upToSeq: number } | null {
+    const oldest = this.minSeq()
+    if (oldest === null) return null
+    const newest = this.maxSeq()
+    const from = Math.max(oldest, newest - size + 1)
+    return { afterSeq: from - 1, limit: Math.min(size, newest - from + 1), upToSeq: newest }
+  }
+
   /** Advances syncedSeq over every contiguous seq already held. */
   advanceSynced(): void {
     while (this.idBySeq.has(this.syncedSeq + 1)) this.syncedSeq += 1
