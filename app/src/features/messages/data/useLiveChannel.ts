@@ -1,13 +1,14 @@
-// React's view of a LiveChannel: one instance per open channel, made in an effect and disposed
-// when the channel changes; the snapshot comes through useSyncExternalStore.
+// React's view of a LiveChannel: one instance per open channel over the supabase-js transport,
+// made in an effect and disposed when the channel changes; the snapshot comes through
+// useSyncExternalStore.
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { browserStore } from '../../../lib/local-store.ts'
 import { newId } from '../../../lib/uuid.ts'
-import { supabaseChannelTransport } from '../data/channel-transport.ts'
-import { browserConnectivity } from './browser-connectivity.ts'
-import { LiveChannel } from './LiveChannel.ts'
-import { Outbox } from './outbox.ts'
-import type { ChannelSnapshot } from './types.ts'
+import { browserConnectivity } from '../conversation/browser-connectivity.ts'
+import { LiveChannel } from '../conversation/LiveChannel.ts'
+import { Outbox } from '../conversation/outbox.ts'
+import type { ChannelSnapshot } from '../conversation/types.ts'
+import { supabaseChannelTransport } from './channel-transport.ts'
 
 const EMPTY: ChannelSnapshot = {
   status: 'loading',
