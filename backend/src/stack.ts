@@ -2,7 +2,8 @@
 // platform contract and the project's migrations, the API server with every service, and the
 // optional app server for a built web app.
 import { EventEmitter } from 'node:events'
-import { rm, writeFile, mkdir } from 'node:fs/promises'
+import { rmSync } from 'node:fs'
+import { access, constants, rm, writeFile, mkdir } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -10,20 +11,21 @@ import path from 'node:path'
 import postgres from 'postgres'
 import type { FastifyInstance } from 'fastify'
 import { startInbox } from './auth/index.ts'
-import { loadProjectConfig } from './config/project-config.ts'
+import { ConfigError, loadProjectConfig } from './config/project-config.ts'
 import type { ProjectConfig } from './config/project-config.ts'
 import type { StackContext, StackEvents } from './context.ts'
 import { Database } from './db/database.ts'
-import { startEmbeddedPostgres } from './db/embedded.ts'
+import { removeCluster, startEmbeddedPostgres } from './db/embedded.ts'
 import type { EmbeddedServer } from './db/embedded.ts'
 import { applyMigrations, applyPlatform, applySeed } from './db/migrate.ts'
 import { buildAppServer } from './http/app-server.ts'
 import { Gateway } from './http/gateway.ts'
-import { assertPortFree } from './http/ports.ts'
+import { assertPortFree, PortInUseError } from './http/ports.ts'
 import { buildApiServer } from './http/server.ts'
 import { JwtKeys } from './jwt/jwt-keys.ts'
 import { createLogger } from './logger.ts'
 import type { Logger } from './logger.ts'
+import { describePortInUse } from './port-owner.ts'
 import { servicesFor } from './services.ts'
 
 /** The password of the embedded cluster's superuser, as the Supabase CLI's local database has it. */
@@ -59,6 +61,13 @@ export interface StackOptions {
   /** Durability off for speed (tests). */
   fastDb?: boolean
   log?: Logger
+  /** Aborts the start (Ctrl-C while starting): what was started is stopped and the start throws. */
+  signal?: AbortSignal
+}
+
+/** The data folder cannot be created or written. */
+export class DataFolderError extends Error {
+  override name = 'DataFolderError'
 }
 
 export interface Stack {
@@ -73,9 +82,13 @@ export interface Stack {
   keys: JwtKeys
   /** The database was created by this start (so the seed ran). */
   fresh: boolean
+  /** The embedded PostgreSQL server (null with DATABASE_URL). */
+  embedded: EmbeddedServer | null
   /** Resolves once every service has finished the work it goes on with after answering. */
   settled(): Promise<void>
   stop(): Promise<void>
+  /** For a forced exit: stops the embedded server at once and forgets the running state. */
+  kill(): void
 }
 
 export function defaultDataDir(workdir: string): string {
@@ -93,21 +106,29 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     for (const fn of cleanups.reverse()) await fn().catch((e) => log.warn('cleanup failed', e))
   }
 
+  const signal = options.signal
+  let embedded: EmbeddedServer | null = null
+  // Ctrl-C while migrations run: stopping the server ends them at once.
+  const onAbort = () => void embedded?.stop()
+  signal?.addEventListener('abort', onAbort)
+
   try {
-    if (apiPort !== 0) await assertPortFree(apiPort, 'the API ([api] port)')
+    if (apiPort !== 0) await checkPort(apiPort, 'the API ([api] port)', '--api-port')
     const inboxPort = options.inboxPort ?? config.inbucket.port
     if (config.inbucket.enabled && inboxPort !== 0) {
-      await assertPortFree(inboxPort, 'the mail inbox ([inbucket] port)')
+      await checkPort(inboxPort, 'the mail inbox ([inbucket] port)', '--inbox-port')
     }
     if (options.appDist && options.appPort !== 0) {
-      await assertPortFree(options.appPort ?? appPortOf(config), 'the app')
+      await checkPort(options.appPort ?? appPortOf(config), 'the app', '--app-port')
     }
-    await mkdir(dataDir, { recursive: true })
+    if (!options.databaseUrl && dbPort !== 0) {
+      await checkPort(dbPort, 'the database ([db] port)', '--db-port')
+    }
+    await prepareDataFolder(dataDir)
 
     // The database.
     let dbUrl: string
     let created = false
-    let embedded: EmbeddedServer | null = null
     if (options.databaseUrl) {
       dbUrl = options.databaseUrl
       if (options.reset) await recreateExternalDatabase(dbUrl, log)
@@ -115,7 +136,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const pgdata = path.join(dataDir, 'pgdata')
       if (options.reset) {
         log.info(`Resetting: deleting ${pgdata} and stored files`)
-        await rm(pgdata, { recursive: true, force: true })
+        await removeCluster(pgdata)
         await rm(path.join(dataDir, 'storage'), { recursive: true, force: true })
       }
       const port = dbPort === 0 ? await freePort() : dbPort
@@ -124,9 +145,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         port,
         password: LOCAL_DB_PASSWORD,
         log,
+        name: config.projectId,
         fast: options.fastDb,
+        signal,
       })
-      cleanups.push(() => embedded!.stop())
+      const server = embedded
+      cleanups.push(() => server.stop())
       dbUrl = embedded.url
       created = embedded.created
     }
@@ -141,12 +165,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       fresh = fresh || run.fresh
       if (fresh && config.db.seed.enabled) await applySeed(migrator, config.db.seed.sqlPaths, log)
     } finally {
-      await migrator.end({ timeout: 2 })
+      await migrator.end({ timeout: signal?.aborted ? 0 : 2 })
     }
+    signal?.throwIfAborted()
 
+    const keys = await loadKeys(config)
     const db = await Database.connect({ url: dbUrl, authenticatorPassword: password })
     cleanups.push(() => db.close())
-    const keys = await JwtKeys.create(config.auth.jwtSecret, config.auth.signingKeysPath)
     const events = new EventEmitter<StackEvents>()
     const context: StackContext = {
       config,
@@ -177,6 +202,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     for (const service of services) {
       if (!service.start) continue
+      signal?.throwIfAborted()
       await service.start(context, api)
     }
     for (const service of services) {
@@ -205,6 +231,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       dbUrl,
       keys,
       fresh,
+      embedded,
       settled: async () => {
         await Promise.all(services.map((service) => service.settled?.()))
       },
@@ -212,13 +239,61 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         await cleanup()
         cleanups.length = 0
       },
+      kill: () => {
+        embedded?.kill()
+        rmSync(path.join(dataDir, 'stack.json'), { force: true })
+      },
     }
+    signal?.throwIfAborted()
     await writeState(dataDir, stack)
     cleanups.unshift(() => rm(path.join(dataDir, 'stack.json'), { force: true }))
     return stack
   } catch (error) {
     await cleanup()
     throw error
+  } finally {
+    signal?.removeEventListener('abort', onAbort)
+  }
+}
+
+async function checkPort(port: number, what: string, flag: string): Promise<void> {
+  try {
+    await assertPortFree(port, what)
+  } catch (error) {
+    if (!(error instanceof PortInUseError)) throw error
+    throw new PortInUseError(await describePortInUse(port, what, flag))
+  }
+}
+
+/** Creates the data folder and makes sure it can be written, before anything is started. */
+async function prepareDataFolder(dataDir: string): Promise<void> {
+  try {
+    await mkdir(dataDir, { recursive: true })
+    await access(dataDir, constants.W_OK | constants.X_OK)
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException
+    const reason =
+      e.code === 'ENOTDIR' || e.code === 'EEXIST'
+        ? 'a file is in the way'
+        : `${e.code ?? 'error'}: ${(e.message.split(', ')[0] ?? e.message).replace(/^E[A-Z]+: /, '')}`
+    throw new DataFolderError(
+      `The data folder ${dataDir} cannot be created or written (${reason}). ` +
+        `Choose another with --data-dir DIR.`
+    )
+  }
+}
+
+async function loadKeys(config: ProjectConfig): Promise<JwtKeys> {
+  try {
+    return await JwtKeys.create(config.auth.jwtSecret, config.auth.signingKeysPath)
+  } catch (error) {
+    const message = (error as Error).message.replace(/\s*\n\s*/g, ' ').trim()
+    const file = config.auth.signingKeysPath
+    if (file) throw new ConfigError(`[auth] signing_keys_path: ${message}`, file)
+    throw new ConfigError(
+      `[auth] jwt_secret: ${message}`,
+      path.join(config.supabaseDir, 'config.toml')
+    )
   }
 }
 

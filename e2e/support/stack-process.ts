@@ -3,7 +3,7 @@
 // confirmation and reset emails lead back to this app.
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { chmod, cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -34,9 +34,8 @@ export async function freePort(): Promise<number> {
 
 /** A throwaway project folder: the real migrations and seed, config.toml pointed at the app. */
 async function projectCopy(appUrl: string): Promise<string> {
+  // A private folder: as root the stack keeps the cluster where the postgres user can reach it.
   const workdir = await mkdtemp(path.join(tmpdir(), 'chorus-e2e-'))
-  // The embedded PostgreSQL runs as its own user when we are root; it must reach the data folder.
-  await chmod(workdir, 0o755)
   const supabase = path.join(workdir, 'supabase')
   await mkdir(supabase, { recursive: true })
   const config = await readFile(path.join(ROOT, 'supabase', 'config.toml'), 'utf8')
@@ -141,27 +140,29 @@ function waitForStart(child: ChildProcess, output: string[]): Promise<void> {
 }
 
 async function runStatus(workdir: string, dataDir: string): Promise<Record<string, string>> {
+  const { code, stdout } = await runCli([
+    'status',
+    '--workdir',
+    workdir,
+    '--data-dir',
+    dataDir,
+    '-o',
+    'json',
+  ])
+  if (code !== 0) throw new Error(`status exited with ${code}`)
+  return JSON.parse(stdout) as Record<string, string>
+}
+
+async function runCli(args: string[]): Promise<{ code: number | null; stdout: string }> {
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(ROOT, 'backend/src/cli/main.ts'),
-      'status',
-      '--workdir',
-      workdir,
-      '--data-dir',
-      dataDir,
-      '-o',
-      'json',
-    ],
+    ['--import', 'tsx', path.join(ROOT, 'backend/src/cli/main.ts'), ...args],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }
   )
-  let out = ''
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+  let stdout = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
-  if (code !== 0) throw new Error(`status exited with ${code}`)
-  return JSON.parse(out) as Record<string, string>
+  return { code, stdout }
 }
 
 async function stop(child: ChildProcess, workdir: string): Promise<void> {
@@ -172,6 +173,15 @@ async function stop(child: ChildProcess, workdir: string): Promise<void> {
     await exited
     clearTimeout(timer)
   }
+  // The cluster may live outside the folder (as root): stop --no-backup deletes it wherever it is.
+  await runCli([
+    'stop',
+    '--no-backup',
+    '--workdir',
+    workdir,
+    '--data-dir',
+    path.join(workdir, 'data'),
+  ])
   await rm(workdir, { recursive: true, force: true })
 }
 

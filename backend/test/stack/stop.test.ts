@@ -1,0 +1,149 @@
+// Ctrl-C as a terminal sends it: SIGINT to the whole foreground process group. The stack must
+// stop with "Stopped.", leave no PostgreSQL process and no pid file behind, and start again.
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { removeCluster } from '../../src/db/embedded.ts'
+import { REPO_ROOT } from '../support/cli.ts'
+
+let base: string
+let workdir: string
+let dataDir: string
+
+beforeAll(async () => {
+  base = await mkdtemp(path.join(tmpdir(), 'stop-'))
+  workdir = path.join(base, 'project')
+  dataDir = path.join(base, 'data')
+  await mkdir(path.join(workdir, 'supabase', 'migrations'), { recursive: true })
+  await writeFile(
+    path.join(workdir, 'supabase', 'config.toml'),
+    'project_id = "stop"\n[inbucket]\nport = 0\n'
+  )
+  await writeFile(
+    path.join(workdir, 'supabase', 'migrations', '20240101000000_notes.sql'),
+    'create table public.notes (id int primary key);\nalter publication supabase_realtime add table public.notes;\n'
+  )
+})
+
+afterAll(async () => {
+  await removeCluster(path.join(dataDir, 'pgdata'))
+  await rm(base, { recursive: true, force: true })
+})
+
+interface Started {
+  child: ChildProcess
+  output(): string
+  exited: Promise<number | null>
+}
+
+/** The CLI in a process group of its own, as a shell runs a foreground job. */
+function startDetached(): Started {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(REPO_ROOT, 'backend/src/cli/main.ts'),
+      'start',
+      '--workdir',
+      workdir,
+      '--data-dir',
+      dataDir,
+      '--api-port',
+      '0',
+      '--db-port',
+      '0',
+    ],
+    { cwd: REPO_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }
+  )
+  let output = ''
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { child, output: () => output, exited }
+}
+
+async function until(started: Started, text: string): Promise<void> {
+  while (!started.output().includes(text)) {
+    const done = await Promise.race([
+      started.exited.then(() => true),
+      new Promise((resolve) => setTimeout(() => resolve(false), 50)),
+    ])
+    if (done && !started.output().includes(text)) {
+      throw new Error(`the stack exited before printing ${text}:\n${started.output()}`)
+    }
+  }
+}
+
+/** Processes whose command line names the cluster folder. */
+async function serversOf(cluster: string): Promise<number[]> {
+  const pids: number[] = []
+  for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')
+    if (cmdline.split('\0').includes(cluster)) pids.push(Number(pid))
+  }
+  return pids
+}
+
+describe('Ctrl-C', () => {
+  it('to the process group stops the stack: "Stopped.", no process or pid file left, and it starts again', async () => {
+    const first = startDetached()
+    await until(first, 'Press Ctrl-C to stop.')
+    const cluster = await realpath(path.join(dataDir, 'pgdata'))
+    expect(await serversOf(cluster)).toHaveLength(1)
+    expect(existsSync(path.join(dataDir, 'stack.json'))).toBe(true)
+
+    process.kill(-first.child.pid!, 'SIGINT')
+    expect(await first.exited).toBe(0)
+    expect(first.output()).toContain('Stopping (SIGINT)...')
+    expect(first.output()).toMatch(/Stopped\.\n$/)
+    expect(first.output()).not.toContain('Received SIGINT again')
+    expect(await serversOf(cluster)).toEqual([])
+    expect(existsSync(path.join(dataDir, 'stack.json'))).toBe(false)
+    expect(existsSync(path.join(cluster, 'postmaster.pid'))).toBe(false)
+
+    const second = startDetached()
+    await until(second, 'Press Ctrl-C to stop.')
+    expect(second.output()).not.toContain('left by an earlier run')
+    process.kill(-second.child.pid!, 'SIGINT')
+    expect(await second.exited).toBe(0)
+    expect(second.output()).toMatch(/Stopped\.\n$/)
+    expect(await serversOf(cluster)).toEqual([])
+  })
+
+  it('while the stack is starting stops it as well, leaving nothing running', async () => {
+    await removeCluster(path.join(dataDir, 'pgdata'))
+    const starting = startDetached()
+    await until(starting, 'Creating a new PostgreSQL')
+    process.kill(-starting.child.pid!, 'SIGINT')
+    expect(await starting.exited).toBe(0)
+    expect(starting.output()).toMatch(/Stopped\.\n$/)
+    expect(starting.output()).not.toContain('Error')
+    const cluster = await realpath(path.join(dataDir, 'pgdata')).catch(() => null)
+    if (cluster) expect(await serversOf(cluster)).toEqual([])
+    expect(existsSync(path.join(dataDir, 'stack.json'))).toBe(false)
+
+    const next = startDetached()
+    await until(next, 'Press Ctrl-C to stop.')
+    process.kill(-next.child.pid!, 'SIGINT')
+    expect(await next.exited).toBe(0)
+  })
+
+  it('a PostgreSQL that goes away stops the stack with one line and a non-zero exit', async () => {
+    const started = startDetached()
+    await until(started, 'Press Ctrl-C to stop.')
+    const cluster = await realpath(path.join(dataDir, 'pgdata'))
+    const [postmaster] = await serversOf(cluster)
+    process.kill(postmaster!, 'SIGQUIT')
+    expect(await started.exited).toBe(1)
+    expect(started.output()).toContain(
+      'Error: PostgreSQL stopped unexpectedly; stopping the stack.'
+    )
+    expect(started.output()).toMatch(/Stopped\.\n$/)
+    expect(existsSync(path.join(dataDir, 'stack.json'))).toBe(false)
+  })
+})
