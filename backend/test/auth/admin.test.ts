@@ -14,6 +14,9 @@ import {
 } from './support.ts'
 import type { SupabaseClient, TestStack } from './support.ts'
 
+// A timestamp as GoTrue writes it (toBeDefined would pass for null).
+const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/
+
 let stack: TestStack
 let admin: SupabaseClient
 
@@ -45,7 +48,7 @@ describe('admin users', () => {
     })
     expect(error).toBeNull()
     expect(data.user?.email).toBe(email)
-    expect(data.user?.email_confirmed_at).toBeDefined()
+    expect(data.user?.email_confirmed_at).toMatch(TIMESTAMP)
     expect(data.user?.user_metadata).toEqual({ name: 'Made', email_verified: true })
     expect(data.user?.app_metadata).toEqual({
       provider: 'email',
@@ -327,7 +330,7 @@ describe('generate_link and invite', () => {
     })
     expect(error).toBeNull()
     expect(data.user?.email).toBe(email)
-    expect(data.user?.invited_at).toBeDefined()
+    expect(data.user?.invited_at).toMatch(TIMESTAMP)
     const mail = await latestMail(stack, email)
     expect(mail.Subject).toBe('You have been invited')
     const { location } = await follow(linkOf(mail))
@@ -341,7 +344,7 @@ describe('generate_link and invite', () => {
     })
     const { data: me } = await client.auth.getUser()
     expect(me.user?.user_metadata.team).toBe('blue')
-    expect(me.user?.email_confirmed_at).toBeDefined()
+    expect(me.user?.email_confirmed_at).toMatch(TIMESTAMP)
     await client.auth.updateUser({ password: 'invited-pass-1' })
     const signIn = await stack
       .client()

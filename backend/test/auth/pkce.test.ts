@@ -14,6 +14,9 @@ import {
 } from './support.ts'
 import type { TestStack } from './support.ts'
 
+// A timestamp as GoTrue writes it (toBeDefined would pass for null).
+const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/
+
 let stack: TestStack
 
 beforeAll(async () => {
@@ -60,7 +63,7 @@ describe('PKCE flows', () => {
     const exchanged = await client.auth.exchangeCodeForSession(code)
     expect(exchanged.error).toBeNull()
     expect(exchanged.data.user?.email).toBe(email)
-    expect(exchanged.data.user?.email_confirmed_at).toBeDefined()
+    expect(exchanged.data.user?.email_confirmed_at).toMatch(TIMESTAMP)
     expect(amrOf(exchanged.data.session!.access_token)).toBe('email/signup')
     // A code is exchanged once.
     const again = await authFetch(stack, '/token?grant_type=pkce', {
