@@ -1,6 +1,7 @@
 // Request bodies read as GoTrue reads them: the raw body is JSON-decoded into a struct, so unknown
 // keys are ignored, null means "not given", keys match case-insensitively, and a value of the wrong
 // type is a 400 bad_json naming the struct field, as Go's encoding/json reports it.
+import { jsonNestingBeyond } from '../http/json-limits.ts'
 import { badRequest } from './errors.ts'
 
 /**
@@ -48,9 +49,15 @@ function parseError(detail: string) {
   return badRequest('bad_json', `Could not parse request body as JSON: ${detail}`)
 }
 
-/** JSON.parse with Go-like messages for malformed input. */
+/**
+ * JSON.parse with Go-like messages for malformed input. Nesting beyond MAX_JSON_DEPTH is refused
+ * before anything is built from the body, with the message Go's decoder gives beyond its own
+ * limit (http/json-limits.ts says why this stack's limit is lower).
+ */
 export function decodeJson(raw: string): unknown {
   if (raw.trim() === '') throw parseError('unexpected end of JSON input')
+  const nesting = jsonNestingBeyond(raw)
+  if (nesting) throw parseError(`invalid character '${nesting.char}' exceeded max depth`)
   try {
     return JSON.parse(raw)
   } catch (error) {
@@ -75,16 +82,20 @@ export function readParams<S extends ParamSpec>(raw: string | undefined, spec: S
 
 export const NUL_MESSAGE = 'Request contains a NUL character (\\u0000), which cannot be stored'
 
-/** Postgres text and jsonb cannot hold U+0000: such input is refused before it reaches them. */
+/**
+ * Postgres text and jsonb cannot hold U+0000: such input is refused before it reaches them.
+ * Walks with a list rather than recursion, so that deep nesting is no stack risk.
+ */
 export function assertNoNul(value: unknown): void {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) throw badRequest('validation_failed', NUL_MESSAGE)
-  } else if (Array.isArray(value)) {
-    for (const item of value) assertNoNul(item)
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      assertNoNul(key)
-      assertNoNul(item)
+  const pending: unknown[] = [value]
+  while (pending.length > 0) {
+    const next = pending.pop()
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) throw badRequest('validation_failed', NUL_MESSAGE)
+    } else if (Array.isArray(next)) {
+      for (const item of next) pending.push(item)
+    } else if (next !== null && typeof next === 'object') {
+      for (const [key, item] of Object.entries(next)) pending.push(key, item)
     }
   }
 }

@@ -63,17 +63,31 @@ export function goTime(value: string | null): string | undefined {
   return Number.isNaN(date.getTime()) ? value : date.toISOString().replace(/\.?0+Z$/, 'Z')
 }
 
-/** A copy with object keys sorted at every level, as Go marshals map[string]interface{}. */
+type Container = unknown[] | Record<string, unknown>
+
+/**
+ * A copy with object keys sorted at every level, as Go marshals map[string]interface{}. Built
+ * with a list rather than recursion, so that deep metadata is no stack risk.
+ */
 export function sortKeysDeep(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeysDeep)
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {}
-    for (const key of Object.keys(value).sort()) {
-      out[key] = sortKeysDeep((value as Record<string, unknown>)[key])
-    }
-    return out
+  const pending: [Container, Container][] = []
+  const shell = (item: unknown): unknown => {
+    if (item === null || typeof item !== 'object') return item
+    const copy: Container = Array.isArray(item) ? [] : {}
+    pending.push([item as Container, copy])
+    return copy
   }
-  return value
+  const root = shell(value)
+  while (pending.length > 0) {
+    const [source, target] = pending.pop()!
+    if (Array.isArray(source)) {
+      for (const item of source) (target as unknown[]).push(shell(item))
+    } else {
+      const out = target as Record<string, unknown>
+      for (const key of Object.keys(source).sort()) out[key] = shell(source[key])
+    }
+  }
+  return root
 }
 
 function put(target: Record<string, unknown>, key: string, value: unknown): void {

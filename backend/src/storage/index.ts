@@ -4,6 +4,7 @@
 // transformation. Buckets declared in config.toml are created at start.
 import path from 'node:path'
 import type { Service } from '../context.ts'
+import { installBoundedJsonParser } from '../http/json-limits.ts'
 import type { StorageDeps } from './deps.ts'
 import { Disk } from './disk.ts'
 import { storageErrorHandler, storageNotFoundHandler } from './error-handler.ts'
@@ -49,6 +50,8 @@ export function storageService(): Service {
         done()
       })
       await app.register(async (scope) => {
+        // JSON bodies nested beyond MAX_JSON_DEPTH are refused (InvalidRequest) before parsing.
+        installBoundedJsonParser(scope)
         bucketRoutes(scope, current)
         objectReadRoutes(scope, current, signer)
         objectManageRoutes(scope, current)
