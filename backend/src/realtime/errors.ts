@@ -21,6 +21,7 @@ export const SYSTEM_MESSAGES = {
   replicationReady: 'Replication connection established',
   presenceRateLimited: 'Client presence rate limit exceeded',
   presencePerSecond: 'Too many presence messages per second',
+  tooManyMessages: 'Too many messages per second',
   trackTooLarge: 'Track message size exceeded',
 } as const
 
@@ -30,6 +31,12 @@ export function permissionRevoked(subTopic: string): string {
 
 export const PRESENCE_NOT_A_MAP = 'Presence track payload must be a map'
 export const PAYLOAD_TOO_LARGE = 'payload_size_exceeded'
+
+/** Refusals of the HTTP broadcast API over the message rate (429, `{"message": …}`). */
+export const RATE_ERRORS = {
+  exceeded: 'You have exceeded your rate limit',
+  batchTooLarge: 'Too many messages to broadcast, please reduce the batch size',
+} as const
 
 /** Connect refusals: HTTP status and the `{"error": …}` body. */
 export const CONNECT_ERRORS = {

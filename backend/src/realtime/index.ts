@@ -13,7 +13,7 @@ import { startRetention } from './retention.ts'
 import { tenantRates } from './socket/env.ts'
 import type { RealtimeEnv } from './socket/env.ts'
 import { Hub, jsonBroadcast, topicKey } from './socket/hub.ts'
-import { limitsFromEnv } from './socket/limits.ts'
+import { RateCounter, limitsFromEnv } from './socket/limits.ts'
 import { PrivateRecheck } from './socket/recheck.ts'
 import { RealtimeServer } from './socket/server.ts'
 
@@ -36,7 +36,7 @@ export function realtimeService(): Service {
 
     async register(scope: FastifyInstance, ctx: StackContext) {
       const limits = limitsFromEnv()
-      const hub = new Hub()
+      const hub = new Hub(new RateCounter(limits.maxEventsPerSecond))
       const log = ctx.log.child('realtime')
       const feed = new ChangeFeed({
         url: ctx.db.url,

@@ -148,7 +148,9 @@ export class Channel implements Member {
         this.close()
         return
       default:
-        // The real server ignores events it does not know (logged at info level).
+        // The real server ignores events it does not know (logged at info level); they count
+        // as messages.
+        this.connection.env.hub.events.add(1)
         this.connection.env.log.debug(
           `Unexpected message from client of type \`${message.event}\` on ${this.topic}`
         )

@@ -3,6 +3,8 @@
 // A message is serialized once per frame format and the same bytes go to every subscriber.
 import { encodeFastlane, encodeUserBroadcast } from '../protocol/frames.ts'
 import type { PayloadEncoding, Vsn } from '../protocol/frames.ts'
+import { SYSTEM_MESSAGES } from '../errors.ts'
+import type { RateCounter } from './limits.ts'
 import { TopicPresence } from './presence.ts'
 import type { Meta, PresenceDiff, TrackResult } from './presence.ts'
 
@@ -15,6 +17,8 @@ export interface Member {
   /** Receives presence diffs (presence enabled, and the read policy on a private channel). */
   readonly receivesPresence: boolean
   send(frame: Frame): void
+  /** Ends the channel from the server side with a `system` error. */
+  shutdown(reason: string): void
 }
 
 /** Bytes ready for the socket: a text frame or a binary one. */
@@ -62,6 +66,11 @@ export class Hub {
   private readonly topics = new Map<string, Set<Member>>()
   private readonly presences = new Map<string, TopicPresence<Member>>()
 
+  constructor(
+    /** The stack's messages per second: each broadcast and each of its deliveries. */
+    readonly events: RateCounter
+  ) {}
+
   add(key: string, member: Member): void {
     let members = this.topics.get(key)
     if (!members) this.topics.set(key, (members = new Set()))
@@ -86,10 +95,31 @@ export class Hub {
     return this.topics.size
   }
 
-  /** Sends a broadcast to every member of the topic but `except`; returns the deliveries. */
+  /**
+   * Sends a broadcast to every member of the topic but `except`; returns the deliveries. The
+   * message and its deliveries count as events; over the limit, the channels of the topic are
+   * closed with "Too many messages per second", as each real channel closes itself when it
+   * receives a message while its tenant is over the limit.
+   */
   broadcast(key: string, message: BroadcastMessage, except: Member | null = null): number {
     const members = this.topics.get(key)
-    if (!members) return 0
+    if (!members) {
+      this.events.add(1)
+      return 0
+    }
+    const delivered = this.fanOut(members, message, except)
+    this.events.add(1 + delivered)
+    if (this.events.triggered()) {
+      for (const member of [...members]) {
+        if (member === except || member.receivesBroadcast) {
+          member.shutdown(SYSTEM_MESSAGES.tooManyMessages)
+        }
+      }
+    }
+    return delivered
+  }
+
+  private fanOut(members: Set<Member>, message: BroadcastMessage, except: Member | null): number {
     const frames = new Map<string, Frame | null>()
     let delivered = 0
     for (const member of members) {

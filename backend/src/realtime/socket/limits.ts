@@ -7,6 +7,11 @@ export interface Limits {
   /** Largest broadcast or presence payload, in bytes (max_payload_size_in_kb). */
   maxPayloadBytes: number
   maxPresenceEventsPerSecond: number
+  /**
+   * Messages per second of the whole stack (max_events_per_second): each broadcast received and
+   * each delivery of it to a channel counts, averaged as Realtime's RateCounter averages them.
+   */
+  maxEventsPerSecond: number
   /** Presence calls (track/untrack) one channel may make per window. */
   clientPresenceMaxCalls: number
   clientPresenceWindowMs: number
@@ -35,6 +40,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
     maxJoinsPerSecond: int('TENANT_MAX_JOINS_PER_SECOND', 500),
     maxPayloadBytes: int('TENANT_MAX_PAYLOAD_SIZE_IN_KB', 3000) * 1000,
     maxPresenceEventsPerSecond: int('TENANT_MAX_PRESENCE_EVENTS_PER_SECOND', 1000),
+    maxEventsPerSecond: int('TENANT_MAX_EVENTS_PER_SECOND', 100),
     clientPresenceMaxCalls: int('CLIENT_PRESENCE_MAX_CALLS', 5),
     clientPresenceWindowMs: int('CLIENT_PRESENCE_WINDOW_MS', 30_000),
     channelErrorBackoffMs: int('CHANNEL_ERROR_BACKOFF_MS', 5000),
@@ -69,5 +75,57 @@ export class RateWindow {
     if (this.times.length - this.head >= this.limit) return false
     this.times.push(now)
     return true
+  }
+}
+
+/**
+ * Events per second averaged over the last `maxTicks` one-second ticks, as Realtime's RateCounter
+ * measures a tenant's messages: the average moves once a tick, so a burst is weighed against the
+ * quiet seconds before it (up to a minute of them).
+ */
+export class RateCounter {
+  private readonly ticks: number[] = []
+  private sum = 0
+  private current = 0
+  private tickStart: number
+
+  constructor(
+    readonly limit: number,
+    private readonly tickMs = 1000,
+    private readonly maxTicks = 60,
+    now = Date.now()
+  ) {
+    this.tickStart = now
+  }
+
+  add(count = 1, now = Date.now()): void {
+    this.roll(now)
+    this.current += count
+  }
+
+  /** Events per second over the ticks so far (0 before the first tick ends). */
+  average(now = Date.now()): number {
+    this.roll(now)
+    return this.ticks.length === 0 ? 0 : this.sum / this.ticks.length
+  }
+
+  /** Over the limit: the average is above it. */
+  triggered(now = Date.now()): boolean {
+    return this.average(now) > this.limit
+  }
+
+  private roll(now: number): void {
+    const elapsed = Math.floor((now - this.tickStart) / this.tickMs)
+    if (elapsed <= 0) return
+    this.push(this.current)
+    for (let i = 1; i < Math.min(elapsed, this.maxTicks + 1); i++) this.push(0)
+    this.current = 0
+    this.tickStart += elapsed * this.tickMs
+  }
+
+  private push(count: number): void {
+    this.ticks.push(count)
+    this.sum += count
+    if (this.ticks.length > this.maxTicks) this.sum -= this.ticks.shift() as number
   }
 }
