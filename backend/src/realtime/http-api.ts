@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { StackContext } from '../context.ts'
 import { gatewayRequest } from '../http/caller.ts'
+import { installBoundedJsonParser, JsonTooDeep } from '../http/json-limits.ts'
 import { flexibleBoolean, isObject } from './protocol/join-config.ts'
 import type { RealtimeEnv } from './socket/env.ts'
 import { jsonBroadcast, topicKey } from './socket/hub.ts'
@@ -17,6 +18,15 @@ import { checkToken } from './tokens.ts'
 
 /** The largest batch the endpoint takes in one request. */
 const MAX_BATCH = 1000
+/** Plug.Parsers' default length: the largest JSON body Phoenix reads. */
+const MAX_JSON_BODY = 8_000_000
+
+/** Phoenix's answers to a body Plug.Parsers refuses: the status message as a JSON string. */
+const PARSER_REFUSALS: Record<string, [number, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request Entity Too Large'],
+  FST_ERR_CTP_INVALID_JSON: [400, 'Bad Request'],
+  JSON_TOO_DEEP: [400, 'Bad Request'],
+}
 
 type Authorized = { ok: true; scope: CallerScope } | { ok: false }
 
@@ -93,6 +103,18 @@ function validateBatch(
 }
 
 export function registerHttpApi(app: FastifyInstance, ctx: StackContext, env: RealtimeEnv): void {
+  // JSON bodies: at most Plug.Parsers' length, and nesting beyond MAX_JSON_DEPTH refused before
+  // parsing (stricter than Jason, which takes any depth; payloads are re-encoded recursively).
+  installBoundedJsonParser(app, { bodyLimit: MAX_JSON_BODY })
+  app.setErrorHandler((error, _request, reply) => {
+    const code = error instanceof JsonTooDeep ? error.code : (error as { code?: string }).code
+    const refusal = code === undefined ? undefined : PARSER_REFUSALS[code]
+    if (!refusal) throw error
+    void reply
+      .code(refusal[0])
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(refusal[1]))
+  })
   app.addContentTypeParser(
     'application/octet-stream',
     { parseAs: 'buffer', bodyLimit: env.limits.maxFrameBytes },
