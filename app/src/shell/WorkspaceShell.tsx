@@ -12,7 +12,6 @@ import {
   useLeaveWorkspace,
   useMembersQuery,
   useWorkspaceLive,
-  type ChannelChange,
   useWorkspacesQuery,
 } from '../features/workspaces/index.ts'
 import {
@@ -24,9 +23,9 @@ import {
   Sidebar,
   channelKeys,
   channelLabel,
+  useChannelRowPatch,
   useChannelsQuery,
 } from '../features/channels/index.ts'
-import type { Channel } from '../features/channels/index.ts'
 import { ChannelView } from '../features/messages/index.ts'
 import { usePresence } from '../features/presence/index.ts'
 import { Avatar, ProfileDialog } from '../features/profiles/index.ts'
@@ -78,28 +77,7 @@ export function WorkspaceShell({
 
   const channelsKey = useMemo(() => channelKeys.list(workspaceId), [workspaceId])
   const rostersKey = useMemo(() => channelKeys.rosters(), [])
-  const onChannelRow = useCallback(
-    (row: ChannelChange) => {
-      let known = false
-      queryClient.setQueryData<Channel[]>(channelsKey, (list) =>
-        list?.map((c) => {
-          if (c.id !== row.id) return c
-          known = true
-          const lastSeq = row.last_seq === undefined ? c.lastSeq : Number(row.last_seq)
-          return {
-            ...c,
-            lastSeq,
-            unread: Math.max(0, lastSeq - c.lastReadSeq),
-            name: row.name === undefined ? c.name : row.name,
-            topic: row.topic === undefined ? c.topic : row.topic || null,
-            archivedAt: row.archived_at === undefined ? c.archivedAt : row.archived_at,
-          }
-        })
-      )
-      return known
-    },
-    [queryClient, channelsKey]
-  )
+  const onChannelRow = useChannelRowPatch(workspaceId)
   useWorkspaceLive({ workspaceId, userId: me, channelsKey, rostersKey, onChannelRow })
 
   const memberMap = useMemo(

@@ -1,6 +1,8 @@
 // The workspace's channels and direct messages with unread counts. Alt+Up/Down (handled by the
-// shell) moves between them; the list itself is plain links, so Tab works too.
+// shell, in the same order: sidebar-order.ts) moves between them; the list itself is plain
+// links, so Tab works too.
 import { Link } from '../../../ui/Link.tsx'
+import { sidebarSections } from '../data/sidebar-order.ts'
 import { channelLabel } from '../data/types.ts'
 import type { Channel } from '../data/types.ts'
 
@@ -18,11 +20,7 @@ interface Props {
 
 export function Sidebar(props: Props) {
   const { channels, activeId, me } = props
-  const open = channels.filter((c) => !c.archivedAt)
-  const rooms = open.filter((c) => c.kind !== 'dm').sort(byName)
-  const dms = open
-    .filter((c) => c.kind === 'dm')
-    .sort((a, b) => channelLabel(a, me).localeCompare(channelLabel(b, me)))
+  const { rooms, dms } = sidebarSections(channels, me)
   return (
     <nav className="sidebar-lists" aria-label="Channels and direct messages">
       <section>
@@ -121,8 +119,4 @@ function ChannelLink(props: Props & { channel: Channel; active: boolean }) {
       </Link>
     </li>
   )
-}
-
-function byName(a: Channel, b: Channel): number {
-  return (a.name ?? '').localeCompare(b.name ?? '')
 }

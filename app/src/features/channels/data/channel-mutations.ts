@@ -1,10 +1,11 @@
 // Creating and changing channels, joining, leaving, adding people, opening DMs, and moving the
-// read marker, through the RPCs (which decide who may) and then refreshing the lists.
+// read marker, through the RPCs (which decide who may) and then refreshing the lists (the read
+// marker patches the list at once instead).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { rpcOne } from '../../../lib/rpc.ts'
 import { channelKeys } from './keys.ts'
 import { normaliseChannelName } from './types.ts'
-import type { ChannelKind } from './types.ts'
+import type { Channel, ChannelKind } from './types.ts'
 
 async function call<T = unknown>(fn: string, args: Record<string, unknown>): Promise<T> {
   return rpcOne<T>(fn, args)
@@ -66,6 +67,26 @@ export async function openDm(workspaceId: string, userIds: string[]): Promise<st
 
 export async function markRead(channelId: string, seq: number): Promise<void> {
   await call('mark_read', { p_channel_id: channelId, p_seq: seq })
+}
+
+/**
+ * Moves my read position in a channel: the list shows it read at once (optimistic), the server
+ * is told after. A failure leaves the list as it is; the caller may try again.
+ */
+export function useMarkReadMutation(workspaceId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (v: { channelId: string; seq: number }) => markRead(v.channelId, v.seq),
+    onMutate: ({ channelId, seq }) => {
+      queryClient.setQueryData<Channel[]>(channelKeys.list(workspaceId), (list) =>
+        list?.map((c) =>
+          c.id === channelId
+            ? { ...c, lastReadSeq: Math.max(c.lastReadSeq, seq), unread: 0, mentions: 0 }
+            : c
+        )
+      )
+    },
+  })
 }
 
 export function useChannelMutations(workspaceId: string) {

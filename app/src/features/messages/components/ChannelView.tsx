@@ -2,12 +2,11 @@
 // LiveChannel for this channel, the read marker, and the file drop zone.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { DragEvent, ReactNode } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
 import {
-  channelKeys,
   channelLabel,
-  markRead,
   useChannelMembersQuery,
+  useMarkReadMutation,
+  useRefreshRoster,
 } from '../../channels/index.ts'
 import type { Channel } from '../../channels/index.ts'
 import { useUploads } from '../../attachments/index.ts'
@@ -273,7 +272,7 @@ function useMarkRead(
   snapshot: ChannelSnapshot,
   atBottom: boolean
 ) {
-  const queryClient = useQueryClient()
+  const { mutateAsync: markRead } = useMarkReadMutation(workspaceId)
   const marked = useRef(0)
   const newest = snapshot.messages[snapshot.messages.length - 1]?.seq ?? 0
   const [visible, setVisible] = useState(() => document.visibilityState === 'visible')
@@ -288,19 +287,12 @@ function useMarkRead(
     if (!atBottom || !visible || newest <= marked.current || snapshot.status === 'offline') return
     const timer = window.setTimeout(() => {
       marked.current = newest
-      queryClient.setQueryData<Channel[]>(channelKeys.list(workspaceId), (list) =>
-        list?.map((c) =>
-          c.id === channelId
-            ? { ...c, lastReadSeq: Math.max(c.lastReadSeq, newest), unread: 0, mentions: 0 }
-            : c
-        )
-      )
-      markRead(channelId, newest).catch(() => {
+      markRead({ channelId, seq: newest }).catch(() => {
         marked.current = 0
       })
     }, 400)
     return () => window.clearTimeout(timer)
-  }, [atBottom, visible, newest, snapshot.status, channelId, workspaceId, queryClient])
+  }, [atBottom, visible, newest, snapshot.status, channelId, markRead])
 }
 
 /** Someone new wrote here: they joined since the roster was fetched (joins are not pushed). */
@@ -309,7 +301,7 @@ function useRosterFollowsAuthors(
   snapshot: ChannelSnapshot,
   roster: { userId: string }[] | undefined
 ) {
-  const queryClient = useQueryClient()
+  const refreshRoster = useRefreshRoster()
   const asked = useRef(new Set<string>())
   const last = snapshot.messages[snapshot.messages.length - 1]
   useEffect(() => {
@@ -317,9 +309,9 @@ function useRosterFollowsAuthors(
     // Ask once per author: someone who left since writing stays absent from the roster.
     if (!roster.some((m) => m.userId === last.authorId) && !asked.current.has(last.authorId)) {
       asked.current.add(last.authorId)
-      void queryClient.invalidateQueries({ queryKey: channelKeys.members(channelId) })
+      refreshRoster(channelId)
     }
-  }, [roster, last, channelId, queryClient])
+  }, [roster, last, channelId, refreshRoster])
 }
 
 /** A sentence for screen readers about the newest message from someone else. */

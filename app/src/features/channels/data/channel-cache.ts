@@ -1,0 +1,62 @@
+// The channel list's cache, patched in place by what arrives live: a changed channel row (new
+// messages move last_seq; renames, topics, archiving). Other features hand such rows here
+// instead of writing the cache themselves.
+import { useCallback } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { channelKeys } from './keys.ts'
+import { unreadOf } from './types.ts'
+import type { Channel } from './types.ts'
+
+/** A channels row as realtime sends it: only the id is sure to be there. */
+export interface ChannelRowChange {
+  id: string
+  last_seq?: number | string
+  name?: string | null
+  topic?: string | null
+  archived_at?: string | null
+}
+
+/** The list with the row applied, or null when the list does not hold that channel. */
+export function applyChannelRow(list: Channel[], row: ChannelRowChange): Channel[] | null {
+  const index = list.findIndex((c) => c.id === row.id)
+  const c = list[index]
+  if (!c) return null
+  const changed: Channel = {
+    ...c,
+    lastSeq: row.last_seq === undefined ? c.lastSeq : Number(row.last_seq),
+    name: row.name === undefined ? c.name : row.name,
+    topic: row.topic === undefined ? c.topic : row.topic || null,
+    archivedAt: row.archived_at === undefined ? c.archivedAt : row.archived_at,
+  }
+  changed.unread = unreadOf(changed)
+  return list.map((x, i) => (i === index ? changed : x))
+}
+
+/**
+ * Applies a changed channel row to the workspace's cached list; returns false when the channel
+ * is unknown there (the list should then be fetched again).
+ */
+export function useChannelRowPatch(workspaceId: string): (row: ChannelRowChange) => boolean {
+  const queryClient = useQueryClient()
+  return useCallback(
+    (row) => {
+      let known = false
+      queryClient.setQueryData<Channel[]>(channelKeys.list(workspaceId), (list) => {
+        const next = list && applyChannelRow(list, row)
+        known = !!next
+        return next ?? list
+      })
+      return known
+    },
+    [queryClient, workspaceId]
+  )
+}
+
+/** Someone not in the channel's roster wrote there: they joined since it was fetched. */
+export function useRefreshRoster(): (channelId: string) => void {
+  const queryClient = useQueryClient()
+  return useCallback(
+    (channelId) => void queryClient.invalidateQueries({ queryKey: channelKeys.members(channelId) }),
+    [queryClient]
+  )
+}
