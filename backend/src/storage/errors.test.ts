@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ERRORS, fromDbError, StorageError } from './errors.ts'
 
 function pgError(code: string, message = 'x'): Error {
-  return Object.assign(new Error(message), { code })
+  return Object.assign(new Error(message), { code, severity: 'ERROR' })
 }
 
 describe('rendering', () => {
