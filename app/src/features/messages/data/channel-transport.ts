@@ -1,7 +1,8 @@
 // The live channel's network side over supabase-js: pages of messages by seq through REST, sends
-// keyed by the client's id, and postgres_changes for the channel (RLS decides who receives what).
-import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/supabase-js'
+// keyed by the client's id, and the channel's live topic (lib/live.ts), which only its members
+// may join.
 import { isNetworkError, cleanError } from '../../../lib/clean-error.ts'
+import { liveTopic, subscribeLive } from '../../../lib/live.ts'
 import { supabase } from '../../../lib/supabase.ts'
 import { TransportError } from '../conversation/types.ts'
 import type {
@@ -11,9 +12,10 @@ import type {
   Reaction,
   TransportListener,
 } from '../conversation/types.ts'
+import { channelEventOf } from './live-events.ts'
 import { fetchPage, takePrefetched } from './prefetch.ts'
-import { toAttachment, toMessageFields, toReaction } from './rows.ts'
-import type { AttachmentRow, MessageRow, ReactionRow } from './rows.ts'
+import { toMessageFields } from './rows.ts'
+import type { MessageRow } from './rows.ts'
 
 /** message_page() returns at most this many rows. */
 const MAX_PAGE = 200
@@ -113,75 +115,16 @@ export function supabaseChannelTransport(channelId: string, userId: string): Cha
     },
 
     subscribe(listener: TransportListener) {
-      const filter = `channel_id=eq.${channelId}`
-      let joined = false
-      let changesReady = false
-      const channel: RealtimeChannel = client
-        .channel(`messages:${channelId}`)
-        .on(
-          'postgres_changes',
-          { event: 'INSERT', schema: 'public', table: 'messages', filter },
-          (p) => onMessage(p as RealtimePostgresChangesPayload<MessageRow>)
-        )
-        .on(
-          'postgres_changes',
-          { event: 'UPDATE', schema: 'public', table: 'messages', filter },
-          (p) => onMessage(p as RealtimePostgresChangesPayload<MessageRow>)
-        )
-        .on(
-          'postgres_changes',
-          { event: 'INSERT', schema: 'public', table: 'reactions', filter },
-          (p) => {
-            const row = (p as RealtimePostgresChangesPayload<ReactionRow>).new as ReactionRow
-            if (!row.message_id) return
-            listener.onEvent({
-              kind: 'reaction-added',
-              messageId: row.message_id,
-              reaction: toReaction(row),
-            })
-          }
-        )
-        // Deleted rows carry only their id under RLS, so this cannot be filtered by channel;
-        // ids the channel does not hold are ignored.
-        .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'reactions' }, (p) => {
-          const old = (p as RealtimePostgresChangesPayload<ReactionRow>).old as Partial<ReactionRow>
-          if (old.id) listener.onEvent({ kind: 'reaction-removed', reactionId: old.id })
-        })
-        .on(
-          'postgres_changes',
-          { event: 'INSERT', schema: 'public', table: 'attachments', filter },
-          (p) => {
-            const row = (p as RealtimePostgresChangesPayload<AttachmentRow>).new as AttachmentRow
-            listener.onEvent({ kind: 'attachment', attachment: toAttachment(row) })
-          }
-        )
-        // Live only once the server says the postgres_changes subscription runs: the join reply
-        // comes first, and a change committed between the two would be in neither the catch-up
-        // nor the stream.
-        .on('system', {}, (payload: { extension?: string; status?: string }) => {
-          if (payload.extension !== 'postgres_changes') return
-          changesReady = payload.status === 'ok'
-          report()
-        })
-        .subscribe((status) => {
-          joined = status === 'SUBSCRIBED'
-          if (!joined) changesReady = false
-          report()
-        })
-
-      function report() {
-        listener.onStatus(joined && changesReady ? 'connected' : 'disconnected')
-      }
-
-      function onMessage(payload: RealtimePostgresChangesPayload<MessageRow>) {
-        const row = payload.new as MessageRow
-        if (!row?.id || row.channel_id !== channelId) return
-        listener.onEvent({ kind: 'message', message: toMessageFields(row) })
-      }
-
-      return () => {
-        void client.removeChannel(channel)
-      }
+      // The channel's private live topic: only its members may join, and its events come from
+      // the database in commit order. Live once joined: a change committed before the join is in
+      // the catch-up the live channel then makes, one committed after it arrives here.
+      return subscribeLive(liveTopic.channel(channelId), {
+        onJoined: (joined) => listener.onStatus(joined ? 'connected' : 'disconnected'),
+        onChange: (change) => {
+          const event = channelEventOf(change, channelId)
+          if (event) listener.onEvent(event)
+        },
+      })
     },
   }
 }

@@ -1,19 +1,17 @@
-// Keeps the sidebar and rosters current: changes to the workspace's channels (new messages move
-// last_seq), to my channel memberships (read positions from my other devices, being added or
-// removed) and to the workspace's members arrive by postgres_changes, filtered by RLS.
+// Keeps the sidebar, the members list and the channel rosters current from two live topics
+// (lib/live.ts): the workspace's (public channels, new messages moving last_seq, rosters of
+// public channels, members, profiles) and my own (my memberships and read positions, my private
+// channels and DMs and their rosters). Only members may join the first, only I the second.
 import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { QueryKey } from '@tanstack/react-query'
-import { supabase } from '../../../lib/supabase.ts'
+import { liveTopic, subscribeLive } from '../../../lib/live.ts'
+import type { LiveChange } from '../../../lib/live.ts'
 import { workspaceKeys } from './keys.ts'
+import { effectsOf } from './workspace-changes.ts'
+import type { Cached, ChannelChange } from './workspace-changes.ts'
 
-export interface ChannelChange {
-  id: string
-  last_seq?: number | string
-  name?: string | null
-  topic?: string | null
-  archived_at?: string | null
-}
+export type { ChannelChange } from './workspace-changes.ts'
 
 interface Options {
   workspaceId: string
@@ -35,72 +33,48 @@ export function useWorkspaceLive({
   const queryClient = useQueryClient()
 
   useEffect(() => {
-    const client = supabase()
     let timer: number | undefined
-    const pending = new Set<string>()
-    const refresh = (what: 'channels' | 'members' | 'workspaces') => {
-      pending.add(what)
-      window.clearTimeout(timer)
-      timer = window.setTimeout(() => {
-        if (pending.has('channels')) void queryClient.invalidateQueries({ queryKey: channelsKey })
-        if (pending.has('members'))
-          void queryClient.invalidateQueries({ queryKey: workspaceKeys.members(workspaceId) })
-        if (pending.has('workspaces'))
-          void queryClient.invalidateQueries({ queryKey: workspaceKeys.list() })
-        pending.clear()
-      }, 250)
+    const pending = new Set<Cached>()
+    const rosters = new Set<string>()
+    const flush = () => {
+      const invalidate = (queryKey: QueryKey) => void queryClient.invalidateQueries({ queryKey })
+      if (pending.has('channels')) invalidate(channelsKey)
+      if (pending.has('members')) invalidate(workspaceKeys.members(workspaceId))
+      if (pending.has('workspaces')) invalidate(workspaceKeys.list())
+      if (pending.has('rosters')) invalidate(rostersKey)
+      else for (const channelId of rosters) invalidate([...rostersKey, channelId])
+      pending.clear()
+      rosters.clear()
     }
-    const channel = client
-      .channel(`workspace-changes:${workspaceId}`)
-      .on(
-        'postgres_changes',
-        {
-          event: '*',
-          schema: 'public',
-          table: 'channels',
-          filter: `workspace_id=eq.${workspaceId}`,
-        },
-        (payload) => {
-          const row = payload.new as ChannelChange
-          if (payload.eventType === 'UPDATE' && row.id) {
-            // New messages, renames, topics, archiving: patched in place when the channel is known.
-            if (onChannelRow(row)) {
-              refresh('workspaces')
-              return
-            }
-          }
-          refresh('channels')
+    const later = () => {
+      window.clearTimeout(timer)
+      timer = window.setTimeout(flush, 250)
+    }
+    const onChange = (change: LiveChange) => {
+      for (const effect of effectsOf(change, workspaceId)) {
+        if (effect.kind === 'channel-row') {
+          // Patched in place when the channel is known (its unread count moves with last_seq).
+          pending.add(onChannelRow(effect.row) ? 'workspaces' : 'channels')
+        } else if (effect.kind === 'roster') {
+          rosters.add(effect.channelId)
+        } else {
+          pending.add(effect.what)
         }
-      )
-      .on(
-        'postgres_changes',
-        { event: '*', schema: 'public', table: 'channel_members', filter: `user_id=eq.${userId}` },
-        () => refresh('channels')
-      )
-      .on(
-        'postgres_changes',
-        {
-          event: '*',
-          schema: 'public',
-          table: 'workspace_members',
-          filter: `workspace_id=eq.${workspaceId}`,
-        },
-        () => {
-          refresh('members')
-          refresh('workspaces')
-        }
-      )
-      // Renamed people and new pictures (RLS sends only people I share a workspace with).
-      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'profiles' }, () =>
-        refresh('members')
-      )
-      .subscribe((status) => {
-        // After a reconnect, whatever changed meanwhile is fetched again.
-        if (status === 'SUBSCRIBED') refresh('channels')
-      })
+      }
+      later()
+    }
+    // After a (re)join, whatever changed meanwhile is fetched again.
+    const onJoined = (joined: boolean) => {
+      if (!joined) return
+      pending.add('channels')
+      later()
+    }
+    const leaveWorkspace = subscribeLive(liveTopic.workspace(workspaceId), { onChange, onJoined })
+    const leaveMine = subscribeLive(liveTopic.user(userId), { onChange, onJoined })
     return () => {
       window.clearTimeout(timer)
-      void client.removeChannel(channel)
+      leaveWorkspace()
+      leaveMine()
     }
   }, [workspaceId, userId, channelsKey, rostersKey, onChannelRow, queryClient])
 }

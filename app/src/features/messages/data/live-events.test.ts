@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest'
+import { toLiveChange } from '../../../lib/live.ts'
+import { channelEventOf } from './live-events.ts'
+
+const channel = '7c1d4a52-1f0e-4c55-9d4c-0d6f8b1f2a10'
+const change = (payload: unknown) => {
+  const parsed = toLiveChange(payload)
+  if (!parsed) throw new Error('not a change')
+  return parsed
+}
+
+describe('channelEventOf', () => {
+  const message = {
+    id: 'm1',
+    channel_id: channel,
+    seq: 7,
+    author_id: 'u1',
+    body: 'hi',
+    mentions: [],
+    created_at: '2026-11-23T02:00:00.123+00:00',
+    edited_at: null,
+    deleted_at: null,
+  }
+
+  it('turns a new or changed message into a message event', () => {
+    for (const operation of ['INSERT', 'UPDATE']) {
+      expect(
+        channelEventOf(change({ table: 'messages', operation, record: message }), channel)
+      ).toEqual({
+        kind: 'message',
+        message: {
+          id: 'm1',
+          channelId: channel,
+          seq: 7,
+          authorId: 'u1',
+          body: 'hi',
+          createdAt: '2026-11-23T02:00:00.123+00:00',
+          editedAt: null,
+          deletedAt: null,
+        },
+      })
+    }
+  })
+
+  it('turns reactions into added and removed events, by id', () => {
+    const record = { id: 'r1', message_id: 'm1', channel_id: channel, user_id: 'u2', emoji: '👀' }
+    expect(
+      channelEventOf(change({ table: 'reactions', operation: 'INSERT', record }), channel)
+    ).toEqual({
+      kind: 'reaction-added',
+      messageId: 'm1',
+      reaction: { id: 'r1', emoji: '👀', userId: 'u2' },
+    })
+    expect(
+      channelEventOf(change({ table: 'reactions', operation: 'DELETE', record }), channel)
+    ).toEqual({ kind: 'reaction-removed', reactionId: 'r1' })
+  })
+
+  it('turns a new attachment into an attachment event', () => {
+    const record = {
+      id: 'a1',
+      message_id: 'm1',
+      channel_id: channel,
+      path: `w/${channel}/m1/cat.png`,
+      name: 'cat.png',
+      size: 1234,
+      mime_type: 'image/png',
+      width: 10,
+      height: 20,
+    }
+    expect(
+      channelEventOf(change({ table: 'attachments', operation: 'INSERT', record }), channel)
+    ).toEqual({
+      kind: 'attachment',
+      attachment: {
+        id: 'a1',
+        messageId: 'm1',
+        path: record.path,
+        name: 'cat.png',
+        size: 1234,
+        mime: 'image/png',
+        width: 10,
+        height: 20,
+      },
+    })
+    expect(
+      channelEventOf(change({ table: 'attachments', operation: 'DELETE', record }), channel)
+    ).toBeNull()
+  })
+
+  it("ignores another channel's rows and other tables", () => {
+    const other = { ...message, channel_id: 'elsewhere' }
+    expect(
+      channelEventOf(change({ table: 'messages', operation: 'INSERT', record: other }), channel)
+    ).toBeNull()
+    expect(
+      channelEventOf(change({ table: 'channels', operation: 'UPDATE', record: message }), channel)
+    ).toBeNull()
+  })
+})
+
+describe('toLiveChange', () => {
+  it('accepts only { table, operation, record } with a known operation', () => {
+    expect(toLiveChange({ table: 'messages', operation: 'INSERT', record: { id: 'x' } })).toEqual({
+      table: 'messages',
+      operation: 'INSERT',
+      record: { id: 'x' },
+    })
+    for (const bad of [
+      null,
+      'INSERT',
+      { table: 'messages', operation: 'TRUNCATE', record: {} },
+      { table: 'messages', operation: 'INSERT', record: null },
+      { table: 'messages', operation: 'INSERT', record: [] },
+      { operation: 'INSERT', record: {} },
+    ]) {
+      expect(toLiveChange(bad)).toBeNull()
+    }
+  })
+})

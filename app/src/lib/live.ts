@@ -1,0 +1,68 @@
+// Live events: private Realtime topics the database broadcasts to (supabase/migrations/
+// *_chorus_private_live.sql). Only the readers of a place may join its topic and nobody may send
+// on it, so an event is a committed change of a row the subscriber may read. Postgres changes are
+// not used: Realtime does not apply row-level security to deleted rows.
+import type { RealtimeChannel } from '@supabase/supabase-js'
+import { supabase } from './supabase.ts'
+
+export const liveTopic = {
+  /** Messages, reactions and attachments of a channel (its members). */
+  channel: (channelId: string) => `live:channel:${channelId}`,
+  /** Public channels and their rosters, the workspace, its members and their profiles. */
+  workspace: (workspaceId: string) => `live:workspace:${workspaceId}`,
+  /** My memberships and read positions, my private channels and DMs and their rosters. */
+  user: (userId: string) => `live:user:${userId}`,
+}
+
+export type LiveOperation = 'INSERT' | 'UPDATE' | 'DELETE'
+
+/** One change: the row after an insert or update, the row before a delete. */
+export interface LiveChange {
+  table: string
+  operation: LiveOperation
+  record: Record<string, unknown>
+}
+
+const OPERATIONS: ReadonlySet<string> = new Set(['INSERT', 'UPDATE', 'DELETE'])
+
+/** The change a broadcast carries, or null for anything else. */
+export function toLiveChange(payload: unknown): LiveChange | null {
+  if (typeof payload !== 'object' || payload === null) return null
+  const { table, operation, record } = payload as Record<string, unknown>
+  if (typeof table !== 'string' || typeof operation !== 'string' || !OPERATIONS.has(operation))
+    return null
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) return null
+  return { table, operation: operation as LiveOperation, record: record as Record<string, unknown> }
+}
+
+export interface LiveHandlers {
+  onChange(change: LiveChange): void
+  /** True once joined (events flow from then on), false when the channel drops or fails. */
+  onJoined?(joined: boolean): void
+}
+
+/** Joins a live topic; returns what leaves it. Supabase-js rejoins after errors by itself. */
+export function subscribeLive(topic: string, handlers: LiveHandlers): () => void {
+  const client = supabase()
+  let channel: RealtimeChannel | null = null
+  let stopped = false
+  // A private join is authorized by the session's token, which supabase-js fetches
+  // asynchronously: joined before it arrives, the channel acts as anonymous and is refused.
+  void client.realtime
+    .setAuth()
+    .catch(() => undefined)
+    .then(() => {
+      if (stopped) return
+      channel = client
+        .channel(topic, { config: { private: true } })
+        .on('broadcast', { event: '*' }, (message: { payload?: unknown }) => {
+          const change = toLiveChange(message.payload)
+          if (change) handlers.onChange(change)
+        })
+        .subscribe((status) => handlers.onJoined?.(status === 'SUBSCRIBED'))
+    })
+  return () => {
+    stopped = true
+    if (channel) void client.removeChannel(channel)
+  }
+}
