@@ -150,7 +150,7 @@ export async function applyMigrations(
     const text = await readFile(migration.file, 'utf8')
     const base = path.basename(migration.file)
     log.info(`Applying migration ${base}...`)
-    await runInTransaction(sql, base, text, async (tx) => {
+    await runInTransaction(sql, `supabase/migrations/${base}`, text, async (tx) => {
       await tx`
         insert into supabase_migrations.schema_migrations (version, name, statements)
         values (${migration.version}, ${migration.name}, ${splitSqlStatements(text)})
@@ -200,30 +200,95 @@ async function runInTransaction(
       await record(tx as unknown as Sql)
     })
   } catch (error) {
-    throw new MigrationError(file, error, describeSqlError(file, text, error))
+    const missing = missingExtension(error)
+    const message = missing
+      ? describeMissingExtension(file, text, error, missing, await serverMajor(sql))
+      : describeSqlError(file, text, error)
+    throw new MigrationError(file, error, message)
   }
 }
 
-/** "file:line: ERROR: message (SQLSTATE x)" with the detail and hint Postgres gave. */
+/** "file:line: ERROR: message (SQLSTATE x). DETAIL: … HINT: …", on one line. */
 export function describeSqlError(file: string, text: string, error: unknown): string {
   const e = error as {
     message?: string
     code?: string
-    position?: string
     detail?: string
     hint?: string
   }
-  const position = Number(e.position)
+  let message = `${whereIn(file, text, error)}: ERROR: ${e.message ?? String(error)}`
+  if (e.code) message += ` (SQLSTATE ${e.code})`
+  if (e.detail) message += `. DETAIL: ${e.detail}`
+  if (e.hint) message += `. HINT: ${e.hint}`
+  return message.replace(/\s*\n\s*/g, ' ')
+}
+
+function whereIn(file: string, text: string, error: unknown): string {
+  const position = Number((error as { position?: string }).position)
   const line =
     Number.isFinite(position) && position > 0
       ? text.slice(0, position - 1).split('\n').length
       : null
-  const where = line === null ? file : `${file}:${line}`
-  let message = `${where}: ERROR: ${e.message ?? String(error)}`
-  if (e.code) message += ` (SQLSTATE ${e.code})`
-  if (e.detail) message += `\nDETAIL: ${e.detail}`
-  if (e.hint) message += `\nHINT: ${e.hint}`
-  return message
+  return line === null ? file : `${file}:${line}`
+}
+
+function missingExtension(error: unknown): string | null {
+  const e = error as { code?: string; message?: string }
+  if (e.code !== '0A000') return null
+  return /extension "([^"]+)" is not available/.exec(e.message ?? '')?.[1] ?? null
+}
+
+async function serverMajor(sql: Sql): Promise<number | null> {
+  try {
+    const [row] = await sql<{ v: string }[]>`show server_version_num`.values()
+    return Math.floor(Number(row?.[0]) / 10000) || null
+  } catch {
+    return null
+  }
+}
+
+/** Debian's package for an extension Supabase projects use; NN is the server's major version. */
+const DEBIAN_PACKAGES: Record<string, string> = {
+  postgis: 'postgresql-NN-postgis-3',
+  postgis_raster: 'postgresql-NN-postgis-3',
+  postgis_topology: 'postgresql-NN-postgis-3',
+  postgis_tiger_geocoder: 'postgresql-NN-postgis-3',
+  address_standardizer: 'postgresql-NN-postgis-3',
+  pgrouting: 'postgresql-NN-pgrouting',
+  vector: 'postgresql-NN-pgvector',
+  pg_cron: 'postgresql-NN-cron',
+  pgtap: 'postgresql-NN-pgtap',
+  http: 'postgresql-NN-http',
+  hypopg: 'postgresql-NN-hypopg',
+  pgaudit: 'postgresql-NN-pgaudit',
+  pg_repack: 'postgresql-NN-repack',
+  pg_partman: 'postgresql-NN-partman',
+  plpgsql_check: 'postgresql-NN-plpgsql-check',
+  pg_hint_plan: 'postgresql-NN-pg-hint-plan',
+  orafce: 'postgresql-NN-orafce',
+  wal2json: 'postgresql-NN-wal2json',
+  rum: 'postgresql-NN-rum',
+  plv8: 'postgresql-NN-plv8',
+  timescaledb: 'timescaledb-2-postgresql-NN',
+}
+
+function describeMissingExtension(
+  file: string,
+  text: string,
+  error: unknown,
+  extension: string,
+  major: number | null
+): string {
+  const version = major === null ? 'PostgreSQL' : `PostgreSQL ${major}`
+  const debian = DEBIAN_PACKAGES[extension]
+  const install = debian
+    ? `apt-get install ${debian.replace('NN', major === null ? 'NN' : String(major))}`
+    : `install the ${extension} extension for ${version}`
+  return (
+    `${whereIn(file, text, error)}: the migration needs the extension "${extension}", which this ` +
+    `${version} server does not have (the embedded PostgreSQL ships only the contrib extensions). ` +
+    `Install it on a server (on Debian: ${install}) and set DATABASE_URL to that server.`
+  )
 }
 
 function sha1(text: string): string {
