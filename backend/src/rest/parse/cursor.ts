@@ -5,8 +5,19 @@ import { parseError } from '../errors.ts'
 import type { RestError } from '../errors.ts'
 import type { Field, JsonStep } from './types.ts'
 
+/**
+ * How deep embedded resources and logic trees may nest. PostgREST sets no bound; this stack
+ * refuses deeper nesting as a parse error rather than run out of stack walking it (no client
+ * nests anywhere near this deep).
+ */
+export const MAX_NESTING = 100
+
 export class Cursor {
   pos = 0
+  /** The nesting level at the cursor (embeds, logic trees); see enter(). */
+  depth = 0
+  /** Set once nesting went beyond MAX_NESTING: backtracking parsers must not retry then. */
+  tooDeep = false
 
   constructor(
     readonly text: string,
@@ -39,6 +50,17 @@ export class Cursor {
 
   skipSpaces(): void {
     while (this.peek() === ' ') this.pos++
+  }
+
+  /** Enters one more level of nesting; beyond MAX_NESTING, a parse error at the cursor. */
+  enter(): void {
+    if (++this.depth <= MAX_NESTING) return
+    this.tooDeep = true
+    throw this.fail(`at most ${MAX_NESTING} levels of nesting`)
+  }
+
+  leave(): void {
+    this.depth--
   }
 
   rest(): string {

@@ -202,10 +202,14 @@ function parseLogicNode(c: Cursor): LogicTree {
   const start = c.pos
   // A nested `and(…)`, `or(…)`, `not.and(…)` or `not.or(…)`.
   if (/^(not\.)?(and|or)\(/.test(c.text.slice(c.pos))) {
+    c.enter()
     try {
       return parseLogicExpr(c)
-    } catch {
+    } catch (error) {
+      if (c.tooDeep) throw error
       c.pos = start
+    } finally {
+      c.leave()
     }
   }
   const name = parseFieldName(c)

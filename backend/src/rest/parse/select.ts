@@ -38,7 +38,9 @@ function parseTree(c: Cursor): SelectItem {
 
 function finishEmbed(c: Cursor, embed: SelectEmbed): SelectEmbed {
   c.expect('(', '"("')
+  c.enter()
   embed.children = parseForest(c)
+  c.leave()
   c.expect(')', '")" or ","')
   c.skipSpaces()
   return embed
