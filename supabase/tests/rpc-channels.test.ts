@@ -235,9 +235,51 @@ describe('joining, leaving, adding and removing', () => {
     )
     expect(visible).toEqual([])
   })
+
+  it('lets admins add and remove people in public channels they are not in; members may not', async () => {
+    const room = await createChannel(p().member, uniqueName(), 'public')
+    await expect(
+      call(p().member2, 'select public.add_channel_members($1, $2)', room.id, [p().owner.id])
+    ).rejects.toMatchObject({
+      code: '42501',
+      message: 'Only members of this channel can add people to it.',
+    })
+    const [added] = await call(
+      p().admin,
+      'select public.add_channel_members($1, $2) as n',
+      room.id,
+      [p().member2.id]
+    )
+    expect(added).toEqual({ n: 1 })
+    await call(p().admin, 'select public.remove_channel_member($1, $2)', room.id, p().member2.id)
+    await expect(
+      call(p().member2, 'select public.remove_channel_member($1, $2)', room.id, p().member.id)
+    ).rejects.toMatchObject({
+      code: '42501',
+      message: "Only the channel's creator or a workspace admin can remove people.",
+    })
+  })
 })
 
 describe('renaming and archiving', () => {
+  it('says why a change was refused: not found when hidden, not allowed when only visible', async () => {
+    const hidden = await createChannel(p().owner, uniqueName(), 'private', [p().member])
+    await expect(
+      call(p().admin, 'select public.update_channel($1, $2)', hidden.id, uniqueName())
+    ).rejects.toMatchObject({ code: '22023', message: 'Channel not found.' })
+    await expect(
+      call(p().admin, 'select public.archive_channel($1)', hidden.id)
+    ).rejects.toMatchObject({ code: '22023', message: 'Channel not found.' })
+    const open = await createChannel(p().owner, uniqueName(), 'public')
+    await expect(
+      call(p().member2, 'select public.update_channel($1, null, $2)', open.id, 'topic')
+    ).rejects.toMatchObject({
+      code: '42501',
+      message:
+        'Only members of this channel can change it (and workspace admins, for public channels).',
+    })
+  })
+
   it('renames and sets topics as a member; direct messages keep their (lack of) name', async () => {
     const room = await createChannel(p().owner, uniqueName(), 'public', [p().member])
     const name = uniqueName()
