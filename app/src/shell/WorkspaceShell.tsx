@@ -1,52 +1,26 @@
-// The signed-in layout: workspaces rail, sidebar of channels, the open channel, and its members.
-// At phone width the sidebar and members become drawers. Alt+Up/Down switches channel.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+// The signed-in layout: workspaces rail, sidebar of channels, the open channel, and its members,
+// plus the host of the workspace's dialogs. At phone width the sidebar and members become drawers.
+// Alt+Up/Down switches channel (use-channel-keys.ts).
+import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { cleanError } from '../lib/clean-error.ts'
 import { browserStore } from '../lib/local-store.ts'
 import { navigate } from '../lib/router.ts'
-import { useAuth, useSignOut } from '../features/auth/index.ts'
-import {
-  InviteDialog,
-  MembersDialog,
-  useLeaveWorkspace,
-  useMembersQuery,
-  useWorkspaceLive,
-  useWorkspacesQuery,
-} from '../features/workspaces/index.ts'
-import {
-  AddPeopleDialog,
-  BrowseChannelsDialog,
-  ChannelSettingsDialog,
-  CreateChannelDialog,
-  NewDmDialog,
-  Sidebar,
-  channelKeys,
-  channelLabel,
-  useChannelRowPatch,
-  useChannelsQuery,
-} from '../features/channels/index.ts'
+import { useLeaveWorkspace } from '../features/workspaces/index.ts'
+import { Sidebar, channelLabel } from '../features/channels/index.ts'
 import { ChannelView } from '../features/messages/index.ts'
-import { usePresence } from '../features/presence/index.ts'
-import { Avatar, ProfileDialog } from '../features/profiles/index.ts'
 import { EmptyState, ErrorState, Notice, Spinner } from '../ui/Notice.tsx'
 import { Link } from '../ui/Link.tsx'
 import { MenuButton } from '../ui/MenuButton.tsx'
 import { ChannelHeader } from './ChannelHeader.tsx'
 import { MembersPanel } from './MembersPanel.tsx'
+import { WorkspaceDialogs } from './WorkspaceDialogs.tsx'
+import type { WorkspaceDialog } from './WorkspaceDialogs.tsx'
 import { WorkspaceRail } from './WorkspaceRail.tsx'
+import { useChannelKeys } from './use-channel-keys.ts'
+import { useWorkspaceData } from './use-workspace-data.tsx'
 
 const LAST_WORKSPACE_KEY = 'chorus.last-workspace'
-type DialogName =
-  | 'invite'
-  | 'members'
-  | 'create-channel'
-  | 'browse'
-  | 'new-dm'
-  | 'add-people'
-  | 'channel-settings'
-  | 'profile'
-  | null
 
 export function WorkspaceShell({
   workspaceId,
@@ -55,52 +29,16 @@ export function WorkspaceShell({
   workspaceId: string
   channelId: string | null
 }) {
-  const auth = useAuth()
-  const me = auth.status === 'signed-in' ? auth.userId : ''
-  const email = auth.status === 'signed-in' ? auth.email : ''
   const queryClient = useQueryClient()
-  const workspaces = useWorkspacesQuery()
-  const members = useMembersQuery(workspaceId)
-  const channels = useChannelsQuery(workspaceId)
-  const online = usePresence(workspaceId, me)
-  const signOut = useSignOut()
+  const data = useWorkspaceData(workspaceId, channelId)
+  const { me, workspaces, workspace, isAdmin, members, channels, channelList, channel, online } =
+    data
   const leave = useLeaveWorkspace(workspaceId)
-  const [dialog, setDialog] = useState<DialogName>(null)
+  const [dialog, setDialog] = useState<WorkspaceDialog | null>(null)
   const [sidebarOpen, setSidebarOpen] = useState(false)
   const [membersOpen, setMembersOpen] = useState(false)
   const composerRef = useRef<HTMLTextAreaElement>(null)
-
-  const workspace = workspaces.data?.find((w) => w.id === workspaceId)
-  const channelList = useMemo(() => channels.data ?? [], [channels.data])
-  const channel = channelList.find((c) => c.id === channelId) ?? null
-  const isAdmin = workspace?.role === 'owner' || workspace?.role === 'admin'
-
-  const channelsKey = useMemo(() => channelKeys.list(workspaceId), [workspaceId])
-  const rostersKey = useMemo(() => channelKeys.rosters(), [])
-  const onChannelRow = useChannelRowPatch(workspaceId)
-  useWorkspaceLive({ workspaceId, userId: me, channelsKey, rostersKey, onChannelRow })
-
-  const memberMap = useMemo(
-    () => new Map((members.data ?? []).map((m) => [m.userId, m])),
-    [members.data]
-  )
-  const nameOf = useCallback(
-    (id: string) => memberMap.get(id)?.displayName ?? 'Former member',
-    [memberMap]
-  )
-  const avatarOf = useCallback(
-    (id: string, size: number) => {
-      const m = memberMap.get(id)
-      return (
-        <Avatar name={m?.displayName ?? '?'} userId={id} path={m?.avatarPath ?? null} size={size} />
-      )
-    },
-    [memberMap]
-  )
-  const people = useMemo(
-    () => (members.data ?? []).map((m) => ({ id: m.userId, name: m.displayName })),
-    [members.data]
-  )
+  useChannelKeys({ workspaceId, channels: channelList, me, channelId, composerRef })
 
   useEffect(() => {
     if (workspace) browserStore().setItem(LAST_WORKSPACE_KEY, workspace.id)
@@ -112,25 +50,6 @@ export function WorkspaceShell({
     const first = channels.data.find((c) => c.isDefault) ?? channels.data.find((c) => !c.archivedAt)
     if (first) navigate(`/w/${workspaceId}/c/${first.id}`, { replace: true })
   }, [channelId, channels.data, workspaceId])
-
-  // Alt+Up / Alt+Down: previous / next channel in the sidebar's order.
-  useEffect(() => {
-    function onKey(event: KeyboardEvent) {
-      if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return
-      const links = [
-        ...document.querySelectorAll<HTMLAnchorElement>('.sidebar-lists a[data-channel-id]'),
-      ]
-      const index = links.findIndex((a) => a.dataset.channelId === channelId)
-      const next = links[index + (event.key === 'ArrowUp' ? -1 : 1)]
-      if (next) {
-        event.preventDefault()
-        navigate(next.getAttribute('href')!)
-        requestAnimationFrame(() => composerRef.current?.focus())
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [channelId])
 
   if (workspaces.data && !workspace) {
     return (
@@ -158,7 +77,7 @@ export function WorkspaceShell({
   // messages load in parallel with them.
   const workspaceName = workspace?.name ?? ''
 
-  const myProfile = memberMap.get(me)
+  const { myProfile } = data
   return (
     <div
       className={`shell${sidebarOpen ? ' sidebar-open' : ''}${membersOpen ? ' members-open' : ''}`}
@@ -177,7 +96,7 @@ export function WorkspaceShell({
         workspaces={workspaces.data ?? []}
         activeId={workspaceId}
         me={me}
-        myName={myProfile?.displayName ?? email}
+        myName={myProfile?.displayName ?? data.email}
         myAvatar={myProfile?.avatarPath ?? null}
         onProfile={() => setDialog('profile')}
       />
@@ -266,9 +185,9 @@ export function WorkspaceShell({
             channel={channel}
             me={me}
             isAdmin={isAdmin}
-            nameOf={nameOf}
-            avatarOf={avatarOf}
-            workspacePeople={people}
+            nameOf={data.nameOf}
+            avatarOf={data.avatarOf}
+            workspacePeople={data.people}
             composerRef={composerRef}
             header={
               channel ? (
@@ -310,76 +229,17 @@ export function WorkspaceShell({
         />
       )}
 
-      {dialog === 'invite' && (
-        <InviteDialog
-          workspaceId={workspaceId}
-          workspaceName={workspaceName}
-          userId={me}
-          open
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog === 'members' && (
-        <MembersDialog
-          workspaceId={workspaceId}
-          members={members.data ?? []}
-          me={me}
-          myRole={workspace?.role ?? 'member'}
-          open
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog === 'create-channel' && (
-        <CreateChannelDialog
-          workspaceId={workspaceId}
-          open
-          onClose={() => setDialog(null)}
-          people={people.filter((p) => p.id !== me)}
-        />
-      )}
-      {dialog === 'browse' && (
-        <BrowseChannelsDialog
-          workspaceId={workspaceId}
-          open
-          onClose={() => setDialog(null)}
-          joinedIds={new Set(channelList.map((c) => c.id))}
-        />
-      )}
-      {dialog === 'new-dm' && (
-        <NewDmDialog
-          workspaceId={workspaceId}
-          open
-          onClose={() => setDialog(null)}
-          people={people.filter((p) => p.id !== me)}
-        />
-      )}
-      {channel && dialog === 'add-people' && (
-        <AddPeopleDialog
-          workspaceId={workspaceId}
-          open
-          onClose={() => setDialog(null)}
-          channel={channel}
-          candidates={people.filter((p) => p.id !== me)}
-        />
-      )}
-      {channel && dialog === 'channel-settings' && (
-        <ChannelSettingsDialog
-          key={channel.id}
-          workspaceId={workspaceId}
-          open
-          onClose={() => setDialog(null)}
-          channel={channel}
-        />
-      )}
-      {dialog === 'profile' && (
-        <ProfileDialog
-          userId={me}
-          email={email}
-          open
-          onClose={() => setDialog(null)}
-          onSignOut={() => signOut.mutate(undefined, { onSuccess: () => navigate('/sign-in') })}
-        />
-      )}
+      <WorkspaceDialogs
+        dialog={dialog}
+        onClose={() => setDialog(null)}
+        workspaceId={workspaceId}
+        workspace={workspace}
+        members={members.data ?? []}
+        channels={channelList}
+        channel={channel}
+        me={me}
+        email={data.email}
+      />
     </div>
   )
 }

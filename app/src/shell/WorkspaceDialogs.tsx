@@ -1,0 +1,123 @@
+// The shell's dialog host: at most one dialog is open, named by WorkspaceDialog. The shell only
+// says which; each dialog gets what it needs from the workspace here.
+import { assertNever } from '../lib/result.ts'
+import { navigate } from '../lib/router.ts'
+import { useSignOut } from '../features/auth/index.ts'
+import { InviteDialog, MembersDialog } from '../features/workspaces/index.ts'
+import type { Member, Workspace } from '../features/workspaces/index.ts'
+import {
+  AddPeopleDialog,
+  BrowseChannelsDialog,
+  ChannelSettingsDialog,
+  CreateChannelDialog,
+  NewDmDialog,
+} from '../features/channels/index.ts'
+import type { Channel } from '../features/channels/index.ts'
+import { ProfileDialog } from '../features/profiles/index.ts'
+
+export type WorkspaceDialog =
+  | 'invite'
+  | 'members'
+  | 'create-channel'
+  | 'browse'
+  | 'new-dm'
+  | 'add-people'
+  | 'channel-settings'
+  | 'profile'
+
+interface Props {
+  dialog: WorkspaceDialog | null
+  onClose: () => void
+  workspaceId: string
+  workspace: Workspace | undefined
+  members: Member[]
+  /** My channels in this workspace. */
+  channels: Channel[]
+  /** The open channel, when there is one. */
+  channel: Channel | null
+  me: string
+  email: string
+}
+
+export function WorkspaceDialogs(props: Props) {
+  const { dialog, onClose, workspaceId, members, channel, me } = props
+  const signOut = useSignOut()
+  if (dialog === null) return null
+  const others = members
+    .filter((m) => m.userId !== me)
+    .map((m) => ({ id: m.userId, name: m.displayName }))
+  switch (dialog) {
+    case 'invite':
+      return (
+        <InviteDialog
+          workspaceId={workspaceId}
+          workspaceName={props.workspace?.name ?? ''}
+          userId={me}
+          open
+          onClose={onClose}
+        />
+      )
+    case 'members':
+      return (
+        <MembersDialog
+          workspaceId={workspaceId}
+          members={members}
+          me={me}
+          myRole={props.workspace?.role ?? 'member'}
+          open
+          onClose={onClose}
+        />
+      )
+    case 'create-channel':
+      return (
+        <CreateChannelDialog workspaceId={workspaceId} open onClose={onClose} people={others} />
+      )
+    case 'browse':
+      return (
+        <BrowseChannelsDialog
+          workspaceId={workspaceId}
+          open
+          onClose={onClose}
+          joinedIds={new Set(props.channels.map((c) => c.id))}
+        />
+      )
+    case 'new-dm':
+      return <NewDmDialog workspaceId={workspaceId} open onClose={onClose} people={others} />
+    case 'add-people':
+      return (
+        channel && (
+          <AddPeopleDialog
+            workspaceId={workspaceId}
+            open
+            onClose={onClose}
+            channel={channel}
+            candidates={others}
+          />
+        )
+      )
+    case 'channel-settings':
+      return (
+        channel && (
+          <ChannelSettingsDialog
+            key={channel.id}
+            workspaceId={workspaceId}
+            open
+            onClose={onClose}
+            channel={channel}
+          />
+        )
+      )
+    case 'profile':
+      return (
+        <ProfileDialog
+          userId={me}
+          email={props.email}
+          open
+          onClose={onClose}
+          onSignOut={() => signOut.mutate(undefined, { onSuccess: () => navigate('/sign-in') })}
+        />
+      )
+    default:
+      return assertNever(dialog, 'dialog')
+  }
+}

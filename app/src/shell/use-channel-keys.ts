@@ -1,0 +1,30 @@
+// Alt+Up / Alt+Down: the previous / next channel in the sidebar's order (the channels feature's
+// channelAfter, the same order the Sidebar draws), then the message box has the focus.
+import { useEffect } from 'react'
+import type { RefObject } from 'react'
+import { navigate } from '../lib/router.ts'
+import { channelAfter } from '../features/channels/index.ts'
+import type { Channel } from '../features/channels/index.ts'
+
+interface Options {
+  workspaceId: string
+  channels: Channel[]
+  me: string
+  channelId: string | null
+  composerRef: RefObject<HTMLTextAreaElement | null>
+}
+
+export function useChannelKeys({ workspaceId, channels, me, channelId, composerRef }: Options) {
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return
+      const next = channelAfter(channels, me, channelId, event.key === 'ArrowUp' ? -1 : 1)
+      if (!next) return
+      event.preventDefault()
+      navigate(`/w/${workspaceId}/c/${next.id}`)
+      requestAnimationFrame(() => composerRef.current?.focus())
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [workspaceId, channels, me, channelId, composerRef])
+}

@@ -1,0 +1,72 @@
+// What the signed-in layout shows of one workspace: me, my workspaces, its members, my channels
+// and who is online, kept current by the workspace's live topics (the channels feature patches
+// its own list; see useWorkspaceLive). Also the members as names, avatars and people to pick.
+import { useCallback, useMemo } from 'react'
+import { useAuth } from '../features/auth/index.ts'
+import {
+  useMembersQuery,
+  useWorkspaceLive,
+  useWorkspacesQuery,
+} from '../features/workspaces/index.ts'
+import { channelKeys, useChannelRowPatch, useChannelsQuery } from '../features/channels/index.ts'
+import { usePresence } from '../features/presence/index.ts'
+import { Avatar } from '../features/profiles/index.ts'
+
+export function useWorkspaceData(workspaceId: string, channelId: string | null) {
+  const auth = useAuth()
+  const me = auth.status === 'signed-in' ? auth.userId : ''
+  const email = auth.status === 'signed-in' ? auth.email : ''
+  const workspaces = useWorkspacesQuery()
+  const members = useMembersQuery(workspaceId)
+  const channels = useChannelsQuery(workspaceId)
+  const online = usePresence(workspaceId, me)
+
+  const workspace = workspaces.data?.find((w) => w.id === workspaceId)
+  const channelList = useMemo(() => channels.data ?? [], [channels.data])
+  const channel = channelList.find((c) => c.id === channelId) ?? null
+  const isAdmin = workspace?.role === 'owner' || workspace?.role === 'admin'
+
+  const channelsKey = useMemo(() => channelKeys.list(workspaceId), [workspaceId])
+  const rostersKey = useMemo(() => channelKeys.rosters(), [])
+  const onChannelRow = useChannelRowPatch(workspaceId)
+  useWorkspaceLive({ workspaceId, userId: me, channelsKey, rostersKey, onChannelRow })
+
+  const memberMap = useMemo(
+    () => new Map((members.data ?? []).map((m) => [m.userId, m])),
+    [members.data]
+  )
+  const nameOf = useCallback(
+    (id: string) => memberMap.get(id)?.displayName ?? 'Former member',
+    [memberMap]
+  )
+  const avatarOf = useCallback(
+    (id: string, size: number) => {
+      const m = memberMap.get(id)
+      return (
+        <Avatar name={m?.displayName ?? '?'} userId={id} path={m?.avatarPath ?? null} size={size} />
+      )
+    },
+    [memberMap]
+  )
+  const people = useMemo(
+    () => (members.data ?? []).map((m) => ({ id: m.userId, name: m.displayName })),
+    [members.data]
+  )
+
+  return {
+    me,
+    email,
+    workspaces,
+    workspace,
+    isAdmin,
+    members,
+    myProfile: memberMap.get(me),
+    channels,
+    channelList,
+    channel,
+    online,
+    nameOf,
+    avatarOf,
+    people,
+  }
+}
