@@ -4,8 +4,3 @@ export type Result<T, E = string> = { ok: true; value: T } | { ok: false; error:
 export function assertNever(value: never, what = 'value'): never {
   throw new Error(`Unexpected ${what}: ${JSON.stringify(value)}`)
 }
-
-export function assertExists<T>(value: T | null | undefined, message: string): T {
-  if (value === null || value === undefined) throw new Error(message)
-  return value
-}

@@ -3,11 +3,6 @@
 // ('*' stays within a label or path segment, '**' crosses them). Anything else falls back to the
 // site URL.
 
-export interface RedirectPolicy {
-  siteUrl: string
-  allowList: string[]
-}
-
 export type CompiledAllowList = { pattern: string; regex: RegExp | null }[]
 
 /** Compiles a glob (gobwas/glob syntax: * ** ? [..] [!..] {a,b} \x) to an anchored RegExp. */

@@ -23,14 +23,3 @@ export function useProfileQuery(id: string, enabled = true) {
     enabled,
   })
 }
-
-export async function fetchProfiles(ids: string[]): Promise<Profile[]> {
-  if (ids.length === 0) return []
-  const { data, error } = await supabase()
-    .from('profiles')
-    .select('id, display_name, avatar_path')
-    .in('id', ids)
-    .returns<ProfileRow[]>()
-  if (error) throw error
-  return data.map(toProfile)
-}

@@ -11,14 +11,6 @@ export async function createWorkspace(name: string): Promise<string> {
   return row.id
 }
 
-export async function renameWorkspace(workspaceId: string, name: string): Promise<void> {
-  const { error } = await supabase()
-    .from('workspaces')
-    .update({ name: name.trim() })
-    .eq('id', workspaceId)
-  if (error) throw error
-}
-
 export async function changeRole(workspaceId: string, userId: string, role: Role): Promise<void> {
   const { error } = await supabase().rpc('set_member_role', {
     p_workspace_id: workspaceId,
@@ -46,14 +38,6 @@ export function useCreateWorkspace() {
   return useMutation({
     mutationFn: createWorkspace,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.list() }),
-  })
-}
-
-export function useRenameWorkspace(workspaceId: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (name: string) => renameWorkspace(workspaceId, name),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.list() }),
   })
 }
 
