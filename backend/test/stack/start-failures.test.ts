@@ -1,12 +1,13 @@
 // Every way `start` fails is one line on stderr (`Error: …`, saying what and what to do) and a
 // non-zero exit: never a stack trace or an unhandled 'error' event.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import type { AddressInfo, Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { removeCluster } from '../../src/db/embedded.ts'
+import { removeClusters } from '../../src/db/embedded.ts'
+import { installedEngines } from '../../src/db/engine.ts'
 import { runCli } from '../support/cli.ts'
 import type { CliResult } from '../support/cli.ts'
 
@@ -15,10 +16,13 @@ const dataDirs: string[] = []
 
 beforeAll(async () => {
   base = await mkdtemp(path.join(tmpdir(), 'start-failures-'))
+  // Reachable by the postgres user when run as root, so that each cluster stays where the test
+  // puts it (a private folder moves it elsewhere: test/stack/private-folder.test.ts).
+  await chmod(base, 0o755)
 })
 
 afterAll(async () => {
-  for (const dir of dataDirs) await removeCluster(path.join(dir, 'pgdata'))
+  for (const dir of dataDirs) await removeClusters(dir)
   await rm(base, { recursive: true, force: true })
 })
 
@@ -149,17 +153,23 @@ describe('start fails with one line', () => {
     )
   })
 
-  it('when a migration needs an extension the server lacks: the migration, the extension, what installs it', async () => {
+  it('when a migration needs an extension no PostgreSQL at hand has: the migration, the extension, what installs it', async () => {
+    // pgRouting: neither the embedded PostgreSQL nor what CI installs (scripts/ensure-postgres.mjs) has it.
     const workdir = await project('extension', {
-      'migrations/20240101000000_geo.sql':
-        '-- places\ncreate extension if not exists postgis schema extensions;\n',
+      'migrations/20240101000000_routes.sql':
+        '-- routes\ncreate extension if not exists postgis schema extensions;\n' +
+        'create extension if not exists pgrouting schema extensions;\n',
     })
+    const installed = installedEngines()
+    expect(installed.map((engine) => engine.label)).toContain(
+      'PostgreSQL 15 at /usr/lib/postgresql/15'
+    )
     const line = theError(await start(workdir, '--api-port', '0', '--db-port', '0'))
     expect(line).toBe(
-      'Error: supabase/migrations/20240101000000_geo.sql:2: the migration needs the extension ' +
-        '"postgis", which this PostgreSQL 17 server does not have (the embedded PostgreSQL ships ' +
-        'only the contrib extensions). Install it on a server (on Debian: apt-get install ' +
-        'postgresql-17-postgis-3) and set DATABASE_URL to that server.'
+      'Error: supabase/migrations/20240101000000_routes.sql:3: the migration needs the extension ' +
+        `"pgrouting", which neither the embedded PostgreSQL 17 nor ${installed.map((e) => e.label).join(' or ')} has. ` +
+        `Install it (on Debian: apt-get install postgresql-${installed[0]!.major}-pgrouting) and start again, ` +
+        'pick a PostgreSQL installation that has it with --postgres-bin DIR, or set DATABASE_URL to a server that has it.'
     )
   })
 })
