@@ -1,25 +1,29 @@
 // One WebSocket connection: frames decoded with the connection's serializer, routed to the
 // Phoenix topics (heartbeats on "phoenix", joins, the joined channels) and handled in order, as
-// the real server's socket process handles them. Malformed frames are logged and ignored.
+// the real server's socket process handles them. Malformed frames are logged and ignored. The
+// connection is its channels' Outlet; it registers each joined channel (its topics, the hub,
+// the private re-checks) and forgets it when the channel closes.
 import type { Duplex } from 'node:stream'
 import type { WebSocket } from 'ws'
 import { decodeBinary, decodeText, encodeMessage } from '../protocol/frames.ts'
 import type { Inbound, Message, Ref, Vsn } from '../protocol/frames.ts'
 import { JOIN_ERRORS } from '../errors.ts'
 import type { VerifiedToken } from '../tokens.ts'
-import type { Channel } from './channel.ts'
+import type { Channel, Outlet } from './channel.ts'
 import type { RealtimeEnv } from './env.ts'
 import type { Frame } from './hub.ts'
 import { textFrame } from './hub.ts'
-import { join } from './join.ts'
+import { TOPIC_PREFIX, join } from './join.ts'
+import type { Refusal } from './join.ts'
 
 /** A subscriber this far behind is dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 64 * 1024 * 1024
 
 type Task = () => void | Promise<void>
 
-export class Connection {
-  readonly channels = new Map<string, Channel>()
+export class Connection implements Outlet {
+  /** The joined channels by topic. */
+  private readonly channels = new Map<string, Channel>()
   lastSeen = Date.now()
   closed = false
   private readonly queue: Task[] = []
@@ -33,10 +37,10 @@ export class Connection {
     private readonly socket: Duplex,
     readonly vsn: Vsn,
     /** The token of the connect request's apikey. */
-    readonly connectToken: VerifiedToken,
+    private readonly connectToken: VerifiedToken,
     /** The upgrade request's headers, for request.headers in authorization checks. */
-    readonly headers: Record<string, string>,
-    readonly env: RealtimeEnv
+    private readonly headers: Record<string, string>,
+    private readonly env: RealtimeEnv
   ) {
     ws.on('message', (data, isBinary) => this.onFrame(data as Buffer, isBinary))
     ws.on('close', () => this.onClosed())
@@ -91,7 +95,7 @@ export class Connection {
   }
 
   /** Waits `ms` unless the connection closes first; true if it is still open. */
-  sleep(ms: number): Promise<boolean> {
+  private sleep(ms: number): Promise<boolean> {
     if (ms <= 0) return Promise.resolve(!this.closed)
     return new Promise((resolve) => {
       const done = () => {
@@ -169,13 +173,58 @@ export class Connection {
       else this.reply(message, 'error', { reason: JOIN_ERRORS.unmatchedTopic })
       return
     }
-    if (message.event === 'phx_join') return join(this, message)
+    if (message.event === 'phx_join') return this.join(message)
     const channel = this.channels.get(message.topic)
     if (!channel) {
       this.reply(message, 'error', { reason: JOIN_ERRORS.unmatchedTopic })
       return
     }
     return this.guard(channel, () => channel.handle(message))
+  }
+
+  private async join(message: Message): Promise<void> {
+    if (!message.topic.startsWith(TOPIC_PREFIX)) {
+      this.reply(message, 'error', { reason: JOIN_ERRORS.unmatchedTopic })
+      return
+    }
+    // A second join of a topic replaces the channel joined before (Phoenix's duplicate join).
+    this.channels.get(message.topic)?.close()
+    const outcome = await join(message, {
+      connectToken: this.connectToken,
+      headers: this.headers,
+      openChannels: this.channels.size,
+      outlet: this,
+      deps: this.env,
+    })
+    if ('refusal' in outcome) return this.refuse(message, outcome.refusal)
+    if (this.closed) return
+    const { channel } = outcome
+    this.register(channel)
+    this.reply(message, 'ok', outcome.response)
+    channel.start()
+  }
+
+  private async refuse(message: Message, refusal: Refusal): Promise<void> {
+    if (refusal.closeSocket) {
+      this.reply(message, 'error', { reason: refusal.reason })
+      this.close()
+      return
+    }
+    if (await this.sleep(this.env.limits.channelErrorBackoffMs)) {
+      this.reply(message, 'error', { reason: refusal.reason })
+    }
+  }
+
+  private register(channel: Channel): void {
+    const { hub, recheck } = this.env
+    this.channels.set(channel.topic, channel)
+    hub.add(channel.key, channel)
+    if (channel.config.private) recheck.add(channel)
+    channel.onClose = () => {
+      hub.remove(channel.key, channel)
+      recheck.delete(channel)
+      if (this.channels.get(channel.topic) === channel) this.channels.delete(channel.topic)
+    }
   }
 
   /** A handler that fails ends its channel with phx_error, as a crashed channel process does. */

@@ -1,50 +1,62 @@
 // The join pipeline, in the real server's order: topic, joins per second (over the limit the
 // socket is closed), channels per connection, token, private-channel read policies, replay.
-// A refused join is answered after the channel error backoff, with "<Code>: <message>".
+// It answers with a channel for the connection to register and reply for, or a refusal:
+// "<Code>: <message>", answered after the channel error backoff unless it closes the socket.
 import { randomUUID } from 'node:crypto'
 import { JOIN_ERRORS, unauthorizedRead } from '../errors.ts'
 import type { Message } from '../protocol/frames.ts'
 import { parseJoinPayload } from '../protocol/join-config.ts'
 import { checkToken, joinReason } from '../tokens.ts'
+import type { VerifiedToken } from '../tokens.ts'
 import { Channel } from './channel.ts'
-import type { Policies } from './channel.ts'
-import type { Connection } from './connection.ts'
+import type { ChannelDeps, Outlet, Policies } from './channel.ts'
+import type { RealtimeEnv } from './env.ts'
 import { topicKey } from './hub.ts'
 import { readPolicies } from './private-auth.ts'
 
-const PREFIX = 'realtime:'
+/** Channel topics are `realtime:<subTopic>`; anything else is not a topic the server has. */
+export const TOPIC_PREFIX = 'realtime:'
 
-export async function join(connection: Connection, message: Message): Promise<void> {
-  const { env } = connection
+export interface JoinRequest {
+  /** The token of the connect request's apikey, for joins that carry none. */
+  connectToken: VerifiedToken
+  /** The upgrade request's headers, for request.headers in authorization checks. */
+  headers: Record<string, string>
+  /** Channels the connection has open (a second join of a topic has closed the first). */
+  openChannels: number
+  outlet: Outlet
+  deps: ChannelDeps & Pick<RealtimeEnv, 'joinRate'>
+}
+
+export interface Refusal {
+  reason: string
+  /** Over the joins per second: answered at once, then the socket is closed. */
+  closeSocket: boolean
+}
+
+export type JoinOutcome =
+  | { channel: Channel; response: { postgres_changes: Record<string, unknown>[] } }
+  | { refusal: Refusal }
+
+const refuse = (reason: string, closeSocket = false): JoinOutcome => ({
+  refusal: { reason, closeSocket },
+})
+
+/** Joins `message.topic`, which starts with TOPIC_PREFIX. */
+export async function join(message: Message, request: JoinRequest): Promise<JoinOutcome> {
+  const { deps } = request
   const { topic } = message
-  if (!topic.startsWith(PREFIX)) {
-    connection.reply(message, 'error', { reason: JOIN_ERRORS.unmatchedTopic })
-    return
-  }
-  // A second join of a topic replaces the channel joined before (Phoenix's duplicate join).
-  connection.channels.get(topic)?.close()
-
-  const refuse = async (reason: string) => {
-    if (await connection.sleep(env.limits.channelErrorBackoffMs)) {
-      connection.reply(message, 'error', { reason })
-    }
-  }
-
-  const subTopic = topic.slice(PREFIX.length)
+  const subTopic = topic.slice(TOPIC_PREFIX.length)
   if (subTopic === '') return refuse(JOIN_ERRORS.topicRequired)
-  if (!env.joinRate.take()) {
-    connection.reply(message, 'error', { reason: JOIN_ERRORS.tooManyJoins })
-    connection.close()
-    return
-  }
-  if (connection.channels.size >= env.limits.maxChannelsPerClient) {
+  if (!deps.joinRate.take()) return refuse(JOIN_ERRORS.tooManyJoins, true)
+  if (request.openChannels >= deps.limits.maxChannelsPerClient) {
     return refuse(JOIN_ERRORS.tooManyChannels)
   }
 
   const { config, token, invalid } = parseJoinPayload(message.payload)
-  if (invalid.length > 0) env.log.debug(`InvalidJoinPayload on ${topic}: ${invalid.join('; ')}`)
-  const raw = token !== null && !token.startsWith('sb_') ? token : connection.connectToken.token
-  const checked = await checkToken(env.keys, raw)
+  if (invalid.length > 0) deps.log.debug(`InvalidJoinPayload on ${topic}: ${invalid.join('; ')}`)
+  const raw = token !== null && !token.startsWith('sb_') ? token : request.connectToken.token
+  const checked = await checkToken(deps.keys, raw)
   if (!checked.ok) return refuse(joinReason(checked))
   if (config.broadcast.replay && !config.private) return refuse(JOIN_ERRORS.replayOnPublic)
 
@@ -55,31 +67,30 @@ export async function join(connection: Connection, message: Message): Promise<vo
     presenceWrite: config.private ? null : true,
   }
   if (config.private) {
-    const scope = { role: checked.role, claims: checked.claims, headers: connection.headers }
-    const read = await readPolicies(env.db, scope, subTopic, env.log)
+    const scope = { role: checked.role, claims: checked.claims, headers: request.headers }
+    const read = await readPolicies(deps.db, scope, subTopic, deps.log)
     if (!read.broadcast && !read.presence) return refuse(unauthorizedRead(subTopic))
     policies.broadcastRead = read.broadcast
     policies.presenceRead = read.presence
   }
-  if (connection.closed) return
 
   const channel = new Channel(
-    connection,
-    topic,
-    subTopic,
-    topicKey(subTopic, config.private),
-    message.joinRef,
-    config,
-    checked,
-    config.presence.key === '' ? randomUUID() : config.presence.key,
-    config.presence.enabled,
-    policies
+    {
+      topic,
+      subTopic,
+      key: topicKey(subTopic, config.private),
+      joinRef: message.joinRef,
+      config,
+      token: checked,
+      headers: request.headers,
+      presenceKey: config.presence.key === '' ? randomUUID() : config.presence.key,
+      policies,
+    },
+    request.outlet,
+    deps
   )
-  connection.channels.set(topic, channel)
-  env.hub.add(channel.key, channel)
-  if (config.private) env.recheck.add(channel)
-  connection.reply(message, 'ok', {
+  const response = {
     postgres_changes: config.postgresChanges.map((change) => ({ ...change.raw, id: change.id })),
-  })
-  channel.afterJoin()
+  }
+  return { channel, response }
 }

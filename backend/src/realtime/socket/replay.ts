@@ -2,13 +2,25 @@
 // messages of the topic in realtime.messages since the given time, read as the caller (the read
 // policies apply), oldest first, sent only to the joining channel with meta {id, replayed}.
 import type { ReplayConfig } from '../protocol/join-config.ts'
-import type { Channel } from './channel.ts'
+import type { RealtimeEnv } from './env.ts'
 import { jsonBroadcast } from './hub.ts'
+import type { Member } from './hub.ts'
+import type { CallerScope } from './private-auth.ts'
 
-export async function replay(channel: Channel, config: ReplayConfig): Promise<void> {
-  const { env } = channel.connection
+/** What a replay needs of the joining channel. */
+export interface ReplayTarget extends Member {
+  readonly closed: boolean
+  readonly subTopic: string
+  readonly scope: CallerScope
+}
+
+export async function replay(
+  channel: ReplayTarget,
+  config: ReplayConfig,
+  deps: Pick<RealtimeEnv, 'db' | 'hub'>
+): Promise<void> {
   const scope = channel.scope
-  const rows = await env.db.withScope(
+  const rows = await deps.db.withScope(
     {
       role: scope.role,
       claims: scope.claims,
@@ -29,7 +41,7 @@ export async function replay(channel: Channel, config: ReplayConfig): Promise<vo
     if (channel.closed) return
     const meta = JSON.stringify({ id: row.id, replayed: true })
     const message = jsonBroadcast(row.event ?? '', row.payload ?? '{}', meta)
-    const frames = env.hub.frameFor(channel, message)
+    const frames = deps.hub.frameFor(channel, message)
     if (frames) channel.send(frames)
   }
 }
