@@ -25,7 +25,9 @@ beforeAll(async () => {
   )
   await writeFile(
     path.join(workdir, 'supabase', 'migrations', '20240101000000_notes.sql'),
-    'create table public.notes (id int primary key);\nalter publication supabase_realtime add table public.notes;\n'
+    'create table public.notes (id int primary key);\nalter publication supabase_realtime add table public.notes;\n' +
+      // Keeps a request in flight for as long as a test needs the stack busy while it stops.
+      "create function public.slow() returns void language sql as 'select pg_sleep(30)';\n"
   )
 })
 
@@ -127,6 +129,37 @@ describe('Ctrl-C', () => {
     if (cluster) expect(await serversOf(cluster)).toEqual([])
     expect(existsSync(path.join(dataDir, 'stack.json'))).toBe(false)
 
+    const next = startDetached()
+    await until(next, 'Press Ctrl-C to stop.')
+    process.kill(-next.child.pid!, 'SIGINT')
+    expect(await next.exited).toBe(0)
+  })
+
+  it('a second Ctrl-C, later than the same keypress echoed by npm, forces the stop', async () => {
+    const started = startDetached()
+    await until(started, 'Press Ctrl-C to stop.')
+    const api = /API URL: (\S+)/.exec(started.output())![1]!
+    const anon = /anon key: (\S+)/.exec(started.output())![1]!
+    const cluster = await realpath(path.join(dataDir, 'pgdata'))
+    // A request the orderly stop waits for.
+    const inFlight = fetch(`${api}/rest/v1/rpc/slow`, {
+      method: 'POST',
+      headers: { apikey: anon, 'content-type': 'application/json' },
+      body: '{}',
+    }).catch(() => null)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    process.kill(-started.child.pid!, 'SIGINT')
+    await until(started, 'Stopping (SIGINT)...')
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    process.kill(-started.child.pid!, 'SIGINT')
+    expect(await started.exited).toBe(130)
+    expect(started.output()).toContain('Received SIGINT again; stopping now.')
+    await inFlight
+    // The forced stop ends PostgreSQL too (immediate shutdown), and the next start works.
+    for (let i = 0; i < 100 && (await serversOf(cluster)).length > 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(await serversOf(cluster)).toEqual([])
     const next = startDetached()
     await until(next, 'Press Ctrl-C to stop.')
     process.kill(-next.child.pid!, 'SIGINT')
