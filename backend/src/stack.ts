@@ -15,8 +15,10 @@ import { ConfigError, loadProjectConfig } from './config/project-config.ts'
 import type { ProjectConfig } from './config/project-config.ts'
 import type { StackContext, StackEvents } from './context.ts'
 import { Database } from './db/database.ts'
-import { removeCluster, startEmbeddedPostgres } from './db/embedded.ts'
+import { DatabaseStartError, removeClusters, startEmbeddedPostgres } from './db/embedded.ts'
 import type { EmbeddedServer } from './db/embedded.ts'
+import { chooseEngine } from './db/engine.ts'
+import type { Engine } from './db/engine.ts'
 import { applyMigrations, applyPlatform, applySeed } from './db/migrate.ts'
 import { buildAppServer } from './http/app-server.ts'
 import { Gateway } from './http/gateway.ts'
@@ -40,7 +42,13 @@ export interface StackOptions {
   dataDir?: string
   /** An external PostgreSQL instead of the embedded one. */
   databaseUrl?: string
-  /** Start from an empty database (deletes the embedded cluster and stored files). */
+  /**
+   * The bin/ folder of an installed PostgreSQL server to run the cluster on (--postgres-bin);
+   * by default the embedded one, or an installed one that has the extensions the migrations
+   * create when the embedded one lacks them.
+   */
+  postgresBin?: string
+  /** Start from an empty database (deletes the data folder's clusters and stored files). */
   reset?: boolean
   /** Behave like the hosted gateway: requests without a valid key get 401. */
   strictKeys?: boolean
@@ -82,8 +90,10 @@ export interface Stack {
   keys: JwtKeys
   /** The database was created by this start (so the seed ran). */
   fresh: boolean
-  /** The embedded PostgreSQL server (null with DATABASE_URL). */
+  /** The project's own PostgreSQL server (null with DATABASE_URL). */
   embedded: EmbeddedServer | null
+  /** What that server runs on: the embedded PostgreSQL or an installed one (null with DATABASE_URL). */
+  engine: Engine | null
   /** Resolves once every service has finished the work it goes on with after answering. */
   settled(): Promise<void>
   stop(): Promise<void>
@@ -124,19 +134,28 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (!options.databaseUrl && dbPort !== 0) {
       await checkPort(dbPort, 'the database ([db] port)', '--db-port')
     }
+    if (options.databaseUrl && options.postgresBin) {
+      throw new DatabaseStartError(
+        '--postgres-bin picks the PostgreSQL the stack runs itself; with DATABASE_URL set it ' +
+          'runs none. Unset DATABASE_URL or leave out --postgres-bin.'
+      )
+    }
     await prepareDataFolder(dataDir)
+    const migrationsDir = path.join(config.supabaseDir, 'migrations')
 
     // The database.
     let dbUrl: string
     let created = false
+    let engine: Engine | null = null
     if (options.databaseUrl) {
       dbUrl = options.databaseUrl
       if (options.reset) await recreateExternalDatabase(dbUrl, log)
     } else {
-      const pgdata = path.join(dataDir, 'pgdata')
+      engine = await chooseEngine({ migrationsDir, postgresBin: options.postgresBin, log })
+      const pgdata = path.join(dataDir, engine.folder)
       if (options.reset) {
-        log.info(`Resetting: deleting ${pgdata} and stored files`)
-        await removeCluster(pgdata)
+        log.info(`Resetting: deleting the database clusters and stored files in ${dataDir}`)
+        await removeClusters(dataDir)
         await rm(path.join(dataDir, 'storage'), { recursive: true, force: true })
       }
       const port = dbPort === 0 ? await freePort() : dbPort
@@ -148,6 +167,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         name: config.projectId,
         fast: options.fastDb,
         signal,
+        engine,
       })
       const server = embedded
       cleanups.push(() => server.stop())
@@ -161,7 +181,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     let fresh = created
     try {
       await applyPlatform(migrator, password, log)
-      const run = await applyMigrations(migrator, path.join(config.supabaseDir, 'migrations'), log)
+      const run = await applyMigrations(migrator, migrationsDir, log)
       fresh = fresh || run.fresh
       if (fresh && config.db.seed.enabled) await applySeed(migrator, config.db.seed.sqlPaths, log)
     } finally {
@@ -232,6 +252,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       keys,
       fresh,
       embedded,
+      engine,
       settled: async () => {
         await Promise.all(services.map((service) => service.settled?.()))
       },

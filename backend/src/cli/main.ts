@@ -3,13 +3,17 @@
 //   npm run backend -- status [--workdir DIR] [-o json|env|pretty]
 //   npm run backend -- stop [--workdir DIR] [--no-backup]
 import { rm } from 'node:fs/promises'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { removeCluster } from '../db/embedded.ts'
+import { removeClusters } from '../db/embedded.ts'
 import { startStack, defaultDataDir } from '../stack.ts'
-import type { Stack } from '../stack.ts'
+import type { Stack, StackOptions } from '../stack.ts'
 import { createLogger } from '../logger.ts'
 import type { Logger } from '../logger.ts'
+import { serveControl } from './control.ts'
+import { dbReset, ResettableStack } from './db-reset.ts'
+import { genTypes } from './gen-types.ts'
+import { migration } from './migration.ts'
+import { testDb } from './test-db.ts'
 import { describeError } from './errors.ts'
 import { describeStack, readRunningState, renderStatus } from './status.ts'
 import type { OutputFormat } from './status.ts'
@@ -20,6 +24,12 @@ Commands:
   start    Start the local stack for a project folder (like supabase start)
   status   Show the URLs and keys of the running stack
   stop     Stop the running stack
+  db reset              Recreate the running stack's database: migrations and seed anew
+  migration new NAME    Create supabase/migrations/<timestamp>_NAME.sql (stdin, if piped)
+  migration list        Local and applied migrations side by side
+  migration up          Apply pending migrations to the running stack
+  gen types typescript  The Database types of the schemas, on stdout
+  test db               Run the pgTAP tests in supabase/tests/*.sql
 
 Options:
   --workdir DIR       The project folder holding supabase/config.toml (default: current folder)
@@ -33,8 +43,18 @@ Options:
   --db-port N         start: port of the embedded database instead of [db] port (0: free one)
   --inbox-port N      start: port of the mail inbox instead of [inbucket] port (0: free one)
   --inbox-host HOST   start: interface of the mail inbox (default 127.0.0.1, this machine only)
+  --postgres-bin DIR  start: run the database on this installed PostgreSQL (its bin/ folder, e.g.
+                      /usr/lib/postgresql/15/bin) instead of the embedded one; by default an
+                      installed one is picked only when the migrations need an extension the
+                      embedded PostgreSQL lacks
   -o, --output FMT    status: pretty (default), json or env
   --no-backup         stop: also delete the database and stored files (as supabase stop does)
+  --local             db reset, migration, gen types, test db: the local stack (the default)
+  --db-url URL        migration list/up, gen types, test db: this database instead
+  --no-seed           db reset: skip supabase/seed.sql
+  --include-all       migration up: also apply migrations older than the last applied one
+  -s, --schema S      gen types: a schema to describe (repeatable; default public and [api] schemas)
+  --lang LANG         gen types: typescript (the only one)
 
 Environment:
   DATABASE_URL        use this PostgreSQL instead of the embedded one
@@ -57,8 +77,15 @@ async function main(argv: string[]): Promise<number> {
       'db-port': { type: 'string' },
       'inbox-port': { type: 'string' },
       'inbox-host': { type: 'string' },
+      'postgres-bin': { type: 'string' },
       output: { type: 'string', short: 'o' },
       help: { type: 'boolean', short: 'h' },
+      local: { type: 'boolean' },
+      'db-url': { type: 'string' },
+      'no-seed': { type: 'boolean' },
+      'include-all': { type: 'boolean' },
+      schema: { type: 'string', short: 's', multiple: true },
+      lang: { type: 'string' },
     },
   })
   const command = positionals[0]
@@ -82,6 +109,7 @@ async function main(argv: string[]): Promise<number> {
         dbPort: portOption(values['db-port']),
         inboxPort: portOption(values['inbox-port']),
         inboxHost: values['inbox-host'],
+        postgresBin: values['postgres-bin'],
       })
     case 'status': {
       const format = (values.output ?? 'pretty') as OutputFormat
@@ -114,6 +142,39 @@ async function main(argv: string[]): Promise<number> {
       }
       return 0
     }
+    case 'db':
+      if (positionals[1] === 'reset') {
+        return dbReset({ workdir, dataDir, noSeed: values['no-seed'] ?? false })
+      }
+      process.stderr.write(`Unknown command db ${positionals[1] ?? ''}: use db reset\n`)
+      return 1
+    case 'migration':
+      return migration(positionals[1], {
+        workdir,
+        dataDir,
+        name: positionals[2],
+        dbUrl: values['db-url'],
+        includeAll: values['include-all'] ?? false,
+        stdin: readStdin,
+      })
+    case 'gen':
+      if (positionals[1] === 'types') {
+        return genTypes({
+          workdir,
+          dataDir,
+          lang: positionals[2] ?? values.lang,
+          schemas: (values.schema ?? []).flatMap((s) => s.split(',')).filter(Boolean),
+          dbUrl: values['db-url'],
+        })
+      }
+      process.stderr.write(
+        `Unknown command gen ${positionals[1] ?? ''}: use gen types typescript\n`
+      )
+      return 1
+    case 'test':
+      if (positionals[1] === 'db') return testDb({ workdir, dataDir, dbUrl: values['db-url'] })
+      process.stderr.write(`Unknown command test ${positionals[1] ?? ''}: use test db\n`)
+      return 1
     default:
       process.stderr.write(`Unknown command ${command}\n\n${usage}`)
       return 1
@@ -131,13 +192,14 @@ interface StartArgs {
   dbPort: number | undefined
   inboxPort: number | undefined
   inboxHost: string | undefined
+  postgresBin: string | undefined
 }
 
 async function start(args: StartArgs): Promise<number> {
   const log = createLogger()
   const began = Date.now()
   const stopper = new Stopper()
-  const stack = await startStack({
+  const options: StackOptions = {
     workdir: args.workdir,
     dataDir: args.dataDir,
     databaseUrl: process.env.DATABASE_URL || undefined,
@@ -149,9 +211,10 @@ async function start(args: StartArgs): Promise<number> {
     dbPort: args.dbPort,
     inboxPort: args.inboxPort,
     inboxHost: args.inboxHost,
+    postgresBin: args.postgresBin,
     log,
-    signal: stopper.signal,
-  }).catch((error: unknown) => {
+  }
+  const stack = await startStack({ ...options, signal: stopper.signal }).catch((error: unknown) => {
     if (stopper.signal.aborted) return null
     throw error
   })
@@ -186,14 +249,15 @@ async function start(args: StartArgs): Promise<number> {
   if (stack.appUrl) process.stdout.write(`\nOpen Chorus at ${stack.appUrl}\n`)
   process.stdout.write(`\nPress Ctrl-C to stop.\n`)
 
-  const databaseLost = stack.embedded?.exited.then(() => 'database' as const)
-  const reason = await Promise.race([stopper.requested, ...(databaseLost ? [databaseLost] : [])])
-  if (reason === 'database') {
-    process.stderr.write('Error: PostgreSQL stopped unexpectedly; stopping the stack.\n')
-  }
+  // `db reset` replaces the stack by a new one on the same ports (see db-reset.ts).
+  const running = new ResettableStack(stack, options, log, (next) => (stopper.stack = next))
+  const control = await serveControl(args.dataDir, { reset: running.reset })
+  const reason = await Promise.race([stopper.requested, running.lost])
+  await control.close()
+  if (reason !== 'signal') process.stderr.write(`Error: ${reason}; stopping the stack.\n`)
   await stopper.stopStack(log)
   process.stdout.write('Stopped.\n')
-  return reason === 'database' ? 1 : 0
+  return reason === 'signal' ? 0 : 1
 }
 
 /**
@@ -273,8 +337,15 @@ async function waitForExit(pid: number): Promise<void> {
 
 /** The data folder's database (wherever it lives) and files, as `start --reset` deletes them. */
 async function deleteData(dataDir: string): Promise<void> {
-  await removeCluster(path.join(dataDir, 'pgdata'))
+  await removeClusters(dataDir)
   await rm(dataDir, { recursive: true, force: true })
+}
+
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) return ''
+  let text = ''
+  for await (const chunk of process.stdin) text += String(chunk)
+  return text
 }
 
 function portOption(value: string | undefined): number | undefined {

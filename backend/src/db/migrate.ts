@@ -9,6 +9,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Sql } from 'postgres'
 import type { Logger } from '../logger.ts'
+import { describeMissingExtension } from './extensions.ts'
+import { EMBEDDED_MAJOR_VERSION } from './postgres-home.ts'
 import { splitSqlStatements } from './sql-split.ts'
 
 const PLATFORM_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'platform')
@@ -202,7 +204,7 @@ async function runInTransaction(
   } catch (error) {
     const missing = missingExtension(error)
     const message = missing
-      ? describeMissingExtension(file, text, error, missing, await serverMajor(sql))
+      ? await describeMissing(sql, whereIn(file, text, error), missing)
       : describeSqlError(file, text, error)
     throw new MigrationError(file, error, message)
   }
@@ -238,56 +240,21 @@ function missingExtension(error: unknown): string | null {
   return /extension "([^"]+)" is not available/.exec(e.message ?? '')?.[1] ?? null
 }
 
-async function serverMajor(sql: Sql): Promise<number | null> {
+/** The fallback for what the scan before the start could not see (or DATABASE_URL's server). */
+async function describeMissing(sql: Sql, where: string, extension: string): Promise<string> {
+  let major: number | null = null
   try {
-    const [row] = await sql<{ v: string }[]>`show server_version_num`.values()
-    return Math.floor(Number(row?.[0]) / 10000) || null
+    const [row] = await sql`show server_version_num`.values()
+    major = Math.floor(Number(row?.[0]) / 10000) || null
   } catch {
-    return null
+    // the server is gone: name no version
   }
-}
-
-/** Debian's package for an extension Supabase projects use; NN is the server's major version. */
-const DEBIAN_PACKAGES: Record<string, string> = {
-  postgis: 'postgresql-NN-postgis-3',
-  postgis_raster: 'postgresql-NN-postgis-3',
-  postgis_topology: 'postgresql-NN-postgis-3',
-  postgis_tiger_geocoder: 'postgresql-NN-postgis-3',
-  address_standardizer: 'postgresql-NN-postgis-3',
-  pgrouting: 'postgresql-NN-pgrouting',
-  vector: 'postgresql-NN-pgvector',
-  pg_cron: 'postgresql-NN-cron',
-  pgtap: 'postgresql-NN-pgtap',
-  http: 'postgresql-NN-http',
-  hypopg: 'postgresql-NN-hypopg',
-  pgaudit: 'postgresql-NN-pgaudit',
-  pg_repack: 'postgresql-NN-repack',
-  pg_partman: 'postgresql-NN-partman',
-  plpgsql_check: 'postgresql-NN-plpgsql-check',
-  pg_hint_plan: 'postgresql-NN-pg-hint-plan',
-  orafce: 'postgresql-NN-orafce',
-  wal2json: 'postgresql-NN-wal2json',
-  rum: 'postgresql-NN-rum',
-  plv8: 'postgresql-NN-plv8',
-  timescaledb: 'timescaledb-2-postgresql-NN',
-}
-
-function describeMissingExtension(
-  file: string,
-  text: string,
-  error: unknown,
-  extension: string,
-  major: number | null
-): string {
-  const version = major === null ? 'PostgreSQL' : `PostgreSQL ${major}`
-  const debian = DEBIAN_PACKAGES[extension]
-  const install = debian
-    ? `apt-get install ${debian.replace('NN', major === null ? 'NN' : String(major))}`
-    : `install the ${extension} extension for ${version}`
-  return (
-    `${whereIn(file, text, error)}: the migration needs the extension "${extension}", which this ` +
-    `${version} server does not have (the embedded PostgreSQL ships only the contrib extensions). ` +
-    `Install it on a server (on Debian: ${install}) and set DATABASE_URL to that server.`
+  const server = major === null ? 'this PostgreSQL server' : `this PostgreSQL ${major} server`
+  return describeMissingExtension(
+    where,
+    extension,
+    `${server} does not have`,
+    major ?? EMBEDDED_MAJOR_VERSION
   )
 }
 

