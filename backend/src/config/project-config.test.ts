@@ -26,6 +26,7 @@ describe('parseProjectConfig', () => {
     expect(config.auth.rateLimit.emailSent).toBe(2)
     expect(config.storage.fileSizeLimit).toBe(50 * 1024 * 1024)
     expect(config.auth.email.smtp).toBeNull()
+    expect(config.realtime).toEqual({ enabled: true, ipVersion: 'IPv4', maxHeaderLength: 4096 })
   })
 
   it('reads the keys that apply and ignores unknown ones', () => {
@@ -61,6 +62,9 @@ public = true
 file_size_limit = "1MiB"
 allowed_mime_types = ["image/*"]
 objects_path = "./avatars"
+[realtime]
+ip_version = "IPv6"
+max_header_length = 8192
 [unknown.section]
 x = 1
 `)
@@ -81,6 +85,7 @@ x = 1
     })
     expect(config.auth.email.smtp).toMatchObject({ host: 'smtp.example.com', port: 2525 })
     expect(config.storage.fileSizeLimit).toBe(5_000_000)
+    expect(config.realtime).toEqual({ enabled: true, ipVersion: 'IPv6', maxHeaderLength: 8192 })
     expect(config.storage.buckets.avatars).toEqual({
       public: true,
       fileSizeLimit: 1024 * 1024,
@@ -109,6 +114,16 @@ x = 1
     expect(error.message).toContain('[api] port must be a port number')
     const size = captureError(() => parse('[storage]\n\nfile_size_limit = "huge"\n'))
     expect(size.line).toBe(3)
+  })
+
+  it('takes only the address families the CLI knows, and no negative header length', () => {
+    const family = captureError(() => parse('[realtime]\nip_version = "ipv6"\n'))
+    expect(family.message).toBe(
+      '/projects/demo/supabase/config.toml:2: [realtime] ip_version must be one of [IPv6 IPv4]'
+    )
+    const length = captureError(() => parse('[realtime]\n\nmax_header_length = -1\n'))
+    expect(length.line).toBe(3)
+    expect(length.message).toContain('[realtime] max_header_length must not be negative')
   })
 })
 

@@ -64,7 +64,13 @@ export interface ProjectConfig {
     majorVersion: number
     seed: { enabled: boolean; sqlPaths: string[] }
   }
-  realtime: { enabled: boolean }
+  realtime: {
+    enabled: boolean
+    /** How the CLI binds Realtime (its ERL_AFLAGS); one front door here, so only validated. */
+    ipVersion: 'IPv4' | 'IPv6'
+    /** Longest header value Realtime reads (the CLI's MAX_HEADER_LENGTH); longer is a 431. */
+    maxHeaderLength: number
+  }
   /** The mail inbox; admin_email and sender_name are the From of what lands there. */
   inbucket: { enabled: boolean; port: number; adminEmail: string; senderName: string }
   storage: {
@@ -210,6 +216,17 @@ export function parseProjectConfig(
     )
   }
 
+  const ipVersion = read.get('realtime', 'ip_version', 'string', 'IPv4')
+  if (ipVersion !== 'IPv4' && ipVersion !== 'IPv6') {
+    const line = read.lineOf('realtime', 'ip_version')
+    throw new ConfigError('[realtime] ip_version must be one of [IPv6 IPv4]', file, line)
+  }
+  const maxHeaderLength = read.get('realtime', 'max_header_length', 'integer', 4096)
+  if (maxHeaderLength < 0) {
+    const line = read.lineOf('realtime', 'max_header_length')
+    throw new ConfigError('[realtime] max_header_length must not be negative', file, line)
+  }
+
   const signingKeysPath = read.optional('auth', 'signing_keys_path', 'string')
   const seedPaths = read.get('db.seed', 'sql_paths', 'strings', ['./seed.sql'])
 
@@ -232,7 +249,11 @@ export function parseProjectConfig(
         sqlPaths: seedPaths.map(inSupabaseDir),
       },
     },
-    realtime: { enabled: read.get('realtime', 'enabled', 'boolean', true) },
+    realtime: {
+      enabled: read.get('realtime', 'enabled', 'boolean', true),
+      ipVersion,
+      maxHeaderLength,
+    },
     inbucket: {
       enabled: read.get('inbucket', 'enabled', 'boolean', true),
       port: read.get('inbucket', 'port', 'port', 54324),

@@ -4,8 +4,11 @@
 //   protocol/  the Phoenix frame codec and the join payload (pure)
 //   socket/    the WebSocket server, connections, channels, topics and presence
 //   changes/   the change feed: replication stream, subscriptions, RLS checks, payloads
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import type { Service, StackContext } from '../context.ts'
+import { headerValueBeyond, refuseHeaderTooLong } from '../http/header-limits.ts'
 import { ChangeFeed } from './changes/feed.ts'
 import type { DatabaseMessage } from './changes/dispatcher.ts'
 import { registerHttpApi } from './http-api.ts'
@@ -17,11 +20,14 @@ import { RateCounter, limitsFromEnv } from './socket/limits.ts'
 import { PrivateRecheck } from './socket/recheck.ts'
 import { RealtimeServer } from './socket/server.ts'
 
+const PREFIX = '/realtime/v1'
+
 export function realtimeService(): Service {
   let env: RealtimeEnv | null = null
   let server: RealtimeServer | null = null
   let app: FastifyInstance | null = null
   let stopRetention: (() => void) | null = null
+  let onUpgrade: ((request: IncomingMessage, socket: Duplex, head: Buffer) => void) | null = null
 
   const onMessage = (hub: Hub) => (message: DatabaseMessage) => {
     hub.broadcast(
@@ -32,7 +38,7 @@ export function realtimeService(): Service {
 
   return {
     name: 'realtime',
-    prefix: '/realtime/v1',
+    prefix: PREFIX,
 
     async register(scope: FastifyInstance, ctx: StackContext) {
       const limits = limitsFromEnv()
@@ -56,24 +62,44 @@ export function realtimeService(): Service {
         recheck: new PrivateRecheck(ctx.db, log, limits.privateRecheckMs),
         ...tenantRates(limits),
       }
+      // [realtime] max_header_length, as the CLI passes it to Realtime (MAX_HEADER_LENGTH).
+      const maxHeaderLength = ctx.config.realtime.maxHeaderLength
+      scope.addHook('onRequest', (request, reply, done) => {
+        if (headerValueBeyond(request.raw.rawHeaders, maxHeaderLength)) {
+          void reply.code(431).header('connection', 'close').send()
+          return
+        }
+        done()
+      })
       registerHttpApi(scope, ctx, env)
     },
 
-    async start(_ctx: StackContext, api: FastifyInstance) {
+    async start(ctx: StackContext, api: FastifyInstance) {
       if (!env) throw new Error('realtime started before it was registered')
       // Slot creation may wait on running transactions: it happens in the background.
       env.feed.start()
       stopRetention = startRetention(env.db.admin, env.log)
-      server = new RealtimeServer(env)
+      const realtime = new RealtimeServer(env)
+      server = realtime
       app = api
-      server.server = app.server
-      app.server.on('upgrade', server.onUpgrade)
+      realtime.server = app.server
+      const maxHeaderLength = ctx.config.realtime.maxHeaderLength
+      onUpgrade = (request, socket, head) => {
+        const url = request.url ?? ''
+        if (url.startsWith(PREFIX) && headerValueBeyond(request.rawHeaders, maxHeaderLength)) {
+          refuseHeaderTooLong(socket)
+          return
+        }
+        realtime.onUpgrade(request, socket, head)
+      }
+      app.server.on('upgrade', onUpgrade)
     },
 
     async stop() {
       stopRetention?.()
       if (server) {
-        app?.server.off('upgrade', server.onUpgrade)
+        if (onUpgrade) app?.server.off('upgrade', onUpgrade)
+        onUpgrade = null
         await server.stop()
       }
       await env?.recheck.stop()

@@ -20,6 +20,14 @@ const OBJECT_HEADERS = [
 
 export function storageErrorHandler(log: Logger) {
   return (error: FastifyError | StorageError, request: FastifyRequest, reply: FastifyReply) => {
+    if (!(error instanceof StorageError) && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Storage renders Fastify's own errors as they are: their status, name and message.
+      void reply
+        .code(413)
+        .type('application/json; charset=utf-8')
+        .send({ statusCode: '413', error: 'FastifyError', message: error.message })
+      return
+    }
     const storageError = toStorageError(error)
     if (storageError.status >= 500) {
       log.error(

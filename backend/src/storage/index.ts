@@ -20,6 +20,9 @@ import { signRoutes } from './routes/sign.ts'
 import { seedConfigBuckets } from './seed-buckets.ts'
 import { UrlSigner } from './signed-url.ts'
 
+/** Storage's JSON body limit: Fastify's default (1 MiB), which Storage does not change. */
+export const JSON_BODY_LIMIT = 1024 * 1024
+
 export function storageService(): Service {
   let deps: StorageDeps | null = null
   let sweep: Promise<unknown> | null = null
@@ -50,8 +53,9 @@ export function storageService(): Service {
         done()
       })
       await app.register(async (scope) => {
-        // JSON bodies nested beyond MAX_JSON_DEPTH are refused (InvalidRequest) before parsing.
-        installBoundedJsonParser(scope)
+        // JSON bodies nested beyond MAX_JSON_DEPTH are refused (InvalidRequest) before parsing;
+        // larger than Fastify's default limit, which Storage keeps, 413 (error-handler.ts).
+        installBoundedJsonParser(scope, { bodyLimit: JSON_BODY_LIMIT })
         bucketRoutes(scope, current)
         objectReadRoutes(scope, current, signer)
         objectManageRoutes(scope, current)
