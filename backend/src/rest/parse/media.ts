@@ -1,7 +1,8 @@
 // Accept negotiation among the media types PostgREST produces for tables, functions and the root.
 import { errors } from '../errors.ts'
 
-export type MediaKind = 'json' | 'object' | 'csv' | 'openapi'
+/** geojson: a FeatureCollection of the rows (PostGIS's ST_AsGeoJSON of each), as PostgREST's. */
+export type MediaKind = 'json' | 'object' | 'csv' | 'geojson' | 'openapi'
 
 export interface Media {
   kind: MediaKind
@@ -56,6 +57,8 @@ function kindOf(requested: Requested, offered: MediaKind[]): MediaKind | null {
       return offered.includes('object') ? 'object' : null
     case 'text/csv':
       return offered.includes('csv') && !stripped ? 'csv' : null
+    case 'application/geo+json':
+      return offered.includes('geojson') ? 'geojson' : null
     case 'application/openapi+json':
       return offered.includes('openapi') ? 'openapi' : null
     default:
@@ -86,6 +89,8 @@ export function contentTypeOf(media: Media): string {
         : 'application/vnd.pgrst.object+json; charset=utf-8'
     case 'csv':
       return 'text/csv; charset=utf-8'
+    case 'geojson':
+      return 'application/geo+json; charset=utf-8'
     case 'openapi':
       return 'application/openapi+json; charset=utf-8'
   }

@@ -27,7 +27,7 @@ export const RESERVED_ALIASES = [
   'pgrst_body',
 ]
 
-const TABLE_MEDIA: MediaKind[] = ['json', 'object', 'csv']
+const TABLE_MEDIA: MediaKind[] = ['json', 'object', 'csv', 'geojson']
 
 function media(req: ApiRequest, offered: MediaKind[]): Media {
   return negotiate(req.accept, offered)

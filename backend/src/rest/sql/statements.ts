@@ -1,6 +1,6 @@
 // The statement each plan runs: the rows (a read, a mutation's RETURNING, a function's result)
-// aggregated into one result row with the totals, the JSON (or CSV) body built by Postgres, and
-// the response.headers / response.status settings a function may have set.
+// aggregated into one result row with the totals, the body built by Postgres (JSON, CSV or
+// GeoJSON), and the response.headers / response.status settings a function may have set.
 import type { Media } from '../parse/media.ts'
 import type { CallPlan, MutationPlan, ReadPlan } from '../plan/types.ts'
 import { ident, join, param, qualified, raw, sql } from './fragment.ts'
@@ -30,6 +30,9 @@ function body(media: Media, headOnly: boolean, scalarColumn: string | null = nul
       return sql`coalesce(json_agg(${element}), '[]')::text`
     case 'object':
       return sql`(json_agg(${element})->0)::text`
+    case 'geojson':
+      // PostGIS's ST_AsGeoJSON(record): its geometry column as the geometry, the rest as properties.
+      return sql`json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(ST_AsGeoJSON(pgrst_t)::json), '[]'))::text`
     case 'csv':
       return sql`(SELECT coalesce(string_agg(pgrst_k, ','), '') FROM (SELECT json_object_keys(row_to_json(pgrst_h)) AS pgrst_k FROM (SELECT * FROM pgrst_t LIMIT 1) AS pgrst_h) AS pgrst_keys) || chr(10) || coalesce(string_agg(substring(pgrst_t::text, 2, length(pgrst_t::text) - 2), chr(10)), '')`
   }
