@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { RestError } from '../errors.ts'
 import { formDecode, parseQueryString } from '../query-string.ts'
-import { negotiate } from './media.ts'
+import { contentTypeOf, negotiate } from './media.ts'
 import { parseColumnList, parseOrder } from './order.ts'
 import { parsePayload, parseCsv } from './payload.ts'
 import { appliedPreferences, parsePrefer } from './prefer.ts'
@@ -86,7 +86,7 @@ describe('Prefer', () => {
 })
 
 describe('media types', () => {
-  const offered = ['json', 'object', 'csv'] as const
+  const offered = ['json', 'object', 'csv', 'geojson'] as const
   it.each([
     [undefined, 'json', false],
     ['*/*', 'json', false],
@@ -96,8 +96,16 @@ describe('media types', () => {
     ['application/vnd.pgrst.array+json;nulls=stripped', 'json', true],
     ['text/csv', 'csv', false],
     ['text/html;q=0.9, text/csv', 'csv', false],
+    ['application/geo+json', 'geojson', false],
   ])('%s', (accept, kind, stripNulls) => {
     expect(negotiate(accept, [...offered])).toEqual({ kind, stripNulls })
+  })
+
+  it('answers geo+json only where it is offered (tables and set-returning functions)', () => {
+    expect(contentTypeOf(negotiate('application/geo+json', [...offered]))).toBe(
+      'application/geo+json; charset=utf-8'
+    )
+    expect(thrown(() => negotiate('application/geo+json', ['json', 'object'])).status).toBe(406)
   })
 
   it('refuses what it cannot produce with 406 PGRST107', () => {
