@@ -40,9 +40,7 @@ describe('creating and reading buckets', () => {
       id: 'photos',
       name: 'photos',
       owner: null,
-      owner_id: null,
       public: true,
-      type: 'STANDARD',
       file_size_limit: 2_000_000,
       allowed_mime_types: ['image/*', 'application/pdf'],
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -59,6 +57,18 @@ describe('creating and reading buckets', () => {
     expect((await storage.getBucket('list-b')).data?.file_size_limit).toBe(1234)
     const all = await storage.listBuckets({ search: 'list-', sortColumn: 'name', sortOrder: 'asc' })
     expect(all.data?.map((b) => b.id)).toEqual(['list-a', 'list-b'])
+    // The list adds the bucket's type to the fields of GET /bucket/{id}, and nothing else.
+    expect(all.data?.[1]).toEqual({
+      id: 'list-b',
+      name: 'list-b',
+      public: false,
+      owner: null,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      file_size_limit: 1234,
+      allowed_mime_types: null,
+      type: 'STANDARD',
+    })
     const desc = await storage.listBuckets({
       search: 'list-',
       sortColumn: 'name',

@@ -17,19 +17,35 @@ export interface BucketRow {
   updated_at: Date
 }
 
-/** What the Storage API returns for a bucket. */
+/**
+ * What GET /bucket/{id} returns: the columns Storage's route selects, and no others (not
+ * owner_id, not type).
+ */
 export function bucketJson(row: BucketRow): Record<string, unknown> {
   return {
     id: row.id,
     name: row.name,
     owner: row.owner,
-    owner_id: row.owner_id,
     public: row.public,
-    type: row.type,
-    file_size_limit: row.file_size_limit,
-    allowed_mime_types: row.allowed_mime_types,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    file_size_limit: row.file_size_limit,
+    allowed_mime_types: row.allowed_mime_types,
+  }
+}
+
+/** What GET /bucket lists for each bucket: the same columns and the bucket's type. */
+export function listedBucketJson(row: BucketRow): Record<string, unknown> {
+  return {
+    id: row.id,
+    name: row.name,
+    public: row.public,
+    owner: row.owner,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    file_size_limit: row.file_size_limit,
+    allowed_mime_types: row.allowed_mime_types,
+    type: row.type,
   }
 }
 

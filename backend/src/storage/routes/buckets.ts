@@ -8,6 +8,7 @@ import {
   findBucket,
   insertBucket,
   listBuckets,
+  listedBucketJson,
   updateBucket,
 } from '../db/buckets.ts'
 import type { ListBucketsOptions } from '../db/buckets.ts'
@@ -73,7 +74,7 @@ export function bucketRoutes(app: FastifyInstance, deps: StorageDeps): void {
       (tx) => listBuckets(tx, options),
       { end: 'commit' }
     )
-    return rows.map(bucketJson)
+    return rows.map(listedBucketJson)
   })
 
   app.get('/bucket/:bucketId', async (request) => {
