@@ -147,19 +147,28 @@ describe('listV2()', () => {
       'docs/gamma/one.txt',
       'docs/gamma/two.txt',
     ])
-    expect(data?.objects[2]).toMatchObject({ name: 'delta/deep/x.txt', id: expect.any(String) })
+    // Names are full paths from the bucket root, as Storage answers them.
+    expect(data?.objects[2]).toMatchObject({
+      name: 'docs/delta/deep/x.txt',
+      key: 'docs/delta/deep/x.txt',
+      id: expect.any(String),
+    })
     expect(data?.hasNext).toBe(false)
   })
 
   it('groups at the delimiter into folders', async () => {
     const { data } = await listing().listV2({ prefix: 'docs/', with_delimiter: true })
+    // A folder's name is its full path with the trailing "/", its key the same without it.
     expect(data?.folders).toEqual([
-      { name: 'delta', key: 'docs/delta/' },
-      { name: 'gamma', key: 'docs/gamma/' },
+      { name: 'docs/delta/', key: 'docs/delta' },
+      { name: 'docs/gamma/', key: 'docs/gamma' },
     ])
-    expect(data?.objects.map((o) => o.name)).toEqual(['Alpha.txt', 'beta.txt'])
+    expect(data?.objects.map((o) => o.name)).toEqual(['docs/Alpha.txt', 'docs/beta.txt'])
     const top = await listing().listV2({ with_delimiter: true })
-    expect(top.data?.folders.map((f) => f.key)).toEqual(['docs/', 'docs_other/'])
+    expect(top.data?.folders).toEqual([
+      { name: 'docs/', key: 'docs' },
+      { name: 'docs_other/', key: 'docs_other' },
+    ])
     expect(top.data?.objects.map((o) => o.key)).toEqual(['Zeta.txt', 'root.txt'])
   })
 

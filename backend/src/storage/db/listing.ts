@@ -131,15 +131,15 @@ export async function listObjectsV2(tx: Tx, options: ListV2Options): Promise<Lis
     )
     .execute()
   const page = rows.slice(0, options.limit)
-  const folderPart = options.prefix.slice(0, options.prefix.lastIndexOf('/') + 1)
-  const relative = (key: string) => key.slice(folderPart.length)
   const result: ListV2Result = { hasNext: rows.length > options.limit, folders: [], objects: [] }
+  // As Storage answers: names are full paths from the bucket root; a folder's name keeps its
+  // trailing "/" and its key is the same path without it.
   for (const row of page) {
     if (row.is_folder) {
-      result.folders.push({ name: relative(row.key).replace(/\/$/, ''), key: row.key })
+      result.folders.push({ name: row.key, key: row.key.replace(/\/$/, '') })
     } else {
       result.objects.push({
-        name: relative(row.key),
+        name: row.key,
         key: row.key,
         id: row.id!,
         updated_at: row.updated_at!,
