@@ -84,6 +84,17 @@ describe('uploads', () => {
     })
   })
 
+  it('answers info() with metadata {} when the object has no user metadata', async () => {
+    const path = `${user.id}/plain.txt`
+    expect((await user.client.storage.from('avatars').upload(path, 'plain')).error).toBeNull()
+    expect((await row('avatars', path))?.user_metadata).toBeNull()
+    const response = await storageFetch(stack, `/object/info/avatars/${path}`, {
+      token: user.token,
+    })
+    expect(response.status).toBe(200)
+    expect(((await response.json()) as { metadata: unknown }).metadata).toEqual({})
+  })
+
   it('takes a FormData body as given, its contentType field first', async () => {
     const form = new FormData()
     form.append('contentType', 'application/pdf')

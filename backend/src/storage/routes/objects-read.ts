@@ -60,7 +60,8 @@ export function objectInfo(row: ObjectRow): Record<string, unknown> {
     content_type: meta?.mimetype ?? null,
     cache_control: meta?.cacheControl ?? null,
     etag: meta?.eTag ?? null,
-    metadata: row.user_metadata,
+    // No user metadata is {}, as Storage answers it, never null.
+    metadata: row.user_metadata ?? {},
     last_modified: meta?.lastModified ?? row.updated_at,
     created_at: row.created_at,
   }
