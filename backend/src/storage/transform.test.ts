@@ -38,6 +38,27 @@ describe('parseTransformation', () => {
     expect(decodeTransformation(encodeTransformation(t))).toEqual(t)
     expect(decodeTransformation('')).toEqual({})
   })
+
+  it("writes the token's text in Storage's words: imgproxy's resizing types, cover by default", () => {
+    expect(encodeTransformation({ width: 200, height: 200, resize: 'cover', quality: 60 })).toBe(
+      'height:200,width:200,resizing_type:fill,quality:60'
+    )
+    expect(encodeTransformation({ width: 50, resize: 'contain', format: 'origin' })).toBe(
+      'width:50,resizing_type:fit'
+    )
+    expect(encodeTransformation({ height: 5 })).toBe('height:5,resizing_type:fill')
+    expect(decodeTransformation('height:200,width:200,resizing_type:fill,quality:60')).toEqual({
+      width: 200,
+      height: 200,
+      resize: 'cover',
+      quality: 60,
+    })
+    expect(decodeTransformation('width:9,resizing_type:force')).toEqual({
+      width: 9,
+      resize: 'fill',
+    })
+    expect(decodeTransformation('width:9,resize:contain')).toEqual({ width: 9, resize: 'contain' })
+  })
 })
 
 describe('renderImage', () => {

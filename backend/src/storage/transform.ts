@@ -56,19 +56,38 @@ export function parseTransformation(input: Record<string, unknown>, where: strin
   return result
 }
 
-/** The options as carried in a signed URL's token ("width:100,resize:cover"). */
+/** imgproxy's resizing types, which Storage writes into signed URL tokens. */
+const RESIZING_TYPES = { cover: 'fill', contain: 'fit', fill: 'force' } as const
+
+/**
+ * The options as a signed URL's token carries them, in Storage's (imgproxy's) words and order:
+ * "height:200,width:200,resizing_type:fill,quality:60". The resizing type is written whenever a
+ * size is (cover, the default, is "fill"); format "origin" is not written.
+ */
 export function encodeTransformation(t: Transformation): string {
-  return Object.entries(t)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k}:${String(v)}`)
-    .join(',')
+  const segments: string[] = []
+  if (t.height) segments.push(`height:${t.height}`)
+  if (t.width) segments.push(`width:${t.width}`)
+  if (t.width || t.height) segments.push(`resizing_type:${RESIZING_TYPES[t.resize ?? 'cover']}`)
+  if (t.quality) segments.push(`quality:${t.quality}`)
+  if (t.format && t.format !== 'origin') segments.push(`format:${t.format}`)
+  return segments.join(',')
 }
 
+/** Reads a token's options (imgproxy's resizing_type, or resize as the query names it). */
 export function decodeTransformation(text: string): Transformation {
   const input: Record<string, string> = {}
   for (const part of text.split(',')) {
     const at = part.indexOf(':')
-    if (at > 0) input[part.slice(0, at)] = part.slice(at + 1)
+    if (at <= 0) continue
+    const name = part.slice(0, at)
+    const value = part.slice(at + 1)
+    if (name === 'resizing_type') {
+      const resize = Object.entries(RESIZING_TYPES).find(([, type]) => type === value)?.[0]
+      input.resize = resize ?? value
+    } else {
+      input[name] = value
+    }
   }
   return parseTransformation(input, 'token')
 }

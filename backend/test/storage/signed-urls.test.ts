@@ -195,6 +195,31 @@ describe('signed download URLs', () => {
     const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata()
     expect([meta.width, meta.height]).toEqual([50, 25])
   })
+  it("carries the transformation in the token in Storage's words, and serves it", async () => {
+    const image = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: '#cc6633' },
+    })
+      .jpeg()
+      .toBuffer()
+    await alice.client.storage
+      .from('files')
+      .upload(`${alice.id}/photo.jpg`, image, { contentType: 'image/jpeg' })
+    const { data } = await alice.client.storage
+      .from('files')
+      .createSignedUrl(`${alice.id}/photo.jpg`, 60, {
+        transform: { width: 200, height: 200, resize: 'cover', quality: 60 },
+      })
+    const token = new URL(data!.signedUrl).searchParams.get('token')!
+    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'))
+    expect(payload).toMatchObject({
+      url: `files/${alice.id}/photo.jpg`,
+      transformations: 'height:200,width:200,resizing_type:fill,quality:60',
+    })
+    const response = await fetch(data!.signedUrl, { headers: { accept: 'image/jpeg' } })
+    expect(response.status).toBe(200)
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata()
+    expect([meta.width, meta.height]).toEqual([200, 200])
+  })
 })
 
 describe('signed upload URLs', () => {
