@@ -2,6 +2,7 @@
 // transaction that first takes the caller's role and publishes the JWT claims, method, path and
 // headers as transaction-local settings, so that row-level security and auth.uid() see them.
 import type { Sql, TransactionSql } from 'postgres'
+import { quoteIdentifier } from '../sql-identifier.ts'
 import type { SessionPool } from './session-pool.ts'
 
 export interface RequestScope {
@@ -61,10 +62,7 @@ function setConfigText(count: number): string {
   return text
 }
 
-/** Quotes an identifier for SQL text: the one place identifiers are quoted. */
-export function quoteIdentifier(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`
-}
+export { quoteIdentifier }
 
 export interface ScopeOptions {
   readOnly?: boolean

@@ -1,7 +1,7 @@
 // SQL as data: fragments of trusted text, quoted identifiers and bound parameters, rendered once
 // to { text, values }. Template strings are the only way to add SQL text; request values can only
-// enter as param(), names only through ident() (which quotes in the one place, db/scope.ts).
-import { quoteIdentifier } from '../../db/scope.ts'
+// enter as param(), names only through ident() (which quotes in the one place, sql-identifier.ts).
+import { quoteIdentifier } from '../../sql-identifier.ts'
 
 /**
  * A bound value. `unknown` parameters let Postgres infer the type from where the value is used
