@@ -2,6 +2,7 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 
 const focusedTests = ['describe', 'it', 'test'].flatMap((object) =>
   ['only', 'skip'].map((property) => ({
@@ -27,6 +28,10 @@ const appImportPatterns = [
     regex: '(^|/)features/[^/]+/(?!index\\.ts$)',
     message: 'Import a feature only through its index.ts.',
   },
+]
+
+const backendImportPatterns = [
+  { group: ['**/app/**', '@chorus/app*'], message: 'The backend never imports the app.' },
 ]
 
 export default tseslint.config(
@@ -55,13 +60,34 @@ export default tseslint.config(
     },
   },
   {
+    // No import cycles anywhere. Imports are relative with their suffix, so Node's resolution
+    // finds every file; packages are not followed. Type-only imports vanish at run time and are
+    // not counted.
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver()],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     files: ['backend/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: backendImportPatterns }] },
+  },
+  {
+    // REST's pure stages are functions over plain data: only execute touches the database.
+    files: ['backend/src/rest/parse/**', 'backend/src/rest/plan/**', 'backend/src/rest/sql/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/app/**', '@chorus/app*'], message: 'The backend never imports the app.' },
+            ...backendImportPatterns,
+            {
+              // backend/src/db and backend/src/http, however the path reaches them
+              regex: '(^|/)(\\.\\./)+(db|http)(/|$)|(^|/)src/(db|http)(/|$)',
+              message: "REST's parse, plan and sql stages are pure: they import no db/ or http/.",
+            },
           ],
         },
       ],
