@@ -3,7 +3,7 @@
 // optional app server for a built web app.
 import { EventEmitter } from 'node:events'
 import { rmSync } from 'node:fs'
-import { access, constants, rm, writeFile, mkdir } from 'node:fs/promises'
+import { access, constants, mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -173,6 +173,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       cleanups.push(() => server.stop())
       dbUrl = embedded.url
       created = embedded.created
+      const others = (await readdir(dataDir)).filter(
+        (name) => /^pgdata(-|$)/.test(name) && name !== engine?.folder
+      )
+      if (created && others.length > 0) {
+        log.warn(
+          `This is a new, empty database on ${engine.label}; the data of ${others.join(', ')} ` +
+            `(another engine's cluster in ${dataDir}) is not carried over and stays as it was.`
+        )
+      }
     }
     const password = decodeURIComponent(new URL(dbUrl).password) || LOCAL_DB_PASSWORD
 

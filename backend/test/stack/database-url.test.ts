@@ -35,14 +35,14 @@ async function startExternalServer(): Promise<ExternalServer> {
   await mkdir(pgdata, { mode: 0o700 })
   await writeFile(passwordFile, `${PASSWORD}\n`, { mode: 0o600 })
   // PostgreSQL refuses to run as root: then it runs as the postgres user, as Debian's does.
-  const runAs =
+  const runAs: { uid: number; gid: number } | null =
     process.getuid?.() === 0
       ? {
           uid: Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout),
           gid: Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout),
         }
-      : {}
-  if ('uid' in runAs) {
+      : null
+  if (runAs) {
     await chown(pgdata, runAs.uid, runAs.gid)
     await chown(passwordFile, runAs.uid, runAs.gid)
   }
@@ -57,7 +57,7 @@ async function startExternalServer(): Promise<ExternalServer> {
       '--encoding=UTF8',
       '--locale=C',
     ],
-    { ...runAs, cwd: dir, env, encoding: 'utf8' }
+    { ...(runAs ?? {}), cwd: dir, env, encoding: 'utf8' }
   )
   if (initdb.status !== 0) throw new Error(`initdb failed: ${initdb.stderr}`)
   const port = await freePort()
@@ -68,7 +68,7 @@ async function startExternalServer(): Promise<ExternalServer> {
       ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
       ...['-c', 'wal_level=logical', '-c', 'fsync=off', '-c', 'synchronous_commit=off'],
     ],
-    { ...runAs, cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] }
+    { ...(runAs ?? {}), cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] }
   )
   const exited = new Promise<void>((resolve) => server.on('exit', () => resolve()))
   let output = ''
@@ -145,7 +145,7 @@ beforeAll(async () => {
     migrations: { '20240101000000_stops.sql': SCHEMA },
   })
   stack = await start()
-})
+}, 120_000)
 
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.removeAllChannels().catch(() => undefined)))

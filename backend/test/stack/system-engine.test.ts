@@ -20,6 +20,8 @@ import { clientOf, recordingLogger, requireSystemPostgis } from '../support/syst
 import { SYSTEM_BIN, SYSTEM_ROOT } from '../support/system-postgres.ts'
 
 const isRoot = process.getuid?.() === 0
+/** Tests that start stacks (initdb included) get room for a loaded 2-core CI machine. */
+const STARTS_TIMEOUT = 120_000
 
 const GEO = `
 create extension if not exists postgis schema extensions;
@@ -53,13 +55,15 @@ function client(key?: string): SupabaseClient {
 
 beforeAll(async () => {
   requireSystemPostgis()
-  workdir = await makeProject({
-    config: 'project_id = "geo"\n',
-    migrations: { '20240101000000_places.sql': GEO },
-  })
+  // The project ran on the embedded PostgreSQL before its PostGIS migration was written.
+  workdir = await makeProject({ config: 'project_id = "geo"\n' })
   dataDir = path.join(workdir, 'supabase', '.temp', 'local-stack')
   stack = await start()
-})
+  expect(stack.engine?.kind).toBe('embedded')
+  await stack.stop()
+  await writeFile(path.join(workdir, 'supabase', 'migrations', '20240101000000_places.sql'), GEO)
+  stack = await start()
+}, STARTS_TIMEOUT)
 
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.removeAllChannels().catch(() => undefined)))
@@ -84,8 +88,13 @@ describe('a project whose migrations create PostGIS, started with no flag', () =
     expect(row?.postgis).toMatch(/^3\./)
     expect(wal?.wal_level).toBe('logical')
 
+    // The embedded engine's cluster stays as it was, and the start says its data is not here.
+    expect(existsSync(path.join(dataDir, 'pgdata'))).toBe(true)
+    expect(log.lines).toContain(
+      `This is a new, empty database on PostgreSQL 15 at ${SYSTEM_ROOT}; the data of pgdata ` +
+        `(another engine's cluster in ${dataDir}) is not carried over and stays as it was.`
+    )
     const pgdata = path.join(dataDir, 'pgdata-system-15')
-    expect(existsSync(path.join(dataDir, 'pgdata'))).toBe(false)
     const link = await lstat(pgdata)
     // As root from a private folder the cluster lives where the postgres user can own it.
     expect(link.isSymbolicLink()).toBe(isRoot)
@@ -160,64 +169,82 @@ describe('a project whose migrations create PostGIS, started with no flag', () =
     expect(data.session?.access_token).toEqual(expect.any(String))
   })
 
-  it('--reset starts again from an empty database on the same engine', async () => {
-    await Promise.all(clients.map((c) => c.removeAllChannels().catch(() => undefined)))
-    await stack.stop()
-    stack = await start(true)
-    expect(stack.engine?.kind).toBe('system')
-    expect(log.lines.some((line) => line.startsWith('Creating a new PostgreSQL 15 cluster'))).toBe(
-      true
-    )
-    const { data, error } = await client().from('places').select('name')
-    expect(error).toBeNull()
-    expect(data).toEqual([{ name: 'Paris' }])
-  })
+  it(
+    '--reset starts again from an empty database on the same engine',
+    async () => {
+      await Promise.all(clients.map((c) => c.removeAllChannels().catch(() => undefined)))
+      await stack.stop()
+      stack = await start(true)
+      expect(stack.engine?.kind).toBe('system')
+      expect(
+        log.lines.some((line) => line.startsWith('Creating a new PostgreSQL 15 cluster'))
+      ).toBe(true)
+      // --reset deleted every engine's cluster.
+      expect(existsSync(path.join(dataDir, 'pgdata'))).toBe(false)
+      const { data, error } = await client().from('places').select('name')
+      expect(error).toBeNull()
+      expect(data).toEqual([{ name: 'Paris' }])
+    },
+    STARTS_TIMEOUT
+  )
 })
 
 describe('--postgres-bin', () => {
-  it('runs the cluster on the installation named, with no migration needing it', async () => {
-    const project = await makeProject({ config: 'project_id = "picked"\n[inbucket]\nport = 0\n' })
-    try {
-      const running = await startCli(['--workdir', project, '--postgres-bin', SYSTEM_BIN])
+  it(
+    'runs the cluster on the installation named, with no migration needing it',
+    async () => {
+      const project = await makeProject({ config: 'project_id = "picked"\n[inbucket]\nport = 0\n' })
       try {
-        expect(running.stderr()).toContain(`Using PostgreSQL 15 at ${SYSTEM_ROOT} (--postgres-bin)`)
-        const sql = postgres(running.dbUrl, { max: 1, onnotice: () => {} })
-        const [row] = await sql<{ v: string }[]>`select current_setting('server_version_num') as v`
-        await sql.end()
-        expect(row?.v.slice(0, 2)).toBe('15')
-        expect((await fetch(`${running.apiUrl}/rest/v1/`)).status).toBeLessThan(500)
+        const running = await startCli(['--workdir', project, '--postgres-bin', SYSTEM_BIN])
+        try {
+          expect(running.stderr()).toContain(
+            `Using PostgreSQL 15 at ${SYSTEM_ROOT} (--postgres-bin)`
+          )
+          const sql = postgres(running.dbUrl, { max: 1, onnotice: () => {} })
+          const [row] = await sql<
+            { v: string }[]
+          >`select current_setting('server_version_num') as v`
+          await sql.end()
+          expect(row?.v.slice(0, 2)).toBe('15')
+          expect((await fetch(`${running.apiUrl}/rest/v1/`)).status).toBeLessThan(500)
+        } finally {
+          expect(await running.stop()).toBe(0)
+        }
       } finally {
-        expect(await running.stop()).toBe(0)
+        await runCli(['stop', '--no-backup', '--workdir', project])
+        await rm(project, { recursive: true, force: true })
       }
-    } finally {
-      await runCli(['stop', '--no-backup', '--workdir', project])
-      await rm(project, { recursive: true, force: true })
-    }
-  })
+    },
+    STARTS_TIMEOUT
+  )
 
-  it('names what is wrong when the folder holds no PostgreSQL server, or DATABASE_URL is set', async () => {
-    const project = await makeProject({ config: 'project_id = "wrong"\n[inbucket]\nport = 0\n' })
-    const empty = path.join(project, 'not-postgres')
-    await mkdir(empty)
-    await writeFile(path.join(empty, 'README'), 'nothing to run\n')
-    try {
-      const args = ['start', '--workdir', project, '--api-port', '0', '--db-port', '0']
-      const missing = await runCli([...args, '--postgres-bin', empty])
-      expect(missing.code).toBe(1)
-      expect(missing.stderr.trim()).toBe(
-        `Error: --postgres-bin ${empty}: no PostgreSQL server there (it needs postgres and ` +
-          `initdb; on Debian they are in /usr/lib/postgresql/NN/bin).`
-      )
-      const both = await runCli([...args, '--postgres-bin', SYSTEM_BIN], {
-        DATABASE_URL: 'postgresql://postgres:postgres@127.0.0.1:1/postgres',
-      })
-      expect(both.code).toBe(1)
-      expect(both.stderr.trim()).toBe(
-        'Error: --postgres-bin picks the PostgreSQL the stack runs itself; with DATABASE_URL ' +
-          'set it runs none. Unset DATABASE_URL or leave out --postgres-bin.'
-      )
-    } finally {
-      await rm(project, { recursive: true, force: true })
-    }
-  })
+  it(
+    'names what is wrong when the folder holds no PostgreSQL server, or DATABASE_URL is set',
+    async () => {
+      const project = await makeProject({ config: 'project_id = "wrong"\n[inbucket]\nport = 0\n' })
+      const empty = path.join(project, 'not-postgres')
+      await mkdir(empty)
+      await writeFile(path.join(empty, 'README'), 'nothing to run\n')
+      try {
+        const args = ['start', '--workdir', project, '--api-port', '0', '--db-port', '0']
+        const missing = await runCli([...args, '--postgres-bin', empty])
+        expect(missing.code).toBe(1)
+        expect(missing.stderr.trim()).toBe(
+          `Error: --postgres-bin ${empty}: no PostgreSQL server there (it needs postgres and ` +
+            `initdb; on Debian they are in /usr/lib/postgresql/NN/bin).`
+        )
+        const both = await runCli([...args, '--postgres-bin', SYSTEM_BIN], {
+          DATABASE_URL: 'postgresql://postgres:postgres@127.0.0.1:1/postgres',
+        })
+        expect(both.code).toBe(1)
+        expect(both.stderr.trim()).toBe(
+          'Error: --postgres-bin picks the PostgreSQL the stack runs itself; with DATABASE_URL ' +
+            'set it runs none. Unset DATABASE_URL or leave out --postgres-bin.'
+        )
+      } finally {
+        await rm(project, { recursive: true, force: true })
+      }
+    },
+    STARTS_TIMEOUT
+  )
 })
