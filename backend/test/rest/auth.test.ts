@@ -1,35 +1,27 @@
 // Who may do what: row-level security for anon and signed-in users (rows filtered silently on
 // read, errors on write), grants (401 for anon, 403 for users), service_role, API keys, and
 // PostgREST's JWT errors.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestStack } from '../support/stack.ts'
-import { ALICE, BOB, rest, startRestStack, userClient, userToken } from './fixture.ts'
+import { describe, expect, it } from 'vitest'
+import { ALICE, BOB, rest, userClient, userToken } from './fixture.ts'
+import { useStack } from './support.ts'
 
-let stack: TestStack
-
-beforeAll(async () => {
-  stack = await startRestStack()
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
+const t = useStack()
 
 const tasks = (rows: unknown) => (rows as { task: string }[]).map((r) => r.task).sort()
 
 describe('row-level security', () => {
   it('filters rows silently on read: anon sees public rows, users their own too', async () => {
-    const anon = await stack.client().from('todos').select('task')
+    const anon = await t.stack.client().from('todos').select('task')
     expect(anon.status).toBe(200)
     expect(tasks(anon.data)).toEqual(['alice public'])
-    const alice = await (await userClient(stack, ALICE)).from('todos').select('task')
+    const alice = await (await userClient(t.stack, ALICE)).from('todos').select('task')
     expect(tasks(alice.data)).toEqual(['alice private', 'alice public'])
-    const bob = await (await userClient(stack, BOB)).from('todos').select('task')
+    const bob = await (await userClient(t.stack, BOB)).from('todos').select('task')
     expect(tasks(bob.data)).toEqual(['alice public', 'bob private'])
   })
 
   it('lets a user insert their own rows and refuses others with 403', async () => {
-    const alice = await userClient(stack, ALICE)
+    const alice = await userClient(t.stack, ALICE)
     const own = await alice.from('todos').insert({ task: 'alice new' }).select('task, user_id')
     expect(own).toMatchObject({ status: 201, data: [{ task: 'alice new', user_id: ALICE }] })
     const forged = await alice.from('todos').insert({ task: 'forged', user_id: BOB })
@@ -40,11 +32,11 @@ describe('row-level security', () => {
       hint: null,
       message: 'new row violates row-level security policy for table "todos"',
     })
-    expect(await stack.sql`select 1 from todos where task = 'forged'`).toHaveLength(0)
+    expect(await t.stack.sql`select 1 from todos where task = 'forged'`).toHaveLength(0)
   })
 
   it('refuses anon writes with 401 and WWW-Authenticate', async () => {
-    const r = await rest(stack, '/todos', {
+    const r = await rest(t.stack, '/todos', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"task":"anon"}',
@@ -60,26 +52,26 @@ describe('row-level security', () => {
   })
 
   it("affects none of another user's rows on update or delete", async () => {
-    const alice = await userClient(stack, ALICE)
+    const alice = await userClient(t.stack, ALICE)
     const upd = await alice.from('todos').update({ done: true }).eq('task', 'bob private').select()
     expect(upd).toMatchObject({ status: 200, data: [] })
     const del = await alice.from('todos').delete().eq('task', 'bob private')
     expect(del.status).toBe(204)
-    expect(await stack.sql`select done from todos where task = 'bob private'`).toEqual([
+    expect(await t.stack.sql`select done from todos where task = 'bob private'`).toEqual([
       { done: false },
     ])
   })
 
   it('refuses a table without grants: 401 for anon, 403 for users', async () => {
-    const anon = await stack.client().from('secrets').select()
+    const anon = await t.stack.client().from('secrets').select()
     expect(anon.status).toBe(401)
     expect(anon.error?.code).toBe('42501')
-    const user = await (await userClient(stack, BOB)).from('secrets').select()
+    const user = await (await userClient(t.stack, BOB)).from('secrets').select()
     expect(user.status).toBe(403)
   })
 
   it('lets service_role bypass row-level security', async () => {
-    const service = stack.client(stack.serviceRoleKey)
+    const service = t.stack.client(t.stack.serviceRoleKey)
     const { data } = await service
       .from('todos')
       .select('task')
@@ -90,14 +82,14 @@ describe('row-level security', () => {
   })
 
   it('treats the new API keys as anon and service_role', async () => {
-    const publishable = await stack.client(stack.keys.publishableKey).rpc('whoami')
+    const publishable = await t.stack.client(t.stack.keys.publishableKey).rpc('whoami')
     expect(publishable.data).toMatchObject({ role: 'anon' })
-    const secret = await stack.client(stack.keys.secretKey).rpc('whoami')
+    const secret = await t.stack.client(t.stack.keys.secretKey).rpc('whoami')
     expect(secret.data).toMatchObject({ role: 'service_role' })
   })
 
   it('treats a request without any key as anon', async () => {
-    const response = await fetch(`${stack.url}/rest/v1/rpc/whoami`)
+    const response = await fetch(`${t.stack.url}/rest/v1/rpc/whoami`)
     expect(response.status).toBe(200)
     expect(await response.json()).toMatchObject({ role: 'anon', apikey: null })
   })
@@ -105,7 +97,7 @@ describe('row-level security', () => {
 
 describe('JWT errors', () => {
   const get = (authorization: string) =>
-    rest(stack, '/films?select=id&limit=1', { headers: { authorization } })
+    rest(t.stack, '/films?select=id&limit=1', { headers: { authorization } })
 
   it('answers an undecodable token with 401 PGRST301', async () => {
     const r = await get('Bearer not-a-jwt')
@@ -122,7 +114,7 @@ describe('JWT errors', () => {
   })
 
   it('answers a bad signature with 401 PGRST301', async () => {
-    const token = await userToken(stack, ALICE)
+    const token = await userToken(t.stack, ALICE)
     const [h, p] = token.split('.')
     const r = await get(`Bearer ${h}.${p}.AAAA`)
     expect(r.status).toBe(401)
@@ -136,7 +128,7 @@ describe('JWT errors', () => {
 
   it('answers an expired token with 401 PGRST303, allowing 30 seconds of clock skew', async () => {
     const now = Math.floor(Date.now() / 1000)
-    const expired = await userToken(stack, ALICE, { exp: now - 120 })
+    const expired = await userToken(t.stack, ALICE, { exp: now - 120 })
     const r = await get(`Bearer ${expired}`)
     expect(r.status).toBe(401)
     expect(r.headers.get('www-authenticate')).toBe(
@@ -148,9 +140,9 @@ describe('JWT errors', () => {
       hint: null,
       message: 'JWT expired',
     })
-    const justExpired = await userToken(stack, ALICE, { exp: now - 5 })
+    const justExpired = await userToken(t.stack, ALICE, { exp: now - 5 })
     expect((await get(`Bearer ${justExpired}`)).status).toBe(200)
-    const notYet = await userToken(stack, ALICE, { nbf: now + 600 })
+    const notYet = await userToken(t.stack, ALICE, { nbf: now + 600 })
     expect((await get(`Bearer ${notYet}`)).json()).toMatchObject({
       code: 'PGRST303',
       message: 'JWT not yet valid',
@@ -158,14 +150,14 @@ describe('JWT errors', () => {
   })
 
   it('uses the role claim, anon when absent, and fails on an unknown role', async () => {
-    const noRole = await stack.keys.sign({ sub: ALICE, exp: Math.floor(Date.now() / 1000) + 60 })
-    const r = await rest(stack, '/rpc/whoami', { headers: { authorization: `Bearer ${noRole}` } })
+    const noRole = await t.stack.keys.sign({ sub: ALICE, exp: Math.floor(Date.now() / 1000) + 60 })
+    const r = await rest(t.stack, '/rpc/whoami', { headers: { authorization: `Bearer ${noRole}` } })
     expect(r.json()).toMatchObject({ role: 'anon', sub: ALICE })
-    const weird = await stack.keys.sign({
+    const weird = await t.stack.keys.sign({
       role: 'no_such_role',
       exp: Math.floor(Date.now() / 1000) + 60,
     })
-    const bad = await rest(stack, '/films?select=id', {
+    const bad = await rest(t.stack, '/films?select=id', {
       headers: { authorization: `Bearer ${weird}` },
     })
     expect(bad.status).toBe(400)

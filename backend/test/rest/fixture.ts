@@ -1,6 +1,5 @@
 // The test schema of the REST contract tests: enough tables, views and functions to exercise the
 // whole PostgREST grammar, plus row-level security for anon and signed-in users.
-import { startTestStack } from '../support/stack.ts'
 import type { TestStack } from '../support/stack.ts'
 
 export const ALICE = '11111111-1111-4111-8111-111111111111'
@@ -161,10 +160,6 @@ create function fail() returns void language plpgsql as $$ begin raise exception
 `
 
 export const TEST_MIGRATIONS = { '20240101000000_rest.sql': SCHEMA }
-
-export async function startRestStack(config?: string): Promise<TestStack> {
-  return startTestStack({ migrations: TEST_MIGRATIONS, ...(config ? { config } : {}) })
-}
 
 /** A signed-in user's access token, as Supabase Auth would mint it. */
 export function userToken(

@@ -1,38 +1,30 @@
 // Thousands of random and hostile requests: grammar-shaped query strings with mutations, junk
 // headers and bodies, as anon and as a signed-in user. No answer may be a 5xx, the service must
 // keep answering, and rows the caller may not change must stay as they were.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { TestStack } from '../support/stack.ts'
-import { ALICE, BOB, startRestStack, userToken } from './fixture.ts'
+import { expect, it } from 'vitest'
+import { ALICE, BOB, userToken } from './fixture.ts'
 import { fuzzRequest, SEED } from './fuzz-requests.ts'
 import type { FuzzRequest } from './fuzz-requests.ts'
+import { useStack } from './support.ts'
 
-let stack: TestStack
-
-beforeAll(async () => {
-  stack = await startRestStack()
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
+const t = useStack()
 
 const REQUESTS = 2000
 const CONCURRENCY = 8
 
 async function snapshot() {
   return {
-    secrets: await stack.sql`select * from secrets order by id`,
-    alice: await stack.sql`select * from todos where user_id = ${ALICE} order by id`,
-    anonVisible: await stack.sql`select count(*)::int as n from todos`,
+    secrets: await t.stack.sql`select * from secrets order by id`,
+    alice: await t.stack.sql`select * from todos where user_id = ${ALICE} order by id`,
+    anonVisible: await t.stack.sql`select count(*)::int as n from todos`,
   }
 }
 
 it(`answers ${REQUESTS} random and hostile requests without a 5xx (seed ${SEED})`, async () => {
-  const bob = await userToken(stack, BOB)
+  const bob = await userToken(t.stack, BOB)
   const tokens = ['', '', '', '', '', bob, bob, bob, 'garbage', `${bob.slice(0, -4)}AAAA`]
   const before = await snapshot()
-  const requests = Array.from({ length: REQUESTS }, () => fuzzRequest(stack.anonKey, tokens))
+  const requests = Array.from({ length: REQUESTS }, () => fuzzRequest(t.stack.anonKey, tokens))
   const failures: string[] = []
   const statuses = new Map<number, number>()
   let next = 0
@@ -42,7 +34,7 @@ it(`answers ${REQUESTS} random and hostile requests without a 5xx (seed ${SEED})
       let status: number
       let text: string
       try {
-        const response = await fetch(`${stack.url}/rest/v1${r.path}`, {
+        const response = await fetch(`${t.stack.url}/rest/v1${r.path}`, {
           method: r.method,
           headers: r.headers,
           body: r.body,
@@ -75,6 +67,6 @@ it(`answers ${REQUESTS} random and hostile requests without a 5xx (seed ${SEED})
   ).toBeGreaterThan(REQUESTS / 20)
   expect(await snapshot()).toEqual(before)
   // Still serving.
-  const { data } = await stack.client().from('directors').select('last_name').eq('id', 1)
+  const { data } = await t.stack.client().from('directors').select('last_name').eq('id', 1)
   expect(data).toEqual([{ last_name: 'Lumière' }])
 })

@@ -1,20 +1,8 @@
 // Reads through the real supabase-js: the select grammar and embedded resources.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SupabaseClient } from '@supabase/supabase-js'
-import type { TestStack } from '../support/stack.ts'
-import { startRestStack } from './fixture.ts'
+import { describe, expect, it } from 'vitest'
+import { useStack } from './support.ts'
 
-let stack: TestStack
-let db: SupabaseClient
-
-beforeAll(async () => {
-  stack = await startRestStack()
-  db = stack.client()
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
+const t = useStack()
 
 async function titles(query: PromiseLike<{ data: unknown; error: unknown }>): Promise<string[]> {
   const { data, error } = await query
@@ -24,7 +12,7 @@ async function titles(query: PromiseLike<{ data: unknown; error: unknown }>): Pr
 
 describe('select', () => {
   it('returns all columns by default, typed as JSON', async () => {
-    const { data, error, status } = await db.from('films').select().eq('id', 1)
+    const { data, error, status } = await t.db.from('films').select().eq('id', 1)
     expect(error).toBeNull()
     expect(status).toBe(200)
     expect(data).toEqual([
@@ -45,7 +33,7 @@ describe('select', () => {
   })
 
   it('selects columns with aliases, casts and JSON paths', async () => {
-    const { data, error } = await db
+    const { data, error } = await t.db
       .from('films')
       .select(
         'name:title, year::text, reels:metadata->reels, lead:metadata->cast->>lead, metadata->>color'
@@ -64,7 +52,7 @@ describe('select', () => {
   })
 
   it('reads computed columns through PostgreSQL functional notation', async () => {
-    const { data } = await db.from('directors').select('last_name, films(count)').order('id')
+    const { data } = await t.db.from('directors').select('last_name, films(count)').order('id')
     expect(data).toEqual([
       { last_name: 'Lumière', films: [{ count: 1 }] },
       { last_name: 'Méliès', films: [{ count: 2 }] },
@@ -73,7 +61,7 @@ describe('select', () => {
   })
 
   it('reports an unknown column with PostgreSQL’s error', async () => {
-    const { error, status } = await db.from('films').select('nope')
+    const { error, status } = await t.db.from('films').select('nope')
     expect(status).toBe(400)
     expect(error).toEqual({
       code: '42703',
@@ -86,7 +74,7 @@ describe('select', () => {
 
 describe('embedded resources', () => {
   it('embeds many-to-one as an object and one-to-many as an array', async () => {
-    const { data } = await db
+    const { data } = await t.db
       .from('films')
       .select('title, directors(last_name)')
       .in('id', [1, 5])
@@ -95,7 +83,7 @@ describe('embedded resources', () => {
       { title: 'Workers Leaving the Factory', directors: { last_name: 'Lumière' } },
       { title: 'Untitled', directors: null },
     ])
-    const { data: directors } = await db
+    const { data: directors } = await t.db
       .from('directors')
       .select('last_name, films(title)')
       .eq('id', 2)
@@ -108,7 +96,7 @@ describe('embedded resources', () => {
   })
 
   it('embeds many-to-many through the junction table', async () => {
-    const { data } = await db
+    const { data } = await t.db
       .from('films')
       .select('title, actors(first_name)')
       .eq('id', 2)
@@ -122,7 +110,7 @@ describe('embedded resources', () => {
   })
 
   it('embeds self-references both ways and recursively', async () => {
-    const { data } = await db
+    const { data } = await t.db
       .from('people')
       .select('name, parent:parent_id(name), children:people(name, children:people(name))')
       .eq('id', 1)
@@ -139,24 +127,24 @@ describe('embedded resources', () => {
   })
 
   it('embeds one-to-one as an object from both sides', async () => {
-    const { data } = await db.from('people').select('name, profiles(bio)').lt('id', 4).order('id')
+    const { data } = await t.db.from('people').select('name, profiles(bio)').lt('id', 4).order('id')
     expect(data).toEqual([
       { name: 'Root', profiles: { bio: 'The root' } },
       { name: 'Child A', profiles: { bio: null } },
       { name: 'Child B', profiles: null },
     ])
-    const { data: back } = await db.from('profiles').select('bio, people(name)').eq('id', 1)
+    const { data: back } = await t.db.from('profiles').select('bio, people(name)').eq('id', 1)
     expect(back).toEqual([{ bio: 'The root', people: { name: 'Root' } }])
   })
 
   it('refuses an ambiguous embed with 300 PGRST201 and resolves hints', async () => {
-    const { error, status } = await db.from('clients').select('name, addresses(street)')
+    const { error, status } = await t.db.from('clients').select('name, addresses(street)')
     expect(status).toBe(300)
     expect(error?.code).toBe('PGRST201')
     expect(error?.hint).toBe(
       "Try changing 'addresses' to one of the following: 'addresses!billing', 'addresses!shipping'. Find the desired relationship in the 'details' key."
     )
-    const { data } = await db
+    const { data } = await t.db
       .from('clients')
       .select(
         'name, billing:addresses!billing(street), shipping:addresses!shipping_address_id(street)'
@@ -167,7 +155,7 @@ describe('embedded resources', () => {
   })
 
   it('refuses an unknown relationship with PGRST200', async () => {
-    const { error, status } = await db.from('films').select('title, directorz(*)')
+    const { error, status } = await t.db.from('films').select('title, directorz(*)')
     expect(status).toBe(400)
     expect(error).toEqual({
       code: 'PGRST200',
@@ -179,7 +167,7 @@ describe('embedded resources', () => {
   })
 
   it('filters embedded rows without removing parents, unless !inner', async () => {
-    const { data } = await db
+    const { data } = await t.db
       .from('directors')
       .select('last_name, films(title)')
       .eq('films.year', 1904)
@@ -189,7 +177,7 @@ describe('embedded resources', () => {
       { last_name: 'Méliès', films: [{ title: 'The Impossible Voyage' }] },
       { last_name: 'Guy', films: [] },
     ])
-    const { data: inner } = await db
+    const { data: inner } = await t.db
       .from('directors')
       .select('last_name, films!inner(title)')
       .eq('films.year', 1904)
@@ -197,22 +185,22 @@ describe('embedded resources', () => {
   })
 
   it('filters parents through an empty embed and embed null tests', async () => {
-    const { data } = await db
+    const { data } = await t.db
       .from('films')
       .select('title, directors!inner()')
       .eq('directors.last_name', 'Guy')
     expect(data).toEqual([{ title: 'The Cabbage Fairy' }])
     expect(
-      await titles(db.from('films').select('title, directors(id)').is('directors', null))
+      await titles(t.db.from('films').select('title, directors(id)').is('directors', null))
     ).toEqual(['Untitled'])
-    const { count } = await db
+    const { count } = await t.db
       .from('films')
       .select('title, directors(id)', { count: 'exact' })
       .not('directors', 'is', null)
     expect(count).toBe(4)
-    const { error } = await db.from('films').select('title, directors(id)').eq('directors', 1)
+    const { error } = await t.db.from('films').select('title, directors(id)').eq('directors', 1)
     expect(error?.code).toBe('PGRST120')
-    const { error: notEmbedded } = await db
+    const { error: notEmbedded } = await t.db
       .from('films')
       .select('title')
       .eq('actors.first_name', 'x')
@@ -225,14 +213,14 @@ describe('embedded resources', () => {
   })
 
   it('orders, limits and ORs inside embeds, and orders by a to-one embed', async () => {
-    const { data } = await db
+    const { data } = await t.db
       .from('films')
       .select('title, actors(first_name)')
       .eq('id', 4)
       .order('first_name', { referencedTable: 'actors', ascending: false })
       .limit(1, { referencedTable: 'actors' })
     expect(data).toEqual([{ title: 'The Impossible Voyage', actors: [{ first_name: 'Victor' }] }])
-    const { data: ored } = await db
+    const { data: ored } = await t.db
       .from('films')
       .select('id, actors(first_name)')
       .eq('id', 4)
@@ -240,7 +228,7 @@ describe('embedded resources', () => {
     expect(ored).toEqual([{ id: 4, actors: [{ first_name: 'Jeanne' }] }])
     expect(
       await titles(
-        db
+        t.db
           .from('films')
           .select('title, directors(last_name)')
           .not('director_id', 'is', null)
@@ -253,17 +241,17 @@ describe('embedded resources', () => {
       'Workers Leaving the Factory',
       'The Cabbage Fairy',
     ])
-    const { error } = await db.from('directors').select('id, films(title)').order('films(title)')
+    const { error } = await t.db.from('directors').select('id, films(title)').order('films(title)')
     expect(error?.code).toBe('PGRST118')
   })
 
   it('spreads to-one columns into the parent and to-many columns into arrays', async () => {
-    const { data } = await db
+    const { data } = await t.db
       .from('films')
       .select('title, ...directors(director:last_name)')
       .eq('id', 2)
     expect(data).toEqual([{ title: 'A Trip to the Moon', director: 'Méliès' }])
-    const { data: many } = await db
+    const { data: many } = await t.db
       .from('directors')
       .select('last_name, ...films(title, year)')
       .eq('id', 2)
@@ -278,7 +266,7 @@ describe('embedded resources', () => {
   })
 
   it('embeds computed relationships: functions of the row', async () => {
-    const { data, error } = await db
+    const { data, error } = await t.db
       .from('directors')
       .select('last_name, recent_films(title, lead_actor(first_name))')
       .eq('id', 2)
@@ -296,7 +284,7 @@ describe('embedded resources', () => {
   })
 
   it('embeds through foreign keys carried over to views', async () => {
-    const { data } = await db
+    const { data } = await t.db
       .from('film_summaries')
       .select('title, directors(last_name)')
       .eq('id', 3)

@@ -1,11 +1,8 @@
 // The schema cache and the API settings: exposed schemas and profiles, max_rows, reloads on
 // NOTIFY / DDL / migrations, the OpenAPI description, and malformed requests.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestStack } from '../support/stack.ts'
-import { startTestStack } from '../support/stack.ts'
+import { describe, expect, it } from 'vitest'
 import { rest, SCHEMA } from './fixture.ts'
-
-let stack: TestStack
+import { useStack } from './support.ts'
 
 const CONFIG = `project_id = "test"
 [api]
@@ -23,28 +20,22 @@ insert into api.notes values (1, 'first'), (2, 'second');
 create function api.hello() returns text language sql stable as $$ select 'hello from api' $$;
 `
 
-beforeAll(async () => {
-  stack = await startTestStack({
-    config: CONFIG,
-    migrations: { '20240101000000_rest.sql': SCHEMA, '20240101000001_api.sql': API_SCHEMA },
-  })
-})
-
-afterAll(async () => {
-  await stack?.stop()
+const t = useStack({
+  config: CONFIG,
+  migrations: { '20240101000000_rest.sql': SCHEMA, '20240101000001_api.sql': API_SCHEMA },
 })
 
 describe('schemas', () => {
   it('chooses among exposed schemas with Accept-Profile / Content-Profile', async () => {
-    const api = stack.client().schema('api')
+    const api = t.stack.client().schema('api')
     const { data } = await api.from('notes').select('body').order('id')
     expect(data).toEqual([{ body: 'first' }, { body: 'second' }])
     expect((await api.rpc('hello')).data).toBe('hello from api')
     const inserted = await api.from('notes').insert({ id: 3, body: 'third' }).select()
     expect(inserted).toMatchObject({ status: 201, data: [{ id: 3, body: 'third' }] })
-    const r = await rest(stack, '/notes?select=id', { headers: { 'accept-profile': 'api' } })
+    const r = await rest(t.stack, '/notes?select=id', { headers: { 'accept-profile': 'api' } })
     expect(r.headers.get('content-profile')).toBe('api')
-    const notThere = await stack.client().from('notes').select()
+    const notThere = await t.stack.client().from('notes').select()
     expect(notThere.status).toBe(404)
     expect(notThere.error).toMatchObject({
       code: 'PGRST205',
@@ -54,7 +45,7 @@ describe('schemas', () => {
   })
 
   it('refuses other schemas with 406 PGRST106', async () => {
-    const { error, status } = await stack.client().schema('auth').from('users').select()
+    const { error, status } = await t.stack.client().schema('auth').from('users').select()
     expect(status).toBe(406)
     expect(error).toEqual({
       code: 'PGRST106',
@@ -65,7 +56,7 @@ describe('schemas', () => {
   })
 
   it('caps reads at max_rows', async () => {
-    const { data, count, status } = await stack
+    const { data, count, status } = await t.stack
       .client()
       .from('films')
       .select('id', { count: 'exact' })
@@ -73,52 +64,54 @@ describe('schemas', () => {
     expect(status).toBe(206)
     expect(count).toBe(5)
     expect(data).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }])
-    const r = await rest(stack, '/films?select=id&limit=10', { headers: { prefer: 'count=exact' } })
+    const r = await rest(t.stack, '/films?select=id&limit=10', {
+      headers: { prefer: 'count=exact' },
+    })
     expect(r.headers.get('content-range')).toBe('0-2/5')
   })
 
   it('suggests a table for a misspelt one', async () => {
-    const { error } = await stack.client().from('film').select()
+    const { error } = await t.stack.client().from('film').select()
     expect(error?.hint).toBe("Perhaps you meant the table 'public.films'")
   })
 })
 
 describe('reloading', () => {
   it('follows DDL through the platform event triggers', async () => {
-    await stack.sql`create table public.fresh (id int primary key)`
+    await t.stack.sql`create table public.fresh (id int primary key)`
     await expect
-      .poll(async () => (await stack.client().from('fresh').select()).status, { timeout: 5000 })
+      .poll(async () => (await t.stack.client().from('fresh').select()).status, { timeout: 5000 })
       .toBe(200)
   })
 
   it("reloads on NOTIFY pgrst, 'reload schema' and after migrations", async () => {
-    await stack.sql`alter event trigger pgrst_ddl_watch disable`
+    await t.stack.sql`alter event trigger pgrst_ddl_watch disable`
     try {
-      await stack.sql`create table public.quiet (id int primary key)`
-      await stack.sql`insert into public.quiet values (1)`
+      await t.stack.sql`create table public.quiet (id int primary key)`
+      await t.stack.sql`insert into public.quiet values (1)`
       // Without the trigger nothing tells the cache yet.
-      expect((await stack.client().from('quiet').select()).error?.code).toBe('PGRST205')
-      await stack.sql`notify pgrst, 'reload schema'`
+      expect((await t.stack.client().from('quiet').select()).error?.code).toBe('PGRST205')
+      await t.stack.sql`notify pgrst, 'reload schema'`
       await expect
-        .poll(async () => (await stack.client().from('quiet').select()).data, { timeout: 5000 })
+        .poll(async () => (await t.stack.client().from('quiet').select()).data, { timeout: 5000 })
         .toEqual([{ id: 1 }])
-      await stack.sql`create table public.migrated_later (id int primary key)`
-      expect((await stack.client().from('migrated_later').select()).status).toBe(404)
-      stack.context.events.emit('migrated')
+      await t.stack.sql`create table public.migrated_later (id int primary key)`
+      expect((await t.stack.client().from('migrated_later').select()).status).toBe(404)
+      t.stack.context.events.emit('migrated')
       await expect
-        .poll(async () => (await stack.client().from('migrated_later').select()).status, {
+        .poll(async () => (await t.stack.client().from('migrated_later').select()).status, {
           timeout: 5000,
         })
         .toBe(200)
     } finally {
-      await stack.sql`alter event trigger pgrst_ddl_watch enable`
+      await t.stack.sql`alter event trigger pgrst_ddl_watch enable`
     }
   })
 })
 
 describe('OpenAPI', () => {
   it('describes the tables and functions the role may use', async () => {
-    const r = await rest(stack, '/', { headers: { accept: 'application/openapi+json' } })
+    const r = await rest(t.stack, '/', { headers: { accept: 'application/openapi+json' } })
     expect(r.status).toBe(200)
     expect(r.headers.get('content-type')).toBe('application/openapi+json; charset=utf-8')
     const doc = r.json() as {
@@ -150,14 +143,14 @@ describe('OpenAPI', () => {
       "<fk table='directors' column='id'/>"
     )
     expect(films?.properties.genre).toMatchObject({ enum: ['drama', 'comedy', 'documentary'] })
-    const service = await rest(stack, '/', { headers: { apikey: stack.serviceRoleKey } })
+    const service = await rest(t.stack, '/', { headers: { apikey: t.stack.serviceRoleKey } })
     expect(Object.keys((service.json() as typeof doc).paths)).toContain('/secrets')
-    const api = await rest(stack, '/', { headers: { 'accept-profile': 'api' } })
+    const api = await rest(t.stack, '/', { headers: { 'accept-profile': 'api' } })
     expect(Object.keys((api.json() as typeof doc).paths)).toEqual(['/', '/notes', '/rpc/hello'])
   })
 
   it('refuses media types it does not serve there', async () => {
-    const r = await rest(stack, '/', { headers: { accept: 'text/csv' } })
+    const r = await rest(t.stack, '/', { headers: { accept: 'text/csv' } })
     expect(r.status).toBe(406)
     expect(r.json()).toMatchObject({ code: 'PGRST107' })
   })
@@ -183,7 +176,7 @@ describe('malformed requests', () => {
     ['/films?id=gt', 'PGRST100', '"failed to parse filter (gt)" (line 1, column 1)'],
     ['/films/1', 'PGRST125', 'Invalid path specified in request URL'],
   ])('%s is a 4xx %s', async (path, code, message) => {
-    const r = await rest(stack, path)
+    const r = await rest(t.stack, path)
     expect(r.status).toBe(code === 'PGRST125' ? 404 : 400)
     const body = r.json() as Record<string, unknown>
     expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message'])
@@ -191,10 +184,10 @@ describe('malformed requests', () => {
   })
 
   it('answers unknown methods with PGRST117 and OPTIONS with Allow', async () => {
-    const r = await rest(stack, '/films', { method: 'PROPFIND' })
+    const r = await rest(t.stack, '/films', { method: 'PROPFIND' })
     expect(r.status).toBe(405)
     expect(r.json()).toMatchObject({ code: 'PGRST117' })
-    const options = await rest(stack, '/films', { method: 'OPTIONS' })
+    const options = await rest(t.stack, '/films', { method: 'OPTIONS' })
     expect(options.status).toBe(200)
     expect(options.headers.get('allow')).toBe('OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE')
   })

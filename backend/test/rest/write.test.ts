@@ -1,36 +1,26 @@
 // Writes through the real supabase-js: insert, upsert, update, delete, PUT, Prefer handling,
 // Location, max-affected, tx=rollback and the safe-update rule.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js'
+import { describe, expect, it } from 'vitest'
+import type { PostgrestError } from '@supabase/supabase-js'
 
 type PostgrestResponse = { status: number; error: PostgrestError | null }
-import type { TestStack } from '../support/stack.ts'
-import { rest, startRestStack } from './fixture.ts'
+import { rest } from './fixture.ts'
+import { useStack } from './support.ts'
 
-let stack: TestStack
-let db: SupabaseClient
-
-beforeAll(async () => {
-  stack = await startRestStack()
-  db = stack.client()
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
+const t = useStack()
 
 async function item(id: number) {
-  const [row] =
-    await stack.sql`select id, name, price::float8 as price, stock, note from items where id = ${id}`
+  const [row] = await t.stack
+    .sql`select id, name, price::float8 as price, stock, note from items where id = ${id}`
   return row ?? null
 }
 
 describe('insert', () => {
   it('inserts one row: 201 and no body by default, the row with select()', async () => {
-    const minimal = await db.from('items').insert({ id: 100, name: 'kiwi' })
+    const minimal = await t.db.from('items').insert({ id: 100, name: 'kiwi' })
     expect(minimal).toMatchObject({ status: 201, data: null, error: null })
     expect(await item(100)).toEqual({ id: 100, name: 'kiwi', price: 0, stock: 10, note: null })
-    const { data, status } = await db
+    const { data, status } = await t.db
       .from('items')
       .insert({ id: 101, name: 'fig', price: 4 })
       .select('id, name, price')
@@ -39,7 +29,7 @@ describe('insert', () => {
   })
 
   it('inserts many rows; keys missing from a row are NULL unless missing=default', async () => {
-    const { data } = await db
+    const { data } = await t.db
       .from('items')
       .insert([
         { id: 102, name: 'a', stock: 1 },
@@ -51,7 +41,7 @@ describe('insert', () => {
       { id: 102, stock: 1, note: null },
       { id: 103, stock: null, note: 'n' },
     ])
-    const { data: defaults } = await db
+    const { data: defaults } = await t.db
       .from('items')
       .insert(
         [
@@ -73,25 +63,25 @@ describe('insert', () => {
       [171, 'second'],
       [172, 'third'],
     ] as const) {
-      const { data } = await db.from('items').insert({ id, name }).select('id, name')
+      const { data } = await t.db.from('items').insert({ id, name }).select('id, name')
       expect(data).toEqual([{ id, name }])
     }
     for (const id of [170, 171, 172]) {
-      const { data } = await db.from('items').select('name').eq('id', id).single()
+      const { data } = await t.db.from('items').select('name').eq('id', id).single()
       expect(data).toEqual({ name: id === 170 ? 'first' : id === 171 ? 'second' : 'third' })
     }
-    const patched = await db.from('items').update({ note: 'a' }).eq('id', 170).select('id, note')
-    const again = await db.from('items').update({ note: 'b' }).eq('id', 171).select('id, note')
+    const patched = await t.db.from('items').update({ note: 'a' }).eq('id', 170).select('id, note')
+    const again = await t.db.from('items').update({ note: 'b' }).eq('id', 171).select('id, note')
     expect([patched.data, again.data]).toEqual([[{ id: 170, note: 'a' }], [{ id: 171, note: 'b' }]])
   })
 
   it('counts inserted rows in Content-Range', async () => {
-    const { count, status } = await db
+    const { count, status } = await t.db
       .from('items')
       .insert([{ id: 106 }, { id: 107 }], { count: 'exact' })
     expect(status).toBe(201)
     expect(count).toBe(2)
-    const r = await rest(stack, '/items', {
+    const r = await rest(t.stack, '/items', {
       method: 'POST',
       headers: { 'content-type': 'application/json', prefer: 'count=exact' },
       body: '{"id":108}',
@@ -100,14 +90,15 @@ describe('insert', () => {
   })
 
   it('inserts default values for an empty object and reads CSV and form bodies', async () => {
-    await stack.sql`create table if not exists defaults_only (id serial primary key, made timestamptz default now())`
-    await stack.sql`notify pgrst, 'reload schema'`
+    await t.stack
+      .sql`create table if not exists defaults_only (id serial primary key, made timestamptz default now())`
+    await t.stack.sql`notify pgrst, 'reload schema'`
     await expect
-      .poll(async () => (await db.from('defaults_only').insert({}).select('id')).data, {
+      .poll(async () => (await t.db.from('defaults_only').insert({}).select('id')).data, {
         timeout: 5000,
       })
       .toEqual([{ id: expect.any(Number) }])
-    const csv = await rest(stack, '/items', {
+    const csv = await rest(t.stack, '/items', {
       method: 'POST',
       headers: { 'content-type': 'text/csv', prefer: 'return=representation' },
       body: 'id,name,note\n110,"x, y",NULL\n111,z,',
@@ -117,7 +108,7 @@ describe('insert', () => {
       { id: 110, name: 'x, y', price: 0, stock: 10, note: null },
       { id: 111, name: 'z', price: 0, stock: 10, note: '' },
     ])
-    const form = await rest(stack, '/items', {
+    const form = await rest(t.stack, '/items', {
       method: 'POST',
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
@@ -129,7 +120,7 @@ describe('insert', () => {
   })
 
   it('answers return=headers-only with a Location', async () => {
-    const r = await rest(stack, '/items', {
+    const r = await rest(t.stack, '/items', {
       method: 'POST',
       headers: { 'content-type': 'application/json', prefer: 'return=headers-only' },
       body: '{"id":113,"name":"located"}',
@@ -140,7 +131,7 @@ describe('insert', () => {
   })
 
   it('maps constraint violations to PostgREST statuses and keeps the data', async () => {
-    const dup = await db.from('items').insert({ id: 1, name: 'dup' })
+    const dup = await t.db.from('items').insert({ id: 1, name: 'dup' })
     expect(dup.status).toBe(409)
     expect(dup.error).toEqual({
       code: '23505',
@@ -148,19 +139,19 @@ describe('insert', () => {
       hint: null,
       message: 'duplicate key value violates unique constraint "items_pkey"',
     })
-    const fk = await db.from('films').insert({ title: 'x', director_id: 999 })
+    const fk = await t.db.from('films').insert({ title: 'x', director_id: 999 })
     expect(fk.status).toBe(409)
     expect(fk.error?.code).toBe('23503')
-    const notNull = await db.from('films').insert({ year: 1 })
+    const notNull = await t.db.from('films').insert({ year: 1 })
     expect(notNull.status).toBe(400)
     expect(notNull.error?.code).toBe('23502')
-    const check = await db.from('todos').insert({ task: '' })
+    const check = await t.db.from('todos').insert({ task: '' })
     expect([401, 400]).toContain(check.status)
     expect(await item(1)).toMatchObject({ name: 'apple', price: 1.5 })
   })
 
   it('refuses unknown columns (PGRST204), uneven bulk keys and invalid JSON (PGRST102)', async () => {
-    const unknown = await db.from('items').insert({ id: 120, colour: 'red' } as never)
+    const unknown = await t.db.from('items').insert({ id: 120, colour: 'red' } as never)
     expect(unknown.status).toBe(400)
     expect(unknown.error).toEqual({
       code: 'PGRST204',
@@ -168,7 +159,7 @@ describe('insert', () => {
       hint: null,
       message: "Could not find the 'colour' column of 'items' in the schema cache",
     })
-    const uneven = await rest(stack, '/items', {
+    const uneven = await rest(t.stack, '/items', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '[{"id":121},{"name":"x"}]',
@@ -180,7 +171,7 @@ describe('insert', () => {
       hint: null,
       message: 'All object keys must match',
     })
-    const invalid = await rest(stack, '/items', {
+    const invalid = await rest(t.stack, '/items', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"id": 122,',
@@ -195,7 +186,7 @@ describe('insert', () => {
   })
 
   it('inserts through an auto-updatable view', async () => {
-    const { data, error } = await db
+    const { data, error } = await t.db
       .from('film_summaries')
       .insert({ title: 'Through a view', year: 1910 })
       .select('title, year')
@@ -206,17 +197,17 @@ describe('insert', () => {
 
 describe('upsert', () => {
   it('merges duplicates on the primary key: 201 when a row was inserted, 200 when all were updated', async () => {
-    const inserted = await db
+    const inserted = await t.db
       .from('items')
       .upsert({ id: 130, name: 'grape', price: 1 })
       .select('id, price')
     expect(inserted).toMatchObject({ status: 201, data: [{ id: 130, price: 1 }] })
-    const updated = await db
+    const updated = await t.db
       .from('items')
       .upsert({ id: 130, name: 'grape', price: 2 })
       .select('id, price')
     expect(updated).toMatchObject({ status: 200, data: [{ id: 130, price: 2 }] })
-    const r = await rest(stack, '/items', {
+    const r = await rest(t.stack, '/items', {
       method: 'POST',
       headers: { 'content-type': 'application/json', prefer: 'resolution=merge-duplicates' },
       body: '{"id":130,"name":"grape","price":3}',
@@ -225,12 +216,12 @@ describe('upsert', () => {
   })
 
   it('merges on on_conflict columns and ignores duplicates when asked', async () => {
-    const { data } = await db
+    const { data } = await t.db
       .from('items')
       .upsert({ id: 999, name: 'apple', price: 9 }, { onConflict: 'name' })
       .select('id, name, price')
     expect(data).toEqual([{ id: 999, name: 'apple', price: 9 }])
-    const { data: ignored, status } = await db
+    const { data: ignored, status } = await t.db
       .from('items')
       .upsert(
         [
@@ -246,26 +237,26 @@ describe('upsert', () => {
   })
 
   it('upserts one row with PUT', async () => {
-    const created = await rest(stack, '/items?id=eq.140', {
+    const created = await rest(t.stack, '/items?id=eq.140', {
       method: 'PUT',
       headers: { 'content-type': 'application/json', prefer: 'return=representation' },
       body: '{"id":140,"name":"put","price":1,"stock":1,"note":null}',
     })
     expect(created.status).toBe(201)
-    const replaced = await rest(stack, '/items?id=eq.140', {
+    const replaced = await rest(t.stack, '/items?id=eq.140', {
       method: 'PUT',
       headers: { 'content-type': 'application/json', prefer: 'return=representation' },
       body: '{"id":140,"name":"put2","price":2,"stock":2,"note":"n"}',
     })
     expect(replaced.status).toBe(200)
     expect(replaced.json()).toEqual([{ id: 140, name: 'put2', price: 2, stock: 2, note: 'n' }])
-    const mismatch = await rest(stack, '/items?id=eq.141', {
+    const mismatch = await rest(t.stack, '/items?id=eq.141', {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: '{"id":140,"name":"x"}',
     })
     expect(mismatch.json()).toMatchObject({ code: 'PGRST115' })
-    const notPk = await rest(stack, '/items?name=eq.x', {
+    const notPk = await rest(t.stack, '/items?name=eq.x', {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: '{"id":140}',
@@ -277,10 +268,10 @@ describe('upsert', () => {
 
 describe('update and delete', () => {
   it('updates the filtered rows: 204 without select, rows and count with', async () => {
-    const minimal = await db.from('items').update({ note: 'ripe' }).eq('id', 3)
+    const minimal = await t.db.from('items').update({ note: 'ripe' }).eq('id', 3)
     expect(minimal).toMatchObject({ status: 204, data: null })
     expect(await item(3)).toMatchObject({ note: 'ripe' })
-    const { data, status, count } = await db
+    const { data, status, count } = await t.db
       .from('items')
       .update({ stock: 50 }, { count: 'exact' })
       .in('id', [3, 102])
@@ -292,7 +283,7 @@ describe('update and delete', () => {
       { id: 3, stock: 50 },
       { id: 102, stock: 50 },
     ])
-    const r = await rest(stack, '/items?id=in.(3,102)', {
+    const r = await rest(t.stack, '/items?id=in.(3,102)', {
       method: 'PATCH',
       headers: { 'content-type': 'application/json', prefer: 'count=exact' },
       body: '{"stock":51}',
@@ -301,7 +292,7 @@ describe('update and delete', () => {
   })
 
   it('returns embedded resources with the updated rows', async () => {
-    const { data } = await db
+    const { data } = await t.db
       .from('films')
       .update({ rating: 8.3 })
       .eq('id', 2)
@@ -312,8 +303,8 @@ describe('update and delete', () => {
   })
 
   it('deletes the filtered rows and returns them when asked', async () => {
-    await stack.sql`insert into items (id, name) values (150, 'gone'), (151, 'gone too')`
-    const { data, status } = await db
+    await t.stack.sql`insert into items (id, name) values (150, 'gone'), (151, 'gone too')`
+    const { data, status } = await t.db
       .from('items')
       .delete()
       .like('name', 'gone%')
@@ -321,13 +312,13 @@ describe('update and delete', () => {
       .order('id')
     expect(status).toBe(200)
     expect(data).toEqual([{ id: 150 }, { id: 151 }])
-    const again = await db.from('items').delete({ count: 'exact' }).eq('id', 150)
+    const again = await t.db.from('items').delete({ count: 'exact' }).eq('id', 150)
     expect(again).toMatchObject({ status: 204, count: 0 })
   })
 
   it('refuses UPDATE and DELETE without a filter (pg-safeupdate) and changes nothing', async () => {
-    const before = await stack.sql`select count(*)::int as n from items`
-    const del = await db.from('items').delete()
+    const before = await t.stack.sql`select count(*)::int as n from items`
+    const del = await t.db.from('items').delete()
     expect(del.status).toBe(400)
     expect(del.error).toEqual({
       code: '21000',
@@ -335,7 +326,7 @@ describe('update and delete', () => {
       hint: null,
       message: 'DELETE requires a WHERE clause',
     })
-    const upd = await db.from('items').update({ note: 'all' })
+    const upd = await t.db.from('items').update({ note: 'all' })
     expect(upd.status).toBe(400)
     expect(upd.error).toEqual({
       code: '21000',
@@ -343,28 +334,34 @@ describe('update and delete', () => {
       hint: null,
       message: 'UPDATE requires a WHERE clause',
     })
-    expect(await stack.sql`select count(*)::int as n from items`).toEqual(before)
-    expect((await stack.sql`select count(*)::int as n from items where note = 'all'`)[0]?.n).toBe(0)
+    expect(await t.stack.sql`select count(*)::int as n from items`).toEqual(before)
+    expect((await t.stack.sql`select count(*)::int as n from items where note = 'all'`)[0]?.n).toBe(
+      0
+    )
   })
 
   it('enforces max-affected with handling=strict, rolling back', async () => {
     // maxAffected() is typed for PostgREST 13 clients; the untyped test client is not one.
     const strict = (query: unknown) =>
       query as { maxAffected(n: number): Promise<PostgrestResponse> }
-    const over = await strict(db.from('items').update({ note: 'bulk' }).gt('id', 0)).maxAffected(1)
+    const over = await strict(t.db.from('items').update({ note: 'bulk' }).gt('id', 0)).maxAffected(
+      1
+    )
     expect(over.status).toBe(400)
     expect(over.error?.code).toBe('PGRST124')
     expect(over.error?.message).toBe('Query result exceeds max-affected preference constraint')
-    expect((await stack.sql`select count(*)::int as n from items where note = 'bulk'`)[0]?.n).toBe(
-      0
+    expect(
+      (await t.stack.sql`select count(*)::int as n from items where note = 'bulk'`)[0]?.n
+    ).toBe(0)
+    const within = await strict(t.db.from('items').update({ note: 'one' }).eq('id', 2)).maxAffected(
+      1
     )
-    const within = await strict(db.from('items').update({ note: 'one' }).eq('id', 2)).maxAffected(1)
     expect(within.status).toBe(204)
     expect(await item(2)).toMatchObject({ note: 'one' })
   })
 
   it('rolls back with Prefer: tx=rollback but answers as if committed', async () => {
-    const { data, status } = await db
+    const { data, status } = await t.db
       .from('items')
       .insert({ id: 160, name: 'phantom' })
       .select('id, name')
@@ -375,7 +372,7 @@ describe('update and delete', () => {
   })
 
   it('rolls back a write whose single() result is not one row', async () => {
-    const r = await db
+    const r = await t.db
       .from('items')
       .update({ note: 'single' })
       .in('id', [2, 3])
@@ -384,7 +381,7 @@ describe('update and delete', () => {
     expect(r.status).toBe(406)
     expect(r.error?.code).toBe('PGRST116')
     expect(
-      (await stack.sql`select count(*)::int as n from items where note = 'single'`)[0]?.n
+      (await t.stack.sql`select count(*)::int as n from items where note = 'single'`)[0]?.n
     ).toBe(0)
   })
 })
