@@ -1,17 +1,46 @@
-// Calling Postgres functions through PostgREST. The app has no generated database types, so the
-// row shape is stated by the caller; errors are thrown as supabase-js returns them.
+// Calling Postgres functions through PostgREST, typed by the generated Database types
+// (database.types.ts, `npm run -w supabase gen:types`): the function's name picks its arguments and
+// its row type. Errors are thrown as supabase-js returns them.
+import type { Database } from './database.types.ts'
 import { supabase } from './supabase.ts'
 
-export async function rpcRows<T>(fn: string, args?: Record<string, unknown>): Promise<T[]> {
-  const { data, error } = await supabase().rpc(fn, args)
+type Functions = Database['public']['Functions']
+export type FunctionName = keyof Functions & string
+export type FunctionArgs<F extends FunctionName> = Functions[F]['Args']
+
+/** One row of what the function returns (a `returns table` row, or its single value). */
+export type RpcRow<F extends FunctionName> = Functions[F]['Returns'] extends (infer Row)[]
+  ? Row
+  : Functions[F]['Returns']
+
+type ArgsOf<F extends FunctionName> = [FunctionArgs<F>] extends [never] ? [] : [FunctionArgs<F>]
+
+async function call<F extends FunctionName>(fn: F, args: ArgsOf<F>): Promise<unknown> {
+  // supabase-js's rpc() resolves overloads per literal name; here the name is generic, so the
+  // call goes through its untyped signature and the typed wrappers below state the result.
+  const rpc = supabase().rpc.bind(supabase()) as (
+    fn: string,
+    args?: object
+  ) => PromiseLike<{ data: unknown; error: Error | null }>
+  const { data, error } = await rpc(fn, args[0])
   if (error) throw error
-  return (Array.isArray(data) ? data : data == null ? [] : [data]) as T[]
+  return data
 }
 
-export async function rpcOne<T>(fn: string, args?: Record<string, unknown>): Promise<T> {
-  const { data, error } = await supabase().rpc(fn, args)
-  if (error) throw error
+export async function rpcRows<F extends FunctionName>(
+  fn: F,
+  ...args: ArgsOf<F>
+): Promise<RpcRow<F>[]> {
+  const data = await call(fn, args)
+  return (Array.isArray(data) ? data : data == null ? [] : [data]) as RpcRow<F>[]
+}
+
+export async function rpcOne<F extends FunctionName>(
+  fn: F,
+  ...args: ArgsOf<F>
+): Promise<RpcRow<F>> {
+  const data = await call(fn, args)
   const row = Array.isArray(data) ? data[0] : data
   if (row === undefined) throw new Error(`${fn} returned nothing.`)
-  return row as T
+  return row as RpcRow<F>
 }

@@ -2,21 +2,25 @@
 // (enforced by lint); components use query and mutation hooks.
 import { createClient } from '@supabase/supabase-js'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Database } from './database.types.ts'
 import type { RuntimeConfig } from './runtime-config.ts'
 
-let client: SupabaseClient | null = null
+/** The client typed by the schema: rows, inserts, updates and RPCs as the migrations define them. */
+export type Client = SupabaseClient<Database>
+
+let client: Client | null = null
 let configured: RuntimeConfig | null = null
 
-export function initSupabase(config: RuntimeConfig): SupabaseClient {
+export function initSupabase(config: RuntimeConfig): Client {
   configured = config
-  client = createClient(config.supabaseUrl, config.supabaseKey, {
+  client = createClient<Database>(config.supabaseUrl, config.supabaseKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
     realtime: { params: { eventsPerSecond: 20 } },
   })
   return client
 }
 
-export function supabase(): SupabaseClient {
+export function supabase(): Client {
   if (!client) throw new Error('initSupabase() must run before the client is used')
   return client
 }

@@ -7,10 +7,6 @@ import { channelKeys } from './keys.ts'
 import { normaliseChannelName } from './types.ts'
 import type { Channel, ChannelKind } from './types.ts'
 
-async function call<T = unknown>(fn: string, args: Record<string, unknown>): Promise<T> {
-  return rpcOne<T>(fn, args)
-}
-
 export interface NewChannel {
   workspaceId: string
   name: string
@@ -20,7 +16,7 @@ export interface NewChannel {
 }
 
 export async function createChannel(input: NewChannel): Promise<string> {
-  const row = await call<{ id: string }>('create_channel', {
+  const row = await rpcOne('create_channel', {
     p_workspace_id: input.workspaceId,
     p_name: normaliseChannelName(input.name),
     p_kind: input.kind,
@@ -34,31 +30,31 @@ export async function updateChannel(
   channelId: string,
   change: { name?: string; topic?: string }
 ): Promise<void> {
-  await call('update_channel', {
+  await rpcOne('update_channel', {
     p_channel_id: channelId,
-    p_name: change.name === undefined ? null : normaliseChannelName(change.name),
-    p_topic: change.topic === undefined ? null : change.topic.trim(),
+    p_name: change.name === undefined ? undefined : normaliseChannelName(change.name),
+    p_topic: change.topic === undefined ? undefined : change.topic.trim(),
   })
 }
 
 export async function archiveChannel(channelId: string, archived: boolean): Promise<void> {
-  await call('archive_channel', { p_channel_id: channelId, p_archived: archived })
+  await rpcOne('archive_channel', { p_channel_id: channelId, p_archived: archived })
 }
 
 export async function joinChannel(channelId: string): Promise<void> {
-  await call('join_channel', { p_channel_id: channelId })
+  await rpcOne('join_channel', { p_channel_id: channelId })
 }
 
 export async function leaveChannel(channelId: string): Promise<void> {
-  await call('leave_channel', { p_channel_id: channelId })
+  await rpcOne('leave_channel', { p_channel_id: channelId })
 }
 
 export async function addToChannel(channelId: string, userIds: string[]): Promise<void> {
-  await call('add_channel_members', { p_channel_id: channelId, p_user_ids: userIds })
+  await rpcOne('add_channel_members', { p_channel_id: channelId, p_user_ids: userIds })
 }
 
 export async function openDm(workspaceId: string, userIds: string[]): Promise<string> {
-  const row = await call<{ id: string }>('open_dm', {
+  const row = await rpcOne('open_dm', {
     p_workspace_id: workspaceId,
     p_user_ids: userIds,
   })
@@ -66,7 +62,7 @@ export async function openDm(workspaceId: string, userIds: string[]): Promise<st
 }
 
 export async function markRead(channelId: string, seq: number): Promise<void> {
-  await call('mark_read', { p_channel_id: channelId, p_seq: seq })
+  await rpcOne('mark_read', { p_channel_id: channelId, p_seq: seq })
 }
 
 /**

@@ -6,22 +6,18 @@ import { rpcRows } from '../../../lib/rpc.ts'
 import { channelKeys } from './keys.ts'
 import type { Channel, ChannelRow } from './types.ts'
 
-interface ListRow extends ChannelRow {
-  last_read_seq: number | string
-  unread_count: number | string
-  mention_count: number | string
-  members: { id: string; display_name: string; avatar_path: string | null }[] | null
-}
+/** The json channel_list() builds for a DM's members (json columns have no generated shape). */
+type DmMemberJson = { id: string; display_name: string; avatar_path: string | null }[] | null
 
 export async function fetchChannels(workspaceId: string): Promise<Channel[]> {
-  const data = await rpcRows<ListRow>('channel_list', { p_workspace_id: workspaceId })
+  const data = await rpcRows('channel_list', { p_workspace_id: workspaceId })
   return data.map((row) => ({
     ...fromRow(row),
     isMember: true,
     lastReadSeq: Number(row.last_read_seq ?? 0),
     unread: Number(row.unread_count ?? 0),
     mentions: Number(row.mention_count ?? 0),
-    dmMembers: (row.members ?? []).map((m) => ({
+    dmMembers: ((row.members as DmMemberJson) ?? []).map((m) => ({
       id: m.id,
       displayName: m.display_name,
       avatarPath: m.avatar_path,
@@ -60,7 +56,6 @@ export async function fetchPublicChannels(workspaceId: string): Promise<Channel[
     .eq('workspace_id', workspaceId)
     .eq('kind', 'public')
     .order('name')
-    .returns<ChannelRow[]>()
   if (error) throw error
   return data.map((row) => ({
     ...fromRow(row),
@@ -88,12 +83,7 @@ export interface ChannelMember {
 }
 
 export async function fetchChannelMembers(channelId: string): Promise<ChannelMember[]> {
-  const data = await rpcRows<{
-    user_id: string
-    display_name: string
-    avatar_path: string | null
-    role: string
-  }>('channel_roster', { p_channel_id: channelId })
+  const data = await rpcRows('channel_roster', { p_channel_id: channelId })
   return data.map((r) => ({
     userId: r.user_id,
     displayName: r.display_name,

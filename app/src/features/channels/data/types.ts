@@ -1,4 +1,6 @@
-export type ChannelKind = 'public' | 'private' | 'dm'
+import type { Enums, Tables } from '../../../lib/database.types.ts'
+
+export type ChannelKind = Enums<'channel_kind'>
 
 export interface Channel {
   id: string
@@ -18,17 +20,19 @@ export interface Channel {
   dmMembers: { id: string; displayName: string; avatarPath: string | null }[]
 }
 
-export interface ChannelRow {
-  id: string
-  workspace_id: string
-  kind: ChannelKind
-  name: string | null
-  topic: string | null
-  is_default: boolean
-  created_by: string | null
-  archived_at: string | null
-  last_seq: number | string | null
-}
+/** The columns of a channel the app reads (the channels table, or channel_list()'s rows). */
+export type ChannelRow = Pick<
+  Tables<'channels'>,
+  | 'id'
+  | 'workspace_id'
+  | 'kind'
+  | 'name'
+  | 'topic'
+  | 'is_default'
+  | 'created_by'
+  | 'archived_at'
+  | 'last_seq'
+>
 
 export function unreadOf(channel: Channel): number {
   if (!channel.isMember) return 0

@@ -15,7 +15,6 @@ import type {
 import { channelEventOf } from './live-events.ts'
 import { fetchPage, takePrefetched } from './prefetch.ts'
 import { toMessageFields } from './rows.ts'
-import type { MessageRow } from './rows.ts'
 
 /** message_page() returns at most this many rows. */
 const MAX_PAGE = 200
@@ -31,15 +30,17 @@ export function transportError(error: unknown): TransportError {
   )
 }
 
-async function run<T>(call: () => PromiseLike<{ data: T | null; error: unknown }>): Promise<T> {
-  let result: { data: T | null; error: unknown }
+async function run<T>(
+  call: () => PromiseLike<{ data: T; error: unknown }>
+): Promise<NonNullable<T>> {
+  let result: { data: T; error: unknown }
   try {
     result = await call()
   } catch (error) {
     throw transportError(error)
   }
   if (result.error) throw transportError(result.error)
-  return result.data as T
+  return result.data as NonNullable<T>
 }
 
 export function supabaseChannelTransport(channelId: string, userId: string): ChannelTransport {
@@ -76,7 +77,7 @@ export function supabaseChannelTransport(channelId: string, userId: string): Cha
               height: a.height,
             })),
           })
-          .single<MessageRow>()
+          .single()
       )
       const attachments = message.attachments.map((a) => ({ ...a, messageId: message.id }))
       return { ...toMessageFields(row), reactions: [], attachments }

@@ -3,9 +3,7 @@
 import { rpcRows } from '../../../lib/rpc.ts'
 import type { ChatMessage } from '../conversation/types.ts'
 import { toMessage } from './rows.ts'
-import type { AttachmentRow, MessageRow, ReactionRow } from './rows.ts'
-
-type PageRow = MessageRow & { reactions: ReactionRow[]; attachments: AttachmentRow[] }
+import type { AttachmentRow, ReactionRow } from './rows.ts'
 
 const FRESH_MS = 10_000
 const prefetched = new Map<string, { at: number; limit: number; page: Promise<ChatMessage[]> }>()
@@ -14,12 +12,21 @@ export function fetchPage(
   channelId: string,
   args: { before?: number; after?: number; limit: number }
 ): Promise<ChatMessage[]> {
-  return rpcRows<PageRow>('message_page', {
+  return rpcRows('message_page', {
     p_channel_id: channelId,
-    p_before_seq: args.before ?? null,
-    p_after_seq: args.after ?? null,
+    p_before_seq: args.before,
+    p_after_seq: args.after,
     p_limit: args.limit,
-  }).then((rows) => rows.map(toMessage))
+  }).then((rows) =>
+    rows.map((row) =>
+      // The reactions and attachments message_page() embeds are json (no generated shape).
+      toMessage({
+        ...row,
+        reactions: row.reactions as ReactionRow[] | null,
+        attachments: row.attachments as AttachmentRow[] | null,
+      })
+    )
+  )
 }
 
 export function prefetchLatest(channelId: string, limit = 50): void {

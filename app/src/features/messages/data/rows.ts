@@ -1,36 +1,23 @@
-// Database rows of messages, reactions and attachments, and their app shapes.
+// Database rows of messages, reactions and attachments (from the generated types), and their
+// app shapes.
+import type { Tables } from '../../../lib/database.types.ts'
 import type { Attachment, ChatMessage, Reaction } from '../conversation/types.ts'
 
-export interface MessageRow {
-  id: string
-  channel_id: string
-  seq: number | string
-  author_id: string | null
-  body: string
-  created_at: string
-  edited_at: string | null
-  deleted_at: string | null
-}
+export type MessageRow = Pick<
+  Tables<'messages'>,
+  'id' | 'channel_id' | 'seq' | 'author_id' | 'body' | 'created_at' | 'edited_at' | 'deleted_at'
+>
 
-export interface ReactionRow {
-  id: string
-  /** Absent in the reactions embedded by message_page(). */
-  message_id?: string
-  user_id: string
-  emoji: string
-}
+/** message_id is absent in the reactions message_page() embeds. */
+export type ReactionRow = Pick<Tables<'reactions'>, 'id' | 'user_id' | 'emoji'> &
+  Partial<Pick<Tables<'reactions'>, 'message_id'>>
 
-export interface AttachmentRow {
-  id: string
-  /** Absent in the attachments embedded by message_page(). */
-  message_id?: string
-  path: string
-  name: string
-  size: number | string
-  mime_type: string
-  width: number | null
-  height: number | null
-}
+/** message_id is absent in the attachments message_page() embeds. */
+export type AttachmentRow = Pick<
+  Tables<'attachments'>,
+  'id' | 'path' | 'name' | 'size' | 'mime_type' | 'width' | 'height'
+> &
+  Partial<Pick<Tables<'attachments'>, 'message_id'>>
 
 export function toMessageFields(row: MessageRow): Omit<ChatMessage, 'reactions' | 'attachments'> {
   return {

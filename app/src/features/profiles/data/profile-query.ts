@@ -3,14 +3,14 @@ import { supabase } from '../../../lib/supabase.ts'
 import { STALE } from '../../../lib/query-client.ts'
 import { profileKeys } from './keys.ts'
 import { toProfile } from './types.ts'
-import type { Profile, ProfileRow } from './types.ts'
+import type { Profile } from './types.ts'
 
 export async function fetchProfile(id: string): Promise<Profile> {
   const { data, error } = await supabase()
     .from('profiles')
     .select('id, display_name, avatar_path')
     .eq('id', id)
-    .single<ProfileRow>()
+    .single()
   if (error) throw error
   return toProfile(data)
 }

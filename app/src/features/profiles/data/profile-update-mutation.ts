@@ -1,6 +1,7 @@
 // Display name and avatar. The avatar goes to the public `avatars` bucket under the person's own
 // folder (the bucket's policy allows nothing else) and is shown resized by Storage.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { TablesUpdate } from '../../../lib/database.types.ts'
 import { supabase } from '../../../lib/supabase.ts'
 import { newId } from '../../../lib/uuid.ts'
 
@@ -19,7 +20,7 @@ export async function updateProfile(
   userId: string,
   change: { displayName?: string; avatar?: File }
 ): Promise<void> {
-  const patch: Record<string, string> = {}
+  const patch: TablesUpdate<'profiles'> = {}
   if (change.displayName !== undefined) patch.display_name = change.displayName.trim()
   if (change.avatar) {
     const problem = checkAvatar(change.avatar)

@@ -1,14 +1,12 @@
+import type { Tables } from '../../../lib/database.types.ts'
+
 export interface Profile {
   id: string
   displayName: string
   avatarPath: string | null
 }
 
-export interface ProfileRow {
-  id: string
-  display_name: string | null
-  avatar_path: string | null
-}
+export type ProfileRow = Pick<Tables<'profiles'>, 'id' | 'display_name' | 'avatar_path'>
 
 export function toProfile(row: ProfileRow): Profile {
   return {

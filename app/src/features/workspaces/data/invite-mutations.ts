@@ -30,7 +30,7 @@ export async function createInvite(
       max_uses: email ? 1 : null,
     })
     .select('token')
-    .single<{ token: string }>()
+    .single()
   if (error) throw error
   return data.token
 }
@@ -56,15 +56,6 @@ export async function sendInviteEmail(
   return token
 }
 
-interface InviteRow {
-  token: string
-  email: string | null
-  role: Role
-  expires_at: string
-  max_uses: number | null
-  use_count: number
-}
-
 export async function fetchInvites(workspaceId: string): Promise<Invite[]> {
   const { data, error } = await supabase()
     .from('invites')
@@ -72,7 +63,6 @@ export async function fetchInvites(workspaceId: string): Promise<Invite[]> {
     .eq('workspace_id', workspaceId)
     .gt('expires_at', new Date().toISOString())
     .order('created_at', { ascending: false })
-    .returns<InviteRow[]>()
   if (error) throw error
   return data
     .filter((r) => r.max_uses === null || r.use_count < r.max_uses)
@@ -95,15 +85,7 @@ export interface InvitePreview {
 }
 
 export async function fetchInvitePreview(token: string): Promise<InvitePreview | null> {
-  const data = await rpcRows<{
-    workspace_id: string
-    workspace_name: string
-    role: Role
-    email: string | null
-    invited_by: string | null
-    expires_at: string
-    status: string
-  }>('invite_preview', { p_token: token })
+  const data = await rpcRows('invite_preview', { p_token: token })
   const row = data[0]
   if (!row) return null
   return {
@@ -118,7 +100,7 @@ export async function fetchInvitePreview(token: string): Promise<InvitePreview |
 }
 
 export async function acceptInvite(token: string): Promise<string> {
-  const row = await rpcOne<{ id: string }>('accept_invite', { p_token: token })
+  const row = await rpcOne('accept_invite', { p_token: token })
   return row.id
 }
 

@@ -2,17 +2,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { rpcRows } from '../../../lib/rpc.ts'
 import { workspaceKeys } from './keys.ts'
-import type { Member, Role } from './types.ts'
-
-interface Row {
-  user_id: string
-  display_name: string | null
-  avatar_path: string | null
-  role: Role
-}
+import type { Member } from './types.ts'
 
 export async function fetchMembers(workspaceId: string): Promise<Member[]> {
-  const data = await rpcRows<Row>('workspace_roster', { p_workspace_id: workspaceId })
+  const data = await rpcRows('workspace_roster', { p_workspace_id: workspaceId })
   return data.map((row) => ({
     userId: row.user_id,
     role: row.role,

@@ -7,7 +7,7 @@ import { workspaceKeys } from './keys.ts'
 import type { Role } from './types.ts'
 
 export async function createWorkspace(name: string): Promise<string> {
-  const row = await rpcOne<{ id: string }>('create_workspace', { p_name: name.trim() })
+  const row = await rpcOne('create_workspace', { p_name: name.trim() })
   return row.id
 }
 

@@ -1,19 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { rpcRows } from '../../../lib/rpc.ts'
 import { workspaceKeys } from './keys.ts'
-import type { Role, Workspace } from './types.ts'
-
-interface Row {
-  id: string
-  name: string
-  slug: string
-  role: Role
-  unread_count: number | string
-}
+import type { Workspace } from './types.ts'
 
 /** My workspaces with my role and unread total (one RPC). */
 export async function fetchWorkspaces(): Promise<Workspace[]> {
-  const data = await rpcRows<Row>('my_workspaces')
+  const data = await rpcRows('my_workspaces')
   return data.map((row) => ({
     id: row.id,
     name: row.name,
