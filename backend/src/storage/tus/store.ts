@@ -1,0 +1,290 @@
+// Resumable uploads on disk, under <dataDir>/storage/resumable/<version>/: `data` holds the bytes
+// received so far and `info.json` what the upload is (bucket, key, length, metadata, owner) and
+// the offset acknowledged. Every PATCH writes its bytes, fsyncs them, and only then records the
+// new offset (atomically: a temporary file renamed over info.json), so a restart of the stack
+// resumes at the last offset a client was told; a tail written after it is cut off at the next
+// write. Nothing here is in buckets/ or in storage.objects, so nothing half-uploaded is listed or
+// served. One request works on an upload at a time: a newer one stops the older (a client that
+// reconnected after a dropped connection the server has not noticed yet), which keeps what it
+// received and records it before giving way.
+import { createHash, type Hash } from 'node:crypto'
+import { link, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises'
+import path from 'node:path'
+import type { Readable } from 'node:stream'
+import { isCode } from '../disk.ts'
+import { TUS_ERRORS } from './protocol.ts'
+import type { Metadata } from './protocol.ts'
+
+export interface UploadInfo {
+  bucket: string
+  key: string
+  version: string
+  /** The length declared (Upload-Length), or null while deferred. */
+  size: number | null
+  /** Bytes received and acknowledged. */
+  offset: number
+  metadata: Metadata
+  /** The JWT sub (or a signed URL's owner) that created the upload. */
+  owner: string | null
+  upsert: boolean
+  /** Milliseconds since the epoch. */
+  createdAt: number
+  expiresAt: number
+  /** The object's row is committed; only this record is left, until it expires. */
+  completed: boolean
+}
+
+/** How many bytes to gather before one write to disk. */
+const WRITE_BATCH = 4 * 1024 * 1024
+/** How long a request waits for an older one on the same upload to give way. */
+const LOCK_TIMEOUT_MS = 15_000
+
+interface Holder {
+  released: Promise<void>
+  preempt: () => void
+}
+
+export class ResumableStore {
+  private readonly holders = new Map<string, Holder>()
+  /** Running MD5s of the bytes received, while the process lives (recomputed otherwise). */
+  private readonly hashes = new Map<string, { hash: Hash; offset: number }>()
+
+  private constructor(
+    readonly root: string,
+    readonly expiryMs: number
+  ) {}
+
+  static async open(root: string, expiryMs: number): Promise<ResumableStore> {
+    await mkdir(root, { recursive: true })
+    return new ResumableStore(root, expiryMs)
+  }
+
+  private dir(version: string): string {
+    if (!/^[0-9a-f-]{36}$/.test(version)) throw TUS_ERRORS.notFound()
+    return path.join(this.root, version)
+  }
+
+  private dataPath(version: string): string {
+    return path.join(this.dir(version), 'data')
+  }
+
+  async create(info: UploadInfo): Promise<void> {
+    await mkdir(this.dir(info.version))
+    await (await open(this.dataPath(info.version), 'wx')).close()
+    await this.save(info)
+  }
+
+  /** The upload with this id, or null (also when the id names another object). */
+  async read(bucket: string, key: string, version: string): Promise<UploadInfo | null> {
+    let text: string
+    try {
+      text = await readFile(path.join(this.dir(version), 'info.json'), 'utf8')
+    } catch (error) {
+      if (isCode(error, 'ENOENT')) return null
+      throw error
+    }
+    const info = JSON.parse(text) as UploadInfo
+    return info.bucket === bucket && info.key === key ? info : null
+  }
+
+  async save(info: UploadInfo): Promise<void> {
+    const target = path.join(this.dir(info.version), 'info.json')
+    const temporary = `${target}.next`
+    const handle = await open(temporary, 'w')
+    try {
+      await handle.writeFile(JSON.stringify(info))
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    await rename(temporary, target)
+  }
+
+  isExpired(info: UploadInfo, now = Date.now()): boolean {
+    return now > info.expiresAt
+  }
+
+  /**
+   * Holds the upload for one request. An older holder is asked to stop (and keeps what it got);
+   * `onPreempt` is how this request will be asked in turn.
+   */
+  async lock(version: string, onPreempt: () => void): Promise<() => void> {
+    const deadline = Date.now() + LOCK_TIMEOUT_MS
+    for (;;) {
+      const holder = this.holders.get(version)
+      if (!holder) break
+      holder.preempt()
+      const waited = await Promise.race([
+        holder.released.then(() => true),
+        new Promise<boolean>((resolve) =>
+          setTimeout(() => resolve(false), Math.max(0, deadline - Date.now())).unref()
+        ),
+      ])
+      if (!waited) throw new Error('failed to acquire lock before timeout')
+    }
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    this.holders.set(version, { released, preempt: onPreempt })
+    return () => {
+      this.holders.delete(version)
+      release()
+    }
+  }
+
+  /**
+   * Appends the body to the upload at its offset, at most `maxBytes`; records and returns the new
+   * offset. A body that ends early (a dropped connection, a newer request) keeps what arrived; one
+   * longer than `maxBytes` keeps `maxBytes` and is refused.
+   */
+  async append(info: UploadInfo, source: Readable, maxBytes: number): Promise<number> {
+    const handle = await open(this.dataPath(info.version), 'r+')
+    let offset = info.offset
+    let tooLarge = false
+    let failure: unknown = null
+    const running = this.runningHash(info.version, offset)
+    try {
+      // Whatever lies past the acknowledged offset was never acknowledged: write over it.
+      await handle.truncate(offset)
+      let batch: Buffer[] = []
+      let batched = 0
+      const flush = async () => {
+        if (batched === 0) return
+        const buffers = batch
+        const length = batched
+        batch = []
+        batched = 0
+        let written = 0
+        while (written < length) {
+          const { bytesWritten } = await handle.writev(
+            written === 0 ? buffers : [Buffer.concat(buffers).subarray(written)],
+            offset + written
+          )
+          written += bytesWritten
+        }
+        for (const buffer of buffers) running?.hash.update(buffer)
+        offset += length
+        if (running) running.offset = offset
+      }
+      try {
+        let room = maxBytes
+        for await (const chunk of source as AsyncIterable<Buffer>) {
+          let piece = chunk
+          if (piece.length > room) {
+            piece = piece.subarray(0, room)
+            tooLarge = true
+          }
+          room -= piece.length
+          if (piece.length > 0) {
+            batch.push(piece)
+            batched += piece.length
+          }
+          if (batched >= WRITE_BATCH) await flush()
+          if (tooLarge) break
+        }
+      } catch (error) {
+        failure = error // the body ended early: keep what arrived
+      }
+      await flush()
+      await handle.sync()
+    } catch (error) {
+      this.hashes.delete(info.version)
+      throw error
+    } finally {
+      await handle.close()
+    }
+    info.offset = offset
+    await this.save(info)
+    if (tooLarge) throw TUS_ERRORS.sizeExceeded()
+    if (failure) throw failure
+    return offset
+  }
+
+  /** A running hash that continues at `offset`, or none when it would not (one is made then). */
+  private runningHash(version: string, offset: number): { hash: Hash; offset: number } | null {
+    const known = this.hashes.get(version)
+    if (known && known.offset === offset) return known
+    if (offset === 0) {
+      const fresh = { hash: createHash('md5'), offset: 0 }
+      this.hashes.set(version, fresh)
+      return fresh
+    }
+    this.hashes.delete(version)
+    return null
+  }
+
+  /** The hex MD5 of the whole upload: the running one, or read back from disk. */
+  async md5(info: UploadInfo): Promise<string> {
+    const known = this.hashes.get(info.version)
+    this.hashes.delete(info.version)
+    if (known && known.offset === info.offset) return known.hash.digest('hex')
+    const hash = createHash('md5')
+    const handle = await open(this.dataPath(info.version), 'r')
+    try {
+      for await (const chunk of handle.createReadStream({
+        start: 0,
+        end: info.offset - 1,
+        autoClose: false,
+        highWaterMark: 1 << 20,
+      }) as AsyncIterable<Buffer>) {
+        hash.update(chunk)
+      }
+    } finally {
+      await handle.close()
+    }
+    return hash.digest('hex')
+  }
+
+  /** Makes the bytes a temporary version of Storage's disk (a hard link: nothing is copied). */
+  async linkTo(info: UploadInfo, target: string): Promise<void> {
+    await link(this.dataPath(info.version), target)
+  }
+
+  /** The object is committed: the bytes go, the record stays until it expires. */
+  async complete(info: UploadInfo): Promise<void> {
+    info.completed = true
+    await this.save(info)
+    this.hashes.delete(info.version)
+    await unlink(this.dataPath(info.version)).catch((error: unknown) => {
+      if (!isCode(error, 'ENOENT')) throw error
+    })
+  }
+
+  async remove(version: string): Promise<void> {
+    this.hashes.delete(version)
+    await rm(this.dir(version), { recursive: true, force: true })
+  }
+
+  /** Every upload on disk (for expiry and for finishing uploads a restart interrupted). */
+  async all(): Promise<UploadInfo[]> {
+    const found: UploadInfo[] = []
+    for (const name of await readdir(this.root)) {
+      if (!/^[0-9a-f-]{36}$/.test(name)) continue
+      try {
+        found.push(JSON.parse(await readFile(path.join(this.root, name, 'info.json'), 'utf8')))
+      } catch {
+        // a folder whose creation was interrupted: swept once it is as old as an expired upload
+      }
+    }
+    return found
+  }
+
+  /** Removes expired uploads (incomplete ones with their parts) that no request holds. */
+  async sweep(now = Date.now()): Promise<number> {
+    let removed = 0
+    for (const name of await readdir(this.root)) {
+      const dir = path.join(this.root, name)
+      const info = await stat(path.join(dir, 'info.json')).catch(() => null)
+      const folder = info ? null : await stat(dir).catch(() => null)
+      if (folder && now - folder.mtimeMs > this.expiryMs) {
+        await rm(dir, { recursive: true, force: true })
+        removed++
+      }
+    }
+    for (const info of await this.all()) {
+      if (!this.isExpired(info, now) || this.holders.has(info.version)) continue
+      await this.remove(info.version)
+      removed++
+    }
+    return removed
+  }
+}
