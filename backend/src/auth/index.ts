@@ -11,10 +11,12 @@ import { InboxTransport, Mailer, SmtpTransport } from './mail/mailer.ts'
 import { loadTemplates } from './mail/templates.ts'
 import { authLimiters, DEFAULT_EMAIL_RATE } from './rate-limit.ts'
 import type { RateLimiter } from './rate-limit.ts'
+import { registerAdminFactors } from './routes/admin-factors.ts'
 import { registerAdminLinks } from './routes/admin-links.ts'
 import { registerAdminUsers } from './routes/admin-users.ts'
 import { registerDisabledFeatures } from './routes/disabled-features.ts'
 import { registerEmailFlows } from './routes/email-flows.ts'
+import { registerFactors } from './routes/factors.ts'
 import { registerInfo } from './routes/info.ts'
 import { registerSignup } from './routes/signup.ts'
 import { registerToken } from './routes/token.ts'
@@ -46,6 +48,8 @@ export function authService(): Service {
       registerEmailFlows(app, rt)
       registerAdminUsers(app, rt)
       registerAdminLinks(app, rt)
+      registerFactors(app, rt)
+      registerAdminFactors(app, rt)
       registerDisabledFeatures(app, rt)
     },
     async stop() {

@@ -6,7 +6,7 @@ import type { Tx } from './db.ts'
 import { NIL_UUID } from './db.ts'
 import { generateRefreshToken } from './secrets.ts'
 import type { AmrEntry, ClientInfo, RefreshTokenRow } from './session-store.ts'
-import type { IdentityRow, User, UserRow } from './user-json.ts'
+import type { FactorRow, IdentityRow, User, UserRow } from './user-json.ts'
 
 export interface RefreshState {
   token: RefreshTokenRow | null
@@ -47,6 +47,7 @@ export async function readRefreshState(
       active: TokenJson | null
       user: UserRow | null
       identities: IdentityRow[]
+      factors: FactorRow[]
       amr: AmrEntry[] | null
     }[]
   >`
@@ -61,6 +62,8 @@ export async function readRefreshState(
       (select to_json(u) from auth.users u where u.id::text = ${userId}) as user,
       coalesce((select json_agg(to_json(i) order by i.created_at, i.id)
         from auth.identities i where i.user_id::text = ${userId}), '[]'::json) as identities,
+      coalesce((select json_agg(to_json(f) order by f.created_at, f.id)
+        from auth.mfa_factors f where f.user_id::text = ${userId}), '[]'::json) as factors,
       (select json_agg(json_build_object(
           'method', c.authentication_method,
           'timestamp', floor(extract(epoch from c.updated_at))::bigint)
@@ -70,7 +73,7 @@ export async function readRefreshState(
   return {
     token: toTokenRow(row?.token ?? null),
     active: toTokenRow(row?.active ?? null),
-    user: row?.user ? { ...row.user, identities: row.identities } : null,
+    user: row?.user ? { ...row.user, identities: row.identities, factors: row.factors } : null,
     amr: row?.amr ?? [],
   }
 }

@@ -57,6 +57,14 @@ export async function createSession(
   return { sessionId, refreshToken }
 }
 
+/** Sign-in methods that are a second factor (GoTrue's AMRClaim.IsAAL2Claim). */
+const SECOND_FACTORS = new Set(['totp', 'mfa/phone', 'mfa/webauthn'])
+
+/** GoTrue's CalculateAALAndAMR: aal2 once any second factor is among the session's methods. */
+export function aalOf(amr: AmrEntry[]): 'aal1' | 'aal2' {
+  return amr.some((entry) => SECOND_FACTORS.has(entry.method)) ? 'aal2' : 'aal1'
+}
+
 /** The amr claim of a session, most recent method first. */
 export async function amrOf(tx: Tx, sessionId: string): Promise<AmrEntry[]> {
   const rows = await tx<{ method: string; timestamp: string }[]>`

@@ -1,6 +1,7 @@
 // The Auth settings GoTrue runs with, derived from config.toml as the Supabase CLI maps [auth] to
 // GOTRUE_* variables (enable_confirmations -> mailer autoconfirm off, double_confirm_changes ->
 // secure email change, password_requirements -> required character sets, …).
+import type { AuthMfaConfig } from '../config/auth-mfa.ts'
 import type { ProjectConfig } from '../config/project-config.ts'
 import { pgFunctionHook } from './hooks.ts'
 import type { PgFunctionHook } from './hooks.ts'
@@ -34,6 +35,15 @@ export interface AuthSettings {
   defaultAudience: string
   /** [auth.hook.custom_access_token], when enabled. */
   customAccessTokenHook: PgFunctionHook | null
+  /** [auth.mfa]: the factor limit and which factor types may be enrolled and verified. */
+  mfa: AuthMfaConfig & {
+    /** GoTrue's MFA_MAX_VERIFIED_FACTORS (not in config.toml). */
+    maxVerifiedFactors: number
+    /** Seconds a challenge stays valid (GoTrue's MFA_CHALLENGE_EXPIRY_DURATION). */
+    challengeExpiry: number
+    /** Seconds an unverified, never-challenged factor is kept (MFA_FACTOR_EXPIRY_DURATION). */
+    factorExpiry: number
+  }
 }
 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz'
@@ -78,5 +88,6 @@ export function authSettings(config: ProjectConfig): AuthSettings {
     adminRoles: ['service_role', 'supabase_admin'],
     defaultAudience: 'authenticated',
     customAccessTokenHook: pgFunctionHook(auth.customAccessTokenHook),
+    mfa: { ...auth.mfa, maxVerifiedFactors: 10, challengeExpiry: 300, factorExpiry: 300 },
   }
 }

@@ -4,7 +4,7 @@ import type { Tx } from './db.ts'
 import { customAccessTokenClaims } from './hooks.ts'
 import type { AuthRuntime } from './runtime.ts'
 import { authUrl } from './runtime.ts'
-import { amrOf, createSession } from './session-store.ts'
+import { aalOf, amrOf, createSession } from './session-store.ts'
 import type { AmrEntry, ClientInfo } from './session-store.ts'
 import { findUserById } from './user-store.ts'
 import { sortKeysDeep, userJson } from './user-json.ts'
@@ -34,6 +34,7 @@ export async function accessToken(
 ): Promise<{ token: string; expiresAt: number }> {
   const iat = Math.floor(now.getTime() / 1000)
   const exp = iat + rt.settings.jwtExpiry
+  const methods = amr ?? (await amrOf(tx, sessionId))
   const claims = {
     iss: authUrl(rt),
     sub: user.id,
@@ -45,8 +46,8 @@ export async function accessToken(
     app_metadata: sortKeysDeep(user.raw_app_meta_data ?? {}),
     user_metadata: sortKeysDeep(user.raw_user_meta_data ?? {}),
     role: user.role ?? '',
-    aal: 'aal1',
-    amr: amr ?? (await amrOf(tx, sessionId)),
+    aal: aalOf(methods),
+    amr: methods,
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
   }

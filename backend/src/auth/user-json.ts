@@ -51,8 +51,24 @@ export interface IdentityRow {
   email: string | null
 }
 
+/** A row of auth.mfa_factors (the secret is never rendered). */
+export interface FactorRow {
+  id: string
+  user_id: string
+  friendly_name: string | null
+  factor_type: 'totp' | 'phone' | 'webauthn'
+  status: 'unverified' | 'verified'
+  created_at: string
+  updated_at: string
+  secret: string | null
+  phone: string | null
+  last_challenged_at: string | null
+}
+
 export interface User extends UserRow {
   identities: IdentityRow[]
+  /** The user's MFA factors (GoTrue loads them with the user; omitted from JSON when none). */
+  factors?: FactorRow[]
 }
 
 /** Postgres JSON time text ("…+00:00") to Go's RFC 3339 form ("…Z"). */
@@ -111,6 +127,24 @@ export function identityJson(identity: IdentityRow): Record<string, unknown> {
   return out
 }
 
+/**
+ * A factor as GoTrue's models.Factor marshals it: Go's field order, phone "" when unset,
+ * last_challenged_at null until the first challenge.
+ */
+export function factorJson(factor: FactorRow): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    id: factor.id,
+    created_at: goTime(factor.created_at),
+    updated_at: goTime(factor.updated_at),
+    status: factor.status,
+  }
+  if (factor.friendly_name) out.friendly_name = factor.friendly_name
+  out.factor_type = factor.factor_type
+  out.phone = factor.phone ?? ''
+  out.last_challenged_at = goTime(factor.last_challenged_at) ?? null
+  return out
+}
+
 export function userJson(user: User): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: user.id,
@@ -133,6 +167,7 @@ export function userJson(user: User): Record<string, unknown> {
   put(out, 'last_sign_in_at', goTime(user.last_sign_in_at))
   out.app_metadata = sortKeysDeep(user.raw_app_meta_data ?? {})
   out.user_metadata = sortKeysDeep(user.raw_user_meta_data ?? {})
+  if (user.factors && user.factors.length > 0) out.factors = user.factors.map(factorJson)
   out.identities = user.identities.map(identityJson)
   out.created_at = goTime(user.created_at) ?? '0001-01-01T00:00:00Z'
   out.updated_at = goTime(user.updated_at) ?? '0001-01-01T00:00:00Z'

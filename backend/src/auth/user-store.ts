@@ -2,27 +2,33 @@
 import { randomUUID } from 'node:crypto'
 import type { Tx, ColumnValue } from './db.ts'
 import { NIL_UUID, runStatement, updateStatement } from './db.ts'
-import type { IdentityRow, User, UserRow } from './user-json.ts'
+import type { FactorRow, IdentityRow, User, UserRow } from './user-json.ts'
 
 const USER_SELECT = `
   select to_json(u) as "user",
     coalesce((
       select json_agg(to_json(i) order by i.created_at, i.id)
       from auth.identities i where i.user_id = u.id
-    ), '[]'::json) as identities
+    ), '[]'::json) as identities,
+    coalesce((
+      select json_agg(to_json(f) order by f.created_at, f.id)
+      from auth.mfa_factors f where f.user_id = u.id
+    ), '[]'::json) as factors
   from auth.users u`
 
 // Seed scripts often leave instance_id NULL; GoTrue's own rows carry the nil UUID.
 const OWN_INSTANCE = `(u.instance_id = '${NIL_UUID}' or u.instance_id is null)`
 
-function toUser(row: { user: UserRow; identities: IdentityRow[] } | undefined): User | null {
+type UserSelectRow = { user: UserRow; identities: IdentityRow[]; factors: FactorRow[] }
+
+function toUser(row: UserSelectRow | undefined): User | null {
   if (!row) return null
-  return { ...row.user, identities: row.identities }
+  return { ...row.user, identities: row.identities, factors: row.factors }
 }
 
 export async function findUserById(tx: Tx, id: string): Promise<User | null> {
   const rows = await tx.unsafe(`${USER_SELECT} where u.id = $1`, [id])
-  return toUser(rows[0] as { user: UserRow; identities: IdentityRow[] } | undefined)
+  return toUser(rows[0] as UserSelectRow | undefined)
 }
 
 /** A user and whether a session of theirs exists (null session id: no session to check). */
@@ -31,15 +37,19 @@ export async function findUserAndSession(
   userId: string,
   sessionId: string | null
 ): Promise<{ user: User | null; sessionFound: boolean }> {
-  const [row] = await tx<{ user: UserRow | null; identities: IdentityRow[]; session: boolean }[]>`
+  const [row] = await tx<
+    { user: UserRow | null; identities: IdentityRow[]; factors: FactorRow[]; session: boolean }[]
+  >`
     select
       (select to_json(u) from auth.users u where u.id = ${userId}) as "user",
       coalesce((select json_agg(to_json(i) order by i.created_at, i.id)
         from auth.identities i where i.user_id = ${userId}), '[]'::json) as identities,
+      coalesce((select json_agg(to_json(f) order by f.created_at, f.id)
+        from auth.mfa_factors f where f.user_id = ${userId}), '[]'::json) as factors,
       ${sessionId}::uuid is null or exists (select 1 from auth.sessions where id = ${sessionId}::uuid) as session
   `
   return {
-    user: row?.user ? { ...row.user, identities: row.identities } : null,
+    user: row?.user ? { ...row.user, identities: row.identities, factors: row.factors } : null,
     sessionFound: row?.session ?? false,
   }
 }
@@ -52,7 +62,7 @@ export async function findUserByEmail(tx: Tx, email: string, aud: string): Promi
      limit 1`,
     [email, aud]
   )
-  return toUser(rows[0] as { user: UserRow; identities: IdentityRow[] } | undefined)
+  return toUser(rows[0] as UserSelectRow | undefined)
 }
 
 /** Another user of the audience that owns `email` (as user email or email identity), or null. */
@@ -195,7 +205,5 @@ export async function listUsers(
      limit $4 offset $5`,
     [aud, filter, `%${filter}%`, limit, offset]
   )
-  return (rows as unknown as { user: UserRow; identities: IdentityRow[] }[]).map(
-    (row) => toUser(row) as User
-  )
+  return (rows as unknown as UserSelectRow[]).map((row) => toUser(row) as User)
 }

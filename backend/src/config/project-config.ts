@@ -4,6 +4,8 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parse, TomlError } from 'smol-toml'
+import { readAuthMfa } from './auth-mfa.ts'
+import type { AuthMfaConfig } from './auth-mfa.ts'
 import { parseDuration, parseSize } from './units.ts'
 
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
@@ -94,6 +96,7 @@ export interface ProjectConfig {
     /** [auth.hook.custom_access_token] uri when enabled (a pg-functions:// URI). */
     customAccessTokenHook: string | null
     rateLimit: AuthRateLimits
+    mfa: AuthMfaConfig
     email: {
       enableSignup: boolean
       doubleConfirmChanges: boolean
@@ -295,6 +298,7 @@ export function parseProjectConfig(
         tokenVerifications: read.get('auth.rate_limit', 'token_verifications', 'integer', 30),
         web3: read.get('auth.rate_limit', 'web3', 'integer', 30),
       },
+      mfa: readAuthMfa(read),
       email: {
         enableSignup: read.get('auth.email', 'enable_signup', 'boolean', true),
         doubleConfirmChanges: read.get('auth.email', 'double_confirm_changes', 'boolean', true),
@@ -327,6 +331,7 @@ export const PG_FUNCTION_URI = /^pg-functions:\/\/[^/]+\/([^/]+)\/([^/]+)$/
 const envRef = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/
 
 /** Typed access to the parsed document, with errors that point at the offending line. */
+export type ConfigReader = Reader
 class Reader {
   private readonly lines: string[]
 

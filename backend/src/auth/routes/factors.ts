@@ -1,0 +1,156 @@
+// MFA for the signed-in user (GoTrue's mfa.go): POST /factors enrols, /factors/{id}/challenge and
+// /verify prove a factor and raise the session to aal2, DELETE /factors/{id} unenrols. TOTP is
+// implemented; phone answers GoTrue's "disabled" errors (no SMS locally); WebAuthn has its own
+// module. State lives in auth.mfa_factors, auth.mfa_challenges and auth.mfa_amr_claims.
+import type { FastifyInstance } from 'fastify'
+import { authTx } from '../db.ts'
+import { badRequest, internalError, unprocessable } from '../errors.ts'
+import {
+  assertEnrollEnabled,
+  assertVerifyEnabled,
+  loadOwnedFactor,
+  requireFactorUser,
+  validateNewFactor,
+  validChallenge,
+} from '../mfa/factor-rules.ts'
+import {
+  afterVerification,
+  deleteFactor,
+  insertChallenge,
+  insertFactor,
+  markVerified,
+  sessionAal,
+} from '../mfa/factor-store.ts'
+import type { FactorType } from '../mfa/factor-store.ts'
+import { upgradeSession } from '../mfa/session-upgrade.ts'
+import { generateTotpKey, validateTotp } from '../mfa/totp.ts'
+import { readParams } from '../params.ts'
+import { clientInfo, isUuid, rawBody } from '../request.ts'
+import type { AuthRuntime } from '../runtime.ts'
+
+const ENROLL_PARAMS = {
+  struct: 'EnrollFactorParams',
+  fields: { friendly_name: 'string', factor_type: 'string', issuer: 'string', phone: 'string' },
+} as const
+
+const VERIFY_PARAMS = {
+  struct: 'VerifyFactorParams',
+  fields: { challenge_id: 'string', code: 'string', webauthn: 'any' },
+} as const
+
+const NIL_UUID = '00000000-0000-0000-0000-000000000000'
+
+/** challenge_id is a uuid.UUID in GoTrue: decoding fails on anything else, as gofrs/uuid says. */
+function challengeIdOf(raw: string): string {
+  if (raw === '') return NIL_UUID
+  if (isUuid(raw)) return raw.toLowerCase()
+  const detail =
+    raw.length === 36
+      ? `uuid: incorrect UUID format in string ${JSON.stringify(raw)}`
+      : `uuid: incorrect UUID length ${raw.length} in string ${JSON.stringify(raw)}`
+  throw badRequest('bad_json', `Could not parse request body as JSON: ${detail}`)
+}
+
+function issuerOf(rt: AuthRuntime, given: string): string {
+  if (given !== '') return given
+  try {
+    return new URL(rt.settings.siteUrl).host
+  } catch {
+    throw internalError('site url is improperly formatted')
+  }
+}
+
+export function registerFactors(app: FastifyInstance, rt: AuthRuntime): void {
+  app.post('/factors', async (request, reply) => {
+    const auth = await requireFactorUser(
+      rt,
+      request,
+      'A valid session and a registered user are required to enroll a factor'
+    )
+    const params = readParams(rawBody(request), ENROLL_PARAMS)
+    const type = params.factor_type
+    if (type !== 'totp' && type !== 'phone' && type !== 'webauthn') {
+      throw badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn')
+    }
+    assertEnrollEnabled(rt, type)
+    if (type !== 'totp') throw unprocessable('validation_failed', 'Unsupported factor type')
+    const issuer = issuerOf(rt, params.issuer)
+    const name = params.friendly_name
+    const created = await authTx(rt.ctx.db, async (tx) => {
+      await validateNewFactor(rt, tx, auth.user.id, name, await sessionAal(tx, auth.sessionId))
+      const key = await generateTotpKey(issuer, auth.user.email ?? '')
+      const factor = await insertFactor(
+        tx,
+        { userId: auth.user.id, friendlyName: name, type, secret: key.secret },
+        new Date()
+      )
+      return { factor, key }
+    })
+    return reply.send({
+      id: created.factor.id,
+      type: 'totp',
+      friendly_name: name,
+      totp: { qr_code: created.key.qrCode, secret: created.key.secret, uri: created.key.uri },
+    })
+  })
+
+  app.post<{ Params: { id: string } }>('/factors/:id/challenge', async (request, reply) => {
+    const auth = await requireFactorUser(rt, request, 'Cannot read SessionId claim as UUID')
+    const factor = await loadOwnedFactor(rt, auth.user.id, request.params.id)
+    assertVerifyEnabled(rt, factor.factor_type)
+    const challenge = await authTx(rt.ctx.db, (tx) =>
+      insertChallenge(tx, factor.id, request.ip, new Date())
+    )
+    const expiresAt = challenge.createdAt.getTime() / 1000 + rt.settings.mfa.challengeExpiry
+    return reply.send({
+      id: challenge.id,
+      type: factor.factor_type,
+      expires_at: Math.floor(expiresAt),
+    })
+  })
+
+  app.post<{ Params: { id: string } }>('/factors/:id/verify', async (request, reply) => {
+    const auth = await requireFactorUser(rt, request, 'Cannot read SessionId claim as UUID')
+    const factor = await loadOwnedFactor(rt, auth.user.id, request.params.id)
+    const params = readParams(rawBody(request), VERIFY_PARAMS)
+    const challengeId = challengeIdOf(params.challenge_id)
+    if (params.code === '' && factor.factor_type !== 'webauthn') {
+      throw badRequest('validation_failed', 'Code needs to be non-empty')
+    }
+    assertVerifyEnabled(rt, factor.factor_type)
+    const challenge = await validChallenge(rt, factor, challengeId, request.ip)
+    if (!validateTotp(params.code, factor.secret ?? '')) {
+      throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered')
+    }
+    const session = await authTx(rt.ctx.db, async (tx) => {
+      const now = new Date()
+      await markVerified(tx, challenge.id, factor, now)
+      const call = {
+        userId: auth.user.id,
+        sessionId: auth.sessionId,
+        factorId: factor.id,
+        method: 'totp',
+      }
+      const response = await upgradeSession(rt, tx, call, clientInfo(request), now)
+      await afterVerification(tx, auth.user.id, factor.factor_type as FactorType)
+      return response
+    })
+    return reply.send(session)
+  })
+
+  app.delete<{ Params: { id: string } }>('/factors/:id', async (request, reply) => {
+    const auth = await requireFactorUser(
+      rt,
+      request,
+      'A valid session and factor are required to unenroll a factor'
+    )
+    const factor = await loadOwnedFactor(rt, auth.user.id, request.params.id)
+    await authTx(rt.ctx.db, async (tx) => {
+      if (factor.status === 'verified' && (await sessionAal(tx, auth.sessionId)) !== 'aal2') {
+        throw unprocessable('insufficient_aal', 'AAL2 required to unenroll verified factor')
+      }
+      await deleteFactor(tx, factor)
+    })
+    return reply.send({ id: factor.id })
+  })
+}

@@ -1,0 +1,364 @@
+// TOTP MFA through auth-js as GoTrue answers it: enrolment (QR code, secret, URI), challenge,
+// verification with codes computed here, aal2 and amr in the JWT, getAuthenticatorAssuranceLevel,
+// refresh keeping aal2, unenrolment, the factors of /user, and GoTrue's tables.
+import { Secret, TOTP } from 'otpauth'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authConfig, authFetch, confirmedClient, decodeJwt } from './support.ts'
+import type { SupabaseClient, TestStack } from './support.ts'
+import { startTestStack } from '../support/stack.ts'
+
+const MFA_ON = '[auth.mfa.totp]\nenroll_enabled = true\nverify_enabled = true'
+
+export function totpCode(secret: string, at = Date.now()): string {
+  return TOTP.generate({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    timestamp: at,
+  })
+}
+
+/** Enrols a TOTP factor and verifies it: the client's session is aal2 afterwards. */
+export async function enrolVerified(client: SupabaseClient, friendlyName = 'phone app') {
+  const enrolled = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName })
+  expect(enrolled.error).toBeNull()
+  const factor = enrolled.data!
+  const verified = await client.auth.mfa.challengeAndVerify({
+    factorId: factor.id,
+    code: totpCode(factor.totp.secret),
+  })
+  expect(verified.error).toBeNull()
+  return { factor, session: verified.data! }
+}
+
+describe('TOTP factors', () => {
+  let stack: TestStack
+  beforeAll(async () => {
+    stack = await startTestStack({ config: authConfig('', '', MFA_ON) })
+  })
+  afterAll(async () => {
+    await stack?.stop()
+  })
+
+  it('enrols with GoTrue body: id, type, friendly_name, the QR code as SVG, secret and URI', async () => {
+    const { client, email, session } = await confirmedClient(stack)
+    const raw = await authFetch(stack, '/factors', {
+      token: session.access_token,
+      body: { factor_type: 'totp', friendly_name: 'raw' },
+    })
+    expect(raw.status).toBe(200)
+    expect(Object.keys(raw.body)).toEqual(['id', 'type', 'friendly_name', 'totp'])
+    const totp = raw.body.totp as { qr_code: string; secret: string; uri: string }
+    expect(totp.qr_code.startsWith('<svg')).toBe(true)
+    expect(totp.secret).toMatch(/^[A-Z2-7]{32}$/)
+    expect(totp.uri).toBe(
+      `otpauth://totp/127.0.0.1:3000:${email}?algorithm=SHA1&digits=6&issuer=127.0.0.1%3A3000&period=30&secret=${totp.secret}`
+    )
+
+    const enrolled = await client.auth.mfa.enroll({ factorType: 'totp', issuer: 'Chorus' })
+    expect(enrolled.error).toBeNull()
+    expect(enrolled.data?.type).toBe('totp')
+    expect(enrolled.data?.friendly_name).toBe('')
+    expect(enrolled.data?.totp.qr_code.startsWith('data:image/svg+xml;utf-8,<svg')).toBe(true)
+    expect(enrolled.data?.totp.uri).toContain('otpauth://totp/Chorus:')
+    const rows = await stack.sql`
+      select factor_type::text, status::text, secret from auth.mfa_factors
+      where id = ${enrolled.data!.id}`
+    expect(rows).toEqual([
+      { factor_type: 'totp', status: 'unverified', secret: enrolled.data!.totp.secret },
+    ])
+
+    const user = await client.auth.getUser()
+    const factors = user.data.user?.factors ?? []
+    expect(factors.map((f) => f.status)).toEqual(['unverified', 'unverified'])
+    expect(Object.keys(factors[0] ?? {})).toEqual([
+      'id',
+      'created_at',
+      'updated_at',
+      'status',
+      'friendly_name',
+      'factor_type',
+      'phone',
+      'last_challenged_at',
+    ])
+    const listed = await client.auth.mfa.listFactors()
+    expect(listed.data?.all).toHaveLength(2)
+    expect(listed.data?.totp).toEqual([])
+  })
+
+  it('challenges and verifies: aal2 with totp in amr, refresh keeps it, tables record it', async () => {
+    const { client, email, password, session: first } = await confirmedClient(stack)
+    const earlier = stack.client()
+    await earlier.auth.signInWithPassword({ email, password })
+    const enrolled = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'app' })
+    const factorId = enrolled.data!.id
+    const secret = enrolled.data!.totp.secret
+    const before = await client.auth.mfa.getAuthenticatorAssuranceLevel()
+    expect(before.data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal1' })
+
+    const challenge = await client.auth.mfa.challenge({ factorId })
+    expect(challenge.error).toBeNull()
+    expect(challenge.data?.type).toBe('totp')
+    const expiresIn = (challenge.data?.expires_at ?? 0) - Date.now() / 1000
+    expect(expiresIn).toBeGreaterThan(290)
+    expect(expiresIn).toBeLessThanOrEqual(300)
+
+    const wrong = await client.auth.mfa.verify({
+      factorId,
+      challengeId: challenge.data!.id,
+      code: totpCode(secret, Date.now() - 5 * 60_000),
+    })
+    expect(wrong.error?.status).toBe(422)
+    expect(wrong.error?.code).toBe('mfa_verification_failed')
+    expect(wrong.error?.message).toBe('Invalid TOTP code entered')
+
+    const verified = await client.auth.mfa.verify({
+      factorId,
+      challengeId: challenge.data!.id,
+      code: totpCode(secret),
+    })
+    expect(verified.error).toBeNull()
+    const claims = decodeJwt(verified.data!.access_token).payload
+    expect(claims.aal).toBe('aal2')
+    expect((claims.amr as { method: string }[]).map((a) => a.method)).toEqual(['totp', 'password'])
+    expect(claims.session_id).toBe(decodeJwt(first.access_token).payload.session_id)
+    expect(verified.data!.refresh_token).not.toBe(first.refresh_token)
+    expect(verified.data!.user.factors?.[0]?.status).toBe('verified')
+
+    const level = await client.auth.mfa.getAuthenticatorAssuranceLevel()
+    expect(level.data?.currentLevel).toBe('aal2')
+    expect(level.data?.nextLevel).toBe('aal2')
+    const methods = level.data?.currentAuthenticationMethods ?? []
+    expect(methods.map((m) => (typeof m === 'string' ? m : m.method))).toEqual(['totp', 'password'])
+
+    const [sessionRow] = await stack.sql`
+      select aal::text, factor_id from auth.sessions where id = ${claims.session_id as string}`
+    expect(sessionRow).toEqual({ aal: 'aal2', factor_id: factorId })
+    const [challengeRow] = await stack.sql`
+      select verified_at is not null as verified from auth.mfa_challenges
+      where id = ${challenge.data!.id}`
+    expect(challengeRow).toEqual({ verified: true })
+    const claimsRows = await stack.sql`
+      select authentication_method from auth.mfa_amr_claims
+      where session_id = ${claims.session_id as string} order by authentication_method`
+    expect(claimsRows.map((r) => r.authentication_method)).toEqual(['password', 'totp'])
+
+    const again = await client.auth.mfa.verify({
+      factorId,
+      challengeId: challenge.data!.id,
+      code: totpCode(secret),
+    })
+    expect(again.error?.code).toBe('mfa_ip_address_mismatch')
+    expect(again.error?.message).toBe('Challenge and verify IP addresses mismatch.')
+
+    const refreshed = await client.auth.refreshSession()
+    expect(refreshed.error).toBeNull()
+    expect(decodeJwt(refreshed.data.session!.access_token).payload.aal).toBe('aal2')
+    // The user's other aal1 sessions end with the verification.
+    const stale = await earlier.auth.refreshSession()
+    expect(stale.error?.code).toBe('refresh_token_not_found')
+  })
+
+  it('a new sign-in is aal1 with aal2 next; aal2 is needed to add or remove factors', async () => {
+    const { client, email, password } = await confirmedClient(stack)
+    const { factor } = await enrolVerified(client)
+
+    const other = stack.client()
+    await other.auth.signInWithPassword({ email, password })
+    const level = await other.auth.mfa.getAuthenticatorAssuranceLevel()
+    expect(level.data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' })
+    const listed = await other.auth.mfa.listFactors()
+    expect(listed.data?.totp.map((f) => f.id)).toEqual([factor.id])
+
+    const add = await other.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'second' })
+    expect(add.error?.status).toBe(403)
+    expect(add.error?.code).toBe('insufficient_aal')
+    expect(add.error?.message).toBe('AAL2 required to enroll a new factor')
+    const remove = await other.auth.mfa.unenroll({ factorId: factor.id })
+    expect(remove.error?.status).toBe(422)
+    expect(remove.error?.code).toBe('insufficient_aal')
+    expect(remove.error?.message).toBe('AAL2 required to unenroll verified factor')
+
+    const stepUp = await other.auth.mfa.challengeAndVerify({
+      factorId: factor.id,
+      code: totpCode(factor.totp.secret),
+    })
+    expect(stepUp.error).toBeNull()
+    const removed = await other.auth.mfa.unenroll({ factorId: factor.id })
+    expect(removed.error).toBeNull()
+    expect(removed.data).toEqual({ id: factor.id })
+    expect(await stack.sql`select 1 from auth.mfa_factors where id = ${factor.id}`).toHaveLength(0)
+    const sessionId = decodeJwt(stepUp.data!.access_token).payload.session_id as string
+    const [row] = await stack.sql`
+      select aal::text, factor_id from auth.sessions where id = ${sessionId}`
+    expect(row).toEqual({ aal: 'aal1', factor_id: null })
+    const refreshed = await other.auth.refreshSession()
+    const claims = decodeJwt(refreshed.data.session!.access_token).payload
+    expect(claims.aal).toBe('aal1')
+    expect((claims.amr as { method: string }[]).map((a) => a.method)).toEqual(['password'])
+  })
+
+  it('lists and deletes a user’s factors through the admin API', async () => {
+    const { client, user } = await confirmedClient(stack)
+    const { factor } = await enrolVerified(client)
+    const admin = stack.client(stack.serviceRoleKey)
+    const listed = await admin.auth.admin.mfa.listFactors({ userId: user.id })
+    expect(listed.error).toBeNull()
+    expect(listed.data?.factors.map((f) => [f.id, f.status, f.friendly_name])).toEqual([
+      [factor.id, 'verified', 'phone app'],
+    ])
+    const deleted = await admin.auth.admin.mfa.deleteFactor({ userId: user.id, id: factor.id })
+    expect(deleted.error).toBeNull()
+    // auth-js wraps the deleted factor once more: { data: factor, error: null }.
+    const body = deleted.data as unknown as { data: { id: string; status: string } }
+    expect(body.data).toMatchObject({ id: factor.id, status: 'verified' })
+    const gone = await admin.auth.admin.mfa.deleteFactor({ userId: user.id, id: factor.id })
+    expect(gone.error?.status).toBe(404)
+    expect(gone.error?.code).toBe('mfa_factor_not_found')
+    expect((await admin.auth.admin.mfa.listFactors({ userId: user.id })).data?.factors).toEqual([])
+
+    const badUser = await authFetch(stack, '/admin/users/nope/factors', {
+      token: stack.serviceRoleKey,
+    })
+    expect(badUser.status).toBe(404)
+    expect(badUser.body).toMatchObject({
+      code: 'validation_failed',
+      message: 'user_id must be an UUID',
+    })
+    const notAdmin = await authFetch(stack, `/admin/users/${user.id}/factors`)
+    expect(notAdmin.status).toBe(403)
+    expect(notAdmin.body.code).toBe('not_admin')
+  })
+
+  it('answers bad requests with GoTrue’s codes', async () => {
+    const { client, session } = await confirmedClient(stack)
+    const token = session.access_token
+    const first = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'same' })
+    const clash = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'same' })
+    expect(clash.error?.status).toBe(422)
+    expect(clash.error?.code).toBe('mfa_factor_name_conflict')
+    expect(clash.error?.message).toBe(
+      'A factor with the friendly name "same" for this user already exists'
+    )
+    const badType = await authFetch(stack, '/factors', { token, body: { factor_type: 'sms' } })
+    expect(badType.status).toBe(400)
+    expect(badType.body).toMatchObject({
+      code: 'validation_failed',
+      message: 'factor_type needs to be totp, phone, or webauthn',
+    })
+    const phone = await client.auth.mfa.enroll({ factorType: 'phone', phone: '+14155550100' })
+    expect(phone.error?.code).toBe('mfa_phone_enroll_not_enabled')
+    expect(phone.error?.message).toBe('MFA enroll is disabled for Phone')
+    const webauthn = await authFetch(stack, '/factors', {
+      token,
+      body: { factor_type: 'webauthn' },
+    })
+    expect(webauthn.body).toMatchObject({
+      code: 'mfa_webauthn_enroll_not_enabled',
+      message: 'MFA enroll is disabled for WebAuthn',
+    })
+
+    const factorId = first.data!.id
+    const noCode = await authFetch(stack, `/factors/${factorId}/verify`, {
+      token,
+      body: { challenge_id: factorId },
+    })
+    expect(noCode.status).toBe(400)
+    expect(noCode.body).toMatchObject({
+      code: 'validation_failed',
+      message: 'Code needs to be non-empty',
+    })
+    const unknownChallenge = await client.auth.mfa.verify({
+      factorId,
+      challengeId: factorId,
+      code: '123456',
+    })
+    expect(unknownChallenge.error?.status).toBe(422)
+    expect(unknownChallenge.error?.code).toBe('mfa_factor_not_found')
+    expect(unknownChallenge.error?.message).toBe(
+      'MFA factor with the provided challenge ID not found'
+    )
+    const badChallenge = await authFetch(stack, `/factors/${factorId}/verify`, {
+      token,
+      body: { challenge_id: 'abc', code: '123456' },
+    })
+    expect(badChallenge.status).toBe(400)
+    expect(badChallenge.body.code).toBe('bad_json')
+    const badFactor = await authFetch(stack, '/factors/xyz/challenge', { token, body: {} })
+    expect(badFactor.status).toBe(404)
+    expect(badFactor.body).toMatchObject({
+      code: 'validation_failed',
+      message: 'factor_id must be an UUID',
+    })
+    const stranger = await confirmedClient(stack)
+    const notTheirs = await stranger.client.auth.mfa.challenge({ factorId })
+    expect(notTheirs.error?.status).toBe(404)
+    expect(notTheirs.error?.code).toBe('mfa_factor_not_found')
+    expect(notTheirs.error?.message).toBe('Factor not found')
+
+    const noToken = await fetch(`${stack.url}/auth/v1/factors`, {
+      method: 'POST',
+      headers: { 'x-supabase-api-version': '2024-01-01' },
+      body: JSON.stringify({ factor_type: 'totp' }),
+    })
+    expect(noToken.status).toBe(401)
+    expect(await noToken.json()).toEqual({
+      code: 'no_authorization',
+      message: 'This endpoint requires a valid Bearer token',
+    })
+    const signedOut = await stack.client().auth.mfa.enroll({ factorType: 'totp' })
+    expect(signedOut.error?.status).toBe(403)
+    expect(signedOut.error?.code).toBe('bad_jwt')
+    expect(signedOut.error?.message).toBe('invalid claim: missing sub claim')
+  })
+
+  it('refuses anonymous users', async () => {
+    const anonymous = await startTestStack({
+      config: authConfig('enable_anonymous_sign_ins = true', '', MFA_ON),
+    })
+    try {
+      const client = anonymous.client()
+      await client.auth.signInAnonymously()
+      const enrolled = await client.auth.mfa.enroll({ factorType: 'totp' })
+      expect(enrolled.error?.status).toBe(403)
+      expect(enrolled.error?.code).toBe('no_authorization')
+      expect(enrolled.error?.message).toBe('Anonymous user not allowed to perform these actions')
+    } finally {
+      await anonymous.stop()
+    }
+  })
+})
+
+describe('[auth.mfa] switches and limits', () => {
+  let stack: TestStack
+  beforeAll(async () => {
+    stack = await startTestStack({
+      config: authConfig(
+        '',
+        '',
+        '[auth.mfa]\nmax_enrolled_factors = 2\n[auth.mfa.totp]\nenroll_enabled = true\nverify_enabled = false'
+      ),
+    })
+  })
+  afterAll(async () => {
+    await stack?.stop()
+  })
+
+  it('enrols but does not challenge with verify_enabled off; max_enrolled_factors holds', async () => {
+    const { client } = await confirmedClient(stack)
+    const one = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'one' })
+    expect(one.error).toBeNull()
+    const challenge = await client.auth.mfa.challenge({ factorId: one.data!.id })
+    expect(challenge.error?.status).toBe(422)
+    expect(challenge.error?.code).toBe('mfa_totp_verify_not_enabled')
+    expect(challenge.error?.message).toBe('MFA verification is disabled for TOTP')
+    await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'two' })
+    const three = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'three' })
+    expect(three.error?.status).toBe(422)
+    expect(three.error?.code).toBe('too_many_enrolled_mfa_factors')
+    expect(three.error?.message).toBe(
+      'Maximum number of verified factors reached, unenroll to continue'
+    )
+  })
+})
