@@ -1,6 +1,7 @@
 // What one request may cost REST, refused in PostgREST's error format on both doors (the direct
 // path, and Fastify's routes, which chunked bodies take): nesting in the query string (select
-// embeds, logic trees), the JSON body's depth and size, and the length of the request line.
+// embeds, logic trees) and the length of the request line. The JSON body's depth and size are in
+// security/bounds.test.ts.
 import { describe, expect, it } from 'vitest'
 import { MAX_NESTING } from '../../src/rest/parse/cursor.ts'
 import { rawRequest, useStack } from './support.ts'
