@@ -1,36 +1,11 @@
 // TOTP MFA through auth-js as GoTrue answers it: enrolment (QR code, secret, URI), challenge,
 // verification with codes computed here, aal2 and amr in the JWT, getAuthenticatorAssuranceLevel,
 // refresh keeping aal2, unenrolment, the factors of /user, and GoTrue's tables.
-import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { enrolVerified, MFA_ON, totpCode } from './mfa-support.ts'
 import { authConfig, authFetch, confirmedClient, decodeJwt } from './support.ts'
-import type { SupabaseClient, TestStack } from './support.ts'
+import type { TestStack } from './support.ts'
 import { startTestStack } from '../support/stack.ts'
-
-const MFA_ON = '[auth.mfa.totp]\nenroll_enabled = true\nverify_enabled = true'
-
-export function totpCode(secret: string, at = Date.now()): string {
-  return TOTP.generate({
-    secret: Secret.fromBase32(secret),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-    timestamp: at,
-  })
-}
-
-/** Enrols a TOTP factor and verifies it: the client's session is aal2 afterwards. */
-export async function enrolVerified(client: SupabaseClient, friendlyName = 'phone app') {
-  const enrolled = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName })
-  expect(enrolled.error).toBeNull()
-  const factor = enrolled.data!
-  const verified = await client.auth.mfa.challengeAndVerify({
-    factorId: factor.id,
-    code: totpCode(factor.totp.secret),
-  })
-  expect(verified.error).toBeNull()
-  return { factor, session: verified.data! }
-}
 
 describe('TOTP factors', () => {
   let stack: TestStack
