@@ -8,6 +8,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { removeClusters } from '../../src/db/embedded.ts'
 import { installedEngines } from '../../src/db/engine.ts'
+import { distributionMajor } from '../../src/db/extensions.ts'
 import { runCli } from '../support/cli.ts'
 import type { CliResult } from '../support/cli.ts'
 
@@ -150,6 +151,27 @@ describe('start fails with one line', () => {
     const line = theError(await start(workdir, '--api-port', '0', '--db-port', '0'))
     expect(line).toBe(
       'Error: supabase/migrations/20240101000000_broken.sql:3: ERROR: relation "public.nowhere" does not exist (SQLSTATE 42P01)'
+    )
+  })
+
+  it('when PostGIS is installed nowhere: the migration, the extension and the package', async () => {
+    const workdir = await project('no-postgis', {
+      'migrations/20240101000000_geo.sql':
+        '-- places\ncreate extension if not exists postgis schema extensions;\n',
+    })
+    // No PostgreSQL installed: the stack looks in an empty folder instead of /usr/lib/postgresql.
+    const empty = path.join(workdir, 'no-installations')
+    await mkdir(empty)
+    const result = await runCli(
+      ['start', '--workdir', workdir, '--data-dir', path.join(workdir, 'data')],
+      { CHORUS_POSTGRES_ROOTS: `${empty}:${empty}` }
+    )
+    const major = distributionMajor() ?? 17
+    expect(theError(result)).toBe(
+      'Error: supabase/migrations/20240101000000_geo.sql:2: the migration needs the extension ' +
+        `"postgis", which neither the embedded PostgreSQL 17 nor any PostgreSQL installed under ${empty} has. ` +
+        `Install it (on Debian: apt-get install postgresql-${major}-postgis-3) and start again, ` +
+        'pick a PostgreSQL installation that has it with --postgres-bin DIR, or set DATABASE_URL to a server that has it.'
     )
   })
 
