@@ -73,8 +73,8 @@ export class Channel implements Member {
   readonly joinRef: Message['joinRef']
   readonly config: JoinConfig
   readonly presenceKey: string
-  readonly policies: Policies
-  token: VerifiedToken
+  private readonly policies: Policies
+  private token: VerifiedToken
   private readonly headers: Record<string, string>
   private readonly broadcasts: BroadcastHandler
   private readonly presence: PresenceHandler
