@@ -16,3 +16,12 @@ export function validateEmail(email: string): string {
   }
   return email.toLowerCase()
 }
+
+/** GoTrue's validatePhone: the leading + and spaces dropped, then E.164 digits (2 to 15). */
+export function validatePhone(phone: string): string {
+  const formatted = phone.replace(/^\+/, '').replace(/ /g, '')
+  if (!/^[1-9]\d{1,14}$/.test(formatted)) {
+    throw badRequest('validation_failed', 'Invalid phone number format (E.164 required)')
+  }
+  return formatted
+}

@@ -18,7 +18,7 @@ import type { AuthRuntime } from '../runtime.ts'
 import { PKCE_PREFIX, tokenHash } from '../secrets.ts'
 import { issueSession, sessionRedirect } from '../tokens.ts'
 import type { SessionResponse } from '../tokens.ts'
-import { validateEmail } from '../validate.ts'
+import { validateEmail, validatePhone } from '../validate.ts'
 import {
   emailChangeVerify,
   recoverVerify,
@@ -85,8 +85,11 @@ export function registerVerify(app: FastifyInstance, rt: AuthRuntime): void {
           'Only an email address or phone number should be provided on verify'
         )
       }
-      // No account has a phone here, so a phone code can only be wrong.
-      if (params.phone !== '') throw forbidden('otp_expired', 'Token has expired or is invalid')
+      if (params.phone !== '') {
+        validatePhone(params.phone)
+        // No account has a phone here, so a well-formed phone's code can only be wrong.
+        throw forbidden('otp_expired', 'Token has expired or is invalid')
+      }
       try {
         email = validateEmail(params.email)
       } catch {
