@@ -72,8 +72,21 @@ export class ResettableStack {
     if (stack) this.watch(stack)
   }
 
+  private underway: Promise<void> = Promise.resolve()
+
+  /** Resolves once no reset is under way. */
+  idle(): Promise<void> {
+    return this.underway
+  }
+
   /** The control handler of `db reset`. */
-  readonly reset: ControlHandler = async (say, params) => {
+  readonly reset: ControlHandler = (say, params) => {
+    const run = this.run(say, params)
+    this.underway = run.catch(() => undefined)
+    return run
+  }
+
+  private async run(say: (line: string) => void, params: URLSearchParams): Promise<void> {
     const old = this.stack
     if (!old) throw new Error('the stack is not running')
     const port = (url: string | null) => (url ? Number(new URL(url).port) : undefined)

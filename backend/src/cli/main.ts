@@ -254,6 +254,7 @@ async function start(args: StartArgs): Promise<number> {
   const control = await serveControl(args.dataDir, { reset: running.reset })
   const reason = await Promise.race([stopper.requested, running.lost])
   await control.close()
+  await running.idle() // a reset under way finishes, so that what it started is stopped below
   if (reason !== 'signal') process.stderr.write(`Error: ${reason}; stopping the stack.\n`)
   await stopper.stopStack(log)
   process.stdout.write('Stopped.\n')
