@@ -240,9 +240,9 @@ describe('RLS matrix through Storage (storage-js)', () => {
 describe('bucket rules', () => {
   const folder = () => `${world.ws}/${world.ch.plaza}/${randomUUID()}`
 
-  it('refuses files over 25 MB and keeps nothing', async () => {
+  it('refuses files over 50 MiB and keeps nothing', async () => {
     const name = `${folder()}/big.pdf`
-    const { error } = await bucket('member').upload(name, Buffer.alloc(25 * 1024 * 1024 + 1), {
+    const { error } = await bucket('member').upload(name, Buffer.alloc(50 * 1024 * 1024 + 1), {
       contentType: 'application/pdf',
     })
     expect(error).toMatchObject({ statusCode: '413' })
@@ -299,7 +299,7 @@ describe('bucket rules', () => {
 
   it('shows the limits to signed-in users, and serves avatars publicly by URL', async () => {
     const { data } = await clients.member.storage.getBucket('attachments')
-    expect(data).toMatchObject({ public: false, file_size_limit: 26214400 })
+    expect(data).toMatchObject({ public: false, file_size_limit: 52428800 })
     expect(data?.allowed_mime_types).toContain('image/png')
     expect(data?.allowed_mime_types).not.toContain('image/svg+xml')
     const anon = await clients.anon.storage.getBucket('attachments')

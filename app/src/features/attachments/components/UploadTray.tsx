@@ -5,10 +5,12 @@ interface Props {
   uploads: DraftUpload[]
   onCancel: (id: string) => void
   onRetry: (id: string) => void
+  onPause?: (id: string) => void
+  onResume?: (id: string) => void
 }
 
 /** The files attached to the message being written, each with its progress and actions. */
-export function UploadTray({ uploads, onCancel, onRetry }: Props) {
+export function UploadTray({ uploads, onCancel, onRetry, onPause, onResume }: Props) {
   if (uploads.length === 0) return null
   return (
     <ul className="upload-tray" aria-label="Attached files">
@@ -28,7 +30,7 @@ export function UploadTray({ uploads, onCancel, onRetry }: Props) {
                 ? u.error
                 : u.state === 'done'
                   ? formatBytes(u.size)
-                  : `${Math.round(u.progress * 100)}%`}
+                  : `${Math.round(u.progress * 100)}%${u.state === 'paused' ? ' · paused' : ''}`}
             </span>
             <progress
               value={u.progress}
@@ -37,6 +39,16 @@ export function UploadTray({ uploads, onCancel, onRetry }: Props) {
               className={u.state === 'done' ? 'progress-done' : undefined}
             />
           </span>
+          {u.resumable && u.state === 'uploading' && onPause && (
+            <button type="button" className="button button-small" onClick={() => onPause(u.id)}>
+              Pause
+            </button>
+          )}
+          {u.state === 'paused' && onResume && (
+            <button type="button" className="button button-small" onClick={() => onResume(u.id)}>
+              Resume
+            </button>
+          )}
           {u.state === 'failed' && (
             <button type="button" className="button button-small" onClick={() => onRetry(u.id)}>
               Retry
@@ -45,7 +57,11 @@ export function UploadTray({ uploads, onCancel, onRetry }: Props) {
           <button
             type="button"
             className="icon-button"
-            aria-label={u.state === 'uploading' ? `Cancel upload of ${u.name}` : `Remove ${u.name}`}
+            aria-label={
+              u.state === 'uploading' || u.state === 'paused'
+                ? `Cancel upload of ${u.name}`
+                : `Remove ${u.name}`
+            }
             onClick={() => onCancel(u.id)}
           >
             ✕

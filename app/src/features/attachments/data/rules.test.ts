@@ -7,9 +7,9 @@ describe('attachment rules', () => {
     expect(checkFile({ name: 'a.pdf', type: 'application/pdf', size: 1000 })).toBeNull()
   })
 
-  it('refuses files over 25 MB with both sizes in the message', () => {
-    expect(checkFile({ name: 'big.mp4', type: 'video/mp4', size: 30 * 1024 * 1024 })).toBe(
-      'big.mp4 is 30 MB; files can be at most 25 MB.'
+  it('refuses files over 50 MB with both sizes in the message', () => {
+    expect(checkFile({ name: 'big.mp4', type: 'video/mp4', size: 60 * 1024 * 1024 })).toBe(
+      'big.mp4 is 60 MB; files can be at most 50 MB.'
     )
   })
 

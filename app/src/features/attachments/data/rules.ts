@@ -1,7 +1,9 @@
 // What may be attached. The `attachments` bucket enforces the same size and types; checking here
 // gives the clear message before any byte is sent.
 export const ATTACHMENT_BUCKET = 'attachments'
-export const MAX_FILE_BYTES = 25 * 1024 * 1024
+// 50 MiB: the bucket's limit and the stack's [storage] file_size_limit; over 6 MB files upload
+// resumably.
+export const MAX_FILE_BYTES = 50 * 1024 * 1024
 export const MAX_FILES_PER_MESSAGE = 10
 
 // The same list as the bucket's allowed_mime_types (supabase/migrations/*_chorus_attachments.sql).

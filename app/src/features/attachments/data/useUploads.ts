@@ -1,9 +1,13 @@
 // The files attached to the message being written: each uploads at once into the message's
-// folder (the message id is made before sending), with progress, cancel and retry. The message
-// is sent with the uploaded files' metadata; cancelled or failed files are not part of it.
+// folder (the message id is made before sending), with progress, cancel and retry; files over
+// 6 MB resumably (resumable-upload.ts), which can also be paused and resumed. The message is sent
+// with the uploaded files' metadata once none is still uploading or paused; cancelled or failed
+// files are not part of it.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { newId } from '../../../lib/uuid.ts'
 import { checkFile, MAX_FILES_PER_MESSAGE, mimeOf, safeFileName, isPreviewable } from './rules.ts'
+import { RESUMABLE_THRESHOLD, uploadResumable } from './resumable-upload.ts'
+import type { ResumableHandle } from './resumable-upload.ts'
 import { removeUnsent, UploadError, uploadFile } from './upload-file.ts'
 import type { UploadHandle } from './upload-file.ts'
 
@@ -15,7 +19,9 @@ export interface DraftUpload {
   mime: string
   path: string
   progress: number
-  state: 'uploading' | 'done' | 'failed'
+  state: 'uploading' | 'paused' | 'done' | 'failed'
+  /** Uploads resumably (over 6 MB): it can be paused and resumed. */
+  resumable: boolean
   error: string | null
   width: number | null
   height: number | null
@@ -35,7 +41,7 @@ export interface OutgoingFile {
 export function useUploads(workspaceId: string, channelId: string) {
   const [messageId, setMessageId] = useState(newId)
   const [uploads, setUploads] = useState<DraftUpload[]>([])
-  const handles = useRef(new Map<string, UploadHandle>())
+  const handles = useRef(new Map<string, UploadHandle | ResumableHandle>())
 
   const patch = useCallback((id: string, change: Partial<DraftUpload>) => {
     setUploads((list) => list.map((u) => (u.id === id ? { ...u, ...change } : u)))
@@ -43,9 +49,12 @@ export function useUploads(workspaceId: string, channelId: string) {
 
   const start = useCallback(
     (upload: DraftUpload) => {
-      const handle = uploadFile(upload.path, upload.file, (fraction) =>
-        patch(upload.id, { progress: fraction })
-      )
+      const onProgress = (fraction: number) => patch(upload.id, { progress: fraction })
+      const handle = upload.resumable
+        ? uploadResumable(upload.path, upload.file, onProgress, (paused) =>
+            patch(upload.id, { state: paused ? 'paused' : 'uploading' })
+          )
+        : uploadFile(upload.path, upload.file, onProgress)
       handles.current.set(upload.id, handle)
       handle.promise.then(
         () => patch(upload.id, { state: 'done', progress: 1, error: null }),
@@ -89,6 +98,7 @@ export function useUploads(workspaceId: string, channelId: string) {
           path: `${workspaceId}/${channelId}/${messageId}/${id}-${safeFileName(file.name || 'pasted')}`,
           progress: 0,
           state: 'uploading',
+          resumable: file.size > RESUMABLE_THRESHOLD,
           error: null,
           width: size?.width ?? null,
           height: size?.height ?? null,
@@ -126,6 +136,16 @@ export function useUploads(workspaceId: string, channelId: string) {
     [uploads, patch, start]
   )
 
+  const pause = useCallback((id: string) => {
+    const handle = handles.current.get(id)
+    if (handle && 'pause' in handle) handle.pause()
+  }, [])
+
+  const resume = useCallback((id: string) => {
+    const handle = handles.current.get(id)
+    if (handle && 'resume' in handle) handle.resume()
+  }, [])
+
   /** After the message is sent: a new message id, an empty tray. Object URLs stay for the echo. */
   const reset = useCallback(() => {
     handles.current.clear()
@@ -156,10 +176,12 @@ export function useUploads(workspaceId: string, channelId: string) {
     messageId,
     uploads,
     files,
-    busy: uploads.some((u) => u.state === 'uploading'),
+    busy: uploads.some((u) => u.state === 'uploading' || u.state === 'paused'),
     add,
     cancel,
     retry,
+    pause,
+    resume,
     reset,
   }
 }

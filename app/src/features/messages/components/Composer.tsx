@@ -20,6 +20,8 @@ export interface ComposerUploads {
   add: (files: File[]) => Promise<string[]>
   cancel: (id: string) => void
   retry: (id: string) => void
+  pause?: (id: string) => void
+  resume?: (id: string) => void
   reset: () => void
 }
 
@@ -132,7 +134,13 @@ export function Composer(props: Props) {
         </Notice>
       ))}
       {warning && <Notice tone="warning">{warning}</Notice>}
-      <UploadTray uploads={uploads.uploads} onCancel={uploads.cancel} onRetry={uploads.retry} />
+      <UploadTray
+        uploads={uploads.uploads}
+        onCancel={uploads.cancel}
+        onRetry={uploads.retry}
+        onPause={uploads.pause}
+        onResume={uploads.resume}
+      />
       <div className="composer-row">
         <button
           type="button"

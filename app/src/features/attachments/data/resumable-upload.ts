@@ -1,0 +1,124 @@
+// Files over 6 MB upload resumably, as Supabase documents it: tus at /storage/v1/upload/resumable
+// in 6 MB chunks with tus-js-client, which is loaded only when such a file is attached (it is not
+// part of the first screen's JavaScript). The client remembers each upload (its fingerprint in
+// local storage) so that attaching the same file again after a reload resumes it; a dropped
+// network pauses the upload, which goes on by itself from the server's offset once the browser is
+// back online. Pause, resume and cancel are the user's.
+import type { Upload as TusUpload } from 'tus-js-client'
+import { runtimeConfig, supabase } from '../../../lib/supabase.ts'
+import { ATTACHMENT_BUCKET } from './rules.ts'
+import { UploadError } from './upload-file.ts'
+import type { UploadHandle } from './upload-file.ts'
+
+/** Supabase's rule: resumable above 6 MB, in chunks of exactly 6 MB. */
+export const RESUMABLE_THRESHOLD = 6 * 1024 * 1024
+export const RESUMABLE_CHUNK = 6 * 1024 * 1024
+
+export interface ResumableHandle extends UploadHandle {
+  pause(): void
+  resume(): void
+}
+
+export function uploadResumable(
+  path: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  onPaused: (paused: boolean) => void
+): ResumableHandle {
+  let upload: TusUpload | null = null
+  let cancelled = false
+  let paused = false
+  let waitingForNetwork = false
+  const online = () => {
+    if (!waitingForNetwork || paused || cancelled) return
+    waitingForNetwork = false
+    onPaused(false)
+    upload?.start()
+  }
+  window.addEventListener('online', online)
+  const promise = (async () => {
+    const [{ Upload }, { data }] = await Promise.all([
+      import('tus-js-client'),
+      supabase().auth.getSession(),
+    ])
+    const token = data.session?.access_token
+    if (!token) throw new UploadError('Your session expired. Sign in again to upload.', false)
+    if (cancelled) throw new UploadError('Upload cancelled.', false, true)
+    const { supabaseUrl, supabaseKey } = runtimeConfig()
+    await new Promise<void>((resolve, reject) => {
+      const current = new Upload(file, {
+        endpoint: `${supabaseUrl}/storage/v1/upload/resumable`,
+        chunkSize: RESUMABLE_CHUNK,
+        retryDelays: [0, 1000, 3000, 5000, 10000],
+        headers: { authorization: `Bearer ${token}`, apikey: supabaseKey, 'x-upsert': 'false' },
+        uploadDataDuringCreation: true,
+        removeFingerprintOnSuccess: true,
+        metadata: {
+          bucketName: ATTACHMENT_BUCKET,
+          objectName: path,
+          contentType: file.type || 'application/octet-stream',
+          cacheControl: '3600',
+        },
+        onProgress: (sent, total) => onProgress(total > 0 ? sent / total : 0),
+        onSuccess: () => {
+          onProgress(1)
+          resolve()
+        },
+        onError: (error) => {
+          if (cancelled) return
+          // Offline: wait for the network, then go on from what the server has.
+          if (!navigator.onLine) {
+            waitingForNetwork = true
+            onPaused(true)
+            return
+          }
+          reject(tusFailure(error))
+        },
+      })
+      upload = current
+      // The same file attached again (after a reload) resumes where it stopped.
+      void current.findPreviousUploads().then((previous) => {
+        const same = previous.find((p) => p.metadata.objectName === path) ?? previous[0]
+        if (same) current.resumeFromPreviousUpload(same)
+        if (!paused && !cancelled) current.start()
+      }, reject)
+    })
+  })()
+  void promise.finally(() => window.removeEventListener('online', online)).catch(() => undefined)
+  return {
+    promise,
+    cancel() {
+      cancelled = true
+      window.removeEventListener('online', online)
+      // Terminates the upload on the server: its parts are removed.
+      void upload?.abort(true).catch(() => undefined)
+    },
+    pause() {
+      paused = true
+      void upload?.abort(false)
+      onPaused(true)
+    },
+    resume() {
+      paused = false
+      waitingForNetwork = false
+      onPaused(false)
+      upload?.start()
+    },
+  }
+}
+
+/** Why an upload failed, in words a person can act on. */
+function tusFailure(error: Error): UploadError {
+  const response = (
+    error as { originalResponse?: { getStatus(): number; getBody(): string } | null }
+  ).originalResponse
+  const status = response?.getStatus() ?? 0
+  const body = response?.getBody() ?? ''
+  if (status === 413) return new UploadError('The file is larger than the server allows.', false)
+  if (status === 415) return new UploadError('The server refuses files of this type.', false)
+  if (status === 403 || /row-level security/i.test(body)) {
+    return new UploadError('You cannot upload files to this channel.', false)
+  }
+  if (status === 0) return new UploadError('The network dropped during the upload.', true)
+  return new UploadError(body.trim() || `Upload failed (${status}).`, status >= 500)
+}
