@@ -1,7 +1,11 @@
-// The command line, shaped like the Supabase CLI's: `start`, `status`, `stop`.
+// The command line, shaped like the Supabase CLI's: `start`, `status`, `stop`, and the everyday
+// commands against the running stack, each in a file of its own (db-reset.ts, migration.ts,
+// gen-types.ts, test-db.ts).
 //   npm run backend -- start [--workdir DIR] [--reset] [--strict-keys] [--app-dist DIR]
 //   npm run backend -- status [--workdir DIR] [-o json|env|pretty]
 //   npm run backend -- stop [--workdir DIR] [--no-backup]
+//   npm run backend -- db reset [--no-seed] | migration new NAME | migration list | migration up
+//   npm run backend -- gen types typescript [--schema S] | test db
 import { rm } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { removeClusters } from '../db/embedded.ts'
