@@ -1,9 +1,8 @@
 // Files over 6 MB upload resumably, as Supabase documents it: tus at /storage/v1/upload/resumable
 // in 6 MB chunks with tus-js-client, which is loaded only when such a file is attached (it is not
-// part of the first screen's JavaScript). The client remembers each upload (its fingerprint in
-// local storage) so that attaching the same file again after a reload resumes it; a dropped
-// network pauses the upload, which goes on by itself from the server's offset once the browser is
-// back online. Pause, resume and cancel are the user's.
+// part of the first screen's JavaScript). A dropped network pauses the upload, which goes on by
+// itself from the server's offset once the browser is back online; a retry resumes from the server's offset too (tus fingerprints in local storage).
+// Pause, resume and cancel are the user's.
 import type { Upload as TusUpload } from 'tus-js-client'
 import { runtimeConfig, supabase } from '../../../lib/supabase.ts'
 import { ATTACHMENT_BUCKET } from './rules.ts'
@@ -76,9 +75,10 @@ export function uploadResumable(
         },
       })
       upload = current
-      // The same file attached again (after a reload) resumes where it stopped.
+      // The same file to the same path (a retry) resumes where it stopped; an upload of the same
+      // file to another message's folder is not this one.
       void current.findPreviousUploads().then((previous) => {
-        const same = previous.find((p) => p.metadata.objectName === path) ?? previous[0]
+        const same = previous.find((p) => p.metadata.objectName === path)
         if (same) current.resumeFromPreviousUpload(same)
         if (!paused && !cancelled) current.start()
       }, reject)
