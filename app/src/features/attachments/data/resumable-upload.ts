@@ -1,8 +1,8 @@
 // Files over 6 MB upload resumably, as Supabase documents it: tus at /storage/v1/upload/resumable
 // in 6 MB chunks with tus-js-client, which is loaded only when such a file is attached (it is not
 // part of the first screen's JavaScript). A dropped network pauses the upload, which goes on by
-// itself from the server's offset once the browser is back online; a retry resumes from the server's offset too (tus fingerprints in local storage).
-// Pause, resume and cancel are the user's.
+// itself from the server's offset once the browser is back online; a retry resumes from the
+// server's offset too (tus fingerprints in local storage). Pause, resume and cancel are the user's.
 import type { Upload as TusUpload } from 'tus-js-client'
 import { runtimeConfig, supabase } from '../../../lib/supabase.ts'
 import { ATTACHMENT_BUCKET } from './rules.ts'
