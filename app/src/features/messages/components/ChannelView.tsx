@@ -87,6 +87,8 @@ export function ChannelView(props: Props) {
     [live, uploads.uploads]
   )
 
+  const loadOlder = useCallback(() => void live?.loadOlder(), [live])
+
   const editLast = useCallback(() => {
     const mine = [...snapshot.messages].reverse().find((m) => m.authorId === me && !m.deletedAt)
     if (mine) setEditing(mine.id)
@@ -178,7 +180,7 @@ export function ChannelView(props: Props) {
       <MessageList
         snapshot={snapshot}
         newAfterSeq={newAfterSeq ?? null}
-        onLoadOlder={() => void live?.loadOlder()}
+        onLoadOlder={loadOlder}
         onAtBottomChange={setAtBottom}
         onEscape={() => composerRef.current?.focus()}
         renderRow={renderRow}

@@ -206,3 +206,31 @@ describe('LiveChannel: loading, live, reconnecting, resync', () => {
     expect(snap.status).toBe('live')
   })
 })
+
+describe('LiveChannel: the snapshot changes only when something changed', () => {
+  it('keeps the same snapshot, and tells nobody, for events the machine ignores', async () => {
+    const { channel, transport, server } = harness({ seed: 3 })
+    let told = 0
+    channel.subscribe(() => told++)
+    channel.start()
+    const loading = channel.getSnapshot()
+    told = 0
+    // Before the first page there is nothing older to load: a component asking again after
+    // each render must not be answered with a new snapshot (and another render).
+    for (let i = 0; i < 5; i++) void channel.loadOlder()
+    expect(channel.getSnapshot()).toBe(loading)
+    expect(told).toBe(0)
+
+    transport.connect()
+    await settle()
+    const live = channel.getSnapshot()
+    expect(live.status).toBe('live')
+    told = 0
+    const m4 = server.insert('four')
+    transport.pushMessage(m4)
+    expect(told).toBe(1)
+    const withFour = channel.getSnapshot()
+    expect(withFour).not.toBe(live)
+    expect(seqs(channel).at(-1)).toBe(4)
+  })
+})

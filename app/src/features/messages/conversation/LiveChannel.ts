@@ -306,9 +306,16 @@ export class LiveChannel {
 
   // ---- snapshot -----------------------------------------------------------------------------
 
+  /**
+   * Tells React when the snapshot changed, and only then: an event the machine ignores (a
+   * load-older before the first page, a repeated live event) keeps the same snapshot, so a
+   * component that reacts to a render by calling in again cannot loop.
+   */
   private emit(): void {
     if (this.disposed) return
-    this.snapshot = this.buildSnapshot()
+    const next = this.buildSnapshot()
+    if (sameSnapshot(next, this.snapshot)) return
+    this.snapshot = next
     for (const listener of this.listeners) listener()
   }
 
@@ -327,4 +334,12 @@ export class LiveChannel {
       loaded: state.loaded,
     }
   }
+}
+
+/** Field by field: the window and the queue replace their arrays whenever they change. */
+function sameSnapshot(a: ChannelSnapshot, b: ChannelSnapshot): boolean {
+  for (const key of Object.keys(a) as (keyof ChannelSnapshot)[]) {
+    if (a[key] !== b[key]) return false
+  }
+  return true
 }
