@@ -12,7 +12,7 @@ import postgres from 'postgres'
 import { afterAll, describe, expect, it } from 'vitest'
 import { nativeDir, postgresBinaries, postgresUser, varDir } from '../../src/db/postgres-home.ts'
 import { createLogger } from '../../src/logger.ts'
-import { runCli, startCli } from '../support/cli.ts'
+import { runCli, startCli, stopStartedClis } from '../support/cli.ts'
 
 const isRoot = process.getuid?.() === 0
 const made: string[] = []
@@ -25,6 +25,7 @@ async function privateDir(prefix: string): Promise<string> {
 }
 
 afterAll(async () => {
+  await stopStartedClis()
   for (const dir of made) await rm(dir, { recursive: true, force: true })
 })
 
@@ -74,7 +75,9 @@ describe('a project in a private folder', () => {
       expect(deleted.code).toBe(0)
       expect(existsSync(cluster)).toBe(false)
       expect(existsSync(pgdata)).toBe(false)
-    }
+    },
+    // Two starts and a stop --no-backup: well within this on an idle machine, not on a busy one.
+    120_000
   )
 
   it(

@@ -68,15 +68,25 @@ export async function startCli(args: string[], env: NodeJS.ProcessEnv = {}): Pro
     })
   })
   const field = (label: string) => new RegExp(`${label}: (\\S+)`).exec(child.stdout())?.[1] ?? ''
-  return {
-    ...child,
-    apiUrl: field('API URL'),
-    dbUrl: field('DB URL'),
-    stop: async () => {
-      child.process.kill('SIGINT')
-      return exited
-    },
+  const stop = async () => {
+    child.process.kill('SIGINT')
+    const code = await exited
+    running.delete(stop)
+    return code
   }
+  running.add(stop)
+  return { ...child, apiUrl: field('API URL'), dbUrl: field('DB URL'), stop }
+}
+
+/** The stop of every stack startCli started that has not been stopped yet. */
+const running = new Set<() => Promise<number | null>>()
+
+/**
+ * Stops what a failed or timed-out test left running (for an afterAll): its PostgreSQL runs in a
+ * session of its own and would outlive the test process.
+ */
+export async function stopStartedClis(): Promise<void> {
+  await Promise.all([...running].map((stop) => stop()))
 }
 
 /** A temporary folder the unprivileged postgres user can traverse. */
