@@ -58,6 +58,9 @@ export type ErrorCode =
   | 'mfa_totp_verify_not_enabled'
   | 'mfa_phone_verify_not_enabled'
   | 'mfa_webauthn_verify_not_enabled'
+  | 'feature_disabled'
+  | 'oauth_client_not_found'
+  | 'oauth_dynamic_client_registration_disabled'
   | 'saml_provider_disabled'
   | 'web3_provider_disabled'
 

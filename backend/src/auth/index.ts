@@ -13,6 +13,7 @@ import { authLimiters, DEFAULT_EMAIL_RATE } from './rate-limit.ts'
 import type { RateLimiter } from './rate-limit.ts'
 import { registerAdminFactors } from './routes/admin-factors.ts'
 import { registerAdminLinks } from './routes/admin-links.ts'
+import { registerAdminOAuthClients } from './routes/admin-oauth-clients.ts'
 import { registerAdminUsers } from './routes/admin-users.ts'
 import { registerDisabledFeatures } from './routes/disabled-features.ts'
 import { registerEmailFlows } from './routes/email-flows.ts'
@@ -50,6 +51,7 @@ export function authService(): Service {
       registerAdminLinks(app, rt)
       registerFactors(app, rt)
       registerAdminFactors(app, rt)
+      registerAdminOAuthClients(app, rt)
       registerDisabledFeatures(app, rt)
     },
     async stop() {

@@ -6,6 +6,8 @@ import path from 'node:path'
 import { parse, TomlError } from 'smol-toml'
 import { readAuthMfa } from './auth-mfa.ts'
 import type { AuthMfaConfig } from './auth-mfa.ts'
+import { readOAuthServer } from './auth-oauth-server.ts'
+import type { OAuthServerConfig } from './auth-oauth-server.ts'
 import { parseDuration, parseSize } from './units.ts'
 
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
@@ -97,6 +99,7 @@ export interface ProjectConfig {
     customAccessTokenHook: string | null
     rateLimit: AuthRateLimits
     mfa: AuthMfaConfig
+    oauthServer: OAuthServerConfig
     email: {
       enableSignup: boolean
       doubleConfirmChanges: boolean
@@ -299,6 +302,7 @@ export function parseProjectConfig(
         web3: read.get('auth.rate_limit', 'web3', 'integer', 30),
       },
       mfa: readAuthMfa(read),
+      oauthServer: readOAuthServer(read),
       email: {
         enableSignup: read.get('auth.email', 'enable_signup', 'boolean', true),
         doubleConfirmChanges: read.get('auth.email', 'double_confirm_changes', 'boolean', true),
