@@ -227,6 +227,10 @@ export function statusOfSqlState(code: string, message: string, anon: boolean): 
     case '53':
       return 503
     case '54':
+      // "Too complex" (a body nested past PostgreSQL's stack depth, too many columns or
+      // arguments): the request's fault. PostgREST answered 413 until v12 made it a 500; this
+      // stack keeps the 413, as it answers no client error with a 500.
+      return 413
     case '55':
     case '57':
     case '58':
