@@ -60,6 +60,7 @@ export type ErrorCode =
   | 'mfa_webauthn_verify_not_enabled'
   | 'feature_disabled'
   | 'oauth_client_not_found'
+  | 'oauth_authorization_not_found'
   | 'oauth_dynamic_client_registration_disabled'
   | 'saml_provider_disabled'
   | 'web3_provider_disabled'

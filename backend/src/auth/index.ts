@@ -19,6 +19,7 @@ import { registerDisabledFeatures } from './routes/disabled-features.ts'
 import { registerEmailFlows } from './routes/email-flows.ts'
 import { registerFactors } from './routes/factors.ts'
 import { registerInfo } from './routes/info.ts'
+import { registerOAuthServer } from './routes/oauth-server.ts'
 import { registerSignup } from './routes/signup.ts'
 import { registerToken } from './routes/token.ts'
 import { registerUser } from './routes/user.ts'
@@ -52,6 +53,7 @@ export function authService(): Service {
       registerFactors(app, rt)
       registerAdminFactors(app, rt)
       registerAdminOAuthClients(app, rt)
+      registerOAuthServer(app, rt)
       registerDisabledFeatures(app, rt)
     },
     async stop() {

@@ -1,7 +1,8 @@
-// GET /health, GET /settings and GET /.well-known/jwks.json, as GoTrue answers them.
+// GET /health, GET /settings, GET /.well-known/jwks.json and the OIDC discovery document (the
+// OAuth server's, routes/oauth-server.ts), as GoTrue answers them.
 import type { FastifyInstance } from 'fastify'
 import type { AuthRuntime } from '../runtime.ts'
-import { authUrl } from '../runtime.ts'
+import { sendDiscovery } from './oauth-server.ts'
 
 /** The GoTrue release whose behaviour this service follows. */
 export const GOTRUE_VERSION = 'v2.177.0'
@@ -63,17 +64,5 @@ export function registerInfo(app: FastifyInstance, rt: AuthRuntime): void {
     reply.header('cache-control', 'public, max-age=600').send(rt.ctx.keys.jwks())
   )
 
-  app.get('/.well-known/openid-configuration', async (_request, reply) => {
-    const issuer = authUrl(rt)
-    return reply.header('cache-control', 'public, max-age=600').send({
-      issuer,
-      jwks_uri: `${issuer}/.well-known/jwks.json`,
-      authorization_endpoint: `${issuer}/authorize`,
-      token_endpoint: `${issuer}/token`,
-      userinfo_endpoint: `${issuer}/user`,
-      response_types_supported: ['code'],
-      subject_types_supported: ['public'],
-      id_token_signing_alg_values_supported: ['RS256', 'ES256', 'HS256'],
-    })
-  })
+  app.get('/.well-known/openid-configuration', async (_request, reply) => sendDiscovery(rt, reply))
 }
