@@ -773,6 +773,35 @@ export type Database = {
         Args: { p_user_id: string; p_workspace_id: string }
         Returns: undefined
       }
+      search_messages: {
+        Args: {
+          p_after?: string
+          p_before?: string
+          p_excluded?: string[]
+          p_from?: string[]
+          p_has_file?: boolean
+          p_has_link?: boolean
+          p_in?: string[]
+          p_is_thread?: boolean
+          p_limit?: number
+          p_mentions?: string[]
+          p_order?: string
+          p_terms?: string[]
+          p_workspace_id: string
+        }
+        Returns: {
+          author_id: string
+          channel_id: string
+          created_at: string
+          edited_at: string
+          file_names: string[]
+          id: string
+          parent_id: string
+          rank: number
+          seq: number
+          snippet: string
+        }[]
+      }
       send_message: {
         Args: {
           p_attachments?: Json
