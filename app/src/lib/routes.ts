@@ -8,7 +8,13 @@ export type Route =
   | { name: 'reset-password' }
   | { name: 'invite'; token: string }
   | { name: 'new-workspace' }
-  | { name: 'workspace'; workspaceId: string; channelId: string | null }
+  | {
+      name: 'workspace'
+      workspaceId: string
+      channelId: string | null
+      /** A permalink: the channel opens at this message, in context. */
+      messageId?: string | null
+    }
   | { name: 'not-found'; path: string }
 
 const ID = '([0-9a-zA-Z_-]+)'
@@ -23,8 +29,14 @@ export function parseRoute(pathname: string): Route {
   if (path === '/new') return { name: 'new-workspace' }
   let m = new RegExp(`^/invite/${ID}$`).exec(path)
   if (m) return { name: 'invite', token: m[1]! }
-  m = new RegExp(`^/w/${ID}(?:/c/${ID})?$`).exec(path)
-  if (m) return { name: 'workspace', workspaceId: m[1]!, channelId: m[2] ?? null }
+  m = new RegExp(`^/w/${ID}(?:/c/${ID}(?:/m/${ID})?)?$`).exec(path)
+  if (m)
+    return {
+      name: 'workspace',
+      workspaceId: m[1]!,
+      channelId: m[2] ?? null,
+      messageId: m[3] ?? null,
+    }
   return { name: 'not-found', path }
 }
 
@@ -43,7 +55,7 @@ export function pathOf(route: Route): string {
       return `/invite/${encodeURIComponent(route.token)}`
     case 'workspace':
       return route.channelId
-        ? `/w/${route.workspaceId}/c/${route.channelId}`
+        ? `/w/${route.workspaceId}/c/${route.channelId}${route.messageId ? `/m/${route.messageId}` : ''}`
         : `/w/${route.workspaceId}`
     case 'not-found':
       return route.path
