@@ -1,8 +1,9 @@
 // Files over 6 MB upload resumably, as Supabase documents it: tus at /storage/v1/upload/resumable
 // in 6 MB chunks with tus-js-client, which is loaded only when such a file is attached (it is not
 // part of the first screen's JavaScript). A dropped network pauses the upload, which goes on by
-// itself from the server's offset once the browser is back online; a retry resumes from the
-// server's offset too (tus fingerprints in local storage). Pause, resume and cancel are the user's.
+// itself from the server's offset once the browser is back online; a retry, or the same file
+// attached again to the same draft after a reload, resumes from the server's offset too (tus
+// fingerprints in local storage). Pause, resume and cancel are the user's.
 import type { Upload as TusUpload } from 'tus-js-client'
 import { runtimeConfig, supabase } from '../../../lib/supabase.ts'
 import { ATTACHMENT_BUCKET } from './rules.ts'
@@ -18,12 +19,21 @@ export interface ResumableHandle extends UploadHandle {
   resume(): void
 }
 
+export interface ResumableEvents {
+  onProgress: (fraction: number) => void
+  onPaused: (paused: boolean) => void
+  /** Whether a remembered upload of this file (by its object name) is this one to resume. */
+  isSameUpload: (objectName: string) => boolean
+  /** A remembered upload is resumed: the file goes to its object name. */
+  onResumed: (objectName: string) => void
+}
+
 export function uploadResumable(
   path: string,
   file: File,
-  onProgress: (fraction: number) => void,
-  onPaused: (paused: boolean) => void
+  events: ResumableEvents
 ): ResumableHandle {
+  const { onProgress, onPaused } = events
   let upload: TusUpload | null = null
   let cancelled = false
   let paused = false
@@ -75,11 +85,16 @@ export function uploadResumable(
         },
       })
       upload = current
-      // The same file to the same path (a retry) resumes where it stopped; an upload of the same
-      // file to another message's folder is not this one.
+      // The same file to the same path (a retry), or to the same draft's folder (attached again
+      // after a reload), resumes where it stopped; another message's upload of it is not this one.
       void current.findPreviousUploads().then((previous) => {
-        const same = previous.find((p) => p.metadata.objectName === path)
-        if (same) current.resumeFromPreviousUpload(same)
+        const same = previous.find((p) => events.isSameUpload(p.metadata.objectName ?? ''))
+        if (same) {
+          current.resumeFromPreviousUpload(same)
+          const objectName = same.metadata.objectName!
+          current.options.metadata = { ...current.options.metadata, objectName }
+          if (objectName !== path) events.onResumed(objectName)
+        }
         if (!paused && !cancelled) current.start()
       }, reject)
     })

@@ -1,10 +1,17 @@
 // The files attached to the message being written: each uploads at once into the message's
-// folder (the message id is made before sending), with progress, cancel and retry; files over
-// 6 MB resumably (resumable-upload.ts), which can also be paused and resumed. The message is sent
-// with the uploaded files' metadata once none is still uploading or paused; cancelled or failed
-// files are not part of it.
+// folder (the message id is made before sending, and kept across reloads while files are
+// attached: draft-message.ts), with progress, cancel and retry; files over 6 MB resumably
+// (resumable-upload.ts), which can also be paused and resumed, and which resume after a reload
+// when the same file is attached again. The message is sent with the uploaded files' metadata
+// once none is still uploading or paused; cancelled or failed files are not part of it.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { newId } from '../../../lib/uuid.ts'
+import {
+  draftMessageId,
+  forgetDraftMessageId,
+  isDraftUpload,
+  keepDraftMessageId,
+} from './draft-message.ts'
 import { checkFile, MAX_FILES_PER_MESSAGE, mimeOf, safeFileName, isPreviewable } from './rules.ts'
 import { RESUMABLE_THRESHOLD, uploadResumable } from './resumable-upload.ts'
 import type { ResumableHandle } from './resumable-upload.ts'
@@ -39,9 +46,11 @@ export interface OutgoingFile {
 }
 
 export function useUploads(workspaceId: string, channelId: string) {
-  const [messageId, setMessageId] = useState(newId)
+  const [messageId, setMessageId] = useState(() => draftMessageId(channelId))
   const [uploads, setUploads] = useState<DraftUpload[]>([])
   const handles = useRef(new Map<string, UploadHandle | ResumableHandle>())
+  /** The object paths of the files attached now (a resumed upload must not take another's). */
+  const paths = useRef(new Map<string, string>())
 
   const patch = useCallback((id: string, change: Partial<DraftUpload>) => {
     setUploads((list) => list.map((u) => (u.id === id ? { ...u, ...change } : u)))
@@ -50,10 +59,21 @@ export function useUploads(workspaceId: string, channelId: string) {
   const start = useCallback(
     (upload: DraftUpload) => {
       const onProgress = (fraction: number) => patch(upload.id, { progress: fraction })
+      paths.current.set(upload.id, upload.path)
       const handle = upload.resumable
-        ? uploadResumable(upload.path, upload.file, onProgress, (paused) =>
-            patch(upload.id, { state: paused ? 'paused' : 'uploading' })
-          )
+        ? uploadResumable(upload.path, upload.file, {
+            onProgress,
+            onPaused: (paused) => patch(upload.id, { state: paused ? 'paused' : 'uploading' }),
+            isSameUpload: (objectName) => {
+              const taken = new Set(paths.current.values())
+              taken.delete(upload.path)
+              return isDraftUpload(upload.path, objectName, taken)
+            },
+            onResumed: (objectName) => {
+              paths.current.set(upload.id, objectName)
+              patch(upload.id, { path: objectName })
+            },
+          })
         : uploadFile(upload.path, upload.file, onProgress)
       handles.current.set(upload.id, handle)
       handle.promise.then(
@@ -105,6 +125,7 @@ export function useUploads(workspaceId: string, channelId: string) {
           previewUrl: isPreviewable(mime) ? URL.createObjectURL(file) : null,
         })
       }
+      if (accepted.length > 0) keepDraftMessageId(channelId, messageId)
       setUploads((list) => [...list, ...accepted])
       for (const upload of accepted) start(upload)
       return problems
@@ -116,6 +137,7 @@ export function useUploads(workspaceId: string, channelId: string) {
     (id: string) => {
       handles.current.get(id)?.cancel()
       handles.current.delete(id)
+      paths.current.delete(id)
       const gone = uploads.find((u) => u.id === id)
       // A finished upload that will not be sent is deleted, not left orphaned in the bucket.
       if (gone?.state === 'done') void removeUnsent(gone.path).catch(() => undefined)
@@ -149,9 +171,11 @@ export function useUploads(workspaceId: string, channelId: string) {
   /** After the message is sent: a new message id, an empty tray. Object URLs stay for the echo. */
   const reset = useCallback(() => {
     handles.current.clear()
+    paths.current.clear()
     setUploads([])
+    forgetDraftMessageId(channelId)
     setMessageId(newId())
-  }, [])
+  }, [channelId])
 
   useEffect(() => {
     const current = handles.current

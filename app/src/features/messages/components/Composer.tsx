@@ -41,6 +41,8 @@ interface Props {
   inputRef: React.RefObject<HTMLTextAreaElement | null>
 }
 
+// The id of the message its files are uploaded for is kept beside it while files are attached
+// (attachments' draft-message.ts), so that a file attached again after a reload resumes.
 const draftKey = (channelId: string) => `chorus.draft.v1.${channelId}`
 
 export function Composer(props: Props) {
