@@ -63,6 +63,7 @@ export interface FactorRow {
   secret: string | null
   phone: string | null
   last_challenged_at: string | null
+  web_authn_aaguid?: string | null
 }
 
 export interface User extends UserRow {
@@ -142,6 +143,7 @@ export function factorJson(factor: FactorRow): Record<string, unknown> {
   out.factor_type = factor.factor_type
   out.phone = factor.phone ?? ''
   out.last_challenged_at = goTime(factor.last_challenged_at) ?? null
+  if (factor.web_authn_aaguid) out.web_authn_aaguid = factor.web_authn_aaguid
   return out
 }
 

@@ -11,6 +11,7 @@ describe('[auth.mfa]', () => {
       totp: off,
       phone: off,
       webAuthn: off,
+      webAuthnRp: { rpId: '', rpDisplayName: '', rpOrigins: [] },
     })
   })
 

@@ -8,11 +8,22 @@ export interface FactorSwitches {
   verifyEnabled: boolean
 }
 
+/** [auth.webauthn]: the relying party WebAuthn factors are bound to (GOTRUE_WEBAUTHN_RP_*). */
+export interface WebAuthnRp {
+  /** Empty: the site_url's host. */
+  rpId: string
+  /** Empty: the project id. */
+  rpDisplayName: string
+  /** Empty: the site_url's origin. */
+  rpOrigins: string[]
+}
+
 export interface AuthMfaConfig {
   maxEnrolledFactors: number
   totp: FactorSwitches
   phone: FactorSwitches
   webAuthn: FactorSwitches
+  webAuthnRp: WebAuthnRp
 }
 
 function switches(read: ConfigReader, section: string): FactorSwitches {
@@ -28,5 +39,10 @@ export function readAuthMfa(read: ConfigReader): AuthMfaConfig {
     totp: switches(read, 'auth.mfa.totp'),
     phone: switches(read, 'auth.mfa.phone'),
     webAuthn: switches(read, 'auth.mfa.web_authn'),
+    webAuthnRp: {
+      rpId: read.get('auth.webauthn', 'rp_id', 'string', ''),
+      rpDisplayName: read.get('auth.webauthn', 'rp_display_name', 'string', ''),
+      rpOrigins: read.get('auth.webauthn', 'rp_origins', 'strings', []),
+    },
   }
 }

@@ -53,14 +53,17 @@ export async function insertChallenge(
   tx: Tx,
   factorId: string,
   ip: string,
-  now: Date
+  now: Date,
+  /** A WebAuthn ceremony's expected challenge. */
+  webAuthnSession: object | null = null
 ): Promise<{ id: string; createdAt: Date }> {
   const id = randomUUID()
   const at = now.toISOString()
+  const session = webAuthnSession === null ? null : tx.json(webAuthnSession as never)
   await tx`
     with challenge as (
-      insert into auth.mfa_challenges (id, factor_id, created_at, ip_address)
-      values (${id}, ${factorId}, ${at}, ${ip}::inet)
+      insert into auth.mfa_challenges (id, factor_id, created_at, ip_address, web_authn_session_data)
+      values (${id}, ${factorId}, ${at}, ${ip}::inet, ${session})
     )
     update auth.mfa_factors set last_challenged_at = ${at} where id = ${factorId}`
   return { id, createdAt: now }

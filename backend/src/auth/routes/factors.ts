@@ -1,7 +1,7 @@
 // MFA for the signed-in user (GoTrue's mfa.go): POST /factors enrols, /factors/{id}/challenge and
-// /verify prove a factor and raise the session to aal2, DELETE /factors/{id} unenrols. TOTP is
-// implemented; phone answers GoTrue's "disabled" errors (no SMS locally); WebAuthn has its own
-// module. State lives in auth.mfa_factors, auth.mfa_challenges and auth.mfa_amr_claims.
+// /verify prove a factor and raise the session to aal2, DELETE /factors/{id} unenrols. TOTP and
+// WebAuthn (mfa/webauthn.ts) are implemented; phone answers GoTrue's "disabled" errors (no SMS
+// locally). State lives in auth.mfa_factors, auth.mfa_challenges and auth.mfa_amr_claims.
 import type { FastifyInstance } from 'fastify'
 import { authTx } from '../db.ts'
 import { badRequest, internalError, unprocessable } from '../errors.ts'
@@ -15,6 +15,7 @@ import {
 } from '../mfa/factor-rules.ts'
 import {
   afterVerification,
+  deleteChallenge,
   deleteFactor,
   insertChallenge,
   insertFactor,
@@ -24,6 +25,12 @@ import {
 import type { FactorType } from '../mfa/factor-store.ts'
 import { upgradeSession } from '../mfa/session-upgrade.ts'
 import { generateTotpKey, validateTotp } from '../mfa/totp.ts'
+import {
+  challengeSession,
+  checkWebAuthnParams,
+  verifyCeremony,
+  webAuthnOptions,
+} from '../mfa/webauthn.ts'
 import { readParams } from '../params.ts'
 import { clientInfo, isUuid, rawBody } from '../request.ts'
 import type { AuthRuntime } from '../runtime.ts'
@@ -73,9 +80,20 @@ export function registerFactors(app: FastifyInstance, rt: AuthRuntime): void {
       throw badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn')
     }
     assertEnrollEnabled(rt, type)
+    const name = params.friendly_name
+    if (type === 'webauthn') {
+      const factor = await authTx(rt.ctx.db, async (tx) => {
+        await validateNewFactor(rt, tx, auth.user.id, name, await sessionAal(tx, auth.sessionId))
+        return insertFactor(
+          tx,
+          { userId: auth.user.id, friendlyName: name, type, secret: null },
+          new Date()
+        )
+      })
+      return reply.send({ id: factor.id, type: 'webauthn', friendly_name: name })
+    }
     if (type !== 'totp') throw unprocessable('validation_failed', 'Unsupported factor type')
     const issuer = issuerOf(rt, params.issuer)
-    const name = params.friendly_name
     const created = await authTx(rt.ctx.db, async (tx) => {
       await validateNewFactor(rt, tx, auth.user.id, name, await sessionAal(tx, auth.sessionId))
       const key = await generateTotpKey(issuer, auth.user.email ?? '')
@@ -98,14 +116,24 @@ export function registerFactors(app: FastifyInstance, rt: AuthRuntime): void {
     const auth = await requireFactorUser(rt, request, 'Cannot read SessionId claim as UUID')
     const factor = await loadOwnedFactor(rt, auth.user.id, request.params.id)
     assertVerifyEnabled(rt, factor.factor_type)
-    const challenge = await authTx(rt.ctx.db, (tx) =>
-      insertChallenge(tx, factor.id, request.ip, new Date())
-    )
-    const expiresAt = challenge.createdAt.getTime() / 1000 + rt.settings.mfa.challengeExpiry
+    const created = await authTx(rt.ctx.db, async (tx) => {
+      const ceremony =
+        factor.factor_type === 'webauthn' ? await webAuthnOptions(rt, tx, auth.user, factor) : null
+      const row = await insertChallenge(
+        tx,
+        factor.id,
+        request.ip,
+        new Date(),
+        ceremony?.session ?? null
+      )
+      return { row, ceremony }
+    })
+    const expiresAt = created.row.createdAt.getTime() / 1000 + rt.settings.mfa.challengeExpiry
     return reply.send({
-      id: challenge.id,
+      id: created.row.id,
       type: factor.factor_type,
       expires_at: Math.floor(expiresAt),
+      ...(created.ceremony ? { webauthn: created.ceremony.response } : {}),
     })
   })
 
@@ -117,10 +145,29 @@ export function registerFactors(app: FastifyInstance, rt: AuthRuntime): void {
     if (params.code === '' && factor.factor_type !== 'webauthn') {
       throw badRequest('validation_failed', 'Code needs to be non-empty')
     }
+    if (factor.factor_type === 'webauthn' && !rt.settings.mfa.webAuthn.verifyEnabled) {
+      // GoTrue answers this one with the enrol code.
+      throw unprocessable(
+        'mfa_webauthn_enroll_not_enabled',
+        'MFA verification is disabled for WebAuthn'
+      )
+    }
     assertVerifyEnabled(rt, factor.factor_type)
+    const webauthn = factor.factor_type === 'webauthn' ? checkWebAuthnParams(params.webauthn) : null
     const challenge = await validChallenge(rt, factor, challengeId, request.ip)
-    if (!validateTotp(params.code, factor.secret ?? '')) {
+    if (!webauthn && !validateTotp(params.code, factor.secret ?? '')) {
       throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered')
+    }
+    if (webauthn) {
+      // The ceremony is checked, then the challenge is used up whatever follows.
+      await authTx(rt.ctx.db, async (tx) => {
+        const ceremony = await challengeSession(tx, challenge.id)
+        if (!ceremony || ceremony.type !== webauthn.type) {
+          throw badRequest('validation_failed', 'Invalid credential_response')
+        }
+        await verifyCeremony(rt, tx, factor, ceremony, webauthn)
+        await deleteChallenge(tx, challenge.id)
+      })
     }
     const session = await authTx(rt.ctx.db, async (tx) => {
       const now = new Date()
@@ -129,7 +176,7 @@ export function registerFactors(app: FastifyInstance, rt: AuthRuntime): void {
         userId: auth.user.id,
         sessionId: auth.sessionId,
         factorId: factor.id,
-        method: 'totp',
+        method: webauthn ? 'mfa/webauthn' : 'totp',
       }
       const response = await upgradeSession(rt, tx, call, clientInfo(request), now)
       await afterVerification(tx, auth.user.id, factor.factor_type as FactorType)
