@@ -206,6 +206,34 @@ describe('TOTP factors', () => {
     expect(notAdmin.body.code).toBe('not_admin')
   })
 
+  it('an expired challenge is refused and deleted; an admin delete takes the session to aal1', async () => {
+    const { client, user } = await confirmedClient(stack)
+    const { factor, session } = await enrolVerified(client)
+    const challenge = await client.auth.mfa.challenge({ factorId: factor.id })
+    const id = challenge.data!.id
+    await stack.sql`
+      update auth.mfa_challenges set created_at = now() - interval '301 seconds' where id = ${id}`
+    const late = await client.auth.mfa.verify({
+      factorId: factor.id,
+      challengeId: id,
+      code: totpCode(factor.totp.secret),
+    })
+    expect(late.error?.status).toBe(422)
+    expect(late.error?.code).toBe('mfa_challenge_expired')
+    expect(late.error?.message).toBe(
+      `MFA challenge ${id} has expired, verify against another challenge or create a new challenge.`
+    )
+    expect(await stack.sql`select 1 from auth.mfa_challenges where id = ${id}`).toHaveLength(0)
+
+    const admin = stack.client(stack.serviceRoleKey)
+    await admin.auth.admin.mfa.deleteFactor({ userId: user.id, id: factor.id })
+    const sessionId = decodeJwt(session.access_token).payload.session_id as string
+    const [row] = await stack.sql`select aal::text from auth.sessions where id = ${sessionId}`
+    expect(row).toEqual({ aal: 'aal1' })
+    const refreshed = await client.auth.refreshSession()
+    expect(decodeJwt(refreshed.data.session!.access_token).payload.aal).toBe('aal1')
+  })
+
   it('answers bad requests with GoTrue’s codes', async () => {
     const { client, session } = await confirmedClient(stack)
     const token = session.access_token
