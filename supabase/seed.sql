@@ -78,6 +78,14 @@ declare
     e'**Incident summary**\n\nThe queue backed up for ~10 minutes. Root cause: a missing index. Fixed in `#4821`.',
     'Welcome to the channel! 👋'
   ];
+  replies constant text[] := array[
+    'Good question: I looked into it yesterday.',
+    'Agreed, let''s do that.',
+    'I can take this one.',
+    'See the notes in **the doc**; the short answer is yes.',
+    'Done, it''s merged.',
+    'Thanks! 🙏'
+  ];
   asks constant text[] := array[
     'can you take a look when you have a minute?',
     'what do you think?',
@@ -139,6 +147,29 @@ begin
   ) as ch (id, members, total, shift)
   cross join lateral generate_series(1, ch.total) as i
   order by ch.id, i;
+
+  -- A few threads under messages of #general and #engineering, replies minutes apart; the
+  -- repliers and the parents' authors follow them (triggers), with some replies left unread.
+  insert into public.messages (channel_id, author_id, body, created_at, parent_id)
+  select p.channel_id, p.repliers[1 + r % cardinality(p.repliers)],
+    replies[1 + (r + p.shift) % cardinality(replies)],
+    p.created_at + r * interval '7 minutes', p.id
+  from (
+    select m.id, m.channel_id, m.created_at, t.repliers, t.shift, t.total
+    from (values
+      (general, 100, array[bob, carol, dave, alice], 0, 6),
+      (general, 112, array[alice, dave], 1, 3),
+      (engineering, 70, array[alice, dave, bob], 2, 5)
+    ) as t (channel, at_seq, repliers, shift, total)
+    join public.messages m on m.channel_id = t.channel and m.seq = t.at_seq
+  ) as p
+  cross join lateral generate_series(1, p.total) as r
+  order by p.channel_id, p.created_at, r;
+
+  update public.thread_members tm
+  set last_read_seq = greatest(t.last_seq - abs(hashtext(tm.user_id::text || t.id::text)) % 3, 0)
+  from public.threads t
+  where t.id = tm.thread_id;
 
   -- Reactions from members on about a quarter of the messages.
   insert into public.reactions (message_id, user_id, emoji)

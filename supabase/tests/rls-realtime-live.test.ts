@@ -151,6 +151,7 @@ async function makeChanges(): Promise<void> {
       caseAllows(`public.channels select: ${what}`)
     )
   }
+  await threadChanges()
   await membershipChanges()
   await sql`update public.workspaces set name = 'Matrix W, renamed' where id = ${world.ws}`
   expect_(
@@ -190,6 +191,54 @@ async function makeChanges(): Promise<void> {
       caseAllows(`public.profiles select: ${what}`)
     )
   }
+}
+
+/** Replies and thread summaries to the channel's readers; following and reading to you alone. */
+async function threadChanges(): Promise<void> {
+  const { sql } = stack
+  const p = world.people
+  for (const [channel, author, what] of [
+    [world.ch.plaza, p.member, 'a public channel'],
+    [world.ch.quiet, p.owner, 'a private channel'],
+  ] as const) {
+    const parent = await makeMessage(sql, author, channel, 'thread')
+    const reply = randomUUID()
+    await asUser(
+      sql,
+      author,
+      (tx) => tx`select public.send_message(${reply}, ${channel}, 'reply', '[]'::jsonb, ${parent})`
+    )
+    expect_(
+      `INSERT a reply in ${what}`,
+      about(
+        'messages',
+        'INSERT',
+        reply,
+        (r) => r.parent_id === parent && Number(r.thread_seq) === 1
+      ),
+      caseAllows(`public.messages select: a reply in ${what}`)
+    )
+    expect_(
+      `the summary of a thread in ${what}`,
+      about('threads', 'UPDATE', parent, (r) => r.reply_count === 1),
+      caseAllows(`public.threads select: a thread in ${what}`)
+    )
+  }
+  const parent = await makeMessage(sql, p.owner, world.ch.plaza, 'read me')
+  await asUser(
+    sql,
+    p.owner,
+    (tx) =>
+      tx`select public.send_message(${randomUUID()}, ${world.ch.plaza}, 'r', '[]'::jsonb, ${parent})`
+  )
+  await asUser(sql, p.member, (tx) => tx`select public.follow_thread(${parent})`)
+  const [follow] = await sql<{ id: string }[]>`
+    select id from public.thread_members where thread_id = ${parent} and user_id = ${p.member.id}`
+  expect_(
+    "member's follow of a thread",
+    about('thread_members', 'INSERT', follow!.id, (r) => r.following === true),
+    caseAllows("public.thread_members select: member's follow of a thread")
+  )
 }
 
 /** Joins, leaves and read positions: your own row to you, the roster to who may read it. */

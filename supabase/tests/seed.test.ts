@@ -67,6 +67,30 @@ describe('seed', () => {
     expect(listed.some((c) => c.unread_count > 0)).toBe(true)
   })
 
+  it('has a few threads, which Alice follows in the Threads view with replies unread', async () => {
+    const alice = await signIn('alice@example.com')
+    const { data: workspaces } = await alice.rpc('my_workspaces')
+    const demo = (workspaces as { id: string; name: string }[]).find(
+      (w) => w.name === 'Chorus Demo'
+    )!
+    const { data, error } = await alice.rpc('threads', { p_workspace_id: demo.id })
+    expect(error).toBeNull()
+    const threads = data as {
+      channel_id: string
+      channel_name: string
+      reply_count: number
+      unread_count: number
+    }[]
+    expect(threads.map((t) => t.channel_name).sort()).toEqual(['engineering', 'general', 'general'])
+    expect(threads.map((t) => t.reply_count).sort()).toEqual([3, 5, 6])
+    expect(threads.some((t) => t.unread_count > 0)).toBe(true)
+    const { data: page } = await alice.rpc('message_page', {
+      p_channel_id: threads[0]!.channel_id,
+      p_limit: 200,
+    })
+    expect((page as { parent_id: string | null }[]).every((m) => m.parent_id === null)).toBe(true)
+  })
+
   it('keeps Side Project and #leadership out of the others’ sight', async () => {
     const bob = await signIn('bob@example.com')
     const carol = await signIn('carol@example.com')

@@ -270,9 +270,11 @@ export type Database = {
           deleted_at: string | null
           edited_at: string | null
           id: string
+          in_channel: boolean
           mentions: string[]
           parent_id: string | null
           seq: number
+          thread_seq: number | null
         }
         Insert: {
           author_id?: string | null
@@ -282,9 +284,11 @@ export type Database = {
           deleted_at?: string | null
           edited_at?: string | null
           id?: string
+          in_channel?: boolean
           mentions?: string[]
           parent_id?: string | null
           seq: number
+          thread_seq?: number | null
         }
         Update: {
           author_id?: string | null
@@ -294,9 +298,11 @@ export type Database = {
           deleted_at?: string | null
           edited_at?: string | null
           id?: string
+          in_channel?: boolean
           mentions?: string[]
           parent_id?: string | null
           seq?: number
+          thread_seq?: number | null
         }
         Relationships: [
           {
@@ -391,6 +397,103 @@ export type Database = {
             columns: ["user_id"]
             isOneToOne: false
             referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      thread_members: {
+        Row: {
+          channel_id: string
+          following: boolean
+          id: string
+          last_read_seq: number
+          thread_id: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          channel_id: string
+          following?: boolean
+          id?: string
+          last_read_seq?: number
+          thread_id: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          channel_id?: string
+          following?: boolean
+          id?: string
+          last_read_seq?: number
+          thread_id?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "thread_members_channel_id_fkey"
+            columns: ["channel_id"]
+            isOneToOne: false
+            referencedRelation: "channels"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "thread_members_thread_id_fkey"
+            columns: ["thread_id"]
+            isOneToOne: false
+            referencedRelation: "threads"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "thread_members_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      threads: {
+        Row: {
+          channel_id: string
+          created_at: string
+          id: string
+          last_repliers: string[]
+          last_reply_at: string | null
+          last_seq: number
+          reply_count: number
+        }
+        Insert: {
+          channel_id: string
+          created_at?: string
+          id: string
+          last_repliers?: string[]
+          last_reply_at?: string | null
+          last_seq?: number
+          reply_count?: number
+        }
+        Update: {
+          channel_id?: string
+          created_at?: string
+          id?: string
+          last_repliers?: string[]
+          last_reply_at?: string | null
+          last_seq?: number
+          reply_count?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "threads_channel_id_fkey"
+            columns: ["channel_id"]
+            isOneToOne: false
+            referencedRelation: "channels"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "threads_id_fkey"
+            columns: ["id"]
+            isOneToOne: true
+            referencedRelation: "messages"
             referencedColumns: ["id"]
           },
         ]
@@ -629,9 +732,11 @@ export type Database = {
           deleted_at: string | null
           edited_at: string | null
           id: string
+          in_channel: boolean
           mentions: string[]
           parent_id: string | null
           seq: number
+          thread_seq: number | null
         }
         SetofOptions: {
           from: "*"
@@ -650,9 +755,11 @@ export type Database = {
           deleted_at: string | null
           edited_at: string | null
           id: string
+          in_channel: boolean
           mentions: string[]
           parent_id: string | null
           seq: number
+          thread_seq: number | null
         }
         SetofOptions: {
           from: "*"
@@ -660,6 +767,10 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      follow_thread: {
+        Args: { p_follow?: boolean; p_thread_id: string }
+        Returns: boolean
       }
       invite_preview: {
         Args: { p_token: string }
@@ -696,6 +807,10 @@ export type Database = {
         Args: { p_channel_id: string; p_seq?: number }
         Returns: number
       }
+      mark_thread_read: {
+        Args: { p_seq?: number; p_thread_id: string }
+        Returns: number
+      }
       message_page: {
         Args: {
           p_after_seq?: number
@@ -712,10 +827,13 @@ export type Database = {
           deleted_at: string
           edited_at: string
           id: string
+          in_channel: boolean
           mentions: string[]
           parent_id: string
           reactions: Json
           seq: number
+          thread: Json
+          thread_seq: number
         }[]
       }
       my_invites: {
@@ -808,6 +926,7 @@ export type Database = {
           p_body: string
           p_channel_id: string
           p_id: string
+          p_in_channel?: boolean
           p_parent_id?: string
         }
         Returns: {
@@ -818,9 +937,11 @@ export type Database = {
           deleted_at: string | null
           edited_at: string | null
           id: string
+          in_channel: boolean
           mentions: string[]
           parent_id: string | null
           seq: number
+          thread_seq: number | null
         }
         SetofOptions: {
           from: "*"
@@ -853,6 +974,47 @@ export type Database = {
       set_reaction: {
         Args: { p_emoji: string; p_message_id: string; p_on?: boolean }
         Returns: boolean
+      }
+      thread_page: {
+        Args: {
+          p_after_seq?: number
+          p_before_seq?: number
+          p_limit?: number
+          p_thread_id: string
+        }
+        Returns: {
+          attachments: Json
+          author_id: string
+          body: string
+          channel_id: string
+          created_at: string
+          deleted_at: string
+          edited_at: string
+          id: string
+          in_channel: boolean
+          mentions: string[]
+          parent_id: string
+          reactions: Json
+          seq: number
+          thread: Json
+          thread_seq: number
+        }[]
+      }
+      threads: {
+        Args: { p_limit?: number; p_workspace_id: string }
+        Returns: {
+          channel_id: string
+          channel_kind: Database["public"]["Enums"]["channel_kind"]
+          channel_name: string
+          id: string
+          last_read_seq: number
+          last_repliers: string[]
+          last_reply_at: string
+          last_seq: number
+          parent: Json
+          reply_count: number
+          unread_count: number
+        }[]
       }
       update_channel: {
         Args: { p_channel_id: string; p_name?: string; p_topic?: string }

@@ -101,6 +101,42 @@ const fileIn =
   async ({ sql, world }: MatrixContext) =>
     (await makeMessageWithFile(sql, author(world), channel(world))).attachment
 
+/** A reply by `author` in the thread of a new message of the parent's author; returns the reply's id. */
+async function makeReply(
+  sql: Sql,
+  parentAuthor: Person,
+  author: Person,
+  channel: string
+): Promise<{ parent: string; reply: string }> {
+  const parent = await makeMessage(sql, parentAuthor, channel)
+  const reply = randomUUID()
+  await asUser(
+    sql,
+    author,
+    (tx) =>
+      tx`select public.send_message(${reply}, ${channel}, 'in thread', '[]'::jsonb, ${parent})`
+  )
+  return { parent, reply }
+}
+
+const replyIn =
+  (author: (w: World) => Person, channel: (w: World) => string) =>
+  async ({ sql, world }: MatrixContext) =>
+    (await makeReply(sql, author(world), author(world), channel(world))).reply
+
+const threadIn =
+  (author: (w: World) => Person, channel: (w: World) => string) =>
+  async ({ sql, world }: MatrixContext) =>
+    (await makeReply(sql, author(world), author(world), channel(world))).parent
+
+/** member's row in a new thread of plaza (member started it, owner replied). */
+const membersFollow = async ({ sql, world }: MatrixContext) => {
+  const { parent } = await makeReply(sql, world.people.member, world.people.owner, world.ch.plaza)
+  return one(
+    sql`select id from public.thread_members where thread_id = ${parent} and user_id = ${world.people.member.id}`
+  )
+}
+
 const objectOf = async (sql: Sql, path: string) =>
   one(sql`select id from storage.objects where bucket_id = 'attachments' and name = ${path}`)
 
@@ -188,6 +224,29 @@ export const MATRIX: readonly MatrixCase[] = [
   { kind: 'row', table: 'public.messages', what: "owner's message in a private channel (edit)", op: 'update', allowed: ['owner'], row: messageIn((w) => w.people.owner, (w) => w.ch.quiet), patch: () => ({ body: unique('edited') }) },
   { kind: 'row', table: 'public.messages', what: "a message's seq", op: 'update', allowed: [], row: messageIn((w) => w.people.member, (w) => w.ch.plaza), patch: () => ({ seq: 100000 + Math.floor(Math.random() * 1000) }) },
   { kind: 'row', table: 'public.messages', what: "member's message (hard delete)", op: 'delete', allowed: [], row: messageIn((w) => w.people.member, (w) => w.ch.plaza) },
+
+  // messages: thread replies
+  { kind: 'row', table: 'public.messages', what: 'a reply in a public channel', op: 'select', allowed: members, row: replyIn((w) => w.people.member, (w) => w.ch.plaza) },
+  { kind: 'row', table: 'public.messages', what: 'a reply in a private channel', op: 'select', allowed: inQuiet, row: replyIn((w) => w.people.owner, (w) => w.ch.quiet) },
+  { kind: 'row', table: 'public.messages', what: 'a reply in a private channel', op: 'insert', allowed: inQuiet, row: messageIn((w) => w.people.owner, (w) => w.ch.quiet), values: ({ world }, a, parent) => ({ ...messageFields(world.ch.quiet, a), parent_id: parent }) },
+  { kind: 'row', table: 'public.messages', what: 'a reply in a public channel you are not in', op: 'insert', allowed: [], row: messageIn((w) => w.people.member2, (w) => w.ch.second), values: ({ world }, a, parent) => ({ ...messageFields(world.ch.second, a), parent_id: parent }) },
+  { kind: 'row', table: 'public.messages', what: "a reply's thread_seq", op: 'update', allowed: [], row: replyIn((w) => w.people.member, (w) => w.ch.plaza), patch: () => ({ thread_seq: 100000 + Math.floor(Math.random() * 1000) }) },
+  { kind: 'row', table: 'public.messages', what: "a reply's parent_id", op: 'update', allowed: [], row: replyIn((w) => w.people.member, (w) => w.ch.plaza), patch: () => ({ parent_id: randomUUID() }) },
+  { kind: 'row', table: 'public.messages', what: "a reply's in_channel", op: 'update', allowed: [], row: replyIn((w) => w.people.member, (w) => w.ch.plaza), patch: () => ({ in_channel: true }) },
+
+  // threads (the parent's summary)
+  { kind: 'row', table: 'public.threads', what: 'a thread in a public channel', op: 'select', allowed: members, row: threadIn((w) => w.people.member, (w) => w.ch.plaza) },
+  { kind: 'row', table: 'public.threads', what: 'a thread in a private channel', op: 'select', allowed: inQuiet, row: threadIn((w) => w.people.owner, (w) => w.ch.quiet) },
+  { kind: 'row', table: 'public.threads', what: 'a thread in a public channel you are not in', op: 'select', allowed: [], row: threadIn((w) => w.people.member2, (w) => w.ch.second) },
+  { kind: 'row', table: 'public.threads', what: 'a new thread', op: 'insert', allowed: [], row: messageIn((w) => w.people.member, (w) => w.ch.plaza), values: ({ world }, _a, parent) => ({ id: parent, channel_id: world.ch.plaza }) },
+  { kind: 'row', table: 'public.threads', what: "a thread's reply count", op: 'update', allowed: [], row: threadIn((w) => w.people.member, (w) => w.ch.plaza), patch: () => ({ reply_count: 1000 + Math.floor(Math.random() * 1000) }) },
+  { kind: 'row', table: 'public.threads', what: 'a thread', op: 'delete', allowed: [], row: threadIn((w) => w.people.member, (w) => w.ch.plaza) },
+
+  // thread_members (following and read positions)
+  { kind: 'row', table: 'public.thread_members', what: "member's follow of a thread", op: 'select', allowed: ['member'], row: membersFollow },
+  { kind: 'row', table: 'public.thread_members', what: 'yourself following a thread', op: 'insert', allowed: [], row: threadIn((w) => w.people.member, (w) => w.ch.plaza), values: ({ world }, a, thread) => ({ id: randomUUID(), thread_id: thread, user_id: a?.id ?? null, channel_id: world.ch.plaza }) },
+  { kind: 'row', table: 'public.thread_members', what: "member's thread read position", op: 'update', allowed: [], row: membersFollow, patch: () => ({ last_read_seq: 1000 + Math.floor(Math.random() * 1000) }) },
+  { kind: 'row', table: 'public.thread_members', what: "member's follow of a thread", op: 'delete', allowed: [], row: membersFollow },
 
   // reactions
   { kind: 'row', table: 'public.reactions', what: 'a reaction in a public channel', op: 'select', allowed: members, row: async ({ sql, world }) => makeReaction(sql, world.people.member, await makeMessage(sql, world.people.member, world.ch.plaza)) },

@@ -22,6 +22,18 @@ describe('channelEventOf', () => {
     deleted_at: null,
   }
 
+  it('ignores a reply kept in its thread, and takes one also sent to the channel', () => {
+    const reply = { ...message, parent_id: 'p1', thread_seq: 3, seq: 3 }
+    for (const operation of ['INSERT', 'UPDATE']) {
+      const record = { ...reply, in_channel: false }
+      expect(channelEventOf(change({ table: 'messages', operation, record }), channel)).toBeNull()
+    }
+    const shared = { ...reply, in_channel: true, seq: 9 }
+    expect(
+      channelEventOf(change({ table: 'messages', operation: 'INSERT', record: shared }), channel)
+    ).toMatchObject({ kind: 'message', message: { id: 'm1', seq: 9 } })
+  })
+
   it('turns a new or changed message into a message event', () => {
     for (const operation of ['INSERT', 'UPDATE']) {
       expect(

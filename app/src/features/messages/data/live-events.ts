@@ -11,7 +11,8 @@ export function channelEventOf(change: LiveChange, channelId: string): LiveEvent
   if (record.channel_id !== channelId || typeof record.id !== 'string') return null
   switch (change.table) {
     case 'messages':
-      if (change.operation === 'DELETE') return null
+      // A reply kept in its thread is not a channel message: its seq is its place in the thread.
+      if (change.operation === 'DELETE' || record.in_channel === false) return null
       return { kind: 'message', message: toMessageFields(record as unknown as MessageRow) }
     case 'reactions': {
       const row = record as unknown as ReactionRow
