@@ -41,8 +41,52 @@ export interface LiveHandlers {
   onJoined?(joined: boolean): void
 }
 
-/** Joins a live topic; returns what leaves it. Supabase-js rejoins after errors by itself. */
+/** One joined topic, shared by everyone listening to it (a channel and a thread open in it). */
+interface SharedTopic {
+  handlers: Set<LiveHandlers>
+  joined: boolean
+  leave: () => void
+}
+
+const topics = new Map<string, SharedTopic>()
+
+/**
+ * Joins a live topic; returns what leaves it. Supabase-js rejoins after errors by itself. It
+ * holds one channel per topic, so listeners of the same topic share one join: the last to leave
+ * leaves it.
+ */
 export function subscribeLive(topic: string, handlers: LiveHandlers): () => void {
+  let shared = topics.get(topic)
+  if (!shared) {
+    const created: SharedTopic = { handlers: new Set(), joined: false, leave: () => {} }
+    created.leave = join(topic, {
+      onChange: (change) => {
+        for (const h of [...created.handlers]) h.onChange(change)
+      },
+      onJoined: (joined) => {
+        created.joined = joined
+        for (const h of [...created.handlers]) h.onJoined?.(joined)
+      },
+    })
+    topics.set(topic, created)
+    shared = created
+  } else if (shared.joined) {
+    // Joined already: this listener is live from now on, as it would be after its own join.
+    const joinedAlready = handlers
+    queueMicrotask(() => {
+      if (shared?.handlers.has(joinedAlready) && shared.joined) joinedAlready.onJoined?.(true)
+    })
+  }
+  const current = shared
+  current.handlers.add(handlers)
+  return () => {
+    if (!current.handlers.delete(handlers) || current.handlers.size > 0) return
+    topics.delete(topic)
+    current.leave()
+  }
+}
+
+function join(topic: string, handlers: LiveHandlers): () => void {
   const client = supabase()
   let channel: RealtimeChannel | null = null
   let stopped = false

@@ -1,4 +1,5 @@
-// One open channel, live: its messages (confirmed by id, pending and failed sends), paging
+// One open conversation, live (a channel, or a thread in it: the same protocol over the
+// conversation's own numbering): its messages (confirmed by id, pending and failed sends), paging
 // backwards by seq, and the rule that keeps it whole (sync-machine.ts decides what to fetch and
 // when; this class runs what it decides: fetches into the MessageWindow, the retry timer, the
 // send queue). React reads it through useSyncExternalStore (subscribe/getSnapshot).
@@ -15,6 +16,7 @@ import {
   type ChannelSnapshot,
   type ChannelTransport,
   type ChatMessage,
+  type Conversation,
   type LiveEvent,
   type OutgoingAttachment,
 } from './types.ts'
@@ -27,6 +29,8 @@ export interface Connectivity {
 
 export interface LiveChannelOptions {
   channelId: string
+  /** A thread of the channel (its replies, by thread seq), or the channel itself (default). */
+  conversation?: Conversation
   userId: string
   transport: ChannelTransport
   outbox: Outbox
@@ -47,8 +51,16 @@ const defaultTimers: Timers = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 }
 
+/** Where a conversation's unsent messages are kept: the channel's, or a thread's own. */
+export function outboxKeyOf(channelId: string, conversation?: Conversation): string {
+  return conversation?.kind === 'thread'
+    ? `${channelId}.thread.${conversation.threadId}`
+    : channelId
+}
+
 export class LiveChannel {
   readonly channelId: string
+  readonly conversation: Conversation
   private readonly transport: ChannelTransport
   private readonly timers: Timers
   private readonly limits: SyncLimits
@@ -67,6 +79,7 @@ export class LiveChannel {
 
   constructor(private readonly options: LiveChannelOptions) {
     this.channelId = options.channelId
+    this.conversation = options.conversation ?? { kind: 'channel' }
     this.transport = options.transport
     this.timers = options.timers ?? defaultTimers
     this.limits = {
@@ -76,6 +89,7 @@ export class LiveChannel {
     const now = options.now ?? (() => new Date())
     this.queue = new SendQueue({
       ...options,
+      outboxKey: outboxKeyOf(options.channelId, options.conversation),
       timers: this.timers,
       now,
       isOnline: () => this.state.online,
@@ -266,14 +280,23 @@ export class LiveChannel {
       case 'attachment':
         this.window.addAttachment(event.attachment)
         break
+      case 'thread':
+        this.window.setThread(event.summary)
+        break
     }
     this.emit()
   }
 
   // ---- sending ------------------------------------------------------------------------------
 
-  send(body: string, attachments: OutgoingAttachment[] = [], id?: string): Result<string> {
-    return this.queue.add(body, attachments, id)
+  /** `inChannel`: a thread's reply also sent to the channel. */
+  send(
+    body: string,
+    attachments: OutgoingAttachment[] = [],
+    id?: string,
+    inChannel?: boolean
+  ): Result<string> {
+    return this.queue.add(body, attachments, id, inChannel)
   }
 
   retry(id: string): void {

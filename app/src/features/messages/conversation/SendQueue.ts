@@ -1,4 +1,4 @@
-// The unconfirmed sends of one channel: kept in the outbox (local storage) from the moment they
+// The unconfirmed sends of one conversation (a channel, or a thread in it): kept in the outbox (local storage) from the moment they
 // are made, sent one at a time in order, resent with the same id after a network failure (on a
 // back-off timer, or at once when the network returns), and marked failed with the reason when
 // the server refuses. A resend can never duplicate: the server ignores an id it already has.
@@ -17,6 +17,8 @@ import {
 
 export interface SendQueueOptions {
   channelId: string
+  /** Where the outbox keeps them (default: the channel; a thread has its own). */
+  outboxKey?: string
   userId: string
   transport: Pick<ChannelTransport, 'send'>
   outbox: Outbox
@@ -36,10 +38,15 @@ export class SendQueue {
   private disposed = false
 
   constructor(private readonly options: SendQueueOptions) {
-    this.items = options.outbox.load(options.channelId)
+    this.items = options.outbox.load(options.outboxKey ?? options.channelId)
   }
 
-  add(body: string, attachments: OutgoingAttachment[], id?: string): Result<string> {
+  add(
+    body: string,
+    attachments: OutgoingAttachment[],
+    id?: string,
+    inChannel?: boolean
+  ): Result<string> {
     const checked = validateBody(body, attachments.length > 0)
     if (!checked.ok) return checked
     const item: PendingMessage = {
@@ -48,6 +55,7 @@ export class SendQueue {
       authorId: this.options.userId,
       body: checked.value,
       attachments,
+      ...(inChannel ? { inChannel } : {}),
       createdAt: this.options.now().toISOString(),
       state: 'waiting',
       error: null,
@@ -104,6 +112,7 @@ export class SendQueue {
             channelId: next.channelId,
             body: next.body,
             attachments: next.attachments,
+            ...(next.inChannel ? { inChannel: true } : {}),
           })
           if (this.disposed) return
           this.backoff = restarted(this.backoff)
@@ -154,6 +163,6 @@ export class SendQueue {
 
   private store(items: PendingMessage[]): void {
     this.items = items
-    this.options.outbox.save(this.options.channelId, items)
+    this.options.outbox.save(this.options.outboxKey ?? this.options.channelId, items)
   }
 }

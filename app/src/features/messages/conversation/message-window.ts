@@ -1,6 +1,6 @@
 // The confirmed messages a live channel holds: by id, ordered by seq, with the highest seq up to
 // which nothing is missing (`syncedSeq`). Pure data structure, no I/O.
-import type { Attachment, ChatMessage, Reaction } from './types.ts'
+import type { Attachment, ChatMessage, Reaction, ThreadSummary } from './types.ts'
 
 export type MessageRow = Omit<ChatMessage, 'reactions' | 'attachments'> &
   Partial<Pick<ChatMessage, 'reactions' | 'attachments'>>
@@ -60,11 +60,7 @@ export class MessageWindow {
   /** Inserts or updates by id; reactions and attachments are kept unless the row carries them. */
   upsert(row: MessageRow): ChatMessage {
     const existing = this.byId.get(row.id)
-    const message: ChatMessage = {
-      ...row,
-      reactions: row.reactions ?? existing?.reactions ?? [],
-      attachments: row.attachments ?? existing?.attachments ?? [],
-    }
+    const message = merged(row, existing)
     this.byId.set(message.id, message)
     this.idBySeq.set(message.seq, message.id)
     this.indexReactions(message)
@@ -85,12 +81,7 @@ export class MessageWindow {
       return
     }
     for (const row of rows) {
-      const existing = this.byId.get(row.id)
-      const message: ChatMessage = {
-        ...row,
-        reactions: row.reactions ?? existing?.reactions ?? [],
-        attachments: row.attachments ?? existing?.attachments ?? [],
-      }
+      const message = merged(row, this.byId.get(row.id))
       this.byId.set(message.id, message)
       this.idBySeq.set(message.seq, message.id)
       this.indexReactions(message)
@@ -141,6 +132,11 @@ export class MessageWindow {
     next[this.indexOf(existing.seq)] = message
     this.ordered = next
     return true
+  }
+
+  /** A held message's thread summary; false when that message is not held. */
+  setThread(summary: ThreadSummary): boolean {
+    return this.patch(summary.threadId, (m) => ({ ...m, thread: summary }))
   }
 
   addReaction(messageId: string, reaction: Reaction): boolean {
@@ -218,4 +214,16 @@ export function sameReaction(
   b: Pick<Reaction, 'emoji' | 'userId'>
 ): boolean {
   return a.emoji === b.emoji && a.userId === b.userId
+}
+
+/** A row over what was held: reactions, attachments and the thread summary stay unless it carries them. */
+function merged(row: MessageRow, existing: ChatMessage | undefined): ChatMessage {
+  const message: ChatMessage = {
+    ...row,
+    reactions: row.reactions ?? existing?.reactions ?? [],
+    attachments: row.attachments ?? existing?.attachments ?? [],
+  }
+  const thread = row.thread !== undefined ? row.thread : existing?.thread
+  if (thread !== undefined) message.thread = thread
+  return message
 }

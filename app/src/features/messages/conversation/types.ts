@@ -19,9 +19,28 @@ export interface Attachment {
   height: number | null
 }
 
+/** A parent message's thread, as the channel shows it (the `threads` row). */
+export interface ThreadSummary {
+  /** The parent message's id. */
+  threadId: string
+  replyCount: number
+  /** The highest thread seq given out. */
+  lastSeq: number
+  lastReplyAt: string | null
+  /** Up to three people who replied last, the latest first. */
+  lastRepliers: string[]
+}
+
+/**
+ * What a live conversation holds: a channel's messages (seq = the channel's numbers), or the
+ * replies of one thread in it (seq = the thread's numbers).
+ */
+export type Conversation = { kind: 'channel' } | { kind: 'thread'; threadId: string }
+
 export interface ChatMessage {
   id: string
   channelId: string
+  /** Its place in the conversation held: the channel's seq, or the thread's for a reply. */
   seq: number
   authorId: string
   body: string
@@ -30,6 +49,8 @@ export interface ChatMessage {
   deletedAt: string | null
   reactions: Reaction[]
   attachments: Attachment[]
+  /** The thread under it (absent: not known, null: none). */
+  thread?: ThreadSummary | null
 }
 
 /** Attachment metadata of a message not yet confirmed (its file is already in Storage). */
@@ -40,6 +61,8 @@ export interface OutgoingMessage {
   channelId: string
   body: string
   attachments: OutgoingAttachment[]
+  /** A reply also sent to the channel ("Also send to #channel"). */
+  inChannel?: boolean
 }
 
 /**
@@ -63,6 +86,8 @@ export type LiveEvent =
   /** Realtime tells only the id of a deleted row when the table has row-level security. */
   | { kind: 'reaction-removed'; reactionId: string }
   | { kind: 'attachment'; attachment: Attachment }
+  /** A parent's thread summary changed (a reply came, went or was deleted). */
+  | { kind: 'thread'; summary: ThreadSummary }
 
 export type TransportStatus = 'connected' | 'disconnected'
 

@@ -1,20 +1,23 @@
-// The live channel's network side over supabase-js: pages of messages by seq through REST, sends
-// keyed by the client's id, and the channel's live topic (lib/live.ts), which only its members
-// may join.
+// The live conversation's network side over supabase-js: pages of messages by seq through REST
+// (a channel's by its seq, a thread's replies by their thread seq), sends keyed by the client's
+// id, and the channel's live topic (lib/live.ts), which only its members may join.
 import { isNetworkError, cleanError } from '../../../lib/clean-error.ts'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
+import { rpcRows } from '../../../lib/rpc.ts'
 import { supabase } from '../../../lib/supabase.ts'
 import { TransportError } from '../conversation/types.ts'
 import type {
   ChannelTransport,
   ChatMessage,
+  Conversation,
   OutgoingMessage,
   Reaction,
   TransportListener,
 } from '../conversation/types.ts'
 import { channelEventOf } from './live-events.ts'
 import { fetchPage, takePrefetched } from './prefetch.ts'
-import { toMessageFields } from './rows.ts'
+import { toMessage, toMessageFields } from './rows.ts'
+import type { AttachmentRow, ReactionRow } from './rows.ts'
 
 /** message_page() returns at most this many rows. */
 const MAX_PAGE = 200
@@ -43,22 +46,55 @@ async function run<T>(
   return result.data as NonNullable<T>
 }
 
-export function supabaseChannelTransport(channelId: string, userId: string): ChannelTransport {
+/** A page of a thread's replies, by thread seq. */
+function fetchThreadPage(
+  threadId: string,
+  args: { before?: number; after?: number; limit: number }
+): Promise<ChatMessage[]> {
+  return rpcRows('thread_page', {
+    p_thread_id: threadId,
+    p_before_seq: args.before,
+    p_after_seq: args.after,
+    p_limit: args.limit,
+  }).then((rows) =>
+    rows.map((row) =>
+      toMessage(
+        {
+          ...row,
+          reactions: row.reactions as ReactionRow[] | null,
+          attachments: row.attachments as AttachmentRow[] | null,
+          thread: null,
+        },
+        true
+      )
+    )
+  )
+}
+
+export function supabaseChannelTransport(
+  channelId: string,
+  userId: string,
+  conversation: Conversation = { kind: 'channel' }
+): ChannelTransport {
   const client = supabase()
+  const threadId = conversation.kind === 'thread' ? conversation.threadId : null
 
   function page(args: { before?: number; after?: number; limit: number }): Promise<ChatMessage[]> {
-    return fetchPage(channelId, { ...args, limit: Math.min(args.limit, MAX_PAGE) }).catch(
-      (error: unknown) => {
-        throw transportError(error)
-      }
-    )
+    const limited = { ...args, limit: Math.min(args.limit, MAX_PAGE) }
+    return (
+      threadId === null ? fetchPage(channelId, limited) : fetchThreadPage(threadId, limited)
+    ).catch((error: unknown) => {
+      throw transportError(error)
+    })
   }
 
   return {
     latest: (limit) =>
-      (takePrefetched(channelId, limit) ?? page({ limit })).catch((error: unknown) => {
-        throw transportError(error)
-      }),
+      ((threadId === null ? takePrefetched(channelId, limit) : null) ?? page({ limit })).catch(
+        (error: unknown) => {
+          throw transportError(error)
+        }
+      ),
     after: (afterSeq, limit) => page({ after: afterSeq, limit }),
     before: (beforeSeq, limit) => page({ before: beforeSeq, limit }),
 
@@ -76,11 +112,14 @@ export function supabaseChannelTransport(channelId: string, userId: string): Cha
               width: a.width,
               height: a.height,
             })),
+            ...(threadId === null
+              ? {}
+              : { p_parent_id: threadId, p_in_channel: message.inChannel ?? false }),
           })
           .single()
       )
       const attachments = message.attachments.map((a) => ({ ...a, messageId: message.id }))
-      return { ...toMessageFields(row), reactions: [], attachments }
+      return { ...toMessageFields(row, threadId !== null), reactions: [], attachments }
     },
 
     async edit(messageId, body) {
@@ -122,7 +161,7 @@ export function supabaseChannelTransport(channelId: string, userId: string): Cha
       return subscribeLive(liveTopic.channel(channelId), {
         onJoined: (joined) => listener.onStatus(joined ? 'connected' : 'disconnected'),
         onChange: (change) => {
-          const event = channelEventOf(change, channelId)
+          const event = channelEventOf(change, channelId, conversation)
           if (event) listener.onEvent(event)
         },
       })

@@ -34,6 +34,53 @@ describe('channelEventOf', () => {
     ).toMatchObject({ kind: 'message', message: { id: 'm1', seq: 9 } })
   })
 
+  it('gives a thread its own replies by thread seq, and nothing else of the channel', () => {
+    const thread = { kind: 'thread', threadId: 'p1' } as const
+    const reply = { ...message, parent_id: 'p1', thread_seq: 3, seq: 42, in_channel: true }
+    expect(
+      channelEventOf(
+        change({ table: 'messages', operation: 'INSERT', record: reply }),
+        channel,
+        thread
+      )
+    ).toMatchObject({ kind: 'message', message: { id: 'm1', seq: 3 } })
+    const other = { ...reply, parent_id: 'p2' }
+    const top = { ...message, parent_id: null, in_channel: true }
+    const summary = { id: 'p1', channel_id: channel, reply_count: 1, last_seq: 1 }
+    for (const [table, record] of [
+      ['messages', other],
+      ['messages', top],
+      ['threads', summary],
+    ] as const) {
+      expect(
+        channelEventOf(change({ table, operation: 'INSERT', record }), channel, thread)
+      ).toBeNull()
+    }
+  })
+
+  it('turns a thread summary into a thread event for the channel', () => {
+    const record = {
+      id: 'p1',
+      channel_id: channel,
+      reply_count: 2,
+      last_seq: 3,
+      last_reply_at: '2026-11-23T06:00:00+00:00',
+      last_repliers: ['u2', 'u1'],
+    }
+    expect(
+      channelEventOf(change({ table: 'threads', operation: 'UPDATE', record }), channel)
+    ).toEqual({
+      kind: 'thread',
+      summary: {
+        threadId: 'p1',
+        replyCount: 2,
+        lastSeq: 3,
+        lastReplyAt: '2026-11-23T06:00:00+00:00',
+        lastRepliers: ['u2', 'u1'],
+      },
+    })
+  })
+
   it('turns a new or changed message into a message event', () => {
     for (const operation of ['INSERT', 'UPDATE']) {
       expect(

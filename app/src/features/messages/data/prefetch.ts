@@ -3,7 +3,7 @@
 import { rpcRows } from '../../../lib/rpc.ts'
 import type { ChatMessage } from '../conversation/types.ts'
 import { toMessage } from './rows.ts'
-import type { AttachmentRow, ReactionRow } from './rows.ts'
+import type { AttachmentRow, ReactionRow, ThreadRow } from './rows.ts'
 
 const FRESH_MS = 10_000
 const prefetched = new Map<string, { at: number; limit: number; page: Promise<ChatMessage[]> }>()
@@ -24,6 +24,7 @@ export function fetchPage(
         ...row,
         reactions: row.reactions as ReactionRow[] | null,
         attachments: row.attachments as AttachmentRow[] | null,
+        thread: row.thread as unknown as ThreadRow | null,
       })
     )
   )

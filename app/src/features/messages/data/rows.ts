@@ -1,11 +1,17 @@
 // Database rows of messages, reactions and attachments (from the generated types), and their
 // app shapes.
 import type { Tables } from '../../../lib/database.types.ts'
-import type { Attachment, ChatMessage, Reaction } from '../conversation/types.ts'
+import type { Attachment, ChatMessage, Reaction, ThreadSummary } from '../conversation/types.ts'
 
 export type MessageRow = Pick<
   Tables<'messages'>,
   'id' | 'channel_id' | 'seq' | 'author_id' | 'body' | 'created_at' | 'edited_at' | 'deleted_at'
+> &
+  Partial<Pick<Tables<'messages'>, 'parent_id' | 'thread_seq' | 'in_channel'>>
+
+export type ThreadRow = Pick<
+  Tables<'threads'>,
+  'id' | 'reply_count' | 'last_seq' | 'last_reply_at' | 'last_repliers'
 >
 
 /** message_id is absent in the reactions message_page() embeds. */
@@ -19,16 +25,30 @@ export type AttachmentRow = Pick<
 > &
   Partial<Pick<Tables<'attachments'>, 'message_id'>>
 
-export function toMessageFields(row: MessageRow): Omit<ChatMessage, 'reactions' | 'attachments'> {
+/** A message in the conversation held: a thread numbers its replies by thread_seq. */
+export function toMessageFields(
+  row: MessageRow,
+  inThread = false
+): Omit<ChatMessage, 'reactions' | 'attachments'> {
   return {
     id: row.id,
     channelId: row.channel_id,
-    seq: Number(row.seq),
+    seq: Number(inThread ? row.thread_seq : row.seq),
     authorId: row.author_id ?? '',
     body: row.body,
     createdAt: row.created_at,
     editedAt: row.edited_at,
     deletedAt: row.deleted_at,
+  }
+}
+
+export function toThreadSummary(row: ThreadRow): ThreadSummary {
+  return {
+    threadId: row.id,
+    replyCount: Number(row.reply_count),
+    lastSeq: Number(row.last_seq),
+    lastReplyAt: row.last_reply_at,
+    lastRepliers: row.last_repliers ?? [],
   }
 }
 
@@ -50,11 +70,19 @@ export function toAttachment(row: AttachmentRow, messageId = row.message_id ?? '
 }
 
 export function toMessage(
-  row: MessageRow & { reactions?: ReactionRow[] | null; attachments?: AttachmentRow[] | null }
+  row: MessageRow & {
+    reactions?: ReactionRow[] | null
+    attachments?: AttachmentRow[] | null
+    thread?: ThreadRow | null
+  },
+  inThread = false
 ): ChatMessage {
-  return {
-    ...toMessageFields(row),
+  const message: ChatMessage = {
+    ...toMessageFields(row, inThread),
     reactions: (row.reactions ?? []).map(toReaction),
     attachments: (row.attachments ?? []).map((a) => toAttachment(a, row.id)),
   }
+  // message_page() says whether a message has a thread; thread_page() (replies) has none.
+  if (!inThread) message.thread = row.thread ? toThreadSummary(row.thread) : null
+  return message
 }

@@ -1,13 +1,13 @@
-// React's view of a LiveChannel: one instance per open channel over the supabase-js transport,
-// made in an effect and disposed when the channel changes; the snapshot comes through
-// useSyncExternalStore.
+// React's view of a LiveChannel: one instance per open conversation (a channel, or a thread in
+// it) over the supabase-js transport, made in an effect and disposed when it changes; the
+// snapshot comes through useSyncExternalStore.
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { browserStore } from '../../../lib/local-store.ts'
 import { newId } from '../../../lib/uuid.ts'
 import { browserConnectivity } from '../conversation/browser-connectivity.ts'
 import { LiveChannel } from '../conversation/LiveChannel.ts'
 import { Outbox } from '../conversation/outbox.ts'
-import type { ChannelSnapshot } from '../conversation/types.ts'
+import type { ChannelSnapshot, Conversation } from '../conversation/types.ts'
 import { supabaseChannelTransport } from './channel-transport.ts'
 
 const EMPTY: ChannelSnapshot = {
@@ -26,15 +26,18 @@ const emptySnapshot = () => EMPTY
 
 export function useLiveChannel(
   channelId: string,
-  userId: string
+  userId: string,
+  threadId: string | null = null
 ): { live: LiveChannel | null; snapshot: ChannelSnapshot } {
   const [live, setLive] = useState<LiveChannel | null>(null)
 
   useEffect(() => {
+    const conversation: Conversation = threadId ? { kind: 'thread', threadId } : { kind: 'channel' }
     const channel = new LiveChannel({
       channelId,
+      conversation,
       userId,
-      transport: supabaseChannelTransport(channelId, userId),
+      transport: supabaseChannelTransport(channelId, userId, conversation),
       outbox: new Outbox(browserStore(), userId),
       connectivity: browserConnectivity,
       newId,
@@ -49,9 +52,13 @@ export function useLiveChannel(
       document.removeEventListener('visibilitychange', onVisible)
       channel.dispose()
     }
-  }, [channelId, userId])
+  }, [channelId, userId, threadId])
 
-  const current = live?.channelId === channelId ? live : null
+  const current =
+    live?.channelId === channelId &&
+    (live.conversation.kind === 'thread' ? live.conversation.threadId : null) === threadId
+      ? live
+      : null
   const snapshot = useSyncExternalStore(
     current?.subscribe ?? noSubscribe,
     current?.getSnapshot ?? emptySnapshot,
