@@ -220,7 +220,7 @@ export function WorkspaceShell({
           </div>
         )}
       </main>
-      {channelId && (
+      {channelId && (channel || !channels.data) && (
         <MembersPanel
           channelId={channelId}
           online={online}

@@ -35,6 +35,11 @@ export function Dialog({ title, open, onClose, children, wide }: Props) {
       onClick={(e) => {
         if (e.target === ref.current) onClose()
       }}
+      // Escape is the dialog's own: a key handler of the page around it (the message list's)
+      // must not take it, or the browser never cancels the dialog.
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') e.stopPropagation()
+      }}
     >
       {open && (
         <div className="dialog-body">

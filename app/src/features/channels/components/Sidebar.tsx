@@ -73,7 +73,9 @@ export function Sidebar(props: Props) {
 function ChannelLink(props: Props & { channel: Channel; active: boolean }) {
   const { channel, active, me, online } = props
   const label = channelLabel(channel, me)
-  const unread = channel.unread
+  // The open channel's new messages are on screen: no badge while the read marker catches up
+  // (it follows ~0.4 s later, and my own sends move last_seq before that).
+  const unread = active ? 0 : channel.unread
   const others = channel.dmMembers.filter((m) => m.id !== me)
   const isOnline =
     channel.kind === 'dm' && others.length > 0 && others.every((m) => online.has(m.id))
@@ -86,7 +88,7 @@ function ChannelLink(props: Props & { channel: Channel; active: boolean }) {
         ? 'direct message'
         : 'channel',
     unread > 0 ? `${unread} unread` : null,
-    channel.mentions > 0 ? `${channel.mentions} mentions` : null,
+    unread > 0 && channel.mentions > 0 ? `${channel.mentions} mentions` : null,
   ]
     .filter(Boolean)
     .join(', ')

@@ -98,16 +98,13 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
             onDone={props.onEndEdit}
           />
         ) : (
-          <>
-            {message.body && (
-              <MessageBody body={message.body} resolveMention={people.resolveMention} />
-            )}
-            {message.editedAt && (
-              <span className="edited-mark" title={`Edited ${fullTimeLabel(message.editedAt)}`}>
-                (edited)
-              </span>
-            )}
-          </>
+          message.body && (
+            <MessageBody
+              body={message.body}
+              resolveMention={people.resolveMention}
+              editedTitle={message.editedAt && `Edited ${fullTimeLabel(message.editedAt)}`}
+            />
+          )
         )}
         {message.attachments.length > 0 && (
           <div className="attachments">

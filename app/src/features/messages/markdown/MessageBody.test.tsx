@@ -62,4 +62,28 @@ describe('MessageBody', () => {
     expect(container.querySelector('pre code')?.textContent).toBe('<b>not bold</b>\n  indented')
     expect(container.querySelector('b')).toBeNull()
   })
+
+  it('puts "(edited)" inside the last paragraph, on the text\'s last line', () => {
+    const { container } = render(
+      <MessageBody body={'first\n\nlast line'} resolveMention={resolve} editedTitle="Edited" />
+    )
+    const paragraphs = container.querySelectorAll('p')
+    expect(paragraphs).toHaveLength(2)
+    expect(paragraphs[1]!.textContent).toBe('last line(edited)')
+    expect(paragraphs[1]!.querySelector('.edited-mark')?.getAttribute('title')).toBe('Edited')
+    expect(container.querySelectorAll('.edited-mark')).toHaveLength(1)
+  })
+
+  it('puts "(edited)" after a message that ends in a block other than a paragraph', () => {
+    const { container } = render(
+      <MessageBody body={'```\ncode\n```'} resolveMention={resolve} editedTitle="Edited" />
+    )
+    expect(container.querySelector('pre')?.textContent).toBe('code')
+    expect(container.querySelector('.message-body > .edited-mark')?.textContent).toBe('(edited)')
+  })
+
+  it('shows no mark for a message never edited', () => {
+    const { container } = render(<MessageBody body="plain" resolveMention={resolve} />)
+    expect(container.querySelector('.edited-mark')).toBeNull()
+  })
 })

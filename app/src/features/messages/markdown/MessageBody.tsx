@@ -15,11 +15,31 @@ export type ResolveMention = (userId: string) => MentionInfo | null
 interface Props {
   body: string
   resolveMention: ResolveMention
+  /** When the message was edited: "(edited)" with this as its title, inline after the text. */
+  editedTitle?: string | null
 }
 
-export const MessageBody = memo(function MessageBody({ body, resolveMention }: Props) {
+export const MessageBody = memo(function MessageBody({ body, resolveMention, editedTitle }: Props) {
   const tree = useMemo(() => parseMarkdown(body), [body])
-  return <div className="message-body">{renderBlocks(tree, resolveMention)}</div>
+  const blocks = renderBlocks(tree, resolveMention)
+  if (editedTitle) {
+    const mark = (
+      <span key="edited" className="edited-mark" title={editedTitle}>
+        (edited)
+      </span>
+    )
+    const last = tree[tree.length - 1]
+    // Inside the last paragraph when it ends in one, so it sits on the text's last line.
+    if (last?.type === 'paragraph')
+      blocks[blocks.length - 1] = (
+        <p key={tree.length - 1}>
+          {renderInlines(last.children, resolveMention)}
+          {mark}
+        </p>
+      )
+    else blocks.push(mark)
+  }
+  return <div className="message-body">{blocks}</div>
 })
 
 export function renderBlocks(blocks: Block[], resolve: ResolveMention): ReactNode[] {
