@@ -30,6 +30,7 @@ export default function SignedInApp({ route }: { route: Route }) {
           key={route.workspaceId}
           workspaceId={route.workspaceId}
           channelId={route.channelId}
+          messageId={route.messageId ?? null}
         />
       )
     case 'home':

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { Channel } from '../features/channels/index.ts'
 
 interface Props {
@@ -8,6 +9,8 @@ interface Props {
   onToggleMembers: () => void
   onSettings: () => void
   onAddPeople: (() => void) | null
+  /** The search box (and its keys). */
+  search?: ReactNode
 }
 
 export function ChannelHeader({
@@ -17,6 +20,7 @@ export function ChannelHeader({
   onToggleMembers,
   onSettings,
   onAddPeople,
+  search,
 }: Props) {
   const prefix = channel.kind === 'public' ? '#' : channel.kind === 'private' ? '🔒 ' : ''
   return (
@@ -42,6 +46,7 @@ export function ChannelHeader({
         )}
       </div>
       <div className="channel-actions">
+        {search}
         {onAddPeople && (
           <button
             type="button"

@@ -9,6 +9,7 @@ import { navigate } from '../lib/router.ts'
 import { useLeaveWorkspace } from '../features/workspaces/index.ts'
 import { Sidebar, channelLabel } from '../features/channels/index.ts'
 import { ChannelView } from '../features/messages/index.ts'
+import { SearchLauncher } from '../features/search/index.ts'
 import { EmptyState, ErrorState, Notice, Spinner } from '../ui/Notice.tsx'
 import { Link } from '../ui/Link.tsx'
 import { MenuButton } from '../ui/MenuButton.tsx'
@@ -25,9 +26,12 @@ const LAST_WORKSPACE_KEY = 'chorus.last-workspace'
 export function WorkspaceShell({
   workspaceId,
   channelId,
+  messageId = null,
 }: {
   workspaceId: string
   channelId: string | null
+  /** A permalink's message: the channel opens at it. */
+  messageId?: string | null
 }) {
   const queryClient = useQueryClient()
   const data = useWorkspaceData(workspaceId, channelId)
@@ -189,6 +193,7 @@ export function WorkspaceShell({
             avatarOf={data.avatarOf}
             workspacePeople={data.people}
             composerRef={composerRef}
+            focusMessageId={messageId}
             header={
               channel ? (
                 <ChannelHeader
@@ -199,6 +204,17 @@ export function WorkspaceShell({
                   onToggleMembers={() => setMembersOpen((v) => !v)}
                   onSettings={() => setDialog('channel-settings')}
                   onAddPeople={channel.kind === 'dm' ? null : () => setDialog('add-people')}
+                  search={
+                    <SearchLauncher
+                      workspaceId={workspaceId}
+                      workspaceName={workspaceName}
+                      channels={channelList}
+                      members={members.data ?? []}
+                      me={me}
+                      nameOf={data.nameOf}
+                      channelId={channelId}
+                    />
+                  }
                 />
               ) : (
                 <header className="channel-header" aria-busy="true" />

@@ -1,6 +1,6 @@
 // An open channel: header, the live message list, typing, and the composer. It owns the
 // LiveChannel for this channel, the read marker, and the file drop zone.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { DragEvent, ReactNode } from 'react'
 import {
   channelLabel,
@@ -12,7 +12,8 @@ import type { Channel } from '../../channels/index.ts'
 import { useUploads } from '../../attachments/index.ts'
 import type { OutgoingFile } from '../../attachments/index.ts'
 import { TypingIndicator, useTyping } from '../../presence/index.ts'
-import { EmptyState } from '../../../ui/Notice.tsx'
+import { navigate } from '../../../lib/router.ts'
+import { EmptyState, Spinner } from '../../../ui/Notice.tsx'
 import { useLiveChannel } from '../data/useLiveChannel.ts'
 import type { ChannelSnapshot } from '../conversation/types.ts'
 import type { Mentionable } from '../mentions.ts'
@@ -21,6 +22,9 @@ import { MessageList } from './MessageList.tsx'
 import { MessageItem, PendingItem } from './MessageItem.tsx'
 import type { People } from './MessageItem.tsx'
 import type { Row } from './rows.ts'
+
+// Only a permalink or a search result opens a channel at a message: loaded then.
+const MessageContext = lazy(() => import('./MessageContext.tsx'))
 
 interface Props {
   workspaceId: string
@@ -34,10 +38,12 @@ interface Props {
   workspacePeople: Mentionable[]
   header: ReactNode
   composerRef: React.RefObject<HTMLTextAreaElement | null>
+  /** Open at this message, in context, instead of at the live end. */
+  focusMessageId?: string | null
 }
 
 export function ChannelView(props: Props) {
-  const { channel, channelId, me, workspaceId, nameOf, composerRef } = props
+  const { channel, channelId, me, workspaceId, nameOf, composerRef, focusMessageId } = props
   const { live, snapshot } = useLiveChannel(channelId, me)
   const typing = useTyping(channelId, me)
   const roster = useChannelMembersQuery(channelId)
@@ -69,7 +75,12 @@ export function ChannelView(props: Props) {
     [me, nameOf, props.avatarOf, resolveMention, members]
   )
 
-  useMarkRead(workspaceId, channelId, snapshot, atBottom && newAfterSeq !== undefined)
+  useMarkRead(
+    workspaceId,
+    channelId,
+    snapshot,
+    atBottom && !focusMessageId && newAfterSeq !== undefined
+  )
   useRosterFollowsAuthors(channelId, snapshot, roster.data)
   const announcement = useAnnouncement(snapshot, me, nameOf)
 
@@ -81,10 +92,12 @@ export function ChannelView(props: Props) {
       }
       const result = live.send(body, files, messageId)
       if (!result.ok) return result.error
+      // What I send shows at the live end: leave a message's context for it.
+      if (focusMessageId) navigate(`/w/${workspaceId}/c/${channelId}`)
       setScrollSignal((n) => n + 1)
       return null
     },
-    [live, uploads.uploads]
+    [live, uploads.uploads, focusMessageId, workspaceId, channelId]
   )
 
   const loadOlder = useCallback(() => void live?.loadOlder(), [live])
@@ -177,24 +190,43 @@ export function ChannelView(props: Props) {
     >
       {props.header}
       <StatusBanner snapshot={snapshot} onRetry={() => live?.resync()} />
-      <MessageList
-        snapshot={snapshot}
-        newAfterSeq={newAfterSeq ?? null}
-        onLoadOlder={loadOlder}
-        onAtBottomChange={setAtBottom}
-        onEscape={() => composerRef.current?.focus()}
-        renderRow={renderRow}
-        scrollToEndSignal={scrollSignal}
-        emptyState={
-          <EmptyState
-            title={
-              isDm ? `This is the start of your conversation with ${label}` : `Welcome to #${label}`
-            }
-          >
-            <p className="muted">No messages yet. Write the first one below.</p>
-          </EmptyState>
-        }
-      />
+      {focusMessageId ? (
+        <Suspense
+          fallback={
+            <div className="message-list list-center">
+              <Spinner label="Opening the message" />
+            </div>
+          }
+        >
+          <MessageContext
+            channelId={channelId}
+            messageId={focusMessageId}
+            people={people}
+            onJumpToLatest={() => navigate(`/w/${workspaceId}/c/${channelId}`)}
+          />
+        </Suspense>
+      ) : (
+        <MessageList
+          snapshot={snapshot}
+          newAfterSeq={newAfterSeq ?? null}
+          onLoadOlder={loadOlder}
+          onAtBottomChange={setAtBottom}
+          onEscape={() => composerRef.current?.focus()}
+          renderRow={renderRow}
+          scrollToEndSignal={scrollSignal}
+          emptyState={
+            <EmptyState
+              title={
+                isDm
+                  ? `This is the start of your conversation with ${label}`
+                  : `Welcome to #${label}`
+              }
+            >
+              <p className="muted">No messages yet. Write the first one below.</p>
+            </EmptyState>
+          }
+        />
+      )}
       <div className="visually-hidden" aria-live="polite" aria-atomic="true">
         {announcement}
       </div>

@@ -9,6 +9,7 @@ import type { ChatMessage, PendingMessage } from '../conversation/types.ts'
 import { EmojiPicker, Reactions } from './Reactions.tsx'
 import { fullTimeLabel, timeLabel } from './rows.ts'
 import { EditBox } from './EditBox.tsx'
+import { CopyLinkButton } from './CopyLinkButton.tsx'
 
 export interface People {
   me: string
@@ -122,6 +123,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
       </div>
       {!editing && (
         <div className="message-actions" role="toolbar" aria-label="Message actions">
+          <CopyLinkButton channelId={message.channelId} messageId={message.id} />
           <button
             type="button"
             className="icon-button"

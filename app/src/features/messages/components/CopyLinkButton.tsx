@@ -1,0 +1,35 @@
+// "Copy link": a message's permalink (/w/<ws>/c/<channel>/m/<message>, the workspace of the
+// page it is on) on the clipboard. The link opens the message in context, after signing in if
+// need be.
+import { useState } from 'react'
+import { parseRoute, pathOf } from '../../../lib/routes.ts'
+
+export function permalinkOf(channelId: string, messageId: string): string {
+  const route = parseRoute(window.location.pathname)
+  const workspaceId = route.name === 'workspace' ? route.workspaceId : ''
+  const path = pathOf({ name: 'workspace', workspaceId, channelId, messageId })
+  return new URL(path, window.location.origin).href
+}
+
+export function CopyLinkButton({ channelId, messageId }: { channelId: string; messageId: string }) {
+  const [copied, setCopied] = useState(false)
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={copied ? 'Link copied' : 'Copy link'}
+      title={copied ? 'Link copied' : 'Copy link'}
+      onClick={() => {
+        const url = permalinkOf(channelId, messageId)
+        const fallback = () => void window.prompt('Copy this link', url)
+        if (!navigator.clipboard) return fallback()
+        navigator.clipboard.writeText(url).then(() => {
+          setCopied(true)
+          window.setTimeout(() => setCopied(false), 2000)
+        }, fallback)
+      }}
+    >
+      🔗
+    </button>
+  )
+}

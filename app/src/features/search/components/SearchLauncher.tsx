@@ -1,0 +1,83 @@
+// The header's search box and the keys that open search (Ctrl/Cmd+G, or / outside a text
+// field) and the quick switcher (Ctrl/Cmd+K). Both load on first use (React.lazy): the first
+// screen carries only this button. It also keeps the recently opened channels for the switcher.
+import { Suspense, lazy, useEffect, useState } from 'react'
+import { browserStore, readJson } from '../../../lib/local-store.ts'
+import type { Channel } from '../../channels/index.ts'
+import type { Member } from '../../workspaces/index.ts'
+import { recentKey } from '../recent.ts'
+import { touchRecent } from '../switcher.ts'
+
+const SearchPanel = lazy(() => import('./SearchPanel.tsx'))
+const QuickSwitcher = lazy(() => import('./QuickSwitcher.tsx'))
+
+export interface SearchContext {
+  workspaceId: string
+  workspaceName: string
+  channels: Channel[]
+  members: Member[]
+  me: string
+  nameOf: (userId: string) => string
+}
+
+interface Props extends SearchContext {
+  channelId: string | null
+}
+
+function isTextField(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  )
+}
+
+export function SearchLauncher({ channelId, ...context }: Props) {
+  const [open, setOpen] = useState<'search' | 'switcher' | null>(null)
+  const { workspaceId } = context
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const mod = e.ctrlKey || e.metaKey
+      const key = e.key.toLowerCase()
+      if (mod && !e.altKey && !e.shiftKey && key === 'k') {
+        e.preventDefault()
+        setOpen('switcher')
+      } else if (
+        (mod && !e.altKey && key === 'g') ||
+        (key === '/' && !mod && !isTextField(e.target))
+      ) {
+        e.preventDefault()
+        setOpen('search')
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+
+  useEffect(() => {
+    if (!channelId) return
+    const store = browserStore()
+    const key = recentKey(workspaceId)
+    store.setItem(
+      key,
+      JSON.stringify(touchRecent(readJson<string[]>(store, key, []), `channel:${channelId}`))
+    )
+  }, [workspaceId, channelId])
+
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-small search-launcher"
+        aria-keyshortcuts="Control+G Meta+G /"
+        onClick={() => setOpen('search')}
+      >
+        <span aria-hidden="true">🔍</span> Search {context.workspaceName}
+      </button>
+      <Suspense fallback={null}>
+        {open === 'search' && <SearchPanel {...context} onClose={() => setOpen(null)} />}
+        {open === 'switcher' && <QuickSwitcher {...context} onClose={() => setOpen(null)} />}
+      </Suspense>
+    </>
+  )
+}

@@ -1,0 +1,166 @@
+// Message search: results as you type (and on Enter), filters as chips, newest first or by
+// relevance; each result shows channel, author, time and a snippet with the matches marked, and
+// opens its message in context. A malformed query shows what is wrong, never an error page.
+import { useEffect, useId, useMemo, useState } from 'react'
+import { cleanError } from '../../../lib/clean-error.ts'
+import { navigate } from '../../../lib/router.ts'
+import { Dialog } from '../../../ui/Dialog.tsx'
+import { Notice, Spinner } from '../../../ui/Notice.tsx'
+import { channelLabel } from '../../channels/index.ts'
+import { useSearchMessages } from '../data/search-messages.ts'
+import type { SearchHit, SearchOrder } from '../data/search-messages.ts'
+import { highlight } from '../highlight.ts'
+import { isEmptyQuery, parseQuery, removeFilter } from '../query.ts'
+import type { SearchQuery } from '../query.ts'
+import type { SearchContext } from './SearchLauncher.tsx'
+import './search.css'
+
+const QUICK_FILTERS = ['from:@me', 'mentions:@me', 'has:file', 'has:link', 'is:thread']
+const MENTION = /<@([0-9a-fA-F-]{36})>/gu
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [current, setCurrent] = useState(value)
+  useEffect(() => {
+    const timer = window.setTimeout(() => setCurrent(value), ms)
+    return () => window.clearTimeout(timer)
+  }, [value, ms])
+  return current
+}
+
+export default function SearchPanel(props: SearchContext & { onClose: () => void }) {
+  const { workspaceId, channels, me, nameOf, onClose } = props
+  const [text, setText] = useState('')
+  const [submitted, setSubmitted] = useState<string | null>(null)
+  const [order, setOrder] = useState<SearchOrder>('newest')
+  const [active, setActive] = useState(0)
+  const listId = useId()
+  const typed = useDebounced(text, 150)
+  const parsed = useMemo(() => parseQuery(submitted ?? typed), [submitted, typed])
+  const query: SearchQuery | null = parsed.ok ? parsed.query : null
+  const search = useSearchMessages(workspaceId, query, order)
+  const hits = query && !isEmptyQuery(query) ? (search.data ?? []) : []
+  const current = hits[Math.min(active, hits.length - 1)]
+  const nowParsed = useMemo(() => parseQuery(text), [text])
+
+  const channelName = (id: string) => {
+    const c = channels.find((x) => x.id === id)
+    if (!c) return 'a channel'
+    return c.kind === 'dm' ? channelLabel(c, me) : `#${channelLabel(c, me)}`
+  }
+
+  function open(hit: SearchHit | undefined) {
+    if (!hit) return
+    onClose()
+    navigate(`/w/${workspaceId}/c/${hit.channelId}/m/${hit.id}`)
+  }
+
+  function edit(next: string) {
+    setText(next)
+    setSubmitted(null)
+    setActive(0)
+  }
+
+  const terms = query ? query.terms : []
+  return (
+    <Dialog title={`Search ${props.workspaceName}`} open onClose={onClose} wide>
+      <input
+        className="search-input"
+        type="search"
+        autoFocus
+        role="combobox"
+        aria-label="Search messages"
+        aria-expanded="true"
+        aria-controls={listId}
+        aria-activedescendant={current ? `${listId}-${current.id}` : undefined}
+        placeholder='Words, "a phrase", -without, in:#channel, from:@person, before:2026-01-31'
+        value={text}
+        onChange={(e) => edit(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+            e.preventDefault()
+            const step = e.key === 'ArrowDown' ? 1 : -1
+            setActive((i) => (hits.length ? (i + step + hits.length) % hits.length : 0))
+          } else if (e.key === 'Enter') {
+            e.preventDefault()
+            if (submitted === text && current) open(current)
+            else setSubmitted(text)
+          }
+        }}
+      />
+      <div className="search-chips" aria-label="Filters">
+        {nowParsed.ok &&
+          nowParsed.query.filters.map((f) => (
+            <span key={`${f.start}-${f.key}`} className="chip">
+              {text.slice(f.start, f.end)}
+              <button
+                type="button"
+                aria-label={`Remove ${text.slice(f.start, f.end)}`}
+                onClick={() => edit(removeFilter(text, f))}
+              >
+                ✕
+              </button>
+            </span>
+          ))}
+        {QUICK_FILTERS.filter((f) => !text.includes(f)).map((f) => (
+          <button
+            key={f}
+            type="button"
+            className="chip chip-add"
+            onClick={() => edit(`${text.trim()} ${f}`.trim())}
+          >
+            + {f}
+          </button>
+        ))}
+        <label className="search-order">
+          Sort{' '}
+          <select value={order} onChange={(e) => setOrder(e.target.value as SearchOrder)}>
+            <option value="newest">Newest first</option>
+            <option value="relevance">Most relevant</option>
+          </select>
+        </label>
+      </div>
+      {!nowParsed.ok && <Notice tone="warning">{nowParsed.error}</Notice>}
+      {search.error && <Notice tone="error">{cleanError(search.error)}</Notice>}
+      {search.isFetching && hits.length === 0 && <Spinner label="Searching" />}
+      <ul className="search-results" role="listbox" id={listId} aria-label="Results">
+        {hits.map((hit) => (
+          <li
+            key={hit.id}
+            id={`${listId}-${hit.id}`}
+            role="option"
+            aria-selected={hit === current}
+            className={hit === current ? 'active' : undefined}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => open(hit)}
+          >
+            <div className="search-hit-meta">
+              <strong>{channelName(hit.channelId)}</strong> · <bdi>{nameOf(hit.authorId)}</bdi> ·{' '}
+              <time dateTime={hit.createdAt}>{new Date(hit.createdAt).toLocaleString()}</time>
+            </div>
+            <Marked
+              className="search-snippet"
+              text={hit.snippet.replace(MENTION, (_, id: string) => `@${nameOf(id)}`)}
+              terms={terms}
+            />
+            {hit.fileNames.map((name) => (
+              <Marked key={name} className="search-file" text={`📎 ${name}`} terms={terms} />
+            ))}
+          </li>
+        ))}
+        {query && !isEmptyQuery(query) && search.isSuccess && hits.length === 0 && (
+          <li className="muted">No messages match.</li>
+        )}
+      </ul>
+    </Dialog>
+  )
+}
+
+function Marked({ text, terms, className }: { text: string; terms: string[]; className: string }) {
+  return (
+    <p className={className}>
+      {highlight(text, terms).map((part, i) =>
+        part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>
+      )}
+    </p>
+  )
+}

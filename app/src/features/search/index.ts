@@ -1,0 +1,1 @@
+export { SearchLauncher } from './components/SearchLauncher.tsx'
