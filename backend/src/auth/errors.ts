@@ -61,6 +61,7 @@ export type ErrorCode =
   | 'feature_disabled'
   | 'oauth_client_not_found'
   | 'oauth_authorization_not_found'
+  | 'oauth_consent_not_found'
   | 'oauth_dynamic_client_registration_disabled'
   | 'saml_provider_disabled'
   | 'web3_provider_disabled'

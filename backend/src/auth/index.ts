@@ -19,6 +19,7 @@ import { registerDisabledFeatures } from './routes/disabled-features.ts'
 import { registerEmailFlows } from './routes/email-flows.ts'
 import { registerFactors } from './routes/factors.ts'
 import { registerInfo } from './routes/info.ts'
+import { registerOAuthGrants } from './routes/oauth-grants.ts'
 import { registerOAuthServer } from './routes/oauth-server.ts'
 import { registerSignup } from './routes/signup.ts'
 import { registerToken } from './routes/token.ts'
@@ -54,6 +55,7 @@ export function authService(): Service {
       registerAdminFactors(app, rt)
       registerAdminOAuthClients(app, rt)
       registerOAuthServer(app, rt)
+      registerOAuthGrants(app, rt)
       registerDisabledFeatures(app, rt)
     },
     async stop() {

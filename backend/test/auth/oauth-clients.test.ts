@@ -174,6 +174,14 @@ describe('admin OAuth clients', () => {
     const notAdmin = await authFetch(stack, '/admin/oauth/clients')
     expect(notAdmin.status).toBe(403)
     expect(notAdmin.body.code).toBe('not_admin')
+    const dynamic = await authFetch(stack, '/oauth/clients/register', {
+      body: { redirect_uris: ['https://a.example.com'] },
+    })
+    expect(dynamic.status).toBe(403)
+    expect(dynamic.body).toEqual({
+      code: 'oauth_dynamic_client_registration_disabled',
+      message: 'Dynamic client registration is not enabled',
+    })
   })
 })
 

@@ -24,7 +24,7 @@ describe('OAuth 2.1 server', () => {
       config: authConfig(
         '',
         '',
-        '[auth.oauth_server]\nenabled = true\nauthorization_url_path = "/oauth/consent"'
+        '[auth.oauth_server]\nenabled = true\nauthorization_url_path = "/oauth/consent"\nallow_dynamic_registration = true'
       ),
     })
     const created = await stack.client(stack.serviceRoleKey).auth.admin.oauth.createClient({
@@ -86,7 +86,8 @@ describe('OAuth 2.1 server', () => {
     expect(details.error).toBeNull()
     expect(details.data).toEqual({
       authorization_id: id,
-      client: { client_id: clientId, client_name: 'Chorus desktop' },
+      redirect_uri: REDIRECT,
+      client: { id: clientId, name: 'Chorus desktop', uri: '', logo_uri: '' },
       user: { id: user.id, email },
       scope: 'email',
     })
@@ -156,12 +157,55 @@ describe('OAuth 2.1 server', () => {
       claims.session_id
     )
 
+    const grants = await client.auth.oauth.listGrants()
+    expect(grants.error).toBeNull()
+    expect(grants.data).toEqual([
+      {
+        client: { id: clientId, name: 'Chorus desktop', uri: '', logo_uri: '' },
+        scopes: ['email'],
+        granted_at: expect.any(String),
+      },
+    ])
+
     // The consent is remembered: the next request for the same scopes is approved at once.
     const again = await startAuthorization('second')
     const auto = await client.auth.oauth.getAuthorizationDetails(again.id)
     const autoUrl = new URL((auto.data as unknown as { redirect_url: string }).redirect_url)
     expect(autoUrl.searchParams.get('state')).toBe('second')
     expect(autoUrl.searchParams.get('code')).toMatch(/^[0-9a-f-]{36}$/)
+
+    // Revoking the grant ends the client's sessions of this user.
+    const revoked = await client.auth.oauth.revokeGrant({ clientId })
+    expect(revoked.error).toBeNull()
+    expect((await client.auth.oauth.listGrants()).data).toEqual([])
+    const afterRevoke = await token({
+      grant_type: 'refresh_token',
+      refresh_token: refreshed.body.refresh_token as string,
+    })
+    expect(afterRevoke.status).toBe(400)
+    const again2 = await client.auth.oauth.revokeGrant({ clientId })
+    expect(again2.error?.status).toBe(404)
+    expect(again2.error?.code).toBe('oauth_consent_not_found')
+  })
+
+  it('registers clients dynamically when allow_dynamic_registration is on', async () => {
+    const response = await fetch(`${stack.url}/auth/v1/oauth/clients/register`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_name: 'MCP tool',
+        redirect_uris: ['http://localhost:7777/cb'],
+        token_endpoint_auth_method: 'none',
+      }),
+    })
+    expect(response.status).toBe(201)
+    expect(await response.json()).toMatchObject({
+      client_type: 'public',
+      registration_type: 'dynamic',
+      token_endpoint_auth_method: 'none',
+    })
+    const oidc = await authFetch(stack, '/.well-known/openid-configuration')
+    expect(oidc.body.registration_endpoint).toBe(`${stack.url}/auth/v1/oauth/clients/register`)
   })
 
   it('denies, and answers GoTrue’s errors', async () => {

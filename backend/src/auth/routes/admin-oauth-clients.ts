@@ -1,11 +1,12 @@
 // The admin API for OAuth 2.1 server clients (GoTrue's /admin/oauth/clients, handlers.go): register
 // (201, the secret shown once), list (every live client, newest first, unpaginated as GoTrue),
-// get, update, soft delete (204) and regenerate the secret. Behind [auth.oauth_server] enabled,
+// get, update, soft delete (204) and regenerate the secret; and dynamic registration (POST
+// /oauth/clients/register) when allow_dynamic_registration is on. Behind [auth.oauth_server] enabled,
 // which answers 404 feature_disabled when off. Bodies are decoded as Go's json.Decoder does: any
 // decoding failure is 400 bad_json "Invalid JSON body".
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { authTx } from '../db.ts'
-import { AuthError, badRequest, notFound } from '../errors.ts'
+import { AuthError, badRequest, forbidden, notFound } from '../errors.ts'
 import {
   checkRegistration,
   checkUpdate,
@@ -82,8 +83,11 @@ export function registerAdminOAuthClients(app: FastifyInstance, rt: AuthRuntime)
     return client
   }
 
-  app.post('/admin/oauth/clients', async (request, reply) => {
-    await guard(request)
+  const register = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    registration: 'manual' | 'dynamic'
+  ) => {
     const params = decodeBody(rawBody(request), REGISTER_FIELDS) as RegisterParams
     let type: 'public' | 'confidential'
     try {
@@ -97,9 +101,27 @@ export function registerAdminOAuthClients(app: FastifyInstance, rt: AuthRuntime)
     }
     const secret = type === 'confidential' ? newSecret() : null
     const client = await authTx(rt.ctx.db, (tx) =>
-      insertClient(tx, params, type, 'manual', secret?.hash ?? null)
+      insertClient(tx, params, type, registration, secret?.hash ?? null)
     )
     return reply.code(201).send(clientJson(client, secret?.secret))
+  }
+
+  app.post('/admin/oauth/clients', async (request, reply) => {
+    await guard(request)
+    return register(request, reply, 'manual')
+  })
+
+  // Dynamic client registration (RFC 7591), when [auth.oauth_server] allows it.
+  app.post('/oauth/clients/register', async (request, reply) => {
+    const settings = rt.ctx.config.auth.oauthServer
+    if (!settings.enabled) throw notFound('feature_disabled', 'OAuth server is disabled')
+    if (!settings.allowDynamicRegistration) {
+      throw forbidden(
+        'oauth_dynamic_client_registration_disabled',
+        'Dynamic client registration is not enabled'
+      )
+    }
+    return register(request, reply, 'dynamic')
   })
 
   app.get('/admin/oauth/clients', async (request, reply) => {

@@ -201,15 +201,12 @@ export function registerOAuthServer(app: FastifyInstance, rt: AuthRuntime): void
     const client = (await authTx(rt.ctx.db, (tx) =>
       findClient(tx, authorization.client_id)
     )) as ClientRow
-    const clientOut: Record<string, string> = { client_id: client.id }
-    if (client.client_name) clientOut.client_name = client.client_name
-    if (client.client_uri) clientOut.client_uri = client.client_uri
-    if (client.logo_uri) clientOut.logo_uri = client.logo_uri
     const userOut: Record<string, string> = { id: user.id }
     if (user.email) userOut.email = user.email
     return reply.send({
       authorization_id: authorization.authorization_id,
-      client: clientOut,
+      redirect_uri: authorization.redirect_uri,
+      client: clientDetails(client),
       user: userOut,
       ...(authorization.scope ? { scope: authorization.scope } : {}),
     })
@@ -311,6 +308,16 @@ export function registerOAuthServer(app: FastifyInstance, rt: AuthRuntime): void
     guard()
     return sendDiscovery(rt, reply)
   })
+}
+
+/** The client block of the consent page's details and of the user's grants. */
+export function clientDetails(client: ClientRow) {
+  return {
+    id: client.id,
+    name: client.client_name ?? '',
+    uri: client.client_uri ?? '',
+    logo_uri: client.logo_uri ?? '',
+  }
 }
 
 /** GoTrue's WellKnownOpenID: one document for OIDC discovery and RFC 8414 metadata. */
