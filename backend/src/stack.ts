@@ -20,6 +20,9 @@ import type { EmbeddedServer } from './db/embedded.ts'
 import { chooseEngine } from './db/engine.ts'
 import type { Engine } from './db/engine.ts'
 import { applyMigrations, applyPlatform, applySeed } from './db/migrate.ts'
+import { installStackExtensions } from './db/stack-extensions.ts'
+import { startCronScheduler } from './cron/scheduler.ts'
+import { startNetWorker } from './net/worker.ts'
 import { buildAppServer } from './http/app-server.ts'
 import { Gateway } from './http/gateway.ts'
 import { assertPortFree, PortInUseError } from './http/ports.ts'
@@ -189,6 +192,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const migrator = postgres(dbUrl, { max: 1, onnotice: () => {} })
     let fresh = created
     try {
+      await installStackExtensions(migrator, log)
       await applyPlatform(migrator, password, log)
       const run = await applyMigrations(migrator, migrationsDir, log)
       fresh = fresh || run.fresh
@@ -239,6 +243,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     events.emit('migrated')
 
+    // Supabase Cron and pg_net: the stack runs the jobs and performs the requests itself.
+    const cron = startCronScheduler({ dbUrl, log })
+    cleanups.push(() => cron.stop())
+    const net = startNetWorker({ dbUrl, log })
+    cleanups.push(() => net.stop())
+
     let appUrl: string | null = null
     if (options.appDist) {
       const app = await buildAppServer({
@@ -263,7 +273,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       embedded,
       engine,
       settled: async () => {
-        await Promise.all(services.map((service) => service.settled?.()))
+        await Promise.all([...services.map((service) => service.settled?.()), net.settled()])
       },
       stop: async () => {
         await cleanup()

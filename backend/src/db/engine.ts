@@ -15,6 +15,7 @@ import {
 import type { ExtensionUse } from './extensions.ts'
 import { listMigrations, MigrationError } from './migrate.ts'
 import { DatabaseStartError, EMBEDDED_MAJOR_VERSION, nativeDir } from './postgres-home.ts'
+import { STACK_EXTENSIONS } from './stack-extensions.ts'
 
 export { EMBEDDED_MAJOR_VERSION }
 
@@ -117,8 +118,13 @@ export function engineAt(binDir: string): Engine {
   return systemEngine(dir, major, extensionDir)
 }
 
+/** What `engine` lacks of `uses`; pg_cron and pg_net the stack provides itself (stack-extensions.ts). */
 function lacks(engine: Engine, uses: ExtensionUse[]): ExtensionUse[] {
-  return uses.filter((use) => !existsSync(path.join(engine.extensionDir, `${use.name}.control`)))
+  return uses.filter(
+    (use) =>
+      !STACK_EXTENSIONS.has(use.name) &&
+      !existsSync(path.join(engine.extensionDir, `${use.name}.control`))
+  )
 }
 
 /**

@@ -1,0 +1,187 @@
+// The runner behind the stack's pg_cron: every second it reads cron.job and starts each active
+// job that is due, in a connection of its own, as the role that scheduled it (SET SESSION
+// AUTHORIZATION), one run at a time per job, each run recorded in cron.job_run_details as
+// pg_cron records it. Jobs live in the database, so they outlive a restart of the stack; runs
+// a stop interrupts are marked failed, as pg_cron marks them at a server restart. A real
+// pg_cron (no cron._valid_schedule) runs its own jobs: the scheduler leaves it alone.
+import postgres from 'postgres'
+import type { Sql } from 'postgres'
+import type { Logger } from '../logger.ts'
+import { quoteIdentifier } from '../sql-identifier.ts'
+import { firesAt, parseSchedule } from './schedule.ts'
+import type { Schedule } from './schedule.ts'
+
+interface JobRow {
+  jobid: string
+  schedule: string
+  command: string
+  database: string
+  username: string
+}
+
+export interface CronScheduler {
+  stop(): Promise<void>
+}
+
+/** The last statement's result as pg_cron reports it: "1 row", "INSERT 0 1", "DELETE 3", … */
+export function returnMessage(result: { command?: string; count?: number | null }): string {
+  const command = result.command ?? ''
+  const count = result.count ?? 0
+  if (command === 'SELECT') return `${count} row${count === 1 ? '' : 's'}`
+  if (command === 'INSERT') return `INSERT 0 ${count}`
+  if (['UPDATE', 'DELETE', 'MERGE', 'COPY', 'FETCH', 'MOVE'].includes(command)) {
+    return `${command} ${count}`
+  }
+  return command
+}
+
+export function startCronScheduler(options: { dbUrl: string; log: Logger }): CronScheduler {
+  const { dbUrl, log } = options
+  const admin = postgres(dbUrl, {
+    max: 2,
+    onnotice: () => {},
+    connection: { application_name: 'pg_cron scheduler' },
+  })
+  const schedules = new Map<string, Schedule | null>()
+  const running = new Map<string, Sql>()
+  const lastStart = new Map<string, number>()
+  const firedMinute = new Map<string, number>()
+  let stopped = false
+  let timer: NodeJS.Timeout | undefined
+  let booted = false
+
+  const parse = (text: string) => {
+    if (!schedules.has(text)) schedules.set(text, parseSchedule(text))
+    return schedules.get(text) ?? null
+  }
+
+  const tick = async () => {
+    const [table] = await admin<{ ok: boolean }[]>`
+      select to_regprocedure('cron._valid_schedule(text)') is not null as ok
+    `
+    if (!table?.ok || stopped) return
+    if (!booted) {
+      booted = true
+      await admin`
+        update cron.job_run_details set status = 'failed', return_message = 'server restarted',
+          end_time = coalesce(end_time, now())
+        where status in ('starting', 'running')
+      `
+    }
+    const now = Date.now()
+    const minute = Math.floor(now / 60_000)
+    const [current] = await admin<{ database: string }[]>`select current_database() as database`
+    const jobs = await admin<JobRow[]>`
+      select jobid::text, schedule, command, database, username from cron.job where active
+    `
+    for (const job of jobs) {
+      if (stopped || running.has(job.jobid)) continue
+      const schedule = parse(job.schedule)
+      if (!schedule) continue
+      let due = false
+      if (schedule.kind === 'seconds') {
+        const last = lastStart.get(job.jobid)
+        due = last === undefined || now - last >= schedule.seconds * 1000 - 50
+      } else if (schedule.kind === 'reboot') {
+        due = !lastStart.has(job.jobid)
+      } else if (firedMinute.get(job.jobid) !== minute && now % 60_000 < 5_000) {
+        due = firesAt(schedule, new Date(now))
+        if (due) firedMinute.set(job.jobid, minute)
+      }
+      if (!due) continue
+      lastStart.set(job.jobid, now)
+      void run(job, job.database === current?.database).catch((error) =>
+        log.warn(`cron job ${job.jobid}: ${(error as Error).message}`)
+      )
+    }
+  }
+
+  const run = async (job: JobRow, sameDatabase: boolean) => {
+    const [details] = await admin<{ runid: string }[]>`
+      insert into cron.job_run_details (jobid, database, username, command, status, start_time)
+      values (${job.jobid}, ${job.database}, ${job.username}, ${job.command}, 'starting', now())
+      returning runid::text
+    `
+    const runid = details!.runid
+    const finish = (status: 'succeeded' | 'failed', message: string) =>
+      admin`
+        update cron.job_run_details set status = ${status}, return_message = ${message},
+          end_time = now()
+        where runid = ${runid}
+      `
+    if (!sameDatabase) {
+      await finish('failed', `database "${job.database}" is not the project's database`)
+      return
+    }
+    const connection = postgres(dbUrl, {
+      max: 1,
+      onnotice: () => {},
+      connection: { application_name: 'pg_cron' },
+    })
+    running.set(job.jobid, connection)
+    try {
+      const [pid] = await connection<{ pid: number }[]>`select pg_backend_pid() as pid`
+      await connection.unsafe(`set session authorization ${quoteIdentifier(job.username)}`)
+      await admin`
+        update cron.job_run_details set status = 'running', job_pid = ${pid!.pid}
+        where runid = ${runid}
+      `
+      const result = await connection.unsafe(job.command).simple()
+      await finish('succeeded', returnMessage(lastResult(result)))
+    } catch (error) {
+      const message = stopped
+        ? 'job cancelled: the stack stopped'
+        : `ERROR:  ${(error as Error).message}`
+      await finish('failed', message).catch(() => undefined)
+    } finally {
+      running.delete(job.jobid)
+      await connection.end({ timeout: 0 }).catch(() => undefined)
+    }
+  }
+
+  const schedule = () => {
+    if (stopped) return
+    // On the next whole second, so minute schedules fire at :00 and intervals keep their pace.
+    timer = setTimeout(
+      () => {
+        tick()
+          .catch((error) => {
+            if (!stopped) log.debug(`cron scheduler: ${(error as Error).message}`)
+          })
+          .finally(schedule)
+      },
+      1000 - (Date.now() % 1000) + 5
+    )
+  }
+  schedule()
+
+  return {
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      const runs = [...running.values()]
+      await Promise.all(runs.map((connection) => connection.end({ timeout: 0 })))
+      // Let the interrupted runs record their failure, briefly.
+      const deadline = Date.now() + 500
+      while (running.size > 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      await admin.end({ timeout: 0.5 })
+    },
+  }
+}
+
+interface ResultLike {
+  command?: string
+  count?: number | null
+}
+
+/** postgres.js answers a multi-statement simple query with one result per statement. */
+function lastResult(result: unknown): ResultLike {
+  const first = (result as unknown[])[0]
+  if (Array.isArray(first) && 'command' in first) {
+    const list = result as ResultLike[]
+    return list[list.length - 1] ?? {}
+  }
+  return result as ResultLike
+}
