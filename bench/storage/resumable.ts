@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < MB; i += 4) chunk.writeUInt32LE((i * 2654435761) >>> 0, i)
   const out = createWriteStream(source)
   for (let i = 0; i < sizeMb; i++) {
-    if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve))
+    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()))
   }
   await new Promise<void>((resolve) => out.end(resolve))
   const port = await freePort()

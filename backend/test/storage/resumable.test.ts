@@ -250,6 +250,14 @@ describe('row-level security and limits', () => {
       })
     expect((await part(0, 'abc')).status).toBe(204)
     await stack.sql`delete from public.group_members where group_id = ${group}`
+    // A PATCH that would not complete it is refused too (its check runs while the body arrives),
+    // and nothing of its body is kept.
+    const middle = await part(3, 'de')
+    expect([middle.status, await middle.text()]).toEqual([
+      403,
+      'new row violates row-level security policy',
+    ])
+    expect(await headOffset(stack, location, bob.token)).toBe(3)
     const last = await part(3, 'def')
     expect([last.status, await last.text()]).toEqual([
       403,

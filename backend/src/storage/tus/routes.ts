@@ -2,9 +2,10 @@
 // creation-with-upload, creation-defer-length, termination and expiration), authenticated with the
 // caller's JWT, or under /upload/resumable/sign with a signed upload URL's token in x-signature.
 // The caller's right to write the key (row-level security, tried as the caller and rolled back,
-// the same check as a simple upload's) is tried when the upload is created, before every PATCH
-// and DELETE, and once more when the last byte is in, just before the object's row is written
-// by the simple upload's own path (storeObject). The bucket's size and type limits apply at
+// the same check as a simple upload's) is tried when the upload is created, on every PATCH
+// (while its body arrives: nothing is acknowledged unless it holds) and before every DELETE, and
+// once more when the last byte is in, just before the object's row is written by the simple
+// upload's own path (storeObject). The bucket's size and type limits apply at
 // creation; the bytes wait in the resumable store (store.ts) until then.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { StorageCaller } from '../caller.ts'
@@ -232,17 +233,33 @@ export function resumableRoutes(
       if (offsetHeader === undefined) throw TUS_ERRORS.missingOffset()
       if (header(request, 'content-type') === undefined) throw TUS_ERRORS.invalidContentType()
       const writer = callerWriter ?? (await writerOf(request, true, id))!
-      const found = await authorizeWrite(
+      // The writer's right is tried on every PATCH, as Storage does, while the body arrives (as
+      // a simple upload's is); nothing is acknowledged before it holds, and its refusal is the
+      // answer even when something else is wrong too (Storage tries it before anything else).
+      const allowed = authorizeWrite(
         deps,
         request,
         targetOf(id, writer, OPERATIONS.part),
         writer.caller
       )
-      const limit = effectiveLimit(globalLimit, found.file_size_limit)
-      const { info, release } = await held(request, id)
+      allowed.catch(() => undefined)
+      // Let the check's queries go out before the body's reads hold the event loop.
+      await new Promise((resolve) => setImmediate(resolve))
+      const { info, release } = await held(request, id).catch(async (error: unknown) => {
+        await allowed
+        throw error
+      })
       try {
         if (info.offset !== Number(offsetHeader)) throw TUS_ERRORS.offsetConflict()
         const declared = header(request, 'upload-length')
+        const length = Number(header(request, 'content-length') ?? NaN)
+        // The bucket's limit bounds a deferred length; and the PATCH that may complete the upload
+        // writes only once the check held, so a restart never finishes an upload it refused.
+        const mayComplete =
+          info.size === null || !(length < info.size - info.offset) || declared !== undefined
+        const limit = mayComplete
+          ? effectiveLimit(globalLimit, (await allowed).file_size_limit)
+          : globalLimit
         if (declared !== undefined) {
           const size = Number(declared)
           if (info.size !== null || size < info.offset) throw TUS_ERRORS.invalidLength()
@@ -250,7 +267,11 @@ export function resumableRoutes(
           info.size = size
           await store.save(info)
         }
-        if (!info.completed) await receive(request, info, limit)
+        if (!info.completed) await receive(request, info, limit, allowed)
+        else await allowed
+      } catch (error) {
+        await allowed
+        throw error
       } finally {
         release()
       }
@@ -280,12 +301,17 @@ export function resumableRoutes(
     })
 
   /** Appends the request's body to the upload, within the upload's length and the limit. */
-  const receive = async (request: FastifyRequest, info: UploadInfo, limit: number) => {
+  const receive = async (
+    request: FastifyRequest,
+    info: UploadInfo,
+    limit: number,
+    allowed?: Promise<unknown>
+  ) => {
     const room = (info.size ?? limit) - info.offset
     const declared = Number(header(request, 'content-length') ?? NaN)
     if (Number.isFinite(declared) && declared > room) throw TUS_ERRORS.sizeExceeded()
     const source = (request.body as Readable | undefined) ?? request.raw
-    return store.append(info, source, room)
+    return store.append(info, source, room, allowed)
   }
 
   /**

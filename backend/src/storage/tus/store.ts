@@ -1,14 +1,17 @@
 // Resumable uploads on disk, under <dataDir>/storage/resumable/<version>/: `data` holds the bytes
-// received so far and `info.json` what the upload is (bucket, key, length, metadata, owner) and
-// the offset acknowledged. Every PATCH writes its bytes, fsyncs them, and only then records the
-// new offset (atomically: a temporary file renamed over info.json), so a restart of the stack
-// resumes at the last offset a client was told; a tail written after it is cut off at the next
-// write. Nothing here is in buckets/ or in storage.objects, so nothing half-uploaded is listed or
-// served. One request works on an upload at a time: a newer one stops the older (a client that
-// reconnected after a dropped connection the server has not noticed yet), which keeps what it
-// received and records it before giving way.
+// received so far, appended to by every PATCH, and `info.json` what the upload is (bucket, key,
+// length, metadata, owner), written when the upload is created, when a deferred length is
+// declared and when it completes. The offset is the length of `data`: every PATCH writes its
+// bytes and fsyncs them (one fdatasync, which also makes the new length durable) before the offset
+// is acknowledged, so a restart of the stack resumes at least at the last offset a client was
+// told (bytes past it are bytes the client sent there, which a HEAD then reports). Nothing here is
+// in buckets/ or in storage.objects, so nothing half-uploaded is listed or served. One request
+// works on an upload at a time: a newer one stops the older (a client that reconnected after a
+// dropped connection the server has not noticed yet), which keeps what it received and makes it
+// durable before giving way.
 import { createHash, type Hash } from 'node:crypto'
 import { link, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises'
+import type { FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { isCode } from '../disk.ts'
@@ -21,7 +24,7 @@ export interface UploadInfo {
   version: string
   /** The length declared (Upload-Length), or null while deferred. */
   size: number | null
-  /** Bytes received and acknowledged. */
+  /** Bytes received: the length of `data` (what info.json holds is rewritten on every read). */
   offset: number
   metadata: Metadata
   /** The JWT sub (or a signed URL's owner) that created the upload. */
@@ -84,7 +87,19 @@ export class ResumableStore {
       throw error
     }
     const info = JSON.parse(text) as UploadInfo
-    return info.bucket === bucket && info.key === key ? info : null
+    if (info.bucket !== bucket || info.key !== key) return null
+    return this.withOffset(info)
+  }
+
+  /** The record with its offset: the length of its bytes on disk (as recorded once complete). */
+  private async withOffset(info: UploadInfo): Promise<UploadInfo> {
+    if (info.completed) return info
+    try {
+      info.offset = (await stat(this.dataPath(info.version))).size
+    } catch (error) {
+      if (!isCode(error, 'ENOENT')) throw error
+    }
+    return info
   }
 
   async save(info: UploadInfo): Promise<void> {
@@ -132,37 +147,46 @@ export class ResumableStore {
   }
 
   /**
-   * Appends the body to the upload at its offset, at most `maxBytes`; records and returns the new
-   * offset. A body that ends early (a dropped connection, a newer request) keeps what arrived; one
-   * longer than `maxBytes` keeps `maxBytes` and is refused.
+   * Appends the body to the upload at its offset, at most `maxBytes`, and makes it durable;
+   * returns the new offset. A body that ends early (a dropped connection, a newer request) keeps
+   * what arrived; one longer than `maxBytes` keeps `maxBytes` and is refused. `allowed` is the
+   * writer's right, tried while the body arrives: when it fails, what this request wrote is cut
+   * off again before the failure is thrown. Writes go to disk while the next bytes are read and
+   * hashed (one write in flight at a time), and an fdatasync is started after each, so that the
+   * one before answering has little left to flush.
    */
-  async append(info: UploadInfo, source: Readable, maxBytes: number): Promise<number> {
+  async append(
+    info: UploadInfo,
+    source: Readable,
+    maxBytes: number,
+    allowed: Promise<unknown> = Promise.resolve()
+  ): Promise<number> {
     const handle = await open(this.dataPath(info.version), 'r+')
-    let offset = info.offset
+    const start = info.offset
+    let offset = start
     let tooLarge = false
     let failure: unknown = null
     const running = this.runningHash(info.version, offset)
+    // The last write started (each starts once the one before is done) and the last fdatasync.
+    let writing: Promise<void> = Promise.resolve()
+    const disk: { syncing: Promise<void> | null } = { syncing: null }
     try {
-      // Whatever lies past the acknowledged offset was never acknowledged: write over it.
-      await handle.truncate(offset)
       let batch: Buffer[] = []
       let batched = 0
       const flush = async () => {
+        await writing
         if (batched === 0) return
         const buffers = batch
-        const length = batched
+        const at = offset
         batch = []
+        offset += batched
         batched = 0
-        let written = 0
-        while (written < length) {
-          const { bytesWritten } = await handle.writev(
-            written === 0 ? buffers : [Buffer.concat(buffers).subarray(written)],
-            offset + written
-          )
-          written += bytesWritten
-        }
+        writing = writeAll(handle, buffers, at).then(() => {
+          // Start flushing what is written while more arrives (one fdatasync at a time).
+          disk.syncing ??= handle.datasync().finally(() => (disk.syncing = null))
+        })
+        writing.catch(() => undefined)
         for (const buffer of buffers) running?.hash.update(buffer)
-        offset += length
         if (running) running.offset = offset
       }
       try {
@@ -185,15 +209,26 @@ export class ResumableStore {
         failure = error // the body ended early: keep what arrived
       }
       await flush()
-      await handle.sync()
+      await writing
+      await disk.syncing
+      try {
+        await allowed
+      } catch (error) {
+        this.hashes.delete(info.version)
+        await handle.truncate(start)
+        await handle.datasync()
+        throw error
+      }
+      await handle.datasync()
     } catch (error) {
       this.hashes.delete(info.version)
       throw error
     } finally {
+      await writing.catch(() => undefined)
+      await disk.syncing?.catch(() => undefined)
       await handle.close()
     }
     info.offset = offset
-    await this.save(info)
     if (tooLarge) throw TUS_ERRORS.sizeExceeded()
     if (failure) throw failure
     return offset
@@ -239,7 +274,7 @@ export class ResumableStore {
     await link(this.dataPath(info.version), target)
   }
 
-  /** The object is committed: the bytes go, the record stays until it expires. */
+  /** The object is committed: the bytes go, the record (with the final offset) stays until it expires. */
   async complete(info: UploadInfo): Promise<void> {
     info.completed = true
     await this.save(info)
@@ -260,7 +295,8 @@ export class ResumableStore {
     for (const name of await readdir(this.root)) {
       if (!/^[0-9a-f-]{36}$/.test(name)) continue
       try {
-        found.push(JSON.parse(await readFile(path.join(this.root, name, 'info.json'), 'utf8')))
+        const text = await readFile(path.join(this.root, name, 'info.json'), 'utf8')
+        found.push(await this.withOffset(JSON.parse(text) as UploadInfo))
       } catch {
         // a folder whose creation was interrupted: swept once it is as old as an expired upload
       }
@@ -286,5 +322,18 @@ export class ResumableStore {
       removed++
     }
     return removed
+  }
+}
+
+/** Writes every byte of `buffers` at `position`. */
+async function writeAll(handle: FileHandle, buffers: Buffer[], position: number): Promise<void> {
+  const length = buffers.reduce((sum, buffer) => sum + buffer.length, 0)
+  let written = 0
+  while (written < length) {
+    const { bytesWritten } = await handle.writev(
+      written === 0 ? buffers : [Buffer.concat(buffers).subarray(written)],
+      position + written
+    )
+    written += bytesWritten
   }
 }
