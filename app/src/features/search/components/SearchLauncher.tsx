@@ -8,8 +8,21 @@ import type { Member } from '../../workspaces/index.ts'
 import { recentKey } from '../recent.ts'
 import { touchRecent } from '../switcher.ts'
 
-const SearchPanel = lazy(() => import('./SearchPanel.tsx'))
-const QuickSwitcher = lazy(() => import('./QuickSwitcher.tsx'))
+// A chunk that fails to load (offline, or a new version deployed meanwhile) says so in place
+// of the dialog instead of taking the page down.
+function NotLoaded({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="notice notice-error" role="alert">
+      Search could not be loaded. Check your connection, or reload the page.{' '}
+      <button type="button" className="link-button" onClick={onClose}>
+        Close
+      </button>
+    </div>
+  )
+}
+const orNotLoaded = () => ({ default: NotLoaded })
+const SearchPanel = lazy(() => import('./SearchPanel.tsx').catch(orNotLoaded))
+const QuickSwitcher = lazy(() => import('./QuickSwitcher.tsx').catch(orNotLoaded))
 
 export interface SearchContext {
   workspaceId: string

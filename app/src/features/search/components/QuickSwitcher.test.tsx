@@ -1,0 +1,65 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import type { Channel } from '../../channels/index.ts'
+import QuickSwitcher from './QuickSwitcher.tsx'
+
+const channel = (id: string, name: string): Channel => ({
+  id,
+  workspaceId: 'w',
+  kind: 'public',
+  name,
+  topic: null,
+  archivedAt: null,
+  lastSeq: 0,
+  isMember: true,
+  isDefault: false,
+  createdBy: null,
+  lastReadSeq: 0,
+  unread: 0,
+  mentions: 0,
+  dmMembers: [],
+})
+
+// jsdom has <dialog> without its modal methods.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.open = true
+  }
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    this.open = false
+  }
+})
+
+afterEach(cleanup)
+
+describe('QuickSwitcher', () => {
+  it('lists channels and people by part of the name and moves with the arrows', () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <QuickSwitcher
+          workspaceId="w"
+          workspaceName="W"
+          channels={[channel('c1', 'general'), channel('c2', 'engineering')]}
+          members={[
+            { userId: 'me', role: 'owner', displayName: 'Me Myself', avatarPath: null },
+            { userId: 'u2', role: 'member', displayName: 'Carol Díaz', avatarPath: null },
+          ]}
+          me="me"
+          nameOf={() => ''}
+          onClose={() => {}}
+        />
+      </QueryClientProvider>
+    )
+    const input = screen.getByRole('combobox')
+    fireEvent.change(input, { target: { value: 'ENER' } })
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['#general'])
+    fireEvent.change(input, { target: { value: 'e' } })
+    const options = () => screen.getAllByRole('option')
+    expect(options().map((o) => o.getAttribute('aria-selected'))).toEqual(['true', 'false'])
+    fireEvent.keyDown(input, { key: 'ArrowDown' })
+    expect(options().map((o) => o.getAttribute('aria-selected'))).toEqual(['false', 'true'])
+    fireEvent.change(input, { target: { value: 'diaz' } })
+    expect(options().map((o) => o.textContent)).toEqual(['@Carol Díaz · start a conversation'])
+  })
+})
