@@ -33,8 +33,6 @@ const MessageContext = lazy(() =>
     ),
   }))
 )
-// A thread beside the channel: loaded when one is first opened.
-const ThreadPanel = lazy(() => import('./ThreadPanel.tsx'))
 
 interface Props {
   workspaceId: string
@@ -50,13 +48,10 @@ interface Props {
   composerRef: React.RefObject<HTMLTextAreaElement | null>
   /** Open at this message, in context, instead of at the live end. */
   focusMessageId?: string | null
-  /** The thread open beside the channel (its parent's id). */
-  threadId?: string | null
 }
 
 export function ChannelView(props: Props) {
   const { channel, channelId, me, workspaceId, nameOf, composerRef, focusMessageId } = props
-  const threadId = props.threadId ?? null
   const { live, snapshot } = useLiveChannel(channelId, me)
   const typing = useTyping(channelId, me)
   const roster = useChannelMembersQuery(channelId)
@@ -120,11 +115,6 @@ export function ChannelView(props: Props) {
     if (mine) setEditing(mine.id)
   }, [snapshot.messages, me])
 
-  const openThread = useCallback(
-    (id: string) => navigate(`/w/${workspaceId}/c/${channelId}/t/${id}`),
-    [workspaceId, channelId]
-  )
-
   const renderRow = useCallback(
     (row: Row) => {
       switch (row.kind) {
@@ -159,7 +149,6 @@ export function ChannelView(props: Props) {
               }}
               onDelete={() => void live?.remove(row.message.id)}
               onToggleReaction={(emoji) => void live?.toggleReaction(row.message.id, emoji)}
-              onOpenThread={() => openThread(row.message.parentId ?? row.message.id)}
             />
           )
         case 'pending':
@@ -175,7 +164,7 @@ export function ChannelView(props: Props) {
           )
       }
     },
-    [people, me, props.isAdmin, editing, live, composerRef, openThread]
+    [people, me, props.isAdmin, editing, live, composerRef]
   )
 
   function onDrop(event: DragEvent) {
@@ -194,7 +183,7 @@ export function ChannelView(props: Props) {
 
   return (
     <section
-      className={`channel-view${dragging ? ' dragging' : ''}${threadId ? ' with-thread' : ''}`}
+      className={`channel-view${dragging ? ' dragging' : ''}`}
       aria-label={isDm ? `Conversation with ${label}` : `Channel ${label}`}
       onDragOver={(e) => {
         if (e.dataTransfer.types.includes('Files') && !disabledReason) {
@@ -264,25 +253,6 @@ export function ChannelView(props: Props) {
         onStopTyping={typing.stopTyping}
         inputRef={composerRef}
       />
-      {threadId && (
-        <Suspense fallback={null}>
-          <ThreadPanel
-            workspaceId={workspaceId}
-            channelId={channelId}
-            channelName={label}
-            threadId={threadId}
-            parent={snapshot.messages.find((m) => m.id === threadId) ?? null}
-            people={people}
-            isAdmin={props.isAdmin}
-            members={members}
-            workspacePeople={props.workspacePeople}
-            disabledReason={
-              channel?.archivedAt ? 'This channel is archived. Its threads stay readable.' : null
-            }
-            onClose={() => navigate(`/w/${workspaceId}/c/${channelId}`)}
-          />
-        </Suspense>
-      )}
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">
           Drop files to attach them
