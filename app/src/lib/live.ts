@@ -86,8 +86,30 @@ export function subscribeLive(topic: string, handlers: LiveHandlers): () => void
   }
 }
 
+let wakeListening = false
+
+/**
+ * Reconnects the socket the moment the browser is back online or the tab visible again, instead
+ * of when realtime-js's back-off timer fires (1 to 10 s later): the topics rejoin, and each
+ * rejoin makes its listeners catch up. Phoenix does this itself on visibility, but not on
+ * `online`; disconnect() drops the pending timer so that connect() starts a socket at once.
+ */
+function reconnectOnWake(): void {
+  if (wakeListening) return
+  wakeListening = true
+  const wake = () => {
+    const realtime = supabase().realtime
+    if (!navigator.onLine || document.visibilityState !== 'visible') return
+    if (!realtime.getChannels().length || realtime.isConnected() || realtime.isConnecting()) return
+    void realtime.disconnect().then(() => realtime.connect())
+  }
+  window.addEventListener('online', wake)
+  document.addEventListener('visibilitychange', wake)
+}
+
 function join(topic: string, handlers: LiveHandlers): () => void {
   const client = supabase()
+  reconnectOnWake()
   let channel: RealtimeChannel | null = null
   let stopped = false
   // A private join is authorized by the session's token, which supabase-js fetches

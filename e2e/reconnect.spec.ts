@@ -1,0 +1,60 @@
+// Live again at once: after an outage, the socket reconnects when the browser says it is online
+// (not when realtime-js's back-off timer fires), so a message someone sends 0.4 s after the return
+// shows at about the usual speed. The times are printed as figures, not asserted: the machine
+// is shared and a timed assertion would be flaky.
+//
+// Chromium's offline emulation leaves open WebSockets alone, while a real outage drops them; so
+// Ben's realtime socket goes through a route that drops it when the outage starts and refuses
+// new ones until it ends, as an unreachable network would.
+import { expect, test } from '@playwright/test'
+import type { WebSocketRoute } from '@playwright/test'
+import { actor, messageWith, send, waitLive } from './support/actors.ts'
+import { twoInGeneral } from './support/workspace.ts'
+
+test('after an outage the channel is live again at once and new messages show without waiting', async ({
+  browser,
+}) => {
+  const ana = await actor(browser, 'Ana')
+  const ben = await actor(browser, 'Ben')
+  let down = false
+  const open = new Set<WebSocketRoute>()
+  await ben.context.routeWebSocket(/\/realtime\/v1\//, (ws) => {
+    if (down) return void ws.close({ code: 1011, reason: 'unreachable' })
+    const server = ws.connectToServer()
+    open.add(ws)
+    ws.onClose(() => {
+      open.delete(ws)
+      void server.close()
+    })
+  })
+  await twoInGeneral(ana, ben, `Reconnect ${Date.now().toString(36)}`)
+  const figures: string[] = []
+
+  for (const outage of [2000, 6000]) {
+    await test.step(`Ben is offline for ${outage / 1000} s, then a message arrives 0.4 s after his return`, async () => {
+      down = true
+      await ben.context.setOffline(true)
+      for (const ws of open) await ws.close({ code: 1011, reason: 'network lost' })
+      await expect(ben.page.locator('[data-status]')).toHaveAttribute('data-status', 'offline')
+      // The outage itself: time is what this scenario is about.
+      await ben.page.waitForTimeout(outage)
+      const back = Date.now()
+      down = false
+      await ben.context.setOffline(false)
+      await ana.page.waitForTimeout(400)
+      const text = `sent 0.4 s after a ${outage / 1000} s outage`
+      const sent = Date.now()
+      await send(ana.page, text)
+      await expect(messageWith(ben.page, text)).toBeVisible({ timeout: 30_000 })
+      const shown = Date.now()
+      await waitLive(ben.page)
+      const live = Date.now()
+      figures.push(
+        `outage ${outage / 1000} s: message shown ${shown - back} ms after the return ` +
+          `(${shown - sent} ms after it was sent), live ${live - back} ms after the return`
+      )
+    })
+  }
+  for (const line of figures) console.log(`[reconnect] ${line}`)
+  test.info().annotations.push(...figures.map((description) => ({ type: 'figure', description })))
+})
