@@ -1,0 +1,171 @@
+// Search and permalinks: a message a few thousand messages back found by a partial, unaccented
+// word, filters as chips, a malformed query explained, the result opened in context (highlighted,
+// older messages loading above, "Jump to latest" back to the live end), the quick switcher, and
+// a copied link opened in a fresh browser that must sign in first.
+import { expect, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { actor, send, signUpAndConfirm, waitLive } from './support/actors.ts'
+import { createWorkspace } from './support/workspace.ts'
+
+const FILLER = 3000
+
+/** Many messages at once, one of them the needle through REST as the signed-in person (one insert; RLS applies). */
+async function bulkSend(
+  page: Page,
+  channelId: string,
+  count: number,
+  needle: { at: number; text: string }
+): Promise<void> {
+  const status = await page.evaluate(
+    async ({ channelId, count, needle }) => {
+      const config = (await (await fetch('/config.json')).json()) as {
+        supabaseUrl: string
+        supabaseKey: string
+      }
+      const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k))
+      const session = JSON.parse(localStorage.getItem(key!)!) as {
+        access_token: string
+        user: { id: string }
+      }
+      const rows = Array.from({ length: count }, (_, i) => ({
+        id: crypto.randomUUID(),
+        channel_id: channelId,
+        author_id: session.user.id,
+        body: i === needle.at ? needle.text : `filler ${i}`,
+      }))
+      const response = await fetch(`${config.supabaseUrl}/rest/v1/messages`, {
+        method: 'POST',
+        headers: {
+          apikey: config.supabaseKey,
+          authorization: `Bearer ${session.access_token}`,
+          'content-type': 'application/json',
+          prefer: 'return=minimal',
+        },
+        body: JSON.stringify(rows),
+      })
+      return response.status
+    },
+    { channelId, count, needle }
+  )
+  expect(status).toBe(201)
+}
+
+test('search, filter, jump to a result in context, and open its link after signing in', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const ana = await actor(browser, 'Ana')
+  const page = ana.page
+  await signUpAndConfirm(ana)
+  await createWorkspace(ana, `Search ${Date.now().toString(36)}`)
+  await waitLive(page)
+  const channelId = new URL(page.url()).pathname.split('/')[4]!
+
+  await bulkSend(page, channelId, FILLER, {
+    at: FILLER / 2,
+    text: 'The Díaz deployment plan is ready',
+  })
+  await page.reload()
+  await waitLive(page)
+  await send(page, 'the latest word')
+
+  let permalink = ''
+  await test.step('a partial, unaccented word finds the message, matches marked', async () => {
+    await page.keyboard.press('Control+g')
+    const dialog = page.getByRole('dialog', { name: /^Search / })
+    const input = dialog.getByRole('combobox', { name: 'Search messages' })
+    await input.fill('diaz deplo')
+    const result = dialog.getByRole('option').filter({ hasText: 'deployment plan' })
+    await expect(result).toHaveCount(1)
+    await expect(result.locator('mark')).toHaveText(['Díaz', 'deplo'])
+
+    await input.fill('diaz deplo in:#general')
+    await expect(dialog.locator('.chip', { hasText: 'in:#general' })).toBeVisible()
+    await expect(result).toHaveCount(1)
+    await dialog.getByRole('button', { name: 'Remove in:#general' }).click()
+    await expect(input).toHaveValue('diaz deplo')
+
+    await input.fill('diaz before:someday')
+    await expect(dialog.getByText('before: needs a date like 2026-03-31.')).toBeVisible()
+
+    await input.fill('diaz deplo -plan')
+    await expect(dialog.getByText('No messages match.')).toBeVisible()
+
+    await input.fill('diaz deplo')
+    await expect(result).toHaveCount(1)
+    await input.press('ArrowDown')
+    await input.press('Enter')
+    await input.press('Enter')
+    await expect(dialog).toBeHidden()
+  })
+
+  await test.step('the result opens in context, highlighted, more loading either way', async () => {
+    await expect(page).toHaveURL(/\/m\/[0-9a-f-]{36}$/)
+    permalink = page.url()
+    const focused = page.locator('article.message-focused')
+    await expect(focused).toContainText('The Díaz deployment plan is ready')
+    await expect(focused).toHaveAttribute('aria-current', 'true')
+    const log = page.getByRole('log', { name: 'Messages around the linked message' })
+    await expect(log.locator('article', { hasText: `filler ${FILLER / 2 - 1}` })).toHaveCount(1)
+    await expect(log.locator('article', { hasText: `filler ${FILLER / 2 + 1}` })).toHaveCount(1)
+    const articles = log.locator('article')
+    for (const edge of ['top', 'bottom'] as const) {
+      const shown = await articles.count()
+      await log.evaluate((el, edge) => (el.scrollTop = edge === 'top' ? 0 : el.scrollHeight), edge)
+      await expect.poll(() => articles.count(), { timeout: 15_000 }).toBeGreaterThan(shown)
+    }
+    await expect(log.locator('article', { hasText: `filler ${FILLER / 2 - 60}` })).toHaveCount(1)
+    await expect(log.locator('article', { hasText: `filler ${FILLER / 2 + 60}` })).toHaveCount(1)
+    await page.getByRole('button', { name: 'Jump to latest ↓' }).click()
+    await expect(page).not.toHaveURL(/\/m\//)
+    await expect(page.locator('article.message', { hasText: 'the latest word' })).toBeVisible()
+  })
+
+  await test.step('the quick switcher finds the channel by part of its name', async () => {
+    await page.keyboard.press('Control+k')
+    const dialog = page.getByRole('dialog', { name: 'Jump to…' })
+    await dialog.getByRole('combobox').fill('ENER')
+    await expect(dialog.getByRole('option')).toHaveText(['#general'])
+    await dialog.getByRole('combobox').press('Enter')
+    await expect(dialog).toBeHidden()
+    await expect(page).toHaveURL(new RegExp(`/c/${channelId}$`))
+  })
+
+  await test.step('the link opens in a fresh browser after signing in, in context', async () => {
+    const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const other = await fresh.newPage()
+    await other.goto(permalink)
+    await expect(other).toHaveURL(/\/sign-in\?next=/)
+    await other.getByLabel('Email').fill(ana.email)
+    await other.getByLabel('Password').fill(ana.password)
+    await other.getByRole('button', { name: 'Sign in' }).click()
+    await expect(other.locator('article.message-focused')).toContainText(
+      'The Díaz deployment plan is ready'
+    )
+    expect(other.url()).toBe(permalink)
+
+    const missing = permalink.replace(/\/m\/[0-9a-f-]{36}$/, `/m/${crypto.randomUUID()}`)
+    await other.goto(missing)
+    await expect(other.getByRole('heading', { name: 'Message not available' })).toBeVisible()
+    await fresh.close()
+  })
+})
+
+test('a link into a workspace the person is not in reveals nothing', async ({ browser }) => {
+  const owner = await actor(browser, 'Owen')
+  await signUpAndConfirm(owner)
+  await createWorkspace(owner, `Private ${Date.now().toString(36)}`)
+  await waitLive(owner.page)
+  await send(owner.page, 'secret roadmap')
+  const base = owner.page.url()
+  const link = `${base}/m/${crypto.randomUUID()}`
+
+  const stranger = await actor(browser, 'Sam')
+  await signUpAndConfirm(stranger)
+  await expect(stranger.page.getByRole('heading', { name: 'Welcome to Chorus' })).toBeVisible()
+  await stranger.page.goto(link)
+  await expect(
+    stranger.page.getByRole('heading', { name: 'Workspace not available' })
+  ).toBeVisible()
+  await expect(stranger.page.getByText('secret roadmap')).toHaveCount(0)
+})
