@@ -31,6 +31,8 @@ export default function SignedInApp({ route }: { route: Route }) {
           workspaceId={route.workspaceId}
           channelId={route.channelId}
           messageId={route.messageId ?? null}
+          threadId={route.threadId ?? null}
+          view={route.view ?? null}
         />
       )
     case 'home':

@@ -14,6 +14,10 @@ export type Route =
       channelId: string | null
       /** A permalink: the channel opens at this message, in context. */
       messageId?: string | null
+      /** A thread open beside the channel (its parent message's id). */
+      threadId?: string
+      /** The Threads view (the threads I follow) instead of a channel. */
+      view?: 'threads'
     }
   | { name: 'not-found'; path: string }
 
@@ -29,14 +33,17 @@ export function parseRoute(pathname: string): Route {
   if (path === '/new') return { name: 'new-workspace' }
   let m = new RegExp(`^/invite/${ID}$`).exec(path)
   if (m) return { name: 'invite', token: m[1]! }
-  m = new RegExp(`^/w/${ID}(?:/c/${ID}(?:/m/${ID})?)?$`).exec(path)
+  m = new RegExp(`^/w/${ID}(?:/c/${ID}(?:/m/${ID}|/t/${ID})?)?$`).exec(path)
   if (m)
     return {
       name: 'workspace',
       workspaceId: m[1]!,
       channelId: m[2] ?? null,
       messageId: m[3] ?? null,
+      ...(m[4] ? { threadId: m[4] } : {}),
     }
+  m = new RegExp(`^/w/${ID}/threads$`).exec(path)
+  if (m) return { name: 'workspace', workspaceId: m[1]!, channelId: null, view: 'threads' }
   return { name: 'not-found', path }
 }
 
@@ -54,8 +61,9 @@ export function pathOf(route: Route): string {
     case 'invite':
       return `/invite/${encodeURIComponent(route.token)}`
     case 'workspace':
+      if (route.view === 'threads') return `/w/${route.workspaceId}/threads`
       return route.channelId
-        ? `/w/${route.workspaceId}/c/${route.channelId}${route.messageId ? `/m/${route.messageId}` : ''}`
+        ? `/w/${route.workspaceId}/c/${route.channelId}${route.messageId ? `/m/${route.messageId}` : route.threadId ? `/t/${route.threadId}` : ''}`
         : `/w/${route.workspaceId}`
     case 'not-found':
       return route.path

@@ -1,14 +1,14 @@
 // The signed-in layout: workspaces rail, sidebar of channels, the open channel, and its members,
 // plus the host of the workspace's dialogs. At phone width the sidebar and members become drawers.
 // Alt+Up/Down switches channel (use-channel-keys.ts).
-import { useEffect, useRef, useState } from 'react'
+import { Suspense, lazy, useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { cleanError } from '../lib/clean-error.ts'
 import { browserStore } from '../lib/local-store.ts'
 import { navigate } from '../lib/router.ts'
 import { useLeaveWorkspace } from '../features/workspaces/index.ts'
 import { Sidebar, channelLabel } from '../features/channels/index.ts'
-import { ChannelView } from '../features/messages/index.ts'
+import { ChannelView, ThreadsLink } from '../features/messages/index.ts'
 import { SearchLauncher } from '../features/search/index.ts'
 import { EmptyState, ErrorState, Notice, Spinner } from '../ui/Notice.tsx'
 import { Link } from '../ui/Link.tsx'
@@ -19,19 +19,29 @@ import { WorkspaceDialogs } from './WorkspaceDialogs.tsx'
 import type { WorkspaceDialog } from './WorkspaceDialogs.tsx'
 import { WorkspaceRail } from './WorkspaceRail.tsx'
 import { useChannelKeys } from './use-channel-keys.ts'
+import { useRetryWhenBack } from './use-retry-when-back.ts'
 import { useWorkspaceData } from './use-workspace-data.tsx'
 
 const LAST_WORKSPACE_KEY = 'chorus.last-workspace'
+
+// The Threads view: loaded when it is first opened.
+const ThreadsView = lazy(() => import('../features/messages/components/ThreadsView.tsx'))
 
 export function WorkspaceShell({
   workspaceId,
   channelId,
   messageId = null,
+  threadId = null,
+  view = null,
 }: {
   workspaceId: string
   channelId: string | null
   /** A permalink's message: the channel opens at it. */
   messageId?: string | null
+  /** A thread open beside the channel. */
+  threadId?: string | null
+  /** The Threads view instead of a channel. */
+  view?: 'threads' | null
 }) {
   const queryClient = useQueryClient()
   const data = useWorkspaceData(workspaceId, channelId)
@@ -43,6 +53,7 @@ export function WorkspaceShell({
   const [membersOpen, setMembersOpen] = useState(false)
   const composerRef = useRef<HTMLTextAreaElement>(null)
   useChannelKeys({ workspaceId, channels: channelList, me, channelId, composerRef })
+  useRetryWhenBack()
 
   useEffect(() => {
     if (workspace) browserStore().setItem(LAST_WORKSPACE_KEY, workspace.id)
@@ -50,10 +61,10 @@ export function WorkspaceShell({
 
   // No channel in the address: open #general (or the first one).
   useEffect(() => {
-    if (channelId || !channels.data) return
+    if (channelId || view || !channels.data) return
     const first = channels.data.find((c) => c.isDefault) ?? channels.data.find((c) => !c.archivedAt)
     if (first) navigate(`/w/${workspaceId}/c/${first.id}`, { replace: true })
-  }, [channelId, channels.data, workspaceId])
+  }, [channelId, view, channels.data, workspaceId])
 
   if (workspaces.data && !workspace) {
     return (
@@ -159,7 +170,29 @@ export function WorkspaceShell({
             Invite people
           </button>
         )}
-        {!channels.data && <Spinner label="Loading channels" />}
+        {!channels.data &&
+          (channels.failureCount > 0 ? (
+            <Notice tone="warning">
+              {navigator.onLine
+                ? 'Cannot reach the server. Retrying…'
+                : 'You are offline. Retrying when the connection is back.'}{' '}
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => void queryClient.refetchQueries()}
+              >
+                Try again
+              </button>
+            </Notice>
+          ) : (
+            <Spinner label="Loading channels" />
+          ))}
+        <ThreadsLink
+          workspaceId={workspaceId}
+          me={me}
+          active={view === 'threads'}
+          onNavigate={() => setSidebarOpen(false)}
+        />
         <Sidebar
           workspaceId={workspaceId}
           channels={channelList}
@@ -170,6 +203,7 @@ export function WorkspaceShell({
           onCreate={() => setDialog('create-channel')}
           onNewDm={() => setDialog('new-dm')}
           onNavigate={() => setSidebarOpen(false)}
+          loaded={!!channels.data}
         />
       </aside>
       <div
@@ -181,7 +215,19 @@ export function WorkspaceShell({
         }}
       />
       <main className="main" id="main">
-        {channelId && (channel || !channels.data) ? (
+        {view === 'threads' ? (
+          <Suspense fallback={<Spinner label="Loading threads" />}>
+            <ThreadsView
+              workspaceId={workspaceId}
+              people={{
+                me,
+                nameOf: data.nameOf,
+                avatarOf: data.avatarOf,
+                resolveMention: (id) => ({ name: data.nameOf(id), isMe: id === me }),
+              }}
+            />
+          </Suspense>
+        ) : channelId && (channel || !channels.data) ? (
           <ChannelView
             key={channelId}
             workspaceId={workspaceId}
@@ -194,6 +240,7 @@ export function WorkspaceShell({
             workspacePeople={data.people}
             composerRef={composerRef}
             focusMessageId={messageId}
+            threadId={threadId}
             header={
               channel ? (
                 <ChannelHeader

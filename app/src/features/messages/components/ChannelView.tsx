@@ -33,6 +33,8 @@ const MessageContext = lazy(() =>
     ),
   }))
 )
+// A thread beside the channel: loaded when one is first opened.
+const ThreadPanel = lazy(() => import('./ThreadPanel.tsx'))
 
 interface Props {
   workspaceId: string
@@ -48,10 +50,13 @@ interface Props {
   composerRef: React.RefObject<HTMLTextAreaElement | null>
   /** Open at this message, in context, instead of at the live end. */
   focusMessageId?: string | null
+  /** The thread open beside the channel (its parent's id). */
+  threadId?: string | null
 }
 
 export function ChannelView(props: Props) {
   const { channel, channelId, me, workspaceId, nameOf, composerRef, focusMessageId } = props
+  const threadId = props.threadId ?? null
   const { live, snapshot } = useLiveChannel(channelId, me)
   const typing = useTyping(channelId, me)
   const roster = useChannelMembersQuery(channelId)
@@ -115,6 +120,11 @@ export function ChannelView(props: Props) {
     if (mine) setEditing(mine.id)
   }, [snapshot.messages, me])
 
+  const openThread = useCallback(
+    (id: string) => navigate(`/w/${workspaceId}/c/${channelId}/t/${id}`),
+    [workspaceId, channelId]
+  )
+
   const renderRow = useCallback(
     (row: Row) => {
       switch (row.kind) {
@@ -149,6 +159,7 @@ export function ChannelView(props: Props) {
               }}
               onDelete={() => void live?.remove(row.message.id)}
               onToggleReaction={(emoji) => void live?.toggleReaction(row.message.id, emoji)}
+              onOpenThread={() => openThread(row.message.parentId ?? row.message.id)}
             />
           )
         case 'pending':
@@ -164,7 +175,7 @@ export function ChannelView(props: Props) {
           )
       }
     },
-    [people, me, props.isAdmin, editing, live, composerRef]
+    [people, me, props.isAdmin, editing, live, composerRef, openThread]
   )
 
   function onDrop(event: DragEvent) {
@@ -183,7 +194,7 @@ export function ChannelView(props: Props) {
 
   return (
     <section
-      className={`channel-view${dragging ? ' dragging' : ''}`}
+      className={`channel-view${dragging ? ' dragging' : ''}${threadId ? ' with-thread' : ''}`}
       aria-label={isDm ? `Conversation with ${label}` : `Channel ${label}`}
       onDragOver={(e) => {
         if (e.dataTransfer.types.includes('Files') && !disabledReason) {
@@ -253,6 +264,25 @@ export function ChannelView(props: Props) {
         onStopTyping={typing.stopTyping}
         inputRef={composerRef}
       />
+      {threadId && (
+        <Suspense fallback={null}>
+          <ThreadPanel
+            workspaceId={workspaceId}
+            channelId={channelId}
+            channelName={label}
+            threadId={threadId}
+            parent={snapshot.messages.find((m) => m.id === threadId) ?? null}
+            people={people}
+            isAdmin={props.isAdmin}
+            members={members}
+            workspacePeople={props.workspacePeople}
+            disabledReason={
+              channel?.archivedAt ? 'This channel is archived. Its threads stay readable.' : null
+            }
+            onClose={() => navigate(`/w/${workspaceId}/c/${channelId}`)}
+          />
+        </Suspense>
+      )}
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">
           Drop files to attach them
@@ -287,6 +317,12 @@ function StatusBanner({ snapshot, onRetry }: { snapshot: ChannelSnapshot; onRetr
       tone = 'error'
       break
     case 'loading':
+      // The first page failed: say so (never a bare spinner), and what waits in the outbox.
+      if (snapshot.error) {
+        text = `Cannot reach the server. Retrying…${waiting > 0 ? ` ${waiting} message${waiting === 1 ? '' : 's'} will be sent when it answers.` : ''}`
+        tone = 'warning'
+      }
+      break
     case 'live':
       break
   }
@@ -298,7 +334,7 @@ function StatusBanner({ snapshot, onRetry }: { snapshot: ChannelSnapshot; onRetr
       data-status={snapshot.status}
     >
       {text}
-      {snapshot.status === 'error' && (
+      {(snapshot.status === 'error' || snapshot.status === 'loading') && (
         <button type="button" className="link-button" onClick={onRetry}>
           Try again
         </button>

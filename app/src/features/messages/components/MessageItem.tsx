@@ -10,6 +10,7 @@ import { EmojiPicker, Reactions } from './Reactions.tsx'
 import { fullTimeLabel, timeLabel } from './rows.ts'
 import { EditBox } from './EditBox.tsx'
 import { CopyLinkButton } from './CopyLinkButton.tsx'
+import { ThreadSummaryButton } from './ThreadSummary.tsx'
 
 export interface People {
   me: string
@@ -29,6 +30,8 @@ interface MessageProps {
   onEdit: (body: string) => Promise<string | null>
   onDelete: () => void
   onToggleReaction: (emoji: string) => void
+  /** Opens the message's thread (absent: no threads here, e.g. inside a thread). */
+  onOpenThread?: () => void
 }
 
 export const MessageItem = memo(function MessageItem(props: MessageProps) {
@@ -46,6 +49,13 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
         <div className="message-gutter" />
         <div className="message-main">
           <p className="muted">This message was deleted.</p>
+          {message.thread && props.onOpenThread && (
+            <ThreadSummaryButton
+              summary={message.thread}
+              people={people}
+              onOpen={props.onOpenThread}
+            />
+          )}
         </div>
       </article>
     )
@@ -60,7 +70,10 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
       data-message-id={message.id}
       onKeyDown={(e: KeyboardEvent) => {
         if (editing || e.target !== e.currentTarget) return
-        if (e.key === 'e' && mine) {
+        if (e.key === 't' && props.onOpenThread) {
+          e.preventDefault()
+          props.onOpenThread()
+        } else if (e.key === 'e' && mine) {
           e.preventDefault()
           props.onStartEdit()
         } else if ((e.key === 'Delete' || e.key === 'Backspace') && props.canDelete) {
@@ -114,6 +127,13 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
             ))}
           </div>
         )}
+        {message.thread && props.onOpenThread && (
+          <ThreadSummaryButton
+            summary={message.thread}
+            people={people}
+            onOpen={props.onOpenThread}
+          />
+        )}
         <Reactions
           reactions={message.reactions}
           me={people.me}
@@ -124,6 +144,17 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
       {!editing && (
         <div className="message-actions" role="toolbar" aria-label="Message actions">
           <CopyLinkButton channelId={message.channelId} messageId={message.id} />
+          {props.onOpenThread && (
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Reply in thread"
+              title="Reply in thread (t)"
+              onClick={props.onOpenThread}
+            >
+              💬
+            </button>
+          )}
           <button
             type="button"
             className="icon-button"

@@ -51,6 +51,8 @@ export interface ChatMessage {
   attachments: Attachment[]
   /** The thread under it (absent: not known, null: none). */
   thread?: ThreadSummary | null
+  /** A reply's thread (the parent's id); a reply also sent to the channel shows in both. */
+  parentId?: string | null
 }
 
 /** Attachment metadata of a message not yet confirmed (its file is already in Storage). */

@@ -30,7 +30,7 @@ export function toMessageFields(
   row: MessageRow,
   inThread = false
 ): Omit<ChatMessage, 'reactions' | 'attachments'> {
-  return {
+  const fields: Omit<ChatMessage, 'reactions' | 'attachments'> = {
     id: row.id,
     channelId: row.channel_id,
     seq: Number(inThread ? row.thread_seq : row.seq),
@@ -40,6 +40,8 @@ export function toMessageFields(
     editedAt: row.edited_at,
     deletedAt: row.deleted_at,
   }
+  if (row.parent_id) fields.parentId = row.parent_id
+  return fields
 }
 
 export function toThreadSummary(row: ThreadRow): ThreadSummary {

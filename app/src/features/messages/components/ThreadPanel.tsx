@@ -1,0 +1,278 @@
+// A thread beside its channel (full screen at phone width): the parent, the replies as a live
+// conversation (the channel's LiveChannel over the thread's numbering: catch-up after any
+// reconnect, the outbox, retries that cannot double), a composer with "Also send to #channel",
+// follow/unfollow, the "new replies" line, and the thread marked read while it is open and
+// visible. Loaded only when a thread is opened (ChannelView's React.lazy).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useUploads } from '../../attachments/index.ts'
+import type { OutgoingFile } from '../../attachments/index.ts'
+import { EmptyState } from '../../../ui/Notice.tsx'
+import type { ChatMessage } from '../conversation/types.ts'
+import {
+  useFollowThread,
+  useMarkThreadRead,
+  useMyThreadState,
+  useThreadParent,
+} from '../data/thread-state.ts'
+import { useLiveChannel } from '../data/useLiveChannel.ts'
+import type { Mentionable } from '../mentions.ts'
+import { Composer } from './Composer.tsx'
+import { MessageItem, PendingItem } from './MessageItem.tsx'
+import type { People } from './MessageItem.tsx'
+import { MessageList } from './MessageList.tsx'
+import type { Row } from './rows.ts'
+import './thread-panel.css'
+
+export interface ThreadPanelProps {
+  workspaceId: string
+  channelId: string
+  channelName: string
+  threadId: string
+  /** The parent as the channel holds it (live), if it does. */
+  parent: ChatMessage | null
+  people: People
+  isAdmin: boolean
+  members: Mentionable[]
+  workspacePeople: Mentionable[]
+  /** Set when replies can no longer be sent (an archived channel). */
+  disabledReason: string | null
+  onClose: () => void
+}
+
+export default function ThreadPanel(props: ThreadPanelProps) {
+  const { workspaceId, channelId, threadId, people, onClose } = props
+  const me = people.me
+  const { live, snapshot } = useLiveChannel(channelId, me, threadId)
+  const uploads = useUploads(workspaceId, channelId)
+  const fetchedParent = useThreadParent(threadId, props.parent === null)
+  const parent = props.parent ?? fetchedParent.data ?? null
+  const mine = useMyThreadState(threadId)
+  const follow = useFollowThread(threadId)
+  const [alsoToChannel, setAlsoToChannel] = useState(false)
+  const [editing, setEditing] = useState<string | null>(null)
+  const [scrollSignal, setScrollSignal] = useState(0)
+  const [atBottom, setAtBottom] = useState(true)
+  const composerRef = useRef<HTMLTextAreaElement | null>(null)
+  const localUrls = useRef(new Map<string, string>())
+
+  // The "new replies" line: where I had read up to when I opened the thread.
+  const [newAfterSeq, setNewAfterSeq] = useState<number | null | undefined>(undefined)
+  useEffect(() => {
+    if (newAfterSeq !== undefined || !mine.data || !snapshot.loaded) return
+    const newest = snapshot.messages[snapshot.messages.length - 1]?.seq ?? 0
+    setNewAfterSeq(newest > mine.data.lastReadSeq ? mine.data.lastReadSeq : null)
+  }, [mine.data, snapshot.loaded, snapshot.messages, newAfterSeq])
+
+  useMarkThreadReadWhileVisible(threadId, snapshot.messages, atBottom && snapshot.loaded)
+
+  useEffect(() => {
+    composerRef.current?.focus()
+  }, [threadId])
+
+  const send = useCallback(
+    (body: string, files: OutgoingFile[], messageId: string) => {
+      if (!live) return 'Still connecting; try again in a moment.'
+      for (const upload of uploads.uploads) {
+        if (upload.previewUrl) localUrls.current.set(upload.id, upload.previewUrl)
+      }
+      const result = live.send(body, files, messageId, alsoToChannel)
+      if (!result.ok) return result.error
+      setScrollSignal((n) => n + 1)
+      return null
+    },
+    [live, uploads.uploads, alsoToChannel]
+  )
+
+  const editLast = useCallback(() => {
+    const last = [...snapshot.messages].reverse().find((m) => m.authorId === me && !m.deletedAt)
+    if (last) setEditing(last.id)
+  }, [snapshot.messages, me])
+
+  const renderRow = useCallback(
+    (row: Row) => {
+      switch (row.kind) {
+        case 'day':
+          return (
+            <div className="day-divider" role="separator">
+              <span>{row.label}</span>
+            </div>
+          )
+        case 'new-marker':
+          return (
+            <div className="new-marker" role="separator" aria-label="New replies">
+              <span>New replies</span>
+            </div>
+          )
+        case 'message':
+          return (
+            <MessageItem
+              message={row.message}
+              grouped={row.grouped}
+              people={people}
+              canDelete={row.message.authorId === me || props.isAdmin}
+              editing={editing === row.message.id}
+              onStartEdit={() => setEditing(row.message.id)}
+              onEndEdit={() => {
+                setEditing(null)
+                composerRef.current?.focus()
+              }}
+              onEdit={async (body) => {
+                const result = await live?.edit(row.message.id, body)
+                return result && !result.ok ? result.error : null
+              }}
+              onDelete={() => void live?.remove(row.message.id)}
+              onToggleReaction={(emoji) => void live?.toggleReaction(row.message.id, emoji)}
+            />
+          )
+        case 'pending':
+          return (
+            <PendingItem
+              pending={row.pending}
+              grouped={row.grouped}
+              people={people}
+              localUrls={localUrls.current}
+              onRetry={() => live?.retry(row.pending.id)}
+              onDiscard={() => live?.discard(row.pending.id)}
+            />
+          )
+      }
+    },
+    [people, me, props.isAdmin, editing, live]
+  )
+
+  const loadOlder = useCallback(() => void live?.loadOlder(), [live])
+  const following = mine.data?.following ?? false
+  const status = useMemo(() => statusText(snapshot.status), [snapshot.status])
+
+  return (
+    <aside
+      className="thread-panel"
+      aria-label="Thread"
+      data-status={snapshot.status}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !editing && e.target === e.currentTarget) onClose()
+      }}
+    >
+      <header className="thread-header">
+        <h2>Thread</h2>
+        <span className="muted">#{props.channelName}</span>
+        <button
+          type="button"
+          className="button-secondary thread-follow"
+          aria-pressed={following}
+          disabled={!mine.data || follow.isPending}
+          onClick={() => follow.mutate(!following)}
+        >
+          {following ? 'Following' : 'Follow'}
+        </button>
+        <button type="button" className="icon-button" aria-label="Close thread" onClick={onClose}>
+          ✕
+        </button>
+      </header>
+      {status && (
+        <div className="status-banner status-warning" role="status">
+          {status}
+        </div>
+      )}
+      <div className="thread-parent">
+        {parent ? (
+          <MessageItem
+            message={{ ...parent, thread: null }}
+            grouped={false}
+            people={people}
+            canDelete={false}
+            editing={false}
+            onStartEdit={() => {}}
+            onEndEdit={() => {}}
+            onEdit={async () => null}
+            onDelete={() => {}}
+            onToggleReaction={() => {}}
+          />
+        ) : (
+          <p className="muted">Loading the message…</p>
+        )}
+        <p className="thread-count muted">
+          {snapshot.messages.length === 1 ? '1 reply' : `${snapshot.messages.length} replies`}
+        </p>
+      </div>
+      <MessageList
+        snapshot={snapshot}
+        newAfterSeq={newAfterSeq ?? null}
+        onLoadOlder={loadOlder}
+        onAtBottomChange={setAtBottom}
+        onEscape={() => composerRef.current?.focus()}
+        renderRow={renderRow}
+        scrollToEndSignal={scrollSignal}
+        emptyState={
+          <EmptyState title="No replies yet">
+            <p className="muted">Reply below to start the thread.</p>
+          </EmptyState>
+        }
+      />
+      <Composer
+        key={threadId}
+        channelId={`${channelId}.thread.${threadId}`}
+        channelName={props.channelName}
+        disabledReason={props.disabledReason}
+        members={props.members}
+        workspacePeople={props.workspacePeople}
+        uploads={uploads}
+        onSend={send}
+        onEditLast={editLast}
+        onTyping={() => {}}
+        onStopTyping={() => {}}
+        inputRef={composerRef}
+      />
+      {!props.disabledReason && (
+        <label className="thread-also">
+          <input
+            type="checkbox"
+            checked={alsoToChannel}
+            onChange={(e) => setAlsoToChannel(e.target.checked)}
+          />
+          Also send to #{props.channelName}
+        </label>
+      )}
+    </aside>
+  )
+}
+
+function statusText(status: string): string | null {
+  switch (status) {
+    case 'offline':
+      return 'You are offline. Replies you write will be sent when you reconnect.'
+    case 'reconnecting':
+      return 'Reconnecting…'
+    default:
+      return null
+  }
+}
+
+/** Moves my read position in the thread to its newest reply while I can see it. */
+function useMarkThreadReadWhileVisible(
+  threadId: string,
+  messages: ChatMessage[],
+  atBottom: boolean
+) {
+  const { mutateAsync: markRead } = useMarkThreadRead(threadId)
+  const marked = useRef(0)
+  const newest = messages[messages.length - 1]?.seq ?? 0
+  const [visible, setVisible] = useState(() => document.visibilityState === 'visible')
+
+  useEffect(() => {
+    const update = () => setVisible(document.visibilityState === 'visible')
+    document.addEventListener('visibilitychange', update)
+    return () => document.removeEventListener('visibilitychange', update)
+  }, [])
+
+  useEffect(() => {
+    if (!atBottom || !visible || newest <= marked.current) return
+    const timer = window.setTimeout(() => {
+      marked.current = newest
+      markRead(newest).catch(() => {
+        marked.current = 0
+      })
+    }, 400)
+    return () => window.clearTimeout(timer)
+  }, [atBottom, visible, newest, markRead])
+}

@@ -1,0 +1,118 @@
+// Threads end to end, two people in separate contexts against the real stack: replies live both
+// ways with the parent's summary, one goes offline while the other replies and finds every reply
+// once, in order, when back; the Threads view shows unread replies and clears them once read.
+import { expect, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import { actor, messageWith, send } from './support/actors.ts'
+import { twoInGeneral } from './support/workspace.ts'
+
+function thread(page: Page): Locator {
+  return page.getByRole('complementary', { name: 'Thread', exact: true })
+}
+
+async function reply(page: Page, text: string): Promise<void> {
+  const box = thread(page).getByRole('combobox', { name: /^Message / })
+  await box.fill(text)
+  await expect(box).toHaveValue(text)
+  await box.press('Enter')
+  await expect(box).toHaveValue('')
+  await expect(
+    thread(page).locator('article.message .message-body', { hasText: text })
+  ).toBeVisible()
+}
+
+/** The confirmed replies in the open thread, in order (the parent is not in the list). */
+function replyTexts(page: Page): Locator {
+  return thread(page).locator('[role="feed"] article.message:not(.message-pending) .message-body')
+}
+
+async function threadLive(page: Page): Promise<void> {
+  await expect(thread(page)).toHaveAttribute('data-status', 'live', { timeout: 30_000 })
+}
+
+test('two people reply in a thread live, one comes back from offline to every reply, and the Threads view clears', async ({
+  browser,
+}) => {
+  const alice = await actor(browser, 'Alice')
+  const bob = await actor(browser, 'Bob')
+  await twoInGeneral(alice, bob, `Demo ${Date.now().toString(36)}`)
+  await send(alice.page, 'Who runs the Friday demo?')
+
+  await test.step('reply live both ways, the parent showing the thread', async () => {
+    const parent = messageWith(alice.page, 'Who runs the Friday demo?')
+    await parent.hover()
+    await parent.getByRole('button', { name: 'Reply in thread' }).click()
+    await threadLive(alice.page)
+    await reply(alice.page, 'I can, if nobody else wants to')
+
+    // Bob sees the summary live and opens the thread with `t` on the focused message.
+    const onBob = messageWith(bob.page, 'Who runs the Friday demo?')
+    await expect(onBob.getByRole('button', { name: '1 reply, open the thread' })).toBeVisible()
+    await onBob.focus()
+    await onBob.press('t')
+    await threadLive(bob.page)
+    await expect(replyTexts(bob.page)).toHaveText(['I can, if nobody else wants to'])
+    await reply(bob.page, 'Go for it, I will do the notes')
+    await expect(replyTexts(alice.page)).toHaveText([
+      'I can, if nobody else wants to',
+      'Go for it, I will do the notes',
+    ])
+    await expect(
+      messageWith(alice.page, 'Who runs the Friday demo?').getByRole('button', {
+        name: '2 replies, open the thread',
+      })
+    ).toBeVisible()
+    // Replies stay in their thread: the channel shows only the parent.
+    await expect(
+      alice.page.locator('.channel-view > .message-list-wrap article.message .message-body')
+    ).toHaveText(['Who runs the Friday demo?'])
+  })
+
+  await test.step('Bob goes offline while Alice replies; back, he has every reply once, in order', async () => {
+    await bob.context.setOffline(true)
+    await expect(thread(bob.page)).toHaveAttribute('data-status', 'offline')
+    await reply(alice.page, 'Slides are in the drive')
+    await reply(alice.page, 'Dry run at 3')
+    await reply(bob.page, 'Written offline')
+    await expect(thread(bob.page).locator('article.message-pending')).toHaveCount(1)
+    await expect(thread(alice.page).locator('article.message-pending')).toHaveCount(0)
+    await bob.context.setOffline(false)
+    await threadLive(bob.page)
+    await expect(thread(bob.page).locator('article.message-pending')).toHaveCount(0)
+    const expected = [
+      'I can, if nobody else wants to',
+      'Go for it, I will do the notes',
+      'Slides are in the drive',
+      'Dry run at 3',
+      'Written offline',
+    ]
+    await expect(replyTexts(bob.page)).toHaveText(expected)
+    await expect(replyTexts(alice.page)).toHaveText(expected)
+  })
+
+  await test.step('the Threads view shows unread replies first and clears them once read', async () => {
+    await thread(bob.page).getByRole('button', { name: 'Close thread' }).click()
+    await expect(thread(bob.page)).toHaveCount(0)
+    await reply(alice.page, 'One more thing: bring the adapter')
+    await reply(alice.page, 'And the clicker')
+
+    const link = bob.page.getByRole('link', { name: /^Threads/ })
+    await expect(link).toHaveAccessibleName('Threads, 2 unread', { timeout: 30_000 })
+    await link.click()
+    const view = bob.page.getByRole('region', { name: 'Threads' })
+    const entry = view.getByRole('button', { name: /^Thread in #general: 7 replies, 2 unread$/ })
+    await expect(entry).toBeVisible()
+    await entry.click()
+    await threadLive(bob.page)
+    await expect(bob.page.getByRole('separator', { name: 'New replies' })).toBeVisible()
+    await expect(replyTexts(bob.page).last()).toHaveText('And the clicker')
+    await expect(link).toHaveAccessibleName('Threads', { timeout: 30_000 })
+    await link.click()
+    await expect(
+      view.getByRole('button', { name: /^Thread in #general: 7 replies$/ })
+    ).toBeVisible()
+  })
+
+  await alice.context.close()
+  await bob.context.close()
+})
