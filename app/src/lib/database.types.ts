@@ -546,6 +546,7 @@ export type Database = {
           created_by: string | null
           id: string
           name: string
+          require_mfa: boolean
           slug: string
         }
         Insert: {
@@ -553,6 +554,7 @@ export type Database = {
           created_by?: string | null
           id?: string
           name: string
+          require_mfa?: boolean
           slug: string
         }
         Update: {
@@ -560,6 +562,7 @@ export type Database = {
           created_by?: string | null
           id?: string
           name?: string
+          require_mfa?: boolean
           slug?: string
         }
         Relationships: [
@@ -584,6 +587,7 @@ export type Database = {
           created_by: string | null
           id: string
           name: string
+          require_mfa: boolean
           slug: string
         }
         SetofOptions: {
@@ -713,6 +717,7 @@ export type Database = {
           created_by: string | null
           id: string
           name: string
+          require_mfa: boolean
           slug: string
         }
         SetofOptions: {
@@ -834,6 +839,15 @@ export type Database = {
           seq: number
           thread: Json
           thread_seq: number
+        }[]
+      }
+      mfa_blocked_workspaces: {
+        Args: never
+        Returns: {
+          id: string
+          name: string
+          reason: string
+          slug: string
         }[]
       }
       my_invites: {
@@ -974,6 +988,23 @@ export type Database = {
       set_reaction: {
         Args: { p_emoji: string; p_message_id: string; p_on?: boolean }
         Returns: boolean
+      }
+      set_workspace_require_mfa: {
+        Args: { p_required: boolean; p_workspace_id: string }
+        Returns: {
+          created_at: string
+          created_by: string | null
+          id: string
+          name: string
+          require_mfa: boolean
+          slug: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "workspaces"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       thread_page: {
         Args: {
