@@ -14,7 +14,9 @@ export function makeQueryClient(): QueryClient {
       queries: {
         staleTime: STALE.SECONDS.THIRTY,
         refetchOnWindowFocus: false,
-        retry: (failures, error) => isNetworkError(error) && failures < 3,
+        // A network failure is retried until the server answers (the screen says it is
+        // unreachable meanwhile); anything else is an answer.
+        retry: (_, error) => isNetworkError(error),
       },
       mutations: { retry: false },
     },

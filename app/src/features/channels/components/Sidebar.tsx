@@ -16,6 +16,8 @@ interface Props {
   onCreate: () => void
   onNewDm: () => void
   onNavigate?: () => void
+  /** The list arrived: until then no section claims to be empty. */
+  loaded?: boolean
 }
 
 export function Sidebar(props: Props) {
@@ -56,7 +58,7 @@ export function Sidebar(props: Props) {
             +
           </button>
         </header>
-        {dms.length === 0 ? (
+        {dms.length === 0 && props.loaded !== false ? (
           <p className="muted sidebar-empty">No conversations yet. Press + to message someone.</p>
         ) : (
           <ul>

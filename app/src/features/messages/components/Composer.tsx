@@ -114,6 +114,9 @@ export function Composer(props: Props) {
     }
   }
 
+  // Not "Message #" while the channel's name is not known yet (the server may be unreachable).
+  const name = props.channelName
+  const target = !name ? 'Message' : `Message ${name.startsWith('@') ? name : '#' + name}`
   if (props.disabledReason) {
     return (
       <div className="composer composer-disabled">
@@ -173,8 +176,8 @@ export function Composer(props: Props) {
             else props.onStopTyping()
           }}
           people={props.members}
-          label={`Message ${props.channelName.startsWith('@') ? props.channelName : '#' + props.channelName}`}
-          placeholder={`Message ${props.channelName.startsWith('@') ? props.channelName : '#' + props.channelName}`}
+          label={target}
+          placeholder={target}
           inputRef={inputRef}
           onKeyDown={keyDown}
           onPaste={paste}

@@ -181,7 +181,7 @@ export function MessageList(props: Props) {
         {!snapshot.hasOlder && snapshot.loaded && rows.length > 0 && (
           <div className="list-top muted">This is the start of the conversation.</div>
         )}
-        {busy ? (
+        {busy && rows.length === 0 ? (
           <div className="list-center">
             <Spinner label="Loading messages" />
           </div>

@@ -96,16 +96,18 @@ describe('sync machine: first load and joining', () => {
 })
 
 describe('sync machine: first load failing', () => {
-  it('a network failure of the first page stays loading and retries on the back-off', () => {
+  it('a network failure of the first page stays loading, says why, and retries on the back-off', () => {
     const { state, effects } = play([start, networkDown('latest')])
     expect(effects).toEqual([{ type: 'arm-retry', delayMs: RETRY_DELAYS_MS[0] }])
-    expect(state.catchUpError).toBeNull()
+    expect(state.catchUpError).toBe('Failed to fetch')
     expect(syncStatus(state)).toBe('loading')
     const due = play([{ type: 'retry-due' }], state)
     expect(due.effects).toEqual([{ type: 'fetch-latest' }])
     expect(due.state.task).toEqual({ kind: 'latest', then: 'catch-up' })
-    // The retried page goes on into a catch-up (no join yet, so not live).
-    expect(play([latest()], due.state).effects).toEqual([{ type: 'fetch-after' }])
+    // The retried page goes on into a catch-up (no join yet, so not live), which clears the error.
+    const loaded = play([latest()], due.state)
+    expect(loaded.effects).toEqual([{ type: 'fetch-after' }])
+    expect(play([{ type: 'after-loaded', count: 0 }], loaded.state).state.catchUpError).toBeNull()
   })
 
   it('a join while the retry waits cancels the timer and loads at once', () => {

@@ -197,8 +197,9 @@ export function reduce(state: SyncState, event: SyncEvent, limits: SyncLimits): 
       if (s.task.kind !== event.fetch) break
       s.task = IDLE
       s.queued = false
-      // Before the first page the channel just stays loading (or offline) until a retry.
-      if (s.loaded) s.catchUpError = event.error
+      // Before the first page the channel stays loading (or offline) until a retry, and says
+      // why (the server may be unreachable), as a catch-up does.
+      s.catchUpError = event.error
       if (event.retryable) scheduleRetry(s, fx)
       else s.fatal = event.error
       break

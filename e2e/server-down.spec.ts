@@ -1,0 +1,69 @@
+// The server unreachable at start: Chorus says so instead of an empty state that is not true,
+// shows the messages waiting in the outbox at once, and recovers without a reload once the
+// server answers again, sending each waiting message once. The API (REST, Auth, Realtime) is
+// made unreachable for Kim's browser by routes; the app's own files still load.
+import { expect, test } from '@playwright/test'
+import {
+  actor,
+  composer,
+  confirmedMessageWith,
+  messageWith,
+  send,
+  signUpAndConfirm,
+  waitLive,
+} from './support/actors.ts'
+import { apiUrl } from './support/env.ts'
+import { createWorkspace } from './support/workspace.ts'
+
+test('a start with the server down shows the real state and recovers without a reload', async ({
+  browser,
+}) => {
+  const kim = await actor(browser, 'Kim')
+  const page = kim.page
+  await signUpAndConfirm(kim)
+  await createWorkspace(kim, `Down ${Date.now().toString(36)}`)
+  await waitLive(page)
+  await send(page, 'before the outage')
+
+  let down = false
+  const api = new URL(apiUrl()).origin
+  await kim.context.route(`${api}/**`, (route) =>
+    down ? route.abort('connectionrefused') : route.continue()
+  )
+  await kim.context.routeWebSocket(/\/realtime\/v1\//, (ws) => {
+    if (down) return void ws.close({ code: 1011, reason: 'unreachable' })
+    ws.connectToServer()
+  })
+
+  await test.step('a message written while the server is down waits in the outbox', async () => {
+    down = true
+    await send(page, 'written while the server was down')
+    await expect(messageWith(page, 'written while the server was down')).toHaveClass(
+      /message-pending/
+    )
+  })
+
+  await test.step('reloaded with the server still down: the real state, the outbox at once', async () => {
+    await page.reload()
+    const banner = page.locator('.status-banner[data-status="loading"]')
+    await expect(banner).toContainText('Cannot reach the server')
+    await expect(banner).toContainText('1 message will be sent when it answers')
+    await expect(messageWith(page, 'written while the server was down')).toBeVisible()
+    await expect(page.locator('.sidebar')).toContainText('Cannot reach the server')
+    await expect(page.getByText('No conversations yet')).toHaveCount(0)
+    await expect(page.getByRole('combobox', { name: 'Message', exact: true })).toBeVisible()
+    await expect(page.getByRole('combobox', { name: 'Message #', exact: true })).toHaveCount(0)
+  })
+
+  await test.step('the server answers again: live without a reload, the waiting message sent once', async () => {
+    const back = Date.now()
+    down = false
+    await waitLive(page)
+    await expect(confirmedMessageWith(page, 'written while the server was down')).toHaveCount(1)
+    const recovered = Date.now() - back
+    await expect(page.getByText('No conversations yet')).toBeVisible()
+    await expect(composer(page)).toHaveAccessibleName('Message #general')
+    await expect(messageWith(page, 'before the outage')).toHaveCount(1)
+    console.log(`[server-down] live again ${recovered} ms after the server answered`)
+  })
+})
