@@ -7,9 +7,13 @@
 import postgres from 'postgres'
 import type { Sql } from 'postgres'
 import type { Logger } from '../logger.ts'
+import { isConnectionError } from '../db/errors.ts'
 import { quoteIdentifier } from '../sql-identifier.ts'
 import { firesAt, parseSchedule } from './schedule.ts'
 import type { Schedule } from './schedule.ts'
+
+const RELOAD_MS = 10_000
+const PAUSE_MS = 5_000
 
 interface JobRow {
   jobid: string
@@ -55,11 +59,26 @@ export function startCronScheduler(options: { dbUrl: string; log: Logger }): Cro
     return schedules.get(text) ?? null
   }
 
-  const tick = async () => {
-    const [table] = await admin<{ ok: boolean }[]>`
-      select to_regprocedure('cron._valid_schedule(text)') is not null as ok
+  // The active jobs, read again when cron.job changes (its trigger NOTIFYs pg_cron) and every
+  // RELOAD_MS: a second's tick is then no query at all unless a job is due.
+  let jobs: JobRow[] = []
+  let database = ''
+  let loadedAt = 0
+  let stale = true
+  let pausedUntil = 0
+
+  const load = async () => {
+    stale = false
+    loadedAt = Date.now()
+    const [state] = await admin<{ ok: boolean; database: string }[]>`
+      select to_regprocedure('cron._valid_schedule(text)') is not null as ok,
+        current_database() as database
     `
-    if (!table?.ok || stopped) return
+    database = state?.database ?? ''
+    if (!state?.ok) {
+      jobs = []
+      return
+    }
     if (!booted) {
       booted = true
       await admin`
@@ -68,12 +87,16 @@ export function startCronScheduler(options: { dbUrl: string; log: Logger }): Cro
         where status in ('starting', 'running')
       `
     }
-    const now = Date.now()
-    const minute = Math.floor(now / 60_000)
-    const [current] = await admin<{ database: string }[]>`select current_database() as database`
-    const jobs = await admin<JobRow[]>`
+    jobs = await admin<JobRow[]>`
       select jobid::text, schedule, command, database, username from cron.job where active
     `
+  }
+
+  const tick = async () => {
+    const now = Date.now()
+    if (stopped || now < pausedUntil) return
+    if (stale || now - loadedAt >= RELOAD_MS) await load()
+    const minute = Math.floor(now / 60_000)
     for (const job of jobs) {
       if (stopped || running.has(job.jobid)) continue
       const schedule = parse(job.schedule)
@@ -90,7 +113,7 @@ export function startCronScheduler(options: { dbUrl: string; log: Logger }): Cro
       }
       if (!due) continue
       lastStart.set(job.jobid, now)
-      void run(job, job.database === current?.database).catch((error) =>
+      void run(job, job.database === database).catch((error) =>
         log.warn(`cron job ${job.jobid}: ${(error as Error).message}`)
       )
     }
@@ -146,6 +169,9 @@ export function startCronScheduler(options: { dbUrl: string; log: Logger }): Cro
       () => {
         tick()
           .catch((error) => {
+            stale = true
+            // A database going away: wait before trying again rather than hammer it.
+            if (isConnectionError(error)) pausedUntil = Date.now() + PAUSE_MS
             if (!stopped) log.debug(`cron scheduler: ${(error as Error).message}`)
           })
           .finally(schedule)
@@ -154,11 +180,21 @@ export function startCronScheduler(options: { dbUrl: string; log: Logger }): Cro
     )
   }
   schedule()
+  let unlisten: (() => Promise<void>) | null = null
+  admin
+    .listen(
+      'pg_cron',
+      () => (stale = true),
+      () => (stale = true)
+    )
+    .then((listener) => (unlisten = listener.unlisten))
+    .catch((error) => log.debug(`cron scheduler: LISTEN failed: ${(error as Error).message}`))
 
   return {
     async stop() {
       stopped = true
       clearTimeout(timer)
+      await unlisten?.().catch(() => undefined)
       const runs = [...running.values()]
       await Promise.all(runs.map((connection) => connection.end({ timeout: 0 })))
       // Let the interrupted runs record their failure, briefly.

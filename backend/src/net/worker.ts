@@ -8,7 +8,8 @@ import type { Logger } from '../logger.ts'
 import { performRequest } from './perform.ts'
 import type { HttpResponseRow, QueuedRequest } from './perform.ts'
 
-const POLL_MS = 500
+// NOTIFY wakes the worker at each commit; the poll only catches what a reconnect missed.
+const POLL_MS = 5_000
 const BATCH = 200
 const TTL = '6 hours'
 

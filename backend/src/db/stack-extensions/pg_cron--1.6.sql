@@ -33,6 +33,16 @@ create table cron.job_run_details (
 );
 create index job_run_details_jobid_idx on cron.job_run_details (jobid, start_time);
 
+-- The stack's scheduler reads the jobs again when they change.
+create function cron._job_changed() returns trigger language plpgsql as $$
+begin
+  perform pg_notify('pg_cron', '');
+  return null;
+end
+$$;
+create trigger job_changed after insert or update or delete or truncate on cron.job
+  for each statement execute function cron._job_changed();
+
 -- Each role sees and changes its own jobs only (superusers see all), as pg_cron's policies say.
 alter table cron.job enable row level security;
 alter table cron.job_run_details enable row level security;
