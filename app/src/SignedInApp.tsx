@@ -18,6 +18,12 @@ export const LAST_WORKSPACE_KEY = 'chorus.last-workspace'
 
 export default function SignedInApp({ route }: { route: Route }) {
   const auth = useAuth()
+  // supabase-js clears a confirmation link's tokens with `location.hash = ''`, which leaves the
+  // address ending in "#" (done here, once signed in, to keep it out of the first-screen chunk).
+  useEffect(() => {
+    const { href, pathname, search } = window.location
+    if (href.endsWith('#')) window.history.replaceState(null, '', pathname + search)
+  }, [])
   if (auth.status !== 'signed-in') return null
   switch (route.name) {
     case 'invite':

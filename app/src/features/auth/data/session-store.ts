@@ -55,13 +55,7 @@ export function startAuth(): Promise<void> {
         explicitSignOut = false
         wasSignedIn = false
       }
-      if (event === 'INITIAL_SESSION') {
-        // supabase-js clears a confirmation link's tokens with `location.hash = ''`, which
-        // leaves the address ending in "#".
-        const { href, pathname, search } = window.location
-        if (href.endsWith('#')) window.history.replaceState(null, '', pathname + search)
-        resolve()
-      }
+      if (event === 'INITIAL_SESSION') resolve()
     })
   })
 }
