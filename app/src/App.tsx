@@ -7,6 +7,8 @@ import { navigate, useRoute } from './lib/router.ts'
 import type { Route } from './lib/routes.ts'
 import {
   ForgotPasswordPage,
+  MfaChallengePage,
+  needsCode,
   ResetPasswordPage,
   SignInPage,
   SignUpPage,
@@ -68,6 +70,7 @@ function Gate() {
     }
   }
   if (auth.recovery || route.name === 'reset-password') return <ResetPasswordPage />
+  if (needsCode(auth.session)) return <MfaChallengePage />
   return <SignedIn route={route} />
 }
 

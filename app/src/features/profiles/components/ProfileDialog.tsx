@@ -1,10 +1,11 @@
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Field } from '../../../ui/Field.tsx'
-import { Notice } from '../../../ui/Notice.tsx'
+import { Notice, Spinner } from '../../../ui/Notice.tsx'
 import { validateDisplayName } from '../../auth/index.ts'
+import { SecurityPanel } from '../../security/index.ts'
 import { useProfileQuery } from '../data/profile-query.ts'
 import { checkAvatar, useUpdateProfile } from '../data/profile-update-mutation.ts'
 import { Avatar } from './Avatar.tsx'
@@ -19,6 +20,21 @@ interface Props {
 
 export function ProfileDialog({ userId, email, open, onClose, onSignOut }: Props) {
   const profile = useProfileQuery(userId, open)
+  const [security, setSecurity] = useState(false)
+  if (security) {
+    return (
+      <Dialog title="Security" open={open} onClose={onClose}>
+        <Suspense fallback={<Spinner />}>
+          <SecurityPanel email={email} />
+        </Suspense>
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={() => setSecurity(false)}>
+            Back to your profile
+          </button>
+        </div>
+      </Dialog>
+    )
+  }
   return (
     <Dialog title="Your profile" open={open} onClose={onClose}>
       {profile.data ? (
@@ -28,6 +44,7 @@ export function ProfileDialog({ userId, email, open, onClose, onSignOut }: Props
           email={email}
           profile={profile.data}
           onSignOut={onSignOut}
+          onSecurity={() => setSecurity(true)}
         />
       ) : profile.error ? (
         <Notice tone="error">{cleanError(profile.error)}</Notice>
@@ -41,11 +58,13 @@ function ProfileForm({
   email,
   profile,
   onSignOut,
+  onSecurity,
 }: {
   userId: string
   email: string
   profile: { displayName: string; avatarPath: string | null }
   onSignOut: () => void
+  onSecurity: () => void
 }) {
   const [name, setName] = useState(profile.displayName)
   const [avatarProblem, setAvatarProblem] = useState<string | null>(null)
@@ -88,6 +107,9 @@ function ProfileForm({
           onChange={(e) => setName(e.target.value)}
         />
         <p className="muted">Signed in as {email}</p>
+        <button type="button" className="button" onClick={onSecurity}>
+          Security: two-factor sign-in, sessions, email
+        </button>
         {update.error && <Notice tone="error">{cleanError(update.error)}</Notice>}
         {update.isSuccess && <Notice tone="success">Saved.</Notice>}
         <div className="dialog-actions">

@@ -1,0 +1,66 @@
+// Settings, Security: sessions and the account's email. GoTrue has no endpoint that lists a
+// user's sessions, so this shows the current one and signs out all the others.
+import { useState } from 'react'
+import type { FormEvent } from 'react'
+import { cleanError } from '../../../lib/clean-error.ts'
+import { Field } from '../../../ui/Field.tsx'
+import { Notice } from '../../../ui/Notice.tsx'
+import { useChangeEmail, useSignOutOthers } from '../data/account.ts'
+
+export function SessionsSection() {
+  const signOutOthers = useSignOutOthers()
+  return (
+    <section className="stack" aria-labelledby="security-sessions">
+      <h3 id="security-sessions">Sessions</h3>
+      <p className="muted">
+        You are signed in here. Other browsers and devices stay signed in until you sign them out.
+      </p>
+      {signOutOthers.error && <Notice tone="error">{cleanError(signOutOthers.error)}</Notice>}
+      {signOutOthers.isSuccess && (
+        <Notice tone="success">Every other session is signed out.</Notice>
+      )}
+      <button
+        type="button"
+        className="button"
+        disabled={signOutOthers.isPending}
+        onClick={() => signOutOthers.mutate()}
+      >
+        Sign out all other sessions
+      </button>
+    </section>
+  )
+}
+
+export function EmailSection({ email }: { email: string }) {
+  const [next, setNext] = useState('')
+  const change = useChangeEmail()
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    change.mutate(next)
+  }
+
+  return (
+    <form className="stack" onSubmit={submit} aria-labelledby="security-email">
+      <h3 id="security-email">Email</h3>
+      <p className="muted">Currently {email}.</p>
+      <Field
+        label="New email"
+        type="email"
+        autoComplete="email"
+        required
+        value={next}
+        onChange={(e) => setNext(e.target.value)}
+      />
+      {change.error && <Notice tone="error">{cleanError(change.error)}</Notice>}
+      {change.isSuccess && (
+        <Notice tone="success">
+          We sent a link to both addresses. The change takes effect once both are confirmed.
+        </Notice>
+      )}
+      <button type="submit" className="button" disabled={change.isPending}>
+        Change email
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,17 @@
+// Settings, Security: its own chunk, loaded when opened from the profile dialog.
+import { SessionsSection, EmailSection } from './AccountSection.tsx'
+import { TwoFactorSection } from './TwoFactorSection.tsx'
+import { BlockedWorkspacesNotice, WorkspacePolicySection } from './WorkspacePolicySection.tsx'
+import './security.css'
+
+export default function SecurityPanel({ email }: { email: string }) {
+  return (
+    <div className="stack security-panel">
+      <BlockedWorkspacesNotice />
+      <TwoFactorSection />
+      <WorkspacePolicySection />
+      <SessionsSection />
+      <EmailSection email={email} />
+    </div>
+  )
+}

@@ -1,0 +1,5 @@
+// The security feature's public face: Settings, Security (two-factor sign-in, sessions, email,
+// workspace policy), a chunk of its own.
+import { lazy } from 'react'
+
+export const SecurityPanel = lazy(() => import('./components/SecurityPanel.tsx'))
