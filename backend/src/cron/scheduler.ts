@@ -48,6 +48,8 @@ export function startCronScheduler(options: { dbUrl: string; log: Logger }): Cro
   })
   const schedules = new Map<string, Schedule | null>()
   const running = new Map<string, Sql>()
+  /** The backend of each running job, ended at a stop (closing the socket would not end it). */
+  const pids = new Map<string, number>()
   const lastStart = new Map<string, number>()
   const firedMinute = new Map<string, number>()
   let stopped = false
@@ -144,6 +146,7 @@ export function startCronScheduler(options: { dbUrl: string; log: Logger }): Cro
     running.set(job.jobid, connection)
     try {
       const [pid] = await connection<{ pid: number }[]>`select pg_backend_pid() as pid`
+      pids.set(job.jobid, pid!.pid)
       await connection.unsafe(`set session authorization ${quoteIdentifier(job.username)}`)
       await admin`
         update cron.job_run_details set status = 'running', job_pid = ${pid!.pid}
@@ -158,6 +161,7 @@ export function startCronScheduler(options: { dbUrl: string; log: Logger }): Cro
       await finish('failed', message).catch(() => undefined)
     } finally {
       running.delete(job.jobid)
+      pids.delete(job.jobid)
       await connection.end({ timeout: 0 }).catch(() => undefined)
     }
   }
@@ -195,6 +199,12 @@ export function startCronScheduler(options: { dbUrl: string; log: Logger }): Cro
       stopped = true
       clearTimeout(timer)
       await unlisten?.().catch(() => undefined)
+      const backends = [...pids.values()]
+      if (backends.length > 0) {
+        await admin`select pg_terminate_backend(pid) from unnest(${backends}::int[]) as pid`.catch(
+          (error) => log.debug(`cron scheduler: ${(error as Error).message}`)
+        )
+      }
       const runs = [...running.values()]
       await Promise.all(runs.map((connection) => connection.end({ timeout: 0 })))
       // Let the interrupted runs record their failure, briefly.

@@ -174,6 +174,30 @@ describe('cron.schedule', () => {
     await stack.sql`select cron.unschedule('mine')`
   })
 
+  it('stops at once with a job still running, recording the run as cut short', async () => {
+    const [job] = await stack.sql`
+      select cron.schedule('sleeper', '59 seconds', 'select pg_sleep(60)')::text as id
+    `
+    await waitFor('the run to start', async () => {
+      const runs = await runsOf(job!.id)
+      return runs[0]?.status === 'running' ? true : undefined
+    })
+    await stack.sql`select cron.unschedule('sleeper')`
+    const started = Date.now()
+    await stack.restart()
+    // The restart includes a start; the stop part must not wait for the job.
+    expect(Date.now() - started).toBeLessThan(8_000)
+    const [run] = await runsOf(job!.id)
+    expect(run).toMatchObject({
+      status: 'failed',
+      return_message: 'job cancelled: the stack stopped',
+    })
+    const [sleeping] = await stack.sql`
+      select count(*)::int as n from pg_stat_activity where query = 'select pg_sleep(60)'
+    `
+    expect(sleeping!.n).toBe(0)
+  })
+
   it('keeps running a job after the stack restarts', async () => {
     await stack.sql`
       select cron.schedule('durable', '1 seconds', $$insert into public.ticks (job) values ('durable')$$)
