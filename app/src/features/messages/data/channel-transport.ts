@@ -15,7 +15,7 @@ import type {
   TransportListener,
 } from '../conversation/types.ts'
 import { channelEventOf } from './live-events.ts'
-import { fetchPage, takePrefetched } from './prefetch.ts'
+import { fetchPage, takePrefetchedPage } from './message-page.ts'
 import { toMessage, toMessageFields } from './rows.ts'
 import type { AttachmentRow, ReactionRow } from './rows.ts'
 
@@ -90,7 +90,7 @@ export function supabaseChannelTransport(
 
   return {
     latest: (limit) =>
-      ((threadId === null ? takePrefetched(channelId, limit) : null) ?? page({ limit })).catch(
+      ((threadId === null ? takePrefetchedPage(channelId, limit) : null) ?? page({ limit })).catch(
         (error: unknown) => {
           throw transportError(error)
         }
