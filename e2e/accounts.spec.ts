@@ -53,7 +53,9 @@ test('forgot password: the emailed link lets me choose a new one, and it works',
   await dana.context.close()
 })
 
-test('an invitation by email signs the invitee in and lands on the invite', async ({ browser }) => {
+test('an invitation by email names the inviter and workspace; the invitee picks name and password', async ({
+  browser,
+}) => {
   const erin = await actor(browser, 'Erin')
   await signUpAndConfirm(erin)
   const workspace = `Mail ${Date.now().toString(36)}`
@@ -70,14 +72,37 @@ test('an invitation by email signs the invitee in and lands on the invite', asyn
 
   const context = await browser.newContext()
   const page = await context.newPage()
-  await page.goto(await linkFromEmail(guest, /.*/))
+  // The mail's subject says who invited them to which workspace.
+  await page.goto(
+    await linkFromEmail(guest, new RegExp(`^${erin.name} invited you to ${workspace}`))
+  )
+  await page.getByLabel('Display name').fill('Gwen Guest')
+  await page.getByLabel('Password').fill('short')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByText('Use at least 8 characters.')).toBeVisible()
+  await page.getByLabel('Password').fill('guest-Secret-42')
+  await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page.getByText(`invited you to join ${workspace}`)).toBeVisible()
   await page.getByRole('button', { name: `Join ${workspace}` }).click()
   await expect(page.getByRole('heading', { level: 2, name: 'general', exact: true })).toBeVisible()
   await waitLive(page)
   await send(page, 'Arrived by email')
-  await expect(messageWith(erin.page, 'Arrived by email')).toBeVisible()
+  const arrived = messageWith(erin.page, 'Arrived by email')
+  await expect(arrived).toBeVisible()
+  await expect(arrived.locator('.message-author')).toHaveText('Gwen Guest')
   await context.close()
+
+  // The password chosen on acceptance signs them in again.
+  const again = await browser.newContext()
+  const second = await again.newPage()
+  await second.goto(appUrl('/sign-in'))
+  await second.getByLabel('Email').fill(guest)
+  await second.getByLabel('Password').fill('guest-Secret-42')
+  await second.getByRole('button', { name: 'Sign in' }).click()
+  await expect(
+    second.getByRole('heading', { level: 2, name: 'general', exact: true })
+  ).toBeVisible()
+  await again.close()
   await erin.context.close()
 })
 

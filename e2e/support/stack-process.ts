@@ -44,6 +44,9 @@ async function projectCopy(appUrl: string): Promise<string> {
     .replace(/^additional_redirect_urls\s*=.*$/m, `additional_redirect_urls = ["${appUrl}/**"]`)
   await writeFile(path.join(supabase, 'config.toml'), patched)
   await symlink(path.join(ROOT, 'supabase', 'migrations'), path.join(supabase, 'migrations'))
+  // The invite-by-email function and the invitation's mail template.
+  for (const folder of ['functions', 'templates'])
+    await symlink(path.join(ROOT, 'supabase', folder), path.join(supabase, folder))
   await cp(path.join(ROOT, 'supabase', 'seed.sql'), path.join(supabase, 'seed.sql'))
   return workdir
 }

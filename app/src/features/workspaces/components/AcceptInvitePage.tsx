@@ -1,16 +1,24 @@
+import { useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { navigate } from '../../../lib/router.ts'
 import { Link } from '../../../ui/Link.tsx'
 import { Notice, Spinner } from '../../../ui/Notice.tsx'
-import { useAcceptInvite, useInvitePreview } from '../data/invite-mutations.ts'
+import { useAuth } from '../../auth/index.ts'
+import { needsPassword, useAcceptInvite, useInvitePreview } from '../data/invite-mutations.ts'
+import { InvitedAccountForm } from './InvitedAccountForm.tsx'
 
 export function AcceptInvitePage({ token, email }: { token: string; email: string }) {
   const preview = useInvitePreview(token)
   const accept = useAcceptInvite()
+  const auth = useAuth()
+  const session = auth.status === 'signed-in' ? auth.session : null
+  const [accountReady, setAccountReady] = useState(false)
   const invite = preview.data
 
   let body
-  if (preview.isPending) body = <Spinner label="Loading the invitation" />
+  if (session && !accountReady && needsPassword(session.user.user_metadata))
+    body = <InvitedAccountForm userId={session.user.id} onDone={() => setAccountReady(true)} />
+  else if (preview.isPending) body = <Spinner label="Loading the invitation" />
   else if (preview.error) body = <Notice tone="error">{cleanError(preview.error)}</Notice>
   else if (!invite) body = <p>This invitation link is not valid. Ask for a new one.</p>
   else if (invite.status === 'already_member')

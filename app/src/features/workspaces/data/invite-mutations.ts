@@ -1,7 +1,8 @@
 // Invitations. A link: an invites row without email, usable by anyone holding it until it
-// expires. By email: a row bound to that address (used once), and Supabase Auth delivers it: its
-// magic-link email signs the person in (creating the account if needed) and lands on the
-// invite page, where they accept.
+// expires. By email: a row bound to that address (used once), and Supabase Auth delivers it
+// through the invite-by-email function: Auth's invitation names the inviter and the workspace,
+// signs the person in (creating the account) and lands on the invite page, where they choose a
+// name and password and accept; someone with an account already gets a sign-in link there.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '../../../lib/supabase.ts'
 import { rpcOne, rpcRows } from '../../../lib/rpc.ts'
@@ -44,16 +45,45 @@ export async function sendInviteEmail(
   const address = email.trim().toLowerCase()
   if (!EMAIL_PATTERN.test(address)) throw new Error('That does not look like an email address.')
   const token = await createInvite(workspaceId, createdBy, role, address)
-  const { error } = await supabase().auth.signInWithOtp({
-    email: address,
-    options: {
-      emailRedirectTo: inviteLink(token),
-      shouldCreateUser: true,
-      data: { display_name: address.split('@')[0] },
-    },
+  const { error } = await supabase().functions.invoke('invite-by-email', {
+    body: { token, redirect_to: inviteLink(token) },
+  })
+  if (error) {
+    // The function says why in {error}; supabase-js only says it was not a 2xx.
+    const context = (error as { context?: Response }).context
+    const body = (await context?.json().catch(() => null)) as { error?: string } | null
+    throw new Error(body?.error ?? error.message)
+  }
+  return token
+}
+
+/** An account made by an email invitation has no password yet: the invitee picks one. */
+export function needsPassword(metadata: Record<string, unknown> | undefined): boolean {
+  return metadata?.invited_to_workspace === true && metadata.password_set !== true
+}
+
+export async function completeInvitedAccount(
+  userId: string,
+  displayName: string,
+  password: string
+): Promise<void> {
+  const { error } = await supabase().auth.updateUser({
+    password,
+    data: { display_name: displayName, password_set: true },
   })
   if (error) throw error
-  return token
+  const { error: profileError } = await supabase()
+    .from('profiles')
+    .update({ display_name: displayName })
+    .eq('id', userId)
+  if (profileError) throw profileError
+}
+
+export function useCompleteInvitedAccount(userId: string) {
+  return useMutation({
+    mutationFn: (v: { displayName: string; password: string }) =>
+      completeInvitedAccount(userId, v.displayName, v.password),
+  })
 }
 
 export async function fetchInvites(workspaceId: string): Promise<Invite[]> {
