@@ -54,17 +54,18 @@ export async function seed(options: {
     const bigChannelId = general!.id
     const smallCount = 20
     await sql.begin(async (tx) => {
-      // Bulk load: the per-row seq trigger is skipped and last_seq set once, as it would end up.
+      // Bulk load: the per-row seq trigger is skipped and last_seq set once, as it would end up
+      // (and in_channel set as the trigger sets it for a channel message).
       await tx`set local session_replication_role = replica`
       for (const [channel, count] of [
         [bigChannelId, options.messages],
         [small.data.id, smallCount],
       ] as const) {
         await tx`
-          insert into public.messages (id, channel_id, seq, author_id, body, created_at)
+          insert into public.messages (id, channel_id, seq, author_id, body, created_at, in_channel)
           select gen_random_uuid(), ${channel}, g, ${userId},
             'Message ' || g || ': the **quick** brown fox jumps over the _lazy_ dog, see https://example.com/' || g,
-            now() - make_interval(secs => (${count} - g) * 30)
+            now() - make_interval(secs => (${count} - g) * 30), true
           from generate_series(1, ${count}::int) as g`
         await tx`update public.channels set last_seq = ${count}, last_message_at = now() where id = ${channel}`
         await tx`update public.channel_members set last_read_seq = ${count} where channel_id = ${channel}`
