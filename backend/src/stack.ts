@@ -20,7 +20,6 @@ import type { EmbeddedServer } from './db/embedded.ts'
 import { chooseEngine } from './db/engine.ts'
 import type { Engine } from './db/engine.ts'
 import { applyMigrations, applyPlatform, applySeed } from './db/migrate.ts'
-import { installStackExtensions } from './db/stack-extensions.ts'
 import { startCronScheduler } from './cron/scheduler.ts'
 import { startNetWorker } from './net/worker.ts'
 import { buildAppServer } from './http/app-server.ts'
@@ -192,7 +191,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const migrator = postgres(dbUrl, { max: 1, onnotice: () => {} })
     let fresh = created
     try {
-      await installStackExtensions(migrator, log)
       await applyPlatform(migrator, password, log)
       const run = await applyMigrations(migrator, migrationsDir, log)
       fresh = fresh || run.fresh

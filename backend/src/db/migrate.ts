@@ -11,6 +11,7 @@ import type { Sql } from 'postgres'
 import type { Logger } from '../logger.ts'
 import { describeMissingExtension } from './extensions.ts'
 import { EMBEDDED_MAJOR_VERSION } from './postgres-home.ts'
+import { installStackExtensions } from './stack-extensions.ts'
 import { splitSqlStatements } from './sql-split.ts'
 
 const PLATFORM_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'platform')
@@ -128,6 +129,8 @@ export async function applyMigrations(
   migrationsDir: string,
   log: Logger
 ): Promise<MigrationRun> {
+  // So that `create extension pg_cron` / `pg_net` work in them (stack-extensions.ts).
+  await installStackExtensions(sql, log)
   const [history] = await sql<{ exists: boolean }[]>`
     select to_regclass('supabase_migrations.schema_migrations') is not null as exists
   `
