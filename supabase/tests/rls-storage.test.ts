@@ -44,7 +44,8 @@ async function upload(person: Person, bucketId: string, name: string, body = tex
 /** A file uploaded through Storage by the author and sent with a message: its path. */
 async function sentFile(
   author: Person,
-  channel: string
+  channel: string,
+  parent: string | null = null
 ): Promise<{ path: string; message: string }> {
   const ws = channel === world.ch.outside ? world.ws2 : world.ws
   const message = randomUUID()
@@ -54,7 +55,7 @@ async function sentFile(
     stack.sql,
     author,
     (tx) =>
-      tx`select public.send_message(${message}, ${channel}, 'file', ${tx.json([{ path: name }])})`
+      tx`select public.send_message(${message}, ${channel}, 'file', ${tx.json([{ path: name }])}, ${parent})`
   )
   return { path: name, message }
 }
@@ -112,6 +113,18 @@ const CHECKS: StorageCheck[] = [
   {
     matrixCase: 'storage.objects select: a file in a direct message',
     act: readFile(() => sentFile(p().owner, world.ch.dm)),
+  },
+  {
+    matrixCase: 'storage.objects select: the file of a reply in a public channel',
+    act: readFile(async () =>
+      sentFile(p().member, world.ch.plaza, await makeMessage(stack.sql, p().member, world.ch.plaza))
+    ),
+  },
+  {
+    matrixCase: 'storage.objects select: the file of a reply in a private channel',
+    act: readFile(async () =>
+      sentFile(p().owner, world.ch.quiet, await makeMessage(stack.sql, p().owner, world.ch.quiet))
+    ),
   },
   {
     matrixCase: "storage.objects select: member's upload for an unsent message",

@@ -137,6 +137,21 @@ const membersFollow = async ({ sql, world }: MatrixContext) => {
   )
 }
 
+/** A reply with one attached (stored) file in the thread of a new message; returns the file's path. */
+async function replyWithFile(sql: Sql, author: Person, channel: string): Promise<string> {
+  const parent = await makeMessage(sql, author, channel)
+  const reply = randomUUID()
+  const path = await attachmentPath(sql, channel, reply)
+  await makeStoredObject(sql, 'attachments', path, author)
+  await asUser(
+    sql,
+    author,
+    (tx) =>
+      tx`select public.send_message(${reply}, ${channel}, 'file in thread', ${tx.json([{ path }])}, ${parent})`
+  )
+  return path
+}
+
 const objectOf = async (sql: Sql, path: string) =>
   one(sql`select id from storage.objects where bucket_id = 'attachments' and name = ${path}`)
 
@@ -279,6 +294,8 @@ export const MATRIX: readonly MatrixCase[] = [
   { kind: 'row', table: 'storage.buckets', what: 'the attachments bucket', op: 'delete', allowed: [], row: async () => 'attachments' },
   { kind: 'row', table: 'storage.objects', what: 'a file in a public channel', op: 'select', allowed: members, row: async ({ sql, world }) => objectOf(sql, (await makeMessageWithFile(sql, world.people.owner, world.ch.plaza)).path) },
   { kind: 'row', table: 'storage.objects', what: 'a file in a private channel', op: 'select', allowed: inQuiet, row: async ({ sql, world }) => objectOf(sql, (await makeMessageWithFile(sql, world.people.owner, world.ch.quiet)).path) },
+  { kind: 'row', table: 'storage.objects', what: 'the file of a reply in a public channel', op: 'select', allowed: members, row: async ({ sql, world }) => objectOf(sql, await replyWithFile(sql, world.people.member, world.ch.plaza)) },
+  { kind: 'row', table: 'storage.objects', what: 'the file of a reply in a private channel', op: 'select', allowed: inQuiet, row: async ({ sql, world }) => objectOf(sql, await replyWithFile(sql, world.people.owner, world.ch.quiet)) },
   { kind: 'row', table: 'storage.objects', what: 'a file in a direct message', op: 'select', allowed: inQuiet, row: async ({ sql, world }) => objectOf(sql, (await makeMessageWithFile(sql, world.people.owner, world.ch.dm)).path) },
   { kind: 'row', table: 'storage.objects', what: "member's upload for an unsent message", op: 'select', allowed: ['member'], row: async ({ sql, world }) => makeStoredObject(sql, 'attachments', await attachmentPath(sql, world.ch.plaza, randomUUID()), world.people.member) },
   {
