@@ -47,6 +47,8 @@ export function startCronScheduler(options: { dbUrl: string; log: Logger }): Cro
     connection: { application_name: 'pg_cron scheduler' },
   })
   const schedules = new Map<string, Schedule | null>()
+  /** Jobs with a run under way, from the moment it is due: one run at a time per job. */
+  const busy = new Set<string>()
   const running = new Map<string, Sql>()
   /** The backend of each running job, ended at a stop (closing the socket would not end it). */
   const pids = new Map<string, number>()
@@ -100,7 +102,7 @@ export function startCronScheduler(options: { dbUrl: string; log: Logger }): Cro
     if (stale || now - loadedAt >= RELOAD_MS) await load()
     const minute = Math.floor(now / 60_000)
     for (const job of jobs) {
-      if (stopped || running.has(job.jobid)) continue
+      if (stopped || busy.has(job.jobid)) continue
       const schedule = parse(job.schedule)
       if (!schedule) continue
       let due = false
@@ -115,9 +117,10 @@ export function startCronScheduler(options: { dbUrl: string; log: Logger }): Cro
       }
       if (!due) continue
       lastStart.set(job.jobid, now)
-      void run(job, job.database === database).catch((error) =>
-        log.warn(`cron job ${job.jobid}: ${(error as Error).message}`)
-      )
+      busy.add(job.jobid)
+      void run(job, job.database === database)
+        .catch((error) => log.warn(`cron job ${job.jobid}: ${(error as Error).message}`))
+        .finally(() => busy.delete(job.jobid))
     }
   }
 
@@ -209,7 +212,7 @@ export function startCronScheduler(options: { dbUrl: string; log: Logger }): Cro
       await Promise.all(runs.map((connection) => connection.end({ timeout: 0 })))
       // Let the interrupted runs record their failure, briefly.
       const deadline = Date.now() + 500
-      while (running.size > 0 && Date.now() < deadline) {
+      while (busy.size > 0 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 20))
       }
       await admin.end({ timeout: 0.5 })
