@@ -10,6 +10,7 @@ import { useLeaveWorkspace } from '../features/workspaces/index.ts'
 import { Sidebar, channelLabel } from '../features/channels/index.ts'
 import { ChannelView, ThreadsLink } from '../features/messages/index.ts'
 import { SearchLauncher } from '../features/search/index.ts'
+import { ClosedWorkspace } from '../features/security/index.ts'
 import { EmptyState, ErrorState, Notice, Spinner } from '../ui/Notice.tsx'
 import { Link } from '../ui/Link.tsx'
 import { MenuButton } from '../ui/MenuButton.tsx'
@@ -69,11 +70,15 @@ export function WorkspaceShell({
   if (workspaces.data && !workspace) {
     return (
       <main className="center-screen">
-        <div className="card">
-          <h1>Workspace not available</h1>
-          <p className="muted">You are not a member of this workspace (anymore).</p>
-          <Link href="/">Go to my workspaces</Link>
-        </div>
+        <Suspense fallback={<Spinner />}>
+          <ClosedWorkspace workspaceId={workspaceId} email={data.email}>
+            <div className="card">
+              <h1>Workspace not available</h1>
+              <p className="muted">You are not a member of this workspace (anymore).</p>
+              <Link href="/">Go to my workspaces</Link>
+            </div>
+          </ClosedWorkspace>
+        </Suspense>
       </main>
     )
   }

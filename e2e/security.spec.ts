@@ -1,0 +1,119 @@
+// Two-factor sign-in in Settings, Security: turn on an authenticator app (the codes computed here
+// from the secret the page shows, as the app would), sign out, sign in with a code; and a
+// workspace whose owner requires two-factor sign-in stays closed to a member without it until
+// they set it up.
+import { expect, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { Secret, TOTP } from 'otpauth'
+import { actor, signIn, signUpAndConfirm } from './support/actors.ts'
+import { createInviteLink, createWorkspace, joinByInvite } from './support/workspace.ts'
+
+function code(secret: string, at = Date.now()): string {
+  return TOTP.generate({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    timestamp: at,
+  })
+}
+
+async function openSecurity(page: Page) {
+  await page.getByRole('button', { name: 'Your profile' }).click()
+  await page
+    .getByRole('dialog', { name: 'Your profile' })
+    .getByRole('button', { name: /^Security/ })
+    .click()
+  return page.getByRole('dialog', { name: 'Security' })
+}
+
+/** Adds an authenticator app in the Security dialog; returns its secret. */
+async function addAuthenticatorApp(page: Page, name: string, listed = true): Promise<string> {
+  const dialog = page.getByRole('dialog', { name: 'Security' })
+  await dialog.getByLabel('Authenticator app name').fill(name)
+  await dialog.getByRole('button', { name: 'Add an authenticator app' }).click()
+  await expect(dialog.getByRole('img', { name: /QR code/ })).toBeVisible()
+  const secret = (await dialog.getByTestId('totp-secret').textContent()) ?? ''
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
+  await dialog.getByLabel('Code from the app').fill(code(secret))
+  await dialog.getByRole('button', { name: 'Turn on' }).click()
+  if (listed) await expect(dialog.getByRole('button', { name: `Remove ${name}` })).toBeVisible()
+  return secret
+}
+
+test('turn on an authenticator app, sign out, sign in with a code', async ({ browser }) => {
+  const gina = await actor(browser, 'Gina')
+  await signUpAndConfirm(gina)
+  await createWorkspace(gina, `Vault ${Date.now().toString(36)}`)
+
+  await openSecurity(gina.page)
+  const secret = await addAuthenticatorApp(gina.page, 'Pixel')
+  await gina.page
+    .getByRole('dialog', { name: 'Security' })
+    .getByRole('button', { name: 'Close' })
+    .click()
+
+  await gina.page.getByRole('button', { name: 'Your profile' }).click()
+  await gina.page
+    .getByRole('dialog', { name: 'Your profile' })
+    .getByRole('button', { name: 'Sign out' })
+    .click()
+  await signIn(gina)
+  await expect(gina.page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible()
+  // Nothing of the workspace shows before the code.
+  await expect(gina.page.getByRole('heading', { level: 2, name: 'general' })).toHaveCount(0)
+
+  await gina.page.getByLabel('Code').fill(code(secret, Date.now() - 5 * 60_000))
+  await gina.page.getByRole('button', { name: 'Verify' }).click()
+  await expect(gina.page.getByRole('alert')).toContainText(/invalid/i)
+
+  await gina.page.getByLabel('Code').fill(code(secret, Date.now() + 30_000))
+  await gina.page.getByRole('button', { name: 'Verify' }).click()
+  await expect(
+    gina.page.getByRole('heading', { level: 2, name: 'general', exact: true })
+  ).toBeVisible()
+  await gina.context.close()
+})
+
+test('a workspace that requires two-factor sign-in is closed to a member without it', async ({
+  browser,
+}) => {
+  const owner = await actor(browser, 'Hana')
+  const member = await actor(browser, 'Ivo')
+  const workspace = `Strict ${Date.now().toString(36)}`
+  await signUpAndConfirm(owner)
+  await createWorkspace(owner, workspace)
+  const link = await createInviteLink(owner.page)
+  await joinByInvite(member, link, workspace)
+
+  // The owner cannot require it before having it, then can.
+  const security = await openSecurity(owner.page)
+  const requireIt = security.getByRole('checkbox', {
+    name: `Require two-factor sign-in in ${workspace}`,
+  })
+  await requireIt.click()
+  await expect(security.getByRole('alert')).toContainText(
+    'Turn on two-factor sign-in for yourself first.'
+  )
+  await expect(requireIt).not.toBeChecked()
+  await addAuthenticatorApp(owner.page, 'Owner phone')
+  await requireIt.click()
+  await expect(requireIt).toBeChecked()
+
+  // The member reloads: the workspace is closed and says why.
+  await member.page.reload()
+  await expect(
+    member.page.getByText(`${workspace} requires two-factor sign-in`, { exact: false })
+  ).toBeVisible()
+  await expect(member.page.getByRole('heading', { level: 2, name: 'general' })).toHaveCount(0)
+
+  // Setting it up opens the workspace (the dialog goes with the closed page).
+  await member.page.getByRole('button', { name: 'Set up two-factor sign-in' }).click()
+  await addAuthenticatorApp(member.page, 'Ivo phone', false)
+  await expect(
+    member.page.getByRole('heading', { level: 2, name: 'general', exact: true })
+  ).toBeVisible()
+
+  await owner.context.close()
+  await member.context.close()
+})
