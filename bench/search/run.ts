@@ -1,0 +1,260 @@
+// Search on 1,000,000 messages in 200 channels of 5 workspaces, through REST as a member under
+// RLS (search_messages), next to the naive way in the same run (an `ilike` scan through REST as
+// the same member):
+//   - a full word ("deployment", in about 1 message in 1,000);
+//   - as-you-type prefixes ("dep", "depl", "deplo", "deploy"), each a new request;
+//   - the trigram index's size and build time, and the rows/s of the bulk insert.
+//
+//   node --import tsx bench/search/run.ts [--messages 1000000] [--iterations 100]
+import { randomUUID } from 'node:crypto'
+import { chmod, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { createClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import postgres from 'postgres'
+import ws from 'ws'
+import { createLogger } from '../../backend/src/logger.ts'
+import { startStack } from '../../backend/src/stack.ts'
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..')
+const { values } = parseArgs({
+  options: {
+    messages: { type: 'string', default: '1000000' },
+    iterations: { type: 'string', default: '100' },
+  },
+})
+const MESSAGES = Number(values.messages)
+const ITERATIONS = Number(values.iterations)
+const WORKSPACES = 5
+const CHANNELS_PER_WORKSPACE = 40
+
+// Ordinary chat words; "deployment" is added to about one message in a thousand.
+const WORDS = [
+  'the',
+  'team',
+  'meeting',
+  'today',
+  'review',
+  'please',
+  'check',
+  'build',
+  'release',
+  'notes',
+  'customer',
+  'issue',
+  'fixed',
+  'thanks',
+  'lunch',
+  'tomorrow',
+  'design',
+  'draft',
+  'budget',
+  'report',
+  'shipping',
+  'server',
+  'client',
+  'ticket',
+  'sprint',
+  'planning',
+  'café',
+  'Zoë',
+  'Müller',
+  'naïve',
+  'coffee',
+  'weekend',
+  'question',
+  'answer',
+  'update',
+  'status',
+  'green',
+  'red',
+  'test',
+  'staging',
+  'production',
+  'invoice',
+  'contract',
+  'partner',
+  'launch',
+  'video',
+]
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!
+}
+
+interface Figure {
+  name: string
+  p50: number
+  p95: number
+  rows: number
+}
+
+async function measure(name: string, fn: (i: number) => Promise<number>): Promise<Figure> {
+  for (let i = 0; i < 5; i++) await fn(i)
+  const times: number[] = []
+  let rows = 0
+  for (let i = 0; i < ITERATIONS; i++) {
+    const start = performance.now()
+    rows = await fn(i)
+    times.push(performance.now() - start)
+  }
+  return { name, p50: percentile(times, 50), p95: percentile(times, 95), rows }
+}
+
+function ok<T extends { error: unknown; data: unknown }>(result: T): T {
+  if (result.error) throw new Error(JSON.stringify(result.error))
+  return result
+}
+
+async function main(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'chorus-bench-search-'))
+  await chmod(dataDir, 0o755)
+  const stack = await startStack({
+    workdir: ROOT,
+    dataDir,
+    apiPort: 0,
+    dbPort: 0,
+    inboxPort: 0,
+    fastDb: true,
+    log: createLogger('warn'),
+  })
+  const sql = postgres(stack.dbUrl, { max: 2, onnotice: () => {} })
+  try {
+    const userId = randomUUID()
+    await sql`
+      insert into auth.users (id, aud, role, email, email_confirmed_at, raw_user_meta_data)
+      values (${userId}, 'authenticated', 'authenticated', 'bench@example.test', now(), '{"display_name":"Bench"}')`
+    const token = await stack.keys.sign({
+      sub: userId,
+      role: 'authenticated',
+      aud: 'authenticated',
+      exp: Math.floor(Date.now() / 1000) + 3600,
+    })
+    const member: SupabaseClient = createClient(stack.apiUrl, stack.keys.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: ws as never },
+      accessToken: async () => token,
+    })
+
+    const workspaces: string[] = []
+    const channels: string[] = []
+    for (let w = 0; w < WORKSPACES; w++) {
+      const space = ok(await member.rpc('create_workspace', { p_name: `Bench ${w}` })).data as {
+        id: string
+      }
+      workspaces.push(space.id)
+      for (let c = 0; c < CHANNELS_PER_WORKSPACE; c++) {
+        const made = ok(
+          await member.rpc('create_channel', { p_workspace_id: space.id, p_name: `room-${c}` })
+        ).data as { id: string }
+        channels.push(made.id)
+      }
+    }
+
+    // Bulk load as a restore would: the search index is built once after the rows are in.
+    await sql`drop index public.messages_search_body`
+    const began = performance.now()
+    await sql`
+      insert into public.messages (channel_id, author_id, body, created_at)
+      select (${channels}::uuid[])[1 + g % ${channels.length}], ${userId},
+        w[1 + (g * 7) % n] || ' ' || w[1 + (g * 13) % n] || ' ' || w[1 + (g * 31) % n] || ' '
+          || w[1 + (g * 53) % n] || ' ' || w[1 + (g * 97) % n] || ' #' || g
+          || case when g % 1000 = 0 then ' deployment of the new build' else '' end,
+        now() - make_interval(secs => (${MESSAGES} - g))
+      from generate_series(1, ${MESSAGES}::int) as g,
+        (select ${WORDS}::text[] as w, ${WORDS.length}::int as n) as v`
+    const insertSeconds = (performance.now() - began) / 1000
+    const indexBegan = performance.now()
+    await sql`
+      create index messages_search_body on public.messages
+        using gin (private.search_fold(body) extensions.gin_trgm_ops)
+        where deleted_at is null`
+    const indexSeconds = (performance.now() - indexBegan) / 1000
+    await sql`analyze`
+    const [size] = await sql<{ index: string; table: string }[]>`
+      select pg_size_pretty(pg_relation_size('public.messages_search_body')) as index,
+        pg_size_pretty(pg_table_size('public.messages')) as table`
+
+    const workspace = workspaces[0]!
+    const search = (terms: (i: number) => string[]) => async (i: number) =>
+      (
+        ok(await member.rpc('search_messages', { p_workspace_id: workspace, p_terms: terms(i) }))
+          .data as unknown[]
+      ).length
+    // The naive way: ilike over the bodies of the workspace's channels, newest first.
+    const wsChannels = channels.slice(0, CHANNELS_PER_WORKSPACE)
+    const naive = (word: (i: number) => string) => async (i: number) =>
+      (
+        ok(
+          await member
+            .from('messages')
+            .select('id, channel_id, seq, author_id, created_at, body')
+            .in('channel_id', wsChannels)
+            .ilike('body', `%${word(i)}%`)
+            .is('deleted_at', null)
+            .order('created_at', { ascending: false })
+            .limit(20)
+        ).data as unknown[]
+      ).length
+    const prefixes = ['dep', 'depl', 'deplo', 'deploy']
+
+    const figures: Figure[] = [
+      await measure(
+        'search_messages, full word "deployment"',
+        search(() => ['deployment'])
+      ),
+      await measure(
+        'ilike scan (naive), "deployment"',
+        naive(() => 'deployment')
+      ),
+      await measure(
+        'search_messages, as-you-type prefixes dep→deploy',
+        search((i) => [prefixes[i % prefixes.length]!])
+      ),
+      await measure(
+        'ilike scan (naive), prefixes dep→deploy',
+        naive((i) => prefixes[i % prefixes.length]!)
+      ),
+      await measure(
+        'search_messages, two words "zoe cafe"',
+        search(() => ['zoe', 'cafe'])
+      ),
+      await measure(
+        'search_messages, common word "team"',
+        search(() => ['team'])
+      ),
+    ]
+
+    console.log(
+      `\nChorus search, ${MESSAGES} messages in ${channels.length} channels of ${WORKSPACES} workspaces, ${ITERATIONS} iterations each, through REST as a member (ms)\n`
+    )
+    for (const f of figures) {
+      console.log(
+        `${f.name.padEnd(52)} p50 ${f.p50.toFixed(1).padStart(7)}  p95 ${f.p95.toFixed(1).padStart(7)}  rows ${f.rows}`
+      )
+    }
+    const ratio = (a: string, b: string) => {
+      const x = figures.find((f) => f.name.startsWith(a))!
+      const y = figures.find((f) => f.name.startsWith(b))!
+      return (y.p95 / x.p95).toFixed(1)
+    }
+    console.log(
+      `\nfull word: ${ratio('search_messages, full word', 'ilike scan (naive), "deployment"')}x faster than the scan at p95 (target p95 < 50 ms)`
+    )
+    console.log(
+      `prefixes: ${ratio('search_messages, as-you-type', 'ilike scan (naive), prefixes')}x faster than the scan at p95 (target p95 < 30 ms)`
+    )
+    console.log(
+      `bulk insert ${(MESSAGES / insertSeconds).toFixed(0)} rows/s; trigram index built in ${indexSeconds.toFixed(1)} s, ${size!.index} (table ${size!.table})`
+    )
+  } finally {
+    await sql.end({ timeout: 2 })
+    await stack.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+await main()
