@@ -63,9 +63,22 @@ test('two people reply in a thread live, one comes back from offline to every re
       })
     ).toBeVisible()
     // Replies stay in their thread: the channel shows only the parent.
+    const channelBodies = (page: Page) =>
+      page.locator('.channel-view > .message-list-wrap article.message .message-body')
+    await expect(channelBodies(alice.page)).toHaveText(['Who runs the Friday demo?'])
+
+    // Unless also sent to the channel: then both see it there too, marked as a thread reply.
+    await thread(bob.page).getByRole('checkbox', { name: 'Also send to #general' }).check()
+    await reply(bob.page, 'Demo is at 4, everyone welcome')
+    await expect(channelBodies(alice.page)).toHaveText([
+      'Who runs the Friday demo?',
+      'Demo is at 4, everyone welcome',
+    ])
+    await expect(channelBodies(bob.page).last()).toHaveText('Demo is at 4, everyone welcome')
     await expect(
-      alice.page.locator('.channel-view > .message-list-wrap article.message .message-body')
-    ).toHaveText(['Who runs the Friday demo?'])
+      messageWith(alice.page, 'Demo is at 4').getByRole('button', { name: 'replied in a thread' })
+    ).toBeVisible()
+    await thread(bob.page).getByRole('checkbox', { name: 'Also send to #general' }).uncheck()
   })
 
   await test.step('Bob goes offline while Alice replies; back, he has every reply once, in order', async () => {
@@ -82,6 +95,7 @@ test('two people reply in a thread live, one comes back from offline to every re
     const expected = [
       'I can, if nobody else wants to',
       'Go for it, I will do the notes',
+      'Demo is at 4, everyone welcome',
       'Slides are in the drive',
       'Dry run at 3',
       'Written offline',
@@ -100,7 +114,7 @@ test('two people reply in a thread live, one comes back from offline to every re
     await expect(link).toHaveAccessibleName('Threads, 2 unread', { timeout: 30_000 })
     await link.click()
     const view = bob.page.getByRole('region', { name: 'Threads' })
-    const entry = view.getByRole('button', { name: /^Thread in #general: 7 replies, 2 unread$/ })
+    const entry = view.getByRole('button', { name: /^Thread in #general: 8 replies, 2 unread$/ })
     await expect(entry).toBeVisible()
     await entry.click()
     await threadLive(bob.page)
@@ -109,7 +123,7 @@ test('two people reply in a thread live, one comes back from offline to every re
     await expect(link).toHaveAccessibleName('Threads', { timeout: 30_000 })
     await link.click()
     await expect(
-      view.getByRole('button', { name: /^Thread in #general: 7 replies$/ })
+      view.getByRole('button', { name: /^Thread in #general: 8 replies$/ })
     ).toBeVisible()
   })
 

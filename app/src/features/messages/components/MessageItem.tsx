@@ -104,6 +104,11 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
             </time>
           </header>
         )}
+        {message.parentId && props.onOpenThread && (
+          <button type="button" className="link-button thread-origin" onClick={props.onOpenThread}>
+            replied in a thread
+          </button>
+        )}
         {editing ? (
           <EditBox
             initial={message.body}
