@@ -7,8 +7,6 @@ import { navigate, useRoute } from './lib/router.ts'
 import type { Route } from './lib/routes.ts'
 import {
   ForgotPasswordPage,
-  MfaChallengePage,
-  needsCode,
   ResetPasswordPage,
   SignInPage,
   SignUpPage,
@@ -70,7 +68,6 @@ function Gate() {
     }
   }
   if (auth.recovery || route.name === 'reset-password') return <ResetPasswordPage />
-  if (needsCode(auth.session)) return <MfaChallengePage />
   return <SignedIn route={route} />
 }
 
