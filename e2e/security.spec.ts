@@ -1,5 +1,6 @@
 // Two-factor sign-in in Settings, Security: turn on an authenticator app (the codes computed here
-// from the secret the page shows, as the app would), sign out, sign in with a code; and a
+// from the secret the page shows, as the app would), change the password (the current one
+// asked), sign out, sign in with the new password and a code; and a
 // workspace whose owner requires two-factor sign-in stays closed to a member without it until
 // they set it up.
 import { expect, test } from '@playwright/test'
@@ -41,13 +42,28 @@ async function addAuthenticatorApp(page: Page, name: string, listed = true): Pro
   return secret
 }
 
-test('turn on an authenticator app, sign out, sign in with a code', async ({ browser }) => {
+test('turn on an authenticator app, change the password, sign out, sign in with the code', async ({
+  browser,
+}) => {
   const gina = await actor(browser, 'Gina')
   await signUpAndConfirm(gina)
   await createWorkspace(gina, `Vault ${Date.now().toString(36)}`)
 
   await openSecurity(gina.page)
   const secret = await addAuthenticatorApp(gina.page, 'Pixel')
+
+  // The password changes only with the current one.
+  const security = gina.page.getByRole('dialog', { name: 'Security' })
+  const newPassword = `${gina.password}-2`
+  await security.getByLabel('Current password').fill('not my password')
+  await security.getByLabel('New password').fill(newPassword)
+  await security.getByRole('button', { name: 'Change password' }).click()
+  await expect(security.getByRole('alert')).toHaveText('Your current password is not right.')
+  await security.getByLabel('Current password').fill(gina.password)
+  await security.getByRole('button', { name: 'Change password' }).click()
+  await expect(security.getByText('Your password is changed.')).toBeVisible()
+  gina.password = newPassword
+
   await gina.page
     .getByRole('dialog', { name: 'Security' })
     .getByRole('button', { name: 'Close' })

@@ -1,11 +1,12 @@
-// Settings, Security: sessions and the account's email. GoTrue has no endpoint that lists a
+// Settings, Security: sessions, the password and the account's email. GoTrue has no endpoint that lists a
 // user's sessions, so this shows the current one and signs out all the others.
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
-import { useChangeEmail, useSignOutOthers } from '../data/account.ts'
+import { validatePassword } from '../../auth/index.ts'
+import { useChangeEmail, useChangePassword, useSignOutOthers } from '../data/account.ts'
 
 export function SessionsSection() {
   const signOutOthers = useSignOutOthers()
@@ -60,6 +61,59 @@ export function EmailSection({ email }: { email: string }) {
       )}
       <button type="submit" className="button" disabled={change.isPending}>
         Change email
+      </button>
+    </form>
+  )
+}
+
+export function PasswordSection({ email }: { email: string }) {
+  const [current, setCurrent] = useState('')
+  const [next, setNext] = useState('')
+  const [touched, setTouched] = useState(false)
+  const change = useChangePassword()
+  const problem = touched ? validatePassword(next) : null
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    setTouched(true)
+    if (validatePassword(next)) return
+    change.mutate(
+      { email, current, next },
+      {
+        onSuccess: () => {
+          setCurrent('')
+          setNext('')
+          setTouched(false)
+        },
+      }
+    )
+  }
+
+  return (
+    <form className="stack" onSubmit={submit} aria-labelledby="security-password" noValidate>
+      <h3 id="security-password">Password</h3>
+      <Field
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={current}
+        onChange={(e) => setCurrent(e.target.value)}
+      />
+      <Field
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        required
+        error={problem}
+        value={next}
+        onChange={(e) => setNext(e.target.value)}
+      />
+      {change.error && <Notice tone="error">{cleanError(change.error)}</Notice>}
+      {change.isSuccess && <Notice tone="success">Your password is changed.</Notice>}
+      <button type="submit" className="button" disabled={change.isPending}>
+        Change password
       </button>
     </form>
   )

@@ -1,5 +1,5 @@
 // Settings, Security: its own chunk, loaded when opened from the profile dialog.
-import { SessionsSection, EmailSection } from './AccountSection.tsx'
+import { EmailSection, PasswordSection, SessionsSection } from './AccountSection.tsx'
 import { TwoFactorSection } from './TwoFactorSection.tsx'
 import { BlockedWorkspacesNotice, WorkspacePolicySection } from './WorkspacePolicySection.tsx'
 import './security.css'
@@ -11,6 +11,7 @@ export default function SecurityPanel({ email }: { email: string }) {
       <TwoFactorSection />
       <WorkspacePolicySection />
       <SessionsSection />
+      <PasswordSection email={email} />
       <EmailSection email={email} />
     </div>
   )
