@@ -2,11 +2,13 @@
 // from the secret the page shows, as the app would), change the password (the current one
 // asked), sign out, sign in with the new password and a code; and a
 // workspace whose owner requires two-factor sign-in stays closed to a member without it until
-// they set it up.
+// they set it up; a security key (Chromium's virtual authenticator over the DevTools protocol)
+// added, then used to sign in.
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
 import { actor, signIn, signUpAndConfirm } from './support/actors.ts'
+import { appUrl } from './support/env.ts'
 import { createInviteLink, createWorkspace, joinByInvite } from './support/workspace.ts'
 
 function code(secret: string, at = Date.now()): string {
@@ -132,4 +134,51 @@ test('a workspace that requires two-factor sign-in is closed to a member without
 
   await owner.context.close()
   await member.context.close()
+})
+
+test('add a security key (a virtual authenticator) and sign in with it', async ({ browser }) => {
+  const kai = await actor(browser, 'Kai')
+  await signUpAndConfirm(kai)
+  // Browsers refuse an IP address as relying party: the same app at localhost.
+  const page = kai.page
+  const cdp = await kai.context.newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'usb',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+  await page.goto(appUrl('/sign-in').replace('127.0.0.1', 'localhost'))
+  await page.getByLabel('Email').fill(kai.email)
+  await page.getByLabel('Password').fill(kai.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await createWorkspace(kai, `Keys ${Date.now().toString(36)}`)
+
+  const security = await openSecurity(page)
+  await security.getByLabel('Security key name').fill('YubiKey')
+  await security.getByRole('button', { name: 'Add a security key' }).click()
+  await expect(security.getByRole('button', { name: 'Remove YubiKey' })).toBeVisible()
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
+  expect(credentials).toHaveLength(1)
+  await security.getByRole('button', { name: 'Close' }).click()
+
+  await page.getByRole('button', { name: 'Your profile' }).click()
+  await page
+    .getByRole('dialog', { name: 'Your profile' })
+    .getByRole('button', { name: 'Sign out' })
+    .click()
+  await page.getByLabel('Email').fill(kai.email)
+  await page.getByLabel('Password').fill(kai.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible()
+  await page.getByRole('button', { name: 'Use your security key' }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'general', exact: true })).toBeVisible()
+  const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
+  expect(after.credentials[0]!.signCount).toBeGreaterThan(credentials[0]!.signCount)
+  await kai.context.close()
 })

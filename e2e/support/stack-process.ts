@@ -42,6 +42,8 @@ async function projectCopy(appUrl: string): Promise<string> {
   const patched = config
     .replace(/^site_url\s*=.*$/m, `site_url = "${appUrl}"`)
     .replace(/^additional_redirect_urls\s*=.*$/m, `additional_redirect_urls = ["${appUrl}/**"]`)
+    // Security keys: the same app at localhost (browsers refuse an IP address as relying party).
+    .replace(/^rp_origins\s*=.*$/m, `rp_origins = ["${appUrl.replace('127.0.0.1', 'localhost')}"]`)
   await writeFile(path.join(supabase, 'config.toml'), patched)
   await symlink(path.join(ROOT, 'supabase', 'migrations'), path.join(supabase, 'migrations'))
   // The invite-by-email function and the invitation's mail template.

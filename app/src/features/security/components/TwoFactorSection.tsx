@@ -1,12 +1,18 @@
-// Settings, Security: the account's second factors (list, remove) and adding an authenticator
-// app (QR code, the secret to type, then a first code). Security keys are listed and removed
-// here and used at sign-in, but not added yet (config.toml leaves [auth.mfa.web_authn] off).
+// Settings, Security: the account's second factors (list, remove) and adding one: an
+// authenticator app (QR code, the secret to type, then a first code) or a security key (works
+// when the app is opened at localhost, the relying party config.toml names).
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
-import { useConfirmTotp, useEnrollTotp, useFactors, useRemoveFactor } from '../data/factors.ts'
+import {
+  useConfirmTotp,
+  useEnrollTotp,
+  useFactors,
+  useRegisterSecurityKey,
+  useRemoveFactor,
+} from '../data/factors.ts'
 import type { Factor, TotpEnrolment } from '../data/factors.ts'
 
 const TYPE_NAMES: Record<Factor['type'], string> = {
@@ -51,6 +57,7 @@ export function TwoFactorSection() {
         ))}
       {remove.error && <Notice tone="error">{cleanError(remove.error)}</Notice>}
       <AddAuthenticatorApp />
+      <AddSecurityKey />
     </section>
   )
 }
@@ -129,6 +136,33 @@ function ConfirmAuthenticatorApp({
           Turn on
         </button>
       </div>
+    </form>
+  )
+}
+
+function AddSecurityKey() {
+  const [name, setName] = useState('')
+  const register = useRegisterSecurityKey()
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    register.mutate(name, { onSuccess: () => setName('') })
+  }
+
+  if (typeof window.PublicKeyCredential === 'undefined') return null
+  return (
+    <form className="stack" onSubmit={submit}>
+      <Field
+        label="Security key name"
+        placeholder="My key"
+        maxLength={64}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      {register.error && <Notice tone="error">{cleanError(register.error)}</Notice>}
+      <button type="submit" className="button" disabled={register.isPending}>
+        {register.isPending ? 'Waiting for your security key…' : 'Add a security key'}
+      </button>
     </form>
   )
 }

@@ -1,5 +1,6 @@
 // Two-factor sign-in over supabase-js's auth.mfa: the account's factors, enrolling an
-// authenticator app (QR code and secret, then a first code that proves it works), removing one.
+// authenticator app (QR code and secret, then a first code that proves it works) or a security
+// key (the browser's WebAuthn ceremony, relying party localhost: see config.toml), removing one.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '../../../lib/supabase.ts'
 import { securityKeys } from './keys.ts'
@@ -60,6 +61,14 @@ export async function confirmTotp(factorId: string, code: string): Promise<void>
   if (error) throw error
 }
 
+export async function registerSecurityKey(name: string): Promise<void> {
+  await dropUnverified()
+  const { error } = await supabase().auth.mfa.webauthn.register({
+    friendlyName: name.trim() || 'Security key',
+  })
+  if (error) throw error
+}
+
 export async function removeFactor(factorId: string): Promise<void> {
   const { error } = await supabase().auth.mfa.unenroll({ factorId })
   if (error) throw error
@@ -86,6 +95,10 @@ export function useConfirmTotp() {
   return useFactorMutation((v: { factorId: string; code: string }) =>
     confirmTotp(v.factorId, v.code)
   )
+}
+
+export function useRegisterSecurityKey() {
+  return useFactorMutation(registerSecurityKey)
 }
 
 export function useRemoveFactor() {
