@@ -3,12 +3,13 @@
 // asked), sign out, sign in with the new password and a code; and a
 // workspace whose owner requires two-factor sign-in stays closed to a member without it until
 // they set it up; a security key (Chromium's virtual authenticator over the DevTools protocol)
-// added, then used to sign in.
+// added, then used to sign in; an email change confirmed from both addresses.
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
 import { actor, signIn, signUpAndConfirm } from './support/actors.ts'
 import { appUrl } from './support/env.ts'
+import { linkFromEmail } from './support/inbox.ts'
 import { createInviteLink, createWorkspace, joinByInvite } from './support/workspace.ts'
 
 function code(secret: string, at = Date.now()): string {
@@ -181,4 +182,28 @@ test('add a security key (a virtual authenticator) and sign in with it', async (
   const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
   expect(after.credentials[0]!.signCount).toBeGreaterThan(credentials[0]!.signCount)
   await kai.context.close()
+})
+
+test('change email: a link to each address, then the new address signs in', async ({ browser }) => {
+  const lea = await actor(browser, 'Lea')
+  await signUpAndConfirm(lea)
+  await createWorkspace(lea, `Mail ${Date.now().toString(36)}`)
+  const security = await openSecurity(lea.page)
+  const newEmail = `new.${lea.email}`
+  await security.getByLabel('New email').fill(newEmail)
+  await security.getByRole('button', { name: 'Change email' }).click()
+  await expect(security.getByText('We sent a link to both addresses.')).toBeVisible()
+
+  await lea.page.goto(await linkFromEmail(lea.email, /email change/i))
+  await lea.page.goto(await linkFromEmail(newEmail, /email change/i))
+
+  const fresh = await actor(browser, 'Lea again')
+  await signIn({ ...fresh, email: lea.email, password: lea.password })
+  await expect(fresh.page.getByRole('alert')).toContainText(/invalid/i)
+  await signIn({ ...fresh, email: newEmail, password: lea.password })
+  await expect(
+    fresh.page.getByRole('heading', { level: 2, name: 'general', exact: true })
+  ).toBeVisible()
+  await lea.context.close()
+  await fresh.context.close()
 })
