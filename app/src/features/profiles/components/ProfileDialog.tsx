@@ -108,7 +108,7 @@ function ProfileForm({
         />
         <p className="muted">Signed in as {email}</p>
         <button type="button" className="button" onClick={onSecurity}>
-          Security: two-factor sign-in, sessions, email
+          Security: two-factor sign-in, sessions, password, email
         </button>
         {update.error && <Notice tone="error">{cleanError(update.error)}</Notice>}
         {update.isSuccess && <Notice tone="success">Saved.</Notice>}
