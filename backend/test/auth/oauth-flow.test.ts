@@ -157,6 +157,13 @@ describe('OAuth 2.1 server', () => {
       claims.session_id
     )
 
+    // A refresh token the client was not granted (the user's own session's) is refused.
+    const own = (await client.auth.getSession()).data.session!.refresh_token
+    expect(await token({ grant_type: 'refresh_token', refresh_token: own })).toEqual({
+      status: 400,
+      body: { error: 'invalid_grant', error_description: 'Invalid refresh token' },
+    })
+
     const grants = await client.auth.oauth.listGrants()
     expect(grants.error).toBeNull()
     expect(grants.data).toEqual([

@@ -261,6 +261,18 @@ export function registerOAuthServer(app: FastifyInstance, rt: AuthRuntime): void
       if (token === '') {
         throw new OAuthError('invalid_request', 'refresh_token is required for refresh_token grant')
       }
+      // Only a session this client was granted: never a first-party session's refresh token,
+      // nor another client's.
+      const [owner] = await authTx(
+        rt.ctx.db,
+        (tx) => tx<{ client: string | null }[]>`
+          select s.oauth_client_id::text as client from auth.refresh_tokens r
+          join auth.sessions s on s.id = r.session_id
+          where r.token = ${token}`
+      )
+      if (owner !== undefined && owner.client !== client.id) {
+        throw new OAuthError('invalid_grant', 'Invalid refresh token')
+      }
       return reply.send(oauthAnswer(await refreshTokenGrant(rt, token, clientInfo(request))))
     }
     if (grantType !== 'authorization_code') {
