@@ -107,6 +107,13 @@ function reconnectOnWake(): void {
   document.addEventListener('visibilitychange', wake)
 }
 
+/**
+ * Topics whose last channel is still being left. realtime-js hands out the channel it holds for
+ * a topic, so a join made while the previous one is unsubscribing would get that leaving channel
+ * and never be joined: a new join waits for the leave to finish.
+ */
+const leaving = new Map<string, Promise<unknown>>()
+
 function join(topic: string, handlers: LiveHandlers): () => void {
   const client = supabase()
   reconnectOnWake()
@@ -117,6 +124,7 @@ function join(topic: string, handlers: LiveHandlers): () => void {
   void client.realtime
     .setAuth()
     .catch(() => undefined)
+    .then(() => leaving.get(topic))
     .then(() => {
       if (stopped) return
       channel = client
@@ -129,6 +137,11 @@ function join(topic: string, handlers: LiveHandlers): () => void {
     })
   return () => {
     stopped = true
-    if (channel) void client.removeChannel(channel)
+    if (!channel) return
+    const left = client.removeChannel(channel).catch(() => undefined)
+    leaving.set(topic, left)
+    void left.then(() => {
+      if (leaving.get(topic) === left) leaving.delete(topic)
+    })
   }
 }
