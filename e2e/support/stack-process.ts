@@ -44,6 +44,12 @@ async function projectCopy(appUrl: string): Promise<string> {
     .replace(/^additional_redirect_urls\s*=.*$/m, `additional_redirect_urls = ["${appUrl}/**"]`)
     // Security keys: the same app at localhost (browsers refuse an IP address as relying party).
     .replace(/^rp_origins\s*=.*$/m, `rp_origins = ["${appUrl.replace('127.0.0.1', 'localhost')}"]`)
+    // The whole suite signs up, confirms and invites far more people than a real user would
+    // within GoTrue's windows (30 emails an hour): the limits themselves are tested in
+    // backend/test/auth.
+    .replace(/^email_sent\s*=.*$/m, 'email_sent = 10000')
+    .replace(/^sign_in_sign_ups\s*=.*$/m, 'sign_in_sign_ups = 10000')
+    .replace(/^token_verifications\s*=.*$/m, 'token_verifications = 10000')
   await writeFile(path.join(supabase, 'config.toml'), patched)
   await symlink(path.join(ROOT, 'supabase', 'migrations'), path.join(supabase, 'migrations'))
   // The invite-by-email function and the invitation's mail template.
