@@ -88,7 +88,15 @@ export async function startStack(
   ]
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    env: {
+      ...process.env,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      // Realtime's tenant-wide message rate (100 a second, as the CLI's) would couple the
+      // scenarios that share this stack: the search scenario's 3,000 inserts are broadcast on
+      // their channel's topic and closed the next scenario's channels for a minute. The limit
+      // itself is tested in backend/test/realtime/limits.test.ts.
+      TENANT_MAX_EVENTS_PER_SECOND: process.env.TENANT_MAX_EVENTS_PER_SECOND ?? '100000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const output: string[] = []
