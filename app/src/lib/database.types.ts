@@ -862,6 +862,18 @@ export type Database = {
           workspace_name: string
         }[]
       }
+      my_sessions: {
+        Args: never
+        Returns: {
+          aal: string
+          created_at: string
+          current: boolean
+          id: string
+          ip: string
+          last_active_at: string
+          user_agent: string
+        }[]
+      }
       my_workspaces: {
         Args: never
         Returns: {
@@ -1006,6 +1018,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      sign_out_session: { Args: { p_session_id: string }; Returns: undefined }
       thread_page: {
         Args: {
           p_after_seq?: number
