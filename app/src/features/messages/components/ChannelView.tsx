@@ -19,9 +19,8 @@ import type { ChannelSnapshot } from '../conversation/types.ts'
 import type { Mentionable } from '../mentions.ts'
 import { Composer } from './Composer.tsx'
 import { MessageList } from './MessageList.tsx'
-import { MessageItem, PendingItem } from './MessageItem.tsx'
 import type { People } from './MessageItem.tsx'
-import type { Row } from './rows.ts'
+import { useRowRenderer } from './useRowRenderer.tsx'
 
 // Only a permalink or a search result opens a channel at a message: loaded then.
 const MessageContext = lazy(() =>
@@ -61,7 +60,6 @@ export function ChannelView(props: Props) {
   const typing = useTyping(channelId, me)
   const roster = useChannelMembersQuery(channelId)
   const uploads = useUploads(workspaceId, channelId)
-  const [editing, setEditing] = useState<string | null>(null)
   const [dragging, setDragging] = useState(false)
   const [scrollSignal, setScrollSignal] = useState(0)
   const [atBottom, setAtBottom] = useState(true)
@@ -115,68 +113,21 @@ export function ChannelView(props: Props) {
 
   const loadOlder = useCallback(() => void live?.loadOlder(), [live])
 
-  const editLast = useCallback(() => {
-    const mine = [...snapshot.messages].reverse().find((m) => m.authorId === me && !m.deletedAt)
-    if (mine) setEditing(mine.id)
-  }, [snapshot.messages, me])
-
   const openThread = useCallback(
     (id: string) => navigate(`/w/${workspaceId}/c/${channelId}/t/${id}`),
     [workspaceId, channelId]
   )
 
-  const renderRow = useCallback(
-    (row: Row) => {
-      switch (row.kind) {
-        case 'day':
-          return (
-            <div className="day-divider" role="separator">
-              <span>{row.label}</span>
-            </div>
-          )
-        case 'new-marker':
-          return (
-            <div className="new-marker" role="separator" aria-label="New messages">
-              <span>New messages</span>
-            </div>
-          )
-        case 'message':
-          return (
-            <MessageItem
-              message={row.message}
-              grouped={row.grouped}
-              people={people}
-              canDelete={row.message.authorId === me || props.isAdmin}
-              editing={editing === row.message.id}
-              onStartEdit={() => setEditing(row.message.id)}
-              onEndEdit={() => {
-                setEditing(null)
-                composerRef.current?.focus()
-              }}
-              onEdit={async (body) => {
-                const result = await live?.edit(row.message.id, body)
-                return result && !result.ok ? result.error : null
-              }}
-              onDelete={() => void live?.remove(row.message.id)}
-              onToggleReaction={(emoji) => void live?.toggleReaction(row.message.id, emoji)}
-              onOpenThread={() => openThread(row.message.parentId ?? row.message.id)}
-            />
-          )
-        case 'pending':
-          return (
-            <PendingItem
-              pending={row.pending}
-              grouped={row.grouped}
-              people={people}
-              localUrls={localUrls.current}
-              onRetry={() => live?.retry(row.pending.id)}
-              onDiscard={() => live?.discard(row.pending.id)}
-            />
-          )
-      }
-    },
-    [people, me, props.isAdmin, editing, live, composerRef, openThread]
-  )
+  const { renderRow, editLast } = useRowRenderer({
+    live,
+    messages: snapshot.messages,
+    people,
+    isAdmin: props.isAdmin,
+    newMarkerLabel: 'New messages',
+    openThread,
+    composerRef,
+    localUrls: localUrls.current,
+  })
 
   function onDrop(event: DragEvent) {
     event.preventDefault()

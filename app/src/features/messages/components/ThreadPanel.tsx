@@ -17,10 +17,10 @@ import {
 import { useLiveChannel } from '../data/useLiveChannel.ts'
 import type { Mentionable } from '../mentions.ts'
 import { Composer } from './Composer.tsx'
-import { MessageItem, PendingItem } from './MessageItem.tsx'
+import { MessageItem } from './MessageItem.tsx'
 import type { People } from './MessageItem.tsx'
 import { MessageList } from './MessageList.tsx'
-import type { Row } from './rows.ts'
+import { useRowRenderer } from './useRowRenderer.tsx'
 import './thread-panel.css'
 
 export interface ThreadPanelProps {
@@ -49,7 +49,6 @@ export default function ThreadPanel(props: ThreadPanelProps) {
   const mine = useMyThreadState(threadId)
   const follow = useFollowThread(threadId)
   const [alsoToChannel, setAlsoToChannel] = useState(false)
-  const [editing, setEditing] = useState<string | null>(null)
   const [scrollSignal, setScrollSignal] = useState(0)
   const [atBottom, setAtBottom] = useState(true)
   const composerRef = useRef<HTMLTextAreaElement | null>(null)
@@ -83,62 +82,15 @@ export default function ThreadPanel(props: ThreadPanelProps) {
     [live, uploads.uploads, alsoToChannel]
   )
 
-  const editLast = useCallback(() => {
-    const last = [...snapshot.messages].reverse().find((m) => m.authorId === me && !m.deletedAt)
-    if (last) setEditing(last.id)
-  }, [snapshot.messages, me])
-
-  const renderRow = useCallback(
-    (row: Row) => {
-      switch (row.kind) {
-        case 'day':
-          return (
-            <div className="day-divider" role="separator">
-              <span>{row.label}</span>
-            </div>
-          )
-        case 'new-marker':
-          return (
-            <div className="new-marker" role="separator" aria-label="New replies">
-              <span>New replies</span>
-            </div>
-          )
-        case 'message':
-          return (
-            <MessageItem
-              message={row.message}
-              grouped={row.grouped}
-              people={people}
-              canDelete={row.message.authorId === me || props.isAdmin}
-              editing={editing === row.message.id}
-              onStartEdit={() => setEditing(row.message.id)}
-              onEndEdit={() => {
-                setEditing(null)
-                composerRef.current?.focus()
-              }}
-              onEdit={async (body) => {
-                const result = await live?.edit(row.message.id, body)
-                return result && !result.ok ? result.error : null
-              }}
-              onDelete={() => void live?.remove(row.message.id)}
-              onToggleReaction={(emoji) => void live?.toggleReaction(row.message.id, emoji)}
-            />
-          )
-        case 'pending':
-          return (
-            <PendingItem
-              pending={row.pending}
-              grouped={row.grouped}
-              people={people}
-              localUrls={localUrls.current}
-              onRetry={() => live?.retry(row.pending.id)}
-              onDiscard={() => live?.discard(row.pending.id)}
-            />
-          )
-      }
-    },
-    [people, me, props.isAdmin, editing, live]
-  )
+  const { renderRow, editing, editLast } = useRowRenderer({
+    live,
+    messages: snapshot.messages,
+    people,
+    isAdmin: props.isAdmin,
+    newMarkerLabel: 'New replies',
+    composerRef,
+    localUrls: localUrls.current,
+  })
 
   const loadOlder = useCallback(() => void live?.loadOlder(), [live])
   const following = mine.data?.following ?? false

@@ -1,0 +1,104 @@
+// How a conversation's rows render, shared by the channel and the thread panel: day dividers,
+// the "new" line, messages wired to the LiveChannel (edit, delete, react, open the thread) and
+// unsent ones (retry, discard). The two differ only in the new line's label and the thread
+// action; an archived channel's rows are read-only in both.
+import { useCallback, useState } from 'react'
+import type { RefObject } from 'react'
+import type { LiveChannel } from '../conversation/LiveChannel.ts'
+import type { ChatMessage } from '../conversation/types.ts'
+import { MessageItem, PendingItem } from './MessageItem.tsx'
+import type { People } from './MessageItem.tsx'
+import type { Row } from './rows.ts'
+
+export interface RowRendererOptions {
+  live: LiveChannel | null
+  /** The conversation's messages, newest last (Up in an empty composer edits my last one). */
+  messages: ChatMessage[]
+  people: People
+  isAdmin: boolean
+  /** What the "new" line says: "New messages" in a channel, "New replies" in a thread. */
+  newMarkerLabel: string
+  /** Opens a message's thread by the parent's id; absent inside a thread (one level). */
+  openThread?: (parentId: string) => void
+  /** Where focus goes back to when an edit ends. */
+  composerRef: RefObject<HTMLTextAreaElement | null>
+  /** Local previews of files still uploading, by attachment id. */
+  localUrls: ReadonlyMap<string, string>
+}
+
+export interface RowRenderer {
+  renderRow: (row: Row) => React.ReactNode
+  /** The message being edited in place, if any. */
+  editing: string | null
+  /** Edits my newest message that is not deleted (Up in an empty composer). */
+  editLast: () => void
+}
+
+export function useRowRenderer(options: RowRendererOptions): RowRenderer {
+  const { live, messages, people, isAdmin, newMarkerLabel, openThread, composerRef, localUrls } =
+    options
+  const me = people.me
+  const [editing, setEditing] = useState<string | null>(null)
+
+  const editLast = useCallback(() => {
+    const mine = [...messages].reverse().find((m) => m.authorId === me && !m.deletedAt)
+    if (mine) setEditing(mine.id)
+  }, [messages, me])
+
+  const renderRow = useCallback(
+    (row: Row) => {
+      switch (row.kind) {
+        case 'day':
+          return (
+            <div className="day-divider" role="separator">
+              <span>{row.label}</span>
+            </div>
+          )
+        case 'new-marker':
+          return (
+            <div className="new-marker" role="separator" aria-label={newMarkerLabel}>
+              <span>{newMarkerLabel}</span>
+            </div>
+          )
+        case 'message': {
+          const message = row.message
+          return (
+            <MessageItem
+              message={message}
+              grouped={row.grouped}
+              people={people}
+              canDelete={message.authorId === me || isAdmin}
+              editing={editing === message.id}
+              onStartEdit={() => setEditing(message.id)}
+              onEndEdit={() => {
+                setEditing(null)
+                composerRef.current?.focus()
+              }}
+              onEdit={async (body) => {
+                const result = await live?.edit(message.id, body)
+                return result && !result.ok ? result.error : null
+              }}
+              onDelete={() => void live?.remove(message.id)}
+              onToggleReaction={(emoji) => void live?.toggleReaction(message.id, emoji)}
+              onOpenThread={openThread && (() => openThread(message.parentId ?? message.id))}
+            />
+          )
+        }
+        case 'pending':
+          return (
+            <PendingItem
+              pending={row.pending}
+              grouped={row.grouped}
+              people={people}
+              localUrls={localUrls}
+              onRetry={() => live?.retry(row.pending.id)}
+              onDiscard={() => live?.discard(row.pending.id)}
+            />
+          )
+      }
+    },
+    [people, me, isAdmin, editing, live, composerRef, openThread, newMarkerLabel, localUrls]
+  )
+
+  return { renderRow, editing, editLast }
+}
