@@ -1,7 +1,8 @@
-// The RLS matrix: for every table, kind of row and operation, which roles may do it. Every role
-// not listed is refused. The same data drives the SQL, REST, Realtime and Storage checks.
+// The RLS matrix: for every table, kind of row and operation, which roles may do it (and for the
+// RPCs that act outside the public tables, who may call them to effect). Every role not listed is
+// refused. The same data drives the SQL, REST, Realtime and Storage checks.
 import { randomUUID } from 'node:crypto'
-import type { Sql } from 'postgres'
+import type { Sql, TransactionSql } from 'postgres'
 import {
   asUser,
   attachmentPath,
@@ -54,7 +55,31 @@ export interface TopicCase {
   topic: (world: World) => string
 }
 
-export type MatrixCase = RowCase | TopicCase
+/**
+ * An RPC that acts on something of the caller's own outside the public tables (Auth's sessions):
+ * called with `args`, as each role; `done` reads the effect back as superuser.
+ */
+export interface CallCase {
+  kind: 'call'
+  /** Schema-qualified function. */
+  table: string
+  what: string
+  op: 'call'
+  allowed: readonly Role[]
+  /** Makes what the call acts on (fresh for each check) and returns its id. */
+  row: (ctx: MatrixContext) => Promise<string>
+  args: (key: string) => Record<string, unknown>
+  /** Whether the call took effect, from its result rows and the state read back. */
+  done: (
+    sql: Sql | TransactionSql,
+    key: string,
+    rows: readonly Record<string, unknown>[]
+  ) => Promise<boolean>
+  /** SQLSTATEs a refusal may carry besides 42501 (the function's clear message). */
+  refusals?: readonly string[]
+}
+
+export type MatrixCase = RowCase | TopicCase | CallCase
 
 const members = ['owner', 'admin', 'member'] as const
 const inQuiet = ['owner', 'member'] as const
@@ -128,6 +153,17 @@ const threadIn =
   (author: (w: World) => Person, channel: (w: World) => string) =>
   async ({ sql, world }: MatrixContext) =>
     (await makeReply(sql, author(world), author(world), channel(world))).parent
+
+/** A new Auth session of the person, as a sign-in makes it (not the one of their test token). */
+const sessionOf =
+  (person: (w: World) => Person) =>
+  async ({ sql, world }: MatrixContext) => {
+    const id = randomUUID()
+    await sql`
+      insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
+      values (${id}, ${person(world).id}, now(), now(), 'aal1', 'Matrix/1.0', '192.0.2.1')`
+    return id
+  }
 
 /** member's row in a new thread of plaza (member started it, owner replied). */
 const membersFollow = async ({ sql, world }: MatrixContext) => {
@@ -319,6 +355,10 @@ export const MATRIX: readonly MatrixCase[] = [
   { kind: 'row', table: 'storage.objects', what: 'an avatar in your own folder', op: 'insert', allowed: [...members, 'outsider'], values: (_c, a) => ({ id: randomUUID(), bucket_id: 'avatars', name: `${a?.id ?? 'anon'}/${randomUUID()}.png`, owner_id: a?.id ?? null }) },
   { kind: 'row', table: 'storage.objects', what: "an avatar in member's folder", op: 'insert', allowed: ['member'], values: ({ world }, a) => ({ id: randomUUID(), bucket_id: 'avatars', name: `${world.people.member.id}/${randomUUID()}.png`, owner_id: a?.id ?? null }) },
   { kind: 'row', table: 'storage.objects', what: "member's avatar", op: 'delete', allowed: ['member'], row: async ({ sql, world }) => makeStoredObject(sql, 'avatars', `${world.people.member.id}/${randomUUID()}.png`, world.people.member, 'image/png') },
+
+  // Auth's sessions, only through the RPCs (auth.sessions is not in the API's schemas)
+  { kind: 'call', table: 'public.my_sessions', what: "member's session listed", op: 'call', allowed: ['member'], row: sessionOf((w) => w.people.member), args: () => ({}), done: async (_sql, key, rows) => rows.some((r) => r.id === key) },
+  { kind: 'call', table: 'public.sign_out_session', what: "member's other session", op: 'call', allowed: ['member'], row: sessionOf((w) => w.people.member), args: (key) => ({ p_session_id: key }), done: async (sql, key) => (await sql`select 1 from auth.sessions where id = ${key}`).length === 0, refusals: ['22023'] },
 
   // realtime: private topics for typing (broadcast) and presence
   { kind: 'topic', table: 'realtime.messages', what: 'channel:<public channel>', op: 'select', allowed: members, topic: (w) => `channel:${w.ch.plaza}` },

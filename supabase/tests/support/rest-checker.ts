@@ -3,7 +3,7 @@
 // row made for it).
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { TestStack } from '../../../backend/test/support/stack.ts'
-import type { MatrixContext, RowCase } from './matrix.ts'
+import type { CallCase, MatrixContext, RowCase } from './matrix.ts'
 import { patchApplied } from './sql-checker.ts'
 import type { Outcome } from './sql-checker.ts'
 import { actorOf } from './world.ts'
@@ -16,16 +16,17 @@ export function clientFor(stack: TestStack, person: Person | null): SupabaseClie
     : stack.client(stack.anonKey)
 }
 
-export function isRestCase(c: { kind: string; table: string }): c is RowCase {
-  return c.kind === 'row' && c.table.startsWith('public.')
+export function isRestCase(c: { kind: string; table: string }): c is RowCase | CallCase {
+  return (c.kind === 'row' || c.kind === 'call') && c.table.startsWith('public.')
 }
 
 export async function checkRest(
   ctx: MatrixContext,
   clients: Record<Role, SupabaseClient>,
-  c: RowCase,
+  c: RowCase | CallCase,
   role: Role
 ): Promise<Outcome> {
+  if (c.kind === 'call') return checkRpc(ctx, clients, c, role)
   const actor = actorOf(ctx.world, role)
   const table = c.table.slice('public.'.length)
   const from = clients[role].from(table)
@@ -59,4 +60,18 @@ export async function checkRest(
       return refused(error, (await stored(key)) === undefined)
     }
   }
+}
+
+/** An RPC through supabase-js (`rpc(name, args)`); its effect read back as superuser. */
+async function checkRpc(
+  ctx: MatrixContext,
+  clients: Record<Role, SupabaseClient>,
+  c: CallCase,
+  role: Role
+): Promise<Outcome> {
+  const key = await c.row(ctx)
+  const { data, error } = await clients[role].rpc(c.table.slice('public.'.length), c.args(key))
+  const rows = Array.isArray(data) ? (data as Record<string, unknown>[]) : []
+  const done = await c.done(ctx.sql, key, rows)
+  return error ? { done, code: error.code ?? 'unknown', message: error.message } : { done }
 }

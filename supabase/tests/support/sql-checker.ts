@@ -1,7 +1,7 @@
 // Runs one matrix case as one role directly in SQL: the role and request.jwt.claims set as the
 // API sets them, the operation attempted, its effect read back as superuser, all rolled back.
 import type { PostgresError, TransactionSql } from 'postgres'
-import type { MatrixCase, MatrixContext, RowCase, TopicCase } from './matrix.ts'
+import type { CallCase, MatrixCase, MatrixContext, RowCase, TopicCase } from './matrix.ts'
 import { actorOf, asRoleRolledBack, claimsOf } from './world.ts'
 import type { Role } from './world.ts'
 
@@ -39,7 +39,34 @@ function bindable(tx: TransactionSql, row: Record<string, unknown>): Record<stri
 }
 
 export async function checkSql(ctx: MatrixContext, c: MatrixCase, role: Role): Promise<Outcome> {
-  return c.kind === 'topic' ? checkTopic(ctx, c, role) : checkRow(ctx, c, role)
+  switch (c.kind) {
+    case 'topic':
+      return checkTopic(ctx, c, role)
+    case 'call':
+      return checkCall(ctx, c, role)
+    case 'row':
+      return checkRow(ctx, c, role)
+  }
+}
+
+/** An RPC called with named arguments, as PostgREST calls it; its effect read back. */
+async function checkCall(ctx: MatrixContext, c: CallCase, role: Role): Promise<Outcome> {
+  const actor = actorOf(ctx.world, role)
+  const key = await c.row(ctx)
+  const args = Object.entries(c.args(key))
+  const named = args.map(([name], i) => `${name} => $${i + 1}`).join(', ')
+  try {
+    return await asRoleRolledBack(ctx.sql, actor, async (tx) => {
+      const rows = await tx.unsafe<Record<string, unknown>[]>(
+        `select * from ${c.table}(${named})`,
+        args.map(([, value]) => value as never)
+      )
+      await tx`reset role`
+      return { done: await c.done(tx, key, rows) }
+    })
+  } catch (error) {
+    return refusal(error)
+  }
 }
 
 async function checkRow(ctx: MatrixContext, c: RowCase, role: Role): Promise<Outcome> {
