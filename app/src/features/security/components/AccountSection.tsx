@@ -1,36 +1,11 @@
-// Settings, Security: sessions, the password and the account's email. GoTrue has no endpoint that lists a
-// user's sessions, so this shows the current one and signs out all the others.
+// Settings, Security: the password and the account's email (sessions: SessionsSection.tsx).
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { validatePassword } from '../../auth/index.ts'
-import { useChangeEmail, useChangePassword, useSignOutOthers } from '../data/account.ts'
-
-export function SessionsSection() {
-  const signOutOthers = useSignOutOthers()
-  return (
-    <section className="stack" aria-labelledby="security-sessions">
-      <h3 id="security-sessions">Sessions</h3>
-      <p className="muted">
-        You are signed in here. Other browsers and devices stay signed in until you sign them out.
-      </p>
-      {signOutOthers.error && <Notice tone="error">{cleanError(signOutOthers.error)}</Notice>}
-      {signOutOthers.isSuccess && (
-        <Notice tone="success">Every other session is signed out.</Notice>
-      )}
-      <button
-        type="button"
-        className="button"
-        disabled={signOutOthers.isPending}
-        onClick={() => signOutOthers.mutate()}
-      >
-        Sign out all other sessions
-      </button>
-    </section>
-  )
-}
+import { useChangeEmail, useChangePassword } from '../data/account.ts'
 
 export function EmailSection({ email }: { email: string }) {
   const [next, setNext] = useState('')

@@ -1,5 +1,6 @@
 // Settings, Security: its own chunk, loaded when opened from the profile dialog.
-import { EmailSection, PasswordSection, SessionsSection } from './AccountSection.tsx'
+import { EmailSection, PasswordSection } from './AccountSection.tsx'
+import { SessionsSection } from './SessionsSection.tsx'
 import { TwoFactorSection } from './TwoFactorSection.tsx'
 import { BlockedWorkspacesNotice, WorkspacePolicySection } from './WorkspacePolicySection.tsx'
 import './security.css'

@@ -1,14 +1,9 @@
-// The session and the account: sign out every other session, change the password (the current
-// one checked first), change the email (GoTrue sends a confirmation to both addresses when
-// double_confirm_changes is on, as config.toml has it).
+// The account: change the password (the current one checked first), change the email (GoTrue
+// sends a confirmation to both addresses when double_confirm_changes is on, as config.toml has
+// it). Sessions: sessions.ts.
 import { useMutation } from '@tanstack/react-query'
 import { createClient } from '@supabase/supabase-js'
 import { runtimeConfig, supabase } from '../../../lib/supabase.ts'
-
-export async function signOutOthers(): Promise<void> {
-  const { error } = await supabase().auth.signOut({ scope: 'others' })
-  if (error) throw error
-}
 
 export async function changeEmail(email: string): Promise<void> {
   const { error } = await supabase().auth.updateUser(
@@ -49,10 +44,6 @@ export function useChangePassword() {
     mutationFn: (v: { email: string; current: string; next: string }) =>
       changePassword(v.email, v.current, v.next),
   })
-}
-
-export function useSignOutOthers() {
-  return useMutation({ mutationFn: signOutOthers })
 }
 
 export function useChangeEmail() {

@@ -3,4 +3,5 @@ export const securityKeys = {
   factors: () => [...securityKeys.all, 'factors'] as const,
   ownedWorkspaces: () => [...securityKeys.all, 'owned-workspaces'] as const,
   blocked: () => [...securityKeys.all, 'blocked-workspaces'] as const,
+  sessions: () => [...securityKeys.all, 'sessions'] as const,
 }
