@@ -3,7 +3,8 @@
 // asked), sign out, sign in with the new password and a code; and a
 // workspace whose owner requires two-factor sign-in stays closed to a member without it until
 // they set it up; a security key (Chromium's virtual authenticator over the DevTools protocol)
-// added, then used to sign in; an email change confirmed from both addresses.
+// added, then used to sign in; an email change confirmed from both addresses; the same person
+// in two browsers, one signing the other out from the list of active sessions.
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
@@ -206,4 +207,76 @@ test('change email: a link to each address, then the new address signs in', asyn
   ).toBeVisible()
   await lea.context.close()
   await fresh.context.close()
+})
+
+/**
+ * What an hour does to a signed-in browser: its access token expires, so supabase-js renews it
+ * with the refresh token (at once on the next load of the page).
+ */
+async function expireAccessToken(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) {
+      if (!/^sb-.+-auth-token$/.test(key)) continue
+      const session = JSON.parse(localStorage.getItem(key) ?? '{}') as { expires_at?: number }
+      session.expires_at = Math.floor(Date.now() / 1000) - 60
+      localStorage.setItem(key, JSON.stringify(session))
+    }
+  })
+}
+
+test('active sessions: sign out another browser from the list', async ({ browser }) => {
+  const mia = await actor(browser, 'Mia')
+  await signUpAndConfirm(mia)
+  await createWorkspace(mia, `Sessions ${Date.now().toString(36)}`)
+  // The same person in a second browser.
+  const laptop = await actor(browser, 'Mia laptop')
+  await signIn({ ...laptop, email: mia.email, password: mia.password })
+  await expect(
+    laptop.page.getByRole('heading', { level: 2, name: 'general', exact: true })
+  ).toBeVisible()
+
+  const security = await openSecurity(mia.page)
+  const sessions = security.getByRole('list', { name: 'Active sessions' })
+  await expect(sessions.getByRole('listitem')).toHaveCount(2)
+  const here = sessions.getByRole('listitem', { name: 'Chrome on Linux, this device' })
+  await expect(here).toContainText('This device')
+  await expect(here).toContainText(/127\.0\.0\.1 · active now/)
+  await expect(here.getByRole('button', { name: 'Sign out' })).toHaveCount(0)
+  const other = sessions.getByRole('listitem', { name: 'Chrome on Linux', exact: true })
+  await expect(other).toContainText(/127\.0\.0\.1 · active (just now|\d+ minutes? ago)/)
+
+  await other.getByRole('button', { name: 'Sign out' }).click()
+  await expect(sessions.getByRole('listitem')).toHaveCount(1)
+  await expect(sessions.getByRole('listitem')).toHaveAccessibleName('Chrome on Linux, this device')
+
+  // The laptop's next renewal fails: it is back at the sign-in page.
+  await expireAccessToken(laptop.page)
+  await laptop.page.reload()
+  await expect(laptop.page.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
+  await expect(laptop.page.getByRole('heading', { level: 2, name: 'general' })).toHaveCount(0)
+
+  // This browser renews its own sign-in and carries on.
+  await expireAccessToken(mia.page)
+  await mia.page.reload()
+  await expect(
+    mia.page.getByRole('heading', { level: 2, name: 'general', exact: true })
+  ).toBeVisible()
+
+  // Sign in on the laptop again, then "Sign out all other sessions" empties the list of others.
+  await signIn({ ...laptop, email: mia.email, password: mia.password })
+  await expect(
+    laptop.page.getByRole('heading', { level: 2, name: 'general', exact: true })
+  ).toBeVisible()
+  const again = await openSecurity(mia.page)
+  const list = again.getByRole('list', { name: 'Active sessions' })
+  await expect(list.getByRole('listitem')).toHaveCount(2)
+  await again.getByRole('button', { name: 'Sign out all other sessions' }).click()
+  await expect(again.getByText('Every other session is signed out.')).toBeVisible()
+  await expect(list.getByRole('listitem')).toHaveCount(1)
+  await expireAccessToken(laptop.page)
+  await laptop.page.reload()
+  await expect(laptop.page.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
+
+  await mia.context.close()
+  await laptop.context.close()
 })
