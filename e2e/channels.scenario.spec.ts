@@ -1,8 +1,23 @@
 // Channels and roles with two people: a private channel, a direct message with its unread badge,
-// browsing and joining a public channel, topic, rename and archive, a role change, and removal.
+// browsing and joining a public channel, topic, rename, a thread, and archive (the thread still
+// reads, nothing changes it), a role change, and removal.
 import { expect, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { actor, composer, messageWith, send, waitLive } from './support/actors.ts'
 import { twoInGeneral } from './support/workspace.ts'
+
+function thread(page: Page): Locator {
+  return page.getByRole('complementary', { name: 'Thread', exact: true })
+}
+
+async function replyInThread(page: Page, text: string): Promise<void> {
+  await expect(thread(page)).toHaveAttribute('data-status', 'live', { timeout: 30_000 })
+  const box = thread(page).getByRole('combobox', { name: /^Message / })
+  await box.fill(text)
+  await expect(box).toHaveValue(text)
+  await box.press('Enter')
+  await expect(box).toHaveValue('')
+}
 
 test('private channels, DMs with unread counts, browse and join, settings, roles and removal', async ({
   browser,
@@ -79,7 +94,27 @@ test('private channels, DMs with unread counts, browse and join, settings, roles
     await expect(p.getByText('Where we eat on Fridays')).toBeVisible()
   })
 
-  await test.step('archiving stops new messages but keeps the history', async () => {
+  await test.step('Pete and Olga reply in a thread there', async () => {
+    await waitLive(o)
+    await send(o, 'Tacos or ramen this Friday?')
+    const onPete = messageWith(p, 'Tacos or ramen this Friday?')
+    await onPete.hover()
+    await onPete.getByRole('button', { name: 'Reply in thread' }).click()
+    await replyInThread(p, 'Ramen, obviously')
+    await messageWith(o, 'Tacos or ramen this Friday?')
+      .getByRole('button', { name: '1 reply, open the thread' })
+      .click()
+    await replyInThread(o, 'Ramen it is')
+    await expect(
+      messageWith(p, 'Tacos or ramen this Friday?').getByRole('button', {
+        name: '2 replies, open the thread',
+      })
+    ).toBeVisible()
+    await thread(o).getByRole('button', { name: 'Close thread' }).click()
+    await thread(p).getByRole('button', { name: 'Close thread' }).click()
+  })
+
+  await test.step('archiving stops new messages but keeps the history and its threads', async () => {
     await o.getByRole('button', { name: 'Channel settings' }).click()
     await o
       .getByRole('dialog', { name: '#lunch-club settings' })
@@ -87,6 +122,37 @@ test('private channels, DMs with unread counts, browse and join, settings, roles
       .click()
     await expect(o.getByText('This channel is archived. Its history stays readable.')).toBeVisible()
     await expect(composer(o)).toHaveCount(0)
+
+    // Read-only: no new thread, no reaction, no edit on Olga's own message.
+    const parent = messageWith(o, 'Tacos or ramen this Friday?')
+    await parent.hover()
+    await expect(parent.getByRole('button', { name: 'Copy link' })).toHaveCount(1)
+    for (const name of ['Reply in thread', 'Add reaction', 'Edit message', 'Delete message']) {
+      await expect(parent.getByRole('button', { name })).toHaveCount(0)
+    }
+    // The thread opens with its replies, the composer's place saying why, and no actions.
+    await parent.getByRole('button', { name: '2 replies, open the thread' }).click()
+    const panel = thread(o)
+    await expect(panel).toHaveAttribute('data-status', 'live', { timeout: 30_000 })
+    await expect(panel.locator('[role="feed"] article.message .message-body')).toHaveText([
+      'Ramen, obviously',
+      'Ramen it is',
+    ])
+    await expect(
+      panel.getByText('This channel is archived. Its threads stay readable.')
+    ).toBeVisible()
+    await expect(composer(o)).toHaveCount(0)
+    await expect(panel.getByRole('checkbox', { name: /^Also send to/ })).toHaveCount(0)
+    const mine = panel.locator('article.message', { hasText: 'Ramen it is' })
+    await mine.hover()
+    await expect(mine.getByRole('button', { name: 'Copy link' })).toHaveCount(1)
+    for (const name of ['Add reaction', 'Edit message', 'Delete message']) {
+      await expect(panel.getByRole('button', { name })).toHaveCount(0)
+    }
+    await mine.focus()
+    await mine.press('e')
+    await expect(panel.getByRole('button', { name: 'Save' })).toHaveCount(0)
+    await panel.getByRole('button', { name: 'Close thread' }).click()
   })
 
   await test.step('Olga makes Pete an admin, then removes him', async () => {

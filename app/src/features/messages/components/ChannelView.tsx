@@ -127,6 +127,7 @@ export function ChannelView(props: Props) {
     openThread,
     composerRef,
     localUrls: localUrls.current,
+    readOnly: Boolean(channel?.archivedAt),
   })
 
   function onDrop(event: DragEvent) {

@@ -32,12 +32,17 @@ interface MessageProps {
   onToggleReaction: (emoji: string) => void
   /** Opens the message's thread (absent: no threads here, e.g. inside a thread). */
   onOpenThread?: () => void
+  /** An archived channel's message: readable (links, its thread), but nothing changes it. */
+  readOnly?: boolean
 }
 
 export const MessageItem = memo(function MessageItem(props: MessageProps) {
-  const { message, grouped, people, editing } = props
+  const { message, grouped, people, readOnly = false } = props
+  const editing = props.editing && !readOnly
   const [picking, setPicking] = useState(false)
   const mine = message.authorId === people.me
+  const canEdit = mine && !readOnly
+  const canDelete = props.canDelete && !readOnly
   const author = people.nameOf(message.authorId)
   if (message.deletedAt) {
     return (
@@ -73,10 +78,10 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
         if (e.key === 't' && props.onOpenThread) {
           e.preventDefault()
           props.onOpenThread()
-        } else if (e.key === 'e' && mine) {
+        } else if (e.key === 'e' && canEdit) {
           e.preventDefault()
           props.onStartEdit()
-        } else if ((e.key === 'Delete' || e.key === 'Backspace') && props.canDelete) {
+        } else if ((e.key === 'Delete' || e.key === 'Backspace') && canDelete) {
           e.preventDefault()
           if (window.confirm('Delete this message?')) props.onDelete()
         }
@@ -143,13 +148,13 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
           reactions={message.reactions}
           me={people.me}
           nameOf={people.nameOf}
-          onToggle={props.onToggleReaction}
+          onToggle={readOnly ? undefined : props.onToggleReaction}
         />
       </div>
       {!editing && (
         <div className="message-actions" role="toolbar" aria-label="Message actions">
           <CopyLinkButton channelId={message.channelId} messageId={message.id} />
-          {props.onOpenThread && (
+          {props.onOpenThread && !readOnly && (
             <button
               type="button"
               className="icon-button"
@@ -160,16 +165,18 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
               💬
             </button>
           )}
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Add reaction"
-            aria-expanded={picking}
-            onClick={() => setPicking((v) => !v)}
-          >
-            ☺
-          </button>
-          {mine && (
+          {!readOnly && (
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Add reaction"
+              aria-expanded={picking}
+              onClick={() => setPicking((v) => !v)}
+            >
+              ☺
+            </button>
+          )}
+          {canEdit && (
             <button
               type="button"
               className="icon-button"
@@ -179,7 +186,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
               ✎
             </button>
           )}
-          {props.canDelete && (
+          {canDelete && (
             <button
               type="button"
               className="icon-button"
@@ -191,7 +198,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
               🗑
             </button>
           )}
-          {picking && (
+          {picking && !readOnly && (
             <EmojiPicker
               onPick={(emoji) => {
                 setPicking(false)

@@ -6,7 +6,8 @@ interface Props {
   reactions: Reaction[]
   me: string
   nameOf: (userId: string) => string
-  onToggle: (emoji: string) => void
+  /** Absent: shown only (an archived channel's message). */
+  onToggle?: (emoji: string) => void
 }
 
 /** Each emoji once, with its count and who reacted; pressing one toggles mine. */
@@ -27,8 +28,11 @@ export function Reactions({ reactions, me, nameOf, onToggle }: Props) {
             className={mine ? 'reaction reaction-mine' : 'reaction'}
             aria-pressed={mine}
             title={who}
-            aria-label={`${who}. ${mine ? 'Remove your reaction' : 'React with ' + emoji}`}
-            onClick={() => onToggle(emoji)}
+            aria-label={
+              onToggle ? `${who}. ${mine ? 'Remove your reaction' : 'React with ' + emoji}` : who
+            }
+            disabled={!onToggle}
+            onClick={() => onToggle?.(emoji)}
           >
             <span aria-hidden="true">{emoji}</span>
             <span className="reaction-count" aria-hidden="true">

@@ -2,7 +2,10 @@
 // conversation (the channel's LiveChannel over the thread's numbering: catch-up after any
 // reconnect, the outbox, retries that cannot double), a composer with "Also send to #channel",
 // follow/unfollow, the "new replies" line, and the thread marked read while it is open and
-// visible. Loaded only when a thread is opened (ChannelView's React.lazy).
+// visible. In an archived channel it is read-only: the parent and the replies, the composer's
+// place saying why, no row actions but the link; Follow stays, since it is personal (unfollowing
+// takes the thread out of the Threads view). Loaded only when a thread is opened (ChannelView's
+// React.lazy).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useUploads } from '../../attachments/index.ts'
 import type { OutgoingFile } from '../../attachments/index.ts'
@@ -90,6 +93,8 @@ export default function ThreadPanel(props: ThreadPanelProps) {
     newMarkerLabel: 'New replies',
     composerRef,
     localUrls: localUrls.current,
+    // An archived channel's thread reads as it was: no composer, and the rows unchangeable.
+    readOnly: props.disabledReason !== null,
   })
 
   const loadOlder = useCallback(() => void live?.loadOlder(), [live])
@@ -128,6 +133,7 @@ export default function ThreadPanel(props: ThreadPanelProps) {
       )}
       <div className="thread-parent">
         {parent ? (
+          // Shown, not changed here: the parent's own actions are in the channel.
           <MessageItem
             message={{ ...parent, thread: null }}
             grouped={false}
@@ -139,6 +145,7 @@ export default function ThreadPanel(props: ThreadPanelProps) {
             onEdit={async () => null}
             onDelete={() => {}}
             onToggleReaction={() => {}}
+            readOnly
           />
         ) : (
           <p className="muted">Loading the message…</p>
@@ -157,7 +164,9 @@ export default function ThreadPanel(props: ThreadPanelProps) {
         scrollToEndSignal={scrollSignal}
         emptyState={
           <EmptyState title="No replies yet">
-            <p className="muted">Reply below to start the thread.</p>
+            <p className="muted">
+              {props.disabledReason ? 'Nobody replied.' : 'Reply below to start the thread.'}
+            </p>
           </EmptyState>
         }
       />

@@ -1,7 +1,8 @@
 // How a conversation's rows render, shared by the channel and the thread panel: day dividers,
 // the "new" line, messages wired to the LiveChannel (edit, delete, react, open the thread) and
 // unsent ones (retry, discard). The two differ only in the new line's label and the thread
-// action; an archived channel's rows are read-only in both.
+// action. In an archived channel the rows are read-only in both (as Slack's): no edit, delete,
+// reactions or "Reply in thread"; an existing thread still opens, to be read.
 import { useCallback, useState } from 'react'
 import type { RefObject } from 'react'
 import type { LiveChannel } from '../conversation/LiveChannel.ts'
@@ -24,6 +25,8 @@ export interface RowRendererOptions {
   composerRef: RefObject<HTMLTextAreaElement | null>
   /** Local previews of files still uploading, by attachment id. */
   localUrls: ReadonlyMap<string, string>
+  /** An archived channel: nothing can be changed, no thread started. */
+  readOnly: boolean
 }
 
 export interface RowRenderer {
@@ -35,15 +38,16 @@ export interface RowRenderer {
 }
 
 export function useRowRenderer(options: RowRendererOptions): RowRenderer {
-  const { live, messages, people, isAdmin, newMarkerLabel, openThread, composerRef, localUrls } =
-    options
+  const { live, messages, people, isAdmin, newMarkerLabel, openThread, composerRef } = options
+  const { localUrls, readOnly } = options
   const me = people.me
   const [editing, setEditing] = useState<string | null>(null)
 
   const editLast = useCallback(() => {
+    if (readOnly) return
     const mine = [...messages].reverse().find((m) => m.authorId === me && !m.deletedAt)
     if (mine) setEditing(mine.id)
-  }, [messages, me])
+  }, [messages, me, readOnly])
 
   const renderRow = useCallback(
     (row: Row) => {
@@ -62,6 +66,8 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
           )
         case 'message': {
           const message = row.message
+          // Read-only, only a thread that exists opens (one that has replies, or a reply's).
+          const canOpen = !readOnly || Boolean(message.thread ?? message.parentId)
           return (
             <MessageItem
               message={message}
@@ -80,7 +86,10 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
               }}
               onDelete={() => void live?.remove(message.id)}
               onToggleReaction={(emoji) => void live?.toggleReaction(message.id, emoji)}
-              onOpenThread={openThread && (() => openThread(message.parentId ?? message.id))}
+              onOpenThread={
+                openThread && canOpen ? () => openThread(message.parentId ?? message.id) : undefined
+              }
+              readOnly={readOnly}
             />
           )
         }
@@ -97,7 +106,18 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
           )
       }
     },
-    [people, me, isAdmin, editing, live, composerRef, openThread, newMarkerLabel, localUrls]
+    [
+      people,
+      me,
+      isAdmin,
+      editing,
+      live,
+      composerRef,
+      openThread,
+      newMarkerLabel,
+      localUrls,
+      readOnly,
+    ]
   )
 
   return { renderRow, editing, editLast }
