@@ -1,7 +1,8 @@
 // Threads through the RPCs as the app calls them (role authenticated, the caller's claims):
 // replies numbered per thread, idempotent, in the channel only when also sent there; the
 // parent's summary; following (automatic and by hand), read positions and the Threads view;
-// the refusals (a reply to a reply, to another channel's message, in an archived channel).
+// the refusals (a reply to a reply, to another channel's message, in an archived channel); an
+// archived channel's thread still reads, and nothing changes it.
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import postgres from 'postgres'
@@ -60,6 +61,16 @@ async function follows(thread: string): Promise<Record<string, boolean>> {
   const rows = await stack.sql<{ user_id: string; following: boolean }[]>`
     select user_id, following from public.thread_members where thread_id = ${thread}`
   return Object.fromEntries(rows.map((r) => [r.user_id, r.following]))
+}
+
+/** A new public channel of the workspace, made by the person with the others in it. */
+function newChannel(person: Person, others: Person[]): Promise<string> {
+  return asRole(stack.sql, person, async (tx) => {
+    const [c] = await tx<{ id: string }[]>`
+      select id from public.create_channel(${world.ws}, ${`t-${randomUUID().slice(0, 8)}`}, 'public', '',
+        ${others.map((o) => o.id)})`
+    return c!.id
+  })
 }
 
 async function lastSeq(channel: string): Promise<number> {
@@ -217,6 +228,37 @@ describe('the summary', () => {
     expect(afterDelete!.last_repliers).toEqual([member2.id, admin.id, member.id])
   })
 
+  it('keeps the summary when a reply is edited, and updates it when one is deleted', async () => {
+    const { owner, admin, member } = world.people
+    const parent = await makeMessage(stack.sql, owner, world.ch.plaza, 'edit replies')
+    const first = await reply(member, world.ch.plaza, parent, 'frist')
+    const second = await reply(admin, world.ch.plaza, parent, 'second')
+    const before = await summary(parent)
+    expect(before).toMatchObject({ reply_count: 2, last_seq: '2' })
+
+    await rpc(member, (tx) => tx`select public.edit_message(${first.id}, 'first')`)
+    expect(await summary(parent)).toEqual(before)
+    const replies = await rpc(
+      member,
+      (tx) => tx<{ body: string; edited_at: Date | null }[]>`
+      select body, edited_at from public.thread_page(${parent})`
+    )
+    expect(replies.map((r) => [r.body, r.edited_at !== null])).toEqual([
+      ['first', true],
+      ['second', false],
+    ])
+
+    await asRole(stack.sql, admin, (tx) => tx`select public.delete_message(${second.id})`)
+    const after = await summary(parent)
+    expect(after).toMatchObject({ reply_count: 1, last_seq: '2', last_repliers: [member.id] })
+    expect(after!.last_reply_at).toEqual(
+      (
+        await stack.sql<{ created_at: Date }[]>`
+        select created_at from public.messages where id = ${first.id}`
+      )[0]!.created_at
+    )
+  })
+
   it('keeps the thread when its parent is deleted', async () => {
     const parent = await makeMessage(stack.sql, world.people.owner, world.ch.plaza, 'going away')
     await reply(world.people.member, world.ch.plaza, parent, 'still here')
@@ -324,8 +366,21 @@ describe('following and reading', () => {
     const parent = await makeMessage(stack.sql, member, room, 'mine')
     await reply(owner, room, parent, 'hi')
     expect((await follows(parent))[member.id]).toBe(true)
+    const unread = async () =>
+      (
+        await rpc(
+          member,
+          (tx) => tx<{ id: string; unread_count: string }[]>`
+          select id, unread_count from public.my_workspaces()`
+        )
+      ).find((w) => w.id === world.ws)!.unread_count
     await rpc(member, (tx) => tx`select public.leave_channel(${room})`)
     expect((await follows(parent))[member.id]).toBeUndefined()
+    // New replies to the thread of their own message neither follow them again nor count.
+    const total = await unread()
+    await reply(owner, room, parent, 'are you still there?')
+    expect((await follows(parent))[member.id]).toBeUndefined()
+    expect(await unread()).toBe(total)
     const listed = await rpc(
       member,
       (tx) => tx<{ id: string }[]>`
@@ -353,5 +408,70 @@ describe('following and reading', () => {
     await expect(
       rpc(member, (tx) => tx`select public.follow_thread(${r.id})`)
     ).rejects.toMatchObject({ code: '22023', message: 'A reply has no thread of its own.' })
+  })
+})
+
+describe('a thread in an archived channel', () => {
+  it('still reads, refuses a reply, an edit or a reaction, and leaves following to each person', async () => {
+    const { owner, member } = world.people
+    const room = await newChannel(owner, [member])
+    const parent = await makeMessage(stack.sql, owner, room, 'retro notes')
+    const first = await reply(member, room, parent, 'went well')
+    const second = await reply(owner, room, parent, 'agreed')
+    await rpc(owner, (tx) => tx`select public.archive_channel(${room})`)
+    const before = await summary(parent)
+
+    const archived = {
+      code: '42501',
+      message: 'This channel is archived; messages can no longer be sent.',
+    }
+    await expect(reply(member, room, parent, 'one more')).rejects.toMatchObject(archived)
+    await expect(
+      reply(member, room, parent, 'to everyone', { inChannel: true })
+    ).rejects.toMatchObject(archived)
+    // A retry of a reply stored before the archiving still gets it back (an outbox confirms).
+    expect(await reply(member, room, parent, 'went well', { id: first.id })).toEqual(first)
+    await expect(
+      rpc(member, (tx) => tx`select public.edit_message(${first.id}, 'went very well')`)
+    ).rejects.toMatchObject({
+      code: '42501',
+      message: 'This channel is archived; messages can no longer be changed.',
+    })
+    await expect(
+      rpc(owner, (tx) => tx`select public.set_reaction(${first.id}, '👍')`)
+    ).rejects.toMatchObject({ code: '42501' })
+
+    const replies = await rpc(
+      member,
+      (tx) => tx<{ id: string; body: string; edited_at: Date | null }[]>`
+      select id, body, edited_at from public.thread_page(${parent})`
+    )
+    expect(replies.map((r) => [r.id, r.body, r.edited_at])).toEqual([
+      [first.id, 'went well', null],
+      [second.id, 'agreed', null],
+    ])
+    const page = await rpc(
+      member,
+      (tx) => tx<{ id: string; thread: { reply_count: number } | null }[]>`
+      select id, thread from public.message_page(${room})`
+    )
+    expect(page.find((m) => m.id === parent)?.thread).toMatchObject({ reply_count: 2 })
+    expect(await summary(parent)).toEqual(before)
+
+    // Following and reading are personal: they still move (unfollowing takes the thread out of
+    // the Threads view).
+    const off = await rpc(
+      member,
+      (tx) => tx<{ follow_thread: boolean }[]>`
+      select public.follow_thread(${parent}, false)`
+    )
+    expect(off[0]!.follow_thread).toBe(false)
+    expect((await follows(parent))[member.id]).toBe(false)
+    const read = await rpc(
+      member,
+      (tx) => tx<{ mark_thread_read: string }[]>`
+      select public.mark_thread_read(${parent})`
+    )
+    expect(read[0]!.mark_thread_read).toBe('2')
   })
 })
