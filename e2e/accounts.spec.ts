@@ -143,3 +143,22 @@ test('profile: change my display name and sign out; a draft survives', async ({ 
   await expect(composer(finn.page)).toHaveValue('typed before signing out')
   await finn.context.close()
 })
+
+test('sign in by email link (magic link), alongside the password', async ({ browser }) => {
+  const hana = await actor(browser, 'Hana')
+  await signUpAndConfirm(hana)
+  await createWorkspace(hana, `Link ${Date.now().toString(36)}`)
+  await hana.context.close()
+
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(appUrl('/sign-in'))
+  await expect(page.getByRole('button', { name: 'Email me a sign-in link' })).toBeDisabled()
+  await page.getByLabel('Email').fill(hana.email)
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click()
+  await expect(page.getByText('Check your email: the link we sent signs you in.')).toBeVisible()
+  await page.goto(await linkFromEmail(hana.email, /magic link/i))
+  await expect(page.getByRole('heading', { level: 2, name: 'general', exact: true })).toBeVisible()
+  await waitLive(page)
+  await context.close()
+})

@@ -7,7 +7,7 @@ import { navigate, useRoute } from './lib/router.ts'
 import type { Route } from './lib/routes.ts'
 import {
   ForgotPasswordPage,
-  ResetPasswordPage,
+  ResetLinkExpiredPage,
   SignInPage,
   SignUpPage,
   useAuth,
@@ -62,12 +62,11 @@ function Gate() {
       case 'forgot-password':
         return <ForgotPasswordPage />
       case 'reset-password':
-        return <ResetPasswordPage />
+        return <ResetLinkExpiredPage />
       default:
         return <SignInPage expired={auth.reason === 'expired'} />
     }
   }
-  if (auth.recovery || route.name === 'reset-password') return <ResetPasswordPage />
   return <SignedIn route={route} />
 }
 

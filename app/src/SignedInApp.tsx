@@ -4,7 +4,7 @@ import { cleanError } from './lib/clean-error.ts'
 import { browserStore } from './lib/local-store.ts'
 import { navigate } from './lib/router.ts'
 import type { Route } from './lib/routes.ts'
-import { MfaChallengePage, needsCode, useAuth } from './features/auth/index.ts'
+import { MfaChallengePage, needsCode, ResetPasswordPage, useAuth } from './features/auth/index.ts'
 import {
   AcceptInvitePage,
   CreateWorkspacePage,
@@ -25,6 +25,8 @@ export default function SignedInApp({ route }: { route: Route }) {
     if (href.endsWith('#')) window.history.replaceState(null, '', pathname + search)
   }, [])
   if (auth.status !== 'signed-in') return null
+  // Signed in by a password-reset link: the new password first.
+  if (auth.recovery || route.name === 'reset-password') return <ResetPasswordPage />
   // An account with a verified factor signed in with its password only (aal1): the database
   // shows it nothing of the workspaces, so the code comes first (in this chunk, not the entry).
   if (needsCode(auth.session)) return <MfaChallengePage />

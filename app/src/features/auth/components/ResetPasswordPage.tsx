@@ -3,30 +3,18 @@ import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { navigate } from '../../../lib/router.ts'
 import { Field } from '../../../ui/Field.tsx'
-import { Link } from '../../../ui/Link.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
-import { useUpdatePassword } from '../data/auth-mutations.ts'
-import { useAuth } from '../data/useAuth.ts'
+import { useUpdatePassword } from '../data/update-password.ts'
 import { validatePassword } from '../data/validation.ts'
 import { AuthLayout } from './AuthLayout.tsx'
 
+// The new password after a reset link: the link signed the person in (a recovery session), so
+// this page is part of the signed-in screens (SignedInApp), not of the first screen.
 export function ResetPasswordPage() {
-  const auth = useAuth()
   const [password, setPassword] = useState('')
   const [touched, setTouched] = useState(false)
   const update = useUpdatePassword()
   const error = touched ? validatePassword(password) : null
-
-  if (auth.status !== 'signed-in') {
-    return (
-      <AuthLayout title="Reset link expired">
-        <p>This reset link is no longer valid. Ask for a new one.</p>
-        <p className="auth-links">
-          <Link href="/forgot-password">Send a new reset link</Link>
-        </p>
-      </AuthLayout>
-    )
-  }
 
   function submit(event: FormEvent) {
     event.preventDefault()

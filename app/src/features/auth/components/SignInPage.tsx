@@ -4,7 +4,7 @@ import { cleanError } from '../../../lib/clean-error.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Link } from '../../../ui/Link.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
-import { useResendConfirmation, useSignIn } from '../data/auth-mutations.ts'
+import { useResendConfirmation, useSendSignInLink, useSignIn } from '../data/auth-mutations.ts'
 import { AuthLayout } from './AuthLayout.tsx'
 
 export function SignInPage({ expired }: { expired: boolean }) {
@@ -12,6 +12,7 @@ export function SignInPage({ expired }: { expired: boolean }) {
   const [password, setPassword] = useState('')
   const signIn = useSignIn()
   const resend = useResendConfirmation()
+  const link = useSendSignInLink()
   const notConfirmed = /not confirmed/i.test((signIn.error as Error | null)?.message ?? '')
 
   function submit(event: FormEvent) {
@@ -61,6 +62,18 @@ export function SignInPage({ expired }: { expired: boolean }) {
         <button type="submit" className="button button-primary" disabled={signIn.isPending}>
           {signIn.isPending ? 'Signing in…' : 'Sign in'}
         </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={!email || link.isPending}
+          onClick={() => link.mutate(email)}
+        >
+          Email me a sign-in link
+        </button>
+        {link.isSuccess && (
+          <Notice tone="success">Check your email: the link we sent signs you in.</Notice>
+        )}
+        {link.error && <Notice tone="error">{cleanError(link.error)}</Notice>}
       </form>
       <p className="auth-links">
         <Link href="/forgot-password">Forgot your password?</Link>

@@ -1,8 +1,8 @@
-// Sign up, sign in, sign out, forgot and reset password: plain async functions over supabase-js
-// plus their mutation hooks. Errors come back as GoTrue's messages, cleaned for people.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+// Sign up, sign in, and the emailed links (confirmation, sign-in, password reset): plain async
+// functions over supabase-js plus their mutation hooks. Errors come back as GoTrue's messages,
+// cleaned for people.
+import { useMutation } from '@tanstack/react-query'
 import { supabase } from '../../../lib/supabase.ts'
-import { markExplicitSignOut } from './session-store.ts'
 
 function redirectTo(path: string): string {
   return `${window.location.origin}${path}`
@@ -43,21 +43,18 @@ export async function resendConfirmation(email: string): Promise<void> {
   if (error) throw error
 }
 
-export async function requestPasswordReset(email: string): Promise<void> {
-  const { error } = await supabase().auth.resetPasswordForEmail(email.trim(), {
-    redirectTo: redirectTo('/reset-password'),
+export async function sendSignInLink(email: string): Promise<void> {
+  const { error } = await supabase().auth.signInWithOtp({
+    email: email.trim(),
+    options: { shouldCreateUser: false, emailRedirectTo: window.location.href },
   })
   if (error) throw error
 }
 
-export async function updatePassword(password: string): Promise<void> {
-  const { error } = await supabase().auth.updateUser({ password })
-  if (error) throw error
-}
-
-export async function signOut(): Promise<void> {
-  markExplicitSignOut()
-  const { error } = await supabase().auth.signOut()
+export async function requestPasswordReset(email: string): Promise<void> {
+  const { error } = await supabase().auth.resetPasswordForEmail(email.trim(), {
+    redirectTo: redirectTo('/reset-password'),
+  })
   if (error) throw error
 }
 
@@ -71,22 +68,15 @@ export function useSignIn() {
   })
 }
 
+/** Sign-in by email link (magic link), for an account that exists; it lands back on this page. */
+export function useSendSignInLink() {
+  return useMutation({ mutationFn: sendSignInLink })
+}
+
 export function useResendConfirmation() {
   return useMutation({ mutationFn: resendConfirmation })
 }
 
 export function useRequestPasswordReset() {
   return useMutation({ mutationFn: requestPasswordReset })
-}
-
-export function useUpdatePassword() {
-  return useMutation({ mutationFn: updatePassword })
-}
-
-export function useSignOut() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: signOut,
-    onSettled: () => queryClient.clear(),
-  })
 }
