@@ -1,6 +1,7 @@
 // Threads end to end, two people in separate contexts against the real stack: replies live both
 // ways with the parent's summary, one goes offline while the other replies and finds every reply
-// once, in order, when back; the Threads view shows unread replies and clears them once read.
+// once, in order, when back; the Threads view shows unread replies and clears them once read;
+// editing and deleting replies update the summary, and a deleted parent keeps its thread.
 import { expect, test } from '@playwright/test'
 import type { Locator, Page } from '@playwright/test'
 import { actor, messageWith, send } from './support/actors.ts'
@@ -125,6 +126,59 @@ test('two people reply in a thread live, one comes back from offline to every re
     await expect(
       view.getByRole('button', { name: /^Thread in #general: 8 replies$/ })
     ).toBeVisible()
+  })
+
+  await test.step('editing and deleting replies update the summary; a deleted parent keeps its thread', async () => {
+    const channelParent = (page: Page) =>
+      page.locator('.channel-view > .message-list-wrap article.message').first()
+    // Bob back in the thread, from the Threads view.
+    await bob.page
+      .getByRole('region', { name: 'Threads' })
+      .getByRole('button', { name: /^Thread in #general/ })
+      .click()
+    await threadLive(bob.page)
+    for (const page of [alice.page, bob.page]) {
+      await expect(channelParent(page)).toContainText('Who runs the Friday demo?')
+    }
+
+    // An edited reply reaches the other side; the summary does not change.
+    const dryRun = thread(alice.page).locator('article.message', { hasText: 'Dry run at 3' })
+    await dryRun.hover()
+    await dryRun.getByRole('button', { name: 'Edit message' }).click()
+    const edit = thread(alice.page).getByRole('combobox', { name: 'Edit message' })
+    await edit.fill('Dry run at 3:30')
+    await edit.press('Enter')
+    await expect(edit).toHaveCount(0)
+    await expect(replyTexts(bob.page).nth(4)).toContainText('Dry run at 3:30')
+    await expect(
+      channelParent(alice.page).getByRole('button', { name: '8 replies, open the thread' })
+    ).toBeVisible()
+
+    // A deleted reply leaves a tombstone in the thread and the count goes down for both.
+    const offline = thread(bob.page).locator('article.message', { hasText: 'Written offline' })
+    await offline.hover()
+    bob.page.once('dialog', (d) => void d.accept())
+    await offline.getByRole('button', { name: 'Delete message' }).click()
+    for (const page of [alice.page, bob.page]) {
+      await expect(
+        channelParent(page).getByRole('button', { name: '7 replies, open the thread' })
+      ).toBeVisible()
+      await expect(thread(page).getByText('This message was deleted.')).toHaveCount(1)
+    }
+
+    // The parent deleted: "This message was deleted." in the channel, with its thread.
+    await channelParent(alice.page).hover()
+    alice.page.once('dialog', (d) => void d.accept())
+    await channelParent(alice.page).getByRole('button', { name: 'Delete message' }).click()
+    await thread(bob.page).getByRole('button', { name: 'Close thread' }).click()
+    const tombstone = channelParent(bob.page)
+    await expect(tombstone).toHaveClass(/message-deleted/)
+    await expect(tombstone).toContainText('This message was deleted.')
+    await tombstone.getByRole('button', { name: '7 replies, open the thread' }).click()
+    await threadLive(bob.page)
+    await expect(replyTexts(bob.page)).toHaveCount(7)
+    await expect(replyTexts(bob.page).first()).toHaveText('I can, if nobody else wants to')
+    await expect(replyTexts(bob.page).last()).toHaveText('And the clicker')
   })
 
   await alice.context.close()

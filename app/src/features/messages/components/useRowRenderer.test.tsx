@@ -38,13 +38,19 @@ function message(id: string, authorId: string, extra: Partial<ChatMessage> = {})
   }
 }
 
-const rows: Row[] = [
+const standard: Row[] = [
   { kind: 'new-marker', key: 'new-marker' },
   { kind: 'message', key: 'm1', message: message('m1', 'me'), grouped: false },
   { kind: 'message', key: 'm2', message: message('m2', 'ann', { thread }), grouped: false },
 ]
 
-function Rows(props: { label: string; readOnly: boolean; openThread?: (id: string) => void }) {
+function Rows(props: {
+  label: string
+  readOnly: boolean
+  openThread?: (id: string) => void
+  rows?: Row[]
+}) {
+  const rows = props.rows ?? standard
   const composerRef = useRef<HTMLTextAreaElement | null>(null)
   const { renderRow } = useRowRenderer({
     live: null,
@@ -107,6 +113,23 @@ describe('useRowRenderer', () => {
     fireEvent.keyDown(article('m1'), { key: 't' })
     expect(openThread).not.toHaveBeenCalled()
     fireEvent.click(screen.getByRole('button', { name: '2 replies, open the thread' }))
+    expect(openThread).toHaveBeenCalledWith('m2')
+  })
+
+  it('keeps a deleted parent’s thread: "This message was deleted." with its summary', () => {
+    const openThread = vi.fn()
+    const deleted = message('m2', 'ann', { thread, body: '', deletedAt: '2026-01-10T10:00:00Z' })
+    render(
+      <Rows
+        label="New messages"
+        readOnly={false}
+        openThread={openThread}
+        rows={[{ kind: 'message', key: 'm2', message: deleted, grouped: false }]}
+      />
+    )
+    const tombstone = screen.getByRole('article', { name: 'Deleted message from Ann' })
+    expect(within(tombstone).getByText('This message was deleted.')).toBeTruthy()
+    fireEvent.click(within(tombstone).getByRole('button', { name: '2 replies, open the thread' }))
     expect(openThread).toHaveBeenCalledWith('m2')
   })
 })
