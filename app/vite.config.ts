@@ -1,11 +1,15 @@
 // Vite builds the SPA. In `vite dev` there is no app server to answer /config.json, so a small
 // middleware answers it from the running local stack (`npm run backend -- status -o json`) or
-// from VITE_SUPABASE_URL / VITE_SUPABASE_KEY.
+// from VITE_SUPABASE_URL / VITE_SUPABASE_KEY. A build also writes the service worker, /sw.js
+// (src/offline/sw.ts), with the list of the files it keeps for opening offline.
 import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { defineConfig } from 'vite'
 import type { Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { shellFiles } from './src/offline/shell-routes.ts'
+import type { ShellManifest } from './src/offline/shell-routes.ts'
 
 function devRuntimeConfig(): Plugin {
   return {
@@ -17,6 +21,34 @@ function devRuntimeConfig(): Plugin {
         response.setHeader('cache-control', 'no-store')
         response.end(JSON.stringify(localStackConfig()))
       })
+    },
+  }
+}
+
+/** Builds src/offline/sw.ts to /sw.js (a fixed address: the scope is the whole app) and writes
+ * the build's shell files and their version into it. */
+function offlineShell(): Plugin {
+  let emitted = ''
+  return {
+    name: 'chorus-offline-shell',
+    apply: 'build',
+    buildStart() {
+      emitted = this.emitFile({
+        type: 'chunk',
+        id: path.resolve(import.meta.dirname, 'src/offline/sw.ts'),
+        fileName: 'sw.js',
+      })
+    },
+    generateBundle(_options, bundle) {
+      const sw = bundle[this.getFileName(emitted)]
+      if (sw?.type !== 'chunk') throw new Error('the service worker was not built')
+      if (sw.imports.length > 0) throw new Error(`sw.js must stand alone: ${sw.imports.join(', ')}`)
+      const files = shellFiles(Object.keys(bundle))
+      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 16)
+      const manifest: ShellManifest = { version, files }
+      const placeholder = /(["'`])SHELL_MANIFEST\1/
+      if (!placeholder.test(sw.code)) throw new Error('sw.js lost its SHELL_MANIFEST placeholder')
+      sw.code = sw.code.replace(placeholder, () => JSON.stringify(JSON.stringify(manifest)))
     },
   }
 }
@@ -46,7 +78,7 @@ function localStackConfig(): { supabaseUrl: string; supabaseKey: string } {
 }
 
 export default defineConfig({
-  plugins: [react(), devRuntimeConfig()],
+  plugins: [react(), devRuntimeConfig(), offlineShell()],
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -13,11 +13,13 @@ import {
 import { ErrorState, Spinner } from './ui/Notice.tsx'
 import { Link } from './ui/Link.tsx'
 import { WorkspaceShell } from './shell/WorkspaceShell.tsx'
+import { useOfflineShell } from './offline/use-offline-shell.ts'
 
 export const LAST_WORKSPACE_KEY = 'chorus.last-workspace'
 
 export default function SignedInApp({ route }: { route: Route }) {
   const auth = useAuth()
+  useOfflineShell(auth.status === 'signed-in' ? auth.userId : null)
   // supabase-js clears a confirmation link's tokens with `location.hash = ''`, which leaves the
   // address ending in "#" (done here, once signed in, to keep it out of the first-screen chunk).
   useEffect(() => {

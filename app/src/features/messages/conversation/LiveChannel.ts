@@ -41,6 +41,8 @@ export interface LiveChannelOptions {
   pageSize?: number
   /** Catch-up pages before giving up on the gap and reopening at the latest messages. */
   maxCatchUpPages?: number
+  /** Last-known messages (an offline cache), shown until the first page replaces them. */
+  cached?: ChatMessage[]
 }
 
 /** How many of the newest held messages are re-read after a disconnection. */
@@ -104,6 +106,8 @@ export class LiveChannel {
       newId: options.newId,
       emit: () => this.emit(),
     }
+    // Not synced: the first page replaces them (replaceWithLatest) before anything counts on them.
+    this.window.upsertMany(options.cached ?? [])
     this.snapshot = this.buildSnapshot()
   }
 

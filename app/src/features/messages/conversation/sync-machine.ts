@@ -204,7 +204,8 @@ export function reduce(state: SyncState, event: SyncEvent, limits: SyncLimits): 
       else s.fatal = event.error
       break
     case 'load-older':
-      if (s.loadingOlder || !s.hasOlder || event.oldest === null) break
+      // Older pages follow the first one (before it, the window may hold a cache's messages).
+      if (s.loadingOlder || !s.hasOlder || !s.loaded || event.oldest === null) break
       s.loadingOlder = true
       s.olderError = null
       fx.push({ type: 'fetch-older', before: event.oldest })

@@ -3,11 +3,12 @@
 // snapshot comes through useSyncExternalStore.
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { browserStore } from '../../../lib/local-store.ts'
+import { cachedMessages, keepMessagesCached } from '../../../lib/offline-messages.ts'
 import { newId } from '../../../lib/uuid.ts'
 import { browserConnectivity } from '../conversation/browser-connectivity.ts'
 import { LiveChannel } from '../conversation/LiveChannel.ts'
 import { Outbox } from '../conversation/outbox.ts'
-import type { ChannelSnapshot, Conversation } from '../conversation/types.ts'
+import type { ChannelSnapshot, ChatMessage, Conversation } from '../conversation/types.ts'
 import { supabaseChannelTransport } from './channel-transport.ts'
 
 const EMPTY: ChannelSnapshot = {
@@ -41,8 +42,11 @@ export function useLiveChannel(
       outbox: new Outbox(browserStore(), userId),
       connectivity: browserConnectivity,
       newId,
+      // A channel's latest messages as last seen, while the server has not answered (offline).
+      cached: threadId ? [] : cachedMessages<ChatMessage>(userId, channelId),
     })
     channel.start()
+    const stopCaching = threadId ? null : keepMessagesCached(channel, userId, channelId)
     setLive(channel)
     const onVisible = () => {
       if (document.visibilityState === 'visible') channel.resync()
@@ -50,6 +54,7 @@ export function useLiveChannel(
     document.addEventListener('visibilitychange', onVisible)
     return () => {
       document.removeEventListener('visibilitychange', onVisible)
+      stopCaching?.()
       channel.dispose()
     }
   }, [channelId, userId, threadId])

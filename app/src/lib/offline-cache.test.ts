@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { QueryClient } from '@tanstack/react-query'
+import {
+  activateCache,
+  CACHED_MESSAGES,
+  clearCache,
+  readCachedMessages,
+  writeCachedMessages,
+} from './offline-cache.ts'
+import { persistQueries, restoreQueries } from './offline-queries.ts'
+
+afterEach(() => localStorage.clear())
+
+const keys = () => Object.keys(localStorage).sort()
+
+describe('the offline cache is per person', () => {
+  it('keeps the latest messages of a channel for the person signed in, and only for them', () => {
+    activateCache('ana')
+    const messages = Array.from({ length: 70 }, (_, i) => ({ id: `m${i + 1}`, seq: i + 1 }))
+    writeCachedMessages('ana', 'c1', messages)
+    const kept = readCachedMessages<{ seq: number }>('ana', 'c1')
+    expect(kept).toHaveLength(CACHED_MESSAGES)
+    expect(kept.at(-1)?.seq).toBe(70)
+    // Someone else's id reads nothing and writes nothing.
+    writeCachedMessages('bo', 'c1', messages)
+    expect(readCachedMessages('bo', 'c1')).toEqual([])
+    expect(keys()).toEqual(['chorus.cache.v1.ana.messages.c1'])
+  })
+
+  it('a second person signing in on the same browser never sees the first one’s', () => {
+    activateCache('ana')
+    writeCachedMessages('ana', 'c1', [{ id: 'secret' }])
+    localStorage.setItem('chorus.outbox.v1.ana.c1', '[]')
+    activateCache('bo')
+    expect(readCachedMessages('bo', 'c1')).toEqual([])
+    expect(readCachedMessages('ana', 'c1')).toEqual([])
+    // Only caches go: the outbox (unsent messages) is not a cache.
+    expect(keys()).toEqual(['chorus.outbox.v1.ana.c1'])
+  })
+
+  it('signing out deletes the person’s cache and stops writing it', () => {
+    activateCache('ana')
+    writeCachedMessages('ana', 'c1', [{ id: 'm1' }])
+    writeCachedMessages('ana', 'c2', [{ id: 'm2' }])
+    clearCache('ana')
+    expect(keys()).toEqual([])
+    writeCachedMessages('ana', 'c1', [{ id: 'late' }])
+    expect(keys()).toEqual([])
+  })
+})
+
+describe('the last-known queries', () => {
+  it('restores workspaces, members, channels and profiles, nothing else, for the same person', async () => {
+    activateCache('ana')
+    const before = new QueryClient()
+    const stop = persistQueries(before, 'ana')
+    before.setQueryData(['workspaces', 'list'], [{ id: 'w1', name: 'Acme' }])
+    before.setQueryData(['workspaces', 'w1', 'members'], [{ userId: 'ana' }])
+    before.setQueryData(['workspaces', 'w1', 'invites'], [{ token: 'secret' }])
+    before.setQueryData(['channels', 'w1', 'list'], [{ id: 'c1', name: 'general' }])
+    before.setQueryData(['channels', 'w1', 'browse'], [{ id: 'c9' }])
+    before.setQueryData(['profiles', 'one', 'ana'], { id: 'ana' })
+    before.setQueryData(['security', 'factors'], [{ id: 'f1' }])
+    stop() // writes what is pending
+
+    const after = new QueryClient()
+    restoreQueries(after, 'ana')
+    const restored = after
+      .getQueryCache()
+      .getAll()
+      .map((q) => q.queryKey.join('/'))
+      .sort()
+    expect(restored).toEqual([
+      'channels/w1/list',
+      'profiles/one/ana',
+      'workspaces/list',
+      'workspaces/w1/members',
+    ])
+    expect(after.getQueryData(['channels', 'w1', 'list'])).toEqual([{ id: 'c1', name: 'general' }])
+
+    const someoneElse = new QueryClient()
+    activateCache('bo')
+    restoreQueries(someoneElse, 'bo')
+    expect(someoneElse.getQueryCache().getAll()).toEqual([])
+  })
+})

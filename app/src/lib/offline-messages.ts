@@ -1,0 +1,47 @@
+// The latest messages of a channel, kept per person (offline-cache.ts) while its live channel
+// runs, and handed to the next live channel of that channel to show until its first page
+// arrives: a reload offline shows the conversation as it was.
+import { readCachedMessages, writeCachedMessages } from './offline-cache.ts'
+
+/** The part of a live channel this needs (a LiveChannel). */
+export interface CacheableChannel<M> {
+  subscribe(listener: () => void): () => void
+  getSnapshot(): { loaded: boolean; messages: M[] }
+}
+
+const WRITE_DELAY_MS = 1000
+
+export function cachedMessages<M>(userId: string, channelId: string): M[] {
+  return readCachedMessages<M>(userId, channelId)
+}
+
+/** Writes the channel's latest messages while they change, once it has loaded from the server. */
+export function keepMessagesCached<M>(
+  channel: CacheableChannel<M>,
+  userId: string,
+  channelId: string
+): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null
+  let written: M[] | null = null
+  const write = () => {
+    timer = null
+    const { loaded, messages } = channel.getSnapshot()
+    if (!loaded || messages === written) return
+    written = messages
+    writeCachedMessages(userId, channelId, messages)
+  }
+  const unsubscribe = channel.subscribe(() => {
+    timer ??= setTimeout(write, WRITE_DELAY_MS)
+  })
+  const flush = () => {
+    if (timer === null) return
+    clearTimeout(timer)
+    write()
+  }
+  window.addEventListener('pagehide', flush)
+  return () => {
+    unsubscribe()
+    window.removeEventListener('pagehide', flush)
+    flush()
+  }
+}

@@ -1,0 +1,49 @@
+// The queries Chorus needs to open offline, kept per person (offline-cache.ts): my workspaces,
+// their members, my channels, channel rosters and profiles. Restored before the signed-in
+// screens first render, so they show what was last known while the network has not answered;
+// the queries refetch as usual once it does.
+import { dehydrate, hydrate } from '@tanstack/react-query'
+import type { DehydratedState, Query, QueryClient } from '@tanstack/react-query'
+import { readCachedQueries, writeCachedQueries } from './offline-cache.ts'
+
+/** Writes wait this long, so a burst of updates is one write. */
+const WRITE_DELAY_MS = 1000
+
+export function isShellQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean {
+  if (query.state.status !== 'success') return false
+  const [root, a, b] = query.queryKey
+  if (root === 'workspaces') return a === 'list' || b === 'members'
+  if (root === 'channels') return b === 'list' || a === 'members'
+  return root === 'profiles'
+}
+
+export function restoreQueries(client: QueryClient, userId: string): void {
+  const state = readCachedQueries<DehydratedState>(userId)
+  if (state) hydrate(client, state)
+}
+
+/** Keeps `userId`'s shell queries written while they change; returns the stop. */
+export function persistQueries(client: QueryClient, userId: string): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null
+  const write = () => {
+    timer = null
+    writeCachedQueries(userId, dehydrate(client, { shouldDehydrateQuery: isShellQuery }))
+  }
+  const unsubscribe = client.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type !== 'success') return
+    if (event.type !== 'updated' && event.type !== 'removed') return
+    timer ??= setTimeout(write, WRITE_DELAY_MS)
+  })
+  // A reload or a closed tab writes what is pending at once.
+  const flush = () => {
+    if (timer === null) return
+    clearTimeout(timer)
+    write()
+  }
+  window.addEventListener('pagehide', flush)
+  return () => {
+    unsubscribe()
+    window.removeEventListener('pagehide', flush)
+    flush()
+  }
+}

@@ -1,0 +1,35 @@
+// Which requests the service worker (sw.ts) answers, as a pure function. Only the app's own
+// files: the pages (index.html, from the cache when the network fails), /config.json (the last
+// one known) and the built assets (hashed, so the cached copy is the file). Everything else goes
+// to the network untouched; the API (REST, Auth, Storage, Realtime, functions) is never cached.
+export type ShellRoute = 'page' | 'config' | 'asset' | 'network'
+
+export interface ShellRequest {
+  method: string
+  url: string
+  mode: string
+}
+
+const API = /^\/(rest|auth|storage|realtime|functions|graphql)\/v1(\/|$)/
+
+export function shellRoute(request: ShellRequest, origin: string): ShellRoute {
+  if (request.method !== 'GET') return 'network'
+  const url = new URL(request.url)
+  if (url.origin !== origin || API.test(url.pathname)) return 'network'
+  if (request.mode === 'navigate') return 'page'
+  if (url.pathname === '/config.json') return 'config'
+  if (url.pathname.startsWith('/assets/')) return 'asset'
+  return 'network'
+}
+
+/** What the build hands the service worker: its files, and a version that changes with them. */
+export interface ShellManifest {
+  version: string
+  files: string[]
+}
+
+/** The files to keep for a build's output file names: every asset but source maps. */
+export function shellFiles(fileNames: string[]): string[] {
+  const assets = fileNames.filter((f) => f.startsWith('assets/') && !f.endsWith('.map'))
+  return ['/index.html', '/config.json', ...assets.sort().map((f) => `/${f}`)]
+}

@@ -1,0 +1,90 @@
+// The service worker: keeps the app shell (index.html, /config.json, every built asset, the
+// lazy chunks included) and serves it when the network or the server does not answer, so a
+// reload offline opens Chorus instead of the browser's offline page. Pages and /config.json go
+// to the network first (and refresh the copy kept); hashed assets come from the cache first.
+// Nothing of the API is touched (shell-routes.ts); what a person sees offline comes from the
+// app's own per-person cache (lib/offline-cache.ts), never from here. Built to /sw.js with the
+// build's file list in place of SHELL_MANIFEST (vite.config.ts).
+import { shellRoute } from './shell-routes.ts'
+import type { ShellManifest } from './shell-routes.ts'
+
+// The parts of the service worker scope used here (the DOM library does not describe it).
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void
+}
+interface FetchEvent extends ExtendableEvent {
+  request: Request
+  respondWith(response: Promise<Response>): void
+}
+interface WorkerScope {
+  location: Location
+  skipWaiting(): Promise<void>
+  clients: { claim(): Promise<void> }
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void
+}
+
+const manifest = JSON.parse('SHELL_MANIFEST') as ShellManifest
+const scope = self as unknown as WorkerScope
+const PREFIX = 'chorus-shell-'
+const CACHE = `${PREFIX}${manifest.version}`
+
+scope.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      // One by one: a file that fails (the config while the server is down) does not stop the rest.
+      .then((cache) => Promise.all(manifest.files.map((f) => cache.add(f).catch(() => undefined))))
+      .then(() => scope.skipWaiting())
+  )
+})
+
+scope.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(
+          keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))
+        )
+      )
+      .then(() => scope.clients.claim())
+  )
+})
+
+scope.addEventListener('fetch', (event) => {
+  const { request } = event
+  switch (shellRoute(request, scope.location.origin)) {
+    case 'page':
+      return event.respondWith(networkFirst(request, '/index.html'))
+    case 'config':
+      return event.respondWith(networkFirst(request, '/config.json'))
+    case 'asset':
+      return event.respondWith(cacheFirst(request))
+    case 'network':
+      return
+  }
+})
+
+/** The network's answer (kept as `key`), or the copy kept when the network fails. */
+async function networkFirst(request: Request, key: string): Promise<Response> {
+  const cache = await caches.open(CACHE)
+  try {
+    const response = await fetch(request)
+    if (response.ok) await cache.put(key, response.clone())
+    return response
+  } catch (error) {
+    const kept = await cache.match(key)
+    if (kept) return kept
+    throw error
+  }
+}
+
+async function cacheFirst(request: Request): Promise<Response> {
+  const cache = await caches.open(CACHE)
+  const kept = await cache.match(request)
+  if (kept) return kept
+  const response = await fetch(request)
+  if (response.ok) await cache.put(request, response.clone())
+  return response
+}
