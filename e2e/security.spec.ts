@@ -238,6 +238,10 @@ test('active sessions: sign out another browser from the list', async ({ browser
   const security = await openSecurity(mia.page)
   const sessions = security.getByRole('list', { name: 'Active sessions' })
   await expect(sessions.getByRole('listitem')).toHaveCount(2)
+  // This device first, then the others.
+  await expect(sessions.getByRole('listitem').first()).toHaveAccessibleName(
+    'Chrome on Linux, this device'
+  )
   const here = sessions.getByRole('listitem', { name: 'Chrome on Linux, this device' })
   await expect(here).toContainText('This device')
   await expect(here).toContainText(/127\.0\.0\.1 · active now/)

@@ -16,8 +16,10 @@ export interface ActiveSession {
   current: boolean
 }
 
+/** This device first, then the others as my_sessions() orders them (latest activity first). */
 export async function listSessions(): Promise<ActiveSession[]> {
-  return (await rpcRows('my_sessions')).map((s) => ({
+  const rows = await rpcRows('my_sessions')
+  return [...rows.filter((s) => s.current), ...rows.filter((s) => !s.current)].map((s) => ({
     id: s.id,
     createdAt: s.created_at,
     lastActiveAt: s.last_active_at,
