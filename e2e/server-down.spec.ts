@@ -49,9 +49,13 @@ test('a start with the server down shows the real state and recovers without a r
     await expect(banner).toContainText('Cannot reach the server')
     await expect(banner).toContainText('1 message will be sent when it answers')
     await expect(messageWith(page, 'written while the server was down')).toBeVisible()
+    await expect(messageWith(page, 'before the outage')).toBeVisible() // the last-known messages
     await expect(page.locator('.sidebar')).toContainText('Cannot reach the server')
     await expect(page.getByText('No conversations yet')).toHaveCount(0)
-    await expect(page.getByRole('combobox', { name: 'Message', exact: true })).toBeVisible()
+    // The channel's name is last-known (the offline cache), never a bare "Message #".
+    await expect(
+      page.getByRole('combobox', { name: 'Message #general', exact: true })
+    ).toBeVisible()
     await expect(page.getByRole('combobox', { name: 'Message #', exact: true })).toHaveCount(0)
   })
 

@@ -175,23 +175,23 @@ export function WorkspaceShell({
             Invite people
           </button>
         )}
-        {!channels.data &&
-          (channels.failureCount > 0 ? (
-            <Notice tone="warning">
-              {navigator.onLine
-                ? 'Cannot reach the server. Retrying…'
-                : 'You are offline. Retrying when the connection is back.'}{' '}
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => void queryClient.refetchQueries()}
-              >
-                Try again
-              </button>
-            </Notice>
-          ) : (
-            <Spinner label="Loading channels" />
-          ))}
+        {/* Also over the last-known list (offline cache) while the server does not answer. */}
+        {channels.failureCount > 0 ? (
+          <Notice tone="warning">
+            {navigator.onLine
+              ? 'Cannot reach the server. Retrying…'
+              : 'You are offline. Retrying when the connection is back.'}{' '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => void queryClient.refetchQueries()}
+            >
+              Try again
+            </button>
+          </Notice>
+        ) : (
+          !channels.data && <Spinner label="Loading channels" />
+        )}
         <ThreadsLink
           workspaceId={workspaceId}
           me={me}
@@ -208,7 +208,7 @@ export function WorkspaceShell({
           onCreate={() => setDialog('create-channel')}
           onNewDm={() => setDialog('new-dm')}
           onNavigate={() => setSidebarOpen(false)}
-          loaded={!!channels.data}
+          loaded={!!channels.data && channels.failureCount === 0}
         />
       </aside>
       <div
