@@ -17,6 +17,7 @@ import { pipeline } from 'node:stream/promises'
 import { ERRORS } from './errors.ts'
 import { KeyLocks } from './key-locks.ts'
 import { Md5Hasher } from './md5-worker.ts'
+import type { Md5Session } from './md5-worker.ts'
 import { isValidBucketName } from './names.ts'
 
 /** Longest segment stored as is; longer ones become "#<sha256>" (file names stop at 255 bytes). */
@@ -78,6 +79,11 @@ export class Disk {
   async close(): Promise<void> {
     await this.settled()
     await this.hasher.close()
+  }
+
+  /** Starts an MD5 on the hashing worker (md5-worker.ts), for bytes that arrive in pieces. */
+  md5Session(): Md5Session {
+    return this.hasher.session()
   }
 
   /** The path guard: joins segments under `base` or throws InvalidKey. */

@@ -77,7 +77,8 @@ export function storageService(): Service {
       const expiry = Number(process.env.TUS_URL_EXPIRY_MS ?? DEFAULT_TUS_EXPIRY_MS)
       const store = await ResumableStore.open(
         path.join(ctx.dataDir, 'storage', 'resumable'),
-        Number.isFinite(expiry) && expiry > 0 ? expiry : DEFAULT_TUS_EXPIRY_MS
+        Number.isFinite(expiry) && expiry > 0 ? expiry : DEFAULT_TUS_EXPIRY_MS,
+        () => current.disk.md5Session()
       )
       resumable = store
       await app.register(async (scope) => resumableRoutes(scope, current, signer, store))

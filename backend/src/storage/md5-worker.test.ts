@@ -78,6 +78,32 @@ describe('Md5Hasher', () => {
     expect(await next.digest()).toBe(md5(Buffer.from('after')))
   })
 
+  it('hashes the bytes of a session that paused while another filled the ring', async () => {
+    const a = hasher.session()
+    const b = hasher.session()
+    // Less than one message's worth: copied into the ring, its place not posted yet.
+    const first = randomBytes(100_000)
+    await a.update(first)
+    const other = randomBytes(5 * 1024 * 1024)
+    await b.update(other)
+    const second = randomBytes(700_000)
+    await a.update(second)
+    expect(await b.digest()).toBe(md5(other))
+    expect(await a.digest()).toBe(md5(Buffer.concat([first, second])))
+  })
+
+  it('fails the sessions still open when it closes, rather than give the MD5 of fewer bytes', async () => {
+    const own = new Md5Hasher()
+    const session = own.session()
+    await session.update(randomBytes(1000))
+    await own.close()
+    await expect(session.digest()).rejects.toThrow('stopped')
+    const next = own.session()
+    await next.update(Buffer.from('abc'))
+    expect(await next.digest()).toBe(md5(Buffer.from('abc')))
+    await own.close()
+  })
+
   it('forgets an aborted session', async () => {
     const session = hasher.session()
     await session.update(randomBytes(100))

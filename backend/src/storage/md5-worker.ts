@@ -9,6 +9,11 @@ import { Worker } from 'node:worker_threads'
 
 /** Bytes queued for hashing, all uploads together, before an upload waits. */
 const RING_BYTES = 4 * 1024 * 1024
+/**
+ * Bytes copied into the ring before their place is posted: one message (and one answer) per
+ * network chunk cost the request's thread more than the hashing it saved.
+ */
+const POST_BYTES = 512 * 1024
 
 // Plain CommonJS, so the worker needs no TypeScript loader.
 const WORKER_SOURCE = `
@@ -40,8 +45,7 @@ interface Pending {
 type Reply =
   { id: number; type: 'ack'; bytes: number } | { id: number; type: 'digest'; hex: string }
 
-type Message =
-  { type: 'data'; offset: number; length: number } | { type: 'end' } | { type: 'abort' }
+type Message = { type: 'end' } | { type: 'abort' }
 
 export class Md5Hasher {
   private worker: Worker | null = null
@@ -49,6 +53,8 @@ export class Md5Hasher {
   /** Where the next chunk goes in the ring, and how many bytes the worker has not hashed yet. */
   private head = 0
   private used = 0
+  /** One session's bytes copied into the ring, ending at `head`, whose place is not posted yet. */
+  private unposted: { id: number; offset: number; length: number } | null = null
   /** Updates waiting for room in the ring. */
   private waiting: (() => void)[] = []
   private readonly pending = new Map<number, Pending>()
@@ -63,29 +69,55 @@ export class Md5Hasher {
     return new Md5Session(this, id, state)
   }
 
+  /** Stops the worker; sessions still open fail (a digest of their bytes is no longer known). */
   async close(): Promise<void> {
     const worker = this.worker
     this.worker = null
+    const stopped = new Error('the hashing worker was stopped')
+    for (const [id, state] of this.pending) {
+      state.failed = stopped
+      state.digest?.reject(stopped)
+      this.pending.delete(id)
+    }
+    this.wake()
     if (worker) await worker.terminate()
   }
 
   /**
-   * @internal Copies as much of `chunk` from `offset` as fits contiguously into the ring and
-   * posts it; returns the bytes taken (0 when the ring is full: wait with `room()`).
+   * @internal Copies as much of `chunk` from `offset` as fits contiguously into the ring;
+   * returns the bytes taken (0 when the ring is full: wait with `room()`). Places are posted per
+   * POST_BYTES, and before another session's bytes, at the ring's end, when it is full, and
+   * before a session's end or abort.
    */
   put(id: number, chunk: Uint8Array, offset: number): number {
-    const worker = this.ensureWorker()
+    this.ensureWorker()
     const ring = this.ring!
     const tail = (this.head - this.used + ring.length) % ring.length
     const free =
       this.used === ring.length ? 0 : this.head >= tail ? ring.length - this.head : tail - this.head
     const length = Math.min(free, chunk.length - offset)
-    if (length === 0) return 0
-    ring.set(chunk.subarray(offset, offset + length), this.head)
-    worker.postMessage({ id, type: 'data', offset: this.head, length })
+    if (length === 0) {
+      // The worker frees the ring only once it is told what is there.
+      this.postUnposted()
+      return 0
+    }
+    if (this.unposted && this.unposted.id !== id) this.postUnposted()
+    const piece = length === chunk.length ? chunk : chunk.subarray(offset, offset + length)
+    ring.set(piece, this.head)
+    if (this.unposted) this.unposted.length += length
+    else this.unposted = { id, offset: this.head, length }
     this.head = (this.head + length) % ring.length
     this.used += length
+    // Posted once large enough, and at the ring's end (a place is one contiguous range).
+    if (this.unposted.length >= POST_BYTES || this.head === 0) this.postUnposted()
     return length
+  }
+
+  private postUnposted(): void {
+    const unposted = this.unposted
+    if (!unposted) return
+    this.unposted = null
+    this.worker?.postMessage({ type: 'data', ...unposted })
   }
 
   /** @internal Resolves when the worker has freed some of the ring. */
@@ -96,7 +128,9 @@ export class Md5Hasher {
   /** @internal Posts to the worker; a finished session stops holding the process open. */
   post(id: number, message: Message): void {
     if (message.type === 'abort') this.forget(id)
-    this.ensureWorker().postMessage({ id, ...message })
+    const worker = this.ensureWorker()
+    this.postUnposted()
+    worker.postMessage({ id, ...message })
   }
 
   private forget(id: number): void {
@@ -127,6 +161,7 @@ export class Md5Hasher {
     this.ring = new Uint8Array(shared)
     this.head = 0
     this.used = 0
+    this.unposted = null
     return worker
   }
 

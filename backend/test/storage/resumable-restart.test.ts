@@ -6,8 +6,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestStack } from '../support/stack.ts'
 import type { TestUser } from './support.ts'
-import { bytes, makeUser, startStorageStack } from './support.ts'
-import { headOffset, rawTus, tusUpload } from './resumable-support.ts'
+import { bytes, makeUser, objectRow, startStorageStack } from './support.ts'
+import { etagOf, headOffset, rawTus, tusUpload } from './resumable-support.ts'
 
 let stack: TestStack
 let alice: TestUser
@@ -66,6 +66,8 @@ describe('a restart of the stack', () => {
     expect(resumed.bytesSent).toBe(2_000_000)
     const { data: blob } = await alice.client.storage.from('files').download(objectPath)
     expect(Buffer.from(await blob!.arrayBuffer()).equals(data)).toBe(true)
+    // The MD5 of the bytes from before the restart is read back from disk.
+    expect((await objectRow(stack, 'files', objectPath))?.metadata.eTag).toBe(etagOf(data))
   })
 })
 

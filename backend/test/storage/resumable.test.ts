@@ -9,6 +9,7 @@ import type { TestUser } from './support.ts'
 import { bytes, makeUser, objectRow, serviceClient, startStorageStack } from './support.ts'
 import {
   dropAfter,
+  etagOf,
   headOffset,
   rawTus,
   SIX_MB,
@@ -142,7 +143,12 @@ describe('uploads with tus-js-client', () => {
     const row = await objectRow(stack, 'files', path)
     expect(row).toMatchObject({
       owner: alice.id,
-      metadata: { size: data.length, mimetype: 'video/mp4', cacheControl: 'max-age=3600' },
+      metadata: {
+        size: data.length,
+        mimetype: 'video/mp4',
+        cacheControl: 'max-age=3600',
+        eTag: etagOf(data),
+      },
       user_metadata: { camera: 'train' },
     })
     const { data: blob, error } = await alice.client.storage.from('files').download(path)
@@ -192,6 +198,8 @@ describe('uploads with tus-js-client', () => {
     expect(resumed.bytesSent).toBe(data.length - kept)
     const { data: blob } = await alice.client.storage.from('files').download(path)
     expect(Buffer.from(await blob!.arrayBuffer()).equals(data)).toBe(true)
+    // The MD5 went on from the bytes kept (the body that ended early included).
+    expect((await objectRow(stack, 'files', path))?.metadata.eTag).toBe(etagOf(data))
   })
 
   it('terminates an incomplete upload, its parts removed', async () => {
@@ -264,6 +272,13 @@ describe('row-level security and limits', () => {
       'new row violates row-level security policy',
     ])
     expect(await objectRow(stack, 'team', path)).toBeUndefined()
+    // With the right back, the upload completes from what was kept: its ETag is the MD5 of the
+    // bytes acknowledged, not of the refused ones.
+    await stack.sql`insert into public.group_members (group_id, user_id) values (${group}, ${bob.id})`
+    const done = await part(3, 'def')
+    expect(done.status).toBe(204)
+    expect(done.headers.get('upload-offset')).toBe('6')
+    expect((await objectRow(stack, 'team', path))?.metadata.eTag).toBe(etagOf('abcdef'))
   })
 
   it("applies the bucket's size and type limits when the upload is created", async () => {
