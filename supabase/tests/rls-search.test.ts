@@ -140,6 +140,31 @@ describe('search under RLS', () => {
     expect(await viaRest('anon', world.ws, [word])).toBe('42501')
   })
 
+  it('the folded text is read only through search: not as a table, nor for channels not read', async () => {
+    for (const role of ['member', 'outsider', 'anon'] as const) {
+      const code = await asRole(
+        stack.sql,
+        actorOf(world, role),
+        (tx) => tx`select count(*) from private.message_search`
+      ).then(
+        () => 'read',
+        (e: { code: string }) => e.code
+      )
+      expect(code).toBe('42501')
+    }
+    // search_hits (run by search_messages) keeps to the caller's channels itself.
+    const hits = (person: Person, workspace: string) =>
+      asRole(
+        stack.sql,
+        person,
+        (tx) => tx<{ id: string }[]>`
+          select h.id from private.search_hits(${workspace}, ${[`%${word}%`]}::text[], '{}',
+            null, null, null) as h`
+      )
+    expect(await hits(world.people.outsider, world.ws)).toEqual([])
+    expect(await hits(world.people.admin, world.ws)).toHaveLength(READS.admin.length)
+  })
+
   it('names in from: and mentions: are only people of the workspace', async () => {
     const rows = await searchAs(stack.sql, world.people.member, {
       workspace: world.ws,

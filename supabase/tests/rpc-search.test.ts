@@ -83,8 +83,11 @@ describe('search_messages: matching', () => {
       { path: p, name: file },
     ])
     const hits = await search({ terms: [`resume-${w}`] })
-    expect(hits.map((h) => [h.id, h.file_names])).toEqual([[id, [file]]])
+    expect(hits.map((h) => [h.id, h.file_names, h.snippet])).toEqual([[id, [file], 'my cv']])
     expect(await ids({ terms: [w], hasFile: true })).toEqual([id])
+    // A word and a file name of the same message; an excluded word counts in file names too.
+    expect(await ids({ terms: ['my cv', w] })).toEqual([id])
+    expect(await ids({ terms: ['my cv'], excluded: [`resume-${w}`] })).not.toContain(id)
   })
 
   it('skips deleted messages and sees edits', async () => {
@@ -149,6 +152,30 @@ describe('search_messages: filters', () => {
     }
     const got = await ids({ in: ['second'], limit: 2 }, world.people.member2)
     expect(got).toEqual([made[2], made[1]])
+  })
+})
+
+describe('search_messages: newest first among many messages', () => {
+  // The newest matches are looked for among the caller's newest 2,000 messages first, then
+  // through the indexes when there were not enough: either way the newest, each once.
+  it('finds the newest matches past the newest 2,000 messages, each once', async () => {
+    const w = uniqueWord()
+    const old: string[] = []
+    for (let i = 0; i < 3; i += 1) {
+      old.push((await send(world.people.member, world.ch.plaza, `${w} old ${i}`)).id)
+    }
+    await stack.sql`
+      insert into public.messages (channel_id, author_id, body, created_at)
+      select ${world.ch.plaza}, ${world.people.member.id}, 'filler ' || g,
+        clock_timestamp() + make_interval(secs => g / 100000.0)
+      from generate_series(1, 2100) as g`
+    const fresh = (await send(world.people.member, world.ch.plaza, `${w} fresh`)).id
+
+    expect(await ids({ terms: [w], limit: 1 })).toEqual([fresh])
+    expect(await ids({ terms: [w], limit: 2 })).toEqual([fresh, old[2]])
+    expect(await ids({ terms: [w] })).toEqual([fresh, old[2], old[1], old[0]])
+    expect(await ids({ terms: [w], excluded: ['fresh'] })).toEqual([old[2], old[1], old[0]])
+    expect(await ids({ terms: [w], order: 'relevance' })).toHaveLength(4)
   })
 })
 
