@@ -159,7 +159,23 @@ async function main(): Promise<void> {
         await tx`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', ${asUser(user)}, true)`
         return query(tx)
       })
+    // Server time alone: the executor's own figure for the call (EXPLAIN ANALYZE without
+    // per-node timing), without the round trips and the client's parsing of 500 rows.
+    const serverTimes: number[] = []
+    for (let i = 0; i < ITERATIONS + 20; i++) {
+      const [plan] = (await inSql(
+        member,
+        (tx) =>
+          tx`explain (analyze, timing off, format json) select * from public.threads(${ws1}, 500)`
+      )()) as { 'QUERY PLAN': { 'Execution Time': number }[] }[]
+      if (i >= 20) serverTimes.push(plan!['QUERY PLAN'][0]!['Execution Time'])
+    }
     const figures = [
+      {
+        name: `server time of threads(), ${FOLLOWS} followed`,
+        p50: percentile(serverTimes, 50),
+        p95: percentile(serverTimes, 95),
+      },
       await measure(
         `SQL threads(), ${FOLLOWS} followed, as the member`,
         inSql(member, (tx) => tx`select * from public.threads(${ws1}, 500)`)
@@ -190,7 +206,7 @@ async function main(): Promise<void> {
       )
     }
     console.log(
-      `\nratio (p50) ${FOLLOWS} / 50 followed, SQL: ${(figures[0]!.p50 / figures[1]!.p50).toFixed(2)}; target: ${FOLLOWS} followed under 20 ms server time: ${figures[0]!.p95 < 20 ? 'met at p95' : figures[0]!.p50 < 20 ? 'met at p50 only' : 'not met'}`
+      `\nratio (p50) ${FOLLOWS} / 50 followed, SQL: ${(figures[1]!.p50 / figures[2]!.p50).toFixed(2)}; target: ${FOLLOWS} followed under 20 ms server time: ${figures[0]!.p95 < 20 ? 'met at p95' : figures[0]!.p50 < 20 ? 'met at p50 only' : 'not met'} (server time p95 ${figures[0]!.p95.toFixed(2)} ms; the SQL round trip, with the client's parsing of 500 rows, p95 ${figures[1]!.p95.toFixed(2)} ms)`
     )
     console.log(
       `setup (${FOLLOWS * 2 + 4100} messages through the triggers): ${setupSeconds.toFixed(1)} s`
