@@ -13,7 +13,7 @@ import {
   signUpAndConfirm,
   waitLive,
 } from './support/actors.ts'
-import { apiUrl } from './support/env.ts'
+import { apiUrl, appUrl } from './support/env.ts'
 import { createWorkspace } from './support/workspace.ts'
 
 test.use({ serviceWorkers: 'allow' })
@@ -139,5 +139,42 @@ test('a reload offline shows the app shell, the cached messages and the outbox, 
     expect(after.cached.length).toBeGreaterThan(0)
     for (const { url } of after.cached) expect(new URL(url).origin).toBe(appOrigin)
   })
+  await context.close()
+})
+
+test('a second person signing in on the same browser never sees the first one’s cache', async ({
+  browser,
+}) => {
+  const jo = await actor(browser, 'Jo')
+  const { page, context } = jo
+  await signUpAndConfirm(jo)
+  const workspace = `Jo only ${Date.now().toString(36)}`
+  await createWorkspace(jo, workspace)
+  await waitLive(page)
+  await send(page, 'only for Jo')
+  await expect
+    .poll(async () => (await keptInBrowser(page)).local.join('\n'))
+    .toContain('only for Jo')
+
+  // Jo's session ends without a sign-out (it expired, say): the cache stays for Jo's return.
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) {
+      if (key.endsWith('-auth-token')) localStorage.removeItem(key)
+    }
+  })
+  await page.goto(appUrl('/sign-in'))
+  await expect(page.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
+  expect((await keptInBrowser(page)).local.join('\n')).toContain('only for Jo')
+
+  // Someone else signs up and in here: they see none of Jo's, and Jo's cache is gone.
+  const other = await actor(browser, 'Kai')
+  await other.context.close()
+  const kai = { ...other, page, context }
+  await signUpAndConfirm(kai)
+  await expect(page.getByRole('heading', { name: 'Welcome to Chorus' })).toBeVisible()
+  await expect(page.getByText(workspace)).toHaveCount(0)
+  await expect
+    .poll(async () => (await keptInBrowser(page)).local.join('\n'))
+    .not.toContain('only for Jo')
   await context.close()
 })
