@@ -1,6 +1,7 @@
 // Chorus opens offline: the service worker serves the app shell on a reload without a network,
 // the last-known workspace, channels and messages come from the person's own cache, the outbox
-// shows what waits, and back online each waiting message is sent once. Signing out leaves
+// shows what waits (an access token expired meanwhile included), and back online each waiting
+// message is sent once. Signing out leaves
 // nothing of the person in localStorage, IndexedDB or Cache Storage.
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
@@ -98,6 +99,22 @@ test('a reload offline shows the app shell, the cached messages and the outbox, 
       '2 messages will be sent when you reconnect'
     )
     expect(await storedCount('queued offline, one')).toBe(0)
+  })
+
+  await test.step('reloaded offline with the access token expired: still signed in, at once', async () => {
+    // supabase-js would retry the refresh for up to 30 s and then report no session.
+    await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token')) ?? ''
+      const session = JSON.parse(localStorage.getItem(key) ?? '{}') as { expires_at: number }
+      session.expires_at = Math.floor(Date.now() / 1000) - 60
+      localStorage.setItem(key, JSON.stringify(session))
+    })
+    await page.reload()
+    await expect(page.locator('.status-banner[data-status="offline"]')).toContainText(
+      '2 messages will be sent when you reconnect',
+      { timeout: 5_000 }
+    )
+    await expect(messageWith(page, 'written online, second')).toBeVisible()
   })
 
   await test.step('back online: live, and each waiting message sent once', async () => {

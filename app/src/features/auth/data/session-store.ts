@@ -1,6 +1,6 @@
 // Who is signed in, as an external store: supabase-js's auth events feed it, React reads it with
 // useSyncExternalStore. `recovery` is set when the page was opened from a password-reset link.
-import type { Session } from '@supabase/supabase-js'
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js'
 import { supabase } from '../../../lib/supabase.ts'
 
 export type AuthState =
@@ -29,7 +29,10 @@ export function subscribeAuth(listener: () => void): () => void {
 export function startAuth(): Promise<void> {
   return new Promise((resolve) => {
     let wasSignedIn = false
-    supabase().auth.onAuthStateChange((event, session) => {
+    const onChange = (event: AuthChangeEvent, reported: Session | null) => {
+      // Offline, a refresh that is due fails for the network: supabase-js keeps the session
+      // stored but reports none. Still signed in: it refreshes once the network is back.
+      const session = reported ?? (navigator.onLine ? null : storedSession())
       if (session) {
         wasSignedIn = true
         const recovery =
@@ -56,8 +59,25 @@ export function startAuth(): Promise<void> {
         wasSignedIn = false
       }
       if (event === 'INITIAL_SESSION') resolve()
-    })
+    }
+    supabase().auth.onAuthStateChange(onChange)
+    // And it retries that refresh for up to 30 s before its first event: start from the stored
+    // session at once.
+    if (!navigator.onLine && storedSession()) onChange('INITIAL_SESSION', null)
   })
+}
+
+/** The session supabase-js keeps (under a key ending in -auth-token), if any. */
+function storedSession(): Session | null {
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)
+      if (key?.endsWith('-auth-token')) return JSON.parse(localStorage.getItem(key)!) as Session
+    }
+  } catch {
+    // storage unavailable or not JSON: none
+  }
+  return null
 }
 
 let explicitSignOut = false
