@@ -1,6 +1,7 @@
 // The latest messages of a channel, kept per person (offline-cache.ts) while its live channel
 // runs, and handed to the next live channel of that channel to show until its first page
 // arrives: a reload offline shows the conversation as it was.
+import { deferredWrite } from './deferred-write.ts'
 import { readCachedMessages, writeCachedMessages } from './offline-cache.ts'
 
 /** The part of a live channel this needs (a LiveChannel). */
@@ -21,27 +22,16 @@ export function keepMessagesCached<M>(
   userId: string,
   channelId: string
 ): () => void {
-  let timer: ReturnType<typeof setTimeout> | null = null
   let written: M[] | null = null
-  const write = () => {
-    timer = null
+  const writer = deferredWrite(() => {
     const { loaded, messages } = channel.getSnapshot()
     if (!loaded || messages === written) return
     written = messages
     writeCachedMessages(userId, channelId, messages)
-  }
-  const unsubscribe = channel.subscribe(() => {
-    timer ??= setTimeout(write, WRITE_DELAY_MS)
-  })
-  const flush = () => {
-    if (timer === null) return
-    clearTimeout(timer)
-    write()
-  }
-  window.addEventListener('pagehide', flush)
+  }, WRITE_DELAY_MS)
+  const unsubscribe = channel.subscribe(writer.schedule)
   return () => {
     unsubscribe()
-    window.removeEventListener('pagehide', flush)
-    flush()
+    writer.stop()
   }
 }

@@ -4,6 +4,7 @@
 // the queries refetch as usual once it does.
 import { dehydrate, hydrate } from '@tanstack/react-query'
 import type { DehydratedState, Query, QueryClient } from '@tanstack/react-query'
+import { deferredWrite } from './deferred-write.ts'
 import { readCachedQueries, writeCachedQueries } from './offline-cache.ts'
 
 /** Writes wait this long, so a burst of updates is one write. */
@@ -24,26 +25,16 @@ export function restoreQueries(client: QueryClient, userId: string): void {
 
 /** Keeps `userId`'s shell queries written while they change; returns the stop. */
 export function persistQueries(client: QueryClient, userId: string): () => void {
-  let timer: ReturnType<typeof setTimeout> | null = null
-  const write = () => {
-    timer = null
+  const writer = deferredWrite(() => {
     writeCachedQueries(userId, dehydrate(client, { shouldDehydrateQuery: isShellQuery }))
-  }
+  }, WRITE_DELAY_MS)
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' && event.action.type !== 'success') return
     if (event.type !== 'updated' && event.type !== 'removed') return
-    timer ??= setTimeout(write, WRITE_DELAY_MS)
+    writer.schedule()
   })
-  // A reload or a closed tab writes what is pending at once.
-  const flush = () => {
-    if (timer === null) return
-    clearTimeout(timer)
-    write()
-  }
-  window.addEventListener('pagehide', flush)
   return () => {
     unsubscribe()
-    window.removeEventListener('pagehide', flush)
-    flush()
+    writer.stop()
   }
 }
