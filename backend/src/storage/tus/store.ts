@@ -45,6 +45,8 @@ export interface UploadInfo {
  * and flush once a 6 MB PATCH's last byte is in (4 MB batches left up to 2 MB: 10-20 ms more per PATCH at a load average of 9).
  */
 const WRITE_BATCH = 1024 * 1024
+/** How many bytes written before an fdatasync starts while the body still arrives. */
+const SYNC_EVERY = 3 * 1024 * 1024
 /** How long a request waits for an older one on the same upload to give way. */
 const LOCK_TIMEOUT_MS = 15_000
 
@@ -188,9 +190,9 @@ export class ResumableStore {
    * writer's right, tried while the body arrives: when it fails, what this request wrote is cut
    * off again before the failure is thrown. The body is read from its first byte (the file opens
    * meanwhile); its bytes go to the hashing worker as they arrive and to disk in batches, one
-   * write in flight while the next bytes are read, and an fdatasync starts after each write, so
-   * that little is left to flush once the last byte is in (none at all when the last write was
-   * already covered by one).
+   * write in flight while the next bytes are read, and an fdatasync starts whenever SYNC_EVERY
+   * more bytes are written, so that less is left to flush once the last byte is in (nothing more
+   * is synced when one already covers the last write).
    */
   async append(
     info: UploadInfo,
@@ -220,35 +222,36 @@ export class ResumableStore {
     }
     // The last write started (each starts once the one before is done) and the fdatasync running.
     let writing: Promise<void> = Promise.resolve()
-    let batch = takeBatch()
     let syncing = null as Promise<void> | null
     const sync = (handle: FileHandle): Promise<void> => {
       const upTo = written
       return handle.datasync().then(() => void (durable = Math.max(durable, upTo)))
     }
     try {
-      // The body is copied into batches taken from a pool, so that the network's chunks die
-      // young (held until written, they lived long enough to cost the collector more than the
-      // copy costs).
+      let batch: Buffer[] = []
       let batched = 0
+      /** Bytes written since the last fdatasync started. */
+      let unsynced = 0
       const flush = async () => {
         await writing
         if (batched === 0) return
         const handle = await opening
-        const buffer = batch
+        const buffers = batch
         const at = offset
         const length = batched
-        batch = takeBatch()
+        batch = []
         offset += batched
         batched = 0
-        writing = writeAll(handle, [buffer.subarray(0, length)], at)
-          .then(() => {
-            written = at + length
-            // Start flushing what is written while more arrives (one fdatasync at a time).
-            syncing ??= sync(handle).finally(() => (syncing = null))
-            syncing.catch(() => undefined)
-          })
-          .finally(() => giveBatch(buffer))
+        writing = writeAll(handle, buffers, at).then(() => {
+          written = at + length
+          unsynced += length
+          // Start flushing what is written while more arrives, once there is enough of it to be
+          // worth a journal commit (one fdatasync at a time).
+          if (syncing || unsynced < SYNC_EVERY) return
+          unsynced = 0
+          syncing = sync(handle).finally(() => (syncing = null))
+          syncing.catch(() => undefined)
+        })
         writing.catch(() => undefined)
       }
       try {
@@ -260,14 +263,13 @@ export class ResumableStore {
             tooLarge = true
           }
           room -= piece.length
-          // Copied to the worker's ring now; waits only while the ring is full.
-          if (piece.length > 0) await hashPiece(piece)
-          for (let at = 0; at < piece.length;) {
-            const copied = piece.copy(batch, batched, at)
-            batched += copied
-            at += copied
-            if (batched === batch.length) await flush()
+          if (piece.length > 0) {
+            batch.push(piece)
+            batched += piece.length
+            // Copied to the worker's ring now; waits only while the ring is full.
+            await hashPiece(piece)
           }
+          if (batched >= WRITE_BATCH) await flush()
           if (tooLarge) break
         }
       } catch (error) {
@@ -294,7 +296,6 @@ export class ResumableStore {
     } finally {
       await writing.catch(() => undefined)
       await syncing?.catch(() => undefined)
-      giveBatch(batch)
       // Closed without holding up the answer: what it wrote is durable or cut off already.
       opening.then((handle) => handle.close()).catch(() => undefined)
     }
@@ -408,18 +409,6 @@ export class ResumableStore {
     }
     return removed
   }
-}
-
-/** Write batches not in use, kept for the next (a few, for uploads running side by side). */
-const spareBatches: Buffer[] = []
-const SPARE_BATCHES = 8
-
-function takeBatch(): Buffer {
-  return spareBatches.pop() ?? Buffer.allocUnsafeSlow(WRITE_BATCH)
-}
-
-function giveBatch(buffer: Buffer): void {
-  if (spareBatches.length < SPARE_BATCHES) spareBatches.push(buffer)
 }
 
 function copyOf(info: UploadInfo): UploadInfo {
