@@ -1,30 +1,45 @@
 // Resumable upload benchmark: a 1 GB file uploaded with tus-js-client (6 MB chunks, as Supabase
 // documents) to the real stack's /storage/v1/upload/resumable, against a plain streamed copy of
-// the same file on the same disk in the same run, and the peak memory of the stack's process
-// (RSS above idle) while it receives it.
+// the same file on the same disk, taken just before and just after the upload in the same run,
+// and the peak memory of the stack's process (RSS above idle) while it receives it. For reference
+// (not the target's measure): the same copy ended by an fsync (the bytes durable, as an upload's
+// are), and the same client against a bare node:http server that only appends each PATCH's body
+// to a file and fdatasyncs it before answering (bare-server.ts): the floor for any server that
+// keeps that guarantee on this machine.
 //   node --import tsx bench/storage/resumable.ts [--mb 1024]
 // Targets (issue 22): at least half the plain copy's throughput; under 100 MB above idle.
 import type { ChildProcess } from 'node:child_process'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
+import { request as httpRequest } from 'node:http'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { parseArgs } from 'node:util'
 import { Upload } from 'tus-js-client'
 import { freePort, rssMb, startStackProcess, stopProcess } from '../support/processes.ts'
+import { startBareServer } from './bare.ts'
 
 // The Supabase CLI's well-known local service_role key (default JWT secret).
 const SERVICE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU'
 const MB = 1024 * 1024
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
+const CLOCK_TICKS = 100
 
 const { values } = parseArgs({ options: { mb: { type: 'string', default: '1024' } } })
 
-function tusUpload(port: number, file: string, size: number, name: string): Promise<void> {
+/** An upload with tus-js-client, to the stack (or, with `endpoint`, to the bare server). */
+function tusUpload(
+  port: number,
+  file: string,
+  size: number,
+  name: string,
+  endpoint = `http://127.0.0.1:${port}/storage/v1/upload/resumable`
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const upload = new Upload(createReadStream(file, { highWaterMark: MB }), {
-      endpoint: `http://127.0.0.1:${port}/storage/v1/upload/resumable`,
+      endpoint,
       uploadSize: size,
       chunkSize: 6 * MB,
       retryDelays: [],
@@ -65,21 +80,46 @@ async function main(): Promise<void> {
       })
     ).ok
   const child: ChildProcess = await startStackProcess({ workdir, dataDir, port, ready })
+  const bareDir = path.join(work, 'bare')
+  await mkdir(bareDir)
+  const bare = await startBareServer(bareDir)
+  const bareEndpoint = `http://127.0.0.1:${bare.port}/tus`
+  /** Seconds for a streamed copy of the source on the same disk (ended by an fsync if `flush`). */
+  const copy = async (flush = false) => {
+    const began = performance.now()
+    await pipeline(
+      createReadStream(source, { highWaterMark: MB }),
+      createWriteStream(path.join(work, 'copy.bin'), { flush })
+    )
+    const seconds = (performance.now() - began) / 1000
+    await rm(path.join(work, 'copy.bin'))
+    return seconds
+  }
+  /** Seconds for the same copy streamed through HTTP: one POST to the bare server, to a file. */
+  const httpCopy = async () => {
+    const began = performance.now()
+    await new Promise<void>((resolve, reject) => {
+      const request = httpRequest(`http://127.0.0.1:${bare.port}/copy.bin`, { method: 'POST' })
+      request.on('response', (response) => {
+        response.resume()
+        response.on('end', resolve)
+      })
+      request.on('error', reject)
+      pipeline(createReadStream(source, { highWaterMark: MB }), request).catch(reject)
+    })
+    const seconds = (performance.now() - began) / 1000
+    await rm(path.join(bareDir, encodeURIComponent('/copy.bin')))
+    return seconds
+  }
   try {
     // Warm up (routes, the tus client, the disk), then take the idle figure.
     await writeFile(path.join(work, 'warm.bin'), Buffer.alloc(8 * MB))
     await tusUpload(port, path.join(work, 'warm.bin'), 8 * MB, 'warm.bin')
+    await tusUpload(port, path.join(work, 'warm.bin'), 8 * MB, 'warm.bin', bareEndpoint)
     await new Promise((resolve) => setTimeout(resolve, 1000))
     const idle = await rssMb(child.pid!)
 
-    const copyBegan = performance.now()
-    await pipeline(
-      createReadStream(source, { highWaterMark: MB }),
-      createWriteStream(path.join(work, 'copy.bin'))
-    )
-    const copySeconds = (performance.now() - copyBegan) / 1000
-    await rm(path.join(work, 'copy.bin'))
-
+    const copyBefore = await copy()
     let peak = idle
     let sampling = true
     const sampler = (async () => {
@@ -88,22 +128,42 @@ async function main(): Promise<void> {
         await new Promise((resolve) => setTimeout(resolve, 10))
       }
     })()
+    const cpuBefore = await cpuSeconds(child.pid!)
     const began = performance.now()
     await tusUpload(port, source, size, 'huge.bin')
     const seconds = (performance.now() - began) / 1000
+    const cpuAfter = await cpuSeconds(child.pid!)
     sampling = false
     await sampler
+    const copyAfter = await copy()
+    const floorBegan = performance.now()
+    await tusUpload(port, source, size, 'huge.bin', bareEndpoint)
+    const floorSeconds = (performance.now() - floorBegan) / 1000
+    const durableCopy = await copy(true)
+    const throughHttp = await httpCopy()
+
+    const copyRate = (2 * sizeMb) / (copyBefore + copyAfter)
     const tusRate = sizeMb / seconds
-    const copyRate = sizeMb / copySeconds
+    const row = (label: string, rate: number) =>
+      console.log(
+        `${label.padEnd(56)} | ${rate.toFixed(0).padStart(4)} | ${(rate / copyRate).toFixed(2).padStart(5)}`
+      )
     console.log(`Resumable upload benchmark: ${sizeMb} MB with tus-js-client, 6 MB chunks`)
     console.log('')
-    console.log('operation                     | MB/s | ratio to plain copy')
-    console.log('------------------------------|-----:|-------------------:')
-    console.log(`plain streamed copy (same disk) | ${copyRate.toFixed(0)} | 1.00`)
+    console.log(`${'operation'.padEnd(56)} | MB/s | ratio`)
+    console.log(`${'-'.repeat(56)} | ---: | ----:`)
     console.log(
-      `resumable upload (tus)          | ${tusRate.toFixed(0)} | ${(tusRate / copyRate).toFixed(2)}`
+      `${'plain streamed copy (same disk), before / after'.padEnd(56)} | ${(sizeMb / copyBefore).toFixed(0)} / ${(sizeMb / copyAfter).toFixed(0)} | 1.00`
     )
+    row('resumable upload (tus-js-client -> the stack)', tusRate)
+    row('for reference: the copy ended by an fsync', sizeMb / durableCopy)
+    row('for reference: the copy through HTTP (one POST, bare)', sizeMb / throughHttp)
+    row('for reference: bare node:http tus, fdatasync per PATCH', sizeMb / floorSeconds)
     console.log('')
+    console.log('(ratios to the mean of the two plain copies)')
+    console.log(
+      `stack CPU during the upload: ${(cpuAfter.all - cpuBefore.all).toFixed(1)} s, its main thread ${(cpuAfter.main - cpuBefore.main).toFixed(1)} s (the rest: hashing worker, collector, file system threads)`
+    )
     console.log(
       `stack RSS idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, peak above idle ${(peak - idle).toFixed(0)} MB`
     )
@@ -111,8 +171,22 @@ async function main(): Promise<void> {
       `targets: ratio >= 0.50: ${tusRate / copyRate >= 0.5 ? 'met' : 'MISSED'}; under 100 MB above idle: ${peak - idle < 100 ? 'met' : 'MISSED'}`
     )
   } finally {
+    bare.child.kill()
     await stopProcess(child)
     await rm(work, { recursive: true, force: true })
+  }
+}
+
+/** CPU time (user and system) of a process and of its main thread, in seconds, from /proc. */
+async function cpuSeconds(pid: number): Promise<{ all: number; main: number }> {
+  const ticks = async (file: string) => {
+    const stat = await readFile(file, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+  }
+  return {
+    all: await ticks(`/proc/${pid}/stat`),
+    main: await ticks(`/proc/${pid}/task/${pid}/stat`),
   }
 }
 

@@ -5,7 +5,6 @@
 // alone costs on this machine, before authentication, the database and the ETag's hash.
 //   node --import tsx bench/storage/run.ts [--small-runs 40] [--large-runs 5] [--huge-mb 1024]
 // Targets (issue 5): throughput at least 50% of the plain copy; under 100 MB above idle.
-import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { chmod, copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -19,6 +18,7 @@ import { createClient } from '@supabase/supabase-js'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import ws from 'ws'
 import { rssMb, startStackProcess, stopProcess, freePort } from '../support/processes.ts'
+import { startBareServer } from './bare.ts'
 
 // The Supabase CLI's well-known local service_role key (default JWT secret).
 const SERVICE_KEY =
@@ -54,19 +54,6 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
   const began = performance.now()
   await fn()
   return (performance.now() - began) / 1000
-}
-
-/** The bare server (bare-server.ts) in a process of its own, and its port. */
-async function startBareServer(folder: string): Promise<{ child: ChildProcess; port: number }> {
-  const script = path.join(import.meta.dirname, 'bare-server.ts')
-  const child = spawn(process.execPath, ['--import', 'tsx', script, folder], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout!.once('data', (data: Buffer) => resolve(Number(String(data).trim())))
-    child.once('exit', (code) => reject(new Error(`the bare server stopped (${code})`)))
-  })
-  return { child, port }
 }
 
 const OPERATIONS = [
