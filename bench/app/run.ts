@@ -8,14 +8,11 @@
 //
 //   node --import tsx bench/app/run.ts [--messages 100000] [--runs 5] [--scroll 10000]
 import { execFileSync } from 'node:child_process'
-import { chmod, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
 import type { Browser, CDPSession, Page } from 'playwright-core'
-import { createLogger } from '../../backend/src/logger.ts'
-import { startStack } from '../../backend/src/stack.ts'
+import { startBenchStack } from '../support/stack.ts'
 import { gzipSize, kb } from './bundle.ts'
 import { seed } from './seed.ts'
 
@@ -62,19 +59,7 @@ async function main(): Promise<void> {
       stdio: 'inherit',
     }
   )
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'chorus-bench-app-'))
-  await chmod(dataDir, 0o755)
-  const stack = await startStack({
-    workdir: ROOT,
-    dataDir,
-    apiPort: 0,
-    dbPort: 0,
-    inboxPort: 0,
-    appDist: DIST,
-    appPort: 0,
-    fastDb: true,
-    log: createLogger('warn'),
-  })
+  const { stack, stop } = await startBenchStack('app', { appDist: DIST })
   let browser: Browser | null = null
   try {
     const began = performance.now()
@@ -231,8 +216,7 @@ async function main(): Promise<void> {
     )
   } finally {
     await browser?.close()
-    await stack.stop()
-    await rm(dataDir, { recursive: true, force: true })
+    await stop()
   }
 }
 

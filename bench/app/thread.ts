@@ -5,15 +5,11 @@
 //
 //   node --import tsx bench/app/thread.ts [--replies 1000] [--runs 7]
 import { execFileSync } from 'node:child_process'
-import { chmod, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import postgres from 'postgres'
 import { chromium } from 'playwright-core'
 import type { Browser, Page } from 'playwright-core'
-import { createLogger } from '../../backend/src/logger.ts'
-import { startStack } from '../../backend/src/stack.ts'
+import { startBenchStack } from '../support/stack.ts'
 import { seed } from './seed.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..')
@@ -67,21 +63,8 @@ async function main(): Promise<void> {
     [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
     { cwd: path.join(ROOT, 'app'), stdio: 'inherit' }
   )
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'chorus-bench-thread-'))
-  await chmod(dataDir, 0o755)
-  const stack = await startStack({
-    workdir: ROOT,
-    dataDir,
-    apiPort: 0,
-    dbPort: 0,
-    inboxPort: 0,
-    appDist: DIST,
-    appPort: 0,
-    fastDb: true,
-    log: createLogger('warn'),
-  })
+  const { stack, sql, stop } = await startBenchStack('thread', { appDist: DIST, maxConnections: 1 })
   let browser: Browser | null = null
-  const sql = postgres(stack.dbUrl, { max: 1, onnotice: () => {} })
   try {
     const data = await seed({
       apiUrl: stack.apiUrl,
@@ -147,9 +130,7 @@ async function main(): Promise<void> {
     )
   } finally {
     await browser?.close()
-    await sql.end({ timeout: 2 })
-    await stack.stop()
-    await rm(dataDir, { recursive: true, force: true })
+    await stop()
   }
 }
 

@@ -10,18 +10,12 @@
 //
 //   node --import tsx bench/data-api/run.ts [--messages 100000] [--iterations 200]
 import { randomUUID } from 'node:crypto'
-import { chmod, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { createClient } from '@supabase/supabase-js'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import postgres from 'postgres'
 import ws from 'ws'
-import { createLogger } from '../../backend/src/logger.ts'
-import { startStack } from '../../backend/src/stack.ts'
+import { startBenchStack } from '../support/stack.ts'
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..')
 const { values } = parseArgs({
   options: {
     messages: { type: 'string', default: '100000' },
@@ -59,18 +53,7 @@ function ok<T extends { error: unknown }>(result: T): T {
 }
 
 async function main(): Promise<void> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'chorus-bench-data-'))
-  await chmod(dataDir, 0o755)
-  const stack = await startStack({
-    workdir: ROOT,
-    dataDir,
-    apiPort: 0,
-    dbPort: 0,
-    inboxPort: 0,
-    fastDb: true,
-    log: createLogger('warn'),
-  })
-  const sql = postgres(stack.dbUrl, { max: 2, onnotice: () => {} })
+  const { stack, sql, stop } = await startBenchStack('data')
   try {
     const userId = randomUUID()
     await sql`
@@ -223,9 +206,7 @@ async function main(): Promise<void> {
       `\nbulk insert through the triggers: ${MESSAGES} rows in ${insertSeconds.toFixed(1)} s (${Math.round(MESSAGES / insertSeconds)} rows/s)`
     )
   } finally {
-    await sql.end({ timeout: 2 })
-    await stack.stop()
-    await rm(dataDir, { recursive: true, force: true })
+    await stop()
   }
 }
 

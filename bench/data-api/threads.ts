@@ -6,18 +6,13 @@
 //
 //   node --import tsx bench/data-api/threads.ts [--follows 500] [--iterations 200]
 import { randomUUID } from 'node:crypto'
-import { chmod, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { createClient } from '@supabase/supabase-js'
-import postgres from 'postgres'
+import type postgres from 'postgres'
 import type { Sql } from 'postgres'
 import ws from 'ws'
-import { createLogger } from '../../backend/src/logger.ts'
-import { startStack } from '../../backend/src/stack.ts'
+import { startBenchStack } from '../support/stack.ts'
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..')
 const { values } = parseArgs({
   options: {
     follows: { type: 'string', default: '500' },
@@ -75,18 +70,7 @@ async function threads(
 }
 
 async function main(): Promise<void> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'chorus-bench-threads-'))
-  await chmod(dataDir, 0o755)
-  const stack = await startStack({
-    workdir: ROOT,
-    dataDir,
-    apiPort: 0,
-    dbPort: 0,
-    inboxPort: 0,
-    fastDb: true,
-    log: createLogger('warn'),
-  })
-  const sql = postgres(stack.dbUrl, { max: 2, onnotice: () => {} })
+  const { stack, sql, stop } = await startBenchStack('threads')
   try {
     const [member, light, other] = [
       await person(sql, 'member'),
@@ -212,9 +196,7 @@ async function main(): Promise<void> {
       `setup (${FOLLOWS * 2 + 4100} messages through the triggers): ${setupSeconds.toFixed(1)} s`
     )
   } finally {
-    await sql.end({ timeout: 2 })
-    await stack.stop()
-    await rm(dataDir, { recursive: true, force: true })
+    await stop()
   }
 }
 

@@ -7,18 +7,12 @@
 //
 //   node --import tsx bench/search/run.ts [--messages 1000000] [--iterations 100]
 import { randomUUID } from 'node:crypto'
-import { chmod, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { createClient } from '@supabase/supabase-js'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import postgres from 'postgres'
 import ws from 'ws'
-import { createLogger } from '../../backend/src/logger.ts'
-import { startStack } from '../../backend/src/stack.ts'
+import { startBenchStack } from '../support/stack.ts'
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..')
 const { values } = parseArgs({
   options: {
     messages: { type: 'string', default: '1000000' },
@@ -110,18 +104,7 @@ function ok<T extends { error: unknown; data: unknown }>(result: T): T {
 }
 
 async function main(): Promise<void> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'chorus-bench-search-'))
-  await chmod(dataDir, 0o755)
-  const stack = await startStack({
-    workdir: ROOT,
-    dataDir,
-    apiPort: 0,
-    dbPort: 0,
-    inboxPort: 0,
-    fastDb: true,
-    log: createLogger('warn'),
-  })
-  const sql = postgres(stack.dbUrl, { max: 2, onnotice: () => {} })
+  const { stack, sql, stop } = await startBenchStack('search')
   try {
     const userId = randomUUID()
     await sql`
@@ -277,9 +260,7 @@ async function main(): Promise<void> {
       `restore-style load ${(MESSAGES / insertSeconds).toFixed(0)} messages/s (with their folded text); trigram index built in ${indexSeconds.toFixed(1)} s, ${size!.index} (folded text table ${size!.search}, messages ${size!.table})`
     )
   } finally {
-    await sql.end({ timeout: 2 })
-    await stack.stop()
-    await rm(dataDir, { recursive: true, force: true })
+    await stop()
   }
 }
 
