@@ -223,6 +223,7 @@ export class ResumableStore {
     // The last write started (each starts once the one before is done) and the fdatasync running.
     let writing: Promise<void> = Promise.resolve()
     let syncing = null as Promise<void> | null
+    let syncingUpTo = start
     const sync = (handle: FileHandle): Promise<void> => {
       const upTo = written
       return handle.datasync().then(() => void (durable = Math.max(durable, upTo)))
@@ -249,6 +250,7 @@ export class ResumableStore {
           // worth a journal commit (one fdatasync at a time).
           if (syncing || unsynced < SYNC_EVERY) return
           unsynced = 0
+          syncingUpTo = written
           syncing = sync(handle).finally(() => (syncing = null))
           syncing.catch(() => undefined)
         })
@@ -277,7 +279,11 @@ export class ResumableStore {
       }
       await flush()
       await writing
-      await syncing
+      // An fdatasync still running covers the writes done before it started: the last one starts
+      // beside it rather than after it, unless it covers every write already. Both must succeed
+      // (a write error is reported to one fdatasync only).
+      const rolling = syncing
+      const covered = rolling !== null && syncingUpTo >= offset
       const handle = await opening
       try {
         await allowed
@@ -287,7 +293,8 @@ export class ResumableStore {
         await handle.datasync()
         throw error
       }
-      if (durable < offset) await sync(handle)
+      if (!covered && durable < offset) await sync(handle)
+      await rolling
       if (running) running.offset = offset
     } catch (error) {
       this.dropHash(info.version)
