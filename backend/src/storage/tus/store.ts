@@ -42,7 +42,8 @@ export interface UploadInfo {
 
 /**
  * How many bytes to gather before one write to disk: small enough that little is left to write
- * and flush once a 6 MB PATCH's last byte is in (4 MB batches left up to 2 MB: about 20 ms more per PATCH at a load average of 10).
+ * and flush once a 6 MB PATCH's last byte is in (4 MB batches left up to 2 MB: about 20 ms more
+ * per PATCH at a load average of 10).
  */
 const WRITE_BATCH = 1024 * 1024
 /** How many bytes written before an fdatasync starts while the body still arrives. */
