@@ -1,10 +1,12 @@
 // Resumable uploads on disk, under <dataDir>/storage/resumable/<version>/: `data` holds the bytes
 // received so far, appended to by every PATCH, and `info.json` what the upload is (bucket, key,
 // length, metadata, owner), written when the upload is created, when a deferred length is
-// declared and when it completes. The offset is the length of `data`: every PATCH writes its
-// bytes and fsyncs them (one fdatasync, which also makes the new length durable) before the offset
-// is acknowledged, so a restart of the stack resumes at least at the last offset a client was
-// told (bytes past it are bytes the client sent there, which a HEAD then reports). Nothing here is
+// declared and when it completes. The offset is the length of `data`: every PATCH has written its
+// bytes before the offset is acknowledged, so a restart of the stack resumes at least at the last
+// offset a client was told (bytes past it are bytes the client sent there, which a HEAD then
+// reports). As Storage's own file backend (@tus/file-store) and the simple uploads here, a PATCH
+// does not wait for the disk to flush: after a crash of the machine the length is what reached
+// the disk, and the client's HEAD resumes from there. Nothing here is
 // in buckets/ or in storage.objects, so nothing half-uploaded is listed or served. One request
 // works on an upload at a time: a newer one stops the older (a client that reconnected after a
 // dropped connection the server has not noticed yet), which keeps what it received and makes it
@@ -42,12 +44,9 @@ export interface UploadInfo {
 
 /**
  * How many bytes to gather before one write to disk: small enough that little is left to write
- * and flush once a 6 MB PATCH's last byte is in (4 MB batches left up to 2 MB: about 20 ms more
- * per PATCH at a load average of 10).
+ * once a 6 MB PATCH's last byte is in, large enough to be few writes.
  */
 const WRITE_BATCH = 1024 * 1024
-/** How many bytes written before an fdatasync starts while the body still arrives. */
-const SYNC_EVERY = 3 * 1024 * 1024
 /** How long a request waits for an older one on the same upload to give way. */
 const LOCK_TIMEOUT_MS = 15_000
 
@@ -185,15 +184,12 @@ export class ResumableStore {
   }
 
   /**
-   * Appends the body to the upload at its offset, at most `maxBytes`, and makes it durable;
-   * returns the new offset. A body that ends early (a dropped connection, a newer request) keeps
+   * Appends the body to the upload at its offset, at most `maxBytes`; returns the new offset. A body that ends early (a dropped connection, a newer request) keeps
    * what arrived; one longer than `maxBytes` keeps `maxBytes` and is refused. `allowed` is the
    * writer's right, tried while the body arrives: when it fails, what this request wrote is cut
    * off again before the failure is thrown. The body is read from its first byte (the file opens
    * meanwhile); its bytes go to the hashing worker as they arrive and to disk in batches, one
-   * write in flight while the next bytes are read, and an fdatasync starts whenever SYNC_EVERY
-   * more bytes are written, so that less is left to flush once the last byte is in (nothing more
-   * is synced when one already covers the last write).
+   * write in flight while the next bytes are read.
    */
   async append(
     info: UploadInfo,
@@ -204,10 +200,8 @@ export class ResumableStore {
     const opening = open(this.dataPath(info.version), 'r+')
     opening.catch(() => undefined)
     const start = info.offset
-    /** Bytes handed to a write, bytes written, and bytes an fdatasync made durable. */
+    /** Bytes handed to a write. */
     let offset = start
-    let written = start
-    let durable = start
     let tooLarge = false
     let failure: unknown = null
     let running = this.runningHash(info.version, offset)
@@ -221,40 +215,21 @@ export class ResumableStore {
         running = null
       }
     }
-    // The last write started (each starts once the one before is done) and the fdatasync running.
+    // The last write started (each starts once the one before is done).
     let writing: Promise<void> = Promise.resolve()
-    let syncing = null as Promise<void> | null
-    let syncingUpTo = start
-    const sync = (handle: FileHandle): Promise<void> => {
-      const upTo = written
-      return handle.datasync().then(() => void (durable = Math.max(durable, upTo)))
-    }
     try {
       let batch: Buffer[] = []
       let batched = 0
-      /** Bytes written since the last fdatasync started. */
-      let unsynced = 0
       const flush = async () => {
         await writing
         if (batched === 0) return
         const handle = await opening
         const buffers = batch
         const at = offset
-        const length = batched
         batch = []
         offset += batched
         batched = 0
-        writing = writeAll(handle, buffers, at).then(() => {
-          written = at + length
-          unsynced += length
-          // Start flushing what is written while more arrives, once there is enough of it to be
-          // worth a journal commit (one fdatasync at a time).
-          if (syncing || unsynced < SYNC_EVERY) return
-          unsynced = 0
-          syncingUpTo = written
-          syncing = sync(handle).finally(() => (syncing = null))
-          syncing.catch(() => undefined)
-        })
+        writing = writeAll(handle, buffers, at)
         writing.catch(() => undefined)
       }
       try {
@@ -280,22 +255,14 @@ export class ResumableStore {
       }
       await flush()
       await writing
-      // An fdatasync still running covers the writes done before it started: the last one starts
-      // beside it rather than after it, unless it covers every write already. Both must succeed
-      // (a write error is reported to one fdatasync only).
-      const rolling = syncing
-      const covered = rolling !== null && syncingUpTo >= offset
       const handle = await opening
       try {
         await allowed
       } catch (error) {
         this.dropHash(info.version)
         await handle.truncate(start)
-        await handle.datasync()
         throw error
       }
-      if (!covered && durable < offset) await sync(handle)
-      await rolling
       if (running) running.offset = offset
     } catch (error) {
       this.dropHash(info.version)
@@ -303,8 +270,7 @@ export class ResumableStore {
       throw error
     } finally {
       await writing.catch(() => undefined)
-      await syncing?.catch(() => undefined)
-      // Closed without holding up the answer: what it wrote is durable or cut off already.
+      // Closed without holding up the answer: what it wrote is written or cut off already.
       opening.then((handle) => handle.close()).catch(() => undefined)
     }
     info.offset = offset
