@@ -15,6 +15,7 @@ import { TypingIndicator, useTyping } from '../../presence/index.ts'
 import { navigate } from '../../../lib/router.ts'
 import { EmptyState, Spinner } from '../../../ui/Notice.tsx'
 import { useLiveChannel } from '../data/useLiveChannel.ts'
+import { prefetchThreadPage } from '../data/channel-transport.ts'
 import type { ChannelSnapshot } from '../conversation/types.ts'
 import type { Mentionable } from '../mentions.ts'
 import { Composer } from './Composer.tsx'
@@ -114,7 +115,10 @@ export function ChannelView(props: Props) {
   const loadOlder = useCallback(() => void live?.loadOlder(), [live])
 
   const openThread = useCallback(
-    (id: string) => navigate(`/w/${workspaceId}/c/${channelId}/t/${id}`),
+    (id: string) => {
+      prefetchThreadPage(id)
+      navigate(`/w/${workspaceId}/c/${channelId}/t/${id}`)
+    },
     [workspaceId, channelId]
   )
 

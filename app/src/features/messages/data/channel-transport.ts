@@ -71,6 +71,25 @@ function fetchThreadPage(
   )
 }
 
+/** A thread's latest page asked for as it is opened (before the panel renders), once. */
+const openingThreads = new Map<string, { at: number; page: Promise<ChatMessage[]> }>()
+const OPENING_FRESH_MS = 5_000
+const THREAD_PAGE = 50
+
+/** Asks for a thread's latest replies now: the click that opens it need not wait for the panel. */
+export function prefetchThreadPage(threadId: string): void {
+  const page = fetchThreadPage(threadId, { limit: THREAD_PAGE })
+  page.catch(() => undefined)
+  openingThreads.set(threadId, { at: Date.now(), page })
+}
+
+function takeThreadPage(threadId: string, limit: number): Promise<ChatMessage[]> | null {
+  const entry = openingThreads.get(threadId)
+  openingThreads.delete(threadId)
+  if (!entry || limit > THREAD_PAGE || Date.now() - entry.at > OPENING_FRESH_MS) return null
+  return entry.page
+}
+
 export function supabaseChannelTransport(
   channelId: string,
   userId: string,
@@ -90,11 +109,13 @@ export function supabaseChannelTransport(
 
   return {
     latest: (limit) =>
-      ((threadId === null ? takePrefetchedPage(channelId, limit) : null) ?? page({ limit })).catch(
-        (error: unknown) => {
-          throw transportError(error)
-        }
-      ),
+      (
+        (threadId === null
+          ? takePrefetchedPage(channelId, limit)
+          : takeThreadPage(threadId, limit)) ?? page({ limit })
+      ).catch((error: unknown) => {
+        throw transportError(error)
+      }),
     after: (afterSeq, limit) => page({ after: afterSeq, limit }),
     before: (beforeSeq, limit) => page({ before: beforeSeq, limit }),
 
