@@ -77,6 +77,13 @@ describe('the last-known queries', () => {
       'workspaces/w1/members',
     ])
     expect(after.getQueryData(['channels', 'w1', 'list'])).toEqual([{ id: 'c1', name: 'general' }])
+    // Shown at once, but fetched again when first used, however recent.
+    expect(
+      after
+        .getQueryCache()
+        .getAll()
+        .every((q) => q.isStaleByTime(60_000))
+    ).toBe(true)
 
     const someoneElse = new QueryClient()
     activateCache('bo')

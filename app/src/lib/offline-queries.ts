@@ -1,7 +1,8 @@
 // The queries Chorus needs to open offline, kept per person (offline-cache.ts): my workspaces,
 // their members, my channels, channel rosters and profiles. Restored before the signed-in
-// screens first render, so they show what was last known while the network has not answered;
-// the queries refetch as usual once it does.
+// screens first render, so they show what was last known while the network has not answered.
+// Restored queries are never taken as fresh: each fetches when a screen first uses it (a reload
+// within the 30 s staleTime would otherwise keep, say, a workspace that has since closed).
 import { dehydrate, hydrate } from '@tanstack/react-query'
 import type { DehydratedState, Query, QueryClient } from '@tanstack/react-query'
 import { deferredWrite } from './deferred-write.ts'
@@ -20,7 +21,11 @@ export function isShellQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean 
 
 export function restoreQueries(client: QueryClient, userId: string): void {
   const state = readCachedQueries<DehydratedState>(userId)
-  if (state) hydrate(client, state)
+  if (state)
+    hydrate(client, {
+      queries: state.queries.map((q) => ({ ...q, state: { ...q.state, isInvalidated: true } })),
+      mutations: [],
+    })
 }
 
 /** Keeps `userId`'s shell queries written while they change; returns the stop. */
