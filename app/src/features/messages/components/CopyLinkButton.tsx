@@ -11,23 +11,35 @@ export function permalinkOf(channelId: string, messageId: string): string {
   return new URL(path, window.location.origin).href
 }
 
-export function CopyLinkButton({ channelId, messageId }: { channelId: string; messageId: string }) {
+/** Puts the message's permalink on the clipboard (or shows it to copy); `onCopied` once it is. */
+export function copyPermalink(channelId: string, messageId: string, onCopied: () => void): void {
+  const url = permalinkOf(channelId, messageId)
+  const fallback = () => void window.prompt('Copy this link', url)
+  if (!navigator.clipboard) return fallback()
+  navigator.clipboard.writeText(url).then(onCopied, fallback)
+}
+
+/** "Link copied" for two seconds after a copy: [copied, the copy's onCopied]. */
+export function useCopiedFlag(): [boolean, () => void] {
   const [copied, setCopied] = useState(false)
+  return [
+    copied,
+    () => {
+      setCopied(true)
+      window.setTimeout(() => setCopied(false), 2000)
+    },
+  ]
+}
+
+export function CopyLinkButton({ channelId, messageId }: { channelId: string; messageId: string }) {
+  const [copied, onCopied] = useCopiedFlag()
   return (
     <button
       type="button"
       className="icon-button"
       aria-label={copied ? 'Link copied' : 'Copy link'}
       title={copied ? 'Link copied' : 'Copy link'}
-      onClick={() => {
-        const url = permalinkOf(channelId, messageId)
-        const fallback = () => void window.prompt('Copy this link', url)
-        if (!navigator.clipboard) return fallback()
-        navigator.clipboard.writeText(url).then(() => {
-          setCopied(true)
-          window.setTimeout(() => setCopied(false), 2000)
-        }, fallback)
-      }}
+      onClick={() => copyPermalink(channelId, messageId, onCopied)}
     >
       🔗
     </button>

@@ -6,10 +6,13 @@ import { AttachmentView } from '../../attachments/index.ts'
 import { MessageBody } from '../markdown/MessageBody.tsx'
 import type { ResolveMention } from '../markdown/MessageBody.tsx'
 import type { ChatMessage, PendingMessage } from '../conversation/types.ts'
-import { EmojiPicker, Reactions } from './Reactions.tsx'
+import { Reactions } from './Reactions.tsx'
 import { fullTimeLabel, timeLabel } from './rows.ts'
 import { EditBox } from './EditBox.tsx'
-import { CopyLinkButton } from './CopyLinkButton.tsx'
+import { copyPermalink, useCopiedFlag } from './CopyLinkButton.tsx'
+import { MessageActions, useLongPress } from './MessageActions.tsx'
+import type { MessageAction } from './MessageActions.tsx'
+import './message-actions.css'
 import { ThreadSummaryButton } from './ThreadSummary.tsx'
 
 export interface People {
@@ -40,6 +43,9 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
   const { message, grouped, people, readOnly = false } = props
   const editing = props.editing && !readOnly
   const [picking, setPicking] = useState(false)
+  const [sheetOpen, setSheetOpen] = useState(false)
+  const [copied, onCopied] = useCopiedFlag()
+  const longPress = useLongPress(() => setSheetOpen(true))
   const mine = message.authorId === people.me
   const canEdit = mine && !readOnly
   const canDelete = props.canDelete && !readOnly
@@ -66,6 +72,57 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
     )
   }
   const mentionsMe = message.body.includes(`<@${people.me}>`)
+  const confirmDelete = () => {
+    if (window.confirm('Delete this message?')) props.onDelete()
+  }
+  const actions: MessageAction[] = []
+  if (!readOnly) {
+    actions.push({
+      id: 'react',
+      label: 'Add reaction',
+      icon: '☺',
+      inToolbar: true,
+      run: () => setPicking((v) => !v),
+    })
+  }
+  if (props.onOpenThread && !readOnly) {
+    const open = props.onOpenThread
+    actions.push({
+      id: 'reply',
+      label: 'Reply in thread',
+      title: 'Reply in thread (t)',
+      icon: '💬',
+      inToolbar: true,
+      run: open,
+    })
+  }
+  actions.push({
+    id: 'copy-link',
+    label: copied ? 'Link copied' : 'Copy link',
+    icon: '🔗',
+    inToolbar: true,
+    run: () => copyPermalink(message.channelId, message.id, onCopied),
+  })
+  if (canEdit) {
+    actions.push({
+      id: 'edit',
+      label: 'Edit message',
+      title: 'Edit message (e)',
+      icon: '✎',
+      inToolbar: true,
+      run: props.onStartEdit,
+    })
+  }
+  if (canDelete) {
+    actions.push({
+      id: 'delete',
+      label: 'Delete message',
+      icon: '🗑',
+      inToolbar: true,
+      danger: true,
+      run: confirmDelete,
+    })
+  }
   return (
     <article
       tabIndex={-1}
@@ -73,6 +130,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
       aria-label={`${author}, ${fullTimeLabel(message.createdAt)}`}
       data-seq={message.seq}
       data-message-id={message.id}
+      {...longPress}
       onKeyDown={(e: KeyboardEvent) => {
         if (editing || e.target !== e.currentTarget) return
         if (e.key === 't' && props.onOpenThread) {
@@ -83,7 +141,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
           props.onStartEdit()
         } else if ((e.key === 'Delete' || e.key === 'Backspace') && canDelete) {
           e.preventDefault()
-          if (window.confirm('Delete this message?')) props.onDelete()
+          confirmDelete()
         }
       }}
     >
@@ -152,61 +210,21 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
         />
       </div>
       {!editing && (
-        <div className="message-actions" role="toolbar" aria-label="Message actions">
-          <CopyLinkButton channelId={message.channelId} messageId={message.id} />
-          {props.onOpenThread && !readOnly && (
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Reply in thread"
-              title="Reply in thread (t)"
-              onClick={props.onOpenThread}
-            >
-              💬
-            </button>
-          )}
-          {!readOnly && (
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Add reaction"
-              aria-expanded={picking}
-              onClick={() => setPicking((v) => !v)}
-            >
-              ☺
-            </button>
-          )}
-          {canEdit && (
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Edit message"
-              onClick={props.onStartEdit}
-            >
-              ✎
-            </button>
-          )}
-          {canDelete && (
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Delete message"
-              onClick={() => {
-                if (window.confirm('Delete this message?')) props.onDelete()
-              }}
-            >
-              🗑
-            </button>
-          )}
-          {picking && !readOnly && (
-            <EmojiPicker
-              onPick={(emoji) => {
-                setPicking(false)
-                props.onToggleReaction(emoji)
-              }}
-            />
-          )}
-        </div>
+        <MessageActions
+          actions={actions}
+          onReact={
+            readOnly
+              ? undefined
+              : (emoji) => {
+                  setPicking(false)
+                  props.onToggleReaction(emoji)
+                }
+          }
+          picking={picking}
+          sheetOpen={sheetOpen}
+          onSheet={setSheetOpen}
+          summary={`${author}: ${message.body.slice(0, 80)}`}
+        />
       )}
     </article>
   )

@@ -1,0 +1,141 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import type { ChatMessage } from '../conversation/types.ts'
+import { MessageItem } from './MessageItem.tsx'
+import type { People } from './MessageItem.tsx'
+
+// jsdom has <dialog> without its modal methods.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.open = true
+  }
+  // Nor PointerEvent: a mouse event with the pointer's type.
+  if (!('PointerEvent' in window)) {
+    class PointerEvent extends MouseEvent {
+      readonly pointerType: string
+      constructor(type: string, init: PointerEventInit = {}) {
+        super(type, init)
+        this.pointerType = init.pointerType ?? ''
+      }
+    }
+    Object.assign(window, { PointerEvent })
+  }
+})
+
+afterEach(() => {
+  cleanup()
+  vi.useRealTimers()
+})
+
+const people: People = {
+  me: 'me',
+  nameOf: (id) => (id === 'me' ? 'Mia' : 'Ann'),
+  avatarOf: () => null,
+  resolveMention: () => null,
+}
+
+const message: ChatMessage = {
+  id: 'm1',
+  channelId: 'c',
+  seq: 1,
+  authorId: 'me',
+  body: 'lunch at noon?',
+  createdAt: '2026-01-10T09:00:00Z',
+  editedAt: null,
+  deletedAt: null,
+  reactions: [],
+  attachments: [],
+  thread: null,
+}
+
+function renderItem(extra: { readOnly?: boolean } = {}) {
+  const handlers = {
+    onStartEdit: vi.fn(),
+    onEndEdit: vi.fn(),
+    onEdit: vi.fn(async () => null),
+    onDelete: vi.fn(),
+    onToggleReaction: vi.fn(),
+    onOpenThread: vi.fn(),
+  }
+  render(
+    <MessageItem
+      message={message}
+      grouped={false}
+      people={people}
+      canDelete
+      editing={false}
+      {...handlers}
+      readOnly={extra.readOnly}
+    />
+  )
+  return handlers
+}
+
+const sheet = () => screen.findByRole('dialog', { name: 'Mia: lunch at noon?' })
+
+describe('message actions', () => {
+  it('opens every action with its label in the sheet from "More actions"', async () => {
+    const handlers = renderItem()
+    const more = screen.getByRole('button', { name: 'More actions' })
+    expect(more.getAttribute('aria-expanded')).toBe('false')
+    fireEvent.click(more)
+    const dialog = await sheet()
+    expect(more.getAttribute('aria-expanded')).toBe('true')
+    const items = within(dialog)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent)
+    expect(items).toEqual(['💬Reply in thread', '🔗Copy link', '✎Edit message', '🗑Delete message'])
+    fireEvent.click(within(dialog).getByRole('button', { name: 'React with 🎉' }))
+    expect(handlers.onToggleReaction).toHaveBeenCalledWith('🎉')
+    expect(screen.queryByRole('dialog')).toBeNull()
+
+    fireEvent.click(more)
+    fireEvent.click(within(await sheet()).getByRole('button', { name: /Edit message/ }))
+    expect(handlers.onStartEdit).toHaveBeenCalledOnce()
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('keeps the toolbar buttons for mouse and keyboard', () => {
+    const handlers = renderItem()
+    const toolbar = screen.getByRole('toolbar', { name: 'Message actions' })
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Reply in thread' }))
+    expect(handlers.onOpenThread).toHaveBeenCalledOnce()
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Add reaction' }))
+    fireEvent.click(within(toolbar).getByRole('menuitem', { name: '👍' }))
+    expect(handlers.onToggleReaction).toHaveBeenCalledWith('👍')
+  })
+
+  it('offers only what an archived channel allows', async () => {
+    renderItem({ readOnly: true })
+    fireEvent.click(screen.getByRole('button', { name: 'More actions' }))
+    const dialog = await sheet()
+    expect(within(dialog).queryByRole('group', { name: 'React' })).toBeNull()
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent)
+    ).toEqual(['🔗Copy link'])
+  })
+
+  it('opens the sheet on a long touch press, not on a short one or a scroll', async () => {
+    vi.useFakeTimers()
+    renderItem()
+    const body = screen.getByText('lunch at noon?')
+    const touch = { pointerType: 'touch', clientX: 10, clientY: 10 }
+    fireEvent.pointerDown(body, touch)
+    act(() => void vi.advanceTimersByTime(300))
+    fireEvent.pointerUp(body, touch)
+    act(() => void vi.advanceTimersByTime(500))
+    fireEvent.pointerDown(body, touch)
+    fireEvent.pointerMove(body, { ...touch, clientY: 40 })
+    act(() => void vi.advanceTimersByTime(600))
+    expect(screen.getByRole('button', { name: 'More actions' }).getAttribute('aria-expanded')).toBe(
+      'false'
+    )
+    fireEvent.pointerDown(body, touch)
+    act(() => void vi.advanceTimersByTime(600))
+    expect(screen.getByRole('button', { name: 'More actions' }).getAttribute('aria-expanded')).toBe(
+      'true'
+    )
+  })
+})

@@ -1,0 +1,132 @@
+// A message's actions, as data, shown two ways by one component: the hover toolbar (icons, on a
+// wide screen with a mouse) and, from its "More actions" button or a long press, the action
+// sheet (every action with its label; a bottom sheet at phone width or with a coarse pointer,
+// where the toolbar shows only that button). The sheet is its own lazy chunk.
+import { Suspense, lazy, useRef } from 'react'
+import { EmojiPicker } from './Reactions.tsx'
+
+export type MessageActionId =
+  'react' | 'reply' | 'edit' | 'delete' | 'pin' | 'save' | 'copy-link' | 'mark-unread' | 'history'
+
+export interface MessageAction {
+  id: MessageActionId
+  /** The accessible name, the same in the toolbar and the sheet. */
+  label: string
+  icon: string
+  /** The toolbar's tooltip (with the key that does it), if not the label. */
+  title?: string
+  run: () => void
+  /** Shown as an icon in the toolbar too, not only in the sheet. */
+  inToolbar?: boolean
+  danger?: boolean
+}
+
+const ActionSheet = lazy(() => import('./ActionSheet.tsx'))
+
+interface Props {
+  actions: MessageAction[]
+  /** A quick reaction (the sheet's row of emoji, the toolbar's picker); absent: read-only. */
+  onReact?: (emoji: string) => void
+  /** The toolbar's reaction picker is open. */
+  picking: boolean
+  sheetOpen: boolean
+  onSheet: (open: boolean) => void
+  /** What the sheet's heading says the message is ("Ann: lunch?"). */
+  summary: string
+}
+
+export function MessageActions(props: Props) {
+  const { actions, onReact, picking, sheetOpen, onSheet } = props
+  return (
+    <>
+      <div className="message-actions" role="toolbar" aria-label="Message actions">
+        {actions
+          .filter((a) => a.inToolbar)
+          .map((a) => (
+            <button
+              key={a.id}
+              type="button"
+              className="icon-button action-icon"
+              aria-label={a.label}
+              title={a.title ?? a.label}
+              aria-expanded={a.id === 'react' ? picking : undefined}
+              onClick={a.run}
+            >
+              {a.icon}
+            </button>
+          ))}
+        <button
+          type="button"
+          className="icon-button action-more"
+          aria-label="More actions"
+          title="More actions"
+          aria-haspopup="dialog"
+          aria-expanded={sheetOpen}
+          onClick={() => onSheet(true)}
+        >
+          …
+        </button>
+        {picking && onReact && <EmojiPicker onPick={onReact} />}
+      </div>
+      {sheetOpen && (
+        <Suspense fallback={null}>
+          <ActionSheet
+            actions={actions}
+            onReact={onReact}
+            summary={props.summary}
+            onClose={() => onSheet(false)}
+          />
+        </Suspense>
+      )}
+    </>
+  )
+}
+
+/** Whether a press on this element is a press on the message itself (not a control in it). */
+function isOnControl(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('button, a, input, textarea, video') !== null
+}
+
+const LONG_PRESS_MS = 500
+const MOVE_TOLERANCE_PX = 10
+
+/**
+ * Long press by touch opens the sheet: the handlers go on the message's element. A press that
+ * moves (a scroll) or ends early is not one; after one, the touch's click and context menu are
+ * the sheet's, not the page's.
+ */
+export function useLongPress(open: () => void) {
+  const press = useRef<{ timer?: number; x: number; y: number; fired: boolean }>({
+    x: 0,
+    y: 0,
+    fired: false,
+  })
+  const cancel = () => {
+    window.clearTimeout(press.current.timer)
+    press.current.timer = undefined
+  }
+  return {
+    onPointerDown: (e: React.PointerEvent) => {
+      cancel()
+      press.current = { x: e.clientX, y: e.clientY, fired: false }
+      if (e.pointerType !== 'touch' || isOnControl(e.target)) return
+      press.current.timer = window.setTimeout(() => {
+        press.current.timer = undefined
+        press.current.fired = true
+        open()
+      }, LONG_PRESS_MS)
+    },
+    onPointerMove: (e: React.PointerEvent) => {
+      const { x, y } = press.current
+      if (Math.hypot(e.clientX - x, e.clientY - y) > MOVE_TOLERANCE_PX) cancel()
+    },
+    onPointerUp: cancel,
+    onPointerCancel: cancel,
+    onTouchEnd: (e: React.TouchEvent) => {
+      if (press.current.fired) e.preventDefault()
+    },
+    onContextMenu: (e: React.MouseEvent) => {
+      if (press.current.fired || press.current.timer !== undefined) e.preventDefault()
+    },
+  }
+}
