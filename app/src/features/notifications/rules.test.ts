@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest'
+import {
+  badgeOf,
+  dndActive,
+  effectiveLevel,
+  localMinutes,
+  shouldNotify,
+  titleWith,
+} from './rules.ts'
+import type { ChannelPrefs, DoNotDisturb, NotifyInput } from './rules.ts'
+
+const ME = 'me-id'
+const OTHER = 'other-id'
+const NOON_UTC = new Date('2026-11-25T12:00:00Z')
+const noDnd: DoNotDisturb = {
+  enabled: false,
+  start: '22:00',
+  end: '08:00',
+  timeZone: 'UTC',
+  snoozeUntil: null,
+}
+const channel: ChannelPrefs = { kind: 'public', level: null, muted: false }
+const dm: ChannelPrefs = { kind: 'dm', level: null, muted: false }
+const plain = { authorId: OTHER, mentions: [] as string[] }
+const mention = { authorId: OTHER, mentions: [ME] }
+
+function notify(overrides: Partial<NotifyInput>): boolean {
+  return shouldNotify({
+    message: plain,
+    me: ME,
+    prefs: channel,
+    workspaceDefault: 'mentions',
+    dnd: noDnd,
+    now: NOON_UTC,
+    ...overrides,
+  })
+}
+
+describe('levels', () => {
+  it('default to mentions for channels (the workspace default) and all for direct messages', () => {
+    expect(effectiveLevel(channel, 'mentions')).toBe('mentions')
+    expect(effectiveLevel(channel, 'all')).toBe('all')
+    expect(effectiveLevel(dm, 'nothing')).toBe('all')
+    expect(effectiveLevel({ ...dm, level: 'nothing' }, 'all')).toBe('nothing')
+    expect(effectiveLevel({ ...channel, level: 'all' }, 'nothing')).toBe('all')
+  })
+
+  it('"mentions" lets through a mention of me and any direct message, nothing else', () => {
+    expect(notify({ message: plain })).toBe(false)
+    expect(notify({ message: mention })).toBe(true)
+    expect(notify({ message: { authorId: OTHER, mentions: ['someone-else'] } })).toBe(false)
+    expect(notify({ message: plain, prefs: { ...dm, level: 'mentions' } })).toBe(true)
+  })
+
+  it('"all" lets every message through, "nothing" none, not even a mention', () => {
+    expect(notify({ prefs: { ...channel, level: 'all' } })).toBe(true)
+    expect(notify({ message: mention, prefs: { ...channel, level: 'nothing' } })).toBe(false)
+    expect(notify({ message: plain, workspaceDefault: 'all' })).toBe(true)
+    expect(notify({ message: mention, workspaceDefault: 'nothing' })).toBe(false)
+  })
+
+  it('never tells me about my own message or a deleted one', () => {
+    expect(notify({ message: { authorId: ME, mentions: [ME] } })).toBe(false)
+    expect(notify({ message: { ...mention, deleted: true } })).toBe(false)
+  })
+
+  it('mute silences a channel whatever its level, mentions and DMs too', () => {
+    expect(notify({ message: mention, prefs: { ...channel, level: 'all', muted: true } })).toBe(
+      false
+    )
+    expect(notify({ message: plain, prefs: { ...dm, muted: true } })).toBe(false)
+  })
+})
+
+describe('Do Not Disturb', () => {
+  const nightly: DoNotDisturb = { ...noDnd, enabled: true, start: '22:00', end: '08:00' }
+
+  it('holds alerts inside an overnight schedule, in its own time zone', () => {
+    expect(dndActive(nightly, new Date('2026-11-25T23:30:00Z'))).toBe(true)
+    expect(dndActive(nightly, new Date('2026-11-25T07:59:00Z'))).toBe(true)
+    expect(dndActive(nightly, new Date('2026-11-25T08:00:00Z'))).toBe(false)
+    expect(dndActive(nightly, NOON_UTC)).toBe(false)
+    // 12:00 UTC is 21:00 in Tokyo (before 22:00) and 23:00 in Tokyo at 14:00 UTC.
+    const tokyo = { ...nightly, timeZone: 'Asia/Tokyo' }
+    expect(dndActive(tokyo, NOON_UTC)).toBe(false)
+    expect(dndActive(tokyo, new Date('2026-11-25T14:00:00Z'))).toBe(true)
+    expect(notify({ message: mention, dnd: tokyo, now: new Date('2026-11-25T14:00:00Z') })).toBe(
+      false
+    )
+  })
+
+  it('holds alerts inside a daytime schedule, and not when the schedule is off', () => {
+    const lunch = { ...noDnd, enabled: true, start: '12:00:00', end: '13:30:00' }
+    expect(dndActive(lunch, NOON_UTC)).toBe(true)
+    expect(dndActive(lunch, new Date('2026-11-25T13:30:00Z'))).toBe(false)
+    expect(dndActive({ ...lunch, enabled: false }, NOON_UTC)).toBe(false)
+  })
+
+  it('a snooze holds everything until it ends, with the schedule off', () => {
+    const snoozed = { ...noDnd, snoozeUntil: '2026-11-25T13:00:00Z' }
+    expect(dndActive(snoozed, NOON_UTC)).toBe(true)
+    expect(notify({ message: mention, prefs: dm, dnd: snoozed })).toBe(false)
+    expect(dndActive(snoozed, new Date('2026-11-25T13:00:00Z'))).toBe(false)
+  })
+
+  it('reads local time in the zone, and UTC for a zone it does not know', () => {
+    expect(localMinutes(NOON_UTC, 'Europe/Paris')).toBe(13 * 60)
+    expect(localMinutes(NOON_UTC, 'Mars/Base')).toBe(12 * 60)
+  })
+})
+
+describe('badges', () => {
+  it('are red counts of mentions, and of every unread message in a DM', () => {
+    expect(badgeOf({ kind: 'public', unread: 5, mentions: 2, muted: false })).toEqual({
+      count: 2,
+      bold: true,
+    })
+    expect(badgeOf({ kind: 'dm', unread: 3, mentions: 0, muted: false })).toEqual({
+      count: 3,
+      bold: true,
+    })
+  })
+
+  it('are bold alone for other unread, and nothing when read or muted', () => {
+    expect(badgeOf({ kind: 'private', unread: 4, mentions: 0, muted: false })).toEqual({
+      count: 0,
+      bold: true,
+    })
+    expect(badgeOf({ kind: 'public', unread: 0, mentions: 0, muted: false })).toEqual({
+      count: 0,
+      bold: false,
+    })
+    expect(badgeOf({ kind: 'dm', unread: 9, mentions: 1, muted: true })).toEqual({
+      count: 0,
+      bold: false,
+    })
+  })
+
+  it('put the total in front of the title, replacing an earlier one', () => {
+    expect(titleWith(3, 'Chorus')).toBe('(3) Chorus')
+    expect(titleWith(5, '(3) Chorus')).toBe('(5) Chorus')
+    expect(titleWith(0, '(3) Chorus')).toBe('Chorus')
+    expect(titleWith(120, 'Chorus')).toBe('(99+) Chorus')
+    expect(titleWith(1, '(99+) Chorus')).toBe('(1) Chorus')
+  })
+})

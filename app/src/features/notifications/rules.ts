@@ -1,0 +1,142 @@
+// Who is told about what: the notification levels, mute and Do Not Disturb as pure functions of
+// a message, the person and their settings (the same rules the database's email job applies,
+// supabase/migrations/*_chorus_notifications*.sql). No React, no supabase-js.
+
+export type NotifyLevel = 'all' | 'mentions' | 'nothing'
+
+export type ChannelKind = 'public' | 'private' | 'dm'
+
+/** A person's settings for one channel (channel_members.notify_level / muted). */
+export interface ChannelPrefs {
+  kind: ChannelKind
+  /** null: the default (all for a direct message, else the workspace default). */
+  level: NotifyLevel | null
+  muted: boolean
+}
+
+/** Do Not Disturb: a daily schedule in a time zone, and a snooze until a time. */
+export interface DoNotDisturb {
+  enabled: boolean
+  /** 'HH:MM' or 'HH:MM:SS', local times in timeZone; an end before the start runs overnight. */
+  start: string
+  end: string
+  /** An IANA time zone, e.g. Europe/Paris. */
+  timeZone: string
+  /** ISO time; no alerts before it. */
+  snoozeUntil: string | null
+}
+
+export interface MessageFacts {
+  authorId: string
+  /** The ids mentioned (messages.mentions). */
+  mentions: readonly string[]
+  deleted?: boolean
+}
+
+/** The level that applies in a channel. */
+export function effectiveLevel(prefs: ChannelPrefs, workspaceDefault: NotifyLevel): NotifyLevel {
+  if (prefs.level) return prefs.level
+  return prefs.kind === 'dm' ? 'all' : workspaceDefault
+}
+
+/** Whether the message is for the person in particular: a mention of them, or a DM. */
+export function isPersonal(message: MessageFacts, me: string, kind: ChannelKind): boolean {
+  return kind === 'dm' || message.mentions.includes(me)
+}
+
+/** Whether the level lets this message through (mute and DND aside). */
+export function levelAllows(
+  message: MessageFacts,
+  me: string,
+  prefs: ChannelPrefs,
+  workspaceDefault: NotifyLevel
+): boolean {
+  switch (effectiveLevel(prefs, workspaceDefault)) {
+    case 'all':
+      return true
+    case 'mentions':
+      return isPersonal(message, me, prefs.kind)
+    case 'nothing':
+      return false
+  }
+}
+
+function minutesOf(time: string): number {
+  const [h, m] = time.split(':')
+  return Number(h) * 60 + Number(m)
+}
+
+/** The minutes since midnight at `now` in the time zone (UTC if the zone is unknown). */
+export function localMinutes(now: Date, timeZone: string): number {
+  let parts: Intl.DateTimeFormatPart[]
+  try {
+    parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(now)
+  } catch {
+    return now.getUTCHours() * 60 + now.getUTCMinutes()
+  }
+  const value = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0)
+  return value('hour') * 60 + value('minute')
+}
+
+/** Whether Do Not Disturb holds alerts at `now` (snoozed, or inside the daily schedule). */
+export function dndActive(dnd: DoNotDisturb, now: Date): boolean {
+  if (dnd.snoozeUntil && Date.parse(dnd.snoozeUntil) > now.getTime()) return true
+  if (!dnd.enabled) return false
+  const start = minutesOf(dnd.start)
+  const end = minutesOf(dnd.end)
+  const at = localMinutes(now, dnd.timeZone)
+  return start < end ? at >= start && at < end : at >= start || at < end
+}
+
+export interface NotifyInput {
+  message: MessageFacts
+  me: string
+  prefs: ChannelPrefs
+  workspaceDefault: NotifyLevel
+  dnd: DoNotDisturb
+  now: Date
+}
+
+/** Whether the person is alerted (a browser notification) about the message. */
+export function shouldNotify({
+  message,
+  me,
+  prefs,
+  workspaceDefault,
+  dnd,
+  now,
+}: NotifyInput): boolean {
+  if (message.authorId === me || message.deleted) return false
+  if (prefs.muted) return false
+  if (!levelAllows(message, me, prefs, workspaceDefault)) return false
+  return !dndActive(dnd, now)
+}
+
+/** What a channel shows in the sidebar: a red count (mentions, or every unread of a DM), bold. */
+export interface Badge {
+  count: number
+  bold: boolean
+}
+
+/** A channel's badge from its unread and mention counts; a muted channel shows nothing. */
+export function badgeOf(channel: {
+  kind: ChannelKind
+  unread: number
+  mentions: number
+  muted: boolean
+}): Badge {
+  if (channel.muted || channel.unread <= 0) return { count: 0, bold: false }
+  const count = channel.kind === 'dm' ? channel.unread : Math.min(channel.mentions, channel.unread)
+  return { count, bold: true }
+}
+
+/** The document title with the total count first: "(3) Chorus". */
+export function titleWith(total: number, title: string): string {
+  const bare = title.replace(/^\(\d+\+?\) /, '')
+  return total > 0 ? `(${total > 99 ? '99+' : total}) ${bare}` : bare
+}
