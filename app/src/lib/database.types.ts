@@ -104,6 +104,8 @@ export type Database = {
           id: string
           joined_at: string
           last_read_seq: number
+          muted: boolean
+          notify_level: Database["public"]["Enums"]["notify_level"] | null
           user_id: string
           workspace_id: string
         }
@@ -112,6 +114,8 @@ export type Database = {
           id?: string
           joined_at?: string
           last_read_seq?: number
+          muted?: boolean
+          notify_level?: Database["public"]["Enums"]["notify_level"] | null
           user_id: string
           workspace_id: string
         }
@@ -120,6 +124,8 @@ export type Database = {
           id?: string
           joined_at?: string
           last_read_seq?: number
+          muted?: boolean
+          notify_level?: Database["public"]["Enums"]["notify_level"] | null
           user_id?: string
           workspace_id?: string
         }
@@ -328,6 +334,131 @@ export type Database = {
           },
         ]
       }
+      notification_defaults: {
+        Row: {
+          id: string
+          level: Database["public"]["Enums"]["notify_level"]
+          updated_at: string
+          user_id: string
+          workspace_id: string
+        }
+        Insert: {
+          id?: string
+          level: Database["public"]["Enums"]["notify_level"]
+          updated_at?: string
+          user_id: string
+          workspace_id: string
+        }
+        Update: {
+          id?: string
+          level?: Database["public"]["Enums"]["notify_level"]
+          updated_at?: string
+          user_id?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notification_defaults_member"
+            columns: ["workspace_id", "user_id"]
+            isOneToOne: true
+            referencedRelation: "workspace_members"
+            referencedColumns: ["workspace_id", "user_id"]
+          },
+        ]
+      }
+      notification_settings: {
+        Row: {
+          dnd_enabled: boolean
+          dnd_end: string
+          dnd_start: string
+          dnd_time_zone: string
+          email_enabled: boolean
+          email_token: string
+          id: string
+          snooze_until: string | null
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          dnd_enabled?: boolean
+          dnd_end?: string
+          dnd_start?: string
+          dnd_time_zone?: string
+          email_enabled?: boolean
+          email_token?: string
+          id?: string
+          snooze_until?: string | null
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          dnd_enabled?: boolean
+          dnd_end?: string
+          dnd_start?: string
+          dnd_time_zone?: string
+          email_enabled?: boolean
+          email_token?: string
+          id?: string
+          snooze_until?: string | null
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notification_settings_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      pins: {
+        Row: {
+          channel_id: string
+          created_at: string
+          id: string
+          message_id: string
+          pinned_by: string | null
+        }
+        Insert: {
+          channel_id: string
+          created_at?: string
+          id?: string
+          message_id: string
+          pinned_by?: string | null
+        }
+        Update: {
+          channel_id?: string
+          created_at?: string
+          id?: string
+          message_id?: string
+          pinned_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "pins_channel_id_fkey"
+            columns: ["channel_id"]
+            isOneToOne: false
+            referencedRelation: "channels"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "pins_message_id_fkey"
+            columns: ["message_id"]
+            isOneToOne: true
+            referencedRelation: "messages"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "pins_pinned_by_fkey"
+            columns: ["pinned_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       profiles: {
         Row: {
           avatar_path: string | null
@@ -498,6 +629,44 @@ export type Database = {
           },
         ]
       }
+      user_statuses: {
+        Row: {
+          clear_after: string
+          clear_at: string | null
+          emoji: string
+          id: string
+          text: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          clear_after: string
+          clear_at?: string | null
+          emoji: string
+          id?: string
+          text?: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          clear_after?: string
+          clear_at?: string | null
+          emoji?: string
+          id?: string
+          text?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "user_statuses_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       workspace_members: {
         Row: {
           id: string
@@ -544,6 +713,7 @@ export type Database = {
         Row: {
           created_at: string
           created_by: string | null
+          email_delay_minutes: number
           id: string
           name: string
           require_mfa: boolean
@@ -552,6 +722,7 @@ export type Database = {
         Insert: {
           created_at?: string
           created_by?: string | null
+          email_delay_minutes?: number
           id?: string
           name: string
           require_mfa?: boolean
@@ -560,6 +731,7 @@ export type Database = {
         Update: {
           created_at?: string
           created_by?: string | null
+          email_delay_minutes?: number
           id?: string
           name?: string
           require_mfa?: boolean
@@ -585,6 +757,7 @@ export type Database = {
         Returns: {
           created_at: string
           created_by: string | null
+          email_delay_minutes: number
           id: string
           name: string
           require_mfa: boolean
@@ -644,6 +817,17 @@ export type Database = {
           workspace_id: string
         }[]
       }
+      channel_pins: {
+        Args: { p_channel_id: string }
+        Returns: {
+          channel_id: string
+          created_at: string
+          id: string
+          message: Json
+          message_id: string
+          pinned_by: string
+        }[]
+      }
       channel_roster: {
         Args: { p_channel_id: string }
         Returns: {
@@ -654,6 +838,7 @@ export type Database = {
           user_id: string
         }[]
       }
+      clear_status: { Args: never; Returns: undefined }
       create_channel: {
         Args: {
           p_kind?: Database["public"]["Enums"]["channel_kind"]
@@ -715,6 +900,7 @@ export type Database = {
         Returns: {
           created_at: string
           created_by: string | null
+          email_delay_minutes: number
           id: string
           name: string
           require_mfa: boolean
@@ -796,6 +982,8 @@ export type Database = {
           id: string
           joined_at: string
           last_read_seq: number
+          muted: boolean
+          notify_level: Database["public"]["Enums"]["notify_level"] | null
           user_id: string
           workspace_id: string
         }
@@ -862,6 +1050,19 @@ export type Database = {
           workspace_name: string
         }[]
       }
+      my_notification_settings: {
+        Args: { p_workspace_id: string }
+        Returns: {
+          default_level: Database["public"]["Enums"]["notify_level"]
+          dnd_enabled: boolean
+          dnd_end: string
+          dnd_start: string
+          dnd_time_zone: string
+          email_delay_minutes: number
+          email_enabled: boolean
+          snooze_until: string
+        }[]
+      }
       my_sessions: {
         Args: never
         Returns: {
@@ -905,6 +1106,22 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "channels"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      pin_message: {
+        Args: { p_message_id: string }
+        Returns: {
+          channel_id: string
+          created_at: string
+          id: string
+          message_id: string
+          pinned_by: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "pins"
           isOneToOne: true
           isSetofReturn: false
         }
@@ -976,6 +1193,61 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      set_channel_notifications: {
+        Args: { p_channel_id: string; p_level?: string; p_muted?: boolean }
+        Returns: {
+          channel_id: string
+          muted: boolean
+          notify_level: Database["public"]["Enums"]["notify_level"]
+        }[]
+      }
+      set_do_not_disturb: {
+        Args: {
+          p_enabled: boolean
+          p_end?: string
+          p_start?: string
+          p_time_zone?: string
+        }
+        Returns: {
+          dnd_enabled: boolean
+          dnd_end: string
+          dnd_start: string
+          dnd_time_zone: string
+          email_enabled: boolean
+          email_token: string
+          id: string
+          snooze_until: string | null
+          updated_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "notification_settings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      set_email_notifications: {
+        Args: { p_enabled: boolean }
+        Returns: {
+          dnd_enabled: boolean
+          dnd_end: string
+          dnd_start: string
+          dnd_time_zone: string
+          email_enabled: boolean
+          email_token: string
+          id: string
+          snooze_until: string | null
+          updated_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "notification_settings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       set_member_role: {
         Args: {
           p_role: Database["public"]["Enums"]["workspace_role"]
@@ -997,15 +1269,47 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      set_notification_default: {
+        Args: { p_level: string; p_workspace_id: string }
+        Returns: Database["public"]["Enums"]["notify_level"]
+      }
       set_reaction: {
         Args: { p_emoji: string; p_message_id: string; p_on?: boolean }
         Returns: boolean
+      }
+      set_status: {
+        Args: {
+          p_clear_after: string
+          p_emoji: string
+          p_text: string
+          p_time_zone?: string
+        }
+        Returns: {
+          clear_after: string
+          clear_at: string | null
+          emoji: string
+          id: string
+          text: string
+          updated_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "user_statuses"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      set_workspace_email_delay: {
+        Args: { p_minutes: number; p_workspace_id: string }
+        Returns: number
       }
       set_workspace_require_mfa: {
         Args: { p_required: boolean; p_workspace_id: string }
         Returns: {
           created_at: string
           created_by: string | null
+          email_delay_minutes: number
           id: string
           name: string
           require_mfa: boolean
@@ -1019,6 +1323,27 @@ export type Database = {
         }
       }
       sign_out_session: { Args: { p_session_id: string }; Returns: undefined }
+      snooze_notifications: {
+        Args: { p_until: string }
+        Returns: {
+          dnd_enabled: boolean
+          dnd_end: string
+          dnd_start: string
+          dnd_time_zone: string
+          email_enabled: boolean
+          email_token: string
+          id: string
+          snooze_until: string | null
+          updated_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "notification_settings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       thread_page: {
         Args: {
           p_after_seq?: number
@@ -1060,6 +1385,8 @@ export type Database = {
           unread_count: number
         }[]
       }
+      unpin_message: { Args: { p_message_id: string }; Returns: boolean }
+      unsubscribe_email: { Args: { p_token: string }; Returns: boolean }
       update_channel: {
         Args: { p_channel_id: string; p_name?: string; p_topic?: string }
         Returns: {
@@ -1096,6 +1423,7 @@ export type Database = {
     }
     Enums: {
       channel_kind: "public" | "private" | "dm"
+      notify_level: "all" | "mentions" | "nothing"
       workspace_role: "owner" | "admin" | "member"
     }
     CompositeTypes: {
@@ -1225,6 +1553,7 @@ export const Constants = {
   public: {
     Enums: {
       channel_kind: ["public", "private", "dm"],
+      notify_level: ["all", "mentions", "nothing"],
       workspace_role: ["owner", "admin", "member"],
     },
   },
