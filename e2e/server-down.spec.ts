@@ -71,3 +71,67 @@ test('a start with the server down shows the real state and recovers without a r
     console.log(`[server-down] live again ${recovered} ms after the server answered`)
   })
 })
+
+test('a start with the server down and an expired access token opens signed in and recovers as the same person', async ({
+  browser,
+}) => {
+  const lea = await actor(browser, 'Lea')
+  const page = lea.page
+  await signUpAndConfirm(lea)
+  await createWorkspace(lea, `Expired ${Date.now().toString(36)}`)
+  await waitLive(page)
+  await send(page, 'before the outage')
+
+  let down = false
+  const api = new URL(apiUrl()).origin
+  await lea.context.route(`${api}/**`, (route) =>
+    down ? route.abort('connectionrefused') : route.continue()
+  )
+  await lea.context.routeWebSocket(/\/realtime\/v1\//, (ws) => {
+    if (down) return void ws.close({ code: 1011, reason: 'unreachable' })
+    ws.connectToServer()
+  })
+  down = true
+  // The stored access token is past its expiry, as after a night away: supabase-js must refresh
+  // it and cannot.
+  const expiredAt = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!
+    const session = JSON.parse(localStorage.getItem(key)!) as { expires_at: number }
+    session.expires_at = Math.floor(Date.now() / 1000) - 60
+    localStorage.setItem(key, JSON.stringify(session))
+    return session.expires_at
+  })
+
+  await test.step('reloaded: signed in at once, the last-known state and the outbox', async () => {
+    const start = Date.now()
+    await page.reload()
+    await expect(page.locator('.status-banner[data-status="loading"]')).toContainText(
+      'Cannot reach the server'
+    )
+    await expect(messageWith(page, 'before the outage')).toBeVisible()
+    console.log(
+      `[server-down] expired token: the cached channel ${Date.now() - start} ms after reload`
+    )
+    await send(page, 'written with an expired token')
+    await expect(messageWith(page, 'written with an expired token')).toHaveClass(/message-pending/)
+  })
+
+  await test.step('still down after supabase-js gave up its refresh (30 s): still signed in', async () => {
+    await page.waitForTimeout(32_000)
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toHaveCount(0)
+    await expect(messageWith(page, 'written with an expired token')).toBeVisible()
+  })
+
+  await test.step('the server answers: live as Lea, the waiting message sent once', async () => {
+    down = false
+    await waitLive(page)
+    await expect(confirmedMessageWith(page, 'written with an expired token')).toHaveCount(1)
+    await expect(page.getByText(/permission/i)).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'general, channel' })).toBeVisible()
+    const refreshed = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!
+      return (JSON.parse(localStorage.getItem(key)!) as { expires_at: number }).expires_at
+    })
+    expect(refreshed).toBeGreaterThan(expiredAt + 60)
+  })
+})

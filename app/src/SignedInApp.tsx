@@ -4,7 +4,13 @@ import { cleanError } from './lib/clean-error.ts'
 import { browserStore } from './lib/local-store.ts'
 import { navigate } from './lib/router.ts'
 import type { Route } from './lib/routes.ts'
-import { MfaChallengePage, needsCode, ResetPasswordPage, useAuth } from './features/auth/index.ts'
+import {
+  installRefreshHold,
+  MfaChallengePage,
+  needsCode,
+  ResetPasswordPage,
+  useAuth,
+} from './features/auth/index.ts'
 import {
   AcceptInvitePage,
   CreateWorkspacePage,
@@ -16,6 +22,8 @@ import { WorkspaceShell } from './shell/WorkspaceShell.tsx'
 import { useOfflineShell } from './offline/use-offline-shell.ts'
 
 export const LAST_WORKSPACE_KEY = 'chorus.last-workspace'
+
+installRefreshHold()
 
 export default function SignedInApp({ route }: { route: Route }) {
   const auth = useAuth()

@@ -10,12 +10,19 @@ export type Client = SupabaseClient<Database>
 
 let client: Client | null = null
 let configured: RuntimeConfig | null = null
+let guard: typeof fetch | null = null
+
+/** Requests go through `next` from now on (the signed-in chunk's features/auth token-guard.ts). */
+export function guardRequests(next: typeof fetch): void {
+  guard = next
+}
 
 export function initSupabase(config: RuntimeConfig): Client {
   configured = config
   client = createClient<Database>(config.supabaseUrl, config.supabaseKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
     realtime: { params: { eventsPerSecond: 20 } },
+    global: { fetch: (input, init) => (guard ?? fetch)(input, init) },
   })
   return client
 }

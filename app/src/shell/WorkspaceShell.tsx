@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { cleanError } from '../lib/clean-error.ts'
 import { browserStore } from '../lib/local-store.ts'
 import { navigate } from '../lib/router.ts'
+import { useRefreshHeld } from '../features/auth/index.ts'
 import { useLeaveWorkspace } from '../features/workspaces/index.ts'
 import { Sidebar, channelLabel } from '../features/channels/index.ts'
 import { ChannelView, ThreadsLink } from '../features/messages/index.ts'
@@ -55,6 +56,8 @@ export function WorkspaceShell({
   const composerRef = useRef<HTMLTextAreaElement>(null)
   useChannelKeys({ workspaceId, channels: channelList, me, channelId, composerRef })
   useRetryWhenBack()
+  // The session's refresh waits for the server (refresh-hold.ts): what shows is last-known.
+  const held = useRefreshHeld()
 
   useEffect(() => {
     if (workspace) browserStore().setItem(LAST_WORKSPACE_KEY, workspace.id)
@@ -176,7 +179,7 @@ export function WorkspaceShell({
           </button>
         )}
         {/* Also over the last-known list (offline cache) while the server does not answer. */}
-        {channels.failureCount > 0 ? (
+        {channels.failureCount > 0 || held ? (
           <Notice tone="warning">
             {navigator.onLine
               ? 'Cannot reach the server. Retrying…'
@@ -208,7 +211,7 @@ export function WorkspaceShell({
           onCreate={() => setDialog('create-channel')}
           onNewDm={() => setDialog('new-dm')}
           onNavigate={() => setSidebarOpen(false)}
-          loaded={!!channels.data && channels.failureCount === 0}
+          loaded={!!channels.data && channels.failureCount === 0 && !held}
         />
       </aside>
       <div

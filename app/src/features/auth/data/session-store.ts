@@ -1,7 +1,7 @@
 // Who is signed in, as an external store: supabase-js's auth events feed it, React reads it with
 // useSyncExternalStore. `recovery` is set when the page was opened from a password-reset link.
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js'
-import { supabase } from '../../../lib/supabase.ts'
+import { runtimeConfig, supabase } from '../../../lib/supabase.ts'
 
 export type AuthState =
   | { status: 'loading' }
@@ -29,10 +29,13 @@ export function subscribeAuth(listener: () => void): () => void {
 export function startAuth(): Promise<void> {
   return new Promise((resolve) => {
     let wasSignedIn = false
+    // Set when the server did not answer at start (below).
+    let unreachable = false
     const onChange = (event: AuthChangeEvent, reported: Session | null) => {
-      // Offline, a refresh that is due fails for the network: supabase-js keeps the session
-      // stored but reports none. Still signed in: it refreshes once the network is back.
-      const session = reported ?? (navigator.onLine ? null : storedSession())
+      // Offline or with the server down, a refresh that is due cannot succeed: the stored session
+      // stands until it does (refresh-hold.ts), or until it fails for good (then none is stored:
+      // the sign-in page).
+      const session = reported ?? (navigator.onLine && !unreachable ? null : storedSession())
       if (session) {
         wasSignedIn = true
         const recovery =
@@ -61,14 +64,25 @@ export function startAuth(): Promise<void> {
       if (event === 'INITIAL_SESSION') resolve()
     }
     supabase().auth.onAuthStateChange(onChange)
-    // And it retries that refresh for up to 30 s before its first event: start from the stored
-    // session at once.
-    if (!navigator.onLine && storedSession()) onChange('INITIAL_SESSION', null)
+    // And supabase-js's first event waits for that refresh: start from the stored session at
+    // once when offline, or when the token is due (supabase-js's 90 s margin) and one request
+    // shows the server down.
+    const stored = storedSession()
+    if (!stored) return
+    if (!navigator.onLine) return onChange('INITIAL_SESSION', null)
+    const { supabaseUrl, supabaseKey } = runtimeConfig()
+    if ((stored.expires_at ?? 0) * 1000 < Date.now() + 90_000)
+      void fetch(`${supabaseUrl}/auth/v1/health`, { headers: { apikey: supabaseKey } }).catch(
+        () => {
+          unreachable = true
+          onChange('INITIAL_SESSION', null)
+        }
+      )
   })
 }
 
 /** The session supabase-js keeps (under a key ending in -auth-token), if any. */
-function storedSession(): Session | null {
+export function storedSession(): Session | null {
   try {
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i)

@@ -12,6 +12,7 @@ import type { Channel } from '../../channels/index.ts'
 import { useUploads } from '../../attachments/index.ts'
 import type { OutgoingFile } from '../../attachments/index.ts'
 import { TypingIndicator, useTyping } from '../../presence/index.ts'
+import { useRefreshHeld } from '../../auth/index.ts'
 import { navigate } from '../../../lib/router.ts'
 import { EmptyState, Spinner } from '../../../ui/Notice.tsx'
 import { useLiveChannel } from '../data/useLiveChannel.ts'
@@ -253,6 +254,7 @@ function newMarkerOf(channel: Channel): number | null {
 }
 
 function StatusBanner({ snapshot, onRetry }: { snapshot: ChannelSnapshot; onRetry: () => void }) {
+  const held = useRefreshHeld()
   const waiting = snapshot.pending.filter((p) => p.state !== 'failed').length
   let text: string | null = null
   let tone = 'info'
@@ -273,8 +275,9 @@ function StatusBanner({ snapshot, onRetry }: { snapshot: ChannelSnapshot; onRetr
       tone = 'error'
       break
     case 'loading':
-      // The first page failed: say so (never a bare spinner), and what waits in the outbox.
-      if (snapshot.error) {
+      // The first page failed, or waits for a token the server cannot give yet: say so (never a
+      // bare spinner), and what waits in the outbox.
+      if (snapshot.error || held) {
         text = `Cannot reach the server. Retrying…${waiting > 0 ? ` ${waiting} message${waiting === 1 ? '' : 's'} will be sent when it answers.` : ''}`
         tone = 'warning'
       }
