@@ -12,7 +12,7 @@ let client: Client | null = null
 let configured: RuntimeConfig | null = null
 let guard: typeof fetch | null = null
 
-/** Requests go through `next` from now on (the signed-in chunk's features/auth token-guard.ts). */
+/** Requests go through `next` from now on (the signed-in chunk's features/auth refresh-hold.ts). */
 export function guardRequests(next: typeof fetch): void {
   guard = next
 }

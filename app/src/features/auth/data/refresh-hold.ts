@@ -8,7 +8,7 @@
 // shown again, else after 0.5, 1, 2, 2… s. A sign-out meanwhile ends the wait.
 import { useSyncExternalStore } from 'react'
 import { guardRequests } from '../../../lib/supabase.ts'
-import { storedSession } from './session-store.ts'
+import { serverDown, storedSession } from './session-store.ts'
 
 /** What the gateway answers for a service that is down; supabase-js retries these too. */
 const DOWN = new Set([502, 503, 504])
@@ -40,6 +40,7 @@ export function installRefreshHold(): void {
       }
       if (!storedSession()) return response!
       setUnreachable(true)
+      serverDown()
       await nextTry(wait)
     }
   })

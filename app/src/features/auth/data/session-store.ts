@@ -1,7 +1,7 @@
 // Who is signed in, as an external store: supabase-js's auth events feed it, React reads it with
 // useSyncExternalStore. `recovery` is set when the page was opened from a password-reset link.
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js'
-import { runtimeConfig, supabase } from '../../../lib/supabase.ts'
+import { supabase } from '../../../lib/supabase.ts'
 
 export type AuthState =
   | { status: 'loading' }
@@ -25,11 +25,18 @@ export function subscribeAuth(listener: () => void): () => void {
   return () => listeners.delete(listener)
 }
 
+let startStored: (() => void) | null = null
+
+/** A due refresh finds the server down: a start waiting for it goes on from the stored session. */
+export function serverDown(): void {
+  startStored?.()
+}
+
 /** Resolves once the first session state is known (from storage or the URL). */
 export function startAuth(): Promise<void> {
   return new Promise((resolve) => {
     let wasSignedIn = false
-    // Set when the server did not answer at start (below).
+    // Set when the server did not answer a due refresh (serverDown).
     let unreachable = false
     const onChange = (event: AuthChangeEvent, reported: Session | null) => {
       // Offline or with the server down, a refresh that is due cannot succeed: the stored session
@@ -65,19 +72,12 @@ export function startAuth(): Promise<void> {
     }
     supabase().auth.onAuthStateChange(onChange)
     // And supabase-js's first event waits for that refresh: start from the stored session at
-    // once when offline, or when the token is due (supabase-js's 90 s margin) and one request
-    // shows the server down.
-    const stored = storedSession()
-    if (!stored) return
-    if (!navigator.onLine) return onChange('INITIAL_SESSION', null)
-    const { supabaseUrl, supabaseKey } = runtimeConfig()
-    if ((stored.expires_at ?? 0) * 1000 < Date.now() + 90_000)
-      void fetch(`${supabaseUrl}/auth/v1/health`, { headers: { apikey: supabaseKey } }).catch(
-        () => {
-          unreachable = true
-          onChange('INITIAL_SESSION', null)
-        }
-      )
+    // once offline, or when the refresh finds the server down (serverDown, from refresh-hold.ts).
+    startStored = () => {
+      unreachable = true
+      if (state.status === 'loading') onChange('INITIAL_SESSION', null)
+    }
+    if (!navigator.onLine && storedSession()) onChange('INITIAL_SESSION', null)
   })
 }
 
