@@ -4,17 +4,17 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { loadRuntimeConfig } from './lib/runtime-config.ts'
 import { initSupabase } from './lib/supabase.ts'
-import { authState, startAuth } from './features/auth/index.ts'
+import { authState, startAuth, storedSession } from './features/auth/index.ts'
 import { prefetchLatest } from './features/messages/index.ts'
 import { parseRoute } from './lib/routes.ts'
-import { hasStoredSession, loadSignedInApp } from './signed-in-loader.ts'
+import { loadSignedInApp } from './signed-in-loader.ts'
 import { App } from './App.tsx'
 import { FatalScreen } from './ui/FatalScreen.tsx'
 import './ui/styles.css'
 
 async function boot(): Promise<void> {
   const root = createRoot(document.getElementById('root')!)
-  if (hasStoredSession()) void loadSignedInApp()
+  if (storedSession()) void loadSignedInApp()
   const config = await loadRuntimeConfig()
   if (!config.ok) {
     root.render(<FatalScreen title="Chorus cannot start" detail={config.error} />)

@@ -17,15 +17,3 @@ export function loadSignedInApp(): Promise<SignedInModule['default']> {
 export function loadedSignedInApp(): SignedInModule['default'] | null {
   return loaded
 }
-
-/** supabase-js keeps the session under a key ending in -auth-token. */
-export function hasStoredSession(): boolean {
-  try {
-    for (let i = 0; i < localStorage.length; i++) {
-      if (localStorage.key(i)?.endsWith('-auth-token')) return true
-    }
-  } catch {
-    // storage unavailable: no stored session
-  }
-  return false
-}

@@ -1,5 +1,5 @@
 // The auth feature's public face: other features import only from here.
-export { authState, startAuth } from './data/session-store.ts'
+export { authState, startAuth, storedSession } from './data/session-store.ts'
 export type { AuthState } from './data/session-store.ts'
 export { useAuth, useUserId } from './data/useAuth.ts'
 export { useSignOut } from './data/sign-out.ts'
