@@ -36,13 +36,13 @@ export function serverDown(): void {
 export function startAuth(): Promise<void> {
   return new Promise((resolve) => {
     let wasSignedIn = false
-    // Set when the server did not answer a due refresh (serverDown).
+    // Set offline at start, or when the server did not answer a due refresh (serverDown).
     let unreachable = false
     const onChange = (event: AuthChangeEvent, reported: Session | null) => {
       // Offline or with the server down, a refresh that is due cannot succeed: the stored session
       // stands until it does (refresh-hold.ts), or until it fails for good (then none is stored:
       // the sign-in page).
-      const session = reported ?? (navigator.onLine && !unreachable ? null : storedSession())
+      const session = reported ?? (unreachable ? storedSession() : null)
       if (session) {
         wasSignedIn = true
         const recovery =
@@ -77,7 +77,7 @@ export function startAuth(): Promise<void> {
       unreachable = true
       if (state.status === 'loading') onChange('INITIAL_SESSION', null)
     }
-    if (!navigator.onLine && storedSession()) onChange('INITIAL_SESSION', null)
+    if (!navigator.onLine) startStored()
   })
 }
 
