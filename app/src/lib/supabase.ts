@@ -28,7 +28,7 @@ export function initSupabase(config: RuntimeConfig): Client {
 }
 
 export function supabase(): Client {
-  if (!client) throw new Error('initSupabase() must run before the client is used')
+  if (!client) throw new Error('initSupabase() must run first')
   return client
 }
 
