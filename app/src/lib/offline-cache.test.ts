@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
 import {
   activateCache,
+  CACHED_CHANNELS,
   CACHED_MESSAGES,
   clearCache,
   readCachedMessages,
@@ -24,7 +25,20 @@ describe('the offline cache is per person', () => {
     // Someone else's id reads nothing and writes nothing.
     writeCachedMessages('bo', 'c1', messages)
     expect(readCachedMessages('bo', 'c1')).toEqual([])
-    expect(keys()).toEqual(['chorus.cache.v1.ana.messages.c1'])
+    expect(keys()).toEqual(['chorus.cache.v1.ana.channels', 'chorus.cache.v1.ana.messages.c1'])
+  })
+
+  it('keeps the messages of the CACHED_CHANNELS channels written most recently', () => {
+    activateCache('ana')
+    const channels = Array.from({ length: CACHED_CHANNELS + 2 }, (_, i) => `c${i + 1}`)
+    for (const id of channels) writeCachedMessages('ana', id, [{ id: `${id}-m1`, seq: 1 }])
+    // c1 written again: the most recent; c2 and c3 are the two written longest ago.
+    writeCachedMessages('ana', 'c1', [{ id: 'c1-m2', seq: 2 }])
+    expect(readCachedMessages('ana', 'c1')).toEqual([{ id: 'c1-m2', seq: 2 }])
+    expect(readCachedMessages('ana', 'c2')).toEqual([])
+    expect(readCachedMessages('ana', 'c3')).toEqual([])
+    expect(readCachedMessages('ana', 'c4')).toHaveLength(1)
+    expect(keys().filter((k) => k.includes('.messages.'))).toHaveLength(CACHED_CHANNELS)
   })
 
   it('a second person signing in on the same browser never sees the first one’s', () => {

@@ -11,6 +11,9 @@ const PREFIX = 'chorus.cache.v1.'
 /** The latest messages kept per channel: a screenful, not the history. */
 export const CACHED_MESSAGES = 50
 
+/** The channels whose messages are kept: the ones written most recently (localStorage is ~5 MB). */
+export const CACHED_CHANNELS = 20
+
 let activeUser: string | null = null
 
 let store: KeyValueStore | null = null
@@ -19,6 +22,8 @@ const storage = (): KeyValueStore => (store ??= browserStore())
 const queriesKey = (userId: string) => `${PREFIX}${userId}.queries`
 const messagesKey = (userId: string, channelId: string) =>
   `${PREFIX}${userId}.messages.${channelId}`
+/** The channels with kept messages, the most recently written first. */
+const channelsKey = (userId: string) => `${PREFIX}${userId}.channels`
 
 /** The cache reads and writes `userId`'s only, and every other person's is deleted. */
 export function activateCache(userId: string): void {
@@ -50,9 +55,21 @@ export function readCachedMessages<T>(userId: string, channelId: string): T[] {
   return Array.isArray(value) ? (value as T[]) : []
 }
 
-/** The newest CACHED_MESSAGES of `messages` (ordered oldest first). */
+/**
+ * The newest CACHED_MESSAGES of `messages` (ordered oldest first); the channel written longest
+ * ago loses its messages once more than CACHED_CHANNELS have some.
+ */
 export function writeCachedMessages(userId: string, channelId: string, messages: unknown[]): void {
   if (userId !== activeUser) return
+  const known = readJson<unknown>(storage(), channelsKey(userId), [])
+  const recent = [
+    channelId,
+    ...(Array.isArray(known) ? known : []).filter((id) => id !== channelId),
+  ]
+  for (const evicted of recent.splice(CACHED_CHANNELS)) {
+    storage().removeItem(messagesKey(userId, String(evicted)))
+  }
+  writeJson(storage(), channelsKey(userId), recent)
   writeJson(storage(), messagesKey(userId, channelId), messages.slice(-CACHED_MESSAGES))
 }
 
