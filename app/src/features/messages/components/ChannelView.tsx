@@ -13,6 +13,7 @@ import { useUploads } from '../../attachments/index.ts'
 import type { OutgoingFile } from '../../attachments/index.ts'
 import { TypingIndicator, useTyping } from '../../presence/index.ts'
 import { useRefreshHeld } from '../../auth/index.ts'
+import { PinsBar, useChannelPinning } from '../../pins/index.ts'
 import { navigate } from '../../../lib/router.ts'
 import { EmptyState, Spinner } from '../../../ui/Notice.tsx'
 import { useLiveChannel } from '../data/useLiveChannel.ts'
@@ -123,6 +124,7 @@ export function ChannelView(props: Props) {
     [workspaceId, channelId]
   )
 
+  const pinning = useChannelPinning(channelId)
   const { renderRow, editLast } = useRowRenderer({
     live,
     messages: snapshot.messages,
@@ -133,6 +135,7 @@ export function ChannelView(props: Props) {
     composerRef,
     localUrls: localUrls.current,
     readOnly: Boolean(channel?.archivedAt),
+    pins: pinning,
   })
 
   function onDrop(event: DragEvent) {
@@ -165,6 +168,16 @@ export function ChannelView(props: Props) {
       onDrop={onDrop}
     >
       {props.header}
+      <PinsBar
+        pinning={pinning}
+        channelLabel={isDm ? label : `#${label}`}
+        workspaceId={workspaceId}
+        nameOf={nameOf}
+        canUnpin={(id) => {
+          const pin = pinning.pins.find((p) => p.messageId === id)
+          return props.isAdmin || pin?.pinnedBy === me || pin?.message.authorId === me
+        }}
+      />
       <StatusBanner snapshot={snapshot} onRetry={() => live?.resync()} />
       {focusMessageId ? (
         <Suspense

@@ -37,6 +37,10 @@ interface MessageProps {
   onOpenThread?: () => void
   /** An archived channel's message: readable (links, its thread), but nothing changes it. */
   readOnly?: boolean
+  /** Pinned in its channel (shown above its text). */
+  pinned?: boolean
+  /** Pins or unpins it (absent: not here, or not for me to unpin). */
+  onTogglePin?: () => void
 }
 
 export const MessageItem = memo(function MessageItem(props: MessageProps) {
@@ -103,6 +107,14 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
     inToolbar: true,
     run: () => copyPermalink(message.channelId, message.id, onCopied),
   })
+  if (props.onTogglePin && !readOnly) {
+    actions.push({
+      id: 'pin',
+      label: props.pinned ? 'Unpin from channel' : 'Pin to channel',
+      icon: '📌',
+      run: props.onTogglePin,
+    })
+  }
   if (canEdit) {
     actions.push({
       id: 'edit',
@@ -159,6 +171,11 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
         )}
       </div>
       <div className="message-main">
+        {props.pinned && (
+          <p className="pin-marker">
+            <span aria-hidden="true">📌 </span>Pinned
+          </p>
+        )}
         {!grouped && (
           <header className="message-header">
             <bdi className="message-author">{author}</bdi>

@@ -27,6 +27,12 @@ export interface RowRendererOptions {
   localUrls: ReadonlyMap<string, string>
   /** An archived channel: nothing can be changed, no thread started. */
   readOnly: boolean
+  /** The channel's pins (absent: no pinning here). */
+  pins?: {
+    /** Pinned message id -> who pinned it. */
+    pinnedBy: ReadonlyMap<string, string | null>
+    toggle: (messageId: string, pin: boolean) => void
+  }
 }
 
 export interface RowRenderer {
@@ -39,7 +45,7 @@ export interface RowRenderer {
 
 export function useRowRenderer(options: RowRendererOptions): RowRenderer {
   const { live, messages, people, isAdmin, newMarkerLabel, openThread, composerRef } = options
-  const { localUrls, readOnly } = options
+  const { localUrls, readOnly, pins } = options
   const me = people.me
   const [editing, setEditing] = useState<string | null>(null)
 
@@ -68,6 +74,11 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
           const message = row.message
           // Read-only, only a thread that exists opens (one that has replies, or a reply's).
           const canOpen = !readOnly || Boolean(message.thread ?? message.parentId)
+          const pinned = pins?.pinnedBy.has(message.id) ?? false
+          // Unpinning is for who pinned it, the author or an admin (the database decides too).
+          const canPin =
+            pins &&
+            (!pinned || isAdmin || message.authorId === me || pins.pinnedBy.get(message.id) === me)
           return (
             <MessageItem
               message={message}
@@ -90,6 +101,8 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
                 openThread && canOpen ? () => openThread(message.parentId ?? message.id) : undefined
               }
               readOnly={readOnly}
+              pinned={pinned}
+              onTogglePin={canPin ? () => pins.toggle(message.id, !pinned) : undefined}
             />
           )
         }
@@ -117,6 +130,7 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
       newMarkerLabel,
       localUrls,
       readOnly,
+      pins,
     ]
   )
 

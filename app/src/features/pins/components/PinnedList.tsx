@@ -1,0 +1,61 @@
+// The channel's pinned messages, the latest pinned first: who wrote each and when, its text,
+// a link that opens it in the channel, and Unpin for those who may. Loaded on first open.
+import { Dialog } from '../../../ui/Dialog.tsx'
+import { Link } from '../../../ui/Link.tsx'
+import type { Pin } from '../data/pins.ts'
+
+interface Props {
+  pins: Pin[]
+  title: string
+  workspaceId: string
+  nameOf: (userId: string) => string
+  canUnpin: (messageId: string) => boolean
+  onUnpin: (messageId: string) => void
+  onClose: () => void
+}
+
+const MENTION = /<@([0-9a-f-]{36})>/g
+
+export default function PinnedList(props: Props) {
+  const { pins, workspaceId, nameOf } = props
+  return (
+    <Dialog title={props.title} open onClose={props.onClose}>
+      {pins.length === 0 ? (
+        <p className="muted">Nothing is pinned here any more.</p>
+      ) : (
+        <ul className="pinned-list">
+          {pins.map((p) => (
+            <li key={p.id} className="pinned-item">
+              <div className="pinned-meta">
+                <bdi className="message-author">{nameOf(p.message.authorId)}</bdi>{' '}
+                <time dateTime={p.message.createdAt} className="muted">
+                  {new Date(p.message.createdAt).toLocaleString()}
+                </time>
+              </div>
+              <p className="pinned-body">
+                {p.message.body.replace(MENTION, (_, id: string) => `@${nameOf(id)}`)}
+              </p>
+              <div className="pinned-actions">
+                <Link
+                  href={`/w/${workspaceId}/c/${p.channelId}/m/${p.messageId}`}
+                  onClick={props.onClose}
+                >
+                  Open in channel
+                </Link>
+                {props.canUnpin(p.messageId) && (
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => props.onUnpin(p.messageId)}
+                  >
+                    Unpin
+                  </button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  )
+}

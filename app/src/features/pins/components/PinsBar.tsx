@@ -1,0 +1,60 @@
+// Under the channel's header when it has pins: "📌 N pinned", which opens the pinned list (its
+// own lazy chunk), and what a pin or unpin that failed said.
+import { Suspense, lazy, useState } from 'react'
+import { cleanError } from '../../../lib/clean-error.ts'
+import type { ChannelPinning } from '../data/pins.ts'
+import './pins.css'
+
+const PinnedList = lazy(() => import('./PinnedList.tsx'))
+
+interface Props {
+  pinning: ChannelPinning
+  channelLabel: string
+  workspaceId: string
+  nameOf: (userId: string) => string
+  canUnpin: (messageId: string) => boolean
+}
+
+export function PinsBar({ pinning, channelLabel, workspaceId, nameOf, canUnpin }: Props) {
+  const [open, setOpen] = useState(false)
+  const count = pinning.pins.length
+  // Open, the list stays (saying it is empty) when its last pin goes.
+  if (count === 0 && !pinning.error && !open) return null
+  return (
+    <div className="pins-bar">
+      {count > 0 && (
+        <button
+          type="button"
+          className="link-button pins-open"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={() => setOpen(true)}
+        >
+          <span aria-hidden="true">📌 </span>
+          {count === 1 ? '1 pinned message' : `${count} pinned messages`}
+        </button>
+      )}
+      {pinning.error != null && (
+        <span className="pins-error" role="alert">
+          {cleanError(pinning.error)}{' '}
+          <button type="button" className="link-button" onClick={pinning.dismissError}>
+            Dismiss
+          </button>
+        </span>
+      )}
+      {open && (
+        <Suspense fallback={null}>
+          <PinnedList
+            pins={pinning.pins}
+            title={`Pinned in ${channelLabel}`}
+            workspaceId={workspaceId}
+            nameOf={nameOf}
+            canUnpin={canUnpin}
+            onUnpin={(messageId) => pinning.toggle(messageId, false)}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
+    </div>
+  )
+}

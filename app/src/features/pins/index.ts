@@ -1,0 +1,3 @@
+export { PinsBar } from './components/PinsBar.tsx'
+export { useChannelPinning } from './data/pins.ts'
+export type { ChannelPinning } from './data/pins.ts'

@@ -1,0 +1,92 @@
+// Message actions end to end, two people against the real stack: one at phone width with touch
+// emulated (390 px, hasTouch, isMobile), one on a desktop. At phone width no row of buttons sits
+// under each message: "More actions" or a long press opens the action sheet. A pin made there
+// shows live on the other side (the marker and the channel's pinned list), and an unpin too.
+import { expect, test } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
+import { actor, messageWith, send } from './support/actors.ts'
+import type { Actor } from './support/actors.ts'
+import { twoInGeneral } from './support/workspace.ts'
+
+/** A person on a phone: 390 px wide, touch, mobile. */
+async function phoneActor(browser: Browser, name: string): Promise<Actor> {
+  const desktop = await actor(browser, name)
+  await desktop.context.close()
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  })
+  return { ...desktop, context, page: await context.newPage() }
+}
+
+/** Holds a finger on the element for 700 ms (the sheet opens after 500). */
+async function longPress(page: Page, selector: ReturnType<Page['locator']>): Promise<void> {
+  const box = await selector.boundingBox()
+  if (!box) throw new Error('long press: element not on screen')
+  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] })
+  await page.waitForTimeout(700)
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+}
+
+const sheet = (page: Page) => page.getByRole('dialog', { name: /Agenda for Friday/ })
+
+test('at phone width the actions open in a sheet, and a pin made there shows live on the other side', async ({
+  browser,
+}) => {
+  const alice = await actor(browser, 'Alice')
+  const bob = await phoneActor(browser, 'Bob')
+  await twoInGeneral(alice, bob, `Pins ${Date.now().toString(36)}`)
+  await send(alice.page, 'Agenda for Friday: demo, then lunch')
+
+  const onBob = messageWith(bob.page, 'Agenda for Friday')
+  await test.step('no buttons under the message at 390 px, only "More actions"', async () => {
+    await expect(onBob).toBeVisible()
+    for (const name of ['Add reaction', 'Reply in thread', 'Copy link']) {
+      await expect(onBob.getByRole('button', { name })).toBeHidden()
+    }
+    const more = onBob.getByRole('button', { name: 'More actions' })
+    await expect(more).toBeVisible()
+    // The message is no taller than its text and header: nothing wraps under it.
+    const bodyBox = await onBob.locator('.message-body').boundingBox()
+    const rowBox = await onBob.boundingBox()
+    expect(rowBox!.y + rowBox!.height - (bodyBox!.y + bodyBox!.height)).toBeLessThan(24)
+  })
+
+  await test.step('a long press opens the sheet with every action; Cancel closes it', async () => {
+    await longPress(bob.page, onBob.locator('.message-body'))
+    await expect(sheet(bob.page)).toBeVisible()
+    for (const name of ['Reply in thread', 'Copy link', 'Pin to channel']) {
+      await expect(sheet(bob.page).getByRole('button', { name })).toBeVisible()
+    }
+    await expect(sheet(bob.page).getByRole('button', { name: 'React with 👍' })).toBeVisible()
+    await sheet(bob.page).getByRole('button', { name: 'Cancel' }).tap()
+    await expect(sheet(bob.page)).toBeHidden()
+  })
+
+  await test.step('pin from the sheet; the other side sees it live', async () => {
+    await onBob.getByRole('button', { name: 'More actions' }).tap()
+    await sheet(bob.page).getByRole('button', { name: 'Pin to channel' }).tap()
+    await expect(sheet(bob.page)).toBeHidden()
+    await expect(onBob.locator('.pin-marker')).toBeVisible()
+
+    const onAlice = messageWith(alice.page, 'Agenda for Friday')
+    await expect(onAlice.locator('.pin-marker')).toBeVisible()
+    await alice.page.getByRole('button', { name: '1 pinned message' }).click()
+    const list = alice.page.getByRole('dialog', { name: 'Pinned in #general' })
+    await expect(list.getByText('Agenda for Friday: demo, then lunch')).toBeVisible()
+    // Alice owns the workspace: she may unpin anyone's pin.
+    await list.getByRole('button', { name: 'Unpin' }).click()
+    await expect(list.getByText('Nothing is pinned here any more.')).toBeVisible()
+    await list.getByRole('button', { name: 'Close' }).click()
+  })
+
+  await test.step('the unpin reaches the phone live', async () => {
+    await expect(onBob.locator('.pin-marker')).toBeHidden()
+    await expect(bob.page.getByRole('button', { name: /pinned message/ })).toBeHidden()
+    await onBob.getByRole('button', { name: 'More actions' }).tap()
+    await expect(sheet(bob.page).getByRole('button', { name: 'Pin to channel' })).toBeVisible()
+  })
+})
