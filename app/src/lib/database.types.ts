@@ -1004,6 +1004,7 @@ export type Database = {
         Args: { p_seq?: number; p_thread_id: string }
         Returns: number
       }
+      mark_unread: { Args: { p_message_id: string }; Returns: number }
       message_page: {
         Args: {
           p_after_seq?: number
