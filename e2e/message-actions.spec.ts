@@ -4,7 +4,7 @@
 // shows live on the other side (the marker and the channel's pinned list), and an unpin too.
 import { expect, test } from '@playwright/test'
 import type { Browser, Page } from '@playwright/test'
-import { actor, messageWith, send } from './support/actors.ts'
+import { actor, messageWith, send, signIn } from './support/actors.ts'
 import type { Actor } from './support/actors.ts'
 import { twoInGeneral } from './support/workspace.ts'
 
@@ -89,4 +89,40 @@ test('at phone width the actions open in a sheet, and a pin made there shows liv
     await onBob.getByRole('button', { name: 'More actions' }).tap()
     await expect(sheet(bob.page).getByRole('button', { name: 'Pin to channel' })).toBeVisible()
   })
+})
+
+test('mark unread from a message: the new line moves there and the sidebar counts it, on another device too', async ({
+  browser,
+}) => {
+  const alice = await actor(browser, 'Alice')
+  const bob = await actor(browser, 'Bob')
+  await twoInGeneral(alice, bob, `Unread ${Date.now().toString(36)}`)
+  for (const text of ['First of three', 'Second of three', 'Third of three']) {
+    await send(bob.page, text)
+  }
+  const second = messageWith(alice.page, 'Second of three')
+  await expect(messageWith(alice.page, 'Third of three')).toBeVisible()
+
+  await second.hover()
+  await second.getByRole('button', { name: 'More actions' }).click()
+  const actions = alice.page.getByRole('dialog', { name: /Second of three/ })
+  await actions.getByRole('button', { name: 'Mark unread' }).click()
+  await expect(actions).toBeHidden()
+  // The "New messages" line sits right above the message marked unread.
+  await expect(alice.page.locator('div:has(> .new-marker) + div article.message')).toContainText(
+    'Second of three'
+  )
+
+  const general = (page: Page) => page.getByRole('link', { name: /^general, channel/ })
+  const threadsUrl = alice.page.url().replace(/\/c\/.*$/, '/threads')
+  await alice.page.getByRole('link', { name: /^Threads/ }).click()
+  await expect(general(alice.page)).toHaveAccessibleName('general, channel, 2 unread')
+
+  // Alice on a second device sees the same count.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const other = { ...alice, context, page: await context.newPage() }
+  await signIn(other)
+  await expect(other.page.getByRole('heading', { level: 2, name: 'general' })).toBeVisible()
+  await other.page.goto(threadsUrl)
+  await expect(general(other.page)).toHaveAccessibleName('general, channel, 2 unread')
 })

@@ -15,10 +15,12 @@ import { TypingIndicator, useTyping } from '../../presence/index.ts'
 import { useRefreshHeld } from '../../auth/index.ts'
 import { PinsBar, useChannelPinning } from '../../pins/index.ts'
 import { navigate } from '../../../lib/router.ts'
+import { cleanError } from '../../../lib/clean-error.ts'
 import { EmptyState, Spinner } from '../../../ui/Notice.tsx'
 import { useLiveChannel } from '../data/useLiveChannel.ts'
 import { prefetchThreadPage } from '../data/channel-transport.ts'
-import type { ChannelSnapshot } from '../conversation/types.ts'
+import { markUnread } from '../data/mark-unread.ts'
+import type { ChannelSnapshot, ChatMessage } from '../conversation/types.ts'
 import type { Mentionable } from '../mentions.ts'
 import { Composer } from './Composer.tsx'
 import { MessageList } from './MessageList.tsx'
@@ -125,6 +127,12 @@ export function ChannelView(props: Props) {
   )
 
   const pinning = useChannelPinning(channelId)
+  // The "new" line moves to the message marked unread; the sidebar follows from the database.
+  const markUnreadHere = useCallback((message: ChatMessage) => {
+    markUnread(message.id).then(setNewAfterSeq, (error: unknown) =>
+      window.alert(`Could not mark it unread: ${cleanError(error)}`)
+    )
+  }, [])
   const { renderRow, editLast } = useRowRenderer({
     live,
     messages: snapshot.messages,
@@ -136,6 +144,7 @@ export function ChannelView(props: Props) {
     localUrls: localUrls.current,
     readOnly: Boolean(channel?.archivedAt),
     pins: pinning,
+    markUnread: markUnreadHere,
   })
 
   function onDrop(event: DragEvent) {

@@ -41,6 +41,8 @@ interface MessageProps {
   pinned?: boolean
   /** Pins or unpins it (absent: not here, or not for me to unpin). */
   onTogglePin?: () => void
+  /** Moves my read position back to just before it (absent: not here). */
+  onMarkUnread?: () => void
 }
 
 export const MessageItem = memo(function MessageItem(props: MessageProps) {
@@ -114,6 +116,9 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
       icon: '📌',
       run: props.onTogglePin,
     })
+  }
+  if (props.onMarkUnread) {
+    actions.push({ id: 'mark-unread', label: 'Mark unread', icon: '🔵', run: props.onMarkUnread })
   }
   if (canEdit) {
     actions.push({

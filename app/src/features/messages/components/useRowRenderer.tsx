@@ -33,6 +33,8 @@ export interface RowRendererOptions {
     pinnedBy: ReadonlyMap<string, string | null>
     toggle: (messageId: string, pin: boolean) => void
   }
+  /** Marks a message and everything after it unread (absent: not here). */
+  markUnread?: (message: ChatMessage) => void
 }
 
 export interface RowRenderer {
@@ -45,7 +47,7 @@ export interface RowRenderer {
 
 export function useRowRenderer(options: RowRendererOptions): RowRenderer {
   const { live, messages, people, isAdmin, newMarkerLabel, openThread, composerRef } = options
-  const { localUrls, readOnly, pins } = options
+  const { localUrls, readOnly, pins, markUnread } = options
   const me = people.me
   const [editing, setEditing] = useState<string | null>(null)
 
@@ -103,6 +105,7 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
               readOnly={readOnly}
               pinned={pinned}
               onTogglePin={canPin ? () => pins.toggle(message.id, !pinned) : undefined}
+              onMarkUnread={markUnread && (() => markUnread(message))}
             />
           )
         }
@@ -131,6 +134,7 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
       localUrls,
       readOnly,
       pins,
+      markUnread,
     ]
   )
 
