@@ -267,6 +267,48 @@ export type Database = {
           },
         ]
       }
+      message_versions: {
+        Row: {
+          body: string
+          channel_id: string
+          id: string
+          message_id: string
+          replaced_at: string
+          written_at: string
+        }
+        Insert: {
+          body: string
+          channel_id: string
+          id?: string
+          message_id: string
+          replaced_at: string
+          written_at: string
+        }
+        Update: {
+          body?: string
+          channel_id?: string
+          id?: string
+          message_id?: string
+          replaced_at?: string
+          written_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "message_versions_channel_id_fkey"
+            columns: ["channel_id"]
+            isOneToOne: false
+            referencedRelation: "channels"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "message_versions_message_id_fkey"
+            columns: ["message_id"]
+            isOneToOne: false
+            referencedRelation: "messages"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       messages: {
         Row: {
           author_id: string | null

@@ -199,6 +199,15 @@ const readInQuiet = async ({ sql, world }: MatrixContext) => {
   return message
 }
 
+/** A message of `author` in the channel, edited once by them; returns its earlier version's id. */
+const versionIn =
+  (author: (w: World) => Person, channel: (w: World) => string) =>
+  async ({ sql, world }: MatrixContext) => {
+    const message = await makeMessage(sql, author(world), channel(world))
+    await asUser(sql, author(world), (tx) => tx`select public.edit_message(${message}, 'edited')`)
+    return one(sql`select id from public.message_versions where message_id = ${message}`)
+  }
+
 const isPinned = async (sql: Sql | TransactionSql, message: string) =>
   (await sql`select 1 from public.pins where message_id = ${message}`).length === 1
 
@@ -346,6 +355,14 @@ export const MATRIX: readonly MatrixCase[] = [
   { kind: 'row', table: 'public.thread_members', what: 'yourself following a thread', op: 'insert', allowed: [], row: threadIn((w) => w.people.member, (w) => w.ch.plaza), values: ({ world }, a, thread) => ({ id: randomUUID(), thread_id: thread, user_id: a?.id ?? null, channel_id: world.ch.plaza }) },
   { kind: 'row', table: 'public.thread_members', what: "member's thread read position", op: 'update', allowed: [], row: membersFollow, patch: () => ({ last_read_seq: 1000 + Math.floor(Math.random() * 1000) }) },
   { kind: 'row', table: 'public.thread_members', what: "member's follow of a thread", op: 'delete', allowed: [], row: membersFollow },
+
+  // message_versions (edit history): readable by exactly the message's readers; kept by a trigger
+  { kind: 'row', table: 'public.message_versions', what: 'an earlier version in a public channel', op: 'select', allowed: members, row: versionIn((w) => w.people.member, (w) => w.ch.plaza) },
+  { kind: 'row', table: 'public.message_versions', what: 'an earlier version in a private channel', op: 'select', allowed: inQuiet, row: versionIn((w) => w.people.owner, (w) => w.ch.quiet) },
+  { kind: 'row', table: 'public.message_versions', what: 'an earlier version in a public channel you are not in', op: 'select', allowed: [], row: versionIn((w) => w.people.member2, (w) => w.ch.second) },
+  { kind: 'row', table: 'public.message_versions', what: 'a made-up earlier version', op: 'insert', allowed: [], row: messageIn((w) => w.people.member, (w) => w.ch.plaza), values: ({ world }, _a, message) => ({ id: randomUUID(), message_id: message, channel_id: world.ch.plaza, body: 'never said', written_at: new Date().toISOString(), replaced_at: new Date().toISOString() }) },
+  { kind: 'row', table: 'public.message_versions', what: "an earlier version's text", op: 'update', allowed: [], row: versionIn((w) => w.people.member, (w) => w.ch.plaza), patch: () => ({ body: unique('rewritten') }) },
+  { kind: 'row', table: 'public.message_versions', what: 'an earlier version', op: 'delete', allowed: [], row: versionIn((w) => w.people.member, (w) => w.ch.plaza) },
 
   // pins: readable by exactly those who can read the message; written only by the RPCs
   { kind: 'row', table: 'public.pins', what: 'a pin in a public channel', op: 'select', allowed: members, row: pinIn((w) => w.people.member, (w) => w.people.member, (w) => w.ch.plaza) },
