@@ -126,3 +126,27 @@ test('mark unread from a message: the new line moves there and the sidebar count
   await other.page.goto(threadsUrl)
   await expect(general(other.page)).toHaveAccessibleName('general, channel, 2 unread')
 })
+
+test('"(edited)" opens the edit history, for the other person too', async ({ browser }) => {
+  const alice = await actor(browser, 'Alice')
+  const bob = await actor(browser, 'Bob')
+  await twoInGeneral(alice, bob, `History ${Date.now().toString(36)}`)
+  await send(alice.page, 'Meet at 10 in room A')
+  const mine = messageWith(alice.page, 'Meet at 10 in room A')
+  await mine.hover()
+  await mine.getByRole('button', { name: 'Edit message' }).click()
+  const editor = alice.page.getByRole('combobox', { name: 'Edit message' })
+  await editor.fill('Meet at 11 in room B')
+  await editor.press('Enter')
+
+  const onBob = messageWith(bob.page, 'Meet at 11 in room B')
+  await onBob.getByRole('button', { name: '(edited)' }).click()
+  const history = bob.page.getByRole('dialog', { name: /^Edit history of Alice/ })
+  await expect(history.locator('.edit-version .message-body')).toHaveText([
+    'Meet at 11 in room B',
+    'Meet at 10 in room A',
+  ])
+  await expect(history.locator('.edit-version-time')).toHaveText([/^Now, edited /, /^Sent /])
+  await history.getByRole('button', { name: 'Close' }).click()
+  await expect(history).toBeHidden()
+})

@@ -84,7 +84,10 @@ export function MessageActions(props: Props) {
 
 /** Whether a press on this element is a press on the message itself (not a control in it). */
 function isOnControl(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest('button, a, input, textarea, video') !== null
+  return (
+    target instanceof Element &&
+    target.closest('button, a, input, textarea, video, dialog') !== null
+  )
 }
 
 const LONG_PRESS_MS = 500

@@ -1,6 +1,6 @@
 // One row of the message list: author, time, the body rendered from its markdown tree, files,
 // reactions, and the actions a person may take on it.
-import { memo, useState } from 'react'
+import { Suspense, lazy, memo, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import { AttachmentView } from '../../attachments/index.ts'
 import { MessageBody } from '../markdown/MessageBody.tsx'
@@ -14,6 +14,9 @@ import { MessageActions, useLongPress } from './MessageActions.tsx'
 import type { MessageAction } from './MessageActions.tsx'
 import './message-actions.css'
 import { ThreadSummaryButton } from './ThreadSummary.tsx'
+
+// "(edited)": the earlier versions, loaded on first open.
+const EditHistory = lazy(() => import('./EditHistory.tsx'))
 
 export interface People {
   me: string
@@ -50,6 +53,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
   const editing = props.editing && !readOnly
   const [picking, setPicking] = useState(false)
   const [sheetOpen, setSheetOpen] = useState(false)
+  const [historyOpen, setHistoryOpen] = useState(false)
   const [copied, onCopied] = useCopiedFlag()
   const longPress = useLongPress(() => setSheetOpen(true))
   const mine = message.authorId === people.me
@@ -115,6 +119,14 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
       label: props.pinned ? 'Unpin from channel' : 'Pin to channel',
       icon: '📌',
       run: props.onTogglePin,
+    })
+  }
+  if (message.editedAt) {
+    actions.push({
+      id: 'history',
+      label: 'Edit history',
+      icon: '🕘',
+      run: () => setHistoryOpen(true),
     })
   }
   if (props.onMarkUnread) {
@@ -207,6 +219,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
               body={message.body}
               resolveMention={people.resolveMention}
               editedTitle={message.editedAt && `Edited ${fullTimeLabel(message.editedAt)}`}
+              onShowEdits={() => setHistoryOpen(true)}
             />
           )
         )}
@@ -231,6 +244,16 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
           onToggle={readOnly ? undefined : props.onToggleReaction}
         />
       </div>
+      {historyOpen && (
+        <Suspense fallback={null}>
+          <EditHistory
+            message={message}
+            author={author}
+            resolveMention={people.resolveMention}
+            onClose={() => setHistoryOpen(false)}
+          />
+        </Suspense>
+      )}
       {!editing && (
         <MessageActions
           actions={actions}

@@ -17,13 +17,30 @@ interface Props {
   resolveMention: ResolveMention
   /** When the message was edited: "(edited)" with this as its title, inline after the text. */
   editedTitle?: string | null
+  /** Makes "(edited)" a button that shows the earlier versions. */
+  onShowEdits?: () => void
 }
 
-export const MessageBody = memo(function MessageBody({ body, resolveMention, editedTitle }: Props) {
+export const MessageBody = memo(function MessageBody({
+  body,
+  resolveMention,
+  editedTitle,
+  onShowEdits,
+}: Props) {
   const tree = useMemo(() => parseMarkdown(body), [body])
   const blocks = renderBlocks(tree, resolveMention)
   if (editedTitle) {
-    const mark = (
+    const mark = onShowEdits ? (
+      <button
+        key="edited"
+        type="button"
+        className="edited-mark edited-button"
+        title={`${editedTitle}. Show the edit history`}
+        onClick={onShowEdits}
+      >
+        (edited)
+      </button>
+    ) : (
       <span key="edited" className="edited-mark" title={editedTitle}>
         (edited)
       </span>
