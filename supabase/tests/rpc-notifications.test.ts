@@ -8,7 +8,7 @@ import type { TransactionSql } from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
-import { asRole, buildWorld } from './support/world.ts'
+import { asRole, buildWorld, makeMessage } from './support/world.ts'
 import type { Person, World } from './support/world.ts'
 
 const workdir = path.resolve(import.meta.dirname, '../..')
@@ -285,5 +285,55 @@ describe('emails', () => {
     expect(
       await refusal(owner, (tx) => tx`select public.set_workspace_email_delay(${world.ws2}, 5)`)
     ).toMatchObject({ code: '42501' })
+  })
+})
+
+describe('workspace_badges', () => {
+  async function badges(person: Person) {
+    return as(
+      person,
+      (tx) => tx<{ workspace_id: string; mention_count: string; has_unread: boolean }[]>`
+      select * from public.workspace_badges()`
+    )
+  }
+  const readAll = (person: Person, channels: string[]) =>
+    as(person, async (tx) => {
+      for (const c of channels) await tx`select public.mark_read(${c})`
+    })
+
+  it('counts mentions and DM messages in red, other unread as bold, and leaves muted channels out', async () => {
+    const { owner, member } = world.people
+    const mine = [world.ch.general, world.ch.plaza, world.ch.quiet, world.ch.dm, world.ch.attic]
+    await readAll(member, mine)
+    for (const c of mine)
+      await as(member, (tx) => tx`select public.set_channel_notifications(${c}, 'default', false)`)
+    expect(await badges(member)).toEqual([])
+
+    await makeMessage(stack.sql, owner, world.ch.plaza, `hi <@${member.id}>`)
+    await makeMessage(stack.sql, owner, world.ch.plaza, 'no mention')
+    await makeMessage(stack.sql, owner, world.ch.general, 'plain')
+    await makeMessage(stack.sql, owner, world.ch.dm, 'direct')
+    expect(await badges(member)).toEqual([
+      { workspace_id: world.ws, mention_count: '2', has_unread: true },
+    ])
+
+    await as(
+      member,
+      (tx) => tx`select public.set_channel_notifications(${world.ch.plaza}, null, true)`
+    )
+    expect(await badges(member)).toEqual([
+      { workspace_id: world.ws, mention_count: '1', has_unread: true },
+    ])
+    await as(
+      member,
+      (tx) => tx`select public.set_channel_notifications(${world.ch.dm}, null, true)`
+    )
+    expect(await badges(member)).toEqual([
+      { workspace_id: world.ws, mention_count: '0', has_unread: true },
+    ])
+    await readAll(member, [world.ch.general])
+    expect(await badges(member)).toEqual([])
+    // The owner wrote them: nothing unread for the author.
+    expect((await badges(owner)).filter((b) => Number(b.mention_count) > 0)).toEqual([])
   })
 })

@@ -1,4 +1,14 @@
-// The narrow column of workspaces (switch between them, create one) and my profile button.
+// The narrow column of workspaces (switch between them, create one) and my profile button. Each
+// workspace shows its red count (mentions and DMs) or a dot (other unread; muted channels
+// neither); the total is in the title and on the favicon.
+import { useChannelsQuery } from '../features/channels/index.ts'
+import {
+  badgeOf,
+  sumBadges,
+  useTitleBadge,
+  useWorkspaceBadges,
+} from '../features/notifications/index.ts'
+import type { Badge } from '../features/notifications/index.ts'
 import { Avatar } from '../features/profiles/index.ts'
 import type { Workspace } from '../features/workspaces/index.ts'
 import { Link } from '../ui/Link.tsx'
@@ -13,22 +23,50 @@ interface Props {
 }
 
 export function WorkspaceRail({ workspaces, activeId, me, myName, myAvatar, onProfile }: Props) {
+  const others = useWorkspaceBadges().data
+  // The open workspace's from its channel list, which moves live and on every read.
+  const channels = useChannelsQuery(activeId).data
+  const badgeOfWorkspace = (id: string): Badge => {
+    if (id === activeId && channels) {
+      return sumBadges(
+        channels.map((c) =>
+          badgeOf({ kind: c.kind, unread: c.unread, mentions: c.mentions, muted: !!c.muted })
+        )
+      )
+    }
+    return others?.get(id) ?? { count: 0, bold: false }
+  }
+  const badges = new Map(workspaces.map((w) => [w.id, badgeOfWorkspace(w.id)]))
+  useTitleBadge(sumBadges(badges.values()).count)
   return (
     <nav className="rail" aria-label="Workspaces">
       <ul>
         {workspaces.map((w) => {
-          const unread = w.unread > 0 && w.id !== activeId
+          const badge = w.id === activeId ? { count: 0, bold: false } : badges.get(w.id)!
+          const label = [
+            w.name,
+            badge.count > 0 ? `${badge.count} mentions and direct messages` : null,
+            badge.bold && badge.count === 0 ? 'unread' : null,
+          ]
+            .filter(Boolean)
+            .join(', ')
           return (
             <li key={w.id}>
               <Link
                 href={`/w/${w.id}`}
                 className={`rail-item${w.id === activeId ? ' active' : ''}`}
-                aria-label={`${w.name}${unread ? `, ${w.unread} unread` : ''}`}
+                aria-label={label}
                 aria-current={w.id === activeId ? 'page' : undefined}
                 title={w.name}
               >
                 {[...w.name.trim()][0]?.toUpperCase() ?? '?'}
-                {unread && <span className="rail-dot" aria-hidden="true" />}
+                {badge.count > 0 ? (
+                  <span className="rail-count" aria-hidden="true">
+                    {badge.count > 99 ? '99+' : badge.count}
+                  </span>
+                ) : (
+                  badge.bold && <span className="rail-dot" aria-hidden="true" />
+                )}
               </Link>
             </li>
           )

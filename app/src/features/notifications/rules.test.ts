@@ -5,6 +5,7 @@ import {
   effectiveLevel,
   localMinutes,
   shouldNotify,
+  sumBadges,
   titleWith,
 } from './rules.ts'
 import type { ChannelPrefs, DoNotDisturb, NotifyInput } from './rules.ts'
@@ -142,5 +143,19 @@ describe('badges', () => {
     expect(titleWith(0, '(3) Chorus')).toBe('Chorus')
     expect(titleWith(120, 'Chorus')).toBe('(99+) Chorus')
     expect(titleWith(1, '(99+) Chorus')).toBe('(1) Chorus')
+  })
+})
+
+describe('sumBadges', () => {
+  it('adds the red counts and is bold when any channel is', () => {
+    expect(
+      sumBadges([
+        { count: 2, bold: true },
+        { count: 0, bold: false },
+        { count: 1, bold: true },
+      ])
+    ).toEqual({ count: 3, bold: true })
+    expect(sumBadges([{ count: 0, bold: false }])).toEqual({ count: 0, bold: false })
+    expect(sumBadges([])).toEqual({ count: 0, bold: false })
   })
 })

@@ -140,3 +140,14 @@ export function titleWith(total: number, title: string): string {
   const bare = title.replace(/^\(\d+\+?\) /, '')
   return total > 0 ? `(${total > 99 ? '99+' : total}) ${bare}` : bare
 }
+
+/** A workspace's badge from its channels' (the rail): the red counts added, bold if any is. */
+export function sumBadges(badges: Iterable<Badge>): Badge {
+  let count = 0
+  let bold = false
+  for (const b of badges) {
+    count += b.count
+    bold ||= b.bold
+  }
+  return { count, bold }
+}

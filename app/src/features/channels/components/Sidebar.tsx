@@ -1,6 +1,7 @@
 // The workspace's channels and direct messages with unread counts. Alt+Up/Down (handled by the
 // shell, in the same order: sidebar-order.ts) moves between them; the list itself is plain
 // links, so Tab works too.
+import { badgeOf } from '../../notifications/index.ts'
 import { Link } from '../../../ui/Link.tsx'
 import { sidebarSections } from '../data/sidebar-order.ts'
 import { channelLabel } from '../data/types.ts'
@@ -78,6 +79,13 @@ function ChannelLink(props: Props & { channel: Channel; active: boolean }) {
   // The open channel's new messages are on screen: no badge while the read marker catches up
   // (it follows ~0.4 s later, and my own sends move last_seq before that).
   const unread = active ? 0 : channel.unread
+  // Mentions, and every message of a DM, as a red count; other unread as bold; muted: neither.
+  const badge = badgeOf({
+    kind: channel.kind,
+    unread,
+    mentions: channel.mentions,
+    muted: !!channel.muted,
+  })
   const others = channel.dmMembers.filter((m) => m.id !== me)
   const isOnline =
     channel.kind === 'dm' && others.length > 0 && others.every((m) => online.has(m.id))
@@ -91,6 +99,7 @@ function ChannelLink(props: Props & { channel: Channel; active: boolean }) {
         : 'channel',
     unread > 0 ? `${unread} unread` : null,
     unread > 0 && channel.mentions > 0 ? `${channel.mentions} mentions` : null,
+    channel.muted ? 'muted' : null,
   ]
     .filter(Boolean)
     .join(', ')
@@ -98,7 +107,7 @@ function ChannelLink(props: Props & { channel: Channel; active: boolean }) {
     <li>
       <Link
         href={`/w/${props.workspaceId}/c/${channel.id}`}
-        className={`channel-link${active ? ' active' : ''}${unread > 0 ? ' unread' : ''}`}
+        className={`channel-link${active ? ' active' : ''}${badge.bold ? ' unread' : ''}${channel.muted ? ' muted' : ''}`}
         aria-current={active ? 'page' : undefined}
         aria-label={description}
         data-channel-id={channel.id}
@@ -112,12 +121,9 @@ function ChannelLink(props: Props & { channel: Channel; active: boolean }) {
           <span className={isOnline ? 'presence-dot online' : 'presence-dot'} aria-hidden="true" />
         )}
         <bdi className="channel-name">{label}</bdi>
-        {unread > 0 && (
-          <span
-            className={channel.mentions > 0 ? 'badge badge-mention' : 'badge'}
-            aria-hidden="true"
-          >
-            {channel.mentions > 0 ? `@${channel.mentions}` : unread > 99 ? '99+' : unread}
+        {badge.count > 0 && (
+          <span className="badge badge-mention" aria-hidden="true">
+            {badge.count > 99 ? '99+' : badge.count}
           </span>
         )}
       </Link>

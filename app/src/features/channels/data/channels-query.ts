@@ -9,10 +9,27 @@ import type { Channel, ChannelRow } from './types.ts'
 /** The json channel_list() builds for a DM's members (json columns have no generated shape). */
 type DmMemberJson = { id: string; display_name: string; avatar_path: string | null }[] | null
 
+/** My own notification settings of the workspace's channels (my channel_members rows). */
+async function fetchMyChannelSettings(
+  workspaceId: string
+): Promise<Map<string, Pick<Channel, 'muted' | 'notifyLevel'>>> {
+  const { data, error } = await supabase()
+    .from('channel_members')
+    .select('channel_id, notify_level, muted')
+    .eq('workspace_id', workspaceId)
+  if (error) throw error
+  return new Map(data.map((r) => [r.channel_id, { muted: r.muted, notifyLevel: r.notify_level }]))
+}
+
 export async function fetchChannels(workspaceId: string): Promise<Channel[]> {
-  const data = await rpcRows('channel_list', { p_workspace_id: workspaceId })
+  const [data, settings] = await Promise.all([
+    rpcRows('channel_list', { p_workspace_id: workspaceId }),
+    fetchMyChannelSettings(workspaceId),
+  ])
   return data.map((row) => ({
     ...fromRow(row),
+    muted: settings.get(row.id)?.muted ?? false,
+    notifyLevel: settings.get(row.id)?.notifyLevel ?? null,
     isMember: true,
     lastReadSeq: Number(row.last_read_seq ?? 0),
     unread: Number(row.unread_count ?? 0),

@@ -16,6 +16,10 @@ export interface Channel {
   lastReadSeq: number
   unread: number
   mentions: number
+  /** Muted by me: no bold, no badge, no alert (channel_members.muted). */
+  muted?: boolean
+  /** My level for the channel; null or absent: the default (channel_members.notify_level). */
+  notifyLevel?: Enums<'notify_level'> | null
   /** For DMs: the other people in it (me alone for a note-to-self). */
   dmMembers: { id: string; displayName: string; avatarPath: string | null }[]
 }

@@ -1,0 +1,17 @@
+// Each workspace's badge for the rail (workspace_badges(): mentions and DM messages as a red
+// count, anything else unread as bold; muted channels count for neither).
+import { useQuery } from '@tanstack/react-query'
+import { rpcRows } from '../../../lib/rpc.ts'
+import type { Badge } from '../rules.ts'
+import { notificationKeys } from './keys.ts'
+
+export async function fetchWorkspaceBadges(): Promise<Map<string, Badge>> {
+  const rows = await rpcRows('workspace_badges')
+  return new Map(
+    rows.map((r) => [r.workspace_id, { count: Number(r.mention_count ?? 0), bold: !!r.has_unread }])
+  )
+}
+
+export function useWorkspaceBadges() {
+  return useQuery({ queryKey: notificationKeys.badges(), queryFn: fetchWorkspaceBadges })
+}
