@@ -1453,6 +1453,14 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      workspace_badges: {
+        Args: never
+        Returns: {
+          has_unread: boolean
+          mention_count: number
+          workspace_id: string
+        }[]
+      }
       workspace_roster: {
         Args: { p_workspace_id: string }
         Returns: {
