@@ -574,6 +574,61 @@ export type Database = {
           },
         ]
       }
+      saved_items: {
+        Row: {
+          channel_id: string
+          created_at: string
+          done_at: string | null
+          id: string
+          message_id: string
+          remind_at: string | null
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          channel_id: string
+          created_at?: string
+          done_at?: string | null
+          id?: string
+          message_id: string
+          remind_at?: string | null
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          channel_id?: string
+          created_at?: string
+          done_at?: string | null
+          id?: string
+          message_id?: string
+          remind_at?: string | null
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "saved_items_channel_id_fkey"
+            columns: ["channel_id"]
+            isOneToOne: false
+            referencedRelation: "channels"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "saved_items_message_id_fkey"
+            columns: ["message_id"]
+            isOneToOne: false
+            referencedRelation: "messages"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "saved_items_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       thread_members: {
         Row: {
           channel_id: string
@@ -1036,6 +1091,21 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      later_items: {
+        Args: { p_done?: boolean; p_workspace_id: string }
+        Returns: {
+          channel_id: string
+          channel_kind: Database["public"]["Enums"]["channel_kind"]
+          channel_name: string
+          created_at: string
+          done_at: string
+          due: boolean
+          id: string
+          message: Json
+          message_id: string
+          remind_at: string
+        }[]
+      }
       leave_channel: { Args: { p_channel_id: string }; Returns: undefined }
       leave_workspace: { Args: { p_workspace_id: string }; Returns: undefined }
       mark_read: {
@@ -1176,6 +1246,25 @@ export type Database = {
       remove_member: {
         Args: { p_user_id: string; p_workspace_id: string }
         Returns: undefined
+      }
+      save_message: {
+        Args: { p_message_id: string; p_remind_at?: string }
+        Returns: {
+          channel_id: string
+          created_at: string
+          done_at: string | null
+          id: string
+          message_id: string
+          remind_at: string | null
+          updated_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "saved_items"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       search_messages: {
         Args: {
@@ -1320,6 +1409,25 @@ export type Database = {
         Args: { p_emoji: string; p_message_id: string; p_on?: boolean }
         Returns: boolean
       }
+      set_saved_done: {
+        Args: { p_done?: boolean; p_message_id: string }
+        Returns: {
+          channel_id: string
+          created_at: string
+          done_at: string | null
+          id: string
+          message_id: string
+          remind_at: string | null
+          updated_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "saved_items"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       set_status: {
         Args: {
           p_clear_after: string
@@ -1429,6 +1537,7 @@ export type Database = {
         }[]
       }
       unpin_message: { Args: { p_message_id: string }; Returns: boolean }
+      unsave_message: { Args: { p_message_id: string }; Returns: boolean }
       unsubscribe_email: { Args: { p_token: string }; Returns: boolean }
       update_channel: {
         Args: { p_channel_id: string; p_name?: string; p_topic?: string }

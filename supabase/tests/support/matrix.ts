@@ -208,6 +208,29 @@ const versionIn =
     return one(sql`select id from public.message_versions where message_id = ${message}`)
   }
 
+/** A new message of owner's in the channel, saved by `person` (a reminder in an hour). */
+const savedBy =
+  (person: (w: World) => Person, channel: (w: World) => string) =>
+  async ({ sql, world }: MatrixContext) => {
+    const message = await makeMessage(sql, world.people.owner, channel(world))
+    return asUser(sql, person(world), (tx) =>
+      one(tx`select id from public.save_message(${message}, now() + interval '1 hour')`)
+    )
+  }
+
+/** As savedBy; returns the message's id (what the saved-list functions take). */
+const savedMessage =
+  (person: (w: World) => Person, channel: (w: World) => string) => async (ctx: MatrixContext) => {
+    const saved = await savedBy(person, channel)(ctx)
+    return one(ctx.sql`select message_id as id from public.saved_items where id = ${saved}`)
+  }
+
+const savedState = async (sql: Sql | TransactionSql, message: string) =>
+  (
+    await sql<{ done_at: Date | null }[]>`
+      select done_at from public.saved_items where message_id = ${message}`
+  )[0]
+
 const isPinned = async (sql: Sql | TransactionSql, message: string) =>
   (await sql`select 1 from public.pins where message_id = ${message}`).length === 1
 
@@ -363,6 +386,18 @@ export const MATRIX: readonly MatrixCase[] = [
   { kind: 'row', table: 'public.message_versions', what: 'a made-up earlier version', op: 'insert', allowed: [], row: messageIn((w) => w.people.member, (w) => w.ch.plaza), values: ({ world }, _a, message) => ({ id: randomUUID(), message_id: message, channel_id: world.ch.plaza, body: 'never said', written_at: new Date().toISOString(), replaced_at: new Date().toISOString() }) },
   { kind: 'row', table: 'public.message_versions', what: "an earlier version's text", op: 'update', allowed: [], row: versionIn((w) => w.people.member, (w) => w.ch.plaza), patch: () => ({ body: unique('rewritten') }) },
   { kind: 'row', table: 'public.message_versions', what: 'an earlier version', op: 'delete', allowed: [], row: versionIn((w) => w.people.member, (w) => w.ch.plaza) },
+
+  // saved_items (Later): private to their owner, and only while they can read the message
+  { kind: 'row', table: 'public.saved_items', what: "member's saved message in a public channel", op: 'select', allowed: ['member'], row: savedBy((w) => w.people.member, (w) => w.ch.plaza) },
+  { kind: 'row', table: 'public.saved_items', what: "owner's saved message in a public channel", op: 'select', allowed: ['owner'], row: savedBy((w) => w.people.owner, (w) => w.ch.plaza) },
+  { kind: 'row', table: 'public.saved_items', what: "member's saved message in a private channel", op: 'select', allowed: ['member'], row: savedBy((w) => w.people.member, (w) => w.ch.quiet) },
+  { kind: 'row', table: 'public.saved_items', what: 'a saved message of your own', op: 'insert', allowed: [], row: messageIn((w) => w.people.owner, (w) => w.ch.plaza), values: ({ world }, a, message) => ({ id: randomUUID(), user_id: a?.id ?? randomUUID(), message_id: message, channel_id: world.ch.plaza }) },
+  { kind: 'row', table: 'public.saved_items', what: "member's reminder", op: 'update', allowed: [], row: savedBy((w) => w.people.member, (w) => w.ch.plaza), patch: () => ({ remind_at: null }) },
+  { kind: 'row', table: 'public.saved_items', what: "member's saved message", op: 'delete', allowed: [], row: savedBy((w) => w.people.member, (w) => w.ch.plaza) },
+  { kind: 'call', table: 'public.save_message', what: 'saving a message of a private channel', op: 'call', allowed: inQuiet, row: messageIn((w) => w.people.owner, (w) => w.ch.quiet), args: (key) => ({ p_message_id: key }), done: async (sql, key) => (await sql`select 1 from public.saved_items where message_id = ${key}`).length === 1, refusals: ['22023'] },
+  { kind: 'call', table: 'public.set_saved_done', what: "member's saved message marked done", op: 'call', allowed: ['member'], row: savedMessage((w) => w.people.member, (w) => w.ch.plaza), args: (key) => ({ p_message_id: key, p_done: true }), done: async (sql, key) => (await savedState(sql, key))?.done_at != null, refusals: ['22023'] },
+  { kind: 'call', table: 'public.unsave_message', what: "member's saved message removed", op: 'call', allowed: ['member'], row: savedMessage((w) => w.people.member, (w) => w.ch.plaza), args: (key) => ({ p_message_id: key }), done: async (sql, key) => (await savedState(sql, key)) === undefined },
+  { kind: 'call', table: 'public.later_items', what: "member's Later list", op: 'call', allowed: ['member'], row: async (ctx) => `${ctx.world.ws} ${await savedMessage((w) => w.people.member, (w) => w.ch.plaza)(ctx)}`, args: (key) => ({ p_workspace_id: key.split(' ')[0] }), done: async (_sql, key, rows) => rows.some((r) => r.message_id === key.split(' ')[1]) },
 
   // pins: readable by exactly those who can read the message; written only by the RPCs
   { kind: 'row', table: 'public.pins', what: 'a pin in a public channel', op: 'select', allowed: members, row: pinIn((w) => w.people.member, (w) => w.people.member, (w) => w.ch.plaza) },
