@@ -1,16 +1,19 @@
 // The narrow column of workspaces (switch between them, create one) and my profile button. Each
 // workspace shows its red count (mentions and DMs) or a dot (other unread; muted channels
 // neither); the total is in the title and on the favicon.
-import { useChannelsQuery } from '../features/channels/index.ts'
+import { channelLabel, useChannelsQuery } from '../features/channels/index.ts'
 import {
   badgeOf,
   sumBadges,
+  useBrowserNotifications,
+  useNotificationSettings,
   useTitleBadge,
   useWorkspaceBadges,
 } from '../features/notifications/index.ts'
 import type { Badge } from '../features/notifications/index.ts'
 import { Avatar } from '../features/profiles/index.ts'
 import type { Workspace } from '../features/workspaces/index.ts'
+import { useRoute } from '../lib/router.ts'
 import { Link } from '../ui/Link.tsx'
 
 interface Props {
@@ -38,6 +41,32 @@ export function WorkspaceRail({ workspaces, activeId, me, myName, myAvatar, onPr
   }
   const badges = new Map(workspaces.map((w) => [w.id, badgeOfWorkspace(w.id)]))
   useTitleBadge(sumBadges(badges.values()).count)
+  // Browser notifications for the open workspace (one tab per person raises them).
+  const route = useRoute()
+  const settings = useNotificationSettings(activeId).data
+  useBrowserNotifications({
+    workspaceId: activeId,
+    me,
+    channels: settings
+      ? channels?.map((c) => ({
+          id: c.id,
+          kind: c.kind,
+          label: channelLabel(c, me),
+          lastSeq: c.lastSeq,
+          muted: !!c.muted,
+          level: c.notifyLevel ?? null,
+        }))
+      : undefined,
+    activeChannelId: route.name === 'workspace' ? route.channelId : null,
+    defaultLevel: settings?.defaultLevel ?? 'mentions',
+    dnd: settings?.dnd ?? {
+      enabled: false,
+      start: '22:00',
+      end: '08:00',
+      timeZone: 'UTC',
+      snoozeUntil: null,
+    },
+  })
   return (
     <nav className="rail" aria-label="Workspaces">
       <ul>

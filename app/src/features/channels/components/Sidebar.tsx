@@ -1,7 +1,7 @@
 // The workspace's channels and direct messages with unread counts. Alt+Up/Down (handled by the
 // shell, in the same order: sidebar-order.ts) moves between them; the list itself is plain
 // links, so Tab works too.
-import { badgeOf } from '../../notifications/index.ts'
+import { badgeOf, NotificationPrompt, NotificationsButton } from '../../notifications/index.ts'
 import { Link } from '../../../ui/Link.tsx'
 import { sidebarSections } from '../data/sidebar-order.ts'
 import { channelLabel } from '../data/types.ts'
@@ -24,8 +24,10 @@ interface Props {
 export function Sidebar(props: Props) {
   const { channels, activeId, me } = props
   const { rooms, dms } = sidebarSections(channels, me)
+  const open = channels.find((c) => c.id === activeId)
   return (
     <nav className="sidebar-lists" aria-label="Channels and direct messages">
+      <NotificationPrompt />
       <section>
         <header className="sidebar-heading">
           <h2>Channels</h2>
@@ -46,6 +48,20 @@ export function Sidebar(props: Props) {
         <button type="button" className="link-button sidebar-more" onClick={props.onBrowse}>
           Browse channels
         </button>
+        <NotificationsButton
+          workspaceId={props.workspaceId}
+          channel={
+            open
+              ? {
+                  id: open.id,
+                  label: channelLabel(open, me),
+                  kind: open.kind,
+                  level: open.notifyLevel ?? null,
+                  muted: !!open.muted,
+                }
+              : null
+          }
+        />
       </section>
       <section>
         <header className="sidebar-heading">

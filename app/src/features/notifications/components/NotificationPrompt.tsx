@@ -1,0 +1,43 @@
+// Asks for permission to show notifications at a sensible moment: a dismissible line in the
+// sidebar once the person is in a workspace (never on first load by itself), until they answer
+// or dismiss it.
+import { useState } from 'react'
+
+const DISMISSED = 'chorus.notifications.prompt-dismissed'
+
+function shouldAsk(): boolean {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'default') return false
+  try {
+    return localStorage.getItem(DISMISSED) !== '1'
+  } catch {
+    return true
+  }
+}
+
+export function NotificationPrompt() {
+  const [open, setOpen] = useState(shouldAsk)
+  if (!open) return null
+  const dismiss = () => {
+    try {
+      localStorage.setItem(DISMISSED, '1')
+    } catch {
+      // Private mode: it asks again next time.
+    }
+    setOpen(false)
+  }
+  return (
+    <div className="notification-prompt" role="region" aria-label="Desktop notifications">
+      <span>Get notified about mentions and direct messages.</span>
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => void Notification.requestPermission().finally(() => setOpen(shouldAsk()))}
+      >
+        Turn on
+      </button>
+      <button type="button" className="icon-button" aria-label="Not now" onClick={dismiss}>
+        ×
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,31 @@
+// The sidebar's "Notifications" button: opens the settings panel, a lazy chunk.
+import { lazy, Suspense, useState } from 'react'
+import type { PanelChannel } from './NotificationsPanel.tsx'
+
+const NotificationsPanel = lazy(() => import('./NotificationsPanel.tsx'))
+
+interface Props {
+  workspaceId: string
+  /** The open channel, whose level and mute the panel sets. */
+  channel: PanelChannel | null
+}
+
+export function NotificationsButton({ workspaceId, channel }: Props) {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button type="button" className="link-button sidebar-more" onClick={() => setOpen(true)}>
+        Notifications
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <NotificationsPanel
+            workspaceId={workspaceId}
+            channel={channel}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,233 @@
+// Notification settings (a lazy chunk): the open channel's level and mute, my default for the
+// workspace, Do Not Disturb (daily schedule, snooze for an hour or until tomorrow), emails, and
+// the workspace's email delay (owners and admins; the server says so to anyone else).
+import { useState } from 'react'
+import { Dialog } from '../../../ui/Dialog.tsx'
+import { useNotificationMutations, useNotificationSettings } from '../data/settings.ts'
+import { dndActive } from '../rules.ts'
+import type { ChannelKind, NotifyLevel } from '../rules.ts'
+
+export interface PanelChannel {
+  id: string
+  label: string
+  kind: ChannelKind
+  level: NotifyLevel | null
+  muted: boolean
+}
+
+interface Props {
+  workspaceId: string
+  channel: PanelChannel | null
+  onClose: () => void
+}
+
+const LEVELS: { value: NotifyLevel; label: string }[] = [
+  { value: 'all', label: 'All messages' },
+  { value: 'mentions', label: 'Mentions and direct messages' },
+  { value: 'nothing', label: 'Nothing' },
+]
+
+function tomorrowMorning(): Date {
+  const d = new Date()
+  d.setDate(d.getDate() + 1)
+  d.setHours(8, 0, 0, 0)
+  return d
+}
+
+export default function NotificationsPanel({ workspaceId, channel, onClose }: Props) {
+  const settings = useNotificationSettings(workspaceId)
+  const m = useNotificationMutations(workspaceId)
+  const [muted, setMuted] = useState(channel?.muted ?? false)
+  const [level, setLevel] = useState<NotifyLevel | 'default'>(channel?.level ?? 'default')
+  const error =
+    m.channel.error ??
+    m.defaultLevel.error ??
+    m.dnd.error ??
+    m.snooze.error ??
+    m.email.error ??
+    m.emailDelay.error
+  const s = settings.data
+  return (
+    <Dialog title="Notifications" open onClose={onClose}>
+      <div className="stack">
+        {channel && (
+          <fieldset>
+            <legend>{channel.label}</legend>
+            <label>
+              Notify me about{' '}
+              <select
+                aria-label="Channel level"
+                value={level}
+                onChange={(e) => {
+                  const value = e.target.value as NotifyLevel | 'default'
+                  setLevel(value)
+                  m.channel.mutate({ channelId: channel.id, level: value })
+                }}
+              >
+                <option value="default">
+                  Default ({channel.kind === 'dm' ? 'all messages' : 'workspace default'})
+                </option>
+                {LEVELS.map((l) => (
+                  <option key={l.value} value={l.value}>
+                    {l.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <input
+                type="checkbox"
+                checked={muted}
+                onChange={(e) => {
+                  setMuted(e.target.checked)
+                  m.channel.mutate({ channelId: channel.id, muted: e.target.checked })
+                }}
+              />{' '}
+              Mute this conversation
+            </label>
+          </fieldset>
+        )}
+        {!s ? (
+          <p className="muted">Loading…</p>
+        ) : (
+          <>
+            <label>
+              Default for this workspace&apos;s channels{' '}
+              <select
+                aria-label="Workspace default"
+                value={s.defaultLevel}
+                onChange={(e) => m.defaultLevel.mutate(e.target.value as NotifyLevel)}
+              >
+                {LEVELS.map((l) => (
+                  <option key={l.value} value={l.value}>
+                    {l.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <DndFields
+              key={`${s.dnd.start}-${s.dnd.end}-${s.dnd.timeZone}-${s.dnd.enabled}`}
+              dnd={s.dnd}
+              onSave={(v) => m.dnd.mutate(v)}
+            />
+            <p>
+              {dndActive(s.dnd, new Date())
+                ? s.dnd.snoozeUntil && Date.parse(s.dnd.snoozeUntil) > Date.now()
+                  ? `Snoozed until ${new Date(s.dnd.snoozeUntil).toLocaleString()}.`
+                  : 'Do Not Disturb is on now.'
+                : 'Notifications are on.'}{' '}
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => m.snooze.mutate(new Date(Date.now() + 3600_000))}
+              >
+                Snooze 1 hour
+              </button>{' '}
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => m.snooze.mutate(tomorrowMorning())}
+              >
+                Until tomorrow
+              </button>
+              {s.dnd.snoozeUntil && (
+                <>
+                  {' '}
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => m.snooze.mutate(null)}
+                  >
+                    End snooze
+                  </button>
+                </>
+              )}
+            </p>
+            <label>
+              <input
+                type="checkbox"
+                checked={s.emailEnabled}
+                onChange={(e) => m.email.mutate(e.target.checked)}
+              />{' '}
+              Email me about unread mentions and direct messages
+            </label>
+            <EmailDelay
+              key={s.emailDelayMinutes}
+              minutes={s.emailDelayMinutes}
+              onSave={(v) => m.emailDelay.mutate(v)}
+            />
+          </>
+        )}
+        {error && (
+          <p role="alert" className="error">
+            {error.message}
+          </p>
+        )}
+      </div>
+    </Dialog>
+  )
+}
+
+function DndFields({
+  dnd,
+  onSave,
+}: {
+  dnd: { enabled: boolean; start: string; end: string; timeZone: string }
+  onSave: (v: { enabled: boolean; start: string; end: string; timeZone: string }) => void
+}) {
+  const [enabled, setEnabled] = useState(dnd.enabled)
+  const [start, setStart] = useState(dnd.start.slice(0, 5))
+  const [end, setEnd] = useState(dnd.end.slice(0, 5))
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || dnd.timeZone
+  return (
+    <fieldset>
+      <legend>Do Not Disturb every day</legend>
+      <label>
+        <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />{' '}
+        On
+      </label>{' '}
+      <label>
+        from <input type="time" value={start} onChange={(e) => setStart(e.target.value)} />
+      </label>{' '}
+      <label>
+        to <input type="time" value={end} onChange={(e) => setEnd(e.target.value)} />
+      </label>{' '}
+      <span className="muted">({zone})</span>{' '}
+      <button
+        type="button"
+        className="button"
+        onClick={() => onSave({ enabled, start, end, timeZone: zone })}
+      >
+        Save schedule
+      </button>
+    </fieldset>
+  )
+}
+
+function EmailDelay({ minutes, onSave }: { minutes: number; onSave: (v: number) => void }) {
+  const [value, setValue] = useState(String(minutes))
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault()
+        onSave(Number(value))
+      }}
+    >
+      <label>
+        Workspace: email after{' '}
+        <input
+          type="number"
+          min={0}
+          max={1440}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          style={{ width: '5em' }}
+        />{' '}
+        minutes unread
+      </label>{' '}
+      <button type="submit" className="button">
+        Save
+      </button>
+    </form>
+  )
+}
