@@ -4,9 +4,9 @@
 // shows live on the other side (the marker and the channel's pinned list), and an unpin too.
 import { expect, test } from '@playwright/test'
 import type { Browser, Page } from '@playwright/test'
-import { actor, messageWith, send, signIn } from './support/actors.ts'
+import { actor, messageWith, send, signIn, signUpAndConfirm, waitLive } from './support/actors.ts'
 import type { Actor } from './support/actors.ts'
-import { twoInGeneral } from './support/workspace.ts'
+import { createWorkspace, twoInGeneral } from './support/workspace.ts'
 
 /** A person on a phone: 390 px wide, touch, mobile. */
 async function phoneActor(browser: Browser, name: string): Promise<Actor> {
@@ -149,4 +149,65 @@ test('"(edited)" opens the edit history, for the other person too', async ({ bro
   await expect(history.locator('.edit-version-time')).toHaveText([/^Now, edited /, /^Sent /])
   await history.getByRole('button', { name: 'Close' }).click()
   await expect(history).toBeHidden()
+})
+
+test('save for later with a reminder, find it in Later, a due one marked, then done', async ({
+  browser,
+}) => {
+  const alice = await actor(browser, 'Alice')
+  await signUpAndConfirm(alice)
+  await createWorkspace(alice, `Later ${Date.now().toString(36)}`)
+  await waitLive(alice.page)
+  const page = alice.page
+  await send(page, 'Review the budget draft')
+  await send(page, 'Renew the domain today')
+
+  async function saveWith(text: string, choose: () => Promise<void>) {
+    const message = messageWith(page, text)
+    await message.hover()
+    await message.getByRole('button', { name: 'More actions' }).click()
+    await page
+      .getByRole('dialog', { name: new RegExp(text) })
+      .getByRole('button', {
+        name: 'Save for later',
+      })
+      .click()
+    const dialog = page.getByRole('dialog', { name: 'Save for later' })
+    await choose()
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(message.locator('.saved-marker')).toHaveText('🔖 Saved for later')
+  }
+
+  await saveWith('Review the budget draft', () =>
+    page.getByRole('radio', { name: 'In 1 hour' }).check()
+  )
+  // A reminder at this very minute is due at once.
+  await saveWith('Renew the domain today', async () => {
+    await page.getByRole('radio', { name: 'On a date' }).check()
+    const now = await page.evaluate(() => {
+      const d = new Date()
+      const pad = (n: number) => String(n).padStart(2, '0')
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
+    })
+    await page.getByLabel('Date and time').fill(now)
+  })
+
+  await page.getByRole('link', { name: 'Later, 1 due' }).click()
+  const later = page.getByRole('region', { name: 'Later' })
+  const entries = later.getByRole('article')
+  await expect(entries).toHaveCount(2)
+  await expect(entries.nth(0)).toContainText('Renew the domain today')
+  await expect(entries.nth(0)).toContainText('Due')
+  await expect(entries.nth(1)).toContainText('Review the budget draft')
+  await expect(entries.nth(1)).toContainText('Reminder')
+  await expect(entries.nth(1)).not.toContainText('Due')
+
+  await entries.nth(0).getByRole('button', { name: 'Mark done' }).click()
+  await expect(entries).toHaveCount(1)
+  await later.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'Done' }).click()
+  await expect(entries).toHaveCount(1)
+  await expect(entries.nth(0)).toContainText('Renew the domain today')
+  await expect(entries.nth(0).getByRole('button', { name: 'Mark not done' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Later', exact: true })).toBeVisible()
 })

@@ -16,8 +16,8 @@ export type Route =
       messageId?: string | null
       /** A thread open beside the channel (its parent message's id). */
       threadId?: string
-      /** The Threads view (the threads I follow) instead of a channel. */
-      view?: 'threads'
+      /** The Threads view (the threads I follow) or Later (my saved messages), not a channel. */
+      view?: 'threads' | 'later'
     }
   | { name: 'not-found'; path: string }
 
@@ -42,8 +42,11 @@ export function parseRoute(pathname: string): Route {
       messageId: m[3] ?? null,
       ...(m[4] ? { threadId: m[4] } : {}),
     }
-  m = new RegExp(`^/w/${ID}/threads$`).exec(path)
-  if (m) return { name: 'workspace', workspaceId: m[1]!, channelId: null, view: 'threads' }
+  m = new RegExp(`^/w/${ID}/(threads|later)$`).exec(path)
+  if (m) {
+    const view = m[2] === 'later' ? 'later' : 'threads'
+    return { name: 'workspace', workspaceId: m[1]!, channelId: null, view }
+  }
   return { name: 'not-found', path }
 }
 
@@ -61,7 +64,7 @@ export function pathOf(route: Route): string {
     case 'invite':
       return `/invite/${encodeURIComponent(route.token)}`
     case 'workspace':
-      if (route.view === 'threads') return `/w/${route.workspaceId}/threads`
+      if (route.view) return `/w/${route.workspaceId}/${route.view}`
       return route.channelId
         ? `/w/${route.workspaceId}/c/${route.channelId}${route.messageId ? `/m/${route.messageId}` : route.threadId ? `/t/${route.threadId}` : ''}`
         : `/w/${route.workspaceId}`

@@ -10,6 +10,7 @@ import { useRefreshHeld } from '../features/auth/index.ts'
 import { useLeaveWorkspace } from '../features/workspaces/index.ts'
 import { Sidebar, channelLabel } from '../features/channels/index.ts'
 import { ChannelView, ThreadsLink } from '../features/messages/index.ts'
+import { LaterLink } from '../features/saved/index.ts'
 import { SearchLauncher } from '../features/search/index.ts'
 import { ClosedWorkspace } from '../features/security/index.ts'
 import { EmptyState, ErrorState, Notice, Spinner } from '../ui/Notice.tsx'
@@ -28,6 +29,8 @@ const LAST_WORKSPACE_KEY = 'chorus.last-workspace'
 
 // The Threads view: loaded when it is first opened.
 const ThreadsView = lazy(() => import('../features/messages/components/ThreadsView.tsx'))
+// Later (saved messages): loaded when it is first opened.
+const LaterView = lazy(() => import('../features/saved/components/LaterView.tsx'))
 
 export function WorkspaceShell({
   workspaceId,
@@ -43,7 +46,7 @@ export function WorkspaceShell({
   /** A thread open beside the channel. */
   threadId?: string | null
   /** The Threads view instead of a channel. */
-  view?: 'threads' | null
+  view?: 'threads' | 'later' | null
 }) {
   const queryClient = useQueryClient()
   const data = useWorkspaceData(workspaceId, channelId)
@@ -201,6 +204,12 @@ export function WorkspaceShell({
           active={view === 'threads'}
           onNavigate={() => setSidebarOpen(false)}
         />
+        <LaterLink
+          workspaceId={workspaceId}
+          me={me}
+          active={view === 'later'}
+          onNavigate={() => setSidebarOpen(false)}
+        />
         <Sidebar
           workspaceId={workspaceId}
           channels={channelList}
@@ -223,7 +232,11 @@ export function WorkspaceShell({
         }}
       />
       <main className="main" id="main">
-        {view === 'threads' ? (
+        {view === 'later' ? (
+          <Suspense fallback={<Spinner label="Loading saved messages" />}>
+            <LaterView workspaceId={workspaceId} nameOf={data.nameOf} />
+          </Suspense>
+        ) : view === 'threads' ? (
           <Suspense fallback={<Spinner label="Loading threads" />}>
             <ThreadsView
               workspaceId={workspaceId}

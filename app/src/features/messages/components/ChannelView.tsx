@@ -14,6 +14,7 @@ import type { OutgoingFile } from '../../attachments/index.ts'
 import { TypingIndicator, useTyping } from '../../presence/index.ts'
 import { useRefreshHeld } from '../../auth/index.ts'
 import { PinsBar, useChannelPinning } from '../../pins/index.ts'
+import { useSaveForLater } from '../../saved/index.ts'
 import { navigate } from '../../../lib/router.ts'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { EmptyState, Spinner } from '../../../ui/Notice.tsx'
@@ -127,6 +128,8 @@ export function ChannelView(props: Props) {
   )
 
   const pinning = useChannelPinning(channelId)
+  const { saved, open: openSave, dialog: saveDialog } = useSaveForLater(me)
+  const saving = useMemo(() => ({ saved, open: openSave }), [saved, openSave])
   // The "new" line moves to the message marked unread; the sidebar follows from the database.
   const markUnreadHere = useCallback((message: ChatMessage) => {
     markUnread(message.id).then(setNewAfterSeq, (error: unknown) =>
@@ -145,6 +148,7 @@ export function ChannelView(props: Props) {
     readOnly: Boolean(channel?.archivedAt),
     pins: pinning,
     markUnread: markUnreadHere,
+    saving,
   })
 
   function onDrop(event: DragEvent) {
@@ -262,6 +266,7 @@ export function ChannelView(props: Props) {
           />
         </Suspense>
       )}
+      {saveDialog}
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">
           Drop files to attach them

@@ -46,6 +46,10 @@ interface MessageProps {
   onTogglePin?: () => void
   /** Moves my read position back to just before it (absent: not here). */
   onMarkUnread?: () => void
+  /** Saved for later by me (shown above its text). */
+  saved?: boolean
+  /** Opens "Save for later" for it (absent: not here). */
+  onSave?: () => void
 }
 
 export const MessageItem = memo(function MessageItem(props: MessageProps) {
@@ -121,6 +125,14 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
       run: props.onTogglePin,
     })
   }
+  if (props.onSave) {
+    actions.push({
+      id: 'save',
+      label: props.saved ? 'Saved for later…' : 'Save for later',
+      icon: '🔖',
+      run: props.onSave,
+    })
+  }
   if (message.editedAt) {
     actions.push({
       id: 'history',
@@ -191,6 +203,11 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
         {props.pinned && (
           <p className="pin-marker">
             <span aria-hidden="true">📌 </span>Pinned
+          </p>
+        )}
+        {props.saved && (
+          <p className="saved-marker">
+            <span aria-hidden="true">🔖 </span>Saved for later
           </p>
         )}
         {!grouped && (

@@ -35,6 +35,8 @@ export interface RowRendererOptions {
   }
   /** Marks a message and everything after it unread (absent: not here). */
   markUnread?: (message: ChatMessage) => void
+  /** My saved messages, and "Save for later" for one (absent: not here). */
+  saving?: { saved: ReadonlyMap<string, unknown>; open: (messageId: string) => void }
 }
 
 export interface RowRenderer {
@@ -47,7 +49,7 @@ export interface RowRenderer {
 
 export function useRowRenderer(options: RowRendererOptions): RowRenderer {
   const { live, messages, people, isAdmin, newMarkerLabel, openThread, composerRef } = options
-  const { localUrls, readOnly, pins, markUnread } = options
+  const { localUrls, readOnly, pins, markUnread, saving } = options
   const me = people.me
   const [editing, setEditing] = useState<string | null>(null)
 
@@ -106,6 +108,8 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
               pinned={pinned}
               onTogglePin={canPin ? () => pins.toggle(message.id, !pinned) : undefined}
               onMarkUnread={markUnread && (() => markUnread(message))}
+              saved={saving?.saved.has(message.id) ?? false}
+              onSave={saving && (() => saving.open(message.id))}
             />
           )
         }
@@ -135,6 +139,7 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
       readOnly,
       pins,
       markUnread,
+      saving,
     ]
   )
 

@@ -1,0 +1,126 @@
+// The Later view: the messages I saved in this workspace, in progress (due reminders first,
+// marked) or done; each with its channel, author, text and reminder, opened in its channel,
+// marked done or back, or removed. Loaded only when the view is opened.
+import { useState } from 'react'
+import { cleanError } from '../../../lib/clean-error.ts'
+import { EmptyState, ErrorState, Notice, Spinner } from '../../../ui/Notice.tsx'
+import { Link } from '../../../ui/Link.tsx'
+import { useLaterItems, useSaveMutation } from '../data/saved.ts'
+import type { LaterItem } from '../data/saved.ts'
+import { reminderLabel } from '../data/reminders.ts'
+import './saved.css'
+
+export interface LaterViewProps {
+  workspaceId: string
+  nameOf: (userId: string) => string
+}
+
+const MENTION = /<@([0-9a-f-]{36})>/g
+
+export default function LaterView({ workspaceId, nameOf }: LaterViewProps) {
+  const [done, setDone] = useState(false)
+  const items = useLaterItems(workspaceId, done)
+  const mutation = useSaveMutation()
+  return (
+    <section className="threads-view later-view" aria-label="Later">
+      <header className="threads-view-header later-header">
+        <h1>Later</h1>
+        <div className="later-tabs" role="group" aria-label="Show">
+          <button
+            type="button"
+            className="button button-small button-secondary"
+            aria-pressed={!done}
+            onClick={() => setDone(false)}
+          >
+            In progress
+          </button>
+          <button
+            type="button"
+            className="button button-small button-secondary"
+            aria-pressed={done}
+            onClick={() => setDone(true)}
+          >
+            Done
+          </button>
+        </div>
+      </header>
+      {mutation.isError && <Notice tone="error">{cleanError(mutation.error)}</Notice>}
+      {items.isPending ? (
+        <Spinner label="Loading saved messages" />
+      ) : items.isError ? (
+        <ErrorState
+          title="Your saved messages could not be loaded."
+          detail={cleanError(items.error)}
+          onRetry={() => void items.refetch()}
+        />
+      ) : items.data.length === 0 ? (
+        <EmptyState title={done ? 'Nothing done yet' : 'Nothing saved'}>
+          <p className="muted">
+            {done
+              ? 'Saved messages you mark done show up here.'
+              : 'Save a message for later from its actions, with a reminder if you like.'}
+          </p>
+        </EmptyState>
+      ) : (
+        <ul className="threads-list">
+          {items.data.map((item) => (
+            <li key={item.id}>
+              <LaterEntry
+                item={item}
+                workspaceId={workspaceId}
+                nameOf={nameOf}
+                onDone={(d) =>
+                  mutation.mutate({ kind: 'done', messageId: item.messageId, done: d })
+                }
+                onRemove={() => mutation.mutate({ kind: 'remove', messageId: item.messageId })}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function LaterEntry(props: {
+  item: LaterItem
+  workspaceId: string
+  nameOf: (userId: string) => string
+  onDone: (done: boolean) => void
+  onRemove: () => void
+}) {
+  const { item, nameOf } = props
+  const channel = item.channelKind === 'dm' ? 'Direct message' : `#${item.channelName ?? ''}`
+  return (
+    <article
+      className={`later-entry${item.due ? ' later-due' : ''}`}
+      aria-label={`Saved message from ${nameOf(item.message.authorId)}`}
+    >
+      <p className="later-meta">
+        <span className="thread-entry-channel">{channel}</span>{' '}
+        <bdi className="message-author">{nameOf(item.message.authorId)}</bdi>
+        {item.due && <span className="later-due-badge">Due</span>}
+        {item.remindAt && !item.doneAt && (
+          <span className="muted">
+            {item.due ? ' since ' : ' Reminder '}
+            {reminderLabel(item.remindAt, new Date())}
+          </span>
+        )}
+      </p>
+      <p className="later-body">
+        {item.message.body.replace(MENTION, (_, id: string) => `@${nameOf(id)}`)}
+      </p>
+      <div className="later-actions">
+        <Link href={`/w/${props.workspaceId}/c/${item.channelId}/m/${item.messageId}`}>
+          Open in channel
+        </Link>
+        <button type="button" className="link-button" onClick={() => props.onDone(!item.doneAt)}>
+          {item.doneAt ? 'Mark not done' : 'Mark done'}
+        </button>
+        <button type="button" className="link-button" onClick={props.onRemove}>
+          Remove
+        </button>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,89 @@
+// "Save for later": with no reminder, in an hour, tomorrow at 9:00 or on a date and time; for a
+// message saved already, its reminder changes here and it can be removed. Loaded on first use.
+import { useState } from 'react'
+import type { FormEvent } from 'react'
+import { cleanError } from '../../../lib/clean-error.ts'
+import { Dialog } from '../../../ui/Dialog.tsx'
+import { Notice } from '../../../ui/Notice.tsx'
+import { useSaveMutation } from '../data/saved.ts'
+import type { SavedState } from '../data/saved.ts'
+import { reminderTime } from '../data/reminders.ts'
+import type { ReminderChoice } from '../data/reminders.ts'
+
+interface Props {
+  messageId: string
+  saved: SavedState | null
+  onClose: () => void
+}
+
+const CHOICES: [ReminderChoice, string][] = [
+  ['none', 'No reminder'],
+  ['hour', 'In 1 hour'],
+  ['tomorrow', 'Tomorrow at 9:00'],
+  ['date', 'On a date'],
+]
+
+export default function SaveDialog({ messageId, saved, onClose }: Props) {
+  const [choice, setChoice] = useState<ReminderChoice>('none')
+  const [date, setDate] = useState('')
+  const mutation = useSaveMutation()
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const at = reminderTime(choice, new Date(), date)
+    if (choice === 'date' && !at) return
+    mutation.mutate(
+      { kind: 'save', messageId, remindAt: at?.toISOString() ?? null },
+      { onSuccess: onClose }
+    )
+  }
+
+  return (
+    <Dialog title={saved ? 'Saved for later' : 'Save for later'} open onClose={onClose}>
+      <form className="stack" onSubmit={submit}>
+        <fieldset className="save-choices">
+          <legend>Remind me</legend>
+          {CHOICES.map(([value, label]) => (
+            <label key={value} className="save-choice">
+              <input
+                type="radio"
+                name="remind"
+                value={value}
+                checked={choice === value}
+                onChange={() => setChoice(value)}
+              />
+              {label}
+            </label>
+          ))}
+          {choice === 'date' && (
+            <label className="save-choice">
+              Date and time
+              <input
+                type="datetime-local"
+                required
+                value={date}
+                onChange={(e) => setDate(e.target.value)}
+              />
+            </label>
+          )}
+        </fieldset>
+        {mutation.isError && <Notice tone="error">{cleanError(mutation.error)}</Notice>}
+        <div className="save-buttons">
+          <button type="submit" className="button" disabled={mutation.isPending}>
+            {saved ? 'Update' : 'Save'}
+          </button>
+          {saved && (
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={mutation.isPending}
+              onClick={() => mutation.mutate({ kind: 'remove', messageId }, { onSuccess: onClose })}
+            >
+              Remove from Later
+            </button>
+          )}
+        </div>
+      </form>
+    </Dialog>
+  )
+}
