@@ -1,0 +1,160 @@
+// notify-email: the mail of unread mentions and direct messages (see
+// supabase/migrations/*_chorus_notifications_email.sql).
+//
+// POST {batch_id}: called by the cron job through pg_net. The batch is claimed with the service
+// key (claim_notification_email: once only, so a repeated call sends nothing) and emailed as one
+// digest through the project's SMTP, each message linked by its permalink, with an unsubscribe
+// link. The caller is trusted with nothing but the batch id. (Plain JavaScript syntax with JSDoc
+// types, so it runs as it is wherever it is loaded.)
+// GET ?unsubscribe=<token>: the email's unsubscribe link (no sign-in; verify_jwt = false for this
+// function in config.toml): turns emails off for that person and says so.
+//
+// Secrets (`supabase secrets set`, or the environment locally): SMTP_HOST, SMTP_PORT (587),
+// SMTP_USER, SMTP_PASS, SMTP_FROM ("Chorus <no-reply@…>"), APP_URL (where links open, e.g.
+// https://chorus.example.com); SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY come with the runtime.
+import { createClient } from 'npm:@supabase/supabase-js@2'
+import nodemailer from 'npm:nodemailer@6'
+
+/**
+ * @typedef {{ message_id: string, channel_id: string, workspace_id: string,
+ *   workspace_name: string, channel_name: string | null, channel_kind: string,
+ *   author_name: string | null, body: string, created_at: string }} Item
+ * @typedef {{ email: string, display_name: string, unsubscribe_token: string | null,
+ *   items: Item[] }} Mail
+ */
+
+/** @param {number} status @param {unknown} body */
+function json(status, body) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  })
+}
+
+/** @param {string} text */
+function escapeHtml(text) {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+}
+
+/** A message body as plain text: mentions become @someone, at most 300 characters. */
+/** @param {string} body */
+function plain(body) {
+  const text = body
+    .replace(/<@[0-9a-f-]{36}>/gi, '@someone')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return text.length > 300 ? `${text.slice(0, 299)}…` : text
+}
+
+/** @param {Item} item */
+function place(item) {
+  return item.channel_kind === 'dm' ? 'a direct message' : `#${item.channel_name ?? ''}`
+}
+
+/** @param {Mail} mail @param {string} appUrl @param {string | null} unsubscribeUrl */
+function compose(mail, appUrl, unsubscribeUrl) {
+  const n = mail.items.length
+  const subject =
+    n === 1
+      ? `${mail.items[0].author_name ?? 'Someone'} wrote to you in ${place(mail.items[0])}`
+      : `${n} unread mentions and direct messages on Chorus`
+  const linkOf = (i) => `${appUrl}/w/${i.workspace_id}/c/${i.channel_id}/m/${i.message_id}`
+  const text = [
+    `Hi ${mail.display_name},`,
+    '',
+    ...mail.items.flatMap((i) => [
+      `${i.author_name ?? 'Someone'} in ${place(i)} (${i.workspace_name}):`,
+      plain(i.body),
+      `Open: ${linkOf(i)}`,
+      '',
+    ]),
+    unsubscribeUrl ? `Stop these emails: ${unsubscribeUrl}` : '',
+  ].join('\n')
+  const html = [
+    `<p>Hi ${escapeHtml(mail.display_name)},</p>`,
+    ...mail.items.map(
+      (i) =>
+        `<p><strong>${escapeHtml(i.author_name ?? 'Someone')}</strong> in ${escapeHtml(place(i))} ` +
+        `(${escapeHtml(i.workspace_name)}):<br>${escapeHtml(plain(i.body))}<br>` +
+        `<a href="${escapeHtml(linkOf(i))}">Open in Chorus</a></p>`
+    ),
+    unsubscribeUrl ? `<p><a href="${escapeHtml(unsubscribeUrl)}">Stop these emails</a></p>` : '',
+  ].join('\n')
+  return { subject, text, html }
+}
+
+Deno.serve(async (request) => {
+  const url = Deno.env.get('SUPABASE_URL') ?? ''
+  const serviceKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? ''
+  const admin = createClient(url, serviceKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  })
+  const here = new URL(request.url)
+
+  if (request.method === 'GET') {
+    const token = here.searchParams.get('unsubscribe')
+    if (!token) return json(400, { error: 'unsubscribe=<token> is required.' })
+    const { error } = await admin.rpc('unsubscribe_email', { p_token: token })
+    const page = error
+      ? `<p>${escapeHtml(error.message)}</p>`
+      : '<p>You will get no more emails from Chorus. Turn them on again under Notifications.</p>'
+    return new Response(`<!doctype html><title>Chorus</title>${page}`, {
+      status: error ? 400 : 200,
+      headers: { 'Content-Type': 'text/html; charset=utf-8' },
+    })
+  }
+  if (request.method !== 'POST') return json(405, { error: 'Use POST or GET.' })
+
+  let input
+  try {
+    input = await request.json()
+  } catch {
+    return json(400, { error: 'The body must be JSON: {"batch_id"}.' })
+  }
+  if (typeof input.batch_id !== 'string' || !/^[0-9a-f-]{36}$/i.test(input.batch_id))
+    return json(400, { error: 'batch_id must be a uuid.' })
+
+  const { data, error } = await admin.rpc('claim_notification_email', {
+    p_batch_id: input.batch_id,
+  })
+  if (error) return json(400, { error: error.message })
+  /** @type {Mail | null} */
+  const mail = data
+  if (!mail) return json(200, { sent: false, reason: 'claimed already or unknown' })
+  if (mail.items.length === 0) return json(200, { sent: false, reason: 'nothing left' })
+
+  const appUrl = (Deno.env.get('APP_URL') ?? Deno.env.get('SITE_URL') ?? url).replace(/\/$/, '')
+  const unsubscribeUrl = mail.unsubscribe_token
+    ? `${url.replace(/\/$/, '')}/functions/v1/notify-email?unsubscribe=${encodeURIComponent(mail.unsubscribe_token)}`
+    : null
+  const host = Deno.env.get('SMTP_HOST')
+  if (!host) return json(500, { error: 'SMTP_HOST is not set.' })
+  const transport = nodemailer.createTransport({
+    host,
+    port: Number(Deno.env.get('SMTP_PORT') ?? 587),
+    secure: Deno.env.get('SMTP_PORT') === '465',
+    auth: Deno.env.get('SMTP_USER')
+      ? { user: Deno.env.get('SMTP_USER'), pass: Deno.env.get('SMTP_PASS') ?? '' }
+      : undefined,
+  })
+  const { subject, text, html } = compose(mail, appUrl, unsubscribeUrl)
+  try {
+    await transport.sendMail({
+      from: Deno.env.get('SMTP_FROM') ?? 'Chorus <no-reply@chorus.local>',
+      to: mail.email,
+      subject,
+      text,
+      html,
+      headers: unsubscribeUrl ? { 'List-Unsubscribe': `<${unsubscribeUrl}>` } : {},
+    })
+  } catch (e) {
+    return json(502, {
+      error: `The mail was not sent: ${e instanceof Error ? e.message : String(e)}`,
+    })
+  }
+  return json(200, { sent: true, messages: mail.items.length })
+})
