@@ -935,6 +935,7 @@ export type Database = {
           user_id: string
         }[]
       }
+      claim_notification_email: { Args: { p_batch_id: string }; Returns: Json }
       clear_status: { Args: never; Returns: undefined }
       create_channel: {
         Args: {
