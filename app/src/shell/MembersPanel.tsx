@@ -1,11 +1,13 @@
 import { cleanError } from '../lib/clean-error.ts'
 import { useChannelMembersQuery } from '../features/channels/index.ts'
 import { Avatar } from '../features/profiles/index.ts'
+import type { Presence } from '../features/presence/index.ts'
+import { StatusEmoji } from '../features/status/index.ts'
 import { Notice, Spinner } from '../ui/Notice.tsx'
 
 interface Props {
   channelId: string
-  online: ReadonlySet<string>
+  online: Presence
   me: string
   onClose: () => void
 }
@@ -39,18 +41,24 @@ export function MembersPanel({ channelId, online, me, onClose }: Props) {
         <ul>
           {list.map((m) => {
             const isOnline = online.has(m.userId)
+            const away = isOnline && online.away.has(m.userId)
             return (
-              <li key={m.userId} data-user-id={m.userId} data-online={isOnline}>
+              <li key={m.userId} data-user-id={m.userId} data-online={isOnline} data-away={away}>
                 <Avatar
                   name={m.displayName}
                   userId={m.userId}
                   path={m.avatarPath}
                   size={28}
                   online={isOnline}
+                  away={away}
                 />
                 <bdi>{m.displayName}</bdi>
                 {m.userId === me && <span className="muted"> (you)</span>}
-                <span className="visually-hidden">{isOnline ? ', online' : ', offline'}</span>
+                {away && <span className="muted"> away</span>}
+                <StatusEmoji userId={m.userId} withText />
+                <span className="visually-hidden">
+                  {isOnline ? (away ? ', online, away' : ', online') : ', offline'}
+                </span>
               </li>
             )
           })}

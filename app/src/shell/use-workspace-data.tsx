@@ -11,6 +11,7 @@ import {
 import { channelKeys, useChannelRowPatch, useChannelsQuery } from '../features/channels/index.ts'
 import { usePresence } from '../features/presence/index.ts'
 import { Avatar } from '../features/profiles/index.ts'
+import { useStatusesLive } from '../features/status/index.ts'
 
 export function useWorkspaceData(workspaceId: string, channelId: string | null) {
   const auth = useAuth()
@@ -30,6 +31,7 @@ export function useWorkspaceData(workspaceId: string, channelId: string | null) 
   const rostersKey = useMemo(() => channelKeys.rosters(), [])
   const onChannelRow = useChannelRowPatch(workspaceId)
   useWorkspaceLive({ workspaceId, userId: me, channelsKey, rostersKey, onChannelRow })
+  useStatusesLive(workspaceId, me)
 
   const memberMap = useMemo(
     () => new Map((members.data ?? []).map((m) => [m.userId, m])),

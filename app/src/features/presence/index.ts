@@ -1,4 +1,5 @@
 export { usePresence } from './data/usePresence.ts'
+export type { Presence } from './data/usePresence.ts'
 export { useTyping } from './data/useTyping.ts'
 export type { Typing } from './data/useTyping.ts'
 export { TypingIndicator } from './components/TypingIndicator.tsx'

@@ -1,11 +1,43 @@
-// Who is online in a workspace: everyone with the app open tracks themselves on the workspace's
-// presence channel; the set of keys is the set of people online.
-import { useEffect, useState } from 'react'
+// Who is online in a workspace, and who of them is away: everyone with the app open tracks
+// themselves on the workspace's presence channel with their activity (active or away, see
+// activity.ts); the set of keys is the set of people online. Someone with several tabs is
+// away only when every tab is.
+import { useEffect, useMemo, useRef, useState } from 'react'
+import type { RealtimeChannel } from '@supabase/supabase-js'
 import { supabase } from '../../../lib/supabase.ts'
+import type { Activity } from './activity.ts'
 import { workspaceTopic } from './topics.ts'
+import { useActivity } from './useActivity.ts'
 
-export function usePresence(workspaceId: string, userId: string): ReadonlySet<string> {
-  const [online, setOnline] = useState<ReadonlySet<string>>(() => new Set([userId]))
+/** The people online; `away` those of them away. */
+export interface Presence extends ReadonlySet<string> {
+  readonly away: ReadonlySet<string>
+}
+
+type Meta = { state?: unknown }
+
+/** Presence from the channel's state (key -> the metas of that person's tabs) and my own. */
+export function presenceOf(
+  state: Record<string, readonly Meta[]>,
+  me: string,
+  mine: Activity
+): Presence {
+  const online = new Set([me, ...Object.keys(state)])
+  const away = new Set(
+    Object.entries(state)
+      .filter(([key, metas]) => key !== me && metas.length > 0)
+      .filter(([, metas]) => metas.every((m) => m.state === 'away'))
+      .map(([key]) => key)
+  )
+  if (mine === 'away') away.add(me)
+  return Object.assign(online, { away })
+}
+
+export function usePresence(workspaceId: string, userId: string): Presence {
+  const activity = useActivity()
+  const activityRef = useRef(activity)
+  const channelRef = useRef<RealtimeChannel | null>(null)
+  const [state, setState] = useState<Record<string, readonly Meta[]>>({})
 
   useEffect(() => {
     const client = supabase()
@@ -14,17 +46,32 @@ export function usePresence(workspaceId: string, userId: string): ReadonlySet<st
     })
     channel
       .on('presence', { event: 'sync' }, () => {
-        setOnline(new Set([userId, ...Object.keys(channel.presenceState())]))
+        setState({ ...(channel.presenceState() as Record<string, Meta[]>) })
       })
       .subscribe((status) => {
         if (status === 'SUBSCRIBED') {
-          void channel.track({ user_id: userId, online_at: new Date().toISOString() })
+          void channel.track({
+            user_id: userId,
+            online_at: new Date().toISOString(),
+            state: activityRef.current,
+          })
         }
       })
+    channelRef.current = channel
     return () => {
+      channelRef.current = null
+      setState({})
       void client.removeChannel(channel)
     }
   }, [workspaceId, userId])
 
-  return online
+  useEffect(() => {
+    activityRef.current = activity
+    const channel = channelRef.current
+    if (channel?.state === 'joined') {
+      void channel.track({ user_id: userId, online_at: new Date().toISOString(), state: activity })
+    }
+  }, [activity, userId])
+
+  return useMemo(() => presenceOf(state, userId, activity), [state, userId, activity])
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { avatarUrl } from '../data/avatar-url.ts'
+import './avatar.css'
 
 interface Props {
   name: string
@@ -7,10 +8,12 @@ interface Props {
   path: string | null
   size?: number
   online?: boolean
+  /** Online but away (a hollow dot). */
+  away?: boolean
 }
 
 /** A person's picture, resized by Storage, or their initials on a colour taken from their id. */
-export function Avatar({ name, userId, path, size = 32, online }: Props) {
+export function Avatar({ name, userId, path, size = 32, online, away = false }: Props) {
   const [failed, setFailed] = useState(false)
   const style = { width: size, height: size, fontSize: Math.round(size * 0.42) }
   return (
@@ -28,7 +31,9 @@ export function Avatar({ name, userId, path, size = 32, online }: Props) {
           {initials(name)}
         </span>
       )}
-      {online !== undefined && <span className={online ? 'presence-dot online' : 'presence-dot'} />}
+      {online !== undefined && (
+        <span className={online ? `presence-dot online${away ? ' away' : ''}` : 'presence-dot'} />
+      )}
     </span>
   )
 }

@@ -6,6 +6,7 @@ import { Field } from '../../../ui/Field.tsx'
 import { Notice, Spinner } from '../../../ui/Notice.tsx'
 import { validateDisplayName } from '../../auth/index.ts'
 import { SecurityPanel } from '../../security/index.ts'
+import { StatusEmoji, StatusPanel, useStatusOf } from '../../status/index.ts'
 import { useProfileQuery } from '../data/profile-query.ts'
 import { checkAvatar, useUpdateProfile } from '../data/profile-update-mutation.ts'
 import { Avatar } from './Avatar.tsx'
@@ -21,6 +22,21 @@ interface Props {
 export function ProfileDialog({ userId, email, open, onClose, onSignOut }: Props) {
   const profile = useProfileQuery(userId, open)
   const [security, setSecurity] = useState(false)
+  const [status, setStatus] = useState(false)
+  if (status) {
+    return (
+      <Dialog title="Set a status" open={open} onClose={onClose}>
+        <Suspense fallback={<Spinner />}>
+          <StatusPanel me={userId} onDone={() => setStatus(false)} />
+        </Suspense>
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={() => setStatus(false)}>
+            Back to your profile
+          </button>
+        </div>
+      </Dialog>
+    )
+  }
   if (security) {
     return (
       <Dialog title="Security" open={open} onClose={onClose}>
@@ -45,6 +61,7 @@ export function ProfileDialog({ userId, email, open, onClose, onSignOut }: Props
           profile={profile.data}
           onSignOut={onSignOut}
           onSecurity={() => setSecurity(true)}
+          onStatus={() => setStatus(true)}
         />
       ) : profile.error ? (
         <Notice tone="error">{cleanError(profile.error)}</Notice>
@@ -59,13 +76,16 @@ function ProfileForm({
   profile,
   onSignOut,
   onSecurity,
+  onStatus,
 }: {
   userId: string
   email: string
   profile: { displayName: string; avatarPath: string | null }
   onSignOut: () => void
   onSecurity: () => void
+  onStatus: () => void
 }) {
+  const current = useStatusOf(userId)
   const [name, setName] = useState(profile.displayName)
   const [avatarProblem, setAvatarProblem] = useState<string | null>(null)
   const update = useUpdateProfile(userId)
@@ -99,6 +119,15 @@ function ProfileForm({
         </label>
       </div>
       {avatarProblem && <Notice tone="error">{avatarProblem}</Notice>}
+      <button type="button" className="button" onClick={onStatus}>
+        {current ? (
+          <>
+            <StatusEmoji userId={userId} withText /> · Change your status
+          </>
+        ) : (
+          'Set a status'
+        )}
+      </button>
       <form className="stack" onSubmit={submit} noValidate>
         <Field
           label="Display name"
