@@ -14,6 +14,7 @@ import { MessageActions, useLongPress } from './MessageActions.tsx'
 import type { MessageAction } from './MessageActions.tsx'
 import './message-actions.css'
 import { ThreadSummaryButton } from './ThreadSummary.tsx'
+import { StatusEmoji } from '../../status/index.ts'
 
 // "(edited)": the earlier versions, loaded on first open.
 const EditHistory = lazy(() => import('./EditHistory.tsx'))
@@ -213,6 +214,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
         {!grouped && (
           <header className="message-header">
             <bdi className="message-author">{author}</bdi>
+            <StatusEmoji userId={message.authorId} />
             <time dateTime={message.createdAt} title={fullTimeLabel(message.createdAt)}>
               {timeLabel(message.createdAt)}
             </time>
