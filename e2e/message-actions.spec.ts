@@ -211,3 +211,50 @@ test('save for later with a reminder, find it in Later, a due one marked, then d
   await expect(entries.nth(0).getByRole('button', { name: 'Mark not done' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Later', exact: true })).toBeVisible()
 })
+
+test('the emoji picker: search, skin tone, recently used; a reaction lists who reacted', async ({
+  browser,
+}) => {
+  const alice = await actor(browser, 'Alice')
+  await signUpAndConfirm(alice)
+  await createWorkspace(alice, `Emoji ${Date.now().toString(36)}`)
+  await waitLive(alice.page)
+  const page = alice.page
+  await send(page, 'Shipped the release')
+  const message = messageWith(page, 'Shipped the release')
+
+  async function openPicker() {
+    await message.hover()
+    await message.getByRole('button', { name: 'Add reaction' }).click()
+    await message.getByRole('menuitem', { name: 'More emoji' }).click()
+    return page.getByRole('dialog', { name: 'Add a reaction' })
+  }
+
+  let picker = await openPicker()
+  await picker.getByRole('searchbox', { name: 'Search emoji' }).fill('party pop')
+  await picker.getByRole('button', { name: 'Party Popper' }).click()
+  await expect(picker).toBeHidden()
+  const reactions = message.getByRole('group', { name: 'Reactions' })
+  await expect(reactions.getByRole('button', { name: /^🎉 by you/ })).toBeVisible()
+
+  picker = await openPicker()
+  await picker.getByRole('radio', { name: 'Medium', exact: true }).click()
+  await picker.getByRole('searchbox', { name: 'Search emoji' }).fill('thumbs up')
+  await picker.getByRole('button', { name: 'Thumbs Up' }).click()
+  await expect(reactions.getByRole('button', { name: /^👍🏽 by you/ })).toBeVisible()
+  // Who reacted shows on hover (the title) and to screen readers (the name).
+  await expect(reactions.getByRole('button', { name: /^👍🏽 by you/ })).toHaveAttribute(
+    'title',
+    '👍🏽 by you'
+  )
+
+  picker = await openPicker()
+  const recent = picker.getByRole('region', { name: 'Recently used' })
+  await expect(recent.getByRole('button')).toHaveText(['👍🏽', '🎉'])
+  await expect(picker.getByRole('radio', { name: 'Medium', exact: true })).toHaveAttribute(
+    'aria-checked',
+    'true'
+  )
+  await picker.getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(picker).toBeHidden()
+})

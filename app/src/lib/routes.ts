@@ -43,10 +43,14 @@ export function parseRoute(pathname: string): Route {
       ...(m[4] ? { threadId: m[4] } : {}),
     }
   m = new RegExp(`^/w/${ID}/(threads|later)$`).exec(path)
-  if (m) {
-    const view = m[2] === 'later' ? 'later' : 'threads'
-    return { name: 'workspace', workspaceId: m[1]!, channelId: null, view }
-  }
+  // The pattern admits only these two views.
+  if (m)
+    return {
+      name: 'workspace',
+      workspaceId: m[1]!,
+      channelId: null,
+      view: m[2] as 'threads' | 'later',
+    }
   return { name: 'not-found', path }
 }
 

@@ -10,10 +10,11 @@ interface Props {
   actions: MessageAction[]
   onReact?: (emoji: string) => void
   summary: string
+  onMoreEmoji?: () => void
   onClose: () => void
 }
 
-export default function ActionSheet({ actions, onReact, summary, onClose }: Props) {
+export default function ActionSheet({ actions, onReact, summary, onMoreEmoji, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   useEffect(() => {
@@ -57,6 +58,16 @@ export default function ActionSheet({ actions, onReact, summary, onClose }: Prop
               {emoji}
             </button>
           ))}
+          {onMoreEmoji && (
+            <button
+              type="button"
+              className="emoji-option"
+              aria-label="More emoji"
+              onClick={() => choose(onMoreEmoji)}
+            >
+              ＋
+            </button>
+          )}
         </div>
       )}
       <ul className="action-sheet-list">

@@ -33,6 +33,8 @@ interface Props {
   onSheet: (open: boolean) => void
   /** What the sheet's heading says the message is ("Ann: lunch?"). */
   summary: string
+  /** Opens the full emoji picker. */
+  onMoreEmoji?: () => void
 }
 
 export function MessageActions(props: Props) {
@@ -66,7 +68,7 @@ export function MessageActions(props: Props) {
         >
           …
         </button>
-        {picking && onReact && <EmojiPicker onPick={onReact} />}
+        {picking && onReact && <EmojiPicker onPick={onReact} onMore={props.onMoreEmoji} />}
       </div>
       {sheetOpen && (
         <Suspense fallback={null}>
@@ -74,6 +76,7 @@ export function MessageActions(props: Props) {
             actions={actions}
             onReact={onReact}
             summary={props.summary}
+            onMoreEmoji={props.onMoreEmoji}
             onClose={() => onSheet(false)}
           />
         </Suspense>

@@ -6,6 +6,7 @@ import { AttachmentView } from '../../attachments/index.ts'
 import { MessageBody } from '../markdown/MessageBody.tsx'
 import type { ResolveMention } from '../markdown/MessageBody.tsx'
 import type { ChatMessage, PendingMessage } from '../conversation/types.ts'
+import { EmojiPickerDialog } from '../../emoji/index.ts'
 import { Reactions } from './Reactions.tsx'
 import { fullTimeLabel, timeLabel } from './rows.ts'
 import { EditBox } from './EditBox.tsx'
@@ -59,6 +60,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
   const [picking, setPicking] = useState(false)
   const [sheetOpen, setSheetOpen] = useState(false)
   const [historyOpen, setHistoryOpen] = useState(false)
+  const [fullPicker, setFullPicker] = useState(false)
   const [copied, onCopied] = useCopiedFlag()
   const longPress = useLongPress(() => setSheetOpen(true))
   const mine = message.authorId === people.me
@@ -263,6 +265,18 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
           onToggle={readOnly ? undefined : props.onToggleReaction}
         />
       </div>
+      {fullPicker && !readOnly && (
+        <Suspense fallback={null}>
+          <EmojiPickerDialog
+            userId={people.me}
+            onPick={(emoji) => {
+              setFullPicker(false)
+              props.onToggleReaction(emoji)
+            }}
+            onClose={() => setFullPicker(false)}
+          />
+        </Suspense>
+      )}
       {historyOpen && (
         <Suspense fallback={null}>
           <EditHistory
@@ -288,6 +302,14 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
           sheetOpen={sheetOpen}
           onSheet={setSheetOpen}
           summary={`${author}: ${message.body.slice(0, 80)}`}
+          onMoreEmoji={
+            readOnly
+              ? undefined
+              : () => {
+                  setPicking(false)
+                  setFullPicker(true)
+                }
+          }
         />
       )}
     </article>

@@ -45,7 +45,14 @@ export function Reactions({ reactions, me, nameOf, onToggle }: Props) {
   )
 }
 
-export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
+export function EmojiPicker({
+  onPick,
+  onMore,
+}: {
+  onPick: (emoji: string) => void
+  /** Opens the full picker (search, categories, skin tones). */
+  onMore?: () => void
+}) {
   return (
     <div className="emoji-picker" role="menu" aria-label="Pick a reaction">
       {QUICK_EMOJI.map((emoji) => (
@@ -59,6 +66,18 @@ export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
           {emoji}
         </button>
       ))}
+      {onMore && (
+        <button
+          type="button"
+          role="menuitem"
+          className="emoji-option"
+          aria-label="More emoji"
+          title="More emoji"
+          onClick={onMore}
+        >
+          ＋
+        </button>
+      )}
     </div>
   )
 }
