@@ -5,7 +5,7 @@
 // mention; a snooze (Do Not Disturb) holds a direct message, and once it ends the next one shows.
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
-import { actor, send, waitLive } from './support/actors.ts'
+import { actor, composer, send, waitLive } from './support/actors.ts'
 import { twoInGeneral } from './support/workspace.ts'
 
 interface Shown {
@@ -91,6 +91,8 @@ test('a mention elsewhere raises one notification; muted channels and DND raise 
     const dm = o.getByRole('dialog', { name: 'New direct message' })
     await dm.getByLabel(pete.name).check()
     await dm.getByRole('button', { name: 'Open conversation' }).click()
+    await expect(o.getByRole('heading', { level: 2, name: pete.name, exact: true })).toBeVisible()
+    await expect(composer(o)).toHaveAttribute('aria-label', `Message @${pete.name}`)
     await waitLive(o)
     await send(o, 'direct after the muted one')
     await expectShown(p, 'direct after the muted one')
