@@ -242,11 +242,13 @@ test('the emoji picker: search, skin tone, recently used; a reaction lists who r
   await picker.getByRole('searchbox', { name: 'Search emoji' }).fill('thumbs up')
   await picker.getByRole('button', { name: 'Thumbs Up' }).click()
   await expect(reactions.getByRole('button', { name: /^👍🏽 by you/ })).toBeVisible()
-  // Who reacted shows on hover (the title) and to screen readers (the name).
-  await expect(reactions.getByRole('button', { name: /^👍🏽 by you/ })).toHaveAttribute(
-    'title',
-    '👍🏽 by you'
-  )
+  // Who reacted shows on hover (at once, and in the title) and to screen readers (the name).
+  const thumbs = reactions.getByRole('button', { name: /^👍🏽 by you/ })
+  await expect(thumbs).toHaveAttribute('title', '👍🏽 by you')
+  await thumbs.hover()
+  await expect
+    .poll(() => thumbs.evaluate((el) => getComputedStyle(el, '::after').content))
+    .toBe('"👍🏽 by you"')
 
   picker = await openPicker()
   const recent = picker.getByRole('region', { name: 'Recently used' })

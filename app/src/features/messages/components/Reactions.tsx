@@ -28,6 +28,7 @@ export function Reactions({ reactions, me, nameOf, onToggle }: Props) {
             className={mine ? 'reaction reaction-mine' : 'reaction'}
             aria-pressed={mine}
             title={who}
+            data-who={who}
             aria-label={
               onToggle ? `${who}. ${mine ? 'Remove your reaction' : 'React with ' + emoji}` : who
             }
