@@ -69,7 +69,14 @@ export function usePresence(workspaceId: string, userId: string): Presence {
     activityRef.current = activity
     const channel = channelRef.current
     if (channel?.state === 'joined') {
-      void channel.track({ user_id: userId, online_at: new Date().toISOString(), state: activity })
+      // Left and joined again rather than tracked over: realtime-js (2.x) strips the phx_ref of
+      // a key's earlier metas when a join for that key arrives, so the leave that follows an
+      // update never removes them and the others would keep the old state beside the new.
+      void channel
+        .untrack()
+        .then(() =>
+          channel.track({ user_id: userId, online_at: new Date().toISOString(), state: activity })
+        )
     }
   }, [activity, userId])
 

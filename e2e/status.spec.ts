@@ -1,0 +1,107 @@
+// A person's status and away, end to end with two people against the real stack: a status set
+// from the profile dialog (a preset, then a text of its own) shows live beside the name on the
+// other side (the message's author, the members panel) and goes when cleared; a text over 100
+// characters is refused before it is sent. Away: the page's clock jumped 10 minutes on with no
+// input shows the person away (hollow dot) to the other, and the next input shows them back.
+import { expect, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { actor, messageWith, send } from './support/actors.ts'
+import { twoInGeneral } from './support/workspace.ts'
+
+async function openStatus(page: Page) {
+  const profile = page.getByRole('dialog', { name: 'Your profile' })
+  if (!(await profile.isVisible())) await page.getByRole('button', { name: 'Your profile' }).click()
+  await profile.getByRole('button', { name: /Set a status|Change your status/ }).click()
+  return page.getByRole('dialog', { name: 'Set a status' })
+}
+
+const memberRow = (page: Page, name: string) =>
+  page.locator('.members-panel li').filter({ hasText: name })
+
+test('a status set in one browser shows live beside the name in the other, and clears', async ({
+  browser,
+}) => {
+  const alice = await actor(browser, 'Alice')
+  const bob = await actor(browser, 'Bob')
+  await twoInGeneral(alice, bob, `Status ${Date.now().toString(36)}`)
+  await send(bob.page, 'Back after lunch')
+  const bobsMessage = messageWith(alice.page, 'Back after lunch')
+  await expect(bobsMessage).toBeVisible()
+
+  await test.step('Bob picks "Out sick"; Alice sees 🤒 on his message and in the members', async () => {
+    const dialog = await openStatus(bob.page)
+    await dialog.getByRole('button', { name: '🤒 Out sick' }).click()
+    await expect(dialog.getByLabel('Clear after')).toHaveValue('today')
+    await expect(dialog.getByText('Clears at the end of today')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Save status' }).click()
+    await expect(bob.page.getByRole('dialog', { name: 'Your profile' })).toBeVisible()
+
+    await expect(bobsMessage.getByRole('img', { name: 'Status: Out sick' })).toHaveText('🤒')
+    const row = memberRow(alice.page, bob.name)
+    await expect(row.getByRole('img', { name: 'Status: Out sick' })).toBeVisible()
+    await expect(row.locator('.status-text')).toHaveText('Out sick')
+  })
+
+  await test.step('a text over 100 characters is refused before sending', async () => {
+    const dialog = await openStatus(bob.page)
+    await dialog.getByLabel('Status', { exact: true }).fill('x'.repeat(101))
+    await expect(dialog.getByText('At most 100 characters (101 now).')).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Save status' })).toBeDisabled()
+  })
+
+  await test.step('his own emoji and text replace it live', async () => {
+    const dialog = bob.page.getByRole('dialog', { name: 'Set a status' })
+    await dialog.getByLabel('Emoji').fill('🎧')
+    await dialog.getByLabel('Status', { exact: true }).fill('Focusing until 3')
+    await dialog.getByLabel('Clear after').selectOption('never')
+    await dialog.getByRole('button', { name: 'Save status' }).click()
+    await expect(bobsMessage.getByRole('img', { name: 'Status: Focusing until 3' })).toHaveText(
+      '🎧'
+    )
+    await expect(memberRow(alice.page, bob.name).locator('.status-text')).toHaveText(
+      'Focusing until 3'
+    )
+  })
+
+  await test.step('cleared: gone on the other side', async () => {
+    const dialog = await openStatus(bob.page)
+    await dialog.getByRole('button', { name: 'Clear status' }).click()
+    await expect(bob.page.getByRole('button', { name: 'Set a status' })).toBeVisible()
+    await expect(bobsMessage.locator('.status-emoji')).toHaveCount(0)
+    await expect(memberRow(alice.page, bob.name).locator('.status')).toHaveCount(0)
+  })
+})
+
+test('ten minutes without input shows a person away to the others; input brings them back', async ({
+  browser,
+}) => {
+  const alice = await actor(browser, 'Alice')
+  const bob = await actor(browser, 'Bob')
+  await bob.page.clock.install()
+  await twoInGeneral(alice, bob, `Away ${Date.now().toString(36)}`)
+  const bobOnAlice = memberRow(alice.page, bob.name)
+  await expect(bobOnAlice).toHaveAttribute('data-online', 'true')
+  await expect(bobOnAlice).toHaveAttribute('data-away', 'false')
+
+  await test.step('9 minutes idle: still active', async () => {
+    await bob.page.clock.fastForward('09:00')
+    // Bob's own panel would say so first if he were away.
+    await expect(memberRow(bob.page, bob.name)).toHaveAttribute('data-away', 'false')
+    await expect(bobOnAlice).toHaveAttribute('data-away', 'false')
+  })
+
+  await test.step('past 10 minutes idle: away, a hollow dot, for Alice too', async () => {
+    await bob.page.clock.fastForward('01:05')
+    await expect(memberRow(bob.page, bob.name)).toHaveAttribute('data-away', 'true')
+    await expect(bobOnAlice).toHaveAttribute('data-away', 'true')
+    await expect(bobOnAlice).toContainText('away')
+    await expect(bobOnAlice.locator('.presence-dot.online.away')).toBeVisible()
+  })
+
+  await test.step('Bob moves the mouse: active again for Alice', async () => {
+    await bob.page.mouse.move(200, 200)
+    await bob.page.mouse.move(240, 260)
+    await expect(bobOnAlice).toHaveAttribute('data-away', 'false')
+    await expect(bobOnAlice).toHaveAttribute('data-online', 'true')
+  })
+})
