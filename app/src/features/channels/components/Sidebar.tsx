@@ -3,6 +3,7 @@
 // links, so Tab works too.
 import { badgeOf, NotificationPrompt, NotificationsButton } from '../../notifications/index.ts'
 import { Link } from '../../../ui/Link.tsx'
+import { StatusEmoji } from '../../status/index.ts'
 import { sidebarSections } from '../data/sidebar-order.ts'
 import { channelLabel } from '../data/types.ts'
 import type { Channel } from '../data/types.ts'
@@ -137,6 +138,7 @@ function ChannelLink(props: Props & { channel: Channel; active: boolean }) {
           <span className={isOnline ? 'presence-dot online' : 'presence-dot'} aria-hidden="true" />
         )}
         <bdi className="channel-name">{label}</bdi>
+        {channel.kind === 'dm' && others.length === 1 && <StatusEmoji userId={others[0]!.id} />}
         {badge.count > 0 && (
           <span className="badge badge-mention" aria-hidden="true">
             {badge.count > 99 ? '99+' : badge.count}

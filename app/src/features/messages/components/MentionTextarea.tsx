@@ -5,6 +5,7 @@ import { useId, useLayoutEffect, useState } from 'react'
 import type { KeyboardEvent, RefObject, ClipboardEvent } from 'react'
 import { matchPeople, mentionQueryAt } from '../mentions.ts'
 import type { Mentionable } from '../mentions.ts'
+import { StatusEmoji } from '../../status/index.ts'
 
 interface Props {
   value: string
@@ -91,6 +92,7 @@ export function MentionTextarea(props: Props) {
               }}
             >
               <bdi>{person.name}</bdi>
+              <StatusEmoji userId={person.id} />
             </li>
           ))}
         </ul>
