@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { StatusEmoji } from '../features/status/index.ts'
 
 export interface Person {
   id: string
@@ -58,6 +59,7 @@ export function PeoplePicker({ people, selected, onChange, label }: Props) {
                   }
                 />
                 <bdi>{p.name}</bdi>
+                <StatusEmoji userId={p.id} />
               </label>
             </li>
           ))}
