@@ -83,6 +83,26 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     chunkSizeWarningLimit: 400,
+    // Rolldown leaves a module shared by a screen and a lazy chunk in a chunk of its own, one
+    // more request each: the first screen had become four scripts (React's JSX runtime, the
+    // libraries, the routes), the signed-in screens five more. One chunk holds everything the
+    // entry imports (not the service worker's modules: sw.js stands alone), one everything
+    // SignedInApp imports; lazy chunks keep only what they alone import.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'index',
+              tags: ['$initial'],
+              test: (id: string) => !/[\\/]offline[\\/]/.test(id),
+              priority: 2,
+            },
+            { name: 'SignedInApp', test: /[\\/]src[\\/]SignedInApp\.tsx$/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: { port: 5173, host: '127.0.0.1' },
 })
