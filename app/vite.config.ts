@@ -86,8 +86,10 @@ export default defineConfig({
     // Rolldown leaves a module shared by a screen and a lazy chunk in a chunk of its own, one
     // more request each: the first screen had become four scripts (React's JSX runtime, the
     // libraries, the routes), the signed-in screens five more. One chunk holds everything the
-    // entry imports (not the service worker's modules: sw.js stands alone), one everything
-    // SignedInApp imports; lazy chunks keep only what they alone import.
+    // entry imports (not the service worker's modules: sw.js stands alone), one everything the
+    // workspace shell imports (SignedInApp keeps a small chunk of its own: a dynamic import of
+    // a module inside a group would need rolldown's namespace helper in the first screen); lazy
+    // chunks keep only what they alone import.
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -98,7 +100,7 @@ export default defineConfig({
               test: (id: string) => !/[\\/]offline[\\/]/.test(id),
               priority: 2,
             },
-            { name: 'SignedInApp', test: /[\\/]src[\\/]SignedInApp\.tsx$/, priority: 1 },
+            { name: 'signed-in', test: /[\\/]src[\\/]shell[\\/]WorkspaceShell\.tsx$/, priority: 1 },
           ],
         },
       },
