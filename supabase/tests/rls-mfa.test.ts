@@ -82,10 +82,12 @@ async function reads(c: MatrixCase, person: Person, setting: Setting): Promise<b
 }
 
 // The member's reads: the workspace's data, and what stays readable at aal1 (their own profile,
-// avatar and membership, so the app can say why the workspace is closed; the buckets' settings).
+// avatar and membership, so the app can say why the workspace is closed; their own notification
+// settings, which belong to no workspace; the buckets' settings).
 const OWN = new Set([
   "public.profiles select: a co-worker's profile", // the member's own
   "public.workspace_members select: member's membership",
+  "public.notification_settings select: member's settings",
   'storage.buckets select: the attachments bucket',
   "storage.objects select: a co-worker's avatar", // the member's own
 ])
