@@ -1,7 +1,8 @@
 // Mark unread from here, through the RPC as the app calls it: the caller's read position moves
 // back to just before the message (the unread count follows in channel_list), never another
 // person's; a reply kept in its thread moves the thread's position; ordinary reads still only
-// move forward; a message the caller cannot read is "Message not found.".
+// move forward; a message the caller cannot read is "Message not found.". mark_thread_unread
+// moves a reply's thread position, a reply also sent to the channel too.
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import type { TransactionSql } from 'postgres'
@@ -105,6 +106,80 @@ describe('mark_unread', () => {
       [owner, randomUUID()],
     ] as const) {
       await expect(markUnread(person, id)).rejects.toMatchObject({
+        code: '22023',
+        message: 'Message not found.',
+      })
+    }
+  })
+})
+
+describe('mark_thread_unread', () => {
+  const markThreadUnread = (person: Person, message: string) =>
+    as(person, async (tx) => {
+      const [row] = await tx<{ pos: string }[]>`select public.mark_thread_unread(${message}) as pos`
+      return Number(row!.pos)
+    })
+  const threadReadSeq = async (person: Person, parent: string) => {
+    const [tm] = await stack.sql`
+      select last_read_seq from public.thread_members
+      where thread_id = ${parent} and user_id = ${person.id}`
+    return Number(tm!.last_read_seq)
+  }
+
+  it("moves the caller's thread position back, for a reply also sent to the channel too", async () => {
+    const { owner, member } = world.people
+    const parent = await makeMessage(stack.sql, owner, world.ch.plaza, 'thread with one in channel')
+    const replies: string[] = []
+    for (const [body, alsoToChannel] of [
+      ['kept', false],
+      ['shared', true],
+      ['kept too', false],
+    ] as const) {
+      const id = randomUUID()
+      await as(
+        owner,
+        (tx) =>
+          tx`select public.send_message(${id}, ${world.ch.plaza}, ${body}, '[]'::jsonb, ${parent}, ${alsoToChannel})`
+      )
+      replies.push(id)
+    }
+    await as(member, (tx) => tx`select public.mark_thread_read(${parent})`)
+    await as(owner, (tx) => tx`select public.mark_thread_read(${parent})`)
+    await markRead(member, world.ch.plaza)
+    expect(await threadReadSeq(member, parent)).toBe(3)
+
+    // The reply also in the channel: its thread's position moves, the channel's stays read.
+    expect(await markThreadUnread(member, replies[1]!)).toBe(1)
+    expect(await threadReadSeq(member, parent)).toBe(1)
+    expect((await unread(member, world.ch.plaza)).unread).toBe(0)
+    expect(await threadReadSeq(owner, parent)).toBe(3)
+    // A later reply leaves the earlier mark; an earlier one moves it further back.
+    expect(await markThreadUnread(member, replies[2]!)).toBe(1)
+    expect(await markThreadUnread(member, replies[0]!)).toBe(0)
+    // Reading the thread moves it forward again.
+    await as(member, (tx) => tx`select public.mark_thread_read(${parent})`)
+    expect(await threadReadSeq(member, parent)).toBe(3)
+  })
+
+  it('refuses a channel message, and a reply the caller cannot read', async () => {
+    const { owner, outsider } = world.people
+    const parent = await makeMessage(stack.sql, owner, world.ch.plaza, 'no thread')
+    await expect(markThreadUnread(owner, parent)).rejects.toMatchObject({
+      code: '22023',
+      message: 'This message is not a reply in a thread.',
+    })
+    const quietParent = await makeMessage(stack.sql, owner, world.ch.quiet, 'private thread')
+    const reply = randomUUID()
+    await as(
+      owner,
+      (tx) =>
+        tx`select public.send_message(${reply}, ${world.ch.quiet}, 'private reply', '[]'::jsonb, ${quietParent})`
+    )
+    for (const [person, id] of [
+      [outsider, reply],
+      [owner, randomUUID()],
+    ] as const) {
+      await expect(markThreadUnread(person, id)).rejects.toMatchObject({
         code: '22023',
         message: 'Message not found.',
       })

@@ -1117,6 +1117,7 @@ export type Database = {
         Args: { p_seq?: number; p_thread_id: string }
         Returns: number
       }
+      mark_thread_unread: { Args: { p_message_id: string }; Returns: number }
       mark_unread: { Args: { p_message_id: string }; Returns: number }
       message_page: {
         Args: {

@@ -190,6 +190,20 @@ const pinIn =
     return one(ctx.sql`select id from public.pins where message_id = ${message}`)
   }
 
+/** owner's reply in a new thread of quiet, read by owner and member (so marking it unread moves one back). */
+const readReplyInQuiet = async ({ sql, world }: MatrixContext) => {
+  const { parent, reply } = await makeReply(
+    sql,
+    world.people.owner,
+    world.people.owner,
+    world.ch.quiet
+  )
+  for (const person of [world.people.owner, world.people.member]) {
+    await asUser(sql, person, (tx) => tx`select public.mark_thread_read(${parent})`)
+  }
+  return reply
+}
+
 /** owner's new message in quiet, read by owner and member (so marking it unread moves one back). */
 const readInQuiet = async ({ sql, world }: MatrixContext) => {
   const message = await makeMessage(sql, world.people.owner, world.ch.quiet)
@@ -412,6 +426,7 @@ export const MATRIX: readonly MatrixCase[] = [
   { kind: 'call', table: 'public.unpin_message', what: "unpinning owner's pin of member's message", op: 'call', allowed: members, row: pinnedMessage((w) => w.people.member, (w) => w.people.owner, (w) => w.ch.plaza), args: (key) => ({ p_message_id: key }), done: async (sql, key) => !(await isPinned(sql, key)), refusals: ['22023'] },
   { kind: 'call', table: 'public.channel_pins', what: "a private channel's pins", op: 'call', allowed: inQuiet, row: async (ctx) => { await pinIn((w) => w.people.owner, (w) => w.people.owner, (w) => w.ch.quiet)(ctx); return ctx.world.ch.quiet }, args: (key) => ({ p_channel_id: key }), done: async (_sql, _key, rows) => rows.length > 0 },
   { kind: 'call', table: 'public.mark_unread', what: 'a message in a private channel marked unread', op: 'call', allowed: inQuiet, row: readInQuiet, args: (key) => ({ p_message_id: key }), done: async (sql, key) => (await sql`select 1 from public.channel_members cm join public.messages m on m.channel_id = cm.channel_id where m.id = ${key} and cm.last_read_seq = m.seq - 1`).length === 1, refusals: ['22023'] },
+  { kind: 'call', table: 'public.mark_thread_unread', what: 'a reply in a private channel marked unread in its thread', op: 'call', allowed: inQuiet, row: readReplyInQuiet, args: (key) => ({ p_message_id: key }), done: async (sql, key) => (await sql`select 1 from public.thread_members tm join public.messages m on m.parent_id = tm.thread_id where m.id = ${key} and tm.last_read_seq = m.thread_seq - 1`).length === 1, refusals: ['22023'] },
 
   // reactions
   { kind: 'row', table: 'public.reactions', what: 'a reaction in a public channel', op: 'select', allowed: members, row: async ({ sql, world }) => makeReaction(sql, world.people.member, await makeMessage(sql, world.people.member, world.ch.plaza)) },
