@@ -61,6 +61,11 @@ export interface StackOptions {
   /** Override [inbucket] port of the mail inbox; 0 picks a free port. */
   inboxPort?: number
   /**
+   * Override [inbucket] smtp_port, the inbox's SMTP port (127.0.0.1 only); 0 picks a free port.
+   * Unset with inboxPort 0: a free port too.
+   */
+  inboxSmtpPort?: number
+  /**
    * The interface the mail inbox listens on; default 127.0.0.1 (loopback only). Whoever can read
    * the inbox can follow any recovery or invitation link in it, so widen this with care.
    */
@@ -88,6 +93,8 @@ export interface Stack {
   appUrl: string | null
   /** The mail inbox (web page and Mailpit API), on a port of its own; null when disabled. */
   inboxUrl: string | null
+  /** The inbox's SMTP port on 127.0.0.1; null when the inbox is disabled. */
+  inboxSmtpPort: number | null
   dbUrl: string
   keys: JwtKeys
   /** The database was created by this start (so the seed ran). */
@@ -129,6 +136,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const inboxPort = options.inboxPort ?? config.inbucket.port
     if (config.inbucket.enabled && inboxPort !== 0) {
       await checkPort(inboxPort, 'the mail inbox ([inbucket] port)', '--inbox-port')
+    }
+    const smtpPort =
+      options.inboxSmtpPort ?? (options.inboxPort === 0 ? 0 : config.inbucket.smtpPort)
+    if (config.inbucket.enabled && smtpPort !== 0) {
+      const what = "the mail inbox's SMTP ([inbucket] smtp_port)"
+      await checkPort(smtpPort, what, '--inbox-smtp-port')
     }
     if (options.appDist && options.appPort !== 0) {
       await checkPort(options.appPort ?? appPortOf(config), 'the app', '--app-port')
@@ -225,10 +238,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     context.apiUrl = `http://127.0.0.1:${port}`
 
     let inboxUrl: string | null = null
+    let inboxSmtpPort: number | null = null
     if (config.inbucket.enabled) {
-      const inbox = await startInbox({ dataDir, port: inboxPort, host: options.inboxHost, log })
+      const inbox = await startInbox({
+        dataDir,
+        port: inboxPort,
+        host: options.inboxHost,
+        smtpPort,
+        log,
+      })
       cleanups.push(() => inbox.close())
       inboxUrl = inbox.url
+      inboxSmtpPort = inbox.smtpPort
     }
 
     for (const service of services) {
@@ -265,6 +286,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       apiUrl: context.apiUrl,
       appUrl,
       inboxUrl,
+      inboxSmtpPort,
       dbUrl,
       keys,
       fresh,

@@ -110,6 +110,7 @@ export class ResettableStack {
         apiPort: port(old.apiUrl),
         dbPort: old.embedded ? port(old.dbUrl) : this.options.dbPort,
         inboxPort: port(old.inboxUrl) ?? this.options.inboxPort,
+        inboxSmtpPort: old.inboxSmtpPort ?? this.options.inboxSmtpPort,
         appPort: port(old.appUrl) ?? this.options.appPort,
         log: relay(this.log, say),
       })

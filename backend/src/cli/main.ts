@@ -47,6 +47,7 @@ Options:
   --db-port N         start: port of the embedded database instead of [db] port (0: free one)
   --inbox-port N      start: port of the mail inbox instead of [inbucket] port (0: free one)
   --inbox-host HOST   start: interface of the mail inbox (default 127.0.0.1, this machine only)
+  --inbox-smtp-port N start: the inbox's SMTP port instead of [inbucket] smtp_port (0: free one)
   --postgres-bin DIR  start: run the database on this installed PostgreSQL (its bin/ folder, e.g.
                       /usr/lib/postgresql/15/bin) instead of the embedded one; by default an
                       installed one is picked only when the migrations need an extension the
@@ -81,6 +82,7 @@ async function main(argv: string[]): Promise<number> {
       'db-port': { type: 'string' },
       'inbox-port': { type: 'string' },
       'inbox-host': { type: 'string' },
+      'inbox-smtp-port': { type: 'string' },
       'postgres-bin': { type: 'string' },
       output: { type: 'string', short: 'o' },
       help: { type: 'boolean', short: 'h' },
@@ -113,6 +115,7 @@ async function main(argv: string[]): Promise<number> {
         dbPort: portOption(values['db-port']),
         inboxPort: portOption(values['inbox-port']),
         inboxHost: values['inbox-host'],
+        inboxSmtpPort: portOption(values['inbox-smtp-port']),
         postgresBin: values['postgres-bin'],
       })
     case 'status': {
@@ -196,6 +199,7 @@ interface StartArgs {
   dbPort: number | undefined
   inboxPort: number | undefined
   inboxHost: string | undefined
+  inboxSmtpPort: number | undefined
   postgresBin: string | undefined
 }
 
@@ -215,6 +219,7 @@ async function start(args: StartArgs): Promise<number> {
     dbPort: args.dbPort,
     inboxPort: args.inboxPort,
     inboxHost: args.inboxHost,
+    inboxSmtpPort: args.inboxSmtpPort,
     postgresBin: args.postgresBin,
     log,
   }
@@ -247,7 +252,8 @@ async function start(args: StartArgs): Promise<number> {
     const where = args.inboxHost ? `listening on ${args.inboxHost}` : 'for this machine only'
     process.stdout.write(
       `\nEmails the stack sends land in the inbox at ${stack.inboxUrl} (${where}; its own port, ` +
-        `not the API's). Whoever reads it can follow their links as the recipient.\n`
+        `not the API's). Whoever reads it can follow their links as the recipient. Your own ` +
+        `code's mail reaches it by SMTP at 127.0.0.1:${stack.inboxSmtpPort}.\n`
     )
   }
   if (stack.appUrl) process.stdout.write(`\nOpen Chorus at ${stack.appUrl}\n`)

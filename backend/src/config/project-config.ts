@@ -75,8 +75,15 @@ export interface ProjectConfig {
     /** Longest header value Realtime reads (the CLI's MAX_HEADER_LENGTH); longer is a 431. */
     maxHeaderLength: number
   }
-  /** The mail inbox; admin_email and sender_name are the From of what lands there. */
-  inbucket: { enabled: boolean; port: number; adminEmail: string; senderName: string }
+  /** The mail inbox; admin_email and sender_name are the From of what lands there. smtpPort
+   * takes mail by SMTP (default 54325; a free one when port is 0 and smtp_port is unset). */
+  inbucket: {
+    enabled: boolean
+    port: number
+    smtpPort: number
+    adminEmail: string
+    senderName: string
+  }
   storage: {
     enabled: boolean
     fileSizeLimit: number
@@ -263,6 +270,12 @@ export function parseProjectConfig(
     inbucket: {
       enabled: read.get('inbucket', 'enabled', 'boolean', true),
       port: read.get('inbucket', 'port', 'port', 54324),
+      smtpPort: read.get(
+        'inbucket',
+        'smtp_port',
+        'port',
+        read.get('inbucket', 'port', 'port', 54324) === 0 ? 0 : 54325
+      ),
       adminEmail: read.get('inbucket', 'admin_email', 'string', 'admin@email.com'),
       senderName: read.get('inbucket', 'sender_name', 'string', 'Admin'),
     },

@@ -91,6 +91,22 @@ describe('start fails with one line', () => {
     }
   })
 
+  it("when the inbox's SMTP port is taken: by what, and the flag that changes it", async () => {
+    const { server, port } = await listen()
+    try {
+      const workdir = await project('smtp-port', {
+        'config.toml': `project_id = "smtp-port"\n[inbucket]\nport = 0\nsmtp_port = ${port}\n`,
+      })
+      const line = theError(await start(workdir, '--api-port', '0', '--db-port', '0'))
+      expect(line).toContain(
+        `Port ${port} for the mail inbox's SMTP ([inbucket] smtp_port) is already in use by pid`
+      )
+      expect(line).toContain('start with --inbox-smtp-port N (0 picks a free port).')
+    } finally {
+      server.close()
+    }
+  })
+
   it('when the data folder cannot be written', async () => {
     const workdir = await project('data-folder')
     // Root may write any folder; /sys refuses to make folders to everyone, root included.

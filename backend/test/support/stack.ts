@@ -71,14 +71,15 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const databaseUrl = withDatabase(clusterUrl, database)
   const dataDir = await mkdtemp(path.join(tmpdir(), 'supabase-data-'))
 
-  // Free ports for the API and the mail inbox; a restart takes the same ones again.
-  const start = (apiPort: number, inboxPort: number) =>
+  // Free ports for the API and the mail inbox (web and SMTP); a restart takes the same ones again.
+  const start = (apiPort: number, inboxPort: number, inboxSmtpPort = 0) =>
     startStack({
       workdir,
       dataDir,
       databaseUrl,
       apiPort,
       inboxPort,
+      inboxSmtpPort,
       strictKeys: options.strictKeys,
       log: createLogger(process.env.LOG_LEVEL === 'debug' ? 'debug' : 'error'),
     })
@@ -121,7 +122,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       const port = Number(new URL(stack.apiUrl).port)
       const inboxPort = stack.inboxUrl ? Number(new URL(stack.inboxUrl).port) : 0
       await stack.stop()
-      stack = await start(port, inboxPort)
+      stack = await start(port, inboxPort, stack.inboxSmtpPort ?? 0)
       const { stop: _stop, ...fields } = stack
       Object.assign(testStack, fields, { url: stack.apiUrl })
     },

@@ -33,7 +33,12 @@ export function fullMessage(message: StoredMessage): Record<string, unknown> {
     ReplyTo: [],
     ReturnPath: message.From.Address,
     Subject: message.Subject,
-    ListUnsubscribe: { Header: '', Links: [], Errors: '', HeaderPost: '' },
+    ListUnsubscribe: {
+      Header: message.ListUnsubscribe ?? '',
+      Links: [...(message.ListUnsubscribe ?? '').matchAll(/<([^>]+)>/g)].map((m) => m[1]),
+      Errors: '',
+      HeaderPost: message.ListUnsubscribePost ?? '',
+    },
     Date: message.Created,
     Tags: [],
     Username: '',

@@ -2,7 +2,8 @@
 // port of its own ([inbucket] port, 54324) and never on the API port: whoever reads it can follow
 // any recovery or invitation link, so it listens on the loopback interface unless told otherwise.
 // Mailpit's paths: the web page at / (one message at /messages/<id>) and the JSON API under
-// /api/v1 (list, read one, search, delete).
+// /api/v1 (list, read one, search, delete). Its SMTP port ([inbucket] smtp_port, smtp.ts) takes
+// mail from the project's own code into the same store.
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -11,6 +12,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Logger } from '../../logger.ts'
 import { fullMessage, listing, matchesQuery, parseQuery } from './mailpit.ts'
 import { listPage, messageHtml, messagePage } from './pages.ts'
+import { startSmtp } from './smtp.ts'
 import { InboxStore } from './store.ts'
 
 /** The interface the inbox listens on unless configured otherwise. */
@@ -23,12 +25,16 @@ export interface InboxOptions {
   port: number
   /** Default 127.0.0.1 (loopback only). */
   host?: string
+  /** The SMTP port (always on 127.0.0.1); 0 picks a free port, null runs none. */
+  smtpPort?: number | null
   log: Logger
 }
 
 export interface RunningInbox {
   /** e.g. http://127.0.0.1:54324 */
   url: string
+  /** The SMTP port on 127.0.0.1, or null. */
+  smtpPort: number | null
   close(): Promise<void>
 }
 
@@ -149,7 +155,8 @@ export async function buildInboxApp(store: InboxStore, host: string): Promise<Fa
 /** Starts the inbox on its own port; on 127.0.0.1 it answers on [::1] too when it can. */
 export async function startInbox(options: InboxOptions): Promise<RunningInbox> {
   const host = options.host ?? INBOX_DEFAULT_HOST
-  const app = await buildInboxApp(InboxStore.at(options.dataDir), host)
+  const store = InboxStore.at(options.dataDir)
+  const app = await buildInboxApp(store, host)
   await app.listen({ host, port: options.port })
   const { port } = app.server.address() as AddressInfo
   let ipv6: Server | null = null
@@ -171,11 +178,25 @@ export async function startInbox(options: InboxOptions): Promise<RunningInbox> {
     : host.includes(':')
       ? `[${host}]`
       : host
+  const closeHttp = async () => {
+    if (ipv6) await new Promise<void>((resolve) => ipv6.close(() => resolve()))
+    await app.close()
+  }
+  const smtp =
+    options.smtpPort === undefined || options.smtpPort === null
+      ? null
+      : await startSmtp({ store, port: options.smtpPort, log: options.log }).catch(
+          async (error: unknown) => {
+            await closeHttp()
+            throw error
+          }
+        )
   return {
     url: `http://${shown}:${port}`,
+    smtpPort: smtp?.port ?? null,
     close: async () => {
-      if (ipv6) await new Promise<void>((resolve) => ipv6.close(() => resolve()))
-      await app.close()
+      await smtp?.close()
+      await closeHttp()
     },
   }
 }

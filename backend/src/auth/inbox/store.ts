@@ -1,5 +1,6 @@
 // The local mail inbox: one JSON file per message under <dataDir>/inbox, in the shape of Mailpit's
-// message objects. Auth writes here when no SMTP server is configured; the inbox service reads.
+// message objects. Auth writes here when no SMTP server is configured, and so does the inbox's SMTP
+// port (smtp.ts); the inbox service reads.
 import { randomBytes } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -21,13 +22,23 @@ export interface StoredMessage {
   HTML: string
   Size: number
   Read: boolean
+  /** List-Unsubscribe and List-Unsubscribe-Post headers of a mail that came by SMTP. */
+  ListUnsubscribe?: string
+  ListUnsubscribePost?: string
 }
 
 export interface NewMessage {
   from: Address
-  to: string
+  /** One address (Auth's mails), or the To of a mail that came by SMTP. */
+  to: string | Address[]
   subject: string
   html: string
+  /** The plain-text part; default: the HTML as text. */
+  text?: string
+  /** The raw message's size; default: the HTML's and the subject's. */
+  size?: number
+  listUnsubscribe?: string
+  listUnsubscribePost?: string
 }
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
@@ -75,13 +86,15 @@ export class InboxStore {
       ID: id,
       MessageID: `${id}@mail.supabase.local`,
       From: message.from,
-      To: [{ Name: '', Address: message.to }],
+      To: typeof message.to === 'string' ? [{ Name: '', Address: message.to }] : message.to,
       Subject: message.subject,
       Created: now.toISOString(),
-      Text: htmlToText(message.html),
+      Text: message.text || htmlToText(message.html),
       HTML: message.html,
-      Size: Buffer.byteLength(message.html) + Buffer.byteLength(message.subject),
+      Size: message.size ?? Buffer.byteLength(message.html) + Buffer.byteLength(message.subject),
       Read: false,
+      ...(message.listUnsubscribe ? { ListUnsubscribe: message.listUnsubscribe } : {}),
+      ...(message.listUnsubscribePost ? { ListUnsubscribePost: message.listUnsubscribePost } : {}),
     }
     // Zero-padded time first, so file names sort in arrival order.
     const name = `${String(now.getTime()).padStart(15, '0')}-${id}.json`
