@@ -4,7 +4,9 @@
 // `Deno.serve(handler)`, for which a small Deno.serve/Deno.env shim is provided; its Deno-style
 // imports (npm:, jsr:@supabase/, esm.sh) resolve to the installed packages (deno-imports.ts). JWTs
 // are verified unless [functions.<name>] verify_jwt = false; sb_ keys reach the function as the
-// JWT the CLI's gateway makes of them.
+// JWT the CLI's gateway makes of them. Deno.env has the runtime's SUPABASE_* values, then the
+// process environment, then the secrets of [edge_runtime.secrets] and supabase/functions/.env
+// (secrets.ts; read at start, as the CLI does).
 import { existsSync, readFileSync } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -18,6 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Service, StackContext } from '../context.ts'
 import { corsHeaders } from '../http/cors.ts'
 import { registerDenoImports } from './deno-imports.ts'
+import { readFunctionSecrets } from './secrets.ts'
 
 type Handler = (request: Request) => Response | Promise<Response>
 
@@ -37,6 +40,7 @@ export function functionsService(): Service {
         JSON.stringify({ default: ctx.keys.publishableKey })
       )
       runtimeEnv.set('SUPABASE_SECRET_KEYS', JSON.stringify({ default: ctx.keys.secretKey }))
+      secrets = readFunctionSecrets(ctx.config.supabaseDir, readConfigDoc(ctx), ctx.log)
     },
     async register(app: FastifyInstance, ctx: StackContext) {
       const handlers = new Map<string, { version: number; handler: Promise<Handler> }>()
@@ -95,16 +99,18 @@ function findEntry(supabaseDir: string, name: string): string | null {
   return null
 }
 
-function readVerifyJwt(ctx: StackContext): (name: string) => boolean {
-  let table: Record<string, { verify_jwt?: unknown }> = {}
+function readConfigDoc(ctx: StackContext): Record<string, unknown> {
   try {
-    const doc = parse(readFileSync(path.join(ctx.config.supabaseDir, 'config.toml'), 'utf8')) as {
-      functions?: Record<string, { verify_jwt?: unknown }>
-    }
-    table = doc.functions ?? {}
+    return parse(readFileSync(path.join(ctx.config.supabaseDir, 'config.toml'), 'utf8'))
   } catch {
-    // the stack already validated config.toml; a missing [functions] table means defaults
+    // the stack already validated config.toml; a missing file or table means defaults
+    return {}
   }
+}
+
+function readVerifyJwt(ctx: StackContext): (name: string) => boolean {
+  const doc = readConfigDoc(ctx) as { functions?: Record<string, { verify_jwt?: unknown }> }
+  const table = doc.functions ?? {}
   return (name) => table[name]?.verify_jwt !== false
 }
 
@@ -136,6 +142,8 @@ const requireCache = createRequire(import.meta.url).cache
 let captured: Handler | null = null
 /** What Deno.env.get() answers first, as the edge runtime provides it to functions. */
 const runtimeEnv = new Map<string, string>()
+/** The project's function secrets, after the process environment. */
+let secrets = new Map<string, string>()
 
 /** The newest modification time among a function's files and the shared ones (_shared/). */
 async function functionVersion(supabaseDir: string, name: string): Promise<number> {
@@ -185,8 +193,12 @@ function installDenoShim(): void {
       return { finished: Promise.resolve(), shutdown: async () => {} }
     },
     env: {
-      get: (key: string) => runtimeEnv.get(key) ?? process.env[key],
-      toObject: () => ({ ...process.env, ...Object.fromEntries(runtimeEnv) }),
+      get: (key: string) => runtimeEnv.get(key) ?? process.env[key] ?? secrets.get(key),
+      toObject: () => ({
+        ...Object.fromEntries(secrets),
+        ...process.env,
+        ...Object.fromEntries(runtimeEnv),
+      }),
     },
   }
 }

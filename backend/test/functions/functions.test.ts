@@ -6,9 +6,28 @@ import type { TestStack } from '../support/stack.ts'
 let stack: TestStack
 
 beforeAll(async () => {
+  process.env.FNS_TEST_FROM_SHELL = 'from the shell'
   stack = await startTestStack({
-    config: 'project_id = "fns"\n[functions.open]\nverify_jwt = false\n',
+    config: `project_id = "fns"
+[functions.open]
+verify_jwt = false
+[functions.env]
+verify_jwt = false
+[edge_runtime.secrets]
+FROM_CONFIG = "config"
+BOTH = "config"
+REFERENCED = "env(FNS_TEST_FROM_SHELL)"
+SUPABASE_URL = "http://not-the-runtime"
+`,
     files: {
+      'functions/.env':
+        'BOTH=file\nFROM_FILE="a file value"\n# a comment\nSUPABASE_ANON_KEY=nope\n',
+      'functions/env/index.ts': `
+        export default (request: Request) => {
+          const names = new URL(request.url).searchParams.getAll('name')
+          return Response.json(Object.fromEntries(names.map((n) => [n, Deno.env.get(n) ?? null])))
+        }
+      `,
       'functions/hello/index.ts': `
         Deno.serve(async (request: Request) => {
           const { name } = await request.json()
@@ -33,6 +52,22 @@ afterAll(async () => {
 })
 
 describe('functions', () => {
+  it("reads secrets from [edge_runtime.secrets] and functions/.env (the file's win), never SUPABASE_ ones", async () => {
+    const names = ['FROM_CONFIG', 'FROM_FILE', 'BOTH', 'REFERENCED', 'SUPABASE_URL']
+    names.push('SUPABASE_ANON_KEY', 'NOT_SET_ANYWHERE')
+    const query = names.map((n) => `name=${n}`).join('&')
+    const response = await fetch(`${stack.url}/functions/v1/env?${query}`)
+    expect(await response.json()).toEqual({
+      FROM_CONFIG: 'config',
+      FROM_FILE: 'a file value',
+      BOTH: 'file',
+      REFERENCED: 'from the shell',
+      SUPABASE_URL: stack.url,
+      SUPABASE_ANON_KEY: stack.anonKey,
+      NOT_SET_ANYWHERE: null,
+    })
+  })
+
   it('invokes a Deno.serve function with a JSON body through supabase-js', async () => {
     const { data, error } = await stack
       .client()
