@@ -10,8 +10,8 @@
 // Targets (issue 22): at least half the plain copy's throughput; under 100 MB above idle.
 import type { ChildProcess } from 'node:child_process'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { availableParallelism, tmpdir } from 'node:os'
 import { request as httpRequest } from 'node:http'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
@@ -129,10 +129,14 @@ async function main(): Promise<void> {
       }
     })()
     const cpuBefore = await cpuSeconds(child.pid!)
+    const threadsBefore = await threadSeconds(child.pid!)
+    const clientBefore = process.cpuUsage()
     const began = performance.now()
     await tusUpload(port, source, size, 'huge.bin')
+    const client = process.cpuUsage(clientBefore)
     const seconds = (performance.now() - began) / 1000
     const cpuAfter = await cpuSeconds(child.pid!)
+    const threadsAfter = await threadSeconds(child.pid!)
     sampling = false
     await sampler
     const copyAfter = await copy()
@@ -165,6 +169,10 @@ async function main(): Promise<void> {
       `stack CPU during the upload: ${(cpuAfter.all - cpuBefore.all).toFixed(1)} s, its main thread ${(cpuAfter.main - cpuBefore.main).toFixed(1)} s (the rest: hashing worker, collector, file system threads)`
     )
     console.log(
+      `client CPU during the upload (this process: tus-js-client, the file reads): ${((client.user + client.system) / 1e6).toFixed(1)} s over ${seconds.toFixed(1)} s on ${availableParallelism()} cores`
+    )
+    console.log(`stack CPU by thread: ${byThread(child.pid!, threadsBefore, threadsAfter)}`)
+    console.log(
       `stack RSS idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, peak above idle ${(peak - idle).toFixed(0)} MB`
     )
     console.log(
@@ -175,6 +183,39 @@ async function main(): Promise<void> {
     await stopProcess(child)
     await rm(work, { recursive: true, force: true })
   }
+}
+
+/** CPU seconds of each of a process's threads, by thread id, with the thread's name. */
+async function threadSeconds(pid: number): Promise<Map<string, { name: string; seconds: number }>> {
+  const threads = new Map<string, { name: string; seconds: number }>()
+  for (const tid of await readdir(`/proc/${pid}/task`)) {
+    const stat = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => null)
+    if (!stat) continue
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    threads.set(tid, { name, seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS })
+  }
+  return threads
+}
+
+/**
+ * The CPU seconds each thread spent between two readings, largest first: the main thread, then
+ * the others by their name (Node names most of them "node") and id.
+ */
+function byThread(
+  pid: number,
+  before: Map<string, { name: string; seconds: number }>,
+  after: Map<string, { name: string; seconds: number }>
+): string {
+  return [...after]
+    .map(([tid, { name, seconds }]) => ({
+      label: tid === String(pid) ? 'main' : `${name}/${tid}`,
+      spent: seconds - (before.get(tid)?.seconds ?? 0),
+    }))
+    .filter(({ spent }) => spent >= 0.05)
+    .sort((a, b) => b.spent - a.spent)
+    .map(({ label, spent }) => `${label} ${spent.toFixed(1)} s`)
+    .join(', ')
 }
 
 /** CPU time (user and system) of a process and of its main thread, in seconds, from /proc. */
