@@ -42,8 +42,15 @@ export function MembersPanel({ channelId, online, me, onClose }: Props) {
           {list.map((m) => {
             const isOnline = online.has(m.userId)
             const away = isOnline && online.away.has(m.userId)
+            const dnd = isOnline && online.dnd.has(m.userId)
             return (
-              <li key={m.userId} data-user-id={m.userId} data-online={isOnline} data-away={away}>
+              <li
+                key={m.userId}
+                data-user-id={m.userId}
+                data-online={isOnline}
+                data-away={away}
+                data-dnd={dnd}
+              >
                 <Avatar
                   name={m.displayName}
                   userId={m.userId}
@@ -51,13 +58,17 @@ export function MembersPanel({ channelId, online, me, onClose }: Props) {
                   size={28}
                   online={isOnline}
                   away={away}
+                  dnd={dnd}
                 />
                 <bdi>{m.displayName}</bdi>
                 {m.userId === me && <span className="muted"> (you)</span>}
                 {away && <span className="muted"> away</span>}
+                {dnd && <span className="muted"> do not disturb</span>}
                 <StatusEmoji userId={m.userId} withText />
                 <span className="visually-hidden">
-                  {isOnline ? (away ? ', online, away' : ', online') : ', offline'}
+                  {isOnline
+                    ? `, online${away ? ', away' : ''}${dnd ? ', do not disturb' : ''}`
+                    : ', offline'}
                 </span>
               </li>
             )

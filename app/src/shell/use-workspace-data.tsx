@@ -9,6 +9,7 @@ import {
   useWorkspacesQuery,
 } from '../features/workspaces/index.ts'
 import { channelKeys, useChannelRowPatch, useChannelsQuery } from '../features/channels/index.ts'
+import { useDndActive } from '../features/notifications/index.ts'
 import { usePresence } from '../features/presence/index.ts'
 import { Avatar } from '../features/profiles/index.ts'
 import { useStatusesLive } from '../features/status/index.ts'
@@ -20,7 +21,8 @@ export function useWorkspaceData(workspaceId: string, channelId: string | null) 
   const workspaces = useWorkspacesQuery()
   const members = useMembersQuery(workspaceId)
   const channels = useChannelsQuery(workspaceId)
-  const online = usePresence(workspaceId, me)
+  // My Do Not Disturb shows in presence, beside my name for the others.
+  const online = usePresence(workspaceId, me, useDndActive(workspaceId))
 
   const workspace = workspaces.data?.find((w) => w.id === workspaceId)
   const channelList = useMemo(() => channels.data ?? [], [channels.data])

@@ -1,4 +1,12 @@
-export { badgeOf, dndActive, effectiveLevel, shouldNotify, sumBadges, titleWith } from './rules.ts'
+export {
+  badgeOf,
+  dndActive,
+  dndNextChange,
+  effectiveLevel,
+  shouldNotify,
+  sumBadges,
+  titleWith,
+} from './rules.ts'
 export type { Badge, ChannelPrefs, DoNotDisturb, NotifyLevel } from './rules.ts'
 export { useWorkspaceBadges } from './data/badges-query.ts'
 export { useNotificationSettings } from './data/settings.ts'
@@ -7,3 +15,4 @@ export { useBrowserNotifications } from './components/use-browser-notifications.
 export type { WatchedChannel } from './components/use-browser-notifications.ts'
 export { NotificationPrompt } from './components/NotificationPrompt.tsx'
 export { NotificationsButton } from './components/NotificationsButton.tsx'
+export { useDndActive } from './components/use-dnd-active.ts'

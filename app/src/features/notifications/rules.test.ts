@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   badgeOf,
   dndActive,
+  dndNextChange,
   effectiveLevel,
   localMinutes,
   shouldNotify,
@@ -157,5 +158,30 @@ describe('sumBadges', () => {
     ).toEqual({ count: 3, bold: true })
     expect(sumBadges([{ count: 0, bold: false }])).toEqual({ count: 0, bold: false })
     expect(sumBadges([])).toEqual({ count: 0, bold: false })
+  })
+})
+
+describe('dndNextChange', () => {
+  it('is the end of a snooze, nothing once it has passed, nothing without a schedule', () => {
+    const until = '2026-11-25T13:00:00.000Z'
+    expect(dndNextChange({ ...noDnd, snoozeUntil: until }, NOON_UTC)?.toISOString()).toBe(until)
+    expect(dndNextChange({ ...noDnd, snoozeUntil: '2026-11-25T11:00:00Z' }, NOON_UTC)).toBeNull()
+    expect(dndNextChange(noDnd, NOON_UTC)).toBeNull()
+  })
+
+  it('is the next whole minute while a schedule is on, or a sooner snooze end', () => {
+    const at = new Date('2026-11-25T12:00:20.500Z')
+    const scheduled = { ...noDnd, enabled: true }
+    expect(dndNextChange(scheduled, at)?.toISOString()).toBe('2026-11-25T12:01:00.000Z')
+    const soon = { ...scheduled, snoozeUntil: '2026-11-25T12:00:30.000Z' }
+    expect(dndNextChange(soon, at)?.toISOString()).toBe('2026-11-25T12:00:30.000Z')
+  })
+
+  it('finds the moment a schedule starts holding alerts', () => {
+    const dnd = { ...noDnd, enabled: true, start: '12:01', end: '13:00' }
+    const before = new Date('2026-11-25T12:00:59Z')
+    expect(dndActive(dnd, before)).toBe(false)
+    const next = dndNextChange(dnd, before)!
+    expect(dndActive(dnd, next)).toBe(true)
   })
 })

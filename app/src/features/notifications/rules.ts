@@ -93,6 +93,18 @@ export function dndActive(dnd: DoNotDisturb, now: Date): boolean {
   return start < end ? at >= start && at < end : at >= start || at < end
 }
 
+/**
+ * When dndActive(dnd, ·) may next change after `now`: the end of a snooze, and while a daily
+ * schedule is on the next whole minute (the schedule's times are minutes); null: it cannot.
+ */
+export function dndNextChange(dnd: DoNotDisturb, now: Date): Date | null {
+  const times: number[] = []
+  const snooze = dnd.snoozeUntil ? Date.parse(dnd.snoozeUntil) : Number.NaN
+  if (snooze > now.getTime()) times.push(snooze)
+  if (dnd.enabled) times.push(Math.floor(now.getTime() / 60_000) * 60_000 + 60_000)
+  return times.length > 0 ? new Date(Math.min(...times)) : null
+}
+
 export interface NotifyInput {
   message: MessageFacts
   me: string

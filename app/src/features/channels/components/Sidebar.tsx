@@ -13,7 +13,8 @@ interface Props {
   channels: Channel[]
   activeId: string | null
   me: string
-  online: ReadonlySet<string>
+  /** Who is online; `dnd`: who of them is in Do Not Disturb. */
+  online: ReadonlySet<string> & { readonly dnd?: ReadonlySet<string> }
   onBrowse: () => void
   onCreate: () => void
   onNewDm: () => void
@@ -106,6 +107,7 @@ function ChannelLink(props: Props & { channel: Channel; active: boolean }) {
   const others = channel.dmMembers.filter((m) => m.id !== me)
   const isOnline =
     channel.kind === 'dm' && others.length > 0 && others.every((m) => online.has(m.id))
+  const dnd = isOnline && others.every((m) => online.dnd?.has(m.id))
   const prefix = channel.kind === 'public' ? '#' : channel.kind === 'private' ? '🔒' : null
   const description = [
     label,
@@ -117,6 +119,7 @@ function ChannelLink(props: Props & { channel: Channel; active: boolean }) {
     unread > 0 ? `${unread} unread` : null,
     unread > 0 && channel.mentions > 0 ? `${channel.mentions} mentions` : null,
     channel.muted ? 'muted' : null,
+    dnd ? 'do not disturb' : null,
   ]
     .filter(Boolean)
     .join(', ')
@@ -135,7 +138,11 @@ function ChannelLink(props: Props & { channel: Channel; active: boolean }) {
             {prefix}
           </span>
         ) : (
-          <span className={isOnline ? 'presence-dot online' : 'presence-dot'} aria-hidden="true" />
+          <span
+            className={isOnline ? `presence-dot online${dnd ? ' dnd' : ''}` : 'presence-dot'}
+            title={dnd ? 'Do not disturb' : undefined}
+            aria-hidden="true"
+          />
         )}
         <bdi className="channel-name">{label}</bdi>
         {channel.kind === 'dm' && others.length === 1 && <StatusEmoji userId={others[0]!.id} />}

@@ -69,4 +69,10 @@ describe('presenceOf', () => {
     expect([...p.away].sort()).toEqual(['ann', 'me'])
     expect(presenceOf({}, 'me', 'active').has('me')).toBe(true)
   })
+
+  it('has people in Do Not Disturb when any tab of theirs says so, and me by my own', () => {
+    const state = { ann: [{ dnd: true }, { dnd: false }], bob: [{ dnd: false }], cy: [{}] }
+    expect([...presenceOf(state, 'me', 'active', true).dnd].sort()).toEqual(['ann', 'me'])
+    expect([...presenceOf(state, 'me', 'active').dnd]).toEqual(['ann'])
+  })
 })

@@ -1,7 +1,9 @@
 // Who is online in a workspace, and who of them is away: everyone with the app open tracks
 // themselves on the workspace's presence channel with their activity (active or away, see
-// activity.ts); the set of keys is the set of people online. Someone with several tabs is
-// away only when every tab is.
+// activity.ts) and whether their Do Not Disturb is on (the shell passes it in: a schedule or a
+// snooze); the set of keys is the set of people online. Someone with several tabs is away only
+// when every tab is, and in Do Not Disturb when any tab says so (the tab that changed it knows
+// first).
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { RealtimeChannel } from '@supabase/supabase-js'
 import { supabase } from '../../../lib/supabase.ts'
@@ -9,18 +11,20 @@ import type { Activity } from './activity.ts'
 import { workspaceTopic } from './topics.ts'
 import { useActivity } from './useActivity.ts'
 
-/** The people online; `away` those of them away. */
+/** The people online; `away` those of them away, `dnd` those in Do Not Disturb. */
 export interface Presence extends ReadonlySet<string> {
   readonly away: ReadonlySet<string>
+  readonly dnd: ReadonlySet<string>
 }
 
-type Meta = { state?: unknown }
+type Meta = { state?: unknown; dnd?: unknown }
 
 /** Presence from the channel's state (key -> the metas of that person's tabs) and my own. */
 export function presenceOf(
   state: Record<string, readonly Meta[]>,
   me: string,
-  mine: Activity
+  mine: Activity,
+  myDnd = false
 ): Presence {
   const online = new Set([me, ...Object.keys(state)])
   const away = new Set(
@@ -30,12 +34,19 @@ export function presenceOf(
       .map(([key]) => key)
   )
   if (mine === 'away') away.add(me)
-  return Object.assign(online, { away })
+  const dnd = new Set(
+    Object.entries(state)
+      .filter(([key, metas]) => key !== me && metas.some((m) => m.dnd === true))
+      .map(([key]) => key)
+  )
+  if (myDnd) dnd.add(me)
+  return Object.assign(online, { away, dnd })
 }
 
-export function usePresence(workspaceId: string, userId: string): Presence {
+export function usePresence(workspaceId: string, userId: string, dnd = false): Presence {
   const activity = useActivity()
   const activityRef = useRef(activity)
+  const dndRef = useRef(dnd)
   const channelRef = useRef<RealtimeChannel | null>(null)
   const [state, setState] = useState<Record<string, readonly Meta[]>>({})
 
@@ -54,6 +65,7 @@ export function usePresence(workspaceId: string, userId: string): Presence {
             user_id: userId,
             online_at: new Date().toISOString(),
             state: activityRef.current,
+            dnd: dndRef.current,
           })
         }
       })
@@ -66,19 +78,24 @@ export function usePresence(workspaceId: string, userId: string): Presence {
   }, [workspaceId, userId])
 
   useEffect(() => {
+    if (activityRef.current === activity && dndRef.current === dnd) return
     activityRef.current = activity
+    dndRef.current = dnd
     const channel = channelRef.current
     if (channel?.state === 'joined') {
       // Left and joined again rather than tracked over: realtime-js (2.x) strips the phx_ref of
       // a key's earlier metas when a join for that key arrives, so the leave that follows an
       // update never removes them and the others would keep the old state beside the new.
-      void channel
-        .untrack()
-        .then(() =>
-          channel.track({ user_id: userId, online_at: new Date().toISOString(), state: activity })
-        )
+      void channel.untrack().then(() =>
+        channel.track({
+          user_id: userId,
+          online_at: new Date().toISOString(),
+          state: activity,
+          dnd,
+        })
+      )
     }
-  }, [activity, userId])
+  }, [activity, dnd, userId])
 
-  return useMemo(() => presenceOf(state, userId, activity), [state, userId, activity])
+  return useMemo(() => presenceOf(state, userId, activity, dnd), [state, userId, activity, dnd])
 }

@@ -10,10 +10,20 @@ interface Props {
   online?: boolean
   /** Online but away (a hollow dot). */
   away?: boolean
+  /** Online in Do Not Disturb (a red dot with a bar). */
+  dnd?: boolean
 }
 
 /** A person's picture, resized by Storage, or their initials on a colour taken from their id. */
-export function Avatar({ name, userId, path, size = 32, online, away = false }: Props) {
+export function Avatar({
+  name,
+  userId,
+  path,
+  size = 32,
+  online,
+  away = false,
+  dnd = false,
+}: Props) {
   const [failed, setFailed] = useState(false)
   const style = { width: size, height: size, fontSize: Math.round(size * 0.42) }
   return (
@@ -32,7 +42,14 @@ export function Avatar({ name, userId, path, size = 32, online, away = false }: 
         </span>
       )}
       {online !== undefined && (
-        <span className={online ? `presence-dot online${away ? ' away' : ''}` : 'presence-dot'} />
+        <span
+          className={
+            online
+              ? `presence-dot online${away ? ' away' : ''}${dnd ? ' dnd' : ''}`
+              : 'presence-dot'
+          }
+          title={online && dnd ? 'Do not disturb' : undefined}
+        />
       )}
     </span>
   )
