@@ -3,10 +3,17 @@
 // in #general while Olga writes elsewhere: a plain message in a channel at the default level
 // raises nothing, a mention of him exactly one; a muted channel raises none, not even for a
 // mention; a snooze (Do Not Disturb) holds a direct message, and once it ends the next one shows.
+// A mention in another workspace than the open one raises one notification too (titled with that
+// workspace), and clicking it opens that workspace at the message. Pete's snooze shows to Olga
+// as "Do not disturb" beside his name (members panel, the DM in her sidebar) until it ends.
+// A saved-for-later reminder set through REST (as another device would) a few seconds ahead
+// raises one notification when it comes, which opens the message; it is then in the panel's
+// reminders and due in Later; one that comes during a snooze shows when the snooze ends.
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
-import { actor, composer, send, waitLive } from './support/actors.ts'
-import { twoInGeneral } from './support/workspace.ts'
+import type { Actor } from './support/actors.ts'
+import { actor, composer, messageWith, send, signUpAndConfirm, waitLive } from './support/actors.ts'
+import { createInviteLink, createWorkspace, twoInGeneral } from './support/workspace.ts'
 
 interface Shown {
   title: string
@@ -26,24 +33,55 @@ async function expectShown(page: Page, text: string): Promise<void> {
     .toBe(1)
 }
 
-test('a mention elsewhere raises one notification; muted channels and DND raise none', async ({
-  browser,
-}) => {
-  const olga = await actor(browser, 'Olga')
-  const pete = await actor(browser, 'Pete')
-  await pete.context.grantPermissions(['notifications'])
-  await pete.context.addInitScript(() => {
-    const w = window as unknown as { __notifications: Shown[]; Notification: typeof Notification }
+/** Grants notifications and records each one shown (and keeps it, to be clicked). */
+async function recordNotifications(person: Actor): Promise<void> {
+  await person.context.grantPermissions(['notifications'])
+  await person.context.addInitScript(() => {
+    const w = window as unknown as {
+      __notifications: Shown[]
+      __shown: Notification[]
+      Notification: typeof Notification
+    }
     w.__notifications = []
+    w.__shown = []
     const Original = w.Notification
     class Recorded extends Original {
       constructor(title: string, options?: NotificationOptions) {
         w.__notifications.push({ title, body: options?.body ?? '' })
         super(title, options)
+        w.__shown.push(this)
       }
     }
     w.Notification = Recorded
   })
+}
+
+/** Clicks the notification whose body has this text, as the person would. */
+async function clickShown(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => {
+    const n = (window as unknown as { __shown: Notification[] }).__shown.find((x) =>
+      x.body.includes(t)
+    )
+    n?.onclick?.(new Event('click'))
+  }, text)
+}
+
+async function openDm(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'New direct message' }).click()
+  const dm = page.getByRole('dialog', { name: 'New direct message' })
+  await dm.getByLabel(name).check()
+  await dm.getByRole('button', { name: 'Open conversation' }).click()
+  await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible()
+  await expect(composer(page)).toHaveAttribute('aria-label', `Message @${name}`)
+  await waitLive(page)
+}
+
+test('a mention elsewhere raises one notification; muted channels and DND raise none', async ({
+  browser,
+}) => {
+  const olga = await actor(browser, 'Olga')
+  const pete = await actor(browser, 'Pete')
+  await recordNotifications(pete)
   await twoInGeneral(olga, pete, `Bells ${Date.now().toString(36)}`)
   const o = olga.page
   const p = pete.page
@@ -87,13 +125,7 @@ test('a mention elsewhere raises one notification; muted channels and DND raise 
     await waitLive(p)
     await send(o, `@${pete.name} muted mention`)
     // A direct message after it: once it shows, the muted mention has had its chance.
-    await o.getByRole('button', { name: 'New direct message' }).click()
-    const dm = o.getByRole('dialog', { name: 'New direct message' })
-    await dm.getByLabel(pete.name).check()
-    await dm.getByRole('button', { name: 'Open conversation' }).click()
-    await expect(o.getByRole('heading', { level: 2, name: pete.name, exact: true })).toBeVisible()
-    await expect(composer(o)).toHaveAttribute('aria-label', `Message @${pete.name}`)
-    await waitLive(o)
+    await openDm(o, pete.name)
     await send(o, 'direct after the muted one')
     await expectShown(p, 'direct after the muted one')
     expect((await shown(p)).filter((n) => n.body.includes('muted mention'))).toEqual([])
@@ -112,5 +144,188 @@ test('a mention elsewhere raises one notification; muted channels and DND raise 
     await send(o, 'after the snooze')
     await expectShown(p, 'after the snooze')
     expect((await shown(p)).filter((n) => n.body.includes('during the snooze'))).toEqual([])
+  })
+})
+
+test('a mention in another workspace raises one notification that opens it at the message', async ({
+  browser,
+}) => {
+  const olga = await actor(browser, 'Olga')
+  const pete = await actor(browser, 'Pete')
+  await recordNotifications(pete)
+  const tag = Date.now().toString(36)
+  const first = `Home ${tag}`
+  const second = `Away ${tag}`
+  await twoInGeneral(olga, pete, first)
+  const o = olga.page
+  const p = pete.page
+
+  await test.step('Olga makes a second workspace and Pete joins it, then goes back to the first', async () => {
+    await o.getByRole('link', { name: 'Create a workspace' }).click()
+    await o.getByLabel('Workspace name').fill(second)
+    await o.getByRole('button', { name: 'Create workspace' }).click()
+    await expect(o.getByRole('link', { name: second, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page'
+    )
+    const link = await createInviteLink(o)
+    await p.goto(link)
+    await p.getByRole('button', { name: `Join ${second}` }).click()
+    await expect(p.getByRole('link', { name: second, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page'
+    )
+    await waitLive(p)
+    await p.getByRole('link', { name: new RegExp(`^${first}`) }).click()
+    await expect(p.getByRole('link', { name: first, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page'
+    )
+    await waitLive(p)
+    await waitLive(o)
+  })
+
+  await test.step('a mention of Pete there raises exactly one notification', async () => {
+    await expect(o.locator('.members-panel li').filter({ hasText: pete.name })).toBeVisible()
+    await send(o, 'plain words over here')
+    await send(o, `@${pete.name} hello from the other workspace`)
+    await expectShown(p, 'hello from the other workspace')
+    await p.waitForTimeout(1500)
+    expect(await shown(p)).toEqual([
+      { title: `general · ${second}`, body: '@someone hello from the other workspace' },
+    ])
+    // The rail says so too, live.
+    await expect(p.getByRole('link', { name: new RegExp(`^${second}, 1 mentions`) })).toBeVisible()
+  })
+
+  await test.step('clicking it opens that workspace at the message', async () => {
+    await clickShown(p, 'hello from the other workspace')
+    await expect(p.getByRole('link', { name: second, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page'
+    )
+    await expect(p).toHaveURL(/\/c\/[0-9a-f-]+\/m\/[0-9a-f-]+$/)
+    await expect(
+      p.locator('.message-body', { hasText: 'hello from the other workspace' })
+    ).toBeVisible()
+  })
+})
+
+test('Do Not Disturb shows beside the name for the others while it lasts', async ({ browser }) => {
+  const olga = await actor(browser, 'Olga')
+  const pete = await actor(browser, 'Pete')
+  await twoInGeneral(olga, pete, `Quiet ${Date.now().toString(36)}`)
+  const o = olga.page
+  const p = pete.page
+  await openDm(o, pete.name)
+  const row = o.locator('.members-panel li').filter({ hasText: pete.name })
+  const dmLink = o.locator('a[data-channel-id]', { hasText: pete.name })
+  await expect(row).toHaveAttribute('data-online', 'true')
+  await expect(row).toHaveAttribute('data-dnd', 'false')
+
+  await test.step('Pete snoozes for an hour: Olga sees "Do not disturb" live', async () => {
+    await p.getByRole('button', { name: 'Notifications', exact: true }).click()
+    const panel = p.getByRole('dialog', { name: 'Notifications' })
+    await panel.getByRole('button', { name: 'Snooze 1 hour' }).click()
+    await expect(panel.getByText(/^Snoozed until/)).toBeVisible()
+    await expect(row).toHaveAttribute('data-dnd', 'true')
+    await expect(row.locator('.presence-dot.dnd')).toHaveAttribute('title', 'Do not disturb')
+    await expect(row).toContainText('do not disturb')
+    await expect(dmLink).toHaveAttribute('aria-label', /do not disturb/)
+    await expect(dmLink.locator('.presence-dot.dnd')).toHaveAttribute('title', 'Do not disturb')
+  })
+
+  await test.step('the snooze ends: it goes', async () => {
+    const panel = p.getByRole('dialog', { name: 'Notifications' })
+    await panel.getByRole('button', { name: 'End snooze' }).click()
+    await expect(panel.getByText('Notifications are on.')).toBeVisible()
+    await expect(row).toHaveAttribute('data-dnd', 'false')
+    await expect(row.locator('.presence-dot.dnd')).toHaveCount(0)
+    await expect(dmLink).not.toHaveAttribute('aria-label', /do not disturb/)
+    await expect(row).toHaveAttribute('data-online', 'true')
+  })
+})
+
+/** Saves the message with this text for later, reminding in `seconds`, through REST as the person. */
+async function remindIn(page: Page, text: string, seconds: number): Promise<void> {
+  await page.evaluate(
+    async ({ text, seconds }) => {
+      const config = (await (await fetch('/config.json')).json()) as {
+        supabaseUrl: string
+        supabaseKey: string
+      }
+      const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k))
+      const session = JSON.parse(localStorage.getItem(key!)!) as { access_token: string }
+      const headers = {
+        apikey: config.supabaseKey,
+        authorization: `Bearer ${session.access_token}`,
+        'content-type': 'application/json',
+      }
+      const found = await fetch(
+        `${config.supabaseUrl}/rest/v1/messages?select=id&body=eq.${encodeURIComponent(text)}`,
+        { headers }
+      )
+      const [message] = (await found.json()) as { id: string }[]
+      const saved = await fetch(`${config.supabaseUrl}/rest/v1/rpc/save_message`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          p_message_id: message!.id,
+          p_remind_at: new Date(Date.now() + seconds * 1000).toISOString(),
+        }),
+      })
+      if (!saved.ok) throw new Error(`save_message: ${saved.status} ${await saved.text()}`)
+    },
+    { text, seconds }
+  )
+}
+
+test('a saved reminder raises one notification when it comes, held by a snooze', async ({
+  browser,
+}) => {
+  const pete = await actor(browser, 'Pete')
+  await recordNotifications(pete)
+  await signUpAndConfirm(pete)
+  await createWorkspace(pete, `Remind ${Date.now().toString(36)}`)
+  const p = pete.page
+  await waitLive(p)
+  await send(p, 'Call the printer back')
+  await send(p, 'Water the plants')
+
+  await test.step('a reminder 4 s ahead, set elsewhere, raises exactly one notification', async () => {
+    await p.getByRole('link', { name: 'Later', exact: true }).click()
+    await remindIn(p, 'Call the printer back', 4)
+    await p.waitForTimeout(2000)
+    expect(await shown(p)).toEqual([])
+    await expectShown(p, 'Call the printer back')
+    await p.waitForTimeout(1500)
+    expect(await shown(p)).toEqual([{ title: 'Reminder · general', body: 'Call the printer back' }])
+    await expect(p.getByRole('link', { name: 'Later, 1 due' })).toBeVisible()
+  })
+
+  await test.step('clicking it opens the message; the panel lists the reminder', async () => {
+    await clickShown(p, 'Call the printer back')
+    await expect(p).toHaveURL(/\/c\/[0-9a-f-]+\/m\/[0-9a-f-]+$/)
+    await expect(messageWith(p, 'Call the printer back')).toBeVisible()
+    await p.getByRole('button', { name: 'Notifications', exact: true }).click()
+    const panel = p.getByRole('dialog', { name: 'Notifications' })
+    await expect(panel.getByRole('region', { name: 'Reminders' })).toContainText(
+      'Call the printer back'
+    )
+  })
+
+  await test.step('a reminder during a snooze shows once the snooze ends', async () => {
+    const panel = p.getByRole('dialog', { name: 'Notifications' })
+    await panel.getByRole('button', { name: 'Snooze 1 hour' }).click()
+    await expect(panel.getByText(/^Snoozed until/)).toBeVisible()
+    await remindIn(p, 'Water the plants', 2)
+    await expect(panel.getByRole('region', { name: 'Reminders' })).toContainText(
+      'Water the plants',
+      { timeout: 20_000 }
+    )
+    await p.waitForTimeout(1000)
+    expect((await shown(p)).filter((n) => n.body.includes('Water the plants'))).toEqual([])
+    await panel.getByRole('button', { name: 'End snooze' }).click()
+    await expectShown(p, 'Water the plants')
   })
 })

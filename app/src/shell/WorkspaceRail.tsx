@@ -37,15 +37,16 @@ export function WorkspaceRail({ workspaces, activeId, me, myName, myAvatar, onPr
         )
       )
     }
-    return others?.get(id) ?? { count: 0, bold: false }
+    return others?.[id] ?? { count: 0, bold: false }
   }
   const badges = new Map(workspaces.map((w) => [w.id, badgeOfWorkspace(w.id)]))
   useTitleBadge(sumBadges(badges.values()).count)
-  // Browser notifications for the open workspace (one tab per person raises them).
+  // Browser notifications for all my workspaces (one tab per person raises them).
   const route = useRoute()
   const settings = useNotificationSettings(activeId).data
   useBrowserNotifications({
     workspaceId: activeId,
+    workspaces,
     me,
     channels: settings
       ? channels?.map((c) => ({

@@ -1,3 +1,7 @@
 export { LaterLink } from './components/LaterLink.tsx'
 export { useSaveForLater } from './components/SaveForLater.tsx'
 export type { SaveForLater } from './components/SaveForLater.tsx'
+export { useLaterItems } from './data/saved.ts'
+export type { LaterItem } from './data/saved.ts'
+export { useDueReminders } from './data/use-due-reminders.ts'
+export type { ReminderMessage } from './data/reminder-message.ts'

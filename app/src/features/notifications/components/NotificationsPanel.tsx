@@ -1,10 +1,12 @@
 // Notification settings (a lazy chunk): the open channel's level and mute, my default for the
 // workspace, Do Not Disturb (daily schedule, snooze for an hour or until tomorrow), emails, and
-// the workspace's email delay (owners and admins; the server says so to anyone else).
+// the workspace's email delay (owners and admins; the server says so to anyone else); above
+// them, the saved-for-later reminders that have come (DueReminders).
 import { useState } from 'react'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { useNotificationMutations, useNotificationSettings } from '../data/settings.ts'
 import { dndActive } from '../rules.ts'
+import { DueReminders } from './DueReminders.tsx'
 import type { ChannelKind, NotifyLevel } from '../rules.ts'
 
 export interface PanelChannel {
@@ -50,6 +52,7 @@ export default function NotificationsPanel({ workspaceId, channel, onClose }: Pr
   return (
     <Dialog title="Notifications" open onClose={onClose}>
       <div className="stack">
+        <DueReminders workspaceId={workspaceId} onOpen={onClose} />
         {channel && (
           <fieldset>
             <legend>{channel.label}</legend>

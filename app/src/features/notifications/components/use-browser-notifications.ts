@@ -1,12 +1,24 @@
-// Browser notifications for the open workspace. One tab per person is the notifier (it holds a
-// Web Lock, so with several tabs open each message raises one notification); the tabs tell each
-// other over a BroadcastChannel which channel each shows and whether it is visible. When a
-// channel's last_seq moves (the live channel list), the notifier fetches the new messages and
-// shows each one the rules let through (level, mute, DND), unless a visible tab has that channel
-// open. Clicking one focuses the tab and opens the message (its permalink).
-import { useEffect, useRef } from 'react'
+// Browser notifications for every workspace of mine. One tab per person is the notifier (it
+// holds a Web Lock, so with several tabs open each message raises one notification); the tabs
+// tell each other over a BroadcastChannel which channel each shows and whether it is visible.
+// When a channel's last_seq moves (the open workspace: its live channel list; the others: their
+// live topics, use-other-workspaces.ts), the notifier fetches the new messages and shows each one
+// the rules let through (level, mute, that workspace's default, DND), unless a visible tab has
+// that channel open. Clicking one focuses the tab and opens the message (its permalink), in its
+// own workspace. Saved-for-later reminders alert from the notifier too, as they come due (held
+// while Do Not Disturb is on, shown when it ends), and open their message.
+import { useEffect, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { navigate } from '../../../lib/router.ts'
+import { notificationKeys } from '../data/keys.ts'
+import { fetchDisplayName } from '../data/memberships.ts'
+import type { Membership } from '../data/memberships.ts'
 import { fetchMessagesAfter } from '../data/new-messages.ts'
+import { fetchNotificationSettings } from '../data/settings.ts'
+import { useOtherWorkspacesActivity } from '../data/use-other-workspaces.ts'
+import { useDndActive } from './use-dnd-active.ts'
+import { useDueReminders } from '../../saved/index.ts'
+import type { ReminderMessage } from '../../saved/index.ts'
 import { shouldNotify } from '../rules.ts'
 import type { ChannelKind, DoNotDisturb, NotifyLevel } from '../rules.ts'
 
@@ -21,9 +33,21 @@ export interface WatchedChannel {
 
 interface Options {
   workspaceId: string
+  /** Every workspace of mine (the others are watched through their live topics). */
+  workspaces: readonly { id: string; name: string }[]
   me: string
   channels: readonly WatchedChannel[] | undefined
   activeChannelId: string | null
+  defaultLevel: NotifyLevel
+  dnd: DoNotDisturb
+}
+
+/** A channel whose new messages may alert, in its workspace, with that workspace's default. */
+interface Source {
+  channel: Pick<WatchedChannel, 'id' | 'kind' | 'label' | 'muted' | 'level'>
+  workspaceId: string
+  /** Added to the title: the workspace's name when it is not the open one. */
+  workspaceName: string | null
   defaultLevel: NotifyLevel
   dnd: DoNotDisturb
 }
@@ -47,10 +71,12 @@ export function notificationText(body: string): string {
 }
 
 export function useBrowserNotifications(options: Options): void {
-  const { workspaceId, me, channels, activeChannelId } = options
+  const { workspaceId, me, channels, activeChannelId, workspaces } = options
+  const queryClient = useQueryClient()
   const latest = useRef(options)
   latest.current = options
   const notifier = useRef(false)
+  const [leading, setLeading] = useState(false)
   const tabs = useRef(new Map<string, TabState>())
   const seen = useRef(new Map<string, number>())
   const shown = useRef(new Set<string>())
@@ -60,12 +86,14 @@ export function useBrowserNotifications(options: Options): void {
   useEffect(() => {
     if (!('locks' in navigator)) {
       notifier.current = true
+      setLeading(true)
       return
     }
     const abort = new AbortController()
     navigator.locks
       .request(`chorus-notifier:${me}`, { signal: abort.signal }, () => {
         notifier.current = true
+        setLeading(true)
         return new Promise<void>((resolve) =>
           abort.signal.addEventListener('abort', () => resolve())
         )
@@ -73,9 +101,14 @@ export function useBrowserNotifications(options: Options): void {
       .catch(() => {})
     return () => {
       notifier.current = false
+      setLeading(false)
       abort.abort()
     }
   }, [me])
+
+  // Reminders: the notifier alerts once settings are known, not during Do Not Disturb.
+  const held = useDndActive(workspaceId)
+  useDueReminders(me, leading && !held && channels !== undefined && permitted(), showReminder)
 
   // Tell the other tabs what this one shows; keep what they show.
   useEffect(() => {
@@ -119,12 +152,61 @@ export function useBrowserNotifications(options: Options): void {
       seen.current.set(c.id, Math.max(before ?? 0, c.lastSeq))
       if (before === undefined || c.lastSeq <= before) continue
       if (!notifier.current || c.muted) continue
-      if (typeof Notification === 'undefined' || Notification.permission !== 'granted') continue
-      void notifyAfter(c, before)
+      if (!permitted()) continue
+      const now = latest.current
+      void notifyAfter(
+        {
+          channel: c,
+          workspaceId: now.workspaceId,
+          workspaceName: null,
+          defaultLevel: now.defaultLevel,
+          dnd: now.dnd,
+        },
+        before
+      )
     }
   }, [channels])
 
-  async function notifyAfter(channel: WatchedChannel, afterSeq: number) {
+  // The other workspaces: their settings (default level) fetched when one of their channels moves.
+  useOtherWorkspacesActivity({
+    me,
+    workspaceIds: workspaces.map((w) => w.id).filter((id) => id !== workspaceId),
+    onNew: (m: Membership, afterSeq: number) => {
+      if (!notifier.current || m.muted || !permitted()) return
+      void (async () => {
+        let settings
+        try {
+          settings = await queryClient.fetchQuery({
+            queryKey: notificationKeys.settings(m.workspaceId),
+            queryFn: () => fetchNotificationSettings(m.workspaceId),
+            staleTime: 30_000,
+          })
+        } catch {
+          return
+        }
+        const name = latest.current.workspaces.find((w) => w.id === m.workspaceId)?.name ?? null
+        await notifyAfter(
+          {
+            channel: {
+              id: m.channelId,
+              kind: m.kind,
+              label: m.name ?? '',
+              muted: m.muted,
+              level: m.level,
+            },
+            workspaceId: m.workspaceId,
+            workspaceName: name,
+            defaultLevel: settings.defaultLevel,
+            dnd: settings.dnd,
+          },
+          afterSeq
+        )
+      })()
+    },
+  })
+
+  async function notifyAfter(source: Source, afterSeq: number) {
+    const { channel } = source
     let messages
     try {
       messages = await fetchMessagesAfter(channel.id, afterSeq)
@@ -144,18 +226,41 @@ export function useBrowserNotifications(options: Options): void {
         message: { authorId: m.authorId, mentions: m.mentions, deleted: m.deleted },
         me: now.me,
         prefs: { kind: channel.kind, level: channel.level, muted: channel.muted },
-        workspaceDefault: now.defaultLevel,
-        dnd: now.dnd,
+        workspaceDefault: source.defaultLevel,
+        dnd: source.dnd,
         now: new Date(),
       })
-      if (!notify) continue
+      if (!notify || shown.current.has(m.id)) continue
       shown.current.add(m.id)
-      const n = new Notification(channel.label, { body: notificationText(m.body), tag: m.id })
+      let label = channel.label
+      if (source.workspaceName !== null) {
+        // Not the open workspace: a direct message is titled by its author, and the workspace named.
+        if (channel.kind === 'dm') label = (await fetchDisplayName(m.authorId)) ?? 'Direct message'
+        label = `${label} · ${source.workspaceName}`
+      }
+      const n = new Notification(label, { body: notificationText(m.body), tag: m.id })
       n.onclick = () => {
         window.focus()
-        navigate(`/w/${now.workspaceId}/c/${channel.id}/m/${m.id}`)
+        navigate(`/w/${source.workspaceId}/c/${channel.id}/m/${m.id}`)
         n.close()
       }
     }
   }
+}
+
+function showReminder(m: ReminderMessage): void {
+  const where = m.channelKind === 'dm' ? 'direct message' : m.channelName ? m.channelName : null
+  const n = new Notification(`Reminder${where ? ` · ${where}` : ''}`, {
+    body: notificationText(m.body),
+    tag: `reminder:${m.messageId}`,
+  })
+  n.onclick = () => {
+    window.focus()
+    navigate(`/w/${m.workspaceId}/c/${m.channelId}/m/${m.messageId}`)
+    n.close()
+  }
+}
+
+function permitted(): boolean {
+  return typeof Notification !== 'undefined' && Notification.permission === 'granted'
 }

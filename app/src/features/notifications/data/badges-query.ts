@@ -1,13 +1,15 @@
 // Each workspace's badge for the rail (workspace_badges(): mentions and DM messages as a red
-// count, anything else unread as bold; muted channels count for neither).
+// count, anything else unread as bold; muted channels count for neither). A plain object by
+// workspace id, not a Map: the query sits under the workspaces list's key, which the offline
+// cache keeps as JSON (a Map came back from it as {}, and the rail failed on reload).
 import { useQuery } from '@tanstack/react-query'
 import { rpcRows } from '../../../lib/rpc.ts'
 import type { Badge } from '../rules.ts'
 import { notificationKeys } from './keys.ts'
 
-export async function fetchWorkspaceBadges(): Promise<Map<string, Badge>> {
+export async function fetchWorkspaceBadges(): Promise<Readonly<Record<string, Badge>>> {
   const rows = await rpcRows('workspace_badges')
-  return new Map(
+  return Object.fromEntries(
     rows.map((r) => [r.workspace_id, { count: Number(r.mention_count ?? 0), bold: !!r.has_unread }])
   )
 }

@@ -1,0 +1,48 @@
+// My channels in every workspace (my channel_members rows with their channel), as the notifier
+// needs them for the workspaces that are not open: each channel's kind, name, last_seq, my level
+// and mute. One request for all of them; RLS shows me only my own rows and channels I can read.
+import { supabase } from '../../../lib/supabase.ts'
+import type { ChannelKind, NotifyLevel } from '../rules.ts'
+
+export interface Membership {
+  channelId: string
+  workspaceId: string
+  kind: ChannelKind
+  name: string | null
+  lastSeq: number
+  level: NotifyLevel | null
+  muted: boolean
+}
+
+export async function fetchMyMemberships(me: string): Promise<Membership[]> {
+  const { data, error } = await supabase()
+    .from('channel_members')
+    .select('channel_id, workspace_id, notify_level, muted, channels(kind, name, last_seq)')
+    .eq('user_id', me)
+  if (error) throw error
+  return data.flatMap((r) =>
+    r.channels
+      ? [
+          {
+            channelId: r.channel_id,
+            workspaceId: r.workspace_id,
+            kind: r.channels.kind as ChannelKind,
+            name: r.channels.name,
+            lastSeq: Number(r.channels.last_seq),
+            level: r.notify_level,
+            muted: r.muted,
+          },
+        ]
+      : []
+  )
+}
+
+/** A person's display name (the title of a direct message's notification). */
+export async function fetchDisplayName(userId: string): Promise<string | null> {
+  const { data } = await supabase()
+    .from('profiles')
+    .select('display_name')
+    .eq('id', userId)
+    .maybeSingle()
+  return data?.display_name ?? null
+}

@@ -1,0 +1,100 @@
+// New messages in my channels of the workspaces that are not open, from the same private live
+// topics the open workspace uses (lib/live.ts): each other workspace's topic (its public
+// channels' last_seq) and my own (my private channels and DMs, my memberships and reads). One
+// join per workspace, none per channel; RLS decides who may join. Each move of a channel's
+// last_seq past what was seen calls onNew with the channel and the seq seen before; the rail's
+// badges of those workspaces are refetched at the same time, so they move live too.
+import { useEffect, useRef } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { liveTopic, subscribeLive } from '../../../lib/live.ts'
+import type { LiveChange } from '../../../lib/live.ts'
+import { notificationKeys } from './keys.ts'
+import { fetchMyMemberships } from './memberships.ts'
+import type { Membership } from './memberships.ts'
+
+interface Options {
+  me: string
+  /** The workspaces watched: all of mine but the open one. */
+  workspaceIds: readonly string[]
+  onNew: (channel: Membership, afterSeq: number) => void
+}
+
+export function useOtherWorkspacesActivity({ me, workspaceIds, onNew }: Options): void {
+  const queryClient = useQueryClient()
+  const latest = useRef(onNew)
+  useEffect(() => {
+    latest.current = onNew
+  })
+  const key = [...workspaceIds].sort().join(',')
+
+  useEffect(() => {
+    if (!me || !key) return
+    const ids = new Set(key.split(','))
+    const known = new Map<string, Membership>()
+    let stopped = false
+    // Whatever moved while the list was loading or a topic was rejoining is caught up after it.
+    const load = async (catchUp: boolean) => {
+      let rows: Membership[]
+      try {
+        rows = await fetchMyMemberships(me)
+      } catch {
+        return
+      }
+      if (stopped) return
+      const mine = new Set<string>()
+      for (const row of rows) {
+        if (!ids.has(row.workspaceId)) continue
+        mine.add(row.channelId)
+        const before = known.get(row.channelId)
+        known.set(row.channelId, { ...row, lastSeq: Math.max(row.lastSeq, before?.lastSeq ?? 0) })
+        if (catchUp && before && row.lastSeq > before.lastSeq) latest.current(row, before.lastSeq)
+      }
+      for (const id of known.keys()) if (!mine.has(id)) known.delete(id)
+    }
+    let loaded = load(false)
+    let timer: number | undefined
+    let reload = false
+    let badges = false
+    const later = () => {
+      window.clearTimeout(timer)
+      timer = window.setTimeout(() => {
+        if (reload) loaded = loaded.then(() => load(true))
+        if (badges) void queryClient.invalidateQueries({ queryKey: notificationKeys.badges() })
+        reload = badges = false
+      }, 250)
+    }
+    const onChange = ({ table, operation, record }: LiveChange) => {
+      const workspaceId = record.workspace_id
+      if (typeof workspaceId !== 'string' || !ids.has(workspaceId)) return
+      if (table === 'channels' && operation === 'UPDATE' && typeof record.id === 'string') {
+        const channel = known.get(record.id)
+        const seq = Number(record.last_seq)
+        if (channel && seq > channel.lastSeq) {
+          const before = channel.lastSeq
+          channel.lastSeq = seq
+          latest.current({ ...channel }, before)
+        }
+        badges = true
+      } else if (table === 'channel_members' || table === 'channels') {
+        // Mine: joined, left, read, level or mute changed; or a channel came or went.
+        reload = badges = true
+      } else {
+        return
+      }
+      later()
+    }
+    const onJoined = (joined: boolean) => {
+      if (!joined) return
+      reload = badges = true
+      later()
+    }
+    const leave = [...ids, null].map((id) =>
+      subscribeLive(id ? liveTopic.workspace(id) : liveTopic.user(me), { onChange, onJoined })
+    )
+    return () => {
+      stopped = true
+      window.clearTimeout(timer)
+      for (const l of leave) l()
+    }
+  }, [me, key, queryClient])
+}
