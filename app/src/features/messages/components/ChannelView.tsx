@@ -61,7 +61,14 @@ interface Props {
 
 export function ChannelView(props: Props) {
   const { channel, channelId, me, workspaceId, nameOf, composerRef, focusMessageId } = props
-  const threadId = props.threadId ?? null
+  // A permalink to a reply kept in its thread opens that thread beside, at the reply.
+  const [linked, setLinked] = useState<{ link: string; parent: string; reply: string } | null>(null)
+  const linkedReply = linked && linked.link === focusMessageId ? linked : null
+  const threadId = props.threadId ?? linkedReply?.parent ?? null
+  const onThreadReply = useCallback(
+    (parent: string, reply: string) => setLinked({ link: reply, parent, reply }),
+    []
+  )
   const { live, snapshot } = useLiveChannel(channelId, me)
   const typing = useTyping(channelId, me)
   const roster = useChannelMembersQuery(channelId)
@@ -205,6 +212,7 @@ export function ChannelView(props: Props) {
             messageId={focusMessageId}
             people={people}
             onJumpToLatest={() => navigate(`/w/${workspaceId}/c/${channelId}`)}
+            onThreadReply={onThreadReply}
           />
         </Suspense>
       ) : (
@@ -262,7 +270,14 @@ export function ChannelView(props: Props) {
             disabledReason={
               channel?.archivedAt ? 'This channel is archived. Its threads stay readable.' : null
             }
-            onClose={() => navigate(`/w/${workspaceId}/c/${channelId}`)}
+            onClose={() =>
+              linkedReply ? setLinked(null) : navigate(`/w/${workspaceId}/c/${channelId}`)
+            }
+            channelLive={live}
+            pins={pinning}
+            saving={saving}
+            onMarkParentUnread={markUnreadHere}
+            focusReplyId={linkedReply?.reply ?? null}
           />
         </Suspense>
       )}

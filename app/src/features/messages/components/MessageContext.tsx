@@ -1,7 +1,8 @@
 // A channel opened at one message (a search result or a permalink): the message highlighted in
 // the middle, messages before and after it, more loading as you scroll either way, and "Jump to
 // latest" back to the live channel. The live channel keeps running meanwhile, so nothing sent
-// or received is lost.
+// or received is lost. A reply kept in its thread shows its parent here, and its thread opens
+// beside at the reply (onThreadReply).
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { EmptyState, Notice, Spinner } from '../../../ui/Notice.tsx'
@@ -19,6 +20,8 @@ interface Props {
   messageId: string
   people: People
   onJumpToLatest: () => void
+  /** The link is a reply kept in its thread: open that thread at it. */
+  onThreadReply?: (parentId: string, replyId: string) => void
 }
 
 type State =
@@ -29,7 +32,8 @@ type State =
 
 const EDGE = 200
 
-export default function MessageContext({ channelId, messageId, people, onJumpToLatest }: Props) {
+export default function MessageContext(props: Props) {
+  const { channelId, messageId, people, onJumpToLatest, onThreadReply } = props
   const [state, setState] = useState<State>({ kind: 'loading' })
   const [attempt, setAttempt] = useState(0)
   const scroller = useRef<HTMLDivElement>(null)
@@ -46,6 +50,7 @@ export default function MessageContext({ channelId, messageId, people, onJumpToL
         if (cancelled) return
         if (!r.found) setState({ kind: 'missing' })
         else {
+          if (r.reply) onThreadReply?.(r.focusId, r.reply)
           const before = r.messages.filter((m) => m.seq <= r.seq).length
           const after = r.messages.length - before
           setState({
@@ -62,7 +67,7 @@ export default function MessageContext({ channelId, messageId, people, onJumpToL
     return () => {
       cancelled = true
     }
-  }, [channelId, messageId, attempt])
+  }, [channelId, messageId, attempt, onThreadReply])
 
   // The message in the middle once; afterwards, the place kept when older rows come in above.
   useLayoutEffect(() => {

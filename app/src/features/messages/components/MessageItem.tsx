@@ -52,6 +52,8 @@ interface MessageProps {
   saved?: boolean
   /** Opens "Save for later" for it (absent: not here). */
   onSave?: () => void
+  /** Opened by its link: highlighted. */
+  focused?: boolean
 }
 
 export const MessageItem = memo(function MessageItem(props: MessageProps) {
@@ -170,8 +172,9 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
   return (
     <article
       tabIndex={-1}
-      className={`message${grouped ? ' message-grouped' : ''}${mentionsMe ? ' message-mentions-me' : ''}`}
+      className={`message${grouped ? ' message-grouped' : ''}${mentionsMe ? ' message-mentions-me' : ''}${props.focused ? ' message-focused' : ''}`}
       aria-label={`${author}, ${fullTimeLabel(message.createdAt)}`}
+      aria-current={props.focused ? 'true' : undefined}
       data-seq={message.seq}
       data-message-id={message.id}
       {...longPress}

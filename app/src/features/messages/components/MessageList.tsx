@@ -19,6 +19,8 @@ interface Props {
   emptyState: React.ReactNode
   /** Changes when the list should jump to the bottom (e.g. I sent a message). */
   scrollToEndSignal: number
+  /** A message opened by its link: scrolled to once, when its row is first there. */
+  focusMessageId?: string | null
 }
 
 const PIN_THRESHOLD = 80
@@ -84,6 +86,17 @@ export function MessageList(props: Props) {
     el.scrollTop = el.scrollHeight
     setShowJump(false)
   }, [scrollToEndSignal])
+
+  const focusedOnce = useRef<string | null>(null)
+  const focusMessageId = props.focusMessageId ?? null
+  useEffect(() => {
+    if (!focusMessageId || focusedOnce.current === focusMessageId) return
+    const index = rows.findIndex((r) => r.kind === 'message' && r.message.id === focusMessageId)
+    if (index < 0) return
+    focusedOnce.current = focusMessageId
+    pinned.current = false
+    virtualizer.scrollToIndex(index, { align: 'center' })
+  }, [focusMessageId, rows, virtualizer])
 
   const onScroll = useCallback(() => {
     const el = scroller.current

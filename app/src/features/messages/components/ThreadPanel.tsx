@@ -2,15 +2,21 @@
 // conversation (the channel's LiveChannel over the thread's numbering: catch-up after any
 // reconnect, the outbox, retries that cannot double), a composer with "Also send to #channel",
 // follow/unfollow, the "new replies" line, and the thread marked read while it is open and
-// visible. In an archived channel it is read-only: the parent and the replies, the composer's
-// place saying why, no row actions but the link; Follow stays, since it is personal (unfollowing
-// takes the thread out of the Threads view). Loaded only when a thread is opened (ChannelView's
-// React.lazy).
+// visible. The parent and each reply have the channel's actions: react, edit, delete, pin (in
+// the channel's pins), save for later, copy link, mark unread (a reply moves my place in the
+// thread, the parent my place in the channel). A linked reply is highlighted and scrolled to.
+// In an archived channel it is read-only: the parent and the replies, the composer's place
+// saying why, no row actions but the link and saving; Follow stays, since it is personal
+// (unfollowing takes the thread out of the Threads view). Loaded only when a thread is opened
+// (ChannelView's React.lazy).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useUploads } from '../../attachments/index.ts'
 import type { OutgoingFile } from '../../attachments/index.ts'
+import { cleanError } from '../../../lib/clean-error.ts'
 import { EmptyState } from '../../../ui/Notice.tsx'
+import type { LiveChannel } from '../conversation/LiveChannel.ts'
 import type { ChatMessage } from '../conversation/types.ts'
+import { markThreadUnread } from '../data/mark-unread.ts'
 import {
   useFollowThread,
   useMarkThreadRead,
@@ -24,6 +30,7 @@ import { MessageItem } from './MessageItem.tsx'
 import type { People } from './MessageItem.tsx'
 import { MessageList } from './MessageList.tsx'
 import { useRowRenderer } from './useRowRenderer.tsx'
+import type { RowRendererOptions } from './useRowRenderer.tsx'
 import './thread-panel.css'
 
 export interface ThreadPanelProps {
@@ -40,6 +47,16 @@ export interface ThreadPanelProps {
   /** Set when replies can no longer be sent (an archived channel). */
   disabledReason: string | null
   onClose: () => void
+  /** The channel's LiveChannel: the parent's edit, delete and reactions go through it. */
+  channelLive: LiveChannel | null
+  /** The channel's pins (a reply pinned is in the channel's pinned list). */
+  pins?: RowRendererOptions['pins']
+  /** My saved messages and "Save for later", as in the channel. */
+  saving?: RowRendererOptions['saving']
+  /** Marks the parent unread in the channel (the channel's "new" line moves). */
+  onMarkParentUnread?: (message: ChatMessage) => void
+  /** A reply opened by its link: highlighted and scrolled to once it is loaded. */
+  focusReplyId?: string | null
 }
 
 export default function ThreadPanel(props: ThreadPanelProps) {
@@ -85,6 +102,15 @@ export default function ThreadPanel(props: ThreadPanelProps) {
     [live, uploads.uploads, alsoToChannel]
   )
 
+  // The "new replies" line moves to the reply marked unread; the Threads view follows from
+  // the database (my thread_members row on my user topic).
+  const markReplyUnread = useCallback((message: ChatMessage) => {
+    markThreadUnread(message.id).then(setNewAfterSeq, (error: unknown) =>
+      window.alert(`Could not mark it unread: ${cleanError(error)}`)
+    )
+  }, [])
+
+  const readOnly = props.disabledReason !== null
   const { renderRow, editing, editLast } = useRowRenderer({
     live,
     messages: snapshot.messages,
@@ -94,8 +120,13 @@ export default function ThreadPanel(props: ThreadPanelProps) {
     composerRef,
     localUrls: localUrls.current,
     // An archived channel's thread reads as it was: no composer, and the rows unchangeable.
-    readOnly: props.disabledReason !== null,
+    readOnly,
+    pins: props.pins,
+    markUnread: markReplyUnread,
+    saving: props.saving,
+    focusId: props.focusReplyId ?? null,
   })
+  const parentRow = useParentRow(parent, props, readOnly)
 
   const loadOlder = useCallback(() => void live?.loadOlder(), [live])
   const following = mine.data?.following ?? false
@@ -132,24 +163,7 @@ export default function ThreadPanel(props: ThreadPanelProps) {
         </div>
       )}
       <div className="thread-parent">
-        {parent ? (
-          // Shown, not changed here: the parent's own actions are in the channel.
-          <MessageItem
-            message={{ ...parent, thread: null }}
-            grouped={false}
-            people={people}
-            canDelete={false}
-            editing={false}
-            onStartEdit={() => {}}
-            onEndEdit={() => {}}
-            onEdit={async () => null}
-            onDelete={() => {}}
-            onToggleReaction={() => {}}
-            readOnly
-          />
-        ) : (
-          <p className="muted">Loading the message…</p>
-        )}
+        {parent ? parentRow : <p className="muted">Loading the message…</p>}
         <p className="thread-count muted">
           {snapshot.messages.length === 1 ? '1 reply' : `${snapshot.messages.length} replies`}
         </p>
@@ -162,6 +176,7 @@ export default function ThreadPanel(props: ThreadPanelProps) {
         onEscape={() => composerRef.current?.focus()}
         renderRow={renderRow}
         scrollToEndSignal={scrollSignal}
+        focusMessageId={props.focusReplyId ?? null}
         emptyState={
           <EmptyState title="No replies yet">
             <p className="muted">
@@ -195,6 +210,43 @@ export default function ThreadPanel(props: ThreadPanelProps) {
         </label>
       )}
     </aside>
+  )
+}
+
+/** The parent as a full row: its edit, delete and reactions go through the channel's LiveChannel. */
+function useParentRow(parent: ChatMessage | null, props: ThreadPanelProps, archived: boolean) {
+  const { people, channelLive, pins, saving, onMarkParentUnread } = props
+  const [editing, setEditing] = useState(false)
+  if (!parent) return null
+  // Fetched apart from the channel (older than its window): the link, saving and mark unread.
+  const readOnly = archived || props.parent === null
+  const me = people.me
+  const pinned = pins?.pinnedBy.has(parent.id) ?? false
+  const canPin =
+    pins &&
+    (!pinned || props.isAdmin || parent.authorId === me || pins.pinnedBy.get(parent.id) === me)
+  return (
+    <MessageItem
+      message={{ ...parent, thread: null }}
+      grouped={false}
+      people={people}
+      canDelete={parent.authorId === me || props.isAdmin}
+      editing={editing}
+      onStartEdit={() => setEditing(true)}
+      onEndEdit={() => setEditing(false)}
+      onEdit={async (body) => {
+        const result = await channelLive?.edit(parent.id, body)
+        return result && !result.ok ? result.error : null
+      }}
+      onDelete={() => void channelLive?.remove(parent.id)}
+      onToggleReaction={(emoji) => void channelLive?.toggleReaction(parent.id, emoji)}
+      readOnly={readOnly}
+      pinned={pinned}
+      onTogglePin={canPin ? () => pins.toggle(parent.id, !pinned) : undefined}
+      onMarkUnread={onMarkParentUnread && (() => onMarkParentUnread(parent))}
+      saved={saving?.saved.has(parent.id) ?? false}
+      onSave={saving && (() => saving.open(parent.id))}
+    />
   )
 }
 

@@ -37,6 +37,8 @@ export interface RowRendererOptions {
   markUnread?: (message: ChatMessage) => void
   /** My saved messages, and "Save for later" for one (absent: not here). */
   saving?: { saved: ReadonlyMap<string, unknown>; open: (messageId: string) => void }
+  /** A message opened by its link, shown highlighted. */
+  focusId?: string | null
 }
 
 export interface RowRenderer {
@@ -49,7 +51,7 @@ export interface RowRenderer {
 
 export function useRowRenderer(options: RowRendererOptions): RowRenderer {
   const { live, messages, people, isAdmin, newMarkerLabel, openThread, composerRef } = options
-  const { localUrls, readOnly, pins, markUnread, saving } = options
+  const { localUrls, readOnly, pins, markUnread, saving, focusId } = options
   const me = people.me
   const [editing, setEditing] = useState<string | null>(null)
 
@@ -110,6 +112,7 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
               onMarkUnread={markUnread && (() => markUnread(message))}
               saved={saving?.saved.has(message.id) ?? false}
               onSave={saving && (() => saving.open(message.id))}
+              focused={focusId === message.id}
             />
           )
         }
@@ -140,6 +143,7 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
       pins,
       markUnread,
       saving,
+      focusId,
     ]
   )
 

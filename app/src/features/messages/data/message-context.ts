@@ -7,9 +7,13 @@ import { fetchPage } from './message-page.ts'
 
 export const CONTEXT_PAGE = 25
 
-/** focusId: the message shown highlighted (a thread reply's parent, for a reply kept in its thread). */
+/**
+ * focusId: the message shown highlighted (a thread reply's parent, for a reply kept in its
+ * thread); reply: that reply, which its thread opens at.
+ */
 export type AroundResult =
-  { found: false } | { found: true; messages: ChatMessage[]; seq: number; focusId: string }
+  | { found: false }
+  | { found: true; messages: ChatMessage[]; seq: number; focusId: string; reply?: string }
 
 async function placeOf(channelId: string, messageId: string) {
   const { data, error } = await supabase()
@@ -26,16 +30,20 @@ async function placeOf(channelId: string, messageId: string) {
 
 export async function fetchAround(channelId: string, messageId: string): Promise<AroundResult> {
   let place = await placeOf(channelId, messageId)
+  let reply: string | undefined
   // A reply kept in its thread has no place in the channel: its thread's parent stands for it.
-  if (place && !place.in_channel && place.parent_id)
+  if (place && !place.in_channel && place.parent_id) {
+    reply = place.id
     place = await placeOf(channelId, place.parent_id)
+  }
   if (!place) return { found: false }
   const seq = Number(place.seq)
   const [before, after] = await Promise.all([
     fetchPage(channelId, { before: seq + 1, limit: CONTEXT_PAGE }),
     fetchPage(channelId, { after: seq, limit: CONTEXT_PAGE }),
   ])
-  return { found: true, messages: [...before, ...after], seq, focusId: place.id }
+  const messages = [...before, ...after]
+  return { found: true, messages, seq, focusId: place.id, ...(reply ? { reply } : {}) }
 }
 
 export function fetchOlder(channelId: string, beforeSeq: number): Promise<ChatMessage[]> {

@@ -1,5 +1,6 @@
 // The channel's pinned messages, the latest pinned first: who wrote each and when, its text,
-// a link that opens it in the channel, and Unpin for those who may. Loaded on first open.
+// a link that opens it in the channel (a reply: in its thread, at the reply), and Unpin for those
+// who may. Loaded on first open.
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Link } from '../../../ui/Link.tsx'
 import type { Pin } from '../data/pins.ts'
@@ -40,7 +41,7 @@ export default function PinnedList(props: Props) {
                   href={`/w/${workspaceId}/c/${p.channelId}/m/${p.messageId}`}
                   onClick={props.onClose}
                 >
-                  Open in channel
+                  {p.message.parentId ? 'Open in thread' : 'Open in channel'}
                 </Link>
                 {props.canUnpin(p.messageId) && (
                   <button

@@ -1,0 +1,172 @@
+// A thread's messages have the channel's actions, end to end with two people against the real
+// stack: one at phone width with touch emulated (390 px, hasTouch, isMobile), one on a desktop.
+// A reply pinned from the phone's action sheet (long press) shows pinned live on the desktop and
+// in the channel's pinned list, whose link opens the thread at the reply; a reply's copied link
+// opens the thread at it; "Mark unread" on a reply moves the thread's "New replies" line and the
+// sidebar's Threads count; "Save for later" marks a reply saved; the parent's actions are there
+// too (by "More actions" on the phone).
+import { expect, test } from '@playwright/test'
+import type { Browser, Locator, Page } from '@playwright/test'
+import { actor, send } from './support/actors.ts'
+import type { Actor } from './support/actors.ts'
+import { twoInGeneral } from './support/workspace.ts'
+
+/** A person on a phone: 390 px wide, touch, mobile. */
+async function phoneActor(browser: Browser, name: string): Promise<Actor> {
+  const desktop = await actor(browser, name)
+  await desktop.context.close()
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  })
+  return { ...desktop, context, page: await context.newPage() }
+}
+
+/** Holds a finger on the element for 700 ms (the sheet opens after 500). */
+async function longPress(page: Page, target: Locator): Promise<void> {
+  const box = await target.boundingBox()
+  if (!box) throw new Error('long press: element not on screen')
+  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] })
+  await page.waitForTimeout(700)
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+}
+
+const thread = (page: Page) => page.getByRole('complementary', { name: 'Thread', exact: true })
+
+/** A reply in the open thread, by its text (the parent is not among them). */
+const replyIn = (page: Page, text: string) =>
+  thread(page)
+    .locator('[role="feed"] article.message')
+    .filter({ has: page.locator('.message-body', { hasText: text }) })
+
+const parentIn = (page: Page) => thread(page).locator('.thread-parent article.message')
+
+async function threadLive(page: Page): Promise<void> {
+  await expect(thread(page)).toHaveAttribute('data-status', 'live', { timeout: 30_000 })
+}
+
+async function reply(page: Page, text: string): Promise<void> {
+  const box = thread(page).getByRole('combobox', { name: /^Message / })
+  await box.fill(text)
+  await expect(box).toHaveValue(text)
+  await box.press('Enter')
+  await expect(box).toHaveValue('')
+  await expect(replyIn(page, text).and(page.locator(':not(.message-pending)'))).toBeVisible()
+}
+
+/** Opens a message's action sheet by mouse ("More actions") and runs one of its actions. */
+async function act(page: Page, message: Locator, text: RegExp, action: string): Promise<void> {
+  await message.hover()
+  await message.getByRole('button', { name: 'More actions' }).click()
+  const sheet = page.getByRole('dialog', { name: text })
+  await sheet.getByRole('button', { name: action }).click()
+  await expect(sheet).toBeHidden()
+}
+
+test("a thread's replies and parent have the channel's actions, by touch and by mouse", async ({
+  browser,
+}) => {
+  const alice = await actor(browser, 'Alice')
+  const bob = await phoneActor(browser, 'Bob')
+  await twoInGeneral(alice, bob, `Thread actions ${Date.now().toString(36)}`)
+  await alice.context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await send(alice.page, 'Plan for the offsite')
+  const parent = alice.page
+    .locator('article.message')
+    .filter({ has: alice.page.locator('.message-body', { hasText: 'Plan for the offsite' }) })
+  await parent.hover()
+  await parent.getByRole('button', { name: 'Reply in thread' }).click()
+  await threadLive(alice.page)
+  for (const text of ['Book the train tickets', 'Reserve the hotel', 'Order the catering']) {
+    await reply(alice.page, text)
+  }
+
+  await test.step('Bob, on the phone, pins a reply from its action sheet (long press)', async () => {
+    await bob.page
+      .locator('article.message', { hasText: 'Plan for the offsite' })
+      .getByRole('button', { name: '3 replies, open the thread' })
+      .tap()
+    await threadLive(bob.page)
+    const hotel = replyIn(bob.page, 'Reserve the hotel')
+    await expect(hotel).toBeVisible()
+    await expect(hotel.getByRole('button', { name: 'Copy link' })).toBeHidden()
+    await longPress(bob.page, hotel.locator('.message-body'))
+    const sheet = bob.page.getByRole('dialog', { name: /Reserve the hotel/ })
+    for (const name of ['Copy link', 'Pin to channel', 'Save for later', 'Mark unread']) {
+      await expect(sheet.getByRole('button', { name })).toBeVisible()
+    }
+    await sheet.getByRole('button', { name: 'Pin to channel' }).tap()
+    await expect(sheet).toBeHidden()
+    await expect(hotel.locator('.pin-marker')).toBeVisible()
+
+    // The parent's actions are there too: "More actions" on it in the thread.
+    await parentIn(bob.page).getByRole('button', { name: 'More actions' }).tap()
+    const parentSheet = bob.page.getByRole('dialog', { name: /Plan for the offsite/ })
+    for (const name of ['Copy link', 'Pin to channel', 'Save for later', 'Mark unread']) {
+      await expect(parentSheet.getByRole('button', { name })).toBeVisible()
+    }
+    await parentSheet.getByRole('button', { name: 'Cancel' }).tap()
+    await expect(parentSheet).toBeHidden()
+  })
+
+  await test.step("Alice sees the pin live, and the pinned list's link opens the thread at the reply", async () => {
+    await expect(replyIn(alice.page, 'Reserve the hotel').locator('.pin-marker')).toBeVisible()
+    await thread(alice.page).getByRole('button', { name: 'Close thread' }).click()
+    await expect(thread(alice.page)).toBeHidden()
+    await alice.page.getByRole('button', { name: '1 pinned message' }).click()
+    const list = alice.page.getByRole('dialog', { name: 'Pinned in #general' })
+    await expect(list.getByText('Reserve the hotel')).toBeVisible()
+    await list.getByRole('link', { name: 'Open in thread' }).click()
+    await threadLive(alice.page)
+    const focused = thread(alice.page).locator('article.message[aria-current="true"]')
+    await expect(focused).toHaveCount(1)
+    await expect(focused).toContainText('Reserve the hotel')
+    // The channel shows the parent in context, highlighted.
+    await expect(alice.page.locator('.message-context .message-focused')).toContainText(
+      'Plan for the offsite'
+    )
+  })
+
+  await test.step("a reply's copied link opens its thread at the reply", async () => {
+    const catering = replyIn(alice.page, 'Order the catering')
+    await catering.hover()
+    await catering.getByRole('button', { name: 'Copy link' }).click()
+    await expect(catering.getByRole('button', { name: 'Link copied' })).toBeVisible()
+    const link = await alice.page.evaluate(() => navigator.clipboard.readText())
+    expect(link).toMatch(/\/w\/[^/]+\/c\/[^/]+\/m\/[0-9a-f-]{36}$/)
+    await alice.page.getByRole('button', { name: 'Close thread' }).click()
+    await alice.page.goto(link)
+    await threadLive(alice.page)
+    const focused = thread(alice.page).locator('article.message[aria-current="true"]')
+    await expect(focused).toContainText('Order the catering')
+  })
+
+  await test.step('mark unread on a reply moves the "New replies" line and the Threads count', async () => {
+    await act(
+      alice.page,
+      replyIn(alice.page, 'Reserve the hotel'),
+      /Reserve the hotel/,
+      'Mark unread'
+    )
+    await expect(
+      thread(alice.page).locator('div:has(> .new-marker) + div article.message')
+    ).toContainText('Reserve the hotel')
+    await expect(thread(alice.page).getByRole('separator', { name: 'New replies' })).toBeVisible()
+    await expect(alice.page.getByRole('link', { name: /^Threads/ })).toHaveAccessibleName(
+      'Threads, 2 unread'
+    )
+  })
+
+  await test.step('save a reply for later from the thread', async () => {
+    const tickets = replyIn(alice.page, 'Book the train tickets')
+    await act(alice.page, tickets, /Book the train tickets/, 'Save for later')
+    const dialog = alice.page.getByRole('dialog', { name: 'Save for later' })
+    await dialog.getByRole('radio', { name: 'Tomorrow at 9:00' }).check()
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(tickets.locator('.saved-marker')).toHaveText('🔖 Saved for later')
+  })
+})
