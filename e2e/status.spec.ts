@@ -1,7 +1,8 @@
 // A person's status and away, end to end with two people against the real stack: a status set
-// from the profile dialog (a preset, then a text of its own) shows live beside the name on the
-// other side (the message's author, the members panel) and goes when cleared; a text over 100
-// characters is refused before it is sent. Away: the page's clock jumped 10 minutes on with no
+// from the profile dialog (a preset, then an emoji from the emoji picker, found by search and
+// recently used next time, and a text of its own) shows live beside the name on the other side
+// (the message's author, the members panel) and goes when cleared; a text over 100 characters
+// is refused before it is sent. Away: the page's clock jumped 10 minutes on with no
 // input shows the person away (hollow dot) to the other, and the next input shows them back.
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
@@ -49,9 +50,26 @@ test('a status set in one browser shows live beside the name in the other, and c
     await expect(dialog.getByRole('button', { name: 'Save status' })).toBeDisabled()
   })
 
-  await test.step('his own emoji and text replace it live', async () => {
+  await test.step('his own emoji (from the emoji picker) and text replace it live', async () => {
     const dialog = bob.page.getByRole('dialog', { name: 'Set a status' })
-    await dialog.getByLabel('Emoji').fill('🎧')
+    await expect(dialog.getByRole('button', { name: 'Status emoji' })).toHaveText('🤒')
+    await dialog.getByRole('button', { name: 'Status emoji' }).click()
+    const picker = bob.page.getByRole('dialog', { name: 'Choose a status emoji' })
+    await expect(picker.getByRole('navigation', { name: 'Categories' })).toBeVisible()
+    await picker.getByRole('searchbox', { name: 'Search emoji' }).fill('headphone')
+    await picker.getByRole('button', { name: 'Headphone', exact: true }).click()
+    await expect(picker).toBeHidden()
+    await expect(dialog.getByRole('button', { name: 'Status emoji' })).toHaveText('🎧')
+    // Recently used next time; Escape closes the picker and leaves the status dialog open.
+    await dialog.getByRole('button', { name: 'Status emoji' }).click()
+    await expect(
+      picker.getByRole('region', { name: 'Recently used' }).getByRole('button', {
+        name: 'Recently used 🎧',
+      })
+    ).toBeVisible()
+    await picker.getByRole('searchbox', { name: 'Search emoji' }).press('Escape')
+    await expect(picker).toBeHidden()
+    await expect(dialog).toBeVisible()
     await dialog.getByLabel('Status', { exact: true }).fill('Focusing until 3')
     await dialog.getByLabel('Clear after').selectOption('never')
     await dialog.getByRole('button', { name: 'Save status' }).click()

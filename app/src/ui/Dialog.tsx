@@ -27,9 +27,15 @@ export function Dialog({ title, open, onClose, children, wide }: Props) {
       ref={ref}
       className={wide ? 'dialog dialog-wide' : 'dialog'}
       aria-labelledby={titleId}
-      onClose={onClose}
+      // A dialog's cancel and close are its own: React passes them on to the handlers of the
+      // components around it, which would close a dialog this one is opened from.
+      onClose={(e) => {
+        e.stopPropagation()
+        onClose()
+      }}
       onCancel={(e) => {
         e.preventDefault()
+        e.stopPropagation()
         onClose()
       }}
       onClick={(e) => {

@@ -30,9 +30,11 @@ interface Props {
   userId: string
   onPick: (emoji: string) => void
   onClose: () => void
+  /** The dialog's title: "Add a reaction" unless told. */
+  title?: string
 }
 
-export default function EmojiPicker({ userId, onPick, onClose }: Props) {
+export default function EmojiPicker({ userId, onPick, onClose, title }: Props) {
   const [query, setQuery] = useState('')
   const [prefs, setPrefs] = useState(() => readPrefs(userId))
   const sections = useRef(new Map<string, HTMLElement>())
@@ -59,7 +61,7 @@ export default function EmojiPicker({ userId, onPick, onClose }: Props) {
   }
 
   return (
-    <Dialog title="Add a reaction" open onClose={onClose}>
+    <Dialog title={title ?? 'Add a reaction'} open onClose={onClose}>
       <div className="emoji-full">
         <div className="emoji-full-top">
           <input

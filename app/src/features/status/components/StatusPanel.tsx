@@ -1,10 +1,12 @@
-// Set or clear my status: an emoji, a text of up to 100 characters and when it clears, with
-// Slack's presets. A chunk of its own, opened from the profile dialog.
-import { useState } from 'react'
+// Set or clear my status: an emoji (chosen in the full emoji picker: search, categories, skin
+// tones, recently used; a lazy chunk of its own), a text of up to 100 characters and when it
+// clears, with Slack's presets. A chunk of its own, opened from the profile dialog.
+import { Suspense, useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
+import { EmojiPickerDialog } from '../../emoji/index.ts'
 import { CLEAR_AFTER_CHOICES, clearAtFor, describeClearAt } from '../data/clear-after.ts'
 import { useStatusOf } from '../data/statuses-query.ts'
 import { useClearStatus, useSetStatus } from '../data/status-mutations.ts'
@@ -30,6 +32,7 @@ export default function StatusPanel({ me, onDone }: Props) {
   const [emoji, setEmoji] = useState(current?.emoji ?? '')
   const [text, setText] = useState(current?.text ?? '')
   const [clearAfter, setClearAfter] = useState<ClearAfter>('today')
+  const [picking, setPicking] = useState(false)
   const set = useSetStatus(me)
   const clear = useClearStatus(me)
   const length = [...text.trim()].length
@@ -63,14 +66,27 @@ export default function StatusPanel({ me, onDone }: Props) {
         ))}
       </div>
       <div className="status-row">
-        <Field
-          label="Emoji"
-          name="emoji"
-          value={emoji}
-          placeholder="💬"
-          autoComplete="off"
-          onChange={(e) => setEmoji(e.target.value)}
-        />
+        <div className="field status-emoji-field">
+          <span className="field-label" aria-hidden="true">
+            Emoji
+          </span>
+          <button
+            type="button"
+            className="button status-emoji-button"
+            aria-label="Status emoji"
+            title={emoji ? 'Change the emoji' : 'Choose an emoji'}
+            aria-haspopup="dialog"
+            aria-expanded={picking}
+            onClick={() => setPicking(true)}
+          >
+            {emoji || <span className="muted">＋</span>}
+          </button>
+          {emoji && (
+            <button type="button" className="link-button" onClick={() => setEmoji('')}>
+              Remove emoji
+            </button>
+          )}
+        </div>
         <Field
           label="Status"
           name="status-text"
@@ -99,6 +115,19 @@ export default function StatusPanel({ me, onDone }: Props) {
           {describeClearAt(clearAtFor(clearAfter, new Date()), new Date())}
         </div>
       </div>
+      {picking && (
+        <Suspense fallback={null}>
+          <EmojiPickerDialog
+            userId={me}
+            title="Choose a status emoji"
+            onPick={(picked) => {
+              setPicking(false)
+              setEmoji(picked)
+            }}
+            onClose={() => setPicking(false)}
+          />
+        </Suspense>
+      )}
       {error && <Notice tone="error">{cleanError(error)}</Notice>}
       <div className="dialog-actions">
         {current && (
