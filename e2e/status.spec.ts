@@ -55,7 +55,11 @@ test('a status set in one browser shows live beside the name in the other, and c
     await expect(dialog.getByRole('button', { name: 'Status emoji' })).toHaveText('🤒')
     await dialog.getByRole('button', { name: 'Status emoji' }).click()
     const picker = bob.page.getByRole('dialog', { name: 'Choose a status emoji' })
-    await expect(picker.getByRole('navigation', { name: 'Categories' })).toBeVisible()
+    await picker
+      .getByRole('navigation', { name: 'Categories' })
+      .getByRole('button', { name: 'Food & drink' })
+      .click()
+    await expect(picker.getByRole('region', { name: 'Food & drink' })).toBeInViewport()
     await picker.getByRole('searchbox', { name: 'Search emoji' }).fill('headphone')
     await picker.getByRole('button', { name: 'Headphone', exact: true }).click()
     await expect(picker).toBeHidden()
