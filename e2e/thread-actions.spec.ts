@@ -4,7 +4,8 @@
 // in the channel's pinned list, whose link opens the thread at the reply; a reply's copied link
 // opens the thread at it; "Mark unread" on a reply moves the thread's "New replies" line and the
 // sidebar's Threads count; "Save for later" marks a reply saved; the parent's actions are there
-// too (by "More actions" on the phone).
+// too (by "More actions" on the phone, pinned from the desktop's thread), and a member unpins
+// only the pin they made.
 import { expect, test } from '@playwright/test'
 import type { Browser, Locator, Page } from '@playwright/test'
 import { actor, send } from './support/actors.ts'
@@ -168,5 +169,21 @@ test("a thread's replies and parent have the channel's actions, by touch and by 
     await dialog.getByRole('button', { name: 'Save' }).click()
     await expect(dialog).toBeHidden()
     await expect(tickets.locator('.saved-marker')).toHaveText('🔖 Saved for later')
+  })
+
+  await test.step('Alice pins the parent from the thread; Bob may unpin only the pin he made', async () => {
+    await act(alice.page, parentIn(alice.page), /Plan for the offsite/, 'Pin to channel')
+    await expect(parentIn(alice.page).locator('.pin-marker')).toBeVisible()
+    await bob.page.getByRole('button', { name: 'Close thread' }).tap()
+    await bob.page.getByRole('button', { name: '2 pinned messages' }).tap()
+    const list = bob.page.getByRole('dialog', { name: 'Pinned in #general' })
+    const items = list.getByRole('listitem')
+    await expect(items).toHaveCount(2)
+    const pinnedParent = items.filter({ hasText: 'Plan for the offsite' })
+    const pinnedReply = items.filter({ hasText: 'Reserve the hotel' })
+    await expect(pinnedParent.getByRole('link', { name: 'Open in channel' })).toBeVisible()
+    await expect(pinnedParent.getByRole('button', { name: 'Unpin' })).toHaveCount(0)
+    await pinnedReply.getByRole('button', { name: 'Unpin' }).tap()
+    await expect(items).toHaveCount(1)
   })
 })
