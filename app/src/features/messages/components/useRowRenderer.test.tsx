@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { useRef } from 'react'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import type { ChatMessage, ThreadSummary } from '../conversation/types.ts'
@@ -49,6 +49,8 @@ function Rows(props: {
   readOnly: boolean
   openThread?: (id: string) => void
   rows?: Row[]
+  focusId?: string
+  markUnread?: (message: ChatMessage) => void
 }) {
   const rows = props.rows ?? standard
   const composerRef = useRef<HTMLTextAreaElement | null>(null)
@@ -62,6 +64,8 @@ function Rows(props: {
     composerRef,
     localUrls: new Map(),
     readOnly: props.readOnly,
+    focusId: props.focusId ?? null,
+    markUnread: props.markUnread,
   })
   return (
     <div>
@@ -76,6 +80,13 @@ const article = (text: string) =>
   screen.getByText(`body of ${text}`).closest('article') as HTMLElement
 
 afterEach(cleanup)
+
+// jsdom has <dialog> without its modal methods (the action sheet opens as one).
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.open = true
+  }
+})
 
 describe('useRowRenderer', () => {
   it('labels the new line and offers every action on a channel message', () => {
@@ -114,6 +125,18 @@ describe('useRowRenderer', () => {
     expect(openThread).not.toHaveBeenCalled()
     fireEvent.click(screen.getByRole('button', { name: '2 replies, open the thread' }))
     expect(openThread).toHaveBeenCalledWith('m2')
+  })
+
+  it('highlights the linked message, and marks unread the one it is asked on (a reply in a thread)', async () => {
+    const markUnread = vi.fn()
+    render(<Rows label="New replies" readOnly={false} focusId="m2" markUnread={markUnread} />)
+    expect(article('m2').getAttribute('aria-current')).toBe('true')
+    expect(article('m2').classList.contains('message-focused')).toBe(true)
+    expect(article('m1').getAttribute('aria-current')).toBeNull()
+    fireEvent.click(within(article('m2')).getByRole('button', { name: 'More actions' }))
+    const sheet = await screen.findByRole('dialog', { name: 'Ann: body of m2' })
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Mark unread' }))
+    expect(markUnread).toHaveBeenCalledWith(expect.objectContaining({ id: 'm2' }))
   })
 
   it('keeps a deleted parent’s thread: "This message was deleted." with its summary', () => {
