@@ -31,6 +31,10 @@ export function useOtherWorkspacesActivity({ me, workspaceIds, onNew }: Options)
     if (!me || !key) return
     const ids = new Set(key.split(','))
     const known = new Map<string, Membership>()
+    // Channels that moved before my memberships were first known: the seq before that move,
+    // caught up from once they are (one more load).
+    const early = new Map<string, number>()
+    let first = true
     let stopped = false
     // Whatever moved while the list was loading or a topic was rejoining is caught up after it.
     const load = async (catchUp: boolean) => {
@@ -46,9 +50,12 @@ export function useOtherWorkspacesActivity({ me, workspaceIds, onNew }: Options)
         if (!ids.has(row.workspaceId)) continue
         mine.add(row.channelId)
         const before = known.get(row.channelId)
+        const from = before ? (catchUp ? before.lastSeq : null) : early.get(row.channelId)
         known.set(row.channelId, { ...row, lastSeq: Math.max(row.lastSeq, before?.lastSeq ?? 0) })
-        if (catchUp && before && row.lastSeq > before.lastSeq) latest.current(row, before.lastSeq)
+        if (from !== undefined && from !== null && row.lastSeq > from) latest.current(row, from)
       }
+      early.clear()
+      first = false
       for (const id of known.keys()) if (!mine.has(id)) known.delete(id)
     }
     let loaded = load(false)
@@ -73,6 +80,9 @@ export function useOtherWorkspacesActivity({ me, workspaceIds, onNew }: Options)
           const before = channel.lastSeq
           channel.lastSeq = seq
           latest.current({ ...channel }, before)
+        } else if (!channel && first && seq > 0) {
+          early.set(record.id, Math.min(early.get(record.id) ?? seq - 1, seq - 1))
+          reload = true
         }
         badges = true
       } else if (table === 'channel_members' || table === 'channels') {
