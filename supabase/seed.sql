@@ -186,3 +186,14 @@ begin
   where c.id = cm.channel_id;
 end
 $$;
+
+-- Notification emails on the local stack (supabase/README.md, Notification emails): the cron job
+-- posts each batch to the local functions endpoint ([api] port 54321) with the CLI's default anon
+-- key; the function sends through the local inbox's SMTP port ([edge_runtime.secrets] in
+-- config.toml). A hosted project sets its own URL and key instead. The demo history above is
+-- not news: none of it is emailed.
+delete from private.email_queue;
+insert into private.notification_config (name, value) values
+  ('functions_url', 'http://127.0.0.1:54321/functions/v1'),
+  ('api_key', 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0')
+on conflict (name) do update set value = excluded.value;

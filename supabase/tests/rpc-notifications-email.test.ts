@@ -2,8 +2,10 @@
 // Supabase Cron runs the job (made frequent here: every second), pg_net posts each batch to the
 // notify-email Edge Function, which claims it and sends one mail through SMTP (a real SMTP
 // server in this process, as the project's SMTP would be). An unread mention gives exactly one
-// mail with its permalink and a working unsubscribe link; several become one digest; a read one,
-// a muted channel's and one of someone who unsubscribed give none.
+// mail with its permalink and an unsubscribe link to the app (whose RPC refuses a bad or used
+// token) and a one-click unsubscribe header; several become one digest; a read one, a muted
+// channel's and one of someone who unsubscribed give none; Do Not Disturb holds them until it
+// ends. The seed points the job at the local stack.
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { simpleParser } from 'mailparser'
@@ -19,7 +21,13 @@ const APP_URL = 'http://chorus.test'
 let stack: TestStack
 let world: World
 let smtp: SMTPServer
-const mails: { to: string; subject: string; text: string }[] = []
+interface Mail {
+  to: string
+  subject: string
+  text: string
+  headers: Record<string, string>
+}
+const mails: Mail[] = []
 
 beforeAll(async () => {
   smtp = new SMTPServer({
@@ -29,7 +37,10 @@ beforeAll(async () => {
       simpleParser(stream)
         .then((m) => {
           const to = Array.isArray(m.to) ? m.to[0] : m.to
-          mails.push({ to: to?.text ?? '', subject: m.subject ?? '', text: m.text ?? '' })
+          const headers = Object.fromEntries(
+            m.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()])
+          )
+          mails.push({ to: to?.text ?? '', subject: m.subject ?? '', text: m.text ?? '', headers })
           callback()
         })
         .catch(callback)
@@ -46,9 +57,16 @@ beforeAll(async () => {
   })
   stack = await startTestStack({ workdir })
   world = await buildWorld(stack)
+  // The seed points the job at the local stack's default port, with its anon key.
+  const seeded = await stack.sql`select name, value from private.notification_config order by name`
+  expect(seeded).toEqual([
+    { name: 'api_key', value: stack.anonKey },
+    { name: 'functions_url', value: 'http://127.0.0.1:54321/functions/v1' },
+  ])
   await stack.sql`
     insert into private.notification_config (name, value)
-    values ('functions_url', ${`${stack.url}/functions/v1`}), ('api_key', ${stack.anonKey})`
+    values ('functions_url', ${`${stack.url}/functions/v1`}), ('api_key', ${stack.anonKey})
+    on conflict (name) do update set value = excluded.value`
   await stack.sql`
     select cron.alter_job(jobid, schedule => '1 seconds') from cron.job
     where jobname = 'chorus-notification-emails'`
@@ -114,17 +132,51 @@ describe('notification emails', () => {
     await new Promise((r) => setTimeout(r, 3000))
     expect(mailsTo(member)).toHaveLength(1)
 
+    // The link opens the app's page, which calls unsubscribe_email without a sign-in.
     const unsubscribe = /Stop these emails: (\S+)/.exec(mail!.text)?.[1]
-    expect(unsubscribe).toMatch(/\/functions\/v1\/notify-email\?unsubscribe=/)
-    const page = await fetch(unsubscribe!)
-    expect(page.status).toBe(200)
-    expect(await page.text()).toContain('You will get no more emails')
+    expect(unsubscribe).toMatch(new RegExp(`^${APP_URL}/unsubscribe\\?token=`))
+    const token = new URL(unsubscribe!).searchParams.get('token')!
+    const anon = stack.client()
+    expect(await anon.rpc('unsubscribe_email', { p_token: token })).toMatchObject({ data: true })
     const [settings] = await stack.sql`
       select email_enabled from public.notification_settings where user_id = ${member.id}`
     expect(settings!.email_enabled).toBe(false)
-    const again = await fetch(`${stack.url}/functions/v1/notify-email?unsubscribe=nope`)
-    expect(again.status).toBe(400)
-    expect(await again.text()).toContain('This unsubscribe link is not valid.')
+    const used = await anon.rpc('unsubscribe_email', { p_token: token })
+    expect(used.error).toMatchObject({
+      code: '22023',
+      message: 'This unsubscribe link was used already: emails are off.',
+    })
+    const wrong = await anon.rpc('unsubscribe_email', { p_token: 'nope' })
+    expect(wrong.error).toMatchObject({
+      code: '22023',
+      message: 'This unsubscribe link is not valid.',
+    })
+
+    // The one-click unsubscribe (RFC 8058) is a POST to the function; a GET goes to the app.
+    expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
+    const oneClick = /^<(.+)>$/.exec(mail!.headers['list-unsubscribe'] ?? '')?.[1]
+    expect(oneClick).toBe(
+      `${stack.url}/functions/v1/notify-email?unsubscribe=${encodeURIComponent(token)}`
+    )
+    await asRole(stack.sql, member, (tx) => tx`select public.set_email_notifications(true)`)
+    const posted = await fetch(oneClick!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    })
+    expect(posted.status).toBe(200)
+    const [after] = await stack.sql`
+      select email_enabled from public.notification_settings where user_id = ${member.id}`
+    expect(after!.email_enabled).toBe(false)
+    const badPost = await fetch(`${stack.url}/functions/v1/notify-email?unsubscribe=nope`, {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+    })
+    expect(badPost.status).toBe(400)
+    expect(await badPost.json()).toEqual({ error: 'This unsubscribe link is not valid.' })
+    const redirected = await fetch(oneClick!, { redirect: 'manual' })
+    expect(redirected.status).toBe(303)
+    expect(redirected.headers.get('location')).toBe(unsubscribe)
 
     // Unsubscribed: the next mention is not emailed.
     await makeMessage(stack.sql, owner, world.ch.plaza, `<@${member.id}> still there?`)
@@ -189,6 +241,123 @@ describe('notification emails', () => {
     expect(mailsTo(member).at(-1)!.text).not.toContain('read this one')
   })
 
+  it('holds an email while the person is snoozed and sends it once the snooze ends', async () => {
+    const { owner, admin } = world.people
+    await asRole(
+      stack.sql,
+      owner,
+      (tx) => tx`select public.set_workspace_email_delay(${world.ws}, 0)`
+    )
+    const before = mailsTo(admin).length
+    const until = new Date(Date.now() + 4000).toISOString()
+    await asRole(stack.sql, admin, (tx) => tx`select public.snooze_notifications(${until})`)
+    await makeMessage(stack.sql, owner, world.ch.plaza, `<@${admin.id}> while you were away`)
+    // Due at once (delay 0), but held: still queued, due again when the snooze ends.
+    await expect
+      .poll(
+        async () =>
+          (
+            await stack.sql`
+              select due_at from private.email_queue
+              where user_id = ${admin.id} and due_at > now()`
+          )[0]?.due_at as Date | undefined,
+        { timeout: 10_000, interval: 200 }
+      )
+      .toEqual(new Date(until))
+    expect(mailsTo(admin)).toHaveLength(before)
+    await waitForMails(admin, before + 1)
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(until))
+    expect(mailsTo(admin).at(-1)!.text).toContain('@someone while you were away')
+  })
+
+  it("holds an email inside the person's daily schedule, for a minute at most at a time", async () => {
+    const { owner, admin } = world.people
+    const before = mailsTo(admin).length
+    const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16)
+    const start = hhmm(Date.now() - 3600_000)
+    const end = hhmm(Date.now() + 3600_000)
+    await asRole(
+      stack.sql,
+      admin,
+      (tx) => tx`select public.set_do_not_disturb(true, ${start}::time, ${end}::time, 'UTC')`
+    )
+    await makeMessage(stack.sql, owner, world.ch.plaza, `<@${admin.id}> during the night`)
+    await expect
+      .poll(
+        async () =>
+          (
+            await stack.sql`
+              select count(*)::int as n from private.email_queue
+              where user_id = ${admin.id} and due_at between now() + interval '50 seconds'
+                and now() + interval '61 seconds'`
+          )[0]!.n,
+        { timeout: 10_000, interval: 200 }
+      )
+      .toBe(1)
+    expect(mailsTo(admin)).toHaveLength(before)
+    // Off again: due now, it goes.
+    await asRole(stack.sql, admin, (tx) => tx`select public.set_do_not_disturb(false)`)
+    await stack.sql`update private.email_queue set due_at = now() where user_id = ${admin.id}`
+    await waitForMails(admin, before + 1)
+    expect(mailsTo(admin).at(-1)!.text).toContain('@someone during the night')
+  })
+
+  it("queues with the tests' delay in seconds when private.notification_config sets one", async () => {
+    const { owner, member } = world.people
+    await asRole(
+      stack.sql,
+      owner,
+      (tx) => tx`select public.set_workspace_email_delay(${world.ws}, 10)`
+    )
+    await stack.sql`
+      insert into private.notification_config (name, value) values ('email_delay_seconds', '30')`
+    try {
+      const id = await makeMessage(stack.sql, owner, world.ch.plaza, `<@${member.id}> soon`)
+      const [row] = await stack.sql`
+        select extract(epoch from due_at - now())::float as seconds from private.email_queue
+        where message_id = ${id} and user_id = ${member.id}`
+      expect(row!.seconds).toBeGreaterThan(25)
+      expect(row!.seconds).toBeLessThanOrEqual(30)
+    } finally {
+      await stack.sql`delete from private.notification_config where name = 'email_delay_seconds'`
+      await stack.sql`delete from private.email_queue where user_id = ${member.id}`
+    }
+  })
+
+  it('decides Do Not Disturb as rules.ts does: time zone, overnight, end exclusive, snooze', async () => {
+    const [r] = await stack.sql.unsafe(`select
+      private.dnd_active(true, '22:00', '08:00', 'Asia/Tokyo', null, '2026-01-01T14:30:00Z') as tokyo_night,
+      private.dnd_active(true, '22:00', '08:00', 'Asia/Tokyo', null, '2026-01-01T00:30:00Z') as tokyo_morning,
+      private.dnd_active(true, '09:00', '17:00', 'America/New_York', null, '2026-07-01T14:00:00Z') as new_york_day,
+      private.dnd_active(true, '09:00', '17:00', 'America/New_York', null, '2026-07-01T21:00:00Z') as new_york_evening,
+      private.dnd_active(true, '22:00', '08:00', 'UTC', null, '2026-01-01T08:00:00Z') as at_the_end,
+      private.dnd_active(true, '22:00', '08:00', 'UTC', null, '2026-01-01T07:59:59Z') as a_second_before,
+      private.dnd_active(false, '22:00', '08:00', 'UTC', null, '2026-01-01T23:00:00Z') as off,
+      private.dnd_active(false, '22:00', '08:00', 'UTC', '2026-01-01T12:00:00Z', '2026-01-01T11:00:00Z') as snoozed,
+      private.dnd_active(false, '22:00', '08:00', 'UTC', '2026-01-01T12:00:00Z', '2026-01-01T12:00:00Z') as snooze_over,
+      private.dnd_active(true, '22:00', '08:00', 'Not/A_Zone', null, '2026-01-01T23:00:00Z') as unknown_zone_as_utc,
+      private.dnd_ends_at(true, '22:00', '08:00', 'Asia/Tokyo', null, '2026-01-01T14:30:00Z') as tokyo_before_midnight,
+      private.dnd_ends_at(true, '22:00', '08:00', 'Asia/Tokyo', null, '2026-01-01T20:00:00Z') as tokyo_after_midnight,
+      private.dnd_ends_at(true, '09:00', '17:00', 'America/New_York', null, '2026-07-01T14:00:00Z') as new_york_ends,
+      private.dnd_ends_at(true, '22:00', '08:00', 'UTC', '2026-01-02T10:00:00Z', '2026-01-01T23:00:00Z') as snooze_later`)
+    expect(r).toEqual({
+      tokyo_night: true,
+      tokyo_morning: false,
+      new_york_day: true,
+      new_york_evening: false,
+      at_the_end: false,
+      a_second_before: true,
+      off: false,
+      snoozed: true,
+      snooze_over: false,
+      unknown_zone_as_utc: true,
+      tokyo_before_midnight: new Date('2026-01-01T23:00:00Z'),
+      tokyo_after_midnight: new Date('2026-01-01T23:00:00Z'),
+      new_york_ends: new Date('2026-07-01T21:00:00Z'),
+      snooze_later: new Date('2026-01-02T10:00:00Z'),
+    })
+  })
+
   it('keeps the due query and the claim out of reach of signed-in callers', async () => {
     const { member } = world.people
     await expect(
@@ -200,6 +369,13 @@ describe('notification emails', () => {
     ).rejects.toMatchObject({ code: '42501' })
     await expect(
       asRole(stack.sql, member, (tx) => tx`select * from private.email_queue`)
+    ).rejects.toMatchObject({ code: '42501' })
+    await expect(
+      asRole(
+        stack.sql,
+        member,
+        (tx) => tx`select private.dnd_active(true, '22:00', '08:00', 'UTC', null, now())`
+      )
     ).rejects.toMatchObject({ code: '42501' })
   })
 })

@@ -4,14 +4,18 @@
 // POST {batch_id}: called by the cron job through pg_net. The batch is claimed with the service
 // key (claim_notification_email: once only, so a repeated call sends nothing) and emailed as one
 // digest through the project's SMTP, each message linked by its permalink, with an unsubscribe
-// link. The caller is trusted with nothing but the batch id. (Plain JavaScript syntax with JSDoc
-// types, so it runs as it is wherever it is loaded.)
-// GET ?unsubscribe=<token>: the email's unsubscribe link (no sign-in; verify_jwt = false for this
-// function in config.toml): turns emails off for that person and says so.
+// link to the app's /unsubscribe page (APP_URL/unsubscribe?token=..., which calls
+// unsubscribe_email). The caller is trusted with nothing but the batch id. (Plain JavaScript
+// syntax with JSDoc types, so it runs as it is wherever it is loaded.)
+// POST ?unsubscribe=<token>: the one-click unsubscribe of RFC 8058 (the mail's List-Unsubscribe
+// and List-Unsubscribe-Post headers), which mail clients POST without a sign-in (verify_jwt =
+// false for this function in config.toml). GET ?unsubscribe=<token> (links of older mails)
+// redirects to the app's page: hosted functions answer HTML as text/plain.
 //
-// Secrets (`supabase secrets set`, or the environment locally): SMTP_HOST, SMTP_PORT (587),
-// SMTP_USER, SMTP_PASS, SMTP_FROM ("Chorus <no-reply@…>"), APP_URL (where links open, e.g.
-// https://chorus.example.com); SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY come with the runtime.
+// Secrets (`supabase secrets set`; locally [edge_runtime.secrets] in config.toml or
+// supabase/functions/.env): SMTP_HOST, SMTP_PORT (587), SMTP_USER, SMTP_PASS, SMTP_FROM
+// ("Chorus <no-reply@…>"), APP_URL (where links open, e.g. https://chorus.example.com);
+// SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY come with the runtime.
 import { createClient } from 'npm:@supabase/supabase-js@2'
 import nodemailer from 'npm:nodemailer@6'
 
@@ -94,20 +98,21 @@ Deno.serve(async (request) => {
     auth: { persistSession: false, autoRefreshToken: false },
   })
   const here = new URL(request.url)
+  const appUrl = (Deno.env.get('APP_URL') ?? Deno.env.get('SITE_URL') ?? url).replace(/\/$/, '')
+  const token = here.searchParams.get('unsubscribe')
 
   if (request.method === 'GET') {
-    const token = here.searchParams.get('unsubscribe')
     if (!token) return json(400, { error: 'unsubscribe=<token> is required.' })
-    const { error } = await admin.rpc('unsubscribe_email', { p_token: token })
-    const page = error
-      ? `<p>${escapeHtml(error.message)}</p>`
-      : '<p>You will get no more emails from Chorus. Turn them on again under Notifications.</p>'
-    return new Response(`<!doctype html><title>Chorus</title>${page}`, {
-      status: error ? 400 : 200,
-      headers: { 'Content-Type': 'text/html; charset=utf-8' },
+    return new Response(null, {
+      status: 303,
+      headers: { Location: `${appUrl}/unsubscribe?token=${encodeURIComponent(token)}` },
     })
   }
   if (request.method !== 'POST') return json(405, { error: 'Use POST or GET.' })
+  if (token !== null) {
+    const { error } = await admin.rpc('unsubscribe_email', { p_token: token })
+    return error ? json(400, { error: error.message }) : json(200, { unsubscribed: true })
+  }
 
   let input
   try {
@@ -127,9 +132,12 @@ Deno.serve(async (request) => {
   if (!mail) return json(200, { sent: false, reason: 'claimed already or unknown' })
   if (mail.items.length === 0) return json(200, { sent: false, reason: 'nothing left' })
 
-  const appUrl = (Deno.env.get('APP_URL') ?? Deno.env.get('SITE_URL') ?? url).replace(/\/$/, '')
-  const unsubscribeUrl = mail.unsubscribe_token
-    ? `${url.replace(/\/$/, '')}/functions/v1/notify-email?unsubscribe=${encodeURIComponent(mail.unsubscribe_token)}`
+  const unsubscribeToken = mail.unsubscribe_token
+    ? encodeURIComponent(mail.unsubscribe_token)
+    : null
+  const unsubscribeUrl = unsubscribeToken ? `${appUrl}/unsubscribe?token=${unsubscribeToken}` : null
+  const oneClickUrl = unsubscribeToken
+    ? `${url.replace(/\/$/, '')}/functions/v1/notify-email?unsubscribe=${unsubscribeToken}`
     : null
   const host = Deno.env.get('SMTP_HOST')
   if (!host) return json(500, { error: 'SMTP_HOST is not set.' })
@@ -149,7 +157,12 @@ Deno.serve(async (request) => {
       subject,
       text,
       html,
-      headers: unsubscribeUrl ? { 'List-Unsubscribe': `<${unsubscribeUrl}>` } : {},
+      headers: oneClickUrl
+        ? {
+            'List-Unsubscribe': `<${oneClickUrl}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          }
+        : {},
     })
   } catch (e) {
     return json(502, {
