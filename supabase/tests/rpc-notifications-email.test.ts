@@ -134,7 +134,7 @@ describe('notification emails', () => {
 
     // The link opens the app's page, which calls unsubscribe_email without a sign-in.
     const unsubscribe = /Stop these emails: (\S+)/.exec(mail!.text)?.[1]
-    expect(unsubscribe).toMatch(new RegExp(`^${APP_URL}/unsubscribe\\?token=`))
+    expect(unsubscribe).toMatch(new RegExp(`^${APP_URL}/unsubscribe\\.html\\?token=`))
     const token = new URL(unsubscribe!).searchParams.get('token')!
     const anon = stack.client()
     expect(await anon.rpc('unsubscribe_email', { p_token: token })).toMatchObject({ data: true })

@@ -4,7 +4,7 @@
 // POST {batch_id}: called by the cron job through pg_net. The batch is claimed with the service
 // key (claim_notification_email: once only, so a repeated call sends nothing) and emailed as one
 // digest through the project's SMTP, each message linked by its permalink, with an unsubscribe
-// link to the app's /unsubscribe page (APP_URL/unsubscribe?token=..., which calls
+// link to the app's /unsubscribe page (APP_URL/unsubscribe.html?token=..., which calls
 // unsubscribe_email). The caller is trusted with nothing but the batch id. (Plain JavaScript
 // syntax with JSDoc types, so it runs as it is wherever it is loaded.)
 // POST ?unsubscribe=<token>: the one-click unsubscribe of RFC 8058 (the mail's List-Unsubscribe
@@ -105,7 +105,7 @@ Deno.serve(async (request) => {
     if (!token) return json(400, { error: 'unsubscribe=<token> is required.' })
     return new Response(null, {
       status: 303,
-      headers: { Location: `${appUrl}/unsubscribe?token=${encodeURIComponent(token)}` },
+      headers: { Location: `${appUrl}/unsubscribe.html?token=${encodeURIComponent(token)}` },
     })
   }
   if (request.method !== 'POST') return json(405, { error: 'Use POST or GET.' })
@@ -135,7 +135,9 @@ Deno.serve(async (request) => {
   const unsubscribeToken = mail.unsubscribe_token
     ? encodeURIComponent(mail.unsubscribe_token)
     : null
-  const unsubscribeUrl = unsubscribeToken ? `${appUrl}/unsubscribe?token=${unsubscribeToken}` : null
+  const unsubscribeUrl = unsubscribeToken
+    ? `${appUrl}/unsubscribe.html?token=${unsubscribeToken}`
+    : null
   const oneClickUrl = unsubscribeToken
     ? `${url.replace(/\/$/, '')}/functions/v1/notify-email?unsubscribe=${unsubscribeToken}`
     : null
