@@ -23,5 +23,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.CHORUS_INBOX_URL = stack.inboxUrl
   process.env.CHORUS_ANON_KEY = stack.anonKey
   process.env.CHORUS_SERVICE_ROLE_KEY = stack.serviceRoleKey
+  process.env.CHORUS_DB_URL = stack.dbUrl
   return () => stack.stop()
 }

@@ -32,8 +32,9 @@ export async function freePort(): Promise<number> {
   })
 }
 
-/** A throwaway project folder: the real migrations and seed, config.toml pointed at the app. */
-async function projectCopy(appUrl: string): Promise<string> {
+/** A throwaway project folder: the real migrations and seed, config.toml pointed at the app (and
+ * the functions' mail at the inbox's SMTP port of this stack). */
+async function projectCopy(appUrl: string, smtpPort: number): Promise<string> {
   // A private folder: as root the stack keeps the cluster where the postgres user can reach it.
   const workdir = await mkdtemp(path.join(tmpdir(), 'chorus-e2e-'))
   const supabase = path.join(workdir, 'supabase')
@@ -50,6 +51,9 @@ async function projectCopy(appUrl: string): Promise<string> {
     .replace(/^email_sent\s*=.*$/m, 'email_sent = 10000')
     .replace(/^sign_in_sign_ups\s*=.*$/m, 'sign_in_sign_ups = 10000')
     .replace(/^token_verifications\s*=.*$/m, 'token_verifications = 10000')
+    // [edge_runtime.secrets]: notification emails link to this app, through this inbox.
+    .replace(/^APP_URL\s*=.*$/m, `APP_URL = "${appUrl}"`)
+    .replace(/^SMTP_PORT\s*=.*$/m, `SMTP_PORT = "${smtpPort}"`)
   await writeFile(path.join(supabase, 'config.toml'), patched)
   await symlink(path.join(ROOT, 'supabase', 'migrations'), path.join(supabase, 'migrations'))
   // The invite-by-email function and the invitation's mail template.
@@ -64,7 +68,8 @@ export async function startStack(
 ): Promise<RunningStack> {
   const appPort = await freePort()
   const appUrl = `http://127.0.0.1:${appPort}`
-  const workdir = await projectCopy(appUrl)
+  const smtpPort = await freePort()
+  const workdir = await projectCopy(appUrl, smtpPort)
   const dataDir = path.join(workdir, 'data')
   const args = [
     '--import',
@@ -81,6 +86,8 @@ export async function startStack(
     '0',
     '--inbox-port',
     '0',
+    '--inbox-smtp-port',
+    String(smtpPort),
     '--app-dist',
     path.join(ROOT, 'app/dist'),
     '--app-port',
