@@ -6,6 +6,16 @@ const parse = (text: string) =>
   parseProjectConfig(text, '/projects/demo', '/projects/demo/supabase/config.toml')
 
 describe('parseProjectConfig', () => {
+  it("reads [inbucket] smtp_port with the CLI's default, a free one beside a free inbox port", () => {
+    expect(parse('').inbucket).toMatchObject({ port: 54324, smtpPort: 54325 })
+    expect(parse('[inbucket]\nsmtp_port = 2525\n').inbucket.smtpPort).toBe(2525)
+    expect(parse('[inbucket]\nport = 0\n').inbucket.smtpPort).toBe(0)
+    expect(parse('[inbucket]\nport = 0\nsmtp_port = 2525\n').inbucket.smtpPort).toBe(2525)
+    expect(() => parse('[inbucket]\nsmtp_port = 70000\n')).toThrow(
+      '[inbucket] smtp_port must be a port number (0-65535)'
+    )
+  })
+
   it('applies the Supabase CLI defaults to an empty file', () => {
     const config = parse('')
     expect(config.projectId).toBe('demo')
