@@ -27,6 +27,8 @@ describe('the service worker answers only the app shell', () => {
     }
     expect(shellRoute({ method: 'POST', url: `${APP}/`, mode: 'navigate' }, APP)).toBe('network')
     expect(shellRoute(get(`${APP}/sw.js`), APP)).toBe('network')
+    // A page of its own (the email's unsubscribe page) is not the app shell.
+    expect(shellRoute(get(`${APP}/unsubscribe.html?token=t`, 'navigate'), APP)).toBe('network')
     expect(shellRoute(get(`${APP}/assets-not/x.js`), APP)).toBe('network')
   })
 

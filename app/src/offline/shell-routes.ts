@@ -1,7 +1,8 @@
 // Which requests the service worker (sw.ts) answers, as a pure function. Only the app's own
-// files: the pages (index.html, from the cache when the network fails), /config.json (the last
-// one known) and the built assets (hashed, so the cached copy is the file). Everything else goes
-// to the network untouched; the API (REST, Auth, Storage, Realtime, functions) is never cached.
+// files: the app's pages (index.html, from the cache when the network fails), /config.json (the
+// last one known) and the built assets (hashed, so the cached copy is the file). Everything else
+// goes to the network untouched; the API (REST, Auth, Storage, Realtime, functions) is never
+// cached.
 export type ShellRoute = 'page' | 'config' | 'asset' | 'network'
 
 export interface ShellRequest {
@@ -16,7 +17,9 @@ export function shellRoute(request: ShellRequest, origin: string): ShellRoute {
   if (request.method !== 'GET') return 'network'
   const url = new URL(request.url)
   if (url.origin !== origin || API.test(url.pathname)) return 'network'
-  if (request.mode === 'navigate') return 'page'
+  // A page of its own beside the app (public/unsubscribe.html) is not the shell: answering it
+  // would keep it as index.html.
+  if (request.mode === 'navigate') return /\.html$/.test(url.pathname) ? 'network' : 'page'
   if (url.pathname === '/config.json') return 'config'
   if (url.pathname.startsWith('/assets/')) return 'asset'
   return 'network'
