@@ -1,8 +1,8 @@
 // Threads through the RPCs as the app calls them (role authenticated, the caller's claims):
 // replies numbered per thread, idempotent, in the channel only when also sent there; the
 // parent's summary; following (automatic and by hand), read positions and the Threads view;
-// the refusals (a reply to a reply, to another channel's message, in an archived channel); an
-// archived channel's thread still reads, and nothing changes it.
+// the refusals (a reply to a reply, to another channel's message, in an archived channel). An
+// archived channel's threads: rpc-threads-archived.test.ts.
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import postgres from 'postgres'
@@ -10,74 +10,16 @@ import type { Sql } from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
+import { threadTools } from './support/threads.ts'
 import { asRole, buildWorld, makeMessage } from './support/world.ts'
-import type { Person, World } from './support/world.ts'
+import type { World } from './support/world.ts'
 
 const workdir = path.resolve(import.meta.dirname, '../..')
 let stack: TestStack
 let world: World
 let pool: Sql
 
-interface ReplyRow {
-  id: string
-  channel_id: string
-  seq: string
-  thread_seq: string | null
-  parent_id: string | null
-  in_channel: boolean
-  body: string
-}
-
-function reply(
-  person: Person,
-  channel: string,
-  parent: string,
-  body: string,
-  options: { id?: string; inChannel?: boolean; sql?: Sql } = {}
-): Promise<ReplyRow> {
-  return asRole(options.sql ?? stack.sql, person, async (tx) => {
-    const [row] = await tx<ReplyRow[]>`
-      select * from public.send_message(${options.id ?? randomUUID()}, ${channel}, ${body},
-        '[]'::jsonb, ${parent}, ${options.inChannel ?? false})`
-    return row!
-  })
-}
-
-function rpc<T extends object>(
-  person: Person,
-  call: (tx: postgres.TransactionSql) => Promise<T[]>
-) {
-  return asRole(stack.sql, person, call)
-}
-
-async function summary(thread: string) {
-  const [row] = await stack.sql<
-    { reply_count: number; last_seq: string; last_repliers: string[]; last_reply_at: Date | null }[]
-  >`select reply_count, last_seq, last_repliers, last_reply_at from public.threads where id = ${thread}`
-  return row
-}
-
-async function follows(thread: string): Promise<Record<string, boolean>> {
-  const rows = await stack.sql<{ user_id: string; following: boolean }[]>`
-    select user_id, following from public.thread_members where thread_id = ${thread}`
-  return Object.fromEntries(rows.map((r) => [r.user_id, r.following]))
-}
-
-/** A new public channel of the workspace, made by the person with the others in it. */
-function newChannel(person: Person, others: Person[]): Promise<string> {
-  return asRole(stack.sql, person, async (tx) => {
-    const [c] = await tx<{ id: string }[]>`
-      select id from public.create_channel(${world.ws}, ${`t-${randomUUID().slice(0, 8)}`}, 'public', '',
-        ${others.map((o) => o.id)})`
-    return c!.id
-  })
-}
-
-async function lastSeq(channel: string): Promise<number> {
-  const [row] = await stack.sql<{ last_seq: string }[]>`
-    select last_seq from public.channels where id = ${channel}`
-  return Number(row!.last_seq)
-}
+const { reply, rpc, summary, follows, lastSeq } = threadTools(() => ({ stack, world }))
 
 beforeAll(async () => {
   stack = await startTestStack({ workdir })
@@ -408,70 +350,5 @@ describe('following and reading', () => {
     await expect(
       rpc(member, (tx) => tx`select public.follow_thread(${r.id})`)
     ).rejects.toMatchObject({ code: '22023', message: 'A reply has no thread of its own.' })
-  })
-})
-
-describe('a thread in an archived channel', () => {
-  it('still reads, refuses a reply, an edit or a reaction, and leaves following to each person', async () => {
-    const { owner, member } = world.people
-    const room = await newChannel(owner, [member])
-    const parent = await makeMessage(stack.sql, owner, room, 'retro notes')
-    const first = await reply(member, room, parent, 'went well')
-    const second = await reply(owner, room, parent, 'agreed')
-    await rpc(owner, (tx) => tx`select public.archive_channel(${room})`)
-    const before = await summary(parent)
-
-    const archived = {
-      code: '42501',
-      message: 'This channel is archived; messages can no longer be sent.',
-    }
-    await expect(reply(member, room, parent, 'one more')).rejects.toMatchObject(archived)
-    await expect(
-      reply(member, room, parent, 'to everyone', { inChannel: true })
-    ).rejects.toMatchObject(archived)
-    // A retry of a reply stored before the archiving still gets it back (an outbox confirms).
-    expect(await reply(member, room, parent, 'went well', { id: first.id })).toEqual(first)
-    await expect(
-      rpc(member, (tx) => tx`select public.edit_message(${first.id}, 'went very well')`)
-    ).rejects.toMatchObject({
-      code: '42501',
-      message: 'This channel is archived; messages can no longer be changed.',
-    })
-    await expect(
-      rpc(owner, (tx) => tx`select public.set_reaction(${first.id}, '👍')`)
-    ).rejects.toMatchObject({ code: '42501' })
-
-    const replies = await rpc(
-      member,
-      (tx) => tx<{ id: string; body: string; edited_at: Date | null }[]>`
-      select id, body, edited_at from public.thread_page(${parent})`
-    )
-    expect(replies.map((r) => [r.id, r.body, r.edited_at])).toEqual([
-      [first.id, 'went well', null],
-      [second.id, 'agreed', null],
-    ])
-    const page = await rpc(
-      member,
-      (tx) => tx<{ id: string; thread: { reply_count: number } | null }[]>`
-      select id, thread from public.message_page(${room})`
-    )
-    expect(page.find((m) => m.id === parent)?.thread).toMatchObject({ reply_count: 2 })
-    expect(await summary(parent)).toEqual(before)
-
-    // Following and reading are personal: they still move (unfollowing takes the thread out of
-    // the Threads view).
-    const off = await rpc(
-      member,
-      (tx) => tx<{ follow_thread: boolean }[]>`
-      select public.follow_thread(${parent}, false)`
-    )
-    expect(off[0]!.follow_thread).toBe(false)
-    expect((await follows(parent))[member.id]).toBe(false)
-    const read = await rpc(
-      member,
-      (tx) => tx<{ mark_thread_read: string }[]>`
-      select public.mark_thread_read(${parent})`
-    )
-    expect(read[0]!.mark_thread_read).toBe('2')
   })
 })
