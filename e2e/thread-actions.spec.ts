@@ -72,7 +72,13 @@ test("a thread's replies and parent have the channel's actions, by touch and by 
 }) => {
   const alice = await actor(browser, 'Alice')
   const bob = await phoneActor(browser, 'Bob')
-  await twoInGeneral(alice, bob, `Thread actions ${Date.now().toString(36)}`)
+  // A long workspace name: at phone width the header's search button bears it, and the
+  // channel's name must still show beside it (twoInGeneral waits for that heading).
+  await twoInGeneral(
+    alice,
+    bob,
+    `Thread actions of a long-named workspace ${Date.now().toString(36)}`
+  )
   await alice.context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await send(alice.page, 'Plan for the offsite')
   const parent = alice.page
