@@ -46,4 +46,9 @@ export interface Service {
   stop?(): Promise<void>
   /** Resolves once the work it goes on with after answering is done (Storage's renames). */
   settled?(): Promise<void>
+  /**
+   * Resolves once what start() set going in the background is live (Realtime: the replication
+   * stream, without which a change committed meanwhile is never delivered).
+   */
+  ready?(): Promise<void>
 }

@@ -95,6 +95,10 @@ export function realtimeService(): Service {
       app.server.on('upgrade', onUpgrade)
     },
 
+    async ready() {
+      await env?.feed.replicationReady()
+    },
+
     async stop() {
       stopRetention?.()
       if (server) {

@@ -1,0 +1,53 @@
+// A stack answers once its change feed streams. Creating a database's replication slot waits on
+// every transaction running in the cluster, and a change committed before the slot exists is
+// never delivered, so a start that returned earlier lost what a client did at once: here a
+// broadcast from the database (realtime.send(), not waited on by any join) sent the moment the
+// stack is up arrives.
+import postgres from 'postgres'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { startTestStack } from '../support/stack.ts'
+import type { TestStack } from '../support/stack.ts'
+import { Collector, makeUser, subscribed } from './helpers.ts'
+
+const HELD_MS = 1500
+
+let stack: TestStack | undefined
+
+afterAll(async () => {
+  await stack?.stop()
+})
+
+describe('start', () => {
+  it('waits for the replication slot, so a change made at once is delivered', async () => {
+    // A transaction with an id, open elsewhere in the cluster: the slot waits for its end.
+    const other = postgres(inject('pgUrl'), { max: 1, onnotice: () => {} })
+    const held = await other.reserve()
+    let started = false
+    let startedWhileHeld: boolean
+    await held`begin`
+    await held`select txid_current()`
+    const starting = startTestStack().then((s) => {
+      started = true
+      return s
+    })
+    try {
+      await new Promise((resolve) => setTimeout(resolve, HELD_MS))
+      startedWhileHeld = started
+    } finally {
+      await held`commit`
+      held.release()
+      await other.end({ timeout: 2 })
+    }
+    stack = await starting
+    expect(startedWhileHeld, 'the stack answered before its change feed could stream').toBe(false)
+    const user = await makeUser(stack)
+    const messages = new Collector<{ event: string; payload?: unknown }>()
+    const channel = user.client
+      .channel('at-once')
+      .on('broadcast', { event: '*' }, (message) => messages.push(message))
+    await subscribed(channel)
+    await stack.sql`select realtime.send('{"n": 1}'::jsonb, 'first', 'at-once', false)`
+    const [message] = await messages.count(1)
+    expect(message).toMatchObject({ event: 'first', payload: { n: 1 } })
+  })
+})
