@@ -141,9 +141,12 @@ export function startCronScheduler(options: { dbUrl: string; log: Logger }): Cro
       await finish('failed', `database "${job.database}" is not the project's database`)
       return
     }
+    // No array types fetched on connecting: a stop ends the connection at once, and postgres.js
+    // leaves an interrupted fetch as an unhandled rejection. A run only reads a pid and a count.
     const connection = postgres(dbUrl, {
       max: 1,
       onnotice: () => {},
+      fetch_types: false,
       connection: { application_name: 'pg_cron' },
     })
     running.set(job.jobid, connection)
