@@ -31,5 +31,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
+    env: {
+      // Realtime's tenant-wide message rate (100 a second, as the CLI's) counts every broadcast
+      // the database sends: building a suite's world is a burst of them, and a live test run
+      // within the next seconds had its channel closed ("Too many messages per second"). The
+      // limit itself is tested in backend/test/realtime/limits.test.ts.
+      TENANT_MAX_EVENTS_PER_SECOND: process.env.TENANT_MAX_EVENTS_PER_SECOND ?? '100000',
+    },
   },
 })
