@@ -21,6 +21,7 @@ import { EmptyState, Spinner } from '../../../ui/Notice.tsx'
 import { useLiveChannel } from '../data/useLiveChannel.ts'
 import { prefetchThreadPage } from '../data/channel-transport.ts'
 import { markUnread } from '../data/mark-unread.ts'
+import { useReadWhileVisible } from './use-read-while-visible.ts'
 import type { ChannelSnapshot, ChatMessage } from '../conversation/types.ts'
 import type { Mentionable } from '../mentions.ts'
 import { Composer } from './Composer.tsx'
@@ -99,11 +100,14 @@ export function ChannelView(props: Props) {
     [me, nameOf, props.avatarOf, resolveMention, members]
   )
 
-  useMarkRead(
-    workspaceId,
-    channelId,
-    snapshot,
-    atBottom && !focusMessageId && newAfterSeq !== undefined
+  const { mutateAsync: markReadMutation } = useMarkReadMutation(workspaceId)
+  const keepUnread = useReadWhileVisible(
+    snapshot.messages[snapshot.messages.length - 1]?.seq ?? 0,
+    atBottom && !focusMessageId && newAfterSeq !== undefined && snapshot.status !== 'offline',
+    useCallback(
+      (seq: number) => markReadMutation({ channelId, seq }),
+      [markReadMutation, channelId]
+    )
   )
   useRosterFollowsAuthors(channelId, snapshot, roster.data)
   const announcement = useAnnouncement(snapshot, me, nameOf)
@@ -138,11 +142,15 @@ export function ChannelView(props: Props) {
   const { saved, open: openSave, dialog: saveDialog } = useSaveForLater(me)
   const saving = useMemo(() => ({ saved, open: openSave }), [saved, openSave])
   // The "new" line moves to the message marked unread; the sidebar follows from the database.
-  const markUnreadHere = useCallback((message: ChatMessage) => {
-    markUnread(message.id).then(setNewAfterSeq, (error: unknown) =>
-      window.alert(`Could not mark it unread: ${cleanError(error)}`)
-    )
-  }, [])
+  const markUnreadHere = useCallback(
+    (message: ChatMessage) => {
+      keepUnread()
+      markUnread(message.id).then(setNewAfterSeq, (error: unknown) =>
+        window.alert(`Could not mark it unread: ${cleanError(error)}`)
+      )
+    },
+    [keepUnread]
+  )
   const { renderRow, editLast } = useRowRenderer({
     live,
     messages: snapshot.messages,
@@ -342,36 +350,6 @@ function StatusBanner({ snapshot, onRetry }: { snapshot: ChannelSnapshot; onRetr
       )}
     </div>
   )
-}
-
-/** Moves my read position to the newest message while I can see it, across devices. */
-function useMarkRead(
-  workspaceId: string,
-  channelId: string,
-  snapshot: ChannelSnapshot,
-  atBottom: boolean
-) {
-  const { mutateAsync: markRead } = useMarkReadMutation(workspaceId)
-  const marked = useRef(0)
-  const newest = snapshot.messages[snapshot.messages.length - 1]?.seq ?? 0
-  const [visible, setVisible] = useState(() => document.visibilityState === 'visible')
-
-  useEffect(() => {
-    const update = () => setVisible(document.visibilityState === 'visible')
-    document.addEventListener('visibilitychange', update)
-    return () => document.removeEventListener('visibilitychange', update)
-  }, [])
-
-  useEffect(() => {
-    if (!atBottom || !visible || newest <= marked.current || snapshot.status === 'offline') return
-    const timer = window.setTimeout(() => {
-      marked.current = newest
-      markRead({ channelId, seq: newest }).catch(() => {
-        marked.current = 0
-      })
-    }, 400)
-    return () => window.clearTimeout(timer)
-  }, [atBottom, visible, newest, snapshot.status, channelId, markRead])
 }
 
 /** Someone new wrote here: they joined since the roster was fetched (joins are not pushed). */

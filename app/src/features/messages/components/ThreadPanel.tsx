@@ -17,6 +17,7 @@ import { EmptyState } from '../../../ui/Notice.tsx'
 import type { LiveChannel } from '../conversation/LiveChannel.ts'
 import type { ChatMessage } from '../conversation/types.ts'
 import { markThreadUnread } from '../data/mark-unread.ts'
+import { useReadWhileVisible } from './use-read-while-visible.ts'
 import {
   useFollowThread,
   useMarkThreadRead,
@@ -82,7 +83,12 @@ export default function ThreadPanel(props: ThreadPanelProps) {
     setNewAfterSeq(newest > mine.data.lastReadSeq ? mine.data.lastReadSeq : null)
   }, [mine.data, snapshot.loaded, snapshot.messages, newAfterSeq])
 
-  useMarkThreadReadWhileVisible(threadId, snapshot.messages, atBottom && snapshot.loaded)
+  const { mutateAsync: markThreadRead } = useMarkThreadRead(threadId)
+  const keepUnread = useReadWhileVisible(
+    snapshot.messages[snapshot.messages.length - 1]?.seq ?? 0,
+    atBottom && snapshot.loaded,
+    markThreadRead
+  )
 
   useEffect(() => {
     composerRef.current?.focus()
@@ -104,11 +110,15 @@ export default function ThreadPanel(props: ThreadPanelProps) {
 
   // The "new replies" line moves to the reply marked unread; the Threads view follows from
   // the database (my thread_members row on my user topic).
-  const markReplyUnread = useCallback((message: ChatMessage) => {
-    markThreadUnread(message.id).then(setNewAfterSeq, (error: unknown) =>
-      window.alert(`Could not mark it unread: ${cleanError(error)}`)
-    )
-  }, [])
+  const markReplyUnread = useCallback(
+    (message: ChatMessage) => {
+      keepUnread()
+      markThreadUnread(message.id).then(setNewAfterSeq, (error: unknown) =>
+        window.alert(`Could not mark it unread: ${cleanError(error)}`)
+      )
+    },
+    [keepUnread]
+  )
 
   const readOnly = props.disabledReason !== null
   const { renderRow, editing, editLast } = useRowRenderer({
@@ -259,33 +269,4 @@ function statusText(status: string): string | null {
     default:
       return null
   }
-}
-
-/** Moves my read position in the thread to its newest reply while I can see it. */
-function useMarkThreadReadWhileVisible(
-  threadId: string,
-  messages: ChatMessage[],
-  atBottom: boolean
-) {
-  const { mutateAsync: markRead } = useMarkThreadRead(threadId)
-  const marked = useRef(0)
-  const newest = messages[messages.length - 1]?.seq ?? 0
-  const [visible, setVisible] = useState(() => document.visibilityState === 'visible')
-
-  useEffect(() => {
-    const update = () => setVisible(document.visibilityState === 'visible')
-    document.addEventListener('visibilitychange', update)
-    return () => document.removeEventListener('visibilitychange', update)
-  }, [])
-
-  useEffect(() => {
-    if (!atBottom || !visible || newest <= marked.current) return
-    const timer = window.setTimeout(() => {
-      marked.current = newest
-      markRead(newest).catch(() => {
-        marked.current = 0
-      })
-    }, 400)
-    return () => window.clearTimeout(timer)
-  }, [atBottom, visible, newest, markRead])
 }
