@@ -82,10 +82,14 @@ export function SearchLauncher({ channelId, ...context }: Props) {
       <button
         type="button"
         className="button button-small search-launcher"
+        aria-label={`Search ${context.workspaceName}`}
         aria-keyshortcuts="Control+G Meta+G /"
         onClick={() => setOpen('search')}
       >
-        <span aria-hidden="true">🔍</span> Search {context.workspaceName}
+        <span aria-hidden="true">🔍</span>
+        <span className="search-launcher-text" aria-hidden="true">
+          Search {context.workspaceName}
+        </span>
       </button>
       <Suspense fallback={null}>
         {open === 'search' && <SearchPanel {...context} onClose={() => setOpen(null)} />}
