@@ -1,5 +1,6 @@
 // The shell's dialog host: at most one dialog is open, named by WorkspaceDialog. The shell only
-// says which; each dialog gets what it needs from the workspace here.
+// says which; each dialog gets what it needs from the workspace here. Loaded lazily, with the
+// dialogs, when the first one opens (none is part of the first screen).
 import { assertNever } from '../lib/result.ts'
 import { navigate } from '../lib/router.ts'
 import { useSignOut } from '../features/auth/index.ts'
@@ -26,7 +27,7 @@ export type WorkspaceDialog =
   | 'profile'
 
 interface Props {
-  dialog: WorkspaceDialog | null
+  dialog: WorkspaceDialog
   onClose: () => void
   workspaceId: string
   workspace: Workspace | undefined
@@ -39,10 +40,9 @@ interface Props {
   email: string
 }
 
-export function WorkspaceDialogs(props: Props) {
+export default function WorkspaceDialogs(props: Props) {
   const { dialog, onClose, workspaceId, members, channel, me } = props
   const signOut = useSignOut()
-  if (dialog === null) return null
   const others = members
     .filter((m) => m.userId !== me)
     .map((m) => ({ id: m.userId, name: m.displayName }))

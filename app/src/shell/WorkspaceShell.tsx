@@ -18,7 +18,6 @@ import { Link } from '../ui/Link.tsx'
 import { MenuButton } from '../ui/MenuButton.tsx'
 import { ChannelHeader } from './ChannelHeader.tsx'
 import { MembersPanel } from './MembersPanel.tsx'
-import { WorkspaceDialogs } from './WorkspaceDialogs.tsx'
 import type { WorkspaceDialog } from './WorkspaceDialogs.tsx'
 import { WorkspaceRail } from './WorkspaceRail.tsx'
 import { useChannelKeys } from './use-channel-keys.ts'
@@ -31,6 +30,8 @@ const LAST_WORKSPACE_KEY = 'chorus.last-workspace'
 const ThreadsView = lazy(() => import('../features/messages/components/ThreadsView.tsx'))
 // Later (saved messages): loaded when it is first opened.
 const LaterView = lazy(() => import('../features/saved/components/LaterView.tsx'))
+// The dialogs (invite, members, channels, profile): loaded when one is first opened.
+const WorkspaceDialogs = lazy(() => import('./WorkspaceDialogs.tsx'))
 
 export function WorkspaceShell({
   workspaceId,
@@ -313,17 +314,21 @@ export function WorkspaceShell({
         />
       )}
 
-      <WorkspaceDialogs
-        dialog={dialog}
-        onClose={() => setDialog(null)}
-        workspaceId={workspaceId}
-        workspace={workspace}
-        members={members.data ?? []}
-        channels={channelList}
-        channel={channel}
-        me={me}
-        email={data.email}
-      />
+      {dialog !== null && (
+        <Suspense fallback={null}>
+          <WorkspaceDialogs
+            dialog={dialog}
+            onClose={() => setDialog(null)}
+            workspaceId={workspaceId}
+            workspace={workspace}
+            members={members.data ?? []}
+            channels={channelList}
+            channel={channel}
+            me={me}
+            email={data.email}
+          />
+        </Suspense>
+      )}
     </div>
   )
 }

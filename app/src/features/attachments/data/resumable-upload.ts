@@ -6,13 +6,9 @@
 // fingerprints in local storage). Pause, resume and cancel are the user's.
 import type { Upload as TusUpload } from 'tus-js-client'
 import { runtimeConfig, supabase } from '../../../lib/supabase.ts'
-import { ATTACHMENT_BUCKET } from './rules.ts'
-import { UploadError } from './upload-file.ts'
-import type { UploadHandle } from './upload-file.ts'
-
-/** Supabase's rule: resumable above 6 MB, in chunks of exactly 6 MB. */
-export const RESUMABLE_THRESHOLD = 6 * 1024 * 1024
-export const RESUMABLE_CHUNK = 6 * 1024 * 1024
+import { ATTACHMENT_BUCKET, RESUMABLE_CHUNK } from './rules.ts'
+import { UploadError } from './upload-error.ts'
+import type { UploadHandle } from './upload-error.ts'
 
 export interface ResumableHandle extends UploadHandle {
   pause(): void

@@ -5,6 +5,9 @@ export const ATTACHMENT_BUCKET = 'attachments'
 // resumably.
 export const MAX_FILE_BYTES = 50 * 1024 * 1024
 export const MAX_FILES_PER_MESSAGE = 10
+/** Supabase's rule: resumable above 6 MB, in chunks of exactly 6 MB (resumable-upload.ts). */
+export const RESUMABLE_THRESHOLD = 6 * 1024 * 1024
+export const RESUMABLE_CHUNK = 6 * 1024 * 1024
 
 // The same list as the bucket's allowed_mime_types (supabase/migrations/*_chorus_attachments.sql).
 const ALLOWED_TYPES = new Set([

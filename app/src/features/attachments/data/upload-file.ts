@@ -3,22 +3,8 @@
 // /storage/v1/object/<bucket>/<path>, multipart, the user's bearer token) with XMLHttpRequest.
 import { runtimeConfig, supabase } from '../../../lib/supabase.ts'
 import { ATTACHMENT_BUCKET } from './rules.ts'
-
-export interface UploadHandle {
-  promise: Promise<void>
-  cancel(): void
-}
-
-export class UploadError extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-    readonly cancelled = false
-  ) {
-    super(message)
-    this.name = 'UploadError'
-  }
-}
+import { UploadError } from './upload-error.ts'
+import type { UploadHandle } from './upload-error.ts'
 
 export function uploadFile(
   path: string,

@@ -12,11 +12,20 @@ import {
   isDraftUpload,
   keepDraftMessageId,
 } from './draft-message.ts'
-import { checkFile, MAX_FILES_PER_MESSAGE, mimeOf, safeFileName, isPreviewable } from './rules.ts'
-import { RESUMABLE_THRESHOLD, uploadResumable } from './resumable-upload.ts'
+import {
+  checkFile,
+  isPreviewable,
+  MAX_FILES_PER_MESSAGE,
+  mimeOf,
+  RESUMABLE_THRESHOLD,
+  safeFileName,
+} from './rules.ts'
 import type { ResumableHandle } from './resumable-upload.ts'
-import { removeUnsent, UploadError, uploadFile } from './upload-file.ts'
-import type { UploadHandle } from './upload-file.ts'
+import { UploadError } from './upload-error.ts'
+import type { UploadHandle } from './upload-error.ts'
+
+/** The transfer code (XMLHttpRequest and tus), loaded when the first file is attached. */
+const transfers = () => import('./transfers.ts')
 
 export interface DraftUpload {
   id: string
@@ -60,21 +69,25 @@ export function useUploads(workspaceId: string, channelId: string) {
     (upload: DraftUpload) => {
       const onProgress = (fraction: number) => patch(upload.id, { progress: fraction })
       paths.current.set(upload.id, upload.path)
-      const handle = upload.resumable
-        ? uploadResumable(upload.path, upload.file, {
-            onProgress,
-            onPaused: (paused) => patch(upload.id, { state: paused ? 'paused' : 'uploading' }),
-            isSameUpload: (objectName) => {
-              const taken = new Set(paths.current.values())
-              taken.delete(upload.path)
-              return isDraftUpload(upload.path, objectName, taken)
-            },
-            onResumed: (objectName) => {
-              paths.current.set(upload.id, objectName)
-              patch(upload.id, { path: objectName })
-            },
-          })
-        : uploadFile(upload.path, upload.file, onProgress)
+      const handle = whenLoaded(
+        transfers().then((t) =>
+          upload.resumable
+            ? t.uploadResumable(upload.path, upload.file, {
+                onProgress,
+                onPaused: (paused) => patch(upload.id, { state: paused ? 'paused' : 'uploading' }),
+                isSameUpload: (objectName) => {
+                  const taken = new Set(paths.current.values())
+                  taken.delete(upload.path)
+                  return isDraftUpload(upload.path, objectName, taken)
+                },
+                onResumed: (objectName) => {
+                  paths.current.set(upload.id, objectName)
+                  patch(upload.id, { path: objectName })
+                },
+              })
+            : t.uploadFile(upload.path, upload.file, onProgress)
+        )
+      )
       handles.current.set(upload.id, handle)
       handle.promise.then(
         () => patch(upload.id, { state: 'done', progress: 1, error: null }),
@@ -140,7 +153,11 @@ export function useUploads(workspaceId: string, channelId: string) {
       paths.current.delete(id)
       const gone = uploads.find((u) => u.id === id)
       // A finished upload that will not be sent is deleted, not left orphaned in the bucket.
-      if (gone?.state === 'done') void removeUnsent(gone.path).catch(() => undefined)
+      if (gone?.state === 'done') {
+        void transfers()
+          .then((t) => t.removeUnsent(gone.path))
+          .catch(() => undefined)
+      }
       if (gone?.previewUrl) URL.revokeObjectURL(gone.previewUrl)
       setUploads((list) => list.filter((u) => u.id !== id))
     },
@@ -207,6 +224,25 @@ export function useUploads(workspaceId: string, channelId: string) {
     pause,
     resume,
     reset,
+  }
+}
+
+/**
+ * A handle at once for a transfer whose code is still loading: cancel, pause and resume apply
+ * once it has started. Code that cannot be loaded (offline before it was ever kept) fails the
+ * upload with a retryable error.
+ */
+function whenLoaded(started: Promise<UploadHandle | ResumableHandle>): ResumableHandle {
+  const handle = started.catch(() => {
+    throw new UploadError('The uploader could not be loaded. Check the connection and retry.', true)
+  })
+  const then = (act: (h: UploadHandle | ResumableHandle) => void) =>
+    void handle.then(act, () => undefined)
+  return {
+    promise: handle.then((h) => h.promise),
+    cancel: () => then((h) => h.cancel()),
+    pause: () => then((h) => 'pause' in h && h.pause()),
+    resume: () => then((h) => 'resume' in h && h.resume()),
   }
 }
 
