@@ -101,7 +101,7 @@ export function ChannelView(props: Props) {
   )
 
   const { mutateAsync: markReadMutation } = useMarkReadMutation(workspaceId)
-  const keepUnread = useReadWhileVisible(
+  const settleRead = useReadWhileVisible(
     snapshot.messages[snapshot.messages.length - 1]?.seq ?? 0,
     atBottom && !focusMessageId && newAfterSeq !== undefined && snapshot.status !== 'offline',
     useCallback(
@@ -144,12 +144,13 @@ export function ChannelView(props: Props) {
   // The "new" line moves to the message marked unread; the sidebar follows from the database.
   const markUnreadHere = useCallback(
     (message: ChatMessage) => {
-      keepUnread()
-      markUnread(message.id).then(setNewAfterSeq, (error: unknown) =>
-        window.alert(`Could not mark it unread: ${cleanError(error)}`)
-      )
+      settleRead()
+        .then(() => markUnread(message.id))
+        .then(setNewAfterSeq, (error: unknown) =>
+          window.alert(`Could not mark it unread: ${cleanError(error)}`)
+        )
     },
-    [keepUnread]
+    [settleRead]
   )
   const { renderRow, editLast } = useRowRenderer({
     live,

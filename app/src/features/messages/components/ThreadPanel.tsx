@@ -84,7 +84,7 @@ export default function ThreadPanel(props: ThreadPanelProps) {
   }, [mine.data, snapshot.loaded, snapshot.messages, newAfterSeq])
 
   const { mutateAsync: markThreadRead } = useMarkThreadRead(threadId)
-  const keepUnread = useReadWhileVisible(
+  const settleRead = useReadWhileVisible(
     snapshot.messages[snapshot.messages.length - 1]?.seq ?? 0,
     atBottom && snapshot.loaded,
     markThreadRead
@@ -112,12 +112,13 @@ export default function ThreadPanel(props: ThreadPanelProps) {
   // the database (my thread_members row on my user topic).
   const markReplyUnread = useCallback(
     (message: ChatMessage) => {
-      keepUnread()
-      markThreadUnread(message.id).then(setNewAfterSeq, (error: unknown) =>
-        window.alert(`Could not mark it unread: ${cleanError(error)}`)
-      )
+      settleRead()
+        .then(() => markThreadUnread(message.id))
+        .then(setNewAfterSeq, (error: unknown) =>
+          window.alert(`Could not mark it unread: ${cleanError(error)}`)
+        )
     },
-    [keepUnread]
+    [settleRead]
   )
 
   const readOnly = props.disabledReason !== null

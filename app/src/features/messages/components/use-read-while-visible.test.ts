@@ -44,19 +44,27 @@ describe('useReadWhileVisible', () => {
     expect(marks).toEqual([3])
   })
 
-  it('drops the waiting mark when something is marked unread, until a newer message', () => {
+  it('makes a waiting mark at once before a mark unread, then holds until a newer message', async () => {
     const { marks, rerender, result } = render({ newest: 3, watching: true })
     act(() => vi.advanceTimersByTime(100))
-    // "Mark unread" within the 400 ms: the waiting mark_read would have undone it.
-    act(() => result.current())
+    // "Mark unread" within the 400 ms: what is on screen is marked read first (mark_unread
+    // only moves a position back), and the timer no longer fires after it to undo the mark.
+    await act(() => result.current())
+    expect(marks).toEqual([3])
     act(() => vi.advanceTimersByTime(1000))
-    expect(marks).toEqual([])
     rerender({ newest: 3, watching: false })
     rerender({ newest: 3, watching: true })
     act(() => vi.advanceTimersByTime(1000))
-    expect(marks).toEqual([])
+    expect(marks).toEqual([3])
     rerender({ newest: 4, watching: true })
     act(() => vi.advanceTimersByTime(400))
-    expect(marks).toEqual([4])
+    expect(marks).toEqual([3, 4])
+  })
+
+  it('marks nothing more before a mark unread when nothing waits', async () => {
+    const { marks, result } = render({ newest: 3, watching: false })
+    await act(() => result.current())
+    act(() => vi.advanceTimersByTime(1000))
+    expect(marks).toEqual([])
   })
 })
