@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildRows, dayLabel } from './rows.ts'
+import { buildRows, dayLabel, fullTimeLabel, timeLabel } from './rows.ts'
 import type { ChatMessage, PendingMessage } from '../conversation/types.ts'
 
 const msg = (seq: number, authorId: string, createdAt: string): ChatMessage => ({
@@ -64,5 +64,22 @@ describe('buildRows', () => {
 
   it('labels older days with the date', () => {
     expect(dayLabel(new Date(2026, 0, 1), now)).not.toMatch(/Today|Yesterday/)
+  })
+
+  it("labels as the browser's toLocale strings do, the year only when it is not this one", () => {
+    const lastYear = new Date(2025, 11, 24, 18, 5)
+    const thisYear = new Date(now.getFullYear(), 0, 2, 9, 30)
+    const day = { weekday: 'long', month: 'long', day: 'numeric' } as const
+    expect(dayLabel(lastYear, now)).toBe(
+      lastYear.toLocaleDateString(undefined, { ...day, year: 'numeric' })
+    )
+    expect(dayLabel(thisYear, now)).toBe(thisYear.toLocaleDateString(undefined, day))
+    expect(dayLabel(lastYear, now)).toContain('2025')
+    expect(timeLabel(lastYear.toISOString())).toBe(
+      lastYear.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })
+    )
+    expect(fullTimeLabel(lastYear.toISOString())).toBe(
+      lastYear.toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' })
+    )
   })
 })
