@@ -3,6 +3,7 @@
 // own (stack.ts starts it).
 import type { ProjectConfig } from './config/project-config.ts'
 import type { Service } from './context.ts'
+import type { Logger } from './logger.ts'
 import { authService } from './auth/index.ts'
 import { functionsService } from './functions/index.ts'
 import { realtimeService } from './realtime/index.ts'
@@ -17,4 +18,28 @@ export function servicesFor(config: ProjectConfig): Service[] {
   if (config.realtime.enabled) services.push(realtimeService())
   services.push(functionsService())
   return services
+}
+
+/** How long a start waits for the services' background work (the replication slot) to be live. */
+const READY_TIMEOUT_MS = 15_000
+
+/**
+ * Waits until every service is live, so that what a client does once the stack answers is
+ * delivered (a change committed before the replication slot exists never is). Creating the
+ * slot waits on the cluster's running transactions: past the bound, the start goes on, saying so.
+ */
+export async function servicesReady(services: Service[], log: Logger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const bound = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), READY_TIMEOUT_MS)
+  })
+  const ready = Promise.all(services.map((service) => service.ready?.())).then(() => 'ready')
+  const outcome = await Promise.race([ready, bound])
+  clearTimeout(timer)
+  if (outcome === 'late') {
+    log.warn(
+      `the realtime change feed is not streaming after ${READY_TIMEOUT_MS / 1000} s ` +
+        '(its replication slot waits on running transactions): changes made before it streams are not delivered'
+    )
+  }
 }

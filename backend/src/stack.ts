@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify'
 import { startInbox } from './auth/index.ts'
 import { ConfigError, loadProjectConfig } from './config/project-config.ts'
 import type { ProjectConfig } from './config/project-config.ts'
-import type { Service, StackContext, StackEvents } from './context.ts'
+import type { StackContext, StackEvents } from './context.ts'
 import { Database } from './db/database.ts'
 import { DatabaseStartError, removeClusters, startEmbeddedPostgres } from './db/embedded.ts'
 import type { EmbeddedServer } from './db/embedded.ts'
@@ -30,7 +30,7 @@ import { JwtKeys } from './jwt/jwt-keys.ts'
 import { createLogger } from './logger.ts'
 import type { Logger } from './logger.ts'
 import { describePortInUse } from './port-owner.ts'
-import { servicesFor } from './services.ts'
+import { servicesFor, servicesReady } from './services.ts'
 
 /** The password of the embedded cluster's superuser, as the Supabase CLI's local database has it. */
 export const LOCAL_DB_PASSWORD = 'postgres'
@@ -436,28 +436,4 @@ async function writeState(dataDir: string, stack: Stack): Promise<void> {
     startedAt: new Date().toISOString(),
   }
   await writeFile(path.join(dataDir, 'stack.json'), JSON.stringify(state, null, 2))
-}
-
-/** How long a start waits for the services' background work (the replication slot) to be live. */
-const READY_TIMEOUT_MS = 15_000
-
-/**
- * Waits until every service is live, so that what a client does once the stack answers is
- * delivered (a change committed before the replication slot exists never is). Creating the
- * slot waits on the cluster's running transactions: past the bound, the start goes on, saying so.
- */
-async function servicesReady(services: Service[], log: Logger): Promise<void> {
-  let timer: NodeJS.Timeout | undefined
-  const bound = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), READY_TIMEOUT_MS)
-  })
-  const ready = Promise.all(services.map((service) => service.ready?.())).then(() => 'ready')
-  const outcome = await Promise.race([ready, bound])
-  clearTimeout(timer)
-  if (outcome === 'late') {
-    log.warn(
-      `the realtime change feed is not streaming after ${READY_TIMEOUT_MS / 1000} s ` +
-        '(its replication slot waits on running transactions): changes made before it streams are not delivered'
-    )
-  }
 }
