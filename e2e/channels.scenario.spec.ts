@@ -2,16 +2,13 @@
 // browsing and joining a public channel, topic, rename, a thread, and archive (the thread still
 // reads, nothing changes it), a role change, and removal.
 import { expect, test } from '@playwright/test'
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { actor, composer, messageWith, send, waitLive } from './support/actors.ts'
+import { thread, threadLive } from './support/thread.ts'
 import { twoInGeneral } from './support/workspace.ts'
 
-function thread(page: Page): Locator {
-  return page.getByRole('complementary', { name: 'Thread', exact: true })
-}
-
 async function replyInThread(page: Page, text: string): Promise<void> {
-  await expect(thread(page)).toHaveAttribute('data-status', 'live', { timeout: 30_000 })
+  await threadLive(page)
   const box = thread(page).getByRole('combobox', { name: /^Message / })
   await box.fill(text)
   await expect(box).toHaveValue(text)

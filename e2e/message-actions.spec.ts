@@ -3,33 +3,10 @@
 // under each message: "More actions" or a long press opens the action sheet. A pin made there
 // shows live on the other side (the marker and the channel's pinned list), and an unpin too.
 import { expect, test } from '@playwright/test'
-import type { Browser, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { actor, messageWith, send, signIn, signUpAndConfirm, waitLive } from './support/actors.ts'
-import type { Actor } from './support/actors.ts'
+import { longPress, phoneActor } from './support/phone.ts'
 import { createWorkspace, twoInGeneral } from './support/workspace.ts'
-
-/** A person on a phone: 390 px wide, touch, mobile. */
-async function phoneActor(browser: Browser, name: string): Promise<Actor> {
-  const desktop = await actor(browser, name)
-  await desktop.context.close()
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    isMobile: true,
-  })
-  return { ...desktop, context, page: await context.newPage() }
-}
-
-/** Holds a finger on the element for 700 ms (the sheet opens after 500). */
-async function longPress(page: Page, selector: ReturnType<Page['locator']>): Promise<void> {
-  const box = await selector.boundingBox()
-  if (!box) throw new Error('long press: element not on screen')
-  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] })
-  await page.waitForTimeout(700)
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
-}
 
 const sheet = (page: Page) => page.getByRole('dialog', { name: /Agenda for Friday/ })
 

@@ -7,35 +7,11 @@
 // too (by "More actions" on the phone, pinned from the desktop's thread), and a member unpins
 // only the pin they made.
 import { expect, test } from '@playwright/test'
-import type { Browser, Locator, Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { actor, send } from './support/actors.ts'
-import type { Actor } from './support/actors.ts'
+import { longPress, phoneActor } from './support/phone.ts'
+import { thread, threadLive } from './support/thread.ts'
 import { twoInGeneral } from './support/workspace.ts'
-
-/** A person on a phone: 390 px wide, touch, mobile. */
-async function phoneActor(browser: Browser, name: string): Promise<Actor> {
-  const desktop = await actor(browser, name)
-  await desktop.context.close()
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    isMobile: true,
-  })
-  return { ...desktop, context, page: await context.newPage() }
-}
-
-/** Holds a finger on the element for 700 ms (the sheet opens after 500). */
-async function longPress(page: Page, target: Locator): Promise<void> {
-  const box = await target.boundingBox()
-  if (!box) throw new Error('long press: element not on screen')
-  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] })
-  await page.waitForTimeout(700)
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
-}
-
-const thread = (page: Page) => page.getByRole('complementary', { name: 'Thread', exact: true })
 
 /** A reply in the open thread, by its text (the parent is not among them). */
 const replyIn = (page: Page, text: string) =>
@@ -44,10 +20,6 @@ const replyIn = (page: Page, text: string) =>
     .filter({ has: page.locator('.message-body', { hasText: text }) })
 
 const parentIn = (page: Page) => thread(page).locator('.thread-parent article.message')
-
-async function threadLive(page: Page): Promise<void> {
-  await expect(thread(page)).toHaveAttribute('data-status', 'live', { timeout: 30_000 })
-}
 
 async function reply(page: Page, text: string): Promise<void> {
   const box = thread(page).getByRole('combobox', { name: /^Message / })

@@ -5,11 +5,8 @@
 import { expect, test } from '@playwright/test'
 import type { Locator, Page } from '@playwright/test'
 import { actor, messageWith, send } from './support/actors.ts'
+import { thread, threadLive } from './support/thread.ts'
 import { twoInGeneral } from './support/workspace.ts'
-
-function thread(page: Page): Locator {
-  return page.getByRole('complementary', { name: 'Thread', exact: true })
-}
 
 async function reply(page: Page, text: string): Promise<void> {
   const box = thread(page).getByRole('combobox', { name: /^Message / })
@@ -25,10 +22,6 @@ async function reply(page: Page, text: string): Promise<void> {
 /** The confirmed replies in the open thread, in order (the parent is not in the list). */
 function replyTexts(page: Page): Locator {
   return thread(page).locator('[role="feed"] article.message:not(.message-pending) .message-body')
-}
-
-async function threadLive(page: Page): Promise<void> {
-  await expect(thread(page)).toHaveAttribute('data-status', 'live', { timeout: 30_000 })
 }
 
 test('two people reply in a thread live, one comes back from offline to every reply, and the Threads view clears', async ({

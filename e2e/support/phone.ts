@@ -1,0 +1,27 @@
+// A person on a phone, and a finger held down: the at-phone-width scenarios' helpers.
+import type { Browser, Locator, Page } from '@playwright/test'
+import { actor } from './actors.ts'
+import type { Actor } from './actors.ts'
+
+/** A person on a phone: 390 px wide, touch, mobile. */
+export async function phoneActor(browser: Browser, name: string): Promise<Actor> {
+  const desktop = await actor(browser, name)
+  await desktop.context.close()
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  })
+  return { ...desktop, context, page: await context.newPage() }
+}
+
+/** Holds a finger on the element for 700 ms (the sheet opens after 500). */
+export async function longPress(page: Page, target: Locator): Promise<void> {
+  const box = await target.boundingBox()
+  if (!box) throw new Error('long press: element not on screen')
+  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] })
+  await page.waitForTimeout(700)
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+}
