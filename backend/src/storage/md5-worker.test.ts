@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { Md5Hasher } from './md5-worker.ts'
 
@@ -111,5 +114,54 @@ describe('Md5Hasher', () => {
     const next = hasher.session()
     await next.update(Buffer.from('abc'))
     expect(await next.digest()).toBe(md5(Buffer.from('abc')))
+  })
+
+  describe('bytes read back from a file', () => {
+    it('hashes ranges of a file in order, beside bytes queued through the ring', async () => {
+      const folder = await mkdtemp(path.join(tmpdir(), 'md5-file-'))
+      try {
+        const file = path.join(folder, 'data')
+        // Larger than the worker's read buffer, so a range takes several reads.
+        const data = randomBytes(2.5 * 1024 * 1024 + 17)
+        await writeFile(file, data)
+        const session = hasher.session()
+        const cut = 1024 * 1024 + 5
+        session.updateFromFile(file, 0, cut)
+        const between = randomBytes(1000)
+        await session.update(between)
+        session.updateFromFile(file, cut, data.length - cut)
+        expect(await session.digest()).toBe(
+          md5(Buffer.concat([data.subarray(0, cut), between, data.subarray(cut)]))
+        )
+      } finally {
+        await rm(folder, { recursive: true, force: true })
+      }
+    })
+
+    it('fails the digest when the file no longer holds the bytes, and goes on with others', async () => {
+      const folder = await mkdtemp(path.join(tmpdir(), 'md5-file-'))
+      try {
+        const file = path.join(folder, 'data')
+        await writeFile(file, randomBytes(4096))
+        const cutShort = hasher.session()
+        await truncate(file, 1000)
+        cutShort.updateFromFile(file, 0, 4096)
+        await expect(cutShort.digest()).rejects.toThrow('ended before')
+        const missing = hasher.session()
+        missing.updateFromFile(path.join(folder, 'gone'), 0, 10)
+        await expect(missing.digest()).rejects.toThrow('ENOENT')
+        const next = hasher.session()
+        next.updateFromFile(file, 0, 1000)
+        expect(await next.digest()).toBe(md5(await readFile(file)))
+      } finally {
+        await rm(folder, { recursive: true, force: true })
+      }
+    })
+
+    it('refuses a file range for a session that has failed', async () => {
+      const session = hasher.session()
+      session.abort()
+      expect(() => session.updateFromFile('/nowhere', 0, 1)).toThrow('aborted')
+    })
   })
 })

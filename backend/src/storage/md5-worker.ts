@@ -4,7 +4,10 @@
 // memory, allocated once: a chunk is copied into the ring and only its place is posted, so no
 // buffer is allocated, transferred or collected per chunk (that churn cost more CPU than the
 // hashing itself). The ring's size bounds the bytes in flight for all uploads together: past it,
-// an upload waits for the worker, as a stream waits for a slow disk.
+// an upload waits for the worker, as a stream waits for a slow disk. Bytes already written to a
+// file can instead be named by their place in it (updateFromFile): the worker reads them back
+// itself, so the writer neither copies nor waits (resumable uploads, whose bytes are on disk
+// before they are acknowledged).
 import { Worker } from 'node:worker_threads'
 
 /** Bytes queued for hashing, all uploads together, before an upload waits. */
@@ -14,23 +17,54 @@ const RING_BYTES = 4 * 1024 * 1024
  * network chunk cost the request's thread more than the hashing it saved.
  */
 const POST_BYTES = 512 * 1024
+/** The worker's one buffer for bytes it reads back from a file. */
+const FILE_READ_BYTES = 1024 * 1024
 
 // Plain CommonJS, so the worker needs no TypeScript loader.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')
 const { createHash } = require('node:crypto')
+const { closeSync, openSync, readSync } = require('node:fs')
 const ring = new Uint8Array(workerData.ring)
 const hashes = new Map()
+let buffer = null
+/** Hashes bytes written to a file, read back (from the page cache) into one reused buffer. */
+function hashFile(hash, file, position, length) {
+  buffer ??= Buffer.allocUnsafeSlow(${FILE_READ_BYTES})
+  const fd = openSync(file, 'r')
+  try {
+    while (length > 0) {
+      const read = readSync(fd, buffer, 0, Math.min(buffer.length, length), position)
+      if (read === 0) throw new Error('the file ended before the bytes to hash')
+      hash.update(buffer.subarray(0, read))
+      position += read
+      length -= read
+    }
+  } finally {
+    closeSync(fd)
+  }
+}
 parentPort.on('message', (message) => {
-  if (message.type === 'data') {
-    let hash = hashes.get(message.id)
+  let hash = hashes.get(message.id)
+  if (message.type === 'data' || message.type === 'file') {
     if (!hash) hashes.set(message.id, (hash = createHash('md5')))
-    hash.update(ring.subarray(message.offset, message.offset + message.length))
-    parentPort.postMessage({ id: message.id, type: 'ack', bytes: message.length })
+    if (message.type === 'data') {
+      if (hash.failed === undefined) hash.update(ring.subarray(message.offset, message.offset + message.length))
+      parentPort.postMessage({ id: message.id, type: 'ack', bytes: message.length })
+    } else if (hash.failed === undefined) {
+      try {
+        hashFile(hash, message.file, message.position, message.length)
+      } catch (error) {
+        hash.failed = String(error && error.message)
+      }
+    }
   } else if (message.type === 'end') {
-    const hash = hashes.get(message.id) || createHash('md5')
     hashes.delete(message.id)
-    parentPort.postMessage({ id: message.id, type: 'digest', hex: hash.digest('hex') })
+    if (hash && hash.failed !== undefined) {
+      parentPort.postMessage({ id: message.id, type: 'failed', message: hash.failed })
+    } else {
+      parentPort.postMessage({ id: message.id, type: 'digest', hex: (hash || createHash('md5')).digest('hex') })
+    }
   } else if (message.type === 'abort') {
     hashes.delete(message.id)
   }
@@ -43,9 +77,14 @@ interface Pending {
 }
 
 type Reply =
-  { id: number; type: 'ack'; bytes: number } | { id: number; type: 'digest'; hex: string }
+  | { id: number; type: 'ack'; bytes: number }
+  | { id: number; type: 'digest'; hex: string }
+  | { id: number; type: 'failed'; message: string }
 
-type Message = { type: 'end' } | { type: 'abort' }
+type Message =
+  | { type: 'end' }
+  | { type: 'abort' }
+  | { type: 'file'; file: string; position: number; length: number }
 
 export class Md5Hasher {
   private worker: Worker | null = null
@@ -175,7 +214,8 @@ export class Md5Hasher {
     const state = this.pending.get(reply.id)
     if (!state) return
     this.forget(reply.id)
-    state.digest?.resolve(reply.hex)
+    if (reply.type === 'failed') state.digest?.reject(new Error(reply.message))
+    else state.digest?.resolve(reply.hex)
   }
 
   private wake(): void {
@@ -208,6 +248,16 @@ export class Md5Session {
       if (taken === 0) await this.hasher.room()
       offset += taken
     }
+  }
+
+  /**
+   * Queues bytes already written to `file` (at `position`, `length` of them): the worker reads
+   * them back itself, from the page cache, so they are neither copied nor held here, and nothing
+   * waits for the worker. When the file no longer has them, the digest fails.
+   */
+  updateFromFile(file: string, position: number, length: number): void {
+    if (this.state.failed) throw this.state.failed
+    this.hasher.post(this.id, { type: 'file', file, position, length })
   }
 
   /** The hex digest of everything queued. */

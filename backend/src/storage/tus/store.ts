@@ -11,8 +11,8 @@
 // works on an upload at a time: a newer one stops the older (a client that reconnected after a
 // dropped connection the server has not noticed yet), which keeps what it received and makes it
 // durable before giving way. While the process lives it keeps the records and offsets it read or
-// wrote, and the upload's MD5 (the object's ETag) runs on the hashing worker as bytes arrive;
-// after a restart both are read back from disk.
+// wrote, and the upload's MD5 (the object's ETag) runs on the hashing worker as bytes are
+// written (it reads them back from the page cache); after a restart both are read back from disk.
 import { createHash } from 'node:crypto'
 import { link, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises'
 import type { FileHandle } from 'node:fs/promises'
@@ -188,8 +188,9 @@ export class ResumableStore {
    * what arrived; one longer than `maxBytes` keeps `maxBytes` and is refused. `allowed` is the
    * writer's right, tried while the body arrives: when it fails, what this request wrote is cut
    * off again before the failure is thrown. The body is read from its first byte (the file opens
-   * meanwhile); its bytes go to the hashing worker as they arrive and to disk in batches, one
-   * write in flight while the next bytes are read.
+   * meanwhile); its bytes go to disk in batches, one write in flight while the next bytes are
+   * read, and each batch written is handed to the hashing worker by its place in the file: the
+   * request never waits for the hash, and holds no bytes for it.
    */
   async append(
     info: UploadInfo,
@@ -205,11 +206,12 @@ export class ResumableStore {
     let tooLarge = false
     let failure: unknown = null
     let running = this.runningHash(info.version, offset)
-    /** Queues bytes for the hashing worker; a failed worker leaves the MD5 to be read back. */
-    const hashPiece = async (piece: Buffer) => {
+    const data = this.dataPath(info.version)
+    /** Hands written bytes to the hashing worker; a failed worker leaves the MD5 to be read back. */
+    const hashWritten = (at: number, length: number) => {
       if (!running) return
       try {
-        await running.session.update(piece)
+        running.session.updateFromFile(data, at, length)
       } catch {
         this.dropHash(info.version)
         running = null
@@ -226,10 +228,11 @@ export class ResumableStore {
         const handle = await opening
         const buffers = batch
         const at = offset
+        const length = batched
         batch = []
         offset += batched
         batched = 0
-        writing = writeAll(handle, buffers, at)
+        writing = writeAll(handle, buffers, at).then(() => hashWritten(at, length))
         writing.catch(() => undefined)
       }
       try {
@@ -244,8 +247,6 @@ export class ResumableStore {
           if (piece.length > 0) {
             batch.push(piece)
             batched += piece.length
-            // Copied to the worker's ring now; waits only while the ring is full.
-            await hashPiece(piece)
           }
           if (batched >= WRITE_BATCH) await flush()
           if (tooLarge) break
