@@ -8,6 +8,7 @@
 //   npm run backend -- gen types typescript [--schema S] | test db
 import { rm } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
+import { setFlagsFromString } from 'node:v8'
 import { removeClusters } from '../db/embedded.ts'
 import { startStack, defaultDataDir } from '../stack.ts'
 import type { Stack, StackOptions } from '../stack.ts'
@@ -204,6 +205,7 @@ interface StartArgs {
 }
 
 async function start(args: StartArgs): Promise<number> {
+  serverHeapGrowth()
   const log = createLogger()
   const began = Date.now()
   const stopper = new Stopper()
@@ -382,3 +384,15 @@ main(process.argv.slice(2)).then(
     process.exit(1)
   }
 )
+
+/**
+ * A running stack's heap may double before a full collection (V8's own choice goes as low as
+ * live size + 8 MB + the young generation's capacity while requests keep it busy). The bytes a
+ * transfer reads from its sockets are young array buffers, freed by a young collection only once
+ * 32 MB of them are waiting (V8's threshold, not a flag); V8 counts them against that headroom, so
+ * under a steady upload a smaller headroom started a full collection of the whole heap every few
+ * megabytes (bench/storage/README.md).
+ */
+function serverHeapGrowth(): void {
+  setFlagsFromString('--heap-growing-percent=100')
+}
