@@ -1,9 +1,9 @@
 // The floor under the Storage figures: a bare node:http server that streams an upload's body to a
 // new file and answers, and streams a file back, with no authentication, database, hash or
 // framework. Under /tus it speaks as little of tus as tus-js-client needs (POST creates an
-// empty file, PATCH appends its body at Upload-Offset and fdatasyncs it before answering, as a
-// resumable upload must): the floor under resumable.ts. Run by run.ts and resumable.ts in a
-// process of its own; prints its port.
+// empty file, PATCH appends its body at Upload-Offset and answers once it is written, as the
+// stack's resumable uploads and Storage's own file store do): the floor under resumable.ts. Run
+// by run.ts and resumable.ts in a process of its own; prints its port.
 //   node --import tsx bench/storage/bare-server.ts <folder>
 import { randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
@@ -36,7 +36,7 @@ const server = createServer((request, response) => {
     response.end()
   })
 })
-/** POST /tus: a new empty file at /tus/<id>; PATCH /tus/<id>: the body appended, then fdatasync. */
+/** POST /tus: a new empty file at /tus/<id>; PATCH /tus/<id>: the body appended. */
 async function tus(request: IncomingMessage, response: ServerResponse): Promise<void> {
   response.setHeader('tus-resumable', '1.0.0')
   if (request.method === 'POST') {
@@ -57,7 +57,6 @@ async function tus(request: IncomingMessage, response: ServerResponse): Promise<
       await handle.write(chunk, 0, chunk.length, offset)
       offset += chunk.length
     }
-    await handle.datasync()
   } finally {
     await handle.close()
   }

@@ -1,16 +1,19 @@
 // Resumable upload benchmark: a 1 GB file uploaded with tus-js-client (6 MB chunks, as Supabase
 // documents) to the real stack's /storage/v1/upload/resumable, against a plain streamed copy of
-// the same file on the same disk, taken just before and just after the upload in the same run,
-// and the peak memory of the stack's process (RSS above idle) while it receives it. For reference
-// (not the target's measure): the same copy ended by an fsync (the bytes durable, as an upload's
-// are), and the same client against a bare node:http server that only appends each PATCH's body
-// to a file and fdatasyncs it before answering (bare-server.ts): the floor for any server that
-// keeps that guarantee on this machine.
+// the same file on the same disk (1 MB reads), taken just before and just after the upload in
+// the same run, and the peak memory of the stack's process (RSS above idle) while it receives it.
+// The client reads its file in 1 MB pieces too (`fileReader`, tus-js-client's own option): its
+// default Node source reads 64 KB at a time, which costs the client more CPU than the stack on
+// the same two cores; that upload is measured too, for reference. Also for reference (not the
+// target's measure): the same copy ended by an fsync, the copy through HTTP (one POST to a bare
+// node:http server), and the same client against that bare server's /tus, which only appends each
+// PATCH's body to a file and answers (bare-server.ts): what the protocol's chain costs by itself.
 //   node --import tsx bench/storage/resumable.ts [--mb 1024]
 // Targets (issue 22): at least half the plain copy's throughput; under 100 MB above idle.
 import type { ChildProcess } from 'node:child_process'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import type { ReadStream } from 'node:fs'
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { availableParallelism, tmpdir } from 'node:os'
 import { request as httpRequest } from 'node:http'
 import path from 'node:path'
@@ -29,20 +32,49 @@ const CLOCK_TICKS = 100
 
 const { values } = parseArgs({ options: { mb: { type: 'string', default: '1024' } } })
 
-/** An upload with tus-js-client, to the stack (or, with `endpoint`, to the bare server). */
+type UploadOptions = NonNullable<ConstructorParameters<typeof Upload>[1]>
+
+/**
+ * tus-js-client's file reader, reading each chunk's part of the file in 1 MB pieces, as the plain
+ * copy reads (the client's own Node source opens a stream of 64 KB reads per chunk).
+ */
+const megabyteReads: NonNullable<UploadOptions['fileReader']> = {
+  async openFile(input: ReadStream) {
+    // Given the file as its own source is (a read stream of it): only its path is used.
+    const file = String(input.path)
+    input.destroy()
+    const { size } = await stat(file)
+    return {
+      size,
+      async slice(start: number, end: number) {
+        const last = Math.min(end, size)
+        const stream = createReadStream(file, { start, end: last - 1, highWaterMark: MB })
+        // tus-js-client reads the slice's length from `size`, as on its own sources.
+        return { value: Object.assign(stream, { size: last - start }), done: last >= size }
+      },
+      close() {},
+    }
+  },
+}
+
+/**
+ * An upload with tus-js-client, to the stack (or, with `endpoint`, to the bare server), reading
+ * the file in 1 MB pieces, or with the client's own file source when `ownSource`.
+ */
 function tusUpload(
   port: number,
   file: string,
   size: number,
   name: string,
-  endpoint = `http://127.0.0.1:${port}/storage/v1/upload/resumable`
+  { endpoint, ownSource = false }: { endpoint?: string; ownSource?: boolean } = {}
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const upload = new Upload(createReadStream(file, { highWaterMark: MB }), {
-      endpoint,
+    const upload = new Upload(createReadStream(file), {
+      endpoint: endpoint ?? `http://127.0.0.1:${port}/storage/v1/upload/resumable`,
       uploadSize: size,
       chunkSize: 6 * MB,
       retryDelays: [],
+      ...(ownSource ? {} : { fileReader: megabyteReads }),
       headers: { apikey: SERVICE_KEY, authorization: `Bearer ${SERVICE_KEY}`, 'x-upsert': 'true' },
       metadata: { bucketName: 'bench', objectName: name, contentType: 'application/octet-stream' },
       onError: reject,
@@ -115,7 +147,10 @@ async function main(): Promise<void> {
     // Warm up (routes, the tus client, the disk), then take the idle figure.
     await writeFile(path.join(work, 'warm.bin'), Buffer.alloc(8 * MB))
     await tusUpload(port, path.join(work, 'warm.bin'), 8 * MB, 'warm.bin')
-    await tusUpload(port, path.join(work, 'warm.bin'), 8 * MB, 'warm.bin', bareEndpoint)
+    await tusUpload(port, path.join(work, 'warm.bin'), 8 * MB, 'warm.bin', { ownSource: true })
+    await tusUpload(port, path.join(work, 'warm.bin'), 8 * MB, 'warm.bin', {
+      endpoint: bareEndpoint,
+    })
     await new Promise((resolve) => setTimeout(resolve, 1000))
     const idle = await rssMb(child.pid!)
 
@@ -140,9 +175,17 @@ async function main(): Promise<void> {
     sampling = false
     await sampler
     const copyAfter = await copy()
+    const ownBegan = performance.now()
+    const ownClientBefore = process.cpuUsage()
+    await tusUpload(port, source, size, 'huge.bin', { ownSource: true })
+    const ownClient = process.cpuUsage(ownClientBefore)
+    const ownSeconds = (performance.now() - ownBegan) / 1000
     const floorBegan = performance.now()
-    await tusUpload(port, source, size, 'huge.bin', bareEndpoint)
+    await tusUpload(port, source, size, 'huge.bin', { endpoint: bareEndpoint })
     const floorSeconds = (performance.now() - floorBegan) / 1000
+    const ownFloorBegan = performance.now()
+    await tusUpload(port, source, size, 'huge.bin', { endpoint: bareEndpoint, ownSource: true })
+    const ownFloorSeconds = (performance.now() - ownFloorBegan) / 1000
     const durableCopy = await copy(true)
     const throughHttp = await httpCopy()
 
@@ -160,16 +203,18 @@ async function main(): Promise<void> {
       `${'plain streamed copy (same disk), before / after'.padEnd(56)} | ${(sizeMb / copyBefore).toFixed(0)} / ${(sizeMb / copyAfter).toFixed(0)} | 1.00`
     )
     row('resumable upload (tus-js-client -> the stack)', tusRate)
+    row("for reference: the same, the client's own 64 KB reads", sizeMb / ownSeconds)
     row('for reference: the copy ended by an fsync', sizeMb / durableCopy)
     row('for reference: the copy through HTTP (one POST, bare)', sizeMb / throughHttp)
-    row('for reference: bare node:http tus, fdatasync per PATCH', sizeMb / floorSeconds)
+    row('for reference: the same client to a bare node:http tus', sizeMb / floorSeconds)
+    row("for reference: the client's own 64 KB reads, to the bare tus", sizeMb / ownFloorSeconds)
     console.log('')
     console.log('(ratios to the mean of the two plain copies)')
     console.log(
       `stack CPU during the upload: ${(cpuAfter.all - cpuBefore.all).toFixed(1)} s, its main thread ${(cpuAfter.main - cpuBefore.main).toFixed(1)} s (the rest: hashing worker, collector, file system threads)`
     )
     console.log(
-      `client CPU during the upload (this process: tus-js-client, the file reads): ${((client.user + client.system) / 1e6).toFixed(1)} s over ${seconds.toFixed(1)} s on ${availableParallelism()} cores`
+      `client CPU during the upload (this process: tus-js-client, the file reads): ${((client.user + client.system) / 1e6).toFixed(1)} s over ${seconds.toFixed(1)} s on ${availableParallelism()} cores (with its own 64 KB reads: ${((ownClient.user + ownClient.system) / 1e6).toFixed(1)} s over ${ownSeconds.toFixed(1)} s)`
     )
     console.log(`stack CPU by thread: ${byThread(child.pid!, threadsBefore, threadsAfter)}`)
     console.log(
