@@ -2,7 +2,6 @@
 // shape postgres-meta's typescript template gives it (Tables/Views/Functions/Enums/CompositeTypes,
 // Row/Insert/Update, Relationships, the Tables<>/TablesInsert<>/TablesUpdate<>/Enums<>/
 // CompositeTypes<> helpers, Constants) and formatted as it formats it (prettier, no semicolons).
-import { format } from 'prettier'
 import { HELPERS } from './typescript-helpers.ts'
 
 export interface CatalogRelation {
@@ -89,6 +88,7 @@ export async function renderTypescript(
   options: TypescriptOptions
 ): Promise<string> {
   const text = new Renderer(catalog).render(options)
+  const { format } = await import('prettier')
   return format(text, { parser: 'typescript', semi: false })
 }
 

@@ -4,7 +4,6 @@
 // keeps the source's, webp/avif are explicit, and without one the client's Accept picks WebP
 // (AVIF when the bucket has avif_autodetection). Sources over 25 MB or 50 megapixels are refused,
 // as on hosted projects; images are never enlarged.
-import sharp from 'sharp'
 import { ERRORS } from './errors.ts'
 
 export interface Transformation {
@@ -106,6 +105,7 @@ export async function renderImage(
   client: { accept: string; avifAutodetection: boolean }
 ): Promise<Rendered> {
   try {
+    const { default: sharp } = await import('sharp')
     const image = sharp(source, { limitInputPixels: MAX_SOURCE_PIXELS, failOn: 'error' })
     const info = await image.metadata()
     let pipeline = image.rotate()

@@ -4,7 +4,6 @@
 // Loopback only, no TLS, any credentials accepted (as Mailpit does locally); a recipient that is
 // not an address and a message over MAX_MESSAGE_BYTES are refused with SMTP errors.
 import type { AddressInfo } from 'node:net'
-import { simpleParser } from 'mailparser'
 import type { AddressObject, ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import type { SMTPServerDataStream } from 'smtp-server'
@@ -96,6 +95,7 @@ export async function startSmtp(options: {
           if (!raw) {
             return callback(reply(552, `5.3.4 Message exceeds ${MAX_MESSAGE_BYTES} bytes`))
           }
+          const { simpleParser } = await import('mailparser')
           const mail = await simpleParser(raw)
           const envelopeTo = session.envelope.rcptTo.map((r) => r.address)
           const headerTo = addressesOf(mail.to)

@@ -1,7 +1,6 @@
 // Sends Auth's emails: rendered from the templates, through the configured SMTP server (nodemailer)
 // or into the local inbox, with the links printed in the log. The hourly email rate limit applies
 // to every message, as GoTrue's does.
-import nodemailer from 'nodemailer'
 import type { Transporter } from 'nodemailer'
 import type { SmtpConfig } from '../../config/project-config.ts'
 import type { Logger } from '../../logger.ts'
@@ -25,21 +24,29 @@ export interface MailTransport {
 }
 
 export class SmtpTransport implements MailTransport {
-  private readonly transporter: Transporter
+  /** nodemailer's transporter, made (and nodemailer loaded) for the first message. */
+  private transporter: Promise<Transporter> | null = null
 
-  constructor(smtp: SmtpConfig) {
-    this.transporter = nodemailer.createTransport({
-      host: smtp.host,
-      port: smtp.port,
-      secure: smtp.port === 465,
-      auth: smtp.user !== '' ? { user: smtp.user, pass: smtp.pass } : undefined,
-      // Local and test SMTP servers commonly use self-signed certificates.
-      tls: { rejectUnauthorized: false },
-    })
+  constructor(private readonly smtp: SmtpConfig) {}
+
+  private connect(): Promise<Transporter> {
+    const smtp = this.smtp
+    this.transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host: smtp.host,
+        port: smtp.port,
+        secure: smtp.port === 465,
+        auth: smtp.user !== '' ? { user: smtp.user, pass: smtp.pass } : undefined,
+        // Local and test SMTP servers commonly use self-signed certificates.
+        tls: { rejectUnauthorized: false },
+      })
+    )
+    return this.transporter
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    await this.transporter.sendMail({
+    const transporter = await this.connect()
+    await transporter.sendMail({
       from: { name: mail.from.name, address: mail.from.address },
       to: mail.to,
       subject: mail.subject,
@@ -48,7 +55,7 @@ export class SmtpTransport implements MailTransport {
   }
 
   close(): void {
-    this.transporter.close()
+    void this.transporter?.then((transporter) => transporter.close()).catch(() => undefined)
   }
 }
 

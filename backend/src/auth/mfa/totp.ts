@@ -3,7 +3,6 @@
 // the URI as a QR code in SVG (error correction H), and codes checked with SHA-1, 6 digits, a
 // 30-second period and one step of skew either side.
 import { Secret, TOTP } from 'otpauth'
-import QRCode from 'qrcode'
 import { goQueryEscape } from '../runtime.ts'
 
 const PERIOD = 30
@@ -38,6 +37,7 @@ export function totpUri(issuer: string, accountName: string, secret: string): st
 export async function generateTotpKey(issuer: string, accountName: string): Promise<TotpKey> {
   const secret = new Secret({ size: 20 }).base32.replace(/=+$/, '')
   const uri = totpUri(issuer, accountName, secret)
+  const { default: QRCode } = await import('qrcode')
   const qrCode = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'H', margin: 0 })
   return { secret, uri, qrCode }
 }

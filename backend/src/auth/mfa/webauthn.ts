@@ -4,12 +4,6 @@
 // challenge is kept on the mfa_challenges row, the credential on the factor, for the relying
 // party [auth.webauthn] names (rp_id, rp_display_name, rp_origins; site_url's host and origin and
 // the project id when unset).
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server'
 import type {
   AuthenticationResponseJSON,
   AuthenticatorTransportFuture,
@@ -19,6 +13,9 @@ import type { Tx } from '../db.ts'
 import { badRequest, internalError } from '../errors.ts'
 import type { AuthRuntime } from '../runtime.ts'
 import type { FactorRow, User } from '../user-json.ts'
+
+/** @simplewebauthn/server, loaded for the first ceremony (it is the slowest module to load). */
+const webauthnLibrary = () => import('@simplewebauthn/server')
 
 interface StoredCredential {
   id: string
@@ -65,6 +62,7 @@ export async function webAuthnOptions(
   const rp = relyingParty(rt)
   if (factor.status !== 'verified') {
     const existing = await credentialsOf(tx, user.id)
+    const { generateRegistrationOptions } = await webauthnLibrary()
     const options = await generateRegistrationOptions({
       rpName: rp.name,
       rpID: rp.id,
@@ -80,6 +78,7 @@ export async function webAuthnOptions(
     }
   }
   const credential = await factorCredential(tx, factor.id)
+  const { generateAuthenticationOptions } = await webauthnLibrary()
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: credential
@@ -144,6 +143,7 @@ export async function verifyCeremony(
   if (given.type === 'create') {
     let result
     try {
+      const { verifyRegistrationResponse } = await webauthnLibrary()
       result = await verifyRegistrationResponse({
         response: given.response as RegistrationResponseJSON,
         ...expected,
@@ -173,6 +173,7 @@ export async function verifyCeremony(
   const credential = await factorCredential(tx, factor.id)
   if (!credential) throw internalError('Failed to validate WebAuthn MFA response')
   try {
+    const { verifyAuthenticationResponse } = await webauthnLibrary()
     const result = await verifyAuthenticationResponse({
       response: given.response as AuthenticationResponseJSON,
       ...expected,
