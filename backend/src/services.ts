@@ -27,15 +27,27 @@ const READY_TIMEOUT_MS = 15_000
  * Waits until every service is live, so that what a client does once the stack answers is
  * delivered (a change committed before the replication slot exists never is). Creating the
  * slot waits on the cluster's running transactions: past the bound, the start goes on, saying so.
+ * An aborted `signal` (Ctrl-C during the start) ends the wait with its reason.
  */
-export async function servicesReady(services: Service[], log: Logger): Promise<void> {
+export async function servicesReady(
+  services: Service[],
+  log: Logger,
+  signal?: AbortSignal
+): Promise<void> {
   let timer: NodeJS.Timeout | undefined
-  const bound = new Promise<'late'>((resolve) => {
+  let onAbort: (() => void) | undefined
+  const bound = new Promise<'late' | 'aborted'>((resolve) => {
     timer = setTimeout(() => resolve('late'), READY_TIMEOUT_MS)
+    onAbort = () => resolve('aborted')
+    signal?.addEventListener('abort', onAbort, { once: true })
   })
+  if (signal?.aborted) onAbort?.()
   const ready = Promise.all(services.map((service) => service.ready?.())).then(() => 'ready')
+  ready.catch(() => undefined)
   const outcome = await Promise.race([ready, bound])
   clearTimeout(timer)
+  signal?.removeEventListener('abort', onAbort!)
+  signal?.throwIfAborted()
   if (outcome === 'late') {
     log.warn(
       `the realtime change feed is not streaming after ${READY_TIMEOUT_MS / 1000} s ` +

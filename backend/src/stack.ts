@@ -127,8 +127,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   const signal = options.signal
   let embedded: EmbeddedServer | null = null
-  // Ctrl-C while migrations run: stopping the server ends them at once.
-  const onAbort = () => void embedded?.stop()
+  // Ctrl-C while migrations run: stopping the server ends them at once. Once they are done, the
+  // start ends at its next step and the cleanup stops the services before the server: stopping
+  // the server under pools at work crashed postgres.js (a write scheduled on a closed socket).
+  let migrating = true
+  const onAbort = () => void (migrating ? embedded?.stop() : undefined)
   signal?.addEventListener('abort', onAbort)
 
   try {
@@ -211,6 +214,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     } finally {
       await migrator.end({ timeout: signal?.aborted ? 0 : 2 })
     }
+    migrating = false
     signal?.throwIfAborted()
 
     const keys = await loadKeys(config)
@@ -253,14 +257,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
 
     for (const service of services) {
-      if (!service.start) continue
       signal?.throwIfAborted()
-      await service.start(context, api)
-    }
-    for (const service of services) {
+      await service.start?.(context, api)
+      // Stopped (in reverse order) by a Ctrl-C during the rest of the start, too.
       if (service.stop) cleanups.push(() => service.stop!())
     }
-    await servicesReady(services, log)
+    await servicesReady(services, log, signal)
     events.emit('migrated')
 
     // Supabase Cron and pg_net: the stack runs the jobs and performs the requests itself.

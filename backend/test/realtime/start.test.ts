@@ -2,7 +2,7 @@
 // every transaction running in the cluster, and a change committed before the slot exists is
 // never delivered, so a start that returned earlier lost what a client did at once: here a
 // broadcast from the database (realtime.send(), not waited on by any join) sent the moment the
-// stack is up arrives.
+// stack is up arrives. A Ctrl-C during that wait ends the start at once.
 import postgres from 'postgres'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { startTestStack } from '../support/stack.ts'
@@ -49,5 +49,44 @@ describe('start', () => {
     await stack.sql`select realtime.send('{"n": 1}'::jsonb, 'first', 'at-once', false)`
     const [message] = await messages.count(1)
     expect(message).toMatchObject({ event: 'first', payload: { n: 1 } })
+  })
+
+  it('ends the wait at a Ctrl-C: the start stops at once', async () => {
+    const other = postgres(inject('pgUrl'), { max: 1, onnotice: () => {} })
+    const held = await other.reserve()
+    await held`begin`
+    await held`select txid_current()`
+    const controller = new AbortController()
+    const watcher = postgres(inject('pgUrl'), { max: 1, onnotice: () => {} })
+    try {
+      const starting = startTestStack({ signal: controller.signal })
+      const outcome = starting.then(
+        () => 'started' as const,
+        (error: unknown) => error
+      )
+      // The slot's creation is waiting on the held transaction: the start is in its wait.
+      const deadline = Date.now() + 10_000
+      for (;;) {
+        const [waiting] = await watcher`
+          select 1 from pg_stat_activity
+          where query like '%pg_create_logical_replication_slot%' and wait_event_type = 'Lock'
+        `
+        if (waiting) break
+        expect(Date.now(), 'no replication slot waited on the held transaction').toBeLessThan(
+          deadline
+        )
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      const aborted = performance.now()
+      controller.abort()
+      const result = await outcome
+      expect(performance.now() - aborted).toBeLessThan(2000)
+      expect(result).toMatchObject({ name: 'AbortError' })
+    } finally {
+      await held`commit`
+      held.release()
+      await other.end({ timeout: 2 })
+      await watcher.end({ timeout: 2 })
+    }
   })
 })

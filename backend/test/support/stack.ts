@@ -47,6 +47,8 @@ export interface TestStackOptions extends ProjectFiles {
   /** Use this project folder instead of making one from the files above. */
   workdir?: string
   strictKeys?: boolean
+  /** Ctrl-C for the first start (StackOptions.signal). */
+  signal?: AbortSignal
 }
 
 export interface TestStack extends Stack {
@@ -72,7 +74,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const dataDir = await mkdtemp(path.join(tmpdir(), 'supabase-data-'))
 
   // Free ports for the API and the mail inbox (web and SMTP); a restart takes the same ones again.
-  const start = (apiPort: number, inboxPort: number, inboxSmtpPort = 0) =>
+  const start = (apiPort: number, inboxPort: number, inboxSmtpPort = 0, signal?: AbortSignal) =>
     startStack({
       workdir,
       dataDir,
@@ -81,11 +83,12 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       inboxPort,
       inboxSmtpPort,
       strictKeys: options.strictKeys,
+      signal,
       log: createLogger(process.env.LOG_LEVEL === 'debug' ? 'debug' : 'error'),
     })
   let stack: Stack
   try {
-    stack = await start(0, 0)
+    stack = await start(0, 0, 0, options.signal)
   } catch (error) {
     await dropDatabase(admin, database)
     await admin.end()
