@@ -16,13 +16,12 @@ import { useRefreshHeld } from '../../auth/index.ts'
 import { PinsBar, useChannelPinning } from '../../pins/index.ts'
 import { useSaveForLater } from '../../saved/index.ts'
 import { navigate } from '../../../lib/router.ts'
-import { cleanError } from '../../../lib/clean-error.ts'
 import { EmptyState, Spinner } from '../../../ui/Notice.tsx'
 import { useLiveChannel } from '../data/useLiveChannel.ts'
 import { prefetchThreadPage } from '../data/channel-transport.ts'
 import { markUnread } from '../data/mark-unread.ts'
-import { useReadWhileVisible } from './use-read-while-visible.ts'
-import type { ChannelSnapshot, ChatMessage } from '../conversation/types.ts'
+import { useMarkUnread, useReadWhileVisible } from './use-read-while-visible.ts'
+import type { ChannelSnapshot } from '../conversation/types.ts'
 import type { Mentionable } from '../mentions.ts'
 import { Composer } from './Composer.tsx'
 import { MessageList } from './MessageList.tsx'
@@ -142,16 +141,7 @@ export function ChannelView(props: Props) {
   const { saved, open: openSave, dialog: saveDialog } = useSaveForLater(me)
   const saving = useMemo(() => ({ saved, open: openSave }), [saved, openSave])
   // The "new" line moves to the message marked unread; the sidebar follows from the database.
-  const markUnreadHere = useCallback(
-    (message: ChatMessage) => {
-      settleRead()
-        .then(() => markUnread(message.id))
-        .then(setNewAfterSeq, (error: unknown) =>
-          window.alert(`Could not mark it unread: ${cleanError(error)}`)
-        )
-    },
-    [settleRead]
-  )
+  const markUnreadHere = useMarkUnread(settleRead, markUnread, setNewAfterSeq)
   const { renderRow, editLast } = useRowRenderer({
     live,
     messages: snapshot.messages,

@@ -12,12 +12,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useUploads } from '../../attachments/index.ts'
 import type { OutgoingFile } from '../../attachments/index.ts'
-import { cleanError } from '../../../lib/clean-error.ts'
 import { EmptyState } from '../../../ui/Notice.tsx'
 import type { LiveChannel } from '../conversation/LiveChannel.ts'
 import type { ChatMessage } from '../conversation/types.ts'
 import { markThreadUnread } from '../data/mark-unread.ts'
-import { useReadWhileVisible } from './use-read-while-visible.ts'
+import { useMarkUnread, useReadWhileVisible } from './use-read-while-visible.ts'
 import {
   useFollowThread,
   useMarkThreadRead,
@@ -110,16 +109,7 @@ export default function ThreadPanel(props: ThreadPanelProps) {
 
   // The "new replies" line moves to the reply marked unread; the Threads view follows from
   // the database (my thread_members row on my user topic).
-  const markReplyUnread = useCallback(
-    (message: ChatMessage) => {
-      settleRead()
-        .then(() => markThreadUnread(message.id))
-        .then(setNewAfterSeq, (error: unknown) =>
-          window.alert(`Could not mark it unread: ${cleanError(error)}`)
-        )
-    },
-    [settleRead]
-  )
+  const markReplyUnread = useMarkUnread(settleRead, markThreadUnread, setNewAfterSeq)
 
   const readOnly = props.disabledReason !== null
   const { renderRow, editing, editLast } = useRowRenderer({

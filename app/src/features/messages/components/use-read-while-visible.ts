@@ -5,6 +5,7 @@
 // back), and nothing on screen is marked again until something newer arrives, so the mark is
 // not undone either.
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { cleanError } from '../../../lib/clean-error.ts'
 
 const SETTLE_MS = 400
 
@@ -61,4 +62,25 @@ export function useReadWhileVisible(
     }
     marked.current = Math.max(marked.current, latest.current.newest)
   }, [markNow])
+}
+
+/**
+ * "Mark unread" on a message: `settle` (from useReadWhileVisible) first, then `markUnread` moves
+ * my position back, and `moveLine` puts the "new" line where it now is.
+ */
+export function useMarkUnread(
+  settle: () => Promise<void>,
+  markUnread: (messageId: string) => Promise<number>,
+  moveLine: (seq: number) => void
+): (message: { id: string }) => void {
+  return useCallback(
+    (message: { id: string }) => {
+      settle()
+        .then(() => markUnread(message.id))
+        .then(moveLine, (error: unknown) =>
+          window.alert(`Could not mark it unread: ${cleanError(error)}`)
+        )
+    },
+    [settle, markUnread, moveLine]
+  )
 }
