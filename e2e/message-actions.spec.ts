@@ -33,8 +33,7 @@ test('at phone width the actions open in a sheet, and a pin made there shows liv
   })
 
   await test.step('a long press opens the sheet with every action; Cancel closes it', async () => {
-    await longPress(bob.page, onBob.locator('.message-body'))
-    await expect(sheet(bob.page)).toBeVisible()
+    await longPress(bob.page, onBob.locator('.message-body'), sheet(bob.page))
     for (const name of ['Reply in thread', 'Copy link', 'Pin to channel']) {
       await expect(sheet(bob.page).getByRole('button', { name })).toBeVisible()
     }

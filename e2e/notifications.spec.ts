@@ -20,11 +20,19 @@ interface Shown {
   body: string
 }
 
-function shown(page: Page): Promise<Shown[]> {
-  return page.evaluate(() => (window as unknown as { __notifications: Shown[] }).__notifications)
+/** The notifications shown so far, oldest first. */
+async function shown(page: Page): Promise<Shown[]> {
+  return (await shownAt(page)).map(({ title, body }) => ({ title, body }))
 }
 
-/** Waits until a notification with this text in its body was shown, then a little longer. */
+/** The same, each with the page's clock (ms) when it was shown. */
+function shownAt(page: Page): Promise<(Shown & { at: number })[]> {
+  return page.evaluate(
+    () => (window as unknown as { __notifications: (Shown & { at: number })[] }).__notifications
+  )
+}
+
+/** Waits until exactly one notification with this text in its body was shown. */
 async function expectShown(page: Page, text: string): Promise<void> {
   await expect
     .poll(async () => (await shown(page)).filter((n) => n.body.includes(text)).length, {
@@ -38,7 +46,7 @@ async function recordNotifications(person: Actor): Promise<void> {
   await person.context.grantPermissions(['notifications'])
   await person.context.addInitScript(() => {
     const w = window as unknown as {
-      __notifications: Shown[]
+      __notifications: (Shown & { at: number })[]
       __shown: Notification[]
       Notification: typeof Notification
     }
@@ -47,7 +55,7 @@ async function recordNotifications(person: Actor): Promise<void> {
     const Original = w.Notification
     class Recorded extends Original {
       constructor(title: string, options?: NotificationOptions) {
-        w.__notifications.push({ title, body: options?.body ?? '' })
+        w.__notifications.push({ title, body: options?.body ?? '', at: Date.now() })
         super(title, options)
         w.__shown.push(this)
       }
@@ -104,10 +112,14 @@ test('a mention elsewhere raises one notification; muted channels and DND raise 
     await send(o, 'just chatting in side')
     await send(o, `@${pete.name} can you look at this`)
     await expectShown(p, 'can you look at this')
-    // Nothing more arrives for it (one notification per message), and nothing for the plain one.
-    await p.waitForTimeout(1500)
-    const all = await shown(p)
-    expect(all).toEqual([{ title: 'side', body: '@someone can you look at this' }])
+    // A later mention is the marker: once it shows, the messages before it have had their chance.
+    // One notification per message, and none for the plain one.
+    await send(o, `@${pete.name} and this one too`)
+    await expectShown(p, 'and this one too')
+    expect(await shown(p)).toEqual([
+      { title: 'side', body: `@${pete.name} can you look at this` },
+      { title: 'side', body: `@${pete.name} and this one too` },
+    ])
   })
 
   await test.step('Pete mutes #side: a mention there raises nothing', async () => {
@@ -137,11 +149,15 @@ test('a mention elsewhere raises one notification; muted channels and DND raise 
     await panel.getByRole('button', { name: 'Snooze 1 hour' }).click()
     await expect(panel.getByText(/^Snoozed until/)).toBeVisible()
     await send(o, 'during the snooze')
-    await p.waitForTimeout(3000)
-    expect((await shown(p)).filter((n) => n.body.includes('during the snooze'))).toEqual([])
+    // It reached Pete's sidebar (the DM's second unread message) while the snooze holds.
+    await expect(p.locator('a[data-channel-id]', { hasText: olga.name })).toHaveAttribute(
+      'aria-label',
+      /, 2 unread/
+    )
     await panel.getByRole('button', { name: 'End snooze' }).click()
     await expect(panel.getByText('Notifications are on.')).toBeVisible()
     await send(o, 'after the snooze')
+    // The marker: what was held during the snooze would have shown before it, or never.
     await expectShown(p, 'after the snooze')
     expect((await shown(p)).filter((n) => n.body.includes('during the snooze'))).toEqual([])
   })
@@ -190,12 +206,15 @@ test('a mention in another workspace raises one notification that opens it at th
     await send(o, 'plain words over here')
     await send(o, `@${pete.name} hello from the other workspace`)
     await expectShown(p, 'hello from the other workspace')
-    await p.waitForTimeout(1500)
+    // A second mention is the marker: once it shows, the first had its chance to show twice.
+    await send(o, `@${pete.name} one more from over here`)
+    await expectShown(p, 'one more from over here')
     expect(await shown(p)).toEqual([
-      { title: `general · ${second}`, body: '@someone hello from the other workspace' },
+      { title: `general · ${second}`, body: `@${pete.name} hello from the other workspace` },
+      { title: `general · ${second}`, body: `@${pete.name} one more from over here` },
     ])
     // The rail says so too, live.
-    await expect(p.getByRole('link', { name: new RegExp(`^${second}, 1 mentions`) })).toBeVisible()
+    await expect(p.getByRole('link', { name: new RegExp(`^${second}, 2 mentions`) })).toBeVisible()
   })
 
   await test.step('clicking it opens that workspace at the message', async () => {
@@ -246,9 +265,12 @@ test('Do Not Disturb shows beside the name for the others while it lasts', async
   })
 })
 
-/** Saves the message with this text for later, reminding in `seconds`, through REST as the person. */
-async function remindIn(page: Page, text: string, seconds: number): Promise<void> {
-  await page.evaluate(
+/**
+ * Saves the message with this text for later, reminding in `seconds`, through REST as the person;
+ * returns when the reminder is due, by the page's clock.
+ */
+async function remindIn(page: Page, text: string, seconds: number): Promise<number> {
+  return page.evaluate(
     async ({ text, seconds }) => {
       const config = (await (await fetch('/config.json')).json()) as {
         supabaseUrl: string
@@ -266,15 +288,17 @@ async function remindIn(page: Page, text: string, seconds: number): Promise<void
         { headers }
       )
       const [message] = (await found.json()) as { id: string }[]
+      const remindAt = Date.now() + seconds * 1000
       const saved = await fetch(`${config.supabaseUrl}/rest/v1/rpc/save_message`, {
         method: 'POST',
         headers,
         body: JSON.stringify({
           p_message_id: message!.id,
-          p_remind_at: new Date(Date.now() + seconds * 1000).toISOString(),
+          p_remind_at: new Date(remindAt).toISOString(),
         }),
       })
       if (!saved.ok) throw new Error(`save_message: ${saved.status} ${await saved.text()}`)
+      return remindAt
     },
     { text, seconds }
   )
@@ -294,11 +318,11 @@ test('a saved reminder raises one notification when it comes, held by a snooze',
 
   await test.step('a reminder 4 s ahead, set elsewhere, raises exactly one notification', async () => {
     await p.getByRole('link', { name: 'Later', exact: true }).click()
-    await remindIn(p, 'Call the printer back', 4)
-    await p.waitForTimeout(2000)
-    expect(await shown(p)).toEqual([])
+    const dueAt = await remindIn(p, 'Call the printer back', 4)
     await expectShown(p, 'Call the printer back')
-    await p.waitForTimeout(1500)
+    // Not before it came due (shown by the page's own clock, the one the reminder was set by).
+    const [first] = await shownAt(p)
+    expect(first!.at).toBeGreaterThanOrEqual(dueAt)
     expect(await shown(p)).toEqual([{ title: 'Reminder · general', body: 'Call the printer back' }])
     await expect(p.getByRole('link', { name: 'Later, 1 due' })).toBeVisible()
   })
@@ -319,13 +343,20 @@ test('a saved reminder raises one notification when it comes, held by a snooze',
     await panel.getByRole('button', { name: 'Snooze 1 hour' }).click()
     await expect(panel.getByText(/^Snoozed until/)).toBeVisible()
     await remindIn(p, 'Water the plants', 2)
+    // The panel lists a reminder once it is due.
     await expect(panel.getByRole('region', { name: 'Reminders' })).toContainText(
       'Water the plants',
       { timeout: 20_000 }
     )
-    await p.waitForTimeout(1000)
-    expect((await shown(p)).filter((n) => n.body.includes('Water the plants'))).toEqual([])
+    const snoozeEnded = await p.evaluate(() => Date.now())
     await panel.getByRole('button', { name: 'End snooze' }).click()
     await expectShown(p, 'Water the plants')
+    // Held until the snooze ended, then shown once; the first reminder never a second time.
+    const water = (await shownAt(p)).find((n) => n.body === 'Water the plants')
+    expect(water!.at).toBeGreaterThanOrEqual(snoozeEnded)
+    expect(await shown(p)).toEqual([
+      { title: 'Reminder · general', body: 'Call the printer back' },
+      { title: 'Reminder · general', body: 'Water the plants' },
+    ])
   })
 })

@@ -83,10 +83,12 @@ test('a start with the server down and an expired access token opens signed in a
   await send(page, 'before the outage')
 
   let down = false
+  let refreshes = 0
   const api = new URL(apiUrl()).origin
-  await lea.context.route(`${api}/**`, (route) =>
-    down ? route.abort('connectionrefused') : route.continue()
-  )
+  await lea.context.route(`${api}/**`, (route) => {
+    if (down && route.request().url().includes('grant_type=refresh_token')) refreshes += 1
+    return down ? route.abort('connectionrefused') : route.continue()
+  })
   await lea.context.routeWebSocket(/\/realtime\/v1\//, (ws) => {
     if (down) return void ws.close({ code: 1011, reason: 'unreachable' })
     ws.connectToServer()
@@ -117,7 +119,9 @@ test('a start with the server down and an expired access token opens signed in a
   })
 
   await test.step('still down after supabase-js gave up its refresh (30 s): still signed in', async () => {
-    await page.waitForTimeout(32_000)
+    // supabase-js tries a refresh 8 times, 200 ms apart and doubling, within 30 s: the eighth
+    // refused one is the end of its retries.
+    await expect.poll(() => refreshes, { timeout: 60_000 }).toBeGreaterThanOrEqual(8)
     await expect(page.getByRole('heading', { name: 'Sign in' })).toHaveCount(0)
     await expect(messageWith(page, 'written with an expired token')).toBeVisible()
   })

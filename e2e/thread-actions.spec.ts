@@ -72,8 +72,8 @@ test("a thread's replies and parent have the channel's actions, by touch and by 
     const hotel = replyIn(bob.page, 'Reserve the hotel')
     await expect(hotel).toBeVisible()
     await expect(hotel.getByRole('button', { name: 'Copy link' })).toBeHidden()
-    await longPress(bob.page, hotel.locator('.message-body'))
     const sheet = bob.page.getByRole('dialog', { name: /Reserve the hotel/ })
+    await longPress(bob.page, hotel.locator('.message-body'), sheet)
     for (const name of ['Copy link', 'Pin to channel', 'Save for later', 'Mark unread']) {
       await expect(sheet.getByRole('button', { name })).toBeVisible()
     }

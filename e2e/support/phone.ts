@@ -1,4 +1,5 @@
 // A person on a phone, and a finger held down: the at-phone-width scenarios' helpers.
+import { expect } from '@playwright/test'
 import type { Browser, Locator, Page } from '@playwright/test'
 import { actor } from './actors.ts'
 import type { Actor } from './actors.ts'
@@ -15,13 +16,13 @@ export async function phoneActor(browser: Browser, name: string): Promise<Actor>
   return { ...desktop, context, page: await context.newPage() }
 }
 
-/** Holds a finger on the element for 700 ms (the sheet opens after 500). */
-export async function longPress(page: Page, target: Locator): Promise<void> {
+/** Holds a finger on the element until what the long press opens is on screen, then lifts it. */
+export async function longPress(page: Page, target: Locator, opens: Locator): Promise<void> {
   const box = await target.boundingBox()
   if (!box) throw new Error('long press: element not on screen')
   const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] })
-  await page.waitForTimeout(700)
+  await expect(opens).toBeVisible()
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
 }
