@@ -157,8 +157,22 @@ test('sign in by email link (magic link), alongside the password', async ({ brow
   await page.getByLabel('Email').fill(hana.email)
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click()
   await expect(page.getByText('Check your email: the link we sent signs you in.')).toBeVisible()
-  await page.goto(await linkFromEmail(hana.email, /magic link/i))
+  const magicLink = await linkFromEmail(hana.email, /magic link/i)
+  await page.goto(magicLink)
   await expect(page.getByRole('heading', { level: 2, name: 'general', exact: true })).toBeVisible()
   await waitLive(page)
   await context.close()
+
+  await test.step('the same link a second time: the page says why, and offers a new one', async () => {
+    const again = await browser.newContext()
+    const second = await again.newPage()
+    await second.goto(magicLink)
+    await expect(second.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
+    await expect(second.getByText(/That link was already used or has expired/)).toBeVisible()
+    // The reason is said on the page, no longer only in the address.
+    await expect(second).not.toHaveURL(/error_code=/)
+    await second.getByLabel('Email').fill(hana.email)
+    await expect(second.getByRole('button', { name: 'Email me a sign-in link' })).toBeEnabled()
+    await again.close()
+  })
 })

@@ -1,7 +1,8 @@
 // Threads end to end, two people in separate contexts against the real stack: replies live both
 // ways with the parent's summary, one goes offline while the other replies and finds every reply
 // once, in order, when back; the Threads view shows unread replies and clears them once read;
-// editing and deleting replies update the summary, and a deleted parent keeps its thread.
+// editing and deleting replies update the summary (a deleted reply goes), and a deleted parent
+// keeps its thread.
 import { expect, test } from '@playwright/test'
 import type { Locator, Page } from '@playwright/test'
 import { actor, messageWith, send } from './support/actors.ts'
@@ -147,7 +148,8 @@ test('two people reply in a thread live, one comes back from offline to every re
       channelParent(alice.page).getByRole('button', { name: '8 replies, open the thread' })
     ).toBeVisible()
 
-    // A deleted reply leaves a tombstone in the thread and the count goes down for both.
+    // A deleted reply (it has no replies of its own) goes from the thread, as in Slack, and the
+    // count goes down for both.
     const offline = thread(bob.page).locator('article.message', { hasText: 'Written offline' })
     await offline.hover()
     bob.page.once('dialog', (d) => void d.accept())
@@ -156,7 +158,10 @@ test('two people reply in a thread live, one comes back from offline to every re
       await expect(
         channelParent(page).getByRole('button', { name: '7 replies, open the thread' })
       ).toBeVisible()
-      await expect(thread(page).getByText('This message was deleted.')).toHaveCount(1)
+      await expect(
+        thread(page).locator('article.message', { hasText: 'Written offline' })
+      ).toHaveCount(0)
+      await expect(thread(page).getByText('This message was deleted.')).toHaveCount(0)
     }
 
     // The parent deleted: "This message was deleted." in the channel, with its thread.

@@ -14,60 +14,67 @@ export function UploadTray({ uploads, onCancel, onRetry, onPause, onResume }: Pr
   if (uploads.length === 0) return null
   return (
     <ul className="upload-tray" aria-label="Attached files">
-      {uploads.map((u) => (
-        <li key={u.id} className={`upload upload-${u.state}`}>
-          {u.previewUrl ? (
-            <img src={u.previewUrl} alt="" className="upload-thumb" />
-          ) : (
-            <span className="upload-thumb file-icon" aria-hidden="true">
-              📄
+      {uploads.map((u) => {
+        // Every byte sent, the server not done yet (it stores and checks the file): say so,
+        // rather than a 100% that seems stuck.
+        const finishing = u.state === 'uploading' && u.progress >= 1
+        return (
+          <li key={u.id} className={`upload upload-${u.state}`}>
+            {u.previewUrl ? (
+              <img src={u.previewUrl} alt="" className="upload-thumb" />
+            ) : (
+              <span className="upload-thumb file-icon" aria-hidden="true">
+                📄
+              </span>
+            )}
+            <span className="upload-meta">
+              <span className="file-name">{u.name}</span>
+              <span className="muted">
+                {u.state === 'failed'
+                  ? u.error
+                  : u.state === 'done'
+                    ? formatBytes(u.size)
+                    : finishing
+                      ? 'Finishing…'
+                      : `${Math.round(u.progress * 100)}%${u.state === 'paused' ? ' · paused' : ''}`}
+              </span>
+              <progress
+                value={finishing ? undefined : u.progress}
+                max={1}
+                aria-label={`Upload of ${u.name}`}
+                className={u.state === 'done' ? 'progress-done' : undefined}
+              />
             </span>
-          )}
-          <span className="upload-meta">
-            <span className="file-name">{u.name}</span>
-            <span className="muted">
-              {u.state === 'failed'
-                ? u.error
-                : u.state === 'done'
-                  ? formatBytes(u.size)
-                  : `${Math.round(u.progress * 100)}%${u.state === 'paused' ? ' · paused' : ''}`}
-            </span>
-            <progress
-              value={u.progress}
-              max={1}
-              aria-label={`Upload of ${u.name}`}
-              className={u.state === 'done' ? 'progress-done' : undefined}
-            />
-          </span>
-          {u.resumable && u.state === 'uploading' && onPause && (
-            <button type="button" className="button button-small" onClick={() => onPause(u.id)}>
-              Pause
+            {u.resumable && u.state === 'uploading' && onPause && (
+              <button type="button" className="button button-small" onClick={() => onPause(u.id)}>
+                Pause
+              </button>
+            )}
+            {u.state === 'paused' && onResume && (
+              <button type="button" className="button button-small" onClick={() => onResume(u.id)}>
+                Resume
+              </button>
+            )}
+            {u.state === 'failed' && (
+              <button type="button" className="button button-small" onClick={() => onRetry(u.id)}>
+                Retry
+              </button>
+            )}
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={
+                u.state === 'uploading' || u.state === 'paused'
+                  ? `Cancel upload of ${u.name}`
+                  : `Remove ${u.name}`
+              }
+              onClick={() => onCancel(u.id)}
+            >
+              ✕
             </button>
-          )}
-          {u.state === 'paused' && onResume && (
-            <button type="button" className="button button-small" onClick={() => onResume(u.id)}>
-              Resume
-            </button>
-          )}
-          {u.state === 'failed' && (
-            <button type="button" className="button button-small" onClick={() => onRetry(u.id)}>
-              Retry
-            </button>
-          )}
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={
-              u.state === 'uploading' || u.state === 'paused'
-                ? `Cancel upload of ${u.name}`
-                : `Remove ${u.name}`
-            }
-            onClick={() => onCancel(u.id)}
-          >
-            ✕
-          </button>
-        </li>
-      ))}
+          </li>
+        )
+      })}
     </ul>
   )
 }

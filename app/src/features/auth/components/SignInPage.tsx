@@ -1,15 +1,21 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Link } from '../../../ui/Link.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { useResendConfirmation, useSendSignInLink, useSignIn } from '../data/auth-mutations.ts'
+import { clearLinkError, linkErrorIn } from '../data/link-error.ts'
 import { AuthLayout } from './AuthLayout.tsx'
 
 export function SignInPage({ expired }: { expired: boolean }) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
+  // A link that did not work (used twice, expired) lands here: say so, and offer a new one.
+  const [linkError] = useState(() => linkErrorIn(new URL(window.location.href)))
+  useEffect(() => {
+    if (linkError) clearLinkError()
+  }, [linkError])
   const signIn = useSignIn()
   const resend = useResendConfirmation()
   const link = useSendSignInLink()
@@ -22,6 +28,7 @@ export function SignInPage({ expired }: { expired: boolean }) {
 
   return (
     <AuthLayout title="Sign in to Chorus">
+      {linkError && <Notice tone="warning">{linkError.message}</Notice>}
       {expired && (
         <Notice tone="warning">Your session ended. Sign in again; unsent messages are kept.</Notice>
       )}

@@ -62,6 +62,35 @@ describe('buildRows', () => {
     expect(rows.map((r) => r.key)).toEqual([expect.stringMatching(/^day-/), 'm1', 'p1'])
   })
 
+  it('leaves out a deleted message, unless a thread hangs under it', () => {
+    const at = (minute: number) => new Date(2026, 0, 10, 9, minute).toISOString()
+    const gone: ChatMessage = { ...msg(2, 'b', at(1)), deletedAt: at(5), thread: null }
+    const emptied: ChatMessage = {
+      ...msg(3, 'b', at(2)),
+      deletedAt: at(5),
+      thread: { threadId: 'm3', replyCount: 0, lastSeq: 2, lastReplyAt: null, lastRepliers: [] },
+    }
+    const carrying: ChatMessage = {
+      ...msg(4, 'b', at(3)),
+      deletedAt: at(5),
+      thread: { threadId: 'm4', replyCount: 2, lastSeq: 2, lastReplyAt: at(4), lastRepliers: [] },
+    }
+    const reply: ChatMessage = { ...msg(5, 'b', at(4)), deletedAt: at(5), parentId: 'm4' }
+    const rows = buildRows(
+      [msg(1, 'a', at(0)), gone, emptied, carrying, reply, msg(6, 'a', at(5))],
+      [],
+      1,
+      now
+    )
+    expect(rows.map((r) => r.key)).toEqual([
+      expect.stringMatching(/^day-/),
+      'm1',
+      'new-marker',
+      'm4',
+      'm6',
+    ])
+  })
+
   it('labels older days with the date', () => {
     expect(dayLabel(new Date(2026, 0, 1), now)).not.toMatch(/Today|Yesterday/)
   })

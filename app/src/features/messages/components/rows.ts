@@ -35,6 +35,9 @@ export function buildRows(
     return grouped
   }
   for (const message of messages) {
+    // A deleted message goes, as in Slack, unless a thread hangs under it: then its tombstone
+    // stays to carry the thread.
+    if (message.deletedAt !== null && !(message.thread && message.thread.replyCount > 0)) continue
     if (!markerPlaced && newAfterSeq !== null && message.seq > newAfterSeq) {
       rows.push({ kind: 'new-marker', key: 'new-marker' })
       markerPlaced = true

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { notificationText } from './use-browser-notifications.ts'
+import { mentionedIds, notificationText } from './use-browser-notifications.ts'
 
 describe('notificationText', () => {
-  it('shows mentions as @someone and drops markdown marks and runs of space', () => {
+  it('shows mentions by the names given, else as @someone', () => {
+    const id = '0B7F3C8E-2A52-4A4E-9A0B-8F7F0D5C9A11'
+    const other = '1c2d3e4f-2a52-4a4e-9a0b-8f7f0d5c9a11'
+    const body = `<@${id}> and <@${other}>, see <@${id}>`
+    expect(mentionedIds(body)).toEqual([id.toLowerCase(), other])
+    const names = new Map([[id.toLowerCase(), 'Pete Ray']])
+    expect(notificationText(body, names)).toBe('@Pete Ray and @someone, see @Pete Ray')
+  })
+
+  it('shows mentions as @someone without names and drops markdown marks and runs of space', () => {
     expect(
       notificationText('hi <@0b7f3c8e-2a52-4a4e-9a0b-8f7f0d5c9a11>,\n**look**  at `this`')
     ).toBe('hi @someone, look at this')

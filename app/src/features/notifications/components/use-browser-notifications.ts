@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { navigate } from '../../../lib/router.ts'
 import { notificationKeys } from '../data/keys.ts'
-import { fetchDisplayName } from '../data/memberships.ts'
+import { fetchDisplayName, fetchDisplayNames } from '../data/memberships.ts'
 import type { Membership } from '../data/memberships.ts'
 import { fetchMessagesAfter } from '../data/new-messages.ts'
 import { fetchNotificationSettings } from '../data/settings.ts'
@@ -60,10 +60,20 @@ interface TabState {
 
 const TAB = Math.random().toString(36).slice(2)
 
-/** Plain text of a message body for a notification: mentions and markdown marks dropped. */
-export function notificationText(body: string): string {
+const MENTION = /<@([0-9a-f-]{36})>/gi
+
+/** The people a message body mentions, by id. */
+export function mentionedIds(body: string): string[] {
+  return [...new Set([...body.matchAll(MENTION)].map((m) => m[1]!.toLowerCase()))]
+}
+
+/**
+ * Plain text of a message body for a notification: mentions by the names given (else
+ * "@someone"), markdown marks dropped.
+ */
+export function notificationText(body: string, names?: ReadonlyMap<string, string>): string {
   const text = body
-    .replace(/<@[0-9a-f-]{36}>/gi, '@someone')
+    .replace(MENTION, (_, id: string) => `@${names?.get(id.toLowerCase()) ?? 'someone'}`)
     .replace(/[*_~`>#]/g, '')
     .replace(/\s+/g, ' ')
     .trim()
@@ -238,7 +248,8 @@ export function useBrowserNotifications(options: Options): void {
         if (channel.kind === 'dm') label = (await fetchDisplayName(m.authorId)) ?? 'Direct message'
         label = `${label} · ${source.workspaceName}`
       }
-      const n = new Notification(label, { body: notificationText(m.body), tag: m.id })
+      const names = await fetchDisplayNames(mentionedIds(m.body))
+      const n = new Notification(label, { body: notificationText(m.body, names), tag: m.id })
       n.onclick = () => {
         window.focus()
         navigate(`/w/${source.workspaceId}/c/${channel.id}/m/${m.id}`)
@@ -248,10 +259,11 @@ export function useBrowserNotifications(options: Options): void {
   }
 }
 
-function showReminder(m: ReminderMessage): void {
+async function showReminder(m: ReminderMessage): Promise<void> {
   const where = m.channelKind === 'dm' ? 'direct message' : m.channelName ? m.channelName : null
+  const names = await fetchDisplayNames(mentionedIds(m.body))
   const n = new Notification(`Reminder${where ? ` · ${where}` : ''}`, {
-    body: notificationText(m.body),
+    body: notificationText(m.body, names),
     tag: `reminder:${m.messageId}`,
   })
   n.onclick = () => {

@@ -46,3 +46,12 @@ export async function fetchDisplayName(userId: string): Promise<string | null> {
     .maybeSingle()
   return data?.display_name ?? null
 }
+
+/** Display names by user id (lower case), for the ids given; none asked, none fetched. */
+export async function fetchDisplayNames(userIds: readonly string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>()
+  if (userIds.length === 0) return names
+  const { data } = await supabase().from('profiles').select('id, display_name').in('id', userIds)
+  for (const row of data ?? []) names.set(row.id.toLowerCase(), row.display_name)
+  return names
+}

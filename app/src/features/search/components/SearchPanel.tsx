@@ -76,7 +76,12 @@ export default function SearchPanel(props: SearchContext & { onClose: () => void
         value={text}
         onChange={(e) => edit(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+          if (e.key === 'Escape') {
+            // A search field's own Escape clears its text and keeps the dialog open: one press
+            // closes the search, as everywhere else.
+            e.preventDefault()
+            onClose()
+          } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
             e.preventDefault()
             const step = e.key === 'ArrowDown' ? 1 : -1
             setActive((i) => (hits.length ? (i + step + hits.length) % hits.length : 0))
