@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     name: 'app',
     root: import.meta.dirname,
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'jsdom',
     passWithNoTests: true,
   },

@@ -152,7 +152,7 @@ test('save for later with a reminder, find it in Later, a due one marked, then d
     await choose()
     await dialog.getByRole('button', { name: 'Save' }).click()
     await expect(dialog).toBeHidden()
-    await expect(message.locator('.saved-marker')).toHaveText('🔖 Saved for later')
+    await expect(message.locator('.saved-marker')).toHaveText('Saved for later')
   }
 
   await saveWith('Review the budget draft', () =>

@@ -1,3 +1,4 @@
+import { Icon } from '../ui/Icon.tsx'
 import type { ReactNode } from 'react'
 import type { Channel } from '../features/channels/index.ts'
 
@@ -22,7 +23,14 @@ export function ChannelHeader({
   onAddPeople,
   search,
 }: Props) {
-  const prefix = channel.kind === 'public' ? '#' : channel.kind === 'private' ? '🔒 ' : ''
+  const prefix =
+    channel.kind === 'public' ? (
+      '#'
+    ) : channel.kind === 'private' ? (
+      <Icon name="lock" size={16} />
+    ) : (
+      ''
+    )
   return (
     <header className="channel-header">
       <button
@@ -31,7 +39,7 @@ export function ChannelHeader({
         aria-label="Show channels"
         onClick={onToggleSidebar}
       >
-        ☰
+        <Icon name="menu" size={18} />
       </button>
       <div className="channel-title">
         <h2>
@@ -54,7 +62,7 @@ export function ChannelHeader({
             aria-label="Add people to the channel"
             onClick={onAddPeople}
           >
-            👤+
+            <Icon name="user-plus" size={18} />
           </button>
         )}
         <button
@@ -63,7 +71,7 @@ export function ChannelHeader({
           aria-label="Show members"
           onClick={onToggleMembers}
         >
-          👥
+          <Icon name="users" size={18} />
         </button>
         <button
           type="button"
@@ -71,7 +79,7 @@ export function ChannelHeader({
           aria-label="Channel settings"
           onClick={onSettings}
         >
-          ⚙
+          <Icon name="settings" size={18} />
         </button>
       </div>
     </header>

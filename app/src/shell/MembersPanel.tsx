@@ -1,3 +1,4 @@
+import { Icon } from '../ui/Icon.tsx'
 import { cleanError } from '../lib/clean-error.ts'
 import { useChannelMembersQuery } from '../features/channels/index.ts'
 import { Avatar } from '../features/profiles/index.ts'
@@ -30,7 +31,7 @@ export function MembersPanel({ channelId, online, me, onClose }: Props) {
           aria-label="Close members"
           onClick={onClose}
         >
-          ✕
+          <Icon name="x" size={16} />
         </button>
       </header>
       {roster.isPending ? (

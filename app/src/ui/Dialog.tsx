@@ -1,5 +1,6 @@
 // A modal built on <dialog>: the browser traps focus, Escape closes it, and the page behind it is
 // inert for screen readers.
+import { Icon } from './Icon.tsx'
 import { useEffect, useId, useRef } from 'react'
 import type { ReactNode } from 'react'
 
@@ -52,7 +53,7 @@ export function Dialog({ title, open, onClose, children, wide }: Props) {
           <header className="dialog-header">
             <h2 id={titleId}>{title}</h2>
             <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
-              ✕
+              <Icon name="x" size={16} />
             </button>
           </header>
           {children}

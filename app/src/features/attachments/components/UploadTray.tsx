@@ -1,3 +1,4 @@
+import { Icon } from '../../../ui/Icon.tsx'
 import type { DraftUpload } from '../data/useUploads.ts'
 import { formatBytes } from '../data/rules.ts'
 
@@ -24,7 +25,7 @@ export function UploadTray({ uploads, onCancel, onRetry, onPause, onResume }: Pr
               <img src={u.previewUrl} alt="" className="upload-thumb" />
             ) : (
               <span className="upload-thumb file-icon" aria-hidden="true">
-                📄
+                <Icon name="file-text" size={20} />
               </span>
             )}
             <span className="upload-meta">
@@ -70,7 +71,7 @@ export function UploadTray({ uploads, onCancel, onRetry, onPause, onResume }: Pr
               }
               onClick={() => onCancel(u.id)}
             >
-              ✕
+              <Icon name="x" size={16} />
             </button>
           </li>
         )

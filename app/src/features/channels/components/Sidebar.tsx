@@ -1,6 +1,7 @@
 // The workspace's channels and direct messages with unread counts. Alt+Up/Down (handled by the
 // shell, in the same order: sidebar-order.ts) moves between them; the list itself is plain
 // links, so Tab works too.
+import { Icon } from '../../../ui/Icon.tsx'
 import { badgeOf, NotificationPrompt, NotificationsButton } from '../../notifications/index.ts'
 import { Link } from '../../../ui/Link.tsx'
 import { StatusEmoji } from '../../status/index.ts'
@@ -108,7 +109,12 @@ function ChannelLink(props: Props & { channel: Channel; active: boolean }) {
   const isOnline =
     channel.kind === 'dm' && others.length > 0 && others.every((m) => online.has(m.id))
   const dnd = isOnline && others.every((m) => online.dnd?.has(m.id))
-  const prefix = channel.kind === 'public' ? '#' : channel.kind === 'private' ? '🔒' : null
+  const prefix =
+    channel.kind === 'public' ? (
+      '#'
+    ) : channel.kind === 'private' ? (
+      <Icon name="lock" size={14} />
+    ) : null
   const description = [
     label,
     channel.kind === 'private'

@@ -1,6 +1,7 @@
 // The action sheet: every action of one message with its label, and a row of quick reactions.
 // A modal <dialog> (focus stays inside, Escape and a press outside close it); a bottom sheet at
 // phone width or with a coarse pointer, a small menu otherwise. Loaded on first open.
+import { Icon } from '../../../ui/Icon.tsx'
 import { useEffect, useId, useRef } from 'react'
 import { QUICK_EMOJI } from './Reactions.tsx'
 import type { MessageAction } from './MessageActions.tsx'
@@ -80,7 +81,7 @@ export default function ActionSheet({ actions, onReact, summary, onMoreEmoji, on
                 className={a.danger ? 'action-sheet-item danger' : 'action-sheet-item'}
                 onClick={() => choose(a.run)}
               >
-                <span aria-hidden="true">{a.icon}</span>
+                <Icon name={a.icon} size={18} />
                 {a.label}
               </button>
             </li>

@@ -1,6 +1,7 @@
 // Writing a message: Enter sends, Shift+Enter is a new line, Up in an empty box edits my last
 // message. The draft is kept per channel across reloads; files attach by button, paste or drop
 // (the drop zone is the whole channel view) and upload at once with progress and cancel.
+import { Icon } from '../../../ui/Icon.tsx'
 import { useEffect, useRef, useState } from 'react'
 import type { ClipboardEvent, KeyboardEvent } from 'react'
 import { UploadTray } from '../../attachments/index.ts'
@@ -153,7 +154,7 @@ export function Composer(props: Props) {
           aria-label="Attach files"
           onClick={() => fileInput.current?.click()}
         >
-          📎
+          <Icon name="paperclip" size={18} />
         </button>
         <input
           ref={fileInput}

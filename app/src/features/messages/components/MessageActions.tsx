@@ -2,6 +2,8 @@
 // wide screen with a mouse) and, from its "More actions" button or a long press, the action
 // sheet (every action with its label; a bottom sheet at phone width or with a coarse pointer,
 // where the toolbar shows only that button). The sheet is its own lazy chunk.
+import { Icon } from '../../../ui/Icon.tsx'
+import type { IconName } from '../../../ui/icons.ts'
 import { Suspense, lazy, useRef } from 'react'
 import { EmojiPicker } from './Reactions.tsx'
 
@@ -12,7 +14,8 @@ export interface MessageAction {
   id: MessageActionId
   /** The accessible name, the same in the toolbar and the sheet. */
   label: string
-  icon: string
+  /** The icon (the sprite's); the label names the action, the icon is hidden from readers. */
+  icon: IconName
   /** The toolbar's tooltip (with the key that does it), if not the label. */
   title?: string
   run: () => void
@@ -54,7 +57,7 @@ export function MessageActions(props: Props) {
               aria-expanded={a.id === 'react' ? picking : undefined}
               onClick={a.run}
             >
-              {a.icon}
+              <Icon name={a.icon} size={16} />
             </button>
           ))}
         <button
@@ -66,7 +69,7 @@ export function MessageActions(props: Props) {
           aria-expanded={sheetOpen}
           onClick={() => onSheet(true)}
         >
-          …
+          <Icon name="ellipsis" size={16} />
         </button>
         {picking && onReact && <EmojiPicker onPick={onReact} onMore={props.onMoreEmoji} />}
       </div>

@@ -1,5 +1,6 @@
 // One row of the message list: author, time, the body rendered from its markdown tree, files,
 // reactions, and the actions a person may take on it.
+import { Icon } from '../../../ui/Icon.tsx'
 import { Suspense, lazy, memo, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import { AttachmentView } from '../../attachments/index.ts'
@@ -99,7 +100,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
     actions.push({
       id: 'react',
       label: 'Add reaction',
-      icon: '☺',
+      icon: 'smile-plus',
       inToolbar: true,
       run: () => setPicking((v) => !v),
     })
@@ -110,7 +111,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
       id: 'reply',
       label: 'Reply in thread',
       title: 'Reply in thread (t)',
-      icon: '💬',
+      icon: 'message-square-reply',
       inToolbar: true,
       run: open,
     })
@@ -118,7 +119,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
   actions.push({
     id: 'copy-link',
     label: copied ? 'Link copied' : 'Copy link',
-    icon: '🔗',
+    icon: 'link-2',
     inToolbar: true,
     run: () => copyPermalink(message.channelId, message.id, onCopied),
   })
@@ -126,7 +127,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
     actions.push({
       id: 'pin',
       label: props.pinned ? 'Unpin from channel' : 'Pin to channel',
-      icon: '📌',
+      icon: props.pinned ? 'pin-off' : 'pin',
       run: props.onTogglePin,
     })
   }
@@ -134,7 +135,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
     actions.push({
       id: 'save',
       label: props.saved ? 'Saved for later…' : 'Save for later',
-      icon: '🔖',
+      icon: 'bookmark',
       run: props.onSave,
     })
   }
@@ -142,19 +143,24 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
     actions.push({
       id: 'history',
       label: 'Edit history',
-      icon: '🕘',
+      icon: 'history',
       run: () => setHistoryOpen(true),
     })
   }
   if (props.onMarkUnread) {
-    actions.push({ id: 'mark-unread', label: 'Mark unread', icon: '🔵', run: props.onMarkUnread })
+    actions.push({
+      id: 'mark-unread',
+      label: 'Mark unread',
+      icon: 'circle-dot',
+      run: props.onMarkUnread,
+    })
   }
   if (canEdit) {
     actions.push({
       id: 'edit',
       label: 'Edit message',
       title: 'Edit message (e)',
-      icon: '✎',
+      icon: 'pencil',
       inToolbar: true,
       run: props.onStartEdit,
     })
@@ -163,7 +169,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
     actions.push({
       id: 'delete',
       label: 'Delete message',
-      icon: '🗑',
+      icon: 'trash-2',
       inToolbar: true,
       danger: true,
       run: confirmDelete,
@@ -208,12 +214,12 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
       <div className="message-main">
         {props.pinned && (
           <p className="pin-marker">
-            <span aria-hidden="true">📌 </span>Pinned
+            <Icon name="pin" size={13} /> Pinned
           </p>
         )}
         {props.saved && (
           <p className="saved-marker">
-            <span aria-hidden="true">🔖 </span>Saved for later
+            <Icon name="bookmark" size={13} /> Saved for later
           </p>
         )}
         {!grouped && (

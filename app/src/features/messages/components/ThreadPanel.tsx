@@ -9,6 +9,7 @@
 // saying why, no row actions but the link and saving; Follow stays, since it is personal
 // (unfollowing takes the thread out of the Threads view). Loaded only when a thread is opened
 // (ChannelView's React.lazy).
+import { Icon } from '../../../ui/Icon.tsx'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useUploads } from '../../attachments/index.ts'
 import type { OutgoingFile } from '../../attachments/index.ts'
@@ -155,7 +156,7 @@ export default function ThreadPanel(props: ThreadPanelProps) {
           {following ? 'Following' : 'Follow'}
         </button>
         <button type="button" className="icon-button" aria-label="Close thread" onClick={onClose}>
-          ✕
+          <Icon name="x" size={16} />
         </button>
       </header>
       {status && (

@@ -1,5 +1,6 @@
 // The sidebar's "Threads" entry with the number of unread replies in the threads I follow; it
 // keeps the thread queries fresh from my user topic (following and read positions, any device).
+import { Icon } from '../../../ui/Icon.tsx'
 import { Link } from '../../../ui/Link.tsx'
 import { useFollowedThreads, useThreadsLive } from '../data/threads.ts'
 
@@ -21,7 +22,7 @@ export function ThreadsLink(props: {
       onClick={props.onNavigate}
     >
       <span className="channel-prefix" aria-hidden="true">
-        💬
+        <Icon name="messages-square" size={16} />
       </span>
       <span className="channel-name">Threads</span>
       {unread > 0 && (

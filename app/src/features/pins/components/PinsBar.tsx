@@ -1,5 +1,6 @@
 // Under the channel's header when it has pins: "📌 N pinned", which opens the pinned list (its
 // own lazy chunk), and what a pin or unpin that failed said.
+import { Icon } from '../../../ui/Icon.tsx'
 import { Suspense, lazy, useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import type { ChannelPinning } from '../data/pins.ts'
@@ -30,7 +31,7 @@ export function PinsBar({ pinning, channelLabel, workspaceId, nameOf, canUnpin }
           aria-expanded={open}
           onClick={() => setOpen(true)}
         >
-          <span aria-hidden="true">📌 </span>
+          <Icon name="pin" size={14} />{' '}
           {count === 1 ? '1 pinned message' : `${count} pinned messages`}
         </button>
       )}

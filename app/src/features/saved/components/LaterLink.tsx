@@ -1,4 +1,5 @@
 // The sidebar's "Later" entry, with the number of saved messages whose reminder is due.
+import { Icon } from '../../../ui/Icon.tsx'
 import { Link } from '../../../ui/Link.tsx'
 import { useLaterItems, useSavedLive } from '../data/saved.ts'
 
@@ -20,7 +21,7 @@ export function LaterLink(props: {
       onClick={props.onNavigate}
     >
       <span className="channel-prefix" aria-hidden="true">
-        🔖
+        <Icon name="bookmark" size={16} />
       </span>
       <span className="channel-name">Later</span>
       {due > 0 && (

@@ -1,6 +1,7 @@
 // The header's search box and the keys that open search (Ctrl/Cmd+G, or / outside a text
 // field) and the quick switcher (Ctrl/Cmd+K). Both load on first use (React.lazy): the first
 // screen carries only this button. It also keeps the recently opened channels for the switcher.
+import { Icon } from '../../../ui/Icon.tsx'
 import { Suspense, lazy, useEffect, useState } from 'react'
 import { browserStore, readJson } from '../../../lib/local-store.ts'
 import type { Channel } from '../../channels/index.ts'
@@ -86,7 +87,7 @@ export function SearchLauncher({ channelId, ...context }: Props) {
         aria-keyshortcuts="Control+G Meta+G /"
         onClick={() => setOpen('search')}
       >
-        <span aria-hidden="true">🔍</span>
+        <Icon name="search" size={16} />
         <span className="search-launcher-text" aria-hidden="true">
           Search {context.workspaceName}
         </span>

@@ -1,6 +1,7 @@
 // Message search: results as you type (and on Enter), filters as chips, newest first or by
 // relevance; each result shows channel, author, time and a snippet with the matches marked, and
 // opens its message in context. A malformed query shows what is wrong, never an error page.
+import { Icon } from '../../../ui/Icon.tsx'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { navigate } from '../../../lib/router.ts'
@@ -102,7 +103,7 @@ export default function SearchPanel(props: SearchContext & { onClose: () => void
                 aria-label={`Remove ${text.slice(f.start, f.end)}`}
                 onClick={() => edit(removeFilter(text, f))}
               >
-                ✕
+                <Icon name="x" size={16} />
               </button>
             </span>
           ))}

@@ -1,0 +1,31 @@
+// The icons Chorus draws, from lucide's set (lucide-static): each is a <symbol> of the sprite
+// `icons.svg` beside this file, which holds exactly these (`npm run -w app icons` writes it; a
+// test fails when it differs). The build gives the sprite a hashed name (cached for a year, kept
+// by the service worker for offline use) and no JavaScript carries the drawings. An icon is drawn with the text's colour and hidden from assistive technology:
+// the button or link around it carries the name.
+
+export const ICONS = [
+  'bookmark',
+  'circle-dot',
+  'ellipsis',
+  'file-text',
+  'history',
+  'link-2',
+  'lock',
+  'menu',
+  'message-square-reply',
+  'messages-square',
+  'paperclip',
+  'pencil',
+  'pin',
+  'pin-off',
+  'search',
+  'settings',
+  'smile-plus',
+  'trash-2',
+  'user-plus',
+  'users',
+  'x',
+] as const
+
+export type IconName = (typeof ICONS)[number]
