@@ -2,7 +2,15 @@
 // missing or bad input is named in one message (exit 2), never a stack trace.
 import path from 'node:path'
 
-export const STEPS = ['link', 'migrations', 'config', 'functions', 'secrets', 'vault', 'app'] as const
+export const STEPS = [
+  'link',
+  'migrations',
+  'config',
+  'functions',
+  'secrets',
+  'vault',
+  'app',
+] as const
 export type StepName = (typeof STEPS)[number]
 
 export interface DeployInputs {
@@ -46,7 +54,11 @@ export interface ParsedFlags {
   booleans: Set<string>
 }
 
-export function parseFlags(argv: string[], known = VALUE_FLAGS, booleans = BOOLEAN_FLAGS): ParsedFlags {
+export function parseFlags(
+  argv: string[],
+  known = VALUE_FLAGS,
+  booleans = BOOLEAN_FLAGS
+): ParsedFlags {
   const values = new Map<string, string>()
   const set = new Set<string>()
   const problems: string[] = []
@@ -107,32 +119,49 @@ export function readInputs(argv: string[], env: NodeJS.ProcessEnv, root: string)
   }
   const flagOrEnv = (name: string) => `--${name} or ${VALUE_FLAGS[name]}`
 
-  const projectRef = need(`${flagOrEnv('project-ref')} (the project's reference id, 20 letters)`, pick(flags, env, 'project-ref'))
-  const siteUrl = need(`${flagOrEnv('site-url')} (where the team opens Chorus, e.g. https://chat.example.com)`, pick(flags, env, 'site-url'))
-  const publishableKey = need(`${flagOrEnv('publishable-key')} (the project's publishable or anon key)`, pick(flags, env, 'publishable-key'))
+  const projectRef = need(
+    `${flagOrEnv('project-ref')} (the project's reference id, 20 letters)`,
+    pick(flags, env, 'project-ref')
+  )
+  const siteUrl = need(
+    `${flagOrEnv('site-url')} (where the team opens Chorus, e.g. https://chat.example.com)`,
+    pick(flags, env, 'site-url')
+  )
+  const publishableKey = need(
+    `${flagOrEnv('publishable-key')} (the project's publishable or anon key)`,
+    pick(flags, env, 'publishable-key')
+  )
   const smtp = {
     host: need(flagOrEnv('smtp-host'), pick(flags, env, 'smtp-host')),
     port: need(flagOrEnv('smtp-port'), pick(flags, env, 'smtp-port')),
     user: need(flagOrEnv('smtp-user'), pick(flags, env, 'smtp-user')),
     pass: need('SMTP_PASS (environment only)', (env.SMTP_PASS ?? '').trim()),
-    from: need(`${flagOrEnv('smtp-from')} (e.g. "Chorus <chorus@example.com>")`, pick(flags, env, 'smtp-from')),
+    from: need(
+      `${flagOrEnv('smtp-from')} (e.g. "Chorus <chorus@example.com>")`,
+      pick(flags, env, 'smtp-from')
+    ),
   }
-  const accessToken = need('SUPABASE_ACCESS_TOKEN (environment only; a personal access token from the dashboard\'s Account, Access Tokens)', (env.SUPABASE_ACCESS_TOKEN ?? '').trim())
-  const dbPassword = need('SUPABASE_DB_PASSWORD (environment only; the database password chosen when the project was made)', env.SUPABASE_DB_PASSWORD ?? '')
+  const accessToken = need(
+    "SUPABASE_ACCESS_TOKEN (environment only; a personal access token from the dashboard's Account, Access Tokens)",
+    (env.SUPABASE_ACCESS_TOKEN ?? '').trim()
+  )
+  const dbPassword = need(
+    'SUPABASE_DB_PASSWORD (environment only; the database password chosen when the project was made)',
+    env.SUPABASE_DB_PASSWORD ?? ''
+  )
 
   if (projectRef !== '' && !/^[a-z]{20}$/.test(projectRef)) {
-    problems.push(`--project-ref ${JSON.stringify(projectRef)} is not a project reference (20 lowercase letters, as in https://<ref>.supabase.co).`)
+    problems.push(
+      `--project-ref ${JSON.stringify(projectRef)} is not a project reference (20 lowercase letters, as in https://<ref>.supabase.co).`
+    )
   }
   let site = siteUrl
   if (siteUrl !== '') {
-    let parsed: URL | null = null
-    try {
-      parsed = new URL(siteUrl)
-    } catch {
-      parsed = null
-    }
+    const parsed = URL.canParse(siteUrl) ? new URL(siteUrl) : null
     if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.search || parsed.hash) {
-      problems.push(`The site URL ${JSON.stringify(siteUrl)} is not an http(s) address without query or fragment.`)
+      problems.push(
+        `The site URL ${JSON.stringify(siteUrl)} is not an http(s) address without query or fragment.`
+      )
     } else site = parsed.href.replace(/\/+$/, '')
   }
   if (publishableKey !== '') {
@@ -143,11 +172,15 @@ export function readInputs(argv: string[], env: NodeJS.ProcessEnv, root: string)
     problems.push(`SMTP_PORT ${JSON.stringify(smtp.port)} is not a port number (1-65535).`)
   }
   if (smtp.from !== '' && !/@/.test(smtp.from)) {
-    problems.push(`SMTP_FROM ${JSON.stringify(smtp.from)} has no email address (e.g. "Chorus <chorus@example.com>").`)
+    problems.push(
+      `SMTP_FROM ${JSON.stringify(smtp.from)} has no email address (e.g. "Chorus <chorus@example.com>").`
+    )
   }
   const from = flags.values.get('from') ?? 'link'
   if (!(STEPS as readonly string[]).includes(from)) {
-    problems.push(`--from ${JSON.stringify(from)} is not a step; the steps are ${STEPS.join(', ')}.`)
+    problems.push(
+      `--from ${JSON.stringify(from)} is not a step; the steps are ${STEPS.join(', ')}.`
+    )
   }
 
   const all = [...missing.map((m) => `missing ${m}`), ...problems]

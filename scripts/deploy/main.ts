@@ -1,6 +1,5 @@
 // npm run deploy -- --project-ref REF [...]: Chorus onto a hosted Supabase project with the
-// official Supabase CLI (see README.md, "Deploy"). `npm run deploy -- move-data ...` copies a
-// team's data from another Chorus (move-data.ts).
+// official Supabase CLI (see README.md, "Deploy").
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -42,7 +41,8 @@ async function deploy(argv: string[]): Promise<number> {
   } catch (error) {
     if (!(error instanceof StepFailed)) throw error
     console.error(`\nnpm run deploy: step "${error.step}" failed: ${error.message}`)
-    if (error.step === 'prepare') console.error('Fix the cause above, then run the same command again.')
+    if (error.step === 'prepare')
+      console.error('Fix the cause above, then run the same command again.')
     else {
       console.error('Fix the cause above, then continue from that step with:')
       console.error(`  ${resumeCommand(argv, error.step)}`)
@@ -57,15 +57,12 @@ async function deploy(argv: string[]): Promise<number> {
 
 async function main(argv: string[]): Promise<number> {
   try {
-    if (argv[0] === 'move-data') {
-      const { moveData } = await import('./move-data.ts')
-      return await moveData(argv.slice(1))
-    }
     return await deploy(argv)
   } catch (error) {
     if (error instanceof InputError) {
-      const command = argv[0] === 'move-data' ? 'npm run deploy -- move-data' : 'npm run deploy'
-      console.error(`${command}: cannot start:\n${error.problems.map((p) => `  ${p}`).join('\n')}`)
+      console.error(
+        `npm run deploy: cannot start:\n${error.problems.map((p) => `  ${p}`).join('\n')}`
+      )
       return 2
     }
     console.error(`npm run deploy: ${(error as Error).message}`)

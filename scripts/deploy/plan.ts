@@ -52,7 +52,9 @@ export function vaultSql(inputs: DeployInputs): string {
 
 export function deployPlan(inputs: DeployInputs, root: string, localConfig: string): Step[] {
   const ref = inputs.projectRef
-  const workdir = path.relative(root, inputs.deployDir) || '.'
+  const relative = path.relative(root, inputs.deployDir)
+  const workdir =
+    relative.startsWith('..') || path.isAbsolute(relative) ? inputs.deployDir : relative || '.'
   const at = ['--workdir', workdir]
   const supabaseDir = path.join(inputs.deployDir, 'supabase')
   const prepare: Step = {
@@ -148,7 +150,7 @@ export function deployPlan(inputs: DeployInputs, root: string, localConfig: stri
     },
     {
       name: 'app',
-      title: `build the app for ${projectUrl(ref)} (${path.relative(root, inputs.appDist)})`,
+      title: `build the app for ${projectUrl(ref)}`,
       actions: [
         ...build,
         ...Object.entries(appFiles(inputs)).map(([name, content]) => ({

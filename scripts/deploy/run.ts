@@ -82,7 +82,12 @@ function perform(step: Step, action: Action, cli: Word[], root: string, env: Nod
   }
 }
 
-export function runPlan(steps: Step[], env: NodeJS.ProcessEnv, root: string, log: (line: string) => void) {
+export function runPlan(
+  steps: Step[],
+  env: NodeJS.ProcessEnv,
+  root: string,
+  log: (line: string) => void
+) {
   const cli = cliCommand(env)
   for (const step of steps) {
     log(`\n==> ${step.name}: ${step.title}`)
