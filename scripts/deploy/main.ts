@@ -1,5 +1,6 @@
 // npm run deploy -- --project-ref REF [...]: Chorus onto a hosted Supabase project with the
-// official Supabase CLI (see README.md, "Deploy").
+// official Supabase CLI (see README.md, "Deploy"). `npm run deploy -- move-data ...` copies a
+// team's data from another Chorus (move-data.ts).
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -57,6 +58,10 @@ async function deploy(argv: string[]): Promise<number> {
 
 async function main(argv: string[]): Promise<number> {
   try {
+    if (argv[0] === 'move-data') {
+      const { moveData } = await import('./move-data.ts')
+      return await moveData(argv.slice(1))
+    }
     return await deploy(argv)
   } catch (error) {
     if (error instanceof InputError) {
