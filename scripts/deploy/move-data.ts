@@ -296,9 +296,9 @@ export async function moveData(
     try {
       await copyFiles(options, from, to, log)
     } catch (error) {
-      log(`${(error as Error).message}`)
       throw new Error(
-        'move-data: the files stopped (the rows are all moved). Run the same command again with --files-only to continue.'
+        `${(error as Error).message}\nThe rows are all moved: run the same command again with --files-only to finish the files.`,
+        { cause: error }
       )
     }
     log('Moved. People sign in on the target with their passwords; their sessions start anew.')
