@@ -278,27 +278,33 @@ describe('npm run deploy against a stand-in CLI that records its arguments', () 
     expect(secret.stderr).toContain('is a secret key (sb_secret_…)')
   })
 
-  it("stops at a failing step with the CLI's error and the command that continues there; --from resumes at that step", async () => {
-    const failed = await deploy([...FLAGS, '--skip-build'], {
-      ...SECRETS,
-      FAKE_CLI_FAIL: 'functions deploy',
-    })
-    expect(failed.code).toBe(1)
-    expect(failed.calls.map((c) => c.args[0])).toEqual(['link', 'db', 'config', 'functions'])
-    expect(failed.stderr).toContain('Function bundle too large')
-    expect(failed.stderr).toContain('step "functions" failed')
-    const resume = `npm run deploy -- ${FLAGS.map((f) => (f.includes(' ') ? `'${f}'` : f)).join(' ')} --skip-build --deploy-dir ${failed.deployDir} --app-dist ${failed.appDist} --from functions`
-    expect(failed.stderr).toContain(resume)
-    expect(existsSync(path.join(failed.appDist, 'config.json'))).toBe(false)
+  // Two runs of the script, each a process of its own that loads TypeScript through tsx (3 to
+  // 8 s each on the shared 2-core machine under load): twice the default time.
+  it(
+    "stops at a failing step with the CLI's error and the command that continues there; --from resumes at that step",
+    { timeout: 60_000 },
+    async () => {
+      const failed = await deploy([...FLAGS, '--skip-build'], {
+        ...SECRETS,
+        FAKE_CLI_FAIL: 'functions deploy',
+      })
+      expect(failed.code).toBe(1)
+      expect(failed.calls.map((c) => c.args[0])).toEqual(['link', 'db', 'config', 'functions'])
+      expect(failed.stderr).toContain('Function bundle too large')
+      expect(failed.stderr).toContain('step "functions" failed')
+      const resume = `npm run deploy -- ${FLAGS.map((f) => (f.includes(' ') ? `'${f}'` : f)).join(' ')} --skip-build --deploy-dir ${failed.deployDir} --app-dist ${failed.appDist} --from functions`
+      expect(failed.stderr).toContain(resume)
+      expect(existsSync(path.join(failed.appDist, 'config.json'))).toBe(false)
 
-    const resumed = await deploy([...FLAGS, '--skip-build', '--from', 'functions'], SECRETS, {
-      deployDir: failed.deployDir,
-      appDist: failed.appDist,
-    })
-    expect(resumed.code).toBe(0)
-    expect(resumed.calls.map((c) => c.args)).toEqual(expectedCalls(failed.deployDir).slice(3))
-    expect(existsSync(path.join(failed.appDist, 'config.json'))).toBe(true)
-  })
+      const resumed = await deploy([...FLAGS, '--skip-build', '--from', 'functions'], SECRETS, {
+        deployDir: failed.deployDir,
+        appDist: failed.appDist,
+      })
+      expect(resumed.code).toBe(0)
+      expect(resumed.calls.map((c) => c.args)).toEqual(expectedCalls(failed.deployDir).slice(3))
+      expect(existsSync(path.join(failed.appDist, 'config.json'))).toBe(true)
+    }
+  )
 
   it('--skip-build needs an existing build', async () => {
     const run = await deploy([...FLAGS, '--skip-build'], SECRETS, {
