@@ -1,0 +1,318 @@
+// npm run deploy (scripts/deploy) against a stand-in CLI that records its arguments: the real
+// script in its own process, CHORUS_SUPABASE_CLI pointing at a small executable that writes each
+// call's arguments (and whether the secrets reached it) to a file, and fails when told to.
+import { execFile } from 'node:child_process'
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..')
+const REF = 'abcdefghijklmnopqrst'
+const KEY = 'sb_publishable_TestKey_123'
+
+const FAKE_CLI = `#!/usr/bin/env node
+const { appendFileSync } = require('node:fs')
+const args = process.argv.slice(2)
+appendFileSync(process.env.FAKE_CLI_LOG, JSON.stringify({
+  args,
+  token: process.env.SUPABASE_ACCESS_TOKEN,
+  password: process.env.SUPABASE_DB_PASSWORD,
+  smtpPass: process.env.SMTP_PASS,
+}) + '\\n')
+if (process.env.FAKE_CLI_FAIL && args.join(' ').startsWith(process.env.FAKE_CLI_FAIL)) {
+  process.stderr.write('unexpected deploy status 400: {"message":"Function bundle too large"}\\n')
+  process.exit(1)
+}
+`
+
+let dir: string
+let fake: string
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'chorus-deploy-test-'))
+  fake = path.join(dir, 'fake-supabase.cjs')
+  await writeFile(fake, FAKE_CLI)
+  await chmod(fake, 0o755)
+})
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+interface Run {
+  code: number
+  stdout: string
+  stderr: string
+  calls: Array<{ args: string[]; token?: string; password?: string; smtpPass?: string }>
+  deployDir: string
+  appDist: string
+}
+
+const FLAGS = [
+  `--project-ref=${REF}`,
+  '--site-url',
+  'https://chat.example.com/',
+  '--publishable-key',
+  KEY,
+  '--smtp-host',
+  'smtp.example.com',
+  '--smtp-port',
+  '587',
+  '--smtp-user',
+  'apikey',
+  '--smtp-from',
+  'Chorus <chorus@example.com>',
+]
+const SECRETS = {
+  SUPABASE_ACCESS_TOKEN: 'sbp_token_for_test',
+  SUPABASE_DB_PASSWORD: "db pass with 'quotes'",
+  SMTP_PASS: 'smtp-secret',
+}
+
+let runs = 0
+let logs = 0
+async function deploy(
+  args: string[],
+  env: Record<string, string> = {},
+  place?: { deployDir: string; appDist: string }
+): Promise<Run> {
+  const own = place ?? {
+    deployDir: path.join(dir, `deploy-${++runs}`),
+    appDist: path.join(dir, `dist-${runs}`),
+  }
+  if (!place) {
+    await mkdir(own.appDist, { recursive: true })
+    await writeFile(path.join(own.appDist, 'index.html'), '<!doctype html><title>Chorus</title>')
+  }
+  const log = path.join(dir, `calls-${++logs}.jsonl`)
+  const { code, stdout, stderr } = await new Promise<{
+    code: number
+    stdout: string
+    stderr: string
+  }>((resolve) => {
+    execFile(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/deploy/main.ts',
+        ...args,
+        '--deploy-dir',
+        own.deployDir,
+        '--app-dist',
+        own.appDist,
+      ],
+      {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          CHORUS_SUPABASE_CLI: fake,
+          FAKE_CLI_LOG: log,
+          ...env,
+        },
+      },
+      (error, stdout, stderr) => {
+        const status = error ? (typeof error.code === 'number' ? error.code : -1) : 0
+        resolve({ code: status, stdout, stderr })
+      }
+    )
+  })
+  const text = existsSync(log) ? await readFile(log, 'utf8') : ''
+  const calls = text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Run['calls'][number])
+  return { code, stdout, stderr, calls, ...own }
+}
+
+function expectedCalls(deployDir: string): string[][] {
+  const workdir = ['--workdir', deployDir]
+  return [
+    ['link', '--project-ref', REF, ...workdir],
+    ['db', 'push', '--linked', '--include-all', '--yes', ...workdir],
+    ['config', 'push', '--project-ref', REF, '--yes', ...workdir],
+    ['functions', 'deploy', '--project-ref', REF, '--use-api', ...workdir],
+    [
+      'secrets',
+      'set',
+      '--project-ref',
+      REF,
+      'SMTP_HOST=smtp.example.com',
+      'SMTP_PORT=587',
+      'SMTP_USER=apikey',
+      'SMTP_PASS=smtp-secret',
+      'SMTP_FROM=Chorus <chorus@example.com>',
+      'APP_URL=https://chat.example.com',
+      ...workdir,
+    ],
+    ['db', 'query', '--linked', ...workdir, expect.any(String) as unknown as string],
+  ]
+}
+
+describe('npm run deploy against a stand-in CLI that records its arguments', () => {
+  it('runs link, db push, config push, functions deploy, secrets set and the Vault query in that order, then writes the app for the project', async () => {
+    const run = await deploy([...FLAGS, '--skip-build'], SECRETS)
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.calls.map((c) => c.args)).toEqual(expectedCalls(run.deployDir))
+    // The secrets reach the CLI through the environment, never as arguments (but SMTP_PASS,
+    // which `secrets set` takes as NAME=VALUE).
+    for (const call of run.calls) {
+      expect(call.token).toBe(SECRETS.SUPABASE_ACCESS_TOKEN)
+      expect(call.password).toBe(SECRETS.SUPABASE_DB_PASSWORD)
+      expect(call.smtpPass).toBe(SECRETS.SMTP_PASS)
+      expect(call.args.join(' ')).not.toContain(SECRETS.SUPABASE_DB_PASSWORD)
+      expect(call.args.join(' ')).not.toContain(SECRETS.SUPABASE_ACCESS_TOKEN)
+    }
+
+    // Vault: both names, updated when they exist, created otherwise.
+    const sql = run.calls[5]!.args.at(-1)!
+    expect(sql).toContain(`vault.create_secret('https://${REF}.supabase.co', 'project_url')`)
+    expect(sql).toContain(`vault.create_secret('${KEY}', 'publishable_key')`)
+    expect(sql).toContain(
+      `vault.update_secret((select id from vault.secrets where name = 'publishable_key'), '${KEY}')`
+    )
+
+    // The CLI's project folder: the migrations and functions as committed, a config.toml for
+    // the hosted project (the local one is untouched).
+    const supabase = path.join(run.deployDir, 'supabase')
+    const migration = '20261125090200_chorus_notifications_email.sql'
+    expect(await readFile(path.join(supabase, 'migrations', migration), 'utf8')).toBe(
+      await readFile(path.join(ROOT, 'supabase', 'migrations', migration), 'utf8')
+    )
+    expect(existsSync(path.join(supabase, 'functions', 'notify-email', 'index.ts'))).toBe(true)
+    expect(existsSync(path.join(supabase, 'templates', 'invite.html'))).toBe(true)
+    expect(existsSync(path.join(supabase, 'seed.sql'))).toBe(false)
+    const config = await readFile(path.join(supabase, 'config.toml'), 'utf8')
+    expect(config).toContain('site_url = "https://chat.example.com"')
+    expect(config).toContain(
+      'additional_redirect_urls = [ "https://chat.example.com", "https://chat.example.com/**" ]'
+    )
+    expect(config).toContain('rp_id = "chat.example.com"')
+    expect(config).toContain('pass = "env(SMTP_PASS)"')
+    expect(config).not.toContain('smtp-secret')
+    expect(config).not.toContain('[inbucket]')
+    expect(config).toMatch(/\[functions\.notify-email\]\nverify_jwt = false/)
+    expect(await readFile(path.join(ROOT, 'supabase', 'config.toml'), 'utf8')).toContain(
+      'site_url = "http://127.0.0.1:3000"'
+    )
+
+    // The static site: the app's runtime config names the project and its publishable key;
+    // every path that is not a file opens the app.
+    expect(JSON.parse(await readFile(path.join(run.appDist, 'config.json'), 'utf8'))).toEqual({
+      supabaseUrl: `https://${REF}.supabase.co`,
+      supabaseKey: KEY,
+    })
+    expect(await readFile(path.join(run.appDist, '_redirects'), 'utf8')).toBe(
+      '/*  /index.html  200\n'
+    )
+    expect(await readFile(path.join(run.appDist, '_headers'), 'utf8')).toContain(
+      '/assets/*\n  Cache-Control: public, max-age=31536000, immutable'
+    )
+  })
+
+  it('--dry-run prints every command as a shell runs it, secrets as variable references, and every file with its content; it runs and writes nothing', async () => {
+    const run = await deploy([...FLAGS, '--dry-run'], SECRETS)
+    expect(run.code).toBe(0)
+    expect(run.calls).toEqual([])
+    expect(existsSync(run.deployDir)).toBe(false)
+    expect(existsSync(path.join(run.appDist, 'config.json'))).toBe(false)
+    const workdir = run.deployDir
+    const lines = run.stdout.split('\n')
+    expect(lines).toContain(`${fake} link --project-ref ${REF} --workdir ${workdir}`)
+    expect(lines).toContain(`${fake} db push --linked --include-all --yes --workdir ${workdir}`)
+    expect(lines).toContain(
+      `${fake} secrets set --project-ref ${REF} SMTP_HOST=smtp.example.com SMTP_PORT=587 SMTP_USER=apikey SMTP_PASS="$SMTP_PASS" 'SMTP_FROM=Chorus <chorus@example.com>' APP_URL=https://chat.example.com --workdir ${workdir}`
+    )
+    expect(lines).toContain(`cat > ${run.appDist}/config.json <<'EOF'`)
+    expect(run.stdout).toContain(`"supabaseUrl": "https://${REF}.supabase.co"`)
+    expect(run.stdout).toContain('npm run build -w app -- --outDir')
+    expect(run.stdout).toContain(`cat > ${workdir}/supabase/config.toml <<'EOF'`)
+    expect(run.stdout).toContain("vault.create_secret('\\''https://")
+    for (const value of Object.values(SECRETS)) expect(run.stdout).not.toContain(value)
+  })
+
+  it('names every missing input at once and exits 2 without a stack trace or any command run', async () => {
+    const run = await deploy(['--site-url', 'ftp://nowhere'], {})
+    expect(run.code).toBe(2)
+    expect(run.calls).toEqual([])
+    expect(run.stdout).toBe('')
+    for (const name of [
+      '--project-ref',
+      '--publishable-key',
+      'SMTP_HOST',
+      'SMTP_PORT',
+      'SMTP_USER',
+      'SMTP_PASS',
+      'SMTP_FROM',
+      'SUPABASE_ACCESS_TOKEN',
+      'SUPABASE_DB_PASSWORD',
+    ]) {
+      expect(run.stderr).toMatch(new RegExp(`\\n  missing [^\\n]*${name}`))
+    }
+    expect(run.stderr).toContain('The site URL "ftp://nowhere" is not an http(s) address')
+    expect(run.stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it('refuses a secret or service_role key as the publishable key, and a bad project ref, in the same message', async () => {
+    const serviceRole = [
+      Buffer.from('{"alg":"HS256"}').toString('base64url'),
+      Buffer.from('{"role":"service_role"}').toString('base64url'),
+      'sig',
+    ].join('.')
+    const flags = FLAGS.map((flag) => (flag === KEY ? serviceRole : flag))
+    flags[0] = '--project-ref=My-Project'
+    const run = await deploy(flags, SECRETS)
+    expect(run.code).toBe(2)
+    expect(run.calls).toEqual([])
+    expect(run.stderr).toContain('a JWT with role "service_role"')
+    expect(run.stderr).toContain('--project-ref "My-Project" is not a project reference')
+    const secret = await deploy(
+      FLAGS.map((f) => (f === KEY ? 'sb_secret_abc' : f)),
+      SECRETS
+    )
+    expect(secret.code).toBe(2)
+    expect(secret.stderr).toContain('is a secret key (sb_secret_…)')
+  })
+
+  // Two runs of the script, each a process of its own that loads TypeScript through tsx (3 to
+  // 8 s each on the shared 2-core machine under load): twice the default time.
+  it(
+    "stops at a failing step with the CLI's error and the command that continues there; --from resumes at that step",
+    { timeout: 60_000 },
+    async () => {
+      const failed = await deploy([...FLAGS, '--skip-build'], {
+        ...SECRETS,
+        FAKE_CLI_FAIL: 'functions deploy',
+      })
+      expect(failed.code).toBe(1)
+      expect(failed.calls.map((c) => c.args[0])).toEqual(['link', 'db', 'config', 'functions'])
+      expect(failed.stderr).toContain('Function bundle too large')
+      expect(failed.stderr).toContain('step "functions" failed')
+      const resume = `npm run deploy -- ${FLAGS.map((f) => (f.includes(' ') ? `'${f}'` : f)).join(' ')} --skip-build --deploy-dir ${failed.deployDir} --app-dist ${failed.appDist} --from functions`
+      expect(failed.stderr).toContain(resume)
+      expect(existsSync(path.join(failed.appDist, 'config.json'))).toBe(false)
+
+      const resumed = await deploy([...FLAGS, '--skip-build', '--from', 'functions'], SECRETS, {
+        deployDir: failed.deployDir,
+        appDist: failed.appDist,
+      })
+      expect(resumed.code).toBe(0)
+      expect(resumed.calls.map((c) => c.args)).toEqual(expectedCalls(failed.deployDir).slice(3))
+      expect(existsSync(path.join(failed.appDist, 'config.json'))).toBe(true)
+    }
+  )
+
+  it('--skip-build needs an existing build', async () => {
+    const run = await deploy([...FLAGS, '--skip-build'], SECRETS, {
+      deployDir: path.join(dir, 'no-build-deploy'),
+      appDist: path.join(dir, 'no-build'),
+    })
+    expect(run.code).toBe(2)
+    expect(run.calls).toEqual([])
+    expect(run.stderr).toContain('there is no build in')
+  })
+})
