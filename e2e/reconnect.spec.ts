@@ -65,3 +65,57 @@ test('after an outage the channel is live again at once and new messages show wi
   for (const line of figures) console.log(`[reconnect] ${line}`)
   test.info().annotations.push(...figures.map((description) => ({ type: 'figure', description })))
 })
+
+// Realtime closes every channel of a tenant that goes over its message rate ("Too many messages
+// per second": a system error, then phx_close), and realtime-js does not rejoin a channel the
+// server closed. Here the close is delivered to Ben's page as Realtime sends it (the route tells
+// the server Ben left the topic, as the server's own close leaves it), and Chorus must join again
+// by itself and catch up on what was sent meanwhile.
+test('a channel the server closes ("Too many messages per second") is joined again and catches up', async ({
+  browser,
+}) => {
+  const ana = await actor(browser, 'Ana')
+  const ben = await actor(browser, 'Ben')
+  let socket: { page: WebSocketRoute; server: WebSocketRoute } | null = null
+  const joins: { joinRef: string; topic: string }[] = []
+  await ben.context.routeWebSocket(/\/realtime\/v1\//, (ws) => {
+    const server = ws.connectToServer()
+    socket = { page: ws, server }
+    ws.onMessage((message) => {
+      const text = typeof message === 'string' ? message : message.toString()
+      const frame = JSON.parse(text) as unknown[]
+      if (frame[3] === 'phx_join')
+        joins.push({ joinRef: String(frame[0]), topic: String(frame[2]) })
+      server.send(message)
+    })
+  })
+  await twoInGeneral(ana, ben, `Closed ${Date.now().toString(36)}`)
+  const channelTopic = () =>
+    [...joins].reverse().find((j) => j.topic.startsWith('realtime:live:channel:'))!
+  await send(ana.page, 'before the close')
+  await expect(messageWith(ben.page, 'before the close')).toBeVisible()
+
+  await test.step('the server closes the channel: not live, then live again by itself', async () => {
+    const { joinRef, topic } = channelTopic()
+    const joinsBefore = joins.filter((j) => j.topic === topic).length
+    socket!.server.send(JSON.stringify([joinRef, null, topic, 'phx_leave', {}]))
+    socket!.page.send(
+      JSON.stringify([
+        joinRef,
+        null,
+        topic,
+        'system',
+        { status: 'error', message: 'Too many messages per second', extension: 'system' },
+      ])
+    )
+    socket!.page.send(JSON.stringify([joinRef, joinRef, topic, 'phx_close', {}]))
+    await send(ana.page, 'sent while the channel was closed')
+    await expect
+      .poll(() => joins.filter((j) => j.topic === topic).length, { timeout: 30_000 })
+      .toBeGreaterThan(joinsBefore)
+    await expect(messageWith(ben.page, 'sent while the channel was closed')).toBeVisible()
+    await waitLive(ben.page)
+    await send(ana.page, 'live after the rejoin')
+    await expect(messageWith(ben.page, 'live after the rejoin')).toBeVisible()
+  })
+})

@@ -51,8 +51,8 @@ interface SharedTopic {
 const topics = new Map<string, SharedTopic>()
 
 /**
- * Joins a live topic; returns what leaves it. Supabase-js rejoins after errors by itself. It
- * holds one channel per topic, so listeners of the same topic share one join: the last to leave
+ * Joins a live topic; returns what leaves it. Supabase-js rejoins after errors by itself, and
+ * join() after the server closed the channel. It holds one channel per topic, so listeners of the same topic share one join: the last to leave
  * leaves it.
  */
 export function subscribeLive(topic: string, handlers: LiveHandlers): () => void {
@@ -114,29 +114,51 @@ function reconnectOnWake(): void {
  */
 const leaving = new Map<string, Promise<unknown>>()
 
+/** After the server closed a topic, the pauses before joining it again (realtime-js's own). */
+export const REJOIN_AFTER_MS = [1000, 2000, 5000, 10_000]
+
 function join(topic: string, handlers: LiveHandlers): () => void {
   const client = supabase()
   reconnectOnWake()
   let channel: RealtimeChannel | null = null
   let stopped = false
+  let closes = 0
+  let rejoin: ReturnType<typeof setTimeout> | undefined
+  const open = () => {
+    if (stopped) return
+    const opened = client
+      .channel(topic, { config: { private: true } })
+      .on('broadcast', { event: '*' }, (message: { payload?: unknown }) => {
+        const change = toLiveChange(message.payload)
+        if (change) handlers.onChange(change)
+      })
+      .subscribe((status) => {
+        handlers.onJoined?.(status === 'SUBSCRIBED')
+        if (status === 'SUBSCRIBED') closes = 0
+        // realtime-js rejoins after an error, but not once the server has closed the channel
+        // (Realtime closes every channel of a tenant over its message rate, "Too many messages
+        // per second", and one whose permission is revoked): join again after a pause, and the
+        // rejoin makes the listeners catch up. Our own leave closes it too: then nothing.
+        if (status === 'CLOSED' && !stopped && channel === opened) {
+          channel = null
+          void client.removeChannel(opened).catch(() => undefined)
+          const pause = REJOIN_AFTER_MS[Math.min(closes, REJOIN_AFTER_MS.length - 1)]!
+          closes += 1
+          rejoin = setTimeout(open, pause)
+        }
+      })
+    channel = opened
+  }
   // A private join is authorized by the session's token, which supabase-js fetches
   // asynchronously: joined before it arrives, the channel acts as anonymous and is refused.
   void client.realtime
     .setAuth()
     .catch(() => undefined)
     .then(() => leaving.get(topic))
-    .then(() => {
-      if (stopped) return
-      channel = client
-        .channel(topic, { config: { private: true } })
-        .on('broadcast', { event: '*' }, (message: { payload?: unknown }) => {
-          const change = toLiveChange(message.payload)
-          if (change) handlers.onChange(change)
-        })
-        .subscribe((status) => handlers.onJoined?.(status === 'SUBSCRIBED'))
-    })
+    .then(open)
   return () => {
     stopped = true
+    clearTimeout(rejoin)
     if (!channel) return
     const left = client.removeChannel(channel).catch(() => undefined)
     leaving.set(topic, left)
