@@ -47,117 +47,119 @@ function keptInBrowser(page: Page) {
   })
 }
 
-test('a reload offline shows the app shell, the cached messages and the outbox, then syncs each once', async ({
-  browser,
-}) => {
-  const ivy = await actor(browser, 'Ivy')
-  const { page, context } = ivy
-  await signUpAndConfirm(ivy)
-  const workspace = `Offline ${Date.now().toString(36)}`
-  await createWorkspace(ivy, workspace)
-  await waitLive(page)
-  await send(page, 'written online, first')
-  await send(page, 'written online, second')
-  await expect(confirmedMessageWith(page, 'written online, second')).toHaveCount(1)
-  const userId = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))
-    return (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { user?: { id: string } }).user
-      ?.id
-  })
-  expect(userId).toMatch(/^[0-9a-f-]{36}$/)
-
-  await test.step('the service worker controls the page and the cache holds the channel', async () => {
-    await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ''))
-      .toMatch(/\/sw\.js$/)
-    await expect
-      .poll(async () => (await keptInBrowser(page)).local.join('\n'))
-      .toContain('written online, second')
-  })
-
-  await test.step('reloaded offline: the shell, the workspace, the channels, the cached messages', async () => {
-    await context.setOffline(true)
-    const response = await page.reload()
-    expect(response?.fromServiceWorker()).toBe(true)
-    const banner = page.locator('.status-banner[data-status="offline"]')
-    await expect(banner).toContainText('You are offline')
-    await expect(
-      page.getByRole('heading', { level: 2, name: 'general', exact: true })
-    ).toBeVisible()
-    await expect(page.locator('.sidebar')).toContainText(workspace)
-    await expect(messageWith(page, 'written online, first')).toBeVisible()
-    await expect(messageWith(page, 'written online, second')).toBeVisible()
-    await expect(page.getByText('Older messages could not be loaded')).toHaveCount(0)
-  })
-
-  await test.step('typed offline: both wait in the outbox, shown as waiting', async () => {
-    await send(page, 'queued offline, one')
-    await send(page, 'queued offline, two')
-    await expect(messageWith(page, 'queued offline, one')).toHaveClass(/message-pending/)
-    await expect(messageWith(page, 'queued offline, two')).toHaveClass(/message-pending/)
-    await expect(page.locator('.status-banner[data-status="offline"]')).toContainText(
-      '2 messages will be sent when you reconnect'
-    )
-    expect(await storedCount('queued offline, one')).toBe(0)
-  })
-
-  await test.step('reloaded offline with the access token expired: still signed in, at once', async () => {
-    // supabase-js would retry the refresh for up to 30 s and then report no session.
-    await page.evaluate(() => {
-      const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token')) ?? ''
-      const session = JSON.parse(localStorage.getItem(key) ?? '{}') as { expires_at: number }
-      session.expires_at = Math.floor(Date.now() / 1000) - 60
-      localStorage.setItem(key, JSON.stringify(session))
+test(
+  'a reload offline shows the app shell, the cached messages and the outbox, then syncs each once',
+  { tag: '@core' },
+  async ({ browser }) => {
+    const ivy = await actor(browser, 'Ivy')
+    const { page, context } = ivy
+    await signUpAndConfirm(ivy)
+    const workspace = `Offline ${Date.now().toString(36)}`
+    await createWorkspace(ivy, workspace)
+    await waitLive(page)
+    await send(page, 'written online, first')
+    await send(page, 'written online, second')
+    await expect(confirmedMessageWith(page, 'written online, second')).toHaveCount(1)
+    const userId = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))
+      return (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { user?: { id: string } }).user
+        ?.id
     })
-    await page.reload()
-    await expect(page.locator('.status-banner[data-status="offline"]')).toContainText(
-      '2 messages will be sent when you reconnect',
-      { timeout: 5_000 }
-    )
-    await expect(messageWith(page, 'written online, second')).toBeVisible()
-  })
+    expect(userId).toMatch(/^[0-9a-f-]{36}$/)
 
-  await test.step('back online: live, and each waiting message sent once', async () => {
-    await context.setOffline(false)
-    await waitLive(page)
-    await expect(confirmedMessageWith(page, 'queued offline, one')).toHaveCount(1)
-    await expect(confirmedMessageWith(page, 'queued offline, two')).toHaveCount(1)
-    await expect(messageWith(page, 'written online, first')).toHaveCount(1)
-    expect(await storedCount('queued offline, one')).toBe(1)
-    expect(await storedCount('queued offline, two')).toBe(1)
-    // Reloaded online: still each once, and the page is live.
-    await page.reload()
-    await waitLive(page)
-    await expect(confirmedMessageWith(page, 'queued offline, two')).toHaveCount(1)
-    await send(page, 'after the return')
-    await expect(confirmedMessageWith(page, 'after the return')).toHaveCount(1)
-    await expect(composer(page)).toHaveValue('')
-  })
+    await test.step('the service worker controls the page and the cache holds the channel', async () => {
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ''))
+        .toMatch(/\/sw\.js$/)
+      await expect
+        .poll(async () => (await keptInBrowser(page)).local.join('\n'))
+        .toContain('written online, second')
+    })
 
-  await test.step('signed out: nothing of the person is left in the browser', async () => {
-    const before = await keptInBrowser(page)
-    expect(before.local.join('\n')).toContain(`chorus.cache.v1.${userId}.`)
-    await page.getByRole('button', { name: 'Your profile' }).click()
-    await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click()
-    await expect(page.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
-    const after = await keptInBrowser(page)
-    const everything = [
-      ...after.local,
-      ...after.databases,
-      ...after.cached.map((c) => `${c.url}\n${c.body}`),
-    ].join('\n')
-    expect(everything).not.toContain(userId)
-    expect(everything).not.toContain('written online')
-    expect(everything).not.toContain('queued offline')
-    expect(after.local.filter((entry) => entry.startsWith('chorus.cache.'))).toEqual([])
-    expect(after.databases).toEqual([])
-    // The service worker keeps the app's own files only: never an API answer.
-    const appOrigin = new URL(page.url()).origin
-    expect(after.cached.length).toBeGreaterThan(0)
-    for (const { url } of after.cached) expect(new URL(url).origin).toBe(appOrigin)
-  })
-  await context.close()
-})
+    await test.step('reloaded offline: the shell, the workspace, the channels, the cached messages', async () => {
+      await context.setOffline(true)
+      const response = await page.reload()
+      expect(response?.fromServiceWorker()).toBe(true)
+      const banner = page.locator('.status-banner[data-status="offline"]')
+      await expect(banner).toContainText('You are offline')
+      await expect(
+        page.getByRole('heading', { level: 2, name: 'general', exact: true })
+      ).toBeVisible()
+      await expect(page.locator('.sidebar')).toContainText(workspace)
+      await expect(messageWith(page, 'written online, first')).toBeVisible()
+      await expect(messageWith(page, 'written online, second')).toBeVisible()
+      await expect(page.getByText('Older messages could not be loaded')).toHaveCount(0)
+    })
+
+    await test.step('typed offline: both wait in the outbox, shown as waiting', async () => {
+      await send(page, 'queued offline, one')
+      await send(page, 'queued offline, two')
+      await expect(messageWith(page, 'queued offline, one')).toHaveClass(/message-pending/)
+      await expect(messageWith(page, 'queued offline, two')).toHaveClass(/message-pending/)
+      await expect(page.locator('.status-banner[data-status="offline"]')).toContainText(
+        '2 messages will be sent when you reconnect'
+      )
+      expect(await storedCount('queued offline, one')).toBe(0)
+    })
+
+    await test.step('reloaded offline with the access token expired: still signed in, at once', async () => {
+      // supabase-js would retry the refresh for up to 30 s and then report no session.
+      await page.evaluate(() => {
+        const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token')) ?? ''
+        const session = JSON.parse(localStorage.getItem(key) ?? '{}') as { expires_at: number }
+        session.expires_at = Math.floor(Date.now() / 1000) - 60
+        localStorage.setItem(key, JSON.stringify(session))
+      })
+      await page.reload()
+      await expect(page.locator('.status-banner[data-status="offline"]')).toContainText(
+        '2 messages will be sent when you reconnect',
+        { timeout: 5_000 }
+      )
+      await expect(messageWith(page, 'written online, second')).toBeVisible()
+    })
+
+    await test.step('back online: live, and each waiting message sent once', async () => {
+      await context.setOffline(false)
+      await waitLive(page)
+      await expect(confirmedMessageWith(page, 'queued offline, one')).toHaveCount(1)
+      await expect(confirmedMessageWith(page, 'queued offline, two')).toHaveCount(1)
+      await expect(messageWith(page, 'written online, first')).toHaveCount(1)
+      expect(await storedCount('queued offline, one')).toBe(1)
+      expect(await storedCount('queued offline, two')).toBe(1)
+      // Reloaded online: still each once, and the page is live.
+      await page.reload()
+      await waitLive(page)
+      await expect(confirmedMessageWith(page, 'queued offline, two')).toHaveCount(1)
+      await send(page, 'after the return')
+      await expect(confirmedMessageWith(page, 'after the return')).toHaveCount(1)
+      await expect(composer(page)).toHaveValue('')
+    })
+
+    await test.step('signed out: nothing of the person is left in the browser', async () => {
+      const before = await keptInBrowser(page)
+      expect(before.local.join('\n')).toContain(`chorus.cache.v1.${userId}.`)
+      await page.getByRole('button', { name: 'Your profile' }).click()
+      await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click()
+      await expect(page.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
+      const after = await keptInBrowser(page)
+      const everything = [
+        ...after.local,
+        ...after.databases,
+        ...after.cached.map((c) => `${c.url}\n${c.body}`),
+      ].join('\n')
+      expect(everything).not.toContain(userId)
+      expect(everything).not.toContain('written online')
+      expect(everything).not.toContain('queued offline')
+      expect(after.local.filter((entry) => entry.startsWith('chorus.cache.'))).toEqual([])
+      expect(after.databases).toEqual([])
+      // The service worker keeps the app's own files only: never an API answer.
+      const appOrigin = new URL(page.url()).origin
+      expect(after.cached.length).toBeGreaterThan(0)
+      for (const { url } of after.cached) expect(new URL(url).origin).toBe(appOrigin)
+    })
+    await context.close()
+  }
+)
 
 test('a second person signing in on the same browser never sees the first one’s cache', async ({
   browser,

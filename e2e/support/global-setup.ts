@@ -1,5 +1,6 @@
 // Builds the app, starts the stack serving it, and hands the URLs and keys to the tests through
 // the environment (Playwright passes it on to its workers). The returned function stops it.
+// E2E_ARRANGEMENT=hosted runs the app as a hosted deployment has it (support/stack-process.ts).
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { ROOT, startStack } from './stack-process.ts'
@@ -13,7 +14,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       stdio: 'inherit',
     }
   )
+  const arrangement = process.env.E2E_ARRANGEMENT === 'hosted' ? 'hosted' : 'local'
   const stack = await startStack({
+    arrangement,
     log: process.env.E2E_STACK_LOG
       ? (line) => process.stdout.write(`[stack] ${line}\n`)
       : undefined,

@@ -4,9 +4,11 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import type { Server } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { startStaticHost } from './static-host.ts'
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..')
 
@@ -32,9 +34,22 @@ export async function freePort(): Promise<number> {
   })
 }
 
+/**
+ * Where the app and its backend run: `local`, as `npm start` runs them (the app beside the API,
+ * served by the stack); `hosted`, as a team deployed to hosted Supabase has them (the built app on
+ * a plain static host on another origin, only the publishable key in its config.json, strict API
+ * keys, Auth's mail leaving through SMTP; migrations as the non-superuser `postgres`, private
+ * channels only and the email job's URL in Vault are how the stack always runs Chorus).
+ */
+export type Arrangement = 'local' | 'hosted'
+
 /** A throwaway project folder: the real migrations and seed, config.toml pointed at the app (and
  * the functions' mail at the inbox's SMTP port of this stack). */
-async function projectCopy(appUrl: string, smtpPort: number): Promise<string> {
+async function projectCopy(
+  appUrl: string,
+  smtpPort: number,
+  arrangement: Arrangement
+): Promise<string> {
   // A private folder: as root the stack keeps the cluster where the postgres user can reach it.
   const workdir = await mkdtemp(path.join(tmpdir(), 'chorus-e2e-'))
   const supabase = path.join(workdir, 'supabase')
@@ -54,7 +69,23 @@ async function projectCopy(appUrl: string, smtpPort: number): Promise<string> {
     // [edge_runtime.secrets]: notification emails link to this app, through this inbox.
     .replace(/^APP_URL\s*=.*$/m, `APP_URL = "${appUrl}"`)
     .replace(/^SMTP_PORT\s*=.*$/m, `SMTP_PORT = "${smtpPort}"`)
-  await writeFile(path.join(supabase, 'config.toml'), patched)
+  // Hosted: Auth's mail goes out through an SMTP server ([auth.email.smtp]), here the inbox's.
+  const smtp = [
+    '',
+    '[auth.email.smtp]',
+    'enabled = true',
+    'host = "127.0.0.1"',
+    `port = ${smtpPort}`,
+    'user = "chorus"',
+    'pass = "any"',
+    'admin_email = "no-reply@chorus.test"',
+    'sender_name = "Chorus"',
+    '',
+  ].join('\n')
+  await writeFile(
+    path.join(supabase, 'config.toml'),
+    arrangement === 'hosted' ? patched + smtp : patched
+  )
   await symlink(path.join(ROOT, 'supabase', 'migrations'), path.join(supabase, 'migrations'))
   // The invite-by-email function and the invitation's mail template.
   for (const folder of ['functions', 'templates'])
@@ -64,12 +95,13 @@ async function projectCopy(appUrl: string, smtpPort: number): Promise<string> {
 }
 
 export async function startStack(
-  options: { log?: (line: string) => void } = {}
+  options: { log?: (line: string) => void; arrangement?: Arrangement } = {}
 ): Promise<RunningStack> {
+  const arrangement = options.arrangement ?? 'local'
   const appPort = await freePort()
   const appUrl = `http://127.0.0.1:${appPort}`
   const smtpPort = await freePort()
-  const workdir = await projectCopy(appUrl, smtpPort)
+  const workdir = await projectCopy(appUrl, smtpPort, arrangement)
   const dataDir = path.join(workdir, 'data')
   const args = [
     '--import',
@@ -88,10 +120,9 @@ export async function startStack(
     '0',
     '--inbox-smtp-port',
     String(smtpPort),
-    '--app-dist',
-    path.join(ROOT, 'app/dist'),
-    '--app-port',
-    String(appPort),
+    ...(arrangement === 'hosted'
+      ? ['--strict-keys']
+      : ['--app-dist', path.join(ROOT, 'app/dist'), '--app-port', String(appPort)]),
   ]
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
@@ -117,20 +148,38 @@ export async function startStack(
   child.stdout!.on('data', collect)
   child.stderr!.on('data', collect)
 
+  let host: Server | null = null
+  const stopAll = async () => {
+    if (host) await new Promise((resolve) => host!.close(resolve))
+    await stop(child, workdir)
+  }
   try {
-    await waitForStart(child, output)
+    await waitForStart(
+      child,
+      output,
+      arrangement === 'hosted' ? 'Started supabase local development setup' : 'Open Chorus at'
+    )
     const status = await runStatus(workdir, dataDir)
+    const apiUrl = required(status, 'API_URL')
+    if (arrangement === 'hosted') {
+      // The build as a static host has it, with the config.json `npm run deploy` writes.
+      const site = path.join(workdir, 'site')
+      await cp(path.join(ROOT, 'app/dist'), site, { recursive: true })
+      const config = { supabaseUrl: apiUrl, supabaseKey: required(status, 'PUBLISHABLE_KEY') }
+      await writeFile(path.join(site, 'config.json'), `${JSON.stringify(config, null, 2)}\n`)
+      host = await startStaticHost(site, appPort)
+    }
     return {
       appUrl,
-      apiUrl: required(status, 'API_URL'),
+      apiUrl,
       inboxUrl: required(status, 'MAILPIT_URL'),
       anonKey: required(status, 'ANON_KEY'),
       serviceRoleKey: required(status, 'SERVICE_ROLE_KEY'),
       dbUrl: required(status, 'DB_URL'),
-      stop: () => stop(child, workdir),
+      stop: stopAll,
     }
   } catch (error) {
-    await stop(child, workdir)
+    await stopAll()
     throw new Error(
       `${(error as Error).message}\n--- stack output ---\n${output.slice(-60).join('\n')}`,
       { cause: error }
@@ -138,10 +187,10 @@ export async function startStack(
   }
 }
 
-function waitForStart(child: ChildProcess, output: string[]): Promise<void> {
+function waitForStart(child: ChildProcess, output: string[], ready: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const check = () => {
-      if (output.some((line) => line.includes('Open Chorus at'))) {
+      if (output.some((line) => line.includes(ready))) {
         cleanup()
         resolve()
       }
