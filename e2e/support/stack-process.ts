@@ -34,7 +34,11 @@ export async function freePort(): Promise<number> {
 
 /** A throwaway project folder: the real migrations and seed, config.toml pointed at the app (and
  * the functions' mail at the inbox's SMTP port of this stack). */
-async function projectCopy(appUrl: string, smtpPort: number): Promise<string> {
+async function projectCopy(
+  appUrl: string,
+  smtpPort: number,
+  configure: (toml: string) => string = (toml) => toml
+): Promise<string> {
   // A private folder: as root the stack keeps the cluster where the postgres user can reach it.
   const workdir = await mkdtemp(path.join(tmpdir(), 'chorus-e2e-'))
   const supabase = path.join(workdir, 'supabase')
@@ -54,7 +58,7 @@ async function projectCopy(appUrl: string, smtpPort: number): Promise<string> {
     // [edge_runtime.secrets]: notification emails link to this app, through this inbox.
     .replace(/^APP_URL\s*=.*$/m, `APP_URL = "${appUrl}"`)
     .replace(/^SMTP_PORT\s*=.*$/m, `SMTP_PORT = "${smtpPort}"`)
-  await writeFile(path.join(supabase, 'config.toml'), patched)
+  await writeFile(path.join(supabase, 'config.toml'), configure(patched))
   await symlink(path.join(ROOT, 'supabase', 'migrations'), path.join(supabase, 'migrations'))
   // The invite-by-email function and the invitation's mail template.
   for (const folder of ['functions', 'templates'])
@@ -64,12 +68,16 @@ async function projectCopy(appUrl: string, smtpPort: number): Promise<string> {
 }
 
 export async function startStack(
-  options: { log?: (line: string) => void } = {}
+  options: {
+    log?: (line: string) => void
+    /** Changes of this stack's config.toml (a spec's own stack, e.g. a short jwt_expiry). */
+    configure?: (toml: string) => string
+  } = {}
 ): Promise<RunningStack> {
   const appPort = await freePort()
   const appUrl = `http://127.0.0.1:${appPort}`
   const smtpPort = await freePort()
-  const workdir = await projectCopy(appUrl, smtpPort)
+  const workdir = await projectCopy(appUrl, smtpPort, options.configure)
   const dataDir = path.join(workdir, 'data')
   const args = [
     '--import',

@@ -53,7 +53,9 @@ describe('changing the password', () => {
     const mail = await latestMail(stack, email)
     const ok = await client.auth.updateUser({ password: 'changed-pass-1', nonce: codeOf(mail) })
     expect(ok.error).toBeNull()
-    const again = await stack.client().auth.signInWithPassword({ email, password: 'changed-pass-1' })
+    const again = await stack
+      .client()
+      .auth.signInWithPassword({ email, password: 'changed-pass-1' })
     expect(again.error).toBeNull()
   })
 })

@@ -150,7 +150,8 @@ describe('RLS matrix at aal1 and aal2: a workspace that requires two-factor sign
 // at aal1 while the account has a verified factor (a password alone must not list or end the
 // owner's real sessions), allowed at aal2 and without a factor.
 const sessionCalls = MATRIX.filter(
-  (c): c is CallCase => c.kind === 'call' && c.allowed.includes('member') && /_sessions?$/.test(c.table)
+  (c): c is CallCase =>
+    c.kind === 'call' && c.allowed.includes('member') && /_sessions?$/.test(c.table)
 )
 
 /** The call's outcome for the person in this setting: done, or the refusal's SQLSTATE. */
