@@ -48,7 +48,8 @@ export type Arrangement = 'local' | 'hosted'
 async function projectCopy(
   appUrl: string,
   smtpPort: number,
-  arrangement: Arrangement
+  arrangement: Arrangement,
+  configure: (toml: string) => string = (toml) => toml
 ): Promise<string> {
   // A private folder: as root the stack keeps the cluster where the postgres user can reach it.
   const workdir = await mkdtemp(path.join(tmpdir(), 'chorus-e2e-'))
@@ -84,7 +85,7 @@ async function projectCopy(
   ].join('\n')
   await writeFile(
     path.join(supabase, 'config.toml'),
-    arrangement === 'hosted' ? patched + smtp : patched
+    configure(arrangement === 'hosted' ? patched + smtp : patched)
   )
   await symlink(path.join(ROOT, 'supabase', 'migrations'), path.join(supabase, 'migrations'))
   // The invite-by-email function and the invitation's mail template.
@@ -95,13 +96,18 @@ async function projectCopy(
 }
 
 export async function startStack(
-  options: { log?: (line: string) => void; arrangement?: Arrangement } = {}
+  options: {
+    log?: (line: string) => void
+    arrangement?: Arrangement
+    /** Changes of this stack's config.toml (a spec's own stack, e.g. a short jwt_expiry). */
+    configure?: (toml: string) => string
+  } = {}
 ): Promise<RunningStack> {
   const arrangement = options.arrangement ?? 'local'
   const appPort = await freePort()
   const appUrl = `http://127.0.0.1:${appPort}`
   const smtpPort = await freePort()
-  const workdir = await projectCopy(appUrl, smtpPort, arrangement)
+  const workdir = await projectCopy(appUrl, smtpPort, arrangement, options.configure)
   const dataDir = path.join(workdir, 'data')
   const args = [
     '--import',

@@ -10,7 +10,7 @@ import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
 import { enrolVerified, totpCode } from '../../backend/test/auth/mfa-support.ts'
 import { MATRIX, caseName } from './support/matrix.ts'
-import type { MatrixCase, MatrixContext } from './support/matrix.ts'
+import type { CallCase, MatrixCase, MatrixContext } from './support/matrix.ts'
 import { asUser, claimsOf } from './support/world.ts'
 import { buildWorld } from './support/world.ts'
 import type { Person, World } from './support/world.ts'
@@ -144,6 +144,66 @@ describe('RLS matrix at aal1 and aal2: a workspace that requires two-factor sign
       ).toBe(true)
     }
   })
+})
+
+// Auth's sessions (my_sessions, sign_out_session): the matrix's calls the member may make, refused
+// at aal1 while the account has a verified factor (a password alone must not list or end the
+// owner's real sessions), allowed at aal2 and without a factor.
+const sessionCalls = MATRIX.filter(
+  (c): c is CallCase =>
+    c.kind === 'call' && c.allowed.includes('member') && /_sessions?$/.test(c.table)
+)
+
+/** The call's outcome for the person in this setting: done, or the refusal's SQLSTATE. */
+async function calls(c: CallCase, person: Person, setting: Omit<Setting, 'requireMfa'>) {
+  const ctx: MatrixContext = { sql: stack.sql, world }
+  const key = await c.row(ctx)
+  const args = Object.entries(c.args(key))
+  const named = args.map(([name], i) => `${name} => $${i + 1}`).join(', ')
+  try {
+    await stack.sql.begin(async (tx) => {
+      if (setting.factor) {
+        await tx`
+          insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+          values (${randomUUID()}, ${person.id}, 'phone', 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP')`
+      }
+      await tx`
+        select set_config('role', 'authenticated', true),
+               set_config('request.jwt.claims', ${JSON.stringify({ ...claimsOf(person), aal: setting.aal })}, true)`
+      const rows = await tx.unsafe<Record<string, unknown>[]>(
+        `select * from ${c.table}(${named})`,
+        args.map(([, value]) => value as never)
+      )
+      await tx`reset role`
+      throw new Rollback(await c.done(tx, key, rows))
+    })
+  } catch (error) {
+    if (error instanceof Rollback) return { done: error.seen }
+    const e = error as { code?: string; message?: string }
+    if (!e.code) throw error
+    return { refused: e.code, message: e.message }
+  }
+  throw new Error('unreachable')
+}
+
+describe('RLS matrix at aal1 and aal2: your sessions', () => {
+  it('has the session calls', () => {
+    expect(sessionCalls.map((c) => c.table).sort()).toEqual([
+      'public.my_sessions',
+      'public.sign_out_session',
+    ])
+  })
+  for (const c of sessionCalls) {
+    it(`${caseName(c)}: refused at aal1 with a factor, allowed at aal2, allowed at aal1 without one`, async () => {
+      const member = world.people.member
+      expect(await calls(c, member, { aal: 'aal1', factor: true })).toEqual({
+        refused: '42501',
+        message: 'Sign in with your second factor to manage your sessions.',
+      })
+      expect(await calls(c, member, { aal: 'aal2', factor: true })).toEqual({ done: true })
+      expect(await calls(c, member, { aal: 'aal1', factor: false })).toEqual({ done: true })
+    })
+  }
 })
 
 describe('set_workspace_require_mfa and mfa_blocked_workspaces', () => {

@@ -7,6 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
+import { enrolVerified, totpCode } from '../../backend/test/auth/mfa-support.ts'
 
 const workdir = path.resolve(import.meta.dirname, '../..')
 let stack: TestStack
@@ -214,5 +215,44 @@ describe('sign_out_session', () => {
       message: 'Choose a session to sign out.',
     })
     expect((await sessionsOf(here.client)).map((s) => s.id)).toEqual([here.sessionId])
+  })
+})
+
+describe('a two-factor account', () => {
+  it('lists and signs out sessions only from a session that used the second factor', async () => {
+    const account = await makeAccount('two-factor')
+    const laptop = await signIn(account, CHROME_LINUX)
+    const { factor } = await enrolVerified(laptop.client)
+    // The password alone (aal1): neither the list nor a sign-out of the real session.
+    const thief = await signIn(account, FIREFOX_MAC)
+    const listed = await thief.client.rpc('my_sessions')
+    expect(listed.status).toBe(403)
+    expect(listed.data).toBeNull()
+    expect(listed.error).toMatchObject({
+      code: '42501',
+      message: 'Sign in with your second factor to manage your sessions.',
+      hint: 'Verify a code from your authenticator app or use your security key first.',
+    })
+    const out = await thief.client.rpc('sign_out_session', { p_session_id: laptop.sessionId })
+    expect(out.status).toBe(403)
+    expect(out.error).toMatchObject({ code: '42501' })
+    expect(
+      await stack.sql`select 1 from auth.sessions where id = ${laptop.sessionId}`
+    ).toHaveLength(1)
+
+    // The laptop verified its factor (aal2): it lists both and signs the other out.
+    expect((await sessionsOf(laptop.client)).map((s) => s.id).sort()).toEqual(
+      [laptop.sessionId, thief.sessionId].sort()
+    )
+    // With a code (the next 30 s window: enrolVerified's is spent), the second browser may too.
+    const verified = await thief.client.auth.mfa.challengeAndVerify({
+      factorId: factor.id,
+      code: totpCode(factor.totp.secret, Date.now() + 30_000),
+    })
+    expect(verified.error).toBeNull()
+    expect((await sessionsOf(thief.client)).map((s) => s.id)).toContain(laptop.sessionId)
+    const ended = await laptop.client.rpc('sign_out_session', { p_session_id: thief.sessionId })
+    expect(ended.error).toBeNull()
+    expect((await sessionsOf(laptop.client)).map((s) => s.id)).toEqual([laptop.sessionId])
   })
 })

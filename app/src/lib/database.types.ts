@@ -321,7 +321,7 @@ export type Database = {
           in_channel: boolean
           mentions: string[]
           parent_id: string | null
-          seq: number
+          seq: number | null
           thread_seq: number | null
         }
         Insert: {
@@ -335,7 +335,7 @@ export type Database = {
           in_channel?: boolean
           mentions?: string[]
           parent_id?: string | null
-          seq: number
+          seq?: number | null
           thread_seq?: number | null
         }
         Update: {
@@ -349,7 +349,7 @@ export type Database = {
           in_channel?: boolean
           mentions?: string[]
           parent_id?: string | null
-          seq?: number
+          seq?: number | null
           thread_seq?: number | null
         }
         Relationships: [
@@ -1024,7 +1024,7 @@ export type Database = {
           in_channel: boolean
           mentions: string[]
           parent_id: string | null
-          seq: number
+          seq: number | null
           thread_seq: number | null
         }
         SetofOptions: {
@@ -1047,7 +1047,7 @@ export type Database = {
           in_channel: boolean
           mentions: string[]
           parent_id: string | null
-          seq: number
+          seq: number | null
           thread_seq: number | null
         }
         SetofOptions: {
@@ -1317,7 +1317,7 @@ export type Database = {
           in_channel: boolean
           mentions: string[]
           parent_id: string | null
-          seq: number
+          seq: number | null
           thread_seq: number | null
         }
         SetofOptions: {

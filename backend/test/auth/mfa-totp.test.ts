@@ -174,6 +174,36 @@ describe('TOTP factors', () => {
     expect((claims.amr as { method: string }[]).map((a) => a.method)).toEqual(['password'])
   })
 
+  it('a password or email change of an account with a factor needs an aal2 session', async () => {
+    const { client, email, password } = await confirmedClient(stack)
+    const { factor } = await enrolVerified(client)
+    const other = stack.client()
+    await other.auth.signInWithPassword({ email, password })
+    for (const change of [{ password: 'changed-pass-2' }, { email: `new-${email}` }]) {
+      const refused = await other.auth.updateUser(change)
+      expect(refused.error?.status).toBe(401)
+      expect(refused.error?.code).toBe('insufficient_aal')
+      expect(refused.error?.message).toBe(
+        'AAL2 session is required to update email or password when MFA is enabled.'
+      )
+    }
+    // Metadata, and the same email again, are no change of credentials.
+    expect((await other.auth.updateUser({ data: { theme: 'dark' } })).error).toBeNull()
+    expect((await other.auth.updateUser({ email })).error).toBeNull()
+    const [row] = await stack.sql<{ email_change: string }[]>`
+      select coalesce(email_change, '') as email_change from auth.users where email = ${email}`
+    expect(row!.email_change).toBe('')
+    const still = stack.client()
+    expect((await still.auth.signInWithPassword({ email, password })).error).toBeNull()
+
+    const stepUp = await other.auth.mfa.challengeAndVerify({
+      factorId: factor.id,
+      code: totpCode(factor.totp.secret, Date.now() + 30_000),
+    })
+    expect(stepUp.error).toBeNull()
+    expect((await other.auth.updateUser({ password: 'changed-pass-2' })).error).toBeNull()
+  })
+
   it('lists and deletes a user’s factors through the admin API', async () => {
     const { client, user } = await confirmedClient(stack)
     const { factor } = await enrolVerified(client)

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sendEmailChange, sendReauthentication } from '../account-mail.ts'
 import { confirmEmailChange, setPassword } from '../account-verify.ts'
 import { authTx } from '../db.ts'
-import { badRequest, DUPLICATE_EMAIL, forbidden, unprocessable } from '../errors.ts'
+import { badRequest, DUPLICATE_EMAIL, forbidden, unauthorized, unprocessable } from '../errors.ts'
 import { createFlowState, validatePkceParams } from '../flow-state.ts'
 import { readParams } from '../params.ts'
 import { assertPasswordStrength, hashPassword, verifyPassword } from '../password.ts'
@@ -90,6 +90,11 @@ async function updateUser(rt: AuthRuntime, request: FastifyRequest, auth: Authen
   if (params.app_metadata !== undefined && !settings.adminRoles.includes(user.role ?? '')) {
     throw forbidden('not_admin', 'Updating app_metadata requires admin privileges')
   }
+  const changingCredentials =
+    (params.password !== undefined && params.password !== '') ||
+    (email !== '' && email !== (user.email ?? '')) ||
+    (params.phone !== '' && params.phone !== (user.phone ?? ''))
+  if (changingCredentials) await requireAal2IfMfa(rt, auth)
   if (user.is_anonymous && params.password !== undefined && email === '' && params.phone === '') {
     throw unprocessable(
       'validation_failed',
@@ -173,6 +178,25 @@ async function updateUser(rt: AuthRuntime, request: FastifyRequest, auth: Authen
     return (await findUserById(tx, user.id)) as User
   })
   return userJson(updated)
+}
+
+/** GoTrue: with a verified factor, only an aal2 session changes the password, email or phone. */
+async function requireAal2IfMfa(rt: AuthRuntime, auth: Authenticated) {
+  const { mfa, aal2 } = await authTx(rt.ctx.db, async (tx) => {
+    const [row] = await tx<{ mfa: boolean; aal2: boolean }[]>`
+      select
+        exists (select 1 from auth.mfa_factors f
+          where f.user_id = ${auth.user.id} and f.status = 'verified') as mfa,
+        exists (select 1 from auth.sessions s
+          where s.id = ${auth.sessionId} and s.aal = 'aal2') as aal2`
+    return row!
+  })
+  if (mfa && !aal2) {
+    throw unauthorized(
+      'insufficient_aal',
+      'AAL2 session is required to update email or password when MFA is enabled.'
+    )
+  }
 }
 
 /** secure_password_change: a session older than 24 hours needs the emailed nonce. */

@@ -3,7 +3,10 @@
 // part of the first screen's JavaScript). A dropped network pauses the upload, which goes on by
 // itself from the server's offset once the browser is back online; a retry, or the same file
 // attached again to the same draft after a reload, resumes from the server's offset too (tus
-// fingerprints in local storage). Pause, resume and cancel are the user's.
+// fingerprints in local storage). Pause, resume and cancel are the user's. Every request of an
+// upload carries the session's current access token (read just before it is sent, refreshed by
+// supabase-js when it has expired), so an upload that outlives a token, or resumes after a long
+// outage, goes on signed in.
 import type { Upload as TusUpload } from 'tus-js-client'
 import { runtimeConfig, supabase } from '../../../lib/supabase.ts'
 import { ATTACHMENT_BUCKET, RESUMABLE_CHUNK } from './rules.ts'
@@ -42,12 +45,8 @@ export function uploadResumable(
   }
   window.addEventListener('online', online)
   const promise = (async () => {
-    const [{ Upload }, { data }] = await Promise.all([
-      import('tus-js-client'),
-      supabase().auth.getSession(),
-    ])
-    const token = data.session?.access_token
-    if (!token) throw new UploadError('Your session expired. Sign in again to upload.', false)
+    const [{ Upload }, token] = await Promise.all([import('tus-js-client'), currentToken()])
+    if (!token) throw new UploadError(SIGNED_OUT, false)
     if (cancelled) throw new UploadError('Upload cancelled.', false, true)
     const { supabaseUrl, supabaseKey } = runtimeConfig()
     await new Promise<void>((resolve, reject) => {
@@ -55,7 +54,13 @@ export function uploadResumable(
         endpoint: `${supabaseUrl}/storage/v1/upload/resumable`,
         chunkSize: RESUMABLE_CHUNK,
         retryDelays: [0, 1000, 3000, 5000, 10000],
-        headers: { authorization: `Bearer ${token}`, apikey: supabaseKey, 'x-upsert': 'false' },
+        headers: { apikey: supabaseKey, 'x-upsert': 'false' },
+        // Each request (creation, every PATCH, the HEAD of a resume, a retry) as the session is now.
+        onBeforeRequest: async (request) => {
+          const now = await currentToken()
+          if (!now) throw new UploadError(SIGNED_OUT, false)
+          request.setHeader('authorization', `Bearer ${now}`)
+        },
         uploadDataDuringCreation: true,
         removeFingerprintOnSuccess: true,
         metadata: {
@@ -71,6 +76,10 @@ export function uploadResumable(
         },
         onError: (error) => {
           if (cancelled) return
+          const signedOut = [error, (error as { causingError?: unknown }).causingError].find(
+            (e) => e instanceof UploadError
+          )
+          if (signedOut) return reject(signedOut)
           // Offline: wait for the network, then go on from what the server has.
           if (!navigator.onLine) {
             waitingForNetwork = true
@@ -116,6 +125,14 @@ export function uploadResumable(
       upload?.start()
     },
   }
+}
+
+const SIGNED_OUT = 'Your session expired. Sign in again to upload.'
+
+/** The session's access token now (getSession() refreshes an expired one first). */
+async function currentToken(): Promise<string | null> {
+  const { data } = await supabase().auth.getSession()
+  return data.session?.access_token ?? null
 }
 
 /** Why an upload failed, in words a person can act on. */

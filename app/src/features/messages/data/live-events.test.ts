@@ -23,7 +23,7 @@ describe('channelEventOf', () => {
   }
 
   it('ignores a reply kept in its thread, and takes one also sent to the channel', () => {
-    const reply = { ...message, parent_id: 'p1', thread_seq: 3, seq: 3 }
+    const reply = { ...message, parent_id: 'p1', thread_seq: 3, seq: null }
     for (const operation of ['INSERT', 'UPDATE']) {
       const record = { ...reply, in_channel: false }
       expect(channelEventOf(change({ table: 'messages', operation, record }), channel)).toBeNull()

@@ -23,7 +23,7 @@ export function channelEventOf(
         if (record.parent_id !== thread) return null
         return { kind: 'message', message: toMessageFields(record as unknown as MessageRow, true) }
       }
-      // A reply kept in its thread is not a channel message: its seq is its place in the thread.
+      // A reply kept in its thread is not a channel message: it has no seq, only its thread_seq.
       if (record.in_channel === false) return null
       return { kind: 'message', message: toMessageFields(record as unknown as MessageRow) }
     case 'threads':

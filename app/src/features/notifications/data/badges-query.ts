@@ -1,5 +1,6 @@
 // Each workspace's badge for the rail (workspace_badges(): mentions and DM messages as a red
-// count, anything else unread as bold; muted channels count for neither). A plain object by
+// count, anything else unread as bold; muted channels count for neither; the unread replies of
+// followed threads count as the Threads entry counts them, a mention among them in red). A plain object by
 // workspace id, not a Map: the query sits under the workspaces list's key, which the offline
 // cache keeps as JSON (a Map came back from it as {}, and the rail failed on reload).
 import { useQuery } from '@tanstack/react-query'
@@ -15,5 +16,11 @@ export async function fetchWorkspaceBadges(): Promise<Readonly<Record<string, Ba
 }
 
 export function useWorkspaceBadges() {
-  return useQuery({ queryKey: notificationKeys.badges(), queryFn: fetchWorkspaceBadges })
+  return useQuery({
+    queryKey: notificationKeys.badges(),
+    queryFn: fetchWorkspaceBadges,
+    // A reply in a followed thread of another workspace reaches none of my topics there (threads
+    // go to their channel's topic): look again as often as the Threads view does.
+    refetchInterval: 15_000,
+  })
 }

@@ -5,7 +5,7 @@ import { cleanError } from '../../../lib/clean-error.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { validatePassword } from '../../auth/index.ts'
-import { useChangeEmail, useChangePassword } from '../data/account.ts'
+import { CodeNeeded, useChangeEmail, useChangePassword } from '../data/account.ts'
 
 export function EmailSection({ email }: { email: string }) {
   const [next, setNext] = useState('')
@@ -44,8 +44,12 @@ export function EmailSection({ email }: { email: string }) {
 export function PasswordSection({ email }: { email: string }) {
   const [current, setCurrent] = useState('')
   const [next, setNext] = useState('')
+  const [code, setCode] = useState('')
   const [touched, setTouched] = useState(false)
   const change = useChangePassword()
+  // Auth asked for the emailed code (a session older than 24 hours): the form asks for it too.
+  const [codeSent, setCodeSent] = useState(false)
+  const waitingForCode = codeSent || change.error instanceof CodeNeeded
   const problem = touched ? validatePassword(next) : null
 
   function submit(event: FormEvent) {
@@ -53,12 +57,17 @@ export function PasswordSection({ email }: { email: string }) {
     setTouched(true)
     if (validatePassword(next)) return
     change.mutate(
-      { email, current, next },
+      { email, current, next, ...(waitingForCode && code ? { nonce: code.trim() } : {}) },
       {
         onSuccess: () => {
           setCurrent('')
           setNext('')
+          setCode('')
+          setCodeSent(false)
           setTouched(false)
+        },
+        onError: (error) => {
+          if (error instanceof CodeNeeded) setCodeSent(true)
         },
       }
     )
@@ -85,7 +94,21 @@ export function PasswordSection({ email }: { email: string }) {
         value={next}
         onChange={(e) => setNext(e.target.value)}
       />
-      {change.error && <Notice tone="error">{cleanError(change.error)}</Notice>}
+      {waitingForCode && (
+        <Field
+          label="Code from your email"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          required
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+      )}
+      {change.error instanceof CodeNeeded ? (
+        <Notice tone="info">{change.error.message}</Notice>
+      ) : (
+        change.error && <Notice tone="error">{cleanError(change.error)}</Notice>
+      )}
       {change.isSuccess && <Notice tone="success">Your password is changed.</Notice>}
       <button type="submit" className="button" disabled={change.isPending}>
         Change password

@@ -1,6 +1,8 @@
-// The account: change the password (the current one checked first), change the email (GoTrue
-// sends a confirmation to both addresses when double_confirm_changes is on, as config.toml has
-// it). Sessions: sessions.ts.
+// The account: change the password (the current one checked first; Auth asks a session older
+// than 24 hours for the code it emails, secure_password_change in config.toml), change the email
+// (GoTrue sends a confirmation to both addresses when double_confirm_changes is on, as
+// config.toml has it). With a verified factor Auth takes either only from an aal2 session.
+// Sessions: sessions.ts.
 import { useMutation } from '@tanstack/react-query'
 import { createClient } from '@supabase/supabase-js'
 import { runtimeConfig, supabase } from '../../../lib/supabase.ts'
@@ -13,12 +15,26 @@ export async function changeEmail(email: string): Promise<void> {
   if (error) throw error
 }
 
+/** Auth wants the emailed code (the session is older than 24 hours): it has been sent. */
+export class CodeNeeded extends Error {
+  constructor() {
+    super('We sent a code to your email. Enter it to change your password.')
+  }
+}
+
 /**
- * GoTrue (with secure_password_change off) changes the password of a signed-in session without
- * asking for the current one, so the app checks it: a password sign-in on a separate client that
- * keeps nothing, whose session is signed out again at once.
+ * The current password is checked first by the app (GoTrue's own current-password check is a
+ * hosted project setting the CLI's config.toml cannot turn on): a password sign-in on a separate
+ * client that keeps nothing, whose session is signed out again at once. Then Auth: with
+ * secure_password_change, a session older than 24 hours needs the code Auth emails (`nonce`);
+ * asked for it, the code is sent and CodeNeeded thrown, and the change is made again with it.
  */
-export async function changePassword(email: string, current: string, next: string): Promise<void> {
+export async function changePassword(
+  email: string,
+  current: string,
+  next: string,
+  nonce = ''
+): Promise<void> {
   const { supabaseUrl, supabaseKey } = runtimeConfig()
   const check = createClient(supabaseUrl, supabaseKey, {
     auth: {
@@ -35,14 +51,24 @@ export async function changePassword(email: string, current: string, next: strin
       : wrong
   }
   await check.auth.signOut({ scope: 'local' })
-  const { error } = await supabase().auth.updateUser({ password: next })
+  const { error } = await supabase().auth.updateUser(
+    nonce ? { password: next, nonce } : { password: next }
+  )
+  if (error?.code === 'reauthentication_needed') {
+    const sent = await supabase().auth.reauthenticate()
+    if (sent.error) throw sent.error
+    throw new CodeNeeded()
+  }
+  if (error?.code === 'reauthentication_not_valid') {
+    throw new Error('That code is not right or has expired.')
+  }
   if (error) throw error
 }
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (v: { email: string; current: string; next: string }) =>
-      changePassword(v.email, v.current, v.next),
+    mutationFn: (v: { email: string; current: string; next: string; nonce?: string }) =>
+      changePassword(v.email, v.current, v.next, v.nonce),
   })
 }
 
