@@ -225,7 +225,7 @@ async function forward(
     new Request(url, { method: request.method, headers, body, duplex: 'half' } as RequestInit)
   )
   reply.code(response.status)
-  reply.headers(corsHeaders())
+  reply.headers(corsHeaders(ctx.corsOrigin))
   response.headers.forEach((value, key) => {
     reply.header(key, value)
   })
