@@ -246,7 +246,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       dataDir,
       apiUrl: '',
       publicUrl: options.publicUrl ?? '',
-      corsOrigin: options.ownOriginOnly && options.publicUrl ? new URL(options.publicUrl).origin : '*',
+      corsOrigin:
+        options.ownOriginOnly && options.publicUrl ? new URL(options.publicUrl).origin : '*',
       events,
     }
 
@@ -393,7 +394,6 @@ export function appPortOf(config: ProjectConfig): number {
   }
   return 3000
 }
-
 
 export interface StackState {
   pid: number

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { loadProjectConfig } from '../config/project-config.ts'
 import { JwtKeys } from '../jwt/jwt-keys.ts'
+import { loadServeSecrets } from '../serve/secrets.ts'
 import type { StackState } from '../stack.ts'
 
 export type OutputFormat = 'pretty' | 'json' | 'env'
@@ -40,9 +41,17 @@ export async function readRunningState(dataDir: string): Promise<StackState | nu
   return state
 }
 
-export async function describeStack(workdir: string, state: StackState): Promise<StackDescription> {
+export async function describeStack(
+  workdir: string,
+  state: StackState,
+  dataDir: string
+): Promise<StackDescription> {
   const config = await loadProjectConfig(workdir)
-  const keys = await JwtKeys.create(config.auth.jwtSecret, config.auth.signingKeysPath)
+  // A serve-mode stack signs with the keys it generated in its data folder.
+  const keys =
+    state.mode === 'serve'
+      ? (await loadServeSecrets(dataDir)).keys
+      : await JwtKeys.create(config.auth.jwtSecret, config.auth.signingKeysPath)
   const api = state.apiUrl
   const description: StackDescription = {
     API_URL: api,

@@ -56,6 +56,8 @@ export async function registerApp(
   await app.register(fastifyStatic, {
     root: distDir,
     serve: false,
+    // The cache rules below are the only ones (send's own max-age=0 would come first).
+    cacheControl: false,
     setHeaders(response, file) {
       const immutable = file.includes(`${path.sep}assets${path.sep}`)
       response.setHeader(

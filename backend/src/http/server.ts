@@ -6,13 +6,17 @@ import Fastify from 'fastify'
 import type { FastifyInstance } from 'fastify'
 import type { Service, StackContext } from '../context.ts'
 import { registerApp } from './app-server.ts'
-import type { AppServerOptions } from './app-server.ts'
 import { corsHeaders, preflightHeaders } from './cors.ts'
 import { gatewayRequest } from './caller.ts'
 import { BODY_LIMIT } from './direct.ts'
 
 /** Paths the gateway lets through without a key, as the CLI's Kong does (browser redirects). */
-const OPEN_PATHS = [/^\/auth\/v1\/(verify|callback|authorize)(\?|$)/, /^\/auth\/v1\/health(\?|$)/]
+const OPEN_PATHS = [
+  /^\/auth\/v1\/(verify|callback|authorize)(\?|$)/,
+  /^\/auth\/v1\/health(\?|$)/,
+  // The public keys, as self-hosted Supabase's Kong opens them (auth-v1-open-jwks).
+  /^\/auth\/v1\/\.well-known\/jwks\.json(\?|$)/,
+]
 /** Paths behind the front door. */
 const GUARDED = /^\/(rest|auth|storage|functions)\/v1(\/|\?|$)|^\/realtime\/v1\/api(\/|\?|$)/
 
@@ -28,8 +32,11 @@ export interface FrontDoorOptions {
    * ranges, or 'loopback'); without any, the socket's address is the client's.
    */
   trustedProxies?: string[]
-  /** The web app on the same port, for every path no service owns. */
-  app?: AppServerOptions
+  /**
+   * The built web app (its dist/ folder) on the same port, for every path no service owns; its
+   * /config.json names the public URL and the publishable key.
+   */
+  appDist?: string
   /** Mounts more on the root scope once the services are registered (/health). */
   extend?: (app: FastifyInstance, ctx: StackContext, services: Service[]) => Promise<void>
 }
@@ -94,9 +101,13 @@ export async function buildApiServer(
     done()
   })
 
-  if (front.app) {
+  if (front.appDist) {
+    const runtimeConfig = () => ({
+      supabaseUrl: ctx.publicUrl,
+      supabaseKey: ctx.keys.publishableKey,
+    })
     // A path of the API that no route answers (a service disabled, too) is the gateway's 404.
-    await registerApp(app, front.app, (request, reply) => {
+    await registerApp(app, { distDir: front.appDist, runtimeConfig }, (request, reply) => {
       if (!API_PATH.test(request.url)) return false
       void reply.code(404).send(NO_ROUTE)
       return true
