@@ -29,6 +29,8 @@ export interface StackContext {
    * links and the JWT issuer are on it.
    */
   publicUrl: string
+  /** `serve` (production mode) or `start`. */
+  mode: 'start' | 'serve'
   /** The origin CORS allows: '*', or `serve`'s public origin only. */
   corsOrigin: string
   events: EventEmitter<StackEvents>

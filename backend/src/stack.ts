@@ -246,6 +246,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       dataDir,
       apiUrl: '',
       publicUrl: options.publicUrl ?? '',
+      mode: options.mode ?? 'start',
       corsOrigin:
         options.ownOriginOnly && options.publicUrl ? new URL(options.publicUrl).origin : '*',
       events,
@@ -311,7 +312,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       api,
       apiUrl: context.apiUrl,
       appUrl,
-      mode: options.mode ?? 'start',
+      mode: context.mode,
       inboxUrl,
       inboxSmtpPort,
       dbUrl,

@@ -17,12 +17,46 @@ import { startServeTest } from '../support/serve.ts'
 import type { ServeTest } from '../support/serve.ts'
 
 const PUBLIC = 'https://chat.example.com'
+
+/** A function mailing through the SMTP server its secrets name, as notify-email does. */
+const MAIL_FUNCTION = `
+import nodemailer from 'npm:nodemailer@6'
+Deno.serve(async (request) => {
+  const { to } = await request.json()
+  const env = (name) => Deno.env.get(name)
+  const transport = nodemailer.createTransport({
+    host: env('SMTP_HOST'),
+    port: Number(env('SMTP_PORT')),
+    secure: false,
+    auth: env('SMTP_USER') ? { user: env('SMTP_USER'), pass: env('SMTP_PASS') } : undefined,
+    tls: { rejectUnauthorized: false },
+  })
+  await transport.sendMail({
+    from: env('SMTP_FROM'),
+    to,
+    subject: env('DIGEST_TITLE'),
+    html: '<a href="' + env('APP_URL') + '/unsubscribe.html">Unsubscribe</a>',
+  })
+  return Response.json({ sent: true })
+})
+`
 let serve: ServeTest
 
 beforeAll(async () => {
   serve = await startServeTest({
     publicUrl: PUBLIC,
-    config: '[auth.rate_limit]\nsign_in_sign_ups = 3\n',
+    // The development values Chorus's config.toml gives the functions (the local inbox's SMTP
+    // port, an APP_URL on this machine), which serve leaves out; a secret of their own stays.
+    config: `[auth.rate_limit]
+sign_in_sign_ups = 3
+[edge_runtime.secrets]
+SMTP_HOST = "127.0.0.1"
+SMTP_PORT = "54325"
+SMTP_FROM = "Chorus <no-reply@chorus.local>"
+APP_URL = "http://127.0.0.1:3000"
+DIGEST_TITLE = "Unread on Chorus"
+`,
+    files: { 'functions/mail-digest/index.ts': MAIL_FUNCTION },
   })
 })
 
@@ -293,6 +327,19 @@ describe('serve: mail', () => {
     const verified = await fetch(link.replace(PUBLIC, serve.url), { redirect: 'manual' })
     expect(verified.status).toBe(303)
     expect(verified.headers.get('location')).toMatch(new RegExp(`^${PUBLIC}/?#access_token=`))
+  })
+
+  it("gives the Edge Functions Auth's SMTP server and the public URL, over config.toml's development values", async () => {
+    const { data, error } = await client(serve.stack.keys.secretKey).functions.invoke(
+      'mail-digest',
+      { body: { to: 'reader@example.com' } }
+    )
+    expect(error).toBeNull()
+    expect(data).toEqual({ sent: true })
+    const mail = await mailTo('reader@example.com')
+    expect(mail.Subject).toBe('Unread on Chorus')
+    expect(mail.From).toEqual({ Name: 'Chorus', Address: 'no-reply@chat.example.com' })
+    expect(mail.HTML).toContain(`href="${PUBLIC}/unsubscribe.html"`)
   })
 })
 

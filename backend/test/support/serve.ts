@@ -110,6 +110,8 @@ export interface ServeTestOptions {
   /** More config.toml after the SMTP section. */
   config?: string
   migrations?: Record<string, string>
+  /** Other files under supabase/ (functions, functions/.env). */
+  files?: Record<string, string>
   args?: Partial<ServeArgs>
 }
 
@@ -120,6 +122,7 @@ export async function startServeTest(options: ServeTestOptions = {}): Promise<Se
   const workdir = await makeProject({
     config: smtpConfig(smtp.port, options.config),
     migrations: options.migrations,
+    files: options.files,
   })
   const dataDir = await mkdtemp(path.join(tmpdir(), 'serve-data-'))
   const appDist = await fakeAppDist()
