@@ -53,6 +53,7 @@ export async function serveOptions(args: ServeArgs, log: Logger): Promise<StackO
   const trustedProxies = (args.trustedProxies.length > 0 ? args.trustedProxies : ['loopback']).map(
     parseTrustedProxy
   )
+  const served = serveConfig(config, { publicUrl, noSignup: args.noSignup })
   const dataDir = path.resolve(args.dataDir)
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
   const secrets = await loadServeSecrets(dataDir)
@@ -60,7 +61,7 @@ export async function serveOptions(args: ServeArgs, log: Logger): Promise<StackO
   return {
     workdir: args.workdir,
     mode: 'serve',
-    config: serveConfig(config, { publicUrl, noSignup: args.noSignup }),
+    config: served,
     dataDir,
     databaseUrl: args.databaseUrl,
     postgresBin: args.postgresBin,
