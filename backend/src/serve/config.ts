@@ -1,6 +1,7 @@
 // `serve`'s reading of the project: the public URL and trusted proxies it is given, and the
 // project configuration as production needs it (site URL and redirects on the public URL, no mail
-// inbox, Auth's mail through the configured SMTP server, sign-up closed on request). Pure.
+// inbox, Auth's mail through the configured SMTP server, no demo seed, sign-up closed on request).
+// Pure.
 import { isIP } from 'node:net'
 import type { ProjectConfig } from '../config/project-config.ts'
 import { ServeError } from './secrets.ts'
@@ -81,6 +82,9 @@ export function serveConfig(config: ProjectConfig, options: ServeConfigOptions):
   const redirects = auth.additionalRedirectUrls.filter((url) => !isLocal(url))
   return {
     ...config,
+    // A new database starts empty, as a hosted project does (`db push` seeds nothing): seed.sql
+    // is demo data, with accounts whose password everyone knows.
+    db: { ...config.db, seed: { ...config.db.seed, enabled: false } },
     inbucket: { ...config.inbucket, enabled: false },
     auth: {
       ...auth,
