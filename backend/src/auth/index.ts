@@ -83,6 +83,7 @@ function createMailer(ctx: StackContext, limiter: RateLimiter): Mailer {
       : { name: ctx.config.inbucket.senderName, address: ctx.config.inbucket.adminEmail },
     limiter,
     log: ctx.log.child('auth'),
+    logLinks: ctx.mode !== 'serve',
   })
 }
 

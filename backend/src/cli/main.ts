@@ -8,6 +8,8 @@
 //   npm run backend -- db reset [--no-seed] | migration new NAME | migration list | migration up
 //   npm run backend -- gen types typescript [--schema S] | test db
 import { rm } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { setFlagsFromString } from 'node:v8'
 import { removeClusters } from '../db/embedded.ts'
@@ -16,6 +18,7 @@ import type { StackOptions } from '../stack.ts'
 import { createLogger } from '../logger.ts'
 import { serveControl } from './control.ts'
 import { serve } from './serve.ts'
+import { currentUser, serviceUnit } from './service-unit.ts'
 import { Stopper } from './stopper.ts'
 import { dbReset, ResettableStack } from './db-reset.ts'
 import { genTypes } from './gen-types.ts'
@@ -25,12 +28,16 @@ import { describeError } from './errors.ts'
 import { describeStack, readRunningState, renderStatus } from './status.ts'
 import type { OutputFormat } from './status.ts'
 
+/** The repository's root, where scripts/serve.mjs is. */
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+
 const usage = `Usage: npm run backend -- <command> [options]
 
 Commands:
   start    Start the local stack for a project folder (like supabase start)
   serve    Run it in production mode: app and APIs on one port, own keys, real mail
            (npm run serve; see the README, Running Chorus on your own server)
+  service-unit  Print a systemd unit running serve at boot (with the serve flags given)
   status   Show the URLs and keys of the running stack
   stop     Stop the running stack
   db reset              Recreate the running stack's database: migrations and seed anew
@@ -150,6 +157,28 @@ async function main(argv: string[]): Promise<number> {
         postgresBin: values['postgres-bin'],
         databaseUrl: process.env.DATABASE_URL || undefined,
       })
+    case 'service-unit': {
+      const flags: string[] = []
+      const pass = (name: string, value: string | undefined) => {
+        if (value !== undefined) flags.push(`--${name}`, value)
+      }
+      pass('public-url', values['public-url'])
+      pass('host', values.host)
+      pass('port', values.port)
+      for (const proxy of values['trusted-proxy'] ?? []) pass('trusted-proxy', proxy)
+      if (values['no-signup']) flags.push('--no-signup')
+      if (values['data-dir']) pass('data-dir', path.resolve(values['data-dir']))
+      if (values.workdir) pass('workdir', path.resolve(values.workdir))
+      process.stdout.write(
+        serviceUnit({
+          root: REPO_ROOT,
+          serveArgs: flags,
+          user: currentUser(),
+          nodePath: process.execPath,
+        })
+      )
+      return 0
+    }
     case 'status': {
       const format = (values.output ?? 'pretty') as OutputFormat
       if (!['pretty', 'json', 'env'].includes(format)) {

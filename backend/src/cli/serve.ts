@@ -72,13 +72,18 @@ export async function serveOptions(args: ServeArgs, log: Logger): Promise<StackO
     publicUrl,
     ownOriginOnly: true,
     strictKeys: true,
-    front: { trustedProxies, appDist: path.resolve(args.appDist), extend: registerHealth },
+    front: {
+      trustedProxies,
+      appDist: path.resolve(args.appDist),
+      extend: registerHealth,
+      logRequests: process.env.LOG_LEVEL === 'debug',
+    },
     log,
   }
 }
 
 export async function serve(args: ServeArgs): Promise<number> {
-  const log = createLogger()
+  const log = createLogger(undefined, '', { lines: true })
   const began = Date.now()
   const stopper = new Stopper()
   const options = await serveOptions(args, log)

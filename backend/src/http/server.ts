@@ -37,6 +37,8 @@ export interface FrontDoorOptions {
    * /config.json names the public URL and the publishable key.
    */
   appDist?: string
+  /** A line per request (method, URL, status, time) in the log: `serve` with LOG_LEVEL=debug. */
+  logRequests?: boolean
   /** Mounts more on the root scope once the services are registered (/health). */
   extend?: (app: FastifyInstance, ctx: StackContext, services: Service[]) => Promise<void>
 }
@@ -115,6 +117,14 @@ export async function buildApiServer(
   } else {
     app.setNotFoundHandler((_request, reply) => {
       void reply.code(404).send(NO_ROUTE)
+    })
+  }
+
+  if (front.logRequests) {
+    app.addHook('onResponse', (request, reply, done) => {
+      const ms = Math.round(reply.elapsedTime)
+      ctx.log.debug(`${request.ip} ${request.method} ${request.url} ${reply.statusCode} ${ms} ms`)
+      done()
     })
   }
 

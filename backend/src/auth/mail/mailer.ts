@@ -78,6 +78,8 @@ export interface MailerOptions {
   sender: { name: string; address: string }
   limiter: RateLimiter
   log: Logger
+  /** Log the links of each mail (`start`; never `serve`, whose logs must not sign anyone in). */
+  logLinks: boolean
 }
 
 export class Mailer {
@@ -92,7 +94,7 @@ export class Mailer {
     const html = renderTemplate(template.content, data)
     const subject = renderTemplate(template.subject, data, false)
     await this.options.transport.send({ from: this.options.sender, to, subject, html })
-    const links = linksOf(html)
+    const links = this.options.logLinks ? linksOf(html) : []
     this.options.log.info(
       `Email "${subject}" to ${to}${links.length > 0 ? `: ${links.join(' ')}` : ''}`
     )
