@@ -27,7 +27,11 @@ export class SmtpTransport implements MailTransport {
   /** nodemailer's transporter, made (and nodemailer loaded) for the first message. */
   private transporter: Promise<Transporter> | null = null
 
-  constructor(private readonly smtp: SmtpConfig) {}
+  /** `verifyTls`: check the server's certificate (`serve`); local and test servers use their own. */
+  constructor(
+    private readonly smtp: SmtpConfig,
+    private readonly verifyTls = false
+  ) {}
 
   private connect(): Promise<Transporter> {
     const smtp = this.smtp
@@ -38,7 +42,7 @@ export class SmtpTransport implements MailTransport {
         secure: smtp.port === 465,
         auth: smtp.user !== '' ? { user: smtp.user, pass: smtp.pass } : undefined,
         // Local and test SMTP servers commonly use self-signed certificates.
-        tls: { rejectUnauthorized: false },
+        tls: { rejectUnauthorized: this.verifyTls },
       })
     )
     return this.transporter
