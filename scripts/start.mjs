@@ -1,45 +1,5 @@
 // npm start: build the web app when its build is missing or older than its sources, then run
 // the local stack serving it. Extra arguments go to `start` (e.g. npm start -- --reset).
-import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { runWithApp } from './run-with-app.mjs'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const app = path.join(root, 'app')
-const built = path.join(app, 'dist', 'index.html')
-
-function newest(target) {
-  if (!existsSync(target)) return 0
-  const stat = statSync(target)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let latest = stat.mtimeMs
-  for (const entry of readdirSync(target)) {
-    if (entry === 'node_modules' || entry === 'dist') continue
-    latest = Math.max(latest, newest(path.join(target, entry)))
-  }
-  return latest
-}
-
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
-  path.join(app, p)
-)
-const stale = !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs
-if (stale) {
-  console.log('Building the app...')
-  const build = spawnSync('npm', ['run', 'build', '-w', 'app'], { cwd: root, stdio: 'inherit' })
-  if (build.status !== 0) process.exit(build.status ?? 1)
-}
-
-// Run the stack in this process, so Ctrl-C and signals reach it directly.
-const { register } = await import('tsx/esm/api')
-register()
-process.argv = [
-  process.argv[0],
-  'main',
-  'start',
-  '--app-dist',
-  path.join(app, 'dist'),
-  ...process.argv.slice(2),
-]
-await import(path.join(root, 'backend/src/cli/main.ts'))
+await runWithApp('start', process.argv.slice(2))

@@ -22,8 +22,17 @@ export interface StackContext {
   log: Logger
   /** The stack's data folder (embedded cluster, storage files, mail inbox, …). */
   dataDir: string
-  /** The public API URL, e.g. http://127.0.0.1:54321. Set once the server listens. */
+  /** The API's URL on this machine, e.g. http://127.0.0.1:54321. Set once the server listens. */
   apiUrl: string
+  /**
+   * The URL browsers and emails reach the API at: `serve`'s --public-url, else apiUrl. Emailed
+   * links and the JWT issuer are on it.
+   */
+  publicUrl: string
+  /** `serve` (production mode) or `start`. */
+  mode: 'start' | 'serve'
+  /** The origin CORS allows: '*', or `serve`'s public origin only. */
+  corsOrigin: string
   events: EventEmitter<StackEvents>
 }
 

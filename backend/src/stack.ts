@@ -4,8 +4,6 @@
 import { EventEmitter } from 'node:events'
 import { rmSync } from 'node:fs'
 import { access, constants, mkdir, readdir, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:http'
-import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import postgres from 'postgres'
@@ -19,13 +17,16 @@ import { DatabaseStartError, removeClusters, startEmbeddedPostgres } from './db/
 import type { EmbeddedServer } from './db/embedded.ts'
 import { chooseEngine } from './db/engine.ts'
 import type { Engine } from './db/engine.ts'
+import { recreateExternalDatabase } from './db/external.ts'
 import { applyMigrations, applyPlatform, applySeed } from './db/migrate.ts'
 import { startCronScheduler } from './cron/scheduler.ts'
 import { startNetWorker } from './net/worker.ts'
 import { buildAppServer } from './http/app-server.ts'
 import { Gateway } from './http/gateway.ts'
 import { assertPortFree, PortInUseError } from './http/ports.ts'
+import { freePort, listenAlsoOnIpv6, localHost } from './http/listen.ts'
 import { buildApiServer } from './http/server.ts'
+import type { FrontDoorOptions } from './http/server.ts'
 import { JwtKeys } from './jwt/jwt-keys.ts'
 import { createLogger } from './logger.ts'
 import type { Logger } from './logger.ts'
@@ -70,6 +71,20 @@ export interface StackOptions {
    * the inbox can follow any recovery or invitation link in it, so widen this with care.
    */
   inboxHost?: string
+  /** `serve`: production mode (cli/serve.ts sets the options below); default start. */
+  mode?: 'start' | 'serve'
+  /** The interface the API listens on; default 127.0.0.1 (and [::1] too when there is one). */
+  host?: string
+  /** The project's own keys instead of those of config.toml (`serve`, serve/secrets.ts). */
+  keys?: JwtKeys
+  /**
+   * The URL browsers and emails reach the API at (`serve`'s --public-url); default the API URL.
+   * With ownOriginOnly, CORS allows its origin only.
+   */
+  publicUrl?: string
+  ownOriginOnly?: boolean
+  /** What `serve` adds to the API server: trusted proxies, the app on its port, /health. */
+  front?: FrontDoorOptions
   /** Serve a built web app from this folder. */
   appDist?: string
   appPort?: number
@@ -91,6 +106,7 @@ export interface Stack {
   api: FastifyInstance
   apiUrl: string
   appUrl: string | null
+  mode: 'start' | 'serve'
   /** The mail inbox (web page and Mailpit API), on a port of its own; null when disabled. */
   inboxUrl: string | null
   /** The inbox's SMTP port on 127.0.0.1; null when the inbox is disabled. */
@@ -217,7 +233,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     migrating = false
     signal?.throwIfAborted()
 
-    const keys = await loadKeys(config)
+    const keys = options.keys ?? (await loadKeys(config))
     const db = await Database.connect({ url: dbUrl, authenticatorPassword: password })
     cleanups.push(() => db.close())
     const events = new EventEmitter<StackEvents>()
@@ -229,17 +245,25 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       log,
       dataDir,
       apiUrl: '',
+      publicUrl: options.publicUrl ?? '',
+      mode: options.mode ?? 'start',
+      corsOrigin:
+        options.ownOriginOnly && options.publicUrl ? new URL(options.publicUrl).origin : '*',
       events,
     }
 
     const services = servicesFor(config)
-    const api = await buildApiServer(context, services)
-    await api.listen({ host: '127.0.0.1', port: apiPort })
+    const api = await buildApiServer(context, services, options.front)
+    const host = options.host ?? '127.0.0.1'
+    await api.listen({ host, port: apiPort })
     cleanups.push(() => api.close())
     const port = (api.server.address() as AddressInfo).port
-    const ipv6 = await listenAlsoOnIpv6(api, port, log)
-    if (ipv6) cleanups.push(() => new Promise((resolve) => ipv6.close(() => resolve())))
-    context.apiUrl = `http://127.0.0.1:${port}`
+    if (host === '127.0.0.1') {
+      const ipv6 = await listenAlsoOnIpv6(api, port, log)
+      if (ipv6) cleanups.push(() => new Promise((resolve) => ipv6.close(() => resolve())))
+    }
+    context.apiUrl = `http://${localHost(host)}:${port}`
+    context.publicUrl ||= context.apiUrl
 
     let inboxUrl: string | null = null
     let inboxSmtpPort: number | null = null
@@ -288,6 +312,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       api,
       apiUrl: context.apiUrl,
       appUrl,
+      mode: context.mode,
       inboxUrl,
       inboxSmtpPort,
       dbUrl,
@@ -371,56 +396,14 @@ export function appPortOf(config: ProjectConfig): number {
   return 3000
 }
 
-/** "localhost" may resolve to ::1 first; answer there too, on the same port, when IPv6 exists. */
-async function listenAlsoOnIpv6(
-  api: FastifyInstance,
-  port: number,
-  log: Logger
-): Promise<Server | null> {
-  const server = createServer((request, response) => api.server.emit('request', request, response))
-  server.on('upgrade', (request, socket, head) => api.server.emit('upgrade', request, socket, head))
-  return new Promise((resolve) => {
-    server.once('error', (error) => {
-      log.debug(`not listening on [::1]:${port}: ${(error as Error).message}`)
-      resolve(null)
-    })
-    server.listen({ host: '::1', port, ipv6Only: true }, () => resolve(server))
-  })
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-async function recreateExternalDatabase(url: string, log: Logger): Promise<void> {
-  const target = new URL(url)
-  const name = decodeURIComponent(target.pathname.slice(1)) || 'postgres'
-  if (name === 'postgres') {
-    throw new Error(
-      '--reset with DATABASE_URL needs a database other than "postgres" (it is dropped and created anew)'
-    )
-  }
-  const maintenance = new URL(url)
-  maintenance.pathname = '/postgres'
-  const sql = postgres(maintenance.toString(), { max: 1, onnotice: () => {} })
-  try {
-    log.info(`Resetting: dropping and creating database ${name}`)
-    await sql`select pg_drop_replication_slot(slot_name) from pg_replication_slots where database = ${name} and not active`
-    await sql.unsafe(`drop database if exists "${name.replace(/"/g, '""')}" with (force)`)
-    await sql.unsafe(`create database "${name.replace(/"/g, '""')}"`)
-  } finally {
-    await sql.end({ timeout: 2 })
-  }
-}
-
 export interface StackState {
   pid: number
   workdir: string
+  /** `serve` (production mode) or `start`; absent in the state of older versions: start. */
+  mode?: 'start' | 'serve'
   apiUrl: string
+  /** The URL browsers use (serve's --public-url; the API URL otherwise). */
+  publicUrl?: string
   appUrl: string | null
   inboxUrl: string | null
   dbUrl: string
@@ -431,7 +414,9 @@ async function writeState(dataDir: string, stack: Stack): Promise<void> {
   const state: StackState = {
     pid: process.pid,
     workdir: stack.config.workdir,
+    mode: stack.mode,
     apiUrl: stack.apiUrl,
+    publicUrl: stack.context.publicUrl,
     appUrl: stack.appUrl,
     inboxUrl: stack.inboxUrl,
     dbUrl: stack.dbUrl,

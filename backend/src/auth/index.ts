@@ -76,13 +76,16 @@ function emailRate(ctx: StackContext): number {
 function createMailer(ctx: StackContext, limiter: RateLimiter): Mailer {
   const smtp = ctx.config.auth.email.smtp
   return new Mailer({
-    transport: smtp ? new SmtpTransport(smtp) : new InboxTransport(InboxStore.at(ctx.dataDir)),
+    transport: smtp
+      ? new SmtpTransport(smtp, ctx.mode === 'serve')
+      : new InboxTransport(InboxStore.at(ctx.dataDir)),
     templates: loadTemplates(ctx.config),
     sender: smtp
       ? { name: smtp.senderName, address: smtp.adminEmail }
       : { name: ctx.config.inbucket.senderName, address: ctx.config.inbucket.adminEmail },
     limiter,
     log: ctx.log.child('auth'),
+    logLinks: ctx.mode !== 'serve',
   })
 }
 

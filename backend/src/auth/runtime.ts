@@ -14,7 +14,7 @@ export interface AuthRuntime {
 
 /** The JWT issuer and the base of emailed links: the public URL of /auth/v1. */
 export function authUrl(rt: AuthRuntime): string {
-  return `${rt.ctx.apiUrl}/auth/v1`
+  return `${rt.ctx.publicUrl}/auth/v1`
 }
 
 /** Go's url.QueryEscape. */

@@ -22,6 +22,12 @@ export interface DbResetArgs {
 
 export async function dbReset(args: DbResetArgs): Promise<number> {
   const state = await readRunningState(args.dataDir)
+  if (state?.mode === 'serve') {
+    process.stderr.write(
+      `Error: the stack of ${args.workdir} runs in production mode (serve); db reset would delete its data.\n`
+    )
+    return 1
+  }
   if (!state || !existsSync(path.join(args.dataDir, 'control.json'))) {
     process.stderr.write(
       `No local stack is running for ${args.workdir}. Start one with: npm run backend -- start\n`

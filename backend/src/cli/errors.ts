@@ -9,6 +9,7 @@ const EXPLAINED = new Set([
   'DatabaseStartError',
   'MigrationError',
   'PortInUseError',
+  'ServeError',
 ])
 
 export async function describeError(error: unknown): Promise<string> {

@@ -2,19 +2,24 @@
 // commands against the running stack, each in a file of its own (db-reset.ts, migration.ts,
 // gen-types.ts, test-db.ts).
 //   npm run backend -- start [--workdir DIR] [--reset] [--strict-keys] [--app-dist DIR]
+//   npm run backend -- serve --app-dist DIR [--public-url URL] [--host H] [--port N] (serve.ts)
 //   npm run backend -- status [--workdir DIR] [-o json|env|pretty]
 //   npm run backend -- stop [--workdir DIR] [--no-backup]
 //   npm run backend -- db reset [--no-seed] | migration new NAME | migration list | migration up
 //   npm run backend -- gen types typescript [--schema S] | test db
 import { rm } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { setFlagsFromString } from 'node:v8'
 import { removeClusters } from '../db/embedded.ts'
 import { startStack, defaultDataDir } from '../stack.ts'
-import type { Stack, StackOptions } from '../stack.ts'
+import type { StackOptions } from '../stack.ts'
 import { createLogger } from '../logger.ts'
-import type { Logger } from '../logger.ts'
 import { serveControl } from './control.ts'
+import { serve } from './serve.ts'
+import { currentUser, serviceUnit } from './service-unit.ts'
+import { Stopper } from './stopper.ts'
 import { dbReset, ResettableStack } from './db-reset.ts'
 import { genTypes } from './gen-types.ts'
 import { migration } from './migration.ts'
@@ -23,10 +28,16 @@ import { describeError } from './errors.ts'
 import { describeStack, readRunningState, renderStatus } from './status.ts'
 import type { OutputFormat } from './status.ts'
 
+/** The repository's root, where scripts/serve.mjs is. */
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+
 const usage = `Usage: npm run backend -- <command> [options]
 
 Commands:
   start    Start the local stack for a project folder (like supabase start)
+  serve    Run it in production mode: app and APIs on one port, own keys, real mail
+           (npm run serve; see the README, Running Chorus on your own server)
+  service-unit  Print a systemd unit running serve at boot (with the serve flags given)
   status   Show the URLs and keys of the running stack
   stop     Stop the running stack
   db reset              Recreate the running stack's database: migrations and seed anew
@@ -53,6 +64,14 @@ Options:
                       /usr/lib/postgresql/15/bin) instead of the embedded one; by default an
                       installed one is picked only when the migrations need an extension the
                       embedded PostgreSQL lacks
+  --public-url URL    serve: the URL people open, e.g. https://chat.example.com (the app's
+                      config.json, emailed links, CORS; default http://127.0.0.1:PORT)
+  --host HOST         serve: the interface to listen on (default 127.0.0.1, for a proxy on
+                      this machine; 0.0.0.0 for every interface)
+  --port N            serve: the one port of the app and every API (default [api] port)
+  --trusted-proxy IP  serve: a proxy (address, CIDR range or loopback) whose X-Forwarded-For
+                      and X-Forwarded-Proto are believed; repeatable (default loopback)
+  --no-signup         serve: only invited people get an account ([auth] enable_signup = false)
   -o, --output FMT    status: pretty (default), json or env
   --no-backup         stop: also delete the database and stored files (as supabase stop does)
   --local             db reset, migration, gen types, test db: the local stack (the default)
@@ -85,6 +104,11 @@ async function main(argv: string[]): Promise<number> {
       'inbox-host': { type: 'string' },
       'inbox-smtp-port': { type: 'string' },
       'postgres-bin': { type: 'string' },
+      'public-url': { type: 'string' },
+      host: { type: 'string' },
+      port: { type: 'string' },
+      'trusted-proxy': { type: 'string', multiple: true },
+      'no-signup': { type: 'boolean' },
       output: { type: 'string', short: 'o' },
       help: { type: 'boolean', short: 'h' },
       local: { type: 'boolean' },
@@ -119,6 +143,42 @@ async function main(argv: string[]): Promise<number> {
         inboxSmtpPort: portOption(values['inbox-smtp-port']),
         postgresBin: values['postgres-bin'],
       })
+    case 'serve':
+      return serve({
+        workdir,
+        dataDir,
+        publicUrl: values['public-url'],
+        host: values.host,
+        port: portOption(values.port),
+        dbPort: portOption(values['db-port']),
+        trustedProxies: values['trusted-proxy'] ?? [],
+        noSignup: values['no-signup'] ?? false,
+        appDist: values['app-dist'],
+        postgresBin: values['postgres-bin'],
+        databaseUrl: process.env.DATABASE_URL || undefined,
+      })
+    case 'service-unit': {
+      const flags: string[] = []
+      const pass = (name: string, value: string | undefined) => {
+        if (value !== undefined) flags.push(`--${name}`, value)
+      }
+      pass('public-url', values['public-url'])
+      pass('host', values.host)
+      pass('port', values.port)
+      for (const proxy of values['trusted-proxy'] ?? []) pass('trusted-proxy', proxy)
+      if (values['no-signup']) flags.push('--no-signup')
+      if (values['data-dir']) pass('data-dir', path.resolve(values['data-dir']))
+      if (values.workdir) pass('workdir', path.resolve(values.workdir))
+      process.stdout.write(
+        serviceUnit({
+          root: REPO_ROOT,
+          serveArgs: flags,
+          user: currentUser(),
+          nodePath: process.execPath,
+        })
+      )
+      return 0
+    }
     case 'status': {
       const format = (values.output ?? 'pretty') as OutputFormat
       if (!['pretty', 'json', 'env'].includes(format)) {
@@ -132,7 +192,7 @@ async function main(argv: string[]): Promise<number> {
         )
         return 1
       }
-      process.stdout.write(renderStatus(await describeStack(workdir, state), format))
+      process.stdout.write(renderStatus(await describeStack(workdir, state, dataDir), format))
       return 0
     }
     case 'stop': {
@@ -245,7 +305,8 @@ async function start(args: StartArgs): Promise<number> {
       inboxUrl: stack.inboxUrl,
       dbUrl: stack.dbUrl,
       startedAt: new Date().toISOString(),
-    }
+    },
+    args.dataDir
   )
   process.stdout.write(`Started supabase local development setup in ${Date.now() - began} ms.\n\n`)
   process.stdout.write(renderStatus(description, 'pretty'))
@@ -272,70 +333,6 @@ async function start(args: StartArgs): Promise<number> {
   process.stdout.write('Stopped.\n')
   return reason === 'signal' ? 0 : 1
 }
-
-/**
- * Ctrl-C and friends. The first signal stops the stack in order (services, pools, then
- * PostgreSQL, which runs in a session of its own so the terminal's signal does not reach it);
- * a second one forces. npm forwards the terminal's Ctrl-C to its script, so under npm start
- * the same keypress arrives twice a moment apart: that is not a second Ctrl-C.
- */
-class Stopper {
-  private readonly controller = new AbortController()
-  readonly signal = this.controller.signal
-  stack: Stack | null = null
-  readonly requested: Promise<'signal'>
-  private firstAt = 0
-
-  constructor() {
-    let resolve!: (reason: 'signal') => void
-    this.requested = new Promise((r) => (resolve = r))
-    const onSignal = (name: NodeJS.Signals) => {
-      if (this.firstAt === 0) {
-        this.firstAt = Date.now()
-        process.stdout.write(`\nStopping (${name})...\n`)
-        this.controller.abort()
-        resolve('signal')
-        return
-      }
-      if (Date.now() - this.firstAt < SAME_KEYPRESS_MS) return
-      process.stderr.write(`Received ${name} again; stopping now.\n`)
-      this.stack?.kill()
-      process.exit(130)
-    }
-    for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-      process.removeAllListeners(name)
-      process.on(name, onSignal)
-    }
-  }
-
-  /** Stops the stack; what has not stopped after STOP_BUDGET_MS is stopped by force. */
-  async stopStack(log: Logger): Promise<void> {
-    const stack = this.stack
-    if (!stack) return
-    let timer: NodeJS.Timeout | undefined
-    const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), STOP_BUDGET_MS)
-    })
-    const outcome = await Promise.race([
-      stack.stop().then(
-        () => 'done' as const,
-        (error: unknown) => {
-          log.warn(`stopping: ${(error as Error).message}`)
-          return 'done' as const
-        }
-      ),
-      late,
-    ])
-    clearTimeout(timer)
-    if (outcome === 'late') {
-      log.warn(`The stack did not stop within ${STOP_BUDGET_MS} ms; stopping it by force.`)
-      stack.kill()
-    }
-  }
-}
-
-const SAME_KEYPRESS_MS = 500
-const STOP_BUDGET_MS = 1800
 
 async function waitForExit(pid: number): Promise<void> {
   for (let waited = 0; waited < 10_000; waited += 50) {

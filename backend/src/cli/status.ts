@@ -3,6 +3,8 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { loadProjectConfig } from '../config/project-config.ts'
 import { JwtKeys } from '../jwt/jwt-keys.ts'
+import { loadServeSecrets } from '../serve/secrets.ts'
+import { serveFacts } from './serve-status.ts'
 import type { StackState } from '../stack.ts'
 
 export type OutputFormat = 'pretty' | 'json' | 'env'
@@ -22,6 +24,11 @@ export interface StackDescription {
   JWT_SECRET: string
   ANON_KEY: string
   SERVICE_ROLE_KEY: string
+  /** serve only (serve-status.ts). */
+  PUBLIC_URL?: string
+  UPTIME?: string
+  DISK_USE?: string
+  LAST_BACKUP?: string
 }
 
 /** The state file of a stack whose process is still alive, else null. */
@@ -40,9 +47,17 @@ export async function readRunningState(dataDir: string): Promise<StackState | nu
   return state
 }
 
-export async function describeStack(workdir: string, state: StackState): Promise<StackDescription> {
+export async function describeStack(
+  workdir: string,
+  state: StackState,
+  dataDir: string
+): Promise<StackDescription> {
   const config = await loadProjectConfig(workdir)
-  const keys = await JwtKeys.create(config.auth.jwtSecret, config.auth.signingKeysPath)
+  // A serve-mode stack signs with the keys it generated in its data folder.
+  const keys =
+    state.mode === 'serve'
+      ? (await loadServeSecrets(dataDir)).keys
+      : await JwtKeys.create(config.auth.jwtSecret, config.auth.signingKeysPath)
   const api = state.apiUrl
   const description: StackDescription = {
     API_URL: api,
@@ -57,6 +72,10 @@ export async function describeStack(workdir: string, state: StackState): Promise
     SERVICE_ROLE_KEY: keys.serviceRoleKey,
   }
   if (state.appUrl) description.APP_URL = state.appUrl
+  if (state.mode === 'serve') {
+    Object.assign(description, { PUBLIC_URL: state.publicUrl ?? api })
+    Object.assign(description, await serveFacts(dataDir, state.startedAt))
+  }
   return description
 }
 
@@ -73,6 +92,10 @@ const labels: Record<keyof StackDescription, string> = {
   JWT_SECRET: 'JWT secret',
   ANON_KEY: 'anon key',
   SERVICE_ROLE_KEY: 'service_role key',
+  PUBLIC_URL: 'Public URL',
+  UPTIME: 'Uptime',
+  DISK_USE: 'Disk use',
+  LAST_BACKUP: 'Last backup',
 }
 
 export function renderStatus(description: StackDescription, format: OutputFormat): string {

@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Service, StackContext } from '../context.ts'
 import { corsHeaders } from '../http/cors.ts'
 import { registerDenoImports } from './deno-imports.ts'
-import { readFunctionSecrets } from './secrets.ts'
+import { productionSecrets, readFunctionSecrets } from './secrets.ts'
 
 type Handler = (request: Request) => Response | Promise<Response>
 
@@ -40,7 +40,9 @@ export function functionsService(): Service {
         JSON.stringify({ default: ctx.keys.publishableKey })
       )
       runtimeEnv.set('SUPABASE_SECRET_KEYS', JSON.stringify({ default: ctx.keys.secretKey }))
-      secrets = readFunctionSecrets(ctx.config.supabaseDir, readConfigDoc(ctx), ctx.log)
+      const production =
+        ctx.mode === 'serve' ? productionSecrets(ctx.config, ctx.publicUrl) : undefined
+      secrets = readFunctionSecrets(ctx.config.supabaseDir, readConfigDoc(ctx), ctx.log, production)
     },
     async register(app: FastifyInstance, ctx: StackContext) {
       const handlers = new Map<string, { version: number; handler: Promise<Handler> }>()
@@ -225,7 +227,7 @@ async function forward(
     new Request(url, { method: request.method, headers, body, duplex: 'half' } as RequestInit)
   )
   reply.code(response.status)
-  reply.headers(corsHeaders())
+  reply.headers(corsHeaders(ctx.corsOrigin))
   response.headers.forEach((value, key) => {
     reply.header(key, value)
   })

@@ -1,10 +1,15 @@
 // The secrets Edge Functions see locally, from where the Supabase CLI takes them for `supabase
 // start` and `functions serve`: [edge_runtime.secrets] of config.toml (a value may be env(NAME),
 // read from the environment), then supabase/functions/.env, whose values win. Names starting with
-// SUPABASE_ are the runtime's own and are skipped with a warning, as the CLI does.
+// SUPABASE_ are the runtime's own and are skipped with a warning, as the CLI does. Under `serve`
+// the functions' mail goes where Auth's goes: SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS and
+// SMTP_FROM come from [auth.email.smtp] and APP_URL is the public URL, unless config.toml or
+// functions/.env say otherwise; config.toml's development values (SMTP to the local inbox, an
+// APP_URL on this machine) are left out there.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseEnv } from 'node:util'
+import type { ProjectConfig } from '../config/project-config.ts'
 import type { Logger } from '../logger.ts'
 
 const ENV_REF = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/
@@ -32,15 +37,78 @@ function fromEnvFile(file: string, log: Logger): [string, string][] {
   return Object.entries(parseEnv(text)).map(([name, value]) => [name, value ?? ''])
 }
 
-/** The secrets for every function: config.toml's [edge_runtime.secrets], then functions/.env. */
+const SMTP_NAMES = new Set(['SMTP_HOST', 'SMTP_PORT', 'SMTP_USER', 'SMTP_PASS', 'SMTP_FROM'])
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]'])
+
+/** What `serve` gives every function unless told otherwise. */
+export interface ProductionSecrets {
+  defaults: [string, string][]
+  /** The local inbox's SMTP port: config.toml's SMTP secrets naming it are development values. */
+  inboxSmtpPort: number
+}
+
+/** `serve`'s defaults: its SMTP server ([auth.email.smtp]) and the public URL. */
+export function productionSecrets(config: ProjectConfig, publicUrl: string): ProductionSecrets {
+  const smtp = config.auth.email.smtp
+  const defaults: [string, string][] = [['APP_URL', publicUrl]]
+  if (smtp) {
+    defaults.push(['SMTP_HOST', smtp.host], ['SMTP_PORT', String(smtp.port)])
+    if (smtp.user !== '') defaults.push(['SMTP_USER', smtp.user], ['SMTP_PASS', smtp.pass])
+    defaults.push(['SMTP_FROM', `${smtp.senderName} <${smtp.adminEmail}>`])
+  }
+  return { defaults, inboxSmtpPort: config.inbucket.smtpPort }
+}
+
+function isLocalUrl(value: string): boolean {
+  try {
+    return LOOPBACK.has(new URL(value).hostname)
+  } catch {
+    return false
+  }
+}
+
+/** config.toml's secrets without its development values (see ProductionSecrets). */
+function forProduction(
+  secrets: [string, string][],
+  production: ProductionSecrets,
+  log: Logger
+): [string, string][] {
+  const named = new Map(secrets)
+  const toInbox =
+    LOOPBACK.has(named.get('SMTP_HOST') ?? '') &&
+    named.get('SMTP_PORT') === String(production.inboxSmtpPort)
+  const kept = secrets.filter(
+    ([name, value]) =>
+      !(toInbox && SMTP_NAMES.has(name)) && !(name === 'APP_URL' && isLocalUrl(value))
+  )
+  if (kept.length < secrets.length) {
+    const left = secrets.filter((entry) => !kept.includes(entry)).map(([name]) => name)
+    log.info(
+      `functions: [edge_runtime.secrets] ${left.join(', ')} are development values (the local ` +
+        `inbox, this machine); serve gives the functions [auth.email.smtp] and the public URL`
+    )
+  }
+  return kept
+}
+
+/**
+ * The secrets for every function: `serve`'s defaults, config.toml's [edge_runtime.secrets], then
+ * functions/.env, each winning over the one before.
+ */
 export function readFunctionSecrets(
   supabaseDir: string,
   configDoc: Record<string, unknown>,
-  log: Logger
+  log: Logger,
+  production?: ProductionSecrets
 ): Map<string, string> {
   const secrets = new Map<string, string>()
   const envFile = path.join(supabaseDir, 'functions', '.env')
-  for (const [name, value] of [...fromConfig(configDoc), ...fromEnvFile(envFile, log)]) {
+  const configured = fromConfig(configDoc)
+  for (const [name, value] of [
+    ...(production?.defaults ?? []),
+    ...(production ? forProduction(configured, production, log) : configured),
+    ...fromEnvFile(envFile, log),
+  ]) {
     if (name.startsWith('SUPABASE_')) {
       log.warn(`Env name cannot start with SUPABASE_, skipping: ${name}`)
       continue

@@ -1,5 +1,6 @@
 // CORS as the Supabase gateway answers it: any origin, every method, the request's own headers
-// allowed, and the response headers supabase-js reads exposed.
+// allowed, and the response headers supabase-js reads exposed. `serve` names one origin instead of
+// any (its public URL's), so that only the app's own pages may call the API from a browser.
 
 export const EXPOSED_HEADERS = [
   // REST
@@ -53,17 +54,20 @@ export const DEFAULT_ALLOWED_HEADERS = [
 export const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'
 
 /** Headers every response carries. */
-export function corsHeaders(): Record<string, string> {
+export function corsHeaders(origin = '*'): Record<string, string> {
   return {
-    'access-control-allow-origin': '*',
+    'access-control-allow-origin': origin,
     'access-control-expose-headers': EXPOSED_HEADERS,
   }
 }
 
 /** Headers of the answer to a preflight request. */
-export function preflightHeaders(requestedHeaders: string | undefined): Record<string, string> {
+export function preflightHeaders(
+  requestedHeaders: string | undefined,
+  origin = '*'
+): Record<string, string> {
   return {
-    'access-control-allow-origin': '*',
+    'access-control-allow-origin': origin,
     'access-control-allow-methods': ALLOWED_METHODS,
     'access-control-allow-headers': requestedHeaders || DEFAULT_ALLOWED_HEADERS,
     'access-control-max-age': '86400',

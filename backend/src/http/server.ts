@@ -1,24 +1,52 @@
-// The API server: one Fastify app on the loopback interface, answering CORS for every route,
-// applying the front door's strict-key check, and mounting each service under its prefix.
+// The API server: one Fastify app, answering CORS for every route, applying the front door's
+// strict-key check, and mounting each service under its prefix; with `serve`, the web app too.
 import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import Fastify from 'fastify'
 import type { FastifyInstance } from 'fastify'
 import type { Service, StackContext } from '../context.ts'
+import { registerApp } from './app-server.ts'
 import { corsHeaders, preflightHeaders } from './cors.ts'
 import { gatewayRequest } from './caller.ts'
 import { BODY_LIMIT } from './direct.ts'
 
 /** Paths the gateway lets through without a key, as the CLI's Kong does (browser redirects). */
-const OPEN_PATHS = [/^\/auth\/v1\/(verify|callback|authorize)(\?|$)/, /^\/auth\/v1\/health(\?|$)/]
+const OPEN_PATHS = [
+  /^\/auth\/v1\/(verify|callback|authorize)(\?|$)/,
+  /^\/auth\/v1\/health(\?|$)/,
+  // The public keys, as self-hosted Supabase's Kong opens them (auth-v1-open-jwks).
+  /^\/auth\/v1\/\.well-known\/jwks\.json(\?|$)/,
+]
 /** Paths behind the front door. */
 const GUARDED = /^\/(rest|auth|storage|functions)\/v1(\/|\?|$)|^\/realtime\/v1\/api(\/|\?|$)/
 
+/** Paths of the API, never the app's. */
+const API_PATH = /^\/(rest|auth|storage|realtime|functions|graphql)\/v1(\/|\?|$)/
+
 export const NO_ROUTE = { message: 'no Route matched with those values' }
+
+/** What `serve` adds to the front door (http/front-door.ts); `start` passes none of it. */
+export interface FrontDoorOptions {
+  /**
+   * The proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (addresses or CIDR
+   * ranges, or 'loopback'); without any, the socket's address is the client's.
+   */
+  trustedProxies?: string[]
+  /**
+   * The built web app (its dist/ folder) on the same port, for every path no service owns; its
+   * /config.json names the public URL and the publishable key.
+   */
+  appDist?: string
+  /** A line per request (method, URL, status, time) in the log: `serve` with LOG_LEVEL=debug. */
+  logRequests?: boolean
+  /** Mounts more on the root scope once the services are registered (/health). */
+  extend?: (app: FastifyInstance, ctx: StackContext, services: Service[]) => Promise<void>
+}
 
 export async function buildApiServer(
   ctx: StackContext,
-  services: Service[]
+  services: Service[],
+  front: FrontDoorOptions = {}
 ): Promise<FastifyInstance> {
   // Services with a direct path (see direct.ts) are offered their requests before Fastify. The
   // front door's strict-key check and CORS preflights stay with Fastify's hook.
@@ -48,17 +76,20 @@ export async function buildApiServer(
       return server
     },
     routerOptions: { maxParamLength: 4096 },
+    // request.ip (Auth's rate limits and session records) is X-Forwarded-For's client only when
+    // the request comes from a trusted proxy.
+    trustProxy: front.trustedProxies?.length ? front.trustedProxies : false,
     // Services that need the raw query string (REST's repeated keys) read request.url.
   })
 
   // The same CORS headers for every response, built once.
-  const cors = corsHeaders()
+  const cors = corsHeaders(ctx.corsOrigin)
   // A callback hook, not an async one: it runs for every request, and settles without a promise.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(cors)
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       const requested = request.headers['access-control-request-headers']
-      void reply.code(200).headers(preflightHeaders(requested)).send()
+      void reply.code(200).headers(preflightHeaders(requested, ctx.corsOrigin)).send()
       return
     }
     const url = request.url
@@ -72,9 +103,30 @@ export async function buildApiServer(
     done()
   })
 
-  app.setNotFoundHandler((_request, reply) => {
-    void reply.code(404).send(NO_ROUTE)
-  })
+  if (front.appDist) {
+    const runtimeConfig = () => ({
+      supabaseUrl: ctx.publicUrl,
+      supabaseKey: ctx.keys.publishableKey,
+    })
+    // A path of the API that no route answers (a service disabled, too) is the gateway's 404.
+    await registerApp(app, { distDir: front.appDist, runtimeConfig }, (request, reply) => {
+      if (!API_PATH.test(request.url)) return false
+      void reply.code(404).send(NO_ROUTE)
+      return true
+    })
+  } else {
+    app.setNotFoundHandler((_request, reply) => {
+      void reply.code(404).send(NO_ROUTE)
+    })
+  }
+
+  if (front.logRequests) {
+    app.addHook('onResponse', (request, reply, done) => {
+      const ms = Math.round(reply.elapsedTime)
+      ctx.log.debug(`${request.ip} ${request.method} ${request.url} ${reply.statusCode} ${ms} ms`)
+      done()
+    })
+  }
 
   app.setErrorHandler((error, request, reply) => {
     const status = (error as { statusCode?: number }).statusCode
@@ -89,5 +141,6 @@ export async function buildApiServer(
   for (const service of services) {
     await app.register(async (scope) => service.register(scope, ctx), { prefix: service.prefix })
   }
+  await front.extend?.(app, ctx, services)
   return app
 }

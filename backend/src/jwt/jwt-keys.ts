@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { compactVerify, SignJWT } from 'jose'
 import type { JWK } from 'jose'
 import { loadSigningKeys } from './signing-keys.ts'
-import type { AsymmetricKey } from './signing-keys.ts'
+import type { AsymmetricKey, SigningKeys } from './signing-keys.ts'
 
 export type JwtClaims = Record<string, unknown> & { role?: unknown; sub?: unknown; exp?: unknown }
 
@@ -45,11 +45,25 @@ export const DEFAULT_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz'
 
 const CACHE_LIMIT = 10_000
 
+/** A project's own keys, instead of the CLI's demo ones (`serve`'s generated secrets). */
+export interface ProjectKeys {
+  jwtSecret: string
+  signing: SigningKeys
+  publishableKey: string
+  secretKey: string
+  /** The `iss` of the anon and service_role keys minted from the signing key. */
+  issuer: string
+  /** Their `iat` (seconds); they expire ten years later. */
+  issuedAt: number
+}
+
+const TEN_YEARS = 10 * 365 * 24 * 60 * 60
+
 export class JwtKeys {
   readonly anonKey: string
   readonly serviceRoleKey: string
-  readonly publishableKey = DEFAULT_PUBLISHABLE_KEY
-  readonly secretKey = DEFAULT_SECRET_KEY
+  readonly publishableKey: string
+  readonly secretKey: string
   private readonly secret: Buffer
   private readonly verified = new Map<string, JwtClaims>()
 
@@ -57,11 +71,30 @@ export class JwtKeys {
     readonly jwtSecret: string,
     private readonly signingKeys: AsymmetricKey[],
     private readonly signer: AsymmetricKey | null,
-    apiKeys: { anon: string; serviceRole: string }
+    apiKeys: { anon: string; serviceRole: string; publishable?: string; secret?: string }
   ) {
     this.secret = Buffer.from(jwtSecret, 'utf8')
     this.anonKey = apiKeys.anon
     this.serviceRoleKey = apiKeys.serviceRole
+    this.publishableKey = apiKeys.publishable ?? DEFAULT_PUBLISHABLE_KEY
+    this.secretKey = apiKeys.secret ?? DEFAULT_SECRET_KEY
+  }
+
+  /** The keys of a project with keys of its own: the anon and service_role JWTs are signed here. */
+  static async of(keys: ProjectKeys): Promise<JwtKeys> {
+    const mint = (role: string) =>
+      signAsymmetric(keys.signing.signer, {
+        iss: keys.issuer,
+        role,
+        iat: keys.issuedAt,
+        exp: keys.issuedAt + TEN_YEARS,
+      })
+    return new JwtKeys(keys.jwtSecret, keys.signing.keys, keys.signing.signer, {
+      anon: await mint('anon'),
+      serviceRole: await mint('service_role'),
+      publishable: keys.publishableKey,
+      secret: keys.secretKey,
+    })
   }
 
   /**

@@ -52,6 +52,11 @@ export async function loadSigningKeys(file: string): Promise<SigningKeys> {
   } catch (error) {
     throw keysError(file, `is not valid JSON (${(error as Error).message})`, error)
   }
+  return parseSigningKeys(parsed, file)
+}
+
+/** Checks keys already parsed from JSON (`file` names where they come from in errors). */
+export function parseSigningKeys(parsed: unknown, file: string): SigningKeys {
   const list: unknown[] = Array.isArray(parsed) ? parsed : [parsed]
   if (list.length === 0) throw keysError(file, 'holds an empty list of keys')
   const keys: AsymmetricKey[] = []

@@ -85,7 +85,7 @@ export function restService(): Service {
  * through Fastify: the same CORS headers, the raw body, Fastify's answer to an unexpected error.
  */
 function directPath(ctx: StackContext, handler: RestHandler) {
-  const cors = corsHeaders()
+  const cors = corsHeaders(ctx.corsOrigin)
   const send = (request: IncomingMessage, response: ServerResponse, answer: HttpResponse) => {
     const headers = Object.assign({}, cors, answer.headers)
     sendDirect(request, response, answer.status, headers, answer.body)

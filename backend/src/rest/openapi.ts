@@ -387,7 +387,7 @@ export async function openApiResponse(
       routines: new Set(routines.map((r) => Number(r.oid))),
     }
   })
-  const document = openApiDocument(cache, req.schema, ctx.apiUrl, visible)
+  const document = openApiDocument(cache, req.schema, ctx.publicUrl, visible)
   const headers: Record<string, string> = {
     'content-type': 'application/openapi+json; charset=utf-8',
   }

@@ -37,6 +37,7 @@ describe('Mailer with the local inbox', () => {
       sender: { name: 'Admin', address: 'admin@email.com' },
       limiter: new RateLimiter({ events: 1, windowMs: 3_600_000 }),
       log: recordingLogger(lines),
+      logLinks: true,
     })
     const url =
       'http://127.0.0.1:54321/auth/v1/verify?token=abc&type=magiclink&redirect_to=http://x'

@@ -27,7 +27,11 @@ export class SmtpTransport implements MailTransport {
   /** nodemailer's transporter, made (and nodemailer loaded) for the first message. */
   private transporter: Promise<Transporter> | null = null
 
-  constructor(private readonly smtp: SmtpConfig) {}
+  /** `verifyTls`: check the server's certificate (`serve`); local and test servers use their own. */
+  constructor(
+    private readonly smtp: SmtpConfig,
+    private readonly verifyTls = false
+  ) {}
 
   private connect(): Promise<Transporter> {
     const smtp = this.smtp
@@ -38,7 +42,7 @@ export class SmtpTransport implements MailTransport {
         secure: smtp.port === 465,
         auth: smtp.user !== '' ? { user: smtp.user, pass: smtp.pass } : undefined,
         // Local and test SMTP servers commonly use self-signed certificates.
-        tls: { rejectUnauthorized: false },
+        tls: { rejectUnauthorized: this.verifyTls },
       })
     )
     return this.transporter
@@ -78,6 +82,8 @@ export interface MailerOptions {
   sender: { name: string; address: string }
   limiter: RateLimiter
   log: Logger
+  /** Log the links of each mail (`start`; never `serve`, whose logs must not sign anyone in). */
+  logLinks: boolean
 }
 
 export class Mailer {
@@ -92,7 +98,7 @@ export class Mailer {
     const html = renderTemplate(template.content, data)
     const subject = renderTemplate(template.subject, data, false)
     await this.options.transport.send({ from: this.options.sender, to, subject, html })
-    const links = linksOf(html)
+    const links = this.options.logLinks ? linksOf(html) : []
     this.options.log.info(
       `Email "${subject}" to ${to}${links.length > 0 ? `: ${links.join(' ')}` : ''}`
     )

@@ -110,7 +110,7 @@ export function resumableRoutes(
         if (!header(request, 'tus-resumable')) throw TUS_ERRORS.resumableRequired()
         const invalid = invalidHeaders(request.method, request.headers)
         if (invalid.length > 0) throw TUS_ERRORS.invalidHeaders(invalid)
-        corsHeaders(request, reply)
+        corsHeaders(request, reply, deps.ctx.corsOrigin)
         await handler(request, reply, writer)
       } catch (error) {
         const tusError = asTusError(error)
@@ -125,7 +125,7 @@ export function resumableRoutes(
     }
 
   const options = async (request: FastifyRequest, reply: FastifyReply) => {
-    corsHeaders(request, reply)
+    corsHeaders(request, reply, deps.ctx.corsOrigin)
     void reply
       .code(204)
       .headers({
@@ -391,9 +391,10 @@ function idOf(request: FastifyRequest): UploadId {
   return decodeUploadId(segment)
 }
 
-function corsHeaders(request: FastifyRequest, reply: FastifyReply): void {
+/** The caller's origin, as tus-node-server answers, unless `serve` allows its own origin only. */
+function corsHeaders(request: FastifyRequest, reply: FastifyReply, allowed: string): void {
   void reply.headers({
-    'Access-Control-Allow-Origin': header(request, 'origin') ?? '*',
+    'Access-Control-Allow-Origin': allowed === '*' ? (header(request, 'origin') ?? '*') : allowed,
     'Access-Control-Expose-Headers': TUS_HEADERS.join(', '),
   })
 }

@@ -1,0 +1,114 @@
+// `serve`: the stack in production mode (npm run serve). The web app and every API on one origin
+// and port behind a TLS-terminating reverse proxy; its own secrets (serve/secrets.ts) instead of
+// the demo keys; strict API keys; CORS for the public origin only; X-Forwarded-For believed from
+// trusted proxies only; Auth's mail through real SMTP and no mail inbox; GET /health.
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import { loadProjectConfig } from '../config/project-config.ts'
+import { createLogger } from '../logger.ts'
+import type { Logger } from '../logger.ts'
+import { parsePublicUrl, parseTrustedProxy, serveConfig } from '../serve/config.ts'
+import { registerHealth } from '../serve/health.ts'
+import { loadServeSecrets, ServeError } from '../serve/secrets.ts'
+import { startStack } from '../stack.ts'
+import type { StackOptions } from '../stack.ts'
+import { ResettableStack } from './db-reset.ts'
+import { Stopper } from './stopper.ts'
+
+export interface ServeArgs {
+  workdir: string
+  dataDir: string
+  /** --public-url; default http://127.0.0.1:<port> (this machine only). */
+  publicUrl: string | undefined
+  /** --host; default 127.0.0.1. */
+  host: string | undefined
+  /** --port; default [api] port. */
+  port: number | undefined
+  dbPort: number | undefined
+  /** --trusted-proxy (repeatable); default loopback. */
+  trustedProxies: string[]
+  noSignup: boolean
+  appDist: string | undefined
+  postgresBin: string | undefined
+  databaseUrl: string | undefined
+}
+
+/** The stack options of a serve-mode start; what it refuses is a ServeError. */
+export async function serveOptions(args: ServeArgs, log: Logger): Promise<StackOptions> {
+  const config = await loadProjectConfig(args.workdir)
+  const port = args.port ?? config.api.port
+  if (!args.appDist) {
+    throw new ServeError('serve needs the built web app: --app-dist DIR (npm run serve gives it)')
+  }
+  if (args.publicUrl === undefined && port === 0) {
+    throw new ServeError('--port 0 needs --public-url: the app and the emails must name the URL')
+  }
+  const publicUrl = parsePublicUrl(args.publicUrl ?? `http://127.0.0.1:${port}`)
+  if (args.publicUrl === undefined) {
+    log.warn(
+      `No --public-url: the app and the emails use ${publicUrl}, which only this machine can ` +
+        `open. Give the URL people use, e.g. --public-url https://chat.example.com`
+    )
+  }
+  const trustedProxies = (args.trustedProxies.length > 0 ? args.trustedProxies : ['loopback']).map(
+    parseTrustedProxy
+  )
+  const served = serveConfig(config, { publicUrl, noSignup: args.noSignup })
+  const dataDir = path.resolve(args.dataDir)
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  const secrets = await loadServeSecrets(dataDir)
+  if (secrets.created) log.info(`Generated this server's keys in ${secrets.file} (mode 0600)`)
+  return {
+    workdir: args.workdir,
+    mode: 'serve',
+    config: served,
+    dataDir,
+    databaseUrl: args.databaseUrl,
+    postgresBin: args.postgresBin,
+    apiPort: port,
+    dbPort: args.dbPort,
+    host: args.host ?? '127.0.0.1',
+    keys: secrets.keys,
+    publicUrl,
+    ownOriginOnly: true,
+    strictKeys: true,
+    front: {
+      trustedProxies,
+      appDist: path.resolve(args.appDist),
+      extend: registerHealth,
+      logRequests: process.env.LOG_LEVEL === 'debug',
+    },
+    log,
+  }
+}
+
+export async function serve(args: ServeArgs): Promise<number> {
+  const log = createLogger(undefined, '', { lines: true })
+  const began = Date.now()
+  const stopper = new Stopper()
+  const options = await serveOptions(args, log)
+  const stack = await startStack({ ...options, signal: stopper.signal }).catch((error: unknown) => {
+    if (stopper.signal.aborted) return null
+    throw error
+  })
+  if (!stack) {
+    process.stdout.write('Stopped.\n')
+    return 0
+  }
+  stopper.stack = stack
+  const listening = new URL(stack.apiUrl)
+  const where = `${options.host === '127.0.0.1' ? listening.hostname : options.host}:${listening.port}`
+  process.stdout.write(
+    `Chorus is serving ${stack.context.publicUrl} (listening on ${where}; app, /rest/v1, ` +
+      `/auth/v1, /storage/v1, /realtime/v1, /functions/v1 and /health) in ${Date.now() - began} ms\n` +
+      `Publishable key: ${stack.keys.publishableKey}\n` +
+      `Press Ctrl-C to stop.\n`
+  )
+  // No control port: `db reset` never reaches a production server. `lost`: PostgreSQL stopped.
+  const running = new ResettableStack(stack, options, log, (next) => (stopper.stack = next))
+  const reason = await Promise.race([stopper.requested, running.lost])
+  if (reason !== 'signal') process.stderr.write(`Error: ${reason}; stopping.\n`)
+  await stopper.stopStack(log)
+  process.stdout.write('Stopped.\n')
+  return reason === 'signal' ? 0 : 1
+}

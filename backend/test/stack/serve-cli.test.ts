@@ -1,0 +1,197 @@
+// `serve` as a real process (what `npm run serve` runs): its refusals as one `Error:` line, its
+// start on one port with generated keys that `status` shows, no mail inbox, and a clean stop on
+// SIGTERM (what systemd sends).
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_JWT_SECRET } from '../../src/config/project-config.ts'
+import { DEFAULT_SECRET_KEY } from '../../src/jwt/jwt-keys.ts'
+import { runCli, spawnCli } from '../support/cli.ts'
+import { cloneDatabase, fakeAppDist, smtpConfig, startTestSmtp } from '../support/serve.ts'
+import type { TestSmtp } from '../support/serve.ts'
+import { makeProject } from '../support/stack.ts'
+
+const PUBLIC = 'https://chat.example.com'
+let smtp: TestSmtp
+let appDist: string
+const cleanup: (() => Promise<void>)[] = []
+
+beforeAll(async () => {
+  smtp = await startTestSmtp()
+  appDist = await fakeAppDist()
+})
+
+afterAll(async () => {
+  for (const fn of cleanup.reverse()) await fn()
+  await smtp.close()
+  await rm(appDist, { recursive: true, force: true })
+})
+
+async function folders(config: string) {
+  const workdir = await makeProject({ config })
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'serve-cli-data-'))
+  cleanup.push(async () => {
+    await rm(workdir, { recursive: true, force: true })
+    await rm(dataDir, { recursive: true, force: true })
+  })
+  return { workdir, dataDir }
+}
+
+function serveArgs(workdir: string, dataDir: string): string[] {
+  return [
+    'serve',
+    '--workdir',
+    workdir,
+    '--data-dir',
+    dataDir,
+    '--app-dist',
+    appDist,
+    '--port',
+    '0',
+    '--public-url',
+    PUBLIC,
+  ]
+}
+
+describe('serve on the command line', () => {
+  it('refuses to start without SMTP, in one line saying what to set', async () => {
+    const { workdir, dataDir } = await folders('project_id = "no-smtp"\n')
+    const result = await runCli(serveArgs(workdir, dataDir))
+    expect(result.code).toBe(1)
+    const lines = result.stderr.trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^Error: serve sends sign-up, invitation and password emails/)
+    expect(lines[0]).toContain('[auth.email.smtp]')
+  })
+
+  it('refuses a secrets file holding the demo JWT secret or demo keys', async () => {
+    const { workdir, dataDir } = await folders(smtpConfig(smtp.port))
+    const file = path.join(dataDir, 'serve-secrets.json')
+    await writeFile(
+      file,
+      JSON.stringify({
+        created_at: '2026-01-01T00:00:00Z',
+        jwt_secret: DEFAULT_JWT_SECRET,
+        signing_keys: [],
+        publishable_key: 'sb_publishable_x',
+        secret_key: DEFAULT_SECRET_KEY,
+      }),
+      { mode: 0o600 }
+    )
+    const result = await runCli(serveArgs(workdir, dataDir))
+    expect(result.code).toBe(1)
+    expect(result.stderr.trim()).toBe(
+      `Error: ${file}: jwt_secret is the Supabase CLI's public demo value, with which anyone can ` +
+        `sign an admin token. Delete the file to have new secrets made (every session ends).`
+    )
+  })
+
+  it('refuses --public-url with a path or another scheme', async () => {
+    const { workdir, dataDir } = await folders(smtpConfig(smtp.port))
+    const args = serveArgs(workdir, dataDir)
+    args[args.length - 1] = 'ftp://chat.example.com'
+    const result = await runCli(args)
+    expect(result.code).toBe(1)
+    expect(result.stderr.trim()).toBe(
+      'Error: --public-url ftp://chat.example.com must start with https:// (or http://)'
+    )
+  })
+
+  it('serves on one port with its own keys, no inbox, and stops cleanly on SIGTERM', async () => {
+    const { workdir, dataDir } = await folders(smtpConfig(smtp.port))
+    const database = await cloneDatabase()
+    cleanup.push(() => database.drop())
+    const child = spawnCli(serveArgs(workdir, dataDir), { DATABASE_URL: database.url })
+    const exited = new Promise<number | null>((resolve) => child.process.on('exit', resolve))
+    cleanup.push(async () => {
+      if (child.process.exitCode !== null) return
+      child.process.kill('SIGTERM')
+      await exited
+    })
+    await new Promise<void>((resolve, reject) => {
+      const timer = setInterval(() => {
+        if (child.stdout().includes('Press Ctrl-C to stop.')) {
+          clearInterval(timer)
+          resolve()
+        }
+      }, 50)
+      void exited.then((code) => {
+        clearInterval(timer)
+        reject(new Error(`serve exited with ${code}\n${child.stdout()}\n${child.stderr()}`))
+      })
+    })
+    const out = child.stdout()
+    expect(out).toContain(`Chorus is serving ${PUBLIC} (listening on 127.0.0.1:`)
+    const port = /listening on 127\.0\.0\.1:(\d+)/.exec(out)?.[1]
+    const url = `http://127.0.0.1:${port}`
+    expect(out).toContain(`Generated this server's keys in ${dataDir}/serve-secrets.json`)
+
+    const secrets = JSON.parse(
+      await readFile(path.join(dataDir, 'serve-secrets.json'), 'utf8')
+    ) as {
+      publishable_key: string
+      secret_key: string
+      jwt_secret: string
+    }
+    expect(out).toContain(`Publishable key: ${secrets.publishable_key}`)
+    // The secret key and the JWT secret never go to the log.
+    expect(out + child.stderr()).not.toContain(secrets.secret_key)
+    expect(out + child.stderr()).not.toContain(secrets.jwt_secret)
+
+    expect((await fetch(`${url}/health`)).status).toBe(200)
+    expect((await fetch(`${url}/`)).status).toBe(200)
+    const state = JSON.parse(await readFile(path.join(dataDir, 'stack.json'), 'utf8')) as {
+      mode: string
+      inboxUrl: string | null
+      publicUrl: string
+    }
+    expect(state).toMatchObject({ mode: 'serve', inboxUrl: null, publicUrl: PUBLIC })
+
+    const status = await runCli([
+      'status',
+      '--workdir',
+      workdir,
+      '--data-dir',
+      dataDir,
+      '-o',
+      'json',
+    ])
+    expect(status.code).toBe(0)
+    const described = JSON.parse(status.stdout) as Record<string, string>
+    expect(described.PUBLISHABLE_KEY).toBe(secrets.publishable_key)
+    expect(described.SECRET_KEY).toBe(secrets.secret_key)
+    expect(described.MAILPIT_URL).toBeUndefined()
+    expect(described).toMatchObject({ PUBLIC_URL: PUBLIC, LAST_BACKUP: 'none' })
+    expect(described.UPTIME).toMatch(/^\d+m \d+s$/)
+    expect(described.DISK_USE).toMatch(new RegExp(` in ${dataDir}$`))
+
+    // A sign-up's mail goes out by SMTP; its link (which signs the person in) is not in the log.
+    const signUp = await fetch(`${url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: secrets.publishable_key, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'logged@example.com', password: 'a-long-password' }),
+    })
+    expect(signUp.status).toBe(200)
+    for (;;) {
+      const mails = await smtp.messages()
+      if (mails.some((m) => m.To.some((to) => to.Address === 'logged@example.com'))) break
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+    expect(child.stdout()).toContain('[auth] Email "Confirm Your Email" to logged@example.com\n')
+    expect(child.stdout() + child.stderr()).not.toContain('/auth/v1/verify?token=')
+
+    const reset = await runCli(['db', 'reset', '--workdir', workdir, '--data-dir', dataDir])
+    expect(reset.code).toBe(1)
+    expect(reset.stderr).toContain(
+      'runs in production mode (serve); db reset would delete its data'
+    )
+
+    child.process.kill('SIGTERM')
+    expect(await exited).toBe(0)
+    expect(child.stdout()).toMatch(/Stopping \(SIGTERM\)\.\.\.\nStopped\.\n$/)
+    await expect(readFile(path.join(dataDir, 'stack.json'))).rejects.toThrow(/ENOENT/)
+    // Four processes (serve, status, db reset, and this test's own): like cli-commands.test.ts,
+    // the time of each tsx start-up under a loaded machine, not of the stack.
+  }, 120_000)
+})

@@ -1,0 +1,435 @@
+// `serve` (production mode) in this process, through the options the CLI builds: one port for the
+// app and every API, its own keys (kept, 0600, reused; the demo ones refused), strict keys, CORS
+// for the public origin only, X-Forwarded-For from trusted proxies only, /health, sign-up closed
+// with invitations still working, and Auth's mail through the test's own SMTP server.
+import { stat, readFile } from 'node:fs/promises'
+import http from 'node:http'
+import path from 'node:path'
+import postgres from 'postgres'
+import { createClient } from '@supabase/supabase-js'
+import ws from 'ws'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_JWT_SECRET } from '../../src/config/project-config.ts'
+import { DEFAULT_PUBLISHABLE_KEY, DEFAULT_SECRET_KEY, signHs256 } from '../../src/jwt/jwt-keys.ts'
+import { serveOptions } from '../../src/cli/serve.ts'
+import { createLogger } from '../../src/logger.ts'
+import { startServeTest } from '../support/serve.ts'
+import type { ServeTest } from '../support/serve.ts'
+
+const PUBLIC = 'https://chat.example.com'
+
+/** A function mailing through the SMTP server its secrets name, as notify-email does. */
+const MAIL_FUNCTION = `
+import nodemailer from 'npm:nodemailer@6'
+Deno.serve(async (request) => {
+  const { to } = await request.json()
+  const env = (name) => Deno.env.get(name)
+  const transport = nodemailer.createTransport({
+    host: env('SMTP_HOST'),
+    port: Number(env('SMTP_PORT')),
+    secure: false,
+    auth: env('SMTP_USER') ? { user: env('SMTP_USER'), pass: env('SMTP_PASS') } : undefined,
+    tls: { rejectUnauthorized: false },
+  })
+  await transport.sendMail({
+    from: env('SMTP_FROM'),
+    to,
+    subject: env('DIGEST_TITLE'),
+    html: '<a href="' + env('APP_URL') + '/unsubscribe.html">Unsubscribe</a>',
+  })
+  return Response.json({ sent: true })
+})
+`
+let serve: ServeTest
+
+beforeAll(async () => {
+  serve = await startServeTest({
+    publicUrl: PUBLIC,
+    // The development values Chorus's config.toml gives the functions (the local inbox's SMTP
+    // port, an APP_URL on this machine), which serve leaves out; a secret of their own stays.
+    config: `[auth.rate_limit]
+sign_in_sign_ups = 3
+[edge_runtime.secrets]
+SMTP_HOST = "127.0.0.1"
+SMTP_PORT = "54325"
+SMTP_FROM = "Chorus <no-reply@chorus.local>"
+APP_URL = "http://127.0.0.1:3000"
+DIGEST_TITLE = "Unread on Chorus"
+`,
+    files: { 'functions/mail-digest/index.ts': MAIL_FUNCTION },
+  })
+})
+
+afterAll(async () => {
+  await serve?.stop()
+})
+
+const get = (p: string, headers: Record<string, string> = {}) =>
+  fetch(`${serve.url}${p}`, { headers })
+
+/** A GET whose path is sent as written (fetch would resolve its dot segments). */
+function rawGet(rawPath: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${serve.url}${rawPath}`, (response) => {
+      let body = ''
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+    })
+    request.on('error', reject)
+  })
+}
+
+function publishable(): Record<string, string> {
+  return { apikey: serve.stack.keys.publishableKey }
+}
+
+function client(key = serve.stack.keys.publishableKey) {
+  return createClient(serve.url, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as never },
+  })
+}
+
+/** The mail to `address` the test's SMTP server got, once it is there. */
+async function mailTo(address: string) {
+  for (;;) {
+    const found = (await serve.smtp.messages()).find((m) =>
+      m.To.some((to) => to.Address === address)
+    )
+    if (found) return found
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
+
+describe('serve: one origin', () => {
+  it('answers the app at / with index.html for its routes and its files with their cache rules', async () => {
+    const home = await get('/')
+    expect(home.status).toBe(200)
+    expect(home.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(home.headers.get('cache-control')).toBe('no-cache')
+    expect(await home.text()).toContain('<title>Chorus</title>')
+
+    const deep = await get('/w/some-workspace/c/general?thread=1')
+    expect(deep.status).toBe(200)
+    expect(await deep.text()).toContain('<title>Chorus</title>')
+
+    const asset = await get('/assets/index-abc123.js')
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(await asset.text()).toBe('console.log("chorus")')
+
+    expect((await get('/assets/index-gone.js')).status).toBe(404)
+    expect((await get('/favicon.svg')).headers.get('cache-control')).toBe('no-cache')
+    // An encoded way out of the folder is a route of the app, never a file elsewhere.
+    const escape = await rawGet('/..%2f..%2f..%2f..%2fetc%2fpasswd')
+    expect(escape.body).toContain('<title>Chorus</title>')
+    expect(escape.body).not.toContain('root:')
+  })
+
+  it('serves /config.json with the public URL and the publishable key only', async () => {
+    const response = await get('/config.json')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(await response.json()).toEqual({
+      supabaseUrl: PUBLIC,
+      supabaseKey: serve.stack.keys.publishableKey,
+    })
+  })
+
+  it('answers every API beside the app on the same port', async () => {
+    expect((await get('/rest/v1/', publishable())).status).toBe(200)
+    const settings = await get('/auth/v1/settings', publishable())
+    expect(settings.status).toBe(200)
+    const buckets = await get('/storage/v1/bucket', {
+      apikey: serve.stack.keys.secretKey,
+      authorization: `Bearer ${serve.stack.keys.secretKey}`,
+    })
+    expect(buckets.status).toBe(200)
+    expect(await buckets.json()).toEqual([])
+    const fn = await get('/functions/v1/nothing-here', publishable())
+    expect(fn.status).toBe(404)
+    expect(await fn.text()).toBe('Function not found')
+    // A path of the API no route answers is the gateway's 404, never the app.
+    const unknown = await get('/realtime/v1/nothing', publishable())
+    expect(unknown.status).toBe(404)
+    expect(await unknown.json()).toEqual({ message: 'no Route matched with those values' })
+  })
+
+  it('carries Realtime over a WebSocket on the same port', async () => {
+    const supabase = client()
+    const channel = supabase.channel('room-1')
+    const status = await new Promise<string>((resolve) =>
+      channel.subscribe((state) => {
+        if (state !== 'CLOSED') resolve(state)
+      })
+    )
+    expect(status).toBe('SUBSCRIBED')
+    await supabase.removeAllChannels()
+  })
+
+  it('answers /health with each service and the database, and 503 when the database refuses', async () => {
+    const up = await get('/health')
+    expect(up.status).toBe(200)
+    const body = (await up.json()) as Record<string, unknown>
+    expect(body).toMatchObject({
+      status: 'ok',
+      database: 'ok',
+      services: { rest: 'ok', auth: 'ok', storage: 'ok', realtime: 'ok', functions: 'ok' },
+    })
+    const database = new URL(serve.databaseUrl).pathname.slice(1)
+    const cluster = new URL(serve.databaseUrl)
+    cluster.pathname = '/postgres'
+    const admin = postgres(cluster.toString(), { max: 1, onnotice: () => {} })
+    try {
+      await admin.unsafe(`alter database ${database} allow_connections false`)
+      const down = await get('/health')
+      expect(down.status).toBe(503)
+      expect(await down.json()).toMatchObject({ status: 'unavailable', database: 'down' })
+    } finally {
+      await admin.unsafe(`alter database ${database} allow_connections true`)
+      await admin.end()
+    }
+    expect((await get('/health')).status).toBe(200)
+  })
+})
+
+describe('serve: its own keys', () => {
+  it('keeps generated ES256, JWT and API keys in a 0600 file of the data folder', async () => {
+    const file = path.join(serve.dataDir, 'serve-secrets.json')
+    expect((await stat(file)).mode & 0o777).toBe(0o600)
+    const secrets = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>
+    const [key] = secrets.signing_keys as Record<string, unknown>[]
+    expect(key).toMatchObject({
+      kty: 'EC',
+      crv: 'P-256',
+      alg: 'ES256',
+      key_ops: ['sign', 'verify'],
+    })
+    expect(secrets.jwt_secret).not.toBe(DEFAULT_JWT_SECRET)
+    expect(secrets.publishable_key).toBe(serve.stack.keys.publishableKey)
+    expect(serve.stack.keys.publishableKey).toMatch(
+      /^sb_publishable_[A-Za-z0-9_-]{22}_[A-Za-z0-9_-]{8}$/
+    )
+    expect(serve.stack.keys.publishableKey).not.toBe(DEFAULT_PUBLISHABLE_KEY)
+    expect(serve.stack.keys.secretKey).not.toBe(DEFAULT_SECRET_KEY)
+    const jwks = (await (await get('/auth/v1/.well-known/jwks.json')).json()) as {
+      keys: { kid: string; alg: string }[]
+    }
+    expect(jwks.keys).toEqual([expect.objectContaining({ kid: key!.kid, alg: 'ES256' })])
+  })
+
+  it('signs sessions with ES256, and refuses the demo keys and tokens signed with the demo secret', async () => {
+    const admin = client(serve.stack.keys.secretKey)
+    const created = await admin.auth.admin.createUser({
+      email: 'signer@example.com',
+      password: 'a-long-password',
+      email_confirm: true,
+    })
+    expect(created.error).toBeNull()
+    const signIn = await client().auth.signInWithPassword({
+      email: 'signer@example.com',
+      password: 'a-long-password',
+    })
+    expect(signIn.error).toBeNull()
+    const header = JSON.parse(
+      Buffer.from(signIn.data.session!.access_token.split('.')[0]!, 'base64url').toString()
+    ) as { alg: string }
+    expect(header.alg).toBe('ES256')
+
+    const forged = signHs256(DEFAULT_JWT_SECRET, {
+      role: 'service_role',
+      iss: 'supabase-demo',
+      exp: Math.floor(Date.now() / 1000) + 600,
+    })
+    const withForged = await get('/rest/v1/', {
+      ...publishable(),
+      authorization: `Bearer ${forged}`,
+    })
+    expect(withForged.status).toBe(401)
+    const demoKey = await get('/rest/v1/', { apikey: DEFAULT_SECRET_KEY })
+    expect(demoKey.status).toBe(401)
+    expect(await demoKey.json()).toMatchObject({ message: 'Invalid API key' })
+  })
+
+  it('refuses requests without an API key (strict keys)', async () => {
+    const response = await get('/rest/v1/')
+    expect(response.status).toBe(401)
+    expect(await response.json()).toEqual({
+      message: 'No API key found in request',
+      hint: 'No `apikey` request header or url param was found.',
+    })
+  })
+})
+
+describe('serve: browsers and proxies', () => {
+  it('allows the public origin only in CORS', async () => {
+    const preflight = await fetch(`${serve.url}/rest/v1/`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://evil.example.net',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'apikey',
+      },
+    })
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(PUBLIC)
+    const answer = await get('/auth/v1/settings', { ...publishable(), origin: PUBLIC })
+    expect(answer.headers.get('access-control-allow-origin')).toBe(PUBLIC)
+    const rest = await get('/rest/v1/', { ...publishable(), origin: 'https://evil.example.net' })
+    expect(rest.headers.get('access-control-allow-origin')).toBe(PUBLIC)
+  })
+
+  it("records the client's address from a trusted proxy's X-Forwarded-For, and rate-limits by it", async () => {
+    const signIn = (forwardedFor: string) =>
+      fetch(`${serve.url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: {
+          ...publishable(),
+          'content-type': 'application/json',
+          'x-forwarded-for': forwardedFor,
+          'x-forwarded-proto': 'https',
+        },
+        body: JSON.stringify({ email: 'signer@example.com', password: 'a-long-password' }),
+      })
+    const first = await signIn('203.0.113.7')
+    expect(first.status).toBe(200)
+    const { user } = (await first.json()) as { user: { id: string } }
+    const sql = postgres(serve.databaseUrl, { max: 1, onnotice: () => {} })
+    try {
+      const rows = await sql<{ ip: string }[]>`
+        select host(ip) as ip from auth.sessions where user_id = ${user.id} and ip is not null
+      `
+      expect(rows.map((r) => r.ip)).toContain('203.0.113.7')
+    } finally {
+      await sql.end()
+    }
+    // sign_in_sign_ups = 3 per address: 203.0.113.7 has one left after two more tries...
+    expect((await signIn('203.0.113.7')).status).toBe(200)
+    expect((await signIn('203.0.113.7')).status).toBe(200)
+    expect((await signIn('203.0.113.7')).status).toBe(429)
+    // ...while another client behind the same proxy still signs in.
+    expect((await signIn('198.51.100.4')).status).toBe(200)
+  })
+})
+
+describe('serve: mail', () => {
+  it('sends the sign-up confirmation through SMTP with its links on the public URL', async () => {
+    const { error } = await client().auth.signUp({
+      email: 'newcomer@example.com',
+      password: 'a-long-password',
+    })
+    expect(error).toBeNull()
+    const mail = await mailTo('newcomer@example.com')
+    expect(mail.From).toEqual({ Name: 'Chorus', Address: 'no-reply@chat.example.com' })
+    const link = /href="([^"]+)"/.exec(mail.HTML)?.[1]?.replace(/&amp;/g, '&') ?? ''
+    expect(link.startsWith(`${PUBLIC}/auth/v1/verify?token=`)).toBe(true)
+    expect(link).toContain(`redirect_to=${PUBLIC}`)
+    // Followed (here on the server's own address, as the proxy would), it confirms and goes to the site.
+    const verified = await fetch(link.replace(PUBLIC, serve.url), { redirect: 'manual' })
+    expect(verified.status).toBe(303)
+    expect(verified.headers.get('location')).toMatch(new RegExp(`^${PUBLIC}/?#access_token=`))
+  })
+
+  it("gives the Edge Functions Auth's SMTP server and the public URL, over config.toml's development values", async () => {
+    const { data, error } = await client(serve.stack.keys.secretKey).functions.invoke(
+      'mail-digest',
+      { body: { to: 'reader@example.com' } }
+    )
+    expect(error).toBeNull()
+    expect(data).toEqual({ sent: true })
+    const mail = await mailTo('reader@example.com')
+    expect(mail.Subject).toBe('Unread on Chorus')
+    expect(mail.From).toEqual({ Name: 'Chorus', Address: 'no-reply@chat.example.com' })
+    expect(mail.HTML).toContain(`href="${PUBLIC}/unsubscribe.html"`)
+  })
+})
+
+describe('serve: refusals', () => {
+  it('refuses to start without an SMTP server, saying what to set', async () => {
+    const log = createLogger('silent')
+    const { makeProject } = await import('../support/stack.ts')
+    const workdir = await makeProject({ config: 'project_id = "no-smtp"\n' })
+    const error = await serveOptions(
+      {
+        workdir,
+        dataDir: path.join(workdir, 'data'),
+        publicUrl: PUBLIC,
+        host: undefined,
+        port: 0,
+        dbPort: undefined,
+        trustedProxies: [],
+        noSignup: false,
+        appDist: serve.workdir,
+        postgresBin: undefined,
+        databaseUrl: undefined,
+      },
+      log
+    ).catch((e: unknown) => e as Error)
+    expect(error).toBeInstanceOf(Error)
+    expect((error as Error).name).toBe('ServeError')
+    expect((error as Error).message).toContain('[auth.email.smtp]')
+  })
+})
+
+describe('serve: restarted with sign-up closed and another trusted proxy', () => {
+  it('reuses its keys, refuses sign-up with signup_disabled, still invites, and no longer believes X-Forwarded-For from here', async () => {
+    const before = serve.stack.keys.publishableKey
+    const session = await client().auth.signInWithPassword({
+      email: 'signer@example.com',
+      password: 'a-long-password',
+    })
+    expect(session.error).toBeNull()
+    await serve.restart({ noSignup: true, trustedProxies: ['192.0.2.1'] })
+    expect(serve.stack.keys.publishableKey).toBe(before)
+    // A session signed before the restart is still good.
+    const me = await get('/auth/v1/user', {
+      ...publishable(),
+      authorization: `Bearer ${session.data.session!.access_token}`,
+    })
+    expect(me.status).toBe(200)
+
+    const signUp = await fetch(`${serve.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { ...publishable(), 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'walk-in@example.com', password: 'a-long-password' }),
+    })
+    expect(signUp.status).toBe(422)
+    expect(await signUp.json()).toMatchObject({
+      code: 422,
+      error_code: 'signup_disabled',
+      msg: 'Signups not allowed for this instance',
+    })
+
+    const admin = client(serve.stack.keys.secretKey)
+    const invited = await admin.auth.admin.inviteUserByEmail('invitee@example.com')
+    expect(invited.error).toBeNull()
+    const mail = await mailTo('invitee@example.com')
+    const link = /href="([^"]+)"/.exec(mail.HTML)?.[1]?.replace(/&amp;/g, '&') ?? ''
+    expect(link.startsWith(`${PUBLIC}/auth/v1/verify?token=`)).toBe(true)
+    // The invitation's link signs the invitee in although sign-up is closed.
+    const accepted = await fetch(link.replace(PUBLIC, serve.url), { redirect: 'manual' })
+    expect(accepted.status).toBe(303)
+    expect(accepted.headers.get('location')).toContain('access_token=')
+
+    const signIn = await fetch(`${serve.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: {
+        ...publishable(),
+        'content-type': 'application/json',
+        'x-forwarded-for': '203.0.113.99',
+      },
+      body: JSON.stringify({ email: 'signer@example.com', password: 'a-long-password' }),
+    })
+    expect(signIn.status).toBe(200)
+    const { user } = (await signIn.json()) as { user: { id: string } }
+    const sql = postgres(serve.databaseUrl, { max: 1, onnotice: () => {} })
+    try {
+      const [latest] = await sql<{ ip: string }[]>`
+        select host(ip) as ip from auth.sessions where user_id = ${user.id}
+        order by created_at desc limit 1
+      `
+      expect(latest?.ip).toBe('127.0.0.1')
+    } finally {
+      await sql.end()
+    }
+  })
+})
