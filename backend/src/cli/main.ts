@@ -14,6 +14,9 @@ import { startStack, defaultDataDir } from '../stack.ts'
 import type { Stack, StackOptions } from '../stack.ts'
 import { createLogger } from '../logger.ts'
 import type { Logger } from '../logger.ts'
+import { parseBackupSchedule, startBackupSchedule } from '../ops/schedule.ts'
+import type { BackupSchedule } from '../ops/schedule.ts'
+import { backupCommand, restoreCommand } from './backup.ts'
 import { serveControl } from './control.ts'
 import { dbReset, ResettableStack } from './db-reset.ts'
 import { genTypes } from './gen-types.ts'
@@ -29,6 +32,8 @@ Commands:
   start    Start the local stack for a project folder (like supabase start)
   status   Show the URLs and keys of the running stack
   stop     Stop the running stack
+  backup   Write one archive of the database, stored files and keys (--output FILE)
+  restore FILE          Bring a backup back into an empty data folder
   db reset              Recreate the running stack's database: migrations and seed anew
   migration new NAME    Create supabase/migrations/<timestamp>_NAME.sql (stdin, if piped)
   migration list        Local and applied migrations side by side
@@ -53,7 +58,10 @@ Options:
                       /usr/lib/postgresql/15/bin) instead of the embedded one; by default an
                       installed one is picked only when the migrations need an extension the
                       embedded PostgreSQL lacks
-  -o, --output FMT    status: pretty (default), json or env
+  -o, --output FMT    status: pretty (default), json or env; backup: the archive to write
+                      (default DATA_DIR/backups/chorus-backup-<UTC yyyymmddTHHMMSSZ>.tar.gz)
+  --backup-every D    start: take a backup every D (24h, 6h, 30m; also CHORUS_BACKUP_EVERY)
+  --backup-keep N     start: keep the newest N scheduled backups (default 7; CHORUS_BACKUP_KEEP)
   --no-backup         stop: also delete the database and stored files (as supabase stop does)
   --local             db reset, migration, gen types, test db: the local stack (the default)
   --db-url URL        migration list/up, gen types, test db: this database instead
@@ -85,6 +93,8 @@ async function main(argv: string[]): Promise<number> {
       'inbox-host': { type: 'string' },
       'inbox-smtp-port': { type: 'string' },
       'postgres-bin': { type: 'string' },
+      'backup-every': { type: 'string' },
+      'backup-keep': { type: 'string' },
       output: { type: 'string', short: 'o' },
       help: { type: 'boolean', short: 'h' },
       local: { type: 'boolean' },
@@ -118,7 +128,17 @@ async function main(argv: string[]): Promise<number> {
         inboxHost: values['inbox-host'],
         inboxSmtpPort: portOption(values['inbox-smtp-port']),
         postgresBin: values['postgres-bin'],
+        backups: parseBackupSchedule(values['backup-every'], values['backup-keep']),
       })
+    case 'backup':
+      return backupCommand({
+        workdir,
+        dataDir,
+        output: values.output,
+        postgresBin: values['postgres-bin'],
+      })
+    case 'restore':
+      return restoreCommand({ file: positionals[1], dataDir })
     case 'status': {
       const format = (values.output ?? 'pretty') as OutputFormat
       if (!['pretty', 'json', 'env'].includes(format)) {
@@ -202,6 +222,7 @@ interface StartArgs {
   inboxHost: string | undefined
   inboxSmtpPort: number | undefined
   postgresBin: string | undefined
+  backups: BackupSchedule | null
 }
 
 async function start(args: StartArgs): Promise<number> {
@@ -264,7 +285,10 @@ async function start(args: StartArgs): Promise<number> {
   // `db reset` replaces the stack by a new one on the same ports (see db-reset.ts).
   const running = new ResettableStack(stack, options, log, (next) => (stopper.stack = next))
   const control = await serveControl(args.dataDir, { reset: running.reset })
+  const target = { workdir: args.workdir, dataDir: args.dataDir, postgresBin: args.postgresBin }
+  const backups = args.backups && startBackupSchedule(args.backups, target, log)
   const reason = await Promise.race([stopper.requested, running.lost])
+  await backups?.stop()
   await control.close()
   await running.idle() // a reset under way finishes, so that what it started is stopped below
   if (reason !== 'signal') process.stderr.write(`Error: ${reason}; stopping the stack.\n`)
