@@ -6,7 +6,8 @@
 //   npm run backend -- stop [--workdir DIR] [--no-backup]
 //   npm run backend -- db reset [--no-seed] | migration new NAME | migration list | migration up
 //   npm run backend -- gen types typescript [--schema S] | test db
-import { rm } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { setFlagsFromString } from 'node:v8'
 import { removeClusters } from '../db/embedded.ts'
@@ -372,10 +373,14 @@ async function waitForExit(pid: number): Promise<void> {
   }
 }
 
-/** The data folder's database (wherever it lives) and files, as `start --reset` deletes them. */
+/** The data folder's database (wherever it lives) and files; its backups/ stay, if any. */
 async function deleteData(dataDir: string): Promise<void> {
   await removeClusters(dataDir)
-  await rm(dataDir, { recursive: true, force: true })
+  const names = await readdir(dataDir).catch(() => [] as string[])
+  if (!names.includes('backups')) return rm(dataDir, { recursive: true, force: true })
+  for (const name of names.filter((n) => n !== 'backups')) {
+    await rm(path.join(dataDir, name), { recursive: true, force: true })
+  }
 }
 
 async function readStdin(): Promise<string> {

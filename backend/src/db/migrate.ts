@@ -11,7 +11,7 @@ import type { Sql } from 'postgres'
 import type { Logger } from '../logger.ts'
 import { describeMissingExtension } from './extensions.ts'
 import { EMBEDDED_MAJOR_VERSION } from './postgres-home.ts'
-import { installStackExtensions } from './stack-extensions.ts'
+import { installStackExtensions, updateExtensions } from './stack-extensions.ts'
 import { splitSqlStatements } from './sql-split.ts'
 
 const PLATFORM_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'platform')
@@ -139,7 +139,7 @@ export async function applyMigrations(
   log: Logger
 ): Promise<MigrationRun> {
   // So that `create extension pg_cron` / `pg_net` work in them (stack-extensions.ts).
-  await installStackExtensions(sql, log)
+  const provided = await installStackExtensions(sql, log)
   const [history] = await sql<{ exists: boolean }[]>`
     select to_regclass('supabase_migrations.schema_migrations') is not null as exists
   `
@@ -172,6 +172,8 @@ export async function applyMigrations(
         `${unknown.length > 1 ? 'them' : 'it'}, put the files back, or start --reset (deletes the data).`
     )
   }
+  // The stack's own pg_cron/pg_net at the version its files now provide (before migrations).
+  await updateExtensions(sql, provided, log)
   const applied: string[] = []
   for (const migration of migrations) {
     if (done.has(migration.version)) continue

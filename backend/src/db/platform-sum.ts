@@ -1,4 +1,5 @@
-// platform.sum: the SHA-256 of every platform contract file (platform/*.sql), as
+// platform.sum: the SHA-256 of every platform contract file (platform/*.sql) and of the stack's
+// own pg_cron/pg_net versions (stack-extensions/*.sql), as
 // supabase/migrations.sum is for the project's migrations. A file is applied once per database
 // and never again, so once recorded it must never change: a change to the platform is a new file.
 // `npm run -w @chorus/backend platform:record` adds the new files; platform-sum.test.ts fails on a
@@ -11,13 +12,23 @@ import { fileURLToPath } from 'node:url'
 const HERE = path.dirname(fileURLToPath(import.meta.url))
 export const PLATFORM_SUM = path.join(HERE, 'platform.sum')
 const PLATFORM_DIR = path.join(HERE, 'platform')
+const EXTENSIONS_DIR = path.join(HERE, 'stack-extensions')
 
-/** name -> sha256 of the files in platform/. */
+/**
+ * name -> sha256 of the files in platform/, and of the stack's own extension versions
+ * (stack-extensions/*.sql as "stack-extensions/<file>": a released version never changes either;
+ * a change is a new version with its upgrade script, stack-extensions.ts updateExtensions).
+ */
 export async function platformHashes(): Promise<Map<string, string>> {
   const hashes = new Map<string, string>()
-  for (const name of (await readdir(PLATFORM_DIR)).filter((f) => f.endsWith('.sql')).sort()) {
-    const text = await readFile(path.join(PLATFORM_DIR, name))
-    hashes.set(name, createHash('sha256').update(text).digest('hex'))
+  for (const [dir, prefix] of [
+    [PLATFORM_DIR, ''],
+    [EXTENSIONS_DIR, 'stack-extensions/'],
+  ] as const) {
+    for (const name of (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort()) {
+      const text = await readFile(path.join(dir, name))
+      hashes.set(`${prefix}${name}`, createHash('sha256').update(text).digest('hex'))
+    }
   }
   return hashes
 }

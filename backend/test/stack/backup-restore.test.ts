@@ -258,5 +258,17 @@ describe('backup and restore', () => {
     expect(await running.stop()).toBe(0)
     const names = (await readdir(backups)).filter((name) => name.endsWith('.tar.gz'))
     expect(names).toHaveLength(2)
+    // stop --no-backup deletes the data, not the backups.
+    const deleted = await runCli([
+      'stop',
+      '--no-backup',
+      '--workdir',
+      workdir,
+      '--data-dir',
+      dataDir,
+    ])
+    expect(deleted.code).toBe(0)
+    expect(await readdir(dataDir)).toEqual(['backups'])
+    expect((await readdir(backups)).filter((name) => name.endsWith('.tar.gz'))).toEqual(names)
   }, 90_000)
 })
