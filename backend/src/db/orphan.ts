@@ -54,6 +54,18 @@ export async function stopOrphanedServer(pgdata: string, log: Logger): Promise<v
   const owner = await readPostmasterPid(cluster)
   if (!owner || !(await isPostgresOf(owner.pid, cluster))) return
   if ((await realpath(owner.dataDir).catch(() => owner.dataDir)) !== cluster) return
+  // Left over only once the process that started it is gone (it is then a child of init, or of
+  // a subreaper): a server whose starter still runs belongs to a live stack (or backup).
+  const parent = parentOf(owner.pid)
+  if (parent !== null && parent > 1 && parent !== process.pid && isRunning(parent)) {
+    const command = await readFile(`/proc/${parent}/cmdline`, 'utf8').catch(() => '')
+    if (/\bnode\b|main\.ts/.test(command.replace(/\0/g, ' '))) {
+      throw new DatabaseStartError(
+        `The database in ${cluster} is in use by a running stack (pid ${parent}); stop it ` +
+          `first (npm run backend -- stop), or start with another --data-dir.`
+      )
+    }
+  }
   log.warn(
     `A PostgreSQL server left by an earlier run is still using ${cluster} (pid ${owner.pid}, ` +
       `port ${owner.port}); stopping it cleanly.`
@@ -99,6 +111,22 @@ export function isRunning(pid: number): boolean {
   }
   // "pid (comm) S ...": the state follows the last ")" (comm may hold spaces and parentheses).
   return !/^\s*[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 1))
+}
+
+/** The parent pid from /proc/<pid>/stat; null when it cannot be read. */
+function parentOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const parent = Number(
+      stat
+        .slice(stat.lastIndexOf(')') + 1)
+        .trim()
+        .split(/\s+/)[1]
+    )
+    return Number.isInteger(parent) ? parent : null
+  } catch {
+    return null
+  }
 }
 
 function signal(pid: number, name: NodeJS.Signals): void {

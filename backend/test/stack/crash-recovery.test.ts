@@ -73,7 +73,7 @@ describe('crash recovery', () => {
     expect(stored.size).toBeGreaterThanOrEqual(acknowledged.length)
     expect(await second.stop()).toBe(0)
     expect(await serversOf(cluster)).toEqual([])
-  }, 60_000)
+  }, 120_000) // a new cluster and two starts: 20-60 s each under a load average of 20-30
 
   it('a PostgreSQL of another data folder on the db port is still refused, and left running', async () => {
     const otherBase = await mkdtemp(path.join(tmpdir(), 'crash-other-'))
@@ -99,12 +99,21 @@ describe('crash recovery', () => {
       await removeCluster(path.join(otherBase, 'pgdata'))
       await rm(otherBase, { recursive: true, force: true })
     }
-  })
+  }, 90_000) // a second cluster (initdb) and a CLI run
 
   for (const signal of ['SIGHUP', 'SIGTERM'] as const) {
     it(`${signal} stops the stack as Ctrl-C does: "Stopped.", exit 0, no PostgreSQL left`, async () => {
       const running: StartedCli = await startCli(args())
       const cluster = await realpath(path.join(dataDir, 'pgdata'))
+      if (signal === 'SIGHUP') {
+        // A second start on the folder of a live stack leaves that stack's PostgreSQL alone.
+        const twice = await runCli(['start', '--api-port', '0', ...args()])
+        expect(twice.code).toBe(1)
+        expect(twice.stderr).toContain(
+          `Error: The database in ${cluster} is in use by a running stack (pid ${running.process.pid})`
+        )
+        expect(await serversOf(cluster)).toHaveLength(1)
+      }
       const exited = new Promise<number | null>((resolve) => running.process.on('exit', resolve))
       running.process.kill(signal)
       expect(await exited).toBe(0)
