@@ -121,6 +121,6 @@ describe('crash recovery', () => {
       expect(running.stdout()).toMatch(/Stopped\.\n$/)
       expect(await serversOf(cluster)).toEqual([])
       await running.stop() // forgets it in stopStartedClis
-    })
+    }, 90_000) // a start, and for SIGHUP a second CLI run: 10-40 s each on a loaded machine
   }
 })
