@@ -18,6 +18,7 @@ import type { EmbeddedServer } from './db/embedded.ts'
 import { chooseEngine } from './db/engine.ts'
 import type { Engine } from './db/engine.ts'
 import { recreateExternalDatabase } from './db/external.ts'
+import { stopOrphanedServers } from './db/orphan.ts'
 import { applyMigrations, applyPlatform, applySeed } from './db/migrate.ts'
 import { startCronScheduler } from './cron/scheduler.ts'
 import { startNetWorker } from './net/worker.ts'
@@ -165,6 +166,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (options.appDist && options.appPort !== 0) {
       await checkPort(options.appPort ?? appPortOf(config), 'the app', '--app-port')
     }
+    if (!options.databaseUrl) await stopOrphanedServers(dataDir, log) // left by a killed stack
     if (!options.databaseUrl && dbPort !== 0) {
       await checkPort(dbPort, 'the database ([db] port)', '--db-port')
     }

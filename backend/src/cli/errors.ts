@@ -4,6 +4,7 @@ import { describePortInUse } from '../port-owner.ts'
 
 /** The errors whose message is written for the person at the terminal. */
 const EXPLAINED = new Set([
+  'BackupError',
   'ConfigError',
   'DataFolderError',
   'DatabaseStartError',

@@ -7,7 +7,7 @@
 //   npm run backend -- stop [--workdir DIR] [--no-backup]
 //   npm run backend -- db reset [--no-seed] | migration new NAME | migration list | migration up
 //   npm run backend -- gen types typescript [--schema S] | test db
-import { rm } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -16,6 +16,9 @@ import { removeClusters } from '../db/embedded.ts'
 import { startStack, defaultDataDir } from '../stack.ts'
 import type { StackOptions } from '../stack.ts'
 import { createLogger } from '../logger.ts'
+import { parseBackupSchedule, startBackupSchedule } from '../ops/schedule.ts'
+import type { BackupSchedule } from '../ops/schedule.ts'
+import { backupCommand, restoreCommand } from './backup.ts'
 import { serveControl } from './control.ts'
 import { serve } from './serve.ts'
 import { currentUser, serviceUnit } from './service-unit.ts'
@@ -40,6 +43,8 @@ Commands:
   service-unit  Print a systemd unit running serve at boot (with the serve flags given)
   status   Show the URLs and keys of the running stack
   stop     Stop the running stack
+  backup   Write one archive of the database, stored files and keys (--output FILE)
+  restore FILE          Bring a backup back into an empty data folder
   db reset              Recreate the running stack's database: migrations and seed anew
   migration new NAME    Create supabase/migrations/<timestamp>_NAME.sql (stdin, if piped)
   migration list        Local and applied migrations side by side
@@ -72,7 +77,10 @@ Options:
   --trusted-proxy IP  serve: a proxy (address, CIDR range or loopback) whose X-Forwarded-For
                       and X-Forwarded-Proto are believed; repeatable (default loopback)
   --no-signup         serve: only invited people get an account ([auth] enable_signup = false)
-  -o, --output FMT    status: pretty (default), json or env
+  -o, --output FMT    status: pretty (default), json or env; backup: the archive to write
+                      (default DATA_DIR/backups/chorus-backup-<UTC yyyymmddTHHMMSSZ>.tar.gz)
+  --backup-every D    start: take a backup every D (24h, 6h, 30m; also CHORUS_BACKUP_EVERY)
+  --backup-keep N     start: keep the newest N scheduled backups (default 7; CHORUS_BACKUP_KEEP)
   --no-backup         stop: also delete the database and stored files (as supabase stop does)
   --local             db reset, migration, gen types, test db: the local stack (the default)
   --db-url URL        migration list/up, gen types, test db: this database instead
@@ -109,6 +117,8 @@ async function main(argv: string[]): Promise<number> {
       port: { type: 'string' },
       'trusted-proxy': { type: 'string', multiple: true },
       'no-signup': { type: 'boolean' },
+      'backup-every': { type: 'string' },
+      'backup-keep': { type: 'string' },
       output: { type: 'string', short: 'o' },
       help: { type: 'boolean', short: 'h' },
       local: { type: 'boolean' },
@@ -142,6 +152,7 @@ async function main(argv: string[]): Promise<number> {
         inboxHost: values['inbox-host'],
         inboxSmtpPort: portOption(values['inbox-smtp-port']),
         postgresBin: values['postgres-bin'],
+        backups: parseBackupSchedule(values['backup-every'], values['backup-keep']),
       })
     case 'serve':
       return serve({
@@ -179,6 +190,15 @@ async function main(argv: string[]): Promise<number> {
       )
       return 0
     }
+    case 'backup':
+      return backupCommand({
+        workdir,
+        dataDir,
+        output: values.output,
+        postgresBin: values['postgres-bin'],
+      })
+    case 'restore':
+      return restoreCommand({ file: positionals[1], dataDir })
     case 'status': {
       const format = (values.output ?? 'pretty') as OutputFormat
       if (!['pretty', 'json', 'env'].includes(format)) {
@@ -262,6 +282,7 @@ interface StartArgs {
   inboxHost: string | undefined
   inboxSmtpPort: number | undefined
   postgresBin: string | undefined
+  backups: BackupSchedule | null
 }
 
 async function start(args: StartArgs): Promise<number> {
@@ -325,7 +346,10 @@ async function start(args: StartArgs): Promise<number> {
   // `db reset` replaces the stack by a new one on the same ports (see db-reset.ts).
   const running = new ResettableStack(stack, options, log, (next) => (stopper.stack = next))
   const control = await serveControl(args.dataDir, { reset: running.reset })
+  const target = { workdir: args.workdir, dataDir: args.dataDir, postgresBin: args.postgresBin }
+  const backups = args.backups && startBackupSchedule(args.backups, target, log)
   const reason = await Promise.race([stopper.requested, running.lost])
+  await backups?.stop()
   await control.close()
   await running.idle() // a reset under way finishes, so that what it started is stopped below
   if (reason !== 'signal') process.stderr.write(`Error: ${reason}; stopping the stack.\n`)
@@ -345,10 +369,14 @@ async function waitForExit(pid: number): Promise<void> {
   }
 }
 
-/** The data folder's database (wherever it lives) and files, as `start --reset` deletes them. */
+/** The data folder's database (wherever it lives) and files; its backups/ stay, if any. */
 async function deleteData(dataDir: string): Promise<void> {
   await removeClusters(dataDir)
-  await rm(dataDir, { recursive: true, force: true })
+  const names = await readdir(dataDir).catch(() => [] as string[])
+  if (!names.includes('backups')) return rm(dataDir, { recursive: true, force: true })
+  for (const name of names.filter((n) => n !== 'backups')) {
+    await rm(path.join(dataDir, name), { recursive: true, force: true })
+  }
 }
 
 async function readStdin(): Promise<string> {

@@ -12,6 +12,7 @@ import path from 'node:path'
 import type { Logger } from '../logger.ts'
 import { describePortInUse } from '../port-owner.ts'
 import { embeddedEngine } from './engine.ts'
+import { stopOrphanedServer } from './orphan.ts'
 import type { Engine } from './engine.ts'
 import { clusterLocation, DatabaseStartError, oneLine, postgresBinaries } from './postgres-home.ts'
 import { installedBinaries, postgresUser } from './postgres-home.ts'
@@ -275,51 +276,6 @@ async function rejectForeignFolder(pgdata: string): Promise<void> {
       `The data folder ${pgdata} is not empty but holds no PostgreSQL cluster (no PG_VERSION). ` +
         `Nothing was changed; move it away or start with --reset.`
     )
-  }
-}
-
-/**
- * A stack killed with SIGKILL leaves its PostgreSQL running. Stop that server cleanly so this
- * start owns the cluster; a stale postmaster.pid of a dead process is handled by PostgreSQL.
- */
-async function stopOrphanedServer(pgdata: string, log: Logger): Promise<void> {
-  let pid: number
-  try {
-    pid = Number.parseInt(
-      (await readFile(path.join(pgdata, 'postmaster.pid'), 'utf8')).split('\n')[0] ?? '',
-      10
-    )
-  } catch {
-    return
-  }
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return
-  let cmdline: string
-  try {
-    cmdline = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).replace(/\0/g, ' ')
-  } catch {
-    return
-  }
-  if (!cmdline.includes('postgres') || !cmdline.includes(pgdata)) return
-  log.warn(
-    `A PostgreSQL server left by an earlier run is still using ${pgdata} (pid ${pid}); stopping it cleanly.`
-  )
-  process.kill(pid, 'SIGINT')
-  for (let waited = 0; waited < 30_000 && isAlive(pid); waited += 100) {
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  if (isAlive(pid)) {
-    throw new DatabaseStartError(
-      `PostgreSQL (pid ${pid}) did not stop; stop it by hand and start again.`
-    )
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
 

@@ -11,7 +11,7 @@ import type { Sql } from 'postgres'
 import type { Logger } from '../logger.ts'
 import { describeMissingExtension } from './extensions.ts'
 import { EMBEDDED_MAJOR_VERSION } from './postgres-home.ts'
-import { installStackExtensions } from './stack-extensions.ts'
+import { installStackExtensions, updateExtensions } from './stack-extensions.ts'
 import { splitSqlStatements } from './sql-split.ts'
 
 const PLATFORM_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'platform')
@@ -54,16 +54,25 @@ export async function applyPlatform(
       >`select name, hash from _supabase_local.platform_versions`
     ).map((r) => [r.name, r.hash])
   )
+  const unknown = [...done.keys()].filter((name) => !files.includes(name)).sort()
+  if (unknown.length > 0) {
+    throw new MigrationError(
+      '_supabase_local.platform_versions',
+      null,
+      `This database was set up by a newer version of the stack: it records the platform ` +
+        `change${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}, which this code (backend/src/db/platform/) ` +
+        `does not have. Nothing was changed. Start it with that newer version, or start --reset ` +
+        `(deletes the data).`
+    )
+  }
   const applied: string[] = []
   for (const file of files) {
     const text = await readFile(path.join(PLATFORM_DIR, file), 'utf8')
     const hash = sha1(text)
     const previous = done.get(file)
     if (previous !== undefined) {
-      if (previous !== hash)
-        log.debug(
-          `platform file ${file} changed since it was applied; start with --reset to apply it anew`
-        )
+      // Never re-applied: a change to the platform is a new file (platform.sum, its test).
+      if (previous !== hash) log.debug(`platform file ${file} changed since it was applied`)
       continue
     }
     await runInTransaction(sql, file, text, async (tx) => {
@@ -130,7 +139,7 @@ export async function applyMigrations(
   log: Logger
 ): Promise<MigrationRun> {
   // So that `create extension pg_cron` / `pg_net` work in them (stack-extensions.ts).
-  await installStackExtensions(sql, log)
+  const provided = await installStackExtensions(sql, log)
   const [history] = await sql<{ exists: boolean }[]>`
     select to_regclass('supabase_migrations.schema_migrations') is not null as exists
   `
@@ -149,8 +158,24 @@ export async function applyMigrations(
       await sql<{ version: string }[]>`select version from supabase_migrations.schema_migrations`
     ).map((r) => r.version)
   )
+  const migrations = await listMigrations(migrationsDir, log)
+  const local = new Set(migrations.map((m) => m.version))
+  const unknown = [...done].filter((version) => !local.has(version)).sort()
+  if (unknown.length > 0) {
+    throw new MigrationError(
+      'supabase_migrations.schema_migrations',
+      null,
+      `This database is newer than this project's migrations: it records ` +
+        `${unknown.length > 1 ? 'versions' : 'version'} ${unknown.join(', ')}, which ` +
+        `${migrationsDir} does not have (a newer ` +
+        `Chorus, or another branch). Nothing was changed. Start the code that has ` +
+        `${unknown.length > 1 ? 'them' : 'it'}, put the files back, or start --reset (deletes the data).`
+    )
+  }
+  // The stack's own pg_cron/pg_net at the version its files now provide (before migrations).
+  await updateExtensions(sql, provided, log)
   const applied: string[] = []
-  for (const migration of await listMigrations(migrationsDir, log)) {
+  for (const migration of migrations) {
     if (done.has(migration.version)) continue
     const text = await readFile(migration.file, 'utf8')
     const base = path.basename(migration.file)

@@ -9,6 +9,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Sql } from 'postgres'
 import type { Logger } from '../logger.ts'
+import { quoteIdentifier } from '../sql-identifier.ts'
+import { DatabaseStartError } from './postgres-home.ts'
 
 const FILES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'stack-extensions')
 
@@ -76,4 +78,34 @@ async function installFile(source: string, target: string): Promise<void> {
   const temporary = `${target}.tmp-${process.pid}-${Math.random().toString(16).slice(2)}`
   await writeFile(temporary, text, { mode: 0o644 })
   await rename(temporary, target)
+}
+
+/**
+ * Brings extensions this database has at an older version than their files' default_version up
+ * to it (ALTER EXTENSION … UPDATE, through upgrade scripts such as pg_cron--1.6--1.7.sql): the
+ * stack's own pg_cron and pg_net after the stack changed them. A released version's SQL file
+ * never changes (db/platform.sum records them); a change is a new version with its upgrade
+ * script. Returns "name old -> new" for each one updated.
+ */
+export async function updateExtensions(sql: Sql, names: string[], log: Logger): Promise<string[]> {
+  if (names.length === 0) return []
+  const behind = await sql<{ name: string; installed: string; available: string }[]>`
+    select e.extname as name, e.extversion as installed, a.default_version as available
+    from pg_extension e join pg_available_extensions a on a.name = e.extname
+    where e.extname in ${sql(names)} and e.extversion is distinct from a.default_version
+    order by e.extname`
+  const updated: string[] = []
+  for (const { name, installed, available } of behind) {
+    log.info(`Updating extension ${name} from ${installed} to ${available}...`)
+    try {
+      await sql.unsafe(`alter extension ${quoteIdentifier(name)} update`)
+    } catch (error) {
+      throw new DatabaseStartError(
+        `Extension ${name} is at version ${installed} in this database and the stack provides ` +
+          `${available}, but the update failed: ${(error as Error).message}. Nothing was changed.`
+      )
+    }
+    updated.push(`${name} ${installed} -> ${available}`)
+  }
+  return updated
 }

@@ -1,0 +1,126 @@
+// Crash recovery: the stack's process killed with SIGKILL under write load leaves its PostgreSQL
+// running on the [db] port; the next start on the same port recognizes that server as its own
+// (postmaster.pid, the process's -D), stops it cleanly and starts, with every acknowledged write
+// kept. A PostgreSQL of another data folder on that port is still refused. SIGHUP (the terminal
+// closed) and SIGTERM stop the stack as Ctrl-C does. Runs in a private (0700) folder: as root
+// the cluster then lives under /var/lib/chorus, reached through the data folder's link.
+import { mkdtemp, realpath, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { removeCluster, startEmbeddedPostgres } from '../../src/db/embedded.ts'
+import { createLogger } from '../../src/logger.ts'
+import { runCli, startCli, stopStartedClis } from '../support/cli.ts'
+import type { StartedCli } from '../support/cli.ts'
+import { clientOf, freePort, makeOpsProject, printed, serversOf } from '../support/ops.ts'
+import { startWriters, until, withDb } from '../support/ops.ts'
+
+let workdir: string
+let base: string
+let dataDir: string
+let dbPort: number
+
+const args = () => ['--workdir', workdir, '--data-dir', dataDir, '--db-port', String(dbPort)]
+
+beforeAll(async () => {
+  workdir = await makeOpsProject('crash', {
+    '20240101000000_writes.sql':
+      'create table public.writes (id bigint primary key, at timestamptz default now());',
+  })
+  base = await mkdtemp(path.join(tmpdir(), 'crash-data-'))
+  dataDir = path.join(base, 'data')
+  dbPort = await freePort()
+})
+
+afterAll(async () => {
+  await stopStartedClis()
+  await removeCluster(path.join(dataDir, 'pgdata'))
+  await rm(base, { recursive: true, force: true })
+  await rm(workdir, { recursive: true, force: true })
+})
+
+describe('crash recovery', () => {
+  it('after a SIGKILL under write load the next start on the same port takes over and every acknowledged insert is there', async () => {
+    const first = await startCli(args())
+    const cluster = await realpath(path.join(dataDir, 'pgdata'))
+
+    const supabase = clientOf(first.apiUrl, printed(first, 'service_role key'))
+    const writers = startWriters(4, async (n) => {
+      const { error } = await supabase.from('writes').insert({ id: n })
+      return !error
+    })
+    await until('100 acknowledged inserts', () => writers.acknowledged.size >= 100)
+    const exited = new Promise((resolve) => first.process.on('exit', resolve))
+    first.process.kill('SIGKILL')
+    await exited
+    // Writes in flight at the kill fail; wait until the writers see it, then stop them.
+    await until('a failed write', () => writers.failed() > 0)
+    await writers.stop()
+    const acknowledged = [...writers.acknowledged].sort((a, b) => a - b)
+
+    // The killed stack's PostgreSQL is still running on its own, on the [db] port.
+    expect(await serversOf(cluster)).toHaveLength(1)
+
+    const second = await startCli(args())
+    expect(second.stderr()).toContain(`left by an earlier run is still using ${cluster}`)
+    expect(second.dbUrl).toContain(`:${dbPort}/`)
+    const rows = await withDb(
+      second.dbUrl,
+      (sql) => sql<{ id: string }[]>`select id from public.writes`
+    )
+    const stored = new Set(rows.map((row) => Number(row.id)))
+    expect(acknowledged.filter((id) => !stored.has(id))).toEqual([])
+    expect(stored.size).toBeGreaterThanOrEqual(acknowledged.length)
+    expect(await second.stop()).toBe(0)
+    expect(await serversOf(cluster)).toEqual([])
+  }, 120_000) // a new cluster and two starts: 20-60 s each under a load average of 20-30
+
+  it('a PostgreSQL of another data folder on the db port is still refused, and left running', async () => {
+    const otherBase = await mkdtemp(path.join(tmpdir(), 'crash-other-'))
+    const other = await startEmbeddedPostgres({
+      pgdata: path.join(otherBase, 'pgdata'),
+      port: dbPort,
+      password: 'postgres',
+      log: createLogger('error'),
+      name: 'crash-other',
+      fast: true,
+    })
+    try {
+      const result = await runCli(['start', '--api-port', '0', ...args()])
+      expect(result.code).toBe(1)
+      expect(result.stderr).toContain(
+        `Error: Port ${dbPort} for the database ([db] port) is already in use by pid ${other.pid}: `
+      )
+      expect(result.stderr).toContain('/postgres -D ')
+      expect(result.stderr).not.toContain('left by an earlier run')
+      expect(await serversOf(other.pgdata)).toEqual([other.pid])
+    } finally {
+      await other.stop()
+      await removeCluster(path.join(otherBase, 'pgdata'))
+      await rm(otherBase, { recursive: true, force: true })
+    }
+  }, 90_000) // a second cluster (initdb) and a CLI run
+
+  for (const signal of ['SIGHUP', 'SIGTERM'] as const) {
+    it(`${signal} stops the stack as Ctrl-C does: "Stopped.", exit 0, no PostgreSQL left`, async () => {
+      const running: StartedCli = await startCli(args())
+      const cluster = await realpath(path.join(dataDir, 'pgdata'))
+      if (signal === 'SIGHUP') {
+        // A second start on the folder of a live stack leaves that stack's PostgreSQL alone.
+        const twice = await runCli(['start', '--api-port', '0', ...args()])
+        expect(twice.code).toBe(1)
+        expect(twice.stderr).toContain(
+          `Error: The database in ${cluster} is in use by a running stack (pid ${running.process.pid})`
+        )
+        expect(await serversOf(cluster)).toHaveLength(1)
+      }
+      const exited = new Promise<number | null>((resolve) => running.process.on('exit', resolve))
+      running.process.kill(signal)
+      expect(await exited).toBe(0)
+      expect(running.stdout()).toContain(`Stopping (${signal})...`)
+      expect(running.stdout()).toMatch(/Stopped\.\n$/)
+      expect(await serversOf(cluster)).toEqual([])
+      await running.stop() // forgets it in stopStartedClis
+    }, 90_000) // a start, and for SIGHUP a second CLI run: 10-40 s each on a loaded machine
+  }
+})

@@ -1,0 +1,114 @@
+// For the crash recovery, backup and upgrade tests: a project folder, the keys a `start` prints,
+// supabase-js clients on it, and writers that record which of their writes were acknowledged.
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import postgres from 'postgres'
+import ws from 'ws'
+import type { RunningCli } from './cli.ts'
+
+/** A project folder with config.toml (inbox on a free port) and the given migrations. */
+export async function makeOpsProject(
+  id: string,
+  migrations: Record<string, string>
+): Promise<string> {
+  const workdir = await mkdtemp(path.join(tmpdir(), `${id}-project-`))
+  await mkdir(path.join(workdir, 'supabase', 'migrations'), { recursive: true })
+  await writeFile(
+    path.join(workdir, 'supabase', 'config.toml'),
+    `project_id = "${id}"\n[inbucket]\nport = 0\n`
+  )
+  for (const [name, sql] of Object.entries(migrations)) {
+    await writeFile(path.join(workdir, 'supabase', 'migrations', name), sql)
+  }
+  return workdir
+}
+
+/** A field of what `start` printed, e.g. "service_role key". */
+export function printed(cli: RunningCli, label: string): string {
+  const value = new RegExp(`${label}: (\\S+)`).exec(cli.stdout())?.[1]
+  if (!value) throw new Error(`start printed no ${label}:\n${cli.stdout()}`)
+  return value
+}
+
+export function clientOf(apiUrl: string, key: string): SupabaseClient {
+  return createClient(apiUrl, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as never },
+  })
+}
+
+export async function withDb<T>(url: string, fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} })
+  try {
+    return await fn(sql)
+  } finally {
+    await sql.end({ timeout: 2 })
+  }
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+/**
+ * Writers that each call `write(n)` with increasing n until stopped; `acknowledged` holds every n
+ * whose write succeeded. Failed writes (the stack going away) are counted, never retried.
+ */
+export function startWriters(
+  count: number,
+  write: (n: number) => Promise<boolean>
+): { acknowledged: Set<number>; failed(): number; stop(): Promise<void> } {
+  const acknowledged = new Set<number>()
+  let failures = 0
+  let stopping = false
+  let next = 1
+  const loops = Array.from({ length: count }, async () => {
+    while (!stopping) {
+      const n = next++
+      const ok = await write(n).catch(() => false)
+      if (ok) acknowledged.add(n)
+      else {
+        failures++
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+    }
+  })
+  return {
+    acknowledged,
+    failed: () => failures,
+    stop: async () => {
+      stopping = true
+      await Promise.all(loops)
+    },
+  }
+}
+
+/** Waits until `probe` holds, polling; fails after `ms` saying what it waited for. */
+export async function until(what: string, probe: () => boolean | Promise<boolean>, ms = 30_000) {
+  const deadline = Date.now() + ms
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/** Pids of the processes whose command line names `cluster` (its postgres server). */
+export async function serversOf(cluster: string): Promise<number[]> {
+  const pids: number[] = []
+  for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')
+    const zombie = /^\s*Z/.test(stat.slice(stat.lastIndexOf(')') + 1))
+    if (!zombie && cmdline.split('\0').includes(cluster)) pids.push(Number(pid))
+  }
+  return pids
+}
