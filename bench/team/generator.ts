@@ -24,6 +24,7 @@ export type Reply =
 
 export interface Report {
   deliveries: number[]
+  received: number
   sent: [string, number][]
   calls: [string, number][]
   failures: [string, number][]
@@ -75,6 +76,7 @@ async function handle(command: Command): Promise<Reply | null> {
         type: 'report',
         report: {
           deliveries: recorder.deliveries,
+          received: recorder.received,
           sent: [...recorder.sent],
           calls: [...recorder.calls],
           failures: [...recorder.failures],

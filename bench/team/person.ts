@@ -38,7 +38,13 @@ export class Recorder {
   sent = new Map<string, number>()
   calls = new Map<string, number>()
   failures = new Map<string, number>()
+  /** Realtime messages received in the window (broadcasts, presence frames), all topics. */
+  received = 0
   window: Window = { from: Infinity, to: -Infinity }
+
+  receivedOne(): void {
+    if (this.measured(now())) this.received++
+  }
 
   measured(t: number): boolean {
     return t >= this.window.from && t < this.window.to
@@ -115,6 +121,7 @@ export class SimulatedPerson {
         client
           .channel(topic, { config: { private: true } })
           .on('broadcast', { event: '*' }, (message: { payload?: unknown }) => {
+            this.recorder.receivedOne()
             const change = message.payload as LiveChange | undefined
             if (change && typeof change.table === 'string') onChange(change)
           })
@@ -124,12 +131,16 @@ export class SimulatedPerson {
     live(`live:channel:${person.open}`, (change) => this.onChannel(change))
     this.typing = client
       .channel(`channel:${person.open}`, { config: { private: true } })
-      .on('broadcast', { event: 'typing' }, () => {})
+      .on('broadcast', { event: 'typing' }, () => this.recorder.receivedOne())
     join(this.typing)
     const presence = client.channel(`workspace:${person.workspaceId}`, {
       config: { private: true, presence: { key: person.id } },
     })
-    presence.on('presence', { event: 'sync' }, () => void presence.presenceState())
+    // Each presence_state or presence_diff frame ends in a sync.
+    presence.on('presence', { event: 'sync' }, () => {
+      this.recorder.receivedOne()
+      void presence.presenceState()
+    })
     this.presence = presence
     join(presence, () => void this.track())
     await Promise.all(joins)
@@ -179,7 +190,7 @@ export class SimulatedPerson {
     }
   }
 
-  private async typeAndSend(attachments: unknown[] = []): Promise<void> {
+  private async typeAndSend(attachments: unknown[] = [], id = randomUUID()): Promise<void> {
     if (this.away) return
     const typingFor = uniform(RATES.typingSeconds) * 1000
     for (const end = Date.now() + typingFor; this.running && Date.now() < end;) {
@@ -189,13 +200,13 @@ export class SimulatedPerson {
     if (!this.running) return
     const t = now()
     const measured = this.recorder.measured(t)
-    await this.rpc('send_message', {
-      p_id: randomUUID(),
+    const row = await this.rpc('send_message', {
+      p_id: id,
       p_channel_id: this.person.open,
       p_body: `Something to say about the plan, with a few words more [t:${t.toFixed(3)}]`,
       p_attachments: attachments,
     })
-    if (measured) {
+    if (measured && row !== null) {
       const sent = this.recorder.sent
       sent.set(this.person.open, (sent.get(this.person.open) ?? 0) + 1)
     }
@@ -249,7 +260,7 @@ export class SimulatedPerson {
       this.recorder.call('storage upload', false, (error as Error).message)
       return
     }
-    await this.typeAndSend([{ path, name, width: null, height: null }])
+    await this.typeAndSend([{ path, name, width: null, height: null }], messageId)
   }
 
   /** My topic: my read positions moved (mark_read) refetch the sidebar. */
