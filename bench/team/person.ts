@@ -182,7 +182,9 @@ export class SimulatedPerson {
   private async rpc(name: string, args: Record<string, unknown>): Promise<unknown> {
     try {
       const { data, error, status } = await this.client.rpc(name, args)
-      this.recorder.call(name, !error, error ? `${status} ${error.message}` : '')
+      // A failed fetch (status 0) has its cause's code (ECONNRESET, UND_ERR_...) in `code`.
+      const detail = error ? `${status} ${error.code ? `${error.code} ` : ''}${error.message}` : ''
+      this.recorder.call(name, !error, detail)
       return data
     } catch (error) {
       this.recorder.call(name, false, (error as Error).message)
