@@ -1,0 +1,333 @@
+// One person with Chorus open in a browser tab, as the app behaves (app/src), over one
+// supabase-js client (its own WebSocket, the person's JWT):
+// - topics: live:user:<me> and live:workspace:<ws> (useWorkspaceLive, shared with the statuses,
+//   threads, saved and notifier hooks through lib/live.ts), live:channel:<open> (the open
+//   channel's messages), workspace:<ws> with presence tracked (usePresence), channel:<open> for
+//   typing (useTyping); all private.
+// - opening: my_workspaces, channel_list, message_page (the latest 50 of the open channel).
+// - a live message in the open channel: shown; a seq gap is caught up (message_page after the
+//   last seq held); while active (tab visible) mark_read 400 ms after the newest arrived
+//   (useReadWhileVisible), whose channel_members update comes back on my topic and refetches
+//   channel_list 250 ms later (useWorkspaceLive).
+// - a channel's last_seq moving on the workspace topic: patched into the sidebar when the
+//   channel is mine, which refetches my_workspaces (the rail's unread totals) 250 ms later, or
+//   refetches channel_list when it is not; with notifications allowed, the notifier fetches the
+//   new messages of a channel of mine that moved (message_page after the seq seen before).
+// - active: types for a few seconds before each message (a typing broadcast every 2 s, one
+//   "stopped" after the send), sends with rpc('send_message'), goes away and back now and then
+//   (presence untrack + track); an uploader also posts a 1-5 MB file to Storage's attachments
+//   bucket and sends a message with it.
+import { randomUUID } from 'node:crypto'
+import { createClient } from '@supabase/supabase-js'
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
+import ws from 'ws'
+import { RATES, exponentialMs, now, uniform } from './profile.ts'
+import type { Person } from './profile.ts'
+
+export interface Window {
+  /** Sends whose start falls in [from, to) are measured. */
+  from: number
+  to: number
+}
+
+/** What the people of one process saw; merged by the load generator. */
+export class Recorder {
+  /** Send start to live receipt (ms), one per delivery of a measured message to another viewer. */
+  deliveries: number[] = []
+  /** Measured messages sent, per channel. */
+  sent = new Map<string, number>()
+  calls = new Map<string, number>()
+  failures = new Map<string, number>()
+  /** Realtime messages received in the window (broadcasts, presence frames), all topics. */
+  received = 0
+  window: Window = { from: Infinity, to: -Infinity }
+
+  receivedOne(): void {
+    if (this.measured(now())) this.received++
+  }
+
+  measured(t: number): boolean {
+    return t >= this.window.from && t < this.window.to
+  }
+
+  /** A request or push made: counted when made in the window, failures always. */
+  call(name: string, ok: boolean, detail = ''): void {
+    if (this.measured(now())) this.calls.set(name, (this.calls.get(name) ?? 0) + 1)
+    if (!ok) {
+      const key = `${name} ${detail}`.trim()
+      this.failures.set(key, (this.failures.get(key) ?? 0) + 1)
+    }
+  }
+}
+
+const STAMP = /\[t:([\d.]+)\]$/
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+export class SimulatedPerson {
+  private readonly client: SupabaseClient
+  private lastSeq = 0
+  /** The sidebar's last seq per channel of mine, as the notifier compares them. */
+  private readonly seen = new Map<string, number>()
+  private readonly pending = new Set<'channels' | 'workspaces'>()
+  private refetchTimer: NodeJS.Timeout | undefined
+  private markTimer: NodeJS.Timeout | undefined
+  private running = false
+  private loops: Promise<void>[] = []
+  private typing: RealtimeChannel | null = null
+  private presence: RealtimeChannel | null = null
+  private away: boolean
+
+  constructor(
+    private readonly person: Person,
+    apiUrl: string,
+    anonKey: string,
+    private readonly recorder: Recorder
+  ) {
+    this.away = !person.active
+    this.client = createClient(apiUrl, anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: ws as never },
+      accessToken: async () => person.token,
+    })
+  }
+
+  /** Opens the app: the first fetches, then the five topics joined (presence tracked). */
+  async open(): Promise<void> {
+    const { person, client } = this
+    await this.rpc('my_workspaces', {})
+    const list = (await this.rpc('channel_list', { p_workspace_id: person.workspaceId })) as
+      { id: string; last_seq: number }[] | null
+    for (const row of list ?? []) this.seen.set(row.id, Number(row.last_seq))
+    const page = (await this.rpc('message_page', { p_channel_id: person.open, p_limit: 50 })) as
+      { seq: number }[] | null
+    this.lastSeq = Math.max(0, ...(page ?? []).map((m) => Number(m.seq)))
+
+    await client.realtime.setAuth()
+    const joins: Promise<void>[] = []
+    const join = (channel: RealtimeChannel, onJoined?: () => void) =>
+      joins.push(
+        new Promise<void>((resolve, reject) => {
+          channel.subscribe((status, error) => {
+            if (status === 'SUBSCRIBED') {
+              onJoined?.()
+              resolve()
+            } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT')
+              reject(new Error(`${channel.topic}: ${status} ${error?.message ?? ''}`))
+          })
+        })
+      )
+    const live = (topic: string, onChange: (change: LiveChange) => void) =>
+      join(
+        client
+          .channel(topic, { config: { private: true } })
+          .on('broadcast', { event: '*' }, (message: { payload?: unknown }) => {
+            this.recorder.receivedOne()
+            const change = message.payload as LiveChange | undefined
+            if (change && typeof change.table === 'string') onChange(change)
+          })
+      )
+    live(`live:user:${person.id}`, (change) => this.onMine(change))
+    live(`live:workspace:${person.workspaceId}`, (change) => this.onWorkspace(change))
+    live(`live:channel:${person.open}`, (change) => this.onChannel(change))
+    this.typing = client
+      .channel(`channel:${person.open}`, { config: { private: true } })
+      .on('broadcast', { event: 'typing' }, () => this.recorder.receivedOne())
+    join(this.typing)
+    const presence = client.channel(`workspace:${person.workspaceId}`, {
+      config: { private: true, presence: { key: person.id } },
+    })
+    // Each presence_state or presence_diff frame ends in a sync.
+    presence.on('presence', { event: 'sync' }, () => {
+      this.recorder.receivedOne()
+      void presence.presenceState()
+    })
+    this.presence = presence
+    join(presence, () => void this.track())
+    await Promise.all(joins)
+  }
+
+  /** Starts behaving: an active person types and sends, goes away and back; uploads. */
+  start(): void {
+    this.running = true
+    if (!this.person.active) return
+    this.loops.push(this.every(RATES.sendEverySeconds, () => this.typeAndSend()))
+    this.loops.push(this.every(RATES.presenceChangeEverySeconds, () => this.awayAndBack()))
+    if (this.person.uploader)
+      this.loops.push(this.every(RATES.uploadEverySeconds, () => this.upload()))
+  }
+
+  /** Stops behaving and waits for what is under way. */
+  async stop(): Promise<void> {
+    this.running = false
+    await Promise.all(this.loops)
+    this.loops = []
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.refetchTimer)
+    clearTimeout(this.markTimer)
+    await this.client.removeAllChannels()
+    this.client.realtime.disconnect()
+  }
+
+  private async every(meanSeconds: number, action: () => Promise<void>): Promise<void> {
+    while (this.running) {
+      const wait = exponentialMs(meanSeconds)
+      for (const end = Date.now() + wait; this.running && Date.now() < end;)
+        await sleep(Math.min(500, end - Date.now()))
+      if (this.running) await action()
+    }
+  }
+
+  private async rpc(name: string, args: Record<string, unknown>): Promise<unknown> {
+    try {
+      const { data, error, status } = await this.client.rpc(name, args)
+      // A failed fetch (status 0) has its cause's code (ECONNRESET, UND_ERR_...) in `code`.
+      const detail = error ? `${status} ${error.code ? `${error.code} ` : ''}${error.message}` : ''
+      this.recorder.call(name, !error, detail)
+      return data
+    } catch (error) {
+      this.recorder.call(name, false, (error as Error).message)
+      return null
+    }
+  }
+
+  private async typeAndSend(attachments: unknown[] = [], id = randomUUID()): Promise<void> {
+    if (this.away) return
+    const typingFor = uniform(RATES.typingSeconds) * 1000
+    for (const end = Date.now() + typingFor; this.running && Date.now() < end;) {
+      await this.typingSignal(true)
+      await sleep(Math.min(RATES.typingThrottleMs, end - Date.now()))
+    }
+    if (!this.running) return
+    const t = now()
+    const measured = this.recorder.measured(t)
+    const row = await this.rpc('send_message', {
+      p_id: id,
+      p_channel_id: this.person.open,
+      p_body: `Something to say about the plan, with a few words more [t:${t.toFixed(3)}]`,
+      p_attachments: attachments,
+    })
+    if (measured && row !== null) {
+      const sent = this.recorder.sent
+      sent.set(this.person.open, (sent.get(this.person.open) ?? 0) + 1)
+    }
+    await this.typingSignal(false)
+  }
+
+  private async typingSignal(typing: boolean): Promise<void> {
+    if (this.typing?.state !== 'joined') return
+    const result = await this.typing.send({
+      type: 'broadcast',
+      event: 'typing',
+      payload: { user_id: this.person.id, typing },
+    })
+    this.recorder.call('typing broadcast', result === 'ok', result)
+  }
+
+  private async track(why = 'join'): Promise<void> {
+    const began = now()
+    const result = await this.presence?.track({
+      user_id: this.person.id,
+      online_at: new Date().toISOString(),
+      state: this.away ? 'away' : 'active',
+      dnd: false,
+    })
+    this.recorder.call(
+      'presence track',
+      result === 'ok',
+      `${result} (${why}, ${Math.round(now() - began)} ms)`
+    )
+  }
+
+  private async awayAndBack(): Promise<void> {
+    this.away = !this.away
+    await this.presence?.untrack()
+    await this.track('away or back')
+  }
+
+  private async upload(): Promise<void> {
+    const size = Math.round(uniform(RATES.uploadMb) * 2 ** 20)
+    const messageId = randomUUID()
+    const name = `notes-${messageId.slice(0, 8)}.pdf`
+    const path = `${this.person.workspaceId}/${this.person.open}/${messageId}/${name}`
+    const file = new Blob([Buffer.alloc(size, 7)], { type: 'application/pdf' })
+    try {
+      const { error } = await this.client.storage
+        .from('attachments')
+        .upload(path, file, { contentType: 'application/pdf', upsert: false })
+      this.recorder.call('storage upload', !error, error?.message ?? '')
+      if (error) return
+    } catch (error) {
+      this.recorder.call('storage upload', false, (error as Error).message)
+      return
+    }
+    await this.typeAndSend([{ path, name, width: null, height: null }], messageId)
+  }
+
+  /** My topic: my read positions moved (mark_read) refetch the sidebar. */
+  private onMine(change: LiveChange): void {
+    if (change.table === 'channel_members') this.refetch('channels')
+  }
+
+  private onWorkspace(change: LiveChange): void {
+    if (change.table !== 'channels' || change.operation !== 'UPDATE') return
+    const id = change.record.id as string
+    const seq = Number(change.record.last_seq)
+    const before = this.seen.get(id)
+    if (before === undefined) {
+      this.refetch('channels')
+      return
+    }
+    this.refetch('workspaces')
+    if (seq <= before) return
+    this.seen.set(id, seq)
+    if (this.person.notifications) {
+      void this.rpc('message_page', { p_channel_id: id, p_after_seq: before, p_limit: 20 })
+    }
+  }
+
+  private onChannel(change: LiveChange): void {
+    const record = change.record
+    if (change.table !== 'messages' || change.operation !== 'INSERT') return
+    if (record.in_channel === false) return
+    const receivedAt = now()
+    if (record.author_id !== this.person.id) {
+      const t = Number(STAMP.exec(String(record.body))?.[1])
+      if (this.recorder.measured(t)) this.recorder.deliveries.push(receivedAt - t)
+    }
+    const seq = Number(record.seq)
+    if (seq > this.lastSeq + 1) {
+      void this.rpc('message_page', {
+        p_channel_id: this.person.open,
+        p_after_seq: this.lastSeq,
+        p_limit: 50,
+      })
+    }
+    this.lastSeq = Math.max(this.lastSeq, seq)
+    if (this.away) return
+    clearTimeout(this.markTimer)
+    const newest = this.lastSeq
+    this.markTimer = setTimeout(() => {
+      void this.rpc('mark_read', { p_channel_id: this.person.open, p_seq: newest })
+    }, RATES.markReadAfterMs)
+  }
+
+  private refetch(what: 'channels' | 'workspaces'): void {
+    this.pending.add(what)
+    clearTimeout(this.refetchTimer)
+    this.refetchTimer = setTimeout(() => {
+      const pending = [...this.pending]
+      this.pending.clear()
+      if (pending.includes('channels'))
+        void this.rpc('channel_list', { p_workspace_id: this.person.workspaceId })
+      if (pending.includes('workspaces')) void this.rpc('my_workspaces', {})
+    }, RATES.refetchAfterMs)
+  }
+}
+
+interface LiveChange {
+  table: string
+  operation: string
+  record: Record<string, unknown>
+}

@@ -1,0 +1,60 @@
+// Who the simulated people are and how often they do things. The rates are those of a busy team
+// during working hours (README: why these numbers).
+
+export interface Person {
+  id: string
+  /** A minted user JWT (the session's access token). */
+  token: string
+  workspaceId: string
+  /** #general first, then the topical channels this person is in. */
+  channels: string[]
+  /** The channel open in the tab (its live topic and typing topic are joined). */
+  open: string
+  /** At the keyboard, tab visible: reads (marks read), types and sends. Else idle, tab hidden. */
+  active: boolean
+  /** Browser notifications allowed: the notifier fetches the new messages of each channel moved. */
+  notifications: boolean
+  /** Also uploads a file every few minutes. */
+  uploader: boolean
+}
+
+export const RATES = {
+  /** Share of people at the keyboard; the others have the tab open but hidden (away). */
+  activeShare: 0.7,
+  /** Mean seconds between two messages of an active person (exponential gaps). */
+  sendEverySeconds: 120,
+  /** Typing lasts this long before each send (uniform), one signal per 2 s (useTyping). */
+  typingSeconds: [2, 8] as const,
+  typingThrottleMs: 2000,
+  /** An active person goes away and back (presence untrack + track) this often on average. */
+  presenceChangeEverySeconds: 600,
+  /** Share of people with browser notifications allowed. */
+  notificationsShare: 0.5,
+  /** One person in this many uploads a file (1-5 MB) every few minutes. */
+  uploaderShare: 0.05,
+  uploadEverySeconds: 180,
+  uploadMb: [1, 5] as const,
+  /** Share of people whose open channel is #general (the others: one of their topical ones). */
+  generalOpenShare: 0.3,
+  /** Topical channels besides #general: one per 10 people, at least 3. */
+  topicalChannels: (people: number) => Math.max(3, Math.ceil(people / 10)),
+  /** Each person is in #general and this many topical channels. */
+  topicalPerPerson: 3,
+  /** The app's timings: mark read 400 ms after the newest is seen, refetches debounced 250 ms. */
+  markReadAfterMs: 400,
+  refetchAfterMs: 250,
+}
+
+/** An exponential wait (ms) of this mean (s). */
+export function exponentialMs(meanSeconds: number): number {
+  return -Math.log(1 - Math.random()) * meanSeconds * 1000
+}
+
+export function uniform([low, high]: readonly [number, number]): number {
+  return low + Math.random() * (high - low)
+}
+
+/** A clock shared by the processes of the machine (ms since the epoch, sub-ms precision). */
+export function now(): number {
+  return performance.timeOrigin + performance.now()
+}

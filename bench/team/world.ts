@@ -1,0 +1,102 @@
+// A team's world, made quickly: N people (auth.users rows, whose trigger makes their profiles)
+// and their workspace, its #general and topical public channels (created through the app's own
+// RPCs by the first person), then the memberships inserted as superuser. Each person gets a
+// minted user JWT (HS256 with the stack's secret, as GoTrue signs them) and a place in the
+// app: the channels they are in, the one they have open, and how they behave (profile.ts).
+import { randomUUID } from 'node:crypto'
+import { createClient } from '@supabase/supabase-js'
+import type { Sql } from 'postgres'
+import ws from 'ws'
+import { userToken } from '../realtime/clients.ts'
+import type { StackInfo } from '../realtime/clients.ts'
+import { RATES } from './profile.ts'
+import type { Person } from './profile.ts'
+
+export interface World {
+  workspaceId: string
+  people: Person[]
+  /** Channel id -> how many people have it open (who receive its messages live). */
+  viewers: Map<string, number>
+}
+
+/** A seeded random generator, so that a step's world is the same from one run to the next. */
+export function random(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+export async function makeWorld(stack: StackInfo, sql: Sql, size: number): Promise<World> {
+  const rand = random(size)
+  const ids = Array.from({ length: size }, () => randomUUID())
+  const tag = `${size}-${Date.now().toString(36)}`
+  await sql`
+    insert into auth.users (id, aud, role, email, email_confirmed_at, raw_user_meta_data)
+    select id, 'authenticated', 'authenticated', 'p' || ord || '.' || ${tag} || '@example.test',
+      now(), jsonb_build_object('display_name', 'Person ' || ord)
+    from unnest(${ids}::uuid[]) with ordinality as u(id, ord)`
+
+  const owner = ids[0] as string
+  const client = createClient(stack.apiUrl, stack.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as never },
+    accessToken: async () => userToken(stack.jwtSecret, owner),
+  })
+  const made = await client
+    .rpc('create_workspace', { p_name: `Team ${tag}` })
+    .single<{ id: string }>()
+  if (made.error) throw new Error(`create_workspace: ${made.error.message}`)
+  const workspaceId = made.data.id
+  const topical: string[] = []
+  for (let c = 0; c < RATES.topicalChannels(size); c++) {
+    const channel = await client
+      .rpc('create_channel', { p_workspace_id: workspaceId, p_name: `topic-${c}` })
+      .single<{ id: string }>()
+    if (channel.error) throw new Error(`create_channel: ${channel.error.message}`)
+    topical.push(channel.data.id)
+  }
+  const [general] = await sql<{ id: string }[]>`
+    select id from public.channels where workspace_id = ${workspaceId} and is_default`
+  const generalId = (general as { id: string }).id
+
+  const others = ids.slice(1)
+  await sql`
+    insert into public.workspace_members (workspace_id, user_id)
+    select ${workspaceId}, unnest(${others}::uuid[])`
+  const people: Person[] = ids.map((id, index) => {
+    const mine = [...topical].sort(() => rand() - 0.5).slice(0, RATES.topicalPerPerson)
+    const open =
+      rand() < RATES.generalOpenShare
+        ? generalId
+        : (mine[Math.floor(rand() * mine.length)] as string)
+    const uploader = index % Math.round(1 / RATES.uploaderShare) === 1
+    const active = uploader || rand() < RATES.activeShare
+    return {
+      id,
+      token: userToken(stack.jwtSecret, id),
+      workspaceId,
+      channels: [generalId, ...mine],
+      open,
+      active,
+      notifications: rand() < RATES.notificationsShare,
+      uploader,
+    }
+  })
+  const memberships = people.flatMap((p) =>
+    p.channels.map((channel_id) => ({ channel_id, workspace_id: workspaceId, user_id: p.id }))
+  )
+  for (let i = 0; i < memberships.length; i += 5000) {
+    await sql`
+      insert into public.channel_members ${sql(memberships.slice(i, i + 5000))}
+      on conflict (channel_id, user_id) do nothing`
+  }
+  await sql`analyze`
+  const viewers = new Map<string, number>()
+  for (const p of people) viewers.set(p.open, (viewers.get(p.open) ?? 0) + 1)
+  return { workspaceId, people, viewers }
+}
