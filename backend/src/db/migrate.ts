@@ -4,7 +4,7 @@
 // Supabase CLI records it, then supabase/seed.sql on a fresh database.
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { readdir, readFile } from 'node:fs/promises'
+import { chmod, readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Sql, TransactionSql } from 'postgres'
@@ -17,6 +17,8 @@ import { leadingCommentsLength, splitSqlStatementRanges, splitSqlStatements } fr
 
 const PLATFORM_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'platform')
 const MIGRATION_NAME = /^([0-9]+)_(.*)\.sql$/
+/** Vault's key, in the cluster's data directory (60-vault.sql). */
+export const VAULT_KEY_FILE = 'chorus_vault.key'
 
 export class MigrationError extends Error {
   override name = 'MigrationError'
@@ -81,6 +83,7 @@ export async function applyPlatform(
     })
     applied.push(file)
   }
+  await protectVaultKey(sql, log)
   // The API connects as authenticator, and the services as their admin roles, with this password.
   // Roles are cluster-wide: set it when this database was just bootstrapped, not on every start.
   if (applied.length === 0) return applied
@@ -104,6 +107,21 @@ export async function applyPlatform(
     )
     .simple()
   return applied
+}
+
+/**
+ * Vault's key file (60-vault.sql) is written by the server with COPY, which leaves it 0644
+ * inside the 0700 data directory: when that directory is on this machine, make it 0600. On a
+ * server elsewhere (DATABASE_URL) it stays as the server wrote it.
+ */
+async function protectVaultKey(sql: Sql, log: Logger): Promise<void> {
+  const [row] = await sql<{ dir: string }[]>`select current_setting('data_directory') as dir`
+  const file = path.join(row?.dir ?? '', VAULT_KEY_FILE)
+  try {
+    if (((await stat(file)).mode & 0o777) !== 0o600) await chmod(file, 0o600)
+  } catch (error) {
+    log.debug(`Vault's key ${file} is not on this machine: ${(error as Error).message}`)
+  }
 }
 
 /**
