@@ -24,6 +24,8 @@ export interface StackContext {
   dataDir: string
   /** The public API URL, e.g. http://127.0.0.1:54321. Set once the server listens. */
   apiUrl: string
+  /** The mail inbox's SMTP port once it listens; null when the inbox is disabled. */
+  inboxSmtpPort: number | null
   events: EventEmitter<StackEvents>
 }
 

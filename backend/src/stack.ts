@@ -202,6 +202,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       }
     }
     const password = decodeURIComponent(new URL(dbUrl).password) || LOCAL_DB_PASSWORD
+    const keys = await loadKeys(config)
+    // The seed may need the API's URL (seedSettings): a free port is chosen now, as for the DB.
+    const listenPort = apiPort === 0 ? await freePort() : apiPort
 
     // The schema: platform contract, migrations, seed.
     const migrator = postgres(dbUrl, { max: 1, onnotice: () => {} })
@@ -210,14 +213,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await applyPlatform(migrator, password, log)
       const run = await applyMigrations(migrator, migrationsDir, log)
       fresh = fresh || run.fresh
-      if (fresh && config.db.seed.enabled) await applySeed(migrator, config.db.seed.sqlPaths, log)
+      if (fresh && config.db.seed.enabled) {
+        await applySeed(migrator, config.db.seed.sqlPaths, log, seedSettings(listenPort, keys))
+      }
     } finally {
       await migrator.end({ timeout: signal?.aborted ? 0 : 2 })
     }
     migrating = false
     signal?.throwIfAborted()
 
-    const keys = await loadKeys(config)
     const db = await Database.connect({ url: dbUrl, authenticatorPassword: password })
     cleanups.push(() => db.close())
     const events = new EventEmitter<StackEvents>()
@@ -229,12 +233,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       log,
       dataDir,
       apiUrl: '',
+      inboxSmtpPort: null,
       events,
     }
 
     const services = servicesFor(config)
     const api = await buildApiServer(context, services)
-    await api.listen({ host: '127.0.0.1', port: apiPort })
+    await api.listen({ host: '127.0.0.1', port: listenPort })
     cleanups.push(() => api.close())
     const port = (api.server.address() as AddressInfo).port
     const ipv6 = await listenAlsoOnIpv6(api, port, log)
@@ -254,6 +259,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       cleanups.push(() => inbox.close())
       inboxUrl = inbox.url
       inboxSmtpPort = inbox.smtpPort
+      context.inboxSmtpPort = inbox.smtpPort
     }
 
     for (const service of services) {
@@ -343,6 +349,19 @@ async function prepareDataFolder(dataDir: string): Promise<void> {
       `The data folder ${dataDir} cannot be created or written (${reason}). ` +
         `Choose another with --data-dir DIR.`
     )
+  }
+}
+
+/**
+ * What the stack tells the seed's session (current_setting(name, true)), so that a seed can
+ * store this stack's own URL and key (supabase/seed.sql puts them in Vault) and still fall back
+ * to the CLI's defaults under the real `supabase start`, where they are unset.
+ */
+export function seedSettings(apiPort: number, keys: JwtKeys): Record<string, string> {
+  return {
+    'supabase_local.api_url': `http://127.0.0.1:${apiPort}`,
+    'supabase_local.publishable_key': keys.publishableKey,
+    'supabase_local.anon_key': keys.anonKey,
   }
 }
 

@@ -139,6 +139,8 @@ export async function migrationRole(sql: Sql): Promise<string | null> {
 /** Runs a file as the migration role, with what hosted allows it through supautils. */
 interface RunAs {
   role: string | null
+  /** Transaction-local settings the file can read with current_setting(name, true). */
+  settings?: Record<string, string>
 }
 
 async function runAs(sql: Sql, log: Logger): Promise<RunAs> {
@@ -234,7 +236,12 @@ export async function applyMigrations(
 }
 
 /** Runs the seed files (a fresh database only); returns the files run. */
-export async function applySeed(sql: Sql, seedPaths: string[], log: Logger): Promise<string[]> {
+export async function applySeed(
+  sql: Sql,
+  seedPaths: string[],
+  log: Logger,
+  settings: Record<string, string> = {}
+): Promise<string[]> {
   await sql
     .unsafe(
       `
@@ -250,7 +257,7 @@ export async function applySeed(sql: Sql, seedPaths: string[], log: Logger): Pro
     if (!existsSync(file)) continue
     const text = await readFile(file, 'utf8')
     log.info(`Seeding data from ${path.basename(file)}...`)
-    await runInTransaction(sql, path.basename(file), text, as, async (tx) => {
+    await runInTransaction(sql, path.basename(file), text, { ...as, settings }, async (tx) => {
       await tx`
         insert into supabase_migrations.seed_files (path, hash) values (${file}, ${sha1(text)})
         on conflict (path) do update set hash = excluded.hash
@@ -295,6 +302,9 @@ async function sessionUser(tx: TransactionSql): Promise<string> {
 async function enter(tx: TransactionSql, as: RunAs): Promise<void> {
   if (as.role) await tx.unsafe(`set local session authorization ${as.role}`).simple()
   await tx.unsafe('set local search_path = "$user", public, extensions').simple()
+  for (const [name, value] of Object.entries(as.settings ?? {})) {
+    await tx`select set_config(${name}, ${value}, true)`
+  }
 }
 
 /**

@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Service, StackContext } from '../context.ts'
 import { corsHeaders } from '../http/cors.ts'
 import { registerDenoImports } from './deno-imports.ts'
-import { readFunctionSecrets } from './secrets.ts'
+import { readFunctionSecrets, stackEnvironment } from './secrets.ts'
 
 type Handler = (request: Request) => Response | Promise<Response>
 
@@ -40,7 +40,12 @@ export function functionsService(): Service {
         JSON.stringify({ default: ctx.keys.publishableKey })
       )
       runtimeEnv.set('SUPABASE_SECRET_KEYS', JSON.stringify({ default: ctx.keys.secretKey }))
-      secrets = readFunctionSecrets(ctx.config.supabaseDir, readConfigDoc(ctx), ctx.log)
+      secrets = readFunctionSecrets(
+        ctx.config.supabaseDir,
+        readConfigDoc(ctx),
+        ctx.log,
+        stackEnvironment(ctx.inboxSmtpPort)
+      )
     },
     async register(app: FastifyInstance, ctx: StackContext) {
       const handlers = new Map<string, { version: number; handler: Promise<Handler> }>()

@@ -17,6 +17,27 @@ begin
 end
 $$;
 
+-- What postgres creates in public (and extensions, storage) is granted to the API roles, as on
+-- hosted: row-level security is the guard (00-roles.sql set these for the superuser's objects).
+alter default privileges for role postgres in schema public
+  grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema public
+  grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema public
+  grant all on sequences to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema extensions
+  grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema extensions
+  grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema extensions
+  grant all on sequences to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema storage
+  grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema storage
+  grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema storage
+  grant all on sequences to postgres, anon, authenticated, service_role;
+
 grant all on schema extensions to postgres;
 grant all on all tables in schema extensions to postgres;
 grant all on all sequences in schema extensions to postgres;
