@@ -19,7 +19,7 @@ import { DatabaseStartError, removeClusters, startEmbeddedPostgres } from './db/
 import type { EmbeddedServer } from './db/embedded.ts'
 import { chooseEngine } from './db/engine.ts'
 import type { Engine } from './db/engine.ts'
-import { applyMigrations, applyPlatform, applySeed } from './db/migrate.ts'
+import { applyMigrations, applyPlatform, applySeed, seedSettings } from './db/migrate.ts'
 import { startCronScheduler } from './cron/scheduler.ts'
 import { startNetWorker } from './net/worker.ts'
 import { buildAppServer } from './http/app-server.ts'
@@ -214,7 +214,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const run = await applyMigrations(migrator, migrationsDir, log)
       fresh = fresh || run.fresh
       if (fresh && config.db.seed.enabled) {
-        await applySeed(migrator, config.db.seed.sqlPaths, log, seedSettings(listenPort, keys))
+        const settings = seedSettings(`http://127.0.0.1:${listenPort}`, keys)
+        await applySeed(migrator, config.db.seed.sqlPaths, log, settings)
       }
     } finally {
       await migrator.end({ timeout: signal?.aborted ? 0 : 2 })
@@ -349,19 +350,6 @@ async function prepareDataFolder(dataDir: string): Promise<void> {
       `The data folder ${dataDir} cannot be created or written (${reason}). ` +
         `Choose another with --data-dir DIR.`
     )
-  }
-}
-
-/**
- * What the stack tells the seed's session (current_setting(name, true)), so that a seed can
- * store this stack's own URL and key (supabase/seed.sql puts them in Vault) and still fall back
- * to the CLI's defaults under the real `supabase start`, where they are unset.
- */
-export function seedSettings(apiPort: number, keys: JwtKeys): Record<string, string> {
-  return {
-    'supabase_local.api_url': `http://127.0.0.1:${apiPort}`,
-    'supabase_local.publishable_key': keys.publishableKey,
-    'supabase_local.anon_key': keys.anonKey,
   }
 }
 

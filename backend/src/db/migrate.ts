@@ -143,9 +143,9 @@ interface RunAs {
   settings?: Record<string, string>
 }
 
-async function runAs(sql: Sql, log: Logger): Promise<RunAs> {
+async function runAs(sql: Sql, log: Logger | null): Promise<RunAs> {
   const role = await migrationRole(sql)
-  if (role === null) {
+  if (role === null && log) {
     log.warn(
       "Migrations run as the superuser: this server's postgres role is its superuser. " +
         'A new database (start --reset) runs them as postgres without superuser, as on hosted.'
@@ -235,6 +235,22 @@ export async function applyMigrations(
   return { applied, fresh: !history?.exists }
 }
 
+/**
+ * What the stack tells the seed's session (current_setting(name, true)), so that a seed can
+ * store this stack's own URL and key (supabase/seed.sql puts them in Vault) and still fall back
+ * to the CLI's defaults under the real `supabase start`, where they are unset.
+ */
+export function seedSettings(
+  apiUrl: string,
+  keys: { publishableKey: string; anonKey: string }
+): Record<string, string> {
+  return {
+    'supabase_local.api_url': apiUrl,
+    'supabase_local.publishable_key': keys.publishableKey,
+    'supabase_local.anon_key': keys.anonKey,
+  }
+}
+
 /** Runs the seed files (a fresh database only); returns the files run. */
 export async function applySeed(
   sql: Sql,
@@ -250,7 +266,7 @@ export async function applySeed(
   `
     )
     .simple()
-  const as = await runAs(sql, log)
+  const as = await runAs(sql, null)
   if (as.role) await prepareMigrationRole(sql, as.role)
   const applied: string[] = []
   for (const file of seedPaths) {
