@@ -2,7 +2,8 @@
 // batch to the notify-email function, which sends through the inbox's SMTP port into the local
 // inbox (read through its Mailpit API). For a deterministic few seconds this spec sets the tests'
 // delay (private.notification_config 'email_delay_seconds' = 3), runs the job every second and
-// points it at this stack's API; it puts them back at the end. Pete away from the app: Olga's
+// points it at this stack's API (Vault's project_url); it puts the delay and the schedule back
+// at the end. Pete away from the app: Olga's
 // mention of him is emailed exactly once; Pete back in #general reads the next one live and gets
 // no email for it. The digest's permalink opens the message; its unsubscribe link turns emails
 // off (the page says so), and a second time says the link was used.
@@ -26,10 +27,11 @@ let sql: Sql
 
 test.beforeAll(async () => {
   sql = postgres(dbUrl(), { max: 1, onnotice: () => {} })
-  const anonKey = process.env.CHORUS_ANON_KEY ?? ''
+  // The job finds the functions in Vault (the seed stored the stack's own URL): this stack's.
+  await sql`
+    select vault.update_secret(id, ${apiUrl()}) from vault.secrets where name = 'project_url'`
   await sql`
     insert into private.notification_config (name, value) values
-      ('functions_url', ${`${apiUrl()}/functions/v1`}), ('api_key', ${anonKey}),
       ('email_delay_seconds', ${String(DELAY_SECONDS)})
     on conflict (name) do update set value = excluded.value`
   await sql`

@@ -191,12 +191,20 @@ end
 $$;
 
 -- Notification emails on the local stack (supabase/README.md, Notification emails): the cron job
--- posts each batch to the local functions endpoint ([api] port 54321) with the CLI's default anon
--- key; the function sends through the local inbox's SMTP port ([edge_runtime.secrets] in
--- config.toml). A hosted project sets its own URL and key instead. The demo history above is
--- not news: none of it is emailed.
+-- finds the functions in Vault, as on a hosted project (where `npm run deploy` stores them): the
+-- project URL and the publishable key. The stack tells the seed its own
+-- (current_setting('supabase_local.api_url' / 'supabase_local.publishable_key'), so a stack on
+-- other ports mails through itself); under the real `supabase start`, which sets neither, the
+-- CLI's defaults (port 54321, its publishable key). The function sends through the local inbox's
+-- SMTP port ([edge_runtime.secrets] in config.toml). The demo history above is not news: none of
+-- it is emailed.
 delete from private.email_queue;
-insert into private.notification_config (name, value) values
-  ('functions_url', 'http://127.0.0.1:54321/functions/v1'),
-  ('api_key', 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0')
-on conflict (name) do update set value = excluded.value;
+select vault.create_secret(
+  coalesce(nullif(current_setting('supabase_local.api_url', true), ''), 'http://127.0.0.1:54321'),
+  'project_url'
+);
+select vault.create_secret(
+  coalesce(nullif(current_setting('supabase_local.publishable_key', true), ''),
+    'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'),
+  'publishable_key'
+);

@@ -33,6 +33,8 @@ export interface StackContext {
   mode: 'start' | 'serve'
   /** The origin CORS allows: '*', or `serve`'s public origin only. */
   corsOrigin: string
+  /** The mail inbox's SMTP port once it listens; null when the inbox is disabled. */
+  inboxSmtpPort: number | null
   events: EventEmitter<StackEvents>
 }
 

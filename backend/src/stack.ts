@@ -19,7 +19,7 @@ import { chooseEngine } from './db/engine.ts'
 import type { Engine } from './db/engine.ts'
 import { recreateExternalDatabase } from './db/external.ts'
 import { stopOrphanedServers } from './db/orphan.ts'
-import { applyMigrations, applyPlatform, applySeed } from './db/migrate.ts'
+import { applyMigrations, applyPlatform, applySeed, seedSettings } from './db/migrate.ts'
 import { startCronScheduler } from './cron/scheduler.ts'
 import { startNetWorker } from './net/worker.ts'
 import { buildAppServer } from './http/app-server.ts'
@@ -220,6 +220,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       }
     }
     const password = decodeURIComponent(new URL(dbUrl).password) || LOCAL_DB_PASSWORD
+    const keys = options.keys ?? (await loadKeys(config))
+    // The seed may need the API's URL (seedSettings): a free port is chosen now, as for the DB.
+    const listenPort = apiPort === 0 ? await freePort() : apiPort
 
     // The schema: platform contract, migrations, seed.
     const migrator = postgres(dbUrl, { max: 1, onnotice: () => {} })
@@ -228,14 +231,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await applyPlatform(migrator, password, log)
       const run = await applyMigrations(migrator, migrationsDir, log)
       fresh = fresh || run.fresh
-      if (fresh && config.db.seed.enabled) await applySeed(migrator, config.db.seed.sqlPaths, log)
+      if (fresh && config.db.seed.enabled) {
+        const settings = seedSettings(`http://127.0.0.1:${listenPort}`, keys)
+        await applySeed(migrator, config.db.seed.sqlPaths, log, settings)
+      }
     } finally {
       await migrator.end({ timeout: signal?.aborted ? 0 : 2 })
     }
     migrating = false
     signal?.throwIfAborted()
 
-    const keys = options.keys ?? (await loadKeys(config))
     const db = await Database.connect({ url: dbUrl, authenticatorPassword: password })
     cleanups.push(() => db.close())
     const events = new EventEmitter<StackEvents>()
@@ -251,13 +256,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       mode: options.mode ?? 'start',
       corsOrigin:
         options.ownOriginOnly && options.publicUrl ? new URL(options.publicUrl).origin : '*',
+      inboxSmtpPort: null,
       events,
     }
 
     const services = servicesFor(config)
     const api = await buildApiServer(context, services, options.front)
     const host = options.host ?? '127.0.0.1'
-    await api.listen({ host, port: apiPort })
+    await api.listen({ host, port: listenPort })
     cleanups.push(() => api.close())
     const port = (api.server.address() as AddressInfo).port
     if (host === '127.0.0.1') {
@@ -280,6 +286,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       cleanups.push(() => inbox.close())
       inboxUrl = inbox.url
       inboxSmtpPort = inbox.smtpPort
+      context.inboxSmtpPort = inbox.smtpPort
     }
 
     for (const service of services) {

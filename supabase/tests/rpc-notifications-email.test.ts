@@ -5,7 +5,7 @@
 // mail with its permalink and an unsubscribe link to the app (whose RPC refuses a bad or used
 // token) and a one-click unsubscribe header; several become one digest; a read one, a muted
 // channel's and one of someone who unsubscribed give none; Do Not Disturb holds them until it
-// ends. The seed points the job at the local stack.
+// ends. The seed points the job at the local stack (Vault's project_url and publishable_key).
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { simpleParser } from 'mailparser'
@@ -57,16 +57,19 @@ beforeAll(async () => {
   })
   stack = await startTestStack({ workdir })
   world = await buildWorld(stack)
-  // The seed points the job at the local stack's default port, with its anon key.
-  const seeded = await stack.sql`select name, value from private.notification_config order by name`
+  // The seed stores this stack's own URL (a free port here, not 54321) and publishable key in
+  // Vault, where the job finds them: nothing to point elsewhere.
+  const seeded = await stack.sql`
+    select name, decrypted_secret from vault.decrypted_secrets
+    where name in ('project_url', 'publishable_key') order by name`
   expect(seeded).toEqual([
-    { name: 'api_key', value: stack.anonKey },
-    { name: 'functions_url', value: 'http://127.0.0.1:54321/functions/v1' },
+    { name: 'project_url', decrypted_secret: stack.url },
+    { name: 'publishable_key', decrypted_secret: stack.keys.publishableKey },
   ])
-  await stack.sql`
-    insert into private.notification_config (name, value)
-    values ('functions_url', ${`${stack.url}/functions/v1`}), ('api_key', ${stack.anonKey})
-    on conflict (name) do update set value = excluded.value`
+  expect(new URL(stack.url).port).not.toBe('54321')
+  expect(
+    await stack.sql`select name from private.notification_config where name in ('functions_url', 'api_key')`
+  ).toEqual([])
   await stack.sql`
     select cron.alter_job(jobid, schedule => '1 seconds') from cron.job
     where jobname = 'chorus-notification-emails'`

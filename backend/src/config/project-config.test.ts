@@ -36,7 +36,12 @@ describe('parseProjectConfig', () => {
     expect(config.auth.rateLimit.emailSent).toBe(2)
     expect(config.storage.fileSizeLimit).toBe(50 * 1024 * 1024)
     expect(config.auth.email.smtp).toBeNull()
-    expect(config.realtime).toEqual({ enabled: true, ipVersion: 'IPv4', maxHeaderLength: 4096 })
+    expect(config.realtime).toEqual({
+      enabled: true,
+      ipVersion: 'IPv4',
+      maxHeaderLength: 4096,
+      privateOnly: false,
+    })
   })
 
   it('reads the keys that apply and ignores unknown ones', () => {
@@ -75,6 +80,7 @@ objects_path = "./avatars"
 [realtime]
 ip_version = "IPv6"
 max_header_length = 8192
+private_only = true
 [unknown.section]
 x = 1
 `)
@@ -95,7 +101,12 @@ x = 1
     })
     expect(config.auth.email.smtp).toMatchObject({ host: 'smtp.example.com', port: 2525 })
     expect(config.storage.fileSizeLimit).toBe(5_000_000)
-    expect(config.realtime).toEqual({ enabled: true, ipVersion: 'IPv6', maxHeaderLength: 8192 })
+    expect(config.realtime).toEqual({
+      enabled: true,
+      ipVersion: 'IPv6',
+      maxHeaderLength: 8192,
+      privateOnly: true,
+    })
     expect(config.storage.buckets.avatars).toEqual({
       public: true,
       fileSizeLimit: 1024 * 1024,

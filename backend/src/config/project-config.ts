@@ -74,6 +74,11 @@ export interface ProjectConfig {
     ipVersion: 'IPv4' | 'IPv6'
     /** Longest header value Realtime reads (the CLI's MAX_HEADER_LENGTH); longer is a 431. */
     maxHeaderLength: number
+    /**
+     * Only private channels may be joined: the hosted tenant's private_only (the Dashboard's
+     * "Allow public access" off; the Management API's realtime config `private_only`).
+     */
+    privateOnly: boolean
   }
   /** The mail inbox; admin_email and sender_name are the From of what lands there. smtpPort
    * takes mail by SMTP (default 54325; a free one when port is 0 and smtp_port is unset). */
@@ -266,6 +271,7 @@ export function parseProjectConfig(
       enabled: read.get('realtime', 'enabled', 'boolean', true),
       ipVersion,
       maxHeaderLength,
+      privateOnly: read.get('realtime', 'private_only', 'boolean', false),
     },
     inbucket: {
       enabled: read.get('inbucket', 'enabled', 'boolean', true),

@@ -20,7 +20,16 @@ import type { Binaries, RunAs } from './postgres-home.ts'
 
 export { DatabaseStartError, EMBEDDED_MAJOR_VERSION } from './postgres-home.ts'
 export { removeCluster, removeClusters } from './postgres-home.ts'
-export const SUPERUSER = 'postgres'
+/**
+ * The superuser a new cluster is created with (initdb's bootstrap user), as in Supabase's
+ * database image: `postgres` is then an ordinary role (created by the platform contract) that
+ * migrations run as, without superuser, as on hosted Supabase.
+ */
+export const SUPERUSER = 'supabase_admin'
+/** A cluster created before the stack made supabase_admin its superuser has `postgres`. */
+const LEGACY_SUPERUSER = 'postgres'
+/** The file in the cluster's folder that names its bootstrap superuser (PostgreSQL ignores it). */
+const SUPERUSER_FILE = 'chorus_superuser'
 /** How long a fast shutdown may take before the server is stopped immediately (SIGQUIT). */
 const FAST_SHUTDOWN_MS = 1500
 
@@ -80,9 +89,13 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     log.info(`Creating a new PostgreSQL ${engine.major} cluster in ${pgdata}`)
     await initialise(binaries, pgdata, runAs, engine.major, options)
   }
+  const superuser = await readFile(path.join(pgdata, SUPERUSER_FILE), 'utf8').then(
+    (text) => text.trim(),
+    () => LEGACY_SUPERUSER
+  )
   const server = await launch(binaries, pgdata, runAs, options)
   return {
-    url: `postgresql://${SUPERUSER}:${encodeURIComponent(options.password)}@127.0.0.1:${port}/postgres`,
+    url: `postgresql://${superuser}:${encodeURIComponent(options.password)}@127.0.0.1:${port}/postgres`,
     created,
     pgdata,
     ...server,
@@ -144,7 +157,12 @@ async function initialise(
   })
   options.signal?.removeEventListener('abort', abort)
   await rm(passwordFile, { force: true })
-  if (code === 0) return
+  if (code === 0) {
+    const file = path.join(pgdata, SUPERUSER_FILE)
+    await writeFile(file, `${SUPERUSER}\n`, { mode: 0o600 })
+    if (runAs) await chown(file, runAs.uid, runAs.gid)
+    return
+  }
   await rm(pgdata, { recursive: true, force: true })
   options.signal?.throwIfAborted()
   const errors = output.lines.filter((line) => /error|fatal|argument|denied/i.test(line))

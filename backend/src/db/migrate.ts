@@ -4,18 +4,21 @@
 // Supabase CLI records it, then supabase/seed.sql on a fresh database.
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { readdir, readFile } from 'node:fs/promises'
+import { chmod, readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Sql } from 'postgres'
+import type { Sql, TransactionSql } from 'postgres'
 import type { Logger } from '../logger.ts'
 import { describeMissingExtension } from './extensions.ts'
+import { rewriteForHosted } from './hosted-privileges.ts'
 import { EMBEDDED_MAJOR_VERSION } from './postgres-home.ts'
 import { installStackExtensions, updateExtensions } from './stack-extensions.ts'
-import { splitSqlStatements } from './sql-split.ts'
+import { leadingCommentsLength, splitSqlStatementRanges, splitSqlStatements } from './sql-split.ts'
 
 const PLATFORM_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'platform')
 const MIGRATION_NAME = /^([0-9]+)_(.*)\.sql$/
+/** Vault's key, in the cluster's data directory (60-vault.sql). */
+export const VAULT_KEY_FILE = 'chorus_vault.key'
 
 export class MigrationError extends Error {
   override name = 'MigrationError'
@@ -37,6 +40,15 @@ export async function applyPlatform(
   await sql
     .unsafe(
       `
+    do $$
+    begin
+      -- A cluster made by the stack has supabase_admin as its superuser (as Supabase's image);
+      -- postgres is the role migrations run as (55-postgres-role.sql gives it its privileges).
+      if not exists (select from pg_roles where rolname = 'postgres') then
+        create role postgres login createdb createrole replication bypassrls;
+      end if;
+    end
+    $$;
     create schema if not exists _supabase_local;
     create table if not exists _supabase_local.platform_versions (
       name text primary key,
@@ -75,11 +87,12 @@ export async function applyPlatform(
       if (previous !== hash) log.debug(`platform file ${file} changed since it was applied`)
       continue
     }
-    await runInTransaction(sql, file, text, async (tx) => {
+    await runInTransaction(sql, file, text, { role: null }, async (tx) => {
       await tx`insert into _supabase_local.platform_versions (name, hash) values (${file}, ${hash})`
     })
     applied.push(file)
   }
+  await protectVaultKey(sql, log)
   // The API connects as authenticator, and the services as their admin roles, with this password.
   // Roles are cluster-wide: set it when this database was just bootstrapped, not on every start.
   if (applied.length === 0) return applied
@@ -90,10 +103,64 @@ export async function applyPlatform(
     alter role authenticator with login password ${literal};
     alter role supabase_auth_admin with login password ${literal};
     alter role supabase_storage_admin with login password ${literal};
+    do $$
+    begin
+      -- postgres connects with the same password as on the CLI's database, unless it is this
+      -- server's own superuser (DATABASE_URL), which the stack leaves as it is.
+      if not (select rolsuper from pg_roles where rolname = 'postgres') then
+        alter role postgres with login password ${literal};
+      end if;
+    end
+    $$;
   `
     )
     .simple()
   return applied
+}
+
+/**
+ * Vault's key file (60-vault.sql) is written by the server with COPY, which leaves it 0644
+ * inside the 0700 data directory: when that directory is on this machine, make it 0600. On a
+ * server elsewhere (DATABASE_URL) it stays as the server wrote it.
+ */
+async function protectVaultKey(sql: Sql, log: Logger): Promise<void> {
+  const [row] = await sql<{ dir: string }[]>`select current_setting('data_directory') as dir`
+  const file = path.join(row?.dir ?? '', VAULT_KEY_FILE)
+  try {
+    if (((await stat(file)).mode & 0o777) !== 0o600) await chmod(file, 0o600)
+  } catch (error) {
+    log.debug(`Vault's key ${file} is not on this machine: ${(error as Error).message}`)
+  }
+}
+
+/**
+ * The role migrations and the seed run as: `postgres` when it is an ordinary role, as on hosted
+ * Supabase; null (the connection's superuser) on a server whose `postgres` is its superuser
+ * (a cluster made before the stack created supabase_admin, or DATABASE_URL's server).
+ */
+export async function migrationRole(sql: Sql): Promise<string | null> {
+  const [row] = await sql<{ ordinary: boolean | null }[]>`
+    select not rolsuper as ordinary from pg_roles where rolname = 'postgres'
+  `
+  return row?.ordinary ? 'postgres' : null
+}
+
+/** Runs a file as the migration role, with what hosted allows it through supautils. */
+interface RunAs {
+  role: string | null
+  /** Transaction-local settings the file can read with current_setting(name, true). */
+  settings?: Record<string, string>
+}
+
+async function runAs(sql: Sql, log: Logger | null): Promise<RunAs> {
+  const role = await migrationRole(sql)
+  if (role === null && log) {
+    log.warn(
+      "Migrations run as the superuser: this server's postgres role is its superuser. " +
+        'A new database (start --reset) runs them as postgres without superuser, as on hosted.'
+    )
+  }
+  return { role }
 }
 
 export interface MigrationFile {
@@ -153,6 +220,8 @@ export async function applyMigrations(
   `
     )
     .simple()
+  const as = await runAs(sql, log)
+  if (as.role) await prepareMigrationRole(sql, as.role)
   const done = new Set(
     (
       await sql<{ version: string }[]>`select version from supabase_migrations.schema_migrations`
@@ -180,7 +249,7 @@ export async function applyMigrations(
     const text = await readFile(migration.file, 'utf8')
     const base = path.basename(migration.file)
     log.info(`Applying migration ${base}...`)
-    await runInTransaction(sql, `supabase/migrations/${base}`, text, async (tx) => {
+    await runInTransaction(sql, `supabase/migrations/${base}`, text, as, async (tx) => {
       await tx`
         insert into supabase_migrations.schema_migrations (version, name, statements)
         values (${migration.version}, ${migration.name}, ${splitSqlStatements(text)})
@@ -191,8 +260,29 @@ export async function applyMigrations(
   return { applied, fresh: !history?.exists }
 }
 
+/**
+ * What the stack tells the seed's session (current_setting(name, true)), so that a seed can
+ * store this stack's own URL and key (supabase/seed.sql puts them in Vault) and still fall back
+ * to the CLI's defaults under the real `supabase start`, where they are unset.
+ */
+export function seedSettings(
+  apiUrl: string,
+  keys: { publishableKey: string; anonKey: string }
+): Record<string, string> {
+  return {
+    'supabase_local.api_url': apiUrl,
+    'supabase_local.publishable_key': keys.publishableKey,
+    'supabase_local.anon_key': keys.anonKey,
+  }
+}
+
 /** Runs the seed files (a fresh database only); returns the files run. */
-export async function applySeed(sql: Sql, seedPaths: string[], log: Logger): Promise<string[]> {
+export async function applySeed(
+  sql: Sql,
+  seedPaths: string[],
+  log: Logger,
+  settings: Record<string, string> = {}
+): Promise<string[]> {
   await sql
     .unsafe(
       `
@@ -201,12 +291,14 @@ export async function applySeed(sql: Sql, seedPaths: string[], log: Logger): Pro
   `
     )
     .simple()
+  const as = await runAs(sql, null)
+  if (as.role) await prepareMigrationRole(sql, as.role)
   const applied: string[] = []
   for (const file of seedPaths) {
     if (!existsSync(file)) continue
     const text = await readFile(file, 'utf8')
     log.info(`Seeding data from ${path.basename(file)}...`)
-    await runInTransaction(sql, path.basename(file), text, async (tx) => {
+    await runInTransaction(sql, path.basename(file), text, { ...as, settings }, async (tx) => {
       await tx`
         insert into supabase_migrations.seed_files (path, hash) values (${file}, ${sha1(text)})
         on conflict (path) do update set hash = excluded.hash
@@ -221,45 +313,119 @@ async function runInTransaction(
   sql: Sql,
   file: string,
   text: string,
+  as: RunAs,
   record: (tx: Sql) => Promise<void>
 ): Promise<void> {
+  let script = text
   try {
     await sql.begin(async (tx) => {
-      await tx.unsafe('set local search_path = "$user", public, extensions').simple()
-      if (text.trim() !== '') await tx.unsafe(text).simple()
+      script = as.role ? rewriteForHosted(text, await sessionUser(tx)).text : text
+      await enter(tx, as)
+      if (text.trim() !== '') await tx.unsafe(script).simple()
       await record(tx as unknown as Sql)
     })
   } catch (error) {
+    const where = await locate(sql, file, script, as, error)
     const missing = missingExtension(error)
     const message = missing
-      ? await describeMissing(sql, whereIn(file, text, error), missing)
-      : describeSqlError(file, text, error)
+      ? await describeMissing(sql, where, missing)
+      : describeSqlError(where, error)
     throw new MigrationError(file, error, message)
   }
 }
 
+async function sessionUser(tx: TransactionSql): Promise<string> {
+  const [row] = await tx<{ user: string }[]>`select session_user as user`
+  return row?.user ?? 'postgres'
+}
+
+/** The transaction's start: the migration role, and the search path the CLI's session has. */
+async function enter(tx: TransactionSql, as: RunAs): Promise<void> {
+  if (as.role) await tx.unsafe(`set local session authorization ${as.role}`).simple()
+  await tx.unsafe('set local search_path = "$user", public, extensions').simple()
+  for (const [name, value] of Object.entries(as.settings ?? {})) {
+    await tx`select set_config(${name}, ${value}, true)`
+  }
+}
+
+/**
+ * "file:line" of an error. PostgreSQL gives a position for most errors; for those it does not
+ * (a utility statement refused, an error inside a function) the script is run again, statement
+ * by statement, in a transaction rolled back, up to the one that fails the same way.
+ */
+async function locate(
+  sql: Sql,
+  file: string,
+  script: string,
+  as: RunAs,
+  error: unknown
+): Promise<string> {
+  const position = Number((error as { position?: string }).position)
+  if (Number.isFinite(position) && position > 0) return `${file}:${lineAt(script, position - 1)}`
+  const code = (error as { code?: string }).code
+  if (!code || !isPostgresError(error)) return file
+  let line: number | null = null
+  await sql
+    .begin(async (tx) => {
+      await enter(tx, as)
+      for (const statement of splitSqlStatementRanges(script)) {
+        try {
+          await tx.unsafe(statement.text).simple()
+        } catch (replayed) {
+          if ((replayed as { code?: string }).code === code) {
+            const at = Number((replayed as { position?: string }).position)
+            const start = statement.start + leadingCommentsLength(statement.text)
+            line = lineAt(script, at > 0 ? statement.start + at - 1 : start)
+          }
+          break
+        }
+      }
+      throw new Rollback()
+    })
+    .catch(() => undefined)
+  return line === null ? file : `${file}:${line}`
+}
+
+class Rollback extends Error {}
+
+function isPostgresError(error: unknown): boolean {
+  return (error as { name?: string }).name === 'PostgresError'
+}
+
+function lineAt(text: string, offset: number): number {
+  return text.slice(0, offset).split('\n').length
+}
+
+/**
+ * All on the database (a database cloned from a template, or recreated, has no grants of its
+ * own) and the migration history, which the Supabase CLI creates as postgres on hosted too.
+ */
+async function prepareMigrationRole(sql: Sql, role: string): Promise<void> {
+  await sql
+    .unsafe(
+      `
+    do $$ begin execute format('grant all on database %I to ${role}', current_database()); end $$;
+    alter schema supabase_migrations owner to ${role};
+    alter table supabase_migrations.schema_migrations owner to ${role};
+    alter table if exists supabase_migrations.seed_files owner to ${role};
+  `
+    )
+    .simple()
+}
+
 /** "file:line: ERROR: message (SQLSTATE x). DETAIL: … HINT: …", on one line. */
-export function describeSqlError(file: string, text: string, error: unknown): string {
+export function describeSqlError(where: string, error: unknown): string {
   const e = error as {
     message?: string
     code?: string
     detail?: string
     hint?: string
   }
-  let message = `${whereIn(file, text, error)}: ERROR: ${e.message ?? String(error)}`
+  let message = `${where}: ERROR: ${e.message ?? String(error)}`
   if (e.code) message += ` (SQLSTATE ${e.code})`
   if (e.detail) message += `. DETAIL: ${e.detail}`
   if (e.hint) message += `. HINT: ${e.hint}`
   return message.replace(/\s*\n\s*/g, ' ')
-}
-
-function whereIn(file: string, text: string, error: unknown): string {
-  const position = Number((error as { position?: string }).position)
-  const line =
-    Number.isFinite(position) && position > 0
-      ? text.slice(0, position - 1).split('\n').length
-      : null
-  return line === null ? file : `${file}:${line}`
 }
 
 function missingExtension(error: unknown): string | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { splitSqlStatements } from './sql-split.ts'
+import { leadingCommentsLength, splitSqlStatementRanges, splitSqlStatements } from './sql-split.ts'
 
 describe('splitSqlStatements', () => {
   it('splits on semicolons outside quotes, comments and dollar quotes', () => {
@@ -33,5 +33,19 @@ describe('splitSqlStatements', () => {
 
   it('ignores empty and comment-only trailers', () => {
     expect(splitSqlStatements('select 1;;  -- done\n')).toEqual(['select 1;'])
+  })
+})
+
+describe('splitSqlStatementRanges', () => {
+  it('gives where each statement is, and how much of it leads with comments', () => {
+    const script = 'select 1;\n  -- why\n  /* and */ select 2;\nselect 3'
+    const ranges = splitSqlStatementRanges(script)
+    expect(ranges.map((r) => script.slice(r.start, r.end))).toEqual(ranges.map((r) => r.text))
+    expect(ranges.map((r) => r.text)).toEqual([
+      'select 1;',
+      '-- why\n  /* and */ select 2;',
+      'select 3',
+    ])
+    expect(ranges[1]!.text.slice(leadingCommentsLength(ranges[1]!.text))).toBe('select 2;')
   })
 })

@@ -2,14 +2,30 @@
 // dollar-quoted bodies, comments and BEGIN ATOMIC … END bodies do not end a statement.
 
 export function splitSqlStatements(script: string): string[] {
-  const statements: string[] = []
+  return splitSqlStatementRanges(script).map((statement) => statement.text)
+}
+
+export interface StatementRange {
+  /** The statement, trimmed (its semicolon included when it has one). */
+  text: string
+  /** Where `text` starts and ends in the script. */
+  start: number
+  end: number
+}
+
+/** The statements of a script with where each one is in it. */
+export function splitSqlStatementRanges(script: string): StatementRange[] {
+  const statements: StatementRange[] = []
   let start = 0
   let i = 0
   let atomicDepth = 0
   const n = script.length
   const push = (end: number) => {
-    const text = script.slice(start, end).trim()
-    if (text !== '' && !isOnlyComments(text)) statements.push(text)
+    const raw = script.slice(start, end)
+    const text = raw.trim()
+    if (text === '' || isOnlyComments(text)) return
+    const from = start + (raw.length - raw.trimStart().length)
+    statements.push({ text, start: from, end: from + text.length })
   }
   while (i < n) {
     const c = script[i]
@@ -102,4 +118,20 @@ function isOnlyComments(text: string): boolean {
       .replace(/;/g, '')
       .trim() === ''
   )
+}
+
+/** How many characters of a statement are comments (and blanks) before its first word. */
+export function leadingCommentsLength(text: string): number {
+  let i = 0
+  for (;;) {
+    while (i < text.length && /\s/.test(text[i] ?? '')) i++
+    if (text.startsWith('--', i)) {
+      const eol = text.indexOf('\n', i)
+      i = eol === -1 ? text.length : eol + 1
+    } else if (text.startsWith('/*', i)) {
+      i = skipBlockComment(text, i)
+    } else {
+      return i
+    }
+  }
 }

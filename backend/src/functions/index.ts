@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Service, StackContext } from '../context.ts'
 import { corsHeaders } from '../http/cors.ts'
 import { registerDenoImports } from './deno-imports.ts'
-import { productionSecrets, readFunctionSecrets } from './secrets.ts'
+import { productionSecrets, readFunctionSecrets, stackEnvironment } from './secrets.ts'
 
 type Handler = (request: Request) => Response | Promise<Response>
 
@@ -42,7 +42,13 @@ export function functionsService(): Service {
       runtimeEnv.set('SUPABASE_SECRET_KEYS', JSON.stringify({ default: ctx.keys.secretKey }))
       const production =
         ctx.mode === 'serve' ? productionSecrets(ctx.config, ctx.publicUrl) : undefined
-      secrets = readFunctionSecrets(ctx.config.supabaseDir, readConfigDoc(ctx), ctx.log, production)
+      secrets = readFunctionSecrets(
+        ctx.config.supabaseDir,
+        readConfigDoc(ctx),
+        ctx.log,
+        production,
+        stackEnvironment(ctx.inboxSmtpPort)
+      )
     },
     async register(app: FastifyInstance, ctx: StackContext) {
       const handlers = new Map<string, { version: number; handler: Promise<Handler> }>()

@@ -6,22 +6,34 @@
 // SMTP_FROM come from [auth.email.smtp] and APP_URL is the public URL, unless config.toml or
 // functions/.env say otherwise; config.toml's development values (SMTP to the local inbox, an
 // APP_URL on this machine) are left out there.
+// An env(NAME)
+// the environment does not set may name one of the stack's own values (stackEnvironment): so
+// `SMTP_PORT = "env(INBUCKET_SMTP_PORT)"` follows the inbox's SMTP port whatever it is.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseEnv } from 'node:util'
 import type { ProjectConfig } from '../config/project-config.ts'
 import type { Logger } from '../logger.ts'
 
+/** The stack's own values an env(NAME) of [edge_runtime.secrets] may name. */
+export function stackEnvironment(inboxSmtpPort: number | null): Record<string, string> {
+  return inboxSmtpPort === null ? {} : { INBUCKET_SMTP_PORT: String(inboxSmtpPort) }
+}
+
 const ENV_REF = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/
 
-function fromConfig(doc: Record<string, unknown>): [string, string][] {
+function fromConfig(
+  doc: Record<string, unknown>,
+  stackEnv: Record<string, string>
+): [string, string][] {
   const runtime = doc.edge_runtime as { secrets?: unknown } | undefined
   const secrets = runtime?.secrets
   if (typeof secrets !== 'object' || secrets === null || Array.isArray(secrets)) return []
   return Object.entries(secrets as Record<string, unknown>).flatMap(([name, raw]) => {
     if (typeof raw !== 'string') return []
     const ref = ENV_REF.exec(raw.trim())
-    return [[name, ref ? (process.env[ref[1] ?? ''] ?? '') : raw]]
+    const variable = ref?.[1] ?? ''
+    return [[name, ref ? (process.env[variable] ?? stackEnv[variable] ?? '') : raw]]
   })
 }
 
@@ -99,11 +111,12 @@ export function readFunctionSecrets(
   supabaseDir: string,
   configDoc: Record<string, unknown>,
   log: Logger,
-  production?: ProductionSecrets
+  production?: ProductionSecrets,
+  stackEnv: Record<string, string> = {}
 ): Map<string, string> {
   const secrets = new Map<string, string>()
   const envFile = path.join(supabaseDir, 'functions', '.env')
-  const configured = fromConfig(configDoc)
+  const configured = fromConfig(configDoc, stackEnv)
   for (const [name, value] of [
     ...(production?.defaults ?? []),
     ...(production ? forProduction(configured, production, log) : configured),

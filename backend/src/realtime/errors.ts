@@ -9,6 +9,7 @@ export const JOIN_ERRORS = {
   unknown: 'Unknown Error on Channel',
   databaseUnavailable: 'Realtime was unable to connect to the project database',
   replayOnPublic: 'UnableToReplayMessages: Replay is not allowed for public channels',
+  privateOnly: 'PrivateOnly: This project only allows private channels',
   unmatchedTopic: 'unmatched topic',
 } as const
 

@@ -61,6 +61,7 @@ export function realtimeService(): Service {
         limits,
         recheck: new PrivateRecheck(ctx.db, log, limits.privateRecheckMs),
         ...tenantRates(limits),
+        privateOnly: ctx.config.realtime.privateOnly,
       }
       // [realtime] max_header_length, as the CLI passes it to Realtime (MAX_HEADER_LENGTH).
       const maxHeaderLength = ctx.config.realtime.maxHeaderLength

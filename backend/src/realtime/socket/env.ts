@@ -24,6 +24,8 @@ export interface RealtimeEnv {
   joinRate: RateWindow
   /** Presence events of the whole stack in the last second. */
   presenceRate: RateWindow
+  /** [realtime] private_only (the hosted tenant's private_only): public joins are refused. */
+  privateOnly: boolean
 }
 
 export function tenantRates(limits: Limits): Pick<RealtimeEnv, 'joinRate' | 'presenceRate'> {

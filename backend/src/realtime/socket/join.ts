@@ -1,5 +1,6 @@
 // The join pipeline, in the real server's order: topic, joins per second (over the limit the
-// socket is closed), channels per connection, token, private-channel read policies, replay.
+// socket is closed), channels per connection, token, public channels where the project allows
+// only private ones ([realtime] private_only), private-channel read policies, replay.
 // It answers with a channel for the connection to register and reply for, or a refusal:
 // "<Code>: <message>", answered after the channel error backoff unless it closes the socket.
 import { randomUUID } from 'node:crypto'
@@ -25,7 +26,7 @@ export interface JoinRequest {
   /** Channels the connection has open (a second join of a topic has closed the first). */
   openChannels: number
   outlet: Outlet
-  deps: ChannelDeps & Pick<RealtimeEnv, 'joinRate'>
+  deps: ChannelDeps & Pick<RealtimeEnv, 'joinRate' | 'privateOnly'>
 }
 
 export interface Refusal {
@@ -58,6 +59,7 @@ export async function join(message: Message, request: JoinRequest): Promise<Join
   const raw = token !== null && !token.startsWith('sb_') ? token : request.connectToken.token
   const checked = await checkToken(deps.keys, raw)
   if (!checked.ok) return refuse(joinReason(checked))
+  if (deps.privateOnly && !config.private) return refuse(JOIN_ERRORS.privateOnly)
   if (config.broadcast.replay && !config.private) return refuse(JOIN_ERRORS.replayOnPublic)
 
   const policies: Policies = {
