@@ -136,7 +136,7 @@ export function startCronScheduler(options: CronSchedulerOptions): CronScheduler
       if (stopped || busy.has(job.jobid)) continue
       const schedule = parse(job.schedule)
       if (!schedule) continue
-      let due = false
+      let due: boolean
       if (schedule.kind === 'seconds') {
         const last = lastStart.get(job.jobid)
         due = last === undefined || now - last >= schedule.seconds * 1000 - 50
