@@ -15,6 +15,8 @@ import { quoteIdentifier } from '../sql-identifier.ts'
 
 const DUPLICATE_OBJECT = '42710'
 const INVALID_PASSWORD = '28P01'
+/** "tuple concurrently updated": two sessions changing one role's catalog row at once. */
+const TUPLE_CONCURRENTLY_UPDATED = 'XX000'
 
 const options = {
   max: 1,
@@ -42,7 +44,20 @@ export function jobConnections(admin: Sql, dbUrl: string): JobConnections {
   /** Runners known to exist with their password and membership, by job role. */
   const ready = new Map<string, string>()
 
+  /** Roles are cluster-wide: stacks on one cluster may create the same runner at once. */
   const ensureRunner = async (runner: string, role: string, password: string, reset: boolean) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await setUpRunner(runner, role, password, reset)
+      } catch (error) {
+        const code = isPostgresError(error) ? error.code : ''
+        const raced = code === SQLSTATE.uniqueViolation || code === TUPLE_CONCURRENTLY_UPDATED
+        if (!raced || attempt >= 3) throw error
+      }
+    }
+  }
+
+  const setUpRunner = async (runner: string, role: string, password: string, reset: boolean) => {
     const name = quoteIdentifier(runner)
     // Utility statements take no parameters; the password is base64url, so it needs no quoting.
     try {
