@@ -1,12 +1,14 @@
 // Request rate limits as [auth.rate_limit] states them: N events per window, per key (the client
-// IP, or one global key for emails sent). A token bucket of N that refills N per window, so a burst
-// of N passes and the steady rate is N per window.
+// IP, or one global key for emails sent). A token bucket of N (or of `burst`) that refills N per
+// window, so a burst passes and the steady rate is N per window.
 
 export interface RateLimit {
   /** Events allowed per window. */
   events: number
   /** Window length in milliseconds. */
   windowMs: number
+  /** The bucket's size (tollbooth's SetBurst); `events` when not given. */
+  burst?: number
 }
 
 interface Bucket {
@@ -24,8 +26,8 @@ export class RateLimiter {
   /** Takes one event for `key`; false when the limit is reached (nothing is taken then). */
   take(key: string, now = Date.now()): boolean {
     if (this.limit.events <= 0) return false
-    const capacity = this.limit.events
-    const perMs = capacity / this.limit.windowMs
+    const capacity = this.limit.burst ?? this.limit.events
+    const perMs = this.limit.events / this.limit.windowMs
     const bucket = this.buckets.get(key) ?? { tokens: capacity, updatedAt: now }
     bucket.tokens = Math.min(capacity, bucket.tokens + (now - bucket.updatedAt) * perMs)
     bucket.updatedAt = now
@@ -50,6 +52,14 @@ export class RateLimiter {
 
 const FIVE_MINUTES = 5 * 60 * 1000
 const ONE_HOUR = 60 * 60 * 1000
+const ONE_MINUTE = 60 * 1000
+
+/**
+ * GoTrue's MFA.RateLimitChallengeAndVerify (GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY, default 15
+ * a minute, burst 30; the CLI's config.toml has no key for it), for each of /challenge and /verify.
+ */
+export const MFA_CHALLENGE_AND_VERIFY_RATE = 15
+export const MFA_BURST = 30
 
 export interface AuthLimiters {
   /** Sign-ups, password/PKCE sign-ins, OTP, recover, resend: per IP per 5 minutes. */
@@ -62,6 +72,10 @@ export interface AuthLimiters {
   anonymousUsers: RateLimiter
   /** Emails sent by the whole service: per hour. */
   emailSent: RateLimiter
+  /** POST /factors/{id}/verify: per IP per minute (GoTrue's limiterOpts.FactorVerify). */
+  factorVerify: RateLimiter
+  /** POST /factors/{id}/challenge: per IP per minute (limiterOpts.FactorChallenge). */
+  factorChallenge: RateLimiter
 }
 
 export interface LimitConfig {
@@ -73,6 +87,7 @@ export interface LimitConfig {
 }
 
 export function authLimiters(config: LimitConfig): AuthLimiters {
+  const mfaLimit = { events: MFA_CHALLENGE_AND_VERIFY_RATE, windowMs: ONE_MINUTE, burst: MFA_BURST }
   return {
     signInSignUps: new RateLimiter({ events: config.signInSignUps, windowMs: FIVE_MINUTES }),
     tokenRefresh: new RateLimiter({ events: config.tokenRefresh, windowMs: FIVE_MINUTES }),
@@ -82,6 +97,8 @@ export function authLimiters(config: LimitConfig): AuthLimiters {
     }),
     anonymousUsers: new RateLimiter({ events: config.anonymousUsers, windowMs: ONE_HOUR }),
     emailSent: new RateLimiter({ events: config.emailSent, windowMs: ONE_HOUR }),
+    factorVerify: new RateLimiter(mfaLimit),
+    factorChallenge: new RateLimiter(mfaLimit),
   }
 }
 

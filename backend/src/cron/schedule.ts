@@ -14,6 +14,8 @@ export type Schedule =
       weekdays: Set<number>
       anyDay: boolean
       anyWeekday: boolean
+      /** The minute or hour field is `*` (vixie cron's MIN_STAR/HR_STAR, pg_cron's "wildcard"). */
+      wildcard: boolean
     }
   | { kind: 'seconds'; seconds: number }
   | { kind: 'reboot' }
@@ -93,6 +95,7 @@ export function parseSchedule(text: string): Schedule | null {
     weekdays,
     anyDay: day.startsWith('*'),
     anyWeekday: weekday.startsWith('*'),
+    wildcard: minute.startsWith('*') || hour.startsWith('*'),
   }
 }
 

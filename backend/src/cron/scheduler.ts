@@ -1,15 +1,18 @@
 // The runner behind the stack's pg_cron: every second it reads cron.job and starts each active
-// job that is due, in a connection of its own, as the role that scheduled it (SET SESSION
-// AUTHORIZATION), one run at a time per job, each run recorded in cron.job_run_details as
-// pg_cron records it. Jobs live in the database, so they outlive a restart of the stack; runs
+// job that is due, in a connection of its own, as the role that scheduled it (job-connection.ts),
+// one run at a time per job, each run recorded in cron.job_run_details as pg_cron records it.
+// Five-field jobs are counted per minute as pg_cron counts them (minutes.ts): a check that comes
+// late in a minute, or minutes late, still runs what fell due, and the runs a job owes wait
+// their turn behind its current run. Jobs live in the database, so they outlive a restart of the stack; runs
 // a stop interrupts are marked failed, as pg_cron marks them at a server restart. A real
 // pg_cron (no cron._valid_schedule) runs its own jobs: the scheduler leaves it alone.
 import postgres from 'postgres'
 import type { Sql } from 'postgres'
 import type { Logger } from '../logger.ts'
 import { isConnectionError } from '../db/errors.ts'
-import { quoteIdentifier } from '../sql-identifier.ts'
-import { firesAt, parseSchedule } from './schedule.ts'
+import { jobConnections } from './job-connection.ts'
+import { minuteOf, nextLastMinute, runsDue } from './minutes.ts'
+import { parseSchedule } from './schedule.ts'
 import type { Schedule } from './schedule.ts'
 
 const RELOAD_MS = 10_000
@@ -39,13 +42,22 @@ export function returnMessage(result: { command?: string; count?: number | null 
   return command
 }
 
-export function startCronScheduler(options: { dbUrl: string; log: Logger }): CronScheduler {
+export interface CronSchedulerOptions {
+  dbUrl: string
+  log: Logger
+  /** The clock, in ms since the epoch (Date.now); tests move it to a minute of their choosing. */
+  now?: () => number
+}
+
+export function startCronScheduler(options: CronSchedulerOptions): CronScheduler {
   const { dbUrl, log } = options
+  const clock = options.now ?? Date.now
   const admin = postgres(dbUrl, {
     max: 2,
     onnotice: () => {},
     connection: { application_name: 'pg_cron scheduler' },
   })
+  const connections = jobConnections(admin, dbUrl)
   const schedules = new Map<string, Schedule | null>()
   /** Jobs with a run under way, from the moment it is due: one run at a time per job. */
   const busy = new Set<string>()
@@ -53,7 +65,10 @@ export function startCronScheduler(options: { dbUrl: string; log: Logger }): Cro
   /** The backend of each running job, ended at a stop (closing the socket would not end it). */
   const pids = new Map<string, number>()
   const lastStart = new Map<string, number>()
-  const firedMinute = new Map<string, number>()
+  /** Runs of five-field jobs due and not yet started, by job. */
+  const pending = new Map<string, number>()
+  /** The minute last looked at: as pg_cron, what is due in the minute it starts in waits. */
+  let lastMinute = minuteOf(clock())
   let stopped = false
   let timer: NodeJS.Timeout | undefined
   let booted = false
@@ -73,7 +88,7 @@ export function startCronScheduler(options: { dbUrl: string; log: Logger }): Cro
 
   const load = async () => {
     stale = false
-    loadedAt = Date.now()
+    loadedAt = clock()
     const [state] = await admin<{ ok: boolean; database: string }[]>`
       select to_regprocedure('cron._valid_schedule(text)') is not null as ok,
         current_database() as database
@@ -96,24 +111,42 @@ export function startCronScheduler(options: { dbUrl: string; log: Logger }): Cro
     `
   }
 
+  /** Adds the runs that fell due since the last minute looked at (jobs as just loaded). */
+  const countMinutes = (now: number) => {
+    const minute = minuteOf(now)
+    if (minute === lastMinute) return
+    const active = new Set<string>()
+    for (const job of jobs) {
+      active.add(job.jobid)
+      const schedule = parse(job.schedule)
+      if (schedule?.kind !== 'cron') continue
+      const runs = runsDue(schedule, lastMinute, minute)
+      if (runs > 0) pending.set(job.jobid, (pending.get(job.jobid) ?? 0) + runs)
+    }
+    for (const jobid of pending.keys()) if (!active.has(jobid)) pending.delete(jobid)
+    lastMinute = nextLastMinute(lastMinute, minute)
+  }
+
   const tick = async () => {
-    const now = Date.now()
+    const now = clock()
     if (stopped || now < pausedUntil) return
     if (stale || now - loadedAt >= RELOAD_MS) await load()
-    const minute = Math.floor(now / 60_000)
+    countMinutes(now)
     for (const job of jobs) {
       if (stopped || busy.has(job.jobid)) continue
       const schedule = parse(job.schedule)
       if (!schedule) continue
-      let due = false
+      let due: boolean
       if (schedule.kind === 'seconds') {
         const last = lastStart.get(job.jobid)
         due = last === undefined || now - last >= schedule.seconds * 1000 - 50
       } else if (schedule.kind === 'reboot') {
         due = !lastStart.has(job.jobid)
-      } else if (firedMinute.get(job.jobid) !== minute && now % 60_000 < 5_000) {
-        due = firesAt(schedule, new Date(now))
-        if (due) firedMinute.set(job.jobid, minute)
+      } else {
+        const owed = pending.get(job.jobid) ?? 0
+        due = owed > 0
+        if (owed > 1) pending.set(job.jobid, owed - 1)
+        else pending.delete(job.jobid)
       }
       if (!due) continue
       lastStart.set(job.jobid, now)
@@ -141,19 +174,13 @@ export function startCronScheduler(options: { dbUrl: string; log: Logger }): Cro
       await finish('failed', `database "${job.database}" is not the project's database`)
       return
     }
-    // No array types fetched on connecting: a stop ends the connection at once, and postgres.js
-    // leaves an interrupted fetch as an unhandled rejection. A run only reads a pid and a count.
-    const connection = postgres(dbUrl, {
-      max: 1,
-      onnotice: () => {},
-      fetch_types: false,
-      connection: { application_name: 'pg_cron' },
-    })
-    running.set(job.jobid, connection)
+    let connection: Sql | undefined
     try {
+      connection = await connections.open(job.username)
+      running.set(job.jobid, connection)
+      if (stopped) throw new Error('stopped')
       const [pid] = await connection<{ pid: number }[]>`select pg_backend_pid() as pid`
       pids.set(job.jobid, pid!.pid)
-      await connection.unsafe(`set session authorization ${quoteIdentifier(job.username)}`)
       await admin`
         update cron.job_run_details set status = 'running', job_pid = ${pid!.pid}
         where runid = ${runid}
@@ -168,7 +195,7 @@ export function startCronScheduler(options: { dbUrl: string; log: Logger }): Cro
     } finally {
       running.delete(job.jobid)
       pids.delete(job.jobid)
-      await connection.end({ timeout: 0 }).catch(() => undefined)
+      await connection?.end({ timeout: 0 }).catch(() => undefined)
     }
   }
 
@@ -181,12 +208,12 @@ export function startCronScheduler(options: { dbUrl: string; log: Logger }): Cro
           .catch((error) => {
             stale = true
             // A database going away: wait before trying again rather than hammer it.
-            if (isConnectionError(error)) pausedUntil = Date.now() + PAUSE_MS
+            if (isConnectionError(error)) pausedUntil = clock() + PAUSE_MS
             if (!stopped) log.debug(`cron scheduler: ${(error as Error).message}`)
           })
           .finally(schedule)
       },
-      1000 - (Date.now() % 1000) + 5
+      1000 - (clock() % 1000) + 5
     )
   }
   schedule()

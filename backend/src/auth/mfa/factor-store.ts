@@ -2,6 +2,7 @@
 // GoTrue's models (factor.go, challenge.go, sessions.go) do.
 import { randomUUID } from 'node:crypto'
 import type { Tx } from '../db.ts'
+import { unprocessable } from '../errors.ts'
 import type { FactorRow } from '../user-json.ts'
 
 export type FactorType = FactorRow['factor_type']
@@ -93,8 +94,10 @@ export async function findChallenge(
   return { id: row.id, createdAt: row.created_at, verified: row.verified, sameIp: !!row.same_ip }
 }
 
-export async function deleteChallenge(tx: Tx, challengeId: string): Promise<void> {
-  await tx`delete from auth.mfa_challenges where id = ${challengeId}`
+/** Deletes the challenge; false when it was already gone (used by a verify racing this one). */
+export async function deleteChallenge(tx: Tx, challengeId: string): Promise<boolean> {
+  const gone = await tx`delete from auth.mfa_challenges where id = ${challengeId} returning id`
+  return gone.length > 0
 }
 
 /** The challenge is used up and the factor verified (GoTrue's challenge.Verify, UpdateStatus). */
@@ -102,10 +105,20 @@ export async function markVerified(
   tx: Tx,
   challengeId: string,
   factor: FactorRow,
-  now: Date
+  now: Date,
+  /** A WebAuthn ceremony has already deleted its challenge (in the transaction before). */
+  deleted = false
 ): Promise<void> {
   const at = now.toISOString()
-  await tx`update auth.mfa_challenges set verified_at = ${at} where id = ${challengeId}`
+  // Once only: of two verifies racing on one challenge, the second finds it used (GoTrue's answer
+  // for a verified challenge), and its transaction, session upgrade included, rolls back.
+  const used = await tx`
+    update auth.mfa_challenges set verified_at = ${at}
+    where id = ${challengeId} and verified_at is null
+    returning id`
+  if (used.length === 0 && !deleted) {
+    throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.')
+  }
   if (factor.status !== 'verified') {
     await tx`
       update auth.mfa_factors set status = 'verified', updated_at = ${at} where id = ${factor.id}`

@@ -18,6 +18,8 @@ export interface AuthorizationRow {
   status: 'pending' | 'approved' | 'denied' | 'expired'
   authorization_code: string | null
   expires_at: string
+  /** The OIDC nonce of the request, carried into the ID token (platform 14-auth-oauth-oidc.sql). */
+  nonce: string | null
 }
 
 const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyz0123456789'
@@ -34,16 +36,17 @@ export async function createAuthorization(
     state: string
     codeChallenge: string
     codeChallengeMethod: string
+    nonce: string
   }
 ): Promise<string> {
   let authorizationId = ''
   for (let i = 0; i < 32; i++) authorizationId += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]
   await tx`
     insert into auth.oauth_authorizations (id, authorization_id, client_id, redirect_uri, scope,
-      state, code_challenge, code_challenge_method, expires_at)
+      state, code_challenge, code_challenge_method, expires_at, nonce)
     values (${randomUUID()}, ${authorizationId}, ${p.clientId}, ${p.redirectUri}, ${p.scope},
       ${p.state || null}, ${p.codeChallenge}, ${p.codeChallengeMethod.toLowerCase()},
-      now() + make_interval(secs => ${AUTHORIZATION_TTL}))`
+      now() + make_interval(secs => ${AUTHORIZATION_TTL}), ${p.nonce || null})`
   return authorizationId
 }
 
@@ -119,10 +122,6 @@ export async function approve(
 
 export async function deny(tx: Tx, id: string): Promise<void> {
   await tx`update auth.oauth_authorizations set status = 'denied' where id = ${id}`
-}
-
-export async function deleteAuthorization(tx: Tx, id: string): Promise<void> {
-  await tx`delete from auth.oauth_authorizations where id = ${id}`
 }
 
 /** The reason a code verifier does not match the stored challenge, or null. */

@@ -1,5 +1,7 @@
 // MFA for the signed-in user (GoTrue's mfa.go): POST /factors enrols, /factors/{id}/challenge and
-// /verify prove a factor and raise the session to aal2, DELETE /factors/{id} unenrols. TOTP and
+// /verify prove a factor and raise the session to aal2 (each rate limited per IP, as GoTrue's
+// FactorChallenge and FactorVerify limiters, after the factor is loaded; a challenge is used up by
+// its one successful verify, atomically), DELETE /factors/{id} unenrols. TOTP and
 // WebAuthn (mfa/webauthn.ts) are implemented; phone answers GoTrue's "disabled" errors (no SMS
 // locally). State lives in auth.mfa_factors, auth.mfa_challenges and auth.mfa_amr_claims.
 import type { FastifyInstance } from 'fastify'
@@ -32,7 +34,7 @@ import {
   webAuthnOptions,
 } from '../mfa/webauthn.ts'
 import { readParams } from '../params.ts'
-import { clientInfo, isUuid, rawBody } from '../request.ts'
+import { clientInfo, isUuid, rateLimit, rawBody } from '../request.ts'
 import type { AuthRuntime } from '../runtime.ts'
 
 const ENROLL_PARAMS = {
@@ -115,6 +117,7 @@ export function registerFactors(app: FastifyInstance, rt: AuthRuntime): void {
   app.post<{ Params: { id: string } }>('/factors/:id/challenge', async (request, reply) => {
     const auth = await requireFactorUser(rt, request, 'Cannot read SessionId claim as UUID')
     const factor = await loadOwnedFactor(rt, auth.user.id, request.params.id)
+    rateLimit(rt.limiters.factorChallenge, request)
     assertVerifyEnabled(rt, factor.factor_type)
     const created = await authTx(rt.ctx.db, async (tx) => {
       const ceremony =
@@ -140,6 +143,7 @@ export function registerFactors(app: FastifyInstance, rt: AuthRuntime): void {
   app.post<{ Params: { id: string } }>('/factors/:id/verify', async (request, reply) => {
     const auth = await requireFactorUser(rt, request, 'Cannot read SessionId claim as UUID')
     const factor = await loadOwnedFactor(rt, auth.user.id, request.params.id)
+    rateLimit(rt.limiters.factorVerify, request)
     const params = readParams(rawBody(request), VERIFY_PARAMS)
     const challengeId = challengeIdOf(params.challenge_id)
     if (params.code === '' && factor.factor_type !== 'webauthn') {
@@ -166,12 +170,14 @@ export function registerFactors(app: FastifyInstance, rt: AuthRuntime): void {
           throw badRequest('validation_failed', 'Invalid credential_response')
         }
         await verifyCeremony(rt, tx, factor, ceremony, webauthn)
-        await deleteChallenge(tx, challenge.id)
+        if (!(await deleteChallenge(tx, challenge.id))) {
+          throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.')
+        }
       })
     }
     const session = await authTx(rt.ctx.db, async (tx) => {
       const now = new Date()
-      await markVerified(tx, challenge.id, factor, now)
+      await markVerified(tx, challenge.id, factor, now, webauthn !== null)
       const call = {
         userId: auth.user.id,
         sessionId: auth.sessionId,

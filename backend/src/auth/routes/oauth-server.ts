@@ -12,16 +12,15 @@ import {
   approve,
   consentScopes,
   createAuthorization,
-  deleteAuthorization,
   deny,
   findAuthorization,
-  findByCode,
   markExpired,
   parseScopes,
-  pkceProblem,
   redirectWith,
   setAuthorizationUser,
 } from '../oauth-server/authorizations.ts'
+import { exchangeCode, oauthAnswer } from '../oauth-server/code-exchange.ts'
+import { idTokenAlgorithms } from '../oauth-server/id-token.ts'
 import type { AuthorizationRow } from '../oauth-server/authorizations.ts'
 import { findClient } from '../oauth-server/clients.ts'
 import type { ClientRow } from '../oauth-server/clients.ts'
@@ -29,21 +28,9 @@ import { refreshTokenGrant } from '../refresh.ts'
 import { clientInfo, isUuid, queryParam, rawBody, requireUser } from '../request.ts'
 import type { AuthRuntime } from '../runtime.ts'
 import { authUrl } from '../runtime.ts'
-import { issueSession } from '../tokens.ts'
-import type { SessionResponse } from '../tokens.ts'
-import { findUserById } from '../user-store.ts'
-import { isBanned } from '../user-json.ts'
 
 const DEFAULT_SCOPE = 'email'
 
-function oauthAnswer(session: SessionResponse) {
-  return {
-    access_token: session.access_token,
-    expires_in: session.expires_in,
-    refresh_token: session.refresh_token,
-    token_type: session.token_type,
-  }
-}
 
 /** Client credentials from Basic auth, else the body (form or JSON), as GoTrue reads them. */
 function credentialsOf(request: FastifyRequest, body: Record<string, string>) {
@@ -130,6 +117,7 @@ export function registerOAuthServer(app: FastifyInstance, rt: AuthRuntime): void
       state: queryParam(request, 'state'),
       codeChallenge: queryParam(request, 'code_challenge'),
       codeChallengeMethod: queryParam(request, 'code_challenge_method'),
+      nonce: queryParam(request, 'nonce'),
     }
     const fail = (message: string) => badRequest('validation_failed', message)
     if (p.clientId === '') throw fail('client_id is required')
@@ -350,7 +338,9 @@ export function sendDiscovery(rt: AuthRuntime, reply: FastifyReply) {
     response_modes_supported: ['query'],
     grant_types_supported: ['authorization_code', 'refresh_token'],
     subject_types_supported: ['public'],
-    id_token_signing_alg_values_supported: ['RS256', 'HS256', 'ES256'],
+    // Only what an ID token can be signed with here: the project's asymmetric keys (none on the
+    // HS256 secret alone, where a request with `openid` fails as GoTrue's does).
+    id_token_signing_alg_values_supported: idTokenAlgorithms(rt),
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     claims_supported: [
       'sub',
@@ -371,50 +361,4 @@ export function sendDiscovery(rt: AuthRuntime, reply: FastifyReply) {
     ],
     code_challenge_methods_supported: ['S256', 'plain'],
   })
-}
-
-async function exchangeCode(
-  rt: AuthRuntime,
-  request: FastifyRequest,
-  client: ClientRow,
-  params: Record<string, string>
-) {
-  const code = params.code ?? ''
-  if (code === '') {
-    throw new OAuthError('invalid_request', 'code is required for authorization_code grant')
-  }
-  const authorization = await authTx(rt.ctx.db, (tx) => findByCode(tx, code))
-  if (!authorization) throw new OAuthError('invalid_grant', 'Invalid authorization code')
-  if (authorization.expired) throw new OAuthError('invalid_grant', 'Authorization code has expired')
-  if (authorization.client_id !== client.id) {
-    throw new OAuthError('invalid_grant', 'Authorization code was not issued for this client')
-  }
-  const redirectUri = params.redirect_uri ?? ''
-  if (redirectUri !== '' && redirectUri !== authorization.redirect_uri) {
-    throw new OAuthError('invalid_grant', 'Invalid redirect_uri')
-  }
-  const problem = pkceProblem(authorization, params.code_verifier ?? '')
-  if (problem) throw new OAuthError('invalid_grant', `PKCE verification failed: ${problem}`)
-  if (authorization.user_id === null) {
-    throw new OAuthError('invalid_grant', 'Authorization code has no associated user')
-  }
-  const userId = authorization.user_id
-  const session = await authTx(rt.ctx.db, async (tx) => {
-    const user = await findUserById(tx, userId)
-    if (!user) throw new OAuthError('invalid_grant', 'User not found for authorization code')
-    if (isBanned(user)) throw new OAuthError('access_denied', 'User is banned')
-    const issued = await issueSession(
-      rt,
-      tx,
-      userId,
-      'oauth_provider/authorization_code',
-      clientInfo(request)
-    )
-    await tx`
-      update auth.sessions set oauth_client_id = ${client.id}, scopes = ${authorization.scope}
-      where id = (select session_id from auth.refresh_tokens where token = ${issued.refresh_token})`
-    await deleteAuthorization(tx, authorization.id)
-    return issued
-  })
-  return oauthAnswer(session)
 }

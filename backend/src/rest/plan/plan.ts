@@ -295,14 +295,18 @@ function planCall(
   } else if (req.method === 'POST' && payload?.kind === 'json') {
     args = { kind: 'named', names: keys, json: payload.text }
   } else {
-    const object: Record<string, string | string[]> = {}
-    for (const [key, value] of req.query.rpcArgs) {
-      const param = routine.params.find((p) => p.name === key)
-      const existing = object[key]
-      if (param?.variadic) object[key] = [...(Array.isArray(existing) ? existing : []), value]
-      else object[key] = value
+    // PostgREST passes query-string arguments directly, each an untyped literal cast to the
+    // parameter's type (a variadic one an array of them), so PostgreSQL's own casts and errors
+    // apply (a polymorphic parameter cannot be resolved from an untyped literal, as there).
+    const given = new Map<string, string[]>()
+    for (const [key, value] of req.query.rpcArgs) given.set(key, [...(given.get(key) ?? []), value])
+    const values: { name: string; value: string | string[] }[] = []
+    for (const p of routine.params) {
+      const passed = given.get(p.name)
+      if (!passed) continue
+      values.push({ name: p.name, value: p.variadic ? passed : (passed[passed.length - 1] ?? '') })
     }
-    args = { kind: 'named', names: keys, json: JSON.stringify(object) }
+    args = { kind: 'direct', values }
   }
 
   const ctx = context(req, cache, options)

@@ -114,6 +114,8 @@ export interface CallPlan {
   /** How the arguments reach the function. */
   args:
     | { kind: 'named'; names: string[]; json: string }
+    /** GET: each given parameter as `name := $n::type`, in the function's order (fmtArgs). */
+    | { kind: 'direct'; values: { name: string; value: string | string[] }[] }
     | { kind: 'single-json'; json: string }
     | { kind: 'single-raw'; text: string; type: 'text' | 'xml' | 'bytea' }
     | { kind: 'none' }

@@ -270,11 +270,14 @@ describe('call statements', () => {
     })
   })
 
-  it('GET arguments become a JSON object of strings', () => {
-    const p = plan('GET', '/rpc/add_them', 'a=1&b=2')
+  it('GET arguments are untyped literals cast to the parameter types (PostgREST fmtArgs)', () => {
+    const p = plan('GET', '/rpc/add_them', 'b=2&a=1')
     if (p.kind !== 'call') throw new Error('not a call')
-    expect(render(callStatements(p).main).values).toEqual([
-      { value: '{"a":"1","b":"2"}', type: 'text' },
+    const rendered = render(callStatements(p).main)
+    expect(rendered.text).toContain('"public"."add_them"("a" := $1::integer, "b" := $2::integer)')
+    expect(rendered.values.slice(0, 2)).toEqual([
+      { value: '1', type: 'unknown' },
+      { value: '2', type: 'unknown' },
     ])
     expect(p.readOnly).toBe(true)
   })

@@ -75,6 +75,11 @@ export function mutationStatements(plan: MutationPlan): PlannedStatements {
   return { main, countSource: null, countPrefix: null }
 }
 
+/** A PostgreSQL array literal of text elements, each quoted (the values of a variadic GET). */
+function arrayLiteral(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`
+}
+
 function callExpression(plan: CallPlan): { call: Fragment; from: Fragment | null } {
   const routine = plan.routine
   const fn = qualified(routine.schema, routine.name)
@@ -88,6 +93,14 @@ function callExpression(plan: CallPlan): { call: Fragment; from: Fragment | null
     }
     case 'single-raw':
       return { call: sql`${fn}(${param(args.text, 'text')}::${raw(args.type)})`, from: null }
+    case 'direct': {
+      const passed = args.values.map(({ name, value }) => {
+        const p = routine.params.find((candidate) => candidate.name === name)
+        const text = Array.isArray(value) ? arrayLiteral(value) : value
+        return sql`${raw(p?.variadic ? 'VARIADIC ' : '')}${ident(name)} := ${param(text)}::${raw(p?.type ?? 'text')}`
+      })
+      return { call: sql`${fn}(${join(passed, ', ')})`, from: null }
+    }
     case 'named': {
       const params = routine.params.filter((p) => args.names.includes(p.name))
       const defs = join(

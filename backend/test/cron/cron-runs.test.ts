@@ -1,0 +1,134 @@
+// How Supabase Cron's runs are started: a five-field job due in a minute runs in that minute even
+// when the scheduler's check comes late (pg_cron counts the minutes it missed), and a job runs as
+// the role that scheduled it with no way back to the superuser.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLogger } from '../../src/logger.ts'
+import { startCronScheduler } from '../../src/cron/scheduler.ts'
+import { startTestStack } from '../support/stack.ts'
+import type { TestStack } from '../support/stack.ts'
+import { waitFor } from '../support/wait.ts'
+
+let stack: TestStack
+
+beforeAll(async () => {
+  stack = await startTestStack({
+    migrations: {
+      '20240101000000_cron.sql': `
+        create extension pg_cron with schema pg_catalog;
+        grant usage on schema cron to service_role;
+        grant all on all tables in schema cron to service_role;
+        grant all on all sequences in schema cron to service_role;
+        grant execute on all functions in schema cron to service_role;
+        create table public.ticks (id bigserial, job text, who text default current_user);
+        grant insert on public.ticks to service_role;
+        grant usage on sequence public.ticks_id_seq to service_role;
+      `,
+    },
+  })
+}, 60_000)
+
+afterAll(async () => {
+  await stack?.stop()
+})
+
+interface Run {
+  status: string
+  return_message: string | null
+}
+
+const finishedRuns = (jobid: string) =>
+  stack.sql<Run[]>`
+    select status, return_message from cron.job_run_details
+    where jobid = ${jobid} and status in ('succeeded', 'failed') order by runid
+  `
+
+const ticks = async (job: string) =>
+  Number((await stack.sql`select count(*)::int as n from public.ticks where job = ${job}`)[0]!.n)
+
+describe('a late check', () => {
+  it('runs a job due in a minute that the event loop was stalled across the start of', async () => {
+    // A minute the stack's own scheduler never meets (1 January, 03:17 UTC); a second scheduler
+    // on the same database is told it is 03:16:59.5 and then its event loop is blocked until
+    // 03:17:06, past the first seconds of the minute.
+    const [job] = await stack.sql`
+      select cron.schedule('new-year', '17 3 1 1 *',
+        $$insert into public.ticks (job) values ('new-year')$$)::text as id
+    `
+    const offset = Date.UTC(2031, 0, 1, 3, 16, 59, 500) - Date.now()
+    const clock = () => Date.now() + offset
+    const scheduler = startCronScheduler({
+      dbUrl: stack.dbUrl,
+      log: createLogger('error'),
+      now: clock,
+    })
+    try {
+      const stallUntil = Date.UTC(2031, 0, 1, 3, 17, 6)
+      while (clock() < stallUntil) {
+        // A blocked event loop: no timer of the scheduler can fire.
+      }
+      const runs = await waitFor('the late run', async () => {
+        const done = await finishedRuns(job!.id)
+        return done.length > 0 ? done : undefined
+      })
+      expect(runs).toEqual([{ status: 'succeeded', return_message: 'INSERT 0 1' }])
+      expect(await ticks('new-year')).toBe(1)
+    } finally {
+      await scheduler.stop()
+      await stack.sql`select cron.unschedule('new-year')`
+    }
+  })
+})
+
+describe('the role a job runs as', () => {
+  const scheduleAsServiceRole = async (name: string, command: string) => {
+    const [job] = await stack.sql.begin(async (tx) => {
+      await tx`set local role service_role`
+      return tx`select cron.schedule(${name}, '1 seconds', ${command})::text as id`
+    })
+    const run = await waitFor(`a finished run of ${name}`, async () => {
+      const done = await finishedRuns(job!.id)
+      return done[0]
+    })
+    await stack.sql`select cron.unschedule(${job!.id}::bigint)`
+    return run
+  }
+
+  it('runs as the role that scheduled it', async () => {
+    const run = await scheduleAsServiceRole(
+      'as-service',
+      `insert into public.ticks (job) values ('as-service')`
+    )
+    expect(run).toEqual({ status: 'succeeded', return_message: 'INSERT 0 1' })
+    const [row] = await stack.sql`select who from public.ticks where job = 'as-service' limit 1`
+    expect(row!.who).toBe('service_role')
+  })
+
+  it('gains no superuser rights by resetting the session authorization', async () => {
+    const reset = await scheduleAsServiceRole(
+      'reset-auth',
+      `reset session authorization; select pg_read_file('PG_VERSION')`
+    )
+    expect(reset).toEqual({
+      status: 'failed',
+      return_message: 'ERROR:  permission denied for function pg_read_file',
+    })
+
+    const set = await scheduleAsServiceRole(
+      'set-auth',
+      `set session authorization postgres; insert into public.ticks (job) values ('set-auth')`
+    )
+    expect(set!.status).toBe('failed')
+    expect(set!.return_message).toMatch(/^ERROR: {2}permission denied to set session authorization/)
+    expect(await ticks('set-auth')).toBe(0)
+
+    const role = await scheduleAsServiceRole(
+      'set-role',
+      `reset role; insert into public.ticks (job) values ('set-role')`
+    )
+    expect(role).toEqual({
+      status: 'failed',
+      return_message: 'ERROR:  permission denied for table ticks',
+    })
+    expect(await ticks('set-role')).toBe(0)
+  })
+})
