@@ -9,6 +9,7 @@ import type { TestStack } from '../../backend/test/support/stack.ts'
 import { MATRIX, caseName, isAllowed } from './support/matrix.ts'
 import type { TopicCase } from './support/matrix.ts'
 import { Inbox, joinPrivate, leave, liveTopic, recordOf } from './support/realtime.ts'
+import { clientFor } from './support/rest-checker.ts'
 import type { Heard } from './support/realtime.ts'
 import { ROLES, actorOf, asRoleRolledBack, buildWorld, makeMessage } from './support/world.ts'
 import type { Role, World } from './support/world.ts'
@@ -137,5 +138,28 @@ describe('live topics are read-only', () => {
       )
     )
     expect(direct).toBe('42501')
+  })
+})
+
+describe('private channels only ([realtime] private_only in config.toml)', () => {
+  it("refuses a public join with Realtime's PrivateOnly, to a member too", async () => {
+    const client = clientFor(stack, world.people.member)
+    await client.realtime.setAuth(world.people.member.token)
+    const channel = client.channel(`room-${Date.now()}`)
+    const outcome = await new Promise<{ status: string; message: string }>((resolve) => {
+      channel.subscribe((status, error) => {
+        if (status !== 'SUBSCRIBED' && status !== 'CHANNEL_ERROR') return
+        resolve({ status, message: error?.message ?? '' })
+      })
+    })
+    await leave({ client })
+    expect(outcome.status).toBe('CHANNEL_ERROR')
+    expect(outcome.message).toContain('PrivateOnly: This project only allows private channels')
+  })
+
+  it("still lets a member join the app's private topics", async () => {
+    const joined = await joinPrivate(stack, world.people.member, liveTopic.workspace(world.ws))
+    await leave(joined)
+    expect(joined.joined).toBe(true)
   })
 })

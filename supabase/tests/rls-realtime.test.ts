@@ -8,6 +8,8 @@
 // published and readable by all, is written last: once its row arrives, every change before it
 // would have too.
 import { randomUUID } from 'node:crypto'
+import { mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -27,7 +29,24 @@ import {
 } from './support/world.ts'
 import type { Role, World } from './support/world.ts'
 
-const workdir = path.resolve(import.meta.dirname, '../..')
+const root = path.resolve(import.meta.dirname, '../..')
+
+/**
+ * Chorus runs with `[realtime] private_only = true`, so nobody may even join the public channel
+ * postgres_changes need. This matrix proves the layer beneath holds as well: on a copy of the
+ * project with public access allowed, postgres_changes still tell nobody anything.
+ */
+async function publicAccessProject(): Promise<string> {
+  const workdir = await mkdtemp(path.join(tmpdir(), 'chorus-rls-realtime-'))
+  await mkdir(path.join(workdir, 'supabase'))
+  const config = await readFile(path.join(root, 'supabase', 'config.toml'), 'utf8')
+  const allowed = config.replace(/^private_only = true$/m, 'private_only = false')
+  expect(allowed).not.toBe(config)
+  await writeFile(path.join(workdir, 'supabase', 'config.toml'), allowed)
+  for (const name of ['migrations', 'functions', 'templates', 'seed.sql'])
+    await symlink(path.join(root, 'supabase', name), path.join(workdir, 'supabase', name))
+  return workdir
+}
 const EVENTS = ['INSERT', 'UPDATE', 'DELETE', '*'] as const
 const SENTINEL = 'zz_realtime_sentinel'
 
@@ -152,7 +171,7 @@ async function changeEverything(): Promise<void> {
 }
 
 beforeAll(async () => {
-  stack = await startTestStack({ workdir })
+  stack = await startTestStack({ workdir: await publicAccessProject() })
   world = await buildWorld(stack)
   await stack.sql.unsafe(`
     create table public.${SENTINEL} (id uuid primary key, note text);
