@@ -17,6 +17,9 @@ const OPEN_PATHS = [
   // The public keys, as self-hosted Supabase's Kong opens them (auth-v1-open-jwks).
   /^\/auth\/v1\/\.well-known\/jwks\.json(\?|$)/,
 ]
+/** Reads open without a key: public and signed Storage URLs, which browsers load as they are
+ * (img src, a download link), as on hosted projects and behind self-hosted Kong. */
+const OPEN_READS = /^\/storage\/v1\/(object|render\/image)\/(public|sign)\//
 /** Paths behind the front door. */
 const GUARDED = /^\/(rest|auth|storage|functions)\/v1(\/|\?|$)|^\/realtime\/v1\/api(\/|\?|$)/
 
@@ -93,7 +96,13 @@ export async function buildApiServer(
       return
     }
     const url = request.url
-    if (ctx.gateway.strictKeys && GUARDED.test(url) && !OPEN_PATHS.some((p) => p.test(url))) {
+    const openRead = (request.method === 'GET' || request.method === 'HEAD') && OPEN_READS.test(url)
+    if (
+      ctx.gateway.strictKeys &&
+      GUARDED.test(url) &&
+      !openRead &&
+      !OPEN_PATHS.some((p) => p.test(url))
+    ) {
       const resolved = ctx.gateway.resolve(gatewayRequest(request))
       if (!resolved.ok) {
         void reply.code(resolved.status).send(resolved.body)

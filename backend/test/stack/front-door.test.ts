@@ -108,6 +108,28 @@ describe('strict keys', () => {
     }
   })
 
+  it('lets public and signed Storage URLs through without a key, for reading only', async () => {
+    // Storage answers them itself (no such bucket, a bad token), not the gateway.
+    const publicRead = await fetch(`${strict.url}/storage/v1/object/public/nowhere/a.png`)
+    expect(publicRead.status).toBe(400)
+    expect(await publicRead.json()).toMatchObject({ error: 'Bucket not found' })
+    const signedRead = await fetch(`${strict.url}/storage/v1/object/sign/nowhere/a.png?token=bad`)
+    expect(signedRead.status).toBe(400)
+    expect(await signedRead.json()).toMatchObject({ error: 'InvalidJWT' })
+    const head = await fetch(`${strict.url}/storage/v1/render/image/public/nowhere/a.png`, {
+      method: 'HEAD',
+    })
+    expect(head.status).not.toBe(401)
+    // Minting a signed URL is not a read: it still needs a key.
+    const mint = await fetch(`${strict.url}/storage/v1/object/sign/nowhere/a.png`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ expiresIn: 60 }),
+    })
+    expect(mint.status).toBe(401)
+    expect(await mint.json()).toMatchObject({ message: 'No API key found in request' })
+  })
+
   it('serves keyless requests as anonymous when not strict', async () => {
     const response = await fetch(`${open.url}/functions/v1/missing`)
     expect(response.status).toBe(404)

@@ -1,0 +1,151 @@
+// `serve` (production mode) as a child process of the CLI, as `npm run serve` runs it: a temporary
+// copy of supabase/ whose Auth mail goes to an SMTP server of the spec's own, the app the global
+// setup built, its own data folder and database on a free port, and the public URL people open.
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { ROOT } from './stack-process.ts'
+
+export interface ServeProcess {
+  /** The port serve listens on (127.0.0.1). */
+  port: number
+  /** The database's URL, from `status -o json` (for checking what Auth stored). */
+  dbUrl: string
+  output: string[]
+  stop(): Promise<void>
+}
+
+/** supabase/ of the repository, with [auth.email.smtp] pointing at 127.0.0.1:smtpPort. */
+async function projectCopy(smtpPort: number): Promise<string> {
+  // A private folder: as root the stack keeps the cluster where the postgres user can reach it.
+  const workdir = await mkdtemp(path.join(tmpdir(), 'chorus-serve-'))
+  const supabase = path.join(workdir, 'supabase')
+  await mkdir(supabase)
+  const config = await readFile(path.join(ROOT, 'supabase', 'config.toml'), 'utf8')
+  const smtp = [
+    '[auth.email.smtp]',
+    'enabled = true',
+    'host = "127.0.0.1"',
+    `port = ${smtpPort}`,
+    'user = "chorus"',
+    'pass = "smtp-password"',
+    'admin_email = "no-reply@chat.test"',
+    'sender_name = "Chorus"',
+    '',
+    '',
+  ].join('\n')
+  const patched = config.replace(/^\[auth\.email\.template\.invite\]$/m, `${smtp}$&`)
+  if (patched === config) throw new Error('config.toml has no [auth.email.template.invite]')
+  await writeFile(path.join(supabase, 'config.toml'), patched)
+  for (const folder of ['migrations', 'functions', 'templates'])
+    await symlink(path.join(ROOT, 'supabase', folder), path.join(supabase, folder))
+  return workdir
+}
+
+export async function startServe(options: {
+  smtpPort: number
+  publicUrl: string
+  log?: (line: string) => void
+}): Promise<ServeProcess> {
+  const workdir = await projectCopy(options.smtpPort)
+  const dataDir = path.join(workdir, 'data')
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(ROOT, 'backend/src/cli/main.ts'),
+      'serve',
+      '--workdir',
+      workdir,
+      '--data-dir',
+      dataDir,
+      '--app-dist',
+      path.join(ROOT, 'app/dist'),
+      '--public-url',
+      options.publicUrl,
+      '--port',
+      '0',
+      '--db-port',
+      '0',
+    ],
+    { cwd: ROOT, env: { ...process.env, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] }
+  )
+  const output: string[] = []
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line) continue
+      output.push(line)
+      options.log?.(line)
+    }
+  }
+  child.stdout!.on('data', collect)
+  child.stderr!.on('data', collect)
+  const stop = () => stopServe(child, workdir, dataDir)
+  try {
+    const port = await listeningPort(child, output)
+    const status = JSON.parse(
+      await cli(['status', '--workdir', workdir, '--data-dir', dataDir, '-o', 'json'])
+    ) as { DB_URL?: string }
+    if (!status.DB_URL) throw new Error('status -o json printed no DB_URL')
+    return { port, dbUrl: status.DB_URL, output, stop }
+  } catch (error) {
+    await stop()
+    throw new Error(`${(error as Error).message}\n--- serve output ---\n${output.join('\n')}`, {
+      cause: error,
+    })
+  }
+}
+
+/** Waits for serve's "Chorus is serving ... (listening on 127.0.0.1:<port>; ..." line. */
+function listeningPort(child: ChildProcess, output: string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      for (const line of output) {
+        const port = /listening on 127\.0\.0\.1:(\d+)/.exec(line)?.[1]
+        if (port) {
+          cleanup()
+          resolve(Number(port))
+          return
+        }
+      }
+    }
+    const onExit = (code: number | null) => {
+      cleanup()
+      reject(new Error(`serve exited (code ${code}) before it was ready`))
+    }
+    const cleanup = () => {
+      child.stdout!.off('data', check)
+      child.off('exit', onExit)
+    }
+    child.stdout!.on('data', check)
+    child.once('exit', onExit)
+    check()
+  })
+}
+
+async function stopServe(child: ChildProcess, workdir: string, dataDir: string): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    await exited
+  }
+  // As root the cluster lives outside the folder: stop --no-backup deletes it wherever it is.
+  await cli(['stop', '--no-backup', '--workdir', workdir, '--data-dir', dataDir])
+  await rm(workdir, { recursive: true, force: true })
+}
+
+/** Runs a command of the CLI; its stdout. */
+async function cli(args: string[]): Promise<string> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'backend/src/cli/main.ts'), ...args],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }
+  )
+  let stdout = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  await new Promise((resolve) => child.once('exit', resolve))
+  return stdout
+}
