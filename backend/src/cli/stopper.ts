@@ -1,5 +1,6 @@
 // How `start` and `serve` stop: on the first SIGINT, SIGTERM or SIGHUP the stack stops in order;
 // a second signal forces.
+import { tolerateClosedSocketWrites } from '../db/postgres-quirks.ts'
 import type { Logger } from '../logger.ts'
 import type { Stack } from '../stack.ts'
 
@@ -36,6 +37,9 @@ export class Stopper {
       process.removeAllListeners(name)
       process.on(name, onSignal)
     }
+    // PostgreSQL gone under the stack must end in "stopping the stack", not a crash of
+    // postgres.js (db/postgres-quirks.ts).
+    tolerateClosedSocketWrites(() => {})
   }
 
   /** Stops the stack; what has not stopped after STOP_BUDGET_MS is stopped by force. */
