@@ -57,6 +57,11 @@ export function hostedConfig(localConfigText: string, inputs: DeployInputs): str
   // Local only: the mail inbox, and the functions' local secrets (`secrets set` sends the
   // hosted ones).
   delete config.inbucket
+  // Realtime's "private channels only" is the hosted dashboard's "Allow public access" (the
+  // tenant's private_only), not a key of the CLI's config.toml, whose parser refuses keys it does
+  // not know: it is left out here and set on the project (README, Deploy).
+  const realtime = config.realtime as Table | undefined
+  if (realtime) delete realtime.private_only
   const runtime = config.edge_runtime as Table | undefined
   if (runtime) {
     delete runtime.secrets
