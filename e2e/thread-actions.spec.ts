@@ -42,6 +42,8 @@ async function act(page: Page, message: Locator, text: RegExp, action: string): 
 test("a thread's replies and parent have the channel's actions, by touch and by mouse", async ({
   browser,
 }) => {
+  // Two people, one at phone width, through every action of a thread: 50-90 s on 2 cores.
+  test.setTimeout(180_000)
   const alice = await actor(browser, 'Alice')
   const bob = await phoneActor(browser, 'Bob')
   // A long workspace name: at phone width the header's search button bears it, and the

@@ -29,6 +29,8 @@ test(
   'two people reply in a thread live, one comes back from offline to every reply, and the Threads view clears',
   { tag: '@core' },
   async ({ browser }) => {
+    // Two people, eight replies, an offline stretch and the Threads view: 60-110 s on 2 cores.
+    test.setTimeout(180_000)
     const alice = await actor(browser, 'Alice')
     const bob = await actor(browser, 'Bob')
     await twoInGeneral(alice, bob, `Demo ${Date.now().toString(36)}`)
