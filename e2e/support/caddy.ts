@@ -8,6 +8,7 @@ import { request } from 'node:https'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect } from '@playwright/test'
+import { collectLines } from './child-output.ts'
 
 export const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy'
 
@@ -53,16 +54,7 @@ ${options.host}:${httpsPort} {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  const output: string[] = []
-  const collect = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) {
-      if (!line) continue
-      output.push(line)
-      options.log?.(line)
-    }
-  }
-  child.stdout!.on('data', collect)
-  child.stderr!.on('data', collect)
+  const output = collectLines(child, options.log)
   const stop = () => stopCaddy(child, dir)
   try {
     // Ready: it answers TLS for the site's name on the https port (the certificate is issued).

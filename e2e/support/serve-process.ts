@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { ROOT } from './stack-process.ts'
+import { collectLines } from './child-output.ts'
 
 export interface ServeProcess {
   /** The port serve listens on (127.0.0.1). */
@@ -73,16 +74,7 @@ export async function startServe(options: {
     ],
     { cwd: ROOT, env: { ...process.env, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] }
   )
-  const output: string[] = []
-  const collect = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) {
-      if (!line) continue
-      output.push(line)
-      options.log?.(line)
-    }
-  }
-  child.stdout!.on('data', collect)
-  child.stderr!.on('data', collect)
+  const output = collectLines(child, options.log)
   const stop = () => stopServe(child, workdir, dataDir)
   try {
     const port = await listeningPort(child, output)

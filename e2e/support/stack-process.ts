@@ -9,6 +9,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startStaticHost } from './static-host.ts'
+import { collectLines } from './child-output.ts'
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..')
 
@@ -143,16 +144,7 @@ export async function startStack(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  const output: string[] = []
-  const collect = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) {
-      if (!line) continue
-      output.push(line)
-      options.log?.(line)
-    }
-  }
-  child.stdout!.on('data', collect)
-  child.stderr!.on('data', collect)
+  const output = collectLines(child, options.log)
 
   let host: Server | null = null
   const stopAll = async () => {
