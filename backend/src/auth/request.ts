@@ -19,6 +19,7 @@ import { findUserAndSession } from './user-store.ts'
 import type { User } from './user-json.ts'
 import type { RateLimiter } from './rate-limit.ts'
 import { assertNoNul } from './params.ts'
+import { header } from '../http/header.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -41,11 +42,6 @@ export function queryParam(request: FastifyRequest, name: string): string {
   if (typeof value !== 'string') return ''
   assertNoNul(value)
   return value
-}
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name]
-  return Array.isArray(value) ? value[0] : value
 }
 
 export function clientInfo(request: FastifyRequest): ClientInfo {

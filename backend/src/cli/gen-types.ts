@@ -3,8 +3,6 @@
 // else from a throwaway database made from supabase/migrations (created, migrated, read, deleted),
 // so that the committed types can be checked without a stack.
 import { chmod, mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
@@ -13,6 +11,7 @@ import { removeCluster, startEmbeddedPostgres } from '../db/embedded.ts'
 import { applyMigrations, applyPlatform } from '../db/migrate.ts'
 import { readCatalog } from '../gen/catalog.ts'
 import { renderTypescript } from '../gen/typescript.ts'
+import { freePort } from '../http/ports.ts'
 import { createLogger } from '../logger.ts'
 import { POSTGREST_VERSION } from '../rest/openapi.ts'
 import { LOCAL_DB_PASSWORD } from '../stack.ts'
@@ -94,14 +93,6 @@ async function withThrowawayDatabase<T>(
     await removeCluster(pgdata)
     await rm(dir, { recursive: true, force: true })
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 function unique(items: string[]): string[] {

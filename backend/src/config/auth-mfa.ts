@@ -1,7 +1,7 @@
 // [auth.mfa] of config.toml as the Supabase CLI reads it: the factor limit and, per factor type,
 // whether enrolment and verification are on. The CLI's defaults come from its config template:
 // at most 10 factors, TOTP and phone off, WebAuthn off (its section is commented out).
-import type { ConfigReader } from './project-config.ts'
+import type { ConfigReader } from './reader.ts'
 
 export interface FactorSwitches {
   enrollEnabled: boolean

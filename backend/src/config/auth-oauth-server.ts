@@ -1,5 +1,5 @@
 // [auth.oauth_server] of config.toml as the Supabase CLI reads it, with its template's defaults.
-import type { ConfigReader } from './project-config.ts'
+import type { ConfigReader } from './reader.ts'
 
 /** [auth.oauth_server]: Supabase Auth as an OAuth 2.1 server (off by default, as in the CLI). */
 export interface OAuthServerConfig {

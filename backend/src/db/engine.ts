@@ -13,7 +13,7 @@ import {
   extensionsOfMigrations,
 } from './extensions.ts'
 import type { ExtensionUse } from './extensions.ts'
-import { listMigrations, MigrationError } from './migrate.ts'
+import { listMigrations, MigrationError } from './migration-files.ts'
 import { DatabaseStartError, EMBEDDED_MAJOR_VERSION, nativeDir } from './postgres-home.ts'
 import { STACK_EXTENSIONS } from './stack-extensions.ts'
 

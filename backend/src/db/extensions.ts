@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { MigrationFile } from './migrate.ts'
+import type { MigrationFile } from './migration-files.ts'
 
 export interface ExtensionUse {
   /** The extension's name as PostgreSQL knows it (unquoted names folded to lower case). */

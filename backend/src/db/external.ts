@@ -2,6 +2,7 @@
 // database anew (never "postgres").
 import postgres from 'postgres'
 import type { Logger } from '../logger.ts'
+import { quoteIdentifier } from '../sql-identifier.ts'
 
 export async function recreateExternalDatabase(url: string, log: Logger): Promise<void> {
   const target = new URL(url)
@@ -17,8 +18,8 @@ export async function recreateExternalDatabase(url: string, log: Logger): Promis
   try {
     log.info(`Resetting: dropping and creating database ${name}`)
     await sql`select pg_drop_replication_slot(slot_name) from pg_replication_slots where database = ${name} and not active`
-    await sql.unsafe(`drop database if exists "${name.replace(/"/g, '""')}" with (force)`)
-    await sql.unsafe(`create database "${name.replace(/"/g, '""')}"`)
+    await sql.unsafe(`drop database if exists ${quoteIdentifier(name)} with (force)`)
+    await sql.unsafe(`create database ${quoteIdentifier(name)}`)
   } finally {
     await sql.end({ timeout: 2 })
   }

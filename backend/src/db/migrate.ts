@@ -9,27 +9,26 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Sql, TransactionSql } from 'postgres'
 import type { Logger } from '../logger.ts'
-import { describeMissingExtension } from './extensions.ts'
+import { quoteIdentifier } from '../sql-identifier.ts'
 import { rewriteForHosted } from './hosted-privileges.ts'
-import { EMBEDDED_MAJOR_VERSION } from './postgres-home.ts'
+import {
+  describeMissing,
+  describeSqlError,
+  isPostgresError,
+  lineAt,
+  missingExtension,
+} from './migration-errors.ts'
+import { listMigrations, MigrationError } from './migration-files.ts'
 import { installStackExtensions, updateExtensions } from './stack-extensions.ts'
 import { leadingCommentsLength, splitSqlStatementRanges, splitSqlStatements } from './sql-split.ts'
 
 const PLATFORM_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'platform')
-const MIGRATION_NAME = /^([0-9]+)_(.*)\.sql$/
+export { describeSqlError } from './migration-errors.ts'
+export { listMigrations, MigrationError } from './migration-files.ts'
+export type { MigrationFile } from './migration-files.ts'
+
 /** Vault's key, in the cluster's data directory (60-vault.sql). */
 export const VAULT_KEY_FILE = 'chorus_vault.key'
-
-export class MigrationError extends Error {
-  override name = 'MigrationError'
-  constructor(
-    readonly file: string,
-    override readonly cause: unknown,
-    message: string
-  ) {
-    super(message)
-  }
-}
 
 /** Applies the platform contract files that this database has not seen yet. */
 export async function applyPlatform(
@@ -161,35 +160,6 @@ async function runAs(sql: Sql, log: Logger | null): Promise<RunAs> {
     )
   }
   return { role }
-}
-
-export interface MigrationFile {
-  version: string
-  name: string
-  file: string
-}
-
-/** The migration files of a project folder, in the order the CLI applies them. */
-export async function listMigrations(
-  migrationsDir: string,
-  log?: Logger
-): Promise<MigrationFile[]> {
-  if (!existsSync(migrationsDir)) return []
-  const files: MigrationFile[] = []
-  for (const file of (await readdir(migrationsDir)).sort()) {
-    if (!file.endsWith('.sql')) continue
-    const match = MIGRATION_NAME.exec(file)
-    if (!match) {
-      log?.warn(`Skipping migration ${file}: file name must match pattern "<timestamp>_name.sql"`)
-      continue
-    }
-    files.push({
-      version: match[1] ?? '',
-      name: match[2] ?? '',
-      file: path.join(migrationsDir, file),
-    })
-  }
-  return files
 }
 
 export interface MigrationRun {
@@ -341,7 +311,8 @@ async function sessionUser(tx: TransactionSql): Promise<string> {
 
 /** The transaction's start: the migration role, and the search path the CLI's session has. */
 async function enter(tx: TransactionSql, as: RunAs): Promise<void> {
-  if (as.role) await tx.unsafe(`set local session authorization ${as.role}`).simple()
+  if (as.role)
+    await tx.unsafe(`set local session authorization ${quoteIdentifier(as.role)}`).simple()
   await tx.unsafe('set local search_path = "$user", public, extensions').simple()
   for (const [name, value] of Object.entries(as.settings ?? {})) {
     await tx`select set_config(${name}, ${value}, true)`
@@ -388,19 +359,12 @@ async function locate(
 
 class Rollback extends Error {}
 
-function isPostgresError(error: unknown): boolean {
-  return (error as { name?: string }).name === 'PostgresError'
-}
-
-function lineAt(text: string, offset: number): number {
-  return text.slice(0, offset).split('\n').length
-}
-
 /**
  * All on the database (a database cloned from a template, or recreated, has no grants of its
  * own) and the migration history, which the Supabase CLI creates as postgres on hosted too.
  */
-async function prepareMigrationRole(sql: Sql, role: string): Promise<void> {
+async function prepareMigrationRole(sql: Sql, name: string): Promise<void> {
+  const role = quoteIdentifier(name)
   await sql
     .unsafe(
       `
@@ -411,45 +375,6 @@ async function prepareMigrationRole(sql: Sql, role: string): Promise<void> {
   `
     )
     .simple()
-}
-
-/** "file:line: ERROR: message (SQLSTATE x). DETAIL: … HINT: …", on one line. */
-export function describeSqlError(where: string, error: unknown): string {
-  const e = error as {
-    message?: string
-    code?: string
-    detail?: string
-    hint?: string
-  }
-  let message = `${where}: ERROR: ${e.message ?? String(error)}`
-  if (e.code) message += ` (SQLSTATE ${e.code})`
-  if (e.detail) message += `. DETAIL: ${e.detail}`
-  if (e.hint) message += `. HINT: ${e.hint}`
-  return message.replace(/\s*\n\s*/g, ' ')
-}
-
-function missingExtension(error: unknown): string | null {
-  const e = error as { code?: string; message?: string }
-  if (e.code !== '0A000') return null
-  return /extension "([^"]+)" is not available/.exec(e.message ?? '')?.[1] ?? null
-}
-
-/** The fallback for what the scan before the start could not see (or DATABASE_URL's server). */
-async function describeMissing(sql: Sql, where: string, extension: string): Promise<string> {
-  let major: number | null = null
-  try {
-    const [row] = await sql`show server_version_num`.values()
-    major = Math.floor(Number(row?.[0]) / 10000) || null
-  } catch {
-    // the server is gone: name no version
-  }
-  const server = major === null ? 'this PostgreSQL server' : `this PostgreSQL ${major} server`
-  return describeMissingExtension(
-    where,
-    extension,
-    `${server} does not have`,
-    major ?? EMBEDDED_MAJOR_VERSION
-  )
 }
 
 function sha1(text: string): string {

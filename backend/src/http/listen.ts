@@ -1,8 +1,7 @@
-// Where the API listens: the address this machine reaches it at, the [::1] twin of a loopback
-// server, and a free port for a server started later.
+// Where the API listens: the address this machine reaches it at, and the [::1] twin of a
+// loopback server (free ports: ports.ts).
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from '../logger.ts'
 
@@ -27,12 +26,4 @@ export async function listenAlsoOnIpv6(
     })
     server.listen({ host: '::1', port, ipv6Only: true }, () => resolve(server))
   })
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }

@@ -27,7 +27,7 @@ import { readPostmasterPid, isRunning } from '../db/orphan.ts'
 import type { Logger } from '../logger.ts'
 import { LOCAL_DB_PASSWORD } from '../stack.ts'
 import { copyCluster } from './cluster-backup.ts'
-import { freePort } from './free-port.ts'
+import { freePort } from '../http/ports.ts'
 
 export const BACKUP_FORMAT = 'chorus-backup'
 export const BACKUP_VERSION = 1

@@ -18,7 +18,7 @@ import type { Logger } from '../logger.ts'
 import { LOCAL_DB_PASSWORD } from '../stack.ts'
 import { BACKUP_FORMAT, BACKUP_VERSION, BackupError } from './backup.ts'
 import type { BackupManifest } from './backup.ts'
-import { freePort } from './free-port.ts'
+import { freePort } from '../http/ports.ts'
 
 export interface RestoreOptions {
   file: string

@@ -19,21 +19,15 @@ import { renderRoutes } from './routes/render.ts'
 import { signRoutes } from './routes/sign.ts'
 import { seedConfigBuckets } from './seed-buckets.ts'
 import { UrlSigner } from './signed-url.ts'
-import { completeUpload, resumableRoutes } from './tus/routes.ts'
-import { ResumableStore } from './tus/store.ts'
-
-/** How long an incomplete resumable upload is kept: a day, as Supabase documents its upload URLs. */
-export const DEFAULT_TUS_EXPIRY_MS = 24 * 60 * 60 * 1000
-/** How often expired resumable uploads are looked for, at most. */
-const TUS_SWEEP_INTERVAL_MS = 60_000
+import { resumableUploads } from './tus/index.ts'
+import type { ResumableUploads } from './tus/index.ts'
 
 /** Storage's JSON body limit: Fastify's default (1 MiB), which Storage does not change. */
 export const JSON_BODY_LIMIT = 1024 * 1024
 
 export function storageService(): Service {
   let deps: StorageDeps | null = null
-  let resumable: ResumableStore | null = null
-  let sweeper: NodeJS.Timeout | null = null
+  let resumable: ResumableUploads | null = null
   let sweep: Promise<unknown> | null = null
   let stopping = false
 
@@ -73,35 +67,16 @@ export function storageService(): Service {
         renderRoutes(scope, current, signer)
       })
       await app.register(async (scope) => objectWriteRoutes(scope, current, signer))
-      // TUS_URL_EXPIRY_MS as Storage names it: how long an incomplete resumable upload lives.
-      const expiry = Number(process.env.TUS_URL_EXPIRY_MS ?? DEFAULT_TUS_EXPIRY_MS)
-      const store = await ResumableStore.open(
-        path.join(ctx.dataDir, 'storage', 'resumable'),
-        Number.isFinite(expiry) && expiry > 0 ? expiry : DEFAULT_TUS_EXPIRY_MS,
-        () => current.disk.md5Session()
-      )
-      resumable = store
-      await app.register(async (scope) => resumableRoutes(scope, current, signer, store))
+      // Resumable uploads own their store, routes, recovery and sweep (tus/index.ts).
+      resumable = resumableUploads(current, signer)
+      await resumable.register(app)
     },
 
     async start() {
       if (!deps) return
       const current = deps
       await seedConfigBuckets(current)
-      if (resumable) {
-        const store = resumable
-        await finishInterrupted(current, store)
-        const sweepResumable = () =>
-          store.sweep().catch((error: unknown) => {
-            current.log.warn('the sweep of expired resumable uploads failed', error)
-          })
-        await sweepResumable()
-        sweeper = setInterval(
-          () => void sweepResumable(),
-          Math.min(TUS_SWEEP_INTERVAL_MS, store.expiryMs)
-        )
-        sweeper.unref()
-      }
+      await resumable?.start()
       sweep = sweepOrphans(current, () => stopping).catch((error: unknown) => {
         if (!stopping) current.log.warn('the sweep of unreferenced files failed', error)
       })
@@ -113,31 +88,9 @@ export function storageService(): Service {
 
     async stop() {
       stopping = true
-      if (sweeper) clearInterval(sweeper)
+      resumable?.stop()
       await sweep
       await deps?.disk.close()
     },
-  }
-}
-
-/**
- * Resumable uploads whose last byte was acknowledged but whose row a stop interrupted are
- * finished as they would have been (their writer's checks were passed before the last PATCH).
- */
-async function finishInterrupted(deps: StorageDeps, store: ResumableStore): Promise<void> {
-  for (const info of await store.all()) {
-    if (info.completed || info.size !== info.offset || store.isExpired(info)) continue
-    const target = {
-      bucket: info.bucket,
-      key: info.key,
-      upsert: info.upsert,
-      owner: info.owner,
-      operation: 'storage.tus.upload.part',
-    }
-    try {
-      await completeUpload(deps, store, null, info, target, null)
-    } catch (error) {
-      deps.log.warn(`could not finish the resumable upload of ${info.bucket}/${info.key}`, error)
-    }
   }
 }

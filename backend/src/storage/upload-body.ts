@@ -10,6 +10,7 @@ import type { Readable } from 'node:stream'
 import type { Disk, Received } from './disk.ts'
 import { ERRORS, StorageError } from './errors.ts'
 import { mustBeStorable } from './names.ts'
+import { header } from '../http/header.ts'
 
 export interface IncomingFile {
   received: Received
@@ -194,9 +195,4 @@ function parseMetadata(
 /** The client closed the connection before its body was complete. */
 function clientGone(request: FastifyRequest): boolean {
   return request.raw.readableAborted || request.raw.destroyed
-}
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name]
-  return Array.isArray(value) ? value[0] : value
 }

@@ -2,6 +2,7 @@
 // to views, the relationships PostgREST derives from foreign keys (many-to-one, one-to-many,
 // one-to-one, and many-to-many through a junction whose key covers both foreign keys), also
 // between views over the tables, and the callable functions.
+import type { CatalogRows } from './catalog-rows.ts'
 import { buildRoutine, computedRelationships } from './routines.ts'
 import { viewColumnSources } from './view-columns.ts'
 import { qualifiedKey } from './types.ts'
@@ -15,75 +16,14 @@ import type {
   SchemaCache,
 } from './types.ts'
 
-export interface RawRelation {
-  oid: number
-  schema: string
-  name: string
-  kind: string
-  description: string | null
-  insertable: boolean
-  updatable: boolean
-  deletable: boolean
-}
-
-export interface RawColumn {
-  oid: number
-  name: string
-  position: number
-  type: string
-  base_type: string
-  category: string
-  nullable: boolean
-  default: string | null
-  max_length: number | null
-  enum_values: string[] | null
-  description: string | null
-  generated: boolean
-}
-
-export interface RawConstraint {
-  name: string
-  type: 'p' | 'u' | 'f'
-  oid: number
-  foreign_oid: number
-  column_nums: number[]
-  foreign_column_nums: number[] | null
-}
-
-export interface RawView {
-  oid: number
-  action: string
-}
-
-export interface RawRoutine {
-  oid: number
-  schema: string
-  name: string
-  description: string | null
-  volatility: 'v' | 's' | 'i'
-  set_of: boolean
-  n_defaults: number
-  return_type: string
-  return_base_type: string
-  return_typtype: string
-  return_schema: string | null
-  return_relation: string | null
-  return_columns: { name: string; type: string }[] | null
-  rows: number
-  arg_relation: QualifiedName | null
-  arg_names: string[] | null
-  arg_modes: string[] | null
-  arg_types: string[]
-}
-
-export interface CatalogRows {
-  schemas: string[]
-  relations: RawRelation[]
-  columns: RawColumn[]
-  constraints: RawConstraint[]
-  views: RawView[]
-  routines: RawRoutine[]
-}
+export type {
+  CatalogRows,
+  RawColumn,
+  RawConstraint,
+  RawRelation,
+  RawRoutine,
+  RawView,
+} from './catalog-rows.ts'
 
 const KINDS: Record<string, RelationKind> = {
   r: 'table',

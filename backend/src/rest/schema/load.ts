@@ -2,7 +2,7 @@
 // and functions of the exposed schemas, in one read-only transaction on the admin pool.
 import type { Sql } from 'postgres'
 import { buildSchemaCache } from './build.ts'
-import type { RawColumn, RawConstraint, RawRelation, RawRoutine, RawView } from './build.ts'
+import type { RawColumn, RawConstraint, RawRelation, RawRoutine, RawView } from './catalog-rows.ts'
 import type { SchemaCache } from './types.ts'
 
 const RELATIONS = `

@@ -1,6 +1,6 @@
 // Functions in the schema cache: their parameters and result shapes, and the computed
 // relationships they define (a function of one row returning rows).
-import type { RawRoutine } from './build.ts'
+import type { RawRoutine } from './catalog-rows.ts'
 import { qualifiedKey } from './types.ts'
 import type { Relation, Relationship, Routine, RoutineParam, RoutineReturn } from './types.ts'
 

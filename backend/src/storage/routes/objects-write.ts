@@ -9,6 +9,7 @@ import { ERRORS } from '../errors.ts'
 import type { UrlSigner } from '../signed-url.ts'
 import { uploadObject } from '../upload.ts'
 import { objectParams } from './lookup.ts'
+import { header } from '../../http/header.ts'
 
 export async function objectWriteRoutes(
   app: FastifyInstance,
@@ -60,9 +61,4 @@ export async function objectWriteRoutes(
     )
     return { Key: `${bucket}/${key}` }
   })
-}
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name]
-  return Array.isArray(value) ? value[0] : value
 }

@@ -22,6 +22,15 @@ export const TUS_PATH = '/upload/resumable'
 export const SIGNED_SUFFIX = '/sign'
 export const OFFSET_CONTENT_TYPE = 'application/offset+octet-stream'
 
+/** The operation each tus request is, as Storage names it (request.jwt.claims' `operation`). */
+export const TUS_OPERATIONS = {
+  create: 'storage.tus.upload.create',
+  part: 'storage.tus.upload.part',
+  get: 'storage.tus.upload.get',
+  delete: 'storage.tus.upload.delete',
+  options: 'storage.tus.options',
+} as const
+
 /** The headers the protocol names: allowed in requests and exposed to browsers. */
 export const TUS_HEADERS = [
   'Authorization',

@@ -1,0 +1,37 @@
+// The schema step: the platform contract, the project's migrations and, on a fresh database, the
+// seed, on one connection of its own that is closed before the services connect.
+import postgres from 'postgres'
+import type { ProjectConfig } from '../config/project-config.ts'
+import { applyMigrations, applyPlatform, applySeed, seedSettings } from '../db/migrate.ts'
+import type { JwtKeys } from '../jwt/jwt-keys.ts'
+import type { Logger } from '../logger.ts'
+
+/** Applies what the database lacks; true when it was empty (so the seed ran, if enabled). */
+export async function migrateDatabase(args: {
+  dbUrl: string
+  password: string
+  config: ProjectConfig
+  migrationsDir: string
+  created: boolean
+  keys: JwtKeys
+  /** The API's port, for the seed's settings (seedSettings). */
+  listenPort: number
+  log: Logger
+  signal?: AbortSignal
+}): Promise<boolean> {
+  const { config, log } = args
+  const migrator = postgres(args.dbUrl, { max: 1, onnotice: () => {} })
+  let fresh = args.created
+  try {
+    await applyPlatform(migrator, args.password, log)
+    const run = await applyMigrations(migrator, args.migrationsDir, log)
+    fresh = fresh || run.fresh
+    if (fresh && config.db.seed.enabled) {
+      const settings = seedSettings(`http://127.0.0.1:${args.listenPort}`, args.keys)
+      await applySeed(migrator, config.db.seed.sqlPaths, log, settings)
+    }
+  } finally {
+    await migrator.end({ timeout: args.signal?.aborted ? 0 : 2 })
+  }
+  return fresh
+}
