@@ -7,7 +7,7 @@ import type { Logger } from '../../logger.ts'
 import { EMAIL_RATE_LIMIT, tooManyRequests } from '../errors.ts'
 import type { InboxStore } from '../inbox/store.ts'
 import { linksOf } from '../inbox/store.ts'
-import type { RateLimiter } from '../rate-limit.ts'
+import type { RateLimiter } from '../http/rate-limit.ts'
 import { renderTemplate } from './templates.ts'
 import type { MailKind, MailTemplate, TemplateData } from './templates.ts'
 

@@ -5,10 +5,10 @@ import { authTx } from '../db.ts'
 import type { Tx } from '../db.ts'
 import { forbidden, internalError, notFound, unprocessable } from '../errors.ts'
 import type { ErrorCode } from '../errors.ts'
-import { isUuid, requireUser } from '../request.ts'
-import type { Authenticated } from '../request.ts'
+import { isUuid, requireUser } from '../http/request.ts'
+import type { Authenticated } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
-import type { FactorRow } from '../user-json.ts'
+import type { FactorRow } from '../users/user-json.ts'
 import {
   deleteChallenge,
   deleteExpiredFactors,

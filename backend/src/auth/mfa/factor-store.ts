@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Tx } from '../db.ts'
 import { unprocessable } from '../errors.ts'
-import type { FactorRow } from '../user-json.ts'
+import type { FactorRow } from '../users/user-json.ts'
 
 export type FactorType = FactorRow['factor_type']
 

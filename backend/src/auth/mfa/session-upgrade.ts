@@ -3,13 +3,13 @@
 // sessions), the session's aal and factor are recorded, and a new access token carries both.
 import { internalError } from '../errors.ts'
 import type { Tx } from '../db.ts'
-import { rotate } from '../refresh-store.ts'
+import { rotate } from '../sessions/refresh-store.ts'
 import type { AuthRuntime } from '../runtime.ts'
-import { aalOf, amrOf } from '../session-store.ts'
-import type { ClientInfo, RefreshTokenRow } from '../session-store.ts'
-import { accessToken, sessionResponse } from '../tokens.ts'
-import type { SessionResponse } from '../tokens.ts'
-import { findUserById } from '../user-store.ts'
+import { aalOf, amrOf } from '../sessions/session-store.ts'
+import type { ClientInfo, RefreshTokenRow } from '../sessions/session-store.ts'
+import { accessToken, sessionResponse } from '../sessions/tokens.ts'
+import type { SessionResponse } from '../sessions/tokens.ts'
+import { findUserById } from '../users/user-store.ts'
 import { addClaimToSession, setSessionAal } from './factor-store.ts'
 
 async function currentToken(tx: Tx, sessionId: string): Promise<RefreshTokenRow | null> {

@@ -12,7 +12,7 @@ import type {
 import type { Tx } from '../db.ts'
 import { badRequest, internalError } from '../errors.ts'
 import type { AuthRuntime } from '../runtime.ts'
-import type { FactorRow, User } from '../user-json.ts'
+import type { FactorRow, User } from '../users/user-json.ts'
 
 /** @simplewebauthn/server, loaded for the first ceremony (it is the slowest module to load). */
 const webauthnLibrary = () => import('@simplewebauthn/server')

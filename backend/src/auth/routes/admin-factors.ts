@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify'
 import { authTx } from '../db.ts'
 import { notFound } from '../errors.ts'
 import { deleteFactor, factorsOf, findOwnedFactor } from '../mfa/factor-store.ts'
-import { isUuid, requireAdmin } from '../request.ts'
+import { isUuid, requireAdmin } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
-import { factorJson } from '../user-json.ts'
-import { findUserById } from '../user-store.ts'
+import { factorJson } from '../users/user-json.ts'
+import { findUserById } from '../users/user-store.ts'
 
 async function loadUserId(rt: AuthRuntime, id: string): Promise<string> {
   if (!isUuid(id)) throw notFound('validation_failed', 'user_id must be an UUID')

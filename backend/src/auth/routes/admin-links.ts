@@ -2,16 +2,16 @@
 // flow, returned instead of sent), as GoTrue's invite.go and admin.go.
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { sendInvite } from '../account-mail.ts'
+import { sendInvite } from '../verification/account-mail.ts'
 import { authTx } from '../db.ts'
 import type { Tx } from '../db.ts'
 import { badRequest, DUPLICATE_EMAIL, notFound, unprocessable } from '../errors.ts'
-import { createOneTimeToken } from '../one-time-tokens.ts'
-import { readParams } from '../params.ts'
-import type { Params } from '../params.ts'
-import { assertPasswordStrength, hashPassword } from '../password.ts'
-import { isRedirectUrlValid } from '../redirect.ts'
-import { rawBody, referrer, requestAud, requireAdmin } from '../request.ts'
+import { createOneTimeToken } from '../verification/one-time-tokens.ts'
+import { readParams } from '../http/params.ts'
+import type { Params } from '../http/params.ts'
+import { assertPasswordStrength, hashPassword } from '../users/password.ts'
+import { isRedirectUrlValid } from '../http/redirect.ts'
+import { rawBody, referrer, requestAud, requireAdmin } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
 import { verificationLink } from '../runtime.ts'
 import { generateOtp, randomPassword, tokenHash } from '../secrets.ts'
@@ -21,11 +21,11 @@ import {
   findUserById,
   mergeMetadata,
   patchUser,
-} from '../user-store.ts'
-import { isConfirmed, userJson } from '../user-json.ts'
-import type { User } from '../user-json.ts'
-import { validateEmail } from '../validate.ts'
-import { createUserRow, emailClaims } from './signup.ts'
+} from '../users/user-store.ts'
+import { isConfirmed, userJson } from '../users/user-json.ts'
+import type { User } from '../users/user-json.ts'
+import { validateEmail } from '../http/validate.ts'
+import { createUserRow, emailClaims } from '../users/create-user.ts'
 
 const INVITE_PARAMS = {
   struct: 'InviteParams',

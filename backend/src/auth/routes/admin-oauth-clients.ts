@@ -20,7 +20,7 @@ import {
   updateClient,
 } from '../oauth-server/clients.ts'
 import type { ClientRow, RegisterParams, UpdateParams } from '../oauth-server/clients.ts'
-import { isUuid, rawBody, requireAdmin } from '../request.ts'
+import { isUuid, rawBody, requireAdmin } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
 
 type Kind = 'string' | 'strings'

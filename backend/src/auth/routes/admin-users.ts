@@ -2,7 +2,7 @@
 // metadata, password, email) and delete (soft or hard), as GoTrue's admin.go.
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { confirmUser, setPassword, updateProviders } from '../account-verify.ts'
+import { confirmUser, setPassword, updateProviders } from '../verification/account-verify.ts'
 import { authTx } from '../db.ts'
 import type { Tx } from '../db.ts'
 import {
@@ -14,18 +14,18 @@ import {
   unprocessable,
 } from '../errors.ts'
 import { parseGoDuration } from '../go-duration.ts'
-import { readParams } from '../params.ts'
-import type { Params } from '../params.ts'
+import { readParams } from '../http/params.ts'
+import type { Params } from '../http/params.ts'
 import {
   assertHashable,
   assertPasswordStrength,
   hashPassword,
   isSupportedHash,
-} from '../password.ts'
-import { isUuid, queryParam, rawBody, requestAud, requireAdmin } from '../request.ts'
+} from '../users/password.ts'
+import { isUuid, queryParam, rawBody, requestAud, requireAdmin } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
 import { randomPassword } from '../secrets.ts'
-import { deleteUserHard, softDeleteUser } from '../soft-delete.ts'
+import { deleteUserHard, softDeleteUser } from '../users/soft-delete.ts'
 import {
   countUsers,
   findDuplicateEmail,
@@ -36,11 +36,11 @@ import {
   mergeMetadata,
   patchIdentity,
   patchUser,
-} from '../user-store.ts'
-import { userJson } from '../user-json.ts'
-import type { User } from '../user-json.ts'
-import { validateEmail } from '../validate.ts'
-import { emailClaims } from './signup.ts'
+} from '../users/user-store.ts'
+import { userJson } from '../users/user-json.ts'
+import type { User } from '../users/user-json.ts'
+import { validateEmail } from '../http/validate.ts'
+import { emailClaims } from '../users/create-user.ts'
 
 const ADMIN_USER_PARAMS = {
   struct: 'AdminUserParams',

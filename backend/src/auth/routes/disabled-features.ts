@@ -3,7 +3,7 @@
 // An app that calls them gets GoTrue's error, not a 404 page.
 import type { FastifyInstance } from 'fastify'
 import { badRequest, notFound } from '../errors.ts'
-import { queryParam, requireUser } from '../request.ts'
+import { queryParam, requireUser } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
 
 const KNOWN_PROVIDERS = new Set([

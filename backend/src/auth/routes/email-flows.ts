@@ -2,19 +2,23 @@
 // when needed), POST /magiclink (legacy), POST /recover and POST /resend, as GoTrue's otp.go,
 // magic_link.go, recover.go and resend.go.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { sendConfirmation, sendEmailChange, sendRecoveryKind } from '../account-mail.ts'
+import {
+  sendConfirmation,
+  sendEmailChange,
+  sendRecoveryKind,
+} from '../verification/account-mail.ts'
 import { authTx } from '../db.ts'
 import { badRequest, unprocessable } from '../errors.ts'
-import { createFlowState, validatePkceParams } from '../flow-state.ts'
-import { readParams } from '../params.ts'
-import { rateLimit, rawBody, referrer, requestAud } from '../request.ts'
+import { createFlowState, validatePkceParams } from '../verification/flow-state.ts'
+import { readParams } from '../http/params.ts'
+import { rateLimit, rawBody, referrer, requestAud } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
 import { randomPassword } from '../secrets.ts'
-import { findUserByEmail } from '../user-store.ts'
-import { isConfirmed } from '../user-json.ts'
-import { validateEmail } from '../validate.ts'
-import { signup, SIGNUP_PARAMS } from './signup.ts'
-import type { SignupParams } from './signup.ts'
+import { findUserByEmail } from '../users/user-store.ts'
+import { isConfirmed } from '../users/user-json.ts'
+import { validateEmail } from '../http/validate.ts'
+import { signup, SIGNUP_PARAMS } from '../users/signup.ts'
+import type { SignupParams } from '../users/signup.ts'
 
 const OTP_PARAMS = {
   struct: 'OtpParams',

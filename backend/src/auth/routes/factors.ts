@@ -33,8 +33,8 @@ import {
   verifyCeremony,
   webAuthnOptions,
 } from '../mfa/webauthn.ts'
-import { readParams } from '../params.ts'
-import { clientInfo, isUuid, rateLimit, rawBody } from '../request.ts'
+import { readParams } from '../http/params.ts'
+import { clientInfo, isUuid, rateLimit, rawBody } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
 
 const ENROLL_PARAMS = {
@@ -171,7 +171,10 @@ export function registerFactors(app: FastifyInstance, rt: AuthRuntime): void {
         }
         await verifyCeremony(rt, tx, factor, ceremony, webauthn)
         if (!(await deleteChallenge(tx, challenge.id))) {
-          throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.')
+          throw unprocessable(
+            'mfa_ip_address_mismatch',
+            'Challenge and verify IP addresses mismatch.'
+          )
         }
       })
     }

@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify'
 import { authTx } from '../db.ts'
 import { badRequest, notFound } from '../errors.ts'
 import { parseScopes } from '../oauth-server/authorizations.ts'
-import { isUuid, queryParam, requireUser } from '../request.ts'
+import { isUuid, queryParam, requireUser } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
-import { goTime } from '../user-json.ts'
+import { goTime } from '../users/user-json.ts'
 
 interface GrantRow {
   client_id: string

@@ -2,16 +2,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { authTx } from '../db.ts'
 import { badRequest, INVALID_LOGIN, internalError, notFound, unprocessable } from '../errors.ts'
-import { deleteFlowState, findFlowStateByCode, isFlowStateExpired } from '../flow-state.ts'
-import { readParams } from '../params.ts'
-import { passwordStrengthError, verifyPassword } from '../password.ts'
-import { refreshTokenGrant } from '../refresh.ts'
-import { clientInfo, queryParam, rateLimit, rawBody, requestAud } from '../request.ts'
+import {
+  deleteFlowState,
+  findFlowStateByCode,
+  isFlowStateExpired,
+} from '../verification/flow-state.ts'
+import { readParams } from '../http/params.ts'
+import { passwordStrengthError, verifyPassword } from '../users/password.ts'
+import { refreshTokenGrant } from '../sessions/refresh.ts'
+import { clientInfo, queryParam, rateLimit, rawBody, requestAud } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
 import { pkceMatches } from '../secrets.ts'
-import { issueSession } from '../tokens.ts'
-import { findUserByEmail, findUserById } from '../user-store.ts'
-import { hasPassword, isBanned, isConfirmed } from '../user-json.ts'
+import { issueSession } from '../sessions/tokens.ts'
+import { findUserByEmail, findUserById } from '../users/user-store.ts'
+import { hasPassword, isBanned, isConfirmed } from '../users/user-json.ts'
 
 const PASSWORD_PARAMS = {
   struct: 'PasswordGrantParams',

@@ -1,22 +1,29 @@
 // The signed-in user's endpoints: GET /user, PUT /user (metadata, password, email change),
 // POST /logout and GET /reauthenticate, as GoTrue's user.go, logout.go and reauthenticate.go.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { sendEmailChange, sendReauthentication } from '../account-mail.ts'
-import { confirmEmailChange, setPassword } from '../account-verify.ts'
+import { sendEmailChange, sendReauthentication } from '../verification/account-mail.ts'
+import { confirmEmailChange, setPassword } from '../verification/account-verify.ts'
 import { authTx } from '../db.ts'
 import { badRequest, DUPLICATE_EMAIL, forbidden, unauthorized, unprocessable } from '../errors.ts'
-import { createFlowState, validatePkceParams } from '../flow-state.ts'
-import { readParams } from '../params.ts'
-import { assertPasswordStrength, hashPassword, verifyPassword } from '../password.ts'
-import { queryParam, rateLimit, rawBody, referrer, requestAud, requireUser } from '../request.ts'
-import type { Authenticated } from '../request.ts'
+import { createFlowState, validatePkceParams } from '../verification/flow-state.ts'
+import { readParams } from '../http/params.ts'
+import { assertPasswordStrength, hashPassword, verifyPassword } from '../users/password.ts'
+import {
+  queryParam,
+  rateLimit,
+  rawBody,
+  referrer,
+  requestAud,
+  requireUser,
+} from '../http/request.ts'
+import type { Authenticated } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
 import { tokenHash } from '../secrets.ts'
-import { deleteSessions } from '../session-store.ts'
-import { findDuplicateEmail, findUserById, mergeMetadata, patchUser } from '../user-store.ts'
-import { hasPassword, isConfirmed, timeOf, userJson } from '../user-json.ts'
-import type { User } from '../user-json.ts'
-import { validateEmail } from '../validate.ts'
+import { deleteSessions } from '../sessions/session-store.ts'
+import { findDuplicateEmail, findUserById, mergeMetadata, patchUser } from '../users/user-store.ts'
+import { hasPassword, isConfirmed, timeOf, userJson } from '../users/user-json.ts'
+import type { User } from '../users/user-json.ts'
+import { validateEmail } from '../http/validate.ts'
 
 const USER_UPDATE_PARAMS = {
   struct: 'UserUpdateParams',

@@ -11,24 +11,31 @@ import {
   notFound,
   SINGLE_CONFIRMATION_ACCEPTED,
 } from '../errors.ts'
-import { issueAuthCode } from '../flow-state.ts'
-import { readParams } from '../params.ts'
-import { clientInfo, queryParam, rateLimit, rawBody, referrer, requestAud } from '../request.ts'
+import { issueAuthCode } from '../verification/flow-state.ts'
+import { readParams } from '../http/params.ts'
+import {
+  clientInfo,
+  queryParam,
+  rateLimit,
+  rawBody,
+  referrer,
+  requestAud,
+} from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
 import { PKCE_PREFIX, tokenHash } from '../secrets.ts'
-import { issueSession, sessionRedirect } from '../tokens.ts'
-import type { SessionResponse } from '../tokens.ts'
-import { validateEmail, validatePhone } from '../validate.ts'
+import { issueSession, sessionRedirect } from '../sessions/tokens.ts'
+import type { SessionResponse } from '../sessions/tokens.ts'
+import { validateEmail, validatePhone } from '../http/validate.ts'
 import {
   emailChangeVerify,
   recoverVerify,
   signupVerify,
   updateProviders,
-} from '../account-verify.ts'
-import { findUserById } from '../user-store.ts'
-import type { User } from '../user-json.ts'
-import { findByTokenHash, findByEmailAndOtp } from '../verify-lookup.ts'
-import type { VerifyType } from '../verify-lookup.ts'
+} from '../verification/account-verify.ts'
+import { findUserById } from '../users/user-store.ts'
+import type { User } from '../users/user-json.ts'
+import { findByTokenHash, findByEmailAndOtp } from '../verification/verify-lookup.ts'
+import type { VerifyType } from '../verification/verify-lookup.ts'
 
 const VERIFY_PARAMS = {
   struct: 'VerifyParams',

@@ -1,8 +1,8 @@
 // PKCE flow states (auth.flow_state): made when a client sends a code_challenge, turned into an
 // auth code when the emailed link is followed, exchanged for a session with the code verifier.
 import { randomUUID } from 'node:crypto'
-import type { Tx } from './db.ts'
-import { badRequest } from './errors.ts'
+import type { Tx } from '../db.ts'
+import { badRequest } from '../errors.ts'
 
 export const MIN_CODE_CHALLENGE = 43
 export const MAX_CODE_CHALLENGE = 128

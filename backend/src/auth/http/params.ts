@@ -1,8 +1,8 @@
 // Request bodies read as GoTrue reads them: the raw body is JSON-decoded into a struct, so unknown
 // keys are ignored, null means "not given", keys match case-insensitively, and a value of the wrong
 // type is a 400 bad_json naming the struct field, as Go's encoding/json reports it.
-import { jsonNestingBeyond } from '../http/json-limits.ts'
-import { badRequest } from './errors.ts'
+import { jsonNestingBeyond } from '../../http/json-limits.ts'
+import { badRequest } from '../errors.ts'
 
 /**
  * 'string' is a Go string ('' when absent); 'string?' a *string (undefined when absent or null);

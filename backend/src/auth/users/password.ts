@@ -1,8 +1,8 @@
 // Passwords as GoTrue keeps them: bcrypt at cost 10 (hashes exported from Supabase, $2a$/$2b$,
 // verify as they are), at most 72 bytes, and the strength rules of config.toml.
 import bcrypt from 'bcrypt'
-import type { AuthError } from './errors.ts'
-import { badRequest, weakPassword } from './errors.ts'
+import type { AuthError } from '../errors.ts'
+import { badRequest, weakPassword } from '../errors.ts'
 
 export const BCRYPT_COST = 10
 export const MAX_PASSWORD_LENGTH = 72

@@ -1,15 +1,15 @@
 // Finding the account a verification refers to, as GoTrue's verifyTokenHash and
 // verifyUserAndToken do: by token hash (emailed links) or by address and OTP (codes typed in), with
 // the expiry of otp_expiry seconds after the token was sent.
-import { quoteIdentifier } from '../db/scope.ts'
-import type { Tx } from './db.ts'
-import { badRequest, forbidden } from './errors.ts'
+import { quoteIdentifier } from '../../db/scope.ts'
+import type { Tx } from '../db.ts'
+import { badRequest, forbidden } from '../errors.ts'
 import { findOneTimeTokenUser } from './one-time-tokens.ts'
 import type { OneTimeTokenType } from './one-time-tokens.ts'
-import { PKCE_PREFIX, tokenHash } from './secrets.ts'
-import { findUserByEmail, findUserById } from './user-store.ts'
-import { isBanned, timeOf } from './user-json.ts'
-import type { User } from './user-json.ts'
+import { PKCE_PREFIX, tokenHash } from '../secrets.ts'
+import { findUserByEmail, findUserById } from '../users/user-store.ts'
+import { isBanned, timeOf } from '../users/user-json.ts'
+import type { User } from '../users/user-json.ts'
 
 export type VerifyType = 'signup' | 'invite' | 'recovery' | 'magiclink' | 'email_change'
 

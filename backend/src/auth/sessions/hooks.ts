@@ -2,10 +2,10 @@
 // GoTrue runs it: the Postgres function is called as supabase_auth_admin with
 // { user_id, claims, authentication_method } under a 2 s statement timeout; it answers
 // { claims } (which become the token's claims) or { error: { http_code, message } }.
-import { PG_FUNCTION_URI } from '../config/project-config.ts'
-import { quoteIdentifier } from '../db/scope.ts'
-import type { Tx } from './db.ts'
-import { AuthError } from './errors.ts'
+import { PG_FUNCTION_URI } from '../../config/project-config.ts'
+import { quoteIdentifier } from '../../db/scope.ts'
+import type { Tx } from '../db.ts'
+import { AuthError } from '../errors.ts'
 
 export interface PgFunctionHook {
   uri: string

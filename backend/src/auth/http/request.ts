@@ -2,21 +2,21 @@
 // door's key translation), the verified user and session of a user endpoint, the admin check, the
 // audience, the client's address and the redirect target.
 import type { FastifyRequest } from 'fastify'
-import { gatewayRequest } from '../http/caller.ts'
-import type { JwtClaims, JwtError } from '../jwt/jwt-keys.ts'
-import { authTx } from './db.ts'
+import { gatewayRequest } from '../../http/caller.ts'
+import type { JwtClaims, JwtError } from '../../jwt/jwt-keys.ts'
+import { authTx } from '../db.ts'
 import {
   badRequest,
   forbidden,
   tooManyRequests,
   unauthorized,
   REQUEST_RATE_LIMIT,
-} from './errors.ts'
+} from '../errors.ts'
 import { referrerOf } from './redirect.ts'
-import type { AuthRuntime } from './runtime.ts'
-import type { ClientInfo } from './session-store.ts'
-import { findUserAndSession } from './user-store.ts'
-import type { User } from './user-json.ts'
+import type { AuthRuntime } from '../runtime.ts'
+import type { ClientInfo } from '../sessions/session-store.ts'
+import { findUserAndSession } from '../users/user-store.ts'
+import type { User } from '../users/user-json.ts'
 import type { RateLimiter } from './rate-limit.ts'
 import { assertNoNul } from './params.ts'
 

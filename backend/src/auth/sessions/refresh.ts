@@ -4,15 +4,15 @@
 // two tabs refreshing at once), an older one a new child. Replayed later, it revokes the whole
 // session's tokens, as the issue specifies (GoTrue itself exempts the active token's parent).
 // Concurrent refreshes of one session are serialized by a row lock on the session.
-import { authTx } from './db.ts'
-import { badRequest, OAuthError } from './errors.ts'
-import type { AuthRuntime } from './runtime.ts'
+import { authTx } from '../db.ts'
+import { badRequest, OAuthError } from '../errors.ts'
+import type { AuthRuntime } from '../runtime.ts'
 import { readRefreshState, rotate, tokenOwner } from './refresh-store.ts'
 import { lockSession, revokeTokenFamily, touchSession } from './session-store.ts'
 import type { ClientInfo } from './session-store.ts'
 import { accessToken, sessionResponse } from './tokens.ts'
 import type { SessionResponse } from './tokens.ts'
-import { isBanned } from './user-json.ts'
+import { isBanned } from '../users/user-json.ts'
 
 export async function refreshTokenGrant(
   rt: AuthRuntime,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AuthError, OAuthError, weakPassword } from './errors.ts'
+import { AuthError, OAuthError, weakPassword } from '../errors.ts'
 import { closestApiVersion, renderError } from './error-response.ts'
 
 describe('closestApiVersion', () => {

@@ -1,5 +1,5 @@
 // Input checks GoTrue applies before touching any account.
-import { badRequest } from './errors.ts'
+import { badRequest } from '../errors.ts'
 
 // checkmail's format: local part of atext and dots, a domain of LDH labels.
 const EMAIL =
