@@ -4,7 +4,7 @@
 // (inbox/server.ts, started by the stack), reading what the mailer stores.
 import type { FastifyError, FastifyInstance } from 'fastify'
 import type { Service, StackContext } from '../context.ts'
-import { AuthError } from './errors.ts'
+import { AuthError, ERRORS } from './errors.ts'
 import { API_VERSION_HEADER, renderError } from './http/error-response.ts'
 import { InboxStore } from './inbox/store.ts'
 import { InboxTransport, Mailer, SmtpTransport } from './mail/mailer.ts'
@@ -121,11 +121,11 @@ function asAuthError(error: unknown): unknown {
   const fastifyError = error as Partial<FastifyError>
   if (typeof fastifyError.code === 'string' && fastifyError.code.startsWith('FST_')) {
     if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return new AuthError(413, 'validation_failed', 'http: request body too large')
+      return ERRORS.validationFailed('http: request body too large', 413)
     }
     const status = fastifyError.statusCode ?? 500
     if (status >= 400 && status < 500) {
-      return new AuthError(400, 'bad_json', `Could not read request body: ${fastifyError.message}`)
+      return ERRORS.badJson(`Could not read request body: ${fastifyError.message}`)
     }
   }
   return error

@@ -2,7 +2,7 @@
 // the stored hash for a confidential client, none allowed for a public one.
 import { createHash } from 'node:crypto'
 import { authTx } from '../db.ts'
-import { badRequest } from '../errors.ts'
+import { ERRORS } from '../errors.ts'
 import { isUuid } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
 import type { ClientCredentials } from './client-credentials.ts'
@@ -15,9 +15,9 @@ export async function authenticateClient(
   creds: ClientCredentials
 ): Promise<ClientRow | null> {
   if (creds.id === '') return null
-  if (!isUuid(creds.id)) throw badRequest('invalid_credentials', 'Invalid client_id format')
+  if (!isUuid(creds.id)) throw ERRORS.invalidCredentials('Invalid client_id format')
   const client = await authTx(rt.ctx.db, (tx) => findClient(tx, creds.id))
-  if (!client) throw badRequest('invalid_credentials', 'Invalid client credentials')
+  if (!client) throw ERRORS.invalidCredentials('Invalid client credentials')
   const hash = createHash('sha256').update(creds.secret).digest('base64url')
   let problem: string | null = null
   if (client.client_type === 'public') {
@@ -27,6 +27,6 @@ export async function authenticateClient(
   } else if (hash !== client.client_secret_hash) {
     problem = 'invalid client credentials'
   }
-  if (problem) throw badRequest('invalid_credentials', `Invalid client credentials: ${problem}`)
+  if (problem) throw ERRORS.invalidCredentials(`Invalid client credentials: ${problem}`)
   return client
 }

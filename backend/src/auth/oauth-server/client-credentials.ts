@@ -2,7 +2,7 @@
 // (client_secret_basic, client_secret_post or none), and the body itself (form or JSON), as
 // GoTrue's oauthserver reads them.
 import type { FastifyRequest } from 'fastify'
-import { badRequest, OAuthError } from '../errors.ts'
+import { ERRORS, OAuthError } from '../errors.ts'
 import { rawBody } from '../http/request.ts'
 
 export interface ClientCredentials {
@@ -19,25 +19,19 @@ export function credentialsOf(
   if (typeof header === 'string' && header.startsWith('Basic ')) {
     const encoded = header.slice('Basic '.length)
     if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded) || encoded.length % 4 !== 0) {
-      throw badRequest(
-        'invalid_credentials',
-        'Invalid client credentials: invalid basic auth encoding'
-      )
+      throw ERRORS.invalidCredentials('Invalid client credentials: invalid basic auth encoding')
     }
     const decoded = Buffer.from(encoded, 'base64').toString('utf8')
     const colon = decoded.indexOf(':')
     if (colon < 0) {
-      throw badRequest(
-        'invalid_credentials',
-        'Invalid client credentials: invalid basic auth format'
-      )
+      throw ERRORS.invalidCredentials('Invalid client credentials: invalid basic auth format')
     }
     return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) }
   }
   const id = body.client_id ?? ''
   const secret = body.client_secret ?? ''
   if (id === '' && secret !== '') {
-    throw badRequest('invalid_credentials', 'Invalid client credentials: client_id is required')
+    throw ERRORS.invalidCredentials('Invalid client credentials: client_id is required')
   }
   return { id, secret }
 }

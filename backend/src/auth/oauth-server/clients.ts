@@ -4,7 +4,7 @@
 // delete, and the client JSON (handlers.go's OAuthServerClientResponse).
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { Tx } from '../db.ts'
-import { badRequest } from '../errors.ts'
+import { ERRORS } from '../errors.ts'
 import { goTime } from '../users/user-json.ts'
 
 export interface ClientRow {
@@ -42,7 +42,7 @@ export interface UpdateParams {
   logo_uri?: string | null
 }
 
-const fail = (message: string) => badRequest('validation_failed', message)
+const fail = (message: string) => ERRORS.validationFailed(message)
 
 /** GoTrue's validateRedirectURI: the reason a URI is refused, or null. */
 function redirectUriProblem(uri: string): string | null {

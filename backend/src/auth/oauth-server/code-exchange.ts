@@ -5,7 +5,7 @@
 // issued. With the `openid` scope the answer carries an ID token (id-token.ts).
 import type { FastifyRequest } from 'fastify'
 import { authTx } from '../db.ts'
-import { internalError, OAuthError } from '../errors.ts'
+import { ERRORS, OAuthError } from '../errors.ts'
 import { clientInfo } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
 import { issueSession } from '../sessions/tokens.ts'
@@ -88,7 +88,7 @@ export async function exchangeCode(
     })
     // GoTrue: "HS256 is not supported for ID token signing", answered after the code is used.
     const idToken = await signIdToken(rt, claims)
-    if (idToken === null) throw internalError('Error generating ID token')
+    if (idToken === null) throw ERRORS.unexpectedFailure('Error generating ID token')
     answer.id_token = idToken
   }
   return answer

@@ -6,7 +6,7 @@
 // claims of the session's scopes. Everything answers 404 feature_disabled while the server is off.
 import type { FastifyInstance } from 'fastify'
 import { authTx } from '../db.ts'
-import { badRequest, internalError, notFound, OAuthError } from '../errors.ts'
+import { ERRORS, OAuthError } from '../errors.ts'
 import {
   approve,
   consentScopes,
@@ -35,7 +35,7 @@ const DEFAULT_SCOPE = 'email'
 export function registerOAuthServer(app: FastifyInstance, rt: AuthRuntime): void {
   const settings = rt.ctx.config.auth.oauthServer
   const guard = () => {
-    if (!settings.enabled) throw notFound('feature_disabled', 'OAuth server is disabled')
+    if (!settings.enabled) throw ERRORS.featureDisabled('OAuth server is disabled')
   }
 
   app.get('/oauth/authorize', async (request, reply) => {
@@ -50,7 +50,7 @@ export function registerOAuthServer(app: FastifyInstance, rt: AuthRuntime): void
       codeChallengeMethod: queryParam(request, 'code_challenge_method'),
       nonce: queryParam(request, 'nonce'),
     }
-    const fail = (message: string) => badRequest('validation_failed', message)
+    const fail = (message: string) => ERRORS.validationFailed(message)
     if (p.clientId === '') throw fail('client_id is required')
     if (p.redirectUri === '') throw fail('redirect_uri is required')
     if (p.responseType !== 'code') throw fail('Only response_type=code is supported')
@@ -66,13 +66,13 @@ export function registerOAuthServer(app: FastifyInstance, rt: AuthRuntime): void
     const client = isUuid(p.clientId)
       ? await authTx(rt.ctx.db, (tx) => findClient(tx, p.clientId))
       : null
-    if (!client) throw badRequest('oauth_client_not_found', 'invalid client_id')
+    if (!client) throw ERRORS.oauthClientNotFound('invalid client_id', 400)
     if (!client.redirect_uris.split(',').includes(p.redirectUri)) {
       throw fail('invalid redirect_uri')
     }
     const id = await authTx(rt.ctx.db, (tx) => createAuthorization(tx, p))
     if (settings.authorizationUrlPath === '') {
-      throw internalError('oauth authorization path not configured')
+      throw ERRORS.unexpectedFailure('oauth authorization path not configured')
     }
     const path = settings.authorizationUrlPath.startsWith('/')
       ? settings.authorizationUrlPath
@@ -84,17 +84,17 @@ export function registerOAuthServer(app: FastifyInstance, rt: AuthRuntime): void
   /** validateAndFindAuthorization: live, pending; an expired one is marked so and not found. */
   const loadPending = async (authorizationId: string): Promise<AuthorizationRow> => {
     const found = await authTx(rt.ctx.db, (tx) => findAuthorization(tx, authorizationId))
-    if (!found) throw notFound('oauth_authorization_not_found', 'authorization not found')
+    if (!found) throw ERRORS.oauthAuthorizationNotFound('authorization not found')
     if (found.expired) {
       await authTx(rt.ctx.db, (tx) => markExpired(tx, found.id))
-      throw notFound('oauth_authorization_not_found', 'authorization not found')
+      throw ERRORS.oauthAuthorizationNotFound('authorization not found')
     }
     if (found.status !== 'pending') {
-      throw badRequest('validation_failed', 'authorization request cannot be processed')
+      throw ERRORS.validationFailed('authorization request cannot be processed')
     }
     return found
   }
-  const notTheirs = () => notFound('oauth_authorization_not_found', 'authorization not found')
+  const notTheirs = () => ERRORS.oauthAuthorizationNotFound('authorization not found')
   const successUrl = (a: AuthorizationRow, code: string) =>
     redirectWith(a.redirect_uri, a.state ? { code, state: a.state } : { code })
 
@@ -140,10 +140,10 @@ export function registerOAuthServer(app: FastifyInstance, rt: AuthRuntime): void
       try {
         action = (JSON.parse(rawBody(request)) as { action?: unknown } | null)?.action
       } catch {
-        throw badRequest('bad_json', 'invalid JSON body')
+        throw ERRORS.badJson('invalid JSON body')
       }
       if (action !== 'approve' && action !== 'deny') {
-        throw badRequest('validation_failed', "action must be 'approve' or 'deny'")
+        throw ERRORS.validationFailed("action must be 'approve' or 'deny'")
       }
       const authorization = await loadPending(request.params.id)
       if (authorization.user_id !== user.id) throw notTheirs()

@@ -1,7 +1,7 @@
 // POST /signup: email + password sign-up and the anonymous sign-in (a body with neither email nor
 // phone), as GoTrue's signup.go and anonymous.go; the flows themselves are users/signup.ts.
 import type { FastifyInstance } from 'fastify'
-import { unprocessable } from '../errors.ts'
+import { ERRORS } from '../errors.ts'
 import { readParams } from '../http/params.ts'
 import { rateLimit, rawBody } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
@@ -12,7 +12,7 @@ export function registerSignup(app: FastifyInstance, rt: AuthRuntime): void {
     const params = readParams(rawBody(request), SIGNUP_PARAMS)
     if (params.email === '' && params.phone === '') {
       if (!rt.settings.anonymousEnabled) {
-        throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled')
+        throw ERRORS.anonymousProviderDisabled('Anonymous sign-ins are disabled')
       }
       rateLimit(rt.limiters.anonymousUsers, request)
       return reply.send(await signupAnonymously(rt, request, params))

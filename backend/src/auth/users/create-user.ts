@@ -1,7 +1,7 @@
 // A new user row and its identity, as every way of creating an account writes them (sign-up, the
 // admin API, invites and generated links).
 import type { Tx } from '../db.ts'
-import { internalError, isDatabaseError } from '../errors.ts'
+import { ERRORS, isDatabaseError } from '../errors.ts'
 import { insertIdentity, insertUser } from './user-store.ts'
 
 /** Inserts a new user and its identity; a failing trigger is GoTrue's "Database error saving new user". */
@@ -17,7 +17,8 @@ export async function createUserRow(
     }
     return id
   } catch (error) {
-    if (isDatabaseError(error)) throw internalError('Database error saving new user', error)
+    if (isDatabaseError(error))
+      throw ERRORS.unexpectedFailure('Database error saving new user', error)
     throw error
   }
 }

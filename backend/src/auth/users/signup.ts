@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify'
 import { sendConfirmation } from '../verification/account-mail.ts'
 import { confirmUser } from '../verification/account-verify.ts'
 import { authTx } from '../db.ts'
-import { AuthError, badRequest, internalError, unprocessable } from '../errors.ts'
+import { AuthError, ERRORS } from '../errors.ts'
 import { createFlowState, validatePkceParams } from '../verification/flow-state.ts'
 import type { Params } from '../http/params.ts'
 import { assertPasswordStrength, hashPassword } from './password.ts'
@@ -40,27 +40,27 @@ class UserExists extends Error {}
 export async function signup(rt: AuthRuntime, request: FastifyRequest, params: SignupParams) {
   const settings = rt.settings
   if (settings.disableSignup) {
-    throw unprocessable('signup_disabled', 'Signups not allowed for this instance')
+    throw ERRORS.signupDisabled('Signups not allowed for this instance')
   }
   if (params.password === '') {
-    throw badRequest('validation_failed', 'Signup requires a valid password')
+    throw ERRORS.validationFailed('Signup requires a valid password')
   }
   if (params.email !== '' && params.phone !== '') {
-    throw unprocessable(
-      'validation_failed',
-      'Only an email address or phone number should be provided on signup.'
+    throw ERRORS.validationFailed(
+      'Only an email address or phone number should be provided on signup.',
+      422
     )
   }
   if (params.phone !== '' && params.code_challenge !== '') {
-    throw badRequest('validation_failed', 'PKCE not supported for phone signups')
+    throw ERRORS.validationFailed('PKCE not supported for phone signups')
   }
   validatePkceParams(params.code_challenge_method, params.code_challenge)
   assertPasswordStrength(params.password, settings)
   if (params.phone !== '') {
-    throw badRequest('phone_provider_disabled', 'Phone signups are disabled')
+    throw ERRORS.phoneProviderDisabled('Phone signups are disabled', 400)
   }
   if (!settings.emailEnabled) {
-    throw badRequest('email_provider_disabled', 'Email signups are disabled')
+    throw ERRORS.emailProviderDisabled('Email signups are disabled', 400)
   }
   const email = validateEmail(params.email)
   const aud = requestAud(rt, request)
@@ -82,7 +82,7 @@ export async function signup(rt: AuthRuntime, request: FastifyRequest, params: S
       if (existingId) {
         const existing = await findUserById(tx, existingId)
         // Deleted since it was looked up: rare enough to answer as a failed save.
-        if (!existing) throw internalError('Database error saving new user')
+        if (!existing) throw ERRORS.unexpectedFailure('Database error saving new user')
         user = existing
         if (isConfirmed(user)) throw new UserExists()
       } else {
@@ -134,7 +134,7 @@ export async function signup(rt: AuthRuntime, request: FastifyRequest, params: S
   } catch (error) {
     if (!(error instanceof UserExists)) throw error
     if (settings.mailerAutoconfirm) {
-      throw unprocessable('user_already_exists', 'User already registered')
+      throw ERRORS.userAlreadyExists('User already registered')
     }
     // With confirmations on, a repeated sign-up looks like a new one (no account enumeration).
     const user = (await authTx(rt.ctx.db, (tx) => findUserById(tx, existingId as string))) as User
@@ -172,7 +172,7 @@ export async function signupAnonymously(
   params: SignupParams
 ) {
   if (rt.settings.disableSignup) {
-    throw unprocessable('signup_disabled', 'Signups not allowed for this instance')
+    throw ERRORS.signupDisabled('Signups not allowed for this instance')
   }
   const aud = requestAud(rt, request)
   const now = new Date()
@@ -196,7 +196,7 @@ export async function signupAnonymously(
     })
   } catch (error) {
     if (error instanceof AuthError && error.status === 500) {
-      throw internalError('Database error creating anonymous user')
+      throw ERRORS.unexpectedFailure('Database error creating anonymous user')
     }
     throw error
   }

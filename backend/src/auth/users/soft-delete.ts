@@ -3,7 +3,7 @@
 // email, phone and identities' provider ids replaced by one-way hashes so that they are free again,
 // metadata emptied and every session ended.
 import type { Tx } from '../db.ts'
-import { internalError, isDatabaseError } from '../errors.ts'
+import { ERRORS, isDatabaseError } from '../errors.ts'
 import { clearAllOneTimeTokens } from '../verification/one-time-tokens.ts'
 import { obfuscate } from '../secrets.ts'
 import { deleteSessions } from '../sessions/session-store.ts'
@@ -14,7 +14,8 @@ export async function deleteUserHard(tx: Tx, userId: string): Promise<void> {
   try {
     await deleteUser(tx, userId)
   } catch (error) {
-    if (isDatabaseError(error)) throw internalError('Database error deleting user', error)
+    if (isDatabaseError(error))
+      throw ERRORS.unexpectedFailure('Database error deleting user', error)
     throw error
   }
 }

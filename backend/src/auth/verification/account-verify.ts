@@ -2,7 +2,7 @@
 // handlers do: confirm a sign-up or invite, consume a recovery or magic link, or confirm one or
 // both legs of an email change.
 import type { Tx } from '../db.ts'
-import { internalError } from '../errors.ts'
+import { ERRORS } from '../errors.ts'
 import { clearAllOneTimeTokens, clearOneTimeToken } from './one-time-tokens.ts'
 import { hashPassword } from '../users/password.ts'
 import { PKCE_PREFIX, randomPassword } from '../secrets.ts'
@@ -20,7 +20,7 @@ import type { User } from '../users/user-json.ts'
 
 async function reload(tx: Tx, userId: string): Promise<User> {
   const user = await findUserById(tx, userId)
-  if (!user) throw internalError('Database error finding user')
+  if (!user) throw ERRORS.unexpectedFailure('Database error finding user')
   return user
 }
 
