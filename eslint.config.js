@@ -75,6 +75,26 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: backendImportPatterns }] },
   },
   {
+    // Auth's routes import domain modules (users/, sessions/, verification/, oauth-server/, mfa/,
+    // http/ …), never another route file: what two routes share lives in the domain.
+    files: ['backend/src/auth/routes/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...backendImportPatterns,
+            {
+              regex: '^\\./|(^|/)auth/routes/|^\\.\\./routes/',
+              message:
+                'An Auth route imports domain modules, never another route: move what they share out of routes/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // REST's pure stages are functions over plain data: only execute touches the database.
     files: ['backend/src/rest/parse/**', 'backend/src/rest/plan/**', 'backend/src/rest/sql/**'],
     rules: {

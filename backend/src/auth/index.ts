@@ -4,13 +4,13 @@
 // (inbox/server.ts, started by the stack), reading what the mailer stores.
 import type { FastifyError, FastifyInstance } from 'fastify'
 import type { Service, StackContext } from '../context.ts'
-import { AuthError } from './errors.ts'
-import { API_VERSION_HEADER, renderError } from './error-response.ts'
+import { AuthError, ERRORS } from './errors.ts'
+import { API_VERSION_HEADER, renderError } from './http/error-response.ts'
 import { InboxStore } from './inbox/store.ts'
 import { InboxTransport, Mailer, SmtpTransport } from './mail/mailer.ts'
 import { loadTemplates } from './mail/templates.ts'
-import { authLimiters, DEFAULT_EMAIL_RATE } from './rate-limit.ts'
-import type { RateLimiter } from './rate-limit.ts'
+import { authLimiters, DEFAULT_EMAIL_RATE } from './http/rate-limit.ts'
+import type { RateLimiter } from './http/rate-limit.ts'
 import { registerAdminFactors } from './routes/admin-factors.ts'
 import { registerAdminLinks } from './routes/admin-links.ts'
 import { registerAdminOAuthClients } from './routes/admin-oauth-clients.ts'
@@ -121,11 +121,11 @@ function asAuthError(error: unknown): unknown {
   const fastifyError = error as Partial<FastifyError>
   if (typeof fastifyError.code === 'string' && fastifyError.code.startsWith('FST_')) {
     if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return new AuthError(413, 'validation_failed', 'http: request body too large')
+      return ERRORS.validationFailed('http: request body too large', 413)
     }
     const status = fastifyError.statusCode ?? 500
     if (status >= 400 && status < 500) {
-      return new AuthError(400, 'bad_json', `Could not read request body: ${fastifyError.message}`)
+      return ERRORS.badJson(`Could not read request body: ${fastifyError.message}`)
     }
   }
   return error

@@ -2,7 +2,7 @@
 // and the mailer of this stack's Auth service.
 import type { StackContext } from '../context.ts'
 import type { Mailer } from './mail/mailer.ts'
-import type { AuthLimiters } from './rate-limit.ts'
+import type { AuthLimiters } from './http/rate-limit.ts'
 import type { AuthSettings } from './settings.ts'
 
 export interface AuthRuntime {

@@ -3,10 +3,10 @@
 // secure email change, password_requirements -> required character sets, …).
 import type { AuthMfaConfig } from '../config/auth-mfa.ts'
 import type { ProjectConfig } from '../config/project-config.ts'
-import { pgFunctionHook } from './hooks.ts'
-import type { PgFunctionHook } from './hooks.ts'
-import { compileAllowList } from './redirect.ts'
-import type { CompiledAllowList } from './redirect.ts'
+import { pgFunctionHook } from './sessions/hooks.ts'
+import type { PgFunctionHook } from './sessions/hooks.ts'
+import { compileAllowList } from './http/redirect.ts'
+import type { CompiledAllowList } from './http/redirect.ts'
 
 export interface AuthSettings {
   siteUrl: string

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Logger } from '../../logger.ts'
 import { AuthError } from '../errors.ts'
 import { InboxStore } from '../inbox/store.ts'
-import { RateLimiter } from '../rate-limit.ts'
+import { RateLimiter } from '../http/rate-limit.ts'
 import { InboxTransport, Mailer } from './mailer.ts'
 import { DEFAULT_TEMPLATES } from './templates.ts'
 

@@ -4,10 +4,10 @@
 import type { Transporter } from 'nodemailer'
 import type { SmtpConfig } from '../../config/project-config.ts'
 import type { Logger } from '../../logger.ts'
-import { EMAIL_RATE_LIMIT, tooManyRequests } from '../errors.ts'
+import { EMAIL_RATE_LIMIT, ERRORS } from '../errors.ts'
 import type { InboxStore } from '../inbox/store.ts'
 import { linksOf } from '../inbox/store.ts'
-import type { RateLimiter } from '../rate-limit.ts'
+import type { RateLimiter } from '../http/rate-limit.ts'
 import { renderTemplate } from './templates.ts'
 import type { MailKind, MailTemplate, TemplateData } from './templates.ts'
 
@@ -92,7 +92,7 @@ export class Mailer {
   /** Renders and sends one email; a 429 when the hourly email limit is used up. */
   async send(kind: MailKind, to: string, data: TemplateData): Promise<void> {
     if (!this.options.limiter.take('email')) {
-      throw tooManyRequests('over_email_send_rate_limit', EMAIL_RATE_LIMIT)
+      throw ERRORS.overEmailSendRateLimit(EMAIL_RATE_LIMIT)
     }
     const template = this.options.templates[kind]
     const html = renderTemplate(template.content, data)

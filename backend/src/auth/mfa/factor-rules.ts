@@ -3,12 +3,12 @@
 import type { FastifyRequest } from 'fastify'
 import { authTx } from '../db.ts'
 import type { Tx } from '../db.ts'
-import { forbidden, internalError, notFound, unprocessable } from '../errors.ts'
-import type { ErrorCode } from '../errors.ts'
-import { isUuid, requireUser } from '../request.ts'
-import type { Authenticated } from '../request.ts'
+import { ERRORS } from '../errors.ts'
+import type { ErrorFactory } from '../errors.ts'
+import { isUuid, requireUser } from '../http/request.ts'
+import type { Authenticated } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
-import type { FactorRow } from '../user-json.ts'
+import type { FactorRow } from '../users/user-json.ts'
 import {
   deleteChallenge,
   deleteExpiredFactors,
@@ -18,10 +18,32 @@ import {
 } from './factor-store.ts'
 import type { ChallengeRow, FactorType } from './factor-store.ts'
 
-const KIND: Record<FactorType, { name: string; config: 'totp' | 'phone' | 'webAuthn' }> = {
-  totp: { name: 'TOTP', config: 'totp' },
-  phone: { name: 'Phone', config: 'phone' },
-  webauthn: { name: 'WebAuthn', config: 'webAuthn' },
+interface Kind {
+  name: string
+  config: 'totp' | 'phone' | 'webAuthn'
+  enrollDisabled: ErrorFactory
+  verifyDisabled: ErrorFactory
+}
+
+const KIND: Record<FactorType, Kind> = {
+  totp: {
+    name: 'TOTP',
+    config: 'totp',
+    enrollDisabled: ERRORS.mfaTotpEnrollNotEnabled,
+    verifyDisabled: ERRORS.mfaTotpVerifyNotEnabled,
+  },
+  phone: {
+    name: 'Phone',
+    config: 'phone',
+    enrollDisabled: ERRORS.mfaPhoneEnrollNotEnabled,
+    verifyDisabled: ERRORS.mfaPhoneVerifyNotEnabled,
+  },
+  webauthn: {
+    name: 'WebAuthn',
+    config: 'webAuthn',
+    enrollDisabled: ERRORS.mfaWebauthnEnrollNotEnabled,
+    verifyDisabled: ERRORS.mfaWebauthnVerifyNotEnabled,
+  },
 }
 
 /** Phone factors need SMS, which the local stack does not send: always off, as GoTrue's default. */
@@ -33,19 +55,13 @@ function switchedOn(rt: AuthRuntime, type: FactorType, what: 'enroll' | 'verify'
 
 export function assertEnrollEnabled(rt: AuthRuntime, type: FactorType): void {
   if (!switchedOn(rt, type, 'enroll')) {
-    throw unprocessable(
-      `mfa_${type}_enroll_not_enabled` as ErrorCode,
-      `MFA enroll is disabled for ${KIND[type].name}`
-    )
+    throw KIND[type].enrollDisabled(`MFA enroll is disabled for ${KIND[type].name}`)
   }
 }
 
 export function assertVerifyEnabled(rt: AuthRuntime, type: FactorType): void {
   if (!switchedOn(rt, type, 'verify')) {
-    throw unprocessable(
-      `mfa_${type}_verify_not_enabled` as ErrorCode,
-      `MFA verification is disabled for ${KIND[type].name}`
-    )
+    throw KIND[type].verifyDisabled(`MFA verification is disabled for ${KIND[type].name}`)
   }
 }
 
@@ -58,10 +74,10 @@ export async function requireFactorUser(
 ): Promise<Authenticated & { sessionId: string }> {
   const auth = await requireUser(rt, request)
   if (auth.claims.is_anonymous === true) {
-    throw forbidden('no_authorization', 'Anonymous user not allowed to perform these actions')
+    throw ERRORS.noAuthorization('Anonymous user not allowed to perform these actions', 403)
   }
   if (auth.sessionId === null) {
-    throw internalError(noSession)
+    throw ERRORS.unexpectedFailure(noSession)
   }
   return { ...auth, sessionId: auth.sessionId }
 }
@@ -72,9 +88,9 @@ export async function loadOwnedFactor(
   userId: string,
   factorId: string
 ): Promise<FactorRow> {
-  if (!isUuid(factorId)) throw notFound('validation_failed', 'factor_id must be an UUID')
+  if (!isUuid(factorId)) throw ERRORS.validationFailed('factor_id must be an UUID', 404)
   const factor = await authTx(rt.ctx.db, (tx) => findOwnedFactor(tx, userId, factorId))
-  if (!factor) throw notFound('mfa_factor_not_found', 'Factor not found')
+  if (!factor) throw ERRORS.mfaFactorNotFound('Factor not found')
   return factor
 }
 
@@ -93,21 +109,20 @@ export async function validateNewFactor(
   let verified = 0
   for (const factor of factors) {
     if ((factor.friendly_name ?? '') === friendlyName) {
-      throw unprocessable(
-        'mfa_factor_name_conflict',
+      throw ERRORS.mfaFactorNameConflict(
         `A factor with the friendly name ${JSON.stringify(friendlyName)} for this user already exists`
       )
     }
     if (factor.status === 'verified') verified++
   }
   if (factors.length >= rt.settings.mfa.maxEnrolledFactors) {
-    throw unprocessable('too_many_enrolled_mfa_factors', TOO_MANY)
+    throw ERRORS.tooManyEnrolledMfaFactors(TOO_MANY)
   }
   if (verified >= rt.settings.mfa.maxVerifiedFactors) {
-    throw unprocessable('too_many_enrolled_mfa_factors', TOO_MANY)
+    throw ERRORS.tooManyEnrolledMfaFactors(TOO_MANY)
   }
   if (verified > 0 && sessionAal !== 'aal2') {
-    throw forbidden('insufficient_aal', 'AAL2 required to enroll a new factor')
+    throw ERRORS.insufficientAal('AAL2 required to enroll a new factor')
   }
 }
 
@@ -120,19 +135,15 @@ export async function validChallenge(
 ): Promise<ChallengeRow> {
   const challenge = await authTx(rt.ctx.db, (tx) => findChallenge(tx, factor.id, challengeId, ip))
   if (!challenge) {
-    throw unprocessable(
-      'mfa_factor_not_found',
-      'MFA factor with the provided challenge ID not found'
-    )
+    throw ERRORS.mfaFactorNotFound('MFA factor with the provided challenge ID not found', 422)
   }
   if (challenge.verified || !challenge.sameIp) {
-    throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.')
+    throw ERRORS.mfaIpAddressMismatch('Challenge and verify IP addresses mismatch.')
   }
   const expiresAt = challenge.createdAt.getTime() + rt.settings.mfa.challengeExpiry * 1000
   if (Date.now() > expiresAt) {
     await authTx(rt.ctx.db, (tx) => deleteChallenge(tx, challenge.id))
-    throw unprocessable(
-      'mfa_challenge_expired',
+    throw ERRORS.mfaChallengeExpired(
       `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`
     )
   }

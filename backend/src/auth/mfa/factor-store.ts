@@ -2,8 +2,8 @@
 // GoTrue's models (factor.go, challenge.go, sessions.go) do.
 import { randomUUID } from 'node:crypto'
 import type { Tx } from '../db.ts'
-import { unprocessable } from '../errors.ts'
-import type { FactorRow } from '../user-json.ts'
+import { ERRORS } from '../errors.ts'
+import type { FactorRow } from '../users/user-json.ts'
 
 export type FactorType = FactorRow['factor_type']
 
@@ -117,7 +117,7 @@ export async function markVerified(
     where id = ${challengeId} and verified_at is null
     returning id`
   if (used.length === 0 && !deleted) {
-    throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.')
+    throw ERRORS.mfaIpAddressMismatch('Challenge and verify IP addresses mismatch.')
   }
   if (factor.status !== 'verified') {
     await tx`

@@ -10,9 +10,9 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/server'
 import type { Tx } from '../db.ts'
-import { badRequest, internalError } from '../errors.ts'
+import { ERRORS } from '../errors.ts'
 import type { AuthRuntime } from '../runtime.ts'
-import type { FactorRow, User } from '../user-json.ts'
+import type { FactorRow, User } from '../users/user-json.ts'
 
 /** @simplewebauthn/server, loaded for the first ceremony (it is the slowest module to load). */
 const webauthnLibrary = () => import('@simplewebauthn/server')
@@ -107,14 +107,14 @@ export function checkWebAuthnParams(params: unknown): {
   response: unknown
 } {
   if (params === undefined || params === null || typeof params !== 'object') {
-    throw badRequest('validation_failed', 'WebAuthn config required')
+    throw ERRORS.validationFailed('WebAuthn config required')
   }
   const p = params as WebAuthnParams
   if (p.type !== 'create' && p.type !== 'request') {
-    throw badRequest('validation_failed', 'WebAuthn type must be create or request')
+    throw ERRORS.validationFailed('WebAuthn type must be create or request')
   }
   if (p.credential_response === undefined || p.credential_response === null) {
-    throw badRequest('validation_failed', 'credential_response required')
+    throw ERRORS.validationFailed('credential_response required')
   }
   return { type: p.type, response: p.credential_response }
 }
@@ -149,12 +149,9 @@ export async function verifyCeremony(
         ...expected,
       })
     } catch (error) {
-      throw badRequest(
-        'validation_failed',
-        `Invalid credential_response: ${(error as Error).message}`
-      )
+      throw ERRORS.validationFailed(`Invalid credential_response: ${(error as Error).message}`)
     }
-    if (!result.verified) throw badRequest('validation_failed', 'Invalid credential_response')
+    if (!result.verified) throw ERRORS.validationFailed('Invalid credential_response')
     const { credential, aaguid } = result.registrationInfo
     const stored: StoredCredential = {
       id: credential.id,
@@ -171,7 +168,7 @@ export async function verifyCeremony(
     return
   }
   const credential = await factorCredential(tx, factor.id)
-  if (!credential) throw internalError('Failed to validate WebAuthn MFA response')
+  if (!credential) throw ERRORS.unexpectedFailure('Failed to validate WebAuthn MFA response')
   try {
     const { verifyAuthenticationResponse } = await webauthnLibrary()
     const result = await verifyAuthenticationResponse({
@@ -191,6 +188,6 @@ export async function verifyCeremony(
           updated_at = now()
       where id = ${factor.id}`
   } catch (error) {
-    throw internalError('Failed to validate WebAuthn MFA response', error)
+    throw ERRORS.unexpectedFailure('Failed to validate WebAuthn MFA response', error)
   }
 }

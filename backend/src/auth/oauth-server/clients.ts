@@ -4,8 +4,8 @@
 // delete, and the client JSON (handlers.go's OAuthServerClientResponse).
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { Tx } from '../db.ts'
-import { badRequest } from '../errors.ts'
-import { goTime } from '../user-json.ts'
+import { ERRORS } from '../errors.ts'
+import { goTime } from '../users/user-json.ts'
 
 export interface ClientRow {
   id: string
@@ -42,7 +42,7 @@ export interface UpdateParams {
   logo_uri?: string | null
 }
 
-const fail = (message: string) => badRequest('validation_failed', message)
+const fail = (message: string) => ERRORS.validationFailed(message)
 
 /** GoTrue's validateRedirectURI: the reason a URI is refused, or null. */
 function redirectUriProblem(uri: string): string | null {
@@ -220,4 +220,14 @@ export async function setSecretHash(tx: Tx, id: string, hash: string): Promise<C
 
 export async function softDeleteClient(tx: Tx, id: string): Promise<void> {
   await tx`update auth.oauth_clients set deleted_at = now(), updated_at = now() where id = ${id}`
+}
+
+/** The client block of the consent page's details and of the user's grants. */
+export function clientDetails(client: ClientRow) {
+  return {
+    id: client.id,
+    name: client.client_name ?? '',
+    uri: client.client_uri ?? '',
+    logo_uri: client.logo_uri ?? '',
+  }
 }

@@ -5,13 +5,13 @@
 // issued. With the `openid` scope the answer carries an ID token (id-token.ts).
 import type { FastifyRequest } from 'fastify'
 import { authTx } from '../db.ts'
-import { internalError, OAuthError } from '../errors.ts'
-import { clientInfo } from '../request.ts'
+import { ERRORS, OAuthError } from '../errors.ts'
+import { clientInfo } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
-import { issueSession } from '../tokens.ts'
-import type { SessionResponse } from '../tokens.ts'
-import { findUserById } from '../user-store.ts'
-import { isBanned } from '../user-json.ts'
+import { issueSession } from '../sessions/tokens.ts'
+import type { SessionResponse } from '../sessions/tokens.ts'
+import { findUserById } from '../users/user-store.ts'
+import { isBanned } from '../users/user-json.ts'
 import { findByCode, parseScopes, pkceProblem } from './authorizations.ts'
 import type { ClientRow } from './clients.ts'
 import { idTokenClaims, signIdToken } from './id-token.ts'
@@ -88,7 +88,7 @@ export async function exchangeCode(
     })
     // GoTrue: "HS256 is not supported for ID token signing", answered after the code is used.
     const idToken = await signIdToken(rt, claims)
-    if (idToken === null) throw internalError('Error generating ID token')
+    if (idToken === null) throw ERRORS.unexpectedFailure('Error generating ID token')
     answer.id_token = idToken
   }
   return answer

@@ -7,7 +7,7 @@
 // profile claims of the granted scopes, and client_id.
 import type { AuthRuntime } from '../runtime.ts'
 import { authUrl } from '../runtime.ts'
-import type { User } from '../user-json.ts'
+import type { User } from '../users/user-json.ts'
 
 const ID_TOKEN_TTL = 3600
 

@@ -2,17 +2,17 @@
 // raised go back to aal1). The deleted factor is the answer, as GoTrue sends it.
 import type { FastifyInstance } from 'fastify'
 import { authTx } from '../db.ts'
-import { notFound } from '../errors.ts'
+import { ERRORS } from '../errors.ts'
 import { deleteFactor, factorsOf, findOwnedFactor } from '../mfa/factor-store.ts'
-import { isUuid, requireAdmin } from '../request.ts'
+import { isUuid, requireAdmin } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
-import { factorJson } from '../user-json.ts'
-import { findUserById } from '../user-store.ts'
+import { factorJson } from '../users/user-json.ts'
+import { findUserById } from '../users/user-store.ts'
 
 async function loadUserId(rt: AuthRuntime, id: string): Promise<string> {
-  if (!isUuid(id)) throw notFound('validation_failed', 'user_id must be an UUID')
+  if (!isUuid(id)) throw ERRORS.validationFailed('user_id must be an UUID', 404)
   const user = await authTx(rt.ctx.db, (tx) => findUserById(tx, id))
-  if (!user) throw notFound('user_not_found', 'User not found')
+  if (!user) throw ERRORS.userNotFound('User not found')
   return user.id
 }
 
@@ -30,14 +30,14 @@ export function registerAdminFactors(app: FastifyInstance, rt: AuthRuntime): voi
       await requireAdmin(rt, request)
       const userId = await loadUserId(rt, request.params.id)
       if (!isUuid(request.params.factor)) {
-        throw notFound('validation_failed', 'factor_id must be an UUID')
+        throw ERRORS.validationFailed('factor_id must be an UUID', 404)
       }
       const factor = await authTx(rt.ctx.db, async (tx) => {
         const found = await findOwnedFactor(tx, userId, request.params.factor)
         if (found) await deleteFactor(tx, found)
         return found
       })
-      if (!factor) throw notFound('mfa_factor_not_found', 'Factor not found')
+      if (!factor) throw ERRORS.mfaFactorNotFound('Factor not found')
       return reply.send(factorJson(factor))
     }
   )

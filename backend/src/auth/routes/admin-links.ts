@@ -2,16 +2,16 @@
 // flow, returned instead of sent), as GoTrue's invite.go and admin.go.
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { sendInvite } from '../account-mail.ts'
+import { sendInvite } from '../verification/account-mail.ts'
 import { authTx } from '../db.ts'
 import type { Tx } from '../db.ts'
-import { badRequest, DUPLICATE_EMAIL, notFound, unprocessable } from '../errors.ts'
-import { createOneTimeToken } from '../one-time-tokens.ts'
-import { readParams } from '../params.ts'
-import type { Params } from '../params.ts'
-import { assertPasswordStrength, hashPassword } from '../password.ts'
-import { isRedirectUrlValid } from '../redirect.ts'
-import { rawBody, referrer, requestAud, requireAdmin } from '../request.ts'
+import { DUPLICATE_EMAIL, ERRORS } from '../errors.ts'
+import { createOneTimeToken } from '../verification/one-time-tokens.ts'
+import { readParams } from '../http/params.ts'
+import type { Params } from '../http/params.ts'
+import { assertPasswordStrength, hashPassword } from '../users/password.ts'
+import { isRedirectUrlValid } from '../http/redirect.ts'
+import { rawBody, referrer, requestAud, requireAdmin } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
 import { verificationLink } from '../runtime.ts'
 import { generateOtp, randomPassword, tokenHash } from '../secrets.ts'
@@ -21,11 +21,11 @@ import {
   findUserById,
   mergeMetadata,
   patchUser,
-} from '../user-store.ts'
-import { isConfirmed, userJson } from '../user-json.ts'
-import type { User } from '../user-json.ts'
-import { validateEmail } from '../validate.ts'
-import { createUserRow, emailClaims } from './signup.ts'
+} from '../users/user-store.ts'
+import { isConfirmed, userJson } from '../users/user-json.ts'
+import type { User } from '../users/user-json.ts'
+import { validateEmail } from '../http/validate.ts'
+import { createUserRow, emailClaims } from '../users/create-user.ts'
 
 const INVITE_PARAMS = {
   struct: 'InviteParams',
@@ -55,7 +55,7 @@ export function registerAdminLinks(app: FastifyInstance, rt: AuthRuntime): void 
     const redirectTo = referrer(rt, request)
     const user = await authTx(rt.ctx.db, async (tx) => {
       let user = await findUserByEmail(tx, email, aud)
-      if (user && isConfirmed(user)) throw unprocessable('email_exists', DUPLICATE_EMAIL)
+      if (user && isConfirmed(user)) throw ERRORS.emailExists(DUPLICATE_EMAIL)
       if (!user) user = await newPasswordlessUser(tx, email, aud, params.data ?? {})
       await sendInvite(rt, tx, user, redirectTo)
       return (await findUserById(tx, user.id)) as User
@@ -125,15 +125,15 @@ async function generateLink(
       type = 'signup'
       password = randomPassword(64, rt.settings.passwordRequiredCharacters)
     } else if (['recovery', 'email_change_current', 'email_change_new'].includes(type)) {
-      throw notFound('user_not_found', 'User with this email not found')
+      throw ERRORS.userNotFound('User with this email not found')
     }
   }
   if (!LINK_TYPES.includes(type)) {
-    throw badRequest('validation_failed', `Invalid email action link type requested: ${type}`)
+    throw ERRORS.validationFailed(`Invalid email action link type requested: ${type}`)
   }
   let encryptedPassword = ''
   if (type === 'signup' && !existing) {
-    if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password')
+    if (password === '') throw ERRORS.validationFailed('Signup requires a valid password')
     assertPasswordStrength(password, rt.settings)
     encryptedPassword = await hashPassword(password)
   }
@@ -154,7 +154,7 @@ async function generateLink(
       }
       case 'invite':
       case 'signup': {
-        if (user && isConfirmed(user)) throw unprocessable('email_exists', DUPLICATE_EMAIL)
+        if (user && isConfirmed(user)) throw ERRORS.emailExists(DUPLICATE_EMAIL)
         if (!user) {
           user = await newPasswordlessUser(tx, email, aud, params.data ?? {}, encryptedPassword)
         } else if (type === 'signup' && params.data) {
@@ -212,14 +212,11 @@ async function emailChangeLink(
   redirectTo: string
 ): Promise<string> {
   if (!rt.settings.secureEmailChange && type === 'email_change_current') {
-    throw badRequest(
-      'validation_failed',
-      'Enable secure email change to generate link for current email'
-    )
+    throw ERRORS.validationFailed('Enable secure email change to generate link for current email')
   }
   const newEmail = validateEmail(newEmailParam)
   if (await findDuplicateEmail(tx, newEmail, user.aud ?? '', user.id)) {
-    throw unprocessable('email_exists', DUPLICATE_EMAIL)
+    throw ERRORS.emailExists(DUPLICATE_EMAIL)
   }
   const current = type === 'email_change_current' ? hashed : ''
   const next = type === 'email_change_new' ? tokenHash(newEmail, otp) : ''

@@ -6,7 +6,7 @@
 // decoding failure is 400 bad_json "Invalid JSON body".
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { authTx } from '../db.ts'
-import { AuthError, badRequest, forbidden, notFound } from '../errors.ts'
+import { AuthError, ERRORS } from '../errors.ts'
 import {
   checkRegistration,
   checkUpdate,
@@ -20,7 +20,7 @@ import {
   updateClient,
 } from '../oauth-server/clients.ts'
 import type { ClientRow, RegisterParams, UpdateParams } from '../oauth-server/clients.ts'
-import { isUuid, rawBody, requireAdmin } from '../request.ts'
+import { isUuid, rawBody, requireAdmin } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
 
 type Kind = 'string' | 'strings'
@@ -43,7 +43,7 @@ const UPDATE_FIELDS: Record<string, Kind> = {
   logo_uri: 'string',
 }
 
-const invalidJson = () => badRequest('bad_json', 'Invalid JSON body')
+const invalidJson = () => ERRORS.badJson('Invalid JSON body')
 
 /** json.NewDecoder(body).Decode(&params): null leaves a field unset; a wrong type fails. */
 function decodeBody(raw: string, fields: Record<string, Kind>): Record<string, unknown> {
@@ -73,13 +73,13 @@ export function registerAdminOAuthClients(app: FastifyInstance, rt: AuthRuntime)
   const guard = async (request: FastifyRequest) => {
     await requireAdmin(rt, request)
     if (!rt.ctx.config.auth.oauthServer.enabled) {
-      throw notFound('feature_disabled', 'OAuth server is disabled')
+      throw ERRORS.featureDisabled('OAuth server is disabled')
     }
   }
   const load = async (id: string): Promise<ClientRow> => {
-    if (!isUuid(id)) throw badRequest('validation_failed', 'invalid client_id format')
+    if (!isUuid(id)) throw ERRORS.validationFailed('invalid client_id format')
     const client = await authTx(rt.ctx.db, (tx) => findClient(tx, id))
-    if (!client) throw notFound('oauth_client_not_found', 'OAuth client not found')
+    if (!client) throw ERRORS.oauthClientNotFound('OAuth client not found')
     return client
   }
 
@@ -95,7 +95,7 @@ export function registerAdminOAuthClients(app: FastifyInstance, rt: AuthRuntime)
     } catch (error) {
       // GoTrue wraps the validation error's text ("400: …") in a new 400.
       if (error instanceof AuthError) {
-        throw badRequest('validation_failed', `${error.status}: ${error.message}`)
+        throw ERRORS.validationFailed(`${error.status}: ${error.message}`)
       }
       throw error
     }
@@ -114,10 +114,9 @@ export function registerAdminOAuthClients(app: FastifyInstance, rt: AuthRuntime)
   // Dynamic client registration (RFC 7591), when [auth.oauth_server] allows it.
   app.post('/oauth/clients/register', async (request, reply) => {
     const settings = rt.ctx.config.auth.oauthServer
-    if (!settings.enabled) throw notFound('feature_disabled', 'OAuth server is disabled')
+    if (!settings.enabled) throw ERRORS.featureDisabled('OAuth server is disabled')
     if (!settings.allowDynamicRegistration) {
-      throw forbidden(
-        'oauth_dynamic_client_registration_disabled',
+      throw ERRORS.oauthDynamicClientRegistrationDisabled(
         'Dynamic client registration is not enabled'
       )
     }
@@ -141,7 +140,7 @@ export function registerAdminOAuthClients(app: FastifyInstance, rt: AuthRuntime)
     const client = await load(request.params.id)
     const params = decodeBody(rawBody(request), UPDATE_FIELDS) as UpdateParams
     if (Object.keys(params).length === 0) {
-      throw badRequest('validation_failed', 'No fields provided for update')
+      throw ERRORS.validationFailed('No fields provided for update')
     }
     checkUpdate(params)
     const updated = await authTx(rt.ctx.db, (tx) => updateClient(tx, client.id, params))
@@ -161,7 +160,7 @@ export function registerAdminOAuthClients(app: FastifyInstance, rt: AuthRuntime)
       await guard(request)
       const client = await load(request.params.id)
       if (client.client_type !== 'confidential') {
-        throw badRequest('validation_failed', 'Cannot regenerate secret for public client')
+        throw ERRORS.validationFailed('Cannot regenerate secret for public client')
       }
       const secret = newSecret()
       const updated = await authTx(rt.ctx.db, (tx) => setSecretHash(tx, client.id, secret.hash))

@@ -2,30 +2,23 @@
 // metadata, password, email) and delete (soft or hard), as GoTrue's admin.go.
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { confirmUser, setPassword, updateProviders } from '../account-verify.ts'
+import { confirmUser, setPassword, updateProviders } from '../verification/account-verify.ts'
 import { authTx } from '../db.ts'
 import type { Tx } from '../db.ts'
-import {
-  badRequest,
-  DUPLICATE_EMAIL,
-  internalError,
-  isDatabaseError,
-  notFound,
-  unprocessable,
-} from '../errors.ts'
+import { DUPLICATE_EMAIL, ERRORS, isDatabaseError } from '../errors.ts'
 import { parseGoDuration } from '../go-duration.ts'
-import { readParams } from '../params.ts'
-import type { Params } from '../params.ts'
+import { readParams } from '../http/params.ts'
+import type { Params } from '../http/params.ts'
 import {
   assertHashable,
   assertPasswordStrength,
   hashPassword,
   isSupportedHash,
-} from '../password.ts'
-import { isUuid, queryParam, rawBody, requestAud, requireAdmin } from '../request.ts'
+} from '../users/password.ts'
+import { isUuid, queryParam, rawBody, requestAud, requireAdmin } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
 import { randomPassword } from '../secrets.ts'
-import { deleteUserHard, softDeleteUser } from '../soft-delete.ts'
+import { deleteUserHard, softDeleteUser } from '../users/soft-delete.ts'
 import {
   countUsers,
   findDuplicateEmail,
@@ -36,11 +29,11 @@ import {
   mergeMetadata,
   patchIdentity,
   patchUser,
-} from '../user-store.ts'
-import { userJson } from '../user-json.ts'
-import type { User } from '../user-json.ts'
-import { validateEmail } from '../validate.ts'
-import { emailClaims } from './signup.ts'
+} from '../users/user-store.ts'
+import { userJson } from '../users/user-json.ts'
+import type { User } from '../users/user-json.ts'
+import { validateEmail } from '../http/validate.ts'
+import { emailClaims } from '../users/create-user.ts'
 
 const ADMIN_USER_PARAMS = {
   struct: 'AdminUserParams',
@@ -108,17 +101,16 @@ export function registerAdminUsers(app: FastifyInstance, rt: AuthRuntime): void 
 }
 
 async function loadUser(rt: AuthRuntime, id: string): Promise<User> {
-  if (!isUuid(id)) throw notFound('validation_failed', 'user_id must be an UUID')
+  if (!isUuid(id)) throw ERRORS.validationFailed('user_id must be an UUID', 404)
   const user = await authTx(rt.ctx.db, (tx) => findUserById(tx, id))
-  if (!user) throw notFound('user_not_found', 'User not found')
+  if (!user) throw ERRORS.userNotFound('User not found')
   return user
 }
 
 /** Go's strconv.ParseUint, as GoTrue's paging reads page and per_page. */
 function parseUint(value: string): number {
   const fail = (why: string) =>
-    badRequest(
-      'validation_failed',
+    ERRORS.validationFailed(
       `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(value)}: ${why}`
     )
   if (!/^\d+$/.test(value)) throw fail('invalid syntax')
@@ -129,7 +121,7 @@ function parseUint(value: string): number {
 /** Columns of auth.users that are varchar(255). */
 function assertColumnLength(name: string, value: string): void {
   if (value.length > 255) {
-    throw badRequest('validation_failed', `${name} cannot be longer than 255 characters`)
+    throw ERRORS.validationFailed(`${name} cannot be longer than 255 characters`)
   }
 }
 
@@ -146,7 +138,7 @@ async function listUsersRoute(
   const perPage = rawPerPage < 1 ? 20 : rawPerPage
   const sort = queryParam(request, 'sort').trim().toLowerCase()
   if (sort !== '' && !/^created_at( (asc|desc))?$/.test(sort)) {
-    throw badRequest('validation_failed', `Bad Sort Parameters: ${sort} is not a valid sort field`)
+    throw ERRORS.validationFailed(`Bad Sort Parameters: ${sort} is not a valid sort field`)
   }
   const ascending = sort === 'created_at asc'
   const filter = queryParam(request, 'filter')
@@ -175,7 +167,7 @@ function banUntil(duration: string): Date | null | undefined {
   if (duration === 'none') return null
   const parsed = parseGoDuration(duration)
   if (!parsed.ok) {
-    throw badRequest('validation_failed', `invalid format for ban duration: ${parsed.message}`)
+    throw ERRORS.validationFailed(`invalid format for ban duration: ${parsed.message}`)
   }
   return parsed.ms === 0 ? null : new Date(Date.now() + parsed.ms)
 }
@@ -185,31 +177,31 @@ async function createUser(rt: AuthRuntime, params: AdminUserParams, requestAudie
   assertColumnLength('aud', aud)
   assertColumnLength('role', params.role)
   if (params.email === '' && params.phone === '') {
-    throw badRequest('validation_failed', 'Cannot create a user without either an email or phone')
+    throw ERRORS.validationFailed('Cannot create a user without either an email or phone')
   }
   if (params.phone !== '') {
-    throw unprocessable('phone_provider_disabled', 'Phone signups are disabled')
+    throw ERRORS.phoneProviderDisabled('Phone signups are disabled')
   }
   const email = validateEmail(params.email)
   const duplicate = await authTx(rt.ctx.db, (tx) => findDuplicateEmail(tx, email, aud, null))
-  if (duplicate) throw unprocessable('email_exists', DUPLICATE_EMAIL)
+  if (duplicate) throw ERRORS.emailExists(DUPLICATE_EMAIL)
   if (params.password !== undefined && params.password_hash !== '') {
-    throw badRequest('validation_failed', 'Only a password or a password hash should be provided')
+    throw ERRORS.validationFailed('Only a password or a password hash should be provided')
   }
   let id = randomUUID()
   if (params.id !== '') {
     if (!isUuid(params.id)) {
-      throw badRequest('validation_failed', 'ID must conform to the uuid v4 format')
+      throw ERRORS.validationFailed('ID must conform to the uuid v4 format')
     }
     if (/^0{8}-0{4}-0{4}-0{4}-0{12}$/.test(params.id)) {
-      throw badRequest('validation_failed', 'ID cannot be a nil uuid')
+      throw ERRORS.validationFailed('ID cannot be a nil uuid')
     }
     id = params.id.toLowerCase() as typeof id
   }
   let encryptedPassword: string
   if (params.password_hash !== '') {
     if (!isSupportedHash(params.password_hash)) {
-      throw badRequest('validation_failed', 'Invalid password hash format')
+      throw ERRORS.validationFailed('Invalid password hash format')
     }
     encryptedPassword = params.password_hash
   } else {
@@ -236,7 +228,8 @@ async function createUser(rt: AuthRuntime, params: AdminUserParams, requestAudie
       })
       await insertIdentity(tx, id, 'email', id, { ...emailClaims(email), sub: id }, now)
     } catch (error) {
-      if (isDatabaseError(error)) throw internalError('Database error creating new user', error)
+      if (isDatabaseError(error))
+        throw ERRORS.unexpectedFailure('Database error creating new user', error)
       throw error
     }
     if (params.email_confirm) await confirmUser(tx, (await findUserById(tx, id)) as User, now)
@@ -250,7 +243,7 @@ async function updateUser(rt: AuthRuntime, user: User, params: AdminUserParams, 
   assertColumnLength('role', params.role)
   const email = params.email !== '' ? validateEmail(params.email) : ''
   if (params.phone !== '') {
-    throw unprocessable('phone_provider_disabled', 'Phone signups are disabled')
+    throw ERRORS.phoneProviderDisabled('Phone signups are disabled')
   }
   const ban = banUntil(params.ban_duration)
   let encryptedPassword: string | null = null
@@ -260,13 +253,13 @@ async function updateUser(rt: AuthRuntime, user: User, params: AdminUserParams, 
   }
   if (email !== '' && email !== (user.email ?? '')) {
     const duplicate = await authTx(rt.ctx.db, (tx) => findDuplicateEmail(tx, email, aud, user.id))
-    if (duplicate) throw unprocessable('email_exists', DUPLICATE_EMAIL)
+    if (duplicate) throw ERRORS.emailExists(DUPLICATE_EMAIL)
   }
   const updated = await authTx(rt.ctx.db, async (tx) => {
     try {
       return await applyAdminUpdate(tx, user, params, email, encryptedPassword, ban)
     } catch (error) {
-      if (isDatabaseError(error)) throw internalError('Error updating user', error)
+      if (isDatabaseError(error)) throw ERRORS.unexpectedFailure('Error updating user', error)
       throw error
     }
   })

@@ -2,8 +2,8 @@
 // defaults: no external OAuth providers, manual identity linking off, SAML off (MFA: factors.ts).
 // An app that calls them gets GoTrue's error, not a 404 page.
 import type { FastifyInstance } from 'fastify'
-import { badRequest, notFound } from '../errors.ts'
-import { queryParam, requireUser } from '../request.ts'
+import { ERRORS } from '../errors.ts'
+import { queryParam, requireUser } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
 
 const KNOWN_PROVIDERS = new Set([
@@ -36,7 +36,7 @@ function unsupportedProvider(provider: string) {
   const reason = KNOWN_PROVIDERS.has(provider.toLowerCase())
     ? 'provider is not enabled'
     : `Provider ${provider} could not be found`
-  return badRequest('validation_failed', `Unsupported provider: ${reason}`)
+  return ERRORS.validationFailed(`Unsupported provider: ${reason}`)
 }
 
 export function registerDisabledFeatures(app: FastifyInstance, rt: AuthRuntime): void {
@@ -49,22 +49,22 @@ export function registerDisabledFeatures(app: FastifyInstance, rt: AuthRuntime):
       method,
       url: '/callback',
       handler: async () => {
-        throw badRequest('bad_oauth_callback', 'OAuth state parameter missing')
+        throw ERRORS.badOauthCallback('OAuth state parameter missing')
       },
     })
   }
 
   app.get('/user/identities/authorize', async (request) => {
     await requireUser(rt, request)
-    throw notFound('manual_linking_disabled', 'Manual linking is disabled')
+    throw ERRORS.manualLinkingDisabled('Manual linking is disabled')
   })
 
   app.delete('/user/identities/:id', async (request) => {
     await requireUser(rt, request)
-    throw notFound('manual_linking_disabled', 'Manual linking is disabled')
+    throw ERRORS.manualLinkingDisabled('Manual linking is disabled')
   })
 
   app.post('/sso', async () => {
-    throw badRequest('saml_provider_disabled', 'SAML 2.0 is disabled')
+    throw ERRORS.samlProviderDisabled('SAML 2.0 is disabled')
   })
 }

@@ -2,19 +2,23 @@
 // when needed), POST /magiclink (legacy), POST /recover and POST /resend, as GoTrue's otp.go,
 // magic_link.go, recover.go and resend.go.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { sendConfirmation, sendEmailChange, sendRecoveryKind } from '../account-mail.ts'
+import {
+  sendConfirmation,
+  sendEmailChange,
+  sendRecoveryKind,
+} from '../verification/account-mail.ts'
 import { authTx } from '../db.ts'
-import { badRequest, unprocessable } from '../errors.ts'
-import { createFlowState, validatePkceParams } from '../flow-state.ts'
-import { readParams } from '../params.ts'
-import { rateLimit, rawBody, referrer, requestAud } from '../request.ts'
+import { ERRORS } from '../errors.ts'
+import { createFlowState, validatePkceParams } from '../verification/flow-state.ts'
+import { readParams } from '../http/params.ts'
+import { rateLimit, rawBody, referrer, requestAud } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
 import { randomPassword } from '../secrets.ts'
-import { findUserByEmail } from '../user-store.ts'
-import { isConfirmed } from '../user-json.ts'
-import { validateEmail } from '../validate.ts'
-import { signup, SIGNUP_PARAMS } from './signup.ts'
-import type { SignupParams } from './signup.ts'
+import { findUserByEmail } from '../users/user-store.ts'
+import { isConfirmed } from '../users/user-json.ts'
+import { validateEmail } from '../http/validate.ts'
+import { signup, SIGNUP_PARAMS } from '../users/signup.ts'
+import type { SignupParams } from '../users/signup.ts'
 
 const OTP_PARAMS = {
   struct: 'OtpParams',
@@ -67,20 +71,17 @@ export function registerEmailFlows(app: FastifyInstance, rt: AuthRuntime): void 
     rateLimit(rt.limiters.signInSignUps, request)
     const params = readParams(rawBody(request), OTP_PARAMS)
     if (params.email !== '' && params.phone !== '') {
-      throw badRequest(
-        'validation_failed',
-        'Only an email address or phone number should be provided'
-      )
+      throw ERRORS.validationFailed('Only an email address or phone number should be provided')
     }
     if (params.email !== '' && params.channel !== '') {
-      throw badRequest('validation_failed', 'Channel should only be specified with Phone OTP')
+      throw ERRORS.validationFailed('Channel should only be specified with Phone OTP')
     }
     validatePkceParams(params.code_challenge_method, params.code_challenge)
     if (params.create_user === false && params.email !== '') {
       const email = validateEmail(params.email)
       const aud = requestAud(rt, request)
       const user = await authTx(rt.ctx.db, (tx) => findUserByEmail(tx, email, aud))
-      if (!user) throw unprocessable('otp_disabled', 'Signups not allowed for otp')
+      if (!user) throw ERRORS.otpDisabled('Signups not allowed for otp')
     }
     if (params.email !== '') {
       await magicLink(rt, request, {
@@ -92,9 +93,9 @@ export function registerEmailFlows(app: FastifyInstance, rt: AuthRuntime): void 
       return reply.send({})
     }
     if (params.phone !== '') {
-      throw badRequest('phone_provider_disabled', 'Unsupported phone provider')
+      throw ERRORS.phoneProviderDisabled('Unsupported phone provider', 400)
     }
-    throw badRequest('validation_failed', 'One of email or phone must be set')
+    throw ERRORS.validationFailed('One of email or phone must be set')
   })
 
   app.post('/magiclink', async (request, reply) => {
@@ -114,7 +115,7 @@ export function registerEmailFlows(app: FastifyInstance, rt: AuthRuntime): void 
     rateLimit(rt.limiters.signInSignUps, request)
     const params = readParams(rawBody(request), RECOVER_PARAMS)
     if (params.email === '') {
-      throw unprocessable('validation_failed', 'Password recovery requires an email')
+      throw ERRORS.validationFailed('Password recovery requires an email', 422)
     }
     const email = validateEmail(params.email)
     validatePkceParams(params.code_challenge_method, params.code_challenge)
@@ -145,28 +146,24 @@ export function registerEmailFlows(app: FastifyInstance, rt: AuthRuntime): void 
     rateLimit(rt.limiters.signInSignUps, request)
     const params = readParams(rawBody(request), RESEND_PARAMS)
     if (!['signup', 'email_change', 'sms', 'phone_change'].includes(params.type)) {
-      throw badRequest(
-        'validation_failed',
+      throw ERRORS.validationFailed(
         'Missing one of these types: signup, email_change, sms, phone_change'
       )
     }
     if (params.email === '' && params.type === 'signup') {
-      throw badRequest('validation_failed', 'Type provided requires an email address')
+      throw ERRORS.validationFailed('Type provided requires an email address')
     }
     if (params.phone === '' && params.type === 'sms') {
-      throw badRequest('validation_failed', 'Type provided requires a phone number')
+      throw ERRORS.validationFailed('Type provided requires a phone number')
     }
     if (params.email !== '' && params.phone !== '') {
-      throw badRequest(
-        'validation_failed',
-        'Only an email address or phone number should be provided.'
-      )
+      throw ERRORS.validationFailed('Only an email address or phone number should be provided.')
     }
     if (params.phone !== '' || params.type === 'sms' || params.type === 'phone_change') {
-      throw badRequest('phone_provider_disabled', 'Unsupported phone provider')
+      throw ERRORS.phoneProviderDisabled('Unsupported phone provider', 400)
     }
     if (!rt.settings.emailEnabled) {
-      throw badRequest('email_provider_disabled', 'Email logins are disabled')
+      throw ERRORS.emailProviderDisabled('Email logins are disabled', 400)
     }
     const email = validateEmail(params.email)
     validatePkceParams(params.code_challenge_method, params.code_challenge)
@@ -217,10 +214,10 @@ export function registerEmailFlows(app: FastifyInstance, rt: AuthRuntime): void 
  */
 async function magicLink(rt: AuthRuntime, request: FastifyRequest, input: MagicLinkInput) {
   if (!rt.settings.emailEnabled) {
-    throw badRequest('email_provider_disabled', 'Email logins are disabled')
+    throw ERRORS.emailProviderDisabled('Email logins are disabled', 400)
   }
   if (input.email === '') {
-    throw unprocessable('validation_failed', 'Password recovery requires an email')
+    throw ERRORS.validationFailed('Password recovery requires an email', 422)
   }
   const email = validateEmail(input.email)
   const aud = requestAud(rt, request)

@@ -6,7 +6,7 @@
 // locally). State lives in auth.mfa_factors, auth.mfa_challenges and auth.mfa_amr_claims.
 import type { FastifyInstance } from 'fastify'
 import { authTx } from '../db.ts'
-import { badRequest, internalError, unprocessable } from '../errors.ts'
+import { ERRORS } from '../errors.ts'
 import {
   assertEnrollEnabled,
   assertVerifyEnabled,
@@ -33,8 +33,8 @@ import {
   verifyCeremony,
   webAuthnOptions,
 } from '../mfa/webauthn.ts'
-import { readParams } from '../params.ts'
-import { clientInfo, isUuid, rateLimit, rawBody } from '../request.ts'
+import { readParams } from '../http/params.ts'
+import { clientInfo, isUuid, rateLimit, rawBody } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
 
 const ENROLL_PARAMS = {
@@ -57,7 +57,7 @@ function challengeIdOf(raw: string): string {
     raw.length === 36
       ? `uuid: incorrect UUID format in string ${JSON.stringify(raw)}`
       : `uuid: incorrect UUID length ${raw.length} in string ${JSON.stringify(raw)}`
-  throw badRequest('bad_json', `Could not parse request body as JSON: ${detail}`)
+  throw ERRORS.badJson(`Could not parse request body as JSON: ${detail}`)
 }
 
 function issuerOf(rt: AuthRuntime, given: string): string {
@@ -65,7 +65,7 @@ function issuerOf(rt: AuthRuntime, given: string): string {
   try {
     return new URL(rt.settings.siteUrl).host
   } catch {
-    throw internalError('site url is improperly formatted')
+    throw ERRORS.unexpectedFailure('site url is improperly formatted')
   }
 }
 
@@ -79,7 +79,7 @@ export function registerFactors(app: FastifyInstance, rt: AuthRuntime): void {
     const params = readParams(rawBody(request), ENROLL_PARAMS)
     const type = params.factor_type
     if (type !== 'totp' && type !== 'phone' && type !== 'webauthn') {
-      throw badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn')
+      throw ERRORS.validationFailed('factor_type needs to be totp, phone, or webauthn')
     }
     assertEnrollEnabled(rt, type)
     const name = params.friendly_name
@@ -94,7 +94,7 @@ export function registerFactors(app: FastifyInstance, rt: AuthRuntime): void {
       })
       return reply.send({ id: factor.id, type: 'webauthn', friendly_name: name })
     }
-    if (type !== 'totp') throw unprocessable('validation_failed', 'Unsupported factor type')
+    if (type !== 'totp') throw ERRORS.validationFailed('Unsupported factor type', 422)
     const issuer = issuerOf(rt, params.issuer)
     const created = await authTx(rt.ctx.db, async (tx) => {
       await validateNewFactor(rt, tx, auth.user.id, name, await sessionAal(tx, auth.sessionId))
@@ -147,31 +147,28 @@ export function registerFactors(app: FastifyInstance, rt: AuthRuntime): void {
     const params = readParams(rawBody(request), VERIFY_PARAMS)
     const challengeId = challengeIdOf(params.challenge_id)
     if (params.code === '' && factor.factor_type !== 'webauthn') {
-      throw badRequest('validation_failed', 'Code needs to be non-empty')
+      throw ERRORS.validationFailed('Code needs to be non-empty')
     }
     if (factor.factor_type === 'webauthn' && !rt.settings.mfa.webAuthn.verifyEnabled) {
       // GoTrue answers this one with the enrol code.
-      throw unprocessable(
-        'mfa_webauthn_enroll_not_enabled',
-        'MFA verification is disabled for WebAuthn'
-      )
+      throw ERRORS.mfaWebauthnEnrollNotEnabled('MFA verification is disabled for WebAuthn')
     }
     assertVerifyEnabled(rt, factor.factor_type)
     const webauthn = factor.factor_type === 'webauthn' ? checkWebAuthnParams(params.webauthn) : null
     const challenge = await validChallenge(rt, factor, challengeId, request.ip)
     if (!webauthn && !validateTotp(params.code, factor.secret ?? '')) {
-      throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered')
+      throw ERRORS.mfaVerificationFailed('Invalid TOTP code entered')
     }
     if (webauthn) {
       // The ceremony is checked, then the challenge is used up whatever follows.
       await authTx(rt.ctx.db, async (tx) => {
         const ceremony = await challengeSession(tx, challenge.id)
         if (!ceremony || ceremony.type !== webauthn.type) {
-          throw badRequest('validation_failed', 'Invalid credential_response')
+          throw ERRORS.validationFailed('Invalid credential_response')
         }
         await verifyCeremony(rt, tx, factor, ceremony, webauthn)
         if (!(await deleteChallenge(tx, challenge.id))) {
-          throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.')
+          throw ERRORS.mfaIpAddressMismatch('Challenge and verify IP addresses mismatch.')
         }
       })
     }
@@ -200,7 +197,7 @@ export function registerFactors(app: FastifyInstance, rt: AuthRuntime): void {
     const factor = await loadOwnedFactor(rt, auth.user.id, request.params.id)
     await authTx(rt.ctx.db, async (tx) => {
       if (factor.status === 'verified' && (await sessionAal(tx, auth.sessionId)) !== 'aal2') {
-        throw unprocessable('insufficient_aal', 'AAL2 required to unenroll verified factor')
+        throw ERRORS.insufficientAal('AAL2 required to unenroll verified factor', 422)
       }
       await deleteFactor(tx, factor)
     })

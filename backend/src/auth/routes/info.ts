@@ -1,8 +1,8 @@
 // GET /health, GET /settings, GET /.well-known/jwks.json and the OIDC discovery document (the
-// OAuth server's, routes/oauth-server.ts), as GoTrue answers them.
+// OAuth server's, oauth-server/discovery.ts), as GoTrue answers them.
 import type { FastifyInstance } from 'fastify'
 import type { AuthRuntime } from '../runtime.ts'
-import { sendDiscovery } from './oauth-server.ts'
+import { sendDiscovery } from '../oauth-server/discovery.ts'
 
 /** The GoTrue release whose behaviour this service follows. */
 export const GOTRUE_VERSION = 'v2.177.0'

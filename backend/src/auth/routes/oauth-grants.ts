@@ -3,11 +3,11 @@
 // (?client_id=), which also ends that client's sessions of theirs.
 import type { FastifyInstance } from 'fastify'
 import { authTx } from '../db.ts'
-import { badRequest, notFound } from '../errors.ts'
+import { ERRORS } from '../errors.ts'
 import { parseScopes } from '../oauth-server/authorizations.ts'
-import { isUuid, queryParam, requireUser } from '../request.ts'
+import { isUuid, queryParam, requireUser } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
-import { goTime } from '../user-json.ts'
+import { goTime } from '../users/user-json.ts'
 
 interface GrantRow {
   client_id: string
@@ -21,7 +21,7 @@ interface GrantRow {
 export function registerOAuthGrants(app: FastifyInstance, rt: AuthRuntime): void {
   const guard = () => {
     if (!rt.ctx.config.auth.oauthServer.enabled) {
-      throw notFound('feature_disabled', 'OAuth server is disabled')
+      throw ERRORS.featureDisabled('OAuth server is disabled')
     }
   }
 
@@ -55,9 +55,8 @@ export function registerOAuthGrants(app: FastifyInstance, rt: AuthRuntime): void
     const { user } = await requireUser(rt, request)
     guard()
     const clientId = queryParam(request, 'client_id')
-    if (clientId === '')
-      throw badRequest('validation_failed', 'client_id query parameter is required')
-    if (!isUuid(clientId)) throw badRequest('validation_failed', 'invalid client_id format')
+    if (clientId === '') throw ERRORS.validationFailed('client_id query parameter is required')
+    if (!isUuid(clientId)) throw ERRORS.validationFailed('invalid client_id format')
     const revoked = await authTx(rt.ctx.db, async (tx) => {
       const rows = await tx`
         update auth.oauth_consents set revoked_at = now()
@@ -68,7 +67,7 @@ export function registerOAuthGrants(app: FastifyInstance, rt: AuthRuntime): void
       return true
     })
     if (!revoked) {
-      throw notFound('oauth_consent_not_found', 'No active grant found for this client')
+      throw ERRORS.oauthConsentNotFound('No active grant found for this client')
     }
     return reply.code(204).send()
   })

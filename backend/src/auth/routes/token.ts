@@ -1,17 +1,21 @@
 // POST /token?grant_type=password|refresh_token|pkce, as GoTrue's token.go.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { authTx } from '../db.ts'
-import { badRequest, INVALID_LOGIN, internalError, notFound, unprocessable } from '../errors.ts'
-import { deleteFlowState, findFlowStateByCode, isFlowStateExpired } from '../flow-state.ts'
-import { readParams } from '../params.ts'
-import { passwordStrengthError, verifyPassword } from '../password.ts'
-import { refreshTokenGrant } from '../refresh.ts'
-import { clientInfo, queryParam, rateLimit, rawBody, requestAud } from '../request.ts'
+import { ERRORS, INVALID_LOGIN } from '../errors.ts'
+import {
+  deleteFlowState,
+  findFlowStateByCode,
+  isFlowStateExpired,
+} from '../verification/flow-state.ts'
+import { readParams } from '../http/params.ts'
+import { passwordStrengthError, verifyPassword } from '../users/password.ts'
+import { refreshTokenGrant } from '../sessions/refresh.ts'
+import { clientInfo, queryParam, rateLimit, rawBody, requestAud } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
 import { pkceMatches } from '../secrets.ts'
-import { issueSession } from '../tokens.ts'
-import { findUserByEmail, findUserById } from '../user-store.ts'
-import { hasPassword, isBanned, isConfirmed } from '../user-json.ts'
+import { issueSession } from '../sessions/tokens.ts'
+import { findUserByEmail, findUserById } from '../users/user-store.ts'
+import { hasPassword, isBanned, isConfirmed } from '../users/user-json.ts'
 
 const PASSWORD_PARAMS = {
   struct: 'PasswordGrantParams',
@@ -46,11 +50,11 @@ export function registerToken(app: FastifyInstance, rt: AuthRuntime): void {
       case 'id_token':
         rateLimit(rt.limiters.signInSignUps, request)
         readParams(rawBody(request), { struct: 'IdTokenGrantParams', fields: {} })
-        throw badRequest('provider_disabled', 'Provider (issuer "") is not enabled')
+        throw ERRORS.providerDisabled('Provider (issuer "") is not enabled')
       case 'web3':
-        throw unprocessable('web3_provider_disabled', 'Web3 provider is disabled')
+        throw ERRORS.web3ProviderDisabled('Web3 provider is disabled')
       default:
-        throw badRequest('invalid_credentials', 'unsupported_grant_type')
+        throw ERRORS.invalidCredentials('unsupported_grant_type')
     }
   })
 }
@@ -58,27 +62,27 @@ export function registerToken(app: FastifyInstance, rt: AuthRuntime): void {
 async function passwordGrant(rt: AuthRuntime, request: FastifyRequest) {
   const params = readParams(rawBody(request), PASSWORD_PARAMS)
   if (params.email !== '' && params.phone !== '') {
-    throw unprocessable(
-      'validation_failed',
-      'Only an email address or phone number should be provided on login.'
+    throw ERRORS.validationFailed(
+      'Only an email address or phone number should be provided on login.',
+      422
     )
   }
   if (params.email === '') {
     if (params.phone !== '') {
-      throw unprocessable('phone_provider_disabled', 'Phone logins are disabled')
+      throw ERRORS.phoneProviderDisabled('Phone logins are disabled')
     }
-    throw badRequest('validation_failed', 'missing email or phone')
+    throw ERRORS.validationFailed('missing email or phone')
   }
   if (!rt.settings.emailEnabled) {
-    throw unprocessable('email_provider_disabled', 'Email logins are disabled')
+    throw ERRORS.emailProviderDisabled('Email logins are disabled')
   }
   const aud = requestAud(rt, request)
   const user = await authTx(rt.ctx.db, (tx) => findUserByEmail(tx, params.email, aud))
-  if (!user || !hasPassword(user)) throw badRequest('invalid_credentials', INVALID_LOGIN)
-  if (isBanned(user)) throw badRequest('user_banned', 'User is banned')
+  if (!user || !hasPassword(user)) throw ERRORS.invalidCredentials(INVALID_LOGIN)
+  if (isBanned(user)) throw ERRORS.userBanned('User is banned')
   const valid = await verifyPassword(params.password, user.encrypted_password)
-  if (!valid) throw badRequest('invalid_credentials', INVALID_LOGIN)
-  if (!isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed')
+  if (!valid) throw ERRORS.invalidCredentials(INVALID_LOGIN)
+  if (!isConfirmed(user)) throw ERRORS.emailNotConfirmed('Email not confirmed')
   // A correct but weak password still signs in; the session says why it is weak.
   const weak = passwordStrengthError(params.password, rt.settings)
   const session = await authTx(rt.ctx.db, (tx) =>
@@ -93,27 +97,23 @@ async function passwordGrant(rt: AuthRuntime, request: FastifyRequest) {
 async function pkceGrant(rt: AuthRuntime, request: FastifyRequest) {
   const params = readParams(rawBody(request), PKCE_PARAMS)
   if (params.auth_code === '' || params.code_verifier === '') {
-    throw badRequest(
-      'validation_failed',
+    throw ERRORS.validationFailed(
       'invalid request: both auth code and code verifier should be non-empty'
     )
   }
   return authTx(rt.ctx.db, async (tx) => {
     const flow = await findFlowStateByCode(tx, params.auth_code)
     if (!flow || flow.user_id === null) {
-      throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found')
+      throw ERRORS.flowStateNotFound('invalid flow state, no valid flow state found')
     }
     if (isFlowStateExpired(flow, rt.settings.flowStateExpiry, Date.now())) {
-      throw unprocessable('flow_state_expired', 'invalid flow state, flow state has expired')
+      throw ERRORS.flowStateExpired('invalid flow state, flow state has expired')
     }
     const user = await findUserById(tx, flow.user_id)
-    if (!user) throw internalError('Database error finding user')
-    if (isBanned(user)) throw badRequest('user_banned', 'User is banned')
+    if (!user) throw ERRORS.unexpectedFailure('Database error finding user')
+    if (isBanned(user)) throw ERRORS.userBanned('User is banned')
     if (!pkceMatches(flow.code_challenge_method, flow.code_challenge, params.code_verifier)) {
-      throw badRequest(
-        'bad_code_verifier',
-        'code challenge does not match previously saved code verifier'
-      )
+      throw ERRORS.badCodeVerifier('code challenge does not match previously saved code verifier')
     }
     const session = await issueSession(
       rt,

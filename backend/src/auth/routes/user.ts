@@ -1,22 +1,29 @@
 // The signed-in user's endpoints: GET /user, PUT /user (metadata, password, email change),
 // POST /logout and GET /reauthenticate, as GoTrue's user.go, logout.go and reauthenticate.go.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { sendEmailChange, sendReauthentication } from '../account-mail.ts'
-import { confirmEmailChange, setPassword } from '../account-verify.ts'
+import { sendEmailChange, sendReauthentication } from '../verification/account-mail.ts'
+import { confirmEmailChange, setPassword } from '../verification/account-verify.ts'
 import { authTx } from '../db.ts'
-import { badRequest, DUPLICATE_EMAIL, forbidden, unauthorized, unprocessable } from '../errors.ts'
-import { createFlowState, validatePkceParams } from '../flow-state.ts'
-import { readParams } from '../params.ts'
-import { assertPasswordStrength, hashPassword, verifyPassword } from '../password.ts'
-import { queryParam, rateLimit, rawBody, referrer, requestAud, requireUser } from '../request.ts'
-import type { Authenticated } from '../request.ts'
+import { DUPLICATE_EMAIL, ERRORS } from '../errors.ts'
+import { createFlowState, validatePkceParams } from '../verification/flow-state.ts'
+import { readParams } from '../http/params.ts'
+import { assertPasswordStrength, hashPassword, verifyPassword } from '../users/password.ts'
+import {
+  queryParam,
+  rateLimit,
+  rawBody,
+  referrer,
+  requestAud,
+  requireUser,
+} from '../http/request.ts'
+import type { Authenticated } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
 import { tokenHash } from '../secrets.ts'
-import { deleteSessions } from '../session-store.ts'
-import { findDuplicateEmail, findUserById, mergeMetadata, patchUser } from '../user-store.ts'
-import { hasPassword, isConfirmed, timeOf, userJson } from '../user-json.ts'
-import type { User } from '../user-json.ts'
-import { validateEmail } from '../validate.ts'
+import { deleteSessions } from '../sessions/session-store.ts'
+import { findDuplicateEmail, findUserById, mergeMetadata, patchUser } from '../users/user-store.ts'
+import { hasPassword, isConfirmed, timeOf, userJson } from '../users/user-json.ts'
+import type { User } from '../users/user-json.ts'
+import { validateEmail } from '../http/validate.ts'
 
 const USER_UPDATE_PARAMS = {
   struct: 'UserUpdateParams',
@@ -41,7 +48,7 @@ export function registerUser(app: FastifyInstance, rt: AuthRuntime): void {
     const tokenAud = auth.claims.aud
     const first = Array.isArray(tokenAud) ? tokenAud[0] : tokenAud
     if (typeof first !== 'string' || first === '' || first !== aud) {
-      throw forbidden('unexpected_audience', "Token audience doesn't match request audience")
+      throw ERRORS.unexpectedAudience("Token audience doesn't match request audience")
     }
     return reply.send(userJson(auth.user))
   })
@@ -55,7 +62,7 @@ export function registerUser(app: FastifyInstance, rt: AuthRuntime): void {
   app.post('/logout', async (request, reply) => {
     const raw = queryParam(request, 'scope')
     if (!['', 'global', 'local', 'others'].includes(raw)) {
-      throw badRequest('validation_failed', `Unsupported logout scope ${JSON.stringify(raw)}`)
+      throw ERRORS.validationFailed(`Unsupported logout scope ${JSON.stringify(raw)}`)
     }
     const scope = (raw === '' ? 'global' : raw) as 'global' | 'local' | 'others'
     const auth = await requireUser(rt, request)
@@ -67,14 +74,13 @@ export function registerUser(app: FastifyInstance, rt: AuthRuntime): void {
     const auth = await requireUser(rt, request)
     const user = auth.user
     if (!user.email && !user.phone) {
-      throw badRequest(
-        'validation_failed',
+      throw ERRORS.validationFailed(
         'Reauthentication requires the user to have an email or a phone number'
       )
     }
-    if (!user.email) throw unprocessable('phone_provider_disabled', 'Unsupported phone provider')
+    if (!user.email) throw ERRORS.phoneProviderDisabled('Unsupported phone provider')
     if (!isConfirmed(user)) {
-      throw unprocessable('email_not_confirmed', 'Please verify your email first.')
+      throw ERRORS.emailNotConfirmed('Please verify your email first.', 422)
     }
     await authTx(rt.ctx.db, (tx) => sendReauthentication(rt, tx, user))
     return reply.send({})
@@ -88,7 +94,7 @@ async function updateUser(rt: AuthRuntime, request: FastifyRequest, auth: Authen
   const email = params.email !== '' ? validateEmail(params.email) : ''
   if (params.password !== undefined) assertPasswordStrength(params.password, settings)
   if (params.app_metadata !== undefined && !settings.adminRoles.includes(user.role ?? '')) {
-    throw forbidden('not_admin', 'Updating app_metadata requires admin privileges')
+    throw ERRORS.notAdmin('Updating app_metadata requires admin privileges')
   }
   const changingCredentials =
     (params.password !== undefined && params.password !== '') ||
@@ -96,20 +102,20 @@ async function updateUser(rt: AuthRuntime, request: FastifyRequest, auth: Authen
     (params.phone !== '' && params.phone !== (user.phone ?? ''))
   if (changingCredentials) await requireAal2IfMfa(rt, auth)
   if (user.is_anonymous && params.password !== undefined && email === '' && params.phone === '') {
-    throw unprocessable(
-      'validation_failed',
-      'Updating password of an anonymous user without an email or phone is not allowed'
+    throw ERRORS.validationFailed(
+      'Updating password of an anonymous user without an email or phone is not allowed',
+      422
     )
   }
   if (params.phone !== '' && params.phone !== (user.phone ?? '')) {
-    throw unprocessable('phone_provider_disabled', 'Unsupported phone provider')
+    throw ERRORS.phoneProviderDisabled('Unsupported phone provider')
   }
   validatePkceParams(params.code_challenge_method, params.code_challenge)
   const aud = requestAud(rt, request, auth.claims)
   const changingEmail = email !== '' && email !== (user.email ?? '')
   if (changingEmail) {
     const duplicate = await authTx(rt.ctx.db, (tx) => findDuplicateEmail(tx, email, aud, user.id))
-    if (duplicate) throw unprocessable('email_exists', DUPLICATE_EMAIL)
+    if (duplicate) throw ERRORS.emailExists(DUPLICATE_EMAIL)
   }
 
   let encryptedPassword: string | null = null
@@ -117,10 +123,7 @@ async function updateUser(rt: AuthRuntime, request: FastifyRequest, auth: Authen
     await checkReauthentication(rt, auth, params.nonce)
     if (params.password !== '' && hasPassword(user)) {
       if (await verifyPassword(params.password, user.encrypted_password)) {
-        throw unprocessable(
-          'same_password',
-          'New password should be different from the old password.'
-        )
+        throw ERRORS.samePassword('New password should be different from the old password.')
       }
     }
     encryptedPassword = await hashPassword(params.password)
@@ -192,9 +195,9 @@ async function requireAal2IfMfa(rt: AuthRuntime, auth: Authenticated) {
     return row!
   })
   if (mfa && !aal2) {
-    throw unauthorized(
-      'insufficient_aal',
-      'AAL2 session is required to update email or password when MFA is enabled.'
+    throw ERRORS.insufficientAal(
+      'AAL2 session is required to update email or password when MFA is enabled.',
+      401
     )
   }
 }
@@ -211,16 +214,16 @@ async function checkReauthentication(rt: AuthRuntime, auth: Authenticated, nonce
     : null
   if (created !== null && Date.now() <= new Date(created).getTime() + 24 * 3600 * 1000) return
   if (nonce === '') {
-    throw badRequest('reauthentication_needed', 'Password update requires reauthentication')
+    throw ERRORS.reauthenticationNeeded('Password update requires reauthentication')
   }
   const user = auth.user
   const sentAt = timeOf(user.reauthentication_sent_at)
   if (!user.reauthentication_token || sentAt === null) {
-    throw unprocessable('reauthentication_not_valid', 'Requires reauthentication')
+    throw ERRORS.reauthenticationNotValid('Requires reauthentication')
   }
   const expired = Date.now() > sentAt.getTime() + rt.settings.otpExpiry * 1000
   if (expired || tokenHash(user.email ?? '', nonce) !== user.reauthentication_token) {
-    throw unprocessable('reauthentication_not_valid', 'Requires reauthentication')
+    throw ERRORS.reauthenticationNotValid('Requires reauthentication')
   }
   await authTx(rt.ctx.db, (tx) =>
     patchUser(

@@ -4,31 +4,32 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { authTx } from '../db.ts'
 import type { Tx } from '../db.ts'
+import { AuthError, ERRORS, SINGLE_CONFIRMATION_ACCEPTED } from '../errors.ts'
+import { issueAuthCode } from '../verification/flow-state.ts'
+import { readParams } from '../http/params.ts'
 import {
-  AuthError,
-  badRequest,
-  forbidden,
-  notFound,
-  SINGLE_CONFIRMATION_ACCEPTED,
-} from '../errors.ts'
-import { issueAuthCode } from '../flow-state.ts'
-import { readParams } from '../params.ts'
-import { clientInfo, queryParam, rateLimit, rawBody, referrer, requestAud } from '../request.ts'
+  clientInfo,
+  queryParam,
+  rateLimit,
+  rawBody,
+  referrer,
+  requestAud,
+} from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
 import { PKCE_PREFIX, tokenHash } from '../secrets.ts'
-import { issueSession, sessionRedirect } from '../tokens.ts'
-import type { SessionResponse } from '../tokens.ts'
-import { validateEmail, validatePhone } from '../validate.ts'
+import { issueSession, sessionRedirect } from '../sessions/tokens.ts'
+import type { SessionResponse } from '../sessions/tokens.ts'
+import { validateEmail, validatePhone } from '../http/validate.ts'
 import {
   emailChangeVerify,
   recoverVerify,
   signupVerify,
   updateProviders,
-} from '../account-verify.ts'
-import { findUserById } from '../user-store.ts'
-import type { User } from '../user-json.ts'
-import { findByTokenHash, findByEmailAndOtp } from '../verify-lookup.ts'
-import type { VerifyType } from '../verify-lookup.ts'
+} from '../verification/account-verify.ts'
+import { findUserById } from '../users/user-store.ts'
+import type { User } from '../users/user-json.ts'
+import { findByTokenHash, findByEmailAndOtp } from '../verification/verify-lookup.ts'
+import type { VerifyType } from '../verification/verify-lookup.ts'
 
 const VERIFY_PARAMS = {
   struct: 'VerifyParams',
@@ -61,9 +62,9 @@ export function registerVerify(app: FastifyInstance, rt: AuthRuntime): void {
     rateLimit(rt.limiters.tokenVerifications, request)
     const type = queryParam(request, 'type')
     const token = queryParam(request, 'token')
-    if (type === '') throw badRequest('validation_failed', 'Verify requires a verification type')
+    if (type === '') throw ERRORS.validationFailed('Verify requires a verification type')
     if (token === '') {
-      throw badRequest('validation_failed', 'Verify requires a token or a token hash')
+      throw ERRORS.validationFailed('Verify requires a token or a token hash')
     }
     return verifyGet(rt, request, reply, type, token)
   })
@@ -72,31 +73,30 @@ export function registerVerify(app: FastifyInstance, rt: AuthRuntime): void {
     rateLimit(rt.limiters.tokenVerifications, request)
     const params = readParams(rawBody(request), VERIFY_PARAMS)
     if (params.type === '') {
-      throw badRequest('validation_failed', 'Verify requires a verification type')
+      throw ERRORS.validationFailed('Verify requires a verification type')
     }
     if ((params.token === '') === (params.token_hash === '')) {
-      throw badRequest('validation_failed', 'Verify requires either a token or a token hash')
+      throw ERRORS.validationFailed('Verify requires either a token or a token hash')
     }
     let email = ''
     if (params.token !== '') {
       if ((params.phone === '') === (params.email === '')) {
-        throw badRequest(
-          'validation_failed',
+        throw ERRORS.validationFailed(
           'Only an email address or phone number should be provided on verify'
         )
       }
       if (params.phone !== '') {
         validatePhone(params.phone)
         // No account has a phone here, so a well-formed phone's code can only be wrong.
-        throw forbidden('otp_expired', 'Token has expired or is invalid')
+        throw ERRORS.otpExpired('Token has expired or is invalid')
       }
       try {
         email = validateEmail(params.email)
       } catch {
-        throw new AuthError(422, 'validation_failed', 'Invalid email format')
+        throw ERRORS.validationFailed('Invalid email format', 422)
       }
     } else if (params.email !== '' || params.phone !== '' || params.redirect_to !== '') {
-      throw badRequest('validation_failed', 'Only the token_hash and type should be provided')
+      throw ERRORS.validationFailed('Only the token_hash and type should be provided')
     }
     const aud = requestAud(rt, request)
     const outcome = await authTx(rt.ctx.db, async (tx) => {
@@ -145,8 +145,7 @@ async function applyVerification(
   if (pkce) {
     const code = await issueAuthCode(tx, verified.id, PKCE_METHOD[type] ?? type, now)
     if (code === null) {
-      throw notFound(
-        'flow_state_not_found',
+      throw ERRORS.flowStateNotFound(
         'No associated flow state found. No valid flow state found for user.'
       )
     }

@@ -1,8 +1,8 @@
 // PKCE flow states (auth.flow_state): made when a client sends a code_challenge, turned into an
 // auth code when the emailed link is followed, exchanged for a session with the code verifier.
 import { randomUUID } from 'node:crypto'
-import type { Tx } from './db.ts'
-import { badRequest } from './errors.ts'
+import type { Tx } from '../db.ts'
+import { ERRORS } from '../errors.ts'
 
 export const MIN_CODE_CHALLENGE = 43
 export const MAX_CODE_CHALLENGE = 128
@@ -24,15 +24,11 @@ export interface FlowStateRow {
 /** GoTrue's validatePKCEParams: both or neither, and a challenge of sane length. */
 export function validatePkceParams(method: string, challenge: string): void {
   if ((challenge === '') !== (method === '')) {
-    throw badRequest(
-      'validation_failed',
-      'PKCE flow requires code_challenge_method and code_challenge'
-    )
+    throw ERRORS.validationFailed('PKCE flow requires code_challenge_method and code_challenge')
   }
   if (challenge !== '') {
     if (challenge.length < MIN_CODE_CHALLENGE || challenge.length > MAX_CODE_CHALLENGE) {
-      throw badRequest(
-        'validation_failed',
+      throw ERRORS.validationFailed(
         `code challenge has to be between ${MIN_CODE_CHALLENGE} and ${MAX_CODE_CHALLENGE} characters`
       )
     }
@@ -43,7 +39,7 @@ export function validatePkceParams(method: string, challenge: string): void {
 export function parseChallengeMethod(method: string): 's256' | 'plain' {
   const lower = method.toLowerCase()
   if (lower === 's256' || lower === 'plain') return lower
-  throw badRequest('validation_failed', `unsupported code_challenge method: ${method}`)
+  throw ERRORS.validationFailed(`unsupported code_challenge method: ${method}`)
 }
 
 export async function createFlowState(

@@ -4,15 +4,15 @@
 // two tabs refreshing at once), an older one a new child. Replayed later, it revokes the whole
 // session's tokens, as the issue specifies (GoTrue itself exempts the active token's parent).
 // Concurrent refreshes of one session are serialized by a row lock on the session.
-import { authTx } from './db.ts'
-import { badRequest, OAuthError } from './errors.ts'
-import type { AuthRuntime } from './runtime.ts'
+import { authTx } from '../db.ts'
+import { ERRORS, OAuthError } from '../errors.ts'
+import type { AuthRuntime } from '../runtime.ts'
 import { readRefreshState, rotate, tokenOwner } from './refresh-store.ts'
 import { lockSession, revokeTokenFamily, touchSession } from './session-store.ts'
 import type { ClientInfo } from './session-store.ts'
 import { accessToken, sessionResponse } from './tokens.ts'
 import type { SessionResponse } from './tokens.ts'
-import { isBanned } from './user-json.ts'
+import { isBanned } from '../users/user-json.ts'
 
 export async function refreshTokenGrant(
   rt: AuthRuntime,
@@ -23,19 +23,19 @@ export async function refreshTokenGrant(
   const result = await authTx(rt.ctx.db, async (tx): Promise<SessionResponse | 'already_used'> => {
     const owner = await tokenOwner(tx, refreshToken)
     if (!owner) {
-      throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
+      throw ERRORS.refreshTokenNotFound('Invalid Refresh Token: Refresh Token Not Found')
     }
     if (owner.sessionId === null || !(await lockSession(tx, owner.sessionId))) {
-      throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found')
+      throw ERRORS.sessionNotFound('Invalid Refresh Token: No Valid Session Found', 400)
     }
     const sessionId = owner.sessionId
     // Read under the lock: a concurrent refresh of this session has committed by now.
     const state = await readRefreshState(tx, refreshToken, sessionId, owner.userId)
     const { token, user } = state
     if (!token || !user) {
-      throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
+      throw ERRORS.refreshTokenNotFound('Invalid Refresh Token: Refresh Token Not Found')
     }
-    if (isBanned(user)) throw badRequest('user_banned', 'Invalid Refresh Token: User Banned')
+    if (isBanned(user)) throw ERRORS.userBanned('Invalid Refresh Token: User Banned')
     const now = new Date()
     let issued: string | null = null
     if (token.revoked) {
@@ -56,7 +56,7 @@ export async function refreshTokenGrant(
     return sessionResponse(rt, user, signed, issued)
   })
   if (result === 'already_used') {
-    throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used')
+    throw ERRORS.refreshTokenAlreadyUsed('Invalid Refresh Token: Already Used')
   }
   return result
 }

@@ -1,7 +1,7 @@
 // auth.one_time_tokens, GoTrue's index of the hashed tokens it has emailed (one per user and kind),
 // next to the token columns of auth.users that older tooling reads.
 import { randomUUID } from 'node:crypto'
-import type { Tx } from './db.ts'
+import type { Tx } from '../db.ts'
 
 export type OneTimeTokenType =
   | 'confirmation_token'

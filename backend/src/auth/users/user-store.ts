@@ -1,7 +1,7 @@
 // Rows of auth.users and auth.identities, read and written as GoTrue's models do.
 import { randomUUID } from 'node:crypto'
-import type { Tx, ColumnValue } from './db.ts'
-import { NIL_UUID, runStatement, updateStatement } from './db.ts'
+import type { Tx, ColumnValue } from '../db.ts'
+import { NIL_UUID, runStatement, updateStatement } from '../db.ts'
 import type { FactorRow, IdentityRow, User, UserRow } from './user-json.ts'
 
 const USER_SELECT = `

@@ -1,8 +1,8 @@
 // Request bodies read as GoTrue reads them: the raw body is JSON-decoded into a struct, so unknown
 // keys are ignored, null means "not given", keys match case-insensitively, and a value of the wrong
 // type is a 400 bad_json naming the struct field, as Go's encoding/json reports it.
-import { jsonNestingBeyond } from '../http/json-limits.ts'
-import { badRequest } from './errors.ts'
+import { jsonNestingBeyond } from '../../http/json-limits.ts'
+import { ERRORS } from '../errors.ts'
 
 /**
  * 'string' is a Go string ('' when absent); 'string?' a *string (undefined when absent or null);
@@ -46,7 +46,7 @@ function jsonKind(value: unknown): string {
 }
 
 function parseError(detail: string) {
-  return badRequest('bad_json', `Could not parse request body as JSON: ${detail}`)
+  return ERRORS.badJson(`Could not parse request body as JSON: ${detail}`)
 }
 
 /**
@@ -91,7 +91,7 @@ export function assertNoNul(value: unknown): void {
   while (pending.length > 0) {
     const next = pending.pop()
     if (typeof next === 'string') {
-      if (next.includes('\u0000')) throw badRequest('validation_failed', NUL_MESSAGE)
+      if (next.includes('\u0000')) throw ERRORS.validationFailed(NUL_MESSAGE)
     } else if (Array.isArray(next)) {
       for (const item of next) pending.push(item)
     } else if (next !== null && typeof next === 'object') {

@@ -1,8 +1,8 @@
 // Passwords as GoTrue keeps them: bcrypt at cost 10 (hashes exported from Supabase, $2a$/$2b$,
 // verify as they are), at most 72 bytes, and the strength rules of config.toml.
 import bcrypt from 'bcrypt'
-import type { AuthError } from './errors.ts'
-import { badRequest, weakPassword } from './errors.ts'
+import type { AuthError } from '../errors.ts'
+import { ERRORS } from '../errors.ts'
 
 export const BCRYPT_COST = 10
 export const MAX_PASSWORD_LENGTH = 72
@@ -17,8 +17,7 @@ export function passwordStrengthError(password: string, rules: PasswordRules): A
   // Go's len(): bytes, not characters.
   const bytes = Buffer.byteLength(password, 'utf8')
   if (bytes > MAX_PASSWORD_LENGTH) {
-    return badRequest(
-      'validation_failed',
+    return ERRORS.validationFailed(
       `Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`
     )
   }
@@ -37,7 +36,7 @@ export function passwordStrengthError(password: string, rules: PasswordRules): A
       break
     }
   }
-  return reasons.length > 0 ? weakPassword(messages.join(' '), reasons) : null
+  return reasons.length > 0 ? ERRORS.weakPassword(messages.join(' '), reasons) : null
 }
 
 export function assertPasswordStrength(password: string, rules: PasswordRules): void {
@@ -48,7 +47,7 @@ export function assertPasswordStrength(password: string, rules: PasswordRules): 
 /** bcrypt refuses more than 72 bytes in Go; node's bcrypt would silently truncate. */
 export function assertHashable(password: string): void {
   if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_LENGTH) {
-    throw badRequest('validation_failed', 'bcrypt: password length exceeds 72 bytes')
+    throw ERRORS.validationFailed('bcrypt: password length exceeds 72 bytes')
   }
 }
 

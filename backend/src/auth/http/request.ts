@@ -2,21 +2,15 @@
 // door's key translation), the verified user and session of a user endpoint, the admin check, the
 // audience, the client's address and the redirect target.
 import type { FastifyRequest } from 'fastify'
-import { gatewayRequest } from '../http/caller.ts'
-import type { JwtClaims, JwtError } from '../jwt/jwt-keys.ts'
-import { authTx } from './db.ts'
-import {
-  badRequest,
-  forbidden,
-  tooManyRequests,
-  unauthorized,
-  REQUEST_RATE_LIMIT,
-} from './errors.ts'
+import { gatewayRequest } from '../../http/caller.ts'
+import type { JwtClaims, JwtError } from '../../jwt/jwt-keys.ts'
+import { authTx } from '../db.ts'
+import { ERRORS, REQUEST_RATE_LIMIT } from '../errors.ts'
 import { referrerOf } from './redirect.ts'
-import type { AuthRuntime } from './runtime.ts'
-import type { ClientInfo } from './session-store.ts'
-import { findUserAndSession } from './user-store.ts'
-import type { User } from './user-json.ts'
+import type { AuthRuntime } from '../runtime.ts'
+import type { ClientInfo } from '../sessions/session-store.ts'
+import { findUserAndSession } from '../users/user-store.ts'
+import type { User } from '../users/user-json.ts'
 import type { RateLimiter } from './rate-limit.ts'
 import { assertNoNul } from './params.ts'
 import { header } from '../http/header.ts'
@@ -70,7 +64,7 @@ export function referrer(rt: AuthRuntime, request: FastifyRequest): string {
 
 export function rateLimit(limiter: RateLimiter, request: FastifyRequest): void {
   if (!limiter.take(request.ip)) {
-    throw tooManyRequests('over_request_rate_limit', REQUEST_RATE_LIMIT)
+    throw ERRORS.overRequestRateLimit(REQUEST_RATE_LIMIT)
   }
 }
 
@@ -99,12 +93,11 @@ export async function bearerClaims(rt: AuthRuntime, request: FastifyRequest): Pr
   const resolved = rt.ctx.gateway.resolve(gatewayRequest(request))
   const token = resolved.ok ? resolved.token : null
   if (token === null || token === '') {
-    throw unauthorized('no_authorization', 'This endpoint requires a valid Bearer token')
+    throw ERRORS.noAuthorization('This endpoint requires a valid Bearer token')
   }
   const verified = await rt.ctx.keys.verify(token)
   if (!verified.ok) {
-    throw forbidden(
-      'bad_jwt',
+    throw ERRORS.badJwt(
       `invalid JWT: unable to parse or verify signature, ${jwtErrorText(verified.error)}`
     )
   }
@@ -126,23 +119,23 @@ export async function requireUser(
   const claims = await bearerClaims(rt, request)
   const sub = claims.sub
   if (typeof sub !== 'string' || sub === '') {
-    throw forbidden('bad_jwt', 'invalid claim: missing sub claim')
+    throw ERRORS.badJwt('invalid claim: missing sub claim')
   }
-  if (!isUuid(sub)) throw badRequest('bad_jwt', 'invalid claim: sub claim must be a UUID')
+  if (!isUuid(sub)) throw ERRORS.badJwt('invalid claim: sub claim must be a UUID', 400)
   const sid = claims.session_id
   let sessionId: string | null = null
   if (typeof sid === 'string' && sid !== '' && sid !== '00000000-0000-0000-0000-000000000000') {
     if (!isUuid(sid)) {
-      throw forbidden('bad_jwt', 'invalid claim: session_id claim must be a UUID')
+      throw ERRORS.badJwt('invalid claim: session_id claim must be a UUID')
     }
     sessionId = sid
   }
   const { user, sessionFound } = await authTx(rt.ctx.db, (tx) =>
     findUserAndSession(tx, sub, sessionId)
   )
-  if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist')
+  if (!user) throw ERRORS.userNotFound('User from sub claim in JWT does not exist', 403)
   if (!sessionFound) {
-    throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist')
+    throw ERRORS.sessionNotFound('Session from session_id claim in JWT does not exist')
   }
   return { claims, user, sessionId }
 }
@@ -151,6 +144,6 @@ export async function requireUser(
 export async function requireAdmin(rt: AuthRuntime, request: FastifyRequest): Promise<JwtClaims> {
   const claims = await bearerClaims(rt, request)
   const role = typeof claims.role === 'string' ? claims.role : ''
-  if (!rt.settings.adminRoles.includes(role)) throw forbidden('not_admin', 'User not allowed')
+  if (!rt.settings.adminRoles.includes(role)) throw ERRORS.notAdmin('User not allowed')
   return claims
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { passwordStrengthError, verifyPassword, hashPassword } from './password.ts'
-import { requiredCharacters } from './settings.ts'
+import { requiredCharacters } from '../settings.ts'
 
 describe('passwordStrengthError', () => {
   const rules = {

@@ -2,11 +2,11 @@
 // find the token's session, lock it, then read the token, the session's active token, the user and
 // the session's sign-in methods in one statement, and rotate (revoke, insert the child, note the
 // refresh on the session) in one more.
-import type { Tx } from './db.ts'
-import { NIL_UUID } from './db.ts'
-import { generateRefreshToken } from './secrets.ts'
+import type { Tx } from '../db.ts'
+import { NIL_UUID } from '../db.ts'
+import { generateRefreshToken } from '../secrets.ts'
 import type { AmrEntry, ClientInfo, RefreshTokenRow } from './session-store.ts'
-import type { FactorRow, IdentityRow, User, UserRow } from './user-json.ts'
+import type { FactorRow, IdentityRow, User, UserRow } from '../users/user-json.ts'
 
 export interface RefreshState {
   token: RefreshTokenRow | null

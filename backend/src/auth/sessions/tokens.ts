@@ -1,14 +1,14 @@
 // Access tokens and the session object (GoTrue's AccessTokenResponse): the claims in the order
 // GoTrue emits them, signed with the project's key, and the response auth-js stores.
-import type { Tx } from './db.ts'
+import type { Tx } from '../db.ts'
 import { customAccessTokenClaims } from './hooks.ts'
-import type { AuthRuntime } from './runtime.ts'
-import { authUrl } from './runtime.ts'
+import type { AuthRuntime } from '../runtime.ts'
+import { authUrl } from '../runtime.ts'
 import { aalOf, amrOf, createSession } from './session-store.ts'
 import type { AmrEntry, ClientInfo } from './session-store.ts'
-import { findUserById } from './user-store.ts'
-import { sortKeysDeep, userJson } from './user-json.ts'
-import type { User } from './user-json.ts'
+import { findUserById } from '../users/user-store.ts'
+import { sortKeysDeep, userJson } from '../users/user-json.ts'
+import type { User } from '../users/user-json.ts'
 
 export interface SessionResponse {
   access_token: string

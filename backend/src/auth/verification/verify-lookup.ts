@@ -1,15 +1,15 @@
 // Finding the account a verification refers to, as GoTrue's verifyTokenHash and
 // verifyUserAndToken do: by token hash (emailed links) or by address and OTP (codes typed in), with
 // the expiry of otp_expiry seconds after the token was sent.
-import { quoteIdentifier } from '../db/scope.ts'
-import type { Tx } from './db.ts'
-import { badRequest, forbidden } from './errors.ts'
+import { quoteIdentifier } from '../../db/scope.ts'
+import type { Tx } from '../db.ts'
+import { ERRORS } from '../errors.ts'
 import { findOneTimeTokenUser } from './one-time-tokens.ts'
 import type { OneTimeTokenType } from './one-time-tokens.ts'
-import { PKCE_PREFIX, tokenHash } from './secrets.ts'
-import { findUserByEmail, findUserById } from './user-store.ts'
-import { isBanned, timeOf } from './user-json.ts'
-import type { User } from './user-json.ts'
+import { PKCE_PREFIX, tokenHash } from '../secrets.ts'
+import { findUserByEmail, findUserById } from '../users/user-store.ts'
+import { isBanned, timeOf } from '../users/user-json.ts'
+import type { User } from '../users/user-json.ts'
 
 export type VerifyType = 'signup' | 'invite' | 'recovery' | 'magiclink' | 'email_change'
 
@@ -91,13 +91,13 @@ export async function findByTokenHash(
   now = Date.now()
 ): Promise<{ user: User; type: VerifyType }> {
   const types = TOKEN_TYPES[type]
-  if (!types) throw badRequest('validation_failed', 'Invalid email verification type')
+  if (!types) throw ERRORS.validationFailed('Invalid email verification type')
   const user = await userByHash(tx, hash, types)
-  if (!user) throw forbidden('otp_expired', LINK_INVALID)
-  if (isBanned(user)) throw forbidden('user_banned', 'User is banned')
+  if (!user) throw ERRORS.otpExpired(LINK_INVALID)
+  if (isBanned(user)) throw ERRORS.userBanned('User is banned', 403)
   const resolved = resolveType(user, type, hash)
   if (isExpired(resolved.sentAt, settings.otpExpiry, now)) {
-    throw forbidden('otp_expired', LINK_INVALID)
+    throw ERRORS.otpExpired(LINK_INVALID)
   }
   return { user, type: resolved.type }
 }
@@ -118,7 +118,7 @@ export async function findByEmailAndOtp(
   aud: string,
   now = Date.now()
 ): Promise<{ user: User; type: VerifyType }> {
-  if (!TOKEN_TYPES[type]) throw badRequest('validation_failed', 'Invalid email verification type')
+  if (!TOKEN_TYPES[type]) throw ERRORS.validationFailed('Invalid email verification type')
   const hash = tokenHash(email, otp)
   let user: User | null
   if (type === 'email_change') {
@@ -126,8 +126,8 @@ export async function findByEmailAndOtp(
   } else {
     user = await findUserByEmail(tx, email, aud)
   }
-  if (!user) throw forbidden('otp_expired', OTP_INVALID)
-  if (isBanned(user)) throw forbidden('user_banned', 'User is banned')
+  if (!user) throw ERRORS.otpExpired(OTP_INVALID)
+  if (isBanned(user)) throw ERRORS.userBanned('User is banned', 403)
   const valid = (expected: string | null, sentAt: string | null) =>
     !isExpired(sentAt, settings.otpExpiry, now) && otpMatches(hash, expected)
   let resolved: VerifyType | null = null
@@ -153,7 +153,7 @@ export async function findByEmailAndOtp(
       }
       break
   }
-  if (resolved === null) throw forbidden('otp_expired', OTP_INVALID)
+  if (resolved === null) throw ERRORS.otpExpired(OTP_INVALID)
   return { user, type: resolved }
 }
 

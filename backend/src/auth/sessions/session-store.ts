@@ -2,9 +2,9 @@
 // sign-in, a chain of refresh tokens (each new one's parent is the token it replaced), and the
 // authentication methods that go into the access token's amr claim.
 import { randomUUID } from 'node:crypto'
-import type { Tx } from './db.ts'
-import { NIL_UUID } from './db.ts'
-import { generateRefreshToken } from './secrets.ts'
+import type { Tx } from '../db.ts'
+import { NIL_UUID } from '../db.ts'
+import { generateRefreshToken } from '../secrets.ts'
 
 export interface RefreshTokenRow {
   id: string

@@ -1,5 +1,5 @@
 // Input checks GoTrue applies before touching any account.
-import { badRequest } from './errors.ts'
+import { ERRORS } from '../errors.ts'
 
 // checkmail's format: local part of atext and dots, a domain of LDH labels.
 const EMAIL =
@@ -7,12 +7,12 @@ const EMAIL =
 
 /** GoTrue's validateEmail: required, at most 255 bytes, well-formed; returns it lower-cased. */
 export function validateEmail(email: string): string {
-  if (email === '') throw badRequest('validation_failed', 'An email address is required')
+  if (email === '') throw ERRORS.validationFailed('An email address is required')
   if (Buffer.byteLength(email) > 255) {
-    throw badRequest('validation_failed', 'An email address is too long')
+    throw ERRORS.validationFailed('An email address is too long')
   }
   if (!EMAIL.test(email)) {
-    throw badRequest('validation_failed', 'Unable to validate email address: invalid format')
+    throw ERRORS.validationFailed('Unable to validate email address: invalid format')
   }
   return email.toLowerCase()
 }
@@ -21,7 +21,7 @@ export function validateEmail(email: string): string {
 export function validatePhone(phone: string): string {
   const formatted = phone.replace(/^\+/, '').replace(/ /g, '')
   if (!/^[1-9]\d{1,14}$/.test(formatted)) {
-    throw badRequest('validation_failed', 'Invalid phone number format (E.164 required)')
+    throw ERRORS.validationFailed('Invalid phone number format (E.164 required)')
   }
   return formatted
 }

@@ -2,11 +2,11 @@
 // app's foreign keys declared on delete cascade). Soft: the row stays, marked deleted_at, with its
 // email, phone and identities' provider ids replaced by one-way hashes so that they are free again,
 // metadata emptied and every session ended.
-import type { Tx } from './db.ts'
-import { internalError, isDatabaseError } from './errors.ts'
-import { clearAllOneTimeTokens } from './one-time-tokens.ts'
-import { obfuscate } from './secrets.ts'
-import { deleteSessions } from './session-store.ts'
+import type { Tx } from '../db.ts'
+import { ERRORS, isDatabaseError } from '../errors.ts'
+import { clearAllOneTimeTokens } from '../verification/one-time-tokens.ts'
+import { obfuscate } from '../secrets.ts'
+import { deleteSessions } from '../sessions/session-store.ts'
 import { deleteUser, patchUser } from './user-store.ts'
 import type { User } from './user-json.ts'
 
@@ -14,7 +14,8 @@ export async function deleteUserHard(tx: Tx, userId: string): Promise<void> {
   try {
     await deleteUser(tx, userId)
   } catch (error) {
-    if (isDatabaseError(error)) throw internalError('Database error deleting user', error)
+    if (isDatabaseError(error))
+      throw ERRORS.unexpectedFailure('Database error deleting user', error)
     throw error
   }
 }

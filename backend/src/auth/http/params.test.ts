@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AuthError } from './errors.ts'
+import type { AuthError } from '../errors.ts'
 import { readParams } from './params.ts'
 
 const SPEC = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AuthError, OAuthError, weakPassword } from './errors.ts'
+import { AuthError, ERRORS, OAuthError } from '../errors.ts'
 import { closestApiVersion, renderError } from './error-response.ts'
 
 describe('closestApiVersion', () => {
@@ -33,7 +33,7 @@ describe('renderError', () => {
   })
 
   it('adds the reasons of weak passwords in both formats', () => {
-    const weak = weakPassword('Password should be at least 6 characters.', ['length'])
+    const weak = ERRORS.weakPassword('Password should be at least 6 characters.', ['length'])
     expect(renderError(weak, '2024-01-01').body.weak_password).toEqual({ reasons: ['length'] })
     expect(renderError(weak, undefined).body).toMatchObject({
       code: 422,

@@ -2,7 +2,7 @@
 // always sends it) gets {code, message} and the version echoed; without it, the legacy body
 // {code: <status>, error_code, msg}. Unknown failures are a generic 500 with details in the log.
 import { randomUUID } from 'node:crypto'
-import { AuthError, OAuthError } from './errors.ts'
+import { AuthError, OAuthError } from '../errors.ts'
 
 export const API_VERSION_HEADER = 'x-supabase-api-version'
 export const API_VERSION_2024 = '2024-01-01'

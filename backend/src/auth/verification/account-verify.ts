@@ -1,12 +1,12 @@
 // What following an emailed link (or entering its OTP) does to the account, as GoTrue's verify
 // handlers do: confirm a sign-up or invite, consume a recovery or magic link, or confirm one or
 // both legs of an email change.
-import type { Tx } from './db.ts'
-import { internalError } from './errors.ts'
+import type { Tx } from '../db.ts'
+import { ERRORS } from '../errors.ts'
 import { clearAllOneTimeTokens, clearOneTimeToken } from './one-time-tokens.ts'
-import { hashPassword } from './password.ts'
-import { PKCE_PREFIX, randomPassword } from './secrets.ts'
-import { deleteSessions } from './session-store.ts'
+import { hashPassword } from '../users/password.ts'
+import { PKCE_PREFIX, randomPassword } from '../secrets.ts'
+import { deleteSessions } from '../sessions/session-store.ts'
 import {
   findUserById,
   insertIdentity,
@@ -14,13 +14,13 @@ import {
   patchIdentity,
   patchUser,
   providersOf,
-} from './user-store.ts'
-import { hasPassword, isConfirmed } from './user-json.ts'
-import type { User } from './user-json.ts'
+} from '../users/user-store.ts'
+import { hasPassword, isConfirmed } from '../users/user-json.ts'
+import type { User } from '../users/user-json.ts'
 
 async function reload(tx: Tx, userId: string): Promise<User> {
   const user = await findUserById(tx, userId)
-  if (!user) throw internalError('Database error finding user')
+  if (!user) throw ERRORS.unexpectedFailure('Database error finding user')
   return user
 }
 

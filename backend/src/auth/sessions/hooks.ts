@@ -2,10 +2,10 @@
 // GoTrue runs it: the Postgres function is called as supabase_auth_admin with
 // { user_id, claims, authentication_method } under a 2 s statement timeout; it answers
 // { claims } (which become the token's claims) or { error: { http_code, message } }.
-import { PG_FUNCTION_URI } from '../config/project-config.ts'
-import { quoteIdentifier } from '../db/scope.ts'
-import type { Tx } from './db.ts'
-import { AuthError } from './errors.ts'
+import { PG_FUNCTION_URI } from '../../config/project-config.ts'
+import { quoteIdentifier } from '../../db/scope.ts'
+import type { Tx } from '../db.ts'
+import { ERRORS } from '../errors.ts'
 
 export interface PgFunctionHook {
   uri: string
@@ -61,9 +61,8 @@ export async function customAccessTokenClaims(
       return row?.output
     })
   } catch (error) {
-    const failure = new AuthError(500, 'unexpected_failure', `Error running hook URI: ${hook.uri}`)
-    failure.cause = error // logged by the error handler
-    throw failure
+    // the cause is logged by the error handler
+    throw ERRORS.unexpectedFailure(`Error running hook URI: ${hook.uri}`, error)
   }
   const result = (output ?? {}) as {
     claims?: unknown
@@ -71,11 +70,7 @@ export async function customAccessTokenClaims(
   }
   if (result.error) {
     const status = result.error.http_code || 500
-    throw new AuthError(
-      status,
-      status >= 500 ? 'unexpected_failure' : 'unknown',
-      result.error.message ?? ''
-    )
+    throw ERRORS.hookError(status, result.error.message ?? '')
   }
   const claims = result.claims
   if (
@@ -84,11 +79,7 @@ export async function customAccessTokenClaims(
     Array.isArray(claims) ||
     REQUIRED_CLAIMS.some((claim) => !(claim in claims))
   ) {
-    throw new AuthError(
-      500,
-      'unexpected_failure',
-      'output claims do not conform to the expected schema'
-    )
+    throw ERRORS.unexpectedFailure('output claims do not conform to the expected schema')
   }
   return claims as Record<string, unknown>
 }

@@ -2,15 +2,15 @@
 // user (prefixed pkce_ in the PKCE flow) and in auth.one_time_tokens, the send time for the
 // per-address frequency limit, and the message with a /verify link. All in the caller's transaction,
 // so a failed send leaves the user as it was.
-import type { Tx } from './db.ts'
-import { frequencyLimit } from './errors.ts'
+import type { Tx } from '../db.ts'
+import { frequencyLimit } from '../errors.ts'
 import { createOneTimeToken } from './one-time-tokens.ts'
-import type { AuthRuntime } from './runtime.ts'
-import { verificationLink } from './runtime.ts'
-import { generateOtp, tokenHash, withFlowPrefix } from './secrets.ts'
-import { patchUser } from './user-store.ts'
-import { timeOf } from './user-json.ts'
-import type { User } from './user-json.ts'
+import type { AuthRuntime } from '../runtime.ts'
+import { verificationLink } from '../runtime.ts'
+import { generateOtp, tokenHash, withFlowPrefix } from '../secrets.ts'
+import { patchUser } from '../users/user-store.ts'
+import { timeOf } from '../users/user-json.ts'
+import type { User } from '../users/user-json.ts'
 
 function checkFrequency(rt: AuthRuntime, sentAt: string | null, now: Date): void {
   const at = timeOf(sentAt)
