@@ -13,7 +13,7 @@ import { findUserAndSession } from '../users/user-store.ts'
 import type { User } from '../users/user-json.ts'
 import type { RateLimiter } from './rate-limit.ts'
 import { assertNoNul } from './params.ts'
-import { header } from '../http/header.ts'
+import { header } from '../../http/header.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
