@@ -4,6 +4,7 @@
 // (inbox/server.ts, started by the stack), reading what the mailer stores.
 import type { FastifyError, FastifyInstance } from 'fastify'
 import type { Service, StackContext } from '../context.ts'
+import { header } from '../http/header.ts'
 import { AuthError, ERRORS } from './errors.ts'
 import { API_VERSION_HEADER, renderError } from './http/error-response.ts'
 import { InboxStore } from './inbox/store.ts'
@@ -99,7 +100,7 @@ function installWireFormat(app: FastifyInstance, rt: AuthRuntime): void {
   )
 
   app.setErrorHandler((error, request, reply) => {
-    const rendered = renderError(asAuthError(error), headerOf(request.headers[API_VERSION_HEADER]))
+    const rendered = renderError(asAuthError(error), header(request, API_VERSION_HEADER))
     if (rendered.status >= 500) {
       const cause = error instanceof AuthError && error.cause !== undefined ? error.cause : error
       rt.ctx.log.error(`auth: ${request.method} ${request.url}: ${(error as Error).message}`, cause)
@@ -110,10 +111,6 @@ function installWireFormat(app: FastifyInstance, rt: AuthRuntime): void {
   app.setNotFoundHandler((_request, reply) => {
     void reply.code(404).type('text/plain; charset=utf-8').send('404 page not found\n')
   })
-}
-
-function headerOf(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value
 }
 
 /** Fastify's own request errors (body too large, bad content length) in GoTrue's terms. */
