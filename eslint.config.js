@@ -3,6 +3,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import { createNodeResolver, importX } from 'eslint-plugin-import-x'
+import checkFile from 'eslint-plugin-check-file'
 
 const focusedTests = ['describe', 'it', 'test'].flatMap((object) =>
   ['only', 'skip'].map((property) => ({
@@ -29,6 +30,12 @@ const appImportPatterns = [
     message: 'Import a feature only through its index.ts.',
   },
 ]
+
+// File names (ARCHITECTURE.md, "Conventions"): kebab-case modules, PascalCase React components
+// (a .tsx may also be kebab-case: an entry point, a hook with JSX). Whatever follows the first dot
+// is not the name: `live-channel.cached.test.ts`, `vite-env.d.ts`, `vitest.config.ts`.
+const KEBAB_CASE = '+([a-z])*([a-z0-9])*(-+([a-z0-9]))'
+const PASCAL_CASE = '+([A-Z]*([a-z0-9]))'
 
 const backendImportPatterns = [
   { group: ['**/app/**', '@chorus/app*'], message: 'The backend never imports the app.' },
@@ -61,14 +68,45 @@ export default tseslint.config(
   },
   {
     // No import cycles anywhere. Imports are relative with their suffix, so Node's resolution
-    // finds every file; packages are not followed. Type-only imports vanish at run time and are
-    // not counted.
+    // finds every file; packages are not followed. This rule skips type-only imports (it has no
+    // option to count them): scripts/check-cycles.mjs, the second half of `npm run lint`, counts
+    // them too and covers every workspace.
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver()],
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['**/*.{ts,mts,cts,js,mjs,cjs}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*': KEBAB_CASE },
+        {
+          ignoreMiddleExtensions: true,
+          errorMessage:
+            'The file name {{ target }} is not kebab-case: modules other than React components are named like live-channel.ts (ARCHITECTURE.md, Conventions).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.tsx'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*': `@(${PASCAL_CASE}|${KEBAB_CASE})` },
+        {
+          ignoreMiddleExtensions: true,
+          errorMessage:
+            'The file name {{ target }} is neither PascalCase (a component: MessageItem.tsx) nor kebab-case (any other module: use-row-renderer.tsx) (ARCHITECTURE.md, Conventions).',
+        },
+      ],
+    },
   },
   {
     files: ['backend/**/*.ts'],

@@ -49,6 +49,10 @@ export async function genTypes(args: GenTypesArgs): Promise<number> {
   }
 
   const url = args.dbUrl ?? (await readRunningState(args.dataDir))?.dbUrl
+  if (!url)
+    process.stderr.write(
+      'No local stack is running: generating from supabase/migrations on a throwaway database.\n'
+    )
   const text = url
     ? await generate(url)
     : await withThrowawayDatabase(path.join(config.supabaseDir, 'migrations'), generate)
@@ -56,14 +60,14 @@ export async function genTypes(args: GenTypesArgs): Promise<number> {
   return 0
 }
 
-/** A cluster of its own in a temporary folder with the platform contract and the migrations. */
-async function withThrowawayDatabase<T>(
+/**
+ * A cluster of its own in a temporary folder with the platform contract and the migrations (and
+ * nothing else: no seed), for `fn`; removed afterwards. Also supabase/scripts/schema-dump.ts's.
+ */
+export async function withThrowawayDatabase<T>(
   migrationsDir: string,
   fn: (url: string) => Promise<T>
 ): Promise<T> {
-  process.stderr.write(
-    'No local stack is running: generating from supabase/migrations on a throwaway database.\n'
-  )
   const log = createLogger(process.env.LOG_LEVEL === 'debug' ? 'debug' : 'error')
   const dir = await mkdtemp(path.join(tmpdir(), 'gen-types-'))
   await chmod(dir, 0o755) // the postgres user (as root) must reach it

@@ -1,0 +1,123 @@
+// The committed view of today's schema (supabase/schema/*.sql) is what `schema:dump` makes of
+// these migrations: a migration without the regenerated files fails here, naming the stale ones.
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import postgres from 'postgres'
+import type { Sql } from 'postgres'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { applyMigrations, applyPlatform } from '../../backend/src/db/migrate.ts'
+import { createLogger } from '../../backend/src/logger.ts'
+import { TEMPLATE_DATABASE } from '../../backend/test/support/global-setup.ts'
+import { dumpSchema, DUMP_COMMAND, staleFiles, writeSchema } from '../scripts/schema/dump.ts'
+import { subjectOf } from '../scripts/schema/subjects.ts'
+
+const supabaseDir = path.resolve(import.meta.dirname, '..')
+const committedDir = path.join(supabaseDir, 'schema')
+const database = `schema_${randomBytes(6).toString('hex')}`
+let admin: Sql
+let sql: Sql
+let files: Map<string, string>
+
+beforeAll(async () => {
+  // A fresh database of the shared test cluster with the migrations only (no seed, no stack).
+  const clusterUrl = inject('pgUrl')
+  admin = postgres(clusterUrl, { max: 1, onnotice: () => {} })
+  await admin.unsafe(`create database ${database} template ${TEMPLATE_DATABASE}`)
+  const url = new URL(clusterUrl)
+  url.pathname = `/${database}`
+  sql = postgres(url.toString(), { max: 1, onnotice: () => {} })
+  const log = createLogger('error')
+  await applyPlatform(sql, 'postgres', log)
+  await applyMigrations(sql, path.join(supabaseDir, 'migrations'), log)
+  files = await dumpSchema(sql)
+})
+
+afterAll(async () => {
+  await sql?.end({ timeout: 2 })
+  await admin?.unsafe(`drop database if exists ${database} with (force)`)
+  await admin?.end({ timeout: 2 })
+})
+
+async function readOrNull(file: string): Promise<string | null> {
+  return readFile(file, 'utf8').catch(() => null)
+}
+
+describe("today's schema (supabase/schema/)", () => {
+  it('matches the migrations', async () => {
+    // Regenerated into a folder of its own exactly as the command writes it, then compared.
+    const dir = await mkdtemp(path.join(tmpdir(), 'chorus-schema-'))
+    try {
+      await writeSchema(dir, files)
+      const regenerated = new Map<string, string>()
+      for (const name of files.keys()) {
+        regenerated.set(name, (await readFile(path.join(dir, name), 'utf8')) as string)
+      }
+      const stale = await staleFiles(committedDir, regenerated, readOrNull)
+      expect(
+        stale.map((name) => `supabase/schema/${name}`),
+        `stale: run ${DUMP_COMMAND} and commit supabase/schema/`
+      ).toEqual([])
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('is the same dump twice (nothing that varies between runs)', async () => {
+    expect(await dumpSchema(sql)).toEqual(files)
+  })
+
+  it('keeps each RPC, table and policy with its subject', () => {
+    const messages = files.get('messages.sql') ?? ''
+    expect(messages).toContain('create table public.messages (')
+    expect(messages).toContain('CREATE OR REPLACE FUNCTION public.send_message(')
+    expect(messages).toContain('create policy "messages: members read" on public.messages')
+    expect(messages).toMatch(
+      /CREATE TRIGGER messages_before_insert BEFORE INSERT ON public\.messages/
+    )
+    expect(files.get('search.sql')).toContain('FUNCTION public.search_messages(')
+    expect(files.get('threads.sql')).toContain('create table public.threads (')
+    expect(files.get('storage.sql')).toContain('on storage.objects')
+    expect(files.get('live.sql')).toContain('on realtime.messages')
+    // Exactly one definition of each function: the one in force today.
+    const all = [...files.values()].join('\n')
+    expect(all.match(/FUNCTION public\.search_messages\(/g)).toHaveLength(1)
+    expect(all).not.toMatch(/\bauth\.users \(/) // the platform's own tables are not dumped
+  })
+
+  it('files a name by its first matching subject', () => {
+    expect(subjectOf('send_message')).toBe('messages')
+    expect(subjectOf('search_messages')).toBe('search')
+    expect(subjectOf('messages_thread_after_insert')).toBe('threads')
+    expect(subjectOf('live_saved_items')).toBe('live')
+    expect(subjectOf('channel_members')).toBe('channels')
+    expect(subjectOf('clean_line')).toBe('common')
+  })
+})
+
+describe('staleFiles', () => {
+  it('names a changed, a missing and an extra file', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'chorus-schema-'))
+    try {
+      await writeSchema(
+        dir,
+        new Map([
+          ['a.sql', 'a'],
+          ['b.sql', 'old'],
+          ['gone.sql', 'x'],
+        ])
+      )
+      const fresh = new Map([
+        ['a.sql', 'a'],
+        ['b.sql', 'new'],
+        ['c.sql', 'c'],
+      ])
+      expect(await staleFiles(dir, fresh, readOrNull)).toEqual(['b.sql', 'c.sql', 'gone.sql'])
+      await writeSchema(dir, fresh)
+      expect(await staleFiles(dir, fresh, readOrNull)).toEqual([])
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
