@@ -76,18 +76,25 @@ export function servedContentType(mimetype: string | undefined): string {
   return /text\/html/i.test(mimetype) ? 'text/plain' : mimetype
 }
 
-/** The validators and headers of a stored object. */
-export function objectHeaders(row: ObjectRow, file: OpenedFile) {
+/**
+ * The validators and headers of a stored object. Through a signed URL (`expires`: its token's
+ * exp, in seconds) Storage answers an Expires of the token's expiry instead of the Cache-Control.
+ */
+export function objectHeaders(row: ObjectRow, file: OpenedFile, expires?: number) {
   const meta = row.metadata
   const etag = meta?.eTag ?? `"${row.version ?? row.id}"`
   const lastModified = new Date(meta?.lastModified ?? file.mtime)
+  const caching: Record<string, string> =
+    expires === undefined
+      ? { 'cache-control': meta?.cacheControl ?? 'no-cache' }
+      : { expires: new Date(expires * 1000).toUTCString() }
   return {
     etag,
     lastModified,
     headers: {
       'accept-ranges': 'bytes',
       'content-type': servedContentType(meta?.mimetype),
-      'cache-control': meta?.cacheControl ?? 'no-cache',
+      ...caching,
       etag,
       'last-modified': lastModified.toUTCString(),
       ...(meta?.contentEncoding ? { 'content-encoding': meta.contentEncoding } : {}),
@@ -101,11 +108,11 @@ export async function sendObject(
   reply: FastifyReply,
   row: ObjectRow,
   file: OpenedFile,
-  options: { head: boolean; download: string | undefined }
+  options: { head: boolean; download: string | undefined; expires?: number }
 ): Promise<FastifyReply> {
   let handed = false
   try {
-    const { etag, lastModified, headers } = objectHeaders(row, file)
+    const { etag, lastModified, headers } = objectHeaders(row, file, options.expires)
     reply.headers(headers)
     const disposition = contentDisposition(options.download)
     if (disposition) reply.header('content-disposition', disposition)

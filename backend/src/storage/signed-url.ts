@@ -1,5 +1,5 @@
 // Signed URL tokens as Storage mints them: HS256 JWTs with the project's JWT secret.
-//   download: {url: "<bucket>/<key>", transformations?, iat, exp}
+//   download: {url: "<bucket>/<key>", transformations?, format?, iat, exp}
 //   upload:   {owner, url: "<bucket>/<key>", upsert, iat, exp}
 // Verification answers with the JWT library's message (InvalidJWT) and refuses a token minted for
 // another object, or for the other kind of URL (InvalidSignature).
@@ -12,6 +12,9 @@ export const UPLOAD_URL_EXPIRY_SECONDS = 2 * 60 * 60
 export interface DownloadToken {
   url: string
   transformations?: string
+  format?: string
+  /** When the token expires, in seconds since the epoch. */
+  exp: number
 }
 
 export interface UploadToken {
@@ -27,9 +30,15 @@ export class UrlSigner {
     this.key = new TextEncoder().encode(secret)
   }
 
-  async signDownload(url: string, expiresIn: number, transformations?: string): Promise<string> {
+  /** Empty options are left out of the token, as Storage leaves them. */
+  async signDownload(
+    url: string,
+    expiresIn: number,
+    options: { transformations?: string; format?: string } = {}
+  ): Promise<string> {
     const payload: Record<string, unknown> = { url }
-    if (transformations) payload.transformations = transformations
+    if (options.transformations) payload.transformations = options.transformations
+    if (options.format) payload.format = options.format
     return this.sign(payload, expiresIn)
   }
 
@@ -42,7 +51,8 @@ export class UrlSigner {
     if (payload.url !== expectedUrl || 'upsert' in payload) throw ERRORS.invalidSignature()
     const transformations =
       typeof payload.transformations === 'string' ? payload.transformations : undefined
-    return { url: expectedUrl, transformations }
+    const format = typeof payload.format === 'string' ? payload.format : undefined
+    return { url: expectedUrl, transformations, format, exp: Number(payload.exp) }
   }
 
   async verifyUpload(token: string, expectedUrl: string): Promise<UploadToken> {

@@ -5,6 +5,7 @@ import {
   encodeTransformation,
   parseTransformation,
   renderImage,
+  signedTransformation,
 } from './transform.ts'
 
 describe('parseTransformation', () => {
@@ -35,11 +36,24 @@ describe('parseTransformation', () => {
 
   it('round-trips through the text a signed URL token carries', () => {
     const t = { width: 10, height: 20, resize: 'fill', quality: 70, format: 'webp' } as const
+    expect(decodeTransformation(signedTransformation(t))).toEqual(t)
     expect(decodeTransformation(encodeTransformation(t))).toEqual(t)
     expect(decodeTransformation('')).toEqual({})
   })
 
-  it("writes the token's text in Storage's words: imgproxy's resizing types, cover by default", () => {
+  it("writes the token's text as Storage signs it: the resize as asked, format origin left out", () => {
+    expect(signedTransformation({ width: 200, height: 200, resize: 'cover', quality: 60 })).toBe(
+      'height:200,width:200,resize:cover,quality:60'
+    )
+    expect(signedTransformation({ width: 50, format: 'origin' })).toBe('width:50,resize:undefined')
+    expect(signedTransformation({ quality: 50, format: 'avif' })).toBe('quality:50,format:avif')
+    expect(signedTransformation({ format: 'origin' })).toBe('')
+    // "resize:undefined" (and any resize Storage does not know) renders as the default, cover.
+    expect(decodeTransformation('width:50,resize:undefined')).toEqual({ width: 50 })
+    expect(decodeTransformation('width:50,resize:auto')).toEqual({ width: 50 })
+  })
+
+  it("names what was applied in imgproxy's words: its resizing types, cover by default", () => {
     expect(encodeTransformation({ width: 200, height: 200, resize: 'cover', quality: 60 })).toBe(
       'height:200,width:200,resizing_type:fill,quality:60'
     )

@@ -73,7 +73,27 @@ export function encodeTransformation(t: Transformation): string {
   return segments.join(',')
 }
 
-/** Reads a token's options (imgproxy's resizing_type, or resize as the query names it). */
+/**
+ * The options as Storage writes them into a signed URL's token (ImageRenderer's "keep original"
+ * form): "height:200,width:200,resize:cover,quality:60", the resize as it was asked for, and
+ * "resize:undefined" when it was not. Format "origin" is not written here: the token's own
+ * `format` claim carries it.
+ */
+export function signedTransformation(t: Transformation): string {
+  const segments: string[] = []
+  if (t.height) segments.push(`height:${t.height}`)
+  if (t.width) segments.push(`width:${t.width}`)
+  if (t.width || t.height) segments.push(`resize:${t.resize}`)
+  if (t.quality) segments.push(`quality:${t.quality}`)
+  if (t.format && t.format !== 'origin') segments.push(`format:${t.format}`)
+  return segments.join(',')
+}
+
+/**
+ * Reads a token's options: Storage's "resize:<as asked>" (anything else than cover, contain or
+ * fill, "undefined" included, is the default cover, as Storage renders it), or imgproxy's
+ * resizing_type, which tokens signed by earlier versions of this server carry.
+ */
 export function decodeTransformation(text: string): Transformation {
   const input: Record<string, string> = {}
   for (const part of text.split(',')) {
@@ -84,6 +104,8 @@ export function decodeTransformation(text: string): Transformation {
     if (name === 'resizing_type') {
       const resize = Object.entries(RESIZING_TYPES).find(([, type]) => type === value)?.[0]
       input.resize = resize ?? value
+    } else if (name === 'resize') {
+      if (RESIZE.includes(value as never)) input.resize = value
     } else {
       input[name] = value
     }

@@ -1,5 +1,5 @@
 // Listing through supabase-js: list() with prefix, limit, offset, sortBy and search, folders as
-// Supabase shows them, row-level security applied; listV2 with delimiter and cursor pages.
+// Supabase shows them, row-level security applied. (listV2 is in list-v2.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestStack } from '../support/stack.ts'
 import type { TestUser } from './support.ts'
@@ -132,71 +132,5 @@ describe('list()', () => {
     expect(top.data?.map((o) => o.name)).toEqual([alice.id])
     const anon = await stack.client().storage.from('files').list()
     expect(anon).toEqual({ data: [], error: null })
-  })
-})
-
-describe('listV2()', () => {
-  it('lists flat by default, every key under the prefix', async () => {
-    const { data, error } = await listing().listV2({ prefix: 'docs/' })
-    expect(error).toBeNull()
-    expect(data?.folders).toEqual([])
-    expect(data?.objects.map((o) => o.key)).toEqual([
-      'docs/Alpha.txt',
-      'docs/beta.txt',
-      'docs/delta/deep/x.txt',
-      'docs/gamma/one.txt',
-      'docs/gamma/two.txt',
-    ])
-    // Names are full paths from the bucket root, as Storage answers them.
-    expect(data?.objects[2]).toMatchObject({
-      name: 'docs/delta/deep/x.txt',
-      key: 'docs/delta/deep/x.txt',
-      id: expect.any(String),
-    })
-    expect(data?.hasNext).toBe(false)
-  })
-
-  it('groups at the delimiter into folders', async () => {
-    const { data } = await listing().listV2({ prefix: 'docs/', with_delimiter: true })
-    // A folder's name is its full path with the trailing "/", its key the same without it.
-    expect(data?.folders).toEqual([
-      { name: 'docs/delta/', key: 'docs/delta' },
-      { name: 'docs/gamma/', key: 'docs/gamma' },
-    ])
-    expect(data?.objects.map((o) => o.name)).toEqual(['docs/Alpha.txt', 'docs/beta.txt'])
-    const top = await listing().listV2({ with_delimiter: true })
-    expect(top.data?.folders).toEqual([
-      { name: 'docs/', key: 'docs' },
-      { name: 'docs_other/', key: 'docs_other' },
-    ])
-    expect(top.data?.objects.map((o) => o.key)).toEqual(['Zeta.txt', 'root.txt'])
-  })
-
-  it('pages with the cursor until the end, in every order', async () => {
-    for (const sortBy of [
-      { column: 'name', order: 'asc' },
-      { column: 'name', order: 'desc' },
-      { column: 'created_at', order: 'desc' },
-    ] as const) {
-      const seen: string[] = []
-      let cursor: string | undefined
-      for (let page = 0; page < 10; page++) {
-        const { data, error } = await listing().listV2({ limit: 3, cursor, sortBy })
-        expect(error).toBeNull()
-        seen.push(...(data?.objects.map((o) => o.key ?? o.name) ?? []))
-        if (!data?.hasNext) break
-        cursor = data.nextCursor
-      }
-      expect([...seen].sort()).toEqual([...NAMES].sort())
-      if (sortBy.column === 'created_at') expect(seen).toEqual([...NAMES].reverse())
-      if (sortBy.order === 'desc' && sortBy.column === 'name') {
-        expect(seen).toEqual([...NAMES].sort().reverse())
-      }
-    }
-  })
-
-  it('refuses a cursor it did not make', async () => {
-    const { error } = await listing().listV2({ cursor: 'not-a-cursor' })
-    expect(error?.message).toMatch(/cursor/)
   })
 })

@@ -213,7 +213,7 @@ describe('signed download URLs', () => {
     const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'))
     expect(payload).toMatchObject({
       url: `files/${alice.id}/photo.jpg`,
-      transformations: 'height:200,width:200,resizing_type:fill,quality:60',
+      transformations: 'height:200,width:200,resize:cover,quality:60',
     })
     const response = await fetch(data!.signedUrl, { headers: { accept: 'image/jpeg' } })
     expect(response.status).toBe(200)

@@ -19,8 +19,8 @@ export type Access = 'authenticated' | 'public' | 'sign'
 export interface Found {
   bucket: BucketRow | null
   row: ObjectRow
-  /** The token's transformations, for signed render URLs. */
-  transformations?: string
+  /** A signed URL's token: its transformations and format (render URLs), and its expiry. */
+  signed?: { transformations?: string; format?: string; exp: number }
 }
 
 /** The bucket and key of an object route (`/:bucketName/*`). */
@@ -76,7 +76,8 @@ export async function findForRead(
     },
     { end: 'commit' }
   )
-  return { ...found, transformations: verified.transformations }
+  const { transformations, format, exp } = verified
+  return { ...found, signed: { transformations, format, exp } }
 }
 
 export async function findAsCaller(

@@ -3,8 +3,8 @@
 // S3-style prefixes, an optional "/" delimiter and cursor pagination.
 import type { FastifyInstance } from 'fastify'
 import { callerScope, requireCaller } from '../caller.ts'
-import { listObjectsV2, searchObjects } from '../db/listing.ts'
-import type { ListV2Options } from '../db/listing.ts'
+import { listObjectsV2 } from '../db/list-v2.ts'
+import { searchObjects } from '../db/listing.ts'
 import type { StorageDeps } from '../deps.ts'
 import { inScope } from '../deps.ts'
 
@@ -26,12 +26,13 @@ const listSchema = {
   },
 } as const
 
+// Storage's body schema: a limit above 1000 is served as 1000, not refused.
 const listV2Schema = {
   type: 'object',
   properties: {
     prefix: { type: 'string' },
+    limit: { type: 'integer', minimum: 1 },
     cursor: { type: 'string' },
-    limit: { type: 'integer', minimum: 1, maximum: 1000 },
     with_delimiter: { type: 'boolean' },
     sortBy: {
       type: 'object',
@@ -39,6 +40,7 @@ const listV2Schema = {
         column: { type: 'string', enum: ['name', 'updated_at', 'created_at'] },
         order: { type: 'string', enum: ['asc', 'desc'] },
       },
+      required: ['column'],
     },
   },
 } as const
@@ -56,7 +58,7 @@ interface ListV2Body {
   cursor?: string
   limit?: number
   with_delimiter?: boolean
-  sortBy?: { column?: ListV2Options['sortColumn']; order?: 'asc' | 'desc' }
+  sortBy?: { column: string; order?: string }
 }
 
 export function objectListRoutes(app: FastifyInstance, deps: StorageDeps): void {
@@ -92,11 +94,10 @@ export function objectListRoutes(app: FastifyInstance, deps: StorageDeps): void 
         listObjectsV2(tx, {
           bucket: bucketName,
           prefix: body.prefix ?? '',
-          cursor: body.cursor ?? null,
-          limit: body.limit ?? 1000,
+          cursor: body.cursor,
+          limit: Math.min(body.limit || 1000, 1000),
           delimiter: body.with_delimiter ?? false,
-          sortColumn: body.sortBy?.column ?? 'name',
-          sortOrder: body.sortBy?.order ?? 'asc',
+          sortBy: body.sortBy,
         }),
       { end: 'commit' }
     )

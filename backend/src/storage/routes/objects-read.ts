@@ -26,6 +26,7 @@ export function objectReadRoutes(app: FastifyInstance, deps: StorageDeps, signer
       return sendObject(request, reply, row, file, {
         head,
         download: typeof download === 'string' ? download : undefined,
+        expires: found.signed?.exp,
       })
     }
   const info = (access: Access) => async (request: FastifyRequest) => {

@@ -13,7 +13,8 @@ import {
   parseTransformation,
   renderImage,
 } from '../transform.ts'
-import type { Access } from './lookup.ts'
+import type { Transformation } from '../transform.ts'
+import type { Access, Found } from './lookup.ts'
 import { findForRead, openFound } from './lookup.ts'
 
 const OPERATIONS: Record<Access, string> = {
@@ -30,7 +31,7 @@ export function renderRoutes(app: FastifyInstance, deps: StorageDeps, signer: Ur
     const found = await findForRead(deps, request, access, OPERATIONS[access], signer, {
       withBucket: true,
     })
-    const transformation = queryTransformation ?? decodeTransformation(found.transformations ?? '')
+    const transformation = queryTransformation ?? signedOptions(found.signed)
     const { row, file } = await openFound(deps, request, found)
     let source: Buffer
     try {
@@ -42,7 +43,7 @@ export function renderRoutes(app: FastifyInstance, deps: StorageDeps, signer: Ur
       await file.handle.close()
     }
     const accept = typeof request.headers.accept === 'string' ? request.headers.accept : ''
-    const { etag: sourceTag, lastModified, headers } = objectHeaders(row, file)
+    const { etag: sourceTag, lastModified, headers } = objectHeaders(row, file, found.signed?.exp)
     const rendered = await renderImage(source, transformation, {
       accept,
       avifAutodetection: found.bucket?.avif_autodetection ?? false,
@@ -51,6 +52,9 @@ export function renderRoutes(app: FastifyInstance, deps: StorageDeps, signer: Ur
       .update(`${sourceTag}|${encodeTransformation(transformation)}|${rendered.mimetype}`)
       .digest('hex')}"`
     reply.headers({ ...headers, etag, 'content-type': rendered.mimetype })
+    // What was applied, in imgproxy's words, as Storage reports it.
+    const applied = encodeTransformation(transformation)
+    if (applied) reply.header('x-transformations', applied)
     if (rendered.negotiated) reply.header('vary', 'Accept')
     const download = query.download
     const disposition = contentDisposition(typeof download === 'string' ? download : undefined)
@@ -62,4 +66,14 @@ export function renderRoutes(app: FastifyInstance, deps: StorageDeps, signer: Ur
   for (const access of ['authenticated', 'public', 'sign'] as const) {
     app.get(`/render/image/${access}/:bucketName/*`, render(access))
   }
+}
+
+/**
+ * A signed URL's options: its transformations, and format "origin" from the token's own claim
+ * (the transformations never hold it), as Storage's render route restores it.
+ */
+function signedOptions(signed: Found['signed']): Transformation {
+  const transformation = decodeTransformation(signed?.transformations ?? '')
+  if (signed?.format === 'origin') transformation.format = 'origin'
+  return transformation
 }

@@ -8,7 +8,7 @@ import type { StorageDeps } from '../deps.ts'
 import { inScope } from '../deps.ts'
 import { mustBeValidBucketName, mustBeValidKey } from '../names.ts'
 import type { UrlSigner } from '../signed-url.ts'
-import { encodeTransformation, parseTransformation } from '../transform.ts'
+import { parseTransformation, signedTransformation } from '../transform.ts'
 import { authorizeWrite } from '../upload.ts'
 import { findAsCaller, objectParams } from './lookup.ts'
 
@@ -40,9 +40,14 @@ export function signRoutes(app: FastifyInstance, deps: StorageDeps, signer: UrlS
     const { bucket, key } = objectParams(request)
     const body = request.body as { expiresIn: number; transform?: Record<string, unknown> }
     const transform = body.transform ? parseTransformation(body.transform, 'body/transform') : {}
-    const transformations = encodeTransformation(transform)
+    // In the token as Storage puts it: the options in its words, the format in a claim of its
+    // own; only options that transform make it a /render/image URL.
+    const transformations = signedTransformation(transform)
     await findAsCaller(deps, request, caller, bucket, key, 'storage.object.sign')
-    const token = await signer.signDownload(`${bucket}/${key}`, body.expiresIn, transformations)
+    const token = await signer.signDownload(`${bucket}/${key}`, body.expiresIn, {
+      transformations,
+      format: transform.format,
+    })
     const route = transformations ? '/render/image/sign' : '/object/sign'
     return { signedURL: `${route}/${bucket}/${key}?token=${token}` }
   })
