@@ -66,7 +66,11 @@ beforeAll(async () => {
   const own = await makeMessage(sql, admin, plaza, 'a note to self')
   lonely = await reply(admin, plaza, own, 'still me')
   // A private channel whose member muted it: still told (with muted true), the app stays silent.
-  await asUser(sql, member, (tx) => tx`select public.set_channel_notifications(${quiet}, null, true)`)
+  await asUser(
+    sql,
+    member,
+    (tx) => tx`select public.set_channel_notifications(${quiet}, null, true)`
+  )
   quietThread = await makeMessage(sql, member, quiet, 'mine')
   muted = await reply(owner, quiet, quietThread, 'a reply in a muted channel')
   // A direct message: its other member hears of a reply in a thread they do not follow.
