@@ -248,7 +248,11 @@ export function useBrowserNotifications(options: Options): void {
   async function notifyReply(event: ThreadReplyEvent) {
     if (shown.current.has(event.id)) return
     const open = event.workspaceId === latest.current.workspaceId
-    const settings = open ? latest.current : await settingsOf(event.workspaceId)
+    // The open workspace's settings once known (its channel list waits for them), else fetched.
+    const settings =
+      open && latest.current.channels !== undefined
+        ? latest.current
+        : await settingsOf(event.workspaceId)
     if (!settings) return
     let reply
     try {
