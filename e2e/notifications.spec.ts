@@ -11,68 +11,15 @@
 // reminders and due in Later; one that comes during a snooze shows when the snooze ends.
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
-import type { Actor } from './support/actors.ts'
 import { actor, composer, messageWith, send, signUpAndConfirm, waitLive } from './support/actors.ts'
+import {
+  clickShown,
+  expectShown,
+  recordNotifications,
+  shown,
+  shownAt,
+} from './support/notifications.ts'
 import { createInviteLink, createWorkspace, twoInGeneral } from './support/workspace.ts'
-
-interface Shown {
-  title: string
-  body: string
-}
-
-/** The notifications shown so far, oldest first. */
-async function shown(page: Page): Promise<Shown[]> {
-  return (await shownAt(page)).map(({ title, body }) => ({ title, body }))
-}
-
-/** The same, each with the page's clock (ms) when it was shown. */
-function shownAt(page: Page): Promise<(Shown & { at: number })[]> {
-  return page.evaluate(
-    () => (window as unknown as { __notifications: (Shown & { at: number })[] }).__notifications
-  )
-}
-
-/** Waits until exactly one notification with this text in its body was shown. */
-async function expectShown(page: Page, text: string): Promise<void> {
-  await expect
-    .poll(async () => (await shown(page)).filter((n) => n.body.includes(text)).length, {
-      timeout: 20_000,
-    })
-    .toBe(1)
-}
-
-/** Grants notifications and records each one shown (and keeps it, to be clicked). */
-async function recordNotifications(person: Actor): Promise<void> {
-  await person.context.grantPermissions(['notifications'])
-  await person.context.addInitScript(() => {
-    const w = window as unknown as {
-      __notifications: (Shown & { at: number })[]
-      __shown: Notification[]
-      Notification: typeof Notification
-    }
-    w.__notifications = []
-    w.__shown = []
-    const Original = w.Notification
-    class Recorded extends Original {
-      constructor(title: string, options?: NotificationOptions) {
-        w.__notifications.push({ title, body: options?.body ?? '', at: Date.now() })
-        super(title, options)
-        w.__shown.push(this)
-      }
-    }
-    w.Notification = Recorded
-  })
-}
-
-/** Clicks the notification whose body has this text, as the person would. */
-async function clickShown(page: Page, text: string): Promise<void> {
-  await page.evaluate((t) => {
-    const n = (window as unknown as { __shown: Notification[] }).__shown.find((x) =>
-      x.body.includes(t)
-    )
-    n?.onclick?.(new Event('click'))
-  }, text)
-}
 
 async function openDm(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'New direct message' }).click()

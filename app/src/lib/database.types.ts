@@ -867,6 +867,10 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      acknowledge_notification_email: {
+        Args: { p_batch_id: string; p_ids: number[] }
+        Returns: number
+      }
       add_channel_members: {
         Args: { p_channel_id: string; p_user_ids: string[] }
         Returns: number
@@ -1240,6 +1244,10 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      release_notification_email: {
+        Args: { p_batch_id: string; p_error?: string; p_ids: number[] }
+        Returns: Json
       }
       remove_channel_member: {
         Args: { p_channel_id: string; p_user_id: string }

@@ -2,10 +2,14 @@
 // supabase/migrations/*_chorus_notifications_email.sql).
 //
 // POST {batch_id}: called by the cron job through pg_net. The batch is claimed with the service
-// key (claim_notification_email: once only, so a repeated call sends nothing) and emailed as one
-// digest through the project's SMTP, each message linked by its permalink, with an unsubscribe
-// link to the app's /unsubscribe page (APP_URL/unsubscribe.html?token=..., which calls
-// unsubscribe_email). The caller is trusted with nothing but the batch id. (Plain JavaScript
+// key (claim_notification_email: once only, so a repeated call sends nothing; it checks each
+// queued message again and returns the queue rows' ids) and emailed as one digest through the
+// project's SMTP, each message linked by its permalink, with an unsubscribe link to the app's
+// /unsubscribe page (APP_URL/unsubscribe.html?token=..., which calls unsubscribe_email). Sent:
+// acknowledge_notification_email removes exactly those rows from the queue. Not sent (SMTP
+// refused or unreachable): release_notification_email makes them due again after a backoff
+// (1, 2, 4 ... minutes), or gives them up after the 8th attempt; both are logged here, and the
+// answer is 502. The caller is trusted with nothing but the batch id. (Plain JavaScript
 // syntax with JSDoc types, so it runs as it is wherever it is loaded.)
 // POST ?unsubscribe=<token>: the one-click unsubscribe of RFC 8058 (the mail's List-Unsubscribe
 // and List-Unsubscribe-Post headers), which mail clients POST without a sign-in (verify_jwt =
@@ -20,11 +24,13 @@ import { createClient } from 'npm:@supabase/supabase-js@2'
 import nodemailer from 'npm:nodemailer@6'
 
 /**
+ * @typedef {{ retrying: number, gave_up: number, attempts: number,
+ *   next_attempt_at: string | null }} Released
  * @typedef {{ message_id: string, channel_id: string, workspace_id: string,
  *   workspace_name: string, channel_name: string | null, channel_kind: string,
  *   author_name: string | null, body: string, created_at: string }} Item
  * @typedef {{ email: string, display_name: string, unsubscribe_token: string | null,
- *   items: Item[] }} Mail
+ *   ids: number[], items: Item[] }} Mail
  */
 
 /** @param {number} status @param {unknown} body */
@@ -123,6 +129,9 @@ Deno.serve(async (request) => {
   if (typeof input.batch_id !== 'string' || !/^[0-9a-f-]{36}$/i.test(input.batch_id))
     return json(400, { error: 'batch_id must be a uuid.' })
 
+  // Before the claim: without SMTP the batch stays unclaimed, its rows free again after the lease.
+  const host = Deno.env.get('SMTP_HOST')
+  if (!host) return json(500, { error: 'SMTP_HOST is not set.' })
   const { data, error } = await admin.rpc('claim_notification_email', {
     p_batch_id: input.batch_id,
   })
@@ -141,12 +150,14 @@ Deno.serve(async (request) => {
   const oneClickUrl = unsubscribeToken
     ? `${url.replace(/\/$/, '')}/functions/v1/notify-email?unsubscribe=${unsubscribeToken}`
     : null
-  const host = Deno.env.get('SMTP_HOST')
-  if (!host) return json(500, { error: 'SMTP_HOST is not set.' })
   const transport = nodemailer.createTransport({
     host,
     port: Number(Deno.env.get('SMTP_PORT') ?? 587),
     secure: Deno.env.get('SMTP_PORT') === '465',
+    // A server that never answers fails the attempt in a minute, well inside the claim's lease.
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
     auth: Deno.env.get('SMTP_USER')
       ? { user: Deno.env.get('SMTP_USER'), pass: Deno.env.get('SMTP_PASS') ?? '' }
       : undefined,
@@ -167,9 +178,43 @@ Deno.serve(async (request) => {
         : {},
     })
   } catch (e) {
-    return json(502, {
-      error: `The mail was not sent: ${e instanceof Error ? e.message : String(e)}`,
+    const reason = e instanceof Error ? e.message : String(e)
+    const { data: released, error: releaseError } = await admin.rpc('release_notification_email', {
+      p_batch_id: input.batch_id,
+      p_ids: mail.ids,
+      p_error: reason,
     })
+    /** @type {Released | null} */
+    const r = released
+    if (releaseError) {
+      console.error(
+        `notify-email: batch ${input.batch_id} not sent (${reason}) and not released: ${releaseError.message}; its rows are free again when their lease ends`
+      )
+    } else if (r && r.gave_up > 0) {
+      console.error(
+        `notify-email: gave up on batch ${input.batch_id} (${r.gave_up} messages to ${mail.email}) after ${r.attempts} attempts: ${reason}`
+      )
+    } else if (r) {
+      console.warn(
+        `notify-email: batch ${input.batch_id} not sent (attempt ${r.attempts}): ${reason}; retrying at ${r.next_attempt_at}`
+      )
+    }
+    return json(502, {
+      error: `The mail was not sent: ${reason}`,
+      ...(r
+        ? { retrying: r.retrying > 0, next_attempt_at: r.next_attempt_at, gave_up: r.gave_up > 0 }
+        : {}),
+    })
+  }
+  const { error: ackError } = await admin.rpc('acknowledge_notification_email', {
+    p_batch_id: input.batch_id,
+    p_ids: mail.ids,
+  })
+  if (ackError) {
+    // Sent, but still queued: it may be sent once more when its lease ends.
+    console.error(
+      `notify-email: batch ${input.batch_id} sent but not acknowledged: ${ackError.message}`
+    )
   }
   return json(200, { sent: true, messages: mail.items.length })
 })

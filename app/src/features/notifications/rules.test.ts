@@ -6,10 +6,11 @@ import {
   effectiveLevel,
   localMinutes,
   shouldNotify,
+  shouldNotifyReply,
   sumBadges,
   titleWith,
 } from './rules.ts'
-import type { ChannelPrefs, DoNotDisturb, NotifyInput } from './rules.ts'
+import type { ChannelPrefs, DoNotDisturb, NotifyInput, ReplyNotifyInput } from './rules.ts'
 
 const ME = 'me-id'
 const OTHER = 'other-id'
@@ -183,5 +184,59 @@ describe('dndNextChange', () => {
     expect(dndActive(dnd, before)).toBe(false)
     const next = dndNextChange(dnd, before)!
     expect(dndActive(dnd, next)).toBe(true)
+  })
+})
+
+function notifyReply(overrides: Partial<ReplyNotifyInput>): boolean {
+  return shouldNotifyReply({
+    message: plain,
+    me: ME,
+    prefs: channel,
+    workspaceDefault: 'mentions',
+    dnd: noDnd,
+    now: NOON_UTC,
+    following: false,
+    ...overrides,
+  })
+}
+
+describe('thread replies', () => {
+  it('a mention in a thread alerts at "mentions" and "all", not at "nothing"', () => {
+    expect(notifyReply({ message: mention })).toBe(true)
+    expect(notifyReply({ message: mention, workspaceDefault: 'all' })).toBe(true)
+    expect(notifyReply({ message: mention, prefs: { ...channel, level: 'nothing' } })).toBe(false)
+  })
+
+  it('a reply in a followed thread alerts at "mentions" too (as Slack), not at "nothing"', () => {
+    expect(notifyReply({ following: true })).toBe(true)
+    expect(notifyReply({ following: true, prefs: { ...channel, level: 'all' } })).toBe(true)
+    expect(notifyReply({ following: true, prefs: { ...channel, level: 'nothing' } })).toBe(false)
+    expect(notifyReply({ following: true, workspaceDefault: 'nothing' })).toBe(false)
+  })
+
+  it('a reply in a thread not followed, mentioning someone else, alerts at no level', () => {
+    expect(notifyReply({})).toBe(false)
+    expect(notifyReply({ prefs: { ...channel, level: 'all' } })).toBe(false)
+    expect(notifyReply({ message: { authorId: OTHER, mentions: ['someone-else'] } })).toBe(false)
+  })
+
+  it("any reply in a direct message's thread alerts (a DM is personal), unless set to nothing", () => {
+    expect(notifyReply({ prefs: dm })).toBe(true)
+    expect(notifyReply({ prefs: { ...dm, level: 'mentions' } })).toBe(true)
+    expect(notifyReply({ prefs: { ...dm, level: 'nothing' } })).toBe(false)
+  })
+
+  it('mute, Do Not Disturb, my own reply and a deleted one silence even a mention', () => {
+    const all = { message: mention, following: true }
+    expect(notifyReply({ ...all, prefs: { ...channel, muted: true } })).toBe(false)
+    expect(notifyReply({ ...all, prefs: { ...dm, muted: true } })).toBe(false)
+    expect(notifyReply({ ...all, dnd: { ...noDnd, snoozeUntil: '2026-11-25T13:00:00Z' } })).toBe(
+      false
+    )
+    expect(
+      notifyReply({ ...all, dnd: { ...noDnd, enabled: true, start: '11:00', end: '13:00' } })
+    ).toBe(false)
+    expect(notifyReply({ ...all, message: { authorId: ME, mentions: [ME] } })).toBe(false)
+    expect(notifyReply({ ...all, message: { ...mention, deleted: true } })).toBe(false)
   })
 })

@@ -129,6 +129,35 @@ export function shouldNotify({
   return !dndActive(dnd, now)
 }
 
+export interface ReplyNotifyInput extends NotifyInput {
+  /** Whether the person follows the reply's thread (thread_members.following). */
+  following: boolean
+}
+
+/**
+ * Whether the person is alerted about a reply in a thread, as Slack does: a reply in a thread they
+ * follow (they wrote its parent, replied, were mentioned in it or follow it by hand) or one that
+ * is personal (mentions them, or is in a direct message) alerts at the "all" and "mentions"
+ * levels alike; any other reply does not, whatever the level (a channel's "all" is about the
+ * channel's messages, not every thread in it). "nothing", mute and Do Not Disturb silence it as
+ * they do a channel message; never their own reply or a deleted one.
+ */
+export function shouldNotifyReply({
+  message,
+  me,
+  prefs,
+  workspaceDefault,
+  dnd,
+  now,
+  following,
+}: ReplyNotifyInput): boolean {
+  if (message.authorId === me || message.deleted) return false
+  if (prefs.muted) return false
+  if (effectiveLevel(prefs, workspaceDefault) === 'nothing') return false
+  if (!following && !isPersonal(message, me, prefs.kind)) return false
+  return !dndActive(dnd, now)
+}
+
 /** What a channel shows in the sidebar: a red count (mentions, or every unread of a DM), bold. */
 export interface Badge {
   count: number

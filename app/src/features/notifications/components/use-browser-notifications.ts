@@ -5,21 +5,29 @@
 // live topics, use-other-workspaces.ts), the notifier fetches the new messages and shows each one
 // the rules let through (level, mute, that workspace's default, DND), unless a visible tab has
 // that channel open. Clicking one focuses the tab and opens the message (its permalink), in its
-// own workspace. Saved-for-later reminders alert from the notifier too, as they come due (held
+// own workspace. Replies in threads (which move no channel's last_seq) come on my user topic to
+// whoever follows the thread or is in its direct message (data/thread-replies.ts); the notifier
+// reads each by id and shows it by the reply rule (shouldNotifyReply), unless a visible tab shows
+// that thread; clicking one opens the thread at the reply (the reply's permalink). Each reply
+// alerts once, whichever way it came (a reply also sent to the channel comes both ways).
+// Saved-for-later reminders alert from the notifier too, as they come due (held
 // while Do Not Disturb is on, shown when it ends), and open their message.
 import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { navigate } from '../../../lib/router.ts'
+import { navigate, useRoute } from '../../../lib/router.ts'
 import { notificationKeys } from '../data/keys.ts'
 import { fetchDisplayName, fetchDisplayNames } from '../data/memberships.ts'
 import type { Membership } from '../data/memberships.ts'
 import { fetchMessagesAfter } from '../data/new-messages.ts'
 import { fetchNotificationSettings } from '../data/settings.ts'
+import type { NotificationSettings } from '../data/settings.ts'
+import { fetchReply, useThreadReplies } from '../data/thread-replies.ts'
+import type { ThreadReplyEvent } from '../data/thread-replies.ts'
 import { useOtherWorkspacesActivity } from '../data/use-other-workspaces.ts'
 import { useDndActive } from './use-dnd-active.ts'
 import { useDueReminders } from '../../saved/index.ts'
 import type { ReminderMessage } from '../../saved/index.ts'
-import { shouldNotify } from '../rules.ts'
+import { shouldNotify, shouldNotifyReply } from '../rules.ts'
 import type { ChannelKind, DoNotDisturb, NotifyLevel } from '../rules.ts'
 
 export interface WatchedChannel {
@@ -55,8 +63,13 @@ interface Source {
 interface TabState {
   visible: boolean
   channelId: string | null
+  /** The thread open beside the channel, if any. */
+  threadId: string | null
   at: number
 }
+
+/** Replies notified (or opened from a notification) by id: their thread's id. */
+const replyThreads = new Map<string, string>()
 
 const TAB = Math.random().toString(36).slice(2)
 
@@ -83,8 +96,14 @@ export function notificationText(body: string, names?: ReadonlyMap<string, strin
 export function useBrowserNotifications(options: Options): void {
   const { workspaceId, me, channels, activeChannelId, workspaces } = options
   const queryClient = useQueryClient()
-  const latest = useRef(options)
-  latest.current = options
+  // The thread this tab shows: open beside its channel, or opened at a reply by its permalink.
+  const route = useRoute()
+  const activeThreadId =
+    route.name === 'workspace'
+      ? (route.threadId ?? replyThreads.get(route.messageId ?? '') ?? null)
+      : null
+  const latest = useRef({ ...options, activeThreadId })
+  latest.current = { ...options, activeThreadId }
   const notifier = useRef(false)
   const [leading, setLeading] = useState(false)
   const tabs = useRef(new Map<string, TabState>())
@@ -132,7 +151,7 @@ export function useBrowserNotifications(options: Options): void {
       if (state.at === 0) tabs.current.delete(tab)
     }
     return () => {
-      channel.postMessage({ tab: TAB, visible: false, channelId: null, at: 0 })
+      channel.postMessage({ tab: TAB, visible: false, channelId: null, threadId: null, at: 0 })
       channel.close()
       bus.current = null
     }
@@ -144,12 +163,13 @@ export function useBrowserNotifications(options: Options): void {
         tab: TAB,
         visible: !document.hidden,
         channelId: latest.current.activeChannelId,
+        threadId: latest.current.activeThreadId,
         at: Date.now(),
       })
     tell()
     document.addEventListener('visibilitychange', tell)
     return () => document.removeEventListener('visibilitychange', tell)
-  }, [activeChannelId])
+  }, [activeChannelId, activeThreadId])
 
   useEffect(() => {
     seen.current.clear()
@@ -184,16 +204,8 @@ export function useBrowserNotifications(options: Options): void {
     onNew: (m: Membership, afterSeq: number) => {
       if (!notifier.current || m.muted || !permitted()) return
       void (async () => {
-        let settings
-        try {
-          settings = await queryClient.fetchQuery({
-            queryKey: notificationKeys.settings(m.workspaceId),
-            queryFn: () => fetchNotificationSettings(m.workspaceId),
-            staleTime: 30_000,
-          })
-        } catch {
-          return
-        }
+        const settings = await settingsOf(m.workspaceId)
+        if (!settings) return
         const name = latest.current.workspaces.find((w) => w.id === m.workspaceId)?.name ?? null
         await notifyAfter(
           {
@@ -214,6 +226,80 @@ export function useBrowserNotifications(options: Options): void {
       })()
     },
   })
+
+  // Thread replies, from my user topic (every tab hears them; the notifier alerts).
+  useThreadReplies(me, (event) => {
+    if (!notifier.current || event.muted || !permitted()) return
+    void notifyReply(event)
+  })
+
+  async function settingsOf(id: string): Promise<NotificationSettings | null> {
+    try {
+      return await queryClient.fetchQuery({
+        queryKey: notificationKeys.settings(id),
+        queryFn: () => fetchNotificationSettings(id),
+        staleTime: 30_000,
+      })
+    } catch {
+      return null
+    }
+  }
+
+  async function notifyReply(event: ThreadReplyEvent) {
+    if (shown.current.has(event.id)) return
+    const open = event.workspaceId === latest.current.workspaceId
+    // The open workspace's settings once known (its channel list waits for them), else fetched.
+    const settings =
+      open && latest.current.channels !== undefined
+        ? latest.current
+        : await settingsOf(event.workspaceId)
+    if (!settings) return
+    let reply
+    try {
+      reply = await fetchReply(event.id)
+    } catch {
+      return
+    }
+    if (!reply) return
+    const now = latest.current
+    const onScreen =
+      (!document.hidden && now.activeThreadId === event.threadId) ||
+      [...tabs.current.values()].some(
+        (t) => t.visible && t.threadId === event.threadId && Date.now() - t.at < 3600_000
+      )
+    if (onScreen) return
+    const notify = shouldNotifyReply({
+      message: { authorId: reply.authorId, mentions: reply.mentions, deleted: reply.deleted },
+      me: now.me,
+      prefs: { kind: event.kind, level: event.level, muted: event.muted },
+      following: event.following,
+      workspaceDefault: settings.defaultLevel,
+      dnd: settings.dnd,
+      now: new Date(),
+    })
+    if (!notify || shown.current.has(reply.id)) return
+    shown.current.add(reply.id)
+    replyThreads.set(reply.id, event.threadId)
+    let label = open ? now.channels?.find((c) => c.id === event.channelId)?.label : undefined
+    if (label === undefined) {
+      label =
+        event.kind === 'dm'
+          ? ((await fetchDisplayName(reply.authorId)) ?? 'Direct message')
+          : (reply.channelName ?? 'a channel')
+    }
+    const workspaceName = now.workspaces.find((w) => w.id === event.workspaceId)?.name
+    const where = open || !workspaceName ? '' : ` · ${workspaceName}`
+    const names = await fetchDisplayNames(mentionedIds(reply.body))
+    const n = new Notification(`Thread in ${label}${where}`, {
+      body: notificationText(reply.body, names),
+      tag: reply.id,
+    })
+    n.onclick = () => {
+      window.focus()
+      navigate(`/w/${event.workspaceId}/c/${event.channelId}/m/${reply.id}`)
+      n.close()
+    }
+  }
 
   async function notifyAfter(source: Source, afterSeq: number) {
     const { channel } = source
