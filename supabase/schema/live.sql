@@ -168,6 +168,41 @@ end
 $function$;
 -- execute: only its owner (no grants on private.live_thread_members())
 
+-- Function private.live_thread_reply()
+CREATE OR REPLACE FUNCTION private.live_thread_reply()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.deleted_at is not null then
+    return null;
+  end if;
+  perform private.live_send(
+    'live:user:' || cm.user_id::text, 'thread_replies', 'INSERT',
+    jsonb_build_object(
+      'id', new.id,
+      'channel_id', new.channel_id,
+      'thread_id', new.parent_id,
+      'workspace_id', c.workspace_id,
+      'thread_seq', new.thread_seq,
+      'kind', c.kind,
+      'following', coalesce(tm.following, false),
+      'muted', cm.muted,
+      'notify_level', cm.notify_level
+    )
+  )
+  from public.channels c
+  join public.channel_members cm on cm.channel_id = c.id
+  left join public.thread_members tm on tm.thread_id = new.parent_id and tm.user_id = cm.user_id
+  where c.id = new.channel_id and cm.user_id is distinct from new.author_id
+    and (coalesce(tm.following, false) or c.kind = 'dm');
+  return null;
+end
+$function$;
+grant execute on function private.live_thread_reply() to public;
+
 -- Function private.live_threads()
 CREATE OR REPLACE FUNCTION private.live_threads()
  RETURNS trigger

@@ -54,6 +54,7 @@ CREATE TRIGGER messages_queue_emails AFTER INSERT ON public.messages FOR EACH RO
 CREATE TRIGGER messages_search_write AFTER INSERT OR UPDATE OF body, deleted_at ON public.messages FOR EACH ROW EXECUTE FUNCTION private.message_search_write();
 CREATE TRIGGER messages_thread_after_insert AFTER INSERT ON public.messages FOR EACH ROW WHEN (new.parent_id IS NOT NULL) EXECUTE FUNCTION private.messages_thread_after_insert();
 CREATE TRIGGER messages_thread_after_update AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW WHEN (new.parent_id IS NOT NULL AND old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.messages_thread_after_update();
+CREATE TRIGGER messages_thread_reply_live AFTER INSERT ON public.messages FOR EACH ROW WHEN (new.parent_id IS NOT NULL) EXECUTE FUNCTION private.live_thread_reply();
 CREATE TRIGGER messages_unpin_deleted AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW WHEN (old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.messages_unpin_deleted();
 CREATE TRIGGER messages_unsave_deleted AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW WHEN (old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.messages_unsave_deleted();
 

@@ -13,6 +13,7 @@ create table private.email_batches (
   created_at timestamp with time zone default now() not null,
   request_id bigint,
   claimed_at timestamp with time zone,
+  sent_at timestamp with time zone,
   constraint email_batches_pkey PRIMARY KEY (id),
   constraint email_batches_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
@@ -27,10 +28,16 @@ create table private.email_queue (
   thread_id uuid,
   seq bigint not null,
   due_at timestamp with time zone not null,
+  batch_id uuid,
+  lease_until timestamp with time zone,
+  attempts integer default 0 not null,
+  last_error text,
+  failed_at timestamp with time zone,
   constraint email_queue_pkey PRIMARY KEY (id),
   constraint email_queue_once UNIQUE (user_id, message_id)
 );
 
+CREATE INDEX email_queue_batch ON private.email_queue USING btree (batch_id) WHERE (batch_id IS NOT NULL);
 CREATE INDEX email_queue_due ON private.email_queue USING btree (due_at, id);
 
 -- Table private.notification_config
@@ -156,30 +163,15 @@ CREATE OR REPLACE FUNCTION private.due_notification_emails(p_limit integer DEFAU
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select q.*
-  from (
-    select * from private.email_queue
-    where due_at <= now()
-    order by due_at, id
+  select w.*
+  from private.wanted_emails(array(
+    select q.id from private.email_queue q
+    where q.due_at <= now() and q.failed_at is null
+      and (q.lease_until is null or q.lease_until < now())
+    order by q.due_at, q.id
     limit p_limit
-  ) q
-  join public.channels c on c.id = q.channel_id
-  join public.channel_members cm on cm.channel_id = q.channel_id and cm.user_id = q.user_id
-  join public.workspace_members wm on wm.workspace_id = q.workspace_id and wm.user_id = q.user_id
-    and wm.left_at is null
-  join public.messages m on m.id = q.message_id and m.deleted_at is null
-  left join public.notification_defaults d on d.workspace_id = q.workspace_id
-    and d.user_id = q.user_id
-  left join public.notification_settings s on s.user_id = q.user_id
-  left join public.thread_members tm on tm.thread_id = q.thread_id and tm.user_id = q.user_id
-  where not cm.muted
-    and coalesce(cm.notify_level,
-      case when c.kind = 'dm' then 'all' else coalesce(d.level, 'mentions') end) <> 'nothing'
-    and coalesce(s.email_enabled, true)
-    and case when q.thread_id is null then cm.last_read_seq < q.seq
-      else coalesce(tm.last_read_seq, 0) < q.seq end
-    and not coalesce(private.dnd_active(s.dnd_enabled, s.dnd_start, s.dnd_end, s.dnd_time_zone,
-      s.snooze_until, now()), false)
+  ), true) w
+  order by w.due_at, w.id
 $function$;
 -- execute: only its owner (no grants on private.due_notification_emails(integer))
 
@@ -270,29 +262,40 @@ declare
     select decrypted_secret from vault.decrypted_secrets where name = 'publishable_key' limit 1
   );
   url text := rtrim(project_url, '/') || '/functions/v1';
+  picked bigint[];
   batch record;
   sent integer := 0;
 begin
   if url is null or api_key is null then
     return 0;
   end if;
+  delete from private.email_queue where failed_at < now() - interval '7 days';
+  -- Due rows of people in Do Not Disturb: due when it ends (a minute from now at most).
   update private.email_queue q
   set due_at = least(private.dnd_ends_at(s.dnd_enabled, s.dnd_start, s.dnd_end,
     s.dnd_time_zone, s.snooze_until, now()), now() + interval '1 minute')
   from public.notification_settings s
-  where q.id in (
-      select id from private.email_queue where due_at <= now() order by due_at, id limit p_limit
-    )
+  where q.due_at <= now() and q.failed_at is null
+    and (q.lease_until is null or q.lease_until < now())
     and s.user_id = q.user_id
     and private.dnd_active(s.dnd_enabled, s.dnd_start, s.dnd_end, s.dnd_time_zone,
       s.snooze_until, now());
+  -- The rows this run reads, once.
+  picked := array(
+    select q.id from private.email_queue q
+    where q.due_at <= now() and q.failed_at is null
+      and (q.lease_until is null or q.lease_until < now())
+    order by q.due_at, q.id
+    limit p_limit
+    for update skip locked
+  );
   create temporary table if not exists pg_temp.due_emails (like private.email_queue)
     on commit drop;
-  insert into pg_temp.due_emails select * from private.due_notification_emails(p_limit);
+  insert into pg_temp.due_emails select * from private.wanted_emails(picked, true);
+  -- Exactly the rows read that no longer want an email leave the queue.
   delete from private.email_queue q
-  where q.id in (
-    select id from private.email_queue where due_at <= now() order by due_at, id limit p_limit
-  );
+  where q.id = any (picked)
+    and q.id not in (select w.id from private.wanted_emails(picked, false) w);
   for batch in
     insert into private.email_batches (user_id, items)
     select e.user_id, jsonb_agg(jsonb_build_object('message_id', e.message_id,
@@ -301,6 +304,9 @@ begin
     group by e.user_id
     returning id, user_id
   loop
+    update private.email_queue q
+    set batch_id = batch.id, lease_until = now() + interval '10 minutes'
+    where q.id in (select e.id from pg_temp.due_emails e where e.user_id = batch.user_id);
     -- The unsubscribe link's token lives in the person's settings row.
     insert into public.notification_settings (user_id) values (batch.user_id)
     on conflict (user_id) do nothing;
@@ -319,6 +325,57 @@ end
 $function$;
 -- execute: only its owner (no grants on private.send_due_notification_emails(integer))
 
+-- Function private.wanted_emails(p_ids bigint[], p_skip_held boolean)
+CREATE OR REPLACE FUNCTION private.wanted_emails(p_ids bigint[], p_skip_held boolean)
+ RETURNS SETOF private.email_queue
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select q.*
+  from private.email_queue q
+  join public.channels c on c.id = q.channel_id
+  join public.channel_members cm on cm.channel_id = q.channel_id and cm.user_id = q.user_id
+  join public.workspace_members wm on wm.workspace_id = q.workspace_id and wm.user_id = q.user_id
+    and wm.left_at is null
+  join public.messages m on m.id = q.message_id and m.deleted_at is null
+  left join public.notification_defaults d on d.workspace_id = q.workspace_id
+    and d.user_id = q.user_id
+  left join public.notification_settings s on s.user_id = q.user_id
+  left join public.thread_members tm on tm.thread_id = q.thread_id and tm.user_id = q.user_id
+  where q.id = any (p_ids) and q.failed_at is null
+    and not cm.muted
+    and coalesce(cm.notify_level,
+      case when c.kind = 'dm' then 'all' else coalesce(d.level, 'mentions') end) <> 'nothing'
+    and coalesce(s.email_enabled, true)
+    and case when q.thread_id is null then cm.last_read_seq < q.seq
+      else coalesce(tm.last_read_seq, 0) < q.seq end
+    and not (p_skip_held and coalesce(private.dnd_active(s.dnd_enabled, s.dnd_start, s.dnd_end,
+      s.dnd_time_zone, s.snooze_until, now()), false))
+$function$;
+-- execute: only its owner (no grants on private.wanted_emails(bigint[],boolean))
+
+-- Function public.acknowledge_notification_email(p_batch_id uuid, p_ids bigint[])
+CREATE OR REPLACE FUNCTION public.acknowledge_notification_email(p_batch_id uuid, p_ids bigint[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  gone integer;
+begin
+  if p_batch_id is null or p_ids is null then
+    raise exception using errcode = '22023', message = 'p_batch_id and p_ids are required.';
+  end if;
+  delete from private.email_queue q where q.batch_id = p_batch_id and q.id = any (p_ids);
+  get diagnostics gone = row_count;
+  update private.email_batches set sent_at = now() where id = p_batch_id;
+  return gone;
+end
+$function$;
+grant execute on function public.acknowledge_notification_email(uuid,bigint[]) to service_role;
+
 -- Function public.claim_notification_email(p_batch_id uuid)
 CREATE OR REPLACE FUNCTION public.claim_notification_email(p_batch_id uuid)
  RETURNS jsonb
@@ -328,6 +385,8 @@ CREATE OR REPLACE FUNCTION public.claim_notification_email(p_batch_id uuid)
 AS $function$
 declare
   b private.email_batches;
+  leased bigint[];
+  wanted bigint[];
 begin
   update private.email_batches set claimed_at = now()
   where id = p_batch_id and claimed_at is null
@@ -335,22 +394,35 @@ begin
   if not found then
     return null;
   end if;
+  leased := array(
+    select q.id from private.email_queue q
+    where q.batch_id = p_batch_id and q.failed_at is null
+    order by q.id
+    for update
+  );
+  wanted := array(select w.id from private.wanted_emails(leased, false) w order by w.id);
+  delete from private.email_queue q where q.id = any (leased) and not (q.id = any (wanted));
+  update private.email_queue q
+  set attempts = q.attempts + 1, lease_until = now() + interval '10 minutes'
+  where q.id = any (wanted);
   return (
     select jsonb_build_object(
       'email', u.email,
       'display_name', p.display_name,
       'unsubscribe_token', s.email_token,
+      'ids', to_jsonb(wanted),
       'items', (
         select coalesce(jsonb_agg(jsonb_build_object(
           'message_id', m.id, 'channel_id', m.channel_id, 'workspace_id', c.workspace_id,
           'workspace_name', w.name, 'channel_name', c.name, 'channel_kind', c.kind,
           'author_name', a.display_name, 'body', m.body, 'created_at', m.created_at
-        ) order by i.ord), '[]'::jsonb)
-        from jsonb_array_elements(b.items) with ordinality as i (item, ord)
-        join public.messages m on m.id = (i.item ->> 'message_id')::uuid
+        ) order by q.id), '[]'::jsonb)
+        from private.email_queue q
+        join public.messages m on m.id = q.message_id
         join public.channels c on c.id = m.channel_id
         join public.workspaces w on w.id = c.workspace_id
         left join public.profiles a on a.id = m.author_id
+        where q.id = any (wanted)
       )
     )
     from auth.users u
@@ -387,6 +459,44 @@ begin
 end
 $function$;
 grant execute on function public.my_notification_settings(uuid) to authenticated, service_role;
+
+-- Function public.release_notification_email(p_batch_id uuid, p_ids bigint[], p_error text)
+CREATE OR REPLACE FUNCTION public.release_notification_email(p_batch_id uuid, p_ids bigint[], p_error text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  unit constant interval := interval '1 minute';
+  max_attempts constant integer := 8;
+  result jsonb;
+begin
+  if p_batch_id is null or p_ids is null then
+    raise exception using errcode = '22023', message = 'p_batch_id and p_ids are required.';
+  end if;
+  with released as (
+    update private.email_queue q
+    set batch_id = null,
+      lease_until = null,
+      last_error = left(coalesce(p_error, 'unknown error'), 1000),
+      failed_at = case when q.attempts >= max_attempts then now() end,
+      due_at = case when q.attempts >= max_attempts then q.due_at
+        else now() + unit * power(2, greatest(q.attempts, 1) - 1) end
+    where q.batch_id = p_batch_id and q.id = any (p_ids)
+    returning q.*
+  )
+  select jsonb_build_object(
+    'retrying', count(*) filter (where failed_at is null),
+    'gave_up', count(*) filter (where failed_at is not null),
+    'attempts', coalesce(max(attempts), 0),
+    'next_attempt_at', min(due_at) filter (where failed_at is null)
+  ) into result
+  from released;
+  return result;
+end
+$function$;
+grant execute on function public.release_notification_email(uuid,bigint[],text) to service_role;
 
 -- Function public.set_channel_notifications(p_channel_id uuid, p_level text, p_muted boolean)
 CREATE OR REPLACE FUNCTION public.set_channel_notifications(p_channel_id uuid, p_level text DEFAULT NULL::text, p_muted boolean DEFAULT NULL::boolean)
