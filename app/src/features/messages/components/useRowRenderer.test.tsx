@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { useRef } from 'react'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import type { ChatMessage, ThreadSummary } from '../conversation/types.ts'
-import type { People } from './MessageItem.tsx'
+import type { People } from '../people.ts'
 import type { Row } from './rows.ts'
 import { useRowRenderer } from './useRowRenderer.tsx'
 
