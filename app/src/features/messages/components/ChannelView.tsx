@@ -11,7 +11,7 @@ import { useMessageExtensions } from '../../message-extensions.ts'
 import { navigate } from '../../../lib/router.ts'
 import { EmptyState, Spinner } from '../../../ui/Notice.tsx'
 import { useLiveChannel } from '../data/useLiveChannel.ts'
-import { prefetchThreadPage } from '../data/channel-transport.ts'
+import { prefetchThreadPage } from '../data/pages.ts'
 import { markUnread } from '../data/mark-unread.ts'
 import { useMarkUnread, useReadWhileVisible } from './use-read-while-visible.ts'
 import type { Mentionable } from '../mentions.ts'
@@ -104,7 +104,7 @@ export function ChannelView(props: Props) {
 
   const openThread = useCallback(
     (id: string) => {
-      prefetchThreadPage(id)
+      prefetchThreadPage(channelId, id)
       navigate(`/w/${workspaceId}/c/${channelId}/t/${id}`)
     },
     [workspaceId, channelId]
