@@ -2,7 +2,7 @@
 // previews kept for the pending rows while they upload, and the list scrolled to its end.
 import { useCallback, useRef, useState } from 'react'
 import type { DraftUpload, OutgoingFile } from '../../attachments/index.ts'
-import type { LiveChannel } from '../conversation/LiveChannel.ts'
+import type { LiveChannel } from '../conversation/live-channel.ts'
 
 export function useSend(
   live: LiveChannel | null,

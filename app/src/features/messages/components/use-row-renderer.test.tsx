@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import type { ChatMessage, ThreadSummary } from '../conversation/types.ts'
 import type { People } from '../people.ts'
 import type { Row } from './rows.ts'
-import { useRowRenderer } from './useRowRenderer.tsx'
+import { useRowRenderer } from './use-row-renderer.tsx'
 
 const people: People = {
   me: 'me',

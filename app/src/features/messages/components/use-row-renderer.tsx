@@ -5,7 +5,7 @@
 // reactions or "Reply in thread"; an existing thread still opens, to be read.
 import { useCallback, useState } from 'react'
 import type { RefObject } from 'react'
-import type { LiveChannel } from '../conversation/LiveChannel.ts'
+import type { LiveChannel } from '../conversation/live-channel.ts'
 import type { ChatMessage } from '../conversation/types.ts'
 import { MessageItem } from './MessageItem.tsx'
 import { PendingItem } from './PendingItem.tsx'
