@@ -3,7 +3,13 @@
 import { useRefreshHeld } from '../../auth/index.ts'
 import type { ChannelSnapshot } from '../conversation/types.ts'
 
-export function StatusBanner({ snapshot, onRetry }: { snapshot: ChannelSnapshot; onRetry: () => void }) {
+export function StatusBanner({
+  snapshot,
+  onRetry,
+}: {
+  snapshot: ChannelSnapshot
+  onRetry: () => void
+}) {
   const held = useRefreshHeld()
   const waiting = snapshot.pending.filter((p) => p.state !== 'failed').length
   let text: string | null = null

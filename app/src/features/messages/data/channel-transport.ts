@@ -62,9 +62,11 @@ export function supabaseChannelTransport(
 
   return {
     latest: (limit) =>
-      (takePrefetchedPage(channelId, limit, conversation) ?? page({ limit })).catch((error: unknown) => {
-        throw transportError(error)
-      }),
+      (takePrefetchedPage(channelId, limit, conversation) ?? page({ limit })).catch(
+        (error: unknown) => {
+          throw transportError(error)
+        }
+      ),
     after: (afterSeq, limit) => page({ after: afterSeq, limit }),
     before: (beforeSeq, limit) => page({ before: beforeSeq, limit }),
 
