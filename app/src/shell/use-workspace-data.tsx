@@ -74,3 +74,5 @@ export function useWorkspaceData(workspaceId: string, channelId: string | null) 
     people,
   }
 }
+
+export type WorkspaceData = ReturnType<typeof useWorkspaceData>

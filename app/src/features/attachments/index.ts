@@ -1,5 +1,5 @@
-export { useUploads } from './data/useUploads.ts'
-export type { DraftUpload, OutgoingFile } from './data/useUploads.ts'
+export { useUploads } from './data/use-uploads.ts'
+export type { DraftUpload, OutgoingFile } from './data/use-uploads.ts'
 export { MAX_FILE_BYTES, formatBytes, checkFile } from './data/rules.ts'
 export { AttachmentView, previewBox } from './components/AttachmentView.tsx'
 export type { AttachmentInfo } from './components/AttachmentView.tsx'

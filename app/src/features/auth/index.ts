@@ -1,7 +1,7 @@
 // The auth feature's public face: other features import only from here.
 export { authState, startAuth, storedSession } from './data/session-store.ts'
 export type { AuthState } from './data/session-store.ts'
-export { useAuth, useUserId } from './data/useAuth.ts'
+export { useAuth, useUserId } from './data/use-auth.ts'
 export { useSignOut } from './data/sign-out.ts'
 export { installRefreshHold, useRefreshHeld } from './data/refresh-hold.ts'
 export { needsCode } from './data/assurance.ts'

@@ -1,4 +1,4 @@
 export { ChannelView } from './components/ChannelView.tsx'
 export { MessageBody } from './markdown/MessageBody.tsx'
-export { prefetchLatest } from './data/prefetch.ts'
+export { prefetchLatest } from './data/pages.ts'
 export { ThreadsLink } from './components/ThreadsLink.tsx'

@@ -1,3 +1,2 @@
-export { PinsBar } from './components/PinsBar.tsx'
-export { useChannelPinning } from './data/pins.ts'
-export type { ChannelPinning } from './data/pins.ts'
+// Pins reach the message screen through its extension slot (../message-extensions.ts).
+export { usePinsExtension } from './message-extension.tsx'

@@ -1,6 +1,5 @@
 export { LaterLink } from './components/LaterLink.tsx'
-export { useSaveForLater } from './components/SaveForLater.tsx'
-export type { SaveForLater } from './components/SaveForLater.tsx'
+export { useSavedExtension } from './message-extension.tsx'
 export { useLaterItems } from './data/saved.ts'
 export type { LaterItem } from './data/saved.ts'
 export { useDueReminders } from './data/use-due-reminders.ts'

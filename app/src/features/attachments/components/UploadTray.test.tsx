@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
-import type { DraftUpload } from '../data/useUploads.ts'
+import type { DraftUpload } from '../data/use-uploads.ts'
 import { UploadTray } from './UploadTray.tsx'
 
 const upload = (over: Partial<DraftUpload>): DraftUpload =>

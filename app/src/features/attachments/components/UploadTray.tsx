@@ -1,5 +1,5 @@
 import { Icon } from '../../../ui/Icon.tsx'
-import type { DraftUpload } from '../data/useUploads.ts'
+import type { DraftUpload } from '../data/use-uploads.ts'
 import { formatBytes } from '../data/rules.ts'
 
 interface Props {

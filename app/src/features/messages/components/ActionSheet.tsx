@@ -4,7 +4,7 @@
 import { Icon } from '../../../ui/Icon.tsx'
 import { useEffect, useId, useRef } from 'react'
 import { QUICK_EMOJI } from './Reactions.tsx'
-import type { MessageAction } from './MessageActions.tsx'
+import type { MessageAction } from '../extension.ts'
 import './action-sheet.css'
 
 interface Props {

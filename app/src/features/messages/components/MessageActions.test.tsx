@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import type { ChatMessage } from '../conversation/types.ts'
 import { MessageItem } from './MessageItem.tsx'
-import type { People } from './MessageItem.tsx'
+import type { People } from '../people.ts'
 
 // jsdom has <dialog> without its modal methods.
 beforeAll(() => {

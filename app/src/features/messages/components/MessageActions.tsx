@@ -1,28 +1,11 @@
-// A message's actions, as data, shown two ways by one component: the hover toolbar (icons, on a
-// wide screen with a mouse) and, from its "More actions" button or a long press, the action
+// A message's actions (data: ../actions.ts), shown two ways by one component: the hover
+// toolbar (icons, on a wide screen with a mouse) and, from its "More actions" button or a long press, the action
 // sheet (every action with its label; a bottom sheet at phone width or with a coarse pointer,
 // where the toolbar shows only that button). The sheet is its own lazy chunk.
 import { Icon } from '../../../ui/Icon.tsx'
-import type { IconName } from '../../../ui/icons.ts'
+import type { MessageAction } from '../extension.ts'
 import { Suspense, lazy, useRef } from 'react'
 import { EmojiPicker } from './Reactions.tsx'
-
-export type MessageActionId =
-  'react' | 'reply' | 'edit' | 'delete' | 'pin' | 'save' | 'copy-link' | 'mark-unread' | 'history'
-
-export interface MessageAction {
-  id: MessageActionId
-  /** The accessible name, the same in the toolbar and the sheet. */
-  label: string
-  /** The icon (the sprite's); the label names the action, the icon is hidden from readers. */
-  icon: IconName
-  /** The toolbar's tooltip (with the key that does it), if not the label. */
-  title?: string
-  run: () => void
-  /** Shown as an icon in the toolbar too, not only in the sheet. */
-  inToolbar?: boolean
-  danger?: boolean
-}
 
 const ActionSheet = lazy(() => import('./ActionSheet.tsx'))
 

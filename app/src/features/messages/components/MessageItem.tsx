@@ -1,19 +1,21 @@
 // One row of the message list: author, time, the body rendered from its markdown tree, files,
-// reactions, and the actions a person may take on it.
+// reactions, the markers and actions of the features in the extension slot (../extension.ts),
+// and the actions a person may take on it (../actions.ts, data: this shows them).
 import { Icon } from '../../../ui/Icon.tsx'
 import { Suspense, lazy, memo, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import { AttachmentView } from '../../attachments/index.ts'
 import { MessageBody } from '../markdown/MessageBody.tsx'
-import type { ResolveMention } from '../markdown/MessageBody.tsx'
-import type { ChatMessage, PendingMessage } from '../conversation/types.ts'
+import type { ChatMessage } from '../conversation/types.ts'
 import { EmojiPickerDialog } from '../../emoji/index.ts'
+import { actionsFor } from '../actions.ts'
+import type { MessageExtension } from '../extension.ts'
+import type { People } from '../people.ts'
 import { Reactions } from './Reactions.tsx'
 import { fullTimeLabel, timeLabel } from './rows.ts'
 import { EditBox } from './EditBox.tsx'
 import { copyPermalink, useCopiedFlag } from './CopyLinkButton.tsx'
 import { MessageActions, useLongPress } from './MessageActions.tsx'
-import type { MessageAction } from './MessageActions.tsx'
 import './message-actions.css'
 import { ThreadSummaryButton } from './ThreadSummary.tsx'
 import { StatusEmoji } from '../../status/index.ts'
@@ -21,12 +23,7 @@ import { StatusEmoji } from '../../status/index.ts'
 // "(edited)": the earlier versions, loaded on first open.
 const EditHistory = lazy(() => import('./EditHistory.tsx'))
 
-export interface People {
-  me: string
-  nameOf: (userId: string) => string
-  avatarOf: (userId: string, size: number) => React.ReactNode
-  resolveMention: ResolveMention
-}
+const NO_EXTENSIONS: readonly MessageExtension[] = []
 
 interface MessageProps {
   message: ChatMessage
@@ -43,22 +40,16 @@ interface MessageProps {
   onOpenThread?: () => void
   /** An archived channel's message: readable (links, its thread), but nothing changes it. */
   readOnly?: boolean
-  /** Pinned in its channel (shown above its text). */
-  pinned?: boolean
-  /** Pins or unpins it (absent: not here, or not for me to unpin). */
-  onTogglePin?: () => void
   /** Moves my read position back to just before it (absent: not here). */
   onMarkUnread?: () => void
-  /** Saved for later by me (shown above its text). */
-  saved?: boolean
-  /** Opens "Save for later" for it (absent: not here). */
-  onSave?: () => void
+  /** The features' actions and markers (pins, saved, …): features/message-extensions.ts. */
+  extensions?: readonly MessageExtension[]
   /** Opened by its link: highlighted. */
   focused?: boolean
 }
 
 export const MessageItem = memo(function MessageItem(props: MessageProps) {
-  const { message, grouped, people, readOnly = false } = props
+  const { message, grouped, people, readOnly = false, extensions = NO_EXTENSIONS } = props
   const editing = props.editing && !readOnly
   const [picking, setPicking] = useState(false)
   const [sheetOpen, setSheetOpen] = useState(false)
@@ -95,86 +86,23 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
   const confirmDelete = () => {
     if (window.confirm('Delete this message?')) props.onDelete()
   }
-  const actions: MessageAction[] = []
-  if (!readOnly) {
-    actions.push({
-      id: 'react',
-      label: 'Add reaction',
-      icon: 'smile-plus',
-      inToolbar: true,
-      run: () => setPicking((v) => !v),
-    })
-  }
-  if (props.onOpenThread && !readOnly) {
-    const open = props.onOpenThread
-    actions.push({
-      id: 'reply',
-      label: 'Reply in thread',
-      title: 'Reply in thread (t)',
-      icon: 'message-square-reply',
-      inToolbar: true,
-      run: open,
-    })
-  }
-  actions.push({
-    id: 'copy-link',
-    label: copied ? 'Link copied' : 'Copy link',
-    icon: 'link-2',
-    inToolbar: true,
-    run: () => copyPermalink(message.channelId, message.id, onCopied),
+  const actions = actionsFor(message, {
+    me: people.me,
+    readOnly,
+    canDelete: props.canDelete,
+    copied,
+    extensions,
+    commands: {
+      react: () => setPicking((v) => !v),
+      openThread: props.onOpenThread,
+      copyLink: () => copyPermalink(message.channelId, message.id, onCopied),
+      showHistory: () => setHistoryOpen(true),
+      markUnread: props.onMarkUnread,
+      startEdit: props.onStartEdit,
+      delete: confirmDelete,
+    },
   })
-  if (props.onTogglePin && !readOnly) {
-    actions.push({
-      id: 'pin',
-      label: props.pinned ? 'Unpin from channel' : 'Pin to channel',
-      icon: props.pinned ? 'pin-off' : 'pin',
-      run: props.onTogglePin,
-    })
-  }
-  if (props.onSave) {
-    actions.push({
-      id: 'save',
-      label: props.saved ? 'Saved for later…' : 'Save for later',
-      icon: 'bookmark',
-      run: props.onSave,
-    })
-  }
-  if (message.editedAt) {
-    actions.push({
-      id: 'history',
-      label: 'Edit history',
-      icon: 'history',
-      run: () => setHistoryOpen(true),
-    })
-  }
-  if (props.onMarkUnread) {
-    actions.push({
-      id: 'mark-unread',
-      label: 'Mark unread',
-      icon: 'circle-dot',
-      run: props.onMarkUnread,
-    })
-  }
-  if (canEdit) {
-    actions.push({
-      id: 'edit',
-      label: 'Edit message',
-      title: 'Edit message (e)',
-      icon: 'pencil',
-      inToolbar: true,
-      run: props.onStartEdit,
-    })
-  }
-  if (canDelete) {
-    actions.push({
-      id: 'delete',
-      label: 'Delete message',
-      icon: 'trash-2',
-      inToolbar: true,
-      danger: true,
-      run: confirmDelete,
-    })
-  }
+  const markers = extensions.flatMap((e) => e.markers?.(message) ?? [])
   return (
     <article
       tabIndex={-1}
@@ -212,16 +140,11 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
         )}
       </div>
       <div className="message-main">
-        {props.pinned && (
-          <p className="pin-marker">
-            <Icon name="pin" size={13} /> Pinned
+        {markers.map((m) => (
+          <p key={m.id} className={m.className}>
+            <Icon name={m.icon} size={13} /> {m.label}
           </p>
-        )}
-        {props.saved && (
-          <p className="saved-marker">
-            <Icon name="bookmark" size={13} /> Saved for later
-          </p>
-        )}
+        ))}
         {!grouped && (
           <header className="message-header">
             <bdi className="message-author">{author}</bdi>
@@ -324,70 +247,3 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
     </article>
   )
 })
-
-interface PendingProps {
-  pending: PendingMessage
-  grouped: boolean
-  people: People
-  localUrls: ReadonlyMap<string, string>
-  onRetry: () => void
-  onDiscard: () => void
-}
-
-/** A message the server has not confirmed yet: sending, waiting for the network, or failed. */
-export function PendingItem({
-  pending,
-  grouped,
-  people,
-  localUrls,
-  onRetry,
-  onDiscard,
-}: PendingProps) {
-  const label =
-    pending.state === 'failed'
-      ? 'Not sent'
-      : pending.state === 'sending'
-        ? 'Sending…'
-        : navigator.onLine
-          ? 'Waiting to send…'
-          : 'Offline: will send when you reconnect'
-  return (
-    <article
-      tabIndex={-1}
-      className={`message message-pending message-${pending.state}${grouped ? ' message-grouped' : ''}`}
-      aria-label={`Your message, ${label}`}
-      data-pending-id={pending.id}
-    >
-      <div className="message-gutter">{grouped ? null : people.avatarOf(people.me, 36)}</div>
-      <div className="message-main">
-        {!grouped && (
-          <header className="message-header">
-            <bdi className="message-author">{people.nameOf(people.me)}</bdi>
-          </header>
-        )}
-        {pending.body && <MessageBody body={pending.body} resolveMention={people.resolveMention} />}
-        {pending.attachments.length > 0 && (
-          <div className="attachments">
-            {pending.attachments.map((a) => (
-              <AttachmentView key={a.id} attachment={a} localUrl={localUrls.get(a.id) ?? null} />
-            ))}
-          </div>
-        )}
-        <div className="pending-status" role={pending.state === 'failed' ? 'alert' : 'status'}>
-          <span>{label}</span>
-          {pending.state === 'failed' && (
-            <>
-              {pending.error && <span className="pending-error"> {pending.error}</span>}
-              <button type="button" className="link-button" onClick={onRetry}>
-                Retry
-              </button>
-              <button type="button" className="link-button" onClick={onDiscard}>
-                Discard
-              </button>
-            </>
-          )}
-        </div>
-      </div>
-    </article>
-  )
-}

@@ -2,9 +2,9 @@
 // conversation (the channel's LiveChannel over the thread's numbering: catch-up after any
 // reconnect, the outbox, retries that cannot double), a composer with "Also send to #channel",
 // follow/unfollow, the "new replies" line, and the thread marked read while it is open and
-// visible. The parent and each reply have the channel's actions: react, edit, delete, pin (in
-// the channel's pins), save for later, copy link, mark unread (a reply moves my place in the
-// thread, the parent my place in the channel). A linked reply is highlighted and scrolled to.
+// visible. The parent and each reply have the channel's actions: react, edit, delete, copy
+// link, mark unread (a reply moves my place in the thread, the parent my place in the channel),
+// and those of the channel's extension slot (pin, in the channel's pins; save for later). A linked reply is highlighted and scrolled to.
 // In an archived channel it is read-only: the parent and the replies, the composer's place
 // saying why, no row actions but the link and saving; Follow stays, since it is personal
 // (unfollowing takes the thread out of the Threads view). Loaded only when a thread is opened
@@ -12,9 +12,8 @@
 import { Icon } from '../../../ui/Icon.tsx'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useUploads } from '../../attachments/index.ts'
-import type { OutgoingFile } from '../../attachments/index.ts'
 import { EmptyState } from '../../../ui/Notice.tsx'
-import type { LiveChannel } from '../conversation/LiveChannel.ts'
+import type { LiveChannel } from '../conversation/live-channel.ts'
 import type { ChatMessage } from '../conversation/types.ts'
 import { markThreadUnread } from '../data/mark-unread.ts'
 import { useMarkUnread, useReadWhileVisible } from './use-read-while-visible.ts'
@@ -24,14 +23,15 @@ import {
   useMyThreadState,
   useThreadParent,
 } from '../data/thread-state.ts'
-import { useLiveChannel } from '../data/useLiveChannel.ts'
+import { useLiveChannel } from '../data/use-live-channel.ts'
 import type { Mentionable } from '../mentions.ts'
 import { Composer } from './Composer.tsx'
 import { MessageItem } from './MessageItem.tsx'
-import type { People } from './MessageItem.tsx'
+import type { People } from '../people.ts'
 import { MessageList } from './MessageList.tsx'
-import { useRowRenderer } from './useRowRenderer.tsx'
-import type { RowRendererOptions } from './useRowRenderer.tsx'
+import { useRowRenderer } from './use-row-renderer.tsx'
+import { useSend } from './use-send.ts'
+import type { MessageExtension } from '../extension.ts'
 import './thread-panel.css'
 
 export interface ThreadPanelProps {
@@ -50,10 +50,8 @@ export interface ThreadPanelProps {
   onClose: () => void
   /** The channel's LiveChannel: the parent's edit, delete and reactions go through it. */
   channelLive: LiveChannel | null
-  /** The channel's pins (a reply pinned is in the channel's pinned list). */
-  pins?: RowRendererOptions['pins']
-  /** My saved messages and "Save for later", as in the channel. */
-  saving?: RowRendererOptions['saving']
+  /** The channel's features (pins, saved, …): a reply pinned is in the channel's pins. */
+  extensions?: readonly MessageExtension[]
   /** Marks the parent unread in the channel (the channel's "new" line moves). */
   onMarkParentUnread?: (message: ChatMessage) => void
   /** A reply opened by its link: highlighted and scrolled to once it is loaded. */
@@ -70,10 +68,8 @@ export default function ThreadPanel(props: ThreadPanelProps) {
   const mine = useMyThreadState(threadId)
   const follow = useFollowThread(threadId)
   const [alsoToChannel, setAlsoToChannel] = useState(false)
-  const [scrollSignal, setScrollSignal] = useState(0)
   const [atBottom, setAtBottom] = useState(true)
   const composerRef = useRef<HTMLTextAreaElement | null>(null)
-  const localUrls = useRef(new Map<string, string>())
 
   // The "new replies" line: where I had read up to when I opened the thread.
   const [newAfterSeq, setNewAfterSeq] = useState<number | null | undefined>(undefined)
@@ -94,19 +90,7 @@ export default function ThreadPanel(props: ThreadPanelProps) {
     composerRef.current?.focus()
   }, [threadId])
 
-  const send = useCallback(
-    (body: string, files: OutgoingFile[], messageId: string) => {
-      if (!live) return 'Still connecting; try again in a moment.'
-      for (const upload of uploads.uploads) {
-        if (upload.previewUrl) localUrls.current.set(upload.id, upload.previewUrl)
-      }
-      const result = live.send(body, files, messageId, alsoToChannel)
-      if (!result.ok) return result.error
-      setScrollSignal((n) => n + 1)
-      return null
-    },
-    [live, uploads.uploads, alsoToChannel]
-  )
+  const { send, scrollSignal, localUrls } = useSend(live, uploads.uploads, { alsoToChannel })
 
   // The "new replies" line moves to the reply marked unread; the Threads view follows from
   // the database (my thread_members row on my user topic).
@@ -120,12 +104,11 @@ export default function ThreadPanel(props: ThreadPanelProps) {
     isAdmin: props.isAdmin,
     newMarkerLabel: 'New replies',
     composerRef,
-    localUrls: localUrls.current,
+    localUrls,
     // An archived channel's thread reads as it was: no composer, and the rows unchangeable.
     readOnly,
-    pins: props.pins,
     markUnread: markReplyUnread,
-    saving: props.saving,
+    extensions: props.extensions,
     focusId: props.focusReplyId ?? null,
   })
   const parentRow = useParentRow(parent, props, readOnly)
@@ -217,16 +200,12 @@ export default function ThreadPanel(props: ThreadPanelProps) {
 
 /** The parent as a full row: its edit, delete and reactions go through the channel's LiveChannel. */
 function useParentRow(parent: ChatMessage | null, props: ThreadPanelProps, archived: boolean) {
-  const { people, channelLive, pins, saving, onMarkParentUnread } = props
+  const { people, channelLive, extensions, onMarkParentUnread } = props
   const [editing, setEditing] = useState(false)
   if (!parent) return null
   // Fetched apart from the channel (older than its window): the link, saving and mark unread.
   const readOnly = archived || props.parent === null
   const me = people.me
-  const pinned = pins?.pinnedBy.has(parent.id) ?? false
-  const canPin =
-    pins &&
-    (!pinned || props.isAdmin || parent.authorId === me || pins.pinnedBy.get(parent.id) === me)
   return (
     <MessageItem
       message={{ ...parent, thread: null }}
@@ -243,11 +222,8 @@ function useParentRow(parent: ChatMessage | null, props: ThreadPanelProps, archi
       onDelete={() => void channelLive?.remove(parent.id)}
       onToggleReaction={(emoji) => void channelLive?.toggleReaction(parent.id, emoji)}
       readOnly={readOnly}
-      pinned={pinned}
-      onTogglePin={canPin ? () => pins.toggle(parent.id, !pinned) : undefined}
       onMarkUnread={onMarkParentUnread && (() => onMarkParentUnread(parent))}
-      saved={saving?.saved.has(parent.id) ?? false}
-      onSave={saving && (() => saving.open(parent.id))}
+      extensions={extensions}
     />
   )
 }

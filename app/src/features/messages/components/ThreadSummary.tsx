@@ -1,7 +1,7 @@
 // Under a parent message: its thread's reply count, the avatars of the last repliers and the time
 // of the last reply, live; opens the thread.
 import type { ThreadSummary } from '../conversation/types.ts'
-import type { People } from './MessageItem.tsx'
+import type { People } from '../people.ts'
 import { fullTimeLabel, timeLabel } from './rows.ts'
 import './thread-summary.css'
 

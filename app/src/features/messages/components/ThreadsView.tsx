@@ -7,7 +7,7 @@ import { EmptyState, ErrorState, Spinner } from '../../../ui/Notice.tsx'
 import { useFollowedThreads } from '../data/threads.ts'
 import type { FollowedThread } from '../data/threads.ts'
 import { MessageBody } from '../markdown/MessageBody.tsx'
-import type { People } from './MessageItem.tsx'
+import type { People } from '../people.ts'
 import { fullTimeLabel, timeLabel } from './rows.ts'
 import './thread-panel.css'
 

@@ -1,6 +1,6 @@
 // The browser's idea of being online, for the live channel. Coming back to a hidden tab counts
 // as coming online too: timers and sockets may have slept.
-import type { Connectivity } from './LiveChannel.ts'
+import type { Connectivity } from './live-channel.ts'
 
 export const browserConnectivity: Connectivity = {
   isOnline: () => navigator.onLine,

@@ -8,7 +8,7 @@ import type {
   OutgoingMessage,
   TransportListener,
 } from './types.ts'
-import type { Connectivity } from './LiveChannel.ts'
+import type { Connectivity } from './live-channel.ts'
 import type { Timers } from './backoff.ts'
 
 export class FakeServer {

@@ -1,6 +1,6 @@
 import { memoryStore } from '../../../lib/local-store.ts'
 import type { KeyValueStore } from '../../../lib/local-store.ts'
-import { LiveChannel } from './LiveChannel.ts'
+import { LiveChannel } from './live-channel.ts'
 import { Outbox } from './outbox.ts'
 import {
   FakeConnectivity,

@@ -1,9 +1,8 @@
-// The live conversation's network side over supabase-js: pages of messages by seq through REST
-// (a channel's by its seq, a thread's replies by their thread seq), sends keyed by the client's
+// The live conversation's network side over supabase-js: pages of messages by seq (pages.ts,
+// the one page module for channels and threads, with what was asked for early), sends keyed by the client's
 // id, and the channel's live topic (lib/live.ts), which only its members may join.
 import { isNetworkError, cleanError } from '../../../lib/clean-error.ts'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
-import { rpcRows } from '../../../lib/rpc.ts'
 import { supabase } from '../../../lib/supabase.ts'
 import { TransportError } from '../conversation/types.ts'
 import type {
@@ -15,9 +14,9 @@ import type {
   TransportListener,
 } from '../conversation/types.ts'
 import { channelEventOf } from './live-events.ts'
-import { fetchPage, takePrefetchedPage } from './message-page.ts'
-import { toMessage, toMessageFields } from './rows.ts'
-import type { AttachmentRow, ReactionRow } from './rows.ts'
+import { fetchPage, takePrefetchedPage } from './pages.ts'
+import type { PageArgs } from './pages.ts'
+import { toMessageFields } from './rows.ts'
 
 /** message_page() returns at most this many rows. */
 const MAX_PAGE = 200
@@ -46,50 +45,6 @@ async function run<T>(
   return result.data as NonNullable<T>
 }
 
-/** A page of a thread's replies, by thread seq. */
-function fetchThreadPage(
-  threadId: string,
-  args: { before?: number; after?: number; limit: number }
-): Promise<ChatMessage[]> {
-  return rpcRows('thread_page', {
-    p_thread_id: threadId,
-    p_before_seq: args.before,
-    p_after_seq: args.after,
-    p_limit: args.limit,
-  }).then((rows) =>
-    rows.map((row) =>
-      toMessage(
-        {
-          ...row,
-          reactions: row.reactions as ReactionRow[] | null,
-          attachments: row.attachments as AttachmentRow[] | null,
-          thread: null,
-        },
-        true
-      )
-    )
-  )
-}
-
-/** A thread's latest page asked for as it is opened (before the panel renders), once. */
-const openingThreads = new Map<string, { at: number; page: Promise<ChatMessage[]> }>()
-const OPENING_FRESH_MS = 5_000
-const THREAD_PAGE = 50
-
-/** Asks for a thread's latest replies now: the click that opens it need not wait for the panel. */
-export function prefetchThreadPage(threadId: string): void {
-  const page = fetchThreadPage(threadId, { limit: THREAD_PAGE })
-  page.catch(() => undefined)
-  openingThreads.set(threadId, { at: Date.now(), page })
-}
-
-function takeThreadPage(threadId: string, limit: number): Promise<ChatMessage[]> | null {
-  const entry = openingThreads.get(threadId)
-  openingThreads.delete(threadId)
-  if (!entry || limit > THREAD_PAGE || Date.now() - entry.at > OPENING_FRESH_MS) return null
-  return entry.page
-}
-
 export function supabaseChannelTransport(
   channelId: string,
   userId: string,
@@ -98,24 +53,20 @@ export function supabaseChannelTransport(
   const client = supabase()
   const threadId = conversation.kind === 'thread' ? conversation.threadId : null
 
-  function page(args: { before?: number; after?: number; limit: number }): Promise<ChatMessage[]> {
+  function page(args: PageArgs): Promise<ChatMessage[]> {
     const limited = { ...args, limit: Math.min(args.limit, MAX_PAGE) }
-    return (
-      threadId === null ? fetchPage(channelId, limited) : fetchThreadPage(threadId, limited)
-    ).catch((error: unknown) => {
+    return fetchPage(channelId, limited, conversation).catch((error: unknown) => {
       throw transportError(error)
     })
   }
 
   return {
     latest: (limit) =>
-      (
-        (threadId === null
-          ? takePrefetchedPage(channelId, limit)
-          : takeThreadPage(threadId, limit)) ?? page({ limit })
-      ).catch((error: unknown) => {
-        throw transportError(error)
-      }),
+      (takePrefetchedPage(channelId, limit, conversation) ?? page({ limit })).catch(
+        (error: unknown) => {
+          throw transportError(error)
+        }
+      ),
     after: (afterSeq, limit) => page({ after: afterSeq, limit }),
     before: (beforeSeq, limit) => page({ before: beforeSeq, limit }),
 

@@ -3,7 +3,7 @@
 // after it. A message the caller may not read looks exactly like one that does not exist.
 import { supabase } from '../../../lib/supabase.ts'
 import type { ChatMessage } from '../conversation/types.ts'
-import { fetchPage } from './message-page.ts'
+import { fetchPage } from './pages.ts'
 
 export const CONTEXT_PAGE = 25
 

@@ -10,7 +10,7 @@ import { channelLabel, useChannelMutations } from '../../channels/index.ts'
 import { recentKey } from '../recent.ts'
 import { matchSwitcher, touchRecent } from '../switcher.ts'
 import type { SwitcherItem } from '../switcher.ts'
-import type { SearchContext } from './SearchLauncher.tsx'
+import type { SearchContext } from '../search-context.ts'
 import './search.css'
 
 export default function QuickSwitcher(props: SearchContext & { onClose: () => void }) {

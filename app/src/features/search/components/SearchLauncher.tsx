@@ -4,8 +4,7 @@
 import { Icon } from '../../../ui/Icon.tsx'
 import { Suspense, lazy, useEffect, useState } from 'react'
 import { browserStore, readJson } from '../../../lib/local-store.ts'
-import type { Channel } from '../../channels/index.ts'
-import type { Member } from '../../workspaces/index.ts'
+import type { SearchContext } from '../search-context.ts'
 import { recentKey } from '../recent.ts'
 import { touchRecent } from '../switcher.ts'
 
@@ -24,15 +23,6 @@ function NotLoaded({ onClose }: { onClose: () => void }) {
 const orNotLoaded = () => ({ default: NotLoaded })
 const SearchPanel = lazy(() => import('./SearchPanel.tsx').catch(orNotLoaded))
 const QuickSwitcher = lazy(() => import('./QuickSwitcher.tsx').catch(orNotLoaded))
-
-export interface SearchContext {
-  workspaceId: string
-  workspaceName: string
-  channels: Channel[]
-  members: Member[]
-  me: string
-  nameOf: (userId: string) => string
-}
 
 interface Props extends SearchContext {
   channelId: string | null

@@ -13,7 +13,7 @@ import type { SearchHit, SearchOrder } from '../data/search-messages.ts'
 import { highlight } from '../highlight.ts'
 import { isEmptyQuery, parseQuery, removeFilter } from '../query.ts'
 import type { SearchQuery } from '../query.ts'
-import type { SearchContext } from './SearchLauncher.tsx'
+import type { SearchContext } from '../search-context.ts'
 import './search.css'
 
 const QUICK_FILTERS = ['from:@me', 'mentions:@me', 'has:file', 'has:link', 'is:thread']

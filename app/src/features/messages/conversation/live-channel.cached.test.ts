@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { settle } from './fake-transport.test-support.ts'
 import { harness, seqs } from './harness.test-support.ts'
-import { LiveChannel } from './LiveChannel.ts'
+import { LiveChannel } from './live-channel.ts'
 import { Outbox } from './outbox.ts'
 
 describe('a live channel opened offline with cached messages', () => {

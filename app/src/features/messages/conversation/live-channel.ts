@@ -5,7 +5,7 @@
 // send queue). React reads it through useSyncExternalStore (subscribe/getSnapshot).
 import { MessageWindow } from './message-window.ts'
 import type { Outbox } from './outbox.ts'
-import { SendQueue } from './SendQueue.ts'
+import { SendQueue } from './send-queue.ts'
 import type { Timers } from './backoff.ts'
 import { editMessage, messageOf, removeMessage, toggleReaction } from './message-edits.ts'
 import type { EditContext } from './message-edits.ts'

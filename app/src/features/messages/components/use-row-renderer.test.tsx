@@ -2,9 +2,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { useRef } from 'react'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import type { ChatMessage, ThreadSummary } from '../conversation/types.ts'
-import type { People } from './MessageItem.tsx'
+import type { People } from '../people.ts'
 import type { Row } from './rows.ts'
-import { useRowRenderer } from './useRowRenderer.tsx'
+import { useRowRenderer } from './use-row-renderer.tsx'
 
 const people: People = {
   me: 'me',

@@ -9,7 +9,7 @@ import type { RealtimeChannel } from '@supabase/supabase-js'
 import { supabase } from '../../../lib/supabase.ts'
 import type { Activity } from './activity.ts'
 import { workspaceTopic } from './topics.ts'
-import { useActivity } from './useActivity.ts'
+import { useActivity } from './use-activity.ts'
 
 /** The people online; `away` those of them away, `dnd` those in Do Not Disturb. */
 export interface Presence extends ReadonlySet<string> {

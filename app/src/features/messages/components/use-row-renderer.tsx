@@ -5,11 +5,13 @@
 // reactions or "Reply in thread"; an existing thread still opens, to be read.
 import { useCallback, useState } from 'react'
 import type { RefObject } from 'react'
-import type { LiveChannel } from '../conversation/LiveChannel.ts'
+import type { LiveChannel } from '../conversation/live-channel.ts'
 import type { ChatMessage } from '../conversation/types.ts'
-import { MessageItem, PendingItem } from './MessageItem.tsx'
-import type { People } from './MessageItem.tsx'
+import { MessageItem } from './MessageItem.tsx'
+import { PendingItem } from './PendingItem.tsx'
+import type { People } from '../people.ts'
 import type { Row } from './rows.ts'
+import type { MessageExtension } from '../extension.ts'
 
 export interface RowRendererOptions {
   live: LiveChannel | null
@@ -27,16 +29,10 @@ export interface RowRendererOptions {
   localUrls: ReadonlyMap<string, string>
   /** An archived channel: nothing can be changed, no thread started. */
   readOnly: boolean
-  /** The channel's pins (absent: no pinning here). */
-  pins?: {
-    /** Pinned message id -> who pinned it. */
-    pinnedBy: ReadonlyMap<string, string | null>
-    toggle: (messageId: string, pin: boolean) => void
-  }
   /** Marks a message and everything after it unread (absent: not here). */
   markUnread?: (message: ChatMessage) => void
-  /** My saved messages, and "Save for later" for one (absent: not here). */
-  saving?: { saved: ReadonlyMap<string, unknown>; open: (messageId: string) => void }
+  /** The features' actions and markers (features/message-extensions.ts; absent: none). */
+  extensions?: readonly MessageExtension[]
   /** A message opened by its link, shown highlighted. */
   focusId?: string | null
 }
@@ -51,7 +47,7 @@ export interface RowRenderer {
 
 export function useRowRenderer(options: RowRendererOptions): RowRenderer {
   const { live, messages, people, isAdmin, newMarkerLabel, openThread, composerRef } = options
-  const { localUrls, readOnly, pins, markUnread, saving, focusId } = options
+  const { localUrls, readOnly, markUnread, extensions, focusId } = options
   const me = people.me
   const [editing, setEditing] = useState<string | null>(null)
 
@@ -80,11 +76,6 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
           const message = row.message
           // Read-only, only a thread that exists opens (one that has replies, or a reply's).
           const canOpen = !readOnly || Boolean(message.thread ?? message.parentId)
-          const pinned = pins?.pinnedBy.has(message.id) ?? false
-          // Unpinning is for who pinned it, the author or an admin (the database decides too).
-          const canPin =
-            pins &&
-            (!pinned || isAdmin || message.authorId === me || pins.pinnedBy.get(message.id) === me)
           return (
             <MessageItem
               message={message}
@@ -107,11 +98,8 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
                 openThread && canOpen ? () => openThread(message.parentId ?? message.id) : undefined
               }
               readOnly={readOnly}
-              pinned={pinned}
-              onTogglePin={canPin ? () => pins.toggle(message.id, !pinned) : undefined}
               onMarkUnread={markUnread && (() => markUnread(message))}
-              saved={saving?.saved.has(message.id) ?? false}
-              onSave={saving && (() => saving.open(message.id))}
+              extensions={extensions}
               focused={focusId === message.id}
             />
           )
@@ -140,9 +128,8 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
       newMarkerLabel,
       localUrls,
       readOnly,
-      pins,
       markUnread,
-      saving,
+      extensions,
       focusId,
     ]
   )

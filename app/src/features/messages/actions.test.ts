@@ -1,0 +1,185 @@
+import { describe, expect, it, vi } from 'vitest'
+import type { ChatMessage } from './conversation/types.ts'
+import { actionsFor } from './actions.ts'
+import type { RowCapabilities } from './actions.ts'
+import type { MessageExtension } from './extension.ts'
+import { pinActions, pinMarkers } from '../pins/message-extension.tsx'
+import { saveActions, savedMarkers } from '../saved/message-extension.tsx'
+
+function message(extra: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    id: 'm1',
+    channelId: 'c',
+    seq: 1,
+    authorId: 'me',
+    body: 'lunch?',
+    createdAt: '2026-01-10T09:00:00Z',
+    editedAt: null,
+    deletedAt: null,
+    reactions: [],
+    attachments: [],
+    thread: null,
+    ...extra,
+  }
+}
+
+function capabilities(extra: Partial<RowCapabilities> = {}): RowCapabilities {
+  return {
+    me: 'me',
+    readOnly: false,
+    canDelete: true,
+    copied: false,
+    extensions: [],
+    commands: {
+      react: vi.fn(),
+      openThread: vi.fn(),
+      copyLink: vi.fn(),
+      showHistory: vi.fn(),
+      markUnread: vi.fn(),
+      startEdit: vi.fn(),
+      delete: vi.fn(),
+    },
+    ...extra,
+  }
+}
+
+const ids = (m: ChatMessage, c: RowCapabilities) => actionsFor(m, c).map((a) => a.id)
+
+describe('actionsFor', () => {
+  it('offers my own message every core action, in order, each running its command', () => {
+    const caps = capabilities()
+    const actions = actionsFor(message({ editedAt: '2026-01-10T09:05:00Z' }), caps)
+    expect(actions.map((a) => a.id)).toEqual([
+      'react',
+      'reply',
+      'copy-link',
+      'history',
+      'mark-unread',
+      'edit',
+      'delete',
+    ])
+    expect(actions.filter((a) => a.inToolbar).map((a) => a.id)).toEqual([
+      'react',
+      'reply',
+      'copy-link',
+      'edit',
+      'delete',
+    ])
+    for (const a of actions) a.run()
+    const c = caps.commands
+    for (const fn of [c.react, c.openThread, c.copyLink, c.showHistory, c.markUnread]) {
+      expect(fn).toHaveBeenCalledOnce()
+    }
+    expect(c.startEdit).toHaveBeenCalledOnce()
+    expect(c.delete).toHaveBeenCalledOnce()
+    expect(actions.find((a) => a.id === 'delete')?.danger).toBe(true)
+  })
+
+  it("does not let me edit someone else's message, nor delete it unless allowed (an admin)", () => {
+    const other = message({ authorId: 'ann' })
+    expect(ids(other, capabilities({ canDelete: false }))).toEqual([
+      'react',
+      'reply',
+      'copy-link',
+      'mark-unread',
+    ])
+    expect(ids(other, capabilities({ canDelete: true }))).toContain('delete')
+    expect(ids(other, capabilities({ canDelete: true }))).not.toContain('edit')
+  })
+
+  it('offers nothing on a deleted message', () => {
+    expect(actionsFor(message({ deletedAt: '2026-01-10T10:00:00Z' }), capabilities())).toEqual([])
+  })
+
+  it('read-only (an archived channel): only the link and what does not change the message', () => {
+    expect(ids(message(), capabilities({ readOnly: true }))).toEqual(['copy-link', 'mark-unread'])
+  })
+
+  it('inside a thread, a reply has no "Reply in thread", and no mark unread where not given', () => {
+    const caps = capabilities()
+    const inThread = capabilities({
+      commands: { ...caps.commands, openThread: undefined, markUnread: undefined },
+    })
+    expect(ids(message({ parentId: 'p1' }), inThread)).toEqual([
+      'react',
+      'copy-link',
+      'edit',
+      'delete',
+    ])
+  })
+
+  it('says the link was copied', () => {
+    const copy = actionsFor(message(), capabilities({ copied: true })).find(
+      (a) => a.id === 'copy-link'
+    )
+    expect(copy?.label).toBe('Link copied')
+  })
+
+  it("puts the features' actions among the core's by their order", () => {
+    const toggle = vi.fn()
+    const open = vi.fn()
+    const extensions: MessageExtension[] = [
+      { id: 'pins', actions: pinActions(new Map(), toggle, false) },
+      { id: 'saved', actions: saveActions(new Map(), open) },
+    ]
+    const actions = actionsFor(message(), capabilities({ extensions }))
+    expect(actions.map((a) => a.id)).toEqual([
+      'react',
+      'reply',
+      'copy-link',
+      'pin',
+      'save',
+      'mark-unread',
+      'edit',
+      'delete',
+    ])
+    actions.find((a) => a.id === 'pin')?.run()
+    expect(toggle).toHaveBeenCalledWith('m1', true)
+    actions.find((a) => a.id === 'save')?.run()
+    expect(open).toHaveBeenCalledWith('m1')
+  })
+})
+
+describe('pins in the extension slot', () => {
+  const pinned = new Map([['m1', 'bob']])
+  it('pins anyone’s message; unpins only for who pinned it, the author or an admin', () => {
+    const others = message({ authorId: 'ann' })
+    const caps = capabilities()
+    expect(pinActions(new Map(), vi.fn(), false)(others, caps)[0]?.label).toBe('Pin to channel')
+    // Pinned by Bob, written by Ann: not mine to unpin.
+    expect(pinActions(pinned, vi.fn(), false)(others, caps)).toEqual([])
+    const asAdmin = pinActions(pinned, vi.fn(), true)(others, caps)
+    expect(asAdmin.map((a) => [a.label, a.icon])).toEqual([['Unpin from channel', 'pin-off']])
+    // My own message, pinned by Bob.
+    expect(pinActions(pinned, vi.fn(), false)(message(), caps)).toHaveLength(1)
+    expect(pinActions(new Map([['m1', 'me']]), vi.fn(), false)(others, caps)).toHaveLength(1)
+  })
+
+  it('offers nothing read-only, and marks a pinned message', () => {
+    expect(
+      pinActions(new Map(), vi.fn(), true)(message(), capabilities({ readOnly: true }))
+    ).toEqual([])
+    expect(pinMarkers(pinned)(message()).map((m) => m.label)).toEqual(['Pinned'])
+    expect(pinMarkers(pinned)(message({ id: 'm2' }))).toEqual([])
+  })
+})
+
+describe('saved in the extension slot', () => {
+  it('saves even read-only, says when it is saved, and marks it', () => {
+    const saved = new Map([['m1', {}]])
+    expect(saveActions(saved, vi.fn())(message()).map((a) => a.label)).toEqual(['Saved for later…'])
+    expect(saveActions(new Map(), vi.fn())(message()).map((a) => a.label)).toEqual([
+      'Save for later',
+    ])
+    expect(
+      actionsFor(
+        message(),
+        capabilities({
+          readOnly: true,
+          extensions: [{ id: 's', actions: saveActions(saved, vi.fn()) }],
+        })
+      ).map((a) => a.id)
+    ).toEqual(['copy-link', 'save', 'mark-unread'])
+    expect(savedMarkers(saved)(message()).map((m) => m.label)).toEqual(['Saved for later'])
+  })
+})

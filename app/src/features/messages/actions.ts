@@ -1,0 +1,110 @@
+// A message's actions, as data: the core's own (react, reply in thread, copy link, edit history,
+// mark unread, edit, delete) and those of the features in the extension slot (extension.ts),
+// in one order. Pure: what the message and the capabilities allow, nothing else; MessageItem
+// shows the list (toolbar and sheet) and ties the commands to its state.
+import type { ChatMessage } from './conversation/types.ts'
+import type { MessageAction, MessageCapabilities, MessageExtension } from './extension.ts'
+
+/** What the core's actions do, given by the row (absent: not offered here). */
+export interface MessageCommands {
+  react: () => void
+  /** Opens the message's thread (absent: no threads here, e.g. inside a thread). */
+  openThread?: () => void
+  copyLink: () => void
+  showHistory: () => void
+  /** Moves my read position back to just before it (absent: not here). */
+  markUnread?: () => void
+  startEdit: () => void
+  delete: () => void
+}
+
+export interface RowCapabilities extends MessageCapabilities {
+  /** The author, or an admin: the database decides too. */
+  canDelete: boolean
+  /** "Link copied" for a moment after a copy. */
+  copied: boolean
+  commands: MessageCommands
+  /** The features' parts for this conversation. */
+  extensions: readonly MessageExtension[]
+}
+
+export function actionsFor(message: ChatMessage, capabilities: RowCapabilities): MessageAction[] {
+  if (message.deletedAt) return []
+  const { readOnly, commands } = capabilities
+  const mine = message.authorId === capabilities.me
+  const actions: MessageAction[] = []
+  if (!readOnly) {
+    actions.push({
+      id: 'react',
+      label: 'Add reaction',
+      icon: 'smile-plus',
+      inToolbar: true,
+      run: commands.react,
+      order: 10,
+    })
+    if (commands.openThread) {
+      actions.push({
+        id: 'reply',
+        label: 'Reply in thread',
+        title: 'Reply in thread (t)',
+        icon: 'message-square-reply',
+        inToolbar: true,
+        run: commands.openThread,
+        order: 20,
+      })
+    }
+  }
+  actions.push({
+    id: 'copy-link',
+    label: capabilities.copied ? 'Link copied' : 'Copy link',
+    icon: 'link-2',
+    inToolbar: true,
+    run: commands.copyLink,
+    order: 30,
+  })
+  if (message.editedAt) {
+    actions.push({
+      id: 'history',
+      label: 'Edit history',
+      icon: 'history',
+      run: commands.showHistory,
+      order: 55,
+    })
+  }
+  if (commands.markUnread) {
+    actions.push({
+      id: 'mark-unread',
+      label: 'Mark unread',
+      icon: 'circle-dot',
+      run: commands.markUnread,
+      order: 60,
+    })
+  }
+  if (mine && !readOnly) {
+    actions.push({
+      id: 'edit',
+      label: 'Edit message',
+      title: 'Edit message (e)',
+      icon: 'pencil',
+      inToolbar: true,
+      run: commands.startEdit,
+      order: 80,
+    })
+  }
+  if (capabilities.canDelete && !readOnly) {
+    actions.push({
+      id: 'delete',
+      label: 'Delete message',
+      icon: 'trash-2',
+      inToolbar: true,
+      danger: true,
+      run: commands.delete,
+      order: 90,
+    })
+  }
+  for (const extension of capabilities.extensions) {
+    actions.push(...(extension.actions?.(message, capabilities) ?? []))
+  }
+  // Stable: the same order never reorders what came first.
+  return actions.sort((a, b) => a.order - b.order)
+}

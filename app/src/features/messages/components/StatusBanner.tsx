@@ -1,0 +1,59 @@
+// The line under a channel's header that says what its connection is doing: offline (and what
+// waits to be sent), reconnecting, catching up, an error, or a first page that cannot load yet.
+import { useRefreshHeld } from '../../auth/index.ts'
+import type { ChannelSnapshot } from '../conversation/types.ts'
+
+export function StatusBanner({
+  snapshot,
+  onRetry,
+}: {
+  snapshot: ChannelSnapshot
+  onRetry: () => void
+}) {
+  const held = useRefreshHeld()
+  const waiting = snapshot.pending.filter((p) => p.state !== 'failed').length
+  let text: string | null = null
+  let tone = 'info'
+  switch (snapshot.status) {
+    case 'offline':
+      text = `You are offline. ${waiting > 0 ? `${waiting} message${waiting === 1 ? '' : 's'} will be sent when you reconnect.` : 'Messages you write will be sent when you reconnect.'}`
+      tone = 'warning'
+      break
+    case 'reconnecting':
+      text = 'Reconnecting…'
+      tone = 'warning'
+      break
+    case 'catching-up':
+      text = snapshot.loaded ? 'Catching up…' : null
+      break
+    case 'error':
+      text = snapshot.error ?? 'This channel could not be loaded.'
+      tone = 'error'
+      break
+    case 'loading':
+      // The first page failed, or waits for a token the server cannot give yet: say so (never a
+      // bare spinner), and what waits in the outbox.
+      if (snapshot.error || held) {
+        text = `Cannot reach the server. Retrying…${waiting > 0 ? ` ${waiting} message${waiting === 1 ? '' : 's'} will be sent when it answers.` : ''}`
+        tone = 'warning'
+      }
+      break
+    case 'live':
+      break
+  }
+  if (!text) return <div className="status-banner-slot" data-status={snapshot.status} />
+  return (
+    <div
+      className={`status-banner status-${tone}`}
+      role={tone === 'error' ? 'alert' : 'status'}
+      data-status={snapshot.status}
+    >
+      {text}
+      {(snapshot.status === 'error' || snapshot.status === 'loading') && (
+        <button type="button" className="link-button" onClick={onRetry}>
+          Try again
+        </button>
+      )}
+    </div>
+  )
+}

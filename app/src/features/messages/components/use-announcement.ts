@@ -1,0 +1,29 @@
+import { useEffect, useRef, useState } from 'react'
+import type { ChannelSnapshot } from '../conversation/types.ts'
+
+/** A sentence for screen readers about the newest message from someone else. */
+export function useAnnouncement(
+  snapshot: ChannelSnapshot,
+  me: string,
+  nameOf: (id: string) => string
+): string {
+  const last = snapshot.messages[snapshot.messages.length - 1]
+  const seen = useRef<string | null>(null)
+  const [text, setText] = useState('')
+  useEffect(() => {
+    if (!last || !snapshot.loaded) return
+    if (seen.current === null) {
+      seen.current = last.id
+      return
+    }
+    if (last.id !== seen.current) {
+      seen.current = last.id
+      if (last.authorId !== me && !last.deletedAt) {
+        setText(
+          `${nameOf(last.authorId)}: ${last.body.replace(/<@[0-9a-f-]{36}>/g, '@…').slice(0, 200)}`
+        )
+      }
+    }
+  }, [last, snapshot.loaded, me, nameOf])
+  return text
+}

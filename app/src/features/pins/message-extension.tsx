@@ -1,0 +1,73 @@
+// Pins in the message screen's extension slot (messages/extension.ts): "Pin to channel" /
+// "Unpin from channel" on a message, the "Pinned" marker above its text, and the pinned bar
+// above the channel's messages. Unpinning is for who pinned it, the author or an admin (the
+// database decides too).
+import { useMemo } from 'react'
+import type { ChatMessage } from '../messages/conversation/types.ts'
+import type {
+  MessageAction,
+  MessageCapabilities,
+  MessageExtension,
+  MessageMarker,
+  UseMessageExtension,
+} from '../messages/extension.ts'
+import { PinsBar } from './components/PinsBar.tsx'
+import { useChannelPinning } from './data/pins.ts'
+
+type PinnedBy = ReadonlyMap<string, string | null>
+
+/** The pin action on one message, if I may take it (pure). */
+export function pinActions(
+  pinnedBy: PinnedBy,
+  toggle: (messageId: string, pin: boolean) => void,
+  isAdmin: boolean
+): (message: ChatMessage, capabilities: MessageCapabilities) => MessageAction[] {
+  return (message, { me, readOnly }) => {
+    if (readOnly) return []
+    const pinned = pinnedBy.has(message.id)
+    const mayUnpin = isAdmin || message.authorId === me || pinnedBy.get(message.id) === me
+    if (pinned && !mayUnpin) return []
+    return [
+      {
+        id: 'pin',
+        label: pinned ? 'Unpin from channel' : 'Pin to channel',
+        icon: pinned ? 'pin-off' : 'pin',
+        run: () => toggle(message.id, !pinned),
+        order: 40,
+      },
+    ]
+  }
+}
+
+/** "Pinned" above a pinned message's text (pure). */
+export function pinMarkers(pinnedBy: PinnedBy): (message: ChatMessage) => MessageMarker[] {
+  return (message) =>
+    pinnedBy.has(message.id)
+      ? [{ id: 'pinned', icon: 'pin', label: 'Pinned', className: 'pin-marker' }]
+      : []
+}
+
+export const usePinsExtension: UseMessageExtension = (scope) => {
+  const { channelId, channelTitle, workspaceId, me, isAdmin, nameOf } = scope
+  const pinning = useChannelPinning(channelId)
+  return useMemo(
+    (): MessageExtension => ({
+      id: 'pins',
+      actions: pinActions(pinning.pinnedBy, pinning.toggle, isAdmin),
+      markers: pinMarkers(pinning.pinnedBy),
+      banner: (
+        <PinsBar
+          pinning={pinning}
+          channelLabel={channelTitle}
+          workspaceId={workspaceId}
+          nameOf={nameOf}
+          canUnpin={(id) => {
+            const pin = pinning.pins.find((p) => p.messageId === id)
+            return isAdmin || pin?.pinnedBy === me || pin?.message.authorId === me
+          }}
+        />
+      ),
+    }),
+    [pinning, channelTitle, workspaceId, nameOf, isAdmin, me]
+  )
+}

@@ -1,0 +1,49 @@
+// "Save for later" in the message screen's extension slot (messages/extension.ts): the action
+// on a message (also in an archived channel: saving is personal), the "Saved for later"
+// marker above its text, and the save dialog (a lazy chunk) while it is open.
+import { useMemo } from 'react'
+import type { ChatMessage } from '../messages/conversation/types.ts'
+import type {
+  MessageAction,
+  MessageExtension,
+  MessageMarker,
+  UseMessageExtension,
+} from '../messages/extension.ts'
+import { useSaveForLater } from './components/SaveForLater.tsx'
+
+/** The save action on one message (pure). */
+export function saveActions(
+  saved: ReadonlyMap<string, unknown>,
+  open: (messageId: string) => void
+): (message: ChatMessage) => MessageAction[] {
+  return (message) => [
+    {
+      id: 'save',
+      label: saved.has(message.id) ? 'Saved for later…' : 'Save for later',
+      icon: 'bookmark',
+      run: () => open(message.id),
+      order: 50,
+    },
+  ]
+}
+
+/** "Saved for later" above a message I saved (pure). */
+export function savedMarkers(saved: ReadonlyMap<string, unknown>) {
+  return (message: ChatMessage): MessageMarker[] =>
+    saved.has(message.id)
+      ? [{ id: 'saved', icon: 'bookmark', label: 'Saved for later', className: 'saved-marker' }]
+      : []
+}
+
+export const useSavedExtension: UseMessageExtension = ({ me }) => {
+  const { saved, open, dialog } = useSaveForLater(me)
+  return useMemo(
+    (): MessageExtension => ({
+      id: 'saved',
+      actions: saveActions(saved, open),
+      markers: savedMarkers(saved),
+      overlay: dialog,
+    }),
+    [saved, open, dialog]
+  )
+}

@@ -1,0 +1,111 @@
+// The workspace's main pane: Later, the Threads view, the open channel (with its header and
+// search), a channel that is not there, or the wait for one. Later and Threads load lazily.
+import { Suspense, lazy } from 'react'
+import type { RefObject } from 'react'
+import { channelLabel } from '../features/channels/index.ts'
+import { ChannelView } from '../features/messages/index.ts'
+import { SearchLauncher } from '../features/search/index.ts'
+import { EmptyState, Spinner } from '../ui/Notice.tsx'
+import { ChannelHeader } from './ChannelHeader.tsx'
+import type { WorkspaceDialog } from './WorkspaceDialogs.tsx'
+import type { WorkspaceData } from './use-workspace-data.tsx'
+
+// The Threads view: loaded when it is first opened.
+const ThreadsView = lazy(() => import('../features/messages/components/ThreadsView.tsx'))
+// Later (saved messages): loaded when it is first opened.
+const LaterView = lazy(() => import('../features/saved/components/LaterView.tsx'))
+
+export interface MainPaneProps {
+  workspaceId: string
+  workspaceName: string
+  channelId: string | null
+  messageId: string | null
+  threadId: string | null
+  view: 'threads' | 'later' | null
+  data: WorkspaceData
+  composerRef: RefObject<HTMLTextAreaElement | null>
+  onDialog: (dialog: WorkspaceDialog) => void
+  onToggleSidebar: () => void
+  onToggleMembers: () => void
+}
+
+export function MainPane(props: MainPaneProps) {
+  const { workspaceId, workspaceName, channelId, messageId, threadId, view, data } = props
+  const { composerRef, onDialog, onToggleSidebar, onToggleMembers } = props
+  const { me, isAdmin, members, channels, channelList, channel } = data
+  return (
+    <main className="main" id="main">
+      {view === 'later' ? (
+        <Suspense fallback={<Spinner label="Loading saved messages" />}>
+          <LaterView workspaceId={workspaceId} nameOf={data.nameOf} />
+        </Suspense>
+      ) : view === 'threads' ? (
+        <Suspense fallback={<Spinner label="Loading threads" />}>
+          <ThreadsView
+            workspaceId={workspaceId}
+            people={{
+              me,
+              nameOf: data.nameOf,
+              avatarOf: data.avatarOf,
+              resolveMention: (id) => ({ name: data.nameOf(id), isMe: id === me }),
+            }}
+          />
+        </Suspense>
+      ) : channelId && (channel || !channels.data) ? (
+        <ChannelView
+          key={channelId}
+          workspaceId={workspaceId}
+          channelId={channelId}
+          channel={channel}
+          me={me}
+          isAdmin={isAdmin}
+          nameOf={data.nameOf}
+          avatarOf={data.avatarOf}
+          workspacePeople={data.people}
+          composerRef={composerRef}
+          focusMessageId={messageId}
+          threadId={threadId}
+          header={
+            channel ? (
+              <ChannelHeader
+                channel={channel}
+                label={channelLabel(channel, me)}
+                memberCount={null}
+                onToggleSidebar={() => onToggleSidebar()}
+                onToggleMembers={() => onToggleMembers()}
+                onSettings={() => onDialog('channel-settings')}
+                onAddPeople={channel.kind === 'dm' ? null : () => onDialog('add-people')}
+                search={
+                  <SearchLauncher
+                    workspaceId={workspaceId}
+                    workspaceName={workspaceName}
+                    channels={channelList}
+                    members={members.data ?? []}
+                    me={me}
+                    nameOf={data.nameOf}
+                    channelId={channelId}
+                  />
+                }
+              />
+            ) : (
+              <header className="channel-header" aria-busy="true" />
+            )
+          }
+        />
+      ) : channelId ? (
+        <EmptyState title="Channel not available">
+          <p className="muted">
+            It does not exist, or you are not a member. Browse channels to join one.
+          </p>
+          <button type="button" className="button" onClick={() => onDialog('browse')}>
+            Browse channels
+          </button>
+        </EmptyState>
+      ) : (
+        <div className="list-center">
+          <Spinner label="Opening the channel" />
+        </div>
+      )}
+    </main>
+  )
+}

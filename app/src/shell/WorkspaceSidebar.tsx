@@ -1,0 +1,133 @@
+// The workspace's sidebar: its name and menu (invite, members, leave), the Threads and Later
+// links, and the channels (features/channels' Sidebar), with what the server's silence means.
+import { useQueryClient } from '@tanstack/react-query'
+import { cleanError } from '../lib/clean-error.ts'
+import { navigate } from '../lib/router.ts'
+import { useRefreshHeld } from '../features/auth/index.ts'
+import { useLeaveWorkspace } from '../features/workspaces/index.ts'
+import { Sidebar } from '../features/channels/index.ts'
+import { ThreadsLink } from '../features/messages/index.ts'
+import { LaterLink } from '../features/saved/index.ts'
+import { Notice, Spinner } from '../ui/Notice.tsx'
+import { MenuButton } from '../ui/MenuButton.tsx'
+import type { WorkspaceDialog } from './WorkspaceDialogs.tsx'
+import type { WorkspaceData } from './use-workspace-data.tsx'
+
+export interface WorkspaceSidebarProps {
+  workspaceId: string
+  workspaceName: string
+  channelId: string | null
+  view: 'threads' | 'later' | null
+  data: WorkspaceData
+  onDialog: (dialog: WorkspaceDialog) => void
+  /** A link in it was followed (the drawer closes at phone width). */
+  onNavigate: () => void
+}
+
+export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
+  const { workspaceId, workspaceName, channelId, view, data, onDialog, onNavigate } = props
+  const { me, isAdmin, members, channels, channelList, online } = data
+  const queryClient = useQueryClient()
+  const leave = useLeaveWorkspace(workspaceId)
+  // The session's refresh waits for the server (refresh-hold.ts): what shows is last-known.
+  const held = useRefreshHeld()
+  return (
+    <aside className="sidebar" aria-label={`${workspaceName} sidebar`}>
+      <header className="workspace-header">
+        <h1 title={workspaceName}>
+          <bdi>{workspaceName}</bdi>
+        </h1>
+        <MenuButton label="Workspace menu" icon="⋯">
+          {(close) => (
+            <>
+              {isAdmin && (
+                <button
+                  type="button"
+                  role="menuitem"
+                  onClick={() => {
+                    close()
+                    onDialog('invite')
+                  }}
+                >
+                  Invite people
+                </button>
+              )}
+              <button
+                type="button"
+                role="menuitem"
+                onClick={() => {
+                  close()
+                  onDialog('members')
+                }}
+              >
+                Members ({members.data?.length ?? '…'})
+              </button>
+              <button
+                type="button"
+                role="menuitem"
+                onClick={() => {
+                  close()
+                  if (window.confirm(`Leave ${workspaceName}?`))
+                    leave.mutate(undefined, { onSuccess: () => navigate('/') })
+                }}
+              >
+                Leave workspace
+              </button>
+            </>
+          )}
+        </MenuButton>
+      </header>
+      {leave.error && <Notice tone="error">{cleanError(leave.error)}</Notice>}
+      {isAdmin && (
+        <button
+          type="button"
+          className="button button-small invite-button"
+          onClick={() => onDialog('invite')}
+        >
+          Invite people
+        </button>
+      )}
+      {/* Also over the last-known list (offline cache) while the server does not answer. */}
+      {channels.failureCount > 0 || held ? (
+        <Notice tone="warning">
+          {navigator.onLine
+            ? 'Cannot reach the server. Retrying…'
+            : 'You are offline. Retrying when the connection is back.'}{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => void queryClient.refetchQueries()}
+          >
+            Try again
+          </button>
+        </Notice>
+      ) : (
+        !channels.data && <Spinner label="Loading channels" />
+      )}
+      <ThreadsLink
+        workspaceId={workspaceId}
+        me={me}
+        active={view === 'threads'}
+        onNavigate={() => onNavigate()}
+      />
+      <LaterLink
+        workspaceId={workspaceId}
+        me={me}
+        active={view === 'later'}
+        onNavigate={() => onNavigate()}
+      />
+      <Sidebar
+        workspaceId={workspaceId}
+        channels={channelList}
+        activeId={channelId}
+        me={me}
+        online={online}
+        onBrowse={() => onDialog('browse')}
+        onCreate={() => onDialog('create-channel')}
+        onNewDm={() => onDialog('new-dm')}
+        onNavigate={() => onNavigate()}
+        loaded={!!channels.data && channels.failureCount === 0 && !held}
+      />
+    </aside>
+  )
+}
