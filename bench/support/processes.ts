@@ -3,21 +3,13 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { readdir, readFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** The repository's root. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
-export async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
+export { freePort } from '../../backend/src/http/ports.ts'
 
 /**
  * Starts `backend start` (the CLI) for a project folder in a process of its own, so that its

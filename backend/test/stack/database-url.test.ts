@@ -5,8 +5,6 @@
 import { spawn, spawnSync } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { chown, mkdir, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import postgres from 'postgres'
 import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js'
@@ -18,6 +16,7 @@ import { tempDir } from '../support/cli.ts'
 import { makeProject } from '../support/stack.ts'
 import { clientOf, recordingLogger, requireSystemPostgis } from '../support/system-postgres.ts'
 import { SYSTEM_BIN } from '../support/system-postgres.ts'
+import { freePort } from '../../src/http/ports.ts'
 
 const PASSWORD = 'external-secret'
 
@@ -87,14 +86,6 @@ async function startExternalServer(): Promise<ExternalServer> {
       await rm(dir, { recursive: true, force: true })
     },
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 const SCHEMA = `

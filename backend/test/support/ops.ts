@@ -1,8 +1,6 @@
 // For the crash recovery, backup and upgrade tests: a project folder, the keys a `start` prints,
 // supabase-js clients on it, and writers that record which of their writes were acknowledged.
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createClient } from '@supabase/supabase-js'
@@ -51,13 +49,7 @@ export async function withDb<T>(url: string, fn: (sql: postgres.Sql) => Promise<
   }
 }
 
-export async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
+export { freePort } from '../../src/http/ports.ts'
 
 /**
  * Writers that each call `write(n)` with increasing n until stopped; `acknowledged` holds every n
