@@ -1,18 +1,20 @@
 // The narrow column of workspaces (switch between them, create one) and my profile button. Each
 // workspace shows its red count (mentions and DMs) or a dot (other unread; muted channels
 // neither); the total is in the title and on the favicon.
+import { Suspense } from 'react'
 import { channelLabel, useChannelsQuery } from '../features/channels/index.ts'
 import {
   badgeOf,
   sumBadges,
-  useBrowserNotifications,
+  BrowserNotifier,
   useNotificationSettings,
   useTitleBadge,
   useWorkspaceBadges,
 } from '../features/notifications/index.ts'
-import type { Badge } from '../features/notifications/index.ts'
+import type { Badge, BrowserNotifierOptions } from '../features/notifications/index.ts'
 import { Avatar } from '../features/profiles/index.ts'
 import type { Workspace } from '../features/workspaces/index.ts'
+import { useAfterFirstScreen } from '../lib/first-screen.ts'
 import { useRoute } from '../lib/router.ts'
 import { Link } from '../ui/Link.tsx'
 
@@ -44,7 +46,9 @@ export function WorkspaceRail({ workspaces, activeId, me, myName, myAvatar, onPr
   // Browser notifications for all my workspaces (one tab per person raises them).
   const route = useRoute()
   const settings = useNotificationSettings(activeId).data
-  useBrowserNotifications({
+  // The notifier's code is not part of the first screen: it loads once that is shown.
+  const afterFirstScreen = useAfterFirstScreen()
+  const notifier: BrowserNotifierOptions = {
     workspaceId: activeId,
     workspaces,
     me,
@@ -67,9 +71,14 @@ export function WorkspaceRail({ workspaces, activeId, me, myName, myAvatar, onPr
       timeZone: 'UTC',
       snoozeUntil: null,
     },
-  })
+  }
   return (
     <nav className="rail" aria-label="Workspaces">
+      {afterFirstScreen && (
+        <Suspense fallback={null}>
+          <BrowserNotifier {...notifier} />
+        </Suspense>
+      )}
       <ul>
         {workspaces.map((w) => {
           const badge = w.id === activeId ? { count: 0, bold: false } : badges.get(w.id)!

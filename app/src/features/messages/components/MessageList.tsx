@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
+import { markFirstScreenShown } from '../../../lib/first-screen.ts'
 import { Spinner } from '../../../ui/Notice.tsx'
 import type { ChannelSnapshot } from '../conversation/types.ts'
 import { buildRows } from './rows.ts'
@@ -164,6 +165,11 @@ export function MessageList(props: Props) {
       focusRow(next)
     }
   }
+
+  // The first page (or the empty state) on screen: background code may load now.
+  useEffect(() => {
+    if (snapshot.loaded) markFirstScreenShown()
+  }, [snapshot.loaded])
 
   const busy = !snapshot.loaded
   return (

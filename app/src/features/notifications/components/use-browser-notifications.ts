@@ -39,7 +39,7 @@ export interface WatchedChannel {
   level: NotifyLevel | null
 }
 
-interface Options {
+export interface BrowserNotifierOptions {
   workspaceId: string
   /** Every workspace of mine (the others are watched through their live topics). */
   workspaces: readonly { id: string; name: string }[]
@@ -93,7 +93,7 @@ export function notificationText(body: string, names?: ReadonlyMap<string, strin
   return text.length > 140 ? `${text.slice(0, 139)}…` : text || 'New message'
 }
 
-export function useBrowserNotifications(options: Options): void {
+export function useBrowserNotifications(options: BrowserNotifierOptions): void {
   const { workspaceId, me, channels, activeChannelId, workspaces } = options
   const queryClient = useQueryClient()
   // The thread this tab shows: open beside its channel, or opened at a reply by its permalink.

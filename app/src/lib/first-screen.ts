@@ -1,0 +1,38 @@
+// The first screen: what a person opened, shown. Code of background features (the browser
+// notifier) waits for it, so that it does not compete with the first screen for the network and
+// the main thread. The message list says when its first page (or its empty state) is on screen;
+// screens without one never do, so after a few seconds nothing waits any more.
+import { useEffect, useState } from 'react'
+
+/** After this long from start, the first screen counts as shown whatever is on screen. */
+export const FIRST_SCREEN_FALLBACK_MS = 4000
+
+let shown = false
+const waiting = new Set<() => void>()
+
+/** Called once what was opened is on screen; later calls do nothing. */
+export function markFirstScreenShown(): void {
+  if (shown) return
+  shown = true
+  for (const wake of waiting) wake()
+  waiting.clear()
+}
+
+if (typeof window !== 'undefined') window.setTimeout(markFirstScreenShown, FIRST_SCREEN_FALLBACK_MS)
+
+/** False until the first screen has been shown, then true for good. */
+export function useAfterFirstScreen(): boolean {
+  const [ready, setReady] = useState(shown)
+  useEffect(() => {
+    if (shown) {
+      setReady(true)
+      return
+    }
+    const wake = () => setReady(true)
+    waiting.add(wake)
+    return () => {
+      waiting.delete(wake)
+    }
+  }, [])
+  return ready
+}
