@@ -1,9 +1,7 @@
 // Playwright in Debian's Chromium (Playwright's own browser download does not work here) against
 // the real stack: global-setup.ts builds the app, starts the backend serving it on free ports
-// with a temporary data folder, and stops it afterwards. Each scenario makes its own people and
-// workspace and changes nothing shared, so two run at once (the machine has two cores; the time
-// goes to waiting on the pages, the stack and its timers more than to CPU). The one spec that
-// changes the shared stack's settings (the email job's schedule and delay) runs alone, after.
+// with a temporary data folder, and stops it afterwards. One worker: the scenarios share that
+// stack, and each makes its own people and workspace, so no test resets the database.
 import { defineConfig } from '@playwright/test'
 
 export const CHROMIUM_ARGS = [
@@ -16,24 +14,17 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-/** Specs that change what every scenario shares (the stack's settings): never beside another. */
-const SHARED_SETTINGS = ['**/notification-email.spec.ts']
-
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   forbidOnly: true,
   fullyParallel: false,
-  workers: 2,
+  workers: 1,
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   globalSetup: './support/global-setup.ts',
-  projects: [
-    { name: 'scenarios', testIgnore: SHARED_SETTINGS },
-    { name: 'shared settings', testMatch: SHARED_SETTINGS, dependencies: ['scenarios'], workers: 1 },
-  ],
   use: {
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

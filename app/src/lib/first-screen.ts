@@ -1,11 +1,12 @@
 // The first screen: what a person opened, shown. Code of background features (the browser
 // notifier) waits for it, so that it does not compete with the first screen for the network and
-// the main thread. The message list says when its first page (or its empty state) is on screen;
-// screens without one never do, so after a few seconds nothing waits any more.
+// the main thread. The message list says when its first page (or its empty state) is on screen,
+// the workspace's main pane when it shows something else (Later, Threads, a missing channel); if
+// neither comes (a channel that cannot load), nothing waits any more after 15 seconds.
 import { useEffect, useState } from 'react'
 
 /** After this long from start, the first screen counts as shown whatever is on screen. */
-export const FIRST_SCREEN_FALLBACK_MS = 4000
+export const FIRST_SCREEN_FALLBACK_MS = 15_000
 
 let shown = false
 const waiting = new Set<() => void>()

@@ -1,10 +1,11 @@
 // The workspace's main pane: Later, the Threads view, the open channel (with its header and
 // search), a channel that is not there, or the wait for one. Later and Threads load lazily.
-import { Suspense, lazy } from 'react'
+import { Suspense, lazy, useEffect } from 'react'
 import type { RefObject } from 'react'
 import { channelLabel } from '../features/channels/index.ts'
 import { ChannelView } from '../features/messages/index.ts'
 import { SearchLauncher } from '../features/search/index.ts'
+import { markFirstScreenShown } from '../lib/first-screen.ts'
 import { EmptyState, Spinner } from '../ui/Notice.tsx'
 import { ChannelHeader } from './ChannelHeader.tsx'
 import type { WorkspaceDialog } from './WorkspaceDialogs.tsx'
@@ -33,6 +34,13 @@ export function MainPane(props: MainPaneProps) {
   const { workspaceId, workspaceName, channelId, messageId, threadId, view, data } = props
   const { composerRef, onDialog, onToggleSidebar, onToggleMembers } = props
   const { me, isAdmin, members, channels, channelList, channel } = data
+  const showsChannel = !!channelId && (!!channel || !channels.data)
+  // Later, Threads or a missing channel is the first screen once shown; a channel's message list
+  // says so itself when its first page is on screen.
+  const shownOtherwise = view ?? (channelId && !showsChannel ? 'missing channel' : null)
+  useEffect(() => {
+    if (shownOtherwise) markFirstScreenShown()
+  }, [shownOtherwise])
   return (
     <main className="main" id="main">
       {view === 'later' ? (
@@ -51,7 +59,7 @@ export function MainPane(props: MainPaneProps) {
             }}
           />
         </Suspense>
-      ) : channelId && (channel || !channels.data) ? (
+      ) : showsChannel ? (
         <ChannelView
           key={channelId}
           workspaceId={workspaceId}
