@@ -1,12 +1,21 @@
 import { act, renderHook } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
-import { markFirstScreenShown, useAfterFirstScreen } from './first-screen.ts'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { AFTER_FIRST_SCREEN_MS, markFirstScreenShown, useAfterFirstScreen } from './first-screen.ts'
+
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 describe('useAfterFirstScreen', () => {
-  it('is false until the first screen is shown, then true, also for what mounts later', () => {
+  it('is false until a moment after the first screen is shown, then true, also for what mounts later', () => {
+    vi.useFakeTimers()
     const early = renderHook(() => useAfterFirstScreen())
     expect(early.result.current).toBe(false)
     act(() => markFirstScreenShown())
+    expect(early.result.current).toBe(false)
+    act(() => vi.advanceTimersByTime(AFTER_FIRST_SCREEN_MS - 1))
+    expect(early.result.current).toBe(false)
+    act(() => vi.advanceTimersByTime(1))
     expect(early.result.current).toBe(true)
     act(() => markFirstScreenShown())
     expect(renderHook(() => useAfterFirstScreen()).result.current).toBe(true)

@@ -1,31 +1,41 @@
 // The first screen: what a person opened, shown. Code of background features (the browser
-// notifier) waits for it, so that it does not compete with the first screen for the network and
-// the main thread. The message list says when its first page (or its empty state) is on screen,
-// the workspace's main pane when it shows something else (Later, Threads, a missing channel); if
-// neither comes (a channel that cannot load), nothing waits any more after 15 seconds.
+// notifier) waits for it, and a second more, so that it does not compete with the first screen
+// for the network and the main thread, even for the frames that finish it. The message list says
+// when its first page (or its empty state) is on screen, the workspace's main pane when it shows
+// something else (Later, Threads, a missing channel); if neither comes (a channel that cannot
+// load), nothing waits any more after 15 seconds.
 import { useEffect, useState } from 'react'
 
 /** After this long from start, the first screen counts as shown whatever is on screen. */
 export const FIRST_SCREEN_FALLBACK_MS = 15_000
+/** How long after the first screen is shown background code waits still. */
+export const AFTER_FIRST_SCREEN_MS = 1000
 
 let shown = false
+let released = false
 const waiting = new Set<() => void>()
+
+function release(): void {
+  if (released) return
+  released = true
+  for (const wake of waiting) wake()
+  waiting.clear()
+}
 
 /** Called once what was opened is on screen; later calls do nothing. */
 export function markFirstScreenShown(): void {
   if (shown) return
   shown = true
-  for (const wake of waiting) wake()
-  waiting.clear()
+  setTimeout(release, AFTER_FIRST_SCREEN_MS)
 }
 
-if (typeof window !== 'undefined') window.setTimeout(markFirstScreenShown, FIRST_SCREEN_FALLBACK_MS)
+if (typeof window !== 'undefined') window.setTimeout(release, FIRST_SCREEN_FALLBACK_MS)
 
-/** False until the first screen has been shown, then true for good. */
+/** False until a moment after the first screen has been shown, then true for good. */
 export function useAfterFirstScreen(): boolean {
-  const [ready, setReady] = useState(shown)
+  const [ready, setReady] = useState(released)
   useEffect(() => {
-    if (shown) {
+    if (released) {
       setReady(true)
       return
     }
