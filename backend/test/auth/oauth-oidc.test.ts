@@ -11,8 +11,7 @@ import { authConfig, authFetch, confirmedClient, decodeJwt } from './support.ts'
 import type { TestStack } from './support.ts'
 
 const REDIRECT = 'https://client.example.com/callback'
-const OAUTH_ON =
-  '[auth.oauth_server]\nenabled = true\nauthorization_url_path = "/oauth/consent"'
+const OAUTH_ON = '[auth.oauth_server]\nenabled = true\nauthorization_url_path = "/oauth/consent"'
 
 interface Client {
   id: string

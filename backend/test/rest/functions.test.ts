@@ -125,10 +125,7 @@ describe('functions inside select', () => {
   })
 
   it('reads computed columns and relationships of a partitioned table', async () => {
-    const { data, error } = await t.db
-      .from('events')
-      .select('id, label, host(first)')
-      .order('id')
+    const { data, error } = await t.db.from('events').select('id, label, host(first)').order('id')
     expect(error).toBeNull()
     expect(data).toEqual([
       { id: 1, label: 'LAUNCH', host: { first: 'Ada' } },
@@ -156,7 +153,8 @@ describe('embedding errors', () => {
         },
       ],
       hint: "Try changing 'teams' to one of the following: 'teams!members_team_a_fkey', 'teams!members_team_b_fkey'. Find the desired relationship in the 'details' key.",
-      message: "Could not embed because more than one relationship was found for 'members' and 'teams'",
+      message:
+        "Could not embed because more than one relationship was found for 'members' and 'teams'",
     })
     const named = await t.db.from('members').select('id, teams!members_team_b_fkey(name)')
     expect(named.data).toEqual([{ id: 1, teams: { name: 'blue' } }])
