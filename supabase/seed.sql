@@ -149,7 +149,8 @@ begin
   order by ch.id, i;
 
   -- A few threads under messages of #general and #engineering, replies minutes apart; the
-  -- repliers and the parents' authors follow them (triggers), with some replies left unread.
+  -- repliers and the parents' authors follow them (triggers), each with one to three replies
+  -- left unread (thread ids are random, so the count cannot be left to a hash alone).
   insert into public.messages (channel_id, author_id, body, created_at, parent_id)
   select p.channel_id, p.repliers[1 + r % cardinality(p.repliers)],
     replies[1 + (r + p.shift) % cardinality(replies)],
@@ -167,7 +168,7 @@ begin
   order by p.channel_id, p.created_at, r;
 
   update public.thread_members tm
-  set last_read_seq = greatest(t.last_seq - abs(hashtext(tm.user_id::text || t.id::text)) % 3, 0)
+  set last_read_seq = greatest(t.last_seq - 1 - abs(hashtext(tm.user_id::text || t.id::text)) % 3, 0)
   from public.threads t
   where t.id = tm.thread_id;
 
