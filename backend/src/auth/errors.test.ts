@@ -32,6 +32,8 @@ const EXPECTED: Array<[string, number]> = [
   ['reauthentication_needed', 400],
   ['reauthentication_not_valid', 422],
   ['same_password', 422],
+  ['current_password_required', 400],
+  ['current_password_invalid', 400],
   ['otp_expired', 403],
   ['otp_disabled', 422],
   ['over_request_rate_limit', 429],

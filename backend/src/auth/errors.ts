@@ -34,6 +34,9 @@ const CODES = {
   reauthenticationNeeded: ['reauthentication_needed', 400],
   reauthenticationNotValid: ['reauthentication_not_valid', 422],
   samePassword: ['same_password', 422],
+  currentPasswordRequired: ['current_password_required', 400],
+  // GoTrue's Go constant is ErrorCodeCurrentPasswordMismatch; the code it carries is this one.
+  currentPasswordInvalid: ['current_password_invalid', 400],
   otpExpired: ['otp_expired', 403],
   otpDisabled: ['otp_disabled', 422],
   overRequestRateLimit: ['over_request_rate_limit', 429],

@@ -19,6 +19,8 @@ export interface AuthSettings {
   mailerAutoconfirm: boolean
   secureEmailChange: boolean
   passwordChangeNeedsReauthentication: boolean
+  /** Every password change but a recovery session's carries the current password. */
+  passwordChangeNeedsCurrentPassword: boolean
   refreshTokenRotation: boolean
   refreshTokenReuseInterval: number
   passwordMinLength: number
@@ -77,6 +79,7 @@ export function authSettings(config: ProjectConfig): AuthSettings {
     mailerAutoconfirm: !auth.email.enableConfirmations,
     secureEmailChange: auth.email.doubleConfirmChanges,
     passwordChangeNeedsReauthentication: auth.email.securePasswordChange,
+    passwordChangeNeedsCurrentPassword: auth.email.updatePasswordRequireCurrentPassword,
     refreshTokenRotation: auth.enableRefreshTokenRotation,
     refreshTokenReuseInterval: auth.refreshTokenReuseInterval,
     passwordMinLength: auth.minimumPasswordLength,

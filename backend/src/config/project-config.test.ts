@@ -33,6 +33,7 @@ describe('parseProjectConfig', () => {
     expect(config.auth.jwtSecret).toBe('super-secret-jwt-token-with-at-least-32-characters-long')
     expect(config.auth.email.enableConfirmations).toBe(false)
     expect(config.auth.email.maxFrequency).toBe(1000)
+    expect(config.auth.email.updatePasswordRequireCurrentPassword).toBe(false)
     expect(config.auth.rateLimit.emailSent).toBe(2)
     expect(config.storage.fileSizeLimit).toBe(50 * 1024 * 1024)
     expect(config.auth.email.smtp).toBeNull()
@@ -64,6 +65,7 @@ email_sent = 10
 [auth.email]
 enable_confirmations = true
 max_frequency = "1m30s"
+update_password_require_current_password = true
 [auth.email.template.invite]
 subject = "Join us"
 content_path = "./templates/invite.html"
@@ -95,6 +97,8 @@ x = 1
     expect(config.auth.rateLimit.emailSent).toBe(10)
     expect(config.auth.email.enableConfirmations).toBe(true)
     expect(config.auth.email.maxFrequency).toBe(90_000)
+    // The local stack's key for GoTrue's UpdatePasswordRequireCurrentPassword (off by default).
+    expect(config.auth.email.updatePasswordRequireCurrentPassword).toBe(true)
     expect(config.auth.email.template.invite).toEqual({
       subject: 'Join us',
       contentPath: '/projects/demo/supabase/templates/invite.html',

@@ -122,6 +122,11 @@ export interface ProjectConfig {
       doubleConfirmChanges: boolean
       enableConfirmations: boolean
       securePasswordChange: boolean
+      /**
+       * GoTrue's Security.UpdatePasswordRequireCurrentPassword (a hosted project's "Require current
+       * password when updating"): a key of the local stack, not of the CLI's config.toml.
+       */
+      updatePasswordRequireCurrentPassword: boolean
       /** Minimum time between two emails to the same address, in milliseconds. */
       maxFrequency: number
       otpLength: number
@@ -319,6 +324,12 @@ export function parseProjectConfig(
         doubleConfirmChanges: read.get('auth.email', 'double_confirm_changes', 'boolean', true),
         enableConfirmations: read.get('auth.email', 'enable_confirmations', 'boolean', false),
         securePasswordChange: read.get('auth.email', 'secure_password_change', 'boolean', false),
+        updatePasswordRequireCurrentPassword: read.get(
+          'auth.email',
+          'update_password_require_current_password',
+          'boolean',
+          false
+        ),
         maxFrequency: read.get('auth.email', 'max_frequency', 'duration', 1000),
         otpLength: read.get('auth.email', 'otp_length', 'integer', 6),
         otpExpiry: read.get('auth.email', 'otp_expiry', 'integer', 3600),

@@ -1,5 +1,8 @@
 // The signed-in user's endpoints: GET /user, PUT /user (metadata, password, email change),
 // POST /logout and GET /reauthenticate, as GoTrue's user.go, logout.go and reauthenticate.go.
+// A password change is guarded as GoTrue guards it: aal2 with a verified factor, the emailed nonce
+// for a session older than 24 hours (secure_password_change), and the current password from every
+// session but one a mailed link or code opened (update_password_require_current_password).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sendEmailChange, sendReauthentication } from '../verification/account-mail.ts'
 import { confirmEmailChange, setPassword } from '../verification/account-verify.ts'
@@ -19,7 +22,7 @@ import {
 import type { Authenticated } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
 import { tokenHash } from '../secrets.ts'
-import { deleteSessions } from '../sessions/session-store.ts'
+import { amrOf, deleteSessions } from '../sessions/session-store.ts'
 import { findDuplicateEmail, findUserById, mergeMetadata, patchUser } from '../users/user-store.ts'
 import { hasPassword, isConfirmed, timeOf, userJson } from '../users/user-json.ts'
 import type { User } from '../users/user-json.ts'
@@ -122,6 +125,7 @@ async function updateUser(rt: AuthRuntime, request: FastifyRequest, auth: Authen
   if (params.password !== undefined) {
     await checkReauthentication(rt, auth, params.nonce)
     if (params.password !== '' && hasPassword(user)) {
+      await checkCurrentPassword(rt, auth, params.current_password)
       if (await verifyPassword(params.password, user.encrypted_password)) {
         throw ERRORS.samePassword('New password should be different from the old password.')
       }
@@ -233,4 +237,28 @@ async function checkReauthentication(rt: AuthRuntime, auth: Authenticated, nonce
       new Date()
     )
   )
+}
+
+/** GoTrue's Session.IsRecovery(): the session came from an emailed link or code. */
+const RECOVERY_METHODS = new Set(['otp', 'magiclink', 'recovery'])
+
+/**
+ * update_password_require_current_password (GoTrue's UpdatePasswordRequireCurrentPassword): an
+ * account with a password changes it only with that password in `current_password`, unless the
+ * session is a recovery one (a reset link's, or any emailed link's or code's), as GoTrue exempts
+ * those. Both refusals carry GoTrue's one message; the code tells them apart.
+ */
+async function checkCurrentPassword(
+  rt: AuthRuntime,
+  auth: Authenticated,
+  current: string | undefined
+) {
+  if (!rt.settings.passwordChangeNeedsCurrentPassword) return
+  const amr = auth.sessionId ? await authTx(rt.ctx.db, (tx) => amrOf(tx, auth.sessionId!)) : []
+  if (amr.some((entry) => RECOVERY_METHODS.has(entry.method))) return
+  const message = 'Current password required when setting new password.'
+  if (current === undefined || current === '') throw ERRORS.currentPasswordRequired(message)
+  if (!(await verifyPassword(current, auth.user.encrypted_password))) {
+    throw ERRORS.currentPasswordInvalid(message)
+  }
 }
