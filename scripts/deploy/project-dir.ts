@@ -62,6 +62,11 @@ export function hostedConfig(localConfigText: string, inputs: DeployInputs): str
   // not know: it is left out here and set on the project (README, Deploy).
   const realtime = config.realtime as Table | undefined
   if (realtime) delete realtime.private_only
+  // The same for [auth.email] update_password_require_current_password: GoTrue's
+  // Security.UpdatePasswordRequireCurrentPassword, which a hosted project takes through the
+  // Management API's auth config (security_update_password_require_current_password; README,
+  // Deploy), not through the CLI's config.toml.
+  delete table(auth, 'email').update_password_require_current_password
   const runtime = config.edge_runtime as Table | undefined
   if (runtime) {
     delete runtime.secrets

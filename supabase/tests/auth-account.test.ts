@@ -1,8 +1,10 @@
 // Chorus's account changes through supabase-js against the project's own config.toml: a session
-// alone does not change the password once it is older than 24 hours (secure_password_change:
-// the code Auth emails is needed, as GoTrue's rule has it), and an email change is confirmed from
-// both addresses (double_confirm_changes) before it takes effect. Two-factor accounts: aal2 for
-// either (backend/test/auth/mfa-totp.test.ts).
+// alone changes neither the password nor the email. Auth checks the current password of every
+// password change (update_password_require_current_password, GoTrue's
+// UpdatePasswordRequireCurrentPassword; a reset link's session is exempt), a session older than 24
+// hours also needs the code Auth emails (secure_password_change), and an email change is confirmed
+// from both addresses (double_confirm_changes) before it takes effect. Two-factor accounts: aal2
+// for either (backend/test/auth/mfa-totp.test.ts).
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -37,6 +39,29 @@ async function signedIn() {
 }
 
 describe('changing the password', () => {
+  it('is refused to a fresh session access token alone: Auth wants the current password', async () => {
+    const { client, email, password } = await signedIn()
+    const refused = await client.auth.updateUser({ password: 'stolen-pass-1' })
+    expect(refused.error?.status).toBe(400)
+    expect(refused.error?.code).toBe('current_password_required')
+    const wrong = await client.auth.updateUser({
+      password: 'stolen-pass-1',
+      current_password: 'a-guess-1',
+    })
+    expect(wrong.error?.code).toBe('current_password_invalid')
+    expect((await stack.client().auth.signInWithPassword({ email, password })).error).toBeNull()
+
+    const ok = await client.auth.updateUser({
+      password: 'changed-pass-1',
+      current_password: password,
+    })
+    expect(ok.error).toBeNull()
+    const again = await stack
+      .client()
+      .auth.signInWithPassword({ email, password: 'changed-pass-1' })
+    expect(again.error).toBeNull()
+  })
+
   it('needs the emailed code from a session older than 24 hours', async () => {
     const { client, email, password, sessionId } = await signedIn()
     await stack.sql`
@@ -51,7 +76,11 @@ describe('changing the password', () => {
 
     expect((await client.auth.reauthenticate()).error).toBeNull()
     const mail = await latestMail(stack, email)
-    const ok = await client.auth.updateUser({ password: 'changed-pass-1', nonce: codeOf(mail) })
+    const ok = await client.auth.updateUser({
+      password: 'changed-pass-1',
+      nonce: codeOf(mail),
+      current_password: password,
+    })
     expect(ok.error).toBeNull()
     const again = await stack
       .client()

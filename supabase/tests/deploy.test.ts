@@ -197,6 +197,8 @@ describe('npm run deploy against a stand-in CLI that records its arguments', () 
     expect(config).not.toContain('[inbucket]')
     // The stack's own private_only is not a key the CLI knows: the generated file leaves it out.
     expect(config).not.toContain('private_only')
+    expect(config).not.toContain('update_password_require_current_password')
+    expect(config).toContain('secure_password_change = true')
     expect(config).toMatch(/\[functions\.notify-email\]\nverify_jwt = false/)
     expect(await readFile(path.join(ROOT, 'supabase', 'config.toml'), 'utf8')).toContain(
       'site_url = "http://127.0.0.1:3000"'

@@ -83,7 +83,7 @@ describe('a stolen access token alone', () => {
     const { error } = await client.auth.updateUser({
       password: 'stolen-pass-1',
       current_password: 'a-guess-1',
-    } as { password: string })
+    })
     expect(error?.status).toBe(400)
     expect(error?.code).toBe('current_password_invalid')
     expect(error?.message).toBe(REQUIRED)
@@ -120,7 +120,7 @@ describe('the account holder', () => {
     const { error } = await client.auth.updateUser({
       password: 'changed-pass-1',
       current_password: password,
-    } as { password: string })
+    })
     expect(error).toBeNull()
     expect(await signsIn(email, 'changed-pass-1')).toBe(true)
     expect(await signsIn(email, password)).toBe(false)
@@ -152,7 +152,7 @@ describe('the account holder', () => {
     const noNonce = await client.auth.updateUser({
       password: 'changed-pass-1',
       current_password: password,
-    } as { password: string })
+    })
     expect(noNonce.error?.status).toBe(400)
     expect(noNonce.error?.code).toBe('reauthentication_needed')
     expect(noNonce.error?.message).toBe('Password update requires reauthentication')
@@ -170,7 +170,7 @@ describe('the account holder', () => {
       password: 'changed-pass-1',
       nonce,
       current_password: password,
-    } as { password: string; nonce: string })
+    })
     expect(ok.error).toBeNull()
     expect(await signsIn(email, 'changed-pass-1')).toBe(true)
 
@@ -179,7 +179,7 @@ describe('the account holder', () => {
       password: 'changed-pass-2',
       nonce,
       current_password: 'changed-pass-1',
-    } as { password: string; nonce: string })
+    })
     expect(reused.error?.code).toBe('reauthentication_not_valid')
     expect(await signsIn(email, 'changed-pass-1')).toBe(true)
   })
@@ -202,7 +202,7 @@ describe('the account holder', () => {
       password: 'changed-pass-1',
       nonce,
       current_password: password,
-    } as { password: string; nonce: string })
+    })
     expect(expired.error?.code).toBe('reauthentication_not_valid')
     expect(await signsIn(email, password)).toBe(true)
   })
