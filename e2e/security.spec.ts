@@ -4,13 +4,15 @@
 // workspace whose owner requires two-factor sign-in stays closed to a member without it until
 // they set it up; a security key (Chromium's virtual authenticator over the DevTools protocol)
 // added, then used to sign in; an email change confirmed from both addresses; the same person
-// in two browsers, one signing the other out from the list of active sessions.
+// in two browsers, one signing the other out from the list of active sessions; a session older
+// than 24 hours changing the password with the code Auth emails.
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
+import postgres from 'postgres'
 import { actor, signIn, signUpAndConfirm } from './support/actors.ts'
 import { appUrl } from './support/env.ts'
-import { linkFromEmail } from './support/inbox.ts'
+import { codeFromEmail, linkFromEmail } from './support/inbox.ts'
 import { createInviteLink, createWorkspace, joinByInvite } from './support/workspace.ts'
 
 function code(secret: string, at = Date.now()): string {
@@ -93,6 +95,51 @@ test('turn on an authenticator app, change the password, sign out, sign in with 
     gina.page.getByRole('heading', { level: 2, name: 'general', exact: true })
   ).toBeVisible()
   await gina.context.close()
+})
+
+test('a session older than 24 hours changes the password with the code Auth emails', async ({
+  browser,
+}) => {
+  const kai = await actor(browser, 'Kai')
+  await signUpAndConfirm(kai)
+  await createWorkspace(kai, `Keys ${Date.now().toString(36)}`)
+  // The browser's session is made a day and an hour old (secure_password_change asks such a
+  // session for the emailed code; the current password alone is not enough).
+  const dbUrl = process.env.CHORUS_DB_URL
+  if (!dbUrl) throw new Error('CHORUS_DB_URL is not set: run through playwright.config.ts')
+  const sql = postgres(dbUrl, { max: 1, onnotice: () => {} })
+  try {
+    await sql`
+      update auth.sessions set created_at = now() - interval '25 hours'
+      where user_id = (select id from auth.users where email = ${kai.email})`
+  } finally {
+    await sql.end({ timeout: 2 })
+  }
+
+  const security = await openSecurity(kai.page)
+  const newPassword = `${kai.password}-3`
+  await security.getByLabel('Current password').fill(kai.password)
+  await security.getByLabel('New password').fill(newPassword)
+  await security.getByRole('button', { name: 'Change password' }).click()
+  await expect(
+    security.getByText('We sent a code to your email. Enter it to change your password.')
+  ).toBeVisible()
+  // A wrong code is refused by Auth (reauthentication_not_valid), the password unchanged.
+  await security.getByLabel('Code from your email').fill('000000')
+  await security.getByRole('button', { name: 'Change password' }).click()
+  await expect(security.getByRole('alert')).toHaveText('That code is not right or has expired.')
+  await security
+    .getByLabel('Code from your email')
+    .fill(await codeFromEmail(kai.email, /^Confirm reauthentication$/))
+  await security.getByRole('button', { name: 'Change password' }).click()
+  await expect(security.getByText('Your password is changed.')).toBeVisible()
+
+  const fresh = await browser.newContext()
+  const page = await fresh.newPage()
+  await signIn({ ...kai, page, password: newPassword })
+  await expect(page.getByRole('heading', { level: 2, name: 'general', exact: true })).toBeVisible()
+  await fresh.close()
+  await kai.context.close()
 })
 
 test('a workspace that requires two-factor sign-in is closed to a member without it', async ({

@@ -10,8 +10,12 @@ interface Summary {
   Created: string
 }
 
-/** Waits for the newest email to `to` whose subject matches, and returns the first link in it. */
-export async function linkFromEmail(to: string, subject: RegExp, after = ''): Promise<string> {
+/** Waits for the newest email to `to` whose subject matches (not the one with ID `after`). */
+async function newestEmail(
+  to: string,
+  subject: RegExp,
+  after = ''
+): Promise<{ Subject: string; Text: string; HTML: string }> {
   let found: Summary | undefined
   await expect
     .poll(
@@ -30,10 +34,23 @@ export async function linkFromEmail(to: string, subject: RegExp, after = ''): Pr
     )
     .toBe(true)
   const response = await fetch(`${inboxUrl()}/api/v1/message/${found!.ID}`)
-  const message = (await response.json()) as { Text: string; HTML: string }
+  return { Subject: found!.Subject, ...((await response.json()) as { Text: string; HTML: string }) }
+}
+
+/** Waits for the newest email to `to` whose subject matches, and returns the first link in it. */
+export async function linkFromEmail(to: string, subject: RegExp, after = ''): Promise<string> {
+  const message = await newestEmail(to, subject, after)
   const fromHtml = /href="([^"]+)"/.exec(message.HTML ?? '')?.[1]
   const fromText = /(https?:\/\/\S+)/.exec(message.Text ?? '')?.[1]
   const link = (fromHtml ?? fromText)?.replace(/&amp;/g, '&')
-  if (!link) throw new Error(`no link in the email "${found!.Subject}" to ${to}`)
+  if (!link) throw new Error(`no link in the email "${message.Subject}" to ${to}`)
   return link
+}
+
+/** Waits for the newest email to `to` whose subject matches, and returns the code in it. */
+export async function codeFromEmail(to: string, subject: RegExp): Promise<string> {
+  const message = await newestEmail(to, subject)
+  const code = /\b(\d{6,10})\b/.exec(message.Text || message.HTML.replace(/<[^>]*>/g, ' '))?.[1]
+  if (!code) throw new Error(`no code in the email "${message.Subject}" to ${to}`)
+  return code
 }

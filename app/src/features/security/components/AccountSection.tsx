@@ -5,7 +5,7 @@ import { cleanError } from '../../../lib/clean-error.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { validatePassword } from '../../auth/index.ts'
-import { CodeNeeded, useChangeEmail, useChangePassword } from '../data/account.ts'
+import { CodeNeeded, useChangeEmail, useChangePassword, useSendCode } from '../data/account.ts'
 
 export function EmailSection({ email }: { email: string }) {
   const [next, setNext] = useState('')
@@ -47,6 +47,7 @@ export function PasswordSection({ email }: { email: string }) {
   const [code, setCode] = useState('')
   const [touched, setTouched] = useState(false)
   const change = useChangePassword()
+  const resend = useSendCode()
   // Auth asked for the emailed code (a session older than 24 hours): the form asks for it too.
   const [codeSent, setCodeSent] = useState(false)
   const waitingForCode = codeSent || change.error instanceof CodeNeeded
@@ -65,6 +66,7 @@ export function PasswordSection({ email }: { email: string }) {
           setCode('')
           setCodeSent(false)
           setTouched(false)
+          resend.reset()
         },
         onError: (error) => {
           if (error instanceof CodeNeeded) setCodeSent(true)
@@ -95,17 +97,33 @@ export function PasswordSection({ email }: { email: string }) {
         onChange={(e) => setNext(e.target.value)}
       />
       {waitingForCode && (
-        <Field
-          label="Code from your email"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          required
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
+        <>
+          <Field
+            label="Code from your email"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={resend.isPending}
+            onClick={() => {
+              setCode('')
+              change.reset()
+              resend.mutate()
+            }}
+          >
+            Email me a new code
+          </button>
+          {resend.error && <Notice tone="error">{cleanError(resend.error)}</Notice>}
+          {resend.isSuccess && <Notice tone="info">We sent a new code to your email.</Notice>}
+        </>
       )}
       {change.error instanceof CodeNeeded ? (
-        <Notice tone="info">{change.error.message}</Notice>
+        <Notice tone={change.error.problem ? 'error' : 'info'}>{change.error.message}</Notice>
       ) : (
         change.error && <Notice tone="error">{cleanError(change.error)}</Notice>
       )}

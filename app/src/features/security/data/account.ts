@@ -1,8 +1,8 @@
-// The account: change the password (the current one checked first; Auth asks a session older
-// than 24 hours for the code it emails, secure_password_change in config.toml), change the email
-// (GoTrue sends a confirmation to both addresses when double_confirm_changes is on, as
-// config.toml has it). With a verified factor Auth takes either only from an aal2 session.
-// Sessions: sessions.ts.
+// The account: change the password (Auth checks the current one, and asks a session older than
+// 24 hours for the code it emails: update_password_require_current_password and
+// secure_password_change in config.toml), change the email (GoTrue sends a confirmation to both
+// addresses when double_confirm_changes is on, as config.toml has it). With a verified factor Auth
+// takes either only from an aal2 session. Sessions: sessions.ts.
 import { useMutation } from '@tanstack/react-query'
 import { createClient } from '@supabase/supabase-js'
 import { runtimeConfig, supabase } from '../../../lib/supabase.ts'
@@ -15,26 +15,45 @@ export async function changeEmail(email: string): Promise<void> {
   if (error) throw error
 }
 
-/** Auth wants the emailed code (the session is older than 24 hours): it has been sent. */
+/**
+ * Auth wants the emailed code: it has been sent (the session is older than 24 hours), or the code
+ * given was refused. `problem`: the attempt itself was refused.
+ */
 export class CodeNeeded extends Error {
-  constructor() {
-    super('We sent a code to your email. Enter it to change your password.')
+  constructor(
+    message = 'We sent a code to your email. Enter it to change your password.',
+    readonly problem = false
+  ) {
+    super(message)
+  }
+}
+
+/** Asks Auth to email a (new) code: GET /auth/v1/reauthenticate. */
+export async function sendCode(): Promise<void> {
+  const { error } = await supabase().auth.reauthenticate()
+  if (error) throw error
+}
+
+/** GoTrue's Session.IsRecovery(): the amr methods of a session an emailed link or code opened. */
+const LINK_METHODS = new Set(['otp', 'magiclink', 'recovery'])
+
+function openedByLink(accessToken: string): boolean {
+  try {
+    const payload = (accessToken.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')
+    const { amr } = JSON.parse(atob(payload)) as { amr?: { method?: unknown }[] }
+    return (amr ?? []).some((entry) => LINK_METHODS.has(String(entry.method)))
+  } catch {
+    return false
   }
 }
 
 /**
- * The current password is checked first by the app (GoTrue's own current-password check is a
- * hosted project setting the CLI's config.toml cannot turn on): a password sign-in on a separate
- * client that keeps nothing, whose session is signed out again at once. Then Auth: with
- * secure_password_change, a session older than 24 hours needs the code Auth emails (`nonce`);
- * asked for it, the code is sent and CodeNeeded thrown, and the change is made again with it.
+ * Auth skips its current-password check for a session an emailed link or code opened (sign-up
+ * confirmation, sign-in link, invitation), as GoTrue does; the form asks for the password all the
+ * same, so the app checks it then: a password sign-in on a separate client that keeps nothing,
+ * signed out again at once.
  */
-export async function changePassword(
-  email: string,
-  current: string,
-  next: string,
-  nonce = ''
-): Promise<void> {
+async function checkCurrentPassword(email: string, current: string): Promise<void> {
   const { supabaseUrl, supabaseKey } = runtimeConfig()
   const check = createClient(supabaseUrl, supabaseKey, {
     auth: {
@@ -44,25 +63,54 @@ export async function changePassword(
       storageKey: 'chorus-password-check',
     },
   })
-  const { error: wrong } = await check.auth.signInWithPassword({ email, password: current })
-  if (wrong) {
-    throw wrong.code === 'invalid_credentials'
+  const { error } = await check.auth.signInWithPassword({ email, password: current })
+  if (error) {
+    throw error.code === 'invalid_credentials'
       ? new Error('Your current password is not right.')
-      : wrong
+      : error
   }
   await check.auth.signOut({ scope: 'local' })
-  const { error } = await supabase().auth.updateUser(
-    nonce ? { password: next, nonce } : { password: next }
-  )
-  if (error?.code === 'reauthentication_needed') {
-    const sent = await supabase().auth.reauthenticate()
-    if (sent.error) throw sent.error
-    throw new CodeNeeded()
+}
+
+/**
+ * One PUT /auth/v1/user carrying the current password, which Auth checks
+ * (update_password_require_current_password, GoTrue's UpdatePasswordRequireCurrentPassword): a
+ * session alone cannot change the password. With secure_password_change a session older than 24
+ * hours also needs the code Auth emails (`nonce`): asked for it, the code is sent and CodeNeeded
+ * thrown, and the change is made again with it (the form can ask for a new code: sendCode).
+ */
+export async function changePassword(
+  email: string,
+  current: string,
+  next: string,
+  nonce = ''
+): Promise<void> {
+  const { data } = await supabase().auth.getSession()
+  if (data.session && openedByLink(data.session.access_token)) {
+    await checkCurrentPassword(email, current)
   }
-  if (error?.code === 'reauthentication_not_valid') {
-    throw new Error('That code is not right or has expired.')
+  const { error } = await supabase().auth.updateUser({
+    password: next,
+    current_password: current,
+    ...(nonce ? { nonce } : {}),
+  })
+  if (!error) return
+  switch (error.code) {
+    case 'reauthentication_needed':
+      await sendCode()
+      throw new CodeNeeded()
+    case 'reauthentication_not_valid':
+      throw new CodeNeeded('That code is not right or has expired.', true)
+    case 'current_password_required':
+      throw new Error('Enter your current password.')
+    case 'current_password_invalid':
+      // Auth spends a right code before it checks the password.
+      throw nonce
+        ? new CodeNeeded('Your current password is not right, and the code is used up.', true)
+        : new Error('Your current password is not right.')
+    default:
+      throw error
   }
-  if (error) throw error
 }
 
 export function useChangePassword() {
@@ -70,6 +118,10 @@ export function useChangePassword() {
     mutationFn: (v: { email: string; current: string; next: string; nonce?: string }) =>
       changePassword(v.email, v.current, v.next, v.nonce),
   })
+}
+
+export function useSendCode() {
+  return useMutation({ mutationFn: sendCode })
 }
 
 export function useChangeEmail() {
