@@ -133,9 +133,7 @@ describe('the account holder', () => {
     const link = linkOf(await latestMail(stack, email))
     const hash = fragmentOf((await follow(link)).location)
     const accessToken = hash.get('access_token')!
-    expect(decodeJwt(accessToken).payload.amr).toEqual([
-      expect.objectContaining({ method: 'otp' }),
-    ])
+    expect(decodeJwt(accessToken).payload.amr).toEqual([expect.objectContaining({ method: 'otp' })])
     const changed = await authFetch(stack, '/user', {
       method: 'PUT',
       token: accessToken,
