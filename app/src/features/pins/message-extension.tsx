@@ -8,6 +8,7 @@ import type {
   MessageAction,
   MessageCapabilities,
   MessageExtension,
+  MessageFeature,
   MessageMarker,
   UseMessageExtension,
 } from '../messages/extension.ts'
@@ -71,3 +72,7 @@ export const usePinsExtension: UseMessageExtension = (scope) => {
     [pinning, channelTitle, workspaceId, nameOf, isAdmin, me]
   )
 }
+
+/** In the slot (features/message-extensions.ts finds it): "Pinned" is the first marker. */
+const pins: MessageFeature = { id: 'pins', order: 10, useChannel: usePinsExtension }
+export default pins
