@@ -12,32 +12,32 @@ import type {
   MessageFeature,
 } from './messages/extension.ts'
 
-const found = import.meta.glob<{ default: MessageFeature }>('./*/message-extension.tsx', {
+// Only their default export is imported (no module namespace objects: the rest tree-shakes).
+const found = import.meta.glob<MessageFeature>('./*/message-extension.tsx', {
   eager: true,
+  import: 'default',
 })
 
-/** The features in the slot, in their order (exported for the tests). */
-export const messageFeatures: readonly MessageFeature[] = Object.entries(found)
-  .sort(([a, x], [b, y]) => x.default.order - y.default.order || (a < b ? -1 : a > b ? 1 : 0))
-  .map(([, module]) => module.default)
-
-const channelHooks = messageFeatures.flatMap((f) => (f.useChannel ? [f.useChannel] : []))
-const conversationHooks = messageFeatures.flatMap((f) =>
-  f.useConversation ? [f.useConversation] : []
+/** The features in the slot, in their order (exported for the tests). The glob's keys come
+ *  sorted by path, and the sort is stable: features of the same order go by folder name. */
+export const messageFeatures: readonly MessageFeature[] = Object.values(found).sort(
+  (a, b) => a.order - b.order
 )
 
-/** The features' parts for one open channel (its bars, dialogs, and what its rows show). */
-export function useMessageExtensions(scope: ExtensionScope): readonly MessageExtension[] {
+const channelHooks = messageFeatures.flatMap((f) => f.useChannel ?? [])
+const conversationHooks = messageFeatures.flatMap((f) => f.useConversation ?? [])
+
+function useParts<Scope>(hooks: ((scope: Scope) => MessageExtension)[], scope: Scope) {
   // The same hooks every render (the list is fixed at build time).
-  const parts = channelHooks.map((hook) => hook(scope))
+  const parts = hooks.map((hook) => hook(scope))
   // A new array only when a part changed.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  return useMemo(() => parts, parts)
+  return useMemo((): readonly MessageExtension[] => parts, parts)
 }
 
+/** The features' parts for one open channel (its bars, dialogs, and what its rows show). */
+export const useMessageExtensions = (scope: ExtensionScope) => useParts(channelHooks, scope)
+
 /** The features' parts for one conversation (the channel's list, or a thread's). */
-export function useConversationExtensions(scope: ConversationScope): readonly MessageExtension[] {
-  const parts = conversationHooks.map((hook) => hook(scope))
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  return useMemo(() => parts, parts)
-}
+export const useConversationExtensions = (scope: ConversationScope) =>
+  useParts(conversationHooks, scope)

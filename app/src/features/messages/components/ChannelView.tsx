@@ -73,15 +73,9 @@ export function ChannelView(props: Props) {
   const [atBottom, setAtBottom] = useState(true)
   // My read position when I opened the channel (known once the channel list is in; until then
   // nothing is marked read, so a feature can keep where I had stopped: the "new" line).
-  const lastReadSeq = channel?.lastReadSeq
-  const lastSeq = channel?.lastSeq
-  const readPosition = useMemo(
-    () =>
-      lastReadSeq === undefined || lastSeq === undefined
-        ? undefined
-        : { lastReadSeq, newestSeq: lastSeq },
-    [lastReadSeq, lastSeq]
-  )
+  const readPosition = channel
+    ? { lastReadSeq: channel.lastReadSeq, newestSeq: channel.lastSeq }
+    : undefined
 
   const { roster, members, people } = useChannelPeople(channelId, me, nameOf, props.avatarOf)
 

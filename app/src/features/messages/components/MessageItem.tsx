@@ -14,14 +14,15 @@ import type { MessageExtension, RowContext, RowPlace } from '../extension.ts'
 import type { People } from '../people.ts'
 import { Reactions } from './Reactions.tsx'
 import { fullTimeLabel, timeLabel } from './rows.ts'
-import { EditBox } from './EditBox.tsx'
-import { copyPermalink, useCopiedFlag } from './CopyLinkButton.tsx'
+import { copyPermalink, useCopiedFlag } from './copy-link.ts'
 import { MessageActions, useLongPress } from './MessageActions.tsx'
 import './message-actions.css'
 import { StatusEmoji } from '../../status/index.ts'
 
 // "(edited)": the earlier versions, loaded on first open.
 const EditHistory = lazy(() => import('./EditHistory.tsx'))
+// Editing in place: loaded on the first edit (not part of the first screen).
+const EditBox = lazy(() => import('./EditBox.tsx').then((m) => ({ default: m.EditBox })))
 
 const NO_EXTENSIONS: readonly MessageExtension[] = []
 
@@ -152,12 +153,14 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
         )}
         {parts('aboveBody')}
         {editing ? (
-          <EditBox
-            initial={message.body}
-            people={people}
-            onSave={props.onEdit}
-            onDone={props.onEndEdit}
-          />
+          <Suspense fallback={<p className="muted">Opening the editor…</p>}>
+            <EditBox
+              initial={message.body}
+              people={people}
+              onSave={props.onEdit}
+              onDone={props.onEndEdit}
+            />
+          </Suspense>
         ) : (
           message.body && (
             <MessageBody

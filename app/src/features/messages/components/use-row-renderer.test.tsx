@@ -113,14 +113,14 @@ afterEach(cleanup)
 // jsdom has <dialog> without its modal methods (the action sheet opens as one). The sheet is a
 // lazy chunk: loaded here first, so opening it waits on nothing but React.
 beforeAll(async () => {
-  await import('./ActionSheet.tsx')
+  await Promise.all([import('./ActionSheet.tsx'), import('./EditBox.tsx')])
   HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
     this.open = true
   }
 })
 
 describe('useRowRenderer', () => {
-  it("shows a feature's line as a separator, and the core's actions on my message", () => {
+  it("shows a feature's line as a separator, and the core's actions on my message", async () => {
     render(<Rows readOnly={false} />)
     expect(screen.getByRole('separator', { name: 'Fresh' }).className).toBe('new-marker')
     const mine = within(article('m1'))
@@ -128,7 +128,7 @@ describe('useRowRenderer', () => {
       expect(mine.getByRole('button', { name })).toBeTruthy()
     }
     fireEvent.keyDown(article('m1'), { key: 'e' })
-    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy()
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeTruthy()
   })
 
   it("shows a feature's parts and runs its action by the sheet and by its key", async () => {
