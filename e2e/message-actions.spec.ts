@@ -67,6 +67,23 @@ test('at phone width the actions open in a sheet, and a pin made there shows liv
   })
 })
 
+test('"Copy text" puts the message\'s markdown source on the clipboard', async ({ browser }) => {
+  const alice = await actor(browser, 'Alice')
+  await alice.context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await signUpAndConfirm(alice)
+  await createWorkspace(alice, `Copy ${Date.now().toString(36)}`)
+  await waitLive(alice.page)
+  const source = 'Ship **v2** on _Friday_, see `notes.md`'
+  await send(alice.page, source)
+  const message = messageWith(alice.page, 'Ship v2 on Friday')
+  await message.hover()
+  await message.getByRole('button', { name: 'More actions' }).click()
+  const menu = alice.page.getByRole('dialog', { name: /Ship \*\*v2\*\*/ })
+  await menu.getByRole('button', { name: 'Copy text' }).click()
+  await expect(menu).toBeHidden()
+  await expect.poll(() => alice.page.evaluate(() => navigator.clipboard.readText())).toBe(source)
+})
+
 test('mark unread from a message: the new line moves there and the sidebar counts it, on another device too', async ({
   browser,
 }) => {

@@ -12,7 +12,7 @@ import type { WorkspaceDialog } from './WorkspaceDialogs.tsx'
 import type { WorkspaceData } from './use-workspace-data.tsx'
 
 // The Threads view: loaded when it is first opened.
-const ThreadsView = lazy(() => import('../features/messages/components/ThreadsView.tsx'))
+const ThreadsView = lazy(() => import('../features/threads/components/ThreadsView.tsx'))
 // Later (saved messages): loaded when it is first opened.
 const LaterView = lazy(() => import('../features/saved/components/LaterView.tsx'))
 

@@ -32,10 +32,8 @@ function capabilities(extra: Partial<RowCapabilities> = {}): RowCapabilities {
     extensions: [],
     commands: {
       react: vi.fn(),
-      openThread: vi.fn(),
       copyLink: vi.fn(),
       showHistory: vi.fn(),
-      markUnread: vi.fn(),
       startEdit: vi.fn(),
       delete: vi.fn(),
     },
@@ -49,25 +47,16 @@ describe('actionsFor', () => {
   it('offers my own message every core action, in order, each running its command', () => {
     const caps = capabilities()
     const actions = actionsFor(message({ editedAt: '2026-01-10T09:05:00Z' }), caps)
-    expect(actions.map((a) => a.id)).toEqual([
-      'react',
-      'reply',
-      'copy-link',
-      'history',
-      'mark-unread',
-      'edit',
-      'delete',
-    ])
+    expect(actions.map((a) => a.id)).toEqual(['react', 'copy-link', 'history', 'edit', 'delete'])
     expect(actions.filter((a) => a.inToolbar).map((a) => a.id)).toEqual([
       'react',
-      'reply',
       'copy-link',
       'edit',
       'delete',
     ])
     for (const a of actions) a.run()
     const c = caps.commands
-    for (const fn of [c.react, c.openThread, c.copyLink, c.showHistory, c.markUnread]) {
+    for (const fn of [c.react, c.copyLink, c.showHistory]) {
       expect(fn).toHaveBeenCalledOnce()
     }
     expect(c.startEdit).toHaveBeenCalledOnce()
@@ -77,12 +66,7 @@ describe('actionsFor', () => {
 
   it("does not let me edit someone else's message, nor delete it unless allowed (an admin)", () => {
     const other = message({ authorId: 'ann' })
-    expect(ids(other, capabilities({ canDelete: false }))).toEqual([
-      'react',
-      'reply',
-      'copy-link',
-      'mark-unread',
-    ])
+    expect(ids(other, capabilities({ canDelete: false }))).toEqual(['react', 'copy-link'])
     expect(ids(other, capabilities({ canDelete: true }))).toContain('delete')
     expect(ids(other, capabilities({ canDelete: true }))).not.toContain('edit')
   })
@@ -92,20 +76,21 @@ describe('actionsFor', () => {
   })
 
   it('read-only (an archived channel): only the link and what does not change the message', () => {
-    expect(ids(message(), capabilities({ readOnly: true }))).toEqual(['copy-link', 'mark-unread'])
+    expect(ids(message(), capabilities({ readOnly: true }))).toEqual(['copy-link'])
   })
 
-  it('inside a thread, a reply has no "Reply in thread", and no mark unread where not given', () => {
-    const caps = capabilities()
-    const inThread = capabilities({
-      commands: { ...caps.commands, openThread: undefined, markUnread: undefined },
-    })
-    expect(ids(message({ parentId: 'p1' }), inThread)).toEqual([
-      'react',
-      'copy-link',
-      'edit',
-      'delete',
-    ])
+  it("tells the features' actions where the row is and what it allows", () => {
+    const seen = vi.fn(() => [])
+    const extensions: MessageExtension[] = [{ id: 'x', actions: seen }]
+    actionsFor(message(), capabilities({ extensions, readOnly: true, place: 'thread' }))
+    expect(seen).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'm1' }),
+      expect.objectContaining({ me: 'me', readOnly: true, place: 'thread' })
+    )
+    // None on a deleted message, whatever the features say.
+    seen.mockClear()
+    actionsFor(message({ deletedAt: '2026-01-10T10:00:00Z' }), capabilities({ extensions }))
+    expect(seen).not.toHaveBeenCalled()
   })
 
   it('says the link was copied', () => {
@@ -125,11 +110,9 @@ describe('actionsFor', () => {
     const actions = actionsFor(message(), capabilities({ extensions }))
     expect(actions.map((a) => a.id)).toEqual([
       'react',
-      'reply',
       'copy-link',
       'pin',
       'save',
-      'mark-unread',
       'edit',
       'delete',
     ])
@@ -179,7 +162,7 @@ describe('saved in the extension slot', () => {
           extensions: [{ id: 's', actions: saveActions(saved, vi.fn()) }],
         })
       ).map((a) => a.id)
-    ).toEqual(['copy-link', 'save', 'mark-unread'])
+    ).toEqual(['copy-link', 'save'])
     expect(savedMarkers(saved)(message()).map((m) => m.label)).toEqual(['Saved for later'])
   })
 })

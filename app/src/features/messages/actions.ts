@@ -1,19 +1,15 @@
-// A message's actions, as data: the core's own (react, reply in thread, copy link, edit history,
-// mark unread, edit, delete) and those of the features in the extension slot (extension.ts),
-// in one order. Pure: what the message and the capabilities allow, nothing else; MessageItem
-// shows the list (toolbar and sheet) and ties the commands to its state.
+// A message's actions, as data: the core's own (react, copy link, edit history, edit, delete)
+// and those of the features in the extension slot (extension.ts: reply in thread, pin, save,
+// mark unread, …), in one order. Pure: what the message and the capabilities allow, nothing
+// else; MessageItem shows the list (toolbar and sheet) and ties the commands to its state.
 import type { ChatMessage } from './conversation/types.ts'
 import type { MessageAction, MessageCapabilities, MessageExtension } from './extension.ts'
 
 /** What the core's actions do, given by the row (absent: not offered here). */
 export interface MessageCommands {
   react: () => void
-  /** Opens the message's thread (absent: no threads here, e.g. inside a thread). */
-  openThread?: () => void
   copyLink: () => void
   showHistory: () => void
-  /** Moves my read position back to just before it (absent: not here). */
-  markUnread?: () => void
   startEdit: () => void
   delete: () => void
 }
@@ -42,17 +38,6 @@ export function actionsFor(message: ChatMessage, capabilities: RowCapabilities):
       run: commands.react,
       order: 10,
     })
-    if (commands.openThread) {
-      actions.push({
-        id: 'reply',
-        label: 'Reply in thread',
-        title: 'Reply in thread (t)',
-        icon: 'message-square-reply',
-        inToolbar: true,
-        run: commands.openThread,
-        order: 20,
-      })
-    }
   }
   actions.push({
     id: 'copy-link',
@@ -69,15 +54,6 @@ export function actionsFor(message: ChatMessage, capabilities: RowCapabilities):
       icon: 'history',
       run: commands.showHistory,
       order: 55,
-    })
-  }
-  if (commands.markUnread) {
-    actions.push({
-      id: 'mark-unread',
-      label: 'Mark unread',
-      icon: 'circle-dot',
-      run: commands.markUnread,
-      order: 60,
     })
   }
   if (mine && !readOnly) {

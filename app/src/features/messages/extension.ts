@@ -1,12 +1,16 @@
 // The message screen's extension slot (as Realtime has one handler per extension): a feature
-// that adds something to messages (pins, saved for later) gives, for one open channel, its
-// actions on a message and its markers above a message's text, plus what it shows above the
-// list (a bar) and anywhere (a dialog while open). The features' hooks are listed once, in
-// features/message-extensions.ts; the message screen (MessageItem, ChannelView, ThreadPanel)
-// reads the list and names none of them.
+// that adds something to messages (pins, saved for later, threads, unread, …) gives, for one
+// open channel, its actions on a message, its markers above a message's text, what it shows
+// above or below a message's text, plus what it shows above the list (a bar) and anywhere (a
+// dialog while open); and, for one conversation (the channel's list, or a thread's), a line
+// between its rows and the actions that depend on that conversation. Each feature says so in
+// its own features/<name>/message-extension.tsx; features/message-extensions.ts finds them all
+// (import.meta.glob). The message screen (MessageItem, use-row-renderer, ChannelView,
+// ThreadPanel) reads the list and names none of them. Nothing here names a feature.
 import type { ReactNode } from 'react'
 import type { IconName } from '../../ui/icons.ts'
 import type { ChatMessage } from './conversation/types.ts'
+import type { People } from './people.ts'
 
 /** One action on a message, as data: the toolbar and the action sheet show it. */
 export interface MessageAction {
@@ -24,6 +28,10 @@ export interface MessageAction {
   danger?: boolean
   /** Where it goes among the others, lowest first (the core's: 10 react … 90 delete). */
   order: number
+  /** A key that runs it on the focused message ('t'). */
+  key?: string
+  /** Only its key runs it: neither the toolbar nor the sheet shows it. */
+  keyOnly?: boolean
 }
 
 /** A line above a message's text ("Pinned", "Saved for later"). */
@@ -34,27 +42,54 @@ export interface MessageMarker {
   className: string
 }
 
+/** Where a row is shown: the channel's list, or a thread beside it (its parent and replies). */
+export type RowPlace = 'channel' | 'thread'
+
 /** What the actions of a message may do here: the same for every feature. */
 export interface MessageCapabilities {
   me: string
   /** Nothing changes the message (an archived channel, or a parent fetched apart). */
   readOnly: boolean
+  /** Where the row is (absent: the channel's list). */
+  place?: RowPlace
 }
 
-/** One feature's part of the message screen, for one open channel (its thread shares it). */
+/** What a feature's parts of one row are told. */
+export interface RowContext {
+  capabilities: MessageCapabilities
+  people: People
+}
+
+/** A line between a conversation's rows ("New messages"), before the first message past it. */
+export interface RowDivider {
+  id: string
+  /** Shown before the first message whose seq is greater than this. */
+  afterSeq: number
+  /** Its text, and its accessible name (a separator). */
+  label: string
+  className: string
+}
+
+/** One feature's part of the message screen. */
 export interface MessageExtension {
   id: string
   /** Its actions on one message (pure). */
   actions?: (message: ChatMessage, capabilities: MessageCapabilities) => MessageAction[]
   /** Its markers on one message (pure). */
   markers?: (message: ChatMessage) => MessageMarker[]
+  /** Shown under the header, above the message's text (null: nothing). */
+  aboveBody?: (message: ChatMessage, row: RowContext) => ReactNode
+  /** Shown below the message's text and files; stays under a deleted message's tombstone. */
+  belowBody?: (message: ChatMessage, row: RowContext) => ReactNode
+  /** A line between this conversation's rows (from a conversation's hook). */
+  divider?: RowDivider | null
   /** Shown above the channel's messages (the pinned bar). */
   banner?: ReactNode
   /** Rendered once, anywhere (a dialog while it is open). */
   overlay?: ReactNode
 }
 
-/** What a feature's hook is told about the open channel. */
+/** What a feature's channel hook is told about the open channel. */
 export interface ExtensionScope {
   workspaceId: string
   channelId: string
@@ -65,5 +100,31 @@ export interface ExtensionScope {
   nameOf: (userId: string) => string
 }
 
-/** A feature's hook: called once per open channel, in the list's order, every render. */
+/** What a feature's conversation hook is told: the channel's list, or one thread's. */
+export interface ConversationScope {
+  channelId: string
+  /** The thread's parent, or null: the channel's own list. */
+  threadId: string | null
+  /** Where I had read up to when it opened and its newest seq then (undefined: not known yet). */
+  readPosition: { lastReadSeq: number; newestSeq: number } | undefined
+  /** Settles the marking of what I see as read (one waiting is made now): call it before
+   *  moving my read position back. */
+  settleRead: () => Promise<void>
+}
+
+/** A feature's hook for one open channel (its thread shares it). */
 export type UseMessageExtension = (scope: ExtensionScope) => MessageExtension
+
+/** A feature's hook for one conversation (the channel's list, and a thread's when open). */
+export type UseConversationExtension = (scope: ConversationScope) => MessageExtension
+
+/** What a feature's message-extension.tsx exports as its default. */
+export interface MessageFeature {
+  id: string
+  /** Where it goes among the features (lowest first): its markers' order, and its hooks'. */
+  order: number
+  /** Called once per open channel, every render. */
+  useChannel?: UseMessageExtension
+  /** Called once per conversation on screen, every render. */
+  useConversation?: UseConversationExtension
+}

@@ -1,2 +1,3 @@
-// Pins reach the message screen through its extension slot (../message-extensions.ts).
+// Pins reach the message screen through its extension slot: message-extension.tsx (its default
+// export), found by ../message-extensions.ts.
 export { usePinsExtension } from './message-extension.tsx'

@@ -2,16 +2,20 @@
 // "Unpin from channel" on a message, the "Pinned" marker above its text, and the pinned bar
 // above the channel's messages. Unpinning is for who pinned it, the author or an admin (the
 // database decides too).
-import { useMemo } from 'react'
+import { Suspense, lazy, useMemo, useState } from 'react'
 import type { ChatMessage } from '../messages/conversation/types.ts'
 import type {
   MessageAction,
   MessageCapabilities,
   MessageExtension,
+  MessageFeature,
   MessageMarker,
   UseMessageExtension,
 } from '../messages/extension.ts'
-import { PinsBar } from './components/PinsBar.tsx'
+
+// The bar: a lazy chunk, loaded once the channel has a pin (or a pin failed), not with the
+// first screen; once there it stays (an open list stays when its last pin goes).
+const PinsBar = lazy(() => import('./components/PinsBar.tsx').then((m) => ({ default: m.PinsBar })))
 import { useChannelPinning } from './data/pins.ts'
 
 type PinnedBy = ReadonlyMap<string, string | null>
@@ -50,24 +54,32 @@ export function pinMarkers(pinnedBy: PinnedBy): (message: ChatMessage) => Messag
 export const usePinsExtension: UseMessageExtension = (scope) => {
   const { channelId, channelTitle, workspaceId, me, isAdmin, nameOf } = scope
   const pinning = useChannelPinning(channelId)
+  const [barShown, setBarShown] = useState(false)
+  if (!barShown && (pinning.pins.length > 0 || pinning.error != null)) setBarShown(true)
   return useMemo(
     (): MessageExtension => ({
       id: 'pins',
       actions: pinActions(pinning.pinnedBy, pinning.toggle, isAdmin),
       markers: pinMarkers(pinning.pinnedBy),
-      banner: (
-        <PinsBar
-          pinning={pinning}
-          channelLabel={channelTitle}
-          workspaceId={workspaceId}
-          nameOf={nameOf}
-          canUnpin={(id) => {
-            const pin = pinning.pins.find((p) => p.messageId === id)
-            return isAdmin || pin?.pinnedBy === me || pin?.message.authorId === me
-          }}
-        />
+      banner: barShown && (
+        <Suspense fallback={null}>
+          <PinsBar
+            pinning={pinning}
+            channelLabel={channelTitle}
+            workspaceId={workspaceId}
+            nameOf={nameOf}
+            canUnpin={(id) => {
+              const pin = pinning.pins.find((p) => p.messageId === id)
+              return isAdmin || pin?.pinnedBy === me || pin?.message.authorId === me
+            }}
+          />
+        </Suspense>
       ),
     }),
-    [pinning, channelTitle, workspaceId, nameOf, isAdmin, me]
+    [pinning, barShown, channelTitle, workspaceId, nameOf, isAdmin, me]
   )
 }
+
+/** In the slot (features/message-extensions.ts finds it): "Pinned" is the first marker. */
+const pins: MessageFeature = { id: 'pins', order: 10, useChannel: usePinsExtension }
+export default pins

@@ -6,6 +6,7 @@ import type { ChatMessage } from '../messages/conversation/types.ts'
 import type {
   MessageAction,
   MessageExtension,
+  MessageFeature,
   MessageMarker,
   UseMessageExtension,
 } from '../messages/extension.ts'
@@ -47,3 +48,7 @@ export const useSavedExtension: UseMessageExtension = ({ me }) => {
     [saved, open, dialog]
   )
 }
+
+/** In the slot (features/message-extensions.ts finds it): after pins. */
+const saved: MessageFeature = { id: 'saved', order: 20, useChannel: useSavedExtension }
+export default saved

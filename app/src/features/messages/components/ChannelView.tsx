@@ -1,22 +1,23 @@
 // An open channel: header, the live message list, typing, and the composer. It owns the
-// LiveChannel for this channel, the read marker, and the file drop zone. The features' parts
-// (pins, saved, …) come from the extension slot (features/message-extensions.ts), unnamed here.
-import { Fragment, Suspense, lazy, useCallback, useEffect, useState } from 'react'
+// LiveChannel for this channel, my read position (marked read while I see the end), and the
+// file drop zone. The features' parts (pins, saved, threads, unread, …) come from the extension
+// slot (features/message-extensions.ts): per channel, and for the channel's own conversation
+// (its lines between rows, its conversation's actions); unnamed here.
+import { Fragment, Suspense, lazy, useCallback, useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
 import { channelLabel, useMarkReadMutation } from '../../channels/index.ts'
 import type { Channel } from '../../channels/index.ts'
 import { useUploads } from '../../attachments/index.ts'
 import { TypingIndicator, useTyping } from '../../presence/index.ts'
-import { useMessageExtensions } from '../../message-extensions.ts'
+import { useConversationExtensions, useMessageExtensions } from '../../message-extensions.ts'
 import { navigate } from '../../../lib/router.ts'
 import { EmptyState, Spinner } from '../../../ui/Notice.tsx'
 import { useLiveChannel } from '../data/use-live-channel.ts'
-import { prefetchThreadPage } from '../data/pages.ts'
-import { markUnread } from '../data/mark-unread.ts'
-import { useMarkUnread, useReadWhileVisible } from './use-read-while-visible.ts'
+import { useReadWhileVisible } from './use-read-while-visible.ts'
 import type { Mentionable } from '../mentions.ts'
 import { Composer } from './Composer.tsx'
 import { MessageList } from './MessageList.tsx'
+import { dividersOf } from './rows.ts'
 import { useRowRenderer } from './use-row-renderer.tsx'
 import { StatusBanner } from './StatusBanner.tsx'
 import { useAnnouncement } from './use-announcement.ts'
@@ -70,21 +71,18 @@ export function ChannelView(props: Props) {
   const typing = useTyping(channelId, me)
   const uploads = useUploads(workspaceId, channelId)
   const [atBottom, setAtBottom] = useState(true)
-  // The "new messages" line sits where I stopped reading when I opened the channel (known once
-  // the channel list is in; until then nothing is marked read).
-  const [newAfterSeq, setNewAfterSeq] = useState<number | null | undefined>(() =>
-    channel ? newMarkerOf(channel) : undefined
-  )
-  useEffect(() => {
-    if (newAfterSeq === undefined && channel) setNewAfterSeq(newMarkerOf(channel))
-  }, [channel, newAfterSeq])
+  // My read position when I opened the channel (known once the channel list is in; until then
+  // nothing is marked read, so a feature can keep where I had stopped: the "new" line).
+  const readPosition = channel
+    ? { lastReadSeq: channel.lastReadSeq, newestSeq: channel.lastSeq }
+    : undefined
 
   const { roster, members, people } = useChannelPeople(channelId, me, nameOf, props.avatarOf)
 
   const { mutateAsync: markReadMutation } = useMarkReadMutation(workspaceId)
   const settleRead = useReadWhileVisible(
     snapshot.messages[snapshot.messages.length - 1]?.seq ?? 0,
-    atBottom && !focusMessageId && newAfterSeq !== undefined && snapshot.status !== 'offline',
+    atBottom && !focusMessageId && channel !== null && snapshot.status !== 'offline',
     useCallback(
       (seq: number) => markReadMutation({ channelId, seq }),
       [markReadMutation, channelId]
@@ -102,17 +100,9 @@ export function ChannelView(props: Props) {
 
   const loadOlder = useCallback(() => void live?.loadOlder(), [live])
 
-  const openThread = useCallback(
-    (id: string) => {
-      prefetchThreadPage(channelId, id)
-      navigate(`/w/${workspaceId}/c/${channelId}/t/${id}`)
-    },
-    [workspaceId, channelId]
-  )
-
   const label = channel ? channelLabel(channel, me) : ''
   const isDm = channel?.kind === 'dm'
-  // The features' actions, markers, bars and dialogs (pins, saved, …): the thread shares them.
+  // The features' actions, markers, bars and dialogs: the thread shares them.
   const extensions = useMessageExtensions({
     workspaceId,
     channelId,
@@ -121,20 +111,19 @@ export function ChannelView(props: Props) {
     isAdmin: props.isAdmin,
     nameOf,
   })
-  // The "new" line moves to the message marked unread; the sidebar follows from the database.
-  const markUnreadHere = useMarkUnread(settleRead, markUnread, setNewAfterSeq)
+  // And those of the channel's own conversation (its rows, and the thread's parent).
+  const own = useConversationExtensions({ channelId, threadId: null, readPosition, settleRead })
+  const rowExtensions = useMemo(() => [...extensions, ...own], [extensions, own])
+  const dividers = useMemo(() => dividersOf(rowExtensions), [rowExtensions])
   const { renderRow, editLast } = useRowRenderer({
     live,
     messages: snapshot.messages,
     people,
     isAdmin: props.isAdmin,
-    newMarkerLabel: 'New messages',
-    openThread,
     composerRef,
     localUrls,
     readOnly: Boolean(channel?.archivedAt),
-    markUnread: markUnreadHere,
-    extensions,
+    extensions: rowExtensions,
   })
 
   const disabledReason = channel?.archivedAt
@@ -171,7 +160,7 @@ export function ChannelView(props: Props) {
       ) : (
         <MessageList
           snapshot={snapshot}
-          newAfterSeq={newAfterSeq ?? null}
+          dividers={dividers}
           onLoadOlder={loadOlder}
           onAtBottomChange={setAtBottom}
           onEscape={() => composerRef.current?.focus()}
@@ -228,7 +217,7 @@ export function ChannelView(props: Props) {
             }
             channelLive={live}
             extensions={extensions}
-            onMarkParentUnread={markUnreadHere}
+            parentExtensions={rowExtensions}
             focusReplyId={linkedReply?.reply ?? null}
           />
         </Suspense>
@@ -241,8 +230,4 @@ export function ChannelView(props: Props) {
       )}
     </section>
   )
-}
-
-function newMarkerOf(channel: Channel): number | null {
-  return channel.lastSeq > channel.lastReadSeq ? channel.lastReadSeq : null
 }

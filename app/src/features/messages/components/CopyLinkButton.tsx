@@ -1,35 +1,5 @@
-// "Copy link": a message's permalink (/w/<ws>/c/<channel>/m/<message>, the workspace of the
-// page it is on) on the clipboard. The link opens the message in context, after signing in if
-// need be.
-import { useState } from 'react'
-import { parseRoute, pathOf } from '../../../lib/routes.ts'
-
-export function permalinkOf(channelId: string, messageId: string): string {
-  const route = parseRoute(window.location.pathname)
-  const workspaceId = route.name === 'workspace' ? route.workspaceId : ''
-  const path = pathOf({ name: 'workspace', workspaceId, channelId, messageId })
-  return new URL(path, window.location.origin).href
-}
-
-/** Puts the message's permalink on the clipboard (or shows it to copy); `onCopied` once it is. */
-export function copyPermalink(channelId: string, messageId: string, onCopied: () => void): void {
-  const url = permalinkOf(channelId, messageId)
-  const fallback = () => void window.prompt('Copy this link', url)
-  if (!navigator.clipboard) return fallback()
-  navigator.clipboard.writeText(url).then(onCopied, fallback)
-}
-
-/** "Link copied" for two seconds after a copy: [copied, the copy's onCopied]. */
-export function useCopiedFlag(): [boolean, () => void] {
-  const [copied, setCopied] = useState(false)
-  return [
-    copied,
-    () => {
-      setCopied(true)
-      window.setTimeout(() => setCopied(false), 2000)
-    },
-  ]
-}
+// The context view's "Copy link" button (copy-link.ts does the copying).
+import { copyPermalink, useCopiedFlag } from './copy-link.ts'
 
 export function CopyLinkButton({ channelId, messageId }: { channelId: string; messageId: string }) {
   const [copied, onCopied] = useCopiedFlag()

@@ -3,9 +3,12 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import type { ChatMessage } from '../conversation/types.ts'
 import { MessageItem } from './MessageItem.tsx'
 import type { People } from '../people.ts'
+import type { MessageExtension } from '../extension.ts'
 
-// jsdom has <dialog> without its modal methods.
-beforeAll(() => {
+// jsdom has <dialog> without its modal methods. The sheet and the quick reactions are lazy
+// chunks: loaded here first, so opening them waits on nothing but React.
+beforeAll(async () => {
+  await Promise.all([import('./ActionSheet.tsx'), import('./QuickReactions.tsx')])
   HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
     this.open = true
   }
@@ -55,8 +58,18 @@ function renderItem(extra: { readOnly?: boolean } = {}) {
     onEdit: vi.fn(async () => null),
     onDelete: vi.fn(),
     onToggleReaction: vi.fn(),
-    onOpenThread: vi.fn(),
   }
+  const poke = vi.fn()
+  // A feature's action in the toolbar too (as "Reply in thread" is).
+  const extensions: MessageExtension[] = [
+    {
+      id: 'probe',
+      actions: (_message, { readOnly }) =>
+        readOnly
+          ? []
+          : [{ id: 'poke', label: 'Poke', icon: 'pin', inToolbar: true, run: poke, order: 20 }],
+    },
+  ]
   render(
     <MessageItem
       message={message}
@@ -66,9 +79,10 @@ function renderItem(extra: { readOnly?: boolean } = {}) {
       editing={false}
       {...handlers}
       readOnly={extra.readOnly}
+      extensions={extensions}
     />
   )
-  return handlers
+  return { ...handlers, poke }
 }
 
 const sheet = () => screen.findByRole('dialog', { name: 'Mia: lunch at noon?' })
@@ -86,7 +100,7 @@ describe('message actions', () => {
       .map((li) => [li.textContent, li.querySelector('use')?.getAttribute('href')?.split('#')[1]])
     // Each with its label, and its icon (the sprite's) beside it.
     expect(items).toEqual([
-      ['Reply in thread', 'message-square-reply'],
+      ['Poke', 'pin'],
       ['Copy link', 'link-2'],
       ['Edit message', 'pencil'],
       ['Delete message', 'trash-2'],
@@ -101,13 +115,13 @@ describe('message actions', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 
-  it('keeps the toolbar buttons for mouse and keyboard', () => {
+  it('keeps the toolbar buttons for mouse and keyboard', async () => {
     const handlers = renderItem()
     const toolbar = screen.getByRole('toolbar', { name: 'Message actions' })
-    fireEvent.click(within(toolbar).getByRole('button', { name: 'Reply in thread' }))
-    expect(handlers.onOpenThread).toHaveBeenCalledOnce()
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Poke' }))
+    expect(handlers.poke).toHaveBeenCalledOnce()
     fireEvent.click(within(toolbar).getByRole('button', { name: 'Add reaction' }))
-    fireEvent.click(within(toolbar).getByRole('menuitem', { name: '👍' }))
+    fireEvent.click(await within(toolbar).findByRole('menuitem', { name: '👍' }))
     expect(handlers.onToggleReaction).toHaveBeenCalledWith('👍')
   })
 

@@ -1,13 +1,13 @@
 // A message's actions (data: ../actions.ts), shown two ways by one component: the hover
 // toolbar (icons, on a wide screen with a mouse) and, from its "More actions" button or a long press, the action
 // sheet (every action with its label; a bottom sheet at phone width or with a coarse pointer,
-// where the toolbar shows only that button). The sheet is its own lazy chunk.
+// where the toolbar shows only that button). The sheet and the quick reactions are lazy chunks.
 import { Icon } from '../../../ui/Icon.tsx'
 import type { MessageAction } from '../extension.ts'
 import { Suspense, lazy, useRef } from 'react'
-import { EmojiPicker } from './Reactions.tsx'
 
 const ActionSheet = lazy(() => import('./ActionSheet.tsx'))
+const QuickReactions = lazy(() => import('./QuickReactions.tsx'))
 
 interface Props {
   actions: MessageAction[]
@@ -54,7 +54,11 @@ export function MessageActions(props: Props) {
         >
           <Icon name="ellipsis" size={16} />
         </button>
-        {picking && onReact && <EmojiPicker onPick={onReact} onMore={props.onMoreEmoji} />}
+        {picking && onReact && (
+          <Suspense fallback={null}>
+            <QuickReactions onPick={onReact} onMore={props.onMoreEmoji} />
+          </Suspense>
+        )}
       </div>
       {sheetOpen && (
         <Suspense fallback={null}>

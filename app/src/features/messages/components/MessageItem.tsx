@@ -1,27 +1,28 @@
 // One row of the message list: author, time, the body rendered from its markdown tree, files,
-// reactions, the markers and actions of the features in the extension slot (../extension.ts),
-// and the actions a person may take on it (../actions.ts, data: this shows them).
+// reactions, the features' parts from the extension slot (../extension.ts: markers, what they
+// show above and below the text, their actions), and the actions a person may take on it
+// (../actions.ts, data: this shows them; an action's key runs it on the focused row).
 import { Icon } from '../../../ui/Icon.tsx'
-import { Suspense, lazy, memo, useState } from 'react'
+import { Fragment, Suspense, lazy, memo, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import { AttachmentView } from '../../attachments/index.ts'
 import { MessageBody } from '../markdown/MessageBody.tsx'
 import type { ChatMessage } from '../conversation/types.ts'
 import { EmojiPickerDialog } from '../../emoji/index.ts'
 import { actionsFor } from '../actions.ts'
-import type { MessageExtension } from '../extension.ts'
+import type { MessageExtension, RowContext, RowPlace } from '../extension.ts'
 import type { People } from '../people.ts'
 import { Reactions } from './Reactions.tsx'
 import { fullTimeLabel, timeLabel } from './rows.ts'
-import { EditBox } from './EditBox.tsx'
-import { copyPermalink, useCopiedFlag } from './CopyLinkButton.tsx'
+import { copyPermalink, useCopiedFlag } from './copy-link.ts'
 import { MessageActions, useLongPress } from './MessageActions.tsx'
 import './message-actions.css'
-import { ThreadSummaryButton } from './ThreadSummary.tsx'
 import { StatusEmoji } from '../../status/index.ts'
 
 // "(edited)": the earlier versions, loaded on first open.
 const EditHistory = lazy(() => import('./EditHistory.tsx'))
+// Editing in place: loaded on the first edit (not part of the first screen).
+const EditBox = lazy(() => import('./EditBox.tsx').then((m) => ({ default: m.EditBox })))
 
 const NO_EXTENSIONS: readonly MessageExtension[] = []
 
@@ -36,13 +37,11 @@ interface MessageProps {
   onEdit: (body: string) => Promise<string | null>
   onDelete: () => void
   onToggleReaction: (emoji: string) => void
-  /** Opens the message's thread (absent: no threads here, e.g. inside a thread). */
-  onOpenThread?: () => void
   /** An archived channel's message: readable (links, its thread), but nothing changes it. */
   readOnly?: boolean
-  /** Moves my read position back to just before it (absent: not here). */
-  onMarkUnread?: () => void
-  /** The features' actions and markers (pins, saved, …): features/message-extensions.ts. */
+  /** Where the row is: the channel's list (absent), or a thread beside it. */
+  place?: RowPlace
+  /** The features' parts (pins, saved, threads, unread, …): features/message-extensions.ts. */
   extensions?: readonly MessageExtension[]
   /** Opened by its link: highlighted. */
   focused?: boolean
@@ -61,6 +60,12 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
   const canEdit = mine && !readOnly
   const canDelete = props.canDelete && !readOnly
   const author = people.nameOf(message.authorId)
+  const row: RowContext = { capabilities: { me: people.me, readOnly, place: props.place }, people }
+  const parts = (where: 'aboveBody' | 'belowBody') =>
+    extensions.map((e) => {
+      const part = e[where]?.(message, row)
+      return part ? <Fragment key={e.id}>{part}</Fragment> : null
+    })
   if (message.deletedAt) {
     return (
       <article
@@ -71,13 +76,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
         <div className="message-gutter" />
         <div className="message-main">
           <p className="muted">This message was deleted.</p>
-          {message.thread && props.onOpenThread && (
-            <ThreadSummaryButton
-              summary={message.thread}
-              people={people}
-              onOpen={props.onOpenThread}
-            />
-          )}
+          {parts('belowBody')}
         </div>
       </article>
     )
@@ -87,17 +86,14 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
     if (window.confirm('Delete this message?')) props.onDelete()
   }
   const actions = actionsFor(message, {
-    me: people.me,
-    readOnly,
+    ...row.capabilities,
     canDelete: props.canDelete,
     copied,
     extensions,
     commands: {
       react: () => setPicking((v) => !v),
-      openThread: props.onOpenThread,
       copyLink: () => copyPermalink(message.channelId, message.id, onCopied),
       showHistory: () => setHistoryOpen(true),
-      markUnread: props.onMarkUnread,
       startEdit: props.onStartEdit,
       delete: confirmDelete,
     },
@@ -114,9 +110,10 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
       {...longPress}
       onKeyDown={(e: KeyboardEvent) => {
         if (editing || e.target !== e.currentTarget) return
-        if (e.key === 't' && props.onOpenThread) {
+        const keyed = actions.find((a) => a.key === e.key)
+        if (keyed) {
           e.preventDefault()
-          props.onOpenThread()
+          keyed.run()
         } else if (e.key === 'e' && canEdit) {
           e.preventDefault()
           props.onStartEdit()
@@ -154,18 +151,16 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
             </time>
           </header>
         )}
-        {message.parentId && props.onOpenThread && (
-          <button type="button" className="link-button thread-origin" onClick={props.onOpenThread}>
-            replied in a thread
-          </button>
-        )}
+        {parts('aboveBody')}
         {editing ? (
-          <EditBox
-            initial={message.body}
-            people={people}
-            onSave={props.onEdit}
-            onDone={props.onEndEdit}
-          />
+          <Suspense fallback={<p className="muted">Opening the editor…</p>}>
+            <EditBox
+              initial={message.body}
+              people={people}
+              onSave={props.onEdit}
+              onDone={props.onEndEdit}
+            />
+          </Suspense>
         ) : (
           message.body && (
             <MessageBody
@@ -183,13 +178,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
             ))}
           </div>
         )}
-        {message.thread && props.onOpenThread && (
-          <ThreadSummaryButton
-            summary={message.thread}
-            people={people}
-            onOpen={props.onOpenThread}
-          />
-        )}
+        {parts('belowBody')}
         <Reactions
           reactions={message.reactions}
           me={people.me}
@@ -221,7 +210,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
       )}
       {!editing && (
         <MessageActions
-          actions={actions}
+          actions={actions.filter((a) => !a.keyOnly)}
           onReact={
             readOnly
               ? undefined

@@ -7,12 +7,14 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { markFirstScreenShown } from '../../../lib/first-screen.ts'
 import { Spinner } from '../../../ui/Notice.tsx'
 import type { ChannelSnapshot } from '../conversation/types.ts'
+import type { RowDivider } from '../extension.ts'
 import { buildRows } from './rows.ts'
 import type { Row } from './rows.ts'
 
 interface Props {
   snapshot: ChannelSnapshot
-  newAfterSeq: number | null
+  /** The features' lines between rows ("New messages"), from the extension slot. */
+  dividers: readonly RowDivider[]
   onLoadOlder: () => void
   onAtBottomChange: (atBottom: boolean) => void
   onEscape: () => void
@@ -28,10 +30,10 @@ const PIN_THRESHOLD = 80
 const LOAD_OLDER_THRESHOLD = 600
 
 export function MessageList(props: Props) {
-  const { snapshot, newAfterSeq, onLoadOlder, onAtBottomChange, scrollToEndSignal } = props
+  const { snapshot, dividers, onLoadOlder, onAtBottomChange, scrollToEndSignal } = props
   const rows = useMemo(
-    () => buildRows(snapshot.messages, snapshot.pending, newAfterSeq),
-    [snapshot.messages, snapshot.pending, newAfterSeq]
+    () => buildRows(snapshot.messages, snapshot.pending, dividers),
+    [snapshot.messages, snapshot.pending, dividers]
   )
   const scroller = useRef<HTMLDivElement>(null)
   const pinned = useRef(true)
@@ -246,7 +248,7 @@ function estimate(row: Row | undefined): number {
   switch (row.kind) {
     case 'day':
       return 40
-    case 'new-marker':
+    case 'divider':
       return 28
     case 'message':
       return (

@@ -1,22 +1,24 @@
 // A thread beside its channel (full screen at phone width): the parent, the replies as a live
 // conversation (the channel's LiveChannel over the thread's numbering: catch-up after any
 // reconnect, the outbox, retries that cannot double), a composer with "Also send to #channel",
-// follow/unfollow, the "new replies" line, and the thread marked read while it is open and
-// visible. The parent and each reply have the channel's actions: react, edit, delete, copy
-// link, mark unread (a reply moves my place in the thread, the parent my place in the channel),
-// and those of the channel's extension slot (pin, in the channel's pins; save for later). A linked reply is highlighted and scrolled to.
+// follow/unfollow, and the thread marked read while it is open and visible. The parent and each
+// reply have the core's actions (react, edit, delete, copy link) and the features' of the
+// extension slot: the channel's (pin, in the channel's pins; save for later), the parent those
+// of the channel's conversation, the replies those of the thread's (the "New replies" line, and
+// mark unread moving my place in the thread; on the parent, my place in the channel). A linked
+// reply is highlighted and scrolled to.
 // In an archived channel it is read-only: the parent and the replies, the composer's place
 // saying why, no row actions but the link and saving; Follow stays, since it is personal
 // (unfollowing takes the thread out of the Threads view). Loaded only when a thread is opened
 // (ChannelView's React.lazy).
 import { Icon } from '../../../ui/Icon.tsx'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useConversationExtensions } from '../../message-extensions.ts'
 import { useUploads } from '../../attachments/index.ts'
 import { EmptyState } from '../../../ui/Notice.tsx'
 import type { LiveChannel } from '../conversation/live-channel.ts'
 import type { ChatMessage } from '../conversation/types.ts'
-import { markThreadUnread } from '../data/mark-unread.ts'
-import { useMarkUnread, useReadWhileVisible } from './use-read-while-visible.ts'
+import { useReadWhileVisible } from './use-read-while-visible.ts'
 import {
   useFollowThread,
   useMarkThreadRead,
@@ -30,6 +32,7 @@ import { MessageItem } from './MessageItem.tsx'
 import type { People } from '../people.ts'
 import { MessageList } from './MessageList.tsx'
 import { useRowRenderer } from './use-row-renderer.tsx'
+import { dividersOf } from './rows.ts'
 import { useSend } from './use-send.ts'
 import type { MessageExtension } from '../extension.ts'
 import './thread-panel.css'
@@ -52,8 +55,8 @@ export interface ThreadPanelProps {
   channelLive: LiveChannel | null
   /** The channel's features (pins, saved, …): a reply pinned is in the channel's pins. */
   extensions?: readonly MessageExtension[]
-  /** Marks the parent unread in the channel (the channel's "new" line moves). */
-  onMarkParentUnread?: (message: ChatMessage) => void
+  /** The parent's: those of the channel's conversation too (mark unread moves the channel's). */
+  parentExtensions?: readonly MessageExtension[]
   /** A reply opened by its link: highlighted and scrolled to once it is loaded. */
   focusReplyId?: string | null
 }
@@ -71,20 +74,21 @@ export default function ThreadPanel(props: ThreadPanelProps) {
   const [atBottom, setAtBottom] = useState(true)
   const composerRef = useRef<HTMLTextAreaElement | null>(null)
 
-  // The "new replies" line: where I had read up to when I opened the thread.
-  const [newAfterSeq, setNewAfterSeq] = useState<number | null | undefined>(undefined)
-  useEffect(() => {
-    if (newAfterSeq !== undefined || !mine.data || !snapshot.loaded) return
-    const newest = snapshot.messages[snapshot.messages.length - 1]?.seq ?? 0
-    setNewAfterSeq(newest > mine.data.lastReadSeq ? mine.data.lastReadSeq : null)
-  }, [mine.data, snapshot.loaded, snapshot.messages, newAfterSeq])
+  // Where I had read up to in the thread, and its newest reply, once both are in.
+  const newest = snapshot.messages[snapshot.messages.length - 1]?.seq ?? 0
+  const lastReadSeq = snapshot.loaded ? mine.data?.lastReadSeq : undefined
+  const readPosition = useMemo(
+    () => (lastReadSeq === undefined ? undefined : { lastReadSeq, newestSeq: newest }),
+    [lastReadSeq, newest]
+  )
 
   const { mutateAsync: markThreadRead } = useMarkThreadRead(threadId)
-  const settleRead = useReadWhileVisible(
-    snapshot.messages[snapshot.messages.length - 1]?.seq ?? 0,
-    atBottom && snapshot.loaded,
-    markThreadRead
-  )
+  const settleRead = useReadWhileVisible(newest, atBottom && snapshot.loaded, markThreadRead)
+  // The thread's own features (its "new" line, mark unread in the thread), after the channel's.
+  const own = useConversationExtensions({ channelId, threadId, readPosition, settleRead })
+  const shared = props.extensions
+  const rowExtensions = useMemo(() => [...(shared ?? []), ...own], [shared, own])
+  const dividers = useMemo(() => dividersOf(rowExtensions), [rowExtensions])
 
   useEffect(() => {
     composerRef.current?.focus()
@@ -92,23 +96,18 @@ export default function ThreadPanel(props: ThreadPanelProps) {
 
   const { send, scrollSignal, localUrls } = useSend(live, uploads.uploads, { alsoToChannel })
 
-  // The "new replies" line moves to the reply marked unread; the Threads view follows from
-  // the database (my thread_members row on my user topic).
-  const markReplyUnread = useMarkUnread(settleRead, markThreadUnread, setNewAfterSeq)
-
   const readOnly = props.disabledReason !== null
   const { renderRow, editing, editLast } = useRowRenderer({
     live,
     messages: snapshot.messages,
     people,
     isAdmin: props.isAdmin,
-    newMarkerLabel: 'New replies',
+    place: 'thread',
     composerRef,
     localUrls,
     // An archived channel's thread reads as it was: no composer, and the rows unchangeable.
     readOnly,
-    markUnread: markReplyUnread,
-    extensions: props.extensions,
+    extensions: rowExtensions,
     focusId: props.focusReplyId ?? null,
   })
   const parentRow = useParentRow(parent, props, readOnly)
@@ -155,7 +154,7 @@ export default function ThreadPanel(props: ThreadPanelProps) {
       </div>
       <MessageList
         snapshot={snapshot}
-        newAfterSeq={newAfterSeq ?? null}
+        dividers={dividers}
         onLoadOlder={loadOlder}
         onAtBottomChange={setAtBottom}
         onEscape={() => composerRef.current?.focus()}
@@ -200,7 +199,7 @@ export default function ThreadPanel(props: ThreadPanelProps) {
 
 /** The parent as a full row: its edit, delete and reactions go through the channel's LiveChannel. */
 function useParentRow(parent: ChatMessage | null, props: ThreadPanelProps, archived: boolean) {
-  const { people, channelLive, extensions, onMarkParentUnread } = props
+  const { people, channelLive, parentExtensions } = props
   const [editing, setEditing] = useState(false)
   if (!parent) return null
   // Fetched apart from the channel (older than its window): the link, saving and mark unread.
@@ -222,8 +221,8 @@ function useParentRow(parent: ChatMessage | null, props: ThreadPanelProps, archi
       onDelete={() => void channelLive?.remove(parent.id)}
       onToggleReaction={(emoji) => void channelLive?.toggleReaction(parent.id, emoji)}
       readOnly={readOnly}
-      onMarkUnread={onMarkParentUnread && (() => onMarkParentUnread(parent))}
-      extensions={extensions}
+      place="thread"
+      extensions={parentExtensions}
     />
   )
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { buildRows, dayLabel, fullTimeLabel, timeLabel } from './rows.ts'
 import type { ChatMessage, PendingMessage } from '../conversation/types.ts'
+import type { RowDivider } from '../extension.ts'
+
+const line = (afterSeq: number, id = 'new'): RowDivider => ({
+  id,
+  afterSeq,
+  label: `after ${afterSeq}`,
+  className: 'line',
+})
 
 const msg = (seq: number, authorId: string, createdAt: string): ChatMessage => ({
   id: `m${seq}`,
@@ -17,7 +25,7 @@ const msg = (seq: number, authorId: string, createdAt: string): ChatMessage => (
 
 describe('buildRows', () => {
   const now = new Date(2026, 0, 10, 12, 0)
-  it('adds day dividers, groups close messages by one author and places the new marker', () => {
+  it("adds day dividers, groups close messages by one author and places a feature's line", () => {
     const rows = buildRows(
       [
         msg(1, 'a', new Date(2026, 0, 9, 9, 0).toISOString()),
@@ -27,7 +35,7 @@ describe('buildRows', () => {
         msg(5, 'b', new Date(2026, 0, 10, 9, 2).toISOString()),
       ],
       [],
-      3,
+      [line(3)],
       now
     )
     expect(
@@ -38,7 +46,7 @@ describe('buildRows', () => {
             ? r.label
             : r.kind
       )
-    ).toEqual(['Yesterday', 'm1', 'm2+', 'Today', 'm3', 'new-marker', 'm4', 'm5'])
+    ).toEqual(['Yesterday', 'm1', 'm2+', 'Today', 'm3', 'divider', 'm4', 'm5'])
   })
 
   it('puts unsent messages after every confirmed one', () => {
@@ -56,7 +64,7 @@ describe('buildRows', () => {
     const rows = buildRows(
       [msg(1, 'a', new Date(2026, 0, 10, 9, 0).toISOString())],
       [pending],
-      null,
+      [],
       now
     )
     expect(rows.map((r) => r.key)).toEqual([expect.stringMatching(/^day-/), 'm1', 'p1'])
@@ -79,16 +87,29 @@ describe('buildRows', () => {
     const rows = buildRows(
       [msg(1, 'a', at(0)), gone, emptied, carrying, reply, msg(6, 'a', at(5))],
       [],
-      1,
+      [line(1)],
       now
     )
     expect(rows.map((r) => r.key)).toEqual([
       expect.stringMatching(/^day-/),
       'm1',
-      'new-marker',
+      'divider-new',
       'm4',
       'm6',
     ])
+  })
+
+  it('places each line once, before the first message past it, and breaks the group there', () => {
+    const at = (minute: number) => new Date(2026, 0, 10, 9, minute).toISOString()
+    const rows = buildRows(
+      [msg(1, 'a', at(0)), msg(2, 'a', at(1)), msg(3, 'a', at(2))],
+      [],
+      [line(1, 'x'), line(2, 'y'), line(9, 'z')],
+      now
+    )
+    expect(
+      rows.map((r) => (r.kind === 'message' ? `${r.key}${r.grouped ? '+' : ''}` : r.key))
+    ).toEqual([expect.stringMatching(/^day-/), 'm1', 'divider-x', 'm2', 'divider-y', 'm3'])
   })
 
   it('labels older days with the date', () => {

@@ -1,26 +1,33 @@
-// What the message list shows, in order: day dividers, the "new messages" marker, messages
-// (grouped under one header when the same person writes again within minutes) and unsent ones.
+// What the message list shows, in order: day dividers, the features' lines between rows (the
+// extension slot's dividers: "New messages"), messages (grouped under one header when the same
+// person writes again within minutes) and unsent ones.
 import type { ChatMessage, PendingMessage } from '../conversation/types.ts'
+import type { MessageExtension, RowDivider } from '../extension.ts'
 
 export type Row =
   | { kind: 'day'; key: string; label: string }
-  | { kind: 'new-marker'; key: string }
+  | { kind: 'divider'; key: string; divider: RowDivider }
   | { kind: 'message'; key: string; message: ChatMessage; grouped: boolean }
   | { kind: 'pending'; key: string; pending: PendingMessage; grouped: boolean }
+
+/** The features' lines between a conversation's rows. */
+export function dividersOf(extensions: readonly MessageExtension[]): RowDivider[] {
+  return extensions.flatMap((e) => (e.divider ? [e.divider] : []))
+}
 
 const GROUP_WINDOW_MS = 5 * 60 * 1000
 
 export function buildRows(
   messages: ChatMessage[],
   pending: PendingMessage[],
-  newAfterSeq: number | null,
+  dividers: readonly RowDivider[],
   now: Date = new Date()
 ): Row[] {
   const rows: Row[] = []
   let lastDay = ''
   let lastAuthor = ''
   let lastTime = 0
-  let markerPlaced = false
+  const placed = new Set<string>()
   const place = (createdAt: string, authorId: string, deleted: boolean) => {
     const date = new Date(createdAt)
     const day = dayKey(date)
@@ -38,9 +45,10 @@ export function buildRows(
     // A deleted message goes, as in Slack, unless a thread hangs under it: then its tombstone
     // stays to carry the thread.
     if (message.deletedAt !== null && !(message.thread && message.thread.replyCount > 0)) continue
-    if (!markerPlaced && newAfterSeq !== null && message.seq > newAfterSeq) {
-      rows.push({ kind: 'new-marker', key: 'new-marker' })
-      markerPlaced = true
+    for (const divider of dividers) {
+      if (placed.has(divider.id) || message.seq <= divider.afterSeq) continue
+      rows.push({ kind: 'divider', key: `divider-${divider.id}`, divider })
+      placed.add(divider.id)
       lastAuthor = ''
     }
     const grouped = place(message.createdAt, message.authorId, message.deletedAt !== null)

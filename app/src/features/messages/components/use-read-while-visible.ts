@@ -1,11 +1,11 @@
 // My read position follows what I see: once the newest message has been at the bottom of a
 // visible page for 400 ms, it is marked read (the channel's mark_read, a thread's
-// mark_thread_read), across devices. "Mark unread" first settles that: a mark still waiting
+// mark_thread_read), across devices. "Mark unread" (features/unread/, through the extension
+// slot's settleRead) first settles that: a mark still waiting
 // is made at once (what is on screen has been seen, and mark_unread only moves a position
 // back), and nothing on screen is marked again until something newer arrives, so the mark is
 // not undone either.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { cleanError } from '../../../lib/clean-error.ts'
 
 const SETTLE_MS = 400
 
@@ -62,25 +62,4 @@ export function useReadWhileVisible(
     }
     marked.current = Math.max(marked.current, latest.current.newest)
   }, [markNow])
-}
-
-/**
- * "Mark unread" on a message: `settle` (from useReadWhileVisible) first, then `markUnread` moves
- * my position back, and `moveLine` puts the "new" line where it now is.
- */
-export function useMarkUnread(
-  settle: () => Promise<void>,
-  markUnread: (messageId: string) => Promise<number>,
-  moveLine: (seq: number) => void
-): (message: { id: string }) => void {
-  return useCallback(
-    (message: { id: string }) => {
-      settle()
-        .then(() => markUnread(message.id))
-        .then(moveLine, (error: unknown) =>
-          window.alert(`Could not mark it unread: ${cleanError(error)}`)
-        )
-    },
-    [settle, markUnread, moveLine]
-  )
 }

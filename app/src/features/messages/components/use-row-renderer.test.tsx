@@ -2,6 +2,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { useRef } from 'react'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import type { ChatMessage, ThreadSummary } from '../conversation/types.ts'
+import type { MessageExtension } from '../extension.ts'
+import type { RowPlace } from '../extension.ts'
 import type { People } from '../people.ts'
 import type { Row } from './rows.ts'
 import { useRowRenderer } from './use-row-renderer.tsx'
@@ -39,18 +41,46 @@ function message(id: string, authorId: string, extra: Partial<ChatMessage> = {})
 }
 
 const standard: Row[] = [
-  { kind: 'new-marker', key: 'new-marker' },
+  {
+    kind: 'divider',
+    key: 'divider-new',
+    divider: { id: 'new', afterSeq: 0, label: 'Fresh', className: 'new-marker' },
+  },
   { kind: 'message', key: 'm1', message: message('m1', 'me'), grouped: false },
   { kind: 'message', key: 'm2', message: message('m2', 'ann', { thread }), grouped: false },
 ]
 
+// A feature of the slot, as the rows see it: an action with a key (only its key read-only),
+// something above and below the text (below also under a tombstone), told where the row is.
+function probe(run: (id: string) => void): MessageExtension {
+  return {
+    id: 'probe',
+    actions: (m, { readOnly }) => [
+      {
+        id: 'poke',
+        label: 'Poke',
+        icon: 'pin',
+        run: () => run(m.id),
+        order: 45,
+        key: 'p',
+        keyOnly: readOnly,
+      },
+    ],
+    aboveBody: (m, { capabilities }) => (
+      <span>
+        above {m.id} in {capabilities.place ?? 'channel'}
+      </span>
+    ),
+    belowBody: (m) => (m.thread ? <button type="button">under {m.id}</button> : null),
+  }
+}
+
 function Rows(props: {
-  label: string
   readOnly: boolean
-  openThread?: (id: string) => void
+  place?: RowPlace
   rows?: Row[]
   focusId?: string
-  markUnread?: (message: ChatMessage) => void
+  extensions?: MessageExtension[]
 }) {
   const rows = props.rows ?? standard
   const composerRef = useRef<HTMLTextAreaElement | null>(null)
@@ -59,13 +89,12 @@ function Rows(props: {
     messages: rows.flatMap((r) => (r.kind === 'message' ? [r.message] : [])),
     people,
     isAdmin: false,
-    newMarkerLabel: props.label,
-    openThread: props.openThread,
+    place: props.place,
     composerRef,
     localUrls: new Map(),
     readOnly: props.readOnly,
     focusId: props.focusId ?? null,
-    markUnread: props.markUnread,
+    extensions: props.extensions,
   })
   return (
     <div>
@@ -81,78 +110,76 @@ const article = (text: string) =>
 
 afterEach(cleanup)
 
-// jsdom has <dialog> without its modal methods (the action sheet opens as one).
-beforeAll(() => {
+// jsdom has <dialog> without its modal methods (the action sheet opens as one). The sheet is a
+// lazy chunk: loaded here first, so opening it waits on nothing but React.
+beforeAll(async () => {
+  await Promise.all([import('./ActionSheet.tsx'), import('./EditBox.tsx')])
   HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
     this.open = true
   }
 })
 
 describe('useRowRenderer', () => {
-  it('labels the new line and offers every action on a channel message', () => {
-    const openThread = vi.fn()
-    render(<Rows label="New messages" readOnly={false} openThread={openThread} />)
-    expect(screen.getByRole('separator', { name: 'New messages' })).toBeTruthy()
+  it("shows a feature's line as a separator, and the core's actions on my message", async () => {
+    render(<Rows readOnly={false} />)
+    expect(screen.getByRole('separator', { name: 'Fresh' }).className).toBe('new-marker')
     const mine = within(article('m1'))
-    for (const name of ['Reply in thread', 'Add reaction', 'Edit message', 'Delete message']) {
+    for (const name of ['Add reaction', 'Copy link', 'Edit message', 'Delete message']) {
       expect(mine.getByRole('button', { name })).toBeTruthy()
     }
-    fireEvent.click(mine.getByRole('button', { name: 'Reply in thread' }))
-    expect(openThread).toHaveBeenCalledWith('m1')
     fireEvent.keyDown(article('m1'), { key: 'e' })
-    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy()
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeTruthy()
   })
 
-  it('offers no thread action inside a thread', () => {
-    render(<Rows label="New replies" readOnly={false} />)
-    expect(screen.getByRole('separator', { name: 'New replies' })).toBeTruthy()
-    expect(screen.queryByRole('button', { name: 'Reply in thread' })).toBeNull()
-    expect(within(article('m1')).getByRole('button', { name: 'Edit message' })).toBeTruthy()
+  it("shows a feature's parts and runs its action by the sheet and by its key", async () => {
+    const run = vi.fn()
+    render(<Rows readOnly={false} place="thread" extensions={[probe(run)]} />)
+    expect(within(article('m1')).getByText('above m1 in thread')).toBeTruthy()
+    expect(within(article('m2')).getByRole('button', { name: 'under m2' })).toBeTruthy()
+    expect(within(article('m1')).queryByRole('button', { name: 'under m1' })).toBeNull()
+    fireEvent.keyDown(article('m1'), { key: 'p' })
+    expect(run).toHaveBeenCalledWith('m1')
+    fireEvent.click(within(article('m2')).getByRole('button', { name: 'More actions' }))
+    const sheet = await screen.findByRole('dialog', { name: 'Ann: body of m2' })
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Poke' }))
+    expect(run).toHaveBeenCalledWith('m2')
   })
 
-  it('read-only (an archived channel): nothing changes a message; an existing thread opens', () => {
-    const openThread = vi.fn()
-    render(<Rows label="New messages" readOnly openThread={openThread} />)
-    for (const name of ['Reply in thread', 'Add reaction', 'Edit message', 'Delete message']) {
+  it('read-only (an archived channel): nothing changes a message; a key-only action still runs', () => {
+    const run = vi.fn()
+    render(<Rows readOnly extensions={[probe(run)]} />)
+    for (const name of ['Add reaction', 'Edit message', 'Delete message', 'Poke']) {
       expect(screen.queryByRole('button', { name })).toBeNull()
     }
     expect(within(article('m1')).getByRole('button', { name: 'Copy link' })).toBeTruthy()
+    expect(within(article('m1')).getByText('above m1 in channel')).toBeTruthy()
     const reaction = within(article('m1')).getByRole('button', { name: '👍 by Ann' })
     expect((reaction as HTMLButtonElement).disabled).toBe(true)
     fireEvent.keyDown(article('m1'), { key: 'e' })
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull()
-    fireEvent.keyDown(article('m1'), { key: 't' })
-    expect(openThread).not.toHaveBeenCalled()
-    fireEvent.click(screen.getByRole('button', { name: '2 replies, open the thread' }))
-    expect(openThread).toHaveBeenCalledWith('m2')
+    fireEvent.keyDown(article('m1'), { key: 'p' })
+    expect(run).toHaveBeenCalledWith('m1')
   })
 
-  it('highlights the linked message, and marks unread the one it is asked on (a reply in a thread)', async () => {
-    const markUnread = vi.fn()
-    render(<Rows label="New replies" readOnly={false} focusId="m2" markUnread={markUnread} />)
+  it('highlights the linked message', () => {
+    render(<Rows readOnly={false} focusId="m2" />)
     expect(article('m2').getAttribute('aria-current')).toBe('true')
     expect(article('m2').classList.contains('message-focused')).toBe(true)
     expect(article('m1').getAttribute('aria-current')).toBeNull()
-    fireEvent.click(within(article('m2')).getByRole('button', { name: 'More actions' }))
-    const sheet = await screen.findByRole('dialog', { name: 'Ann: body of m2' })
-    fireEvent.click(within(sheet).getByRole('button', { name: 'Mark unread' }))
-    expect(markUnread).toHaveBeenCalledWith(expect.objectContaining({ id: 'm2' }))
   })
 
-  it('keeps a deleted parent’s thread: "This message was deleted." with its summary', () => {
-    const openThread = vi.fn()
+  it('keeps what hangs under a deleted message: "This message was deleted." with the features\' part', () => {
     const deleted = message('m2', 'ann', { thread, body: '', deletedAt: '2026-01-10T10:00:00Z' })
     render(
       <Rows
-        label="New messages"
         readOnly={false}
-        openThread={openThread}
+        extensions={[probe(vi.fn())]}
         rows={[{ kind: 'message', key: 'm2', message: deleted, grouped: false }]}
       />
     )
     const tombstone = screen.getByRole('article', { name: 'Deleted message from Ann' })
     expect(within(tombstone).getByText('This message was deleted.')).toBeTruthy()
-    fireEvent.click(within(tombstone).getByRole('button', { name: '2 replies, open the thread' }))
-    expect(openThread).toHaveBeenCalledWith('m2')
+    expect(within(tombstone).getByRole('button', { name: 'under m2' })).toBeTruthy()
+    expect(within(tombstone).queryByText('above m2 in channel')).toBeNull()
   })
 })

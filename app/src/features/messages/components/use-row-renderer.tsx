@@ -1,8 +1,8 @@
 // How a conversation's rows render, shared by the channel and the thread panel: day dividers,
-// the "new" line, messages wired to the LiveChannel (edit, delete, react, open the thread) and
-// unsent ones (retry, discard). The two differ only in the new line's label and the thread
-// action. In an archived channel the rows are read-only in both (as Slack's): no edit, delete,
-// reactions or "Reply in thread"; an existing thread still opens, to be read.
+// the features' lines between rows (the extension slot's dividers: "New messages"), messages
+// wired to the LiveChannel (edit, delete, react) with the features' parts, and unsent ones
+// (retry, discard). The two differ in where the rows are (`place`) and their extensions. In an
+// archived channel the rows are read-only in both (as Slack's): no edit, delete or reactions.
 import { useCallback, useState } from 'react'
 import type { RefObject } from 'react'
 import type { LiveChannel } from '../conversation/live-channel.ts'
@@ -11,7 +11,7 @@ import { MessageItem } from './MessageItem.tsx'
 import { PendingItem } from './PendingItem.tsx'
 import type { People } from '../people.ts'
 import type { Row } from './rows.ts'
-import type { MessageExtension } from '../extension.ts'
+import type { MessageExtension, RowPlace } from '../extension.ts'
 
 export interface RowRendererOptions {
   live: LiveChannel | null
@@ -19,19 +19,15 @@ export interface RowRendererOptions {
   messages: ChatMessage[]
   people: People
   isAdmin: boolean
-  /** What the "new" line says: "New messages" in a channel, "New replies" in a thread. */
-  newMarkerLabel: string
-  /** Opens a message's thread by the parent's id; absent inside a thread (one level). */
-  openThread?: (parentId: string) => void
+  /** Where the rows are: the channel's list, or a thread's (absent: the channel's). */
+  place?: RowPlace
   /** Where focus goes back to when an edit ends. */
   composerRef: RefObject<HTMLTextAreaElement | null>
   /** Local previews of files still uploading, by attachment id. */
   localUrls: ReadonlyMap<string, string>
-  /** An archived channel: nothing can be changed, no thread started. */
+  /** An archived channel: nothing can be changed. */
   readOnly: boolean
-  /** Marks a message and everything after it unread (absent: not here). */
-  markUnread?: (message: ChatMessage) => void
-  /** The features' actions and markers (features/message-extensions.ts; absent: none). */
+  /** The features' parts of the rows (features/message-extensions.ts; absent: none). */
   extensions?: readonly MessageExtension[]
   /** A message opened by its link, shown highlighted. */
   focusId?: string | null
@@ -46,8 +42,8 @@ export interface RowRenderer {
 }
 
 export function useRowRenderer(options: RowRendererOptions): RowRenderer {
-  const { live, messages, people, isAdmin, newMarkerLabel, openThread, composerRef } = options
-  const { localUrls, readOnly, markUnread, extensions, focusId } = options
+  const { live, messages, people, isAdmin, place, composerRef } = options
+  const { localUrls, readOnly, extensions, focusId } = options
   const me = people.me
   const [editing, setEditing] = useState<string | null>(null)
 
@@ -66,16 +62,14 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
               <span>{row.label}</span>
             </div>
           )
-        case 'new-marker':
+        case 'divider':
           return (
-            <div className="new-marker" role="separator" aria-label={newMarkerLabel}>
-              <span>{newMarkerLabel}</span>
+            <div className={row.divider.className} role="separator" aria-label={row.divider.label}>
+              <span>{row.divider.label}</span>
             </div>
           )
         case 'message': {
           const message = row.message
-          // Read-only, only a thread that exists opens (one that has replies, or a reply's).
-          const canOpen = !readOnly || Boolean(message.thread ?? message.parentId)
           return (
             <MessageItem
               message={message}
@@ -94,11 +88,8 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
               }}
               onDelete={() => void live?.remove(message.id)}
               onToggleReaction={(emoji) => void live?.toggleReaction(message.id, emoji)}
-              onOpenThread={
-                openThread && canOpen ? () => openThread(message.parentId ?? message.id) : undefined
-              }
               readOnly={readOnly}
-              onMarkUnread={markUnread && (() => markUnread(message))}
+              place={place}
               extensions={extensions}
               focused={focusId === message.id}
             />
@@ -124,11 +115,9 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
       editing,
       live,
       composerRef,
-      openThread,
-      newMarkerLabel,
+      place,
       localUrls,
       readOnly,
-      markUnread,
       extensions,
       focusId,
     ]

@@ -6,10 +6,9 @@ import { navigate } from '../../../lib/router.ts'
 import { EmptyState, ErrorState, Spinner } from '../../../ui/Notice.tsx'
 import { useFollowedThreads } from '../data/threads.ts'
 import type { FollowedThread } from '../data/threads.ts'
-import { MessageBody } from '../markdown/MessageBody.tsx'
-import type { People } from '../people.ts'
-import { fullTimeLabel, timeLabel } from './rows.ts'
-import './thread-panel.css'
+import { MessageBody, fullTimeLabel, timeLabel } from '../../messages/index.ts'
+import type { People } from '../../messages/index.ts'
+import './threads-view.css'
 
 export interface ThreadsViewProps {
   workspaceId: string

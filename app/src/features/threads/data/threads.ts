@@ -1,6 +1,7 @@
 // Threads over supabase-js: the Threads view (threads() RPC) and the keys of every thread query.
 // Following and read positions change on my user topic (any device): the thread queries are
-// refreshed from it. One open thread's own state is in thread-state.ts (with the thread panel).
+// refreshed from it. One open thread's own state is the thread panel's
+// (messages/data/thread-state.ts).
 import { useEffect } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'

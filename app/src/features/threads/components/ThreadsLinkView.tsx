@@ -1,18 +1,17 @@
-// The sidebar's "Threads" entry with the number of unread replies in the threads I follow; it
-// keeps the thread queries fresh from my user topic (following and read positions, any device).
+// How the sidebar's "Threads" entry looks, with the number of unread replies in the threads I
+// follow when it is known (ThreadsLinkCounted.tsx counts them).
 import { Icon } from '../../../ui/Icon.tsx'
 import { Link } from '../../../ui/Link.tsx'
-import { useFollowedThreads, useThreadsLive } from '../data/threads.ts'
 
-export function ThreadsLink(props: {
+export interface ThreadsLinkProps {
   workspaceId: string
   me: string
   active: boolean
   onNavigate: () => void
-}) {
-  useThreadsLive(props.me)
-  const threads = useFollowedThreads(props.workspaceId)
-  const unread = (threads.data ?? []).reduce((sum, t) => sum + t.unreadCount, 0)
+}
+
+export function ThreadsLinkView(props: ThreadsLinkProps & { unread: number }) {
+  const { unread } = props
   return (
     <Link
       href={`/w/${props.workspaceId}/threads`}
