@@ -71,6 +71,8 @@ create policy "integration_messages: channel members read" on public.integration
   as permissive for select to authenticated
   using ((channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids)));
 
+CREATE TRIGGER integration_messages_live AFTER INSERT ON public.integration_messages FOR EACH ROW EXECUTE FUNCTION private.live_channel_content();
+
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.integration_messages to service_role;
 grant select on table public.integration_messages to anon;
 grant select on table public.integration_messages to authenticated;

@@ -41,7 +41,11 @@ async function post(url: string, body: unknown, contentType = 'application/json'
 
 const countIn = async (channel: string) =>
   Number(
-    (await stack.sql<{ n: string }[]>`select count(*) as n from public.messages where channel_id = ${channel}`)[0]!.n
+    (
+      await stack.sql<
+        { n: string }[]
+      >`select count(*) as n from public.messages where channel_id = ${channel}`
+    )[0]!.n
   )
 
 /** The channel's newest message as its member reads it, with its integration row. */
@@ -50,7 +54,9 @@ async function newest(person: Person, channel: string) {
     const [m] = await tx<{ id: string; body: string; author_id: string | null }[]>`
       select id, body, author_id from public.messages
       where channel_id = ${channel} order by seq desc limit 1`
-    const [i] = await tx<{ app_name: string; username: string | null; icon_emoji: string | null }[]>`
+    const [i] = await tx<
+      { app_name: string; username: string | null; icon_emoji: string | null }[]
+    >`
       select app_name, username, icon_emoji from public.integration_messages where message_id = ${m!.id}`
     return { ...m!, integration: i }
   })
@@ -73,10 +79,14 @@ describe('creating a webhook', () => {
     expect(hook.secret).toMatch(/^[A-Za-z0-9_-]{64}$/)
     const [stored] = await stack.sql<{ secret_hash: Buffer }[]>`
       select secret_hash from public.incoming_webhooks where id = ${hook.id}`
-    expect(stored!.secret_hash.toString('hex')).not.toContain(Buffer.from(hook.secret).toString('hex'))
+    expect(stored!.secret_hash.toString('hex')).not.toContain(
+      Buffer.from(hook.secret).toString('hex')
+    )
     expect(stored!.secret_hash).toHaveLength(32)
-    const refused = await asRole(stack.sql, world.people.admin, (tx) =>
-      tx`select secret_hash from public.incoming_webhooks`
+    const refused = await asRole(
+      stack.sql,
+      world.people.admin,
+      (tx) => tx`select secret_hash from public.incoming_webhooks`
     ).then(
       () => 'read',
       (e: { code?: string }) => e.code
@@ -94,7 +104,9 @@ describe('creating a webhook', () => {
       '42501 Only a workspace owner or admin can manage integrations.'
     )
     expect(await refusal(world.people.admin, world.ch.quiet)).toBe('22023 Channel not found.')
-    expect(await refusal(world.people.owner, world.ch.dm)).toMatch(/^22023 A webhook posts to a channel/)
+    expect(await refusal(world.people.owner, world.ch.dm)).toMatch(
+      /^22023 A webhook posts to a channel/
+    )
     expect(await refusal(world.people.outsider, world.ch.plaza)).toBe('22023 Channel not found.')
   })
 })
@@ -164,8 +176,10 @@ describe('posting', () => {
       select last_used_at from public.incoming_webhooks where id = ${hook.id}`
     expect(row!.last_used_at).not.toBeNull()
     // members of another channel do not read it
-    const hidden = await asRole(stack.sql, world.people.member2, (tx) =>
-      tx`select 1 from public.integration_messages where channel_id = ${world.ch.plaza}`
+    const hidden = await asRole(
+      stack.sql,
+      world.people.member2,
+      (tx) => tx`select 1 from public.integration_messages where channel_id = ${world.ch.plaza}`
     )
     expect(hidden).toHaveLength(0)
   })
@@ -193,12 +207,20 @@ describe('posting', () => {
       [{ text: '<script>alert(1)</script>' }, 400, 'invalid_payload', 'HTML is not allowed'],
       [{ text: '<b>bold</b>' }, 400, 'invalid_payload'],
       [{ text: 'click <javascript:alert(1)|here>' }, 400, 'invalid_payload', 'only http'],
-      [{ attachments: [{ title: 'x', title_link: 'javascript:alert(1)' }] }, 400, 'invalid_payload'],
+      [
+        { attachments: [{ title: 'x', title_link: 'javascript:alert(1)' }] },
+        400,
+        'invalid_payload',
+      ],
       [{ blocks: [{ type: 'section', text: { type: 'html', text: 'x' } }] }, 400, 'invalid_blocks'],
       [{ blocks: [{ type: 'section' }] }, 400, 'invalid_blocks'],
       [{ text: 'x', icon_url: 'http://insecure.example/a.png' }, 400, 'invalid_payload'],
       [{ text: 'x'.repeat(4001) }, 400, 'msg_too_long'],
-      [{ text: 'x', attachments: Array.from({ length: 101 }, () => ({ text: 'a' })) }, 400, 'too_many_attachments'],
+      [
+        { text: 'x', attachments: Array.from({ length: 101 }, () => ({ text: 'a' })) },
+        400,
+        'too_many_attachments',
+      ],
       [deep, 400, 'invalid_payload', 'nested deeper'],
       [{ text: 'y'.repeat(70_000) }, 400, 'invalid_payload', 'larger than'],
       [{ text: `<@${world.people.member2.id}> hi` }, 400, 'user_not_found'],
@@ -213,7 +235,8 @@ describe('posting', () => {
     expect(unsupported).toMatchObject({ status: 400, text: 'invalid_payload' })
     expect(await countIn(world.ch.plaza)).toBe(before)
     expect(
-      (await stack.sql`select 1 from public.integration_messages where webhook_id = ${hook.id}`).length
+      (await stack.sql`select 1 from public.integration_messages where webhook_id = ${hook.id}`)
+        .length
     ).toBe(0)
   })
 
@@ -230,26 +253,42 @@ describe('posting', () => {
 describe('the URL', () => {
   it('is refused at once after regenerating (invalid_token), the new one works', async () => {
     const hook = await createHook(world.people.admin, world.ch.plaza)
-    const secret = await asRole(stack.sql, world.people.admin, async (tx) =>
-      (await tx<{ s: string }[]>`select public.regenerate_incoming_webhook(${hook.id}) as s`)[0]!.s
+    const secret = await asRole(
+      stack.sql,
+      world.people.admin,
+      async (tx) =>
+        (await tx<{ s: string }[]>`select public.regenerate_incoming_webhook(${hook.id}) as s`)[0]!
+          .s
     )
-    expect(await post(hook.url, { text: 'old' })).toMatchObject({ status: 403, text: 'invalid_token' })
+    expect(await post(hook.url, { text: 'old' })).toMatchObject({
+      status: 403,
+      text: 'invalid_token',
+    })
     const fresh = `${stack.url}/functions/v1/webhooks/${hook.id}/${secret}`
     expect(await post(fresh, { text: 'new' })).toMatchObject({ status: 200, text: 'ok' })
   })
 
   it('is refused at once after revoking (no_service), and only admins revoke', async () => {
     const hook = await createHook(world.people.admin, world.ch.plaza)
-    const byMember = await asRole(stack.sql, world.people.member, (tx) =>
-      tx`select public.revoke_incoming_webhook(${hook.id})`
+    const byMember = await asRole(
+      stack.sql,
+      world.people.member,
+      (tx) => tx`select public.revoke_incoming_webhook(${hook.id})`
     ).then(
       () => 'revoked',
       (e: { message?: string }) => e.message
     )
     expect(byMember).toBe('Webhook not found.')
     expect(await post(hook.url, { text: 'still on' })).toMatchObject({ status: 200 })
-    await asRole(stack.sql, world.people.owner, (tx) => tx`select public.revoke_incoming_webhook(${hook.id})`)
-    expect(await post(hook.url, { text: 'gone' })).toMatchObject({ status: 404, text: 'no_service' })
+    await asRole(
+      stack.sql,
+      world.people.owner,
+      (tx) => tx`select public.revoke_incoming_webhook(${hook.id})`
+    )
+    expect(await post(hook.url, { text: 'gone' })).toMatchObject({
+      status: 404,
+      text: 'no_service',
+    })
   })
 
   it('answers unknown webhooks, wrong secrets and other methods', async () => {
@@ -271,12 +310,26 @@ describe('the URL', () => {
   })
 
   it("answers channel_is_archived (410) for an archived channel's webhook", async () => {
-    const channel = await asUser(stack.sql, world.people.owner, async (tx) =>
-      (await tx<{ id: string }[]>`select id from public.create_channel(${world.ws}, ${`arch-${randomUUID().slice(0, 6)}`})`)[0]!.id
+    const channel = await asUser(
+      stack.sql,
+      world.people.owner,
+      async (tx) =>
+        (
+          await tx<
+            { id: string }[]
+          >`select id from public.create_channel(${world.ws}, ${`arch-${randomUUID().slice(0, 6)}`})`
+        )[0]!.id
     )
     const hook = await createHook(world.people.owner, channel)
-    await asUser(stack.sql, world.people.owner, (tx) => tx`select public.archive_channel(${channel})`)
-    expect(await post(hook.url, { text: 'x' })).toMatchObject({ status: 410, text: 'channel_is_archived' })
+    await asUser(
+      stack.sql,
+      world.people.owner,
+      (tx) => tx`select public.archive_channel(${channel})`
+    )
+    expect(await post(hook.url, { text: 'x' })).toMatchObject({
+      status: 410,
+      text: 'channel_is_archived',
+    })
   })
 
   it('is rate-limited per webhook (429 rate_limited with Retry-After)', async () => {
@@ -295,8 +348,11 @@ describe('the URL', () => {
 
   it('cannot be used with a person’s key: posting is for the service role only', async () => {
     const hook = await createHook(world.people.owner, world.ch.plaza)
-    const refused = await asRole(stack.sql, world.people.owner, (tx) =>
-      tx`select public.post_incoming_webhook(${hook.id}, ${hook.secret}, ${randomUUID()}, 'x')`
+    const refused = await asRole(
+      stack.sql,
+      world.people.owner,
+      (tx) =>
+        tx`select public.post_incoming_webhook(${hook.id}, ${hook.secret}, ${randomUUID()}, 'x')`
     ).then(
       () => 'posted',
       (e: { code?: string }) => e.code

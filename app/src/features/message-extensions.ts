@@ -4,6 +4,7 @@
 // only this list (messages/extension.ts has the shapes).
 import { useMemo } from 'react'
 import type { ExtensionScope, MessageExtension } from './messages/extension.ts'
+import { useIntegrationsExtension } from './integrations/index.ts'
 import { usePinsExtension } from './pins/index.ts'
 import { useSavedExtension } from './saved/index.ts'
 
@@ -11,5 +12,6 @@ export function useMessageExtensions(scope: ExtensionScope): readonly MessageExt
   // Always the same hooks in the same order (the rules of hooks).
   const pins = usePinsExtension(scope)
   const saved = useSavedExtension(scope)
-  return useMemo(() => [pins, saved], [pins, saved])
+  const integrations = useIntegrationsExtension(scope)
+  return useMemo(() => [pins, saved, integrations], [pins, saved, integrations])
 }

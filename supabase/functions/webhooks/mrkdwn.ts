@@ -41,7 +41,9 @@ export function checkUrl(raw: string, where: string): string {
 
 /** Plain text as markdown that shows exactly that text. */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_~[\]<>#|]/g, (c) => `\\${c}`).replace(/^(\s*)([-+>]|\d+\.)(?=\s)/gm, '$1\\$2')
+  return text
+    .replace(/[\\`*_~[\]<>#|]/g, (c) => `\\${c}`)
+    .replace(/^(\s*)([-+>]|\d+\.)(?=\s)/gm, '$1\\$2')
 }
 
 /** A link's label from Slack's text: entities decoded, nothing that would end it early. */
@@ -126,7 +128,8 @@ export function mrkdwnToMarkdown(text: string, where: string, mrkdwn = true): st
   for (const match of text.matchAll(/```([\s\S]*?)```|`([^`\n]+)`/g)) {
     out += convertProse(text.slice(last, match.index), where)
     const code = rawEntities(match[1] ?? match[2] ?? '')
-    out += match[1] !== undefined ? `\n\`\`\`\n${code.replace(/^\n|\n$/g, '')}\n\`\`\`\n` : `\`${code}\``
+    out +=
+      match[1] !== undefined ? `\n\`\`\`\n${code.replace(/^\n|\n$/g, '')}\n\`\`\`\n` : `\`${code}\``
     last = match.index + match[0].length
   }
   return out + convertProse(text.slice(last), where)

@@ -108,9 +108,14 @@ export function colorSquare(color: string | null): string {
   const named = COLOR_NAMES[color.toLowerCase()]
   if (named) return named
   const hex = /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i.exec(color.trim())?.[1]
-  if (!hex) throw bad(`attachments color "${color.slice(0, 20)}" is not good, warning, danger or #rrggbb.`)
+  if (!hex)
+    throw bad(`attachments color "${color.slice(0, 20)}" is not good, warning, danger or #rrggbb.`)
   const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16) / 255) as [number, number, number]
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16) / 255) as [
+    number,
+    number,
+    number,
+  ]
   const max = Math.max(r, g, b)
   const min = Math.min(r, g, b)
   if (max - min < 0.15) return max > 0.8 ? '⬜' : '⬛'
@@ -152,14 +157,19 @@ function attachmentToMarkdown(a: Json, i: number): string {
   if (author) lines.push(`_${escapeMarkdown(author)}_`)
   if (title) {
     const heading = escapeMarkdown(title)
-    lines.push(titleLink ? `**[${heading}](<${checkUrl(titleLink, `${where}.title_link`)}>)**` : `**${heading}**`)
+    lines.push(
+      titleLink
+        ? `**[${heading}](<${checkUrl(titleLink, `${where}.title_link`)}>)**`
+        : `**${heading}**`
+    )
   }
   if (text) lines.push(text)
   fields.forEach((f, j) => {
     const at = `${where}.fields[${j}]`
     const fieldTitle = optionalString(f, 'title', at, 300)
     const value = optionalString(f, 'value', at, 2000)
-    if (f.short !== undefined && typeof f.short !== 'boolean') throw bad(`${at}.short must be true or false.`)
+    if (f.short !== undefined && typeof f.short !== 'boolean')
+      throw bad(`${at}.short must be true or false.`)
     if (fieldTitle) lines.push(`**${escapeMarkdown(fieldTitle)}**`)
     if (value) lines.push(mrkdwnToMarkdown(value, `${at}.value`))
   })
@@ -173,7 +183,8 @@ function attachmentToMarkdown(a: Json, i: number): string {
 function textObject(value: unknown, where: string): string {
   if (!isObject(value)) throw badBlocks(`${where} must be a text object.`)
   const { type, text } = value
-  if (typeof text !== 'string' || text.length > 3000) throw badBlocks(`${where}.text must be a string of at most 3000 characters.`)
+  if (typeof text !== 'string' || text.length > 3000)
+    throw badBlocks(`${where}.text must be a string of at most 3000 characters.`)
   if (type === 'mrkdwn') return mrkdwnToMarkdown(text, where)
   if (type === 'plain_text') return escapeMarkdown(text)
   throw badBlocks(`${where}.type must be mrkdwn or plain_text.`)
@@ -199,7 +210,11 @@ function blockToMarkdown(block: Json, i: number): string {
       return parts.join('\n\n')
     }
     case 'context': {
-      if (!Array.isArray(block.elements) || block.elements.length === 0 || block.elements.length > 10) {
+      if (
+        !Array.isArray(block.elements) ||
+        block.elements.length === 0 ||
+        block.elements.length > 10
+      ) {
         throw badBlocks(`${where}.elements must be an array of 1 to 10 elements.`)
       }
       const parts = block.elements.map((e: unknown, j: number) => {
@@ -213,7 +228,8 @@ function blockToMarkdown(block: Json, i: number): string {
       return `_${parts.filter(Boolean).join(' · ')}_`
     }
     case 'image': {
-      const url = typeof block.image_url === 'string' ? checkUrl(block.image_url, `${where}.image_url`) : null
+      const url =
+        typeof block.image_url === 'string' ? checkUrl(block.image_url, `${where}.image_url`) : null
       if (!url) throw badBlocks(`${where}.image_url must be a URL.`)
       const alt = typeof block.alt_text === 'string' ? block.alt_text : 'image'
       return `[${escapeMarkdown(alt)}](<${url}>)`
@@ -227,12 +243,15 @@ function blockToMarkdown(block: Json, i: number): string {
 /** The message a payload makes, or a PayloadError saying why not. */
 export function toWebhookPost(payload: Json): WebhookPost {
   const text = optionalString(payload, 'text', 'payload')
-  if (payload.mrkdwn !== undefined && typeof payload.mrkdwn !== 'boolean') throw bad('mrkdwn must be true or false.')
+  if (payload.mrkdwn !== undefined && typeof payload.mrkdwn !== 'boolean')
+    throw bad('mrkdwn must be true or false.')
   const username = optionalString(payload, 'username', 'payload', 80)
   const iconEmoji = optionalString(payload, 'icon_emoji', 'payload', 66)
   const iconUrl = optionalString(payload, 'icon_url', 'payload', 2000)
-  if (iconEmoji !== null && !/^:[a-z0-9_+-]{1,64}:$/.test(iconEmoji)) throw bad('icon_emoji must be a shortcode like :ghost:.')
-  if (iconUrl !== null && !checkUrl(iconUrl, 'icon_url').startsWith('https://')) throw bad('icon_url must be an https:// address.')
+  if (iconEmoji !== null && !/^:[a-z0-9_+-]{1,64}:$/.test(iconEmoji))
+    throw bad('icon_emoji must be a shortcode like :ghost:.')
+  if (iconUrl !== null && !checkUrl(iconUrl, 'icon_url').startsWith('https://'))
+    throw bad('icon_url must be an https:// address.')
   const blocks = optionalArray(payload, 'blocks', 50, badBlocks)
   const attachments = optionalArray(payload, 'attachments', 100)
   const fromBlocks = (blocks ?? []).map(blockToMarkdown).filter(Boolean).join('\n\n')

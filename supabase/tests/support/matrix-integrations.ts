@@ -33,8 +33,11 @@ const postIn =
   (channel: (w: World) => string) =>
   async (ctx: Ctx): Promise<string> => {
     const hook = await webhookIn(channel)(ctx)
-    const secret = await asUser(ctx.sql, ctx.world.people.owner, async (tx) =>
-      (await tx<{ s: string }[]>`select public.regenerate_incoming_webhook(${hook}) as s`)[0]!.s
+    const secret = await asUser(
+      ctx.sql,
+      ctx.world.people.owner,
+      async (tx) =>
+        (await tx<{ s: string }[]>`select public.regenerate_incoming_webhook(${hook}) as s`)[0]!.s
     )
     const message = randomUUID()
     await ctx.sql`select public.post_incoming_webhook(${hook}, ${secret}, ${message}, 'from the matrix')`
@@ -44,7 +47,11 @@ const postIn =
   }
 
 const stateOf = async (sql: Sql | TransactionSql, id: string) =>
-  (await sql<{ revoked_at: Date | null }[]>`select revoked_at from public.incoming_webhooks where id = ${id}`)[0]
+  (
+    await sql<
+      { revoked_at: Date | null }[]
+    >`select revoked_at from public.incoming_webhooks where id = ${id}`
+  )[0]
 
 // prettier-ignore
 export const INTEGRATION_CASES = [

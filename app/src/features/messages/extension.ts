@@ -32,6 +32,8 @@ export interface MessageMarker {
   icon: IconName
   label: string
   className: string
+  /** Who the author line names instead of the author (an integration's post: "APP"). */
+  author?: string
 }
 
 /** What the actions of a message may do here: the same for every feature. */

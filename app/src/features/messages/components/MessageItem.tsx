@@ -60,7 +60,8 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
   const mine = message.authorId === people.me
   const canEdit = mine && !readOnly
   const canDelete = props.canDelete && !readOnly
-  const author = people.nameOf(message.authorId)
+  const markers = extensions.flatMap((e) => e.markers?.(message) ?? [])
+  const author = markers.find((m) => m.author)?.author ?? people.nameOf(message.authorId)
   if (message.deletedAt) {
     return (
       <article
@@ -102,7 +103,6 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
       delete: confirmDelete,
     },
   })
-  const markers = extensions.flatMap((e) => e.markers?.(message) ?? [])
   return (
     <article
       tabIndex={-1}
