@@ -106,6 +106,11 @@ test('an admin makes a webhook; a Slack payload POSTed to it shows live as an ap
   })
 
   await test.step('revoked in the list, the next POST is refused as Slack refuses it', async () => {
+    // Opened again, the list shows the webhook used.
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await ana.page.getByRole('button', { name: 'Workspace menu' }).click()
+    await ana.page.getByRole('menuitem', { name: 'Integrations' }).click()
+    await expect(dialog.getByLabel('Webhook URL')).toHaveCount(0)
     const item = dialog.getByRole('listitem', { name: 'Reviews' })
     await expect(item).toContainText('last used')
     ana.page.once('dialog', (d) => void d.accept())

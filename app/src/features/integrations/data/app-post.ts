@@ -1,12 +1,21 @@
-// A message an integration posted, as the message screen marks it (its own module: the eager
-// extension and the lazily loaded data share it).
+// A message an integration posted, as the message screen marks it (pure).
+import type { MessageMarker } from '../../messages/extension.ts'
 
 export interface AppPost {
-  messageId: string
   /** The integration's own name (its webhook's). */
   appName: string
   /** The name the post asked to be shown under (Slack's `username`), if any. */
   username: string | null
 }
 
-export type AppPosts = ReadonlyMap<string, AppPost>
+/** The APP marker of an integration's message: the badge, and the name its author line shows. */
+export function appMarker(post: AppPost): MessageMarker {
+  const via = post.username && post.username !== post.appName ? ` · via ${post.appName}` : ''
+  return {
+    id: 'app',
+    icon: 'link-2',
+    label: `APP${via}`,
+    className: 'app-marker',
+    author: post.username ?? post.appName,
+  }
+}

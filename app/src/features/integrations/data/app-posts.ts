@@ -1,11 +1,13 @@
 // Which messages of a channel an integration wrote (integration_messages, readable by the
-// channel's members): the app's name and the name the post asked for. Loaded lazily, only once
-// a channel shows a message without an author (../message-extension.ts), so the first screen
-// carries none of it: the newest app messages of the channel, then each new one as it arrives on
-// the channel's live topic with its message (*_chorus_integration_messages_live.sql).
+// channel's members), as their APP markers: the app's name and the name the post asked for.
+// Loaded lazily, only once a channel shows a message without an author (../message-extension.ts),
+// so the first screen carries none of it: the newest app messages of the channel, then each new
+// one as it arrives on the channel's live topic with its message
+// (*_chorus_integration_messages_live.sql).
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
 import { supabase } from '../../../lib/supabase.ts'
-import type { AppPost, AppPosts } from './app-post.ts'
+import type { MessageMarker } from '../../messages/extension.ts'
+import { appMarker } from './app-post.ts'
 
 /** How many of a channel's latest app messages are fetched at first. */
 const LATEST = 500
@@ -16,9 +18,7 @@ interface Row {
   username: string | null
 }
 
-function toPost(row: Row): AppPost {
-  return { messageId: row.message_id, appName: row.app_name, username: row.username }
-}
+const markerOf = (row: Row) => [appMarker({ appName: row.app_name, username: row.username })]
 
 async function fetchAppPosts(channelId: string): Promise<Row[]> {
   const { data, error } = await supabase()
@@ -31,14 +31,17 @@ async function fetchAppPosts(channelId: string): Promise<Row[]> {
   return data
 }
 
-/** Tells `onChange` the channel's app messages, now and as they change; returns the stop. */
-export function watchAppPosts(channelId: string, onChange: (posts: AppPosts) => void): () => void {
-  let posts = new Map<string, AppPost>()
+/** Tells `onChange` the channel's app messages' markers, now and as they change; returns the stop. */
+export function watchAppPosts(
+  channelId: string,
+  onChange: (markers: ReadonlyMap<string, MessageMarker[]>) => void
+): () => void {
+  let posts = new Map<string, MessageMarker[]>()
   let stopped = false
   const add = (rows: Row[]) => {
     if (stopped) return
     posts = new Map(posts)
-    for (const row of rows) posts.set(row.message_id, toPost(row))
+    for (const row of rows) posts.set(row.message_id, markerOf(row))
     onChange(posts)
   }
   const load = () =>

@@ -29,6 +29,8 @@ export function webhookUrl(id: string, secret: string): string {
 export function useWebhooks(workspaceId: string) {
   return useQuery({
     queryKey: webhookKeys.list(workspaceId),
+    // Opened again, the list is read again: "last used" moves with every post.
+    refetchOnMount: 'always',
     queryFn: async (): Promise<Webhook[]> => {
       const { data, error } = await supabase()
         .from('incoming_webhooks')
