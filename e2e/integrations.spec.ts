@@ -57,6 +57,9 @@ test('an admin makes a webhook; a Slack payload POSTed to it shows live as an ap
   browser,
   request,
 }) => {
+  // Two sign-ups confirmed by email, then three steps, each waiting on the other browser: as the
+  // other two-person scenarios (threads, thread actions), more than the default two minutes.
+  test.setTimeout(180_000)
   const ana = await actor(browser, 'Ana')
   const ben = await actor(browser, 'Ben')
   await twoInGeneral(ana, ben, `Hooks ${Date.now().toString(36)}`)
