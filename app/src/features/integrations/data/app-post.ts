@@ -1,5 +1,14 @@
 // A message an integration posted, as the message screen marks it (pure).
-import type { MessageMarker } from '../../messages/extension.ts'
+
+/** The APP marker: a MessageMarker of the extension slot (messages/extension.ts). */
+export interface AppMarker {
+  id: 'app'
+  icon: 'link-2'
+  label: string
+  className: 'app-marker'
+  /** The name the author line shows instead of a person's. */
+  author: string
+}
 
 export interface AppPost {
   /** The integration's own name (its webhook's). */
@@ -9,7 +18,7 @@ export interface AppPost {
 }
 
 /** The APP marker of an integration's message: the badge, and the name its author line shows. */
-export function appMarker(post: AppPost): MessageMarker {
+export function appMarker(post: AppPost): AppMarker {
   const via = post.username && post.username !== post.appName ? ` · via ${post.appName}` : ''
   return {
     id: 'app',

@@ -6,8 +6,8 @@
 // (*_chorus_integration_messages_live.sql).
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
 import { supabase } from '../../../lib/supabase.ts'
-import type { MessageMarker } from '../../messages/extension.ts'
 import { appMarker } from './app-post.ts'
+import type { AppMarker } from './app-post.ts'
 
 /** How many of a channel's latest app messages are fetched at first. */
 const LATEST = 500
@@ -34,9 +34,9 @@ async function fetchAppPosts(channelId: string): Promise<Row[]> {
 /** Tells `onChange` the channel's app messages' markers, now and as they change; returns the stop. */
 export function watchAppPosts(
   channelId: string,
-  onChange: (markers: ReadonlyMap<string, MessageMarker[]>) => void
+  onChange: (markers: ReadonlyMap<string, AppMarker[]>) => void
 ): () => void {
-  let posts = new Map<string, MessageMarker[]>()
+  let posts = new Map<string, AppMarker[]>()
   let stopped = false
   const add = (rows: Row[]) => {
     if (stopped) return
