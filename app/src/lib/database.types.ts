@@ -213,6 +213,137 @@ export type Database = {
           },
         ]
       }
+      incoming_webhooks: {
+        Row: {
+          channel_id: string
+          created_at: string
+          created_by: string | null
+          icon_emoji: string | null
+          icon_url: string | null
+          id: string
+          last_used_at: string | null
+          name: string
+          regenerated_at: string | null
+          revoked_at: string | null
+          secret_hash: string
+          tokens: number
+          tokens_at: string
+          workspace_id: string
+        }
+        Insert: {
+          channel_id: string
+          created_at?: string
+          created_by?: string | null
+          icon_emoji?: string | null
+          icon_url?: string | null
+          id?: string
+          last_used_at?: string | null
+          name: string
+          regenerated_at?: string | null
+          revoked_at?: string | null
+          secret_hash: string
+          tokens?: number
+          tokens_at?: string
+          workspace_id: string
+        }
+        Update: {
+          channel_id?: string
+          created_at?: string
+          created_by?: string | null
+          icon_emoji?: string | null
+          icon_url?: string | null
+          id?: string
+          last_used_at?: string | null
+          name?: string
+          regenerated_at?: string | null
+          revoked_at?: string | null
+          secret_hash?: string
+          tokens?: number
+          tokens_at?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "incoming_webhooks_channel_id_fkey"
+            columns: ["channel_id"]
+            isOneToOne: false
+            referencedRelation: "channels"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "incoming_webhooks_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "incoming_webhooks_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      integration_messages: {
+        Row: {
+          app_name: string
+          channel_id: string
+          created_at: string
+          icon_emoji: string | null
+          icon_url: string | null
+          id: string
+          message_id: string
+          username: string | null
+          webhook_id: string | null
+        }
+        Insert: {
+          app_name: string
+          channel_id: string
+          created_at?: string
+          icon_emoji?: string | null
+          icon_url?: string | null
+          id?: string
+          message_id: string
+          username?: string | null
+          webhook_id?: string | null
+        }
+        Update: {
+          app_name?: string
+          channel_id?: string
+          created_at?: string
+          icon_emoji?: string | null
+          icon_url?: string | null
+          id?: string
+          message_id?: string
+          username?: string | null
+          webhook_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "integration_messages_channel_id_fkey"
+            columns: ["channel_id"]
+            isOneToOne: false
+            referencedRelation: "channels"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "integration_messages_message_id_fkey"
+            columns: ["message_id"]
+            isOneToOne: true
+            referencedRelation: "messages"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "integration_messages_webhook_id_fkey"
+            columns: ["webhook_id"]
+            isOneToOne: false
+            referencedRelation: "incoming_webhooks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       invites: {
         Row: {
           created_at: string
@@ -970,6 +1101,18 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      create_incoming_webhook: {
+        Args: {
+          p_channel_id: string
+          p_icon_emoji?: string
+          p_icon_url?: string
+          p_name: string
+        }
+        Returns: {
+          id: string
+          secret: string
+        }[]
+      }
       create_invite: {
         Args: {
           p_email?: string
@@ -1245,6 +1388,19 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      post_incoming_webhook: {
+        Args: {
+          p_body: string
+          p_icon_emoji?: string
+          p_icon_url?: string
+          p_message_id: string
+          p_secret: string
+          p_username?: string
+          p_webhook_id: string
+        }
+        Returns: string
+      }
+      regenerate_incoming_webhook: { Args: { p_id: string }; Returns: string }
       release_notification_email: {
         Args: { p_batch_id: string; p_error?: string; p_ids: number[] }
         Returns: Json
@@ -1256,6 +1412,31 @@ export type Database = {
       remove_member: {
         Args: { p_user_id: string; p_workspace_id: string }
         Returns: undefined
+      }
+      revoke_incoming_webhook: {
+        Args: { p_id: string }
+        Returns: {
+          channel_id: string
+          created_at: string
+          created_by: string | null
+          icon_emoji: string | null
+          icon_url: string | null
+          id: string
+          last_used_at: string | null
+          name: string
+          regenerated_at: string | null
+          revoked_at: string | null
+          secret_hash: string
+          tokens: number
+          tokens_at: string
+          workspace_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "incoming_webhooks"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       save_message: {
         Args: { p_message_id: string; p_remind_at?: string }

@@ -1,6 +1,7 @@
 // The shell's dialog host: at most one dialog is open, named by WorkspaceDialog. The shell only
 // says which; each dialog gets what it needs from the workspace here. Loaded lazily, with the
 // dialogs, when the first one opens (none is part of the first screen).
+import { Suspense } from 'react'
 import { assertNever } from '../lib/result.ts'
 import { navigate } from '../lib/router.ts'
 import { useSignOut } from '../features/auth/index.ts'
@@ -15,6 +16,7 @@ import {
 } from '../features/channels/index.ts'
 import type { Channel } from '../features/channels/index.ts'
 import { ProfileDialog } from '../features/profiles/index.ts'
+import { IntegrationsDialog } from '../features/integrations/index.ts'
 
 export type WorkspaceDialog =
   | 'invite'
@@ -25,6 +27,7 @@ export type WorkspaceDialog =
   | 'add-people'
   | 'channel-settings'
   | 'profile'
+  | 'integrations'
 
 interface Props {
   dialog: WorkspaceDialog
@@ -116,6 +119,18 @@ export default function WorkspaceDialogs(props: Props) {
           onClose={onClose}
           onSignOut={() => signOut.mutate(undefined, { onSuccess: () => navigate('/sign-in') })}
         />
+      )
+    case 'integrations':
+      return (
+        <Suspense fallback={null}>
+          <IntegrationsDialog
+            workspaceId={workspaceId}
+            channels={props.channels}
+            members={members}
+            open
+            onClose={onClose}
+          />
+        </Suspense>
       )
     default:
       return assertNever(dialog, 'dialog')

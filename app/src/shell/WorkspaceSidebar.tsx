@@ -62,6 +62,18 @@ export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
               >
                 Members ({members.data?.length ?? '…'})
               </button>
+              {isAdmin && (
+                <button
+                  type="button"
+                  role="menuitem"
+                  onClick={() => {
+                    close()
+                    onDialog('integrations')
+                  }}
+                >
+                  Integrations
+                </button>
+              )}
               <button
                 type="button"
                 role="menuitem"

@@ -16,6 +16,7 @@ export interface Subject {
 export const SUBJECTS: readonly Subject[] = [
   { name: 'live', words: ['live', 'realtime', 'topic'] },
   { name: 'search', words: ['search'] },
+  { name: 'integrations', words: ['integration', 'webhook'] },
   {
     name: 'notifications',
     words: ['notification', 'notify', 'email', 'dnd', 'disturb', 'snooze', 'unsubscribe', 'badge'],

@@ -3,6 +3,7 @@
 // refused. The same data drives the SQL, REST, Realtime and Storage checks.
 import { randomUUID } from 'node:crypto'
 import type { Sql, TransactionSql } from 'postgres'
+import { INTEGRATION_CASES } from './matrix-integrations.ts'
 import {
   asUser,
   attachmentPath,
@@ -515,6 +516,9 @@ export const MATRIX: readonly MatrixCase[] = [
   { kind: 'topic', table: 'realtime.messages', what: 'an unknown topic', op: 'select', allowed: [], topic: () => 'room:lobby' },
   { kind: 'topic', table: 'realtime.messages', what: 'channel:<private channel>', op: 'insert', allowed: inQuiet, topic: (w) => `channel:${w.ch.quiet}` },
   { kind: 'topic', table: 'realtime.messages', what: 'workspace:<workspace>', op: 'insert', allowed: members, topic: (w) => `workspace:${w.ws}` },
+
+  // integrations: incoming webhooks and the messages they post (matrix-integrations.ts)
+  ...INTEGRATION_CASES,
 ]
 
 export function isAllowed(c: MatrixCase, role: Role): boolean {

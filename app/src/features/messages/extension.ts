@@ -40,6 +40,8 @@ export interface MessageMarker {
   icon: IconName
   label: string
   className: string
+  /** Who the author line names instead of the author (an integration's post: "APP"). */
+  author?: string
 }
 
 /** Where a row is shown: the channel's list, or a thread beside it (its parent and replies). */

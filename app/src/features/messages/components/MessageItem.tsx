@@ -59,7 +59,8 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
   const mine = message.authorId === people.me
   const canEdit = mine && !readOnly
   const canDelete = props.canDelete && !readOnly
-  const author = people.nameOf(message.authorId)
+  const markers = extensions.flatMap((e) => e.markers?.(message) ?? [])
+  const author = markers.find((m) => m.author)?.author ?? people.nameOf(message.authorId)
   const row: RowContext = { capabilities: { me: people.me, readOnly, place: props.place }, people }
   const parts = (where: 'aboveBody' | 'belowBody') =>
     extensions.map((e) => {
@@ -98,7 +99,6 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
       delete: confirmDelete,
     },
   })
-  const markers = extensions.flatMap((e) => e.markers?.(message) ?? [])
   return (
     <article
       tabIndex={-1}

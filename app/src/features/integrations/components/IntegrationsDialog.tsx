@@ -1,0 +1,195 @@
+// Settings, Integrations (workspace owners and admins; a lazy chunk): incoming webhooks in
+// Slack's format. Create one for a channel (a name, an emoji icon) and copy its URL, shown once;
+// the list says which channel, who made it and when it was last used; regenerate (the old URL
+// stops at once, the new one is shown once) or revoke.
+import { useState } from 'react'
+import type { FormEvent } from 'react'
+import { cleanError } from '../../../lib/clean-error.ts'
+import { Dialog } from '../../../ui/Dialog.tsx'
+import { Field } from '../../../ui/Field.tsx'
+import { Notice } from '../../../ui/Notice.tsx'
+import type { Channel } from '../../channels/index.ts'
+import type { Member } from '../../workspaces/index.ts'
+import { useWebhookChanges, useWebhooks } from '../data/webhooks.ts'
+import type { Webhook } from '../data/webhooks.ts'
+import './integrations.css'
+
+interface Props {
+  workspaceId: string
+  /** My channels in this workspace (a webhook posts to one of them). */
+  channels: Channel[]
+  members: Member[]
+  open: boolean
+  onClose: () => void
+}
+
+export default function IntegrationsDialog(props: Props) {
+  const { workspaceId, channels, members, open, onClose } = props
+  const webhooks = useWebhooks(workspaceId)
+  const { create, regenerate, revoke } = useWebhookChanges(workspaceId)
+  const postable = channels.filter((c) => c.kind !== 'dm' && !c.archivedAt)
+  const [channelId, setChannelId] = useState(postable[0]?.id ?? '')
+  const [name, setName] = useState('')
+  const [iconEmoji, setIconEmoji] = useState('')
+  const [shown, setShown] = useState<{ id: string; url: string } | null>(null)
+  const channelName = (id: string) => {
+    const c = channels.find((ch) => ch.id === id)
+    return c?.name ? `#${c.name}` : 'a channel you are not in'
+  }
+  const nameOf = (id: string | null) =>
+    members.find((m) => m.userId === id)?.displayName ?? 'Former member'
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    create.mutate(
+      { channelId, name, iconEmoji },
+      {
+        onSuccess: (made) => {
+          setShown(made)
+          setName('')
+          setIconEmoji('')
+        },
+      }
+    )
+  }
+  const error = create.error ?? regenerate.error ?? revoke.error
+
+  return (
+    <Dialog title="Integrations" open={open} onClose={onClose} wide>
+      <p className="muted">
+        Incoming webhooks take Slack&apos;s message format unchanged: point an existing Slack
+        integration at its URL. Its messages show with an APP badge.
+      </p>
+      {shown && <SecretUrl url={shown.url} onDone={() => setShown(null)} />}
+      <form className="stack" onSubmit={submit} noValidate aria-label="New incoming webhook">
+        <h3>New incoming webhook</h3>
+        <label className="field">
+          <span>Posts to</span>
+          <select value={channelId} onChange={(e) => setChannelId(e.target.value)}>
+            {postable.map((c) => (
+              <option key={c.id} value={c.id}>
+                #{c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Field label="Name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
+        <Field
+          label="Icon (emoji shortcode, optional)"
+          placeholder=":robot_face:"
+          value={iconEmoji}
+          onChange={(e) => setIconEmoji(e.target.value)}
+        />
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={!channelId || !name.trim() || create.isPending}
+        >
+          Create webhook
+        </button>
+      </form>
+      {error && <Notice tone="error">{cleanError(error)}</Notice>}
+      <section className="stack" aria-labelledby="integrations-webhooks">
+        <h3 id="integrations-webhooks">Incoming webhooks</h3>
+        {webhooks.isPending && <p className="muted">Loading webhooks…</p>}
+        {webhooks.error && <Notice tone="error">{cleanError(webhooks.error)}</Notice>}
+        {webhooks.data?.length === 0 && <p className="muted">None yet.</p>}
+        {(webhooks.data?.length ?? 0) > 0 && (
+          <ul className="webhook-list" aria-label="Incoming webhooks">
+            {webhooks.data!.map((w) => (
+              <WebhookItem
+                key={w.id}
+                webhook={w}
+                channel={channelName(w.channelId)}
+                creator={nameOf(w.createdBy)}
+                busy={regenerate.isPending || revoke.isPending}
+                onRegenerate={() => {
+                  if (
+                    window.confirm(
+                      `Regenerate the URL of ${w.name}? The current one stops working.`
+                    )
+                  )
+                    regenerate.mutate(w.id, { onSuccess: setShown })
+                }}
+                onRevoke={() => {
+                  if (window.confirm(`Revoke ${w.name}? Its URL stops working for good.`))
+                    revoke.mutate(w.id)
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+    </Dialog>
+  )
+}
+
+function SecretUrl({ url, onDone }: { url: string; onDone: () => void }) {
+  const [copied, setCopied] = useState(false)
+  return (
+    <Notice tone="success">
+      <p>Copy the webhook URL now: it is not shown again.</p>
+      <div className="copy-row">
+        <input readOnly value={url} aria-label="Webhook URL" onFocus={(e) => e.target.select()} />
+        <button
+          type="button"
+          className="button"
+          onClick={() => void navigator.clipboard?.writeText(url).then(() => setCopied(true))}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+        <button type="button" className="link-button" onClick={onDone}>
+          Done
+        </button>
+      </div>
+    </Notice>
+  )
+}
+
+function WebhookItem(props: {
+  webhook: Webhook
+  channel: string
+  creator: string
+  busy: boolean
+  onRegenerate: () => void
+  onRevoke: () => void
+}) {
+  const { webhook: w, busy } = props
+  const when = (iso: string) => new Date(iso).toLocaleString()
+  return (
+    <li className="webhook-item" aria-label={w.name}>
+      <div>
+        <strong>
+          {w.iconEmoji ? `${w.iconEmoji} ` : ''}
+          <bdi>{w.name}</bdi>
+        </strong>{' '}
+        → {props.channel}
+        {w.revokedAt && <span className="webhook-revoked"> · revoked</span>}
+      </div>
+      <div className="muted">
+        Created by <bdi>{props.creator}</bdi> on {when(w.createdAt)} ·{' '}
+        {w.lastUsedAt ? `last used ${when(w.lastUsedAt)}` : 'never used'}
+      </div>
+      {!w.revokedAt && (
+        <div className="webhook-actions">
+          <button
+            type="button"
+            className="link-button"
+            disabled={busy}
+            onClick={props.onRegenerate}
+          >
+            Regenerate URL
+          </button>
+          <button
+            type="button"
+            className="link-button danger"
+            disabled={busy}
+            onClick={props.onRevoke}
+          >
+            Revoke
+          </button>
+        </div>
+      )}
+    </li>
+  )
+}

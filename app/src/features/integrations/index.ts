@@ -1,0 +1,6 @@
+// Integrations (Slack-compatible incoming webhooks): the APP marker reaches the message screen
+// through its extension slot (message-extension.tsx, found by ../message-extensions.ts); the Settings screen, for workspace
+// admins, is a lazy chunk opened from the workspace menu.
+import { lazy } from 'react'
+
+export const IntegrationsDialog = lazy(() => import('./components/IntegrationsDialog.tsx'))

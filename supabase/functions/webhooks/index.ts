@@ -1,0 +1,138 @@
+// webhooks: Slack-compatible incoming webhooks (see *_chorus_incoming_webhooks.sql).
+//
+// POST /functions/v1/webhooks/<webhook-id>/<secret> with Slack's payload (JSON, or a form with a
+// `payload` field): the message appears in the webhook's channel as the integration's. Answered
+// as Slack answers, in plain text: 200 `ok`; 400 `invalid_payload`, `invalid_blocks`, `no_text`,
+// `too_many_attachments`, `msg_too_long`, `user_not_found` (a Chorus mention of someone not in
+// the channel); 403 `invalid_token` (a wrong or regenerated secret); 404 `no_service` (no such
+// webhook, or revoked), `channel_not_found`; 410 `channel_is_archived`; 429 `rate_limited` with
+// Retry-After; 500 `rollup_error`. Each refusal also says why in the X-Chorus-Error header.
+// Nothing is stored unless the answer is `ok`. Called by other servers without a JWT
+// ([functions.webhooks] verify_jwt = false): the secret in the URL is the credential; the post
+// itself goes through post_incoming_webhook() with the service key, which checks the secret's
+// hash, the revocation, the channel and the rate limit in one transaction.
+import { createClient } from 'npm:@supabase/supabase-js@2'
+import { MAX_BODY_BYTES, PayloadError, readPayload, toWebhookPost } from './payload.ts'
+
+const STATUS: Record<string, number> = {
+  ok: 200,
+  invalid_payload: 400,
+  invalid_blocks: 400,
+  no_text: 400,
+  too_many_attachments: 400,
+  msg_too_long: 400,
+  user_not_found: 400,
+  invalid_token: 403,
+  no_service: 404,
+  channel_not_found: 404,
+  channel_is_archived: 410,
+  rate_limited: 429,
+  rollup_error: 500,
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+function answer(code: string, detail?: string, headers: Record<string, string> = {}): Response {
+  return new Response(code, {
+    status: STATUS[code] ?? 500,
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      ...(detail ? { 'X-Chorus-Error': detail.replace(/[^\x20-\x7e]/g, '?').slice(0, 300) } : {}),
+      ...headers,
+    },
+  })
+}
+
+/** The body as text, refused once it passes the limit (the stream is not read further). */
+async function readBody(request: Request): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  const tooBig = () =>
+    new PayloadError('invalid_payload', `The body is larger than ${MAX_BODY_BYTES} bytes.`)
+  if (declared > MAX_BODY_BYTES) throw tooBig()
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined)
+      throw tooBig()
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let at = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, at)
+    at += chunk.byteLength
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw new PayloadError('invalid_payload', 'The body is not UTF-8.')
+  }
+}
+
+Deno.serve(async (request: Request) => {
+  // .../webhooks/<id>/<secret>, whatever prefix the runtime keeps
+  const parts = new URL(request.url).pathname.split('/').filter(Boolean)
+  const at = parts.lastIndexOf('webhooks')
+  const [id = '', secret = ''] = at >= 0 ? parts.slice(at + 1) : []
+  if (!UUID.test(id) || parts.length > at + 3) return answer('no_service', 'Unknown webhook URL.')
+  if (request.method !== 'POST') {
+    return new Response('invalid_method', {
+      status: 405,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'POST' },
+    })
+  }
+  if (!secret) return answer('invalid_token', 'The URL has no secret.')
+
+  let post
+  try {
+    const text = await readBody(request)
+    post = toWebhookPost(readPayload(text, request.headers.get('content-type')))
+  } catch (error) {
+    if (error instanceof PayloadError) return answer(error.code, error.detail)
+    throw error
+  }
+
+  const admin = createClient(
+    Deno.env.get('SUPABASE_URL') ?? '',
+    Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '',
+    { auth: { persistSession: false, autoRefreshToken: false } }
+  )
+  const { data, error } = await admin.rpc('post_incoming_webhook', {
+    p_webhook_id: id,
+    p_secret: secret,
+    p_message_id: crypto.randomUUID(),
+    p_body: post.body,
+    p_username: post.username,
+    p_icon_emoji: post.iconEmoji,
+    p_icon_url: post.iconUrl,
+  })
+  if (error) {
+    if (error.code === '22023' && /mentioned someone/.test(error.message)) {
+      return answer('user_not_found', error.message)
+    }
+    if (error.code === '22023') return answer('invalid_payload', error.message)
+    console.error('webhooks: post failed', error)
+    return answer('rollup_error', 'The message could not be stored.')
+  }
+  const outcome = String(data)
+  if (outcome.startsWith('rate_limited:')) {
+    const seconds = outcome.split(':')[1] ?? '1'
+    return answer('rate_limited', 'Too many messages for this webhook; wait and retry.', {
+      'Retry-After': seconds,
+    })
+  }
+  const details: Record<string, string> = {
+    no_service: 'This webhook does not exist or was revoked.',
+    invalid_token: "The URL's secret is wrong or was regenerated.",
+    channel_not_found: "The webhook's channel no longer exists.",
+    channel_is_archived: "The webhook's channel is archived.",
+  }
+  return answer(outcome in STATUS ? outcome : 'rollup_error', details[outcome])
+})
