@@ -134,11 +134,12 @@ describe('the app server over HTTP: compression, caching, revalidation', () => {
   })
 
   it('sends the file itself to a client without Accept-Encoding, or taking neither', async () => {
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       {},
       { 'accept-encoding': 'identity' },
       { 'accept-encoding': 'deflate' },
-    ]) {
+    ]
+    for (const headers of cases) {
       const answer = await get(base, '/assets/main-1a2b.js', headers)
       expect(answer.status).toBe(200)
       expect(answer.headers['content-encoding']).toBeUndefined()
