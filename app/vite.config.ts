@@ -1,13 +1,15 @@
 // Vite builds the SPA. In `vite dev` there is no app server to answer /config.json, so a small
 // middleware answers it from the running local stack (`npm run backend -- status -o json`) or
 // from VITE_SUPABASE_URL / VITE_SUPABASE_KEY. A build also writes the service worker, /sw.js
-// (src/offline/sw.ts), with the list of the files it keeps for opening offline.
+// (src/offline/sw.ts), with the list of the files it keeps for opening offline, and a brotli and
+// a gzip copy of each text file (scripts/precompress.ts) for the app server to send.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { defineConfig } from 'vite'
 import type { Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { precompress } from './scripts/precompress.ts'
 import { shellFiles } from './src/offline/shell-routes.ts'
 import type { ShellManifest } from './src/offline/shell-routes.ts'
 
@@ -24,6 +26,10 @@ function devRuntimeConfig(): Plugin {
     },
   }
 }
+
+/** Modules too big to fetch when the service worker installs, kept by it when first used: the
+ * emoji picker's data (@emoji-mart/data, over 400 KB of the build). */
+const CACHED_WHEN_USED = /[\\/]node_modules[\\/]@emoji-mart[\\/]data[\\/]/
 
 /** Builds src/offline/sw.ts to /sw.js (a fixed address: the scope is the whole app) and writes
  * the build's shell files and their version into it. */
@@ -43,7 +49,13 @@ function offlineShell(): Plugin {
       const sw = bundle[this.getFileName(emitted)]
       if (sw?.type !== 'chunk') throw new Error('the service worker was not built')
       if (sw.imports.length > 0) throw new Error(`sw.js must stand alone: ${sw.imports.join(', ')}`)
-      const files = shellFiles(Object.keys(bundle))
+      const whenUsed = Object.values(bundle)
+        .filter(
+          (out) => out.type === 'chunk' && out.moduleIds.some((id) => CACHED_WHEN_USED.test(id))
+        )
+        .map((chunk) => chunk.fileName)
+      if (whenUsed.length === 0) throw new Error('no chunk holds the emoji data any more')
+      const files = shellFiles(Object.keys(bundle), whenUsed)
       const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 16)
       const manifest: ShellManifest = { version, files }
       const placeholder = /(["'`])SHELL_MANIFEST\1/
@@ -78,7 +90,7 @@ function localStackConfig(): { supabaseUrl: string; supabaseKey: string } {
 }
 
 export default defineConfig({
-  plugins: [react(), devRuntimeConfig(), offlineShell()],
+  plugins: [react(), devRuntimeConfig(), offlineShell(), precompress()],
   build: {
     target: 'es2022',
     sourcemap: true,

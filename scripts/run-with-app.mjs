@@ -24,8 +24,8 @@ function newest(target) {
 
 /** Builds the app when stale, then runs `command` with the given arguments. */
 export async function runWithApp(command, args) {
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
-    path.join(app, p)
+  const sources = ['src', 'public', 'scripts', 'index.html', 'vite.config.ts', 'package.json'].map(
+    (p) => path.join(app, p)
   )
   const stale = !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs
   if (stale) {

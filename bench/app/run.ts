@@ -1,6 +1,7 @@
 // The web app's benchmark, in headless Chromium against the real stack:
-//   1. first-screen JavaScript: every script the browser fetches from navigation until the latest
-//      messages of a channel are on screen, gzipped (target < 200 KB);
+//   1. first-screen JavaScript: every script a first visit (empty browser cache, signed in)
+//      fetches from navigation until the latest messages of a channel are on screen, in bytes as
+//      received (compressed by the app server; target <= 150 KB), gzip -9 of the files beside;
 //   2. time from navigation to the latest message shown, in a channel of 100,000 messages, and
 //      in a channel of 20 as the baseline measured in the same run (target < 500 ms);
 //   3. JS heap and DOM size after scrolling back through 10,000 messages, against the same
@@ -90,18 +91,37 @@ async function main(): Promise<void> {
     const big = `${stack.appUrl}/w/${data.workspaceId}/c/${data.bigChannelId}`
     const small = `${stack.appUrl}/w/${data.workspaceId}/c/${data.smallChannelId}`
 
-    // 1. First-screen JavaScript.
-    const firstScreen = await context.newPage()
-    const scripts = new Set<string>()
+    // 1. First-screen JavaScript, as a first visit receives it: a context of its own (an empty
+    // HTTP cache) with the session, the bytes of each script's body as they came over the wire.
+    const coldContext = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      storageState: await context.storageState(),
+    })
+    const firstScreen = await coldContext.newPage()
+    const received: Promise<{ script: string; wire: number; encoding: string }>[] = []
     firstScreen.on('response', (response) => {
       const url = new URL(response.url())
-      if (url.origin === stack.appUrl && url.pathname.endsWith('.js')) scripts.add(url.pathname)
+      if (url.origin !== stack.appUrl || !url.pathname.endsWith('.js')) return
+      received.push(
+        (async () => ({
+          script: url.pathname,
+          wire: (await response.request().sizes()).responseBodySize,
+          encoding: (await response.headerValue('content-encoding')) ?? 'none',
+        }))()
+      )
     })
     await firstScreen.goto(big)
     await firstScreen.waitForSelector(`[data-seq="${data.bigCount}"]`)
+    const scripts = await Promise.all(received)
+    let firstScreenWire = 0
     let firstScreenBytes = 0
-    for (const script of scripts) firstScreenBytes += await gzipSize(DIST, script)
-    await firstScreen.close()
+    for (const { script, wire, encoding } of scripts) {
+      const gzip = await gzipSize(DIST, script)
+      firstScreenWire += wire
+      firstScreenBytes += gzip
+      console.log(`  ${script}: ${wire} B on the wire (${encoding}), gzip -9 ${gzip} B`)
+    }
+    await coldContext.close()
 
     // 2. Navigation to latest message shown.
     const timeTo = async (url: string, lastSeq: number): Promise<number> => {
@@ -140,7 +160,7 @@ async function main(): Promise<void> {
       await p.close()
       return ms
     }
-    console.error(`first screen measured (${scripts.size} scripts); timing navigations…`)
+    console.error(`first screen measured (${scripts.length} scripts); timing navigations…`)
     const bigTimes: number[] = []
     const smallTimes: number[] = []
     await timeTo(big, data.bigCount) // warm-up: caches, connection pools, query plans
@@ -197,7 +217,7 @@ async function main(): Promise<void> {
     console.log('')
     console.log('Chorus web app (headless Chromium, production build, local stack)')
     console.log(
-      `first-screen JavaScript (gzip -9): ${kb(firstScreenBytes)} in ${scripts.size} files  (target < 200 KB; whole build ${kb(allBytes)})`
+      `first-screen JavaScript on the wire: ${kb(firstScreenWire)} in ${scripts.length} files  (target <= 150 KB; gzip -9 of the files: ${kb(firstScreenBytes)}; whole build gzip -9 ${kb(allBytes)})`
     )
     console.log(
       `navigation -> latest message shown, ${data.bigCount.toLocaleString('en')}-message channel: median ${median(bigTimes).toFixed(0)} ms, p95 ${percentile(bigTimes, 95).toFixed(0)} ms over ${RUNS} runs  (target < 500 ms)`

@@ -1,6 +1,11 @@
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AFTER_FIRST_SCREEN_MS, markFirstScreenShown, useAfterFirstScreen } from './first-screen.ts'
+import {
+  AFTER_FIRST_SCREEN_MS,
+  afterFirstScreen,
+  markFirstScreenShown,
+  useAfterFirstScreen,
+} from './first-screen.ts'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -9,14 +14,20 @@ afterEach(() => {
 describe('useAfterFirstScreen', () => {
   it('is false until a moment after the first screen is shown, then true, also for what mounts later', () => {
     vi.useFakeTimers()
+    const ran: string[] = []
+    afterFirstScreen(() => ran.push('early'))
     const early = renderHook(() => useAfterFirstScreen())
     expect(early.result.current).toBe(false)
     act(() => markFirstScreenShown())
     expect(early.result.current).toBe(false)
     act(() => vi.advanceTimersByTime(AFTER_FIRST_SCREEN_MS - 1))
     expect(early.result.current).toBe(false)
+    expect(ran).toEqual([])
     act(() => vi.advanceTimersByTime(1))
     expect(early.result.current).toBe(true)
+    expect(ran).toEqual(['early'])
+    afterFirstScreen(() => ran.push('late'))
+    expect(ran).toEqual(['early', 'late'])
     act(() => markFirstScreenShown())
     expect(renderHook(() => useAfterFirstScreen()).result.current).toBe(true)
   })

@@ -31,6 +31,12 @@ export function markFirstScreenShown(): void {
 
 if (typeof window !== 'undefined') window.setTimeout(release, FIRST_SCREEN_FALLBACK_MS)
 
+/** Runs `run` a moment after the first screen has been shown (at once if that moment is past). */
+export function afterFirstScreen(run: () => void): void {
+  if (released) run()
+  else waiting.add(run)
+}
+
 /** False until a moment after the first screen has been shown, then true for good. */
 export function useAfterFirstScreen(): boolean {
   const [ready, setReady] = useState(released)

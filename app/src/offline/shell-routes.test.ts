@@ -37,4 +37,14 @@ describe('the service worker answers only the app shell', () => {
       shellFiles(['assets/b-2.js', 'assets/b-2.js.map', 'assets/a-1.css', 'index.html', 'sw.js'])
     ).toEqual(['/index.html', '/config.json', '/assets/a-1.css', '/assets/b-2.js'])
   })
+
+  it('leaves the chunks kept when first used out of the install', () => {
+    const files = ['assets/a-1.js', 'assets/Emoji-2.js', 'assets/Emoji-2.css', 'index.html']
+    expect(shellFiles(files, ['assets/Emoji-2.js'])).toEqual([
+      '/index.html',
+      '/config.json',
+      '/assets/Emoji-2.css',
+      '/assets/a-1.js',
+    ])
+  })
 })

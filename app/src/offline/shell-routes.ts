@@ -31,8 +31,12 @@ export interface ShellManifest {
   files: string[]
 }
 
-/** The files to keep for a build's output file names: every asset but source maps. */
-export function shellFiles(fileNames: string[]): string[] {
-  const assets = fileNames.filter((f) => f.startsWith('assets/') && !f.endsWith('.map'))
+/** The files to keep at install for a build's output file names: every asset but source maps
+ * and `cachedWhenUsed` (big chunks few open: the service worker keeps them when first fetched). */
+export function shellFiles(fileNames: string[], cachedWhenUsed: string[] = []): string[] {
+  const later = new Set(cachedWhenUsed)
+  const assets = fileNames.filter(
+    (f) => f.startsWith('assets/') && !f.endsWith('.map') && !later.has(f)
+  )
   return ['/index.html', '/config.json', ...assets.sort().map((f) => `/${f}`)]
 }

@@ -1,12 +1,15 @@
 // What lets Chorus open offline, set up by the signed-in screens (so none of it is in the first
 // screen's code): the last-known queries of the person signed in, restored before the screens
 // first render and kept written while they change, and the service worker that serves the app
-// shell (sw.ts) when the network or the server is not there. Production builds only register it.
+// shell (sw.ts) when the network or the server is not there. Production builds only register it,
+// and only once the first screen is up (lib/first-screen.ts): installing fetches every file of
+// the shell, which must not compete with the first screen for the network.
 // Signing out deletes what was kept of the person (an expired session keeps it: they come back).
 import { useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
 import { authState } from '../features/auth/index.ts'
+import { useAfterFirstScreen } from '../lib/first-screen.ts'
 import { activateCache, clearCache } from '../lib/offline-cache.ts'
 import { persistQueries, restoreQueries } from '../lib/offline-queries.ts'
 
@@ -40,8 +43,9 @@ export function useOfflineShell(userId: string | null): void {
     }
   }, [client, userId])
 
+  const afterFirstScreen = useAfterFirstScreen()
   useEffect(() => {
-    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
+    if (!afterFirstScreen || !import.meta.env.PROD || !('serviceWorker' in navigator)) return
     navigator.serviceWorker.register('/sw.js').catch(() => undefined)
-  }, [])
+  }, [afterFirstScreen])
 }

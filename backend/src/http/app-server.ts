@@ -37,7 +37,8 @@ export async function buildAppServer(options: AppServerOptions): Promise<Fastify
 
 /**
  * Adds the app to `app`'s root: GET /config.json, and a not-found handler that sends the app's
- * files (hashed assets/ cached for a year, immutable; the rest no-cache) and index.html for any
+ * files (hashed assets/ cached for a year, immutable; the rest no-cache; brotli or gzip by
+ * Accept-Encoding when the build precompressed them; ETag, 304, ranges) and index.html for any
  * other GET that does not look like a file. `elsewhere` is offered every such request first.
  */
 export async function registerApp(
@@ -56,14 +57,17 @@ export async function registerApp(
   await app.register(fastifyStatic, {
     root: distDir,
     serve: false,
-    // The cache rules below are the only ones (send's own max-age=0 would come first).
+    // The build writes file.br and file.gz beside each text file worth compressing
+    // (app/scripts/precompress.ts): the one Accept-Encoding prefers is sent, brotli first, the
+    // file itself to a client that takes neither. Nothing is compressed per request.
+    preCompressed: true,
+    // send's own Cache-Control ("public, max-age=0") is written after setHeaders and would
+    // replace the rules below: it is off, so these are the only ones.
     cacheControl: false,
     setHeaders(response, file) {
-      const immutable = file.includes(`${path.sep}assets${path.sep}`)
-      response.setHeader(
-        'cache-control',
-        immutable ? 'public, max-age=31536000, immutable' : 'no-cache'
-      )
+      response.setHeader('cache-control', cacheControlOf(distDir, file))
+      // Whether the body is compressed depends on Accept-Encoding, for every cache on the way.
+      response.setHeader('vary', 'Accept-Encoding')
     },
   })
   app.setNotFoundHandler((request, reply) => {
@@ -76,6 +80,14 @@ export async function registerApp(
     if (/\.[a-z0-9]+$/i.test(pathname)) return reply.code(404).send()
     return reply.header('cache-control', 'no-cache').sendFile('index.html')
   })
+}
+
+/** Hashed files (under assets/) never change: a year, immutable; anything else revalidates. */
+function cacheControlOf(distDir: string, file: string): string {
+  const relative = path.relative(distDir, file)
+  return relative.startsWith(`assets${path.sep}`)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache'
 }
 
 /** The file of dist/ a URL names (relative to dist/), or null when there is none. */

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { cleanup, render } from '@testing-library/react'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { cleanup, render, waitFor } from '@testing-library/react'
+import { loadMarkdown, markdownState } from './load.ts'
 import { MessageBody } from './MessageBody.tsx'
 
 const ME = '11111111-1111-4111-8111-111111111111'
@@ -9,7 +10,31 @@ const resolve = (id: string) => (names[id] ? { name: names[id]!, isMe: id === ME
 
 afterEach(cleanup)
 
+// First in the file: the parser's chunk is not loaded yet.
+describe('MessageBody before the parser is loaded', () => {
+  it('shows plain text at once, and markup only once formatted, never as typed', async () => {
+    expect(markdownState()).toBe('idle')
+    const plain = render(<MessageBody body={'hello there\nsecond line'} resolveMention={resolve} />)
+    expect(plain.container.querySelector('p')?.innerHTML).toBe('hello there<br>second line')
+    const rich = render(<MessageBody body="**done** _now_" resolveMention={resolve} />)
+    const body = rich.container.querySelector<HTMLElement>('.message-body')!
+    // Laid out but hidden, and the parser is on its way.
+    expect(body.style.visibility).toBe('hidden')
+    expect(body.getAttribute('aria-busy')).toBe('true')
+    expect(body.querySelector('strong')).toBeNull()
+    expect(markdownState()).toBe('loading')
+    await waitFor(() => expect(rich.container.querySelector('strong')?.textContent).toBe('done'))
+    const shown = rich.container.querySelector<HTMLElement>('.message-body')!
+    expect(shown.style.visibility).toBe('')
+    expect(shown.getAttribute('aria-busy')).toBeNull()
+    expect(rich.container.querySelector('em')?.textContent).toBe('now')
+    expect(markdownState()).toBe('ready')
+  })
+})
+
 describe('MessageBody', () => {
+  beforeAll(() => loadMarkdown())
+
   it('renders formatting as elements', () => {
     const { container } = render(
       <MessageBody body={'**b** _i_ ~~s~~ `c`\n\n- one\n- two'} resolveMention={resolve} />

@@ -1,8 +1,12 @@
 // Renders a message tree as React elements. Text goes through React's escaping; there is no
-// dangerouslySetInnerHTML anywhere in the app.
-import { memo, useMemo } from 'react'
+// dangerouslySetInnerHTML anywhere in the app. Plain text is read at once (plain.ts); a body
+// with markup waits, its text laid out but not shown, for the parser's lazy chunk (load.ts), so
+// what it shows first is what it keeps showing: no raw markup replaced by its formatting.
+import { memo, useEffect, useMemo, useSyncExternalStore } from 'react'
 import type { ReactNode } from 'react'
-import { parseMarkdown } from './parse.ts'
+import { loadMarkdown, markdownState, parsedNow, subscribeMarkdown } from './load.ts'
+import type { MarkdownState } from './load.ts'
+import { plainBlocks } from './plain.ts'
 import type { Block, Inline } from './tree.ts'
 
 export interface MentionInfo {
@@ -27,7 +31,34 @@ export const MessageBody = memo(function MessageBody({
   editedTitle,
   onShowEdits,
 }: Props) {
-  const tree = useMemo(() => parseMarkdown(body), [body])
+  const plain = useMemo(() => plainBlocks(body), [body])
+  const parser = useSyncExternalStore(
+    plain ? subscribeNone : subscribeMarkdown,
+    plain ? readyAlready : markdownState
+  )
+  const tree = useMemo(
+    () => plain ?? (parser === 'ready' ? parsedNow(body) : null),
+    [plain, parser, body]
+  )
+  useEffect(() => {
+    if (tree === null) void loadMarkdown()
+  }, [tree])
+  if (tree === null) {
+    // Laid out with the text as typed (so the row has about its height), shown only if the
+    // parser cannot be had.
+    const hidden = parser !== 'failed'
+    return (
+      <div
+        className="message-body"
+        aria-busy={hidden || undefined}
+        style={
+          hidden ? { visibility: 'hidden', whiteSpace: 'pre-wrap' } : { whiteSpace: 'pre-wrap' }
+        }
+      >
+        {body}
+      </div>
+    )
+  }
   const blocks = renderBlocks(tree, resolveMention)
   if (editedTitle) {
     const mark = onShowEdits ? (
@@ -58,6 +89,14 @@ export const MessageBody = memo(function MessageBody({
   }
   return <div className="message-body">{blocks}</div>
 })
+
+function subscribeNone(): () => void {
+  return () => undefined
+}
+
+function readyAlready(): MarkdownState {
+  return 'ready'
+}
 
 export function renderBlocks(blocks: Block[], resolve: ResolveMention): ReactNode[] {
   return blocks.map((block, index) => renderBlock(block, index, resolve))
