@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { expect, test } from '@playwright/test'
-import { actor, messageWith, send, signUpAndConfirm, waitLive } from './support/actors.ts'
+import { actor, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
 import { appUrl } from './support/env.ts'
 import { ROOT } from './support/stack-process.ts'
 import { createWorkspace } from './support/workspace.ts'
@@ -20,7 +20,7 @@ test('opening a channel loads no more JavaScript than the first screen’s budge
   browser,
 }) => {
   const ana = await actor(browser, 'Ana')
-  await signUpAndConfirm(ana)
+  await signUpByApi(ana)
   await createWorkspace(ana, `Budget ${Date.now().toString(36)}`)
   await waitLive(ana.page)
   await send(ana.page, 'the latest message')
