@@ -42,7 +42,8 @@ export async function createConfirmedUser(who: Credentials): Promise<string> {
 /**
  * Signs in with the password through supabase-js in Node, against the URL and key of the app's
  * own /config.json, and puts what it stored into the page's localStorage (same client, same
- * storage key and format as the app's), then opens `path`: the app starts signed in.
+ * storage key and format as the app's; the page's user agent sent, so the session is recorded as
+ * this browser's), then opens `path`: the app starts signed in.
  */
 export async function signInThroughStorage(
   page: Page,
@@ -52,8 +53,13 @@ export async function signInThroughStorage(
   const configResponse = await fetch(appUrl('/config.json'))
   expect(configResponse.ok).toBe(true)
   const config = (await configResponse.json()) as { supabaseUrl: string; supabaseKey: string }
+  // The app's origin, without starting the app: its config file is a plain same-origin page.
+  await page.goto(appUrl('/config.json'))
+  // The session is this browser's: Auth records its user agent (Settings, Active sessions).
+  const userAgent = await page.evaluate(() => navigator.userAgent)
   const stored = new Map<string, string>()
   const client = createClient(config.supabaseUrl, config.supabaseKey, {
+    global: { headers: { 'User-Agent': userAgent } },
     auth: {
       persistSession: true,
       autoRefreshToken: false,
@@ -72,8 +78,6 @@ export async function signInThroughStorage(
   })
   if (error) throw new Error(`sign-in of ${who.email}: ${error.message}`)
   expect(stored.size).toBeGreaterThan(0)
-  // The app's origin, without starting the app: its config file is a plain same-origin page.
-  await page.goto(appUrl('/config.json'))
   await page.evaluate(
     (entries) => {
       for (const [key, value] of entries) localStorage.setItem(key, value)
