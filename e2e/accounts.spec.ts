@@ -4,11 +4,11 @@ import { expect, test } from '@playwright/test'
 import {
   actor,
   composer,
+  messageWith,
   send,
   signIn,
-  signUpAndConfirm,
+  signUpByApi,
   waitLive,
-  messageWith,
 } from './support/actors.ts'
 import { linkFromEmail } from './support/inbox.ts'
 import { appUrl } from './support/env.ts'
@@ -24,7 +24,7 @@ test('forgot password: the emailed link lets me choose a new one, and it works',
   browser,
 }) => {
   const dana = await actor(browser, 'Dana')
-  await signUpAndConfirm(dana)
+  await signUpByApi(dana)
   await expect(dana.page.getByRole('heading', { name: 'Welcome to Chorus' })).toBeVisible()
 
   const fresh = await browser.newContext()
@@ -57,7 +57,7 @@ test('an invitation by email names the inviter and workspace; the invitee picks 
   browser,
 }) => {
   const erin = await actor(browser, 'Erin')
-  await signUpAndConfirm(erin)
+  await signUpByApi(erin)
   const workspace = `Mail ${Date.now().toString(36)}`
   await createWorkspace(erin, workspace)
   await erin.page.getByRole('button', { name: 'Invite people' }).first().click()
@@ -108,7 +108,7 @@ test('an invitation by email names the inviter and workspace; the invitee picks 
 
 test('profile: change my display name and sign out; a draft survives', async ({ browser }) => {
   const finn = await actor(browser, 'Finn')
-  await signUpAndConfirm(finn)
+  await signUpByApi(finn)
   await createWorkspace(finn, `Solo ${Date.now().toString(36)}`)
   await composer(finn.page).fill('an unfinished thought')
   await finn.page.getByRole('button', { name: 'Your profile' }).click()
@@ -146,7 +146,7 @@ test('profile: change my display name and sign out; a draft survives', async ({ 
 
 test('sign in by email link (magic link), alongside the password', async ({ browser }) => {
   const hana = await actor(browser, 'Hana')
-  await signUpAndConfirm(hana)
+  await signUpByApi(hana)
   await createWorkspace(hana, `Link ${Date.now().toString(36)}`)
   await hana.context.close()
 

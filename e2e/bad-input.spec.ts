@@ -7,7 +7,7 @@ import {
   confirmedMessageWith,
   messageWith,
   send,
-  signUpAndConfirm,
+  signUpByApi,
   waitLive,
 } from './support/actors.ts'
 import { createWorkspace } from './support/workspace.ts'
@@ -16,7 +16,7 @@ test('injection shows as text, limits are explained, nothing typed is lost', asy
   browser,
 }) => {
   const gil = await actor(browser, 'Gil')
-  await signUpAndConfirm(gil)
+  await signUpByApi(gil)
   await createWorkspace(gil, `Edge ${Date.now().toString(36)}`)
   await waitLive(gil.page)
   const page = gil.page

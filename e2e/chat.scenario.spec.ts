@@ -18,7 +18,7 @@ test(
     const alice = await actor(browser, 'Alice')
     const bob = await actor(browser, 'Bob')
     const workspace = `Team ${Date.now().toString(36)}`
-    await twoInGeneral(alice, bob, workspace)
+    await twoInGeneral(alice, bob, workspace, 'form')
 
     await test.step('chat live both ways, with markdown', async () => {
       await send(alice.page, 'Hello Bob, welcome!')

@@ -11,7 +11,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { expect, test } from '@playwright/test'
 import type { Browser, Page } from '@playwright/test'
-import { actor, messageWith, send, signUpAndConfirm, waitLive } from './support/actors.ts'
+import { actor, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
 import type { Actor } from './support/actors.ts'
 import { appUrl } from './support/env.ts'
 import { ROOT } from './support/stack-process.ts'
@@ -42,7 +42,7 @@ async function anaWithChannel(
   before: string[] = []
 ): Promise<Actor> {
   const ana = await actor(browser, 'Ana')
-  await signUpAndConfirm(ana)
+  await signUpByApi(ana)
   await createWorkspace(ana, `${workspace} ${Date.now().toString(36)}`)
   await waitLive(ana.page)
   for (const body of [...before, LATEST]) await send(ana.page, body)

@@ -4,7 +4,7 @@
 // shows live on the other side (the marker and the channel's pinned list), and an unpin too.
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
-import { actor, messageWith, send, signIn, signUpAndConfirm, waitLive } from './support/actors.ts'
+import { actor, messageWith, send, signIn, signUpByApi, waitLive } from './support/actors.ts'
 import { longPress, phoneActor } from './support/phone.ts'
 import { createWorkspace, twoInGeneral } from './support/workspace.ts'
 
@@ -148,7 +148,7 @@ test('save for later with a reminder, find it in Later, a due one marked, then d
   browser,
 }) => {
   const alice = await actor(browser, 'Alice')
-  await signUpAndConfirm(alice)
+  await signUpByApi(alice)
   await createWorkspace(alice, `Later ${Date.now().toString(36)}`)
   await waitLive(alice.page)
   const page = alice.page
@@ -209,7 +209,7 @@ test('the emoji picker: search, skin tone, recently used; a reaction lists who r
   browser,
 }) => {
   const alice = await actor(browser, 'Alice')
-  await signUpAndConfirm(alice)
+  await signUpByApi(alice)
   await createWorkspace(alice, `Emoji ${Date.now().toString(36)}`)
   await waitLive(alice.page)
   const page = alice.page

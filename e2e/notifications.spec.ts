@@ -11,7 +11,7 @@
 // reminders and due in Later; one that comes during a snooze shows when the snooze ends.
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
-import { actor, composer, messageWith, send, signUpAndConfirm, waitLive } from './support/actors.ts'
+import { actor, composer, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
 import {
   clickShown,
   expectShown,
@@ -256,7 +256,7 @@ test('a saved reminder raises one notification when it comes, held by a snooze',
 }) => {
   const pete = await actor(browser, 'Pete')
   await recordNotifications(pete)
-  await signUpAndConfirm(pete)
+  await signUpByApi(pete)
   await createWorkspace(pete, `Remind ${Date.now().toString(36)}`)
   const p = pete.page
   await waitLive(p)

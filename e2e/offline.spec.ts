@@ -12,6 +12,7 @@ import {
   messageWith,
   send,
   signUpAndConfirm,
+  signUpByApi,
   waitLive,
 } from './support/actors.ts'
 import { apiUrl, appUrl } from './support/env.ts'
@@ -53,7 +54,7 @@ test(
   async ({ browser }) => {
     const ivy = await actor(browser, 'Ivy')
     const { page, context } = ivy
-    await signUpAndConfirm(ivy)
+    await signUpByApi(ivy)
     const workspace = `Offline ${Date.now().toString(36)}`
     await createWorkspace(ivy, workspace)
     await waitLive(page)
@@ -166,7 +167,7 @@ test('a second person signing in on the same browser never sees the first one’
 }) => {
   const jo = await actor(browser, 'Jo')
   const { page, context } = jo
-  await signUpAndConfirm(jo)
+  await signUpByApi(jo)
   const workspace = `Jo only ${Date.now().toString(36)}`
   await createWorkspace(jo, workspace)
   await waitLive(page)

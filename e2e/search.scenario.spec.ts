@@ -4,7 +4,7 @@
 // a copied link opened in a fresh browser that must sign in first.
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
-import { actor, send, signUpAndConfirm, waitLive } from './support/actors.ts'
+import { actor, send, signUpByApi, waitLive } from './support/actors.ts'
 import { createWorkspace } from './support/workspace.ts'
 
 const FILLER = 3000
@@ -56,7 +56,7 @@ test('search, filter, jump to a result in context, and open its link after signi
   test.setTimeout(180_000)
   const ana = await actor(browser, 'Ana')
   const page = ana.page
-  await signUpAndConfirm(ana)
+  await signUpByApi(ana)
   await createWorkspace(ana, `Search ${Date.now().toString(36)}`)
   await waitLive(page)
   const channelId = new URL(page.url()).pathname.split('/')[4]!
@@ -153,7 +153,7 @@ test('search, filter, jump to a result in context, and open its link after signi
 
 test('a link into a workspace the person is not in reveals nothing', async ({ browser }) => {
   const owner = await actor(browser, 'Owen')
-  await signUpAndConfirm(owner)
+  await signUpByApi(owner)
   await createWorkspace(owner, `Private ${Date.now().toString(36)}`)
   await waitLive(owner.page)
   await send(owner.page, 'secret roadmap')
@@ -161,7 +161,7 @@ test('a link into a workspace the person is not in reveals nothing', async ({ br
   const link = `${base}/m/${crypto.randomUUID()}`
 
   const stranger = await actor(browser, 'Sam')
-  await signUpAndConfirm(stranger)
+  await signUpByApi(stranger)
   await expect(stranger.page.getByRole('heading', { name: 'Welcome to Chorus' })).toBeVisible()
   await stranger.page.goto(link)
   await expect(

@@ -10,7 +10,8 @@ import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
 import postgres from 'postgres'
-import { actor, signIn, signUpAndConfirm } from './support/actors.ts'
+import { actor, signIn, signUpByApi } from './support/actors.ts'
+import { createConfirmedUser } from './support/accounts-api.ts'
 import { appUrl } from './support/env.ts'
 import { codeFromEmail, linkFromEmail } from './support/inbox.ts'
 import { createInviteLink, createWorkspace, joinByInvite } from './support/workspace.ts'
@@ -52,7 +53,7 @@ test('turn on an authenticator app, change the password, sign out, sign in with 
   browser,
 }) => {
   const gina = await actor(browser, 'Gina')
-  await signUpAndConfirm(gina)
+  await signUpByApi(gina)
   await createWorkspace(gina, `Vault ${Date.now().toString(36)}`)
 
   await openSecurity(gina.page)
@@ -101,7 +102,7 @@ test('a session older than 24 hours changes the password with the code Auth emai
   browser,
 }) => {
   const kai = await actor(browser, 'Kai')
-  await signUpAndConfirm(kai)
+  await signUpByApi(kai)
   await createWorkspace(kai, `Keys ${Date.now().toString(36)}`)
   // The browser's session is made a day and an hour old (secure_password_change asks such a
   // session for the emailed code; the current password alone is not enough).
@@ -148,7 +149,7 @@ test('a workspace that requires two-factor sign-in is closed to a member without
   const owner = await actor(browser, 'Hana')
   const member = await actor(browser, 'Ivo')
   const workspace = `Strict ${Date.now().toString(36)}`
-  await signUpAndConfirm(owner)
+  await signUpByApi(owner)
   await createWorkspace(owner, workspace)
   const link = await createInviteLink(owner.page)
   await joinByInvite(member, link, workspace)
@@ -187,7 +188,7 @@ test('a workspace that requires two-factor sign-in is closed to a member without
 
 test('add a security key (a virtual authenticator) and sign in with it', async ({ browser }) => {
   const kai = await actor(browser, 'Kai')
-  await signUpAndConfirm(kai)
+  await createConfirmedUser(kai)
   // Browsers refuse an IP address as relying party: the same app at localhost.
   const page = kai.page
   const cdp = await kai.context.newCDPSession(page)
@@ -234,7 +235,7 @@ test('add a security key (a virtual authenticator) and sign in with it', async (
 
 test('change email: a link to each address, then the new address signs in', async ({ browser }) => {
   const lea = await actor(browser, 'Lea')
-  await signUpAndConfirm(lea)
+  await signUpByApi(lea)
   await createWorkspace(lea, `Mail ${Date.now().toString(36)}`)
   const security = await openSecurity(lea.page)
   const newEmail = `new.${lea.email}`
@@ -273,7 +274,7 @@ async function expireAccessToken(page: Page): Promise<void> {
 
 test('active sessions: sign out another browser from the list', async ({ browser }) => {
   const mia = await actor(browser, 'Mia')
-  await signUpAndConfirm(mia)
+  await signUpByApi(mia)
   await createWorkspace(mia, `Sessions ${Date.now().toString(36)}`)
   // The same person in a second browser.
   const laptop = await actor(browser, 'Mia laptop')

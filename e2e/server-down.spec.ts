@@ -9,7 +9,7 @@ import {
   confirmedMessageWith,
   messageWith,
   send,
-  signUpAndConfirm,
+  signUpByApi,
   waitLive,
 } from './support/actors.ts'
 import { apiUrl } from './support/env.ts'
@@ -20,7 +20,7 @@ test('a start with the server down shows the real state and recovers without a r
 }) => {
   const kim = await actor(browser, 'Kim')
   const page = kim.page
-  await signUpAndConfirm(kim)
+  await signUpByApi(kim)
   await createWorkspace(kim, `Down ${Date.now().toString(36)}`)
   await waitLive(page)
   await send(page, 'before the outage')
@@ -77,7 +77,7 @@ test('a start with the server down and an expired access token opens signed in a
 }) => {
   const lea = await actor(browser, 'Lea')
   const page = lea.page
-  await signUpAndConfirm(lea)
+  await signUpByApi(lea)
   await createWorkspace(lea, `Expired ${Date.now().toString(36)}`)
   await waitLive(page)
   await send(page, 'before the outage')

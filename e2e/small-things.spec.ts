@@ -8,7 +8,7 @@ import {
   confirmedMessageWith,
   messageWith,
   send,
-  signUpAndConfirm,
+  signUpByApi,
   waitLive,
 } from './support/actors.ts'
 import { createWorkspace } from './support/workspace.ts'
@@ -18,7 +18,7 @@ test('quick reactions over the next row, one Escape to close search, deleted mes
 }) => {
   const ida = await actor(browser, 'Ida')
   const page = ida.page
-  await signUpAndConfirm(ida)
+  await signUpByApi(ida)
   await createWorkspace(ida, `Small ${Date.now().toString(36)}`)
   await waitLive(page)
   await send(page, 'first of three')

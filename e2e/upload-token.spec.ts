@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import type { Route } from '@playwright/test'
-import { actor, signUpAndConfirm, waitLive } from './support/actors.ts'
+import { actor, signUpByApi, waitLive } from './support/actors.ts'
 import { startStack } from './support/stack-process.ts'
 import type { RunningStack } from './support/stack-process.ts'
 import { createWorkspace } from './support/workspace.ts'
@@ -70,7 +70,7 @@ test('an upload whose later chunk is sent after its first token expired finishes
 }) => {
   test.setTimeout(180_000)
   const dana = await actor(browser, 'Dana')
-  await signUpAndConfirm(dana)
+  await signUpByApi(dana)
   await createWorkspace(dana, 'Long uploads')
   await waitLive(dana.page)
 

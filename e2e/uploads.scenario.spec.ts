@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import type { Page, Route } from '@playwright/test'
-import { actor, composer, messageWith, signUpAndConfirm, waitLive } from './support/actors.ts'
+import { actor, composer, messageWith, signUpByApi, waitLive } from './support/actors.ts'
 import type { Actor } from './support/actors.ts'
 import { twoInGeneral, createWorkspace } from './support/workspace.ts'
 
@@ -102,7 +102,7 @@ const trayItem = (page: Page, name: string) =>
   page.locator('.upload-tray li').filter({ has: page.locator('.file-name', { hasText: name }) })
 
 async function ownerInFreshWorkspace(person: Actor, workspace: string): Promise<void> {
-  await signUpAndConfirm(person)
+  await signUpByApi(person)
   await createWorkspace(person, workspace)
   await waitLive(person.page)
 }

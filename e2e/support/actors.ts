@@ -2,6 +2,7 @@
 // takes in Chorus. Waits are on what the page shows (readiness), never on time.
 import { expect } from '@playwright/test'
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
+import { createConfirmedUser, signInThroughStorage } from './accounts-api.ts'
 import { appUrl } from './env.ts'
 import { linkFromEmail } from './inbox.ts'
 
@@ -30,7 +31,8 @@ export async function actor(browser: Browser, name: string): Promise<Actor> {
   }
 }
 
-/** Signs up through the form and confirms through the link in the emailed message. */
+/** Signs up through the form and confirms through the link in the emailed message: for the specs
+ * that test signing up (every other one uses signUpByApi). */
 export async function signUpAndConfirm(person: Actor, path = '/sign-up'): Promise<void> {
   const { page } = person
   await page.goto(appUrl(path))
@@ -41,6 +43,16 @@ export async function signUpAndConfirm(person: Actor, path = '/sign-up'): Promis
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
   const link = await linkFromEmail(person.email, /confirm/i)
   await page.goto(link)
+}
+
+/**
+ * The person's account made confirmed through Auth's admin API and signed in without the form
+ * (support/accounts-api.ts), the page then at `path`: for every spec that does not test signing
+ * up, where the form and the email would only cost time.
+ */
+export async function signUpByApi(person: Actor, path = '/'): Promise<void> {
+  await createConfirmedUser(person)
+  await signInThroughStorage(person.page, person, path)
 }
 
 export async function signIn(person: Actor): Promise<void> {

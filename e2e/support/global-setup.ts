@@ -6,14 +6,8 @@ import path from 'node:path'
 import { ROOT, startStack } from './stack-process.ts'
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  execFileSync(
-    process.execPath,
-    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: path.join(ROOT, 'app'),
-      stdio: 'inherit',
-    }
-  )
+  // `npm run test -w e2e` builds once: its hosted-like run (E2E_APP_BUILT=1) serves that build.
+  if (process.env.E2E_APP_BUILT !== '1') buildApp()
   const arrangement = process.env.E2E_ARRANGEMENT === 'hosted' ? 'hosted' : 'local'
   const stack = await startStack({
     arrangement,
@@ -28,4 +22,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.CHORUS_SERVICE_ROLE_KEY = stack.serviceRoleKey
   process.env.CHORUS_DB_URL = stack.dbUrl
   return () => stack.stop()
+}
+
+function buildApp(): void {
+  execFileSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: path.join(ROOT, 'app'),
+      stdio: 'inherit',
+    }
+  )
 }

@@ -2,7 +2,7 @@
 import { expect } from '@playwright/test'
 import type { Page } from '@playwright/test'
 import type { Actor } from './actors.ts'
-import { signUpAndConfirm, waitLive } from './actors.ts'
+import { signUpAndConfirm, signUpByApi, waitLive } from './actors.ts'
 
 export async function createWorkspace(owner: Actor, name: string): Promise<void> {
   const { page } = owner
@@ -23,9 +23,23 @@ export async function createInviteLink(page: Page): Promise<string> {
   return link
 }
 
-/** The invitee follows the link, signs up, confirms by email, and joins. */
-export async function joinByInvite(person: Actor, link: string, workspace: string): Promise<void> {
-  await signUpAndConfirm(person, new URL(link).pathname)
+/** How people get their accounts: `form` signs up through the form and confirms by email (the
+ * specs about signing up), `api` through Auth's admin API (every other spec). */
+export type SignUpVia = 'form' | 'api'
+
+async function signUpAt(person: Actor, path: string, via: SignUpVia): Promise<void> {
+  if (via === 'form') await signUpAndConfirm(person, path)
+  else await signUpByApi(person, path)
+}
+
+/** The invitee follows the link, gets an account (see SignUpVia), and joins. */
+export async function joinByInvite(
+  person: Actor,
+  link: string,
+  workspace: string,
+  via: SignUpVia = 'api'
+): Promise<void> {
+  await signUpAt(person, new URL(link).pathname, via)
   await person.page.getByRole('button', { name: `Join ${workspace}` }).click()
   await expect(
     person.page.getByRole('heading', { level: 2, name: 'general', exact: true })
@@ -33,11 +47,16 @@ export async function joinByInvite(person: Actor, link: string, workspace: strin
 }
 
 /** Owner and invitee in #general of a fresh workspace, both live. */
-export async function twoInGeneral(owner: Actor, guest: Actor, workspace: string): Promise<void> {
-  await signUpAndConfirm(owner)
+export async function twoInGeneral(
+  owner: Actor,
+  guest: Actor,
+  workspace: string,
+  via: SignUpVia = 'api'
+): Promise<void> {
+  await signUpAt(owner, '/', via)
   await createWorkspace(owner, workspace)
   const link = await createInviteLink(owner.page)
-  await joinByInvite(guest, link, workspace)
+  await joinByInvite(guest, link, workspace, via)
   await waitLive(owner.page)
   await waitLive(guest.page)
 }
