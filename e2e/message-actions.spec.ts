@@ -70,7 +70,7 @@ test('at phone width the actions open in a sheet, and a pin made there shows liv
 test('"Copy text" puts the message\'s markdown source on the clipboard', async ({ browser }) => {
   const alice = await actor(browser, 'Alice')
   await alice.context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  await signUpAndConfirm(alice)
+  await signUpByApi(alice)
   await createWorkspace(alice, `Copy ${Date.now().toString(36)}`)
   await waitLive(alice.page)
   const source = 'Ship **v2** on _Friday_, see `notes.md`'
