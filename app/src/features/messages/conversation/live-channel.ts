@@ -1,6 +1,6 @@
 // One open conversation, live (a channel, or a thread in it: the same protocol over the
 // conversation's own numbering): its messages (confirmed by id, pending and failed sends), paging
-// backwards by seq, and the rule that keeps it whole (sync-machine.ts decides what to fetch and
+// backwards by seq (and forwards when opened at a message: openAt), and the rule that keeps it whole (sync-machine.ts decides what to fetch and
 // when; this class runs what it decides: fetches into the MessageWindow, the retry timer, the
 // send queue). React reads it through useSyncExternalStore (subscribe/getSnapshot).
 import { MessageWindow } from './message-window.ts'
@@ -74,6 +74,8 @@ export class LiveChannel {
   private dispatching = false
   private retryTimer: unknown = null
   private olderFetch: Promise<void> | null = null
+  /** Which window a fetch was made for: openAt and jumpToLatest drop the older ones' results. */
+  private epoch = 0
   private disposed = false
   private cleanups: (() => void)[] = []
   private readonly listeners = new Set<() => void>()
@@ -149,6 +151,28 @@ export class LiveChannel {
     this.dispatch({ type: 'resync' })
   }
 
+  /**
+   * Shows the conversation at the message with this seq (a search result, a permalink): the
+   * pages around it, live as ever (edits, deletions, reactions), newer pages as they are asked
+   * for (loadNewer) until the window reaches the newest messages and is the usual one again.
+   */
+  openAt(seq: number): void {
+    this.epoch += 1
+    this.window.clear()
+    this.dispatch({ type: 'open-at', seq })
+  }
+
+  /** Back to the newest messages from a window opened at a message (else nothing). */
+  jumpToLatest(): void {
+    if (!this.state.hasNewer) return
+    this.epoch += 1
+    this.dispatch({ type: 'jump-latest' })
+  }
+
+  loadNewer(): void {
+    this.dispatch({ type: 'load-newer' })
+  }
+
   async loadOlder(): Promise<void> {
     const running = this.olderFetch
     this.dispatch({ type: 'load-older', oldest: this.window.minSeq() })
@@ -212,16 +236,48 @@ export class LiveChannel {
           this.dispatch({ type: 'after-loaded', count: page.length })
         })
         break
-      case 'fetch-older':
+      case 'fetch-older': {
+        const epoch = this.epoch
         this.olderFetch = this.transport.before(effect.before, this.limits.pageSize).then(
           (page) => {
-            if (this.disposed) return
+            if (this.disposed || epoch !== this.epoch) return
             this.window.upsertMany(page)
             this.dispatch({ type: 'older-loaded', count: page.length })
           },
-          (error: unknown) => this.dispatch({ type: 'older-failed', error: messageOf(error) })
+          (error: unknown) => {
+            if (epoch === this.epoch) this.dispatch({ type: 'older-failed', error: messageOf(error) })
+          }
         )
         break
+      }
+      case 'fetch-around': {
+        const { pageSize } = this.limits
+        void this.fetch('around', () =>
+          Promise.all([
+            this.transport.before(effect.seq + 1, pageSize),
+            this.transport.after(effect.seq, pageSize),
+          ])
+        ).then((pages) => {
+          if (!pages) return
+          this.window.replaceWith([...pages[0], ...pages[1]])
+          this.dispatch({ type: 'around-loaded', older: pages[0].length, newer: pages[1].length })
+        })
+        break
+      }
+      case 'fetch-newer': {
+        const epoch = this.epoch
+        this.transport.after(this.window.syncedSeq, this.limits.pageSize).then(
+          (page) => {
+            if (this.disposed || epoch !== this.epoch) return
+            this.window.appendAfterSynced(page)
+            this.dispatch({ type: 'newer-loaded', count: page.length })
+          },
+          (error: unknown) => {
+            if (epoch === this.epoch) this.dispatch({ type: 'newer-failed', error: messageOf(error) })
+          }
+        )
+        break
+      }
       case 'arm-retry':
         this.cancelRetry()
         this.retryTimer = this.timers.setTimeout(() => {
@@ -243,10 +299,12 @@ export class LiveChannel {
 
   /** One fetch of the protocol: its result, or null once it failed (reported) or was disposed. */
   private async fetch<T>(kind: FetchKind, call: () => Promise<T>): Promise<T | null> {
+    const epoch = this.epoch
     try {
       const result = await call()
-      return this.disposed ? null : result
+      return this.disposed || epoch !== this.epoch ? null : result
     } catch (error) {
+      if (epoch !== this.epoch) return null
       const retryable = error instanceof TransportError ? error.retryable : true
       this.dispatch({ type: 'failed', fetch: kind, error: messageOf(error), retryable })
       return null
@@ -265,6 +323,7 @@ export class LiveChannel {
     switch (event.kind) {
       case 'message': {
         const { message } = event
+        if (!this.accepts(message)) return
         const isNew = !this.window.has(message.id)
         this.window.upsert(message)
         this.window.advanceSynced()
@@ -311,7 +370,13 @@ export class LiveChannel {
     this.queue.remove(id)
   }
 
+  /** Opened at a message: what is beyond the window comes with its pages, not as a hole. */
+  private accepts(message: Pick<ChatMessage, 'id' | 'seq'>): boolean {
+    return !this.state.hasNewer || this.window.extendedBy(message)
+  }
+
   private acceptConfirmed(message: ChatMessage): void {
+    if (!this.accepts(message)) return this.emit()
     this.window.upsert(message)
     this.window.advanceSynced()
     this.emit()
@@ -358,6 +423,9 @@ export class LiveChannel {
       hasOlder: state.hasOlder,
       loadingOlder: state.loadingOlder,
       olderError: state.olderError,
+      hasNewer: state.hasNewer,
+      loadingNewer: state.loadingNewer,
+      newerError: state.newerError,
       loaded: state.loaded,
     }
   }

@@ -23,6 +23,8 @@ export type SyncTask =
   | { kind: 'tail' }
   /** Pages of what came after the last contiguous seq held; `pages` done so far. */
   | { kind: 'after'; pages: number }
+  /** The pages around `anchor` (a message opened by its link), then a catch-up. */
+  | { kind: 'around' }
 
 export type FetchKind = Exclude<SyncTask['kind'], 'idle'>
 
@@ -38,6 +40,14 @@ export interface SyncState extends StatusFlags {
   hasOlder: boolean
   loadingOlder: boolean
   olderError: string | null
+  /**
+   * Opened at a message (`anchor`: its seq) and not joined to the newest messages yet
+   * (`hasNewer`): newer pages load on demand, and the first short one joins them.
+   */
+  anchor: number | null
+  hasNewer: boolean
+  loadingNewer: boolean
+  newerError: string | null
 }
 
 export interface SyncLimits {
@@ -62,6 +72,15 @@ export type SyncEvent =
   | { type: 'load-older'; oldest: number | null }
   | { type: 'older-loaded'; count: number }
   | { type: 'older-failed'; error: string }
+  /** Open at the message with this seq (a search result, a permalink). */
+  | { type: 'open-at'; seq: number }
+  /** Counts of the two pages: up to the anchor (it included), and after it. */
+  | { type: 'around-loaded'; older: number; newer: number }
+  /** Back to the newest messages (the normal channel). */
+  | { type: 'jump-latest' }
+  | { type: 'load-newer' }
+  | { type: 'newer-loaded'; count: number }
+  | { type: 'newer-failed'; error: string }
 
 export type SyncEffect =
   | { type: 'fetch-latest' }
@@ -69,6 +88,10 @@ export type SyncEffect =
   /** From the window's last contiguous seq, read when the fetch starts. */
   | { type: 'fetch-after' }
   | { type: 'fetch-older'; before: number }
+  /** Replaces the window with the pages around that seq. */
+  | { type: 'fetch-around'; seq: number }
+  /** The page after the window's last contiguous seq, read when the fetch starts. */
+  | { type: 'fetch-newer' }
   | { type: 'arm-retry'; delayMs: number }
   | { type: 'cancel-retry' }
   | { type: 'flush-sends' }
@@ -98,6 +121,10 @@ export function initialSyncState(): SyncState {
     hasOlder: true,
     loadingOlder: false,
     olderError: null,
+    anchor: null,
+    hasNewer: false,
+    loadingNewer: false,
+    newerError: null,
   }
 }
 
@@ -144,10 +171,7 @@ export function reduce(state: SyncState, event: SyncEvent, limits: SyncLimits): 
       if (s.fatal) {
         // Start over from the newest page; the catch-up follows it.
         s.fatal = null
-        if (s.task.kind === 'idle') {
-          s.task = { kind: 'latest', then: 'catch-up' }
-          fx.push({ type: 'fetch-latest' })
-        }
+        if (s.task.kind === 'idle') firstPage(s, fx)
       }
       s.synced = false
       requestCatchUp(s, fx)
@@ -175,8 +199,7 @@ export function reduce(state: SyncState, event: SyncEvent, limits: SyncLimits): 
     case 'tail-loaded':
       if (s.task.kind !== 'tail') break
       s.staleTail = false
-      s.task = { kind: 'after', pages: 0 }
-      fx.push({ type: 'fetch-after' })
+      afterPages(s, fx)
       break
     case 'after-loaded': {
       if (s.task.kind !== 'after') break
@@ -218,6 +241,49 @@ export function reduce(state: SyncState, event: SyncEvent, limits: SyncLimits): 
       s.loadingOlder = false
       s.olderError = event.error
       break
+    case 'open-at':
+      // What ran belonged to the window it replaces: LiveChannel drops its result.
+      Object.assign(s, NOT_LOADED, { anchor: event.seq, hasNewer: true, synced: false })
+      s.task = { kind: 'around' }
+      fx.push({ type: 'fetch-around', seq: event.seq })
+      break
+    case 'around-loaded':
+      if (s.task.kind !== 'around') break
+      s.loaded = true
+      s.hasOlder = event.older >= limits.pageSize
+      // Short: the newest messages are in, the window is the channel's; its catch-up is then
+      // the usual one (after the last seq held), so a message sent meanwhile is not missed.
+      if (event.newer < limits.pageSize) join(s)
+      beginRound(s, fx)
+      break
+    case 'jump-latest':
+      if (!s.hasNewer) break
+      Object.assign(s, NOT_LOADED, { loaded: s.loaded, synced: false })
+      join(s)
+      // Finished by the newest page, as a gap too long to replay is.
+      s.task = { kind: 'latest', then: 'finish' }
+      fx.push({ type: 'fetch-latest' })
+      break
+    case 'load-newer':
+      if (s.loadingNewer || !s.hasNewer || !s.loaded) break
+      s.loadingNewer = true
+      s.newerError = null
+      fx.push({ type: 'fetch-newer' })
+      break
+    case 'newer-loaded':
+      if (!s.loadingNewer) break
+      s.loadingNewer = false
+      if (event.count < limits.pageSize) {
+        join(s)
+        s.synced = false
+        requestCatchUp(s, fx)
+      }
+      break
+    case 'newer-failed':
+      if (!s.loadingNewer) break
+      s.loadingNewer = false
+      s.newerError = event.error
+      break
   }
   return { state: s, effects: fx }
 }
@@ -233,24 +299,60 @@ function requestCatchUp(s: SyncState, fx: SyncEffect[]): void {
     s.backoff = disarmed(s.backoff)
     fx.push({ type: 'cancel-retry' })
   }
-  if (s.loaded) {
-    beginRound(s, fx)
+  if (s.loaded) beginRound(s, fx)
+  else firstPage(s, fx)
+}
+
+/** The first page, then a catch-up: the newest messages, or those around the anchor. */
+function firstPage(s: SyncState, fx: SyncEffect[]): void {
+  if (s.anchor !== null) {
+    s.task = { kind: 'around' }
+    fx.push({ type: 'fetch-around', seq: s.anchor })
   } else {
     s.task = { kind: 'latest', then: 'catch-up' }
     fx.push({ type: 'fetch-latest' })
   }
 }
 
-/** One round of a catch-up: the stale tail if any, then every page after the synced seq. */
+/** A window that was opened at a message, before it loads (the old one's fetches dropped). */
+const NOT_LOADED = {
+  task: IDLE,
+  queued: false,
+  loaded: false,
+  hasOlder: true,
+  loadingOlder: false,
+  olderError: null,
+  loadingNewer: false,
+  newerError: null,
+} satisfies Partial<SyncState>
+
+/** The window reaches the newest messages: the channel as usual from now on. */
+function join(s: SyncState): void {
+  s.anchor = null
+  s.hasNewer = false
+  s.loadingNewer = false
+  s.newerError = null
+}
+
+/**
+ * One round of a catch-up: the stale tail if any, then every page after the synced seq (none
+ * while opened at a message: newer pages come as they are scrolled to).
+ */
 function beginRound(s: SyncState, fx: SyncEffect[]): void {
   s.queued = false
   if (s.staleTail) {
     s.task = { kind: 'tail' }
     fx.push({ type: 'fetch-tail' })
-  } else {
-    s.task = { kind: 'after', pages: 0 }
-    fx.push({ type: 'fetch-after' })
+  } else afterPages(s, fx)
+}
+
+function afterPages(s: SyncState, fx: SyncEffect[]): void {
+  if (s.hasNewer) {
+    finishRound(s, fx)
+    return
   }
+  s.task = { kind: 'after', pages: 0 }
+  fx.push({ type: 'fetch-after' })
 }
 
 /** The round reached the newest message: live if still joined, or one more round if asked. */

@@ -137,6 +137,10 @@ export interface ChannelSnapshot {
   hasOlder: boolean
   loadingOlder: boolean
   olderError: string | null
+  /** Opened at a message (LiveChannel.openAt) and not joined to the newest messages yet. */
+  hasNewer: boolean
+  loadingNewer: boolean
+  newerError: string | null
   /** Set once the first page arrived (an empty channel is loaded too). */
   loaded: boolean
 }

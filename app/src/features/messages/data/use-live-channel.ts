@@ -19,6 +19,9 @@ const EMPTY: ChannelSnapshot = {
   hasOlder: false,
   loadingOlder: false,
   olderError: null,
+  hasNewer: false,
+  loadingNewer: false,
+  newerError: null,
   loaded: false,
 }
 
