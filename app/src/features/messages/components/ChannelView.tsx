@@ -25,9 +25,9 @@ import { useChannelPeople } from './use-channel-people.ts'
 import { useFileDrop } from './use-file-drop.ts'
 import { useSend } from './use-send.ts'
 
-// Only a permalink or a search result opens a channel at a message: loaded then.
-const MessageContext = lazy(() =>
-  import('./MessageContext.tsx').catch(() => ({
+// Only a permalink or a search result opens the live channel at a message: loaded then.
+const OpenAtMessage = lazy(() =>
+  import('./OpenAtMessage.tsx').catch(() => ({
     default: () => (
       <div className="list-center" role="alert">
         This message could not be opened. Check your connection, or reload the page.
@@ -66,6 +66,8 @@ export function ChannelView(props: Props) {
     (parent: string, reply: string) => setLinked({ link: reply, parent, reply }),
     []
   )
+  // Highlighted: the linked message, or the parent of a linked reply kept in its thread.
+  const focusId = focusMessageId ? (linkedReply?.parent ?? focusMessageId) : null
   const { live, snapshot } = useLiveChannel(channelId, me)
   const typing = useTyping(channelId, me)
   const uploads = useUploads(workspaceId, channelId)
@@ -101,6 +103,11 @@ export function ChannelView(props: Props) {
   })
 
   const loadOlder = useCallback(() => void live?.loadOlder(), [live])
+  const loadNewer = useCallback(() => live?.loadNewer(), [live])
+  const toLatest = useCallback(
+    () => navigate(`/w/${workspaceId}/c/${channelId}`),
+    [workspaceId, channelId]
+  )
 
   const openThread = useCallback(
     (id: string) => {
@@ -135,6 +142,7 @@ export function ChannelView(props: Props) {
     readOnly: Boolean(channel?.archivedAt),
     markUnread: markUnreadHere,
     extensions,
+    focusId,
   })
 
   const disabledReason = channel?.archivedAt
@@ -142,6 +150,30 @@ export function ChannelView(props: Props) {
     : null
   const typingNames = typing.typing.map(nameOf)
   const { dragging, dropProps } = useFileDrop(!disabledReason, uploads.add)
+
+  const messageList = (
+    <MessageList
+      snapshot={snapshot}
+      newAfterSeq={newAfterSeq ?? null}
+      onLoadOlder={loadOlder}
+      onAtBottomChange={setAtBottom}
+      onEscape={() => composerRef.current?.focus()}
+      renderRow={renderRow}
+      scrollToEndSignal={scrollSignal}
+      focusMessageId={focusId}
+      onLoadNewer={loadNewer}
+      onJumpToLatest={toLatest}
+      emptyState={
+        <EmptyState
+          title={
+            isDm ? `This is the start of your conversation with ${label}` : `Welcome to #${label}`
+          }
+        >
+          <p className="muted">No messages yet. Write the first one below.</p>
+        </EmptyState>
+      }
+    />
+  )
 
   return (
     <section
@@ -160,35 +192,18 @@ export function ChannelView(props: Props) {
             </div>
           }
         >
-          <MessageContext
+          <OpenAtMessage
+            live={live}
             channelId={channelId}
             messageId={focusMessageId}
-            people={people}
-            onJumpToLatest={() => navigate(`/w/${workspaceId}/c/${channelId}`)}
+            onJumpToLatest={toLatest}
             onThreadReply={onThreadReply}
-          />
+          >
+            {messageList}
+          </OpenAtMessage>
         </Suspense>
       ) : (
-        <MessageList
-          snapshot={snapshot}
-          newAfterSeq={newAfterSeq ?? null}
-          onLoadOlder={loadOlder}
-          onAtBottomChange={setAtBottom}
-          onEscape={() => composerRef.current?.focus()}
-          renderRow={renderRow}
-          scrollToEndSignal={scrollSignal}
-          emptyState={
-            <EmptyState
-              title={
-                isDm
-                  ? `This is the start of your conversation with ${label}`
-                  : `Welcome to #${label}`
-              }
-            >
-              <p className="muted">No messages yet. Write the first one below.</p>
-            </EmptyState>
-          }
-        />
+        messageList
       )}
       <div className="visually-hidden" aria-live="polite" aria-atomic="true">
         {announcement}

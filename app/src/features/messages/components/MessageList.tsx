@@ -1,6 +1,8 @@
 // The channel's messages as a windowed list: only the rows on screen (plus a few) are in the
 // DOM, whatever the channel's length. It stays pinned to the bottom while you are there, keeps
 // your place when older pages are prepended, and moves focus message by message with arrows.
+// Opened at a message (snapshot.hasNewer), the bottom is not the newest: newer pages load as it
+// is reached, and "Jump to latest" leaves for the newest messages (onJumpToLatest).
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
@@ -22,6 +24,9 @@ interface Props {
   scrollToEndSignal: number
   /** A message opened by its link: scrolled to once, when its row is first there. */
   focusMessageId?: string | null
+  /** Opened at a message: the next page below, and back to the newest messages. */
+  onLoadNewer?: () => void
+  onJumpToLatest?: () => void
 }
 
 const PIN_THRESHOLD = 80
@@ -77,8 +82,8 @@ export function MessageList(props: Props) {
   // Pinned to the bottom: follow new rows and size changes (images, edits).
   useLayoutEffect(() => {
     const el = scroller.current
-    if (el && pinned.current) el.scrollTop = el.scrollHeight
-  }, [totalSize, rows.length])
+    if (el && pinned.current && !snapshot.hasNewer) el.scrollTop = el.scrollHeight
+  }, [totalSize, rows.length, snapshot.hasNewer])
 
   useEffect(() => {
     const el = scroller.current
@@ -99,10 +104,15 @@ export function MessageList(props: Props) {
     virtualizer.scrollToIndex(index, { align: 'center' })
   }, [focusMessageId, rows, virtualizer])
 
+  const { onLoadNewer } = props
+  const newerDue =
+    snapshot.hasNewer && !snapshot.loadingNewer && !snapshot.newerError && onLoadNewer
   const onScroll = useCallback(() => {
     const el = scroller.current
     if (!el) return
-    const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < PIN_THRESHOLD
+    const below = el.scrollHeight - el.scrollTop - el.clientHeight
+    if (newerDue && below < LOAD_OLDER_THRESHOLD) newerDue()
+    const atBottom = !snapshot.hasNewer && below < PIN_THRESHOLD
     if (atBottom !== pinned.current) {
       pinned.current = atBottom
       onAtBottomChange(atBottom)
@@ -116,7 +126,15 @@ export function MessageList(props: Props) {
     ) {
       onLoadOlder()
     }
-  }, [onAtBottomChange, onLoadOlder, snapshot.hasOlder, snapshot.loadingOlder, snapshot.olderError])
+  }, [
+    onAtBottomChange,
+    onLoadOlder,
+    newerDue,
+    snapshot.hasNewer,
+    snapshot.hasOlder,
+    snapshot.loadingOlder,
+    snapshot.olderError,
+  ])
 
   // A short first page may not fill the screen: load more until it scrolls.
   useEffect(() => {
@@ -130,7 +148,15 @@ export function MessageList(props: Props) {
     ) {
       onLoadOlder()
     }
-  }, [snapshot.hasOlder, snapshot.loadingOlder, snapshot.olderError, totalSize, onLoadOlder])
+    if (el && newerDue && el.scrollHeight <= el.clientHeight) newerDue()
+  }, [
+    snapshot.hasOlder,
+    snapshot.loadingOlder,
+    snapshot.olderError,
+    totalSize,
+    onLoadOlder,
+    newerDue,
+  ])
 
   function focusRow(index: number) {
     virtualizer.scrollToIndex(index, { align: 'auto' })
@@ -224,14 +250,28 @@ export function MessageList(props: Props) {
             })}
           </div>
         )}
+        {snapshot.loadingNewer && (
+          <div className="list-top">
+            <Spinner label="Loading newer messages" />
+          </div>
+        )}
+        {snapshot.newerError && (
+          <div className="list-top" role="alert">
+            Newer messages could not be loaded.{' '}
+            <button type="button" className="link-button" onClick={onLoadNewer}>
+              Try again
+            </button>
+          </div>
+        )}
       </div>
-      {showJump && (
+      {(showJump || snapshot.hasNewer) && (
         <button
           type="button"
           className="jump-latest"
           onClick={() => {
             const el = scroller.current
-            if (el) el.scrollTop = el.scrollHeight
+            if (snapshot.hasNewer) props.onJumpToLatest?.()
+            else if (el) el.scrollTop = el.scrollHeight
           }}
         >
           Jump to latest ↓

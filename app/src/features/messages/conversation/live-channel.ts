@@ -245,7 +245,8 @@ export class LiveChannel {
             this.dispatch({ type: 'older-loaded', count: page.length })
           },
           (error: unknown) => {
-            if (epoch === this.epoch) this.dispatch({ type: 'older-failed', error: messageOf(error) })
+            if (epoch === this.epoch)
+              this.dispatch({ type: 'older-failed', error: messageOf(error) })
           }
         )
         break
@@ -273,7 +274,8 @@ export class LiveChannel {
             this.dispatch({ type: 'newer-loaded', count: page.length })
           },
           (error: unknown) => {
-            if (epoch === this.epoch) this.dispatch({ type: 'newer-failed', error: messageOf(error) })
+            if (epoch === this.epoch)
+              this.dispatch({ type: 'newer-failed', error: messageOf(error) })
           }
         )
         break
