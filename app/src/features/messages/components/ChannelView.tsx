@@ -103,7 +103,6 @@ export function ChannelView(props: Props) {
   })
 
   const loadOlder = useCallback(() => void live?.loadOlder(), [live])
-  const loadNewer = useCallback(() => live?.loadNewer(), [live])
   const toLatest = useCallback(
     () => navigate(`/w/${workspaceId}/c/${channelId}`),
     [workspaceId, channelId]
@@ -161,8 +160,6 @@ export function ChannelView(props: Props) {
       renderRow={renderRow}
       scrollToEndSignal={scrollSignal}
       focusMessageId={focusId}
-      onLoadNewer={loadNewer}
-      onJumpToLatest={toLatest}
       emptyState={
         <EmptyState
           title={

@@ -1,8 +1,8 @@
 // The channel's messages as a windowed list: only the rows on screen (plus a few) are in the
 // DOM, whatever the channel's length. It stays pinned to the bottom while you are there, keeps
 // your place when older pages are prepended, and moves focus message by message with arrows.
-// Opened at a message (snapshot.hasNewer), the bottom is not the newest: newer pages load as it
-// is reached, and "Jump to latest" leaves for the newest messages (onJumpToLatest).
+// Opened at a message (snapshot.hasNewer), its bottom is not the newest: never pinned there
+// (OpenAtMessage, around the list, loads the newer pages and jumps to the newest).
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
@@ -24,9 +24,6 @@ interface Props {
   scrollToEndSignal: number
   /** A message opened by its link: scrolled to once, when its row is first there. */
   focusMessageId?: string | null
-  /** Opened at a message: the next page below, and back to the newest messages. */
-  onLoadNewer?: () => void
-  onJumpToLatest?: () => void
 }
 
 const PIN_THRESHOLD = 80
@@ -104,15 +101,11 @@ export function MessageList(props: Props) {
     virtualizer.scrollToIndex(index, { align: 'center' })
   }, [focusMessageId, rows, virtualizer])
 
-  const { onLoadNewer } = props
-  const newerDue =
-    snapshot.hasNewer && !snapshot.loadingNewer && !snapshot.newerError && onLoadNewer
   const onScroll = useCallback(() => {
     const el = scroller.current
     if (!el) return
-    const below = el.scrollHeight - el.scrollTop - el.clientHeight
-    if (newerDue && below < LOAD_OLDER_THRESHOLD) newerDue()
-    const atBottom = !snapshot.hasNewer && below < PIN_THRESHOLD
+    const atBottom =
+      !snapshot.hasNewer && el.scrollHeight - el.scrollTop - el.clientHeight < PIN_THRESHOLD
     if (atBottom !== pinned.current) {
       pinned.current = atBottom
       onAtBottomChange(atBottom)
@@ -129,7 +122,6 @@ export function MessageList(props: Props) {
   }, [
     onAtBottomChange,
     onLoadOlder,
-    newerDue,
     snapshot.hasNewer,
     snapshot.hasOlder,
     snapshot.loadingOlder,
@@ -148,15 +140,7 @@ export function MessageList(props: Props) {
     ) {
       onLoadOlder()
     }
-    if (el && newerDue && el.scrollHeight <= el.clientHeight) newerDue()
-  }, [
-    snapshot.hasOlder,
-    snapshot.loadingOlder,
-    snapshot.olderError,
-    totalSize,
-    onLoadOlder,
-    newerDue,
-  ])
+  }, [snapshot.hasOlder, snapshot.loadingOlder, snapshot.olderError, totalSize, onLoadOlder])
 
   function focusRow(index: number) {
     virtualizer.scrollToIndex(index, { align: 'auto' })
@@ -250,28 +234,14 @@ export function MessageList(props: Props) {
             })}
           </div>
         )}
-        {snapshot.loadingNewer && (
-          <div className="list-top">
-            <Spinner label="Loading newer messages" />
-          </div>
-        )}
-        {snapshot.newerError && (
-          <div className="list-top" role="alert">
-            Newer messages could not be loaded.{' '}
-            <button type="button" className="link-button" onClick={onLoadNewer}>
-              Try again
-            </button>
-          </div>
-        )}
       </div>
-      {(showJump || snapshot.hasNewer) && (
+      {showJump && !snapshot.hasNewer && (
         <button
           type="button"
           className="jump-latest"
           onClick={() => {
             const el = scroller.current
-            if (snapshot.hasNewer) props.onJumpToLatest?.()
-            else if (el) el.scrollTop = el.scrollHeight
+            if (el) el.scrollTop = el.scrollHeight
           }}
         >
           Jump to latest ↓

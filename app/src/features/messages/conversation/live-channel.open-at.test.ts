@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { settle } from './fake-transport.test-support.ts'
 import { harness, seqs } from './harness.test-support.ts'
+import { jumpToLatest, loadNewer, openAt } from './open-at.ts'
 
 const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i)
@@ -14,7 +15,7 @@ async function openedAt50() {
   h.channel.start()
   h.transport.connect()
   await settle()
-  h.channel.openAt(50)
+  openAt(h.channel, 50)
   await settle()
   return h
 }
@@ -58,7 +59,7 @@ describe('LiveChannel opened at a message', () => {
     const { channel, transport, server } = await openedAt50()
     transport.pushMessage(server.insert('sent while away from the end'))
     for (let i = 0; i < 30 && channel.getSnapshot().hasNewer; i++) {
-      channel.loadNewer()
+      loadNewer(channel)
       await settle()
     }
     const snap = channel.getSnapshot()
@@ -77,11 +78,11 @@ describe('LiveChannel opened at a message', () => {
     h.channel.start()
     h.transport.connect()
     await settle()
-    h.channel.openAt(5)
+    openAt(h.channel, 5)
     await settle()
     expect(seqs(h.channel)).toEqual(range(1, 15))
 
-    h.channel.loadNewer()
+    loadNewer(h.channel)
     await settle()
     expect(seqs(h.channel)).toEqual(range(1, 25))
     // The joining page answers with the server as it was; a message sent right after it is
@@ -94,7 +95,7 @@ describe('LiveChannel opened at a message', () => {
       h.transport.pushMessage(h.server.insert('raced the page'))
       return page
     }
-    h.channel.loadNewer()
+    loadNewer(h.channel)
     await settle()
     expect(h.channel.getSnapshot().hasNewer).toBe(false)
     expect(seqs(h.channel)).toEqual(range(1, 31))
@@ -110,8 +111,8 @@ describe('LiveChannel opened at a message', () => {
   it('jumps back to the newest messages, dropping a page asked for the old window', async () => {
     const { channel, server } = await openedAt50()
     server.hold()
-    channel.loadNewer()
-    channel.jumpToLatest()
+    loadNewer(channel)
+    jumpToLatest(channel)
     server.release()
     await settle()
     expect(seqs(channel)).toEqual(range(191, 200))
@@ -124,8 +125,8 @@ describe('LiveChannel opened at a message', () => {
   it('a second openAt replaces the first, whose late answer is dropped', async () => {
     const { channel, server } = await openedAt50()
     server.hold()
-    channel.openAt(120)
-    channel.openAt(150)
+    openAt(channel, 120)
+    openAt(channel, 150)
     expect(channel.getSnapshot().loaded).toBe(false)
     server.release()
     await settle()
@@ -140,7 +141,7 @@ describe('LiveChannel opened at a message', () => {
     expect(server.messages.at(-1)!.body).toBe('mine')
     expect(channel.getSnapshot().pending).toEqual([])
     expect(seqs(channel)).toEqual(range(41, 60))
-    channel.jumpToLatest()
+    jumpToLatest(channel)
     await settle()
     expect(channel.getSnapshot().messages.filter((m) => m.body === 'mine')).toHaveLength(1)
     expect(seqs(channel).at(-1)).toBe(201)
@@ -164,7 +165,7 @@ describe('LiveChannel opened at a message', () => {
     channel.start()
     transport.connect()
     await settle()
-    channel.openAt(25)
+    openAt(channel, 25)
     await settle()
     expect(seqs(channel)).toEqual(range(16, 30))
     expect(channel.getSnapshot().hasNewer).toBe(false)
@@ -177,7 +178,7 @@ describe('LiveChannel opened at a message', () => {
     const { channel, transport, server, timers } = harness({ seed: 100 })
     server.down = true
     channel.start()
-    channel.openAt(30)
+    openAt(channel, 30)
     transport.connect()
     await settle()
     expect(channel.getSnapshot().loaded).toBe(false)

@@ -101,21 +101,6 @@ export class MessageWindow {
     this.advanceSynced()
   }
 
-  /** Pages read together (around a message opened by its link): a new contiguous window. */
-  replaceWith(page: MessageRow[]): void {
-    this.clear()
-    this.upsertMany(page)
-    this.syncedSeq = this.maxSeq()
-  }
-
-  /**
-   * Opened at a message, before the window reaches the newest ones: a live message it does not
-   * hold belongs to it only if it extends it (nothing newer, nothing older is shown with a hole).
-   */
-  extendedBy(message: Pick<ChatMessage, 'id' | 'seq'>): boolean {
-    return this.has(message.id) || message.seq === this.syncedSeq + 1
-  }
-
   /** A page of the messages after syncedSeq, ascending. */
   appendAfterSynced(page: MessageRow[]): void {
     this.upsertMany(page)

@@ -1,6 +1,7 @@
 // The live channel's sync protocol as a pure function: (state, event) -> (state, effects).
 // LiveChannel runs the effects (fetches into its MessageWindow, the retry timer, the send queue)
-// and reports back what happened as events. The rule it keeps: after every (re)subscribe, every
+// and reports back what happened as events (open-at.ts adds those of a conversation opened at a
+// message, in its lazy chunk). The rule it keeps: after every (re)subscribe, every
 // `online` and every skipped seq, fetch everything after the last contiguous seq held before
 // calling the channel live. One fetch of the protocol runs at a time; a catch-up asked for while
 // one runs is queued and runs once more when it ends.
@@ -241,55 +242,12 @@ export function reduce(state: SyncState, event: SyncEvent, limits: SyncLimits): 
       s.loadingOlder = false
       s.olderError = event.error
       break
-    case 'open-at':
-      // What ran belonged to the window it replaces: LiveChannel drops its result.
-      Object.assign(s, NOT_LOADED, { anchor: event.seq, hasNewer: true, synced: false })
-      s.task = { kind: 'around' }
-      fx.push({ type: 'fetch-around', seq: event.seq })
-      break
-    case 'around-loaded':
-      if (s.task.kind !== 'around') break
-      s.loaded = true
-      s.hasOlder = event.older >= limits.pageSize
-      // Short: the newest messages are in, the window is the channel's; its catch-up is then
-      // the usual one (after the last seq held), so a message sent meanwhile is not missed.
-      if (event.newer < limits.pageSize) join(s)
-      beginRound(s, fx)
-      break
-    case 'jump-latest':
-      if (!s.hasNewer) break
-      Object.assign(s, NOT_LOADED, { loaded: s.loaded, synced: false })
-      join(s)
-      // Finished by the newest page, as a gap too long to replay is.
-      s.task = { kind: 'latest', then: 'finish' }
-      fx.push({ type: 'fetch-latest' })
-      break
-    case 'load-newer':
-      if (s.loadingNewer || !s.hasNewer || !s.loaded) break
-      s.loadingNewer = true
-      s.newerError = null
-      fx.push({ type: 'fetch-newer' })
-      break
-    case 'newer-loaded':
-      if (!s.loadingNewer) break
-      s.loadingNewer = false
-      if (event.count < limits.pageSize) {
-        join(s)
-        s.synced = false
-        requestCatchUp(s, fx)
-      }
-      break
-    case 'newer-failed':
-      if (!s.loadingNewer) break
-      s.loadingNewer = false
-      s.newerError = event.error
-      break
   }
   return { state: s, effects: fx }
 }
 
 /** A catch-up now, or once the running fetch ends. Nothing while a fatal error stands. */
-function requestCatchUp(s: SyncState, fx: SyncEffect[]): void {
+export function requestCatchUp(s: SyncState, fx: SyncEffect[]): void {
   if (s.fatal) return
   if (s.task.kind !== 'idle') {
     s.queued = true
@@ -314,31 +272,11 @@ function firstPage(s: SyncState, fx: SyncEffect[]): void {
   }
 }
 
-/** A window that was opened at a message, before it loads (the old one's fetches dropped). */
-const NOT_LOADED = {
-  task: IDLE,
-  queued: false,
-  loaded: false,
-  hasOlder: true,
-  loadingOlder: false,
-  olderError: null,
-  loadingNewer: false,
-  newerError: null,
-} satisfies Partial<SyncState>
-
-/** The window reaches the newest messages: the channel as usual from now on. */
-function join(s: SyncState): void {
-  s.anchor = null
-  s.hasNewer = false
-  s.loadingNewer = false
-  s.newerError = null
-}
-
 /**
  * One round of a catch-up: the stale tail if any, then every page after the synced seq (none
  * while opened at a message: newer pages come as they are scrolled to).
  */
-function beginRound(s: SyncState, fx: SyncEffect[]): void {
+export function beginRound(s: SyncState, fx: SyncEffect[]): void {
   s.queued = false
   if (s.staleTail) {
     s.task = { kind: 'tail' }

@@ -110,6 +110,11 @@ export class TransportError extends Error {
   }
 }
 
+/** An error's text, as the channel shows it. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
 export interface ChannelTransport {
   /** The newest `limit` messages, ascending by seq. */
   latest(limit: number): Promise<ChatMessage[]>
