@@ -42,6 +42,9 @@ test('a message opened from search or its link is the live channel, down to the 
   const channelId = new URL(page.url()).pathname.split('/')[4]!
 
   await send(bob.page, 'Bob early note')
+  // Bob is away while the 260 come (a burst of live messages is not what this is about).
+  const channelUrl = bob.page.url()
+  await bob.page.goto('about:blank')
   await bulkSend(
     page,
     channelId,
@@ -50,6 +53,10 @@ test('a message opened from search or its link is the live channel, down to the 
   await page.reload()
   await waitLive(page)
   await send(page, 'the latest word')
+  await bob.page.goto(channelUrl)
+  await waitLive(bob.page)
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
 
   let permalink = ''
   await test.step('Ana opens it from search: the live channel there, highlighted', async () => {
@@ -74,6 +81,7 @@ test('a message opened from search or its link is the live channel, down to the 
 
   // Bob opens the link in a fresh page of his.
   const linked = await bob.context.newPage()
+  linked.on('pageerror', (e) => errors.push(e.message))
   await test.step('Bob opens the link: the same message, live', async () => {
     await linked.goto(permalink)
     await expect(focused(linked)).toContainText(NEEDLE)
@@ -84,7 +92,7 @@ test('a message opened from search or its link is the live channel, down to the 
     await react(focused(page), '🎉')
     await expect(focused(linked).locator('.reaction')).toHaveAttribute('title', `🎉 by ${ana.name}`)
     await edit(focused(page), `${NEEDLE}, edited`)
-    await expect(focused(linked).locator('.message-body')).toHaveText(`${NEEDLE}, edited`)
+    await expect(focused(linked).locator('.message-body')).toContainText(`${NEEDLE}, edited`)
 
     await edit(messageWith(linked, 'Bob early note'), 'Bob early note, edited')
     await expect(messageWith(page, 'Bob early note, edited')).toHaveCount(1)
@@ -124,5 +132,6 @@ test('a message opened from search or its link is the live channel, down to the 
     await expect(page).not.toHaveURL(/\/m\//)
     await expect(messageWith(page, 'after joining')).toBeVisible()
     await waitLive(page)
+    expect(errors).toEqual([])
   })
 })

@@ -41,21 +41,35 @@ export default function OpenAtMessage(props: Props) {
   useEffect(() => {
     if (!live) return
     let cancelled = false
+    let stopWaiting = () => {}
     setState('locating')
     locateMessage(channelId, messageId).then(
       (place) => {
         if (cancelled) return
         if (!place.found) return setState('missing')
         if (place.reply) onThreadReply?.(place.focusId, place.reply)
-        // Already held (the newest messages, or the window opened before): shown where it is.
-        if (!live.getSnapshot().messages.some((m) => m.id === place.focusId))
-          openAt(live, place.seq)
-        setState('ready')
+        // Once the channel's first page is in (a page just opened): already held (the newest
+        // messages, or the window opened before), it is shown where it is; else opened there.
+        const open = () => {
+          if (cancelled || !live.getSnapshot().loaded) return false
+          if (!live.getSnapshot().messages.some((m) => m.id === place.focusId)) {
+            openAt(live, place.seq)
+          }
+          setState('ready')
+          return true
+        }
+        if (!open()) {
+          const stop = live.subscribe(() => {
+            if (open()) stop()
+          })
+          stopWaiting = stop
+        }
       },
       (e: unknown) => !cancelled && setState({ error: cleanError(e) })
     )
     return () => {
       cancelled = true
+      stopWaiting()
     }
   }, [live, channelId, messageId, attempt, onThreadReply])
 
