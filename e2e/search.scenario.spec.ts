@@ -1,53 +1,24 @@
 // Search and permalinks: a message a few thousand messages back found by a partial, unaccented
-// word, filters as chips, a malformed query explained, the result opened in context (highlighted,
-// older messages loading above, "Jump to latest" back to the live end), the quick switcher, and
+// word, filters as chips, a malformed query explained, the result opened in the live channel at it
+// (highlighted, older and newer pages loading, "Jump to latest" back to the newest), the quick switcher, and
 // a copied link opened in a fresh browser that must sign in first.
 import { expect, test } from '@playwright/test'
-import type { Page } from '@playwright/test'
+import type { Locator } from '@playwright/test'
 import { actor, send, signUpByApi, waitLive } from './support/actors.ts'
+import { bulkSend } from './support/bulk.ts'
 import { createWorkspace } from './support/workspace.ts'
 
 const FILLER = 3000
 
-/** Many messages at once, one of them the needle through REST as the signed-in person (one insert; RLS applies). */
-async function bulkSend(
-  page: Page,
-  channelId: string,
-  count: number,
-  needle: { at: number; text: string }
-): Promise<void> {
-  const status = await page.evaluate(
-    async ({ channelId, count, needle }) => {
-      const config = (await (await fetch('/config.json')).json()) as {
-        supabaseUrl: string
-        supabaseKey: string
-      }
-      const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k))
-      const session = JSON.parse(localStorage.getItem(key!)!) as {
-        access_token: string
-        user: { id: string }
-      }
-      const rows = Array.from({ length: count }, (_, i) => ({
-        id: crypto.randomUUID(),
-        channel_id: channelId,
-        author_id: session.user.id,
-        body: i === needle.at ? needle.text : `filler ${i}`,
-      }))
-      const response = await fetch(`${config.supabaseUrl}/rest/v1/messages`, {
-        method: 'POST',
-        headers: {
-          apikey: config.supabaseKey,
-          authorization: `Bearer ${session.access_token}`,
-          'content-type': 'application/json',
-          prefer: 'return=minimal',
-        },
-        body: JSON.stringify(rows),
-      })
-      return response.status
-    },
-    { channelId, count, needle }
-  )
-  expect(status).toBe(201)
+/** Scrolls the list to one end; the furthest filler shown that way (its number). */
+function scrollAndFurthest(feed: Locator, edge: 'top' | 'bottom'): Promise<number> {
+  return feed.evaluate((el, edge) => {
+    el.scrollTop = edge === 'top' ? 0 : el.scrollHeight
+    const numbers = [...el.querySelectorAll('.message-body')]
+      .map((b) => Number(/^filler (\d+)$/.exec(b.textContent ?? '')?.[1] ?? NaN))
+      .filter((n) => !Number.isNaN(n))
+    return edge === 'top' ? Math.min(...numbers) : Math.max(...numbers)
+  }, edge)
 }
 
 test('search, filter, jump to a result in context, and open its link after signing in', async ({
@@ -61,10 +32,13 @@ test('search, filter, jump to a result in context, and open its link after signi
   await waitLive(page)
   const channelId = new URL(page.url()).pathname.split('/')[4]!
 
-  await bulkSend(page, channelId, FILLER, {
-    at: FILLER / 2,
-    text: 'The Díaz deployment plan is ready',
-  })
+  await bulkSend(
+    page,
+    channelId,
+    Array.from({ length: FILLER }, (_, i) =>
+      i === FILLER / 2 ? 'The Díaz deployment plan is ready' : `filler ${i}`
+    )
+  )
   await page.reload()
   await waitLive(page)
   await send(page, 'the latest word')
@@ -105,17 +79,19 @@ test('search, filter, jump to a result in context, and open its link after signi
     const focused = page.locator('article.message-focused')
     await expect(focused).toContainText('The Díaz deployment plan is ready')
     await expect(focused).toHaveAttribute('aria-current', 'true')
-    const log = page.getByRole('log', { name: 'Messages around the linked message' })
-    await expect(log.locator('article', { hasText: `filler ${FILLER / 2 - 1}` })).toHaveCount(1)
-    await expect(log.locator('article', { hasText: `filler ${FILLER / 2 + 1}` })).toHaveCount(1)
-    const articles = log.locator('article')
-    for (const edge of ['top', 'bottom'] as const) {
-      const shown = await articles.count()
-      await log.evaluate((el, edge) => (el.scrollTop = edge === 'top' ? 0 : el.scrollHeight), edge)
-      await expect.poll(() => articles.count(), { timeout: 15_000 }).toBeGreaterThan(shown)
-    }
-    await expect(log.locator('article', { hasText: `filler ${FILLER / 2 - 60}` })).toHaveCount(1)
-    await expect(log.locator('article', { hasText: `filler ${FILLER / 2 + 60}` })).toHaveCount(1)
+    // The live channel itself, at the message: older and newer pages load as it scrolls.
+    const feed = page.getByRole('feed', { name: 'Messages' })
+    await expect(feed.locator('article', { hasText: `filler ${FILLER / 2 - 1}` })).toHaveCount(1)
+    await expect(feed.locator('article', { hasText: `filler ${FILLER / 2 + 1}` })).toHaveCount(1)
+    // Scrolled to either end until the fillers shown reach 60 beyond the message (the list
+    // shows only the rows on screen, so the furthest one shown is what counts).
+    await expect
+      .poll(() => scrollAndFurthest(feed, 'top'), { timeout: 30_000 })
+      .toBeLessThanOrEqual(FILLER / 2 - 60)
+    await expect
+      .poll(() => scrollAndFurthest(feed, 'bottom'), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(FILLER / 2 + 60)
+    await expect(feed.locator('article', { hasText: 'the latest word' })).toHaveCount(0)
     await page.getByRole('button', { name: 'Jump to latest ↓' }).click()
     await expect(page).not.toHaveURL(/\/m\//)
     await expect(page.locator('article.message', { hasText: 'the latest word' })).toBeVisible()

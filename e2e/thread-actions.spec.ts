@@ -106,7 +106,7 @@ test("a thread's replies and parent have the channel's actions, by touch and by 
     await expect(focused).toHaveCount(1)
     await expect(focused).toContainText('Reserve the hotel')
     // The channel shows the parent in context, highlighted.
-    await expect(alice.page.locator('.message-context .message-focused')).toContainText(
+    await expect(alice.page.locator('.open-at .message-focused')).toContainText(
       'Plan for the offsite'
     )
   })

@@ -8,6 +8,7 @@ import {
   readCachedMessages,
   writeCachedMessages,
 } from './offline-cache.ts'
+import { keepMessagesCached } from './offline-messages.ts'
 import { persistQueries, restoreQueries } from './offline-queries.ts'
 
 afterEach(() => localStorage.clear())
@@ -103,5 +104,27 @@ describe('the last-known queries', () => {
     activateCache('bo')
     restoreQueries(someoneElse, 'bo')
     expect(someoneElse.getQueryCache().getAll()).toEqual([])
+  })
+})
+
+describe('a live channel kept cached', () => {
+  it('writes its latest messages, but not a window opened at an older message', () => {
+    activateCache('ana')
+    let listener = () => {}
+    let snapshot = { loaded: true, hasNewer: true, messages: [{ id: 'm40', seq: 40 }] }
+    const channel = {
+      subscribe: (l: () => void) => ((listener = l), () => {}),
+      getSnapshot: () => snapshot,
+    }
+    let stop = keepMessagesCached(channel, 'ana', 'c1')
+    listener()
+    stop()
+    expect(readCachedMessages('ana', 'c1')).toEqual([])
+
+    snapshot = { loaded: true, hasNewer: false, messages: [{ id: 'm90', seq: 90 }] }
+    stop = keepMessagesCached(channel, 'ana', 'c1')
+    listener()
+    stop()
+    expect(readCachedMessages('ana', 'c1')).toEqual([{ id: 'm90', seq: 90 }])
   })
 })

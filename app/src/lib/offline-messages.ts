@@ -7,7 +7,8 @@ import { readCachedMessages, writeCachedMessages } from './offline-cache.ts'
 /** The part of a live channel this needs (a LiveChannel). */
 export interface CacheableChannel<M> {
   subscribe(listener: () => void): () => void
-  getSnapshot(): { loaded: boolean; messages: M[] }
+  /** hasNewer: opened at a message, so these are not the latest (kept from the cache). */
+  getSnapshot(): { loaded: boolean; messages: M[]; hasNewer?: boolean }
 }
 
 const WRITE_DELAY_MS = 1000
@@ -16,7 +17,10 @@ export function cachedMessages<M>(userId: string, channelId: string): M[] {
   return readCachedMessages<M>(userId, channelId)
 }
 
-/** Writes the channel's latest messages while they change, once it has loaded from the server. */
+/**
+ * Writes the channel's latest messages while they change, once it has loaded from the server
+ * (not while it shows older ones around a message opened by its link).
+ */
 export function keepMessagesCached<M>(
   channel: CacheableChannel<M>,
   userId: string,
@@ -24,8 +28,8 @@ export function keepMessagesCached<M>(
 ): () => void {
   let written: M[] | null = null
   const writer = deferredWrite(() => {
-    const { loaded, messages } = channel.getSnapshot()
-    if (!loaded || messages === written) return
+    const { loaded, messages, hasNewer } = channel.getSnapshot()
+    if (!loaded || hasNewer || messages === written) return
     written = messages
     writeCachedMessages(userId, channelId, messages)
   }, WRITE_DELAY_MS)

@@ -26,9 +26,9 @@ import { useChannelPeople } from './use-channel-people.ts'
 import { useFileDrop } from './use-file-drop.ts'
 import { useSend } from './use-send.ts'
 
-// Only a permalink or a search result opens a channel at a message: loaded then.
-const MessageContext = lazy(() =>
-  import('./MessageContext.tsx').catch(() => ({
+// Only a permalink or a search result opens the live channel at a message: loaded then.
+const OpenAtMessage = lazy(() =>
+  import('./OpenAtMessage.tsx').catch(() => ({
     default: () => (
       <div className="list-center" role="alert">
         This message could not be opened. Check your connection, or reload the page.
@@ -67,6 +67,8 @@ export function ChannelView(props: Props) {
     (parent: string, reply: string) => setLinked({ link: reply, parent, reply }),
     []
   )
+  // Highlighted: the linked message, or the parent of a linked reply kept in its thread.
+  const focusId = focusMessageId ? (linkedReply?.parent ?? focusMessageId) : null
   const { live, snapshot } = useLiveChannel(channelId, me)
   const typing = useTyping(channelId, me)
   const uploads = useUploads(workspaceId, channelId)
@@ -99,6 +101,10 @@ export function ChannelView(props: Props) {
   })
 
   const loadOlder = useCallback(() => void live?.loadOlder(), [live])
+  const toLatest = useCallback(
+    () => navigate(`/w/${workspaceId}/c/${channelId}`),
+    [workspaceId, channelId]
+  )
 
   const label = channel ? channelLabel(channel, me) : ''
   const isDm = channel?.kind === 'dm'
@@ -124,6 +130,7 @@ export function ChannelView(props: Props) {
     localUrls,
     readOnly: Boolean(channel?.archivedAt),
     extensions: rowExtensions,
+    focusId,
   })
 
   const disabledReason = channel?.archivedAt
@@ -131,6 +138,28 @@ export function ChannelView(props: Props) {
     : null
   const typingNames = typing.typing.map(nameOf)
   const { dragging, dropProps } = useFileDrop(!disabledReason, uploads.add)
+
+  const messageList = (
+    <MessageList
+      snapshot={snapshot}
+      dividers={dividers}
+      onLoadOlder={loadOlder}
+      onAtBottomChange={setAtBottom}
+      onEscape={() => composerRef.current?.focus()}
+      renderRow={renderRow}
+      scrollToEndSignal={scrollSignal}
+      focusMessageId={focusId}
+      emptyState={
+        <EmptyState
+          title={
+            isDm ? `This is the start of your conversation with ${label}` : `Welcome to #${label}`
+          }
+        >
+          <p className="muted">No messages yet. Write the first one below.</p>
+        </EmptyState>
+      }
+    />
+  )
 
   return (
     <section
@@ -149,35 +178,18 @@ export function ChannelView(props: Props) {
             </div>
           }
         >
-          <MessageContext
+          <OpenAtMessage
+            live={live}
             channelId={channelId}
             messageId={focusMessageId}
-            people={people}
-            onJumpToLatest={() => navigate(`/w/${workspaceId}/c/${channelId}`)}
+            onJumpToLatest={toLatest}
             onThreadReply={onThreadReply}
-          />
+          >
+            {messageList}
+          </OpenAtMessage>
         </Suspense>
       ) : (
-        <MessageList
-          snapshot={snapshot}
-          dividers={dividers}
-          onLoadOlder={loadOlder}
-          onAtBottomChange={setAtBottom}
-          onEscape={() => composerRef.current?.focus()}
-          renderRow={renderRow}
-          scrollToEndSignal={scrollSignal}
-          emptyState={
-            <EmptyState
-              title={
-                isDm
-                  ? `This is the start of your conversation with ${label}`
-                  : `Welcome to #${label}`
-              }
-            >
-              <p className="muted">No messages yet. Write the first one below.</p>
-            </EmptyState>
-          }
-        />
+        messageList
       )}
       <div className="visually-hidden" aria-live="polite" aria-atomic="true">
         {announcement}

@@ -1,6 +1,8 @@
 // The channel's messages as a windowed list: only the rows on screen (plus a few) are in the
 // DOM, whatever the channel's length. It stays pinned to the bottom while you are there, keeps
 // your place when older pages are prepended, and moves focus message by message with arrows.
+// Opened at a message (snapshot.hasNewer), its bottom is not the newest: never pinned there
+// (OpenAtMessage, around the list, loads the newer pages and jumps to the newest).
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
@@ -79,8 +81,8 @@ export function MessageList(props: Props) {
   // Pinned to the bottom: follow new rows and size changes (images, edits).
   useLayoutEffect(() => {
     const el = scroller.current
-    if (el && pinned.current) el.scrollTop = el.scrollHeight
-  }, [totalSize, rows.length])
+    if (el && pinned.current && !snapshot.hasNewer) el.scrollTop = el.scrollHeight
+  }, [totalSize, rows.length, snapshot.hasNewer])
 
   useEffect(() => {
     const el = scroller.current
@@ -104,7 +106,8 @@ export function MessageList(props: Props) {
   const onScroll = useCallback(() => {
     const el = scroller.current
     if (!el) return
-    const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < PIN_THRESHOLD
+    const atBottom =
+      !snapshot.hasNewer && el.scrollHeight - el.scrollTop - el.clientHeight < PIN_THRESHOLD
     if (atBottom !== pinned.current) {
       pinned.current = atBottom
       onAtBottomChange(atBottom)
@@ -118,7 +121,14 @@ export function MessageList(props: Props) {
     ) {
       onLoadOlder()
     }
-  }, [onAtBottomChange, onLoadOlder, snapshot.hasOlder, snapshot.loadingOlder, snapshot.olderError])
+  }, [
+    onAtBottomChange,
+    onLoadOlder,
+    snapshot.hasNewer,
+    snapshot.hasOlder,
+    snapshot.loadingOlder,
+    snapshot.olderError,
+  ])
 
   // A short first page may not fill the screen: load more until it scrolls.
   useEffect(() => {
@@ -227,7 +237,7 @@ export function MessageList(props: Props) {
           </div>
         )}
       </div>
-      {showJump && (
+      {showJump && !snapshot.hasNewer && (
         <button
           type="button"
           className="jump-latest"

@@ -11,7 +11,9 @@ export function useAnnouncement(
   const seen = useRef<string | null>(null)
   const [text, setText] = useState('')
   useEffect(() => {
-    if (!last || !snapshot.loaded) return
+    // Opened at a message: its window's end (paged or joined) is nothing new; start again.
+    if (snapshot.hasNewer) seen.current = null
+    if (!last || !snapshot.loaded || snapshot.hasNewer) return
     if (seen.current === null) {
       seen.current = last.id
       return
@@ -24,6 +26,6 @@ export function useAnnouncement(
         )
       }
     }
-  }, [last, snapshot.loaded, me, nameOf])
+  }, [last, snapshot.loaded, snapshot.hasNewer, me, nameOf])
   return text
 }

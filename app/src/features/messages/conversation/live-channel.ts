@@ -1,17 +1,24 @@
 // One open conversation, live (a channel, or a thread in it: the same protocol over the
 // conversation's own numbering): its messages (confirmed by id, pending and failed sends), paging
-// backwards by seq, and the rule that keeps it whole (sync-machine.ts decides what to fetch and
+// backwards by seq (forwards too when opened at a message: open-at.ts, a lazy chunk), and the rule that keeps it whole (sync-machine.ts decides what to fetch and
 // when; this class runs what it decides: fetches into the MessageWindow, the retry timer, the
 // send queue). React reads it through useSyncExternalStore (subscribe/getSnapshot).
 import { MessageWindow } from './message-window.ts'
 import type { Outbox } from './outbox.ts'
 import { SendQueue } from './send-queue.ts'
 import type { Timers } from './backoff.ts'
-import { editMessage, messageOf, removeMessage, toggleReaction } from './message-edits.ts'
 import type { EditContext } from './message-edits.ts'
 import { initialSyncState, reduce, syncStatus } from './sync-machine.ts'
-import type { FetchKind, SyncEffect, SyncEvent, SyncLimits, SyncState } from './sync-machine.ts'
+import type {
+  FetchKind,
+  SyncEffect,
+  SyncEvent,
+  SyncLimits,
+  SyncState,
+  SyncStep,
+} from './sync-machine.ts'
 import {
+  messageOf,
   TransportError,
   type ChannelSnapshot,
   type ChannelTransport,
@@ -25,6 +32,12 @@ import type { Result } from '../../../lib/result.ts'
 export interface Connectivity {
   isOnline(): boolean
   subscribe(listener: (online: boolean) => void): () => void
+}
+
+/** What open-at.ts adds to a LiveChannel: the events it reduces (null: the core's) and its effects. */
+export interface ChannelExtension {
+  reduce(state: SyncState, event: SyncEvent, limits: SyncLimits): SyncStep | null
+  run(effect: SyncEffect): void
 }
 
 export interface LiveChannelOptions {
@@ -45,6 +58,18 @@ export interface LiveChannelOptions {
   cached?: ChatMessage[]
 }
 
+/** Edits, deletes and reactions: not needed for the first screen (use-live-channel loads it after). */
+export const loadEdits = () => import('./message-edits.ts')
+
+function withEdits(
+  run: (edits: Awaited<ReturnType<typeof loadEdits>>) => Promise<Result<void>>
+): Promise<Result<void>> {
+  return loadEdits().then(run, () => ({
+    ok: false,
+    error: 'This could not be done now. Check your connection, or reload the page.',
+  }))
+}
+
 /** How many of the newest held messages are re-read after a disconnection. */
 const TAIL_REFRESH = 200
 
@@ -63,10 +88,15 @@ export function outboxKeyOf(channelId: string, conversation?: Conversation): str
 export class LiveChannel {
   readonly channelId: string
   readonly conversation: Conversation
-  private readonly transport: ChannelTransport
+  /** Also read by open-at.ts, which adds the conversation opened at a message (lazily). */
+  readonly transport: ChannelTransport
+  readonly limits: SyncLimits
+  readonly window = new MessageWindow()
+  /** Which window a fetch was made for: a window replaced drops the old one's results. */
+  epoch = 0
+  /** The events and effects open-at.ts adds, once it is loaded. */
+  extension: ChannelExtension | null = null
   private readonly timers: Timers
-  private readonly limits: SyncLimits
-  private readonly window = new MessageWindow()
   private readonly queue: SendQueue
   private readonly edits: EditContext
   private state: SyncState = initialSyncState()
@@ -158,14 +188,16 @@ export class LiveChannel {
   // ---- the machine and its effects ----------------------------------------------------------
 
   /** Feeds one event to the sync machine; events raised while effects run wait their turn. */
-  private dispatch(event: SyncEvent): void {
+  dispatch(event: SyncEvent): void {
     if (this.disposed) return
     this.inbox.push(event)
     if (this.dispatching) return
     this.dispatching = true
     try {
       for (let next = this.inbox.shift(); next; next = this.inbox.shift()) {
-        const step = reduce(this.state, next, this.limits)
+        const step =
+          this.extension?.reduce(this.state, next, this.limits) ??
+          reduce(this.state, next, this.limits)
         this.state = step.state
         for (const effect of step.effects) this.run(effect)
       }
@@ -212,16 +244,21 @@ export class LiveChannel {
           this.dispatch({ type: 'after-loaded', count: page.length })
         })
         break
-      case 'fetch-older':
+      case 'fetch-older': {
+        const epoch = this.epoch
         this.olderFetch = this.transport.before(effect.before, this.limits.pageSize).then(
           (page) => {
-            if (this.disposed) return
+            if (this.disposed || epoch !== this.epoch) return
             this.window.upsertMany(page)
             this.dispatch({ type: 'older-loaded', count: page.length })
           },
-          (error: unknown) => this.dispatch({ type: 'older-failed', error: messageOf(error) })
+          (error: unknown) => {
+            if (epoch === this.epoch)
+              this.dispatch({ type: 'older-failed', error: messageOf(error) })
+          }
         )
         break
+      }
       case 'arm-retry':
         this.cancelRetry()
         this.retryTimer = this.timers.setTimeout(() => {
@@ -238,15 +275,19 @@ export class LiveChannel {
       case 'resume-sends':
         this.queue.resume()
         break
+      default:
+        this.extension?.run(effect)
     }
   }
 
   /** One fetch of the protocol: its result, or null once it failed (reported) or was disposed. */
-  private async fetch<T>(kind: FetchKind, call: () => Promise<T>): Promise<T | null> {
+  async fetch<T>(kind: FetchKind, call: () => Promise<T>): Promise<T | null> {
+    const epoch = this.epoch
     try {
       const result = await call()
-      return this.disposed ? null : result
+      return this.disposed || epoch !== this.epoch ? null : result
     } catch (error) {
+      if (epoch !== this.epoch) return null
       const retryable = error instanceof TransportError ? error.retryable : true
       this.dispatch({ type: 'failed', fetch: kind, error: messageOf(error), retryable })
       return null
@@ -265,6 +306,7 @@ export class LiveChannel {
     switch (event.kind) {
       case 'message': {
         const { message } = event
+        if (!this.accepts(message)) return
         const isNew = !this.window.has(message.id)
         this.window.upsert(message)
         this.window.advanceSynced()
@@ -311,24 +353,32 @@ export class LiveChannel {
     this.queue.remove(id)
   }
 
+  /** Opened at a message: what is beyond the window comes with its pages, not as a hole. */
+  private accepts(message: Pick<ChatMessage, 'id' | 'seq'>): boolean {
+    const { window } = this
+    return !this.state.hasNewer || window.has(message.id) || message.seq === window.syncedSeq + 1
+  }
+
   private acceptConfirmed(message: ChatMessage): void {
+    if (!this.accepts(message)) return this.emit()
     this.window.upsert(message)
     this.window.advanceSynced()
     this.emit()
   }
 
-  // ---- edits, deletes, reactions (optimistic, reverted on failure: message-edits.ts) -------
+  // ---- edits, deletes, reactions (optimistic, reverted on failure: message-edits.ts, a chunk
+  // of its own, loaded on the first one or after the first screen: loadEdits) ---------------
 
   edit(id: string, body: string): Promise<Result<void>> {
-    return editMessage(this.edits, id, body)
+    return withEdits((m) => m.editMessage(this.edits, id, body))
   }
 
   remove(id: string): Promise<Result<void>> {
-    return removeMessage(this.edits, id)
+    return withEdits((m) => m.removeMessage(this.edits, id))
   }
 
   toggleReaction(messageId: string, emoji: string): Promise<Result<void>> {
-    return toggleReaction(this.edits, messageId, emoji)
+    return withEdits((m) => m.toggleReaction(this.edits, messageId, emoji))
   }
 
   // ---- snapshot -----------------------------------------------------------------------------
@@ -358,6 +408,9 @@ export class LiveChannel {
       hasOlder: state.hasOlder,
       loadingOlder: state.loadingOlder,
       olderError: state.olderError,
+      hasNewer: state.hasNewer,
+      loadingNewer: state.loadingNewer,
+      newerError: state.newerError,
       loaded: state.loaded,
     }
   }

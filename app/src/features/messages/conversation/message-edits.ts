@@ -4,6 +4,7 @@
 import type { Result } from '../../../lib/result.ts'
 import type { MessageWindow } from './message-window.ts'
 import type { ChannelTransport } from './types.ts'
+import { messageOf } from './types.ts'
 import { validateBody } from './validate.ts'
 
 export interface EditContext {
@@ -97,8 +98,4 @@ async function optimistic(
     ctx.emit()
     return { ok: false, error: messageOf(error) }
   }
-}
-
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

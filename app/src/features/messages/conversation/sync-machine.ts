@@ -1,6 +1,7 @@
 // The live channel's sync protocol as a pure function: (state, event) -> (state, effects).
 // LiveChannel runs the effects (fetches into its MessageWindow, the retry timer, the send queue)
-// and reports back what happened as events. The rule it keeps: after every (re)subscribe, every
+// and reports back what happened as events (open-at.ts adds those of a conversation opened at a
+// message, in its lazy chunk). The rule it keeps: after every (re)subscribe, every
 // `online` and every skipped seq, fetch everything after the last contiguous seq held before
 // calling the channel live. One fetch of the protocol runs at a time; a catch-up asked for while
 // one runs is queued and runs once more when it ends.
@@ -23,6 +24,8 @@ export type SyncTask =
   | { kind: 'tail' }
   /** Pages of what came after the last contiguous seq held; `pages` done so far. */
   | { kind: 'after'; pages: number }
+  /** The pages around `anchor` (a message opened by its link), then a catch-up. */
+  | { kind: 'around' }
 
 export type FetchKind = Exclude<SyncTask['kind'], 'idle'>
 
@@ -38,6 +41,14 @@ export interface SyncState extends StatusFlags {
   hasOlder: boolean
   loadingOlder: boolean
   olderError: string | null
+  /**
+   * Opened at a message (`anchor`: its seq) and not joined to the newest messages yet
+   * (`hasNewer`): newer pages load on demand, and the first short one joins them.
+   */
+  anchor: number | null
+  hasNewer: boolean
+  loadingNewer: boolean
+  newerError: string | null
 }
 
 export interface SyncLimits {
@@ -62,6 +73,15 @@ export type SyncEvent =
   | { type: 'load-older'; oldest: number | null }
   | { type: 'older-loaded'; count: number }
   | { type: 'older-failed'; error: string }
+  /** Open at the message with this seq (a search result, a permalink). */
+  | { type: 'open-at'; seq: number }
+  /** Counts of the two pages: up to the anchor (it included), and after it. */
+  | { type: 'around-loaded'; older: number; newer: number }
+  /** Back to the newest messages (the normal channel). */
+  | { type: 'jump-latest' }
+  | { type: 'load-newer' }
+  | { type: 'newer-loaded'; count: number }
+  | { type: 'newer-failed'; error: string }
 
 export type SyncEffect =
   | { type: 'fetch-latest' }
@@ -69,6 +89,10 @@ export type SyncEffect =
   /** From the window's last contiguous seq, read when the fetch starts. */
   | { type: 'fetch-after' }
   | { type: 'fetch-older'; before: number }
+  /** Replaces the window with the pages around that seq. */
+  | { type: 'fetch-around'; seq: number }
+  /** The page after the window's last contiguous seq, read when the fetch starts. */
+  | { type: 'fetch-newer' }
   | { type: 'arm-retry'; delayMs: number }
   | { type: 'cancel-retry' }
   | { type: 'flush-sends' }
@@ -98,6 +122,10 @@ export function initialSyncState(): SyncState {
     hasOlder: true,
     loadingOlder: false,
     olderError: null,
+    anchor: null,
+    hasNewer: false,
+    loadingNewer: false,
+    newerError: null,
   }
 }
 
@@ -144,10 +172,7 @@ export function reduce(state: SyncState, event: SyncEvent, limits: SyncLimits): 
       if (s.fatal) {
         // Start over from the newest page; the catch-up follows it.
         s.fatal = null
-        if (s.task.kind === 'idle') {
-          s.task = { kind: 'latest', then: 'catch-up' }
-          fx.push({ type: 'fetch-latest' })
-        }
+        if (s.task.kind === 'idle') firstPage(s, fx)
       }
       s.synced = false
       requestCatchUp(s, fx)
@@ -175,8 +200,7 @@ export function reduce(state: SyncState, event: SyncEvent, limits: SyncLimits): 
     case 'tail-loaded':
       if (s.task.kind !== 'tail') break
       s.staleTail = false
-      s.task = { kind: 'after', pages: 0 }
-      fx.push({ type: 'fetch-after' })
+      afterPages(s, fx)
       break
     case 'after-loaded': {
       if (s.task.kind !== 'after') break
@@ -223,7 +247,7 @@ export function reduce(state: SyncState, event: SyncEvent, limits: SyncLimits): 
 }
 
 /** A catch-up now, or once the running fetch ends. Nothing while a fatal error stands. */
-function requestCatchUp(s: SyncState, fx: SyncEffect[]): void {
+export function requestCatchUp(s: SyncState, fx: SyncEffect[]): void {
   if (s.fatal) return
   if (s.task.kind !== 'idle') {
     s.queued = true
@@ -233,24 +257,40 @@ function requestCatchUp(s: SyncState, fx: SyncEffect[]): void {
     s.backoff = disarmed(s.backoff)
     fx.push({ type: 'cancel-retry' })
   }
-  if (s.loaded) {
-    beginRound(s, fx)
+  if (s.loaded) beginRound(s, fx)
+  else firstPage(s, fx)
+}
+
+/** The first page, then a catch-up: the newest messages, or those around the anchor. */
+function firstPage(s: SyncState, fx: SyncEffect[]): void {
+  if (s.anchor !== null) {
+    s.task = { kind: 'around' }
+    fx.push({ type: 'fetch-around', seq: s.anchor })
   } else {
     s.task = { kind: 'latest', then: 'catch-up' }
     fx.push({ type: 'fetch-latest' })
   }
 }
 
-/** One round of a catch-up: the stale tail if any, then every page after the synced seq. */
-function beginRound(s: SyncState, fx: SyncEffect[]): void {
+/**
+ * One round of a catch-up: the stale tail if any, then every page after the synced seq (none
+ * while opened at a message: newer pages come as they are scrolled to).
+ */
+export function beginRound(s: SyncState, fx: SyncEffect[]): void {
   s.queued = false
   if (s.staleTail) {
     s.task = { kind: 'tail' }
     fx.push({ type: 'fetch-tail' })
-  } else {
-    s.task = { kind: 'after', pages: 0 }
-    fx.push({ type: 'fetch-after' })
+  } else afterPages(s, fx)
+}
+
+function afterPages(s: SyncState, fx: SyncEffect[]): void {
+  if (s.hasNewer) {
+    finishRound(s, fx)
+    return
   }
+  s.task = { kind: 'after', pages: 0 }
+  fx.push({ type: 'fetch-after' })
 }
 
 /** The round reached the newest message: live if still joined, or one more round if asked. */

@@ -110,6 +110,11 @@ export class TransportError extends Error {
   }
 }
 
+/** An error's text, as the channel shows it. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
 export interface ChannelTransport {
   /** The newest `limit` messages, ascending by seq. */
   latest(limit: number): Promise<ChatMessage[]>
@@ -137,6 +142,10 @@ export interface ChannelSnapshot {
   hasOlder: boolean
   loadingOlder: boolean
   olderError: string | null
+  /** Opened at a message (LiveChannel.openAt) and not joined to the newest messages yet. */
+  hasNewer: boolean
+  loadingNewer: boolean
+  newerError: string | null
   /** Set once the first page arrived (an empty channel is loaded too). */
   loaded: boolean
 }

@@ -1,12 +1,14 @@
 // React's view of a LiveChannel: one instance per open conversation (a channel, or a thread in
 // it) over the supabase-js transport, made in an effect and disposed when it changes; the
-// snapshot comes through useSyncExternalStore.
+// snapshot comes through useSyncExternalStore. Its edits, deletes and reactions (a chunk of their
+// own) load after the first screen.
 import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useAfterFirstScreen } from '../../../lib/first-screen.ts'
 import { browserStore } from '../../../lib/local-store.ts'
 import { cachedMessages, keepMessagesCached } from '../../../lib/offline-messages.ts'
 import { newId } from '../../../lib/uuid.ts'
 import { browserConnectivity } from '../conversation/browser-connectivity.ts'
-import { LiveChannel } from '../conversation/live-channel.ts'
+import { LiveChannel, loadEdits } from '../conversation/live-channel.ts'
 import { Outbox } from '../conversation/outbox.ts'
 import type { ChannelSnapshot, ChatMessage, Conversation } from '../conversation/types.ts'
 import { supabaseChannelTransport } from './channel-transport.ts'
@@ -19,6 +21,9 @@ const EMPTY: ChannelSnapshot = {
   hasOlder: false,
   loadingOlder: false,
   olderError: null,
+  hasNewer: false,
+  loadingNewer: false,
+  newerError: null,
   loaded: false,
 }
 
@@ -31,6 +36,11 @@ export function useLiveChannel(
   threadId: string | null = null
 ): { live: LiveChannel | null; snapshot: ChannelSnapshot } {
   const [live, setLive] = useState<LiveChannel | null>(null)
+  const later = useAfterFirstScreen()
+  useEffect(() => {
+    // Offline and not kept by the service worker: the first edit says so.
+    if (later) loadEdits().catch(() => undefined)
+  }, [later])
 
   useEffect(() => {
     const conversation: Conversation = threadId ? { kind: 'thread', threadId } : { kind: 'channel' }

@@ -1,0 +1,39 @@
+// Many messages at once, through REST as the person signed in on the page (one insert; RLS
+// applies, as for anything they send).
+import { expect } from '@playwright/test'
+import type { Page } from '@playwright/test'
+
+export async function bulkSend(page: Page, channelId: string, bodies: string[]): Promise<void> {
+  const status = await page.evaluate(
+    async ({ channelId, bodies }) => {
+      const config = (await (await fetch('/config.json')).json()) as {
+        supabaseUrl: string
+        supabaseKey: string
+      }
+      const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k))
+      const session = JSON.parse(localStorage.getItem(key!)!) as {
+        access_token: string
+        user: { id: string }
+      }
+      const rows = bodies.map((body) => ({
+        id: crypto.randomUUID(),
+        channel_id: channelId,
+        author_id: session.user.id,
+        body,
+      }))
+      const response = await fetch(`${config.supabaseUrl}/rest/v1/messages`, {
+        method: 'POST',
+        headers: {
+          apikey: config.supabaseKey,
+          authorization: `Bearer ${session.access_token}`,
+          'content-type': 'application/json',
+          prefer: 'return=minimal',
+        },
+        body: JSON.stringify(rows),
+      })
+      return response.status
+    },
+    { channelId, bodies }
+  )
+  expect(status).toBe(201)
+}
