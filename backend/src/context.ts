@@ -52,6 +52,12 @@ export interface Service {
    * the routes registered with Fastify. Set up by register().
    */
   direct?: DirectHandler
+  /**
+   * Whether the front door lets this request under the prefix through without a project key
+   * even when keys are strict, as hosted Supabase's gateway does for an Edge Function with
+   * verify_jwt = false (a webhook receiver called by another service). Set up by register().
+   */
+  keyless?: (url: string) => boolean
   /** Called once the HTTP server listens (Realtime attaches to upgrades, feeds start). */
   start?(ctx: StackContext, app: FastifyInstance): Promise<void>
   stop?(): Promise<void>

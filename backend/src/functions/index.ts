@@ -26,8 +26,13 @@ type Handler = (request: Request) => Response | Promise<Response>
 
 const NAME = /^[A-Za-z0-9_-]+$/
 
+/** The function a URL under /functions/v1 names ('' when none). */
+function functionName(rest: string): string {
+  return rest.split('/')[0]?.split('?')[0] ?? ''
+}
+
 export function functionsService(): Service {
-  return {
+  const service: Service = {
     name: 'functions',
     prefix: '/functions/v1',
     async start(ctx: StackContext) {
@@ -53,11 +58,16 @@ export function functionsService(): Service {
     async register(app: FastifyInstance, ctx: StackContext) {
       const handlers = new Map<string, { version: number; handler: Promise<Handler> }>()
       const verifyJwt = readVerifyJwt(ctx)
+      // Hosted Supabase's gateway asks no key of a function that verifies no JWT.
+      service.keyless = (url) => {
+        const name = functionName(url.slice(service.prefix.length + 1))
+        return NAME.test(name) && !verifyJwt(name)
+      }
       app.removeAllContentTypeParsers()
       app.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
       app.all('/*', async (request, reply) => {
         const rest = (request.params as { '*': string })['*']
-        const name = rest.split('/')[0]?.split('?')[0] ?? ''
+        const name = functionName(rest)
         const file = name && NAME.test(name) ? findEntry(ctx.config.supabaseDir, name) : null
         if (!file) return reply.code(404).type('text/plain').send('Function not found')
         const authorization = gatewayAuthorization(ctx, request)
@@ -97,6 +107,7 @@ export function functionsService(): Service {
       })
     },
   }
+  return service
 }
 
 function findEntry(supabaseDir: string, name: string): string | null {

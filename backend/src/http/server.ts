@@ -101,7 +101,8 @@ export async function buildApiServer(
       ctx.gateway.strictKeys &&
       GUARDED.test(url) &&
       !openRead &&
-      !OPEN_PATHS.some((p) => p.test(url))
+      !OPEN_PATHS.some((p) => p.test(url)) &&
+      !services.some((s) => s.keyless && url.startsWith(s.prefix + '/') && s.keyless(url))
     ) {
       const resolved = ctx.gateway.resolve(gatewayRequest(request))
       if (!resolved.ok) {

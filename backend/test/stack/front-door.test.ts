@@ -7,7 +7,19 @@ let open: TestStack
 let strict: TestStack
 
 beforeAll(async () => {
-  ;[open, strict] = await Promise.all([startTestStack(), startTestStack({ strictKeys: true })])
+  ;[open, strict] = await Promise.all([
+    startTestStack(),
+    startTestStack({
+      strictKeys: true,
+      // A webhook receiver (verify_jwt = false) beside a function that verifies JWTs.
+      config: 'project_id = "test"\n\n[functions.hook]\nverify_jwt = false\n',
+      files: {
+        'functions/hook/index.ts':
+          "export default () => new Response('received', { headers: { 'content-type': 'text/plain' } })\n",
+        'functions/guarded/index.ts': "export default () => new Response('guarded')\n",
+      },
+    }),
+  ])
 })
 
 afterAll(async () => {
@@ -128,6 +140,22 @@ describe('strict keys', () => {
     })
     expect(mint.status).toBe(401)
     expect(await mint.json()).toMatchObject({ message: 'No API key found in request' })
+  })
+
+  it('lets a function that verifies no JWT be called without a key, as hosted Supabase does', async () => {
+    // A webhook from another service carries no project key: only verify_jwt = false opens it.
+    const hook = await fetch(`${strict.url}/functions/v1/hook/sub?x=1`, {
+      method: 'POST',
+      body: '{}',
+    })
+    expect(hook.status).toBe(200)
+    expect(await hook.text()).toBe('received')
+    const guarded = await fetch(`${strict.url}/functions/v1/guarded`, { method: 'POST' })
+    expect(guarded.status).toBe(401)
+    expect(await guarded.json()).toMatchObject({ message: 'No API key found in request' })
+    // A name that only starts like the open one is not it.
+    const lookalike = await fetch(`${strict.url}/functions/v1/hooked`)
+    expect(lookalike.status).toBe(401)
   })
 
   it('serves keyless requests as anonymous when not strict', async () => {
