@@ -53,7 +53,8 @@ export async function twoInGeneral(
   workspace: string,
   via: SignUpVia = 'api'
 ): Promise<void> {
-  await signUpAt(owner, '/', via)
+  // The form is on /sign-up; an account made through the API opens the app at its start.
+  await signUpAt(owner, via === 'form' ? '/sign-up' : '/', via)
   await createWorkspace(owner, workspace)
   const link = await createInviteLink(owner.page)
   await joinByInvite(guest, link, workspace, via)
