@@ -1,6 +1,6 @@
 // Accounts and workspaces beyond the happy chat: password reset by email, an invitation sent by
 // email (Supabase Auth's magic link lands on the invite), profile name, and sign-out.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import {
   actor,
   composer,

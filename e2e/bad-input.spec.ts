@@ -1,6 +1,6 @@
 // Bad input gets a clear message and loses nothing: script-bearing markdown shows as text,
 // oversized messages and refused files are explained, unsent text stays where it was.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import {
   actor,
   composer,

@@ -1,7 +1,7 @@
 // Channels and roles with two people: a private channel, a direct message with its unread badge,
 // browsing and joining a public channel, topic, rename, a thread, and archive (the thread still
 // reads, nothing changes it), a role change, and removal.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
 import { actor, composer, messageWith, send, waitLive } from './support/actors.ts'
 import { thread, threadLive } from './support/thread.ts'

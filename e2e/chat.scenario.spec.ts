@@ -1,7 +1,7 @@
 // Two people in separate browser contexts, end to end against the real stack: sign up and
 // confirm by email, create a workspace, invite by link, chat live both ways, react, share an
 // image, see typing and presence, and lose the network: nothing lost, nothing doubled.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { actor, composer, messageTexts, messageWith, send, waitLive } from './support/actors.ts'
 import { twoInGeneral } from './support/workspace.ts'
 

@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import type { Browser, Page } from '@playwright/test'
 import { actor, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
 import type { Actor } from './support/actors.ts'

@@ -5,7 +5,7 @@
 // #general under the integration's name with the APP badge, rendered as text (no HTML). The
 // list shows it as used; after Revoke the next POST is refused with Slack's answer (404
 // no_service) and nothing more shows.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { actor, messageWith, send } from './support/actors.ts'
 import { twoInGeneral } from './support/workspace.ts'
 

@@ -2,7 +2,7 @@
 // emulated (390 px, hasTouch, isMobile), one on a desktop. At phone width no row of buttons sits
 // under each message: "More actions" or a long press opens the action sheet. A pin made there
 // shows live on the other side (the marker and the channel's pinned list), and an unpin too.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
 import { actor, messageWith, send, signIn, signUpByApi, waitLive } from './support/actors.ts'
 import { longPress, phoneActor } from './support/phone.ts'

@@ -7,7 +7,7 @@
 // mention of him is emailed exactly once; Pete back in #general reads the next one live and gets
 // no email for it. The digest's permalink opens the message; its unsubscribe link turns emails
 // off (the page says so), and a second time says the link was used.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import postgres from 'postgres'
 import type { Sql } from 'postgres'
 import { actor, messageWith, send, waitLive } from './support/actors.ts'

@@ -5,7 +5,7 @@
 // at the default "mentions" level; clicking it opens the thread at that reply. While Pete's tab
 // shows the thread, a reply raises none. In #side, which Pete muted, a mention of him in a thread
 // raises none; a later reply in the followed thread is the marker that shows it had its chance.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
 import { actor, send, waitLive } from './support/actors.ts'
 import { clickShown, expectShown, recordNotifications, shown } from './support/notifications.ts'

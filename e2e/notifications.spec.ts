@@ -9,7 +9,7 @@
 // A saved-for-later reminder set through REST (as another device would) a few seconds ahead
 // raises one notification when it comes, which opens the message; it is then in the panel's
 // reminders and due in Later; one that comes during a snooze shows when the snooze ends.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
 import { actor, composer, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
 import {

@@ -3,7 +3,7 @@
 // shows what waits (an access token expired meanwhile included), and back online each waiting
 // message is sent once. Signing out leaves
 // nothing of the person in localStorage, IndexedDB or Cache Storage.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
 import {
   actor,

@@ -3,7 +3,7 @@
 // fresh page) sees both live and his own edit and reaction reach Ana live; Ana scrolls down into
 // the newer messages until the newest (Bob's new one among them), where the channel is live as
 // usual; the link opened again, "Jump to latest" goes back to the newest messages.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import type { Locator, Page } from '@playwright/test'
 import { actor, messageWith, send, waitLive } from './support/actors.ts'
 import { bulkSend } from './support/bulk.ts'

@@ -4,7 +4,8 @@
 // over IPv6 loopback (::1) while Caddy reaches serve over 127.0.0.1. Two people sign up and
 // confirm by mail, share a workspace, chat live over the proxied WebSocket and pass a file; the
 // address Auth records for a session is the browser's (::1), never the proxy's.
-import { chromium, expect, test } from '@playwright/test'
+import { chromium } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import postgres from 'postgres'
 import { CHROMIUM_ARGS } from './playwright.config.ts'

@@ -6,7 +6,7 @@
 // Chromium's offline emulation leaves open WebSockets alone, while a real outage drops them; so
 // Ben's realtime socket goes through a route that drops it when the outage starts and refuses
 // new ones until it ends, as an unreachable network would.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import type { WebSocketRoute } from '@playwright/test'
 import { actor, messageWith, send, waitLive } from './support/actors.ts'
 import { twoInGeneral } from './support/workspace.ts'

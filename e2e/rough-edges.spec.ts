@@ -2,7 +2,7 @@
 // after confirming, no unread badge for my own message in the open channel, evenly spaced
 // groups, "(edited)" inline, Escape closing the image viewer, the invite dialog's spacing, and
 // the "Channel not available" page without an empty members panel.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import type { Locator } from '@playwright/test'
 import {
   actor,

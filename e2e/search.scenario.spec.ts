@@ -2,7 +2,7 @@
 // word, filters as chips, a malformed query explained, the result opened in the live channel at it
 // (highlighted, older and newer pages loading, "Jump to latest" back to the newest), the quick switcher, and
 // a copied link opened in a fresh browser that must sign in first.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import type { Locator } from '@playwright/test'
 import { actor, send, signUpByApi, waitLive } from './support/actors.ts'
 import { bulkSend } from './support/bulk.ts'

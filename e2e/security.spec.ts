@@ -6,7 +6,7 @@
 // added, then used to sign in; an email change confirmed from both addresses; the same person
 // in two browsers, one signing the other out from the list of active sessions; a session older
 // than 24 hours changing the password with the code Auth emails.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
 import postgres from 'postgres'

@@ -2,7 +2,7 @@
 // shows the messages waiting in the outbox at once, and recovers without a reload once the
 // server answers again, sending each waiting message once. The API (REST, Auth, Realtime) is
 // made unreachable for Kim's browser by routes; the app's own files still load.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import {
   actor,
   composer,

@@ -2,7 +2,7 @@
 // reaction" on a message with another row below it, Escape in the search box, and a deleted
 // message that leaves no row behind. (A sign-in link used twice: accounts.spec.ts; the upload
 // bar while the server finishes: UploadTray.test.tsx.)
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import {
   actor,
   confirmedMessageWith,

@@ -4,7 +4,7 @@
 // (the message's author, the members panel) and goes when cleared; a text over 100 characters
 // is refused before it is sent. Away: the page's clock jumped 10 minutes on with no
 // input shows the person away (hollow dot) to the other, and the next input shows them back.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
 import { actor, messageWith, send } from './support/actors.ts'
 import { twoInGeneral } from './support/workspace.ts'

@@ -6,7 +6,7 @@
 // sidebar's Threads count; "Save for later" marks a reply saved; the parent's actions are there
 // too (by "More actions" on the phone, pinned from the desktop's thread), and a member unpins
 // only the pin they made.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import type { Locator, Page } from '@playwright/test'
 import { actor, send } from './support/actors.ts'
 import { longPress, phoneActor } from './support/phone.ts'

@@ -3,7 +3,7 @@
 // once, in order, when back; the Threads view shows unread replies and clears them once read;
 // editing and deleting replies update the summary (a deleted reply goes), and a deleted parent
 // keeps its thread.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import type { Locator, Page } from '@playwright/test'
 import { actor, messageWith, send } from './support/actors.ts'
 import { thread, threadLive } from './support/thread.ts'
