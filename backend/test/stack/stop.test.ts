@@ -3,16 +3,18 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { removeCluster } from '../../src/db/embedded.ts'
 import { REPO_ROOT } from '../support/cli.ts'
+import { expectNothingRunning, serversOf } from '../support/ops.ts'
 
 let base: string
 let workdir: string
 let dataDir: string
+const children: ChildProcess[] = []
 
 beforeAll(async () => {
   base = await mkdtemp(path.join(tmpdir(), 'stop-'))
@@ -32,6 +34,18 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  // A test that failed half-way leaves its stack running: stop it (and its PostgreSQL) first.
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid!, 'SIGKILL')
+      } catch {
+        // already gone
+      }
+    }
+  }
+  const cluster = await realpath(path.join(dataDir, 'pgdata')).catch(() => null)
+  for (const pid of cluster ? await serversOf(cluster) : []) process.kill(pid, 'SIGQUIT')
   await removeCluster(path.join(dataDir, 'pgdata'))
   await rm(base, { recursive: true, force: true })
 })
@@ -62,6 +76,7 @@ function startDetached(): Started {
     ],
     { cwd: REPO_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }
   )
+  children.push(child)
   let output = ''
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -81,16 +96,6 @@ async function until(started: Started, text: string): Promise<void> {
   }
 }
 
-/** Processes whose command line names the cluster folder. */
-async function serversOf(cluster: string): Promise<number[]> {
-  const pids: number[] = []
-  for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
-    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')
-    if (cmdline.split('\0').includes(cluster)) pids.push(Number(pid))
-  }
-  return pids
-}
-
 describe('Ctrl-C', () => {
   it('to the process group stops the stack: "Stopped.", no process or pid file left, and it starts again', async () => {
     const first = startDetached()
@@ -104,7 +109,7 @@ describe('Ctrl-C', () => {
     expect(first.output()).toContain('Stopping (SIGINT)...')
     expect(first.output()).toMatch(/Stopped\.\n$/)
     expect(first.output()).not.toContain('Received SIGINT again')
-    expect(await serversOf(cluster)).toEqual([])
+    await expectNothingRunning(cluster)
     expect(existsSync(path.join(dataDir, 'stack.json'))).toBe(false)
     expect(existsSync(path.join(cluster, 'postmaster.pid'))).toBe(false)
 
@@ -114,7 +119,7 @@ describe('Ctrl-C', () => {
     process.kill(-second.child.pid!, 'SIGINT')
     expect(await second.exited).toBe(0)
     expect(second.output()).toMatch(/Stopped\.\n$/)
-    expect(await serversOf(cluster)).toEqual([])
+    await expectNothingRunning(cluster)
   })
 
   it('while the stack is starting stops it as well, leaving nothing running', async () => {
@@ -126,7 +131,7 @@ describe('Ctrl-C', () => {
     expect(starting.output()).toMatch(/Stopped\.\n$/)
     expect(starting.output()).not.toContain('Error')
     const cluster = await realpath(path.join(dataDir, 'pgdata')).catch(() => null)
-    if (cluster) expect(await serversOf(cluster)).toEqual([])
+    if (cluster) await expectNothingRunning(cluster)
     expect(existsSync(path.join(dataDir, 'stack.json'))).toBe(false)
 
     const next = startDetached()
@@ -156,10 +161,7 @@ describe('Ctrl-C', () => {
     expect(started.output()).toContain('Received SIGINT again; stopping now.')
     await inFlight
     // The forced stop ends PostgreSQL too (immediate shutdown), and the next start works.
-    for (let i = 0; i < 100 && (await serversOf(cluster)).length > 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-    expect(await serversOf(cluster)).toEqual([])
+    await expectNothingRunning(cluster)
     const next = startDetached()
     await until(next, 'Press Ctrl-C to stop.')
     process.kill(-next.child.pid!, 'SIGINT')
@@ -170,8 +172,12 @@ describe('Ctrl-C', () => {
     const started = startDetached()
     await until(started, 'Press Ctrl-C to stop.')
     const cluster = await realpath(path.join(dataDir, 'pgdata'))
-    const [postmaster] = await serversOf(cluster)
-    process.kill(postmaster!, 'SIGQUIT')
+    // The server's own pid, from its lock file (the first line of postmaster.pid).
+    const postmaster = Number(
+      (await readFile(path.join(cluster, 'postmaster.pid'), 'utf8')).split('\n')[0]
+    )
+    expect(await serversOf(cluster)).toEqual([postmaster])
+    process.kill(postmaster, 'SIGQUIT')
     expect(await started.exited).toBe(1)
     expect(started.output()).toContain(
       'Error: PostgreSQL stopped unexpectedly; stopping the stack.'

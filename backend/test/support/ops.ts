@@ -93,14 +93,62 @@ export async function until(what: string, probe: () => boolean | Promise<boolean
   }
 }
 
-/** Pids of the processes whose command line names `cluster` (its postgres server). */
-export async function serversOf(cluster: string): Promise<number[]> {
-  const pids: number[] = []
+/** A live process whose command line names a cluster: a postgres server or a child of one. */
+export interface ClusterProcess {
+  pid: number
+  ppid: number
+  /** The state letter of /proc/<pid>/stat (R, S, D, T, ...). */
+  state: string
+  cmdline: string
+}
+
+/** The live (not zombie) processes whose command line names `cluster`. */
+export async function processesOf(cluster: string): Promise<ClusterProcess[]> {
+  const found: ClusterProcess[] = []
   for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
     const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')
+    if (!cmdline.split('\0').includes(cluster)) continue
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')
-    const zombie = /^\s*Z/.test(stat.slice(stat.lastIndexOf(')') + 1))
-    if (!zombie && cmdline.split('\0').includes(cluster)) pids.push(Number(pid))
+    const [state = '?', ppid = '0'] = stat
+      .slice(stat.lastIndexOf(')') + 1)
+      .trim()
+      .split(/\s+/)
+    if (state === 'Z' || state === 'X') continue
+    found.push({
+      pid: Number(pid),
+      ppid: Number(ppid),
+      state,
+      cmdline: cmdline.replace(/\0/g, ' '),
+    })
   }
-  return pids
+  return found
+}
+
+/**
+ * Pids of the postgres servers (postmasters) of `cluster`. A child the server has just forked
+ * carries the server's command line until it sets its own title, so a process whose parent is
+ * one of them is not counted.
+ */
+export async function serversOf(cluster: string): Promise<number[]> {
+  const processes = await processesOf(cluster)
+  const pids = new Set(processes.map((p) => p.pid))
+  return processes.filter((p) => !pids.has(p.ppid)).map((p) => p.pid)
+}
+
+/**
+ * Waits (up to `ms`) until no process names `cluster`: the children of a server that stopped
+ * end a moment after it. Fails describing each process left (pid, parent, state, command).
+ */
+export async function expectNothingRunning(cluster: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms
+  let left = await processesOf(cluster)
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    left = await processesOf(cluster)
+  }
+  if (left.length === 0) return
+  const described = left.map(
+    (p) => `pid ${p.pid} (parent ${p.ppid}, state ${p.state}): ${p.cmdline.slice(0, 160)}`
+  )
+  throw new Error(`processes of ${cluster} still running:\n${described.join('\n')}`)
 }
