@@ -1,6 +1,6 @@
 // The workspace's main pane: Later, the Threads view, the open channel (with its header and
 // search), a channel that is not there, or the wait for one. Later and Threads load lazily.
-import { Suspense, lazy, useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import type { RefObject } from 'react'
 import { channelLabel } from '../features/channels/index.ts'
 import { ChannelView } from '../features/messages/index.ts'
@@ -10,11 +10,19 @@ import { EmptyState, Spinner } from '../ui/Notice.tsx'
 import { ChannelHeader } from './ChannelHeader.tsx'
 import type { WorkspaceDialog } from './WorkspaceDialogs.tsx'
 import type { WorkspaceData } from './use-workspace-data.tsx'
+import { lazyRetrying } from '../lib/lazy.ts'
+import { NotLoaded } from '../ui/NotLoaded.tsx'
 
 // The Threads view: loaded when it is first opened.
-const ThreadsView = lazy(() => import('../features/threads/components/ThreadsView.tsx'))
+const ThreadsView = lazyRetrying(
+  () => import('../features/threads/components/ThreadsView.tsx'),
+  NotLoaded
+)
 // Later (saved messages): loaded when it is first opened.
-const LaterView = lazy(() => import('../features/saved/components/LaterView.tsx'))
+const LaterView = lazyRetrying(
+  () => import('../features/saved/components/LaterView.tsx'),
+  NotLoaded
+)
 
 export interface MainPaneProps {
   workspaceId: string

@@ -2,7 +2,7 @@
 // (MainPane.tsx: the open channel, Threads or Later) and the channel's members, plus the host of
 // the workspace's dialogs. At phone width the sidebar and members become drawers.
 // Alt+Up/Down switches channel (use-channel-keys.ts).
-import { Suspense, lazy, useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { cleanError } from '../lib/clean-error.ts'
 import { browserStore } from '../lib/local-store.ts'
@@ -18,11 +18,13 @@ import { useDefaultChannel } from './use-default-channel.ts'
 import { useChannelKeys } from './use-channel-keys.ts'
 import { useRetryWhenBack } from './use-retry-when-back.ts'
 import { useWorkspaceData } from './use-workspace-data.tsx'
+import { lazyRetrying } from '../lib/lazy.ts'
+import { NotLoaded } from '../ui/NotLoaded.tsx'
 
 const LAST_WORKSPACE_KEY = 'chorus.last-workspace'
 
 // The dialogs (invite, members, channels, profile): loaded when one is first opened.
-const WorkspaceDialogs = lazy(() => import('./WorkspaceDialogs.tsx'))
+const WorkspaceDialogs = lazyRetrying(() => import('./WorkspaceDialogs.tsx'), NotLoaded)
 
 export function WorkspaceShell({
   workspaceId,

@@ -1,4 +1,8 @@
 // The full emoji picker is a lazy chunk (it carries the emoji data): import it only this way.
-import { lazy } from 'react'
+import { lazyRetrying } from '../../lib/lazy.ts'
+import { NotLoaded } from '../../ui/NotLoaded.tsx'
 
-export const EmojiPickerDialog = lazy(() => import('./components/EmojiPicker.tsx'))
+export const EmojiPickerDialog = lazyRetrying(
+  () => import('./components/EmojiPicker.tsx'),
+  NotLoaded
+)

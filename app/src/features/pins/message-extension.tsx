@@ -2,7 +2,7 @@
 // "Unpin from channel" on a message, the "Pinned" marker above its text, and the pinned bar
 // above the channel's messages. Unpinning is for who pinned it, the author or an admin (the
 // database decides too).
-import { Suspense, lazy, useMemo, useState } from 'react'
+import { Suspense, useMemo, useState } from 'react'
 import type { ChatMessage } from '../messages/conversation/types.ts'
 import type {
   MessageAction,
@@ -15,8 +15,10 @@ import type {
 
 // The bar: a lazy chunk, loaded once the channel has a pin (or a pin failed), not with the
 // first screen; once there it stays (an open list stays when its last pin goes).
-const PinsBar = lazy(() => import('./components/PinsBar.tsx').then((m) => ({ default: m.PinsBar })))
+const PinsBar = lazyRetrying(() => import('./components/PinsBar.tsx'), NotLoaded)
 import { useChannelPinning } from './data/pins.ts'
+import { lazyRetrying } from '../../lib/lazy.ts'
+import { NotLoaded } from '../../ui/NotLoaded.tsx'
 
 type PinnedBy = ReadonlyMap<string, string | null>
 

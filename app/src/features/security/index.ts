@@ -1,7 +1,11 @@
 // The security feature's public face: Settings, Security (two-factor sign-in, sessions, email,
 // workspace policy), a chunk of its own.
-import { lazy } from 'react'
+import { lazyRetrying } from '../../lib/lazy.ts'
+import { NotLoaded } from '../../ui/NotLoaded.tsx'
 
-export const SecurityPanel = lazy(() => import('./components/SecurityPanel.tsx'))
+export const SecurityPanel = lazyRetrying(() => import('./components/SecurityPanel.tsx'), NotLoaded)
 /** The shell's "Workspace not available", or why two-factor sign-in keeps it closed. */
-export const ClosedWorkspace = lazy(() => import('./components/ClosedWorkspace.tsx'))
+export const ClosedWorkspace = lazyRetrying(
+  () => import('./components/ClosedWorkspace.tsx'),
+  NotLoaded
+)

@@ -1,10 +1,11 @@
 // A person's status (emoji, text, when it clears): shown next to names, set from the profile
 // dialog (StatusPanel, a chunk of its own), kept live by useStatusesLive in the shell.
-import { lazy } from 'react'
+import { lazyRetrying } from '../../lib/lazy.ts'
+import { NotLoaded } from '../../ui/NotLoaded.tsx'
 
 export { StatusEmoji } from './components/StatusEmoji.tsx'
 export { useStatusesLive } from './data/use-statuses-live.ts'
 export { useStatusOf } from './data/statuses-query.ts'
 export type { Status } from './data/types.ts'
 
-export const StatusPanel = lazy(() => import('./components/StatusPanel.tsx'))
+export const StatusPanel = lazyRetrying(() => import('./components/StatusPanel.tsx'), NotLoaded)

@@ -26,7 +26,7 @@ const CATEGORY_LABELS: Record<string, [string, string]> = {
 const TONES = ['✋', '✋🏻', '✋🏼', '✋🏽', '✋🏾', '✋🏿']
 const TONE_NAMES = ['No skin tone', 'Light', 'Medium-light', 'Medium', 'Medium-dark', 'Dark']
 
-interface Props {
+export interface Props {
   userId: string
   onPick: (emoji: string) => void
   onClose: () => void

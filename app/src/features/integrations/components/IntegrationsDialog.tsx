@@ -14,7 +14,7 @@ import { useWebhookChanges, useWebhooks } from '../data/webhooks.ts'
 import type { Webhook } from '../data/webhooks.ts'
 import './integrations.css'
 
-interface Props {
+export interface Props {
   workspaceId: string
   /** My channels in this workspace (a webhook posts to one of them). */
   channels: Channel[]

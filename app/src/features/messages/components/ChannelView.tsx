@@ -3,7 +3,7 @@
 // file drop zone. The features' parts (pins, saved, threads, unread, …) come from the extension
 // slot (features/message-extensions.ts): per channel, and for the channel's own conversation
 // (its lines between rows, its conversation's actions); unnamed here.
-import { Fragment, Suspense, lazy, useCallback, useMemo, useState } from 'react'
+import { Fragment, Suspense, useCallback, useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
 import { channelLabel, useMarkReadMutation } from '../../channels/index.ts'
 import type { Channel } from '../../channels/index.ts'
@@ -25,19 +25,20 @@ import { useRosterFollowsAuthors } from './use-roster-follows-authors.ts'
 import { useChannelPeople } from './use-channel-people.ts'
 import { useFileDrop } from './use-file-drop.ts'
 import { useSend } from './use-send.ts'
+import { lazyRetrying } from '../../../lib/lazy.ts'
+import { NotLoaded } from '../../../ui/NotLoaded.tsx'
 
 // Only a permalink or a search result opens the live channel at a message: loaded then.
-const OpenAtMessage = lazy(() =>
-  import('./OpenAtMessage.tsx').catch(() => ({
-    default: () => (
-      <div className="list-center" role="alert">
-        This message could not be opened. Check your connection, or reload the page.
-      </div>
-    ),
-  }))
+const OpenAtMessage = lazyRetrying(
+  () => import('./OpenAtMessage.tsx'),
+  () => (
+    <div className="list-center" role="alert">
+      This message could not be opened. Check your connection, or reload the page.
+    </div>
+  )
 )
 // A thread beside the channel: loaded when one is first opened.
-const ThreadPanel = lazy(() => import('./ThreadPanel.tsx'))
+const ThreadPanel = lazyRetrying(() => import('./ThreadPanel.tsx'), NotLoaded)
 
 interface Props {
   workspaceId: string

@@ -13,7 +13,7 @@ interface Props {
 }
 
 /** Editing a message in place: Enter saves, Shift+Enter is a new line, Escape cancels. */
-export function EditBox({ initial, people, onSave, onDone }: Props) {
+export default function EditBox({ initial, people, onSave, onDone }: Props) {
   const start = useMemo(() => toEditable(initial, people.nameOf), [initial, people.nameOf])
   const [text, setText] = useState(start)
   const [error, setError] = useState<string | null>(null)

@@ -4,10 +4,12 @@
 // where the toolbar shows only that button). The sheet and the quick reactions are lazy chunks.
 import { Icon } from '../../../ui/Icon.tsx'
 import type { MessageAction } from '../extension.ts'
-import { Suspense, lazy, useRef } from 'react'
+import { Suspense, useRef } from 'react'
+import { lazyRetrying } from '../../../lib/lazy.ts'
+import { NotLoaded } from '../../../ui/NotLoaded.tsx'
 
-const ActionSheet = lazy(() => import('./ActionSheet.tsx'))
-const QuickReactions = lazy(() => import('./QuickReactions.tsx'))
+const ActionSheet = lazyRetrying(() => import('./ActionSheet.tsx'), NotLoaded)
+const QuickReactions = lazyRetrying(() => import('./QuickReactions.tsx'), NotLoaded)
 
 interface Props {
   actions: MessageAction[]

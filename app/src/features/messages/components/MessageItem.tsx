@@ -3,7 +3,7 @@
 // show above and below the text, their actions), and the actions a person may take on it
 // (../actions.ts, data: this shows them; an action's key runs it on the focused row).
 import { Icon } from '../../../ui/Icon.tsx'
-import { Fragment, Suspense, lazy, memo, useState } from 'react'
+import { Fragment, Suspense, memo, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import { AttachmentView } from '../../attachments/index.ts'
 import { MessageBody } from '../markdown/MessageBody.tsx'
@@ -18,11 +18,13 @@ import { copyPermalink, useCopiedFlag } from './copy-link.ts'
 import { MessageActions, useLongPress } from './MessageActions.tsx'
 import './message-actions.css'
 import { StatusEmoji } from '../../status/index.ts'
+import { lazyRetrying } from '../../../lib/lazy.ts'
+import { NotLoaded } from '../../../ui/NotLoaded.tsx'
 
 // "(edited)": the earlier versions, loaded on first open.
-const EditHistory = lazy(() => import('./EditHistory.tsx'))
+const EditHistory = lazyRetrying(() => import('./EditHistory.tsx'), NotLoaded)
 // Editing in place: loaded on the first edit (not part of the first screen).
-const EditBox = lazy(() => import('./EditBox.tsx').then((m) => ({ default: m.EditBox })))
+const EditBox = lazyRetrying(() => import('./EditBox.tsx'), NotLoaded)
 
 const NO_EXTENSIONS: readonly MessageExtension[] = []
 

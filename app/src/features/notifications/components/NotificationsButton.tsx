@@ -1,8 +1,10 @@
 // The sidebar's "Notifications" button: opens the settings panel, a lazy chunk.
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import type { PanelChannel } from './NotificationsPanel.tsx'
+import { lazyRetrying } from '../../../lib/lazy.ts'
+import { NotLoaded } from '../../../ui/NotLoaded.tsx'
 
-const NotificationsPanel = lazy(() => import('./NotificationsPanel.tsx'))
+const NotificationsPanel = lazyRetrying(() => import('./NotificationsPanel.tsx'), NotLoaded)
 
 interface Props {
   workspaceId: string

@@ -1,4 +1,4 @@
 // The browser notifier, loaded lazily: a chunk of its own that the first screen does not wait for.
-import { lazy } from 'react'
+import { lazyRetrying, Nothing } from '../../../lib/lazy.ts'
 
-export const BrowserNotifier = lazy(() => import('./BrowserNotifier.tsx'))
+export const BrowserNotifier = lazyRetrying(() => import('./BrowserNotifier.tsx'), Nothing)

@@ -1,12 +1,14 @@
 // Under the channel's header when it has pins: "📌 N pinned", which opens the pinned list (its
 // own lazy chunk), and what a pin or unpin that failed said.
 import { Icon } from '../../../ui/Icon.tsx'
-import { Suspense, lazy, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import type { ChannelPinning } from '../data/pins.ts'
 import './pins.css'
+import { lazyRetrying } from '../../../lib/lazy.ts'
+import { NotLoaded } from '../../../ui/NotLoaded.tsx'
 
-const PinnedList = lazy(() => import('./PinnedList.tsx'))
+const PinnedList = lazyRetrying(() => import('./PinnedList.tsx'), NotLoaded)
 
 interface Props {
   pinning: ChannelPinning
@@ -16,7 +18,7 @@ interface Props {
   canUnpin: (messageId: string) => boolean
 }
 
-export function PinsBar({ pinning, channelLabel, workspaceId, nameOf, canUnpin }: Props) {
+export default function PinsBar({ pinning, channelLabel, workspaceId, nameOf, canUnpin }: Props) {
   const [open, setOpen] = useState(false)
   const count = pinning.pins.length
   // Open, the list stays (saying it is empty) when its last pin goes.

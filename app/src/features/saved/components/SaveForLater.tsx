@@ -1,12 +1,14 @@
 // What a conversation needs for "Save for later": which of its messages I saved, and the save
 // dialog (a lazy chunk) for one of them.
-import { Suspense, lazy, useState } from 'react'
+import { Suspense, useState } from 'react'
 import type { ReactNode } from 'react'
 import { useMySaved, useSavedLive } from '../data/saved.ts'
 import type { SavedState } from '../data/saved.ts'
 import './saved.css'
+import { lazyRetrying } from '../../../lib/lazy.ts'
+import { NotLoaded } from '../../../ui/NotLoaded.tsx'
 
-const SaveDialog = lazy(() => import('./SaveDialog.tsx'))
+const SaveDialog = lazyRetrying(() => import('./SaveDialog.tsx'), NotLoaded)
 
 export interface SaveForLater {
   saved: ReadonlyMap<string, SavedState>

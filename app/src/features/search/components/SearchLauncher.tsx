@@ -2,11 +2,12 @@
 // field) and the quick switcher (Ctrl/Cmd+K). Both load on first use (React.lazy): the first
 // screen carries only this button. It also keeps the recently opened channels for the switcher.
 import { Icon } from '../../../ui/Icon.tsx'
-import { Suspense, lazy, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { browserStore, readJson } from '../../../lib/local-store.ts'
 import type { SearchContext } from '../search-context.ts'
 import { recentKey } from '../recent.ts'
 import { touchRecent } from '../switcher.ts'
+import { lazyRetrying } from '../../../lib/lazy.ts'
 
 // A chunk that fails to load (offline, or a new version deployed meanwhile) says so in place
 // of the dialog instead of taking the page down.
@@ -20,9 +21,8 @@ function NotLoaded({ onClose }: { onClose: () => void }) {
     </div>
   )
 }
-const orNotLoaded = () => ({ default: NotLoaded })
-const SearchPanel = lazy(() => import('./SearchPanel.tsx').catch(orNotLoaded))
-const QuickSwitcher = lazy(() => import('./QuickSwitcher.tsx').catch(orNotLoaded))
+const SearchPanel = lazyRetrying(() => import('./SearchPanel.tsx'), NotLoaded)
+const QuickSwitcher = lazyRetrying(() => import('./QuickSwitcher.tsx'), NotLoaded)
 
 interface Props extends SearchContext {
   channelId: string | null

@@ -22,7 +22,7 @@ const PRESETS: readonly { emoji: string; text: string; clearAfter: ClearAfter }[
   { emoji: '🌴', text: 'On holiday', clearAfter: 'never' },
 ]
 
-interface Props {
+export interface Props {
   me: string
   onDone: () => void
 }

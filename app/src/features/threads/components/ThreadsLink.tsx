@@ -1,12 +1,17 @@
 // The sidebar's "Threads" entry: a plain link on the first screen; a moment after it is shown
 // (lib/first-screen.ts), the one that counts unread replies and keeps the thread queries fresh
 // (ThreadsLinkCounted.tsx, with the threads query: not first-screen code).
-import { Suspense, lazy } from 'react'
+import { Suspense } from 'react'
 import { useAfterFirstScreen } from '../../../lib/first-screen.ts'
 import { ThreadsLinkView } from './ThreadsLinkView.tsx'
 import type { ThreadsLinkProps } from './ThreadsLinkView.tsx'
+import { lazyRetrying } from '../../../lib/lazy.ts'
 
-const ThreadsLinkCounted = lazy(() => import('./ThreadsLinkCounted.tsx'))
+// Without its code (offline, for good) the plain link stays.
+const ThreadsLinkCounted = lazyRetrying(
+  () => import('./ThreadsLinkCounted.tsx'),
+  (props: ThreadsLinkProps) => <ThreadsLinkView {...props} unread={0} />
+)
 
 export function ThreadsLink(props: ThreadsLinkProps) {
   const plain = <ThreadsLinkView {...props} unread={0} />
