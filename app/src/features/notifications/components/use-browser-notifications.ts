@@ -172,10 +172,6 @@ export function useBrowserNotifications(options: BrowserNotifierOptions): void {
   }, [activeChannelId, activeThreadId])
 
   useEffect(() => {
-    seen.current.clear()
-  }, [workspaceId])
-
-  useEffect(() => {
     if (!channels) return
     for (const c of channels) {
       const before = seen.current.get(c.id)
@@ -201,6 +197,7 @@ export function useBrowserNotifications(options: BrowserNotifierOptions): void {
   useOtherWorkspacesActivity({
     me,
     workspaceIds: workspaces.map((w) => w.id).filter((id) => id !== workspaceId),
+    seen: seen.current,
     onNew: (m: Membership, afterSeq: number) => {
       if (!notifier.current || m.muted || !permitted()) return
       void (async () => {

@@ -4,6 +4,11 @@
 // join per workspace, none per channel; RLS decides who may join. Each move of a channel's
 // last_seq past what was seen calls onNew with the channel and the seq seen before; the rail's
 // badges of those workspaces are refetched at the same time, so they move live too.
+// `seen` is the notifier's own record of the highest seq it has seen of each channel, whichever
+// way (the open workspace's list or these topics), kept across switches of workspace: a channel
+// of the workspace just left starts from what was seen of it while it was open, so a message
+// that arrives while its topic is being joined still alerts (nothing alerts twice: the notifier
+// keeps the ids it showed).
 import { useEffect, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
@@ -16,10 +21,12 @@ interface Options {
   me: string
   /** The workspaces watched: all of mine but the open one. */
   workspaceIds: readonly string[]
+  /** Each channel's highest seq seen so far (read as a starting point, and kept up to date). */
+  seen: Map<string, number>
   onNew: (channel: Membership, afterSeq: number) => void
 }
 
-export function useOtherWorkspacesActivity({ me, workspaceIds, onNew }: Options): void {
+export function useOtherWorkspacesActivity({ me, workspaceIds, seen, onNew }: Options): void {
   const queryClient = useQueryClient()
   const latest = useRef(onNew)
   useEffect(() => {
@@ -36,6 +43,14 @@ export function useOtherWorkspacesActivity({ me, workspaceIds, onNew }: Options)
     const early = new Map<string, number>()
     let first = true
     let stopped = false
+    const see = (channelId: string, seq: number) =>
+      seen.set(channelId, Math.max(seen.get(channelId) ?? 0, seq))
+    // Where a channel met for the first time here starts: before a move seen while loading, or
+    // what was seen of it earlier (its workspace was open), whichever is older.
+    const firstSeen = (channelId: string): number | undefined => {
+      const starts = [early.get(channelId), seen.get(channelId)].filter((n) => n !== undefined)
+      return starts.length > 0 ? Math.min(...starts) : undefined
+    }
     // Whatever moved while the list was loading or a topic was rejoining is caught up after it.
     const load = async (catchUp: boolean) => {
       let rows: Membership[]
@@ -50,8 +65,9 @@ export function useOtherWorkspacesActivity({ me, workspaceIds, onNew }: Options)
         if (!ids.has(row.workspaceId)) continue
         mine.add(row.channelId)
         const before = known.get(row.channelId)
-        const from = before ? (catchUp ? before.lastSeq : null) : early.get(row.channelId)
+        const from = before ? (catchUp ? before.lastSeq : null) : firstSeen(row.channelId)
         known.set(row.channelId, { ...row, lastSeq: Math.max(row.lastSeq, before?.lastSeq ?? 0) })
+        see(row.channelId, row.lastSeq)
         if (from !== undefined && from !== null && row.lastSeq > from) latest.current(row, from)
       }
       early.clear()
@@ -79,6 +95,7 @@ export function useOtherWorkspacesActivity({ me, workspaceIds, onNew }: Options)
         if (channel && seq > channel.lastSeq) {
           const before = channel.lastSeq
           channel.lastSeq = seq
+          see(record.id, seq)
           latest.current({ ...channel }, before)
         } else if (!channel && first && seq > 0) {
           early.set(record.id, Math.min(early.get(record.id) ?? seq - 1, seq - 1))
@@ -106,5 +123,5 @@ export function useOtherWorkspacesActivity({ me, workspaceIds, onNew }: Options)
       window.clearTimeout(timer)
       for (const l of leave) l()
     }
-  }, [me, key, queryClient])
+  }, [me, key, queryClient, seen])
 }
