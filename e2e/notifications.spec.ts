@@ -4,14 +4,23 @@
 // raises nothing, a mention of him exactly one; a muted channel raises none, not even for a
 // mention; a snooze (Do Not Disturb) holds a direct message, and once it ends the next one shows.
 // A mention in another workspace than the open one raises one notification too (titled with that
-// workspace), and clicking it opens that workspace at the message. Pete's snooze shows to Olga
+// workspace), and clicking it opens that workspace at the message; one sent after a reload but
+// before the notifier's code has loaded alerts once it has. Pete's snooze shows to Olga
 // as "Do not disturb" beside his name (members panel, the DM in her sidebar) until it ends.
 // A saved-for-later reminder set through REST (as another device would) a few seconds ahead
 // raises one notification when it comes, which opens the message; it is then in the panel's
 // reminders and due in Later; one that comes during a snooze shows when the snooze ends.
 import { expect, test } from './support/test.ts'
-import type { Page } from '@playwright/test'
-import { actor, composer, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
+import type { Page, Route } from '@playwright/test'
+import {
+  actor,
+  composer,
+  confirmedMessageWith,
+  messageWith,
+  send,
+  signUpByApi,
+  waitLive,
+} from './support/actors.ts'
 import {
   clickShown,
   expectShown,
@@ -19,7 +28,11 @@ import {
   shown,
   shownAt,
 } from './support/notifications.ts'
+import { appUrl } from './support/env.ts'
 import { createInviteLink, createWorkspace, twoInGeneral } from './support/workspace.ts'
+
+// Chunks come from the network, not the service worker's copies (the last test holds one).
+test.use({ serviceWorkers: 'block' })
 
 async function openDm(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'New direct message' }).click()
@@ -174,6 +187,28 @@ test('a mention in another workspace raises one notification that opens it at th
     await expect(
       p.locator('.message-body', { hasText: 'hello from the other workspace' })
     ).toBeVisible()
+  })
+
+  await test.step('after a reload, a mention sent before his notifier has loaded still alerts', async () => {
+    // The notifier's code loads a moment after the first screen; here it is held until the
+    // mention has been sent, as on a slow network.
+    const held: Route[] = []
+    await p.route(/\/assets\/BrowserNotifier-[^/]+\.js$/, (route) => void held.push(route))
+    await p.goto(appUrl('/'))
+    await p.getByRole('link', { name: new RegExp(`^${first}`) }).click()
+    await expect(p.getByRole('link', { name: first, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page'
+    )
+    await waitLive(p)
+    await expect.poll(() => held.length).toBeGreaterThan(0)
+    await send(o, `@${pete.name} while his notifier was loading`)
+    // Stored before the notifier's code is let through (the rail's live badges come with it).
+    await expect(confirmedMessageWith(o, 'while his notifier was loading')).toBeVisible()
+    expect((await shown(p)).filter((n) => n.body.includes('while his notifier'))).toEqual([])
+    for (const route of held) await route.continue()
+    await p.unroute(/\/assets\/BrowserNotifier-[^/]+\.js$/)
+    await expectShown(p, 'while his notifier was loading')
   })
 })
 

@@ -198,7 +198,7 @@ export function useBrowserNotifications(options: BrowserNotifierOptions): void {
     me,
     workspaceIds: workspaces.map((w) => w.id).filter((id) => id !== workspaceId),
     seen: seen.current,
-    onNew: (m: Membership, afterSeq: number) => {
+    onNew: (m: Membership, afterSeq: number, since?: number) => {
       if (!notifier.current || m.muted || !permitted()) return
       void (async () => {
         const settings = await settingsOf(m.workspaceId)
@@ -218,7 +218,8 @@ export function useBrowserNotifications(options: BrowserNotifierOptions): void {
             defaultLevel: settings.defaultLevel,
             dnd: settings.dnd,
           },
-          afterSeq
+          afterSeq,
+          since
         )
       })()
     },
@@ -298,7 +299,8 @@ export function useBrowserNotifications(options: BrowserNotifierOptions): void {
     }
   }
 
-  async function notifyAfter(source: Source, afterSeq: number) {
+  /** Alerts the channel's messages after `afterSeq` (sent at `since` or later, when given). */
+  async function notifyAfter(source: Source, afterSeq: number, since?: number) {
     const { channel } = source
     let messages
     try {
@@ -315,6 +317,7 @@ export function useBrowserNotifications(options: BrowserNotifierOptions): void {
     if (onScreen) return
     for (const m of messages) {
       if (shown.current.has(m.id)) continue
+      if (since !== undefined && Date.parse(m.createdAt) < since) continue
       const notify = shouldNotify({
         message: { authorId: m.authorId, mentions: m.mentions, deleted: m.deleted },
         me: now.me,

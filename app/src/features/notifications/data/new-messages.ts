@@ -9,6 +9,8 @@ export interface NewMessage {
   body: string
   mentions: string[]
   deleted: boolean
+  /** When it was sent (the server's clock). */
+  createdAt: string
 }
 
 export async function fetchMessagesAfter(
@@ -27,5 +29,6 @@ export async function fetchMessagesAfter(
     body: r.body,
     mentions: r.mentions ?? [],
     deleted: !!r.deleted_at,
+    createdAt: r.created_at,
   }))
 }

@@ -8,7 +8,9 @@
 // way (the open workspace's list or these topics), kept across switches of workspace: a channel
 // of the workspace just left starts from what was seen of it while it was open, so a message
 // that arrives while its topic is being joined still alerts (nothing alerts twice: the notifier
-// keeps the ids it showed).
+// keeps the ids it showed). The notifier loads a moment after the first screen, so the first
+// load also hands over what came since this page opened: a channel whose last message is newer
+// than the page's start alerts the messages sent since then (by their time).
 import { useEffect, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
@@ -23,8 +25,19 @@ interface Options {
   workspaceIds: readonly string[]
   /** Each channel's highest seq seen so far (read as a starting point, and kept up to date). */
   seen: Map<string, number>
-  onNew: (channel: Membership, afterSeq: number) => void
+  /**
+   * A channel moved past `afterSeq`; only its messages sent at `since` (ms, epoch) or later
+   * count, when given.
+   */
+  onNew: (channel: Membership, afterSeq: number, since?: number) => void
 }
+
+/** When this page started (ms since the epoch): what came before is not news to it. */
+const PAGE_START = Math.floor(performance.timeOrigin)
+/** How many messages back a channel is read for what came since the page started. */
+const SINCE_START_LIMIT = 20
+/** Set once a load has handed over what came since the page started (once per page). */
+let sinceStartHandled = false
 
 export function useOtherWorkspacesActivity({ me, workspaceIds, seen, onNew }: Options): void {
   const queryClient = useQueryClient()
@@ -60,6 +73,8 @@ export function useOtherWorkspacesActivity({ me, workspaceIds, seen, onNew }: Op
         return
       }
       if (stopped) return
+      const sinceStart = !sinceStartHandled
+      sinceStartHandled = true
       const mine = new Set<string>()
       for (const row of rows) {
         if (!ids.has(row.workspaceId)) continue
@@ -68,7 +83,11 @@ export function useOtherWorkspacesActivity({ me, workspaceIds, seen, onNew }: Op
         const from = before ? (catchUp ? before.lastSeq : null) : firstSeen(row.channelId)
         known.set(row.channelId, { ...row, lastSeq: Math.max(row.lastSeq, before?.lastSeq ?? 0) })
         see(row.channelId, row.lastSeq)
-        if (from !== undefined && from !== null && row.lastSeq > from) latest.current(row, from)
+        if (from !== undefined && from !== null) {
+          if (row.lastSeq > from) latest.current(row, from)
+        } else if (!before && sinceStart && newerThanPage(row.lastMessageAt)) {
+          latest.current(row, Math.max(0, row.lastSeq - SINCE_START_LIMIT), PAGE_START)
+        }
       }
       early.clear()
       first = false
@@ -124,4 +143,8 @@ export function useOtherWorkspacesActivity({ me, workspaceIds, seen, onNew }: Op
       for (const l of leave) l()
     }
   }, [me, key, queryClient, seen])
+}
+
+function newerThanPage(at: string | null): boolean {
+  return at !== null && Date.parse(at) >= PAGE_START
 }
