@@ -1,0 +1,38 @@
+// The RLS matrix's cases for what is each person's own: notification settings, statuses, Auth's
+// sessions. One line per case, read as a table.
+import { randomUUID } from 'node:crypto'
+import {
+  members,
+  unique,
+  one,
+  membershipOf,
+  sessionOf,
+  membersSettings,
+  statusOf,
+  membersStatus,
+} from './matrix-kit.ts'
+import type { MatrixCase } from './matrix-kit.ts'
+import { asUser } from './world.ts'
+
+// prettier-ignore
+export const PERSONAL_CASES: readonly MatrixCase[] = [
+  // notification settings: your own only, written only through the RPCs
+  { kind: 'row', table: 'public.notification_settings', what: "member's settings", op: 'select', allowed: ['member'], row: membersSettings },
+  { kind: 'row', table: 'public.notification_settings', what: 'settings of your own', op: 'insert', allowed: [], values: (_c, a) => ({ id: randomUUID(), user_id: a?.id ?? randomUUID() }) },
+  { kind: 'row', table: 'public.notification_settings', what: "member's snooze", op: 'update', allowed: [], row: membersSettings, patch: () => ({ snooze_until: new Date(Date.now() + Math.floor(Math.random() * 3600_000)).toISOString() }), changed: (after) => after.snooze_until !== null },
+  { kind: 'row', table: 'public.notification_defaults', what: "member's workspace default", op: 'select', allowed: ['member'], row: async ({ sql, world }) => { await asUser(sql, world.people.member, (tx) => tx`select public.set_notification_default(${world.ws}, 'all')`); return one(sql`select id from public.notification_defaults where user_id = ${world.people.member.id}`) } },
+  { kind: 'row', table: 'public.channel_members', what: "member's mute of a channel", op: 'update', allowed: [], row: membershipOf((w) => w.people.member, (w) => w.ch.plaza), patch: () => ({ muted: true }) },
+
+  // statuses: read as profiles are, written only through set_status() and clear_status()
+  { kind: 'row', table: 'public.user_statuses', what: "a co-worker's status", op: 'select', allowed: members, row: statusOf((w) => w.people.owner) },
+  { kind: 'row', table: 'public.user_statuses', what: "the outsider's status", op: 'select', allowed: ['outsider'], row: ({ sql, world }) => asUser(sql, world.people.outsider, (tx) => one(tx`select id from public.set_status('🌴', 'away', 'never', 'UTC')`)) },
+  { kind: 'row', table: 'public.user_statuses', what: 'a status of your own', op: 'insert', allowed: [], values: (_c, a) => ({ id: randomUUID(), user_id: a?.id ?? randomUUID(), emoji: '😀', clear_after: 'never' }) },
+  { kind: 'row', table: 'public.user_statuses', what: "member's status text", op: 'update', allowed: [], row: membersStatus, patch: () => ({ text: unique('Changed') }) },
+  { kind: 'row', table: 'public.user_statuses', what: "member's status", op: 'delete', allowed: [], row: membersStatus },
+  { kind: 'call', table: 'public.set_status', what: "member's status set", op: 'call', allowed: ['member'], row: async (ctx) => { await membersStatus(ctx); return ctx.world.people.member.id }, args: () => ({ p_emoji: '🤒', p_text: 'Out sick', p_clear_after: 'never', p_time_zone: 'UTC' }), done: async (sql, key) => (await sql`select 1 from public.user_statuses where user_id = ${key} and text = 'Out sick'`).length === 1 },
+  { kind: 'call', table: 'public.clear_status', what: "member's status cleared", op: 'call', allowed: ['member'], row: async (ctx) => { await membersStatus(ctx); return ctx.world.people.member.id }, args: () => ({}), done: async (sql, key) => (await sql`select 1 from public.user_statuses where user_id = ${key}`).length === 0 },
+
+  // Auth's sessions, only through the RPCs (auth.sessions is not in the API's schemas)
+  { kind: 'call', table: 'public.my_sessions', what: "member's session listed", op: 'call', allowed: ['member'], row: sessionOf((w) => w.people.member), args: () => ({}), done: async (_sql, key, rows) => rows.some((r) => r.id === key) },
+  { kind: 'call', table: 'public.sign_out_session', what: "member's other session", op: 'call', allowed: ['member'], row: sessionOf((w) => w.people.member), args: (key) => ({ p_session_id: key }), done: async (sql, key) => (await sql`select 1 from auth.sessions where id = ${key}`).length === 0, refusals: ['22023'] },
+]
