@@ -198,6 +198,7 @@ export function useBrowserNotifications(options: BrowserNotifierOptions): void {
     me,
     workspaceIds: workspaces.map((w) => w.id).filter((id) => id !== workspaceId),
     seen: seen.current,
+    enabled: leading,
     onNew: (m: Membership, afterSeq: number, since?: number) => {
       if (!notifier.current || m.muted || !permitted()) return
       void (async () => {

@@ -25,6 +25,8 @@ interface Options {
   workspaceIds: readonly string[]
   /** Each channel's highest seq seen so far (read as a starting point, and kept up to date). */
   seen: Map<string, number>
+  /** Off until this tab is the notifier (holds the lock): what comes before then is handed over. */
+  enabled: boolean
   /**
    * A channel moved past `afterSeq`; only its messages sent at `since` (ms, epoch) or later
    * count, when given.
@@ -38,8 +40,20 @@ const PAGE_START = Math.floor(performance.timeOrigin)
 const SINCE_START_LIMIT = 20
 /** Set once a load has handed over what came since the page started (once per page). */
 let sinceStartHandled = false
+/**
+ * The hand-over is for a notifier that starts with the page; a tab that becomes the notifier
+ * later (another tab of mine closed) starts from what it finds, or it would alert again what the
+ * other tab did.
+ */
+const SINCE_START_WITHIN_MS = 60_000
 
-export function useOtherWorkspacesActivity({ me, workspaceIds, seen, onNew }: Options): void {
+export function useOtherWorkspacesActivity({
+  me,
+  workspaceIds,
+  seen,
+  enabled,
+  onNew,
+}: Options): void {
   const queryClient = useQueryClient()
   const latest = useRef(onNew)
   useEffect(() => {
@@ -48,7 +62,7 @@ export function useOtherWorkspacesActivity({ me, workspaceIds, seen, onNew }: Op
   const key = [...workspaceIds].sort().join(',')
 
   useEffect(() => {
-    if (!me || !key) return
+    if (!me || !key || !enabled) return
     const ids = new Set(key.split(','))
     const known = new Map<string, Membership>()
     // Channels that moved before my memberships were first known: the seq before that move,
@@ -73,7 +87,7 @@ export function useOtherWorkspacesActivity({ me, workspaceIds, seen, onNew }: Op
         return
       }
       if (stopped) return
-      const sinceStart = !sinceStartHandled
+      const sinceStart = !sinceStartHandled && Date.now() - PAGE_START < SINCE_START_WITHIN_MS
       sinceStartHandled = true
       const mine = new Set<string>()
       for (const row of rows) {
@@ -142,7 +156,7 @@ export function useOtherWorkspacesActivity({ me, workspaceIds, seen, onNew }: Op
       window.clearTimeout(timer)
       for (const l of leave) l()
     }
-  }, [me, key, queryClient, seen])
+  }, [me, key, queryClient, seen, enabled])
 }
 
 function newerThanPage(at: string | null): boolean {
