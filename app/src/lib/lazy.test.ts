@@ -14,21 +14,19 @@ afterEach(() => {
 describe('loadRetrying', () => {
   it('waits while the browser is offline and loads once it is back online', async () => {
     setOnline(false)
-    let calls = 0
     const load = vi.fn(async () => {
-      calls += 1
       if (navigator.onLine === false)
         throw new TypeError('Failed to fetch dynamically imported module')
       return 'the module'
     })
     const loaded = loadRetrying(load)
-    await vi.waitFor(() => expect(calls).toBe(1))
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1))
     // However long it stays offline, nothing more is tried and nothing is given up.
     await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(calls).toBe(1)
+    expect(load).toHaveBeenCalledTimes(1)
     setOnline(true)
     await expect(loaded).resolves.toBe('the module')
-    expect(calls).toBe(2)
+    expect(load).toHaveBeenCalledTimes(2)
   })
 
   it('tries LOAD_ATTEMPTS times while online, pausing longer each time, then gives up', async () => {

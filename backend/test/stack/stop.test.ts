@@ -3,11 +3,12 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { removeCluster } from '../../src/db/embedded.ts'
+import { readPostmasterPid } from '../../src/db/orphan.ts'
 import { REPO_ROOT } from '../support/cli.ts'
 import { expectNothingRunning, serversOf } from '../support/ops.ts'
 
@@ -172,10 +173,8 @@ describe('Ctrl-C', () => {
     const started = startDetached()
     await until(started, 'Press Ctrl-C to stop.')
     const cluster = await realpath(path.join(dataDir, 'pgdata'))
-    // The server's own pid, from its lock file (the first line of postmaster.pid).
-    const postmaster = Number(
-      (await readFile(path.join(cluster, 'postmaster.pid'), 'utf8')).split('\n')[0]
-    )
+    // The server's own pid, from its lock file.
+    const postmaster = (await readPostmasterPid(cluster))!.pid
     expect(await serversOf(cluster)).toEqual([postmaster])
     process.kill(postmaster, 'SIGQUIT')
     expect(await started.exited).toBe(1)

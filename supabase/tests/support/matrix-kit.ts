@@ -126,7 +126,7 @@ export const fileIn =
     (await makeMessageWithFile(sql, author(world), channel(world))).attachment
 
 /** A reply by `author` in the thread of a new message of the parent's author; returns the reply's id. */
-export async function makeReply(
+async function makeReply(
   sql: Sql,
   parentAuthor: Person,
   author: Person,

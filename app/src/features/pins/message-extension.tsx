@@ -12,13 +12,13 @@ import type {
   MessageMarker,
   UseMessageExtension,
 } from '../messages/extension.ts'
+import { lazyRetrying } from '../../lib/lazy.ts'
+import { NotLoaded } from '../../ui/NotLoaded.tsx'
+import { useChannelPinning } from './data/pins.ts'
 
 // The bar: a lazy chunk, loaded once the channel has a pin (or a pin failed), not with the
 // first screen; once there it stays (an open list stays when its last pin goes).
 const PinsBar = lazyRetrying(() => import('./components/PinsBar.tsx'), NotLoaded)
-import { useChannelPinning } from './data/pins.ts'
-import { lazyRetrying } from '../../lib/lazy.ts'
-import { NotLoaded } from '../../ui/NotLoaded.tsx'
 
 type PinnedBy = ReadonlyMap<string, string | null>
 
