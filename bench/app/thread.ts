@@ -8,9 +8,10 @@ import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { startBenchStack } from '../support/stack.ts'
 import { seed } from './seed.ts'
+import { openThread, seedThreads } from './thread-kit.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..')
 const DIST = path.join(ROOT, 'app', 'dist')
@@ -29,34 +30,6 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2
 }
 
-/** Clicks the parent's summary and waits for the thread's last reply; returns the ms between. */
-async function openThread(page: Page, parentBody: string, lastSeq: number): Promise<number> {
-  await page.evaluate(
-    `(() => {
-      window.__shown = 0
-      new MutationObserver((_m, observer) => {
-        if (document.querySelector('.thread-panel [data-seq="${lastSeq}"]')) {
-          window.__shown = performance.now()
-          observer.disconnect()
-        }
-      }).observe(document.body, { childList: true, subtree: true })
-    })()`
-  )
-  const summary = page
-    .locator('article.message', { hasText: parentBody })
-    .getByRole('button', { name: /replies, open the thread$/ })
-  const clickedAt = await summary.evaluate((button: HTMLElement) => {
-    const at = performance.now()
-    button.click()
-    return at
-  })
-  await page.waitForFunction('window.__shown > 0', undefined, { timeout: 30_000 })
-  const shownAt = (await page.evaluate('window.__shown')) as number
-  await page.getByRole('button', { name: 'Close thread' }).click()
-  await page.locator('.thread-panel').waitFor({ state: 'detached' })
-  return shownAt - clickedAt
-}
-
 async function main(): Promise<void> {
   execFileSync(
     process.execPath,
@@ -73,26 +46,9 @@ async function main(): Promise<void> {
       dbUrl: stack.dbUrl,
       messages: 50,
     })
-    // Two parents at the end of the small channel, their replies through the triggers (numbered
-    // per thread as the app's sends are).
-    const [author] = await sql<{ author_id: string }[]>`
-      select author_id from public.messages where channel_id = ${data.smallChannelId} limit 1`
+    // Two parents at the end of the small channel.
     const began = performance.now()
-    for (const [body, count] of [
-      ['Big thread', REPLIES],
-      ['Small thread', 10],
-    ] as const) {
-      const [parent] = await sql<{ id: string }[]>`
-        insert into public.messages (channel_id, author_id, body)
-        values (${data.smallChannelId}, ${author!.author_id}, ${body}) returning id`
-      await sql`
-        insert into public.messages (channel_id, author_id, body, parent_id, created_at)
-        select ${data.smallChannelId}, ${author!.author_id},
-          'Reply ' || g || ': the **quick** brown fox jumps over the _lazy_ dog', ${parent!.id},
-          now() - make_interval(secs => (${count} - g) * 30)
-        from generate_series(1, ${count}::int) as g`
-    }
-    await sql`analyze public.messages`
+    await seedThreads(sql, data.smallChannelId, REPLIES)
     console.error(`seeded the threads in ${((performance.now() - began) / 1000).toFixed(1)} s`)
 
     browser = await chromium.launch({

@@ -1,0 +1,121 @@
+// bench:app's measurements in a page: the time until a row is on screen (after a navigation, a
+// click in the sidebar), the long tasks (> 50 ms on the main thread) seen meanwhile, the JS heap.
+import type { BrowserContext, CDPSession, Page } from 'playwright-core'
+
+export interface Timed {
+  ms: number
+  /** Durations of the main thread's tasks over 50 ms that began before the row was shown. */
+  longTasks: number[]
+}
+
+// Page scripts are strings: tsx would wrap inner functions in helpers the page lacks.
+const OBSERVE_LONG_TASKS = `
+  window.__long = []
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration])
+  }).observe({ type: 'longtask', buffered: true })`
+
+const watchFor = (selector: string) => `
+  window.__shown = 0
+  new MutationObserver((_m, observer) => {
+    if (document.querySelector('${selector}')) {
+      window.__shown = performance.now()
+      observer.disconnect()
+    }
+  }).observe(document, { childList: true, subtree: true })`
+
+/** Long tasks that began in [from, to), once the observer has had them (two frames later). */
+async function longTasksBetween(page: Page, from: number, to: number): Promise<number[]> {
+  await page.evaluate(
+    'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 60))))'
+  )
+  const all = (await page.evaluate('window.__long')) as [number, number][]
+  return all.filter(([start]) => start >= from && start < to).map(([, d]) => Math.round(d))
+}
+
+/** A new page of `context` navigated to `url`: the ms until `[data-seq=lastSeq]` is in the DOM. */
+export async function timeOpen(
+  context: BrowserContext,
+  url: string,
+  lastSeq: number,
+  trace = false
+): Promise<Timed> {
+  const page = await context.newPage()
+  await page.addInitScript({ content: OBSERVE_LONG_TASKS + watchFor(`[data-seq="${lastSeq}"]`) })
+  if (trace) {
+    await page.addInitScript({
+      content: `window.__calls = []; const f = window.fetch; window.fetch = function (input) {
+        window.__calls.push(Math.round(performance.now()) + ' call ' + String(input.url || input).replace(/^https?:\\/\\/[^/]+/, '').slice(0, 60)); return f.apply(this, arguments) }`,
+    })
+  }
+  await page.goto(url)
+  await page.waitForFunction('window.__shown > 0', undefined, { timeout: 60_000 })
+  const ms = (await page.evaluate('window.__shown')) as number
+  const longTasks = await longTasksBetween(page, 0, ms)
+  if (trace) {
+    const entries = (await page.evaluate(
+      `performance.getEntriesByType('resource').map((e) => [Math.round(e.startTime), Math.round(e.responseEnd), e.name])`
+    )) as [number, number, string][]
+    for (const [start, end, name] of entries)
+      console.error(`${start}-${end} ${name.replace(/^https?:\/\/[^/]+/, '')}`)
+    console.error(((await page.evaluate('window.__calls')) as string[]).join('\n'))
+    console.error(`shown at ${Math.round(ms)}, long tasks ${JSON.stringify(longTasks)}`)
+  }
+  await page.close()
+  return { ms, longTasks }
+}
+
+/** A page of `context` showing `url`'s latest message, watching long tasks, for switching. */
+export async function openForSwitching(
+  context: BrowserContext,
+  url: string,
+  lastSeq: number
+): Promise<Page> {
+  const page = await context.newPage()
+  await page.addInitScript({ content: OBSERVE_LONG_TASKS })
+  await page.goto(url)
+  await page.waitForSelector(`[data-seq="${lastSeq}"]`)
+  return page
+}
+
+/** Clicks the sidebar's link to `channelId`: the ms until its `[data-seq=lastSeq]` is shown. */
+export async function timeSwitch(page: Page, channelId: string, lastSeq: number): Promise<Timed> {
+  await page.evaluate(watchFor(`.message-scroller [data-seq="${lastSeq}"]`))
+  const clickedAt = (await page.evaluate(`(() => {
+    const link = document.querySelector('a.channel-link[href$="/c/${channelId}"]')
+    const at = performance.now()
+    link.click()
+    return at
+  })()`)) as number
+  await page.waitForFunction('window.__shown > 0', undefined, { timeout: 30_000 })
+  const shownAt = (await page.evaluate('window.__shown')) as number
+  const longTasks = await longTasksBetween(page, clickedAt, shownAt)
+  // Settle before the next switch: what the opened channel does after it is shown is not timed.
+  await page.waitForTimeout(300)
+  return { ms: shownAt - clickedAt, longTasks }
+}
+
+/** JS heap after a forced GC, and the DOM's node count. */
+export async function memory(
+  page: Page,
+  cdp: CDPSession
+): Promise<{ heap: number; nodes: number }> {
+  await cdp.send('HeapProfiler.collectGarbage')
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(resolve))')
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as {
+    metrics: { name: string; value: number }[]
+  }
+  const value = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0
+  return { heap: value('JSHeapUsedSize'), nodes: value('Nodes') }
+}
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b)
+  const mid = s.length >> 1
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2
+}
+
+export function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!
+}

@@ -1,0 +1,156 @@
+// Where the main thread's time goes while a channel opens: a CPU profile (CDP) of one return
+// visit, self time summed by function and by script, and the long tasks (> 50 ms) it saw.
+//   node --import tsx bench/app/profile.ts [--messages 2000] [--dist app/dist] [--out x.cpuprofile]
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { chromium } from 'playwright-core'
+import { startBenchStack } from '../support/stack.ts'
+import { seed } from './seed.ts'
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..')
+const { values } = parseArgs({
+  options: {
+    messages: { type: 'string', default: '2000' },
+    dist: { type: 'string', default: path.join(ROOT, 'app', 'dist') },
+    out: { type: 'string' },
+    runs: { type: 'string', default: '2' },
+    'hold-network': { type: 'string', default: '0' },
+  },
+})
+
+interface ProfileNode {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }
+  children?: number[]
+}
+interface Profile {
+  nodes: ProfileNode[]
+  samples: number[]
+  timeDeltas: number[]
+  startTime: number
+}
+
+async function main(): Promise<void> {
+  const { stack, stop } = await startBenchStack('profile', { appDist: path.resolve(values.dist) })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+  })
+  try {
+    const data = await seed({
+      apiUrl: stack.apiUrl,
+      anonKey: stack.keys.anonKey,
+      serviceRoleKey: stack.keys.serviceRoleKey,
+      dbUrl: stack.dbUrl,
+      messages: Number(values.messages),
+    })
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    await page.goto(`${stack.appUrl}/sign-in`)
+    await page.getByLabel('Email').fill(data.email)
+    await page.getByLabel('Password').fill(data.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForSelector('[data-seq]')
+    await page.close()
+    const url = `${stack.appUrl}/w/${data.workspaceId}/c/${data.bigChannelId}`
+    for (let run = 0; run < Number(values.runs); run++) {
+      const p = await context.newPage()
+      await p.addInitScript({
+        content: `window.__long = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push([Math.round(e.startTime), Math.round(e.duration)]) }).observe({ type: 'longtask', buffered: true });
+          new MutationObserver((_m, o) => { if (document.querySelector('[data-seq="${data.bigCount}"]')) { window.__shown = performance.now(); o.disconnect() } }).observe(document, { childList: true, subtree: true })`,
+      })
+      const hold = Number(values['hold-network'])
+      if (hold > 0) {
+        // Every answer of the stack's API held back: what shows from the local copy alone.
+        await p.route(`${stack.apiUrl}/**`, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, hold))
+          await route.continue()
+        })
+      }
+      const cdp = await context.newCDPSession(p)
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+      await cdp.send('Profiler.start')
+      await p.goto(url)
+      await p.waitForFunction(
+        () => (window as unknown as { __shown?: number }).__shown !== undefined
+      )
+      await p.waitForTimeout(300)
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile }
+      const shown = await p.evaluate(() => (window as unknown as { __shown: number }).__shown)
+      const long = await p.evaluate(() => (window as unknown as { __long: number[][] }).__long)
+      const nav = await p.evaluate(
+        `(() => { const n = performance.getEntriesByType('navigation')[0]; return ['responseEnd', 'domInteractive', 'domContentLoadedEventStart', 'domContentLoadedEventEnd', 'loadEventStart'].map((k) => k + ' ' + Math.round(n[k])).join(', ') })()`
+      )
+      const paints = await p.evaluate(
+        `performance.getEntriesByType('paint').map((e) => e.name + ' ' + Math.round(e.startTime)).join(', ')`
+      )
+      console.log(`navigation: ${nav}; ${paints}`)
+      if (values.out) writeFileSync(values.out, JSON.stringify(profile))
+      console.log(
+        `run ${run}: shown at ${Math.round(shown)} ms; long tasks ${JSON.stringify(long)}`
+      )
+      report(profile)
+      await p.close()
+    }
+  } finally {
+    await browser.close()
+    await stop()
+  }
+}
+
+function report(profile: Profile): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  const self = new Map<number, number>()
+  profile.samples.forEach((id, i) =>
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0))
+  )
+  const byFn = new Map<string, number>()
+  const byUrl = new Map<string, number>()
+  for (const [id, us] of self) {
+    const f = byId.get(id)!.callFrame
+    const file = f.url.replace(/^https?:\/\/[^/]+/, '') || `(${f.functionName || 'native'})`
+    const key = `${f.functionName || '(anon)'} ${file}:${f.lineNumber + 1}`
+    byFn.set(key, (byFn.get(key) ?? 0) + us)
+    byUrl.set(file, (byUrl.get(file) ?? 0) + us)
+  }
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, us]) => `  ${(us / 1000).toFixed(1).padStart(7)} ms  ${k}`)
+  if (process.env.PROFILE_TIMELINE) timeline(profile, byId)
+  console.log('by script:\n' + top(byUrl, 12).join('\n'))
+  console.log('by function:\n' + top(byFn, 30).join('\n'))
+}
+
+/** Each 25 ms of the profile: what ran most (self time), from the page's time origin. */
+function timeline(profile: Profile, byId: Map<number, ProfileNode>): void {
+  // The init script's marker: a function named __origin sampled at performance.now() ~ 0.
+  let t = profile.startTime
+  const buckets = new Map<number, Map<string, number>>()
+  profile.samples.forEach((id, i) => {
+    t += profile.timeDeltas[i] ?? 0
+    const f = byId.get(id)!.callFrame
+    const file = f.url.replace(/^https?:\/\/[^/]+\/assets\//, '').replace(/-[\w-]{8}\.js$/, '')
+    const key = `${f.functionName || '(anon)'}@${file || 'native'}`
+    if (key.startsWith('(idle)')) return
+    const b = Math.floor((t - profile.startTime) / 25_000)
+    const m = buckets.get(b) ?? new Map<string, number>()
+    m.set(key, (m.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0))
+    buckets.set(b, m)
+  })
+  for (const [b, m] of [...buckets].sort((x, y) => x[0] - y[0])) {
+    const total = [...m.values()].reduce((a, c) => a + c, 0)
+    const top = [...m].sort((x, y) => y[1] - x[1]).slice(0, 3)
+    console.log(
+      `${String(b * 25).padStart(5)} ms ${(total / 1000).toFixed(0).padStart(3)} busy: ${top.map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}`).join(', ')}`
+    )
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
