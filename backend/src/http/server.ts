@@ -6,6 +6,7 @@ import Fastify from 'fastify'
 import type { FastifyInstance } from 'fastify'
 import type { Service, StackContext } from '../context.ts'
 import { registerApp } from './app-server.ts'
+import { passClientAddress, trustedProxies } from './client-address.ts'
 import { corsHeaders, preflightHeaders } from './cors.ts'
 import { gatewayRequest } from './caller.ts'
 import { BODY_LIMIT } from './direct.ts'
@@ -64,12 +65,14 @@ export async function buildApiServer(
     }
     return false
   }
+  const trusted = trustedProxies(front.trustedProxies ?? [])
   const app = Fastify({
     logger: false,
     // Services read bodies as they need (streams for Storage); this is the default JSON limit.
     bodyLimit: BODY_LIMIT,
     serverFactory: (handler) => {
       const server = createServer((request, response) => {
+        passClientAddress(request, trusted)
         if (!direct(request, response)) handler(request, response)
       })
       // What Fastify sets on a server it makes itself (it leaves a factory's server alone).
