@@ -40,6 +40,7 @@ create policy "channel_members: update own" on public.channel_members
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 
+CREATE TRIGGER channel_members_audit AFTER DELETE ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.audit_channel_members();
 CREATE TRIGGER channel_members_before_insert BEFORE INSERT ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.channel_members_before_insert();
 CREATE TRIGGER channel_members_before_update BEFORE UPDATE OF last_read_seq ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.channel_members_before_update();
 CREATE TRIGGER channel_members_leave_threads AFTER DELETE ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.channel_members_leave_threads();
@@ -88,6 +89,7 @@ create policy "channels: read own and public" on public.channels
   as permissive for select to authenticated
   using ((id IN ( SELECT private.visible_channel_ids() AS visible_channel_ids)));
 
+CREATE TRIGGER channels_audit AFTER INSERT OR DELETE OR UPDATE OF name, kind, archived_at ON public.channels FOR EACH ROW EXECUTE FUNCTION private.audit_channels();
 CREATE TRIGGER channels_before_write BEFORE INSERT OR UPDATE OF name, topic, archived_at ON public.channels FOR EACH ROW EXECUTE FUNCTION private.channels_before_write();
 CREATE TRIGGER channels_live AFTER INSERT OR DELETE OR UPDATE ON public.channels FOR EACH ROW EXECUTE FUNCTION private.live_channels();
 

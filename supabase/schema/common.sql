@@ -59,6 +59,17 @@ AS $function$
 $function$;
 grant execute on function private.new_token() to authenticated, service_role;
 
+-- Function private.person_label(p_user_id uuid)
+CREATE OR REPLACE FUNCTION private.person_label(p_user_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p.display_name from public.profiles p where p.id = p_user_id
+$function$;
+-- execute: only its owner (no grants on private.person_label(uuid))
+
 -- Function private.require_uid()
 CREATE OR REPLACE FUNCTION private.require_uid()
  RETURNS uuid

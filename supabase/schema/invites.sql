@@ -37,6 +37,7 @@ create policy "invites: admins revoke" on public.invites
   as permissive for delete to authenticated
   using ((workspace_id IN ( SELECT private.admin_workspace_ids() AS admin_workspace_ids)));
 
+CREATE TRIGGER invites_audit AFTER INSERT OR DELETE ON public.invites FOR EACH ROW EXECUTE FUNCTION private.audit_invites();
 CREATE TRIGGER invites_before_insert BEFORE INSERT ON public.invites FOR EACH ROW EXECUTE FUNCTION private.invites_before_insert();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.invites to service_role;

@@ -27,6 +27,7 @@ create policy "workspace_members: members read" on public.workspace_members
   using (((workspace_id IN ( SELECT private.workspace_ids() AS workspace_ids)) OR (user_id = ( SELECT auth.uid() AS uid))));
 
 CREATE TRIGGER workspace_members_after_leave AFTER UPDATE OF left_at ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.workspace_members_after_leave();
+CREATE TRIGGER workspace_members_audit AFTER INSERT OR DELETE OR UPDATE OF role, left_at ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.audit_workspace_members();
 CREATE TRIGGER workspace_members_keep_owner AFTER DELETE OR UPDATE OF role, left_at ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.workspace_keeps_owner();
 CREATE TRIGGER workspace_members_live AFTER INSERT OR DELETE OR UPDATE ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.live_workspace_members();
 
@@ -60,6 +61,7 @@ create policy "workspaces: members read" on public.workspaces
   as permissive for select to authenticated
   using ((id IN ( SELECT private.workspace_ids() AS workspace_ids)));
 
+CREATE TRIGGER workspaces_audit AFTER INSERT OR UPDATE ON public.workspaces FOR EACH ROW EXECUTE FUNCTION private.audit_workspaces();
 CREATE TRIGGER workspaces_before_write BEFORE INSERT OR UPDATE OF name, slug ON public.workspaces FOR EACH ROW EXECUTE FUNCTION private.workspaces_before_write();
 CREATE TRIGGER workspaces_live AFTER DELETE OR UPDATE ON public.workspaces FOR EACH ROW EXECUTE FUNCTION private.live_workspaces();
 
@@ -92,6 +94,21 @@ AS $function$
   select p_workspace_id in (select private.admin_workspace_ids())
 $function$;
 grant execute on function private.is_workspace_admin(uuid) to authenticated, service_role;
+
+-- Function private.is_workspace_owner(p_workspace_id uuid)
+CREATE OR REPLACE FUNCTION private.is_workspace_owner(p_workspace_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from public.workspace_members wm
+    where wm.workspace_id = p_workspace_id and wm.user_id = (select auth.uid())
+      and wm.left_at is null and wm.role = 'owner'
+  ) and p_workspace_id in (select private.workspace_ids())
+$function$;
+grant execute on function private.is_workspace_owner(uuid) to authenticated, public, service_role;
 
 -- Function private.lock_workspace(p_workspace_id uuid)
 CREATE OR REPLACE FUNCTION private.lock_workspace(p_workspace_id uuid)

@@ -17,6 +17,7 @@ import {
 import type { Channel } from '../features/channels/index.ts'
 import { ProfileDialog } from '../features/profiles/index.ts'
 import { IntegrationsDialog } from '../features/integrations/index.ts'
+import { AuditLogDialog } from '../features/audit/index.ts'
 
 export type WorkspaceDialog =
   | 'invite'
@@ -28,6 +29,7 @@ export type WorkspaceDialog =
   | 'channel-settings'
   | 'profile'
   | 'integrations'
+  | 'audit-log'
 
 interface Props {
   dialog: WorkspaceDialog
@@ -126,6 +128,18 @@ export default function WorkspaceDialogs(props: Props) {
           <IntegrationsDialog
             workspaceId={workspaceId}
             channels={props.channels}
+            members={members}
+            open
+            onClose={onClose}
+          />
+        </Suspense>
+      )
+    case 'audit-log':
+      return (
+        <Suspense fallback={null}>
+          <AuditLogDialog
+            workspaceId={workspaceId}
+            workspaceName={props.workspace?.name ?? ''}
             members={members}
             open
             onClose={onClose}

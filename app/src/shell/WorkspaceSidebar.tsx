@@ -1,4 +1,4 @@
-// The workspace's sidebar: its name and menu (invite, members, leave), the Threads and Later
+// The workspace's sidebar: its name and menu (invite, members, integrations, the audit log, leave), the Threads and Later
 // links, and the channels (features/channels' Sidebar), with what the server's silence means.
 import { useQueryClient } from '@tanstack/react-query'
 import { cleanError } from '../lib/clean-error.ts'
@@ -26,7 +26,7 @@ export interface WorkspaceSidebarProps {
 
 export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
   const { workspaceId, workspaceName, channelId, view, data, onDialog, onNavigate } = props
-  const { me, isAdmin, members, channels, channelList, online } = data
+  const { me, isAdmin, isOwner, members, channels, channelList, online } = data
   const queryClient = useQueryClient()
   const leave = useLeaveWorkspace(workspaceId)
   // The session's refresh waits for the server (refresh-hold.ts): what shows is last-known.
@@ -72,6 +72,18 @@ export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
                   }}
                 >
                   Integrations
+                </button>
+              )}
+              {isOwner && (
+                <button
+                  type="button"
+                  role="menuitem"
+                  onClick={() => {
+                    close()
+                    onDialog('audit-log')
+                  }}
+                >
+                  Audit log
                 </button>
               )}
               <button

@@ -28,6 +28,7 @@ export function useWorkspaceData(workspaceId: string, channelId: string | null) 
   const channelList = useMemo(() => channels.data ?? [], [channels.data])
   const channel = channelList.find((c) => c.id === channelId) ?? null
   const isAdmin = workspace?.role === 'owner' || workspace?.role === 'admin'
+  const isOwner = workspace?.role === 'owner'
 
   const channelsKey = useMemo(() => channelKeys.list(workspaceId), [workspaceId])
   const rostersKey = useMemo(() => channelKeys.rosters(), [])
@@ -63,6 +64,7 @@ export function useWorkspaceData(workspaceId: string, channelId: string | null) 
     workspaces,
     workspace,
     isAdmin,
+    isOwner,
     members,
     myProfile: memberMap.get(me),
     channels,

@@ -14,6 +14,7 @@ export interface Subject {
  * `messages_thread_after_insert` threads, not messages; `search_messages` search.
  */
 export const SUBJECTS: readonly Subject[] = [
+  { name: 'audit', words: ['audit'] },
   { name: 'live', words: ['live', 'realtime', 'topic'] },
   { name: 'search', words: ['search'] },
   { name: 'integrations', words: ['integration', 'webhook'] },

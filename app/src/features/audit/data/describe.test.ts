@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { describeEntry } from './describe.ts'
+
+const entry = (action: string, targetLabel: string | null, details: Record<string, unknown> = {}) =>
+  describeEntry({ action, targetLabel, details })
+
+describe('describeEntry', () => {
+  it('says what each administrative action did, with its target and what changed', () => {
+    expect(entry('member.role_changed', 'Adam', { from: 'member', to: 'admin' })).toBe(
+      'changed the role of Adam from member to admin'
+    )
+    expect(
+      entry('invite.created', 'ana@example.com', { email: 'ana@example.com', role: 'member' })
+    ).toBe('invited ana@example.com as member')
+    expect(entry('invite.created', 'invite link', { email: null, role: 'admin' })).toBe(
+      'made an invite link for admins'
+    )
+    expect(entry('channel.created', 'ops', { kind: 'private' })).toBe(
+      'created the private channel #ops'
+    )
+    expect(entry('channel.member_removed', 'Mia', { channel: 'ops' })).toBe('removed Mia from #ops')
+    expect(entry('webhook.created', 'CI', { channel: 'general' })).toBe(
+      'added the webhook CI to #general'
+    )
+    expect(entry('workspace.mfa_required', 'Acme')).toBe('required two-factor sign-in for everyone')
+  })
+
+  it('shows an action it does not know by its name, and odd details without failing', () => {
+    expect(entry('export.created', 'Acme')).toBe('export.created (Acme)')
+    expect(entry('retention.changed', null)).toBe('retention.changed')
+    expect(entry('channel.renamed', 'x', { from: { nested: true }, to: 3 })).toBe(
+      'renamed #? to #3'
+    )
+  })
+})

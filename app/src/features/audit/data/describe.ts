@@ -1,0 +1,79 @@
+// What an audit entry says happened, in words (pure): the Who column names the actor, this the
+// rest ("changed Adam's role from member to admin"). An action this code does not know yet (a
+// newer server) is shown by its name, never dropped.
+
+export interface AuditEntryText {
+  action: string
+  targetLabel: string | null
+  details: Record<string, unknown>
+}
+
+/** The filter groups of the log, each a prefix of the actions' names. */
+export const ACTION_GROUPS = [
+  { id: 'member', label: 'Members and roles' },
+  { id: 'invite', label: 'Invitations' },
+  { id: 'channel', label: 'Channels' },
+  { id: 'webhook', label: 'Integrations' },
+  { id: 'workspace', label: 'Workspace settings' },
+] as const
+
+export type ActionGroup = (typeof ACTION_GROUPS)[number]['id']
+
+const text = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : '?'
+
+export function describeEntry(entry: AuditEntryText): string {
+  const target = entry.targetLabel ?? 'someone'
+  const d = entry.details
+  const channel = (name: unknown) => (typeof name === 'string' ? `#${name}` : 'a channel')
+  switch (entry.action) {
+    case 'workspace.created':
+      return `created the workspace ${target}`
+    case 'workspace.renamed':
+      return `renamed the workspace from ${text(d.from)} to ${text(d.to)}`
+    case 'workspace.mfa_required':
+      return 'required two-factor sign-in for everyone'
+    case 'workspace.mfa_not_required':
+      return 'stopped requiring two-factor sign-in'
+    case 'workspace.email_delay_changed':
+      return `changed the email delay from ${text(d.from)} to ${text(d.to)} minutes`
+    case 'member.joined':
+      return `${target} joined as ${text(d.role)}`
+    case 'member.role_changed':
+      return `changed the role of ${target} from ${text(d.from)} to ${text(d.to)}`
+    case 'member.removed':
+      return `removed ${target} from the workspace`
+    case 'member.left':
+      return `${target} left the workspace`
+    case 'member.rejoined':
+      return `${target} came back as ${text(d.role)}`
+    case 'invite.created':
+      return typeof d.email === 'string'
+        ? `invited ${d.email} as ${text(d.role)}`
+        : `made an invite link for ${text(d.role)}s`
+    case 'invite.revoked':
+      return `revoked an invitation (${target})`
+    case 'channel.created':
+      return `created the ${d.kind === 'private' ? 'private ' : ''}channel #${target}`
+    case 'channel.renamed':
+      return `renamed #${text(d.from)} to #${text(d.to)}`
+    case 'channel.privacy_changed':
+      return `made #${target} ${text(d.to)}`
+    case 'channel.archived':
+      return `archived #${target}`
+    case 'channel.unarchived':
+      return `unarchived #${target}`
+    case 'channel.deleted':
+      return `deleted #${target}`
+    case 'channel.member_removed':
+      return `removed ${target} from ${channel(d.channel)}`
+    case 'webhook.created':
+      return `added the webhook ${target} to ${channel(d.channel)}`
+    case 'webhook.regenerated':
+      return `regenerated the URL of the webhook ${target}`
+    case 'webhook.revoked':
+      return `revoked the webhook ${target}`
+    default:
+      return entry.targetLabel ? `${entry.action} (${entry.targetLabel})` : entry.action
+  }
+}

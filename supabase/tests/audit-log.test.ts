@@ -1,0 +1,310 @@
+// The audit log over real HTTP with supabase-js: administrative actions done through the app's
+// RPCs are recorded with who (id, name, role), what (action, target, what changed), when and from
+// where (the address the gateway saw, the user agent); read by the workspace's owners only,
+// filtered and exported as CSV as PostgREST does; never changed or deleted through any API, the
+// owner's and the service role's included.
+import path from 'node:path'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestStack } from '../../backend/test/support/stack.ts'
+import type { TestStack } from '../../backend/test/support/stack.ts'
+import { createPerson } from './support/world.ts'
+import type { Person } from './support/world.ts'
+
+const workdir = path.resolve(import.meta.dirname, '../..')
+const AGENT = 'Chorus audit test/1.0'
+let stack: TestStack
+let owner: Person
+let admin: Person
+let member: Person
+let workspaceId: string
+
+interface Entry {
+  action: string
+  actor_id: string | null
+  actor_name: string | null
+  actor_role: string
+  target_type: string | null
+  target_id: string | null
+  target_label: string | null
+  details: Record<string, unknown>
+  ip: string | null
+  user_agent: string | null
+  occurred_at: string
+}
+
+/** supabase-js as the person, with a user agent of its own. */
+function as(person: Person, headers: Record<string, string> = {}): SupabaseClient {
+  return stack.client(stack.anonKey, {
+    global: {
+      headers: { Authorization: `Bearer ${person.token}`, 'User-Agent': AGENT, ...headers },
+    },
+  })
+}
+
+async function entries(reader: Person = owner): Promise<Entry[]> {
+  const { data, error } = await as(reader)
+    .from('audit_log')
+    .select('*')
+    .eq('workspace_id', workspaceId)
+    .order('id', { ascending: true })
+  expect(error).toBeNull()
+  return data as Entry[]
+}
+
+const ok = <T>(result: { data: T | null; error: unknown }): T => {
+  expect(result.error).toBeNull()
+  return result.data as T
+}
+
+beforeAll(async () => {
+  stack = await startTestStack({ workdir })
+  ;[owner, admin, member] = (await Promise.all(
+    ['Olga Owner', 'Adam Admin', 'Mia Member'].map((name) => createPerson(stack, name))
+  )) as [Person, Person, Person]
+  const ws = ok(
+    await as(owner).rpc('create_workspace', { p_name: 'Audited' }).single<{ id: string }>()
+  )
+  workspaceId = ws.id
+  const link = ok(
+    await as(owner)
+      .rpc('create_invite', { p_workspace_id: workspaceId })
+      .single<{ token: string }>()
+  )
+  for (const person of [admin, member]) {
+    ok(await as(person).rpc('accept_invite', { p_token: link.token }))
+  }
+  ok(
+    await as(owner).rpc('set_member_role', {
+      p_workspace_id: workspaceId,
+      p_user_id: admin.id,
+      p_role: 'admin',
+    })
+  )
+}, 120_000)
+
+afterAll(async () => {
+  await stack?.stop()
+})
+
+describe('what is recorded', () => {
+  it('records the workspace, the invitation, the joins and the role change with who, when and from where', async () => {
+    const log = await entries()
+    const actions = log.map((e) => e.action)
+    expect(actions).toEqual([
+      'workspace.created',
+      'member.joined',
+      'channel.created',
+      'invite.created',
+      'member.joined',
+      'member.joined',
+      'member.role_changed',
+    ])
+    const role = log.find((e) => e.action === 'member.role_changed')!
+    expect(role).toMatchObject({
+      actor_id: owner.id,
+      actor_name: 'Olga Owner',
+      actor_role: 'owner',
+      target_type: 'person',
+      target_id: admin.id,
+      target_label: 'Adam Admin',
+      details: { from: 'member', to: 'admin' },
+      ip: '127.0.0.1',
+      user_agent: AGENT,
+    })
+    expect(Date.now() - new Date(role.occurred_at).getTime()).toBeLessThan(120_000)
+    expect(log[0]).toMatchObject({ actor_role: 'owner', target_label: 'Audited' })
+    const invite = log.find((e) => e.action === 'invite.created')!
+    expect(invite.details).toMatchObject({ role: 'member', email: null })
+  })
+
+  it('records channels made, renamed, archived, a person removed from one, and the two-factor rule', async () => {
+    const channel = ok(
+      await as(admin)
+        .rpc('create_channel', { p_workspace_id: workspaceId, p_name: 'ops', p_kind: 'public' })
+        .single<{ id: string }>()
+    )
+    ok(await as(admin).rpc('update_channel', { p_channel_id: channel.id, p_name: 'operations' }))
+    ok(
+      await as(admin).rpc('add_channel_members', {
+        p_channel_id: channel.id,
+        p_user_ids: [member.id],
+      })
+    )
+    ok(
+      await as(admin).rpc('remove_channel_member', {
+        p_channel_id: channel.id,
+        p_user_id: member.id,
+      })
+    )
+    ok(await as(admin).rpc('archive_channel', { p_channel_id: channel.id }))
+    ok(await as(admin).rpc('archive_channel', { p_channel_id: channel.id, p_archived: false }))
+    ok(
+      await as(owner).rpc('set_workspace_require_mfa', {
+        p_workspace_id: workspaceId,
+        p_required: false,
+      })
+    )
+    const byAction = new Map((await entries()).map((e) => [e.action, e]))
+    expect(byAction.get('channel.created')).toMatchObject({
+      actor_id: admin.id,
+      actor_role: 'admin',
+      target_label: 'ops',
+      details: { kind: 'public' },
+    })
+    expect(byAction.get('channel.renamed')?.details).toEqual({ from: 'ops', to: 'operations' })
+    expect(byAction.get('channel.member_removed')).toMatchObject({
+      target_id: member.id,
+      target_label: 'Mia Member',
+      details: { channel_id: channel.id, channel: 'operations' },
+    })
+    expect(byAction.has('channel.archived')).toBe(true)
+    expect(byAction.has('channel.unarchived')).toBe(true)
+    // The requirement did not change (it was off): nothing is recorded for a no-op.
+    expect(byAction.has('workspace.mfa_not_required')).toBe(false)
+  })
+
+  it('records a webhook made, regenerated and revoked, and a person removed', async () => {
+    const general = ok(
+      await as(owner)
+        .from('channels')
+        .select('id')
+        .eq('workspace_id', workspaceId)
+        .eq('is_default', true)
+        .single<{ id: string }>()
+    )
+    const hook = ok(
+      await as(admin)
+        .rpc('create_incoming_webhook', { p_channel_id: general.id, p_name: 'CI' })
+        .single<{ id: string }>()
+    )
+    ok(await as(admin).rpc('regenerate_incoming_webhook', { p_id: hook.id }))
+    ok(await as(admin).rpc('revoke_incoming_webhook', { p_id: hook.id }))
+    ok(await as(owner).rpc('remove_member', { p_workspace_id: workspaceId, p_user_id: member.id }))
+    const log = await entries()
+    const hooks = log.filter((e) => e.target_id === hook.id)
+    expect(hooks.map((e) => e.action)).toEqual([
+      'webhook.created',
+      'webhook.regenerated',
+      'webhook.revoked',
+    ])
+    expect(hooks[0]).toMatchObject({
+      actor_id: admin.id,
+      target_label: 'CI',
+      details: { channel: 'general' },
+    })
+    expect(log.at(-1)).toMatchObject({
+      action: 'member.removed',
+      actor_id: owner.id,
+      target_id: member.id,
+      target_label: 'Mia Member',
+    })
+  })
+
+  it('takes the client address the gateway saw, not one the client claims', async () => {
+    const channel = ok(
+      await as(owner, { 'X-Real-IP': '203.0.113.9', 'X-Forwarded-For': '198.51.100.7' })
+        .rpc('create_channel', {
+          p_workspace_id: workspaceId,
+          p_name: 'spoofed',
+          p_kind: 'private',
+        })
+        .single<{ id: string }>()
+    )
+    const made = (await entries()).find((e) => e.target_id === channel.id)!
+    expect(made.ip).toBe('127.0.0.1')
+    expect(made.details).toEqual({ kind: 'private' })
+  })
+})
+
+describe('who reads it', () => {
+  it('shows the log to owners only: an admin and a former member read nothing', async () => {
+    expect((await entries(owner)).length).toBeGreaterThan(10)
+    expect(await entries(admin)).toEqual([])
+    expect(await entries(member)).toEqual([])
+  })
+
+  it('filters by action, person and time, and exports CSV as PostgREST does', async () => {
+    const since = new Date(Date.now() - 3_600_000).toISOString()
+    const filtered = ok(
+      await as(owner)
+        .from('audit_log')
+        .select('action, actor_id')
+        .eq('workspace_id', workspaceId)
+        .like('action', 'channel.%')
+        .eq('actor_id', admin.id)
+        .gte('occurred_at', since)
+        .order('id')
+    )
+    expect(filtered.length).toBeGreaterThan(3)
+    expect(filtered.every((e) => e.action.startsWith('channel.') && e.actor_id === admin.id)).toBe(
+      true
+    )
+
+    const csv = ok(
+      await as(owner)
+        .from('audit_log')
+        .select('occurred_at, actor_name, action, target_label, ip')
+        .eq('workspace_id', workspaceId)
+        .eq('action', 'webhook.created')
+        .csv()
+    ) as unknown as string
+    const lines = csv.trim().split('\n')
+    expect(lines[0]).toBe('occurred_at,actor_name,action,target_label,ip')
+    expect(lines).toHaveLength(2)
+    // A row's text form, as PostgREST's CSV is: a field with a space is quoted.
+    expect(lines[1]).toMatch(/^"[^"]+","Adam Admin",webhook\.created,CI,127\.0\.0\.1$/)
+  })
+})
+
+describe('history is never rewritten', () => {
+  it('refuses an owner changing, deleting or adding entries through REST', async () => {
+    const before = await entries()
+    const update = await as(owner)
+      .from('audit_log')
+      .update({ action: 'rewritten.history' })
+      .eq('workspace_id', workspaceId)
+    expect(update.error?.code).toBe('42501')
+    const remove = await as(owner).from('audit_log').delete().eq('workspace_id', workspaceId)
+    expect(remove.error?.code).toBe('42501')
+    const insert = await as(owner)
+      .from('audit_log')
+      .insert({ workspace_id: workspaceId, actor_role: 'owner', action: 'forged.entry' })
+    expect(insert.error?.code).toBe('42501')
+    expect(await entries()).toEqual(before)
+  })
+
+  it('refuses the service role too, through REST and in SQL', async () => {
+    const before = await entries()
+    const service = stack.client(stack.serviceRoleKey)
+    const remove = await service.from('audit_log').delete().eq('workspace_id', workspaceId)
+    expect(remove.error?.code).toBe('42501')
+    const update = await service
+      .from('audit_log')
+      .update({ actor_name: 'nobody' })
+      .eq('workspace_id', workspaceId)
+    expect(update.error?.code).toBe('42501')
+    // Even the database's owner is stopped by the trigger, row by row and by TRUNCATE.
+    await expect(
+      stack.sql`delete from public.audit_log where workspace_id = ${workspaceId}`
+    ).rejects.toThrow(/cannot be changed or deleted/)
+    await expect(stack.sql`truncate public.audit_log`).rejects.toThrow(
+      /cannot be changed or deleted/
+    )
+    expect(await entries()).toEqual(before)
+  })
+
+  it('goes with its workspace when the workspace itself is deleted', async () => {
+    const other = await createPerson(stack, 'Gone Owner')
+    const ws = ok(
+      await as(other).rpc('create_workspace', { p_name: 'Short lived' }).single<{ id: string }>()
+    )
+    const [{ n }] = await stack.sql<[{ n: number }]>`
+      select count(*)::int as n from public.audit_log where workspace_id = ${ws.id}`
+    expect(n).toBeGreaterThan(0)
+    await stack.sql`delete from public.workspaces where id = ${ws.id}`
+    const [{ left }] = await stack.sql<[{ left: number }]>`
+      select count(*)::int as left from public.audit_log where workspace_id = ${ws.id}`
+    expect(left).toBe(0)
+  })
+})
