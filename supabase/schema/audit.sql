@@ -88,6 +88,21 @@ end
 $function$;
 -- execute: only its owner (no grants on private.audit(uuid,text,text,text,text,jsonb))
 
+-- Function private.audit_broadcast_mentions()
+CREATE OR REPLACE FUNCTION private.audit_broadcast_mentions()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audit(new.id, 'workspace.broadcast_mentions_changed', 'workspace', new.id::text,
+    new.name, jsonb_build_object('from', old.broadcast_mentions, 'to', new.broadcast_mentions));
+  return null;
+end
+$function$;
+grant execute on function private.audit_broadcast_mentions() to public;
+
 -- Function private.audit_channel_members()
 CREATE OR REPLACE FUNCTION private.audit_channel_members()
  RETURNS trigger
@@ -219,6 +234,30 @@ begin
 end
 $function$;
 grant execute on function private.audit_log_is_history() to public;
+
+-- Function private.audit_user_groups()
+CREATE OR REPLACE FUNCTION private.audit_user_groups()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    perform private.audit(new.workspace_id, 'group.created', 'group', new.id::text, '@' || new.handle,
+      jsonb_build_object('name', new.name));
+  elsif tg_op = 'DELETE' then
+    if exists (select 1 from public.workspaces w where w.id = old.workspace_id) then
+      perform private.audit(old.workspace_id, 'group.deleted', 'group', old.id::text, '@' || old.handle);
+    end if;
+  elsif new.handle is distinct from old.handle or new.name is distinct from old.name then
+    perform private.audit(new.workspace_id, 'group.changed', 'group', new.id::text, '@' || new.handle,
+      jsonb_build_object('from', '@' || old.handle, 'to', '@' || new.handle, 'name', new.name));
+  end if;
+  return null;
+end
+$function$;
+grant execute on function private.audit_user_groups() to public;
 
 -- Function private.audit_workspace_members()
 CREATE OR REPLACE FUNCTION private.audit_workspace_members()

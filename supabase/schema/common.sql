@@ -2,6 +2,31 @@
 -- database with supabase/migrations applied. Do not edit: change the schema with a new
 -- migration, then run the command. Which object goes to which file: README.md here.
 
+-- Function private.clean_handle(p_handle text)
+CREATE OR REPLACE FUNCTION private.clean_handle(p_handle text)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v text := lower(btrim(coalesce(p_handle, '')));
+begin
+  v := regexp_replace(v, '^@', '');
+  if v !~ '^[a-z0-9][a-z0-9._-]{0,29}$' then
+    raise exception using errcode = '22023',
+      message = 'A group handle is 1 to 30 letters, digits, dots, dashes or underscores.',
+      detail = format('Got "%s".', left(coalesce(p_handle, ''), 40));
+  end if;
+  if v in ('channel', 'here', 'everyone') then
+    raise exception using errcode = '22023',
+      message = format('@%s is taken: it mentions the whole channel or workspace.', v);
+  end if;
+  return v;
+end
+$function$;
+grant execute on function private.clean_handle(text) to public;
+
 -- Function private.clean_line(p_value text, p_label text, p_max_length integer, p_allow_empty boolean)
 CREATE OR REPLACE FUNCTION private.clean_line(p_value text, p_label text, p_max_length integer, p_allow_empty boolean DEFAULT false)
  RETURNS text
@@ -87,3 +112,21 @@ begin
 end
 $function$;
 grant execute on function private.require_uid() to authenticated, service_role;
+
+-- Function public.touch_activity(p_workspace_id uuid)
+CREATE OR REPLACE FUNCTION public.touch_activity(p_workspace_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_workspace_id not in (select private.workspace_ids()) then
+    raise exception using errcode = '42501', message = 'You are not a member of this workspace.';
+  end if;
+  insert into public.user_activity (user_id, workspace_id, active_at)
+  values ((select auth.uid()), p_workspace_id, now())
+  on conflict (workspace_id, user_id) do update set active_at = excluded.active_at;
+end
+$function$;
+grant execute on function public.touch_activity(uuid) to authenticated, service_role;

@@ -232,6 +232,23 @@ AS $function$
 $function$;
 grant execute on function private.live_topics() to authenticated;
 
+-- Function private.live_user_groups()
+CREATE OR REPLACE FUNCTION private.live_user_groups()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row jsonb := to_jsonb(coalesce(new, old));
+begin
+  perform private.live_send('live:workspace:' || (v_row ->> 'workspace_id'), tg_table_name, tg_op,
+    v_row);
+  return null;
+end
+$function$;
+grant execute on function private.live_user_groups() to public;
+
 -- Function private.live_user_statuses()
 CREATE OR REPLACE FUNCTION private.live_user_statuses()
  RETURNS trigger

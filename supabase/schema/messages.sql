@@ -46,6 +46,7 @@ CREATE TRIGGER messages_after_delete_mark AFTER UPDATE OF deleted_at ON public.m
 CREATE TRIGGER messages_after_insert AFTER INSERT ON public.messages REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION private.messages_after_insert();
 CREATE TRIGGER messages_before_insert BEFORE INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_before_insert();
 CREATE TRIGGER messages_before_update BEFORE UPDATE ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_before_update();
+CREATE TRIGGER messages_broadcast_mentions BEFORE INSERT OR UPDATE OF body, deleted_at ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_broadcast_mentions();
 CREATE TRIGGER messages_forget_versions AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW WHEN (old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.messages_forget_versions();
 CREATE TRIGGER messages_keep_version AFTER UPDATE OF body ON public.messages FOR EACH ROW WHEN (old.body IS DISTINCT FROM new.body AND new.deleted_at IS NULL) EXECUTE FUNCTION private.messages_keep_version();
 CREATE TRIGGER messages_live AFTER INSERT OR UPDATE ON public.messages FOR EACH ROW EXECUTE FUNCTION private.live_channel_content();
@@ -62,6 +63,77 @@ grant delete, insert, maintain, references, select, trigger, truncate, update on
 grant delete, insert, maintain, select on table public.messages to authenticated;
 grant select on table public.messages to anon;
 grant update (body, deleted_at) on table public.messages to authenticated;
+
+-- Function private.broadcast_mentions(p_channel_id uuid, p_author_id uuid, p_body text)
+CREATE OR REPLACE FUNCTION private.broadcast_mentions(p_channel_id uuid, p_author_id uuid, p_body text)
+ RETURNS uuid[]
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_channel public.channels;
+  v_policy text;
+  v_words text[];
+  v_groups uuid[];
+  v_unknown uuid[];
+  v_reached uuid[] := '{}';
+begin
+  if coalesce(p_body, '') !~ '<!(channel|here|everyone|subteam\^[0-9a-fA-F-]{36}(\|[^<>|]{1,40})?)>' then
+    return '{}';
+  end if;
+  select * into v_channel from public.channels c where c.id = p_channel_id;
+  select array_agg(distinct m[1]) into v_words
+  from regexp_matches(p_body, '<!(channel|here|everyone)>', 'g') as m;
+  if v_words is not null and p_author_id is not null then
+    select w.broadcast_mentions into v_policy from public.workspaces w where w.id = v_channel.workspace_id;
+    if v_policy = 'admins' and not exists (
+      select 1 from public.workspace_members wm
+      where wm.workspace_id = v_channel.workspace_id and wm.user_id = p_author_id
+        and wm.left_at is null and wm.role in ('owner', 'admin')
+    ) then
+      raise exception using errcode = '42501',
+        message = format('Only admins can use @%s in this workspace.', v_words[1]),
+        hint = 'Mention the people you mean, or ask an admin.';
+    end if;
+  end if;
+  if 'everyone' = any (coalesce(v_words, '{}')) and not v_channel.is_default then
+    raise exception using errcode = '22023',
+      message = '@everyone works only in the workspace''s general channel.',
+      hint = 'Use @channel to notify everyone in this channel.';
+  end if;
+  if 'channel' = any (coalesce(v_words, '{}')) or 'everyone' = any (coalesce(v_words, '{}')) then
+    select v_reached || coalesce(array_agg(cm.user_id), '{}') into v_reached
+    from public.channel_members cm where cm.channel_id = p_channel_id;
+  elsif 'here' = any (coalesce(v_words, '{}')) then
+    select v_reached || coalesce(array_agg(cm.user_id), '{}') into v_reached
+    from public.channel_members cm
+    join public.user_activity a on a.user_id = cm.user_id and a.workspace_id = cm.workspace_id
+    where cm.channel_id = p_channel_id and a.active_at > now() - interval '2 minutes';
+  end if;
+  select array_agg(distinct lower(m[1])::uuid) into v_groups
+  from regexp_matches(p_body, '<!subteam\^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(\|[^<>|]{1,40})?>', 'g') as m;
+  if v_groups is not null then
+    select array_agg(g) into v_unknown from unnest(v_groups) g
+    where not exists (
+      select 1 from public.user_groups ug where ug.id = g and ug.workspace_id = v_channel.workspace_id
+    );
+    if v_unknown is not null then
+      raise exception using errcode = '22023',
+        message = 'You mentioned a group that is not in this workspace.',
+        detail = format('Unknown group: %s', array_to_string(v_unknown, ', '));
+    end if;
+    select v_reached || coalesce(array_agg(gm.user_id), '{}') into v_reached
+    from public.user_group_members gm
+    join public.channel_members cm on cm.user_id = gm.user_id and cm.channel_id = p_channel_id
+    where gm.group_id = any (v_groups);
+  end if;
+  return coalesce((
+    select array_agg(distinct u) from unnest(v_reached) u where u is distinct from p_author_id
+  ), '{}');
+end
+$function$;
+-- execute: only its owner (no grants on private.broadcast_mentions(uuid,uuid,text))
 
 -- Function private.checked_mentions(p_channel_id uuid, p_ids uuid[], p_previous uuid[])
 CREATE OR REPLACE FUNCTION private.checked_mentions(p_channel_id uuid, p_ids uuid[], p_previous uuid[])
@@ -322,6 +394,33 @@ end
 $function$;
 grant execute on function private.messages_before_update() to authenticated, service_role;
 
+-- Function private.messages_broadcast_mentions()
+CREATE OR REPLACE FUNCTION private.messages_broadcast_mentions()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    if new.body ~ '<!' then
+      new.mentions := (
+        select coalesce(array_agg(distinct u), '{}')
+        from unnest(new.mentions || private.broadcast_mentions(new.channel_id, new.author_id, new.body)) u
+      );
+    end if;
+  elsif new.deleted_at is null and new.body is distinct from old.body
+    and new.body ~ '<!(channel|here|everyone|subteam\^)' then
+    -- An edit reaches nobody new: it keeps whom the broadcast reached, while still named.
+    new.mentions := (
+      select coalesce(array_agg(distinct u), '{}') from unnest(new.mentions || old.mentions) u
+    );
+  end if;
+  return new;
+end
+$function$;
+grant execute on function private.messages_broadcast_mentions() to public;
+
 -- Function private.messages_check_not_empty()
 CREATE OR REPLACE FUNCTION private.messages_check_not_empty()
  RETURNS trigger
@@ -524,3 +623,24 @@ begin
 end
 $function$;
 grant execute on function public.send_message(uuid,uuid,text,jsonb,uuid,boolean) to authenticated, service_role;
+
+-- Function public.set_broadcast_mentions(p_workspace_id uuid, p_who text)
+CREATE OR REPLACE FUNCTION public.set_broadcast_mentions(p_workspace_id uuid, p_who text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select private.is_workspace_owner(p_workspace_id)) then
+    raise exception using errcode = '42501',
+      message = 'Only a workspace owner can choose who may notify everyone.';
+  end if;
+  if p_who is null or p_who not in ('everyone', 'admins') then
+    raise exception using errcode = '22023',
+      message = format('%s is not one of everyone, admins.', coalesce(p_who, 'null'));
+  end if;
+  update public.workspaces set broadcast_mentions = p_who where id = p_workspace_id;
+end
+$function$;
+grant execute on function public.set_broadcast_mentions(uuid,text) to authenticated, service_role;

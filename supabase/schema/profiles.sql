@@ -32,6 +32,19 @@ grant delete, insert, maintain, select on table public.profiles to authenticated
 grant select on table public.profiles to anon;
 grant update (avatar_path, display_name) on table public.profiles to authenticated;
 
+-- Table public.user_activity
+create table public.user_activity (
+  user_id uuid not null,
+  workspace_id uuid not null,
+  active_at timestamp with time zone default now() not null,
+  constraint user_activity_pkey PRIMARY KEY (workspace_id, user_id),
+  constraint user_activity_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint user_activity_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE
+);
+alter table public.user_activity enable row level security;
+
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.user_activity to service_role;
+
 -- Trigger "on_auth_user_created" on auth.users
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.handle_new_user();
 

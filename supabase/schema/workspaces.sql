@@ -44,9 +44,11 @@ create table public.workspaces (
   created_at timestamp with time zone default now() not null,
   require_mfa boolean default false not null,
   email_delay_minutes integer default 10 not null,
+  broadcast_mentions text default 'everyone'::text not null,
   constraint workspaces_pkey PRIMARY KEY (id),
   constraint workspaces_slug_key UNIQUE (slug),
   constraint workspaces_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.profiles(id) ON DELETE SET NULL,
+  constraint workspaces_broadcast_mentions CHECK (broadcast_mentions = ANY (ARRAY['everyone'::text, 'admins'::text])),
   constraint workspaces_email_delay CHECK (email_delay_minutes >= 0 AND email_delay_minutes <= 1440),
   constraint workspaces_name_length CHECK (char_length(name) >= 1 AND char_length(name) <= 80),
   constraint workspaces_slug_format CHECK (slug ~ '^[a-z0-9]([a-z0-9-]{0,46}[a-z0-9])?$'::text)
@@ -62,6 +64,7 @@ create policy "workspaces: members read" on public.workspaces
   using ((id IN ( SELECT private.workspace_ids() AS workspace_ids)));
 
 CREATE TRIGGER workspaces_audit AFTER INSERT OR UPDATE ON public.workspaces FOR EACH ROW EXECUTE FUNCTION private.audit_workspaces();
+CREATE TRIGGER workspaces_audit_broadcast AFTER UPDATE OF broadcast_mentions ON public.workspaces FOR EACH ROW WHEN (old.broadcast_mentions IS DISTINCT FROM new.broadcast_mentions) EXECUTE FUNCTION private.audit_broadcast_mentions();
 CREATE TRIGGER workspaces_before_write BEFORE INSERT OR UPDATE OF name, slug ON public.workspaces FOR EACH ROW EXECUTE FUNCTION private.workspaces_before_write();
 CREATE TRIGGER workspaces_live AFTER DELETE OR UPDATE ON public.workspaces FOR EACH ROW EXECUTE FUNCTION private.live_workspaces();
 
@@ -122,6 +125,22 @@ begin
 end
 $function$;
 grant execute on function private.lock_workspace(uuid) to authenticated, service_role;
+
+-- Function private.require_workspace_admin(p_workspace_id uuid)
+CREATE OR REPLACE FUNCTION private.require_workspace_admin(p_workspace_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select private.is_workspace_admin(p_workspace_id)) then
+    raise exception using errcode = '42501',
+      message = 'Only a workspace owner or admin can manage groups.';
+  end if;
+end
+$function$;
+grant execute on function private.require_workspace_admin(uuid) to public;
 
 -- Function private.slug_for(p_name text)
 CREATE OR REPLACE FUNCTION private.slug_for(p_name text)

@@ -920,6 +920,130 @@ export type Database = {
           },
         ]
       }
+      user_activity: {
+        Row: {
+          active_at: string
+          user_id: string
+          workspace_id: string
+        }
+        Insert: {
+          active_at?: string
+          user_id: string
+          workspace_id: string
+        }
+        Update: {
+          active_at?: string
+          user_id?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "user_activity_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "user_activity_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      user_group_members: {
+        Row: {
+          added_at: string
+          added_by: string | null
+          group_id: string
+          user_id: string
+          workspace_id: string
+        }
+        Insert: {
+          added_at?: string
+          added_by?: string | null
+          group_id: string
+          user_id: string
+          workspace_id: string
+        }
+        Update: {
+          added_at?: string
+          added_by?: string | null
+          group_id?: string
+          user_id?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "user_group_members_added_by_fkey"
+            columns: ["added_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "user_group_members_group"
+            columns: ["group_id", "workspace_id"]
+            isOneToOne: false
+            referencedRelation: "user_groups"
+            referencedColumns: ["id", "workspace_id"]
+          },
+          {
+            foreignKeyName: "user_group_members_member"
+            columns: ["workspace_id", "user_id"]
+            isOneToOne: false
+            referencedRelation: "workspace_members"
+            referencedColumns: ["workspace_id", "user_id"]
+          },
+        ]
+      }
+      user_groups: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          description: string
+          handle: string
+          id: string
+          name: string
+          workspace_id: string
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          description?: string
+          handle: string
+          id?: string
+          name: string
+          workspace_id: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          description?: string
+          handle?: string
+          id?: string
+          name?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "user_groups_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "user_groups_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       user_statuses: {
         Row: {
           clear_after: string
@@ -1002,6 +1126,7 @@ export type Database = {
       }
       workspaces: {
         Row: {
+          broadcast_mentions: string
           created_at: string
           created_by: string | null
           email_delay_minutes: number
@@ -1011,6 +1136,7 @@ export type Database = {
           slug: string
         }
         Insert: {
+          broadcast_mentions?: string
           created_at?: string
           created_by?: string | null
           email_delay_minutes?: number
@@ -1020,6 +1146,7 @@ export type Database = {
           slug: string
         }
         Update: {
+          broadcast_mentions?: string
           created_at?: string
           created_by?: string | null
           email_delay_minutes?: number
@@ -1046,6 +1173,7 @@ export type Database = {
       accept_invite: {
         Args: { p_token: string }
         Returns: {
+          broadcast_mentions: string
           created_at: string
           created_by: string | null
           email_delay_minutes: number
@@ -1068,6 +1196,10 @@ export type Database = {
       add_channel_members: {
         Args: { p_channel_id: string; p_user_ids: string[] }
         Returns: number
+      }
+      add_user_group_members: {
+        Args: { p_group_id: string; p_user_ids: string[] }
+        Returns: undefined
       }
       archive_channel: {
         Args: { p_archived?: boolean; p_channel_id: string }
@@ -1203,9 +1335,34 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      create_user_group: {
+        Args: {
+          p_description?: string
+          p_handle: string
+          p_name: string
+          p_user_ids?: string[]
+          p_workspace_id: string
+        }
+        Returns: {
+          created_at: string
+          created_by: string | null
+          description: string
+          handle: string
+          id: string
+          name: string
+          workspace_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "user_groups"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       create_workspace: {
         Args: { p_name: string; p_slug?: string }
         Returns: {
+          broadcast_mentions: string
           created_at: string
           created_by: string | null
           email_delay_minutes: number
@@ -1244,6 +1401,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      delete_user_group: { Args: { p_group_id: string }; Returns: undefined }
       edit_message: {
         Args: { p_body: string; p_id: string }
         Returns: {
@@ -1476,6 +1634,10 @@ export type Database = {
         Args: { p_user_id: string; p_workspace_id: string }
         Returns: undefined
       }
+      remove_user_group_member: {
+        Args: { p_group_id: string; p_user_id: string }
+        Returns: undefined
+      }
       revoke_incoming_webhook: {
         Args: { p_id: string }
         Returns: {
@@ -1578,6 +1740,10 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      set_broadcast_mentions: {
+        Args: { p_who: string; p_workspace_id: string }
+        Returns: undefined
       }
       set_channel_notifications: {
         Args: { p_channel_id: string; p_level?: string; p_muted?: boolean }
@@ -1712,6 +1878,7 @@ export type Database = {
       set_workspace_require_mfa: {
         Args: { p_required: boolean; p_workspace_id: string }
         Returns: {
+          broadcast_mentions: string
           created_at: string
           created_by: string | null
           email_delay_minutes: number
@@ -1790,6 +1957,7 @@ export type Database = {
           unread_count: number
         }[]
       }
+      touch_activity: { Args: { p_workspace_id: string }; Returns: undefined }
       unpin_message: { Args: { p_message_id: string }; Returns: boolean }
       unsave_message: { Args: { p_message_id: string }; Returns: boolean }
       unsubscribe_email: { Args: { p_token: string }; Returns: boolean }
@@ -1812,6 +1980,29 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "channels"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      update_user_group: {
+        Args: {
+          p_description?: string
+          p_group_id: string
+          p_handle?: string
+          p_name?: string
+        }
+        Returns: {
+          created_at: string
+          created_by: string | null
+          description: string
+          handle: string
+          id: string
+          name: string
+          workspace_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "user_groups"
           isOneToOne: true
           isSetofReturn: false
         }

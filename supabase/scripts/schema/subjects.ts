@@ -18,6 +18,7 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'live', words: ['live', 'realtime', 'topic'] },
   { name: 'search', words: ['search'] },
   { name: 'integrations', words: ['integration', 'webhook'] },
+  { name: 'groups', words: ['group'] },
   {
     name: 'notifications',
     words: ['notification', 'notify', 'email', 'dnd', 'disturb', 'snooze', 'unsubscribe', 'badge'],

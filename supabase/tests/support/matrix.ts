@@ -3,6 +3,7 @@
 // refused. The same data drives the SQL, REST, Realtime and Storage checks. The cases are kept by
 // subject in matrix-<subject>.ts, their shapes and helpers in matrix-kit.ts.
 import { AUDIT_CASES } from './matrix-audit.ts'
+import { GROUP_CASES } from './matrix-groups.ts'
 import { INTEGRATION_CASES } from './matrix-integrations.ts'
 import type { MatrixCase } from './matrix-kit.ts'
 import { MESSAGE_CASES } from './matrix-messages.ts'
@@ -22,6 +23,7 @@ export const MATRIX: readonly MatrixCase[] = [
   ...TOPIC_CASES,
   ...INTEGRATION_CASES,
   ...AUDIT_CASES,
+  ...GROUP_CASES,
 ]
 
 export function isAllowed(c: MatrixCase, role: Role): boolean {

@@ -14,6 +14,7 @@ export const ACTION_GROUPS = [
   { id: 'invite', label: 'Invitations' },
   { id: 'channel', label: 'Channels' },
   { id: 'webhook', label: 'Integrations' },
+  { id: 'group', label: 'Groups' },
   { id: 'workspace', label: 'Workspace settings' },
 ] as const
 
@@ -35,6 +36,10 @@ export function describeEntry(entry: AuditEntryText): string {
       return 'required two-factor sign-in for everyone'
     case 'workspace.mfa_not_required':
       return 'stopped requiring two-factor sign-in'
+    case 'workspace.broadcast_mentions_changed':
+      return d.to === 'admins'
+        ? 'let only admins use @channel, @here and @everyone'
+        : 'let everyone use @channel, @here and @everyone'
     case 'workspace.email_delay_changed':
       return `changed the email delay from ${text(d.from)} to ${text(d.to)} minutes`
     case 'member.joined':
@@ -73,6 +78,12 @@ export function describeEntry(entry: AuditEntryText): string {
       return `regenerated the URL of the webhook ${target}`
     case 'webhook.revoked':
       return `revoked the webhook ${target}`
+    case 'group.created':
+      return `created the group ${target}`
+    case 'group.changed':
+      return `changed the group ${text(d.from)} to ${text(d.to)} (${text(d.name)})`
+    case 'group.deleted':
+      return `deleted the group ${target}`
     default:
       return entry.targetLabel ? `${entry.action} (${entry.targetLabel})` : entry.action
   }
