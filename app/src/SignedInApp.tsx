@@ -1,5 +1,6 @@
 // Everything behind the sign-in: which screen a route shows once we know who you are.
-import { useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
+import type { ReactNode } from 'react'
 import { cleanError } from './lib/clean-error.ts'
 import { browserStore } from './lib/local-store.ts'
 import { navigate } from './lib/router.ts'
@@ -36,15 +37,15 @@ export default function SignedInApp({ route }: { route: Route }) {
   }, [])
   if (auth.status !== 'signed-in') return null
   // Signed in by a password-reset link: the new password first.
-  if (auth.recovery || route.name === 'reset-password') return <ResetPasswordPage />
+  if (auth.recovery || route.name === 'reset-password') return page(<ResetPasswordPage />)
   // An account with a verified factor signed in with its password only (aal1): the database
-  // shows it nothing of the workspaces, so the code comes first (in this chunk, not the entry).
-  if (needsCode(auth.session)) return <MfaChallengePage />
+  // shows it nothing of the workspaces, so the code comes first (a chunk of its own).
+  if (needsCode(auth.session)) return page(<MfaChallengePage />)
   switch (route.name) {
     case 'invite':
-      return <AcceptInvitePage token={route.token} email={auth.email} />
+      return page(<AcceptInvitePage token={route.token} email={auth.email} />)
     case 'new-workspace':
-      return <CreateWorkspacePage first={false} />
+      return page(<CreateWorkspacePage first={false} />)
     case 'workspace':
       return (
         <WorkspaceShell
@@ -101,5 +102,20 @@ function Home() {
       </div>
     )
   }
-  return <CreateWorkspacePage first />
+  return page(<CreateWorkspacePage first />)
+}
+
+/** A page of a chunk of its own: a spinner while it loads. */
+function page(content: ReactNode) {
+  return (
+    <Suspense
+      fallback={
+        <div className="center-screen">
+          <Spinner label="Loading" />
+        </div>
+      }
+    >
+      {content}
+    </Suspense>
+  )
 }

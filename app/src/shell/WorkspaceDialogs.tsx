@@ -18,6 +18,7 @@ import type { Channel } from '../features/channels/index.ts'
 import { ProfileDialog } from '../features/profiles/index.ts'
 import { IntegrationsDialog } from '../features/integrations/index.ts'
 import { AuditLogDialog } from '../features/audit/index.ts'
+import { GroupsDialog } from '../features/groups/index.ts'
 
 export type WorkspaceDialog =
   | 'invite'
@@ -30,6 +31,7 @@ export type WorkspaceDialog =
   | 'profile'
   | 'integrations'
   | 'audit-log'
+  | 'groups'
 
 interface Props {
   dialog: WorkspaceDialog
@@ -129,6 +131,20 @@ export default function WorkspaceDialogs(props: Props) {
             workspaceId={workspaceId}
             channels={props.channels}
             members={members}
+            open
+            onClose={onClose}
+          />
+        </Suspense>
+      )
+    case 'groups':
+      return (
+        <Suspense fallback={null}>
+          <GroupsDialog
+            workspaceId={workspaceId}
+            me={me}
+            members={members}
+            isAdmin={props.workspace?.role === 'owner' || props.workspace?.role === 'admin'}
+            isOwner={props.workspace?.role === 'owner'}
             open
             onClose={onClose}
           />

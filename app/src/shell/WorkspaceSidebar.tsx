@@ -1,4 +1,4 @@
-// The workspace's sidebar: its name and menu (invite, members, integrations, the audit log, leave), the Threads and Later
+// The workspace's sidebar: its name and menu (invite, members, groups, integrations, the audit log, leave), the Threads and Later
 // links, and the channels (features/channels' Sidebar), with what the server's silence means.
 import { useQueryClient } from '@tanstack/react-query'
 import { cleanError } from '../lib/clean-error.ts'
@@ -61,6 +61,16 @@ export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
                 }}
               >
                 Members ({members.data?.length ?? '…'})
+              </button>
+              <button
+                type="button"
+                role="menuitem"
+                onClick={() => {
+                  close()
+                  onDialog('groups')
+                }}
+              >
+                Groups
               </button>
               {isAdmin && (
                 <button

@@ -13,6 +13,7 @@ import { useDndActive } from '../features/notifications/index.ts'
 import { usePresence } from '../features/presence/index.ts'
 import { Avatar } from '../features/profiles/index.ts'
 import { useStatusesLive } from '../features/status/index.ts'
+import { useActivityBeacon } from '../features/groups/index.ts'
 
 export function useWorkspaceData(workspaceId: string, channelId: string | null) {
   const auth = useAuth()
@@ -35,6 +36,7 @@ export function useWorkspaceData(workspaceId: string, channelId: string | null) 
   const onChannelRow = useChannelRowPatch(workspaceId)
   useWorkspaceLive({ workspaceId, userId: me, channelsKey, rostersKey, onChannelRow })
   useStatusesLive(workspaceId, me)
+  useActivityBeacon(workspaceId)
 
   const memberMap = useMemo(
     () => new Map((members.data ?? []).map((m) => [m.userId, m])),

@@ -1,4 +1,6 @@
 // The auth feature's public face: other features import only from here.
+import { lazyRetrying } from '../../lib/lazy.ts'
+import { NotLoaded } from '../../ui/NotLoaded.tsx'
 export { authState, startAuth, storedSession } from './data/session-store.ts'
 export type { AuthState } from './data/session-store.ts'
 export { useAuth, useUserId } from './data/use-auth.ts'
@@ -9,6 +11,16 @@ export { validateName, validateDisplayName, validatePassword } from './data/vali
 export { SignInPage } from './components/SignInPage.tsx'
 export { SignUpPage } from './components/SignUpPage.tsx'
 export { ForgotPasswordPage } from './components/ForgotPasswordPage.tsx'
-export { ResetPasswordPage } from './components/ResetPasswordPage.tsx'
 export { ResetLinkExpiredPage } from './components/ResetLinkExpiredPage.tsx'
-export { MfaChallengePage } from './components/MfaChallengePage.tsx'
+
+// Pages of the signed-in chunk seldom shown (a reset link, the second factor's code): chunks of
+// their own, loaded when shown.
+export const ResetPasswordPage = lazyRetrying<Record<string, never>>(
+  () =>
+    import('./components/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+  NotLoaded
+)
+export const MfaChallengePage = lazyRetrying<Record<string, never>>(
+  () => import('./components/MfaChallengePage.tsx').then((m) => ({ default: m.MfaChallengePage })),
+  NotLoaded
+)

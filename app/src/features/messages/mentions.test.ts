@@ -34,6 +34,24 @@ describe('mentions', () => {
     expect(toStorable(editable, people).body).toBe(stored)
   })
 
+  it('stores @channel, @here, @everyone and a group as Slack does, and back', () => {
+    const design = { id: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd', name: 'design' }
+    const { body, unknown } = toStorable(
+      '@here and @channel, @everyone: @design @designers',
+      people,
+      [design]
+    )
+    expect(body).toBe(
+      `<!here> and <!channel>, <!everyone>: <!subteam^${design.id}|@design> @designers`
+    )
+    expect(unknown).toEqual(['designers'])
+    expect(toEditable(body, (id) => names[id]!)).toBe(
+      '@here and @channel, @everyone: @design @designers'
+    )
+    // Not inside a word or an address.
+    expect(toStorable('mail team@here.example', people).body).toBe('mail team@here.example')
+  })
+
   it('finds the @query at the caret', () => {
     expect(mentionQueryAt('hello @an', 9)).toEqual({ start: 6, query: 'an' })
     expect(mentionQueryAt('mail a@b', 8)).toBeNull()

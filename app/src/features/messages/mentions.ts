@@ -1,5 +1,7 @@
-// Mentions are stored as <@user-id> and written as @Display Name. These convert between the two
-// and find the @word being typed for the autocomplete.
+// Mentions are stored as <@user-id> and written as @Display Name; @channel, @here and @everyone
+// as Slack stores them, <!channel>, <!here>, <!everyone>, and a user group as
+// <!subteam^group-id|@handle>. These convert between the two and find the @word being typed for
+// the autocomplete.
 
 export interface Mentionable {
   id: string
@@ -8,18 +10,31 @@ export interface Mentionable {
 
 /** Stored body -> what the composer shows. */
 export function toEditable(body: string, nameOf: (id: string) => string): string {
-  return body.replace(/<@([0-9a-f-]{36})>/gi, (_m, id: string) => `@${nameOf(id.toLowerCase())}`)
+  return body
+    .replace(/<@([0-9a-f-]{36})>/gi, (_m, id: string) => `@${nameOf(id.toLowerCase())}`)
+    .replace(/<!(channel|here|everyone)>/g, '@$1')
+    .replace(/<!subteam\^[0-9a-f-]{36}\|@?([^<>|]{1,40})>/gi, '@$1')
 }
 
+/** The words that mention many; a person of the same name is mentioned by their full name. */
+export const BROADCASTS = ['channel', 'here', 'everyone'] as const
+
 /**
- * Composer text -> stored body: `@Name` of a known person becomes <@id>. Longer names win, so
- * "@Ann Lee" is not read as "@Ann". Returns the names typed after @ that matched nobody.
+ * Composer text -> stored body: `@Name` of a known person becomes <@id>, `@channel`, `@here` and
+ * `@everyone` become <!channel>, <!here>, <!everyone>, and `@handle` of a group (in `groups`)
+ * <!subteam^id|@handle>. Longer names win, so "@Ann Lee" is not read as "@Ann". Returns the names
+ * typed after @ that matched nobody.
  */
 export function toStorable(
   text: string,
-  people: Mentionable[]
+  people: Mentionable[],
+  groups: readonly Mentionable[] = []
 ): { body: string; unknown: string[] } {
-  const sorted = [...people].filter((p) => p.name).sort((a, b) => b.name.length - a.name.length)
+  const sorted = [
+    ...BROADCASTS.map((word) => ({ id: word, name: word, token: `<!${word}>` })),
+    ...groups.map((g) => ({ id: g.id, name: g.name, token: `<!subteam^${g.id}|@${g.name}>` })),
+    ...people.filter((p) => p.name).map((p) => ({ ...p, token: `<@${p.id}>` })),
+  ].sort((a, b) => b.name.length - a.name.length)
   let body = ''
   let i = 0
   while (i < text.length) {
@@ -35,7 +50,7 @@ export function toStorable(
       ? sorted.find((p) => rest.startsWith(p.name) && !isNameChar(rest[p.name.length]))
       : undefined
     if (match) {
-      body += `<@${match.id}>`
+      body += match.token
       i = at + 1 + match.name.length
     } else {
       body += '@'

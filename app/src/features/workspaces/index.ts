@@ -1,12 +1,25 @@
+import { lazyRetrying } from '../../lib/lazy.ts'
+import { NotLoaded } from '../../ui/NotLoaded.tsx'
 export { useWorkspacesQuery } from './data/workspaces-query.ts'
 export { useMembersQuery } from './data/members-query.ts'
 export { useLeaveWorkspace } from './data/workspace-mutations.ts'
 export { workspaceKeys } from './data/keys.ts'
 export type { Workspace, Member, Role } from './data/types.ts'
 export { canManage } from './data/types.ts'
-export { CreateWorkspacePage } from './components/CreateWorkspacePage.tsx'
-export { AcceptInvitePage } from './components/AcceptInvitePage.tsx'
 export { InviteDialog } from './components/InviteDialog.tsx'
 export { MembersDialog } from './components/MembersDialog.tsx'
 export { useWorkspaceLive } from './data/use-workspace-live.ts'
 export type { ChannelChange } from './data/use-workspace-live.ts'
+
+// The pages of a first workspace and of an invitation: chunks of their own, loaded when shown.
+export const CreateWorkspacePage = lazyRetrying<{ first: boolean }>(
+  () =>
+    import('./components/CreateWorkspacePage.tsx').then((m) => ({
+      default: m.CreateWorkspacePage,
+    })),
+  NotLoaded
+)
+export const AcceptInvitePage = lazyRetrying<{ token: string; email: string }>(
+  () => import('./components/AcceptInvitePage.tsx').then((m) => ({ default: m.AcceptInvitePage })),
+  NotLoaded
+)

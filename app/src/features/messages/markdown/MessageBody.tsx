@@ -153,6 +153,19 @@ function renderInline(node: Inline, key: number, resolve: ResolveMention): React
           {renderInlines(node.children, resolve)}
         </a>
       )
+    case 'broadcast':
+      // @channel, @here and @everyone are addressed to every reader, as in Slack.
+      return (
+        <span key={key} className="mention mention-me" data-broadcast={node.word}>
+          @{node.word}
+        </span>
+      )
+    case 'group':
+      return (
+        <span key={key} className="mention" data-group-id={node.groupId}>
+          @{node.label}
+        </span>
+      )
     case 'mention': {
       const info = resolve(node.userId)
       const className = info?.isMe ? 'mention mention-me' : 'mention'

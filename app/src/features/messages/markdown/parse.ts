@@ -1,6 +1,6 @@
 // Markdown -> message tree. marked's lexer does the CommonMark/GFM tokenizing; this module
 // decides what each token becomes, and anything it does not know becomes literal text.
-import { Marked } from 'marked'
+import { Lexer, Marked } from 'marked'
 import type { Token, Tokens, TokenizerExtension } from 'marked'
 import type { Block, Inline } from './tree.ts'
 import { safeHref } from './safe-url.ts'
@@ -8,17 +8,32 @@ import { safeHref } from './safe-url.ts'
 /** A mention is stored as <@user-id> so renaming a person renames their mentions. */
 export const MENTION_PATTERN = /<@([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})>/gi
 
+/**
+ * Mentions of many, as Slack writes them: <!channel>, <!here>, <!everyone>, and a user group as
+ * <!subteam^group-id|@handle> (the label is what readers see).
+ */
+const BROADCAST = /^<!(channel|here|everyone)>/
+const GROUP =
+  /^<!subteam\^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\|([^<>|]{1,40}))?>/i
+
 const mention: TokenizerExtension = {
   name: 'mention',
   level: 'inline',
   start(src) {
-    const index = src.indexOf('<@')
+    const index = src.search(/<[@!]/)
     return index < 0 ? undefined : index
   },
   tokenizer(src) {
     const match = /^<@([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})>/i.exec(src)
-    if (!match) return undefined
-    return { type: 'mention', raw: match[0], userId: match[1]!.toLowerCase() }
+    if (match) return { type: 'mention', raw: match[0], userId: match[1]!.toLowerCase() }
+    const broadcast = BROADCAST.exec(src)
+    if (broadcast) return { type: 'mention', raw: broadcast[0], word: broadcast[1] }
+    const group = GROUP.exec(src)
+    if (group) {
+      const label = group[2]?.trim().replace(/^@/, '') || 'group'
+      return { type: 'mention', raw: group[0], groupId: group[1]!.toLowerCase(), label }
+    }
+    return undefined
   },
 }
 
@@ -72,8 +87,16 @@ function toBlock(token: Token): Block | null {
     }
     case 'hr':
       return { type: 'rule' }
+    case 'html':
+      // A line that starts with <!channel> or a group is a paragraph, not an HTML declaration.
+      if (BROADCAST.test(token.raw) || GROUP.test(token.raw))
+        return {
+          type: 'paragraph',
+          children: inlines(Lexer.lexInline(token.raw.replace(/\n+$/, ''), marked.defaults)),
+        }
+      return { type: 'paragraph', children: textWithBreaks(token.raw.replace(/\n+$/, '')) }
     default:
-      // html, tables and anything new: show what was typed, literally.
+      // tables and anything new: show what was typed, literally.
       return { type: 'paragraph', children: textWithBreaks(token.raw.replace(/\n+$/, '')) }
   }
 }
@@ -128,8 +151,14 @@ function toInline(token: Token): Inline[] {
         ? [{ type: 'link', href, children: [{ type: 'text', text: label }] }]
         : [{ type: 'text', text: image.raw }]
     }
-    case 'mention':
-      return [{ type: 'mention', userId: (token as Tokens.Generic).userId as string }]
+    case 'mention': {
+      const t = token as Tokens.Generic
+      if (typeof t.word === 'string')
+        return [{ type: 'broadcast', word: t.word as 'channel' | 'here' | 'everyone' }]
+      if (typeof t.groupId === 'string')
+        return [{ type: 'group', groupId: t.groupId, label: t.label as string }]
+      return [{ type: 'mention', userId: t.userId as string }]
+    }
     default:
       return [{ type: 'text', text: token.raw }]
   }

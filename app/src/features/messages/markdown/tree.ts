@@ -6,6 +6,8 @@ export type Inline =
   | { type: 'code'; text: string }
   | { type: 'link'; href: string; children: Inline[] }
   | { type: 'mention'; userId: string }
+  | { type: 'broadcast'; word: 'channel' | 'here' | 'everyone' }
+  | { type: 'group'; groupId: string; label: string }
   | { type: 'br' }
 
 export type Block =

@@ -23,4 +23,12 @@ describe('notificationText', () => {
     expect(long.endsWith('…')).toBe(true)
     expect(notificationText('***')).toBe('New message')
   })
+
+  it('shows @channel, @here, @everyone and a group by its label', () => {
+    expect(
+      notificationText(
+        '<!channel> and <!here>, <!everyone>: <!subteam^0b8f7a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b|@design> please'
+      )
+    ).toBe('@channel and @here, @everyone: @design please')
+  })
 })

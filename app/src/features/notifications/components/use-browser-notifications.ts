@@ -87,6 +87,11 @@ export function mentionedIds(body: string): string[] {
 export function notificationText(body: string, names?: ReadonlyMap<string, string>): string {
   const text = body
     .replace(MENTION, (_, id: string) => `@${names?.get(id.toLowerCase()) ?? 'someone'}`)
+    .replace(/<!(channel|here|everyone)>/g, '@$1')
+    .replace(
+      /<!subteam\^[0-9a-f-]{36}(?:\|@?([^<>|]{1,40}))?>/gi,
+      (_, label?: string) => `@${label ?? 'group'}`
+    )
     .replace(/[*_~`>#]/g, '')
     .replace(/\s+/g, ' ')
     .trim()

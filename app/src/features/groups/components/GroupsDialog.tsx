@@ -1,0 +1,190 @@
+// Settings, Groups (a lazy chunk, from the workspace menu): the workspace's user groups, mentioned
+// as @handle to notify their members. Everyone sees them and joins or leaves; owners and admins
+// make and delete them (with their first members); owners choose who may use @channel, @here and
+// @everyone.
+import { useState } from 'react'
+import type { FormEvent } from 'react'
+import { cleanError } from '../../../lib/clean-error.ts'
+import { Dialog } from '../../../ui/Dialog.tsx'
+import { Field } from '../../../ui/Field.tsx'
+import { Notice } from '../../../ui/Notice.tsx'
+import { PeoplePicker } from '../../../ui/PeoplePicker.tsx'
+import type { Member } from '../../workspaces/index.ts'
+import { useBroadcastPolicy, useGroupChanges, useGroups, useGroupsLive } from '../data/groups.ts'
+import type { BroadcastPolicy, Group } from '../data/groups.ts'
+import './groups.css'
+
+export interface Props {
+  workspaceId: string
+  me: string
+  members: Member[]
+  isAdmin: boolean
+  isOwner: boolean
+  open: boolean
+  onClose: () => void
+}
+
+export default function GroupsDialog(props: Props) {
+  const { workspaceId, me, members, isAdmin, isOwner, open, onClose } = props
+  const groups = useGroups(workspaceId)
+  useGroupsLive(workspaceId)
+  const policy = useBroadcastPolicy(workspaceId)
+  const changes = useGroupChanges(workspaceId)
+  const [handle, setHandle] = useState('')
+  const [name, setName] = useState('')
+  const [description, setDescription] = useState('')
+  const [picked, setPicked] = useState<string[]>([])
+  const nameOf = (id: string) =>
+    members.find((m) => m.userId === id)?.displayName ?? 'Former member'
+  const error =
+    changes.create.error ??
+    changes.remove.error ??
+    changes.join.error ??
+    changes.leave.error ??
+    changes.policy.error
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    changes.create.mutate(
+      { handle, name, description, userIds: picked },
+      {
+        onSuccess: () => {
+          setHandle('')
+          setName('')
+          setDescription('')
+          setPicked([])
+        },
+      }
+    )
+  }
+
+  return (
+    <Dialog title="Groups" open={open} onClose={onClose} wide>
+      <p className="muted">
+        Mention a group as @handle to notify everyone in it who is in the channel.
+      </p>
+      {error && <Notice tone="error">{cleanError(error)}</Notice>}
+      {groups.error && <Notice tone="error">{cleanError(groups.error)}</Notice>}
+      {groups.isPending && <p className="muted">Loading groups…</p>}
+      {groups.data?.length === 0 && <p className="muted">No groups yet.</p>}
+      {(groups.data?.length ?? 0) > 0 && (
+        <ul className="group-list" aria-label="Groups">
+          {groups.data!.map((g) => (
+            <GroupItem
+              key={g.id}
+              group={g}
+              me={me}
+              isAdmin={isAdmin}
+              names={g.memberIds.map(nameOf)}
+              busy={changes.join.isPending || changes.leave.isPending || changes.remove.isPending}
+              onJoin={() => changes.join.mutate({ groupId: g.id, userId: me })}
+              onLeave={() => changes.leave.mutate({ groupId: g.id, userId: me })}
+              onDelete={() => {
+                if (window.confirm(`Delete @${g.handle}? Mentions of it stop notifying anyone.`))
+                  changes.remove.mutate(g.id)
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      {isAdmin && (
+        <form className="stack" onSubmit={submit} noValidate aria-label="New group">
+          <h3>New group</h3>
+          <Field
+            label="Handle"
+            placeholder="design"
+            value={handle}
+            maxLength={31}
+            onChange={(e) => setHandle(e.target.value)}
+          />
+          <Field
+            label="Name"
+            value={name}
+            maxLength={80}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <Field
+            label="Description (optional)"
+            value={description}
+            maxLength={250}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+          <PeoplePicker
+            label="Members"
+            people={members.map((m) => ({ id: m.userId, name: m.displayName }))}
+            selected={picked}
+            onChange={setPicked}
+          />
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={!handle.trim() || !name.trim() || changes.create.isPending}
+          >
+            Create group
+          </button>
+        </form>
+      )}
+      {isOwner && policy.data && (
+        <label className="field">
+          <span>Who can use @channel, @here and @everyone</span>
+          <select
+            value={policy.data}
+            disabled={changes.policy.isPending}
+            onChange={(e) => changes.policy.mutate(e.target.value as BroadcastPolicy)}
+          >
+            <option value="everyone">Everyone</option>
+            <option value="admins">Only owners and admins</option>
+          </select>
+        </label>
+      )}
+    </Dialog>
+  )
+}
+
+function GroupItem(props: {
+  group: Group
+  me: string
+  isAdmin: boolean
+  names: string[]
+  busy: boolean
+  onJoin: () => void
+  onLeave: () => void
+  onDelete: () => void
+}) {
+  const { group: g, busy } = props
+  const mine = g.memberIds.includes(props.me)
+  return (
+    <li className="group-item" aria-label={`@${g.handle}`}>
+      <div>
+        <strong>@{g.handle}</strong> <bdi>{g.name}</bdi>
+        <span className="muted">
+          {' '}
+          · {g.memberIds.length} {g.memberIds.length === 1 ? 'member' : 'members'}
+        </span>
+      </div>
+      {g.description && <div className="muted">{g.description}</div>}
+      {props.names.length > 0 && <div className="muted">{props.names.join(', ')}</div>}
+      <div className="group-actions">
+        {mine ? (
+          <button type="button" className="link-button" disabled={busy} onClick={props.onLeave}>
+            Leave
+          </button>
+        ) : (
+          <button type="button" className="link-button" disabled={busy} onClick={props.onJoin}>
+            Join
+          </button>
+        )}
+        {props.isAdmin && (
+          <button
+            type="button"
+            className="link-button danger"
+            disabled={busy}
+            onClick={props.onDelete}
+          >
+            Delete
+          </button>
+        )}
+      </div>
+    </li>
+  )
+}
