@@ -3,6 +3,7 @@
 // exported as CSV by PostgREST (`.csv()`), so the file is what the database holds.
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { supabase } from '../../../lib/supabase.ts'
+import { ACTION_GROUPS } from './describe.ts'
 import type { ActionGroup } from './describe.ts'
 
 export const PAGE_SIZE = 50
@@ -42,7 +43,8 @@ function dayStart(day: string, plusDays = 0): string | null {
 
 function filtered(workspaceId: string, filters: AuditFilters, columns: string) {
   let query = supabase().from('audit_log').select(columns).eq('workspace_id', workspaceId)
-  if (filters.group) query = query.like('action', `${filters.group}.%`)
+  const group = ACTION_GROUPS.find((g) => g.id === filters.group)
+  if (group) query = query.or(group.prefixes.map((p) => `action.like.${p}.*`).join(','))
   if (filters.actorId) query = query.eq('actor_id', filters.actorId)
   const from = dayStart(filters.from)
   const to = dayStart(filters.to, 1)

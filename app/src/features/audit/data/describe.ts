@@ -8,14 +8,14 @@ export interface AuditEntryText {
   details: Record<string, unknown>
 }
 
-/** The filter groups of the log, each a prefix of the actions' names. */
+/** The filter groups of the log, each some prefixes of the actions' names. */
 export const ACTION_GROUPS = [
-  { id: 'member', label: 'Members and roles' },
-  { id: 'invite', label: 'Invitations' },
-  { id: 'channel', label: 'Channels' },
-  { id: 'webhook', label: 'Integrations' },
-  { id: 'group', label: 'Groups' },
-  { id: 'workspace', label: 'Workspace settings' },
+  { id: 'member', label: 'Members and roles', prefixes: ['member'] },
+  { id: 'invite', label: 'Invitations', prefixes: ['invite'] },
+  { id: 'channel', label: 'Channels', prefixes: ['channel'] },
+  { id: 'integration', label: 'Integrations', prefixes: ['webhook', 'bot', 'command', 'events'] },
+  { id: 'group', label: 'Groups', prefixes: ['group'] },
+  { id: 'workspace', label: 'Workspace settings', prefixes: ['workspace'] },
 ] as const
 
 export type ActionGroup = (typeof ACTION_GROUPS)[number]['id']
@@ -78,6 +78,30 @@ export function describeEntry(entry: AuditEntryText): string {
       return `regenerated the URL of the webhook ${target}`
     case 'webhook.revoked':
       return `revoked the webhook ${target}`
+    case 'bot.created':
+      return `added the bot ${target}`
+    case 'bot.token_regenerated':
+      return `regenerated the token of the bot ${target}`
+    case 'bot.revoked':
+      return `revoked the bot ${target}`
+    case 'command.created':
+      return `registered the command ${target}`
+    case 'command.changed':
+      return `changed the command ${target} to call ${text(d.to)}`
+    case 'command.revoked':
+      return `revoked the command ${target}`
+    case 'events.subscribed':
+      return `subscribed ${target} to events`
+    case 'events.changed':
+      return `changed the events sent to ${target}`
+    case 'events.paused':
+      return `paused the events sent to ${target}`
+    case 'events.resumed':
+      return `resumed the events sent to ${target}`
+    case 'events.secret_rotated':
+      return `rotated the signing secret of ${target}`
+    case 'events.deleted':
+      return `stopped sending events to ${target}`
     case 'group.created':
       return `created the group ${target}`
     case 'group.changed':
