@@ -92,6 +92,19 @@ describe('Composer', () => {
     expect(screen.getByRole('status').textContent).toMatch(/Bob is not in #general/)
   })
 
+  it('offers @here with what it does, and sends it as Slack stores it', () => {
+    const { box, onSend } = setup()
+    fireEvent.change(box, { target: { value: 'lunch @he', selectionStart: 9 } })
+    fireEvent.select(box)
+    const option = screen.getByRole('option', { name: /here/ })
+    expect(option.textContent).toBe('here everyone active in this channel')
+    fireEvent.keyDown(box, { key: 'Enter' })
+    expect(box.value).toBe('lunch @here ')
+    fireEvent.change(box, { target: { value: 'lunch @here, who is in?' } })
+    fireEvent.keyDown(box, { key: 'Enter' })
+    expect(onSend).toHaveBeenCalledWith('lunch <!here>, who is in?', [], 'draft-1')
+  })
+
   it('keeps the draft across remounts', () => {
     const { box } = setup()
     fireEvent.change(box, { target: { value: 'unfinished' } })

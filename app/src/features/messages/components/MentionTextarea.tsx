@@ -1,11 +1,18 @@
-// A textarea that grows with its text and offers channel members when an @word is typed
+// A textarea that grows with its text and offers channel members (and @channel, @here,
+// @everyone) when an @word is typed
 // (arrows to choose, Enter or Tab to insert, Escape to close), announced to screen readers as a
 // combobox. Keys it does not use go to the caller.
 import { useId, useLayoutEffect, useState } from 'react'
 import type { KeyboardEvent, RefObject, ClipboardEvent } from 'react'
-import { matchPeople, mentionQueryAt } from '../mentions.ts'
+import { BROADCASTS, matchPeople, mentionQueryAt } from '../mentions.ts'
 import type { Mentionable } from '../mentions.ts'
 import { StatusEmoji } from '../../status/index.ts'
+
+const BROADCAST_HINTS: Record<string, string> = {
+  channel: 'everyone in this channel',
+  here: 'everyone active in this channel',
+  everyone: 'everyone in the workspace',
+}
 
 interface Props {
   value: string
@@ -27,7 +34,16 @@ export function MentionTextarea(props: Props) {
   const [active, setActive] = useState(0)
   const [dismissedAt, setDismissedAt] = useState<number | null>(null)
   const query = mentionQueryAt(value, caret)
-  const options = query && query.start !== dismissedAt ? matchPeople(people, query.query) : []
+  const options =
+    query && query.start !== dismissedAt
+      ? [
+          ...matchPeople(people, query.query),
+          ...BROADCASTS.filter((w) => w.startsWith(query.query.toLowerCase())).map((w) => ({
+            id: w,
+            name: w,
+          })),
+        ]
+      : []
   const open = options.length > 0
   const activeIndex = Math.min(active, Math.max(0, options.length - 1))
 
@@ -92,7 +108,11 @@ export function MentionTextarea(props: Props) {
               }}
             >
               <bdi>{person.name}</bdi>
-              <StatusEmoji userId={person.id} />
+              {BROADCAST_HINTS[person.id] ? (
+                <span className="muted"> {BROADCAST_HINTS[person.id]}</span>
+              ) : (
+                <StatusEmoji userId={person.id} />
+              )}
             </li>
           ))}
         </ul>
