@@ -13,7 +13,10 @@ export function useActivityBeacon(workspaceId: string): void {
     if (!later) return
     const touch = () => {
       if (document.visibilityState !== 'visible') return
-      void supabase().rpc('touch_activity', { p_workspace_id: workspaceId })
+      // A builder sends nothing until it is awaited; a failure only waits for the next minute.
+      void supabase()
+        .rpc('touch_activity', { p_workspace_id: workspaceId })
+        .then(() => undefined)
     }
     touch()
     const timer = window.setInterval(touch, ACTIVITY_EVERY_MS)
