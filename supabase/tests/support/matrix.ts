@@ -3,6 +3,7 @@
 // refused. The same data drives the SQL, REST, Realtime and Storage checks. The cases are kept by
 // subject in matrix-<subject>.ts, their shapes and helpers in matrix-kit.ts.
 import { INTEGRATION_CASES } from './matrix-integrations.ts'
+import { LINK_PREVIEW_CASES } from './matrix-link-previews.ts'
 import type { MatrixCase } from './matrix-kit.ts'
 import { MESSAGE_CASES } from './matrix-messages.ts'
 import { PERSONAL_CASES } from './matrix-personal.ts'
@@ -20,6 +21,7 @@ export const MATRIX: readonly MatrixCase[] = [
   ...PERSONAL_CASES,
   ...TOPIC_CASES,
   ...INTEGRATION_CASES,
+  ...LINK_PREVIEW_CASES,
 ]
 
 export function isAllowed(c: MatrixCase, role: Role): boolean {
