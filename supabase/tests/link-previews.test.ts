@@ -254,6 +254,34 @@ describe('a message with a link', () => {
   })
 })
 
+describe('bulk writes', () => {
+  it('a statement of many messages with links asks for the newest 20 only', async () => {
+    class Rollback extends Error {
+      constructor(readonly queued: number) {
+        super('rolled back on purpose')
+      }
+    }
+    // Rolled back: nothing is sent, nothing fetched.
+    const outcome = await stack.sql
+      .begin(async (tx) => {
+        const rows = await tx<{ id: string }[]>`
+          insert into public.messages (channel_id, author_id, body)
+          select ${world.ch.plaza}, ${world.people.member.id},
+            'bulk ' || g || ' ' || ${site.origin} || '/bulk/' || g
+          from generate_series(1, 50) as g
+          returning id`
+        const [queued] = await tx<{ n: number }[]>`
+          select count(*)::int as n from net.http_request_queue
+          where url like '%/functions/v1/link-preview'
+            and convert_from(body, 'UTF8')::jsonb ->> 'message_id' = any (${rows.map((r) => r.id)})`
+        throw new Rollback(queued!.n)
+      })
+      .catch((error: unknown) => error)
+    expect(outcome).toBeInstanceOf(Rollback)
+    expect((outcome as Rollback).queued).toBe(20)
+  })
+})
+
 describe('removal', () => {
   it('by the author only; it sticks through an edit that keeps the link, and a new link comes back', async () => {
     const { member, owner, admin } = world.people
