@@ -49,9 +49,54 @@ grant delete, insert, maintain, references, select, trigger, truncate, update on
 grant select on table public.link_previews to anon;
 grant select on table public.link_previews to authenticated;
 
--- Function private.messages_link_previews()
-CREATE OR REPLACE FUNCTION private.messages_link_previews()
+-- Function private.messages_link_previews_insert()
+CREATE OR REPLACE FUNCTION private.messages_link_previews_insert()
  RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.request_link_previews(array(
+    select n.id from new_rows n
+    where n.deleted_at is null and n.body ~* 'https?://'
+    order by n.created_at desc, n.id
+    limit 20
+  ));
+  return null;
+end
+$function$;
+grant execute on function private.messages_link_previews_insert() to authenticated, service_role;
+
+-- Function private.messages_link_previews_update()
+CREATE OR REPLACE FUNCTION private.messages_link_previews_update()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.link_previews p
+  using new_rows n
+  join old_rows o on o.id = n.id
+  where p.message_id = n.id and n.deleted_at is not null and o.deleted_at is null;
+  perform private.request_link_previews(array(
+    select n.id from new_rows n
+    join old_rows o on o.id = n.id
+    where n.deleted_at is null and n.body is distinct from o.body
+      and (n.body ~* 'https?://'
+        or exists (select 1 from public.link_previews p where p.message_id = n.id))
+    order by n.created_at desc, n.id
+    limit 20
+  ));
+  return null;
+end
+$function$;
+grant execute on function private.messages_link_previews_update() to authenticated, service_role;
+
+-- Function private.request_link_previews(p_message_ids uuid[])
+CREATE OR REPLACE FUNCTION private.request_link_previews(p_message_ids uuid[])
+ RETURNS void
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
@@ -59,37 +104,30 @@ AS $function$
 declare
   project_url text;
   api_key text;
+  message_id uuid;
 begin
-  if tg_op = 'UPDATE' and new.body is not distinct from old.body
-    and new.deleted_at is not distinct from old.deleted_at then
-    return null;
-  end if;
-  if new.deleted_at is not null then
-    delete from public.link_previews p where p.message_id = new.id;
-    return null;
-  end if;
-  if new.body !~* 'https?://' and (tg_op = 'INSERT'
-    or not exists (select 1 from public.link_previews p where p.message_id = new.id)) then
-    return null;
+  if coalesce(cardinality(p_message_ids), 0) = 0 then
+    return;
   end if;
   select decrypted_secret into project_url from vault.decrypted_secrets
   where name = 'project_url' limit 1;
   select decrypted_secret into api_key from vault.decrypted_secrets
   where name = 'publishable_key' limit 1;
   if project_url is null or api_key is null then
-    return null;
+    return;
   end if;
-  perform net.http_post(
-    url := rtrim(project_url, '/') || '/functions/v1/link-preview',
-    body := jsonb_build_object('message_id', new.id),
-    headers := jsonb_build_object('Content-Type', 'application/json',
-      'Authorization', 'Bearer ' || api_key, 'apikey', api_key),
-    timeout_milliseconds := 30000
-  );
-  return null;
+  foreach message_id in array p_message_ids loop
+    perform net.http_post(
+      url := rtrim(project_url, '/') || '/functions/v1/link-preview',
+      body := jsonb_build_object('message_id', message_id),
+      headers := jsonb_build_object('Content-Type', 'application/json',
+        'Authorization', 'Bearer ' || api_key, 'apikey', api_key),
+      timeout_milliseconds := 30000
+    );
+  end loop;
 end
 $function$;
-grant execute on function private.messages_link_previews() to authenticated, service_role;
+-- execute: only its owner (no grants on private.request_link_previews(uuid[]))
 
 -- Function public.claim_link_previews(p_message_id uuid, p_urls text[])
 CREATE OR REPLACE FUNCTION public.claim_link_previews(p_message_id uuid, p_urls text[])
