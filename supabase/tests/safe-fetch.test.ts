@@ -4,6 +4,7 @@
 // compressed), credentials and schemes, and the loopback test setting's conditions. Here the
 // guard runs in this process (its environment is process.env); safe-fetch-mode.test.ts runs it
 // inside Edge Functions of a local stack and of production mode.
+import dns from 'node:dns'
 import type { ServerResponse } from 'node:http'
 import { gzipSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -273,6 +274,26 @@ describe('with the loopback test setting on (a local test server)', () => {
     expect(text(response.body)).toBe('<p>hi')
     expect(response.url).toBe(`${site.origin}/page`)
     expect(site.received[0]?.headers.host).toBe(`127.0.0.1:${site.port}`)
+  })
+
+  it('connects to the address it checked: a later DNS answer (rebinding) is never asked for', async () => {
+    const original = dns.lookup
+    let asked = 0
+    // What a connection would resolve on its own now: a different (rebinding) answer.
+    dns.lookup = ((_host: string, _options: unknown, callback?: unknown) => {
+      asked++
+      const done = (typeof _options === 'function' ? _options : callback) as (
+        error: Error | null
+      ) => void
+      done(Object.assign(new Error('rebinding answer'), { code: 'ENOTFOUND' }))
+    }) as typeof dns.lookup
+    try {
+      const response = await safeFetch(`http://localhost:${site.port}/page`)
+      expect(text(response.body)).toBe('<p>hi')
+      expect(asked).toBe(0)
+    } finally {
+      dns.lookup = original
+    }
   })
 
   it('lets loopback through and nothing else: private, link-local and mapped addresses stay refused', async () => {

@@ -8,10 +8,10 @@
 //   private, link-local (cloud metadata), CGNAT, 0.0.0.0/8, multicast, reserved and
 //   documentation ranges, and the IPv6 forms of those (IPv4-mapped, NAT64, 6to4), are refused
 //   with `blocked_address`;
-// - the connection is PINNED to a checked address: node:http/node:https connect to that IP, with
-//   the URL's host as Host header and TLS server name (the certificate is checked against the
-//   name). A DNS answer that changes between the check and the connection (rebinding) is
-//   therefore not used;
+// - the connection is PINNED to a checked address: node:http/node:https's `lookup` option answers
+//   the address that was checked (no second DNS query), while the URL's host stays the Host header
+//   and the TLS server name (the certificate is checked against the name). A DNS answer that
+//   changes between the check and the connection (rebinding) is therefore never used;
 // - every redirect hop is checked the same way (at most maxRedirects, default 3; 0 = a redirect
 //   is an error), 303 (and 301/302 after a POST) become a GET without body, and Authorization and
 //   Cookie headers are dropped when a redirect leaves the origin;
@@ -170,19 +170,35 @@ interface Flight {
   expired: boolean
 }
 
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | { address: string; family: number }[],
+  family?: number
+) => void
+
+/** A dns.lookup stand-in that answers only the address already checked. */
+function pinnedLookup(address: Address) {
+  return (_host: string, options: unknown, callback?: LookupCallback) => {
+    const done = (typeof options === 'function' ? options : callback) as LookupCallback
+    const all = typeof options === 'object' && options !== null && 'all' in options && options.all
+    if (all) done(null, [{ address: address.address, family: address.family }])
+    else done(null, address.address, address.family)
+  }
+}
+
 function send(url: URL, address: Address, hop: Hop, flight: Flight): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const secure = url.protocol === 'https:'
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
     const request = (secure ? https : http).request({
-      host: address.address,
-      family: address.family,
+      host,
       port: url.port === '' ? (secure ? 443 : 80) : Number(url.port),
       path: `${url.pathname}${url.search}`,
       method: hop.method,
       headers: { ...hop.headers, host: url.host },
       agent: false,
-      ...(secure && isIP(host) === 0 ? { servername: host } : {}),
+      // An IP literal is connected to as it is; a name resolves to the checked address only.
+      lookup: pinnedLookup(address),
     })
     flight.live.add(request)
     let connected = false
