@@ -49,6 +49,8 @@ CREATE TRIGGER messages_before_update BEFORE UPDATE ON public.messages FOR EACH 
 CREATE TRIGGER messages_broadcast_mentions BEFORE INSERT OR UPDATE OF body, deleted_at ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_broadcast_mentions();
 CREATE TRIGGER messages_forget_versions AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW WHEN (old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.messages_forget_versions();
 CREATE TRIGGER messages_keep_version AFTER UPDATE OF body ON public.messages FOR EACH ROW WHEN (old.body IS DISTINCT FROM new.body AND new.deleted_at IS NULL) EXECUTE FUNCTION private.messages_keep_version();
+CREATE TRIGGER messages_link_previews_insert AFTER INSERT ON public.messages REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.messages_link_previews_insert();
+CREATE TRIGGER messages_link_previews_update AFTER UPDATE ON public.messages REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.messages_link_previews_update();
 CREATE TRIGGER messages_live AFTER INSERT OR UPDATE ON public.messages FOR EACH ROW EXECUTE FUNCTION private.live_channel_content();
 CREATE CONSTRAINT TRIGGER messages_not_empty AFTER INSERT ON public.messages DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW EXECUTE FUNCTION private.messages_check_not_empty();
 CREATE TRIGGER messages_queue_emails AFTER INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_queue_emails();

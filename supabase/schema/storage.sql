@@ -10,6 +10,10 @@ insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_typ
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
   values ('avatars', 'avatars', true, 2097152, '{image/png,image/jpeg,image/gif,image/webp}'::text[]);
 
+-- Bucket "link-previews" on storage.buckets
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+  values ('link-previews', 'link-previews', false, 5242880, '{image/png,image/jpeg,image/gif,image/webp}'::text[]);
+
 -- Policy "chorus buckets: signed-in users read settings" on storage.buckets
 create policy "chorus buckets: signed-in users read settings" on storage.buckets
   as permissive for select to authenticated
@@ -63,6 +67,12 @@ create policy "avatars: replace own" on storage.objects
 create policy "avatars: upload own" on storage.objects
   as permissive for insert to authenticated
   with check (((bucket_id = 'avatars'::text) AND (split_part(name, '/'::text, 1) = (( SELECT auth.uid() AS uid))::text) AND (strpos(name, '/'::text) > 0)));
+
+-- Policy "link previews: channel members read images" on storage.objects
+create policy "link previews: channel members read images" on storage.objects
+  as permissive for select to authenticated
+  using (((bucket_id = 'link-previews'::text) AND (split_part(name, '/'::text, 1) IN ( SELECT (c.c)::text AS c
+   FROM private.member_channel_ids() c(c)))));
 
 -- Function private.member_channel_folders()
 CREATE OR REPLACE FUNCTION private.member_channel_folders()

@@ -76,30 +76,43 @@ interface StorageCheck {
 const p = () => world.people
 
 /** Reading: download, signed URL and list must all agree with the matrix. */
-const readFile = (make: () => Promise<{ path: string }>) => async (role: Role) => {
-  const file = await make()
-  const download = await bucket(role).download(file.path)
-  const signed = await bucket(role).createSignedUrl(file.path, 60)
-  const folder = file.path.slice(0, file.path.lastIndexOf('/'))
-  const listed = await bucket(role).list(folder)
-  const results = [
-    download.error === null && (await download.data!.text()).length > 0,
-    signed.error === null && (await fetch(signed.data!.signedUrl)).ok,
-    (listed.data ?? []).some((entry) => folder + '/' + entry.name === file.path),
-  ]
-  if (new Set(results).size !== 1) throw new Error(`download, sign and list disagree: ${results}`)
-  return results[0]!
-}
+const readFile =
+  (make: () => Promise<{ path: string }>, bucketId = 'attachments') =>
+  async (role: Role) => {
+    const file = await make()
+    const download = await bucket(role, bucketId).download(file.path)
+    const signed = await bucket(role, bucketId).createSignedUrl(file.path, 60)
+    const folder = file.path.slice(0, file.path.lastIndexOf('/'))
+    const listed = await bucket(role, bucketId).list(folder)
+    const results = [
+      download.error === null && (await download.data!.text()).length > 0,
+      signed.error === null && (await fetch(signed.data!.signedUrl)).ok,
+      (listed.data ?? []).some((entry) => folder + '/' + entry.name === file.path),
+    ]
+    if (new Set(results).size !== 1) throw new Error(`download, sign and list disagree: ${results}`)
+    return results[0]!
+  }
 
 const uploadTo =
   (name: (role: Role) => Promise<string> | string, bucketId = 'attachments') =>
   async (role: Role) => {
     const target = await name(role)
     await bucket(role, bucketId).upload(target, text('new'), {
-      contentType: bucketId === 'avatars' ? 'image/png' : 'text/plain',
+      contentType: bucketId === 'attachments' ? 'text/plain' : 'image/png',
     })
     return stored(bucketId, target)
   }
+
+/** A link preview's image as the link-preview function stores it (service role): its path. */
+async function previewImage(channel: string): Promise<{ path: string }> {
+  const name = `${channel}/${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}.png`
+  const { error } = await stack
+    .client(stack.serviceRoleKey)
+    .storage.from('link-previews')
+    .upload(name, text('png bytes'), { contentType: 'image/png' })
+  if (error) throw error
+  return { path: name }
+}
 
 const CHECKS: StorageCheck[] = [
   {
@@ -229,6 +242,29 @@ const CHECKS: StorageCheck[] = [
       return !(await stored('avatars', name))
     },
   },
+  {
+    matrixCase: 'storage.objects select: a preview image in a public channel',
+    act: readFile(() => previewImage(world.ch.plaza), 'link-previews'),
+  },
+  {
+    matrixCase: 'storage.objects select: a preview image in a private channel',
+    act: readFile(() => previewImage(world.ch.quiet), 'link-previews'),
+  },
+  {
+    matrixCase: 'storage.objects insert: a preview image into a public channel',
+    act: uploadTo(
+      () => `${world.ch.plaza}/${randomUUID().replaceAll('-', '')}${'0'.repeat(32)}.png`,
+      'link-previews'
+    ),
+  },
+  {
+    matrixCase: 'storage.objects delete: a preview image',
+    act: async (role) => {
+      const { path: name } = await previewImage(world.ch.plaza)
+      await bucket(role, 'link-previews').remove([name])
+      return !(await stored('link-previews', name))
+    },
+  },
 ]
 
 describe('RLS matrix through Storage (storage-js)', () => {
@@ -307,6 +343,7 @@ describe('bucket rules', () => {
     expect(await stack.sql`select id from storage.buckets order by id`).toEqual([
       { id: 'attachments' },
       { id: 'avatars' },
+      { id: 'link-previews' },
     ])
   })
 

@@ -461,6 +461,81 @@ export type Database = {
           },
         ]
       }
+      link_previews: {
+        Row: {
+          channel_id: string
+          claimed_at: string | null
+          created_at: string
+          description: string | null
+          error: string | null
+          fetched_at: string | null
+          id: string
+          image_height: number | null
+          image_path: string | null
+          image_width: number | null
+          message_id: string
+          position: number
+          removed_by_author: boolean
+          site_name: string | null
+          status: string
+          title: string | null
+          url: string
+        }
+        Insert: {
+          channel_id: string
+          claimed_at?: string | null
+          created_at?: string
+          description?: string | null
+          error?: string | null
+          fetched_at?: string | null
+          id?: string
+          image_height?: number | null
+          image_path?: string | null
+          image_width?: number | null
+          message_id: string
+          position: number
+          removed_by_author?: boolean
+          site_name?: string | null
+          status?: string
+          title?: string | null
+          url: string
+        }
+        Update: {
+          channel_id?: string
+          claimed_at?: string | null
+          created_at?: string
+          description?: string | null
+          error?: string | null
+          fetched_at?: string | null
+          id?: string
+          image_height?: number | null
+          image_path?: string | null
+          image_width?: number | null
+          message_id?: string
+          position?: number
+          removed_by_author?: boolean
+          site_name?: string | null
+          status?: string
+          title?: string | null
+          url?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "link_previews_channel_id_fkey"
+            columns: ["channel_id"]
+            isOneToOne: false
+            referencedRelation: "channels"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "link_previews_message_id_fkey"
+            columns: ["message_id"]
+            isOneToOne: false
+            referencedRelation: "messages"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       message_versions: {
         Row: {
           body: string
@@ -1265,6 +1340,34 @@ export type Database = {
           user_id: string
         }[]
       }
+      claim_link_previews: {
+        Args: { p_message_id: string; p_urls: string[] }
+        Returns: {
+          channel_id: string
+          claimed_at: string | null
+          created_at: string
+          description: string | null
+          error: string | null
+          fetched_at: string | null
+          id: string
+          image_height: number | null
+          image_path: string | null
+          image_width: number | null
+          message_id: string
+          position: number
+          removed_by_author: boolean
+          site_name: string | null
+          status: string
+          title: string | null
+          url: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "link_previews"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       claim_notification_email: { Args: { p_batch_id: string }; Returns: Json }
       clear_status: { Args: never; Returns: undefined }
       create_channel: {
@@ -1629,6 +1732,34 @@ export type Database = {
       remove_channel_member: {
         Args: { p_channel_id: string; p_user_id: string }
         Returns: undefined
+      }
+      remove_link_preview: {
+        Args: { p_id: string }
+        Returns: {
+          channel_id: string
+          claimed_at: string | null
+          created_at: string
+          description: string | null
+          error: string | null
+          fetched_at: string | null
+          id: string
+          image_height: number | null
+          image_path: string | null
+          image_width: number | null
+          message_id: string
+          position: number
+          removed_by_author: boolean
+          site_name: string | null
+          status: string
+          title: string | null
+          url: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "link_previews"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       remove_member: {
         Args: { p_user_id: string; p_workspace_id: string }

@@ -33,6 +33,7 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'storage', words: ['folder', 'bucket', 'avatar'] },
   { name: 'attachments', words: ['attachment'] },
   { name: 'invites', words: ['invite'] },
+  { name: 'link-previews', words: ['preview'] },
   { name: 'reads', words: ['read', 'unread'] },
   { name: 'messages', words: ['message', 'mention', 'mentioned', 'body'] },
   { name: 'channels', words: ['channel', 'dm'] },

@@ -5,6 +5,7 @@
 import { AUDIT_CASES } from './matrix-audit.ts'
 import { GROUP_CASES } from './matrix-groups.ts'
 import { INTEGRATION_CASES } from './matrix-integrations.ts'
+import { LINK_PREVIEW_CASES } from './matrix-link-previews.ts'
 import type { MatrixCase } from './matrix-kit.ts'
 import { MESSAGE_CASES } from './matrix-messages.ts'
 import { PERSONAL_CASES } from './matrix-personal.ts'
@@ -24,6 +25,7 @@ export const MATRIX: readonly MatrixCase[] = [
   ...INTEGRATION_CASES,
   ...AUDIT_CASES,
   ...GROUP_CASES,
+  ...LINK_PREVIEW_CASES,
 ]
 
 export function isAllowed(c: MatrixCase, role: Role): boolean {

@@ -1,0 +1,30 @@
+// What a preview card asks of Supabase (loaded with the cards' chunk): its image's signed URL
+// (bucket link-previews: Storage signs only for the channel's members) and the author's removal.
+import { useQuery } from '@tanstack/react-query'
+import { supabase } from '../../../lib/supabase.ts'
+
+const BUCKET = 'link-previews'
+const TTL_SECONDS = 3600
+
+export function usePreviewImageUrl(path: string | null) {
+  return useQuery({
+    queryKey: ['link-previews', 'signed', path],
+    queryFn: async () => {
+      const { data, error } = await supabase()
+        .storage.from(BUCKET)
+        .createSignedUrl(path ?? '', TTL_SECONDS)
+      if (error) throw error
+      return data.signedUrl
+    },
+    enabled: path !== null,
+    // Renew well before the URL expires.
+    staleTime: (TTL_SECONDS - 300) * 1000,
+    gcTime: (TTL_SECONDS - 300) * 1000,
+  })
+}
+
+/** remove_link_preview(): null when done (the change then arrives live), else the message. */
+export async function removePreview(id: string): Promise<string | null> {
+  const { error } = await supabase().rpc('remove_link_preview', { p_id: id })
+  return error ? error.message : null
+}

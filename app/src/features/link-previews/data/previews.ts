@@ -1,0 +1,149 @@
+// The link previews of the open channels (public.link_previews, readable by their members), for
+// the cards (a lazy chunk): one store per channel while rows of it are on screen, holding the
+// previews of the messages shown, asked for in batches, then every change as it arrives on the
+// channel's live topic (added, filled in by the server, removed by the author, gone with its
+// message or link). Each (re)join fetches what is on screen again, so nothing that changed
+// before the join or during a drop is missed.
+import { useEffect, useSyncExternalStore } from 'react'
+import { liveTopic, subscribeLive } from '../../../lib/live.ts'
+import { supabase } from '../../../lib/supabase.ts'
+import { previewOf, shownPreviews } from './preview.ts'
+import type { LinkPreview } from './preview.ts'
+
+const COLUMNS =
+  'id, message_id, position, url, status, title, description, site_name, image_path, image_width, image_height, removed_by_author'
+
+/** At most this many message ids per request. */
+const BATCH = 100
+/** A channel's store outlives its last row on screen this long (scrolling back and forth). */
+const KEEP_MS = 30_000
+
+async function fetchPreviews(messageIds: string[]): Promise<LinkPreview[]> {
+  const { data, error } = await supabase()
+    .from('link_previews')
+    .select(COLUMNS)
+    .in('message_id', messageIds)
+  if (error) throw error
+  return data.flatMap((row) => previewOf(row as Record<string, unknown>) ?? [])
+}
+
+interface ChannelStore {
+  /** Every row known, by id. */
+  rows: Map<string, LinkPreview>
+  /** The previews shown, by message id (a new map on every change). */
+  shown: ReadonlyMap<string, LinkPreview[]>
+  asked: Set<string>
+  queued: string[]
+  listeners: Set<() => void>
+  users: number
+  stop: () => void
+  release?: ReturnType<typeof setTimeout>
+}
+
+const stores = new Map<string, ChannelStore>()
+
+function publish(store: ChannelStore): void {
+  const byMessage = new Map<string, LinkPreview[]>()
+  for (const row of store.rows.values()) {
+    byMessage.set(row.messageId, [...(byMessage.get(row.messageId) ?? []), row])
+  }
+  store.shown = new Map([...byMessage].map(([id, rows]) => [id, shownPreviews(rows)]))
+  for (const listener of store.listeners) listener()
+}
+
+/** Fetches the messages' previews; `fresh`: what the server says replaces what is known. */
+async function load(store: ChannelStore, ids: string[], fresh: boolean): Promise<void> {
+  for (let at = 0; at < ids.length; at += BATCH) {
+    const batch = ids.slice(at, at + BATCH)
+    let found: LinkPreview[]
+    try {
+      found = await fetchPreviews(batch)
+    } catch {
+      // Asked again at the next (re)join; the messages themselves still show.
+      continue
+    }
+    if (fresh) {
+      const messages = new Set(batch)
+      for (const [id, row] of store.rows) if (messages.has(row.messageId)) store.rows.delete(id)
+    }
+    // A live change that came while this was on its way is newer: it stays.
+    for (const row of found) if (fresh || !store.rows.has(row.id)) store.rows.set(row.id, row)
+  }
+  publish(store)
+}
+
+function storeOf(channelId: string): ChannelStore {
+  let store = stores.get(channelId)
+  if (store) return store
+  const created: ChannelStore = {
+    rows: new Map(),
+    shown: new Map(),
+    asked: new Set(),
+    queued: [],
+    listeners: new Set(),
+    users: 0,
+    stop: () => {},
+  }
+  created.stop = subscribeLive(liveTopic.channel(channelId), {
+    onChange: (change) => {
+      if (change.table !== 'link_previews') return
+      const row = previewOf(change.record)
+      if (!row) return
+      if (change.operation === 'DELETE') created.rows.delete(row.id)
+      else created.rows.set(row.id, row)
+      publish(created)
+    },
+    onJoined: (joined) => {
+      if (joined && created.asked.size > 0) void load(created, [...created.asked], true)
+    },
+  })
+  stores.set(channelId, created)
+  store = created
+  return store
+}
+
+function want(store: ChannelStore, messageId: string): void {
+  if (store.asked.has(messageId)) return
+  store.asked.add(messageId)
+  store.queued.push(messageId)
+  if (store.queued.length > 1) return
+  queueMicrotask(() => {
+    const ids = store.queued
+    store.queued = []
+    void load(store, ids, false)
+  })
+}
+
+function use(channelId: string): () => void {
+  const store = storeOf(channelId)
+  clearTimeout(store.release)
+  store.users += 1
+  return () => {
+    store.users -= 1
+    if (store.users > 0) return
+    store.release = setTimeout(() => {
+      if (store.users > 0) return
+      stores.delete(channelId)
+      store.stop()
+    }, KEEP_MS)
+  }
+}
+
+const NONE: LinkPreview[] = []
+
+/** The previews a message shows now (ready, kept, in link order), live. */
+export function useMessagePreviews(channelId: string, messageId: string): LinkPreview[] {
+  useEffect(() => {
+    const done = use(channelId)
+    want(storeOf(channelId), messageId)
+    return done
+  }, [channelId, messageId])
+  return useSyncExternalStore(
+    (listener) => {
+      const store = storeOf(channelId)
+      store.listeners.add(listener)
+      return () => store.listeners.delete(listener)
+    },
+    () => stores.get(channelId)?.shown.get(messageId) ?? NONE
+  )
+}

@@ -1,0 +1,39 @@
+// Link previews in the message screen's extension slot (messages/extension.ts): under a message
+// with a link, a card for each preview the server made (title, description, site name, the
+// image kept in Storage; see supabase/functions/link-preview), live for everyone, with an "x"
+// for the message's author to remove one. This file is on the first screen, so it holds only
+// the test for a link: the cards, their data and the channel's live previews are a lazy chunk
+// (components/MessagePreviews.tsx), loaded when a row with a link is shown.
+import { Suspense, useMemo } from 'react'
+import { lazyRetrying, Nothing } from '../../lib/lazy.ts'
+import type { MessageFeature, UseMessageExtension } from '../messages/extension.ts'
+
+const MessagePreviews = lazyRetrying(() => import('./components/MessagePreviews.tsx'), Nothing)
+
+/** Whether a body may have previews (the server decides which of its links get one). */
+export const hasLink = (body: string) => /https?:\/\//i.test(body)
+
+export const useLinkPreviewsExtension: UseMessageExtension = ({ channelId }) =>
+  useMemo(
+    () => ({
+      id: 'link-previews',
+      belowBody: (message, { capabilities }) =>
+        message.deletedAt || !hasLink(message.body) ? null : (
+          <Suspense fallback={null}>
+            <MessagePreviews
+              channelId={channelId}
+              messageId={message.id}
+              canRemove={message.authorId === capabilities.me && !capabilities.readOnly}
+            />
+          </Suspense>
+        ),
+    }),
+    [channelId]
+  )
+
+const linkPreviews: MessageFeature = {
+  id: 'link-previews',
+  order: 60,
+  useChannel: useLinkPreviewsExtension,
+}
+export default linkPreviews

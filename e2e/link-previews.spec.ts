@@ -1,0 +1,151 @@
+// Link previews end to end, on a stack of the spec's own whose functions have the loopback test
+// setting (CHORUS_OUTBOUND_ALLOW_LOOPBACK = "1" among [edge_runtime.secrets]; the suite's shared
+// stack has none, so its messages' links to this machine get no preview): a test HTTP server on
+// 127.0.0.1 stands in for a site, with Open Graph tags and an image. Ana posts its URL; Ana and
+// Ben see the card (site, title, description, the image from Storage). The site records what it
+// received (the page and the image, each once, from the server) and both browser contexts'
+// request logs show that no browser ever asked the site's origin. Ana removes the preview and
+// Ben sees it go.
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { expect, test } from './support/test.ts'
+import { actor, messageWith, send } from './support/actors.ts'
+import type { Actor } from './support/actors.ts'
+import { startStack } from './support/stack-process.ts'
+import type { RunningStack } from './support/stack-process.ts'
+import { twoInGeneral } from './support/workspace.ts'
+
+const ENV = [
+  'CHORUS_APP_URL',
+  'CHORUS_API_URL',
+  'CHORUS_INBOX_URL',
+  'CHORUS_ANON_KEY',
+  'CHORUS_SERVICE_ROLE_KEY',
+  'CHORUS_DB_URL',
+] as const
+
+// A 32×16 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAACAAAAAQCAIAAAD4YuoOAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAJElEQVQ4jWPwd3tKU8QwaoHbaBA9HU1F/qMZ7eloUeE/yEtTAABN9B+jyBxiAAAAAElFTkSuQmCC',
+  'base64'
+)
+
+let stack: RunningStack | null = null
+let saved: Partial<Record<(typeof ENV)[number], string>> = {}
+let site: http.Server | null = null
+let origin = ''
+/** What the site received: method and path, with who asked (its User-Agent). */
+const received: { path: string; agent: string }[] = []
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  site = http.createServer((request, response) => {
+    received.push({ path: request.url ?? '', agent: request.headers['user-agent'] ?? '' })
+    if (request.url === '/article') {
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(
+        `<!doctype html><html><head><title>Fallback</title>
+        <meta property="og:title" content="The Overlook &amp; its hedges">
+        <meta property="og:description" content="Everything about the maze, in one page.">
+        <meta property="og:site_name" content="Overlook News">
+        <meta property="og:image" content="/card.png"></head><body>Hello</body></html>`
+      )
+    } else if (request.url === '/card.png') {
+      response.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG)
+    } else {
+      response.writeHead(404).end()
+    }
+  })
+  await new Promise<void>((resolve) => site!.listen(0, '127.0.0.1', resolve))
+  origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`
+  stack = await startStack({
+    configure: (toml) =>
+      toml.replace(/^\[edge_runtime\.secrets\]$/m, '$&\nCHORUS_OUTBOUND_ALLOW_LOOPBACK = "1"'),
+  })
+  saved = Object.fromEntries(ENV.map((name) => [name, process.env[name]]))
+  process.env.CHORUS_APP_URL = stack.appUrl
+  process.env.CHORUS_API_URL = stack.apiUrl
+  process.env.CHORUS_INBOX_URL = stack.inboxUrl
+  process.env.CHORUS_ANON_KEY = stack.anonKey
+  process.env.CHORUS_SERVICE_ROLE_KEY = stack.serviceRoleKey
+  process.env.CHORUS_DB_URL = stack.dbUrl
+})
+
+test.afterAll(async () => {
+  for (const name of ENV) {
+    if (saved[name] === undefined) delete process.env[name]
+    else process.env[name] = saved[name]
+  }
+  await stack?.stop()
+  await new Promise<void>((resolve) => (site ? site.close(() => resolve()) : resolve()))
+})
+
+/** Every URL the person's browser context requested, from its first page on. */
+function requestLog(person: Actor): string[] {
+  const urls: string[] = []
+  person.context.on('request', (request) => urls.push(request.url()))
+  return urls
+}
+
+test('a link shows its preview to everyone, its image from Storage, without any browser contacting the site; the author removes it', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const ana = await actor(browser, 'Ana')
+  const ben = await actor(browser, 'Ben')
+  const anaRequests = requestLog(ana)
+  const benRequests = requestLog(ben)
+  await twoInGeneral(ana, ben, `Previews ${Date.now().toString(36)}`)
+
+  const link = `${origin}/article`
+  const text = `Have you read ${link} yet?`
+  await send(ana.page, text)
+
+  for (const person of [ana, ben]) {
+    await test.step(`${person.name.split(' ')[0]} sees the card`, async () => {
+      const card = messageWith(person.page, 'Have you read').getByRole('group', {
+        name: 'Link preview: The Overlook & its hedges',
+      })
+      await expect(card).toBeVisible({ timeout: 30_000 })
+      await expect(card.getByText('Overlook News')).toBeVisible()
+      await expect(card.getByText('Everything about the maze, in one page.')).toBeVisible()
+      const title = card.getByRole('link', { name: 'The Overlook & its hedges' })
+      await expect(title).toHaveAttribute('href', link)
+      await expect(title).toHaveAttribute('rel', 'noopener noreferrer')
+      const image = card.locator('img')
+      await expect(image).toHaveAttribute('src', /\/storage\/v1\/object\/sign\/link-previews\//)
+      // Loaded and decoded: the bytes came (from Storage) and are the site's picture.
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBe(32)
+    })
+  }
+  // Only Ana (the author) may remove it.
+  const removeName = 'Remove the preview of The Overlook & its hedges'
+  await expect(
+    messageWith(ben.page, 'Have you read').getByRole('button', { name: removeName })
+  ).toHaveCount(0)
+
+  await test.step('no browser ever asked the site; the server fetched page and image once', () => {
+    for (const urls of [anaRequests, benRequests]) {
+      expect(urls.length).toBeGreaterThan(0)
+      expect(urls.filter((url) => url.startsWith(origin))).toEqual([])
+    }
+    expect(received.map((r) => r.path).sort()).toEqual(['/article', '/card.png'])
+    for (const r of received) expect(r.agent).toContain('ChorusLinkPreview')
+  })
+
+  await test.step('Ana removes the preview; it goes for Ben too', async () => {
+    ana.page.once('dialog', (dialog) => void dialog.accept())
+    await messageWith(ana.page, 'Have you read').getByRole('button', { name: removeName }).click()
+    for (const person of [ana, ben]) {
+      await expect(
+        messageWith(person.page, 'Have you read').getByRole('group', { name: /^Link preview/ })
+      ).toHaveCount(0)
+      await expect(messageWith(person.page, 'Have you read')).toContainText(link)
+    }
+  })
+  // Still nobody's browser asked the site.
+  for (const urls of [anaRequests, benRequests]) {
+    expect(urls.filter((url) => url.startsWith(origin))).toEqual([])
+  }
+})
