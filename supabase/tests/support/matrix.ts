@@ -7,6 +7,7 @@ import type { MatrixCase } from './matrix-kit.ts'
 import { MESSAGE_CASES } from './matrix-messages.ts'
 import { PERSONAL_CASES } from './matrix-personal.ts'
 import { TOPIC_CASES } from './matrix-realtime.ts'
+import { SLASH_COMMAND_CASES } from './matrix-slash-commands.ts'
 import { STORAGE_CASES } from './matrix-storage.ts'
 import { WORKSPACE_CASES } from './matrix-workspace.ts'
 import type { Role } from './world.ts'
@@ -20,6 +21,7 @@ export const MATRIX: readonly MatrixCase[] = [
   ...PERSONAL_CASES,
   ...TOPIC_CASES,
   ...INTEGRATION_CASES,
+  ...SLASH_COMMAND_CASES,
 ]
 
 export function isAllowed(c: MatrixCase, role: Role): boolean {
