@@ -11,6 +11,7 @@ import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
+import { Inbox, joinPrivate, leave, liveTopic, recordOf } from './support/realtime.ts'
 import { asRole, buildWorld } from './support/world.ts'
 import type { Person, World } from './support/world.ts'
 
@@ -515,5 +516,36 @@ describe('the response_url', () => {
     expect(await postTo(second, { text: 'late' })).toEqual({ status: 404, text: 'expired_url' })
     const unknown = second.replace(/respond\/[^/]+/, 'respond/00000000-0000-0000-0000-000000000000')
     expect(await postTo(unknown, { text: 'x' })).toEqual({ status: 404, text: 'no_service' })
+  })
+})
+
+describe('a later ephemeral answer, live', () => {
+  it("reaches the caller's own user topic, and nobody else's", async () => {
+    const { member, admin } = world.people
+    const inboxes = { member: new Inbox(), admin: new Inbox() }
+    const joins = [
+      await joinPrivate(stack, member, liveTopic.user(member.id), inboxes.member),
+      await joinPrivate(stack, admin, liveTopic.user(admin.id), inboxes.admin),
+    ]
+    try {
+      expect(joins.map((j) => j.joined)).toEqual([true, true])
+      const command = await createCommand(world.people.owner)
+      const forMember = await responseUrlOf(member, world.ch.plaza, command.name)
+      const forAdmin = await responseUrlOf(admin, world.ch.plaza, command.name)
+      expect((await postTo(forMember, { text: 'for the member' })).status).toBe(200)
+      // the marker: sent after, on the admin's topic; one topic's events arrive in order
+      expect((await postTo(forAdmin, { text: 'for the admin' })).status).toBe(200)
+      const answers = (inbox: Inbox) =>
+        inbox.heard
+          .filter((h) => h.payload.table === 'slash_command_responses')
+          .map((h) => recordOf(h).body)
+      await inboxes.member.until((h) => recordOf(h).body === 'for the member')
+      await inboxes.admin.until((h) => recordOf(h).body === 'for the admin')
+      expect(answers(inboxes.admin)).toEqual(['for the admin'])
+      expect(answers(inboxes.member)).toContain('for the member')
+      expect(answers(inboxes.member)).not.toContain('for the admin')
+    } finally {
+      for (const joined of joins) await leave(joined)
+    }
   })
 })
