@@ -295,6 +295,7 @@ export type Database = {
           icon_url: string | null
           id: string
           message_id: string
+          slash_command_id: string | null
           username: string | null
           webhook_id: string | null
         }
@@ -306,6 +307,7 @@ export type Database = {
           icon_url?: string | null
           id?: string
           message_id: string
+          slash_command_id?: string | null
           username?: string | null
           webhook_id?: string | null
         }
@@ -317,6 +319,7 @@ export type Database = {
           icon_url?: string | null
           id?: string
           message_id?: string
+          slash_command_id?: string | null
           username?: string | null
           webhook_id?: string | null
         }
@@ -333,6 +336,13 @@ export type Database = {
             columns: ["message_id"]
             isOneToOne: true
             referencedRelation: "messages"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "integration_messages_slash_command_id_fkey"
+            columns: ["slash_command_id"]
+            isOneToOne: false
+            referencedRelation: "slash_commands"
             referencedColumns: ["id"]
           },
           {
@@ -760,6 +770,105 @@ export type Database = {
           },
         ]
       }
+      slash_command_responses: {
+        Row: {
+          body: string
+          channel_id: string
+          command: string
+          created_at: string
+          id: string
+          user_id: string
+        }
+        Insert: {
+          body: string
+          channel_id: string
+          command: string
+          created_at?: string
+          id?: string
+          user_id: string
+        }
+        Update: {
+          body?: string
+          channel_id?: string
+          command?: string
+          created_at?: string
+          id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "slash_command_responses_channel_id_fkey"
+            columns: ["channel_id"]
+            isOneToOne: false
+            referencedRelation: "channels"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "slash_command_responses_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      slash_commands: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          description: string
+          id: string
+          last_used_at: string | null
+          name: string
+          revoked_at: string | null
+          updated_at: string
+          url: string
+          usage_hint: string
+          workspace_id: string
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          description?: string
+          id?: string
+          last_used_at?: string | null
+          name: string
+          revoked_at?: string | null
+          updated_at?: string
+          url: string
+          usage_hint?: string
+          workspace_id: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          description?: string
+          id?: string
+          last_used_at?: string | null
+          name?: string
+          revoked_at?: string | null
+          updated_at?: string
+          url?: string
+          usage_hint?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "slash_commands_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "slash_commands_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       thread_members: {
         Row: {
           channel_id: string
@@ -1006,6 +1115,30 @@ export type Database = {
         Args: { p_channel_id: string; p_user_ids: string[] }
         Returns: number
       }
+      admin_slash_commands: {
+        Args: { p_workspace_id: string }
+        Returns: {
+          created_at: string
+          created_by: string
+          description: string
+          id: string
+          last_used_at: string
+          name: string
+          revoked_at: string
+          url: string
+          usage_hint: string
+        }[]
+      }
+      answer_slash_command: {
+        Args: {
+          p_body: string
+          p_in_channel: boolean
+          p_invocation_id: string
+          p_message_id?: string
+          p_response_secret: string
+        }
+        Returns: string
+      }
       archive_channel: {
         Args: { p_archived?: boolean; p_channel_id: string }
         Returns: {
@@ -1139,6 +1272,19 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      create_slash_command: {
+        Args: {
+          p_description?: string
+          p_name: string
+          p_url: string
+          p_usage_hint?: string
+          p_workspace_id: string
+        }
+        Returns: {
+          id: string
+          signing_secret: string
+        }[]
       }
       create_workspace: {
         Args: { p_name: string; p_slug?: string }
@@ -1400,6 +1546,13 @@ export type Database = {
         }
         Returns: string
       }
+      prepare_slash_command: {
+        Args: { p_invocation_id: string; p_response_secret: string }
+        Returns: {
+          signing_secret: string
+          url: string
+        }[]
+      }
       regenerate_incoming_webhook: { Args: { p_id: string }; Returns: string }
       release_notification_email: {
         Args: { p_batch_id: string; p_error?: string; p_ids: number[] }
@@ -1438,6 +1591,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      revoke_slash_command: { Args: { p_id: string }; Returns: undefined }
       save_message: {
         Args: { p_message_id: string; p_remind_at?: string }
         Returns: {
@@ -1686,6 +1840,19 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      start_slash_command: {
+        Args: { p_channel_id: string; p_command: string; p_text: string }
+        Returns: {
+          channel_name: string
+          command: string
+          command_id: string
+          invocation_id: string
+          team_domain: string
+          team_id: string
+          user_id: string
+          user_name: string
+        }[]
+      }
       thread_page: {
         Args: {
           p_after_seq?: number
@@ -1752,6 +1919,15 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      update_slash_command: {
+        Args: {
+          p_description?: string
+          p_id: string
+          p_url: string
+          p_usage_hint?: string
+        }
+        Returns: undefined
       }
       workspace_badges: {
         Args: never
