@@ -115,7 +115,10 @@ export function parseRemind(args: string, now: Date): Remind {
     rest = rest.slice(0, atMatch.index)
   }
   if (!at) return { error: `Say when. ${REMIND_USAGE}` }
-  const what = rest.trim().replace(/^to\s+/i, '').trim()
+  const what = rest
+    .trim()
+    .replace(/^to\s+/i, '')
+    .trim()
   if (!what) return { error: `Say what to remind you of. ${REMIND_USAGE}` }
   return { what, at }
 }
@@ -124,7 +127,7 @@ export type StatusArgs =
   { clear: true } | { clear: false; emoji: string; text: string } | { error: string }
 
 const EMOJI =
-  /^(\p{Extended_Pictographic}|\p{Regional_Indicator}{2})[\p{Extended_Pictographic}\u200d\ufe0f\p{Emoji_Modifier}]*/u
+  /^(?:\p{Extended_Pictographic}|\p{Regional_Indicator}{2})(?:\p{Extended_Pictographic}|\u200d|\ufe0f|\p{Emoji_Modifier})*/u
 
 /** `/status [emoji] text` or `/status clear`. */
 export function parseStatus(args: string): StatusArgs {

@@ -2,7 +2,7 @@
 // message. The draft is kept per channel across reloads; files attach by button, paste or drop
 // (the drop zone is the whole channel view) and upload at once with progress and cancel.
 import { Icon } from '../../../ui/Icon.tsx'
-import { useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import type { ClipboardEvent, KeyboardEvent } from 'react'
 import { UploadTray } from '../../attachments/index.ts'
 import type { DraftUpload, OutgoingFile } from '../../attachments/index.ts'
@@ -12,6 +12,16 @@ import { toStorable } from '../mentions.ts'
 import type { Mentionable } from '../mentions.ts'
 import { MAX_MESSAGE_LENGTH } from '../conversation/validate.ts'
 import { MentionTextarea } from './MentionTextarea.tsx'
+import { MessageBody } from '../markdown/MessageBody.tsx'
+import { lazyRetrying, Nothing } from '../../../lib/lazy.ts'
+import { newId } from '../../../lib/uuid.ts'
+import type { SlashHandle } from '../../slash-commands/handle.ts'
+
+// Slash commands (features/slash-commands): a lazy chunk, loaded once a text starts with /.
+const SlashCommands = lazyRetrying(
+  () => import('../../slash-commands/components/SlashCommands.tsx'),
+  Nothing
+)
 
 export interface ComposerUploads {
   messageId: string
@@ -52,6 +62,10 @@ export function Composer(props: Props) {
   const [problems, setProblems] = useState<string[]>([])
   const [warning, setWarning] = useState<string | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
+  const slash = useRef<SlashHandle | null>(null)
+  const isCommand = text.startsWith('/') && !text.startsWith('//')
+  const [slashOn, setSlashOn] = useState(isCommand)
+  if (isCommand && !slashOn) setSlashOn(true)
 
   // Keep the draft: a reload, a crash or a sign-in after an expired session loses nothing.
   useEffect(() => {
@@ -63,8 +77,24 @@ export function Composer(props: Props) {
   const length = [...text].length
   const tooLong = length > MAX_MESSAGE_LENGTH
 
+  async function runCommand() {
+    if (!slash.current) {
+      setProblems(['The commands are still loading; try again in a moment.'])
+      return
+    }
+    setProblems([])
+    if (await slash.current.run(text)) {
+      setText('')
+      props.onStopTyping()
+    }
+  }
+
   function send() {
     if (props.disabledReason) return
+    if (isCommand && uploads.uploads.length === 0) {
+      void runCommand()
+      return
+    }
     if (uploads.busy) {
       setProblems(['Wait for the uploads to finish, or cancel them.'])
       return
@@ -93,6 +123,10 @@ export function Composer(props: Props) {
 
   function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.nativeEvent.isComposing) return
+    if (slash.current?.keyDown(event)) {
+      event.preventDefault()
+      return
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
       event.preventDefault()
       send()
@@ -147,6 +181,21 @@ export function Composer(props: Props) {
         onPause={uploads.pause}
         onResume={uploads.resume}
       />
+      {slashOn && (
+        <Suspense fallback={null}>
+          <SlashCommands
+            handle={slash}
+            text={text}
+            setText={setText}
+            channelId={channelId}
+            channelName={props.channelName}
+            members={props.members}
+            workspacePeople={props.workspacePeople}
+            send={(body) => props.onSend(body, [], newId())}
+            renderBody={(body) => <MessageBody body={body} resolveMention={() => null} />}
+          />
+        </Suspense>
+      )}
       <div className="composer-row">
         <button
           type="button"
