@@ -37,8 +37,6 @@ const allowLoopback = (on: boolean) => {
 
 beforeAll(async () => {
   allowLoopback(true)
-  // The local stack's mode, until the runtime says it itself (safe-fetch's loopbackAllowed()).
-  process.env.CHORUS_STACK_MODE ??= 'start'
   server = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (c: Buffer) => chunks.push(c))
