@@ -14,7 +14,6 @@ import { MAX_MESSAGE_LENGTH } from '../conversation/validate.ts'
 import { MentionTextarea } from './MentionTextarea.tsx'
 import { MessageBody } from '../markdown/MessageBody.tsx'
 import { lazyRetrying, Nothing } from '../../../lib/lazy.ts'
-import { newId } from '../../../lib/uuid.ts'
 import type { SlashHandle } from '../../slash-commands/handle.ts'
 
 // Slash commands (features/slash-commands): a lazy chunk, loaded once a text starts with /.
@@ -62,8 +61,8 @@ export function Composer(props: Props) {
   const [problems, setProblems] = useState<string[]>([])
   const [warning, setWarning] = useState<string | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
-  const slash = useRef<SlashHandle | null>(null)
-  const isCommand = text.startsWith('/') && !text.startsWith('//')
+  const slash = useRef<SlashHandle>(null)
+  const isCommand = text[0] === '/' && text[1] !== '/'
   const [slashOn, setSlashOn] = useState(isCommand)
   if (isCommand && !slashOn) setSlashOn(true)
 
@@ -77,24 +76,10 @@ export function Composer(props: Props) {
   const length = [...text].length
   const tooLong = length > MAX_MESSAGE_LENGTH
 
-  async function runCommand() {
-    if (!slash.current) {
-      setProblems(['The commands are still loading; try again in a moment.'])
-      return
-    }
-    setProblems([])
-    if (await slash.current.run(text)) {
-      setText('')
-      props.onStopTyping()
-    }
-  }
-
   function send() {
     if (props.disabledReason) return
-    if (isCommand && uploads.uploads.length === 0) {
-      void runCommand()
-      return
-    }
+    // a command (run by the slash commands' chunk once it is loaded), never sent as a message
+    if (isCommand) return slash.current?.run(text)
     if (uploads.busy) {
       setProblems(['Wait for the uploads to finish, or cancel them.'])
       return
@@ -123,10 +108,7 @@ export function Composer(props: Props) {
 
   function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.nativeEvent.isComposing) return
-    if (slash.current?.keyDown(event)) {
-      event.preventDefault()
-      return
-    }
+    if (slash.current?.keyDown(event)) return event.preventDefault()
     if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
       event.preventDefault()
       send()
@@ -187,12 +169,8 @@ export function Composer(props: Props) {
             handle={slash}
             text={text}
             setText={setText}
-            channelId={channelId}
-            channelName={props.channelName}
-            members={props.members}
-            workspacePeople={props.workspacePeople}
-            send={(body) => props.onSend(body, [], newId())}
-            renderBody={(body) => <MessageBody body={body} resolveMention={() => null} />}
+            composer={props}
+            Body={MessageBody}
           />
         </Suspense>
       )}

@@ -8,6 +8,7 @@ import { useEffect, useId, useImperativeHandle, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import { useUserId } from '../../auth/index.ts'
 import { useRoute } from '../../../lib/router.ts'
+import { newId } from '../../../lib/uuid.ts'
 import { runBuiltin } from '../data/builtins.ts'
 import { useCustomCommands } from '../data/commands.ts'
 import { useLaterAnswers } from '../data/later-answers.ts'
@@ -23,9 +24,11 @@ interface Note {
 }
 
 let noteCounter = 0
+const noMention = () => null
 
 export default function SlashCommands(props: SlashProps) {
-  const { text, setText, channelId } = props
+  const { text, setText, composer, Body } = props
+  const { channelId } = composer
   const me = useUserId()
   const route = useRoute()
   const workspaceId = route.name === 'workspace' ? route.workspaceId : null
@@ -51,7 +54,12 @@ export default function SlashCommands(props: SlashProps) {
     const parsed = commandOf(line)
     if (!parsed || !workspaceId) return false
     const { name, args } = parsed
-    const scope = { ...props, me, workspaceId, channelName: props.channelName }
+    const scope = {
+      ...composer,
+      me,
+      workspaceId,
+      send: (body: string) => composer.onSend(body, [], newId()),
+    }
     setBusy(true)
     try {
       const builtin = await runBuiltin(name, args, scope)
@@ -93,7 +101,14 @@ export default function SlashCommands(props: SlashProps) {
       }
       return false
     },
-    run,
+    run(line: string) {
+      if (busy) return
+      void run(line).then((done) => {
+        if (!done) return
+        setText('')
+        composer.onStopTyping()
+      })
+    },
   }))
 
   const shown = [
@@ -131,7 +146,9 @@ export default function SlashCommands(props: SlashProps) {
           {shown.map((n) => (
             <li key={n.id} className={`slash-note slash-note-${n.tone}`}>
               <span className="slash-only">Only visible to you</span>
-              <div className="slash-note-body">{props.renderBody(n.body)}</div>
+              <div className="slash-note-body">
+                <Body body={n.body} resolveMention={noMention} />
+              </div>
               <button
                 type="button"
                 className="button button-small"
