@@ -6,6 +6,7 @@
 // once; an ephemeral answer shows to Ana only (Ben never sees it: his marker is the in_channel
 // answer that comes after), an in_channel answer (with Ana's command above it, as Slack shows
 // it) reaches both with the APP marker, and a later answer through the response_url reaches Ana.
+// Then /mute, /status, and in a new private channel /invite (Ben gets it) and /leave.
 import { createHmac } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -161,6 +162,33 @@ test('built-in and custom slash commands: autocomplete, ephemeral to the caller 
       const posted = (await Promise.all(laterPosts)) as Response[]
       expect(posted.map((r) => r.status)).toEqual([200])
       await expect(ben.page.getByText('Build 42 finished later')).toHaveCount(0)
+    })
+
+    await test.step('/mute and /status; /invite and /leave in a private channel', async () => {
+      await box.fill('/mute ')
+      await box.press('Enter')
+      await expect(onlyMe).toContainText('#general is muted.')
+      await box.fill('/status 🌴 On holiday')
+      await box.press('Enter')
+      await expect(onlyMe).toContainText('Your status is now 🌴 On holiday')
+      await ana.page.getByRole('button', { name: 'Create a channel' }).click()
+      const create = ana.page.getByRole('dialog', { name: 'Create a channel' })
+      await create.getByLabel('Name').fill('side-room')
+      await create.getByLabel('Private: only people added can see it').check()
+      await create.getByRole('button', { name: 'Create' }).click()
+      await expect(
+        ana.page.getByRole('heading', { level: 2, name: 'side-room', exact: true })
+      ).toBeVisible()
+      const benLink = ben.page.locator('a[data-channel-id]', { hasText: 'side-room' })
+      await expect(benLink).toHaveCount(0)
+      await box.fill(`/invite @${ben.name}`)
+      await box.press('Enter')
+      await expect(onlyMe).toContainText(`Added ${ben.name} to #side-room.`)
+      await expect(benLink).toBeVisible()
+      await box.fill('/leave ')
+      await box.press('Enter')
+      await expect(ana.page.locator('a[data-channel-id]', { hasText: 'side-room' })).toHaveCount(0)
+      await expect(benLink).toBeVisible()
     })
   } finally {
     server.closeAllConnections()
