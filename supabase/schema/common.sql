@@ -48,10 +48,10 @@ CREATE INDEX slash_command_responses_user ON public.slash_command_responses USIN
 
 create policy "slash_command_responses: the caller dismisses" on public.slash_command_responses
   as permissive for delete to authenticated
-  using ((user_id = ( SELECT auth.uid() AS uid)));
+  using (((user_id = ( SELECT auth.uid() AS uid)) AND (channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids))));
 create policy "slash_command_responses: the caller reads" on public.slash_command_responses
   as permissive for select to authenticated
-  using ((user_id = ( SELECT auth.uid() AS uid)));
+  using (((user_id = ( SELECT auth.uid() AS uid)) AND (channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids))));
 
 CREATE TRIGGER slash_command_responses_live AFTER INSERT ON public.slash_command_responses FOR EACH ROW EXECUTE FUNCTION private.slash_responses_live();
 
