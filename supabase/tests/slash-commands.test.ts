@@ -517,6 +517,33 @@ describe('the response_url', () => {
   })
 })
 
+describe('replace_original and delete_original', () => {
+  it("replace or delete the run's earlier later answers, and count as uses", async () => {
+    const command = await createCommand(world.people.owner)
+    const url = await responseUrlOf(world.people.member, world.ch.plaza, command.name)
+    const mine = () =>
+      asRole(
+        stack.sql,
+        world.people.member,
+        (tx) => tx<{ body: string }[]>`
+          select body from public.slash_command_responses
+          where invocation_id = ${url.split('/').at(-2)!} order by created_at`
+      ).then((rows) => rows.map((r) => r.body))
+    expect((await postTo(url, { text: 'Deploying…' })).status).toBe(200)
+    expect(await mine()).toEqual(['Deploying…'])
+    expect((await postTo(url, { replace_original: true, text: 'Deployed' })).status).toBe(200)
+    expect(await mine()).toEqual(['Deployed'])
+    const wrong = url.replace(/[^/]+$/, 'B'.repeat(32))
+    expect(await postTo(wrong, { delete_original: true })).toEqual({
+      status: 403,
+      text: 'invalid_token',
+    })
+    expect(await mine()).toEqual(['Deployed'])
+    expect(await postTo(url, { delete_original: true })).toEqual({ status: 200, text: 'ok' })
+    expect(await mine()).toEqual([])
+  })
+})
+
 describe('a later ephemeral answer, live', () => {
   it("reaches the caller's own user topic, and nobody else's", async () => {
     const { member, admin } = world.people

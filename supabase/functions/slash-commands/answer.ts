@@ -10,19 +10,29 @@ export { PayloadError }
 
 export interface SlashAnswer {
   inChannel: boolean
-  /** Chorus markdown. */
+  /** Chorus markdown ('' for a delete_original alone). */
   body: string
+  /** replace_original or delete_original: the run's earlier later answers go first. */
+  replace?: boolean
 }
 
 /** A JSON message payload (a command's answer, or a post to its response_url). */
-export function fromJson(text: string): SlashAnswer | null {
+export function fromJson(text: string): SlashAnswer {
   const payload = readPayload(text, 'application/json')
   const type = payload.response_type
   if (type !== undefined && type !== 'ephemeral' && type !== 'in_channel') {
     throw new PayloadError('invalid_payload', 'response_type must be ephemeral or in_channel.')
   }
-  if (payload.delete_original === true && !payload.text && !payload.blocks) return null
-  return { inChannel: type === 'in_channel', body: toWebhookPost(payload).body }
+  const replace = payload.replace_original === true || payload.delete_original === true
+  if (
+    payload.delete_original === true &&
+    !payload.text &&
+    !payload.blocks &&
+    !payload.attachments
+  ) {
+    return { inChannel: false, body: '', replace }
+  }
+  return { inChannel: type === 'in_channel', body: toWebhookPost(payload).body, replace }
 }
 
 /** The app's answer to the POST: null when there is nothing to show. */

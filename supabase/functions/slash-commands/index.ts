@@ -13,7 +13,8 @@
 // POST /functions/v1/slash-commands/respond/<run id>/<secret>: the response_url, for later
 // answers (the same JSON; 30 minutes, 5 uses), without a JWT ([functions.slash-commands]
 // verify_jwt = false: the secret in the URL is the credential, stored hashed). Answered as Slack
-// does in plain text: 200 `ok`; 400 `invalid_payload`/`no_text`/`msg_too_long`; 403
+// does in plain text (`replace_original` / `delete_original` replace or delete the run's earlier
+// later answers): 200 `ok`; 400 `invalid_payload`/`no_text`/`msg_too_long`; 403
 // `invalid_token`; 404 `expired_url` / `used_url` / `no_service`; 410 `channel_is_archived`.
 import { createClient } from 'npm:@supabase/supabase-js@2'
 import { OutboundError, safeFetch } from '../_shared/safe-fetch.ts'
@@ -216,7 +217,7 @@ async function run(request: Request): Promise<Response> {
     const { error: code, message } = failure(name, error)
     return json(200, { ephemeral: message, posted: false, error: code })
   }
-  if (!answer) return json(200, { ephemeral: null, posted: false })
+  if (!answer?.body) return json(200, { ephemeral: null, posted: false })
   if (!answer.inChannel) return json(200, { ephemeral: answer.body, posted: false })
   const stored = await post(runRow.invocation_id!, null, answer)
   if (stored.error || stored.data !== 'ok') {
@@ -246,7 +247,7 @@ const RESPOND_STATUS: Record<string, number> = {
 }
 
 async function respond(runId: string, secret: string, request: Request): Promise<Response> {
-  let answer: SlashAnswer | null
+  let answer: SlashAnswer
   try {
     const text = await readText(request)
     const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
@@ -261,17 +262,32 @@ async function respond(runId: string, secret: string, request: Request): Promise
       return plain(RESPOND_STATUS[error.code] ?? 400, error.code, error.detail)
     throw error
   }
-  // delete_original of an ephemeral: nothing stored to delete; the use still counts
-  const { data, error } = await post(runId, secret, answer ?? { inChannel: false, body: '' })
+  const toStatus = (outcome: string) => {
+    const code =
+      ({ expired: 'expired_url', used_up: 'used_url' } as Record<string, string>)[outcome] ??
+      outcome
+    return plain(RESPOND_STATUS[code] ?? 500, code in RESPOND_STATUS ? code : 'rollup_error')
+  }
+  // replace_original / delete_original: the run's earlier later answers (ephemeral) go first
+  if (answer.replace && !answer.inChannel) {
+    const forgot = await service().rpc('forget_slash_command_answers', {
+      p_invocation_id: runId,
+      p_response_secret: secret,
+    })
+    if (forgot.error) {
+      console.error('slash-commands: replace failed', forgot.error)
+      return plain(500, 'rollup_error', 'The earlier answer could not be replaced.')
+    }
+    if (forgot.data !== 'ok') return toStatus(String(forgot.data))
+  }
+  // an empty ephemeral (a delete_original alone) stores nothing; the use still counts
+  const { data, error } = await post(runId, secret, answer)
   if (error) {
     if (error.code === '22023') return plain(400, 'invalid_payload', error.message)
     console.error('slash-commands: response failed', error)
     return plain(500, 'rollup_error', 'The answer could not be stored.')
   }
-  const outcome =
-    ({ expired: 'expired_url', used_up: 'used_url' } as Record<string, string>)[String(data)] ??
-    String(data)
-  return plain(RESPOND_STATUS[outcome] ?? 500, outcome in RESPOND_STATUS ? outcome : 'rollup_error')
+  return toStatus(String(data))
 }
 
 Deno.serve(async (request: Request) => {

@@ -50,6 +50,14 @@ const responseForMember = async (ctx: Ctx): Promise<string> => {
   return row!.id
 }
 
+/** A run of the member's with a later answer and a known response secret: the run's id. */
+const answeredRun = async (ctx: Ctx): Promise<string> => {
+  const id = await responseForMember(ctx)
+  const [row] = await ctx.sql<{ invocation_id: string }[]>`
+    select invocation_id from public.slash_command_responses where id = ${id}`
+  return row!.invocation_id
+}
+
 /** A run of a command by the member (as start_slash_command makes it): the run's id. */
 const runByMember = async (ctx: Ctx): Promise<string> => {
   const command = await commandOf()(ctx)
@@ -86,4 +94,5 @@ export const SLASH_COMMAND_CASES = [
   { kind: 'call' as const, table: 'public.start_slash_command', what: 'a run in a public channel', op: 'call' as const, allowed: members, row: async (ctx: Ctx) => `${ctx.world.ch.plaza} ${(await ctx.sql<{ name: string }[]>`select name from public.slash_commands where id = ${await commandOf()(ctx)}`)[0]!.name}`, args: (key: string) => ({ p_channel_id: key.split(' ')[0], p_command: key.split(' ')[1], p_text: 'matrix' }), done: async (_sql: Sql | TransactionSql, _key: string, rows: readonly Record<string, unknown>[]) => rows.length === 1, refusals: ['22023'] },
   { kind: 'call' as const, table: 'public.prepare_slash_command', what: "a run's signing secret without the service key", op: 'call' as const, allowed: [] as const, row: runByMember, args: (key: string) => ({ p_invocation_id: key, p_response_secret: 'x' }), done: async (sql: Sql | TransactionSql, key: string) => (await sql`select 1 from private.slash_command_invocations where id = ${key} and response_hash is not null`).length === 1 },
   { kind: 'call' as const, table: 'public.answer_slash_command', what: 'an answer without the service key', op: 'call' as const, allowed: [] as const, row: runByMember, args: (key: string) => ({ p_invocation_id: key, p_response_secret: null, p_in_channel: true, p_body: 'sneaky' }), done: async (sql: Sql | TransactionSql, key: string) => (await sql`select 1 from private.slash_command_invocations i join public.integration_messages m on m.slash_command_id = i.command_id where i.id = ${key}`).length > 0 },
+  { kind: 'call' as const, table: 'public.forget_slash_command_answers', what: "a run's later answers deleted without the service key", op: 'call' as const, allowed: [] as const, row: answeredRun, args: (key: string) => ({ p_invocation_id: key, p_response_secret: 'matrix-secret' }), done: async (sql: Sql | TransactionSql, key: string) => (await sql`select 1 from public.slash_command_responses where invocation_id = ${key}`).length === 0 },
 ]

@@ -1,5 +1,6 @@
 // A command app's later ephemeral answers (through its response_url): rows only I can read
-// (slash_command_responses), sent live on my own user topic. The open channel's recent ones show
+// (slash_command_responses), sent live on my own user topic, and gone live when the app replaces
+// or deletes them. The open channel's recent ones show
 // under the composer until dismissed (dismissing deletes the row).
 import { useEffect, useState } from 'react'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
@@ -25,7 +26,10 @@ export function useLaterAnswers(me: string | null, channelId: string) {
     }
     const stop = subscribeLive(liveTopic.user(me), {
       onChange: ({ table, operation, record }) => {
-        if (table === 'slash_command_responses' && operation === 'INSERT') add(record)
+        if (table !== 'slash_command_responses') return
+        if (operation === 'INSERT') add(record)
+        // replaced or deleted by the app (replace_original, delete_original), or dismissed
+        if (operation === 'DELETE') setAnswers((list) => list.filter((a) => a.id !== record.id))
       },
     })
     void supabase()
