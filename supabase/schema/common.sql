@@ -38,12 +38,14 @@ create table public.slash_command_responses (
   command text not null,
   body text not null,
   created_at timestamp with time zone default now() not null,
+  invocation_id uuid,
   constraint slash_command_responses_pkey PRIMARY KEY (id),
   constraint slash_command_responses_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES public.channels(id) ON DELETE CASCADE,
   constraint slash_command_responses_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
 );
 alter table public.slash_command_responses enable row level security;
 
+CREATE INDEX slash_command_responses_invocation ON public.slash_command_responses USING btree (invocation_id);
 CREATE INDEX slash_command_responses_user ON public.slash_command_responses USING btree (user_id, channel_id, created_at DESC);
 
 create policy "slash_command_responses: the caller dismisses" on public.slash_command_responses
@@ -54,6 +56,7 @@ create policy "slash_command_responses: the caller reads" on public.slash_comman
   using (((user_id = ( SELECT auth.uid() AS uid)) AND (channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids))));
 
 CREATE TRIGGER slash_command_responses_live AFTER INSERT ON public.slash_command_responses FOR EACH ROW EXECUTE FUNCTION private.slash_responses_live();
+CREATE TRIGGER slash_command_responses_live_delete AFTER DELETE ON public.slash_command_responses FOR EACH ROW EXECUTE FUNCTION private.slash_responses_live();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.slash_command_responses to service_role;
 grant delete, select on table public.slash_command_responses to authenticated;
@@ -284,8 +287,8 @@ begin
   end if;
   if not p_in_channel then
     if p_response_secret is not null and body <> '' then
-      insert into public.slash_command_responses (user_id, channel_id, command, body)
-      values (inv.user_id, inv.channel_id, c.name, body);
+      insert into public.slash_command_responses (user_id, channel_id, command, body, invocation_id)
+      values (inv.user_id, inv.channel_id, c.name, body, inv.id);
     end if;
     return 'ok';
   end if;
@@ -354,6 +357,35 @@ begin
 end
 $function$;
 grant execute on function public.create_slash_command(uuid,text,text,text,text) to authenticated, service_role;
+
+-- Function public.forget_slash_command_answers(p_invocation_id uuid, p_response_secret text)
+CREATE OR REPLACE FUNCTION public.forget_slash_command_answers(p_invocation_id uuid, p_response_secret text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  inv private.slash_command_invocations;
+begin
+  select * into inv from private.slash_command_invocations i where i.id = p_invocation_id;
+  if not found or inv.response_hash is null then
+    return 'no_service';
+  end if;
+  if p_response_secret is null or inv.response_hash <> extensions.digest(p_response_secret, 'sha256') then
+    return 'invalid_token';
+  end if;
+  if inv.expires_at < now() then
+    return 'expired';
+  end if;
+  if inv.uses >= 5 then
+    return 'used_up';
+  end if;
+  delete from public.slash_command_responses r where r.invocation_id = inv.id;
+  return 'ok';
+end
+$function$;
+grant execute on function public.forget_slash_command_answers(uuid,text) to service_role;
 
 -- Function public.prepare_slash_command(p_invocation_id uuid, p_response_secret text)
 CREATE OR REPLACE FUNCTION public.prepare_slash_command(p_invocation_id uuid, p_response_secret text)

@@ -308,6 +308,11 @@ CREATE OR REPLACE FUNCTION private.slash_responses_live()
  SET search_path TO ''
 AS $function$
 begin
+  if tg_op = 'DELETE' then
+    perform private.live_send('live:user:' || old.user_id::text, 'slash_command_responses',
+      'DELETE', jsonb_build_object('id', old.id, 'channel_id', old.channel_id));
+    return null;
+  end if;
   perform private.live_send('live:user:' || new.user_id::text, 'slash_command_responses', 'INSERT',
     to_jsonb(new));
   return null;

@@ -777,6 +777,7 @@ export type Database = {
           command: string
           created_at: string
           id: string
+          invocation_id: string | null
           user_id: string
         }
         Insert: {
@@ -785,6 +786,7 @@ export type Database = {
           command: string
           created_at?: string
           id?: string
+          invocation_id?: string | null
           user_id: string
         }
         Update: {
@@ -793,6 +795,7 @@ export type Database = {
           command?: string
           created_at?: string
           id?: string
+          invocation_id?: string | null
           user_id?: string
         }
         Relationships: [
@@ -1353,6 +1356,10 @@ export type Database = {
       follow_thread: {
         Args: { p_follow?: boolean; p_thread_id: string }
         Returns: boolean
+      }
+      forget_slash_command_answers: {
+        Args: { p_invocation_id: string; p_response_secret: string }
+        Returns: string
       }
       invite_preview: {
         Args: { p_token: string }
