@@ -1,12 +1,13 @@
 // Slash commands in the composer, end to end. Built-ins: the list of commands by keyboard (arrows,
 // Tab), /shrug and /me sent as messages the other person sees, /topic sets the channel's topic
 // (Ben sees it once he reopens the channel), /remind makes a reminder found in Later, an unknown
-// command says so and sends nothing. A custom command: Ana registers /deploy in Settings → Integrations with the URL of a
-// real HTTP server run by this test, which checks Slack's signature with the signing secret shown
-// once; an ephemeral answer shows to Ana only (Ben never sees it: his marker is the in_channel
-// answer that comes after), an in_channel answer (with Ana's command above it, as Slack shows
-// it) reaches both with the APP marker, and a later answer through the response_url reaches Ana.
-// Then /mute, /status, and in a new private channel /invite (Ben gets it) and /leave.
+// command says so and sends nothing. A custom command: Ana registers /deploy in Settings →
+// Integrations with the URL of a real HTTP server run by this test, which checks Slack's
+// signature with the signing secret shown once; an ephemeral answer shows to Ana only (Ben never
+// sees it: his marker is the in_channel answer that comes after), an in_channel answer (with
+// Ana's command above it, as Slack shows it) reaches both with the APP marker, and a later answer
+// through the response_url reaches Ana. Then /mute, /status, and in a new private channel
+// /invite (Ben gets it) and /leave.
 import { createHmac } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
