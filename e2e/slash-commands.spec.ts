@@ -89,7 +89,7 @@ test('built-in and custom slash commands: autocomplete, ephemeral to the caller 
       ).toBeVisible()
     })
 
-    await test.step('/topic sets the topic for both; an unknown command sends nothing', async () => {
+    await test.step('/topic sets the topic; an unknown command sends nothing', async () => {
       await box.fill('/topic Release on Friday')
       await box.press('Enter')
       await expect(onlyMe).toContainText('Topic of #general set to “Release on Friday”.')
