@@ -2,6 +2,97 @@
 -- database with supabase/migrations applied. Do not edit: change the schema with a new
 -- migration, then run the command. Which object goes to which file: README.md here.
 
+-- Table private.slash_command_invocations
+create table private.slash_command_invocations (
+  id uuid default gen_random_uuid() not null,
+  command_id uuid not null,
+  user_id uuid not null,
+  channel_id uuid not null,
+  text text not null,
+  response_hash bytea,
+  uses integer default 0 not null,
+  echoed boolean default false not null,
+  created_at timestamp with time zone default now() not null,
+  expires_at timestamp with time zone default (now() + '00:30:00'::interval) not null,
+  constraint slash_command_invocations_pkey PRIMARY KEY (id),
+  constraint slash_command_invocations_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES public.channels(id) ON DELETE CASCADE,
+  constraint slash_command_invocations_command_id_fkey FOREIGN KEY (command_id) REFERENCES public.slash_commands(id) ON DELETE CASCADE,
+  constraint slash_command_invocations_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
+);
+
+CREATE INDEX slash_command_invocations_created ON private.slash_command_invocations USING btree (created_at);
+
+-- Table private.slash_command_secrets
+create table private.slash_command_secrets (
+  command_id uuid not null,
+  secret text not null,
+  constraint slash_command_secrets_pkey PRIMARY KEY (command_id),
+  constraint slash_command_secrets_command_id_fkey FOREIGN KEY (command_id) REFERENCES public.slash_commands(id) ON DELETE CASCADE
+);
+
+-- Table public.slash_command_responses
+create table public.slash_command_responses (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid not null,
+  channel_id uuid not null,
+  command text not null,
+  body text not null,
+  created_at timestamp with time zone default now() not null,
+  invocation_id uuid,
+  constraint slash_command_responses_pkey PRIMARY KEY (id),
+  constraint slash_command_responses_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES public.channels(id) ON DELETE CASCADE,
+  constraint slash_command_responses_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
+);
+alter table public.slash_command_responses enable row level security;
+
+CREATE INDEX slash_command_responses_invocation ON public.slash_command_responses USING btree (invocation_id);
+CREATE INDEX slash_command_responses_user ON public.slash_command_responses USING btree (user_id, channel_id, created_at DESC);
+
+create policy "slash_command_responses: the caller dismisses" on public.slash_command_responses
+  as permissive for delete to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) AND (channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids))));
+create policy "slash_command_responses: the caller reads" on public.slash_command_responses
+  as permissive for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) AND (channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids))));
+
+CREATE TRIGGER slash_command_responses_live AFTER INSERT ON public.slash_command_responses FOR EACH ROW EXECUTE FUNCTION private.slash_responses_live();
+CREATE TRIGGER slash_command_responses_live_delete AFTER DELETE ON public.slash_command_responses FOR EACH ROW EXECUTE FUNCTION private.slash_responses_live();
+
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.slash_command_responses to service_role;
+grant delete, select on table public.slash_command_responses to authenticated;
+
+-- Table public.slash_commands
+create table public.slash_commands (
+  id uuid default gen_random_uuid() not null,
+  workspace_id uuid not null,
+  name text not null,
+  url text not null,
+  description text default ''::text not null,
+  usage_hint text default ''::text not null,
+  created_by uuid,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  last_used_at timestamp with time zone,
+  revoked_at timestamp with time zone,
+  constraint slash_commands_pkey PRIMARY KEY (id),
+  constraint slash_commands_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.profiles(id) ON DELETE SET NULL,
+  constraint slash_commands_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE,
+  constraint slash_commands_description CHECK (char_length(description) <= 140),
+  constraint slash_commands_name CHECK (name ~ '^/[a-z0-9][a-z0-9_-]{0,31}$'::text),
+  constraint slash_commands_url CHECK (url ~ '^https?://[^\s<>"]+$'::text AND char_length(url) <= 2000),
+  constraint slash_commands_usage_hint CHECK (char_length(usage_hint) <= 100)
+);
+alter table public.slash_commands enable row level security;
+
+CREATE UNIQUE INDEX slash_commands_live_name ON public.slash_commands USING btree (workspace_id, name) WHERE (revoked_at IS NULL);
+
+create policy "slash_commands: workspace members read" on public.slash_commands
+  as permissive for select to authenticated
+  using ((workspace_id IN ( SELECT private.workspace_ids() AS workspace_ids)));
+
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.slash_commands to service_role;
+grant select (created_at, created_by, description, id, last_used_at, name, revoked_at, updated_at, usage_hint, workspace_id) on table public.slash_commands to authenticated;
+
 -- Function private.clean_handle(p_handle text)
 CREATE OR REPLACE FUNCTION private.clean_handle(p_handle text)
  RETURNS text
@@ -63,6 +154,26 @@ end
 $function$;
 grant execute on function private.clean_line(text,text,integer,boolean) to authenticated, service_role;
 
+-- Function private.clean_slash_url(p_url text)
+CREATE OR REPLACE FUNCTION private.clean_slash_url(p_url text)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  url text := btrim(coalesce(p_url, ''));
+begin
+  if url !~* '^https?://[^\s<>"/@]+(/[^\s<>"]*)?$' or char_length(url) > 2000 then
+    raise exception using errcode = '22023',
+      message = 'The URL must be an http:// or https:// address.',
+      detail = 'For example https://deploy.example.com/slack/command.';
+  end if;
+  return url;
+end
+$function$;
+grant execute on function private.clean_slash_url(text) to authenticated, service_role;
+
 -- Function private.is_blank(p_text text)
 CREATE OR REPLACE FUNCTION private.is_blank(p_text text)
  RETURNS boolean
@@ -95,6 +206,47 @@ AS $function$
 $function$;
 -- execute: only its owner (no grants on private.person_label(uuid))
 
+-- Function private.require_slash_admin(p_workspace_id uuid)
+CREATE OR REPLACE FUNCTION private.require_slash_admin(p_workspace_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_uid();
+  if p_workspace_id is null or not private.is_workspace_admin(p_workspace_id) then
+    raise exception using errcode = '42501',
+      message = 'Only a workspace owner or admin can manage integrations.';
+  end if;
+end
+$function$;
+grant execute on function private.require_slash_admin(uuid) to authenticated, service_role;
+
+-- Function private.require_slash_command_admin(p_id uuid)
+CREATE OR REPLACE FUNCTION private.require_slash_command_admin(p_id uuid)
+ RETURNS public.slash_commands
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  c public.slash_commands;
+begin
+  perform private.require_uid();
+  select * into c from public.slash_commands s
+  where s.id = p_id and s.workspace_id in (select private.admin_workspace_ids());
+  if not found then
+    raise exception using errcode = '22023', message = 'Command not found.';
+  end if;
+  if c.revoked_at is not null then
+    raise exception using errcode = '22023', message = 'This command was revoked.';
+  end if;
+  return c;
+end
+$function$;
+grant execute on function private.require_slash_command_admin(uuid) to authenticated, service_role;
+
 -- Function private.require_uid()
 CREATE OR REPLACE FUNCTION private.require_uid()
  RETURNS uuid
@@ -113,6 +265,252 @@ end
 $function$;
 grant execute on function private.require_uid() to authenticated, service_role;
 
+-- Function public.admin_slash_commands(p_workspace_id uuid)
+CREATE OR REPLACE FUNCTION public.admin_slash_commands(p_workspace_id uuid)
+ RETURNS TABLE(id uuid, name text, url text, description text, usage_hint text, created_by uuid, created_at timestamp with time zone, last_used_at timestamp with time zone, revoked_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_slash_admin(p_workspace_id);
+  return query
+    select s.id, s.name, s.url, s.description, s.usage_hint, s.created_by, s.created_at,
+      s.last_used_at, s.revoked_at
+    from public.slash_commands s
+    where s.workspace_id = p_workspace_id
+    order by s.revoked_at is not null, s.name, s.created_at desc;
+end
+$function$;
+grant execute on function public.admin_slash_commands(uuid) to authenticated, service_role;
+
+-- Function public.answer_slash_command(p_invocation_id uuid, p_response_secret text, p_in_channel boolean, p_body text, p_message_id uuid)
+CREATE OR REPLACE FUNCTION public.answer_slash_command(p_invocation_id uuid, p_response_secret text, p_in_channel boolean, p_body text, p_message_id uuid DEFAULT NULL::uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  inv private.slash_command_invocations;
+  c public.slash_commands;
+  ch public.channels;
+  body text := coalesce(p_body, '');
+  v_message_id uuid;
+begin
+  select * into inv from private.slash_command_invocations i where i.id = p_invocation_id for update;
+  if not found or inv.response_hash is null then
+    return 'no_service';
+  end if;
+  select * into c from public.slash_commands s where s.id = inv.command_id;
+  if not found or c.revoked_at is not null then
+    return 'no_service';
+  end if;
+  if p_response_secret is not null then
+    if inv.response_hash <> extensions.digest(p_response_secret, 'sha256') then
+      return 'invalid_token';
+    end if;
+    if inv.expires_at < now() then
+      return 'expired';
+    end if;
+    if inv.uses >= 5 then
+      return 'used_up';
+    end if;
+    update private.slash_command_invocations i set uses = uses + 1 where i.id = inv.id;
+  end if;
+  if char_length(body) > 4000 then
+    raise exception using errcode = '22023', message = 'The answer must be at most 4000 characters.';
+  end if;
+  if not p_in_channel then
+    if p_response_secret is not null and body <> '' then
+      insert into public.slash_command_responses (user_id, channel_id, command, body, invocation_id)
+      values (inv.user_id, inv.channel_id, c.name, body, inv.id);
+    end if;
+    return 'ok';
+  end if;
+  select * into ch from public.channels x where x.id = inv.channel_id;
+  if ch.archived_at is not null then
+    return 'channel_is_archived';
+  end if;
+  -- Slack shows the command that was run above its first answer in the channel.
+  if not inv.echoed and exists (select 1 from public.channel_members cm
+                                where cm.channel_id = ch.id and cm.user_id = inv.user_id) then
+    insert into public.messages (channel_id, author_id, body)
+    values (ch.id, inv.user_id, private.clean_line(c.name || ' ' || inv.text, 'The command', 4000));
+    update private.slash_command_invocations i set echoed = true where i.id = inv.id;
+  end if;
+  insert into public.messages (id, channel_id, author_id, body)
+  values (coalesce(p_message_id, gen_random_uuid()), ch.id, null, body)
+  returning id into v_message_id;
+  if v_message_id is null then
+    -- an id already taken (the insert trigger skips a repeated message): never attach to it
+    raise exception using errcode = '22023', message = 'This message id is taken.';
+  end if;
+  insert into public.integration_messages (message_id, channel_id, app_name, slash_command_id)
+  values (v_message_id, ch.id, c.name, c.id);
+  return 'ok';
+end
+$function$;
+grant execute on function public.answer_slash_command(uuid,text,boolean,text,uuid) to service_role;
+
+-- Function public.create_slash_command(p_workspace_id uuid, p_name text, p_url text, p_description text, p_usage_hint text)
+CREATE OR REPLACE FUNCTION public.create_slash_command(p_workspace_id uuid, p_name text, p_url text, p_description text DEFAULT ''::text, p_usage_hint text DEFAULT ''::text)
+ RETURNS TABLE(id uuid, signing_secret text)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  uid uuid := private.require_uid();
+  v_name text := lower(btrim(coalesce(p_name, '')));
+  s text := encode(extensions.gen_random_bytes(16), 'hex');
+  c_id uuid;
+begin
+  perform private.require_slash_admin(p_workspace_id);
+  if v_name !~ '^/' then
+    v_name := '/' || v_name;
+  end if;
+  if v_name !~ '^/[a-z0-9][a-z0-9_-]{0,31}$' then
+    raise exception using errcode = '22023',
+      message = 'A command is a slash and up to 32 letters, digits, - or _.',
+      detail = 'For example /deploy.';
+  end if;
+  if v_name in ('/me', '/shrug', '/topic', '/invite', '/leave', '/remind', '/mute', '/status') then
+    raise exception using errcode = '22023', message = format('%s is a built-in command.', v_name);
+  end if;
+  if exists (select 1 from public.slash_commands x
+             where x.workspace_id = p_workspace_id and x.name = v_name and x.revoked_at is null) then
+    raise exception using errcode = '23505', message = format('%s already exists.', v_name),
+      hint = 'Edit its URL or revoke it first.';
+  end if;
+  insert into public.slash_commands (workspace_id, name, url, description, usage_hint, created_by)
+  values (p_workspace_id, v_name, private.clean_slash_url(p_url),
+    private.clean_line(p_description, 'The description', 140, true),
+    private.clean_line(p_usage_hint, 'The usage hint', 100, true), uid)
+  returning slash_commands.id into c_id;
+  insert into private.slash_command_secrets (command_id, secret) values (c_id, s);
+  return query select c_id, s;
+end
+$function$;
+grant execute on function public.create_slash_command(uuid,text,text,text,text) to authenticated, service_role;
+
+-- Function public.forget_slash_command_answers(p_invocation_id uuid, p_response_secret text)
+CREATE OR REPLACE FUNCTION public.forget_slash_command_answers(p_invocation_id uuid, p_response_secret text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  inv private.slash_command_invocations;
+begin
+  select * into inv from private.slash_command_invocations i where i.id = p_invocation_id;
+  if not found or inv.response_hash is null then
+    return 'no_service';
+  end if;
+  if p_response_secret is null or inv.response_hash <> extensions.digest(p_response_secret, 'sha256') then
+    return 'invalid_token';
+  end if;
+  if inv.expires_at < now() then
+    return 'expired';
+  end if;
+  if inv.uses >= 5 then
+    return 'used_up';
+  end if;
+  delete from public.slash_command_responses r where r.invocation_id = inv.id;
+  return 'ok';
+end
+$function$;
+grant execute on function public.forget_slash_command_answers(uuid,text) to service_role;
+
+-- Function public.prepare_slash_command(p_invocation_id uuid, p_response_secret text)
+CREATE OR REPLACE FUNCTION public.prepare_slash_command(p_invocation_id uuid, p_response_secret text)
+ RETURNS TABLE(url text, signing_secret text)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  inv private.slash_command_invocations;
+begin
+  select * into inv from private.slash_command_invocations i where i.id = p_invocation_id for update;
+  if not found or inv.response_hash is not null or coalesce(p_response_secret, '') = '' then
+    raise exception using errcode = '22023', message = 'No such command run.';
+  end if;
+  update private.slash_command_invocations i
+  set response_hash = extensions.digest(p_response_secret, 'sha256')
+  where i.id = inv.id;
+  return query
+    select s.url, x.secret
+    from public.slash_commands s join private.slash_command_secrets x on x.command_id = s.id
+    where s.id = inv.command_id and s.revoked_at is null;
+end
+$function$;
+grant execute on function public.prepare_slash_command(uuid,text) to service_role;
+
+-- Function public.revoke_slash_command(p_id uuid)
+CREATE OR REPLACE FUNCTION public.revoke_slash_command(p_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  c public.slash_commands := private.require_slash_command_admin(p_id);
+begin
+  update public.slash_commands s set revoked_at = now() where s.id = c.id;
+  delete from private.slash_command_secrets x where x.command_id = c.id;
+  delete from private.slash_command_invocations i where i.command_id = c.id;
+end
+$function$;
+grant execute on function public.revoke_slash_command(uuid) to authenticated, service_role;
+
+-- Function public.start_slash_command(p_channel_id uuid, p_command text, p_text text)
+CREATE OR REPLACE FUNCTION public.start_slash_command(p_channel_id uuid, p_command text, p_text text)
+ RETURNS TABLE(invocation_id uuid, command_id uuid, command text, user_id uuid, user_name text, channel_name text, team_id uuid, team_domain text)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  uid uuid := private.require_uid();
+  ch public.channels;
+  c public.slash_commands;
+  i_id uuid;
+begin
+  select * into ch from public.channels x where x.id = p_channel_id;
+  if not found or not private.is_channel_member(p_channel_id) then
+    raise exception using errcode = '42501', message = 'You are not in this channel.';
+  end if;
+  if ch.archived_at is not null then
+    raise exception using errcode = '22023', message = 'This channel is archived.';
+  end if;
+  if char_length(coalesce(p_text, '')) > 4000 then
+    raise exception using errcode = '22023', message = 'The text must be at most 4000 characters.';
+  end if;
+  select * into c from public.slash_commands s
+  where s.workspace_id = ch.workspace_id and s.name = lower(coalesce(p_command, ''))
+    and s.revoked_at is null;
+  if not found then
+    raise exception using errcode = '22023',
+      message = format('%s is not a command.', coalesce(p_command, '')),
+      hint = 'Type / to see the commands.';
+  end if;
+  -- the old runs' response_urls are expired: forget them
+  delete from private.slash_command_invocations i where i.expires_at < now() - interval '1 day';
+  insert into private.slash_command_invocations (command_id, user_id, channel_id, text)
+  values (c.id, uid, ch.id, coalesce(p_text, ''))
+  returning id into i_id;
+  update public.slash_commands s set last_used_at = now() where s.id = c.id;
+  return query
+    select i_id, c.id, c.name, uid, p.display_name,
+      coalesce(ch.name, 'directmessage'), w.id, w.slug
+    from public.profiles p, public.workspaces w
+    where p.id = uid and w.id = ch.workspace_id;
+end
+$function$;
+grant execute on function public.start_slash_command(uuid,text,text) to authenticated, service_role;
+
 -- Function public.touch_activity(p_workspace_id uuid)
 CREATE OR REPLACE FUNCTION public.touch_activity(p_workspace_id uuid)
  RETURNS void
@@ -130,3 +528,23 @@ begin
 end
 $function$;
 grant execute on function public.touch_activity(uuid) to authenticated, service_role;
+
+-- Function public.update_slash_command(p_id uuid, p_url text, p_description text, p_usage_hint text)
+CREATE OR REPLACE FUNCTION public.update_slash_command(p_id uuid, p_url text, p_description text DEFAULT NULL::text, p_usage_hint text DEFAULT NULL::text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  c public.slash_commands := private.require_slash_command_admin(p_id);
+begin
+  update public.slash_commands s
+  set url = private.clean_slash_url(p_url),
+      description = coalesce(private.clean_line(p_description, 'The description', 140, true), c.description),
+      usage_hint = coalesce(private.clean_line(p_usage_hint, 'The usage hint', 100, true), c.usage_hint),
+      updated_at = now()
+  where s.id = c.id;
+end
+$function$;
+grant execute on function public.update_slash_command(uuid,text,text,text) to authenticated, service_role;

@@ -58,15 +58,18 @@ create table public.integration_messages (
   icon_emoji text,
   icon_url text,
   created_at timestamp with time zone default now() not null,
+  slash_command_id uuid,
   constraint integration_messages_pkey PRIMARY KEY (id),
   constraint integration_messages_message_id_key UNIQUE (message_id),
   constraint integration_messages_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES public.channels(id) ON DELETE CASCADE,
   constraint integration_messages_message_id_fkey FOREIGN KEY (message_id) REFERENCES public.messages(id) ON DELETE CASCADE,
+  constraint integration_messages_slash_command_id_fkey FOREIGN KEY (slash_command_id) REFERENCES public.slash_commands(id) ON DELETE SET NULL,
   constraint integration_messages_webhook_id_fkey FOREIGN KEY (webhook_id) REFERENCES public.incoming_webhooks(id) ON DELETE SET NULL
 );
 alter table public.integration_messages enable row level security;
 
 CREATE INDEX integration_messages_channel ON public.integration_messages USING btree (channel_id, created_at DESC);
+CREATE INDEX integration_messages_slash_command ON public.integration_messages USING btree (slash_command_id);
 CREATE INDEX integration_messages_webhook ON public.integration_messages USING btree (webhook_id);
 
 create policy "integration_messages: channel members read" on public.integration_messages

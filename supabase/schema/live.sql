@@ -316,3 +316,23 @@ AS $function$
   select 'workspace:' || id::text from private.workspace_ids() id
 $function$;
 grant execute on function private.realtime_topics() to authenticated, service_role;
+
+-- Function private.slash_responses_live()
+CREATE OR REPLACE FUNCTION private.slash_responses_live()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'DELETE' then
+    perform private.live_send('live:user:' || old.user_id::text, 'slash_command_responses',
+      'DELETE', jsonb_build_object('id', old.id, 'channel_id', old.channel_id));
+    return null;
+  end if;
+  perform private.live_send('live:user:' || new.user_id::text, 'slash_command_responses', 'INSERT',
+    to_jsonb(new));
+  return null;
+end
+$function$;
+-- execute: only its owner (no grants on private.slash_responses_live())

@@ -358,6 +358,7 @@ export type Database = {
           icon_url: string | null
           id: string
           message_id: string
+          slash_command_id: string | null
           username: string | null
           webhook_id: string | null
         }
@@ -369,6 +370,7 @@ export type Database = {
           icon_url?: string | null
           id?: string
           message_id: string
+          slash_command_id?: string | null
           username?: string | null
           webhook_id?: string | null
         }
@@ -380,6 +382,7 @@ export type Database = {
           icon_url?: string | null
           id?: string
           message_id?: string
+          slash_command_id?: string | null
           username?: string | null
           webhook_id?: string | null
         }
@@ -396,6 +399,13 @@ export type Database = {
             columns: ["message_id"]
             isOneToOne: true
             referencedRelation: "messages"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "integration_messages_slash_command_id_fkey"
+            columns: ["slash_command_id"]
+            isOneToOne: false
+            referencedRelation: "slash_commands"
             referencedColumns: ["id"]
           },
           {
@@ -898,6 +908,108 @@ export type Database = {
           },
         ]
       }
+      slash_command_responses: {
+        Row: {
+          body: string
+          channel_id: string
+          command: string
+          created_at: string
+          id: string
+          invocation_id: string | null
+          user_id: string
+        }
+        Insert: {
+          body: string
+          channel_id: string
+          command: string
+          created_at?: string
+          id?: string
+          invocation_id?: string | null
+          user_id: string
+        }
+        Update: {
+          body?: string
+          channel_id?: string
+          command?: string
+          created_at?: string
+          id?: string
+          invocation_id?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "slash_command_responses_channel_id_fkey"
+            columns: ["channel_id"]
+            isOneToOne: false
+            referencedRelation: "channels"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "slash_command_responses_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      slash_commands: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          description: string
+          id: string
+          last_used_at: string | null
+          name: string
+          revoked_at: string | null
+          updated_at: string
+          url: string
+          usage_hint: string
+          workspace_id: string
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          description?: string
+          id?: string
+          last_used_at?: string | null
+          name: string
+          revoked_at?: string | null
+          updated_at?: string
+          url: string
+          usage_hint?: string
+          workspace_id: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          description?: string
+          id?: string
+          last_used_at?: string | null
+          name?: string
+          revoked_at?: string | null
+          updated_at?: string
+          url?: string
+          usage_hint?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "slash_commands_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "slash_commands_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       thread_members: {
         Row: {
           channel_id: string
@@ -1276,6 +1388,30 @@ export type Database = {
         Args: { p_group_id: string; p_user_ids: string[] }
         Returns: undefined
       }
+      admin_slash_commands: {
+        Args: { p_workspace_id: string }
+        Returns: {
+          created_at: string
+          created_by: string
+          description: string
+          id: string
+          last_used_at: string
+          name: string
+          revoked_at: string
+          url: string
+          usage_hint: string
+        }[]
+      }
+      answer_slash_command: {
+        Args: {
+          p_body: string
+          p_in_channel: boolean
+          p_invocation_id: string
+          p_message_id?: string
+          p_response_secret: string
+        }
+        Returns: string
+      }
       archive_channel: {
         Args: { p_archived?: boolean; p_channel_id: string }
         Returns: {
@@ -1438,6 +1574,19 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      create_slash_command: {
+        Args: {
+          p_description?: string
+          p_name: string
+          p_url: string
+          p_usage_hint?: string
+          p_workspace_id: string
+        }
+        Returns: {
+          id: string
+          signing_secret: string
+        }[]
+      }
       create_user_group: {
         Args: {
           p_description?: string
@@ -1531,6 +1680,10 @@ export type Database = {
       follow_thread: {
         Args: { p_follow?: boolean; p_thread_id: string }
         Returns: boolean
+      }
+      forget_slash_command_answers: {
+        Args: { p_invocation_id: string; p_response_secret: string }
+        Returns: string
       }
       invite_preview: {
         Args: { p_token: string }
@@ -1724,6 +1877,13 @@ export type Database = {
         }
         Returns: string
       }
+      prepare_slash_command: {
+        Args: { p_invocation_id: string; p_response_secret: string }
+        Returns: {
+          signing_secret: string
+          url: string
+        }[]
+      }
       regenerate_incoming_webhook: { Args: { p_id: string }; Returns: string }
       release_notification_email: {
         Args: { p_batch_id: string; p_error?: string; p_ids: number[] }
@@ -1794,6 +1954,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      revoke_slash_command: { Args: { p_id: string }; Returns: undefined }
       save_message: {
         Args: { p_message_id: string; p_remind_at?: string }
         Returns: {
@@ -2047,6 +2208,19 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      start_slash_command: {
+        Args: { p_channel_id: string; p_command: string; p_text: string }
+        Returns: {
+          channel_name: string
+          command: string
+          command_id: string
+          invocation_id: string
+          team_domain: string
+          team_id: string
+          user_id: string
+          user_name: string
+        }[]
+      }
       thread_page: {
         Args: {
           p_after_seq?: number
@@ -2114,6 +2288,15 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      update_slash_command: {
+        Args: {
+          p_description?: string
+          p_id: string
+          p_url: string
+          p_usage_hint?: string
+        }
+        Returns: undefined
       }
       update_user_group: {
         Args: {

@@ -10,6 +10,7 @@ import type { MatrixCase } from './matrix-kit.ts'
 import { MESSAGE_CASES } from './matrix-messages.ts'
 import { PERSONAL_CASES } from './matrix-personal.ts'
 import { TOPIC_CASES } from './matrix-realtime.ts'
+import { SLASH_COMMAND_CASES } from './matrix-slash-commands.ts'
 import { STORAGE_CASES } from './matrix-storage.ts'
 import { WORKSPACE_CASES } from './matrix-workspace.ts'
 import type { Role } from './world.ts'
@@ -26,6 +27,7 @@ export const MATRIX: readonly MatrixCase[] = [
   ...AUDIT_CASES,
   ...GROUP_CASES,
   ...LINK_PREVIEW_CASES,
+  ...SLASH_COMMAND_CASES,
 ]
 
 export function isAllowed(c: MatrixCase, role: Role): boolean {

@@ -10,6 +10,7 @@ import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import type { Channel } from '../../channels/index.ts'
 import type { Member } from '../../workspaces/index.ts'
+import { SlashCommandsSection } from '../../slash-commands/index.ts'
 import { useWebhookChanges, useWebhooks } from '../data/webhooks.ts'
 import type { Webhook } from '../data/webhooks.ts'
 import './integrations.css'
@@ -120,6 +121,7 @@ export default function IntegrationsDialog(props: Props) {
           </ul>
         )}
       </section>
+      <SlashCommandsSection workspaceId={workspaceId} nameOf={nameOf} />
     </Dialog>
   )
 }

@@ -2,7 +2,7 @@
 // message. The draft is kept per channel across reloads; files attach by button, paste or drop
 // (the drop zone is the whole channel view) and upload at once with progress and cancel.
 import { Icon } from '../../../ui/Icon.tsx'
-import { useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import type { ClipboardEvent, KeyboardEvent } from 'react'
 import { UploadTray } from '../../attachments/index.ts'
 import type { DraftUpload, OutgoingFile } from '../../attachments/index.ts'
@@ -12,6 +12,15 @@ import { toStorable } from '../mentions.ts'
 import type { Mentionable } from '../mentions.ts'
 import { MAX_MESSAGE_LENGTH } from '../conversation/validate.ts'
 import { MentionTextarea } from './MentionTextarea.tsx'
+import { MessageBody } from '../markdown/MessageBody.tsx'
+import { lazyRetrying, Nothing } from '../../../lib/lazy.ts'
+import type { SlashHandle } from '../../slash-commands/handle.ts'
+
+// Slash commands (features/slash-commands): a lazy chunk, loaded once a text starts with /.
+const SlashCommands = lazyRetrying(
+  () => import('../../slash-commands/components/SlashCommands.tsx'),
+  Nothing
+)
 
 export interface ComposerUploads {
   messageId: string
@@ -52,6 +61,10 @@ export function Composer(props: Props) {
   const [problems, setProblems] = useState<string[]>([])
   const [warning, setWarning] = useState<string | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
+  const slash = useRef<SlashHandle>(null)
+  const isCommand = text[0] === '/' && text[1] !== '/'
+  const [slashOn, setSlashOn] = useState(isCommand)
+  if (isCommand && !slashOn) setSlashOn(true)
 
   // Keep the draft: a reload, a crash or a sign-in after an expired session loses nothing.
   useEffect(() => {
@@ -65,6 +78,8 @@ export function Composer(props: Props) {
 
   function send() {
     if (props.disabledReason) return
+    // a command (run by the slash commands' chunk once it is loaded), never sent as a message
+    if (isCommand) return slash.current?.run(text)
     if (uploads.busy) {
       setProblems(['Wait for the uploads to finish, or cancel them.'])
       return
@@ -93,6 +108,7 @@ export function Composer(props: Props) {
 
   function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.nativeEvent.isComposing) return
+    if (slash.current?.keyDown(event)) return event.preventDefault()
     if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
       event.preventDefault()
       send()
@@ -147,6 +163,17 @@ export function Composer(props: Props) {
         onPause={uploads.pause}
         onResume={uploads.resume}
       />
+      {slashOn && (
+        <Suspense fallback={null}>
+          <SlashCommands
+            handle={slash}
+            text={text}
+            setText={setText}
+            composer={props}
+            Body={MessageBody}
+          />
+        </Suspense>
+      )}
       <div className="composer-row">
         <button
           type="button"

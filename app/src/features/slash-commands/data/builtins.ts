@@ -1,0 +1,128 @@
+// The built-in commands, each doing the real thing through the RPCs the rest of the app uses:
+// /topic (update_channel), /invite (add_channel_members), /leave (leave_channel), /mute
+// (set_channel_notifications), /status (set_status, clear_status), /remind (a saved-for-later
+// reminder: a note to myself in my own direct message, saved with remind_at, so it alerts and
+// lists as the saved reminders do), /me and /shrug (a message, sent as the composer sends).
+// Each resolves to what to tell me, only me.
+import { cleanError } from '../../../lib/clean-error.ts'
+import { navigate } from '../../../lib/router.ts'
+import { rpcOne, rpcRows } from '../../../lib/rpc.ts'
+import { supabase } from '../../../lib/supabase.ts'
+import { newId } from '../../../lib/uuid.ts'
+import { meBody, parseInvite, parseRemind, parseStatus, shrugBody, whenText } from '../parse.ts'
+import type { Person } from '../parse.ts'
+
+export interface BuiltinScope {
+  me: string
+  workspaceId: string
+  channelId: string
+  channelName: string
+  members: readonly Person[]
+  workspacePeople: readonly Person[]
+  send: (body: string) => string | null
+}
+
+/** What happened: a note for me, and whether the composer's text is done with. */
+export interface Outcome {
+  note: string | null
+  tone: 'info' | 'error'
+  clear: boolean
+}
+
+const ok = (note: string | null): Outcome => ({ note, tone: 'info', clear: true })
+const fail = (note: string): Outcome => ({ note, tone: 'error', clear: false })
+
+function sent(error: string | null): Outcome {
+  return error ? fail(error) : ok(null)
+}
+
+export async function runBuiltin(
+  name: string,
+  args: string,
+  scope: BuiltinScope
+): Promise<Outcome | null> {
+  try {
+    switch (name) {
+      case '/shrug':
+        return sent(scope.send(shrugBody(args)))
+      case '/me': {
+        if (!args) return fail('Say what you do: /me waves.')
+        const myName = scope.workspacePeople.find((p) => p.id === scope.me)?.name ?? ''
+        return sent(scope.send(meBody(myName, args)))
+      }
+      case '/topic':
+        if (!args) return fail('Say the new topic: /topic Release on Friday.')
+        await rpcOne('update_channel', { p_channel_id: scope.channelId, p_topic: args })
+        return ok(`Topic of #${scope.channelName} set to “${args}”.`)
+      case '/invite': {
+        const { ids, unknown } = parseInvite(args, scope.workspacePeople)
+        if (unknown.length > 0)
+          return fail(`${unknown.join(', ')}: no such person in this workspace.`)
+        if (ids.length === 0) return fail('Say who: /invite @name.')
+        const fresh = ids.filter((id) => !scope.members.some((m) => m.id === id))
+        if (fresh.length === 0) return fail(`They are already in #${scope.channelName}.`)
+        await rpcOne('add_channel_members', { p_channel_id: scope.channelId, p_user_ids: fresh })
+        const names = fresh.map((id) => scope.workspacePeople.find((p) => p.id === id)?.name)
+        return ok(`Added ${names.join(', ')} to #${scope.channelName}.`)
+      }
+      case '/leave':
+        await rpcOne('leave_channel', { p_channel_id: scope.channelId })
+        navigate(`/w/${scope.workspaceId}`)
+        return ok(null)
+      case '/mute': {
+        const { data } = await supabase()
+          .from('channel_members')
+          .select('muted')
+          .eq('channel_id', scope.channelId)
+          .eq('user_id', scope.me)
+          .maybeSingle()
+        const muted = !data?.muted
+        await rpcRows('set_channel_notifications', {
+          p_channel_id: scope.channelId,
+          p_muted: muted,
+        })
+        return ok(
+          muted
+            ? `#${scope.channelName} is muted. Type /mute again to unmute it.`
+            : `#${scope.channelName} is unmuted.`
+        )
+      }
+      case '/status': {
+        const status = parseStatus(args)
+        if ('error' in status) return fail(status.error)
+        if (status.clear) {
+          await rpcRows('clear_status')
+          return ok('Your status is cleared.')
+        }
+        const row = await rpcOne('set_status', {
+          p_emoji: status.emoji,
+          p_text: status.text,
+          p_clear_after: 'never',
+          p_time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+        })
+        return ok(`Your status is now ${row.emoji} ${row.text}`.trim())
+      }
+      case '/remind': {
+        const now = new Date()
+        const remind = parseRemind(args, now)
+        if ('error' in remind) return fail(remind.error)
+        const dm = (await rpcOne('open_dm', { p_workspace_id: scope.workspaceId, p_user_ids: [] }))
+          .id
+        const id = newId()
+        await rpcOne('send_message', {
+          p_id: id,
+          p_channel_id: dm,
+          p_body: `Reminder: ${remind.what}`,
+        })
+        await rpcOne('save_message', { p_message_id: id, p_remind_at: remind.at.toISOString() })
+        return ok(
+          `I will remind you to “${remind.what}” ${whenText(remind.at, now)}. It is in Later.`
+        )
+      }
+      default:
+        return null
+    }
+  } catch (error) {
+    return fail(`${name} failed: ${cleanError(error)}`)
+  }
+}
