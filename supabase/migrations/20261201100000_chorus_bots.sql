@@ -14,7 +14,8 @@
 alter table public.profiles add column is_bot boolean not null default false;
 
 create table public.bots (
-  user_id uuid primary key references public.profiles (id) on delete cascade,
+  -- the bot's user id (its auth.users row and profile)
+  id uuid primary key references public.profiles (id) on delete cascade,
   workspace_id uuid not null references public.workspaces (id) on delete cascade,
   name text not null,
   token_hash bytea not null,
@@ -39,7 +40,7 @@ create policy "bots: admins read" on public.bots
 
 revoke all on public.bots from anon, authenticated;
 -- Never the token's hash nor the bucket.
-grant select (user_id, workspace_id, name, created_by, created_at, regenerated_at, last_used_at,
+grant select (id, workspace_id, name, created_by, created_at, regenerated_at, last_used_at,
   revoked_at) on public.bots to authenticated;
 
 insert into private.integration_config (name, value)
@@ -51,7 +52,7 @@ language sql volatile set search_path = '' as $$
   select 'xoxb-' || encode(extensions.gen_random_bytes(32), 'hex')
 $$;
 
-create function private.require_bot_admin(p_user_id uuid)
+create function private.require_bot_admin(p_id uuid)
 returns public.bots
 language plpgsql stable security definer set search_path = '' as $$
 declare
@@ -59,7 +60,7 @@ declare
 begin
   perform private.require_uid();
   select * into b from public.bots x
-  where x.user_id = p_user_id and x.workspace_id in (select private.admin_workspace_ids());
+  where x.id = p_id and x.workspace_id in (select private.admin_workspace_ids());
   if not found then
     raise exception using errcode = '22023', message = 'Bot not found.';
   end if;
@@ -69,7 +70,7 @@ $$;
 
 -- A new bot and its token, which is shown once: only its hash is kept.
 create function public.create_bot(p_workspace_id uuid, p_name text)
-returns table (user_id uuid, token text)
+returns table (id uuid, token text)
 language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := private.require_uid();
@@ -90,7 +91,7 @@ begin
   update public.profiles p set is_bot = true, display_name = bot_name where p.id = bot_id;
   insert into public.workspace_members (workspace_id, user_id, role)
   values (p_workspace_id, bot_id, 'member');
-  insert into public.bots (user_id, workspace_id, name, token_hash, created_by, tokens)
+  insert into public.bots (id, workspace_id, name, token_hash, created_by, tokens)
   values (bot_id, p_workspace_id, bot_name, extensions.digest(t, 'sha256'), uid,
     private.integration_setting('bot_burst', 50));
   return query select bot_id, t;
@@ -98,11 +99,11 @@ end
 $$;
 
 -- A new token: the old one stops working at once.
-create function public.regenerate_bot_token(p_user_id uuid)
+create function public.regenerate_bot_token(p_id uuid)
 returns text
 language plpgsql security definer set search_path = '' as $$
 declare
-  b public.bots := private.require_bot_admin(p_user_id);
+  b public.bots := private.require_bot_admin(p_id);
   t text := private.new_bot_token();
 begin
   if b.revoked_at is not null then
@@ -110,42 +111,42 @@ begin
       hint = 'Create a new one.';
   end if;
   update public.bots x set token_hash = extensions.digest(t, 'sha256'), regenerated_at = now()
-  where x.user_id = b.user_id;
+  where x.id = b.id;
   return t;
 end
 $$;
 
 -- Revoked for good: its token is refused from now on (it stays a member, so its past messages
 -- keep its name).
-create function public.revoke_bot(p_user_id uuid)
+create function public.revoke_bot(p_id uuid)
 returns void
 language plpgsql security definer set search_path = '' as $$
 declare
-  b public.bots := private.require_bot_admin(p_user_id);
+  b public.bots := private.require_bot_admin(p_id);
 begin
-  update public.bots x set revoked_at = coalesce(x.revoked_at, now()) where x.user_id = b.user_id;
+  update public.bots x set revoked_at = coalesce(x.revoked_at, now()) where x.id = b.id;
 end
 $$;
 
 -- The Settings screen's list: a workspace's bots with who made them and their channels.
 create function public.workspace_bots(p_workspace_id uuid)
-returns table (user_id uuid, name text, created_by uuid, created_by_name text,
+returns table (id uuid, name text, created_by uuid, created_by_name text,
   created_at timestamptz, regenerated_at timestamptz, last_used_at timestamptz,
   revoked_at timestamptz, channels jsonb)
 language sql stable security definer set search_path = '' as $$
-  select b.user_id, b.name, b.created_by, p.display_name, b.created_at, b.regenerated_at,
+  select b.id, b.name, b.created_by, p.display_name, b.created_at, b.regenerated_at,
     b.last_used_at, b.revoked_at,
     coalesce((
       select jsonb_agg(jsonb_build_object('id', c.id, 'name', c.name) order by c.name)
       from public.channel_members cm
       join public.channels c on c.id = cm.channel_id
-      where cm.user_id = b.user_id and c.id in (select private.visible_channel_ids())
+      where cm.user_id = b.id and c.id in (select private.visible_channel_ids())
     ), '[]'::jsonb)
   from public.bots b
   left join public.profiles p on p.id = b.created_by
   where b.workspace_id = p_workspace_id
     and p_workspace_id in (select private.admin_workspace_ids())
-  order by b.created_at desc, b.user_id
+  order by b.created_at desc, b.id
 $$;
 
 -- The `slack-api` function's check of a token (service role): 'ok' with the bot's user id,
@@ -172,26 +173,26 @@ begin
     return;
   end if;
   if b.revoked_at is not null then
-    return query select 'token_revoked', b.user_id, b.workspace_id, null::integer;
+    return query select 'token_revoked', b.id, b.workspace_id, null::integer;
     return;
   end if;
   if not exists (
     select 1 from public.workspace_members wm
-    where wm.workspace_id = b.workspace_id and wm.user_id = b.user_id and wm.left_at is null
+    where wm.workspace_id = b.workspace_id and wm.user_id = b.id and wm.left_at is null
   ) then
-    return query select 'account_inactive', b.user_id, b.workspace_id, null::integer;
+    return query select 'account_inactive', b.id, b.workspace_id, null::integer;
     return;
   end if;
   available := least(burst, b.tokens + greatest(extract(epoch from now() - b.tokens_at), 0) * rate);
   if available < 1 then
-    update public.bots x set tokens = available, tokens_at = now() where x.user_id = b.user_id;
-    return query select 'ratelimited', b.user_id, b.workspace_id,
+    update public.bots x set tokens = available, tokens_at = now() where x.id = b.id;
+    return query select 'ratelimited', b.id, b.workspace_id,
       case when rate > 0 then ceil((1 - available) / rate)::int else 60 end;
     return;
   end if;
   update public.bots x set tokens = available - 1, tokens_at = now(), last_used_at = now()
-  where x.user_id = b.user_id;
-  return query select 'ok', b.user_id, b.workspace_id, null::integer;
+  where x.id = b.id;
+  return query select 'ok', b.id, b.workspace_id, null::integer;
 end
 $$;
 

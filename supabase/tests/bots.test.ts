@@ -25,10 +25,10 @@ async function createBot(person: Person, name = 'Deploy Bot', ws = world.ws): Pr
   const [row] = await asRole(
     stack.sql,
     person,
-    (tx) => tx<{ user_id: string; token: string }[]>`
+    (tx) => tx<{ id: string; token: string }[]>`
       select * from public.create_bot(${ws}, ${name})`
   )
-  return { id: row!.user_id, token: row!.token }
+  return { id: row!.id, token: row!.token }
 }
 
 async function addToChannel(bot: Bot, channel: string, by = world.people.admin) {
@@ -104,11 +104,11 @@ describe('creating a bot', () => {
 
   it('keeps only the hash of the token, which nobody can read back', async () => {
     const [stored] = await stack.sql<{ token_hash: Buffer }[]>`
-      select token_hash from public.bots where user_id = ${bot.id}`
+      select token_hash from public.bots where id = ${bot.id}`
     expect(stored!.token_hash).toHaveLength(32)
     const hex = Buffer.from(bot.token).toString('hex')
     const everything = await stack.sql<{ row: string }[]>`
-      select (b.*)::text as row from public.bots b where b.user_id = ${bot.id}`
+      select (b.*)::text as row from public.bots b where b.id = ${bot.id}`
     expect(everything[0]!.row).not.toContain(bot.token.slice(5))
     expect(stored!.token_hash.toString('hex')).not.toContain(hex.slice(10, 40))
     const refused = await asRole(
@@ -455,7 +455,7 @@ describe('tokens', () => {
       world.people.admin,
       (tx) => tx<
         {
-          user_id: string
+          id: string
           name: string
           created_by_name: string
           last_used_at: Date | null
@@ -464,7 +464,7 @@ describe('tokens', () => {
       >`
         select * from public.workspace_bots(${world.ws})`
     )
-    const mine = list.find((b) => b.user_id === bot.id)!
+    const mine = list.find((b) => b.id === bot.id)!
     expect(mine).toMatchObject({ name: 'Deploy Bot', created_by_name: 'admin' })
     expect(mine.last_used_at).not.toBeNull()
     expect(mine.channels.map((c) => c.id)).toEqual([world.ch.plaza])
