@@ -4,7 +4,7 @@
 
 -- Table public.bots
 create table public.bots (
-  user_id uuid not null,
+  id uuid not null,
   workspace_id uuid not null,
   name text not null,
   token_hash bytea not null,
@@ -15,9 +15,9 @@ create table public.bots (
   revoked_at timestamp with time zone,
   tokens double precision default 0 not null,
   tokens_at timestamp with time zone default now() not null,
-  constraint bots_pkey PRIMARY KEY (user_id),
+  constraint bots_pkey PRIMARY KEY (id),
   constraint bots_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.profiles(id) ON DELETE SET NULL,
-  constraint bots_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint bots_id_fkey FOREIGN KEY (id) REFERENCES public.profiles(id) ON DELETE CASCADE,
   constraint bots_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE,
   constraint bots_name_length CHECK (char_length(name) >= 1 AND char_length(name) <= 64)
 );
@@ -31,7 +31,7 @@ create policy "bots: admins read" on public.bots
   using ((workspace_id IN ( SELECT private.admin_workspace_ids() AS admin_workspace_ids)));
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.bots to service_role;
-grant select (created_at, created_by, last_used_at, name, regenerated_at, revoked_at, user_id, workspace_id) on table public.bots to authenticated;
+grant select (created_at, created_by, id, last_used_at, name, regenerated_at, revoked_at, workspace_id) on table public.bots to authenticated;
 
 -- Function private.new_bot_token()
 CREATE OR REPLACE FUNCTION private.new_bot_token()
@@ -43,8 +43,8 @@ AS $function$
 $function$;
 grant execute on function private.new_bot_token() to authenticated, service_role;
 
--- Function private.require_bot_admin(p_user_id uuid)
-CREATE OR REPLACE FUNCTION private.require_bot_admin(p_user_id uuid)
+-- Function private.require_bot_admin(p_id uuid)
+CREATE OR REPLACE FUNCTION private.require_bot_admin(p_id uuid)
  RETURNS public.bots
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -55,7 +55,7 @@ declare
 begin
   perform private.require_uid();
   select * into b from public.bots x
-  where x.user_id = p_user_id and x.workspace_id in (select private.admin_workspace_ids());
+  where x.id = p_id and x.workspace_id in (select private.admin_workspace_ids());
   if not found then
     raise exception using errcode = '22023', message = 'Bot not found.';
   end if;
@@ -88,33 +88,33 @@ begin
     return;
   end if;
   if b.revoked_at is not null then
-    return query select 'token_revoked', b.user_id, b.workspace_id, null::integer;
+    return query select 'token_revoked', b.id, b.workspace_id, null::integer;
     return;
   end if;
   if not exists (
     select 1 from public.workspace_members wm
-    where wm.workspace_id = b.workspace_id and wm.user_id = b.user_id and wm.left_at is null
+    where wm.workspace_id = b.workspace_id and wm.user_id = b.id and wm.left_at is null
   ) then
-    return query select 'account_inactive', b.user_id, b.workspace_id, null::integer;
+    return query select 'account_inactive', b.id, b.workspace_id, null::integer;
     return;
   end if;
   available := least(burst, b.tokens + greatest(extract(epoch from now() - b.tokens_at), 0) * rate);
   if available < 1 then
-    update public.bots x set tokens = available, tokens_at = now() where x.user_id = b.user_id;
-    return query select 'ratelimited', b.user_id, b.workspace_id,
+    update public.bots x set tokens = available, tokens_at = now() where x.id = b.id;
+    return query select 'ratelimited', b.id, b.workspace_id,
       case when rate > 0 then ceil((1 - available) / rate)::int else 60 end;
     return;
   end if;
   update public.bots x set tokens = available - 1, tokens_at = now(), last_used_at = now()
-  where x.user_id = b.user_id;
-  return query select 'ok', b.user_id, b.workspace_id, null::integer;
+  where x.id = b.id;
+  return query select 'ok', b.id, b.workspace_id, null::integer;
 end
 $function$;
 grant execute on function public.authenticate_bot(text) to service_role;
 
 -- Function public.create_bot(p_workspace_id uuid, p_name text)
 CREATE OR REPLACE FUNCTION public.create_bot(p_workspace_id uuid, p_name text)
- RETURNS TABLE(user_id uuid, token text)
+ RETURNS TABLE(id uuid, token text)
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
@@ -138,7 +138,7 @@ begin
   update public.profiles p set is_bot = true, display_name = bot_name where p.id = bot_id;
   insert into public.workspace_members (workspace_id, user_id, role)
   values (p_workspace_id, bot_id, 'member');
-  insert into public.bots (user_id, workspace_id, name, token_hash, created_by, tokens)
+  insert into public.bots (id, workspace_id, name, token_hash, created_by, tokens)
   values (bot_id, p_workspace_id, bot_name, extensions.digest(t, 'sha256'), uid,
     private.integration_setting('bot_burst', 50));
   return query select bot_id, t;
@@ -146,15 +146,15 @@ end
 $function$;
 grant execute on function public.create_bot(uuid,text) to authenticated, service_role;
 
--- Function public.regenerate_bot_token(p_user_id uuid)
-CREATE OR REPLACE FUNCTION public.regenerate_bot_token(p_user_id uuid)
+-- Function public.regenerate_bot_token(p_id uuid)
+CREATE OR REPLACE FUNCTION public.regenerate_bot_token(p_id uuid)
  RETURNS text
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
-  b public.bots := private.require_bot_admin(p_user_id);
+  b public.bots := private.require_bot_admin(p_id);
   t text := private.new_bot_token();
 begin
   if b.revoked_at is not null then
@@ -162,46 +162,46 @@ begin
       hint = 'Create a new one.';
   end if;
   update public.bots x set token_hash = extensions.digest(t, 'sha256'), regenerated_at = now()
-  where x.user_id = b.user_id;
+  where x.id = b.id;
   return t;
 end
 $function$;
 grant execute on function public.regenerate_bot_token(uuid) to authenticated, service_role;
 
--- Function public.revoke_bot(p_user_id uuid)
-CREATE OR REPLACE FUNCTION public.revoke_bot(p_user_id uuid)
+-- Function public.revoke_bot(p_id uuid)
+CREATE OR REPLACE FUNCTION public.revoke_bot(p_id uuid)
  RETURNS void
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
-  b public.bots := private.require_bot_admin(p_user_id);
+  b public.bots := private.require_bot_admin(p_id);
 begin
-  update public.bots x set revoked_at = coalesce(x.revoked_at, now()) where x.user_id = b.user_id;
+  update public.bots x set revoked_at = coalesce(x.revoked_at, now()) where x.id = b.id;
 end
 $function$;
 grant execute on function public.revoke_bot(uuid) to authenticated, service_role;
 
 -- Function public.workspace_bots(p_workspace_id uuid)
 CREATE OR REPLACE FUNCTION public.workspace_bots(p_workspace_id uuid)
- RETURNS TABLE(user_id uuid, name text, created_by uuid, created_by_name text, created_at timestamp with time zone, regenerated_at timestamp with time zone, last_used_at timestamp with time zone, revoked_at timestamp with time zone, channels jsonb)
+ RETURNS TABLE(id uuid, name text, created_by uuid, created_by_name text, created_at timestamp with time zone, regenerated_at timestamp with time zone, last_used_at timestamp with time zone, revoked_at timestamp with time zone, channels jsonb)
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select b.user_id, b.name, b.created_by, p.display_name, b.created_at, b.regenerated_at,
+  select b.id, b.name, b.created_by, p.display_name, b.created_at, b.regenerated_at,
     b.last_used_at, b.revoked_at,
     coalesce((
       select jsonb_agg(jsonb_build_object('id', c.id, 'name', c.name) order by c.name)
       from public.channel_members cm
       join public.channels c on c.id = cm.channel_id
-      where cm.user_id = b.user_id and c.id in (select private.visible_channel_ids())
+      where cm.user_id = b.id and c.id in (select private.visible_channel_ids())
     ), '[]'::jsonb)
   from public.bots b
   left join public.profiles p on p.id = b.created_by
   where b.workspace_id = p_workspace_id
     and p_workspace_id in (select private.admin_workspace_ids())
-  order by b.created_at desc, b.user_id
+  order by b.created_at desc, b.id
 $function$;
 grant execute on function public.workspace_bots(uuid) to authenticated, service_role;

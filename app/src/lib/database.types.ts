@@ -102,6 +102,7 @@ export type Database = {
         Row: {
           created_at: string
           created_by: string | null
+          id: string
           last_used_at: string | null
           name: string
           regenerated_at: string | null
@@ -109,12 +110,12 @@ export type Database = {
           token_hash: string
           tokens: number
           tokens_at: string
-          user_id: string
           workspace_id: string
         }
         Insert: {
           created_at?: string
           created_by?: string | null
+          id: string
           last_used_at?: string | null
           name: string
           regenerated_at?: string | null
@@ -122,12 +123,12 @@ export type Database = {
           token_hash: string
           tokens?: number
           tokens_at?: string
-          user_id: string
           workspace_id: string
         }
         Update: {
           created_at?: string
           created_by?: string | null
+          id?: string
           last_used_at?: string | null
           name?: string
           regenerated_at?: string | null
@@ -135,7 +136,6 @@ export type Database = {
           token_hash?: string
           tokens?: number
           tokens_at?: string
-          user_id?: string
           workspace_id?: string
         }
         Relationships: [
@@ -147,8 +147,8 @@ export type Database = {
             referencedColumns: ["id"]
           },
           {
-            foreignKeyName: "bots_user_id_fkey"
-            columns: ["user_id"]
+            foreignKeyName: "bots_id_fkey"
+            columns: ["id"]
             isOneToOne: true
             referencedRelation: "profiles"
             referencedColumns: ["id"]
@@ -1151,8 +1151,8 @@ export type Database = {
       create_bot: {
         Args: { p_name: string; p_workspace_id: string }
         Returns: {
+          id: string
           token: string
-          user_id: string
         }[]
       }
       create_channel: {
@@ -1483,7 +1483,7 @@ export type Database = {
         }
         Returns: string
       }
-      regenerate_bot_token: { Args: { p_user_id: string }; Returns: string }
+      regenerate_bot_token: { Args: { p_id: string }; Returns: string }
       regenerate_incoming_webhook: { Args: { p_id: string }; Returns: string }
       release_notification_email: {
         Args: { p_batch_id: string; p_error?: string; p_ids: number[] }
@@ -1497,7 +1497,7 @@ export type Database = {
         Args: { p_user_id: string; p_workspace_id: string }
         Returns: undefined
       }
-      revoke_bot: { Args: { p_user_id: string }; Returns: undefined }
+      revoke_bot: { Args: { p_id: string }; Returns: undefined }
       revoke_incoming_webhook: {
         Args: { p_id: string }
         Returns: {
@@ -1853,11 +1853,11 @@ export type Database = {
           created_at: string
           created_by: string
           created_by_name: string
+          id: string
           last_used_at: string
           name: string
           regenerated_at: string
           revoked_at: string
-          user_id: string
         }[]
       }
       workspace_roster: {
