@@ -153,7 +153,7 @@ export function cursorOf(seq: string | number | bigint): string {
 
 export function seqOfCursor(cursor: string | null): string | null {
   if (cursor === null) return null
-  let text = ''
+  let text: string
   try {
     text = atob(cursor)
   } catch {

@@ -8,6 +8,7 @@ import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
+import { BotsSection } from '../../bots/index.ts'
 import type { Channel } from '../../channels/index.ts'
 import type { Member } from '../../workspaces/index.ts'
 import { useWebhookChanges, useWebhooks } from '../data/webhooks.ts'
@@ -120,6 +121,7 @@ export default function IntegrationsDialog(props: Props) {
           </ul>
         )}
       </section>
+      <BotsSection workspaceId={workspaceId} channels={channels} />
     </Dialog>
   )
 }

@@ -6,6 +6,7 @@ import type { KeyboardEvent, RefObject, ClipboardEvent } from 'react'
 import { matchPeople, mentionQueryAt } from '../mentions.ts'
 import type { Mentionable } from '../mentions.ts'
 import { StatusEmoji } from '../../status/index.ts'
+import { BotBadge } from '../../bots/index.ts'
 
 interface Props {
   value: string
@@ -92,6 +93,7 @@ export function MentionTextarea(props: Props) {
               }}
             >
               <bdi>{person.name}</bdi>
+              <BotBadge userId={person.id} />
               <StatusEmoji userId={person.id} />
             </li>
           ))}
