@@ -208,6 +208,10 @@ describe('the Web API', () => {
         bot.token
       )
     expect((await react()).body).toEqual({ ok: true })
+    // stored as the emoji a person picks, so it shows as theirs do
+    const [reaction] = await stack.sql<{ emoji: string }[]>`
+      select emoji from public.reactions where message_id = ${parentId} and user_id = ${bot.id}`
+    expect(reaction!.emoji).toBe('👍')
     expect((await react()).body).toMatchObject({ ok: false, error: 'already_reacted' })
     const bad = await call(
       'reactions.add',
@@ -228,7 +232,7 @@ describe('the Web API', () => {
       ts: parent.ts,
       thread_ts: parent.ts,
       reply_count: 1,
-      reactions: [{ name: 'thumbsup', users: [bot.id], count: 1 }],
+      reactions: [{ name: '+1', users: [bot.id], count: 1 }],
     })
     // the reply's ts names the reply too
     const replyTs = reply.body.ts as string

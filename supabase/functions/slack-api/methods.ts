@@ -18,6 +18,7 @@ import {
   tsOf,
 } from './args.ts'
 import type { Args } from './args.ts'
+import { emojiOf, nameOf } from './emoji.ts'
 
 export interface Bot {
   userId: string
@@ -88,8 +89,6 @@ const MESSAGE_COLUMNS = (tx: Tx) => tx`
   ), '[]'::jsonb) as reactions,
   (select a.is_bot from public.profiles a where a.id = m.author_id) as author_is_bot`
 
-const reactionName = (emoji: string) => emoji.replace(/^:(.*):$/, '$1')
-
 /** A message as Slack shows one. Chorus's markdown is the text. */
 export function slackMessage(row: Row): Result {
   const ts = tsOf(row.micros)
@@ -106,7 +105,7 @@ export function slackMessage(row: Row): Result {
   if (row.edited_micros) message.edited = { user: row.author_id, ts: tsOf(row.edited_micros) }
   if (row.reactions.length > 0) {
     message.reactions = row.reactions.map((r) => ({
-      name: reactionName(r.emoji),
+      name: nameOf(r.emoji),
       users: r.users,
       count: r.users.length,
     }))
@@ -239,7 +238,7 @@ const remove: Method = async (tx, args) => {
 
 const reactionsAdd: Method = async (tx, args) => {
   const name = requiredString(args, 'name', 'invalid_name').replace(/^:(.*):$/, '$1')
-  const emoji = /^[a-z0-9_+-]{1,30}$/.test(name) ? `:${name}:` : name
+  const emoji = /^[a-z0-9_+-]{1,30}$/.test(name) ? emojiOf(name) : name
   if (/[A-Za-z]/.test(emoji) && !emoji.startsWith(':')) throw new SlackError('invalid_name')
   const { channel, row } = await targetOf(tx, args, 'timestamp')
   if (channel.archived) throw new SlackError('is_archived')

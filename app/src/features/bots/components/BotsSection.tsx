@@ -52,8 +52,8 @@ export default function BotsSection({ workspaceId, channels }: Props) {
       <p className="muted">
         A bot posts, replies, reacts and reads the channels you add it to, through Slack&apos;s Web
         API (chat.postMessage, chat.update, chat.delete, reactions.add, conversations.history,
-        conversations.replies) at <code>{slackApiUrl()}/&lt;method&gt;</code>. Its messages show
-        with a BOT badge.
+        conversations.replies) at <code>{slackApiUrl()}/&lt;method&gt;</code>, with the ids shown
+        beside its channels as <code>channel</code>. Its messages show with a BOT badge.
       </p>
       {shown && <SecretToken shown={shown} onDone={() => setShown(null)} />}
       <form className="stack" onSubmit={submit} noValidate aria-label="New bot">
@@ -166,7 +166,7 @@ function BotItem(props: {
         {b.channels.length === 0 && <li className="muted">In no channel yet.</li>}
         {b.channels.map((c) => (
           <li key={c.id}>
-            #{c.name}{' '}
+            #{c.name} <code className="muted">{c.id}</code>{' '}
             {live && (
               <button
                 type="button"
