@@ -2,12 +2,15 @@
 // a bot (profiles.is_bot) is marked "BOT", so a bot never passes for a person. This file is on
 // the first screen, so it is kept to the least: the bots' ids (data/bot-ids.ts, one small query
 // kept five minutes) and a marker. A message newer than that list from an author it does not
-// name asks for it again, once per author (a bot made since the page opened is marked from its
+// name asks for it again, once per author and page (a bot made since the page opened is marked from its
 // first message on).
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import type { MessageFeature, MessageMarker } from '../messages/extension.ts'
 import { useBotIdsQuery } from './data/bot-ids.ts'
 import './bots.css'
+
+/** Authors asked about once already (this page's life). */
+const asked = new Set<string>()
 
 const BOT: MessageMarker[] = [
   { id: 'bot', icon: 'settings', label: 'BOT', className: 'bot-marker' },
@@ -18,7 +21,6 @@ const bots: MessageFeature = {
   order: 51,
   useChannel: () => {
     const { data: ids, dataUpdatedAt, refetch } = useBotIdsQuery()
-    const [asked] = useState(() => new Set<string>())
     return useMemo(
       () => ({
         id: 'bots',
@@ -34,7 +36,7 @@ const bots: MessageFeature = {
           return []
         },
       }),
-      [ids, dataUpdatedAt, refetch, asked]
+      [ids, dataUpdatedAt, refetch]
     )
   },
 }

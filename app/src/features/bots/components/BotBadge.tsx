@@ -1,7 +1,7 @@
-import { useIsBot } from '../data/bot-ids.ts'
+import { useBotIdsQuery } from '../data/bot-ids.ts'
 import '../bots.css'
 
 /** "BOT" after a bot's name (members, people pickers, mentions); nothing for a person. */
-export function BotBadge({ userId }: { userId: string | null | undefined }) {
-  return useIsBot(userId) ? <span className="bot-badge">BOT</span> : null
+export function BotBadge({ userId }: { userId: string }) {
+  return useBotIdsQuery().data?.includes(userId) ? <span className="bot-badge">BOT</span> : null
 }
