@@ -130,7 +130,7 @@ begin
       message = 'Only a workspace owner or admin can manage integrations.';
   end if;
   -- An account nobody can sign in to: no email, no phone, no password.
-  insert into auth.users (instance_id, id, aud, role, email, encrypted_password,
+  insert into auth.users as u (instance_id, id, aud, role, email, encrypted_password,
     raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
   values ('00000000-0000-0000-0000-000000000000', bot_id, 'authenticated', 'authenticated', null,
     null, jsonb_build_object('provider', 'chorus_bot', 'providers', '[]'::jsonb, 'bot', true),
