@@ -122,6 +122,21 @@ describe('creating a bot', () => {
     expect(refused).toBe('42501')
   })
 
+  it('is never queued a notification email (it has no address)', async () => {
+    const id = await makeMessage(
+      stack.sql,
+      world.people.member,
+      world.ch.plaza,
+      `<@${bot.id}> and <@${world.people.admin.id}>, deploy please`
+    )
+    const [message] = await stack.sql<{ mentions: string[] }[]>`
+      select mentions from public.messages where id = ${id}`
+    expect([...message!.mentions].sort()).toEqual([bot.id, world.people.admin.id].sort())
+    const queued = await stack.sql<{ user_id: string }[]>`
+      select user_id from private.email_queue where message_id = ${id}`
+    expect(queued.map((q) => q.user_id)).toEqual([world.people.admin.id])
+  })
+
   it('is for owners and admins only', async () => {
     const refusal = (person: Person, ws: string) =>
       createBot(person, 'x', ws).then(
