@@ -33,6 +33,22 @@ create policy "bots: admins read" on public.bots
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.bots to service_role;
 grant select (created_at, created_by, id, last_used_at, name, regenerated_at, revoked_at, workspace_id) on table public.bots to authenticated;
 
+-- Function private.email_queue_skip_bots()
+CREATE OR REPLACE FUNCTION private.email_queue_skip_bots()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from public.profiles p where p.id = new.user_id and p.is_bot) then
+    return null;
+  end if;
+  return new;
+end
+$function$;
+-- execute: only its owner (no grants on private.email_queue_skip_bots())
+
 -- Function private.new_bot_token()
 CREATE OR REPLACE FUNCTION private.new_bot_token()
  RETURNS text
