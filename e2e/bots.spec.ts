@@ -41,7 +41,7 @@ test('an admin makes a bot and adds it to #general; it posts, replies in a threa
     await test.step('Ana creates a bot, copies its token and adds it to #general', async () => {
       await openIntegrations()
       await expect(dialog.getByText('No bots yet.')).toBeVisible()
-      await dialog.getByLabel('Bot name').fill('Deploy Bot')
+      await dialog.getByLabel('Bot', { exact: true }).fill('Deploy Bot')
       await dialog.getByRole('button', { name: 'Create bot' }).click()
       const input = dialog.getByLabel('Bot token')
       await expect(input).toHaveValue(/^xoxb-[0-9a-f]{64}$/)

@@ -57,8 +57,10 @@ export default function BotsSection({ workspaceId, channels }: Props) {
       </p>
       {shown && <SecretToken shown={shown} onDone={() => setShown(null)} />}
       <form className="stack" onSubmit={submit} noValidate aria-label="New bot">
+        {/* "Bot", not "Name": the webhook form above has that label. */}
         <Field
-          label="Bot name"
+          label="Bot"
+          placeholder="Deploy Bot"
           value={name}
           maxLength={64}
           onChange={(e) => setName(e.target.value)}
