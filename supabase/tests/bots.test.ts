@@ -389,6 +389,19 @@ describe('channels the bot is not in', () => {
     }
   })
 
+  it('reads nothing in a workspace that requires two-factor sign-in, as a person without one', async () => {
+    await stack.sql`update public.workspaces set require_mfa = true where id = ${world.ws}`
+    try {
+      const answer = await call('conversations.history', { channel: world.ch.plaza }, bot.token)
+      expect(answer.body).toEqual({ ok: false, error: 'channel_not_found' })
+    } finally {
+      await stack.sql`update public.workspaces set require_mfa = false where id = ${world.ws}`
+    }
+    expect(
+      (await call('conversations.history', { channel: world.ch.plaza }, bot.token)).body.ok
+    ).toBe(true)
+  })
+
   it('answers is_archived for an archived channel it is in, and stores nothing', async () => {
     const archivedBot = await createBot(world.people.owner, 'Archivist')
     await stack.sql`insert into public.channel_members (channel_id, user_id) values (${world.ch.attic}, ${archivedBot.id})`
@@ -466,6 +479,22 @@ describe('tokens', () => {
       error: 'token_revoked',
     })
     expect(await countIn(world.ch.plaza)).toBe(before)
+  })
+
+  it('a bot removed from its workspace is refused (account_inactive)', async () => {
+    const b = await createBot(world.people.admin, 'Leaving')
+    await addToChannel(b, world.ch.plaza)
+    const args = { channel: world.ch.plaza, limit: 1 }
+    expect((await call('conversations.history', args, b.token)).body.ok).toBe(true)
+    await asRole(
+      stack.sql,
+      world.people.admin,
+      (tx) => tx`select public.remove_member(${world.ws}, ${b.id})`
+    )
+    expect((await call('conversations.history', args, b.token)).body).toEqual({
+      ok: false,
+      error: 'account_inactive',
+    })
   })
 
   it('lists the bots to admins with their channels and last use', async () => {
