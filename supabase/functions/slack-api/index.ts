@@ -24,7 +24,9 @@ function db() {
   const url = Deno.env.get('SUPABASE_DB_URL') ?? ''
   if (pool?.url !== url) {
     void pool?.sql.end({ timeout: 1 })
-    pool = { url, sql: postgres(url, { max: 4, idle_timeout: 5, onnotice: () => {} }) }
+    // No prepared statements: a transaction-mode pooler in front of the database is fine too.
+    const options = { max: 4, idle_timeout: 5, prepare: false, onnotice: () => {} }
+    pool = { url, sql: postgres(url, options) }
   }
   return pool.sql
 }
