@@ -40,6 +40,8 @@ create table private.email_queue (
 CREATE INDEX email_queue_batch ON private.email_queue USING btree (batch_id) WHERE (batch_id IS NOT NULL);
 CREATE INDEX email_queue_due ON private.email_queue USING btree (due_at, id);
 
+CREATE TRIGGER email_queue_skip_bots BEFORE INSERT ON private.email_queue FOR EACH ROW EXECUTE FUNCTION private.email_queue_skip_bots();
+
 -- Table private.notification_config
 create table private.notification_config (
   name text not null,

@@ -9,6 +9,7 @@ create table public.profiles (
   avatar_path text,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  is_bot boolean default false not null,
   constraint profiles_pkey PRIMARY KEY (id),
   constraint profiles_id_fkey FOREIGN KEY (id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint profiles_avatar_path_own CHECK (avatar_path IS NULL OR avatar_path ~~ (id::text || '/_%'::text) AND avatar_path !~~ '%..%'::text),

@@ -161,6 +161,70 @@ export type Database = {
           },
         ]
       }
+      bots: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          id: string
+          last_used_at: string | null
+          name: string
+          regenerated_at: string | null
+          revoked_at: string | null
+          token_hash: string
+          tokens: number
+          tokens_at: string
+          workspace_id: string
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          id: string
+          last_used_at?: string | null
+          name: string
+          regenerated_at?: string | null
+          revoked_at?: string | null
+          token_hash: string
+          tokens?: number
+          tokens_at?: string
+          workspace_id: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          last_used_at?: string | null
+          name?: string
+          regenerated_at?: string | null
+          revoked_at?: string | null
+          token_hash?: string
+          tokens?: number
+          tokens_at?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "bots_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "bots_id_fkey"
+            columns: ["id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "bots_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       channel_members: {
         Row: {
           channel_id: string
@@ -786,6 +850,7 @@ export type Database = {
           created_at: string
           display_name: string
           id: string
+          is_bot: boolean
           updated_at: string
         }
         Insert: {
@@ -793,6 +858,7 @@ export type Database = {
           created_at?: string
           display_name: string
           id: string
+          is_bot?: boolean
           updated_at?: string
         }
         Update: {
@@ -800,6 +866,7 @@ export type Database = {
           created_at?: string
           display_name?: string
           id?: string
+          is_bot?: boolean
           updated_at?: string
         }
         Relationships: []
@@ -1435,6 +1502,15 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      authenticate_bot: {
+        Args: { p_token: string }
+        Returns: {
+          outcome: string
+          retry_after: number
+          user_id: string
+          workspace_id: string
+        }[]
+      }
       channel_list: {
         Args: { p_workspace_id: string }
         Returns: {
@@ -1506,6 +1582,13 @@ export type Database = {
       }
       claim_notification_email: { Args: { p_batch_id: string }; Returns: Json }
       clear_status: { Args: never; Returns: undefined }
+      create_bot: {
+        Args: { p_name: string; p_workspace_id: string }
+        Returns: {
+          id: string
+          token: string
+        }[]
+      }
       create_channel: {
         Args: {
           p_kind?: Database["public"]["Enums"]["channel_kind"]
@@ -1884,6 +1967,7 @@ export type Database = {
           url: string
         }[]
       }
+      regenerate_bot_token: { Args: { p_id: string }; Returns: string }
       regenerate_incoming_webhook: { Args: { p_id: string }; Returns: string }
       release_notification_email: {
         Args: { p_batch_id: string; p_error?: string; p_ids: number[] }
@@ -1929,6 +2013,7 @@ export type Database = {
         Args: { p_group_id: string; p_user_id: string }
         Returns: undefined
       }
+      revoke_bot: { Args: { p_id: string }; Returns: undefined }
       revoke_incoming_webhook: {
         Args: { p_id: string }
         Returns: {
@@ -2327,6 +2412,20 @@ export type Database = {
           has_unread: boolean
           mention_count: number
           workspace_id: string
+        }[]
+      }
+      workspace_bots: {
+        Args: { p_workspace_id: string }
+        Returns: {
+          channels: Json
+          created_at: string
+          created_by: string
+          created_by_name: string
+          id: string
+          last_used_at: string
+          name: string
+          regenerated_at: string
+          revoked_at: string
         }[]
       }
       workspace_roster: {

@@ -2,6 +2,7 @@ import { Icon } from '../ui/Icon.tsx'
 import { cleanError } from '../lib/clean-error.ts'
 import { useChannelMembersQuery } from '../features/channels/index.ts'
 import { Avatar } from '../features/profiles/index.ts'
+import { BotBadge } from '../features/bots/index.ts'
 import type { Presence } from '../features/presence/index.ts'
 import { StatusEmoji } from '../features/status/index.ts'
 import { Notice, Spinner } from '../ui/Notice.tsx'
@@ -62,6 +63,7 @@ export function MembersPanel({ channelId, online, me, onClose }: Props) {
                   dnd={dnd}
                 />
                 <bdi>{m.displayName}</bdi>
+                <BotBadge userId={m.userId} />
                 {m.userId === me && <span className="muted"> (you)</span>}
                 {away && <span className="muted"> away</span>}
                 {dnd && <span className="muted"> do not disturb</span>}

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { StatusEmoji } from '../features/status/index.ts'
+import { BotBadge } from '../features/bots/index.ts'
 
 export interface Person {
   id: string
@@ -59,6 +60,7 @@ export function PeoplePicker({ people, selected, onChange, label }: Props) {
                   }
                 />
                 <bdi>{p.name}</bdi>
+                <BotBadge userId={p.id} />
                 <StatusEmoji userId={p.id} />
               </label>
             </li>

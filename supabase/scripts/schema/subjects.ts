@@ -19,6 +19,7 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'search', words: ['search'] },
   { name: 'integrations', words: ['integration', 'webhook'] },
   { name: 'groups', words: ['group'] },
+  { name: 'bots', words: ['bot'] },
   {
     name: 'notifications',
     words: ['notification', 'notify', 'email', 'dnd', 'disturb', 'snooze', 'unsubscribe', 'badge'],

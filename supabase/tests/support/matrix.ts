@@ -3,6 +3,7 @@
 // refused. The same data drives the SQL, REST, Realtime and Storage checks. The cases are kept by
 // subject in matrix-<subject>.ts, their shapes and helpers in matrix-kit.ts.
 import { AUDIT_CASES } from './matrix-audit.ts'
+import { BOT_CASES } from './matrix-bots.ts'
 import { GROUP_CASES } from './matrix-groups.ts'
 import { INTEGRATION_CASES } from './matrix-integrations.ts'
 import { LINK_PREVIEW_CASES } from './matrix-link-previews.ts'
@@ -28,6 +29,7 @@ export const MATRIX: readonly MatrixCase[] = [
   ...GROUP_CASES,
   ...LINK_PREVIEW_CASES,
   ...SLASH_COMMAND_CASES,
+  ...BOT_CASES,
 ]
 
 export function isAllowed(c: MatrixCase, role: Role): boolean {

@@ -8,6 +8,7 @@ import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
+import { BotsSection } from '../../bots/index.ts'
 import type { Channel } from '../../channels/index.ts'
 import type { Member } from '../../workspaces/index.ts'
 import { SlashCommandsSection } from '../../slash-commands/index.ts'
@@ -122,6 +123,7 @@ export default function IntegrationsDialog(props: Props) {
         )}
       </section>
       <SlashCommandsSection workspaceId={workspaceId} nameOf={nameOf} />
+      <BotsSection workspaceId={workspaceId} channels={channels} />
     </Dialog>
   )
 }

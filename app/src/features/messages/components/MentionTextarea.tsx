@@ -7,6 +7,7 @@ import type { KeyboardEvent, RefObject, ClipboardEvent } from 'react'
 import { BROADCASTS, matchPeople, mentionQueryAt } from '../mentions.ts'
 import type { Mentionable } from '../mentions.ts'
 import { StatusEmoji } from '../../status/index.ts'
+import { BotBadge } from '../../bots/index.ts'
 
 const BROADCAST_HINTS: Record<string, string> = {
   channel: 'everyone in this channel',
@@ -108,6 +109,7 @@ export function MentionTextarea(props: Props) {
               }}
             >
               <bdi>{person.name}</bdi>
+              <BotBadge userId={person.id} />
               {BROADCAST_HINTS[person.id] ? (
                 <span className="muted"> {BROADCAST_HINTS[person.id]}</span>
               ) : (

@@ -1,6 +1,7 @@
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
+import { BotBadge } from '../../bots/index.ts'
 import { useChangeRole, useRemoveMember } from '../data/workspace-mutations.ts'
 import type { Member, Role } from '../data/types.ts'
 
@@ -30,6 +31,7 @@ export function MembersDialog({ workspaceId, members, me, myRole, open, onClose 
             return (
               <li key={m.userId}>
                 <bdi>{m.displayName}</bdi>
+                <BotBadge userId={m.userId} />
                 {m.userId === me && <span className="muted"> (you)</span>}
                 {editable ? (
                   <>

@@ -1,0 +1,147 @@
+// slack-api: the bots' Web API in Slack's shape (see *_chorus_bots.sql).
+//
+// POST (or GET) /functions/v1/slack-api/<method> with the bot's token in `Authorization: Bearer
+// xoxb-…` or a `token` argument, arguments as JSON or a form. Methods: chat.postMessage,
+// chat.update, chat.delete, reactions.add, conversations.history, conversations.replies (see
+// methods.ts). Answered as Slack answers: HTTP 200 with {"ok":true,…} or {"ok":false,"error":…}
+// (with response_metadata.messages saying why), 429 `ratelimited` with Retry-After, 404
+// `unknown_method`. No JWT ([functions.slack-api] verify_jwt = false): the token is the
+// credential. One database transaction per call through SUPABASE_DB_URL: authenticate_bot()
+// as service_role checks the token's hash, revocation and the rate limit; then the role becomes
+// `authenticated` with the bot's claims, so the method's reads and RPCs run under row-level
+// security as the bot, exactly as the app's calls do for a person (hosted Supabase gives
+// functions SUPABASE_DB_URL too).
+import postgres from 'npm:postgres@3'
+import { MAX_BODY_BYTES, SlackError, readArgs } from './args.ts'
+import type { Args } from './args.ts'
+import { METHODS } from './methods.ts'
+
+type Answer = Record<string, unknown>
+
+let pool: { url: string; sql: ReturnType<typeof postgres> } | null = null
+
+function db() {
+  const url = Deno.env.get('SUPABASE_DB_URL') ?? ''
+  if (pool?.url !== url) {
+    void pool?.sql.end({ timeout: 1 })
+    // No prepared statements: a transaction-mode pooler in front of the database is fine too.
+    const options = { max: 4, idle_timeout: 5, prepare: false, onnotice: () => {} }
+    pool = { url, sql: postgres(url, options) }
+  }
+  return pool.sql
+}
+
+function reply(body: Answer, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
+  })
+}
+
+function refusal(error: SlackError, headers: Record<string, string> = {}): Response {
+  const answer: Answer = { ok: false, error: error.code }
+  if (error.detail) answer.response_metadata = { messages: [`[ERROR] ${error.detail}`] }
+  return reply(answer, 200, headers)
+}
+
+/** The body as text, refused once it passes the limit (the stream is not read further). */
+async function readBody(request: Request): Promise<string> {
+  const tooBig = () =>
+    new SlackError('invalid_arguments', `The body is larger than ${MAX_BODY_BYTES} bytes.`)
+  if (Number(request.headers.get('content-length') ?? '0') > MAX_BODY_BYTES) throw tooBig()
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined)
+      throw tooBig()
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let at = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, at)
+    at += chunk.byteLength
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw new SlackError('invalid_charset', 'The body is not UTF-8.')
+  }
+}
+
+/** The token: the Authorization header's, else the `token` argument. */
+function tokenOf(request: Request, args: Args): string | null {
+  const header = request.headers.get('authorization')
+  const bearer = header ? /^Bearer\s+(\S+)$/i.exec(header.trim())?.[1] : undefined
+  if (bearer) return bearer
+  return typeof args.token === 'string' && args.token !== '' ? args.token : null
+}
+
+interface Auth {
+  outcome: string
+  user_id: string | null
+  retry_after: number | null
+}
+
+Deno.serve(async (request: Request) => {
+  const url = new URL(request.url)
+  const parts = url.pathname.split('/').filter(Boolean)
+  const at = parts.lastIndexOf('slack-api')
+  const name = at >= 0 && parts.length === at + 2 ? parts[at + 1]! : ''
+  const method = Object.hasOwn(METHODS, name) ? METHODS[name]! : null
+  if (!method) return reply({ ok: false, error: 'unknown_method', req_method: name }, 404)
+  if (request.method !== 'POST' && request.method !== 'GET') {
+    return reply({ ok: false, error: 'invalid_post_type' }, 405, { Allow: 'POST, GET' })
+  }
+
+  let args: Args
+  try {
+    const body = request.method === 'POST' ? await readBody(request) : ''
+    args = readArgs(url.searchParams, body, request.headers.get('content-type'))
+  } catch (error) {
+    // A body refused unread: the connection closes, so no client reuses it half-sent.
+    if (error instanceof SlackError) {
+      return refusal(error, error.detail?.includes('larger than') ? { Connection: 'close' } : {})
+    }
+    throw error
+  }
+  const token = tokenOf(request, args)
+  if (token === null) return refusal(new SlackError('not_authed', 'No token was sent.'))
+
+  try {
+    return await db().begin(async (tx) => {
+      await tx`set local role service_role`
+      const [auth] = await tx<Auth[]>`
+        select outcome, user_id, retry_after from public.authenticate_bot(${token})`
+      if (auth!.outcome === 'ratelimited') {
+        const seconds = String(auth!.retry_after ?? 1)
+        return reply({ ok: false, error: 'ratelimited' }, 429, { 'Retry-After': seconds })
+      }
+      if (auth!.outcome !== 'ok') return reply({ ok: false, error: auth!.outcome })
+      const bot = { userId: auth!.user_id! }
+      const claims = { sub: bot.userId, role: 'authenticated', aud: 'authenticated' }
+      await tx`set local role authenticated`
+      await tx`select set_config('request.jwt.claims', ${JSON.stringify(claims)}, true),
+        set_config('request.jwt.claim.sub', ${bot.userId}, true),
+        set_config('request.jwt.claim.role', 'authenticated', true)`
+      try {
+        // A refusal undoes the method's work, not the bucket's count nor last_used_at.
+        const result = await tx.savepoint((sp) => method(sp as unknown as typeof tx, args, bot))
+        return reply({ ok: true, ...result })
+      } catch (error) {
+        if (error instanceof SlackError) return refusal(error)
+        throw error
+      }
+    })
+  } catch (error) {
+    console.error('slack-api: call failed', error)
+    return reply({ ok: false, error: 'internal_error' }, 500)
+  }
+})
