@@ -2,6 +2,7 @@
 // RPCs that act outside the public tables, who may call them to effect). Every role not listed is
 // refused. The same data drives the SQL, REST, Realtime and Storage checks. The cases are kept by
 // subject in matrix-<subject>.ts, their shapes and helpers in matrix-kit.ts.
+import { EVENT_CASES } from './matrix-events.ts'
 import { INTEGRATION_CASES } from './matrix-integrations.ts'
 import type { MatrixCase } from './matrix-kit.ts'
 import { MESSAGE_CASES } from './matrix-messages.ts'
@@ -20,6 +21,7 @@ export const MATRIX: readonly MatrixCase[] = [
   ...PERSONAL_CASES,
   ...TOPIC_CASES,
   ...INTEGRATION_CASES,
+  ...EVENT_CASES,
 ]
 
 export function isAllowed(c: MatrixCase, role: Role): boolean {
