@@ -17,6 +17,7 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'live', words: ['live', 'realtime', 'topic'] },
   { name: 'search', words: ['search'] },
   { name: 'integrations', words: ['integration', 'webhook'] },
+  { name: 'events', words: ['event'] },
   {
     name: 'notifications',
     words: ['notification', 'notify', 'email', 'dnd', 'disturb', 'snooze', 'unsubscribe', 'badge'],
