@@ -6,7 +6,8 @@
 // are verified unless [functions.<name>] verify_jwt = false; sb_ keys reach the function as the
 // JWT the CLI's gateway makes of them. Deno.env has the runtime's SUPABASE_* values, then the
 // process environment, then the secrets of [edge_runtime.secrets] and supabase/functions/.env
-// (secrets.ts; read at start, as the CLI does).
+// (secrets.ts; read at start, as the CLI does). CHORUS_STACK_MODE (`start` or `serve`) is the
+// stack's own addition, set like the SUPABASE_* values so that no secret can change it.
 import { existsSync, readFileSync } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -40,6 +41,9 @@ export function functionsService(): Service {
       runtimeEnv.set('SUPABASE_ANON_KEY', ctx.keys.anonKey)
       runtimeEnv.set('SUPABASE_SERVICE_ROLE_KEY', ctx.keys.serviceRoleKey)
       runtimeEnv.set('SUPABASE_DB_URL', ctx.db.url)
+      // Not a Supabase variable: lets functions tell a local stack from production (`serve`),
+      // e.g. _shared/safe-fetch.ts's test setting, which production refuses. Nothing overrides it.
+      runtimeEnv.set('CHORUS_STACK_MODE', ctx.mode)
       runtimeEnv.set(
         'SUPABASE_PUBLISHABLE_KEYS',
         JSON.stringify({ default: ctx.keys.publishableKey })
