@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect } from 'vitest'
 import { startTestStack } from '../../../backend/test/support/stack.ts'
 import type { TestStack } from '../../../backend/test/support/stack.ts'
 import { startReceiver } from './events-receiver.ts'
-import type { Receiver } from './events-receiver.ts'
+import type { Received, Receiver } from './events-receiver.ts'
 import { asRole, buildWorld } from './world.ts'
 import type { Person, World } from './world.ts'
 
@@ -36,9 +36,31 @@ export interface Delivery {
   payload: Record<string, unknown>
 }
 
+type Answer = { status: number; json: Record<string, unknown> }
+
+export interface EventsHarness {
+  stack: TestStack
+  world: World
+  receiver: Receiver
+  subscribe(
+    person: Person,
+    kind: string,
+    types?: string[],
+    privateChannels?: string[]
+  ): Promise<Sub>
+  /** POST to events-deliver (the anon key, or the person's session). */
+  callFunction(body: unknown, person?: Person): Promise<Answer>
+  verify(sub: Pick<Sub, 'id'>, person?: Person): Promise<Answer>
+  /** A subscription whose URL answered the challenge. */
+  verified(person: Person, kind: string, types?: string[], channels?: string[]): Promise<Sub>
+  deliveriesOf(sub: Pick<Sub, 'id'>): Promise<Delivery[]>
+  /** The event_callback requests the receiver got at the subscription's URL. */
+  requestsTo(sub: Pick<Sub, 'url'>): Received[]
+}
+
 /** Registers the suite's beforeAll/afterAll; the fields are set once beforeAll ran. */
-export function eventsHarness() {
-  const h = {
+export function eventsHarness(): EventsHarness {
+  const h: EventsHarness = {
     stack: undefined as unknown as TestStack,
     world: undefined as unknown as World,
     receiver: undefined as unknown as Receiver,
@@ -51,10 +73,9 @@ export function eventsHarness() {
         (tx) => tx<{ id: string; secret: string }[]>`
           select * from public.create_event_subscription(${h.world.ws}, ${url}, ${types}, ${privateChannels})`
       )
-      return { ...row!, url } as Sub
+      return { ...row!, url }
     },
 
-    /** POST to events-deliver (the anon key, or the person's session). */
     async callFunction(body: unknown, person?: Person) {
       const response = await fetch(`${h.stack.url}/functions/v1/events-deliver`, {
         method: 'POST',
@@ -77,11 +98,10 @@ export function eventsHarness() {
       return sub
     },
 
-    deliveriesOf: (sub: Pick<Sub, 'id'>) =>
-      h.stack.sql<Delivery[]>`
+    deliveriesOf: async (sub: Pick<Sub, 'id'>) =>
+      await h.stack.sql<Delivery[]>`
         select * from public.event_deliveries where subscription_id = ${sub.id} order by id`,
 
-    /** The event_callback requests the receiver got at the subscription's URL. */
     requestsTo: (sub: Pick<Sub, 'url'>) =>
       h.receiver.at(new URL(sub.url).pathname).filter((r) => r.json.type === 'event_callback'),
   }

@@ -11,6 +11,7 @@ import { Notice } from '../../../ui/Notice.tsx'
 import type { Channel } from '../../channels/index.ts'
 import type { Member } from '../../workspaces/index.ts'
 import { useWebhookChanges, useWebhooks } from '../data/webhooks.ts'
+import { EventsSection } from './EventsSection.tsx'
 import type { Webhook } from '../data/webhooks.ts'
 import './integrations.css'
 
@@ -120,6 +121,7 @@ export default function IntegrationsDialog(props: Props) {
           </ul>
         )}
       </section>
+      <EventsSection workspaceId={workspaceId} channels={channels} members={members} />
     </Dialog>
   )
 }
