@@ -141,6 +141,9 @@ export async function startStack(
       // their channel's topic and closed the next scenario's channels for a minute. The limit
       // itself is tested in backend/test/realtime/limits.test.ts.
       TENANT_MAX_EVENTS_PER_SECOND: process.env.TENANT_MAX_EVENTS_PER_SECOND ?? '100000',
+      // The outbound guard lets the Edge Functions reach the specs' own local servers (a slash
+      // command's app, a linked page): only on this local `start` stack (safe-fetch.ts).
+      CHORUS_OUTBOUND_ALLOW_LOOPBACK: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
