@@ -46,6 +46,8 @@ describe('url verification', () => {
       json: { error: 'not_found' },
     })
     expect(await verify(sub, h.world.people.outsider)).toMatchObject({ status: 404 })
+    // no session at all (the function takes calls without a JWT check)
+    expect(await callFunction({ verify: sub.id })).toMatchObject({ status: 404 })
     expect(await callFunction({ verify: 'x' }, h.world.people.admin)).toMatchObject({ status: 400 })
     expect(h.receiver.at(new URL(sub.url).pathname)).toHaveLength(0)
   })

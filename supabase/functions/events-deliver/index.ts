@@ -1,7 +1,9 @@
 // events-deliver: outgoing events in Slack's Events API shape (see *_chorus_outgoing_events.sql).
 //
-// POST {} (the cron job, through pg_net, whenever a delivery is due; anyone may call it: it
-// trusts nothing from the caller): claims up to 50 due deliveries with the service key
+// Called without a JWT check ([functions.events-deliver] verify_jwt = false: the cron job sends
+// the publishable key, which is not a JWT). POST {} (the cron job, through pg_net, whenever a
+// delivery is due; anyone may call it: it trusts nothing from the caller and sends only what is
+// due, each delivery once per lease): claims up to 50 due deliveries with the service key
 // (claim_event_deliveries: leased, counted as an attempt) and POSTs each one's `event_callback`
 // envelope as JSON to its subscription's URL, signed as Slack signs (X-Slack-Signature v0,
 // X-Slack-Request-Timestamp), with X-Slack-Retry-Num / X-Slack-Retry-Reason on retries, through
@@ -11,8 +13,8 @@
 //
 // POST { verify: <subscription id> } (the Settings screen, with the admin's session): sends
 // Slack's url_verification challenge, signed, and marks the URL verified only if the answer
-// echoes the challenge. The caller must be able to read the subscription (its workspace's owners
-// and admins, by row-level security). Answers { verified, error? }; 404 { error: 'not_found' }.
+// echoes the challenge. The caller's session must be able to read the subscription (its
+// workspace's owners and admins, by row-level security; no session reads nothing). Answers { verified, error? }; 404 { error: 'not_found' }.
 import { createClient } from 'npm:@supabase/supabase-js@2'
 import { OutboundError, safeFetch } from '../_shared/safe-fetch.ts'
 import {
