@@ -202,6 +202,15 @@ describe('delivery', () => {
       (tx) => tx`select id from public.event_deliveries where subscription_id = ${chosen.id}`
     )
     expect(seen).toHaveLength(0)
+    // once the admin who chose it has left the channel, its events stop
+    await asRole(
+      h.stack.sql,
+      h.world.people.owner,
+      (tx) =>
+        tx`delete from public.channel_members where channel_id = ${h.world.ch.quiet} and user_id = ${h.world.people.owner.id}`
+    )
+    await makeMessage(h.stack.sql, h.world.people.member, h.world.ch.quiet, 'after the owner left')
+    expect(await deliveriesOf(chosen)).toHaveLength(1)
   })
 })
 
