@@ -274,7 +274,17 @@ begin
   from public.event_subscriptions s
   where s.workspace_id = p_workspace_id and s.active and s.url_verified
     and p_type = any (s.event_types)
-    and (p_channel_id is null or ch_kind = 'public' or p_channel_id = any (s.private_channel_ids));
+    and (
+      p_channel_id is null
+      or ch_kind = 'public'
+      or (p_channel_id = any (s.private_channel_ids)
+        and exists (
+          select 1 from public.channel_members cm
+          join public.workspace_members wm on wm.workspace_id = p_workspace_id
+            and wm.user_id = cm.user_id and wm.left_at is null
+          where cm.channel_id = p_channel_id and cm.user_id = s.created_by
+        ))
+    );
 end
 $function$;
 -- execute: only its owner (no grants on private.queue_event(uuid,uuid,text,jsonb))
