@@ -7,7 +7,7 @@
 // then delivered after two attempts, and the retry carried X-Slack-Retry-Num 1. For a
 // deterministic few seconds the spec runs the events job every second, points it at this
 // stack's API (Vault's project_url, as notification-email.spec.ts does) and holds the first
-// retry 4 s (private.integration_config 'events_retry_1'; Slack's is immediate, the default 0)
+// retry 6 s (private.integration_config 'events_retry_1'; Slack's is immediate, the default 0)
 // so that the retrying state is on screen long enough to be seen; it puts both back at the end.
 import { createHmac } from 'node:crypto'
 import { createServer } from 'node:http'
@@ -39,7 +39,7 @@ test.beforeAll(async () => {
   sql = postgres(dbUrl, { max: 1, onnotice: () => {} })
   await sql`
     select vault.update_secret(id, ${apiUrl()}) from vault.secrets where name = 'project_url'`
-  await sql`update private.integration_config set value = 4 where name = 'events_retry_1'`
+  await sql`update private.integration_config set value = 6 where name = 'events_retry_1'`
   await sql`
     select cron.alter_job(jobid, schedule => '1 seconds') from cron.job
     where jobname = 'chorus-outgoing-events'`
@@ -87,7 +87,7 @@ const eventsWith = (type: string, test: (event: Record<string, unknown>) => bool
 test('an admin subscribes a URL; a message and a reaction arrive signed; a failure is retried', async ({
   browser,
 }) => {
-  // Two people, a workspace and a few rounds of the once-a-second job (a retry held 4 s).
+  // Two people, a workspace and a few rounds of the once-a-second job (a retry held 6 s).
   test.setTimeout(180_000)
   const ana = await actor(browser, 'Ana')
   const ben = await actor(browser, 'Ben')
