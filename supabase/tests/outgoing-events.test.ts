@@ -53,6 +53,41 @@ describe('url verification', () => {
   })
 })
 
+describe('bad requests', () => {
+  it('answers them with a clear JSON error and sends nothing', async () => {
+    const url = `${h.stack.url}/functions/v1/events-deliver`
+    const call = async (init: RequestInit) => {
+      const response = await fetch(url, {
+        ...init,
+        headers: { apikey: h.stack.anonKey, 'Content-Type': 'application/json' },
+      })
+      return { status: response.status, json: (await response.json()) as unknown }
+    }
+    const before = h.receiver.received.length
+    expect(await call({ method: 'POST', body: '{not json' })).toEqual({
+      status: 400,
+      json: { error: 'invalid_json' },
+    })
+    expect(await call({ method: 'POST', body: '[1, 2]' })).toEqual({
+      status: 400,
+      json: { error: 'invalid_request' },
+    })
+    expect(await call({ method: 'POST', body: JSON.stringify({ verify: 42 }) })).toEqual({
+      status: 400,
+      json: { error: 'invalid_request' },
+    })
+    expect(await call({ method: 'POST', body: 'x'.repeat(20_000) })).toEqual({
+      status: 413,
+      json: { error: 'too_large' },
+    })
+    expect(await call({ method: 'GET' })).toEqual({
+      status: 405,
+      json: { error: 'method_not_allowed' },
+    })
+    expect(h.receiver.received.length).toBe(before)
+  })
+})
+
 describe('delivery', () => {
   it('delivers each event type once, in Slack’s envelope, signed', async () => {
     const sub = await verified(h.world.people.owner, 'ok')
