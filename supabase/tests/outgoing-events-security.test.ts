@@ -1,7 +1,8 @@
 // Outgoing events' security (see outgoing-events.test.ts): outbound requests refused to private,
 // link-local and (with the test setting off) loopback addresses, only http(s) URLs without
 // credentials; subscriptions and deliveries shown to admins only, the signing secret to nobody
-// through any API, rotation; and the cron job reaching the function by itself.
+// through any API, rotation; old deliveries dropped after a week; and the cron job reaching the
+// function by itself.
 import { describe, expect, it } from 'vitest'
 import { eventsHarness } from './support/events-kit.ts'
 import { signatureValid } from './support/events-receiver.ts'
@@ -185,6 +186,29 @@ describe('who sees what', () => {
   })
 })
 
+describe('old deliveries', () => {
+  it('drops delivered and failed ones after a week, keeps the others', async () => {
+    const sub = await verified(h.world.people.admin, 'ok', ['message'])
+    for (const text of ['one', 'two', 'three', 'four']) {
+      await makeMessage(h.stack.sql, h.world.people.member, h.world.ch.plaza, text)
+    }
+    const [a, b, c, d] = await deliveriesOf(sub)
+    await h.stack.sql`
+      update public.event_deliveries set created_at = now() - interval '8 days',
+        status = case id when ${a!.id} then 'delivered' when ${b!.id} then 'failed'
+          else 'retrying' end
+      where id in (${a!.id}, ${b!.id}, ${c!.id})`
+    await h.stack.sql`update public.event_deliveries set status = 'delivered' where id = ${d!.id}`
+    const [forgotten] = await h.stack.sql<{ gone: number }[]>`
+      select private.forget_old_event_deliveries() as gone`
+    expect(forgotten!.gone).toBe(2)
+    expect((await deliveriesOf(sub)).map((x) => x.id)).toEqual([c!.id, d!.id])
+    const [job] = await h.stack.sql`
+      select schedule from cron.job where jobname = 'chorus-outgoing-events-cleanup'`
+    expect(job).toEqual({ schedule: '17 * * * *' })
+  })
+})
+
 describe('the cron job', () => {
   it('posts to the function when a delivery is due', async () => {
     const sub = await verified(h.world.people.admin, 'ok', ['message'])
@@ -200,6 +224,20 @@ describe('the cron job', () => {
       await h.stack.sql`
         select cron.alter_job(jobid, schedule => '5 seconds', active => false) from cron.job
         where jobname = 'chorus-outgoing-events'`
+      // every request the job made has its answer (none still in the function when the stack stops)
+      await expect
+        .poll(
+          async () =>
+            (
+              await h.stack.sql<{ settled: boolean }[]>`
+                select not exists (select 1 from net.http_request_queue)
+                  and coalesce((select max(id) from net._http_response), 0) >=
+                    (select case when is_called then last_value else 0 end
+                     from net.http_request_queue_id_seq) as settled`
+            )[0]!.settled,
+          { timeout: 20_000 }
+        )
+        .toBe(true)
     }
-  }, 40_000)
+  }, 60_000)
 })
