@@ -40,6 +40,7 @@ alter table public.event_deliveries enable row level security;
 
 CREATE INDEX event_deliveries_channel ON public.event_deliveries USING btree (channel_id);
 CREATE INDEX event_deliveries_due ON public.event_deliveries USING btree (next_attempt_at) WHERE (status = ANY (ARRAY['pending'::text, 'retrying'::text]));
+CREATE INDEX event_deliveries_finished ON public.event_deliveries USING btree (created_at) WHERE (status = ANY (ARRAY['delivered'::text, 'failed'::text]));
 CREATE INDEX event_deliveries_subscription ON public.event_deliveries USING btree (subscription_id, created_at DESC);
 
 create policy "event_deliveries: admins read" on public.event_deliveries
@@ -88,6 +89,9 @@ grant select (active, consecutive_failures, created_at, created_by, event_types,
 
 -- Cron job "chorus-outgoing-events" on cron.job
 select cron.schedule('chorus-outgoing-events', '5 seconds', 'select private.kick_event_deliveries()');
+
+-- Cron job "chorus-outgoing-events-cleanup" on cron.job
+select cron.schedule('chorus-outgoing-events-cleanup', '17 * * * *', 'select private.forget_old_event_deliveries()');
 
 -- Function private.channel_members_queue_events()
 CREATE OR REPLACE FUNCTION private.channel_members_queue_events()
@@ -169,6 +173,24 @@ begin
 end
 $function$;
 -- execute: only its owner (no grants on private.clean_event_url(text))
+
+-- Function private.forget_old_event_deliveries()
+CREATE OR REPLACE FUNCTION private.forget_old_event_deliveries()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  gone integer;
+begin
+  delete from public.event_deliveries d
+  where d.status in ('delivered', 'failed') and d.created_at < now() - interval '7 days';
+  get diagnostics gone = row_count;
+  return gone;
+end
+$function$;
+-- execute: only its owner (no grants on private.forget_old_event_deliveries())
 
 -- Function private.kick_event_deliveries()
 CREATE OR REPLACE FUNCTION private.kick_event_deliveries()
