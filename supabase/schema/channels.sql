@@ -45,6 +45,7 @@ CREATE TRIGGER channel_members_before_insert BEFORE INSERT ON public.channel_mem
 CREATE TRIGGER channel_members_before_update BEFORE UPDATE OF last_read_seq ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.channel_members_before_update();
 CREATE TRIGGER channel_members_leave_threads AFTER DELETE ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.channel_members_leave_threads();
 CREATE TRIGGER channel_members_live AFTER INSERT OR DELETE OR UPDATE ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.live_channel_members();
+CREATE TRIGGER channel_members_queue_events AFTER INSERT ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.channel_members_queue_events();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.channel_members to service_role;
 grant delete, insert, maintain, select on table public.channel_members to authenticated;

@@ -265,6 +265,18 @@ end
 $function$;
 grant execute on function private.require_uid() to authenticated, service_role;
 
+-- Function private.slack_ts(p_at timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.slack_ts(p_at timestamp with time zone)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select (m / 1000000)::text || '.' || lpad((m % 1000000)::text, 6, '0')
+  from (select floor(extract(epoch from p_at) * 1000000)::bigint as m) x
+$function$;
+-- execute: only its owner (no grants on private.slack_ts(timestamp with time zone))
+
 -- Function public.admin_slash_commands(p_workspace_id uuid)
 CREATE OR REPLACE FUNCTION public.admin_slash_commands(p_workspace_id uuid)
  RETURNS TABLE(id uuid, name text, url text, description text, usage_hint text, created_by uuid, created_at timestamp with time zone, last_used_at timestamp with time zone, revoked_at timestamp with time zone)

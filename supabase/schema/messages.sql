@@ -54,6 +54,7 @@ CREATE TRIGGER messages_link_previews_update AFTER UPDATE ON public.messages REF
 CREATE TRIGGER messages_live AFTER INSERT OR UPDATE ON public.messages FOR EACH ROW EXECUTE FUNCTION private.live_channel_content();
 CREATE CONSTRAINT TRIGGER messages_not_empty AFTER INSERT ON public.messages DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW EXECUTE FUNCTION private.messages_check_not_empty();
 CREATE TRIGGER messages_queue_emails AFTER INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_queue_emails();
+CREATE TRIGGER messages_queue_events AFTER INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_queue_events();
 CREATE TRIGGER messages_search_write AFTER INSERT OR UPDATE OF body, deleted_at ON public.messages FOR EACH ROW EXECUTE FUNCTION private.message_search_write();
 CREATE TRIGGER messages_thread_after_insert AFTER INSERT ON public.messages FOR EACH ROW WHEN (new.parent_id IS NOT NULL) EXECUTE FUNCTION private.messages_thread_after_insert();
 CREATE TRIGGER messages_thread_after_update AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW WHEN (new.parent_id IS NOT NULL AND old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.messages_thread_after_update();

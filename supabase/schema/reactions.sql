@@ -33,6 +33,7 @@ create policy "reactions: remove own" on public.reactions
 
 CREATE TRIGGER reactions_before_insert BEFORE INSERT ON public.reactions FOR EACH ROW EXECUTE FUNCTION private.reactions_before_insert();
 CREATE TRIGGER reactions_live AFTER INSERT OR DELETE ON public.reactions FOR EACH ROW EXECUTE FUNCTION private.live_channel_content();
+CREATE TRIGGER reactions_queue_events AFTER INSERT ON public.reactions FOR EACH ROW EXECUTE FUNCTION private.reactions_queue_events();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.reactions to service_role;
 grant delete, insert, maintain, select on table public.reactions to authenticated;

@@ -30,6 +30,7 @@ CREATE TRIGGER workspace_members_after_leave AFTER UPDATE OF left_at ON public.w
 CREATE TRIGGER workspace_members_audit AFTER INSERT OR DELETE OR UPDATE OF role, left_at ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.audit_workspace_members();
 CREATE TRIGGER workspace_members_keep_owner AFTER DELETE OR UPDATE OF role, left_at ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.workspace_keeps_owner();
 CREATE TRIGGER workspace_members_live AFTER INSERT OR DELETE OR UPDATE ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.live_workspace_members();
+CREATE TRIGGER workspace_members_queue_events AFTER INSERT OR UPDATE OF left_at ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.workspace_members_queue_events();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.workspace_members to service_role;
 grant delete, insert, maintain, select on table public.workspace_members to authenticated;

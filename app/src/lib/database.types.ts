@@ -340,6 +340,163 @@ export type Database = {
           },
         ]
       }
+      event_deliveries: {
+        Row: {
+          attempts: number
+          channel_id: string | null
+          created_at: string
+          delivered_at: string | null
+          event_id: string
+          event_type: string
+          id: number
+          last_attempt_at: string | null
+          last_error: string | null
+          last_status_code: number | null
+          lease_until: string | null
+          next_attempt_at: string
+          payload: Json
+          retry_reason: string | null
+          status: string
+          subscription_id: string
+          workspace_id: string
+        }
+        Insert: {
+          attempts?: number
+          channel_id?: string | null
+          created_at?: string
+          delivered_at?: string | null
+          event_id: string
+          event_type: string
+          id?: number
+          last_attempt_at?: string | null
+          last_error?: string | null
+          last_status_code?: number | null
+          lease_until?: string | null
+          next_attempt_at?: string
+          payload: Json
+          retry_reason?: string | null
+          status?: string
+          subscription_id: string
+          workspace_id: string
+        }
+        Update: {
+          attempts?: number
+          channel_id?: string | null
+          created_at?: string
+          delivered_at?: string | null
+          event_id?: string
+          event_type?: string
+          id?: number
+          last_attempt_at?: string | null
+          last_error?: string | null
+          last_status_code?: number | null
+          lease_until?: string | null
+          next_attempt_at?: string
+          payload?: Json
+          retry_reason?: string | null
+          status?: string
+          subscription_id?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_deliveries_channel_id_fkey"
+            columns: ["channel_id"]
+            isOneToOne: false
+            referencedRelation: "channels"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "event_deliveries_subscription_id_fkey"
+            columns: ["subscription_id"]
+            isOneToOne: false
+            referencedRelation: "event_subscriptions"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "event_deliveries_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      event_subscriptions: {
+        Row: {
+          active: boolean
+          consecutive_failures: number
+          created_at: string
+          created_by: string | null
+          event_types: string[]
+          id: string
+          last_delivered_at: string | null
+          paused_at: string | null
+          paused_reason: string | null
+          private_channel_ids: string[]
+          secret_rotated_at: string | null
+          updated_at: string
+          url: string
+          url_verified: boolean
+          verification_error: string | null
+          verified_at: string | null
+          workspace_id: string
+        }
+        Insert: {
+          active?: boolean
+          consecutive_failures?: number
+          created_at?: string
+          created_by?: string | null
+          event_types: string[]
+          id?: string
+          last_delivered_at?: string | null
+          paused_at?: string | null
+          paused_reason?: string | null
+          private_channel_ids?: string[]
+          secret_rotated_at?: string | null
+          updated_at?: string
+          url: string
+          url_verified?: boolean
+          verification_error?: string | null
+          verified_at?: string | null
+          workspace_id: string
+        }
+        Update: {
+          active?: boolean
+          consecutive_failures?: number
+          created_at?: string
+          created_by?: string | null
+          event_types?: string[]
+          id?: string
+          last_delivered_at?: string | null
+          paused_at?: string | null
+          paused_reason?: string | null
+          private_channel_ids?: string[]
+          secret_rotated_at?: string | null
+          updated_at?: string
+          url?: string
+          url_verified?: boolean
+          verification_error?: string | null
+          verified_at?: string | null
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_subscriptions_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "event_subscriptions_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       incoming_webhooks: {
         Row: {
           channel_id: string
@@ -1552,6 +1709,7 @@ export type Database = {
           user_id: string
         }[]
       }
+      claim_event_deliveries: { Args: { p_limit?: number }; Returns: Json }
       claim_link_previews: {
         Args: { p_message_id: string; p_urls: string[] }
         Returns: {
@@ -1617,6 +1775,18 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      create_event_subscription: {
+        Args: {
+          p_event_types: string[]
+          p_private_channel_ids?: string[]
+          p_url: string
+          p_workspace_id: string
+        }
+        Returns: {
+          id: string
+          secret: string
+        }[]
       }
       create_incoming_webhook: {
         Args: {
@@ -1713,6 +1883,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      delete_event_subscription: { Args: { p_id: string }; Returns: boolean }
       delete_message: {
         Args: { p_id: string }
         Returns: {
@@ -1760,6 +1931,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      event_subscription_target: { Args: { p_id: string }; Returns: Json }
       follow_thread: {
         Args: { p_follow?: boolean; p_thread_id: string }
         Returns: boolean
@@ -1967,6 +2139,43 @@ export type Database = {
           url: string
         }[]
       }
+      record_event_delivery: {
+        Args: {
+          p_error?: string
+          p_id: number
+          p_retry_reason?: string
+          p_status_code: number
+        }
+        Returns: string
+      }
+      record_event_verification: {
+        Args: { p_error?: string; p_id: string; p_verified: boolean }
+        Returns: {
+          active: boolean
+          consecutive_failures: number
+          created_at: string
+          created_by: string | null
+          event_types: string[]
+          id: string
+          last_delivered_at: string | null
+          paused_at: string | null
+          paused_reason: string | null
+          private_channel_ids: string[]
+          secret_rotated_at: string | null
+          updated_at: string
+          url: string
+          url_verified: boolean
+          verification_error: string | null
+          verified_at: string | null
+          workspace_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "event_subscriptions"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       regenerate_bot_token: { Args: { p_id: string }; Returns: string }
       regenerate_incoming_webhook: { Args: { p_id: string }; Returns: string }
       release_notification_email: {
@@ -2013,6 +2222,7 @@ export type Database = {
         Args: { p_group_id: string; p_user_id: string }
         Returns: undefined
       }
+      retry_event_delivery: { Args: { p_id: number }; Returns: string }
       revoke_bot: { Args: { p_id: string }; Returns: undefined }
       revoke_incoming_webhook: {
         Args: { p_id: string }
@@ -2040,6 +2250,10 @@ export type Database = {
         }
       }
       revoke_slash_command: { Args: { p_id: string }; Returns: undefined }
+      rotate_event_subscription_secret: {
+        Args: { p_id: string }
+        Returns: string
+      }
       save_message: {
         Args: { p_message_id: string; p_remind_at?: string }
         Returns: {
@@ -2173,6 +2387,34 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "notification_settings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      set_event_subscription_active: {
+        Args: { p_active: boolean; p_id: string }
+        Returns: {
+          active: boolean
+          consecutive_failures: number
+          created_at: string
+          created_by: string | null
+          event_types: string[]
+          id: string
+          last_delivered_at: string | null
+          paused_at: string | null
+          paused_reason: string | null
+          private_channel_ids: string[]
+          secret_rotated_at: string | null
+          updated_at: string
+          url: string
+          url_verified: boolean
+          verification_error: string | null
+          verified_at: string | null
+          workspace_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "event_subscriptions"
           isOneToOne: true
           isSetofReturn: false
         }
@@ -2370,6 +2612,38 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "channels"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      update_event_subscription: {
+        Args: {
+          p_event_types: string[]
+          p_id: string
+          p_private_channel_ids?: string[]
+        }
+        Returns: {
+          active: boolean
+          consecutive_failures: number
+          created_at: string
+          created_by: string | null
+          event_types: string[]
+          id: string
+          last_delivered_at: string | null
+          paused_at: string | null
+          paused_reason: string | null
+          private_channel_ids: string[]
+          secret_rotated_at: string | null
+          updated_at: string
+          url: string
+          url_verified: boolean
+          verification_error: string | null
+          verified_at: string | null
+          workspace_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "event_subscriptions"
           isOneToOne: true
           isSetofReturn: false
         }

@@ -20,6 +20,7 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'integrations', words: ['integration', 'webhook'] },
   { name: 'groups', words: ['group'] },
   { name: 'bots', words: ['bot'] },
+  { name: 'events', words: ['event'] },
   {
     name: 'notifications',
     words: ['notification', 'notify', 'email', 'dnd', 'disturb', 'snooze', 'unsubscribe', 'badge'],

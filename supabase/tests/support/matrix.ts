@@ -4,6 +4,7 @@
 // subject in matrix-<subject>.ts, their shapes and helpers in matrix-kit.ts.
 import { AUDIT_CASES } from './matrix-audit.ts'
 import { BOT_CASES } from './matrix-bots.ts'
+import { EVENT_CASES } from './matrix-events.ts'
 import { GROUP_CASES } from './matrix-groups.ts'
 import { INTEGRATION_CASES } from './matrix-integrations.ts'
 import { LINK_PREVIEW_CASES } from './matrix-link-previews.ts'
@@ -30,6 +31,7 @@ export const MATRIX: readonly MatrixCase[] = [
   ...LINK_PREVIEW_CASES,
   ...SLASH_COMMAND_CASES,
   ...BOT_CASES,
+  ...EVENT_CASES,
 ]
 
 export function isAllowed(c: MatrixCase, role: Role): boolean {

@@ -1,7 +1,8 @@
 // Settings, Integrations (workspace owners and admins; a lazy chunk): incoming webhooks in
 // Slack's format. Create one for a channel (a name, an emoji icon) and copy its URL, shown once;
 // the list says which channel, who made it and when it was last used; regenerate (the old URL
-// stops at once, the new one is shown once) or revoke.
+// stops at once, the new one is shown once) or revoke. Below them, the Outgoing events section
+// (EventsSection.tsx, in the same chunk).
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -13,6 +14,7 @@ import type { Channel } from '../../channels/index.ts'
 import type { Member } from '../../workspaces/index.ts'
 import { SlashCommandsSection } from '../../slash-commands/index.ts'
 import { useWebhookChanges, useWebhooks } from '../data/webhooks.ts'
+import { EventsSection } from './EventsSection.tsx'
 import type { Webhook } from '../data/webhooks.ts'
 import './integrations.css'
 
@@ -124,6 +126,7 @@ export default function IntegrationsDialog(props: Props) {
       </section>
       <SlashCommandsSection workspaceId={workspaceId} nameOf={nameOf} />
       <BotsSection workspaceId={workspaceId} channels={channels} />
+      <EventsSection workspaceId={workspaceId} channels={channels} members={members} />
     </Dialog>
   )
 }
