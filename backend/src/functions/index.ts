@@ -38,6 +38,8 @@ export function functionsService(): Service {
     prefix: '/functions/v1',
     async start(ctx: StackContext) {
       runtimeEnv.set('SUPABASE_URL', ctx.apiUrl)
+      // The address others reach the API at (serve's --public-url): what a function hands out.
+      runtimeEnv.set('SUPABASE_PUBLIC_URL', ctx.publicUrl)
       runtimeEnv.set('SUPABASE_ANON_KEY', ctx.keys.anonKey)
       runtimeEnv.set('SUPABASE_SERVICE_ROLE_KEY', ctx.keys.serviceRoleKey)
       runtimeEnv.set('SUPABASE_DB_URL', ctx.db.url)

@@ -178,7 +178,9 @@ async function run(request: Request): Promise<Response> {
   }
 
   const name = runRow.command!
-  const base = env('SUPABASE_URL').replace(/\/+$/, '')
+  // The URL the command's app can reach: a self-hosted stack names its public one (behind a
+  // proxy SUPABASE_URL is this machine's); a hosted project's SUPABASE_URL is public already.
+  const base = (env('SUPABASE_PUBLIC_URL') || env('SUPABASE_URL')).replace(/\/+$/, '')
   const body = slashForm({
     command: name,
     text,
