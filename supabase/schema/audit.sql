@@ -88,6 +88,29 @@ end
 $function$;
 -- execute: only its owner (no grants on private.audit(uuid,text,text,text,text,jsonb))
 
+-- Function private.audit_bots()
+CREATE OR REPLACE FUNCTION private.audit_bots()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    perform private.audit(new.workspace_id, 'bot.created', 'bot', new.id::text, new.name);
+  else
+    if new.regenerated_at is distinct from old.regenerated_at then
+      perform private.audit(new.workspace_id, 'bot.token_regenerated', 'bot', new.id::text, new.name);
+    end if;
+    if old.revoked_at is null and new.revoked_at is not null then
+      perform private.audit(new.workspace_id, 'bot.revoked', 'bot', new.id::text, new.name);
+    end if;
+  end if;
+  return null;
+end
+$function$;
+grant execute on function private.audit_bots() to public;
+
 -- Function private.audit_broadcast_mentions()
 CREATE OR REPLACE FUNCTION private.audit_broadcast_mentions()
  RETURNS trigger
@@ -167,6 +190,44 @@ end
 $function$;
 grant execute on function private.audit_channels() to public;
 
+-- Function private.audit_event_subscriptions()
+CREATE OR REPLACE FUNCTION private.audit_event_subscriptions()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    perform private.audit(new.workspace_id, 'events.subscribed', 'subscription', new.id::text,
+      new.url, jsonb_build_object('events', new.event_types));
+  elsif tg_op = 'DELETE' then
+    if exists (select 1 from public.workspaces w where w.id = old.workspace_id) then
+      perform private.audit(old.workspace_id, 'events.deleted', 'subscription', old.id::text, old.url);
+    end if;
+  else
+    if new.url is distinct from old.url or new.event_types is distinct from old.event_types
+      or new.private_channel_ids is distinct from old.private_channel_ids then
+      perform private.audit(new.workspace_id, 'events.changed', 'subscription', new.id::text,
+        new.url, jsonb_build_object('events', new.event_types));
+    end if;
+    if old.active and not new.active then
+      -- by an admin, or by Chorus after too many failed deliveries (the actor is then the system)
+      perform private.audit(new.workspace_id, 'events.paused', 'subscription', new.id::text, new.url,
+        jsonb_build_object('reason', new.paused_reason));
+    elsif not old.active and new.active then
+      perform private.audit(new.workspace_id, 'events.resumed', 'subscription', new.id::text, new.url);
+    end if;
+    if new.secret_rotated_at is distinct from old.secret_rotated_at then
+      perform private.audit(new.workspace_id, 'events.secret_rotated', 'subscription', new.id::text,
+        new.url);
+    end if;
+  end if;
+  return null;
+end
+$function$;
+grant execute on function private.audit_event_subscriptions() to public;
+
 -- Function private.audit_incoming_webhooks()
 CREATE OR REPLACE FUNCTION private.audit_incoming_webhooks()
  RETURNS trigger
@@ -234,6 +295,31 @@ begin
 end
 $function$;
 grant execute on function private.audit_log_is_history() to public;
+
+-- Function private.audit_slash_commands()
+CREATE OR REPLACE FUNCTION private.audit_slash_commands()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    perform private.audit(new.workspace_id, 'command.created', 'command', new.id::text, new.name,
+      jsonb_build_object('url', new.url));
+  else
+    if new.url is distinct from old.url or new.name is distinct from old.name then
+      perform private.audit(new.workspace_id, 'command.changed', 'command', new.id::text, new.name,
+        jsonb_build_object('from', old.url, 'to', new.url));
+    end if;
+    if old.revoked_at is null and new.revoked_at is not null then
+      perform private.audit(new.workspace_id, 'command.revoked', 'command', new.id::text, new.name);
+    end if;
+  end if;
+  return null;
+end
+$function$;
+grant execute on function private.audit_slash_commands() to public;
 
 -- Function private.audit_user_groups()
 CREATE OR REPLACE FUNCTION private.audit_user_groups()

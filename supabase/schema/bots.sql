@@ -30,6 +30,8 @@ create policy "bots: admins read" on public.bots
   as permissive for select to authenticated
   using ((workspace_id IN ( SELECT private.admin_workspace_ids() AS admin_workspace_ids)));
 
+CREATE TRIGGER bots_audit AFTER INSERT OR UPDATE OF regenerated_at, revoked_at ON public.bots FOR EACH ROW EXECUTE FUNCTION private.audit_bots();
+
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.bots to service_role;
 grant select (created_at, created_by, id, last_used_at, name, regenerated_at, revoked_at, workspace_id) on table public.bots to authenticated;
 

@@ -90,6 +90,8 @@ create policy "slash_commands: workspace members read" on public.slash_commands
   as permissive for select to authenticated
   using ((workspace_id IN ( SELECT private.workspace_ids() AS workspace_ids)));
 
+CREATE TRIGGER slash_commands_audit AFTER INSERT OR UPDATE OF name, url, revoked_at ON public.slash_commands FOR EACH ROW EXECUTE FUNCTION private.audit_slash_commands();
+
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.slash_commands to service_role;
 grant select (created_at, created_by, description, id, last_used_at, name, revoked_at, updated_at, usage_hint, workspace_id) on table public.slash_commands to authenticated;
 

@@ -84,6 +84,8 @@ create policy "event_subscriptions: admins read" on public.event_subscriptions
   as permissive for select to authenticated
   using ((workspace_id IN ( SELECT private.admin_workspace_ids() AS admin_workspace_ids)));
 
+CREATE TRIGGER event_subscriptions_audit AFTER INSERT OR DELETE OR UPDATE OF url, event_types, private_channel_ids, active, secret_rotated_at ON public.event_subscriptions FOR EACH ROW EXECUTE FUNCTION private.audit_event_subscriptions();
+
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.event_subscriptions to service_role;
 grant select (active, consecutive_failures, created_at, created_by, event_types, id, last_delivered_at, paused_at, paused_reason, private_channel_ids, secret_rotated_at, updated_at, url, url_verified, verification_error, verified_at, workspace_id) on table public.event_subscriptions to authenticated;
 

@@ -201,6 +201,73 @@ describe('what is recorded', () => {
     })
   })
 
+  it('records bots, slash commands and event subscriptions made, changed and revoked', async () => {
+    const bot = ok(
+      await as(admin)
+        .rpc('create_bot', { p_workspace_id: workspaceId, p_name: 'Deploy bot' })
+        .single<{ id: string }>()
+    )
+    ok(await as(admin).rpc('regenerate_bot_token', { p_id: bot.id }))
+    ok(await as(admin).rpc('revoke_bot', { p_id: bot.id }))
+    const command = ok(
+      await as(admin)
+        .rpc('create_slash_command', {
+          p_workspace_id: workspaceId,
+          p_name: '/deploy',
+          p_url: 'https://ci.example.com/deploy',
+        })
+        .single<{ id: string }>()
+    )
+    ok(
+      await as(admin).rpc('update_slash_command', {
+        p_id: command.id,
+        p_url: 'https://ci.example.com/v2/deploy',
+      })
+    )
+    ok(await as(admin).rpc('revoke_slash_command', { p_id: command.id }))
+    const subscription = ok(
+      await as(admin)
+        .rpc('create_event_subscription', {
+          p_workspace_id: workspaceId,
+          p_url: 'https://hooks.example.com/chorus',
+          p_event_types: ['message'],
+        })
+        .single<{ id: string }>()
+    )
+    ok(
+      await as(admin).rpc('set_event_subscription_active', {
+        p_id: subscription.id,
+        p_active: false,
+      })
+    )
+    ok(await as(admin).rpc('rotate_event_subscription_secret', { p_id: subscription.id }))
+    ok(await as(admin).rpc('delete_event_subscription', { p_id: subscription.id }))
+    const log = await entries()
+    const about = (id: string) => log.filter((e) => e.target_id === id).map((e) => e.action)
+    // A bot is a member of the workspace (an account of its own): its joining is recorded too.
+    expect(about(bot.id)).toEqual([
+      'member.joined',
+      'bot.created',
+      'bot.token_regenerated',
+      'bot.revoked',
+    ])
+    expect(about(command.id)).toEqual(['command.created', 'command.changed', 'command.revoked'])
+    expect(about(subscription.id)).toEqual([
+      'events.subscribed',
+      'events.paused',
+      'events.secret_rotated',
+      'events.deleted',
+    ])
+    expect(log.find((e) => e.action === 'command.changed')?.details).toEqual({
+      from: 'https://ci.example.com/deploy',
+      to: 'https://ci.example.com/v2/deploy',
+    })
+    expect(log.find((e) => e.action === 'events.paused')).toMatchObject({
+      actor_id: admin.id,
+      details: { reason: 'admin' },
+    })
+  })
+
   it('takes the client address the gateway saw, not one the client claims', async () => {
     const channel = ok(
       await as(owner, { 'X-Real-IP': '203.0.113.9', 'X-Forwarded-For': '198.51.100.7' })
