@@ -3,6 +3,7 @@
 // challenge, the v0 signature (X-Slack-Signature = v0=hex(HMAC-SHA256(secret, "v0:<ts>:<body>"))
 // with X-Slack-Request-Timestamp), Slack's retry headers, and which failures are worth a retry
 // (Slack's X-Slack-Retry-Reason values) and which are not.
+import { hmacHex, slackSignature } from '../_shared/slack-signature.ts'
 
 /** A delivery as claim_event_deliveries returns it. */
 export interface Claimed {
@@ -18,20 +19,6 @@ export interface Claimed {
   workspace_id: string
   url: string
   secret: string
-}
-
-const encoder = new TextEncoder()
-
-async function hmacHex(secret: string, text: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    encoder.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign']
-  )
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(text)))
-  return Array.from(mac, (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
 /**
@@ -53,7 +40,7 @@ export async function signedHeaders(
     'Content-Type': 'application/json',
     'User-Agent': 'Chorus-Events (+https://api.slack.com/apis/events-api)',
     'X-Slack-Request-Timestamp': ts,
-    'X-Slack-Signature': `v0=${await hmacHex(secret, `v0:${ts}:${body}`)}`,
+    'X-Slack-Signature': await slackSignature(secret, ts, body),
   }
 }
 

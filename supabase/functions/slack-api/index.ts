@@ -12,6 +12,7 @@
 // security as the bot, exactly as the app's calls do for a person (hosted Supabase gives
 // functions SUPABASE_DB_URL too).
 import postgres from 'npm:postgres@3'
+import { BodyNotUtf8, BodyTooLarge, readText } from '../_shared/read-body.ts'
 import { MAX_BODY_BYTES, SlackError, readArgs } from './args.ts'
 import type { Args } from './args.ts'
 import { METHODS } from './methods.ts'
@@ -44,35 +45,14 @@ function refusal(error: SlackError, headers: Record<string, string> = {}): Respo
   return reply(answer, 200, headers)
 }
 
-/** The body as text, refused once it passes the limit (the stream is not read further). */
+/** The body as text: Slack's invalid_arguments past the limit, invalid_charset if not UTF-8. */
 async function readBody(request: Request): Promise<string> {
-  const tooBig = () =>
-    new SlackError('invalid_arguments', `The body is larger than ${MAX_BODY_BYTES} bytes.`)
-  if (Number(request.headers.get('content-length') ?? '0') > MAX_BODY_BYTES) throw tooBig()
-  if (!request.body) return ''
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined)
-      throw tooBig()
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(size)
-  let at = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, at)
-    at += chunk.byteLength
-  }
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    throw new SlackError('invalid_charset', 'The body is not UTF-8.')
+    return await readText(request, MAX_BODY_BYTES)
+  } catch (error) {
+    if (error instanceof BodyTooLarge) throw new SlackError('invalid_arguments', error.message)
+    if (error instanceof BodyNotUtf8) throw new SlackError('invalid_charset', error.message)
+    throw error
   }
 }
 

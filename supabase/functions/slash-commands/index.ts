@@ -21,6 +21,7 @@ import { OutboundError, safeFetch } from '../_shared/safe-fetch.ts'
 import { PayloadError, fromJson, readAnswer } from './answer.ts'
 import type { SlashAnswer } from './answer.ts'
 import { signedHeaders, slashForm } from './slack-request.ts'
+import { BodyTooLarge, readBytes } from '../_shared/read-body.ts'
 
 const MAX_BODY_BYTES = 64 * 1024
 const TIMEOUT_MS = 3000
@@ -54,33 +55,9 @@ function plain(status: number, text: string, detail?: string): Response {
   })
 }
 
-class TooLarge extends Error {}
-
 /** The request's body as text, refused past the limit (the stream is not read further). */
-async function readText(request: Request): Promise<string> {
-  if (Number(request.headers.get('content-length') ?? '0') > MAX_BODY_BYTES) throw new TooLarge()
-  if (!request.body) return ''
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined)
-      throw new TooLarge()
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(size)
-  let at = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, at)
-    at += chunk.byteLength
-  }
-  return new TextDecoder().decode(bytes)
-}
+const readBody = (request: Request) => readBytes(request, MAX_BODY_BYTES).then(decode)
+const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
 
 function randomSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24))
@@ -126,9 +103,9 @@ async function post(runId: string, secret: string | null, answer: SlashAnswer) {
 async function run(request: Request): Promise<Response> {
   let input: { command?: unknown; text?: unknown; channel_id?: unknown }
   try {
-    input = JSON.parse(await readText(request)) as typeof input
+    input = JSON.parse(await readBody(request)) as typeof input
   } catch (error) {
-    const message = error instanceof TooLarge ? 'The request is too large.' : 'Send JSON.'
+    const message = error instanceof BodyTooLarge ? 'The request is too large.' : 'Send JSON.'
     return json(400, { error: 'invalid_request', message })
   }
   const { command, text = '', channel_id: channelId } = input ?? {}
@@ -251,7 +228,7 @@ const RESPOND_STATUS: Record<string, number> = {
 async function respond(runId: string, secret: string, request: Request): Promise<Response> {
   let answer: SlashAnswer
   try {
-    const text = await readText(request)
+    const text = await readBody(request)
     const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
     const payload =
       type === 'application/x-www-form-urlencoded'
@@ -259,7 +236,8 @@ async function respond(runId: string, secret: string, request: Request): Promise
         : text
     answer = fromJson(payload)
   } catch (error) {
-    if (error instanceof TooLarge) return plain(400, 'invalid_payload', 'The body is too large.')
+    if (error instanceof BodyTooLarge)
+      return plain(400, 'invalid_payload', 'The body is too large.')
     if (error instanceof PayloadError)
       return plain(RESPOND_STATUS[error.code] ?? 400, error.code, error.detail)
     throw error

@@ -3,6 +3,9 @@
 // X-Slack-Request-Timestamp: <unix seconds>, X-Slack-Signature: v0=<hex hmac_sha256(signing
 // secret, "v0:<timestamp>:<body>")>. The app recomputes the signature to know the request is
 // Chorus's, and refuses old timestamps (Slack advises five minutes) against replays.
+import { slackSignature } from '../_shared/slack-signature.ts'
+
+export { slackSignature }
 
 export interface SlashRequestFields {
   command: string
@@ -33,28 +36,6 @@ export function slashForm(f: SlashRequestFields): string {
     ['response_url', f.responseUrl],
     ['trigger_id', f.triggerId],
   ]).toString()
-}
-
-function hex(bytes: ArrayBuffer): string {
-  return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('')
-}
-
-/** `v0=<hex>`: Slack's X-Slack-Signature of this body at this timestamp. */
-export async function slackSignature(
-  secret: string,
-  timestamp: string,
-  body: string
-): Promise<string> {
-  const encoder = new TextEncoder()
-  const key = await crypto.subtle.importKey(
-    'raw',
-    encoder.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign']
-  )
-  const mac = await crypto.subtle.sign('HMAC', key, encoder.encode(`v0:${timestamp}:${body}`))
-  return `v0=${hex(mac)}`
 }
 
 /** The headers of a signed POST of this body, now. */

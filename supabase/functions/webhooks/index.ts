@@ -12,6 +12,7 @@
 // itself goes through post_incoming_webhook() with the service key, which checks the secret's
 // hash, the revocation, the channel and the rate limit in one transaction.
 import { createClient } from 'npm:@supabase/supabase-js@2'
+import { BodyNotUtf8, BodyTooLarge, readText } from '../_shared/read-body.ts'
 import { MAX_BODY_BYTES, PayloadError, readPayload, toWebhookPost } from './payload.ts'
 
 const STATUS: Record<string, number> = {
@@ -43,36 +44,14 @@ function answer(code: string, detail?: string, headers: Record<string, string> =
   })
 }
 
-/** The body as text, refused once it passes the limit (the stream is not read further). */
+/** The body as text: Slack's invalid_payload past the limit or for bytes that are not UTF-8. */
 async function readBody(request: Request): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? '0')
-  const tooBig = () =>
-    new PayloadError('invalid_payload', `The body is larger than ${MAX_BODY_BYTES} bytes.`)
-  if (declared > MAX_BODY_BYTES) throw tooBig()
-  if (!request.body) return ''
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined)
-      throw tooBig()
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(size)
-  let at = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, at)
-    at += chunk.byteLength
-  }
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    throw new PayloadError('invalid_payload', 'The body is not UTF-8.')
+    return await readText(request, MAX_BODY_BYTES)
+  } catch (error) {
+    if (error instanceof BodyTooLarge || error instanceof BodyNotUtf8)
+      throw new PayloadError('invalid_payload', error.message)
+    throw error
   }
 }
 
