@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createRef } from 'react'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Composer } from './Composer.tsx'
 import type { ComposerUploads } from './Composer.tsx'
 
@@ -19,23 +20,27 @@ function setup() {
     retry: vi.fn(),
     reset: vi.fn(),
   }
+  // The options' badges (bots, statuses) read queries; none answers here.
+  const queries = new QueryClient({ defaultOptions: { queries: { enabled: false } } })
   render(
-    <Composer
-      channelId="c1"
-      channelName="general"
-      disabledReason={null}
-      members={[{ id: ANN, name: 'Ann Lee' }]}
-      workspacePeople={[
-        { id: ANN, name: 'Ann Lee' },
-        { id: 'b', name: 'Bob' },
-      ]}
-      uploads={uploads}
-      onSend={onSend}
-      onEditLast={onEditLast}
-      onTyping={() => {}}
-      onStopTyping={() => {}}
-      inputRef={createRef<HTMLTextAreaElement>()}
-    />
+    <QueryClientProvider client={queries}>
+      <Composer
+        channelId="c1"
+        channelName="general"
+        disabledReason={null}
+        members={[{ id: ANN, name: 'Ann Lee' }]}
+        workspacePeople={[
+          { id: ANN, name: 'Ann Lee' },
+          { id: 'b', name: 'Bob' },
+        ]}
+        uploads={uploads}
+        onSend={onSend}
+        onEditLast={onEditLast}
+        onTyping={() => {}}
+        onStopTyping={() => {}}
+        inputRef={createRef<HTMLTextAreaElement>()}
+      />
+    </QueryClientProvider>
   )
   const box = screen.getByRole('combobox', { name: 'Message #general' }) as HTMLTextAreaElement
   return { box, onSend, onEditLast, uploads }
