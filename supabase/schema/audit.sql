@@ -18,7 +18,6 @@ create table public.audit_log (
   ip inet,
   user_agent text,
   constraint audit_log_pkey PRIMARY KEY (id),
-  constraint audit_log_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES public.profiles(id) ON DELETE SET NULL,
   constraint audit_log_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE,
   constraint audit_log_action CHECK (action ~ '^[a-z_]+\.[a-z_]+$'::text),
   constraint audit_log_actor_role CHECK (actor_role = ANY (ARRAY['owner'::text, 'admin'::text, 'member'::text, 'former'::text, 'system'::text]))

@@ -361,6 +361,20 @@ describe('history is never rewritten', () => {
     expect(await entries()).toEqual(before)
   })
 
+  it('keeps who acted when their account is deleted', async () => {
+    const gone = await createPerson(stack, 'Short Stay')
+    const ws = ok(
+      await as(gone).rpc('create_workspace', { p_name: 'Left behind' }).single<{ id: string }>()
+    )
+    await stack.sql`insert into public.workspace_members (workspace_id, user_id, role)
+      values (${ws.id}, ${owner.id}, 'owner')`
+    await stack.sql`delete from auth.users where id = ${gone.id}`
+    const [made] = await stack.sql<{ actor_id: string; actor_name: string }[]>`
+      select actor_id, actor_name from public.audit_log
+      where workspace_id = ${ws.id} and action = 'workspace.created'`
+    expect(made).toEqual({ actor_id: gone.id, actor_name: 'Short Stay' })
+  })
+
   it('goes with its workspace when the workspace itself is deleted', async () => {
     const other = await createPerson(stack, 'Gone Owner')
     const ws = ok(

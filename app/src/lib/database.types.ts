@@ -146,13 +146,6 @@ export type Database = {
         }
         Relationships: [
           {
-            foreignKeyName: "audit_log_actor_id_fkey"
-            columns: ["actor_id"]
-            isOneToOne: false
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
-          {
             foreignKeyName: "audit_log_workspace_id_fkey"
             columns: ["workspace_id"]
             isOneToOne: false
