@@ -8,6 +8,7 @@ import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
+import { ShownOnce } from '../../../ui/ShownOnce.tsx'
 import { slackApiUrl, useBotChanges, useBots } from '../data/bots.ts'
 import type { Bot, ShownToken } from '../data/bots.ts'
 import '../bots.css'
@@ -55,7 +56,13 @@ export default function BotsSection({ workspaceId, channels }: Props) {
         conversations.replies) at <code>{slackApiUrl()}/&lt;method&gt;</code>, with the ids shown
         beside its channels as <code>channel</code>. Its messages show with a BOT badge.
       </p>
-      {shown && <SecretToken shown={shown} onDone={() => setShown(null)} />}
+      {shown && (
+        <ShownOnce label="Bot token" value={shown.token} copy onDone={() => setShown(null)}>
+          <p>
+            Copy the token of <bdi>{shown.name}</bdi> now: it is not shown again.
+          </p>
+        </ShownOnce>
+      )}
       <form className="stack" onSubmit={submit} noValidate aria-label="New bot">
         {/* "Bot", not "Name": the webhook form above has that label. */}
         <Field
@@ -104,37 +111,6 @@ export default function BotsSection({ workspaceId, channels }: Props) {
         </ul>
       )}
     </section>
-  )
-}
-
-function SecretToken({ shown, onDone }: { shown: ShownToken; onDone: () => void }) {
-  const [copied, setCopied] = useState(false)
-  return (
-    <Notice tone="success">
-      <p>
-        Copy the token of <bdi>{shown.name}</bdi> now: it is not shown again.
-      </p>
-      <div className="copy-row">
-        <input
-          readOnly
-          value={shown.token}
-          aria-label="Bot token"
-          onFocus={(e) => e.target.select()}
-        />
-        <button
-          type="button"
-          className="button"
-          onClick={() =>
-            void navigator.clipboard?.writeText(shown.token).then(() => setCopied(true))
-          }
-        >
-          {copied ? 'Copied' : 'Copy'}
-        </button>
-        <button type="button" className="link-button" onClick={onDone}>
-          Done
-        </button>
-      </div>
-    </Notice>
   )
 }
 

@@ -10,6 +10,7 @@ import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
+import { ShownOnce } from '../../../ui/ShownOnce.tsx'
 import type { Channel } from '../../channels/index.ts'
 import type { Member } from '../../workspaces/index.ts'
 import {
@@ -75,27 +76,24 @@ export function EventsSection({ workspaceId, channels, members }: Props) {
         channels, and of the private channels you choose below; never direct messages.
       </p>
       {shown && (
-        <Notice tone="success">
+        <ShownOnce
+          label="Signing secret"
+          value={shown.secret}
+          onDone={() => setShown(null)}
+          after={
+            <>
+              {shown.verified === true && <p>The URL answered the challenge: verified.</p>}
+              {shown.verified === false && (
+                <p>
+                  Not verified: {shown.error ?? 'the URL did not answer the challenge.'} It gets no
+                  events until it is.
+                </p>
+              )}
+            </>
+          }
+        >
           <p>Copy the signing secret now: it is not shown again.</p>
-          <div className="copy-row">
-            <input
-              readOnly
-              value={shown.secret}
-              aria-label="Signing secret"
-              onFocus={(e) => e.target.select()}
-            />
-            <button type="button" className="link-button" onClick={() => setShown(null)}>
-              Done
-            </button>
-          </div>
-          {shown.verified === true && <p>The URL answered the challenge: verified.</p>}
-          {shown.verified === false && (
-            <p>
-              Not verified: {shown.error ?? 'the URL did not answer the challenge.'} It gets no
-              events until it is.
-            </p>
-          )}
-        </Notice>
+        </ShownOnce>
       )}
       <form className="stack" onSubmit={submit} noValidate aria-label="New event subscription">
         <Field

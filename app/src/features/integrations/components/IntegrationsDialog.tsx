@@ -9,6 +9,7 @@ import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
+import { ShownOnce } from '../../../ui/ShownOnce.tsx'
 import { BotsSection } from '../../bots/index.ts'
 import type { Channel } from '../../channels/index.ts'
 import type { Member } from '../../workspaces/index.ts'
@@ -64,7 +65,11 @@ export default function IntegrationsDialog(props: Props) {
         Incoming webhooks take Slack&apos;s message format unchanged: point an existing Slack
         integration at its URL. Its messages show with an APP badge.
       </p>
-      {shown && <SecretUrl url={shown.url} onDone={() => setShown(null)} />}
+      {shown && (
+        <ShownOnce label="Webhook URL" value={shown.url} copy onDone={() => setShown(null)}>
+          <p>Copy the webhook URL now: it is not shown again.</p>
+        </ShownOnce>
+      )}
       <form className="stack" onSubmit={submit} noValidate aria-label="New incoming webhook">
         <h3>New incoming webhook</h3>
         <label className="field">
@@ -128,28 +133,6 @@ export default function IntegrationsDialog(props: Props) {
       <BotsSection workspaceId={workspaceId} channels={channels} />
       <EventsSection workspaceId={workspaceId} channels={channels} members={members} />
     </Dialog>
-  )
-}
-
-function SecretUrl({ url, onDone }: { url: string; onDone: () => void }) {
-  const [copied, setCopied] = useState(false)
-  return (
-    <Notice tone="success">
-      <p>Copy the webhook URL now: it is not shown again.</p>
-      <div className="copy-row">
-        <input readOnly value={url} aria-label="Webhook URL" onFocus={(e) => e.target.select()} />
-        <button
-          type="button"
-          className="button"
-          onClick={() => void navigator.clipboard?.writeText(url).then(() => setCopied(true))}
-        >
-          {copied ? 'Copied' : 'Copy'}
-        </button>
-        <button type="button" className="link-button" onClick={onDone}>
-          Done
-        </button>
-      </div>
-    </Notice>
   )
 }
 

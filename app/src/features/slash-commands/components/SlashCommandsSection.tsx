@@ -7,6 +7,7 @@ import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
+import { ShownOnce } from '../../../ui/ShownOnce.tsx'
 import { useAdminCommands, useCommandChanges } from '../data/commands.ts'
 import type { AdminCommand } from '../data/commands.ts'
 
@@ -50,7 +51,14 @@ export function SlashCommandsSection({ workspaceId, nameOf }: Props) {
         sends it: a signed form POST with a response_url. Its answer is shown only to the person who
         typed it, or to the whole channel.
       </p>
-      {shown && <SigningSecret {...shown} onDone={() => setShown(null)} />}
+      {shown && (
+        <ShownOnce label="Signing secret" value={shown.secret} onDone={() => setShown(null)}>
+          <p>
+            Copy the signing secret of <code>{shown.name}</code> now: it is not shown again. Your
+            app checks each request&apos;s X-Slack-Signature with it.
+          </p>
+        </ShownOnce>
+      )}
       <form className="stack" onSubmit={submit} noValidate aria-label="New slash command">
         <Field
           label="Command"
@@ -108,36 +116,6 @@ export function SlashCommandsSection({ workspaceId, nameOf }: Props) {
         </ul>
       )}
     </section>
-  )
-}
-
-function SigningSecret({
-  name,
-  secret,
-  onDone,
-}: {
-  name: string
-  secret: string
-  onDone: () => void
-}) {
-  return (
-    <Notice tone="success">
-      <p>
-        Copy the signing secret of <code>{name}</code> now: it is not shown again. Your app checks
-        each request&apos;s X-Slack-Signature with it.
-      </p>
-      <div className="copy-row">
-        <input
-          readOnly
-          value={secret}
-          aria-label="Signing secret"
-          onFocus={(e) => e.target.select()}
-        />
-        <button type="button" className="link-button" onClick={onDone}>
-          Done
-        </button>
-      </div>
-    </Notice>
   )
 }
 
