@@ -1,0 +1,345 @@
+// Retention over real HTTP with supabase-js and the real job: owners (only) set how long
+// messages are kept, per workspace and per channel; a run deletes exactly what is older, replies
+// by their own age, with what hangs off the messages and their files (removed through the
+// Storage API by the retention-files Edge Function); it is recorded in the audit log. Deleting
+// an account keeps, anonymizes or removes the person's messages as each workspace's owners chose.
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestStack } from '../../backend/test/support/stack.ts'
+import type { TestStack } from '../../backend/test/support/stack.ts'
+import { waitFor } from '../../backend/test/support/wait.ts'
+import { ok, retentionKit } from './support/retention.ts'
+import { createPerson } from './support/world.ts'
+import type { Person } from './support/world.ts'
+
+const workdir = path.resolve(import.meta.dirname, '../..')
+let stack: TestStack
+let owner: Person
+let admin: Person
+let member: Person
+let outsider: Person
+let ws: { id: string; general: string }
+const kit = retentionKit(() => stack)
+const { as, post, exists } = kit
+
+/** A command as Supabase Cron runs the job's: as postgres, outside any transaction block. */
+async function asJob(command: string) {
+  const connection = await stack.sql.reserve()
+  try {
+    await connection`set role postgres`
+    await connection.unsafe(command)
+  } finally {
+    await connection`reset role`
+    connection.release()
+  }
+}
+
+/** The job's own command. */
+async function runTheJob() {
+  const [job] = await stack.sql<{ command: string; username: string }[]>`
+    select command, username from cron.job where jobname = 'chorus-retention'`
+  expect(job).toMatchObject({ command: 'call private.run_retention()', username: 'postgres' })
+  await asJob(job!.command)
+}
+
+async function auditOf(workspaceId: string, prefix = 'retention.') {
+  return stack.sql<{ action: string; actor_role: string; target_label: string | null; details: Record<string, unknown> }[]>`
+    select action, actor_role, target_label, details from public.audit_log
+    where workspace_id = ${workspaceId} and action like ${prefix + '%'} order by id`
+}
+
+beforeAll(async () => {
+  stack = await startTestStack({ workdir })
+  ;[owner, admin, member, outsider] = (await Promise.all(
+    ['Olga Owner', 'Adam Admin', 'Mia Member', 'Otto Outsider'].map((n) => createPerson(stack, n))
+  )) as [Person, Person, Person, Person]
+  ws = await kit.workspace('Kept', owner, [admin, member])
+  ok(
+    await as(owner).rpc('set_member_role', {
+      p_workspace_id: ws.id,
+      p_user_id: admin.id,
+      p_role: 'admin',
+    })
+  )
+}, 120_000)
+
+afterAll(async () => {
+  await stack?.stop()
+})
+
+describe('policies', () => {
+  it('are set by owners only, with clear errors for bad values, and read by members', async () => {
+    const random = await kit.channel(owner, ws.id, 'random', [member])
+    const refused = await as(admin).rpc('set_workspace_retention', {
+      p_workspace_id: ws.id,
+      p_keep_days: 90,
+    })
+    expect(refused.error).toMatchObject({
+      code: '42501',
+      message: "Only the workspace's owners can change how long messages are kept.",
+    })
+    for (const person of [member, outsider]) {
+      const { error } = await as(person).rpc('set_channel_retention', {
+        p_channel_id: random,
+        p_keep_days: 1,
+      })
+      expect(error?.code).toMatch(/^(42501|22023)$/)
+    }
+    const anon = await stack.client().rpc('set_workspace_retention', {
+      p_workspace_id: ws.id,
+      p_keep_days: 1,
+    })
+    expect(anon.error?.code).toBe('42501')
+    for (const days of [0, -5, 36501]) {
+      const { error } = await as(owner).rpc('set_workspace_retention', {
+        p_workspace_id: ws.id,
+        p_keep_days: days,
+      })
+      expect(error).toMatchObject({
+        code: '22023',
+        message: 'Messages are kept from 1 to 36500 days, or forever.',
+        details: `${days} days was asked for.`,
+      })
+    }
+    const badPolicy = await as(owner).rpc('set_workspace_retention', {
+      p_workspace_id: ws.id,
+      p_keep_days: null,
+      p_deleted_accounts: 'shred',
+    })
+    expect(badPolicy.error?.code).toBe('22023')
+    const notAChannel = await as(owner).rpc('set_channel_retention', {
+      p_channel_id: 'not-a-uuid',
+      p_keep_days: 3,
+    })
+    expect(notAChannel.error?.code).toBe('22P02')
+    // Direct writes are refused: only the functions change a policy.
+    const direct = await as(owner)
+      .from('workspace_retention')
+      .insert({ workspace_id: ws.id, keep_days: 1 })
+    expect(direct.error?.code).toBe('42501')
+    expect(await stack.sql`select * from public.workspace_retention`).toHaveLength(0)
+
+    ok(await as(owner).rpc('set_workspace_retention', { p_workspace_id: ws.id, p_keep_days: 90 }))
+    ok(await as(owner).rpc('set_channel_retention', { p_channel_id: random, p_keep_days: 30 }))
+    ok(await as(owner).rpc('set_channel_retention', { p_channel_id: random, p_keep_days: 7 }))
+    const read = ok(await as(member).from('workspace_retention').select('keep_days, deleted_accounts'))
+    expect(read).toEqual([{ keep_days: 90, deleted_accounts: 'keep' }])
+    expect(ok(await as(member).from('channel_retention').select('keep_days'))).toEqual([{ keep_days: 7 }])
+    expect(ok(await as(outsider).from('workspace_retention').select('*'))).toEqual([])
+    expect(ok(await as(owner).rpc('clear_channel_retention', { p_channel_id: random }))).toBe(true)
+    expect(ok(await as(member).from('channel_retention').select('*'))).toEqual([])
+
+    expect(await auditOf(ws.id)).toEqual([
+      { action: 'retention.changed', actor_role: 'owner', target_label: 'Kept', details: { from: null, to: 90 } },
+      { action: 'retention.channel_changed', actor_role: 'owner', target_label: 'random', details: { from: null, to: 30 } },
+      { action: 'retention.channel_changed', actor_role: 'owner', target_label: 'random', details: { from: 30, to: 7 } },
+      { action: 'retention.channel_cleared', actor_role: 'owner', target_label: 'random', details: { from: 7 } },
+    ])
+  })
+})
+
+describe('a run', () => {
+  it('deletes exactly what is older than each channel keeps, replies by their own age, files included', async () => {
+    const team = await kit.workspace('Run', owner, [member])
+    const random = await kit.channel(owner, team.id, 'random', [member])
+    const decisions = await kit.channel(owner, team.id, 'decisions', [member])
+    ok(await as(owner).rpc('set_workspace_retention', { p_workspace_id: team.id, p_keep_days: 90 }))
+    ok(await as(owner).rpc('set_channel_retention', { p_channel_id: random, p_keep_days: 30 }))
+    ok(await as(owner).rpc('set_channel_retention', { p_channel_id: decisions, p_keep_days: null }))
+
+    const general100 = await post(member, team.general, 'general, 100 days', 100)
+    const general80 = await post(member, team.general, 'general, 80 days', 80)
+    const random40 = await post(member, random, 'random, 40 days', 40)
+    const random20 = await post(member, random, 'random, 20 days', 20)
+    const decisions400 = await post(member, decisions, 'decisions, 400 days', 400)
+    // Threads in #random: an old parent kept by a young reply; an old reply to a young parent;
+    // an old parent with only old replies.
+    const keptParent = await post(owner, random, 'old parent', 60)
+    const oldReply = await post(member, random, 'old reply', 50, keptParent)
+    const youngReply = await post(member, random, 'young reply', 2, keptParent)
+    const youngParent = await post(owner, random, 'young parent', 10)
+    const youngParentsReply = await post(member, random, 'a reply, young', 5, youngParent)
+    const oldThread = await post(owner, random, 'old thread', 70)
+    const oldThreadReplies = [
+      await post(member, random, 'old thread reply 1', 69, oldThread),
+      await post(owner, random, 'old thread reply 2', 68, oldThread),
+    ]
+    // What hangs off an expired message: a file, a reaction, a pin, a saved item, the search index.
+    const file = await kit.attach(member, team.id, random, random40)
+    await stack.sql`insert into public.reactions (message_id, user_id, emoji) values (${random40}, ${owner.id}, ':tada:')`
+    ok(await as(member).rpc('pin_message', { p_message_id: random40 }))
+    ok(await as(owner).rpc('save_message', { p_message_id: random40 }))
+    expect(await stack.sql`select 1 from private.message_search where message_id = ${random40}`).toHaveLength(1)
+
+    await runTheJob()
+
+    expect(
+      new Set(
+        await exists([general100, general80, random40, random20, decisions400, keptParent, oldReply,
+          youngReply, youngParent, youngParentsReply, oldThread, ...oldThreadReplies])
+      )
+    ).toEqual(
+      new Set([general80, random20, decisions400, keptParent, youngReply, youngParent, youngParentsReply])
+    )
+    const [parent] = await stack.sql`select body, deleted_at from public.messages where id = ${keptParent}`
+    expect(parent!.body).toBe('')
+    expect(parent!.deleted_at).not.toBeNull()
+    const [thread] = await stack.sql`select reply_count from public.threads where id = ${keptParent}`
+    expect(thread!.reply_count).toBe(1)
+    expect(await stack.sql`select 1 from public.threads where id = ${oldThread}`).toHaveLength(0)
+    for (const table of ['reactions', 'pins', 'saved_items', 'attachments', 'link_previews']) {
+      expect(await stack.sql`select 1 from ${stack.sql('public.' + table)} where message_id = ${random40}`).toHaveLength(0)
+    }
+    expect(await stack.sql`select 1 from private.message_search where message_id = ${random40}`).toHaveLength(0)
+    // The file goes through the Storage API (the Edge Function the run called).
+    await waitFor('the file removed from Storage', () => kit.objectGone(file), 20_000)
+    const download = await as(member).storage.from('attachments').download(file)
+    expect(download.error).not.toBeNull()
+    await waitFor('the queue emptied', async () =>
+      (await stack.sql`select 1 from private.retention_files`).length === 0 ? true : undefined
+    )
+
+    const runs = await auditOf(team.id, 'retention.run')
+    expect(runs).toEqual([
+      {
+        action: 'retention.run',
+        actor_role: 'system',
+        target_label: 'Run',
+        details: { messages: 6, kept_as_deleted: 1, files: 1, batches: 1 },
+      },
+    ])
+    // Nothing more to do: a second run deletes nothing and records nothing.
+    await runTheJob()
+    expect(await auditOf(team.id, 'retention.run')).toHaveLength(1)
+    expect(await exists([general80, random20, decisions400, keptParent, youngReply])).toHaveLength(5)
+  })
+
+  it('goes in batches of the size it is given, each committed on its own', async () => {
+    const team = await kit.workspace('Batches', owner, [member])
+    ok(await as(owner).rpc('set_workspace_retention', { p_workspace_id: team.id, p_keep_days: 1 }))
+    const old = []
+    for (let i = 0; i < 25; i++) old.push(await post(member, team.general, `old ${i}`, 3 + i / 100))
+    const young = await post(member, team.general, 'young', 0)
+    await asJob('call private.run_retention(10)')
+    expect(await exists([...old, young])).toEqual([young])
+    const [run] = await auditOf(team.id, 'retention.run')
+    expect(run!.details).toEqual({ messages: 25, kept_as_deleted: 0, files: 0, batches: 3 })
+  })
+
+  it('is scheduled with Supabase Cron, and only postgres may call it', async () => {
+    const [job] = await stack.sql`select schedule, active from cron.job where jobname = 'chorus-retention'`
+    expect(job).toEqual({ schedule: '41 * * * *', active: true })
+    const refused = await as(owner).rpc('claim_retention_files', {})
+    expect(refused.error?.code).toBe('42501')
+    await expect(
+      stack.sql.begin(async (tx) => {
+        await tx`set local role authenticated`
+        await tx`call private.run_retention()`
+      })
+    ).rejects.toMatchObject({ code: '42501' })
+  })
+})
+
+describe('deleting an account', () => {
+  it("keeps, anonymizes or removes the person's messages as each workspace's owners chose", async () => {
+    const leaver = await createPerson(stack, 'Lee Leaver')
+    const setups = [] as { policy: string; ws: string; ids: Record<string, string>; file?: string }[]
+    for (const policy of ['keep', 'anonymize', 'remove']) {
+      const team = await kit.workspace(`Accounts ${policy}`, owner, [leaver])
+      if (policy !== 'keep') {
+        ok(
+          await as(owner).rpc('set_workspace_retention', {
+            p_workspace_id: team.id,
+            p_keep_days: null,
+            p_deleted_accounts: policy,
+          })
+        )
+      }
+      const plain = await post(leaver, team.general, `plain in ${policy}`, 3)
+      const deleted = await post(leaver, team.general, `deleted in ${policy}`, 3)
+      ok(await as(leaver).from('messages').update({ deleted_at: 'now' }).eq('id', deleted))
+      const parent = await post(leaver, team.general, `parent in ${policy}`, 3)
+      const othersReply = await post(owner, team.general, 'a reply by someone else', 2, parent)
+      const othersParent = await post(owner, team.general, 'a thread by someone else', 3)
+      const reply = await post(leaver, team.general, `reply in ${policy}`, 2, othersParent)
+      const ids = { plain, deleted, parent, othersReply, othersParent, reply }
+      const file = policy === 'remove' ? await kit.attach(leaver, team.id, team.general, plain) : undefined
+      setups.push({ policy, ws: team.id, ids, file })
+    }
+
+    const service = stack.client(stack.serviceRoleKey)
+    ok(await service.auth.admin.deleteUser(leaver.id))
+    expect(await stack.sql`select 1 from public.profiles where id = ${leaver.id}`).toHaveLength(0)
+
+    const rows = async (ids: string[]) =>
+      stack.sql<{ id: string; author_id: string | null; body: string; deleted_at: Date | null }[]>`
+        select id, author_id, body, deleted_at from public.messages where id = any (${ids}::uuid[])`
+    const [keep, anonymize, remove] = setups as [(typeof setups)[0], (typeof setups)[0], (typeof setups)[0]]
+
+    // keep: everything stays, under their name
+    const kept = await rows(Object.values(keep.ids))
+    expect(kept).toHaveLength(6)
+    expect(kept.find((r) => r.id === keep.ids.plain)).toMatchObject({ author_id: leaver.id, body: 'plain in keep' })
+    expect(kept.find((r) => r.id === keep.ids.deleted)).toMatchObject({ author_id: leaver.id })
+    expect(
+      ok(await as(owner).from('deactivated_people').select('user_id, display_name').eq('workspace_id', keep.ws))
+    ).toEqual([{ user_id: leaver.id, display_name: 'Lee Leaver' }])
+
+    // anonymize: everything stays, without an author; the others' messages keep theirs
+    const anonymous = await rows(Object.values(anonymize.ids))
+    expect(anonymous).toHaveLength(6)
+    for (const key of ['plain', 'deleted', 'parent', 'reply']) {
+      expect(anonymous.find((r) => r.id === anonymize.ids[key])!.author_id).toBeNull()
+    }
+    expect(anonymous.find((r) => r.id === anonymize.ids.plain)!.body).toBe('plain in anonymize')
+    expect(anonymous.find((r) => r.id === anonymize.ids.othersReply)!.author_id).toBe(owner.id)
+    expect(ok(await as(owner).from('deactivated_people').select('*').eq('workspace_id', anonymize.ws))).toEqual([])
+
+    // remove: gone, but for the parent another's reply keeps (deleted, without an author)
+    expect(new Set((await rows(Object.values(remove.ids))).map((r) => r.id))).toEqual(
+      new Set([remove.ids.parent, remove.ids.othersReply, remove.ids.othersParent])
+    )
+    const [parent] = await rows([remove.ids.parent!])
+    expect(parent).toMatchObject({ author_id: null, body: '' })
+    expect(parent!.deleted_at).not.toBeNull()
+    const [thread] = await stack.sql`select reply_count from public.threads where id = ${remove.ids.othersParent}`
+    expect(thread!.reply_count).toBe(0)
+    await waitFor('the removed person’s file gone from Storage', () => kit.objectGone(remove.file!), 20_000)
+
+    for (const setup of setups) {
+      const [entry] = await auditOf(setup.ws, 'retention.account_deleted')
+      expect(entry).toMatchObject({
+        actor_role: 'system',
+        target_label: setup.policy === 'keep' ? 'Lee Leaver' : null,
+        details: {
+          policy: setup.policy,
+          removed: setup.policy === 'remove' ? 3 : 0,
+          anonymized: setup.policy === 'anonymize' ? 4 : 0,
+        },
+      })
+    }
+  })
+
+  it('can be changed back, and an owner reads who changed it', async () => {
+    const team = await kit.workspace('Accounts policy', owner, [member])
+    ok(
+      await as(owner).rpc('set_workspace_retention', {
+        p_workspace_id: team.id,
+        p_keep_days: 365,
+        p_deleted_accounts: 'remove',
+      })
+    )
+    // Leaving p_deleted_accounts out keeps what was chosen.
+    ok(await as(owner).rpc('set_workspace_retention', { p_workspace_id: team.id, p_keep_days: null }))
+    ok(await as(owner).rpc('set_workspace_retention', { p_workspace_id: team.id, p_keep_days: null, p_deleted_accounts: 'keep' }))
+    expect(ok(await as(member).from('workspace_retention').select('keep_days, deleted_accounts').eq('workspace_id', team.id))).toEqual([
+      { keep_days: null, deleted_accounts: 'keep' },
+    ])
+    expect((await auditOf(team.id)).map((e) => [e.action, e.details])).toEqual([
+      ['retention.changed', { from: null, to: 365 }],
+      ['retention.accounts_changed', { from: 'keep', to: 'remove' }],
+      ['retention.changed', { from: 365, to: null }],
+      ['retention.accounts_changed', { from: 'remove', to: 'keep' }],
+    ])
+  })
+})
