@@ -30,6 +30,7 @@
 -- the others (leaving an id that pointed at no one anyway).
 
 create table public.workspace_retention (
+  id uuid not null default gen_random_uuid() unique,
   workspace_id uuid primary key references public.workspaces (id) on delete cascade,
   -- null: forever
   keep_days integer,
@@ -42,6 +43,7 @@ create table public.workspace_retention (
 );
 
 create table public.channel_retention (
+  id uuid not null default gen_random_uuid() unique,
   channel_id uuid primary key references public.channels (id) on delete cascade,
   workspace_id uuid not null references public.workspaces (id) on delete cascade,
   -- null: forever, whatever the workspace keeps
@@ -55,6 +57,7 @@ create index channel_retention_workspace on public.channel_retention (workspace_
 -- Names of people whose account was deleted, kept for the workspaces whose policy keeps their
 -- messages under their name.
 create table public.deactivated_people (
+  id uuid not null default gen_random_uuid() unique,
   workspace_id uuid not null references public.workspaces (id) on delete cascade,
   user_id uuid not null,
   display_name text not null,

@@ -11,6 +11,7 @@ import { LINK_PREVIEW_CASES } from './matrix-link-previews.ts'
 import type { MatrixCase } from './matrix-kit.ts'
 import { MESSAGE_CASES } from './matrix-messages.ts'
 import { PERSONAL_CASES } from './matrix-personal.ts'
+import { RETENTION_CASES } from './matrix-retention.ts'
 import { TOPIC_CASES } from './matrix-realtime.ts'
 import { SLASH_COMMAND_CASES } from './matrix-slash-commands.ts'
 import { STORAGE_CASES } from './matrix-storage.ts'
@@ -32,6 +33,7 @@ export const MATRIX: readonly MatrixCase[] = [
   ...SLASH_COMMAND_CASES,
   ...BOT_CASES,
   ...EVENT_CASES,
+  ...RETENTION_CASES,
 ]
 
 export function isAllowed(c: MatrixCase, role: Role): boolean {
