@@ -116,7 +116,7 @@ end
 $$;
 revoke all on function private.require_retention_owner(uuid) from public;
 
-create or replace function private.check_keep_days(p_keep_days integer)
+create or replace function private.check_retention_days(p_keep_days integer)
 returns void
 language plpgsql immutable
 set search_path = ''
@@ -130,7 +130,7 @@ begin
   end if;
 end
 $$;
-revoke all on function private.check_keep_days(integer) from public;
+revoke all on function private.check_retention_days(integer) from public;
 
 -- The workspace's default (null: forever) and, when given, what deleting an account does.
 create or replace function public.set_workspace_retention(
@@ -146,7 +146,7 @@ declare
   v_row public.workspace_retention;
 begin
   perform private.require_retention_owner(p_workspace_id);
-  perform private.check_keep_days(p_keep_days);
+  perform private.check_retention_days(p_keep_days);
   if p_deleted_accounts is not null and p_deleted_accounts not in ('keep', 'anonymize', 'remove') then
     raise exception using errcode = '22023',
       message = 'What happens to a deleted account''s messages must be keep, anonymize or remove.',
@@ -179,7 +179,7 @@ begin
     raise exception using errcode = '22023', message = 'Channel not found.';
   end if;
   perform private.require_retention_owner(v_channel.workspace_id);
-  perform private.check_keep_days(p_keep_days);
+  perform private.check_retention_days(p_keep_days);
   insert into public.channel_retention as r (channel_id, workspace_id, keep_days, updated_by, updated_at)
   values (p_channel_id, v_channel.workspace_id, p_keep_days, auth.uid(), now())
   on conflict (channel_id) do update

@@ -21,6 +21,7 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'groups', words: ['group'] },
   { name: 'bots', words: ['bot'] },
   { name: 'events', words: ['event'] },
+  { name: 'retention', words: ['retention', 'deactivated'] },
   {
     name: 'notifications',
     words: ['notification', 'notify', 'email', 'dnd', 'disturb', 'snooze', 'unsubscribe', 'badge'],
