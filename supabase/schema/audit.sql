@@ -150,6 +150,33 @@ end
 $function$;
 grant execute on function private.audit_channel_members() to public;
 
+-- Function private.audit_channel_retention()
+CREATE OR REPLACE FUNCTION private.audit_channel_retention()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row public.channel_retention := case when tg_op = 'DELETE' then old else new end;
+  v_name text := (select c.name from public.channels c where c.id = v_row.channel_id);
+begin
+  if tg_op = 'DELETE' then
+    if exists (select 1 from public.channels c where c.id = old.channel_id) then
+      perform private.audit(old.workspace_id, 'retention.channel_cleared', 'channel',
+        old.channel_id::text, v_name, jsonb_build_object('from', old.keep_days));
+    end if;
+  elsif tg_op = 'INSERT' or new.keep_days is distinct from old.keep_days then
+    perform private.audit(new.workspace_id, 'retention.channel_changed', 'channel',
+      new.channel_id::text, v_name,
+      jsonb_build_object('from', case when tg_op = 'UPDATE' then old.keep_days end,
+        'to', new.keep_days));
+  end if;
+  return null;
+end
+$function$;
+grant execute on function private.audit_channel_retention() to public;
+
 -- Function private.audit_channels()
 CREATE OR REPLACE FUNCTION private.audit_channels()
  RETURNS trigger
@@ -380,6 +407,34 @@ begin
 end
 $function$;
 grant execute on function private.audit_workspace_members() to public;
+
+-- Function private.audit_workspace_retention()
+CREATE OR REPLACE FUNCTION private.audit_workspace_retention()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_name text := (select w.name from public.workspaces w where w.id = new.workspace_id);
+begin
+  if tg_op = 'INSERT' or new.keep_days is distinct from old.keep_days then
+    perform private.audit(new.workspace_id, 'retention.changed', 'workspace',
+      new.workspace_id::text, v_name,
+      jsonb_build_object('from', case when tg_op = 'UPDATE' then old.keep_days end,
+        'to', new.keep_days));
+  end if;
+  if (tg_op = 'INSERT' and new.deleted_accounts <> 'keep')
+    or (tg_op = 'UPDATE' and new.deleted_accounts is distinct from old.deleted_accounts) then
+    perform private.audit(new.workspace_id, 'retention.accounts_changed', 'workspace',
+      new.workspace_id::text, v_name,
+      jsonb_build_object('from', case when tg_op = 'UPDATE' then old.deleted_accounts else 'keep' end,
+        'to', new.deleted_accounts));
+  end if;
+  return null;
+end
+$function$;
+grant execute on function private.audit_workspace_retention() to public;
 
 -- Function private.audit_workspaces()
 CREATE OR REPLACE FUNCTION private.audit_workspaces()

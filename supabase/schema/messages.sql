@@ -17,7 +17,6 @@ create table public.messages (
   thread_seq bigint,
   in_channel boolean default false not null,
   constraint messages_pkey PRIMARY KEY (id),
-  constraint messages_author_id_fkey FOREIGN KEY (author_id) REFERENCES public.profiles(id) ON DELETE SET NULL,
   constraint messages_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES public.channels(id) ON DELETE CASCADE,
   constraint messages_parent_id_fkey FOREIGN KEY (parent_id) REFERENCES public.messages(id) ON DELETE SET NULL,
   constraint messages_body_length CHECK (char_length(body) <= 4000),
@@ -27,6 +26,7 @@ alter table public.messages enable row level security;
 
 CREATE INDEX messages_author ON public.messages USING btree (author_id);
 CREATE INDEX messages_channel_created ON public.messages USING btree (channel_id, created_at DESC) WHERE (deleted_at IS NULL);
+CREATE INDEX messages_channel_created_all ON public.messages USING btree (channel_id, created_at);
 CREATE UNIQUE INDEX messages_channel_seq ON public.messages USING btree (channel_id, seq DESC);
 CREATE INDEX messages_parent ON public.messages USING btree (parent_id) WHERE (parent_id IS NOT NULL);
 CREATE UNIQUE INDEX messages_thread_seq ON public.messages USING btree (parent_id, thread_seq DESC) WHERE (parent_id IS NOT NULL);
@@ -362,6 +362,12 @@ CREATE OR REPLACE FUNCTION private.messages_before_update()
  SET search_path TO ''
 AS $function$
 begin
+  if old.author_id is not null and new.author_id is null
+    and current_setting('chorus.deleting_account', true) = old.author_id::text then
+    new := old;
+    new.author_id := null;
+    return new;
+  end if;
   if old.deleted_at is not null then
     raise exception using errcode = '22023', message = 'This message was deleted.';
   end if;

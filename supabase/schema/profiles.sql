@@ -25,6 +25,7 @@ create policy "profiles: update own" on public.profiles
   using ((id = ( SELECT auth.uid() AS uid)))
   with check ((id = ( SELECT auth.uid() AS uid)));
 
+CREATE TRIGGER profiles_before_delete_retention BEFORE DELETE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.profiles_before_delete_retention();
 CREATE TRIGGER profiles_before_write BEFORE INSERT OR UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.profiles_before_write();
 CREATE TRIGGER profiles_live AFTER UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.live_profiles();
 

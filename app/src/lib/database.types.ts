@@ -273,6 +273,48 @@ export type Database = {
           },
         ]
       }
+      channel_retention: {
+        Row: {
+          channel_id: string
+          id: string
+          keep_days: number | null
+          updated_at: string
+          updated_by: string | null
+          workspace_id: string
+        }
+        Insert: {
+          channel_id: string
+          id?: string
+          keep_days?: number | null
+          updated_at?: string
+          updated_by?: string | null
+          workspace_id: string
+        }
+        Update: {
+          channel_id?: string
+          id?: string
+          keep_days?: number | null
+          updated_at?: string
+          updated_by?: string | null
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "channel_retention_channel_id_fkey"
+            columns: ["channel_id"]
+            isOneToOne: true
+            referencedRelation: "channels"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "channel_retention_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       channels: {
         Row: {
           archived_at: string | null
@@ -326,6 +368,38 @@ export type Database = {
           },
           {
             foreignKeyName: "channels_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      deactivated_people: {
+        Row: {
+          deactivated_at: string
+          display_name: string
+          id: string
+          user_id: string
+          workspace_id: string
+        }
+        Insert: {
+          deactivated_at?: string
+          display_name: string
+          id?: string
+          user_id: string
+          workspace_id: string
+        }
+        Update: {
+          deactivated_at?: string
+          display_name?: string
+          id?: string
+          user_id?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "deactivated_people_workspace_id_fkey"
             columns: ["workspace_id"]
             isOneToOne: false
             referencedRelation: "workspaces"
@@ -846,13 +920,6 @@ export type Database = {
           thread_seq?: number | null
         }
         Relationships: [
-          {
-            foreignKeyName: "messages_author_id_fkey"
-            columns: ["author_id"]
-            isOneToOne: false
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
           {
             foreignKeyName: "messages_channel_id_fkey"
             columns: ["channel_id"]
@@ -1528,6 +1595,41 @@ export type Database = {
           },
         ]
       }
+      workspace_retention: {
+        Row: {
+          deleted_accounts: string
+          id: string
+          keep_days: number | null
+          updated_at: string
+          updated_by: string | null
+          workspace_id: string
+        }
+        Insert: {
+          deleted_accounts?: string
+          id?: string
+          keep_days?: number | null
+          updated_at?: string
+          updated_by?: string | null
+          workspace_id: string
+        }
+        Update: {
+          deleted_accounts?: string
+          id?: string
+          keep_days?: number | null
+          updated_at?: string
+          updated_by?: string | null
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "workspace_retention_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: true
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       workspaces: {
         Row: {
           broadcast_mentions: string
@@ -1732,6 +1834,18 @@ export type Database = {
         }
       }
       claim_notification_email: { Args: { p_batch_id: string }; Returns: Json }
+      claim_retention_files: {
+        Args: { p_limit?: number }
+        Returns: {
+          bucket_id: string
+          id: number
+          name: string
+        }[]
+      }
+      clear_channel_retention: {
+        Args: { p_channel_id: string }
+        Returns: boolean
+      }
       clear_status: { Args: never; Returns: undefined }
       create_bot: {
         Args: { p_name: string; p_workspace_id: string }
@@ -1925,6 +2039,7 @@ export type Database = {
         }
       }
       event_subscription_target: { Args: { p_id: string }; Returns: Json }
+      finish_retention_files: { Args: { p_ids: number[] }; Returns: number }
       follow_thread: {
         Args: { p_follow?: boolean; p_thread_id: string }
         Returns: boolean
@@ -2337,6 +2452,23 @@ export type Database = {
           notify_level: Database["public"]["Enums"]["notify_level"]
         }[]
       }
+      set_channel_retention: {
+        Args: { p_channel_id: string; p_keep_days: number }
+        Returns: {
+          channel_id: string
+          id: string
+          keep_days: number | null
+          updated_at: string
+          updated_by: string | null
+          workspace_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "channel_retention"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       set_do_not_disturb: {
         Args: {
           p_enabled: boolean
@@ -2502,6 +2634,27 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "workspaces"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      set_workspace_retention: {
+        Args: {
+          p_deleted_accounts?: string
+          p_keep_days: number
+          p_workspace_id: string
+        }
+        Returns: {
+          deleted_accounts: string
+          id: string
+          keep_days: number | null
+          updated_at: string
+          updated_by: string | null
+          workspace_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "workspace_retention"
           isOneToOne: true
           isSetofReturn: false
         }
