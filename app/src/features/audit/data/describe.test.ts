@@ -27,9 +27,40 @@ describe('describeEntry', () => {
 
   it('shows an action it does not know by its name, and odd details without failing', () => {
     expect(entry('export.created', 'Acme')).toBe('export.created (Acme)')
-    expect(entry('retention.changed', null)).toBe('retention.changed')
+    expect(entry('import.started', null)).toBe('import.started')
+    expect(entry('retention.unheard_of', 'Acme')).toBe('retention.unheard_of (Acme)')
     expect(entry('channel.renamed', 'x', { from: { nested: true }, to: 3 })).toBe(
       'renamed #? to #3'
+    )
+  })
+
+  it('says what retention did: policies, runs and deleted accounts', () => {
+    expect(entry('retention.changed', 'Acme', { from: null, to: 90 })).toBe(
+      'set the workspace to keep messages for 90 days'
+    )
+    expect(entry('retention.changed', 'Acme', { from: 90, to: null })).toBe(
+      'set the workspace to keep messages forever'
+    )
+    expect(entry('retention.channel_changed', 'random', { to: 1 })).toBe(
+      'set #random to keep messages for 1 day'
+    )
+    expect(entry('retention.channel_cleared', 'random', { from: 7 })).toBe(
+      'made #random keep messages as the workspace does'
+    )
+    expect(entry('retention.accounts_changed', 'Acme', { from: 'keep', to: 'anonymize' })).toBe(
+      "set deleted accounts' messages to be anonymized"
+    )
+    expect(
+      entry('retention.run', 'Acme', { messages: 1200, files: 1, kept_as_deleted: 2, batches: 3 })
+    ).toBe('deleted 1200 messages and 1 file past the retention period (2 threads kept for newer replies)')
+    expect(entry('retention.run', 'Acme', { messages: 1, files: 0, kept_as_deleted: 0 })).toBe(
+      'deleted 1 message and 0 files past the retention period'
+    )
+    expect(entry('retention.account_deleted', 'Lee', { policy: 'keep' })).toBe(
+      'deleted the account of Lee; their messages were kept'
+    )
+    expect(entry('retention.account_deleted', null, { policy: 'remove', removed: 3 })).toBe(
+      'deleted an account and removed 3 messages'
     )
   })
 })

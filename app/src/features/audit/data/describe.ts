@@ -15,6 +15,7 @@ export const ACTION_GROUPS = [
   { id: 'channel', label: 'Channels', prefixes: ['channel'] },
   { id: 'integration', label: 'Integrations', prefixes: ['webhook', 'bot', 'command', 'events'] },
   { id: 'group', label: 'Groups', prefixes: ['group'] },
+  { id: 'retention', label: 'Retention', prefixes: ['retention'] },
   { id: 'workspace', label: 'Workspace settings', prefixes: ['workspace'] },
 ] as const
 
@@ -22,6 +23,46 @@ export type ActionGroup = (typeof ACTION_GROUPS)[number]['id']
 
 const text = (value: unknown): string =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '?'
+
+const count = (value: unknown, one: string, many: string): string =>
+  typeof value === 'number' ? `${value} ${value === 1 ? one : many}` : `? ${many}`
+
+/** How long retention keeps messages: "forever" (null) or "after 90 days". */
+const keeping = (days: unknown): string =>
+  days === null || days === undefined ? 'forever' : `for ${count(days, 'day', 'days')}`
+
+function describeRetention(action: string, target: string, d: Record<string, unknown>): string {
+  switch (action) {
+    case 'retention.changed':
+      return `set the workspace to keep messages ${keeping(d.to)}`
+    case 'retention.channel_changed':
+      return `set #${target} to keep messages ${keeping(d.to)}`
+    case 'retention.channel_cleared':
+      return `made #${target} keep messages as the workspace does`
+    case 'retention.accounts_changed':
+      return d.to === 'remove'
+        ? "set deleted accounts' messages to be removed"
+        : d.to === 'anonymize'
+          ? "set deleted accounts' messages to be anonymized"
+          : "set deleted accounts' messages to be kept under their names"
+    case 'retention.run': {
+      const kept = typeof d.kept_as_deleted === 'number' && d.kept_as_deleted > 0
+      return (
+        `deleted ${count(d.messages, 'message', 'messages')} and ` +
+        `${count(d.files, 'file', 'files')} past the retention period` +
+        (kept ? ` (${count(d.kept_as_deleted, 'thread', 'threads')} kept for newer replies)` : '')
+      )
+    }
+    case 'retention.account_deleted':
+      return d.policy === 'remove'
+        ? `deleted an account and removed ${count(d.removed, 'message', 'messages')}`
+        : d.policy === 'anonymize'
+          ? `deleted an account and anonymized ${count(d.anonymized, 'message', 'messages')}`
+          : `deleted the account of ${target}; their messages were kept`
+    default:
+      return action
+  }
+}
 
 export function describeEntry(entry: AuditEntryText): string {
   const target = entry.targetLabel ?? 'someone'
@@ -109,6 +150,10 @@ export function describeEntry(entry: AuditEntryText): string {
     case 'group.deleted':
       return `deleted the group ${target}`
     default:
+      if (entry.action.startsWith('retention.')) {
+        const said = describeRetention(entry.action, target, d)
+        if (said !== entry.action) return said
+      }
       return entry.targetLabel ? `${entry.action} (${entry.targetLabel})` : entry.action
   }
 }
