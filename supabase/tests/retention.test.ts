@@ -43,7 +43,14 @@ async function runTheJob() {
 }
 
 async function auditOf(workspaceId: string, prefix = 'retention.') {
-  return stack.sql<{ action: string; actor_role: string; target_label: string | null; details: Record<string, unknown> }[]>`
+  return stack.sql<
+    {
+      action: string
+      actor_role: string
+      target_label: string | null
+      details: Record<string, unknown>
+    }[]
+  >`
     select action, actor_role, target_label, details from public.audit_log
     where workspace_id = ${workspaceId} and action like ${prefix + '%'} order by id`
 }
@@ -122,18 +129,42 @@ describe('policies', () => {
     ok(await as(owner).rpc('set_workspace_retention', { p_workspace_id: ws.id, p_keep_days: 90 }))
     ok(await as(owner).rpc('set_channel_retention', { p_channel_id: random, p_keep_days: 30 }))
     ok(await as(owner).rpc('set_channel_retention', { p_channel_id: random, p_keep_days: 7 }))
-    const read = ok(await as(member).from('workspace_retention').select('keep_days, deleted_accounts'))
+    const read = ok(
+      await as(member).from('workspace_retention').select('keep_days, deleted_accounts')
+    )
     expect(read).toEqual([{ keep_days: 90, deleted_accounts: 'keep' }])
-    expect(ok(await as(member).from('channel_retention').select('keep_days'))).toEqual([{ keep_days: 7 }])
+    expect(ok(await as(member).from('channel_retention').select('keep_days'))).toEqual([
+      { keep_days: 7 },
+    ])
     expect(ok(await as(outsider).from('workspace_retention').select('*'))).toEqual([])
     expect(ok(await as(owner).rpc('clear_channel_retention', { p_channel_id: random }))).toBe(true)
     expect(ok(await as(member).from('channel_retention').select('*'))).toEqual([])
 
     expect(await auditOf(ws.id)).toEqual([
-      { action: 'retention.changed', actor_role: 'owner', target_label: 'Kept', details: { from: null, to: 90 } },
-      { action: 'retention.channel_changed', actor_role: 'owner', target_label: 'random', details: { from: null, to: 30 } },
-      { action: 'retention.channel_changed', actor_role: 'owner', target_label: 'random', details: { from: 30, to: 7 } },
-      { action: 'retention.channel_cleared', actor_role: 'owner', target_label: 'random', details: { from: 7 } },
+      {
+        action: 'retention.changed',
+        actor_role: 'owner',
+        target_label: 'Kept',
+        details: { from: null, to: 90 },
+      },
+      {
+        action: 'retention.channel_changed',
+        actor_role: 'owner',
+        target_label: 'random',
+        details: { from: null, to: 30 },
+      },
+      {
+        action: 'retention.channel_changed',
+        actor_role: 'owner',
+        target_label: 'random',
+        details: { from: 30, to: 7 },
+      },
+      {
+        action: 'retention.channel_cleared',
+        actor_role: 'owner',
+        target_label: 'random',
+        details: { from: 7 },
+      },
     ])
   })
 })
@@ -169,28 +200,56 @@ describe('a run', () => {
     await stack.sql`insert into public.reactions (message_id, user_id, emoji) values (${random40}, ${owner.id}, ':tada:')`
     ok(await as(member).rpc('pin_message', { p_message_id: random40 }))
     ok(await as(owner).rpc('save_message', { p_message_id: random40 }))
-    expect(await stack.sql`select 1 from private.message_search where message_id = ${random40}`).toHaveLength(1)
+    expect(
+      await stack.sql`select 1 from private.message_search where message_id = ${random40}`
+    ).toHaveLength(1)
 
     await runTheJob()
 
     expect(
       new Set(
-        await exists([general100, general80, random40, random20, decisions400, keptParent, oldReply,
-          youngReply, youngParent, youngParentsReply, oldThread, ...oldThreadReplies])
+        await exists([
+          general100,
+          general80,
+          random40,
+          random20,
+          decisions400,
+          keptParent,
+          oldReply,
+          youngReply,
+          youngParent,
+          youngParentsReply,
+          oldThread,
+          ...oldThreadReplies,
+        ])
       )
     ).toEqual(
-      new Set([general80, random20, decisions400, keptParent, youngReply, youngParent, youngParentsReply])
+      new Set([
+        general80,
+        random20,
+        decisions400,
+        keptParent,
+        youngReply,
+        youngParent,
+        youngParentsReply,
+      ])
     )
-    const [parent] = await stack.sql`select body, deleted_at from public.messages where id = ${keptParent}`
+    const [parent] =
+      await stack.sql`select body, deleted_at from public.messages where id = ${keptParent}`
     expect(parent!.body).toBe('')
     expect(parent!.deleted_at).not.toBeNull()
-    const [thread] = await stack.sql`select reply_count from public.threads where id = ${keptParent}`
+    const [thread] =
+      await stack.sql`select reply_count from public.threads where id = ${keptParent}`
     expect(thread!.reply_count).toBe(1)
     expect(await stack.sql`select 1 from public.threads where id = ${oldThread}`).toHaveLength(0)
     for (const table of ['reactions', 'pins', 'saved_items', 'attachments', 'link_previews']) {
-      expect(await stack.sql`select 1 from ${stack.sql('public.' + table)} where message_id = ${random40}`).toHaveLength(0)
+      expect(
+        await stack.sql`select 1 from ${stack.sql('public.' + table)} where message_id = ${random40}`
+      ).toHaveLength(0)
     }
-    expect(await stack.sql`select 1 from private.message_search where message_id = ${random40}`).toHaveLength(0)
+    expect(
+      await stack.sql`select 1 from private.message_search where message_id = ${random40}`
+    ).toHaveLength(0)
     // The file goes through the Storage API (the Edge Function the run called).
     await waitFor('the file removed from Storage', () => kit.objectGone(file), 20_000)
     const download = await as(member).storage.from('attachments').download(file)
@@ -211,7 +270,9 @@ describe('a run', () => {
     // Nothing more to do: a second run deletes nothing and records nothing.
     await runTheJob()
     expect(await auditOf(team.id, 'retention.run')).toHaveLength(1)
-    expect(await exists([general80, random20, decisions400, keptParent, youngReply])).toHaveLength(5)
+    expect(await exists([general80, random20, decisions400, keptParent, youngReply])).toHaveLength(
+      5
+    )
   })
 
   it('goes in batches of the size it is given, each committed on its own', async () => {
@@ -227,7 +288,8 @@ describe('a run', () => {
   })
 
   it('is scheduled with Supabase Cron, and only postgres may call it', async () => {
-    const [job] = await stack.sql`select schedule, active from cron.job where jobname = 'chorus-retention'`
+    const [job] =
+      await stack.sql`select schedule, active from cron.job where jobname = 'chorus-retention'`
     expect(job).toEqual({ schedule: '41 * * * *', active: true })
     const refused = await as(owner).rpc('claim_retention_files', {})
     expect(refused.error?.code).toBe('42501')
@@ -243,7 +305,12 @@ describe('a run', () => {
 describe('deleting an account', () => {
   it("keeps, anonymizes or removes the person's messages as each workspace's owners chose", async () => {
     const leaver = await createPerson(stack, 'Lee Leaver')
-    const setups = [] as { policy: string; ws: string; ids: Record<string, string>; file?: string }[]
+    const setups = [] as {
+      policy: string
+      ws: string
+      ids: Record<string, string>
+      file?: string
+    }[]
     for (const policy of ['keep', 'anonymize', 'remove']) {
       const team = await kit.workspace(`Accounts ${policy}`, owner, [leaver])
       if (policy !== 'keep') {
@@ -263,26 +330,39 @@ describe('deleting an account', () => {
       const othersParent = await post(owner, team.general, 'a thread by someone else', 3)
       const reply = await post(leaver, team.general, `reply in ${policy}`, 2, othersParent)
       const ids = { plain, deleted, parent, othersReply, othersParent, reply }
-      const file = policy === 'remove' ? await kit.attach(leaver, team.id, team.general, plain) : undefined
+      const file =
+        policy === 'remove' ? await kit.attach(leaver, team.id, team.general, plain) : undefined
       setups.push({ policy, ws: team.id, ids, file })
     }
 
     const service = stack.client(stack.serviceRoleKey)
-    ok(await service.auth.admin.deleteUser(leaver.id))
+    expect((await service.auth.admin.deleteUser(leaver.id)).error).toBeNull()
     expect(await stack.sql`select 1 from public.profiles where id = ${leaver.id}`).toHaveLength(0)
 
     const rows = async (ids: string[]) =>
       stack.sql<{ id: string; author_id: string | null; body: string; deleted_at: Date | null }[]>`
         select id, author_id, body, deleted_at from public.messages where id = any (${ids}::uuid[])`
-    const [keep, anonymize, remove] = setups as [(typeof setups)[0], (typeof setups)[0], (typeof setups)[0]]
+    const [keep, anonymize, remove] = setups as [
+      (typeof setups)[0],
+      (typeof setups)[0],
+      (typeof setups)[0],
+    ]
 
     // keep: everything stays, under their name
     const kept = await rows(Object.values(keep.ids))
     expect(kept).toHaveLength(6)
-    expect(kept.find((r) => r.id === keep.ids.plain)).toMatchObject({ author_id: leaver.id, body: 'plain in keep' })
+    expect(kept.find((r) => r.id === keep.ids.plain)).toMatchObject({
+      author_id: leaver.id,
+      body: 'plain in keep',
+    })
     expect(kept.find((r) => r.id === keep.ids.deleted)).toMatchObject({ author_id: leaver.id })
     expect(
-      ok(await as(owner).from('deactivated_people').select('user_id, display_name').eq('workspace_id', keep.ws))
+      ok(
+        await as(owner)
+          .from('deactivated_people')
+          .select('user_id, display_name')
+          .eq('workspace_id', keep.ws)
+      )
     ).toEqual([{ user_id: leaver.id, display_name: 'Lee Leaver' }])
 
     // anonymize: everything stays, without an author; the others' messages keep theirs
@@ -293,7 +373,9 @@ describe('deleting an account', () => {
     }
     expect(anonymous.find((r) => r.id === anonymize.ids.plain)!.body).toBe('plain in anonymize')
     expect(anonymous.find((r) => r.id === anonymize.ids.othersReply)!.author_id).toBe(owner.id)
-    expect(ok(await as(owner).from('deactivated_people').select('*').eq('workspace_id', anonymize.ws))).toEqual([])
+    expect(
+      ok(await as(owner).from('deactivated_people').select('*').eq('workspace_id', anonymize.ws))
+    ).toEqual([])
 
     // remove: gone, but for the parent another's reply keeps (deleted, without an author)
     expect(new Set((await rows(Object.values(remove.ids))).map((r) => r.id))).toEqual(
@@ -302,9 +384,14 @@ describe('deleting an account', () => {
     const [parent] = await rows([remove.ids.parent!])
     expect(parent).toMatchObject({ author_id: null, body: '' })
     expect(parent!.deleted_at).not.toBeNull()
-    const [thread] = await stack.sql`select reply_count from public.threads where id = ${remove.ids.othersParent}`
+    const [thread] =
+      await stack.sql`select reply_count from public.threads where id = ${remove.ids.othersParent!}`
     expect(thread!.reply_count).toBe(0)
-    await waitFor('the removed person’s file gone from Storage', () => kit.objectGone(remove.file!), 20_000)
+    await waitFor(
+      'the removed person’s file gone from Storage',
+      () => kit.objectGone(remove.file!),
+      20_000
+    )
 
     for (const setup of setups) {
       const [entry] = await auditOf(setup.ws, 'retention.account_deleted')
@@ -330,11 +417,24 @@ describe('deleting an account', () => {
       })
     )
     // Leaving p_deleted_accounts out keeps what was chosen.
-    ok(await as(owner).rpc('set_workspace_retention', { p_workspace_id: team.id, p_keep_days: null }))
-    ok(await as(owner).rpc('set_workspace_retention', { p_workspace_id: team.id, p_keep_days: null, p_deleted_accounts: 'keep' }))
-    expect(ok(await as(member).from('workspace_retention').select('keep_days, deleted_accounts').eq('workspace_id', team.id))).toEqual([
-      { keep_days: null, deleted_accounts: 'keep' },
-    ])
+    ok(
+      await as(owner).rpc('set_workspace_retention', { p_workspace_id: team.id, p_keep_days: null })
+    )
+    ok(
+      await as(owner).rpc('set_workspace_retention', {
+        p_workspace_id: team.id,
+        p_keep_days: null,
+        p_deleted_accounts: 'keep',
+      })
+    )
+    expect(
+      ok(
+        await as(member)
+          .from('workspace_retention')
+          .select('keep_days, deleted_accounts')
+          .eq('workspace_id', team.id)
+      )
+    ).toEqual([{ keep_days: null, deleted_accounts: 'keep' }])
     expect((await auditOf(team.id)).map((e) => [e.action, e.details])).toEqual([
       ['retention.changed', { from: null, to: 365 }],
       ['retention.accounts_changed', { from: 'keep', to: 'remove' }],

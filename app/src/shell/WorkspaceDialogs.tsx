@@ -19,6 +19,7 @@ import { ProfileDialog } from '../features/profiles/index.ts'
 import { IntegrationsDialog } from '../features/integrations/index.ts'
 import { AuditLogDialog } from '../features/audit/index.ts'
 import { GroupsDialog } from '../features/groups/index.ts'
+import { ChannelRetentionNote, RetentionDialog } from '../features/retention/index.ts'
 
 export type WorkspaceDialog =
   | 'invite'
@@ -32,6 +33,7 @@ export type WorkspaceDialog =
   | 'integrations'
   | 'audit-log'
   | 'groups'
+  | 'retention'
 
 interface Props {
   dialog: WorkspaceDialog
@@ -111,6 +113,11 @@ export default function WorkspaceDialogs(props: Props) {
             open
             onClose={onClose}
             channel={channel}
+            details={
+              <Suspense fallback={null}>
+                <ChannelRetentionNote workspaceId={workspaceId} channelId={channel.id} />
+              </Suspense>
+            }
           />
         )
       )
@@ -157,6 +164,18 @@ export default function WorkspaceDialogs(props: Props) {
             workspaceId={workspaceId}
             workspaceName={props.workspace?.name ?? ''}
             members={members}
+            open
+            onClose={onClose}
+          />
+        </Suspense>
+      )
+    case 'retention':
+      return (
+        <Suspense fallback={null}>
+          <RetentionDialog
+            workspaceId={workspaceId}
+            workspaceName={props.workspace?.name ?? ''}
+            channels={props.channels}
             open
             onClose={onClose}
           />

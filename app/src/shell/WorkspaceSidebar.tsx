@@ -96,6 +96,18 @@ export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
                   Audit log
                 </button>
               )}
+              {isOwner && (
+                <button
+                  type="button"
+                  role="menuitem"
+                  onClick={() => {
+                    close()
+                    onDialog('retention')
+                  }}
+                >
+                  Retention
+                </button>
+              )}
               <button
                 type="button"
                 role="menuitem"

@@ -54,8 +54,10 @@ const queued = async ({ sql }: Ctx): Promise<string> => {
 }
 
 const policyOf = async (sql: Sql | TransactionSql, channel: string) =>
-  (await sql<{ keep_days: number | null }[]>`
-    select keep_days from public.channel_retention where channel_id = ${channel}`)[0]
+  (
+    await sql<{ keep_days: number | null }[]>`
+    select keep_days from public.channel_retention where channel_id = ${channel}`
+  )[0]
 
 // prettier-ignore
 export const RETENTION_CASES = [

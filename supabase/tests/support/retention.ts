@@ -23,7 +23,9 @@ export function retentionKit(stackOf: () => TestStack) {
 
   /** A workspace of the owner's with the others as members, and its default channel. */
   async function workspace(name: string, owner: Person, members: Person[]) {
-    const ws = ok(await as(owner).rpc('create_workspace', { p_name: name }).single<{ id: string }>())
+    const ws = ok(
+      await as(owner).rpc('create_workspace', { p_name: name }).single<{ id: string }>()
+    )
     const link = ok(
       await as(owner).rpc('create_invite', { p_workspace_id: ws.id }).single<{ token: string }>()
     )
@@ -77,7 +79,9 @@ export function retentionKit(stackOf: () => TestStack) {
 
   const exists = async (ids: string[]) =>
     (
-      await stackOf().sql<{ id: string }[]>`select id from public.messages where id = any (${ids}::uuid[])`
+      await stackOf().sql<
+        { id: string }[]
+      >`select id from public.messages where id = any (${ids}::uuid[])`
     ).map((r) => r.id)
 
   /** The stored object's row, once the Storage API has removed it: undefined while it is there. */

@@ -1,6 +1,6 @@
 // Creating, browsing, configuring channels; adding people; starting direct messages.
 import { useState } from 'react'
-import type { FormEvent } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { navigate } from '../../../lib/router.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
@@ -270,7 +270,8 @@ export function ChannelSettingsDialog({
   open,
   onClose,
   channel,
-}: Base & { channel: Channel }) {
+  details,
+}: Base & { channel: Channel; details?: ReactNode }) {
   const [name, setName] = useState(channel.name ?? '')
   const [topic, setTopic] = useState(channel.topic ?? '')
   const { update, archive, leave } = useChannelMutations(workspaceId)
@@ -312,6 +313,7 @@ export function ChannelSettingsDialog({
           onChange={(e) => setTopic(e.target.value)}
           maxLength={250}
         />
+        {details}
         {error && <Notice tone="error">{cleanError(error)}</Notice>}
         <div className="dialog-actions">
           <button type="submit" className="button button-primary" disabled={update.isPending}>

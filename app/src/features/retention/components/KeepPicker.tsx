@@ -1,0 +1,83 @@
+// A choice of how long messages are kept: the usual ones in a menu, or any number of days.
+import { useId, useState } from 'react'
+import { KEEP_CHOICES, MAX_KEEP_DAYS, keepLabel, parseDays } from '../data/words.ts'
+
+interface Props {
+  label: string
+  /** The value chosen: days, null for forever, 'workspace' to follow the workspace. */
+  value: number | null | 'workspace'
+  /** Offers "As the workspace" with what that is (a channel's picker). */
+  workspaceDays?: number | null
+  disabled?: boolean
+  onChange: (value: number | null | 'workspace') => void
+}
+
+const keyOf = (value: number | null | 'workspace') =>
+  value === 'workspace' ? 'workspace' : value === null ? 'forever' : String(value)
+
+export function KeepPicker({ label, value, workspaceDays, disabled, onChange }: Props) {
+  const id = useId()
+  const listed = value === 'workspace' || KEEP_CHOICES.includes(value)
+  const [other, setOther] = useState(listed ? '' : String(value))
+  const [typing, setTyping] = useState(!listed)
+  const typed = parseDays(other)
+  return (
+    <span className="keep-picker">
+      <select
+        aria-label={label}
+        value={typing ? 'other' : keyOf(value)}
+        disabled={disabled}
+        onChange={(e) => {
+          const key = e.target.value
+          if (key === 'other') return setTyping(true)
+          setTyping(false)
+          onChange(key === 'workspace' ? 'workspace' : key === 'forever' ? null : Number(key))
+        }}
+      >
+        {workspaceDays !== undefined && (
+          <option value="workspace">
+            As the workspace ({keepLabel(workspaceDays).toLowerCase()})
+          </option>
+        )}
+        {KEEP_CHOICES.map((days) => (
+          <option key={keyOf(days)} value={keyOf(days)}>
+            {keepLabel(days)}
+          </option>
+        ))}
+        <option value="other">Other number of days…</option>
+      </select>
+      {typing && (
+        <span className="keep-picker-other">
+          <label htmlFor={id} className="visually-hidden">
+            {label}: days
+          </label>
+          <input
+            id={id}
+            type="number"
+            min={1}
+            max={MAX_KEEP_DAYS}
+            inputMode="numeric"
+            value={other}
+            disabled={disabled}
+            aria-invalid={other !== '' && typed === null}
+            onChange={(e) => setOther(e.target.value)}
+          />
+          <span aria-hidden>days</span>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={disabled || typed === null}
+            onClick={() => typed !== null && onChange(typed)}
+          >
+            Set
+          </button>
+          {other !== '' && typed === null && (
+            <span className="field-error" role="alert">
+              A whole number of days from 1 to {MAX_KEEP_DAYS}.
+            </span>
+          )}
+        </span>
+      )}
+    </span>
+  )
+}

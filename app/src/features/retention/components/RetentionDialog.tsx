@@ -1,0 +1,146 @@
+// Settings, Retention (workspace owners; a lazy chunk opened from the workspace menu): how long
+// the workspace keeps messages and files, each channel's own choice over it, and what deleting
+// an account does with the person's messages. Each choice says what will be deleted and when;
+// shortening one asks first. The hourly job does the deleting (supabase/migrations/*_retention*).
+import { cleanError } from '../../../lib/clean-error.ts'
+import { Dialog } from '../../../ui/Dialog.tsx'
+import { Notice } from '../../../ui/Notice.tsx'
+import { useRetention, useRetentionChanges } from '../data/retention.ts'
+import {
+  DELETED_ACCOUNT_CHOICES,
+  effectiveDays,
+  keepLabel,
+  retentionSentence,
+} from '../data/words.ts'
+import { KeepPicker } from './KeepPicker.tsx'
+import './retention.css'
+
+export interface RetentionChannel {
+  id: string
+  name: string | null
+  kind: string
+}
+
+export interface Props {
+  workspaceId: string
+  workspaceName: string
+  /** The channels to offer a choice of their own (DMs follow the workspace). */
+  channels: readonly RetentionChannel[]
+  open: boolean
+  onClose: () => void
+}
+
+/** Asks before a choice that deletes sooner than before. */
+const confirmShorter = (days: number | null, before: number | null, where: string) =>
+  days === null ||
+  (before !== null && days >= before) ||
+  window.confirm(
+    `Delete messages and files in ${where} older than ${keepLabel(days).toLowerCase()}? ` +
+      'The next hourly run deletes them, and they cannot be brought back.'
+  )
+
+export default function RetentionDialog(props: Props) {
+  const { workspaceId, workspaceName, open, onClose } = props
+  const retention = useRetention(workspaceId)
+  const change = useRetentionChanges(workspaceId)
+  const data = retention.data
+  const busy = change.workspace.isPending || change.channel.isPending
+  const error = retention.error ?? change.workspace.error ?? change.channel.error
+  const channels = props.channels
+    .filter((c) => c.kind !== 'dm')
+    .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''))
+
+  return (
+    <Dialog title="Retention" open={open} onClose={onClose} wide>
+      <p className="muted">
+        How long {workspaceName} keeps messages and files. Only owners change it; every change is in
+        the audit log, and so is each run that deletes something.
+      </p>
+      {error && <Notice tone="error">{cleanError(error)}</Notice>}
+      {!data ? (
+        !error && <p className="muted">Loading…</p>
+      ) : (
+        <>
+          <section className="retention-section" aria-labelledby="retention-workspace">
+            <h3 id="retention-workspace">Whole workspace</h3>
+            <KeepPicker
+              key={`workspace-${data.keepDays}`}
+              label="Keep messages in the workspace"
+              value={data.keepDays}
+              disabled={busy}
+              onChange={(days) => {
+                if (days === 'workspace') return
+                if (confirmShorter(days, data.keepDays, 'every channel that follows the workspace'))
+                  change.workspace.mutate({ keepDays: days })
+              }}
+            />
+            <p className="retention-sentence">{retentionSentence(data.keepDays)}</p>
+          </section>
+
+          <section className="retention-section" aria-labelledby="retention-channels">
+            <h3 id="retention-channels">Channels</h3>
+            <p className="muted">
+              A channel’s own choice comes before the workspace’s (for example 90 days for #random,
+              forever for #decisions). Direct messages follow the workspace.
+            </p>
+            <ul className="retention-channels">
+              {channels.map((c) => {
+                const own = data.channels.get(c.id)
+                const days = effectiveDays(data.keepDays, own)
+                return (
+                  <li key={c.id}>
+                    <span className="retention-channel-name">#{c.name}</span>
+                    <KeepPicker
+                      key={`${c.id}-${own ? String(own.keepDays) : 'workspace'}`}
+                      label={`Keep messages in #${c.name}`}
+                      value={own ? own.keepDays : 'workspace'}
+                      workspaceDays={data.keepDays}
+                      disabled={busy}
+                      onChange={(value) => {
+                        const next = value === 'workspace' ? data.keepDays : value
+                        if (confirmShorter(next, days, `#${c.name ?? ''}`))
+                          change.channel.mutate({ channelId: c.id, keepDays: value })
+                      }}
+                    />
+                    <span className="muted retention-channel-now">
+                      {days === null
+                        ? 'Kept forever'
+                        : `Deleted after ${keepLabel(days).toLowerCase()}`}
+                    </span>
+                  </li>
+                )
+              })}
+            </ul>
+          </section>
+
+          <section className="retention-section" aria-labelledby="retention-accounts">
+            <h3 id="retention-accounts">When an account is deleted</h3>
+            <div role="radiogroup" aria-labelledby="retention-accounts" className="stack">
+              {DELETED_ACCOUNT_CHOICES.map((choice) => (
+                <label key={choice.value} className="retention-choice">
+                  <input
+                    type="radio"
+                    name="deleted-accounts"
+                    value={choice.value}
+                    checked={data.deletedAccounts === choice.value}
+                    disabled={busy}
+                    onChange={() =>
+                      change.workspace.mutate({
+                        keepDays: data.keepDays,
+                        deletedAccounts: choice.value,
+                      })
+                    }
+                  />
+                  <span>
+                    <strong>{choice.label}</strong>
+                    <span className="muted"> {choice.hint}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </section>
+        </>
+      )}
+    </Dialog>
+  )
+}
