@@ -38,7 +38,7 @@ async function asJob(command: string) {
 async function runTheJob() {
   const [job] = await stack.sql<{ command: string; username: string }[]>`
     select command, username from cron.job where jobname = 'chorus-retention'`
-  expect(job).toMatchObject({ command: 'call private.run_retention()', username: 'postgres' })
+  expect(job).toMatchObject({ command: 'call private.run_retention(250)', username: 'postgres' })
   await asJob(job!.command)
 }
 
@@ -275,16 +275,22 @@ describe('a run', () => {
     )
   })
 
-  it('goes in batches of the size it is given, each committed on its own', async () => {
+  it('goes in batches of the size it is given, each committed on its own, threads across batches', async () => {
     const team = await kit.workspace('Batches', owner, [member])
     ok(await as(owner).rpc('set_workspace_retention', { p_workspace_id: team.id, p_keep_days: 1 }))
     const old = []
-    for (let i = 0; i < 25; i++) old.push(await post(member, team.general, `old ${i}`, 3 + i / 100))
+    for (let i = 0; i < 25; i++) old.push(await post(member, team.general, `old ${i}`, 30 - i))
+    // A thread older than every batch can hold: its replies go first, batch after batch.
+    const parent = await post(owner, team.general, 'old thread', 40)
+    for (let i = 0; i < 6; i++)
+      old.push(await post(member, team.general, `reply ${i}`, 39 - i, parent))
+    old.push(parent)
     const young = await post(member, team.general, 'young', 0)
-    await asJob('call private.run_retention(10)')
+    await asJob('call private.run_retention(4)')
     expect(await exists([...old, young])).toEqual([young])
     const [run] = await auditOf(team.id, 'retention.run')
-    expect(run!.details).toEqual({ messages: 25, kept_as_deleted: 0, files: 0, batches: 3 })
+    expect(run!.details).toMatchObject({ messages: 32, kept_as_deleted: 0, files: 0 })
+    expect(run!.details.batches).toBeGreaterThanOrEqual(8)
   })
 
   it('is scheduled with Supabase Cron, and only postgres may call it', async () => {
