@@ -85,7 +85,7 @@ grant select on table public.workspace_retention to authenticated;
 grant select on table public.workspace_retention to service_role;
 
 -- Cron job "chorus-retention" on cron.job
-select cron.schedule('chorus-retention', '41 * * * *', 'call private.run_retention()');
+select cron.schedule('chorus-retention', '41 * * * *', 'call private.run_retention(250)');
 
 -- Function private.check_retention_days(p_keep_days integer)
 CREATE OR REPLACE FUNCTION private.check_retention_days(p_keep_days integer)
@@ -234,17 +234,18 @@ CREATE OR REPLACE FUNCTION private.retention_batch(p_limit integer)
  SET search_path TO ''
 AS $function$
 begin
-  create temporary table if not exists retention_candidates (
-    id uuid primary key, workspace_id uuid, parent_id uuid, deleted boolean, action text
-  ) on commit drop;
-  truncate pg_temp.retention_candidates;
+  delete from pg_temp.retention_candidates;
+  delete from pg_temp.retention_batch_files;
+  delete from pg_temp.retention_batch_images;
 
-  insert into pg_temp.retention_candidates (id, workspace_id, parent_id, deleted)
-  select m.id, rc.workspace_id, m.parent_id, m.deleted_at is not null
+  insert into pg_temp.retention_candidates (id, channel_id, workspace_id, parent_id, deleted,
+    created_at)
+  select m.id, rc.channel_id, rc.workspace_id, m.parent_id, m.deleted_at is not null, m.created_at
   from pg_temp.retention_channels rc
   cross join lateral (
-    select m.id, m.parent_id, m.deleted_at from public.messages m
+    select m.id, m.parent_id, m.deleted_at, m.created_at from public.messages m
     where m.channel_id = rc.channel_id and m.created_at < rc.cutoff
+      and m.created_at >= rc.from_at
       -- a deleted parent that a younger reply keeps: nothing to do until that reply goes
       and not (m.deleted_at is not null and m.parent_id is null and exists (
         select 1 from public.messages r where r.parent_id = m.id and r.created_at >= rc.cutoff))
@@ -268,16 +269,10 @@ begin
   end;
 
   -- Files: attachments of what goes, and link-preview images no other preview shows.
-  create temporary table if not exists retention_batch_files (
-    workspace_id uuid, bucket_id text, name text
-  ) on commit drop;
-  truncate pg_temp.retention_batch_files;
   insert into pg_temp.retention_batch_files
   select c.workspace_id, a.bucket_id, a.path
   from pg_temp.retention_candidates c join public.attachments a on a.message_id = c.id
   where c.action in ('delete', 'tombstone');
-  create temporary table if not exists retention_batch_images (name text) on commit drop;
-  truncate pg_temp.retention_batch_images;
   insert into pg_temp.retention_batch_images
   select distinct lp.image_path
   from pg_temp.retention_candidates c join public.link_previews lp on lp.message_id = c.id
@@ -305,6 +300,17 @@ begin
   select 'link-previews', i.name from pg_temp.retention_batch_images i
   where not exists (select 1 from public.link_previews lp where lp.image_path = i.name);
 
+  -- Where each channel's next batch starts: what this one left for later, else past it (what
+  -- it deleted is gone, and a parent it kept for a younger reply stays kept).
+  update pg_temp.retention_channels rc
+  set from_at = coalesce(
+    (select min(c.created_at) from pg_temp.retention_candidates c
+      where c.channel_id = rc.channel_id and c.action = 'later'),
+    (select max(c.created_at) from pg_temp.retention_candidates c
+      where c.channel_id = rc.channel_id),
+    rc.from_at)
+  where rc.channel_id in (select c.channel_id from pg_temp.retention_candidates c);
+
   return query
   select c.workspace_id,
     (count(*) filter (where c.action = 'delete'))::integer,
@@ -319,7 +325,7 @@ $function$;
 -- execute: only its owner (no grants on private.retention_batch(integer))
 
 -- Function private.run_retention(IN p_batch_size integer, IN p_max_batches integer)
-CREATE OR REPLACE PROCEDURE private.run_retention(IN p_batch_size integer DEFAULT 500, IN p_max_batches integer DEFAULT 100000)
+CREATE OR REPLACE PROCEDURE private.run_retention(IN p_batch_size integer DEFAULT 250, IN p_max_batches integer DEFAULT 100000)
  LANGUAGE plpgsql
 AS $procedure$
 declare
@@ -327,10 +333,20 @@ declare
   v_done integer;
   v_ws record;
 begin
+  -- Made once per run, emptied by each batch: a temporary table made per batch was catalog work
+  -- in every batch (bench/retention).
   create temporary table if not exists retention_channels (
     channel_id uuid primary key, workspace_id uuid not null, keep_days integer not null,
-    cutoff timestamptz not null
+    cutoff timestamptz not null, from_at timestamptz not null default '-infinity'
   );
+  create temporary table if not exists retention_candidates (
+    id uuid primary key, channel_id uuid, workspace_id uuid, parent_id uuid, deleted boolean,
+    created_at timestamptz, action text
+  );
+  create temporary table if not exists retention_batch_files (
+    workspace_id uuid, bucket_id text, name text
+  );
+  create temporary table if not exists retention_batch_images (name text);
   create temporary table if not exists retention_counts (
     workspace_id uuid primary key, messages bigint not null default 0,
     kept_as_deleted bigint not null default 0, files bigint not null default 0,
@@ -338,7 +354,7 @@ begin
   );
   truncate pg_temp.retention_channels, pg_temp.retention_counts;
   -- Each channel's policy as the run starts: its own, else its workspace's; forever is no row.
-  insert into pg_temp.retention_channels
+  insert into pg_temp.retention_channels (channel_id, workspace_id, keep_days, cutoff)
   select c.id, c.workspace_id, p.keep_days, now() - make_interval(days => p.keep_days)
   from public.channels c
   left join public.channel_retention cr on cr.channel_id = c.id
@@ -377,7 +393,8 @@ begin
   end loop;
   perform private.kick_retention_files();
   commit;
-  drop table pg_temp.retention_channels, pg_temp.retention_counts;
+  drop table pg_temp.retention_channels, pg_temp.retention_counts, pg_temp.retention_candidates,
+    pg_temp.retention_batch_files, pg_temp.retention_batch_images;
 end
 $procedure$;
 -- execute: only its owner (no grants on private.run_retention(integer,integer))
