@@ -89,7 +89,9 @@ async function main(): Promise<void> {
       realtime: { transport: ws as never },
       accessToken: async () => token,
     })
-    const space = ok(await member.rpc('create_workspace', { p_name: 'Bench' })).data as { id: string }
+    const space = ok(await member.rpc('create_workspace', { p_name: 'Bench' })).data as {
+      id: string
+    }
     const channels: string[] = []
     for (let c = 0; c < CHANNELS; c++) {
       const made = ok(
@@ -98,8 +100,9 @@ async function main(): Promise<void> {
       channels.push(made.id)
     }
     // The writer's own channel: the run deletes nothing there (a channel kept forever).
-    const chat = ok(await member.rpc('create_channel', { p_workspace_id: space.id, p_name: 'chat' }))
-      .data as { id: string }
+    const chat = ok(
+      await member.rpc('create_channel', { p_workspace_id: space.id, p_name: 'chat' })
+    ).data as { id: string }
     ok(await member.rpc('set_channel_retention', { p_channel_id: chat.id, p_keep_days: null }))
 
     // Bulk load as a restore does: the rows as a dump holds them (sequence numbers, threads and
