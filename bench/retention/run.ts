@@ -168,9 +168,8 @@ async function main(): Promise<void> {
 
     // The run, as Supabase Cron runs it, with the writer and the sampler beside it.
     const job = await sql.reserve()
-    const [{ pid }] = (await job<{ pid: number }[]>`select pg_backend_pid() as pid`) as [
-      { pid: number },
-    ]
+    const [backend] = await job<{ pid: number }[]>`select pg_backend_pid() as pid`
+    const pid = backend!.pid
     // A connection of its own for the sampler.
     const sampler = postgres(stack.dbUrl, { max: 1, onnotice: () => {} })
     const transactions = new Map<string, number>()
