@@ -234,9 +234,8 @@ CREATE OR REPLACE FUNCTION private.retention_batch(p_limit integer)
  SET search_path TO ''
 AS $function$
 begin
-  delete from pg_temp.retention_candidates;
-  delete from pg_temp.retention_batch_files;
-  delete from pg_temp.retention_batch_images;
+  truncate pg_temp.retention_candidates, pg_temp.retention_batch_files,
+    pg_temp.retention_batch_images;
 
   insert into pg_temp.retention_candidates (id, channel_id, workspace_id, parent_id, deleted,
     created_at)
