@@ -125,6 +125,21 @@ end
 $function$;
 grant execute on function private.audit_broadcast_mentions() to public;
 
+-- Function private.audit_broadcast_warning()
+CREATE OR REPLACE FUNCTION private.audit_broadcast_warning()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audit(new.id, 'workspace.broadcast_warning_changed', 'workspace', new.id::text,
+    new.name, jsonb_build_object('from', old.broadcast_warn_over, 'to', new.broadcast_warn_over));
+  return null;
+end
+$function$;
+grant execute on function private.audit_broadcast_warning() to public;
+
 -- Function private.audit_channel_members()
 CREATE OR REPLACE FUNCTION private.audit_channel_members()
  RETURNS trigger

@@ -528,6 +528,31 @@ end
 $function$;
 grant execute on function public.edit_message(uuid,text) to authenticated, service_role;
 
+-- Function public.mention_reach(p_channel_id uuid, p_body text)
+CREATE OR REPLACE FUNCTION public.mention_reach(p_channel_id uuid, p_body text)
+ RETURNS TABLE(reach integer, warn_over integer)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select private.is_channel_member(p_channel_id)) then
+    raise exception using errcode = '42501',
+      message = 'You can only mention people in a channel you are in.';
+  end if;
+  if length(coalesce(p_body, '')) > 40000 then
+    raise exception using errcode = '22023', message = 'This message is too long.';
+  end if;
+  return query
+    select cardinality(private.broadcast_mentions(p_channel_id, (select auth.uid()), p_body)),
+      w.broadcast_warn_over
+    from public.channels c
+    join public.workspaces w on w.id = c.workspace_id
+    where c.id = p_channel_id;
+end
+$function$;
+grant execute on function public.mention_reach(uuid,text) to authenticated, service_role;
+
 -- Function public.message_page(p_channel_id uuid, p_before_seq bigint, p_after_seq bigint, p_limit integer)
 CREATE OR REPLACE FUNCTION public.message_page(p_channel_id uuid, p_before_seq bigint DEFAULT NULL::bigint, p_after_seq bigint DEFAULT NULL::bigint, p_limit integer DEFAULT 50)
  RETURNS TABLE(id uuid, channel_id uuid, seq bigint, author_id uuid, body text, mentions uuid[], parent_id uuid, thread_seq bigint, in_channel boolean, created_at timestamp with time zone, edited_at timestamp with time zone, deleted_at timestamp with time zone, reactions jsonb, attachments jsonb, thread jsonb)
@@ -647,3 +672,24 @@ begin
 end
 $function$;
 grant execute on function public.set_broadcast_mentions(uuid,text) to authenticated, service_role;
+
+-- Function public.set_broadcast_warning(p_workspace_id uuid, p_over integer)
+CREATE OR REPLACE FUNCTION public.set_broadcast_warning(p_workspace_id uuid, p_over integer)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select private.is_workspace_owner(p_workspace_id)) then
+    raise exception using errcode = '42501',
+      message = 'Only a workspace owner can choose when mentioning many asks first.';
+  end if;
+  if p_over is not null and (p_over < 1 or p_over > 100000) then
+    raise exception using errcode = '22023',
+      message = format('Ask before notifying more than %s people: choose a number from 1 to 100000, or never.', p_over);
+  end if;
+  update public.workspaces set broadcast_warn_over = p_over where id = p_workspace_id;
+end
+$function$;
+grant execute on function public.set_broadcast_warning(uuid,integer) to authenticated, service_role;

@@ -1531,6 +1531,7 @@ export type Database = {
       workspaces: {
         Row: {
           broadcast_mentions: string
+          broadcast_warn_over: number | null
           created_at: string
           created_by: string | null
           email_delay_minutes: number
@@ -1541,6 +1542,7 @@ export type Database = {
         }
         Insert: {
           broadcast_mentions?: string
+          broadcast_warn_over?: number | null
           created_at?: string
           created_by?: string | null
           email_delay_minutes?: number
@@ -1551,6 +1553,7 @@ export type Database = {
         }
         Update: {
           broadcast_mentions?: string
+          broadcast_warn_over?: number | null
           created_at?: string
           created_by?: string | null
           email_delay_minutes?: number
@@ -1578,6 +1581,7 @@ export type Database = {
         Args: { p_token: string }
         Returns: {
           broadcast_mentions: string
+          broadcast_warn_over: number | null
           created_at: string
           created_by: string | null
           email_delay_minutes: number
@@ -1861,6 +1865,7 @@ export type Database = {
         Args: { p_name: string; p_slug?: string }
         Returns: {
           broadcast_mentions: string
+          broadcast_warn_over: number | null
           created_at: string
           created_by: string | null
           email_delay_minutes: number
@@ -1991,6 +1996,13 @@ export type Database = {
       }
       mark_thread_unread: { Args: { p_message_id: string }; Returns: number }
       mark_unread: { Args: { p_message_id: string }; Returns: number }
+      mention_reach: {
+        Args: { p_body: string; p_channel_id: string }
+        Returns: {
+          reach: number
+          warn_over: number
+        }[]
+      }
       message_page: {
         Args: {
           p_after_seq?: number
@@ -2329,6 +2341,10 @@ export type Database = {
         Args: { p_who: string; p_workspace_id: string }
         Returns: undefined
       }
+      set_broadcast_warning: {
+        Args: { p_over: number; p_workspace_id: string }
+        Returns: undefined
+      }
       set_channel_notifications: {
         Args: { p_channel_id: string; p_level?: string; p_muted?: boolean }
         Returns: {
@@ -2491,6 +2507,7 @@ export type Database = {
         Args: { p_required: boolean; p_workspace_id: string }
         Returns: {
           broadcast_mentions: string
+          broadcast_warn_over: number | null
           created_at: string
           created_by: string | null
           email_delay_minutes: number

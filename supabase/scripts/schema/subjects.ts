@@ -37,7 +37,7 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'invites', words: ['invite'] },
   { name: 'link-previews', words: ['preview'] },
   { name: 'reads', words: ['read', 'unread'] },
-  { name: 'messages', words: ['message', 'mention', 'mentioned', 'body'] },
+  { name: 'messages', words: ['message', 'mention', 'mentioned', 'body', 'broadcast'] },
   { name: 'channels', words: ['channel', 'dm'] },
   { name: 'workspaces', words: ['workspace', 'member', 'role', 'owner', 'slug'] },
   { name: 'profiles', words: ['profile', 'user', 'display'] },

@@ -23,6 +23,12 @@ describe('describeEntry', () => {
       'added the webhook CI to #general'
     )
     expect(entry('workspace.mfa_required', 'Acme')).toBe('required two-factor sign-in for everyone')
+    expect(entry('workspace.broadcast_warning_changed', 'Acme', { from: 5, to: 20 })).toBe(
+      'asked to confirm mentions that notify more than 20 people'
+    )
+    expect(entry('workspace.broadcast_warning_changed', 'Acme', { from: 5, to: null })).toBe(
+      'stopped asking before mentions notify many people'
+    )
   })
 
   it('shows an action it does not know by its name, and odd details without failing', () => {

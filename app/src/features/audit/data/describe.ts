@@ -40,6 +40,10 @@ export function describeEntry(entry: AuditEntryText): string {
       return d.to === 'admins'
         ? 'let only admins use @channel, @here and @everyone'
         : 'let everyone use @channel, @here and @everyone'
+    case 'workspace.broadcast_warning_changed':
+      return d.to === null || d.to === undefined
+        ? 'stopped asking before mentions notify many people'
+        : `asked to confirm mentions that notify more than ${text(d.to)} people`
     case 'workspace.email_delay_changed':
       return `changed the email delay from ${text(d.from)} to ${text(d.to)} minutes`
     case 'member.joined':
