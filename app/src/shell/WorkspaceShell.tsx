@@ -143,6 +143,7 @@ export function WorkspaceShell({
       />
       {channelId && (channel || !channels.data) && (
         <MembersPanel
+          workspaceId={workspaceId}
           channelId={channelId}
           online={online}
           me={me}

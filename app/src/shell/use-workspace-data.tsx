@@ -33,7 +33,7 @@ export function useWorkspaceData(workspaceId: string, channelId: string | null) 
 
   const channelsKey = useMemo(() => channelKeys.list(workspaceId), [workspaceId])
   const rostersKey = useMemo(() => channelKeys.rosters(), [])
-  const onChannelRow = useChannelRowPatch(workspaceId)
+  const onChannelRow = useChannelRowPatch(workspaceId, me, channelId)
   useWorkspaceLive({ workspaceId, userId: me, channelsKey, rostersKey, onChannelRow })
   useStatusesLive(workspaceId, me)
   useActivityBeacon(workspaceId)

@@ -1,13 +1,22 @@
 import { lazyRetrying } from '../../lib/lazy.ts'
 import { NotLoaded } from '../../ui/NotLoaded.tsx'
+import type { Props as InviteDialogProps } from './components/InviteDialog.tsx'
+import type { Props as MembersDialogProps } from './components/MembersDialog.tsx'
 export { useWorkspacesQuery } from './data/workspaces-query.ts'
 export { useMembersQuery } from './data/members-query.ts'
 export { useLeaveWorkspace } from './data/workspace-mutations.ts'
 export { workspaceKeys } from './data/keys.ts'
 export type { Workspace, Member, Role } from './data/types.ts'
 export { canManage } from './data/types.ts'
-export { InviteDialog } from './components/InviteDialog.tsx'
-export { MembersDialog } from './components/MembersDialog.tsx'
+// The workspace menu's dialogs: chunks of their own, loaded when first opened.
+export const InviteDialog = lazyRetrying<InviteDialogProps>(
+  () => import('./components/InviteDialog.tsx').then((m) => ({ default: m.InviteDialog })),
+  NotLoaded
+)
+export const MembersDialog = lazyRetrying<MembersDialogProps>(
+  () => import('./components/MembersDialog.tsx').then((m) => ({ default: m.MembersDialog })),
+  NotLoaded
+)
 export { useWorkspaceLive } from './data/use-workspace-live.ts'
 export type { ChannelChange } from './data/use-workspace-live.ts'
 

@@ -12,7 +12,7 @@ import {
   useRevokeInvite,
 } from '../data/invite-mutations.ts'
 
-interface Props {
+export interface Props {
   workspaceId: string
   workspaceName: string
   userId: string

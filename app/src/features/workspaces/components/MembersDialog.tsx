@@ -5,7 +5,7 @@ import { BotBadge } from '../../bots/index.ts'
 import { useChangeRole, useRemoveMember } from '../data/workspace-mutations.ts'
 import type { Member, Role } from '../data/types.ts'
 
-interface Props {
+export interface Props {
   workspaceId: string
   members: Member[]
   me: string
