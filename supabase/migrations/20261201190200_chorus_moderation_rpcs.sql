@@ -2,7 +2,7 @@
 -- and resolve reports, remove and restore a message, suspend and unsuspend a person. Each
 -- refusal is a clear error (22023 bad input or not found, 42501 not allowed, 23505 twice).
 
-create or replace function private.require_admin_of(p_workspace_id uuid) returns void
+create or replace function private.require_moderator(p_workspace_id uuid) returns void
 language plpgsql stable security definer set search_path = '' as $$
 begin
   if not coalesce(private.is_workspace_admin(p_workspace_id), false) then
@@ -11,7 +11,7 @@ begin
   end if;
 end
 $$;
-revoke all on function private.require_admin_of(uuid) from public;
+revoke all on function private.require_moderator(uuid) from public;
 
 -- A message of a workspace I moderate (any channel, private ones I am not in included).
 create or replace function private.require_moderated_message(p_message_id uuid)
@@ -84,7 +84,7 @@ returns table (
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_uid();
-  perform private.require_admin_of(p_workspace_id);
+  perform private.require_moderator(p_workspace_id);
   return query
   select m.id, c.id, c.name, c.kind::text, m.author_id, p.display_name, p.avatar_path, m.body,
     coalesce((select jsonb_agg(jsonb_build_object('name', a.name, 'mime_type', a.mime_type,
