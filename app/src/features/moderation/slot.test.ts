@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatMessage } from '../messages/conversation/types.ts'
-import { isRemoved, moderationActions, moderationMarkers } from './message-extension.tsx'
+import { isRemoved, moderationActions, moderationMarkers } from './slot.ts'
 
 const message = (patch: Partial<ChatMessage> = {}): ChatMessage => ({
   id: 'm1',
