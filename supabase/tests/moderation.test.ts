@@ -39,7 +39,12 @@ interface OpenReport {
   author_name: string
   body: string
   files: { name: string }[]
-  reports: { reporter_id: string | null; reporter_name: string | null; reason: string; note: string | null }[]
+  reports: {
+    reporter_id: string | null
+    reporter_name: string | null
+    reason: string
+    note: string | null
+  }[]
 }
 
 async function openReports(person: Person): Promise<OpenReport[]> {
@@ -63,7 +68,12 @@ async function readMessage(person: Person, id: string) {
     .eq('id', id)
     .maybeSingle()
   expect(error).toBeNull()
-  return data as { body: string; author_id: string; removed_at: string | null; attachments: unknown[] } | null
+  return data as {
+    body: string
+    author_id: string
+    removed_at: string | null
+    attachments: unknown[]
+  } | null
 }
 
 describe('reports', () => {
@@ -75,13 +85,27 @@ describe('reports', () => {
       p_note: '  an ad  ',
     })
     expect(first.error).toBeNull()
-    expect(first.data).toMatchObject({ message_id: message, reporter_id: member.id, reason: 'spam', note: 'an ad' })
+    expect(first.data).toMatchObject({
+      message_id: message,
+      reporter_id: member.id,
+      reason: 'spam',
+      note: 'an ad',
+    })
 
-    const again = await as(member).rpc('report_message', { p_message_id: message, p_reason: 'other' })
-    expect(again.error).toMatchObject({ code: '23505', message: 'You already reported this message.' })
+    const again = await as(member).rpc('report_message', {
+      p_message_id: message,
+      p_reason: 'other',
+    })
+    expect(again.error).toMatchObject({
+      code: '23505',
+      message: 'You already reported this message.',
+    })
     expect(again.status).toBe(409)
 
-    const mine = await as(member).from('message_reports').select('message_id, reason').eq('message_id', message)
+    const mine = await as(member)
+      .from('message_reports')
+      .select('message_id, reason')
+      .eq('message_id', message)
     expect(mine.data).toEqual([{ message_id: message, reason: 'spam' }])
     // the reported person reads no report of their message
     const theirs = await as(member2).from('message_reports').select('id').eq('message_id', message)
@@ -92,9 +116,21 @@ describe('reports', () => {
   it('refuses bad input with clear errors, never a 500', async () => {
     const message = await makeMessage(stack.sql, owner, world.ch.general, 'fine words')
     const cases: [Record<string, unknown>, number, string][] = [
-      [{ p_message_id: message, p_reason: 'rude' }, 400, 'Choose a reason: spam, harassment, inappropriate or other.'],
-      [{ p_message_id: message, p_reason: null }, 400, 'Choose a reason: spam, harassment, inappropriate or other.'],
-      [{ p_message_id: message, p_reason: 'other', p_note: 'x'.repeat(501) }, 400, "A report's note can be at most 500 characters."],
+      [
+        { p_message_id: message, p_reason: 'rude' },
+        400,
+        'Choose a reason: spam, harassment, inappropriate or other.',
+      ],
+      [
+        { p_message_id: message, p_reason: null },
+        400,
+        'Choose a reason: spam, harassment, inappropriate or other.',
+      ],
+      [
+        { p_message_id: message, p_reason: 'other', p_note: 'x'.repeat(501) },
+        400,
+        "A report's note can be at most 500 characters.",
+      ],
       [{ p_message_id: crypto.randomUUID(), p_reason: 'spam' }, 400, 'Message not found.'],
       [{ p_message_id: world.ch.quiet, p_reason: 'spam' }, 400, 'Message not found.'],
     ]
@@ -103,20 +139,34 @@ describe('reports', () => {
       expect(result.status, JSON.stringify(args)).toBe(status)
       expect(result.error?.message).toBe(text)
     }
-    const notUuid = await as(member).rpc('report_message', { p_message_id: 'nope', p_reason: 'spam' })
+    const notUuid = await as(member).rpc('report_message', {
+      p_message_id: 'nope',
+      p_reason: 'spam',
+    })
     expect(notUuid.status).toBe(400)
     expect(notUuid.error?.code).toBe('22P02')
     const own = await as(owner).rpc('report_message', { p_message_id: message, p_reason: 'spam' })
     expect(own.error?.message).toBe('You cannot report your own message.')
     // a message of a private channel the reporter is not in is not found
     const quiet = await makeMessage(stack.sql, owner, world.ch.quiet, 'private words')
-    const hidden = await as(member2).rpc('report_message', { p_message_id: quiet, p_reason: 'spam' })
+    const hidden = await as(member2).rpc('report_message', {
+      p_message_id: quiet,
+      p_reason: 'spam',
+    })
     expect(hidden.error?.message).toBe('Message not found.')
   })
 
   it('lists open reports to admins only, private channels included, without naming reporters to the reported', async () => {
     const quiet = await makeMessage(stack.sql, owner, world.ch.quiet, 'something nasty in quiet')
-    expect((await as(member).rpc('report_message', { p_message_id: quiet, p_reason: 'harassment', p_note: 'mean' })).error).toBeNull()
+    expect(
+      (
+        await as(member).rpc('report_message', {
+          p_message_id: quiet,
+          p_reason: 'harassment',
+          p_note: 'mean',
+        })
+      ).error
+    ).toBeNull()
 
     const seenByAdmin = (await openReports(admin)).find((r) => r.message_id === quiet)
     expect(seenByAdmin).toMatchObject({
@@ -131,7 +181,15 @@ describe('reports', () => {
 
     // the owner is the reported person: the report is listed without its reporter
     const seenByOwner = (await openReports(owner)).find((r) => r.message_id === quiet)
-    expect(seenByOwner?.reports).toEqual([{ reporter_id: null, reporter_name: null, reason: 'harassment', note: 'mean', created_at: expect.any(String) }])
+    expect(seenByOwner?.reports).toEqual([
+      {
+        reporter_id: null,
+        reporter_name: null,
+        reason: 'harassment',
+        note: 'mean',
+        created_at: expect.any(String),
+      },
+    ])
 
     for (const person of [member, outsider]) {
       const refused = await as(person).rpc('open_reports', { p_workspace_id: world.ws })
@@ -145,7 +203,14 @@ describe('reports', () => {
   it('dismissing resolves every open report of the message, recorded in the audit log', async () => {
     const message = await makeMessage(stack.sql, member2, world.ch.general, 'a joke')
     for (const person of [member, admin]) {
-      expect((await as(person).rpc('report_message', { p_message_id: message, p_reason: 'inappropriate' })).error).toBeNull()
+      expect(
+        (
+          await as(person).rpc('report_message', {
+            p_message_id: message,
+            p_reason: 'inappropriate',
+          })
+        ).error
+      ).toBeNull()
     }
     const refused = await as(member).rpc('dismiss_reports', { p_message_id: message })
     expect(refused.error?.message).toBe('Message not found.')
@@ -164,16 +229,37 @@ describe('removal by an admin', () => {
     const word = uniqueWord()
     const message = crypto.randomUUID()
     const filePath = await attachmentPath(stack.sql, world.ch.general, message)
-    const uploaded = await as(member).storage.from('attachments').upload(filePath, new Blob(['the notes'], { type: 'text/plain' }))
+    const uploaded = await as(member)
+      .storage.from('attachments')
+      .upload(filePath, new Blob(['the notes'], { type: 'text/plain' }))
     expect(uploaded.error).toBeNull()
-    const sent = await as(member).rpc('send_message', { p_id: message, p_channel_id: world.ch.general, p_body: 'see file', p_attachments: [{ path: filePath }] })
+    const sent = await as(member).rpc('send_message', {
+      p_id: message,
+      p_channel_id: world.ch.general,
+      p_body: 'see file',
+      p_attachments: [{ path: filePath }],
+    })
     expect(sent.error).toBeNull()
     expect((await as(member2).storage.from('attachments').download(filePath)).error).toBeNull()
-    await asUser(stack.sql, member, (tx) => tx`select public.edit_message(${message}, ${`offensive ${word}`})`)
+    await asUser(
+      stack.sql,
+      member,
+      (tx) => tx`select public.edit_message(${message}, ${`offensive ${word}`})`
+    )
     const reply = crypto.randomUUID()
-    await asUser(stack.sql, member2, (tx) => tx`select public.send_message(${reply}, ${world.ch.general}, ${'a reply stays'}, '[]'::jsonb, ${message})`)
-    expect((await searchAs(stack.sql, member2, { workspace: world.ws, terms: [word] })).map((h) => h.id)).toEqual([message])
-    expect((await as(member2).rpc('report_message', { p_message_id: message, p_reason: 'harassment' })).error).toBeNull()
+    await asUser(
+      stack.sql,
+      member2,
+      (tx) =>
+        tx`select public.send_message(${reply}, ${world.ch.general}, ${'a reply stays'}, '[]'::jsonb, ${message})`
+    )
+    expect(
+      (await searchAs(stack.sql, member2, { workspace: world.ws, terms: [word] })).map((h) => h.id)
+    ).toEqual([message])
+    expect(
+      (await as(member2).rpc('report_message', { p_message_id: message, p_reason: 'harassment' }))
+        .error
+    ).toBeNull()
 
     const inbox = new Inbox()
     const live = await joinPrivate(stack, owner, liveTopic.channel(world.ch.general), inbox)
@@ -183,8 +269,15 @@ describe('removal by an admin', () => {
       expect(refused.error?.message).toBe('Message not found.')
       const removed = await as(admin).rpc('remove_message', { p_message_id: message })
       expect(removed.error).toBeNull()
-      await inbox.until((h) => h.event === 'UPDATE' && recordOf(h).id === message && recordOf(h).removed_at != null)
-      await inbox.until((h) => h.event === 'DELETE' && h.payload.table === 'attachments' && recordOf(h).message_id === message)
+      await inbox.until(
+        (h) => h.event === 'UPDATE' && recordOf(h).id === message && recordOf(h).removed_at != null
+      )
+      await inbox.until(
+        (h) =>
+          h.event === 'DELETE' &&
+          h.payload.table === 'attachments' &&
+          recordOf(h).message_id === message
+      )
       const update = inbox.heard.find((h) => h.event === 'UPDATE' && recordOf(h).id === message)!
       expect(recordOf(update).body).toBe('')
     } finally {
@@ -195,16 +288,23 @@ describe('removal by an admin', () => {
       const seen = await readMessage(person, message)
       expect(seen, person.email).toMatchObject({ body: '', author_id: member.id, attachments: [] })
       expect(seen?.removed_at).not.toBeNull()
-      const versions = await as(person).from('message_versions').select('body').eq('message_id', message)
+      const versions = await as(person)
+        .from('message_versions')
+        .select('body')
+        .eq('message_id', message)
       expect(versions.data).toEqual([])
       const page = await as(person).rpc('message_page', { p_channel_id: world.ch.general })
-      const row = (page.data as { id: string; body: string; attachments: unknown[] }[]).find((m) => m.id === message)
+      const row = (page.data as { id: string; body: string; attachments: unknown[] }[]).find(
+        (m) => m.id === message
+      )
       expect(row).toMatchObject({ body: '', attachments: [] })
     }
     const download = await as(member).storage.from('attachments').download(filePath)
     expect(download.error).not.toBeNull()
     expect(await searchAs(stack.sql, member2, { workspace: world.ws, terms: [word] })).toEqual([])
-    expect(await searchAs(stack.sql, member, { workspace: world.ws, terms: ['notes'] })).not.toContainEqual(expect.objectContaining({ id: message }))
+    expect(
+      await searchAs(stack.sql, member, { workspace: world.ws, terms: ['notes'] })
+    ).not.toContainEqual(expect.objectContaining({ id: message }))
     expect((await readMessage(member, reply))?.body).toBe('a reply stays')
     // the author cannot edit it back
     const edit = await as(member).rpc('edit_message', { p_id: message, p_body: 'again' })
@@ -213,23 +313,41 @@ describe('removal by an admin', () => {
     expect(direct.error?.message).toBe('This message was removed by an admin.')
     // the original: admins only
     const original = await as(admin).rpc('removed_message', { p_message_id: message }).single()
-    expect(original.data).toMatchObject({ body: `offensive ${word}`, files: [{ name: 'notes.txt' }] })
+    expect(original.data).toMatchObject({
+      body: `offensive ${word}`,
+      files: [{ name: 'notes.txt' }],
+    })
     const peek = await as(member).rpc('removed_message', { p_message_id: message })
     expect(peek.error?.message).toBe('Message not found.')
     expect((await openReports(admin)).some((r) => r.message_id === message)).toBe(false)
 
-    expect((await as(member).rpc('restore_message', { p_message_id: message })).error?.message).toBe('Message not found.')
+    expect(
+      (await as(member).rpc('restore_message', { p_message_id: message })).error?.message
+    ).toBe('Message not found.')
     expect((await as(admin).rpc('restore_message', { p_message_id: message })).error).toBeNull()
     const back = await readMessage(member2, message)
-    expect(back).toMatchObject({ body: `offensive ${word}`, removed_at: null, attachments: [{ name: 'notes.txt' }] })
-    const versions = await as(member2).from('message_versions').select('body').eq('message_id', message)
+    expect(back).toMatchObject({
+      body: `offensive ${word}`,
+      removed_at: null,
+      attachments: [{ name: 'notes.txt' }],
+    })
+    const versions = await as(member2)
+      .from('message_versions')
+      .select('body')
+      .eq('message_id', message)
     expect(versions.data).toEqual([{ body: 'see file' }])
-    expect((await searchAs(stack.sql, member2, { workspace: world.ws, terms: [word] })).map((h) => h.id)).toEqual([message])
+    expect(
+      (await searchAs(stack.sql, member2, { workspace: world.ws, terms: [word] })).map((h) => h.id)
+    ).toEqual([message])
     expect((await as(member2).storage.from('attachments').download(filePath)).error).toBeNull()
     const again = await as(admin).rpc('restore_message', { p_message_id: message })
     expect(again.error?.message).toBe('This message was not removed.')
 
-    expect(await auditActions(message)).toEqual(['message.removed', 'report.resolved', 'message.restored'])
+    expect(await auditActions(message)).toEqual([
+      'message.removed',
+      'report.resolved',
+      'message.restored',
+    ])
   })
 
   it('refuses bad input with clear errors', async () => {
@@ -238,54 +356,93 @@ describe('removal by an admin', () => {
     const missing = await as(admin).rpc('remove_message', { p_message_id: crypto.randomUUID() })
     expect(missing.status).toBe(400)
     expect(missing.error?.message).toBe('Message not found.')
-    const elsewhere = await as(admin).rpc('remove_message', { p_message_id: await makeMessage(stack.sql, outsider, world.ch.outside) })
+    const elsewhere = await as(admin).rpc('remove_message', {
+      p_message_id: await makeMessage(stack.sql, outsider, world.ch.outside),
+    })
     expect(elsewhere.error?.message).toBe('Message not found.')
   })
 })
 
 describe('suspension', () => {
   it('an admin suspends a member: REST, Storage and Realtime refused at once; unsuspend restores all', async () => {
-    const before = await as(member).from('channel_members').select('channel_id, last_read_seq').order('channel_id')
+    const before = await as(member)
+      .from('channel_members')
+      .select('channel_id, last_read_seq')
+      .order('channel_id')
     expect(before.data!.length).toBeGreaterThan(2)
-    const { path: filePath } = { path: await attachmentPath(stack.sql, world.ch.general, crypto.randomUUID()) }
+    const { path: filePath } = {
+      path: await attachmentPath(stack.sql, world.ch.general, crypto.randomUUID()),
+    }
     const live = await joinPrivate(stack, member, liveTopic.channel(world.ch.general))
     expect(live.joined).toBe(true)
     const closed = new Promise<void>((resolve) => {
       live.channel.on('system', {}, (m: { status?: string }) => m.status === 'error' && resolve())
     })
     try {
-      const refused = await as(member2).rpc('suspend_member', { p_workspace_id: world.ws, p_user_id: member.id })
+      const refused = await as(member2).rpc('suspend_member', {
+        p_workspace_id: world.ws,
+        p_user_id: member.id,
+      })
       expect(refused.status).toBe(403)
       expect(refused.error?.message).toBe('Only owners and admins can suspend people.')
-      expect((await as(admin).rpc('suspend_member', { p_workspace_id: world.ws, p_user_id: member.id })).error).toBeNull()
+      expect(
+        (await as(admin).rpc('suspend_member', { p_workspace_id: world.ws, p_user_id: member.id }))
+          .error
+      ).toBeNull()
       await closed
     } finally {
       await leave(live)
     }
     const channels = await as(member).from('channels').select('id').eq('workspace_id', world.ws)
     expect(channels.data).toEqual([])
-    const messages = await as(member).from('messages').select('id').eq('channel_id', world.ch.general)
+    const messages = await as(member)
+      .from('messages')
+      .select('id')
+      .eq('channel_id', world.ch.general)
     expect(messages.data).toEqual([])
-    const post = await as(member).rpc('send_message', { p_id: crypto.randomUUID(), p_channel_id: world.ch.general, p_body: 'still here?' })
+    const post = await as(member).rpc('send_message', {
+      p_id: crypto.randomUUID(),
+      p_channel_id: world.ch.general,
+      p_body: 'still here?',
+    })
     expect(post.error).not.toBeNull()
     expect(post.status).toBeLessThan(500)
-    const upload = await as(member).storage.from('attachments').upload(filePath, new Blob(['x']))
+    const upload = await as(member)
+      .storage.from('attachments')
+      .upload(filePath, new Blob(['x']))
     expect(upload.error).not.toBeNull()
     const rejoin = await joinPrivate(stack, member, liveTopic.channel(world.ch.general))
     expect(rejoin.joined).toBe(false)
     // they can tell why: their own membership row, and the workspace's name
     const suspended = await as(member).rpc('suspended_workspaces')
-    expect(suspended.data).toEqual([{ id: world.ws, name: 'Matrix W', suspended_at: expect.any(String) }])
+    expect(suspended.data).toEqual([
+      { id: world.ws, name: 'Matrix W', suspended_at: expect.any(String) },
+    ])
     // the rest of the workspace sees them still as a member
-    const roster = await as(member2).from('workspace_members').select('user_id, suspended_at').eq('user_id', member.id).single()
+    const roster = await as(member2)
+      .from('workspace_members')
+      .select('user_id, suspended_at')
+      .eq('user_id', member.id)
+      .single()
     expect(roster.data?.suspended_at).not.toBeNull()
 
-    expect((await as(admin).rpc('unsuspend_member', { p_workspace_id: world.ws, p_user_id: member.id })).error).toBeNull()
-    const after = await as(member).from('channel_members').select('channel_id, last_read_seq').order('channel_id')
+    expect(
+      (await as(admin).rpc('unsuspend_member', { p_workspace_id: world.ws, p_user_id: member.id }))
+        .error
+    ).toBeNull()
+    const after = await as(member)
+      .from('channel_members')
+      .select('channel_id, last_read_seq')
+      .order('channel_id')
     expect(after.data).toEqual(before.data)
-    expect((await as(member).from('messages').select('id').eq('channel_id', world.ch.general)).data!.length).toBeGreaterThan(0)
+    expect(
+      (await as(member).from('messages').select('id').eq('channel_id', world.ch.general)).data!
+        .length
+    ).toBeGreaterThan(0)
     expect((await as(member).rpc('suspended_workspaces')).data).toEqual([])
-    expect(await auditActions(member.id)).toEqual(expect.arrayContaining(['member.suspended', 'member.unsuspended']))
+    expect(await auditActions(member.id)).toEqual(
+      expect.arrayContaining(['member.suspended', 'member.unsuspended'])
+    )
   })
 
   it('owners cannot be suspended, admins only by owners, nobody suspends themself', async () => {
@@ -297,28 +454,47 @@ describe('suspension', () => {
       [admin, outsider, 400, 'That person is not a member of this workspace.'],
     ]
     for (const [actor, target, status, text] of cases) {
-      const result = await as(actor).rpc('suspend_member', { p_workspace_id: world.ws, p_user_id: target.id })
+      const result = await as(actor).rpc('suspend_member', {
+        p_workspace_id: world.ws,
+        p_user_id: target.id,
+      })
       expect(result.status).toBe(status)
       expect(result.error?.message).toBe(text)
     }
     const bad = await as(admin).rpc('suspend_member', { p_workspace_id: world.ws, p_user_id: 'x' })
     expect(bad.status).toBe(400)
     // an owner suspends an admin, and unsuspends them
-    expect((await as(owner).rpc('suspend_member', { p_workspace_id: world.ws, p_user_id: admin.id })).error).toBeNull()
+    expect(
+      (await as(owner).rpc('suspend_member', { p_workspace_id: world.ws, p_user_id: admin.id }))
+        .error
+    ).toBeNull()
     expect((await as(admin).rpc('open_reports', { p_workspace_id: world.ws })).status).toBe(403)
-    expect((await as(owner).rpc('unsuspend_member', { p_workspace_id: world.ws, p_user_id: admin.id })).error).toBeNull()
+    expect(
+      (await as(owner).rpc('unsuspend_member', { p_workspace_id: world.ws, p_user_id: admin.id }))
+        .error
+    ).toBeNull()
     expect((await as(admin).rpc('open_reports', { p_workspace_id: world.ws })).error).toBeNull()
   })
 
   it('removing a person from the workspace keeps their messages attributed to them, name included', async () => {
     const gone = await createPerson(stack, 'Gina Gone')
-    const [link] = await asUser(stack.sql, owner, (tx) => tx<{ token: string }[]>`select token from public.create_invite(${world.ws})`)
+    const [link] = await asUser(
+      stack.sql,
+      owner,
+      (tx) => tx<{ token: string }[]>`select token from public.create_invite(${world.ws})`
+    )
     await asUser(stack.sql, gone, (tx) => tx`select public.accept_invite(${link!.token})`)
     const message = await makeMessage(stack.sql, gone, world.ch.general, 'my last words')
-    expect((await as(admin).rpc('remove_member', { p_workspace_id: world.ws, p_user_id: gone.id })).error).toBeNull()
+    expect(
+      (await as(admin).rpc('remove_member', { p_workspace_id: world.ws, p_user_id: gone.id })).error
+    ).toBeNull()
     const seen = await readMessage(member2, message)
     expect(seen).toMatchObject({ body: 'my last words', author_id: gone.id })
-    const profile = await as(member2).from('profiles').select('id, display_name').eq('id', gone.id).single()
+    const profile = await as(member2)
+      .from('profiles')
+      .select('id, display_name')
+      .eq('id', gone.id)
+      .single()
     expect(profile.data).toEqual({ id: gone.id, display_name: 'Gina Gone' })
     expect(await auditActions(gone.id)).toContain('member.removed')
   })

@@ -14,8 +14,12 @@ const reportBy =
   (reporter: (w: World) => Person) =>
   async ({ sql, world }: MatrixContext): Promise<string> => {
     const message = await makeMessage(sql, world.people.member2, world.ch.general)
-    const [row] = await asUser(sql, reporter(world), (tx) => tx<{ id: string }[]>`
-      select id from public.report_message(${message}, 'spam', 'matrix')`)
+    const [row] = await asUser(
+      sql,
+      reporter(world),
+      (tx) => tx<{ id: string }[]>`
+      select id from public.report_message(${message}, 'spam', 'matrix')`
+    )
     return row!.id
   }
 
@@ -24,7 +28,8 @@ const quietMessage =
   (removed: boolean) =>
   async ({ sql, world }: MatrixContext): Promise<string> => {
     const id = await makeMessage(sql, world.people.owner, world.ch.quiet, 'to be judged')
-    if (removed) await asUser(sql, world.people.owner, (tx) => tx`select public.remove_message(${id})`)
+    if (removed)
+      await asUser(sql, world.people.owner, (tx) => tx`select public.remove_message(${id})`)
     return id
   }
 
@@ -43,7 +48,11 @@ const ofRemovedMessage =
   }
 
 const removedAt = async (sql: Sql | TransactionSql, id: string) =>
-  (await sql<{ removed_at: Date | null }[]>`select removed_at from public.messages where id = ${id}`)[0]?.removed_at ?? null
+  (
+    await sql<
+      { removed_at: Date | null }[]
+    >`select removed_at from public.messages where id = ${id}`
+  )[0]?.removed_at ?? null
 
 /** member2 in the workspace, suspended or not first (as a check before may have left them);
  *  the key is `workspace/person`. */
