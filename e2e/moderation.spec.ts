@@ -1,7 +1,8 @@
 // Moderation end to end (issue 35, part 4): Cleo reports Ben's message from its menu (a reason and
 // a note) and sees "Reported"; Ana, the owner, opens Reports from the workspace menu, sees the
 // message, its author and Cleo's reason, and removes it; Ben (the author) and Cleo see "Removed
-// by an admin" in its place, live; Ana's audit log says so. One browser context per person.
+// by an admin" in its place, live; Ana suspends Ben, who is told so at once; Ana's audit log
+// says all of it. One browser context per person.
 import { expect, test } from './support/test.ts'
 import { actor, messageWith, send, waitLive } from './support/actors.ts'
 import type { Actor } from './support/actors.ts'
@@ -57,6 +58,19 @@ test('a member reports a message, the owner removes it from Reports, everyone se
       await expect(person.page.getByText('Removed by an admin')).toBeVisible()
       await expect(person.page.getByText(text)).toHaveCount(0)
     }
+  })
+
+  await test.step('Ana suspends Ben from Reports, People: Ben is told at once', async () => {
+    await (await openMenu(ana)).getByRole('menuitem', { name: 'Reports' }).click()
+    const reports = ana.page.getByRole('dialog', { name: 'Reports' })
+    await reports.getByRole('button', { name: `Suspend ${ben.name}` }).click()
+    await expect(
+      reports.getByRole('button', { name: `Lift the suspension of ${ben.name}` })
+    ).toBeVisible()
+    await reports.getByRole('button', { name: 'Close' }).click()
+    await expect(
+      ben.page.getByRole('heading', { name: `You were suspended from ${workspace}` })
+    ).toBeVisible()
   })
 
   await test.step("Ana's audit log records the removal", async () => {

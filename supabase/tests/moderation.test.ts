@@ -418,6 +418,8 @@ describe('suspension', () => {
     expect(suspended.data).toEqual([
       { id: world.ws, name: 'Matrix W', suspended_at: expect.any(String) },
     ])
+    // …and no second factor would open it: two-factor sign-in is not what keeps it closed
+    expect((await as(member).rpc('mfa_blocked_workspaces')).data).toEqual([])
     // the rest of the workspace sees them still as a member
     const roster = await as(member2)
       .from('workspace_members')
