@@ -118,6 +118,33 @@ describe('suspension', () => {
     )
   })
 
+  it('emails nothing of the workspace to a suspended person, nor a removed message to anyone', async () => {
+    const wanted = async (message: string) => {
+      const [row] = await stack.sql<{ n: number }[]>`
+        select count(*)::int as n from private.wanted_emails(array(
+          select q.id from private.email_queue q where q.message_id = ${message}), false)`
+      return row!.n
+    }
+    const dm = await makeMessage(stack.sql, owner, world.ch.dm, 'a word in private')
+    const queued = await stack.sql`select 1 from private.email_queue where message_id = ${dm}`
+    expect(queued.length).toBe(1)
+    expect(await wanted(dm)).toBe(1)
+    await asUser(
+      stack.sql,
+      owner,
+      (tx) => tx`select public.suspend_member(${world.ws}, ${member.id})`
+    )
+    expect(await wanted(dm)).toBe(0)
+    await asUser(
+      stack.sql,
+      owner,
+      (tx) => tx`select public.unsuspend_member(${world.ws}, ${member.id})`
+    )
+    expect(await wanted(dm)).toBe(1)
+    await asUser(stack.sql, owner, (tx) => tx`select public.remove_message(${dm})`)
+    expect(await wanted(dm)).toBe(0)
+  })
+
   it('owners cannot be suspended, admins only by owners, nobody suspends themself', async () => {
     const cases: [Person, Person, number, string][] = [
       [admin, owner, 403, 'Owners cannot be suspended.'],
