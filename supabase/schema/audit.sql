@@ -310,6 +310,27 @@ end
 $function$;
 grant execute on function private.audit_log_is_history() to public;
 
+-- Function private.audit_message_removals()
+CREATE OR REPLACE FUNCTION private.audit_message_removals()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_channel public.channels;
+begin
+  select * into v_channel from public.channels c where c.id = new.channel_id;
+  perform private.audit(v_channel.workspace_id,
+    case when new.removed_at is not null then 'message.removed' else 'message.restored' end,
+    'message', new.id::text, private.person_label(new.author_id),
+    jsonb_build_object('channel_id', v_channel.id, 'channel', v_channel.name,
+      'author_id', new.author_id));
+  return null;
+end
+$function$;
+grant execute on function private.audit_message_removals() to public;
+
 -- Function private.audit_slash_commands()
 CREATE OR REPLACE FUNCTION private.audit_slash_commands()
  RETURNS trigger
@@ -334,6 +355,23 @@ begin
 end
 $function$;
 grant execute on function private.audit_slash_commands() to public;
+
+-- Function private.audit_suspensions()
+CREATE OR REPLACE FUNCTION private.audit_suspensions()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audit(new.workspace_id,
+    case when new.suspended_at is not null then 'member.suspended' else 'member.unsuspended' end,
+    'person', new.user_id::text, private.person_label(new.user_id),
+    jsonb_build_object('role', new.role));
+  return null;
+end
+$function$;
+grant execute on function private.audit_suspensions() to public;
 
 -- Function private.audit_user_groups()
 CREATE OR REPLACE FUNCTION private.audit_user_groups()

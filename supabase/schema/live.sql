@@ -85,6 +85,22 @@ end
 $function$;
 -- execute: only its owner (no grants on private.live_channels())
 
+-- Function private.live_message_removals()
+CREATE OR REPLACE FUNCTION private.live_message_removals()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.live_send('live:channel:' || a.channel_id::text, 'attachments',
+    case when new.removed_at is not null then 'DELETE' else 'INSERT' end, to_jsonb(a))
+  from public.attachments a where a.message_id = new.id;
+  return null;
+end
+$function$;
+grant execute on function private.live_message_removals() to public;
+
 -- Function private.live_profiles()
 CREATE OR REPLACE FUNCTION private.live_profiles()
  RETURNS trigger

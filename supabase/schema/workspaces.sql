@@ -13,6 +13,8 @@ create table public.workspace_members (
   role public.workspace_role default 'member'::public.workspace_role not null,
   joined_at timestamp with time zone default now() not null,
   left_at timestamp with time zone,
+  suspended_at timestamp with time zone,
+  suspended_by uuid,
   constraint workspace_members_pkey PRIMARY KEY (id),
   constraint workspace_members_unique UNIQUE (workspace_id, user_id),
   constraint workspace_members_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
@@ -31,6 +33,7 @@ CREATE TRIGGER workspace_members_audit AFTER INSERT OR DELETE OR UPDATE OF role,
 CREATE TRIGGER workspace_members_keep_owner AFTER DELETE OR UPDATE OF role, left_at ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.workspace_keeps_owner();
 CREATE TRIGGER workspace_members_live AFTER INSERT OR DELETE OR UPDATE ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.live_workspace_members();
 CREATE TRIGGER workspace_members_queue_events AFTER INSERT OR UPDATE OF left_at ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.workspace_members_queue_events();
+CREATE TRIGGER workspace_members_suspension_audit AFTER UPDATE OF suspended_at ON public.workspace_members FOR EACH ROW WHEN (old.suspended_at IS DISTINCT FROM new.suspended_at) EXECUTE FUNCTION private.audit_suspensions();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.workspace_members to service_role;
 grant delete, insert, maintain, select on table public.workspace_members to authenticated;
@@ -182,6 +185,7 @@ AS $function$
   from public.workspace_members wm
   join public.workspaces w on w.id = wm.workspace_id
   where wm.user_id = (select auth.uid()) and wm.left_at is null
+    and wm.suspended_at is null -- suspended: a suspended member reads nothing of the workspace
     and (select private.mfa_ok()) and (not w.require_mfa or (select private.session_aal2()))
 $function$;
 grant execute on function private.workspace_ids() to authenticated, service_role;
@@ -456,6 +460,24 @@ begin
 end
 $function$;
 grant execute on function public.set_member_role(uuid,uuid,public.workspace_role) to authenticated, service_role;
+
+-- Function public.unsuspend_member(p_workspace_id uuid, p_user_id uuid)
+CREATE OR REPLACE FUNCTION public.unsuspend_member(p_workspace_id uuid, p_user_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.workspace_members := private.require_suspendable(p_workspace_id, p_user_id);
+begin
+  if target.suspended_at is not null then
+    update public.workspace_members wm set suspended_at = null, suspended_by = null
+    where wm.id = target.id;
+  end if;
+end
+$function$;
+grant execute on function public.unsuspend_member(uuid,uuid) to anon, authenticated, public, service_role;
 
 -- Function public.workspace_roster(p_workspace_id uuid)
 CREATE OR REPLACE FUNCTION public.workspace_roster(p_workspace_id uuid)

@@ -760,6 +760,77 @@ export type Database = {
           },
         ]
       }
+      message_reports: {
+        Row: {
+          channel_id: string
+          created_at: string
+          id: string
+          message_id: string
+          note: string | null
+          reason: Database["public"]["Enums"]["report_reason"]
+          reporter_id: string | null
+          resolution: string | null
+          resolved_at: string | null
+          resolved_by: string | null
+          workspace_id: string
+        }
+        Insert: {
+          channel_id: string
+          created_at?: string
+          id?: string
+          message_id: string
+          note?: string | null
+          reason: Database["public"]["Enums"]["report_reason"]
+          reporter_id?: string | null
+          resolution?: string | null
+          resolved_at?: string | null
+          resolved_by?: string | null
+          workspace_id: string
+        }
+        Update: {
+          channel_id?: string
+          created_at?: string
+          id?: string
+          message_id?: string
+          note?: string | null
+          reason?: Database["public"]["Enums"]["report_reason"]
+          reporter_id?: string | null
+          resolution?: string | null
+          resolved_at?: string | null
+          resolved_by?: string | null
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "message_reports_channel_id_fkey"
+            columns: ["channel_id"]
+            isOneToOne: false
+            referencedRelation: "channels"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "message_reports_message_id_fkey"
+            columns: ["message_id"]
+            isOneToOne: false
+            referencedRelation: "messages"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "message_reports_reporter_id_fkey"
+            columns: ["reporter_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "message_reports_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       message_versions: {
         Row: {
           body: string
@@ -814,6 +885,8 @@ export type Database = {
           in_channel: boolean
           mentions: string[]
           parent_id: string | null
+          removed_at: string | null
+          removed_by: string | null
           seq: number | null
           thread_seq: number | null
         }
@@ -828,6 +901,8 @@ export type Database = {
           in_channel?: boolean
           mentions?: string[]
           parent_id?: string | null
+          removed_at?: string | null
+          removed_by?: string | null
           seq?: number | null
           thread_seq?: number | null
         }
@@ -842,6 +917,8 @@ export type Database = {
           in_channel?: boolean
           mentions?: string[]
           parent_id?: string | null
+          removed_at?: string | null
+          removed_by?: string | null
           seq?: number | null
           thread_seq?: number | null
         }
@@ -1492,6 +1569,8 @@ export type Database = {
           joined_at: string
           left_at: string | null
           role: Database["public"]["Enums"]["workspace_role"]
+          suspended_at: string | null
+          suspended_by: string | null
           user_id: string
           workspace_id: string
         }
@@ -1500,6 +1579,8 @@ export type Database = {
           joined_at?: string
           left_at?: string | null
           role?: Database["public"]["Enums"]["workspace_role"]
+          suspended_at?: string | null
+          suspended_by?: string | null
           user_id: string
           workspace_id: string
         }
@@ -1508,6 +1589,8 @@ export type Database = {
           joined_at?: string
           left_at?: string | null
           role?: Database["public"]["Enums"]["workspace_role"]
+          suspended_at?: string | null
+          suspended_by?: string | null
           user_id?: string
           workspace_id?: string
         }
@@ -1895,6 +1978,8 @@ export type Database = {
           in_channel: boolean
           mentions: string[]
           parent_id: string | null
+          removed_at: string | null
+          removed_by: string | null
           seq: number | null
           thread_seq: number | null
         }
@@ -1906,6 +1991,7 @@ export type Database = {
         }
       }
       delete_user_group: { Args: { p_group_id: string }; Returns: undefined }
+      dismiss_reports: { Args: { p_message_id: string }; Returns: number }
       edit_message: {
         Args: { p_body: string; p_id: string }
         Returns: {
@@ -1919,6 +2005,8 @@ export type Database = {
           in_channel: boolean
           mentions: string[]
           parent_id: string | null
+          removed_at: string | null
+          removed_by: string | null
           seq: number | null
           thread_seq: number | null
         }
@@ -2109,6 +2197,24 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      open_reports: {
+        Args: { p_workspace_id: string }
+        Returns: {
+          author_avatar_path: string
+          author_id: string
+          author_name: string
+          body: string
+          channel_id: string
+          channel_kind: string
+          channel_name: string
+          files: Json
+          first_reported_at: string
+          message_created_at: string
+          message_id: string
+          parent_id: string
+          reports: Json
+        }[]
+      }
       pin_message: {
         Args: { p_message_id: string }
         Returns: {
@@ -2223,10 +2329,44 @@ export type Database = {
         Args: { p_user_id: string; p_workspace_id: string }
         Returns: undefined
       }
+      remove_message: { Args: { p_message_id: string }; Returns: undefined }
       remove_user_group_member: {
         Args: { p_group_id: string; p_user_id: string }
         Returns: undefined
       }
+      removed_message: {
+        Args: { p_message_id: string }
+        Returns: {
+          body: string
+          files: Json
+          message_id: string
+          removed_at: string
+          removed_by: string
+        }[]
+      }
+      report_message: {
+        Args: { p_message_id: string; p_note?: string; p_reason: string }
+        Returns: {
+          channel_id: string
+          created_at: string
+          id: string
+          message_id: string
+          note: string | null
+          reason: Database["public"]["Enums"]["report_reason"]
+          reporter_id: string | null
+          resolution: string | null
+          resolved_at: string | null
+          resolved_by: string | null
+          workspace_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "message_reports"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      restore_message: { Args: { p_message_id: string }; Returns: undefined }
       retry_event_delivery: { Args: { p_id: number }; Returns: string }
       revoke_bot: { Args: { p_id: string }; Returns: undefined }
       revoke_incoming_webhook: {
@@ -2327,6 +2467,8 @@ export type Database = {
           in_channel: boolean
           mentions: string[]
           parent_id: string | null
+          removed_at: string | null
+          removed_by: string | null
           seq: number | null
           thread_seq: number | null
         }
@@ -2439,6 +2581,8 @@ export type Database = {
           joined_at: string
           left_at: string | null
           role: Database["public"]["Enums"]["workspace_role"]
+          suspended_at: string | null
+          suspended_by: string | null
           user_id: string
           workspace_id: string
         }
@@ -2558,6 +2702,18 @@ export type Database = {
           user_name: string
         }[]
       }
+      suspend_member: {
+        Args: { p_user_id: string; p_workspace_id: string }
+        Returns: undefined
+      }
+      suspended_workspaces: {
+        Args: never
+        Returns: {
+          id: string
+          name: string
+          suspended_at: string
+        }[]
+      }
       thread_page: {
         Args: {
           p_after_seq?: number
@@ -2603,6 +2759,10 @@ export type Database = {
       unpin_message: { Args: { p_message_id: string }; Returns: boolean }
       unsave_message: { Args: { p_message_id: string }; Returns: boolean }
       unsubscribe_email: { Args: { p_token: string }; Returns: boolean }
+      unsuspend_member: {
+        Args: { p_user_id: string; p_workspace_id: string }
+        Returns: undefined
+      }
       update_channel: {
         Args: { p_channel_id: string; p_name?: string; p_topic?: string }
         Returns: {
@@ -2726,6 +2886,7 @@ export type Database = {
     Enums: {
       channel_kind: "public" | "private" | "dm"
       notify_level: "all" | "mentions" | "nothing"
+      report_reason: "spam" | "harassment" | "inappropriate" | "other"
       workspace_role: "owner" | "admin" | "member"
     }
     CompositeTypes: {
@@ -2856,6 +3017,7 @@ export const Constants = {
     Enums: {
       channel_kind: ["public", "private", "dm"],
       notify_level: ["all", "mentions", "nothing"],
+      report_reason: ["spam", "harassment", "inappropriate", "other"],
       workspace_role: ["owner", "admin", "member"],
     },
   },

@@ -19,6 +19,7 @@ import { ProfileDialog } from '../features/profiles/index.ts'
 import { IntegrationsDialog } from '../features/integrations/index.ts'
 import { AuditLogDialog } from '../features/audit/index.ts'
 import { GroupsDialog } from '../features/groups/index.ts'
+import { ReportsDialog } from '../features/moderation/index.ts'
 
 export type WorkspaceDialog =
   | 'invite'
@@ -32,6 +33,7 @@ export type WorkspaceDialog =
   | 'integrations'
   | 'audit-log'
   | 'groups'
+  | 'reports'
 
 interface Props {
   dialog: WorkspaceDialog
@@ -156,6 +158,19 @@ export default function WorkspaceDialogs(props: Props) {
           <AuditLogDialog
             workspaceId={workspaceId}
             workspaceName={props.workspace?.name ?? ''}
+            members={members}
+            open
+            onClose={onClose}
+          />
+        </Suspense>
+      )
+    case 'reports':
+      return (
+        <Suspense fallback={null}>
+          <ReportsDialog
+            workspaceId={workspaceId}
+            me={me}
+            isOwner={props.workspace?.role === 'owner'}
             members={members}
             open
             onClose={onClose}

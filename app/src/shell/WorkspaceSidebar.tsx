@@ -84,6 +84,18 @@ export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
                   Integrations
                 </button>
               )}
+              {isAdmin && (
+                <button
+                  type="button"
+                  role="menuitem"
+                  onClick={() => {
+                    close()
+                    onDialog('reports')
+                  }}
+                >
+                  Reports
+                </button>
+              )}
               {isOwner && (
                 <button
                   type="button"

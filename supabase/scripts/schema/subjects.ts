@@ -22,6 +22,10 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'bots', words: ['bot'] },
   { name: 'events', words: ['event'] },
   {
+    name: 'moderation',
+    words: ['report', 'removed', 'restore', 'suspend', 'suspended', 'suspendable', 'moderator'],
+  },
+  {
     name: 'notifications',
     words: ['notification', 'notify', 'email', 'dnd', 'disturb', 'snooze', 'unsubscribe', 'badge'],
   },

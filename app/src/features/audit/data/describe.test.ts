@@ -22,6 +22,17 @@ describe('describeEntry', () => {
     expect(entry('webhook.created', 'CI', { channel: 'general' })).toBe(
       'added the webhook CI to #general'
     )
+    expect(entry('message.removed', 'Mia', { channel: 'general' })).toBe(
+      'removed a message by Mia in #general'
+    )
+    expect(entry('report.dismissed', 'Mia', { channel: 'ops', reports: 2 })).toBe(
+      'dismissed 2 reports of a message by Mia in #ops'
+    )
+    expect(entry('report.resolved', 'Mia', { channel: 'ops', reports: 1 })).toBe(
+      'resolved the report of a message by Mia in #ops'
+    )
+    expect(entry('member.suspended', 'Sam')).toBe('suspended Sam')
+    expect(entry('member.unsuspended', 'Sam')).toBe('lifted the suspension of Sam')
     expect(entry('workspace.mfa_required', 'Acme')).toBe('required two-factor sign-in for everyone')
     expect(entry('workspace.broadcast_warning_changed', 'Acme', { from: 5, to: 20 })).toBe(
       'asked to confirm mentions that notify more than 20 people'

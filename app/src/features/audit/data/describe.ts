@@ -15,6 +15,7 @@ export const ACTION_GROUPS = [
   { id: 'channel', label: 'Channels', prefixes: ['channel'] },
   { id: 'integration', label: 'Integrations', prefixes: ['webhook', 'bot', 'command', 'events'] },
   { id: 'group', label: 'Groups', prefixes: ['group'] },
+  { id: 'moderation', label: 'Moderation', prefixes: ['report', 'message'] },
   { id: 'workspace', label: 'Workspace settings', prefixes: ['workspace'] },
 ] as const
 
@@ -22,6 +23,8 @@ export type ActionGroup = (typeof ACTION_GROUPS)[number]['id']
 
 const text = (value: unknown): string =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '?'
+
+const reports = (n: unknown) => (n === 1 ? 'the report' : `${text(n)} reports`)
 
 export function describeEntry(entry: AuditEntryText): string {
   const target = entry.targetLabel ?? 'someone'
@@ -54,6 +57,10 @@ export function describeEntry(entry: AuditEntryText): string {
       return `removed ${target} from the workspace`
     case 'member.left':
       return `${target} left the workspace`
+    case 'member.suspended':
+      return `suspended ${target}`
+    case 'member.unsuspended':
+      return `lifted the suspension of ${target}`
     case 'member.rejoined':
       return `${target} came back as ${text(d.role)}`
     case 'invite.created':
@@ -112,6 +119,14 @@ export function describeEntry(entry: AuditEntryText): string {
       return `changed the group ${text(d.from)} to ${text(d.to)} (${text(d.name)})`
     case 'group.deleted':
       return `deleted the group ${target}`
+    case 'report.dismissed':
+      return `dismissed ${reports(d.reports)} of a message by ${target} in ${channel(d.channel)}`
+    case 'report.resolved':
+      return `resolved ${reports(d.reports)} of a message by ${target} in ${channel(d.channel)}`
+    case 'message.removed':
+      return `removed a message by ${target} in ${channel(d.channel)}`
+    case 'message.restored':
+      return `restored a message by ${target} in ${channel(d.channel)}`
     default:
       return entry.targetLabel ? `${entry.action} (${entry.targetLabel})` : entry.action
   }
