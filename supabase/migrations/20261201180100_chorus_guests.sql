@@ -245,7 +245,11 @@ begin
   if v_channel.id is null or v_channel.kind = 'dm' or v_actor is null then
     return new;
   end if;
-  if v_actor <> new.user_id and private.is_guest(v_channel.workspace_id, v_actor) then
+  if v_actor = new.user_id then
+    -- Joining yourself: the policies decide (a guest joins nothing), or accept_invite() does.
+    return new;
+  end if;
+  if private.is_guest(v_channel.workspace_id, v_actor) then
     raise exception using errcode = '42501', message = 'Guests cannot add people to channels.';
   end if;
   select wm.guest_kind into v_kind from public.workspace_members wm
@@ -254,7 +258,7 @@ begin
   if v_kind is null then
     return new;
   end if;
-  if v_actor <> new.user_id and not private.is_workspace_admin(v_channel.workspace_id) then
+  if not private.is_workspace_admin(v_channel.workspace_id) then
     raise exception using errcode = '42501',
       message = 'Only owners and admins can add guests to channels.',
       detail = format('%s is a guest.', private.person_label(new.user_id));
