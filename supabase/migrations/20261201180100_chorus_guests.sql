@@ -477,10 +477,11 @@ begin
   if tg_op = 'INSERT' then
     perform private.audit(new.workspace_id, 'invite.created', 'invite', new.id::text,
       coalesce(new.email, 'invite link'),
-      jsonb_strip_nulls(jsonb_build_object('role', new.role, 'email', new.email,
-        'max_uses', new.max_uses, 'expires_at', new.expires_at, 'guest_kind', new.guest_kind,
+      jsonb_build_object('role', new.role, 'email', new.email, 'max_uses', new.max_uses,
+        'expires_at', new.expires_at)
+      || case when new.role = 'guest' then jsonb_build_object('guest_kind', new.guest_kind,
         'channels', (select jsonb_agg(c.name order by c.name) from public.channels c
-                     where c.id = any (new.channel_ids)))));
+                     where c.id = any (new.channel_ids))) else '{}'::jsonb end);
   elsif exists (select 1 from public.workspaces w where w.id = old.workspace_id) then
     perform private.audit(old.workspace_id, 'invite.revoked', 'invite', old.id::text,
       coalesce(old.email, 'invite link'), jsonb_build_object('role', old.role));

@@ -13,6 +13,7 @@ export const STORAGE_CASES: readonly MatrixCase[] = [
   { kind: 'row', table: 'storage.buckets', what: 'making the attachments bucket public', op: 'update', allowed: [], row: async () => 'attachments', patch: () => ({ public: true }) },
   { kind: 'row', table: 'storage.buckets', what: 'the attachments bucket', op: 'delete', allowed: [], row: async () => 'attachments' },
   { kind: 'row', table: 'storage.objects', what: 'a file in a public channel', op: 'select', allowed: inPlaza, row: async ({ sql, world }) => objectOf(sql, (await makeMessageWithFile(sql, world.people.owner, world.ch.plaza)).path) },
+  { kind: 'row', table: 'storage.objects', what: 'a file in a public channel you are not in', op: 'select', allowed: [], row: async ({ sql, world }) => objectOf(sql, (await makeMessageWithFile(sql, world.people.member2, world.ch.second)).path) },
   { kind: 'row', table: 'storage.objects', what: 'a file in a private channel', op: 'select', allowed: inQuiet, row: async ({ sql, world }) => objectOf(sql, (await makeMessageWithFile(sql, world.people.owner, world.ch.quiet)).path) },
   { kind: 'row', table: 'storage.objects', what: 'the file of a reply in a public channel', op: 'select', allowed: inPlaza, row: async ({ sql, world }) => objectOf(sql, await replyWithFile(sql, world.people.member, world.ch.plaza)) },
   { kind: 'row', table: 'storage.objects', what: 'the file of a reply in a private channel', op: 'select', allowed: inQuiet, row: async ({ sql, world }) => objectOf(sql, await replyWithFile(sql, world.people.owner, world.ch.quiet)) },
