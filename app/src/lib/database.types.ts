@@ -633,10 +633,12 @@ export type Database = {
       }
       invites: {
         Row: {
+          channel_ids: string[] | null
           created_at: string
           created_by: string | null
           email: string | null
           expires_at: string
+          guest_kind: string | null
           id: string
           max_uses: number | null
           role: Database["public"]["Enums"]["workspace_role"]
@@ -645,10 +647,12 @@ export type Database = {
           workspace_id: string
         }
         Insert: {
+          channel_ids?: string[] | null
           created_at?: string
           created_by?: string | null
           email?: string | null
           expires_at?: string
+          guest_kind?: string | null
           id?: string
           max_uses?: number | null
           role?: Database["public"]["Enums"]["workspace_role"]
@@ -657,10 +661,12 @@ export type Database = {
           workspace_id: string
         }
         Update: {
+          channel_ids?: string[] | null
           created_at?: string
           created_by?: string | null
           email?: string | null
           expires_at?: string
+          guest_kind?: string | null
           id?: string
           max_uses?: number | null
           role?: Database["public"]["Enums"]["workspace_role"]
@@ -1488,6 +1494,7 @@ export type Database = {
       }
       workspace_members: {
         Row: {
+          guest_kind: string | null
           id: string
           joined_at: string
           left_at: string | null
@@ -1496,6 +1503,7 @@ export type Database = {
           workspace_id: string
         }
         Insert: {
+          guest_kind?: string | null
           id?: string
           joined_at?: string
           left_at?: string | null
@@ -1504,6 +1512,7 @@ export type Database = {
           workspace_id: string
         }
         Update: {
+          guest_kind?: string | null
           id?: string
           joined_at?: string
           left_at?: string | null
@@ -1795,17 +1804,21 @@ export type Database = {
       }
       create_invite: {
         Args: {
+          p_channel_ids?: string[]
           p_email?: string
           p_expires_at?: string
+          p_guest_kind?: string
           p_max_uses?: number
           p_role?: Database["public"]["Enums"]["workspace_role"]
           p_workspace_id: string
         }
         Returns: {
+          channel_ids: string[] | null
           created_at: string
           created_by: string | null
           email: string | null
           expires_at: string
+          guest_kind: string | null
           id: string
           max_uses: number | null
           role: Database["public"]["Enums"]["workspace_role"]
@@ -2412,6 +2425,24 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      set_guest_kind: {
+        Args: { p_kind: string; p_user_id: string; p_workspace_id: string }
+        Returns: {
+          guest_kind: string | null
+          id: string
+          joined_at: string
+          left_at: string | null
+          role: Database["public"]["Enums"]["workspace_role"]
+          user_id: string
+          workspace_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "workspace_members"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       set_member_role: {
         Args: {
           p_role: Database["public"]["Enums"]["workspace_role"]
@@ -2419,6 +2450,7 @@ export type Database = {
           p_workspace_id: string
         }
         Returns: {
+          guest_kind: string | null
           id: string
           joined_at: string
           left_at: string | null
@@ -2709,7 +2741,7 @@ export type Database = {
     Enums: {
       channel_kind: "public" | "private" | "dm"
       notify_level: "all" | "mentions" | "nothing"
-      workspace_role: "owner" | "admin" | "member"
+      workspace_role: "owner" | "admin" | "member" | "guest"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -2839,7 +2871,7 @@ export const Constants = {
     Enums: {
       channel_kind: ["public", "private", "dm"],
       notify_level: ["all", "mentions", "nothing"],
-      workspace_role: ["owner", "admin", "member"],
+      workspace_role: ["owner", "admin", "member", "guest"],
     },
   },
 } as const
