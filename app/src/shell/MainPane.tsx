@@ -110,12 +110,18 @@ export function MainPane(props: MainPaneProps) {
         />
       ) : channelId ? (
         <EmptyState title="Channel not available">
-          <p className="muted">
-            It does not exist, or you are not a member. Browse channels to join one.
-          </p>
-          <button type="button" className="button" onClick={() => onDialog('browse')}>
-            Browse channels
-          </button>
+          {data.isGuest ? (
+            <p className="muted">It does not exist, or you are not a member.</p>
+          ) : (
+            <>
+              <p className="muted">
+                It does not exist, or you are not a member. Browse channels to join one.
+              </p>
+              <button type="button" className="button" onClick={() => onDialog('browse')}>
+                Browse channels
+              </button>
+            </>
+          )}
         </EmptyState>
       ) : (
         <div className="list-center">

@@ -3,6 +3,7 @@ import { cleanError } from '../lib/clean-error.ts'
 import { useChannelMembersQuery } from '../features/channels/index.ts'
 import { Avatar } from '../features/profiles/index.ts'
 import { BotBadge } from '../features/bots/index.ts'
+import { GuestBadge } from '../features/guests/index.ts'
 import type { Presence } from '../features/presence/index.ts'
 import { StatusEmoji } from '../features/status/index.ts'
 import { Notice, Spinner } from '../ui/Notice.tsx'
@@ -64,6 +65,7 @@ export function MembersPanel({ channelId, online, me, onClose }: Props) {
                 />
                 <bdi>{m.displayName}</bdi>
                 <BotBadge userId={m.userId} />
+                <GuestBadge userId={m.userId} />
                 {m.userId === me && <span className="muted"> (you)</span>}
                 {away && <span className="muted"> away</span>}
                 {dnd && <span className="muted"> do not disturb</span>}

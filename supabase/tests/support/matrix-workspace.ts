@@ -1,7 +1,16 @@
 // The RLS matrix's cases for workspaces and their people: profiles, workspaces, memberships,
 // invites, channels and channel memberships. One line per case, read as a table.
 import { randomUUID } from 'node:crypto'
-import { inPlaza, members, inQuiet, unique, one, fixed, membershipOf, newChannel } from './matrix-kit.ts'
+import {
+  inPlaza,
+  members,
+  inQuiet,
+  unique,
+  one,
+  fixed,
+  membershipOf,
+  newChannel,
+} from './matrix-kit.ts'
 import type { MatrixCase } from './matrix-kit.ts'
 import { asUser } from './world.ts'
 

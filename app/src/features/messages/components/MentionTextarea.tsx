@@ -8,6 +8,7 @@ import { BROADCASTS, matchPeople, mentionQueryAt } from '../mentions.ts'
 import type { Mentionable } from '../mentions.ts'
 import { StatusEmoji } from '../../status/index.ts'
 import { BotBadge } from '../../bots/index.ts'
+import { GuestBadge } from '../../guests/index.ts'
 
 const BROADCAST_HINTS: Record<string, string> = {
   channel: 'everyone in this channel',
@@ -110,6 +111,7 @@ export function MentionTextarea(props: Props) {
             >
               <bdi>{person.name}</bdi>
               <BotBadge userId={person.id} />
+              <GuestBadge userId={person.id} />
               {BROADCAST_HINTS[person.id] ? (
                 <span className="muted"> {BROADCAST_HINTS[person.id]}</span>
               ) : (

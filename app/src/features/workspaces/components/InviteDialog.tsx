@@ -4,6 +4,8 @@ import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
+import { GuestInviteFields } from '../../guests/index.ts'
+import type { GuestKind } from '../../guests/index.ts'
 import {
   EMAIL_PATTERN,
   inviteLink,
@@ -22,7 +24,12 @@ interface Props {
 
 export function InviteDialog({ workspaceId, workspaceName, userId, open, onClose }: Props) {
   const [email, setEmail] = useState('')
-  const [role, setRole] = useState<'member' | 'admin'>('member')
+  const [role, setRole] = useState<'member' | 'admin' | 'guest'>('member')
+  const [guest, setGuest] = useState<{ kind: GuestKind; channelIds: string[] }>({
+    kind: 'single',
+    channelIds: [],
+  })
+  const isGuest = role === 'guest'
   const [link, setLink] = useState<string | null>(null)
   const [sentTo, setSentTo] = useState<string | null>(null)
   const [copied, setCopied] = useState(false)
@@ -44,7 +51,7 @@ export function InviteDialog({ workspaceId, workspaceName, userId, open, onClose
     if (!email || emailError) return
     const to = email.trim()
     create.mutate(
-      { role, email: to },
+      { role, email: to, guest: isGuest ? guest : null },
       {
         onSuccess: () => {
           setSentTo(to)
@@ -59,12 +66,24 @@ export function InviteDialog({ workspaceId, workspaceName, userId, open, onClose
       <div className="stack">
         <label className="field">
           <span>Invite as</span>
-          <select value={role} onChange={(e) => setRole(e.target.value as 'member' | 'admin')}>
+          <select
+            value={role}
+            onChange={(e) => setRole(e.target.value as 'member' | 'admin' | 'guest')}
+          >
             <option value="member">Member</option>
             <option value="admin">Admin</option>
+            <option value="guest">Guest</option>
           </select>
         </label>
-        <section className="stack">
+        {isGuest && (
+          <GuestInviteFields
+            workspaceId={workspaceId}
+            kind={guest.kind}
+            channelIds={guest.channelIds}
+            onChange={setGuest}
+          />
+        )}
+        <section className="stack" hidden={isGuest}>
           <h3>By link</h3>
           <p className="muted">Anyone with the link can join for 7 days.</p>
           {link ? (
@@ -103,7 +122,12 @@ export function InviteDialog({ workspaceId, workspaceName, userId, open, onClose
           <button
             type="submit"
             className="button button-primary"
-            disabled={!email || !!emailError || create.isPending}
+            disabled={
+              !email ||
+              !!emailError ||
+              create.isPending ||
+              (isGuest && guest.channelIds.length === 0)
+            }
           >
             Send invitation
           </button>

@@ -2,6 +2,7 @@ import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { BotBadge } from '../../bots/index.ts'
+import { GuestBadge, GuestKindSelect } from '../../guests/index.ts'
 import { useChangeRole, useRemoveMember } from '../data/workspace-mutations.ts'
 import type { Member, Role } from '../data/types.ts'
 
@@ -32,6 +33,7 @@ export function MembersDialog({ workspaceId, members, me, myRole, open, onClose 
               <li key={m.userId}>
                 <bdi>{m.displayName}</bdi>
                 <BotBadge userId={m.userId} />
+                <GuestBadge userId={m.userId} />
                 {m.userId === me && <span className="muted"> (you)</span>}
                 {editable ? (
                   <>
@@ -45,7 +47,15 @@ export function MembersDialog({ workspaceId, members, me, myRole, open, onClose 
                       {myRole === 'owner' && <option value="owner">Owner</option>}
                       <option value="admin">Admin</option>
                       <option value="member">Member</option>
+                      <option value="guest">Guest</option>
                     </select>
+                    {m.role === 'guest' && (
+                      <GuestKindSelect
+                        workspaceId={workspaceId}
+                        userId={m.userId}
+                        name={m.displayName}
+                      />
+                    )}
                     <button
                       type="button"
                       className="button button-small button-danger"
