@@ -10,7 +10,7 @@ export interface AuditEntryText {
 
 /** The filter groups of the log, each some prefixes of the actions' names. */
 export const ACTION_GROUPS = [
-  { id: 'member', label: 'Members and roles', prefixes: ['member'] },
+  { id: 'member', label: 'Members and roles', prefixes: ['member', 'guest'] },
   { id: 'invite', label: 'Invitations', prefixes: ['invite'] },
   { id: 'channel', label: 'Channels', prefixes: ['channel'] },
   { id: 'integration', label: 'Integrations', prefixes: ['webhook', 'bot', 'command', 'events'] },
@@ -22,6 +22,13 @@ export type ActionGroup = (typeof ACTION_GROUPS)[number]['id']
 
 const text = (value: unknown): string =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '?'
+
+const guestKind = (kind: unknown) => (kind === 'single' ? 'single-channel' : 'multi-channel')
+
+const channels = (names: unknown) =>
+  Array.isArray(names) && names.length > 0
+    ? names.map((n) => `#${text(n)}`).join(', ')
+    : 'some channels'
 
 export function describeEntry(entry: AuditEntryText): string {
   const target = entry.targetLabel ?? 'someone'
@@ -53,6 +60,8 @@ export function describeEntry(entry: AuditEntryText): string {
     case 'member.rejoined':
       return `${target} came back as ${text(d.role)}`
     case 'invite.created':
+      if (d.role === 'guest' && typeof d.email === 'string')
+        return `invited ${d.email} as a ${guestKind(d.guest_kind)} guest of ${channels(d.channels)}`
       return typeof d.email === 'string'
         ? `invited ${d.email} as ${text(d.role)}`
         : `made an invite link for ${text(d.role)}s`
@@ -70,6 +79,10 @@ export function describeEntry(entry: AuditEntryText): string {
       return `unarchived #${target}`
     case 'channel.deleted':
       return `deleted #${target}`
+    case 'guest.channel_added':
+      return `added the guest ${target} to ${channel(d.channel)}`
+    case 'guest.kind_changed':
+      return `made ${target} a ${guestKind(d.to)} guest`
     case 'channel.member_removed':
       return `removed ${target} from ${channel(d.channel)}`
     case 'webhook.created':

@@ -83,33 +83,41 @@ export function InviteDialog({ workspaceId, workspaceName, userId, open, onClose
             onChange={setGuest}
           />
         )}
-        <section className="stack" hidden={isGuest}>
-          <h3>By link</h3>
-          <p className="muted">Anyone with the link can join for 7 days.</p>
-          {link ? (
-            <div className="copy-row">
-              <input
-                readOnly
-                value={link}
-                aria-label="Invite link"
-                onFocus={(e) => e.target.select()}
-              />
+        {/* A guest is invited by email only (the database refuses a guest link). */}
+        {!isGuest && (
+          <section className="stack">
+            <h3>By link</h3>
+            <p className="muted">Anyone with the link can join for 7 days.</p>
+            {link ? (
+              <div className="copy-row">
+                <input
+                  readOnly
+                  value={link}
+                  aria-label="Invite link"
+                  onFocus={(e) => e.target.select()}
+                />
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    void navigator.clipboard?.writeText(link).then(() => setCopied(true))
+                  }}
+                >
+                  {copied ? 'Copied' : 'Copy'}
+                </button>
+              </div>
+            ) : (
               <button
                 type="button"
                 className="button"
-                onClick={() => {
-                  void navigator.clipboard?.writeText(link).then(() => setCopied(true))
-                }}
+                onClick={makeLink}
+                disabled={create.isPending}
               >
-                {copied ? 'Copied' : 'Copy'}
+                Create invite link
               </button>
-            </div>
-          ) : (
-            <button type="button" className="button" onClick={makeLink} disabled={create.isPending}>
-              Create invite link
-            </button>
-          )}
-        </section>
+            )}
+          </section>
+        )}
         <form className="stack" onSubmit={sendEmail} noValidate>
           <h3>By email</h3>
           <Field
