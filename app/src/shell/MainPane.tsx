@@ -110,17 +110,14 @@ export function MainPane(props: MainPaneProps) {
         />
       ) : channelId ? (
         <EmptyState title="Channel not available">
-          {data.isGuest ? (
-            <p className="muted">It does not exist, or you are not a member.</p>
-          ) : (
-            <>
-              <p className="muted">
-                It does not exist, or you are not a member. Browse channels to join one.
-              </p>
-              <button type="button" className="button" onClick={() => onDialog('browse')}>
-                Browse channels
-              </button>
-            </>
+          <p className="muted">
+            It does not exist, or you are not a member.
+            {!data.isGuest && ' Browse channels to join one.'}
+          </p>
+          {!data.isGuest && (
+            <button type="button" className="button" onClick={() => onDialog('browse')}>
+              Browse channels
+            </button>
           )}
         </EmptyState>
       ) : (

@@ -6,14 +6,19 @@ import { Notice, Spinner } from '../../../ui/Notice.tsx'
 import { useInvitableChannels } from '../data/guest-admin.ts'
 import type { GuestKind } from '../data/guest-admin.ts'
 
-interface Props {
+export interface GuestInviteFieldsProps {
   workspaceId: string
   kind: GuestKind
   channelIds: string[]
   onChange: (v: { kind: GuestKind; channelIds: string[] }) => void
 }
 
-export function GuestInviteFields({ workspaceId, kind, channelIds, onChange }: Props) {
+export function GuestInviteFields({
+  workspaceId,
+  kind,
+  channelIds,
+  onChange,
+}: GuestInviteFieldsProps) {
   const channels = useInvitableChannels(workspaceId, true)
   const toggle = (id: string, on: boolean) =>
     onChange({

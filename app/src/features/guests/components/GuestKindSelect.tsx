@@ -3,14 +3,14 @@ import { useSetGuestKind } from '../data/guest-admin.ts'
 import { useGuestsQuery } from '../data/guest-ids.ts'
 import type { GuestKind } from '../data/guest-admin.ts'
 
-interface Props {
+export interface GuestKindSelectProps {
   workspaceId: string
   userId: string
   name: string
 }
 
 /** For owners and admins, beside a guest in the members dialog: single- or multi-channel. */
-export function GuestKindSelect({ workspaceId, userId, name }: Props) {
+export function GuestKindSelect({ workspaceId, userId, name }: GuestKindSelectProps) {
   const setKind = useSetGuestKind(workspaceId)
   const kind = useGuestsQuery(workspaceId).data?.find((g) => g.id === userId)?.kind
   if (!kind) return null

@@ -22,10 +22,8 @@ export async function fetchGuests(workspaceId: string): Promise<Guest[]> {
     .eq('role', 'guest')
     .is('left_at', null)
   if (error) throw error
-  return data.map((row) => ({
-    id: row.user_id,
-    kind: row.guest_kind === 'single' ? 'single' : 'multi',
-  }))
+  // guest_kind is 'single' or 'multi' for a guest (a check constraint)
+  return data.map((row) => ({ id: row.user_id, kind: row.guest_kind as Guest['kind'] }))
 }
 
 /** The workspace's guests and their kinds (none asked for without a workspace). */

@@ -1,9 +1,9 @@
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Field } from '../../../ui/Field.tsx'
-import { Notice } from '../../../ui/Notice.tsx'
+import { Notice, Spinner } from '../../../ui/Notice.tsx'
 import { GuestInviteFields } from '../../guests/index.ts'
 import type { GuestKind } from '../../guests/index.ts'
 import {
@@ -76,12 +76,14 @@ export function InviteDialog({ workspaceId, workspaceName, userId, open, onClose
           </select>
         </label>
         {isGuest && (
-          <GuestInviteFields
-            workspaceId={workspaceId}
-            kind={guest.kind}
-            channelIds={guest.channelIds}
-            onChange={setGuest}
-          />
+          <Suspense fallback={<Spinner label="Loading" />}>
+            <GuestInviteFields
+              workspaceId={workspaceId}
+              kind={guest.kind}
+              channelIds={guest.channelIds}
+              onChange={setGuest}
+            />
+          </Suspense>
         )}
         {/* A guest is invited by email only (the database refuses a guest link). */}
         {!isGuest && (

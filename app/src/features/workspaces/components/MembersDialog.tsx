@@ -1,3 +1,4 @@
+import { Suspense } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
@@ -50,11 +51,13 @@ export function MembersDialog({ workspaceId, members, me, myRole, open, onClose 
                       <option value="guest">Guest</option>
                     </select>
                     {m.role === 'guest' && (
-                      <GuestKindSelect
-                        workspaceId={workspaceId}
-                        userId={m.userId}
-                        name={m.displayName}
-                      />
+                      <Suspense fallback={null}>
+                        <GuestKindSelect
+                          workspaceId={workspaceId}
+                          userId={m.userId}
+                          name={m.displayName}
+                        />
+                      </Suspense>
                     )}
                     <button
                       type="button"
