@@ -3,6 +3,7 @@
 // one small query, kept while the workspace's members do not change (use-workspace-live
 // invalidates it with them).
 import { useQuery } from '@tanstack/react-query'
+import { useRoute } from '../../../lib/router.ts'
 import { STALE } from '../../../lib/query-client.ts'
 import { supabase } from '../../../lib/supabase.ts'
 
@@ -34,4 +35,10 @@ export function useGuestsQuery(workspaceId: string | null) {
     enabled: !!workspaceId,
     staleTime: STALE.MINUTES.FIVE,
   })
+}
+
+/** The guests of the workspace open now (the address says which). */
+export function useOpenWorkspaceGuests(): Guest[] | undefined {
+  const route = useRoute()
+  return useGuestsQuery(route.name === 'workspace' ? route.workspaceId : null).data
 }

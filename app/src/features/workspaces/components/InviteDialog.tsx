@@ -1,11 +1,11 @@
-import { Suspense, useState } from 'react'
+import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Field } from '../../../ui/Field.tsx'
-import { Notice, Spinner } from '../../../ui/Notice.tsx'
-import { GuestInviteFields } from '../../guests/index.ts'
-import type { GuestKind } from '../../guests/index.ts'
+import { Notice } from '../../../ui/Notice.tsx'
+import type { GuestKind } from '../data/guest-admin.ts'
+import { GuestInviteFields } from './GuestInviteFields.tsx'
 import {
   EMAIL_PATTERN,
   inviteLink,
@@ -14,7 +14,7 @@ import {
   useRevokeInvite,
 } from '../data/invite-mutations.ts'
 
-interface Props {
+export interface InviteDialogProps {
   workspaceId: string
   workspaceName: string
   userId: string
@@ -22,7 +22,13 @@ interface Props {
   onClose: () => void
 }
 
-export function InviteDialog({ workspaceId, workspaceName, userId, open, onClose }: Props) {
+export function InviteDialog({
+  workspaceId,
+  workspaceName,
+  userId,
+  open,
+  onClose,
+}: InviteDialogProps) {
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<'member' | 'admin' | 'guest'>('member')
   const [guest, setGuest] = useState<{ kind: GuestKind; channelIds: string[] }>({
@@ -76,14 +82,12 @@ export function InviteDialog({ workspaceId, workspaceName, userId, open, onClose
           </select>
         </label>
         {isGuest && (
-          <Suspense fallback={<Spinner label="Loading" />}>
-            <GuestInviteFields
-              workspaceId={workspaceId}
-              kind={guest.kind}
-              channelIds={guest.channelIds}
-              onChange={setGuest}
-            />
-          </Suspense>
+          <GuestInviteFields
+            workspaceId={workspaceId}
+            kind={guest.kind}
+            channelIds={guest.channelIds}
+            onChange={setGuest}
+          />
         )}
         {/* A guest is invited by email only (the database refuses a guest link). */}
         {!isGuest && (

@@ -1,13 +1,13 @@
-import { Suspense } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { BotBadge } from '../../bots/index.ts'
-import { GuestBadge, GuestKindSelect } from '../../guests/index.ts'
+import { GuestBadge } from '../../guests/index.ts'
 import { useChangeRole, useRemoveMember } from '../data/workspace-mutations.ts'
+import { GuestKindSelect } from './GuestKindSelect.tsx'
 import type { Member, Role } from '../data/types.ts'
 
-interface Props {
+export interface MembersDialogProps {
   workspaceId: string
   members: Member[]
   me: string
@@ -17,7 +17,14 @@ interface Props {
 }
 
 /** The workspace's people; owners and admins change roles and remove people here. */
-export function MembersDialog({ workspaceId, members, me, myRole, open, onClose }: Props) {
+export function MembersDialog({
+  workspaceId,
+  members,
+  me,
+  myRole,
+  open,
+  onClose,
+}: MembersDialogProps) {
   const changeRole = useChangeRole(workspaceId)
   const remove = useRemoveMember(workspaceId)
   const error = changeRole.error ?? remove.error
@@ -51,13 +58,11 @@ export function MembersDialog({ workspaceId, members, me, myRole, open, onClose 
                       <option value="guest">Guest</option>
                     </select>
                     {m.role === 'guest' && (
-                      <Suspense fallback={null}>
-                        <GuestKindSelect
-                          workspaceId={workspaceId}
-                          userId={m.userId}
-                          name={m.displayName}
-                        />
-                      </Suspense>
+                      <GuestKindSelect
+                        workspaceId={workspaceId}
+                        userId={m.userId}
+                        name={m.displayName}
+                      />
                     )}
                     <button
                       type="button"

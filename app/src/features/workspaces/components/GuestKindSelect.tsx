@@ -1,6 +1,6 @@
 import { cleanError } from '../../../lib/clean-error.ts'
+import { useGuestsQuery } from '../../guests/index.ts'
 import { useSetGuestKind } from '../data/guest-admin.ts'
-import { useGuestsQuery } from '../data/guest-ids.ts'
 import type { GuestKind } from '../data/guest-admin.ts'
 
 export interface GuestKindSelectProps {
