@@ -56,6 +56,9 @@ begin
   select c.kind into kind from public.channels c where c.id = m.channel_id;
   if kind = 'public' then
     perform private.live_send('live:workspace:' || m.workspace_id::text, 'channel_roster', tg_op, roster);
+    perform private.live_send('live:user:' || g::text, 'channel_roster', tg_op, roster)
+    from private.guests_of_channel(m.channel_id) g
+    where g <> m.user_id;
   elsif kind is not null then
     perform private.live_send_to_members(m.channel_id, 'channel_roster', tg_op, roster, m.user_id);
   end if;
@@ -77,6 +80,8 @@ begin
   if tg_op = 'DELETE' then ch := old; else ch := new; end if;
   if ch.kind = 'public' then
     perform private.live_send('live:workspace:' || ch.workspace_id::text, 'channels', tg_op, to_jsonb(ch));
+    perform private.live_send('live:user:' || g::text, 'channels', tg_op, to_jsonb(ch))
+    from private.guests_of_channel(ch.id) g;
   else
     perform private.live_send_to_members(ch.id, 'channels', tg_op, to_jsonb(ch));
   end if;
@@ -113,6 +118,8 @@ begin
   perform private.live_send('live:workspace:' || wm.workspace_id::text, 'profiles', tg_op, to_jsonb(new))
   from public.workspace_members wm
   where wm.user_id = new.id;
+  perform private.live_send('live:user:' || g::text, 'profiles', tg_op, to_jsonb(new))
+  from private.guests_near(new.id) g;
   return null;
 end
 $function$;
@@ -244,7 +251,7 @@ AS $function$
   union all
   select 'live:channel:' || id::text from private.member_channel_ids() id
   union all
-  select 'live:workspace:' || id::text from private.workspace_ids() id
+  select 'live:workspace:' || id::text from private.full_workspace_ids() id
 $function$;
 grant execute on function private.live_topics() to authenticated;
 
@@ -280,6 +287,8 @@ begin
   perform private.live_send('live:workspace:' || wm.workspace_id::text, 'user_statuses', tg_op, to_jsonb(s))
   from public.workspace_members wm
   where wm.user_id = s.user_id and wm.left_at is null;
+  perform private.live_send('live:user:' || g::text, 'user_statuses', tg_op, to_jsonb(s))
+  from private.guests_near(s.user_id) g;
   return null;
 end
 $function$;
@@ -315,6 +324,8 @@ declare
 begin
   if tg_op = 'DELETE' then w := old; else w := new; end if;
   perform private.live_send('live:workspace:' || w.id::text, 'workspaces', tg_op, to_jsonb(w));
+  perform private.live_send('live:user:' || g::text, 'workspaces', tg_op, to_jsonb(w))
+  from private.guests_of_workspace(w.id) g;
   return null;
 end
 $function$;
@@ -329,7 +340,7 @@ CREATE OR REPLACE FUNCTION private.realtime_topics()
 AS $function$
   select 'channel:' || id::text from private.member_channel_ids() id
   union all
-  select 'workspace:' || id::text from private.workspace_ids() id
+  select 'workspace:' || id::text from private.full_workspace_ids() id
 $function$;
 grant execute on function private.realtime_topics() to authenticated, service_role;
 

@@ -91,7 +91,7 @@ declare
   target public.workspace_members;
 begin
   mine := private.workspace_role(p_workspace_id);
-  if mine is null or mine = 'member' then
+  if mine is null or mine not in ('owner', 'admin') then -- guests: a guest suspends nobody
     raise exception using errcode = '42501', message = 'Only owners and admins can suspend people.';
   end if;
   if p_user_id = uid then

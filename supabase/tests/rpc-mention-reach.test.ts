@@ -39,9 +39,9 @@ async function warnOver(): Promise<number | null> {
 describe('mention_reach', () => {
   it('counts whom @channel and @everyone would notify, me left out, with the threshold', async () => {
     const { owner, member } = world.people
-    // plaza: owner, admin, member
+    // plaza: owner, admin, member and the guest
     expect((await reach(member, world.ch.plaza, 'hi <!channel>')).row).toEqual({
-      reach: 2,
+      reach: 3,
       warn_over: 5,
     })
     // general: owner, admin, member, member2

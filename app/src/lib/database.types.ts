@@ -633,10 +633,12 @@ export type Database = {
       }
       invites: {
         Row: {
+          channel_ids: string[] | null
           created_at: string
           created_by: string | null
           email: string | null
           expires_at: string
+          guest_kind: string | null
           id: string
           max_uses: number | null
           role: Database["public"]["Enums"]["workspace_role"]
@@ -645,10 +647,12 @@ export type Database = {
           workspace_id: string
         }
         Insert: {
+          channel_ids?: string[] | null
           created_at?: string
           created_by?: string | null
           email?: string | null
           expires_at?: string
+          guest_kind?: string | null
           id?: string
           max_uses?: number | null
           role?: Database["public"]["Enums"]["workspace_role"]
@@ -657,10 +661,12 @@ export type Database = {
           workspace_id: string
         }
         Update: {
+          channel_ids?: string[] | null
           created_at?: string
           created_by?: string | null
           email?: string | null
           expires_at?: string
+          guest_kind?: string | null
           id?: string
           max_uses?: number | null
           role?: Database["public"]["Enums"]["workspace_role"]
@@ -1565,6 +1571,7 @@ export type Database = {
       }
       workspace_members: {
         Row: {
+          guest_kind: string | null
           id: string
           joined_at: string
           left_at: string | null
@@ -1575,6 +1582,7 @@ export type Database = {
           workspace_id: string
         }
         Insert: {
+          guest_kind?: string | null
           id?: string
           joined_at?: string
           left_at?: string | null
@@ -1585,6 +1593,7 @@ export type Database = {
           workspace_id: string
         }
         Update: {
+          guest_kind?: string | null
           id?: string
           joined_at?: string
           left_at?: string | null
@@ -1882,17 +1891,21 @@ export type Database = {
       }
       create_invite: {
         Args: {
+          p_channel_ids?: string[]
           p_email?: string
           p_expires_at?: string
+          p_guest_kind?: string
           p_max_uses?: number
           p_role?: Database["public"]["Enums"]["workspace_role"]
           p_workspace_id: string
         }
         Returns: {
+          channel_ids: string[] | null
           created_at: string
           created_by: string | null
           email: string | null
           expires_at: string
+          guest_kind: string | null
           id: string
           max_uses: number | null
           role: Database["public"]["Enums"]["workspace_role"]
@@ -2570,6 +2583,26 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      set_guest_kind: {
+        Args: { p_kind: string; p_user_id: string; p_workspace_id: string }
+        Returns: {
+          guest_kind: string | null
+          id: string
+          joined_at: string
+          left_at: string | null
+          role: Database["public"]["Enums"]["workspace_role"]
+          suspended_at: string | null
+          suspended_by: string | null
+          user_id: string
+          workspace_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "workspace_members"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       set_member_role: {
         Args: {
           p_role: Database["public"]["Enums"]["workspace_role"]
@@ -2577,6 +2610,7 @@ export type Database = {
           p_workspace_id: string
         }
         Returns: {
+          guest_kind: string | null
           id: string
           joined_at: string
           left_at: string | null
@@ -2887,7 +2921,7 @@ export type Database = {
       channel_kind: "public" | "private" | "dm"
       notify_level: "all" | "mentions" | "nothing"
       report_reason: "spam" | "harassment" | "inappropriate" | "other"
-      workspace_role: "owner" | "admin" | "member"
+      workspace_role: "owner" | "admin" | "member" | "guest"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -3018,7 +3052,7 @@ export const Constants = {
       channel_kind: ["public", "private", "dm"],
       notify_level: ["all", "mentions", "nothing"],
       report_reason: ["spam", "harassment", "inappropriate", "other"],
-      workspace_role: ["owner", "admin", "member"],
+      workspace_role: ["owner", "admin", "member", "guest"],
     },
   },
 } as const

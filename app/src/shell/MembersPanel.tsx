@@ -5,6 +5,7 @@ import { useChannelMembersQuery } from '../features/channels/index.ts'
 import { Avatar } from '../features/profiles/index.ts'
 import { BotBadge } from '../features/bots/index.ts'
 import { ChannelGroups } from '../features/groups/index.ts'
+import { GuestBadge } from '../features/guests/index.ts'
 import type { Presence } from '../features/presence/index.ts'
 import { StatusEmoji } from '../features/status/index.ts'
 import { Notice, Spinner } from '../ui/Notice.tsx'
@@ -70,6 +71,7 @@ export function MembersPanel({ workspaceId, channelId, online, me, onClose }: Pr
                 />
                 <bdi>{m.displayName}</bdi>
                 <BotBadge userId={m.userId} />
+                <GuestBadge userId={m.userId} />
                 {m.userId === me && <span className="muted"> (you)</span>}
                 {away && <span className="muted"> away</span>}
                 {dnd && <span className="muted"> do not disturb</span>}

@@ -42,6 +42,31 @@ describe('describeEntry', () => {
     )
   })
 
+  it("says what was done about guests: the invite's channels and kind, channels added, kind changed", () => {
+    expect(
+      entry('invite.created', 'gus@example.com', {
+        email: 'gus@example.com',
+        role: 'guest',
+        guest_kind: 'single',
+        channels: ['partners'],
+      })
+    ).toBe('invited gus@example.com as a single-channel guest of #partners')
+    expect(
+      entry('invite.created', 'gus@example.com', {
+        email: 'gus@example.com',
+        role: 'guest',
+        guest_kind: 'multi',
+        channels: ['a', 'b'],
+      })
+    ).toBe('invited gus@example.com as a multi-channel guest of #a, #b')
+    expect(entry('guest.channel_added', 'Gus', { channel: 'ops' })).toBe(
+      'added the guest Gus to #ops'
+    )
+    expect(entry('guest.kind_changed', 'Gus', { from: 'multi', to: 'single' })).toBe(
+      'made Gus a single-channel guest'
+    )
+  })
+
   it('shows an action it does not know by its name, and odd details without failing', () => {
     expect(entry('export.created', 'Acme')).toBe('export.created (Acme)')
     expect(entry('retention.changed', null)).toBe('retention.changed')

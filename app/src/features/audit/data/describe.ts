@@ -10,7 +10,7 @@ export interface AuditEntryText {
 
 /** The filter groups of the log, each some prefixes of the actions' names. */
 export const ACTION_GROUPS = [
-  { id: 'member', label: 'Members and roles', prefixes: ['member'] },
+  { id: 'member', label: 'Members and roles', prefixes: ['member', 'guest'] },
   { id: 'invite', label: 'Invitations', prefixes: ['invite'] },
   { id: 'channel', label: 'Channels', prefixes: ['channel'] },
   { id: 'integration', label: 'Integrations', prefixes: ['webhook', 'bot', 'command', 'events'] },
@@ -25,6 +25,12 @@ const text = (value: unknown): string =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '?'
 
 const reports = (n: unknown) => (n === 1 ? 'the report' : `${text(n)} reports`)
+const guestKind = (kind: unknown) => (kind === 'single' ? 'single-channel' : 'multi-channel')
+
+const channels = (names: unknown) =>
+  Array.isArray(names) && names.length > 0
+    ? names.map((n) => `#${text(n)}`).join(', ')
+    : 'some channels'
 
 export function describeEntry(entry: AuditEntryText): string {
   const target = entry.targetLabel ?? 'someone'
@@ -64,6 +70,8 @@ export function describeEntry(entry: AuditEntryText): string {
     case 'member.rejoined':
       return `${target} came back as ${text(d.role)}`
     case 'invite.created':
+      if (d.role === 'guest' && typeof d.email === 'string')
+        return `invited ${d.email} as a ${guestKind(d.guest_kind)} guest of ${channels(d.channels)}`
       return typeof d.email === 'string'
         ? `invited ${d.email} as ${text(d.role)}`
         : `made an invite link for ${text(d.role)}s`
@@ -81,6 +89,10 @@ export function describeEntry(entry: AuditEntryText): string {
       return `unarchived #${target}`
     case 'channel.deleted':
       return `deleted #${target}`
+    case 'guest.channel_added':
+      return `added the guest ${target} to ${channel(d.channel)}`
+    case 'guest.kind_changed':
+      return `made ${target} a ${guestKind(d.to)} guest`
     case 'channel.member_removed':
       return `removed ${target} from ${channel(d.channel)}`
     case 'webhook.created':
