@@ -4,7 +4,8 @@
 // posts a message and reacts to it: the server receives both events in Slack's envelope, signed
 // with that secret (recomputed here), and Ana sees both delivered in the subscription's
 // deliveries. Then the server fails once (500): Ana sees the delivery retrying with the 500,
-// then delivered after two attempts, and the retry carried X-Slack-Retry-Num 1. For a
+// then delivered after two attempts, and the retry carried X-Slack-Retry-Num 1. Last, Ana
+// changes the subscription to reactions only. For a
 // deterministic few seconds the spec runs the events job every second, points it at this
 // stack's API (Vault's project_url, as notification-email.spec.ts does) and holds the first
 // retry 6 s (private.integration_config 'events_retry_1'; Slack's is immediate, the default 0)
@@ -162,5 +163,15 @@ test('an admin subscribes a URL; a message and a reaction arrive signed; a failu
       'x-slack-retry-num': '1',
       'x-slack-retry-reason': 'http_error',
     })
+  })
+
+  await test.step('Ana changes the subscription to reactions only', async () => {
+    await item.getByRole('button', { name: 'Change events' }).click()
+    const editor = item.getByRole('form', { name: `Events sent to ${receiverUrl}` })
+    await expect(editor.getByRole('checkbox', { name: /Reaction added/ })).toBeChecked()
+    await editor.getByRole('checkbox', { name: /Message posted/ }).uncheck()
+    await editor.getByRole('button', { name: 'Save' }).click()
+    await expect(editor).toHaveCount(0)
+    await expect(item.locator('.muted').first()).toHaveText(/^Reaction added · by /)
   })
 })

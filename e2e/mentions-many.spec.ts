@@ -1,8 +1,10 @@
 // @here and @channel with two people online and one offline: Ana and Ben have Chorus open (each
 // tab tells the server it is active), Cid joined the workspace without ever opening it. Ana's
-// "@here" counts as a mention for Ben (his sidebar shows it once it reads the list again: the open
-// workspace's mention counts are not live yet) and not for Cid; her "@channel" then counts for
-// both. The composer offers @here with what it does; the message shows it as a mention.
+// "@here" counts as a mention for Ben (his sidebar's badge shows it live) and not for Cid; her
+// "@channel" then counts for both, after she confirms the question the composer asks above the
+// threshold she set; a group she makes of Cid is offered by the composer, reaches Cid, and shows
+// in the members panel. The composer offers @here with what it does; the message shows it as a
+// mention.
 import { randomUUID } from 'node:crypto'
 import { createClient } from '@supabase/supabase-js'
 import type { SupabaseClient } from '@supabase/supabase-js'
@@ -88,21 +90,58 @@ test('@here notifies the two people online and not the one offline; @channel not
     await expect(mention).toHaveText('@here')
   })
 
-  await test.step('Ben, online, has it as a mention; Cid, offline, does not', async () => {
+  await test.step('Ben, online, has it as a mention, live; Cid, offline, does not', async () => {
     await expect(bensGeneral).toHaveAccessibleName(/1 unread/)
-    await ben.page.reload()
     await expect(bensGeneral.locator('.badge-mention')).toHaveText('1')
     expect(await mentionsOf(cid, workspaceId)).toBe(0)
   })
 
-  await test.step('@channel reaches Cid too', async () => {
+  await test.step('Ana asks first above one person, and makes a group of Cid', async () => {
+    await ana.page.getByRole('button', { name: 'Workspace menu' }).click()
+    await ana.page.getByRole('menu').getByRole('menuitem', { name: 'Groups' }).click()
+    const dialog = ana.page.getByRole('dialog', { name: 'Groups' })
+    await dialog.getByLabel('Ask before a mention notifies more than').selectOption('1')
+    await expect(dialog.getByLabel('Ask before a mention notifies more than')).toHaveValue('1')
+    await dialog.getByLabel('Handle').fill('crew')
+    await dialog.getByLabel('Name', { exact: true }).fill('Night crew')
+    await dialog.getByRole('checkbox', { name: 'Cid' }).check()
+    await dialog.getByRole('button', { name: 'Create group' }).click()
+    await expect(dialog.getByRole('list', { name: 'Groups' })).toContainText('@crew')
+    await dialog.getByRole('button', { name: 'Close' }).click()
+  })
+
+  await test.step('@channel reaches Cid too, once Ana confirms notifying 2 people', async () => {
     const box = composer(ana.page)
     await box.fill('@channel the office is closed tomorrow')
     await box.press('Enter')
+    const question = ana.page.getByRole('alertdialog')
+    await expect(question).toContainText('This will notify 2 people in #general. Send it?')
+    await expect(box).toHaveValue('@channel the office is closed tomorrow')
+    await question.getByRole('button', { name: 'Send now' }).click()
     await expect(box).toHaveValue('')
+    await expect(question).toHaveCount(0)
     await expect(bensGeneral).toHaveAccessibleName(/2 unread/)
-    await ben.page.reload()
     await expect(bensGeneral.locator('.badge-mention')).toHaveText('2')
     await expect.poll(() => mentionsOf(cid, workspaceId)).toBe(1)
+  })
+
+  await test.step('the group is offered, reaches only Cid, and shows in the members panel', async () => {
+    const box = composer(ana.page)
+    await box.fill('ask @cr')
+    await expect(ana.page.getByRole('option', { name: /^crew/ })).toContainText(
+      'Night crew · 1 person'
+    )
+    await box.press('Enter')
+    await expect(box).toHaveValue('ask @crew ')
+    await box.pressSequentially('to lock up')
+    await box.press('Enter')
+    await expect(box).toHaveValue('')
+    await expect(messageWith(ana.page, 'to lock up').locator('.mention')).toHaveText('@crew')
+    await expect.poll(() => mentionsOf(cid, workspaceId)).toBe(2)
+    await expect(bensGeneral).toHaveAccessibleName(/3 unread/)
+    await expect(bensGeneral.locator('.badge-mention')).toHaveText('2')
+    const groups = ana.page.getByRole('region', { name: 'Groups in this channel' })
+    await expect(groups).toContainText('@crew')
+    await expect(groups).toContainText('Night crew · 1 of 1 here')
   })
 })

@@ -36,6 +36,9 @@ create policy "attachments: authors add" on public.attachments
 create policy "attachments: members read" on public.attachments
   as permissive for select to authenticated
   using ((channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids)));
+create policy "attachments: not of a removed message" on public.attachments
+  as restrictive for select to authenticated
+  using ((NOT ( SELECT private.message_removed(attachments.message_id) AS message_removed)));
 
 CREATE TRIGGER attachments_before_insert BEFORE INSERT ON public.attachments FOR EACH ROW EXECUTE FUNCTION private.attachments_before_insert();
 CREATE TRIGGER attachments_live AFTER INSERT OR DELETE ON public.attachments FOR EACH ROW EXECUTE FUNCTION private.live_channel_content();

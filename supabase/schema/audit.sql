@@ -20,7 +20,7 @@ create table public.audit_log (
   constraint audit_log_pkey PRIMARY KEY (id),
   constraint audit_log_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE,
   constraint audit_log_action CHECK (action ~ '^[a-z_]+\.[a-z_]+$'::text),
-  constraint audit_log_actor_role CHECK (actor_role = ANY (ARRAY['owner'::text, 'admin'::text, 'member'::text, 'former'::text, 'system'::text]))
+  constraint audit_log_actor_role CHECK (actor_role = ANY (ARRAY['owner'::text, 'admin'::text, 'member'::text, 'guest'::text, 'former'::text, 'system'::text]))
 );
 alter table public.audit_log enable row level security;
 
@@ -125,6 +125,21 @@ end
 $function$;
 grant execute on function private.audit_broadcast_mentions() to public;
 
+-- Function private.audit_broadcast_warning()
+CREATE OR REPLACE FUNCTION private.audit_broadcast_warning()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audit(new.id, 'workspace.broadcast_warning_changed', 'workspace', new.id::text,
+    new.name, jsonb_build_object('from', old.broadcast_warn_over, 'to', new.broadcast_warn_over));
+  return null;
+end
+$function$;
+grant execute on function private.audit_broadcast_warning() to public;
+
 -- Function private.audit_channel_members()
 CREATE OR REPLACE FUNCTION private.audit_channel_members()
  RETURNS trigger
@@ -149,6 +164,32 @@ begin
 end
 $function$;
 grant execute on function private.audit_channel_members() to public;
+
+-- Function private.audit_channel_members_guests()
+CREATE OR REPLACE FUNCTION private.audit_channel_members_guests()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_channel public.channels;
+begin
+  if auth.uid() is null or new.user_id = auth.uid()
+    or not private.is_guest(new.workspace_id, new.user_id) then
+    return null;
+  end if;
+  select * into v_channel from public.channels c where c.id = new.channel_id;
+  if v_channel.kind = 'dm' then
+    return null;
+  end if;
+  perform private.audit(new.workspace_id, 'guest.channel_added', 'person', new.user_id::text,
+    private.person_label(new.user_id),
+    jsonb_build_object('channel_id', v_channel.id, 'channel', v_channel.name));
+  return null;
+end
+$function$;
+grant execute on function private.audit_channel_members_guests() to public;
 
 -- Function private.audit_channel_retention()
 CREATE OR REPLACE FUNCTION private.audit_channel_retention()
@@ -295,7 +336,10 @@ begin
     perform private.audit(new.workspace_id, 'invite.created', 'invite', new.id::text,
       coalesce(new.email, 'invite link'),
       jsonb_build_object('role', new.role, 'email', new.email, 'max_uses', new.max_uses,
-        'expires_at', new.expires_at));
+        'expires_at', new.expires_at)
+      || case when new.role = 'guest' then jsonb_build_object('guest_kind', new.guest_kind,
+        'channels', (select jsonb_agg(c.name order by c.name) from public.channels c
+                     where c.id = any (new.channel_ids))) else '{}'::jsonb end);
   elsif exists (select 1 from public.workspaces w where w.id = old.workspace_id) then
     perform private.audit(old.workspace_id, 'invite.revoked', 'invite', old.id::text,
       coalesce(old.email, 'invite link'), jsonb_build_object('role', old.role));
@@ -322,6 +366,27 @@ end
 $function$;
 grant execute on function private.audit_log_is_history() to public;
 
+-- Function private.audit_message_removals()
+CREATE OR REPLACE FUNCTION private.audit_message_removals()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_channel public.channels;
+begin
+  select * into v_channel from public.channels c where c.id = new.channel_id;
+  perform private.audit(v_channel.workspace_id,
+    case when new.removed_at is not null then 'message.removed' else 'message.restored' end,
+    'message', new.id::text, private.person_label(new.author_id),
+    jsonb_build_object('channel_id', v_channel.id, 'channel', v_channel.name,
+      'author_id', new.author_id));
+  return null;
+end
+$function$;
+grant execute on function private.audit_message_removals() to public;
+
 -- Function private.audit_slash_commands()
 CREATE OR REPLACE FUNCTION private.audit_slash_commands()
  RETURNS trigger
@@ -346,6 +411,23 @@ begin
 end
 $function$;
 grant execute on function private.audit_slash_commands() to public;
+
+-- Function private.audit_suspensions()
+CREATE OR REPLACE FUNCTION private.audit_suspensions()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audit(new.workspace_id,
+    case when new.suspended_at is not null then 'member.suspended' else 'member.unsuspended' end,
+    'person', new.user_id::text, private.person_label(new.user_id),
+    jsonb_build_object('role', new.role));
+  return null;
+end
+$function$;
+grant execute on function private.audit_suspensions() to public;
 
 -- Function private.audit_user_groups()
 CREATE OR REPLACE FUNCTION private.audit_user_groups()

@@ -43,6 +43,8 @@ create policy "channel_members: update own" on public.channel_members
 CREATE TRIGGER channel_members_audit AFTER DELETE ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.audit_channel_members();
 CREATE TRIGGER channel_members_before_insert BEFORE INSERT ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.channel_members_before_insert();
 CREATE TRIGGER channel_members_before_update BEFORE UPDATE OF last_read_seq ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.channel_members_before_update();
+CREATE TRIGGER channel_members_guests BEFORE INSERT ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.channel_members_guests();
+CREATE TRIGGER channel_members_guests_audit AFTER INSERT ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.audit_channel_members_guests();
 CREATE TRIGGER channel_members_leave_threads AFTER DELETE ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.channel_members_leave_threads();
 CREATE TRIGGER channel_members_live AFTER INSERT OR DELETE OR UPDATE ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.live_channel_members();
 CREATE TRIGGER channel_members_queue_events AFTER INSERT ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.channel_members_queue_events();
@@ -180,6 +182,58 @@ end
 $function$;
 grant execute on function private.channel_members_before_update() to authenticated, service_role;
 
+-- Function private.channel_members_guests()
+CREATE OR REPLACE FUNCTION private.channel_members_guests()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_actor uuid := (select auth.uid());
+  v_channel public.channels;
+  v_kind text;
+  v_count integer;
+begin
+  select * into v_channel from public.channels c where c.id = new.channel_id;
+  if v_channel.id is null or v_channel.kind = 'dm' or v_actor is null then
+    return new;
+  end if;
+  if v_actor = new.user_id then
+    -- Joining yourself: the policies decide (a guest joins nothing), or accept_invite() does.
+    return new;
+  end if;
+  if private.is_guest(v_channel.workspace_id, v_actor) then
+    raise exception using errcode = '42501', message = 'Guests cannot add people to channels.';
+  end if;
+  select wm.guest_kind into v_kind from public.workspace_members wm
+  where wm.workspace_id = v_channel.workspace_id and wm.user_id = new.user_id
+    and wm.left_at is null and wm.role = 'guest';
+  if v_kind is null then
+    return new;
+  end if;
+  if not private.is_workspace_admin(v_channel.workspace_id) then
+    raise exception using errcode = '42501',
+      message = 'Only owners and admins can add guests to channels.',
+      detail = format('%s is a guest.', private.person_label(new.user_id));
+  end if;
+  if v_kind = 'single' then
+    select count(*) into v_count
+    from public.channel_members cm join public.channels c on c.id = cm.channel_id
+    where cm.workspace_id = v_channel.workspace_id and cm.user_id = new.user_id
+      and c.kind <> 'dm' and c.id <> new.channel_id;
+    if v_count > 0 then
+      raise exception using errcode = '22023',
+        message = 'A single-channel guest can be in only one channel.',
+        detail = format('%s is already in a channel.', private.person_label(new.user_id)),
+        hint = 'Make them a multi-channel guest first.';
+    end if;
+  end if;
+  return new;
+end
+$function$;
+grant execute on function private.channel_members_guests() to public;
+
 -- Function private.channels_before_write()
 CREATE OR REPLACE FUNCTION private.channels_before_write()
  RETURNS trigger
@@ -230,6 +284,21 @@ end
 $function$;
 grant execute on function private.channels_before_write() to authenticated, service_role;
 
+-- Function private.guests_of_channel(p_channel_id uuid)
+CREATE OR REPLACE FUNCTION private.guests_of_channel(p_channel_id uuid)
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select cm.user_id
+  from public.channel_members cm
+  join public.workspace_members wm
+    on wm.workspace_id = cm.workspace_id and wm.user_id = cm.user_id
+  where cm.channel_id = p_channel_id and wm.left_at is null and wm.role = 'guest'
+$function$;
+-- execute: only its owner (no grants on private.guests_of_channel(uuid))
+
 -- Function private.is_channel_member(p_channel_id uuid)
 CREATE OR REPLACE FUNCTION private.is_channel_member(p_channel_id uuid)
  RETURNS boolean
@@ -251,7 +320,7 @@ AS $function$
   select c.id
   from public.channels c
   where c.kind = 'public' and c.archived_at is null
-    and c.workspace_id in (select private.workspace_ids())
+    and c.workspace_id in (select private.full_workspace_ids())
 $function$;
 grant execute on function private.joinable_channel_ids() to authenticated, service_role;
 
@@ -281,7 +350,7 @@ AS $function$
   from public.channel_members cm
   join public.channels c on c.id = cm.channel_id
   where cm.user_id = (select auth.uid()) and c.kind <> 'dm'
-    and c.workspace_id in (select private.workspace_ids())
+    and c.workspace_id in (select private.full_workspace_ids())
   union
   select c.id
   from public.channels c
@@ -358,6 +427,24 @@ end
 $function$;
 grant execute on function private.require_visible_channel(uuid) to authenticated, service_role;
 
+-- Function private.share_channel(p_workspace_id uuid, p_a uuid, p_b uuid)
+CREATE OR REPLACE FUNCTION private.share_channel(p_workspace_id uuid, p_a uuid, p_b uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1
+    from public.channel_members a
+    join public.channel_members b on b.channel_id = a.channel_id
+    join public.channels c on c.id = a.channel_id
+    where a.workspace_id = p_workspace_id and a.user_id = p_a and b.user_id = p_b
+      and c.kind <> 'dm'
+  )
+$function$;
+grant execute on function private.share_channel(uuid,uuid,uuid) to authenticated, service_role;
+
 -- Function private.visible_channel_ids()
 CREATE OR REPLACE FUNCTION private.visible_channel_ids()
  RETURNS SETOF uuid
@@ -369,7 +456,7 @@ AS $function$
   from public.channels c
   where c.workspace_id in (select private.workspace_ids())
     and (
-      c.kind = 'public'
+      (c.kind = 'public' and c.workspace_id in (select private.full_workspace_ids()))
       or exists (
         select 1 from public.channel_members cm
         where cm.channel_id = c.id and cm.user_id = (select auth.uid())
@@ -486,10 +573,15 @@ CREATE OR REPLACE FUNCTION public.create_channel(p_workspace_id uuid, p_name tex
 AS $function$
 declare
   uid uuid := private.require_uid();
+  mine public.workspace_role := private.workspace_role(p_workspace_id);
   ch public.channels;
 begin
-  if private.workspace_role(p_workspace_id) is null then
+  if mine is null then
     raise exception using errcode = '42501', message = 'You are not a member of this workspace.';
+  end if;
+  if mine = 'guest' then
+    raise exception using errcode = '42501', message = 'Guests cannot create channels.',
+      hint = 'Ask an admin of the workspace.';
   end if;
   if p_kind is null or p_kind = 'dm' then
     raise exception using errcode = '22023',
@@ -574,6 +666,7 @@ declare
   ids uuid[];
   key text;
   ch public.channels;
+  strangers uuid[];
 begin
   if private.workspace_role(p_workspace_id) is null then
     raise exception using errcode = '42501', message = 'You are not a member of this workspace.';
@@ -583,6 +676,15 @@ begin
   where u is not null;
   if cardinality(ids) > 9 then
     raise exception using errcode = '22023', message = 'A direct message can have at most 9 people.';
+  end if;
+  select array_agg(distinct o) into strangers
+  from unnest(ids) as g, unnest(ids) as o
+  where g <> o and private.is_guest(p_workspace_id, g)
+    and not private.share_channel(p_workspace_id, g, o);
+  if strangers is not null then
+    raise exception using errcode = '42501',
+      message = 'A guest can only message people who are in one of their channels.',
+      detail = format('Not in a channel with the guest: %s', array_to_string(strangers, ', '));
   end if;
   key := array_to_string(ids, ',');
   insert into public.channels (workspace_id, kind, dm_key, created_by)

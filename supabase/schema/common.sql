@@ -176,6 +176,37 @@ end
 $function$;
 grant execute on function private.clean_slash_url(text) to authenticated, service_role;
 
+-- Function private.guest_peers()
+CREATE OR REPLACE FUNCTION private.guest_peers()
+ RETURNS TABLE(workspace_id uuid, user_id uuid)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select distinct other.workspace_id, other.user_id
+  from public.channel_members mine
+  join public.channel_members other on other.channel_id = mine.channel_id
+  where mine.user_id = (select auth.uid())
+    and mine.workspace_id in (select private.guest_workspace_ids())
+$function$;
+grant execute on function private.guest_peers() to authenticated, service_role;
+
+-- Function private.guests_near(p_user_id uuid)
+CREATE OR REPLACE FUNCTION private.guests_near(p_user_id uuid)
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select distinct g.user_id
+  from public.channel_members mine
+  join public.channel_members g on g.channel_id = mine.channel_id and g.user_id <> p_user_id
+  join public.workspace_members wm
+    on wm.workspace_id = g.workspace_id and wm.user_id = g.user_id
+  where mine.user_id = p_user_id and wm.left_at is null and wm.role = 'guest'
+$function$;
+-- execute: only its owner (no grants on private.guests_near(uuid))
+
 -- Function private.is_blank(p_text text)
 CREATE OR REPLACE FUNCTION private.is_blank(p_text text)
  RETURNS boolean
@@ -186,6 +217,21 @@ AS $function$
   select coalesce(p_text, '') !~ '[^\s\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]'
 $function$;
 grant execute on function private.is_blank(text) to authenticated, service_role;
+
+-- Function private.is_guest(p_workspace_id uuid, p_user_id uuid)
+CREATE OR REPLACE FUNCTION private.is_guest(p_workspace_id uuid, p_user_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from public.workspace_members wm
+    where wm.workspace_id = p_workspace_id and wm.user_id = p_user_id
+      and wm.left_at is null and wm.role = 'guest'
+  )
+$function$;
+grant execute on function private.is_guest(uuid,uuid) to authenticated, service_role;
 
 -- Function private.new_token()
 CREATE OR REPLACE FUNCTION private.new_token()
@@ -478,6 +524,43 @@ begin
 end
 $function$;
 grant execute on function public.revoke_slash_command(uuid) to authenticated, service_role;
+
+-- Function public.set_guest_kind(p_workspace_id uuid, p_user_id uuid, p_kind text)
+CREATE OR REPLACE FUNCTION public.set_guest_kind(p_workspace_id uuid, p_user_id uuid, p_kind text)
+ RETURNS public.workspace_members
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.workspace_members;
+  was text;
+begin
+  perform private.require_uid();
+  if not private.is_workspace_admin(p_workspace_id) then
+    raise exception using errcode = '42501', message = 'Only owners and admins can change a guest''s channels.';
+  end if;
+  if p_kind is null or p_kind not in ('single', 'multi') then
+    raise exception using errcode = '22023',
+      message = 'A guest is single-channel or multi-channel.', hint = 'Use ''single'' or ''multi''.';
+  end if;
+  select * into target from public.workspace_members wm
+  where wm.workspace_id = p_workspace_id and wm.user_id = p_user_id and wm.left_at is null
+  for update;
+  if not found or target.role <> 'guest' then
+    raise exception using errcode = '22023', message = 'That person is not a guest of this workspace.';
+  end if;
+  was := target.guest_kind;
+  update public.workspace_members wm set guest_kind = p_kind where wm.id = target.id
+  returning * into target;
+  if was is distinct from p_kind then
+    perform private.audit(p_workspace_id, 'guest.kind_changed', 'person', p_user_id::text,
+      private.person_label(p_user_id), jsonb_build_object('from', was, 'to', p_kind));
+  end if;
+  return target;
+end
+$function$;
+grant execute on function public.set_guest_kind(uuid,uuid,text) to authenticated, service_role;
 
 -- Function public.start_slash_command(p_channel_id uuid, p_command text, p_text text)
 CREATE OR REPLACE FUNCTION public.start_slash_command(p_channel_id uuid, p_command text, p_text text)

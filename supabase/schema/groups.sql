@@ -20,9 +20,10 @@ CREATE INDEX user_group_members_user ON public.user_group_members USING btree (u
 
 create policy "user_group_members: members read" on public.user_group_members
   as permissive for select to authenticated
-  using ((workspace_id IN ( SELECT private.workspace_ids() AS workspace_ids)));
+  using ((workspace_id IN ( SELECT private.full_workspace_ids() AS full_workspace_ids)));
 
 CREATE TRIGGER user_group_members_live AFTER INSERT OR DELETE ON public.user_group_members FOR EACH ROW EXECUTE FUNCTION private.live_user_groups();
+CREATE TRIGGER user_group_members_no_guests BEFORE INSERT ON public.user_group_members FOR EACH ROW EXECUTE FUNCTION private.user_group_members_no_guests();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.user_group_members to service_role;
 grant select on table public.user_group_members to authenticated;
@@ -49,13 +50,32 @@ alter table public.user_groups enable row level security;
 
 create policy "user_groups: members read" on public.user_groups
   as permissive for select to authenticated
-  using ((workspace_id IN ( SELECT private.workspace_ids() AS workspace_ids)));
+  using ((workspace_id IN ( SELECT private.full_workspace_ids() AS full_workspace_ids)));
 
 CREATE TRIGGER user_groups_audit AFTER INSERT OR DELETE OR UPDATE ON public.user_groups FOR EACH ROW EXECUTE FUNCTION private.audit_user_groups();
 CREATE TRIGGER user_groups_live AFTER INSERT OR DELETE OR UPDATE ON public.user_groups FOR EACH ROW EXECUTE FUNCTION private.live_user_groups();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.user_groups to service_role;
 grant select on table public.user_groups to authenticated;
+
+-- Function private.user_group_members_no_guests()
+CREATE OR REPLACE FUNCTION private.user_group_members_no_guests()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if private.is_guest(new.workspace_id, new.user_id) then
+    raise exception using errcode = '22023',
+      message = 'Guests cannot be in user groups.',
+      detail = format('%s is a guest.', private.person_label(new.user_id)),
+      hint = 'Make them a member first.';
+  end if;
+  return new;
+end
+$function$;
+grant execute on function private.user_group_members_no_guests() to public;
 
 -- Function public.add_user_group_members(p_group_id uuid, p_user_ids uuid[])
 CREATE OR REPLACE FUNCTION public.add_user_group_members(p_group_id uuid, p_user_ids uuid[])

@@ -14,11 +14,14 @@ create table public.invites (
   expires_at timestamp with time zone default (now() + '7 days'::interval) not null,
   max_uses integer,
   use_count integer default 0 not null,
+  channel_ids uuid[],
+  guest_kind text,
   constraint invites_pkey PRIMARY KEY (id),
   constraint invites_token_key UNIQUE (token),
   constraint invites_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.profiles(id) ON DELETE SET NULL,
   constraint invites_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE,
   constraint invites_email_once CHECK (email IS NULL OR max_uses = 1),
+  constraint invites_guest_kind CHECK (guest_kind = ANY (ARRAY['single'::text, 'multi'::text])),
   constraint invites_max_uses CHECK (max_uses IS NULL OR max_uses > 0),
   constraint invites_role CHECK (role <> 'owner'::public.workspace_role)
 );
@@ -50,6 +53,8 @@ CREATE OR REPLACE FUNCTION private.invites_before_insert()
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
+declare
+  v_missing uuid[];
 begin
   -- Server-made: never trust a client's token, count or author.
   new.token := private.new_token();
@@ -65,8 +70,43 @@ begin
   end if;
   if new.role = 'owner' then
     raise exception using errcode = '22023',
-      message = 'Invites are for members or admins.',
+      message = 'Invites are for members, admins or guests.',
       hint = 'Make someone an owner after they join.';
+  end if;
+  if new.role = 'guest' then
+    if new.email is null then
+      raise exception using errcode = '22023',
+        message = 'Guests are invited by email.', hint = 'Enter the guest''s email address.';
+    end if;
+    new.guest_kind := coalesce(new.guest_kind, 'multi');
+    select coalesce(array_agg(distinct u), '{}') into new.channel_ids
+    from unnest(coalesce(new.channel_ids, '{}')) as u where u is not null;
+    if cardinality(new.channel_ids) = 0 then
+      raise exception using errcode = '22023',
+        message = 'A guest invite names the channels the guest may use.',
+        hint = 'Pick at least one channel.';
+    end if;
+    if new.guest_kind = 'single' and cardinality(new.channel_ids) > 1 then
+      raise exception using errcode = '22023',
+        message = 'A single-channel guest can be in only one channel.',
+        detail = format('This invite names %s channels.', cardinality(new.channel_ids)),
+        hint = 'Pick one channel, or invite a multi-channel guest.';
+    end if;
+    select array_agg(u) into v_missing
+    from unnest(new.channel_ids) as u
+    where not exists (
+      select 1 from public.channels c
+      where c.id = u and c.workspace_id = new.workspace_id and c.kind <> 'dm'
+        and c.archived_at is null and c.id in (select private.visible_channel_ids())
+    );
+    if v_missing is not null then
+      raise exception using errcode = '22023',
+        message = 'Channel not found.',
+        detail = format('Not a channel of this workspace you can see: %s', array_to_string(v_missing, ', '));
+    end if;
+  else
+    new.channel_ids := null;
+    new.guest_kind := null;
   end if;
   new.expires_at := coalesce(new.expires_at, now() + interval '7 days');
   if new.expires_at < now() + interval '5 minutes' or new.expires_at > now() + interval '30 days' then
@@ -120,24 +160,32 @@ begin
         hint = 'Sign in with that address, or ask for an invite link.';
     end if;
   end if;
+  if inv.role = 'guest' and not exists (
+    select 1 from public.channels c
+    where c.id = any (inv.channel_ids) and c.workspace_id = inv.workspace_id and c.archived_at is null
+  ) then
+    raise exception using errcode = '22023',
+      message = 'The channels of this invite are archived or gone.', hint = 'Ask for a new invite.';
+  end if;
 
   perform private.lock_workspace(inv.workspace_id);
-  insert into public.workspace_members (workspace_id, user_id, role)
-  values (inv.workspace_id, uid, inv.role)
+  insert into public.workspace_members (workspace_id, user_id, role, guest_kind)
+  values (inv.workspace_id, uid, inv.role, inv.guest_kind)
   on conflict (workspace_id, user_id)
-  do update set role = excluded.role, left_at = null, joined_at = now();
+  do update set role = excluded.role, guest_kind = excluded.guest_kind, left_at = null, joined_at = now();
   update public.invites i set use_count = i.use_count + 1 where i.id = inv.id;
   insert into public.channel_members (channel_id, user_id)
   select c.id, uid from public.channels c
-  where c.workspace_id = inv.workspace_id and c.is_default and c.archived_at is null
+  where c.workspace_id = inv.workspace_id and c.archived_at is null
+    and case when inv.role = 'guest' then c.id = any (inv.channel_ids) else c.is_default end
   on conflict (channel_id, user_id) do nothing;
   return ws;
 end
 $function$;
 grant execute on function public.accept_invite(text) to authenticated, service_role;
 
--- Function public.create_invite(p_workspace_id uuid, p_email text, p_role public.workspace_role, p_expires_at timestamp with time zone, p_max_uses integer)
-CREATE OR REPLACE FUNCTION public.create_invite(p_workspace_id uuid, p_email text DEFAULT NULL::text, p_role public.workspace_role DEFAULT 'member'::public.workspace_role, p_expires_at timestamp with time zone DEFAULT NULL::timestamp with time zone, p_max_uses integer DEFAULT NULL::integer)
+-- Function public.create_invite(p_workspace_id uuid, p_email text, p_role public.workspace_role, p_expires_at timestamp with time zone, p_max_uses integer, p_channel_ids uuid[], p_guest_kind text)
+CREATE OR REPLACE FUNCTION public.create_invite(p_workspace_id uuid, p_email text DEFAULT NULL::text, p_role public.workspace_role DEFAULT 'member'::public.workspace_role, p_expires_at timestamp with time zone DEFAULT NULL::timestamp with time zone, p_max_uses integer DEFAULT NULL::integer, p_channel_ids uuid[] DEFAULT NULL::uuid[], p_guest_kind text DEFAULT NULL::text)
  RETURNS public.invites
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -148,13 +196,15 @@ begin
   if not private.is_workspace_admin(p_workspace_id) then
     raise exception using errcode = '42501', message = 'Only owners and admins can invite people.';
   end if;
-  insert into public.invites (workspace_id, email, role, expires_at, max_uses, created_by)
-  values (p_workspace_id, p_email, coalesce(p_role, 'member'), p_expires_at, p_max_uses, (select auth.uid()))
+  insert into public.invites (workspace_id, email, role, expires_at, max_uses, created_by,
+    channel_ids, guest_kind)
+  values (p_workspace_id, p_email, coalesce(p_role, 'member'), p_expires_at, p_max_uses,
+    (select auth.uid()), p_channel_ids, p_guest_kind)
   returning * into inv;
   return inv;
 end
 $function$;
-grant execute on function public.create_invite(uuid,text,public.workspace_role,timestamp with time zone,integer) to authenticated, service_role;
+grant execute on function public.create_invite(uuid,text,public.workspace_role,timestamp with time zone,integer,uuid[],text) to authenticated, service_role;
 
 -- Function public.invite_preview(p_token text)
 CREATE OR REPLACE FUNCTION public.invite_preview(p_token text)

@@ -56,6 +56,9 @@ begin
   select c.kind into kind from public.channels c where c.id = m.channel_id;
   if kind = 'public' then
     perform private.live_send('live:workspace:' || m.workspace_id::text, 'channel_roster', tg_op, roster);
+    perform private.live_send('live:user:' || g::text, 'channel_roster', tg_op, roster)
+    from private.guests_of_channel(m.channel_id) g
+    where g <> m.user_id;
   elsif kind is not null then
     perform private.live_send_to_members(m.channel_id, 'channel_roster', tg_op, roster, m.user_id);
   end if;
@@ -77,6 +80,8 @@ begin
   if tg_op = 'DELETE' then ch := old; else ch := new; end if;
   if ch.kind = 'public' then
     perform private.live_send('live:workspace:' || ch.workspace_id::text, 'channels', tg_op, to_jsonb(ch));
+    perform private.live_send('live:user:' || g::text, 'channels', tg_op, to_jsonb(ch))
+    from private.guests_of_channel(ch.id) g;
   else
     perform private.live_send_to_members(ch.id, 'channels', tg_op, to_jsonb(ch));
   end if;
@@ -84,6 +89,22 @@ begin
 end
 $function$;
 -- execute: only its owner (no grants on private.live_channels())
+
+-- Function private.live_message_removals()
+CREATE OR REPLACE FUNCTION private.live_message_removals()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.live_send('live:channel:' || a.channel_id::text, 'attachments',
+    case when new.removed_at is not null then 'DELETE' else 'INSERT' end, to_jsonb(a))
+  from public.attachments a where a.message_id = new.id;
+  return null;
+end
+$function$;
+grant execute on function private.live_message_removals() to public;
 
 -- Function private.live_profiles()
 CREATE OR REPLACE FUNCTION private.live_profiles()
@@ -97,6 +118,8 @@ begin
   perform private.live_send('live:workspace:' || wm.workspace_id::text, 'profiles', tg_op, to_jsonb(new))
   from public.workspace_members wm
   where wm.user_id = new.id;
+  perform private.live_send('live:user:' || g::text, 'profiles', tg_op, to_jsonb(new))
+  from private.guests_near(new.id) g;
   return null;
 end
 $function$;
@@ -228,7 +251,7 @@ AS $function$
   union all
   select 'live:channel:' || id::text from private.member_channel_ids() id
   union all
-  select 'live:workspace:' || id::text from private.workspace_ids() id
+  select 'live:workspace:' || id::text from private.full_workspace_ids() id
 $function$;
 grant execute on function private.live_topics() to authenticated;
 
@@ -264,6 +287,8 @@ begin
   perform private.live_send('live:workspace:' || wm.workspace_id::text, 'user_statuses', tg_op, to_jsonb(s))
   from public.workspace_members wm
   where wm.user_id = s.user_id and wm.left_at is null;
+  perform private.live_send('live:user:' || g::text, 'user_statuses', tg_op, to_jsonb(s))
+  from private.guests_near(s.user_id) g;
   return null;
 end
 $function$;
@@ -299,6 +324,8 @@ declare
 begin
   if tg_op = 'DELETE' then w := old; else w := new; end if;
   perform private.live_send('live:workspace:' || w.id::text, 'workspaces', tg_op, to_jsonb(w));
+  perform private.live_send('live:user:' || g::text, 'workspaces', tg_op, to_jsonb(w))
+  from private.guests_of_workspace(w.id) g;
   return null;
 end
 $function$;
@@ -313,7 +340,7 @@ CREATE OR REPLACE FUNCTION private.realtime_topics()
 AS $function$
   select 'channel:' || id::text from private.member_channel_ids() id
   union all
-  select 'workspace:' || id::text from private.workspace_ids() id
+  select 'workspace:' || id::text from private.full_workspace_ids() id
 $function$;
 grant execute on function private.realtime_topics() to authenticated, service_role;
 

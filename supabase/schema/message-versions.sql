@@ -21,6 +21,9 @@ CREATE INDEX message_versions_message ON public.message_versions USING btree (me
 create policy "message_versions: channel members read" on public.message_versions
   as permissive for select to authenticated
   using ((channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids)));
+create policy "message_versions: not of a removed message" on public.message_versions
+  as restrictive for select to authenticated
+  using ((NOT ( SELECT private.message_removed(message_versions.message_id) AS message_removed)));
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.message_versions to service_role;
 grant select on table public.message_versions to anon;

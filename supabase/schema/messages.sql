@@ -16,6 +16,8 @@ create table public.messages (
   deleted_at timestamp with time zone,
   thread_seq bigint,
   in_channel boolean default false not null,
+  removed_at timestamp with time zone,
+  removed_by uuid,
   constraint messages_pkey PRIMARY KEY (id),
   constraint messages_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES public.channels(id) ON DELETE CASCADE,
   constraint messages_parent_id_fkey FOREIGN KEY (parent_id) REFERENCES public.messages(id) ON DELETE SET NULL,
@@ -48,13 +50,15 @@ CREATE TRIGGER messages_before_insert BEFORE INSERT ON public.messages FOR EACH 
 CREATE TRIGGER messages_before_update BEFORE UPDATE ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_before_update();
 CREATE TRIGGER messages_broadcast_mentions BEFORE INSERT OR UPDATE OF body, deleted_at ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_broadcast_mentions();
 CREATE TRIGGER messages_forget_versions AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW WHEN (old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.messages_forget_versions();
-CREATE TRIGGER messages_keep_version AFTER UPDATE OF body ON public.messages FOR EACH ROW WHEN (old.body IS DISTINCT FROM new.body AND new.deleted_at IS NULL) EXECUTE FUNCTION private.messages_keep_version();
+CREATE TRIGGER messages_keep_version AFTER UPDATE OF body ON public.messages FOR EACH ROW WHEN (old.body IS DISTINCT FROM new.body AND new.deleted_at IS NULL AND old.removed_at IS NULL AND new.removed_at IS NULL) EXECUTE FUNCTION private.messages_keep_version();
 CREATE TRIGGER messages_link_previews_insert AFTER INSERT ON public.messages REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.messages_link_previews_insert();
 CREATE TRIGGER messages_link_previews_update AFTER UPDATE ON public.messages REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.messages_link_previews_update();
 CREATE TRIGGER messages_live AFTER INSERT OR UPDATE ON public.messages FOR EACH ROW EXECUTE FUNCTION private.live_channel_content();
 CREATE CONSTRAINT TRIGGER messages_not_empty AFTER INSERT ON public.messages DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW EXECUTE FUNCTION private.messages_check_not_empty();
 CREATE TRIGGER messages_queue_emails AFTER INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_queue_emails();
 CREATE TRIGGER messages_queue_events AFTER INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_queue_events();
+CREATE TRIGGER messages_removal_audit AFTER UPDATE OF removed_at ON public.messages FOR EACH ROW WHEN (old.removed_at IS DISTINCT FROM new.removed_at) EXECUTE FUNCTION private.audit_message_removals();
+CREATE TRIGGER messages_removal_live AFTER UPDATE OF removed_at ON public.messages FOR EACH ROW WHEN (old.removed_at IS DISTINCT FROM new.removed_at) EXECUTE FUNCTION private.live_message_removals();
 CREATE TRIGGER messages_search_write AFTER INSERT OR UPDATE OF body, deleted_at ON public.messages FOR EACH ROW EXECUTE FUNCTION private.message_search_write();
 CREATE TRIGGER messages_thread_after_insert AFTER INSERT ON public.messages FOR EACH ROW WHEN (new.parent_id IS NOT NULL) EXECUTE FUNCTION private.messages_thread_after_insert();
 CREATE TRIGGER messages_thread_after_update AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW WHEN (new.parent_id IS NOT NULL AND old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.messages_thread_after_update();
@@ -214,6 +218,7 @@ AS $function$
   select coalesce((
     select case
       when m.deleted_at is not null then 'deleted'
+      when m.removed_at is not null then 'removed'
       when m.author_id = (select auth.uid()) then 'mine'
       else 'other'
     end
@@ -362,6 +367,7 @@ CREATE OR REPLACE FUNCTION private.messages_before_update()
  SET search_path TO ''
 AS $function$
 begin
+  -- retention: an account being deleted (chorus.deleting_account) loses authorship, nothing else
   if old.author_id is not null and new.author_id is null
     and current_setting('chorus.deleting_account', true) = old.author_id::text then
     new := old;
@@ -376,6 +382,15 @@ begin
   new.seq := old.seq;
   new.author_id := old.author_id;
   new.created_at := old.created_at;
+  -- moderation: removing or restoring sets the text as given, nothing else
+  if new.removed_at is distinct from old.removed_at then
+    new.edited_at := old.edited_at;
+    new.deleted_at := null;
+    return new;
+  end if;
+  if old.removed_at is not null then
+    raise exception using errcode = '42501', message = 'This message was removed by an admin.';
+  end if;
   if new.deleted_at is not null then
     new.deleted_at := now();
     new.body := '';
@@ -451,6 +466,30 @@ begin
 end
 $function$;
 grant execute on function private.messages_check_not_empty() to authenticated, service_role;
+
+-- Function private.require_moderated_message(p_message_id uuid)
+CREATE OR REPLACE FUNCTION private.require_moderated_message(p_message_id uuid)
+ RETURNS public.messages
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  m public.messages;
+  ws uuid;
+begin
+  select x.* into m from public.messages x where x.id = p_message_id;
+  select c.workspace_id into ws from public.channels c where c.id = m.channel_id;
+  if m.id is null or not coalesce(private.is_workspace_admin(ws), false) then
+    raise exception using errcode = '22023', message = 'Message not found.';
+  end if;
+  if m.deleted_at is not null then
+    raise exception using errcode = '22023', message = 'This message was deleted.';
+  end if;
+  return m;
+end
+$function$;
+-- execute: only its owner (no grants on private.require_moderated_message(uuid))
 
 -- Function private.require_readable_message(p_message_id uuid)
 CREATE OR REPLACE FUNCTION private.require_readable_message(p_message_id uuid)
@@ -534,6 +573,31 @@ end
 $function$;
 grant execute on function public.edit_message(uuid,text) to authenticated, service_role;
 
+-- Function public.mention_reach(p_channel_id uuid, p_body text)
+CREATE OR REPLACE FUNCTION public.mention_reach(p_channel_id uuid, p_body text)
+ RETURNS TABLE(reach integer, warn_over integer)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select private.is_channel_member(p_channel_id)) then
+    raise exception using errcode = '42501',
+      message = 'You can only mention people in a channel you are in.';
+  end if;
+  if length(coalesce(p_body, '')) > 40000 then
+    raise exception using errcode = '22023', message = 'This message is too long.';
+  end if;
+  return query
+    select cardinality(private.broadcast_mentions(p_channel_id, (select auth.uid()), p_body)),
+      w.broadcast_warn_over
+    from public.channels c
+    join public.workspaces w on w.id = c.workspace_id
+    where c.id = p_channel_id;
+end
+$function$;
+grant execute on function public.mention_reach(uuid,text) to authenticated, service_role;
+
 -- Function public.message_page(p_channel_id uuid, p_before_seq bigint, p_after_seq bigint, p_limit integer)
 CREATE OR REPLACE FUNCTION public.message_page(p_channel_id uuid, p_before_seq bigint DEFAULT NULL::bigint, p_after_seq bigint DEFAULT NULL::bigint, p_limit integer DEFAULT 50)
  RETURNS TABLE(id uuid, channel_id uuid, seq bigint, author_id uuid, body text, mentions uuid[], parent_id uuid, thread_seq bigint, in_channel boolean, created_at timestamp with time zone, edited_at timestamp with time zone, deleted_at timestamp with time zone, reactions jsonb, attachments jsonb, thread jsonb)
@@ -577,6 +641,29 @@ AS $function$
   order by page.seq
 $function$;
 grant execute on function public.message_page(uuid,bigint,bigint,integer) to authenticated, service_role;
+
+-- Function public.remove_message(p_message_id uuid)
+CREATE OR REPLACE FUNCTION public.remove_message(p_message_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  uid uuid := private.require_uid();
+  m public.messages := private.require_moderated_message(p_message_id);
+begin
+  if m.removed_at is null then
+    insert into private.removed_messages (message_id, body, mentions, removed_by)
+    values (m.id, m.body, m.mentions, uid);
+    update public.messages x set body = '', mentions = '{}', removed_at = now(), removed_by = uid
+    where x.id = m.id;
+    delete from private.message_search s where s.message_id = m.id;
+  end if;
+  perform private.resolve_open_reports(m, 'removed');
+end
+$function$;
+grant execute on function public.remove_message(uuid) to anon, authenticated, public, service_role;
 
 -- Function public.send_message(p_id uuid, p_channel_id uuid, p_body text, p_attachments jsonb, p_parent_id uuid, p_in_channel boolean)
 CREATE OR REPLACE FUNCTION public.send_message(p_id uuid, p_channel_id uuid, p_body text, p_attachments jsonb DEFAULT '[]'::jsonb, p_parent_id uuid DEFAULT NULL::uuid, p_in_channel boolean DEFAULT false)
@@ -653,3 +740,24 @@ begin
 end
 $function$;
 grant execute on function public.set_broadcast_mentions(uuid,text) to authenticated, service_role;
+
+-- Function public.set_broadcast_warning(p_workspace_id uuid, p_over integer)
+CREATE OR REPLACE FUNCTION public.set_broadcast_warning(p_workspace_id uuid, p_over integer)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select private.is_workspace_owner(p_workspace_id)) then
+    raise exception using errcode = '42501',
+      message = 'Only a workspace owner can choose when mentioning many asks first.';
+  end if;
+  if p_over is not null and (p_over < 1 or p_over > 100000) then
+    raise exception using errcode = '22023',
+      message = format('Ask before notifying more than %s people: choose a number from 1 to 100000, or never.', p_over);
+  end if;
+  update public.workspaces set broadcast_warn_over = p_over where id = p_workspace_id;
+end
+$function$;
+grant execute on function public.set_broadcast_warning(uuid,integer) to authenticated, service_role;

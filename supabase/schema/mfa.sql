@@ -62,6 +62,7 @@ AS $function$
   from public.workspace_members wm
   join public.workspaces w on w.id = wm.workspace_id
   where wm.user_id = (select auth.uid()) and wm.left_at is null
+    and wm.suspended_at is null
     and w.id not in (select private.workspace_ids())
   order by lower(w.name), w.id
 $function$;

@@ -340,7 +340,9 @@ AS $function$
   join public.channel_members cm on cm.channel_id = q.channel_id and cm.user_id = q.user_id
   join public.workspace_members wm on wm.workspace_id = q.workspace_id and wm.user_id = q.user_id
     and wm.left_at is null
+    and wm.suspended_at is null
   join public.messages m on m.id = q.message_id and m.deleted_at is null
+    and m.removed_at is null
   left join public.notification_defaults d on d.workspace_id = q.workspace_id
     and d.user_id = q.user_id
   left join public.notification_settings s on s.user_id = q.user_id

@@ -127,6 +127,8 @@ AS $function$
   union
   select other.user_id
   from public.workspace_members other
-  where other.workspace_id in (select private.workspace_ids())
+  where other.workspace_id in (select private.full_workspace_ids())
+  union
+  select p.user_id from private.guest_peers() p
 $function$;
 grant execute on function private.visible_user_ids() to authenticated, service_role;

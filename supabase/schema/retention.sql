@@ -54,7 +54,7 @@ alter table public.deactivated_people enable row level security;
 
 create policy "deactivated_people: members read" on public.deactivated_people
   as permissive for select to authenticated
-  using ((workspace_id IN ( SELECT private.workspace_ids() AS workspace_ids)));
+  using ((workspace_id IN ( SELECT private.full_workspace_ids() AS full_workspace_ids)));
 
 grant select on table public.deactivated_people to authenticated;
 grant select on table public.deactivated_people to service_role;

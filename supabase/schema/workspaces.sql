@@ -3,7 +3,7 @@
 -- migration, then run the command. Which object goes to which file: README.md here.
 
 -- Type public.workspace_role
-create type public.workspace_role as enum ('owner', 'admin', 'member');
+create type public.workspace_role as enum ('owner', 'admin', 'member', 'guest');
 
 -- Table public.workspace_members
 create table public.workspace_members (
@@ -13,10 +13,15 @@ create table public.workspace_members (
   role public.workspace_role default 'member'::public.workspace_role not null,
   joined_at timestamp with time zone default now() not null,
   left_at timestamp with time zone,
+  guest_kind text,
+  suspended_at timestamp with time zone,
+  suspended_by uuid,
   constraint workspace_members_pkey PRIMARY KEY (id),
   constraint workspace_members_unique UNIQUE (workspace_id, user_id),
   constraint workspace_members_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
-  constraint workspace_members_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE
+  constraint workspace_members_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE,
+  constraint workspace_members_guest_kind CHECK (guest_kind = ANY (ARRAY['single'::text, 'multi'::text])),
+  constraint workspace_members_guest_kind_by_role CHECK ((role = 'guest'::public.workspace_role) = (guest_kind IS NOT NULL))
 );
 alter table public.workspace_members enable row level security;
 
@@ -24,13 +29,17 @@ CREATE INDEX workspace_members_user ON public.workspace_members USING btree (use
 
 create policy "workspace_members: members read" on public.workspace_members
   as permissive for select to authenticated
-  using (((workspace_id IN ( SELECT private.workspace_ids() AS workspace_ids)) OR (user_id = ( SELECT auth.uid() AS uid))));
+  using (((workspace_id IN ( SELECT private.full_workspace_ids() AS full_workspace_ids)) OR (user_id = ( SELECT auth.uid() AS uid)) OR ((workspace_id, user_id) IN ( SELECT p.workspace_id,
+    p.user_id
+   FROM private.guest_peers() p(workspace_id, user_id)))));
 
 CREATE TRIGGER workspace_members_after_leave AFTER UPDATE OF left_at ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.workspace_members_after_leave();
 CREATE TRIGGER workspace_members_audit AFTER INSERT OR DELETE OR UPDATE OF role, left_at ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.audit_workspace_members();
+CREATE TRIGGER workspace_members_guest_kind BEFORE INSERT OR UPDATE OF role, guest_kind ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.workspace_members_guest_kind();
 CREATE TRIGGER workspace_members_keep_owner AFTER DELETE OR UPDATE OF role, left_at ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.workspace_keeps_owner();
 CREATE TRIGGER workspace_members_live AFTER INSERT OR DELETE OR UPDATE ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.live_workspace_members();
 CREATE TRIGGER workspace_members_queue_events AFTER INSERT OR UPDATE OF left_at ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.workspace_members_queue_events();
+CREATE TRIGGER workspace_members_suspension_audit AFTER UPDATE OF suspended_at ON public.workspace_members FOR EACH ROW WHEN (old.suspended_at IS DISTINCT FROM new.suspended_at) EXECUTE FUNCTION private.audit_suspensions();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.workspace_members to service_role;
 grant delete, insert, maintain, select on table public.workspace_members to authenticated;
@@ -46,10 +55,12 @@ create table public.workspaces (
   require_mfa boolean default false not null,
   email_delay_minutes integer default 10 not null,
   broadcast_mentions text default 'everyone'::text not null,
+  broadcast_warn_over integer default 5,
   constraint workspaces_pkey PRIMARY KEY (id),
   constraint workspaces_slug_key UNIQUE (slug),
   constraint workspaces_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.profiles(id) ON DELETE SET NULL,
   constraint workspaces_broadcast_mentions CHECK (broadcast_mentions = ANY (ARRAY['everyone'::text, 'admins'::text])),
+  constraint workspaces_broadcast_warn_over CHECK (broadcast_warn_over >= 1 AND broadcast_warn_over <= 100000),
   constraint workspaces_email_delay CHECK (email_delay_minutes >= 0 AND email_delay_minutes <= 1440),
   constraint workspaces_name_length CHECK (char_length(name) >= 1 AND char_length(name) <= 80),
   constraint workspaces_slug_format CHECK (slug ~ '^[a-z0-9]([a-z0-9-]{0,46}[a-z0-9])?$'::text)
@@ -66,6 +77,7 @@ create policy "workspaces: members read" on public.workspaces
 
 CREATE TRIGGER workspaces_audit AFTER INSERT OR UPDATE ON public.workspaces FOR EACH ROW EXECUTE FUNCTION private.audit_workspaces();
 CREATE TRIGGER workspaces_audit_broadcast AFTER UPDATE OF broadcast_mentions ON public.workspaces FOR EACH ROW WHEN (old.broadcast_mentions IS DISTINCT FROM new.broadcast_mentions) EXECUTE FUNCTION private.audit_broadcast_mentions();
+CREATE TRIGGER workspaces_audit_broadcast_warning AFTER UPDATE OF broadcast_warn_over ON public.workspaces FOR EACH ROW WHEN (old.broadcast_warn_over IS DISTINCT FROM new.broadcast_warn_over) EXECUTE FUNCTION private.audit_broadcast_warning();
 CREATE TRIGGER workspaces_before_write BEFORE INSERT OR UPDATE OF name, slug ON public.workspaces FOR EACH ROW EXECUTE FUNCTION private.workspaces_before_write();
 CREATE TRIGGER workspaces_live AFTER DELETE OR UPDATE ON public.workspaces FOR EACH ROW EXECUTE FUNCTION private.live_workspaces();
 
@@ -87,6 +99,46 @@ AS $function$
     and wm.workspace_id in (select private.workspace_ids())
 $function$;
 grant execute on function private.admin_workspace_ids() to authenticated, service_role;
+
+-- Function private.full_workspace_ids()
+CREATE OR REPLACE FUNCTION private.full_workspace_ids()
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select wm.workspace_id
+  from public.workspace_members wm
+  where wm.user_id = (select auth.uid()) and wm.left_at is null and wm.role <> 'guest'
+    and wm.workspace_id in (select private.workspace_ids())
+$function$;
+grant execute on function private.full_workspace_ids() to authenticated, service_role;
+
+-- Function private.guest_workspace_ids()
+CREATE OR REPLACE FUNCTION private.guest_workspace_ids()
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select wm.workspace_id
+  from public.workspace_members wm
+  where wm.user_id = (select auth.uid()) and wm.left_at is null and wm.role = 'guest'
+    and wm.workspace_id in (select private.workspace_ids())
+$function$;
+grant execute on function private.guest_workspace_ids() to authenticated, service_role;
+
+-- Function private.guests_of_workspace(p_workspace_id uuid)
+CREATE OR REPLACE FUNCTION private.guests_of_workspace(p_workspace_id uuid)
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select wm.user_id from public.workspace_members wm
+  where wm.workspace_id = p_workspace_id and wm.left_at is null and wm.role = 'guest'
+$function$;
+-- execute: only its owner (no grants on private.guests_of_workspace(uuid))
 
 -- Function private.is_workspace_admin(p_workspace_id uuid)
 CREATE OR REPLACE FUNCTION private.is_workspace_admin(p_workspace_id uuid)
@@ -179,6 +231,7 @@ AS $function$
   from public.workspace_members wm
   join public.workspaces w on w.id = wm.workspace_id
   where wm.user_id = (select auth.uid()) and wm.left_at is null
+    and wm.suspended_at is null -- suspended: a suspended member reads nothing of the workspace
     and (select private.mfa_ok()) and (not w.require_mfa or (select private.session_aal2()))
 $function$;
 grant execute on function private.workspace_ids() to authenticated, service_role;
@@ -239,6 +292,37 @@ begin
 end
 $function$;
 grant execute on function private.workspace_members_after_leave() to authenticated, service_role;
+
+-- Function private.workspace_members_guest_kind()
+CREATE OR REPLACE FUNCTION private.workspace_members_guest_kind()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_count integer;
+begin
+  if new.role <> 'guest' then
+    new.guest_kind := null;
+    return new;
+  end if;
+  new.guest_kind := coalesce(new.guest_kind, 'multi');
+  if new.guest_kind = 'single' and tg_op = 'UPDATE' then
+    select count(*) into v_count
+    from public.channel_members cm join public.channels c on c.id = cm.channel_id
+    where cm.workspace_id = new.workspace_id and cm.user_id = new.user_id and c.kind <> 'dm';
+    if v_count > 1 then
+      raise exception using errcode = '22023',
+        message = 'A single-channel guest can be in only one channel.',
+        detail = format('%s is in %s channels.', private.person_label(new.user_id), v_count),
+        hint = 'Remove them from the other channels first.';
+    end if;
+  end if;
+  return new;
+end
+$function$;
+grant execute on function private.workspace_members_guest_kind() to public;
 
 -- Function private.workspace_role(p_workspace_id uuid)
 CREATE OR REPLACE FUNCTION private.workspace_role(p_workspace_id uuid)
@@ -388,7 +472,7 @@ begin
   if mine is null then
     raise exception using errcode = '42501', message = 'You are not a member of this workspace.';
   end if;
-  if mine = 'member' then
+  if mine not in ('owner', 'admin') then
     raise exception using errcode = '42501', message = 'Only owners and admins can remove people.';
   end if;
   select * into target from public.workspace_members wm
@@ -396,8 +480,8 @@ begin
   if not found then
     raise exception using errcode = '22023', message = 'That person is not a member of this workspace.';
   end if;
-  if mine = 'admin' and target.role <> 'member' then
-    raise exception using errcode = '42501', message = 'Admins can remove members; only owners can remove admins and owners.';
+  if mine = 'admin' and target.role not in ('member', 'guest') then
+    raise exception using errcode = '42501', message = 'Admins can remove members and guests; only owners can remove admins and owners.';
   end if;
   if target.role = 'owner' and (
     select count(*) from public.workspace_members wm
@@ -421,17 +505,18 @@ declare
   uid uuid := private.require_uid();
   mine public.workspace_role;
   target public.workspace_members;
+  was public.workspace_role;
 begin
   perform private.lock_workspace(p_workspace_id);
   mine := private.workspace_role(p_workspace_id);
   if mine is null then
     raise exception using errcode = '42501', message = 'You are not a member of this workspace.';
   end if;
-  if mine = 'member' then
+  if mine not in ('owner', 'admin') then
     raise exception using errcode = '42501', message = 'Only owners and admins can change roles.';
   end if;
   if p_role is null then
-    raise exception using errcode = '22023', message = 'Role must be owner, admin or member.';
+    raise exception using errcode = '22023', message = 'Role must be owner, admin, member or guest.';
   end if;
   select * into target from public.workspace_members wm
   where wm.workspace_id = p_workspace_id and wm.user_id = p_user_id and wm.left_at is null;
@@ -448,11 +533,36 @@ begin
     raise exception using errcode = '23514',
       message = 'A workspace needs at least one owner.', hint = 'Make someone else an owner first.';
   end if;
+  was := target.role;
   update public.workspace_members wm set role = p_role where wm.id = target.id returning * into target;
+  if was = 'guest' and p_role <> 'guest' then
+    insert into public.channel_members (channel_id, user_id)
+    select c.id, p_user_id from public.channels c
+    where c.workspace_id = p_workspace_id and c.is_default and c.archived_at is null
+    on conflict (channel_id, user_id) do nothing;
+  end if;
   return target;
 end
 $function$;
 grant execute on function public.set_member_role(uuid,uuid,public.workspace_role) to authenticated, service_role;
+
+-- Function public.unsuspend_member(p_workspace_id uuid, p_user_id uuid)
+CREATE OR REPLACE FUNCTION public.unsuspend_member(p_workspace_id uuid, p_user_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.workspace_members := private.require_suspendable(p_workspace_id, p_user_id);
+begin
+  if target.suspended_at is not null then
+    update public.workspace_members wm set suspended_at = null, suspended_by = null
+    where wm.id = target.id;
+  end if;
+end
+$function$;
+grant execute on function public.unsuspend_member(uuid,uuid) to anon, authenticated, public, service_role;
 
 -- Function public.workspace_roster(p_workspace_id uuid)
 CREATE OR REPLACE FUNCTION public.workspace_roster(p_workspace_id uuid)
@@ -466,6 +576,11 @@ AS $function$
   join public.profiles p on p.id = wm.user_id
   where wm.workspace_id = p_workspace_id and wm.left_at is null
     and p_workspace_id in (select private.workspace_ids())
+    and (
+      p_workspace_id in (select private.full_workspace_ids())
+      or wm.user_id = (select auth.uid())
+      or wm.user_id in (select g.user_id from private.guest_peers() g where g.workspace_id = p_workspace_id)
+    )
   order by lower(p.display_name), p.id
 $function$;
 grant execute on function public.workspace_roster(uuid) to authenticated, service_role;

@@ -32,7 +32,7 @@ function topicRules(world: World): { topic: string; allowed: readonly Role[] }[]
   const all = ['owner', 'admin', 'member'] as const
   return [
     { topic: liveTopic.channel(ch.general), allowed: all },
-    { topic: liveTopic.channel(ch.plaza), allowed: all },
+    { topic: liveTopic.channel(ch.plaza), allowed: [...all, 'guest'] },
     { topic: liveTopic.channel(ch.quiet), allowed: ['owner', 'member'] },
     { topic: liveTopic.channel(ch.dm), allowed: ['owner', 'member'] },
     { topic: liveTopic.channel(ch.second), allowed: [] },
@@ -40,7 +40,7 @@ function topicRules(world: World): { topic: string; allowed: readonly Role[] }[]
     { topic: liveTopic.channel(ch.outside), allowed: ['outsider'] },
     { topic: liveTopic.workspace(world.ws), allowed: all },
     { topic: liveTopic.workspace(world.ws2), allowed: ['outsider'] },
-    ...(['owner', 'admin', 'member', 'member2', 'outsider'] as const).map((who) => ({
+    ...(['owner', 'admin', 'member', 'member2', 'guest', 'outsider'] as const).map((who) => ({
       topic: liveTopic.user(people[who].id),
       allowed: (who === 'member2' ? [] : [who]) as readonly Role[],
     })),

@@ -27,6 +27,7 @@ const READS: Record<Role, readonly Channel[]> = {
   owner: ['general', 'plaza', 'quiet', 'dm', 'attic'],
   admin: ['general', 'plaza', 'attic'],
   member: ['general', 'plaza', 'quiet', 'dm', 'attic'],
+  guest: ['plaza'],
   outsider: ['outside'],
   anon: [],
 }

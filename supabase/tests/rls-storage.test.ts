@@ -35,7 +35,9 @@ const roleOf = (person: Person): Role =>
   ) as Role
 
 async function upload(person: Person, bucketId: string, name: string, body = text('hello')) {
-  const { error } = await bucket(roleOf(person), bucketId).upload(name, body, {
+  // member2 is no role of the matrix: a client of their own
+  const client = clients[roleOf(person)] ?? clientFor(stack, person)
+  const { error } = await client.storage.from(bucketId).upload(name, body, {
     contentType: 'text/plain',
   })
   if (error) throw error
@@ -118,6 +120,10 @@ const CHECKS: StorageCheck[] = [
   {
     matrixCase: 'storage.objects select: a file in a public channel',
     act: readFile(() => sentFile(p().owner, world.ch.plaza)),
+  },
+  {
+    matrixCase: 'storage.objects select: a file in a public channel you are not in',
+    act: readFile(() => sentFile(p().member2, world.ch.second)),
   },
   {
     matrixCase: 'storage.objects select: a file in a private channel',

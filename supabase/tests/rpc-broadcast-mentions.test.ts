@@ -69,9 +69,10 @@ async function createGroup(person: Person, handle: string, members: Person[] = [
 
 describe('@channel and @everyone', () => {
   it('@channel reaches every member of the channel but its author', async () => {
-    const { owner, admin, member } = world.people
+    // plaza's guest is one of its members
+    const { owner, admin, member, guest } = world.people
     expect(await send(admin, world.ch.plaza, 'Heads up <!channel>: deploy at 5')).toEqual(
-      ids(owner, member)
+      ids(owner, member, guest)
     )
   })
 
@@ -86,10 +87,10 @@ describe('@channel and @everyone', () => {
   })
 
   it('adds the people a broadcast reaches to those mentioned by name, each once', async () => {
-    const { owner, admin, member } = world.people
+    const { owner, admin, member, guest } = world.people
     expect(
       await send(admin, world.ch.plaza, `<@${member.id}> and <!channel>, <@${owner.id}> too`)
-    ).toEqual(ids(owner, member))
+    ).toEqual(ids(owner, member, guest))
   })
 })
 
@@ -147,7 +148,9 @@ describe('who may notify everyone', () => {
       const before = await countIn(world.ch.plaza)
       await expectError(send(member, world.ch.plaza, '<!channel> look'), '42501', /Only admins/)
       expect(await countIn(world.ch.plaza)).toBe(before)
-      expect(await send(admin, world.ch.plaza, '<!channel> look')).toEqual(ids(owner, member))
+      expect(await send(admin, world.ch.plaza, '<!channel> look')).toEqual(
+        ids(owner, member, world.people.guest)
+      )
       // A person mention stays anyone's.
       expect(await send(member, world.ch.plaza, `<@${admin.id}> look`)).toEqual(ids(admin))
     } finally {

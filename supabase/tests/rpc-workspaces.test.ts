@@ -86,7 +86,7 @@ describe('invites', () => {
     })
     await expect(invite(t.owner, t.ws.id, { role: 'owner' })).rejects.toMatchObject({
       code: '22023',
-      message: 'Invites are for members or admins.',
+      message: 'Invites are for members, admins or guests.',
     })
     await expect(invite(t.owner, t.ws.id, { email: 'not-an-email' })).rejects.toMatchObject({
       message: 'That is not a valid email address.',

@@ -707,10 +707,12 @@ export type Database = {
       }
       invites: {
         Row: {
+          channel_ids: string[] | null
           created_at: string
           created_by: string | null
           email: string | null
           expires_at: string
+          guest_kind: string | null
           id: string
           max_uses: number | null
           role: Database["public"]["Enums"]["workspace_role"]
@@ -719,10 +721,12 @@ export type Database = {
           workspace_id: string
         }
         Insert: {
+          channel_ids?: string[] | null
           created_at?: string
           created_by?: string | null
           email?: string | null
           expires_at?: string
+          guest_kind?: string | null
           id?: string
           max_uses?: number | null
           role?: Database["public"]["Enums"]["workspace_role"]
@@ -731,10 +735,12 @@ export type Database = {
           workspace_id: string
         }
         Update: {
+          channel_ids?: string[] | null
           created_at?: string
           created_by?: string | null
           email?: string | null
           expires_at?: string
+          guest_kind?: string | null
           id?: string
           max_uses?: number | null
           role?: Database["public"]["Enums"]["workspace_role"]
@@ -834,6 +840,77 @@ export type Database = {
           },
         ]
       }
+      message_reports: {
+        Row: {
+          channel_id: string
+          created_at: string
+          id: string
+          message_id: string
+          note: string | null
+          reason: Database["public"]["Enums"]["report_reason"]
+          reporter_id: string | null
+          resolution: string | null
+          resolved_at: string | null
+          resolved_by: string | null
+          workspace_id: string
+        }
+        Insert: {
+          channel_id: string
+          created_at?: string
+          id?: string
+          message_id: string
+          note?: string | null
+          reason: Database["public"]["Enums"]["report_reason"]
+          reporter_id?: string | null
+          resolution?: string | null
+          resolved_at?: string | null
+          resolved_by?: string | null
+          workspace_id: string
+        }
+        Update: {
+          channel_id?: string
+          created_at?: string
+          id?: string
+          message_id?: string
+          note?: string | null
+          reason?: Database["public"]["Enums"]["report_reason"]
+          reporter_id?: string | null
+          resolution?: string | null
+          resolved_at?: string | null
+          resolved_by?: string | null
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "message_reports_channel_id_fkey"
+            columns: ["channel_id"]
+            isOneToOne: false
+            referencedRelation: "channels"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "message_reports_message_id_fkey"
+            columns: ["message_id"]
+            isOneToOne: false
+            referencedRelation: "messages"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "message_reports_reporter_id_fkey"
+            columns: ["reporter_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "message_reports_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       message_versions: {
         Row: {
           body: string
@@ -888,6 +965,8 @@ export type Database = {
           in_channel: boolean
           mentions: string[]
           parent_id: string | null
+          removed_at: string | null
+          removed_by: string | null
           seq: number | null
           thread_seq: number | null
         }
@@ -902,6 +981,8 @@ export type Database = {
           in_channel?: boolean
           mentions?: string[]
           parent_id?: string | null
+          removed_at?: string | null
+          removed_by?: string | null
           seq?: number | null
           thread_seq?: number | null
         }
@@ -916,6 +997,8 @@ export type Database = {
           in_channel?: boolean
           mentions?: string[]
           parent_id?: string | null
+          removed_at?: string | null
+          removed_by?: string | null
           seq?: number | null
           thread_seq?: number | null
         }
@@ -1555,26 +1638,35 @@ export type Database = {
       }
       workspace_members: {
         Row: {
+          guest_kind: string | null
           id: string
           joined_at: string
           left_at: string | null
           role: Database["public"]["Enums"]["workspace_role"]
+          suspended_at: string | null
+          suspended_by: string | null
           user_id: string
           workspace_id: string
         }
         Insert: {
+          guest_kind?: string | null
           id?: string
           joined_at?: string
           left_at?: string | null
           role?: Database["public"]["Enums"]["workspace_role"]
+          suspended_at?: string | null
+          suspended_by?: string | null
           user_id: string
           workspace_id: string
         }
         Update: {
+          guest_kind?: string | null
           id?: string
           joined_at?: string
           left_at?: string | null
           role?: Database["public"]["Enums"]["workspace_role"]
+          suspended_at?: string | null
+          suspended_by?: string | null
           user_id?: string
           workspace_id?: string
         }
@@ -1633,6 +1725,7 @@ export type Database = {
       workspaces: {
         Row: {
           broadcast_mentions: string
+          broadcast_warn_over: number | null
           created_at: string
           created_by: string | null
           email_delay_minutes: number
@@ -1643,6 +1736,7 @@ export type Database = {
         }
         Insert: {
           broadcast_mentions?: string
+          broadcast_warn_over?: number | null
           created_at?: string
           created_by?: string | null
           email_delay_minutes?: number
@@ -1653,6 +1747,7 @@ export type Database = {
         }
         Update: {
           broadcast_mentions?: string
+          broadcast_warn_over?: number | null
           created_at?: string
           created_by?: string | null
           email_delay_minutes?: number
@@ -1680,6 +1775,7 @@ export type Database = {
         Args: { p_token: string }
         Returns: {
           broadcast_mentions: string
+          broadcast_warn_over: number | null
           created_at: string
           created_by: string | null
           email_delay_minutes: number
@@ -1909,17 +2005,21 @@ export type Database = {
       }
       create_invite: {
         Args: {
+          p_channel_ids?: string[]
           p_email?: string
           p_expires_at?: string
+          p_guest_kind?: string
           p_max_uses?: number
           p_role?: Database["public"]["Enums"]["workspace_role"]
           p_workspace_id: string
         }
         Returns: {
+          channel_ids: string[] | null
           created_at: string
           created_by: string | null
           email: string | null
           expires_at: string
+          guest_kind: string | null
           id: string
           max_uses: number | null
           role: Database["public"]["Enums"]["workspace_role"]
@@ -1975,6 +2075,7 @@ export type Database = {
         Args: { p_name: string; p_slug?: string }
         Returns: {
           broadcast_mentions: string
+          broadcast_warn_over: number | null
           created_at: string
           created_by: string | null
           email_delay_minutes: number
@@ -2004,6 +2105,8 @@ export type Database = {
           in_channel: boolean
           mentions: string[]
           parent_id: string | null
+          removed_at: string | null
+          removed_by: string | null
           seq: number | null
           thread_seq: number | null
         }
@@ -2015,6 +2118,7 @@ export type Database = {
         }
       }
       delete_user_group: { Args: { p_group_id: string }; Returns: undefined }
+      dismiss_reports: { Args: { p_message_id: string }; Returns: number }
       edit_message: {
         Args: { p_body: string; p_id: string }
         Returns: {
@@ -2028,6 +2132,8 @@ export type Database = {
           in_channel: boolean
           mentions: string[]
           parent_id: string | null
+          removed_at: string | null
+          removed_by: string | null
           seq: number | null
           thread_seq: number | null
         }
@@ -2106,6 +2212,13 @@ export type Database = {
       }
       mark_thread_unread: { Args: { p_message_id: string }; Returns: number }
       mark_unread: { Args: { p_message_id: string }; Returns: number }
+      mention_reach: {
+        Args: { p_body: string; p_channel_id: string }
+        Returns: {
+          reach: number
+          warn_over: number
+        }[]
+      }
       message_page: {
         Args: {
           p_after_seq?: number
@@ -2211,6 +2324,24 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      open_reports: {
+        Args: { p_workspace_id: string }
+        Returns: {
+          author_avatar_path: string
+          author_id: string
+          author_name: string
+          body: string
+          channel_id: string
+          channel_kind: string
+          channel_name: string
+          files: Json
+          first_reported_at: string
+          message_created_at: string
+          message_id: string
+          parent_id: string
+          reports: Json
+        }[]
       }
       pin_message: {
         Args: { p_message_id: string }
@@ -2326,10 +2457,44 @@ export type Database = {
         Args: { p_user_id: string; p_workspace_id: string }
         Returns: undefined
       }
+      remove_message: { Args: { p_message_id: string }; Returns: undefined }
       remove_user_group_member: {
         Args: { p_group_id: string; p_user_id: string }
         Returns: undefined
       }
+      removed_message: {
+        Args: { p_message_id: string }
+        Returns: {
+          body: string
+          files: Json
+          message_id: string
+          removed_at: string
+          removed_by: string
+        }[]
+      }
+      report_message: {
+        Args: { p_message_id: string; p_note?: string; p_reason: string }
+        Returns: {
+          channel_id: string
+          created_at: string
+          id: string
+          message_id: string
+          note: string | null
+          reason: Database["public"]["Enums"]["report_reason"]
+          reporter_id: string | null
+          resolution: string | null
+          resolved_at: string | null
+          resolved_by: string | null
+          workspace_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "message_reports"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      restore_message: { Args: { p_message_id: string }; Returns: undefined }
       retry_event_delivery: { Args: { p_id: number }; Returns: string }
       revoke_bot: { Args: { p_id: string }; Returns: undefined }
       revoke_incoming_webhook: {
@@ -2430,6 +2595,8 @@ export type Database = {
           in_channel: boolean
           mentions: string[]
           parent_id: string | null
+          removed_at: string | null
+          removed_by: string | null
           seq: number | null
           thread_seq: number | null
         }
@@ -2442,6 +2609,10 @@ export type Database = {
       }
       set_broadcast_mentions: {
         Args: { p_who: string; p_workspace_id: string }
+        Returns: undefined
+      }
+      set_broadcast_warning: {
+        Args: { p_over: number; p_workspace_id: string }
         Returns: undefined
       }
       set_channel_notifications: {
@@ -2544,6 +2715,26 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      set_guest_kind: {
+        Args: { p_kind: string; p_user_id: string; p_workspace_id: string }
+        Returns: {
+          guest_kind: string | null
+          id: string
+          joined_at: string
+          left_at: string | null
+          role: Database["public"]["Enums"]["workspace_role"]
+          suspended_at: string | null
+          suspended_by: string | null
+          user_id: string
+          workspace_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "workspace_members"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       set_member_role: {
         Args: {
           p_role: Database["public"]["Enums"]["workspace_role"]
@@ -2551,10 +2742,13 @@ export type Database = {
           p_workspace_id: string
         }
         Returns: {
+          guest_kind: string | null
           id: string
           joined_at: string
           left_at: string | null
           role: Database["public"]["Enums"]["workspace_role"]
+          suspended_at: string | null
+          suspended_by: string | null
           user_id: string
           workspace_id: string
         }
@@ -2623,6 +2817,7 @@ export type Database = {
         Args: { p_required: boolean; p_workspace_id: string }
         Returns: {
           broadcast_mentions: string
+          broadcast_warn_over: number | null
           created_at: string
           created_by: string | null
           email_delay_minutes: number
@@ -2694,6 +2889,18 @@ export type Database = {
           user_name: string
         }[]
       }
+      suspend_member: {
+        Args: { p_user_id: string; p_workspace_id: string }
+        Returns: undefined
+      }
+      suspended_workspaces: {
+        Args: never
+        Returns: {
+          id: string
+          name: string
+          suspended_at: string
+        }[]
+      }
       thread_page: {
         Args: {
           p_after_seq?: number
@@ -2739,6 +2946,10 @@ export type Database = {
       unpin_message: { Args: { p_message_id: string }; Returns: boolean }
       unsave_message: { Args: { p_message_id: string }; Returns: boolean }
       unsubscribe_email: { Args: { p_token: string }; Returns: boolean }
+      unsuspend_member: {
+        Args: { p_user_id: string; p_workspace_id: string }
+        Returns: undefined
+      }
       update_channel: {
         Args: { p_channel_id: string; p_name?: string; p_topic?: string }
         Returns: {
@@ -2862,7 +3073,8 @@ export type Database = {
     Enums: {
       channel_kind: "public" | "private" | "dm"
       notify_level: "all" | "mentions" | "nothing"
-      workspace_role: "owner" | "admin" | "member"
+      report_reason: "spam" | "harassment" | "inappropriate" | "other"
+      workspace_role: "owner" | "admin" | "member" | "guest"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -2992,7 +3204,8 @@ export const Constants = {
     Enums: {
       channel_kind: ["public", "private", "dm"],
       notify_level: ["all", "mentions", "nothing"],
-      workspace_role: ["owner", "admin", "member"],
+      report_reason: ["spam", "harassment", "inappropriate", "other"],
+      workspace_role: ["owner", "admin", "member", "guest"],
     },
   },
 } as const

@@ -111,11 +111,14 @@ export function MainPane(props: MainPaneProps) {
       ) : channelId ? (
         <EmptyState title="Channel not available">
           <p className="muted">
-            It does not exist, or you are not a member. Browse channels to join one.
+            It does not exist, or you are not a member.
+            {!data.isGuest && ' Browse channels to join one.'}
           </p>
-          <button type="button" className="button" onClick={() => onDialog('browse')}>
-            Browse channels
-          </button>
+          {!data.isGuest && (
+            <button type="button" className="button" onClick={() => onDialog('browse')}>
+              Browse channels
+            </button>
+          )}
         </EmptyState>
       ) : (
         <div className="list-center">

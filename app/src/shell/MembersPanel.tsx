@@ -1,22 +1,29 @@
+import { Suspense } from 'react'
 import { Icon } from '../ui/Icon.tsx'
 import { cleanError } from '../lib/clean-error.ts'
 import { useChannelMembersQuery } from '../features/channels/index.ts'
 import { Avatar } from '../features/profiles/index.ts'
 import { BotBadge } from '../features/bots/index.ts'
+import { ChannelGroups } from '../features/groups/index.ts'
+import { GuestBadge } from '../features/guests/index.ts'
 import type { Presence } from '../features/presence/index.ts'
 import { StatusEmoji } from '../features/status/index.ts'
 import { Notice, Spinner } from '../ui/Notice.tsx'
+import { useAfterFirstScreen } from '../lib/first-screen.ts'
 
 interface Props {
+  workspaceId: string
   channelId: string
   online: Presence
   me: string
   onClose: () => void
 }
 
-/** Who is in the open channel, online people first. */
-export function MembersPanel({ channelId, online, me, onClose }: Props) {
+/** Who is in the open channel, online people first, then the groups that have people here. */
+export function MembersPanel({ workspaceId, channelId, online, me, onClose }: Props) {
   const roster = useChannelMembersQuery(channelId)
+  // The groups' chunk waits for the first screen to be up.
+  const later = useAfterFirstScreen()
   const list = [...(roster.data ?? [])].sort(
     (a, b) =>
       Number(online.has(b.userId)) - Number(online.has(a.userId)) ||
@@ -64,6 +71,7 @@ export function MembersPanel({ channelId, online, me, onClose }: Props) {
                 />
                 <bdi>{m.displayName}</bdi>
                 <BotBadge userId={m.userId} />
+                <GuestBadge userId={m.userId} />
                 {m.userId === me && <span className="muted"> (you)</span>}
                 {away && <span className="muted"> away</span>}
                 {dnd && <span className="muted"> do not disturb</span>}
@@ -77,6 +85,11 @@ export function MembersPanel({ channelId, online, me, onClose }: Props) {
             )
           })}
         </ul>
+      )}
+      {roster.data && later && (
+        <Suspense fallback={null}>
+          <ChannelGroups workspaceId={workspaceId} memberIds={roster.data.map((m) => m.userId)} />
+        </Suspense>
       )}
     </aside>
   )

@@ -20,6 +20,7 @@ import { IntegrationsDialog } from '../features/integrations/index.ts'
 import { AuditLogDialog } from '../features/audit/index.ts'
 import { GroupsDialog } from '../features/groups/index.ts'
 import { ChannelRetentionNote, RetentionDialog } from '../features/retention/index.ts'
+import { ReportsDialog } from '../features/moderation/index.ts'
 
 export type WorkspaceDialog =
   | 'invite'
@@ -34,6 +35,7 @@ export type WorkspaceDialog =
   | 'audit-log'
   | 'groups'
   | 'retention'
+  | 'reports'
 
 interface Props {
   dialog: WorkspaceDialog
@@ -176,6 +178,19 @@ export default function WorkspaceDialogs(props: Props) {
             workspaceId={workspaceId}
             workspaceName={props.workspace?.name ?? ''}
             channels={props.channels}
+            open
+            onClose={onClose}
+          />
+        </Suspense>
+      )
+    case 'reports':
+      return (
+        <Suspense fallback={null}>
+          <ReportsDialog
+            workspaceId={workspaceId}
+            me={me}
+            isOwner={props.workspace?.role === 'owner'}
+            members={members}
             open
             onClose={onClose}
           />

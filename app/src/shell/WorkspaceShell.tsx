@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { cleanError } from '../lib/clean-error.ts'
 import { browserStore } from '../lib/local-store.ts'
 import { ClosedWorkspace } from '../features/security/index.ts'
+import { SuspendedWorkspace } from '../features/moderation/index.ts'
 import { ErrorState, Spinner } from '../ui/Notice.tsx'
 import { Link } from '../ui/Link.tsx'
 import { MembersPanel } from './MembersPanel.tsx'
@@ -63,11 +64,13 @@ export function WorkspaceShell({
       <main className="center-screen">
         <Suspense fallback={<Spinner />}>
           <ClosedWorkspace workspaceId={workspaceId} email={data.email}>
-            <div className="card">
-              <h1>Workspace not available</h1>
-              <p className="muted">You are not a member of this workspace (anymore).</p>
-              <Link href="/">Go to my workspaces</Link>
-            </div>
+            <SuspendedWorkspace workspaceId={workspaceId}>
+              <div className="card">
+                <h1>Workspace not available</h1>
+                <p className="muted">You are not a member of this workspace (anymore).</p>
+                <Link href="/">Go to my workspaces</Link>
+              </div>
+            </SuspendedWorkspace>
           </ClosedWorkspace>
         </Suspense>
       </main>
@@ -143,6 +146,7 @@ export function WorkspaceShell({
       />
       {channelId && (channel || !channels.data) && (
         <MembersPanel
+          workspaceId={workspaceId}
           channelId={channelId}
           online={online}
           me={me}

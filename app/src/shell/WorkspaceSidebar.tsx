@@ -26,7 +26,7 @@ export interface WorkspaceSidebarProps {
 
 export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
   const { workspaceId, workspaceName, channelId, view, data, onDialog, onNavigate } = props
-  const { me, isAdmin, isOwner, members, channels, channelList, online } = data
+  const { me, isAdmin, isOwner, isGuest, members, channels, channelList, online } = data
   const queryClient = useQueryClient()
   const leave = useLeaveWorkspace(workspaceId)
   // The session's refresh waits for the server (refresh-hold.ts): what shows is last-known.
@@ -62,16 +62,18 @@ export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
               >
                 Members ({members.data?.length ?? '…'})
               </button>
-              <button
-                type="button"
-                role="menuitem"
-                onClick={() => {
-                  close()
-                  onDialog('groups')
-                }}
-              >
-                Groups
-              </button>
+              {!isGuest && (
+                <button
+                  type="button"
+                  role="menuitem"
+                  onClick={() => {
+                    close()
+                    onDialog('groups')
+                  }}
+                >
+                  Groups
+                </button>
+              )}
               {isAdmin && (
                 <button
                   type="button"
@@ -82,6 +84,18 @@ export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
                   }}
                 >
                   Integrations
+                </button>
+              )}
+              {isAdmin && (
+                <button
+                  type="button"
+                  role="menuitem"
+                  onClick={() => {
+                    close()
+                    onDialog('reports')
+                  }}
+                >
+                  Reports
                 </button>
               )}
               {isOwner && (
@@ -168,8 +182,9 @@ export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
         activeId={channelId}
         me={me}
         online={online}
-        onBrowse={() => onDialog('browse')}
-        onCreate={() => onDialog('create-channel')}
+        // A guest browses and creates no channels (the database refuses it too).
+        onBrowse={isGuest ? undefined : () => onDialog('browse')}
+        onCreate={isGuest ? undefined : () => onDialog('create-channel')}
         onNewDm={() => onDialog('new-dm')}
         onNavigate={() => onNavigate()}
         loaded={!!channels.data && channels.failureCount === 0 && !held}

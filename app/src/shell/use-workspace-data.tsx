@@ -22,10 +22,12 @@ export function useWorkspaceData(workspaceId: string, channelId: string | null) 
   const workspaces = useWorkspacesQuery()
   const members = useMembersQuery(workspaceId)
   const channels = useChannelsQuery(workspaceId)
-  // My Do Not Disturb shows in presence, beside my name for the others.
-  const online = usePresence(workspaceId, me, useDndActive(workspaceId))
-
   const workspace = workspaces.data?.find((w) => w.id === workspaceId)
+  // A guest sees only their channels: no workspace topics (presence, live), no browsing.
+  const isGuest = workspace?.role === 'guest'
+  // My Do Not Disturb shows in presence, beside my name for the others.
+  const online = usePresence(workspaceId, me, useDndActive(workspaceId), !isGuest)
+
   const channelList = useMemo(() => channels.data ?? [], [channels.data])
   const channel = channelList.find((c) => c.id === channelId) ?? null
   const isAdmin = workspace?.role === 'owner' || workspace?.role === 'admin'
@@ -33,8 +35,15 @@ export function useWorkspaceData(workspaceId: string, channelId: string | null) 
 
   const channelsKey = useMemo(() => channelKeys.list(workspaceId), [workspaceId])
   const rostersKey = useMemo(() => channelKeys.rosters(), [])
-  const onChannelRow = useChannelRowPatch(workspaceId)
-  useWorkspaceLive({ workspaceId, userId: me, channelsKey, rostersKey, onChannelRow })
+  const onChannelRow = useChannelRowPatch(workspaceId, me, channelId)
+  useWorkspaceLive({
+    workspaceId,
+    userId: me,
+    channelsKey,
+    rostersKey,
+    onChannelRow,
+    guest: isGuest,
+  })
   useStatusesLive(workspaceId, me)
   useActivityBeacon(workspaceId)
 
@@ -67,6 +76,7 @@ export function useWorkspaceData(workspaceId: string, channelId: string | null) 
     workspace,
     isAdmin,
     isOwner,
+    isGuest,
     members,
     myProfile: memberMap.get(me),
     channels,

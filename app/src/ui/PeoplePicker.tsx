@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { StatusEmoji } from '../features/status/index.ts'
 import { BotBadge } from '../features/bots/index.ts'
+import { GuestBadge } from '../features/guests/index.ts'
 
 export interface Person {
   id: string
@@ -61,6 +62,7 @@ export function PeoplePicker({ people, selected, onChange, label }: Props) {
                 />
                 <bdi>{p.name}</bdi>
                 <BotBadge userId={p.id} />
+                <GuestBadge userId={p.id} />
                 <StatusEmoji userId={p.id} />
               </label>
             </li>

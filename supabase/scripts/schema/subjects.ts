@@ -23,6 +23,10 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'events', words: ['event'] },
   { name: 'retention', words: ['retention', 'deactivated'] },
   {
+    name: 'moderation',
+    words: ['report', 'removed', 'restore', 'suspend', 'suspended', 'suspendable', 'moderator'],
+  },
+  {
     name: 'notifications',
     words: ['notification', 'notify', 'email', 'dnd', 'disturb', 'snooze', 'unsubscribe', 'badge'],
   },
@@ -38,7 +42,7 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'invites', words: ['invite'] },
   { name: 'link-previews', words: ['preview'] },
   { name: 'reads', words: ['read', 'unread'] },
-  { name: 'messages', words: ['message', 'mention', 'mentioned', 'body'] },
+  { name: 'messages', words: ['message', 'mention', 'mentioned', 'body', 'broadcast'] },
   { name: 'channels', words: ['channel', 'dm'] },
   { name: 'workspaces', words: ['workspace', 'member', 'role', 'owner', 'slug'] },
   { name: 'profiles', words: ['profile', 'user', 'display'] },

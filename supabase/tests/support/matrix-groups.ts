@@ -17,6 +17,8 @@ const members = ['owner', 'admin', 'member'] as const
 const handle = () => `g${randomUUID().slice(0, 8)}`
 /** The handle the last create_user_group call asked for (its effect is read back by it). */
 let asked = ''
+/** The threshold the last set_broadcast_warning call asked for. */
+let over = 0
 
 /** A group of W made by the owner, with member2 in it. */
 const groupOfW = async ({ sql, world }: Ctx): Promise<string> => {
@@ -38,4 +40,6 @@ export const GROUP_CASES = [
   { kind: 'row' as const, table: 'public.user_groups', what: 'a group', op: 'delete' as const, allowed: [] as const, row: groupOfW },
   { kind: 'call' as const, table: 'public.create_user_group', what: 'a group made', op: 'call' as const, allowed: admins, row: async ({ world }: Ctx) => world.ws, args: (key: string) => ({ p_workspace_id: key, p_handle: (asked = handle()), p_name: 'Made' }), done: async (sql: Sql | TransactionSql) => (await sql`select 1 from public.user_groups where handle = ${asked}`).length === 1, refusals: ['22023'] },
   { kind: 'call' as const, table: 'public.delete_user_group', what: 'a group deleted', op: 'call' as const, allowed: admins, row: groupOfW, args: (key: string) => ({ p_group_id: key }), done: async (sql: Sql | TransactionSql, key: string) => (await sql`select 1 from public.user_groups where id = ${key}`).length === 0, refusals: ['22023'] },
+  { kind: 'call' as const, table: 'public.set_broadcast_warning', what: 'when mentioning many asks first', op: 'call' as const, allowed: ['owner'] as const, row: async ({ world }: Ctx) => world.ws, args: (key: string) => ({ p_workspace_id: key, p_over: (over = 6 + Math.floor(Math.random() * 90000)) }), done: async (sql: Sql | TransactionSql, key: string) => (await sql`select 1 from public.workspaces where id = ${key} and broadcast_warn_over = ${over}`).length === 1 },
+  { kind: 'call' as const, table: 'public.mention_reach', what: "whom @channel would notify in plaza", op: 'call' as const, allowed: ['owner', 'admin', 'member', 'guest'] as const, row: async ({ world }: Ctx) => world.ch.plaza, args: (key: string) => ({ p_channel_id: key, p_body: '<!channel>' }), done: async (_sql: Sql | TransactionSql, _key: string, rows: readonly Record<string, unknown>[]) => typeof rows[0]?.reach === 'number' },
 ]

@@ -12,7 +12,7 @@ interface Ctx {
 }
 
 const admins = ['owner', 'admin'] as const
-const members = ['owner', 'admin', 'member'] as const
+const inPlaza = ['owner', 'admin', 'member', 'guest'] as const
 const inQuiet = ['owner', 'member'] as const
 
 /** A webhook of the channel made by a workspace admin (the owner can see every channel). */
@@ -68,7 +68,7 @@ export const INTEGRATION_CASES = [
   { kind: 'call' as const, table: 'public.post_incoming_webhook', what: 'a post without the service key', op: 'call' as const, allowed: [] as const, row: webhookIn((w) => w.ch.plaza), args: (key: string) => ({ p_webhook_id: key, p_secret: 'x', p_message_id: randomUUID(), p_body: 'sneaky' }), done: async (sql: Sql | TransactionSql, key: string) => (await sql`select 1 from public.integration_messages where webhook_id = ${key}`).length > 0 },
 
   // integration_messages: readable by exactly those who can read the message; written only by post_incoming_webhook
-  { kind: 'row' as const, table: 'public.integration_messages', what: 'an app message in a public channel', op: 'select' as const, allowed: members, row: postIn((w) => w.ch.plaza) },
+  { kind: 'row' as const, table: 'public.integration_messages', what: 'an app message in a public channel', op: 'select' as const, allowed: inPlaza, row: postIn((w) => w.ch.plaza) },
   { kind: 'row' as const, table: 'public.integration_messages', what: 'an app message in a private channel', op: 'select' as const, allowed: inQuiet, row: postIn((w) => w.ch.quiet) },
   { kind: 'row' as const, table: 'public.integration_messages', what: 'a forged app message', op: 'insert' as const, allowed: [] as const, values: ({ world }: Ctx) => ({ id: randomUUID(), message_id: randomUUID(), channel_id: world.ch.plaza, app_name: 'Alice' }) },
   { kind: 'row' as const, table: 'public.integration_messages', what: "an app message's name", op: 'update' as const, allowed: [] as const, row: postIn((w) => w.ch.plaza), patch: () => ({ app_name: `Alice ${randomUUID().slice(0, 6)}` }) },

@@ -81,6 +81,8 @@ export interface CallCase {
 export type MatrixCase = RowCase | TopicCase | CallCase
 
 export const members = ['owner', 'admin', 'member'] as const
+/** Everyone in plaza: the members, and the guest (a single-channel guest in plaza only). */
+export const inPlaza = ['owner', 'admin', 'member', 'guest'] as const
 export const inQuiet = ['owner', 'member'] as const
 export const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`
 

@@ -4,7 +4,7 @@
 // only. Rows are made as the function makes them (superuser, standing in for the service role).
 import { createHash, randomUUID } from 'node:crypto'
 import type { Sql, TransactionSql } from 'postgres'
-import { inQuiet, members } from './matrix-kit.ts'
+import { inPlaza, inQuiet } from './matrix-kit.ts'
 import type { MatrixCase, MatrixContext } from './matrix-kit.ts'
 import { makeMessage, makeStoredObject } from './world.ts'
 import type { Person, World } from './world.ts'
@@ -42,7 +42,7 @@ const removed = async (sql: Sql | TransactionSql, id: string) =>
 // prettier-ignore
 export const LINK_PREVIEW_CASES: readonly MatrixCase[] = [
   // link_previews: readable by exactly those who can read the message; written only by the function and remove_link_preview
-  { kind: 'row', table: 'public.link_previews', what: 'a preview in a public channel', op: 'select', allowed: members, row: previewIn((w) => w.people.member, (w) => w.ch.plaza) },
+  { kind: 'row', table: 'public.link_previews', what: 'a preview in a public channel', op: 'select', allowed: inPlaza, row: previewIn((w) => w.people.member, (w) => w.ch.plaza) },
   { kind: 'row', table: 'public.link_previews', what: 'a preview in a private channel', op: 'select', allowed: inQuiet, row: previewIn((w) => w.people.owner, (w) => w.ch.quiet) },
   { kind: 'row', table: 'public.link_previews', what: 'a preview in a direct message', op: 'select', allowed: inQuiet, row: previewIn((w) => w.people.member, (w) => w.ch.dm) },
   { kind: 'row', table: 'public.link_previews', what: 'a forged preview', op: 'insert', allowed: [], row: ({ sql, world }) => makeMessage(sql, world.people.member, world.ch.plaza, 'forged'), values: ({ world }, _a, message) => ({ id: randomUUID(), message_id: message, channel_id: world.ch.plaza, position: 1, url: 'https://evil.example/', status: 'ready', title: 'Forged' }) },
@@ -53,7 +53,7 @@ export const LINK_PREVIEW_CASES: readonly MatrixCase[] = [
   { kind: 'call', table: 'public.claim_link_previews', what: 'claiming the previews of a message', op: 'call', allowed: [], row: ({ sql, world }) => makeMessage(sql, world.people.member, world.ch.plaza, 'claim'), args: (key) => ({ p_message_id: key, p_urls: ['https://example.com/x'] }), done: async (sql, key) => (await sql`select 1 from public.link_previews where message_id = ${key} and status = 'fetching'`).length > 0 },
 
   // storage: the preview images, read by the channel's members, written by the function only
-  { kind: 'row', table: 'storage.objects', what: 'a preview image in a public channel', op: 'select', allowed: members, row: imageIn((w) => w.ch.plaza) },
+  { kind: 'row', table: 'storage.objects', what: 'a preview image in a public channel', op: 'select', allowed: inPlaza, row: imageIn((w) => w.ch.plaza) },
   { kind: 'row', table: 'storage.objects', what: 'a preview image in a private channel', op: 'select', allowed: inQuiet, row: imageIn((w) => w.ch.quiet) },
   { kind: 'row', table: 'storage.objects', what: 'a preview image into a public channel', op: 'insert', allowed: [], values: ({ world }, a) => ({ id: randomUUID(), bucket_id: 'link-previews', name: `${world.ch.plaza}/${'a'.repeat(64)}.png`, owner_id: a?.id ?? null }) },
   { kind: 'row', table: 'storage.objects', what: 'a preview image', op: 'delete', allowed: [], row: imageIn((w) => w.ch.plaza) },

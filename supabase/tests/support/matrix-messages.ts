@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import {
   members,
+  inPlaza,
   inQuiet,
   unique,
   messageIn,
@@ -28,12 +29,12 @@ import { makeMessage, makeReaction, makeStoredObject } from './world.ts'
 // prettier-ignore
 export const MESSAGE_CASES: readonly MatrixCase[] = [
   // messages
-  { kind: 'row', table: 'public.messages', what: 'a message in a public channel', op: 'select', allowed: members, row: messageIn((w) => w.people.member, (w) => w.ch.plaza) },
+  { kind: 'row', table: 'public.messages', what: 'a message in a public channel', op: 'select', allowed: inPlaza, row: messageIn((w) => w.people.member, (w) => w.ch.plaza) },
   { kind: 'row', table: 'public.messages', what: 'a message in a private channel', op: 'select', allowed: inQuiet, row: messageIn((w) => w.people.owner, (w) => w.ch.quiet) },
   { kind: 'row', table: 'public.messages', what: 'a message in a direct message', op: 'select', allowed: inQuiet, row: messageIn((w) => w.people.owner, (w) => w.ch.dm) },
   { kind: 'row', table: 'public.messages', what: 'a message in a public channel you are not in', op: 'select', allowed: [], row: messageIn((w) => w.people.member2, (w) => w.ch.second) },
   { kind: 'row', table: 'public.messages', what: "a message in another workspace", op: 'select', allowed: ['outsider'], row: messageIn((w) => w.people.outsider, (w) => w.ch.outside) },
-  { kind: 'row', table: 'public.messages', what: 'a message in a public channel', op: 'insert', allowed: members, values: ({ world }, a) => messageFields(world.ch.plaza, a) },
+  { kind: 'row', table: 'public.messages', what: 'a message in a public channel', op: 'insert', allowed: inPlaza, values: ({ world }, a) => messageFields(world.ch.plaza, a) },
   { kind: 'row', table: 'public.messages', what: 'a message in a private channel', op: 'insert', allowed: inQuiet, values: ({ world }, a) => messageFields(world.ch.quiet, a) },
   { kind: 'row', table: 'public.messages', what: 'a message in a direct message', op: 'insert', allowed: inQuiet, values: ({ world }, a) => messageFields(world.ch.dm, a) },
   { kind: 'row', table: 'public.messages', what: 'a message in a public channel you are not in', op: 'insert', allowed: [], values: ({ world }, a) => messageFields(world.ch.second, a) },
@@ -47,7 +48,7 @@ export const MESSAGE_CASES: readonly MatrixCase[] = [
   { kind: 'row', table: 'public.messages', what: "member's message (hard delete)", op: 'delete', allowed: [], row: messageIn((w) => w.people.member, (w) => w.ch.plaza) },
 
   // messages: thread replies
-  { kind: 'row', table: 'public.messages', what: 'a reply in a public channel', op: 'select', allowed: members, row: replyIn((w) => w.people.member, (w) => w.ch.plaza) },
+  { kind: 'row', table: 'public.messages', what: 'a reply in a public channel', op: 'select', allowed: inPlaza, row: replyIn((w) => w.people.member, (w) => w.ch.plaza) },
   { kind: 'row', table: 'public.messages', what: 'a reply in a private channel', op: 'select', allowed: inQuiet, row: replyIn((w) => w.people.owner, (w) => w.ch.quiet) },
   { kind: 'row', table: 'public.messages', what: 'a reply in a private channel', op: 'insert', allowed: inQuiet, row: messageIn((w) => w.people.owner, (w) => w.ch.quiet), values: ({ world }, a, parent) => ({ ...messageFields(world.ch.quiet, a), parent_id: parent }) },
   { kind: 'row', table: 'public.messages', what: 'a reply in a public channel you are not in', op: 'insert', allowed: [], row: messageIn((w) => w.people.member2, (w) => w.ch.second), values: ({ world }, a, parent) => ({ ...messageFields(world.ch.second, a), parent_id: parent }) },
@@ -56,7 +57,7 @@ export const MESSAGE_CASES: readonly MatrixCase[] = [
   { kind: 'row', table: 'public.messages', what: "a reply's in_channel", op: 'update', allowed: [], row: replyIn((w) => w.people.member, (w) => w.ch.plaza), patch: () => ({ in_channel: true }) },
 
   // threads (the parent's summary)
-  { kind: 'row', table: 'public.threads', what: 'a thread in a public channel', op: 'select', allowed: members, row: threadIn((w) => w.people.member, (w) => w.ch.plaza) },
+  { kind: 'row', table: 'public.threads', what: 'a thread in a public channel', op: 'select', allowed: inPlaza, row: threadIn((w) => w.people.member, (w) => w.ch.plaza) },
   { kind: 'row', table: 'public.threads', what: 'a thread in a private channel', op: 'select', allowed: inQuiet, row: threadIn((w) => w.people.owner, (w) => w.ch.quiet) },
   { kind: 'row', table: 'public.threads', what: 'a thread in a public channel you are not in', op: 'select', allowed: [], row: threadIn((w) => w.people.member2, (w) => w.ch.second) },
   { kind: 'row', table: 'public.threads', what: 'a new thread', op: 'insert', allowed: [], row: messageIn((w) => w.people.member, (w) => w.ch.plaza), values: ({ world }, _a, parent) => ({ id: parent, channel_id: world.ch.plaza }) },
@@ -70,7 +71,7 @@ export const MESSAGE_CASES: readonly MatrixCase[] = [
   { kind: 'row', table: 'public.thread_members', what: "member's follow of a thread", op: 'delete', allowed: [], row: membersFollow },
 
   // message_versions (edit history): readable by exactly the message's readers; kept by a trigger
-  { kind: 'row', table: 'public.message_versions', what: 'an earlier version in a public channel', op: 'select', allowed: members, row: versionIn((w) => w.people.member, (w) => w.ch.plaza) },
+  { kind: 'row', table: 'public.message_versions', what: 'an earlier version in a public channel', op: 'select', allowed: inPlaza, row: versionIn((w) => w.people.member, (w) => w.ch.plaza) },
   { kind: 'row', table: 'public.message_versions', what: 'an earlier version in a private channel', op: 'select', allowed: inQuiet, row: versionIn((w) => w.people.owner, (w) => w.ch.quiet) },
   { kind: 'row', table: 'public.message_versions', what: 'an earlier version in a public channel you are not in', op: 'select', allowed: [], row: versionIn((w) => w.people.member2, (w) => w.ch.second) },
   { kind: 'row', table: 'public.message_versions', what: 'a made-up earlier version', op: 'insert', allowed: [], row: messageIn((w) => w.people.member, (w) => w.ch.plaza), values: ({ world }, _a, message) => ({ id: randomUUID(), message_id: message, channel_id: world.ch.plaza, body: 'never said', written_at: new Date().toISOString(), replaced_at: new Date().toISOString() }) },
@@ -90,7 +91,7 @@ export const MESSAGE_CASES: readonly MatrixCase[] = [
   { kind: 'call', table: 'public.later_items', what: "member's Later list", op: 'call', allowed: ['member'], row: async (ctx) => `${ctx.world.ws} ${await savedMessage((w) => w.people.member, (w) => w.ch.plaza)(ctx)}`, args: (key) => ({ p_workspace_id: key.split(' ')[0] }), done: async (_sql, key, rows) => rows.some((r) => r.message_id === key.split(' ')[1]) },
 
   // pins: readable by exactly those who can read the message; written only by the RPCs
-  { kind: 'row', table: 'public.pins', what: 'a pin in a public channel', op: 'select', allowed: members, row: pinIn((w) => w.people.member, (w) => w.people.member, (w) => w.ch.plaza) },
+  { kind: 'row', table: 'public.pins', what: 'a pin in a public channel', op: 'select', allowed: inPlaza, row: pinIn((w) => w.people.member, (w) => w.people.member, (w) => w.ch.plaza) },
   { kind: 'row', table: 'public.pins', what: 'a pin in a private channel', op: 'select', allowed: inQuiet, row: pinIn((w) => w.people.owner, (w) => w.people.member, (w) => w.ch.quiet) },
   { kind: 'row', table: 'public.pins', what: 'a pin in a direct message', op: 'select', allowed: inQuiet, row: pinIn((w) => w.people.owner, (w) => w.people.owner, (w) => w.ch.dm) },
   { kind: 'row', table: 'public.pins', what: 'a pin in a public channel you are not in', op: 'select', allowed: [], row: pinIn((w) => w.people.member2, (w) => w.people.member2, (w) => w.ch.second) },
@@ -105,16 +106,16 @@ export const MESSAGE_CASES: readonly MatrixCase[] = [
   { kind: 'call', table: 'public.mark_thread_unread', what: 'a reply in a private channel marked unread in its thread', op: 'call', allowed: inQuiet, row: readReplyInQuiet, args: (key) => ({ p_message_id: key }), done: async (sql, key) => (await sql`select 1 from public.thread_members tm join public.messages m on m.parent_id = tm.thread_id where m.id = ${key} and tm.last_read_seq = m.thread_seq - 1`).length === 1, refusals: ['22023'] },
 
   // reactions
-  { kind: 'row', table: 'public.reactions', what: 'a reaction in a public channel', op: 'select', allowed: members, row: async ({ sql, world }) => makeReaction(sql, world.people.member, await makeMessage(sql, world.people.member, world.ch.plaza)) },
+  { kind: 'row', table: 'public.reactions', what: 'a reaction in a public channel', op: 'select', allowed: inPlaza, row: async ({ sql, world }) => makeReaction(sql, world.people.member, await makeMessage(sql, world.people.member, world.ch.plaza)) },
   { kind: 'row', table: 'public.reactions', what: 'a reaction in a private channel', op: 'select', allowed: inQuiet, row: async ({ sql, world }) => makeReaction(sql, world.people.member, await makeMessage(sql, world.people.owner, world.ch.quiet)) },
-  { kind: 'row', table: 'public.reactions', what: 'your reaction in a public channel', op: 'insert', allowed: members, refusals: ['22023'], row: messageIn((w) => w.people.member, (w) => w.ch.plaza), values: (_c, a, message) => ({ id: randomUUID(), message_id: message, user_id: a?.id ?? null, emoji: '🎉' }) },
+  { kind: 'row', table: 'public.reactions', what: 'your reaction in a public channel', op: 'insert', allowed: inPlaza, refusals: ['22023'], row: messageIn((w) => w.people.member, (w) => w.ch.plaza), values: (_c, a, message) => ({ id: randomUUID(), message_id: message, user_id: a?.id ?? null, emoji: '🎉' }) },
   { kind: 'row', table: 'public.reactions', what: 'your reaction in a private channel', op: 'insert', allowed: inQuiet, refusals: ['22023'], row: messageIn((w) => w.people.owner, (w) => w.ch.quiet), values: (_c, a, message) => ({ id: randomUUID(), message_id: message, user_id: a?.id ?? null, emoji: '🎉' }) },
   { kind: 'row', table: 'public.reactions', what: "a reaction as member (user_id = member)", op: 'insert', allowed: ['member'], refusals: ['22023'], row: messageIn((w) => w.people.member, (w) => w.ch.plaza), values: ({ world }, _a, message) => ({ id: randomUUID(), message_id: message, user_id: world.people.member.id, emoji: '🎉' }) },
   { kind: 'row', table: 'public.reactions', what: "a reaction's emoji", op: 'update', allowed: [], row: async ({ sql, world }) => makeReaction(sql, world.people.member, await makeMessage(sql, world.people.member, world.ch.plaza)), patch: () => ({ emoji: '🚀' }) },
   { kind: 'row', table: 'public.reactions', what: "member's reaction", op: 'delete', allowed: ['member'], row: async ({ sql, world }) => makeReaction(sql, world.people.member, await makeMessage(sql, world.people.member, world.ch.plaza)) },
 
   // attachments
-  { kind: 'row', table: 'public.attachments', what: 'an attachment in a public channel', op: 'select', allowed: members, row: fileIn((w) => w.people.owner, (w) => w.ch.plaza) },
+  { kind: 'row', table: 'public.attachments', what: 'an attachment in a public channel', op: 'select', allowed: inPlaza, row: fileIn((w) => w.people.owner, (w) => w.ch.plaza) },
   { kind: 'row', table: 'public.attachments', what: 'an attachment in a private channel', op: 'select', allowed: inQuiet, row: fileIn((w) => w.people.owner, (w) => w.ch.quiet) },
   {
     kind: 'row', table: 'public.attachments', what: "an attachment on owner's message", op: 'insert', allowed: ['owner'],

@@ -2,7 +2,7 @@
 // sessions. One line per case, read as a table.
 import { randomUUID } from 'node:crypto'
 import {
-  members,
+  inPlaza,
   unique,
   one,
   membershipOf,
@@ -24,7 +24,7 @@ export const PERSONAL_CASES: readonly MatrixCase[] = [
   { kind: 'row', table: 'public.channel_members', what: "member's mute of a channel", op: 'update', allowed: [], row: membershipOf((w) => w.people.member, (w) => w.ch.plaza), patch: () => ({ muted: true }) },
 
   // statuses: read as profiles are, written only through set_status() and clear_status()
-  { kind: 'row', table: 'public.user_statuses', what: "a co-worker's status", op: 'select', allowed: members, row: statusOf((w) => w.people.owner) },
+  { kind: 'row', table: 'public.user_statuses', what: "a co-worker's status", op: 'select', allowed: inPlaza, row: statusOf((w) => w.people.owner) },
   { kind: 'row', table: 'public.user_statuses', what: "the outsider's status", op: 'select', allowed: ['outsider'], row: ({ sql, world }) => asUser(sql, world.people.outsider, (tx) => one(tx`select id from public.set_status('🌴', 'away', 'never', 'UTC')`)) },
   { kind: 'row', table: 'public.user_statuses', what: 'a status of your own', op: 'insert', allowed: [], values: (_c, a) => ({ id: randomUUID(), user_id: a?.id ?? randomUUID(), emoji: '😀', clear_after: 'never' }) },
   { kind: 'row', table: 'public.user_statuses', what: "member's status text", op: 'update', allowed: [], row: membersStatus, patch: () => ({ text: unique('Changed') }) },

@@ -12,6 +12,8 @@ interface Ctx {
 }
 
 const members = ['owner', 'admin', 'member'] as const
+/** The workspace's retention, and plaza's (the guest's channel), concern its guest too. */
+const withGuest = ['owner', 'admin', 'member', 'guest'] as const
 /** The number of days the last call asked for (its effect is read back by it). */
 let asked = 0
 const days = () => (asked = 100 + Math.floor(Math.random() * 30000))
@@ -61,12 +63,12 @@ const policyOf = async (sql: Sql | TransactionSql, channel: string) =>
 
 // prettier-ignore
 export const RETENTION_CASES = [
-  { kind: 'row' as const, table: 'public.workspace_retention', what: "the workspace's policy", op: 'select' as const, allowed: members, row: workspacePolicy((w) => w.ch.plaza) },
+  { kind: 'row' as const, table: 'public.workspace_retention', what: "the workspace's policy", op: 'select' as const, allowed: withGuest, row: workspacePolicy((w) => w.ch.plaza) },
   { kind: 'row' as const, table: 'public.workspace_retention', what: "another workspace's policy (the outsider's)", op: 'select' as const, allowed: ['outsider'] as const, row: workspacePolicy((w) => w.ch.outside) },
   { kind: 'row' as const, table: 'public.workspace_retention', what: 'a forged policy', op: 'insert' as const, allowed: [] as const, values: ({ world }: Ctx) => ({ id: randomUUID(), workspace_id: world.ws2, keep_days: 1 }) },
   { kind: 'row' as const, table: 'public.workspace_retention', what: "the workspace's days", op: 'update' as const, allowed: [] as const, row: workspacePolicy((w) => w.ch.plaza), patch: () => ({ keep_days: days() }) },
   { kind: 'row' as const, table: 'public.workspace_retention', what: "the workspace's policy", op: 'delete' as const, allowed: [] as const, row: workspacePolicy((w) => w.ch.plaza) },
-  { kind: 'row' as const, table: 'public.channel_retention', what: "a public channel's policy", op: 'select' as const, allowed: members, row: channelPolicy((w) => w.ch.plaza) },
+  { kind: 'row' as const, table: 'public.channel_retention', what: "a public channel's policy", op: 'select' as const, allowed: withGuest, row: channelPolicy((w) => w.ch.plaza) },
   { kind: 'row' as const, table: 'public.channel_retention', what: "a private channel's policy (the admin is not in it)", op: 'select' as const, allowed: ['owner', 'member'] as const, row: channelPolicy((w) => w.ch.quiet) },
   { kind: 'row' as const, table: 'public.channel_retention', what: 'a forged channel policy', op: 'insert' as const, allowed: [] as const, values: ({ world }: Ctx) => ({ id: randomUUID(), channel_id: world.ch.second, workspace_id: world.ws, keep_days: 1 }) },
   { kind: 'row' as const, table: 'public.channel_retention', what: "a channel's days", op: 'update' as const, allowed: [] as const, row: channelPolicy((w) => w.ch.plaza), patch: () => ({ keep_days: days() }) },

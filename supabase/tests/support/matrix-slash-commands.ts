@@ -13,6 +13,8 @@ interface Ctx {
 
 const admins = ['owner', 'admin'] as const
 const members = ['owner', 'admin', 'member'] as const
+/** The guest is in the workspace (in plaza only): they read its commands and run them there. */
+const withGuest = [...members, 'guest'] as const
 const commandName = () => `/m${randomUUID().slice(0, 8)}`
 
 /** A command of the workspace made by its owner (W's, or W2's by the outsider). */
@@ -74,7 +76,7 @@ const revoked = async (sql: Sql | TransactionSql, id: string) =>
 // prettier-ignore
 export const SLASH_COMMAND_CASES = [
   // slash_commands: every member of the workspace sees them (the autocomplete); written only by the RPCs
-  { kind: 'row' as const, table: 'public.slash_commands', what: "the workspace's command", op: 'select' as const, allowed: members, row: commandOf() },
+  { kind: 'row' as const, table: 'public.slash_commands', what: "the workspace's command", op: 'select' as const, allowed: withGuest, row: commandOf() },
   { kind: 'row' as const, table: 'public.slash_commands', what: "another workspace's command", op: 'select' as const, allowed: ['outsider'] as const, row: commandOf(true) },
   { kind: 'row' as const, table: 'public.slash_commands', what: 'a new command', op: 'insert' as const, allowed: [] as const, values: ({ world }: Ctx) => ({ id: randomUUID(), workspace_id: world.ws, name: commandName(), url: 'https://commands.example.com/x' }) },
   { kind: 'row' as const, table: 'public.slash_commands', what: "a command's description", op: 'update' as const, allowed: [] as const, row: commandOf(), patch: () => ({ description: `changed ${randomUUID().slice(0, 6)}` }) },
@@ -91,7 +93,7 @@ export const SLASH_COMMAND_CASES = [
   { kind: 'call' as const, table: 'public.admin_slash_commands', what: "the workspace's commands with their URLs", op: 'call' as const, allowed: admins, row: async (ctx: Ctx) => { await commandOf()(ctx); return ctx.world.ws }, args: (key: string) => ({ p_workspace_id: key }), done: async (_sql: Sql | TransactionSql, _key: string, rows: readonly Record<string, unknown>[]) => rows.length > 0 && typeof rows[0]!.url === 'string' },
   { kind: 'call' as const, table: 'public.update_slash_command', what: "a command's URL", op: 'call' as const, allowed: admins, row: commandOf(), args: (key: string) => ({ p_id: key, p_url: `https://changed.example.com/${key}` }), done: async (sql: Sql | TransactionSql, key: string) => (await sql`select 1 from public.slash_commands where id = ${key} and url like 'https://changed.%'`).length === 1, refusals: ['22023'] },
   { kind: 'call' as const, table: 'public.revoke_slash_command', what: 'a command revoked', op: 'call' as const, allowed: admins, row: commandOf(), args: (key: string) => ({ p_id: key }), done: revoked, refusals: ['22023'] },
-  { kind: 'call' as const, table: 'public.start_slash_command', what: 'a run in a public channel', op: 'call' as const, allowed: members, row: async (ctx: Ctx) => `${ctx.world.ch.plaza} ${(await ctx.sql<{ name: string }[]>`select name from public.slash_commands where id = ${await commandOf()(ctx)}`)[0]!.name}`, args: (key: string) => ({ p_channel_id: key.split(' ')[0], p_command: key.split(' ')[1], p_text: 'matrix' }), done: async (_sql: Sql | TransactionSql, _key: string, rows: readonly Record<string, unknown>[]) => rows.length === 1, refusals: ['22023'] },
+  { kind: 'call' as const, table: 'public.start_slash_command', what: 'a run in a public channel', op: 'call' as const, allowed: withGuest, row: async (ctx: Ctx) => `${ctx.world.ch.plaza} ${(await ctx.sql<{ name: string }[]>`select name from public.slash_commands where id = ${await commandOf()(ctx)}`)[0]!.name}`, args: (key: string) => ({ p_channel_id: key.split(' ')[0], p_command: key.split(' ')[1], p_text: 'matrix' }), done: async (_sql: Sql | TransactionSql, _key: string, rows: readonly Record<string, unknown>[]) => rows.length === 1, refusals: ['22023'] },
   { kind: 'call' as const, table: 'public.prepare_slash_command', what: "a run's signing secret without the service key", op: 'call' as const, allowed: [] as const, row: runByMember, args: (key: string) => ({ p_invocation_id: key, p_response_secret: 'x' }), done: async (sql: Sql | TransactionSql, key: string) => (await sql`select 1 from private.slash_command_invocations where id = ${key} and response_hash is not null`).length === 1 },
   { kind: 'call' as const, table: 'public.answer_slash_command', what: 'an answer without the service key', op: 'call' as const, allowed: [] as const, row: runByMember, args: (key: string) => ({ p_invocation_id: key, p_response_secret: null, p_in_channel: true, p_body: 'sneaky' }), done: async (sql: Sql | TransactionSql, key: string) => (await sql`select 1 from private.slash_command_invocations i join public.integration_messages m on m.slash_command_id = i.command_id where i.id = ${key}`).length > 0 },
   { kind: 'call' as const, table: 'public.forget_slash_command_answers', what: "a run's later answers deleted without the service key", op: 'call' as const, allowed: [] as const, row: answeredRun, args: (key: string) => ({ p_invocation_id: key, p_response_secret: 'matrix-secret' }), done: async (sql: Sql | TransactionSql, key: string) => (await sql`select 1 from public.slash_command_responses where invocation_id = ${key}`).length === 0 },

@@ -1,14 +1,24 @@
 // The RLS matrix's cases for workspaces and their people: profiles, workspaces, memberships,
 // invites, channels and channel memberships. One line per case, read as a table.
 import { randomUUID } from 'node:crypto'
-import { members, inQuiet, unique, one, fixed, membershipOf, newChannel } from './matrix-kit.ts'
+import {
+  inPlaza,
+  members,
+  inQuiet,
+  unique,
+  one,
+  fixed,
+  membershipOf,
+  newChannel,
+} from './matrix-kit.ts'
 import type { MatrixCase } from './matrix-kit.ts'
 import { asUser } from './world.ts'
 
 // prettier-ignore
 export const WORKSPACE_CASES: readonly MatrixCase[] = [
   // profiles
-  { kind: 'row', table: 'public.profiles', what: "a co-worker's profile", op: 'select', allowed: members, row: fixed((w) => w.people.member.id) },
+  { kind: 'row', table: 'public.profiles', what: "a co-worker's profile", op: 'select', allowed: inPlaza, row: fixed((w) => w.people.member.id) },
+  { kind: 'row', table: 'public.profiles', what: 'the profile of a co-worker in none of your channels', op: 'select', allowed: members, row: fixed((w) => w.people.member2.id) },
   { kind: 'row', table: 'public.profiles', what: 'a profile in another workspace', op: 'select', allowed: ['outsider'], row: fixed((w) => w.people.outsider.id) },
   { kind: 'row', table: 'public.profiles', what: 'a new profile', op: 'insert', allowed: [], values: (_c, a) => ({ id: a?.id ?? randomUUID(), display_name: 'Twin' }) },
   { kind: 'row', table: 'public.profiles', what: "member's display name", op: 'update', allowed: ['member'], row: fixed((w) => w.people.member.id), patch: () => ({ display_name: unique('Renamed') }) },
@@ -16,7 +26,7 @@ export const WORKSPACE_CASES: readonly MatrixCase[] = [
   { kind: 'row', table: 'public.profiles', what: "member's profile", op: 'delete', allowed: [], row: fixed((w) => w.people.member.id) },
 
   // workspaces
-  { kind: 'row', table: 'public.workspaces', what: 'the workspace', op: 'select', allowed: members, row: fixed((w) => w.ws) },
+  { kind: 'row', table: 'public.workspaces', what: 'the workspace', op: 'select', allowed: inPlaza, row: fixed((w) => w.ws) },
   { kind: 'row', table: 'public.workspaces', what: 'another workspace', op: 'select', allowed: ['outsider'], row: fixed((w) => w.ws2) },
   { kind: 'row', table: 'public.workspaces', what: 'a new workspace', op: 'insert', allowed: [], values: (_c, a) => ({ id: randomUUID(), name: 'Mine', slug: `mine-${randomUUID().slice(0, 8)}`, created_by: a?.id ?? null }) },
   { kind: 'row', table: 'public.workspaces', what: "the workspace's name", op: 'update', allowed: ['owner', 'admin'], row: fixed((w) => w.ws), patch: () => ({ name: unique('Renamed') }) },
@@ -24,7 +34,8 @@ export const WORKSPACE_CASES: readonly MatrixCase[] = [
   { kind: 'row', table: 'public.workspaces', what: 'the workspace', op: 'delete', allowed: [], row: fixed((w) => w.ws) },
 
   // workspace_members
-  { kind: 'row', table: 'public.workspace_members', what: "member's membership", op: 'select', allowed: members, row: ({ sql, world }) => one(sql`select id from public.workspace_members where workspace_id = ${world.ws} and user_id = ${world.people.member.id}`) },
+  { kind: 'row', table: 'public.workspace_members', what: "member's membership", op: 'select', allowed: inPlaza, row: ({ sql, world }) => one(sql`select id from public.workspace_members where workspace_id = ${world.ws} and user_id = ${world.people.member.id}`) },
+  { kind: 'row', table: 'public.workspace_members', what: 'the membership of a co-worker in none of your channels', op: 'select', allowed: members, row: ({ sql, world }) => one(sql`select id from public.workspace_members where workspace_id = ${world.ws} and user_id = ${world.people.member2.id}`) },
   { kind: 'row', table: 'public.workspace_members', what: 'a membership in another workspace', op: 'select', allowed: ['outsider'], row: ({ sql, world }) => one(sql`select id from public.workspace_members where workspace_id = ${world.ws2}`) },
   { kind: 'row', table: 'public.workspace_members', what: 'yourself as an owner', op: 'insert', allowed: [], values: ({ world }, a) => ({ id: randomUUID(), workspace_id: world.ws, user_id: a?.id ?? null, role: 'owner' }) },
   { kind: 'row', table: 'public.workspace_members', what: "member's role", op: 'update', allowed: [], row: ({ sql, world }) => one(sql`select id from public.workspace_members where workspace_id = ${world.ws} and user_id = ${world.people.member.id}`), patch: () => ({ role: 'owner' }) },
@@ -38,7 +49,7 @@ export const WORKSPACE_CASES: readonly MatrixCase[] = [
   { kind: 'row', table: 'public.invites', what: 'an invite', op: 'delete', allowed: ['owner', 'admin'], row: ({ sql, world }) => asUser(sql, world.people.owner, (tx) => one(tx`select id from public.create_invite(${world.ws})`)) },
 
   // channels
-  { kind: 'row', table: 'public.channels', what: 'a public channel', op: 'select', allowed: members, row: fixed((w) => w.ch.plaza) },
+  { kind: 'row', table: 'public.channels', what: 'a public channel', op: 'select', allowed: inPlaza, row: fixed((w) => w.ch.plaza) },
   { kind: 'row', table: 'public.channels', what: 'a public channel you are not in', op: 'select', allowed: members, row: fixed((w) => w.ch.second) },
   { kind: 'row', table: 'public.channels', what: 'a private channel', op: 'select', allowed: inQuiet, row: fixed((w) => w.ch.quiet) },
   { kind: 'row', table: 'public.channels', what: 'a direct message', op: 'select', allowed: inQuiet, row: fixed((w) => w.ch.dm) },

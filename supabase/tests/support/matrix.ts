@@ -10,6 +10,7 @@ import { INTEGRATION_CASES } from './matrix-integrations.ts'
 import { LINK_PREVIEW_CASES } from './matrix-link-previews.ts'
 import type { MatrixCase } from './matrix-kit.ts'
 import { MESSAGE_CASES } from './matrix-messages.ts'
+import { MODERATION_CASES } from './matrix-moderation.ts'
 import { PERSONAL_CASES } from './matrix-personal.ts'
 import { RETENTION_CASES } from './matrix-retention.ts'
 import { TOPIC_CASES } from './matrix-realtime.ts'
@@ -34,6 +35,7 @@ export const MATRIX: readonly MatrixCase[] = [
   ...BOT_CASES,
   ...EVENT_CASES,
   ...RETENTION_CASES,
+  ...MODERATION_CASES,
 ]
 
 export function isAllowed(c: MatrixCase, role: Role): boolean {

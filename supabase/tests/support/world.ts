@@ -5,12 +5,14 @@
 //   general (default, everyone), plaza (public: owner, admin, member), quiet (private: owner,
 //   member; the admin is NOT in it), dm (owner and member), second (public, only member2),
 //   attic (public, archived: owner, admin, member).
+// guest: a single-channel guest of W, invited by email by the owner into plaza only (so the
+//   matrix shows "in my channel: allowed" and "another public channel: refused").
 // Workspace W2: outsider alone, with its default channel `outside`.
 import { randomUUID } from 'node:crypto'
 import type { Sql, TransactionSql } from 'postgres'
 import type { TestStack } from '../../../backend/test/support/stack.ts'
 
-export const ROLES = ['owner', 'admin', 'member', 'outsider', 'anon'] as const
+export const ROLES = ['owner', 'admin', 'member', 'guest', 'outsider', 'anon'] as const
 export type Role = (typeof ROLES)[number]
 
 export interface Person {
@@ -21,7 +23,7 @@ export interface Person {
 }
 
 export interface World {
-  people: Record<'owner' | 'admin' | 'member' | 'member2' | 'outsider', Person>
+  people: Record<'owner' | 'admin' | 'member' | 'member2' | 'guest' | 'outsider', Person>
   ws: string
   ws2: string
   ch: Record<'general' | 'plaza' | 'quiet' | 'dm' | 'second' | 'attic' | 'outside', string>
@@ -118,14 +120,15 @@ export async function createPerson(
 
 export async function buildWorld(stack: TestStack): Promise<World> {
   const sql = stack.sql
-  const [owner, admin, member, member2, outsider] = await Promise.all(
-    ['owner', 'admin', 'member', 'member2', 'outsider'].map((n) => createPerson(stack, n))
+  const [owner, admin, member, member2, guest, outsider] = await Promise.all(
+    ['owner', 'admin', 'member', 'member2', 'guest', 'outsider'].map((n) => createPerson(stack, n))
   )
   const people = {
     owner: owner!,
     admin: admin!,
     member: member!,
     member2: member2!,
+    guest: guest!,
     outsider: outsider!,
   }
 
@@ -155,6 +158,13 @@ export async function buildWorld(stack: TestStack): Promise<World> {
       ),
     }
   })
+  const guestInvite = await asUser(sql, people.owner, async (tx) => {
+    const [i] = await tx<{ token: string }[]>`
+      select token from public.create_invite(${ws}, ${people.guest.email}, 'guest', null, null,
+        ${[ch.plaza]}::uuid[], 'single')`
+    return i!.token
+  })
+  await asUser(sql, people.guest, (tx) => tx`select public.accept_invite(${guestInvite})`)
   const second = await asUser(sql, people.member2, async (tx) => {
     const [c] = await tx<{ id: string }[]>`select id from public.create_channel(${ws}, 'second')`
     return c!.id

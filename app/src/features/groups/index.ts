@@ -1,8 +1,21 @@
 // User groups and mentions of many (issue 35): the Groups dialog (a lazy chunk, from the
-// workspace menu) and the activity beacon @here reads. Mentioning a group or @channel is the
-// database's work (the message's mentions); the message body shows them (messages/markdown).
-import { lazyRetrying } from '../../lib/lazy.ts'
+// workspace menu), the activity beacon @here reads, the groups for the composer's autocomplete,
+// the question asked before a mention notifies many people and the groups of a channel's members
+// panel (both lazy). Mentioning a group or @channel is the database's work (the message's
+// mentions); the message body shows them (messages/markdown).
+import { lazyRetrying, Nothing } from '../../lib/lazy.ts'
 import { NotLoaded } from '../../ui/NotLoaded.tsx'
 
 export { useActivityBeacon } from './data/activity.ts'
+export { useGroups } from './data/group-list.ts'
+export type { Group } from './data/group-list.ts'
+export type { ReachAnswer } from './data/mention-reach.ts'
 export const GroupsDialog = lazyRetrying(() => import('./components/GroupsDialog.tsx'), NotLoaded)
+export const BroadcastConfirm = lazyRetrying(
+  () => import('./components/BroadcastConfirm.tsx'),
+  Nothing
+)
+export const ChannelGroups = lazyRetrying(() => import('./components/ChannelGroups.tsx'), Nothing)
+/** How many people a message's mentions of many would notify (a chunk loaded when asked). */
+export const mentionReach = async (channelId: string, body: string) =>
+  (await import('./data/mention-reach.ts')).mentionReach(channelId, body)

@@ -22,7 +22,49 @@ describe('describeEntry', () => {
     expect(entry('webhook.created', 'CI', { channel: 'general' })).toBe(
       'added the webhook CI to #general'
     )
+    expect(entry('message.removed', 'Mia', { channel: 'general' })).toBe(
+      'removed a message by Mia in #general'
+    )
+    expect(entry('report.dismissed', 'Mia', { channel: 'ops', reports: 2 })).toBe(
+      'dismissed 2 reports of a message by Mia in #ops'
+    )
+    expect(entry('report.resolved', 'Mia', { channel: 'ops', reports: 1 })).toBe(
+      'resolved the report of a message by Mia in #ops'
+    )
+    expect(entry('member.suspended', 'Sam')).toBe('suspended Sam')
+    expect(entry('member.unsuspended', 'Sam')).toBe('lifted the suspension of Sam')
     expect(entry('workspace.mfa_required', 'Acme')).toBe('required two-factor sign-in for everyone')
+    expect(entry('workspace.broadcast_warning_changed', 'Acme', { from: 5, to: 20 })).toBe(
+      'asked to confirm mentions that notify more than 20 people'
+    )
+    expect(entry('workspace.broadcast_warning_changed', 'Acme', { from: 5, to: null })).toBe(
+      'stopped asking before mentions notify many people'
+    )
+  })
+
+  it("says what was done about guests: the invite's channels and kind, channels added, kind changed", () => {
+    expect(
+      entry('invite.created', 'gus@example.com', {
+        email: 'gus@example.com',
+        role: 'guest',
+        guest_kind: 'single',
+        channels: ['partners'],
+      })
+    ).toBe('invited gus@example.com as a single-channel guest of #partners')
+    expect(
+      entry('invite.created', 'gus@example.com', {
+        email: 'gus@example.com',
+        role: 'guest',
+        guest_kind: 'multi',
+        channels: ['a', 'b'],
+      })
+    ).toBe('invited gus@example.com as a multi-channel guest of #a, #b')
+    expect(entry('guest.channel_added', 'Gus', { channel: 'ops' })).toBe(
+      'added the guest Gus to #ops'
+    )
+    expect(entry('guest.kind_changed', 'Gus', { from: 'multi', to: 'single' })).toBe(
+      'made Gus a single-channel guest'
+    )
   })
 
   it('shows an action it does not know by its name, and odd details without failing', () => {

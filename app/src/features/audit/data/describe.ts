@@ -10,12 +10,13 @@ export interface AuditEntryText {
 
 /** The filter groups of the log, each some prefixes of the actions' names. */
 export const ACTION_GROUPS = [
-  { id: 'member', label: 'Members and roles', prefixes: ['member'] },
+  { id: 'member', label: 'Members and roles', prefixes: ['member', 'guest'] },
   { id: 'invite', label: 'Invitations', prefixes: ['invite'] },
   { id: 'channel', label: 'Channels', prefixes: ['channel'] },
   { id: 'integration', label: 'Integrations', prefixes: ['webhook', 'bot', 'command', 'events'] },
   { id: 'group', label: 'Groups', prefixes: ['group'] },
   { id: 'retention', label: 'Retention', prefixes: ['retention'] },
+  { id: 'moderation', label: 'Moderation', prefixes: ['report', 'message'] },
   { id: 'workspace', label: 'Workspace settings', prefixes: ['workspace'] },
 ] as const
 
@@ -63,6 +64,13 @@ function describeRetention(action: string, target: string, d: Record<string, unk
       return action
   }
 }
+const reports = (n: unknown) => (n === 1 ? 'the report' : `${text(n)} reports`)
+const guestKind = (kind: unknown) => (kind === 'single' ? 'single-channel' : 'multi-channel')
+
+const channels = (names: unknown) =>
+  Array.isArray(names) && names.length > 0
+    ? names.map((n) => `#${text(n)}`).join(', ')
+    : 'some channels'
 
 export function describeEntry(entry: AuditEntryText): string {
   const target = entry.targetLabel ?? 'someone'
@@ -81,6 +89,10 @@ export function describeEntry(entry: AuditEntryText): string {
       return d.to === 'admins'
         ? 'let only admins use @channel, @here and @everyone'
         : 'let everyone use @channel, @here and @everyone'
+    case 'workspace.broadcast_warning_changed':
+      return d.to === null || d.to === undefined
+        ? 'stopped asking before mentions notify many people'
+        : `asked to confirm mentions that notify more than ${text(d.to)} people`
     case 'workspace.email_delay_changed':
       return `changed the email delay from ${text(d.from)} to ${text(d.to)} minutes`
     case 'member.joined':
@@ -91,9 +103,15 @@ export function describeEntry(entry: AuditEntryText): string {
       return `removed ${target} from the workspace`
     case 'member.left':
       return `${target} left the workspace`
+    case 'member.suspended':
+      return `suspended ${target}`
+    case 'member.unsuspended':
+      return `lifted the suspension of ${target}`
     case 'member.rejoined':
       return `${target} came back as ${text(d.role)}`
     case 'invite.created':
+      if (d.role === 'guest' && typeof d.email === 'string')
+        return `invited ${d.email} as a ${guestKind(d.guest_kind)} guest of ${channels(d.channels)}`
       return typeof d.email === 'string'
         ? `invited ${d.email} as ${text(d.role)}`
         : `made an invite link for ${text(d.role)}s`
@@ -111,6 +129,10 @@ export function describeEntry(entry: AuditEntryText): string {
       return `unarchived #${target}`
     case 'channel.deleted':
       return `deleted #${target}`
+    case 'guest.channel_added':
+      return `added the guest ${target} to ${channel(d.channel)}`
+    case 'guest.kind_changed':
+      return `made ${target} a ${guestKind(d.to)} guest`
     case 'channel.member_removed':
       return `removed ${target} from ${channel(d.channel)}`
     case 'webhook.created':
@@ -149,6 +171,14 @@ export function describeEntry(entry: AuditEntryText): string {
       return `changed the group ${text(d.from)} to ${text(d.to)} (${text(d.name)})`
     case 'group.deleted':
       return `deleted the group ${target}`
+    case 'report.dismissed':
+      return `dismissed ${reports(d.reports)} of a message by ${target} in ${channel(d.channel)}`
+    case 'report.resolved':
+      return `resolved ${reports(d.reports)} of a message by ${target} in ${channel(d.channel)}`
+    case 'message.removed':
+      return `removed a message by ${target} in ${channel(d.channel)}`
+    case 'message.restored':
+      return `restored a message by ${target} in ${channel(d.channel)}`
     default:
       if (entry.action.startsWith('retention.')) {
         const said = describeRetention(entry.action, target, d)

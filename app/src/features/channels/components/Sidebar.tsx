@@ -16,8 +16,9 @@ interface Props {
   me: string
   /** Who is online; `dnd`: who of them is in Do Not Disturb. */
   online: ReadonlySet<string> & { readonly dnd?: ReadonlySet<string> }
-  onBrowse: () => void
-  onCreate: () => void
+  /** Absent for a guest: no "Browse channels", no "Create a channel". */
+  onBrowse?: () => void
+  onCreate?: () => void
   onNewDm: () => void
   onNavigate?: () => void
   /** The list arrived: until then no section claims to be empty. */
@@ -34,23 +35,27 @@ export function Sidebar(props: Props) {
       <section>
         <header className="sidebar-heading">
           <h2>Channels</h2>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Create a channel"
-            onClick={props.onCreate}
-          >
-            +
-          </button>
+          {props.onCreate && (
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Create a channel"
+              onClick={props.onCreate}
+            >
+              +
+            </button>
+          )}
         </header>
         <ul>
           {rooms.map((c) => (
             <ChannelLink key={c.id} {...props} channel={c} active={c.id === activeId} />
           ))}
         </ul>
-        <button type="button" className="link-button sidebar-more" onClick={props.onBrowse}>
-          Browse channels
-        </button>
+        {props.onBrowse && (
+          <button type="button" className="link-button sidebar-more" onClick={props.onBrowse}>
+            Browse channels
+          </button>
+        )}
         <NotificationsButton
           workspaceId={props.workspaceId}
           channel={

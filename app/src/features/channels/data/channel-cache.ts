@@ -1,7 +1,8 @@
 // The channel list's cache, patched in place by what arrives live: a changed channel row (new
-// messages move last_seq; renames, topics, archiving). Other features hand such rows here
+// messages move last_seq; renames, topics, archiving), and the mentions of me among the new
+// messages of a channel that is not open (live-mentions.ts). Other features hand such rows here
 // instead of writing the cache themselves.
-import { useCallback } from 'react'
+import { useCallback, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { channelKeys } from './keys.ts'
 import { unreadOf } from './types.ts'
@@ -34,21 +35,40 @@ export function applyChannelRow(list: Channel[], row: ChannelRowChange): Channel
 
 /**
  * Applies a changed channel row to the workspace's cached list; returns false when the channel
- * is unknown there (the list should then be fetched again).
+ * is unknown there (the list should then be fetched again). New messages in a channel of mine
+ * other than the open one are looked at for mentions of me.
  */
-export function useChannelRowPatch(workspaceId: string): (row: ChannelRowChange) => boolean {
+export function useChannelRowPatch(
+  workspaceId: string,
+  me: string,
+  openChannelId: string | null
+): (row: ChannelRowChange) => boolean {
   const queryClient = useQueryClient()
+  const open = useRef(openChannelId)
+  open.current = openChannelId
   return useCallback(
     (row) => {
       let known = false
+      let from = 0
+      let to = 0
       queryClient.setQueryData<Channel[]>(channelKeys.list(workspaceId), (list) => {
+        const before = list?.find((c) => c.id === row.id)
         const next = list && applyChannelRow(list, row)
+        const after = next?.find((c) => c.id === row.id)
         known = !!next
+        if (before?.isMember && after && after.lastSeq > before.lastSeq) {
+          from = before.lastSeq
+          to = after.lastSeq
+        }
         return next ?? list
       })
+      if (to > from && row.id !== open.current && me) {
+        const move = { workspaceId, channelId: row.id, me, from, to }
+        void import('./live-mentions.ts').then((m) => m.countNewMentions(queryClient, move))
+      }
       return known
     },
-    [queryClient, workspaceId]
+    [queryClient, workspaceId, me]
   )
 }
 

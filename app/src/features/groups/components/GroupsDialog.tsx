@@ -41,7 +41,8 @@ export default function GroupsDialog(props: Props) {
     changes.remove.error ??
     changes.join.error ??
     changes.leave.error ??
-    changes.policy.error
+    changes.policy.error ??
+    changes.warning.error
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -125,20 +126,48 @@ export default function GroupsDialog(props: Props) {
         </form>
       )}
       {isOwner && policy.data && (
-        <label className="field">
-          <span>Who can use @channel, @here and @everyone</span>
-          <select
-            value={policy.data}
-            disabled={changes.policy.isPending}
-            onChange={(e) => changes.policy.mutate(e.target.value as BroadcastPolicy)}
-          >
-            <option value="everyone">Everyone</option>
-            <option value="admins">Only owners and admins</option>
-          </select>
-        </label>
+        <>
+          <label className="field">
+            <span>Who can use @channel, @here and @everyone</span>
+            <select
+              value={policy.data.who}
+              disabled={changes.policy.isPending}
+              onChange={(e) => changes.policy.mutate(e.target.value as BroadcastPolicy)}
+            >
+              <option value="everyone">Everyone</option>
+              <option value="admins">Only owners and admins</option>
+            </select>
+          </label>
+          <label className="field">
+            <span>Ask before a mention notifies more than</span>
+            <select
+              value={policy.data.warnOver ?? 'never'}
+              disabled={changes.warning.isPending}
+              onChange={(e) =>
+                changes.warning.mutate(e.target.value === 'never' ? null : Number(e.target.value))
+              }
+            >
+              {warnChoices(policy.data.warnOver).map((n) => (
+                <option key={n} value={n}>
+                  {n} {n === 1 ? 'person' : 'people'}
+                </option>
+              ))}
+              <option value="never">Never ask</option>
+            </select>
+          </label>
+        </>
       )}
     </Dialog>
   )
+}
+
+const WARN_CHOICES = [1, 2, 5, 10, 20, 50, 100, 500, 1000]
+
+/** The usual thresholds, and the workspace's own when it is another. */
+function warnChoices(current: number | null): number[] {
+  return current === null || WARN_CHOICES.includes(current)
+    ? WARN_CHOICES
+    : [...WARN_CHOICES, current].sort((a, b) => a - b)
 }
 
 function GroupItem(props: {

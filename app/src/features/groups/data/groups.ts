@@ -1,46 +1,22 @@
 // A workspace's user groups over supabase-js (its members read them; row-level security says
 // whose): the groups with their members, and the RPCs that make, delete, join and leave them; who
-// may use @channel, @here and @everyone (the workspace's `broadcast_mentions`, set by owners).
+// may use @channel, @here and @everyone (the workspace's `broadcast_mentions`, set by owners) and
+// above how many people notified the composer asks first (`broadcast_warn_over`; null: never).
 import { useEffect } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
 import { rpcOne } from '../../../lib/rpc.ts'
 import { supabase } from '../../../lib/supabase.ts'
+import { groupKeys } from './group-list.ts'
 
-export interface Group {
-  id: string
-  handle: string
-  name: string
-  description: string
-  memberIds: string[]
-}
+export { groupKeys, useGroups } from './group-list.ts'
+export type { Group } from './group-list.ts'
 
 export type BroadcastPolicy = 'everyone' | 'admins'
 
-export const groupKeys = {
-  list: (workspaceId: string) => ['groups', workspaceId] as const,
-  policy: (workspaceId: string) => ['groups', workspaceId, 'policy'] as const,
-}
-
-export function useGroups(workspaceId: string) {
-  return useQuery({
-    queryKey: groupKeys.list(workspaceId),
-    queryFn: async (): Promise<Group[]> => {
-      const { data, error } = await supabase()
-        .from('user_groups')
-        .select('id, handle, name, description, user_group_members(user_id)')
-        .eq('workspace_id', workspaceId)
-        .order('handle')
-      if (error) throw error
-      return data.map((g) => ({
-        id: g.id,
-        handle: g.handle,
-        name: g.name,
-        description: g.description,
-        memberIds: g.user_group_members.map((m) => m.user_id),
-      }))
-    },
-  })
+export interface BroadcastSettings {
+  who: BroadcastPolicy
+  warnOver: number | null
 }
 
 /** The groups read again when one, or its members, changes (the workspace's live topic). */
@@ -61,14 +37,17 @@ export function useGroupsLive(workspaceId: string): void {
 export function useBroadcastPolicy(workspaceId: string) {
   return useQuery({
     queryKey: groupKeys.policy(workspaceId),
-    queryFn: async (): Promise<BroadcastPolicy> => {
+    queryFn: async (): Promise<BroadcastSettings> => {
       const { data, error } = await supabase()
         .from('workspaces')
-        .select('broadcast_mentions')
+        .select('broadcast_mentions, broadcast_warn_over')
         .eq('id', workspaceId)
         .single()
       if (error) throw error
-      return data.broadcast_mentions === 'admins' ? 'admins' : 'everyone'
+      return {
+        who: data.broadcast_mentions === 'admins' ? 'admins' : 'everyone',
+        warnOver: data.broadcast_warn_over,
+      }
     },
   })
 }
@@ -105,6 +84,12 @@ export function useGroupChanges(workspaceId: string) {
     policy: useMutation({
       mutationFn: (who: BroadcastPolicy) =>
         rpcOne('set_broadcast_mentions', { p_workspace_id: workspaceId, p_who: who }),
+      onSuccess,
+    }),
+    warning: useMutation({
+      // null (never ask) is a value the function takes; generated types know no null arguments
+      mutationFn: (over: number | null) =>
+        rpcOne('set_broadcast_warning', { p_workspace_id: workspaceId, p_over: over as number }),
       onSuccess,
     }),
   }

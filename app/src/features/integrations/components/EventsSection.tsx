@@ -2,7 +2,8 @@
 // chunk): subscribe a URL to the workspace's events in Slack's Events API format. The signing
 // secret is shown once; the URL is verified by Slack's url_verification challenge (an unverified
 // one gets no events). Each subscription can be verified again, paused and resumed, have its
-// secret rotated or be deleted, and shows its recent deliveries (time, event, status, attempts,
+// secret rotated, its events changed (SubscriptionEditor) or be deleted, and shows its recent
+// deliveries (time, event, status, attempts,
 // last status code or error) with "Retry now" for a failed one. Public channels' events, and
 // those of the private channels chosen here (mine only); never a direct message.
 import { useState } from 'react'
@@ -20,6 +21,7 @@ import {
   useEventSubscriptions,
 } from '../data/events.ts'
 import type { EventDelivery, EventSubscription } from '../data/events.ts'
+import { SubscriptionEditor } from './SubscriptionEditor.tsx'
 import './events.css'
 
 interface Props {
@@ -152,6 +154,7 @@ export function EventsSection({ workspaceId, channels, members }: Props) {
               subscription={s}
               creator={nameOf(s.createdBy)}
               channelName={(id) => channels.find((c) => c.id === id)?.name ?? 'a private channel'}
+              mine={mine}
               changes={changes}
               onSecret={(secret) => setShown({ secret })}
             />
@@ -172,11 +175,13 @@ function SubscriptionItem(props: {
   subscription: EventSubscription
   creator: string
   channelName: (id: string) => string
+  mine: Channel[]
   changes: ReturnType<typeof useEventChanges>
   onSecret: (secret: string) => void
 }) {
   const { subscription: s, changes } = props
   const [open, setOpen] = useState(false)
+  const [editing, setEditing] = useState(false)
   const busy =
     changes.verify.isPending ||
     changes.setActive.isPending ||
@@ -232,6 +237,14 @@ function SubscriptionItem(props: {
         </button>
         <button
           type="button"
+          className="link-button"
+          aria-expanded={editing}
+          onClick={() => setEditing(!editing)}
+        >
+          Change events
+        </button>
+        <button
+          type="button"
           className="link-button danger"
           disabled={busy}
           onClick={() => {
@@ -249,6 +262,14 @@ function SubscriptionItem(props: {
           {open ? 'Hide deliveries' : 'Deliveries'}
         </button>
       </div>
+      {editing && (
+        <SubscriptionEditor
+          subscription={s}
+          mine={props.mine}
+          changes={changes}
+          onDone={() => setEditing(false)}
+        />
+      )}
       {open && <Deliveries subscriptionId={s.id} changes={changes} />}
     </li>
   )

@@ -164,11 +164,20 @@ export function useEventChanges(workspaceId: string) {
     mutationFn: (id: string) => rpcOne('delete_event_subscription', { p_id: id }),
     onSettled: refresh,
   })
+  const update = useMutation({
+    mutationFn: (input: { id: string; eventTypes: string[]; privateChannelIds: string[] }) =>
+      rpcOne('update_event_subscription', {
+        p_id: input.id,
+        p_event_types: input.eventTypes,
+        p_private_channel_ids: input.privateChannelIds,
+      }),
+    onSettled: refresh,
+  })
   const retry = useMutation({
     mutationFn: (input: { id: number; subscriptionId: string }) =>
       rpcOne('retry_event_delivery', { p_id: input.id }),
     onSettled: (_data, _error, input) =>
       queryClient.invalidateQueries({ queryKey: eventKeys.deliveries(input.subscriptionId) }),
   })
-  return { create, verify, setActive, rotate, remove, retry }
+  return { create, verify, setActive, rotate, remove, update, retry }
 }

@@ -199,6 +199,7 @@ export function ChannelView(props: Props) {
       <Composer
         key={channelId}
         channelId={channelId}
+        scope={{ workspaceId, channelId }}
         channelName={isDm ? `@${label}` : label}
         disabledReason={disabledReason}
         members={members}

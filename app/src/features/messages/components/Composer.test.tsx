@@ -7,7 +7,9 @@ import type { ComposerUploads } from './Composer.tsx'
 
 const ANN = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa'
 
-function setup() {
+const DESIGN = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd'
+
+function setup(withGroups = false) {
   const onSend = vi.fn<(body: string, files: unknown[], id: string) => string | null>(() => null)
   const onEditLast = vi.fn()
   const uploads: ComposerUploads = {
@@ -21,11 +23,19 @@ function setup() {
     reset: vi.fn(),
   }
   // The options' badges (bots, statuses) read queries; none answers here.
-  const queries = new QueryClient({ defaultOptions: { queries: { enabled: false } } })
+  const queries = new QueryClient({
+    defaultOptions: { queries: { enabled: false, staleTime: Infinity } },
+  })
+  // The workspace's groups as the composer reads them once an @ is typed (kept: never stale).
+  queries.setQueryData(
+    ['groups', 'w1'],
+    [{ id: DESIGN, handle: 'design', name: 'Design team', description: '', memberIds: [ANN, 'b'] }]
+  )
   render(
     <QueryClientProvider client={queries}>
       <Composer
         channelId="c1"
+        scope={withGroups ? { workspaceId: 'w1', channelId: 'c1' } : undefined}
         channelName="general"
         disabledReason={null}
         members={[{ id: ANN, name: 'Ann Lee' }]}
@@ -108,6 +118,16 @@ describe('Composer', () => {
     fireEvent.change(box, { target: { value: 'lunch @here, who is in?' } })
     fireEvent.keyDown(box, { key: 'Enter' })
     expect(onSend).toHaveBeenCalledWith('lunch <!here>, who is in?', [], 'draft-1')
+  })
+
+  it("offers the workspace's groups by handle, with who they are", () => {
+    const { box } = setup(true)
+    fireEvent.change(box, { target: { value: 'ask @des', selectionStart: 8 } })
+    fireEvent.select(box)
+    const option = screen.getByRole('option', { name: /design/ })
+    expect(option.textContent).toBe('design Design team · 2 people')
+    fireEvent.keyDown(box, { key: 'Enter' })
+    expect(box.value).toBe('ask @design ')
   })
 
   it('keeps the draft across remounts', () => {

@@ -2,7 +2,7 @@
 // message. The draft is kept per channel across reloads; files attach by button, paste or drop
 // (the drop zone is the whole channel view) and upload at once with progress and cancel.
 import { Icon } from '../../../ui/Icon.tsx'
-import { Suspense, useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import type { ClipboardEvent, KeyboardEvent } from 'react'
 import { UploadTray } from '../../attachments/index.ts'
 import type { DraftUpload, OutgoingFile } from '../../attachments/index.ts'
@@ -15,6 +15,7 @@ import { MentionTextarea } from './MentionTextarea.tsx'
 import { MessageBody } from '../markdown/MessageBody.tsx'
 import { lazyRetrying, Nothing } from '../../../lib/lazy.ts'
 import type { SlashHandle } from '../../slash-commands/handle.ts'
+import { BroadcastConfirm, mentionReach, useGroups } from '../../groups/index.ts'
 
 // Slash commands (features/slash-commands): a lazy chunk, loaded once a text starts with /.
 const SlashCommands = lazyRetrying(
@@ -35,8 +36,13 @@ export interface ComposerUploads {
   reset: () => void
 }
 
+/** A body that mentions many: @channel, @here, @everyone or a group. */
+const MENTIONS_MANY = /<!(channel|here|everyone|subteam\^)/
+
 interface Props {
   channelId: string
+  /** Where the text goes (a thread's composer has its channel's): groups, and whom mentions reach. */
+  scope?: { workspaceId: string; channelId: string }
   channelName: string
   disabledReason: string | null
   members: Mentionable[]
@@ -65,6 +71,20 @@ export function Composer(props: Props) {
   const isCommand = text[0] === '/' && text[1] !== '/'
   const [slashOn, setSlashOn] = useState(isCommand)
   if (isCommand && !slashOn) setSlashOn(true)
+  // The workspace's groups, read once an @ is typed; a question before notifying many people.
+  const groupList = useGroups(props.scope?.workspaceId ?? '', !!props.scope && text.includes('@'))
+  const groups = useMemo(
+    () =>
+      (groupList.data ?? []).map((g) => ({
+        id: g.id,
+        name: g.handle,
+        hint: `${g.name} · ${g.memberIds.length} ${g.memberIds.length === 1 ? 'person' : 'people'}`,
+      })),
+    [groupList.data]
+  )
+  const [asking, setAsking] = useState<{ text: string; reach: number } | null>(null)
+  const latest = useRef({ text, send })
+  latest.current = { text, send }
 
   // Keep the draft: a reload, a crash or a sign-in after an expired session loses nothing.
   useEffect(() => {
@@ -76,7 +96,7 @@ export function Composer(props: Props) {
   const length = [...text].length
   const tooLong = length > MAX_MESSAGE_LENGTH
 
-  function send() {
+  function send(confirmed = false) {
     if (props.disabledReason) return
     // a command (run by the slash commands' chunk once it is loaded), never sent as a message
     if (isCommand) return slash.current?.run(text)
@@ -84,7 +104,20 @@ export function Composer(props: Props) {
       setProblems(['Wait for the uploads to finish, or cancel them.'])
       return
     }
-    const { body, unknown } = toStorable(text, props.members)
+    const { body, unknown } = toStorable(text, props.members, groups)
+    const scope = props.scope
+    if (!confirmed && scope && MENTIONS_MANY.test(body)) {
+      // Asked first; sent as it was when the answer comes, unless the text changed meanwhile.
+      const asked = text
+      void mentionReach(scope.channelId, body).then((answer) => {
+        if (latest.current.text !== asked) return
+        if (answer.kind === 'refused') setProblems([answer.message])
+        else if (answer.kind === 'ask') setAsking({ text: asked, reach: answer.reach })
+        else latest.current.send(true)
+      })
+      return
+    }
+    setAsking(null)
     const outside = unknown
       .map((word) =>
         props.workspacePeople.find((p) => p.name.split(/\s+/)[0] === word || p.name === word)
@@ -133,7 +166,8 @@ export function Composer(props: Props) {
 
   // Not "Message #" while the channel's name is not known yet (the server may be unreachable).
   const name = props.channelName
-  const target = !name ? 'Message' : `Message ${name.startsWith('@') ? name : '#' + name}`
+  const where = name.startsWith('@') ? name : '#' + name
+  const target = !name ? 'Message' : `Message ${where}`
   if (props.disabledReason) {
     return (
       <div className="composer composer-disabled">
@@ -156,6 +190,19 @@ export function Composer(props: Props) {
         </Notice>
       ))}
       {warning && <Notice tone="warning">{warning}</Notice>}
+      {asking && asking.text === text && (
+        <Suspense fallback={null}>
+          <BroadcastConfirm
+            reach={asking.reach}
+            where={where}
+            onSend={() => send(true)}
+            onCancel={() => {
+              setAsking(null)
+              inputRef.current?.focus()
+            }}
+          />
+        </Suspense>
+      )}
       <UploadTray
         uploads={uploads.uploads}
         onCancel={uploads.cancel}
@@ -204,6 +251,7 @@ export function Composer(props: Props) {
             else props.onStopTyping()
           }}
           people={props.members}
+          groups={groups}
           label={target}
           placeholder={target}
           inputRef={inputRef}

@@ -1,5 +1,5 @@
 // A textarea that grows with its text and offers channel members (and @channel, @here,
-// @everyone) when an @word is typed
+// @everyone, and the workspace's groups when given) when an @word is typed
 // (arrows to choose, Enter or Tab to insert, Escape to close), announced to screen readers as a
 // combobox. Keys it does not use go to the caller.
 import { useId, useLayoutEffect, useState } from 'react'
@@ -8,6 +8,7 @@ import { BROADCASTS, matchPeople, mentionQueryAt } from '../mentions.ts'
 import type { Mentionable } from '../mentions.ts'
 import { StatusEmoji } from '../../status/index.ts'
 import { BotBadge } from '../../bots/index.ts'
+import { GuestBadge } from '../../guests/index.ts'
 
 const BROADCAST_HINTS: Record<string, string> = {
   channel: 'everyone in this channel',
@@ -15,10 +16,16 @@ const BROADCAST_HINTS: Record<string, string> = {
   everyone: 'everyone in the workspace',
 }
 
+/** A group to offer: `name` is its handle, `hint` says who it is. */
+export interface GroupOption extends Mentionable {
+  hint: string
+}
+
 interface Props {
   value: string
   onChange: (value: string) => void
   people: Mentionable[]
+  groups?: readonly GroupOption[]
   label: string
   placeholder?: string
   inputRef: RefObject<HTMLTextAreaElement | null>
@@ -35,14 +42,17 @@ export function MentionTextarea(props: Props) {
   const [active, setActive] = useState(0)
   const [dismissedAt, setDismissedAt] = useState<number | null>(null)
   const query = mentionQueryAt(value, caret)
-  const options =
+  const lower = query?.query.toLowerCase() ?? ''
+  const options: (Mentionable & { hint?: string })[] =
     query && query.start !== dismissedAt
       ? [
           ...matchPeople(people, query.query),
-          ...BROADCASTS.filter((w) => w.startsWith(query.query.toLowerCase())).map((w) => ({
+          ...BROADCASTS.filter((w) => w.startsWith(lower)).map((w) => ({
             id: w,
             name: w,
+            hint: BROADCAST_HINTS[w],
           })),
+          ...(props.groups ?? []).filter((g) => g.name.startsWith(lower)).slice(0, 5),
         ]
       : []
   const open = options.length > 0
@@ -95,7 +105,12 @@ export function MentionTextarea(props: Props) {
   return (
     <div className="mention-textarea">
       {open && (
-        <ul className="mention-options" role="listbox" id={listId} aria-label="People to mention">
+        <ul
+          className="mention-options"
+          role="listbox"
+          id={listId}
+          aria-label="People and groups to mention"
+        >
           {options.map((person, index) => (
             <li
               key={person.id}
@@ -110,8 +125,9 @@ export function MentionTextarea(props: Props) {
             >
               <bdi>{person.name}</bdi>
               <BotBadge userId={person.id} />
-              {BROADCAST_HINTS[person.id] ? (
-                <span className="muted"> {BROADCAST_HINTS[person.id]}</span>
+              <GuestBadge userId={person.id} />
+              {person.hint ? (
+                <span className="muted"> {person.hint}</span>
               ) : (
                 <StatusEmoji userId={person.id} />
               )}

@@ -172,6 +172,7 @@ export default function ThreadPanel(props: ThreadPanelProps) {
       <Composer
         key={threadId}
         channelId={`${channelId}.thread.${threadId}`}
+        scope={{ workspaceId, channelId }}
         channelName={props.channelName}
         disabledReason={props.disabledReason}
         members={props.members}

@@ -174,6 +174,30 @@ describe('LiveChannel: loading, live, reconnecting, resync', () => {
     expect(seqs(channel)).toEqual([1, 2])
   })
 
+  it("adds and takes away a message's files from live events (a removal by an admin)", async () => {
+    const { channel, transport, server } = harness({ seed: 1 })
+    channel.start()
+    transport.connect()
+    await settle()
+    const first = server.messages[0]!
+    const file = {
+      id: 'a1',
+      messageId: first.id,
+      path: 'w/c/m/f.txt',
+      name: 'f.txt',
+      size: 3,
+      mime: 'text/plain',
+      width: null,
+      height: null,
+    }
+    transport.push({ kind: 'attachment', attachment: file })
+    expect(channel.getSnapshot().messages[0]!.attachments).toEqual([file])
+    transport.push({ kind: 'attachment-removed', messageId: first.id, attachmentId: 'elsewhere' })
+    expect(channel.getSnapshot().messages[0]!.attachments).toEqual([file])
+    transport.push({ kind: 'attachment-removed', messageId: first.id, attachmentId: 'a1' })
+    expect(channel.getSnapshot().messages[0]!.attachments).toEqual([])
+  })
+
   it('keeps the same snapshot object until something changes', async () => {
     const { channel, transport } = harness({ seed: 1 })
     channel.start()

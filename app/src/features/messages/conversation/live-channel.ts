@@ -326,6 +326,9 @@ export class LiveChannel {
       case 'attachment':
         this.window.addAttachment(event.attachment)
         break
+      case 'attachment-removed':
+        this.window.removeAttachment(event.messageId, event.attachmentId)
+        break
       case 'thread':
         this.window.setThread(event.summary)
         break

@@ -190,6 +190,15 @@ export class MessageWindow {
     }))
   }
 
+  removeAttachment(messageId: string, attachmentId: string): boolean {
+    const message = this.byId.get(messageId)
+    if (!message || !message.attachments.some((a) => a.id === attachmentId)) return false
+    return this.patch(messageId, (m) => ({
+      ...m,
+      attachments: m.attachments.filter((a) => a.id !== attachmentId),
+    }))
+  }
+
   private indexOf(seq: number): number {
     const index = this.insertionIndex(seq)
     if (this.ordered[index]?.seq !== seq) throw new Error(`seq ${seq} is not in the window`)

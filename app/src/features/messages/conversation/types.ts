@@ -88,6 +88,8 @@ export type LiveEvent =
   /** Realtime tells only the id of a deleted row when the table has row-level security. */
   | { kind: 'reaction-removed'; reactionId: string }
   | { kind: 'attachment'; attachment: Attachment }
+  /** A file gone from a message (its message deleted, or removed by an admin). */
+  | { kind: 'attachment-removed'; messageId: string; attachmentId: string }
   /** A parent's thread summary changed (a reply came, went or was deleted). */
   | { kind: 'thread'; summary: ThreadSummary }
 

@@ -144,7 +144,7 @@ describe('channelEventOf', () => {
     })
     expect(
       channelEventOf(change({ table: 'attachments', operation: 'DELETE', record }), channel)
-    ).toBeNull()
+    ).toEqual({ kind: 'attachment-removed', messageId: 'm1', attachmentId: 'a1' })
   })
 
   it("ignores another channel's rows and other tables", () => {

@@ -36,6 +36,12 @@ export function channelEventOf(
       return { kind: 'reaction-added', messageId: row.message_id, reaction: toReaction(row) }
     }
     case 'attachments':
+      if (change.operation === 'DELETE') {
+        const row = record as unknown as AttachmentRow
+        return typeof row.message_id === 'string'
+          ? { kind: 'attachment-removed', messageId: row.message_id, attachmentId: row.id }
+          : null
+      }
       if (change.operation !== 'INSERT') return null
       return { kind: 'attachment', attachment: toAttachment(record as unknown as AttachmentRow) }
     default:

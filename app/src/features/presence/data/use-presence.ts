@@ -43,7 +43,13 @@ export function presenceOf(
   return Object.assign(online, { away, dnd })
 }
 
-export function usePresence(workspaceId: string, userId: string, dnd = false): Presence {
+/** `enabled` false (a guest: the workspace's presence is not theirs to join): nobody online. */
+export function usePresence(
+  workspaceId: string,
+  userId: string,
+  dnd = false,
+  enabled = true
+): Presence {
   const activity = useActivity()
   const activityRef = useRef(activity)
   const dndRef = useRef(dnd)
@@ -52,6 +58,7 @@ export function usePresence(workspaceId: string, userId: string, dnd = false): P
 
   useEffect(() => {
     const client = supabase()
+    if (!enabled) return
     const channel = client.channel(workspaceTopic(workspaceId), {
       config: { private: true, presence: { key: userId } },
     })
@@ -75,7 +82,7 @@ export function usePresence(workspaceId: string, userId: string, dnd = false): P
       setState({})
       void client.removeChannel(channel)
     }
-  }, [workspaceId, userId])
+  }, [workspaceId, userId, enabled])
 
   useEffect(() => {
     if (activityRef.current === activity && dndRef.current === dnd) return

@@ -4,6 +4,8 @@ import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
+import type { GuestKind } from '../data/guest-admin.ts'
+import { GuestInviteFields } from './GuestInviteFields.tsx'
 import {
   EMAIL_PATTERN,
   inviteLink,
@@ -12,7 +14,7 @@ import {
   useRevokeInvite,
 } from '../data/invite-mutations.ts'
 
-interface Props {
+export interface InviteDialogProps {
   workspaceId: string
   workspaceName: string
   userId: string
@@ -20,9 +22,20 @@ interface Props {
   onClose: () => void
 }
 
-export function InviteDialog({ workspaceId, workspaceName, userId, open, onClose }: Props) {
+export function InviteDialog({
+  workspaceId,
+  workspaceName,
+  userId,
+  open,
+  onClose,
+}: InviteDialogProps) {
   const [email, setEmail] = useState('')
-  const [role, setRole] = useState<'member' | 'admin'>('member')
+  const [role, setRole] = useState<'member' | 'admin' | 'guest'>('member')
+  const [guest, setGuest] = useState<{ kind: GuestKind; channelIds: string[] }>({
+    kind: 'single',
+    channelIds: [],
+  })
+  const isGuest = role === 'guest'
   const [link, setLink] = useState<string | null>(null)
   const [sentTo, setSentTo] = useState<string | null>(null)
   const [copied, setCopied] = useState(false)
@@ -44,7 +57,7 @@ export function InviteDialog({ workspaceId, workspaceName, userId, open, onClose
     if (!email || emailError) return
     const to = email.trim()
     create.mutate(
-      { role, email: to },
+      { role, email: to, guest: isGuest ? guest : null },
       {
         onSuccess: () => {
           setSentTo(to)
@@ -59,38 +72,58 @@ export function InviteDialog({ workspaceId, workspaceName, userId, open, onClose
       <div className="stack">
         <label className="field">
           <span>Invite as</span>
-          <select value={role} onChange={(e) => setRole(e.target.value as 'member' | 'admin')}>
+          <select
+            value={role}
+            onChange={(e) => setRole(e.target.value as 'member' | 'admin' | 'guest')}
+          >
             <option value="member">Member</option>
             <option value="admin">Admin</option>
+            <option value="guest">Guest</option>
           </select>
         </label>
-        <section className="stack">
-          <h3>By link</h3>
-          <p className="muted">Anyone with the link can join for 7 days.</p>
-          {link ? (
-            <div className="copy-row">
-              <input
-                readOnly
-                value={link}
-                aria-label="Invite link"
-                onFocus={(e) => e.target.select()}
-              />
+        {isGuest && (
+          <GuestInviteFields
+            workspaceId={workspaceId}
+            kind={guest.kind}
+            channelIds={guest.channelIds}
+            onChange={setGuest}
+          />
+        )}
+        {/* A guest is invited by email only (the database refuses a guest link). */}
+        {!isGuest && (
+          <section className="stack">
+            <h3>By link</h3>
+            <p className="muted">Anyone with the link can join for 7 days.</p>
+            {link ? (
+              <div className="copy-row">
+                <input
+                  readOnly
+                  value={link}
+                  aria-label="Invite link"
+                  onFocus={(e) => e.target.select()}
+                />
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    void navigator.clipboard?.writeText(link).then(() => setCopied(true))
+                  }}
+                >
+                  {copied ? 'Copied' : 'Copy'}
+                </button>
+              </div>
+            ) : (
               <button
                 type="button"
                 className="button"
-                onClick={() => {
-                  void navigator.clipboard?.writeText(link).then(() => setCopied(true))
-                }}
+                onClick={makeLink}
+                disabled={create.isPending}
               >
-                {copied ? 'Copied' : 'Copy'}
+                Create invite link
               </button>
-            </div>
-          ) : (
-            <button type="button" className="button" onClick={makeLink} disabled={create.isPending}>
-              Create invite link
-            </button>
-          )}
-        </section>
+            )}
+          </section>
+        )}
         <form className="stack" onSubmit={sendEmail} noValidate>
           <h3>By email</h3>
           <Field
@@ -103,7 +136,12 @@ export function InviteDialog({ workspaceId, workspaceName, userId, open, onClose
           <button
             type="submit"
             className="button button-primary"
-            disabled={!email || !!emailError || create.isPending}
+            disabled={
+              !email ||
+              !!emailError ||
+              create.isPending ||
+              (isGuest && guest.channelIds.length === 0)
+            }
           >
             Send invitation
           </button>

@@ -2,10 +2,12 @@ import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { BotBadge } from '../../bots/index.ts'
+import { GuestBadge } from '../../guests/index.ts'
 import { useChangeRole, useRemoveMember } from '../data/workspace-mutations.ts'
+import { GuestKindSelect } from './GuestKindSelect.tsx'
 import type { Member, Role } from '../data/types.ts'
 
-interface Props {
+export interface MembersDialogProps {
   workspaceId: string
   members: Member[]
   me: string
@@ -15,7 +17,14 @@ interface Props {
 }
 
 /** The workspace's people; owners and admins change roles and remove people here. */
-export function MembersDialog({ workspaceId, members, me, myRole, open, onClose }: Props) {
+export function MembersDialog({
+  workspaceId,
+  members,
+  me,
+  myRole,
+  open,
+  onClose,
+}: MembersDialogProps) {
   const changeRole = useChangeRole(workspaceId)
   const remove = useRemoveMember(workspaceId)
   const error = changeRole.error ?? remove.error
@@ -32,6 +41,7 @@ export function MembersDialog({ workspaceId, members, me, myRole, open, onClose 
               <li key={m.userId}>
                 <bdi>{m.displayName}</bdi>
                 <BotBadge userId={m.userId} />
+                <GuestBadge userId={m.userId} />
                 {m.userId === me && <span className="muted"> (you)</span>}
                 {editable ? (
                   <>
@@ -45,7 +55,15 @@ export function MembersDialog({ workspaceId, members, me, myRole, open, onClose 
                       {myRole === 'owner' && <option value="owner">Owner</option>}
                       <option value="admin">Admin</option>
                       <option value="member">Member</option>
+                      <option value="guest">Guest</option>
                     </select>
+                    {m.role === 'guest' && (
+                      <GuestKindSelect
+                        workspaceId={workspaceId}
+                        userId={m.userId}
+                        name={m.displayName}
+                      />
+                    )}
                     <button
                       type="button"
                       className="button button-small button-danger"

@@ -15,11 +15,18 @@ export function inviteLink(token: string): string {
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
+/** A guest's invite names their channels and kind (single- or multi-channel). */
+export interface GuestAccess {
+  channelIds: string[]
+  kind: 'single' | 'multi'
+}
+
 export async function createInvite(
   workspaceId: string,
   createdBy: string,
   role: Exclude<Role, 'owner'>,
-  email: string | null
+  email: string | null,
+  guest: GuestAccess | null = null
 ): Promise<string> {
   const { data, error } = await supabase()
     .from('invites')
@@ -29,6 +36,8 @@ export async function createInvite(
       role,
       email,
       max_uses: email ? 1 : null,
+      channel_ids: guest?.channelIds ?? null,
+      guest_kind: guest?.kind ?? null,
     })
     .select('token')
     .single()
@@ -40,11 +49,12 @@ export async function sendInviteEmail(
   workspaceId: string,
   createdBy: string,
   email: string,
-  role: Exclude<Role, 'owner'>
+  role: Exclude<Role, 'owner'>,
+  guest: GuestAccess | null = null
 ): Promise<string> {
   const address = email.trim().toLowerCase()
   if (!EMAIL_PATTERN.test(address)) throw new Error('That does not look like an email address.')
-  const token = await createInvite(workspaceId, createdBy, role, address)
+  const token = await createInvite(workspaceId, createdBy, role, address, guest)
   const { error } = await supabase().functions.invoke('invite-by-email', {
     body: { token, redirect_to: inviteLink(token) },
   })
@@ -153,9 +163,13 @@ export function useInvitePreview(token: string) {
 export function useCreateInvite(workspaceId: string, userId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (v: { role: Exclude<Role, 'owner'>; email: string | null }) =>
+    mutationFn: (v: {
+      role: Exclude<Role, 'owner'>
+      email: string | null
+      guest?: GuestAccess | null
+    }) =>
       v.email
-        ? sendInviteEmail(workspaceId, userId, v.email, v.role)
+        ? sendInviteEmail(workspaceId, userId, v.email, v.role, v.guest ?? null)
         : createInvite(workspaceId, userId, v.role, null),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: workspaceKeys.invites(workspaceId) }),

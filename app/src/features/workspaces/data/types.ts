@@ -1,4 +1,4 @@
-export type Role = 'owner' | 'admin' | 'member'
+export type Role = 'owner' | 'admin' | 'member' | 'guest'
 
 export interface Workspace {
   id: string

@@ -21,6 +21,8 @@ interface Options {
   rostersKey: QueryKey
   /** Applies a changed channel row to the cached list; returns false when the channel is unknown. */
   onChannelRow: (row: ChannelChange) => boolean
+  /** A guest may not join the workspace's topic: what they may read comes to their own. */
+  guest?: boolean
 }
 
 export function useWorkspaceLive({
@@ -29,6 +31,7 @@ export function useWorkspaceLive({
   channelsKey,
   rostersKey,
   onChannelRow,
+  guest = false,
 }: Options) {
   const queryClient = useQueryClient()
 
@@ -39,7 +42,10 @@ export function useWorkspaceLive({
     const flush = () => {
       const invalidate = (queryKey: QueryKey) => void queryClient.invalidateQueries({ queryKey })
       if (pending.has('channels')) invalidate(channelsKey)
-      if (pending.has('members')) invalidate(workspaceKeys.members(workspaceId))
+      if (pending.has('members')) {
+        invalidate(workspaceKeys.members(workspaceId))
+        invalidate(workspaceKeys.guests(workspaceId))
+      }
       if (pending.has('workspaces')) invalidate(workspaceKeys.list())
       if (pending.has('rosters')) invalidate(rostersKey)
       else for (const channelId of rosters) invalidate([...rostersKey, channelId])
@@ -69,12 +75,14 @@ export function useWorkspaceLive({
       pending.add('channels')
       later()
     }
-    const leaveWorkspace = subscribeLive(liveTopic.workspace(workspaceId), { onChange, onJoined })
+    const leaveWorkspace = guest
+      ? () => {}
+      : subscribeLive(liveTopic.workspace(workspaceId), { onChange, onJoined })
     const leaveMine = subscribeLive(liveTopic.user(userId), { onChange, onJoined })
     return () => {
       window.clearTimeout(timer)
       leaveWorkspace()
       leaveMine()
     }
-  }, [workspaceId, userId, channelsKey, rostersKey, onChannelRow, queryClient])
+  }, [workspaceId, userId, channelsKey, rostersKey, onChannelRow, queryClient, guest])
 }

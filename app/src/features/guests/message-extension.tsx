@@ -1,0 +1,27 @@
+// Guests in the message screen's extension slot (messages/extension.ts): a message whose author
+// is a guest of the workspace is marked "GUEST", as a bot's is marked "BOT". On the first
+// screen, so kept to the least: the guests' ids (data/guest-ids.ts, one small query, asked again
+// when the workspace's members change) and a marker.
+import { useMemo } from 'react'
+import type { MessageFeature, MessageMarker } from '../messages/extension.ts'
+import { useOpenWorkspaceGuests } from './data/guest-ids.ts'
+
+const GUEST: MessageMarker[] = [
+  { id: 'guest', icon: 'users', label: 'GUEST', className: 'bot-marker guest-marker' },
+]
+
+const guests: MessageFeature = {
+  id: 'guests',
+  order: 52,
+  useChannel: () => {
+    const list = useOpenWorkspaceGuests()
+    return useMemo(
+      () => ({
+        id: 'guests',
+        markers: (message) => (list?.some((g) => g.id === message.authorId) ? GUEST : []),
+      }),
+      [list]
+    )
+  },
+}
+export default guests

@@ -1,0 +1,78 @@
+// Changing what an event subscription receives (Settings, Integrations, Outgoing events): its
+// event types and the private channels of mine it also covers. The database checks the choice
+// as when subscribing (update_event_subscription); its refusal shows here.
+import { useState } from 'react'
+import type { FormEvent } from 'react'
+import { cleanError } from '../../../lib/clean-error.ts'
+import { Notice } from '../../../ui/Notice.tsx'
+import type { Channel } from '../../channels/index.ts'
+import { EVENT_TYPES } from '../data/events.ts'
+import type { EventSubscription, useEventChanges } from '../data/events.ts'
+
+const toggle = (list: string[], id: string) =>
+  list.includes(id) ? list.filter((x) => x !== id) : [...list, id]
+
+export function SubscriptionEditor(props: {
+  subscription: EventSubscription
+  /** The private channels I am in (the ones a subscription of mine may cover). */
+  mine: Channel[]
+  changes: ReturnType<typeof useEventChanges>
+  onDone: () => void
+}) {
+  const { subscription: s } = props
+  const { update } = props.changes
+  const [types, setTypes] = useState(s.eventTypes)
+  const [privateIds, setPrivateIds] = useState(s.privateChannelIds)
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    update.mutate(
+      { id: s.id, eventTypes: types, privateChannelIds: privateIds },
+      { onSuccess: props.onDone }
+    )
+  }
+  return (
+    <form className="stack" onSubmit={submit} aria-label={`Events sent to ${s.url}`}>
+      <fieldset className="event-choices">
+        <legend>Events</legend>
+        {EVENT_TYPES.map((t) => (
+          <label key={t.id}>
+            <input
+              type="checkbox"
+              checked={types.includes(t.id)}
+              onChange={() => setTypes((list) => toggle(list, t.id))}
+            />{' '}
+            {t.label} <code>{t.id}</code>
+          </label>
+        ))}
+      </fieldset>
+      {props.mine.length > 0 && (
+        <fieldset className="event-choices">
+          <legend>Also from these private channels</legend>
+          {props.mine.map((c) => (
+            <label key={c.id}>
+              <input
+                type="checkbox"
+                checked={privateIds.includes(c.id)}
+                onChange={() => setPrivateIds((list) => toggle(list, c.id))}
+              />{' '}
+              #{c.name}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {update.error && <Notice tone="error">{cleanError(update.error)}</Notice>}
+      <div className="webhook-actions">
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={types.length === 0 || update.isPending}
+        >
+          {update.isPending ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" className="button" onClick={props.onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,45 @@
+// Moderation's part of one open channel, a lazy chunk the slot's stub (message-extension.tsx)
+// mounts after the first screen: my reports of the channel, the actions and markers it hands
+// back to the stub, and the report dialog while open.
+import { useEffect, useMemo, useState } from 'react'
+import type { ExtensionScope, MessageExtension } from '../messages/extension.ts'
+import type { ChatMessage } from '../messages/conversation/types.ts'
+import { useMyReports, useResolve } from './data/moderation.ts'
+import { moderationActions, moderationMarkers } from './slot.ts'
+import ReportDialog from './components/ReportDialog.tsx'
+
+export type SlotParts = Pick<MessageExtension, 'actions' | 'markers'>
+
+const NONE: ReadonlySet<string> = new Set()
+
+export default function ModerationSlot(props: {
+  scope: ExtensionScope
+  onParts: (parts: SlotParts) => void
+}) {
+  const { scope, onParts } = props
+  const { channelId, workspaceId, isAdmin } = scope
+  const mine = useMyReports(channelId, true)
+  const restore = useResolve(workspaceId).mutate
+  const [reporting, setReporting] = useState<ChatMessage | null>(null)
+  const reported = mine.data ?? NONE
+  const parts = useMemo(
+    (): SlotParts => ({
+      actions: moderationActions(reported, isAdmin, setReporting, (messageId) =>
+        restore({ messageId, action: 'restore' })
+      ),
+      markers: moderationMarkers(reported),
+    }),
+    [reported, isAdmin, restore]
+  )
+  useEffect(() => onParts(parts), [parts, onParts])
+  return (
+    reporting && (
+      <ReportDialog
+        channelId={channelId}
+        message={reporting}
+        author={scope.nameOf(reporting.authorId)}
+        onClose={() => setReporting(null)}
+      />
+    )
+  )
+}

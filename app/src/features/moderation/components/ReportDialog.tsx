@@ -1,0 +1,71 @@
+// "Report message" (a lazy chunk): why (spam, harassment, inappropriate, something else) and an
+// optional note for the admins. The author is never told who reported them.
+import { useState } from 'react'
+import type { FormEvent } from 'react'
+import { cleanError } from '../../../lib/clean-error.ts'
+import { Dialog } from '../../../ui/Dialog.tsx'
+import { Notice } from '../../../ui/Notice.tsx'
+import { REASONS, useReportMessage } from '../data/moderation.ts'
+import type { ReportReason } from '../data/moderation.ts'
+import './moderation.css'
+
+export interface Props {
+  channelId: string
+  /** The message reported: its id and text. */
+  message: { id: string; body: string }
+  author: string
+  onClose: () => void
+}
+
+export default function ReportDialog({ channelId, message, author, onClose }: Props) {
+  const [reason, setReason] = useState<ReportReason | null>(null)
+  const [note, setNote] = useState('')
+  const report = useReportMessage(channelId)
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (!reason) return
+    report.mutate({ messageId: message.id, reason, note }, { onSuccess: onClose })
+  }
+
+  return (
+    <Dialog title="Report message" open onClose={onClose}>
+      <form className="stack" onSubmit={submit}>
+        <p className="muted">
+          The workspace&apos;s admins will see this message by {author} and your reason. {author}{' '}
+          will not be told who reported it.
+        </p>
+        <blockquote className="report-quote">{message.body}</blockquote>
+        <fieldset className="report-reasons">
+          <legend>Why are you reporting it?</legend>
+          {REASONS.map((r) => (
+            <label key={r.id} className="report-reason">
+              <input
+                type="radio"
+                name="reason"
+                value={r.id}
+                required
+                checked={reason === r.id}
+                onChange={() => setReason(r.id)}
+              />
+              {r.label}
+            </label>
+          ))}
+        </fieldset>
+        <label className="field">
+          <span>Anything the admins should know (optional)</span>
+          <textarea maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+        </label>
+        {report.isError && <Notice tone="error">{cleanError(report.error)}</Notice>}
+        <div className="report-buttons">
+          <button type="submit" className="button" disabled={!reason || report.isPending}>
+            Report
+          </button>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,148 @@
+// The workspace menu's "Reports" (owners and admins; a lazy chunk): the open reports, one per
+// reported message (its channel, author, text and files, who reported it, why and when; private
+// channels included, only the reported message shown), each dismissed or its message removed;
+// and People, where a member is suspended or their suspension lifted (an admin suspends members,
+// an owner admins too; owners are never suspended).
+import { cleanError } from '../../../lib/clean-error.ts'
+import { Dialog } from '../../../ui/Dialog.tsx'
+import { Notice } from '../../../ui/Notice.tsx'
+import { fullTimeLabel } from '../../messages/index.ts'
+import type { Member } from '../../workspaces/index.ts'
+import {
+  REASONS,
+  useOpenReports,
+  useResolve,
+  useSuspend,
+  useSuspendedMembers,
+} from '../data/moderation.ts'
+import type { OpenReport, ReportEntry } from '../data/moderation.ts'
+import './moderation.css'
+
+export interface Props {
+  workspaceId: string
+  me: string
+  isOwner: boolean
+  members: Member[]
+  open: boolean
+  onClose: () => void
+}
+
+const reasonLabel = (id: string) => REASONS.find((r) => r.id === id)?.label ?? id
+
+export default function ReportsDialog({ workspaceId, me, isOwner, members, open, onClose }: Props) {
+  const reports = useOpenReports(workspaceId)
+  const resolve = useResolve(workspaceId)
+  return (
+    <Dialog title="Reports" open={open} onClose={onClose} wide>
+      <section aria-label="Open reports" className="stack">
+        {reports.error && <Notice tone="error">{cleanError(reports.error)}</Notice>}
+        {resolve.error && <Notice tone="error">{cleanError(resolve.error)}</Notice>}
+        {reports.isPending && <p className="muted">Loading the reports…</p>}
+        {reports.data?.length === 0 && <p className="muted">No open reports.</p>}
+        <ul className="report-list">
+          {reports.data?.map((r) => (
+            <ReportItem
+              key={r.message_id}
+              report={r}
+              busy={resolve.isPending}
+              onResolve={(action) => resolve.mutate({ messageId: r.message_id, action })}
+            />
+          ))}
+        </ul>
+      </section>
+      <People workspaceId={workspaceId} me={me} isOwner={isOwner} members={members} />
+    </Dialog>
+  )
+}
+
+function ReportItem(props: {
+  report: OpenReport
+  busy: boolean
+  onResolve: (action: 'dismiss' | 'remove') => void
+}) {
+  const { report: r, busy, onResolve } = props
+  const entries = r.reports as unknown as ReportEntry[]
+  const files = r.files as unknown as { name: string }[]
+  return (
+    <li
+      className="report-item stack"
+      aria-label={`Report of a message by ${r.author_name ?? 'someone'}`}
+    >
+      <div className="report-meta">
+        {r.channel_kind === 'dm' ? 'A direct message' : `#${r.channel_name}`} ·{' '}
+        {r.author_name ?? 'Deleted account'} · {fullTimeLabel(r.message_created_at)}
+      </div>
+      <blockquote className="report-quote">{r.body}</blockquote>
+      {files.length > 0 && (
+        <div className="report-meta">Files: {files.map((f) => f.name).join(', ')}</div>
+      )}
+      <ul className="report-meta">
+        {entries.map((e, i) => (
+          <li key={i}>
+            {e.reporter_name ?? 'Someone'}: {reasonLabel(e.reason)}
+            {e.note ? ` — ${e.note}` : ''} ({fullTimeLabel(e.created_at)})
+          </li>
+        ))}
+      </ul>
+      <div className="report-actions">
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={busy}
+          onClick={() => onResolve('dismiss')}
+        >
+          Dismiss
+        </button>
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={busy}
+          onClick={() => onResolve('remove')}
+        >
+          Remove message
+        </button>
+      </div>
+    </li>
+  )
+}
+
+function People(props: { workspaceId: string; me: string; isOwner: boolean; members: Member[] }) {
+  const { workspaceId, me, isOwner, members } = props
+  const suspended = useSuspendedMembers(workspaceId)
+  const suspend = useSuspend(workspaceId)
+  const people = members.filter(
+    (m) => m.userId !== me && m.role !== 'owner' && (isOwner || m.role === 'member')
+  )
+  return (
+    <section aria-label="People" className="stack">
+      <h3>People</h3>
+      <p className="muted">
+        A suspended person can read and write nothing here until the suspension is lifted; their
+        channels, settings and messages stay as they were.
+      </p>
+      {suspend.error && <Notice tone="error">{cleanError(suspend.error)}</Notice>}
+      <ul className="suspend-list">
+        {people.map((m) => {
+          const since = suspended.data?.get(m.userId)
+          return (
+            <li key={m.userId} className="suspend-item">
+              <span>
+                {m.displayName}
+                {since && <span className="report-meta"> · suspended</span>}
+              </span>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                disabled={suspend.isPending || suspended.isPending}
+                onClick={() => suspend.mutate({ userId: m.userId, suspend: !since })}
+                aria-label={`${since ? 'Lift the suspension of' : 'Suspend'} ${m.displayName}`}
+              >
+                {since ? 'Lift suspension' : 'Suspend'}
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,65 @@
+// Moderation's actions and markers on a message (pure): "Report message" on someone else's
+// message not yet reported, "Reported" above one I reported; "Removed by an admin" in place of a
+// removed message (its text and files are gone from what anyone reads, so it comes with neither)
+// and, for owners and admins, "Restore message" on it.
+import type { ChatMessage } from '../messages/conversation/types.ts'
+import type { MessageAction, MessageCapabilities, MessageMarker } from '../messages/extension.ts'
+
+/** A message an admin removed: not deleted, yet with neither text nor files (no other is). */
+export function isRemoved(message: ChatMessage): boolean {
+  return !message.deletedAt && message.body.trim() === '' && message.attachments.length === 0
+}
+
+export function moderationActions(
+  reported: ReadonlySet<string>,
+  isAdmin: boolean,
+  report: (message: ChatMessage) => void,
+  restore: (messageId: string) => void
+): (message: ChatMessage, capabilities: MessageCapabilities) => MessageAction[] {
+  return (message, { me, readOnly }) => {
+    if (readOnly || message.deletedAt) return []
+    if (isRemoved(message)) {
+      return isAdmin
+        ? [
+            {
+              id: 'restore',
+              label: 'Restore message',
+              icon: 'history',
+              run: () => restore(message.id),
+              order: 85,
+            },
+          ]
+        : []
+    }
+    if (message.authorId === me || reported.has(message.id)) return []
+    return [
+      {
+        id: 'report',
+        label: 'Report message',
+        icon: 'circle-dot',
+        run: () => report(message),
+        order: 86,
+      },
+    ]
+  }
+}
+
+export function moderationMarkers(
+  reported: ReadonlySet<string>
+): (message: ChatMessage) => MessageMarker[] {
+  return (message) => {
+    if (isRemoved(message)) {
+      return [
+        {
+          id: 'removed',
+          icon: 'trash-2',
+          label: 'Removed by an admin',
+          className: 'pin-marker removed-marker',
+        },
+      ]
+    }
+    return reported.has(message.id)
+      ? [{ id: 'reported', icon: 'circle-dot', label: 'Reported', className: 'pin-marker' }]
+      : []
+  }
+}

@@ -1,0 +1,35 @@
+import { cleanError } from '../../../lib/clean-error.ts'
+import { useGuestsQuery } from '../../guests/index.ts'
+import { useSetGuestKind } from '../data/guest-admin.ts'
+import type { GuestKind } from '../data/guest-admin.ts'
+
+export interface GuestKindSelectProps {
+  workspaceId: string
+  userId: string
+  name: string
+}
+
+/** For owners and admins, beside a guest in the members dialog: single- or multi-channel. */
+export function GuestKindSelect({ workspaceId, userId, name }: GuestKindSelectProps) {
+  const setKind = useSetGuestKind(workspaceId)
+  const kind = useGuestsQuery(workspaceId).data?.find((g) => g.id === userId)?.kind
+  if (!kind) return null
+  return (
+    <>
+      <select
+        aria-label={`Kind of guest of ${name}`}
+        value={kind}
+        disabled={setKind.isPending}
+        onChange={(e) => setKind.mutate({ userId, kind: e.target.value as GuestKind })}
+      >
+        <option value="single">Single-channel</option>
+        <option value="multi">Multi-channel</option>
+      </select>
+      {setKind.error && (
+        <span role="alert" className="field-error">
+          {cleanError(setKind.error)}
+        </span>
+      )}
+    </>
+  )
+}
