@@ -258,7 +258,14 @@ describe('removal by an admin', () => {
           h.payload.table === 'attachments' &&
           recordOf(h).message_id === message
       )
-      const update = inbox.heard.find((h) => h.event === 'UPDATE' && recordOf(h).id === message)!
+      // The removal's UPDATE (the message's earlier edit and its thread's row may arrive too)
+      const update = inbox.heard.find(
+        (h) =>
+          h.event === 'UPDATE' &&
+          h.payload.table === 'messages' &&
+          recordOf(h).id === message &&
+          recordOf(h).removed_at != null
+      )!
       expect(recordOf(update).body).toBe('')
     } finally {
       await leave(live)
