@@ -233,25 +233,55 @@ CREATE OR REPLACE FUNCTION private.retention_batch(p_limit integer)
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
+declare
+  v_channel_id uuid;
+  v_workspace_id uuid;
+  v_cutoff timestamptz;
+  v_from_at timestamptz;
+  v_from_id uuid;
+  v_waiting boolean := false;
 begin
   truncate pg_temp.retention_candidates, pg_temp.retention_batch_files,
     pg_temp.retention_batch_images;
 
-  insert into pg_temp.retention_candidates (id, channel_id, workspace_id, parent_id, deleted,
-    created_at)
-  select m.id, rc.channel_id, rc.workspace_id, m.parent_id, m.deleted_at is not null, m.created_at
-  from pg_temp.retention_channels rc
-  cross join lateral (
-    select m.id, m.parent_id, m.deleted_at, m.created_at from public.messages m
-    where m.channel_id = rc.channel_id and m.created_at < rc.cutoff
-      and m.created_at >= rc.from_at
+  -- The next channel with something left to look at: its next window, past the last one (by
+  -- created_at, then id: messages written together share a time); none left there marks it done.
+  loop
+    v_channel_id := null;
+    select rc.channel_id, rc.workspace_id, rc.cutoff, rc.from_at, rc.from_id
+    into v_channel_id, v_workspace_id, v_cutoff, v_from_at, v_from_id
+    from pg_temp.retention_channels rc
+    where not rc.done order by rc.channel_id limit 1;
+    exit when v_channel_id is null;
+    insert into pg_temp.retention_candidates (id, channel_id, workspace_id, parent_id, deleted,
+      created_at)
+    select m.id, v_channel_id, v_workspace_id, m.parent_id,
+      m.deleted_at is not null, m.created_at
+    from public.messages m
+    where m.channel_id = v_channel_id and m.created_at < v_cutoff
+      and m.created_at >= v_from_at
+      and (m.created_at, m.id) > (v_from_at, v_from_id)
       -- a deleted parent that a younger reply keeps: nothing to do until that reply goes
       and not (m.deleted_at is not null and m.parent_id is null and exists (
-        select 1 from public.messages r where r.parent_id = m.id and r.created_at >= rc.cutoff))
-    order by m.created_at
-    limit p_limit
-  ) m
-  limit p_limit;
+        select 1 from public.messages r where r.parent_id = m.id and r.created_at >= v_cutoff))
+    order by m.created_at, m.id
+    limit p_limit;
+    exit when found;
+    update pg_temp.retention_channels rc set done = true where rc.channel_id = v_channel_id;
+  end loop;
+  -- Every channel looked at: the parents left waiting for their (old) replies, which are gone now.
+  if v_channel_id is null then
+    with taken as (
+      delete from pg_temp.retention_waiting w
+      where w.id in (select w2.id from pg_temp.retention_waiting w2 order by w2.id limit p_limit)
+      returning w.*
+    )
+    insert into pg_temp.retention_candidates (id, channel_id, workspace_id, parent_id, deleted,
+      created_at)
+    select m.id, t.channel_id, t.workspace_id, m.parent_id, m.deleted_at is not null, m.created_at
+    from taken t join public.messages m on m.id = t.id;
+    v_waiting := true;
+  end if;
 
   update pg_temp.retention_candidates c
   set action = case
@@ -299,16 +329,19 @@ begin
   select 'link-previews', i.name from pg_temp.retention_batch_images i
   where not exists (select 1 from public.link_previews lp where lp.image_path = i.name);
 
-  -- Where each channel's next batch starts: what this one left for later, else past it (what
-  -- it deleted is gone, and a parent it kept for a younger reply stays kept).
-  update pg_temp.retention_channels rc
-  set from_at = coalesce(
-    (select min(c.created_at) from pg_temp.retention_candidates c
-      where c.channel_id = rc.channel_id and c.action = 'later'),
-    (select max(c.created_at) from pg_temp.retention_candidates c
-      where c.channel_id = rc.channel_id),
-    rc.from_at)
-  where rc.channel_id in (select c.channel_id from pg_temp.retention_candidates c);
+  -- A parent whose old replies are further on waits for the last pass (never again after it);
+  -- the channel's next window starts past this one.
+  if not v_waiting then
+    insert into pg_temp.retention_waiting (id, channel_id, workspace_id)
+    select c.id, c.channel_id, c.workspace_id from pg_temp.retention_candidates c
+    where c.action = 'later'
+    on conflict do nothing;
+    update pg_temp.retention_channels rc
+    set (from_at, from_id) = (
+      select c.created_at, c.id from pg_temp.retention_candidates c
+      order by c.created_at desc, c.id desc limit 1)
+    where rc.channel_id = v_channel_id;
+  end if;
 
   return query
   select c.workspace_id,
@@ -336,7 +369,12 @@ begin
   -- in every batch (bench/retention).
   create temporary table if not exists retention_channels (
     channel_id uuid primary key, workspace_id uuid not null, keep_days integer not null,
-    cutoff timestamptz not null, from_at timestamptz not null default '-infinity'
+    cutoff timestamptz not null, from_at timestamptz not null default '-infinity',
+    from_id uuid not null default '00000000-0000-0000-0000-000000000000',
+    done boolean not null default false
+  );
+  create temporary table if not exists retention_waiting (
+    id uuid primary key, channel_id uuid not null, workspace_id uuid not null
   );
   create temporary table if not exists retention_candidates (
     id uuid primary key, channel_id uuid, workspace_id uuid, parent_id uuid, deleted boolean,
@@ -351,7 +389,7 @@ begin
     kept_as_deleted bigint not null default 0, files bigint not null default 0,
     batches integer not null default 0
   );
-  truncate pg_temp.retention_channels, pg_temp.retention_counts;
+  truncate pg_temp.retention_channels, pg_temp.retention_counts, pg_temp.retention_waiting;
   -- Each channel's policy as the run starts: its own, else its workspace's; forever is no row.
   insert into pg_temp.retention_channels (channel_id, workspace_id, keep_days, cutoff)
   select c.id, c.workspace_id, p.keep_days, now() - make_interval(days => p.keep_days)
@@ -377,7 +415,11 @@ begin
     end loop;
     commit;
     v_batches := v_batches + 1;
-    exit when v_done = 0 or v_batches >= p_max_batches;
+    -- Not when a batch deleted nothing: a window of parents waiting for their replies deletes
+    -- nothing, and the channel goes on after it.
+    exit when v_batches >= p_max_batches or (
+      not exists (select 1 from pg_temp.retention_channels rc where not rc.done)
+      and not exists (select 1 from pg_temp.retention_waiting));
   end loop;
 
   for v_ws in
@@ -393,6 +435,7 @@ begin
   perform private.kick_retention_files();
   commit;
   drop table pg_temp.retention_channels, pg_temp.retention_counts, pg_temp.retention_candidates,
+    pg_temp.retention_waiting,
     pg_temp.retention_batch_files, pg_temp.retention_batch_images;
 end
 $procedure$;

@@ -258,13 +258,14 @@ describe('a run', () => {
       (await stack.sql`select 1 from private.retention_files`).length === 0 ? true : undefined
     )
 
+    // One batch per channel with something to delete (#general and #random here).
     const runs = await auditOf(team.id, 'retention.run')
     expect(runs).toEqual([
       {
         action: 'retention.run',
         actor_role: 'system',
         target_label: 'Run',
-        details: { messages: 6, kept_as_deleted: 1, files: 1, batches: 1 },
+        details: { messages: 6, kept_as_deleted: 1, files: 1, batches: 2 },
       },
     ])
     // Nothing more to do: a second run deletes nothing and records nothing.
@@ -291,6 +292,23 @@ describe('a run', () => {
     const [run] = await auditOf(team.id, 'retention.run')
     expect(run!.details).toMatchObject({ messages: 32, kept_as_deleted: 0, files: 0 })
     expect(run!.details.batches).toBeGreaterThanOrEqual(8)
+  })
+
+  it('goes on past a window of threads whose old replies come later, and deletes them all', async () => {
+    const team = await kit.workspace('Windows', owner, [member])
+    ok(await as(owner).rpc('set_workspace_retention', { p_workspace_id: team.id, p_keep_days: 1 }))
+    // Five old threads, all started before any of their (old) replies: a batch of 4 sees only
+    // first messages that must wait for their replies. A run used to stop there.
+    const parents = []
+    for (let i = 0; i < 5; i++) parents.push(await post(owner, team.general, `thread ${i}`, 20 - i))
+    const replies = []
+    for (let i = 0; i < 5; i++)
+      replies.push(await post(member, team.general, `answer ${i}`, 10 - i, parents[i]))
+    const young = await post(member, team.general, 'young', 0)
+    await asJob('call private.run_retention(4)')
+    expect(await exists([...parents, ...replies, young])).toEqual([young])
+    const [run] = await auditOf(team.id, 'retention.run')
+    expect(run!.details).toMatchObject({ messages: 10, kept_as_deleted: 0, files: 0 })
   })
 
   it('is scheduled with Supabase Cron, and only postgres may call it', async () => {
