@@ -21,7 +21,7 @@ import {
   useEventSubscriptions,
 } from '../data/events.ts'
 import type { EventDelivery, EventSubscription } from '../data/events.ts'
-import { SubscriptionEditor } from './SubscriptionEditor.tsx'
+import { EventChoices, SubscriptionEditor } from './SubscriptionEditor.tsx'
 import './events.css'
 
 interface Props {
@@ -44,8 +44,6 @@ export function EventsSection({ workspaceId, channels, members }: Props) {
     null
   )
   const mine = channels.filter((c) => c.kind === 'private' && c.isMember && !c.archivedAt)
-  const toggle = (list: string[], id: string) =>
-    list.includes(id) ? list.filter((x) => x !== id) : [...list, id]
   const nameOf = (id: string | null) =>
     members.find((m) => m.userId === id)?.displayName ?? 'Former member'
 
@@ -106,34 +104,13 @@ export function EventsSection({ workspaceId, channels, members }: Props) {
           maxLength={2000}
           onChange={(e) => setUrl(e.target.value)}
         />
-        <fieldset className="event-choices">
-          <legend>Events</legend>
-          {EVENT_TYPES.map((t) => (
-            <label key={t.id}>
-              <input
-                type="checkbox"
-                checked={types.includes(t.id)}
-                onChange={() => setTypes((list) => toggle(list, t.id))}
-              />{' '}
-              {t.label} <code>{t.id}</code>
-            </label>
-          ))}
-        </fieldset>
-        {mine.length > 0 && (
-          <fieldset className="event-choices">
-            <legend>Also from these private channels</legend>
-            {mine.map((c) => (
-              <label key={c.id}>
-                <input
-                  type="checkbox"
-                  checked={privateIds.includes(c.id)}
-                  onChange={() => setPrivateIds((list) => toggle(list, c.id))}
-                />{' '}
-                #{c.name}
-              </label>
-            ))}
-          </fieldset>
-        )}
+        <EventChoices
+          types={types}
+          onTypes={setTypes}
+          privateIds={privateIds}
+          onPrivateIds={setPrivateIds}
+          mine={mine}
+        />
         <button
           type="submit"
           className="button button-primary"

@@ -32,34 +32,13 @@ export function SubscriptionEditor(props: {
   }
   return (
     <form className="stack" onSubmit={submit} aria-label={`Events sent to ${s.url}`}>
-      <fieldset className="event-choices">
-        <legend>Events</legend>
-        {EVENT_TYPES.map((t) => (
-          <label key={t.id}>
-            <input
-              type="checkbox"
-              checked={types.includes(t.id)}
-              onChange={() => setTypes((list) => toggle(list, t.id))}
-            />{' '}
-            {t.label} <code>{t.id}</code>
-          </label>
-        ))}
-      </fieldset>
-      {props.mine.length > 0 && (
-        <fieldset className="event-choices">
-          <legend>Also from these private channels</legend>
-          {props.mine.map((c) => (
-            <label key={c.id}>
-              <input
-                type="checkbox"
-                checked={privateIds.includes(c.id)}
-                onChange={() => setPrivateIds((list) => toggle(list, c.id))}
-              />{' '}
-              #{c.name}
-            </label>
-          ))}
-        </fieldset>
-      )}
+      <EventChoices
+        types={types}
+        onTypes={setTypes}
+        privateIds={privateIds}
+        onPrivateIds={setPrivateIds}
+        mine={props.mine}
+      />
       {update.error && <Notice tone="error">{cleanError(update.error)}</Notice>}
       <div className="webhook-actions">
         <button
@@ -74,5 +53,48 @@ export function SubscriptionEditor(props: {
         </button>
       </div>
     </form>
+  )
+}
+
+/** The events to send and the private channels of mine to send them from: subscribing, and
+ * changing a subscription. */
+export function EventChoices(props: {
+  types: string[]
+  onTypes: (update: (list: string[]) => string[]) => void
+  privateIds: string[]
+  onPrivateIds: (update: (list: string[]) => string[]) => void
+  mine: Channel[]
+}) {
+  return (
+    <>
+      <fieldset className="event-choices">
+        <legend>Events</legend>
+        {EVENT_TYPES.map((t) => (
+          <label key={t.id}>
+            <input
+              type="checkbox"
+              checked={props.types.includes(t.id)}
+              onChange={() => props.onTypes((list) => toggle(list, t.id))}
+            />{' '}
+            {t.label} <code>{t.id}</code>
+          </label>
+        ))}
+      </fieldset>
+      {props.mine.length > 0 && (
+        <fieldset className="event-choices">
+          <legend>Also from these private channels</legend>
+          {props.mine.map((c) => (
+            <label key={c.id}>
+              <input
+                type="checkbox"
+                checked={props.privateIds.includes(c.id)}
+                onChange={() => props.onPrivateIds((list) => toggle(list, c.id))}
+              />{' '}
+              #{c.name}
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </>
   )
 }
