@@ -91,5 +91,19 @@ export function retentionKit(stackOf: () => TestStack) {
     return rows.length === 0 ? true : undefined
   }
 
-  return { as, workspace, channel, post, attach, exists, objectGone }
+  /** The workspace's audit entries whose action starts with `prefix`, oldest first. */
+  async function auditOf(workspaceId: string, prefix = 'retention.') {
+    return stackOf().sql<
+      {
+        action: string
+        actor_role: string
+        target_label: string | null
+        details: Record<string, unknown>
+      }[]
+    >`
+      select action, actor_role, target_label, details from public.audit_log
+      where workspace_id = ${workspaceId} and action like ${prefix + '%'} order by id`
+  }
+
+  return { as, workspace, channel, post, attach, exists, objectGone, auditOf }
 }
