@@ -71,7 +71,10 @@ export function startCronScheduler(options: CronSchedulerOptions): CronScheduler
   let lastMinute = minuteOf(clock())
   let stopped = false
   let timer: NodeJS.Timeout | undefined
-  let booted = false
+  // The runs a stopped server left running are marked failed once, before any job is read: every
+  // load waits for it (a load that overlapped the first one ran a job whose new run the first
+  // load's late update then marked failed).
+  let booted: Promise<unknown> | null = null
 
   const parse = (text: string) => {
     if (!schedules.has(text)) schedules.set(text, parseSchedule(text))
@@ -98,14 +101,18 @@ export function startCronScheduler(options: CronSchedulerOptions): CronScheduler
       jobs = []
       return
     }
-    if (!booted) {
-      booted = true
-      await admin`
-        update cron.job_run_details set status = 'failed', return_message = 'server restarted',
-          end_time = coalesce(end_time, now())
-        where status in ('starting', 'running')
-      `
-    }
+    booted ??= admin`
+      update cron.job_run_details set status = 'failed', return_message = 'server restarted',
+        end_time = coalesce(end_time, now())
+      where status in ('starting', 'running')
+    `.then(
+      () => undefined,
+      (error: unknown) => {
+        booted = null // tried again at the next load
+        throw error
+      }
+    )
+    await booted
     jobs = await admin<JobRow[]>`
       select jobid::text, schedule, command, database, username from cron.job where active
     `
