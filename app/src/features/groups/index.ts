@@ -9,13 +9,19 @@ import { NotLoaded } from '../../ui/NotLoaded.tsx'
 export { useActivityBeacon } from './data/activity.ts'
 export { useGroups } from './data/group-list.ts'
 export type { Group } from './data/group-list.ts'
-export type { ReachAnswer } from './data/mention-reach.ts'
+import type { ReachAnswer } from './data/mention-reach.ts'
+export type { ReachAnswer }
 export const GroupsDialog = lazyRetrying(() => import('./components/GroupsDialog.tsx'), NotLoaded)
 export const BroadcastConfirm = lazyRetrying(
   () => import('./components/BroadcastConfirm.tsx'),
   Nothing
 )
 export const ChannelGroups = lazyRetrying(() => import('./components/ChannelGroups.tsx'), Nothing)
-/** How many people a message's mentions of many would notify (a chunk loaded when asked). */
-export const mentionReach = async (channelId: string, body: string) =>
-  (await import('./data/mention-reach.ts')).mentionReach(channelId, body)
+/**
+ * How many people a message's mentions of many would notify (a chunk loaded when asked). A chunk
+ * that cannot be loaded (offline) asks nothing: the message goes, and the database decides.
+ */
+export const mentionReach = async (channelId: string, body: string): Promise<ReachAnswer> => {
+  const loaded = await import('./data/mention-reach.ts').catch(() => null)
+  return loaded ? loaded.mentionReach(channelId, body) : { kind: 'send' }
+}
