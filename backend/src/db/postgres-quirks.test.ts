@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { isClosedSocketWrite, isLateSocketReset } from './postgres-quirks.ts'
+import {
+  isClosedSocketWrite,
+  isLateSocketReset,
+  isOrphanConnectionFailure,
+} from './postgres-quirks.ts'
 
 function errorAt(message: string, frame: string): TypeError {
   const error = new TypeError(message)
@@ -57,5 +61,28 @@ describe('isLateSocketReset', () => {
     expect(isLateSocketReset(reset('ECONNRESET', 'connect'))).toBe(false)
     expect(isLateSocketReset(new TypeError('x'))).toBe(false)
     expect(isLateSocketReset(null)).toBe(false)
+  })
+})
+
+describe('isOrphanConnectionFailure', () => {
+  const failure = (code: string, syscall?: string) =>
+    Object.assign(new Error(`${syscall ?? 'write'} ${code}`), { code, syscall })
+
+  it("recognizes a connection's failure nobody awaited", () => {
+    expect(
+      isOrphanConnectionFailure(failure('ECONNREFUSED', 'connect'), 'unhandledRejection')
+    ).toBe(true)
+    expect(isOrphanConnectionFailure(failure('CONNECTION_CLOSED'), 'unhandledRejection')).toBe(true)
+  })
+
+  it('lets thrown errors and other rejections through', () => {
+    expect(isOrphanConnectionFailure(failure('ECONNREFUSED', 'connect'), 'uncaughtException')).toBe(
+      false
+    )
+    expect(isOrphanConnectionFailure(failure('EADDRINUSE', 'listen'), 'unhandledRejection')).toBe(
+      false
+    )
+    expect(isOrphanConnectionFailure(new TypeError('x'), 'unhandledRejection')).toBe(false)
+    expect(isOrphanConnectionFailure(null, 'unhandledRejection')).toBe(false)
   })
 })
