@@ -1,4 +1,5 @@
-// The workspace's sidebar: its name and menu (invite, members, groups, integrations, the audit log, leave), the Threads and Later
+// The workspace's sidebar: its name and menu (invite, members, groups, integrations, reports, the
+// audit log, retention, import, leave), the Threads and Later
 // links, and the channels (features/channels' Sidebar), with what the server's silence means.
 import { useQueryClient } from '@tanstack/react-query'
 import { cleanError } from '../lib/clean-error.ts'
@@ -38,103 +39,46 @@ export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
           <bdi>{workspaceName}</bdi>
         </h1>
         <MenuButton label="Workspace menu" icon="⋯">
-          {(close) => (
-            <>
-              {isAdmin && (
+          {(close) => {
+            // One menu item: it closes the menu and opens its dialog.
+            const item = (dialog: WorkspaceDialog, label: string, shown = true) =>
+              shown && (
+                <button
+                  key={dialog}
+                  type="button"
+                  role="menuitem"
+                  onClick={() => {
+                    close()
+                    onDialog(dialog)
+                  }}
+                >
+                  {label}
+                </button>
+              )
+            return (
+              <>
+                {item('invite', 'Invite people', isAdmin)}
+                {item('members', `Members (${members.data?.length ?? '…'})`)}
+                {item('groups', 'Groups', !isGuest)}
+                {item('integrations', 'Integrations', isAdmin)}
+                {item('reports', 'Reports', isAdmin)}
+                {item('audit-log', 'Audit log', isOwner)}
+                {item('retention', 'Retention', isOwner)}
+                {item('import', 'Import from Slack', isOwner)}
                 <button
                   type="button"
                   role="menuitem"
                   onClick={() => {
                     close()
-                    onDialog('invite')
+                    if (window.confirm(`Leave ${workspaceName}?`))
+                      leave.mutate(undefined, { onSuccess: () => navigate('/') })
                   }}
                 >
-                  Invite people
+                  Leave workspace
                 </button>
-              )}
-              <button
-                type="button"
-                role="menuitem"
-                onClick={() => {
-                  close()
-                  onDialog('members')
-                }}
-              >
-                Members ({members.data?.length ?? '…'})
-              </button>
-              {!isGuest && (
-                <button
-                  type="button"
-                  role="menuitem"
-                  onClick={() => {
-                    close()
-                    onDialog('groups')
-                  }}
-                >
-                  Groups
-                </button>
-              )}
-              {isAdmin && (
-                <button
-                  type="button"
-                  role="menuitem"
-                  onClick={() => {
-                    close()
-                    onDialog('integrations')
-                  }}
-                >
-                  Integrations
-                </button>
-              )}
-              {isAdmin && (
-                <button
-                  type="button"
-                  role="menuitem"
-                  onClick={() => {
-                    close()
-                    onDialog('reports')
-                  }}
-                >
-                  Reports
-                </button>
-              )}
-              {isOwner && (
-                <button
-                  type="button"
-                  role="menuitem"
-                  onClick={() => {
-                    close()
-                    onDialog('audit-log')
-                  }}
-                >
-                  Audit log
-                </button>
-              )}
-              {isOwner && (
-                <button
-                  type="button"
-                  role="menuitem"
-                  onClick={() => {
-                    close()
-                    onDialog('retention')
-                  }}
-                >
-                  Retention
-                </button>
-              )}
-              <button
-                type="button"
-                role="menuitem"
-                onClick={() => {
-                  close()
-                  if (window.confirm(`Leave ${workspaceName}?`))
-                    leave.mutate(undefined, { onSuccess: () => navigate('/') })
-                }}
-              >
-                Leave workspace
-              </button>
-            </>
-          )}
+              </>
+            )
+          }}
         </MenuButton>
       </header>
       {leave.error && <Notice tone="error">{cleanError(leave.error)}</Notice>}

@@ -1,4 +1,5 @@
-export { useUploads } from './data/use-uploads.ts'
+export { transfers, useUploads } from './data/use-uploads.ts'
+export type { ResumableTarget } from './data/resumable-upload.ts'
 export type { DraftUpload, OutgoingFile } from './data/use-uploads.ts'
 export { MAX_FILE_BYTES, formatBytes, checkFile } from './data/rules.ts'
 export { AttachmentView, previewBox } from './components/AttachmentView.tsx'

@@ -27,10 +27,22 @@ export interface ResumableEvents {
   onResumed: (objectName: string) => void
 }
 
+/** Where the upload goes, and what a refusal by the bucket's policies says. */
+export interface ResumableTarget {
+  bucket: string
+  refused: string
+}
+
+const ATTACHMENTS: ResumableTarget = {
+  bucket: ATTACHMENT_BUCKET,
+  refused: 'You cannot upload files to this channel.',
+}
+
 export function uploadResumable(
   path: string,
   file: File,
-  events: ResumableEvents
+  events: ResumableEvents,
+  target: ResumableTarget = ATTACHMENTS
 ): ResumableHandle {
   const { onProgress, onPaused } = events
   let upload: TusUpload | null = null
@@ -64,7 +76,7 @@ export function uploadResumable(
         uploadDataDuringCreation: true,
         removeFingerprintOnSuccess: true,
         metadata: {
-          bucketName: ATTACHMENT_BUCKET,
+          bucketName: target.bucket,
           objectName: path,
           contentType: file.type || 'application/octet-stream',
           cacheControl: '3600',
@@ -86,7 +98,7 @@ export function uploadResumable(
             onPaused(true)
             return
           }
-          reject(tusFailure(error))
+          reject(tusFailure(error, target))
         },
       })
       upload = current
@@ -136,7 +148,7 @@ async function currentToken(): Promise<string | null> {
 }
 
 /** Why an upload failed, in words a person can act on. */
-function tusFailure(error: Error): UploadError {
+function tusFailure(error: Error, target: ResumableTarget): UploadError {
   const response = (
     error as { originalResponse?: { getStatus(): number; getBody(): string } | null }
   ).originalResponse
@@ -145,7 +157,7 @@ function tusFailure(error: Error): UploadError {
   if (status === 413) return new UploadError('The file is larger than the server allows.', false)
   if (status === 415) return new UploadError('The server refuses files of this type.', false)
   if (status === 403 || /row-level security/i.test(body)) {
-    return new UploadError('You cannot upload files to this channel.', false)
+    return new UploadError(target.refused, false)
   }
   if (status === 0) return new UploadError('The network dropped during the upload.', true)
   return new UploadError(body.trim() || `Upload failed (${status}).`, status >= 500)

@@ -25,7 +25,8 @@ import { UploadError } from './upload-error.ts'
 import type { UploadHandle } from './upload-error.ts'
 
 /** The transfer code (XMLHttpRequest and tus), loaded when the first file is attached. */
-const transfers = () => import('./transfers.ts')
+/** The transfer code, one chunk loaded when first needed (Import from Slack's upload too). */
+export const transfers = () => import('./transfers.ts')
 
 export interface DraftUpload {
   id: string

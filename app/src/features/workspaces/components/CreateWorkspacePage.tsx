@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { navigate } from '../../../lib/router.ts'
@@ -7,6 +7,7 @@ import { Link } from '../../../ui/Link.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { validateName } from '../../auth/index.ts'
 import { useCreateWorkspace } from '../data/workspace-mutations.ts'
+import { ImportDialog } from '../../imports/index.ts'
 
 /** Where someone without a workspace lands, and the "new workspace" page. */
 export function CreateWorkspacePage({ first }: { first: boolean }) {
@@ -15,11 +16,15 @@ export function CreateWorkspacePage({ first }: { first: boolean }) {
   const create = useCreateWorkspace()
   const error = touched ? validateName(name, 'workspace name') : null
 
+  const [importing, setImporting] = useState(false)
+  const [created, setCreated] = useState<string | null>(null)
+
   function submit(event: FormEvent) {
     event.preventDefault()
     setTouched(true)
     if (validateName(name, 'workspace name')) return
-    create.mutate(name, { onSuccess: (id) => navigate(`/w/${id}`) })
+    // Moving from Slack: Import from Slack opens over this page for the new workspace.
+    create.mutate(name, { onSuccess: (id) => (importing ? setCreated(id) : navigate(`/w/${id}`)) })
   }
 
   return (
@@ -41,11 +46,29 @@ export function CreateWorkspacePage({ first }: { first: boolean }) {
             onChange={(e) => setName(e.target.value)}
             autoFocus
           />
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={importing}
+              onChange={(e) => setImporting(e.target.checked)}
+            />
+            Then import our history from a Slack export
+          </label>
           {create.error && <Notice tone="error">{cleanError(create.error)}</Notice>}
           <button type="submit" className="button button-primary" disabled={create.isPending}>
             {create.isPending ? 'Creating…' : 'Create workspace'}
           </button>
         </form>
+        {created && (
+          <Suspense fallback={null}>
+            <ImportDialog
+              workspaceId={created}
+              workspaceName={name}
+              open
+              onClose={() => navigate(`/w/${created}`)}
+            />
+          </Suspense>
+        )}
         {!first && (
           <p className="auth-links">
             <Link href="/">Back</Link>

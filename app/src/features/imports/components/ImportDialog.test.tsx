@@ -1,0 +1,133 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { initSupabase } from '../../../lib/supabase.ts'
+import { importKeys } from '../data/imports.ts'
+import type { ImportRow } from '../data/imports.ts'
+import ImportDialog from './ImportDialog.tsx'
+
+// jsdom has <dialog> without its modal methods.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.open = true
+  }
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    this.open = false
+  }
+  // The dialog subscribes to its rows' changes: a client with nowhere to connect to.
+  initSupabase({ supabaseUrl: 'http://127.0.0.1:9', supabaseKey: 'key' } as never)
+})
+
+afterEach(cleanup)
+
+const row = (over: Partial<ImportRow>): ImportRow =>
+  ({
+    id: 'i1',
+    workspace_id: 'w',
+    started_by: 'me',
+    source_path: 'w/a.zip',
+    status: 'queued',
+    people: 0,
+    channels: 0,
+    messages_total: 0,
+    messages_done: 0,
+    files_total: 0,
+    files_done: 0,
+    report: [],
+    error: null,
+    created_at: '2026-11-24T10:00:00Z',
+    started_at: null,
+    finished_at: null,
+    heartbeat_at: null,
+    checkpoint: null,
+    ...over,
+  }) as ImportRow
+
+function renderWith(rows: ImportRow[]) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } })
+  client.setQueryData(importKeys.workspace('w'), rows)
+  render(
+    <QueryClientProvider client={client}>
+      <ImportDialog workspaceId="w" workspaceName="Acme" open onClose={() => {}} />
+    </QueryClientProvider>
+  )
+}
+
+describe('ImportDialog', () => {
+  it('shows a running import with its progress and a way to cancel it, and waits to start another', () => {
+    renderWith([
+      row({ id: 'i2', status: 'running', messages_total: 200000, messages_done: 50000 }),
+      row({
+        id: 'i1',
+        status: 'done',
+        created_at: '2026-11-23T10:00:00Z',
+        people: 12,
+        channels: 7,
+        messages_total: 900,
+        messages_done: 898,
+        files_total: 3,
+        files_done: 2,
+        report: [
+          { file: 'general/2024-01-02.json', index: 4, reason: 'not a message' },
+          { file: 'files/F1', reason: 'could not be downloaded' },
+          'junk',
+        ],
+      }),
+    ])
+    const items = screen.getAllByRole('listitem', { name: /Import started/ })
+    expect(items).toHaveLength(2)
+    expect(within(items[0]!).getByRole('status').textContent).toBe(
+      'Importing: 50,000 of 200,000 messages.'
+    )
+    expect(
+      (
+        within(items[0]!).getByRole('progressbar', {
+          name: 'Import progress',
+        }) as HTMLProgressElement
+      ).value
+    ).toBe(0.25)
+    expect(within(items[0]!).getByRole('button', { name: 'Cancel' })).toBeTruthy()
+    expect(within(items[1]!).getByRole('status').textContent).toBe(
+      'Imported 898 messages in 7 conversations from 12 people, and 2 of 3 files.'
+    )
+    expect(within(items[1]!).queryByRole('button', { name: 'Cancel' })).toBeNull()
+    const report = within(items[1]!).getByText('2 items could not be imported')
+    expect(report.closest('details')!.textContent).toContain(
+      'general/2024-01-02.json, item 5: not a message'
+    )
+    expect(report.closest('details')!.textContent).toContain('files/F1: could not be downloaded')
+    // One import at a time.
+    const input = screen.getByLabelText('Slack export (.zip)')
+    fireEvent.change(input, {
+      target: { files: [new File(['PK'], 'export.zip', { type: 'application/zip' })] },
+    })
+    expect(screen.getByRole('button', { name: 'Import' })).toHaveProperty('disabled', true)
+    expect(screen.getByText(/One import at a time/)).toBeTruthy()
+  })
+
+  it('enables Import once a zip is chosen, asks before cancelling, and says when one failed', () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false)
+    renderWith([
+      row({ id: 'i3', status: 'queued' }),
+      row({ id: 'i1', status: 'failed', error: 'The zip has no users.json.' }),
+    ])
+    expect(
+      screen.getByText('The import failed: The zip has no users.json. Nothing of it was kept.')
+    ).toBeTruthy()
+    expect(screen.getByText('Waiting to start…')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(confirm).toHaveBeenCalledWith(
+      'Cancel this import? What it has imported so far is removed.'
+    )
+    confirm.mockRestore()
+    cleanup()
+    renderWith([row({ id: 'i1', status: 'cancelled' })])
+    expect(screen.getByText('Cancelled. Nothing of it was kept.')).toBeTruthy()
+    const button = screen.getByRole('button', { name: 'Import' })
+    expect(button).toHaveProperty('disabled', true)
+    fireEvent.change(screen.getByLabelText('Slack export (.zip)'), {
+      target: { files: [new File(['PK'], 'export.zip', { type: 'application/zip' })] },
+    })
+    expect(button).toHaveProperty('disabled', false)
+  })
+})

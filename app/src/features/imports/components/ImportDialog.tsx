@@ -1,0 +1,153 @@
+// Settings, Import from Slack (workspace owners; a lazy chunk opened from the workspace menu, or
+// right after creating a workspace): choose Slack's export zip, watch it upload (resumably) and
+// import (live, in the background), cancel it, and read what could not be imported.
+import { useState } from 'react'
+import type { FormEvent } from 'react'
+import { cleanError } from '../../../lib/clean-error.ts'
+import { Dialog } from '../../../ui/Dialog.tsx'
+import { Notice } from '../../../ui/Notice.tsx'
+import { isActive, useCancelImport, useImports, useStartImport } from '../data/imports.ts'
+import type { ImportRow, UploadProgress } from '../data/imports.ts'
+import { importFraction, importSentence, itemPlace, reportItems } from '../data/words.ts'
+import './imports.css'
+
+export interface Props {
+  workspaceId: string
+  workspaceName: string
+  open: boolean
+  onClose: () => void
+}
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
+export default function ImportDialog({ workspaceId, workspaceName, open, onClose }: Props) {
+  const imports = useImports(workspaceId)
+  const [file, setFile] = useState<File | null>(null)
+  const [upload, setUpload] = useState<UploadProgress | null>(null)
+  const start = useStartImport(workspaceId, setUpload)
+  const cancel = useCancelImport(workspaceId)
+  const running = imports.data?.some(isActive) ?? false
+  const error = imports.error ?? start.error ?? cancel.error
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (file) start.mutate(file, { onSuccess: () => setFile(null) })
+  }
+
+  return (
+    <Dialog title="Import from Slack" open={open} onClose={onClose} wide>
+      <p className="muted">
+        Bring your team’s Slack history into {workspaceName}. In Slack, an owner exports the
+        workspace (Workspace settings → Import/Export data → Export) and downloads the zip: choose
+        it here. People are matched to Chorus accounts by email, and everyone else is invited, with
+        their messages theirs from the start. Importing the same export again adds only what is new.
+        The import goes on in the background when you close this window.
+      </p>
+      {error && <Notice tone="error">{cleanError(error)}</Notice>}
+      <form className="import-form" onSubmit={submit}>
+        <label className="import-file">
+          <span>Slack export (.zip)</span>
+          <input
+            type="file"
+            accept=".zip,application/zip"
+            disabled={start.isPending}
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+        </label>
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={!file || start.isPending || running}
+        >
+          {start.isPending ? (upload ? 'Uploading…' : 'Starting…') : 'Import'}
+        </button>
+        {running && !start.isPending && (
+          <p className="muted import-wait">
+            One import at a time: this one waits until the last ends.
+          </p>
+        )}
+      </form>
+      {upload && (
+        <div className="import-upload">
+          <progress max={1} value={upload.fraction} aria-label="Upload of the export" />
+          <span>
+            {upload.paused
+              ? 'Waiting for the network…'
+              : `Uploading: ${Math.round(upload.fraction * 100)}%`}
+          </span>
+        </div>
+      )}
+      <section aria-labelledby="imports-list">
+        <h3 id="imports-list" className="import-heading">
+          Imports
+        </h3>
+        {!imports.data ? (
+          !imports.error && <p className="muted">Loading…</p>
+        ) : imports.data.length === 0 ? (
+          <p className="muted">Nothing imported yet.</p>
+        ) : (
+          <ul className="import-list">
+            {imports.data.map((row) => (
+              <ImportItem
+                key={row.id}
+                row={row}
+                cancelling={cancel.isPending && cancel.variables === row.id}
+                onCancel={() => {
+                  if (window.confirm('Cancel this import? What it has imported so far is removed.'))
+                    cancel.mutate(row.id)
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+    </Dialog>
+  )
+}
+
+function ImportItem(props: { row: ImportRow; cancelling: boolean; onCancel: () => void }) {
+  const { row } = props
+  const fraction = importFraction(row)
+  const report = reportItems(row.report)
+  return (
+    <li className="import-item" aria-label={`Import started ${when(row.created_at)}`}>
+      <div className="import-item-head">
+        <span className="import-when">Started {when(row.created_at)}</span>
+        {isActive(row) && (
+          <button
+            type="button"
+            className="button"
+            disabled={props.cancelling}
+            onClick={props.onCancel}
+          >
+            {props.cancelling ? 'Cancelling…' : 'Cancel'}
+          </button>
+        )}
+      </div>
+      <p className="import-state" role="status">
+        {importSentence(row)}
+      </p>
+      {fraction !== null && <progress max={1} value={fraction} aria-label="Import progress" />}
+      {report.length > 0 && (
+        <details className="import-report">
+          <summary>
+            {report.length === 1
+              ? '1 item could not be imported'
+              : `${report.length.toLocaleString('en-US')} items could not be imported`}
+          </summary>
+          <ul>
+            {report.slice(0, 200).map((item, i) => (
+              <li key={i}>
+                <code>{itemPlace(item)}</code>: {item.reason}
+              </li>
+            ))}
+            {report.length > 200 && (
+              <li>…and {(report.length - 200).toLocaleString('en-US')} more.</li>
+            )}
+          </ul>
+        </details>
+      )}
+    </li>
+  )
+}

@@ -1,0 +1,138 @@
+// A workspace's Slack imports over supabase-js (issue 34, part 1): the rows of public.imports the
+// owners read under row-level security, kept live by Realtime's postgres_changes on that table
+// (each batch the import function finishes updates its row's counts), the zip uploaded
+// resumably to the private `imports` bucket, and the RPCs that start and cancel an import. The
+// importing itself is the Edge Function slack-import's, in the background: closing the dialog or
+// the browser does not stop it.
+import { useEffect } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
+import type { Tables } from '../../../lib/database.types.ts'
+import { rpcOne } from '../../../lib/rpc.ts'
+import { supabase } from '../../../lib/supabase.ts'
+import { transfers } from '../../attachments/index.ts'
+
+export type ImportRow = Tables<'imports'>
+
+export const IMPORT_BUCKET = 'imports'
+
+export const importKeys = {
+  workspace: (workspaceId: string) => ['imports', workspaceId] as const,
+}
+
+/** Whether an import is still under way (its row still changes). */
+export const isActive = (row: Pick<ImportRow, 'status'>) =>
+  row.status === 'queued' || row.status === 'running'
+
+const newestFirst = (a: ImportRow, b: ImportRow) => b.created_at.localeCompare(a.created_at)
+
+/** A changed row into the cached list (a row the list has not seen yet goes first). */
+function merge(queryClient: QueryClient, workspaceId: string, row: ImportRow): void {
+  queryClient.setQueryData<ImportRow[]>(importKeys.workspace(workspaceId), (rows) => {
+    if (!rows) return rows
+    const others = rows.filter((r) => r.id !== row.id)
+    return [row, ...others].sort(newestFirst)
+  })
+}
+
+export function useImports(workspaceId: string) {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    const channel = supabase()
+      .channel(`imports:${workspaceId}`)
+      .on(
+        'postgres_changes',
+        {
+          event: '*',
+          schema: 'public',
+          table: 'imports',
+          filter: `workspace_id=eq.${workspaceId}`,
+        },
+        (change) => {
+          if (change.eventType === 'DELETE') {
+            void queryClient.invalidateQueries({ queryKey: importKeys.workspace(workspaceId) })
+          } else {
+            merge(queryClient, workspaceId, change.new as ImportRow)
+          }
+        }
+      )
+      .subscribe((status) => {
+        // What changed before the subscription was in place: read once it is.
+        if (status === 'SUBSCRIBED') {
+          void queryClient.invalidateQueries({ queryKey: importKeys.workspace(workspaceId) })
+        }
+      })
+    return () => {
+      void supabase().removeChannel(channel)
+    }
+  }, [queryClient, workspaceId])
+  return useQuery({
+    queryKey: importKeys.workspace(workspaceId),
+    queryFn: async (): Promise<ImportRow[]> => {
+      const { data, error } = await supabase()
+        .from('imports')
+        .select('*')
+        .eq('workspace_id', workspaceId)
+        .order('created_at', { ascending: false })
+        .limit(20)
+      if (error) throw error
+      return data
+    },
+  })
+}
+
+export interface UploadProgress {
+  /** 0..1 of the zip sent. */
+  fraction: number
+  paused: boolean
+}
+
+/**
+ * Uploads a Slack export's zip (resumably: the same file chosen again after a dropped network or
+ * a reload goes on from the server's offset) and starts importing it.
+ */
+export function useStartImport(
+  workspaceId: string,
+  onProgress: (progress: UploadProgress | null) => void
+) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (file: File): Promise<ImportRow> => {
+      let path = `${workspaceId}/${crypto.randomUUID()}.zip`
+      let paused = false
+      onProgress({ fraction: 0, paused })
+      const { uploadResumable } = await transfers()
+      const upload = uploadResumable(
+        path,
+        file,
+        {
+          onProgress: (fraction) => onProgress({ fraction, paused }),
+          onPaused: (now) => {
+            paused = now
+          },
+          // An upload of this file into this workspace's folder that stopped half-way.
+          isSameUpload: (objectName) => objectName.startsWith(`${workspaceId}/`),
+          onResumed: (objectName) => {
+            path = objectName
+          },
+        },
+        { bucket: IMPORT_BUCKET, refused: 'Only the workspace’s owners can import into it.' }
+      )
+      try {
+        await upload.promise
+      } finally {
+        onProgress(null)
+      }
+      return rpcOne('start_import', { p_workspace: workspaceId, p_path: path })
+    },
+    onSuccess: (row) => merge(queryClient, workspaceId, row),
+  })
+}
+
+export function useCancelImport(workspaceId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (importId: string) => rpcOne('cancel_import', { p_import: importId }),
+    onSuccess: (row) => merge(queryClient, workspaceId, row),
+  })
+}
