@@ -204,6 +204,7 @@ export default function WorkspaceDialogs(props: Props) {
           <ImportDialog
             workspaceId={workspaceId}
             workspaceName={props.workspace?.name ?? ''}
+            me={me}
             open
             onClose={onClose}
           />

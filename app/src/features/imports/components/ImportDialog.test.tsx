@@ -14,7 +14,7 @@ beforeAll(() => {
   HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
     this.open = false
   }
-  // The dialog subscribes to its rows' changes: a client with nowhere to connect to.
+  // The dialog joins the owner's live topic: a client with nowhere to connect to.
   initSupabase({ supabaseUrl: 'http://127.0.0.1:9', supabaseKey: 'key' } as never)
 })
 
@@ -48,7 +48,7 @@ function renderWith(rows: ImportRow[]) {
   client.setQueryData(importKeys.workspace('w'), rows)
   render(
     <QueryClientProvider client={client}>
-      <ImportDialog workspaceId="w" workspaceName="Acme" open onClose={() => {}} />
+      <ImportDialog workspaceId="w" workspaceName="Acme" me="me" open onClose={() => {}} />
     </QueryClientProvider>
   )
 }

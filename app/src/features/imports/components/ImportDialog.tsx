@@ -14,6 +14,8 @@ import './imports.css'
 export interface Props {
   workspaceId: string
   workspaceName: string
+  /** The owner looking (their live topic carries the imports' changes). */
+  me: string
   open: boolean
   onClose: () => void
 }
@@ -21,8 +23,8 @@ export interface Props {
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
-export default function ImportDialog({ workspaceId, workspaceName, open, onClose }: Props) {
-  const imports = useImports(workspaceId)
+export default function ImportDialog({ workspaceId, workspaceName, me, open, onClose }: Props) {
+  const imports = useImports(workspaceId, me)
   const [file, setFile] = useState<File | null>(null)
   const [upload, setUpload] = useState<UploadProgress | null>(null)
   const start = useStartImport(workspaceId, setUpload)

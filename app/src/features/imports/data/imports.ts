@@ -1,6 +1,7 @@
 // A workspace's Slack imports over supabase-js (issue 34, part 1): the rows of public.imports the
-// owners read under row-level security, kept live by Realtime's postgres_changes on that table
-// (each batch the import function finishes updates its row's counts), the zip uploaded
+// owners read under row-level security, kept live by each owner's live:user topic (the table's
+// trigger broadcasts every change of a row, as each batch the import function finishes updates
+// its counts), the zip uploaded
 // resumably to the private `imports` bucket, and the RPCs that start and cancel an import. The
 // importing itself is the Edge Function slack-import's, in the background: closing the dialog or
 // the browser does not stop it.
@@ -9,6 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
 import type { Tables } from '../../../lib/database.types.ts'
 import { rpcOne } from '../../../lib/rpc.ts'
+import { liveTopic, subscribeLive } from '../../../lib/live.ts'
 import { supabase } from '../../../lib/supabase.ts'
 import { transfers } from '../../attachments/index.ts'
 
@@ -35,37 +37,27 @@ function merge(queryClient: QueryClient, workspaceId: string, row: ImportRow): v
   })
 }
 
-export function useImports(workspaceId: string) {
+export function useImports(workspaceId: string, me: string) {
   const queryClient = useQueryClient()
-  useEffect(() => {
-    const channel = supabase()
-      .channel(`imports:${workspaceId}`)
-      .on(
-        'postgres_changes',
-        {
-          event: '*',
-          schema: 'public',
-          table: 'imports',
-          filter: `workspace_id=eq.${workspaceId}`,
-        },
-        (change) => {
-          if (change.eventType === 'DELETE') {
+  useEffect(
+    () =>
+      subscribeLive(liveTopic.user(me), {
+        onChange: ({ table, operation, record }) => {
+          if (table !== 'imports' || record.workspace_id !== workspaceId) return
+          if (operation === 'DELETE') {
             void queryClient.invalidateQueries({ queryKey: importKeys.workspace(workspaceId) })
           } else {
-            merge(queryClient, workspaceId, change.new as ImportRow)
+            merge(queryClient, workspaceId, record as unknown as ImportRow)
           }
-        }
-      )
-      .subscribe((status) => {
-        // What changed before the subscription was in place: read once it is.
-        if (status === 'SUBSCRIBED') {
-          void queryClient.invalidateQueries({ queryKey: importKeys.workspace(workspaceId) })
-        }
-      })
-    return () => {
-      void supabase().removeChannel(channel)
-    }
-  }, [queryClient, workspaceId])
+        },
+        // What changed while not joined: read again once joined.
+        onJoined: (joined) => {
+          if (joined)
+            void queryClient.invalidateQueries({ queryKey: importKeys.workspace(workspaceId) })
+        },
+      }),
+    [queryClient, workspaceId, me]
+  )
   return useQuery({
     queryKey: importKeys.workspace(workspaceId),
     queryFn: async (): Promise<ImportRow[]> => {

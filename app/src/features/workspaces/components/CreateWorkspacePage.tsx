@@ -5,7 +5,7 @@ import { navigate } from '../../../lib/router.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Link } from '../../../ui/Link.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
-import { validateName } from '../../auth/index.ts'
+import { useUserId, validateName } from '../../auth/index.ts'
 import { useCreateWorkspace } from '../data/workspace-mutations.ts'
 import { ImportDialog } from '../../imports/index.ts'
 
@@ -14,6 +14,7 @@ export function CreateWorkspacePage({ first }: { first: boolean }) {
   const [name, setName] = useState('')
   const [touched, setTouched] = useState(false)
   const create = useCreateWorkspace()
+  const me = useUserId()
   const error = touched ? validateName(name, 'workspace name') : null
 
   const [importing, setImporting] = useState(false)
@@ -64,6 +65,7 @@ export function CreateWorkspacePage({ first }: { first: boolean }) {
             <ImportDialog
               workspaceId={created}
               workspaceName={name}
+              me={me}
               open
               onClose={() => navigate(`/w/${created}`)}
             />
