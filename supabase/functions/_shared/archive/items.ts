@@ -47,13 +47,13 @@ export function eachItem<T>(
   items: unknown[],
   file: string,
   report: ReportItem[],
-  read: (item: Json) => T | null
+  read: (item: Json, index: number) => T | null
 ): T[] {
   const out: T[] = []
   items.forEach((item, index) => {
     try {
       if (!isObject(item)) throw new ItemError('The item is not an object.')
-      const value = read(item)
+      const value = read(item, index)
       if (value !== null) out.push(value)
     } catch (error) {
       if (!(error instanceof ItemError)) throw error

