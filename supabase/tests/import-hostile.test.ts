@@ -42,8 +42,16 @@ async function leftBehind(ws: string) {
 describe('refused archives', () => {
   it('fails an upload that is not a zip, or not an export, with the reason, adding nothing', async () => {
     for (const [name, bytes, reason] of [
-      ['notes.zip', new TextEncoder().encode('these are not the bytes of a zip'), 'The file is not a zip archive.'],
-      ['other.zip', zipOf({ 'readme.txt': 'hello', 'photos/a.json': [] }), 'The archive has no users.json at its top level: it is not a Slack export.'],
+      [
+        'notes.zip',
+        new TextEncoder().encode('these are not the bytes of a zip'),
+        'The file is not a zip archive.',
+      ],
+      [
+        'other.zip',
+        zipOf({ 'readme.txt': 'hello', 'photos/a.json': [] }),
+        'The archive has no users.json at its top level: it is not a Slack export.',
+      ],
     ] as const) {
       const ws = await kit.workspace(owner, `Refused ${name}`)
       const started = await kit.start(owner, ws, await kit.upload(owner, ws, bytes, name))
@@ -79,9 +87,21 @@ describe('skipped items', () => {
       '/abs/path.json': [],
       'general/2024-03-03.json': '{"this is": not json',
       'general/2024-03-04.json': [
-        { type: 'message', user: 'U1', text: 'kept despite new fields', ts: '1709540000.000100', x_future: { deep: true } },
+        {
+          type: 'message',
+          user: 'U1',
+          text: 'kept despite new fields',
+          ts: '1709540000.000100',
+          x_future: { deep: true },
+        },
         { type: 'message', user: 'U1', text: 12, ts: '1709540001.000100' },
-        { type: 'message', user: 'U1', text: 'bad reactions', ts: '1709540002.000100', reactions: [{ name: 7 }] },
+        {
+          type: 'message',
+          user: 'U1',
+          text: 'bad reactions',
+          ts: '1709540002.000100',
+          reactions: [{ name: 7 }],
+        },
         'not an object',
       ],
       'general/bomb.json': new Uint8Array(8 * 1024 ** 2),

@@ -60,7 +60,8 @@ describe('mrkdwn', () => {
     const people: MrkdwnContext = {
       ...context,
       person: (id) => (id === 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb' ? ANN : null),
-      channel: (id) => (id === 'cccccccc-cccc-4ccc-8ccc-cccccccccccc' ? { id: CHAN, name: 'g' } : null),
+      channel: (id) =>
+        id === 'cccccccc-cccc-4ccc-8ccc-cccccccccccc' ? { id: CHAN, name: 'g' } : null,
     }
     const body =
       '**hi** <@bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb> [#g](/w/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa/c/cccccccc-cccc-4ccc-8ccc-cccccccccccc) <!subteam^dddddddd-dddd-4ddd-8ddd-dddddddddddd|@design> <!here>'
@@ -112,7 +113,10 @@ describe('the archive', () => {
     expect(messages[0]).toMatchObject({
       createdAt: '2024-03-01T09:00:00.000000Z',
       editedAt: '2024-03-01T09:03:00.000000Z',
-      reactions: [{ name: 'thumbsup', users: ['U2', 'U3'] }, { name: 'party_parrot', users: ['U2'] }],
+      reactions: [
+        { name: 'thumbsup', users: ['U2', 'U3'] },
+        { name: 'party_parrot', users: ['U2'] },
+      ],
     })
     expect(messages[3]).toMatchObject({ botName: 'deploybot', subtype: 'bot_message' })
     expect(archive.report).toEqual([])
@@ -123,13 +127,24 @@ describe('the archive', () => {
     const archive = openArchive(
       zipOf({
         ...files,
-        'users.json': [...(files['users.json'] as unknown[]), { id: 7 }, 'nobody', { id: 'U5', surprise: { deep: [1] } }],
+        'users.json': [
+          ...(files['users.json'] as unknown[]),
+          { id: 7 },
+          'nobody',
+          { id: 'U5', surprise: { deep: [1] } },
+        ],
         'groups.json': '{not json',
         'dms.json': { not: 'an array' },
         'general/2024-03-03.json': [
           { type: 'message', user: 'U1', text: 'fine', ts: '1709500000.000100', future_field: 1 },
           { type: 'message', user: 'U1', text: 'bad ts', ts: 'yesterday' },
-          { type: 'message', user: 'U1', text: 'bad reactions', ts: '1709500001.000100', reactions: 'lots' },
+          {
+            type: 'message',
+            user: 'U1',
+            text: 'bad reactions',
+            ts: '1709500001.000100',
+            reactions: 'lots',
+          },
           { type: 'message', text: 'no author', ts: '1709500002.000100' },
         ],
       })
@@ -152,7 +167,12 @@ describe('the archive', () => {
     const archive = openArchive(
       zipOf({
         ...teamExport({ emails }),
-        'chorus.json': { format: 'chorus-export', version: 1, workspace: { id: WS.toUpperCase(), name: 'Old', slug: 'old' }, kind: 'workspace' },
+        'chorus.json': {
+          format: 'chorus-export',
+          version: 1,
+          workspace: { id: WS.toUpperCase(), name: 'Old', slug: 'old' },
+          kind: 'workspace',
+        },
       })
     )
     expect(archive.chorus).toEqual({ workspaceId: WS, name: 'Old' })

@@ -66,7 +66,17 @@ interface Msg {
 }
 
 async function channelsOf(ws: string) {
-  return stack.sql<{ id: string; name: string | null; kind: string; archived_at: Date | null; topic: string; last_seq: string; dm_key: string | null }[]>`
+  return stack.sql<
+    {
+      id: string
+      name: string | null
+      kind: string
+      archived_at: Date | null
+      topic: string
+      last_seq: string
+      dm_key: string | null
+    }[]
+  >`
     select id, name, kind::text, archived_at, topic, last_seq::text, dm_key from public.channels
     where workspace_id = ${ws} and not is_default order by name nulls last, dm_key`
 }
@@ -141,7 +151,9 @@ describe('a Slack export', () => {
         .eq('channel_id', general!.id)
         .order('created_at')
     ) as Msg[]
-    const [ben] = await stack.sql<{ id: string }[]>`select id from auth.users where email = ${emails()[1]}`
+    const [ben] = await stack.sql<
+      { id: string }[]
+    >`select id from auth.users where email = ${emails()[1]}`
     const [oldProject] = (await channelsOf(ws)).filter((c) => c.name === 'old-project')
     const [parent, reply, broadcast, bot, diagram] = messages
     expect(parent).toMatchObject({
@@ -152,24 +164,46 @@ describe('a Slack export', () => {
       author_id: ann.id,
       mentions: [ben!.id],
     })
-    expect(reply).toMatchObject({ body: 'Sounds ~~good~~ _great_, zebrafish', parent_id: parent!.id, in_channel: false })
-    expect(broadcast).toMatchObject({ body: 'Shipping it <!here> `x < y`', parent_id: parent!.id, in_channel: true })
+    expect(reply).toMatchObject({
+      body: 'Sounds ~~good~~ _great_, zebrafish',
+      parent_id: parent!.id,
+      in_channel: false,
+    })
+    expect(broadcast).toMatchObject({
+      body: 'Shipping it <!here> `x < y`',
+      parent_id: parent!.id,
+      in_channel: true,
+    })
     expect(bot).toMatchObject({ body: '**deploybot (bot)**: Deployed v2', author_id: null })
-    const [thread] = await stack.sql`select reply_count from public.threads where id = ${parent!.id}`
+    const [thread] =
+      await stack.sql`select reply_count from public.threads where id = ${parent!.id}`
     expect(thread!.reply_count).toBe(2)
     const reactions = ok(
       await as(ann).from('reactions').select('emoji, user_id').eq('message_id', parent!.id)
     ) as { emoji: string }[]
     expect(reactions.map((r) => r.emoji).sort()).toEqual([':party_parrot:', '👍', '👍'].sort())
     const attachments = ok(
-      await as(ann).from('attachments').select('name, path, mime_type, size').eq('message_id', diagram!.id)
+      await as(ann)
+        .from('attachments')
+        .select('name, path, mime_type, size')
+        .eq('message_id', diagram!.id)
     )
     expect(attachments).toEqual([
-      { name: 'diagram.png', path: `${ws}/${general!.id}/${diagram!.id}/diagram.png`, mime_type: 'image/png', size: 4 },
+      {
+        name: 'diagram.png',
+        path: `${ws}/${general!.id}/${diagram!.id}/diagram.png`,
+        mime_type: 'image/png',
+        size: 4,
+      },
     ])
-    const download = await as(ann).storage.from('attachments').download(`${ws}/${general!.id}/${diagram!.id}/diagram.png`)
+    const download = await as(ann)
+      .storage.from('attachments')
+      .download(`${ws}/${general!.id}/${diagram!.id}/diagram.png`)
     expect(new Uint8Array(await download.data!.arrayBuffer())).toEqual(PNG)
-    for (const [word, expected] of [['zebrafish', reply!.id], ['narwhals', null]] as const) {
+    for (const [word, expected] of [
+      ['zebrafish', reply!.id],
+      ['narwhals', null],
+    ] as const) {
       const found = ok(
         await as(ann).rpc('search_messages', { p_workspace_id: ws, p_terms: [word] })
       ) as { id: string }[]
@@ -212,7 +246,11 @@ describe('a Slack export', () => {
       on conflict (name) do update set value = excluded.value`
     try {
       const resumedWs = await kit.workspace(owner, 'Resumed')
-      const resumedPath = await kit.upload(owner, resumedWs, zipOf(teamExport({ emails: emails(), fileUrl })))
+      const resumedPath = await kit.upload(
+        owner,
+        resumedWs,
+        zipOf(teamExport({ emails: emails(), fileUrl }))
+      )
       const started = await kit.start(owner, resumedWs, resumedPath)
       let slices = 1
       let replayed = false
@@ -228,7 +266,11 @@ describe('a Slack export', () => {
           expect(current).toMatchObject({ status: 'done', messages_done: 11, files_done: 1 })
           break
         }
-        if (!replayed && current.checkpoint.phase === 'messages' && Number(current.checkpoint.day) > 0) {
+        if (
+          !replayed &&
+          current.checkpoint.phase === 'messages' &&
+          Number(current.checkpoint.day) > 0
+        ) {
           // As if the batches after this checkpoint had committed and the slice died before
           // recording it: the next slice does them again.
           await stack.sql`
@@ -265,7 +307,9 @@ describe('owners only', () => {
   it('refuses to start, cancel, upload or show imports to anyone else', async () => {
     const ws = await kit.workspace(owner, 'Owners only')
     const path = await kit.upload(owner, ws, zipOf(teamExport({ emails: emails() })))
-    const link = ok(await as(owner).rpc('create_invite', { p_workspace_id: ws }).single<{ token: string }>())
+    const link = ok(
+      await as(owner).rpc('create_invite', { p_workspace_id: ws }).single<{ token: string }>()
+    )
     ok(await as(stranger).rpc('accept_invite', { p_token: link.token }))
     const refused = await as(stranger).rpc('start_import', { p_workspace: ws, p_path: path })
     expect(refused.error).toMatchObject({
@@ -278,7 +322,9 @@ describe('owners only', () => {
     expect(upload.error).not.toBeNull()
     const started = await kit.start(owner, ws, path)
     expect(ok(await as(stranger).from('imports').select('id').eq('workspace_id', ws))).toEqual([])
-    expect(ok(await as(owner).from('imports').select('id').eq('workspace_id', ws))).toEqual([{ id: started.id }])
+    expect(ok(await as(owner).from('imports').select('id').eq('workspace_id', ws))).toEqual([
+      { id: started.id },
+    ])
     const cancel = await as(stranger).rpc('cancel_import', { p_import: started.id })
     expect(cancel.error).toMatchObject({ code: '42501' })
     const again = await as(owner).rpc('start_import', { p_workspace: ws, p_path: path })
@@ -320,13 +366,17 @@ describe('a cancelled import', () => {
           select count(*)::int as n from auth.users where email in ${stack.sql(newcomers.slice(1))}`
         return found!.n === 0 ? true : undefined
       })
-      const [annStill] = await stack.sql`select count(*)::int as n from auth.users where id = ${ann.id}`
+      const [annStill] =
+        await stack.sql`select count(*)::int as n from auth.users where id = ${ann.id}`
       expect(annStill!.n).toBe(1)
       const audit = await stack.sql`
         select action from public.audit_log where workspace_id = ${ws} and action like 'import.%' order by id`
       expect(audit.map((a) => a.action)).toEqual(['import.started', 'import.cancelled'])
       const refused = await as(owner).rpc('cancel_import', { p_import: started.id })
-      expect(refused.error).toMatchObject({ code: '22023', message: 'This import is no longer running.' })
+      expect(refused.error).toMatchObject({
+        code: '22023',
+        message: 'This import is no longer running.',
+      })
     } finally {
       await stack.sql`delete from private.import_settings`
     }

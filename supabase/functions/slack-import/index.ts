@@ -37,7 +37,10 @@ function db() {
   const url = Deno.env.get('SUPABASE_DB_URL') ?? ''
   if (pool?.url !== url) {
     void pool?.sql.end({ timeout: 1 })
-    pool = { url, sql: postgres(url, { max: 2, idle_timeout: 5, prepare: false, onnotice: () => {} }) }
+    pool = {
+      url,
+      sql: postgres(url, { max: 2, idle_timeout: 5, prepare: false, onnotice: () => {} }),
+    }
   }
   return pool.sql
 }
@@ -60,7 +63,12 @@ async function removeInvited(sql: ReturnType<typeof db>, id: string) {
   for (const person of invited) await admin.auth.admin.deleteUser(person.id)
 }
 
-async function fail(sql: ReturnType<typeof db>, id: string, reason: string, report: unknown[] = []) {
+async function fail(
+  sql: ReturnType<typeof db>,
+  id: string,
+  reason: string,
+  report: unknown[] = []
+) {
   await sql`select private.import_progress(${id}, ${JSON.parse(JSON.stringify(report))}::jsonb, null)`
   await sql`select private.import_undo(${id}, 'failed', ${reason})`
   await removeInvited(sql, id)
@@ -103,7 +111,9 @@ async function slice(id: string): Promise<Response> {
   })
   if (outcome === 'more') await sql`select private.import_next(${id})`
   if (outcome === 'stopped') await removeInvited(sql, id)
-  const [after] = await sql<{ status: string }[]>`select status from public.imports where id = ${id}`
+  const [after] = await sql<
+    { status: string }[]
+  >`select status from public.imports where id = ${id}`
   return json(200, { status: after?.status })
 }
 

@@ -21,8 +21,12 @@ export interface ImportRow {
 }
 
 function appUrl(): string {
-  return (Deno.env.get('APP_URL') ?? Deno.env.get('SITE_URL') ?? Deno.env.get('SUPABASE_URL') ?? '')
-    .replace(/\/$/, '')
+  return (
+    Deno.env.get('APP_URL') ??
+    Deno.env.get('SITE_URL') ??
+    Deno.env.get('SUPABASE_URL') ??
+    ''
+  ).replace(/\/$/, '')
 }
 
 async function invite(
@@ -81,7 +85,10 @@ export async function resolvePeople(
     }
     const id = await invite(sql, admin, row, user, email, details!)
     if (id === null) {
-      report.push({ file: 'users.json', reason: `${user.id}: no account could be made for ${email}.` })
+      report.push({
+        file: 'users.json',
+        reason: `${user.id}: no account could be made for ${email}.`,
+      })
       continue
     }
     invited.set(email, id)

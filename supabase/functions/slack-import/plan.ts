@@ -62,7 +62,10 @@ export interface Maps {
   groups: Map<string, string>
 }
 
-export function channelRows(archive: Archive, maps: Pick<Maps, 'workspaceId' | 'people'>): ChannelRow[] {
+export function channelRows(
+  archive: Archive,
+  maps: Pick<Maps, 'workspaceId' | 'people'>
+): ChannelRow[] {
   const ids = idsFor(maps.workspaceId)
   return archive.conversations.map((conversation) => {
     const members = [
@@ -101,7 +104,7 @@ function contextOf(archive: Archive, maps: Maps): MrkdwnContext {
 
 /** A file's name as a Storage object name: no folders, no control characters. */
 export function objectName(name: string): string {
-  // deno-lint-ignore no-control-regex
+  // eslint-disable-next-line no-control-regex
   const clean = name.replace(/[/\\\u0000-\u001f\u007f]/g, '_').trim()
   return (clean === '' || clean === '.' || clean === '..' ? 'file' : clean).slice(0, 200)
 }
@@ -129,7 +132,10 @@ export function batchOf(
       : mrkdwnToChorus(message.text, context)
     if (author === null && !message.deleted) {
       // A bot, or someone the import could not make a person of: their name leads the text.
-      const who = message.user === null ? `${message.botName ?? 'bot'} (bot)` : (names.get(message.user) ?? message.user)
+      const who =
+        message.user === null
+          ? `${message.botName ?? 'bot'} (bot)`
+          : (names.get(message.user) ?? message.user)
       body = `**${escapeMarkdown(who)}**: ${body}`
     }
     if (body.length > MAX_BODY) {
@@ -167,7 +173,13 @@ export function batchOf(
       }
     }
     for (const file of message.files.slice(0, 10)) {
-      batch.files.push({ messageId: id, channelId: channel.id, file, dayFile, index: message.index })
+      batch.files.push({
+        messageId: id,
+        channelId: channel.id,
+        file,
+        dayFile,
+        index: message.index,
+      })
     }
     if (message.files.length > 10) {
       batch.report.push({

@@ -43,7 +43,9 @@ async function mapsOf(sql: Sql, row: ImportRow): Promise<Maps> {
   return {
     workspaceId: row.workspace_id,
     people: new Map(people.map((p) => [p.slack_id, p.user_id])),
-    channels: new Map(channels.map((c) => [c.slack_id, { id: c.channel_id, name: c.name ?? 'direct message' }])),
+    channels: new Map(
+      channels.map((c) => [c.slack_id, { id: c.channel_id, name: c.name ?? 'direct message' }])
+    ),
     groups: new Map(groups.map((g) => [g.handle.toLowerCase(), g.id])),
   }
 }
@@ -60,7 +62,13 @@ function totals(archive: Archive): { messages: number; files: number } {
       for (const item of items) {
         if (typeof item !== 'object' || item === null) continue
         const message = item as { subtype?: unknown; files?: unknown }
-        if (message.subtype !== undefined && !['bot_message', 'thread_broadcast', 'me_message', 'file_share', 'tombstone'].includes(String(message.subtype))) continue
+        if (
+          message.subtype !== undefined &&
+          !['bot_message', 'thread_broadcast', 'me_message', 'file_share', 'tombstone'].includes(
+            String(message.subtype)
+          )
+        )
+          continue
         messages += 1
         if (Array.isArray(message.files)) files += Math.min(message.files.length, 10)
       }
@@ -126,8 +134,7 @@ export async function runSlice(
     const batch = batchOf(archive, maps, conversation, path, slice)
     // The day file's own report once (with its first batch), its items' with their batch.
     const from = offset === 0 ? -1 : cached.messages[offset - 1]!.index
-    const to =
-      offset + BATCH >= cached.messages.length ? Infinity : slice[slice.length - 1]!.index
+    const to = offset + BATCH >= cached.messages.length ? Infinity : slice[slice.length - 1]!.index
     const report = [
       ...cached.report.filter((item) =>
         item.index === undefined ? offset === 0 : item.index > from && item.index <= to

@@ -21,9 +21,16 @@ const importIn =
 const archiveIn =
   (ws: (w: World) => string) =>
   async ({ sql, world }: MatrixContext): Promise<string> =>
-    makeStoredObject(sql, 'imports', `${ws(world)}/${randomUUID()}.zip`, world.people.owner, 'application/zip')
+    makeStoredObject(
+      sql,
+      'imports',
+      `${ws(world)}/${randomUUID()}.zip`,
+      world.people.owner,
+      'application/zip'
+    )
 
-const zipInto = (ws: (w: World) => string, name = `${randomUUID()}.zip`) =>
+const zipInto =
+  (ws: (w: World) => string, name = `${randomUUID()}.zip`) =>
   ({ world }: MatrixContext, actor: { id: string } | null) => ({
     id: randomUUID(),
     bucket_id: 'imports',

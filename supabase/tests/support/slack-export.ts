@@ -95,10 +95,22 @@ export function teamExport(options: TeamOptions): Files {
     ],
     'dms.json': [{ id: 'D1', created: 1700000000, members: ['U1', 'U2'] }],
     'mpims.json': [
-      { id: 'M1', name: 'mpdm-ann--ben--cat-1', created: 1700000000, creator: 'U1', members: ['U1', 'U2', 'U3'] },
+      {
+        id: 'M1',
+        name: 'mpdm-ann--ben--cat-1',
+        created: 1700000000,
+        creator: 'U1',
+        members: ['U1', 'U2', 'U3'],
+      },
     ],
     'general/2024-03-01.json': [
-      { type: 'message', subtype: 'channel_join', user: 'U3', text: '<@U3> has joined', ts: at(-5) },
+      {
+        type: 'message',
+        subtype: 'channel_join',
+        user: 'U3',
+        text: '<@U3> has joined',
+        ts: at(-5),
+      },
       {
         type: 'message',
         user: 'U1',
@@ -107,12 +119,22 @@ export function teamExport(options: TeamOptions): Files {
         thread_ts: parent,
         reply_count: 2,
         reply_users: ['U2', 'U3'],
-        reactions: [{ name: 'thumbsup', users: ['U2', 'U3'], count: 2 }, { name: 'party_parrot', users: ['U2'], count: 1 }],
+        reactions: [
+          { name: 'thumbsup', users: ['U2', 'U3'], count: 2 },
+          { name: 'party_parrot', users: ['U2'], count: 1 },
+        ],
         edited: { user: 'U1', ts: at(3) },
         blocks: [{ type: 'rich_text', elements: [] }],
         client_msg_id: 'c0a1b2c3-0000-4000-8000-000000000001',
       },
-      { type: 'message', user: 'U2', text: 'Sounds ~good~ _great_, zebrafish', ts: at(1), thread_ts: parent, parent_user_id: 'U1' },
+      {
+        type: 'message',
+        user: 'U2',
+        text: 'Sounds ~good~ _great_, zebrafish',
+        ts: at(1),
+        thread_ts: parent,
+        parent_user_id: 'U1',
+      },
       {
         type: 'message',
         subtype: 'thread_broadcast',
@@ -122,7 +144,14 @@ export function teamExport(options: TeamOptions): Files {
         thread_ts: parent,
         parent_user_id: 'U1',
       },
-      { type: 'message', subtype: 'bot_message', bot_id: 'B1', username: 'deploybot', text: 'Deployed v2', ts: at(4) },
+      {
+        type: 'message',
+        subtype: 'bot_message',
+        bot_id: 'B1',
+        username: 'deploybot',
+        text: 'Deployed v2',
+        ts: at(4),
+      },
       ...(options.fileUrl
         ? [
             {
@@ -131,7 +160,15 @@ export function teamExport(options: TeamOptions): Files {
               text: 'the diagram',
               ts: at(5),
               files: [
-                { id: 'F1', name: 'diagram.png', title: 'diagram', mimetype: 'image/png', size: 4, url_private: options.fileUrl, url_private_download: options.fileUrl },
+                {
+                  id: 'F1',
+                  name: 'diagram.png',
+                  title: 'diagram',
+                  mimetype: 'image/png',
+                  size: 4,
+                  url_private: options.fileUrl,
+                  url_private_download: options.fileUrl,
+                },
               ],
             },
             {
@@ -139,16 +176,33 @@ export function teamExport(options: TeamOptions): Files {
               user: 'U2',
               text: 'and a lost one',
               ts: at(6),
-              files: [{ id: 'F2', name: 'gone.txt', mimetype: 'text/plain', url_private: `${options.fileUrl}/missing` }],
+              files: [
+                {
+                  id: 'F2',
+                  name: 'gone.txt',
+                  mimetype: 'text/plain',
+                  url_private: `${options.fileUrl}/missing`,
+                },
+              ],
             },
           ]
         : []),
     ],
     'general/2024-03-02.json': [
-      { type: 'message', user: 'U3', text: 'Day two: <mailto:ann@example.com|mail Ann> and <https://example.org>', ts: at(24 * 60) },
+      {
+        type: 'message',
+        user: 'U3',
+        text: 'Day two: <mailto:ann@example.com|mail Ann> and <https://example.org>',
+        ts: at(24 * 60),
+      },
     ],
     'old-project/2024-02-01.json': [
-      { type: 'message', user: 'U2', text: 'archived talk about narwhals', ts: tsOf(new Date('2024-02-01T10:00:00Z')) },
+      {
+        type: 'message',
+        user: 'U2',
+        text: 'archived talk about narwhals',
+        ts: tsOf(new Date('2024-02-01T10:00:00Z')),
+      },
     ],
     'secret-plans/2024-03-01.json': [
       { type: 'message', user: 'U1', text: '> quoted\nsecret pelican', ts: at(10) },

@@ -53,7 +53,10 @@ function readChorus(zip: OpenedZip, report: ReportItem[]): ChorusManifest | null
   const workspace = isObject(value.workspace) ? value.workspace : {}
   const id = optStrSafe(workspace, 'id')
   if (!id) {
-    report.push({ file: 'chorus.json', reason: 'It names no workspace id; read as a Slack export.' })
+    report.push({
+      file: 'chorus.json',
+      reason: 'It names no workspace id; read as a Slack export.',
+    })
     return null
   }
   return { workspaceId: id.toLowerCase(), name: optStrSafe(workspace, 'name') }
