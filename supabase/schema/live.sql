@@ -150,6 +150,9 @@ CREATE OR REPLACE FUNCTION private.live_send(p_topic text, p_table text, p_opera
  SET search_path TO ''
 AS $function$
 begin
+  if private.importing() then
+    return;
+  end if;
   if pg_trigger_depth() = 0 then
     raise exception using errcode = '42501', message = 'Live events are sent by the database only.';
   end if;
