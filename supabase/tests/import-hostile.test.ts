@@ -23,6 +23,7 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
+  if (stack) await kit.settled()
   await stack?.stop()
 })
 

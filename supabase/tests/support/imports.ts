@@ -84,5 +84,17 @@ export function importKit(stackOf: () => TestStack) {
     return { status: response.status, body: await response.json() }
   }
 
-  return { as, workspace, upload, start, row, ended, callFunction }
+  /** Every call pg_net was asked to make has its answer (none is in the function at stop). */
+  async function settled(): Promise<void> {
+    await waitFor('the function calls to be answered', async () => {
+      const [state] = await stackOf().sql<{ settled: boolean }[]>`
+        select not exists (select 1 from net.http_request_queue)
+          and coalesce((select max(id) from net._http_response), 0) >=
+            (select case when is_called then last_value else 0 end
+             from net.http_request_queue_id_seq) as settled`
+      return state!.settled ? true : undefined
+    })
+  }
+
+  return { as, workspace, upload, start, row, ended, callFunction, settled }
 }
