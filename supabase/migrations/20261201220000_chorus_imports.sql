@@ -79,8 +79,9 @@ create table private.import_channels (
 );
 create index import_channels_channel on private.import_channels (channel_id);
 
--- Tests only: at most this many batches per slice ('slice_batches'), and 'chain' = 'off' for
--- slices that do not call the next one (the test or the cron job does).
+-- Tests only: at most this many batches per slice ('slice_batches'), messages per batch
+-- ('batch_messages'), and 'chain' = 'off' for slices that do not call the next one (the test or
+-- the cron job does).
 create table private.import_settings (
   name text primary key,
   value text not null

@@ -243,7 +243,8 @@ describe('a Slack export', () => {
 
   it('goes on from its checkpoint after a slice stops, replayed batches doubling nothing', async () => {
     await stack.sql`
-      insert into private.import_settings (name, value) values ('slice_batches', '2'), ('chain', 'off')
+      insert into private.import_settings (name, value)
+      values ('slice_batches', '2'), ('batch_messages', '2'), ('chain', 'off')
       on conflict (name) do update set value = excluded.value`
     try {
       const resumedWs = await kit.workspace(owner, 'Resumed')
@@ -359,7 +360,8 @@ describe('owners only', () => {
 describe('a cancelled import', () => {
   it('stops and removes what it added: channels, memberships, invited accounts', async () => {
     await stack.sql`
-      insert into private.import_settings (name, value) values ('slice_batches', '1'), ('chain', 'off')
+      insert into private.import_settings (name, value)
+      values ('slice_batches', '1'), ('batch_messages', '2'), ('chain', 'off')
       on conflict (name) do update set value = excluded.value`
     try {
       const ws = await kit.workspace(owner, 'Cancelled')

@@ -14,7 +14,7 @@
 import { createClient } from 'npm:@supabase/supabase-js@2'
 import postgres from 'npm:postgres@3'
 import { ArchiveRefusal, openArchive } from '../_shared/archive/read.ts'
-import { runSlice } from './slice.ts'
+import { BATCH, runSlice } from './slice.ts'
 import type { Checkpoint } from './slice.ts'
 
 const SLICE_MS = 25_000
@@ -89,8 +89,11 @@ async function slice(id: string): Promise<Response> {
     await fail(sql, id, 'The import stopped unexpectedly too many times.')
     return json(200, { status: 'failed' })
   }
-  const [settings] = await sql<{ batches: string | null }[]>`
-    select value as batches from private.import_settings where name = 'slice_batches'`
+  const settings = Object.fromEntries(
+    (
+      await sql<{ name: string; value: string }[]>`select name, value from private.import_settings`
+    ).map((setting) => [setting.name, setting.value])
+  )
   const admin = adminClient()
   const { data: blob, error } = await admin.storage.from('imports').download(claimed.source_path)
   if (error || !blob) {
@@ -107,7 +110,8 @@ async function slice(id: string): Promise<Response> {
   }
   const outcome = await runSlice(sql, admin, claimed, archive, {
     deadline: Date.now() + SLICE_MS,
-    maxBatches: settings?.batches ? Number(settings.batches) : Infinity,
+    maxBatches: settings.slice_batches ? Number(settings.slice_batches) : Infinity,
+    batchSize: settings.batch_messages ? Number(settings.batch_messages) : BATCH,
   })
   if (outcome === 'more') await sql`select private.import_next(${id})`
   if (outcome === 'stopped') await removeInvited(sql, id)

@@ -5,13 +5,12 @@ import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
 import type { Sql } from 'npm:postgres@3'
 import { jsonArray } from '../_shared/archive/items.ts'
 import type { Archive } from '../_shared/archive/read.ts'
-import type { SlackMessage } from '../_shared/archive/slack.ts'
 import type { ReportItem } from '../_shared/archive/zip.ts'
 import { copyFiles } from './files.ts'
 import { resolvePeople } from './people.ts'
 import type { ImportRow } from './people.ts'
 import { batchOf, channelRows } from './plan.ts'
-import type { Maps } from './plan.ts'
+import type { Batch, Maps } from './plan.ts'
 
 export const BATCH = 2000
 
@@ -27,6 +26,8 @@ export interface SliceLimits {
   deadline: number
   /** Tests: at most this many batches. */
   maxBatches: number
+  /** Messages per batch (BATCH; the tests' setting 'batch_messages' makes it smaller). */
+  batchSize: number
 }
 
 type Outcome = 'done' | 'more' | 'stopped'
@@ -110,51 +111,60 @@ export async function runSlice(
     batches += 1
   }
   const maps = await mapsOf(sql, row)
-  let cached: { path: string; messages: SlackMessage[]; report: ReportItem[] } | null = null
+  // A batch takes up to batchSize messages from as many day files (of as many conversations) as
+  // they come in; the checkpoint is where the next batch starts (a day file cut part way: its
+  // offset).
   let c = checkpoint.conversation ?? 0
   let d = checkpoint.day ?? 0
   let offset = checkpoint.offset ?? 0
-  while (c < archive.conversations.length) {
-    const conversation = archive.conversations[c]!
-    const days = archive.days(conversation)
-    if (d >= days.length) {
-      c += 1
-      d = 0
-      offset = 0
-      continue
-    }
+  for (;;) {
+    if (c >= archive.conversations.length) break
     if (batches >= limits.maxBatches || Date.now() > limits.deadline) return 'more'
-    const path = days[d]!
-    if (cached?.path !== path) {
+    const batch: Batch = { rows: [], reactions: [], files: [], report: [] }
+    const report: ReportItem[] = []
+    let taken = 0
+    while (c < archive.conversations.length && taken < limits.batchSize) {
+      const conversation = archive.conversations[c]!
+      const days = archive.days(conversation)
+      if (d >= days.length) {
+        c += 1
+        d = 0
+        offset = 0
+        continue
+      }
+      const path = days[d]!
       const before = archive.report.length
       const messages = archive.messages(path)
-      cached = { path, messages, report: archive.report.splice(before) }
+      const fileReport = archive.report.splice(before)
+      const part = messages.slice(offset, offset + (limits.batchSize - taken))
+      const made = batchOf(archive, maps, conversation, path, part)
+      // The day file's own report once (with its first part), its items' with their part.
+      const from = offset === 0 ? -1 : messages[offset - 1]!.index
+      const end = offset + part.length >= messages.length
+      const to = end ? Infinity : part[part.length - 1]!.index
+      report.push(
+        ...fileReport.filter((item) =>
+          item.index === undefined ? offset === 0 : item.index > from && item.index <= to
+        ),
+        ...made.report
+      )
+      batch.rows.push(...made.rows)
+      batch.reactions.push(...made.reactions)
+      batch.files.push(...made.files)
+      taken += Math.max(part.length, 1)
+      if (end) {
+        d += 1
+        offset = 0
+      } else offset += part.length
     }
-    const slice = cached.messages.slice(offset, offset + BATCH)
-    const batch = batchOf(archive, maps, conversation, path, slice)
-    // The day file's own report once (with its first batch), its items' with their batch.
-    const from = offset === 0 ? -1 : cached.messages[offset - 1]!.index
-    const to = offset + BATCH >= cached.messages.length ? Infinity : slice[slice.length - 1]!.index
-    const report = [
-      ...cached.report.filter((item) =>
-        item.index === undefined ? offset === 0 : item.index > from && item.index <= to
-      ),
-      ...batch.report,
-    ]
     const copied = await copyFiles(admin, archive, row.workspace_id, batch.files, report)
-    offset += BATCH
-    const next =
-      offset >= cached.messages.length
-        ? { phase: 'messages', conversation: c, day: d + 1, offset: 0 }
-        : { phase: 'messages', conversation: c, day: d, offset }
+    const next = { phase: 'messages', conversation: c, day: d, offset }
     const [done] = await sql<{ n: number }[]>`
       select private.import_messages(${row.id}, ${json(batch.rows)}::jsonb,
         ${json(batch.reactions)}::jsonb, ${json(copied)}::jsonb, ${json(report)}::jsonb,
         ${json(next)}::jsonb) as n`
     if (done!.n < 0) return 'stopped'
     batches += 1
-    d = next.day
-    offset = next.offset
   }
   const [finished] = await sql<{ status: string | null }[]>`
     select (private.import_finish(${row.id}, '[]'::jsonb)).status`
