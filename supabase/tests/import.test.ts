@@ -3,7 +3,9 @@
 // email or invited, channels, DMs, threads, reactions, mentions, links, edits and files come
 // over, searchable by the members; historic messages queue no emails; importing again doubles
 // nothing; an import stopped between slices (and replaying a batch) ends the same; a cancel
-// removes what it added; non-owners are refused. Hostile archives: import-hostile.test.ts.
+// removes what it added; non-owners are refused; a Chorus export keeps its markdown and brings
+// its files from the zip. Hostile archives: import-hostile.test.ts.
+import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -312,6 +314,53 @@ async function snapshot(ws: string) {
     where c.workspace_id = ${ws}
     order by m.created_at, m.body`
 }
+
+describe('a Chorus export', () => {
+  it('keeps its markdown, moves its ids and takes its files from the zip', async () => {
+    const source = randomUUID()
+    const person = randomUUID()
+    const channel = randomUUID()
+    const ws = await kit.workspace(owner, 'From Chorus')
+    const zip = zipOf({
+      'chorus.json': {
+        format: 'chorus-export',
+        version: 1,
+        workspace: { id: source, name: 'Old', slug: 'old' },
+        exported_at: '2024-05-02T00:00:00Z',
+        kind: 'workspace',
+      },
+      'users.json': [{ id: person, name: 'ann', profile: { email: ann.email } }],
+      'channels.json': [{ id: channel, name: 'notes', created: 1714500000, members: [person] }],
+      'notes/2024-05-01.json': [
+        {
+          type: 'message',
+          user: person,
+          text: `**kept** *as is* <@${person}> [#notes](/w/${source}/c/${channel})`,
+          ts: '1714550400.000000',
+          client_msg_id: randomUUID(),
+          files: [
+            { id: 'F1', name: 'a.txt', mimetype: 'text/plain', chorus_path: 'files/F1/a.txt' },
+          ],
+        },
+      ],
+      'files/F1/a.txt': 'hello from the zip',
+    })
+    const done = await kit.ended((await kit.start(owner, ws, await kit.upload(owner, ws, zip))).id)
+    expect(done).toMatchObject({ status: 'done', messages_done: 1, files_done: 1, report: [] })
+    const [notes] = (await channelsOf(ws)).filter((c) => c.name === 'notes')
+    const [message] = ok(
+      await as(ann).from('messages').select('id, body, author_id').eq('channel_id', notes!.id)
+    ) as { id: string; body: string; author_id: string }[]
+    expect(message).toMatchObject({
+      body: `**kept** *as is* <@${ann.id}> [#notes](/w/${ws}/c/${notes!.id})`,
+      author_id: ann.id,
+    })
+    const file = await as(ann)
+      .storage.from('attachments')
+      .download(`${ws}/${notes!.id}/${message!.id}/a.txt`)
+    expect(await file.data!.text()).toBe('hello from the zip')
+  })
+})
 
 describe('owners only', () => {
   it('refuses to start, cancel, upload or show imports to anyone else', async () => {
