@@ -255,7 +255,8 @@ $$;
 -- The end: the channels become what they were (name, kind, topic, archived; a DM or group DM
 -- keyed by its people as open_dm keys them, or, when that conversation already exists in the
 -- workspace, kept beside it under its import key), their members join them (joining reads what
--- came before), threads are read, the import is done.
+-- came before; everyone imported joins the default channel too), threads are read, the import
+-- is done.
 create or replace function private.import_finish(p_import uuid, p_report jsonb)
 returns public.imports
 language plpgsql security definer
@@ -297,6 +298,15 @@ begin
       update public.channels x set archived_at = now() where x.id = c.channel_id;
     end if;
   end loop;
+  -- the people join the workspace's default channel, as accepting an invite does
+  insert into public.channel_members (channel_id, user_id)
+  select distinct dc.id, ip.user_id
+  from private.import_people ip
+  join public.channels dc on dc.workspace_id = v.workspace_id and dc.is_default
+  join public.workspace_members wm on wm.workspace_id = v.workspace_id and wm.user_id = ip.user_id
+    and wm.left_at is null
+  where ip.import_id = p_import
+  on conflict (channel_id, user_id) do nothing;
   update public.thread_members tm set last_read_seq = t.last_seq
   from public.threads t
   where tm.thread_id = t.id

@@ -143,6 +143,12 @@ describe('a Slack export', () => {
     // Ann sees the conversations she was in, and not the others'.
     const seen = ok(await as(ann).from('channels').select('name, kind').eq('workspace_id', ws))
     expect(seen.length).toBe(6) // the default channel, general-slack, old-project, secret-plans, 2 DMs
+    // Everyone imported is in the default channel, as accepting an invite makes them.
+    const [inDefault] = await stack.sql`
+      select count(*)::int as n from public.channel_members cm
+      join public.channels c on c.id = cm.channel_id
+      where c.workspace_id = ${ws} and c.is_default`
+    expect(inDefault!.n).toBe(4)
   })
 
   it('keeps threads, edits, times, mentions, links, reactions and files, and is searchable', async () => {
