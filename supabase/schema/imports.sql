@@ -181,6 +181,15 @@ begin
       update public.channels x set archived_at = now() where x.id = c.channel_id;
     end if;
   end loop;
+  -- the people join the workspace's default channel, as accepting an invite does
+  insert into public.channel_members (channel_id, user_id)
+  select distinct dc.id, ip.user_id
+  from private.import_people ip
+  join public.channels dc on dc.workspace_id = v.workspace_id and dc.is_default
+  join public.workspace_members wm on wm.workspace_id = v.workspace_id and wm.user_id = ip.user_id
+    and wm.left_at is null
+  where ip.import_id = p_import
+  on conflict (channel_id, user_id) do nothing;
   update public.thread_members tm set last_read_seq = t.last_seq
   from public.threads t
   where tm.thread_id = t.id
