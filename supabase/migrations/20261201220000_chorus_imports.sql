@@ -2,7 +2,7 @@
 --
 -- public.imports: one row per import of an archive (Slack's export, or Chorus's own) into a
 -- workspace, with its progress and report; its workspace's owners read it (and see it change
--- live: the table is in the supabase_realtime publication, under these policies). The archive is
+-- live on their live:user:<id> topic). The archive is
 -- uploaded by an owner to the private bucket `imports` at `<workspace id>/<name>.zip`;
 -- start_import() queues the import and calls the Edge Function `slack-import` through pg_net
 -- (Vault's project_url and publishable_key, as retention does). The function works in time slices
@@ -50,7 +50,30 @@ revoke all on public.imports from anon, authenticated;
 grant select on public.imports to authenticated;
 grant all on public.imports to service_role;
 
-alter publication supabase_realtime add table public.imports;
+-- Live progress, as Chorus's other live updates (*_chorus_private_live.sql: no table is in the
+-- supabase_realtime publication): every change of an import goes to the private topic
+-- live:user:<id> of each current owner of its workspace, as { table: 'imports', operation,
+-- record }. Sent with realtime.send() itself, not private.live_send(), which stays quiet while
+-- history is imported (the import's own row is what must still be heard).
+create or replace function private.live_imports()
+returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  perform realtime.send(
+    jsonb_build_object('table', 'imports', 'operation', tg_op, 'record', to_jsonb(new)),
+    tg_op, 'live:user:' || wm.user_id::text, true
+  )
+  from public.workspace_members wm
+  where wm.workspace_id = new.workspace_id and wm.role = 'owner' and wm.left_at is null;
+  return null;
+end
+$$;
+revoke all on function private.live_imports() from public;
+
+create trigger imports_live after insert or update on public.imports
+  for each row execute function private.live_imports();
 
 -- What an import made, so that a failed or cancelled import removes it, and a slice knows the
 -- ids of what earlier slices made. Not exposed.

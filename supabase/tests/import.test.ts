@@ -15,6 +15,8 @@ import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
 import { waitFor } from '../../backend/test/support/wait.ts'
 import { importKit, ok } from './support/imports.ts'
+import { Inbox, joinPrivate, leave, liveTopic, recordOf } from './support/realtime.ts'
+import type { Joined } from './support/realtime.ts'
 import { teamExport, zipOf } from './support/slack-export.ts'
 import { createPerson } from './support/world.ts'
 import type { Person } from './support/world.ts'
@@ -88,13 +90,40 @@ describe('a Slack export', () => {
   let ws: string
   let zipPath: string
   let first: Awaited<ReturnType<typeof kit.ended>>
+  const ownerHeard = new Inbox()
+  const annHeard = new Inbox()
+  let ownerLive: Joined | undefined
+  let annLive: Joined | undefined
 
   beforeAll(async () => {
     ws = await kit.workspace(owner, 'Moved from Slack')
     zipPath = await kit.upload(owner, ws, zipOf(teamExport({ emails: emails(), fileUrl })))
+    ownerLive = await joinPrivate(stack, owner, liveTopic.user(owner.id), ownerHeard)
+    annLive = await joinPrivate(stack, ann, liveTopic.user(ann.id), annHeard)
+    expect([ownerLive.joined, annLive.joined]).toEqual([true, true])
     const started = await kit.start(owner, ws, zipPath)
     expect(started).toMatchObject({ status: 'queued', workspace_id: ws })
     first = await kit.ended(started.id)
+  })
+
+  afterAll(async () => {
+    await Promise.all([ownerLive, annLive].map((joined) => joined && leave(joined)))
+  })
+
+  it("shows its progress live to the workspace's owners, and floods nobody with history", async () => {
+    await ownerHeard.until((h) => h.payload.table === 'imports' && recordOf(h).status === 'done')
+    const progress = ownerHeard.heard
+      .filter((h) => h.payload.table === 'imports')
+      .map((h) => recordOf(h))
+    expect(progress[0]).toMatchObject({ status: 'queued' })
+    expect(progress.at(-1)).toMatchObject({ status: 'done', messages_done: 11 })
+    // (the workspace's own creation may still arrive: what is about the imported channels would be
+    // the flood)
+    const imported = new Set((await channelsOf(ws)).map((c) => c.id))
+    const history = [...ownerHeard.heard, ...annHeard.heard].filter(
+      (h) => imported.has(String(recordOf(h).channel_id)) || imported.has(String(recordOf(h).id))
+    )
+    expect(history).toEqual([])
   })
 
   it('imports people, channels and conversations, with a report of what it could not', async () => {
