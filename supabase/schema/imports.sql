@@ -72,7 +72,7 @@ create policy "imports: owners read" on public.imports
   as permissive for select to authenticated
   using ((private.workspace_role(workspace_id) = 'owner'::public.workspace_role));
 
-alter publication supabase_realtime add table public.imports;
+CREATE TRIGGER imports_live AFTER INSERT OR UPDATE ON public.imports FOR EACH ROW EXECUTE FUNCTION private.live_imports();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.imports to service_role;
 grant select on table public.imports to authenticated;
