@@ -173,9 +173,11 @@ begin
         topic = left(private.clean_line(c.topic, 'Topic', 250, true), 250)
       where x.id = c.channel_id;
     end if;
+    -- (someone who left the workspace before is not put back into its channels)
     insert into public.channel_members (channel_id, user_id)
     select c.channel_id, u from unnest(c.members) u
     join public.workspace_members wm on wm.workspace_id = v.workspace_id and wm.user_id = u
+      and wm.left_at is null
     on conflict (channel_id, user_id) do nothing;
     if c.archived and c.kind <> 'dm' then
       update public.channels x set archived_at = now() where x.id = c.channel_id;
