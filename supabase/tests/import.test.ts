@@ -116,7 +116,7 @@ describe('a Slack export', () => {
       .filter((h) => h.payload.table === 'imports')
       .map((h) => recordOf(h))
     expect(progress[0]).toMatchObject({ status: 'queued' })
-    expect(progress.at(-1)).toMatchObject({ status: 'done', messages_done: 11 })
+    expect(progress.at(-1)).toMatchObject({ status: 'done', messages_done: 13 })
     // (the workspace's own creation may still arrive: what is about the imported channels would be
     // the flood)
     const imported = new Set((await channelsOf(ws)).map((c) => c.id))
@@ -132,8 +132,8 @@ describe('a Slack export', () => {
       error: null,
       people: 3,
       channels: 5,
-      messages_total: 11,
-      messages_done: 11,
+      messages_total: 13,
+      messages_done: 13,
       files_total: 2,
       files_done: 1,
     })
@@ -216,6 +216,21 @@ describe('a Slack export', () => {
     const [thread] =
       await stack.sql`select reply_count from public.threads where id = ${parent!.id}`
     expect(thread!.reply_count).toBe(2)
+    // A thread whose first message was deleted in Slack: a deleted message with its reply.
+    const [secret] = (await channelsOf(ws)).filter((c) => c.name === 'secret-plans')
+    const inSecret = ok(
+      await as(ann)
+        .from('messages')
+        .select('id, body, parent_id, deleted_at')
+        .eq('channel_id', secret!.id)
+        .order('created_at')
+    ) as { id: string; body: string; parent_id: string | null; deleted_at: string | null }[]
+    expect(inSecret.map((m) => [m.body, m.deleted_at !== null])).toEqual([
+      ['> quoted\nsecret pelican', false],
+      ['', true],
+      ['answer to a deleted question', false],
+    ])
+    expect(inSecret[2]!.parent_id).toBe(inSecret[1]!.id)
     const reactions = ok(
       await as(ann).from('reactions').select('emoji, user_id').eq('message_id', parent!.id)
     ) as { emoji: string }[]
@@ -302,7 +317,7 @@ describe('a Slack export', () => {
           return ['done', 'failed', 'cancelled'].includes(found.status) ? found : undefined
         })
         if (current.status !== 'running') {
-          expect(current).toMatchObject({ status: 'done', messages_done: 11, files_done: 1 })
+          expect(current).toMatchObject({ status: 'done', messages_done: 13, files_done: 1 })
           break
         }
         if (

@@ -206,6 +206,23 @@ export function teamExport(options: TeamOptions): Files {
     ],
     'secret-plans/2024-03-01.json': [
       { type: 'message', user: 'U1', text: '> quoted\nsecret pelican', ts: at(10) },
+      // a thread whose first message was deleted: Slack keeps it as a tombstone
+      {
+        type: 'message',
+        subtype: 'tombstone',
+        user: 'USLACKBOT',
+        text: 'This message was deleted.',
+        ts: at(20),
+        thread_ts: at(20),
+        reply_count: 1,
+      },
+      {
+        type: 'message',
+        user: 'U3',
+        text: 'answer to a deleted question',
+        ts: at(21),
+        thread_ts: at(20),
+      },
     ],
     'D1/2024-03-01.json': [
       { type: 'message', user: 'U2', text: 'a direct word about otters', ts: at(11) },
