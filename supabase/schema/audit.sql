@@ -226,6 +226,9 @@ CREATE OR REPLACE FUNCTION private.audit_channels()
  SET search_path TO ''
 AS $function$
 begin
+  if private.importing() then
+    return null;
+  end if;
   if coalesce(new.kind, old.kind) = 'dm' then
     return null;
   end if;
@@ -463,6 +466,9 @@ AS $function$
 declare
   v_label text := private.person_label(coalesce(new.user_id, old.user_id));
 begin
+  if private.importing() then
+    return null;
+  end if;
   if tg_op = 'INSERT' then
     perform private.audit(new.workspace_id, 'member.joined', 'person', new.user_id::text, v_label,
       jsonb_build_object('role', new.role));

@@ -105,6 +105,9 @@ AS $function$
 declare
   c public.channels;
 begin
+  if private.importing() then
+    return null;
+  end if;
   select * into c from public.channels x where x.id = new.channel_id;
   if not exists (select 1 from public.event_subscriptions s where s.workspace_id = c.workspace_id) then
     return null;
@@ -244,6 +247,9 @@ declare
   parent_at timestamptz;
   event jsonb;
 begin
+  if private.importing() then
+    return null;
+  end if;
   if new.deleted_at is not null then
     return null;
   end if;
@@ -324,6 +330,9 @@ declare
   m public.messages;
   ws uuid;
 begin
+  if private.importing() then
+    return null;
+  end if;
   select c.workspace_id into ws from public.channels c where c.id = new.channel_id;
   if not exists (select 1 from public.event_subscriptions s where s.workspace_id = ws) then
     return null;
@@ -372,6 +381,9 @@ AS $function$
 declare
   p public.profiles;
 begin
+  if private.importing() then
+    return null;
+  end if;
   if new.left_at is not null
     or (tg_op = 'UPDATE' and old.left_at is null) then
     return null;

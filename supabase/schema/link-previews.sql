@@ -57,6 +57,9 @@ CREATE OR REPLACE FUNCTION private.messages_link_previews_insert()
  SET search_path TO ''
 AS $function$
 begin
+  if private.importing() then
+    return null;
+  end if;
   perform private.request_link_previews(array(
     select n.id from new_rows n
     where n.deleted_at is null and n.body ~* 'https?://'

@@ -90,6 +90,25 @@ end
 $function$;
 -- execute: only its owner (no grants on private.live_channels())
 
+-- Function private.live_imports()
+CREATE OR REPLACE FUNCTION private.live_imports()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform realtime.send(
+    jsonb_build_object('table', 'imports', 'operation', tg_op, 'record', to_jsonb(new)),
+    tg_op, 'live:user:' || wm.user_id::text, true
+  )
+  from public.workspace_members wm
+  where wm.workspace_id = new.workspace_id and wm.role = 'owner' and wm.left_at is null;
+  return null;
+end
+$function$;
+-- execute: only its owner (no grants on private.live_imports())
+
 -- Function private.live_message_removals()
 CREATE OR REPLACE FUNCTION private.live_message_removals()
  RETURNS trigger
@@ -150,6 +169,9 @@ CREATE OR REPLACE FUNCTION private.live_send(p_topic text, p_table text, p_opera
  SET search_path TO ''
 AS $function$
 begin
+  if private.importing() then
+    return;
+  end if;
   if pg_trigger_depth() = 0 then
     raise exception using errcode = '42501', message = 'Live events are sent by the database only.';
   end if;

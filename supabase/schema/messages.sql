@@ -302,17 +302,31 @@ begin
   if exists (select 1 from public.messages m where m.id = new.id) then
     return null; -- the same message again: nothing to insert
   end if;
-  if ch.archived_at is not null then
-    raise exception using errcode = '42501', message = 'This channel is archived; messages can no longer be sent.';
-  end if;
+  if private.importing() then
+    new.body := private.clean_body(new.body);
+    new.mentions := coalesce((
+      select array_agg(distinct u) from unnest(private.mentioned_ids(new.body)) u
+      join public.channels c on c.id = new.channel_id
+      join public.workspace_members wm on wm.workspace_id = c.workspace_id and wm.user_id = u
+    ), '{}');
+    new.created_at := coalesce(new.created_at, now());
+    if new.deleted_at is not null then
+      new.body := '';
+      new.mentions := '{}';
+    end if;
+  else
+    if ch.archived_at is not null then
+      raise exception using errcode = '42501', message = 'This channel is archived; messages can no longer be sent.';
+    end if;
 
-  new.body := private.clean_body(new.body);
-  new.mentions := private.checked_mentions(new.channel_id, private.mentioned_ids(new.body), '{}');
-  if uid is not null or new.created_at is null then
-    new.created_at := now();
+    new.body := private.clean_body(new.body);
+    new.mentions := private.checked_mentions(new.channel_id, private.mentioned_ids(new.body), '{}');
+    if uid is not null or new.created_at is null then
+      new.created_at := now();
+    end if;
+    new.edited_at := null;
+    new.deleted_at := null;
   end if;
-  new.edited_at := null;
-  new.deleted_at := null;
 
   if new.parent_id is null then
     new.in_channel := true;
@@ -426,6 +440,9 @@ CREATE OR REPLACE FUNCTION private.messages_broadcast_mentions()
  SET search_path TO ''
 AS $function$
 begin
+  if private.importing() then
+    return new;
+  end if;
   if tg_op = 'INSERT' then
     if new.body ~ '<!' then
       new.mentions := (
@@ -453,6 +470,9 @@ CREATE OR REPLACE FUNCTION private.messages_check_not_empty()
  SET search_path TO ''
 AS $function$
 begin
+  if private.importing() then
+    return null;
+  end if;
   if exists (
     select 1 from public.messages m
     where m.id = new.id and m.deleted_at is null and private.is_blank(m.body)

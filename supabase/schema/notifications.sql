@@ -190,6 +190,9 @@ declare
     select value::integer from private.notification_config where name = 'email_delay_seconds'
   );
 begin
+  if private.importing() then
+    return null;
+  end if;
   if new.deleted_at is not null then
     return null;
   end if;

@@ -10,6 +10,10 @@ insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_typ
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
   values ('avatars', 'avatars', true, 2097152, '{image/png,image/jpeg,image/gif,image/webp}'::text[]);
 
+-- Bucket "imports" on storage.buckets
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+  values ('imports', 'imports', false, 1073741824, '{application/zip,application/x-zip-compressed,application/octet-stream}'::text[]);
+
 -- Bucket "link-previews" on storage.buckets
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
   values ('link-previews', 'link-previews', false, 5242880, '{image/png,image/jpeg,image/gif,image/webp}'::text[]);
@@ -17,7 +21,7 @@ insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_typ
 -- Policy "chorus buckets: signed-in users read settings" on storage.buckets
 create policy "chorus buckets: signed-in users read settings" on storage.buckets
   as permissive for select to authenticated
-  using ((id = ANY (ARRAY['attachments'::text, 'avatars'::text])));
+  using ((id = ANY (ARRAY['attachments'::text, 'avatars'::text, 'imports'::text])));
 
 -- Policy "attachments: channel members read" on storage.objects
 create policy "attachments: channel members read" on storage.objects
@@ -67,6 +71,27 @@ create policy "avatars: replace own" on storage.objects
 create policy "avatars: upload own" on storage.objects
   as permissive for insert to authenticated
   with check (((bucket_id = 'avatars'::text) AND (split_part(name, '/'::text, 1) = (( SELECT auth.uid() AS uid))::text) AND (strpos(name, '/'::text) > 0)));
+
+-- Policy "imports: owners read" on storage.objects
+create policy "imports: owners read" on storage.objects
+  as permissive for select to authenticated
+  using (((bucket_id = 'imports'::text) AND private.import_folder_owner(name)));
+
+-- Policy "imports: owners remove" on storage.objects
+create policy "imports: owners remove" on storage.objects
+  as permissive for delete to authenticated
+  using (((bucket_id = 'imports'::text) AND private.import_folder_owner(name)));
+
+-- Policy "imports: owners replace" on storage.objects
+create policy "imports: owners replace" on storage.objects
+  as permissive for update to authenticated
+  using (((bucket_id = 'imports'::text) AND private.import_folder_owner(name)))
+  with check (((bucket_id = 'imports'::text) AND private.import_folder_owner(name)));
+
+-- Policy "imports: owners upload" on storage.objects
+create policy "imports: owners upload" on storage.objects
+  as permissive for insert to authenticated
+  with check (((bucket_id = 'imports'::text) AND private.import_folder_owner(name)));
 
 -- Policy "link previews: channel members read images" on storage.objects
 create policy "link previews: channel members read images" on storage.objects

@@ -89,6 +89,7 @@ const OWN = new Set([
   "public.workspace_members select: member's membership",
   "public.notification_settings select: member's settings",
   'storage.buckets select: the attachments bucket',
+  'storage.buckets select: the imports bucket',
   "storage.objects select: a co-worker's avatar", // the member's own
 ])
 const allReads = MATRIX.filter((c) => c.op === 'select' && c.allowed.includes('member'))

@@ -100,7 +100,12 @@ const uploadTo =
   async (role: Role) => {
     const target = await name(role)
     await bucket(role, bucketId).upload(target, text('new'), {
-      contentType: bucketId === 'attachments' ? 'text/plain' : 'image/png',
+      contentType:
+        bucketId === 'attachments'
+          ? 'text/plain'
+          : bucketId === 'imports'
+            ? 'application/zip'
+            : 'image/png',
     })
     return stored(bucketId, target)
   }
@@ -112,6 +117,16 @@ async function previewImage(channel: string): Promise<{ path: string }> {
     .client(stack.serviceRoleKey)
     .storage.from('link-previews')
     .upload(name, text('png bytes'), { contentType: 'image/png' })
+  if (error) throw error
+  return { path: name }
+}
+
+/** An archive the owner uploaded to the workspace's import folder: its path. */
+async function ownersArchive(): Promise<{ path: string }> {
+  const name = `${world.ws}/${randomUUID()}.zip`
+  const { error } = await bucket('owner', 'imports').upload(name, text('zip bytes'), {
+    contentType: 'application/zip',
+  })
   if (error) throw error
   return { path: name }
 }
@@ -217,6 +232,47 @@ const CHECKS: StorageCheck[] = [
       const file = await sentFile(p().owner, world.ch.plaza)
       await bucket(role).remove([file.path])
       return !(await stored('attachments', file.path))
+    },
+  },
+  {
+    matrixCase: "storage.objects select: an archive in the workspace's import folder",
+    act: readFile(ownersArchive, 'imports'),
+  },
+  {
+    matrixCase: "storage.objects insert: an archive into the workspace's import folder",
+    act: uploadTo(() => `${world.ws}/${randomUUID()}.zip`, 'imports'),
+  },
+  {
+    matrixCase: "storage.objects insert: an archive into another workspace's import folder",
+    act: uploadTo(() => `${world.ws2}/${randomUUID()}.zip`, 'imports'),
+  },
+  {
+    matrixCase: 'storage.objects insert: a file that is not a .zip into the import folder',
+    act: uploadTo(() => `${world.ws}/${randomUUID()}-notes.txt`, 'imports'),
+  },
+  {
+    matrixCase: 'storage.objects insert: an archive nested deeper in the import folder',
+    act: uploadTo(() => `${world.ws}/sub/${randomUUID()}.zip`, 'imports'),
+  },
+  {
+    matrixCase: "storage.objects update: an archive in the workspace's import folder (replace)",
+    act: async (role) => {
+      const file = await ownersArchive()
+      await bucket(role, 'imports').upload(file.path, text('a bigger zip'), {
+        contentType: 'application/zip',
+        upsert: true,
+      })
+      const [row] = await stack.sql<{ size: number }[]>`
+        select (metadata->>'size')::int as size from storage.objects where bucket_id = 'imports' and name = ${file.path}`
+      return row!.size === 'a bigger zip'.length
+    },
+  },
+  {
+    matrixCase: "storage.objects delete: an archive in the workspace's import folder",
+    act: async (role) => {
+      const file = await ownersArchive()
+      await bucket(role, 'imports').remove([file.path])
+      return !(await stored('imports', file.path))
     },
   },
   {
@@ -349,6 +405,7 @@ describe('bucket rules', () => {
     expect(await stack.sql`select id from storage.buckets order by id`).toEqual([
       { id: 'attachments' },
       { id: 'avatars' },
+      { id: 'imports' },
       { id: 'link-previews' },
     ])
   })

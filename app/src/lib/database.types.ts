@@ -564,6 +564,87 @@ export type Database = {
           },
         ]
       }
+      imports: {
+        Row: {
+          attempts: number
+          channels: number
+          checkpoint: Json
+          created_at: string
+          error: string | null
+          files_done: number
+          files_total: number
+          finished_at: string | null
+          heartbeat_at: string | null
+          id: string
+          messages_done: number
+          messages_total: number
+          people: number
+          report: Json
+          source_path: string
+          started_at: string | null
+          started_by: string | null
+          status: string
+          workspace_id: string
+        }
+        Insert: {
+          attempts?: number
+          channels?: number
+          checkpoint?: Json
+          created_at?: string
+          error?: string | null
+          files_done?: number
+          files_total?: number
+          finished_at?: string | null
+          heartbeat_at?: string | null
+          id?: string
+          messages_done?: number
+          messages_total?: number
+          people?: number
+          report?: Json
+          source_path: string
+          started_at?: string | null
+          started_by?: string | null
+          status?: string
+          workspace_id: string
+        }
+        Update: {
+          attempts?: number
+          channels?: number
+          checkpoint?: Json
+          created_at?: string
+          error?: string | null
+          files_done?: number
+          files_total?: number
+          finished_at?: string | null
+          heartbeat_at?: string | null
+          id?: string
+          messages_done?: number
+          messages_total?: number
+          people?: number
+          report?: Json
+          source_path?: string
+          started_at?: string | null
+          started_by?: string | null
+          status?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "imports_started_by_fkey"
+            columns: ["started_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "imports_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       incoming_webhooks: {
         Row: {
           channel_id: string
@@ -1859,6 +1940,36 @@ export type Database = {
           workspace_id: string
         }[]
       }
+      cancel_import: {
+        Args: { p_import: string }
+        Returns: {
+          attempts: number
+          channels: number
+          checkpoint: Json
+          created_at: string
+          error: string | null
+          files_done: number
+          files_total: number
+          finished_at: string | null
+          heartbeat_at: string | null
+          id: string
+          messages_done: number
+          messages_total: number
+          people: number
+          report: Json
+          source_path: string
+          started_at: string | null
+          started_by: string | null
+          status: string
+          workspace_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "imports"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       channel_list: {
         Args: { p_workspace_id: string }
         Returns: {
@@ -2872,6 +2983,36 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "notification_settings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      start_import: {
+        Args: { p_path: string; p_workspace: string }
+        Returns: {
+          attempts: number
+          channels: number
+          checkpoint: Json
+          created_at: string
+          error: string | null
+          files_done: number
+          files_total: number
+          finished_at: string | null
+          heartbeat_at: string | null
+          id: string
+          messages_done: number
+          messages_total: number
+          people: number
+          report: Json
+          source_path: string
+          started_at: string | null
+          started_by: string | null
+          status: string
+          workspace_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "imports"
           isOneToOne: true
           isSetofReturn: false
         }

@@ -6,6 +6,7 @@ import { AUDIT_CASES } from './matrix-audit.ts'
 import { BOT_CASES } from './matrix-bots.ts'
 import { EVENT_CASES } from './matrix-events.ts'
 import { GROUP_CASES } from './matrix-groups.ts'
+import { IMPORT_CASES } from './matrix-imports.ts'
 import { INTEGRATION_CASES } from './matrix-integrations.ts'
 import { LINK_PREVIEW_CASES } from './matrix-link-previews.ts'
 import type { MatrixCase } from './matrix-kit.ts'
@@ -36,6 +37,7 @@ export const MATRIX: readonly MatrixCase[] = [
   ...EVENT_CASES,
   ...RETENTION_CASES,
   ...MODERATION_CASES,
+  ...IMPORT_CASES,
 ]
 
 export function isAllowed(c: MatrixCase, role: Role): boolean {

@@ -69,7 +69,7 @@ describe('describeEntry', () => {
 
   it('shows an action it does not know by its name, and odd details without failing', () => {
     expect(entry('export.created', 'Acme')).toBe('export.created (Acme)')
-    expect(entry('import.started', null)).toBe('import.started')
+    expect(entry('import.unheard_of', null)).toBe('import.unheard_of')
     expect(entry('retention.unheard_of', 'Acme')).toBe('retention.unheard_of (Acme)')
     expect(entry('channel.renamed', 'x', { from: { nested: true }, to: 3 })).toBe(
       'renamed #? to #3'
@@ -105,6 +105,27 @@ describe('describeEntry', () => {
     )
     expect(entry('retention.account_deleted', null, { policy: 'remove', removed: 3 })).toBe(
       'deleted an account and removed 3 messages'
+    )
+  })
+
+  it('says what an import did: started, finished with its counts, failed, cancelled', () => {
+    expect(entry('import.started', 'slack.zip', { path: 'w/slack.zip' })).toBe(
+      'started importing slack.zip'
+    )
+    expect(
+      entry('import.finished', 'slack.zip', {
+        people: 3,
+        channels: 5,
+        messages: 1,
+        files: 0,
+        skipped: 2,
+      })
+    ).toBe('imported slack.zip: 3 people, 5 conversations, 1 message, 0 files (2 items skipped)')
+    expect(entry('import.failed', 'a.zip', { error: 'The file is not a zip archive.' })).toBe(
+      'could not import a.zip: The file is not a zip archive.'
+    )
+    expect(entry('import.cancelled', 'a.zip', { messages: 4 })).toBe(
+      'cancelled the import of a.zip'
     )
   })
 })

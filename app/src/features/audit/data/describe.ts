@@ -1,6 +1,7 @@
 // What an audit entry says happened, in words (pure): the Who column names the actor, this the
 // rest ("changed Adam's role from member to admin"). An action this code does not know yet (a
 // newer server) is shown by its name, never dropped.
+import { describeImport } from './describe-import.ts'
 
 export interface AuditEntryText {
   action: string
@@ -16,6 +17,7 @@ export const ACTION_GROUPS = [
   { id: 'integration', label: 'Integrations', prefixes: ['webhook', 'bot', 'command', 'events'] },
   { id: 'group', label: 'Groups', prefixes: ['group'] },
   { id: 'retention', label: 'Retention', prefixes: ['retention'] },
+  { id: 'import', label: 'Imports', prefixes: ['import'] },
   { id: 'moderation', label: 'Moderation', prefixes: ['report', 'message'] },
   { id: 'workspace', label: 'Workspace settings', prefixes: ['workspace'] },
 ] as const
@@ -182,6 +184,10 @@ export function describeEntry(entry: AuditEntryText): string {
     default:
       if (entry.action.startsWith('retention.')) {
         const said = describeRetention(entry.action, target, d)
+        if (said !== entry.action) return said
+      }
+      if (entry.action.startsWith('import.')) {
+        const said = describeImport(entry.action, target, d)
         if (said !== entry.action) return said
       }
       return entry.targetLabel ? `${entry.action} (${entry.targetLabel})` : entry.action

@@ -1,0 +1,193 @@
+// What an archive becomes in Chorus (pure: no I/O): its conversations as channel rows, and a day
+// file's messages as the rows, reactions and files of one batch, with ids derived from the
+// archive (../_shared/archive/ids.ts) so that a replayed batch doubles nothing.
+import { idsFor } from '../_shared/archive/ids.ts'
+import { chorusToChorus, escapeMarkdown, mrkdwnToChorus } from '../_shared/archive/mrkdwn.ts'
+import type { MrkdwnContext } from '../_shared/archive/mrkdwn.ts'
+import type { Archive } from '../_shared/archive/read.ts'
+import type { SlackConversation, SlackFile, SlackMessage } from '../_shared/archive/slack.ts'
+import type { ReportItem } from '../_shared/archive/zip.ts'
+import { emojiOf } from '../slack-api/emoji.ts'
+
+export const MAX_BODY = 4000
+/** A direct message has at most 9 people in Chorus; a bigger group DM becomes a private channel. */
+const MAX_DM = 9
+
+export interface ChannelRow {
+  slack_id: string
+  id: string
+  kind: 'public' | 'private' | 'dm'
+  name: string | null
+  topic: string
+  archived: boolean
+  created_at: string | null
+  created_by: string | null
+  members: string[]
+}
+
+export interface MessageRow {
+  id: string
+  channel_id: string
+  author_id: string | null
+  body: string
+  parent_id: string | null
+  in_channel: boolean
+  created_at: string
+  edited_at: string | null
+  deleted: boolean
+}
+
+export interface FileToCopy {
+  messageId: string
+  channelId: string
+  file: SlackFile
+  dayFile: string
+  index: number
+}
+
+export interface Batch {
+  rows: MessageRow[]
+  reactions: { message_id: string; user_id: string; emoji: string }[]
+  files: FileToCopy[]
+  report: ReportItem[]
+}
+
+export interface Maps {
+  workspaceId: string
+  /** Slack user id -> profile id. */
+  people: Map<string, string>
+  /** Slack conversation id -> Chorus channel id and name. */
+  channels: Map<string, { id: string; name: string }>
+  /** Group handle (lowercase) -> group id. */
+  groups: Map<string, string>
+}
+
+export function channelRows(
+  archive: Archive,
+  maps: Pick<Maps, 'workspaceId' | 'people'>
+): ChannelRow[] {
+  const ids = idsFor(maps.workspaceId)
+  return archive.conversations.map((conversation) => {
+    const members = [
+      ...new Set(
+        conversation.members
+          .map((member) => maps.people.get(member))
+          .filter((id): id is string => id !== undefined)
+      ),
+    ]
+    const dm =
+      conversation.kind === 'dm' || (conversation.kind === 'mpim' && members.length <= MAX_DM)
+    return {
+      slack_id: conversation.id,
+      id: ids.channel(conversation.id),
+      kind: dm ? 'dm' : conversation.kind === 'public' ? 'public' : 'private',
+      name: dm ? null : (conversation.name ?? conversation.id).slice(0, 80),
+      topic: (conversation.topic ?? conversation.purpose ?? '').slice(0, 250),
+      archived: conversation.archived,
+      created_at: conversation.created,
+      created_by: conversation.creator ? (maps.people.get(conversation.creator) ?? null) : null,
+      members,
+    }
+  })
+}
+
+function contextOf(archive: Archive, maps: Maps): MrkdwnContext {
+  const names = new Map(archive.users.map((user) => [user.id, user.name]))
+  return {
+    workspaceId: maps.workspaceId,
+    person: (id) => maps.people.get(id) ?? null,
+    personName: (id) => names.get(id) ?? null,
+    channel: (id) => maps.channels.get(id) ?? null,
+    group: (handle) => maps.groups.get(handle.toLowerCase()) ?? null,
+  }
+}
+
+/** A file's name as a Storage object name: no folders, no control characters. */
+export function objectName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = name.replace(/[/\\\u0000-\u001f\u007f]/g, '_').trim()
+  return (clean === '' || clean === '.' || clean === '..' ? 'file' : clean).slice(0, 200)
+}
+
+/** One batch: `messages` (of one day file, oldest first) as rows for import_messages. */
+export function batchOf(
+  archive: Archive,
+  maps: Maps,
+  conversation: SlackConversation,
+  dayFile: string,
+  messages: SlackMessage[]
+): Batch {
+  const ids = idsFor(maps.workspaceId)
+  const context = contextOf(archive, maps)
+  const channel = maps.channels.get(conversation.id)
+  const names = new Map(archive.users.map((user) => [user.id, user.name]))
+  const batch: Batch = { rows: [], reactions: [], files: [], report: [] }
+  if (!channel) return batch
+  const sorted = [...messages].sort((a, b) => Number(a.ts) - Number(b.ts) || a.index - b.index)
+  for (const message of sorted) {
+    const id = ids.message(conversation.id, message.ts)
+    const author = message.user ? (maps.people.get(message.user) ?? null) : null
+    let body = archive.chorus
+      ? chorusToChorus(message.text, context, archive.chorus.workspaceId)
+      : mrkdwnToChorus(message.text, context)
+    if (author === null && !message.deleted) {
+      // A bot, or someone the import could not make a person of: their name leads the text.
+      const who =
+        message.user === null
+          ? `${message.botName ?? 'bot'} (bot)`
+          : (names.get(message.user) ?? message.user)
+      body = `**${escapeMarkdown(who)}**: ${body}`
+    }
+    if (body.length > MAX_BODY) {
+      body = body.slice(0, MAX_BODY)
+      batch.report.push({
+        file: dayFile,
+        index: message.index,
+        reason: `The message is longer than ${MAX_BODY} characters; it was cut.`,
+      })
+    }
+    if (!message.deleted && body.trim() === '' && message.files.length === 0) {
+      batch.report.push({ file: dayFile, index: message.index, reason: 'The message is empty.' })
+      continue
+    }
+    batch.rows.push({
+      id,
+      channel_id: channel.id,
+      author_id: author,
+      body: message.deleted ? '' : body,
+      parent_id: message.parentTs ? ids.message(conversation.id, message.parentTs) : null,
+      in_channel: message.parentTs === null || message.broadcast,
+      created_at: message.createdAt,
+      edited_at: message.editedAt,
+      deleted: message.deleted,
+    })
+    if (message.deleted) continue
+    const seen = new Set<string>()
+    for (const reaction of message.reactions) {
+      const emoji = emojiOf(reaction.name.replace(/::skin-tone-\d$/, ''))
+      for (const user of reaction.users) {
+        const person = maps.people.get(user)
+        if (!person || seen.has(`${person} ${emoji}`)) continue
+        seen.add(`${person} ${emoji}`)
+        batch.reactions.push({ message_id: id, user_id: person, emoji })
+      }
+    }
+    for (const file of message.files.slice(0, 10)) {
+      batch.files.push({
+        messageId: id,
+        channelId: channel.id,
+        file,
+        dayFile,
+        index: message.index,
+      })
+    }
+    if (message.files.length > 10) {
+      batch.report.push({
+        file: dayFile,
+        index: message.index,
+        reason: 'A message has at most 10 files in Chorus; the others were left out.',
+      })
+    }
+  }
+  return batch
+}

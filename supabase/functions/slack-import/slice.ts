@@ -1,0 +1,172 @@
+// One time slice of an import: from the checkpoint on, phase by phase (people, channels, the
+// messages of each conversation's day files in batches, finish), until done, the time is up or
+// the tests' batch limit is reached. Every batch commits its checkpoint with its rows.
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
+import type { Sql } from 'npm:postgres@3'
+import { jsonArray } from '../_shared/archive/items.ts'
+import type { Archive } from '../_shared/archive/read.ts'
+import type { ReportItem } from '../_shared/archive/zip.ts'
+import { copyFiles } from './files.ts'
+import { resolvePeople } from './people.ts'
+import type { ImportRow } from './people.ts'
+import { batchOf, channelRows } from './plan.ts'
+import type { Batch, Maps } from './plan.ts'
+
+export const BATCH = 2000
+
+export interface Checkpoint {
+  phase?: 'people' | 'channels' | 'messages' | 'done'
+  conversation?: number
+  day?: number
+  offset?: number
+}
+
+export interface SliceLimits {
+  /** Stop starting batches after this time (ms since the epoch). */
+  deadline: number
+  /** Tests: at most this many batches. */
+  maxBatches: number
+  /** Messages per batch (BATCH; the tests' setting 'batch_messages' makes it smaller). */
+  batchSize: number
+}
+
+type Outcome = 'done' | 'more' | 'stopped'
+
+const json = (value: unknown) => JSON.parse(JSON.stringify(value))
+
+async function mapsOf(sql: Sql, row: ImportRow): Promise<Maps> {
+  const people = await sql<{ slack_id: string; user_id: string }[]>`
+    select slack_id, user_id from private.import_people where import_id = ${row.id}`
+  const channels = await sql<{ slack_id: string; channel_id: string; name: string | null }[]>`
+    select slack_id, channel_id, name from private.import_channels where import_id = ${row.id}`
+  const groups = await sql<{ id: string; handle: string }[]>`
+    select id, handle from public.user_groups where workspace_id = ${row.workspace_id}`
+  return {
+    workspaceId: row.workspace_id,
+    people: new Map(people.map((p) => [p.slack_id, p.user_id])),
+    channels: new Map(
+      channels.map((c) => [c.slack_id, { id: c.channel_id, name: c.name ?? 'direct message' }])
+    ),
+    groups: new Map(groups.map((g) => [g.handle.toLowerCase(), g.id])),
+  }
+}
+
+/** The archive's messages and files, counted without judging them (for the progress). */
+function totals(archive: Archive): { messages: number; files: number } {
+  let messages = 0
+  let files = 0
+  const ignored: ReportItem[] = []
+  for (const conversation of archive.conversations) {
+    for (const path of archive.days(conversation)) {
+      const bytes = archive.zip.read(path)
+      const items = bytes ? (jsonArray(bytes, path, ignored) ?? []) : []
+      for (const item of items) {
+        if (typeof item !== 'object' || item === null) continue
+        const message = item as { subtype?: unknown; files?: unknown }
+        if (
+          message.subtype !== undefined &&
+          !['bot_message', 'thread_broadcast', 'me_message', 'file_share', 'tombstone'].includes(
+            String(message.subtype)
+          )
+        )
+          continue
+        messages += 1
+        if (Array.isArray(message.files)) files += Math.min(message.files.length, 10)
+      }
+    }
+  }
+  return { messages, files }
+}
+
+export async function runSlice(
+  sql: Sql,
+  admin: SupabaseClient,
+  row: ImportRow & { checkpoint: Checkpoint },
+  archive: Archive,
+  limits: SliceLimits
+): Promise<Outcome> {
+  let checkpoint: Checkpoint = row.checkpoint ?? {}
+  let batches = 0
+  const phase = checkpoint.phase ?? 'people'
+  if (phase === 'people') {
+    // The archive's own report (names, lists) goes in once, with the people.
+    const people = await resolvePeople(sql, admin, row, archive.users, archive.report)
+    const [progress] = await sql<{ ok: boolean }[]>`
+      select private.import_progress(${row.id}, ${json(archive.report)}::jsonb, null) as ok`
+    if (!progress?.ok) return 'stopped'
+    const [added] = await sql<{ n: number }[]>`
+      select private.import_people(${row.id}, ${json(people)}::jsonb) as n`
+    if (added!.n < 0) return 'stopped'
+    checkpoint = { phase: 'channels' }
+    batches += 1
+  }
+  if (checkpoint.phase === 'channels') {
+    const maps = await mapsOf(sql, row)
+    const rows = channelRows(archive, maps)
+    const count = totals(archive)
+    const [made] = await sql<{ n: number }[]>`
+      select private.import_channels(${row.id}, ${json(rows)}::jsonb, ${count.messages}, ${count.files}) as n`
+    if (made!.n < 0) return 'stopped'
+    checkpoint = { phase: 'messages', conversation: 0, day: 0, offset: 0 }
+    batches += 1
+  }
+  const maps = await mapsOf(sql, row)
+  // A batch takes up to batchSize messages from as many day files (of as many conversations) as
+  // they come in; the checkpoint is where the next batch starts (a day file cut part way: its
+  // offset).
+  let c = checkpoint.conversation ?? 0
+  let d = checkpoint.day ?? 0
+  let offset = checkpoint.offset ?? 0
+  for (;;) {
+    if (c >= archive.conversations.length) break
+    if (batches >= limits.maxBatches || Date.now() > limits.deadline) return 'more'
+    const batch: Batch = { rows: [], reactions: [], files: [], report: [] }
+    const report: ReportItem[] = []
+    let taken = 0
+    while (c < archive.conversations.length && taken < limits.batchSize) {
+      const conversation = archive.conversations[c]!
+      const days = archive.days(conversation)
+      if (d >= days.length) {
+        c += 1
+        d = 0
+        offset = 0
+        continue
+      }
+      const path = days[d]!
+      const before = archive.report.length
+      const messages = archive.messages(path)
+      const fileReport = archive.report.splice(before)
+      const part = messages.slice(offset, offset + (limits.batchSize - taken))
+      const made = batchOf(archive, maps, conversation, path, part)
+      // The day file's own report once (with its first part), its items' with their part.
+      const from = offset === 0 ? -1 : messages[offset - 1]!.index
+      const end = offset + part.length >= messages.length
+      const to = end ? Infinity : part[part.length - 1]!.index
+      report.push(
+        ...fileReport.filter((item) =>
+          item.index === undefined ? offset === 0 : item.index > from && item.index <= to
+        ),
+        ...made.report
+      )
+      batch.rows.push(...made.rows)
+      batch.reactions.push(...made.reactions)
+      batch.files.push(...made.files)
+      taken += Math.max(part.length, 1)
+      if (end) {
+        d += 1
+        offset = 0
+      } else offset += part.length
+    }
+    const copied = await copyFiles(admin, archive, row.workspace_id, batch.files, report)
+    const next = { phase: 'messages', conversation: c, day: d, offset }
+    const [done] = await sql<{ n: number }[]>`
+      select private.import_messages(${row.id}, ${json(batch.rows)}::jsonb,
+        ${json(batch.reactions)}::jsonb, ${json(copied)}::jsonb, ${json(report)}::jsonb,
+        ${json(next)}::jsonb) as n`
+    if (done!.n < 0) return 'stopped'
+    batches += 1
+  }
+  const [finished] = await sql<{ status: string | null }[]>`
+    select (private.import_finish(${row.id}, '[]'::jsonb)).status`
+  return finished?.status === 'done' ? 'done' : 'stopped'
+}

@@ -1,0 +1,100 @@
+// The import's tests: supabase-js as a person, an archive uploaded to the imports bucket and an
+// import started as the app does it, and waiting for an import to end.
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { expect } from 'vitest'
+import type { TestStack } from '../../../backend/test/support/stack.ts'
+import { waitFor } from '../../../backend/test/support/wait.ts'
+import type { Person } from './world.ts'
+
+export interface ImportRow {
+  id: string
+  workspace_id: string
+  status: string
+  people: number
+  channels: number
+  messages_total: number
+  messages_done: number
+  files_total: number
+  files_done: number
+  report: { file: string; index?: number; reason: string }[]
+  error: string | null
+  checkpoint: Record<string, unknown>
+  heartbeat_at: string | null
+}
+
+export const ok = <T>(result: { data: T | null; error: unknown }): T => {
+  expect(result.error).toBeNull()
+  return result.data as T
+}
+
+export function importKit(stackOf: () => TestStack) {
+  const as = (person: Person): SupabaseClient =>
+    stackOf().client(stackOf().anonKey, {
+      global: { headers: { Authorization: `Bearer ${person.token}` } },
+    })
+
+  async function workspace(owner: Person, name: string): Promise<string> {
+    return ok(await as(owner).rpc('create_workspace', { p_name: name }).single<{ id: string }>()).id
+  }
+
+  async function upload(owner: Person, ws: string, zip: Uint8Array, name = 'slack.zip') {
+    const path = `${ws}/${name}`
+    ok(
+      await as(owner)
+        .storage.from('imports')
+        .upload(path, zip, { contentType: 'application/zip', upsert: true })
+    )
+    return path
+  }
+
+  async function start(owner: Person, ws: string, path: string): Promise<ImportRow> {
+    return ok(
+      await as(owner).rpc('start_import', { p_workspace: ws, p_path: path }).single<ImportRow>()
+    )
+  }
+
+  async function row(id: string): Promise<ImportRow> {
+    const [found] = await stackOf().sql<ImportRow[]>`select * from public.imports where id = ${id}`
+    return found!
+  }
+
+  /** The import once it has ended (done, failed or cancelled). */
+  async function ended(id: string, ms = 60_000): Promise<ImportRow> {
+    return waitFor(
+      `import ${id} to end`,
+      async () => {
+        const found = await row(id)
+        return ['done', 'failed', 'cancelled'].includes(found.status) ? found : undefined
+      },
+      ms
+    )
+  }
+
+  /** Calls the function for the import as the cron job's call does (pg_net, publishable key). */
+  async function callFunction(id: string): Promise<{ status: number; body: unknown }> {
+    const response = await fetch(`${stackOf().url}/functions/v1/slack-import`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${stackOf().anonKey}`,
+        apikey: stackOf().anonKey,
+      },
+      body: JSON.stringify({ import_id: id }),
+    })
+    return { status: response.status, body: await response.json() }
+  }
+
+  /** Every call pg_net was asked to make has its answer (none is in the function at stop). */
+  async function settled(): Promise<void> {
+    await waitFor('the function calls to be answered', async () => {
+      const [state] = await stackOf().sql<{ settled: boolean }[]>`
+        select not exists (select 1 from net.http_request_queue)
+          and coalesce((select max(id) from net._http_response), 0) >=
+            (select case when is_called then last_value else 0 end
+             from net.http_request_queue_id_seq) as settled`
+      return state!.settled ? true : undefined
+    })
+  }
+
+  return { as, workspace, upload, start, row, ended, callFunction, settled }
+}
