@@ -2,16 +2,18 @@
 // says which; each dialog gets what it needs from the workspace here. Loaded lazily, with the
 // dialogs, when the first one opens (none is part of the first screen).
 import { Suspense } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { assertNever } from '../lib/result.ts'
 import { navigate } from '../lib/router.ts'
 import { useSignOut } from '../features/auth/index.ts'
-import { InviteDialog, MembersDialog } from '../features/workspaces/index.ts'
+import { InviteDialog, MembersDialog, workspaceKeys } from '../features/workspaces/index.ts'
 import type { Member, Workspace } from '../features/workspaces/index.ts'
 import {
   AddPeopleDialog,
   BrowseChannelsDialog,
   ChannelSettingsDialog,
   CreateChannelDialog,
+  channelKeys,
   NewDmDialog,
 } from '../features/channels/index.ts'
 import type { Channel } from '../features/channels/index.ts'
@@ -56,6 +58,7 @@ interface Props {
 export default function WorkspaceDialogs(props: Props) {
   const { dialog, onClose, workspaceId, members, channel, me } = props
   const signOut = useSignOut()
+  const queryClient = useQueryClient()
   const others = members
     .filter((m) => m.userId !== me)
     .map((m) => ({ id: m.userId, name: m.displayName }))
@@ -205,6 +208,10 @@ export default function WorkspaceDialogs(props: Props) {
             workspaceId={workspaceId}
             workspaceName={props.workspace?.name ?? ''}
             me={me}
+            onDone={() => {
+              void queryClient.invalidateQueries({ queryKey: [...channelKeys.all, workspaceId] })
+              void queryClient.invalidateQueries({ queryKey: workspaceKeys.members(workspaceId) })
+            }}
             open
             onClose={onClose}
           />

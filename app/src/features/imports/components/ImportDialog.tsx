@@ -16,6 +16,8 @@ export interface Props {
   workspaceName: string
   /** The owner looking (their live topic carries the imports' changes). */
   me: string
+  /** An import has just finished (the caller reads the channels and people again). */
+  onDone?: () => void
   open: boolean
   onClose: () => void
 }
@@ -23,8 +25,9 @@ export interface Props {
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
-export default function ImportDialog({ workspaceId, workspaceName, me, open, onClose }: Props) {
-  const imports = useImports(workspaceId, me)
+export default function ImportDialog(props: Props) {
+  const { workspaceId, workspaceName, me, open, onClose } = props
+  const imports = useImports(workspaceId, me, props.onDone)
   const [file, setFile] = useState<File | null>(null)
   const [upload, setUpload] = useState<UploadProgress | null>(null)
   const start = useStartImport(workspaceId, setUpload)

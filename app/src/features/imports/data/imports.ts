@@ -5,7 +5,7 @@
 // resumably to the private `imports` bucket, and the RPCs that start and cancel an import. The
 // importing itself is the Edge Function slack-import's, in the background: closing the dialog or
 // the browser does not stop it.
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
 import type { Tables } from '../../../lib/database.types.ts'
@@ -28,8 +28,20 @@ export const isActive = (row: Pick<ImportRow, 'status'>) =>
 
 const newestFirst = (a: ImportRow, b: ImportRow) => b.created_at.localeCompare(a.created_at)
 
-/** A changed row into the cached list (a row the list has not seen yet goes first). */
-function merge(queryClient: QueryClient, workspaceId: string, row: ImportRow): void {
+/**
+ * A changed row into the cached list (a row the list has not seen yet goes first); `onDone` when
+ * it has just finished.
+ */
+function merge(
+  queryClient: QueryClient,
+  workspaceId: string,
+  row: ImportRow,
+  onDone?: () => void
+): void {
+  const before = queryClient
+    .getQueryData<ImportRow[]>(importKeys.workspace(workspaceId))
+    ?.find((r) => r.id === row.id)
+  if (row.status === 'done' && before && before.status !== 'done') onDone?.()
   queryClient.setQueryData<ImportRow[]>(importKeys.workspace(workspaceId), (rows) => {
     if (!rows) return rows
     const others = rows.filter((r) => r.id !== row.id)
@@ -37,8 +49,15 @@ function merge(queryClient: QueryClient, workspaceId: string, row: ImportRow): v
   })
 }
 
-export function useImports(workspaceId: string, me: string) {
+/**
+ * The workspace's imports, live. `onDone` runs when one finishes: it brought channels and people
+ * that no live event announced (the caller reads them again).
+ */
+export function useImports(workspaceId: string, me: string, onDone?: () => void) {
   const queryClient = useQueryClient()
+  // The latest callback, without joining the topic again when the caller's changes.
+  const done = useRef(onDone)
+  done.current = onDone
   useEffect(
     () =>
       subscribeLive(liveTopic.user(me), {
@@ -47,7 +66,7 @@ export function useImports(workspaceId: string, me: string) {
           if (operation === 'DELETE') {
             void queryClient.invalidateQueries({ queryKey: importKeys.workspace(workspaceId) })
           } else {
-            merge(queryClient, workspaceId, record as unknown as ImportRow)
+            merge(queryClient, workspaceId, record as unknown as ImportRow, () => done.current?.())
           }
         },
         // What changed while not joined: read again once joined.
