@@ -32,7 +32,22 @@ export interface SliceLimits {
 
 type Outcome = 'done' | 'more' | 'stopped'
 
-const json = (value: unknown) => JSON.parse(JSON.stringify(value))
+/** A value as the JSON text a `::jsonb` parameter takes (serialized once, here). */
+const json = (value: unknown) => JSON.stringify(value)
+
+/**
+ * Gives the runtime's other work a turn when this has run for YIELD_MS since the last one:
+ * reading and converting day files is synchronous, and where the function shares its process
+ * with the API (our stack runs functions in its own Node process) a long run of it would hold up
+ * every request and live event meanwhile.
+ */
+const YIELD_MS = 15
+let lastTurn = performance.now()
+async function giveWay(): Promise<void> {
+  if (performance.now() - lastTurn < YIELD_MS) return
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  lastTurn = performance.now()
+}
 
 async function mapsOf(sql: Sql, row: ImportRow): Promise<Maps> {
   const people = await sql<{ slack_id: string; user_id: string }[]>`
@@ -52,12 +67,13 @@ async function mapsOf(sql: Sql, row: ImportRow): Promise<Maps> {
 }
 
 /** The archive's messages and files, counted without judging them (for the progress). */
-function totals(archive: Archive): { messages: number; files: number } {
+async function totals(archive: Archive): Promise<{ messages: number; files: number }> {
   let messages = 0
   let files = 0
   const ignored: ReportItem[] = []
   for (const conversation of archive.conversations) {
     for (const path of archive.days(conversation)) {
+      await giveWay()
       const bytes = archive.zip.read(path)
       const items = bytes ? (jsonArray(bytes, path, ignored) ?? []) : []
       for (const item of items) {
@@ -92,10 +108,10 @@ export async function runSlice(
     // The archive's own report (names, lists) goes in once, with the people.
     const people = await resolvePeople(sql, admin, row, archive.users, archive.report)
     const [progress] = await sql<{ ok: boolean }[]>`
-      select private.import_progress(${row.id}, ${json(archive.report)}::jsonb, null) as ok`
+      select private.import_progress(${row.id}, ${json(archive.report)}::text::jsonb, null) as ok`
     if (!progress?.ok) return 'stopped'
     const [added] = await sql<{ n: number }[]>`
-      select private.import_people(${row.id}, ${json(people)}::jsonb) as n`
+      select private.import_people(${row.id}, ${json(people)}::text::jsonb) as n`
     if (added!.n < 0) return 'stopped'
     checkpoint = { phase: 'channels' }
     batches += 1
@@ -103,9 +119,9 @@ export async function runSlice(
   if (checkpoint.phase === 'channels') {
     const maps = await mapsOf(sql, row)
     const rows = channelRows(archive, maps)
-    const count = totals(archive)
+    const count = await totals(archive)
     const [made] = await sql<{ n: number }[]>`
-      select private.import_channels(${row.id}, ${json(rows)}::jsonb, ${count.messages}, ${count.files}) as n`
+      select private.import_channels(${row.id}, ${json(rows)}::text::jsonb, ${count.messages}, ${count.files}) as n`
     if (made!.n < 0) return 'stopped'
     checkpoint = { phase: 'messages', conversation: 0, day: 0, offset: 0 }
     batches += 1
@@ -133,6 +149,7 @@ export async function runSlice(
         continue
       }
       const path = days[d]!
+      await giveWay()
       const before = archive.report.length
       const messages = archive.messages(path)
       const fileReport = archive.report.splice(before)
@@ -160,9 +177,9 @@ export async function runSlice(
     const copied = await copyFiles(admin, archive, row.workspace_id, batch.files, report)
     const next = { phase: 'messages', conversation: c, day: d, offset }
     const [done] = await sql<{ n: number }[]>`
-      select private.import_messages(${row.id}, ${json(batch.rows)}::jsonb,
-        ${json(batch.reactions)}::jsonb, ${json(copied)}::jsonb, ${json(report)}::jsonb,
-        ${json(next)}::jsonb) as n`
+      select private.import_messages(${row.id}, ${json(batch.rows)}::text::jsonb,
+        ${json(batch.reactions)}::text::jsonb, ${json(copied)}::text::jsonb, ${json(report)}::text::jsonb,
+        ${json(next)}::text::jsonb) as n`
     if (done!.n < 0) return 'stopped'
     batches += 1
   }

@@ -1,0 +1,259 @@
+// bench/import: a synthetic Slack export of 200,000 messages (make-archive.ts) imported the way
+// an owner imports one, into a stack in a process of its own (Chorus's own supabase/ project):
+// the zip uploaded to the imports bucket, `start_import`, the slack-import Edge Function in its
+// slices called through pg_net. It prints the time from start_import to done (target: under 2
+// minutes) and the chat's delivery meanwhile: in another workspace one person sends a message
+// every 100 ms and another receives it on the channel's live topic, as the app does; a
+// message's delivery is from the send to its arrival (p50, p95, p99, max), during the import and
+// for 10 s just before it (the baseline in the same run).
+//
+//   npm run bench:import -- [--messages 200000]
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { loadavg } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { createClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import postgres from 'postgres'
+import ws from 'ws'
+import { userToken } from '../realtime/clients.ts'
+import type { StackInfo } from '../realtime/clients.ts'
+import { makeArchive } from './make-archive.ts'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const { values } = parseArgs({
+  options: {
+    messages: { type: 'string', default: '200000' },
+    'send-every': { type: 'string', default: '100' },
+  },
+})
+const MESSAGES = Number(values.messages)
+const SEND_EVERY_MS = Number(values['send-every'])
+const BASELINE_MS = 10_000
+
+function startStackChild(): Promise<{ child: ChildProcess; info: StackInfo }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(here, '../team/stack-child.ts')],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, LOG_LEVEL: 'warn' } }
+  )
+  return new Promise((resolve, reject) => {
+    let buffered = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString()
+      const line = buffered.split('\n')[0]
+      if (buffered.includes('\n') && line) resolve({ child, info: JSON.parse(line) as StackInfo })
+    })
+    child.once('exit', (code) => reject(new Error(`the stack exited with ${code}`)))
+  })
+}
+
+const percentile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
+}
+
+const summary = (xs: number[]) =>
+  xs.length === 0
+    ? 'no messages'
+    : `${xs.length} messages, p50 ${percentile(xs, 50).toFixed(1)} ms, p95 ${percentile(xs, 95).toFixed(1)} ms, ` +
+      `p99 ${percentile(xs, 99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`
+
+function must<T>(result: { data: T | null; error: unknown }, what: string): T {
+  if (result.error) throw new Error(`${what}: ${JSON.stringify(result.error)}`)
+  return result.data as T
+}
+
+/**
+ * The chat beside the import: `sender` sends into `channel` every SEND_EVERY_MS, `receiver` has
+ * joined its live topic; each message's delivery is the time from the send to its arrival.
+ */
+async function chat(sender: SupabaseClient, receiver: SupabaseClient, channel: string) {
+  const sentAt = new Map<string, number>()
+  let window: number[] | null = null
+  await receiver.realtime.setAuth()
+  await new Promise<void>((resolve, reject) => {
+    receiver
+      .channel(`live:channel:${channel}`, { config: { private: true } })
+      .on('broadcast', { event: '*' }, (message: { payload?: unknown }) => {
+        const change = message.payload as
+          { table?: string; operation?: string; record?: { id?: string } } | undefined
+        if (change?.table !== 'messages' || change.operation !== 'INSERT') return
+        const at = sentAt.get(change.record?.id ?? '')
+        if (at === undefined) return
+        sentAt.delete(change.record!.id!)
+        window?.push(performance.now() - at)
+      })
+      .subscribe((status, error) => {
+        if (status === 'SUBSCRIBED') resolve()
+        else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT')
+          reject(new Error(`live topic: ${status} ${error?.message ?? ''}`))
+      })
+  })
+  let timer: NodeJS.Timeout | undefined
+  let failures = 0
+  const send = () => {
+    const id = randomUUID()
+    sentAt.set(id, performance.now())
+    void sender
+      .rpc('send_message', { p_id: id, p_channel_id: channel, p_body: `live ${id.slice(0, 8)}` })
+      .then(({ error }) => {
+        if (error) failures += 1
+      })
+  }
+  return {
+    /** Measures from now on into a fresh window. */
+    start() {
+      window = []
+      sentAt.clear()
+      timer = setInterval(send, SEND_EVERY_MS)
+    },
+    /** Stops sending; waits briefly for messages in flight; returns the window's deliveries. */
+    async stop(): Promise<{ deliveries: number[]; lost: number; failures: number }> {
+      clearInterval(timer)
+      const deadline = Date.now() + 5_000
+      while (sentAt.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+      const deliveries = window ?? []
+      const lost = sentAt.size
+      window = null
+      sentAt.clear()
+      const result = { deliveries, lost, failures }
+      failures = 0
+      return result
+    },
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `load average before: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`
+  )
+  const made = performance.now()
+  const archive = makeArchive({ messages: MESSAGES })
+  console.log(
+    `archive: ${archive.messages.toLocaleString('en-US')} messages in ${archive.conversations} ` +
+      `conversations, ${archive.people} people, ${(archive.zip.length / 1024 ** 2).toFixed(1)} MiB ` +
+      `(made in ${((performance.now() - made) / 1000).toFixed(1)} s)`
+  )
+  const { child, info } = await startStackChild()
+  const sql = postgres(info.dbUrl, { max: 2, onnotice: () => {} })
+  try {
+    const [owner, reader] = [randomUUID(), randomUUID()]
+    await sql`
+      insert into auth.users (id, aud, role, email, email_confirmed_at, raw_user_meta_data)
+      values (${owner}, 'authenticated', 'authenticated', 'owner@bench.test', now(), '{"display_name":"Owner"}'),
+        (${reader}, 'authenticated', 'authenticated', 'reader@bench.test', now(), '{"display_name":"Reader"}')`
+    const as = (id: string): SupabaseClient =>
+      createClient(info.apiUrl, info.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false },
+        realtime: { transport: ws as never },
+        accessToken: async () => userToken(info.jwtSecret, id),
+      })
+    const ownerClient = as(owner)
+    const readerClient = as(reader)
+
+    // The team already on Chorus: its chat goes on while the history comes in.
+    const team = must(
+      await ownerClient.rpc('create_workspace', { p_name: 'Team' }).single<{ id: string }>(),
+      'create_workspace'
+    )
+    await sql`insert into public.workspace_members (workspace_id, user_id) values (${team.id}, ${reader})`
+    const [general] = await sql<{ id: string }[]>`
+      select id from public.channels where workspace_id = ${team.id} and is_default`
+    await sql`insert into public.channel_members (channel_id, user_id) values (${general!.id}, ${reader})`
+    const live = await chat(ownerClient, readerClient, general!.id)
+
+    // The workspace the export goes into.
+    const target = must(
+      await ownerClient.rpc('create_workspace', { p_name: 'From Slack' }).single<{ id: string }>(),
+      'create_workspace'
+    )
+    const objectPath = `${target.id}/slack-export.zip`
+    must(
+      await ownerClient.storage
+        .from('imports')
+        .upload(objectPath, archive.zip, { contentType: 'application/zip' }),
+      'upload'
+    )
+
+    live.start()
+    await new Promise((resolve) => setTimeout(resolve, BASELINE_MS))
+    const before = await live.stop()
+
+    live.start()
+    const began = performance.now()
+    const started = must(
+      await ownerClient
+        .rpc('start_import', { p_workspace: target.id, p_path: objectPath })
+        .single<{ id: string }>(),
+      'start_import'
+    )
+    let row: Record<string, unknown> | undefined
+    let lastPrint = 0
+    for (;;) {
+      ;[row] = await sql`select * from public.imports where id = ${started.id}`
+      if (['done', 'failed', 'cancelled'].includes(String(row!.status))) break
+      if (performance.now() - lastPrint > 10_000) {
+        lastPrint = performance.now()
+        console.log(
+          `  ${((performance.now() - began) / 1000).toFixed(0)} s: ${row!.status}, ` +
+            `${Number(row!.messages_done).toLocaleString('en-US')} of ` +
+            `${Number(row!.messages_total).toLocaleString('en-US')} messages`
+        )
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    const seconds = (performance.now() - began) / 1000
+    const during = await live.stop()
+    const [counts] = await sql<{ messages: number; channels: number; people: number }[]>`
+      select (select count(*)::int from public.messages m join public.channels c on c.id = m.channel_id
+                where c.workspace_id = ${target.id}) as messages,
+             (select count(*)::int from public.channels where workspace_id = ${target.id}) as channels,
+             (select count(*)::int from public.workspace_members where workspace_id = ${target.id}) as people`
+    const report = (row!.report as unknown[] | null) ?? []
+
+    console.log(
+      `import: ${String(row!.status)} in ${seconds.toFixed(1)} s ` +
+        `(${Math.round(Number(row!.messages_done) / seconds).toLocaleString('en-US')} messages/s): ` +
+        `${Number(row!.messages_done).toLocaleString('en-US')} of ${Number(row!.messages_total).toLocaleString('en-US')} messages, ` +
+        `${String(row!.channels)} conversations, ${String(row!.people)} people, ${report.length} report items`
+    )
+    console.log(
+      `  in the database: ${counts!.messages.toLocaleString('en-US')} messages, ` +
+        `${counts!.channels} channels, ${counts!.people} members`
+    )
+    const reasons = new Map<string, number>()
+    for (const item of report as { reason?: string }[]) {
+      const reason = String(item.reason ?? '').replace(/\d+/g, 'N')
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1)
+    }
+    for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 5))
+      console.log(`  report: ${n} x ${reason}`)
+    console.log(`  target under 120 s: ${seconds < 120 ? 'met' : 'NOT met'}`)
+    console.log(
+      `chat delivery before the import (${BASELINE_MS / 1000} s): ${summary(before.deliveries)}`
+    )
+    console.log(
+      `chat delivery during the import: ${summary(during.deliveries)}` +
+        `${during.lost ? `, ${during.lost} not delivered within 5 s` : ''}` +
+        `${during.failures ? `, ${during.failures} sends failed` : ''}`
+    )
+    console.log(
+      `load average after: ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`
+    )
+    await readerClient.removeAllChannels()
+  } finally {
+    await sql.end({ timeout: 2 })
+    child.kill('SIGTERM')
+    await new Promise((resolve) => child.once('exit', resolve))
+  }
+}
+
+await main()
