@@ -53,6 +53,7 @@ const conversation = (over: Partial<ConversationRow> = {}): ConversationRow => (
   created_by: 'u1',
   archived: false,
   is_default: true,
+  is_group: false,
   members: ['u1', 'u2'],
   ...over,
 })
@@ -129,7 +130,12 @@ describe("Slack's shapes with Chorus's additions", () => {
       keep_days: 30,
     })
     const dm = conversation({ kind: 'dm', name: null, members: ['u1', 'u2'] })
-    const group = conversation({ kind: 'dm', name: null, members: ['u1', 'u2', 'u3'] })
+    const group = conversation({
+      kind: 'dm',
+      name: null,
+      is_group: true,
+      members: ['u1', 'u2', 'u3'],
+    })
     const slashed = conversation({ name: 'ops/infra', is_default: false })
     expect([general, secret, dm, group, slashed].map(conversationFile)).toEqual([
       'channels.json',

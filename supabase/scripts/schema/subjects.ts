@@ -22,6 +22,7 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'bots', words: ['bot'] },
   { name: 'events', words: ['event'] },
   { name: 'retention', words: ['retention', 'deactivated'] },
+  { name: 'exports', words: ['export'] },
   {
     name: 'moderation',
     words: ['report', 'removed', 'restore', 'suspend', 'suspended', 'suspendable', 'moderator'],

@@ -5,6 +5,7 @@
 import { AUDIT_CASES } from './matrix-audit.ts'
 import { BOT_CASES } from './matrix-bots.ts'
 import { EVENT_CASES } from './matrix-events.ts'
+import { EXPORT_CASES } from './matrix-exports.ts'
 import { GROUP_CASES } from './matrix-groups.ts'
 import { INTEGRATION_CASES } from './matrix-integrations.ts'
 import { LINK_PREVIEW_CASES } from './matrix-link-previews.ts'
@@ -36,6 +37,7 @@ export const MATRIX: readonly MatrixCase[] = [
   ...EVENT_CASES,
   ...RETENTION_CASES,
   ...MODERATION_CASES,
+  ...EXPORT_CASES,
 ]
 
 export function isAllowed(c: MatrixCase, role: Role): boolean {

@@ -23,6 +23,8 @@ export interface ConversationRow {
   created_by: string | null
   archived: boolean
   is_default: boolean
+  /** A DM of more than two people (Slack's mpim), whoever the members listed are. */
+  is_group: boolean
   members: string[]
   /** The channel's own retention (days; null: forever); undefined when it has none. */
   keep_days?: number | null
@@ -75,7 +77,7 @@ function safeSegment(name: string): boolean {
 export function conversationFile(c: ConversationRow): ConversationFile {
   if (c.kind === 'public') return 'channels.json'
   if (c.kind === 'private') return 'groups.json'
-  return c.members.length > 2 ? 'mpims.json' : 'dms.json'
+  return c.is_group ? 'mpims.json' : 'dms.json'
 }
 
 /**
