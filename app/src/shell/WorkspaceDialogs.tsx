@@ -21,6 +21,7 @@ import { AuditLogDialog } from '../features/audit/index.ts'
 import { GroupsDialog } from '../features/groups/index.ts'
 import { ChannelRetentionNote, RetentionDialog } from '../features/retention/index.ts'
 import { ReportsDialog } from '../features/moderation/index.ts'
+import { ExportDialog } from '../features/exports/index.ts'
 
 export type WorkspaceDialog =
   | 'invite'
@@ -36,6 +37,7 @@ export type WorkspaceDialog =
   | 'groups'
   | 'retention'
   | 'reports'
+  | 'export'
 
 interface Props {
   dialog: WorkspaceDialog
@@ -191,6 +193,19 @@ export default function WorkspaceDialogs(props: Props) {
             me={me}
             isOwner={props.workspace?.role === 'owner'}
             members={members}
+            open
+            onClose={onClose}
+          />
+        </Suspense>
+      )
+    case 'export':
+      return (
+        <Suspense fallback={null}>
+          <ExportDialog
+            workspaceId={workspaceId}
+            workspaceName={props.workspace?.name ?? ''}
+            isOwner={props.workspace?.role === 'owner'}
+            me={me}
             open
             onClose={onClose}
           />

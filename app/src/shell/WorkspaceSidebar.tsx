@@ -127,6 +127,16 @@ export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
                 role="menuitem"
                 onClick={() => {
                   close()
+                  onDialog('export')
+                }}
+              >
+                {isOwner ? 'Export' : 'Export my data'}
+              </button>
+              <button
+                type="button"
+                role="menuitem"
+                onClick={() => {
+                  close()
                   if (window.confirm(`Leave ${workspaceName}?`))
                     leave.mutate(undefined, { onSuccess: () => navigate('/') })
                 }}
