@@ -205,6 +205,24 @@ describe('a workspace export', () => {
     expect(await stack.sql`select id from public.exports`).toEqual(before)
   })
 
+  it('still finishes when Storage no longer has a file, and lists it as missing', async () => {
+    const gaps = await kit.workspace('Gaps', owner, [])
+    const id = await ex.send(owner.token, gaps.general, 'a file that goes', {
+      files: [{ ws: gaps.id, name: 'gone.txt', bytes: ownersFile }],
+    })
+    await stack.sql.begin(async (tx) => {
+      await tx`select set_config('storage.allow_delete_query', 'true', true)`
+      await tx`delete from storage.objects where bucket_id = 'attachments' and name like ${`${gaps.id}/%`}`
+    })
+    const zip = await ex.download(owner.token, await ex.exported(owner.token, gaps.id, 'workspace'))
+    const [message] = ex.messagesIn(zip).filter((m) => m.client_msg_id === id)
+    const path = message!.files![0]!.chorus_path
+    expect(zip[path]).toBeUndefined()
+    expect(ex.jsonOf(zip, 'chorus_missing_files.json')).toEqual([
+      { id: expect.any(String), chorus_path: path, reason: expect.stringMatching(/not.?found/i) },
+    ])
+  })
+
   it('builds only a queued export, once, whoever calls the function', async () => {
     const call = (body: string) =>
       fetch(`${stack.url}/functions/v1/workspace-export`, {

@@ -172,11 +172,19 @@ async function write(
     })
     await flush()
   }
+  const missing: { id: string; chorus_path: string; reason: string }[] = []
   for (const conversation of conversations) {
     for (const file of await filesOf(tx, conversation.id, person)) {
       const response = await fetch(storageUrl(file.bucket_id, file.path), {
         headers: serviceHeaders(),
       })
+      // Storage answers a missing object 400 (its body says 404): the file is listed as missing
+      // (retention may remove it while the export runs); any other failure fails the export.
+      if ((response.status === 400 || response.status === 404) && response.body) {
+        const said = await response.text()
+        missing.push({ id: file.id, chorus_path: filePath(file), reason: said.slice(0, 200) })
+        continue
+      }
       if (!response.ok || !response.body) {
         await response.body?.cancel()
         throw new Error(`The file ${file.path} could not be read (${response.status}).`)
@@ -184,6 +192,7 @@ async function write(
       await zip.addStream(filePath(file), response.body, file.mime_type)
     }
   }
+  if (missing.length > 0) await zip.addJson('chorus_missing_files.json', missing)
   if (person !== null) {
     await zip.addJson('chorus_personal.json', await readPersonalExtras(tx, person))
   }
