@@ -1,6 +1,7 @@
 // The archive writer (functions/_shared/archive/write*.ts), pure: the zip it streams reads back
 // with fflate, entry by entry as FORMAT.md says, and its bytes leave as they are made.
 import { randomBytes, randomUUID } from 'node:crypto'
+import { crc32 } from 'node:zlib'
 import { strFromU8, unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { ArchiveWriter, checkEntryName } from '../functions/_shared/archive/write.ts'
@@ -14,6 +15,21 @@ import {
   slackMessage,
 } from '../functions/_shared/archive/write-slack.ts'
 import type { ConversationRow, MessageRow } from '../functions/_shared/archive/write-slack.ts'
+
+/** The central directory's CRC-32 of each entry, by name. */
+function centralCrcs(zip: Buffer): Map<string, number> {
+  const crcs = new Map<string, number>()
+  let at = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
+  const count = zip.readUInt16LE(at + 10)
+  at = zip.readUInt32LE(at + 16)
+  for (let i = 0; i < count; i++) {
+    const nameLength = zip.readUInt16LE(at + 28)
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8')
+    crcs.set(name, zip.readUInt32LE(at + 16))
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32)
+  }
+  return crcs
+}
 
 function collect() {
   const chunks: Uint8Array[] = []
@@ -91,6 +107,10 @@ describe('the zip', () => {
     expect(Buffer.from(entries['files/F1/photo.png']!).equals(big)).toBe(true)
     expect(entries['files/F2/notes.txt']).toEqual(text)
     expect(entries['files/F3/empty.txt']).toHaveLength(0)
+    // Each entry's CRC-32 is the one of its bytes (fflate's reader does not check them).
+    const crcs = centralCrcs(zip())
+    for (const [name, bytes] of Object.entries(entries))
+      expect(crcs.get(name), name).toBe(crc32(bytes))
     // Text is deflated: the zip is far smaller than its 100,000 repeated letters.
     expect(size).toBeLessThan(big.length + 20_000)
   })

@@ -67,33 +67,60 @@ function serviceHeaders(): Record<string, string> {
   return { Authorization: `Bearer ${key}`, apikey: key }
 }
 
-/** One streamed upload: write() waits while Storage reads; close() returns once it is stored. */
+/** How long Storage may take to read one chunk of the zip before the upload is given up. */
+const STALL_MS = 120_000
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`
+
+/**
+ * One streamed upload: write() waits while Storage reads; close() returns once it is stored. The
+ * zip is one Storage object: past Storage's file size limit ([storage] file_size_limit, the
+ * bucket has none of its own) Storage refuses it, and the export fails saying how far it got.
+ */
 function startUpload(path: string) {
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>()
   const writer = writable.getWriter()
+  let sent = 0
+  const refusal = (why: string) =>
+    new Error(
+      `Storage did not take the export after ${mib(sent)} (${why}); an export larger than ` +
+        "Storage's file size limit is refused."
+    )
   const response = fetch(storageUrl('exports', path), {
     method: 'POST',
     headers: { ...serviceHeaders(), 'Content-Type': 'application/zip', 'x-upsert': 'true' },
     body: readable,
     duplex: 'half',
   } as RequestInit)
-  // Storage answering before the end is a refusal: the next write fails with it.
-  const refused = response.then((r) => {
-    throw new Error(`Storage answered ${r.status} before the export's end.`)
-  })
+  // Storage answering (or closing) before the end is a refusal: the next write fails with it.
+  const refused = response.then(
+    (r) => {
+      throw refusal(`it answered ${r.status}`)
+    },
+    (error: unknown) => {
+      throw refusal(error instanceof Error ? error.message : String(error))
+    }
+  )
   refused.catch(() => undefined)
   return {
     async write(chunk: Uint8Array) {
-      await Promise.race([writer.write(chunk), refused])
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const stalled = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(refusal('it stopped reading')), STALL_MS)
+      })
+      try {
+        await Promise.race([writer.write(chunk), refused, stalled])
+        sent += chunk.length
+      } finally {
+        clearTimeout(timer)
+      }
     },
     async close() {
       await writer.close()
-      const r = await response
-      if (!r.ok) {
-        throw new Error(
-          `Storage refused the export (${r.status}): ${(await r.text()).slice(0, 200)}`
-        )
-      }
+      const r = await response.catch((error: unknown) => {
+        throw refusal(error instanceof Error ? error.message : String(error))
+      })
+      if (!r.ok) throw refusal(`${r.status}: ${(await r.text()).slice(0, 200)}`)
       await r.body?.cancel()
     },
     async abort(reason: unknown) {

@@ -6,7 +6,8 @@
 //
 // fflate writes no ZIP64: one archive is at most 4 GiB, and so is each entry (the import reads
 // 2 GiB at most anyway). Names are checked against FORMAT.md's limits before anything is written.
-import { Zip, ZipDeflate, ZipPassThrough } from 'fflate'
+import { Deflate, Zip } from 'fflate'
+import type { ZipInputFile } from 'fflate'
 
 /** Where the zip's bytes go, in order; the next chunk waits for the promise. */
 export type ArchiveSink = (chunk: Uint8Array) => Promise<void>
@@ -16,6 +17,70 @@ const STORED =
   /^(image\/(png|jpeg|gif|webp|avif|heic)|video\/|audio\/|application\/(zip|gzip|x-gzip|pdf))/i
 
 const encoder = new TextEncoder()
+
+// fflate's memory level for an entry's deflate: its hash table has 2^(12 + mem) 16-bit slots (a
+// streamed deflate takes the largest, 2 MiB, unless told). A day file's 16-64 KiB table deflates
+// it as well as its size allows; a file streamed from Storage gets 1 MiB.
+type MemLevel = 2 | 4 | 7
+const SMALL: MemLevel = 2
+const MEDIUM: MemLevel = 4
+const LARGE: MemLevel = 7
+
+/** CRC-32 (the zip's, IEEE 802.3) table. */
+const CRC_TABLE = (() => {
+  const table = new Int32Array(256)
+  for (let n = 0; n < 256; n++) {
+    let c = n
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+    table[n] = c
+  }
+  return table
+})()
+
+function crc32(crc: number, chunk: Uint8Array): number {
+  let c = crc
+  for (let i = 0; i < chunk.length; i++) c = CRC_TABLE[(c ^ chunk[i]!) & 0xff]! ^ (c >>> 8)
+  return c
+}
+
+/**
+ * One entry as fflate's Zip takes it (its documented ZipInputFile), deflated with fflate's
+ * Deflate or stored. Not fflate's ZipDeflate: Zip keeps every entry's object until the end for
+ * the central directory, and a ZipDeflate's holds its deflater's buffers (about 100 KiB, and the
+ * hash table): 4,000 day files kept 400 MiB (bench/export). This object holds only its name,
+ * sizes and CRC; the deflater lives in the closure and goes when the entry ends.
+ */
+function zipEntry(name: string, deflate: boolean, mem: MemLevel) {
+  let crc = -1
+  let size = 0
+  let deflater: Deflate | null = deflate ? new Deflate({ level: 6, mem }) : null
+  const file: ZipInputFile = {
+    filename: name,
+    size: 0,
+    crc: 0,
+    compression: deflate ? 8 : 0,
+    mtime: new Date(),
+    ondata: () => undefined,
+  }
+  // Zip sets file.ondata when the entry is added, before any chunk is pushed.
+  const out = (data: Uint8Array, final: boolean) => file.ondata?.(null, data, final)
+  if (deflater) deflater.ondata = out
+  return {
+    file,
+    push(chunk: Uint8Array, final: boolean) {
+      crc = crc32(crc, chunk)
+      size += chunk.length
+      // Zip reads the CRC and size when the last chunk comes out.
+      if (final) {
+        file.crc = (crc ^ -1) >>> 0
+        file.size = size
+      }
+      if (deflater) deflater.push(chunk, final)
+      else out(chunk, final)
+      if (final) deflater = null
+    },
+  }
+}
 
 /** Refuses a name the import would refuse (FORMAT.md, "Limits the import enforces"). */
 export function checkEntryName(name: string): void {
@@ -61,7 +126,7 @@ export class ArchiveWriter {
 
   /** Adds `name` holding `data`, deflated or stored. */
   async addBytes(name: string, data: Uint8Array, deflate = true): Promise<void> {
-    const entry = this.#open(name, deflate)
+    const entry = this.#open(name, deflate, data.length < 64 * 1024 ? SMALL : MEDIUM)
     entry.push(data, true)
     await this.#drain()
   }
@@ -75,7 +140,7 @@ export class ArchiveWriter {
     source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
     mimeType = ''
   ): Promise<number> {
-    const entry = this.#open(name, !STORED.test(mimeType))
+    const entry = this.#open(name, !STORED.test(mimeType), LARGE)
     let size = 0
     const iterable = isReadableStream(source) ? iterate(source) : source
     for await (const chunk of iterable) {
@@ -97,12 +162,12 @@ export class ArchiveWriter {
     return this.#bytes
   }
 
-  #open(name: string, deflate: boolean): ZipDeflate | ZipPassThrough {
+  #open(name: string, deflate: boolean, mem: MemLevel) {
     checkEntryName(name)
     if (this.#names.has(name)) throw new Error(`The archive already holds ${name}.`)
     this.#names.add(name)
-    const entry = deflate ? new ZipDeflate(name, { level: 6 }) : new ZipPassThrough(name)
-    this.#zip.add(entry)
+    const entry = zipEntry(name, deflate, mem)
+    this.#zip.add(entry.file)
     return entry
   }
 
