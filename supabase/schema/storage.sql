@@ -10,6 +10,10 @@ insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_typ
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
   values ('avatars', 'avatars', true, 2097152, '{image/png,image/jpeg,image/gif,image/webp}'::text[]);
 
+-- Bucket "exports" on storage.buckets
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+  values ('exports', 'exports', false, null, '{application/zip}'::text[]);
+
 -- Bucket "imports" on storage.buckets
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
   values ('imports', 'imports', false, 1073741824, '{application/zip,application/x-zip-compressed,application/octet-stream}'::text[]);
@@ -71,6 +75,11 @@ create policy "avatars: replace own" on storage.objects
 create policy "avatars: upload own" on storage.objects
   as permissive for insert to authenticated
   with check (((bucket_id = 'avatars'::text) AND (split_part(name, '/'::text, 1) = (( SELECT auth.uid() AS uid))::text) AND (strpos(name, '/'::text) > 0)));
+
+-- Policy "exports: who reads the export downloads it" on storage.objects
+create policy "exports: who reads the export downloads it" on storage.objects
+  as permissive for select to authenticated
+  using (((bucket_id = 'exports'::text) AND ( SELECT private.may_read_export(objects.name) AS may_read_export)));
 
 -- Policy "imports: owners read" on storage.objects
 create policy "imports: owners read" on storage.objects

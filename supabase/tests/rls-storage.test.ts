@@ -327,7 +327,30 @@ const CHECKS: StorageCheck[] = [
       return !(await stored('link-previews', name))
     },
   },
+  {
+    matrixCase: "storage.objects select: a workspace export's zip",
+    act: readFile(() => exportZip('workspace', p().owner), 'exports'),
+  },
+  {
+    matrixCase: "storage.objects select: member's personal export's zip",
+    act: readFile(() => exportZip('personal', p().member), 'exports'),
+  },
 ]
+
+/** A finished export's zip, stored as the workspace-export function stores it: its path. */
+async function exportZip(kind: 'workspace' | 'personal', who: Person): Promise<{ path: string }> {
+  const id = randomUUID()
+  const name = `${world.ws}/${id}.zip`
+  const { error } = await stack
+    .client(stack.serviceRoleKey)
+    .storage.from('exports')
+    .upload(name, text('zip bytes'), { contentType: 'application/zip' })
+  if (error) throw error
+  await stack.sql`
+    insert into public.exports (id, workspace_id, requested_by, kind, status, size, storage_path)
+    values (${id}, ${world.ws}, ${who.id}, ${kind}, 'done', 9, ${name})`
+  return { path: name }
+}
 
 describe('RLS matrix through Storage (storage-js)', () => {
   it('covers every storage.objects case of the matrix', () => {
@@ -405,6 +428,7 @@ describe('bucket rules', () => {
     expect(await stack.sql`select id from storage.buckets order by id`).toEqual([
       { id: 'attachments' },
       { id: 'avatars' },
+      { id: 'exports' },
       { id: 'imports' },
       { id: 'link-previews' },
     ])

@@ -564,6 +564,59 @@ export type Database = {
           },
         ]
       }
+      exports: {
+        Row: {
+          created_at: string
+          error: string | null
+          expires_at: string | null
+          finished_at: string | null
+          id: string
+          kind: string
+          requested_by: string
+          size: number | null
+          started_at: string | null
+          status: string
+          storage_path: string | null
+          workspace_id: string
+        }
+        Insert: {
+          created_at?: string
+          error?: string | null
+          expires_at?: string | null
+          finished_at?: string | null
+          id?: string
+          kind: string
+          requested_by: string
+          size?: number | null
+          started_at?: string | null
+          status?: string
+          storage_path?: string | null
+          workspace_id: string
+        }
+        Update: {
+          created_at?: string
+          error?: string | null
+          expires_at?: string | null
+          finished_at?: string | null
+          id?: string
+          kind?: string
+          requested_by?: string
+          size?: number | null
+          started_at?: string | null
+          status?: string
+          storage_path?: string | null
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "exports_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       imports: {
         Row: {
           attempts: number
@@ -2012,6 +2065,29 @@ export type Database = {
         }[]
       }
       claim_event_deliveries: { Args: { p_limit?: number }; Returns: Json }
+      claim_export: {
+        Args: { p_export_id: string }
+        Returns: {
+          created_at: string
+          error: string | null
+          expires_at: string | null
+          finished_at: string | null
+          id: string
+          kind: string
+          requested_by: string
+          size: number | null
+          started_at: string | null
+          status: string
+          storage_path: string | null
+          workspace_id: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "exports"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       claim_link_previews: {
         Args: { p_message_id: string; p_urls: string[] }
         Returns: {
@@ -2256,6 +2332,52 @@ export type Database = {
         }
       }
       event_subscription_target: { Args: { p_id: string }; Returns: Json }
+      fail_export: {
+        Args: { p_error: string; p_export_id: string }
+        Returns: {
+          created_at: string
+          error: string | null
+          expires_at: string | null
+          finished_at: string | null
+          id: string
+          kind: string
+          requested_by: string
+          size: number | null
+          started_at: string | null
+          status: string
+          storage_path: string | null
+          workspace_id: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "exports"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      finish_export: {
+        Args: { p_export_id: string; p_size: number }
+        Returns: {
+          created_at: string
+          error: string | null
+          expires_at: string | null
+          finished_at: string | null
+          id: string
+          kind: string
+          requested_by: string
+          size: number | null
+          started_at: string | null
+          status: string
+          storage_path: string | null
+          workspace_id: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "exports"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       finish_retention_files: { Args: { p_ids: number[] }; Returns: number }
       follow_thread: {
         Args: { p_follow?: boolean; p_thread_id: string }
@@ -2601,6 +2723,29 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "message_reports"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      request_export: {
+        Args: { p_kind: string; p_workspace: string }
+        Returns: {
+          created_at: string
+          error: string | null
+          expires_at: string | null
+          finished_at: string | null
+          id: string
+          kind: string
+          requested_by: string
+          size: number | null
+          started_at: string | null
+          status: string
+          storage_path: string | null
+          workspace_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "exports"
           isOneToOne: true
           isSetofReturn: false
         }

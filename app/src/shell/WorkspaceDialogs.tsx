@@ -24,6 +24,7 @@ import { GroupsDialog } from '../features/groups/index.ts'
 import { ChannelRetentionNote, RetentionDialog } from '../features/retention/index.ts'
 import { ReportsDialog } from '../features/moderation/index.ts'
 import { ImportDialog } from '../features/imports/index.ts'
+import { ExportDialog } from '../features/exports/index.ts'
 
 export type WorkspaceDialog =
   | 'invite'
@@ -40,6 +41,7 @@ export type WorkspaceDialog =
   | 'retention'
   | 'reports'
   | 'import'
+  | 'export'
 
 interface Props {
   dialog: WorkspaceDialog
@@ -212,6 +214,19 @@ export default function WorkspaceDialogs(props: Props) {
               void queryClient.invalidateQueries({ queryKey: [...channelKeys.all, workspaceId] })
               void queryClient.invalidateQueries({ queryKey: workspaceKeys.members(workspaceId) })
             }}
+            open
+            onClose={onClose}
+          />
+        </Suspense>
+      )
+    case 'export':
+      return (
+        <Suspense fallback={null}>
+          <ExportDialog
+            workspaceId={workspaceId}
+            workspaceName={props.workspace?.name ?? ''}
+            isOwner={props.workspace?.role === 'owner'}
+            me={me}
             open
             onClose={onClose}
           />

@@ -1,5 +1,5 @@
 // The workspace's sidebar: its name and menu (invite, members, groups, integrations, reports, the
-// audit log, retention, import, leave), the Threads and Later
+// audit log, retention, import, export, leave), the Threads and Later
 // links, and the channels (features/channels' Sidebar), with what the server's silence means.
 import { useQueryClient } from '@tanstack/react-query'
 import { cleanError } from '../lib/clean-error.ts'
@@ -65,6 +65,7 @@ export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
                 {item('audit-log', 'Audit log', isOwner)}
                 {item('retention', 'Retention', isOwner)}
                 {item('import', 'Import from Slack', isOwner)}
+                {item('export', isOwner ? 'Export' : 'Export my data')}
                 <button
                   type="button"
                   role="menuitem"

@@ -23,6 +23,7 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'events', words: ['event'] },
   { name: 'retention', words: ['retention', 'deactivated'] },
   { name: 'imports', words: ['import', 'importing'] },
+  { name: 'exports', words: ['export'] },
   {
     name: 'moderation',
     words: ['report', 'removed', 'restore', 'suspend', 'suspended', 'suspendable', 'moderator'],

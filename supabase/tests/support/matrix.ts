@@ -5,6 +5,7 @@
 import { AUDIT_CASES } from './matrix-audit.ts'
 import { BOT_CASES } from './matrix-bots.ts'
 import { EVENT_CASES } from './matrix-events.ts'
+import { EXPORT_CASES } from './matrix-exports.ts'
 import { GROUP_CASES } from './matrix-groups.ts'
 import { IMPORT_CASES } from './matrix-imports.ts'
 import { INTEGRATION_CASES } from './matrix-integrations.ts'
@@ -38,6 +39,7 @@ export const MATRIX: readonly MatrixCase[] = [
   ...RETENTION_CASES,
   ...MODERATION_CASES,
   ...IMPORT_CASES,
+  ...EXPORT_CASES,
 ]
 
 export function isAllowed(c: MatrixCase, role: Role): boolean {

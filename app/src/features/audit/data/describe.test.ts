@@ -76,6 +76,16 @@ describe('describeEntry', () => {
     )
   })
 
+  it('says what happened to workspace exports', () => {
+    expect(entry('export.requested', 'Acme')).toBe('asked for an export of the workspace')
+    expect(entry('export.done', 'Acme', { size: 2048 })).toBe(
+      'finished an export of the workspace (2 KB)'
+    )
+    expect(entry('export.failed', 'Acme', { error: 'Storage is down' })).toBe(
+      'could not finish an export of the workspace: Storage is down'
+    )
+  })
+
   it('says what retention did: policies, runs and deleted accounts', () => {
     expect(entry('retention.changed', 'Acme', { from: null, to: 90 })).toBe(
       'set the workspace to keep messages for 90 days'

@@ -18,6 +18,7 @@ export const ACTION_GROUPS = [
   { id: 'group', label: 'Groups', prefixes: ['group'] },
   { id: 'retention', label: 'Retention', prefixes: ['retention'] },
   { id: 'import', label: 'Imports', prefixes: ['import'] },
+  { id: 'export', label: 'Exports', prefixes: ['export'] },
   { id: 'moderation', label: 'Moderation', prefixes: ['report', 'message'] },
   { id: 'workspace', label: 'Workspace settings', prefixes: ['workspace'] },
 ] as const
@@ -181,6 +182,14 @@ export function describeEntry(entry: AuditEntryText): string {
       return `removed a message by ${target} in ${channel(d.channel)}`
     case 'message.restored':
       return `restored a message by ${target} in ${channel(d.channel)}`
+    case 'export.requested':
+      return 'asked for an export of the workspace'
+    case 'export.done':
+      return typeof d.size === 'number'
+        ? `finished an export of the workspace (${Math.max(1, Math.round(d.size / 1024))} KB)`
+        : 'finished an export of the workspace'
+    case 'export.failed':
+      return `could not finish an export of the workspace: ${text(d.error)}`
     default:
       if (entry.action.startsWith('retention.')) {
         const said = describeRetention(entry.action, target, d)

@@ -1,0 +1,135 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import type * as ReactQuery from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { ExportItem } from '../data/words.ts'
+import { sizeLabel } from '../data/words.ts'
+import ExportDialog from './ExportDialog.tsx'
+
+const data = vi.hoisted(() => ({
+  items: [] as ExportItem[],
+  requested: [] as string[],
+  signed: [] as string[],
+}))
+vi.mock('../data/exports.ts', async () => {
+  const { useMutation } = await vi.importActual<typeof ReactQuery>('@tanstack/react-query')
+  return {
+    useExports: () => ({ data: data.items, error: null, isPending: false }),
+    useRequestExport: () => ({
+      mutate: (kind: string) => data.requested.push(kind),
+      isPending: false,
+      error: null,
+    }),
+    useDownloadLink: () =>
+      useMutation({
+        mutationFn: async (item: ExportItem) => {
+          data.signed.push(item.storagePath ?? '')
+          return {
+            url: `http://api.test/storage/v1/object/sign/exports/${item.storagePath}?token=t`,
+            expiresAt: new Date(Date.now() + 3600_000),
+          }
+        },
+      }),
+  }
+})
+
+// jsdom has <dialog> without its modal methods.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.open = true
+  }
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    this.open = false
+  }
+})
+
+afterEach(() => {
+  cleanup()
+  data.requested = []
+  data.signed = []
+})
+
+const item = (over: Partial<ExportItem>): ExportItem => ({
+  id: crypto.randomUUID(),
+  kind: 'workspace',
+  requestedBy: 'owner',
+  status: 'done',
+  size: 2 * 1024 * 1024,
+  storagePath: 'w/e1.zip',
+  error: null,
+  createdAt: new Date().toISOString(),
+  finishedAt: new Date().toISOString(),
+  expiresAt: new Date(Date.now() + 7 * 24 * 3600_000).toISOString(),
+  ...over,
+})
+
+function show(isOwner: boolean, me: string) {
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ExportDialog
+        workspaceId="w"
+        workspaceName="Acme"
+        isOwner={isOwner}
+        me={me}
+        open
+        onClose={() => {}}
+      />
+    </QueryClientProvider>
+  )
+}
+
+describe('ExportDialog', () => {
+  it("gives owners the workspace's exports, the state of each, and a download link once ready", async () => {
+    data.items = [
+      item({ storagePath: 'w/e1.zip' }),
+      item({ kind: 'personal', status: 'running', size: null, expiresAt: null }),
+      item({ status: 'failed', error: 'Storage refused the export.', size: null }),
+    ]
+    show(true, 'owner')
+    const workspace = screen.getByRole('region', { name: 'The whole workspace' })
+    const entries = within(workspace).getAllByRole('listitem')
+    expect(entries).toHaveLength(2)
+    expect(entries[0]!.textContent).toMatch(/Ready, 2\.0 MB\. Kept until .+, then deleted\./)
+    expect(entries[1]!.textContent).toContain('Failed: Storage refused the export.')
+    const mine = screen.getByRole('region', { name: 'Your data' })
+    expect(within(mine).getByRole('status').textContent).toMatch(/Being built/)
+    // My own export in the making holds both buttons back (one at a time, as the server says).
+    expect(screen.getByRole('button', { name: 'Export the workspace' })).toHaveProperty(
+      'disabled',
+      true
+    )
+    expect(screen.getByRole('button', { name: 'Export my data' })).toHaveProperty('disabled', true)
+
+    fireEvent.click(within(entries[0]!).getByRole('button', { name: 'Get a download link' }))
+    const link = await waitFor(() =>
+      within(entries[0]!).getByRole('link', { name: 'Download the zip' })
+    )
+    expect(link.getAttribute('href')).toBe(
+      'http://api.test/storage/v1/object/sign/exports/w/e1.zip?token=t'
+    )
+    expect(entries[0]!.textContent).toMatch(/This link works until .+ and only for you/)
+    expect(data.signed).toEqual(['w/e1.zip'])
+  })
+
+  it('offers everyone else their own data only, and asks for it', () => {
+    data.items = [item({ kind: 'workspace', requestedBy: 'owner', status: 'running' })]
+    show(false, 'member')
+    expect(screen.queryByRole('region', { name: 'The whole workspace' })).toBeNull()
+    expect(screen.getByText('No export of your data yet.')).toBeTruthy()
+    const button = screen.getByRole('button', { name: 'Export my data' })
+    expect(button).toHaveProperty('disabled', false)
+    fireEvent.click(button)
+    expect(data.requested).toEqual(['personal'])
+  })
+
+  it('says sizes in words', () => {
+    expect([0, 1, 900, 1536, 10 * 1024 * 1024, 3 * 1024 ** 3].map(sizeLabel)).toEqual([
+      '0 bytes',
+      '1 byte',
+      '900 bytes',
+      '1.5 KB',
+      '10 MB',
+      '3.0 GB',
+    ])
+  })
+})

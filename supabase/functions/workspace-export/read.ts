@@ -1,0 +1,162 @@
+// workspace-export's reads: what each kind of export holds, in the shapes of
+// _shared/archive/write-slack.ts. A workspace export reads the whole workspace (as the service
+// role); a personal export runs in a transaction whose role is `authenticated` with the person's
+// claims, so row-level security decides what it can see, and its queries ask only for the
+// person's own rows.
+import type { TransactionSql } from 'npm:postgres@3'
+import type {
+  ConversationRow,
+  FileRow,
+  MessageRow,
+  PersonRow,
+} from '../_shared/archive/write-slack.ts'
+
+export interface FileToCopy extends FileRow {
+  path: string
+  bucket_id: string
+}
+
+/** seconds.micros of a timestamptz column, as Slack's `ts`. */
+const ts = (column: string) => `(extract(epoch from ${column}))::numeric(20,6)::text`
+
+export async function readPeople(
+  tx: TransactionSql,
+  workspaceId: string,
+  person: string | null
+): Promise<PersonRow[]> {
+  return tx.unsafe<PersonRow[]>(
+    `select p.id, p.display_name, u.email, p.is_bot, wm.left_at is not null as deleted,
+       wm.role::text as role
+     from public.workspace_members wm
+     join public.profiles p on p.id = wm.user_id
+     left join auth.users u on u.id = p.id
+     where wm.workspace_id = $1 and ($2::uuid is null or wm.user_id = $2::uuid)
+     order by wm.joined_at, p.id`,
+    [workspaceId, person]
+  )
+}
+
+/**
+ * The conversations: every channel of the workspace with its members; for a person, the ones
+ * they are in (as row-level security shows them), with only themselves as members.
+ */
+export async function readConversations(
+  tx: TransactionSql,
+  workspaceId: string,
+  person: string | null
+): Promise<ConversationRow[]> {
+  const rows = await tx.unsafe<
+    (ConversationRow & { keep_days: number | null; has_policy: boolean })[]
+  >(
+    `select c.id, c.kind::text as kind, c.name, c.topic,
+       floor(extract(epoch from c.created_at))::integer as created, c.created_by,
+       c.archived_at is not null as archived, c.is_default,
+       coalesce(cardinality(string_to_array(c.dm_key, ',')), 0) > 2 as is_group,
+       case when $2::uuid is null then coalesce((
+         select array_agg(cm.user_id::text order by cm.joined_at, cm.user_id)
+         from public.channel_members cm where cm.channel_id = c.id), '{}')
+       else array[$2::text] end as members,
+       cr.keep_days, cr.channel_id is not null as has_policy
+     from public.channels c
+     left join public.channel_retention cr on cr.channel_id = c.id
+     where c.workspace_id = $1
+       and ($2::uuid is null or exists (
+         select 1 from public.channel_members me where me.channel_id = c.id and me.user_id = $2::uuid))
+     order by c.created_at, c.id`,
+    [workspaceId, person]
+  )
+  return rows.map(({ has_policy, keep_days, ...c }) =>
+    has_policy && person === null ? { ...c, keep_days } : c
+  )
+}
+
+/**
+ * The channel's messages, oldest first, a page at a time (a cursor: a channel of any size). A
+ * deleted or removed message is kept only as a tombstone its replies hang off. For a person,
+ * only their own messages, with only their own reactions.
+ */
+export async function messagesOf(
+  tx: TransactionSql,
+  channelId: string,
+  person: string | null,
+  onPage: (rows: MessageRow[]) => Promise<void>
+): Promise<void> {
+  const query = tx.unsafe<MessageRow[]>(
+    `select m.id, m.author_id, m.body, ${ts('m.created_at')} as ts,
+       case when m.parent_id is not null then ${ts('parent.created_at')} end as thread_ts,
+       parent.author_id as parent_author_id, m.parent_id is not null and m.in_channel as in_channel,
+       (m.deleted_at is not null or m.removed_at is not null) as deleted,
+       coalesce(t.reply_count, 0) as reply_count,
+       coalesce((select array_agg(distinct r.author_id::text) from public.messages r
+         where r.parent_id = m.id and r.deleted_at is null and r.author_id is not null), '{}')
+         as reply_users,
+       case when t.last_reply_at is not null then ${ts('t.last_reply_at')} end as latest_reply,
+       case when m.edited_at is not null then ${ts('m.edited_at')} end as edited_ts,
+       coalesce((select json_agg(json_build_object('body', v.body, 'edited_at', ${ts('v.written_at')})
+         order by v.replaced_at) from public.message_versions v where v.message_id = m.id), '[]')
+         as versions,
+       coalesce((select json_agg(json_build_object('emoji', x.emoji, 'users', x.users) order by x.first)
+         from (select r.emoji, array_agg(r.user_id::text order by r.created_at) as users,
+                 min(r.created_at) as first
+               from public.reactions r
+               where r.message_id = m.id and ($2::uuid is null or r.user_id = $2::uuid)
+               group by r.emoji) x), '[]') as reactions,
+       coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name,
+           'mime_type', a.mime_type, 'size', a.size) order by a.created_at, a.id)
+         from public.attachments a where a.message_id = m.id), '[]') as files,
+       exists (select 1 from public.pins p where p.message_id = m.id) as pinned
+     from public.messages m
+     left join public.messages parent on parent.id = m.parent_id
+     left join public.threads t on t.id = m.id
+     where m.channel_id = $1
+       and ($2::uuid is null or m.author_id = $2::uuid)
+       and (m.deleted_at is null and m.removed_at is null
+         or exists (select 1 from public.messages r where r.parent_id = m.id and r.deleted_at is null))
+     order by m.created_at, m.id`,
+    [channelId, person]
+  )
+  for await (const rows of query.cursor(500)) await onPage(rows)
+}
+
+/** The stored files of the messages exported (their bytes go in the zip). */
+export async function filesOf(
+  tx: TransactionSql,
+  channelId: string,
+  person: string | null
+): Promise<FileToCopy[]> {
+  return tx.unsafe<FileToCopy[]>(
+    `select a.id, a.name, a.mime_type, a.size, a.path, a.bucket_id
+     from public.attachments a join public.messages m on m.id = a.message_id
+     where a.channel_id = $1 and m.deleted_at is null and m.removed_at is null
+       and ($2::uuid is null or (m.author_id = $2::uuid and a.uploader_id = $2::uuid))
+     order by a.created_at, a.id`,
+    [channelId, person]
+  )
+}
+
+export interface PersonalExtras {
+  reactions: Record<string, unknown>[]
+  saved: Record<string, unknown>[]
+}
+
+/** The person's reactions (on anyone's message) and saved items: message ids and times only. */
+export async function readPersonalExtras(
+  tx: TransactionSql,
+  person: string
+): Promise<PersonalExtras> {
+  const reactions = await tx.unsafe<Record<string, unknown>[]>(
+    `select r.channel_id as channel, r.message_id as client_msg_id, ${ts('m.created_at')} as ts,
+       r.emoji, r.created_at
+     from public.reactions r join public.messages m on m.id = r.message_id
+     where r.user_id = $1 order by r.created_at, r.id`,
+    [person]
+  )
+  const saved = await tx.unsafe<Record<string, unknown>[]>(
+    `select s.channel_id as channel, s.message_id as client_msg_id, ${ts('m.created_at')} as ts,
+       s.created_at as saved_at, s.remind_at, s.done_at
+     from public.saved_items s join public.messages m on m.id = s.message_id
+     where s.user_id = $1 order by s.created_at, s.id`,
+    [person]
+  )
+  return { reactions, saved }
+}
