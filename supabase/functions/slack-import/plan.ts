@@ -164,7 +164,10 @@ export function batchOf(
     if (message.deleted) continue
     const seen = new Set<string>()
     for (const reaction of message.reactions) {
-      const emoji = emojiOf(reaction.name.replace(/::skin-tone-\d$/, ''))
+      // A shortcode (Slack's, or a Chorus export's) is mapped; an emoji character (a Chorus
+      // export's reaction as stored) is kept as it is.
+      const name = reaction.name.replace(/::skin-tone-\d$/, '')
+      const emoji = /^[a-z0-9_+'-]+$/i.test(name) ? emojiOf(name) : name
       for (const user of reaction.users) {
         const person = maps.people.get(user)
         if (!person || seen.has(`${person} ${emoji}`)) continue
