@@ -1,6 +1,6 @@
 // The import benchmark's synthetic Slack export (FORMAT.md's layout): `messages` messages over
 // `channels` public channels (a few private ones, DMs and group DMs among them), half a year of
-// day files (80 conversations x 180 days stays under FORMAT.md's 20,000 entries), one message in
+// day files (80 conversations x 180 days: 14,400 entries), one message in
 // 8 a thread reply (one reply in 10 also sent to the channel), one in 6 with reactions, one in 10
 // mentioning someone, one in 15 with a link, one in 20 edited; people with emails
 // person<i>@bench.test. Deterministic for a given seed (the same zip every time).

@@ -6,7 +6,7 @@
 import { Inflate } from 'npm:fflate@0.8.2'
 
 export const LIMITS = {
-  entries: 20_000,
+  entries: 200_000,
   totalBytes: 2 * 1024 ** 3,
   entryBytes: 200 * 1024 ** 2,
   /** Above this ratio (uncompressed : compressed) an entry over `ratioFloor` is a zip bomb. */
@@ -41,6 +41,9 @@ export interface ZipIndex {
 export class ZipRefusal extends Error {}
 
 const EOCD = 0x06054b50
+const EOCD64 = 0x06064b50
+const EOCD64_LOCATOR = 0x07064b50
+const ZIP64_EXTRA = 0x0001
 const CENTRAL = 0x02014b50
 const LOCAL = 0x04034b50
 
@@ -51,6 +54,23 @@ function findEndOfCentralDirectory(zip: Uint8Array, view: DataView): number {
     if (view.getUint32(at, true) === EOCD) return at
   }
   return -1
+}
+
+/** The 64-bit values of an entry's Zip64 extra field (empty when it has none). */
+function zip64Extra(view: DataView, from: number, length: number): number[] {
+  let at = from
+  while (at + 4 <= from + length) {
+    const id = view.getUint16(at, true)
+    const size = view.getUint16(at + 2, true)
+    if (id === ZIP64_EXTRA) {
+      const values: number[] = []
+      for (let i = 0; i + 8 <= size && at + 4 + i + 8 <= from + length; i += 8)
+        values.push(Number(view.getBigUint64(at + 4 + i, true)))
+      return values
+    }
+    at += 4 + size
+  }
+  return []
 }
 
 /** Why an entry name is refused, or null when it is a safe relative path. */
@@ -73,13 +93,26 @@ export function unsafeName(raw: Uint8Array, name: string, limits: Limits = LIMIT
 export function readIndex(zip: Uint8Array, limits: Limits = LIMITS): ZipIndex {
   if (zip.length < 22) throw new ZipRefusal('The file is not a zip archive.')
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength)
-  const end = findEndOfCentralDirectory(zip, view)
+  let end = findEndOfCentralDirectory(zip, view)
   if (end < 0) throw new ZipRefusal('The file is not a zip archive.')
-  const count = view.getUint16(end + 10, true)
-  const size = view.getUint32(end + 12, true)
-  const offset = view.getUint32(end + 16, true)
-  if (count === 0xffff || offset === 0xffffffff) {
-    throw new ZipRefusal('Zip64 archives are not supported; export fewer files at a time.')
+  let count = view.getUint16(end + 10, true)
+  let size = view.getUint32(end + 12, true)
+  let offset = view.getUint32(end + 16, true)
+  // Zip64 (more than 65,535 entries, or offsets past 4 GiB): the real values are in the Zip64
+  // end record, which its locator, just before the end record, points to.
+  if (count === 0xffff || size === 0xffffffff || offset === 0xffffffff) {
+    const locator = end - 20
+    if (locator < 0 || view.getUint32(locator, true) !== EOCD64_LOCATOR) {
+      throw new ZipRefusal('The zip archive is damaged.')
+    }
+    const record = Number(view.getBigUint64(locator + 8, true))
+    if (record + 56 > locator || view.getUint32(record, true) !== EOCD64) {
+      throw new ZipRefusal('The zip archive is damaged.')
+    }
+    count = Number(view.getBigUint64(record + 32, true))
+    size = Number(view.getBigUint64(record + 40, true))
+    offset = Number(view.getBigUint64(record + 48, true))
+    end = record
   }
   if (count > limits.entries) {
     throw new ZipRefusal(`The archive has ${count} entries; the limit is ${limits.entries}.`)
@@ -95,13 +128,20 @@ export function readIndex(zip: Uint8Array, limits: Limits = LIMITS): ZipIndex {
       throw new ZipRefusal('The zip archive is damaged.')
     }
     const method = view.getUint16(at + 10, true)
-    const compressedSize = view.getUint32(at + 20, true)
-    const entrySize = view.getUint32(at + 24, true)
+    let compressedSize = view.getUint32(at + 20, true)
+    let entrySize = view.getUint32(at + 24, true)
     const nameLength = view.getUint16(at + 28, true)
     const extraLength = view.getUint16(at + 30, true)
     const commentLength = view.getUint16(at + 32, true)
-    const localOffset = view.getUint32(at + 42, true)
+    let localOffset = view.getUint32(at + 42, true)
     const raw = zip.subarray(at + 46, at + 46 + nameLength)
+    // Zip64: the sizes and offset that do not fit 32 bits are in the extra field, in this order.
+    if (entrySize === 0xffffffff || compressedSize === 0xffffffff || localOffset === 0xffffffff) {
+      const wide = zip64Extra(view, at + 46 + nameLength, Math.min(extraLength, end - at))
+      if (entrySize === 0xffffffff) entrySize = wide.shift() ?? Infinity
+      if (compressedSize === 0xffffffff) compressedSize = wide.shift() ?? Infinity
+      if (localOffset === 0xffffffff) localOffset = wide.shift() ?? Infinity
+    }
     const name = decoder.decode(raw)
     at += 46 + nameLength + extraLength + commentLength
     const shown = name.slice(0, 255)
