@@ -1,7 +1,9 @@
-// The workspace's sidebar: its name and menu (invite, members, groups, integrations, reports, the
-// audit log, retention, import, export, leave), the Threads and Later
-// links, and the channels (features/channels' Sidebar), with what the server's silence means.
+// The workspace's sidebar: its name and menu (its items in WorkspaceMenu.tsx, a lazy chunk), the
+// Threads and Later links, and the channels (features/channels' Sidebar), with what the server's silence means.
+import { Suspense } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import { lazyRetrying } from '../lib/lazy.ts'
+import { NotLoaded } from '../ui/NotLoaded.tsx'
 import { cleanError } from '../lib/clean-error.ts'
 import { navigate } from '../lib/router.ts'
 import { useRefreshHeld } from '../features/auth/index.ts'
@@ -12,6 +14,9 @@ import { LaterLink } from '../features/saved/index.ts'
 import { Notice, Spinner } from '../ui/Notice.tsx'
 import { MenuButton } from '../ui/MenuButton.tsx'
 import type { WorkspaceDialog } from './WorkspaceDialogs.tsx'
+
+// The menu's items: loaded when it first opens.
+const WorkspaceMenu = lazyRetrying(() => import('./WorkspaceMenu.tsx'), NotLoaded)
 import type { WorkspaceData } from './use-workspace-data.tsx'
 
 export interface WorkspaceSidebarProps {
@@ -39,47 +44,20 @@ export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
           <bdi>{workspaceName}</bdi>
         </h1>
         <MenuButton label="Workspace menu" icon="⋯">
-          {(close) => {
-            // One menu item: it closes the menu and opens its dialog.
-            const item = (dialog: WorkspaceDialog, label: string, shown = true) =>
-              shown && (
-                <button
-                  key={dialog}
-                  type="button"
-                  role="menuitem"
-                  onClick={() => {
-                    close()
-                    onDialog(dialog)
-                  }}
-                >
-                  {label}
-                </button>
-              )
-            return (
-              <>
-                {item('invite', 'Invite people', isAdmin)}
-                {item('members', `Members (${members.data?.length ?? '…'})`)}
-                {item('groups', 'Groups', !isGuest)}
-                {item('integrations', 'Integrations', isAdmin)}
-                {item('reports', 'Reports', isAdmin)}
-                {item('audit-log', 'Audit log', isOwner)}
-                {item('retention', 'Retention', isOwner)}
-                {item('import', 'Import from Slack', isOwner)}
-                {item('export', isOwner ? 'Export' : 'Export my data')}
-                <button
-                  type="button"
-                  role="menuitem"
-                  onClick={() => {
-                    close()
-                    if (window.confirm(`Leave ${workspaceName}?`))
-                      leave.mutate(undefined, { onSuccess: () => navigate('/') })
-                  }}
-                >
-                  Leave workspace
-                </button>
-              </>
-            )
-          }}
+          {(close) => (
+            <Suspense fallback={<span className="muted">…</span>}>
+              <WorkspaceMenu
+                close={close}
+                onDialog={onDialog}
+                onLeave={() => leave.mutate(undefined, { onSuccess: () => navigate('/') })}
+                workspaceName={workspaceName}
+                memberCount={members.data?.length}
+                isAdmin={isAdmin}
+                isOwner={isOwner}
+                isGuest={isGuest}
+              />
+            </Suspense>
+          )}
         </MenuButton>
       </header>
       {leave.error && <Notice tone="error">{cleanError(leave.error)}</Notice>}
