@@ -31,7 +31,7 @@ CREATE INDEX exports_workspace ON public.exports USING btree (workspace_id, crea
 
 create policy "exports: each person reads their own personal exports" on public.exports
   as permissive for select to authenticated
-  using (((kind = 'personal'::text) AND (requested_by = ( SELECT auth.uid() AS uid))));
+  using (((kind = 'personal'::text) AND (requested_by = ( SELECT auth.uid() AS uid)) AND (workspace_id IN ( SELECT private.workspace_ids() AS workspace_ids))));
 create policy "exports: owners read workspace exports" on public.exports
   as permissive for select to authenticated
   using (((kind = 'workspace'::text) AND ( SELECT private.is_workspace_owner(exports.workspace_id) AS is_workspace_owner)));
@@ -113,7 +113,8 @@ AS $function$
     select 1 from public.exports e
     where e.storage_path = p_name and e.status = 'done'
       and ((e.kind = 'workspace' and private.is_workspace_owner(e.workspace_id))
-        or (e.kind = 'personal' and e.requested_by = (select auth.uid())))
+        or (e.kind = 'personal' and e.requested_by = (select auth.uid())
+          and e.workspace_id in (select private.workspace_ids())))
   )
 $function$;
 grant execute on function private.may_read_export(text) to authenticated, service_role;

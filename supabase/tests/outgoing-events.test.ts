@@ -143,7 +143,12 @@ describe('delivery', () => {
       expect(r.json.event_id).toMatch(/^Ev[0-9A-F]{12}$/)
       expect(typeof r.json.event_time).toBe('number')
     }
-    const messages = byType('message')
+    // Delivered in parallel (as Slack's are): in any order, each once.
+    const messages = byType('message').sort((a, b) =>
+      String((a.json.event as { ts: string }).ts).localeCompare(
+        String((b.json.event as { ts: string }).ts)
+      )
+    )
     expect(messages.map((r) => r.json.event)).toEqual([
       {
         type: 'message',
