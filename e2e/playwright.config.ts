@@ -1,8 +1,7 @@
 // Playwright in Debian's Chromium (Playwright's own browser download does not work here) against
 // the real stack: global-setup.ts builds the app, starts the backend serving it on free ports
-// with a temporary data folder, and stops it afterwards. Two workers, a spec file each: the
-// scenarios share that stack, and each makes its own people and workspace, so no test resets the
-// database and none waits on another (the specs that stop a stack start their own).
+// with a temporary data folder, and stops it afterwards. One worker: the scenarios share that
+// stack, and each makes its own people and workspace, so no test resets the database.
 import { defineConfig } from '@playwright/test'
 
 export const CHROMIUM_ARGS = [
@@ -20,7 +19,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   forbidOnly: true,
   fullyParallel: false,
-  workers: 2,
+  workers: 1,
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 15_000 },
