@@ -10,6 +10,7 @@ import { writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
 import { zipSync } from 'fflate'
+import { random } from '../team/world.ts'
 
 export interface ArchiveOptions {
   messages: number
@@ -17,18 +18,6 @@ export interface ArchiveOptions {
   people?: number
   days?: number
   seed?: number
-}
-
-/** A small deterministic PRNG (mulberry32). */
-function random(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 const WORDS = (
