@@ -8,8 +8,6 @@
 // for 10 s just before it (the baseline in the same run).
 //
 //   npm run bench:import -- [--messages 200000]
-import { spawn } from 'node:child_process'
-import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { loadavg } from 'node:os'
 import path from 'node:path'
@@ -21,6 +19,8 @@ import postgres from 'postgres'
 import ws from 'ws'
 import { userToken } from '../realtime/clients.ts'
 import type { StackInfo } from '../realtime/clients.ts'
+import { percentile } from '../realtime/stats.ts'
+import { spawnStackChild } from '../support/processes.ts'
 import { makeArchive } from './make-archive.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -34,27 +34,7 @@ const MESSAGES = Number(values.messages)
 const SEND_EVERY_MS = Number(values['send-every'])
 const BASELINE_MS = 10_000
 
-function startStackChild(): Promise<{ child: ChildProcess; info: StackInfo }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(here, '../team/stack-child.ts')],
-    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, LOG_LEVEL: 'warn' } }
-  )
-  return new Promise((resolve, reject) => {
-    let buffered = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString()
-      const line = buffered.split('\n')[0]
-      if (buffered.includes('\n') && line) resolve({ child, info: JSON.parse(line) as StackInfo })
-    })
-    child.once('exit', (code) => reject(new Error(`the stack exited with ${code}`)))
-  })
-}
-
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
-}
+const startStackChild = () => spawnStackChild<StackInfo>(path.join(here, '../team/stack-child.ts'))
 
 const summary = (xs: number[]) =>
   xs.length === 0

@@ -6,7 +6,6 @@
 //   (target p99 < 50 ms);
 // - resident memory of the stack with N idle connections (target < 300 MB).
 // Each prints the baseline measured in the same run next to it.
-import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
@@ -18,6 +17,7 @@ import type { StackInfo } from './clients.ts'
 import { fanout } from './fanout.ts'
 import { idleMemory } from './memory.ts'
 import { format } from './stats.ts'
+import { spawnStackChild } from '../support/processes.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const { values } = parseArgs({
@@ -29,28 +29,12 @@ const { values } = parseArgs({
   },
 })
 
-async function startStackChild(): Promise<{ child: ChildProcess; info: StackInfo }> {
-  // BENCH_NODE_OPTIONS (e.g. --cpu-prof) applies to the stack's process only.
-  const extra = (process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean)
-  const child = spawn(
-    process.execPath,
-    [...extra, '--import', 'tsx', path.join(here, 'stack-child.ts')],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, LOG_LEVEL: 'warn' },
-    }
+// BENCH_NODE_OPTIONS (e.g. --cpu-prof) applies to the stack's process only.
+const startStackChild = () =>
+  spawnStackChild<StackInfo>(
+    path.join(here, 'stack-child.ts'),
+    (process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean)
   )
-  const info = await new Promise<StackInfo>((resolve, reject) => {
-    let buffered = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString()
-      const line = buffered.split('\n')[0]
-      if (buffered.includes('\n') && line) resolve(JSON.parse(line) as StackInfo)
-    })
-    child.once('exit', (code) => reject(new Error(`the stack exited with ${code}`)))
-  })
-  return { child, info }
-}
 
 async function stopChild(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve))

@@ -117,3 +117,28 @@ export async function treeMemory(
   }
   return { rssMb: rss / 1024, pssMb: pss / 1024, processes: tree.size }
 }
+
+/**
+ * Starts a bench's stack child (a script that calls runStackChild, stack-child.ts) in a process
+ * of its own and waits for the one JSON line it prints when ready (`T`: what it prints).
+ * `nodeArgs` go before the script (e.g. --cpu-prof).
+ */
+export async function spawnStackChild<T>(
+  script: string,
+  nodeArgs: string[] = []
+): Promise<{ child: ChildProcess; info: T }> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, LOG_LEVEL: 'warn' },
+  })
+  const info = await new Promise<T>((resolve, reject) => {
+    let buffered = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString()
+      const line = buffered.split('\n')[0]
+      if (buffered.includes('\n') && line) resolve(JSON.parse(line) as T)
+    })
+    child.once('exit', (code) => reject(new Error(`the stack exited with ${code}`)))
+  })
+  return { child, info }
+}

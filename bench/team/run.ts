@@ -10,7 +10,7 @@
 // is timed (send start to live receipt), the stack's CPU (its process and its PostgreSQL's, from
 // /proc) and the generators' are read, and the stack's memory at the end. A step passes when
 // p99 < 100 ms, the stack's CPU < 70% of the machine's cores and every delivery arrived.
-import { fork, spawn } from 'node:child_process'
+import { fork } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { cpus } from 'node:os'
 import path from 'node:path'
@@ -23,6 +23,7 @@ import { loadAverage, treeCpuSeconds } from './cpu.ts'
 import type { Command, Report, Reply } from './generator.ts'
 import { RATES, now } from './profile.ts'
 import { makeWorld } from './world.ts'
+import { spawnStackChild } from '../support/processes.ts'
 
 const { values } = parseArgs({
   options: {
@@ -51,22 +52,7 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 const sleepUntil = (t: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.max(0, t - now())))
 
-async function startStackChild(): Promise<{ child: ChildProcess; info: StackInfo }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'stack-child.ts')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, LOG_LEVEL: 'warn' },
-  })
-  const info = await new Promise<StackInfo>((resolve, reject) => {
-    let buffered = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString()
-      const line = buffered.split('\n')[0]
-      if (buffered.includes('\n') && line) resolve(JSON.parse(line) as StackInfo)
-    })
-    child.once('exit', (code) => reject(new Error(`the stack exited with ${code}`)))
-  })
-  return { child, info }
-}
+const startStackChild = () => spawnStackChild<StackInfo>(path.join(here, 'stack-child.ts'))
 
 interface Generator {
   child: ChildProcess
