@@ -28,6 +28,7 @@ const { values } = parseArgs({
   options: {
     messages: { type: 'string', default: '200000' },
     'send-every': { type: 'string', default: '100' },
+    profile: { type: 'boolean', default: false },
   },
 })
 const MESSAGES = Number(values.messages)
@@ -165,6 +166,12 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, BASELINE_MS))
     const before = await live.stop()
 
+    if (values.profile) {
+      await sql`alter system set track_functions = 'all'`
+      await sql`select pg_reload_conf()`
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      await sql`select pg_stat_reset()`
+    }
     live.start()
     const began = performance.now()
     const started = must(
@@ -214,6 +221,16 @@ async function main(): Promise<void> {
     }
     for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 5))
       console.log(`  report: ${n} x ${reason}`)
+    if (values.profile) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      const top = await sql<{ name: string; calls: number; total: number; self: number }[]>`
+        select schemaname || '.' || funcname as name, calls::int, total_time::float8 as total,
+          self_time::float8 as self
+        from pg_stat_user_functions order by self_time desc limit 15`
+      console.log('  where the database spent its time (self ms, total ms, calls):')
+      for (const f of top)
+        console.log(`    ${f.name}: ${f.self.toFixed(0)} ms self, ${f.total.toFixed(0)} ms total, ${f.calls} calls`)
+    }
     console.log(`  target under 120 s: ${seconds < 120 ? 'met' : 'NOT met'}`)
     console.log(
       `chat delivery before the import (${BASELINE_MS / 1000} s): ${summary(before.deliveries)}`

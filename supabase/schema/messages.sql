@@ -46,23 +46,23 @@ create policy "messages: members read" on public.messages
 
 CREATE TRIGGER messages_after_delete_mark AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_after_delete_mark();
 CREATE TRIGGER messages_after_insert AFTER INSERT ON public.messages REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION private.messages_after_insert();
-CREATE TRIGGER messages_before_insert BEFORE INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_before_insert();
+CREATE TRIGGER messages_before_insert BEFORE INSERT ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_before_insert();
 CREATE TRIGGER messages_before_update BEFORE UPDATE ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_before_update();
-CREATE TRIGGER messages_broadcast_mentions BEFORE INSERT OR UPDATE OF body, deleted_at ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_broadcast_mentions();
+CREATE TRIGGER messages_broadcast_mentions BEFORE INSERT OR UPDATE OF body, deleted_at ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_broadcast_mentions();
 CREATE TRIGGER messages_forget_versions AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW WHEN (old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.messages_forget_versions();
 CREATE TRIGGER messages_keep_version AFTER UPDATE OF body ON public.messages FOR EACH ROW WHEN (old.body IS DISTINCT FROM new.body AND new.deleted_at IS NULL AND old.removed_at IS NULL AND new.removed_at IS NULL) EXECUTE FUNCTION private.messages_keep_version();
-CREATE TRIGGER messages_link_previews_insert AFTER INSERT ON public.messages REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.messages_link_previews_insert();
+CREATE TRIGGER messages_link_previews_insert AFTER INSERT ON public.messages REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_link_previews_insert();
 CREATE TRIGGER messages_link_previews_update AFTER UPDATE ON public.messages REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.messages_link_previews_update();
-CREATE TRIGGER messages_live AFTER INSERT OR UPDATE ON public.messages FOR EACH ROW EXECUTE FUNCTION private.live_channel_content();
-CREATE CONSTRAINT TRIGGER messages_not_empty AFTER INSERT ON public.messages DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW EXECUTE FUNCTION private.messages_check_not_empty();
-CREATE TRIGGER messages_queue_emails AFTER INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_queue_emails();
-CREATE TRIGGER messages_queue_events AFTER INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_queue_events();
+CREATE TRIGGER messages_live AFTER INSERT OR UPDATE ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.live_channel_content();
+CREATE CONSTRAINT TRIGGER messages_not_empty AFTER INSERT ON public.messages DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_check_not_empty();
+CREATE TRIGGER messages_queue_emails AFTER INSERT ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_queue_emails();
+CREATE TRIGGER messages_queue_events AFTER INSERT ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_queue_events();
 CREATE TRIGGER messages_removal_audit AFTER UPDATE OF removed_at ON public.messages FOR EACH ROW WHEN (old.removed_at IS DISTINCT FROM new.removed_at) EXECUTE FUNCTION private.audit_message_removals();
 CREATE TRIGGER messages_removal_live AFTER UPDATE OF removed_at ON public.messages FOR EACH ROW WHEN (old.removed_at IS DISTINCT FROM new.removed_at) EXECUTE FUNCTION private.live_message_removals();
-CREATE TRIGGER messages_search_write AFTER INSERT OR UPDATE OF body, deleted_at ON public.messages FOR EACH ROW EXECUTE FUNCTION private.message_search_write();
-CREATE TRIGGER messages_thread_after_insert AFTER INSERT ON public.messages FOR EACH ROW WHEN (new.parent_id IS NOT NULL) EXECUTE FUNCTION private.messages_thread_after_insert();
+CREATE TRIGGER messages_search_write AFTER INSERT OR UPDATE OF body, deleted_at ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.message_search_write();
+CREATE TRIGGER messages_thread_after_insert AFTER INSERT ON public.messages FOR EACH ROW WHEN (new.parent_id IS NOT NULL AND current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_thread_after_insert();
 CREATE TRIGGER messages_thread_after_update AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW WHEN (new.parent_id IS NOT NULL AND old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.messages_thread_after_update();
-CREATE TRIGGER messages_thread_reply_live AFTER INSERT ON public.messages FOR EACH ROW WHEN (new.parent_id IS NOT NULL) EXECUTE FUNCTION private.live_thread_reply();
+CREATE TRIGGER messages_thread_reply_live AFTER INSERT ON public.messages FOR EACH ROW WHEN (new.parent_id IS NOT NULL AND current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.live_thread_reply();
 CREATE TRIGGER messages_unpin_deleted AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW WHEN (old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.messages_unpin_deleted();
 CREATE TRIGGER messages_unsave_deleted AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW WHEN (old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.messages_unsave_deleted();
 

@@ -216,6 +216,7 @@ describe('a Slack export', () => {
     const [thread] =
       await stack.sql`select reply_count from public.threads where id = ${parent!.id}`
     expect(thread!.reply_count).toBe(2)
+    expect(await brokenInvariants(ws)).toEqual([])
     // A thread whose first message was deleted in Slack: a deleted message with its reply.
     const [secret] = (await channelsOf(ws)).filter((c) => c.name === 'secret-plans')
     const inSecret = ok(
@@ -346,11 +347,64 @@ describe('a Slack export', () => {
       expect(replayed).toBe(true)
       expect(slices).toBeGreaterThan(3)
       expect(await snapshot(resumedWs)).toEqual(await snapshot(ws))
+      expect(await brokenInvariants(resumedWs)).toEqual([])
     } finally {
       await stack.sql`delete from private.import_settings`
     }
   })
 })
+
+/**
+ * What an import's set-based batches must leave as the per-row triggers leave a message sent:
+ * each channel numbered 1..n with its last_seq the last; each thread numbered 1..n with its
+ * counters and last three repliers; whoever replied or was mentioned in a thread follows it;
+ * every message not deleted in the search index once. Returns what is not so (none: []).
+ */
+async function brokenInvariants(ws: string): Promise<string[]> {
+  const rows = await stack.sql<{ problem: string }[]>`
+    with ms as (
+      select m.* from public.messages m join public.channels c on c.id = m.channel_id
+      where c.workspace_id = ${ws}
+    )
+    select 'channel ' || c.name || ': seq ' || coalesce(n.seqs, '{}') || ', last_seq ' || c.last_seq as problem
+    from public.channels c
+    left join lateral (
+      select array_agg(m.seq order by m.seq)::text as seqs, count(*) as n, max(m.seq) as top
+      from ms m where m.channel_id = c.id and m.in_channel
+    ) n on true
+    where c.workspace_id = ${ws}
+      and (coalesce(n.top, 0) <> c.last_seq or coalesce(n.top, 0) <> n.n)
+    union all
+    select 'thread ' || t.id || ': ' || row(t.reply_count, t.last_seq, t.last_reply_at, t.last_repliers)::text
+      || ' <> ' || row(x.n, x.top, x.last_at, x.repliers)::text
+    from public.threads t
+    join lateral (
+      select count(*)::int as n, max(m.thread_seq) as top, max(m.created_at) as last_at,
+        count(distinct m.thread_seq) as distinct_seqs,
+        coalesce((select array_agg(a.author_id order by a.k desc) from (
+          select r.author_id, max(r.thread_seq) as k from ms r
+          where r.parent_id = t.id and r.author_id is not null
+          group by r.author_id order by max(r.thread_seq) desc limit 3
+        ) a), '{}') as repliers
+      from ms m where m.parent_id = t.id
+    ) x on true
+    where t.channel_id in (select id from public.channels where workspace_id = ${ws})
+      and (t.reply_count <> x.n or t.last_seq <> x.top or x.top <> x.n or x.distinct_seqs <> x.n
+        or t.last_reply_at is distinct from x.last_at
+        or t.last_repliers <> x.repliers)
+    union all
+    select 'not following thread ' || m.parent_id || ': ' || u
+    from ms m, unnest(array_append(m.mentions, m.author_id)) u
+    where m.parent_id is not null and u is not null
+      and not exists (select 1 from public.thread_members tm
+        where tm.thread_id = m.parent_id and tm.user_id = u and tm.following)
+    union all
+    select 'search: ' || m.id || ' ' || count(s.message_id)
+    from ms m left join private.message_search s on s.message_id = m.id
+    group by m.id, m.deleted_at
+    having count(s.message_id) <> case when m.deleted_at is null then 1 else 0 end`
+  return rows.map((r) => r.problem)
+}
 
 /** A workspace's imported history, ids left out. */
 async function snapshot(ws: string) {
