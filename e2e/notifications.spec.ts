@@ -1,7 +1,8 @@
 // Browser notifications in real Chromium with the permission granted. Headless Chromium shows
 // none, so an init script wraps window.Notification and records each one constructed. Pete sits
 // in #general while Olga writes elsewhere: a plain message in a channel at the default level
-// raises nothing, a mention of him exactly one; a muted channel raises none, not even for a
+// raises nothing, a mention of him exactly one (sent while his page loads again, before its
+// notifier's code is let through, it alerts once that has loaded); a muted channel raises none, not even for a
 // mention; a snooze (Do Not Disturb) holds a direct message, and once it ends the next one shows.
 // A mention in another workspace than the open one raises one notification too (titled with that
 // workspace), and clicking it opens that workspace at the message; one sent after a reload but
@@ -68,9 +69,20 @@ test('a mention elsewhere raises one notification; muted channels and DND raise 
     await waitLive(o)
   })
 
-  await test.step('a plain message raises nothing, a mention of Pete exactly one', async () => {
+  await test.step('a plain message raises nothing, a mention of Pete exactly one, even one sent while his page loads', async () => {
+    // Pete's page loads again with the notifier's code held until both are sent: the notifier
+    // hands over what came in the open workspace since the page started.
+    const held: Route[] = []
+    await p.route(/\/assets\/BrowserNotifier-[^/]+\.js$/, (route) => void held.push(route))
+    await p.reload()
+    await waitLive(p)
+    await expect.poll(() => held.length).toBeGreaterThan(0)
     await send(o, 'just chatting in side')
     await send(o, `@${pete.name} can you look at this`)
+    await expect(confirmedMessageWith(o, 'can you look at this')).toBeVisible()
+    expect(await shown(p)).toEqual([])
+    for (const route of held) await route.continue()
+    await p.unroute(/\/assets\/BrowserNotifier-[^/]+\.js$/)
     await expectShown(p, 'can you look at this')
     // A later mention is the marker: once it shows, the messages before it have had their chance.
     // One notification per message, and none for the plain one.

@@ -9,19 +9,24 @@
 // whoever follows the thread or is in its direct message (data/thread-replies.ts); the notifier
 // reads each by id and shows it by the reply rule (shouldNotifyReply), unless a visible tab shows
 // that thread; clicking one opens the thread at the reply (the reply's permalink). Each reply
-// alerts once, whichever way it came (a reply also sent to the channel comes both ways).
+// alerts once, whichever way it came (a reply also sent to the channel comes both ways). The
+// notifier's code loads a moment after the first screen: when it starts with the page, it hands
+// over once what came before it listened (the open workspace's channels whose last message is
+// newer than the page, and the thread replies since then). A channel that appears in the open
+// workspace's list (I was just added) alerts what came in it in the 10 s before.
 // Saved-for-later reminders alert from the notifier too, as they come due (held
 // while Do Not Disturb is on, shown when it ends), and open their message.
 import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { navigate, useRoute } from '../../../lib/router.ts'
 import { notificationKeys } from '../data/keys.ts'
-import { fetchDisplayName, fetchDisplayNames } from '../data/memberships.ts'
+import { fetchDisplayName, fetchDisplayNames, fetchMyMemberships } from '../data/memberships.ts'
 import type { Membership } from '../data/memberships.ts'
 import { fetchMessagesAfter } from '../data/new-messages.ts'
 import { fetchNotificationSettings } from '../data/settings.ts'
 import type { NotificationSettings } from '../data/settings.ts'
-import { fetchReply, useThreadReplies } from '../data/thread-replies.ts'
+import { PAGE_START, startsWithPage } from '../data/page-start.ts'
+import { fetchRepliesSince, fetchReply, useThreadReplies } from '../data/thread-replies.ts'
 import type { ThreadReplyEvent } from '../data/thread-replies.ts'
 import { useOtherWorkspacesActivity } from '../data/use-other-workspaces.ts'
 import { useDndActive } from './use-dnd-active.ts'
@@ -70,6 +75,12 @@ interface TabState {
 
 /** Replies notified (or opened from a notification) by id: their thread's id. */
 const replyThreads = new Map<string, string>()
+/** Set once what came since the page started was handed over (once per page). */
+let handedOver = false
+/** How many messages back a channel is read when handing over what came before the notifier. */
+const SINCE_LIMIT = 20
+/** How far back a channel I was just added to is read. */
+const JUST_ADDED_MS = 10_000
 
 const TAB = Math.random().toString(36).slice(2)
 
@@ -113,6 +124,8 @@ export function useBrowserNotifications(options: BrowserNotifierOptions): void {
   const [leading, setLeading] = useState(false)
   const tabs = useRef(new Map<string, TabState>())
   const seen = useRef(new Map<string, number>())
+  /** The workspace of the last channel list seen. */
+  const listOf = useRef<string | null>(null)
   const shown = useRef(new Set<string>())
   const bus = useRef<BroadcastChannel | null>(null)
 
@@ -178,25 +191,72 @@ export function useBrowserNotifications(options: BrowserNotifierOptions): void {
 
   useEffect(() => {
     if (!channels) return
+    const now = latest.current
+    // A channel new to a list of the same workspace is one I was just added to.
+    const sameWorkspace = listOf.current === now.workspaceId
+    listOf.current = now.workspaceId
     for (const c of channels) {
       const before = seen.current.get(c.id)
       seen.current.set(c.id, Math.max(before ?? 0, c.lastSeq))
-      if (before === undefined || c.lastSeq <= before) continue
-      if (!notifier.current || c.muted) continue
-      if (!permitted()) continue
-      const now = latest.current
-      void notifyAfter(
-        {
-          channel: c,
-          workspaceId: now.workspaceId,
-          workspaceName: null,
-          defaultLevel: now.defaultLevel,
-          dnd: now.dnd,
-        },
-        before
-      )
+      if (!notifier.current || c.muted || !permitted()) continue
+      const source = {
+        channel: c,
+        workspaceId: now.workspaceId,
+        workspaceName: null,
+        defaultLevel: now.defaultLevel,
+        dnd: now.dnd,
+      }
+      if (before === undefined) {
+        // Added and mentioned at once: what came in it in the moments before the list had it.
+        if (sameWorkspace && c.lastSeq > 0)
+          void notifyAfter(source, Math.max(0, c.lastSeq - SINCE_LIMIT), Date.now() - JUST_ADDED_MS)
+        continue
+      }
+      if (c.lastSeq > before) void notifyAfter(source, before)
     }
   }, [channels])
+
+  // What came before the notifier listened (it starts a moment after the page): the open
+  // workspace's channels whose last message is newer than the page, and the thread replies since
+  // then (the other workspaces: use-other-workspaces.ts).
+  const handOver = useRef({ notifyAfter, notifyReply, settingsOf })
+  useEffect(() => {
+    handOver.current = { notifyAfter, notifyReply, settingsOf }
+  })
+  useEffect(() => {
+    if (!leading || handedOver) return
+    handedOver = true
+    if (!startsWithPage()) return
+    const act = handOver.current
+    const open = latest.current.workspaceId
+    void Promise.all([fetchMyMemberships(me), act.settingsOf(open)]).then(([rows, settings]) => {
+      if (!settings) return
+      for (const m of rows) {
+        if (m.workspaceId !== open || m.muted || !m.lastMessageAt) continue
+        if (Date.parse(m.lastMessageAt) < PAGE_START || !notifier.current || !permitted()) continue
+        const known = latest.current.channels?.find((c) => c.id === m.channelId)
+        const label = known?.label ?? (m.kind === 'dm' ? 'Direct message' : (m.name ?? ''))
+        void act.notifyAfter(
+          {
+            channel: { id: m.channelId, kind: m.kind, label, muted: m.muted, level: m.level },
+            workspaceId: open,
+            workspaceName: null,
+            defaultLevel: settings.defaultLevel,
+            dnd: settings.dnd,
+          },
+          Math.max(0, m.lastSeq - SINCE_LIMIT),
+          PAGE_START
+        )
+      }
+    }, () => {})
+    void fetchRepliesSince(me, PAGE_START).then(
+      (events) => {
+        for (const event of events)
+          if (notifier.current && !event.muted && permitted()) void act.notifyReply(event)
+      },
+      () => {}
+    )
+  }, [leading, me])
 
   // The other workspaces: their settings (default level) fetched when one of their channels moves.
   useOtherWorkspacesActivity({

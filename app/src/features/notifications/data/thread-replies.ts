@@ -3,7 +3,9 @@
 // topic, to me if I follow its thread or am in its direct message (a `thread_replies` event:
 // supabase/migrations/*_chorus_thread_reply_live.sql), with my facts at the time (following,
 // level, mute, the channel's kind). The reply itself (author, body, mentions) is read by id
-// through RLS, as any message.
+// through RLS, as any message. What came on the topic before the notifier listened (it loads a
+// moment after the first screen) is read back once, when it starts with the page
+// (fetchRepliesSince).
 import { useEffect, useRef } from 'react'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
 import { supabase } from '../../../lib/supabase.ts'
@@ -76,6 +78,70 @@ export async function fetchReply(id: string): Promise<Reply | null> {
     deleted: !!data.deleted_at,
     channelName: data.channels?.name ?? null,
   }
+}
+
+/** How many replies the hand-over alerts at most, and in how many of the newest threads. */
+const SINCE_LIMIT = 20
+const SINCE_THREADS = 50
+
+/**
+ * The replies my user topic carried since `since` (ms since the epoch), as the events it
+ * carried: in threads of my channels (RLS) that I follow or in direct messages, not mine, not
+ * deleted, oldest first. My level and mute are today's.
+ */
+export async function fetchRepliesSince(me: string, since: number): Promise<ThreadReplyEvent[]> {
+  const after = new Date(since).toISOString()
+  const threads = await supabase()
+    .from('threads')
+    .select('id, channel_id')
+    .gte('last_reply_at', after)
+    .order('last_reply_at', { ascending: false })
+    .limit(SINCE_THREADS)
+  if (threads.error) throw threads.error
+  if (threads.data.length === 0) return []
+  const threadIds = threads.data.map((t) => t.id)
+  const channelIds = [...new Set(threads.data.map((t) => t.channel_id))]
+  const [replies, follows, memberships] = await Promise.all([
+    supabase()
+      .from('messages')
+      .select('id, channel_id, parent_id')
+      .in('parent_id', threadIds)
+      .gte('created_at', after)
+      .neq('author_id', me)
+      .is('deleted_at', null)
+      .order('created_at')
+      .limit(SINCE_LIMIT),
+    supabase()
+      .from('thread_members')
+      .select('thread_id, following')
+      .eq('user_id', me)
+      .in('thread_id', threadIds),
+    supabase()
+      .from('channel_members')
+      .select('channel_id, workspace_id, notify_level, muted, channels(kind)')
+      .eq('user_id', me)
+      .in('channel_id', channelIds),
+  ])
+  for (const answer of [replies, follows, memberships]) if (answer.error) throw answer.error
+  const following = new Set(follows.data!.filter((f) => f.following).map((f) => f.thread_id))
+  const member = new Map(memberships.data!.map((m) => [m.channel_id, m]))
+  return replies.data!.flatMap((r) => {
+    const m = member.get(r.channel_id)
+    const event =
+      m && r.parent_id
+        ? toThreadReplyEvent({
+            id: r.id,
+            channel_id: r.channel_id,
+            thread_id: r.parent_id,
+            workspace_id: m.workspace_id,
+            kind: m.channels?.kind,
+            following: following.has(r.parent_id),
+            muted: m.muted,
+            notify_level: m.notify_level,
+          })
+        : null
+    return event && (event.following || event.kind === 'dm') ? [event] : []
+  })
 }
 
 /** Calls onReply for each thread reply sent to my user topic (every tab receives them). */

@@ -17,6 +17,7 @@ import { liveTopic, subscribeLive } from '../../../lib/live.ts'
 import type { LiveChange } from '../../../lib/live.ts'
 import { notificationKeys } from './keys.ts'
 import { fetchMyMemberships } from './memberships.ts'
+import { PAGE_START, startsWithPage } from './page-start.ts'
 import type { Membership } from './memberships.ts'
 
 interface Options {
@@ -34,18 +35,10 @@ interface Options {
   onNew: (channel: Membership, afterSeq: number, since?: number) => void
 }
 
-/** When this page started (ms since the epoch): what came before is not news to it. */
-const PAGE_START = Math.floor(performance.timeOrigin)
 /** How many messages back a channel is read for what came since the page started. */
 const SINCE_START_LIMIT = 20
 /** Set once a load has handed over what came since the page started (once per page). */
 let sinceStartHandled = false
-/**
- * The hand-over is for a notifier that starts with the page; a tab that becomes the notifier
- * later (another tab of mine closed) starts from what it finds, or it would alert again what the
- * other tab did.
- */
-const SINCE_START_WITHIN_MS = 60_000
 
 export function useOtherWorkspacesActivity({
   me,
@@ -87,7 +80,7 @@ export function useOtherWorkspacesActivity({
         return
       }
       if (stopped) return
-      const sinceStart = !sinceStartHandled && Date.now() - PAGE_START < SINCE_START_WITHIN_MS
+      const sinceStart = !sinceStartHandled && startsWithPage()
       sinceStartHandled = true
       const mine = new Set<string>()
       for (const row of rows) {
