@@ -4,7 +4,8 @@
 // over, searchable by the members; historic messages queue no emails; importing again doubles
 // nothing; an import stopped between slices (and replaying a batch) ends the same; a cancel
 // removes what it added; non-owners are refused; a Chorus export keeps its markdown and brings
-// its files from the zip. Hostile archives: import-hostile.test.ts.
+// its files from the zip; more newcomers than Auth may email get accounts without an invitation,
+// reported. Hostile archives: import-hostile.test.ts.
 import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
@@ -558,5 +559,54 @@ describe('a cancelled import', () => {
     } finally {
       await stack.sql`delete from private.import_settings`
     }
+  })
+})
+
+describe('more newcomers than Auth may email in an hour', () => {
+  // Last in this file: it spends the stack's email allowance (30 an hour, GoTrue's default).
+  it('makes the accounts the invitations could not be sent for, attributes their messages and reports them', async () => {
+    const tag = randomUUID().slice(0, 6)
+    const people = Array.from({ length: 32 }, (_, i) => ({
+      id: `U${i}`,
+      name: `person${i}`,
+      profile: { email: `p${i}-${tag}@example.test`, real_name: `Person ${i}` },
+    }))
+    const zip = zipOf({
+      'users.json': people,
+      'channels.json': [
+        { id: 'C1', name: 'crowd', created: 1714500000, members: people.map((p) => p.id) },
+      ],
+      'crowd/2024-05-01.json': people.map((p, i) => ({
+        type: 'message',
+        user: p.id,
+        text: `hello from ${p.name}`,
+        ts: `${1714550400 + i}.000100`,
+      })),
+    })
+    const ws = await kit.workspace(owner, 'Crowd')
+    const done = await kit.ended((await kit.start(owner, ws, await kit.upload(owner, ws, zip))).id)
+    expect(done).toMatchObject({ status: 'done', messages_done: 32, people: 32 })
+    const refused = (done.report as { reason: string }[]).filter((r) =>
+      /could not be sent \(.*rate limit.*\); they can sign in with "Forgot password"/.test(r.reason)
+    )
+    expect(refused.length).toBeGreaterThanOrEqual(2)
+    expect(refused.length).toBe((done.report as unknown[]).length)
+    const accounts = await stack.sql<{ email: string; invited: boolean; author: boolean }[]>`
+      select u.email, u.invited_at is not null as invited,
+        exists (select 1 from public.messages m join public.channels c on c.id = m.channel_id
+          where c.workspace_id = ${ws} and m.author_id = u.id
+            and m.body = 'hello from person' || substr(split_part(u.email, '-', 1), 2)) as author
+      from auth.users u where u.email like ${`%-${tag}@example.test`}`
+    expect(accounts).toHaveLength(32)
+    // Each message is its author's; those refused an invitation have an account without one.
+    expect(accounts.filter((a) => !a.author)).toEqual([])
+    expect(accounts.filter((a) => !a.invited).length).toBe(refused.length)
+    for (const item of refused) {
+      const email = /to (\S+) could not/.exec(item.reason)?.[1]
+      expect(accounts.find((a) => a.email === email)?.invited).toBe(false)
+    }
+    const [members] = await stack.sql`
+      select count(*)::int as n from public.workspace_members where workspace_id = ${ws}`
+    expect(members!.n).toBe(33)
   })
 })
