@@ -1,5 +1,5 @@
-// Where the API listens: the address this machine reaches it at, and the [::1] twin of a
-// loopback server (free ports: ports.ts).
+// Where the API listens: the address this machine reaches it at, the [::1] twin of a loopback
+// server, and how a server closes (free ports: ports.ts).
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
 import type { FastifyInstance } from 'fastify'
@@ -26,4 +26,24 @@ export async function listenAlsoOnIpv6(
     })
     server.listen({ host: '::1', port, ipv6Only: true }, () => resolve(server))
   })
+}
+
+/** How often a closing server looks for connections that have become idle. */
+const IDLE_CHECK_MS = 50
+
+/**
+ * Closes a server once the requests in flight are answered, without waiting out their
+ * connections' keep-alive. Node's close() (and Fastify's, which closes only the connections idle
+ * when it begins) waits for every connection to end: one busy when the stop began (a function
+ * that takes its time, an upload) would keep the stop waiting for its keep-alive timeout (72 s)
+ * after its answer. Each such connection is closed as soon as it is idle.
+ */
+export async function closeWhenAnswered(server: Server, close: () => Promise<void>): Promise<void> {
+  server.closeIdleConnections()
+  const timer = setInterval(() => server.closeIdleConnections(), IDLE_CHECK_MS)
+  try {
+    await close()
+  } finally {
+    clearInterval(timer)
+  }
 }

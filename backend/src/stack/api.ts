@@ -7,7 +7,7 @@ import type { ProjectConfig } from '../config/project-config.ts'
 import type { Service, StackContext, StackEvents } from '../context.ts'
 import { Database } from '../db/database.ts'
 import { Gateway } from '../http/gateway.ts'
-import { listenAlsoOnIpv6, localHost } from '../http/listen.ts'
+import { closeWhenAnswered, listenAlsoOnIpv6, localHost } from '../http/listen.ts'
 import { buildApiServer } from '../http/server.ts'
 import type { JwtKeys } from '../jwt/jwt-keys.ts'
 import type { Logger } from '../logger.ts'
@@ -57,11 +57,15 @@ export async function startApi(args: {
   const api = await buildApiServer(context, services, options.front)
   const host = options.host ?? '127.0.0.1'
   await api.listen({ host, port: args.listenPort })
-  cleanups.push(() => api.close())
+  cleanups.push(() => closeWhenAnswered(api.server, () => api.close()))
   const port = (api.server.address() as AddressInfo).port
   if (host === '127.0.0.1') {
     const ipv6 = await listenAlsoOnIpv6(api, port, log)
-    if (ipv6) cleanups.push(() => new Promise<void>((resolve) => ipv6.close(() => resolve())))
+    if (ipv6) {
+      cleanups.push(() =>
+        closeWhenAnswered(ipv6, () => new Promise<void>((resolve) => ipv6.close(() => resolve())))
+      )
+    }
   }
   context.apiUrl = `http://${localHost(host)}:${port}`
   context.publicUrl ||= context.apiUrl

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import type { ProjectConfig } from '../config/project-config.ts'
 import { buildAppServer } from '../http/app-server.ts'
+import { closeWhenAnswered } from '../http/listen.ts'
 import type { JwtKeys } from '../jwt/jwt-keys.ts'
 import { appPortOf } from './check-ports.ts'
 import type { Cleanups } from './cleanups.ts'
@@ -23,6 +24,6 @@ export async function startAppServer(args: {
     runtimeConfig: { supabaseUrl: args.apiUrl, supabaseKey: args.keys.publishableKey },
   })
   await app.listen({ host: '127.0.0.1', port: options.appPort ?? appPortOf(args.config) })
-  args.cleanups.push(() => app.close())
+  args.cleanups.push(() => closeWhenAnswered(app.server, () => app.close()))
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
 }

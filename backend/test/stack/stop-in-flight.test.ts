@@ -1,0 +1,32 @@
+// Stopping a stack while a request is in flight: the request is answered, and the stop ends as
+// soon as it is, not when the answered connection's keep-alive (72 s) runs out.
+import { expect, it } from 'vitest'
+import { startTestStack } from '../support/stack.ts'
+
+const ANSWER_AFTER_MS = 1500
+/** Well under the 72 s keep-alive the stop used to wait out after the answer. */
+const STOP_BOUND_MS = 30_000
+
+it('answers a function call in flight, then stops without waiting out its keep-alive', async () => {
+  const stack = await startTestStack({
+    config: 'project_id = "stop-in-flight"\n[functions.slow]\nverify_jwt = false\n',
+    files: {
+      'functions/slow/index.ts':
+        'export default async () => {\n' +
+        `  await new Promise((resolve) => setTimeout(resolve, ${ANSWER_AFTER_MS}))\n` +
+        "  return new Response('answered')\n" +
+        '}\n',
+    },
+  })
+  // fetch keeps its connection alive after the answer, as a browser or supabase-js does.
+  const call = fetch(`${stack.url}/functions/v1/slow`, { method: 'POST', body: '{}' }).then(
+    async (response) => ({ status: response.status, body: await response.text() })
+  )
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  const began = performance.now()
+  await stack.stop()
+  const took = performance.now() - began
+  expect(await call).toEqual({ status: 200, body: 'answered' })
+  expect(took).toBeGreaterThan(ANSWER_AFTER_MS - 400)
+  expect(took).toBeLessThan(STOP_BOUND_MS)
+}, 60_000)
