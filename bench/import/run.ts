@@ -231,7 +231,9 @@ async function main(): Promise<void> {
         from pg_stat_user_functions order by self_time desc limit 15`
       console.log('  where the database spent its time (self ms, total ms, calls):')
       for (const f of top)
-        console.log(`    ${f.name}: ${f.self.toFixed(0)} ms self, ${f.total.toFixed(0)} ms total, ${f.calls} calls`)
+        console.log(
+          `    ${f.name}: ${f.self.toFixed(0)} ms self, ${f.total.toFixed(0)} ms total, ${f.calls} calls`
+        )
     }
     console.log(`  target under 120 s: ${seconds < 120 ? 'met' : 'NOT met'}`)
     console.log(

@@ -20,16 +20,18 @@ import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { navigate, useRoute } from '../../../lib/router.ts'
 import { notificationKeys } from '../data/keys.ts'
-import { fetchDisplayName, fetchDisplayNames, fetchMyMemberships } from '../data/memberships.ts'
+import { fetchDisplayName, fetchDisplayNames } from '../data/memberships.ts'
 import type { Membership } from '../data/memberships.ts'
 import { fetchMessagesAfter } from '../data/new-messages.ts'
 import { fetchNotificationSettings } from '../data/settings.ts'
 import type { NotificationSettings } from '../data/settings.ts'
-import { PAGE_START, startsWithPage } from '../data/page-start.ts'
-import { fetchRepliesSince, fetchReply, useThreadReplies } from '../data/thread-replies.ts'
+import { SINCE_LIMIT } from '../data/page-start.ts'
+import { fetchReply, useThreadReplies } from '../data/thread-replies.ts'
 import type { ThreadReplyEvent } from '../data/thread-replies.ts'
 import { useOtherWorkspacesActivity } from '../data/use-other-workspaces.ts'
 import { useDndActive } from './use-dnd-active.ts'
+import { useHandOver } from './use-hand-over.ts'
+import type { Source } from './use-hand-over.ts'
 import { useDueReminders } from '../../saved/index.ts'
 import type { ReminderMessage } from '../../saved/index.ts'
 import { shouldNotify, shouldNotifyReply } from '../rules.ts'
@@ -55,16 +57,6 @@ export interface BrowserNotifierOptions {
   dnd: DoNotDisturb
 }
 
-/** A channel whose new messages may alert, in its workspace, with that workspace's default. */
-interface Source {
-  channel: Pick<WatchedChannel, 'id' | 'kind' | 'label' | 'muted' | 'level'>
-  workspaceId: string
-  /** Added to the title: the workspace's name when it is not the open one. */
-  workspaceName: string | null
-  defaultLevel: NotifyLevel
-  dnd: DoNotDisturb
-}
-
 interface TabState {
   visible: boolean
   channelId: string | null
@@ -75,11 +67,7 @@ interface TabState {
 
 /** Replies notified (or opened from a notification) by id: their thread's id. */
 const replyThreads = new Map<string, string>()
-/** Set once what came since the page started was handed over (once per page). */
-let handedOver = false
-/** How many messages back a channel is read when handing over what came before the notifier. */
-const SINCE_LIMIT = 20
-/** How far back a channel I was just added to is read. */
+/** How far back a channel I was just added to is read (its last SINCE_LIMIT messages at most). */
 const JUST_ADDED_MS = 10_000
 
 const TAB = Math.random().toString(36).slice(2)
@@ -216,47 +204,15 @@ export function useBrowserNotifications(options: BrowserNotifierOptions): void {
     }
   }, [channels])
 
-  // What came before the notifier listened (it starts a moment after the page): the open
-  // workspace's channels whose last message is newer than the page, and the thread replies since
-  // then (the other workspaces: use-other-workspaces.ts).
-  const handOver = useRef({ notifyAfter, notifyReply, settingsOf })
-  useEffect(() => {
-    handOver.current = { notifyAfter, notifyReply, settingsOf }
+  // What came before the notifier listened (it starts a moment after the page).
+  useHandOver({
+    leading,
+    me,
+    openWorkspace: () => latest.current.workspaceId,
+    labelOf: (id) => latest.current.channels?.find((c) => c.id === id)?.label,
+    canAlert: () => notifier.current && permitted(),
+    act: { notifyAfter, notifyReply, settingsOf },
   })
-  useEffect(() => {
-    if (!leading || handedOver) return
-    handedOver = true
-    if (!startsWithPage()) return
-    const act = handOver.current
-    const open = latest.current.workspaceId
-    void Promise.all([fetchMyMemberships(me), act.settingsOf(open)]).then(([rows, settings]) => {
-      if (!settings) return
-      for (const m of rows) {
-        if (m.workspaceId !== open || m.muted || !m.lastMessageAt) continue
-        if (Date.parse(m.lastMessageAt) < PAGE_START || !notifier.current || !permitted()) continue
-        const known = latest.current.channels?.find((c) => c.id === m.channelId)
-        const label = known?.label ?? (m.kind === 'dm' ? 'Direct message' : (m.name ?? ''))
-        void act.notifyAfter(
-          {
-            channel: { id: m.channelId, kind: m.kind, label, muted: m.muted, level: m.level },
-            workspaceId: open,
-            workspaceName: null,
-            defaultLevel: settings.defaultLevel,
-            dnd: settings.dnd,
-          },
-          Math.max(0, m.lastSeq - SINCE_LIMIT),
-          PAGE_START
-        )
-      }
-    }, () => {})
-    void fetchRepliesSince(me, PAGE_START).then(
-      (events) => {
-        for (const event of events)
-          if (notifier.current && !event.muted && permitted()) void act.notifyReply(event)
-      },
-      () => {}
-    )
-  }, [leading, me])
 
   // The other workspaces: their settings (default level) fetched when one of their channels moves.
   useOtherWorkspacesActivity({

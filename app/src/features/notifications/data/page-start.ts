@@ -16,3 +16,6 @@ export const SINCE_START_WITHIN_MS = 60_000
 export function startsWithPage(): boolean {
   return Date.now() - PAGE_START < SINCE_START_WITHIN_MS
 }
+
+/** How many messages back a channel is read for what came before the notifier listened. */
+export const SINCE_LIMIT = 20

@@ -17,7 +17,7 @@ import { liveTopic, subscribeLive } from '../../../lib/live.ts'
 import type { LiveChange } from '../../../lib/live.ts'
 import { notificationKeys } from './keys.ts'
 import { fetchMyMemberships } from './memberships.ts'
-import { PAGE_START, startsWithPage } from './page-start.ts'
+import { PAGE_START, SINCE_LIMIT, startsWithPage } from './page-start.ts'
 import type { Membership } from './memberships.ts'
 
 interface Options {
@@ -35,8 +35,6 @@ interface Options {
   onNew: (channel: Membership, afterSeq: number, since?: number) => void
 }
 
-/** How many messages back a channel is read for what came since the page started. */
-const SINCE_START_LIMIT = 20
 /** Set once a load has handed over what came since the page started (once per page). */
 let sinceStartHandled = false
 
@@ -93,7 +91,7 @@ export function useOtherWorkspacesActivity({
         if (from !== undefined && from !== null) {
           if (row.lastSeq > from) latest.current(row, from)
         } else if (!before && sinceStart && newerThanPage(row.lastMessageAt)) {
-          latest.current(row, Math.max(0, row.lastSeq - SINCE_START_LIMIT), PAGE_START)
+          latest.current(row, Math.max(0, row.lastSeq - SINCE_LIMIT), PAGE_START)
         }
       }
       early.clear()

@@ -1,0 +1,91 @@
+// What came before the browser notifier listened: its code loads a moment after the first
+// screen, so when it starts with the page (data/page-start.ts) it hands over, once per page, the
+// open workspace's channels whose last message is newer than the page (their messages since
+// then) and the thread replies since then (data/thread-replies.ts fetchRepliesSince), each
+// through the notifier's own rules. The other workspaces hand theirs over as their memberships
+// load (data/use-other-workspaces.ts).
+import { useEffect, useRef } from 'react'
+import { fetchMyMemberships } from '../data/memberships.ts'
+import { PAGE_START, SINCE_LIMIT, startsWithPage } from '../data/page-start.ts'
+import type { NotificationSettings } from '../data/settings.ts'
+import { fetchRepliesSince } from '../data/thread-replies.ts'
+import type { ThreadReplyEvent } from '../data/thread-replies.ts'
+import type { ChannelKind, DoNotDisturb, NotifyLevel } from '../rules.ts'
+
+/** A channel whose new messages may alert, in its workspace, with that workspace's default. */
+export interface Source {
+  channel: {
+    id: string
+    kind: ChannelKind
+    label: string
+    muted: boolean
+    level: NotifyLevel | null
+  }
+  workspaceId: string
+  /** Added to the title: the workspace's name when it is not the open one. */
+  workspaceName: string | null
+  defaultLevel: NotifyLevel
+  dnd: DoNotDisturb
+}
+
+interface HandOverOptions {
+  /** True once this tab is the notifier. */
+  leading: boolean
+  me: string
+  openWorkspace: () => string
+  /** A channel's label as the open workspace's list shows it, if known. */
+  labelOf: (channelId: string) => string | undefined
+  canAlert: () => boolean
+  act: {
+    notifyAfter: (source: Source, afterSeq: number, since?: number) => Promise<void>
+    notifyReply: (event: ThreadReplyEvent) => Promise<void>
+    settingsOf: (workspaceId: string) => Promise<NotificationSettings | null>
+  }
+}
+
+/** Set once what came since the page started was handed over (once per page). */
+let handedOver = false
+
+export function useHandOver(options: HandOverOptions): void {
+  const latest = useRef(options)
+  useEffect(() => {
+    latest.current = options
+  })
+  const { leading, me } = options
+  useEffect(() => {
+    if (!leading || handedOver) return
+    handedOver = true
+    if (!startsWithPage()) return
+    const { act, canAlert, labelOf } = latest.current
+    const open = latest.current.openWorkspace()
+    void Promise.all([fetchMyMemberships(me), act.settingsOf(open)]).then(
+      ([rows, settings]) => {
+        if (!settings) return
+        for (const m of rows) {
+          if (m.workspaceId !== open || m.muted || !m.lastMessageAt) continue
+          if (Date.parse(m.lastMessageAt) < PAGE_START || !canAlert()) continue
+          const label =
+            labelOf(m.channelId) ?? (m.kind === 'dm' ? 'Direct message' : (m.name ?? ''))
+          void act.notifyAfter(
+            {
+              channel: { id: m.channelId, kind: m.kind, label, muted: m.muted, level: m.level },
+              workspaceId: open,
+              workspaceName: null,
+              defaultLevel: settings.defaultLevel,
+              dnd: settings.dnd,
+            },
+            Math.max(0, m.lastSeq - SINCE_LIMIT),
+            PAGE_START
+          )
+        }
+      },
+      () => {}
+    )
+    void fetchRepliesSince(me, PAGE_START).then(
+      (events) => {
+        for (const event of events) if (!event.muted && canAlert()) void act.notifyReply(event)
+      },
+      () => {}
+    )
+  }, [leading, me])
+}

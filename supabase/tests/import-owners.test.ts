@@ -1,0 +1,233 @@
+// Imports beyond a first Slack export, over HTTP against the real stack: a Chorus export keeps
+// its markdown, moves its ids and brings its files from the zip; only a workspace's owners may
+// start, cancel, upload or see its imports; a cancel stops the import and removes what it added
+// (channels, memberships, the accounts it invited); more newcomers than Auth may email in an
+// hour get accounts without an invitation, their messages theirs, each reported (last: it
+// spends the stack's email allowance). The Slack import itself: import.test.ts.
+import { randomUUID } from 'node:crypto'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestStack } from '../../backend/test/support/stack.ts'
+import type { TestStack } from '../../backend/test/support/stack.ts'
+import { waitFor } from '../../backend/test/support/wait.ts'
+import { channelsOf } from './support/import-checks.ts'
+import { importKit, ok } from './support/imports.ts'
+import { teamExport, zipOf } from './support/slack-export.ts'
+import { createPerson } from './support/world.ts'
+import type { Person } from './support/world.ts'
+
+const workdir = path.resolve(import.meta.dirname, '../..')
+let stack: TestStack
+let owner: Person
+let ann: Person
+let stranger: Person
+const kit = importKit(() => stack)
+const { as } = kit
+const emails = (): [string, string, string] => [
+  ann.email,
+  `ben-${ann.id.slice(0, 6)}@example.test`,
+  `cat-${ann.id.slice(0, 6)}@example.test`,
+]
+
+beforeAll(async () => {
+  stack = await startTestStack({ workdir })
+  ;[owner, ann, stranger] = (await Promise.all(
+    ['Olga Owner', 'Ann Existing', 'Sam Stranger'].map((n) => createPerson(stack, n))
+  )) as [Person, Person, Person]
+}, 120_000)
+
+afterAll(async () => {
+  if (stack) await kit.settled()
+  await stack?.stop()
+})
+
+describe('a Chorus export', () => {
+  it('keeps its markdown, moves its ids and takes its files from the zip', async () => {
+    const source = randomUUID()
+    const person = randomUUID()
+    const channel = randomUUID()
+    const ws = await kit.workspace(owner, 'From Chorus')
+    const zip = zipOf({
+      'chorus.json': {
+        format: 'chorus-export',
+        version: 1,
+        workspace: { id: source, name: 'Old', slug: 'old' },
+        exported_at: '2024-05-02T00:00:00Z',
+        kind: 'workspace',
+      },
+      'users.json': [{ id: person, name: 'ann', profile: { email: ann.email } }],
+      'channels.json': [{ id: channel, name: 'notes', created: 1714500000, members: [person] }],
+      'notes/2024-05-01.json': [
+        {
+          type: 'message',
+          user: person,
+          text: `**kept** *as is* <@${person}> [#notes](/w/${source}/c/${channel})`,
+          ts: '1714550400.000000',
+          client_msg_id: randomUUID(),
+          files: [
+            { id: 'F1', name: 'a.txt', mimetype: 'text/plain', chorus_path: 'files/F1/a.txt' },
+          ],
+        },
+      ],
+      'files/F1/a.txt': 'hello from the zip',
+    })
+    const done = await kit.ended((await kit.start(owner, ws, await kit.upload(owner, ws, zip))).id)
+    expect(done).toMatchObject({ status: 'done', messages_done: 1, files_done: 1, report: [] })
+    const [notes] = (await channelsOf(stack.sql, ws)).filter((c) => c.name === 'notes')
+    const [message] = ok(
+      await as(ann).from('messages').select('id, body, author_id').eq('channel_id', notes!.id)
+    ) as { id: string; body: string; author_id: string }[]
+    expect(message).toMatchObject({
+      body: `**kept** *as is* <@${ann.id}> [#notes](/w/${ws}/c/${notes!.id})`,
+      author_id: ann.id,
+    })
+    const file = await as(ann)
+      .storage.from('attachments')
+      .download(`${ws}/${notes!.id}/${message!.id}/a.txt`)
+    expect(await file.data!.text()).toBe('hello from the zip')
+  })
+})
+
+describe('owners only', () => {
+  it('refuses to start, cancel, upload or show imports to anyone else', async () => {
+    const ws = await kit.workspace(owner, 'Owners only')
+    const path = await kit.upload(owner, ws, zipOf(teamExport({ emails: emails() })))
+    const link = ok(
+      await as(owner).rpc('create_invite', { p_workspace_id: ws }).single<{ token: string }>()
+    )
+    ok(await as(stranger).rpc('accept_invite', { p_token: link.token }))
+    const refused = await as(stranger).rpc('start_import', { p_workspace: ws, p_path: path })
+    expect(refused.error).toMatchObject({
+      code: '42501',
+      message: "Only the workspace's owners can import into it.",
+    })
+    const upload = await as(stranger)
+      .storage.from('imports')
+      .upload(`${ws}/mine.zip`, zipOf({ 'users.json': [] }), { contentType: 'application/zip' })
+    expect(upload.error).not.toBeNull()
+    // One slice at a time, none chained: the import stays running for what follows.
+    await stack.sql`
+      insert into private.import_settings (name, value) values ('slice_batches', '1'), ('chain', 'off')
+      on conflict (name) do update set value = excluded.value`
+    try {
+      const started = await kit.start(owner, ws, path)
+      expect(ok(await as(stranger).from('imports').select('id').eq('workspace_id', ws))).toEqual([])
+      expect(ok(await as(owner).from('imports').select('id').eq('workspace_id', ws))).toEqual([
+        { id: started.id },
+      ])
+      const cancel = await as(stranger).rpc('cancel_import', { p_import: started.id })
+      expect(cancel.error).toMatchObject({
+        code: '42501',
+        message: "Only the workspace's owners can cancel its imports.",
+      })
+      const again = await as(owner).rpc('start_import', { p_workspace: ws, p_path: path })
+      expect(again.error).toMatchObject({
+        code: '23505',
+        message: 'An import into this workspace is already running.',
+      })
+      ok(await as(owner).rpc('cancel_import', { p_import: started.id }))
+    } finally {
+      await stack.sql`delete from private.import_settings`
+    }
+  })
+})
+
+describe('a cancelled import', () => {
+  it('stops and removes what it added: channels, memberships, invited accounts', async () => {
+    await stack.sql`
+      insert into private.import_settings (name, value)
+      values ('slice_batches', '1'), ('batch_messages', '2'), ('chain', 'off')
+      on conflict (name) do update set value = excluded.value`
+    try {
+      const ws = await kit.workspace(owner, 'Cancelled')
+      const newcomers: [string, string, string] = [
+        ann.email,
+        `dan-${ws.slice(0, 6)}@example.test`,
+        `eve-${ws.slice(0, 6)}@example.test`,
+      ]
+      const path = await kit.upload(owner, ws, zipOf(teamExport({ emails: newcomers })))
+      const started = await kit.start(owner, ws, path)
+      for (let slice = 0; slice < 3; slice += 1) {
+        await waitFor('the slice to stop', async () => {
+          const found = await kit.row(started.id)
+          return found.status === 'running' && found.heartbeat_at === null ? found : undefined
+        })
+        if (slice < 2) expect((await kit.callFunction(started.id)).status).toBe(200)
+      }
+      expect((await kit.row(started.id)).messages_done).toBeGreaterThan(0)
+      const cancelled = ok(await as(owner).rpc('cancel_import', { p_import: started.id }).single())
+      expect(cancelled).toMatchObject({ status: 'cancelled' })
+      const left = await stack.sql`
+        select (select count(*)::int from public.channels where workspace_id = ${ws} and not is_default) as channels,
+          (select count(*)::int from public.workspace_members where workspace_id = ${ws}) as members`
+      expect(left[0]).toEqual({ channels: 0, members: 1 })
+      await waitFor('the invited accounts to be deleted', async () => {
+        const [found] = await stack.sql`
+          select count(*)::int as n from auth.users where email in ${stack.sql(newcomers.slice(1))}`
+        return found!.n === 0 ? true : undefined
+      })
+      const [annStill] =
+        await stack.sql`select count(*)::int as n from auth.users where id = ${ann.id}`
+      expect(annStill!.n).toBe(1)
+      const audit = await stack.sql`
+        select action from public.audit_log where workspace_id = ${ws} and action like 'import.%' order by id`
+      expect(audit.map((a) => a.action)).toEqual(['import.started', 'import.cancelled'])
+      const refused = await as(owner).rpc('cancel_import', { p_import: started.id })
+      expect(refused.error).toMatchObject({
+        code: '22023',
+        message: 'This import is no longer running.',
+      })
+    } finally {
+      await stack.sql`delete from private.import_settings`
+    }
+  })
+})
+
+describe('more newcomers than Auth may email in an hour', () => {
+  // Last in this file: it spends the stack's email allowance (30 an hour, GoTrue's default).
+  it('makes the accounts the invitations could not be sent for, attributes their messages and reports them', async () => {
+    const tag = randomUUID().slice(0, 6)
+    const people = Array.from({ length: 32 }, (_, i) => ({
+      id: `U${i}`,
+      name: `person${i}`,
+      profile: { email: `p${i}-${tag}@example.test`, real_name: `Person ${i}` },
+    }))
+    const zip = zipOf({
+      'users.json': people,
+      'channels.json': [
+        { id: 'C1', name: 'crowd', created: 1714500000, members: people.map((p) => p.id) },
+      ],
+      'crowd/2024-05-01.json': people.map((p, i) => ({
+        type: 'message',
+        user: p.id,
+        text: `hello from ${p.name}`,
+        ts: `${1714550400 + i}.000100`,
+      })),
+    })
+    const ws = await kit.workspace(owner, 'Crowd')
+    const done = await kit.ended((await kit.start(owner, ws, await kit.upload(owner, ws, zip))).id)
+    expect(done).toMatchObject({ status: 'done', messages_done: 32, people: 32 })
+    const refused = (done.report as { reason: string }[]).filter((r) =>
+      /could not be sent \(.*rate limit.*\); they can sign in with "Forgot password"/.test(r.reason)
+    )
+    expect(refused.length).toBeGreaterThanOrEqual(2)
+    expect(refused.length).toBe((done.report as unknown[]).length)
+    const accounts = await stack.sql<{ email: string; invited: boolean; author: boolean }[]>`
+      select u.email, u.invited_at is not null as invited,
+        exists (select 1 from public.messages m join public.channels c on c.id = m.channel_id
+          where c.workspace_id = ${ws} and m.author_id = u.id
+            and m.body = 'hello from person' || substr(split_part(u.email, '-', 1), 2)) as author
+      from auth.users u where u.email like ${`%-${tag}@example.test`}`
+    expect(accounts).toHaveLength(32)
+    // Each message is its author's; those refused an invitation have an account without one.
+    expect(accounts.filter((a) => !a.author)).toEqual([])
+    expect(accounts.filter((a) => !a.invited).length).toBe(refused.length)
+    for (const item of refused) {
+      const email = /to (\S+) could not/.exec(item.reason)?.[1]
+      expect(accounts.find((a) => a.email === email)?.invited).toBe(false)
+    }
+    const [members] = await stack.sql`
+      select count(*)::int as n from public.workspace_members where workspace_id = ${ws}`
+    expect(members!.n).toBe(33)
+  })
+})
