@@ -11,7 +11,7 @@ import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
 import { waitFor } from '../../backend/test/support/wait.ts'
 import { channelsOf } from './support/import-checks.ts'
-import { importKit, ok } from './support/imports.ts'
+import { importKit, ok, teamEmails } from './support/imports.ts'
 import { teamExport, zipOf } from './support/slack-export.ts'
 import { createPerson } from './support/world.ts'
 import type { Person } from './support/world.ts'
@@ -23,11 +23,7 @@ let ann: Person
 let stranger: Person
 const kit = importKit(() => stack)
 const { as } = kit
-const emails = (): [string, string, string] => [
-  ann.email,
-  `ben-${ann.id.slice(0, 6)}@example.test`,
-  `cat-${ann.id.slice(0, 6)}@example.test`,
-]
+const emails = () => teamEmails(ann)
 
 beforeAll(async () => {
   stack = await startTestStack({ workdir })

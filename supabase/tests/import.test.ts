@@ -14,7 +14,7 @@ import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
 import { waitFor } from '../../backend/test/support/wait.ts'
 import { brokenInvariants, channelsOf, importedHistory } from './support/import-checks.ts'
-import { importKit, ok } from './support/imports.ts'
+import { importKit, ok, teamEmails } from './support/imports.ts'
 import { Inbox, joinPrivate, leave, liveTopic, recordOf } from './support/realtime.ts'
 import type { Joined } from './support/realtime.ts'
 import { teamExport, zipOf } from './support/slack-export.ts'
@@ -30,11 +30,7 @@ let owner: Person
 let ann: Person
 const kit = importKit(() => stack)
 const { as } = kit
-const emails = (): [string, string, string] => [
-  ann.email,
-  `ben-${ann.id.slice(0, 6)}@example.test`,
-  `cat-${ann.id.slice(0, 6)}@example.test`,
-]
+const emails = () => teamEmails(ann)
 
 beforeAll(async () => {
   files = createServer((request, response) => {

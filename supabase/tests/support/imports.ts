@@ -98,3 +98,9 @@ export function importKit(stackOf: () => TestStack) {
 
   return { as, workspace, upload, start, row, ended, callFunction, settled }
 }
+
+/** The emails of a team export's three people: the first an existing account, two newcomers. */
+export function teamEmails(existing: Person): [string, string, string] {
+  const tag = existing.id.slice(0, 6)
+  return [existing.email, `ben-${tag}@example.test`, `cat-${tag}@example.test`]
+}
