@@ -5,8 +5,9 @@
 // through the notifier's own rules. The other workspaces hand theirs over as their memberships
 // load (data/use-other-workspaces.ts).
 import { useEffect, useRef } from 'react'
-import { fetchMyMemberships } from '../data/memberships.ts'
-import { PAGE_START, SINCE_LIMIT, startsWithPage } from '../data/page-start.ts'
+import { useQueryClient } from '@tanstack/react-query'
+import { myMemberships } from '../data/memberships.ts'
+import { newerThanPage, PAGE_START, SINCE_LIMIT, startsWithPage } from '../data/page-start.ts'
 import type { NotificationSettings } from '../data/settings.ts'
 import { fetchRepliesSince } from '../data/thread-replies.ts'
 import type { ThreadReplyEvent } from '../data/thread-replies.ts'
@@ -52,18 +53,24 @@ export function useHandOver(options: HandOverOptions): void {
     latest.current = options
   })
   const { leading, me } = options
+  const queryClient = useQueryClient()
   useEffect(() => {
     if (!leading || handedOver) return
     handedOver = true
     if (!startsWithPage()) return
     const { act, canAlert, labelOf } = latest.current
     const open = latest.current.openWorkspace()
-    void Promise.all([fetchMyMemberships(me), act.settingsOf(open)]).then(
-      ([rows, settings]) => {
-        if (!settings) return
-        for (const m of rows) {
-          if (m.workspaceId !== open || m.muted || !m.lastMessageAt) continue
-          if (Date.parse(m.lastMessageAt) < PAGE_START || !canAlert()) continue
+    const handOver = async () => {
+      const [rows, settings] = await Promise.all([
+        myMemberships(queryClient, me),
+        act.settingsOf(open),
+      ])
+      // The open workspace's channels whose last message is newer than the page.
+      const newer = rows.filter(
+        (m) => m.workspaceId === open && !m.muted && newerThanPage(m.lastMessageAt)
+      )
+      if (settings && canAlert()) {
+        for (const m of newer) {
           const label =
             labelOf(m.channelId) ?? (m.kind === 'dm' ? 'Direct message' : (m.name ?? ''))
           void act.notifyAfter(
@@ -78,14 +85,10 @@ export function useHandOver(options: HandOverOptions): void {
             PAGE_START
           )
         }
-      },
-      () => {}
-    )
-    void fetchRepliesSince(me, PAGE_START).then(
-      (events) => {
-        for (const event of events) if (!event.muted && canAlert()) void act.notifyReply(event)
-      },
-      () => {}
-    )
-  }, [leading, me])
+      }
+      for (const event of await fetchRepliesSince(me, PAGE_START, rows))
+        if (!event.muted && canAlert()) void act.notifyReply(event)
+    }
+    handOver().catch(() => {})
+  }, [leading, me, queryClient])
 }

@@ -2,7 +2,9 @@
 // needs them for the workspaces that are not open: each channel's kind, name, last_seq, when its
 // last message came, my level
 // and mute. One request for all of them; RLS shows me only my own rows and channels I can read.
+import type { QueryClient } from '@tanstack/react-query'
 import { supabase } from '../../../lib/supabase.ts'
+import { notificationKeys } from './keys.ts'
 import type { ChannelKind, NotifyLevel } from '../rules.ts'
 
 export interface Membership {
@@ -41,6 +43,18 @@ export async function fetchMyMemberships(me: string): Promise<Membership[]> {
         ]
       : []
   )
+}
+
+/**
+ * My memberships, fresh, through the query cache: callers at the same moment (the notifier's
+ * start: the other workspaces' first load and the hand-over) share one request.
+ */
+export function myMemberships(queryClient: QueryClient, me: string): Promise<Membership[]> {
+  return queryClient.fetchQuery({
+    queryKey: notificationKeys.memberships(me),
+    queryFn: () => fetchMyMemberships(me),
+    staleTime: 0,
+  })
 }
 
 /** A person's display name (the title of a direct message's notification). */

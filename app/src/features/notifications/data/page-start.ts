@@ -17,5 +17,10 @@ export function startsWithPage(): boolean {
   return Date.now() - PAGE_START < SINCE_START_WITHIN_MS
 }
 
+/** True for a time (the server's, ISO) at or after this page's start. */
+export function newerThanPage(at: string | null): boolean {
+  return at !== null && Date.parse(at) >= PAGE_START
+}
+
 /** How many messages back a channel is read for what came before the notifier listened. */
 export const SINCE_LIMIT = 20

@@ -10,6 +10,8 @@ import { useEffect, useRef } from 'react'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
 import { supabase } from '../../../lib/supabase.ts'
 import type { ChannelKind, NotifyLevel } from '../rules.ts'
+import type { Membership } from './memberships.ts'
+import { SINCE_LIMIT } from './page-start.ts'
 
 export interface ThreadReplyEvent {
   id: string
@@ -80,16 +82,19 @@ export async function fetchReply(id: string): Promise<Reply | null> {
   }
 }
 
-/** How many replies the hand-over alerts at most, and in how many of the newest threads. */
-const SINCE_LIMIT = 20
+/** In how many of the newest threads the hand-over looks (SINCE_LIMIT replies at most). */
 const SINCE_THREADS = 50
 
 /**
  * The replies my user topic carried since `since` (ms since the epoch), as the events it
  * carried: in threads of my channels (RLS) that I follow or in direct messages, not mine, not
- * deleted, oldest first. My level and mute are today's.
+ * deleted, oldest first. My level and mute are today's, from `memberships`.
  */
-export async function fetchRepliesSince(me: string, since: number): Promise<ThreadReplyEvent[]> {
+export async function fetchRepliesSince(
+  me: string,
+  since: number,
+  memberships: readonly Membership[]
+): Promise<ThreadReplyEvent[]> {
   const after = new Date(since).toISOString()
   const threads = await supabase()
     .from('threads')
@@ -100,8 +105,7 @@ export async function fetchRepliesSince(me: string, since: number): Promise<Thre
   if (threads.error) throw threads.error
   if (threads.data.length === 0) return []
   const threadIds = threads.data.map((t) => t.id)
-  const channelIds = [...new Set(threads.data.map((t) => t.channel_id))]
-  const [replies, follows, memberships] = await Promise.all([
+  const [replies, follows] = await Promise.all([
     supabase()
       .from('messages')
       .select('id, channel_id, parent_id')
@@ -116,15 +120,10 @@ export async function fetchRepliesSince(me: string, since: number): Promise<Thre
       .select('thread_id, following')
       .eq('user_id', me)
       .in('thread_id', threadIds),
-    supabase()
-      .from('channel_members')
-      .select('channel_id, workspace_id, notify_level, muted, channels(kind)')
-      .eq('user_id', me)
-      .in('channel_id', channelIds),
   ])
-  for (const answer of [replies, follows, memberships]) if (answer.error) throw answer.error
+  for (const answer of [replies, follows]) if (answer.error) throw answer.error
   const following = new Set(follows.data!.filter((f) => f.following).map((f) => f.thread_id))
-  const member = new Map(memberships.data!.map((m) => [m.channel_id, m]))
+  const member = new Map(memberships.map((m) => [m.channelId, m]))
   return replies.data!.flatMap((r) => {
     const m = member.get(r.channel_id)
     const event =
@@ -133,11 +132,11 @@ export async function fetchRepliesSince(me: string, since: number): Promise<Thre
             id: r.id,
             channel_id: r.channel_id,
             thread_id: r.parent_id,
-            workspace_id: m.workspace_id,
-            kind: m.channels?.kind,
+            workspace_id: m.workspaceId,
+            kind: m.kind,
             following: following.has(r.parent_id),
             muted: m.muted,
-            notify_level: m.notify_level,
+            notify_level: m.level,
           })
         : null
     return event && (event.following || event.kind === 'dm') ? [event] : []

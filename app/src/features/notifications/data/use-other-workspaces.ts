@@ -16,8 +16,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
 import type { LiveChange } from '../../../lib/live.ts'
 import { notificationKeys } from './keys.ts'
-import { fetchMyMemberships } from './memberships.ts'
-import { PAGE_START, SINCE_LIMIT, startsWithPage } from './page-start.ts'
+import { myMemberships } from './memberships.ts'
+import { PAGE_START, SINCE_LIMIT, newerThanPage, startsWithPage } from './page-start.ts'
 import type { Membership } from './memberships.ts'
 
 interface Options {
@@ -73,7 +73,7 @@ export function useOtherWorkspacesActivity({
     const load = async (catchUp: boolean) => {
       let rows: Membership[]
       try {
-        rows = await fetchMyMemberships(me)
+        rows = await myMemberships(queryClient, me)
       } catch {
         return
       }
@@ -148,8 +148,4 @@ export function useOtherWorkspacesActivity({
       for (const l of leave) l()
     }
   }, [me, key, queryClient, seen, enabled])
-}
-
-function newerThanPage(at: string | null): boolean {
-  return at !== null && Date.parse(at) >= PAGE_START
 }
