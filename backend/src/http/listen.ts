@@ -38,7 +38,10 @@ const IDLE_CHECK_MS = 50
  * that takes its time, an upload) would keep the stop waiting for its keep-alive timeout (72 s)
  * after its answer. Each such connection is closed as soon as it is idle.
  */
-export async function closeWhenAnswered(server: Server, close: () => Promise<void>): Promise<void> {
+export async function closeWhenAnswered(
+  server: Server,
+  close: () => Promise<void> = () => new Promise((resolve) => server.close(() => resolve()))
+): Promise<void> {
   server.closeIdleConnections()
   const timer = setInterval(() => server.closeIdleConnections(), IDLE_CHECK_MS)
   try {

@@ -61,11 +61,7 @@ export async function startApi(args: {
   const port = (api.server.address() as AddressInfo).port
   if (host === '127.0.0.1') {
     const ipv6 = await listenAlsoOnIpv6(api, port, log)
-    if (ipv6) {
-      cleanups.push(() =>
-        closeWhenAnswered(ipv6, () => new Promise<void>((resolve) => ipv6.close(() => resolve())))
-      )
-    }
+    if (ipv6) cleanups.push(() => closeWhenAnswered(ipv6))
   }
   context.apiUrl = `http://${localHost(host)}:${port}`
   context.publicUrl ||= context.apiUrl

@@ -4,11 +4,10 @@
 // Mailpit's paths: the web page at / (one message at /messages/<id>) and the JSON API under
 // /api/v1 (list, read one, search, delete). Its SMTP port ([inbucket] smtp_port, smtp.ts) takes
 // mail from the project's own code into the same store.
-import { createServer } from 'node:http'
-import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Fastify from 'fastify'
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import { closeWhenAnswered, listenAlsoOnIpv6 } from '../../http/listen.ts'
 import type { Logger } from '../../logger.ts'
 import { fullMessage, listing, matchesQuery, parseQuery } from './mailpit.ts'
 import { listPage, messageHtml, messagePage } from './pages.ts'
@@ -159,19 +158,7 @@ export async function startInbox(options: InboxOptions): Promise<RunningInbox> {
   const app = await buildInboxApp(store, host)
   await app.listen({ host, port: options.port })
   const { port } = app.server.address() as AddressInfo
-  let ipv6: Server | null = null
-  if (host === '127.0.0.1') {
-    const mirror = createServer((request, response) =>
-      app.server.emit('request', request, response)
-    )
-    ipv6 = await new Promise<Server | null>((resolve) => {
-      mirror.once('error', (error) => {
-        options.log.debug(`inbox not listening on [::1]:${port}: ${error.message}`)
-        resolve(null)
-      })
-      mirror.listen({ host: '::1', port, ipv6Only: true }, () => resolve(mirror))
-    })
-  }
+  const ipv6 = host === '127.0.0.1' ? await listenAlsoOnIpv6(app, port, options.log) : null
   // A wildcard address is shown as the loopback one, as a URL to open on this machine.
   const shown = ['0.0.0.0', '::'].includes(host)
     ? '127.0.0.1'
@@ -179,8 +166,8 @@ export async function startInbox(options: InboxOptions): Promise<RunningInbox> {
       ? `[${host}]`
       : host
   const closeHttp = async () => {
-    if (ipv6) await new Promise<void>((resolve) => ipv6.close(() => resolve()))
-    await app.close()
+    if (ipv6) await closeWhenAnswered(ipv6)
+    await closeWhenAnswered(app.server, () => app.close())
   }
   const smtp =
     options.smtpPort === undefined || options.smtpPort === null
