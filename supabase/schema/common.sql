@@ -95,6 +95,36 @@ CREATE TRIGGER slash_commands_audit AFTER INSERT OR UPDATE OF name, url, revoked
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.slash_commands to service_role;
 grant select (created_at, created_by, description, id, last_used_at, name, revoked_at, updated_at, usage_hint, workspace_id) on table public.slash_commands to authenticated;
 
+-- Function private.call_function(p_name text, p_body jsonb, p_timeout_ms integer)
+CREATE OR REPLACE FUNCTION private.call_function(p_name text, p_body jsonb, p_timeout_ms integer)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  project_url text := (
+    select decrypted_secret from vault.decrypted_secrets where name = 'project_url' limit 1
+  );
+  api_key text := (
+    select decrypted_secret from vault.decrypted_secrets where name = 'publishable_key' limit 1
+  );
+begin
+  if project_url is null or api_key is null then
+    return false;
+  end if;
+  perform net.http_post(
+    url := rtrim(project_url, '/') || '/functions/v1/' || p_name,
+    body := p_body,
+    headers := jsonb_build_object('Content-Type', 'application/json',
+      'Authorization', 'Bearer ' || api_key, 'apikey', api_key),
+    timeout_milliseconds := p_timeout_ms
+  );
+  return true;
+end
+$function$;
+-- execute: only its owner (no grants on private.call_function(text,jsonb,integer))
+
 -- Function private.clean_handle(p_handle text)
 CREATE OR REPLACE FUNCTION private.clean_handle(p_handle text)
  RETURNS text

@@ -75,30 +75,11 @@ $function$;
 -- Function private.kick_export(p_export_id uuid)
 CREATE OR REPLACE FUNCTION private.kick_export(p_export_id uuid)
  RETURNS boolean
- LANGUAGE plpgsql
+ LANGUAGE sql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  project_url text := (
-    select decrypted_secret from vault.decrypted_secrets where name = 'project_url' limit 1
-  );
-  api_key text := (
-    select decrypted_secret from vault.decrypted_secrets where name = 'publishable_key' limit 1
-  );
-begin
-  if project_url is null or api_key is null then
-    return false;
-  end if;
-  perform net.http_post(
-    url := rtrim(project_url, '/') || '/functions/v1/workspace-export',
-    body := jsonb_build_object('export_id', p_export_id),
-    headers := jsonb_build_object('Content-Type', 'application/json',
-      'Authorization', 'Bearer ' || api_key, 'apikey', api_key),
-    timeout_milliseconds := 300000
-  );
-  return true;
-end
+  select private.call_function('workspace-export', jsonb_build_object('export_id', p_export_id), 300000)
 $function$;
 -- execute: only its owner (no grants on private.kick_export(uuid))
 

@@ -594,30 +594,11 @@ grant execute on function private.importing() to public;
 -- Function private.kick_import(p_import uuid)
 CREATE OR REPLACE FUNCTION private.kick_import(p_import uuid)
  RETURNS boolean
- LANGUAGE plpgsql
+ LANGUAGE sql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  project_url text := (
-    select decrypted_secret from vault.decrypted_secrets where name = 'project_url' limit 1
-  );
-  api_key text := (
-    select decrypted_secret from vault.decrypted_secrets where name = 'publishable_key' limit 1
-  );
-begin
-  if project_url is null or api_key is null then
-    return false;
-  end if;
-  perform net.http_post(
-    url := rtrim(project_url, '/') || '/functions/v1/slack-import',
-    body := jsonb_build_object('import_id', p_import),
-    headers := jsonb_build_object('Content-Type', 'application/json',
-      'Authorization', 'Bearer ' || api_key, 'apikey', api_key),
-    timeout_milliseconds := 300000
-  );
-  return true;
-end
+  select private.call_function('slack-import', jsonb_build_object('import_id', p_import), 300000)
 $function$;
 -- execute: only its owner (no grants on private.kick_import(uuid))
 

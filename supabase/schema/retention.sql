@@ -108,31 +108,12 @@ $function$;
 -- Function private.kick_retention_files()
 CREATE OR REPLACE FUNCTION private.kick_retention_files()
  RETURNS boolean
- LANGUAGE plpgsql
+ LANGUAGE sql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  project_url text := (
-    select decrypted_secret from vault.decrypted_secrets where name = 'project_url' limit 1
-  );
-  api_key text := (
-    select decrypted_secret from vault.decrypted_secrets where name = 'publishable_key' limit 1
-  );
-begin
-  if project_url is null or api_key is null
-    or not exists (select 1 from private.retention_files) then
-    return false;
-  end if;
-  perform net.http_post(
-    url := rtrim(project_url, '/') || '/functions/v1/retention-files',
-    body := '{}'::jsonb,
-    headers := jsonb_build_object('Content-Type', 'application/json',
-      'Authorization', 'Bearer ' || api_key, 'apikey', api_key),
-    timeout_milliseconds := 60000
-  );
-  return true;
-end
+  select case when exists (select 1 from private.retention_files)
+    then private.call_function('retention-files', '{}'::jsonb, 60000) else false end
 $function$;
 -- execute: only its owner (no grants on private.kick_retention_files())
 
