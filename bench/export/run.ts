@@ -8,11 +8,11 @@
 // behind FORMAT.md's "the archive is never whole in memory".
 //
 //   node --import tsx bench/export/run.ts [--messages 200000] [--files 10] [--file-mib 2]
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { createClient } from '@supabase/supabase-js'
 import ws from 'ws'
-import { startBenchStack } from '../support/stack.ts'
+import { benchPerson, startBenchStack } from '../support/stack.ts'
 
 const { values } = parseArgs({
   options: {
@@ -38,21 +38,11 @@ function ok<T extends { error: unknown; data: unknown }>(result: T): T {
 async function main(): Promise<void> {
   const { stack, sql, stop } = await startBenchStack('export', { maxConnections: 4 })
   try {
-    const userId = randomUUID()
-    await sql`
-      insert into auth.users (id, aud, role, email, email_confirmed_at, raw_user_meta_data)
-      values (${userId}, 'authenticated', 'authenticated', 'owner@example.test', now(), '{"display_name":"Owner"}')`
-    const token = await stack.keys.sign({
-      sub: userId,
-      role: 'authenticated',
-      aud: 'authenticated',
-      exp: Math.floor(Date.now() / 1000) + 7200,
-    })
-    const owner = createClient(stack.apiUrl, stack.keys.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: ws as never },
-      accessToken: async () => token,
-    })
+    const { id: userId, client: owner } = await benchPerson(
+      { stack, sql },
+      'owner@example.test',
+      'Owner'
+    )
     const space = ok(await owner.rpc('create_workspace', { p_name: 'Bench' })).data as {
       id: string
     }

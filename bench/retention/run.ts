@@ -10,10 +10,8 @@
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import postgres from 'postgres'
-import { createClient } from '@supabase/supabase-js'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import ws from 'ws'
-import { startBenchStack } from '../support/stack.ts'
+import { benchPerson, startBenchStack } from '../support/stack.ts'
 
 const { values } = parseArgs({
   options: {
@@ -74,21 +72,11 @@ function writer(member: SupabaseClient, channel: string) {
 async function main(): Promise<void> {
   const { stack, sql, stop } = await startBenchStack('retention', { maxConnections: 4 })
   try {
-    const userId = randomUUID()
-    await sql`
-      insert into auth.users (id, aud, role, email, email_confirmed_at, raw_user_meta_data)
-      values (${userId}, 'authenticated', 'authenticated', 'bench@example.test', now(), '{"display_name":"Bench"}')`
-    const token = await stack.keys.sign({
-      sub: userId,
-      role: 'authenticated',
-      aud: 'authenticated',
-      exp: Math.floor(Date.now() / 1000) + 7200,
-    })
-    const member: SupabaseClient = createClient(stack.apiUrl, stack.keys.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: ws as never },
-      accessToken: async () => token,
-    })
+    const { id: userId, client: member } = await benchPerson(
+      { stack, sql },
+      'bench@example.test',
+      'Bench'
+    )
     const space = ok(await member.rpc('create_workspace', { p_name: 'Bench' })).data as {
       id: string
     }

@@ -6,12 +6,8 @@
 //   - the trigram index's size and build time, and the rows/s of the bulk insert.
 //
 //   node --import tsx bench/search/run.ts [--messages 1000000] [--iterations 100]
-import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
-import { createClient } from '@supabase/supabase-js'
-import type { SupabaseClient } from '@supabase/supabase-js'
-import ws from 'ws'
-import { startBenchStack } from '../support/stack.ts'
+import { benchPerson, startBenchStack } from '../support/stack.ts'
 
 const { values } = parseArgs({
   options: {
@@ -106,21 +102,11 @@ function ok<T extends { error: unknown; data: unknown }>(result: T): T {
 async function main(): Promise<void> {
   const { stack, sql, stop } = await startBenchStack('search')
   try {
-    const userId = randomUUID()
-    await sql`
-      insert into auth.users (id, aud, role, email, email_confirmed_at, raw_user_meta_data)
-      values (${userId}, 'authenticated', 'authenticated', 'bench@example.test', now(), '{"display_name":"Bench"}')`
-    const token = await stack.keys.sign({
-      sub: userId,
-      role: 'authenticated',
-      aud: 'authenticated',
-      exp: Math.floor(Date.now() / 1000) + 3600,
-    })
-    const member: SupabaseClient = createClient(stack.apiUrl, stack.keys.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: ws as never },
-      accessToken: async () => token,
-    })
+    const { id: userId, client: member } = await benchPerson(
+      { stack, sql },
+      'bench@example.test',
+      'Bench'
+    )
 
     const workspaces: string[] = []
     const channels: string[] = []
@@ -153,9 +139,10 @@ async function main(): Promise<void> {
     await sql.begin(async (tx) => {
       await tx`set local session_replication_role = replica`
       await tx`
-        insert into public.messages (id, channel_id, seq, author_id, body, created_at)
+        insert into public.messages (id, channel_id, seq, in_channel, author_id, body, created_at)
         select gen_random_uuid(), (${channels}::uuid[])[1 + g % ${channels.length}],
-          (${lastSeq}::bigint[])[1 + g % ${channels.length}] + g / ${channels.length} + 1, ${userId},
+          (${lastSeq}::bigint[])[1 + g % ${channels.length}] + g / ${channels.length} + 1, true,
+          ${userId},
           w[1 + (g * 7) % n] || ' ' || w[1 + (g * 13) % n] || ' ' || w[1 + (g * 31) % n] || ' '
             || w[1 + (g * 53) % n] || ' ' || w[1 + (g * 97) % n] || ' #' || g
             || case when g % 1000 = 0 then ' deployment of the new build' else '' end,
