@@ -2,14 +2,15 @@
 // middleware answers it from the running local stack (`npm run backend -- status -o json`) or
 // from VITE_SUPABASE_URL / VITE_SUPABASE_KEY. A build also writes the service worker, /sw.js
 // (src/offline/sw.ts), with the list of the files it keeps for opening offline, and a brotli and
-// a gzip copy of each text file (scripts/precompress.ts) for the app server to send.
+// a gzip copy of each text file (scripts/precompress.ts) for the app server to send. React's API
+// is served by Preact (react-runtime.ts).
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { defineConfig } from 'vite'
 import type { Plugin } from 'vite'
-import react from '@vitejs/plugin-react'
 import { precompress } from './scripts/precompress.ts'
+import { reactOnPreact } from './react-runtime.ts'
 import { shellFiles } from './src/offline/shell-routes.ts'
 import type { ShellManifest } from './src/offline/shell-routes.ts'
 
@@ -90,7 +91,11 @@ function localStackConfig(): { supabaseUrl: string; supabaseKey: string } {
 }
 
 export default defineConfig({
-  plugins: [react(), devRuntimeConfig(), offlineShell(), precompress()],
+  plugins: [devRuntimeConfig(), offlineShell(), precompress()],
+  // JSX compiles to React's automatic runtime, which the aliases serve from Preact (an edit in
+  // `vite dev` reloads the page: there is no fast refresh).
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  resolve: { alias: reactOnPreact },
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -64,7 +64,7 @@ afterEach(() => {
 describe('Composer', () => {
   it('Enter sends and clears; Shift+Enter does not send', () => {
     const { box, onSend, uploads } = setup()
-    fireEvent.change(box, { target: { value: 'line one' } })
+    fireEvent.input(box, { target: { value: 'line one' } })
     fireEvent.keyDown(box, { key: 'Enter', shiftKey: true })
     expect(onSend).not.toHaveBeenCalled()
     fireEvent.keyDown(box, { key: 'Enter' })
@@ -76,7 +76,7 @@ describe('Composer', () => {
   it('keeps the text and shows the reason when sending is refused', () => {
     const { box, onSend } = setup()
     onSend.mockReturnValueOnce('Type a message or attach a file first.')
-    fireEvent.change(box, { target: { value: '   ' } })
+    fireEvent.input(box, { target: { value: '   ' } })
     fireEvent.keyDown(box, { key: 'Enter' })
     expect(screen.getByRole('alert').textContent).toBe('Type a message or attach a file first.')
     expect(box.value).toBe('   ')
@@ -84,7 +84,7 @@ describe('Composer', () => {
 
   it('does not send while an IME composition is open', () => {
     const { box, onSend } = setup()
-    fireEvent.change(box, { target: { value: 'にほん' } })
+    fireEvent.input(box, { target: { value: 'にほん' } })
     fireEvent.keyDown(box, { key: 'Enter', isComposing: true })
     expect(onSend).not.toHaveBeenCalled()
   })
@@ -97,11 +97,11 @@ describe('Composer', () => {
 
   it('sends a picked mention as the person id and warns about people outside the channel', () => {
     const { box, onSend } = setup()
-    fireEvent.change(box, { target: { value: 'hi @an', selectionStart: 6 } })
+    fireEvent.input(box, { target: { value: 'hi @an', selectionStart: 6 } })
     fireEvent.select(box)
     fireEvent.keyDown(box, { key: 'Enter' })
     expect(box.value).toBe('hi @Ann Lee ')
-    fireEvent.change(box, { target: { value: 'hi @Ann Lee and @Bob' } })
+    fireEvent.input(box, { target: { value: 'hi @Ann Lee and @Bob' } })
     fireEvent.keyDown(box, { key: 'Enter' })
     expect(onSend).toHaveBeenCalledWith(`hi <@${ANN}> and @Bob`, [], 'draft-1')
     expect(screen.getByRole('status').textContent).toMatch(/Bob is not in #general/)
@@ -109,20 +109,20 @@ describe('Composer', () => {
 
   it('offers @here with what it does, and sends it as Slack stores it', () => {
     const { box, onSend } = setup()
-    fireEvent.change(box, { target: { value: 'lunch @he', selectionStart: 9 } })
+    fireEvent.input(box, { target: { value: 'lunch @he', selectionStart: 9 } })
     fireEvent.select(box)
     const option = screen.getByRole('option', { name: /here/ })
     expect(option.textContent).toBe('here everyone active in this channel')
     fireEvent.keyDown(box, { key: 'Enter' })
     expect(box.value).toBe('lunch @here ')
-    fireEvent.change(box, { target: { value: 'lunch @here, who is in?' } })
+    fireEvent.input(box, { target: { value: 'lunch @here, who is in?' } })
     fireEvent.keyDown(box, { key: 'Enter' })
     expect(onSend).toHaveBeenCalledWith('lunch <!here>, who is in?', [], 'draft-1')
   })
 
   it("offers the workspace's groups by handle, with who they are", () => {
     const { box } = setup(true)
-    fireEvent.change(box, { target: { value: 'ask @des', selectionStart: 8 } })
+    fireEvent.input(box, { target: { value: 'ask @des', selectionStart: 8 } })
     fireEvent.select(box)
     const option = screen.getByRole('option', { name: /design/ })
     expect(option.textContent).toBe('design Design team · 2 people')
@@ -132,7 +132,7 @@ describe('Composer', () => {
 
   it('keeps the draft across remounts', () => {
     const { box } = setup()
-    fireEvent.change(box, { target: { value: 'unfinished' } })
+    fireEvent.input(box, { target: { value: 'unfinished' } })
     cleanup()
     const again = setup()
     expect(again.box.value).toBe('unfinished')
