@@ -95,18 +95,25 @@ export async function timeSwitch(page: Page, channelId: string, lastSeq: number)
   return { ms: shownAt - clickedAt, longTasks }
 }
 
-/** JS heap after a forced GC, and the DOM's node count. */
+/** JS heap after a forced GC, the DOM nodes alive in memory (Chromium's count: in the document
+ * or still referenced from script), and those in the document. */
 export async function memory(
   page: Page,
   cdp: CDPSession
-): Promise<{ heap: number; nodes: number }> {
+): Promise<{ heap: number; nodes: number; inDocument: number }> {
   await cdp.send('HeapProfiler.collectGarbage')
   await page.evaluate('new Promise((resolve) => requestAnimationFrame(resolve))')
   const { metrics } = (await cdp.send('Performance.getMetrics')) as {
     metrics: { name: string; value: number }[]
   }
   const value = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0
-  return { heap: value('JSHeapUsedSize'), nodes: value('Nodes') }
+  const inDocument = (await page.evaluate(`(() => {
+    const walker = document.createTreeWalker(document, NodeFilter.SHOW_ALL)
+    let count = 1
+    while (walker.nextNode()) count += 1
+    return count
+  })()`)) as number
+  return { heap: value('JSHeapUsedSize'), nodes: value('Nodes'), inDocument }
 }
 
 export function median(xs: number[]): number {

@@ -57,7 +57,10 @@ async function main(): Promise<void> {
     for (let run = 0; run < Number(values.runs); run++) {
       const p = await context.newPage()
       await p.addInitScript({
-        content: `window.__long = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push([Math.round(e.startTime), Math.round(e.duration)]) }).observe({ type: 'longtask', buffered: true });
+        // __chorusOrigin: a 2 ms busy loop at the page's start, so that the profile's clock can be
+        // set against performance.now() (its first sample is at window.__originAt).
+        content: `(function __chorusOrigin() { window.__originAt = performance.now(); while (performance.now() - window.__originAt < 2) {} })();
+          window.__long = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push([Math.round(e.startTime), Math.round(e.duration)]) }).observe({ type: 'longtask', buffered: true });
           new MutationObserver((_m, o) => { if (document.querySelector('[data-seq="${data.bigCount}"]')) { window.__shown = performance.now(); o.disconnect() } }).observe(document, { childList: true, subtree: true })`,
       })
       const hold = Number(values['hold-network'])
@@ -92,6 +95,8 @@ async function main(): Promise<void> {
         `run ${run}: shown at ${Math.round(shown)} ms; long tasks ${JSON.stringify(long)}`
       )
       report(profile)
+      const originAt = await p.evaluate(() => (window as unknown as { __originAt: number }).__originAt)
+      longTasks(profile, long, originAt)
       await p.close()
     }
   } finally {
@@ -123,6 +128,57 @@ function report(profile: Profile): void {
   if (process.env.PROFILE_TIMELINE) timeline(profile, byId)
   console.log('by script:\n' + top(byUrl, 12).join('\n'))
   console.log('by function:\n' + top(byFn, 30).join('\n'))
+}
+
+/** Each long task's busiest functions, counted inclusively (a function's callees' time is its
+ * time too; a function on the stack twice counted once), the page's clock set by __chorusOrigin. */
+function longTasks(profile: Profile, long: number[][], originAt: number): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  const parent = new Map<number, number>()
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
+  const name = (id: number) => {
+    const f = byId.get(id)!.callFrame
+    const file = f.url.replace(/^https?:\/\/[^/]+\/assets\//, '').replace(/-[\w-]{8}\.js$/, '')
+    return `${f.functionName || '(anon)'}@${file || 'native'}:${f.lineNumber + 1}`
+  }
+  const times: number[] = []
+  let t = profile.startTime
+  let origin: number | null = null
+  profile.samples.forEach((id, i) => {
+    t += profile.timeDeltas[i] ?? 0
+    times.push(t)
+    if (origin !== null) return
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at))
+      if (byId.get(at)!.callFrame.functionName === '__chorusOrigin') {
+        origin = t / 1000 - originAt
+        break
+      }
+  })
+  if (origin === null) {
+    console.log('long tasks: the origin marker was not sampled')
+    return
+  }
+  for (const [start, duration] of long) {
+    const from = (origin + start!) * 1000
+    const to = from + duration! * 1000
+    const inclusive = new Map<string, number>()
+    profile.samples.forEach((id, i) => {
+      if (times[i]! < from || times[i]! > to) return
+      const seen = new Set<string>()
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+        const key = name(at)
+        if (seen.has(key) || key.startsWith('(root)')) continue
+        seen.add(key)
+        inclusive.set(key, (inclusive.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0))
+      }
+    })
+    const top = [...inclusive]
+      .filter(([k]) => !/^\((program|idle|anon)\)@native/.test(k))
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, Number(process.env.PROFILE_TOP ?? 25))
+    console.log(`long task at ${start} ms, ${duration} ms:`)
+    for (const [k, us] of top) console.log(`  ${(us / 1000).toFixed(1).padStart(6)} ms  ${k}`)
+  }
 }
 
 /** Each 25 ms of the profile: what ran most (self time), from the page's time origin. */

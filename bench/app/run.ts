@@ -277,10 +277,10 @@ async function main(): Promise<void> {
       `opening a ${REPLIES}-reply thread: ${summary(threads)}; the first opening (loads its chunk) ${firstThread.toFixed(0)} ms  (target p95 <= 150 ms: ${verdict(percentile(threads, 95) <= 150)})`
     )
     console.log(
-      `after opening the channel: JS heap ${mb(opened.heap)}, ${opened.nodes.toLocaleString('en')} DOM nodes`
+      `after opening the channel: JS heap ${mb(opened.heap)}, ${opened.nodes.toLocaleString('en')} DOM nodes alive (${opened.inDocument.toLocaleString('en')} in the document)`
     )
     console.log(
-      `after scrolling back through ${(data.bigCount - oldest).toLocaleString('en')} messages (${scrollSeconds.toFixed(1)} s): JS heap ${mb(scrolled.heap)} (${(scrolled.heap / opened.heap).toFixed(2)}x), ${scrolled.nodes.toLocaleString('en')} DOM nodes (${(scrolled.nodes / opened.nodes).toFixed(2)}x)  (target heap <= 15 MB: ${verdict(heapMb <= 15)})`
+      `after scrolling back through ${(data.bigCount - oldest).toLocaleString('en')} messages (${scrollSeconds.toFixed(1)} s): JS heap ${mb(scrolled.heap)} (${(scrolled.heap / opened.heap).toFixed(2)}x), ${scrolled.nodes.toLocaleString('en')} DOM nodes alive (${(scrolled.nodes / opened.nodes).toFixed(2)}x; ${scrolled.inDocument.toLocaleString('en')} in the document)  (target heap <= 15 MB: ${verdict(heapMb <= 15)})`
     )
   } finally {
     await browser?.close()
