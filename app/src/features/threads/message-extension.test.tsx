@@ -101,6 +101,7 @@ describe('threads in the rows', () => {
   it('"Reply in thread" and `t` open the thread; the summary under a parent too', () => {
     const open = vi.fn()
     render(<Rows open={open} rows={[row(message('m1')), row(message('m2', { thread }))]} />)
+    fireEvent.focus(article('m1'))
     fireEvent.click(within(article('m1')).getByRole('button', { name: 'Reply in thread' }))
     expect(open).toHaveBeenLastCalledWith('m1')
     fireEvent.keyDown(article('m1'), { key: 't' })

@@ -53,11 +53,11 @@ const message: ChatMessage = {
 
 function renderItem(extra: { readOnly?: boolean } = {}) {
   const handlers = {
-    onStartEdit: vi.fn(),
-    onEndEdit: vi.fn(),
-    onEdit: vi.fn(async () => null),
-    onDelete: vi.fn(),
-    onToggleReaction: vi.fn(),
+    startEdit: vi.fn(),
+    endEdit: vi.fn(),
+    edit: vi.fn(async () => null),
+    remove: vi.fn(),
+    toggleReaction: vi.fn(),
   }
   const poke = vi.fn()
   // A feature's action in the toolbar too (as "Reply in thread" is).
@@ -77,7 +77,7 @@ function renderItem(extra: { readOnly?: boolean } = {}) {
       people={people}
       canDelete
       editing={false}
-      {...handlers}
+      handlers={handlers}
       readOnly={extra.readOnly}
       extensions={extensions}
     />
@@ -106,23 +106,30 @@ describe('message actions', () => {
       ['Delete message', 'trash-2'],
     ])
     fireEvent.click(within(dialog).getByRole('button', { name: 'React with 🎉' }))
-    expect(handlers.onToggleReaction).toHaveBeenCalledWith('🎉')
+    expect(handlers.toggleReaction).toHaveBeenCalledWith('m1', '🎉')
     expect(screen.queryByRole('dialog')).toBeNull()
 
     fireEvent.click(more)
     fireEvent.click(within(await sheet()).getByRole('button', { name: /Edit message/ }))
-    expect(handlers.onStartEdit).toHaveBeenCalledOnce()
+    expect(handlers.startEdit).toHaveBeenCalledWith('m1')
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 
-  it('keeps the toolbar buttons for mouse and keyboard', async () => {
+  it('keeps the toolbar buttons for mouse and keyboard, made when the row is first engaged', async () => {
     const handlers = renderItem()
     const toolbar = screen.getByRole('toolbar', { name: 'Message actions' })
+    // Before a pointer or focus comes to the row, only "More actions" is there.
+    expect(
+      within(toolbar)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label'))
+    ).toEqual(['More actions'])
+    fireEvent.pointerEnter(screen.getByRole('article'))
     fireEvent.click(within(toolbar).getByRole('button', { name: 'Poke' }))
     expect(handlers.poke).toHaveBeenCalledOnce()
     fireEvent.click(within(toolbar).getByRole('button', { name: 'Add reaction' }))
     fireEvent.click(await within(toolbar).findByRole('menuitem', { name: '👍' }))
-    expect(handlers.onToggleReaction).toHaveBeenCalledWith('👍')
+    expect(handlers.toggleReaction).toHaveBeenCalledWith('m1', '👍')
   })
 
   it('offers only what an archived channel allows', async () => {

@@ -13,6 +13,8 @@ const QuickReactions = lazyRetrying(() => import('./QuickReactions.tsx'), NotLoa
 
 interface Props {
   actions: MessageAction[]
+  /** Only the "More actions" button (the row not yet pointed at or focused). */
+  compact?: boolean
   /** A quick reaction (the sheet's row of emoji, the toolbar's picker); absent: read-only. */
   onReact?: (emoji: string) => void
   /** The toolbar's reaction picker is open. */
@@ -30,21 +32,22 @@ export function MessageActions(props: Props) {
   return (
     <>
       <div className="message-actions" role="toolbar" aria-label="Message actions">
-        {actions
-          .filter((a) => a.inToolbar)
-          .map((a) => (
-            <button
-              key={a.id}
-              type="button"
-              className="icon-button action-icon"
-              aria-label={a.label}
-              title={a.title ?? a.label}
-              aria-expanded={a.id === 'react' ? picking : undefined}
-              onClick={a.run}
-            >
-              <Icon name={a.icon} size={16} />
-            </button>
-          ))}
+        {!props.compact &&
+          actions
+            .filter((a) => a.inToolbar)
+            .map((a) => (
+              <button
+                key={a.id}
+                type="button"
+                className="icon-button action-icon"
+                aria-label={a.label}
+                title={a.title ?? a.label}
+                aria-expanded={a.id === 'react' ? picking : undefined}
+                onClick={a.run}
+              >
+                <Icon name={a.icon} size={16} />
+              </button>
+            ))}
         <button
           type="button"
           className="icon-button action-more"

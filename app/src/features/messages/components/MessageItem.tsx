@@ -28,17 +28,25 @@ const EditBox = lazyRetrying(() => import('./EditBox.tsx'), NotLoaded)
 
 const NO_EXTENSIONS: readonly MessageExtension[] = []
 
+/** A row's edits, deletion and reactions, for any message of the conversation. */
+export interface MessageHandlers {
+  startEdit: (id: string) => void
+  endEdit: () => void
+  /** Saves an edit: null when saved, else why not. */
+  edit: (id: string, body: string) => Promise<string | null>
+  remove: (id: string) => void
+  toggleReaction: (id: string, emoji: string) => void
+}
+
 interface MessageProps {
   message: ChatMessage
   grouped: boolean
   people: People
   canDelete: boolean
   editing: boolean
-  onStartEdit: () => void
-  onEndEdit: () => void
-  onEdit: (body: string) => Promise<string | null>
-  onDelete: () => void
-  onToggleReaction: (emoji: string) => void
+  /** What the row does, by message id: one object for the whole list (useMessageHandlers), so
+   * that a row renders again only when what it shows changes. */
+  handlers: MessageHandlers
   /** An archived channel's message: readable (links, its thread), but nothing changes it. */
   readOnly?: boolean
   /** Where the row is: the channel's list (absent), or a thread beside it. */
@@ -51,6 +59,7 @@ interface MessageProps {
 
 export const MessageItem = memo(function MessageItem(props: MessageProps) {
   const { message, grouped, people, readOnly = false, extensions = NO_EXTENSIONS } = props
+  const { handlers } = props
   const editing = props.editing && !readOnly
   const [picking, setPicking] = useState(false)
   const [sheetOpen, setSheetOpen] = useState(false)
@@ -58,6 +67,13 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
   const [fullPicker, setFullPicker] = useState(false)
   const [copied, onCopied] = useCopiedFlag()
   const longPress = useLongPress(() => setSheetOpen(true))
+  // The toolbar's buttons are made when the row is first pointed at or focused (before, only
+  // its "More actions" button is there, hidden until then on a wide screen): a few fewer
+  // elements a row, and less to render when a channel opens.
+  const [engaged, setEngaged] = useState(false)
+  const engage = engaged ? undefined : () => setEngaged(true)
+  const toggleReaction = (emoji: string) => handlers.toggleReaction(message.id, emoji)
+  const startEdit = () => handlers.startEdit(message.id)
   const mine = message.authorId === people.me
   const canEdit = mine && !readOnly
   const canDelete = props.canDelete && !readOnly
@@ -86,7 +102,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
   }
   const mentionsMe = message.body.includes(`<@${people.me}>`)
   const confirmDelete = () => {
-    if (window.confirm('Delete this message?')) props.onDelete()
+    if (window.confirm('Delete this message?')) handlers.remove(message.id)
   }
   const actions = actionsFor(message, {
     ...row.capabilities,
@@ -97,7 +113,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
       react: () => setPicking((v) => !v),
       copyLink: () => copyPermalink(message.channelId, message.id, onCopied),
       showHistory: () => setHistoryOpen(true),
-      startEdit: props.onStartEdit,
+      startEdit,
       delete: confirmDelete,
     },
   })
@@ -110,6 +126,8 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
       data-seq={message.seq}
       data-message-id={message.id}
       {...longPress}
+      onPointerEnter={engage}
+      onFocus={engage}
       onKeyDown={(e: KeyboardEvent) => {
         if (editing || e.target !== e.currentTarget) return
         const keyed = actions.find((a) => a.key === e.key)
@@ -118,7 +136,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
           keyed.run()
         } else if (e.key === 'e' && canEdit) {
           e.preventDefault()
-          props.onStartEdit()
+          startEdit()
         } else if ((e.key === 'Delete' || e.key === 'Backspace') && canDelete) {
           e.preventDefault()
           confirmDelete()
@@ -159,8 +177,8 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
             <EditBox
               initial={message.body}
               people={people}
-              onSave={props.onEdit}
-              onDone={props.onEndEdit}
+              onSave={(body) => handlers.edit(message.id, body)}
+              onDone={handlers.endEdit}
             />
           </Suspense>
         ) : (
@@ -185,7 +203,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
           reactions={message.reactions}
           me={people.me}
           nameOf={people.nameOf}
-          onToggle={readOnly ? undefined : props.onToggleReaction}
+          onToggle={readOnly ? undefined : toggleReaction}
         />
       </div>
       {fullPicker && !readOnly && (
@@ -194,7 +212,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
             userId={people.me}
             onPick={(emoji) => {
               setFullPicker(false)
-              props.onToggleReaction(emoji)
+              toggleReaction(emoji)
             }}
             onClose={() => setFullPicker(false)}
           />
@@ -212,13 +230,14 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
       )}
       {!editing && (
         <MessageActions
+          compact={!engaged && !picking && !sheetOpen}
           actions={actions.filter((a) => !a.keyOnly)}
           onReact={
             readOnly
               ? undefined
               : (emoji) => {
                   setPicking(false)
-                  props.onToggleReaction(emoji)
+                  toggleReaction(emoji)
                 }
           }
           picking={picking}

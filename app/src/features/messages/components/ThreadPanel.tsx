@@ -31,7 +31,7 @@ import { Composer } from './Composer.tsx'
 import { MessageItem } from './MessageItem.tsx'
 import type { People } from '../people.ts'
 import { MessageList } from './MessageList.tsx'
-import { useRowRenderer } from './use-row-renderer.tsx'
+import { useMessageHandlers, useRowRenderer } from './use-row-renderer.tsx'
 import { dividersOf } from './rows.ts'
 import { useSend } from './use-send.ts'
 import type { MessageExtension } from '../extension.ts'
@@ -202,6 +202,8 @@ export default function ThreadPanel(props: ThreadPanelProps) {
 function useParentRow(parent: ChatMessage | null, props: ThreadPanelProps, archived: boolean) {
   const { people, channelLive, parentExtensions } = props
   const [editing, setEditing] = useState(false)
+  const editParent = useCallback((id: string | null) => setEditing(id !== null), [])
+  const handlers = useMessageHandlers(channelLive, editParent, null)
   if (!parent) return null
   // Fetched apart from the channel (older than its window): the link, saving and mark unread.
   const readOnly = archived || props.parent === null
@@ -213,14 +215,7 @@ function useParentRow(parent: ChatMessage | null, props: ThreadPanelProps, archi
       people={people}
       canDelete={parent.authorId === me || props.isAdmin}
       editing={editing}
-      onStartEdit={() => setEditing(true)}
-      onEndEdit={() => setEditing(false)}
-      onEdit={async (body) => {
-        const result = await channelLive?.edit(parent.id, body)
-        return result && !result.ok ? result.error : null
-      }}
-      onDelete={() => void channelLive?.remove(parent.id)}
-      onToggleReaction={(emoji) => void channelLive?.toggleReaction(parent.id, emoji)}
+      handlers={handlers}
       readOnly={readOnly}
       place="thread"
       extensions={parentExtensions}

@@ -123,6 +123,7 @@ describe('useRowRenderer', () => {
   it("shows a feature's line as a separator, and the core's actions on my message", async () => {
     render(<Rows readOnly={false} />)
     expect(screen.getByRole('separator', { name: 'Fresh' }).className).toBe('new-marker')
+    fireEvent.pointerEnter(article('m1'))
     const mine = within(article('m1'))
     for (const name of ['Add reaction', 'Copy link', 'Edit message', 'Delete message']) {
       expect(mine.getByRole('button', { name })).toBeTruthy()
@@ -148,6 +149,7 @@ describe('useRowRenderer', () => {
   it('read-only (an archived channel): nothing changes a message; a key-only action still runs', () => {
     const run = vi.fn()
     render(<Rows readOnly extensions={[probe(run)]} />)
+    for (const text of ['m1', 'm2']) fireEvent.focus(article(text))
     for (const name of ['Add reaction', 'Edit message', 'Delete message', 'Poke']) {
       expect(screen.queryByRole('button', { name })).toBeNull()
     }

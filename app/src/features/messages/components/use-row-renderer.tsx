@@ -3,11 +3,12 @@
 // wired to the LiveChannel (edit, delete, react) with the features' parts, and unsent ones
 // (retry, discard). The two differ in where the rows are (`place`) and their extensions. In an
 // archived channel the rows are read-only in both (as Slack's): no edit, delete or reactions.
-import { useCallback, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import type { RefObject } from 'react'
 import type { LiveChannel } from '../conversation/live-channel.ts'
 import type { ChatMessage } from '../conversation/types.ts'
 import { MessageItem } from './MessageItem.tsx'
+import type { MessageHandlers } from './MessageItem.tsx'
 import { PendingItem } from './PendingItem.tsx'
 import type { People } from '../people.ts'
 import type { Row } from './rows.ts'
@@ -46,6 +47,7 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
   const { localUrls, readOnly, extensions, focusId } = options
   const me = people.me
   const [editing, setEditing] = useState<string | null>(null)
+  const handlers = useMessageHandlers(live, setEditing, composerRef)
 
   const editLast = useCallback(() => {
     if (readOnly) return
@@ -77,17 +79,7 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
               people={people}
               canDelete={message.authorId === me || isAdmin}
               editing={editing === message.id}
-              onStartEdit={() => setEditing(message.id)}
-              onEndEdit={() => {
-                setEditing(null)
-                composerRef.current?.focus()
-              }}
-              onEdit={async (body) => {
-                const result = await live?.edit(message.id, body)
-                return result && !result.ok ? result.error : null
-              }}
-              onDelete={() => void live?.remove(message.id)}
-              onToggleReaction={(emoji) => void live?.toggleReaction(message.id, emoji)}
+              handlers={handlers}
               readOnly={readOnly}
               place={place}
               extensions={extensions}
@@ -108,20 +100,38 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
           )
       }
     },
-    [
-      people,
-      me,
-      isAdmin,
-      editing,
-      live,
-      composerRef,
-      place,
-      localUrls,
-      readOnly,
-      extensions,
-      focusId,
-    ]
+    [people, me, isAdmin, editing, handlers, live, place, localUrls, readOnly, extensions, focusId]
   )
 
   return { renderRow, editing, editLast }
+}
+
+/**
+ * One handlers object for every row of a conversation, the same from render to render (the
+ * LiveChannel it acts on read when it is called): a row whose message has not changed is not
+ * rendered again when the list is.
+ */
+export function useMessageHandlers(
+  live: LiveChannel | null,
+  setEditing: (id: string | null) => void,
+  composerRef: RefObject<HTMLTextAreaElement | null> | null
+): MessageHandlers {
+  const current = useRef(live)
+  current.current = live
+  return useMemo(
+    () => ({
+      startEdit: (id) => setEditing(id),
+      endEdit: () => {
+        setEditing(null)
+        composerRef?.current?.focus()
+      },
+      edit: async (id, body) => {
+        const result = await current.current?.edit(id, body)
+        return result && !result.ok ? result.error : null
+      },
+      remove: (id) => void current.current?.remove(id),
+      toggleReaction: (id, emoji) => void current.current?.toggleReaction(id, emoji),
+    }),
+    [setEditing, composerRef]
+  )
 }
