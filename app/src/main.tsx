@@ -8,13 +8,17 @@ import { authState, startAuth, storedSession } from './features/auth/index.ts'
 import { prefetchLatest } from './features/messages/index.ts'
 import { parseRoute } from './lib/routes.ts'
 import { loadSignedInApp } from './signed-in-loader.ts'
+import { warmDateFormats } from './lib/date-formats.ts'
 import { App } from './App.tsx'
 import { FatalScreen } from './ui/FatalScreen.tsx'
 import './ui/styles.css'
 
 async function boot(): Promise<void> {
   const root = createRoot(document.getElementById('root')!)
-  if (storedSession()) void loadSignedInApp()
+  if (storedSession()) {
+    void loadSignedInApp()
+    warmDateFormats()
+  }
   const config = await loadRuntimeConfig()
   if (!config.ok) {
     root.render(<FatalScreen title="Chorus cannot start" detail={config.error} />)

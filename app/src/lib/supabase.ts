@@ -4,6 +4,7 @@ import { createClient } from '@supabase/supabase-js'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Database } from './database.types.ts'
 import type { RuntimeConfig } from './runtime-config.ts'
+import { nextTask } from './tasks.ts'
 
 /** The client typed by the schema: rows, inserts, updates and RPCs as the migrations define them. */
 export type Client = SupabaseClient<Database>
@@ -22,7 +23,9 @@ export function initSupabase(config: RuntimeConfig): Client {
   client = createClient<Database>(config.supabaseUrl, config.supabaseKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
     realtime: { params: { eventsPerSecond: 20 } },
-    global: { fetch: (input, init) => (guard ?? fetch)(input, init) },
+    // A request starts in a task of its own: a render that mounts queries then ends sooner
+    // (the browser's fetch() costs 2-4 ms a call to set up), and the page paints between.
+    global: { fetch: (input, init) => nextTask().then(() => (guard ?? fetch)(input, init)) },
   })
   return client
 }

@@ -6,7 +6,8 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { markFirstScreenShown } from '../../../lib/first-screen.ts'
+import { markFirstScreenShown, useAfterFirstScreen } from '../../../lib/first-screen.ts'
+import { nextTask } from '../../../lib/tasks.ts'
 import { Spinner } from '../../../ui/Notice.tsx'
 import type { ChannelSnapshot } from '../conversation/types.ts'
 import type { RowDivider } from '../extension.ts'
@@ -29,6 +30,13 @@ interface Props {
 }
 
 const PIN_THRESHOLD = 80
+/** Rows rendered beyond those on screen, once the first screen is up; before, as few as the
+ * first screen's task allows (each row is a millisecond or two of rendering). */
+const OVERSCAN = 10
+const FIRST_SCREEN_OVERSCAN = 1
+/** When the list first shows rows, the newest this many in the first task, then this many more
+ * a task until every row in view is there: each task stays well under 50 ms. */
+const ROWS_PER_TASK = 5
 const LOAD_OLDER_THRESHOLD = 600
 
 export function MessageList(props: Props) {
@@ -41,17 +49,20 @@ export function MessageList(props: Props) {
   const pinned = useRef(true)
   const [showJump, setShowJump] = useState(false)
   const anchor = useRef<{ key: string; start: number } | null>(null)
+  const afterFirstScreen = useAfterFirstScreen()
 
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: (index) => estimate(rows[index]),
     getItemKey: (index) => rows[index]?.key ?? index,
-    overscan: 10,
+    overscan: afterFirstScreen ? OVERSCAN : FIRST_SCREEN_OVERSCAN,
     // A chat opens at its newest messages: lay the first frame out from the bottom.
     initialOffset: () => Number.MAX_SAFE_INTEGER,
   })
   const totalSize = virtualizer.getTotalSize()
+  const items = virtualizer.getVirtualItems()
+  const shown = useRowsInTasks(items.length)
 
   // Keep the place when older rows are prepended: find the first message shown before the
   // change and move down by as much as it moved (day dividers can stay put at the top).
@@ -220,7 +231,7 @@ export function MessageList(props: Props) {
           props.emptyState
         ) : (
           <div className="message-canvas" style={{ height: totalSize }}>
-            {virtualizer.getVirtualItems().map((item) => {
+            {items.slice(items.length - shown).map((item) => {
               const row = rows[item.index]!
               return (
                 <div
@@ -251,6 +262,31 @@ export function MessageList(props: Props) {
       )}
     </div>
   )
+}
+
+/**
+ * How many of the rows in view (the newest) to render: ROWS_PER_TASK more a task from the
+ * list's first rows until all of them, then all for good (scrolling renders what comes into
+ * view at once).
+ */
+function useRowsInTasks(inView: number): number {
+  const [limit, setLimit] = useState(ROWS_PER_TASK)
+  const done = limit === Infinity
+  useEffect(() => {
+    if (done || inView === 0) return
+    if (limit >= inView) {
+      setLimit(Infinity)
+      return
+    }
+    let cancelled = false
+    void nextTask().then(() => {
+      if (!cancelled) setLimit((l) => l + ROWS_PER_TASK)
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [done, limit, inView])
+  return Math.min(limit, inView)
 }
 
 function estimate(row: Row | undefined): number {
