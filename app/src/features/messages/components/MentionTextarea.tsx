@@ -61,6 +61,12 @@ export function MentionTextarea(props: Props) {
   useLayoutEffect(() => {
     const el = inputRef.current
     if (!el) return
+    // Empty: one row, as `rows` lays it out, with no need to measure (a measure here, as a
+    // channel first renders, would force the page's whole first layout).
+    if (value === '') {
+      el.style.height = ''
+      return
+    }
     el.style.height = 'auto'
     const line = parseFloat(getComputedStyle(el).lineHeight) || 20
     el.style.height = `${Math.min(el.scrollHeight, line * (props.maxRows ?? 10) + 16)}px`

@@ -3,8 +3,14 @@
 // your place when older pages are prepended, and moves focus message by message with arrows.
 // Opened at a message (snapshot.hasNewer), its bottom is not the newest: never pinned there
 // (OpenAtMessage, around the list, loads the newer pages and jumps to the newest).
+//
+// Its first frames are laid out by the browser alone: the newest rows in the page's flow,
+// anchored to the bottom, a few more a task until they fill the view; only then does the
+// virtualizer take over, measuring a layout already done. A list that measured itself as it
+// first rendered would force the page's whole first layout inside that task (issue 31: no task
+// over 50 ms while a channel opens).
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import type { KeyboardEvent } from 'react'
+import type { KeyboardEvent, RefObject } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { markFirstScreenShown, useAfterFirstScreen } from '../../../lib/first-screen.ts'
 import { nextTask } from '../../../lib/tasks.ts'
@@ -34,8 +40,8 @@ const PIN_THRESHOLD = 80
  * first screen's task allows (each row is a millisecond or two of rendering). */
 const OVERSCAN = 10
 const FIRST_SCREEN_OVERSCAN = 1
-/** When the list first shows rows, the newest this many in the first task, then this many more
- * a task until every row in view is there: each task stays well under 50 ms. */
+/** Before the virtualizer: the newest this many rows in the first frame, then this many more a
+ * task until they fill the view. */
 const ROWS_PER_TASK = 5
 const LOAD_OLDER_THRESHOLD = 600
 
@@ -50,24 +56,34 @@ export function MessageList(props: Props) {
   const [showJump, setShowJump] = useState(false)
   const anchor = useRef<{ key: string; start: number } | null>(null)
   const afterFirstScreen = useAfterFirstScreen()
+  const canvas = useRef<HTMLDivElement>(null)
+  const flow = useFlowFirst(rows, scroller, canvas)
+  const virtual = flow.handedOver
 
   const virtualizer = useVirtualizer({
     count: rows.length,
+    // Off until it takes over: no measuring, and its first size and offset are read then.
+    enabled: virtual,
     getScrollElement: () => scroller.current,
     estimateSize: (index) => estimate(rows[index]),
     getItemKey: (index) => rows[index]?.key ?? index,
     overscan: afterFirstScreen ? OVERSCAN : FIRST_SCREEN_OVERSCAN,
-    // A chat opens at its newest messages: lay the first frame out from the bottom.
-    initialOffset: () => Number.MAX_SAFE_INTEGER,
+    // A chat opens at its newest messages. Taking over from the rows in flow, the first range
+    // is the bottom of the estimated list (the same rows, so none is made again); the
+    // virtualizer then measures them and the list is pinned to the bottom.
+    initialRect: flow.rect,
+    initialOffset: () =>
+      flow.rect
+        ? Math.max(0, rows.reduce((sum, row) => sum + estimate(row), 0) - flow.rect.height)
+        : Number.MAX_SAFE_INTEGER,
   })
   const totalSize = virtualizer.getTotalSize()
-  const items = virtualizer.getVirtualItems()
-  const shown = useRowsInTasks(items.length)
 
   // Keep the place when older rows are prepended: find the first message shown before the
   // change and move down by as much as it moved (day dividers can stay put at the top).
   useLayoutEffect(() => {
     const el = scroller.current
+    if (!virtual) return
     const previous = anchor.current
     const firstMessage = rows.findIndex((r) => r.kind === 'message' || r.kind === 'pending')
     anchor.current =
@@ -87,32 +103,32 @@ export function MessageList(props: Props) {
       if (anchor.current)
         anchor.current.start = virtualizer.measurementsCache[firstMessage]?.start ?? 0
     }
-  }, [rows, virtualizer])
+  }, [rows, virtualizer, virtual])
 
   // Pinned to the bottom: follow new rows and size changes (images, edits).
   useLayoutEffect(() => {
     const el = scroller.current
-    if (el && pinned.current && !snapshot.hasNewer) el.scrollTop = el.scrollHeight
-  }, [totalSize, rows.length, snapshot.hasNewer])
+    if (virtual && el && pinned.current && !snapshot.hasNewer) el.scrollTop = el.scrollHeight
+  }, [virtual, totalSize, rows.length, snapshot.hasNewer])
 
   useEffect(() => {
     const el = scroller.current
-    if (!el) return
+    if (!el || !virtual) return
     pinned.current = true
     el.scrollTop = el.scrollHeight
     setShowJump(false)
-  }, [scrollToEndSignal])
+  }, [scrollToEndSignal, virtual])
 
   const focusedOnce = useRef<string | null>(null)
   const focusMessageId = props.focusMessageId ?? null
   useEffect(() => {
-    if (!focusMessageId || focusedOnce.current === focusMessageId) return
+    if (!virtual || !focusMessageId || focusedOnce.current === focusMessageId) return
     const index = rows.findIndex((r) => r.kind === 'message' && r.message.id === focusMessageId)
     if (index < 0) return
     focusedOnce.current = focusMessageId
     pinned.current = false
     virtualizer.scrollToIndex(index, { align: 'center' })
-  }, [focusMessageId, rows, virtualizer])
+  }, [focusMessageId, rows, virtualizer, virtual])
 
   const onScroll = useCallback(() => {
     const el = scroller.current
@@ -146,6 +162,7 @@ export function MessageList(props: Props) {
     const el = scroller.current
     if (
       el &&
+      virtual &&
       snapshot.hasOlder &&
       !snapshot.loadingOlder &&
       !snapshot.olderError &&
@@ -153,7 +170,14 @@ export function MessageList(props: Props) {
     ) {
       onLoadOlder()
     }
-  }, [snapshot.hasOlder, snapshot.loadingOlder, snapshot.olderError, totalSize, onLoadOlder])
+  }, [
+    virtual,
+    snapshot.hasOlder,
+    snapshot.loadingOlder,
+    snapshot.olderError,
+    totalSize,
+    onLoadOlder,
+  ])
 
   function focusRow(index: number) {
     virtualizer.scrollToIndex(index, { align: 'auto' })
@@ -207,12 +231,12 @@ export function MessageList(props: Props) {
         aria-busy={busy || snapshot.loadingOlder}
         aria-label="Messages"
       >
-        {snapshot.loadingOlder && (
+        {virtual && snapshot.loadingOlder && (
           <div className="list-top">
             <Spinner label="Loading older messages" />
           </div>
         )}
-        {snapshot.olderError && (
+        {virtual && snapshot.olderError && (
           <div className="list-top" role="alert">
             Older messages could not be loaded.{' '}
             <button type="button" className="link-button" onClick={onLoadOlder}>
@@ -220,7 +244,7 @@ export function MessageList(props: Props) {
             </button>
           </div>
         )}
-        {!snapshot.hasOlder && snapshot.loaded && rows.length > 0 && (
+        {virtual && !snapshot.hasOlder && snapshot.loaded && rows.length > 0 && (
           <div className="list-top muted">This is the start of the conversation.</div>
         )}
         {busy && rows.length === 0 ? (
@@ -230,21 +254,32 @@ export function MessageList(props: Props) {
         ) : rows.length === 0 ? (
           props.emptyState
         ) : (
-          <div className="message-canvas" style={{ height: totalSize }}>
-            {items.slice(items.length - shown).map((item) => {
-              const row = rows[item.index]!
-              return (
-                <div
-                  key={item.key}
-                  data-index={item.index}
-                  ref={virtualizer.measureElement}
-                  className="message-row"
-                  style={{ transform: `translateY(${item.start}px)` }}
-                >
-                  {props.renderRow(row)}
-                </div>
-              )
-            })}
+          <div
+            ref={canvas}
+            className={virtual ? 'message-canvas' : 'message-canvas message-canvas-flow'}
+            style={virtual ? { height: totalSize } : undefined}
+          >
+            {virtual
+              ? virtualizer.getVirtualItems().map((item) => (
+                  <div
+                    key={item.key}
+                    data-index={item.index}
+                    ref={virtualizer.measureElement}
+                    className="message-row"
+                    style={{ transform: `translateY(${item.start}px)` }}
+                  >
+                    {props.renderRow(rows[item.index]!)}
+                  </div>
+                ))
+              : rows.slice(rows.length - flow.count).map((row, i) => (
+                  <div
+                    key={row.key}
+                    data-index={rows.length - flow.count + i}
+                    className="message-row"
+                  >
+                    {props.renderRow(row)}
+                  </div>
+                ))}
           </div>
         )}
       </div>
@@ -264,29 +299,46 @@ export function MessageList(props: Props) {
   )
 }
 
+interface FlowFirst {
+  /** How many of the newest rows are in the page's flow. */
+  count: number
+  /** The virtualizer has taken over. */
+  handedOver: boolean
+  /** The scroller's size when it did. */
+  rect?: { width: number; height: number }
+}
+
 /**
- * How many of the rows in view (the newest) to render: ROWS_PER_TASK more a task from the
- * list's first rows until all of them, then all for good (scrolling renders what comes into
- * view at once).
+ * The list's first frames (see the top of the file): ROWS_PER_TASK more of the newest rows in
+ * flow each task after a frame, until they fill the scroller (read once that frame is laid out,
+ * so at no cost) or there are no more; then the virtualizer's turn, for good.
  */
-function useRowsInTasks(inView: number): number {
-  const [limit, setLimit] = useState(ROWS_PER_TASK)
-  const done = limit === Infinity
+function useFlowFirst(
+  rows: readonly Row[],
+  scroller: RefObject<HTMLDivElement | null>,
+  canvas: RefObject<HTMLDivElement | null>
+): FlowFirst {
+  const [flow, setFlow] = useState<FlowFirst>({ count: ROWS_PER_TASK, handedOver: false })
+  const filled = rows.length === 0 ? null : Math.min(flow.count, rows.length)
   useEffect(() => {
-    if (done || inView === 0) return
-    if (limit >= inView) {
-      setLimit(Infinity)
-      return
-    }
+    if (flow.handedOver || filled === null) return
     let cancelled = false
     void nextTask().then(() => {
-      if (!cancelled) setLimit((l) => l + ROWS_PER_TASK)
+      const el = scroller.current
+      if (cancelled || !el) return
+      const height = canvas.current?.offsetHeight ?? 0
+      if (filled < rows.length && height < el.clientHeight) {
+        setFlow({ count: filled + ROWS_PER_TASK, handedOver: false })
+      } else {
+        const rect = { width: el.clientWidth, height: el.clientHeight }
+        setFlow({ count: filled, handedOver: true, rect })
+      }
     })
     return () => {
       cancelled = true
     }
-  }, [done, limit, inView])
-  return Math.min(limit, inView)
+  }, [flow.handedOver, filled, rows.length, scroller, canvas])
+  return { ...flow, count: Math.min(flow.count, rows.length) }
 }
 
 function estimate(row: Row | undefined): number {

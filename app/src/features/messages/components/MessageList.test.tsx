@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, render, waitFor } from '@testing-library/react'
+import { MessageList } from './MessageList.tsx'
+import type { ChannelSnapshot, ChatMessage } from '../conversation/types.ts'
+import type { Row } from './rows.ts'
+
+afterEach(cleanup)
+
+const message = (seq: number): ChatMessage => ({
+  id: `m${seq}`,
+  channelId: 'c',
+  seq,
+  authorId: 'a',
+  body: `body ${seq}`,
+  // Hours apart: no grouping, one day divider a day.
+  createdAt: new Date(Date.UTC(2026, 0, 10, seq)).toISOString(),
+  editedAt: null,
+  deletedAt: null,
+  reactions: [],
+  attachments: [],
+  thread: null,
+})
+
+const snapshot = (count: number): ChannelSnapshot => ({
+  status: 'loading',
+  error: null,
+  messages: Array.from({ length: count }, (_, i) => message(i + 1)),
+  pending: [],
+  hasOlder: true,
+  loadingOlder: false,
+  olderError: null,
+  hasNewer: false,
+  loadingNewer: false,
+  newerError: null,
+  loaded: false,
+})
+
+function renderList(count: number) {
+  return render(
+    <MessageList
+      snapshot={snapshot(count)}
+      dividers={[]}
+      onLoadOlder={() => {}}
+      onAtBottomChange={() => {}}
+      onEscape={() => {}}
+      renderRow={(row: Row) =>
+        row.kind === 'message' ? <p data-seq={row.message.seq}>{row.message.body}</p> : null
+      }
+      emptyState={<p>empty</p>}
+      scrollToEndSignal={0}
+    />
+  )
+}
+
+describe('MessageList', () => {
+  it('shows its newest rows in the page’s flow first, then hands them to the virtualizer', async () => {
+    const { container } = renderList(20)
+    // The first frame: the newest rows, in flow, nothing measured.
+    const canvas = container.querySelector('.message-canvas')!
+    expect(canvas.classList.contains('message-canvas-flow')).toBe(true)
+    const seqs = [...container.querySelectorAll('[data-seq]')].map((el) =>
+      el.getAttribute('data-seq')
+    )
+    expect(seqs).toEqual(['16', '17', '18', '19', '20'])
+    expect(canvas.getAttribute('style')).toBeNull()
+    // jsdom lays nothing out (the rows fill no height): the virtualizer takes over a task later,
+    // the canvas sized by it.
+    await waitFor(() => expect(container.querySelector('.message-canvas-flow')).toBeNull())
+    expect(container.querySelector<HTMLElement>('.message-canvas')!.style.height).toMatch(/px$/)
+  })
+
+  it('shows every row in flow when there are fewer than a first frame’s worth', () => {
+    const { container } = renderList(3)
+    const seqs = [...container.querySelectorAll('[data-seq]')].map((el) =>
+      el.getAttribute('data-seq')
+    )
+    expect(seqs).toEqual(['1', '2', '3'])
+  })
+})
