@@ -10,6 +10,7 @@ import path from 'node:path'
 import { defineConfig } from 'vite'
 import type { Plugin } from 'vite'
 import { precompress } from './scripts/precompress.ts'
+import { inlineSprite } from './scripts/inline-sprite.ts'
 import { reactOnPreact } from './react-runtime.ts'
 import { shellFiles } from './src/offline/shell-routes.ts'
 import type { ShellManifest } from './src/offline/shell-routes.ts'
@@ -91,7 +92,7 @@ function localStackConfig(): { supabaseUrl: string; supabaseKey: string } {
 }
 
 export default defineConfig({
-  plugins: [devRuntimeConfig(), offlineShell(), precompress()],
+  plugins: [inlineSprite(), devRuntimeConfig(), offlineShell(), precompress()],
   // JSX compiles to React's automatic runtime, which the aliases serve from Preact (an edit in
   // `vite dev` reloads the page: there is no fast refresh).
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
@@ -108,6 +109,12 @@ export default defineConfig({
     // a module inside a group would need rolldown's namespace helper in the first screen); lazy
     // chunks keep only what they alone import.
     rolldownOptions: {
+      // TanStack Query's "use client" lines are for React Server Components; a browser bundle
+      // drops them, as it should (React's Vite plugin, no longer used, hid the same warnings).
+      onLog(level, log, handler) {
+        if (log.code === 'MODULE_LEVEL_DIRECTIVE') return
+        handler(level, log)
+      },
       output: {
         codeSplitting: {
           groups: [

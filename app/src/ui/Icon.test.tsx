@@ -15,7 +15,8 @@ describe('Icon', () => {
     const svg = button.querySelector('svg')!
     expect(svg.getAttribute('aria-hidden')).toBe('true')
     expect(svg.getAttribute('width')).toBe('18')
-    expect(svg.querySelector('use')!.getAttribute('href')).toMatch(/icons\.svg.*#paperclip$/)
+    // The sprite's symbol in the page (scripts/inline-sprite.ts).
+    expect(svg.querySelector('use')!.getAttribute('href')).toBe('#icon-paperclip')
     expect(button.textContent).toBe('')
   })
 })

@@ -1,8 +1,12 @@
 // The icons Chorus draws, from lucide's set (lucide-static): each is a <symbol> of the sprite
 // `icons.svg` beside this file, which holds exactly these (`npm run -w app icons` writes it; a
-// test fails when it differs). The build gives the sprite a hashed name (cached for a year, kept
-// by the service worker for offline use) and no JavaScript carries the drawings. An icon is drawn with the text's colour and hidden from assistive technology:
-// the button or link around it carries the name.
+// test fails when it differs). The page carries the sprite itself (scripts/inline-sprite.ts puts
+// it into index.html, its ids prefixed), so no JavaScript carries the drawings and an icon's
+// <use> points into the document. An icon is drawn with the text's colour and hidden from
+// assistive technology: the button or link around it carries the name.
+
+/** The prefix of the sprite's ids in the page (`#icon-pin`): apart from any other id there. */
+export const ICON_ID_PREFIX = 'icon-'
 
 export const ICONS = [
   'bookmark',
