@@ -4,7 +4,8 @@
 // when its first page (or its empty state) is on screen, the workspace's main pane when it shows
 // something else (Later, Threads, a missing channel); if neither comes (a channel that cannot
 // load), nothing waits any more after 15 seconds.
-import { useEffect, useState } from 'react'
+import { useEffect, useLayoutEffect, useState } from 'react'
+import { nextTask } from './tasks.ts'
 
 /** After this long from start, the first screen counts as shown whatever is on screen. */
 export const FIRST_SCREEN_FALLBACK_MS = 15_000
@@ -51,5 +52,28 @@ export function useAfterFirstScreen(): boolean {
       waiting.delete(wake)
     }
   }, [])
+  return ready
+}
+
+let firstRenderDone = false
+
+/**
+ * False in the page's first render of the app, true from the task after it on (and at once in
+ * every later render): what that first render may leave to the next task, so that neither is
+ * long (issue 31): the workspace's shell first, the channel's pane a task later.
+ */
+export function useAfterFirstRender(): boolean {
+  const [ready, setReady] = useState(firstRenderDone)
+  useLayoutEffect(() => {
+    if (ready) return
+    let cancelled = false
+    void nextTask().then(() => {
+      firstRenderDone = true
+      if (!cancelled) setReady(true)
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [ready])
   return ready
 }

@@ -15,15 +15,21 @@ export const memoryStore = (): KeyValueStore => {
   }
 }
 
+let probed: KeyValueStore | null = null
+
+/** localStorage when it can be written, else a store in memory: found out once a page (the
+ * probe writes to localStorage, a millisecond or more each time on a busy first screen). */
 export function browserStore(): KeyValueStore {
+  if (probed) return probed
   try {
     const probe = '__chorus_probe__'
     window.localStorage.setItem(probe, '1')
     window.localStorage.removeItem(probe)
-    return window.localStorage
+    probed = window.localStorage
   } catch {
-    return memoryStore()
+    probed = memoryStore()
   }
+  return probed
 }
 
 export function readJson<T>(store: KeyValueStore, key: string, fallback: T): T {

@@ -5,7 +5,7 @@ import type { RefObject } from 'react'
 import { channelLabel } from '../features/channels/index.ts'
 import { ChannelView } from '../features/messages/index.ts'
 import { SearchLauncher } from '../features/search/index.ts'
-import { markFirstScreenShown } from '../lib/first-screen.ts'
+import { markFirstScreenShown, useAfterFirstRender } from '../lib/first-screen.ts'
 import { EmptyState, Spinner } from '../ui/Notice.tsx'
 import { ChannelHeader } from './ChannelHeader.tsx'
 import type { WorkspaceDialog } from './WorkspaceDialogs.tsx'
@@ -43,6 +43,8 @@ export function MainPane(props: MainPaneProps) {
   const { composerRef, onDialog, onToggleSidebar, onToggleMembers } = props
   const { me, isAdmin, members, channels, channelList, channel } = data
   const showsChannel = !!channelId && (!!channel || !channels.data)
+  // In the page's first render the shell alone; the channel a task later.
+  const paneReady = useAfterFirstRender()
   // Later, Threads or a missing channel is the first screen once shown; a channel's message list
   // says so itself when its first page is on screen.
   const shownOtherwise = view ?? (channelId && !showsChannel ? 'missing channel' : null)
@@ -67,6 +69,8 @@ export function MainPane(props: MainPaneProps) {
             }}
           />
         </Suspense>
+      ) : showsChannel && !paneReady ? (
+        <section className="channel-view" aria-busy="true" />
       ) : showsChannel ? (
         <ChannelView
           key={channelId}
