@@ -1,5 +1,7 @@
 // The line under a channel's header that says what its connection is doing: offline (and what
-// waits to be sent), reconnecting, catching up, an error, or a first page that cannot load yet.
+// waits to be sent), reconnecting, catching up (after a reconnect, or while a channel opened from
+// the messages kept on this device waits for the server's first page), an error, or a first page
+// that cannot load yet.
 import { useRefreshHeld } from '../../auth/index.ts'
 import type { ChannelSnapshot } from '../conversation/types.ts'
 
@@ -14,6 +16,7 @@ export function StatusBanner({
   const waiting = snapshot.pending.filter((p) => p.state !== 'failed').length
   let text: string | null = null
   let tone = 'info'
+  let retry = false
   switch (snapshot.status) {
     case 'offline':
       text = `You are offline. ${waiting > 0 ? `${waiting} message${waiting === 1 ? '' : 's'} will be sent when you reconnect.` : 'Messages you write will be sent when you reconnect.'}`
@@ -29,6 +32,7 @@ export function StatusBanner({
     case 'error':
       text = snapshot.error ?? 'This channel could not be loaded.'
       tone = 'error'
+      retry = true
       break
     case 'loading':
       // The first page failed, or waits for a token the server cannot give yet: say so (never a
@@ -36,6 +40,10 @@ export function StatusBanner({
       if (snapshot.error || held) {
         text = `Cannot reach the server. Retrying…${waiting > 0 ? ` ${waiting} message${waiting === 1 ? '' : 's'} will be sent when it answers.` : ''}`
         tone = 'warning'
+        retry = true
+      } else if (snapshot.messages.length > 0) {
+        // The messages kept on this device are on screen; the server's first page is not yet.
+        text = 'Catching up…'
       }
       break
     case 'live':
@@ -49,7 +57,7 @@ export function StatusBanner({
       data-status={snapshot.status}
     >
       {text}
-      {(snapshot.status === 'error' || snapshot.status === 'loading') && (
+      {retry && (
         <button type="button" className="link-button" onClick={onRetry}>
           Try again
         </button>

@@ -105,6 +105,11 @@ export class LiveChannel {
   private retryTimer: unknown = null
   private olderFetch: Promise<void> | null = null
   private disposed = false
+
+  /** Disposed: it does not start again (make a new one). */
+  get isDisposed(): boolean {
+    return this.disposed
+  }
   private cleanups: (() => void)[] = []
   private readonly listeners = new Set<() => void>()
   private snapshot: ChannelSnapshot

@@ -1,8 +1,9 @@
 // React's view of a LiveChannel: one instance per open conversation (a channel, or a thread in
-// it) over the supabase-js transport, made in an effect and disposed when it changes; the
-// snapshot comes through useSyncExternalStore. Its edits, deletes and reactions (a chunk of their
-// own) load after the first screen.
-import { useEffect, useState, useSyncExternalStore } from 'react'
+// it) over the supabase-js transport, made as the conversation first renders (so that the first
+// frame shows the messages last kept: issue 31's instant open), started by an effect and
+// disposed when it changes; the snapshot comes through useSyncExternalStore. Its edits, deletes
+// and reactions (a chunk of their own) load after the first screen.
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { useAfterFirstScreen } from '../../../lib/first-screen.ts'
 import { browserStore } from '../../../lib/local-store.ts'
 import { cachedMessages, keepMessagesCached } from '../../../lib/offline-messages.ts'
@@ -35,7 +36,14 @@ export function useLiveChannel(
   userId: string,
   threadId: string | null = null
 ): { live: LiveChannel | null; snapshot: ChannelSnapshot } {
-  const [live, setLive] = useState<LiveChannel | null>(null)
+  // Making one reads only what is kept locally (no request, no subscription): that waits for
+  // start(), in the effect.
+  const made = useMemo(
+    () => makeLiveChannel(channelId, userId, threadId),
+    [channelId, userId, threadId]
+  )
+  // An effect run again for the same conversation (React's StrictMode) finds it disposed.
+  const [remade, setRemade] = useState<LiveChannel | null>(null)
   const later = useAfterFirstScreen()
   useEffect(() => {
     // Offline and not kept by the service worker: the first edit says so.
@@ -43,21 +51,10 @@ export function useLiveChannel(
   }, [later])
 
   useEffect(() => {
-    const conversation: Conversation = threadId ? { kind: 'thread', threadId } : { kind: 'channel' }
-    const channel = new LiveChannel({
-      channelId,
-      conversation,
-      userId,
-      transport: supabaseChannelTransport(channelId, userId, conversation),
-      outbox: new Outbox(browserStore(), userId),
-      connectivity: browserConnectivity,
-      newId,
-      // A channel's latest messages as last seen, while the server has not answered (offline).
-      cached: threadId ? [] : cachedMessages<ChatMessage>(userId, channelId),
-    })
+    const channel = made.isDisposed ? makeLiveChannel(channelId, userId, threadId) : made
+    if (channel !== made) setRemade(channel)
     channel.start()
     const stopCaching = threadId ? null : keepMessagesCached(channel, userId, channelId)
-    setLive(channel)
     const onVisible = () => {
       if (document.visibilityState === 'visible') channel.resync()
     }
@@ -67,8 +64,9 @@ export function useLiveChannel(
       stopCaching?.()
       channel.dispose()
     }
-  }, [channelId, userId, threadId])
+  }, [made, channelId, userId, threadId])
 
+  const live = remade && !remade.isDisposed ? remade : made
   const current =
     live?.channelId === channelId &&
     (live.conversation.kind === 'thread' ? live.conversation.threadId : null) === threadId
@@ -80,4 +78,19 @@ export function useLiveChannel(
     emptySnapshot
   )
   return { live: current, snapshot }
+}
+
+function makeLiveChannel(channelId: string, userId: string, threadId: string | null): LiveChannel {
+  const conversation: Conversation = threadId ? { kind: 'thread', threadId } : { kind: 'channel' }
+  return new LiveChannel({
+    channelId,
+    conversation,
+    userId,
+    transport: supabaseChannelTransport(channelId, userId, conversation),
+    outbox: new Outbox(browserStore(), userId),
+    connectivity: browserConnectivity,
+    newId,
+    // A channel's latest messages as last seen, while the server has not answered (offline).
+    cached: threadId ? [] : cachedMessages<ChatMessage>(userId, channelId),
+  })
 }
