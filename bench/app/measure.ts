@@ -6,6 +6,12 @@ export interface Timed {
   ms: number
   /** Durations of the main thread's tasks over 50 ms that began before the row was shown. */
   longTasks: number[]
+  /** For each, the script that took longest in its animation frame (Long Animation Frames:
+   * how it was invoked, e.g. `import.then` or `TimerHandler:setTimeout`), or '?' when none. */
+  longTaskScripts: string[]
+  /** Long tasks (durations) in the second after the row was shown: the rest of the opening
+   * (effects, the live channel's start, the server's first page), reported beside the target. */
+  after?: number[]
 }
 
 // Page scripts are strings: tsx would wrap inner functions in helpers the page lacks.
@@ -13,7 +19,12 @@ const OBSERVE_LONG_TASKS = `
   window.__long = []
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration])
-  }).observe({ type: 'longtask', buffered: true })`
+  }).observe({ type: 'longtask', buffered: true })
+  window.__frames = []
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      window.__frames.push([e.startTime, e.duration, e.scripts.map((s) => [s.startTime, s.duration, s.invoker])])
+  }).observe({ type: 'long-animation-frame', buffered: true })`
 
 const watchFor = (selector: string) => `
   window.__shown = 0
@@ -24,13 +35,32 @@ const watchFor = (selector: string) => `
     }
   }).observe(document, { childList: true, subtree: true })`
 
-/** Long tasks that began in [from, to), once the observer has had them (two frames later). */
-async function longTasksBetween(page: Page, from: number, to: number): Promise<number[]> {
+type Frame = [start: number, duration: number, scripts: [number, number, string][]]
+
+/** Long tasks that began in [from, to), once the observers have had them (two frames later),
+ * each with the longest script run inside it. */
+async function longTasksBetween(
+  page: Page,
+  from: number,
+  to: number
+): Promise<Pick<Timed, 'longTasks' | 'longTaskScripts'>> {
   await page.evaluate(
     'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 60))))'
   )
   const all = (await page.evaluate('window.__long')) as [number, number][]
-  return all.filter(([start]) => start >= from && start < to).map(([, d]) => Math.round(d))
+  const frames = (await page.evaluate('window.__frames')) as Frame[]
+  const tasks = all.filter(([start]) => start >= from && start < to)
+  const scriptOf = ([start, duration]: [number, number]) => {
+    const inside = frames
+      .flatMap(([, , scripts]) => scripts)
+      .filter(([at]) => at >= start - 1 && at < start + duration)
+      .sort((a, b) => b[1] - a[1])[0]
+    return inside ? `${inside[2]} ${Math.round(inside[1])} ms` : '?'
+  }
+  return {
+    longTasks: tasks.map(([, d]) => Math.round(d)),
+    longTaskScripts: tasks.map(scriptOf),
+  }
 }
 
 /** A new page of `context` navigated to `url`: the ms until `[data-seq=lastSeq]` is in the DOM. */
@@ -51,7 +81,11 @@ export async function timeOpen(
   await page.goto(url)
   await page.waitForFunction('window.__shown > 0', undefined, { timeout: 60_000 })
   const ms = (await page.evaluate('window.__shown')) as number
-  const longTasks = await longTasksBetween(page, 0, ms)
+  const { longTasks, longTaskScripts } = await longTasksBetween(page, 0, ms)
+  await page.waitForTimeout(
+    Math.max(0, ms + 1000 - ((await page.evaluate('performance.now()')) as number))
+  )
+  const after = (await longTasksBetween(page, ms, ms + 1000)).longTasks
   if (trace) {
     const entries = (await page.evaluate(
       `performance.getEntriesByType('resource').map((e) => [Math.round(e.startTime), Math.round(e.responseEnd), e.name])`
@@ -62,7 +96,7 @@ export async function timeOpen(
     console.error(`shown at ${Math.round(ms)}, long tasks ${JSON.stringify(longTasks)}`)
   }
   await page.close()
-  return { ms, longTasks }
+  return { ms, longTasks, longTaskScripts, after }
 }
 
 /** A page of `context` showing `url`'s latest message, watching long tasks, for switching. */
@@ -89,10 +123,10 @@ export async function timeSwitch(page: Page, channelId: string, lastSeq: number)
   })()`)) as number
   await page.waitForFunction('window.__shown > 0', undefined, { timeout: 30_000 })
   const shownAt = (await page.evaluate('window.__shown')) as number
-  const longTasks = await longTasksBetween(page, clickedAt, shownAt)
+  const tasks = await longTasksBetween(page, clickedAt, shownAt)
   // Settle before the next switch: what the opened channel does after it is shown is not timed.
   await page.waitForTimeout(300)
-  return { ms: shownAt - clickedAt, longTasks }
+  return { ms: shownAt - clickedAt, ...tasks }
 }
 
 /** JS heap after a forced GC, the DOM nodes alive in memory (Chromium's count: in the document

@@ -73,7 +73,9 @@ async function main(): Promise<void> {
       }
       const cdp = await context.newCDPSession(p)
       await cdp.send('Profiler.enable')
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+      await cdp.send('Profiler.setSamplingInterval', {
+        interval: Number(process.env.PROFILE_INTERVAL ?? 200),
+      })
       await cdp.send('Profiler.start')
       await p.goto(url)
       await p.waitForFunction(
@@ -95,7 +97,9 @@ async function main(): Promise<void> {
         `run ${run}: shown at ${Math.round(shown)} ms; long tasks ${JSON.stringify(long)}`
       )
       report(profile)
-      const originAt = await p.evaluate(() => (window as unknown as { __originAt: number }).__originAt)
+      const originAt = await p.evaluate(
+        () => (window as unknown as { __originAt: number }).__originAt
+      )
       longTasks(profile, long, originAt)
       await p.close()
     }

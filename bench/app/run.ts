@@ -65,9 +65,10 @@ const summary = (xs: number[]) =>
   `median ${median(xs).toFixed(0)} ms, p95 ${percentile(xs, 95).toFixed(0)} ms (runs: ${xs.map((x) => x.toFixed(0)).join(', ')})`
 
 /** The longest of the runs' long tasks, and how many there were. */
-function longTasks(runs: Timed[]): { max: number; count: number } {
+function longTasks(runs: Timed[]): { max: number; count: number; scripts: string } {
   const all = runs.flatMap((r) => r.longTasks)
-  return { max: all.length ? Math.max(...all) : 0, count: all.length }
+  const scripts = runs.flatMap((r) => r.longTaskScripts).join('; ')
+  return { max: all.length ? Math.max(...all) : 0, count: all.length, scripts }
 }
 
 async function main(): Promise<void> {
@@ -273,6 +274,14 @@ async function main(): Promise<void> {
     console.log(
       `long tasks while opening (return visits): ${openingTasks.count}, the longest ${openingTasks.max} ms; while switching: ${switchTasks.count}, the longest ${switchTasks.max} ms  (target none over 50 ms: ${verdict(openingTasks.count + switchTasks.count === 0)})`
     )
+    const after = [...returns, ...smallReturns].flatMap((r) => r.after ?? [])
+    console.log(
+      `  in the second after the row was shown (for the record): ${after.length} long tasks${after.length ? `, the longest ${Math.max(...after)} ms` : ''}`
+    )
+    if (openingTasks.count + switchTasks.count > 0)
+      console.log(
+        `  their longest scripts: ${[openingTasks.scripts, switchTasks.scripts].filter(Boolean).join('; ')}`
+      )
     console.log(
       `opening a ${REPLIES}-reply thread: ${summary(threads)}; the first opening (loads its chunk) ${firstThread.toFixed(0)} ms  (target p95 <= 150 ms: ${verdict(percentile(threads, 95) <= 150)})`
     )
