@@ -9,6 +9,7 @@ import { prefetchLatest } from './features/messages/index.ts'
 import { parseRoute } from './lib/routes.ts'
 import { loadSignedInApp } from './signed-in-loader.ts'
 import { warmDateFormats } from './lib/date-formats.ts'
+import { nextTask } from './lib/tasks.ts'
 import { App } from './App.tsx'
 import { FatalScreen } from './ui/FatalScreen.tsx'
 import './ui/styles.css'
@@ -25,12 +26,16 @@ async function boot(): Promise<void> {
     return
   }
   initSupabase(config.value)
+  // Making the client is a task's worth on a cold start: the session is read in the next.
+  await nextTask()
   await startAuth()
   if (authState().status === 'signed-in') {
     const route = parseRoute(window.location.pathname)
     if (route.name === 'workspace' && route.channelId) prefetchLatest(route.channelId)
     await loadSignedInApp().catch(() => undefined)
   }
+  // The first render gets a task of its own.
+  await nextTask()
   root.render(
     <StrictMode>
       <App />

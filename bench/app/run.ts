@@ -67,7 +67,10 @@ const summary = (xs: number[]) =>
 /** The longest of the runs' long tasks, and how many there were. */
 function longTasks(runs: Timed[]): { max: number; count: number; scripts: string } {
   const all = runs.flatMap((r) => r.longTasks)
-  const scripts = runs.flatMap((r) => r.longTaskScripts).join('; ')
+  // Each with the run it was in (1-based, in the order the runs were timed).
+  const scripts = runs
+    .flatMap((r, i) => r.longTaskScripts.map((script) => `run ${i + 1}: ${script}`))
+    .join('; ')
   return { max: all.length ? Math.max(...all) : 0, count: all.length, scripts }
 }
 
@@ -280,7 +283,7 @@ async function main(): Promise<void> {
     )
     if (openingTasks.count + switchTasks.count > 0)
       console.log(
-        `  their longest scripts: ${[openingTasks.scripts, switchTasks.scripts].filter(Boolean).join('; ')}`
+        `  their longest scripts (opening: runs 1-${RUNS} the big channel, then the small one): ${[openingTasks.scripts, switchTasks.scripts].filter(Boolean).join('; ')}`
       )
     console.log(
       `opening a ${REPLIES}-reply thread: ${summary(threads)}; the first opening (loads its chunk) ${firstThread.toFixed(0)} ms  (target p95 <= 150 ms: ${verdict(percentile(threads, 95) <= 150)})`

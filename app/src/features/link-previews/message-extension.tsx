@@ -3,8 +3,11 @@
 // image kept in Storage; see supabase/functions/link-preview), live for everyone, with an "x"
 // for the message's author to remove one. This file is on the first screen, so it holds only
 // the test for a link: the cards, their data and the channel's live previews are a lazy chunk
-// (components/MessagePreviews.tsx), loaded when a row with a link is shown.
+// (components/MessagePreviews.tsx), loaded when a row with a link is shown once the first screen
+// is up (the cards come from the server in any case; loading their chunk as the rows first render
+// cost the first screen's task a dozen milliseconds).
 import { Suspense, useMemo } from 'react'
+import { useAfterFirstScreen } from '../../lib/first-screen.ts'
 import { lazyRetrying, Nothing } from '../../lib/lazy.ts'
 import type { MessageFeature, UseMessageExtension } from '../messages/extension.ts'
 
@@ -19,17 +22,26 @@ export const useLinkPreviewsExtension: UseMessageExtension = ({ channelId }) =>
       id: 'link-previews',
       belowBody: (message, { capabilities }) =>
         message.deletedAt || !hasLink(message.body) ? null : (
-          <Suspense fallback={null}>
-            <MessagePreviews
-              channelId={channelId}
-              messageId={message.id}
-              canRemove={message.authorId === capabilities.me && !capabilities.readOnly}
-            />
-          </Suspense>
+          <LaterPreviews
+            channelId={channelId}
+            messageId={message.id}
+            canRemove={message.authorId === capabilities.me && !capabilities.readOnly}
+          />
         ),
     }),
     [channelId]
   )
+
+/** The cards once the first screen is up (this alone renders again then, not the row). */
+function LaterPreviews(props: { channelId: string; messageId: string; canRemove: boolean }) {
+  const later = useAfterFirstScreen()
+  if (!later) return null
+  return (
+    <Suspense fallback={null}>
+      <MessagePreviews {...props} />
+    </Suspense>
+  )
+}
 
 const linkPreviews: MessageFeature = {
   id: 'link-previews',
