@@ -12,6 +12,7 @@ export interface Timed {
   /** Long tasks (durations) in the second after the row was shown: the rest of the opening
    * (effects, the live channel's start, the server's first page), reported beside the target. */
   after?: number[]
+  afterScripts?: string[]
 }
 
 // Page scripts are strings: tsx would wrap inner functions in helpers the page lacks.
@@ -85,7 +86,7 @@ export async function timeOpen(
   await page.waitForTimeout(
     Math.max(0, ms + 1000 - ((await page.evaluate('performance.now()')) as number))
   )
-  const after = (await longTasksBetween(page, ms, ms + 1000)).longTasks
+  const settling = await longTasksBetween(page, ms, ms + 1000)
   if (trace) {
     const entries = (await page.evaluate(
       `performance.getEntriesByType('resource').map((e) => [Math.round(e.startTime), Math.round(e.responseEnd), e.name])`
@@ -96,7 +97,13 @@ export async function timeOpen(
     console.error(`shown at ${Math.round(ms)}, long tasks ${JSON.stringify(longTasks)}`)
   }
   await page.close()
-  return { ms, longTasks, longTaskScripts, after }
+  return {
+    ms,
+    longTasks,
+    longTaskScripts,
+    after: settling.longTasks,
+    afterScripts: settling.longTaskScripts,
+  }
 }
 
 /** A page of `context` showing `url`'s latest message, watching long tasks, for switching. */

@@ -277,9 +277,11 @@ async function main(): Promise<void> {
     console.log(
       `long tasks while opening (return visits): ${openingTasks.count}, the longest ${openingTasks.max} ms; while switching: ${switchTasks.count}, the longest ${switchTasks.max} ms  (target none over 50 ms: ${verdict(openingTasks.count + switchTasks.count === 0)})`
     )
-    const after = [...returns, ...smallReturns].flatMap((r) => r.after ?? [])
+    const openings = [...returns, ...smallReturns]
+    const after = openings.flatMap((r) => r.after ?? [])
+    const afterScripts = openings.flatMap((r) => r.afterScripts ?? []).join('; ')
     console.log(
-      `  in the second after the row was shown (for the record): ${after.length} long tasks${after.length ? `, the longest ${Math.max(...after)} ms` : ''}`
+      `  in the second after the row was shown (for the record): ${after.length} long tasks${after.length ? `, the longest ${Math.max(...after)} ms (${afterScripts})` : ''}`
     )
     if (openingTasks.count + switchTasks.count > 0)
       console.log(
