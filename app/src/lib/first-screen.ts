@@ -16,21 +16,29 @@ let shown = false
 let released = false
 const waiting = new Set<() => void>()
 
-function release(): void {
+/** Wakes what waited, one a task (each may load and render a feature: together they made one
+ * long task). What comes after the release runs at once. */
+async function release(): Promise<void> {
   if (released) return
   released = true
-  for (const wake of waiting) wake()
-  waiting.clear()
+  let first = true
+  // A Set's iteration skips what is deleted meanwhile (a component gone before its turn).
+  for (const wake of waiting) {
+    if (!first) await nextTask()
+    first = false
+    if (!waiting.delete(wake)) continue
+    wake()
+  }
 }
 
 /** Called once what was opened is on screen; later calls do nothing. */
 export function markFirstScreenShown(): void {
   if (shown) return
   shown = true
-  setTimeout(release, AFTER_FIRST_SCREEN_MS)
+  setTimeout(() => void release(), AFTER_FIRST_SCREEN_MS)
 }
 
-if (typeof window !== 'undefined') window.setTimeout(release, FIRST_SCREEN_FALLBACK_MS)
+if (typeof window !== 'undefined') window.setTimeout(() => void release(), FIRST_SCREEN_FALLBACK_MS)
 
 /** Runs `run` a moment after the first screen has been shown (at once if that moment is past). */
 export function afterFirstScreen(run: () => void): void {
