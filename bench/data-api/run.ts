@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util'
 import { createClient } from '@supabase/supabase-js'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import ws from 'ws'
-import { startBenchStack } from '../support/stack.ts'
+import { benchPerson, startBenchStack } from '../support/stack.ts'
 
 const { values } = parseArgs({
   options: {
@@ -55,25 +55,15 @@ function ok<T extends { error: unknown }>(result: T): T {
 async function main(): Promise<void> {
   const { stack, sql, stop } = await startBenchStack('data')
   try {
-    const userId = randomUUID()
-    await sql`
-      insert into auth.users (id, aud, role, email, email_confirmed_at, raw_user_meta_data)
-      values (${userId}, 'authenticated', 'authenticated', 'bench@example.test', now(), '{"display_name":"Bench"}')`
-    const token = await stack.keys.sign({
-      sub: userId,
-      role: 'authenticated',
-      aud: 'authenticated',
-      exp: Math.floor(Date.now() / 1000) + 3600,
-    })
-    const options = {
+    const { id: userId, client: member } = await benchPerson(
+      { stack, sql },
+      'bench@example.test',
+      'Bench'
+    )
+    const service: SupabaseClient = createClient(stack.apiUrl, stack.keys.serviceRoleKey, {
       auth: { persistSession: false, autoRefreshToken: false },
       realtime: { transport: ws as never },
-    }
-    const member: SupabaseClient = createClient(stack.apiUrl, stack.keys.anonKey, {
-      ...options,
-      accessToken: async () => token,
     })
-    const service: SupabaseClient = createClient(stack.apiUrl, stack.keys.serviceRoleKey, options)
 
     const workspace = ok(await member.rpc('create_workspace', { p_name: 'Bench' })).data as {
       id: string

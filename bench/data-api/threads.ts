@@ -7,11 +7,9 @@
 //   node --import tsx bench/data-api/threads.ts [--follows 500] [--iterations 200]
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
-import { createClient } from '@supabase/supabase-js'
 import type postgres from 'postgres'
 import type { Sql } from 'postgres'
-import ws from 'ws'
-import { startBenchStack } from '../support/stack.ts'
+import { signedInClient, startBenchStack } from '../support/stack.ts'
 
 const { values } = parseArgs({
   options: {
@@ -119,17 +117,7 @@ async function main(): Promise<void> {
     const setupSeconds = (performance.now() - began) / 1000
     await sql`analyze`
 
-    const token = await stack.keys.sign({
-      sub: member,
-      role: 'authenticated',
-      aud: 'authenticated',
-      exp: Math.floor(Date.now() / 1000) + 3600,
-    })
-    const client = createClient(stack.apiUrl, stack.keys.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: ws as never },
-      accessToken: async () => token,
-    })
+    const client = await signedInClient(stack, member)
     const check = await client.rpc('threads', { p_workspace_id: ws1, p_limit: 500 })
     if (check.error) throw new Error(JSON.stringify(check.error))
     const rows = check.data as { unread_count: number }[]

@@ -62,16 +62,23 @@ export async function benchPerson(
   await sql`
     insert into auth.users (id, aud, role, email, email_confirmed_at, raw_user_meta_data)
     values (${id}, 'authenticated', 'authenticated', ${email}, now(), ${sql.json({ display_name: name })})`
+  return { id, client: await signedInClient(stack, id) }
+}
+
+/** supabase-js signed in for two hours as the account `id` (its JWT signed by the stack). */
+export async function signedInClient(
+  stack: BenchStack['stack'],
+  id: string
+): Promise<SupabaseClient> {
   const token = await stack.keys.sign({
     sub: id,
     role: 'authenticated',
     aud: 'authenticated',
     exp: Math.floor(Date.now() / 1000) + 7200,
   })
-  const client = createClient(stack.apiUrl, stack.keys.anonKey, {
+  return createClient(stack.apiUrl, stack.keys.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: ws as never },
     accessToken: async () => token,
   })
-  return { id, client }
 }
