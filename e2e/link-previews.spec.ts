@@ -5,7 +5,9 @@
 // Ben see the card (site, title, description, the image from Storage). The site records what it
 // received (the page and the image, each once, from the server) and both browser contexts'
 // request logs show that no browser ever asked the site's origin. Ana removes the preview and
-// Ben sees it go.
+// Ben sees it go. The site holds its page until Ben's browser has read the previews, and Ben gets
+// that answer only after the finished preview came to him live: an answer older than what he
+// already has must not undo it (it once did, and Ben never saw the card).
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test } from './support/test.ts'
@@ -36,18 +38,23 @@ let site: http.Server | null = null
 let origin = ''
 /** What the site received: method and path, with who asked (its User-Agent). */
 const received: { path: string; agent: string }[] = []
+/** The site answers for its page once this settles (or after 15 s). */
+let pageHeld: Promise<void> = Promise.resolve()
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
   site = http.createServer((request, response) => {
     received.push({ path: request.url ?? '', agent: request.headers['user-agent'] ?? '' })
     if (request.url === '/article') {
-      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(
-        `<!doctype html><html><head><title>Fallback</title>
+      const held = Promise.race([pageHeld, new Promise((resolve) => setTimeout(resolve, 15_000))])
+      void held.then(() =>
+        response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(
+          `<!doctype html><html><head><title>Fallback</title>
         <meta property="og:title" content="The Overlook &amp; its hedges">
         <meta property="og:description" content="Everything about the maze, in one page.">
         <meta property="og:site_name" content="Overlook News">
         <meta property="og:image" content="/card.png"></head><body>Hello</body></html>`
+        )
       )
     } else if (request.url === '/card.png') {
       response.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG)
@@ -86,6 +93,18 @@ function requestLog(person: Actor): string[] {
   return urls
 }
 
+/** Settles once the person's page receives a live preview that is ready. */
+function liveReady(person: Actor): Promise<void> {
+  return new Promise((resolve) => {
+    person.page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        const text = payload.toString()
+        if (text.includes('link_previews') && text.includes('"ready"')) resolve()
+      })
+    )
+  })
+}
+
 test('a link shows its preview to everyone, its image from Storage, without any browser contacting the site; the author removes it', async ({
   browser,
 }) => {
@@ -94,7 +113,18 @@ test('a link shows its preview to everyone, its image from Storage, without any 
   const ben = await actor(browser, 'Ben')
   const anaRequests = requestLog(ana)
   const benRequests = requestLog(ben)
+  const readyReachedBen = liveReady(ben)
+  let benAsked = () => {}
+  pageHeld = new Promise<void>((resolve) => (benAsked = resolve))
   await twoInGeneral(ana, ben, `Previews ${Date.now().toString(36)}`)
+  // Ben's reads of the previews: answered by the server before the preview is made, handed to
+  // his page only once the made preview reached it live.
+  await ben.page.route('**/rest/v1/link_previews?*', async (route) => {
+    const response = await route.fetch()
+    benAsked()
+    await readyReachedBen
+    await route.fulfill({ response })
+  })
 
   const link = `${origin}/article`
   const text = `Have you read ${link} yet?`

@@ -30,6 +30,9 @@ async function fetchPreviews(messageIds: string[]): Promise<LinkPreview[]> {
 interface ChannelStore {
   /** Every row known, by id. */
   rows: Map<string, LinkPreview>
+  /** Counts the live changes; `changed` holds, by row id, the count at its last one. */
+  changes: number
+  changed: Map<string, number>
   /** The previews shown, by message id (a new map on every change). */
   shown: ReadonlyMap<string, LinkPreview[]>
   asked: Set<string>
@@ -51,10 +54,15 @@ function publish(store: ChannelStore): void {
   for (const listener of store.listeners) listener()
 }
 
-/** Fetches the messages' previews; `fresh`: what the server says replaces what is known. */
+/**
+ * Fetches the messages' previews; `fresh`: what the server says replaces what is known. A row
+ * that changed live while the request was on its way keeps its live state, which is newer than
+ * the request's snapshot (the server filling in a preview just as a row comes on screen).
+ */
 async function load(store: ChannelStore, ids: string[], fresh: boolean): Promise<void> {
   for (let at = 0; at < ids.length; at += BATCH) {
     const batch = ids.slice(at, at + BATCH)
+    const since = store.changes
     let found: LinkPreview[]
     try {
       found = await fetchPreviews(batch)
@@ -62,14 +70,32 @@ async function load(store: ChannelStore, ids: string[], fresh: boolean): Promise
       // Asked again at the next (re)join; the messages themselves still show.
       continue
     }
-    if (fresh) {
-      const messages = new Set(batch)
-      for (const [id, row] of store.rows) if (messages.has(row.messageId)) store.rows.delete(id)
-    }
-    // A live change that came while this was on its way is newer: it stays.
-    for (const row of found) if (fresh || !store.rows.has(row.id)) store.rows.set(row.id, row)
+    mergeFetched(store, { messageIds: batch, found, since, fresh })
   }
   publish(store)
+}
+
+/** Merges what a request that set off at change `since` found (see load). */
+export function mergeFetched(
+  store: Pick<ChannelStore, 'rows' | 'changed'>,
+  fetched: {
+    messageIds: readonly string[]
+    found: readonly LinkPreview[]
+    since: number
+    fresh: boolean
+  }
+): void {
+  const changedSince = (id: string) => (store.changed.get(id) ?? -1) >= fetched.since
+  if (fetched.fresh) {
+    const messages = new Set(fetched.messageIds)
+    for (const [id, row] of store.rows) {
+      if (messages.has(row.messageId) && !changedSince(id)) store.rows.delete(id)
+    }
+  }
+  for (const row of fetched.found) {
+    if (changedSince(row.id)) continue
+    if (fetched.fresh || !store.rows.has(row.id)) store.rows.set(row.id, row)
+  }
 }
 
 function storeOf(channelId: string): ChannelStore {
@@ -77,6 +103,8 @@ function storeOf(channelId: string): ChannelStore {
   if (store) return store
   const created: ChannelStore = {
     rows: new Map(),
+    changes: 0,
+    changed: new Map(),
     shown: new Map(),
     asked: new Set(),
     queued: [],
@@ -89,6 +117,8 @@ function storeOf(channelId: string): ChannelStore {
       if (change.table !== 'link_previews') return
       const row = previewOf(change.record)
       if (!row) return
+      created.changed.set(row.id, created.changes)
+      created.changes += 1
       if (change.operation === 'DELETE') created.rows.delete(row.id)
       else created.rows.set(row.id, row)
       publish(created)
