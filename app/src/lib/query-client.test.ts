@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { QueryObserver } from '@tanstack/react-query'
-import { makeQueryClient } from './query-client.ts'
+import { makeQueryClient, patchLive } from './query-client.ts'
 
 describe('the query client', () => {
   it('runs a query function in a task of its own, not in the one that subscribed', async () => {
@@ -28,5 +28,48 @@ describe('the query client', () => {
     expect(first.queryFn).not.toBe(queryFn)
     expect(again.queryFn).toBe(first.queryFn)
     expect(client.defaultQueryOptions(first).queryFn).toBe(first.queryFn)
+  })
+
+  it('asks again when a live change comes while an answer read before it is on its way', async () => {
+    const client = makeQueryClient()
+    // The server's rows: the first answer is read, then the change is made and comes live.
+    let server = ['a']
+    let answer: (() => void) | null = null
+    const queryFn = vi.fn(async () => {
+      const read = [...server]
+      await new Promise<void>((resolve) => (answer = resolve))
+      return read
+    })
+    const observer = new QueryObserver(client, { queryKey: ['rows'], queryFn, staleTime: 0 })
+    const unsubscribe = observer.subscribe(() => {})
+    await vi.waitFor(() => expect(answer).not.toBeNull())
+    answer!()
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual(['a']))
+
+    // A refetch reads ['a'] and is held; meanwhile 'b' is added and its change applied.
+    answer = null
+    void observer.refetch()
+    await vi.waitFor(() => expect(answer).not.toBeNull())
+    const stale = answer!
+    server = ['a', 'b']
+    patchLive<string[]>(client, ['rows'], (rows) => rows && [...rows, 'b'])
+    expect(client.getQueryData(['rows'])).toEqual(['a', 'b'])
+    // The held answer comes late and changes nothing; the new one has 'b'.
+    stale()
+    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(3))
+    answer!()
+    await vi.waitFor(() => expect(observer.getCurrentResult().fetchStatus).toBe('idle'))
+    expect(client.getQueryData(['rows'])).toEqual(['a', 'b'])
+    unsubscribe()
+  })
+
+  it('patches without asking again when nothing is on its way', async () => {
+    const client = makeQueryClient()
+    const queryFn = vi.fn(async () => ['a'])
+    await client.fetchQuery({ queryKey: ['rows'], queryFn })
+    patchLive<string[]>(client, ['rows'], (rows) => rows && [...rows, 'b'])
+    expect(client.getQueryData(['rows'])).toEqual(['a', 'b'])
+    expect(client.getQueryState(['rows'])?.fetchStatus).toBe('idle')
+    expect(queryFn).toHaveBeenCalledOnce()
   })
 })

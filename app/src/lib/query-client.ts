@@ -2,6 +2,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import type {
   DefaultError,
+  Updater,
   DefaultedQueryObserverOptions,
   QueryFunction,
   QueryKey,
@@ -57,6 +58,22 @@ function inOwnTask(fn: QueryFunction): QueryFunction {
     wrapped.add(wrapper)
   }
   return wrapper
+}
+
+/**
+ * Applies a live change to a query's data. An answer on its way now was read before the change
+ * came and would overwrite it on arrival, undoing it: that answer is dropped and the query asked
+ * again (what changed is in the new answer).
+ */
+export function patchLive<T>(
+  client: QueryClient,
+  queryKey: QueryKey,
+  updater: Updater<T | undefined, T | undefined>
+): void {
+  client.setQueryData<T>(queryKey, updater)
+  if (client.getQueryState(queryKey)?.fetchStatus !== 'fetching') return
+  // A failure shows in the query's observers; the patched data stays meanwhile.
+  void client.refetchQueries({ queryKey, exact: true }, { cancelRefetch: true })
 }
 
 export function makeQueryClient(): QueryClient {

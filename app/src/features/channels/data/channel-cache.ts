@@ -4,6 +4,7 @@
 // instead of writing the cache themselves.
 import { useCallback, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import { patchLive } from '../../../lib/query-client.ts'
 import { channelKeys } from './keys.ts'
 import { unreadOf } from './types.ts'
 import type { Channel } from './types.ts'
@@ -51,7 +52,7 @@ export function useChannelRowPatch(
       let known = false
       let from = 0
       let to = 0
-      queryClient.setQueryData<Channel[]>(channelKeys.list(workspaceId), (list) => {
+      patchLive<Channel[]>(queryClient, channelKeys.list(workspaceId), (list) => {
         const before = list?.find((c) => c.id === row.id)
         const next = list && applyChannelRow(list, row)
         const after = next?.find((c) => c.id === row.id)

@@ -5,6 +5,7 @@
 // so moves that arrive together are never counted twice. A chunk of its own, loaded on the first
 // such move.
 import type { QueryClient } from '@tanstack/react-query'
+import { patchLive } from '../../../lib/query-client.ts'
 import { supabase } from '../../../lib/supabase.ts'
 import { channelKeys } from './keys.ts'
 import type { Channel } from './types.ts'
@@ -30,7 +31,7 @@ export async function countNewMentions(queryClient: QueryClient, move: SeqMove):
     .contains('mentions', [move.me])
   // Not counted now (offline, refused): the list's next read has it.
   if (error || data.length === 0) return
-  queryClient.setQueryData<Channel[]>(channelKeys.list(move.workspaceId), (list) =>
+  patchLive<Channel[]>(queryClient, channelKeys.list(move.workspaceId), (list) =>
     list?.map((c) =>
       c.id === move.channelId
         ? { ...c, mentions: c.mentions + data.filter((m) => (m.seq ?? 0) > c.lastReadSeq).length }

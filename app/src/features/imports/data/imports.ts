@@ -11,6 +11,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { Tables } from '../../../lib/database.types.ts'
 import { rpcOne } from '../../../lib/rpc.ts'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
+import { patchLive } from '../../../lib/query-client.ts'
 import { supabase } from '../../../lib/supabase.ts'
 import { transfers } from '../../attachments/index.ts'
 
@@ -42,7 +43,7 @@ function merge(
     .getQueryData<ImportRow[]>(importKeys.workspace(workspaceId))
     ?.find((r) => r.id === row.id)
   if (row.status === 'done' && before && before.status !== 'done') onDone?.()
-  queryClient.setQueryData<ImportRow[]>(importKeys.workspace(workspaceId), (rows) => {
+  patchLive<ImportRow[]>(queryClient, importKeys.workspace(workspaceId), (rows) => {
     if (!rows) return rows
     const others = rows.filter((r) => r.id !== row.id)
     return [row, ...others].sort(newestFirst)

@@ -5,6 +5,7 @@ import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
+import { patchLive } from '../../../lib/query-client.ts'
 import type { LiveChange } from '../../../lib/live.ts'
 import { statusKeys } from './keys.ts'
 import { useStatusesQuery } from './statuses-query.ts'
@@ -37,7 +38,7 @@ export function nextClearAt(current: Statuses, now: number): number | null {
 }
 
 function patch(client: QueryClient, change: LiveChange) {
-  client.setQueryData<Statuses>(statusKeys.all, (current) =>
+  patchLive<Statuses>(client, statusKeys.all, (current) =>
     current ? applyStatusChange(current, change) : current
   )
 }
