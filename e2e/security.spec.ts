@@ -81,6 +81,8 @@ test('turn on an authenticator app, change the password, sign out, sign in with 
     .getByRole('dialog', { name: 'Your profile' })
     .getByRole('button', { name: 'Sign out' })
     .click()
+  // Signed out once the sign-in page shows (leaving before would interrupt the sign-out).
+  await expect(gina.page.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
   await signIn(gina)
   await expect(gina.page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible()
   // Nothing of the workspace shows before the code.
@@ -222,6 +224,7 @@ test('add a security key (a virtual authenticator) and sign in with it', async (
     .getByRole('dialog', { name: 'Your profile' })
     .getByRole('button', { name: 'Sign out' })
     .click()
+  await expect(page.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
   await page.getByLabel('Email').fill(kai.email)
   await page.getByLabel('Password').fill(kai.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
@@ -328,6 +331,23 @@ test('active sessions: sign out another browser from the list', async ({ browser
   await expireAccessToken(laptop.page)
   await laptop.page.reload()
   await expect(laptop.page.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
+
+  // "Sign out" on the laptop ends the laptop's session only, as in Slack: this browser stays in.
+  await signIn({ ...laptop, email: mia.email, password: mia.password })
+  await expect(
+    laptop.page.getByRole('heading', { level: 2, name: 'general', exact: true })
+  ).toBeVisible()
+  await laptop.page.getByRole('button', { name: 'Your profile' }).click()
+  await laptop.page
+    .getByRole('dialog', { name: 'Your profile' })
+    .getByRole('button', { name: 'Sign out' })
+    .click()
+  await expect(laptop.page.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
+  await expireAccessToken(mia.page)
+  await mia.page.reload()
+  await expect(
+    mia.page.getByRole('heading', { level: 2, name: 'general', exact: true })
+  ).toBeVisible()
 
   await mia.context.close()
   await laptop.context.close()
