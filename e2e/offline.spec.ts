@@ -2,7 +2,7 @@
 // the last-known workspace, channels and messages come from the person's own cache, the outbox
 // shows what waits (an access token expired meanwhile included), and back online each waiting
 // message is sent once. Signing out leaves
-// nothing of the person in localStorage, IndexedDB or Cache Storage.
+// nothing of the person in localStorage, IndexedDB or Cache Storage, offline too.
 import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
 import {
@@ -196,5 +196,59 @@ test('a second person signing in on the same browser never sees the first one’
   await expect
     .poll(async () => (await keptInBrowser(page)).local.join('\n'))
     .not.toContain('only for Jo')
+  await context.close()
+})
+
+test('signing out offline signs this browser out at once, and it stays out back online', async ({
+  browser,
+}) => {
+  const lea = await actor(browser, 'Lea')
+  const { page, context } = lea
+  await signUpByApi(lea)
+  await createWorkspace(lea, `Out offline ${Date.now().toString(36)}`)
+  await waitLive(page)
+  await send(page, 'kept for Lea')
+  await expect
+    .poll(async () => (await keptInBrowser(page)).local.join('\n'))
+    .toContain('kept for Lea')
+
+  // The network goes while the profile is open.
+  await page.getByRole('button', { name: 'Your profile' }).click()
+  const signOut = page.getByRole('dialog').getByRole('button', { name: 'Sign out' })
+  await expect(signOut).toBeVisible()
+  await context.setOffline(true)
+  await signOut.click()
+  await expect(page.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
+  const after = (await keptInBrowser(page)).local.join('\n')
+  expect(after).not.toContain('-auth-token')
+  expect(after).not.toContain('kept for Lea')
+
+  await context.setOffline(false)
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'general' })).toHaveCount(0)
+  await context.close()
+})
+
+test('signing out while the server cannot be reached signs this browser out all the same', async ({
+  browser,
+}) => {
+  const max = await actor(browser, 'Max')
+  const { page, context } = max
+  await signUpByApi(max)
+  await createWorkspace(max, `Out unreachable ${Date.now().toString(36)}`)
+  await waitLive(page)
+  let asked = 0
+  await page.route('**/auth/v1/logout*', (route) => {
+    asked += 1
+    return route.abort('connectionrefused')
+  })
+  await page.getByRole('button', { name: 'Your profile' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click()
+  await expect(page.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
+  expect(asked).toBe(1)
+  expect((await keptInBrowser(page)).local.join('\n')).not.toContain('-auth-token')
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
   await context.close()
 })
