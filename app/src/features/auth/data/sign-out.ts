@@ -1,7 +1,7 @@
-// Sign out: only the signed-in screens offer it, so it is not part of the first screen's code.
-// It ends this browser's session only, as Slack's and Mattermost's do (supabase-js's default,
-// 'global', would sign the person out on every device); the Security dialog's "Sign out all
-// other sessions" ends the others.
+// Sign out, from the profile dialog and the two-factor page. Its code is in the entry, so it works
+// offline whatever else was loaded. It ends this browser's session only, as Slack's and
+// Mattermost's do (supabase-js's default, 'global', would sign the person out on every device);
+// the Security dialog's "Sign out all other sessions" ends the others.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { isNetworkError } from '../../../lib/clean-error.ts'
 import { supabase } from '../../../lib/supabase.ts'
