@@ -7,6 +7,7 @@ import {
   messageWith,
   send,
   signIn,
+  signOut,
   signUpByApi,
   waitLive,
 } from './support/actors.ts'
@@ -136,9 +137,7 @@ test('profile: change my display name and sign out; a draft survives', async ({ 
     messageWith(finn.page, 'hello from the new name').locator('.message-author')
   ).toHaveText('Finn the Human 🗡️')
   await composer(finn.page).fill('typed before signing out')
-  await finn.page.getByRole('button', { name: 'Your profile' }).click()
-  await dialog.getByRole('button', { name: 'Sign out' }).click()
-  await expect(finn.page.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
+  await signOut(finn.page)
   await signIn(finn)
   await expect(composer(finn.page)).toHaveValue('typed before signing out')
   await finn.context.close()

@@ -11,6 +11,7 @@ import {
   confirmedMessageWith,
   messageWith,
   send,
+  signOut,
   signUpAndConfirm,
   signUpByApi,
   waitLive,
@@ -139,9 +140,7 @@ test(
     await test.step('signed out: nothing of the person is left in the browser', async () => {
       const before = await keptInBrowser(page)
       expect(before.local.join('\n')).toContain(`chorus.cache.v1.${userId}.`)
-      await page.getByRole('button', { name: 'Your profile' }).click()
-      await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click()
-      await expect(page.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
+      await signOut(page)
       const after = await keptInBrowser(page)
       const everything = [
         ...after.local,
@@ -243,9 +242,7 @@ test('signing out while the server cannot be reached signs this browser out all 
     asked += 1
     return route.abort('connectionrefused')
   })
-  await page.getByRole('button', { name: 'Your profile' }).click()
-  await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click()
-  await expect(page.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
+  await signOut(page)
   expect(asked).toBe(1)
   expect((await keptInBrowser(page)).local.join('\n')).not.toContain('-auth-token')
   await page.reload()

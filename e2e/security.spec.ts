@@ -10,7 +10,7 @@ import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
 import postgres from 'postgres'
-import { actor, signIn, signUpByApi } from './support/actors.ts'
+import { actor, signIn, signOut, signUpByApi } from './support/actors.ts'
 import { createConfirmedUser } from './support/accounts-api.ts'
 import { appUrl } from './support/env.ts'
 import { codeFromEmail, linkFromEmail } from './support/inbox.ts'
@@ -76,13 +76,7 @@ test('turn on an authenticator app, change the password, sign out, sign in with 
     .getByRole('button', { name: 'Close' })
     .click()
 
-  await gina.page.getByRole('button', { name: 'Your profile' }).click()
-  await gina.page
-    .getByRole('dialog', { name: 'Your profile' })
-    .getByRole('button', { name: 'Sign out' })
-    .click()
-  // Signed out once the sign-in page shows (leaving before would interrupt the sign-out).
-  await expect(gina.page.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
+  await signOut(gina.page)
   await signIn(gina)
   await expect(gina.page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible()
   // Nothing of the workspace shows before the code.
@@ -219,12 +213,7 @@ test('add a security key (a virtual authenticator) and sign in with it', async (
   expect(credentials).toHaveLength(1)
   await security.getByRole('button', { name: 'Close' }).click()
 
-  await page.getByRole('button', { name: 'Your profile' }).click()
-  await page
-    .getByRole('dialog', { name: 'Your profile' })
-    .getByRole('button', { name: 'Sign out' })
-    .click()
-  await expect(page.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
+  await signOut(page)
   await page.getByLabel('Email').fill(kai.email)
   await page.getByLabel('Password').fill(kai.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
@@ -337,12 +326,7 @@ test('active sessions: sign out another browser from the list', async ({ browser
   await expect(
     laptop.page.getByRole('heading', { level: 2, name: 'general', exact: true })
   ).toBeVisible()
-  await laptop.page.getByRole('button', { name: 'Your profile' }).click()
-  await laptop.page
-    .getByRole('dialog', { name: 'Your profile' })
-    .getByRole('button', { name: 'Sign out' })
-    .click()
-  await expect(laptop.page.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
+  await signOut(laptop.page)
   await expireAccessToken(mia.page)
   await mia.page.reload()
   await expect(

@@ -63,6 +63,17 @@ export async function signIn(person: Actor): Promise<void> {
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
+/** Signs out from the profile dialog; done once the sign-in page shows (leaving the page before
+ * would cut the sign-out's request short, and the person would still be signed in). */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Your profile' }).click()
+  await page
+    .getByRole('dialog', { name: 'Your profile' })
+    .getByRole('button', { name: 'Sign out' })
+    .click()
+  await expect(page.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
+}
+
 export function composer(page: Page): Locator {
   return page.getByRole('combobox', { name: /^Message / })
 }
