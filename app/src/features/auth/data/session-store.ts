@@ -81,17 +81,29 @@ export function startAuth(): Promise<void> {
   })
 }
 
-/** The session supabase-js keeps (under a key ending in -auth-token), if any. */
+/** supabase-js's storage key (sb-…-auth-token), under which it keeps the session. */
+const SESSION_KEY = /-auth-token$/
+
+/** The session supabase-js keeps (under its storage key), if any. */
 export function storedSession(): Session | null {
   try {
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i)
-      if (key?.endsWith('-auth-token')) return JSON.parse(localStorage.getItem(key)!) as Session
+      if (key && SESSION_KEY.test(key)) return JSON.parse(localStorage.getItem(key)!) as Session
     }
   } catch {
     // storage unavailable or not JSON: none
   }
   return null
+}
+
+/** Removes what supabase-js keeps of the session (its storage key, and that key with -code-verifier
+ * or -user): asked to sign out then, it has no session to end on the server and only says so
+ * (SIGNED_OUT). */
+export function forgetStoredSession(): void {
+  for (const key of Object.keys(localStorage)) {
+    if (SESSION_KEY.test(key.replace(/-(code-verifier|user)$/, ''))) localStorage.removeItem(key)
+  }
 }
 
 let explicitSignOut = false

@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { isNetworkError } from '../../../lib/clean-error.ts'
 import { supabase } from '../../../lib/supabase.ts'
-import { markExplicitSignOut } from './session-store.ts'
+import { forgetStoredSession, markExplicitSignOut } from './session-store.ts'
 
 export async function signOut(): Promise<void> {
   markExplicitSignOut()
@@ -20,14 +20,6 @@ export async function signOut(): Promise<void> {
   forgetStoredSession()
   const again = await supabase().auth.signOut({ scope: 'local' })
   if (again.error) throw again.error
-}
-
-/** Removes the session supabase-js keeps (its keys start with its storage key, sb-…-auth-token):
- * asked to sign out then, it has no session to end on the server and only says so (SIGNED_OUT). */
-function forgetStoredSession(): void {
-  for (const key of Object.keys(localStorage)) {
-    if (/^sb-.*-auth-token(-code-verifier|-user)?$/.test(key)) localStorage.removeItem(key)
-  }
 }
 
 export function useSignOut() {
