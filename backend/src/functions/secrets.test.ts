@@ -50,6 +50,35 @@ describe('readFunctionSecrets under serve', () => {
     })
   })
 
+  it("gives [auth.email.smtp] over Chorus's config.toml, whose env(INBUCKET_SMTP_PORT) serve leaves empty", async () => {
+    delete process.env.INBUCKET_SMTP_PORT
+    const workdir = await project()
+    const config = parseProjectConfig(SMTP, workdir)
+    const production = productionSecrets(config, 'https://chat.example.com')
+    // supabase/config.toml's lines; serve has no inbox, so the stack names no INBUCKET_SMTP_PORT.
+    const chorus = { SMTP_HOST: '127.0.0.1', SMTP_PORT: 'env(INBUCKET_SMTP_PORT)' }
+    const secrets = readFunctionSecrets(config.supabaseDir, doc(chorus), log, production, {})
+    expect(secrets.get('SMTP_HOST')).toBe('smtp.example.com')
+    expect(secrets.get('SMTP_PORT')).toBe('587')
+    expect(secrets.get('SMTP_USER')).toBe('chorus')
+  })
+
+  it('refuses, in one line, an SMTP_PORT for the functions that is not a port number', async () => {
+    delete process.env.CHORUS_TEST_UNSET_PORT
+    const workdir = await project()
+    const config = parseProjectConfig(SMTP, workdir)
+    const production = productionSecrets(config, 'https://chat.example.com')
+    const read = () =>
+      readFunctionSecrets(
+        config.supabaseDir,
+        doc({ SMTP_HOST: 'relay.example.com', SMTP_PORT: 'env(CHORUS_TEST_UNSET_PORT)' }),
+        log,
+        production
+      )
+    expect(read).toThrow(/^The Edge Functions' SMTP_PORT is "", not a port number/)
+    expect(read).toThrow(expect.objectContaining({ name: 'ServeError' }))
+  })
+
   it('keeps SMTP secrets of config.toml that name another server, and functions/.env wins', async () => {
     const workdir = await project('APP_URL=https://other.example.com\nSMTP_PASS=from-env\n')
     const config = parseProjectConfig(SMTP, workdir)

@@ -5,7 +5,9 @@
 // the functions' mail goes where Auth's goes: SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS and
 // SMTP_FROM come from [auth.email.smtp] and APP_URL is the public URL, unless config.toml or
 // functions/.env say otherwise; config.toml's development values (SMTP to the local inbox, an
-// APP_URL on this machine) are left out there.
+// APP_URL on this machine) are left out there: SMTP settings on this machine whose port is the
+// inbox's, or env(INBUCKET_SMTP_PORT), which serve (no inbox) leaves empty. What serve ends with
+// must be a mail server: an SMTP_PORT that is not a port number is refused at start.
 // An env(NAME)
 // the environment does not set may name one of the stack's own values (stackEnvironment): so
 // `SMTP_PORT = "env(INBUCKET_SMTP_PORT)"` follows the inbox's SMTP port whatever it is.
@@ -14,6 +16,7 @@ import path from 'node:path'
 import { parseEnv } from 'node:util'
 import type { ProjectConfig } from '../config/project-config.ts'
 import type { Logger } from '../logger.ts'
+import { ServeError } from '../serve/secrets.ts'
 
 /** The stack's own values an env(NAME) of [edge_runtime.secrets] may name. */
 export function stackEnvironment(inboxSmtpPort: number | null): Record<string, string> {
@@ -21,6 +24,21 @@ export function stackEnvironment(inboxSmtpPort: number | null): Record<string, s
 }
 
 const ENV_REF = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/
+/** The env() naming the local inbox's SMTP port: a development value wherever it appears. */
+const INBOX_PORT_REF = 'INBUCKET_SMTP_PORT'
+
+/** The names of [edge_runtime.secrets] whose value is env(INBUCKET_SMTP_PORT). */
+function inboxPortNames(doc: Record<string, unknown>): Set<string> {
+  const secrets = (doc.edge_runtime as { secrets?: unknown } | undefined)?.secrets
+  if (typeof secrets !== 'object' || secrets === null) return new Set()
+  return new Set(
+    Object.entries(secrets as Record<string, unknown>)
+      .filter(
+        ([, raw]) => typeof raw === 'string' && ENV_REF.exec(raw.trim())?.[1] === INBOX_PORT_REF
+      )
+      .map(([name]) => name)
+  )
+}
 
 function fromConfig(
   doc: Record<string, unknown>,
@@ -83,12 +101,14 @@ function isLocalUrl(value: string): boolean {
 function forProduction(
   secrets: [string, string][],
   production: ProductionSecrets,
+  inboxRefs: Set<string>,
   log: Logger
 ): [string, string][] {
   const named = new Map(secrets)
+  const port = named.get('SMTP_PORT')
   const toInbox =
     LOOPBACK.has(named.get('SMTP_HOST') ?? '') &&
-    named.get('SMTP_PORT') === String(production.inboxSmtpPort)
+    (port === String(production.inboxSmtpPort) || port === '' || inboxRefs.has('SMTP_PORT'))
   const kept = secrets.filter(
     ([name, value]) =>
       !(toInbox && SMTP_NAMES.has(name)) && !(name === 'APP_URL' && isLocalUrl(value))
@@ -119,7 +139,9 @@ export function readFunctionSecrets(
   const configured = fromConfig(configDoc, stackEnv)
   for (const [name, value] of [
     ...(production?.defaults ?? []),
-    ...(production ? forProduction(configured, production, log) : configured),
+    ...(production
+      ? forProduction(configured, production, inboxPortNames(configDoc), log)
+      : configured),
     ...fromEnvFile(envFile, log),
   ]) {
     if (name.startsWith('SUPABASE_')) {
@@ -128,5 +150,28 @@ export function readFunctionSecrets(
     }
     secrets.set(name, value)
   }
+  if (production) checkProductionMail(secrets)
   return secrets
+}
+
+/** serve's functions mail through SMTP_HOST:SMTP_PORT: a ServeError when that is no server. */
+function checkProductionMail(secrets: Map<string, string>): void {
+  const host = secrets.get('SMTP_HOST')
+  const port = secrets.get('SMTP_PORT')
+  const where =
+    '([edge_runtime.secrets] in supabase/config.toml or supabase/functions/.env; without it the ' +
+    'functions use [auth.email.smtp])'
+  if (host !== undefined && host.trim() === '') {
+    throw new ServeError(`The Edge Functions' SMTP_HOST is empty ${where}: give the mail server`)
+  }
+  if (port !== undefined && !/^\d+$/.test(port.trim())) {
+    throw new ServeError(
+      `The Edge Functions' SMTP_PORT is "${port}", not a port number ${where}: give the mail ` +
+        `server's port (587, 465 or 25)`
+    )
+  }
+  const number = Number(port)
+  if (port !== undefined && (number < 1 || number > 65535)) {
+    throw new ServeError(`The Edge Functions' SMTP_PORT ${port} is not a port number ${where}`)
+  }
 }
