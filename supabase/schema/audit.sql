@@ -108,7 +108,7 @@ begin
   return null;
 end
 $function$;
-grant execute on function private.audit_bots() to public;
+grant execute on function private.audit_bots() to authenticated, service_role;
 
 -- Function private.audit_broadcast_mentions()
 CREATE OR REPLACE FUNCTION private.audit_broadcast_mentions()
@@ -123,7 +123,7 @@ begin
   return null;
 end
 $function$;
-grant execute on function private.audit_broadcast_mentions() to public;
+grant execute on function private.audit_broadcast_mentions() to authenticated, service_role;
 
 -- Function private.audit_broadcast_warning()
 CREATE OR REPLACE FUNCTION private.audit_broadcast_warning()
@@ -138,7 +138,7 @@ begin
   return null;
 end
 $function$;
-grant execute on function private.audit_broadcast_warning() to public;
+grant execute on function private.audit_broadcast_warning() to authenticated, service_role;
 
 -- Function private.audit_channel_members()
 CREATE OR REPLACE FUNCTION private.audit_channel_members()
@@ -163,7 +163,7 @@ begin
   return null;
 end
 $function$;
-grant execute on function private.audit_channel_members() to public;
+grant execute on function private.audit_channel_members() to authenticated, service_role;
 
 -- Function private.audit_channel_members_guests()
 CREATE OR REPLACE FUNCTION private.audit_channel_members_guests()
@@ -189,7 +189,7 @@ begin
   return null;
 end
 $function$;
-grant execute on function private.audit_channel_members_guests() to public;
+grant execute on function private.audit_channel_members_guests() to authenticated, service_role;
 
 -- Function private.audit_channel_retention()
 CREATE OR REPLACE FUNCTION private.audit_channel_retention()
@@ -216,7 +216,7 @@ begin
   return null;
 end
 $function$;
-grant execute on function private.audit_channel_retention() to public;
+grant execute on function private.audit_channel_retention() to authenticated, service_role;
 
 -- Function private.audit_channels()
 CREATE OR REPLACE FUNCTION private.audit_channels()
@@ -258,7 +258,7 @@ begin
   return null;
 end
 $function$;
-grant execute on function private.audit_channels() to public;
+grant execute on function private.audit_channels() to authenticated, service_role;
 
 -- Function private.audit_event_subscriptions()
 CREATE OR REPLACE FUNCTION private.audit_event_subscriptions()
@@ -296,7 +296,7 @@ begin
   return null;
 end
 $function$;
-grant execute on function private.audit_event_subscriptions() to public;
+grant execute on function private.audit_event_subscriptions() to authenticated, service_role;
 
 -- Function private.audit_incoming_webhooks()
 CREATE OR REPLACE FUNCTION private.audit_incoming_webhooks()
@@ -325,7 +325,7 @@ begin
   return null;
 end
 $function$;
-grant execute on function private.audit_incoming_webhooks() to public;
+grant execute on function private.audit_incoming_webhooks() to authenticated, service_role;
 
 -- Function private.audit_invites()
 CREATE OR REPLACE FUNCTION private.audit_invites()
@@ -350,7 +350,7 @@ begin
   return null;
 end
 $function$;
-grant execute on function private.audit_invites() to public;
+grant execute on function private.audit_invites() to authenticated, service_role;
 
 -- Function private.audit_log_is_history()
 CREATE OR REPLACE FUNCTION private.audit_log_is_history()
@@ -367,7 +367,7 @@ begin
     using errcode = '42501', hint = 'Audit entries are history: they are only ever added.';
 end
 $function$;
-grant execute on function private.audit_log_is_history() to public;
+grant execute on function private.audit_log_is_history() to authenticated, service_role;
 
 -- Function private.audit_message_removals()
 CREATE OR REPLACE FUNCTION private.audit_message_removals()
@@ -388,7 +388,7 @@ begin
   return null;
 end
 $function$;
-grant execute on function private.audit_message_removals() to public;
+grant execute on function private.audit_message_removals() to authenticated, service_role;
 
 -- Function private.audit_slash_commands()
 CREATE OR REPLACE FUNCTION private.audit_slash_commands()
@@ -413,7 +413,7 @@ begin
   return null;
 end
 $function$;
-grant execute on function private.audit_slash_commands() to public;
+grant execute on function private.audit_slash_commands() to authenticated, service_role;
 
 -- Function private.audit_suspensions()
 CREATE OR REPLACE FUNCTION private.audit_suspensions()
@@ -430,7 +430,7 @@ begin
   return null;
 end
 $function$;
-grant execute on function private.audit_suspensions() to public;
+grant execute on function private.audit_suspensions() to authenticated, service_role;
 
 -- Function private.audit_user_groups()
 CREATE OR REPLACE FUNCTION private.audit_user_groups()
@@ -454,7 +454,7 @@ begin
   return null;
 end
 $function$;
-grant execute on function private.audit_user_groups() to public;
+grant execute on function private.audit_user_groups() to authenticated, service_role;
 
 -- Function private.audit_workspace_members()
 CREATE OR REPLACE FUNCTION private.audit_workspace_members()
@@ -494,7 +494,7 @@ begin
   return null;
 end
 $function$;
-grant execute on function private.audit_workspace_members() to public;
+grant execute on function private.audit_workspace_members() to authenticated, service_role;
 
 -- Function private.audit_workspace_retention()
 CREATE OR REPLACE FUNCTION private.audit_workspace_retention()
@@ -522,7 +522,7 @@ begin
   return null;
 end
 $function$;
-grant execute on function private.audit_workspace_retention() to public;
+grant execute on function private.audit_workspace_retention() to authenticated, service_role;
 
 -- Function private.audit_workspaces()
 CREATE OR REPLACE FUNCTION private.audit_workspaces()
@@ -552,4 +552,4 @@ begin
   return null;
 end
 $function$;
-grant execute on function private.audit_workspaces() to public;
+grant execute on function private.audit_workspaces() to authenticated, service_role;

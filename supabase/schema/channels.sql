@@ -232,7 +232,7 @@ begin
   return new;
 end
 $function$;
-grant execute on function private.channel_members_guests() to public;
+grant execute on function private.channel_members_guests() to authenticated, service_role;
 
 -- Function private.channels_before_write()
 CREATE OR REPLACE FUNCTION private.channels_before_write()

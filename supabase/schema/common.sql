@@ -148,7 +148,7 @@ begin
   return v;
 end
 $function$;
-grant execute on function private.clean_handle(text) to public;
+grant execute on function private.clean_handle(text) to authenticated, service_role;
 
 -- Function private.clean_line(p_value text, p_label text, p_max_length integer, p_allow_empty boolean)
 CREATE OR REPLACE FUNCTION private.clean_line(p_value text, p_label text, p_max_length integer, p_allow_empty boolean DEFAULT false)

@@ -75,7 +75,7 @@ begin
   return new;
 end
 $function$;
-grant execute on function private.user_group_members_no_guests() to public;
+grant execute on function private.user_group_members_no_guests() to authenticated, service_role;
 
 -- Function public.add_user_group_members(p_group_id uuid, p_user_ids uuid[])
 CREATE OR REPLACE FUNCTION public.add_user_group_members(p_group_id uuid, p_user_ids uuid[])

@@ -589,7 +589,7 @@ CREATE OR REPLACE FUNCTION private.importing()
 AS $function$
   select coalesce(current_setting('chorus.importing', true), '') = 'on' and auth.uid() is null
 $function$;
-grant execute on function private.importing() to public;
+grant execute on function private.importing() to authenticated, service_role;
 
 -- Function private.kick_import(p_import uuid)
 CREATE OR REPLACE FUNCTION private.kick_import(p_import uuid)

@@ -123,7 +123,7 @@ begin
   return null;
 end
 $function$;
-grant execute on function private.live_message_removals() to public;
+grant execute on function private.live_message_removals() to authenticated, service_role;
 
 -- Function private.live_profiles()
 CREATE OR REPLACE FUNCTION private.live_profiles()
@@ -246,7 +246,7 @@ begin
   return null;
 end
 $function$;
-grant execute on function private.live_thread_reply() to public;
+grant execute on function private.live_thread_reply() to authenticated, service_role;
 
 -- Function private.live_threads()
 CREATE OR REPLACE FUNCTION private.live_threads()
@@ -292,7 +292,7 @@ begin
   return null;
 end
 $function$;
-grant execute on function private.live_user_groups() to public;
+grant execute on function private.live_user_groups() to authenticated, service_role;
 
 -- Function private.live_user_statuses()
 CREATE OR REPLACE FUNCTION private.live_user_statuses()

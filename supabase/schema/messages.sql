@@ -460,7 +460,7 @@ begin
   return new;
 end
 $function$;
-grant execute on function private.messages_broadcast_mentions() to public;
+grant execute on function private.messages_broadcast_mentions() to authenticated, service_role;
 
 -- Function private.messages_check_not_empty()
 CREATE OR REPLACE FUNCTION private.messages_check_not_empty()
@@ -683,7 +683,7 @@ begin
   perform private.resolve_open_reports(m, 'removed');
 end
 $function$;
-grant execute on function public.remove_message(uuid) to anon, authenticated, public, service_role;
+grant execute on function public.remove_message(uuid) to authenticated, service_role;
 
 -- Function public.send_message(p_id uuid, p_channel_id uuid, p_body text, p_attachments jsonb, p_parent_id uuid, p_in_channel boolean)
 CREATE OR REPLACE FUNCTION public.send_message(p_id uuid, p_channel_id uuid, p_body text, p_attachments jsonb DEFAULT '[]'::jsonb, p_parent_id uuid DEFAULT NULL::uuid, p_in_channel boolean DEFAULT false)

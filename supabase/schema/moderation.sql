@@ -60,7 +60,7 @@ CREATE OR REPLACE FUNCTION private.message_removed(p_message_id uuid)
 AS $function$
   select exists (select 1 from private.removed_messages r where r.message_id = p_message_id)
 $function$;
-grant execute on function private.message_removed(uuid) to authenticated, public, service_role;
+grant execute on function private.message_removed(uuid) to authenticated, service_role;
 
 -- Function private.require_moderator(p_workspace_id uuid)
 CREATE OR REPLACE FUNCTION private.require_moderator(p_workspace_id uuid)
@@ -159,7 +159,7 @@ begin
   return n;
 end
 $function$;
-grant execute on function public.dismiss_reports(uuid) to anon, authenticated, public, service_role;
+grant execute on function public.dismiss_reports(uuid) to authenticated, service_role;
 
 -- Function public.open_reports(p_workspace_id uuid)
 CREATE OR REPLACE FUNCTION public.open_reports(p_workspace_id uuid)
@@ -192,7 +192,7 @@ begin
   order by min(r.created_at), m.id;
 end
 $function$;
-grant execute on function public.open_reports(uuid) to anon, authenticated, public, service_role;
+grant execute on function public.open_reports(uuid) to authenticated, service_role;
 
 -- Function public.removed_message(p_message_id uuid)
 CREATE OR REPLACE FUNCTION public.removed_message(p_message_id uuid)
@@ -213,7 +213,7 @@ begin
   from private.removed_messages r where r.message_id = p_message_id;
 end
 $function$;
-grant execute on function public.removed_message(uuid) to anon, authenticated, public, service_role;
+grant execute on function public.removed_message(uuid) to authenticated, service_role;
 
 -- Function public.report_message(p_message_id uuid, p_reason text, p_note text)
 CREATE OR REPLACE FUNCTION public.report_message(p_message_id uuid, p_reason text, p_note text DEFAULT NULL::text)
@@ -256,7 +256,7 @@ begin
   return r;
 end
 $function$;
-grant execute on function public.report_message(uuid,text,text) to anon, authenticated, public, service_role;
+grant execute on function public.report_message(uuid,text,text) to authenticated, service_role;
 
 -- Function public.restore_message(p_message_id uuid)
 CREATE OR REPLACE FUNCTION public.restore_message(p_message_id uuid)
@@ -285,7 +285,7 @@ begin
   on conflict (message_id) do update set folded = excluded.folded;
 end
 $function$;
-grant execute on function public.restore_message(uuid) to anon, authenticated, public, service_role;
+grant execute on function public.restore_message(uuid) to authenticated, service_role;
 
 -- Function public.suspend_member(p_workspace_id uuid, p_user_id uuid)
 CREATE OR REPLACE FUNCTION public.suspend_member(p_workspace_id uuid, p_user_id uuid)
@@ -303,7 +303,7 @@ begin
   end if;
 end
 $function$;
-grant execute on function public.suspend_member(uuid,uuid) to anon, authenticated, public, service_role;
+grant execute on function public.suspend_member(uuid,uuid) to authenticated, service_role;
 
 -- Function public.suspended_workspaces()
 CREATE OR REPLACE FUNCTION public.suspended_workspaces()
@@ -318,4 +318,4 @@ AS $function$
   where wm.user_id = (select auth.uid()) and wm.left_at is null and wm.suspended_at is not null
   order by w.name
 $function$;
-grant execute on function public.suspended_workspaces() to anon, authenticated, public, service_role;
+grant execute on function public.suspended_workspaces() to authenticated, service_role;

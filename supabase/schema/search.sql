@@ -33,7 +33,7 @@ begin
   return null;
 end
 $function$;
-grant execute on function private.attachment_search_write() to public;
+grant execute on function private.attachment_search_write() to authenticated, service_role;
 
 -- Function private.message_search_write()
 CREATE OR REPLACE FUNCTION private.message_search_write()
@@ -57,7 +57,7 @@ begin
   return null;
 end
 $function$;
-grant execute on function private.message_search_write() to public;
+grant execute on function private.message_search_write() to authenticated, service_role;
 
 -- Function private.search_fold(p_text text)
 CREATE OR REPLACE FUNCTION private.search_fold(p_text text)

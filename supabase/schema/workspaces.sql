@@ -164,7 +164,7 @@ AS $function$
       and wm.left_at is null and wm.role = 'owner'
   ) and p_workspace_id in (select private.workspace_ids())
 $function$;
-grant execute on function private.is_workspace_owner(uuid) to authenticated, public, service_role;
+grant execute on function private.is_workspace_owner(uuid) to authenticated, service_role;
 
 -- Function private.lock_workspace(p_workspace_id uuid)
 CREATE OR REPLACE FUNCTION private.lock_workspace(p_workspace_id uuid)
@@ -193,7 +193,7 @@ begin
   end if;
 end
 $function$;
-grant execute on function private.require_workspace_admin(uuid) to public;
+grant execute on function private.require_workspace_admin(uuid) to authenticated, service_role;
 
 -- Function private.slug_for(p_name text)
 CREATE OR REPLACE FUNCTION private.slug_for(p_name text)
@@ -322,7 +322,7 @@ begin
   return new;
 end
 $function$;
-grant execute on function private.workspace_members_guest_kind() to public;
+grant execute on function private.workspace_members_guest_kind() to authenticated, service_role;
 
 -- Function private.workspace_role(p_workspace_id uuid)
 CREATE OR REPLACE FUNCTION private.workspace_role(p_workspace_id uuid)
@@ -562,7 +562,7 @@ begin
   end if;
 end
 $function$;
-grant execute on function public.unsuspend_member(uuid,uuid) to anon, authenticated, public, service_role;
+grant execute on function public.unsuspend_member(uuid,uuid) to authenticated, service_role;
 
 -- Function public.workspace_roster(p_workspace_id uuid)
 CREATE OR REPLACE FUNCTION public.workspace_roster(p_workspace_id uuid)
