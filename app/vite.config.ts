@@ -2,16 +2,16 @@
 // middleware answers it from the running local stack (`npm run backend -- status -o json`) or
 // from VITE_SUPABASE_URL / VITE_SUPABASE_KEY. A build also writes the service worker, /sw.js
 // (src/offline/sw.ts), with the list of the files it keeps for opening offline, and a brotli and
-// a gzip copy of each text file (scripts/precompress.ts) for the app server to send. React's API
-// is served by Preact (react-runtime.ts).
+// a gzip copy of each text file (scripts/precompress.ts) for the app server to send. React 19
+// renders it; @vitejs/plugin-react compiles the JSX and gives `vite dev` React's fast refresh.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import path from 'node:path'
+import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import type { Plugin } from 'vite'
 import { precompress } from './scripts/precompress.ts'
 import { inlineSprite } from './scripts/inline-sprite.ts'
-import { reactOnPreact } from './react-runtime.ts'
 import { shellFiles } from './src/offline/shell-routes.ts'
 import type { ShellManifest } from './src/offline/shell-routes.ts'
 
@@ -92,11 +92,7 @@ function localStackConfig(): { supabaseUrl: string; supabaseKey: string } {
 }
 
 export default defineConfig({
-  plugins: [inlineSprite(), devRuntimeConfig(), offlineShell(), precompress()],
-  // JSX compiles to React's automatic runtime, which the aliases serve from Preact (an edit in
-  // `vite dev` reloads the page: there is no fast refresh).
-  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
-  resolve: { alias: reactOnPreact },
+  plugins: [react(), inlineSprite(), devRuntimeConfig(), offlineShell(), precompress()],
   build: {
     target: 'es2022',
     sourcemap: true,
@@ -110,7 +106,7 @@ export default defineConfig({
     // chunks keep only what they alone import.
     rolldownOptions: {
       // TanStack Query's "use client" lines are for React Server Components; a browser bundle
-      // drops them, as it should (React's Vite plugin, no longer used, hid the same warnings).
+      // drops them, as it should.
       onLog(level, log, handler) {
         if (log.code === 'MODULE_LEVEL_DIRECTIVE') return
         handler(level, log)

@@ -1,26 +1,15 @@
 import { defineConfig } from 'vitest/config'
-import { reactOnPreact, usesReact } from './react-runtime.ts'
 
-// The tests run the components on the runtime the build ships (react-runtime.ts).
+// The tests render the components with React 19, as the build does, each render inside
+// <StrictMode> (test/setup.ts): effects run, are cleaned up and run again, as in `vite dev`.
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
-  resolve: {
-    alias: [
-      // Its ES module build, which imports React's entry points (the CommonJS one requires them,
-      // past the aliases).
-      {
-        find: /^@testing-library\/react$/,
-        replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
-      },
-      ...reactOnPreact,
-    ],
-  },
   test: {
     name: 'app',
     root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'jsdom',
+    setupFiles: ['test/setup.ts'],
     passWithNoTests: true,
-    server: { deps: { inline: usesReact } },
   },
 })

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createRef } from 'react'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Composer } from './Composer.tsx'
 import type { ComposerUploads } from './Composer.tsx'
@@ -62,77 +63,84 @@ afterEach(() => {
 })
 
 describe('Composer', () => {
-  it('Enter sends and clears; Shift+Enter does not send', () => {
+  // Typed as a person types: keydown, beforeinput, input and keyup for each key.
+  it('Enter sends and clears; Shift+Enter does not send', async () => {
+    const user = userEvent.setup()
     const { box, onSend, uploads } = setup()
-    fireEvent.input(box, { target: { value: 'line one' } })
-    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true })
+    await user.type(box, 'line one{Shift>}{Enter}{/Shift}line two')
     expect(onSend).not.toHaveBeenCalled()
-    fireEvent.keyDown(box, { key: 'Enter' })
-    expect(onSend).toHaveBeenCalledWith('line one', [], 'draft-1')
+    expect(box.value).toBe('line one\nline two')
+    await user.keyboard('{Enter}')
+    expect(onSend).toHaveBeenCalledWith('line one\nline two', [], 'draft-1')
     expect(box.value).toBe('')
     expect(uploads.reset).toHaveBeenCalled()
   })
 
-  it('keeps the text and shows the reason when sending is refused', () => {
+  it('keeps the text and shows the reason when sending is refused', async () => {
+    const user = userEvent.setup()
     const { box, onSend } = setup()
     onSend.mockReturnValueOnce('Type a message or attach a file first.')
-    fireEvent.input(box, { target: { value: '   ' } })
-    fireEvent.keyDown(box, { key: 'Enter' })
+    await user.type(box, '   {Enter}')
     expect(screen.getByRole('alert').textContent).toBe('Type a message or attach a file first.')
     expect(box.value).toBe('   ')
   })
 
-  it('does not send while an IME composition is open', () => {
+  it('does not send while an IME composition is open', async () => {
+    const user = userEvent.setup()
     const { box, onSend } = setup()
-    fireEvent.input(box, { target: { value: 'にほん' } })
+    await user.type(box, 'にほん')
+    // user-event has no IME: the Enter that ends a composition is a keydown with isComposing.
     fireEvent.keyDown(box, { key: 'Enter', isComposing: true })
     expect(onSend).not.toHaveBeenCalled()
+    expect(box.value).toBe('にほん')
   })
 
-  it('Up in an empty box edits my last message', () => {
+  it('Up in an empty box edits my last message', async () => {
+    const user = userEvent.setup()
     const { box, onEditLast } = setup()
-    fireEvent.keyDown(box, { key: 'ArrowUp' })
+    await user.type(box, '{ArrowUp}')
     expect(onEditLast).toHaveBeenCalled()
   })
 
-  it('sends a picked mention as the person id and warns about people outside the channel', () => {
+  it('sends a picked mention as the person id and warns about people outside the channel', async () => {
+    const user = userEvent.setup()
     const { box, onSend } = setup()
-    fireEvent.input(box, { target: { value: 'hi @an', selectionStart: 6 } })
-    fireEvent.select(box)
-    fireEvent.keyDown(box, { key: 'Enter' })
+    await user.type(box, 'hi @an')
+    screen.getByRole('option', { name: /Ann Lee/ })
+    await user.keyboard('{Enter}')
     expect(box.value).toBe('hi @Ann Lee ')
-    fireEvent.input(box, { target: { value: 'hi @Ann Lee and @Bob' } })
-    fireEvent.keyDown(box, { key: 'Enter' })
+    await user.type(box, 'and @Bob')
+    await user.keyboard('{Escape}{Enter}')
     expect(onSend).toHaveBeenCalledWith(`hi <@${ANN}> and @Bob`, [], 'draft-1')
     expect(screen.getByRole('status').textContent).toMatch(/Bob is not in #general/)
   })
 
-  it('offers @here with what it does, and sends it as Slack stores it', () => {
+  it('offers @here with what it does, and sends it as Slack stores it', async () => {
+    const user = userEvent.setup()
     const { box, onSend } = setup()
-    fireEvent.input(box, { target: { value: 'lunch @he', selectionStart: 9 } })
-    fireEvent.select(box)
+    await user.type(box, 'lunch @he')
     const option = screen.getByRole('option', { name: /here/ })
     expect(option.textContent).toBe('here everyone active in this channel')
-    fireEvent.keyDown(box, { key: 'Enter' })
+    await user.keyboard('{Enter}')
     expect(box.value).toBe('lunch @here ')
-    fireEvent.input(box, { target: { value: 'lunch @here, who is in?' } })
-    fireEvent.keyDown(box, { key: 'Enter' })
+    await user.keyboard('{Backspace}, who is in?{Enter}')
     expect(onSend).toHaveBeenCalledWith('lunch <!here>, who is in?', [], 'draft-1')
   })
 
-  it("offers the workspace's groups by handle, with who they are", () => {
+  it("offers the workspace's groups by handle, with who they are", async () => {
+    const user = userEvent.setup()
     const { box } = setup(true)
-    fireEvent.input(box, { target: { value: 'ask @des', selectionStart: 8 } })
-    fireEvent.select(box)
+    await user.type(box, 'ask @des')
     const option = screen.getByRole('option', { name: /design/ })
     expect(option.textContent).toBe('design Design team · 2 people')
-    fireEvent.keyDown(box, { key: 'Enter' })
+    await user.keyboard('{Enter}')
     expect(box.value).toBe('ask @design ')
   })
 
-  it('keeps the draft across remounts', () => {
+  it('keeps the draft across remounts', async () => {
+    const user = userEvent.setup()
     const { box } = setup()
-    fireEvent.input(box, { target: { value: 'unfinished' } })
+    await user.type(box, 'unfinished')
     cleanup()
     const again = setup()
     expect(again.box.value).toBe('unfinished')

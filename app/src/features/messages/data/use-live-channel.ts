@@ -28,22 +28,24 @@ const EMPTY: ChannelSnapshot = {
   loaded: false,
 }
 
-const noSubscribe = () => () => {}
 const emptySnapshot = () => EMPTY
 
 export function useLiveChannel(
   channelId: string,
   userId: string,
   threadId: string | null = null
-): { live: LiveChannel | null; snapshot: ChannelSnapshot } {
+): { live: LiveChannel; snapshot: ChannelSnapshot } {
   // Making one reads only what is kept locally (no request, no subscription): that waits for
   // start(), in the effect.
+  const key = `${userId}/${channelId}/${threadId ?? ''}`
   const made = useMemo(
     () => makeLiveChannel(channelId, userId, threadId),
     [channelId, userId, threadId]
   )
-  // An effect run again for the same conversation (React's StrictMode) finds it disposed.
-  const [remade, setRemade] = useState<LiveChannel | null>(null)
+  // StrictMode runs the effect, cleans it up (disposing `made`) and runs it again for the same
+  // conversation: that run makes another, kept here with its conversation's key. A remade one
+  // of an earlier conversation is never shown: after a switch, `made` is the new one's.
+  const [remade, setRemade] = useState<{ key: string; channel: LiveChannel } | null>(null)
   const later = useAfterFirstScreen()
   useEffect(() => {
     // Offline and not kept by the service worker: the first edit says so.
@@ -51,8 +53,11 @@ export function useLiveChannel(
   }, [later])
 
   useEffect(() => {
-    const channel = made.isDisposed ? makeLiveChannel(channelId, userId, threadId) : made
-    if (channel !== made) setRemade(channel)
+    let channel = made
+    if (made.isDisposed) {
+      channel = makeLiveChannel(channelId, userId, threadId)
+      setRemade({ key, channel })
+    }
     channel.start()
     const stopCaching = threadId ? null : keepMessagesCached(channel, userId, channelId)
     const onVisible = () => {
@@ -64,20 +69,11 @@ export function useLiveChannel(
       stopCaching?.()
       channel.dispose()
     }
-  }, [made, channelId, userId, threadId])
+  }, [made, key, channelId, userId, threadId])
 
-  const live = remade && !remade.isDisposed ? remade : made
-  const current =
-    live?.channelId === channelId &&
-    (live.conversation.kind === 'thread' ? live.conversation.threadId : null) === threadId
-      ? live
-      : null
-  const snapshot = useSyncExternalStore(
-    current?.subscribe ?? noSubscribe,
-    current?.getSnapshot ?? emptySnapshot,
-    emptySnapshot
-  )
-  return { live: current, snapshot }
+  const live = remade?.key === key && !remade.channel.isDisposed ? remade.channel : made
+  const snapshot = useSyncExternalStore(live.subscribe, live.getSnapshot, emptySnapshot)
+  return { live, snapshot }
 }
 
 function makeLiveChannel(channelId: string, userId: string, threadId: string | null): LiveChannel {

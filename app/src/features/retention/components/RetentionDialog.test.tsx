@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { retentionKeys } from '../data/retention.ts'
 import type { Retention } from '../data/retention.ts'
@@ -19,7 +20,8 @@ beforeAll(() => {
 afterEach(cleanup)
 
 describe('KeepPicker', () => {
-  it('picks a usual choice, the workspace, or a number of days typed in', () => {
+  it('picks a usual choice, the workspace, or a number of days typed in', async () => {
+    const user = userEvent.setup()
     const onChange = vi.fn()
     render(
       <KeepPicker
@@ -31,17 +33,19 @@ describe('KeepPicker', () => {
     )
     const select = screen.getByRole('combobox', { name: 'Keep in #random' })
     expect(within(select).getAllByRole('option')[0]!.textContent).toBe('As the workspace (90 days)')
-    fireEvent.change(select, { target: { value: '30' } })
+    await user.selectOptions(select, '30')
     expect(onChange).toHaveBeenLastCalledWith(30)
-    fireEvent.change(select, { target: { value: 'forever' } })
+    await user.selectOptions(select, 'forever')
     expect(onChange).toHaveBeenLastCalledWith(null)
-    fireEvent.change(select, { target: { value: 'other' } })
+    await user.selectOptions(select, 'other')
     const days = screen.getByLabelText('Keep in #random: days')
-    fireEvent.input(days, { target: { value: '0' } })
+    await user.clear(days)
+    await user.type(days, '0')
     expect(screen.getByRole('alert').textContent).toBe('A whole number of days from 1 to 36500.')
     expect(screen.getByRole('button', { name: 'Set' })).toHaveProperty('disabled', true)
-    fireEvent.input(days, { target: { value: '45' } })
-    fireEvent.click(screen.getByRole('button', { name: 'Set' }))
+    await user.clear(days)
+    await user.type(days, '45')
+    await user.click(screen.getByRole('button', { name: 'Set' }))
     expect(onChange).toHaveBeenLastCalledWith(45)
     expect(onChange).toHaveBeenCalledTimes(3)
   })

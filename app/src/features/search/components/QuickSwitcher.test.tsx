@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { cleanup, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { Channel } from '../../channels/index.ts'
 import QuickSwitcher from './QuickSwitcher.tsx'
@@ -34,7 +35,8 @@ beforeAll(() => {
 afterEach(cleanup)
 
 describe('QuickSwitcher', () => {
-  it('lists channels and people by part of the name and moves with the arrows', () => {
+  it('lists channels and people by part of the name and moves with the arrows', async () => {
+    const user = userEvent.setup()
     render(
       <QueryClientProvider client={new QueryClient()}>
         <QuickSwitcher
@@ -52,14 +54,16 @@ describe('QuickSwitcher', () => {
       </QueryClientProvider>
     )
     const input = screen.getByRole('combobox')
-    fireEvent.input(input, { target: { value: 'ENER' } })
+    await user.type(input, 'ENER')
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['#general'])
-    fireEvent.input(input, { target: { value: 'e' } })
+    await user.clear(input)
+    await user.type(input, 'e')
     const options = () => screen.getAllByRole('option')
     expect(options().map((o) => o.getAttribute('aria-selected'))).toEqual(['true', 'false'])
-    fireEvent.keyDown(input, { key: 'ArrowDown' })
+    await user.keyboard('{ArrowDown}')
     expect(options().map((o) => o.getAttribute('aria-selected'))).toEqual(['false', 'true'])
-    fireEvent.input(input, { target: { value: 'diaz' } })
+    await user.clear(input)
+    await user.type(input, 'diaz')
     expect(options().map((o) => o.textContent)).toEqual(['@Carol Díaz · start a conversation'])
   })
 })
