@@ -44,7 +44,7 @@ describe('mrkdwn', () => {
     for (const text of [
       '<script>x</script>',
       '<b>x</b>',
-      'a < b',
+      'a <b> c',
       '<javascript:alert(1)|x>',
       '<data:text/html,x|y>',
       '<!nope>',
@@ -54,6 +54,18 @@ describe('mrkdwn', () => {
         text
       ).toBe('invalid_payload')
     }
+  })
+
+  it("shows Slack's quotes as quotes, and a lone < or > as text", () => {
+    expect(mrkdwnToMarkdown('> quoted\n> second', 't')).toBe('> quoted\n> second')
+    expect(mrkdwnToMarkdown('&gt; *one*\nnot quoted', 't')).toBe('> **one**\nnot quoted')
+    expect(mrkdwnToMarkdown('>>> all\nof this\n\nto the end', 't')).toBe(
+      '> all\n> of this\n>\n> to the end'
+    )
+    expect(mrkdwnToMarkdown('CPU > 90% and load < 2', 't')).toBe('CPU \\> 90% and load \\< 2')
+    expect(mrkdwnToMarkdown('a &gt; b\n>no space', 't')).toBe('a \\> b\n\\>no space')
+    expect(mrkdwnToMarkdown('\uE000> q', 't')).toBe('> q')
+    expect(toWebhookPost({ text: '> quoted', mrkdwn: false }).body).toBe('\\> quoted')
   })
 
   it('shows text as it is when mrkdwn is false', () => {

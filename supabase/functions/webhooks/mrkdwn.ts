@@ -4,8 +4,10 @@
 // special words: <https://x|label>, <mailto:a@b|label>, <@U123>, <#C123|name>, <!here>,
 // <!channel>, <!everyone>, <!subteam^ID|@team>, <!date^...|fallback>. Anything else between
 // < and > is HTML (or a link to another scheme) and is refused: the caller learns why, nothing is
-// stored. *bold* becomes **bold**, ~strike~ ~~strike~~; _italic_, `code`, ```pre``` and > quotes
-// are markdown already. A Chorus mention <@user-uuid> stays a mention (the database refuses one
+// stored. A lone < or > is text, as Slack shows it ("CPU > 90%"). *bold* becomes **bold**,
+// ~strike~ ~~strike~~; _italic_, `code` and ```pre``` are markdown already. A quote is Slack's:
+// > (or &gt;, as Slack escapes it) and a space at a line's start quotes that line, >>> quotes the
+// rest of the message. A Chorus mention <@user-uuid> stays a mention (the database refuses one
 // of someone not in the channel); Slack's own ids become plain @text.
 
 export class PayloadError extends Error {
@@ -99,18 +101,46 @@ function splitOnce(text: string, separator: string): [string, string | undefined
 function convertProse(text: string, where: string): string {
   let out = ''
   let last = 0
-  for (const match of text.matchAll(/<([^<>\n]*)>|<|>/g)) {
-    out += styled(decodeEntities(text.slice(last, match.index)))
-    if (match[1] === undefined) {
-      throw new PayloadError(
-        'invalid_payload',
-        `${where}: a lone "${match[0]}". HTML is not allowed; write < > & as &lt; &gt; &amp;.`
-      )
-    }
-    out += controlSequence(match[1], where)
+  for (const match of text.matchAll(/<([^<>\n]*)>/g)) {
+    out += styled(decodeEntities(loneAngles(text.slice(last, match.index))))
+    out += controlSequence(match[1]!, where)
     last = match.index + match[0].length
   }
-  return out + styled(decodeEntities(text.slice(last)))
+  return out + styled(decodeEntities(loneAngles(text.slice(last))))
+}
+
+/** A < or > that opens or closes nothing: text, as its entity (decoded and escaped later). */
+function loneAngles(text: string): string {
+  return text.replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'))
+}
+
+const QUOTE = '\uE000'
+
+/**
+ * Slack's quote markers as QUOTE and a space at the start of each quoted line (a private-use
+ * character no conversion touches; the space lets *bold* start the line): `>>>` quotes the rest
+ * of the message, `>` the line; raw or as &gt;.
+ */
+function markQuotes(text: string): string {
+  const lines = text.replace(/\uE000/g, '').split('\n')
+  let rest = false
+  return lines
+    .map((line) => {
+      if (rest) return `${QUOTE} ${line}`
+      const block = /^(?:>>>|&gt;&gt;&gt;) ?/.exec(line)
+      if (block) {
+        rest = true
+        return `${QUOTE} ${line.slice(block[0].length)}`
+      }
+      const one = /^(?:>|&gt;)(?: |$)/.exec(line)
+      return one ? `${QUOTE} ${line.slice(one[0].length)}` : line
+    })
+    .join('\n')
+}
+
+/** The markers as markdown's quote: "> " before the line's text, ">" alone on an empty one. */
+function quoteMarkers(markdown: string): string {
+  return markdown.replace(/^\uE000 (?=.)/gm, '> ').replace(/^\uE000 ?$/gm, '>')
 }
 
 function styled(text: string): string {
@@ -122,15 +152,16 @@ function styled(text: string): string {
 /** Slack mrkdwn (or plain text when `mrkdwn` is false) as Chorus markdown. */
 export function mrkdwnToMarkdown(text: string, where: string, mrkdwn = true): string {
   if (!mrkdwn) return escapeMarkdown(rawEntities(text))
+  const source = markQuotes(text)
   let out = ''
   let last = 0
   // Code is kept as written (its entities decoded): ```blocks``` first, then `spans`.
-  for (const match of text.matchAll(/```([\s\S]*?)```|`([^`\n]+)`/g)) {
-    out += convertProse(text.slice(last, match.index), where)
+  for (const match of source.matchAll(/```([\s\S]*?)```|`([^`\n]+)`/g)) {
+    out += convertProse(source.slice(last, match.index), where)
     const code = rawEntities(match[1] ?? match[2] ?? '')
     out +=
       match[1] !== undefined ? `\n\`\`\`\n${code.replace(/^\n|\n$/g, '')}\n\`\`\`\n` : `\`${code}\``
     last = match.index + match[0].length
   }
-  return out + convertProse(text.slice(last), where)
+  return quoteMarkers(out + convertProse(source.slice(last), where))
 }
