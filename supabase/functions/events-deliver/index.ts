@@ -17,6 +17,7 @@
 // workspace's owners and admins, by row-level security; no session reads nothing). Answers { verified, error? }; 404 { error: 'not_found' }.
 import { createClient } from 'npm:@supabase/supabase-js@2'
 import { OutboundError, safeFetch } from '../_shared/safe-fetch.ts'
+import { BodyTooLarge, closingUnread, readText } from '../_shared/read-body.ts'
 import {
   challengeBody,
   echoesChallenge,
@@ -165,15 +166,18 @@ async function verify(request: Request, id: string): Promise<Response> {
   return json(200, verified ? { verified } : { verified, error: problem })
 }
 
-Deno.serve(async (request: Request) => {
+// An answer that leaves the body unread closes the connection (_shared/read-body.ts).
+Deno.serve(closingUnread(handle))
+
+async function handle(request: Request): Promise<Response> {
   if (request.method === 'OPTIONS') return new Response(null, { status: 204 })
   if (request.method !== 'POST') return json(405, { error: 'method_not_allowed' })
   let input: unknown
   try {
-    const text = await request.text()
-    if (text.length > 10_000) return json(413, { error: 'too_large' })
+    const text = await readText(request, 10_000)
     input = text.trim() ? JSON.parse(text) : {}
-  } catch {
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return json(413, { error: 'too_large' })
     return json(400, { error: 'invalid_json' })
   }
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
@@ -183,4 +187,4 @@ Deno.serve(async (request: Request) => {
   if (id === undefined) return deliverDue()
   if (typeof id !== 'string' || !UUID.test(id)) return json(400, { error: 'invalid_request' })
   return verify(request, id)
-})
+}

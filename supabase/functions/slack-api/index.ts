@@ -12,7 +12,7 @@
 // security as the bot, exactly as the app's calls do for a person (hosted Supabase gives
 // functions SUPABASE_DB_URL too).
 import postgres from 'npm:postgres@3'
-import { BodyNotUtf8, BodyTooLarge, readText } from '../_shared/read-body.ts'
+import { BodyNotUtf8, BodyTooLarge, closingUnread, readText } from '../_shared/read-body.ts'
 import { MAX_BODY_BYTES, SlackError, readArgs } from './args.ts'
 import type { Args } from './args.ts'
 import { METHODS } from './methods.ts'
@@ -70,7 +70,10 @@ interface Auth {
   retry_after: number | null
 }
 
-Deno.serve(async (request: Request) => {
+// An answer that leaves the body unread closes the connection (_shared/read-body.ts).
+Deno.serve(closingUnread(handle))
+
+async function handle(request: Request): Promise<Response> {
   const url = new URL(request.url)
   const parts = url.pathname.split('/').filter(Boolean)
   const at = parts.lastIndexOf('slack-api')
@@ -86,10 +89,8 @@ Deno.serve(async (request: Request) => {
     const body = request.method === 'POST' ? await readBody(request) : ''
     args = readArgs(url.searchParams, body, request.headers.get('content-type'))
   } catch (error) {
-    // A body refused unread: the connection closes, so no client reuses it half-sent.
-    if (error instanceof SlackError) {
-      return refusal(error, error.detail?.includes('larger than') ? { Connection: 'close' } : {})
-    }
+    // A body refused unread: closingUnread closes the connection, so no client reuses it.
+    if (error instanceof SlackError) return refusal(error)
     throw error
   }
   const token = tokenOf(request, args)
@@ -124,4 +125,4 @@ Deno.serve(async (request: Request) => {
     console.error('slack-api: call failed', error)
     return reply({ ok: false, error: 'internal_error' }, 500)
   }
-})
+}

@@ -21,7 +21,7 @@ import { OutboundError, safeFetch } from '../_shared/safe-fetch.ts'
 import { PayloadError, fromJson, readAnswer } from './answer.ts'
 import type { SlashAnswer } from './answer.ts'
 import { signedHeaders, slashForm } from './slack-request.ts'
-import { BodyTooLarge, readBytes } from '../_shared/read-body.ts'
+import { BodyTooLarge, closingUnread, readBytes } from '../_shared/read-body.ts'
 
 const MAX_BODY_BYTES = 64 * 1024
 const TIMEOUT_MS = 3000
@@ -270,17 +270,20 @@ async function respond(runId: string, secret: string, request: Request): Promise
   return toStatus(String(data))
 }
 
-Deno.serve(async (request: Request) => {
-  if (request.method === 'OPTIONS') return new Response('ok', { headers: cors })
-  const parts = new URL(request.url).pathname.split('/').filter(Boolean)
-  const at = parts.lastIndexOf('slash-commands')
-  const rest = at >= 0 ? parts.slice(at + 1) : []
-  if (request.method !== 'POST') {
-    return new Response('invalid_method', { status: 405, headers: { ...cors, Allow: 'POST' } })
-  }
-  if (rest.length === 0) return run(request)
-  if (rest[0] === 'respond' && rest.length === 3 && UUID.test(rest[1]!) && rest[2]) {
-    return respond(rest[1]!, rest[2]!, request)
-  }
-  return plain(404, 'no_service', 'Unknown URL.')
-})
+// An answer that leaves the body unread closes the connection (_shared/read-body.ts).
+Deno.serve(
+  closingUnread(async (request: Request) => {
+    if (request.method === 'OPTIONS') return new Response('ok', { headers: cors })
+    const parts = new URL(request.url).pathname.split('/').filter(Boolean)
+    const at = parts.lastIndexOf('slash-commands')
+    const rest = at >= 0 ? parts.slice(at + 1) : []
+    if (request.method !== 'POST') {
+      return new Response('invalid_method', { status: 405, headers: { ...cors, Allow: 'POST' } })
+    }
+    if (rest.length === 0) return run(request)
+    if (rest[0] === 'respond' && rest.length === 3 && UUID.test(rest[1]!) && rest[2]) {
+      return respond(rest[1]!, rest[2]!, request)
+    }
+    return plain(404, 'no_service', 'Unknown URL.')
+  })
+)

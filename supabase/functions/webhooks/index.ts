@@ -7,12 +7,13 @@
 // the channel); 403 `invalid_token` (a wrong or regenerated secret); 404 `no_service` (no such
 // webhook, or revoked), `channel_not_found`; 410 `channel_is_archived`; 429 `rate_limited` with
 // Retry-After; 500 `rollup_error`. Each refusal also says why in the X-Chorus-Error header.
-// Nothing is stored unless the answer is `ok`. Called by other servers without a JWT
+// Nothing is stored unless the answer is `ok`. An answer that leaves the body unread closes the
+// connection (_shared/read-body.ts). Called by other servers without a JWT
 // ([functions.webhooks] verify_jwt = false): the secret in the URL is the credential; the post
 // itself goes through post_incoming_webhook() with the service key, which checks the secret's
 // hash, the revocation, the channel and the rate limit in one transaction.
 import { createClient } from 'npm:@supabase/supabase-js@2'
-import { BodyNotUtf8, BodyTooLarge, readText } from '../_shared/read-body.ts'
+import { BodyNotUtf8, BodyTooLarge, closingUnread, readText } from '../_shared/read-body.ts'
 import { MAX_BODY_BYTES, PayloadError, readPayload, toWebhookPost } from './payload.ts'
 
 const STATUS: Record<string, number> = {
@@ -55,7 +56,9 @@ async function readBody(request: Request): Promise<string> {
   }
 }
 
-Deno.serve(async (request: Request) => {
+Deno.serve(closingUnread(handle))
+
+async function handle(request: Request): Promise<Response> {
   // .../webhooks/<id>/<secret>, whatever prefix the runtime keeps
   const parts = new URL(request.url).pathname.split('/').filter(Boolean)
   const at = parts.lastIndexOf('webhooks')
@@ -114,4 +117,4 @@ Deno.serve(async (request: Request) => {
     channel_is_archived: "The webhook's channel is archived.",
   }
   return answer(outcome in STATUS ? outcome : 'rollup_error', details[outcome])
-})
+}
