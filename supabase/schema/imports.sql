@@ -12,6 +12,7 @@ create table private.import_channels (
   topic text default ''::text not null,
   archived boolean default false not null,
   members uuid[] default '{}'::uuid[] not null,
+  existing boolean default false not null,
   constraint import_channels_pkey PRIMARY KEY (import_id, slack_id),
   constraint import_channels_import_id_fkey FOREIGN KEY (import_id) REFERENCES public.imports(id) ON DELETE CASCADE
 );
@@ -34,6 +35,17 @@ create table private.import_settings (
   name text not null,
   value text not null,
   constraint import_settings_pkey PRIMARY KEY (name)
+);
+
+-- Table private.import_staged
+create table private.import_staged (
+  import_id uuid not null,
+  batch bigint generated always as identity not null,
+  rows jsonb default '[]'::jsonb not null,
+  reactions jsonb default '[]'::jsonb not null,
+  files jsonb default '[]'::jsonb not null,
+  constraint import_staged_pkey PRIMARY KEY (import_id, batch),
+  constraint import_staged_import_id_fkey FOREIGN KEY (import_id) REFERENCES public.imports(id) ON DELETE CASCADE
 );
 
 -- Table public.imports
@@ -94,9 +106,11 @@ begin
     return -1;
   end if;
   perform set_config('chorus.importing', 'on', true);
-  insert into private.import_channels (import_id, slack_id, channel_id, kind, name, topic, archived, members)
+  -- (a replayed call keeps what the first one noted)
+  insert into private.import_channels (import_id, slack_id, channel_id, kind, name, topic, archived,
+    members, existing)
   select p_import, c.slack_id, c.id, c.kind, c.name, coalesce(c.topic, ''), coalesce(c.archived, false),
-    coalesce(c.members, '{}')
+    coalesce(c.members, '{}'), exists (select 1 from public.channels x where x.id = c.id)
   from jsonb_to_recordset(p_channels) as c(slack_id text, id uuid, kind public.channel_kind, name text,
     topic text, archived boolean, created_at timestamptz, created_by uuid, members uuid[])
   on conflict (import_id, slack_id) do nothing;
@@ -148,19 +162,41 @@ AS $function$
 declare
   v public.imports := private.import_lock(p_import);
   c record;
+  s record;
   v_key text;
   v_name text;
+  v_before jsonb;
 begin
   if v.id is null then
     return null;
   end if;
   perform set_config('chorus.importing', 'on', true);
+  select coalesce(jsonb_object_agg(ch.id, ch.last_seq), '{}') into v_before
+  from public.channels ch
+  where ch.id in (select ic.channel_id from private.import_channels ic
+    where ic.import_id = p_import and ic.existing);
+  for s in select st.* from private.import_staged st where st.import_id = p_import order by st.batch loop
+    perform private.import_insert(p_import, v.workspace_id, s.rows, s.reactions, s.files);
+  end loop;
+  delete from private.import_staged st where st.import_id = p_import;
+  update public.channel_members cm set last_read_seq = ch.last_seq
+  from public.channels ch
+  where cm.channel_id = ch.id and v_before ? ch.id::text
+    and cm.last_read_seq >= (v_before ->> ch.id::text)::bigint;
   for c in select ic.* from private.import_channels ic where ic.import_id = p_import order by ic.slack_id loop
+    if c.existing then
+      insert into public.channel_members (channel_id, user_id)
+      select c.channel_id, u from unnest(c.members) u
+      join private.import_people ip on ip.import_id = p_import and ip.user_id = u and ip.added
+      join public.workspace_members wm on wm.workspace_id = v.workspace_id and wm.user_id = u
+        and wm.left_at is null
+      on conflict (channel_id, user_id) do nothing;
+      continue;
+    end if;
     if c.kind = 'dm' then
       select array_to_string(array_agg(distinct u order by u), ',') into v_key
       from unnest(c.members) u
       join public.workspace_members wm on wm.workspace_id = v.workspace_id and wm.user_id = u;
-      -- (an update of a DM's name or topic is refused: only its key changes)
       if v_key is not null and not exists (
         select 1 from public.channels x
         where x.workspace_id = v.workspace_id and x.kind = 'dm' and x.dm_key = v_key
@@ -173,7 +209,6 @@ begin
         topic = left(private.clean_line(c.topic, 'Topic', 250, true), 250)
       where x.id = c.channel_id;
     end if;
-    -- (someone who left the workspace before is not put back into its channels)
     insert into public.channel_members (channel_id, user_id)
     select c.channel_id, u from unnest(c.members) u
     join public.workspace_members wm on wm.workspace_id = v.workspace_id and wm.user_id = u
@@ -183,7 +218,6 @@ begin
       update public.channels x set archived_at = now() where x.id = c.channel_id;
     end if;
   end loop;
-  -- the people join the workspace's default channel, as accepting an invite does
   insert into public.channel_members (channel_id, user_id)
   select distinct dc.id, ip.user_id
   from private.import_people ip
@@ -192,10 +226,13 @@ begin
     and wm.left_at is null
   where ip.import_id = p_import
   on conflict (channel_id, user_id) do nothing;
+  -- the threads of the channels it made are read (those of channels that were there are as
+  -- their members left them)
   update public.thread_members tm set last_read_seq = t.last_seq
   from public.threads t
   where tm.thread_id = t.id
-    and t.channel_id in (select ic.channel_id from private.import_channels ic where ic.import_id = p_import);
+    and t.channel_id in (select ic.channel_id from private.import_channels ic
+      where ic.import_id = p_import and not ic.existing);
   update public.imports i
   set status = 'done', finished_at = now(), heartbeat_at = now(),
     report = i.report || coalesce(p_report, '[]'), checkpoint = jsonb_build_object('phase', 'done')
@@ -245,54 +282,14 @@ end
 $function$;
 -- execute: only its owner (no grants on private.import_free_name(uuid,uuid,text))
 
--- Function private.import_invited(p_import uuid)
-CREATE OR REPLACE FUNCTION private.import_invited(p_import uuid)
- RETURNS SETOF uuid
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select ip.user_id from private.import_people ip
-  join auth.users u on u.id = ip.user_id
-  where ip.import_id = p_import and ip.created and u.last_sign_in_at is null
-    and not exists (select 1 from public.workspace_members wm where wm.user_id = ip.user_id)
-$function$;
--- execute: only its owner (no grants on private.import_invited(uuid))
-
--- Function private.import_lock(p_import uuid)
-CREATE OR REPLACE FUNCTION private.import_lock(p_import uuid)
- RETURNS public.imports
+-- Function private.import_insert(p_import uuid, p_workspace uuid, p_rows jsonb, p_reactions jsonb, p_files jsonb, OUT messages integer, OUT files integer)
+CREATE OR REPLACE FUNCTION private.import_insert(p_import uuid, p_workspace uuid, p_rows jsonb, p_reactions jsonb, p_files jsonb, OUT messages integer, OUT files integer)
+ RETURNS record
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  v public.imports;
 begin
-  select * into v from public.imports i where i.id = p_import and i.status = 'running' for update;
-  return v;
-end
-$function$;
--- execute: only its owner (no grants on private.import_lock(uuid))
-
--- Function private.import_messages(p_import uuid, p_rows jsonb, p_reactions jsonb, p_files jsonb, p_report jsonb, p_checkpoint jsonb)
-CREATE OR REPLACE FUNCTION private.import_messages(p_import uuid, p_rows jsonb, p_reactions jsonb, p_files jsonb, p_report jsonb, p_checkpoint jsonb)
- RETURNS integer
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v public.imports := private.import_lock(p_import);
-  v_done integer;
-  v_files integer;
-begin
-  if v.id is null then
-    return -1;
-  end if;
-  if auth.uid() is not null then
-    raise exception using errcode = '42501', message = 'Only the import itself inserts its batches.';
-  end if;
   perform set_config('chorus.importing', 'on', true);
   create temporary table if not exists import_batch (
     ord integer, id uuid, channel_id uuid, author_id uuid, body text, parent_id uuid,
@@ -300,7 +297,6 @@ begin
     mentions uuid[], seq bigint, thread_seq bigint
   ) on commit drop;
   truncate pg_temp.import_batch;
-  -- the rows not in yet (a replayed batch: none), each id once, only into this import's channels
   insert into pg_temp.import_batch (ord, id, channel_id, author_id, body, parent_id, in_channel,
     created_at, edited_at, deleted)
   select distinct on (r.id) r.ord::integer, r.id, r.channel_id, r.author_id,
@@ -314,12 +310,9 @@ begin
     and r.channel_id in (select ic.channel_id from private.import_channels ic where ic.import_id = p_import)
     and not exists (select 1 from public.messages m where m.id = r.id)
   order by r.id, r.ord;
-  -- the channels' and threads' numbers are taken under the locks messages_before_insert takes
   perform 1 from public.channels c
   where c.id in (select distinct b.channel_id from pg_temp.import_batch b)
   order by c.id for no key update;
-  -- a reply's parent: a top-level message of its channel, already in or earlier in the batch
-  -- (else it becomes a message of its own); its number in the thread; in the channel or not
   update pg_temp.import_batch b set parent_id = null
   where b.parent_id is not null and not (
     exists (select 1 from public.messages p where p.id = b.parent_id and p.parent_id is null
@@ -329,11 +322,10 @@ begin
   update pg_temp.import_batch b
   set body = case when b.deleted then '' else private.clean_body(b.body) end,
     in_channel = b.parent_id is null or b.in_channel;
-  -- mentions: the people the body names who are in the workspace
   update pg_temp.import_batch b
   set mentions = coalesce((
     select array_agg(distinct u) from unnest(private.mentioned_ids(b.body)) u
-    join public.workspace_members wm on wm.workspace_id = v.workspace_id and wm.user_id = u
+    join public.workspace_members wm on wm.workspace_id = p_workspace and wm.user_id = u
   ), '{}')
   where b.body like '%<@%';
   update pg_temp.import_batch b set mentions = '{}' where b.mentions is null;
@@ -374,10 +366,9 @@ begin
     b.seq, b.thread_seq, b.created_at, b.edited_at, case when b.deleted then b.created_at end
   from pg_temp.import_batch b
   order by b.ord;
-  get diagnostics v_done = row_count;
+  get diagnostics messages = row_count;
   perform set_config('chorus.importing', 'on', true);
 
-  -- what messages_thread_after_insert does for each reply
   insert into public.threads (id, channel_id)
   select distinct b.parent_id, b.channel_id from pg_temp.import_batch b where b.parent_id is not null
   on conflict (id) do nothing;
@@ -386,7 +377,6 @@ begin
     last_seq = greatest(t.last_seq, n.last_seq),
     last_reply_at = greatest(coalesce(t.last_reply_at, n.last_at), n.last_at),
     last_repliers = coalesce((
-      -- the three who replied last, the batch's newest first, then those before
       select array_agg(r.author_id order by r.k) from (
         select x.author_id, min(x.k) as k from (
           select q.author_id, -q.ord::bigint as k from pg_temp.import_batch q
@@ -402,8 +392,6 @@ begin
     from pg_temp.import_batch b where b.parent_id is not null group by b.parent_id
   ) as n
   where t.id = n.parent_id;
-  -- the parent's author follows the thread if in the channel; those mentioned follow it; a
-  -- reply's author follows it, having read up to their reply
   insert into public.thread_members (thread_id, user_id, channel_id)
   select distinct b.parent_id, p.author_id, b.channel_id
   from pg_temp.import_batch b
@@ -427,9 +415,8 @@ begin
   set following = true,
     last_read_seq = greatest(public.thread_members.last_read_seq, excluded.last_read_seq),
     updated_at = now();
-  -- what message_search_write does for each message (no files yet: they follow, below)
   insert into private.message_search (message_id, workspace_id, channel_id, created_at, folded)
-  select b.id, v.workspace_id, b.channel_id, b.created_at, private.search_fold(b.body)
+  select b.id, p_workspace, b.channel_id, b.created_at, private.search_fold(b.body)
   from pg_temp.import_batch b
   where not b.deleted
   on conflict (message_id) do nothing;
@@ -449,13 +436,114 @@ begin
   where m.channel_id in (select ic.channel_id from private.import_channels ic where ic.import_id = p_import)
     and exists (select 1 from storage.objects o where o.bucket_id = 'attachments' and o.name = f.path)
     and not exists (select 1 from public.attachments a where a.message_id = f.message_id and a.path = f.path);
-  get diagnostics v_files = row_count;
+  get diagnostics files = row_count;
+end
+$function$;
+-- execute: only its owner (no grants on private.import_insert(uuid,uuid,jsonb,jsonb,jsonb))
+
+-- Function private.import_invited(p_import uuid)
+CREATE OR REPLACE FUNCTION private.import_invited(p_import uuid)
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select ip.user_id from private.import_people ip
+  join auth.users u on u.id = ip.user_id
+  where ip.import_id = p_import and ip.created and u.last_sign_in_at is null
+    and not exists (select 1 from public.workspace_members wm where wm.user_id = ip.user_id)
+$function$;
+-- execute: only its owner (no grants on private.import_invited(uuid))
+
+-- Function private.import_lock(p_import uuid)
+CREATE OR REPLACE FUNCTION private.import_lock(p_import uuid)
+ RETURNS public.imports
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v public.imports;
+begin
+  select * into v from public.imports i where i.id = p_import and i.status = 'running' for update;
+  return v;
+end
+$function$;
+-- execute: only its owner (no grants on private.import_lock(uuid))
+
+-- Function private.import_messages(p_import uuid, p_rows jsonb, p_reactions jsonb, p_files jsonb, p_report jsonb, p_checkpoint jsonb)
+CREATE OR REPLACE FUNCTION private.import_messages(p_import uuid, p_rows jsonb, p_reactions jsonb, p_files jsonb, p_report jsonb, p_checkpoint jsonb)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v public.imports := private.import_lock(p_import);
+  v_existing uuid[];
+  v_held uuid[];
+  v_rows jsonb := coalesce(p_rows, '[]');
+  v_reactions jsonb := coalesce(p_reactions, '[]');
+  v_files jsonb := coalesce(p_files, '[]');
+  v_staged_rows jsonb;
+  v_staged_reactions jsonb;
+  v_staged_files jsonb;
+  v_new integer := 0;
+  v_new_files integer := 0;
+  v_done record;
+begin
+  if v.id is null then
+    return -1;
+  end if;
+  if auth.uid() is not null then
+    raise exception using errcode = '42501', message = 'Only the import itself inserts its batches.';
+  end if;
+  v_existing := array(select ic.channel_id from private.import_channels ic
+    where ic.import_id = p_import and ic.existing);
+  if cardinality(v_existing) > 0 then
+    -- the ids of the batch's messages in those channels (new ones, and ones already there that
+    -- reactions and files may name)
+    v_held := array(select (r->>'id')::uuid from jsonb_array_elements(v_rows) r
+      where (r->>'channel_id')::uuid = any(v_existing));
+    select coalesce(jsonb_agg(r order by o), '[]') into v_staged_rows
+    from jsonb_array_elements(v_rows) with ordinality as x(r, o)
+    where (r->>'channel_id')::uuid = any(v_existing)
+      and not exists (select 1 from public.messages m where m.id = (r->>'id')::uuid);
+    select coalesce(jsonb_agg(r order by o), '[]') into v_staged_reactions
+    from jsonb_array_elements(v_reactions) with ordinality as x(r, o)
+    where (r->>'message_id')::uuid = any(v_held);
+    select coalesce(jsonb_agg(r order by o), '[]') into v_staged_files
+    from jsonb_array_elements(v_files) with ordinality as x(r, o)
+    where (r->>'message_id')::uuid = any(v_held);
+    if cardinality(v_held) > 0 then
+      if jsonb_array_length(v_staged_rows) + jsonb_array_length(v_staged_reactions)
+        + jsonb_array_length(v_staged_files) > 0 then
+        insert into private.import_staged (import_id, rows, reactions, files)
+        values (p_import, v_staged_rows, v_staged_reactions, v_staged_files);
+      end if;
+      select count(distinct r->>'id')::integer into v_new from jsonb_array_elements(v_staged_rows) r;
+      select count(*)::integer into v_new_files
+      from jsonb_array_elements(v_staged_files) f
+      where not exists (select 1 from public.attachments a where a.path = f->>'path');
+      select coalesce(jsonb_agg(r order by o), '[]') into v_rows
+      from jsonb_array_elements(v_rows) with ordinality as x(r, o)
+      where not (r->>'channel_id')::uuid = any(v_existing);
+      select coalesce(jsonb_agg(r order by o), '[]') into v_reactions
+      from jsonb_array_elements(v_reactions) with ordinality as x(r, o)
+      where not (r->>'message_id')::uuid = any(v_held);
+      select coalesce(jsonb_agg(r order by o), '[]') into v_files
+      from jsonb_array_elements(v_files) with ordinality as x(r, o)
+      where not (r->>'message_id')::uuid = any(v_held);
+    end if;
+  end if;
+  select * into v_done from private.import_insert(p_import, v.workspace_id, v_rows, v_reactions, v_files);
   update public.imports i
-  set messages_done = i.messages_done + v_done, files_done = i.files_done + v_files,
+  set messages_done = i.messages_done + v_done.messages + v_new,
+    files_done = i.files_done + v_done.files + v_new_files,
     report = i.report || coalesce(p_report, '[]'),
     checkpoint = p_checkpoint, heartbeat_at = now()
   where i.id = p_import;
-  return v_done;
+  return v_done.messages + v_new;
 end
 $function$;
 -- execute: only its owner (no grants on private.import_messages(uuid,jsonb,jsonb,jsonb,jsonb,jsonb))
@@ -492,10 +580,12 @@ begin
   end if;
   perform set_config('chorus.importing', 'on', true);
   with people as (
-    select * from jsonb_to_recordset(p_people) as p(slack_id text, user_id uuid, created boolean)
+    select * from jsonb_to_recordset(p_people) as p(slack_id text, user_id uuid, created boolean,
+      active boolean)
   ), added as (
     insert into public.workspace_members (workspace_id, user_id, role)
     select distinct v.workspace_id, p.user_id, 'member'::public.workspace_role from people p
+    where coalesce(p.active, true)
     on conflict (workspace_id, user_id) do nothing
     returning user_id
   )
@@ -551,12 +641,19 @@ begin
     return null;
   end if;
   perform set_config('chorus.importing', 'on', true);
-  -- its files: removed through the Storage API by retention-files
   insert into private.retention_files (bucket_id, name)
   select a.bucket_id, a.path from public.attachments a
-  where a.channel_id in (select ic.channel_id from private.import_channels ic where ic.import_id = p_import);
+  where a.channel_id in (select ic.channel_id from private.import_channels ic
+    where ic.import_id = p_import and not ic.existing)
+  union
+  select 'attachments', f ->> 'path'
+  from private.import_staged st, jsonb_array_elements(st.files) f
+  where st.import_id = p_import
+    and not exists (select 1 from public.attachments a where a.path = f ->> 'path');
+  delete from private.import_staged st where st.import_id = p_import;
   delete from public.channels c
-  where c.id in (select ic.channel_id from private.import_channels ic where ic.import_id = p_import);
+  where c.id in (select ic.channel_id from private.import_channels ic
+    where ic.import_id = p_import and not ic.existing);
   delete from public.workspace_members wm
   using private.import_people ip
   where ip.import_id = p_import and ip.added and wm.workspace_id = v.workspace_id
