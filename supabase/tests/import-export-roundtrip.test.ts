@@ -10,7 +10,7 @@ import type { TestStack } from '../../backend/test/support/stack.ts'
 import { exportsKit } from './support/exports.ts'
 import { importKit } from './support/imports.ts'
 import { ok, retentionKit } from './support/retention.ts'
-import { createPerson } from './support/world.ts'
+import { asRole, createPerson } from './support/world.ts'
 import type { Person } from './support/world.ts'
 
 const workdir = path.resolve(import.meta.dirname, '../..')
@@ -139,6 +139,19 @@ describe('export, then import', () => {
       files: [{ ws: source.id, name: 'plan.txt', bytes: fileBytes }],
     })
     await ex.send(ben.token, dm, 'a direct word _between us_')
+    // A message with no author: an incoming webhook's (FORMAT.md writes it with no `user`).
+    const [hook] = await asRole(
+      stack.sql,
+      ann,
+      (tx) => tx<{ id: string; secret: string }[]>`
+        select * from public.create_incoming_webhook(${source.general}, 'Deploys', ':robot_face:')`
+    )
+    const posted = await fetch(`${stack.url}/functions/v1/webhooks/${hook!.id}/${hook!.secret}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ text: 'deployed *v2* by a webhook' }),
+    })
+    expect(posted.status).toBe(200)
 
     // The owner's export, downloaded as the app downloads it.
     const exported = await ex.exported(ann.token, source.id, 'workspace')
@@ -161,6 +174,7 @@ describe('export, then import', () => {
     const imported = (list: typeof after.messages) =>
       list.map((m) => ({ ...m, place: m.place.replace(/^(\w+):general(-slack)?$/, '$1:general') }))
     expect(imported(after.messages)).toEqual(imported(before.messages))
+    expect(after.messages.filter((m) => m.author === null)).toHaveLength(1)
     expect(after.reactions).toEqual(before.reactions)
     expect(after.rosters.map((r) => r.replace(/general-slack/, 'general'))).toEqual(
       expect.arrayContaining(before.rosters)

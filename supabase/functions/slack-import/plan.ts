@@ -130,14 +130,15 @@ export function batchOf(
     let body = archive.chorus
       ? chorusToChorus(message.text, context, archive.chorus.workspaceId)
       : mrkdwnToChorus(message.text, context)
-    if (author === null && !message.deleted) {
-      // A bot, or someone the import could not make a person of: their name leads the text.
-      const who =
-        message.user === null
-          ? `${message.botName ?? 'bot'} (bot)`
+    // A bot, or someone the import could not make a person of: their name leads the text (a
+    // message the archive names no author for stays as it is, authorless).
+    const who =
+      author !== null || message.deleted
+        ? null
+        : message.user === null
+          ? message.botName && `${message.botName} (bot)`
           : (names.get(message.user) ?? message.user)
-      body = `**${escapeMarkdown(who)}**: ${body}`
-    }
+    if (who) body = `**${escapeMarkdown(who)}**: ${body}`
     if (body.length > MAX_BODY) {
       body = body.slice(0, MAX_BODY)
       batch.report.push({

@@ -167,9 +167,6 @@ export function readMessage(item: Json, index = 0): SlackMessage | null {
   const user = optStr(item, 'user') || null
   const botProfile = optObj(item, 'bot_profile')
   const botName = optStr(item, 'username') || (botProfile && optStr(botProfile, 'name')) || null
-  if (user === null && subtype !== 'bot_message' && subtype !== 'tombstone') {
-    throw new ItemError('"user" is not a non-empty string.')
-  }
   const reactions = optArr(item, 'reactions').map((value, index) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       throw new ItemError(`reactions[${index}] is not an object.`)
@@ -185,7 +182,9 @@ export function readMessage(item: Json, index = 0): SlackMessage | null {
     ts,
     createdAt,
     user,
-    botName: user === null ? (botName ?? 'bot') : null,
+    // A message with no author: a bot's (Slack's bot_message), or one Chorus exported without
+    // one (an integration's, an anonymized account's: FORMAT.md), named when the archive names it.
+    botName: user === null ? (botName ?? (subtype === 'bot_message' ? 'bot' : null)) : null,
     subtype,
     text,
     parentTs: threadTs !== null && threadTs !== ts ? threadTs : null,
