@@ -179,6 +179,46 @@ describe('a cancelled import', () => {
   })
 })
 
+describe('a deactivated person in the archive', () => {
+  it('is never invited, and one with an account keeps their messages without joining', async () => {
+    const tag = randomUUID().slice(0, 6)
+    const gone = `gone-${tag}@example.test`
+    const zip = zipOf({
+      'users.json': [
+        { id: 'U1', name: 'ann', profile: { email: ann.email } },
+        { id: 'U2', name: 'gone', deleted: true, profile: { email: gone, real_name: 'Gone' } },
+        { id: 'U3', name: 'left', deleted: true, profile: { email: stranger.email } },
+      ],
+      'channels.json': [
+        { id: 'C1', name: 'history', created: 1714500000, members: ['U1', 'U2', 'U3'] },
+      ],
+      'history/2024-05-01.json': [
+        { type: 'message', user: 'U1', text: 'from ann', ts: '1714550400.000100' },
+        { type: 'message', user: 'U2', text: 'from gone', ts: '1714550401.000100' },
+        { type: 'message', user: 'U3', text: 'from left', ts: '1714550402.000100' },
+      ],
+    })
+    const ws = await kit.workspace(owner, 'Deactivated')
+    const done = await kit.ended((await kit.start(owner, ws, await kit.upload(owner, ws, zip))).id)
+    expect(done).toMatchObject({ status: 'done', messages_done: 3 })
+    const [invited] = await stack.sql`
+      select (select count(*)::int from auth.users where email = ${gone}) as accounts,
+        (select count(*)::int from public.invites where workspace_id = ${ws}) as invites`
+    expect(invited).toEqual({ accounts: 0, invites: 0 })
+    const members = await stack.sql<{ user_id: string }[]>`
+      select user_id from public.workspace_members where workspace_id = ${ws}`
+    expect(members.map((m) => m.user_id).sort()).toEqual([owner.id, ann.id].sort())
+    const messages = await stack.sql<{ body: string; author_id: string | null }[]>`
+      select m.body, m.author_id from public.messages m join public.channels c on c.id = m.channel_id
+      where c.workspace_id = ${ws} order by m.created_at`
+    expect(messages).toEqual([
+      { body: 'from ann', author_id: ann.id },
+      { body: '**Gone**: from gone', author_id: null },
+      { body: 'from left', author_id: stranger.id },
+    ])
+  })
+})
+
 describe('more newcomers than Auth may email in an hour', () => {
   // Last in this file: it spends the stack's email allowance (30 an hour, GoTrue's default).
   it('makes the accounts the invitations could not be sent for, attributes their messages and reports them', async () => {

@@ -3,7 +3,10 @@
 // in until they accept it, from the email Auth sends, as the app's invites do, with an invites
 // row of the workspace that the email's link opens), so that their messages are theirs from the
 // start. When Auth cannot send the invitation (its email rate limit), the account is made
-// without it and reported: its owner signs in through "Forgot password". Bots and people without an email get no account (their messages carry their name).
+// without it and reported: its owner signs in through "Forgot password". Bots and people without
+// an email get no account (their messages carry their name); nor does a deactivated person
+// (Slack's `deleted`), who is never invited: one who has an account keeps their messages, but
+// is not made a member (`active: false`).
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
 import type { Sql } from 'npm:postgres@3'
 import type { SlackUser } from '../_shared/archive/slack.ts'
@@ -13,6 +16,8 @@ export interface PersonRow {
   slack_id: string
   user_id: string
   created: boolean
+  /** Not deactivated in the archive: joins the workspace. */
+  active: boolean
 }
 
 export interface ImportRow {
@@ -99,7 +104,8 @@ export async function resolvePeople(
   // New people, a few at a time (each is a round trip to Auth, and maybe its mailer).
   const fresh = new Map<string, SlackUser>()
   for (const user of people) {
-    if (!existing.has(user.email!) && !fresh.has(user.email!)) fresh.set(user.email!, user)
+    if (user.deleted || existing.has(user.email!) || fresh.has(user.email!)) continue
+    fresh.set(user.email!, user)
   }
   const invited = new Map<string, string>()
   const queue = [...fresh.entries()]
@@ -122,9 +128,10 @@ export async function resolvePeople(
     const email = user.email!
     const known = existing.get(email)
     const made = invited.get(email)
-    if (known) rows.push({ slack_id: user.id, user_id: known, created: false })
-    else if (made)
-      rows.push({ slack_id: user.id, user_id: made, created: fresh.get(email) === user })
+    const active = !user.deleted
+    if (known) rows.push({ slack_id: user.id, user_id: known, created: false, active })
+    else if (made && active)
+      rows.push({ slack_id: user.id, user_id: made, created: fresh.get(email) === user, active })
   }
   return rows
 }
