@@ -3,8 +3,17 @@
 // through the cluster's postmaster.pid (pid, data folder, port), makes sure that process really is
 // the postgres of that very folder, and stops it cleanly (fast shutdown) before it starts as usual.
 // A server of any other folder is never touched: its port stays "already in use".
+//
+// When the whole machine's processes were killed (the stack and its PostgreSQL alike, SIGKILL),
+// the server is gone but its children (backends, checkpointer, walsender, ...) may still be
+// exiting, holding the cluster's shared memory, and the killed server may not be reaped yet (a
+// zombie whose pid PostgreSQL takes for a live server): PostgreSQL then refuses to start ("lock
+// file already exists", "pre-existing shared memory block is still in use"). The start waits for
+// those processes (found by their working directory, the cluster, which PostgreSQL changes to),
+// ends the ones that do not exit by themselves, and then removes the stale postmaster.pid of a
+// zombie server.
 import { readFileSync } from 'node:fs'
-import { readdir, readFile, realpath } from 'node:fs/promises'
+import { readdir, readFile, readlink, realpath, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Logger } from '../logger.ts'
 import { DatabaseStartError } from './postgres-home.ts'
@@ -12,6 +21,10 @@ import { DatabaseStartError } from './postgres-home.ts'
 /** How long a fast shutdown may take before it is made an immediate one (SIGQUIT). */
 const FAST_SHUTDOWN_MS = 20_000
 const IMMEDIATE_SHUTDOWN_MS = 10_000
+/** How long a dead server's processes may take to exit by themselves before they are ended. */
+const LEFTOVERS_EXIT_MS = 5_000
+/** How long ended processes may take to go. */
+const LEFTOVERS_KILLED_MS = 10_000
 
 export interface PostmasterPid {
   pid: number
@@ -52,8 +65,12 @@ export async function stopOrphanedServer(pgdata: string, log: Logger): Promise<v
   const cluster = await realpath(pgdata).catch(() => null)
   if (!cluster) return
   const owner = await readPostmasterPid(cluster)
-  if (!owner || !(await isPostgresOf(owner.pid, cluster))) return
+  if (!owner) return
   if ((await realpath(owner.dataDir).catch(() => owner.dataDir)) !== cluster) return
+  if (!(await isPostgresOf(owner.pid, cluster))) {
+    await clearDeadServer(cluster, owner, log)
+    return
+  }
   // Left over only once the process that started it is gone (it is then a child of init, or of
   // a subreaper): a server whose starter still runs belongs to a live stack (or backup).
   const parent = parentOf(owner.pid)
@@ -78,6 +95,99 @@ export async function stopOrphanedServer(pgdata: string, log: Logger): Promise<v
   throw new DatabaseStartError(
     `PostgreSQL (pid ${owner.pid}) of ${cluster} did not stop; stop it by hand and start again.`
   )
+}
+
+/**
+ * The server named by postmaster.pid is not running (killed): waits for its processes still
+ * exiting (ending them after LEFTOVERS_EXIT_MS) and clears the lock of its zombie not yet reaped,
+ * so that PostgreSQL finds the cluster free. Nothing is done when nothing of it is left.
+ */
+async function clearDeadServer(cluster: string, owner: PostmasterPid, log: Logger): Promise<void> {
+  let left = await leftoversOf(cluster)
+  if (left.length > 0) {
+    log.warn(
+      `The PostgreSQL server of an earlier run (pid ${owner.pid}) of ${cluster} is gone, but ` +
+        `${left.length} of its processes (${left.join(', ')}) are still exiting; waiting for them.`
+    )
+    left = await leftoversGone(cluster, LEFTOVERS_EXIT_MS)
+    if (left.length > 0) {
+      log.warn(`Ending the processes of ${cluster} that did not exit: ${left.join(', ')}.`)
+      for (const pid of left) signal(pid, 'SIGKILL')
+      left = await leftoversGone(cluster, LEFTOVERS_KILLED_MS)
+    }
+    if (left.length > 0) {
+      throw new DatabaseStartError(
+        `Processes of the PostgreSQL server of an earlier run still use ${cluster} ` +
+          `(${left.join(', ')}); end them by hand and start again.`
+      )
+    }
+  }
+  if (isZombiePostgres(owner.pid)) {
+    // Killed but not reaped yet (its new parent, init or a subreaper, does so in a moment, or
+    // never): PostgreSQL would take the pid for a live server. Nothing of the server runs any
+    // more, so its postmaster.pid is stale: removed, as PostgreSQL replaces one of a dead pid.
+    log.warn(
+      `The PostgreSQL server of an earlier run (pid ${owner.pid}) of ${cluster} was killed and ` +
+        `is not reaped yet; removing its stale postmaster.pid.`
+    )
+    await rm(path.join(cluster, 'postmaster.pid'), { force: true })
+  }
+}
+
+/**
+ * Live postgres processes working in `cluster` (PostgreSQL changes to its data folder, and its
+ * children inherit that) whose parent is not a running server of it: what a killed server left.
+ */
+async function leftoversOf(cluster: string): Promise<number[]> {
+  const found: number[] = []
+  for (const name of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(name)) continue
+    const pid = Number(name)
+    if (pid === process.pid || commandOf(pid) !== 'postgres' || !isRunning(pid)) continue
+    const cwd = await readlink(`/proc/${pid}/cwd`).catch(() => null)
+    if (cwd === null) continue
+    if (cwd !== cluster && (await realpath(cwd).catch(() => cwd)) !== cluster) continue
+    // A running server of the cluster (started since) and its children are not leftovers.
+    if (await isPostgresOf(pid, cluster)) continue
+    const parent = parentOf(pid)
+    if (parent !== null && parent > 1 && (await isPostgresOf(parent, cluster))) continue
+    found.push(pid)
+  }
+  return found.sort((a, b) => a - b)
+}
+
+/** Waits up to `ms` until no leftover of `cluster` runs; returns those still running. */
+async function leftoversGone(cluster: string, ms: number): Promise<number[]> {
+  const deadline = Date.now() + ms
+  let left = await leftoversOf(cluster)
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    left = await leftoversOf(cluster)
+  }
+  return left
+}
+
+/** The executable's name as the kernel keeps it (/proc/<pid>/stat's comm); null if unreadable. */
+function commandOf(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+  } catch {
+    return null
+  }
+}
+
+/** A postgres process that has exited but is not reaped yet. */
+function isZombiePostgres(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return (
+      stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres' &&
+      /^\s*Z/.test(stat.slice(stat.lastIndexOf(')') + 1))
+    )
+  } catch {
+    return false
+  }
 }
 
 /** The process is a running postgres server whose -D is `cluster`. */

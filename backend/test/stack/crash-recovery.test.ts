@@ -1,14 +1,18 @@
 // Crash recovery: the stack's process killed with SIGKILL under write load leaves its PostgreSQL
 // running on the [db] port; the next start on the same port recognizes that server as its own
 // (postmaster.pid, the process's -D), stops it cleanly and starts, with every acknowledged write
-// kept. A PostgreSQL of another data folder on that port is still refused. SIGHUP (the terminal
+// kept. The stack and its PostgreSQL both killed (the whole machine): the next start at once waits
+// for the killed server's processes still exiting, or ends them, and starts (issue 45, item 8).
+// A PostgreSQL of another data folder on that port is still refused. SIGHUP (the terminal
 // closed) and SIGTERM stop the stack as Ctrl-C does. Runs in a private (0700) folder: as root
 // the cluster then lives under /var/lib/chorus, reached through the data folder's link.
-import { mkdtemp, realpath, rm } from 'node:fs/promises'
+import { spawn } from 'node:child_process'
+import { mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { removeCluster, startEmbeddedPostgres } from '../../src/db/embedded.ts'
+import { postgresBinaries, postgresUser } from '../../src/db/postgres-home.ts'
 import { createLogger } from '../../src/logger.ts'
 import { runCli, startCli, stopStartedClis } from '../support/cli.ts'
 import type { StartedCli } from '../support/cli.ts'
@@ -26,6 +30,31 @@ let workdir: string
 let base: string
 let dataDir: string
 let dbPort: number
+
+/** The state letter of /proc/<pid>/stat (R, S, Z, ...); '' when there is no such process. */
+async function stateOf(pid: number): Promise<string> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')
+  return (
+    stat
+      .slice(stat.lastIndexOf(')') + 1)
+      .trim()
+      .split(/\s+/)[0] ?? ''
+  )
+}
+
+/** The live processes whose parent is `pid`. */
+async function childrenOf(pid: number): Promise<number[]> {
+  const children: number[] = []
+  for (const name of (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry))) {
+    const stat = await readFile(`/proc/${name}/stat`, 'utf8').catch(() => '')
+    const [state, parent] = stat
+      .slice(stat.lastIndexOf(')') + 1)
+      .trim()
+      .split(/\s+/)
+    if (Number(parent) === pid && state !== 'Z') children.push(Number(name))
+  }
+  return children
+}
 
 const args = () => ['--workdir', workdir, '--data-dir', dataDir, '--db-port', String(dbPort)]
 
@@ -81,6 +110,101 @@ describe('crash recovery', () => {
     expect(await second.stop()).toBe(0)
     await expectNothingRunning(cluster)
   }, 120_000) // a new cluster and two starts: 20-60 s each under a load average of 20-30
+
+  it('after the stack and its PostgreSQL are both killed (SIGKILL, the whole machine), a start at once waits for or ends what is left of the server and works, every acknowledged insert kept', async () => {
+    const first = await startCli(args())
+    const cluster = await realpath(path.join(dataDir, 'pgdata'))
+    const supabase = clientOf(first.apiUrl, printed(first, 'service_role key'))
+    const writers = startWriters(4, async (n) => {
+      const { error } = await supabase.from('writes').insert({ id: 1_000_000 + n })
+      return !error
+    })
+    await until('50 acknowledged inserts', () => writers.acknowledged.size >= 50)
+    const [postmaster] = await serversOf(cluster)
+    expect(postmaster).toBeDefined()
+    // The killed server's processes take a moment to exit (more on a loaded machine): one of
+    // them is held stopped here, so that it is certainly still there when the next start runs.
+    const [slow] = await childrenOf(postmaster!)
+    expect(slow).toBeDefined()
+    process.kill(slow!, 'SIGSTOP')
+    try {
+      const exited = new Promise((resolve) => first.process.on('exit', resolve))
+      first.process.kill('SIGKILL')
+      process.kill(postmaster!, 'SIGKILL')
+      await exited
+      const starting = startCli(args())
+      await until('a failed write', () => writers.failed() > 0)
+      await writers.stop()
+      const acknowledged = [...writers.acknowledged].map((n) => 1_000_000 + n)
+
+      const second = await starting
+      expect(second.stderr()).toContain(`(pid ${postmaster}) of ${cluster} is gone`)
+      expect(second.stderr()).toContain(`Ending the processes of ${cluster} that did not exit`)
+      expect(second.dbUrl).toContain(`:${dbPort}/`)
+      const rows = await withDb(
+        second.dbUrl,
+        (sql) => sql<{ id: string }[]>`select id from public.writes where id >= 1000000`
+      )
+      const stored = new Set(rows.map((row) => Number(row.id)))
+      expect(acknowledged.filter((id) => !stored.has(id))).toEqual([])
+      expect(await second.stop()).toBe(0)
+      await expectNothingRunning(cluster)
+    } finally {
+      try {
+        process.kill(slow!, 'SIGKILL')
+      } catch {
+        // ended by the start
+      }
+    }
+  }, 120_000) // two starts: 20-60 s each under a load average of 20-30
+
+  it('a killed server that is not reaped yet (a zombie, still named in postmaster.pid) does not refuse the next start', async () => {
+    const zombieBase = await mkdtemp(path.join(tmpdir(), 'crash-zombie-'))
+    const log = createLogger('error')
+    const options = {
+      pgdata: path.join(zombieBase, 'pgdata'),
+      port: await freePort(),
+      password: 'postgres',
+      log,
+      name: 'crash-zombie',
+      fast: true,
+    }
+    const made = await startEmbeddedPostgres(options)
+    await made.stop()
+    // The server again, as the child of a process that never reaps it (sh, then sleep): killed,
+    // it stays a zombie whose pid is alive to kill(pid, 0), as it is until init reaps it.
+    const runAs = await postgresUser()
+    const { postgres: binary } = await postgresBinaries(runAs, log)
+    const holder = spawn(
+      'sh',
+      [
+        '-c',
+        '"$0" "$@" & echo "server $!"; exec sleep 300',
+        binary,
+        ...['-D', made.pgdata, '-p', String(options.port)],
+        ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      ],
+      { ...(runAs ?? {}), cwd: zombieBase, stdio: ['ignore', 'pipe', 'pipe'], detached: true }
+    )
+    let output = ''
+    holder.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    holder.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    try {
+      await until('the server is ready', () => output.includes('ready to accept connections'))
+      const server = Number(/server (\d+)/.exec(output)?.[1])
+      process.kill(server, 'SIGKILL')
+      await until('the server is a zombie', async () => (await stateOf(server)) === 'Z')
+
+      const again = await startEmbeddedPostgres(options)
+      expect(await stateOf(server)).toBe('Z') // still not reaped: the start did not wait for it
+      await withDb(again.url, (sql) => sql`select 1`)
+      await again.stop()
+    } finally {
+      holder.kill('SIGKILL')
+      await removeCluster(options.pgdata)
+      await rm(zombieBase, { recursive: true, force: true })
+    }
+  }, 90_000) // a new cluster (initdb) and three starts
 
   it('a PostgreSQL of another data folder on the db port is still refused, and left running', async () => {
     const otherBase = await mkdtemp(path.join(tmpdir(), 'crash-other-'))
