@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createRef } from 'react'
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Composer } from './Composer.tsx'
@@ -57,6 +57,9 @@ function setup(withGroups = false) {
   return { box, onSend, onEditLast, uploads }
 }
 
+/** The frame after a pick, in which the composer puts the caret after the mention. */
+const nextFrame = () => act(() => new Promise<void>((done) => requestAnimationFrame(() => done())))
+
 afterEach(() => {
   cleanup()
   localStorage.clear()
@@ -109,6 +112,7 @@ describe('Composer', () => {
     screen.getByRole('option', { name: /Ann Lee/ })
     await user.keyboard('{Enter}')
     expect(box.value).toBe('hi @Ann Lee ')
+    await nextFrame()
     await user.type(box, 'and @Bob')
     await user.keyboard('{Escape}{Enter}')
     expect(onSend).toHaveBeenCalledWith(`hi <@${ANN}> and @Bob`, [], 'draft-1')
@@ -123,6 +127,7 @@ describe('Composer', () => {
     expect(option.textContent).toBe('here everyone active in this channel')
     await user.keyboard('{Enter}')
     expect(box.value).toBe('lunch @here ')
+    await nextFrame()
     await user.keyboard('{Backspace}, who is in?{Enter}')
     expect(onSend).toHaveBeenCalledWith('lunch <!here>, who is in?', [], 'draft-1')
   })
