@@ -58,7 +58,7 @@ describe('mrkdwn', () => {
 
   it("shows Slack's quotes as quotes, and a lone < or > as text", () => {
     expect(mrkdwnToMarkdown('> quoted\n> second', 't')).toBe('> quoted\n> second')
-    expect(mrkdwnToMarkdown('&gt; *one*\nnot quoted', 't')).toBe('> **one**\nnot quoted')
+    expect(mrkdwnToMarkdown('&gt; *one*\nnot quoted', 't')).toBe('> **one**\n\nnot quoted')
     expect(mrkdwnToMarkdown('>>> all\nof this\n\nto the end', 't')).toBe(
       '> all\n> of this\n>\n> to the end'
     )

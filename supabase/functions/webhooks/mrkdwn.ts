@@ -138,9 +138,21 @@ function markQuotes(text: string): string {
     .join('\n')
 }
 
-/** The markers as markdown's quote: "> " before the line's text, ">" alone on an empty one. */
+/**
+ * The markers as markdown's quote: "> " before the line's text, ">" alone on an empty one; a
+ * blank line ends the quote before an unquoted line (markdown would go on quoting it).
+ */
 function quoteMarkers(markdown: string): string {
-  return markdown.replace(/^\uE000 (?=.)/gm, '> ').replace(/^\uE000 ?$/gm, '>')
+  const lines = markdown.split('\n')
+  return lines
+    .map((line, i) => {
+      if (!line.startsWith(QUOTE)) return line
+      const text = line.slice(1).replace(/^ /, '')
+      const next = lines[i + 1]
+      const end = next !== undefined && next !== '' && !next.startsWith(QUOTE) ? '\n' : ''
+      return (text ? `> ${text}` : '>') + end
+    })
+    .join('\n')
 }
 
 function styled(text: string): string {
