@@ -18,9 +18,11 @@ const INVALID_PASSWORD = '28P01'
 /** "tuple concurrently updated": two sessions changing one role's catalog row at once. */
 const TUPLE_CONCURRENTLY_UPDATED = 'XX000'
 
+/** What a job's session says (RAISE NOTICE, WARNING …): pg_cron leaves it to the server's log. */
+export type OnNotice = (notice: postgres.Notice) => void
+
 const options = {
   max: 1,
-  onnotice: () => {},
   // No array types fetched on connecting: a stop ends the connection at once, and postgres.js
   // leaves an interrupted fetch as an unhandled rejection. A run only reads a pid and a count.
   fetch_types: false,
@@ -36,7 +38,7 @@ function withUser(url: string, user: string, password: string): string {
 
 export interface JobConnections {
   /** A connection acting as `role`; throws (with PostgreSQL's text) when it cannot. */
-  open(role: string): Promise<Sql>
+  open(role: string, onnotice?: OnNotice): Promise<Sql>
 }
 
 export function jobConnections(admin: Sql, dbUrl: string): JobConnections {
@@ -70,8 +72,13 @@ export function jobConnections(admin: Sql, dbUrl: string): JobConnections {
     await admin.unsafe(`grant ${quoteIdentifier(role)} to ${name}`)
   }
 
-  const connectRunner = async (runner: string, role: string, password: string) => {
-    const connection = postgres(withUser(dbUrl, runner, password), options)
+  const connectRunner = async (
+    runner: string,
+    role: string,
+    password: string,
+    onnotice: OnNotice
+  ) => {
+    const connection = postgres(withUser(dbUrl, runner, password), { ...options, onnotice })
     try {
       await connection.unsafe(`set role ${quoteIdentifier(role)}`)
       return connection
@@ -82,13 +89,13 @@ export function jobConnections(admin: Sql, dbUrl: string): JobConnections {
   }
 
   return {
-    async open(role) {
+    async open(role, onnotice = () => {}) {
       const [info] = await admin<{ oid: string; super: boolean }[]>`
         select oid::text, rolsuper as super from pg_roles where rolname = ${role}
       `
       if (!info) throw new Error(`role "${role}" does not exist`)
       if (info.super) {
-        const connection = postgres(dbUrl, options)
+        const connection = postgres(dbUrl, { ...options, onnotice })
         await connection.unsafe(`set session authorization ${quoteIdentifier(role)}`)
         return connection
       }
@@ -96,7 +103,7 @@ export function jobConnections(admin: Sql, dbUrl: string): JobConnections {
       const password = createHmac('sha256', secret).update(runner).digest('base64url')
       if (ready.get(role) !== runner) await ensureRunner(runner, role, password, false)
       try {
-        const connection = await connectRunner(runner, role, password)
+        const connection = await connectRunner(runner, role, password, onnotice)
         ready.set(role, runner)
         return connection
       } catch (error) {
@@ -104,7 +111,7 @@ export function jobConnections(admin: Sql, dbUrl: string): JobConnections {
         if (code !== INVALID_PASSWORD && code !== SQLSTATE.insufficientPrivilege) throw error
         // A runner from another superuser password, or its membership revoked: set it again.
         await ensureRunner(runner, role, password, true)
-        const connection = await connectRunner(runner, role, password)
+        const connection = await connectRunner(runner, role, password, onnotice)
         ready.set(role, runner)
         return connection
       }

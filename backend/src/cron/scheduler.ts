@@ -20,6 +20,7 @@ const PAUSE_MS = 5_000
 
 interface JobRow {
   jobid: string
+  jobname: string | null
   schedule: string
   command: string
   database: string
@@ -114,7 +115,7 @@ export function startCronScheduler(options: CronSchedulerOptions): CronScheduler
     )
     await booted
     jobs = await admin<JobRow[]>`
-      select jobid::text, schedule, command, database, username from cron.job where active
+      select jobid::text, jobname, schedule, command, database, username from cron.job where active
     `
   }
 
@@ -183,7 +184,12 @@ export function startCronScheduler(options: CronSchedulerOptions): CronScheduler
     }
     let connection: Sql | undefined
     try {
-      connection = await connections.open(job.username)
+      // A job's warnings (a Chorus job finding no Edge Function in Vault, …) reach the stack's
+      // log, one line each, as pg_cron's reach the server's log.
+      const name = job.jobname ?? job.jobid
+      connection = await connections.open(job.username, (notice) => {
+        if (notice.severity === 'WARNING') log.warn(`cron job ${name}: ${notice.message}`)
+      })
       running.set(job.jobid, connection)
       if (stopped) throw new Error('stopped')
       const [pid] = await connection<{ pid: number }[]>`select pg_backend_pid() as pid`
