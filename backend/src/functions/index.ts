@@ -165,6 +165,12 @@ async function checkJwt(ctx: StackContext, header: string | undefined): Promise<
 const requireCache = createRequire(import.meta.url).cache
 
 let captured: Handler | null = null
+/**
+ * The handler each module URL's Deno.serve gave, by URL: a stack started again in this process
+ * (`db reset`, a test's restart) imports the same URL, which Node answers from its cache without
+ * running the module, so Deno.serve is not called again.
+ */
+const served = new Map<string, Handler>()
 /** What Deno.env.get() answers first, as the edge runtime provides it to functions. */
 const runtimeEnv = new Map<string, string>()
 /** The project's function secrets, after the process environment. */
@@ -203,7 +209,12 @@ async function loadHandler(file: string, version: number): Promise<Handler> {
     const target = fromDefault as { fetch: Handler }
     return (request) => target.fetch(request)
   }
-  if (captured) return captured
+  if (captured) {
+    served.set(url, captured)
+    return captured
+  }
+  const before = served.get(url)
+  if (before) return before
   throw new Error(`${file} neither exports a fetch handler nor calls Deno.serve`)
 }
 
