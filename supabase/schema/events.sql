@@ -242,40 +242,12 @@ CREATE OR REPLACE FUNCTION private.messages_queue_events()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  c public.channels;
-  parent_at timestamptz;
-  event jsonb;
 begin
-  if private.importing() then
+  -- an integration's message is queued with its integration row (integration_messages_queue_events)
+  if private.importing() or new.author_id is null then
     return null;
   end if;
-  if new.deleted_at is not null then
-    return null;
-  end if;
-  select * into c from public.channels x where x.id = new.channel_id;
-  if c.kind is distinct from 'public' and c.kind is distinct from 'private' then
-    return null;
-  end if;
-  if not exists (select 1 from public.event_subscriptions s where s.workspace_id = c.workspace_id) then
-    return null;
-  end if;
-  event := jsonb_build_object('type', 'message', 'channel', c.id, 'text', new.body,
-    'ts', private.slack_ts(new.created_at), 'event_ts', private.slack_ts(new.created_at),
-    'channel_type', case when c.kind = 'public' then 'channel' else 'group' end);
-  if new.author_id is null then
-    event := event || jsonb_build_object('subtype', 'bot_message');
-  else
-    event := event || jsonb_build_object('user', new.author_id);
-  end if;
-  if new.parent_id is not null then
-    select m.created_at into parent_at from public.messages m where m.id = new.parent_id;
-    event := event || jsonb_build_object('thread_ts', private.slack_ts(parent_at));
-    if new.in_channel then
-      event := event || jsonb_build_object('subtype', 'thread_broadcast');
-    end if;
-  end if;
-  perform private.queue_event(c.workspace_id, c.id, 'message', event);
+  perform private.queue_message_event(new);
   return null;
 end
 $function$;
@@ -319,6 +291,44 @@ end
 $function$;
 -- execute: only its owner (no grants on private.queue_event(uuid,uuid,text,jsonb))
 
+-- Function private.queue_message_event(m public.messages)
+CREATE OR REPLACE FUNCTION private.queue_message_event(m public.messages)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  c public.channels;
+  parent_at timestamptz;
+  event jsonb;
+begin
+  if m.deleted_at is not null then
+    return;
+  end if;
+  select * into c from public.channels x where x.id = m.channel_id;
+  if c.kind is distinct from 'public' and c.kind is distinct from 'private' then
+    return;
+  end if;
+  if not exists (select 1 from public.event_subscriptions s where s.workspace_id = c.workspace_id) then
+    return;
+  end if;
+  event := jsonb_build_object('type', 'message', 'channel', c.id, 'text', m.body,
+    'ts', private.slack_ts(m.created_at), 'event_ts', private.slack_ts(m.created_at),
+    'channel_type', case when c.kind = 'public' then 'channel' else 'group' end)
+    || private.slack_message_sender(m.author_id, m.id);
+  if m.parent_id is not null then
+    select p.created_at into parent_at from public.messages p where p.id = m.parent_id;
+    event := event || jsonb_build_object('thread_ts', private.slack_ts(parent_at));
+    if m.in_channel then
+      event := event || jsonb_build_object('subtype', 'thread_broadcast');
+    end if;
+  end if;
+  perform private.queue_event(c.workspace_id, c.id, 'message', event);
+end
+$function$;
+grant execute on function private.queue_message_event(public.messages) to service_role;
+
 -- Function private.reactions_queue_events()
 CREATE OR REPLACE FUNCTION private.reactions_queue_events()
  RETURNS trigger
@@ -340,7 +350,7 @@ begin
   select * into m from public.messages x where x.id = new.message_id;
   perform private.queue_event(ws, new.channel_id, 'reaction_added',
     jsonb_strip_nulls(jsonb_build_object('type', 'reaction_added', 'user', new.user_id,
-      'reaction', case when new.emoji ~ '^:.+:$' then btrim(new.emoji, ':') else new.emoji end,
+      'reaction', private.slack_emoji_name(new.emoji),
       'item_user', m.author_id,
       'item', jsonb_build_object('type', 'message', 'channel', new.channel_id,
         'ts', private.slack_ts(m.created_at)),

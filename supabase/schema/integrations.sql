@@ -77,6 +77,7 @@ create policy "integration_messages: channel members read" on public.integration
   using ((channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids)));
 
 CREATE TRIGGER integration_messages_live AFTER INSERT ON public.integration_messages FOR EACH ROW EXECUTE FUNCTION private.live_channel_content();
+CREATE TRIGGER integration_messages_queue_events AFTER INSERT ON public.integration_messages FOR EACH ROW EXECUTE FUNCTION private.integration_messages_queue_events();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.integration_messages to service_role;
 grant select on table public.integration_messages to anon;
@@ -104,6 +105,28 @@ begin
 end
 $function$;
 grant execute on function private.clean_webhook_icon(text,text) to authenticated, service_role;
+
+-- Function private.integration_messages_queue_events()
+CREATE OR REPLACE FUNCTION private.integration_messages_queue_events()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  m public.messages;
+begin
+  if private.importing() then
+    return null;
+  end if;
+  select * into m from public.messages x where x.id = new.message_id;
+  if found and m.author_id is null then
+    perform private.queue_message_event(m);
+  end if;
+  return null;
+end
+$function$;
+grant execute on function private.integration_messages_queue_events() to authenticated, service_role;
 
 -- Function private.integration_setting(p_name text, p_default double precision)
 CREATE OR REPLACE FUNCTION private.integration_setting(p_name text, p_default double precision)

@@ -534,6 +534,33 @@ end
 $function$;
 grant execute on function private.require_readable_message(uuid) to authenticated, service_role;
 
+-- Function private.slack_message_sender(p_author uuid, p_message_id uuid)
+CREATE OR REPLACE FUNCTION private.slack_message_sender(p_author uuid, p_message_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case
+    when b.id is not null then jsonb_build_object('user', b.id, 'bot_id', b.id, 'app_id', b.id,
+      'bot_profile', jsonb_build_object('id', b.id, 'app_id', b.id, 'name', b.name,
+        'deleted', b.revoked_at is not null, 'team_id', b.workspace_id,
+        'updated', extract(epoch from coalesce(b.regenerated_at, b.created_at))::bigint))
+    when p_author is not null then jsonb_build_object('user', p_author)
+    else jsonb_strip_nulls(jsonb_build_object('subtype', 'bot_message',
+      'bot_id', coalesce(i.webhook_id, i.slash_command_id),
+      'username', coalesce(i.username, i.app_name),
+      'icons', case
+        when i.icon_emoji is not null then jsonb_build_object('emoji', i.icon_emoji)
+        when i.icon_url is not null then jsonb_build_object('image_48', i.icon_url)
+      end))
+  end
+  from (select 1) one
+  left join public.bots b on b.id = p_author
+  left join public.integration_messages i on i.message_id = p_message_id
+$function$;
+grant execute on function private.slack_message_sender(uuid,uuid) to service_role;
+
 -- Function public.delete_message(p_id uuid)
 CREATE OR REPLACE FUNCTION public.delete_message(p_id uuid)
  RETURNS public.messages

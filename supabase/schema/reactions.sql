@@ -2,6 +2,18 @@
 -- database with supabase/migrations applied. Do not edit: change the schema with a new
 -- migration, then run the command. Which object goes to which file: README.md here.
 
+-- Table private.slack_emoji
+create table private.slack_emoji (
+  name text not null,
+  emoji text not null,
+  canonical boolean not null,
+  skins boolean not null,
+  key text generated always as (replace(emoji, '️'::text, ''::text)) stored,
+  constraint slack_emoji_pkey PRIMARY KEY (name)
+);
+
+CREATE UNIQUE INDEX slack_emoji_canonical_key ON private.slack_emoji USING btree (key) WHERE canonical;
+
 -- Table public.reactions
 create table public.reactions (
   id uuid default gen_random_uuid() not null,
@@ -101,6 +113,59 @@ begin
 end
 $function$;
 grant execute on function private.reactions_before_insert() to authenticated, service_role;
+
+-- Function private.slack_emoji_name(p_emoji text)
+CREATE OR REPLACE FUNCTION private.slack_emoji_name(p_emoji text)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  tones constant text := '[' || U&'\+01F3FB' || '-' || U&'\+01F3FF' || ']';
+  base text := regexp_replace(p_emoji, tones, '', 'g');
+  tone text := substring(p_emoji from tones);
+  found text;
+begin
+  if p_emoji ~ '^:[a-z0-9_+-]+:$' then
+    return btrim(p_emoji, ':');
+  end if;
+  select e.name into found from private.slack_emoji e
+  where e.canonical and e.key = replace(base, U&'\FE0F', '');
+  if found is null then
+    return p_emoji;
+  end if;
+  return found || coalesce('::skin-tone-' || (ascii(tone) - x'1F3FB'::int + 2), '');
+end
+$function$;
+grant execute on function private.slack_emoji_name(text) to authenticated, service_role;
+
+-- Function private.slack_emoji_of(p_name text)
+CREATE OR REPLACE FUNCTION private.slack_emoji_of(p_name text)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  parts text[] := regexp_match(coalesce(p_name, ''), '^([a-z0-9_+-]{1,64})(?:::skin-tone-([2-6]))?$');
+  e private.slack_emoji;
+begin
+  if parts is null then
+    return null;
+  end if;
+  select * into e from private.slack_emoji x where x.name = parts[1];
+  if not found then
+    return null;
+  end if;
+  if parts[2] is null or not e.skins then
+    return e.emoji;
+  end if;
+  -- the tone follows the first code point (its variation selector, if any, goes)
+  return left(e.key, 1) || chr(x'1F3FB'::int + parts[2]::int - 2) || substr(e.key, 2);
+end
+$function$;
+grant execute on function private.slack_emoji_of(text) to authenticated, service_role;
 
 -- Function public.set_reaction(p_message_id uuid, p_emoji text, p_on boolean)
 CREATE OR REPLACE FUNCTION public.set_reaction(p_message_id uuid, p_emoji text, p_on boolean DEFAULT true)

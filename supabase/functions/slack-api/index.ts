@@ -1,7 +1,7 @@
 // slack-api: the bots' Web API in Slack's shape (see *_chorus_bots.sql).
 //
 // POST (or GET) /functions/v1/slack-api/<method> with the bot's token in `Authorization: Bearer
-// xoxb-…` or a `token` argument, arguments as JSON or a form. Methods: chat.postMessage,
+// xoxb-…` or a `token` argument, arguments as JSON or a form. Methods: auth.test, chat.postMessage,
 // chat.update, chat.delete, reactions.add, conversations.history, conversations.replies (see
 // methods.ts). Answered as Slack answers: HTTP 200 with {"ok":true,…} or {"ok":false,"error":…}
 // (with response_metadata.messages saying why), 429 `ratelimited` with Retry-After, 404

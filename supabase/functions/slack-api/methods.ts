@@ -18,7 +18,8 @@ import {
   tsOf,
 } from './args.ts'
 import type { Args } from './args.ts'
-import { emojiOf, nameOf } from './emoji.ts'
+import { MESSAGE_COLUMNS, slackMessage } from './message.ts'
+import type { Row } from './message.ts'
 
 export interface Bot {
   userId: string
@@ -36,9 +37,25 @@ interface Channel {
   member: boolean
 }
 
+/**
+ * The id of the channel of this name (`general`, as Slack takes `#general` or `general` where a
+ * message is posted) in the bot's workspace, if the bot can see it.
+ */
+async function channelNamed(tx: Tx, name: string): Promise<string | null> {
+  if (name === '' || name.length > 80) return null
+  const [row] = await tx<{ id: string }[]>`
+    select c.id from public.channels c
+    where lower(c.name) = lower(${name}) and c.kind in ('public', 'private')
+      and c.workspace_id in (
+        select w.workspace_id from public.workspace_members w where w.user_id = (select auth.uid()))
+    limit 1`
+  return row?.id ?? null
+}
+
 /** The channel as the bot sees it: not visible -> channel_not_found; not in it -> not_in_channel. */
-async function channelOf(tx: Tx, args: Args): Promise<Channel> {
-  const id = requiredString(args, 'channel', 'channel_not_found')
+async function channelOf(tx: Tx, args: Args, byName = false): Promise<Channel> {
+  let id = requiredString(args, 'channel', 'channel_not_found')
+  if (!UUID.test(id) && byName) id = (await channelNamed(tx, id.replace(/^#/, ''))) ?? ''
   if (!UUID.test(id)) throw new SlackError('channel_not_found')
   const [row] = await tx<Channel[]>`
     select c.id, c.archived_at is not null as archived, private.is_channel_member(c.id) as member
@@ -46,71 +63,6 @@ async function channelOf(tx: Tx, args: Args): Promise<Channel> {
   if (!row) throw new SlackError('channel_not_found')
   if (!row.member) throw new SlackError('not_in_channel')
   return row
-}
-
-interface Row {
-  id: string
-  author_id: string | null
-  body: string
-  parent_id: string | null
-  seq: string | null
-  thread_seq: string | null
-  micros: string
-  edited_micros: string | null
-  parent_micros: string | null
-  deleted: boolean
-  reply_count: number | null
-  latest_micros: string | null
-  reply_users: string[] | null
-  reactions: { emoji: string; users: string[] }[]
-  author_is_bot: boolean | null
-}
-
-// Everything a message shows in Slack's shape, read under the bot's row-level security.
-const MESSAGE_COLUMNS = (tx: Tx) => tx`
-  m.id, m.author_id, m.body, m.parent_id, m.seq::text as seq, m.thread_seq::text as thread_seq,
-  (extract(epoch from m.created_at) * 1000000)::bigint::text as micros,
-  (extract(epoch from m.edited_at) * 1000000)::bigint::text as edited_micros,
-  (select (extract(epoch from p.created_at) * 1000000)::bigint::text
-    from public.messages p where p.id = m.parent_id) as parent_micros,
-  m.deleted_at is not null as deleted,
-  t.reply_count,
-  (select (extract(epoch from max(r.created_at)) * 1000000)::bigint::text
-    from public.messages r where r.parent_id = m.id and r.deleted_at is null) as latest_micros,
-  (select array_agg(distinct r.author_id::text) from public.messages r
-    where r.parent_id = m.id and r.deleted_at is null and r.author_id is not null) as reply_users,
-  coalesce((
-    select jsonb_agg(jsonb_build_object('emoji', x.emoji, 'users', x.users) order by x.first)
-    from (
-      select e.emoji, array_agg(e.user_id::text order by e.created_at) as users,
-        min(e.created_at) as first
-      from public.reactions e where e.message_id = m.id group by e.emoji
-    ) x
-  ), '[]'::jsonb) as reactions,
-  (select a.is_bot from public.profiles a where a.id = m.author_id) as author_is_bot`
-
-/** A message as Slack shows one. Chorus's markdown is the text. */
-export function slackMessage(row: Row): Result {
-  const ts = tsOf(row.micros)
-  const message: Result = { type: 'message', user: row.author_id, text: row.body, ts }
-  if (row.author_is_bot) message.bot_id = row.author_id
-  if (row.parent_micros) message.thread_ts = tsOf(row.parent_micros)
-  if (row.reply_count) {
-    message.thread_ts = ts
-    message.reply_count = row.reply_count
-    message.reply_users_count = row.reply_users?.length ?? 0
-    message.reply_users = row.reply_users ?? []
-    if (row.latest_micros) message.latest_reply = tsOf(row.latest_micros)
-  }
-  if (row.edited_micros) message.edited = { user: row.author_id, ts: tsOf(row.edited_micros) }
-  if (row.reactions.length > 0) {
-    message.reactions = row.reactions.map((r) => ({
-      name: nameOf(r.emoji),
-      users: r.users,
-      count: r.users.length,
-    }))
-  }
-  return message
 }
 
 /** The message a ts names in the channel (the bot must be able to read it). */
@@ -171,7 +123,7 @@ async function rpc<T>(tx: Tx, call: (sp: Tx) => Promise<T>, refuse: (e: DbError)
 }
 
 const postMessage: Method = async (tx, args) => {
-  const channel = await channelOf(tx, args)
+  const channel = await channelOf(tx, args, true)
   const body = bodyOf(args)
   if (channel.archived) throw new SlackError('is_archived')
   const threadMicros = tsArg(args, 'thread_ts')
@@ -238,7 +190,11 @@ const remove: Method = async (tx, args) => {
 
 const reactionsAdd: Method = async (tx, args) => {
   const name = requiredString(args, 'name', 'invalid_name').replace(/^:(.*):$/, '$1')
-  const emoji = /^[a-z0-9_+-]{1,30}$/.test(name) ? emojiOf(name) : name
+  // Slack's name (`thumbsup`, `+1::skin-tone-3`) as the emoji people pick; another shortcode
+  // stays `:name:`, which Chorus takes as a reaction too; an emoji itself is taken as it is.
+  const [known] = await tx<{ emoji: string | null }[]>`
+    select private.slack_emoji_of(${name.slice(0, 100)}) as emoji`
+  const emoji = known?.emoji ?? (/^[a-z0-9_+-]{1,30}$/.test(name) ? `:${name}:` : name)
   if (/[A-Za-z]/.test(emoji) && !emoji.startsWith(':')) throw new SlackError('invalid_name')
   const { channel, row } = await targetOf(tx, args, 'timestamp')
   if (channel.archived) throw new SlackError('is_archived')
@@ -336,7 +292,29 @@ const replies: Method = async (tx, args) => {
   return result
 }
 
+/** Who the token is, as Slack's auth.test answers a bot token (Bolt asks it at start). */
+const authTest: Method = async (tx, _args, bot) => {
+  const [row] = await tx<{ team_id: string; team: string; user: string }[]>`
+    select w.id as team_id, w.name as team, p.display_name as user
+    from public.workspace_members m
+    join public.workspaces w on w.id = m.workspace_id
+    join public.profiles p on p.id = m.user_id
+    where m.user_id = ${bot.userId}
+    limit 1`
+  const site = (Deno.env.get('SITE_URL') ?? Deno.env.get('SUPABASE_URL') ?? '').replace(/\/+$/, '')
+  return {
+    url: row ? `${site}/w/${row.team_id}/` : `${site}/`,
+    team: row?.team ?? null,
+    user: row?.user ?? null,
+    team_id: row?.team_id ?? null,
+    user_id: bot.userId,
+    bot_id: bot.userId,
+    is_enterprise_install: false,
+  }
+}
+
 export const METHODS: Record<string, Method> = {
+  'auth.test': authTest,
   'chat.postMessage': postMessage,
   'chat.update': update,
   'chat.delete': remove,
