@@ -191,21 +191,8 @@ begin
 end
 $$;
 
--- Notification emails on the local stack (supabase/README.md, Notification emails): the cron job
--- finds the functions in Vault, as on a hosted project (where `npm run deploy` stores them): the
--- project URL and the publishable key. The stack tells the seed its own
--- (current_setting('supabase_local.api_url' / 'supabase_local.publishable_key'), so a stack on
--- other ports mails through itself); under the real `supabase start`, which sets neither, the
--- CLI's defaults (port 54321, its publishable key). The function sends through the local inbox's
--- SMTP port ([edge_runtime.secrets] in config.toml). The demo history above is not news: none of
--- it is emailed.
+-- Notification emails on the local stack (supabase/README.md, Notification emails): the demo
+-- history above is not news, so none of it is emailed. The jobs find the functions in Vault
+-- (project_url, publishable_key), which the stack stores on every start, seeded or not
+-- (backend/src/stack/function-endpoint.ts); on a hosted project `npm run deploy` stores them.
 delete from private.email_queue;
-select vault.create_secret(
-  coalesce(nullif(current_setting('supabase_local.api_url', true), ''), 'http://127.0.0.1:54321'),
-  'project_url'
-);
-select vault.create_secret(
-  coalesce(nullif(current_setting('supabase_local.publishable_key', true), ''),
-    'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'),
-  'publishable_key'
-);

@@ -71,6 +71,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       created: database.created,
       keys,
       listenPort,
+      host: options.host,
       log,
       signal,
     })

@@ -1,10 +1,12 @@
-// The schema step: the platform contract, the project's migrations and, on a fresh database, the
-// seed, on one connection of its own that is closed before the services connect.
+// The schema step: the platform contract, the project's migrations, on a fresh database the seed,
+// then Vault's endpoint of the Edge Functions for the background jobs (function-endpoint.ts), on
+// one connection of its own that is closed before the services connect.
 import postgres from 'postgres'
 import type { ProjectConfig } from '../config/project-config.ts'
 import { applyMigrations, applyPlatform, applySeed, seedSettings } from '../db/migrate.ts'
 import type { JwtKeys } from '../jwt/jwt-keys.ts'
 import type { Logger } from '../logger.ts'
+import { endpointUrl, storeFunctionEndpoint } from './function-endpoint.ts'
 
 /** Applies what the database lacks; true when it was empty (so the seed ran, if enabled). */
 export async function migrateDatabase(args: {
@@ -14,8 +16,10 @@ export async function migrateDatabase(args: {
   migrationsDir: string
   created: boolean
   keys: JwtKeys
-  /** The API's port, for the seed's settings (seedSettings). */
+  /** The API's port, for the seed's settings (seedSettings) and Vault's project_url. */
   listenPort: number
+  /** The interface the API listens on (default 127.0.0.1). */
+  host?: string
   log: Logger
   signal?: AbortSignal
 }): Promise<boolean> {
@@ -30,6 +34,12 @@ export async function migrateDatabase(args: {
       const settings = seedSettings(`http://127.0.0.1:${args.listenPort}`, args.keys)
       await applySeed(migrator, config.db.seed.sqlPaths, log, settings)
     }
+    const projectUrl = endpointUrl(args.host ?? '127.0.0.1', args.listenPort)
+    await storeFunctionEndpoint(
+      migrator,
+      { projectUrl, publishableKey: args.keys.publishableKey },
+      log
+    )
   } finally {
     await migrator.end({ timeout: args.signal?.aborted ? 0 : 2 })
   }

@@ -43,7 +43,7 @@ async function asRole<T>(role: string, fn: (tx: Sql) => Promise<T>): Promise<T> 
 describe('Vault', () => {
   it('postgres creates, updates and reads secrets; the stored column is not the plaintext', async () => {
     const [{ id }] = (await asPostgres`
-      select vault.create_secret('https://abc.supabase.co', 'project_url', 'the URL') as id
+      select vault.create_secret('https://abc.supabase.co', 'other_url', 'the URL') as id
     `) as unknown as [{ id: string }]
     expect(id).toMatch(/^[0-9a-f-]{36}$/)
     const [row] = await asPostgres`
@@ -51,7 +51,7 @@ describe('Vault', () => {
       from vault.decrypted_secrets where id = ${id}
     `
     expect(row).toMatchObject({
-      name: 'project_url',
+      name: 'other_url',
       description: 'the URL',
       decrypted_secret: 'https://abc.supabase.co',
       key_id: null,
@@ -65,7 +65,7 @@ describe('Vault', () => {
       select name, description, decrypted_secret from vault.decrypted_secrets where id = ${id}
     `
     expect(updated).toEqual({
-      name: 'project_url',
+      name: 'other_url',
       description: 'the URL',
       decrypted_secret: 'https://xyz.supabase.co',
     })
@@ -87,8 +87,8 @@ describe('Vault', () => {
 
   it('service_role creates and reads them too', async () => {
     const rows = await asRole('service_role', async (tx) => {
-      await tx`select vault.create_secret('sb_publishable_x', 'publishable_key')`
-      return tx`select decrypted_secret from vault.decrypted_secrets where name = 'publishable_key'`
+      await tx`select vault.create_secret('sb_publishable_x', 'other_key')`
+      return tx`select decrypted_secret from vault.decrypted_secrets where name = 'other_key'`
     })
     expect(rows).toEqual([{ decrypted_secret: 'sb_publishable_x' }])
   })
@@ -144,5 +144,24 @@ describe('Vault', () => {
     expect(
       await asPostgres`select decrypted_secret from vault.decrypted_secrets where name = 'restart_check'`
     ).toEqual([{ decrypted_secret: 'kept across restarts' }])
+  })
+
+  // The background jobs' endpoint (stack/function-endpoint.ts): stored by `start` too, seed or
+  // none, and put right at the next start when it is stale (a restore, another port).
+  it('the stack stores its own project_url and publishable_key at every start', async () => {
+    const endpoint = () => asPostgres`
+      select name, decrypted_secret from vault.decrypted_secrets
+      where name in ('project_url', 'publishable_key') order by name`
+    const expected = () => [
+      { name: 'project_url', decrypted_secret: stack.url },
+      { name: 'publishable_key', decrypted_secret: stack.keys.publishableKey },
+    ]
+    expect(await endpoint()).toEqual(expected())
+    await asPostgres`
+      select vault.update_secret(id, 'http://old-server.example:54321') from vault.secrets
+      where name = 'project_url'`
+    await asPostgres`delete from vault.secrets where name = 'publishable_key'`
+    await stack.restart()
+    expect(await endpoint()).toEqual(expected())
   })
 })
