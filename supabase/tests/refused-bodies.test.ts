@@ -33,6 +33,8 @@ interface Sent {
   body?: Buffer | string
   /** Sent in chunks without a Content-Length. */
   chunked?: boolean
+  /** Authorization: Bearer, for a function that checks a JWT. */
+  jwt?: string
   type?: string
 }
 
@@ -43,6 +45,7 @@ function send(agent: Agent, sent: Sent, ms = 5000): Promise<Answer> {
     const body = sent.body === undefined ? undefined : Buffer.from(sent.body)
     const headers: Record<string, string> = { 'Content-Type': sent.type ?? 'application/json' }
     if (body && !sent.chunked) headers['Content-Length'] = String(body.length)
+    if (sent.jwt) headers.Authorization = `Bearer ${sent.jwt}`
     const req = request(url, { method: sent.method ?? 'POST', agent, headers }, (response) => {
       const chunks: Buffer[] = []
       response.on('data', (c: Buffer) => chunks.push(c))
@@ -156,5 +159,25 @@ describe('a refused body leaves the connection usable', () => {
       connection: 'close',
     })
     expect(after).toMatchObject({ status: 400, text: '{"error":"invalid_request"}' })
+  })
+
+  it('the other functions: a wrong method with a body, answered before it is read', async () => {
+    for (const name of ['link-preview', 'notify-email', 'workspace-export', 'retention-files']) {
+      const { refused, after } = await refusedThenNext(
+        { path: name, method: 'PUT', body: big(1_000_000) },
+        { path: name, method: 'PATCH', body: '{}' }
+      )
+      expect(refused, name).toMatchObject({ status: 405, connection: 'close' })
+      expect(after.status, name).toBe(405)
+    }
+  })
+
+  it('invite-by-email, with its JWT (the signed-in caller sends one) and a wrong method', async () => {
+    const { refused, after } = await refusedThenNext(
+      { path: 'invite-by-email', method: 'PUT', body: big(1_000_000), jwt: stack.anonKey },
+      { path: 'invite-by-email', method: 'PATCH', body: '{}', jwt: stack.anonKey }
+    )
+    expect(refused).toMatchObject({ status: 405, connection: 'close' })
+    expect(after.status).toBe(405)
   })
 })

@@ -5,6 +5,7 @@
 // gets a sign-in link (magic link) to the same page instead. The caller's own JWT decides whether
 // they may see the invite (row-level security on invites), so only its workspace's admins can.
 import { createClient } from 'npm:@supabase/supabase-js@2'
+import { closingUnread } from '../_shared/read-body.ts'
 
 const cors = {
   'Access-Control-Allow-Origin': '*',
@@ -19,7 +20,10 @@ function json(status: number, body: unknown): Response {
   })
 }
 
-Deno.serve(async (request: Request) => {
+// An answer that leaves the body unread closes the connection (_shared/read-body.ts).
+Deno.serve(closingUnread(handle))
+
+async function handle(request: Request): Promise<Response> {
   if (request.method === 'OPTIONS') return new Response('ok', { headers: cors })
   if (request.method !== 'POST') return json(405, { error: 'Use POST.' })
   const url = Deno.env.get('SUPABASE_URL')!
@@ -75,4 +79,4 @@ Deno.serve(async (request: Request) => {
   })
   if (linkError) return json(linkError.status ?? 400, { error: linkError.message })
   return json(200, { sent: 'magic_link' })
-})
+}

@@ -10,6 +10,7 @@
 import { createClient } from 'npm:@supabase/supabase-js@2'
 import { previewMessage } from './preview.ts'
 import type { PreviewStore } from './preview.ts'
+import { closingUnread } from '../_shared/read-body.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -61,7 +62,10 @@ function storeOf(): PreviewStore {
   }
 }
 
-Deno.serve(async (request: Request) => {
+// An answer that leaves the body unread closes the connection (_shared/read-body.ts).
+Deno.serve(closingUnread(handle))
+
+async function handle(request: Request): Promise<Response> {
   if (request.method !== 'POST') return json(405, { error: 'Use POST.' }, { Allow: 'POST' })
   let messageId: unknown
   try {
@@ -78,4 +82,4 @@ Deno.serve(async (request: Request) => {
     console.error('link-preview: could not store the previews', error)
     return json(503, { error: 'The previews could not be stored; try again later.' })
   }
-})
+}

@@ -22,6 +22,7 @@
 // SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY come with the runtime.
 import { createClient } from 'npm:@supabase/supabase-js@2'
 import nodemailer from 'npm:nodemailer@6'
+import { closingUnread } from '../_shared/read-body.ts'
 
 /**
  * @typedef {{ retrying: number, gave_up: number, attempts: number,
@@ -97,7 +98,10 @@ function compose(mail, appUrl, unsubscribeUrl) {
   return { subject, text, html }
 }
 
-Deno.serve(async (request) => {
+// An answer that leaves the body unread closes the connection (_shared/read-body.ts).
+Deno.serve(closingUnread(handle))
+
+async function handle(request: Request): Promise<Response> {
   const url = Deno.env.get('SUPABASE_URL') ?? ''
   const serviceKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? ''
   const admin = createClient(url, serviceKey, {
@@ -217,4 +221,4 @@ Deno.serve(async (request) => {
     )
   }
   return json(200, { sent: true, messages: mail.items.length })
-})
+}

@@ -11,6 +11,7 @@
 // counts as removed. Answers 200 {removed, batches}; 503 {error} when the queue or Storage fails
 // (the files stay queued and are handed out again); 405 for other methods.
 import { createClient } from 'npm:@supabase/supabase-js@2'
+import { closingUnread } from '../_shared/read-body.ts'
 
 const BATCH = 500
 const MAX_BATCHES = 40
@@ -58,13 +59,15 @@ async function removeQueued(): Promise<{ removed: number; batches: number }> {
   return { removed, batches }
 }
 
-Deno.serve(async (request: Request) => {
+// An answer that leaves the body unread closes the connection (_shared/read-body.ts).
+Deno.serve(closingUnread(handle))
+
+async function handle(request: Request): Promise<Response> {
   if (request.method !== 'POST') return json(405, { error: 'Use POST.' }, { Allow: 'POST' })
-  await request.body?.cancel()
   try {
     return json(200, await removeQueued())
   } catch (error) {
     console.error('retention-files: could not remove the files', error)
     return json(503, { error: 'The files could not be removed; they stay queued.' })
   }
-})
+}

@@ -28,6 +28,7 @@ import {
   slackUser,
 } from '../_shared/archive/write-slack.ts'
 import { filesOf, messagesOf, readConversations, readPeople, readPersonalExtras } from './read.ts'
+import { closingUnread } from '../_shared/read-body.ts'
 
 interface ExportRow {
   id: string
@@ -232,7 +233,10 @@ async function asService<T>(fn: (tx: TransactionSql) => Promise<T>): Promise<T> 
   })) as T
 }
 
-Deno.serve(async (request: Request) => {
+// An answer that leaves the body unread closes the connection (_shared/read-body.ts).
+Deno.serve(closingUnread(handle))
+
+async function handle(request: Request): Promise<Response> {
   if (request.method !== 'POST') return json(405, { error: 'Use POST.' }, { Allow: 'POST' })
   let exportId: unknown
   try {
@@ -265,4 +269,4 @@ Deno.serve(async (request: Request) => {
     )
     return json(503, { error: 'The export failed; it is marked failed.' })
   }
-})
+}
