@@ -74,7 +74,8 @@ export const MESSAGE_COLUMNS = (tx: Tx) => tx`
 function sender(row: Row): Result {
   if (row.author_id === null) {
     const i = row.integration
-    if (!i) return { subtype: 'bot_message' }
+    // no author and no integration: an account that was deleted (its messages stay, unsigned)
+    if (!i) return {}
     const fields: Result = { subtype: 'bot_message', username: i.username ?? i.app_name }
     if (i.bot_id) fields.bot_id = i.bot_id
     if (i.icon_emoji) fields.icons = { emoji: i.icon_emoji }
