@@ -2,7 +2,8 @@
 // commands against the running stack, each in a file of its own (db-reset.ts, migration.ts,
 // gen-types.ts, test-db.ts).
 //   npm run backend -- start [--workdir DIR] [--reset] [--strict-keys] [--app-dist DIR]
-//   npm run backend -- serve --app-dist DIR [--public-url URL] [--host H] [--port N] (serve.ts)
+//   npm run backend -- serve --app-dist DIR [--public-url URL] [--host H] [--port N]
+//     [--backup-every D] [--backup-keep N] (serve.ts)
 //   npm run backend -- status [--workdir DIR] [-o json|env|pretty]
 //   npm run backend -- stop [--workdir DIR] [--no-backup]
 //   npm run backend -- db reset [--no-seed] | migration new NAME | migration list | migration up
@@ -79,8 +80,10 @@ Options:
   --no-signup         serve: only invited people get an account ([auth] enable_signup = false)
   -o, --output FMT    status: pretty (default), json or env; backup: the archive to write
                       (default DATA_DIR/backups/chorus-backup-<UTC yyyymmddTHHMMSSZ>.tar.gz)
-  --backup-every D    start: take a backup every D (24h, 6h, 30m; also CHORUS_BACKUP_EVERY)
-  --backup-keep N     start: keep the newest N scheduled backups (default 7; CHORUS_BACKUP_KEEP)
+  --backup-every D    start, serve: take a backup every D into DATA_DIR/backups (24h, 6h, 30m;
+                      also CHORUS_BACKUP_EVERY)
+  --backup-keep N     start, serve: keep the newest N scheduled backups (default 7;
+                      CHORUS_BACKUP_KEEP)
   --no-backup         stop: also delete the database and stored files (as supabase stop does)
   --local             db reset, migration, gen types, test db: the local stack (the default)
   --db-url URL        migration list/up, gen types, test db: this database instead
@@ -167,6 +170,7 @@ async function main(argv: string[]): Promise<number> {
         appDist: values['app-dist'],
         postgresBin: values['postgres-bin'],
         databaseUrl: process.env.DATABASE_URL || undefined,
+        backups: parseBackupSchedule(values['backup-every'], values['backup-keep']),
       })
     case 'service-unit': {
       const flags: string[] = []
@@ -178,6 +182,8 @@ async function main(argv: string[]): Promise<number> {
       pass('port', values.port)
       for (const proxy of values['trusted-proxy'] ?? []) pass('trusted-proxy', proxy)
       if (values['no-signup']) flags.push('--no-signup')
+      pass('backup-every', values['backup-every'])
+      pass('backup-keep', values['backup-keep'])
       if (values['data-dir']) pass('data-dir', path.resolve(values['data-dir']))
       if (values.workdir) pass('workdir', path.resolve(values.workdir))
       process.stdout.write(

@@ -1,12 +1,15 @@
 // `serve`: the stack in production mode (npm run serve). The web app and every API on one origin
 // and port behind a TLS-terminating reverse proxy; its own secrets (serve/secrets.ts) instead of
 // the demo keys; strict API keys; CORS for the public origin only; X-Forwarded-For believed from
-// trusted proxies only; Auth's mail through real SMTP and no mail inbox; GET /health.
+// trusted proxies only; Auth's mail through real SMTP and no mail inbox; GET /health; scheduled
+// backups with --backup-every (ops/schedule.ts, as `start` takes them).
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { loadProjectConfig } from '../config/project-config.ts'
 import { createLogger } from '../logger.ts'
 import type { Logger } from '../logger.ts'
+import { startBackupSchedule } from '../ops/schedule.ts'
+import type { BackupSchedule } from '../ops/schedule.ts'
 import { parsePublicUrl, parseTrustedProxy, serveConfig } from '../serve/config.ts'
 import { registerHealth } from '../serve/health.ts'
 import { loadServeSecrets, ServeError } from '../serve/secrets.ts'
@@ -31,6 +34,8 @@ export interface ServeArgs {
   appDist: string | undefined
   postgresBin: string | undefined
   databaseUrl: string | undefined
+  /** --backup-every / --backup-keep (or CHORUS_BACKUP_EVERY / _KEEP); null: none scheduled. */
+  backups?: BackupSchedule | null
 }
 
 /** The stack options of a serve-mode start; what it refuses is a ServeError. */
@@ -106,7 +111,10 @@ export async function serve(args: ServeArgs): Promise<number> {
   )
   // No control port: `db reset` never reaches a production server. `lost`: PostgreSQL stopped.
   const running = new ResettableStack(stack, options, log, (next) => (stopper.stack = next))
+  const target = { workdir: args.workdir, dataDir: options.dataDir!, postgresBin: args.postgresBin }
+  const backups = args.backups ? startBackupSchedule(args.backups, target, log) : null
   const reason = await Promise.race([stopper.requested, running.lost])
+  await backups?.stop()
   if (reason !== 'signal') process.stderr.write(`Error: ${reason}; stopping.\n`)
   await stopper.stopStack(log)
   process.stdout.write('Stopped.\n')

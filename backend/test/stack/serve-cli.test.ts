@@ -1,11 +1,13 @@
 // `serve` as a real process (what `npm run serve` runs): its refusals as one `Error:` line, its
 // start on one port with generated keys that `status` shows, no mail inbox, and a clean stop on
-// SIGTERM (what systemd sends).
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+// SIGTERM (what systemd sends); scheduled backups with --backup-every / --backup-keep.
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { list } from 'tar'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_JWT_SECRET } from '../../src/config/project-config.ts'
+import { removeClusters } from '../../src/db/embedded.ts'
 import { DEFAULT_SECRET_KEY } from '../../src/jwt/jwt-keys.ts'
 import { runCli, spawnCli } from '../support/cli.ts'
 import { cloneDatabase, fakeAppDist, smtpConfig, startTestSmtp } from '../support/serve.ts'
@@ -193,5 +195,47 @@ describe('serve on the command line', () => {
     await expect(readFile(path.join(dataDir, 'stack.json'))).rejects.toThrow(/ENOENT/)
     // Four processes (serve, status, db reset, and this test's own): like cli-commands.test.ts,
     // the time of each tsx start-up under a loaded machine, not of the stack.
+  }, 120_000)
+
+  it('takes a backup every --backup-every on its own database, keeping the newest --backup-keep', async () => {
+    const { workdir, dataDir } = await folders(smtpConfig(smtp.port))
+    cleanup.push(() => removeClusters(dataDir))
+    // Its own PostgreSQL in the data folder (a backup copies that cluster), on a free port.
+    const args = [...serveArgs(workdir, dataDir), '--db-port', '0']
+    const child = spawnCli([...args, '--backup-every', '1s', '--backup-keep', '2'], {
+      DATABASE_URL: '',
+    })
+    const exited = new Promise<number | null>((resolve) => child.process.on('exit', resolve))
+    cleanup.push(async () => {
+      if (child.process.exitCode !== null) return
+      child.process.kill('SIGTERM')
+      await exited
+    })
+    const taken = () => child.stdout().split('Scheduled backup: ').length - 1
+    await new Promise<void>((resolve, reject) => {
+      const timer = setInterval(() => {
+        if (taken() >= 3) {
+          clearInterval(timer)
+          resolve()
+        }
+      }, 100)
+      void exited.then((code) => {
+        clearInterval(timer)
+        reject(new Error(`serve exited with ${code}\n${child.stdout()}\n${child.stderr()}`))
+      })
+    })
+    expect(child.stdout()).toContain(
+      `Backups every 1 s into ${path.join(dataDir, 'backups')}, keeping 2`
+    )
+    child.process.kill('SIGTERM')
+    expect(await exited).toBe(0)
+    expect(child.stderr()).not.toContain('Scheduled backup failed')
+    const backups = path.join(dataDir, 'backups')
+    const names = (await readdir(backups)).filter((name) => name.endsWith('.tar.gz')).sort()
+    expect(names).toHaveLength(2)
+    // The server's own keys are in it, so that a restore serves with them.
+    const entries: string[] = []
+    await list({ file: path.join(backups, names[1]!), onReadEntry: (e) => entries.push(e.path) })
+    expect(entries.some((entry) => entry.endsWith('serve-secrets.json'))).toBe(true)
   }, 120_000)
 })
