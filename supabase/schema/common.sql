@@ -103,21 +103,17 @@ CREATE OR REPLACE FUNCTION private.call_function(p_name text, p_body jsonb, p_ti
  SET search_path TO ''
 AS $function$
 declare
-  project_url text := (
-    select decrypted_secret from vault.decrypted_secrets where name = 'project_url' limit 1
-  );
-  api_key text := (
-    select decrypted_secret from vault.decrypted_secrets where name = 'publishable_key' limit 1
-  );
+  endpoint record;
 begin
-  if project_url is null or api_key is null then
+  select * into endpoint from private.function_endpoint(p_name);
+  if endpoint.project_url is null then
     return false;
   end if;
   perform net.http_post(
-    url := rtrim(project_url, '/') || '/functions/v1/' || p_name,
+    url := rtrim(endpoint.project_url, '/') || '/functions/v1/' || p_name,
     body := p_body,
     headers := jsonb_build_object('Content-Type', 'application/json',
-      'Authorization', 'Bearer ' || api_key, 'apikey', api_key),
+      'Authorization', 'Bearer ' || endpoint.api_key, 'apikey', endpoint.api_key),
     timeout_milliseconds := p_timeout_ms
   );
   return true;
@@ -205,6 +201,35 @@ begin
 end
 $function$;
 grant execute on function private.clean_slash_url(text) to authenticated, service_role;
+
+-- Function private.function_endpoint(p_job text, OUT project_url text, OUT api_key text)
+CREATE OR REPLACE FUNCTION private.function_endpoint(p_job text, OUT project_url text, OUT api_key text)
+ RETURNS record
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  missing text;
+begin
+  select s.decrypted_secret into project_url from vault.decrypted_secrets s
+  where s.name = 'project_url' limit 1;
+  select s.decrypted_secret into api_key from vault.decrypted_secrets s
+  where s.name = 'publishable_key' limit 1;
+  if nullif(project_url, '') is null or nullif(api_key, '') is null then
+    missing := concat_ws(' and ',
+      case when nullif(project_url, '') is null then 'project_url' end,
+      case when nullif(api_key, '') is null then 'publishable_key' end);
+    raise warning 'Chorus background job %: its Edge Function is not called, Vault has no %',
+      p_job, missing
+      using hint = 'The stack stores project_url and publishable_key in Vault when it starts; '
+        || 'on a hosted project npm run deploy does (or vault.create_secret).';
+    project_url := null;
+    api_key := null;
+  end if;
+end
+$function$;
+grant execute on function private.function_endpoint(text) to service_role;
 
 -- Function private.guest_peers()
 CREATE OR REPLACE FUNCTION private.guest_peers()

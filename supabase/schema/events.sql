@@ -204,17 +204,7 @@ CREATE OR REPLACE FUNCTION private.kick_event_deliveries()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  project_url text := (
-    select decrypted_secret from vault.decrypted_secrets where name = 'project_url' limit 1
-  );
-  api_key text := (
-    select decrypted_secret from vault.decrypted_secrets where name = 'publishable_key' limit 1
-  );
 begin
-  if project_url is null or api_key is null then
-    return false;
-  end if;
   if not exists (
     select 1 from public.event_deliveries d
     join public.event_subscriptions s on s.id = d.subscription_id
@@ -223,14 +213,7 @@ begin
   ) then
     return false;
   end if;
-  perform net.http_post(
-    url := rtrim(project_url, '/') || '/functions/v1/events-deliver',
-    body := '{}'::jsonb,
-    headers := jsonb_build_object('Content-Type', 'application/json',
-      'Authorization', 'Bearer ' || api_key, 'apikey', api_key),
-    timeout_milliseconds := 30000
-  );
-  return true;
+  return private.call_function('events-deliver', '{}'::jsonb, 30000);
 end
 $function$;
 -- execute: only its owner (no grants on private.kick_event_deliveries())

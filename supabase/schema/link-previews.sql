@@ -105,26 +105,22 @@ CREATE OR REPLACE FUNCTION private.request_link_previews(p_message_ids uuid[])
  SET search_path TO ''
 AS $function$
 declare
-  project_url text;
-  api_key text;
+  endpoint record;
   message_id uuid;
 begin
   if coalesce(cardinality(p_message_ids), 0) = 0 then
     return;
   end if;
-  select decrypted_secret into project_url from vault.decrypted_secrets
-  where name = 'project_url' limit 1;
-  select decrypted_secret into api_key from vault.decrypted_secrets
-  where name = 'publishable_key' limit 1;
-  if project_url is null or api_key is null then
+  select * into endpoint from private.function_endpoint('link-preview');
+  if endpoint.project_url is null then
     return;
   end if;
   foreach message_id in array p_message_ids loop
     perform net.http_post(
-      url := rtrim(project_url, '/') || '/functions/v1/link-preview',
+      url := rtrim(endpoint.project_url, '/') || '/functions/v1/link-preview',
       body := jsonb_build_object('message_id', message_id),
       headers := jsonb_build_object('Content-Type', 'application/json',
-        'Authorization', 'Bearer ' || api_key, 'apikey', api_key),
+        'Authorization', 'Bearer ' || endpoint.api_key, 'apikey', endpoint.api_key),
       timeout_milliseconds := 30000
     );
   end loop;

@@ -99,7 +99,7 @@ grant select on table public.notification_settings to anon;
 grant select on table public.notification_settings to authenticated;
 
 -- Cron job "chorus-notification-emails" on cron.job
-select cron.schedule('chorus-notification-emails', '10 seconds', 'select private.send_due_notification_emails()');
+select cron.schedule('chorus-notification-emails', '10 seconds', 'select private.run_notification_emails()');
 
 -- Function private.dnd_active(p_enabled boolean, p_start time without time zone, p_end time without time zone, p_zone text, p_snooze timestamp with time zone, p_at timestamp with time zone)
 CREATE OR REPLACE FUNCTION private.dnd_active(p_enabled boolean, p_start time without time zone, p_end time without time zone, p_zone text, p_snooze timestamp with time zone, p_at timestamp with time zone)
@@ -251,6 +251,26 @@ begin
 end
 $function$;
 -- execute: only its owner (no grants on private.own_notification_settings())
+
+-- Function private.run_notification_emails()
+CREATE OR REPLACE FUNCTION private.run_notification_emails()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (
+    select 1 from private.email_queue q
+    where q.due_at <= now() and q.failed_at is null
+      and (q.lease_until is null or q.lease_until < now())
+  ) then
+    perform private.function_endpoint('notify-email');
+  end if;
+  return private.send_due_notification_emails();
+end
+$function$;
+grant execute on function private.run_notification_emails() to service_role;
 
 -- Function private.send_due_notification_emails(p_limit integer)
 CREATE OR REPLACE FUNCTION private.send_due_notification_emails(p_limit integer DEFAULT 500)
