@@ -89,6 +89,26 @@ describe('serve on the command line', () => {
     )
   })
 
+  it('refuses, in one line, an SMTP_PORT for the functions that is not a port number', async () => {
+    const { workdir, dataDir } = await folders(
+      smtpConfig(
+        smtp.port,
+        '[edge_runtime.secrets]\nSMTP_HOST = "relay.example.com"\n' +
+          'SMTP_PORT = "env(CHORUS_TEST_UNSET_SMTP_PORT)"\n'
+      )
+    )
+    const database = await cloneDatabase()
+    cleanup.push(() => database.drop())
+    const result = await runCli(serveArgs(workdir, dataDir), {
+      DATABASE_URL: database.url,
+      CHORUS_TEST_UNSET_SMTP_PORT: '',
+    })
+    expect(result.code).toBe(1)
+    const lines = result.stderr.trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^Error: The Edge Functions' SMTP_PORT is "", not a port number/)
+  })
+
   it('refuses --public-url with a path or another scheme', async () => {
     const { workdir, dataDir } = await folders(smtpConfig(smtp.port))
     const args = serveArgs(workdir, dataDir)
