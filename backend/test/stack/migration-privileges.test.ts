@@ -35,17 +35,54 @@ describe('migrations refused as on hosted Supabase', () => {
     )
   })
 
-  it('create event trigger: superuser only', async () => {
+  it('an event trigger on a function a superuser owns, as supautils refuses it', async () => {
     const message = await failure(
       [
-        'create function public.on_ddl() returns event_trigger language plpgsql',
-        'as $$ begin null; end $$;',
+        'select 1;',
         '-- then the trigger',
-        'create event trigger on_ddl on ddl_command_end execute function public.on_ddl();',
+        'create event trigger on_ddl on ddl_command_end',
+        '  execute function extensions.pgrst_ddl_watch();',
       ].join('\n')
     )
+    expect(message).toBe(
+      'supabase/migrations/20240101000000_hosted.sql:3: ERROR: Non-superuser owned event ' +
+        'trigger must execute a non-superuser owned function (SQLSTATE XX000). DETAIL: The ' +
+        'current user "postgres" is not a superuser and the function ' +
+        '"extensions.pgrst_ddl_watch" is owned by a superuser'
+    )
+  })
+
+  it('a reserved role: altered, or its settings changed', async () => {
+    const altered = await failure('select 1;\nalter role authenticator nologin;\n')
+    expect(altered).toBe(
+      'supabase/migrations/20240101000000_hosted.sql:2: ERROR: "authenticator" is a reserved ' +
+        'role, only superusers can modify it (SQLSTATE 42501)'
+    )
+    const settings = await failure(
+      "select 1;\n\nalter role supabase_auth_admin set pgrst.db_schemas = 'public';\n"
+    )
+    expect(settings).toBe(
+      'supabase/migrations/20240101000000_hosted.sql:3: ERROR: "supabase_auth_admin" is a ' +
+        'reserved role, only superusers can modify it (SQLSTATE 42501)'
+    )
+  })
+
+  it('a reserved membership', async () => {
+    const message = await failure(
+      'create role app_reader;\ngrant pg_read_server_files to app_reader;\n'
+    )
+    expect(message).toBe(
+      'supabase/migrations/20240101000000_hosted.sql:2: ERROR: "pg_read_server_files" role ' +
+        'memberships are reserved, only superusers can grant them (SQLSTATE 42501)'
+    )
+  })
+
+  it('a setting not on privileged_role_allowed_configs', async () => {
+    const message = await failure(
+      'select 1;\nalter role postgres set "app.settings.key" to \'x\';\n'
+    )
     expect(message).toMatch(
-      /^supabase\/migrations\/20240101000000_hosted\.sql:4: ERROR: permission denied to create event trigger "on_ddl" \(SQLSTATE 42501\)/
+      /^supabase\/migrations\/20240101000000_hosted\.sql:2: ERROR: permission denied to set parameter "app\.settings\.key" \(SQLSTATE 42501\)/
     )
   })
 
@@ -95,7 +132,22 @@ describe('migrations allowed as on hosted Supabase', () => {
             current_setting('is_superuser') as superuser;
           select cron.schedule('tidy', '0 3 * * *', 'delete from public.notes');
         `,
+        '20240101120000_supautils.sql': `
+          alter database postgres set "pgrst.db_plan_enabled" to true;
+          alter role authenticator set pgrst.db_schemas = 'public, graphql_public';
+          set session_replication_role = replica;
+          create table public.ddl_log (tag text, object text, role text);
+          create function public.on_ddl() returns event_trigger language plpgsql as $$
+          begin
+            insert into public.ddl_log select command_tag, object_identity, current_user::text
+            from pg_event_trigger_ddl_commands();
+          end $$;
+          create event trigger on_ddl on ddl_command_end execute function public.on_ddl();
+          create publication app_changes for table public.notes;
+          reset session_replication_role;
+        `,
         '20240102000000_later.sql': `
+          create table public.after_trigger (id int);
           drop policy "members" on realtime.messages;
           create function public.on_signup() returns trigger language plpgsql security definer
             as $$ begin return new; end $$;
@@ -108,6 +160,11 @@ describe('migrations allowed as on hosted Supabase', () => {
     })
   })
   afterAll(async () => {
+    // The shared test cluster's own database, which the migration set as a project's would.
+    if (stack) {
+      await stack.sql`alter database postgres reset "pgrst.db_plan_enabled"`
+      await stack.sql`alter role authenticator reset pgrst.db_schemas`
+    }
     await stack?.stop()
   })
 
@@ -172,6 +229,54 @@ describe('migrations allowed as on hosted Supabase', () => {
     expect(
       await stack.sql`select count(*)::int as n from pg_trigger where tgname = 'on_signup'`
     ).toEqual([{ n: 0 }])
+  })
+
+  it('pgrst.* and the other allowed configs, at database and role level', async () => {
+    const settings = await stack.sql`
+      select coalesce(d.datname, '') as database, coalesce(r.rolname, '') as role,
+        array_to_string(s.setconfig, ',') as config
+      from pg_db_role_setting s
+      left join pg_database d on d.oid = s.setdatabase
+      left join pg_roles r on r.oid = s.setrole
+      where array_to_string(s.setconfig, ',') like '%pgrst.%'
+      order by 1, 2
+    `
+    expect(settings).toContainEqual({
+      database: 'postgres',
+      role: '',
+      config: 'pgrst.db_plan_enabled=true',
+    })
+    expect(settings).toContainEqual(
+      expect.objectContaining({
+        role: 'authenticator',
+        config: expect.stringContaining('pgrst.db_schemas=public, graphql_public'),
+      })
+    )
+  })
+
+  it('an event trigger, owned by postgres, that fires and that postgres manages', async () => {
+    expect(
+      await stack.sql`select pg_get_userbyid(evtowner) as owner from pg_event_trigger where evtname = 'on_ddl'`
+    ).toEqual([{ owner: 'postgres' }])
+    const log = await stack.sql`select tag, object, role from public.ddl_log`
+    expect(log).toContainEqual({
+      tag: 'CREATE TABLE',
+      object: 'public.after_trigger',
+      role: 'postgres',
+    })
+    // Not while session_replication_role = replica, which postgres may set.
+    expect(log.filter((row) => row.object === 'app_changes')).toEqual([])
+    await stack.sql.begin(async (tx) => {
+      await tx`set local role postgres`
+      await tx`alter event trigger on_ddl disable`
+      await tx`drop event trigger on_ddl`
+    })
+    expect(
+      await stack.sql`select count(*)::int as n from pg_event_trigger where evtname = 'on_ddl'`
+    ).toEqual([{ n: 0 }])
+    const owner =
+      await stack.sql`select pg_get_userbyid(pubowner) as owner from pg_publication where pubname = 'app_changes'`
+    expect(owner).toEqual([{ owner: 'postgres' }])
   })
 })
 
