@@ -65,6 +65,8 @@ describe('mrkdwn', () => {
     expect(mrkdwnToMarkdown('CPU > 90% and load < 2', 't')).toBe('CPU \\> 90% and load \\< 2')
     expect(mrkdwnToMarkdown('a &gt; b\n>no space', 't')).toBe('a \\> b\n\\>no space')
     expect(mrkdwnToMarkdown('\uE000> q', 't')).toBe('> q')
+    // in a code block, a line's > is code
+    expect(mrkdwnToMarkdown('```\n> a\nb\n```', 't')).toBe('\n```\n> a\nb\n```\n')
     expect(toWebhookPost({ text: '> quoted', mrkdwn: false }).body).toBe('\\> quoted')
   })
 

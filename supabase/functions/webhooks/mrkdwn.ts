@@ -119,14 +119,18 @@ const QUOTE = '\uE000'
 /**
  * Slack's quote markers as QUOTE and a space at the start of each quoted line (a private-use
  * character no conversion touches; the space lets *bold* start the line): `>>>` quotes the rest
- * of the message, `>` the line; raw or as &gt;.
+ * of the message, `>` the line; raw or as &gt;. A line inside a ``` block is code, never a quote.
  */
 function markQuotes(text: string): string {
   const lines = text.replace(/\uE000/g, '').split('\n')
   let rest = false
+  let inCode = false
   return lines
     .map((line) => {
+      const code = inCode
+      inCode = (line.split('```').length - 1) % 2 === 1 ? !inCode : inCode
       if (rest) return `${QUOTE} ${line}`
+      if (code) return line
       const block = /^(?:>>>|&gt;&gt;&gt;) ?/.exec(line)
       if (block) {
         rest = true
