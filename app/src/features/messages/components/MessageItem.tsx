@@ -69,7 +69,10 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
   const longPress = useLongPress(() => setSheetOpen(true))
   // The toolbar's buttons are made when the row is first pointed at or focused (before, only
   // its "More actions" button is there, hidden until then on a wide screen): a few fewer
-  // elements a row, and less to render when a channel opens.
+  // elements a row, and less to render when a channel opens. Pointed at is any pointerover
+  // inside it: a row that replaces the one under a still pointer (a message sent, once
+  // confirmed) gets no synthetic pointerenter from React, whose enter/leave pairs the over
+  // with the removed row, but the browser's pointerover does reach it.
   const [engaged, setEngaged] = useState(false)
   const engage = engaged ? undefined : () => setEngaged(true)
   const toggleReaction = (emoji: string) => handlers.toggleReaction(message.id, emoji)
@@ -126,7 +129,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
       data-seq={message.seq}
       data-message-id={message.id}
       {...longPress}
-      onPointerEnter={engage}
+      onPointerOver={engage}
       onFocus={engage}
       onKeyDown={(e: KeyboardEvent) => {
         if (editing || e.target !== e.currentTarget) return
