@@ -15,12 +15,15 @@ export const AFTER_FIRST_SCREEN_MS = 1000
 let shown = false
 let released = false
 const waiting = new Set<() => void>()
+let resolveShown: () => void = () => {}
+const shownPromise = new Promise<void>((resolve) => (resolveShown = resolve))
 
 /** Wakes what waited, one a task (each may load and render a feature: together they made one
  * long task). What comes after the release runs at once. */
 async function release(): Promise<void> {
   if (released) return
   released = true
+  resolveShown()
   let first = true
   // A Set's iteration skips what is deleted meanwhile (a component gone before its turn).
   for (const wake of waiting) {
@@ -35,7 +38,15 @@ async function release(): Promise<void> {
 export function markFirstScreenShown(): void {
   if (shown) return
   shown = true
+  resolveShown()
   setTimeout(() => void release(), AFTER_FIRST_SCREEN_MS)
+}
+
+/** Resolves once the first screen is shown (or the fallback's 15 s are past), without the
+ * second more afterFirstScreen waits: for what the first screen does not paint but the page
+ * needs at once after it (the Realtime client, lib/supabase.ts). */
+export function firstScreenShown(): Promise<void> {
+  return shownPromise
 }
 
 if (typeof window !== 'undefined') window.setTimeout(() => void release(), FIRST_SCREEN_FALLBACK_MS)

@@ -2,8 +2,8 @@
 // *_chorus_private_live.sql). Only the readers of a place may join its topic and nobody may send
 // on it, so an event is a committed change of a row the subscriber may read. Postgres changes are
 // not used: Realtime does not apply row-level security to deleted rows.
-import type { RealtimeChannel } from '@supabase/supabase-js'
-import { supabase } from './supabase.ts'
+import type { RealtimeChannel, RealtimeClient } from '@supabase/realtime-js'
+import { loadedRealtime, realtime } from './supabase.ts'
 
 export const liveTopic = {
   /** Messages, reactions and attachments of a channel (its members). */
@@ -98,10 +98,10 @@ function reconnectOnWake(): void {
   if (wakeListening) return
   wakeListening = true
   const wake = () => {
-    const realtime = supabase().realtime
-    if (!navigator.onLine || document.visibilityState !== 'visible') return
-    if (!realtime.getChannels().length || realtime.isConnected() || realtime.isConnecting()) return
-    void realtime.disconnect().then(() => realtime.connect())
+    const client = loadedRealtime()
+    if (!client || !navigator.onLine || document.visibilityState !== 'visible') return
+    if (!client.getChannels().length || client.isConnected() || client.isConnecting()) return
+    void client.disconnect().then(() => client.connect())
   }
   window.addEventListener('online', wake)
   document.addEventListener('visibilitychange', wake)
@@ -118,15 +118,16 @@ const leaving = new Map<string, Promise<unknown>>()
 export const REJOIN_AFTER_MS = [1000, 2000, 5000, 10_000]
 
 function join(topic: string, handlers: LiveHandlers): () => void {
-  const client = supabase()
   reconnectOnWake()
+  let client: RealtimeClient | null = null
   let channel: RealtimeChannel | null = null
   let stopped = false
   let closes = 0
   let rejoin: ReturnType<typeof setTimeout> | undefined
   const open = () => {
-    if (stopped) return
-    const opened = client
+    if (stopped || !client) return
+    const rt = client
+    const opened = rt
       .channel(topic, { config: { private: true } })
       .on('broadcast', { event: '*' }, (message: { payload?: unknown }) => {
         const change = toLiveChange(message.payload)
@@ -141,7 +142,7 @@ function join(topic: string, handlers: LiveHandlers): () => void {
         // rejoin makes the listeners catch up. Our own leave closes it too: then nothing.
         if (status === 'CLOSED' && !stopped && channel === opened) {
           channel = null
-          void client.removeChannel(opened).catch(() => undefined)
+          void rt.removeChannel(opened).catch(() => undefined)
           const pause = REJOIN_AFTER_MS[Math.min(closes, REJOIN_AFTER_MS.length - 1)]!
           closes += 1
           rejoin = setTimeout(open, pause)
@@ -149,17 +150,21 @@ function join(topic: string, handlers: LiveHandlers): () => void {
       })
     channel = opened
   }
-  // A private join is authorized by the session's token, which supabase-js fetches
-  // asynchronously: joined before it arrives, the channel acts as anonymous and is refused.
-  void client.realtime
-    .setAuth()
+  // The Realtime client's chunk loads once the first screen is shown (lib/supabase.ts); a
+  // private join is authorized by the session's token, which it fetches asynchronously: joined
+  // before it arrives, the channel acts as anonymous and is refused.
+  void realtime()
+    .then((loaded) => {
+      client = loaded
+      return loaded.setAuth()
+    })
     .catch(() => undefined)
     .then(() => leaving.get(topic))
     .then(open)
   return () => {
     stopped = true
     clearTimeout(rejoin)
-    if (!channel) return
+    if (!channel || !client) return
     const left = client.removeChannel(channel).catch(() => undefined)
     leaving.set(topic, left)
     void left.then(() => {

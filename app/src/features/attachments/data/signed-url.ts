@@ -1,7 +1,7 @@
 // Attachments live in a private bucket: people see them through short-lived signed URLs, which
 // Storage issues only to those its policies let read the file (members of the channel).
 import { useQuery } from '@tanstack/react-query'
-import { supabase } from '../../../lib/supabase.ts'
+import { storage } from '../../../lib/supabase.ts'
 import { ATTACHMENT_BUCKET } from './rules.ts'
 
 const TTL_SECONDS = 3600
@@ -13,8 +13,10 @@ export const attachmentKeys = {
 }
 
 export async function signedUrl(path: string, download: string | null): Promise<string> {
-  const { data, error } = await supabase()
-    .storage.from(ATTACHMENT_BUCKET)
+  const { data, error } = await (
+    await storage()
+  )
+    .from(ATTACHMENT_BUCKET)
     .createSignedUrl(path, TTL_SECONDS, download ? { download } : undefined)
   if (error) throw error
   return data.signedUrl

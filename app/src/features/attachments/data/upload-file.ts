@@ -1,7 +1,7 @@
 // Uploads one file to Storage with progress and cancel. supabase-js's upload() uses fetch, which
 // reports no upload progress, so this sends the same request storage-js sends (POST
 // /storage/v1/object/<bucket>/<path>, multipart, the user's bearer token) with XMLHttpRequest.
-import { runtimeConfig, supabase } from '../../../lib/supabase.ts'
+import { runtimeConfig, storage, supabase } from '../../../lib/supabase.ts'
 import { ATTACHMENT_BUCKET } from './rules.ts'
 import { UploadError } from './upload-error.ts'
 import type { UploadHandle } from './upload-error.ts'
@@ -73,6 +73,6 @@ function storageMessage(xhr: XMLHttpRequest): string {
 
 /** Deletes an uploaded file whose message was never sent (the bucket's policy allows only that). */
 export async function removeUnsent(path: string): Promise<void> {
-  const { error } = await supabase().storage.from(ATTACHMENT_BUCKET).remove([path])
+  const { error } = await (await storage()).from(ATTACHMENT_BUCKET).remove([path])
   if (error) throw error
 }

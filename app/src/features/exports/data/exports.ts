@@ -3,7 +3,7 @@
 // through request_export(); the download as a signed Storage URL that expires.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { rpcOne } from '../../../lib/rpc.ts'
-import { supabase } from '../../../lib/supabase.ts'
+import { storage, supabase } from '../../../lib/supabase.ts'
 import { inTheMaking } from './words.ts'
 import type { ExportItem, ExportStatus } from './words.ts'
 
@@ -60,8 +60,10 @@ export function useRequestExport(workspaceId: string) {
 export function useDownloadLink() {
   return useMutation({
     mutationFn: async (item: ExportItem): Promise<{ url: string; expiresAt: Date }> => {
-      const { data, error } = await supabase()
-        .storage.from('exports')
+      const { data, error } = await (
+        await storage()
+      )
+        .from('exports')
         .createSignedUrl(item.storagePath ?? '', LINK_SECONDS, { download: true })
       if (error) throw error
       return { url: data.signedUrl, expiresAt: new Date(Date.now() + LINK_SECONDS * 1000) }

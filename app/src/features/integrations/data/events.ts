@@ -6,7 +6,7 @@
 // challenge with the admin's session.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { rpcOne } from '../../../lib/rpc.ts'
-import { supabase } from '../../../lib/supabase.ts'
+import { functions, supabase } from '../../../lib/supabase.ts'
 
 export const EVENT_TYPES = [
   { id: 'message', label: 'Message posted' },
@@ -111,7 +111,9 @@ export function useEventDeliveries(subscriptionId: string) {
 
 /** Asks events-deliver to send the challenge; the answer says whether the URL echoed it. */
 async function verifyUrl(id: string): Promise<{ verified: boolean; error?: string }> {
-  const { data, error } = await supabase().functions.invoke('events-deliver', {
+  const { data, error } = await (
+    await functions()
+  ).invoke('events-deliver', {
     body: { verify: id },
   })
   if (error) {

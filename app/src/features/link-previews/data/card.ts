@@ -1,7 +1,7 @@
 // What a preview card asks of Supabase (loaded with the cards' chunk): its image's signed URL
 // (bucket link-previews: Storage signs only for the channel's members) and the author's removal.
 import { useQuery } from '@tanstack/react-query'
-import { supabase } from '../../../lib/supabase.ts'
+import { storage, supabase } from '../../../lib/supabase.ts'
 
 const BUCKET = 'link-previews'
 const TTL_SECONDS = 3600
@@ -10,8 +10,10 @@ export function usePreviewImageUrl(path: string | null) {
   return useQuery({
     queryKey: ['link-previews', 'signed', path],
     queryFn: async () => {
-      const { data, error } = await supabase()
-        .storage.from(BUCKET)
+      const { data, error } = await (
+        await storage()
+      )
+        .from(BUCKET)
         .createSignedUrl(path ?? '', TTL_SECONDS)
       if (error) throw error
       return data.signedUrl

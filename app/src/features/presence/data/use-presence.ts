@@ -5,8 +5,8 @@
 // when every tab is, and in Do Not Disturb when any tab says so (the tab that changed it knows
 // first).
 import { useEffect, useMemo, useRef, useState } from 'react'
-import type { RealtimeChannel } from '@supabase/supabase-js'
-import { supabase } from '../../../lib/supabase.ts'
+import type { RealtimeChannel, RealtimeClient } from '@supabase/realtime-js'
+import { realtime } from '../../../lib/supabase.ts'
 import type { Activity } from './activity.ts'
 import { workspaceTopic } from './topics.ts'
 import { useActivity } from './use-activity.ts'
@@ -57,30 +57,40 @@ export function usePresence(
   const [state, setState] = useState<Record<string, readonly Meta[]>>({})
 
   useEffect(() => {
-    const client = supabase()
     if (!enabled) return
-    const channel = client.channel(workspaceTopic(workspaceId), {
-      config: { private: true, presence: { key: userId } },
-    })
-    channel
-      .on('presence', { event: 'sync' }, () => {
-        setState({ ...(channel.presenceState() as Record<string, Meta[]>) })
+    // Realtime's client loads after the first screen (lib/supabase.ts): joined once it is in.
+    let client: RealtimeClient | null = null
+    let channel: RealtimeChannel | null = null
+    let stopped = false
+    const join = (rt: RealtimeClient) => {
+      if (stopped) return
+      client = rt
+      const joining = rt.channel(workspaceTopic(workspaceId), {
+        config: { private: true, presence: { key: userId } },
       })
-      .subscribe((status) => {
-        if (status === 'SUBSCRIBED') {
-          void channel.track({
-            user_id: userId,
-            online_at: new Date().toISOString(),
-            state: activityRef.current,
-            dnd: dndRef.current,
-          })
-        }
-      })
-    channelRef.current = channel
+      joining
+        .on('presence', { event: 'sync' }, () => {
+          setState({ ...(joining.presenceState() as Record<string, Meta[]>) })
+        })
+        .subscribe((status) => {
+          if (status === 'SUBSCRIBED') {
+            void joining.track({
+              user_id: userId,
+              online_at: new Date().toISOString(),
+              state: activityRef.current,
+              dnd: dndRef.current,
+            })
+          }
+        })
+      channel = joining
+      channelRef.current = joining
+    }
+    void realtime().then(join, () => undefined)
     return () => {
+      stopped = true
       channelRef.current = null
       setState({})
-      void client.removeChannel(channel)
+      if (client && channel) void client.removeChannel(channel)
     }
   }, [workspaceId, userId, enabled])
 

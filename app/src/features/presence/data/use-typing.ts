@@ -1,8 +1,8 @@
 // "X is typing": Broadcast on the channel's private topic. A typing signal lasts a few seconds
 // unless renewed; sending a message clears it. Signals are throttled so keystrokes do not flood.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { RealtimeChannel } from '@supabase/supabase-js'
-import { supabase } from '../../../lib/supabase.ts'
+import type { RealtimeChannel, RealtimeClient } from '@supabase/realtime-js'
+import { realtime } from '../../../lib/supabase.ts'
 import { channelTopic } from './topics.ts'
 
 const SHOW_FOR_MS = 5000
@@ -21,24 +21,33 @@ export function useTyping(channelId: string, userId: string): Typing {
   const lastSent = useRef(0)
 
   useEffect(() => {
-    const client = supabase()
-    const channel = client.channel(channelTopic(channelId), { config: { private: true } })
-    channel
-      .on('broadcast', { event: 'typing' }, ({ payload }) => {
-        const { user_id: who, typing: isTyping } = (payload ?? {}) as {
-          user_id?: string
-          typing?: boolean
-        }
-        if (typeof who !== 'string' || who === userId) return
-        setTyping((current) => {
-          const next = new Map(current)
-          if (isTyping) next.set(who, Date.now() + SHOW_FOR_MS)
-          else next.delete(who)
-          return next
+    // Realtime's client loads after the first screen (lib/supabase.ts): joined once it is in.
+    let client: RealtimeClient | null = null
+    let channel: RealtimeChannel | null = null
+    let stopped = false
+    const join = (rt: RealtimeClient) => {
+      if (stopped) return
+      client = rt
+      const joining = rt.channel(channelTopic(channelId), { config: { private: true } })
+      joining
+        .on('broadcast', { event: 'typing' }, ({ payload }) => {
+          const { user_id: who, typing: isTyping } = (payload ?? {}) as {
+            user_id?: string
+            typing?: boolean
+          }
+          if (typeof who !== 'string' || who === userId) return
+          setTyping((current) => {
+            const next = new Map(current)
+            if (isTyping) next.set(who, Date.now() + SHOW_FOR_MS)
+            else next.delete(who)
+            return next
+          })
         })
-      })
-      .subscribe()
-    channelRef.current = channel
+        .subscribe()
+      channel = joining
+      channelRef.current = joining
+    }
+    void realtime().then(join, () => undefined)
     const prune = window.setInterval(() => {
       setTyping((current) => {
         const now = Date.now()
@@ -48,9 +57,10 @@ export function useTyping(channelId: string, userId: string): Typing {
     }, 1000)
     return () => {
       window.clearInterval(prune)
+      stopped = true
       channelRef.current = null
       setTyping(new Map())
-      void client.removeChannel(channel)
+      if (client && channel) void client.removeChannel(channel)
     }
   }, [channelId, userId])
 

@@ -1,11 +1,13 @@
 // Avatars are shown through Storage's image transformation, resized on the server to the size
-// drawn (doubled for sharp screens), never as the full upload.
-import { supabase } from '../../../lib/supabase.ts'
+// drawn (doubled for sharp screens), never as the full upload. The address is the one storage-js's
+// getPublicUrl(path, { transform }) makes, written here: Storage's client is not in the first
+// screen (lib/supabase.ts).
+import { storageUrl } from '../../../lib/supabase.ts'
 import { AVATAR_BUCKET } from './profile-update-mutation.ts'
 
 export function avatarUrl(path: string, size: number): string {
-  const px = Math.round(size * 2)
-  return supabase()
-    .storage.from(AVATAR_BUCKET)
-    .getPublicUrl(path, { transform: { width: px, height: px, resize: 'cover' } }).data.publicUrl
+  const px = String(Math.round(size * 2))
+  const query = new URLSearchParams({ width: px, height: px, resize: 'cover' })
+  const object = `${AVATAR_BUCKET}/${path.replace(/^\/+/, '')}`
+  return `${encodeURI(`${storageUrl()}/render/image/public/${object}`)}?${query}`
 }

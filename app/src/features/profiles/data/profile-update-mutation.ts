@@ -2,7 +2,7 @@
 // folder (the bucket's policy allows nothing else) and is shown resized by Storage.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TablesUpdate } from '../../../lib/database.types.ts'
-import { supabase } from '../../../lib/supabase.ts'
+import { storage, supabase } from '../../../lib/supabase.ts'
 import { newId } from '../../../lib/uuid.ts'
 
 export const AVATAR_BUCKET = 'avatars'
@@ -27,8 +27,10 @@ export async function updateProfile(
     if (problem) throw new Error(problem)
     const extension = change.avatar.type.split('/')[1] ?? 'png'
     const path = `${userId}/${newId()}.${extension}`
-    const { error } = await supabase()
-      .storage.from(AVATAR_BUCKET)
+    const { error } = await (
+      await storage()
+    )
+      .from(AVATAR_BUCKET)
       .upload(path, change.avatar, { contentType: change.avatar.type, upsert: false })
     if (error) throw error
     patch.avatar_path = path

@@ -4,7 +4,7 @@
 // addresses when double_confirm_changes is on, as config.toml has it). With a verified factor Auth
 // takes either only from an aal2 session. Sessions: sessions.ts.
 import { useMutation } from '@tanstack/react-query'
-import { createClient } from '@supabase/supabase-js'
+import { AuthClient } from '@supabase/auth-js'
 import { runtimeConfig, supabase } from '../../../lib/supabase.ts'
 
 export async function changeEmail(email: string): Promise<void> {
@@ -55,21 +55,21 @@ function openedByLink(accessToken: string): boolean {
  */
 async function checkCurrentPassword(email: string, current: string): Promise<void> {
   const { supabaseUrl, supabaseKey } = runtimeConfig()
-  const check = createClient(supabaseUrl, supabaseKey, {
-    auth: {
-      persistSession: false,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      storageKey: 'chorus-password-check',
-    },
+  const check = new AuthClient({
+    url: new URL('auth/v1', supabaseUrl.endsWith('/') ? supabaseUrl : `${supabaseUrl}/`).href,
+    headers: { Authorization: `Bearer ${supabaseKey}`, apikey: supabaseKey },
+    persistSession: false,
+    autoRefreshToken: false,
+    detectSessionInUrl: false,
+    storageKey: 'chorus-password-check',
   })
-  const { error } = await check.auth.signInWithPassword({ email, password: current })
+  const { error } = await check.signInWithPassword({ email, password: current })
   if (error) {
     throw error.code === 'invalid_credentials'
       ? new Error('Your current password is not right.')
       : error
   }
-  await check.auth.signOut({ scope: 'local' })
+  await check.signOut({ scope: 'local' })
 }
 
 /**

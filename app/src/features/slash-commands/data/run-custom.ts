@@ -1,8 +1,8 @@
 // Running a workspace's own command: the `slash-commands` Edge Function with my session, which
 // sends Slack's signed request to the command's app. Its answer: an ephemeral text for me only
 // (markdown; the app's, or why it failed), or posted in the channel for everyone.
-import { FunctionsHttpError } from '@supabase/supabase-js'
-import { supabase } from '../../../lib/supabase.ts'
+import { FunctionsHttpError } from '@supabase/functions-js'
+import { functions } from '../../../lib/supabase.ts'
 
 export interface CustomResult {
   /** Markdown shown to me only, or null. */
@@ -18,7 +18,9 @@ export async function runCustomCommand(
   command: string,
   text: string
 ): Promise<CustomResult> {
-  const { data, error } = await supabase().functions.invoke('slash-commands', {
+  const { data, error } = await (
+    await functions()
+  ).invoke('slash-commands', {
     body: { command, text, channel_id: channelId },
   })
   if (error) {

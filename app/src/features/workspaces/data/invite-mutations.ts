@@ -4,7 +4,7 @@
 // signs the person in (creating the account) and lands on the invite page, where they choose a
 // name and password and accept; someone with an account already gets a sign-in link there.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { supabase } from '../../../lib/supabase.ts'
+import { functions, supabase } from '../../../lib/supabase.ts'
 import { rpcOne, rpcRows } from '../../../lib/rpc.ts'
 import { workspaceKeys } from './keys.ts'
 import type { Invite, Role } from './types.ts'
@@ -55,7 +55,9 @@ export async function sendInviteEmail(
   const address = email.trim().toLowerCase()
   if (!EMAIL_PATTERN.test(address)) throw new Error('That does not look like an email address.')
   const token = await createInvite(workspaceId, createdBy, role, address, guest)
-  const { error } = await supabase().functions.invoke('invite-by-email', {
+  const { error } = await (
+    await functions()
+  ).invoke('invite-by-email', {
     body: { token, redirect_to: inviteLink(token) },
   })
   if (error) {
