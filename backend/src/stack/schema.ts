@@ -35,10 +35,17 @@ export async function migrateDatabase(args: {
       await applySeed(migrator, config.db.seed.sqlPaths, log, settings)
     }
     const projectUrl = endpointUrl(args.host ?? '127.0.0.1', args.listenPort)
+    // A database role that may not write Vault (DATABASE_URL) still gets a stack; the jobs then
+    // say what they miss at each run.
     await storeFunctionEndpoint(
       migrator,
       { projectUrl, publishableKey: args.keys.publishableKey },
       log
+    ).catch((error: unknown) =>
+      log.warn(
+        `Vault: could not store project_url and publishable_key for the background jobs: ` +
+          `${(error as Error).message}`
+      )
     )
   } finally {
     await migrator.end({ timeout: args.signal?.aborted ? 0 : 2 })
