@@ -6,7 +6,15 @@
 // whole app and left a blank page.
 import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
-import { actor, composer, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
+import {
+  actor,
+  composer,
+  confirmedMessageWith,
+  messageWith,
+  send,
+  signUpByApi,
+  waitLive,
+} from './support/actors.ts'
 import { createWorkspace } from './support/workspace.ts'
 
 test.use({ serviceWorkers: 'block' })
@@ -35,6 +43,8 @@ test('a thread opened offline loads when the network is back, and the page stays
   await createWorkspace(ivy, `Lazy ${Date.now().toString(36)}`)
   await waitLive(page)
   await send(page, 'a message to reply to')
+  // Sent before the network goes (a message still pending has no thread to open).
+  await expect(confirmedMessageWith(page, 'a message to reply to')).toBeVisible()
 
   const asked: string[] = []
   page.on('request', (request) => {
