@@ -56,6 +56,7 @@ export function hostedConfig(localConfigText: string, inputs: DeployInputs): str
 
   // Local only: the mail inbox, and the functions' local secrets (`secrets set` sends the
   // hosted ones).
+  delete config.local_smtp
   delete config.inbucket
   // Realtime's "private channels only" is the hosted dashboard's "Allow public access" (the
   // tenant's private_only), not a key of the CLI's config.toml, whose parser refuses keys it does

@@ -194,7 +194,7 @@ describe('npm run deploy against a stand-in CLI that records its arguments', () 
     expect(config).toContain('rp_id = "chat.example.com"')
     expect(config).toContain('pass = "env(SMTP_PASS)"')
     expect(config).not.toContain('smtp-secret')
-    expect(config).not.toContain('[inbucket]')
+    expect(config).not.toContain('[local_smtp]')
     // The stack's own private_only is not a key the CLI knows: the generated file leaves it out.
     expect(config).not.toContain('private_only')
     expect(config).not.toContain('update_password_require_current_password')

@@ -16,6 +16,14 @@ describe('parseProjectConfig', () => {
     )
   })
 
+  it('reads the inbox from [local_smtp], the CLI\'s current name for [inbucket]', () => {
+    const config = parse('[local_smtp]\nenabled = false\nport = 6000\nsmtp_port = 2525\n')
+    expect(config.inbucket).toMatchObject({ enabled: false, port: 6000, smtpPort: 2525 })
+    expect(() => parse('[local_smtp]\nport = 70000\n')).toThrow(
+      '[local_smtp] port must be a port number (0-65535)'
+    )
+  })
+
   it('applies the Supabase CLI defaults to an empty file', () => {
     const config = parse('')
     expect(config.projectId).toBe('demo')

@@ -85,7 +85,8 @@ export interface ProjectConfig {
      */
     privateOnly: boolean
   }
-  /** The mail inbox; admin_email and sender_name are the From of what lands there. smtpPort
+  /** The mail inbox ([local_smtp], or [inbucket] as the CLI called it before); admin_email and
+   * sender_name are the From of what lands there. smtpPort
    * takes mail by SMTP (default 54325; a free one when port is 0 and smtp_port is unset). */
   inbucket: {
     enabled: boolean
@@ -243,6 +244,9 @@ export function parseProjectConfig(
   }
 
   const signingKeysPath = read.optional('auth', 'signing_keys_path', 'string')
+  // The mail inbox: [local_smtp], the Supabase CLI's name for it since [inbucket] (which it
+  // still reads, with a deprecation warning) was renamed; the stack reads either.
+  const inbox = Object.keys(read.table('local_smtp')).length > 0 ? 'local_smtp' : 'inbucket'
   const seedPaths = read.get('db.seed', 'sql_paths', 'strings', ['./seed.sql'])
 
   return {
@@ -271,16 +275,16 @@ export function parseProjectConfig(
       privateOnly: read.get('realtime', 'private_only', 'boolean', false),
     },
     inbucket: {
-      enabled: read.get('inbucket', 'enabled', 'boolean', true),
-      port: read.get('inbucket', 'port', 'port', 54324),
+      enabled: read.get(inbox, 'enabled', 'boolean', true),
+      port: read.get(inbox, 'port', 'port', 54324),
       smtpPort: read.get(
-        'inbucket',
+        inbox,
         'smtp_port',
         'port',
-        read.get('inbucket', 'port', 'port', 54324) === 0 ? 0 : 54325
+        read.get(inbox, 'port', 'port', 54324) === 0 ? 0 : 54325
       ),
-      adminEmail: read.get('inbucket', 'admin_email', 'string', 'admin@email.com'),
-      senderName: read.get('inbucket', 'sender_name', 'string', 'Admin'),
+      adminEmail: read.get(inbox, 'admin_email', 'string', 'admin@email.com'),
+      senderName: read.get(inbox, 'sender_name', 'string', 'Admin'),
     },
     storage: {
       enabled: read.get('storage', 'enabled', 'boolean', true),
