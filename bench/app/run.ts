@@ -1,14 +1,17 @@
 // The web app's benchmark, in headless Chromium against the real stack, every figure of issue 31
 // against its target in one run:
 //   1. first-screen JavaScript: every script a first visit (empty browser cache, signed in)
-//      fetches from navigation until the latest messages of a channel are on screen, in bytes as
+//      asks for from navigation until the latest messages of a channel are readable, in bytes as
 //      received (compressed by the app server; target <= 150 KB), gzip -9 of the files beside;
 //   2. a return visit (the browser's cache, service worker and local copy kept): navigation to
-//      the latest message of a 100,000-message channel shown (median <= 300 ms, p95 <= 500 ms),
+//      the latest message of a 100,000-message channel readable on screen (measure.ts: not
+//      hidden, on screen, formatted or plain text, as every body on screen then; bodies with and
+//      without markdown alternate) (median <= 300 ms, p95 <= 500 ms),
 //      a 20-message channel as the baseline; a first visit (signed in, nothing kept: no local
 //      copy, no cache) the same way (<= 700 ms);
 //   3. switching to a channel already opened once, from a click in the sidebar (<= 100 ms);
-//   4. the long tasks (> 50 ms) on the main thread while opening and switching (none);
+//   4. the long tasks (> 50 ms) on the main thread from navigation until 2 s after the text is
+//      readable, and while switching (none);
 //   5. opening a 1,000-reply thread from its parent (p95 <= 150 ms);
 //   6. JS heap and DOM size after scrolling back through 10,000 messages (heap <= 15 MB).
 // The machine's load average is printed before and after.
@@ -24,7 +27,16 @@ import type { Browser, BrowserContext } from 'playwright-core'
 import { startBenchStack } from '../support/stack.ts'
 import { gzipSize, kb } from './bundle.ts'
 import type { Timed } from './measure.ts'
-import { median, memory, openForSwitching, percentile, timeOpen, timeSwitch } from './measure.ts'
+import {
+  AFTER_MS,
+  median,
+  memory,
+  openForSwitching,
+  percentile,
+  timeOpen,
+  timeSwitch,
+  watchReadable,
+} from './measure.ts'
 import { seed } from './seed.ts'
 import { openThread, seedThreads } from './thread-kit.ts'
 
@@ -122,13 +134,19 @@ async function main(): Promise<void> {
     const session = await context.storageState()
 
     // 1. First-screen JavaScript, as a first visit receives it: a context of its own (an empty
-    // HTTP cache) with the session, the bytes of each script's body as they came over the wire.
+    // HTTP cache) with the session, the bytes of each script's body as they came over the wire,
+    // of the scripts the page asked for before the latest message was readable (by its clock).
     const coldContext = await browser.newContext({ viewport, storageState: session })
     const firstScreen = await coldContext.newPage()
+    await firstScreen.addInitScript({
+      content: watchReadable(`.message-scroller [data-seq="${data.bigCount}"]`),
+    })
     const received: Promise<{ script: string; wire: number; encoding: string }>[] = []
+    const answered = new Set<string>()
     firstScreen.on('response', (response) => {
       const url = new URL(response.url())
       if (url.origin !== stack.appUrl || !url.pathname.endsWith('.js')) return
+      answered.add(url.pathname)
       received.push(
         (async () => ({
           script: url.pathname,
@@ -138,8 +156,15 @@ async function main(): Promise<void> {
       )
     })
     await firstScreen.goto(big)
-    await firstScreen.waitForSelector(`[data-seq="${data.bigCount}"]`)
-    const scripts = await Promise.all(received)
+    await firstScreen.waitForFunction('window.__shown > 0', undefined, { timeout: 60_000 })
+    const asked = (await firstScreen.evaluate(`performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime <= window.__shown && entry.name.endsWith('.js'))
+      .map((entry) => new URL(entry.name).pathname)`)) as string[]
+    // Each of them answered (a script asked for just before may not have been yet).
+    for (let i = 0; i < 200 && !asked.every((script) => answered.has(script)); i++)
+      await firstScreen.waitForTimeout(50)
+    const scripts = (await Promise.all(received)).filter(({ script }) => asked.includes(script))
     let firstScreenWire = 0
     let firstScreenBytes = 0
     for (const { script, wire, encoding } of scripts) {
@@ -250,7 +275,10 @@ async function main(): Promise<void> {
     const returnMs = returns.map((r) => r.ms)
     const firstMs = firstVisits.map((r) => r.ms)
     const switchMs = switches.map((r) => r.ms)
-    const openingTasks = longTasks([...returns, ...smallReturns])
+    const openings = [...returns, ...smallReturns]
+    const openingTasks = longTasks(openings)
+    const after = openings.flatMap((r) => r.after ?? [])
+    const afterScripts = openings.flatMap((r) => r.afterScripts ?? []).join('; ')
     const switchTasks = longTasks(switches)
     const heapMb = scrolled.heap / 1024 / 1024
     const n = data.bigCount.toLocaleString('en')
@@ -274,15 +302,11 @@ async function main(): Promise<void> {
     console.log(
       `switch to a channel opened before: ${summary(switchMs)}  (target <= 100 ms: ${verdict(median(switchMs) <= 100)})`
     )
+    const afterS = AFTER_MS / 1000
     console.log(
-      `long tasks while opening (return visits): ${openingTasks.count}, the longest ${openingTasks.max} ms; while switching: ${switchTasks.count}, the longest ${switchTasks.max} ms  (target none over 50 ms: ${verdict(openingTasks.count + switchTasks.count === 0)})`
+      `long tasks while opening (return visits) until the text was readable: ${openingTasks.count}, the longest ${openingTasks.max} ms; in the ${afterS} s after: ${after.length}${after.length ? `, the longest ${Math.max(...after)} ms` : ''}; while switching: ${switchTasks.count}, the longest ${switchTasks.max} ms  (target none over 50 ms from navigation until ${afterS} s after the text is readable, nor while switching: ${verdict(openingTasks.count + after.length + switchTasks.count === 0)})`
     )
-    const openings = [...returns, ...smallReturns]
-    const after = openings.flatMap((r) => r.after ?? [])
-    const afterScripts = openings.flatMap((r) => r.afterScripts ?? []).join('; ')
-    console.log(
-      `  in the second after the row was shown (for the record): ${after.length} long tasks${after.length ? `, the longest ${Math.max(...after)} ms (${afterScripts})` : ''}`
-    )
+    if (after.length) console.log(`  those after the text was readable: ${afterScripts}`)
     if (openingTasks.count + switchTasks.count > 0)
       console.log(
         `  their longest scripts (opening: runs 1-${RUNS} the big channel, then the small one): ${[openingTasks.scripts, switchTasks.scripts].filter(Boolean).join('; ')}`

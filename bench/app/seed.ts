@@ -1,5 +1,6 @@
 // The bench's data: one person, a workspace whose #general holds N messages (bulk-loaded in SQL
 // with triggers off, then last_seq set as the trigger would), and a small channel as baseline.
+// Bodies alternate between markdown and plain text, so that every screen shows both kinds.
 import { createClient } from '@supabase/supabase-js'
 import postgres from 'postgres'
 import ws from 'ws'
@@ -64,7 +65,12 @@ export async function seed(options: {
         await tx`
           insert into public.messages (id, channel_id, seq, author_id, body, created_at, in_channel)
           select gen_random_uuid(), ${channel}, g, ${userId},
-            'Message ' || g || ': the **quick** brown fox jumps over the _lazy_ dog, see https://example.com/' || g,
+            -- Every other body has markup (shown once the lazy markdown parser has formatted it),
+            -- the rest plain text (with an even count, the latest message has markup).
+            case when g % 2 = 0
+              then 'Message ' || g || ': the **quick** brown fox jumps over the _lazy_ dog, see https://example.com/' || g
+              else 'Message ' || g || ': the quick brown fox jumps over the lazy dog, plain text'
+            end,
             now() - make_interval(secs => (${count} - g) * 30), true
           from generate_series(1, ${count}::int) as g`
         await tx`update public.channels set last_seq = ${count}, last_message_at = now() where id = ${channel}`

@@ -3,6 +3,7 @@
 // (numbered per thread as the app's sends are), and opening one from its parent's summary.
 import type { Page } from 'playwright-core'
 import type { Sql } from 'postgres'
+import { watchReadable } from './measure.ts'
 
 /** "Big thread" with `replies` replies and "Small thread" with 10, in `channelId`. */
 export async function seedThreads(sql: Sql, channelId: string, replies: number): Promise<void> {
@@ -25,19 +26,10 @@ export async function seedThreads(sql: Sql, channelId: string, replies: number):
   await sql`analyze public.messages`
 }
 
-/** Clicks the parent's summary and waits for the thread's last reply; returns the ms between. */
+/** Clicks the parent's summary and waits for the thread's last reply to be readable (measure.ts);
+ * returns the ms between. */
 export async function openThread(page: Page, parentBody: string, lastSeq: number): Promise<number> {
-  await page.evaluate(
-    `(() => {
-      window.__shown = 0
-      new MutationObserver((_m, observer) => {
-        if (document.querySelector('.thread-panel [data-seq="${lastSeq}"]')) {
-          window.__shown = performance.now()
-          observer.disconnect()
-        }
-      }).observe(document.body, { childList: true, subtree: true })
-    })()`
-  )
+  await page.evaluate(watchReadable(`.thread-panel [data-seq="${lastSeq}"]`, '.thread-panel'))
   const summary = page
     .locator('article.message', { hasText: parentBody })
     .getByRole('button', { name: /replies, open the thread$/ })
