@@ -9,8 +9,11 @@ import { COPIED, hostedConfig } from './project-dir.ts'
 import { secret, words } from './shell.ts'
 import type { Word } from './shell.ts'
 
-/** The Supabase CLI, pinned: `npx --yes supabase@<this>` unless CHORUS_SUPABASE_CLI names one. */
-export const SUPABASE_CLI_VERSION = '2.122.1'
+/**
+ * The Supabase CLI, pinned: `npx --yes supabase@<this>` unless CHORUS_SUPABASE_CLI names one. The
+ * root's `supabase` devDependency is the same release, which the tests run (deploy.test.ts).
+ */
+export const SUPABASE_CLI_VERSION = '2.117.0'
 
 export type Action =
   /** The Supabase CLI with these arguments. */

@@ -1,6 +1,7 @@
 // npm run deploy (scripts/deploy) against a stand-in CLI that records its arguments: the real
 // script in its own process, CHORUS_SUPABASE_CLI pointing at a small executable that writes each
-// call's arguments (and whether the secrets reached it) to a file, and fails when told to.
+// call's arguments (and whether the secrets reached it) to a file, and fails when told to. Then
+// the commands it recorded, given to the real CLI the deploy pins (below).
 import { execFile } from 'node:child_process'
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
@@ -318,5 +319,49 @@ describe('npm run deploy against a stand-in CLI that records its arguments', () 
     expect(run.code).toBe(2)
     expect(run.calls).toEqual([])
     expect(run.stderr).toContain('there is no build in')
+  })
+})
+
+// The same commands, as the deploy makes them, given to the real CLI it pins (the root's
+// `supabase` devDependency): each one gets past the CLI's parsing of its command and flags to
+// where it needs the cloud (an access token, a linked project). An unknown command or flag stops
+// earlier, with the command's help. What each does on the hosted project (link, config push,
+// functions deploy --use-api, secrets set, db query --linked speak to the Management API) is not
+// rehearsed here; db push is, onto a stack, in supabase-cli.test.ts.
+describe('the commands of a deploy, given to the real Supabase CLI', () => {
+  const CLI = path.join(ROOT, 'node_modules', '.bin', 'supabase')
+
+  it('is the version the deploy pins', async () => {
+    const pinned = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'))
+      .devDependencies.supabase as string
+    // scripts/deploy/plan.ts's SUPABASE_CLI_VERSION (read as text: scripts/ is not in this
+    // project's TypeScript build).
+    const plan = await readFile(path.join(ROOT, 'scripts', 'deploy', 'plan.ts'), 'utf8')
+    expect(/SUPABASE_CLI_VERSION = '([^']+)'/.exec(plan)?.[1]).toBe(pinned)
+  })
+
+  it('accepts every command and flag the deploy runs', async () => {
+    const run = await deploy([...FLAGS, '--skip-build'], SECRETS)
+    expect(run.code).toBe(0)
+    const home = path.join(dir, 'cli-home')
+    await mkdir(home, { recursive: true })
+    for (const { args } of run.calls) {
+      const output = await new Promise<string>((resolve) => {
+        execFile(
+          CLI,
+          args,
+          {
+            cwd: ROOT,
+            timeout: 60_000,
+            env: { PATH: process.env.PATH, HOME: home, SUPABASE_ACCESS_TOKEN: '' },
+          },
+          (_error, stdout, stderr) => resolve(`${stdout}${stderr}`)
+        )
+      })
+      expect(output, `supabase ${args.slice(0, 2).join(' ')}`).toMatch(
+        /Access token not provided|Cannot find project ref/
+      )
+      expect(output).not.toMatch(/DESCRIPTION|USAGE|unknown (flag|command)/i)
+    }
   })
 })

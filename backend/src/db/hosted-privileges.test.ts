@@ -27,9 +27,7 @@ describe('rewriteForHosted', () => {
     expect(lines[2]).toBe(
       'set local session authorization "supabase_admin"; create extension if not exists pg_cron'
     )
-    expect(lines[3]).toBe(
-      '  with schema "pg_catalog"; set local session authorization "postgres";'
-    )
+    expect(lines[3]).toBe('  with schema "pg_catalog"; set local session authorization "postgres";')
     expect(lines[4]).toBe('create extension file_fdw;')
     expect(lines[6]).toBe('create policy "q" on public.t for select using (true);')
   })
@@ -40,12 +38,7 @@ describe('rewriteForHosted', () => {
       'x'
     )
     expect(text).toMatch(/^select 1;\ndo \$hosted\$ begin raise exception .*Only administrators/)
-    expect(text.split('\n')).toEqual([
-      'select 1;',
-      expect.stringMatching(/^do /),
-      '',
-      'select 2;',
-    ])
+    expect(text.split('\n')).toEqual(['select 1;', expect.stringMatching(/^do /), '', 'select 2;'])
   })
 
   it('leaves statements inside function bodies alone', () => {

@@ -435,10 +435,9 @@ function raise(refusal: Refusal): string {
 
 /** Raises `refusal` unless `unless` holds, when it runs. */
 function check(unless: string, refusal: Refusal): string {
-  return raise(refusal).replace('begin raise', `begin if not (${unless}) then raise`).replace(
-    '; end $hosted$;',
-    '; end if; end $hosted$; '
-  )
+  return raise(refusal)
+    .replace('begin raise', `begin if not (${unless}) then raise`)
+    .replace('; end $hosted$;', '; end if; end $hosted$; ')
 }
 
 /** A role spec's name; current_user and the like are the migration role; null for ALL/PUBLIC. */

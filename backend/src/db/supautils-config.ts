@@ -5,7 +5,8 @@
 // privileged_role = 'supabase_privileged_role' and supabase_etl_admin. The copy of supabase/postgres
 // itself stored in the search index was older (ded929ffe1f4bbd3388504688c7b9bdd780e32cd, before
 // pgrst.* and drop_trigger_grants were added). What each setting does was read from
-// supabase/supautils (src/privileged_role.c, src/roles.c, src/supautils.c, README.md).
+// supabase/supautils (src/privileged_role.c and src/roles.h at 31217dd, src/roles.c at 68f6459,
+// src/supautils.c, README.md).
 // hosted-privileges.ts applies these settings to a migration's statements. To follow a newer
 // release, change the values here and only here.
 
