@@ -1,7 +1,9 @@
 // Playwright in Debian's Chromium (Playwright's own browser download does not work here) against
 // the real stack: global-setup.ts builds the app, starts the backend serving it on free ports
-// with a temporary data folder, and stops it afterwards. One worker: the scenarios share that
-// stack, and each makes its own people and workspace, so no test resets the database.
+// with a temporary data folder (in the arrangement E2E_ARRANGEMENT names: production by default,
+// `serve`), and stops it afterwards. One worker: the scenarios share that stack, and each makes
+// its own people and workspace, so no test resets the database. The @smoke scenario needs
+// `npm start`'s demo seed: it runs in the local arrangement only.
 import { defineConfig } from '@playwright/test'
 
 export const CHROMIUM_ARGS = [
@@ -25,6 +27,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   globalSetup: './support/global-setup.ts',
+  ...(process.env.E2E_ARRANGEMENT === 'local' ? {} : { grepInvert: /@smoke/ }),
   use: {
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,14 +1,17 @@
-// People made without the sign-up form, for the specs that do not test signing up: the account
-// made confirmed through Auth's admin API (the service key, as a back office would), then signed
-// in by putting the session where the app's supabase-js keeps it. The form and the emailed
-// confirmation link are tested by the specs that are about them (support/actors.ts
-// signUpAndConfirm: accounts, rough-edges, the @core chat scenario), here they would only cost
-// two app starts and an email per person.
+// People made without the sign-up form, for the specs that do not test signing up, as a real
+// team's people are made: signed up through Auth's REST API (POST /auth/v1/signup with the app's
+// own publishable key and the display name where the form puts it), confirmed by following the
+// link of the email Auth sent (read from the suite's inbox), then signed in by putting the
+// session where the app's supabase-js keeps it. No service key, no admin API: the production
+// arrangement has no seed and no back office. The form itself is tested by the specs that are
+// about it (support/actors.ts signUpAndConfirm: accounts, rough-edges, the @core chat scenario);
+// here it would only cost two app starts per person.
 import { expect } from '@playwright/test'
 import type { Page } from '@playwright/test'
 import { createClient } from '@supabase/supabase-js'
 import ws from 'ws'
-import { apiUrl, appUrl } from './env.ts'
+import { appUrl } from './env.ts'
+import { linkFromEmail } from './inbox.ts'
 
 export interface Credentials {
   name: string
@@ -16,27 +19,48 @@ export interface Credentials {
   password: string
 }
 
-function serviceKey(): string {
-  const key = process.env.CHORUS_SERVICE_ROLE_KEY
-  if (!key) throw new Error('CHORUS_SERVICE_ROLE_KEY is not set')
-  return key
+/** The app's own /config.json: the API's URL and the publishable key the app uses. */
+async function appConfig(): Promise<{ supabaseUrl: string; supabaseKey: string }> {
+  const response = await fetch(appUrl('/config.json'))
+  expect(response.ok).toBe(true)
+  return (await response.json()) as { supabaseUrl: string; supabaseKey: string }
 }
 
-/** A confirmed account with this display name (as the sign-up form sends it, in user_metadata). */
+/**
+ * A confirmed account with this display name: signed up through Auth's REST API as the form
+ * does (display_name in the user's data, the email's link back to the app), and confirmed by
+ * following the link in the confirmation email. Returns the user's id.
+ */
 export async function createConfirmedUser(who: Credentials): Promise<string> {
-  const admin = createClient(apiUrl(), serviceKey(), {
-    auth: { persistSession: false, autoRefreshToken: false },
-    // Node 20 has no WebSocket of its own; the client builds its Realtime side even unused.
-    realtime: { transport: ws as never },
-  })
-  const { data, error } = await admin.auth.admin.createUser({
-    email: who.email,
-    password: who.password,
-    email_confirm: true,
-    user_metadata: { display_name: who.name },
-  })
-  if (error) throw new Error(`admin createUser ${who.email}: ${error.message}`)
-  return data.user.id
+  const config = await appConfig()
+  const response = await fetch(
+    `${config.supabaseUrl}/auth/v1/signup?redirect_to=${encodeURIComponent(appUrl('/'))}`,
+    {
+      method: 'POST',
+      headers: { apikey: config.supabaseKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        email: who.email,
+        password: who.password,
+        data: { display_name: who.name },
+      }),
+    }
+  )
+  const body = (await response.json()) as { id?: string; msg?: string; message?: string }
+  if (!response.ok) {
+    throw new Error(`sign-up of ${who.email}: ${response.status} ${body.msg ?? body.message}`)
+  }
+  // Confirmations on: no session yet, the user only.
+  expect(body.id, `sign-up of ${who.email} answered a user`).toBeTruthy()
+  const link = await linkFromEmail(who.email, /confirm/i)
+  // Followed as the browser would, up to Auth's redirect back to the app (not the app itself).
+  const verified = await fetch(link, { redirect: 'manual' })
+  const location = verified.headers.get('location') ?? ''
+  expect(verified.status, `the confirmation link of ${who.email} redirects`).toBeGreaterThanOrEqual(
+    300
+  )
+  expect(location, `the confirmation of ${who.email} succeeded`).not.toMatch(/error/)
+  expect(location.startsWith(appUrl('/'))).toBe(true)
+  return body.id!
 }
 
 /**
@@ -50,9 +74,7 @@ export async function signInThroughStorage(
   who: Credentials,
   path = '/'
 ): Promise<void> {
-  const configResponse = await fetch(appUrl('/config.json'))
-  expect(configResponse.ok).toBe(true)
-  const config = (await configResponse.json()) as { supabaseUrl: string; supabaseKey: string }
+  const config = await appConfig()
   // The app's origin, without starting the app: its config file is a plain same-origin page.
   await page.goto(appUrl('/config.json'))
   // The session is this browser's: Auth records its user agent (Settings, Active sessions).

@@ -46,9 +46,9 @@ export async function signUpAndConfirm(person: Actor, path = '/sign-up'): Promis
 }
 
 /**
- * The person's account made confirmed through Auth's admin API and signed in without the form
- * (support/accounts-api.ts), the page then at `path`: for every spec that does not test signing
- * up, where the form and the email would only cost time.
+ * The person's account made through Auth's sign-up API and confirmed by the emailed link, then
+ * signed in without the form (support/accounts-api.ts), the page then at `path`: for every spec
+ * that does not test the sign-up form, where the form would only cost time.
  */
 export async function signUpByApi(person: Actor, path = '/'): Promise<void> {
   await createConfirmedUser(person)

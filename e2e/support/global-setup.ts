@@ -1,23 +1,32 @@
-// Builds the app, starts the stack serving it, and hands the URLs and keys to the tests through
-// the environment (Playwright passes it on to its workers). The returned function stops it.
-// E2E_ARRANGEMENT=hosted runs the app as a hosted deployment has it (support/stack-process.ts).
+// Builds the app, starts the stack serving it in the arrangement E2E_ARRANGEMENT names, and hands
+// the URLs and keys to the tests through the environment (Playwright passes it on to its
+// workers). The returned function stops it.
+// - production (the default): `serve` as a team runs it on its own server, with the suite's own
+//   SMTP server (support/production-stack.ts);
+// - hosted: the app on a static host of its own, as a hosted deployment has it (the @core
+//   scenarios; support/stack-process.ts);
+// - local: `npm start`'s development stack, demo keys and seed (the @smoke scenario).
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
+import { startProductionStack, suiteArrangement } from './production-stack.ts'
 import { ROOT, startStack } from './stack-process.ts'
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  // `npm run test -w e2e` builds once: its hosted-like run (E2E_APP_BUILT=1) serves that build.
+  // `npm run test -w e2e` builds once: its later runs (E2E_APP_BUILT=1) serve that build.
   if (process.env.E2E_APP_BUILT !== '1') buildApp()
-  const arrangement = process.env.E2E_ARRANGEMENT === 'hosted' ? 'hosted' : 'local'
-  const stack = await startStack({
-    arrangement,
-    log: process.env.E2E_STACK_LOG
-      ? (line) => process.stdout.write(`[stack] ${line}\n`)
-      : undefined,
-  })
+  const arrangement = suiteArrangement()
+  const log = process.env.E2E_STACK_LOG
+    ? (line: string) => process.stdout.write(`[stack] ${line}\n`)
+    : undefined
+  const stack =
+    arrangement === 'production'
+      ? await startProductionStack({ log })
+      : await startStack({ arrangement, log })
+  process.env.E2E_ARRANGEMENT = arrangement
   process.env.CHORUS_APP_URL = stack.appUrl
   process.env.CHORUS_API_URL = stack.apiUrl
   process.env.CHORUS_INBOX_URL = stack.inboxUrl
+  // Production: the publishable and secret keys serve generated (there are no demo keys).
   process.env.CHORUS_ANON_KEY = stack.anonKey
   process.env.CHORUS_SERVICE_ROLE_KEY = stack.serviceRoleKey
   process.env.CHORUS_DB_URL = stack.dbUrl

@@ -1,6 +1,9 @@
 // `serve` (production mode) as a child process of the CLI, as `npm run serve` runs it: a temporary
-// copy of supabase/ whose Auth mail goes to an SMTP server of the spec's own, the app the global
-// setup built, its own data folder and database on a free port, and the public URL people open.
+// copy of supabase/ whose Auth mail goes to an SMTP server of the suite's own, the app the global
+// setup built, its own data folder (and its generated secrets, serve-secrets.json, read from
+// there) and database on a free port, and the public URL people open. The production
+// arrangement's shared stack (global-setup.ts), a spec's own (ownStack in stack-process.ts) and
+// the proxy spec's behind Caddy.
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
@@ -14,32 +17,42 @@ export interface ServeProcess {
   port: number
   /** The database's URL, from `status -o json` (for checking what Auth stored). */
   dbUrl: string
+  /** The keys serve generated, as it wrote them into its data folder (serve-secrets.json). */
+  publishableKey: string
+  secretKey: string
   output: string[]
   stop(): Promise<void>
 }
 
-/** supabase/ of the repository, with [auth.email.smtp] pointing at 127.0.0.1:smtpPort. */
-async function projectCopy(smtpPort: number): Promise<string> {
+export interface ServeSmtp {
+  port: number
+  user?: string
+  pass?: string
+}
+
+/** supabase/ of the repository, with [auth.email.smtp] pointing at 127.0.0.1:smtp.port. */
+async function projectCopy(smtp: ServeSmtp, configure: (toml: string) => string): Promise<string> {
   // A private folder: as root the stack keeps the cluster where the postgres user can reach it.
   const workdir = await mkdtemp(path.join(tmpdir(), 'chorus-serve-'))
   const supabase = path.join(workdir, 'supabase')
   await mkdir(supabase)
   const config = await readFile(path.join(ROOT, 'supabase', 'config.toml'), 'utf8')
-  const smtp = [
+  const section = [
     '[auth.email.smtp]',
     'enabled = true',
     'host = "127.0.0.1"',
-    `port = ${smtpPort}`,
-    'user = "chorus"',
-    'pass = "smtp-password"',
+    `port = ${smtp.port}`,
+    `user = "${smtp.user ?? 'chorus'}"`,
+    // Read from the environment, as the README's own-server section has it.
+    'pass = "env(SMTP_PASS)"',
     'admin_email = "no-reply@chat.test"',
     'sender_name = "Chorus"',
     '',
     '',
   ].join('\n')
-  const patched = config.replace(/^\[auth\.email\.template\.invite\]$/m, `${smtp}$&`)
+  const patched = config.replace(/^\[auth\.email\.template\.invite\]$/m, `${section}$&`)
   if (patched === config) throw new Error('config.toml has no [auth.email.template.invite]')
-  await writeFile(path.join(supabase, 'config.toml'), patched)
+  await writeFile(path.join(supabase, 'config.toml'), configure(patched))
   for (const folder of ['migrations', 'functions', 'templates'])
     await symlink(path.join(ROOT, 'supabase', folder), path.join(supabase, folder))
   return workdir
@@ -47,10 +60,22 @@ async function projectCopy(smtpPort: number): Promise<string> {
 
 export async function startServe(options: {
   smtpPort: number
+  /** The SMTP server's login (default chorus / smtp-password, which smtp.ts takes). */
+  smtpUser?: string
+  smtpPass?: string
   publicUrl: string
+  /** The port to listen on (default: any free one, for a public URL that is a proxy's). */
+  port?: number
+  /** Changes of this stack's config.toml (rate limits, a short jwt_expiry). */
+  configure?: (toml: string) => string
+  /** Added to serve's environment. */
+  env?: Record<string, string>
   log?: (line: string) => void
 }): Promise<ServeProcess> {
-  const workdir = await projectCopy(options.smtpPort)
+  const workdir = await projectCopy(
+    { port: options.smtpPort, user: options.smtpUser },
+    options.configure ?? ((toml) => toml)
+  )
   const dataDir = path.join(workdir, 'data')
   const child = spawn(
     process.execPath,
@@ -68,11 +93,20 @@ export async function startServe(options: {
       '--public-url',
       options.publicUrl,
       '--port',
-      '0',
+      String(options.port ?? 0),
       '--db-port',
       '0',
     ],
-    { cwd: ROOT, env: { ...process.env, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] }
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        SMTP_PASS: options.smtpPass ?? 'smtp-password',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }
   )
   const output = collectLines(child, options.log)
   const stop = () => stopServe(child, workdir, dataDir)
@@ -82,7 +116,24 @@ export async function startServe(options: {
       await cli(['status', '--workdir', workdir, '--data-dir', dataDir, '-o', 'json'])
     ) as { DB_URL?: string }
     if (!status.DB_URL) throw new Error('status -o json printed no DB_URL')
-    return { port, dbUrl: status.DB_URL, output, stop }
+    // The keys serve generated on its first start, where it keeps them.
+    const secrets = JSON.parse(
+      await readFile(path.join(dataDir, 'serve-secrets.json'), 'utf8')
+    ) as {
+      publishable_key?: string
+      secret_key?: string
+    }
+    if (!secrets.publishable_key || !secrets.secret_key) {
+      throw new Error('serve-secrets.json holds no publishable_key and secret_key')
+    }
+    return {
+      port,
+      dbUrl: status.DB_URL,
+      publishableKey: secrets.publishable_key,
+      secretKey: secrets.secret_key,
+      output,
+      stop,
+    }
   } catch (error) {
     await stop()
     throw new Error(`${(error as Error).message}\n--- serve output ---\n${output.join('\n')}`, {

@@ -44,6 +44,18 @@ export async function freePort(): Promise<number> {
  */
 export type Arrangement = 'local' | 'hosted'
 
+/**
+ * The whole suite signs up, confirms and invites far more people than a real team would within
+ * GoTrue's windows (30 emails an hour): the limits themselves are tested in backend/test/auth.
+ * Every arrangement's config.toml gets these (production's too: a team's own setting).
+ */
+export function suiteRateLimits(toml: string): string {
+  return toml
+    .replace(/^email_sent\s*=.*$/m, 'email_sent = 10000')
+    .replace(/^sign_in_sign_ups\s*=.*$/m, 'sign_in_sign_ups = 10000')
+    .replace(/^token_verifications\s*=.*$/m, 'token_verifications = 10000')
+}
+
 /** A throwaway project folder: the real migrations and seed, config.toml pointed at the app (and
  * the functions' mail at the inbox's SMTP port of this stack). */
 async function projectCopy(
@@ -57,17 +69,11 @@ async function projectCopy(
   const supabase = path.join(workdir, 'supabase')
   await mkdir(supabase, { recursive: true })
   const config = await readFile(path.join(ROOT, 'supabase', 'config.toml'), 'utf8')
-  const patched = config
+  const patched = suiteRateLimits(config)
     .replace(/^site_url\s*=.*$/m, `site_url = "${appUrl}"`)
     .replace(/^additional_redirect_urls\s*=.*$/m, `additional_redirect_urls = ["${appUrl}/**"]`)
     // Security keys: the same app at localhost (browsers refuse an IP address as relying party).
     .replace(/^rp_origins\s*=.*$/m, `rp_origins = ["${appUrl.replace('127.0.0.1', 'localhost')}"]`)
-    // The whole suite signs up, confirms and invites far more people than a real user would
-    // within GoTrue's windows (30 emails an hour): the limits themselves are tested in
-    // backend/test/auth.
-    .replace(/^email_sent\s*=.*$/m, 'email_sent = 10000')
-    .replace(/^sign_in_sign_ups\s*=.*$/m, 'sign_in_sign_ups = 10000')
-    .replace(/^token_verifications\s*=.*$/m, 'token_verifications = 10000')
     // [edge_runtime.secrets]: notification emails link to this app, through this inbox.
     .replace(/^APP_URL\s*=.*$/m, `APP_URL = "${appUrl}"`)
     .replace(/^SMTP_PORT\s*=.*$/m, `SMTP_PORT = "${smtpPort}"`)

@@ -24,7 +24,8 @@ export async function createInviteLink(page: Page): Promise<string> {
 }
 
 /** How people get their accounts: `form` signs up through the form and confirms by email (the
- * specs about signing up), `api` through Auth's admin API (every other spec). */
+ * specs about signing up), `api` through Auth's sign-up API and the emailed link (every other
+ * spec). */
 export type SignUpVia = 'form' | 'api'
 
 async function signUpAt(person: Actor, path: string, via: SignUpVia): Promise<void> {
