@@ -86,6 +86,8 @@ describe('rewriteForHosted', () => {
     expect(refused('create role dashboard_user;')).toMatch(
       /if not \(exists .*dashboard_user.*\) then raise/
     )
+    const mapping = "alter user mapping for postgres server s options (set user 'x');"
+    expect(refused(mapping)).toBe(mapping)
     expect(refused('alter role postgres superuser;')).toMatch(
       /Only superusers can alter privileged roles[\s\S]*SUPERUSER attribute may alter/
     )

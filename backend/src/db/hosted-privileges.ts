@@ -82,16 +82,18 @@ const SET = re(String.raw`^set\s+(?:(?:session|local)\s+)?(${SETTING})\s*(?:to\b
 const RESET = re(String.raw`^reset\s+(${SETTING})\s*;?\s*$`)
 const SET_OR_RESET = String.raw`(?:set\s+(${SETTING})\s*(?:to\b|=|from\s+current\b)|reset\s+(${SETTING}))`
 const ALTER_ROLE_SET = re(
-  String.raw`^alter\s+(?:role|user)\s+(${IDENT})\s+(?:in\s+database\s+${IDENT}\s+)?${SET_OR_RESET}`
+  String.raw`^alter\s+(?:role|user(?!\s+mapping\b))\s+(${IDENT})\s+(?:in\s+database\s+${IDENT}\s+)?${SET_OR_RESET}`
 )
 const ALTER_DATABASE_SET = re(String.raw`^alter\s+database\s+${IDENT}\s+${SET_OR_RESET}`)
 const ALTER_ROLE_RENAME = re(
-  String.raw`^alter\s+(?:role|user)\s+(${IDENT})\s+rename\s+to\s+(${IDENT})`
+  String.raw`^alter\s+(?:role|user(?!\s+mapping\b))\s+(${IDENT})\s+rename\s+to\s+(${IDENT})`
 )
-const ALTER_ROLE = re(String.raw`^alter\s+(?:role|user)\s+(${IDENT})\s+([\s\S]*)$`)
-const CREATE_ROLE = re(String.raw`^create\s+(?:role|user|group)\s+(${IDENT})([\s\S]*)$`)
+const ALTER_ROLE = re(String.raw`^alter\s+(?:role|user(?!\s+mapping\b))\s+(${IDENT})\s+([\s\S]*)$`)
+const CREATE_ROLE = re(
+  String.raw`^create\s+(?:role|user(?!\s+mapping\b)|group)\s+(${IDENT})([\s\S]*)$`
+)
 const DROP_ROLE = re(
-  String.raw`^drop\s+(?:role|user|group)\s+(?:if\s+exists\s+)?(${IDENT}(?:\s*,\s*${IDENT})*)`
+  String.raw`^drop\s+(?:role|user(?!\s+mapping\b)|group)\s+(?:if\s+exists\s+)?(${IDENT}(?:\s*,\s*${IDENT})*)`
 )
 const GRANT_ROLE = re(String.raw`^grant\s+([\s\S]+?)\s+to\s+([\s\S]+)$`)
 const REVOKE_ROLE = re(
