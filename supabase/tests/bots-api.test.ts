@@ -359,11 +359,16 @@ describe('bad calls', () => {
     expect(await ctx.countIn(ctx.world.ch.plaza)).toBe(before)
   })
 
-  it('answers unknown_method with 404', async () => {
+  it('answers unknown_method with HTTP 200, as Slack does (its SDKs retry other statuses)', async () => {
     for (const method of ['users.list', 'constructor', '__proto__', 'chat.postMessage/x']) {
       const answer = await ctx.call(method, {}, ctx.bot.token)
-      expect(answer.status).toBe(404)
+      expect(answer.status).toBe(200)
       expect(answer.body).toMatchObject({ ok: false, error: 'unknown_method' })
     }
+    expect((await ctx.call('users.list', {}, ctx.bot.token)).body).toEqual({
+      ok: false,
+      error: 'unknown_method',
+      req_method: 'users.list',
+    })
   })
 })

@@ -4,10 +4,11 @@
 // xoxb-…` or a `token` argument, arguments as JSON or a form. Methods: auth.test, chat.postMessage,
 // chat.update, chat.delete, reactions.add, conversations.history, conversations.replies (see
 // methods.ts). Answered as Slack answers: HTTP 200 with {"ok":true,…} or {"ok":false,"error":…}
-// (with response_metadata.messages saying why), 429 `ratelimited` with Retry-After, 404
-// `unknown_method`. No JWT ([functions.slack-api] verify_jwt = false): the token is the
-// credential. One database transaction per call through SUPABASE_DB_URL: authenticate_bot()
-// as service_role checks the token's hash, revocation and the rate limit; then the role becomes
+// (with response_metadata.messages saying why), `unknown_method` too (Slack's SDKs take any
+// other status but 429 for a transport failure and retry it), 429 `ratelimited` with
+// Retry-After. No JWT ([functions.slack-api] verify_jwt = false): the token is the credential.
+// One database transaction per call through SUPABASE_DB_URL: authenticate_bot() as service_role
+// checks the token's hash, revocation and the rate limit; then the role becomes
 // `authenticated` with the bot's claims, so the method's reads and RPCs run under row-level
 // security as the bot, exactly as the app's calls do for a person (hosted Supabase gives
 // functions SUPABASE_DB_URL too).
@@ -79,7 +80,9 @@ async function handle(request: Request): Promise<Response> {
   const at = parts.lastIndexOf('slack-api')
   const name = at >= 0 && parts.length === at + 2 ? parts[at + 1]! : ''
   const method = Object.hasOwn(METHODS, name) ? METHODS[name]! : null
-  if (!method) return reply({ ok: false, error: 'unknown_method', req_method: name }, 404)
+  // HTTP 200, as Slack answers a method it has not: @slack/web-api reads a 404 as an HTTP error
+  // and retries it (for half an hour by default) instead of throwing Slack's platform error.
+  if (!method) return reply({ ok: false, error: 'unknown_method', req_method: name })
   if (request.method !== 'POST' && request.method !== 'GET') {
     return reply({ ok: false, error: 'invalid_post_type' }, 405, { Allow: 'POST, GET' })
   }
