@@ -1,6 +1,8 @@
 // A small leveled logger writing to stderr. LOG_LEVEL (debug, info, warn, error, silent) sets the floor.
 // `serve` logs to stdout, one line per event (an error's stack only with LOG_LEVEL=debug), for
-// journald or any log collector.
+// journald or any log collector. No line carries a secret: each goes through redactText
+// (redact.ts), which hides URLs' query values and path secrets and credential-shaped values.
+import { redactText } from './redact.ts'
 
 export interface Logger {
   debug(message: string, detail?: unknown): void
@@ -29,7 +31,9 @@ export function createLogger(
     const prefix = scope ? `[${scope}] ` : ''
     const suffix =
       detail === undefined ? '' : ` ${formatDetail(detail, options.lines && level !== 'debug')}`
-    const text = `${at === 'info' ? '' : `${at.toUpperCase()}: `}${prefix}${message}${suffix}`
+    const text = redactText(
+      `${at === 'info' ? '' : `${at.toUpperCase()}: `}${prefix}${message}${suffix}`
+    )
     if (options.lines) process.stdout.write(`${text.replace(/\s*\n\s*/g, ' | ')}\n`)
     else process.stderr.write(`${text}\n`)
   }

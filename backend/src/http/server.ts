@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import Fastify from 'fastify'
 import type { FastifyInstance } from 'fastify'
 import type { Service, StackContext } from '../context.ts'
+import { redactUrl } from '../redact.ts'
 import { registerApp } from './app-server.ts'
 import { passClientAddress, trustedProxies } from './client-address.ts'
 import { corsHeaders, preflightHeaders } from './cors.ts'
@@ -136,7 +137,9 @@ export async function buildApiServer(
   if (front.logRequests) {
     app.addHook('onResponse', (request, reply, done) => {
       const ms = Math.round(reply.elapsedTime)
-      ctx.log.debug(`${request.ip} ${request.method} ${request.url} ${reply.statusCode} ${ms} ms`)
+      // The URL as redactUrl leaves it: no query value, no secret of a path.
+      const url = redactUrl(request.url)
+      ctx.log.debug(`${request.ip} ${request.method} ${url} ${reply.statusCode} ${ms} ms`)
       done()
     })
   }
@@ -147,7 +150,7 @@ export async function buildApiServer(
       void reply.code(status).send({ message: (error as Error).message })
       return
     }
-    ctx.log.error(`unhandled error on ${request.method} ${request.url}`, error)
+    ctx.log.error(`unhandled error on ${request.method} ${redactUrl(request.url)}`, error)
     void reply.code(500).send({ message: 'An unexpected error occurred' })
   })
 
