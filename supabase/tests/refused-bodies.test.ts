@@ -162,7 +162,13 @@ describe('a refused body leaves the connection usable', () => {
   })
 
   it('the other functions: a wrong method with a body, answered before it is read', async () => {
-    for (const name of ['link-preview', 'notify-email', 'workspace-export', 'retention-files']) {
+    for (const name of [
+      'link-preview',
+      'notify-email',
+      'workspace-export',
+      'retention-files',
+      'slack-import',
+    ]) {
       const { refused, after } = await refusedThenNext(
         { path: name, method: 'PUT', body: big(1_000_000) },
         { path: name, method: 'PATCH', body: '{}' }

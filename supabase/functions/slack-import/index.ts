@@ -14,6 +14,7 @@
 import { createClient } from 'npm:@supabase/supabase-js@2'
 import postgres from 'npm:postgres@3'
 import { ArchiveRefusal, openArchive } from '../_shared/archive/read.ts'
+import { closingUnread } from '../_shared/read-body.ts'
 import { BATCH, runSlice } from './slice.ts'
 import type { Checkpoint } from './slice.ts'
 
@@ -121,7 +122,11 @@ async function slice(id: string): Promise<Response> {
   return json(200, { status: after?.status })
 }
 
-Deno.serve(async (request: Request) => {
+// An answer that leaves the body unread (another method) closes the connection
+// (_shared/read-body.ts), so the caller's next request does not wait behind it.
+Deno.serve(closingUnread(handle))
+
+async function handle(request: Request): Promise<Response> {
   if (request.method !== 'POST') {
     return new Response(JSON.stringify({ error: 'Use POST.' }), {
       status: 405,
@@ -148,4 +153,4 @@ Deno.serve(async (request: Request) => {
     }
     return json(200, { status: 'failed' })
   }
-})
+}
