@@ -340,7 +340,7 @@ describe('the commands of a deploy, given to the real Supabase CLI', () => {
     expect(/SUPABASE_CLI_VERSION = '([^']+)'/.exec(plan)?.[1]).toBe(pinned)
   })
 
-  it('accepts every command and flag the deploy runs', async () => {
+  it('accepts every command and flag the deploy runs', { timeout: 180_000 }, async () => {
     const run = await deploy([...FLAGS, '--skip-build'], SECRETS)
     expect(run.code).toBe(0)
     const home = path.join(dir, 'cli-home')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rewriteForHosted } from './hosted-privileges.ts'
+import { hostedStatement, rewriteForHosted } from './hosted-privileges.ts'
 
 describe('rewriteForHosted', () => {
   it('runs privileged statements as the superuser, on the same lines', () => {
@@ -91,5 +91,19 @@ describe('rewriteForHosted', () => {
     expect(refused('alter role postgres superuser;')).toMatch(
       /Only superusers can alter privileged roles[\s\S]*SUPERUSER attribute may alter/
     )
+  })
+
+  it('gives one statement of a client a DO block that decides as it runs', () => {
+    expect(hostedStatement('create table t (id int);')).toBeNull()
+    const elevated = hostedStatement('alter database postgres set "pgrst.x" to true;')!
+    expect(elevated).toMatch(/^do \$hosted_do\$ begin if current_user <> 'postgres' then execute/)
+    expect(elevated).toContain('execute $hosted_sql$set role none$hosted_sql$;')
+    expect(elevated).toContain(
+      'execute $hosted_sql$alter database postgres set "pgrst.x" to true$hosted_sql$;'
+    )
+    expect(elevated).toMatch(
+      /execute \$hosted_sql\$set role "postgres"\$hosted_sql\$; end \$hosted_do\$$/
+    )
+    expect(hostedStatement('alter role anon nologin')).toContain('"anon" is a reserved role')
   })
 })

@@ -152,6 +152,46 @@ function replacement(statement: string, plan: Plan, superuser: string, role: str
   return out
 }
 
+/**
+ * The same for one statement that reaches the server over a connection a client runs (the real
+ * Supabase CLI's `db push`, supautils-proxy.ts), as a DO block that decides when it runs: for
+ * `role` (the current role), what supautils does, elevated with SET ROLE NONE to the session's own
+ * login role (a superuser, as the CLI's supabase_admin that steps down to `postgres`), then SET
+ * ROLE back; for any other role, the statement as written. Null when supautils does nothing with
+ * it. One statement in, one out: a client counts one result for it.
+ */
+export function hostedStatement(statement: string, role = 'postgres'): string | null {
+  const body = withoutLeadingComments(statement).replace(/;\s*$/, '')
+  const plan = planFor(body, role)
+  if (plan === null) return null
+  const core = plan.core ?? body
+  const steps: string[] = []
+  if (plan.refuse && plan.refuse.unless === undefined) {
+    if (plan.before) steps.push(plan.before)
+    steps.push(raise(plan.refuse))
+  } else {
+    if (plan.refuse) steps.push(check(plan.refuse.unless ?? 'true', plan.refuse))
+    if (plan.before) steps.push(plan.before)
+    if (plan.elevate) steps.push('set role none')
+    steps.push(core)
+    if (plan.after) steps.push(plan.after)
+    if (plan.elevate) steps.push(`set role ${quoteIdentifier(role)}`)
+  }
+  const quoted = (sql: string) => {
+    let tag = 'hosted_sql'
+    while (sql.includes(`$${tag}$`)) tag += '_'
+    return `$${tag}$${sql.trim().replace(/;\s*$/, '')}$${tag}$`
+  }
+  let outer = 'hosted_do'
+  while ([statement, ...steps].some((sql) => sql.includes(`$${outer}$`))) outer += '_'
+  return (
+    `do $${outer}$ begin ` +
+    `if current_user <> ${literal(role)} then execute ${quoted(body)}; return; end if; ` +
+    steps.map((sql) => `execute ${quoted(sql)}; `).join('') +
+    `end $${outer}$`
+  )
+}
+
 /** What supautils does with a statement of the migration role, or null (nothing). */
 function planFor(body: string, role: string): Plan | null {
   return (
