@@ -1,0 +1,432 @@
+// Slack's own SDKs, unchanged, talking to Chorus (the project's rule: Slack compatibility is
+// judged by them): @slack/webhook's IncomingWebhook posting to the `webhooks` function,
+// @slack/web-api's WebClient pointed at the `slack-api` function (slackApiUrl, as a Slack app
+// points it at a Slack-compatible server), and a Bolt App on its own HTTP receiver (a free
+// loopback port) subscribed to the outgoing events that `events-deliver` sends. Real HTTP all the
+// way, on the real stack (support/events-kit.ts: loopback allowed, the cron job paused, the tests
+// call events-deliver themselves). Versions: supabase/package.json's devDependencies.
+import { createServer } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { App, LogLevel } from '@slack/bolt'
+import type { SlackEventMiddlewareArgs } from '@slack/bolt'
+import { ErrorCode, WebClient } from '@slack/web-api'
+import type { WebAPIPlatformError } from '@slack/web-api'
+import { IncomingWebhook } from '@slack/webhook'
+import type { IncomingWebhookHTTPError } from '@slack/webhook'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { eventsHarness } from './support/events-kit.ts'
+import { asRole, asUser, makeMessage } from './support/world.ts'
+
+const h = eventsHarness()
+
+const TS = /^\d{10}\.\d{6}$/
+
+beforeAll(async () => {
+  // the bots' rate limit counted, not timed: no refill, a burst the tests never reach
+  await h.stack.sql`update private.integration_config set value = 0 where name = 'bot_per_second'`
+  await h.stack.sql`update private.integration_config set value = 1000 where name = 'bot_burst'`
+})
+
+const slackApiUrl = () => `${h.stack.url}/functions/v1/slack-api/`
+
+/** A WebClient as an app makes one; no retries, so a wrong answer fails the test at once. */
+const webClient = (token?: string) =>
+  new WebClient(token, {
+    slackApiUrl: slackApiUrl(),
+    logLevel: LogLevel.ERROR,
+    retryConfig: { retries: 0 },
+  })
+
+async function createBot(name: string, channels = [h.world.ch.plaza]) {
+  const [row] = await asRole(
+    h.stack.sql,
+    h.world.people.admin,
+    (tx) => tx<{ id: string; token: string }[]>`
+      select * from public.create_bot(${h.world.ws}, ${name})`
+  )
+  for (const channel of channels) {
+    await asRole(
+      h.stack.sql,
+      h.world.people.admin,
+      (tx) => tx`select public.add_channel_members(${channel}, ${[row!.id]})`
+    )
+  }
+  return row!
+}
+
+async function createHook(name: string) {
+  const [row] = await asRole(
+    h.stack.sql,
+    h.world.people.admin,
+    (tx) => tx<{ id: string; secret: string }[]>`
+      select * from public.create_incoming_webhook(${h.world.ch.plaza}, ${name}, ':rocket:')`
+  )
+  return { id: row!.id, url: `${h.stack.url}/functions/v1/webhooks/${row!.id}/${row!.secret}` }
+}
+
+const newest = async (channel = h.world.ch.plaza) =>
+  (
+    await h.stack.sql<{ id: string; body: string; author_id: string | null }[]>`
+      select id, body, author_id from public.messages where channel_id = ${channel}
+      order by seq desc limit 1`
+  )[0]!
+
+const tsOfMessage = async (id: string) =>
+  (
+    await h.stack.sql<{ ts: string }[]>`
+      select private.slack_ts(created_at) as ts from public.messages where id = ${id}`
+  )[0]!.ts
+
+/** The error a call rejected with (the test fails if it resolved). */
+async function refusal<T>(call: Promise<unknown>): Promise<T> {
+  try {
+    await call
+  } catch (error) {
+    return error as T
+  }
+  throw new Error('the call was answered ok')
+}
+
+describe("@slack/webhook's IncomingWebhook", () => {
+  it("posts mrkdwn text (bold, a quote, a link), gets Slack's `ok`, and it shows in the channel", async () => {
+    const hook = await createHook('Deploys')
+    const webhook = new IncomingWebhook(hook.url)
+    const text = '*Deploy 42* finished\n> x\nSee <https://example.com/runs/42|the run>'
+    expect(await webhook.send({ text })).toEqual({ text: 'ok' })
+    const shown = await newest()
+    expect(shown.author_id).toBeNull()
+    expect(shown.body).toBe(
+      '**Deploy 42** finished\n> x\n\nSee [the run](<https://example.com/runs/42>)'
+    )
+    const [integration] = await h.stack.sql`
+      select app_name, webhook_id from public.integration_messages where message_id = ${shown.id}`
+    expect(integration).toEqual({ app_name: 'Deploys', webhook_id: hook.id })
+
+    // the SDK's defaults (username, icon) go with every send, as Slack takes them
+    const styled = new IncomingWebhook(hook.url, { username: 'ci', icon_emoji: ':tada:' })
+    expect(await styled.send('plain *text*')).toEqual({ text: 'ok' })
+    const plain = await newest()
+    expect(plain.body).toBe('plain **text**')
+    const [shownAs] = await h.stack.sql`
+      select username, icon_emoji from public.integration_messages where message_id = ${plain.id}`
+    expect(shownAs).toEqual({ username: 'ci', icon_emoji: ':tada:' })
+  })
+
+  it("refusals are the SDK's HTTP error with Slack's status and text", async () => {
+    const hook = await createHook('Refused')
+    const before = await newest()
+    const empty = await refusal<IncomingWebhookHTTPError>(new IncomingWebhook(hook.url).send({}))
+    expect(empty).toMatchObject({
+      code: 'slack_webhook_http_error',
+      statusCode: 400,
+      body: 'no_text',
+    })
+    const wrong = await refusal<IncomingWebhookHTTPError>(
+      new IncomingWebhook(hook.url.replace(/\/[^/]+$/, '/not-the-secret')).send('x')
+    )
+    expect(wrong).toMatchObject({ statusCode: 403, body: 'invalid_token' })
+    expect((await newest()).id).toBe(before.id)
+  })
+})
+
+describe("@slack/web-api's WebClient", () => {
+  it("auth.test answers as Slack's does for a bot token", async () => {
+    const bot = await createBot('Client Bot')
+    const auth = await webClient(bot.token).auth.test()
+    expect(auth).toEqual({
+      ok: true,
+      url: expect.stringMatching(/^https?:\/\/.+\/$/),
+      team: expect.any(String),
+      user: 'Client Bot',
+      team_id: h.world.ws,
+      user_id: bot.id,
+      bot_id: bot.id,
+      is_enterprise_install: false,
+      response_metadata: {},
+    })
+  })
+
+  it('chat.postMessage by channel id and by #name; conversations.history lists them', async () => {
+    const bot = await createBot('Poster Bot')
+    const client = webClient(bot.token)
+    const byId = await client.chat.postMessage({
+      channel: h.world.ch.plaza,
+      text: '*built* <https://example.com|here>',
+    })
+    expect(byId).toMatchObject({ ok: true, channel: h.world.ch.plaza })
+    expect(byId.ts).toMatch(TS)
+    expect(byId.message).toMatchObject({
+      type: 'message',
+      text: '**built** [here](<https://example.com>)',
+      ts: byId.ts,
+      user: bot.id,
+      bot_id: bot.id,
+      app_id: bot.id,
+      bot_profile: { id: bot.id, name: 'Poster Bot', team_id: h.world.ws },
+    })
+    expect((await newest()).body).toBe('**built** [here](<https://example.com>)')
+
+    const byName = await client.chat.postMessage({ channel: '#plaza', text: 'by name' })
+    expect(byName).toMatchObject({
+      ok: true,
+      channel: h.world.ch.plaza,
+      message: { text: 'by name' },
+    })
+    expect(Number(byName.ts)).toBeGreaterThan(Number(byId.ts))
+
+    // blocks, which the SDK sends as JSON text in its form, shown instead of the text
+    const blocks = await client.chat.postMessage({
+      channel: h.world.ch.plaza,
+      text: 'the fallback',
+      blocks: [{ type: 'section', text: { type: 'mrkdwn', text: '*from* a block' } }],
+    })
+    expect(blocks.message).toMatchObject({ text: '**from** a block' })
+
+    // a reply in the thread, as Slack apps pass thread_ts
+    const reply = await client.chat.postMessage({
+      channel: h.world.ch.plaza,
+      thread_ts: byId.ts!,
+      text: 'in the thread',
+    })
+    expect(reply.message).toMatchObject({ thread_ts: byId.ts })
+
+    const history = await client.conversations.history({ channel: h.world.ch.plaza, limit: 3 })
+    expect(history).toMatchObject({
+      ok: true,
+      has_more: true,
+      response_metadata: { next_cursor: expect.stringMatching(/.+/) },
+    })
+    expect(history.messages!.map((m) => m.text)).toEqual([
+      '**from** a block',
+      'by name',
+      '**built** [here](<https://example.com>)',
+    ])
+    expect(history.messages![2]).toMatchObject({
+      type: 'message',
+      ts: byId.ts,
+      user: bot.id,
+      bot_id: bot.id,
+      thread_ts: byId.ts,
+      reply_count: 1,
+      reply_users: [bot.id],
+      latest_reply: reply.ts,
+    })
+    // the cursor pages on, as the SDK's own paginate() follows it
+    const next = await client.conversations.history({
+      channel: h.world.ch.plaza,
+      limit: 2,
+      cursor: history.response_metadata!.next_cursor!,
+    })
+    expect(next.messages).toHaveLength(2)
+    expect(next.messages!.every((m) => Number(m.ts) < Number(byId.ts))).toBe(true)
+    let pages = 0
+    for await (const page of client.paginate('conversations.history', {
+      channel: h.world.ch.plaza,
+      limit: 3,
+    })) {
+      expect(page.ok).toBe(true)
+      pages++
+    }
+    expect(pages).toBeGreaterThan(1)
+  })
+
+  it("reactions.add takes Slack's names, and history shows them so", async () => {
+    const bot = await createBot('Reacting Bot')
+    const client = webClient(bot.token)
+    const target = await makeMessage(h.stack.sql, h.world.people.member, h.world.ch.plaza, 'ship')
+    const timestamp = await tsOfMessage(target)
+    expect(
+      await client.reactions.add({ channel: h.world.ch.plaza, timestamp, name: 'thumbsup' })
+    ).toMatchObject({ ok: true })
+    const again = await refusal<WebAPIPlatformError>(
+      client.reactions.add({ channel: h.world.ch.plaza, timestamp, name: '+1' })
+    )
+    expect(again).toMatchObject({
+      code: ErrorCode.PlatformError,
+      data: { ok: false, error: 'already_reacted' },
+    })
+    const history = await client.conversations.history({
+      channel: h.world.ch.plaza,
+      latest: timestamp,
+      inclusive: true,
+      limit: 1,
+    })
+    expect(history.messages![0]).toMatchObject({
+      ts: timestamp,
+      user: h.world.people.member.id,
+      reactions: [{ name: '+1', users: [bot.id], count: 1 }],
+    })
+  })
+
+  it("a bot over its rate limit gets the SDK's rate-limited error with Slack's Retry-After", async () => {
+    const bot = await createBot('Hasty Bot')
+    await h.stack.sql`update public.bots set tokens = 0, tokens_at = now() where id = ${bot.id}`
+    const client = new WebClient(bot.token, {
+      slackApiUrl: slackApiUrl(),
+      logLevel: LogLevel.ERROR,
+      rejectRateLimitedCalls: true,
+    })
+    const limited = await refusal(client.chat.postMessage({ channel: h.world.ch.plaza, text: 'x' }))
+    // no refill in these tests (bot_per_second 0): Chorus says a minute
+    expect(limited).toMatchObject({ code: ErrorCode.RateLimitedError, retryAfter: 60 })
+  })
+
+  it("errors are the SDK's platform_error with Slack's code", async () => {
+    const bot = await createBot('Erring Bot')
+    const client = webClient(bot.token)
+    const platform = (error: string) => ({
+      code: ErrorCode.PlatformError,
+      data: expect.objectContaining({ ok: false, error }),
+    })
+    const nowhere = await refusal(client.chat.postMessage({ channel: '#nowhere', text: 'x' }))
+    expect(nowhere).toMatchObject(platform('channel_not_found'))
+    const notIn = await refusal(client.chat.postMessage({ channel: h.world.ch.general, text: 'x' }))
+    expect(notIn).toMatchObject(platform('not_in_channel'))
+    const history = await refusal(
+      client.conversations.history({ channel: '00000000-0000-0000-0000-000000000000' })
+    )
+    expect(history).toMatchObject(platform('channel_not_found'))
+    const wrongToken = await refusal(webClient('xoxb-not-a-token').auth.test())
+    expect(wrongToken).toMatchObject(platform('invalid_auth'))
+    const noToken = await refusal(webClient().auth.test())
+    expect(noToken).toMatchObject(platform('not_authed'))
+  })
+
+  it('a method Chorus does not have is platform_error unknown_method, not an HTTP error', async () => {
+    const bot = await createBot('Curious Bot')
+    const client = webClient(bot.token)
+    for (const call of [
+      () => client.users.list({}),
+      () => client.apiCall('no.such.method'),
+      () => client.conversations.create({ name: 'x' }),
+    ]) {
+      expect(await refusal(call())).toMatchObject({
+        code: ErrorCode.PlatformError,
+        data: { ok: false, error: 'unknown_method' },
+      })
+    }
+    const named = await refusal<WebAPIPlatformError>(client.apiCall('pins.add', {}))
+    expect(named.data).toMatchObject({ req_method: 'pins.add' })
+  })
+})
+
+/** A port nothing listens on now, on loopback, for the Bolt app to take. */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 10_000) {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const value = await probe()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+describe("a Bolt app on Chorus's outgoing events", () => {
+  it("gets a person's message, replies with say(), ignores its own reply; gets reaction_added", async () => {
+    const bot = await createBot('Bolt Bot')
+    const port = await freePort()
+    const url = `http://127.0.0.1:${port}/slack/events`
+    const [sub] = await asRole(
+      h.stack.sql,
+      h.world.people.admin,
+      (tx) => tx<{ id: string; secret: string }[]>`
+        select * from public.create_event_subscription(${h.world.ws}, ${url},
+          ${['message', 'reaction_added']}, ${[] as string[]})`
+    )
+    const app = new App({
+      token: bot.token,
+      signingSecret: sub!.secret,
+      clientOptions: { slackApiUrl: slackApiUrl(), retryConfig: { retries: 0 } },
+      logLevel: LogLevel.ERROR,
+      // Bolt acknowledges an event only once its listeners are done: when events-deliver has
+      // its answer, the app has handled (or skipped) the event, so the count below is final.
+      processBeforeResponse: true,
+    })
+    const heard: { text: string | undefined; user: string | undefined }[] = []
+    const who: { botId: string | undefined; botUserId: string | undefined }[] = []
+    const reactions: SlackEventMiddlewareArgs<'reaction_added'>['event'][] = []
+    app.message(async ({ message, say, context }) => {
+      const m = message as { text?: string; user?: string }
+      heard.push({ text: m.text, user: m.user })
+      who.push({ botId: context.botId, botUserId: context.botUserId })
+      await say(`echo: ${m.text}`)
+    })
+    app.event('reaction_added', async ({ event }) => {
+      reactions.push(event)
+    })
+    await app.start({ port, host: '127.0.0.1' })
+    try {
+      // Bolt's receiver answers Chorus's signed url_verification challenge
+      expect((await h.verify(sub!)).json).toEqual({ verified: true })
+
+      const said = await makeMessage(
+        h.stack.sql,
+        h.world.people.member,
+        h.world.ch.plaza,
+        'hello bolt'
+      )
+      expect((await h.callFunction({})).json).toMatchObject({ delivered: 1, failed: 0 })
+      expect(heard).toEqual([{ text: 'hello bolt', user: h.world.people.member.id }])
+      // who the app is, as Bolt learnt it from auth.test: what its ignoreSelf compares with
+      expect(who).toEqual([{ botId: bot.id, botUserId: bot.id }])
+      const reply = await until('the reply', async () => {
+        const [row] = await h.stack.sql<{ id: string; body: string }[]>`
+          select id, body from public.messages
+          where channel_id = ${h.world.ch.plaza} and author_id = ${bot.id}`
+        return row
+      })
+      expect(reply.body).toBe('echo: hello bolt')
+
+      // the reply's own event reaches the app, which skips it (ignoreSelf: auth.test's user_id)
+      expect((await h.callFunction({})).json).toMatchObject({ delivered: 1, failed: 0 })
+      const deliveries = await h.deliveriesOf(sub!)
+      expect(deliveries.map((d) => [d.event_type, d.status, d.last_status_code])).toEqual([
+        ['message', 'delivered', 200],
+        ['message', 'delivered', 200],
+      ])
+      expect(deliveries[1]!.payload).toMatchObject({ text: 'echo: hello bolt', user: bot.id })
+      expect(heard).toHaveLength(1)
+      expect(
+        await h.stack.sql`
+        select id from public.messages where author_id = ${bot.id}`
+      ).toHaveLength(1)
+
+      // a person's reaction reaches app.event('reaction_added') with Slack's name
+      await asUser(
+        h.stack.sql,
+        h.world.people.admin,
+        (tx) => tx`select public.set_reaction(${said}, '👍', true)`
+      )
+      expect((await h.callFunction({})).json).toMatchObject({ delivered: 1, failed: 0 })
+      expect(reactions).toEqual([
+        expect.objectContaining({
+          type: 'reaction_added',
+          user: h.world.people.admin.id,
+          reaction: '+1',
+          item_user: h.world.people.member.id,
+          item: { type: 'message', channel: h.world.ch.plaza, ts: await tsOfMessage(said) },
+        }),
+      ])
+      // the bot's own reaction (through Bolt's client) is delivered and skipped as its own
+      await app.client.reactions.add({
+        token: bot.token,
+        channel: h.world.ch.plaza,
+        timestamp: await tsOfMessage(said),
+        name: 'tada',
+      })
+      expect((await h.callFunction({})).json).toMatchObject({ delivered: 1, failed: 0 })
+      expect(reactions).toHaveLength(1)
+      expect(heard).toHaveLength(1)
+    } finally {
+      await app.stop()
+    }
+  })
+})
