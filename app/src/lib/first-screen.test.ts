@@ -34,3 +34,29 @@ describe('useAfterFirstScreen', () => {
     expect(renderHook(() => useAfterFirstScreen()).result.current).toBe(true)
   })
 })
+
+describe('holdFirstScreen', () => {
+  it('holds the first screen back until what its text waits for has settled', async () => {
+    vi.resetModules()
+    const screen = await import('./first-screen.ts')
+    let loaded: () => void = () => {}
+    screen.holdFirstScreen(new Promise<void>((resolve) => (loaded = resolve)))
+    let shown = false
+    void screen.firstScreenShown().then(() => (shown = true))
+    screen.markFirstScreenShown()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(shown).toBe(false)
+    loaded()
+    await vi.waitFor(() => expect(shown).toBe(true))
+    // Once shown, a hold changes nothing.
+    screen.holdFirstScreen(new Promise(() => {}))
+  })
+
+  it('does not wait for a hold that fails', async () => {
+    vi.resetModules()
+    const screen = await import('./first-screen.ts')
+    screen.holdFirstScreen(Promise.reject(new Error('offline')))
+    screen.markFirstScreenShown()
+    await screen.firstScreenShown()
+  })
+})

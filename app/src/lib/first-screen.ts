@@ -34,17 +34,46 @@ async function release(): Promise<void> {
   }
 }
 
-/** Called once what was opened is on screen; later calls do nothing. */
+/** What the first screen's text waits for to be readable (the markdown parser's chunk). */
+const holds = new Set<Promise<void>>()
+
+/**
+ * The first screen is not readable before `until` settles: a body with markup stays hidden until
+ * the parser is loaded. Called before the screen says it is shown (a row's effect runs before
+ * its list's), it holds that moment back; later, nothing.
+ */
+export function holdFirstScreen(until: Promise<unknown>): void {
+  if (shown) return
+  const settled = until.then(
+    () => undefined,
+    () => undefined
+  )
+  holds.add(settled)
+  void settled.then(() => holds.delete(settled))
+}
+
+/** Called once what was opened is on screen; later calls do nothing. It counts as shown once
+ * what holds it (holdFirstScreen) has settled too. */
 export function markFirstScreenShown(): void {
   if (shown) return
   shown = true
-  resolveShown()
-  setTimeout(() => void release(), AFTER_FIRST_SCREEN_MS)
+  const readable = () => {
+    resolveShown()
+    setTimeout(() => void release(), AFTER_FIRST_SCREEN_MS)
+  }
+  if (holds.size === 0) readable()
+  // What was held (the parser) is here: its text shows in the next frame, then it is readable.
+  else
+    void Promise.all(holds).then(() =>
+      requestAnimationFrame(() => {
+        setTimeout(readable, 0)
+      })
+    )
 }
 
-/** Resolves once the first screen is shown (or the fallback's 15 s are past), without the
- * second more afterFirstScreen waits: for what the first screen does not paint but the page
- * needs at once after it (the Realtime client, lib/supabase.ts). */
+/** Resolves once the first screen is shown and readable (or the fallback's 15 s are past),
+ * without the second more afterFirstScreen waits: for what the first screen does not paint but
+ * the page needs at once after it (the Realtime client, lib/supabase.ts). */
 export function firstScreenShown(): Promise<void> {
   return shownPromise
 }

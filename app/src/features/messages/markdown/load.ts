@@ -1,9 +1,9 @@
 // marked, and parse.ts around it, are a lazy chunk: a body that plain.ts cannot read waits for
 // it. It is fetched when the first such body is shown, or a moment after the first screen
 // (lib/first-screen.ts), whichever comes first, so the first screen does not wait for it unless
-// it shows markup. A failed fetch (offline before the service worker kept it) is tried again on
+// it shows markup; when it does, the first screen counts as shown once the parser is here. A failed fetch (offline before the service worker kept it) is tried again on
 // the next ask; meanwhile such bodies show their text as typed.
-import { afterFirstScreen } from '../../../lib/first-screen.ts'
+import { afterFirstScreen, holdFirstScreen } from '../../../lib/first-screen.ts'
 import type { Block } from './tree.ts'
 
 export type MarkdownState = 'idle' | 'loading' | 'ready' | 'failed'
@@ -32,6 +32,8 @@ export function loadMarkdown(): Promise<void> {
     }
   )
   if (state !== 'loading') set('loading')
+  // Asked for by a body on the first screen: that screen is readable once it is here.
+  holdFirstScreen(loading)
   return loading
 }
 
