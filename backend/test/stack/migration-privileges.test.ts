@@ -52,7 +52,7 @@ describe('migrations refused as on hosted Supabase', () => {
     )
   })
 
-  it('a reserved role: altered, or its settings changed', async () => {
+  it('a reserved role: altered, its settings changed, created or dropped', async () => {
     const altered = await failure('select 1;\nalter role authenticator nologin;\n')
     expect(altered).toBe(
       'supabase/migrations/20240101000000_hosted.sql:2: ERROR: "authenticator" is a reserved ' +
@@ -64,6 +64,16 @@ describe('migrations refused as on hosted Supabase', () => {
     expect(settings).toBe(
       'supabase/migrations/20240101000000_hosted.sql:3: ERROR: "supabase_auth_admin" is a ' +
         'reserved role, only superusers can modify it (SQLSTATE 42501)'
+    )
+    const created = await failure('create role supabase_etl_admin login;\n')
+    expect(created).toBe(
+      'supabase/migrations/20240101000000_hosted.sql:1: ERROR: "supabase_etl_admin" is a ' +
+        'reserved role, only superusers can modify it (SQLSTATE 42501)'
+    )
+    const dropped = await failure('select 1;\ndrop role if exists app_reader, pgbouncer;\n')
+    expect(dropped).toBe(
+      'supabase/migrations/20240101000000_hosted.sql:2: ERROR: "pgbouncer" is a reserved role, ' +
+        'only superusers can modify it (SQLSTATE 42501)'
     )
   })
 
@@ -145,6 +155,8 @@ describe('migrations allowed as on hosted Supabase', () => {
           create event trigger on_ddl on ddl_command_end execute function public.on_ddl();
           create publication app_changes for table public.notes;
           reset session_replication_role;
+          create foreign data wrapper app_fdw;
+          comment on extension dblink is 'for the app';
         `,
         '20240102000000_later.sql': `
           create table public.after_trigger (id int);
@@ -277,6 +289,12 @@ describe('migrations allowed as on hosted Supabase', () => {
     const owner =
       await stack.sql`select pg_get_userbyid(pubowner) as owner from pg_publication where pubname = 'app_changes'`
     expect(owner).toEqual([{ owner: 'postgres' }])
+    expect(
+      await stack.sql`select pg_get_userbyid(fdwowner) as owner from pg_foreign_data_wrapper where fdwname = 'app_fdw'`
+    ).toEqual([{ owner: 'postgres' }])
+    expect(
+      await stack.sql`select obj_description(oid, 'pg_extension') as comment from pg_extension where extname = 'dblink'`
+    ).toEqual([{ comment: 'for the app' }])
   })
 })
 
