@@ -41,7 +41,8 @@ export function realtimeService(): Service {
     prefix: PREFIX,
 
     async register(scope: FastifyInstance, ctx: StackContext) {
-      const limits = limitsFromEnv()
+      // Under `serve`, the message rates are sized to the machine (socket/limits.ts).
+      const limits = limitsFromEnv(process.env, ctx.mode)
       const hub = new Hub(new RateCounter(limits.maxEventsPerSecond))
       const log = ctx.log.child('realtime')
       const feed = new ChangeFeed({

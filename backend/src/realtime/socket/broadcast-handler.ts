@@ -1,7 +1,9 @@
 // Broadcasts a client sends on its channel (the real server's broadcast_handler.ex): a JSON
 // push or a binary user broadcast, bounded by the tenant's payload size, allowed by the write
 // policy on a private channel (a denied one is dropped silently), acknowledged when the channel
-// joined with `broadcast.ack`, and delivered to the topic except the sender unless `self`.
+// joined with `broadcast.ack`, and delivered to the topic except the sender unless `self`. A
+// broadcast and its deliveries count against the sender's connection first (its own limit: over
+// it, the sender alone is cut off and nothing is delivered), then against the stack's rate.
 import type { Message, UserBroadcastPush } from '../protocol/frames.ts'
 import type { JoinConfig } from '../protocol/join-config.ts'
 import { isObject } from '../protocol/join-config.ts'
@@ -23,6 +25,8 @@ export interface BroadcastingChannel extends Member {
   /** The write permission already known (null until the policies were asked). */
   knownWrite(extension: Extension): boolean | null
   authorizeWrite(extension: Extension): Promise<boolean>
+  /** Counts messages against the connection's own limit; false once over it (cut off). */
+  charge(count: number): boolean
 }
 
 export type BroadcastDeps = Pick<RealtimeEnv, 'hub' | 'log' | 'limits'>
@@ -84,9 +88,11 @@ export class BroadcastHandler {
     }
     const deliver = (allowed: boolean) => {
       if (channel.closed) return
-      if (allowed)
-        deps.hub.broadcast(channel.key, message, channel.config.broadcast.self ? null : channel)
-      else deps.log.debug(`dropping a broadcast (${event}) not allowed on ${channel.subTopic}`)
+      if (allowed) {
+        const except = channel.config.broadcast.self ? null : channel
+        if (!channel.charge(1 + deps.hub.audience(channel.key, except))) return
+        deps.hub.broadcast(channel.key, message, except)
+      } else deps.log.debug(`dropping a broadcast (${event}) not allowed on ${channel.subTopic}`)
       if (ack) channel.reply(request, 'ok', {})
     }
     const known = channel.knownWrite('broadcast')

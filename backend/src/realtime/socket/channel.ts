@@ -29,6 +29,11 @@ export interface Outlet {
   send(frame: Frame): void
   push(message: Message): void
   reply(request: Request, status: 'ok' | 'error', response: unknown): void
+  /**
+   * Counts `count` messages against the connection's own limit; false once it is over it (the
+   * connection is then cut off: its channels closed, this one included).
+   */
+  charge(count: number): boolean
 }
 
 /** What a channel uses of the stack. */
@@ -136,6 +141,11 @@ export class Channel implements Member {
     this.outlet.reply(request, status, response)
   }
 
+  /** Counts messages this channel's client causes against its connection's limit. */
+  charge(count: number): boolean {
+    return this.outlet.charge(count)
+  }
+
   system(extension: 'system' | 'postgres_changes', status: 'ok' | 'error', message: string): void {
     this.push('system', { extension, status, message, channel: this.subTopic })
   }
@@ -173,6 +183,7 @@ export class Channel implements Member {
       default:
         // The real server ignores events it does not know (logged at info level); they count
         // as messages.
+        if (!this.charge(1)) return
         this.deps.hub.events.add(1)
         this.deps.log.debug(
           `Unexpected message from client of type \`${message.event}\` on ${this.topic}`

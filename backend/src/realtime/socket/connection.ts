@@ -7,12 +7,13 @@ import type { Duplex } from 'node:stream'
 import type { WebSocket } from 'ws'
 import { decodeBinary, decodeText, encodeMessage } from '../protocol/frames.ts'
 import type { Inbound, Message, Ref, Vsn } from '../protocol/frames.ts'
-import { JOIN_ERRORS } from '../errors.ts'
+import { JOIN_ERRORS, SYSTEM_MESSAGES } from '../errors.ts'
 import type { VerifiedToken } from '../tokens.ts'
 import type { Channel, Outlet } from './channel.ts'
 import type { RealtimeEnv } from './env.ts'
 import type { Frame } from './hub.ts'
 import { textFrame } from './hub.ts'
+import { EventBudget } from './limits.ts'
 import { TOPIC_PREFIX, join } from './join.ts'
 import type { Refusal } from './join.ts'
 
@@ -30,6 +31,10 @@ export class Connection implements Outlet {
   private busy = false
   private readonly closeWaiters = new Set<() => void>()
   private corked = false
+  /** The messages this connection may still cause (limits.clientMaxEventsPerSecond). */
+  private readonly budget: EventBudget
+  /** Cut off for going over the budget: its socket is closing. */
+  private cut = false
 
   constructor(
     private readonly ws: WebSocket,
@@ -42,6 +47,7 @@ export class Connection implements Outlet {
     private readonly headers: Record<string, string>,
     private readonly env: RealtimeEnv
   ) {
+    this.budget = new EventBudget(env.limits.clientMaxEventsPerSecond)
     ws.on('message', (data, isBinary) => this.onFrame(data as Buffer, isBinary))
     ws.on('close', () => this.onClosed())
     ws.on('error', (error) => env.log.debug(`realtime socket error: ${error.message}`))
@@ -82,6 +88,25 @@ export class Connection implements Outlet {
       event: 'phx_reply',
       payload: { status, response },
     })
+  }
+
+  /**
+   * Counts messages this connection causes; over its limit it is cut off alone: each of its
+   * channels gets Realtime's "Too many messages per second" shutdown (`system` error, then
+   * phx_close), then the socket closes. Other connections, on the same topics too, go on.
+   */
+  charge(count: number): boolean {
+    if (this.closed || this.cut) return false
+    if (this.budget.take(count)) return true
+    this.cut = true
+    this.env.log.warn(
+      `closing a realtime connection over its limit of ${this.budget.perSecond} messages per second`
+    )
+    for (const channel of [...this.channels.values()]) {
+      channel.shutdown(SYSTEM_MESSAGES.tooManyMessages)
+    }
+    this.close()
+    return false
   }
 
   /** Closes the socket (after the frames already queued); channels end with it. */

@@ -95,6 +95,15 @@ export class Hub {
     return this.topics.size
   }
 
+  /** How many members of the topic a broadcast would reach (all that receive but `except`). */
+  audience(key: string, except: Member | null = null): number {
+    const members = this.topics.get(key)
+    if (!members) return 0
+    let count = 0
+    for (const member of members) if (member !== except && member.receivesBroadcast) count++
+    return count
+  }
+
   /**
    * Sends a broadcast to every member of the topic but `except`; returns the deliveries. The
    * message and its deliveries count as events; over the limit, the channels of the topic are

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { RateCounter, RateWindow, limitsFromEnv } from './limits.ts'
+import {
+  EventBudget,
+  RateCounter,
+  RateWindow,
+  SERVE_EVENTS_PER_CORE,
+  limitsFromEnv,
+} from './limits.ts'
 
 describe('RateWindow', () => {
   it('allows `limit` events per window and frees them as time passes', () => {
@@ -47,5 +53,46 @@ describe('limitsFromEnv', () => {
     expect(
       limitsFromEnv({ CHANNEL_ERROR_BACKOFF_MS: '10', TENANT_MAX_JOINS_PER_SECOND: 'x' })
     ).toMatchObject({ channelErrorBackoffMs: 10, maxJoinsPerSecond: 500 })
+  })
+})
+
+describe('limits under serve', () => {
+  it('sizes the message rate to the cores, a tenth of it per connection; start keeps the local tenant', () => {
+    expect(limitsFromEnv({}, 'serve', 2)).toMatchObject({
+      maxEventsPerSecond: 2 * SERVE_EVENTS_PER_CORE,
+      clientMaxEventsPerSecond: (2 * SERVE_EVENTS_PER_CORE) / 10,
+    })
+    expect(limitsFromEnv({}, 'serve', 8).maxEventsPerSecond).toBe(80_000)
+    expect(limitsFromEnv({}, 'start', 8)).toMatchObject({
+      maxEventsPerSecond: 100,
+      clientMaxEventsPerSecond: 0,
+    })
+    // The environment still decides, in either mode.
+    expect(
+      limitsFromEnv(
+        { TENANT_MAX_EVENTS_PER_SECOND: '5000', CLIENT_MAX_EVENTS_PER_SECOND: '7' },
+        'serve',
+        2
+      )
+    ).toMatchObject({ maxEventsPerSecond: 5000, clientMaxEventsPerSecond: 7 })
+    expect(limitsFromEnv({ TENANT_MAX_EVENTS_PER_SECOND: '300' }, 'serve', 2)).toMatchObject({
+      clientMaxEventsPerSecond: 100,
+    })
+  })
+})
+
+describe('EventBudget', () => {
+  it('lets a second of messages through, refills, and lets one large send overdraw it', () => {
+    const budget = new EventBudget(10, 0)
+    for (let i = 0; i < 10; i++) expect(budget.take(1, 0)).toBe(true)
+    expect(budget.take(1, 0)).toBe(false)
+    expect(budget.take(1, 100)).toBe(true) // 100 ms: one more
+    expect(budget.take(1, 100)).toBe(false)
+    // A send to an audience larger than the budget goes once; the debt is then paid back.
+    const big = new EventBudget(10, 0)
+    expect(big.take(25, 0)).toBe(true)
+    expect(big.take(1, 1000)).toBe(false)
+    expect(big.take(1, 2600)).toBe(true)
+    expect(new EventBudget(0).take(1_000_000)).toBe(true)
   })
 })
