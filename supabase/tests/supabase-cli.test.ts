@@ -216,9 +216,10 @@ describe('supabase db push of a project that uses what supautils allows, and wha
 
   afterAll(async () => {
     if (stack) {
-      // The shared test cluster's own database, which the migration set as a project's would.
-      await stack.sql`alter database postgres reset "pgrst.db_plan_enabled"`
-      await stack.sql`alter role authenticator reset pgrst.db_schemas`
+      // The shared test cluster's own database, which the migration set as a project's would (other
+      // pgrst.* names than migration-privileges.test.ts sets, so that neither resets the other's).
+      await stack.sql`alter database postgres reset "pgrst.db_tx_end"`
+      await stack.sql`alter role authenticator in database postgres reset pgrst.db_max_rows`
     }
     await proxy?.close()
     await stack?.stop()
@@ -232,8 +233,8 @@ describe('supabase db push of a project that uses what supautils allows, and wha
     await writeFile(
       path.join(workdir, 'supabase', 'migrations', '20240101000000_supautils.sql'),
       [
-        'alter database postgres set "pgrst.db_plan_enabled" to true;',
-        "alter role authenticator set pgrst.db_schemas = 'public, graphql_public';",
+        'alter database postgres set "pgrst.db_tx_end" to \'commit-allow-override\';',
+        "alter role authenticator in database postgres set pgrst.db_max_rows = '500';",
         'create table public.ddl_log (tag text, role text);',
         'create function public.on_ddl() returns event_trigger language plpgsql as $$',
         'begin',
@@ -258,7 +259,7 @@ describe('supabase db push of a project that uses what supautils allows, and wha
       select setconfig as config from pg_db_role_setting
       where setdatabase = (select oid from pg_database where datname = 'postgres') and setrole = 0
     `
-    expect(setting?.config).toContain('pgrst.db_plan_enabled=true')
+    expect(setting?.config).toContain('pgrst.db_tx_end=commit-allow-override')
   })
 
   it('a reserved role, refused with supautils message', { timeout: 120_000 }, async () => {
