@@ -230,6 +230,45 @@ describe("@slack/web-api's WebClient", () => {
     expect(pages).toBeGreaterThan(1)
   })
 
+  it("chat.update, chat.delete and conversations.replies answer in Slack's shapes", async () => {
+    const bot = await createBot('Editing Bot')
+    const client = webClient(bot.token)
+    const parent = await client.chat.postMessage({ channel: h.world.ch.plaza, text: 'draft' })
+    const updated = await client.chat.update({
+      channel: h.world.ch.plaza,
+      ts: parent.ts!,
+      text: '*final*',
+    })
+    expect(updated).toMatchObject({
+      ok: true,
+      channel: h.world.ch.plaza,
+      ts: parent.ts,
+      text: '**final**',
+      message: { text: '**final**', edited: { user: bot.id, ts: expect.stringMatching(TS) } },
+    })
+    const reply = await client.chat.postMessage({
+      channel: h.world.ch.plaza,
+      thread_ts: parent.ts!,
+      text: 'a reply',
+    })
+    const thread = await client.conversations.replies({ channel: h.world.ch.plaza, ts: reply.ts! })
+    expect(thread).toMatchObject({ ok: true, has_more: false })
+    expect(thread.messages!.map((m) => [m.ts, m.text, m.thread_ts])).toEqual([
+      [parent.ts, '**final**', parent.ts],
+      [reply.ts, 'a reply', parent.ts],
+    ])
+    expect(await client.chat.delete({ channel: h.world.ch.plaza, ts: reply.ts! })).toMatchObject({
+      ok: true,
+      channel: h.world.ch.plaza,
+      ts: reply.ts,
+    })
+    const gone = await refusal(client.chat.delete({ channel: h.world.ch.plaza, ts: reply.ts! }))
+    expect(gone).toMatchObject({
+      code: ErrorCode.PlatformError,
+      data: { error: 'message_not_found' },
+    })
+  })
+
   it("reactions.add takes Slack's names, and history shows them so", async () => {
     const bot = await createBot('Reacting Bot')
     const client = webClient(bot.token)
