@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { REDACTED, redactText, redactUrl } from './redact.ts'
+import { REDACTED, redactConsole, redactText, redactUrl } from './redact.ts'
 
 const R = REDACTED
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl'
@@ -66,5 +66,21 @@ describe('redactText', () => {
   it('is idempotent', () => {
     const once = redactText(`GET /functions/v1/webhooks/id/secret?token=${BOT}`)
     expect(redactText(once)).toBe(once)
+  })
+})
+
+describe('redactConsole', () => {
+  it("formats console's arguments as console does, then redacts them", () => {
+    const written: string[] = []
+    const keep = (text: string) => void written.push(text)
+    const target = { log: keep, info: keep, warn: keep, error: keep, debug: keep }
+    redactConsole(target)
+    redactConsole(target)
+    target.error('webhooks: post failed', { url: '/functions/v1/webhooks/id/s3cr3t', n: 1 })
+    target.warn('%s has %d', `token=${BOT}`, 2)
+    expect(written).toEqual([
+      `webhooks: post failed { url: '/functions/v1/webhooks/id/${R}', n: 1 }`,
+      `token=${R} has 2`,
+    ])
   })
 })

@@ -8,6 +8,10 @@
 //     key).
 // In free text (error messages, details) the same tokens are hidden wherever they appear, as are
 // `name=value` pairs whose name says credential (token, apikey, access_token, secret, password, …).
+// The Edge Functions run in the stack's process and log with `console`: redactConsole makes the
+// process's console write through redactText too.
+
+import { formatWithOptions } from 'node:util'
 
 export const REDACTED = '[REDACTED]'
 
@@ -115,4 +119,21 @@ export function redactText(text: string): string {
         ? whole
         : `${name}${sep}${quote}${REDACTED}`
   )
+}
+
+type ConsoleLike = Pick<Console, 'log' | 'info' | 'warn' | 'error' | 'debug'>
+const redactedConsoles = new WeakSet<ConsoleLike>()
+
+/**
+ * Makes console.log/info/warn/error/debug of this process (the Edge Functions' logs) format their
+ * arguments as console does, then write the text through redactText. Once per console.
+ */
+export function redactConsole(target: ConsoleLike = console): void {
+  if (redactedConsoles.has(target)) return
+  redactedConsoles.add(target)
+  for (const name of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    const original = target[name].bind(target)
+    target[name] = (...args: unknown[]) =>
+      original(redactText(formatWithOptions({ colors: false }, ...args)))
+  }
 }

@@ -5,11 +5,13 @@
 // a slash command's response_url secret, an unsubscribe token, Storage's signed download and
 // upload tokens, `apikey=` and `access_token=` query parameters, Auth's verification token, a
 // bot token in the query string (refused, as Slack refuses it) and in the header. The captured
-// log names the requests (redacted) and holds none of the secrets.
+// log (the functions' console output too) names the requests (redacted) and holds none of the
+// secrets.
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { formatWithOptions } from 'node:util'
 import postgres from 'postgres'
 import type { Sql } from 'postgres'
 import { createClient } from '@supabase/supabase-js'
@@ -39,6 +41,14 @@ function capture(): void {
     }
   process.stdout.write = tee(writes.out) as typeof process.stdout.write
   process.stderr.write = tee(writes.err) as typeof process.stderr.write
+  // The functions' console (the stack redacts it on top of this; vitest routes it elsewhere).
+  for (const name of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    const original = console[name].bind(console)
+    console[name] = (...args: unknown[]) => {
+      captured += `${formatWithOptions({ colors: false }, ...args)}\n`
+      original(...args)
+    }
+  }
 }
 function release(): void {
   process.stdout.write = writes.out

@@ -20,6 +20,7 @@ import { WebSocket } from 'ws'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Service, StackContext } from '../context.ts'
 import { corsHeaders } from '../http/cors.ts'
+import { redactConsole } from '../redact.ts'
 import { registerDenoImports } from './deno-imports.ts'
 import { productionSecrets, readFunctionSecrets, stackEnvironment } from './secrets.ts'
 
@@ -37,6 +38,8 @@ export function functionsService(): Service {
     name: 'functions',
     prefix: '/functions/v1',
     async start(ctx: StackContext) {
+      // The functions log with console: no secret reaches the log that way either.
+      redactConsole()
       runtimeEnv.set('SUPABASE_URL', ctx.apiUrl)
       // The address others reach the API at (serve's --public-url): what a function hands out.
       runtimeEnv.set('SUPABASE_PUBLIC_URL', ctx.publicUrl)
