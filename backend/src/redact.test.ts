@@ -72,7 +72,7 @@ describe('redactText', () => {
 describe('redactConsole', () => {
   it("formats console's arguments as console does, then redacts them", () => {
     const written: string[] = []
-    const keep = (text: string) => void written.push(text)
+    const keep = (...args: unknown[]) => void written.push(args.map(String).join(' '))
     const target = { log: keep, info: keep, warn: keep, error: keep, debug: keep }
     redactConsole(target)
     redactConsole(target)

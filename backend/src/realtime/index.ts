@@ -45,6 +45,11 @@ export function realtimeService(): Service {
       const limits = limitsFromEnv(process.env, ctx.mode)
       const hub = new Hub(new RateCounter(limits.maxEventsPerSecond))
       const log = ctx.log.child('realtime')
+      if (ctx.mode === 'serve') {
+        log.info(
+          `up to ${limits.maxEventsPerSecond} messages per second, ${limits.clientMaxEventsPerSecond || 'no limit'} per connection`
+        )
+      }
       const feed = new ChangeFeed({
         url: ctx.db.url,
         admin: ctx.db.admin,
