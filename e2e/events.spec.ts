@@ -10,6 +10,10 @@
 // stack's API (Vault's project_url, as notification-email.spec.ts does) and holds the first
 // retry 6 s (private.integration_config 'events_retry_1'; Slack's is immediate, the default 0)
 // so that the retrying state is on screen long enough to be seen; it puts both back at the end.
+// Not in production mode: the events are delivered by an Edge Function to this spec's server on
+// 127.0.0.1, which `serve`'s outbound guard refuses (every address that is not public is, and this
+// machine has no public one): in the production arrangement the spec runs on a stack of its own
+// as `npm start` runs it (support/own-stack.ts loopbackReachingStack).
 import { createHmac } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { IncomingHttpHeaders, Server } from 'node:http'
@@ -19,6 +23,7 @@ import type { Sql } from 'postgres'
 import { expect, test } from './support/test.ts'
 import { actor, messageWith, send } from './support/actors.ts'
 import { apiUrl } from './support/env.ts'
+import { loopbackReachingStack } from './support/own-stack.ts'
 import { twoInGeneral } from './support/workspace.ts'
 
 interface Received {
@@ -26,6 +31,8 @@ interface Received {
   body: string
   json: { type?: string; challenge?: string; event?: Record<string, unknown> }
 }
+
+const stack = loopbackReachingStack()
 
 let sql: Sql
 let server: Server
@@ -35,6 +42,8 @@ const received: Received[] = []
 let failNext = 0
 
 test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  await stack.start()
   const dbUrl = process.env.CHORUS_DB_URL
   if (!dbUrl) throw new Error('CHORUS_DB_URL is not set: run through playwright.config.ts')
   sql = postgres(dbUrl, { max: 1, onnotice: () => {} })
@@ -74,6 +83,7 @@ test.afterAll(async () => {
   await sql.end({ timeout: 2 })
   server.closeAllConnections()
   await new Promise<void>((resolve) => server.close(() => resolve()))
+  await stack.stop()
 })
 
 const signed = (r: Received, secret: string) =>

@@ -15,7 +15,7 @@ import type { Browser, Page } from '@playwright/test'
 import { actor, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
 import type { Actor } from './support/actors.ts'
 import { appUrl } from './support/env.ts'
-import { ROOT } from './support/stack-process.ts'
+import { appDist } from './support/stack-process.ts'
 import { createWorkspace } from './support/workspace.ts'
 
 /**
@@ -120,7 +120,7 @@ test('opening a channel loads no more JavaScript than the first screen’s budge
   }
   const onDisk = await Promise.all(
     scripts.map(async ({ path: script }) => {
-      const bytes = await readFile(path.join(ROOT, 'app', 'dist', script.replace(/^\//, '')))
+      const bytes = await readFile(path.join(appDist(), script.replace(/^\//, '')))
       return gzipSync(bytes, { level: 9 }).length
     })
   )

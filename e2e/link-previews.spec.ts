@@ -1,6 +1,12 @@
 // Link previews end to end, on a stack of the spec's own whose functions have the loopback test
 // setting (CHORUS_OUTBOUND_ALLOW_LOOPBACK = "1" among [edge_runtime.secrets]; the suite's shared
-// stack has none, so its messages' links to this machine get no preview): a test HTTP server on
+// stack has none, so its messages' links to this machine get no preview). Not in production mode
+// (`serve`), in any arrangement: the page must be served by a site the functions reach, and
+// serve's outbound guard (supabase/functions/_shared/safe-fetch.ts) refuses every address that is
+// not public, loopback included, whatever the setting says; this machine has no public address
+// (its one interface is 192.0.2.2, a documentation address, refused too). So the stack is
+// `npm start`'s (demo keys and seed), the one where that test setting is honoured; the preview's
+// job and function are the same code under serve. A test HTTP server on
 // 127.0.0.1 stands in for a site, with Open Graph tags and an image. Ana posts its URL; Ana and
 // Ben see the card (site, title, description, the image from Storage). The site records what it
 // received (the page and the image, each once, from the server) and both browser contexts'
@@ -13,18 +19,9 @@ import type { AddressInfo } from 'node:net'
 import { expect, test } from './support/test.ts'
 import { actor, messageWith, send } from './support/actors.ts'
 import type { Actor } from './support/actors.ts'
+import { useOwnStack } from './support/own-stack.ts'
 import { startStack } from './support/stack-process.ts'
-import type { RunningStack } from './support/stack-process.ts'
 import { twoInGeneral } from './support/workspace.ts'
-
-const ENV = [
-  'CHORUS_APP_URL',
-  'CHORUS_API_URL',
-  'CHORUS_INBOX_URL',
-  'CHORUS_ANON_KEY',
-  'CHORUS_SERVICE_ROLE_KEY',
-  'CHORUS_DB_URL',
-] as const
 
 // A 32×16 PNG.
 const PNG = Buffer.from(
@@ -32,8 +29,6 @@ const PNG = Buffer.from(
   'base64'
 )
 
-let stack: RunningStack | null = null
-let saved: Partial<Record<(typeof ENV)[number], string>> = {}
 let site: http.Server | null = null
 let origin = ''
 /** What the site received: method and path, with who asked (its User-Agent). */
@@ -64,25 +59,16 @@ test.beforeAll(async () => {
   })
   await new Promise<void>((resolve) => site!.listen(0, '127.0.0.1', resolve))
   origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`
-  stack = await startStack({
+})
+
+useOwnStack(() =>
+  startStack({
     configure: (toml) =>
       toml.replace(/^\[edge_runtime\.secrets\]$/m, '$&\nCHORUS_OUTBOUND_ALLOW_LOOPBACK = "1"'),
   })
-  saved = Object.fromEntries(ENV.map((name) => [name, process.env[name]]))
-  process.env.CHORUS_APP_URL = stack.appUrl
-  process.env.CHORUS_API_URL = stack.apiUrl
-  process.env.CHORUS_INBOX_URL = stack.inboxUrl
-  process.env.CHORUS_ANON_KEY = stack.anonKey
-  process.env.CHORUS_SERVICE_ROLE_KEY = stack.serviceRoleKey
-  process.env.CHORUS_DB_URL = stack.dbUrl
-})
+)
 
 test.afterAll(async () => {
-  for (const name of ENV) {
-    if (saved[name] === undefined) delete process.env[name]
-    else process.env[name] = saved[name]
-  }
-  await stack?.stop()
   await new Promise<void>((resolve) => (site ? site.close(() => resolve()) : resolve()))
 })
 

@@ -284,10 +284,12 @@ test('active sessions: sign out another browser from the list', async ({ browser
   )
   const here = sessions.getByRole('listitem', { name: 'Chrome on Linux, this device' })
   await expect(here).toContainText('This device')
-  await expect(here).toContainText(/127\.0\.0\.1 · active now/)
+  // Loopback, over IPv4 or IPv6 (production: the public URL is localhost, which Chromium may
+  // reach at ::1).
+  await expect(here).toContainText(/(127\.0\.0\.1|::1) · active now/)
   await expect(here.getByRole('button', { name: 'Sign out' })).toHaveCount(0)
   const other = sessions.getByRole('listitem', { name: 'Chrome on Linux', exact: true })
-  await expect(other).toContainText(/127\.0\.0\.1 · active (just now|\d+ minutes? ago)/)
+  await expect(other).toContainText(/(127\.0\.0\.1|::1) · active (just now|\d+ minutes? ago)/)
 
   await other.getByRole('button', { name: 'Sign out' }).click()
   await expect(sessions.getByRole('listitem')).toHaveCount(1)

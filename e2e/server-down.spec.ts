@@ -1,7 +1,8 @@
 // The server unreachable at start: Chorus says so instead of an empty state that is not true,
 // shows the messages waiting in the outbox at once, and recovers without a reload once the
 // server answers again, sending each waiting message once. The API (REST, Auth, Realtime) is
-// made unreachable for Kim's browser by routes; the app's own files still load.
+// made unreachable for Kim's browser by routes; the app's own files still load. The routes take
+// the API's paths only (apiRequests): in production the app and the API share one origin.
 import { expect, test } from './support/test.ts'
 import {
   actor,
@@ -15,6 +16,15 @@ import {
 import { apiUrl } from './support/env.ts'
 import { createWorkspace } from './support/workspace.ts'
 
+/** The API's requests (REST, Auth, Storage, Functions, Realtime), not the app's own files, which
+ * come from the same origin under `serve`. */
+function apiRequests(url: URL): boolean {
+  return (
+    url.origin === new URL(apiUrl()).origin &&
+    /^\/(rest|auth|storage|functions|realtime)\/v1\//.test(url.pathname)
+  )
+}
+
 test('a start with the server down shows the real state and recovers without a reload', async ({
   browser,
 }) => {
@@ -26,8 +36,7 @@ test('a start with the server down shows the real state and recovers without a r
   await send(page, 'before the outage')
 
   let down = false
-  const api = new URL(apiUrl()).origin
-  await kim.context.route(`${api}/**`, (route) =>
+  await kim.context.route(apiRequests, (route) =>
     down ? route.abort('connectionrefused') : route.continue()
   )
   await kim.context.routeWebSocket(/\/realtime\/v1\//, (ws) => {
@@ -84,8 +93,7 @@ test('a start with the server down and an expired access token opens signed in a
 
   let down = false
   let refreshes = 0
-  const api = new URL(apiUrl()).origin
-  await lea.context.route(`${api}/**`, (route) => {
+  await lea.context.route(apiRequests, (route) => {
     if (down && route.request().url().includes('grant_type=refresh_token')) refreshes += 1
     return down ? route.abort('connectionrefused') : route.continue()
   })

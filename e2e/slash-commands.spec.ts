@@ -8,12 +8,27 @@
 // Ana's command above it, as Slack shows it) reaches both with the APP marker, and a later answer
 // through the response_url reaches Ana. Then /mute, /status, and in a new private channel
 // /invite (Ben gets it) and /leave.
+// Not in production mode: the custom command is posted by an Edge Function to this test's server
+// on 127.0.0.1, which `serve`'s outbound guard refuses (every address that is not public is, and
+// this machine has no public one): in the production arrangement the spec runs on a stack of its
+// own as `npm start` runs it (support/own-stack.ts loopbackReachingStack).
 import { createHmac } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test } from './support/test.ts'
 import { actor, composer, messageWith, send, waitLive } from './support/actors.ts'
+import { loopbackReachingStack } from './support/own-stack.ts'
 import { twoInGeneral } from './support/workspace.ts'
+
+const stack = loopbackReachingStack()
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  await stack.start()
+})
+test.afterAll(async () => {
+  test.setTimeout(120_000)
+  await stack.stop()
+})
 
 test('built-in and custom slash commands: autocomplete, ephemeral to the caller only, in_channel to all, a later answer', async ({
   browser,

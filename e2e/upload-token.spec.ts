@@ -11,48 +11,26 @@ import path from 'node:path'
 import { expect, test } from './support/test.ts'
 import type { Route } from '@playwright/test'
 import { actor, signUpByApi, waitLive } from './support/actors.ts'
-import { startStack } from './support/stack-process.ts'
-import type { RunningStack } from './support/stack-process.ts'
+import { useOwnStack } from './support/own-stack.ts'
+import { startOwnStack } from './support/production-stack.ts'
 import { createWorkspace } from './support/workspace.ts'
 
 const MB = 1024 * 1024
 const CHUNK = 6 * MB
 const TUS = '/storage/v1/upload/resumable'
-const ENV = [
-  'CHORUS_APP_URL',
-  'CHORUS_API_URL',
-  'CHORUS_INBOX_URL',
-  'CHORUS_ANON_KEY',
-  'CHORUS_SERVICE_ROLE_KEY',
-  'CHORUS_DB_URL',
-] as const
-
-let stack: RunningStack | null = null
-let saved: Partial<Record<(typeof ENV)[number], string>> = {}
 let folder = ''
 
+// A stack of its own, in the suite's arrangement (serve in production), with 15 s tokens.
+useOwnStack(() =>
+  startOwnStack({ configure: (toml) => toml.replace(/^jwt_expiry\s*=.*$/m, 'jwt_expiry = 15') })
+)
+
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
   folder = await mkdtemp(path.join(tmpdir(), 'chorus-upload-token-'))
   await writeFile(path.join(folder, 'long.mp4'), randomBytes(13 * MB))
-  stack = await startStack({
-    configure: (toml) => toml.replace(/^jwt_expiry\s*=.*$/m, 'jwt_expiry = 15'),
-  })
-  saved = Object.fromEntries(ENV.map((name) => [name, process.env[name]]))
-  process.env.CHORUS_APP_URL = stack.appUrl
-  process.env.CHORUS_API_URL = stack.apiUrl
-  process.env.CHORUS_INBOX_URL = stack.inboxUrl
-  process.env.CHORUS_ANON_KEY = stack.anonKey
-  process.env.CHORUS_SERVICE_ROLE_KEY = stack.serviceRoleKey
-  process.env.CHORUS_DB_URL = stack.dbUrl
 })
 
 test.afterAll(async () => {
-  for (const name of ENV) {
-    if (saved[name] === undefined) delete process.env[name]
-    else process.env[name] = saved[name]
-  }
-  await stack?.stop()
   if (folder) await rm(folder, { recursive: true, force: true })
 })
 

@@ -2,7 +2,7 @@
 // takes in Chorus. Waits are on what the page shows (readiness), never on time.
 import { expect } from '@playwright/test'
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
-import { createConfirmedUser, signInThroughStorage } from './accounts-api.ts'
+import { signUpThroughStorage } from './accounts-api.ts'
 import { appUrl } from './env.ts'
 import { linkFromEmail } from './inbox.ts'
 
@@ -46,13 +46,13 @@ export async function signUpAndConfirm(person: Actor, path = '/sign-up'): Promis
 }
 
 /**
- * The person's account made through Auth's sign-up API and confirmed by the emailed link, then
- * signed in without the form (support/accounts-api.ts), the page then at `path`: for every spec
- * that does not test the sign-up form, where the form would only cost time.
+ * The person's account made through Auth's sign-up API and confirmed by the emailed link, the
+ * session that link opened put in the page without the form (support/accounts-api.ts), the page
+ * then at `path`: for every spec that does not test the sign-up form, where the form would only
+ * cost time.
  */
 export async function signUpByApi(person: Actor, path = '/'): Promise<void> {
-  await createConfirmedUser(person)
-  await signInThroughStorage(person.page, person, path)
+  await signUpThroughStorage(person.page, person, path)
 }
 
 export async function signIn(person: Actor): Promise<void> {

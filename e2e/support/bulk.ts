@@ -4,7 +4,7 @@ import { expect } from '@playwright/test'
 import type { Page } from '@playwright/test'
 
 export async function bulkSend(page: Page, channelId: string, bodies: string[]): Promise<void> {
-  const status = await page.evaluate(
+  const { status, text } = await page.evaluate(
     async ({ channelId, bodies }) => {
       const config = (await (await fetch('/config.json')).json()) as {
         supabaseUrl: string
@@ -31,9 +31,9 @@ export async function bulkSend(page: Page, channelId: string, bodies: string[]):
         },
         body: JSON.stringify(rows),
       })
-      return response.status
+      return { status: response.status, text: response.ok ? '' : await response.text() }
     },
     { channelId, bodies }
   )
-  expect(status).toBe(201)
+  expect(status, text).toBe(201)
 }

@@ -27,8 +27,10 @@ export async function startProductionStack(
   const mail = await startMailCatcher()
   try {
     // The public URL names the port, so the port is chosen first (a free one, never a fixed one).
+    // A host name, as a team's server has, not an address: browsers refuse an IP address as a
+    // security key's relying party, which serve takes from the public URL's host.
     const port = await freePort()
-    const publicUrl = `http://127.0.0.1:${port}`
+    const publicUrl = `http://localhost:${port}`
     const serve = await startServe({
       smtpPort: mail.smtpPort,
       smtpUser: mail.user,

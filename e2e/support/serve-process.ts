@@ -9,7 +9,7 @@ import type { ChildProcess } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { ROOT } from './stack-process.ts'
+import { appDist, ROOT } from './stack-process.ts'
 import { collectLines } from './child-output.ts'
 
 export interface ServeProcess {
@@ -89,7 +89,7 @@ export async function startServe(options: {
       '--data-dir',
       dataDir,
       '--app-dist',
-      path.join(ROOT, 'app/dist'),
+      appDist(),
       '--public-url',
       options.publicUrl,
       '--port',

@@ -13,6 +13,17 @@ import { collectLines } from './child-output.ts'
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..')
 
+/**
+ * The built app the stacks serve: this run's own build (E2E_APP_DIST, set by global-setup.ts),
+ * never app/dist, which the developers sharing this checkout rebuild (emptying it first) while a
+ * run serves it: pages then got 404 Not Found or a chunk of another build.
+ */
+export function appDist(): string {
+  const dist = process.env.E2E_APP_DIST
+  if (!dist) throw new Error('E2E_APP_DIST is not set: run through playwright.config.ts')
+  return dist
+}
+
 export interface RunningStack {
   appUrl: string
   apiUrl: string
@@ -135,7 +146,7 @@ export async function startStack(
     String(smtpPort),
     ...(arrangement === 'hosted'
       ? ['--strict-keys']
-      : ['--app-dist', path.join(ROOT, 'app/dist'), '--app-port', String(appPort)]),
+      : ['--app-dist', appDist(), '--app-port', String(appPort)]),
   ]
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
@@ -171,7 +182,7 @@ export async function startStack(
     if (arrangement === 'hosted') {
       // The build as a static host has it, with the config.json `npm run deploy` writes.
       const site = path.join(workdir, 'site')
-      await cp(path.join(ROOT, 'app/dist'), site, { recursive: true })
+      await cp(appDist(), site, { recursive: true })
       const config = { supabaseUrl: apiUrl, supabaseKey: required(status, 'PUBLISHABLE_KEY') }
       await writeFile(path.join(site, 'config.json'), `${JSON.stringify(config, null, 2)}\n`)
       host = await startStaticHost(site, appPort)
