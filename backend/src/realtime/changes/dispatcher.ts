@@ -8,6 +8,7 @@ import type { Logger } from '../../logger.ts'
 import { ChangePayload, ERRORS } from './payload.ts'
 import type { Change } from './payload.ts'
 import { buildCheck, runCheck } from './rls-check.ts'
+import { waitVisible } from './visibility.ts'
 import type { CheckGroup, Sessions } from './rls-check.ts'
 import type { FrameCache, Group, Subscriber } from './registry.ts'
 import type { SubscriptionRegistry } from './registry.ts'
@@ -37,7 +38,7 @@ interface Candidate {
 
 type Item =
   | { kind: 'change'; payload: ChangePayload; table: TableInfo; candidates: Candidate[] }
-  | { kind: 'message'; message: DatabaseMessage }
+  | { kind: 'message'; message: DatabaseMessage; xid: number }
 
 /** Connections one check may use at once (the API pool has 10). */
 const PARALLEL_CHECKS = Math.max(1, Math.min(4, availableParallelism()))
@@ -70,6 +71,7 @@ export class Dispatcher {
       }
     }
     if (items.length === 0) return
+    await this.messagesVisible(items)
     const began = performance.now()
     const facts = await this.roleFacts(items)
     const visible = await this.checkRls(items, facts)
@@ -78,6 +80,19 @@ export class Dispatcher {
     this.options.log.debug(
       `changes: ${items.length} in ${transactions.length} transactions, RLS ${(checked - began).toFixed(1)} ms, delivery ${(performance.now() - checked).toFixed(1)} ms`
     )
+  }
+
+  /** Broadcasts go out once their transactions are visible (visibility.ts). */
+  private async messagesVisible(items: Item[]): Promise<void> {
+    const xids = new Set<number>()
+    for (const item of items) if (item.kind === 'message') xids.add(item.xid)
+    if (xids.size === 0) return
+    try {
+      await waitVisible(this.options.sessions, [...xids])
+    } catch (error) {
+      if (isConnectionError(error)) throw new FeedDatabaseError((error as Error).message)
+      this.options.log.debug(`realtime: visibility wait skipped: ${(error as Error).message}`)
+    }
   }
 
   private async match(change: Change): Promise<Item | null> {
@@ -319,6 +334,7 @@ function messageItem(change: Change): Item | null {
   if (topic === null || value('extension') !== 'broadcast') return null
   return {
     kind: 'message',
+    xid: change.xid,
     message: {
       topic,
       event: value('event') ?? '',
