@@ -19,6 +19,15 @@ create table private.import_channels (
 
 CREATE INDEX import_channels_channel ON private.import_channels USING btree (channel_id);
 
+-- Table private.import_invitations
+create table private.import_invitations (
+  import_id uuid not null,
+  invite boolean default false not null,
+  constraint import_invitations_pkey PRIMARY KEY (import_id),
+  constraint import_invitations_import_id_fkey FOREIGN KEY (import_id) REFERENCES public.imports(id) ON DELETE CASCADE
+);
+alter table private.import_invitations enable row level security;
+
 -- Table private.import_people
 create table private.import_people (
   import_id uuid not null,
@@ -780,3 +789,23 @@ begin
 end
 $function$;
 grant execute on function public.start_import(uuid,text) to authenticated, service_role;
+
+-- Function public.start_import(p_workspace uuid, p_path text, p_invite boolean)
+CREATE OR REPLACE FUNCTION public.start_import(p_workspace uuid, p_path text, p_invite boolean)
+ RETURNS public.imports
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_import public.imports;
+begin
+  -- The checks and the queueing are the two-argument start_import's; the function's call
+  -- through pg_net goes out when this transaction commits, with the choice stored.
+  v_import := public.start_import(p_workspace, p_path);
+  insert into private.import_invitations (import_id, invite)
+  values (v_import.id, coalesce(p_invite, false));
+  return v_import;
+end
+$function$;
+grant execute on function public.start_import(uuid,text,boolean) to authenticated, service_role;

@@ -2,6 +2,33 @@
 -- database with supabase/migrations applied. Do not edit: change the schema with a new
 -- migration, then run the command. Which object goes to which file: README.md here.
 
+-- Table private.invite_mail_settings
+create table private.invite_mail_settings (
+  name text not null,
+  value integer not null,
+  constraint invite_mail_settings_pkey PRIMARY KEY (name),
+  constraint invite_mail_settings_name CHECK (name = ANY (ARRAY['per_inviter_per_hour'::text, 'per_workspace_per_day'::text])),
+  constraint invite_mail_settings_value CHECK (value >= 0)
+);
+alter table private.invite_mail_settings enable row level security;
+
+-- Table private.invite_mails
+create table private.invite_mails (
+  id bigint generated always as identity not null,
+  inviter uuid not null,
+  workspace_id uuid not null,
+  invite_id uuid,
+  source text default 'invite'::text not null,
+  sent_at timestamp with time zone default now() not null,
+  constraint invite_mails_pkey PRIMARY KEY (id),
+  constraint invite_mails_source CHECK (source = ANY (ARRAY['invite'::text, 'import'::text]))
+);
+alter table private.invite_mails enable row level security;
+
+CREATE INDEX invite_mails_inviter ON private.invite_mails USING btree (inviter, sent_at);
+CREATE INDEX invite_mails_sent_at ON private.invite_mails USING btree (sent_at);
+CREATE INDEX invite_mails_workspace ON private.invite_mails USING btree (workspace_id, sent_at);
+
 -- Table public.invites
 create table public.invites (
   id uuid default gen_random_uuid() not null,
@@ -46,6 +73,20 @@ CREATE TRIGGER invites_before_insert BEFORE INSERT ON public.invites FOR EACH RO
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.invites to service_role;
 grant delete, insert, maintain, select on table public.invites to authenticated;
 grant select on table public.invites to anon;
+
+-- Function private.invite_mail_limit(p_name text)
+CREATE OR REPLACE FUNCTION private.invite_mail_limit(p_name text)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(
+    (select s.value from private.invite_mail_settings s where s.name = p_name),
+    case p_name when 'per_inviter_per_hour' then 20 when 'per_workspace_per_day' then 100 end
+  )
+$function$;
+grant execute on function private.invite_mail_limit(text) to authenticated, service_role;
 
 -- Function private.invites_before_insert()
 CREATE OR REPLACE FUNCTION private.invites_before_insert()
@@ -118,6 +159,68 @@ end
 $function$;
 grant execute on function private.invites_before_insert() to authenticated, service_role;
 
+-- Function private.take_invite_mail(p_workspace uuid, p_inviter uuid, p_invite uuid, p_source text)
+CREATE OR REPLACE FUNCTION private.take_invite_mail(p_workspace uuid, p_inviter uuid, p_invite uuid DEFAULT NULL::uuid, p_source text DEFAULT 'invite'::text)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_per_inviter integer := private.invite_mail_limit('per_inviter_per_hour');
+  v_per_workspace integer := private.invite_mail_limit('per_workspace_per_day');
+  v_count integer;
+  v_resets timestamptz;
+  v_id bigint;
+begin
+  if p_inviter is null or p_workspace is null then
+    raise exception using errcode = '22023', message = 'An invitation mail needs an inviter and a workspace.';
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('chorus.invite_mail.inviter:' || p_inviter::text, 0));
+  perform pg_advisory_xact_lock(hashtextextended('chorus.invite_mail.workspace:' || p_workspace::text, 0));
+
+  select count(*) into v_count from private.invite_mails m
+  where m.inviter = p_inviter and m.sent_at > now() - interval '1 hour';
+  if v_count >= v_per_inviter then
+    -- Free again when enough of the hour's mails are more than an hour old.
+    select m.sent_at + interval '1 hour' into v_resets from private.invite_mails m
+    where m.inviter = p_inviter and m.sent_at > now() - interval '1 hour'
+    order by m.sent_at offset greatest(v_count - v_per_inviter, 0) limit 1;
+    raise exception using errcode = 'PT429',
+      message = case when v_per_inviter = 0
+        then 'Invitations by email are turned off on this server.'
+        else format('You have sent %s invitations by email in the last hour, the most one person may send. You can send more after %s UTC.',
+          v_count, to_char(v_resets at time zone 'UTC', 'YYYY-MM-DD HH24:MI')) end,
+      detail = jsonb_build_object('limit', 'per_inviter_per_hour', 'max', v_per_inviter,
+        'resets_at', v_resets)::text,
+      hint = 'Share an invite link instead, or wait.';
+  end if;
+
+  select count(*) into v_count from private.invite_mails m
+  where m.workspace_id = p_workspace and m.sent_at > now() - interval '1 day';
+  if v_count >= v_per_workspace then
+    select m.sent_at + interval '1 day' into v_resets from private.invite_mails m
+    where m.workspace_id = p_workspace and m.sent_at > now() - interval '1 day'
+    order by m.sent_at offset greatest(v_count - v_per_workspace, 0) limit 1;
+    raise exception using errcode = 'PT429',
+      message = case when v_per_workspace = 0
+        then 'Invitations by email are turned off on this server.'
+        else format('This workspace has sent %s invitations by email in the last 24 hours, the most a workspace may send. It can send more after %s UTC.',
+          v_count, to_char(v_resets at time zone 'UTC', 'YYYY-MM-DD HH24:MI')) end,
+      detail = jsonb_build_object('limit', 'per_workspace_per_day', 'max', v_per_workspace,
+        'resets_at', v_resets)::text,
+      hint = 'Share an invite link instead, or wait.';
+  end if;
+
+  delete from private.invite_mails m where m.sent_at < now() - interval '2 days';
+  insert into private.invite_mails (inviter, workspace_id, invite_id, source)
+  values (p_inviter, p_workspace, p_invite, coalesce(p_source, 'invite'))
+  returning id into v_id;
+  return v_id;
+end
+$function$;
+grant execute on function private.take_invite_mail(uuid,uuid,uuid,text) to service_role;
+
 -- Function public.accept_invite(p_token text)
 CREATE OR REPLACE FUNCTION public.accept_invite(p_token text)
  RETURNS public.workspaces
@@ -183,6 +286,31 @@ begin
 end
 $function$;
 grant execute on function public.accept_invite(text) to authenticated, service_role;
+
+-- Function public.claim_invite_mail(p_token text)
+CREATE OR REPLACE FUNCTION public.claim_invite_mail(p_token text)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  uid uuid := private.require_uid();
+  inv public.invites;
+begin
+  select * into inv from public.invites i where i.token = coalesce(p_token, '') and i.email is not null;
+  if not found or not private.is_workspace_admin(inv.workspace_id) then
+    raise exception using errcode = '42501',
+      message = 'No email invitation of yours has that token.';
+  end if;
+  if inv.expires_at <= now() or inv.use_count >= coalesce(inv.max_uses, 2147483647) then
+    raise exception using errcode = '22023',
+      message = 'This invitation has expired or has been used.', hint = 'Make a new invitation.';
+  end if;
+  return private.take_invite_mail(inv.workspace_id, uid, inv.id, 'invite');
+end
+$function$;
+grant execute on function public.claim_invite_mail(text) to authenticated, service_role;
 
 -- Function public.create_invite(p_workspace_id uuid, p_email text, p_role public.workspace_role, p_expires_at timestamp with time zone, p_max_uses integer, p_channel_ids uuid[], p_guest_kind text)
 CREATE OR REPLACE FUNCTION public.create_invite(p_workspace_id uuid, p_email text DEFAULT NULL::text, p_role public.workspace_role DEFAULT 'member'::public.workspace_role, p_expires_at timestamp with time zone DEFAULT NULL::timestamp with time zone, p_max_uses integer DEFAULT NULL::integer, p_channel_ids uuid[] DEFAULT NULL::uuid[], p_guest_kind text DEFAULT NULL::text)
@@ -251,3 +379,19 @@ AS $function$
   order by i.created_at desc
 $function$;
 grant execute on function public.my_invites() to authenticated, service_role;
+
+-- Function public.release_invite_mail(p_id bigint)
+CREATE OR REPLACE FUNCTION public.release_invite_mail(p_id bigint)
+ RETURNS boolean
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with gone as (
+    delete from private.invite_mails m
+    where m.id = p_id and m.sent_at > now() - interval '1 hour'
+    returning 1
+  )
+  select exists (select 1 from gone)
+$function$;
+grant execute on function public.release_invite_mail(bigint) to service_role;

@@ -1,10 +1,18 @@
 // POST /functions/v1/invite-by-email {token, redirect_to}: emails the invitation an admin made
-// (an invites row bound to an email address) through Auth's invite, so the mail says who invited
-// them to which workspace (the invite template reads {{ .Data.invited_by }} and
-// {{ .Data.workspace_name }} from the new user's metadata). Someone who already has an account
-// gets a sign-in link (magic link) to the same page instead. The caller's own JWT decides whether
+// (an invites row bound to an email address), saying who invited them to which workspace, with a
+// link that lands on the invite page: Auth's invite link for a new address (the account is made;
+// workspace_name, invited_by and invited_to_workspace go into its metadata), a sign-in link
+// (magic link) for an address that has an account already. The caller's own JWT decides whether
 // they may see the invite (row-level security on invites), so only its workspace's admins can.
+//
+// Limits (issue 49, item 2; *_chorus_invite_mail_limits.sql): each mail is counted for the caller
+// and the workspace first (claim_invite_mail: per inviter per hour, per workspace per day); over
+// a limit the answer is 429 {error, limit, max, resets_at} with Retry-After, and nothing is sent.
+// The mail goes through the project's SMTP (the SMTP_* secrets, _shared/invite-mail.ts), not
+// Auth's mailer, so invitations never use up the hourly budget that Auth's confirmations and
+// password resets need. A mail that could not be sent is given back (release_invite_mail).
 import { createClient } from 'npm:@supabase/supabase-js@2'
+import { sendInvitation } from '../_shared/invite-mail.ts'
 import { closingUnread } from '../_shared/read-body.ts'
 
 const cors = {
@@ -13,11 +21,40 @@ const cors = {
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
 }
 
-function json(status: number, body: unknown): Response {
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { ...cors, 'Content-Type': 'application/json' },
+    headers: { ...cors, 'Content-Type': 'application/json', ...headers },
   })
+}
+
+/** A refusal of claim_invite_mail as the answer: 429 with the limit, or the error's status. */
+function refused(error: { code?: string; message: string; details?: string | null }): Response {
+  if (error.code !== 'PT429') {
+    const status = error.code === '42501' ? 404 : 400
+    return json(status, { error: error.message })
+  }
+  let limit: { limit?: string; max?: number; resets_at?: string | null } = {}
+  try {
+    limit = JSON.parse(error.details ?? '{}')
+  } catch {
+    // The message says it all.
+  }
+  const resetsAt = limit.resets_at ? new Date(limit.resets_at) : null
+  const headers: Record<string, string> = resetsAt
+    ? { 'Retry-After': String(Math.max(1, Math.ceil((resetsAt.getTime() - Date.now()) / 1000))) }
+    : {}
+  return json(
+    429,
+    {
+      error: error.message,
+      code: 'invite_limit_reached',
+      limit: limit.limit ?? null,
+      max: limit.max ?? null,
+      resets_at: resetsAt?.toISOString() ?? null,
+    },
+    headers
+  )
 }
 
 // An answer that leaves the body unread closes the connection (_shared/read-body.ts).
@@ -56,27 +93,22 @@ async function handle(request: Request): Promise<Response> {
   if (previewError || !preview) return json(400, { error: previewError?.message ?? 'No invite.' })
   const details = preview as { workspace_name: string; invited_by: string | null }
 
+  // Counted before it goes out, for the caller and the workspace; over a limit, nothing is sent.
+  const { data: mailId, error: claimError } = await asCaller.rpc('claim_invite_mail', {
+    p_token: token,
+  })
+  if (claimError) return refused(claimError)
+
   const admin = createClient(url, serviceKey, {
     auth: { persistSession: false, autoRefreshToken: false },
   })
-  const { error } = await admin.auth.admin.inviteUserByEmail(invite.email, {
-    redirectTo,
-    data: {
-      workspace_name: details.workspace_name,
-      invited_by: details.invited_by ?? 'Someone',
-      invited_to_workspace: true,
-    },
-  })
-  if (!error) return json(200, { sent: 'invite' })
-  if (error.code !== 'email_exists') return json(error.status ?? 400, { error: error.message })
-  // An existing account: a sign-in link that lands on the same invite page.
-  const anon = createClient(url, anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  })
-  const { error: linkError } = await anon.auth.signInWithOtp({
+  const sent = await sendInvitation(admin, {
     email: invite.email,
-    options: { emailRedirectTo: redirectTo, shouldCreateUser: false },
+    redirectTo,
+    workspaceName: details.workspace_name,
+    invitedBy: details.invited_by ?? 'Someone',
   })
-  if (linkError) return json(linkError.status ?? 400, { error: linkError.message })
-  return json(200, { sent: 'magic_link' })
+  if (sent.ok) return json(200, { sent: sent.sent })
+  await admin.rpc('release_invite_mail', { p_id: mailId })
+  return json(sent.status, { error: sent.error })
 }

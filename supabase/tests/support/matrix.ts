@@ -8,6 +8,7 @@ import { EVENT_CASES } from './matrix-events.ts'
 import { EXPORT_CASES } from './matrix-exports.ts'
 import { GROUP_CASES } from './matrix-groups.ts'
 import { IMPORT_CASES } from './matrix-imports.ts'
+import { INVITE_MAIL_CASES } from './matrix-invite-mail.ts'
 import { INTEGRATION_CASES } from './matrix-integrations.ts'
 import { LINK_PREVIEW_CASES } from './matrix-link-previews.ts'
 import type { MatrixCase } from './matrix-kit.ts'
@@ -40,6 +41,7 @@ export const MATRIX: readonly MatrixCase[] = [
   ...MODERATION_CASES,
   ...IMPORT_CASES,
   ...EXPORT_CASES,
+  ...INVITE_MAIL_CASES,
 ]
 
 export function isAllowed(c: MatrixCase, role: Role): boolean {

@@ -1,0 +1,139 @@
+// The mail of a workspace invitation, sent through the project's SMTP (the functions' SMTP_*
+// secrets, as notification emails are), never through Auth's mailer: Auth's hourly email budget
+// ([auth.rate_limit] email_sent, shared by every confirmation, password reset and magic link of
+// the project; GoTrue counts an admin invite against it too) is left to those. Auth only makes
+// the link (admin generate_link, which mails nothing and takes nothing from that budget): an
+// invite for a new address (the account is made, and the link signs it in), a magic link for an
+// address that has an account already; both land on `redirectTo` (the invite page).
+// The limits on who may send how many are the database's (private.take_invite_mail): take one
+// before calling this, give it back (release_invite_mail) when this fails.
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
+import nodemailer from 'npm:nodemailer@6'
+
+export interface Invitation {
+  email: string
+  redirectTo: string
+  workspaceName: string
+  invitedBy: string
+  /** More of the new account's metadata (display_name, say). */
+  data?: Record<string, unknown>
+}
+
+export type InvitationSent =
+  | { ok: true; sent: 'invite' | 'magic_link'; userId: string | null }
+  | { ok: false; status: number; error: string }
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+}
+
+/** One line of at most `max` characters (names go into the subject). */
+function line(text: string, max = 100): string {
+  const one = text.replace(/[\r\n\t]+/g, ' ').trim()
+  return one.length > max ? `${one.slice(0, max - 1)}…` : one
+}
+
+export function invitationMail(
+  invitation: Invitation,
+  link: string,
+  existing: boolean
+): { subject: string; text: string; html: string } {
+  const who = line(invitation.invitedBy || 'Someone')
+  const where = line(invitation.workspaceName)
+  const subject = `${who} invited you to ${where} on Chorus`
+  const action = existing
+    ? 'Follow this link to sign in and accept:'
+    : 'Follow this link to accept; you will choose your name and a password:'
+  const text = [
+    `${who} invited you to join ${where} on Chorus, a team chat. ${action}`,
+    '',
+    link,
+    '',
+    `The invitation is for ${invitation.email}. If you did not expect it, you can ignore this email.`,
+  ].join('\n')
+  const html = [
+    `<h2>${escapeHtml(who)} invited you to ${escapeHtml(where)}</h2>`,
+    `<p>${escapeHtml(who)} invited you to join <strong>${escapeHtml(where)}</strong> on Chorus, a team chat. ${escapeHtml(action)}</p>`,
+    `<p><a href="${escapeHtml(link)}">Join ${escapeHtml(where)}</a></p>`,
+    `<p>The invitation is for ${escapeHtml(invitation.email)}. If you did not expect it, you can ignore this email.</p>`,
+  ].join('\n')
+  return { subject, text, html }
+}
+
+/** Makes the invitation's link with Auth and mails it through SMTP. */
+export async function sendInvitation(
+  admin: SupabaseClient,
+  invitation: Invitation
+): Promise<InvitationSent> {
+  const host = Deno.env.get('SMTP_HOST')
+  if (!host)
+    return { ok: false, status: 500, error: 'SMTP_HOST is not set: invitations cannot be mailed.' }
+  const data = {
+    ...invitation.data,
+    workspace_name: invitation.workspaceName,
+    invited_by: invitation.invitedBy,
+    invited_to_workspace: true,
+  }
+  let existing = false
+  let made = await admin.auth.admin.generateLink({
+    type: 'invite',
+    email: invitation.email,
+    options: { redirectTo: invitation.redirectTo, data },
+  })
+  if (made.error && made.error.code === 'email_exists') {
+    // An existing account: a sign-in link that lands on the same invite page.
+    existing = true
+    made = await admin.auth.admin.generateLink({
+      type: 'magiclink',
+      email: invitation.email,
+      options: { redirectTo: invitation.redirectTo },
+    })
+  }
+  if (made.error || !made.data.properties?.action_link) {
+    return {
+      ok: false,
+      status: made.error?.status ?? 500,
+      error: made.error?.message ?? 'No link.',
+    }
+  }
+  const mail = invitationMail(invitation, made.data.properties.action_link, existing)
+  const port = Deno.env.get('SMTP_PORT') ?? '587'
+  const transport = nodemailer.createTransport({
+    host,
+    port: Number(port),
+    secure: port === '465',
+    // A server that never answers fails the invitation in well under the function's time.
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+    auth: Deno.env.get('SMTP_USER')
+      ? { user: Deno.env.get('SMTP_USER'), pass: Deno.env.get('SMTP_PASS') ?? '' }
+      : undefined,
+  })
+  try {
+    await transport.sendMail({
+      from: Deno.env.get('SMTP_FROM') ?? 'Chorus <no-reply@chorus.local>',
+      to: invitation.email,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    })
+  } catch (error) {
+    return {
+      ok: false,
+      status: 502,
+      error: `The invitation could not be mailed: ${(error as Error).message}`,
+    }
+  } finally {
+    transport.close()
+  }
+  return {
+    ok: true,
+    sent: existing ? 'magic_link' : 'invite',
+    userId: made.data.user?.id ?? null,
+  }
+}

@@ -1,0 +1,296 @@
+// Mail limits that stop one person, not everyone (issue 49, item 2), end to end on the stack:
+// invite-by-email counts each invitation mail for the inviter (per hour) and the workspace (per
+// day) before it goes out, and sends it through the project's SMTP (a real SMTP server in this
+// process, as the project's would be), not through Auth's mailer. One inviter past their limit
+// gets 429 with the limit and when it resets, and no mail; the mails that went out are counted;
+// another person's invitation still goes out, and so does a password reset (Auth's own mail, in
+// the stack's inbox, whose hourly budget invitations no longer touch). An import emails nobody
+// unless it was started with invitations.
+import path from 'node:path'
+import type { AddressInfo } from 'node:net'
+import { simpleParser } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inboxFor } from '../../backend/test/auth/support.ts'
+import { startTestStack } from '../../backend/test/support/stack.ts'
+import type { TestStack } from '../../backend/test/support/stack.ts'
+import { clientFor } from './support/rest-checker.ts'
+import { workspaceKit } from './support/workspaces.ts'
+import { asRole, createPerson, makeStoredObject } from './support/world.ts'
+import type { Person } from './support/world.ts'
+
+const workdir = path.resolve(import.meta.dirname, '../..')
+const PER_INVITER = 3
+const PER_WORKSPACE = 5
+let stack: TestStack
+let smtp: SMTPServer
+interface Mail {
+  to: string
+  subject: string
+  text: string
+  html: string
+}
+const mails: Mail[] = []
+const kit = workspaceKit(() => stack)
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    // A mailbox that does not exist: the mail is refused.
+    onRcptTo(address, _session, callback) {
+      if (address.address.startsWith('bounce')) {
+        const refused = new Error('No such mailbox') as Error & { responseCode: number }
+        refused.responseCode = 550
+        callback(refused)
+      } else callback()
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((m) => {
+          const to = Array.isArray(m.to) ? m.to[0] : m.to
+          mails.push({
+            to: to?.text ?? '',
+            subject: m.subject ?? '',
+            text: m.text ?? '',
+            html: typeof m.html === 'string' ? m.html : '',
+          })
+          callback()
+        })
+        .catch(callback)
+    },
+  })
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+  // The functions' secrets (Deno.env falls back to the process environment on the stack).
+  Object.assign(process.env, {
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String((smtp.server.address() as AddressInfo).port),
+    SMTP_FROM: 'Chorus <no-reply@chorus.test>',
+  })
+  stack = await startTestStack({ workdir })
+  // Small limits, so that a test reaches them (the defaults are 20 an hour and 100 a day).
+  await stack.sql`
+    update private.invite_mail_settings
+    set value = case name when 'per_inviter_per_hour' then ${PER_INVITER}::int else ${PER_WORKSPACE}::int end`
+})
+
+afterAll(async () => {
+  await stack?.stop()
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()))
+})
+
+interface Answer {
+  status: number
+  body: {
+    sent?: string
+    error?: string
+    code?: string
+    limit?: string | null
+    max?: number | null
+    resets_at?: string | null
+  }
+  retryAfter: string | null
+}
+
+/** Makes an email invitation as `by` and asks invite-by-email to mail it. */
+async function inviteByEmail(by: Person, ws: string, email: string): Promise<Answer> {
+  const invite = await kit.invite(by, ws, { email })
+  const response = await fetch(`${stack.url}/functions/v1/invite-by-email`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${by.token}`,
+      apikey: stack.anonKey,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({
+      token: invite.token,
+      redirect_to: `http://127.0.0.1:3000/invite/${invite.token}`,
+    }),
+  })
+  return {
+    status: response.status,
+    body: (await response.json()) as Answer['body'],
+    retryAfter: response.headers.get('retry-after'),
+  }
+}
+
+const mailsTo = (addresses: string[]) => mails.filter((m) => addresses.includes(m.to))
+
+async function makeAdmin(ws: string, person: Person): Promise<void> {
+  await stack.sql`
+    insert into public.workspace_members (workspace_id, user_id, role) values (${ws}, ${person.id}, 'admin')`
+}
+
+describe('invitation mail limits', () => {
+  let ana: Person
+  let anaWs: string
+  const anaAddresses = Array.from(
+    { length: PER_INVITER + 3 },
+    (_, i) => `ana-guest-${i}@example.test`
+  )
+
+  it('one inviter past their hourly limit gets a clear 429 and no mail; the mails that went out are counted', async () => {
+    ana = await createPerson(stack, 'ana')
+    anaWs = (await kit.createWorkspace(ana, 'Ana’s team')).id
+    const answers: Answer[] = []
+    for (const address of anaAddresses) answers.push(await inviteByEmail(ana, anaWs, address))
+
+    expect(answers.slice(0, PER_INVITER).map((a) => [a.status, a.body.sent])).toEqual(
+      Array.from({ length: PER_INVITER }, () => [200, 'invite'])
+    )
+    for (const refused of answers.slice(PER_INVITER)) {
+      expect(refused.status).toBe(429)
+      expect(refused.body).toMatchObject({
+        code: 'invite_limit_reached',
+        limit: 'per_inviter_per_hour',
+        max: PER_INVITER,
+      })
+      expect(refused.body.error).toMatch(
+        new RegExp(
+          `^You have sent ${PER_INVITER} invitations by email in the last hour, the most one person may send\\. You can send more after \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\.$`
+        )
+      )
+      // It frees up an hour after the first of them.
+      const resets = new Date(refused.body.resets_at!).getTime()
+      expect(resets).toBeGreaterThan(Date.now() + 58 * 60_000)
+      expect(resets).toBeLessThanOrEqual(Date.now() + 60 * 60_000)
+      expect(Number(refused.retryAfter)).toBeGreaterThan(58 * 60)
+    }
+
+    // Exactly the allowed mails went out, through SMTP, saying who invited them to what.
+    const sent = mailsTo(anaAddresses)
+    expect(sent.map((m) => m.to).sort()).toEqual(anaAddresses.slice(0, PER_INVITER).sort())
+    for (const mail of sent) {
+      expect(mail.subject).toBe('ana invited you to Ana’s team on Chorus')
+      expect(mail.text).toContain(`${stack.url}/auth/v1/verify?token=`)
+    }
+    // None went through Auth's mailer (its inbox), whose budget is the confirmations' and resets'.
+    for (const address of anaAddresses) expect(await inboxFor(stack, address)).toEqual([])
+    expect(
+      (
+        await stack.sql`select count(*)::int as n from private.invite_mails where inviter = ${ana.id}`
+      )[0]!.n
+    ).toBe(PER_INVITER)
+  })
+
+  it('the RPC refuses the same way through the API: HTTP 429, SQLSTATE PT429', async () => {
+    const invite = await kit.invite(ana, anaWs, { email: 'ana-direct@example.test' })
+    const { error, status } = await clientFor(stack, ana).rpc('claim_invite_mail', {
+      p_token: invite.token,
+    })
+    expect(status).toBe(429)
+    expect(error?.code).toBe('PT429')
+    expect(JSON.parse(error!.details)).toMatchObject({
+      limit: 'per_inviter_per_hour',
+      max: PER_INVITER,
+    })
+    // Someone who is not an admin of the workspace cannot take mails at all.
+    const stranger = await createPerson(stack, 'stranger')
+    const refused = await clientFor(stack, stranger).rpc('claim_invite_mail', {
+      p_token: invite.token,
+    })
+    expect(refused.error?.code).toBe('42501')
+    // Nor give them back: only the function's service key may.
+    const [row] = await stack.sql<{ id: string }[]>`
+      select id::text from private.invite_mails where inviter = ${ana.id} limit 1`
+    const release = await clientFor(stack, ana).rpc('release_invite_mail', {
+      p_id: Number(row!.id),
+    })
+    expect(release.error?.code).toBe('42501')
+    expect(
+      (
+        await stack.sql`select count(*)::int as n from private.invite_mails where inviter = ${ana.id}`
+      )[0]!.n
+    ).toBe(PER_INVITER)
+  })
+
+  it("another person's invitation and a password reset are still mailed", async () => {
+    const bo = await createPerson(stack, 'bo')
+    const boWs = (await kit.createWorkspace(bo, 'Bo’s team')).id
+    const answer = await inviteByEmail(bo, boWs, 'bo-guest@example.test')
+    expect(answer).toMatchObject({ status: 200, body: { sent: 'invite' } })
+    const [mail] = mailsTo(['bo-guest@example.test'])
+    expect(mail?.subject).toBe('bo invited you to Bo’s team on Chorus')
+    // The link signs the new account in and lands on the invite page.
+    const link = /href="([^"]+)"/.exec(mail!.html)![1]!.replace(/&amp;/g, '&')
+    const followed = await fetch(link, { redirect: 'manual' })
+    expect(followed.status).toBe(303)
+    const location = followed.headers.get('location') ?? ''
+    expect(location.startsWith('http://127.0.0.1:3000/invite/')).toBe(true)
+    expect(location).toContain('access_token=')
+
+    // Someone with an account gets a sign-in link to the invite page, under the same limits.
+    const dee = await createPerson(stack, 'dee')
+    expect(await inviteByEmail(bo, boWs, dee.email)).toMatchObject({
+      status: 200,
+      body: { sent: 'magic_link' },
+    })
+    expect(mailsTo([dee.email]).map((m) => m.subject)).toEqual([
+      'bo invited you to Bo’s team on Chorus',
+    ])
+
+    // A password reset: Auth's own mail, in the stack's inbox.
+    const reset = await stack.client().auth.resetPasswordForEmail(ana.email)
+    expect(reset.error).toBeNull()
+    const inbox = await inboxFor(stack, ana.email)
+    expect(inbox.map((m) => m.Subject)).toHaveLength(1)
+  })
+
+  it("a workspace's admins together stop at its daily limit, with its own clear error", async () => {
+    const cy = await createPerson(stack, 'cy')
+    await makeAdmin(anaWs, cy)
+    const left = PER_WORKSPACE - PER_INVITER
+    const addresses = Array.from({ length: left + 1 }, (_, i) => `cy-guest-${i}@example.test`)
+    const answers: Answer[] = []
+    for (const address of addresses) answers.push(await inviteByEmail(cy, anaWs, address))
+    expect(answers.map((a) => a.status)).toEqual([...Array.from({ length: left }, () => 200), 429])
+    expect(answers[left]!.body).toMatchObject({
+      limit: 'per_workspace_per_day',
+      max: PER_WORKSPACE,
+    })
+    expect(answers[left]!.body.error).toMatch(
+      new RegExp(
+        `^This workspace has sent ${PER_WORKSPACE} invitations by email in the last 24 hours, the most a workspace may send\\.`
+      )
+    )
+    expect(
+      mailsTo(addresses)
+        .map((m) => m.to)
+        .sort()
+    ).toEqual(addresses.slice(0, left).sort())
+  })
+
+  it('a mail that could not be sent is given back', async () => {
+    const ed = await createPerson(stack, 'ed')
+    const edWs = (await kit.createWorkspace(ed, 'Ed’s team')).id
+    // The SMTP server refuses the address.
+    const answer = await inviteByEmail(ed, edWs, 'bounce@example.test')
+    expect(answer.status).toBe(502)
+    expect(answer.body.error).toMatch(/^The invitation could not be mailed: .*No such mailbox/)
+    expect(
+      (
+        await stack.sql`select count(*)::int as n from private.invite_mails where inviter = ${ed.id}`
+      )[0]!.n
+    ).toBe(0)
+  })
+
+  it("start_import takes the owner's choice of invitations; the old call keeps working without them", async () => {
+    const fay = await createPerson(stack, 'fay')
+    const started = async (invite: boolean | null) => {
+      const ws = (await kit.createWorkspace(fay, 'Fay’s team')).id
+      const name = `${ws}/slack.zip`
+      await makeStoredObject(stack.sql, 'imports', name, fay, 'application/zip')
+      return asRole(stack.sql, fay, async (tx) => {
+        const [row] = await (invite === null
+          ? tx<{ id: string }[]>`select id from public.start_import(${ws}, ${name})`
+          : tx<{ id: string }[]>`select id from public.start_import(${ws}, ${name}, ${invite})`)
+        return row!.id
+      })
+    }
+    const choice = (id: string) =>
+      stack.sql`select invite from private.import_invitations where import_id = ${id}`
+    expect(await choice(await started(null))).toEqual([])
+    expect(await choice(await started(false))).toEqual([{ invite: false }])
+    expect(await choice(await started(true))).toEqual([{ invite: true }])
+  })
+})
