@@ -1,6 +1,6 @@
 // The Slack import over HTTP with supabase-js against the real stack (its Edge Function, pg_net,
 // Storage, Auth): an owner uploads Slack's export and starts the import; people are matched by
-// email or invited, channels, DMs, threads, reactions, mentions, links, edits and files come
+// email or invited (the owner chose invitations), channels, DMs, threads, reactions, mentions, links, edits and files come
 // over, searchable by the members; historic messages queue no emails; importing again doubles
 // nothing; an import stopped between slices (and replaying a batch) ends the same, its set-based
 // batches keeping every number, counter and index right. A Chorus export, owners only, a cancel
@@ -80,7 +80,8 @@ describe('a Slack export', () => {
     ownerLive = await joinPrivate(stack, owner, liveTopic.user(owner.id), ownerHeard)
     annLive = await joinPrivate(stack, ann, liveTopic.user(ann.id), annHeard)
     expect([ownerLive.joined, annLive.joined]).toEqual([true, true])
-    const started = await kit.start(owner, ws, zipPath)
+    // The owner chose to invite the new people by email (start_import's p_invite).
+    const started = await kit.start(owner, ws, zipPath, { invite: true })
     expect(started).toMatchObject({ status: 'queued', workspace_id: ws })
     first = await kit.ended(started.id)
   })

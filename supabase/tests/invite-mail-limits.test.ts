@@ -5,7 +5,9 @@
 // gets 429 with the limit and when it resets, and no mail; the mails that went out are counted;
 // another person's invitation still goes out, and so does a password reset (Auth's own mail, in
 // the stack's inbox, whose hourly budget invitations no longer touch). An import emails nobody
-// unless it was started with invitations.
+// unless its owner started it with invitations (start_import's p_invite), whose mails then count
+// against the owner's limits.
+import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { simpleParser } from 'mailparser'
@@ -14,9 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inboxFor } from '../../backend/test/auth/support.ts'
 import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
+import { importKit } from './support/imports.ts'
 import { clientFor } from './support/rest-checker.ts'
+import { zipOf } from './support/slack-export.ts'
 import { workspaceKit } from './support/workspaces.ts'
-import { asRole, createPerson, makeStoredObject } from './support/world.ts'
+import { createPerson } from './support/world.ts'
 import type { Person } from './support/world.ts'
 
 const workdir = path.resolve(import.meta.dirname, '../..')
@@ -32,6 +36,7 @@ interface Mail {
 }
 const mails: Mail[] = []
 const kit = workspaceKit(() => stack)
+const imports = importKit(() => stack)
 
 beforeAll(async () => {
   smtp = new SMTPServer({
@@ -75,6 +80,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  if (stack) await imports.settled()
   await stack?.stop()
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()))
 })
@@ -274,23 +280,79 @@ describe('invitation mail limits', () => {
     ).toBe(0)
   })
 
-  it("start_import takes the owner's choice of invitations; the old call keeps working without them", async () => {
+  it('an import emails nobody unless its owner started it with invitations, which count as theirs', async () => {
     const fay = await createPerson(stack, 'fay')
-    const started = async (invite: boolean | null) => {
-      const ws = (await kit.createWorkspace(fay, 'Fay’s team')).id
-      const name = `${ws}/slack.zip`
-      await makeStoredObject(stack.sql, 'imports', name, fay, 'application/zip')
-      return asRole(stack.sql, fay, async (tx) => {
-        const [row] = await (invite === null
-          ? tx<{ id: string }[]>`select id from public.start_import(${ws}, ${name})`
-          : tx<{ id: string }[]>`select id from public.start_import(${ws}, ${name}, ${invite})`)
-        return row!.id
-      })
+    const tag = randomUUID().slice(0, 6)
+    const archive = (who: string) => {
+      const people = [1, 2].map((i) => ({
+        id: `U${i}`,
+        name: `${who}${i}`,
+        profile: { email: `${who}${i}-${tag}@example.test`, real_name: `${who} ${i}` },
+      }))
+      return {
+        emails: people.map((p) => p.profile.email),
+        zip: zipOf({
+          'users.json': people,
+          'channels.json': [
+            { id: 'C1', name: 'general-chat', created: 1714500000, members: ['U1', 'U2'] },
+          ],
+          'general-chat/2024-05-01.json': people.map((p, i) => ({
+            type: 'message',
+            user: p.id,
+            text: `hello from ${p.name}`,
+            ts: `${1714550400 + i}.000100`,
+          })),
+        }),
+      }
     }
-    const choice = (id: string) =>
-      stack.sql`select invite from private.import_invitations where import_id = ${id}`
-    expect(await choice(await started(null))).toEqual([])
-    expect(await choice(await started(false))).toEqual([{ invite: false }])
-    expect(await choice(await started(true))).toEqual([{ invite: true }])
+    const run = async (name: string, invite: boolean | undefined) => {
+      const { emails, zip } = archive(name)
+      const ws = await imports.workspace(fay, `Fay ${name}`)
+      const path = await imports.upload(fay, ws, zip)
+      const started = await imports.start(fay, ws, path, invite === undefined ? {} : { invite })
+      const choice =
+        await stack.sql`select invite from private.import_invitations where import_id = ${started.id}`
+      const done = await imports.ended(started.id)
+      return { ws, emails, done, choice }
+    }
+
+    // The old call, and p_invite => false: accounts for the new people, and no mail at all.
+    for (const [name, invite] of [
+      ['quiet', undefined],
+      ['hushed', false],
+    ] as const) {
+      const { ws, emails, done, choice } = await run(name, invite)
+      expect(choice).toEqual(invite === undefined ? [] : [{ invite: false }])
+      expect(done).toMatchObject({ status: 'done', people: 2, messages_done: 2 })
+      expect(done.report).toEqual([])
+      expect(mailsTo(emails)).toEqual([])
+      for (const email of emails) expect(await inboxFor(stack, email)).toEqual([])
+      expect(await stack.sql`select 1 from public.invites where workspace_id = ${ws}`).toHaveLength(
+        0
+      )
+      const accounts =
+        await stack.sql`select email from auth.users where email in ${stack.sql(emails)}`
+      expect(accounts).toHaveLength(2)
+    }
+    expect(
+      await stack.sql`select 1 from private.invite_mails where inviter = ${fay.id}`
+    ).toHaveLength(0)
+
+    // Chosen: each new person is invited through SMTP, counted against the owner's limit.
+    const { ws, emails, done, choice } = await run('asked', true)
+    expect(choice).toEqual([{ invite: true }])
+    expect(done).toMatchObject({ status: 'done', people: 2, messages_done: 2, report: [] })
+    expect(
+      mailsTo(emails)
+        .map((m) => [m.to, m.subject])
+        .sort()
+    ).toEqual(emails.map((e) => [e, 'fay invited you to Fay asked on Chorus']).sort())
+    expect(await stack.sql`select 1 from public.invites where workspace_id = ${ws}`).toHaveLength(2)
+    const counted = await stack.sql`
+      select source, workspace_id from private.invite_mails where inviter = ${fay.id}`
+    expect(counted).toEqual([
+      { source: 'import', workspace_id: ws },
+      { source: 'import', workspace_id: ws },
+    ])
   })
 })

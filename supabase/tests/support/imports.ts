@@ -47,10 +47,18 @@ export function importKit(stackOf: () => TestStack) {
     return path
   }
 
-  async function start(owner: Person, ws: string, path: string): Promise<ImportRow> {
-    return ok(
-      await as(owner).rpc('start_import', { p_workspace: ws, p_path: path }).single<ImportRow>()
-    )
+  /** Starts an import; `invite` is the owner's choice to email the new people (p_invite). */
+  async function start(
+    owner: Person,
+    ws: string,
+    path: string,
+    options: { invite?: boolean } = {}
+  ): Promise<ImportRow> {
+    const args =
+      options.invite === undefined
+        ? { p_workspace: ws, p_path: path }
+        : { p_workspace: ws, p_path: path, p_invite: options.invite }
+    return ok(await as(owner).rpc('start_import', args).single<ImportRow>())
   }
 
   async function row(id: string): Promise<ImportRow> {
