@@ -21,11 +21,12 @@ import { createWorkspace } from './support/workspace.ts'
 /**
  * Bytes of JavaScript on the wire for the first screen. Lower it when the first screen shrinks;
  * never raise it: a feature that needs more code loads it lazily. Set on React 19 (issue 47) to
- * what it measured, 142,569 B in 4 files (the entry 94.4 KB with React's renderer, Auth and
- * PostgREST; the signed-in screens 45.8 KB; SignedInApp 2.0 KB; rolldown's runtime 0.4 KB),
- * rounded up.
+ * what it measured, 142,569 B, rounded up (143,500 B); lowered when the message list's
+ * virtualizer left it (a chunk loaded once the first screen is shown): 134,376 B in 4 files (the
+ * entry 94.6 KB with React's renderer, Auth and PostgREST; the signed-in screens 37.4 KB;
+ * SignedInApp 2.0 KB; rolldown's runtime 0.4 KB).
  */
-const FIRST_SCREEN_BUDGET = 143_500
+const FIRST_SCREEN_BUDGET = 135_000
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const LATEST = 'the latest message'

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { cleanup, render, waitFor } from '@testing-library/react'
+import { act, cleanup, render, waitFor } from '@testing-library/react'
+import { markFirstScreenShown } from '../../../lib/first-screen.ts'
 import { MessageList } from './MessageList.tsx'
 import type { ChannelSnapshot, ChatMessage } from '../conversation/types.ts'
 import type { Row } from './rows.ts'
@@ -63,8 +64,12 @@ describe('MessageList', () => {
     )
     expect(seqs).toEqual(['16', '17', '18', '19', '20'])
     expect(canvas.getAttribute('style')).toBeNull()
-    // jsdom lays nothing out (the rows fill no height): the virtualizer takes over a task later,
-    // the canvas sized by it.
+    // jsdom lays nothing out (the rows fill no height): the virtualizer would take over a task
+    // later, but its code loads once the first screen is shown; the rows stay in flow until then.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(container.querySelector('.message-canvas-flow')).not.toBeNull()
+    act(() => markFirstScreenShown())
+    // Then it takes over, the canvas sized by it.
     await waitFor(() => expect(container.querySelector('.message-canvas-flow')).toBeNull())
     expect(container.querySelector<HTMLElement>('.message-canvas')!.style.height).toMatch(/px$/)
   })

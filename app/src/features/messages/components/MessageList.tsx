@@ -11,8 +11,8 @@
 // over 50 ms while a channel opens).
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { KeyboardEvent, RefObject } from 'react'
-import { useVirtualizer } from '@tanstack/react-virtual'
 import { markFirstScreenShown, useAfterFirstScreen } from '../../../lib/first-screen.ts'
+import { useLazyVirtualizer } from './use-lazy-virtualizer.ts'
 import { nextTask } from '../../../lib/tasks.ts'
 import { Spinner } from '../../../ui/Notice.tsx'
 import type { ChannelSnapshot } from '../conversation/types.ts'
@@ -58,12 +58,13 @@ export function MessageList(props: Props) {
   const afterFirstScreen = useAfterFirstScreen()
   const canvas = useRef<HTMLDivElement>(null)
   const flow = useFlowFirst(rows, scroller, canvas)
-  const virtual = flow.handedOver
 
-  const virtualizer = useVirtualizer({
+  // Loaded once the first screen is shown (use-lazy-virtualizer.ts): the rows stay in flow until
+  // it is there.
+  const virtualizer = useLazyVirtualizer({
     count: rows.length,
     // Off until it takes over: no measuring, and its first size and offset are read then.
-    enabled: virtual,
+    enabled: flow.handedOver,
     getScrollElement: () => scroller.current,
     estimateSize: (index) => estimate(rows[index]),
     getItemKey: (index) => rows[index]?.key ?? index,
@@ -77,13 +78,14 @@ export function MessageList(props: Props) {
         ? Math.max(0, rows.reduce((sum, row) => sum + estimate(row), 0) - flow.rect.height)
         : Number.MAX_SAFE_INTEGER,
   })
-  const totalSize = virtualizer.getTotalSize()
+  const virtual = flow.handedOver && virtualizer !== null
+  const totalSize = virtualizer?.getTotalSize() ?? 0
 
   // Keep the place when older rows are prepended: find the first message shown before the
   // change and move down by as much as it moved (day dividers can stay put at the top).
   useLayoutEffect(() => {
     const el = scroller.current
-    if (!virtual) return
+    if (!virtual || !virtualizer) return
     const previous = anchor.current
     const firstMessage = rows.findIndex((r) => r.kind === 'message' || r.kind === 'pending')
     anchor.current =
@@ -122,7 +124,8 @@ export function MessageList(props: Props) {
   const focusedOnce = useRef<string | null>(null)
   const focusMessageId = props.focusMessageId ?? null
   useEffect(() => {
-    if (!virtual || !focusMessageId || focusedOnce.current === focusMessageId) return
+    if (!virtual || !virtualizer || !focusMessageId || focusedOnce.current === focusMessageId)
+      return
     const index = rows.findIndex((r) => r.kind === 'message' && r.message.id === focusMessageId)
     if (index < 0) return
     focusedOnce.current = focusMessageId
@@ -180,7 +183,7 @@ export function MessageList(props: Props) {
   ])
 
   function focusRow(index: number) {
-    virtualizer.scrollToIndex(index, { align: 'auto' })
+    if (virtual) virtualizer?.scrollToIndex(index, { align: 'auto' })
     requestAnimationFrame(() => {
       const el = scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"] article`)
       el?.focus()
@@ -260,11 +263,11 @@ export function MessageList(props: Props) {
             style={virtual ? { height: totalSize } : undefined}
           >
             {virtual
-              ? virtualizer.getVirtualItems().map((item) => (
+              ? virtualizer!.getVirtualItems().map((item) => (
                   <div
                     key={item.key}
                     data-index={item.index}
-                    ref={virtualizer.measureElement}
+                    ref={virtualizer!.measureElement}
                     className="message-row"
                     style={{ transform: `translateY(${item.start}px)` }}
                   >
