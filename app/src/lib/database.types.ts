@@ -2088,6 +2088,7 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      claim_invite_mail: { Args: { p_token: string }; Returns: number }
       claim_link_previews: {
         Args: { p_message_id: string; p_urls: string[] }
         Returns: {
@@ -2650,6 +2651,7 @@ export type Database = {
       }
       regenerate_bot_token: { Args: { p_id: string }; Returns: string }
       regenerate_incoming_webhook: { Args: { p_id: string }; Returns: string }
+      release_invite_mail: { Args: { p_id: number }; Returns: boolean }
       release_notification_email: {
         Args: { p_batch_id: string; p_error?: string; p_ids: number[] }
         Returns: Json
@@ -3132,36 +3134,67 @@ export type Database = {
           isSetofReturn: false
         }
       }
-      start_import: {
-        Args: { p_path: string; p_workspace: string }
-        Returns: {
-          attempts: number
-          channels: number
-          checkpoint: Json
-          created_at: string
-          error: string | null
-          files_done: number
-          files_total: number
-          finished_at: string | null
-          heartbeat_at: string | null
-          id: string
-          messages_done: number
-          messages_total: number
-          people: number
-          report: Json
-          source_path: string
-          started_at: string | null
-          started_by: string | null
-          status: string
-          workspace_id: string
-        }
-        SetofOptions: {
-          from: "*"
-          to: "imports"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
+      start_import:
+        | {
+            Args: { p_invite: boolean; p_path: string; p_workspace: string }
+            Returns: {
+              attempts: number
+              channels: number
+              checkpoint: Json
+              created_at: string
+              error: string | null
+              files_done: number
+              files_total: number
+              finished_at: string | null
+              heartbeat_at: string | null
+              id: string
+              messages_done: number
+              messages_total: number
+              people: number
+              report: Json
+              source_path: string
+              started_at: string | null
+              started_by: string | null
+              status: string
+              workspace_id: string
+            }
+            SetofOptions: {
+              from: "*"
+              to: "imports"
+              isOneToOne: true
+              isSetofReturn: false
+            }
+          }
+        | {
+            Args: { p_path: string; p_workspace: string }
+            Returns: {
+              attempts: number
+              channels: number
+              checkpoint: Json
+              created_at: string
+              error: string | null
+              files_done: number
+              files_total: number
+              finished_at: string | null
+              heartbeat_at: string | null
+              id: string
+              messages_done: number
+              messages_total: number
+              people: number
+              report: Json
+              source_path: string
+              started_at: string | null
+              started_by: string | null
+              status: string
+              workspace_id: string
+            }
+            SetofOptions: {
+              from: "*"
+              to: "imports"
+              isOneToOne: true
+              isSetofReturn: false
+            }
+          }
       start_slash_command: {
         Args: { p_channel_id: string; p_command: string; p_text: string }
         Returns: {
