@@ -38,6 +38,7 @@ export function ownStack(start: () => Promise<RunningStack>): OwnStack {
       process.env.CHORUS_DB_URL = stack.dbUrl
     },
     async stop() {
+      if (!stack) return
       for (const name of ENV) {
         if (saved[name] === undefined) delete process.env[name]
         else process.env[name] = saved[name]

@@ -17,13 +17,21 @@ export function suiteArrangement(): SuiteArrangement {
   throw new Error(`E2E_ARRANGEMENT=${value}: production, hosted or local`)
 }
 
+export interface ProductionStack extends RunningStack {
+  /** serve's project copy and data folder (for `backup`). */
+  workdir: string
+  dataDir: string
+}
+
 export async function startProductionStack(
   options: {
     log?: (line: string) => void
     /** Changes of this stack's config.toml (a spec's own stack, e.g. a short jwt_expiry). */
     configure?: (toml: string) => string
+    /** A data folder to serve (one `restore` filled); default a new one. */
+    dataDir?: string
   } = {}
-): Promise<RunningStack> {
+): Promise<ProductionStack> {
   const mail = await startMailCatcher()
   try {
     // The public URL names the port, so the port is chosen first (a free one, never a fixed one).
@@ -46,8 +54,11 @@ export async function startProductionStack(
         TENANT_MAX_EVENTS_PER_SECOND: process.env.TENANT_MAX_EVENTS_PER_SECOND ?? '100000',
       },
       log: options.log,
+      dataDir: options.dataDir,
     })
     return {
+      workdir: serve.workdir,
+      dataDir: serve.dataDir,
       appUrl: publicUrl,
       apiUrl: publicUrl,
       inboxUrl: mail.apiUrl,

@@ -17,6 +17,9 @@ export interface ServeProcess {
   port: number
   /** The database's URL, from `status -o json` (for checking what Auth stored). */
   dbUrl: string
+  /** Its project folder (a copy of supabase/) and data folder, for the CLI's other commands. */
+  workdir: string
+  dataDir: string
   /** The keys serve generated, as it wrote them into its data folder (serve-secrets.json). */
   publishableKey: string
   secretKey: string
@@ -70,13 +73,16 @@ export async function startServe(options: {
   configure?: (toml: string) => string
   /** Added to serve's environment. */
   env?: Record<string, string>
+  /** A data folder to serve (e.g. one `restore` filled; default: a new one in the project copy). */
+  dataDir?: string
   log?: (line: string) => void
 }): Promise<ServeProcess> {
+  const dist = appDist()
   const workdir = await projectCopy(
     { port: options.smtpPort, user: options.smtpUser },
     options.configure ?? ((toml) => toml)
   )
-  const dataDir = path.join(workdir, 'data')
+  const dataDir = options.dataDir ?? path.join(workdir, 'data')
   const child = spawn(
     process.execPath,
     [
@@ -89,7 +95,7 @@ export async function startServe(options: {
       '--data-dir',
       dataDir,
       '--app-dist',
-      appDist(),
+      dist,
       '--public-url',
       options.publicUrl,
       '--port',
@@ -128,6 +134,8 @@ export async function startServe(options: {
     }
     return {
       port,
+      workdir,
+      dataDir,
       dbUrl: status.DB_URL,
       publishableKey: secrets.publishable_key,
       secretKey: secrets.secret_key,
@@ -170,6 +178,7 @@ function listeningPort(child: ChildProcess, output: string[]): Promise<number> {
 }
 
 async function stopServe(child: ChildProcess, workdir: string, dataDir: string): Promise<void> {
+  // Its data folder is deleted with the rest, wherever it is (a restored one too).
   if (child.exitCode === null && child.signalCode === null) {
     const exited = new Promise((resolve) => child.once('exit', resolve))
     child.kill('SIGTERM')
@@ -178,10 +187,11 @@ async function stopServe(child: ChildProcess, workdir: string, dataDir: string):
   // As root the cluster lives outside the folder: stop --no-backup deletes it wherever it is.
   await cli(['stop', '--no-backup', '--workdir', workdir, '--data-dir', dataDir])
   await rm(workdir, { recursive: true, force: true })
+  await rm(dataDir, { recursive: true, force: true })
 }
 
 /** Runs a command of the CLI; its stdout. */
-async function cli(args: string[]): Promise<string> {
+export async function cli(args: string[]): Promise<string> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(ROOT, 'backend/src/cli/main.ts'), ...args],
@@ -191,4 +201,21 @@ async function cli(args: string[]): Promise<string> {
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
   await new Promise((resolve) => child.once('exit', resolve))
   return stdout
+}
+
+/** Runs a command of the CLI; its exit code and output. */
+export async function runCli(
+  args: string[]
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'backend/src/cli/main.ts'), ...args],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }
+  )
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  return { code, stdout, stderr }
 }
