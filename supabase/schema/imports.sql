@@ -750,6 +750,42 @@ end
 $function$;
 grant execute on function public.cancel_import(uuid) to authenticated, service_role;
 
+-- Function public.import_invitees(p_import uuid)
+CREATE OR REPLACE FUNCTION public.import_invitees(p_import uuid)
+ RETURNS TABLE(user_id uuid, email text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v public.imports;
+begin
+  perform private.require_uid();
+  select * into v from public.imports i where i.id = p_import;
+  if not found or private.workspace_role(v.workspace_id) is distinct from 'owner' then
+    raise exception using errcode = '42501',
+      message = 'Only the workspace''s owners can invite the people of its imports.';
+  end if;
+  if v.status <> 'done' then
+    raise exception using errcode = '22023',
+      message = 'The import is not done.', hint = 'Invite its people once it is done.';
+  end if;
+  return query
+  select distinct u.id, lower(u.email)::text
+  from private.import_people ip
+  join auth.users u on u.id = ip.user_id
+  where ip.import_id = p_import and ip.created and u.email is not null
+    and u.last_sign_in_at is null and u.email_confirmed_at is null
+    and not exists (
+      select 1 from public.invites i
+      where i.workspace_id = v.workspace_id and i.email = lower(u.email)
+        and i.expires_at > now() and i.use_count < coalesce(i.max_uses, 1)
+    )
+  order by 2;
+end
+$function$;
+grant execute on function public.import_invitees(uuid) to authenticated, service_role;
+
 -- Function public.start_import(p_workspace uuid, p_path text)
 CREATE OR REPLACE FUNCTION public.start_import(p_workspace uuid, p_path text)
  RETURNS public.imports

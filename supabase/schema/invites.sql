@@ -334,6 +334,26 @@ end
 $function$;
 grant execute on function public.create_invite(uuid,text,public.workspace_role,timestamp with time zone,integer,uuid[],text) to authenticated, service_role;
 
+-- Function public.invite_mail_allowance(p_workspace uuid)
+CREATE OR REPLACE FUNCTION public.invite_mail_allowance(p_workspace uuid)
+ RETURNS TABLE(per_inviter_left integer, per_workspace_left integer, per_inviter_per_hour integer, per_workspace_per_day integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select
+    greatest(private.invite_mail_limit('per_inviter_per_hour') - (
+      select count(*)::int from private.invite_mails m
+      where m.inviter = (select auth.uid()) and m.sent_at > now() - interval '1 hour'), 0),
+    greatest(private.invite_mail_limit('per_workspace_per_day') - (
+      select count(*)::int from private.invite_mails m
+      where m.workspace_id = p_workspace and m.sent_at > now() - interval '1 day'), 0),
+    private.invite_mail_limit('per_inviter_per_hour'),
+    private.invite_mail_limit('per_workspace_per_day')
+  where (select auth.uid()) is not null and private.is_workspace_admin(p_workspace)
+$function$;
+grant execute on function public.invite_mail_allowance(uuid) to authenticated, service_role;
+
 -- Function public.invite_preview(p_token text)
 CREATE OR REPLACE FUNCTION public.invite_preview(p_token text)
  RETURNS TABLE(workspace_id uuid, workspace_name text, role public.workspace_role, email text, invited_by text, expires_at timestamp with time zone, status text)

@@ -127,6 +127,31 @@ async function makeAdmin(ws: string, person: Person): Promise<void> {
     insert into public.workspace_members (workspace_id, user_id, role) values (${ws}, ${person.id}, 'admin')`
 }
 
+/** A Slack export of `n` new people, each with a message in one channel. */
+function slackArchive(who: string, n: number): { emails: string[]; zip: Uint8Array } {
+  const tag = randomUUID().slice(0, 6)
+  const people = Array.from({ length: n }, (_, i) => ({
+    id: `U${i + 1}`,
+    name: `${who}${i + 1}`,
+    profile: { email: `${who}${i + 1}-${tag}@example.test`, real_name: `${who} ${i + 1}` },
+  }))
+  return {
+    emails: people.map((p) => p.profile.email),
+    zip: zipOf({
+      'users.json': people,
+      'channels.json': [
+        { id: 'C1', name: 'general-chat', created: 1714500000, members: people.map((p) => p.id) },
+      ],
+      'general-chat/2024-05-01.json': people.map((p, i) => ({
+        type: 'message',
+        user: p.id,
+        text: `hello from ${p.name}`,
+        ts: `${1714550400 + i}.000100`,
+      })),
+    }),
+  }
+}
+
 describe('invitation mail limits', () => {
   let ana: Person
   let anaWs: string
@@ -282,31 +307,8 @@ describe('invitation mail limits', () => {
 
   it('an import emails nobody unless its owner started it with invitations, which count as theirs', async () => {
     const fay = await createPerson(stack, 'fay')
-    const tag = randomUUID().slice(0, 6)
-    const archive = (who: string) => {
-      const people = [1, 2].map((i) => ({
-        id: `U${i}`,
-        name: `${who}${i}`,
-        profile: { email: `${who}${i}-${tag}@example.test`, real_name: `${who} ${i}` },
-      }))
-      return {
-        emails: people.map((p) => p.profile.email),
-        zip: zipOf({
-          'users.json': people,
-          'channels.json': [
-            { id: 'C1', name: 'general-chat', created: 1714500000, members: ['U1', 'U2'] },
-          ],
-          'general-chat/2024-05-01.json': people.map((p, i) => ({
-            type: 'message',
-            user: p.id,
-            text: `hello from ${p.name}`,
-            ts: `${1714550400 + i}.000100`,
-          })),
-        }),
-      }
-    }
     const run = async (name: string, invite: boolean | undefined) => {
-      const { emails, zip } = archive(name)
+      const { emails, zip } = slackArchive(name, 2)
       const ws = await imports.workspace(fay, `Fay ${name}`)
       const path = await imports.upload(fay, ws, zip)
       const started = await imports.start(fay, ws, path, invite === undefined ? {} : { invite })
@@ -354,5 +356,63 @@ describe('invitation mail limits', () => {
       { source: 'import', workspace_id: ws },
       { source: 'import', workspace_id: ws },
     ])
+  })
+
+  it("an import's owner invites its people afterwards: how many first, then one action, within the limits", async () => {
+    const gil = await createPerson(stack, 'gil')
+    const { emails, zip } = slackArchive('later', PER_INVITER + 1)
+    const ws = await imports.workspace(gil, 'Gil later')
+    const started = await imports.start(gil, ws, await imports.upload(gil, ws, zip))
+    expect(await imports.ended(started.id)).toMatchObject({ status: 'done', people: emails.length })
+    expect(mailsTo(emails)).toEqual([])
+
+    // The preview: who is still to invite, and how many mails the limits allow now.
+    const as = clientFor(stack, gil)
+    const preview = await as.rpc('import_invitees', { p_import: started.id })
+    expect(preview.error).toBeNull()
+    expect((preview.data as { email: string }[]).map((p) => p.email)).toEqual([...emails].sort())
+    const allowance = await as.rpc('invite_mail_allowance', { p_workspace: ws }).single()
+    expect(allowance.data).toEqual({
+      per_inviter_left: PER_INVITER,
+      per_workspace_left: PER_WORKSPACE,
+      per_inviter_per_hour: PER_INVITER,
+      per_workspace_per_day: PER_WORKSPACE,
+    })
+    // Nobody else sees them.
+    const stranger = await createPerson(stack, 'stranger2')
+    const hidden = await clientFor(stack, stranger).rpc('import_invitees', { p_import: started.id })
+    expect(hidden.error?.code).toBe('42501')
+
+    // One action invites them, up to the limit: the rest are left, with the clear error.
+    const response = await fetch(`${stack.url}/functions/v1/invite-by-email`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${gil.token}`,
+        apikey: stack.anonKey,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ import_id: started.id }),
+    })
+    expect(response.status).toBe(429)
+    const body = (await response.json()) as Record<string, unknown>
+    expect(body).toMatchObject({
+      code: 'invite_limit_reached',
+      limit: 'per_inviter_per_hour',
+      max: PER_INVITER,
+      invited: PER_INVITER,
+      failed: [],
+      left: 1,
+    })
+    const sent = mailsTo(emails)
+    expect(sent).toHaveLength(PER_INVITER)
+    for (const mail of sent) expect(mail.subject).toBe('gil invited you to Gil later on Chorus')
+    const rest = await as.rpc('import_invitees', { p_import: started.id })
+    expect((rest.data as { email: string }[]).map((p) => p.email)).toEqual(
+      emails.filter((e) => !sent.some((m) => m.to === e))
+    )
+    // The refused one has no invite left behind; the others' invites are the workspace's.
+    expect(
+      await stack.sql`select count(*)::int as n from public.invites where workspace_id = ${ws}`
+    ).toEqual([{ n: PER_INVITER }])
   })
 })

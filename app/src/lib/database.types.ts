@@ -2388,6 +2388,22 @@ export type Database = {
         Args: { p_invocation_id: string; p_response_secret: string }
         Returns: string
       }
+      import_invitees: {
+        Args: { p_import: string }
+        Returns: {
+          email: string
+          user_id: string
+        }[]
+      }
+      invite_mail_allowance: {
+        Args: { p_workspace: string }
+        Returns: {
+          per_inviter_left: number
+          per_inviter_per_hour: number
+          per_workspace_left: number
+          per_workspace_per_day: number
+        }[]
+      }
       invite_preview: {
         Args: { p_token: string }
         Returns: {

@@ -11,7 +11,14 @@
 // The mail goes through the project's SMTP (the SMTP_* secrets, _shared/invite-mail.ts), not
 // Auth's mailer, so invitations never use up the hourly budget that Auth's confirmations and
 // password resets need. A mail that could not be sent is given back (release_invite_mail).
+//
+// POST {import_id}: an import's owner invites the people it brought in and did not invite
+// (import_invitees; see how many first with it and invite_mail_allowance), one email invite of
+// the workspace each, under the same limits: 200 {invited, failed: [{email, error}], left: 0};
+// at the first limit reached 429 with the error's fields and {invited, left} (how many are still
+// to invite), the invite made for the refused one removed again.
 import { createClient } from 'npm:@supabase/supabase-js@2'
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
 import { sendInvitation } from '../_shared/invite-mail.ts'
 import { closingUnread } from '../_shared/read-body.ts'
 
@@ -66,20 +73,27 @@ async function handle(request: Request): Promise<Response> {
   const url = Deno.env.get('SUPABASE_URL')!
   const anonKey = Deno.env.get('SUPABASE_ANON_KEY')!
   const serviceKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!
-  let input: { token?: unknown; redirect_to?: unknown }
+  let input: { token?: unknown; redirect_to?: unknown; import_id?: unknown }
   try {
     input = await request.json()
   } catch {
     return json(400, { error: 'The body must be JSON: {"token", "redirect_to"}.' })
   }
-  const { token, redirect_to: redirectTo } = input
-  if (typeof token !== 'string' || !token || typeof redirectTo !== 'string' || !redirectTo)
-    return json(400, { error: 'token and redirect_to are required.' })
-
   const asCaller = createClient(url, anonKey, {
     global: { headers: { Authorization: request.headers.get('Authorization') ?? '' } },
     auth: { persistSession: false, autoRefreshToken: false },
   })
+  const admin = createClient(url, serviceKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  })
+  if (input !== null && typeof input === 'object' && 'import_id' in input) {
+    if (typeof input.import_id !== 'string' || !input.import_id)
+      return json(400, { error: 'import_id must be an import id.' })
+    return inviteImportPeople(asCaller, admin, input.import_id)
+  }
+  const { token, redirect_to: redirectTo } = input
+  if (typeof token !== 'string' || !token || typeof redirectTo !== 'string' || !redirectTo)
+    return json(400, { error: 'token and redirect_to are required.' })
   const { data: invite, error: readError } = await asCaller
     .from('invites')
     .select('email')
@@ -99,9 +113,6 @@ async function handle(request: Request): Promise<Response> {
   })
   if (claimError) return refused(claimError)
 
-  const admin = createClient(url, serviceKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  })
   const sent = await sendInvitation(admin, {
     email: invite.email,
     redirectTo,
@@ -111,4 +122,78 @@ async function handle(request: Request): Promise<Response> {
   if (sent.ok) return json(200, { sent: sent.sent })
   await admin.rpc('release_invite_mail', { p_id: mailId })
   return json(sent.status, { error: sent.error })
+}
+
+function appUrl(): string {
+  return (
+    Deno.env.get('APP_URL') ??
+    Deno.env.get('SITE_URL') ??
+    Deno.env.get('SUPABASE_URL') ??
+    ''
+  ).replace(/\/$/, '')
+}
+
+/** The people an import brought in and did not invite, invited one by one within the limits. */
+async function inviteImportPeople(
+  asCaller: SupabaseClient,
+  admin: SupabaseClient,
+  importId: string
+): Promise<Response> {
+  const { data: people, error } = await asCaller.rpc('import_invitees', { p_import: importId })
+  if (error) return json(error.code === '42501' ? 403 : 400, { error: error.message })
+  const invitees = (people ?? []) as { user_id: string; email: string }[]
+  if (invitees.length === 0) return json(200, { invited: 0, failed: [], left: 0 })
+  const { data: row } = await admin
+    .from('imports')
+    .select('workspace_id')
+    .eq('id', importId)
+    .single()
+  const workspaceId = (row as { workspace_id: string }).workspace_id
+  const { data: ws } = await admin.from('workspaces').select('name').eq('id', workspaceId).single()
+  const workspaceName = (ws as { name: string } | null)?.name ?? 'a workspace'
+  const { data: me } = await asCaller.auth.getUser()
+  const { data: profile } = await admin
+    .from('profiles')
+    .select('display_name')
+    .eq('id', me.user?.id ?? '')
+    .maybeSingle()
+  const invitedBy = (profile as { display_name: string } | null)?.display_name ?? 'Someone'
+  let invited = 0
+  const failed: { email: string; error: string }[] = []
+  for (const [at, person] of invitees.entries()) {
+    const { data: made, error: inviteError } = await asCaller
+      .rpc('create_invite', { p_workspace_id: workspaceId, p_email: person.email })
+      .single()
+    if (inviteError || !made) {
+      failed.push({ email: person.email, error: inviteError?.message ?? 'No invite.' })
+      continue
+    }
+    const invite = made as { id: string; token: string }
+    const { data: mailId, error: claimError } = await asCaller.rpc('claim_invite_mail', {
+      p_token: invite.token,
+    })
+    if (claimError) {
+      await asCaller.from('invites').delete().eq('id', invite.id)
+      const answer = refused(claimError)
+      const body = (await answer.json()) as Record<string, unknown>
+      return json(
+        answer.status,
+        { ...body, invited, failed, left: invitees.length - at },
+        Object.fromEntries(answer.headers.entries())
+      )
+    }
+    const sent = await sendInvitation(admin, {
+      email: person.email,
+      redirectTo: `${appUrl()}/invite/${invite.token}`,
+      workspaceName,
+      invitedBy,
+    })
+    if (sent.ok) invited += 1
+    else {
+      await admin.rpc('release_invite_mail', { p_id: mailId })
+      await asCaller.from('invites').delete().eq('id', invite.id)
+      failed.push({ email: person.email, error: sent.error })
+    }
+  }
+  return json(200, { invited, failed, left: 0 })
 }

@@ -1,7 +1,10 @@
 // The RLS matrix's cases for the limits on invitation mail (issue 49, item 2): its tables are
 // private (outside the API); claim_invite_mail takes a mail of an email invitation for its
 // workspace's owners and admins only, and release_invite_mail (giving one back) is the
-// invite-by-email function's, by its service key: nobody else's.
+// invite-by-email function's, by its service key: nobody else's. An import's people still to
+// invite are listed to the workspace's owners, and how many more mails one may send now to its
+// owners and admins.
+import { randomUUID } from 'node:crypto'
 import type { Sql, TransactionSql } from 'postgres'
 import { one } from './matrix-kit.ts'
 import type { MatrixCase, MatrixContext } from './matrix-kit.ts'
@@ -26,8 +29,27 @@ const takenMail = async ({ sql, world }: MatrixContext): Promise<string> => {
   return row!.id
 }
 
+/** A done import of the workspace that made one account nobody has used: the import's id. */
+const doneImport = async ({ sql, world }: MatrixContext): Promise<string> => {
+  const user = randomUUID()
+  await sql`
+    insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at)
+    values (${user}, 'authenticated', 'authenticated', ${`imported-${user.slice(0, 8)}@example.test`},
+      '{}'::jsonb, now(), now())`
+  const [row] = await sql<{ id: string }[]>`
+    insert into public.imports (workspace_id, started_by, source_path, status)
+    values (${world.ws}, ${world.people.owner.id}, ${`${world.ws}/matrix.zip`}, 'done')
+    returning id::text as id`
+  await sql`
+    insert into private.import_people (import_id, slack_id, user_id, created, added)
+    values (${row!.id}, 'U1', ${user}, true, true)`
+  return row!.id
+}
+
 // prettier-ignore
 export const INVITE_MAIL_CASES: readonly MatrixCase[] = [
   { kind: 'call', table: 'public.claim_invite_mail', what: "a mail of the workspace's email invitation", op: 'call', allowed: ['owner', 'admin'], row: emailInvite, args: (key: string) => ({ p_token: key }), done: async (sql: Sql | TransactionSql, key: string) => (await sql`select 1 from private.invite_mails m join public.invites i on i.id = m.invite_id where i.token = ${key}`).length > 0 },
   { kind: 'call', table: 'public.release_invite_mail', what: 'a mail given back without the service key', op: 'call', allowed: [], row: takenMail, args: (key: string) => ({ p_id: Number(key) }), done: async (sql: Sql | TransactionSql, key: string) => (await sql`select 1 from private.invite_mails where id = ${key}`).length === 0 },
+  { kind: 'call', table: 'public.import_invitees', what: "an import's people still to invite", op: 'call', allowed: ['owner'], row: doneImport, args: (key: string) => ({ p_import: key }), done: async (_sql: Sql | TransactionSql, _key: string, rows: readonly Record<string, unknown>[]) => rows.length === 1 },
+  { kind: 'call', table: 'public.invite_mail_allowance', what: 'how many invitation mails one may still send', op: 'call', allowed: ['owner', 'admin'], row: async ({ world }: MatrixContext) => world.ws, args: (key: string) => ({ p_workspace: key }), done: async (_sql: Sql | TransactionSql, _key: string, rows: readonly Record<string, unknown>[]) => rows.length === 1 },
 ]
