@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, render, waitFor } from '@testing-library/react'
 import { markFirstScreenShown } from '../../../lib/first-screen.ts'
 import { MessageList } from './MessageList.tsx'
@@ -72,6 +72,27 @@ describe('MessageList', () => {
     // Then it takes over, the canvas sized by it.
     await waitFor(() => expect(container.querySelector('.message-canvas-flow')).toBeNull())
     expect(container.querySelector<HTMLElement>('.message-canvas')!.style.height).toMatch(/px$/)
+  })
+
+  it('offline, its kept rows are the first screen: the virtualizer loads and takes over', async () => {
+    // A page whose first screen has not been shown yet (the other tests mark it).
+    vi.resetModules()
+    const { MessageList: FreshList } = await import('./MessageList.tsx')
+    const { container } = render(
+      <FreshList
+        snapshot={{ ...snapshot(20), status: 'offline' }}
+        dividers={[]}
+        onLoadOlder={() => {}}
+        onAtBottomChange={() => {}}
+        onEscape={() => {}}
+        renderRow={(row: Row) =>
+          row.kind === 'message' ? <p data-seq={row.message.seq}>{row.message.body}</p> : null
+        }
+        emptyState={<p>empty</p>}
+        scrollToEndSignal={0}
+      />
+    )
+    await waitFor(() => expect(container.querySelector('.message-canvas-flow')).toBeNull())
   })
 
   it('shows every row in flow when there are fewer than a first frame’s worth', () => {

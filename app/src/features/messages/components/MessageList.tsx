@@ -216,10 +216,13 @@ export function MessageList(props: Props) {
     }
   }
 
-  // The first page (or the empty state) on screen: background code may load now.
+  // The first page (or the empty state) on screen: background code may load now. Offline, or
+  // with the server failing, no page is coming: the kept rows are the first screen (and the
+  // virtualizer, loaded after it, lets them scroll).
+  const noAnswer = snapshot.status === 'offline' || snapshot.status === 'error'
   useEffect(() => {
-    if (snapshot.loaded) markFirstScreenShown()
-  }, [snapshot.loaded])
+    if (snapshot.loaded || (noAnswer && rows.length > 0)) markFirstScreenShown()
+  }, [snapshot.loaded, noAnswer, rows.length])
 
   const busy = !snapshot.loaded
   return (
