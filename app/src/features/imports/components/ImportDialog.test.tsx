@@ -43,9 +43,12 @@ const row = (over: Partial<ImportRow>): ImportRow =>
     ...over,
   }) as ImportRow
 
-function renderWith(rows: ImportRow[]) {
+function renderWith(rows: ImportRow[], invitees: Record<string, { email: string }[]> = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } })
   client.setQueryData(importKeys.workspace('w'), rows)
+  for (const [id, people] of Object.entries(invitees)) {
+    client.setQueryData(importKeys.invitees(id), people)
+  }
   render(
     <QueryClientProvider client={client}>
       <ImportDialog workspaceId="w" workspaceName="Acme" me="me" open onClose={() => {}} />
@@ -129,5 +132,22 @@ describe('ImportDialog', () => {
       target: { files: [new File(['PK'], 'export.zip', { type: 'application/zip' })] },
     })
     expect(button).toHaveProperty('disabled', false)
+  })
+
+  it('invites nobody unless asked: a choice before, and the count and one button after', () => {
+    renderWith([row({ id: 'i1', status: 'done' }), row({ id: 'i0', status: 'done' })], {
+      i1: [{ email: 'ben@example.test' }, { email: 'cat@example.test' }],
+      i0: [],
+    })
+    const choice = screen.getByRole('checkbox', { name: /Email an invitation to each person/ })
+    expect(choice).toHaveProperty('checked', false)
+    fireEvent.click(choice)
+    expect(choice).toHaveProperty('checked', true)
+    const [newer, older] = screen.getAllByRole('listitem', { name: /Import started/ })
+    expect(
+      within(newer!).getByText(/2 people from this import have no invitation yet/)
+    ).toBeTruthy()
+    expect(within(newer!).getByRole('button', { name: 'Email 2 invitations' })).toBeTruthy()
+    expect(within(older!).queryByRole('button', { name: /Email/ })).toBeNull()
   })
 })

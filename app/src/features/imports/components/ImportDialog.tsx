@@ -6,7 +6,14 @@ import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
-import { isActive, useCancelImport, useImports, useStartImport } from '../data/imports.ts'
+import {
+  isActive,
+  useCancelImport,
+  useImportInvitees,
+  useImports,
+  useInviteImportPeople,
+  useStartImport,
+} from '../data/imports.ts'
 import type { ImportRow, UploadProgress } from '../data/imports.ts'
 import { importFraction, importSentence, itemPlace, reportItems } from '../data/words.ts'
 import './imports.css'
@@ -29,6 +36,7 @@ export default function ImportDialog(props: Props) {
   const { workspaceId, workspaceName, me, open, onClose } = props
   const imports = useImports(workspaceId, me, props.onDone)
   const [file, setFile] = useState<File | null>(null)
+  const [invite, setInvite] = useState(false)
   const [upload, setUpload] = useState<UploadProgress | null>(null)
   const start = useStartImport(workspaceId, setUpload)
   const cancel = useCancelImport(workspaceId)
@@ -37,7 +45,7 @@ export default function ImportDialog(props: Props) {
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    if (file) start.mutate(file, { onSuccess: () => setFile(null) })
+    if (file) start.mutate({ file, invite }, { onSuccess: () => setFile(null) })
   }
 
   return (
@@ -45,8 +53,9 @@ export default function ImportDialog(props: Props) {
       <p className="muted">
         Bring your team’s Slack history into {workspaceName}. In Slack, an owner exports the
         workspace (Workspace settings → Import/Export data → Export) and downloads the zip: choose
-        it here. People are matched to Chorus accounts by email, and everyone else is invited, with
-        their messages theirs from the start. Importing the same export again adds only what is new.
+        it here. People are matched to Chorus accounts by email, and everyone else gets an account,
+        with their messages theirs from the start; they are emailed an invitation only if you choose
+        to, now or once the import is done. Importing the same export again adds only what is new.
         The import goes on in the background when you close this window.
       </p>
       {error && <Notice tone="error">{cleanError(error)}</Notice>}
@@ -59,6 +68,18 @@ export default function ImportDialog(props: Props) {
             disabled={start.isPending}
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
+        </label>
+        <label className="import-invite">
+          <input
+            type="checkbox"
+            checked={invite}
+            disabled={start.isPending}
+            onChange={(e) => setInvite(e.target.checked)}
+          />
+          <span>
+            Email an invitation to each person new to Chorus (counted against your invitation
+            limits; the others can be invited when the import is done)
+          </span>
         </label>
         <button
           type="submit"
@@ -134,6 +155,7 @@ function ImportItem(props: { row: ImportRow; cancelling: boolean; onCancel: () =
         {importSentence(row)}
       </p>
       {fraction !== null && <progress max={1} value={fraction} aria-label="Import progress" />}
+      {row.status === 'done' && <ImportInvitees importId={row.id} />}
       {report.length > 0 && (
         <details className="import-report">
           <summary>
@@ -154,5 +176,37 @@ function ImportItem(props: { row: ImportRow; cancelling: boolean; onCancel: () =
         </details>
       )}
     </li>
+  )
+}
+
+/** A finished import's people who have no invitation yet: how many, and one button for all. */
+function ImportInvitees(props: { importId: string }) {
+  const invitees = useImportInvitees(props.importId, true)
+  const invite = useInviteImportPeople(props.importId)
+  const count = invitees.data?.length ?? 0
+  if (count === 0 && !invite.error) return null
+  return (
+    <div className="import-invitees">
+      {count > 0 && (
+        <p>
+          {count === 1
+            ? '1 person from this import has no invitation yet.'
+            : `${count} people from this import have no invitation yet.`}{' '}
+          <button
+            type="button"
+            className="button"
+            disabled={invite.isPending}
+            onClick={() => invite.mutate()}
+          >
+            {invite.isPending
+              ? 'Inviting…'
+              : count === 1
+                ? 'Email the invitation'
+                : `Email ${count} invitations`}
+          </button>
+        </p>
+      )}
+      {invite.error && <Notice tone="error">{cleanError(invite.error)}</Notice>}
+    </div>
   )
 }

@@ -9,10 +9,10 @@ import { useEffect, useRef } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
 import type { Tables } from '../../../lib/database.types.ts'
-import { rpcOne } from '../../../lib/rpc.ts'
+import { rpcOne, rpcRows } from '../../../lib/rpc.ts'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
 import { patchLive } from '../../../lib/query-client.ts'
-import { supabase } from '../../../lib/supabase.ts'
+import { functions, supabase } from '../../../lib/supabase.ts'
 import { transfers } from '../../attachments/index.ts'
 
 export type ImportRow = Tables<'imports'>
@@ -21,6 +21,7 @@ export const IMPORT_BUCKET = 'imports'
 
 export const importKeys = {
   workspace: (workspaceId: string) => ['imports', workspaceId] as const,
+  invitees: (importId: string) => ['imports', 'invitees', importId] as const,
 }
 
 /** Whether an import is still under way (its row still changes). */
@@ -109,7 +110,7 @@ export function useStartImport(
 ) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (file: File): Promise<ImportRow> => {
+    mutationFn: async ({ file, invite }: { file: File; invite: boolean }): Promise<ImportRow> => {
       let path = `${workspaceId}/${crypto.randomUUID()}.zip`
       let paused = false
       onProgress({ fraction: 0, paused })
@@ -135,7 +136,7 @@ export function useStartImport(
       } finally {
         onProgress(null)
       }
-      return rpcOne('start_import', { p_workspace: workspaceId, p_path: path })
+      return rpcOne('start_import', { p_workspace: workspaceId, p_path: path, p_invite: invite })
     },
     onSuccess: (row) => merge(queryClient, workspaceId, row),
   })
@@ -146,5 +147,33 @@ export function useCancelImport(workspaceId: string) {
   return useMutation({
     mutationFn: (importId: string) => rpcOne('cancel_import', { p_import: importId }),
     onSuccess: (row) => merge(queryClient, workspaceId, row),
+  })
+}
+
+/** The people a finished import made accounts for and nobody has invited yet (owners only). */
+export function useImportInvitees(importId: string, done: boolean) {
+  return useQuery({
+    queryKey: importKeys.invitees(importId),
+    queryFn: () => rpcRows('import_invitees', { p_import: importId }),
+    enabled: done,
+  })
+}
+
+/** Emails them their invitations at once (invite-by-email, within the invitation limits). */
+export function useInviteImportPeople(importId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async () => {
+      const { error } = await (
+        await functions()
+      ).invoke('invite-by-email', { body: { import_id: importId } })
+      if (error) {
+        // The function says why in {error} (a limit reached: which, and when it frees up).
+        const context = (error as { context?: Response }).context
+        const body = (await context?.json().catch(() => null)) as { error?: string } | null
+        throw new Error(body?.error ?? error.message)
+      }
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: importKeys.invitees(importId) }),
   })
 }
