@@ -59,7 +59,7 @@ begin
   end;
   v_ip := coalesce(
     nullif(btrim(v_headers ->> 'x-real-ip'), ''),
-    nullif(btrim(split_part(v_headers ->> 'x-forwarded-for', ',', 1)), '')
+    nullif(btrim(regexp_replace(v_headers ->> 'x-forwarded-for', '^.*,', '')), '')
   );
   if v_ip is not null and v_ip !~ '^[0-9a-fA-F:.]{2,45}$' then
     v_ip := null;

@@ -8,7 +8,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
-import { createPerson } from './support/world.ts'
+import { asRole, createPerson } from './support/world.ts'
 import type { Person } from './support/world.ts'
 
 const workdir = path.resolve(import.meta.dirname, '../..')
@@ -281,6 +281,18 @@ describe('what is recorded', () => {
     const made = (await entries()).find((e) => e.target_id === channel.id)!
     expect(made.ip).toBe('127.0.0.1')
     expect(made.details).toEqual({ kind: 'private' })
+  })
+
+  it('behind a gateway that sets no X-Real-IP, takes the address the nearest proxy appended', async () => {
+    // The client wrote the first entry of X-Forwarded-For itself; the last is the proxy's.
+    const [made] = await asRole(stack.sql, owner, async (tx) => {
+      await tx`select set_config('request.headers',
+          '{"x-forwarded-for": "198.51.100.66, 192.0.2.10"}', true)`
+      return tx<{ id: string }[]>`
+          select id from public.create_channel(${workspaceId}, 'behind-a-proxy', 'private')`
+    })
+    const entry = (await entries()).find((e) => e.target_id === made!.id)!
+    expect(entry.ip).toBe('192.0.2.10')
   })
 })
 
