@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { passClientAddress, trustedProxies } from './client-address.ts'
+import { clientAddress, passClientAddress, trustedProxies } from './client-address.ts'
 
 function request(remoteAddress: string, forwardedFor?: string, realIp?: string): IncomingMessage {
   const headers: Record<string, string> = {}
@@ -46,5 +46,20 @@ describe('passClientAddress', () => {
       '10.0.0.3'
     )
     expect(passed(request('127.0.0.1'), ['loopback']).realIp).toBe('127.0.0.1')
+  })
+})
+
+describe('clientAddress', () => {
+  it('is the address passClientAddress worked out, never one the client sent', () => {
+    const spoofed = request('::ffff:203.0.113.5', '10.9.9.9', '1.2.3.4')
+    passClientAddress(spoofed, trustedProxies([]))
+    expect(clientAddress(spoofed)).toBe('203.0.113.5')
+    const proxied = request('127.0.0.1', '198.51.100.4, 203.0.113.9')
+    passClientAddress(proxied, trustedProxies(['loopback']))
+    expect(clientAddress(proxied)).toBe('203.0.113.9')
+  })
+
+  it('is the socket address for a request nothing passed on (an injected one)', () => {
+    expect(clientAddress(request('::ffff:192.0.2.7'))).toBe('192.0.2.7')
   })
 })

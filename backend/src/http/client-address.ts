@@ -73,3 +73,15 @@ export function passClientAddress(request: IncomingMessage, trusted: Trusted): v
   request.headers['x-real-ip'] = client
   request.headers['x-forwarded-for'] = [...incoming, connected].join(', ')
 }
+
+/**
+ * The client's address as passClientAddress worked it out (X-Real-IP, set on every request
+ * before any service sees it): the one answer for Auth's rate limits and sessions, MFA
+ * challenges, the request log and, through the header, the audit log.
+ */
+export function clientAddress(request: IncomingMessage): string | null {
+  const value = request.headers['x-real-ip']
+  if (typeof value === 'string' && value !== '') return value
+  const remote = request.socket.remoteAddress
+  return remote ? unmapped(remote) : null
+}

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Service, StackContext } from '../context.ts'
 import { redactUrl } from '../redact.ts'
 import { registerApp } from './app-server.ts'
-import { passClientAddress, trustedProxies } from './client-address.ts'
+import { clientAddress, passClientAddress, trustedProxies } from './client-address.ts'
 import { corsHeaders, preflightHeaders } from './cors.ts'
 import { gatewayRequest } from './caller.ts'
 import { BODY_LIMIT } from './direct.ts'
@@ -83,8 +83,9 @@ export async function buildApiServer(
       return server
     },
     routerOptions: { maxParamLength: 4096 },
-    // request.ip (Auth's rate limits and session records) is X-Forwarded-For's client only when
-    // the request comes from a trusted proxy.
+    // X-Forwarded-Proto and -Host from trusted proxies only. The client's address is not
+    // request.ip but clientAddress() (X-Real-IP, set by passClientAddress above): one answer
+    // for rate limits, sessions, the request log and the audit log.
     trustProxy: front.trustedProxies?.length ? front.trustedProxies : false,
     // Services that need the raw query string (REST's repeated keys) read request.url.
   })
@@ -139,7 +140,9 @@ export async function buildApiServer(
       const ms = Math.round(reply.elapsedTime)
       // The URL as redactUrl leaves it: no query value, no secret of a path.
       const url = redactUrl(request.url)
-      ctx.log.debug(`${request.ip} ${request.method} ${url} ${reply.statusCode} ${ms} ms`)
+      ctx.log.debug(
+        `${clientAddress(request.raw) ?? request.ip} ${request.method} ${url} ${reply.statusCode} ${ms} ms`
+      )
       done()
     })
   }

@@ -14,6 +14,7 @@ import type { User } from '../users/user-json.ts'
 import type { RateLimiter } from './rate-limit.ts'
 import { assertNoNul } from './params.ts'
 import { header } from '../../http/header.ts'
+import { clientAddress } from '../../http/client-address.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -40,7 +41,7 @@ export function queryParam(request: FastifyRequest, name: string): string {
 
 export function clientInfo(request: FastifyRequest): ClientInfo {
   const agent = header(request, 'user-agent')
-  return { userAgent: agent && agent !== '' ? agent : null, ip: request.ip || null }
+  return { userAgent: agent && agent !== '' ? agent : null, ip: clientAddress(request.raw) }
 }
 
 /** GoTrue's requestAud: the X-JWT-AUD header, the token's audience, or the default. */
@@ -63,7 +64,7 @@ export function referrer(rt: AuthRuntime, request: FastifyRequest): string {
 }
 
 export function rateLimit(limiter: RateLimiter, request: FastifyRequest): void {
-  if (!limiter.take(request.ip)) {
+  if (!limiter.take(clientAddress(request.raw) ?? '')) {
     throw ERRORS.overRequestRateLimit(REQUEST_RATE_LIMIT)
   }
 }

@@ -5,6 +5,7 @@
 // WebAuthn (mfa/webauthn.ts) are implemented; phone answers GoTrue's "disabled" errors (no SMS
 // locally). State lives in auth.mfa_factors, auth.mfa_challenges and auth.mfa_amr_claims.
 import type { FastifyInstance } from 'fastify'
+import { clientAddress } from '../../http/client-address.ts'
 import { authTx } from '../db.ts'
 import { ERRORS } from '../errors.ts'
 import {
@@ -125,7 +126,7 @@ export function registerFactors(app: FastifyInstance, rt: AuthRuntime): void {
       const row = await insertChallenge(
         tx,
         factor.id,
-        request.ip,
+        clientAddress(request.raw) ?? request.ip,
         new Date(),
         ceremony?.session ?? null
       )
@@ -155,7 +156,12 @@ export function registerFactors(app: FastifyInstance, rt: AuthRuntime): void {
     }
     assertVerifyEnabled(rt, factor.factor_type)
     const webauthn = factor.factor_type === 'webauthn' ? checkWebAuthnParams(params.webauthn) : null
-    const challenge = await validChallenge(rt, factor, challengeId, request.ip)
+    const challenge = await validChallenge(
+      rt,
+      factor,
+      challengeId,
+      clientAddress(request.raw) ?? request.ip
+    )
     if (!webauthn && !validateTotp(params.code, factor.secret ?? '')) {
       throw ERRORS.mfaVerificationFailed('Invalid TOTP code entered')
     }
