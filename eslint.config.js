@@ -173,13 +173,19 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          // supabase-js and the parts lib/supabase.ts builds the client from
           paths: [
-            {
-              name: '@supabase/supabase-js',
-              allowTypeImports: true,
-              message: 'Call Supabase from a data/ module (a query, mutation or hook), not here.',
-            },
-          ],
+            'supabase-js',
+            'auth-js',
+            'postgrest-js',
+            'realtime-js',
+            'storage-js',
+            'functions-js',
+          ].map((part) => ({
+            name: `@supabase/${part}`,
+            allowTypeImports: true,
+            message: 'Call Supabase from a data/ module (a query, mutation or hook), not here.',
+          })),
           patterns: [
             ...appImportPatterns,
             {
