@@ -53,8 +53,13 @@ async function projectCopy(smtp: ServeSmtp, configure: (toml: string) => string)
     '',
     '',
   ].join('\n')
-  const patched = config.replace(/^\[auth\.email\.template\.invite\]$/m, `${section}$&`)
-  if (patched === config) throw new Error('config.toml has no [auth.email.template.invite]')
+  // A table of its own: anywhere in the file is the same to TOML (at the end if the file has no
+  // invitation template to put it before).
+  const beforeInvite = config.replace(/^\[auth\.email\.template\.invite\]$/m, `${section}$&`)
+  const patched = beforeInvite === config ? `${config}\n${section}` : beforeInvite
+  if (/^\[auth\.email\.smtp\]$/m.test(config)) {
+    throw new Error('config.toml has an [auth.email.smtp] of its own: the suite gives its own')
+  }
   await writeFile(path.join(supabase, 'config.toml'), configure(patched))
   for (const folder of ['migrations', 'functions', 'templates'])
     await symlink(path.join(ROOT, 'supabase', folder), path.join(supabase, folder))
