@@ -90,14 +90,16 @@ test('opening a channel loads no more JavaScript than the first screen’s budge
     const url = new URL(response.url())
     if (url.origin !== origin || !url.pathname.endsWith('.js')) return
     answered.push(url.pathname)
-    pending.push(
-      (async () => ({
-        path: url.pathname,
-        wire: (await response.request().sizes()).responseBodySize,
-        encoding: (await response.headerValue('content-encoding')) ?? 'none',
-        cacheControl: (await response.headerValue('cache-control')) ?? '',
-      }))()
-    )
+    const script = (async () => ({
+      path: url.pathname,
+      wire: (await response.request().sizes()).responseBodySize,
+      encoding: (await response.headerValue('content-encoding')) ?? 'none',
+      cacheControl: (await response.headerValue('cache-control')) ?? '',
+    }))()
+    // A chunk asked for after the first screen (the virtualizer's) may still be on its way when
+    // the test ends and its page closes: only the scripts awaited below may fail the test.
+    script.catch(() => undefined)
+    pending.push(script)
   })
   await page.goto(channel)
   await expect(messageWith(page, LATEST)).toBeVisible()
