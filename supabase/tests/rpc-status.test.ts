@@ -246,9 +246,15 @@ describe('live', () => {
         (h) => h.payload.table === 'user_statuses' && recordOf(h).text === 'Commuting'
       )
       await asRole(stack.sql, member, (tx) => tx`select public.clear_status()`)
-      await coworker.until((h) => h.event === 'DELETE' && h.payload.table === 'user_statuses')
-      const last = coworker.heard.filter((h) => h.payload.table === 'user_statuses').at(-1)!
-      expect(recordOf(last)).toMatchObject({ user_id: member.id, emoji: '🚆' })
+      // The DELETE carries the row as it was (an earlier test's clear may still be on its way
+      // when the topic is joined: the one awaited is this status's)
+      const ofThisStatus = (h: Parameters<Parameters<Inbox['until']>[0]>[0]) =>
+        h.event === 'DELETE' &&
+        h.payload.table === 'user_statuses' &&
+        recordOf(h).text === 'Commuting'
+      await coworker.until(ofThisStatus)
+      const cleared = coworker.heard.find(ofThisStatus)!
+      expect(recordOf(cleared)).toMatchObject({ user_id: member.id, emoji: '🚆' })
       expect(stranger.heard.some((h) => h.payload.table === 'user_statuses')).toBe(false)
     } finally {
       await leave(a)
