@@ -4,16 +4,13 @@
 // reaction, file and channel exactly as it was; once done it has added only what is new (the
 // newer messages, a reply to an old thread, a reaction on an old message, a file), the channel
 // keeps the name it was given in Chorus, and a member who had read everything still has.
-import { createServer } from 'node:http'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
 import { waitFor } from '../../backend/test/support/wait.ts'
 import { brokenInvariants } from './support/import-checks.ts'
-import { importKit, ok, teamEmails } from './support/imports.ts'
+import { diagramServer, importKit, ok, teamEmails } from './support/imports.ts'
 import type { ImportRow } from './support/imports.ts'
 import { teamExport, tsOf, zipOf } from './support/slack-export.ts'
 import type { Files } from './support/slack-export.ts'
@@ -21,9 +18,8 @@ import { createPerson } from './support/world.ts'
 import type { Person } from './support/world.ts'
 
 const workdir = path.resolve(import.meta.dirname, '../..')
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47])
 let stack: TestStack
-let files: Server
+let files: Awaited<ReturnType<typeof diagramServer>>
 let fileUrl: string
 let owner: Person
 let ann: Person
@@ -117,13 +113,8 @@ async function halfway(ws: string, zip: Uint8Array): Promise<ImportRow> {
 }
 
 beforeAll(async () => {
-  files = createServer((request, response) => {
-    if (request.url === '/diagram.png') {
-      response.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG)
-    } else response.writeHead(404).end()
-  })
-  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve))
-  fileUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}/diagram.png`
+  files = await diagramServer()
+  fileUrl = files.url
   process.env.CHORUS_OUTBOUND_ALLOW_LOOPBACK = '1'
   stack = await startTestStack({ workdir })
   ;[owner, ann] = (await Promise.all(

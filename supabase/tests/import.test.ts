@@ -5,16 +5,13 @@
 // nothing; an import stopped between slices (and replaying a batch) ends the same, its set-based
 // batches keeping every number, counter and index right. A Chorus export, owners only, a cancel
 // and many newcomers: import-owners.test.ts. Hostile archives: import-hostile.test.ts.
-import { createServer } from 'node:http'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
 import { waitFor } from '../../backend/test/support/wait.ts'
 import { brokenInvariants, channelsOf, importedHistory } from './support/import-checks.ts'
-import { importKit, ok, teamEmails } from './support/imports.ts'
+import { PNG, diagramServer, importKit, ok, teamEmails } from './support/imports.ts'
 import { Inbox, joinPrivate, leave, liveTopic, recordOf } from './support/realtime.ts'
 import type { Joined } from './support/realtime.ts'
 import { teamExport, zipOf } from './support/slack-export.ts'
@@ -22,9 +19,8 @@ import { createPerson } from './support/world.ts'
 import type { Person } from './support/world.ts'
 
 const workdir = path.resolve(import.meta.dirname, '../..')
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47])
 let stack: TestStack
-let files: Server
+let files: Awaited<ReturnType<typeof diagramServer>>
 let fileUrl: string
 let owner: Person
 let ann: Person
@@ -33,13 +29,8 @@ const { as } = kit
 const emails = () => teamEmails(ann)
 
 beforeAll(async () => {
-  files = createServer((request, response) => {
-    if (request.url === '/diagram.png') {
-      response.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG)
-    } else response.writeHead(404).end()
-  })
-  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve))
-  fileUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}/diagram.png`
+  files = await diagramServer()
+  fileUrl = files.url
   process.env.CHORUS_OUTBOUND_ALLOW_LOOPBACK = '1'
   stack = await startTestStack({ workdir })
   ;[owner, ann] = (await Promise.all(

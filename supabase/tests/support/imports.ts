@@ -1,5 +1,7 @@
 // The import's tests: supabase-js as a person, an archive uploaded to the imports bucket and an
 // import started as the app does it, and waiting for an import to end.
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { expect } from 'vitest'
 import type { TestStack } from '../../../backend/test/support/stack.ts'
@@ -111,4 +113,20 @@ export function importKit(stackOf: () => TestStack) {
 export function teamEmails(existing: Person): [string, string, string] {
   const tag = existing.id.slice(0, 6)
   return [existing.email, `ben-${tag}@example.test`, `cat-${tag}@example.test`]
+}
+
+/** The first bytes of a PNG: the image an export's file link serves. */
+export const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47])
+
+/** An HTTP server on loopback serving PNG at /diagram.png (404 elsewhere): an export's file
+ * links point at it (the import's downloads need CHORUS_OUTBOUND_ALLOW_LOOPBACK). */
+export async function diagramServer(): Promise<{ url: string; close(): void }> {
+  const server = createServer((request, response) => {
+    if (request.url === '/diagram.png') {
+      response.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG)
+    } else response.writeHead(404).end()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return { url: `http://127.0.0.1:${port}/diagram.png`, close: () => server.close() }
 }
