@@ -3,7 +3,7 @@
 // wherever the focus landed; and the line sits right above the first message the sidebar counts
 // as unread.
 import { expect, test } from './support/test.ts'
-import { actor, confirmedMessageWith, messageWith, send, waitLive } from './support/actors.ts'
+import { actor, composer, confirmedMessageWith, messageWith, send, waitLive } from './support/actors.ts'
 import type { Actor } from './support/actors.ts'
 import { twoInGeneral } from './support/workspace.ts'
 
@@ -40,6 +40,19 @@ test('Alt+Up and Alt+Down move between channels and back; the new line matches t
     await expect(heading(olga, 'general')).toBeVisible()
     await o.keyboard.press('Alt+ArrowDown')
     await expect(heading(olga, 'zeta')).toBeVisible()
+    // from the empty message box of a channel whose last message is mine (Up alone edits it;
+    // Alt+Up is the previous channel, and only that), there and back three times
+    const editing = o.getByRole('textbox', { name: 'Edit message' })
+    for (let round = 0; round < 3; round += 1) {
+      await expect(composer(o)).toBeFocused()
+      await o.keyboard.press('Alt+ArrowUp')
+      await expect(heading(olga, 'general')).toBeVisible()
+      await expect(editing).toHaveCount(0)
+      await expect(composer(o)).toBeFocused()
+      await o.keyboard.press('Alt+ArrowDown')
+      await expect(heading(olga, 'zeta')).toBeVisible()
+      await expect(editing).toHaveCount(0)
+    }
   })
 
   await test.step('the "New messages" line is above the first unread message', async () => {

@@ -96,6 +96,15 @@ describe('Alt+Up / Alt+Down', () => {
     expect(window.location.pathname).toBe('/w/w/c/general')
   })
 
+  it('comes back with Up even before the shell has drawn the channel Down opened', () => {
+    open('general')
+    expect(press('ArrowDown')).toBe(false)
+    expect(window.location.pathname).toBe('/w/w/c/random')
+    // no render in between: the hook still holds general as its channel
+    expect(press('ArrowUp')).toBe(false)
+    expect(window.location.pathname).toBe('/w/w/c/general')
+  })
+
   it('leaves arrows without Alt, and other keys with it, alone', () => {
     open('random')
     expect(press('ArrowDown', false)).toBe(true)

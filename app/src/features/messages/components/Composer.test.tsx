@@ -105,6 +105,13 @@ describe('Composer', () => {
     expect(onEditLast).toHaveBeenCalled()
   })
 
+  it('leaves Alt+Up (the previous channel) and Shift+Up to the other shortcuts', async () => {
+    const user = userEvent.setup()
+    const { box, onEditLast } = setup()
+    await user.type(box, '{Alt>}{ArrowUp}{/Alt}{Shift>}{ArrowUp}{/Shift}')
+    expect(onEditLast).not.toHaveBeenCalled()
+  })
+
   it('sends a picked mention as the person id and warns about people outside the channel', async () => {
     const user = userEvent.setup()
     const { box, onSend } = setup()

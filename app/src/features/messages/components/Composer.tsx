@@ -14,6 +14,7 @@ import { MAX_MESSAGE_LENGTH } from '../conversation/validate.ts'
 import { MentionTextarea } from './MentionTextarea.tsx'
 import { MessageBody } from '../markdown/MessageBody.tsx'
 import { lazyRetrying, Nothing } from '../../../lib/lazy.ts'
+import { hasModifier } from '../../../lib/keys.ts'
 import type { SlashHandle } from '../../slash-commands/handle.ts'
 import { BroadcastConfirm, mentionReach, useGroups } from '../../groups/index.ts'
 
@@ -145,7 +146,12 @@ export function Composer(props: Props) {
     if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
       event.preventDefault()
       send()
-    } else if (event.key === 'ArrowUp' && text === '' && uploads.uploads.length === 0) {
+    } else if (
+      event.key === 'ArrowUp' &&
+      !hasModifier(event) &&
+      text === '' &&
+      uploads.uploads.length === 0
+    ) {
       event.preventDefault()
       props.onEditLast()
     }

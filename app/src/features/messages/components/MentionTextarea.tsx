@@ -88,7 +88,7 @@ export function MentionTextarea(props: Props) {
 
   function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (open && !event.nativeEvent.isComposing) {
-      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && !event.altKey) {
         event.preventDefault()
         const step = event.key === 'ArrowDown' ? 1 : -1
         setActive((activeIndex + step + options.length) % options.length)

@@ -202,7 +202,7 @@ export function MessageList(props: Props) {
     if (event.target !== event.currentTarget && !(event.target as HTMLElement).matches('article'))
       return
     let next: number | null = null
-    if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+    if ((event.key === 'ArrowUp' || event.key === 'ArrowDown') && !event.altKey) {
       const step = event.key === 'ArrowUp' ? -1 : 1
       let i = current ?? (step < 0 ? rows.length : -1)
       do i += step
