@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { loadRuntimeConfig } from './lib/runtime-config.ts'
 import { initSupabase } from './lib/supabase.ts'
 import { authState, startAuth, storedSession } from './features/auth/index.ts'
-import { prefetchLatest } from './features/messages/index.ts'
+import { loadMarkdownForKept, prefetchLatest } from './features/messages/index.ts'
 import { parseRoute } from './lib/routes.ts'
 import { loadSignedInApp } from './signed-in-loader.ts'
 import { warmDateFormats } from './lib/date-formats.ts'
@@ -16,9 +16,14 @@ import './ui/styles.css'
 
 async function boot(): Promise<void> {
   const root = createRoot(document.getElementById('root')!)
-  if (storedSession()) {
+  const session = storedSession()
+  if (session) {
     void loadSignedInApp()
     warmDateFormats()
+    const route = parseRoute(window.location.pathname)
+    if (route.name === 'workspace' && route.channelId && session.user?.id) {
+      loadMarkdownForKept(session.user.id, route.channelId)
+    }
   }
   const config = await loadRuntimeConfig()
   if (!config.ok) {

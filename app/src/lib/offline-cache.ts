@@ -56,6 +56,19 @@ export function readCachedMessages<T>(userId: string, channelId: string): T[] {
 }
 
 /**
+ * Whether a message kept for `userId` in the channel passes `test`. Boot asks it before the cache
+ * is activated (to start loading what the kept messages will need); nothing read here is shown.
+ */
+export function someCachedMessage(
+  userId: string,
+  channelId: string,
+  test: (message: unknown) => boolean
+): boolean {
+  const value = readJson<unknown>(storage(), messagesKey(userId, channelId), [])
+  return Array.isArray(value) && value.some(test)
+}
+
+/**
  * The newest CACHED_MESSAGES of `messages` (ordered oldest first); the channel written longest
  * ago loses its messages once more than CACHED_CHANNELS have some.
  */
