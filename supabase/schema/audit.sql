@@ -298,6 +298,21 @@ end
 $function$;
 grant execute on function private.audit_event_subscriptions() to authenticated, service_role;
 
+-- Function private.audit_export_scope()
+CREATE OR REPLACE FUNCTION private.audit_export_scope()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audit(new.id, 'workspace.export_scope_changed', 'workspace', new.id::text,
+    new.name, jsonb_build_object('from', old.export_scope, 'to', new.export_scope));
+  return null;
+end
+$function$;
+grant execute on function private.audit_export_scope() to authenticated, service_role;
+
 -- Function private.audit_incoming_webhooks()
 CREATE OR REPLACE FUNCTION private.audit_incoming_webhooks()
  RETURNS trigger

@@ -2,6 +2,17 @@
 -- database with supabase/migrations applied. Do not edit: change the schema with a new
 -- migration, then run the command. Which object goes to which file: README.md here.
 
+-- Table private.export_notices_seen
+create table private.export_notices_seen (
+  workspace_id uuid not null,
+  user_id uuid not null,
+  seen_at timestamp with time zone default now() not null,
+  constraint export_notices_seen_pkey PRIMARY KEY (workspace_id, user_id),
+  constraint export_notices_seen_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint export_notices_seen_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE
+);
+alter table private.export_notices_seen enable row level security;
+
 -- Table public.exports
 create table public.exports (
   id uuid default gen_random_uuid() not null,
@@ -16,9 +27,11 @@ create table public.exports (
   started_at timestamp with time zone,
   finished_at timestamp with time zone,
   expires_at timestamp with time zone,
+  scope text,
   constraint exports_pkey PRIMARY KEY (id),
   constraint exports_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE,
   constraint exports_kind CHECK (kind = ANY (ARRAY['workspace'::text, 'personal'::text])),
+  constraint exports_scope CHECK (scope IS NULL OR (scope = ANY (ARRAY['public'::text, 'all'::text, 'own'::text]))),
   constraint exports_size CHECK (size IS NULL OR size >= 0),
   constraint exports_status CHECK (status = ANY (ARRAY['queued'::text, 'running'::text, 'done'::text, 'failed'::text]))
 );
@@ -113,6 +126,46 @@ AS $function$
 $function$;
 grant execute on function public.claim_export(uuid) to service_role;
 
+-- Function public.dismiss_export_notice(p_workspace_id uuid)
+CREATE OR REPLACE FUNCTION public.dismiss_export_notice(p_workspace_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := private.require_uid();
+begin
+  if p_workspace_id is null or not (p_workspace_id in (select private.workspace_ids())) then
+    raise exception using errcode = '22023', message = 'Workspace not found.';
+  end if;
+  insert into private.export_notices_seen (workspace_id, user_id, seen_at)
+  values (p_workspace_id, v_uid, now())
+  on conflict (workspace_id, user_id) do update set seen_at = excluded.seen_at;
+end
+$function$;
+grant execute on function public.dismiss_export_notice(uuid) to authenticated, service_role;
+
+-- Function public.export_notice(p_workspace_id uuid)
+CREATE OR REPLACE FUNCTION public.export_notice(p_workspace_id uuid)
+ RETURNS TABLE(scope text, changed_at timestamp with time zone, changed_by uuid, changed_by_name text, unseen boolean)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select w.export_scope, w.export_scope_changed_at, w.export_scope_changed_by, p.display_name,
+    w.export_scope_changed_at is not null
+      and w.export_scope_changed_by is distinct from auth.uid()
+      and not exists (
+        select 1 from private.export_notices_seen s
+        where s.workspace_id = w.id and s.user_id = auth.uid()
+          and s.seen_at >= w.export_scope_changed_at)
+  from public.workspaces w
+  left join public.profiles p on p.id = w.export_scope_changed_by
+  where w.id = p_workspace_id and w.id in (select private.workspace_ids())
+$function$;
+grant execute on function public.export_notice(uuid) to authenticated, service_role;
+
 -- Function public.fail_export(p_export_id uuid, p_error text)
 CREATE OR REPLACE FUNCTION public.fail_export(p_export_id uuid, p_error text)
  RETURNS SETOF public.exports
@@ -155,7 +208,8 @@ begin
   if v_row.id is not null and v_row.kind = 'workspace' then
     perform private.audit(v_row.workspace_id, 'export.done', 'workspace', v_row.workspace_id::text,
       (select w.name from public.workspaces w where w.id = v_row.workspace_id),
-      jsonb_build_object('export_id', v_row.id, 'size', p_size));
+      jsonb_build_object('export_id', v_row.id, 'size', p_size,
+        'scope', coalesce(v_row.scope, 'all')));
   end if;
   return query select * from public.exports e where e.id = v_row.id;
 end
@@ -174,6 +228,7 @@ declare
   v_id uuid := gen_random_uuid();
   v_row public.exports;
   v_name text;
+  v_scope text;
 begin
   if v_uid is null then
     raise exception using errcode = '42501', message = 'Sign in first.';
@@ -200,9 +255,12 @@ begin
       message = 'An export of yours is still being made.',
       hint = 'Wait for it to finish, then ask again.';
   end if;
+  select w.name, case when p_kind = 'personal' then 'own' else w.export_scope end
+  into v_name, v_scope
+  from public.workspaces w where w.id = p_workspace;
   begin
-    insert into public.exports (id, workspace_id, requested_by, kind, storage_path)
-    values (v_id, p_workspace, v_uid, p_kind, format('%s/%s.zip', p_workspace, v_id))
+    insert into public.exports (id, workspace_id, requested_by, kind, storage_path, scope)
+    values (v_id, p_workspace, v_uid, p_kind, format('%s/%s.zip', p_workspace, v_id), v_scope)
     returning * into v_row;
   exception when unique_violation then
     raise exception using errcode = '23505',
@@ -210,9 +268,8 @@ begin
       hint = 'Wait for it to finish, then ask again.';
   end;
   if p_kind = 'workspace' then
-    select w.name into v_name from public.workspaces w where w.id = p_workspace;
     perform private.audit(p_workspace, 'export.requested', 'workspace', p_workspace::text, v_name,
-      jsonb_build_object('export_id', v_id));
+      jsonb_build_object('export_id', v_id, 'scope', v_scope));
   end if;
   if not private.kick_export(v_id) then
     update public.exports e
@@ -225,3 +282,38 @@ begin
 end
 $function$;
 grant execute on function public.request_export(uuid,text) to authenticated, service_role;
+
+-- Function public.set_export_scope(p_workspace_id uuid, p_scope text)
+CREATE OR REPLACE FUNCTION public.set_export_scope(p_workspace_id uuid, p_scope text)
+ RETURNS public.workspaces
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  w public.workspaces;
+begin
+  perform private.require_uid();
+  if p_scope is null or p_scope not in ('public', 'all') then
+    raise exception using errcode = '22023',
+      message = 'A workspace export holds public channels only, or everything.',
+      detail = format('%s was asked for.', coalesce(p_scope, 'null')),
+      hint = 'Ask for public or all.';
+  end if;
+  if p_workspace_id is null or not (p_workspace_id in (select private.workspace_ids())) then
+    raise exception using errcode = '22023', message = 'Workspace not found.';
+  end if;
+  perform private.lock_workspace(p_workspace_id);
+  if private.workspace_role(p_workspace_id) is distinct from 'owner' then
+    raise exception using errcode = '42501',
+      message = 'Only an owner can choose what a workspace export holds.';
+  end if;
+  update public.workspaces
+  set export_scope = p_scope, export_scope_changed_at = now(),
+    export_scope_changed_by = auth.uid()
+  where id = p_workspace_id and export_scope is distinct from p_scope;
+  select * into w from public.workspaces where id = p_workspace_id;
+  return w;
+end
+$function$;
+grant execute on function public.set_export_scope(uuid,text) to authenticated, service_role;

@@ -56,12 +56,17 @@ create table public.workspaces (
   email_delay_minutes integer default 10 not null,
   broadcast_mentions text default 'everyone'::text not null,
   broadcast_warn_over integer default 5,
+  export_scope text default 'public'::text not null,
+  export_scope_changed_at timestamp with time zone,
+  export_scope_changed_by uuid,
   constraint workspaces_pkey PRIMARY KEY (id),
   constraint workspaces_slug_key UNIQUE (slug),
   constraint workspaces_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.profiles(id) ON DELETE SET NULL,
+  constraint workspaces_export_scope_changed_by_fkey FOREIGN KEY (export_scope_changed_by) REFERENCES public.profiles(id) ON DELETE SET NULL,
   constraint workspaces_broadcast_mentions CHECK (broadcast_mentions = ANY (ARRAY['everyone'::text, 'admins'::text])),
   constraint workspaces_broadcast_warn_over CHECK (broadcast_warn_over >= 1 AND broadcast_warn_over <= 100000),
   constraint workspaces_email_delay CHECK (email_delay_minutes >= 0 AND email_delay_minutes <= 1440),
+  constraint workspaces_export_scope CHECK (export_scope = ANY (ARRAY['public'::text, 'all'::text])),
   constraint workspaces_name_length CHECK (char_length(name) >= 1 AND char_length(name) <= 80),
   constraint workspaces_slug_format CHECK (slug ~ '^[a-z0-9]([a-z0-9-]{0,46}[a-z0-9])?$'::text)
 );
@@ -78,6 +83,7 @@ create policy "workspaces: members read" on public.workspaces
 CREATE TRIGGER workspaces_audit AFTER INSERT OR UPDATE ON public.workspaces FOR EACH ROW EXECUTE FUNCTION private.audit_workspaces();
 CREATE TRIGGER workspaces_audit_broadcast AFTER UPDATE OF broadcast_mentions ON public.workspaces FOR EACH ROW WHEN (old.broadcast_mentions IS DISTINCT FROM new.broadcast_mentions) EXECUTE FUNCTION private.audit_broadcast_mentions();
 CREATE TRIGGER workspaces_audit_broadcast_warning AFTER UPDATE OF broadcast_warn_over ON public.workspaces FOR EACH ROW WHEN (old.broadcast_warn_over IS DISTINCT FROM new.broadcast_warn_over) EXECUTE FUNCTION private.audit_broadcast_warning();
+CREATE TRIGGER workspaces_audit_export_scope AFTER UPDATE OF export_scope ON public.workspaces FOR EACH ROW WHEN (old.export_scope IS DISTINCT FROM new.export_scope) EXECUTE FUNCTION private.audit_export_scope();
 CREATE TRIGGER workspaces_before_write BEFORE INSERT OR UPDATE OF name, slug ON public.workspaces FOR EACH ROW EXECUTE FUNCTION private.workspaces_before_write();
 CREATE TRIGGER workspaces_live AFTER DELETE OR UPDATE ON public.workspaces FOR EACH ROW EXECUTE FUNCTION private.live_workspaces();
 

@@ -1,7 +1,8 @@
 // Exports over real HTTP with supabase-js, pg_net and the workspace-export Edge Function: an
-// owner's workspace export holds every channel, member, message, thread, reaction, edit with its
-// versions, and file; a personal export exactly the person's own data; only who may read the row
-// reads or signs the zip; the signed link expires; the cron job deletes expired exports.
+// owner's workspace export (the workspace's setting allowing everything) holds every channel,
+// member, message, thread, reaction, edit with its versions, and file; a personal export exactly
+// the person's own data; only who may read the row reads or signs the zip; the signed link
+// expires; the cron job deletes expired exports.
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'
@@ -43,6 +44,9 @@ beforeAll(async () => {
     ['Olga Owner', 'Mia Member', 'Oscar Other', 'Otto Outsider'].map((n) => createPerson(stack, n))
   )) as [Person, Person, Person, Person]
   ws = await kit.workspace('Exported', owner, [member, other])
+  // Everything: private channels and DMs are exported only when the owners allow it
+  // (export-scope.test.ts shows the default, public channels only).
+  ok(await as(owner.token).rpc('set_export_scope', { p_workspace_id: ws.id, p_scope: 'all' }))
   secret = ok(
     await as(owner.token)
       .rpc('create_channel', {

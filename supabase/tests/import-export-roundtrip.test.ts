@@ -153,7 +153,9 @@ describe('export, then import', () => {
     })
     expect(posted.status).toBe(200)
 
-    // The owner's export, downloaded as the app downloads it.
+    // The owner's export of everything (private channels and DMs need the workspace's setting),
+    // downloaded as the app downloads it.
+    ok(await as(ann.token).rpc('set_export_scope', { p_workspace_id: source.id, p_scope: 'all' }))
     const exported = await ex.exported(ann.token, source.id, 'workspace')
     const signed = ok(
       await as(ann.token).storage.from('exports').createSignedUrl(exported.storage_path, 600)

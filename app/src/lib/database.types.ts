@@ -573,6 +573,7 @@ export type Database = {
           id: string
           kind: string
           requested_by: string
+          scope: string | null
           size: number | null
           started_at: string | null
           status: string
@@ -587,6 +588,7 @@ export type Database = {
           id?: string
           kind: string
           requested_by: string
+          scope?: string | null
           size?: number | null
           started_at?: string | null
           status?: string
@@ -601,6 +603,7 @@ export type Database = {
           id?: string
           kind?: string
           requested_by?: string
+          scope?: string | null
           size?: number | null
           started_at?: string | null
           status?: string
@@ -1863,6 +1866,9 @@ export type Database = {
           created_at: string
           created_by: string | null
           email_delay_minutes: number
+          export_scope: string
+          export_scope_changed_at: string | null
+          export_scope_changed_by: string | null
           id: string
           name: string
           require_mfa: boolean
@@ -1874,6 +1880,9 @@ export type Database = {
           created_at?: string
           created_by?: string | null
           email_delay_minutes?: number
+          export_scope?: string
+          export_scope_changed_at?: string | null
+          export_scope_changed_by?: string | null
           id?: string
           name: string
           require_mfa?: boolean
@@ -1885,6 +1894,9 @@ export type Database = {
           created_at?: string
           created_by?: string | null
           email_delay_minutes?: number
+          export_scope?: string
+          export_scope_changed_at?: string | null
+          export_scope_changed_by?: string | null
           id?: string
           name?: string
           require_mfa?: boolean
@@ -1894,6 +1906,13 @@ export type Database = {
           {
             foreignKeyName: "workspaces_created_by_fkey"
             columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "workspaces_export_scope_changed_by_fkey"
+            columns: ["export_scope_changed_by"]
             isOneToOne: false
             referencedRelation: "profiles"
             referencedColumns: ["id"]
@@ -1913,6 +1932,9 @@ export type Database = {
           created_at: string
           created_by: string | null
           email_delay_minutes: number
+          export_scope: string
+          export_scope_changed_at: string | null
+          export_scope_changed_by: string | null
           id: string
           name: string
           require_mfa: boolean
@@ -2075,6 +2097,7 @@ export type Database = {
           id: string
           kind: string
           requested_by: string
+          scope: string | null
           size: number | null
           started_at: string | null
           status: string
@@ -2267,6 +2290,9 @@ export type Database = {
           created_at: string
           created_by: string | null
           email_delay_minutes: number
+          export_scope: string
+          export_scope_changed_at: string | null
+          export_scope_changed_by: string | null
           id: string
           name: string
           require_mfa: boolean
@@ -2306,6 +2332,10 @@ export type Database = {
         }
       }
       delete_user_group: { Args: { p_group_id: string }; Returns: undefined }
+      dismiss_export_notice: {
+        Args: { p_workspace_id: string }
+        Returns: undefined
+      }
       dismiss_reports: { Args: { p_message_id: string }; Returns: number }
       edit_message: {
         Args: { p_body: string; p_id: string }
@@ -2333,6 +2363,16 @@ export type Database = {
         }
       }
       event_subscription_target: { Args: { p_id: string }; Returns: Json }
+      export_notice: {
+        Args: { p_workspace_id: string }
+        Returns: {
+          changed_at: string
+          changed_by: string
+          changed_by_name: string
+          scope: string
+          unseen: boolean
+        }[]
+      }
       fail_export: {
         Args: { p_error: string; p_export_id: string }
         Returns: {
@@ -2343,6 +2383,7 @@ export type Database = {
           id: string
           kind: string
           requested_by: string
+          scope: string | null
           size: number | null
           started_at: string | null
           status: string
@@ -2366,6 +2407,7 @@ export type Database = {
           id: string
           kind: string
           requested_by: string
+          scope: string | null
           size: number | null
           started_at: string | null
           status: string
@@ -2755,6 +2797,7 @@ export type Database = {
           id: string
           kind: string
           requested_by: string
+          scope: string | null
           size: number | null
           started_at: string | null
           status: string
@@ -2989,6 +3032,29 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      set_export_scope: {
+        Args: { p_scope: string; p_workspace_id: string }
+        Returns: {
+          broadcast_mentions: string
+          broadcast_warn_over: number | null
+          created_at: string
+          created_by: string | null
+          email_delay_minutes: number
+          export_scope: string
+          export_scope_changed_at: string | null
+          export_scope_changed_by: string | null
+          id: string
+          name: string
+          require_mfa: boolean
+          slug: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "workspaces"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       set_guest_kind: {
         Args: { p_kind: string; p_user_id: string; p_workspace_id: string }
         Returns: {
@@ -3095,6 +3161,9 @@ export type Database = {
           created_at: string
           created_by: string | null
           email_delay_minutes: number
+          export_scope: string
+          export_scope_changed_at: string | null
+          export_scope_changed_by: string | null
           id: string
           name: string
           require_mfa: boolean

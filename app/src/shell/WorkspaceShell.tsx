@@ -1,6 +1,6 @@
 // The signed-in layout: workspaces rail, the sidebar (WorkspaceSidebar.tsx), the main pane
 // (MainPane.tsx: the open channel, Threads or Later) and the channel's members, plus the host of
-// the workspace's dialogs. At phone width the sidebar and members become drawers.
+// the workspace's dialogs, and the notice that what its exports hold changed. At phone width the sidebar and members become drawers.
 // Alt+Up/Down switches channel (use-channel-keys.ts).
 import { Suspense, useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
@@ -8,6 +8,8 @@ import { cleanError } from '../lib/clean-error.ts'
 import { browserStore } from '../lib/local-store.ts'
 import { ClosedWorkspace } from '../features/security/index.ts'
 import { SuspendedWorkspace } from '../features/moderation/index.ts'
+import { ExportNotice } from '../features/exports/index.ts'
+import { useAfterFirstScreen } from '../lib/first-screen.ts'
 import { ErrorState, Spinner } from '../ui/Notice.tsx'
 import { Link } from '../ui/Link.tsx'
 import { MembersPanel } from './MembersPanel.tsx'
@@ -58,6 +60,8 @@ export function WorkspaceShell({
   }, [workspace])
 
   useDefaultChannel(workspaceId, channelId, view, channels.data)
+  // The notice of a change to what the workspace's exports hold: not part of the first screen.
+  const afterFirstScreen = useAfterFirstScreen()
 
   if (workspaces.data && !workspace) {
     return (
@@ -154,6 +158,11 @@ export function WorkspaceShell({
         />
       )}
 
+      {afterFirstScreen && workspace && (
+        <Suspense fallback={null}>
+          <ExportNotice workspaceId={workspaceId} workspaceName={workspaceName} />
+        </Suspense>
+      )}
       {dialog !== null && (
         <Suspense fallback={null}>
           <WorkspaceDialogs

@@ -6,8 +6,9 @@
 // ([functions.workspace-export] verify_jwt = false). The caller is trusted with nothing but the
 // id: the export must be queued (claim_export takes it once, as the service role), so calling it
 // again builds nothing. It reads in one read-only repeatable-read transaction through
-// SUPABASE_DB_URL (one consistent moment): a workspace export everything of the workspace; a
-// personal export as the person (role `authenticated` with their claims: row-level security
+// SUPABASE_DB_URL (one consistent moment): a workspace export what its scope says (the row's
+// `scope`, fixed when it was asked for: 'public', public channels only, Slack's standard export;
+// 'all', private channels and DMs too, when the workspace's owners allow it); a personal export as the person (role `authenticated` with their claims: row-level security
 // decides what it can see) and only their own rows (read.ts). The zip streams as it is made
 // (write.ts) into one upload to Storage at <workspace id>/<export id>.zip, each file's bytes
 // streaming from Storage in turn; then finish_export marks the row done (with its size; it
@@ -36,6 +37,8 @@ interface ExportRow {
   requested_by: string
   kind: 'workspace' | 'personal'
   storage_path: string
+  /** null: asked for before exports had a scope. */
+  scope: 'public' | 'all' | 'own' | null
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -167,15 +170,17 @@ async function write(
       set_config('request.jwt.claim.sub', ${person}, true),
       set_config('request.jwt.claim.role', 'authenticated', true)`
   }
+  const holds = person !== null ? 'own' : row.scope === 'all' ? 'all' : 'public'
   const manifest = chorusManifest({
     workspace,
     kind: row.kind,
+    holds,
     ...(person ? { person } : {}),
     exportedAt: new Date(),
   })
   await zip.addJson('chorus.json', manifest)
   await zip.addJson('users.json', people.map(slackUser))
-  const conversations = await readConversations(tx, workspace.id, person)
+  const conversations = await readConversations(tx, workspace.id, person, holds === 'public')
   for (const name of CONVERSATION_FILES) {
     const listed = conversations.filter((c) => conversationFile(c) === name)
     await zip.addJson(name, listed.map(slackConversation))
@@ -249,7 +254,7 @@ async function handle(request: Request): Promise<Response> {
   }
   const [row] = await asService(
     (tx) => tx<ExportRow[]>`
-      select id, workspace_id, requested_by, kind, storage_path from public.claim_export(${exportId})`
+      select id, workspace_id, requested_by, kind, storage_path, scope from public.claim_export(${exportId})`
   )
   if (!row) return json(200, { export_id: exportId, status: 'not queued' })
   try {

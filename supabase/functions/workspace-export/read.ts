@@ -1,6 +1,8 @@
 // workspace-export's reads: what each kind of export holds, in the shapes of
-// _shared/archive/write-slack.ts. A workspace export reads the whole workspace (as the service
-// role); a personal export runs in a transaction whose role is `authenticated` with the person's
+// _shared/archive/write-slack.ts. A workspace export reads the workspace as the service role:
+// its public channels only (scope 'public', the default, as Slack's standard export), or every
+// channel, DM and group DM too (scope 'all', when the workspace's owners allow it: the export's
+// row says which); a personal export runs in a transaction whose role is `authenticated` with the person's
 // claims, so row-level security decides what it can see, and its queries ask only for the
 // person's own rows.
 import type { TransactionSql } from 'npm:postgres@3'
@@ -37,13 +39,15 @@ export async function readPeople(
 }
 
 /**
- * The conversations: every channel of the workspace with its members; for a person, the ones
- * they are in (as row-level security shows them), with only themselves as members.
+ * The conversations: the workspace's channels with their members (its public ones only when
+ * `publicOnly`); for a person, every one they are in, private channels and DMs included (as
+ * row-level security shows them), with only themselves as members.
  */
 export async function readConversations(
   tx: TransactionSql,
   workspaceId: string,
-  person: string | null
+  person: string | null,
+  publicOnly: boolean
 ): Promise<ConversationRow[]> {
   const rows = await tx.unsafe<
     (ConversationRow & { keep_days: number | null; has_policy: boolean })[]
@@ -60,10 +64,11 @@ export async function readConversations(
      from public.channels c
      left join public.channel_retention cr on cr.channel_id = c.id
      where c.workspace_id = $1
+       and (not $3::boolean or c.kind = 'public')
        and ($2::uuid is null or exists (
          select 1 from public.channel_members me where me.channel_id = c.id and me.user_id = $2::uuid))
      order by c.created_at, c.id`,
-    [workspaceId, person]
+    [workspaceId, person, publicOnly && person === null]
   )
   return rows.map(({ has_policy, keep_days, ...c }) =>
     has_policy && person === null ? { ...c, keep_days } : c

@@ -1,7 +1,8 @@
 // The RLS matrix's cases for exports, spread into MATRIX by matrix.ts: owners read the workspace's
 // workspace exports and download their zip; each person reads and downloads only their own
 // personal exports; nobody writes the table but through request_export (workspace exports:
-// owners; personal ones: anyone in the workspace, the guest included).
+// owners; personal ones: anyone in the workspace, the guest included); only owners let private
+// channels and DMs into the workspace's exports (set_export_scope).
 import { randomUUID } from 'node:crypto'
 import type { Sql, TransactionSql } from 'postgres'
 import type { MatrixCase, MatrixContext } from './matrix-kit.ts'
@@ -47,6 +48,14 @@ const asked = (kind: string) => async (sql: Sql | TransactionSql, key: string) =
   (await sql`select 1 from public.exports where workspace_id = ${key} and kind = ${kind}`).length >
   0
 
+/** W with its export scope back at the default (public channels only). */
+const publicScope = async ({ sql, world }: MatrixContext): Promise<string> => {
+  await sql`update public.workspaces set export_scope = 'public' where id = ${world.ws}`
+  return world.ws
+}
+const scopeIsAll = async (sql: Sql | TransactionSql, key: string) =>
+  (await sql`select 1 from public.workspaces where id = ${key} and export_scope = 'all'`).length > 0
+
 // prettier-ignore
 export const EXPORT_CASES: readonly MatrixCase[] = [
   { kind: 'row', table: 'public.exports', what: 'a workspace export', op: 'select', allowed: ['owner'], row: exportOf('workspace', owner) },
@@ -59,5 +68,6 @@ export const EXPORT_CASES: readonly MatrixCase[] = [
   { kind: 'row', table: 'storage.objects', what: "member's personal export's zip", op: 'select', allowed: ['member'], row: exportOf('personal', member, true) },
   { kind: 'call', table: 'public.request_export', what: 'a workspace export asked for', op: 'call', allowed: ['owner'], row: noExports('workspace'), args: (key) => ({ p_workspace: key, p_kind: 'workspace' }), done: asked('workspace'), refusals: ['22023'] },
   { kind: 'call', table: 'public.request_export', what: 'a personal export asked for', op: 'call', allowed: ['owner', 'admin', 'member', 'guest'], row: noExports('personal'), args: (key) => ({ p_workspace: key, p_kind: 'personal' }), done: asked('personal'), refusals: ['22023'] },
+  { kind: 'call', table: 'public.set_export_scope', what: 'private channels and DMs let into exports', op: 'call', allowed: ['owner'], row: publicScope, args: (key) => ({ p_workspace_id: key, p_scope: 'all' }), done: scopeIsAll, refusals: ['22023'] },
   { kind: 'call', table: 'public.claim_export', what: 'an export claimed without the service key', op: 'call', allowed: [], row: queuedOf(member2), args: (key) => ({ p_export_id: key }), done: async (sql, key) => (await sql`select 1 from public.exports where id = ${key} and status = 'running'`).length === 1 },
 ]

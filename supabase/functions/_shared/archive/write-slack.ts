@@ -208,6 +208,8 @@ export function dayOf(ts: string): string {
 export function chorusManifest(args: {
   workspace: { id: string; name: string; slug: string }
   kind: 'workspace' | 'personal'
+  /** What it holds: 'public' channels only, 'all' conversations, or a person's 'own' data. */
+  holds?: 'public' | 'all' | 'own'
   person?: string
   exportedAt: Date
 }): Record<string, unknown> {
@@ -217,6 +219,7 @@ export function chorusManifest(args: {
     workspace: args.workspace,
     exported_at: args.exportedAt.toISOString(),
     kind: args.kind,
+    ...(args.holds ? { holds: args.holds } : {}),
     ...(args.person ? { person: args.person } : {}),
   }
 }

@@ -78,6 +78,15 @@ describe('describeEntry', () => {
 
   it('says what happened to workspace exports', () => {
     expect(entry('export.requested', 'Acme')).toBe('asked for an export of the workspace')
+    expect(entry('export.requested', 'Acme', { scope: 'all' })).toBe(
+      'asked for an export of the workspace with private channels and direct messages'
+    )
+    expect(entry('export.done', 'Acme', { size: 2048, scope: 'public' })).toBe(
+      'finished an export of the workspace (public channels only) (2 KB)'
+    )
+    expect(entry('workspace.export_scope_changed', 'Acme', { from: 'public', to: 'all' })).toBe(
+      'let workspace exports hold private channels and direct messages'
+    )
     expect(entry('export.done', 'Acme', { size: 2048 })).toBe(
       'finished an export of the workspace (2 KB)'
     )

@@ -88,6 +88,10 @@ export function describeEntry(entry: AuditEntryText): string {
       return 'required two-factor sign-in for everyone'
     case 'workspace.mfa_not_required':
       return 'stopped requiring two-factor sign-in'
+    case 'workspace.export_scope_changed':
+      return d.to === 'all'
+        ? 'let workspace exports hold private channels and direct messages'
+        : 'made workspace exports hold public channels only'
     case 'workspace.broadcast_mentions_changed':
       return d.to === 'admins'
         ? 'let only admins use @channel, @here and @everyone'
@@ -183,11 +187,11 @@ export function describeEntry(entry: AuditEntryText): string {
     case 'message.restored':
       return `restored a message by ${target} in ${channel(d.channel)}`
     case 'export.requested':
-      return 'asked for an export of the workspace'
+      return `asked for an export of the workspace${scopeWords(d.scope)}`
     case 'export.done':
       return typeof d.size === 'number'
-        ? `finished an export of the workspace (${Math.max(1, Math.round(d.size / 1024))} KB)`
-        : 'finished an export of the workspace'
+        ? `finished an export of the workspace${scopeWords(d.scope)} (${Math.max(1, Math.round(d.size / 1024))} KB)`
+        : `finished an export of the workspace${scopeWords(d.scope)}`
     case 'export.failed':
       return `could not finish an export of the workspace: ${text(d.error)}`
     default:
@@ -201,4 +205,11 @@ export function describeEntry(entry: AuditEntryText): string {
       }
       return entry.targetLabel ? `${entry.action} (${entry.targetLabel})` : entry.action
   }
+}
+
+/** What an export held, as its audit entry says (older entries say nothing). */
+function scopeWords(scope: unknown): string {
+  if (scope === 'all') return ' with private channels and direct messages'
+  if (scope === 'public') return ' (public channels only)'
+  return ''
 }

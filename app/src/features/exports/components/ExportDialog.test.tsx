@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ExportItem } from '../data/words.ts'
 import { sizeLabel } from '../data/words.ts'
 import ExportDialog from './ExportDialog.tsx'
+import ExportNotice from './ExportNotice.tsx'
 
 const data = vi.hoisted(() => ({
   items: [] as ExportItem[],
@@ -33,6 +34,30 @@ vi.mock('../data/exports.ts', async () => {
   }
 })
 
+const scope = vi.hoisted(() => ({
+  notice: {
+    scope: 'public' as 'public' | 'all',
+    changedAt: null as string | null,
+    changedByName: null as string | null,
+    unseen: false,
+  },
+  set: [] as string[],
+  dismissed: 0,
+}))
+vi.mock('../data/scope.ts', () => ({
+  useScopeNotice: () => ({ data: scope.notice, error: null }),
+  useSetExportScope: () => ({
+    mutate: (value: string) => scope.set.push(value),
+    isPending: false,
+    error: null,
+  }),
+  useDismissScopeNotice: () => ({
+    mutate: () => (scope.dismissed += 1),
+    isPending: false,
+    error: null,
+  }),
+}))
+
 // jsdom has <dialog> without its modal methods.
 beforeAll(() => {
   HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
@@ -47,6 +72,9 @@ afterEach(() => {
   cleanup()
   data.requested = []
   data.signed = []
+  scope.set = []
+  scope.dismissed = 0
+  scope.notice = { scope: 'public', changedAt: null, changedByName: null, unseen: false }
 })
 
 const item = (over: Partial<ExportItem>): ExportItem => ({
@@ -120,6 +148,57 @@ describe('ExportDialog', () => {
     expect(button).toHaveProperty('disabled', false)
     fireEvent.click(button)
     expect(data.requested).toEqual(['personal'])
+  })
+
+  it('shows every member what a workspace export holds; only owners choose it', () => {
+    data.items = []
+    scope.notice = {
+      scope: 'all',
+      changedAt: new Date().toISOString(),
+      changedByName: 'Olga Owner',
+      unseen: true,
+    }
+    show(false, 'member')
+    const section = screen.getByRole('region', { name: 'What a workspace export holds' })
+    expect(section.textContent).toContain('private channels, and direct and group messages')
+    expect(section.textContent).toContain('Last changed by Olga Owner')
+    expect(within(section).queryByRole('radio')).toBeNull()
+    cleanup()
+
+    scope.notice = { scope: 'public', changedAt: null, changedByName: null, unseen: false }
+    show(true, 'owner')
+    const owners = screen.getByRole('region', { name: 'What a workspace export holds' })
+    expect(owners.textContent).toContain('public channels only')
+    expect(within(owners).getByRole('radio', { name: /Public channels only/ })).toHaveProperty(
+      'checked',
+      true
+    )
+    fireEvent.click(within(owners).getByRole('radio', { name: /Everything/ }))
+    expect(scope.set).toEqual(['all'])
+  })
+
+  it('tells a member that an owner changed what exports hold, until they dismiss it', () => {
+    const banner = (workspaceName: string) =>
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <ExportNotice workspaceId="w" workspaceName={workspaceName} />
+        </QueryClientProvider>
+      )
+    banner('Acme')
+    expect(screen.queryByRole('status')).toBeNull()
+    cleanup()
+    scope.notice = {
+      scope: 'all',
+      changedAt: new Date().toISOString(),
+      changedByName: 'Olga Owner',
+      unseen: true,
+    }
+    banner('Acme')
+    expect(screen.getByRole('status').textContent).toMatch(
+      /^Olga Owner changed what exports of Acme hold \(.+\): they now hold private channels and direct messages too\./
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Got it' }))
+    expect(scope.dismissed).toBe(1)
   })
 
   it('says sizes in words', () => {

@@ -1,5 +1,6 @@
-// Settings, Export (a lazy chunk opened from the workspace menu): owners export the whole
-// workspace; everyone exports their own data. Each export is built in the background (the list
+// Settings, Export (a lazy chunk opened from the workspace menu): what a workspace export holds
+// (every member sees it; owners choose it: ExportScopeSection.tsx); owners export the workspace;
+// everyone exports their own data. Each export is built in the background (the list
 // is read again every two seconds while one is), and once ready offers a download link that works
 // for an hour; the file itself is deleted seven days after it was made.
 import { useState } from 'react'
@@ -7,6 +8,7 @@ import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { useDownloadLink, useExports, useRequestExport } from '../data/exports.ts'
+import { ExportScopeSection } from './ExportScopeSection.tsx'
 import { askedSentence, inTheMaking, linkSentence, statusSentence } from '../data/words.ts'
 import type { ExportItem } from '../data/words.ts'
 import './exports.css'
@@ -77,14 +79,16 @@ export default function ExportDialog(props: Props) {
   return (
     <Dialog title="Export" open={open} onClose={onClose} wide>
       {error && <Notice tone="error">{cleanError(error)}</Notice>}
+      <ExportScopeSection workspaceId={workspaceId} isOwner={isOwner} />
       {isOwner && (
         <section className="export-section" aria-labelledby="export-workspace">
           <h3 id="export-workspace">The whole workspace</h3>
           <p className="muted">
-            Everything in {workspaceName}: every channel (public and private), direct and group
-            messages, the members, every message with its threads, reactions, edits and earlier
-            versions, pins, and the files, as a zip in Slack&apos;s export layout that Chorus can
-            import again. Only owners can export it; each export is in the audit log.
+            {workspaceName}&apos;s channels as the setting above says (public ones only, or private
+            channels and direct and group messages too), the members, every message with its
+            threads, reactions, edits and earlier versions, pins, and the files, as a zip in
+            Slack&apos;s export layout that Chorus can import again. Only owners can export it; each
+            export is in the audit log.
           </p>
           <p>
             <button
@@ -105,8 +109,9 @@ export default function ExportDialog(props: Props) {
       <section className="export-section" aria-labelledby="export-mine">
         <h3 id="export-mine">Your data</h3>
         <p className="muted">
-          Your profile, the messages you wrote in the conversations you are in, with their edits and
-          the files you attached, your reactions and your saved items. Nobody else&apos;s messages.
+          Your profile, the messages you wrote in the conversations you are in (private channels and
+          direct messages included, whatever the setting above), with their edits and the files you
+          attached, your reactions and your saved items. Nobody else&apos;s messages.
         </p>
         <p>
           <button type="button" className="button" disabled={busy} onClick={() => ask('personal')}>

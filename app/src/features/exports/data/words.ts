@@ -70,3 +70,30 @@ export const inTheMaking = (items: readonly ExportItem[], person?: string) =>
       (item.status === 'queued' || item.status === 'running') &&
       (person === undefined || item.requestedBy === person)
   )
+
+/** What a workspace export holds: the workspace's setting (export_scope). */
+export type ExportScope = 'public' | 'all'
+
+/** One sentence on what a workspace export holds. */
+export function scopeSentence(scope: ExportScope): string {
+  return scope === 'all'
+    ? 'A workspace export holds everything: public and private channels, and direct and group ' +
+        'messages. Each such export is recorded in the audit log.'
+    : 'A workspace export holds the public channels only, as Slack’s standard export: no ' +
+        'private channel and no direct message.'
+}
+
+/** The notice every member gets when an owner changed what the workspace's exports hold. */
+export function noticeSentence(
+  notice: { scope: ExportScope; changedByName: string | null; changedAt: string | null },
+  workspaceName: string,
+  now = new Date()
+): string {
+  const who = notice.changedByName ?? 'An owner'
+  const at = notice.changedAt ? ` (${when(notice.changedAt, now)})` : ''
+  const what =
+    notice.scope === 'all'
+      ? 'they now hold private channels and direct messages too'
+      : 'they now hold public channels only'
+  return `${who} changed what exports of ${workspaceName} hold${at}: ${what}.`
+}
