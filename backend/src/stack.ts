@@ -19,6 +19,7 @@ import { LOCAL_DB_PASSWORD, startDatabase } from './stack/database.ts'
 import { loadKeys } from './stack/keys.ts'
 import { migrateDatabase } from './stack/schema.ts'
 import { startMailInbox, startRunners, startServices } from './stack/services.ts'
+import { startSupautilsPort, supautilsOnDbPort } from './stack/supautils.ts'
 import type { Stack, StackOptions } from './stack/types.ts'
 
 export { appPortOf } from './stack/check-ports.ts'
@@ -46,11 +47,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const ports = await checkPorts(options, config, dataDir, log)
     await prepareDataFolder(dataDir)
     const migrationsDir = path.join(config.supabaseDir, 'migrations')
+    // serve: supautils on [db] port, PostgreSQL itself behind it on a free one (stack/supautils.ts).
+    const supautils = supautilsOnDbPort(options)
     const database = await startDatabase({
       options,
       config,
       dataDir,
-      dbPort: ports.dbPort,
+      dbPort: supautils ? 0 : ports.dbPort,
       migrationsDir,
       log,
       cleanups,
@@ -77,6 +80,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     })
     migrating = false
     signal?.throwIfAborted()
+    const supautilsPort = supautils
+      ? await startSupautilsPort({ dbUrl, port: ports.dbPort, cleanups })
+      : null
 
     const { context, services, api } = await startApi({
       options,
@@ -103,6 +109,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       mode: context.mode,
       ...inbox,
       dbUrl,
+      supautilsPort,
       keys,
       fresh,
       embedded: database.embedded,

@@ -107,6 +107,10 @@ export async function serve(args: ServeArgs): Promise<number> {
     `Chorus is serving ${stack.context.publicUrl} (listening on ${where}; app, /rest/v1, ` +
       `/auth/v1, /storage/v1, /realtime/v1, /functions/v1 and /health) in ${Date.now() - began} ms\n` +
       `Publishable key: ${stack.keys.publishableKey}\n` +
+      (stack.supautilsPort === null
+        ? ''
+        : `Database (postgres, with supautils as on hosted): ` +
+          `postgresql://postgres@127.0.0.1:${stack.supautilsPort}/postgres\n`) +
       `Press Ctrl-C to stop.\n`
   )
   // No control port: `db reset` never reaches a production server. `lost`: PostgreSQL stopped.

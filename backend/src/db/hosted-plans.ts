@@ -208,13 +208,16 @@ function ownedBy(
   role: string
 ): string {
   const table = `pg_catalog.${catalog}`
+  // Every operator and type by schema: a caller's search_path must not pick its own.
+  const eq = 'operator(pg_catalog.=)'
+  const regrole = `${literal(role)}::pg_catalog.regrole`
   return (
     `do $hosted$ declare o oid; begin ` +
-    `select oid into o from ${table} where ${nameColumn} = ${literal(name)}; ` +
-    `update ${table} set ${ownerColumn} = ${literal(role)}::regrole where oid = o; ` +
-    `delete from pg_catalog.pg_shdepend where classid = '${table}'::regclass and objid = o and deptype = 'o'; ` +
-    `insert into pg_catalog.pg_shdepend values ((select oid from pg_catalog.pg_database where datname = current_database()), ` +
-    `'${table}'::regclass, o, 0, 'pg_catalog.pg_authid'::regclass, ${literal(role)}::regrole, 'o'); ` +
+    `select oid into o from ${table} where ${nameColumn} ${eq} ${literal(name)}; ` +
+    `update ${table} set ${ownerColumn} = ${regrole} where oid ${eq} o; ` +
+    `delete from pg_catalog.pg_shdepend where classid ${eq} '${table}'::pg_catalog.regclass and objid ${eq} o and deptype ${eq} 'o'; ` +
+    `insert into pg_catalog.pg_shdepend values ((select oid from pg_catalog.pg_database where datname ${eq} pg_catalog.current_database()), ` +
+    `'${table}'::pg_catalog.regclass, o, 0, 'pg_catalog.pg_authid'::pg_catalog.regclass, ${regrole}, 'o'); ` +
     `end $hosted$;`
   )
 }

@@ -61,8 +61,8 @@ describe('rewriteForHosted', () => {
     expect(elevated.map((e) => e.line)).toEqual([1, 2, 3, 5, 6, 7])
     expect(text.split('\n')).toHaveLength(7)
     expect(text.split('\n')[3]).toBe("alter database postgres set search_path to 'public';")
-    expect(text.split('\n')[4]).toMatch(/evtowner = 'postgres'::regrole/)
-    expect(text.split('\n')[5]).toMatch(/pubowner = 'postgres'::regrole/)
+    expect(text.split('\n')[4]).toMatch(/evtowner = 'postgres'::pg_catalog\.regrole/)
+    expect(text.split('\n')[5]).toMatch(/pubowner = 'postgres'::pg_catalog\.regrole/)
   })
 
   it('refuses what supautils refuses, in place', () => {

@@ -79,14 +79,34 @@ function replacement(statement: string, plan: Plan, superuser: string, role: str
 }
 
 /**
+ * How hostedStatement runs what supautils runs as the superuser: the statements to execute
+ * instead of `statements` (each one statement).
+ */
+export type Elevation = (statements: string[], role: string) => string[]
+
+/**
+ * By SET ROLE NONE to the session's own login role (a superuser, as the CLI's supabase_admin that
+ * steps down to `postgres`), then SET ROLE back.
+ */
+export const elevateToLoginRole: Elevation = (statements, role) => [
+  'set role none',
+  ...statements,
+  `set role ${quoteIdentifier(role)}`,
+]
+
+/**
  * The same for one statement that reaches the server over a connection a client runs (the real
  * Supabase CLI's `db push`, supautils-proxy.ts), as a DO block that decides when it runs: for
- * `role` (the current role), what supautils does, elevated with SET ROLE NONE to the session's own
- * login role (a superuser, as the CLI's supabase_admin that steps down to `postgres`), then SET
- * ROLE back; for any other role, the statement as written. Null when supautils does nothing with
- * it. One statement in, one out: a client counts one result for it.
+ * `role` (the current role), what supautils does, elevated by `elevation` (by default to the
+ * session's login role; the proxy's signs them for a session that logged in as `postgres`); for
+ * any other role, the statement as written. Null when supautils does nothing with it. One
+ * statement in, one out: a client counts one result for it.
  */
-export function hostedStatement(statement: string, role = 'postgres'): string | null {
+export function hostedStatement(
+  statement: string,
+  role = 'postgres',
+  elevation: Elevation = elevateToLoginRole
+): string | null {
   const body = withoutLeadingComments(statement).replace(/;\s*$/, '')
   const plan = planFor(body, role)
   if (plan === null) return null
@@ -98,10 +118,8 @@ export function hostedStatement(statement: string, role = 'postgres'): string | 
   } else {
     if (plan.refuse) steps.push(check(plan.refuse.unless ?? 'true', plan.refuse))
     if (plan.before) steps.push(plan.before)
-    if (plan.elevate) steps.push('set role none')
-    steps.push(core)
-    if (plan.after) steps.push(plan.after)
-    if (plan.elevate) steps.push(`set role ${quoteIdentifier(role)}`)
+    const run = plan.after ? [core, plan.after] : [core]
+    steps.push(...(plan.elevate ? elevation(run, role) : run))
   }
   const quoted = (sql: string) => {
     let tag = 'hosted_sql'

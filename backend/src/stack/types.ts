@@ -80,6 +80,11 @@ export interface Stack {
   /** The inbox's SMTP port on 127.0.0.1; null when the inbox is disabled. */
   inboxSmtpPort: number | null
   dbUrl: string
+  /**
+   * `serve` on its own PostgreSQL: the database port ([db] port) where supautils is on the wire,
+   * for `postgres` (stack/supautils.ts); dbUrl is then the server behind it. Null otherwise.
+   */
+  supautilsPort: number | null
   keys: JwtKeys
   /** The database was created by this start (so the seed ran). */
   fresh: boolean

@@ -1,11 +1,13 @@
 // supautils on the wire (db/supautils-proxy.ts): a client that logs in as the superuser and steps
 // down to postgres, as the Supabase CLI does on hosted, gets what supautils gives postgres, by the
-// simple and the extended query protocol; refused what it refuses, with its message; and a session
-// that has not stepped down runs its statements as written.
+// simple and the extended query protocol; refused what it refuses, with its message; a session
+// that has not stepped down runs its statements as written. A client that logs in as postgres
+// itself gets the same, through the signed elevation (platform file 63), which refuses SQL the
+// proxy did not sign and whose key postgres cannot read.
 import postgres from 'postgres'
 import type { Sql } from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSupautilsProxy } from '../../src/db/supautils-proxy.ts'
+import { readSupautilsKey, startSupautilsProxy } from '../../src/db/supautils-proxy.ts'
 import type { SupautilsProxy } from '../../src/db/supautils-proxy.ts'
 import { startTestStack } from '../support/stack.ts'
 import type { TestStack } from '../support/stack.ts'
@@ -14,14 +16,21 @@ describe('supautils-proxy', () => {
   let stack: TestStack
   let proxy: SupautilsProxy
   let client: Sql
+  let postgresUrl: URL
 
   beforeAll(async () => {
     stack = await startTestStack()
     const url = new URL(stack.dbUrl)
-    proxy = await startSupautilsProxy({ host: url.hostname, port: Number(url.port) })
+    proxy = await startSupautilsProxy({
+      host: url.hostname,
+      port: Number(url.port),
+      key: await readSupautilsKey(stack.sql),
+    })
     url.hostname = '127.0.0.1'
     url.port = String(proxy.port)
     client = postgres(url.href, { max: 1, onnotice: () => {} })
+    postgresUrl = new URL(url)
+    postgresUrl.username = 'postgres'
   })
 
   afterAll(async () => {
@@ -90,5 +99,57 @@ describe('supautils-proxy', () => {
     // And what neither allows: PostgreSQL's own refusal.
     await expect(client`create extension file_fdw`).rejects.toMatchObject({ code: '42501' })
     expect(await client`select current_user::text as role`).toEqual([{ role: 'postgres' }])
+  })
+
+  it('logged in as postgres: what supautils allows, elevated by the signed function only', async () => {
+    const direct = postgres(postgresUrl.href, { max: 1, onnotice: () => {} })
+    try {
+      expect(await direct`select current_user::text as role, session_user::text as login`).toEqual([
+        { role: 'postgres', login: 'postgres' },
+      ])
+      await direct
+        .unsafe(
+          [
+            'create table public.logged (id int);',
+            'create publication direct_pub for table public.logged;',
+            'create function public.on_ddl_direct() returns event_trigger language plpgsql',
+            '  as $$ begin null; end $$;',
+            'create event trigger direct_ddl on ddl_command_end',
+            '  execute function public.on_ddl_direct();',
+          ].join('\n')
+        )
+        .simple()
+      await direct`set session_replication_role = replica`
+      expect(await direct`select current_setting('session_replication_role') as value`).toEqual([
+        { value: 'replica' },
+      ])
+      await direct`reset session_replication_role`
+      expect(
+        await stack.sql`
+          select pg_get_userbyid(evtowner) as owner from pg_event_trigger where evtname = 'direct_ddl'
+        `
+      ).toEqual([{ owner: 'postgres' }])
+      await expect(direct`alter role authenticator nologin`).rejects.toMatchObject({
+        message: '"authenticator" is a reserved role, only superusers can modify it',
+      })
+      // The elevation runs only what the proxy signed, and its key is not postgres's to read.
+      await expect(
+        direct`select _supabase_local.supautils_elevated(array['alter role postgres superuser'], 'ab')`
+      ).rejects.toMatchObject({
+        message: 'permission denied for function supautils_elevated',
+        code: '42501',
+      })
+      await expect(direct`select key from _supabase_local.supautils_key`).rejects.toMatchObject({
+        code: '42501',
+      })
+      expect(
+        await stack.sql`select rolsuper, rolcanlogin from pg_roles where rolname in ('postgres', 'authenticator') order by rolname`
+      ).toEqual([
+        { rolsuper: false, rolcanlogin: true },
+        { rolsuper: false, rolcanlogin: true },
+      ])
+    } finally {
+      await direct.end({ timeout: 2 })
+    }
   })
 })
