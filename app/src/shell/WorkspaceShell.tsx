@@ -1,6 +1,7 @@
 // The signed-in layout: workspaces rail, the sidebar (WorkspaceSidebar.tsx), the main pane
 // (MainPane.tsx: the open channel, Threads or Later) and the channel's members, plus the host of
-// the workspace's dialogs, and the notice that what its exports hold changed. At phone width the sidebar and members become drawers.
+// the workspace's dialogs, and the notice that what its exports hold changed. At phone width the
+// sidebar and members become drawers.
 // Alt+Up/Down switches channel (use-channel-keys.ts).
 import { Suspense, useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
