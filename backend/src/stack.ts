@@ -77,6 +77,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       host: options.host,
       log,
       signal,
+      setPasswords: options.dbPassword !== undefined && !options.databaseUrl,
     })
     migrating = false
     signal?.throwIfAborted()

@@ -1,7 +1,8 @@
 // `serve` (production mode) as a child process of the CLI, as `npm run serve` runs it: a temporary
-// copy of supabase/ whose Auth mail goes to an SMTP server of the suite's own, the app the global
-// setup built, its own data folder (and its generated secrets, serve-secrets.json, read from
-// there) and database on a free port, and the public URL people open. The production
+// copy of supabase/, the app the global setup built, its own data folder with the server's
+// settings file (chorus.env: the public URL people open, and Auth's mail going to an SMTP server
+// of the suite's own) and its generated secrets (serve-secrets.json, read from there), and its
+// database on a free port. The production
 // arrangement's shared stack (global-setup.ts), a spec's own (ownStack in stack-process.ts) and
 // the proxy spec's behind Caddy.
 import { spawn } from 'node:child_process'
@@ -33,37 +34,38 @@ export interface ServeSmtp {
   pass?: string
 }
 
-/** supabase/ of the repository, with [auth.email.smtp] pointing at 127.0.0.1:smtp.port. */
-async function projectCopy(smtp: ServeSmtp, configure: (toml: string) => string): Promise<string> {
+/** supabase/ of the repository (config.toml as `configure` changes it). */
+async function projectCopy(configure: (toml: string) => string): Promise<string> {
   // A private folder: as root the stack keeps the cluster where the postgres user can reach it.
   const workdir = await mkdtemp(path.join(tmpdir(), 'chorus-serve-'))
   const supabase = path.join(workdir, 'supabase')
   await mkdir(supabase)
   const config = await readFile(path.join(ROOT, 'supabase', 'config.toml'), 'utf8')
-  const section = [
-    '[auth.email.smtp]',
-    'enabled = true',
-    'host = "127.0.0.1"',
-    `port = ${smtp.port}`,
-    `user = "${smtp.user ?? 'chorus'}"`,
-    // Read from the environment, as the README's own-server section has it.
-    'pass = "env(SMTP_PASS)"',
-    'admin_email = "no-reply@chat.test"',
-    'sender_name = "Chorus"',
-    '',
-    '',
-  ].join('\n')
-  // A table of its own: anywhere in the file is the same to TOML (at the end if the file has no
-  // invitation template to put it before).
-  const beforeInvite = config.replace(/^\[auth\.email\.template\.invite\]$/m, `${section}$&`)
-  const patched = beforeInvite === config ? `${config}\n${section}` : beforeInvite
-  if (/^\[auth\.email\.smtp\]$/m.test(config)) {
-    throw new Error('config.toml has an [auth.email.smtp] of its own: the suite gives its own')
-  }
-  await writeFile(path.join(supabase, 'config.toml'), configure(patched))
-  for (const folder of ['migrations', 'functions', 'templates'])
+  await writeFile(path.join(supabase, 'config.toml'), configure(config))
+  // chorus.toml: the stack's own keys (private channels only, the current password to change it).
+  for (const folder of ['migrations', 'functions', 'templates', 'chorus.toml'])
     await symlink(path.join(ROOT, 'supabase', folder), path.join(supabase, folder))
   return workdir
+}
+
+/**
+ * The server's settings file, as the README's own-server section has a team write it: the data
+ * folder's chorus.env, mode 0600, with the public URL and the SMTP server (password included).
+ */
+async function writeSettings(dataDir: string, publicUrl: string, smtp: ServeSmtp): Promise<void> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  const file = path.join(dataDir, 'chorus.env')
+  await rm(file, { force: true })
+  const lines = [
+    `CHORUS_PUBLIC_URL=${publicUrl}`,
+    'SMTP_HOST=127.0.0.1',
+    `SMTP_PORT=${smtp.port}`,
+    `SMTP_USER=${smtp.user ?? 'chorus'}`,
+    `SMTP_PASS="${smtp.pass ?? 'smtp-password'}"`,
+    'SMTP_ADMIN_EMAIL=no-reply@chat.test',
+    'SMTP_SENDER_NAME=Chorus',
+  ]
+  await writeFile(file, `${lines.join('\n')}\n`, { mode: 0o600 })
 }
 
 export async function startServe(options: {
@@ -83,11 +85,14 @@ export async function startServe(options: {
   log?: (line: string) => void
 }): Promise<ServeProcess> {
   const dist = appDist()
-  const workdir = await projectCopy(
-    { port: options.smtpPort, user: options.smtpUser },
-    options.configure ?? ((toml) => toml)
-  )
+  const workdir = await projectCopy(options.configure ?? ((toml) => toml))
   const dataDir = options.dataDir ?? path.join(workdir, 'data')
+  // A restored folder brings its own settings back: they name the old mail server, so anew.
+  await writeSettings(dataDir, options.publicUrl, {
+    port: options.smtpPort,
+    user: options.smtpUser,
+    pass: options.smtpPass,
+  })
   const child = spawn(
     process.execPath,
     [
@@ -101,8 +106,6 @@ export async function startServe(options: {
       dataDir,
       '--app-dist',
       dist,
-      '--public-url',
-      options.publicUrl,
       '--port',
       String(options.port ?? 0),
       '--db-port',
@@ -113,7 +116,6 @@ export async function startServe(options: {
       env: {
         ...process.env,
         DATABASE_URL: '',
-        SMTP_PASS: options.smtpPass ?? 'smtp-password',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -189,8 +191,17 @@ async function stopServe(child: ChildProcess, workdir: string, dataDir: string):
     child.kill('SIGTERM')
     await exited
   }
-  // As root the cluster lives outside the folder: stop --no-backup deletes it wherever it is.
-  await cli(['stop', '--no-backup', '--workdir', workdir, '--data-dir', dataDir])
+  // As root the cluster lives outside the folder: stop --no-backup deletes it wherever it is (a
+  // production folder only with --yes-delete-production-data).
+  await cli([
+    'stop',
+    '--no-backup',
+    '--yes-delete-production-data',
+    '--workdir',
+    workdir,
+    '--data-dir',
+    dataDir,
+  ])
   await rm(workdir, { recursive: true, force: true })
   await rm(dataDir, { recursive: true, force: true })
 }

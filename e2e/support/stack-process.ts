@@ -106,8 +106,9 @@ async function projectCopy(
     configure(arrangement === 'hosted' ? patched + smtp : patched)
   )
   await symlink(path.join(ROOT, 'supabase', 'migrations'), path.join(supabase, 'migrations'))
-  // The invite-by-email function and the invitation's mail template.
-  for (const folder of ['functions', 'templates'])
+  // The invite-by-email function and the invitation's mail template;
+  // chorus.toml: the stack's own keys (private channels only, the current password to change it).
+  for (const folder of ['functions', 'templates', 'chorus.toml'])
     await symlink(path.join(ROOT, 'supabase', folder), path.join(supabase, folder))
   await cp(path.join(ROOT, 'supabase', 'seed.sql'), path.join(supabase, 'seed.sql'))
   return workdir

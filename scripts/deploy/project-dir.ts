@@ -59,8 +59,9 @@ export function hostedConfig(localConfigText: string, inputs: DeployInputs): str
   delete config.local_smtp
   delete config.inbucket
   // Realtime's "private channels only" is the hosted dashboard's "Allow public access" (the
-  // tenant's private_only), not a key of the CLI's config.toml, whose parser refuses keys it does
-  // not know: it is left out here and set on the project (README, Deploy).
+  // tenant's private_only), not a key of the CLI's config.toml: Chorus keeps it in
+  // supabase/chorus.toml, which is not deployed; a config.toml that still carries it has it left
+  // out here, and it is set on the project (README, Deploy).
   const realtime = config.realtime as Table | undefined
   if (realtime) delete realtime.private_only
   // The same for [auth.email] update_password_require_current_password: GoTrue's

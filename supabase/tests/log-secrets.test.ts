@@ -73,7 +73,7 @@ beforeAll(async () => {
   smtp = await startTestSmtp()
   workdir = await mkdtemp(path.join(tmpdir(), 'log-secrets-'))
   await mkdir(path.join(workdir, 'supabase'))
-  for (const dir of ['migrations', 'functions', 'templates']) {
+  for (const dir of ['migrations', 'functions', 'templates', 'chorus.toml']) {
     await symlink(path.join(REPO, 'supabase', dir), path.join(workdir, 'supabase', dir))
   }
   const config = await readFile(path.join(REPO, 'supabase', 'config.toml'), 'utf8')

@@ -39,10 +39,14 @@ const root = path.resolve(import.meta.dirname, '../..')
 async function publicAccessProject(): Promise<string> {
   const workdir = await mkdtemp(path.join(tmpdir(), 'chorus-rls-realtime-'))
   await mkdir(path.join(workdir, 'supabase'))
-  const config = await readFile(path.join(root, 'supabase', 'config.toml'), 'utf8')
-  const allowed = config.replace(/^private_only = true$/m, 'private_only = false')
-  expect(allowed).not.toBe(config)
-  await writeFile(path.join(workdir, 'supabase', 'config.toml'), allowed)
+  const stackOwn = await readFile(path.join(root, 'supabase', 'chorus.toml'), 'utf8')
+  const allowed = stackOwn.replace(/^private_only = true$/m, 'private_only = false')
+  expect(allowed).not.toBe(stackOwn)
+  await writeFile(path.join(workdir, 'supabase', 'chorus.toml'), allowed)
+  await symlink(
+    path.join(root, 'supabase', 'config.toml'),
+    path.join(workdir, 'supabase', 'config.toml')
+  )
   for (const name of ['migrations', 'functions', 'templates', 'seed.sql'])
     await symlink(path.join(root, 'supabase', name), path.join(workdir, 'supabase', name))
   return workdir

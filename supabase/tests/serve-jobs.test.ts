@@ -61,7 +61,7 @@ beforeAll(async () => {
   // Chorus's project as a server's checkout has it, with the server's SMTP added.
   workdir = await mkdtemp(path.join(tmpdir(), 'serve-jobs-'))
   await mkdir(path.join(workdir, 'supabase'))
-  for (const dir of ['migrations', 'functions', 'templates']) {
+  for (const dir of ['migrations', 'functions', 'templates', 'chorus.toml']) {
     await symlink(path.join(REPO, 'supabase', dir), path.join(workdir, 'supabase', dir))
   }
   const config = await readFile(path.join(REPO, 'supabase', 'config.toml'), 'utf8')

@@ -11,6 +11,7 @@ import { startStack } from '../stack.ts'
 import type { Stack, StackOptions } from '../stack.ts'
 import type { Logger } from '../logger.ts'
 import { callControl } from './control.ts'
+import { refuseDeletingProduction } from './production-guard.ts'
 import type { ControlHandler } from './control.ts'
 import { readRunningState } from './status.ts'
 
@@ -18,16 +19,20 @@ export interface DbResetArgs {
   workdir: string
   dataDir: string
   noSeed: boolean
+  /** --yes-delete-production-data: a production folder's database may be reset. */
+  deleteProduction?: boolean
 }
 
 export async function dbReset(args: DbResetArgs): Promise<number> {
   const state = await readRunningState(args.dataDir)
   if (state?.mode === 'serve') {
+    // serve has no control port: nothing can reset it while it runs, flag or not.
     process.stderr.write(
       `Error: the stack of ${args.workdir} runs in production mode (serve); db reset would delete its data.\n`
     )
     return 1
   }
+  refuseDeletingProduction('db reset', args.dataDir, state, args.deleteProduction ?? false)
   if (!state || !existsSync(path.join(args.dataDir, 'control.json'))) {
     process.stderr.write(
       `No local stack is running for ${args.workdir}. Start one with: npm run backend -- start\n`

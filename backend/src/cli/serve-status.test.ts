@@ -44,11 +44,14 @@ describe('service-unit', () => {
       serveArgs: ['--public-url', 'https://chat.example.com', '--data-dir', '/srv/chorus data'],
       user: 'chorus',
       nodePath: '/usr/bin/node',
+      settingsFile: '/srv/chorus data/chorus.env',
     })
     expect(unit).toContain(
-      'ExecStart=/usr/bin/node /opt/chorus/scripts/serve.mjs --public-url https://chat.example.com --data-dir "/srv/chorus data"\n'
+      'ExecStart=/usr/bin/node /opt/chorus/scripts/serve.mjs --public-url https://chat.example.com --data-dir "/srv/chorus data" --config "/srv/chorus data/chorus.env"\n'
     )
     for (const line of [
+      // systemd gives the stack the settings file's variables (SMTP_PASS …), serve reads it too.
+      'EnvironmentFile=/srv/chorus data/chorus.env',
       'WorkingDirectory=/opt/chorus',
       'User=chorus',
       'Restart=on-failure',
@@ -58,7 +61,13 @@ describe('service-unit', () => {
       expect(unit).toContain(`\n${line}\n`)
     }
     expect(
-      serviceUnit({ root: '/opt/chorus', serveArgs: [], user: null, nodePath: 'node' })
+      serviceUnit({
+        root: '/opt/chorus',
+        serveArgs: [],
+        user: null,
+        nodePath: 'node',
+        settingsFile: '/opt/chorus/supabase/.temp/local-stack/chorus.env',
+      })
     ).not.toContain('User=')
   })
 })

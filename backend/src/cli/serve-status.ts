@@ -1,8 +1,35 @@
 // What `status` adds for a serve-mode stack: how long it has run, the disk its data folder uses
 // (the cluster too when it lives elsewhere, as root from a private folder), and the newest backup
-// in <dataDir>/backups/ (chorus-backup-<UTC timestamp>.*, written by `backup`).
+// in <dataDir>/backups/ (chorus-backup-<UTC timestamp>.*, written by `backup`); and what its
+// settings file says (never the SMTP password).
 import { lstat, readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { loadSettings, settingsPath } from '../serve/settings.ts'
+
+export interface SettingsFacts {
+  SETTINGS_FILE: string
+  SMTP_SERVER: string
+  BACKUPS: string
+  SIGNUP: string
+}
+
+/** The settings file (DATA_DIR/chorus.env or --config) as serve reads it: refused the same way. */
+export async function settingsFacts(
+  dataDir: string,
+  config: string | undefined
+): Promise<SettingsFacts> {
+  const settings = await loadSettings(settingsPath(dataDir, config), config !== undefined)
+  const smtp = settings.smtp
+  return {
+    SETTINGS_FILE: settings.file ?? 'none',
+    SMTP_SERVER: smtp ? `${smtp.host}:${smtp.port}${smtp.user ? ` as ${smtp.user}` : ''}` : 'none',
+    BACKUPS: settings.backupEvery
+      ? `every ${settings.backupEvery}, keeping ${settings.backupKeep ?? 7}`
+      : 'none',
+    SIGNUP:
+      settings.signupClosed === undefined ? 'unset' : settings.signupClosed ? 'closed' : 'open',
+  }
+}
 
 export interface ServeFacts {
   UPTIME: string

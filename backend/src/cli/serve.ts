@@ -2,17 +2,21 @@
 // and port behind a TLS-terminating reverse proxy; its own secrets (serve/secrets.ts) instead of
 // the demo keys; strict API keys; CORS for the public origin only; X-Forwarded-For believed from
 // trusted proxies only; Auth's mail through real SMTP and no mail inbox; GET /health; scheduled
-// backups with --backup-every (ops/schedule.ts, as `start` takes them).
+// backups with --backup-every (ops/schedule.ts, as `start` takes them). The server's settings
+// (public URL, SMTP, backups, sign-up) come from its settings file (serve/settings.ts), which
+// the flags override; the database's password is generated with the keys.
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { loadProjectConfig } from '../config/project-config.ts'
 import { createLogger } from '../logger.ts'
 import type { Logger } from '../logger.ts'
-import { startBackupSchedule } from '../ops/schedule.ts'
+import { parseBackupSchedule, startBackupSchedule } from '../ops/schedule.ts'
 import type { BackupSchedule } from '../ops/schedule.ts'
 import { parsePublicUrl, parseTrustedProxy, serveConfig } from '../serve/config.ts'
 import { registerHealth } from '../serve/health.ts'
 import { loadServeSecrets, ServeError } from '../serve/secrets.ts'
+import { loadSettings, settingsPath } from '../serve/settings.ts'
+import type { ServerSettings } from '../serve/settings.ts'
 import { startStack } from '../stack.ts'
 import type { StackOptions } from '../stack.ts'
 import { ResettableStack } from './db-reset.ts'
@@ -34,22 +38,46 @@ export interface ServeArgs {
   appDist: string | undefined
   postgresBin: string | undefined
   databaseUrl: string | undefined
-  /** --backup-every / --backup-keep (or CHORUS_BACKUP_EVERY / _KEEP); null: none scheduled. */
-  backups?: BackupSchedule | null
+  /** --backup-every / --backup-keep, over the settings file's CHORUS_BACKUP_EVERY / _KEEP. */
+  backupEvery?: string
+  backupKeep?: string
+  /** --config: the settings file; default <dataDir>/chorus.env when it exists. */
+  config?: string
+}
+
+export interface ServeSetup {
+  options: StackOptions
+  settings: ServerSettings
+  /** null: no backups scheduled. */
+  backups: BackupSchedule | null
 }
 
 /** The stack options of a serve-mode start; what it refuses is a ServeError. */
 export async function serveOptions(args: ServeArgs, log: Logger): Promise<StackOptions> {
+  return (await serveSetup(args, log)).options
+}
+
+/** The settings, stack options and backup schedule of a serve-mode start. */
+export async function serveSetup(args: ServeArgs, log: Logger): Promise<ServeSetup> {
   const config = await loadProjectConfig(args.workdir)
   const port = args.port ?? config.api.port
   if (!args.appDist) {
     throw new ServeError('serve needs the built web app: --app-dist DIR (npm run serve gives it)')
   }
-  if (args.publicUrl === undefined && port === 0) {
+  const dataDir = path.resolve(args.dataDir)
+  const settingsFile = settingsPath(dataDir, args.config)
+  const settings = await loadSettings(settingsFile, args.config !== undefined)
+  const givenUrl = args.publicUrl ?? settings.publicUrl
+  if (givenUrl === undefined && port === 0) {
     throw new ServeError('--port 0 needs --public-url: the app and the emails must name the URL')
   }
-  const publicUrl = parsePublicUrl(args.publicUrl ?? `http://127.0.0.1:${port}`)
-  if (args.publicUrl === undefined) {
+  const publicUrl =
+    args.publicUrl !== undefined
+      ? parsePublicUrl(args.publicUrl)
+      : settings.publicUrl !== undefined
+        ? parsePublicUrl(settings.publicUrl, `CHORUS_PUBLIC_URL in ${settingsFile}:`)
+        : parsePublicUrl(`http://127.0.0.1:${port}`)
+  if (givenUrl === undefined) {
     log.warn(
       `No --public-url: the app and the emails use ${publicUrl}, which only this machine can ` +
         `open. Give the URL people use, e.g. --public-url https://chat.example.com`
@@ -58,12 +86,21 @@ export async function serveOptions(args: ServeArgs, log: Logger): Promise<StackO
   const trustedProxies = (args.trustedProxies.length > 0 ? args.trustedProxies : ['loopback']).map(
     parseTrustedProxy
   )
-  const served = serveConfig(config, { publicUrl, noSignup: args.noSignup })
-  const dataDir = path.resolve(args.dataDir)
+  const served = serveConfig(config, {
+    publicUrl,
+    noSignup: args.noSignup || settings.signupClosed === true,
+    smtp: settings.smtp,
+    settingsFile,
+  })
+  const backups = parseBackupSchedule(
+    args.backupEvery ?? settings.backupEvery,
+    args.backupKeep ?? settings.backupKeep
+  )
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
   const secrets = await loadServeSecrets(dataDir)
   if (secrets.created) log.info(`Generated this server's keys in ${secrets.file} (mode 0600)`)
-  return {
+  if (settings.file) log.info(`Settings from ${settings.file}`)
+  const options: StackOptions = {
     workdir: args.workdir,
     mode: 'serve',
     config: served,
@@ -74,6 +111,7 @@ export async function serveOptions(args: ServeArgs, log: Logger): Promise<StackO
     dbPort: args.dbPort,
     host: args.host ?? '127.0.0.1',
     keys: secrets.keys,
+    dbPassword: secrets.dbPassword,
     publicUrl,
     ownOriginOnly: true,
     strictKeys: true,
@@ -85,13 +123,14 @@ export async function serveOptions(args: ServeArgs, log: Logger): Promise<StackO
     },
     log,
   }
+  return { options, settings, backups }
 }
 
 export async function serve(args: ServeArgs): Promise<number> {
   const log = createLogger(undefined, '', { lines: true })
   const began = Date.now()
   const stopper = new Stopper()
-  const options = await serveOptions(args, log)
+  const { options, settings, backups: schedule } = await serveSetup(args, log)
   const stack = await startStack({ ...options, signal: stopper.signal }).catch((error: unknown) => {
     if (stopper.signal.aborted) return null
     throw error
@@ -115,8 +154,13 @@ export async function serve(args: ServeArgs): Promise<number> {
   )
   // No control port: `db reset` never reaches a production server. `lost`: PostgreSQL stopped.
   const running = new ResettableStack(stack, options, log, (next) => (stopper.stack = next))
-  const target = { workdir: args.workdir, dataDir: options.dataDir!, postgresBin: args.postgresBin }
-  const backups = args.backups ? startBackupSchedule(args.backups, target, log) : null
+  const target = {
+    workdir: args.workdir,
+    dataDir: options.dataDir!,
+    postgresBin: args.postgresBin,
+    settingsFile: settings.file,
+  }
+  const backups = schedule ? startBackupSchedule(schedule, target, log) : null
   const reason = await Promise.race([stopper.requested, running.lost])
   await backups?.stop()
   if (reason !== 'signal') process.stderr.write(`Error: ${reason}; stopping.\n`)

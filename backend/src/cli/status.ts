@@ -4,7 +4,7 @@ import path from 'node:path'
 import { loadProjectConfig } from '../config/project-config.ts'
 import { JwtKeys } from '../jwt/jwt-keys.ts'
 import { loadServeSecrets } from '../serve/secrets.ts'
-import { serveFacts } from './serve-status.ts'
+import { serveFacts, settingsFacts } from './serve-status.ts'
 import type { StackState } from '../stack.ts'
 
 export type OutputFormat = 'pretty' | 'json' | 'env'
@@ -29,6 +29,34 @@ export interface StackDescription {
   UPTIME?: string
   DISK_USE?: string
   LAST_BACKUP?: string
+  /** serve only: what its settings file says (serve-status.ts). */
+  SETTINGS_FILE?: string
+  SMTP_SERVER?: string
+  BACKUPS?: string
+  SIGNUP?: string
+}
+
+/** `status`: the running stack's URLs and keys (and a serve stack's facts) in `format`. */
+export async function statusCommand(args: {
+  workdir: string
+  dataDir: string
+  format: OutputFormat
+  config: string | undefined
+}): Promise<number> {
+  if (!['pretty', 'json', 'env'].includes(args.format)) {
+    process.stderr.write(`Unknown output format ${args.format}: use pretty, json or env\n`)
+    return 1
+  }
+  const state = await readRunningState(args.dataDir)
+  if (!state) {
+    process.stderr.write(
+      `No local stack is running for ${args.workdir}. Start one with: npm run backend -- start\n`
+    )
+    return 1
+  }
+  const description = await describeStack(args.workdir, state, args.dataDir, args.config)
+  process.stdout.write(renderStatus(description, args.format))
+  return 0
 }
 
 /** The state file of a stack whose process is still alive, else null. */
@@ -50,7 +78,9 @@ export async function readRunningState(dataDir: string): Promise<StackState | nu
 export async function describeStack(
   workdir: string,
   state: StackState,
-  dataDir: string
+  dataDir: string,
+  /** --config: serve's settings file when not DATA_DIR/chorus.env. */
+  settingsFile?: string
 ): Promise<StackDescription> {
   const config = await loadProjectConfig(workdir)
   // A serve-mode stack signs with the keys it generated in its data folder.
@@ -75,6 +105,7 @@ export async function describeStack(
   if (state.mode === 'serve') {
     Object.assign(description, { PUBLIC_URL: state.publicUrl ?? api })
     Object.assign(description, await serveFacts(dataDir, state.startedAt))
+    Object.assign(description, await settingsFacts(dataDir, settingsFile))
   }
   return description
 }
@@ -96,6 +127,10 @@ const labels: Record<keyof StackDescription, string> = {
   UPTIME: 'Uptime',
   DISK_USE: 'Disk use',
   LAST_BACKUP: 'Last backup',
+  SETTINGS_FILE: 'Settings file',
+  SMTP_SERVER: 'SMTP server',
+  BACKUPS: 'Scheduled backups',
+  SIGNUP: 'Sign-up',
 }
 
 export function renderStatus(description: StackDescription, format: OutputFormat): string {

@@ -1,5 +1,6 @@
 // The project configuration: supabase/config.toml as the Supabase CLI reads it, with the CLI's
-// defaults for everything the file leaves out. Unknown keys are ignored; a malformed file or a
+// defaults for everything the file leaves out, and the stack's own keys from supabase/chorus.toml
+// (stack-config.ts). Unknown keys are ignored; a malformed file or a
 // value of the wrong type is an error that names the line.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -11,6 +12,7 @@ import type { OAuthServerConfig } from './auth-oauth-server.ts'
 import { ConfigError } from './config-error.ts'
 import { Reader } from './reader.ts'
 import type { Table } from './reader.ts'
+import { withStackConfig } from './stack-config.ts'
 
 export { ConfigError } from './config-error.ts'
 export type { ConfigReader } from './reader.ts'
@@ -155,7 +157,8 @@ export async function loadProjectConfig(workdir: string): Promise<ProjectConfig>
       file
     )
   }
-  return parseProjectConfig(text, absolute, file)
+  // The stack's own keys, which the CLI's config.toml does not define (stack-config.ts).
+  return withStackConfig(parseProjectConfig(text, absolute, file))
 }
 
 /** Parses config.toml text. `file` is only used in error messages. */

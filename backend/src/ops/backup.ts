@@ -25,7 +25,8 @@ import type { EmbeddedServer } from '../db/embedded.ts'
 import { chooseEngine } from '../db/engine.ts'
 import { readPostmasterPid, isRunning } from '../db/orphan.ts'
 import type { Logger } from '../logger.ts'
-import { LOCAL_DB_PASSWORD } from '../stack.ts'
+import { databasePassword } from '../serve/secrets.ts'
+import { SETTINGS_FILE } from '../serve/settings.ts'
 import { copyCluster } from './cluster-backup.ts'
 import { freePort } from '../http/ports.ts'
 
@@ -56,6 +57,8 @@ export interface BackupOptions {
   /** The archive to write; default <dataDir>/backups/chorus-backup-<UTC stamp>.tar.gz. */
   output?: string
   postgresBin?: string
+  /** serve's settings file when it is kept outside the data folder (--config): archived too. */
+  settingsFile?: string | null
   log: Logger
 }
 
@@ -87,6 +90,14 @@ export async function takeBackup(
       afterStop: linkStorage,
     })
     const dataFiles = await copyDataFiles(dataDir, path.join(staging, 'files'))
+    // A settings file kept elsewhere comes back as the restored folder's own chorus.env.
+    const settings = options.settingsFile && path.resolve(options.settingsFile)
+    if (settings && path.dirname(settings) !== dataDir && !dataFiles.includes(SETTINGS_FILE)) {
+      await mkdir(path.join(staging, 'files'), { recursive: true, mode: 0o700 })
+      await copyFile(settings, path.join(staging, 'files', SETTINGS_FILE))
+      await chmod(path.join(staging, 'files', SETTINGS_FILE), 0o600)
+      dataFiles.push(SETTINGS_FILE)
+    }
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
@@ -164,7 +175,7 @@ async function findServer(
   const server: EmbeddedServer = await startEmbeddedPostgres({
     pgdata,
     port: await freePort(),
-    password: LOCAL_DB_PASSWORD,
+    password: await databasePassword(dataDir),
     log: options.log,
     name: config.projectId,
     engine,

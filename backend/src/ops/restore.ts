@@ -15,7 +15,7 @@ import type { Engine } from '../db/engine.ts'
 import { clusterLocation, postgresUser } from '../db/postgres-home.ts'
 import type { RunAs } from '../db/postgres-home.ts'
 import type { Logger } from '../logger.ts'
-import { LOCAL_DB_PASSWORD } from '../stack.ts'
+import { databasePassword } from '../serve/secrets.ts'
 import { BACKUP_FORMAT, BACKUP_VERSION, BackupError } from './backup.ts'
 import type { BackupManifest } from './backup.ts'
 import { freePort } from '../http/ports.ts'
@@ -63,7 +63,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
     const server = await startEmbeddedPostgres({
       pgdata,
       port: await freePort(),
-      password: LOCAL_DB_PASSWORD,
+      password: await databasePassword(dataDir),
       log,
       name: manifest.projectId,
       engine,

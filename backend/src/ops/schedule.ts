@@ -1,7 +1,7 @@
 // Scheduled backups of a running stack (`start --backup-every 24h --backup-keep 7`, or
-// CHORUS_BACKUP_EVERY / CHORUS_BACKUP_KEEP): every period a backup into <dataDir>/backups, then
-// the oldest beyond the count deleted. The Supabase CLI rejects config.toml keys it does not
-// know, so the setting is a flag, not a config key. A failing backup is logged and the next one
+// CHORUS_BACKUP_EVERY / CHORUS_BACKUP_KEEP, which serve also reads from its settings file): every
+// period a backup into <dataDir>/backups, then the oldest beyond the count deleted. config.toml
+// is the Supabase CLI's, so the setting is a flag, not a config key. A failing backup is logged and the next one
 // is tried on time: it never stops the stack.
 import path from 'node:path'
 import { parseGoDuration } from '../auth/go-duration.ts'
@@ -43,7 +43,7 @@ function scheduleError(message: string): Error {
 
 export function startBackupSchedule(
   schedule: BackupSchedule,
-  target: { workdir: string; dataDir: string; postgresBin?: string },
+  target: { workdir: string; dataDir: string; postgresBin?: string; settingsFile?: string | null },
   log: Logger
 ): { stop(): Promise<void> } {
   let running: Promise<void> | null = null

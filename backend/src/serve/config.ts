@@ -5,29 +5,31 @@
 import { isIP } from 'node:net'
 import type { ProjectConfig } from '../config/project-config.ts'
 import { ServeError } from './secrets.ts'
+import type { SmtpSettings } from './settings.ts'
 
 /** proxy-addr's names for address ranges (Fastify's trustProxy reads them). */
 const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
 
-/** --public-url: an http(s) origin, perhaps with a path, without a trailing slash. */
-export function parsePublicUrl(text: string): string {
+/**
+ * --public-url (or the settings file's CHORUS_PUBLIC_URL, `name` says which): an http(s) origin,
+ * without a path or a trailing slash.
+ */
+export function parsePublicUrl(text: string, name = '--public-url'): string {
   let url: URL
   try {
     url = new URL(text)
   } catch {
-    throw new ServeError(
-      `--public-url ${text} is not a URL; give one such as https://chat.example.com`
-    )
+    throw new ServeError(`${name} ${text} is not a URL; give one such as https://chat.example.com`)
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ServeError(`--public-url ${text} must start with https:// (or http://)`)
+    throw new ServeError(`${name} ${text} must start with https:// (or http://)`)
   }
   if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
-    throw new ServeError(`--public-url ${text} must not carry a query, fragment or credentials`)
+    throw new ServeError(`${name} ${text} must not carry a query, fragment or credentials`)
   }
   if (url.pathname !== '/') {
     throw new ServeError(
-      `--public-url ${text}: Chorus is served at the root of its origin; give it without a path`
+      `${name} ${text}: Chorus is served at the root of its origin; give it without a path`
     )
   }
   return url.origin
@@ -61,18 +63,23 @@ function isLocal(url: string): boolean {
 
 export interface ServeConfigOptions {
   publicUrl: string
-  /** --no-signup: only invited people get an account. */
+  /** --no-signup (or CHORUS_SIGNUP=closed): only invited people get an account. */
   noSignup: boolean
+  /** The settings file's SMTP server, over config.toml's [auth.email.smtp]. */
+  smtp?: SmtpSettings
+  /** The settings file, for the message when no SMTP server is configured anywhere. */
+  settingsFile?: string
 }
 
 /** The configuration `serve` runs with; a ServeError when something production needs is missing. */
 export function serveConfig(config: ProjectConfig, options: ServeConfigOptions): ProjectConfig {
-  const smtp = config.auth.email.smtp
+  const smtp = options.smtp ?? config.auth.email.smtp
   if (!smtp) {
     throw new ServeError(
       'serve sends sign-up, invitation and password emails to people: configure an SMTP server in ' +
-        'supabase/config.toml under [auth.email.smtp] (enabled = true, host, port, user, ' +
-        'pass = "env(SMTP_PASS)", admin_email, sender_name).'
+        `the settings file ${options.settingsFile ?? 'DATA_DIR/chorus.env'} (mode 0600: ` +
+        'SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS, SMTP_ADMIN_EMAIL, SMTP_SENDER_NAME), or in ' +
+        'supabase/config.toml under [auth.email.smtp].'
     )
   }
   const { publicUrl } = options
@@ -88,6 +95,7 @@ export function serveConfig(config: ProjectConfig, options: ServeConfigOptions):
     inbucket: { ...config.inbucket, enabled: false },
     auth: {
       ...auth,
+      email: { ...auth.email, smtp },
       siteUrl: publicUrl,
       additionalRedirectUrls: [publicUrl, `${publicUrl}/**`, ...redirects],
       enableSignup: auth.enableSignup && !options.noSignup,

@@ -3,14 +3,19 @@
 // every token, as on Supabase's current projects), the legacy HS256 JWT secret (still verified,
 // and what Storage signs its URLs with), and the publishable and secret API keys. Later starts
 // reuse them. The Supabase CLI's public demo values are refused wherever they appear: anyone can
-// sign an admin token with those.
+// sign an admin token with those. db_password is the database's: the cluster's superuser and the
+// roles the services log in as (authenticator, supabase_auth_admin, supabase_storage_admin,
+// postgres) take it instead of the CLI's well-known "postgres" (a file from before it existed
+// gets one added, and the stack changes the roles' passwords on its next start).
 import { createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto'
 import type { JsonWebKey } from 'node:crypto'
-import { open, readFile, stat } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { open, readFile, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { DEFAULT_JWT_SECRET } from '../config/project-config.ts'
 import { DEFAULT_PUBLISHABLE_KEY, DEFAULT_SECRET_KEY, JwtKeys } from '../jwt/jwt-keys.ts'
 import { parseSigningKeys } from '../jwt/signing-keys.ts'
+import { LOCAL_DB_PASSWORD } from '../stack/db-password.ts'
 
 export const SECRETS_FILE = 'serve-secrets.json'
 
@@ -21,6 +26,7 @@ interface SecretsFile {
   signing_keys: Record<string, unknown>[]
   publishable_key: string
   secret_key: string
+  db_password?: string
 }
 
 /** A reason `serve` will not start, written for the person at the terminal (cli/errors.ts). */
@@ -33,6 +39,8 @@ export interface ServeSecrets {
   /** This start made the file. */
   created: boolean
   keys: JwtKeys
+  /** The database roles' password. */
+  dbPassword: string
 }
 
 /** Reads the data folder's secrets, or makes them (mode 0600) when there are none yet. */
@@ -54,7 +62,43 @@ export async function loadServeSecrets(dataDir: string): Promise<ServeSecrets> {
         `keys that sign every session. chmod 600 it.`
     )
   }
-  return { file, created, keys: await keysOf(parse(file, text), file) }
+  const secrets = parse(file, text)
+  const keys = await keysOf(secrets, file)
+  if (secrets.db_password === undefined) {
+    secrets.db_password = newPassword()
+    await replace(file, secrets)
+  }
+  if (typeof secrets.db_password !== 'string' || secrets.db_password.length < 16) {
+    throw new ServeError(`${file}: db_password must be a string of at least 16 characters`)
+  }
+  if (secrets.db_password === LOCAL_DB_PASSWORD) {
+    throw new ServeError(
+      `${file}: db_password is the Supabase CLI's well-known database password; remove the ` +
+        `line to have a new one made`
+    )
+  }
+  return { file, created, keys, dbPassword: secrets.db_password }
+}
+
+/**
+ * The password of the data folder's database: serve's generated one when the folder has
+ * serve-secrets.json, else the CLI's local one (`start`).
+ */
+export async function databasePassword(dataDir: string): Promise<string> {
+  const text = await readFile(path.join(dataDir, SECRETS_FILE), 'utf8').catch(() => null)
+  if (text === null) return LOCAL_DB_PASSWORD
+  const secrets = parse(path.join(dataDir, SECRETS_FILE), text)
+  return typeof secrets.db_password === 'string' ? secrets.db_password : LOCAL_DB_PASSWORD
+}
+
+/** A data folder `serve` has run on (its secrets are there): production data. */
+export function isServeDataFolder(dataDir: string): boolean {
+  return existsSync(path.join(dataDir, SECRETS_FILE))
+}
+
+/** Base64url, so that it needs no quoting in a URL or in SQL. */
+function newPassword(): string {
+  return randomBytes(32).toString('base64url')
 }
 
 function generate(): SecretsFile {
@@ -80,6 +124,7 @@ function generate(): SecretsFile {
     signing_keys: [signingKey],
     publishable_key: apiKey('sb_publishable_'),
     secret_key: apiKey('sb_secret_'),
+    db_password: newPassword(),
   }
 }
 
@@ -101,6 +146,14 @@ async function writeNew(file: string, secrets: SecretsFile): Promise<string> {
     await handle.close()
   }
   return text
+}
+
+/** Writes the file anew (mode 0600) in place of the old one. */
+async function replace(file: string, secrets: SecretsFile): Promise<void> {
+  const next = `${file}.new`
+  await rm(next, { force: true })
+  await writeNew(next, secrets)
+  await rename(next, file)
 }
 
 function parse(file: string, text: string): SecretsFile {

@@ -1,6 +1,6 @@
 // The data folder: where it is by default, its check before anything starts, and stack.json, the
 // running stack's state that status, stop and the other commands read.
-import { access, constants, mkdir, writeFile } from 'node:fs/promises'
+import { access, chmod, constants, mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
 /** The data folder cannot be created or written. */
@@ -55,5 +55,8 @@ export async function writeState(
     ...state,
     startedAt: new Date().toISOString(),
   }
-  await writeFile(path.join(dataDir, STATE_FILE), JSON.stringify(full, null, 2))
+  // Its dbUrl holds the database's password (serve's own): for the owner only.
+  const file = path.join(dataDir, STATE_FILE)
+  await writeFile(file, JSON.stringify(full, null, 2), { mode: 0o600 })
+  await chmod(file, 0o600)
 }

@@ -10,12 +10,12 @@ import { chooseEngine } from '../db/engine.ts'
 import type { Engine } from '../db/engine.ts'
 import { recreateExternalDatabase } from '../db/external.ts'
 import { freePort } from '../http/ports.ts'
+import { adoptPassword, LOCAL_DB_PASSWORD } from './db-password.ts'
 import type { Logger } from '../logger.ts'
 import type { Cleanups } from './cleanups.ts'
 import type { StackOptions } from './types.ts'
 
-/** The password of the embedded cluster's superuser, as the Supabase CLI's local database has it. */
-export const LOCAL_DB_PASSWORD = 'postgres'
+export { LOCAL_DB_PASSWORD } from './db-password.ts'
 
 export interface StartedDatabase {
   dbUrl: string
@@ -53,10 +53,11 @@ export async function startDatabase(args: {
     await rm(path.join(dataDir, 'storage'), { recursive: true, force: true })
   }
   const port = args.dbPort === 0 ? await freePort() : args.dbPort
+  const password = options.dbPassword ?? LOCAL_DB_PASSWORD
   const embedded = await startEmbeddedPostgres({
     pgdata,
     port,
-    password: LOCAL_DB_PASSWORD,
+    password,
     log,
     name: config.projectId,
     fast: options.fastDb,
@@ -65,6 +66,9 @@ export async function startDatabase(args: {
   })
   args.started(embedded)
   args.cleanups.push(() => embedded.stop())
+  if (!embedded.created && password !== LOCAL_DB_PASSWORD) {
+    await adoptPassword(embedded.url, password, log)
+  }
   const others = (await readdir(dataDir)).filter(
     (name) => /^pgdata(-|$)/.test(name) && name !== engine.folder
   )

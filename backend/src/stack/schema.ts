@@ -6,6 +6,7 @@ import type { ProjectConfig } from '../config/project-config.ts'
 import { applyMigrations, applyPlatform, applySeed, seedSettings } from '../db/migrate.ts'
 import type { JwtKeys } from '../jwt/jwt-keys.ts'
 import type { Logger } from '../logger.ts'
+import { setRolePasswords } from './db-password.ts'
 import { endpointUrl, storeFunctionEndpoint } from './function-endpoint.ts'
 
 /** Applies what the database lacks; true when it was empty (so the seed ran, if enabled). */
@@ -22,12 +23,15 @@ export async function migrateDatabase(args: {
   host?: string
   log: Logger
   signal?: AbortSignal
+  /** serve on its own cluster: the service roles take `password` on every start (db-password.ts). */
+  setPasswords?: boolean
 }): Promise<boolean> {
   const { config, log } = args
   const migrator = postgres(args.dbUrl, { max: 1, onnotice: () => {} })
   let fresh = args.created
   try {
     await applyPlatform(migrator, args.password, log)
+    if (args.setPasswords) await setRolePasswords(migrator, args.password)
     const run = await applyMigrations(migrator, args.migrationsDir, log)
     fresh = fresh || run.fresh
     if (fresh && config.db.seed.enabled) {

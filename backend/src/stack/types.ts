@@ -51,6 +51,12 @@ export interface StackOptions {
   /** The project's own keys instead of those of config.toml (`serve`, serve/secrets.ts). */
   keys?: JwtKeys
   /**
+   * The embedded database's password (`serve`'s generated one, serve/secrets.ts) for its
+   * superuser and the roles the services log in as; every start sets it on them, replacing the
+   * CLI's well-known one of a cluster made before. Default: the CLI's "postgres" (`start`).
+   */
+  dbPassword?: string
+  /**
    * The URL browsers and emails reach the API at (`serve`'s --public-url); default the API URL.
    * With ownOriginOnly, CORS allows its origin only.
    */

@@ -1,0 +1,175 @@
+// A server's own settings, outside the repository: one file of KEY=value lines (the format of
+// systemd's EnvironmentFile, which the unit from `service-unit` names, so systemd and the stack
+// read the same file), by default <data folder>/chorus.env, or the one given with --config
+// (not --env-file, which Node takes for itself). It holds the public URL, the SMTP server with its password, the backup schedule
+// and whether sign-up is open; it must be readable by its owner only (mode 0600). `git pull`
+// never touches it. Flags override what it says.
+import { readFile, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { ServeError } from './secrets.ts'
+
+export const SETTINGS_FILE = 'chorus.env'
+
+/** The keys the file may hold, and what each is for (the README's table says the same). */
+export const SETTINGS_KEYS = [
+  'CHORUS_PUBLIC_URL',
+  'SMTP_HOST',
+  'SMTP_PORT',
+  'SMTP_USER',
+  'SMTP_PASS',
+  'SMTP_ADMIN_EMAIL',
+  'SMTP_SENDER_NAME',
+  'CHORUS_BACKUP_EVERY',
+  'CHORUS_BACKUP_KEEP',
+  'CHORUS_SIGNUP',
+] as const
+
+/** Keys of the stack's environment that the file may also carry for systemd (not settings). */
+const ENVIRONMENT_KEYS = new Set([
+  'LOG_LEVEL',
+  'TENANT_MAX_EVENTS_PER_SECOND',
+  'CLIENT_MAX_EVENTS_PER_SECOND',
+  'DATABASE_URL',
+  'NODE_ENV',
+])
+
+export interface SmtpSettings {
+  host: string
+  port: number
+  user: string
+  pass: string
+  adminEmail: string
+  senderName: string
+}
+
+export interface ServerSettings {
+  /** The file read; null when there is none (the default file is optional). */
+  file: string | null
+  publicUrl?: string
+  smtp?: SmtpSettings
+  backupEvery?: string
+  backupKeep?: string
+  /** CHORUS_SIGNUP=closed: only invited people get an account. */
+  signupClosed?: boolean
+}
+
+/** Where the settings are read from: --config, else <dataDir>/chorus.env. */
+export function settingsPath(dataDir: string, given: string | undefined): string {
+  return path.resolve(given ?? path.join(dataDir, SETTINGS_FILE))
+}
+
+/**
+ * Reads and checks the settings file. A missing default file is no settings (file: null); a
+ * missing file that was given, one that cannot be read, one that others can read, or a bad value
+ * is a ServeError of one line.
+ */
+export async function loadSettings(file: string, given: boolean): Promise<ServerSettings> {
+  let text: string
+  try {
+    const info = await stat(file)
+    if (!info.isFile()) {
+      throw new ServeError(`Cannot read the settings file ${file}: it is not a file`)
+    }
+    const mode = info.mode & 0o777
+    if ((mode & 0o077) !== 0) {
+      throw new ServeError(
+        `The settings file ${file} can be read or changed by other accounts ` +
+          `(mode ${mode.toString(8).padStart(4, '0')}): it holds the SMTP password. chmod 600 ${file}`
+      )
+    }
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    if (error instanceof ServeError) throw error
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT' && !given) return { file: null }
+    throw new ServeError(
+      code === 'ENOENT'
+        ? `The settings file ${file} does not exist (--config): write it (see the README, Running Chorus on your own server)`
+        : `Cannot read the settings file ${file} (${code === 'EACCES' ? 'permission denied' : (code ?? String(error))}): ` +
+            `it must be a file the account running Chorus can read, mode 0600`
+    )
+  }
+  return settingsOf(parseEnvFile(text, file), file)
+}
+
+/**
+ * systemd's EnvironmentFile lines: KEY=value, blank lines and # or ; comments; a value may be in
+ * double quotes (with \" and \\) or single quotes. Anything else is refused with its line.
+ */
+export function parseEnvFile(text: string, file: string): Map<string, string> {
+  const values = new Map<string, string>()
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim()
+    if (line === '' || line.startsWith('#') || line.startsWith(';')) return
+    const match = /^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line)
+    if (!match) {
+      throw new ServeError(`${file}:${index + 1}: not a KEY=value line: ${line.slice(0, 40)}`)
+    }
+    values.set(match[1]!, unquote(match[2]!, `${file}:${index + 1}`))
+  })
+  return values
+}
+
+function unquote(value: string, where: string): string {
+  const quote = value[0]
+  if (quote !== '"' && quote !== "'") return value
+  if (value.length < 2 || !value.endsWith(quote)) {
+    throw new ServeError(`${where}: the value's closing ${quote} is missing`)
+  }
+  const inner = value.slice(1, -1)
+  return quote === '"' ? inner.replace(/\\(["\\$`])/g, '$1') : inner
+}
+
+function settingsOf(values: Map<string, string>, file: string): ServerSettings {
+  const known = new Set<string>(SETTINGS_KEYS)
+  for (const key of values.keys()) {
+    if (!known.has(key) && !ENVIRONMENT_KEYS.has(key)) {
+      throw new ServeError(
+        `${file}: unknown setting ${key} (settings: ${SETTINGS_KEYS.join(', ')})`
+      )
+    }
+  }
+  const get = (key: (typeof SETTINGS_KEYS)[number]) => {
+    const value = values.get(key)
+    return value === undefined || value === '' ? undefined : value
+  }
+  const settings: ServerSettings = {
+    file,
+    publicUrl: get('CHORUS_PUBLIC_URL'),
+    backupEvery: get('CHORUS_BACKUP_EVERY'),
+    backupKeep: get('CHORUS_BACKUP_KEEP'),
+  }
+  const signup = get('CHORUS_SIGNUP')
+  if (signup !== undefined) {
+    if (signup !== 'open' && signup !== 'closed') {
+      throw new ServeError(`${file}: CHORUS_SIGNUP is ${signup}; give open or closed`)
+    }
+    settings.signupClosed = signup === 'closed'
+  }
+  const smtpKeys = SETTINGS_KEYS.filter((key) => key.startsWith('SMTP_') && get(key) !== undefined)
+  if (smtpKeys.length > 0) {
+    const host = get('SMTP_HOST')
+    if (!host) throw new ServeError(`${file}: ${smtpKeys.join(', ')} without SMTP_HOST`)
+    const portText = get('SMTP_PORT') ?? '587'
+    const port = Number(portText)
+    if (!/^\d+$/.test(portText) || port < 1 || port > 65535) {
+      throw new ServeError(`${file}: SMTP_PORT is ${portText}, not a port number (587, 465, 25)`)
+    }
+    const adminEmail = get('SMTP_ADMIN_EMAIL')
+    if (!adminEmail || !/^[^\s@<>]+@[^\s@<>]+$/.test(adminEmail)) {
+      throw new ServeError(
+        `${file}: SMTP_ADMIN_EMAIL ${adminEmail === undefined ? 'is missing' : `is ${adminEmail}`}; ` +
+          `give the address mail comes from, e.g. no-reply@chat.example.com`
+      )
+    }
+    settings.smtp = {
+      host,
+      port,
+      user: get('SMTP_USER') ?? '',
+      pass: get('SMTP_PASS') ?? '',
+      adminEmail,
+      senderName: get('SMTP_SENDER_NAME') ?? 'Chorus',
+    }
+  }
+  return settings
+}
