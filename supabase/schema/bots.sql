@@ -31,6 +31,8 @@ create policy "bots: admins read" on public.bots
   using ((workspace_id IN ( SELECT private.admin_workspace_ids() AS admin_workspace_ids)));
 
 CREATE TRIGGER bots_audit AFTER INSERT OR UPDATE OF regenerated_at, revoked_at ON public.bots FOR EACH ROW EXECUTE FUNCTION private.audit_bots();
+CREATE TRIGGER bots_need_recent_proof BEFORE INSERT ON public.bots FOR EACH ROW EXECUTE FUNCTION private.credential_needs_proof();
+CREATE TRIGGER bots_token_needs_recent_proof BEFORE UPDATE OF token_hash ON public.bots FOR EACH ROW WHEN (old.token_hash IS DISTINCT FROM new.token_hash) EXECUTE FUNCTION private.credential_needs_proof();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.bots to service_role;
 grant select (created_at, created_by, id, last_used_at, name, regenerated_at, revoked_at, workspace_id) on table public.bots to authenticated;

@@ -202,6 +202,27 @@ end
 $function$;
 grant execute on function private.clean_slash_url(text) to authenticated, service_role;
 
+-- Function private.credential_needs_proof()
+CREATE OR REPLACE FUNCTION private.credential_needs_proof()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if coalesce((select auth.jwt()) ->> 'role', '') is distinct from 'authenticated'
+    or private.recent_proof() then
+    return new;
+  end if;
+  raise exception using errcode = '42501',
+    message = 'Confirm it is you before making an API credential.',
+    detail = 'reauthentication_needed',
+    hint = 'Sign in again (your password, or a code emailed to you) or verify your second factor, '
+      || 'then try again within 15 minutes.';
+end
+$function$;
+grant execute on function private.credential_needs_proof() to authenticated, service_role;
+
 -- Function private.function_endpoint(p_job text, OUT project_url text, OUT api_key text)
 CREATE OR REPLACE FUNCTION private.function_endpoint(p_job text, OUT project_url text, OUT api_key text)
  RETURNS record
@@ -308,6 +329,24 @@ AS $function$
   select p.display_name from public.profiles p where p.id = p_user_id
 $function$;
 -- execute: only its owner (no grants on private.person_label(uuid))
+
+-- Function private.recent_proof()
+CREATE OR REPLACE FUNCTION private.recent_proof()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1
+    from jsonb_array_elements(
+      case when jsonb_typeof((select auth.jwt()) -> 'amr') = 'array'
+        then (select auth.jwt()) -> 'amr' else '[]'::jsonb end) e
+    where jsonb_typeof(e -> 'timestamp') = 'number'
+      and (e ->> 'timestamp')::numeric >= extract(epoch from now() - interval '15 minutes')
+  )
+$function$;
+grant execute on function private.recent_proof() to authenticated, service_role;
 
 -- Function private.require_slash_admin(p_workspace_id uuid)
 CREATE OR REPLACE FUNCTION private.require_slash_admin(p_workspace_id uuid)

@@ -43,6 +43,8 @@ create policy "incoming_webhooks: admins read" on public.incoming_webhooks
   using (((workspace_id IN ( SELECT private.admin_workspace_ids() AS admin_workspace_ids)) AND (channel_id IN ( SELECT private.visible_channel_ids() AS visible_channel_ids))));
 
 CREATE TRIGGER incoming_webhooks_audit AFTER INSERT OR UPDATE OF regenerated_at, revoked_at ON public.incoming_webhooks FOR EACH ROW EXECUTE FUNCTION private.audit_incoming_webhooks();
+CREATE TRIGGER incoming_webhooks_need_recent_proof BEFORE INSERT ON public.incoming_webhooks FOR EACH ROW EXECUTE FUNCTION private.credential_needs_proof();
+CREATE TRIGGER incoming_webhooks_secret_needs_recent_proof BEFORE UPDATE OF secret_hash ON public.incoming_webhooks FOR EACH ROW WHEN (old.secret_hash IS DISTINCT FROM new.secret_hash) EXECUTE FUNCTION private.credential_needs_proof();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.incoming_webhooks to service_role;
 grant select (channel_id, created_at, created_by, icon_emoji, icon_url, id, last_used_at, name, regenerated_at, revoked_at, workspace_id) on table public.incoming_webhooks to authenticated;

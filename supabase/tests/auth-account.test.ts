@@ -2,7 +2,8 @@
 // alone changes neither the password nor the email. Auth checks the current password of every
 // password change (update_password_require_current_password, GoTrue's
 // UpdatePasswordRequireCurrentPassword; a reset link's session is exempt), a session older than 24
-// hours also needs the code Auth emails (secure_password_change), and an email change is confirmed
+// hours also needs the code Auth emails (secure_password_change), and an email change needs the
+// current password or that code (Chorus's recent proof: auth-reauth.test.ts) and is confirmed
 // from both addresses (double_confirm_changes) before it takes effect. Two-factor accounts: aal2
 // for either (backend/test/auth/mfa-totp.test.ts).
 import { randomUUID } from 'node:crypto'
@@ -90,10 +91,12 @@ describe('changing the password', () => {
 })
 
 describe('changing the email', () => {
-  it('waits for the confirmation of both addresses', async () => {
-    const { client, email, id } = await signedIn()
+  it('needs the current password, then waits for the confirmation of both addresses', async () => {
+    const { client, email, id, password } = await signedIn()
     const next = `moved-${randomUUID().slice(0, 8)}@example.test`
-    const { error } = await client.auth.updateUser({ email: next })
+    const refused = await client.auth.updateUser({ email: next })
+    expect(refused.error).toMatchObject({ status: 400, code: 'reauthentication_needed' })
+    const { error } = await client.auth.updateUser({ email: next, current_password: password })
     expect(error).toBeNull()
     const [row] = await stack.sql<{ email: string; email_change: string }[]>`
       select email, email_change from auth.users where id = ${id}`

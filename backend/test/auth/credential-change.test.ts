@@ -1,7 +1,8 @@
 // What a session alone can change (issue 37, item 6), with Chorus's settings: secure_password_change
 // (a session older than 24 hours needs the nonce GET /reauthenticate emails), the current password
 // checked by the server (update_password_require_current_password, GoTrue's
-// UpdatePasswordRequireCurrentPassword: every session but one an emailed link or code opened) and
+// UpdatePasswordRequireCurrentPassword, as Chorus holds it: every session but one an emailed link
+// or code opened within 15 minutes, and an email change too: users/recent-proof.ts) and
 // double_confirm_changes (both addresses confirm an email change). Through supabase-js and raw HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../support/stack.ts'
@@ -90,13 +91,26 @@ describe('a stolen access token alone', () => {
     expect(await signsIn(email, password)).toBe(true)
   })
 
-  it('cannot move the account to another address: both mailboxes must confirm', async () => {
+  it('cannot move the account to another address: no proof, no change; both mailboxes must confirm', async () => {
     const { email, password, session, user } = await confirmedClient(stack)
     const attacker = uniqueEmail('attacker')
-    const asked = await authFetch(stack, '/user', {
+    // The token alone is refused (Chorus's recent proof, users/recent-proof.ts).
+    const refused = await authFetch(stack, '/user', {
       method: 'PUT',
       token: session.access_token,
       body: { email: attacker },
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toEqual({
+      code: 'reauthentication_needed',
+      message: 'Email update requires reauthentication',
+    })
+    expect(await inboxFor(stack, attacker)).toHaveLength(0)
+    // Even with the password, the attacker's own mailbox confirming is not enough.
+    const asked = await authFetch(stack, '/user', {
+      method: 'PUT',
+      token: session.access_token,
+      body: { email: attacker, current_password: password },
     })
     expect(asked.status).toBe(200)
     // The attacker's own mailbox confirms; the account keeps its address all the same.

@@ -1,7 +1,8 @@
 // MFA for the signed-in user (GoTrue's mfa.go): POST /factors enrols, /factors/{id}/challenge and
 // /verify prove a factor and raise the session to aal2 (each rate limited per IP, as GoTrue's
 // FactorChallenge and FactorVerify limiters, after the factor is loaded; a challenge is used up by
-// its one successful verify, atomically), DELETE /factors/{id} unenrols. TOTP and
+// its one successful verify, atomically), DELETE /factors/{id} unenrols (a verified factor: at
+// aal2, and with update_password_require_current_password a factor verified within the window). TOTP and
 // WebAuthn (mfa/webauthn.ts) are implemented; phone answers GoTrue's "disabled" errors (no SMS
 // locally). State lives in auth.mfa_factors, auth.mfa_challenges and auth.mfa_amr_claims.
 import type { FastifyInstance } from 'fastify'
@@ -27,6 +28,8 @@ import {
 } from '../mfa/factor-store.ts'
 import type { FactorType } from '../mfa/factor-store.ts'
 import { upgradeSession } from '../mfa/session-upgrade.ts'
+import { amrOf } from '../sessions/session-store.ts'
+import { freshSecondFactor, PROOF_WINDOW_SECONDS } from '../users/recent-proof.ts'
 import { generateTotpKey, validateTotp } from '../mfa/totp.ts'
 import {
   challengeSession,
@@ -204,6 +207,16 @@ export function registerFactors(app: FastifyInstance, rt: AuthRuntime): void {
     await authTx(rt.ctx.db, async (tx) => {
       if (factor.status === 'verified' && (await sessionAal(tx, auth.sessionId)) !== 'aal2') {
         throw ERRORS.insufficientAal('AAL2 required to unenroll verified factor', 422)
+      }
+      // Chorus (users/recent-proof.ts): and a second factor verified recently, not only once.
+      if (
+        factor.status === 'verified' &&
+        rt.settings.passwordChangeNeedsCurrentPassword &&
+        !freshSecondFactor(auth.sessionId ? await amrOf(tx, auth.sessionId) : [])
+      ) {
+        throw ERRORS.reauthenticationNeeded(
+          `Unenrolling a verified factor requires reauthentication: verify a factor again within ${PROOF_WINDOW_SECONDS / 60} minutes`
+        )
       }
       await deleteFactor(tx, factor)
     })

@@ -1,8 +1,11 @@
 // The signed-in user's endpoints: GET /user, PUT /user (metadata, password, email change),
 // POST /logout and GET /reauthenticate, as GoTrue's user.go, logout.go and reauthenticate.go.
 // A password change is guarded as GoTrue guards it: aal2 with a verified factor, the emailed nonce
-// for a session older than 24 hours (secure_password_change), and the current password from every
-// session but one a mailed link or code opened (update_password_require_current_password).
+// for a session older than 24 hours (secure_password_change); with
+// update_password_require_current_password, a password or email change needs a recent proof from
+// every session (users/recent-proof.ts: the current password, the emailed nonce, or a second
+// factor or emailed link used within the window), where GoTrue exempts every session a mailed
+// link or code opened.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sendEmailChange, sendReauthentication } from '../verification/account-mail.ts'
 import { confirmEmailChange, setPassword } from '../verification/account-verify.ts'
@@ -21,10 +24,10 @@ import {
 } from '../http/request.ts'
 import type { Authenticated } from '../http/request.ts'
 import type { AuthRuntime } from '../runtime.ts'
-import { tokenHash } from '../secrets.ts'
-import { amrOf, deleteSessions } from '../sessions/session-store.ts'
+import { deleteSessions } from '../sessions/session-store.ts'
 import { findDuplicateEmail, findUserById, mergeMetadata, patchUser } from '../users/user-store.ts'
-import { hasPassword, isConfirmed, timeOf, userJson } from '../users/user-json.ts'
+import { hasPassword, isConfirmed, userJson } from '../users/user-json.ts'
+import { checkReauthentication, requireRecentProof } from '../users/account-proof.ts'
 import type { User } from '../users/user-json.ts'
 import { validateEmail } from '../http/validate.ts'
 
@@ -122,16 +125,18 @@ async function updateUser(rt: AuthRuntime, request: FastifyRequest, auth: Authen
   }
 
   let encryptedPassword: string | null = null
+  let nonceUsed = false
   if (params.password !== undefined) {
-    await checkReauthentication(rt, auth, params.nonce)
-    if (params.password !== '' && hasPassword(user)) {
-      await checkCurrentPassword(rt, auth, params.current_password)
-      if (await verifyPassword(params.password, user.encrypted_password)) {
+    nonceUsed = await checkReauthentication(rt, auth, params.nonce)
+    if (params.password !== '') {
+      await requireRecentProof(rt, auth, params, nonceUsed, 'password')
+      if (hasPassword(user) && (await verifyPassword(params.password, user.encrypted_password))) {
         throw ERRORS.samePassword('New password should be different from the old password.')
       }
     }
     encryptedPassword = await hashPassword(params.password)
   }
+  if (changingEmail) await requireRecentProof(rt, auth, params, nonceUsed, 'email')
 
   const redirectTo = referrer(rt, request)
   const updated = await authTx(rt.ctx.db, async (tx) => {
@@ -203,62 +208,5 @@ async function requireAal2IfMfa(rt: AuthRuntime, auth: Authenticated) {
       'AAL2 session is required to update email or password when MFA is enabled.',
       401
     )
-  }
-}
-
-/** secure_password_change: a session older than 24 hours needs the emailed nonce. */
-async function checkReauthentication(rt: AuthRuntime, auth: Authenticated, nonce: string) {
-  if (!rt.settings.passwordChangeNeedsReauthentication) return
-  const created = auth.sessionId
-    ? await authTx(rt.ctx.db, async (tx) => {
-        const rows = await tx<{ created_at: Date }[]>`
-          select created_at from auth.sessions where id = ${auth.sessionId}`
-        return rows[0]?.created_at ?? null
-      })
-    : null
-  if (created !== null && Date.now() <= new Date(created).getTime() + 24 * 3600 * 1000) return
-  if (nonce === '') {
-    throw ERRORS.reauthenticationNeeded('Password update requires reauthentication')
-  }
-  const user = auth.user
-  const sentAt = timeOf(user.reauthentication_sent_at)
-  if (!user.reauthentication_token || sentAt === null) {
-    throw ERRORS.reauthenticationNotValid('Requires reauthentication')
-  }
-  const expired = Date.now() > sentAt.getTime() + rt.settings.otpExpiry * 1000
-  if (expired || tokenHash(user.email ?? '', nonce) !== user.reauthentication_token) {
-    throw ERRORS.reauthenticationNotValid('Requires reauthentication')
-  }
-  await authTx(rt.ctx.db, (tx) =>
-    patchUser(
-      tx,
-      user.id,
-      { reauthentication_token: '', reauthentication_sent_at: null },
-      new Date()
-    )
-  )
-}
-
-/** GoTrue's Session.IsRecovery(): the session came from an emailed link or code. */
-const RECOVERY_METHODS = new Set(['otp', 'magiclink', 'recovery'])
-
-/**
- * update_password_require_current_password (GoTrue's UpdatePasswordRequireCurrentPassword): an
- * account with a password changes it only with that password in `current_password`, unless the
- * session is a recovery one (a reset link's, or any emailed link's or code's), as GoTrue exempts
- * those. Both refusals carry GoTrue's one message; the code tells them apart.
- */
-async function checkCurrentPassword(
-  rt: AuthRuntime,
-  auth: Authenticated,
-  current: string | undefined
-) {
-  if (!rt.settings.passwordChangeNeedsCurrentPassword) return
-  const amr = auth.sessionId ? await authTx(rt.ctx.db, (tx) => amrOf(tx, auth.sessionId!)) : []
-  if (amr.some((entry) => RECOVERY_METHODS.has(entry.method))) return
-  const message = 'Current password required when setting new password.'
-  if (current === undefined || current === '') throw ERRORS.currentPasswordRequired(message)
-  if (!(await verifyPassword(current, auth.user.encrypted_password))) {
-    throw ERRORS.currentPasswordInvalid(message)
   }
 }

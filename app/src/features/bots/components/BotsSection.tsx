@@ -10,6 +10,7 @@ import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { ShownOnce } from '../../../ui/ShownOnce.tsx'
 import { slackApiUrl, useBotChanges, useBots } from '../data/bots.ts'
+import { useProofGate } from '../../reauth/index.ts'
 import type { Bot, ShownToken } from '../data/bots.ts'
 import '../bots.css'
 import './bots-section.css'
@@ -30,7 +31,8 @@ export interface Props {
 
 export default function BotsSection({ workspaceId, channels }: Props) {
   const bots = useBots(workspaceId)
-  const changes = useBotChanges(workspaceId)
+  const proof = useProofGate('credential', 'make a bot token')
+  const changes = useBotChanges(workspaceId, proof.run)
   const { create, regenerate, revoke } = changes
   const [name, setName] = useState('')
   const [shown, setShown] = useState<ShownToken | null>(null)
@@ -49,6 +51,7 @@ export default function BotsSection({ workspaceId, channels }: Props) {
 
   return (
     <section className="stack" aria-labelledby="integrations-bots">
+      {proof.dialog}
       <h3 id="integrations-bots">Bots</h3>
       <p className="muted">
         A bot posts, replies, reacts and reads the channels you add it to, through Slack&apos;s Web

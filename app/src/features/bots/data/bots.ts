@@ -58,13 +58,21 @@ export interface ShownToken {
   token: string
 }
 
-/** Each change refreshes the list (and, for a new bot, who is a bot). */
-export function useBotChanges(workspaceId: string) {
+/** Runs a call that makes a credential, asking for a recent proof when refused (features/reauth). */
+export type ProofGate = <T>(act: () => Promise<T>) => Promise<T>
+
+/**
+ * Each change refreshes the list (and, for a new bot, who is a bot). Making or replacing a token
+ * needs a recent sign-in (the database's check): `gate` asks for one and calls again.
+ */
+export function useBotChanges(workspaceId: string, gate: ProofGate = (act) => act()) {
   const queryClient = useQueryClient()
   const refresh = () => queryClient.invalidateQueries({ queryKey: botKeys.list(workspaceId) })
   const create = useMutation({
     mutationFn: async (name: string): Promise<ShownToken> => {
-      const row = await rpcOne('create_bot', { p_workspace_id: workspaceId, p_name: name })
+      const row = await gate(() =>
+        rpcOne('create_bot', { p_workspace_id: workspaceId, p_name: name })
+      )
       return { id: row.id, name, token: row.token }
     },
     onSettled: () => {
@@ -74,7 +82,7 @@ export function useBotChanges(workspaceId: string) {
   })
   const regenerate = useMutation({
     mutationFn: async (bot: Bot): Promise<ShownToken> => {
-      const token = await rpcOne('regenerate_bot_token', { p_id: bot.id })
+      const token = await gate(() => rpcOne('regenerate_bot_token', { p_id: bot.id }))
       return { id: bot.id, name: bot.name, token }
     },
     onSettled: refresh,

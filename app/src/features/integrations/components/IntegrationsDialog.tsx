@@ -15,6 +15,7 @@ import type { Channel } from '../../channels/index.ts'
 import type { Member } from '../../workspaces/index.ts'
 import { SlashCommandsSection } from '../../slash-commands/index.ts'
 import { useWebhookChanges, useWebhooks } from '../data/webhooks.ts'
+import { useProofGate } from '../../reauth/index.ts'
 import { EventsSection } from './EventsSection.tsx'
 import type { Webhook } from '../data/webhooks.ts'
 import './integrations.css'
@@ -31,7 +32,8 @@ export interface Props {
 export default function IntegrationsDialog(props: Props) {
   const { workspaceId, channels, members, open, onClose } = props
   const webhooks = useWebhooks(workspaceId)
-  const { create, regenerate, revoke } = useWebhookChanges(workspaceId)
+  const proof = useProofGate('credential', 'make a webhook URL')
+  const { create, regenerate, revoke } = useWebhookChanges(workspaceId, proof.run)
   const postable = channels.filter((c) => c.kind !== 'dm' && !c.archivedAt)
   const [channelId, setChannelId] = useState(postable[0]?.id ?? '')
   const [name, setName] = useState('')
@@ -61,6 +63,7 @@ export default function IntegrationsDialog(props: Props) {
 
   return (
     <Dialog title="Integrations" open={open} onClose={onClose} wide>
+      {proof.dialog}
       <p className="muted">
         Incoming webhooks take Slack&apos;s message format unchanged: point an existing Slack
         integration at its URL. Its messages show with an APP badge.

@@ -61,23 +61,32 @@ export interface NewWebhook {
 }
 
 /** Each change refreshes the list; create and regenerate return the URL (shown once). */
-export function useWebhookChanges(workspaceId: string) {
+/**
+ * Making a webhook or replacing its secret needs a recent sign-in (the database's check): `gate`
+ * (features/reauth's useProofGate) asks for one and calls again.
+ */
+export function useWebhookChanges(
+  workspaceId: string,
+  gate: <T>(act: () => Promise<T>) => Promise<T> = (act) => act()
+) {
   const queryClient = useQueryClient()
   const refresh = () => queryClient.invalidateQueries({ queryKey: webhookKeys.list(workspaceId) })
   const create = useMutation({
     mutationFn: async (input: NewWebhook) => {
-      const row = await rpcOne('create_incoming_webhook', {
-        p_channel_id: input.channelId,
-        p_name: input.name,
-        p_icon_emoji: input.iconEmoji.trim() || undefined,
-      })
+      const row = await gate(() =>
+        rpcOne('create_incoming_webhook', {
+          p_channel_id: input.channelId,
+          p_name: input.name,
+          p_icon_emoji: input.iconEmoji.trim() || undefined,
+        })
+      )
       return { id: row.id, url: webhookUrl(row.id, row.secret) }
     },
     onSettled: refresh,
   })
   const regenerate = useMutation({
     mutationFn: async (id: string) => {
-      const secret = await rpcOne('regenerate_incoming_webhook', { p_id: id })
+      const secret = await gate(() => rpcOne('regenerate_incoming_webhook', { p_id: id }))
       return { id, url: webhookUrl(id, secret) }
     },
     onSettled: refresh,

@@ -5,11 +5,13 @@ import { cleanError } from '../../../lib/clean-error.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { validatePassword } from '../../auth/index.ts'
+import { useProofGate } from '../../reauth/index.ts'
 import { CodeNeeded, useChangeEmail, useChangePassword, useSendCode } from '../data/account.ts'
 
 export function EmailSection({ email }: { email: string }) {
   const [next, setNext] = useState('')
-  const change = useChangeEmail()
+  const proof = useProofGate('account', 'change your email')
+  const change = useChangeEmail(proof.run)
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -17,27 +19,31 @@ export function EmailSection({ email }: { email: string }) {
   }
 
   return (
-    <form className="stack" onSubmit={submit} aria-labelledby="security-email">
-      <h3 id="security-email">Email</h3>
-      <p className="muted">Currently {email}.</p>
-      <Field
-        label="New email"
-        type="email"
-        autoComplete="email"
-        required
-        value={next}
-        onChange={(e) => setNext(e.target.value)}
-      />
-      {change.error && <Notice tone="error">{cleanError(change.error)}</Notice>}
-      {change.isSuccess && (
-        <Notice tone="success">
-          We sent a link to both addresses. The change takes effect once both are confirmed.
-        </Notice>
-      )}
-      <button type="submit" className="button" disabled={change.isPending}>
-        Change email
-      </button>
-    </form>
+    <>
+      {/* Outside the form: the proof dialog has a form of its own. */}
+      {proof.dialog}
+      <form className="stack" onSubmit={submit} aria-labelledby="security-email">
+        <h3 id="security-email">Email</h3>
+        <p className="muted">Currently {email}.</p>
+        <Field
+          label="New email"
+          type="email"
+          autoComplete="email"
+          required
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+        />
+        {change.error && <Notice tone="error">{cleanError(change.error)}</Notice>}
+        {change.isSuccess && (
+          <Notice tone="success">
+            We sent a link to both addresses. The change takes effect once both are confirmed.
+          </Notice>
+        )}
+        <button type="submit" className="button" disabled={change.isPending}>
+          Change email
+        </button>
+      </form>
+    </>
   )
 }
 

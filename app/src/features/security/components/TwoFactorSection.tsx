@@ -13,6 +13,7 @@ import {
   useRegisterSecurityKey,
   useRemoveFactor,
 } from '../data/factors.ts'
+import { useProofGate } from '../../reauth/index.ts'
 import type { Factor, TotpEnrolment } from '../data/factors.ts'
 
 const TYPE_NAMES: Record<Factor['type'], string> = {
@@ -23,10 +24,12 @@ const TYPE_NAMES: Record<Factor['type'], string> = {
 
 export function TwoFactorSection() {
   const factors = useFactors()
-  const remove = useRemoveFactor()
+  const proof = useProofGate('credential', 'remove a second factor')
+  const remove = useRemoveFactor(proof.run)
   const verified = (factors.data ?? []).filter((f) => f.verified)
   return (
     <section className="stack" aria-labelledby="security-2fa">
+      {proof.dialog}
       <h3 id="security-2fa">Two-factor sign-in</h3>
       {factors.error && <Notice tone="error">{cleanError(factors.error)}</Notice>}
       {factors.data &&

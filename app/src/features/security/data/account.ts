@@ -1,15 +1,23 @@
 // The account: change the password (Auth checks the current one, and asks a session older than
 // 24 hours for the code it emails: update_password_require_current_password and
-// secure_password_change in config.toml), change the email (GoTrue sends a confirmation to both
-// addresses when double_confirm_changes is on, as config.toml has it). With a verified factor Auth
+// secure_password_change in config.toml), change the email (with a recent proof: the current
+// password or the emailed code, asked for by features/reauth's dialog when Auth wants it; GoTrue
+// sends a confirmation to both addresses when double_confirm_changes is on, as config.toml has it). With a verified factor Auth
 // takes either only from an aal2 session. Sessions: sessions.ts.
 import { useMutation } from '@tanstack/react-query'
 import { AuthClient } from '@supabase/auth-js'
 import { runtimeConfig, supabase } from '../../../lib/supabase.ts'
 
-export async function changeEmail(email: string): Promise<void> {
+/**
+ * An email change needs a recent proof (Chorus's Auth: reauthentication_needed without one): the
+ * current password or the emailed nonce, which the caller's proof dialog (features/reauth) gets.
+ */
+export async function changeEmail(
+  email: string,
+  proof: { current_password?: string; nonce?: string } = {}
+): Promise<void> {
   const { error } = await supabase().auth.updateUser(
-    { email: email.trim() },
+    { email: email.trim(), ...proof },
     { emailRedirectTo: `${window.location.origin}/` }
   )
   if (error) throw error
@@ -124,6 +132,11 @@ export function useSendCode() {
   return useMutation({ mutationFn: sendCode })
 }
 
-export function useChangeEmail() {
-  return useMutation({ mutationFn: changeEmail })
+/** `gate`: features/reauth's useProofGate('account', …).run, which asks for the proof. */
+export function useChangeEmail(
+  gate: <T>(act: (proof?: object) => Promise<T>) => Promise<T> = (act) => act()
+) {
+  return useMutation({
+    mutationFn: (email: string) => gate((proof) => changeEmail(email, proof ?? {})),
+  })
 }

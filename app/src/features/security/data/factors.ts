@@ -101,6 +101,10 @@ export function useRegisterSecurityKey() {
   return useFactorMutation(registerSecurityKey)
 }
 
-export function useRemoveFactor() {
-  return useFactorMutation(removeFactor)
+/**
+ * Removing a verified factor needs it verified again lately (Chorus's Auth answers
+ * reauthentication_needed otherwise): `gate` (features/reauth) asks for its code and tries again.
+ */
+export function useRemoveFactor(gate: <T>(act: () => Promise<T>) => Promise<T> = (act) => act()) {
+  return useFactorMutation((factorId: string) => gate(() => removeFactor(factorId)))
 }
