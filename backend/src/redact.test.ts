@@ -31,6 +31,11 @@ describe('redactUrl', () => {
       `https://user:${R}@example.com:8443/a?b=${R}#${R}`,
     ],
     [`/functions/v1/other/${JWT}`, `/functions/v1/other/${R}`],
+    ['/invite/Ab3-x_9kQz', `/invite/${R}`],
+    [
+      'https://chat.example.com/invite/Ab3-x_9kQz?from=mail',
+      `https://chat.example.com/invite/${R}?from=${R}`,
+    ],
     ['/rest/v1/channels', '/rest/v1/channels'],
     ['/functions/v1/webhooks/only-an-id', '/functions/v1/webhooks/only-an-id'],
   ])('%s', (url, expected) => {
@@ -43,6 +48,9 @@ describe('redactText', () => {
     expect(
       redactText('DEBUG: 127.0.0.1 GET /functions/v1/notify-email?unsubscribe=t0k 303 4 ms')
     ).toBe(`DEBUG: 127.0.0.1 GET /functions/v1/notify-email?unsubscribe=${R} 303 4 ms`)
+    expect(redactText('DEBUG: ::1 GET /invite/Ab3-x_9kQz 200 52 ms')).toBe(
+      `DEBUG: ::1 GET /invite/${R} 200 52 ms`
+    )
     expect(redactText('read /tmp/a/b.txt, 2/3 done, and/or')).toBe(
       'read /tmp/a/b.txt, 2/3 done, and/or'
     )

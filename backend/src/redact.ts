@@ -4,6 +4,7 @@
 // the authority and the path segments that are credentials are replaced by [REDACTED]:
 //   - incoming webhooks, /functions/v1/webhooks/<id>/<secret>;
 //   - slash commands' response_url, /functions/v1/slash-commands/respond/<run>/<secret>;
+//   - the app's invitation page, /invite/<token>;
 //   - any segment shaped as a token (a JWT, a Slack-style xox?- token, an sb_secret_/sb_publishable_
 //     key).
 // In free text (error messages, details) the same tokens are hidden wherever they appear, as are
@@ -21,6 +22,8 @@ const SECRET_PATHS: { prefix: RegExp; keep: number }[] = [
   { prefix: /\/functions\/v1\/webhooks\//, keep: 1 },
   // /functions/v1/slash-commands/respond/<run>/<secret>
   { prefix: /\/functions\/v1\/slash-commands\/respond\//, keep: 1 },
+  // the app's invitation page, /invite/<token> (served by `serve` from the same origin)
+  { prefix: /^\/invite\//, keep: 0 },
 ]
 
 const TOKEN_SHAPES = [

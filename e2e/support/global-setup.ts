@@ -7,11 +7,13 @@
 //   scenarios; support/stack-process.ts);
 // - local: `npm start`'s development stack, demo keys and seed (the @smoke scenario).
 import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { createWriteStream, existsSync } from 'node:fs'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startProductionStack, suiteArrangement } from './production-stack.ts'
+import type { ProductionStack } from './production-stack.ts'
+import { readServeSecrets, secretsInLog, secretsOfRun } from './run-log-secrets.ts'
 import { ROOT, startStack } from './stack-process.ts'
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -25,13 +27,20 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     buildApp(dist)
   }
   const arrangement = suiteArrangement()
-  const log = process.env.E2E_STACK_LOG
-    ? (line: string) => process.stdout.write(`[stack] ${line}\n`)
-    : undefined
+  // The stack's log, kept in a file for the run's check for secrets (and printed with
+  // E2E_STACK_LOG).
+  const logDir = await mkdtemp(path.join(tmpdir(), 'chorus-e2e-log-'))
+  const logFile = path.join(logDir, 'stack.log')
+  const logStream = createWriteStream(logFile)
+  const log = (line: string) => {
+    logStream.write(`${line}\n`)
+    if (process.env.E2E_STACK_LOG) process.stdout.write(`[stack] ${line}\n`)
+  }
+  const production = arrangement === 'production' ? await startProductionStack({ log }) : null
+  const serveSecrets = production ? await readServeSecrets(production.dataDir) : ''
   const stack =
-    arrangement === 'production'
-      ? await startProductionStack({ log })
-      : await startStack({ arrangement, log })
+    production ??
+    (await startStack({ arrangement: arrangement === 'hosted' ? 'hosted' : 'local', log }))
   process.env.E2E_ARRANGEMENT = arrangement
   process.env.CHORUS_APP_URL = stack.appUrl
   process.env.CHORUS_API_URL = stack.apiUrl
@@ -42,8 +51,37 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.CHORUS_DB_URL = stack.dbUrl
   return async () => {
     await stack.stop()
+    await new Promise((resolve) => logStream.end(resolve))
     if (!given) await rm(dist, { recursive: true, force: true })
+    try {
+      if (production) await checkLogForSecrets(production, serveSecrets, logFile)
+    } finally {
+      await rm(logDir, { recursive: true, force: true })
+    }
   }
+}
+
+/** Fails the run when the stack's log holds a secret the run made (issue 46, item 7). */
+async function checkLogForSecrets(
+  stack: ProductionStack,
+  serveSecrets: string,
+  logFile: string
+): Promise<void> {
+  const secrets = secretsOfRun({
+    serveSecrets,
+    smtpPass: stack.secrets.smtpPass,
+    publishableKey: stack.anonKey,
+    mails: stack.secrets.mails(),
+  })
+  const text = await readFile(logFile, 'utf8')
+  const found = secretsInLog(text, secrets)
+  const lines = text.split('\n').length - 1
+  if (found.length > 0) {
+    throw new Error(`the stack's log (${lines} lines) holds secrets: ${found.join('; ')}`)
+  }
+  process.stdout.write(
+    `the stack's log: ${lines} lines, ${secrets.size} secrets of this run and 4 shapes looked for, none found\n`
+  )
 }
 
 function buildApp(outDir: string): void {

@@ -31,6 +31,8 @@ export interface MailCatcher {
   /** SMTP user and password serve logs in with (any are taken; these are what the config says). */
   user: string
   pass: string
+  /** Every mail caught so far, oldest first. */
+  caught(): readonly Caught[]
   close(): Promise<void>
 }
 
@@ -119,6 +121,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
     apiUrl,
     user,
     pass,
+    caught: () => mails,
     async close() {
       api.closeAllConnections()
       await new Promise<void>((resolve) => api.close(() => resolve()))

@@ -21,6 +21,8 @@ export interface ProductionStack extends RunningStack {
   /** serve's project copy and data folder (for `backup`). */
   workdir: string
   dataDir: string
+  /** What the run's log must not hold (support/run-log-secrets.ts). */
+  secrets: { smtpPass: string; mails(): readonly { Text: string; HTML: string }[] }
 }
 
 export async function startProductionStack(
@@ -47,7 +49,9 @@ export async function startProductionStack(
       port,
       configure: (toml) => (options.configure ?? ((t: string) => t))(suiteRateLimits(toml)),
       env: {
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        // Every request logged, as LOG_LEVEL=debug does: the run's log holds no secret even so
+        // (global-setup.ts checks it).
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'debug',
         // As on the local stack (stack-process.ts): Realtime's tenant-wide rate would couple the
         // specs that share this stack (the search spec's 3,000 inserts closed the next spec's
         // channels); serve's own sizing of it is issue 46, item 6, tested in backend/test/realtime.
@@ -65,6 +69,7 @@ export async function startProductionStack(
       anonKey: serve.publishableKey,
       serviceRoleKey: serve.secretKey,
       dbUrl: serve.dbUrl,
+      secrets: { smtpPass: mail.pass, mails: () => mail.caught() },
       async stop() {
         await serve.stop()
         await mail.close()
