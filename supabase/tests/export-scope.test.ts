@@ -1,9 +1,9 @@
 // What a workspace export holds (issue 49, item 3), over real HTTP with supabase-js, pg_net and
 // the workspace-export Edge Function: by default public channels only (Slack's standard export);
 // private channels, DMs and group DMs only when an owner sets the workspace's export_scope to
-// 'all', which every member reads, is told about (export_notice) and finds in the audit log; each
-// export of everything is in the audit log; only owners change it; a person's own export holds
-// their private channels and DMs whatever the setting.
+// 'all', which every member reads, hears of live and is told about (export_notice), and the audit
+// log records; each export of everything is in the audit log; only owners change it; a person's
+// own export holds their private channels and DMs whatever the setting.
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'
@@ -11,6 +11,7 @@ import type { TestStack } from '../../backend/test/support/stack.ts'
 import { exportsKit } from './support/exports.ts'
 import type { Zip } from './support/exports.ts'
 import { ok, retentionKit } from './support/retention.ts'
+import { Inbox, joinPrivate, leave, liveTopic, recordOf } from './support/realtime.ts'
 import { createPerson } from './support/world.ts'
 import type { Person } from './support/world.ts'
 
@@ -150,13 +151,25 @@ describe("a workspace's export scope", () => {
     expect(await auditOf('workspace.export_scope_changed')).toEqual([])
   })
 
-  it('changed by an owner: audited, and every member is told until they dismiss it', async () => {
+  it('changed by an owner: told live, audited, and every member is told until they dismiss it', async () => {
+    // The app hears of it on the workspace's live topic (its workspace list, and with it the
+    // notice, read again).
+    const heard = new Inbox()
+    const live = await joinPrivate(stack, member, liveTopic.workspace(ws.id), heard)
+    expect(live.joined).toBe(true)
     const set = ok(
       await as(owner.token)
         .rpc('set_export_scope', { p_workspace_id: ws.id, p_scope: 'all' })
         .single<{ export_scope: string }>()
     )
     expect(set.export_scope).toBe('all')
+    try {
+      await heard.until(
+        (h) => h.payload.table === 'workspaces' && recordOf(h).export_scope === 'all'
+      )
+    } finally {
+      await leave(live)
+    }
     expect(await auditOf('workspace.export_scope_changed')).toEqual([
       { actor_id: owner.id, actor_role: 'owner', details: { from: 'public', to: 'all' } },
     ])
