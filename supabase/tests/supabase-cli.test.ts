@@ -7,64 +7,20 @@
 // The push logs in as supabase_admin, and the CLI steps down with SET SESSION ROLE postgres, as it
 // does on a hosted project: through supautils-proxy.ts, which gives those statements what hosted's
 // supautils gives `postgres` (privileged extensions, policies on storage.objects, …), Chorus's
-// migrations apply as they do on hosted, owned by postgres. A `serve` stack on its own PostgreSQL
-// has the proxy on its database port (stack/supautils.ts): there the push logs in as postgres
-// itself, as a team's would, and gets the same, which PostgreSQL's own port refuses it.
-import { execFile } from 'node:child_process'
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+// migrations apply as they do on hosted, owned by postgres. On a `serve` stack's own database
+// port, where a team's push logs in as postgres itself: supabase-cli-serve.test.ts.
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readSupautilsKey, startSupautilsProxy } from '../../backend/src/db/supautils-proxy.ts'
 import type { SupautilsProxy } from '../../backend/src/db/supautils-proxy.ts'
-import { startServeTest } from '../../backend/test/support/serve.ts'
-import type { ServeTest } from '../../backend/test/support/serve.ts'
 import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
-
-const ROOT = path.resolve(import.meta.dirname, '..', '..')
-const CLI = path.join(ROOT, 'node_modules', '.bin', 'supabase')
-
-interface Result {
-  code: number
-  output: string
-}
+import { projectCopy, ROOT, supabaseCli } from './support/supabase-cli.ts'
 
 let home: string
-
-function supabase(args: string[]): Promise<Result> {
-  return new Promise((resolve) => {
-    execFile(
-      CLI,
-      args,
-      {
-        timeout: 90_000,
-        env: {
-          ...process.env,
-          HOME: home,
-          DOCKER_HOST: 'unix:///nonexistent/chorus-test/docker.sock',
-          SUPABASE_ACCESS_TOKEN: '',
-        },
-      },
-      (error, stdout, stderr) => {
-        const code = error ? Number((error as { code?: unknown }).code ?? 1) || 1 : 0
-        resolve({ code, output: `${stdout}${stderr}` })
-      }
-    )
-  })
-}
-
-/** A copy of the project folder the CLI reads (supabase/ without its tests and packages). */
-async function projectCopy(): Promise<string> {
-  const workdir = await mkdtemp(path.join(tmpdir(), 'chorus-cli-'))
-  for (const name of ['config.toml', 'seed.sql', 'migrations', 'functions', 'templates']) {
-    await cp(path.join(ROOT, 'supabase', name), path.join(workdir, 'supabase', name), {
-      recursive: true,
-    })
-  }
-  return workdir
-}
+const supabase = (args: string[]) => supabaseCli(home, args)
 
 beforeAll(async () => {
   home = await mkdtemp(path.join(tmpdir(), 'chorus-cli-home-'))
@@ -289,101 +245,4 @@ describe('supabase db push of a project that uses what supautils allows, and wha
       await stack.sql`select rolcanlogin from pg_roles where rolname = 'authenticator'`
     ).toEqual([{ rolcanlogin: true }])
   })
-})
-
-describe("supabase db push --db-url as postgres onto a serve stack's database port", () => {
-  let serve: ServeTest
-  let workdir: string
-  let pushUrl: URL
-  let serverUrl: URL
-
-  beforeAll(async () => {
-    // serve on its own PostgreSQL (no DATABASE_URL): supautils on the database port, as a team
-    // runs it; the project it serves has no migrations of its own, the push brings Chorus's.
-    serve = await startServeTest({ args: { databaseUrl: undefined, dbPort: 0 } })
-    workdir = await projectCopy()
-    const password = decodeURIComponent(new URL(serve.stack.dbUrl).password)
-    pushUrl = new URL(`postgresql://postgres@127.0.0.1:${serve.stack.supautilsPort}/postgres`)
-    pushUrl.password = encodeURIComponent(password)
-    pushUrl.searchParams.set('sslmode', 'disable')
-    // PostgreSQL's own port behind it, as postgres: no supautils there.
-    serverUrl = new URL(pushUrl)
-    serverUrl.port = new URL(serve.stack.dbUrl).port
-  }, 240_000)
-
-  afterAll(async () => {
-    await serve?.stop()
-    if (workdir) await rm(workdir, { recursive: true, force: true })
-  })
-
-  const push = (url: URL) =>
-    supabase(['--workdir', workdir, 'db', 'push', '--db-url', url.href, '--include-all', '--yes'])
-
-  it(
-    "applies Chorus's migrations as postgres through supautils, which the server alone refuses",
-    { timeout: 300_000 },
-    async () => {
-      expect(serve.stack.supautilsPort).toEqual(expect.any(Number))
-      expect(serverUrl.port).not.toBe(pushUrl.port)
-      // Straight to PostgreSQL, postgres may not do what supautils allows it: the first migration
-      // that needs it fails (a privileged extension, a policy on storage.objects…).
-      const refused = await push(serverUrl)
-      expect(refused.code).not.toBe(0)
-      expect(refused.output).toMatch(/SQLSTATE 42501/)
-
-      const pushed = await push(pushUrl)
-      expect(pushed.output).not.toMatch(/error|failed/i)
-      expect(pushed.code).toBe(0)
-      const local = (await readdir(path.join(workdir, 'supabase', 'migrations')))
-        .filter((name) => name.endsWith('.sql'))
-        .map((name) => name.split('_')[0])
-        .sort()
-      const admin = postgres(serve.stack.dbUrl, { max: 1, onnotice: () => {} })
-      try {
-        const applied = await admin<{ version: string }[]>`
-          select version from supabase_migrations.schema_migrations order by version
-        `
-        expect(applied.map((row) => row.version)).toEqual(local)
-        expect(
-          await admin`
-            select distinct pg_get_userbyid(relowner) as owner from pg_class
-            where relnamespace = 'public'::regnamespace and relkind = 'r'
-          `
-        ).toEqual([{ owner: 'postgres' }])
-        const [policies] = await admin<{ n: number }[]>`
-          select count(*)::int as n from pg_policies
-          where schemaname = 'storage' and tablename = 'objects'
-        `
-        expect(policies!.n).toBeGreaterThan(0)
-        expect(await admin`select rolsuper from pg_roles where rolname = 'postgres'`).toEqual([
-          { rolsuper: false },
-        ])
-      } finally {
-        await admin.end({ timeout: 2 })
-      }
-      const list = await supabase([
-        '--workdir',
-        workdir,
-        'migration',
-        'list',
-        '--db-url',
-        pushUrl.href,
-      ])
-      expect(list.code).toBe(0)
-      for (const version of local) {
-        expect(list.output).toMatch(new RegExp(`\`${version}\`\\s*\\|\\s*\`${version}\``))
-      }
-
-      // And what supautils refuses, refused with its message (a later migration of the project).
-      await writeFile(
-        path.join(workdir, 'supabase', 'migrations', '20990101000000_reserved.sql'),
-        'alter role authenticator nologin;\n'
-      )
-      const reserved = await push(pushUrl)
-      expect(reserved.code).not.toBe(0)
-      expect(reserved.output).toContain(
-        '"authenticator" is a reserved role, only superusers can modify it (SQLSTATE 42501)'
-      )
-    }
-  )
 })
