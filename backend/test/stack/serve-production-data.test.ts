@@ -183,6 +183,9 @@ describe('a serve data folder', () => {
     ])
     expect(startReset.code).toBe(1)
     expect(startReset.stderr).toContain('start --reset would delete its database')
+    const dbReset = await runCli(['db', 'reset', '--workdir', workdir, '--data-dir', dataDir])
+    expect(dbReset.code).toBe(1)
+    expect(dbReset.stderr).toContain('db reset would delete its database')
     expect(existsSync(path.join(dataDir, 'serve-secrets.json'))).toBe(true)
 
     // restore reads the restored settings and says to serve it (never start, with demo keys).
