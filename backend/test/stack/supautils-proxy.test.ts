@@ -142,6 +142,18 @@ describe('supautils-proxy', () => {
       await expect(direct`select key from _supabase_local.supautils_key`).rejects.toMatchObject({
         code: '42501',
       })
+      // Its schema is open to postgres for that function alone.
+      expect(
+        await stack.sql`
+          select p.proname from pg_proc p
+          where p.pronamespace = '_supabase_local'::regnamespace
+            and has_function_privilege('postgres', p.oid, 'execute')
+          union all
+          select c.relname from pg_class c
+          where c.relnamespace = '_supabase_local'::regnamespace
+            and has_table_privilege('postgres', c.oid, 'select')
+        `
+      ).toEqual([{ proname: 'supautils_elevated' }])
       expect(
         await stack.sql`select rolsuper, rolcanlogin from pg_roles where rolname in ('postgres', 'authenticator') order by rolname`
       ).toEqual([
