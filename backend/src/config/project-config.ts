@@ -12,7 +12,8 @@ import type { OAuthServerConfig } from './auth-oauth-server.ts'
 import { ConfigError } from './config-error.ts'
 import { Reader } from './reader.ts'
 import type { Table } from './reader.ts'
-import { withStackConfig } from './stack-config.ts'
+import { readStackConfig } from './stack-config.ts'
+import type { StackKeys } from './stack-config.ts'
 
 export { ConfigError } from './config-error.ts'
 export type { ConfigReader } from './reader.ts'
@@ -157,8 +158,26 @@ export async function loadProjectConfig(workdir: string): Promise<ProjectConfig>
       file
     )
   }
-  // The stack's own keys, which the CLI's config.toml does not define (stack-config.ts).
-  return withStackConfig(parseProjectConfig(text, absolute, file))
+  // The stack's own keys, which the CLI's config.toml does not define (stack-config.ts; merged here, withStackKeys).
+  const config = parseProjectConfig(text, absolute, file)
+  return withStackKeys(config, await readStackConfig(config.supabaseDir))
+}
+
+/** chorus.toml's keys over config.toml's (which older projects may still carry). */
+export function withStackKeys(config: ProjectConfig, keys: StackKeys): ProjectConfig {
+  const email = config.auth.email
+  return {
+    ...config,
+    realtime: { ...config.realtime, privateOnly: keys.privateOnly ?? config.realtime.privateOnly },
+    auth: {
+      ...config.auth,
+      email: {
+        ...email,
+        updatePasswordRequireCurrentPassword:
+          keys.updatePasswordRequireCurrentPassword ?? email.updatePasswordRequireCurrentPassword,
+      },
+    },
+  }
 }
 
 /** Parses config.toml text. `file` is only used in error messages. */

@@ -2,8 +2,12 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parse } from 'smol-toml'
 import { describe, expect, it } from 'vitest'
-import { loadProjectConfig, parseProjectConfig } from './project-config.ts'
-import { applyStackConfig } from './stack-config.ts'
+import { loadProjectConfig, parseProjectConfig, withStackKeys } from './project-config.ts'
+import type { ProjectConfig } from './project-config.ts'
+import { parseStackConfig } from './stack-config.ts'
+
+const applyStackConfig = (config: ProjectConfig, text: string, file: string) =>
+  withStackKeys(config, parseStackConfig(text, file))
 
 const REPO = path.resolve(import.meta.dirname, '../../..')
 

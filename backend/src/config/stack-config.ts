@@ -11,7 +11,6 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parse, TomlError } from 'smol-toml'
 import { ConfigError } from './config-error.ts'
-import type { ProjectConfig } from './project-config.ts'
 import { Reader } from './reader.ts'
 import type { Table } from './reader.ts'
 
@@ -22,22 +21,28 @@ const KNOWN: Record<string, string[]> = {
   'auth.email': ['update_password_require_current_password'],
 }
 
-/** The project config with chorus.toml's keys applied (unchanged when there is no such file). */
-export async function withStackConfig(config: ProjectConfig): Promise<ProjectConfig> {
-  const file = path.join(config.supabaseDir, STACK_CONFIG_FILE)
+/** What chorus.toml sets; null: not set there (config.toml's value, or the default, holds). */
+export interface StackKeys {
+  privateOnly: boolean | null
+  updatePasswordRequireCurrentPassword: boolean | null
+}
+
+/** supabase/chorus.toml of the project folder `supabaseDir`; nothing set when there is none. */
+export async function readStackConfig(supabaseDir: string): Promise<StackKeys> {
+  const file = path.join(supabaseDir, STACK_CONFIG_FILE)
   let text: string
   try {
     text = await readFile(file, 'utf8')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    if (code === 'ENOENT') return config
+    if (code === 'ENOENT') return { privateOnly: null, updatePasswordRequireCurrentPassword: null }
     throw new ConfigError(`cannot read the file (${code ?? String(error)})`, file)
   }
-  return applyStackConfig(config, text, file)
+  return parseStackConfig(text, file)
 }
 
-/** Pure: chorus.toml's text over `config`. */
-export function applyStackConfig(config: ProjectConfig, text: string, file: string): ProjectConfig {
+/** Pure: chorus.toml's text; a key it does not hold, or a value of the wrong kind, is refused. */
+export function parseStackConfig(text: string, file: string): StackKeys {
   let doc: Table
   try {
     doc = parse(text) as Table
@@ -49,23 +54,13 @@ export function applyStackConfig(config: ProjectConfig, text: string, file: stri
   }
   const read = new Reader(doc, text, file)
   refuseUnknown(doc, '', read, file)
-  const privateOnly = read.optional('realtime', 'private_only', 'boolean')
-  const requireCurrent = read.optional(
-    'auth.email',
-    'update_password_require_current_password',
-    'boolean'
-  )
   return {
-    ...config,
-    realtime: { ...config.realtime, privateOnly: privateOnly ?? config.realtime.privateOnly },
-    auth: {
-      ...config.auth,
-      email: {
-        ...config.auth.email,
-        updatePasswordRequireCurrentPassword:
-          requireCurrent ?? config.auth.email.updatePasswordRequireCurrentPassword,
-      },
-    },
+    privateOnly: read.optional('realtime', 'private_only', 'boolean'),
+    updatePasswordRequireCurrentPassword: read.optional(
+      'auth.email',
+      'update_password_require_current_password',
+      'boolean'
+    ),
   }
 }
 
