@@ -87,10 +87,16 @@ describe('a serve data folder', () => {
     const workdir = await makeProject({ config: 'project_id = "prod"\n' })
     cleanup.push(() => rm(workdir, { recursive: true, force: true }))
     const dataDir = path.join(root, 'data')
-    // The settings kept outside the data folder, given with --config.
-    const settings = await writeSettings(path.join(root, 'chorus.env'), settingsText(smtp.port))
+    // The settings kept outside the data folder, given with --config; backups scheduled there.
+    const settings = await writeSettings(
+      path.join(root, 'chorus.env'),
+      settingsText(smtp.port, 'CHORUS_BACKUP_EVERY=1h\nCHORUS_BACKUP_KEEP=3\n')
+    )
     const args = [...serveArgs(appDist, workdir, dataDir, ['--config', settings]), '--db-port', '0']
     const serve = await startServeCli(args, ENV, cleanup)
+    expect(serve.stdout()).toContain(
+      `Backups every 3600 s into ${path.join(dataDir, 'backups')}, keeping 3`
+    )
 
     const dbUrl = await dbUrlOf(dataDir)
     const secrets = JSON.parse(
@@ -124,6 +130,7 @@ describe('a serve data folder', () => {
     expect(JSON.parse(status.stdout)).toMatchObject({
       SETTINGS_FILE: settings,
       PUBLIC_URL: 'https://from-file.example.com',
+      BACKUPS: 'every 1h, keeping 3',
     })
 
     // Nothing deletes it without the flag: not stop --no-backup, not db reset.
