@@ -6,140 +6,40 @@
 // platform file the folder lacked is applied once: a second start applies nothing. No git
 // history is needed: the fixture is the folder itself.
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import {
-  chmod,
-  chown,
-  lstat,
-  mkdir,
-  mkdtemp,
-  readdir,
-  readFile,
-  rm,
-  symlink,
-} from 'node:fs/promises'
-import { writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import postgres from 'postgres'
 import { createClient } from '@supabase/supabase-js'
-import { extract } from 'tar'
 import ws from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { serveOptions } from '../../src/cli/serve.ts'
-import { removeClusters } from '../../src/db/embedded.ts'
-import { postgresUser } from '../../src/db/postgres-home.ts'
-import type { RunAs } from '../../src/db/postgres-home.ts'
-import { createLogger } from '../../src/logger.ts'
-import { startStack } from '../../src/stack.ts'
 import type { Stack } from '../../src/stack.ts'
 import { REPO_ROOT } from '../support/cli.ts'
-import type { FixtureData } from '../fixtures/upgrade/data.ts'
 import { fakeAppDist, startTestSmtp } from '../support/serve.ts'
 import type { TestSmtp } from '../support/serve.ts'
+import {
+  chorusProject,
+  localMigrations,
+  readManifest,
+  RELEASE,
+  serveFolder,
+  unpackFixture,
+} from '../support/upgrade-fixture.ts'
+import type { Unpacked } from '../support/upgrade-fixture.ts'
 
-const FIXTURES = path.join(import.meta.dirname, '../fixtures/upgrade')
-/** The release the fixture was made by (fixtures/upgrade/README.md). */
-const RELEASE = 'a80e04b7ef91'
+const manifest = readManifest()
 
-interface Manifest extends FixtureData {
-  commit: string
-  archive: { file: string; sha256: string }
-  migrations: string[]
-}
-
-const manifest: Manifest = JSON.parse(readFileSync(path.join(FIXTURES, `${RELEASE}.json`), 'utf8'))
-
-let work: string
+let unpacked: Unpacked
 let dataDir: string
 let workdir: string
 let appDist: string
 let smtp: TestSmtp
 let stack: Stack | null = null
 
-/** The fixture's cluster belongs to the OS user PostgreSQL runs as (as root: postgres). */
-async function chownTree(target: string, runAs: RunAs): Promise<void> {
-  await chown(target, runAs.uid, runAs.gid)
-  if (!(await lstat(target)).isDirectory()) return
-  for (const name of await readdir(target)) await chownTree(path.join(target, name), runAs)
-}
-
-/** Chorus's supabase/ of today, with an [auth.email.smtp] of the test's own (serve needs one). */
-async function chorusProject(smtpPort: number): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'upgrade-release-project-'))
-  await mkdir(path.join(dir, 'supabase'))
-  const source = path.join(REPO_ROOT, 'supabase')
-  const config = await readFile(path.join(source, 'config.toml'), 'utf8')
-  const section = [
-    '[auth.email.smtp]',
-    'enabled = true',
-    'host = "127.0.0.1"',
-    `port = ${smtpPort}`,
-    'user = "chorus"',
-    'pass = "smtp-password"',
-    'admin_email = "no-reply@upgrade.test"',
-    'sender_name = "Chorus"',
-    '',
-    '',
-  ].join('\n')
-  const patched = config.replace(/^\[auth\.email\.template\.invite\]$/m, `${section}$&`)
-  await writeFile(
-    path.join(dir, 'supabase', 'config.toml'),
-    patched === config ? `${config}\n${section}` : patched
-  )
-  for (const name of await readdir(source)) {
-    if (['migrations', 'functions', 'templates', 'chorus.toml'].includes(name)) {
-      await symlink(path.join(source, name), path.join(dir, 'supabase', name))
-    }
-  }
-  return dir
-}
-
-async function serve(): Promise<Stack> {
-  const log = createLogger(process.env.LOG_LEVEL === 'debug' ? 'debug' : 'error')
-  return startStack(
-    await serveOptions(
-      {
-        workdir,
-        dataDir,
-        publicUrl: 'https://chat.example.com',
-        host: undefined,
-        port: 0,
-        dbPort: 0,
-        trustedProxies: [],
-        noSignup: false,
-        appDist,
-        postgresBin: undefined,
-        databaseUrl: undefined,
-      },
-      log
-    )
-  )
-}
-
-const localMigrations = async () =>
-  (await readdir(path.join(REPO_ROOT, 'supabase/migrations')))
-    .filter((name) => name.endsWith('.sql'))
-    .map((name) => name.split('_')[0]!)
-    .sort()
+const serve = () => serveFolder({ workdir, dataDir, appDist })
 
 beforeAll(async () => {
-  const archive = path.join(FIXTURES, manifest.archive.file)
-  expect(
-    createHash('sha256')
-      .update(await readFile(archive))
-      .digest('hex')
-  ).toBe(manifest.archive.sha256)
-  // Reachable by PostgreSQL's OS user, so that the cluster runs where it was unpacked.
-  work = await mkdtemp(path.join(tmpdir(), 'upgrade-release-'))
-  await chmod(work, 0o755)
-  dataDir = path.join(work, 'data')
-  await mkdir(dataDir, { mode: 0o755 })
-  await extract({ file: archive, cwd: dataDir })
-  const pgdata = path.join(dataDir, 'pgdata')
-  await chmod(pgdata, 0o700)
-  const runAs = await postgresUser()
-  if (runAs) await chownTree(pgdata, runAs)
+  unpacked = await unpackFixture(manifest)
+  dataDir = unpacked.dataDir
   smtp = await startTestSmtp()
   workdir = await chorusProject(smtp.port)
   appDist = await fakeAppDist()
@@ -148,8 +48,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop()
   await smtp?.close()
-  if (dataDir) await removeClusters(dataDir)
-  for (const dir of [work, workdir, appDist]) {
+  await unpacked?.remove()
+  for (const dir of [workdir, appDist]) {
     if (dir) await rm(dir, { recursive: true, force: true })
   }
 })
