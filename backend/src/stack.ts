@@ -133,6 +133,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       appUrl,
       inboxUrl: stack.inboxUrl,
       dbUrl,
+      ...(options.settingsFile ? { settingsFile: options.settingsFile } : {}),
     })
     cleanups.unshift(() => rm(path.join(dataDir, STATE_FILE), { force: true }))
     return stack

@@ -112,6 +112,7 @@ export async function serveSetup(args: ServeArgs, log: Logger): Promise<ServeSet
     host: args.host ?? '127.0.0.1',
     keys: secrets.keys,
     dbPassword: secrets.dbPassword,
+    ...(settings.file ? { settingsFile: settings.file } : {}),
     publicUrl,
     ownOriginOnly: true,
     strictKeys: true,

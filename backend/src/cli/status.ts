@@ -105,7 +105,8 @@ export async function describeStack(
   if (state.mode === 'serve') {
     Object.assign(description, { PUBLIC_URL: state.publicUrl ?? api })
     Object.assign(description, await serveFacts(dataDir, state.startedAt))
-    Object.assign(description, await settingsFacts(dataDir, settingsFile))
+    // The file serve read (stack.json names it), unless --config names another.
+    Object.assign(description, await settingsFacts(dataDir, settingsFile ?? state.settingsFile))
   }
   return description
 }

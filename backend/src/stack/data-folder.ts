@@ -41,6 +41,8 @@ export interface StackState {
   appUrl: string | null
   inboxUrl: string | null
   dbUrl: string
+  /** serve's settings file, when it read one (status reads the same). */
+  settingsFile?: string
   startedAt: string
 }
 

@@ -56,6 +56,8 @@ export interface StackOptions {
    * CLI's well-known one of a cluster made before. Default: the CLI's "postgres" (`start`).
    */
   dbPassword?: string
+  /** `serve`'s settings file (serve/settings.ts), named in stack.json for `status`. */
+  settingsFile?: string
   /**
    * The URL browsers and emails reach the API at (`serve`'s --public-url); default the API URL.
    * With ownOriginOnly, CORS allows its origin only.

@@ -116,14 +116,13 @@ describe('a serve data folder', () => {
       expect([role, await login(dbUrl, role, secrets.db_password)]).toEqual([role, 'ok'])
     }
 
+    // status reads the settings file serve read (stack.json names it), without --config.
     const status = await runCli([
       'status',
       '--workdir',
       workdir,
       '--data-dir',
       dataDir,
-      '--config',
-      settings,
       '-o',
       'json',
     ])
