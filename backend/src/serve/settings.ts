@@ -31,6 +31,8 @@ const ENVIRONMENT_KEYS = new Set([
   'CLIENT_MAX_EVENTS_PER_SECOND',
   'DATABASE_URL',
   'NODE_ENV',
+  'NODE_OPTIONS',
+  'TZ',
 ])
 
 export interface SmtpSettings {
