@@ -2,11 +2,12 @@
 // (DATA_DIR/chorus.env or --config, KEY=value lines, mode 0600) read by serve, status, backup,
 // restore and service-unit, flags over it, and its refusals as one `Error:` line each (a file
 // others can read, one that cannot be read, no SMTP anywhere, a public URL that is not a URL).
+import { spawn } from 'node:child_process'
 import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../support/cli.ts'
+import { REPO_ROOT, runCli } from '../support/cli.ts'
 import {
   serveArgs as serveArgsOf,
   settingsText,
@@ -57,6 +58,8 @@ async function oneErrorLine(args: string[]): Promise<string> {
   return lines[0]!
 }
 
+const MAIN = path.join(REPO_ROOT, 'backend/src/cli/main.ts')
+
 const startServe = (args: string[], env: NodeJS.ProcessEnv) => startServeCli(args, env, cleanup)
 
 describe('the settings file refused at start, in one line', () => {
@@ -96,6 +99,34 @@ describe('the settings file refused at start, in one line', () => {
     const missing = path.join(dataDir, 'elsewhere.env')
     expect(await oneErrorLine(serveArgs(workdir, dataDir, ['--config', missing]))).toMatch(
       new RegExp(`^Error: The settings file ${missing} does not exist \\(--config\\)`)
+    )
+  })
+
+  // As root, an account that may not read the file: serve run as nobody, the file root's, 0600.
+  it.runIf(process.getuid?.() === 0)('a settings file the account cannot read', async () => {
+    const { workdir, dataDir } = await folders()
+    const file = await writeSettings(path.join(dataDir, 'chorus.env'), settingsText(smtp.port))
+    for (const dir of [workdir, path.join(workdir, 'supabase'), dataDir, appDist]) {
+      await chmod(dir, 0o755)
+    }
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', MAIN, ...serveArgs(workdir, dataDir)],
+      {
+        cwd: REPO_ROOT,
+        uid: 65534,
+        gid: 65534,
+        env: { ...process.env, SMTP_PASS: '' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      }
+    )
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+    expect(code).toBe(1)
+    expect(stderr.trim()).toBe(
+      `Error: Cannot read the settings file ${file} (permission denied): it must be a file the ` +
+        `account running Chorus can read, mode 0600`
     )
   })
 
