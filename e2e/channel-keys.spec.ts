@@ -3,7 +3,14 @@
 // wherever the focus landed; and the line sits right above the first message the sidebar counts
 // as unread.
 import { expect, test } from './support/test.ts'
-import { actor, composer, confirmedMessageWith, messageWith, send, waitLive } from './support/actors.ts'
+import {
+  actor,
+  composer,
+  confirmedMessageWith,
+  messageWith,
+  send,
+  waitLive,
+} from './support/actors.ts'
 import type { Actor } from './support/actors.ts'
 import { twoInGeneral } from './support/workspace.ts'
 

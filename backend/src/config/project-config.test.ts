@@ -16,7 +16,7 @@ describe('parseProjectConfig', () => {
     )
   })
 
-  it('reads the inbox from [local_smtp], the CLI\'s current name for [inbucket]', () => {
+  it("reads the inbox from [local_smtp], the CLI's current name for [inbucket]", () => {
     const config = parse('[local_smtp]\nenabled = false\nport = 6000\nsmtp_port = 2525\n')
     expect(config.inbucket).toMatchObject({ enabled: false, port: 6000, smtpPort: 2525 })
     expect(() => parse('[local_smtp]\nport = 70000\n')).toThrow(

@@ -97,7 +97,10 @@ describe('message actions', () => {
     expect(more.getAttribute('aria-expanded')).toBe('true')
     const items = within(dialog)
       .getAllByRole('listitem')
-      .map((li) => [li.textContent, li.querySelector('use')?.getAttribute('href')?.replace('#icon-', '')])
+      .map((li) => [
+        li.textContent,
+        li.querySelector('use')?.getAttribute('href')?.replace('#icon-', ''),
+      ])
     // Each with its label, and its icon (the sprite's) beside it.
     expect(items).toEqual([
       ['Poke', 'pin'],

@@ -72,7 +72,8 @@ export function dayLabel(date: Date, now: Date): string {
   const days = Math.round((today.getTime() - that.getTime()) / 86_400_000)
   if (days === 0) return 'Today'
   if (days === 1) return 'Yesterday'
-  const format = date.getFullYear() === now.getFullYear() ? dateFormats().day : dateFormats().dayWithYear
+  const format =
+    date.getFullYear() === now.getFullYear() ? dateFormats().day : dateFormats().dayWithYear
   return format.format(date)
 }
 
@@ -83,4 +84,3 @@ export function timeLabel(iso: string): string {
 export function fullTimeLabel(iso: string): string {
   return dateFormats().full.format(new Date(iso))
 }
-
