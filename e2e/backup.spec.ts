@@ -9,6 +9,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import postgres from 'postgres'
+import type { Browser } from '@playwright/test'
 import { expect, test } from './support/test.ts'
 import {
   actor,
@@ -16,14 +18,15 @@ import {
   messageWith,
   send,
   signIn,
-  signUpByApi,
   waitLive,
 } from './support/actors.ts'
+import type { Actor } from './support/actors.ts'
+import { bulkSend } from './support/bulk.ts'
 import { ownStack } from './support/own-stack.ts'
 import { startProductionStack } from './support/production-stack.ts'
 import type { ProductionStack } from './support/production-stack.ts'
 import { runCli } from './support/serve-process.ts'
-import { createWorkspace } from './support/workspace.ts'
+import { twoInGeneral } from './support/workspace.ts'
 
 // A real 4x4 PNG (made with sharp).
 const PNG = Buffer.from(
@@ -58,12 +61,21 @@ test('a backup of a serve stack, restored into a fresh folder and served again, 
   const archive = path.join(folder, 'chorus-backup.tar.gz')
   const workspace = `Backed up ${stamp}`
   const ana = await actor(browser, 'Ana')
+  const ben = await actor(browser, 'Ben')
+  let loadSent = 0
 
-  await test.step('a team on its server: a message and an image, then a backup', async () => {
+  await test.step('a team on its server: a message and an image, then a backup under load', async () => {
     await first.start()
-    await signUpByApi(ana)
-    await createWorkspace(ana, workspace)
-    await waitLive(ana.page)
+    await twoInGeneral(ana, ben, workspace)
+    // Ben's load goes to a channel of its own (#general's latest page stays Ana's).
+    await ben.page.getByRole('button', { name: 'Create a channel' }).click()
+    const dialog = ben.page.getByRole('dialog', { name: 'Create a channel' })
+    await dialog.getByLabel('Name').fill('load')
+    await dialog.getByRole('button', { name: 'Create' }).click()
+    await expect(
+      ben.page.getByRole('heading', { level: 2, name: 'load', exact: true })
+    ).toBeVisible()
+    const loadId = /\/c\/([^/?#]+)/.exec(ben.page.url())![1]!
     await ana.page
       .getByTestId('file-input')
       .setInputFiles({ name: 'pixels.png', mimeType: 'image/png', buffer: PNG })
@@ -72,6 +84,14 @@ test('a backup of a serve stack, restored into a fresh folder and served again, 
     ).toHaveAttribute('class', 'progress-done')
     await send(ana.page, `before the backup ${stamp}`)
     await expect(confirmedMessageWith(ana.page, `before the backup ${stamp}`)).toHaveCount(1)
+    // Ben writes, one message after another, until the backup is done.
+    let backingUp = true
+    const load = (async () => {
+      while (backingUp) {
+        await bulkSend(ben.page, loadId, [`load ${stamp} ${loadSent}`])
+        loadSent += 1
+      }
+    })()
     const backup = await runCli([
       'backup',
       '--workdir',
@@ -80,10 +100,13 @@ test('a backup of a serve stack, restored into a fresh folder and served again, 
       original!.dataDir,
       '--output',
       archive,
-    ])
+    ]).finally(() => (backingUp = false))
+    await load
     expect(backup.code, backup.stderr).toBe(0)
+    expect(loadSent).toBeGreaterThan(0)
     await send(ana.page, `after the backup ${stamp}`)
     await ana.context.close()
+    await ben.context.close()
     await first.stop()
   })
 
@@ -117,5 +140,80 @@ test('a backup of a serve stack, restored into a fresh folder and served again, 
     })
     expect(Buffer.from(bytes).equals(PNG)).toBe(true)
     await expect(messageWith(again.page, `after the backup ${stamp}`)).toHaveCount(0)
+    // Ana leaves (for the mention below to find her away).
+    await again.context.close()
+  })
+
+  await test.step('what the backup held is one moment: the load up to a point, no gap', async () => {
+    const sql = postgres(restored!.dbUrl, { max: 1, onnotice: () => {} })
+    try {
+      const rows = await sql<{ body: string }[]>`
+        select m.body from public.messages m
+        join public.channels c on c.id = m.channel_id and c.name = 'load'
+        join public.workspaces w on w.id = c.workspace_id and w.name = ${workspace}
+        where m.body like ${`load ${stamp} %`}`
+      const numbers = rows.map((r) => Number(r.body.split(' ').at(-1))).sort((a, b) => a - b)
+      expect(numbers).toEqual(numbers.map((_, i) => i))
+      expect(numbers.length).toBeLessThanOrEqual(loadSent)
+      console.log(`[backup] ${numbers.length} of the ${loadSent} load messages are in the backup`)
+      const [channel] = await sql<{ n: number; top: number; last: number }[]>`
+        select count(*)::int as n, max(m.seq)::int as top, c.last_seq::int as last
+        from public.channels c
+        join public.workspaces w on w.id = c.workspace_id and w.name = ${workspace}
+        join public.messages m on m.channel_id = c.id and m.in_channel
+        where c.name = 'load' group by c.last_seq`
+      expect(channel!.n).toBe(channel!.top)
+      expect(channel!.last).toBe(channel!.top)
+    } finally {
+      await sql.end({ timeout: 2 })
+    }
+  })
+
+  await test.step('the restored server still mails: a mention of Ana while she is away', async () => {
+    await mentionMailed(restored!, ana, await signedInAgain(browser, ben), stamp)
   })
 })
+
+/** The person, signed in again on the current stack in a new browser context. */
+async function signedInAgain(browser: Browser, person: Actor): Promise<Actor> {
+  const again = await actor(browser, person.name)
+  const same = { ...again, name: person.name, email: person.email, password: person.password }
+  await signIn(same)
+  // In #general, where the other person is
+  await same.page.locator('a[data-channel-id]', { hasText: 'general' }).click()
+  await expect(
+    same.page.getByRole('heading', { level: 2, name: 'general', exact: true })
+  ).toBeVisible()
+  await waitLive(same.page)
+  return same
+}
+
+/** `from` mentions `to` (signed out) on the stack; its notification job mails `to` once. */
+async function mentionMailed(
+  stack: ProductionStack,
+  to: Actor,
+  from: Actor,
+  stamp: string
+): Promise<void> {
+  const sql = postgres(stack.dbUrl, { max: 1, onnotice: () => {} })
+  try {
+    // The job every second with a 3 s delay, as notification-email.spec.ts runs it.
+    await sql`
+      insert into private.notification_config (name, value) values ('email_delay_seconds', '3')
+      on conflict (name) do update set value = excluded.value`
+    await sql`
+      select cron.alter_job(jobid, schedule => '1 seconds') from cron.job
+      where jobname = 'chorus-notification-emails'`
+    await send(from.page, `@${to.name} the restore worked ${stamp}`)
+    const mails = async () => {
+      const response = await fetch(
+        `${stack.inboxUrl}/api/v1/search?query=${encodeURIComponent(`to:${to.email}`)}`
+      )
+      const { messages } = (await response.json()) as { messages: { Subject: string }[] }
+      return messages.filter((m) => /wrote to you/.test(m.Subject)).map((m) => m.Subject)
+    }
+    await expect.poll(mails, { timeout: 30_000 }).toEqual([`${from.name} wrote to you in #general`])
+  } finally {
+    await sql.end({ timeout: 2 })
+  }
+}
