@@ -1,11 +1,13 @@
 // Vite builds the SPA. In `vite dev` there is no app server to answer /config.json, so a small
 // middleware answers it from the running local stack (`npm run backend -- status -o json`) or
 // from VITE_SUPABASE_URL / VITE_SUPABASE_KEY. A build also writes the service worker, /sw.js
-// (src/offline/sw.ts), with the list of the files it keeps for opening offline, and a brotli and
+// (src/offline/sw.ts), with the list of the files it keeps for opening offline (public/'s web app
+// manifest and icons included), and a brotli and
 // a gzip copy of each text file (scripts/precompress.ts) for the app server to send. React 19
 // renders it; @vitejs/plugin-react compiles the JSX and gives `vite dev` React's fast refresh.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
@@ -28,6 +30,8 @@ function devRuntimeConfig(): Plugin {
     },
   }
 }
+
+const PUBLIC_DIR = path.resolve(import.meta.dirname, 'public')
 
 /** Modules too big to fetch when the service worker installs, kept by it when first used: the
  * emoji picker's data (@emoji-mart/data, over 400 KB of the build). */
@@ -57,8 +61,17 @@ function offlineShell(): Plugin {
         )
         .map((chunk) => chunk.fileName)
       if (whenUsed.length === 0) throw new Error('no chunk holds the emoji data any more')
-      const files = shellFiles(Object.keys(bundle), whenUsed)
-      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 16)
+      // public/ is copied as it is, outside the bundle: its manifest and icons are kept too, and
+      // their content is in the version (their names never change).
+      const publicFiles = readdirSync(PUBLIC_DIR, { recursive: true, encoding: 'utf8' })
+        .map((f) => f.split(path.sep).join('/'))
+        .filter((f) => statSync(path.join(PUBLIC_DIR, f)).isFile())
+      const files = shellFiles([...Object.keys(bundle), ...publicFiles], whenUsed)
+      const hash = createHash('sha256').update(files.join('\n'))
+      for (const f of files.filter((f) => publicFiles.includes(f.slice(1)))) {
+        hash.update(readFileSync(path.join(PUBLIC_DIR, f.slice(1))))
+      }
+      const version = hash.digest('hex').slice(0, 16)
       const manifest: ShellManifest = { version, files }
       const placeholder = /(["'`])SHELL_MANIFEST\1/
       if (!placeholder.test(sw.code)) throw new Error('sw.js lost its SHELL_MANIFEST placeholder')

@@ -12,6 +12,15 @@ describe('the service worker answers only the app shell', () => {
     expect(shellRoute(get(`${APP}/assets/index-abc.js`), APP)).toBe('asset')
   })
 
+  it('the web app manifest and its icons, so an installed Chorus opens offline as itself', () => {
+    expect(shellRoute(get(`${APP}/manifest.webmanifest`), APP)).toBe('install')
+    expect(shellRoute(get(`${APP}/icons/icon-maskable-512.png`), APP)).toBe('install')
+    expect(shellRoute(get(`${APP}/icons/apple-touch-icon.png`, 'no-cors'), APP)).toBe('install')
+    expect(shellRoute(get(`${APP}/icons/../sw.js`), APP)).toBe('network')
+    expect(shellRoute(get(`${APP}/icons/a/b.png`), APP)).toBe('network')
+    expect(shellRoute(get(`${APP}/manifest.json`), APP)).toBe('network')
+  })
+
   it('never the API, another origin, a write or another file', () => {
     expect(shellRoute(get('http://127.0.0.1:54321/rest/v1/rpc/channel_list'), APP)).toBe('network')
     expect(shellRoute(get('http://127.0.0.1:54321/assets/x.js'), APP)).toBe('network')
@@ -36,6 +45,26 @@ describe('the service worker answers only the app shell', () => {
     expect(
       shellFiles(['assets/b-2.js', 'assets/b-2.js.map', 'assets/a-1.css', 'index.html', 'sw.js'])
     ).toEqual(['/index.html', '/config.json', '/assets/a-1.css', '/assets/b-2.js'])
+  })
+
+  it("keeps public/'s manifest and icons, nothing else of public/", () => {
+    const files = [
+      'assets/a-1.js',
+      'index.html',
+      'sw.js',
+      'unsubscribe.html',
+      'manifest.webmanifest',
+      'icons/icon-192.png',
+      'icons/apple-touch-icon.png',
+    ]
+    expect(shellFiles(files)).toEqual([
+      '/index.html',
+      '/config.json',
+      '/assets/a-1.js',
+      '/icons/apple-touch-icon.png',
+      '/icons/icon-192.png',
+      '/manifest.webmanifest',
+    ])
   })
 
   it('leaves the chunks kept when first used out of the install', () => {

@@ -1,7 +1,9 @@
 // The service worker: keeps the app shell (index.html, /config.json, every built asset, the
-// lazy chunks included) and serves it when the network or the server does not answer, so a
-// reload offline opens Chorus instead of the browser's offline page. Pages and /config.json go
-// to the network first (and refresh the copy kept); hashed assets come from the cache first.
+// lazy chunks included, the web app manifest and its icons) and serves it when the network or
+// the server does not answer, so a reload offline, or an installed Chorus opened without the
+// network, opens Chorus instead of the browser's offline page. Pages, /config.json, the manifest
+// and the icons go to the network first (and refresh the copy kept); hashed assets come from the
+// cache first.
 // Nothing of the API is touched (shell-routes.ts); what a person sees offline comes from the
 // app's own per-person cache (lib/offline-cache.ts), never from here. Built to /sw.js with the
 // build's file list in place of SHELL_MANIFEST (vite.config.ts).
@@ -61,6 +63,8 @@ scope.addEventListener('fetch', (event) => {
       return event.respondWith(networkFirst(request, '/config.json'))
     case 'asset':
       return event.respondWith(cacheFirst(request))
+    case 'install':
+      return event.respondWith(networkFirst(request, new URL(request.url).pathname))
     case 'network':
       return
   }
