@@ -55,10 +55,13 @@ export default function SignedInApp({ route }: { route: Route }) {
           messageId={route.messageId ?? null}
           threadId={route.threadId ?? null}
           view={route.view ?? null}
+          newMessage={route.newMessage === true}
         />
       )
     case 'home':
       return <Home />
+    case 'last-workspace':
+      return <Home then={route.then} />
     default:
       return (
         <main className="center-screen">
@@ -72,8 +75,9 @@ export default function SignedInApp({ route }: { route: Route }) {
   }
 }
 
-/** Opens the workspace used last (or the first); offers to create one when there is none. */
-function Home() {
+/** Opens the workspace used last (or the first), at `then` when given (the installed app's
+ * shortcuts: its Threads, or "New message"); offers to create one when there is none. */
+function Home({ then }: { then?: 'threads' | 'new-message' }) {
   const workspaces = useWorkspacesQuery()
   const list = workspaces.data
   const target =
@@ -82,8 +86,8 @@ function Home() {
       : null
 
   useEffect(() => {
-    if (target) navigate(`/w/${target.id}`, { replace: true })
-  }, [target])
+    if (target) navigate(`/w/${target.id}${then ? `/${then}` : ''}`, { replace: true })
+  }, [target, then])
 
   if (workspaces.error) {
     return (

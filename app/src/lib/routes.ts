@@ -8,6 +8,8 @@ export type Route =
   | { name: 'reset-password' }
   | { name: 'invite'; token: string }
   | { name: 'new-workspace' }
+  /** The installed app's shortcuts (the web app manifest's): a place in the last workspace. */
+  | { name: 'last-workspace'; then: 'threads' | 'new-message' }
   | {
       name: 'workspace'
       workspaceId: string
@@ -18,6 +20,8 @@ export type Route =
       threadId?: string
       /** The Threads view (the threads I follow) or Later (my saved messages), not a channel. */
       view?: 'threads' | 'later'
+      /** "New message": the new direct message dialog open over the default channel. */
+      newMessage?: true
     }
   | { name: 'not-found'; path: string }
 
@@ -31,7 +35,10 @@ export function parseRoute(pathname: string): Route {
   if (path === '/forgot-password') return { name: 'forgot-password' }
   if (path === '/reset-password') return { name: 'reset-password' }
   if (path === '/new') return { name: 'new-workspace' }
-  let m = new RegExp(`^/invite/${ID}$`).exec(path)
+  let m = /^\/(threads|new-message)$/.exec(path)
+  // The pattern admits only these two.
+  if (m) return { name: 'last-workspace', then: m[1] as 'threads' | 'new-message' }
+  m = new RegExp(`^/invite/${ID}$`).exec(path)
   if (m) return { name: 'invite', token: m[1]! }
   m = new RegExp(`^/w/${ID}(?:/c/${ID}(?:/m/${ID}|/t/${ID})?)?$`).exec(path)
   if (m)
@@ -42,14 +49,16 @@ export function parseRoute(pathname: string): Route {
       messageId: m[3] ?? null,
       ...(m[4] ? { threadId: m[4] } : {}),
     }
-  m = new RegExp(`^/w/${ID}/(threads|later)$`).exec(path)
-  // The pattern admits only these two views.
+  m = new RegExp(`^/w/${ID}/(threads|later|new-message)$`).exec(path)
+  // The pattern admits only these two views and "New message".
   if (m)
     return {
       name: 'workspace',
       workspaceId: m[1]!,
       channelId: null,
-      view: m[2] as 'threads' | 'later',
+      ...(m[2] === 'new-message'
+        ? { newMessage: true as const }
+        : { view: m[2] as 'threads' | 'later' }),
     }
   return { name: 'not-found', path }
 }
@@ -65,10 +74,13 @@ export function pathOf(route: Route): string {
       return `/${route.name}`
     case 'new-workspace':
       return '/new'
+    case 'last-workspace':
+      return `/${route.then}`
     case 'invite':
       return `/invite/${encodeURIComponent(route.token)}`
     case 'workspace':
       if (route.view) return `/w/${route.workspaceId}/${route.view}`
+      if (route.newMessage) return `/w/${route.workspaceId}/new-message`
       return route.channelId
         ? `/w/${route.workspaceId}/c/${route.channelId}${route.messageId ? `/m/${route.messageId}` : route.threadId ? `/t/${route.threadId}` : ''}`
         : `/w/${route.workspaceId}`

@@ -36,6 +36,7 @@ export function WorkspaceShell({
   messageId = null,
   threadId = null,
   view = null,
+  newMessage = false,
 }: {
   workspaceId: string
   channelId: string | null
@@ -45,11 +46,18 @@ export function WorkspaceShell({
   threadId?: string | null
   /** The Threads view instead of a channel. */
   view?: 'threads' | 'later' | null
+  /** Opened by the installed app's "New message" shortcut: the new direct message dialog. */
+  newMessage?: boolean
 }) {
   const queryClient = useQueryClient()
   const data = useWorkspaceData(workspaceId, channelId)
   const { me, workspaces, workspace, members, channels, channelList, channel, online } = data
-  const [dialog, setDialog] = useState<WorkspaceDialog | null>(null)
+  const [dialog, setDialog] = useState<WorkspaceDialog | null>(newMessage ? 'new-dm' : null)
+  const [askedNew, setAskedNew] = useState(newMessage)
+  if (newMessage !== askedNew) {
+    setAskedNew(newMessage)
+    if (newMessage) setDialog('new-dm')
+  }
   const [sidebarOpen, setSidebarOpen] = useState(false)
   const [membersOpen, setMembersOpen] = useState(false)
   const composerRef = useRef<HTMLTextAreaElement>(null)
