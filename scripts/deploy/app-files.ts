@@ -2,7 +2,8 @@
 // /config.json (read by the app at run time, src/lib/runtime-config.ts), and for Netlify-style
 // hosts (Netlify, Cloudflare Pages) _redirects (every path that is not a file opens the app, so
 // permalinks and reloads work) and _headers (hashed assets cached for a year; the pages, the
-// service worker and config.json revalidated, so a new build reaches everyone).
+// service worker, config.json, the web app manifest and its icons revalidated, so a new build
+// reaches everyone; the manifest as application/manifest+json, whatever the host's own types).
 import type { DeployInputs } from './inputs.ts'
 
 export function projectUrl(projectRef: string): string {
@@ -22,6 +23,11 @@ export function appFiles(inputs: DeployInputs): Record<string, string> {
       '/sw.js',
       '  Cache-Control: no-cache',
       '/config.json',
+      '  Cache-Control: no-cache',
+      '/manifest.webmanifest',
+      '  Content-Type: application/manifest+json',
+      '  Cache-Control: no-cache',
+      '/icons/*',
       '  Cache-Control: no-cache',
       '',
     ].join('\n'),

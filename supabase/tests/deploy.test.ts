@@ -214,8 +214,11 @@ describe('npm run deploy against a stand-in CLI that records its arguments', () 
     expect(await readFile(path.join(run.appDist, '_redirects'), 'utf8')).toBe(
       '/*  /index.html  200\n'
     )
-    expect(await readFile(path.join(run.appDist, '_headers'), 'utf8')).toContain(
-      '/assets/*\n  Cache-Control: public, max-age=31536000, immutable'
+    const headers = await readFile(path.join(run.appDist, '_headers'), 'utf8')
+    expect(headers).toContain('/assets/*\n  Cache-Control: public, max-age=31536000, immutable')
+    // The web app manifest (installing Chorus) with its own type, whatever the host's.
+    expect(headers).toContain(
+      '/manifest.webmanifest\n  Content-Type: application/manifest+json\n  Cache-Control: no-cache'
     )
   })
 

@@ -13,12 +13,16 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 // Big enough to be worth compressing, and compressible (as a real bundle is).
 const SCRIPT = `${'export function render(row) { return row.body }\n'.repeat(400)}run()\n`
 const PAGE = `<!doctype html><title>app</title>${'<link rel="modulepreload" href="/assets/x.js">'.repeat(40)}`
+const MANIFEST = JSON.stringify({ name: 'Chorus', description: 'Team chat. '.repeat(120) })
+// A PNG's signature and the start of its header: enough for its type.
+const ICON = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82])
 
 /** A dist/ as the build leaves it: index.html and one script with their .br and .gz copies
  * (app/scripts/precompress.ts), a small script without, and a source map. */
 async function dist(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'app-dist-'))
   await mkdir(path.join(dir, 'assets'))
+  await mkdir(path.join(dir, 'icons'))
   const files: Record<string, string | Buffer> = {
     'index.html': PAGE,
     'index.html.br': brotliCompressSync(PAGE),
@@ -28,6 +32,10 @@ async function dist(): Promise<string> {
     'assets/main-1a2b.js.gz': gzipSync(SCRIPT, { level: 9 }),
     'assets/tiny-3c4d.js': 'run()',
     'sw.js': 'self.addEventListener("fetch", () => {})',
+    // The web app manifest and its icons (app/public/), compressed as the build does.
+    'manifest.webmanifest': MANIFEST,
+    'manifest.webmanifest.br': brotliCompressSync(MANIFEST),
+    'icons/icon-192.png': ICON,
   }
   for (const [name, body] of Object.entries(files)) await writeFile(path.join(dir, name), body)
   return dir
@@ -169,6 +177,20 @@ describe('the app server over HTTP: compression, caching, revalidation', () => {
     }
     const sw = await get(base, '/sw.js', { 'accept-encoding': 'br' })
     expect(sw.headers['cache-control']).toBe('no-cache')
+  })
+
+  it('sends the web app manifest as application/manifest+json and its icons as PNG', async () => {
+    const manifest = await get(base, '/manifest.webmanifest', { 'accept-encoding': 'br' })
+    expect(manifest.status).toBe(200)
+    expect(manifest.headers['content-type']).toBe('application/manifest+json')
+    expect(manifest.headers['content-encoding']).toBe('br')
+    expect(manifest.headers['cache-control']).toBe('no-cache')
+    expect(brotliDecompressSync(manifest.body).toString()).toBe(MANIFEST)
+    const icon = await get(base, '/icons/icon-192.png')
+    expect(icon.status).toBe(200)
+    expect(icon.headers['content-type']).toBe('image/png')
+    expect(icon.headers['cache-control']).toBe('no-cache')
+    expect(icon.body).toEqual(ICON)
   })
 
   it('answers 304 to a revalidation with the ETag of the encoding it was sent in', async () => {
