@@ -149,6 +149,7 @@ begin
     raise exception using errcode = '22023', message = 'Channel not found.';
   end if;
   if ch.archived_at is not null and (select auth.uid()) is not null
+    and coalesce(current_setting('chorus.claiming', true), '') = ''
     and new.channel_id in (select private.visible_channel_ids()) then
     raise exception using errcode = '22023', message = 'This channel is archived; nobody can join it.';
   end if;

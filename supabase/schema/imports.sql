@@ -19,6 +19,18 @@ create table private.import_channels (
 
 CREATE INDEX import_channels_channel ON private.import_channels USING btree (channel_id);
 
+-- Table private.import_claims
+create table private.import_claims (
+  workspace_id uuid not null,
+  slack_id text not null,
+  account_id uuid not null,
+  claimed_at timestamp with time zone default now() not null,
+  constraint import_claims_pkey PRIMARY KEY (workspace_id, slack_id, account_id),
+  constraint import_claims_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint import_claims_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE
+);
+alter table private.import_claims enable row level security;
+
 -- Table private.import_invitations
 create table private.import_invitations (
   import_id uuid not null,
@@ -38,6 +50,27 @@ create table private.import_people (
   constraint import_people_pkey PRIMARY KEY (import_id, slack_id),
   constraint import_people_import_id_fkey FOREIGN KEY (import_id) REFERENCES public.imports(id) ON DELETE CASCADE
 );
+
+-- Table private.import_placeholders
+create table private.import_placeholders (
+  profile_id uuid not null,
+  workspace_id uuid not null,
+  import_id uuid,
+  slack_id text not null,
+  email text,
+  active boolean default true not null,
+  created_at timestamp with time zone default now() not null,
+  constraint import_placeholders_pkey PRIMARY KEY (profile_id),
+  constraint import_placeholders_slack UNIQUE (workspace_id, slack_id),
+  constraint import_placeholders_import_id_fkey FOREIGN KEY (import_id) REFERENCES public.imports(id) ON DELETE SET NULL,
+  constraint import_placeholders_profile_id_fkey FOREIGN KEY (profile_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint import_placeholders_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE
+);
+alter table private.import_placeholders enable row level security;
+
+CREATE INDEX import_placeholders_email ON private.import_placeholders USING btree (workspace_id, email) WHERE (email IS NOT NULL);
+
+CREATE TRIGGER import_placeholders_after_delete AFTER DELETE ON private.import_placeholders FOR EACH ROW EXECUTE FUNCTION private.import_placeholders_after_delete();
 
 -- Table private.import_settings
 create table private.import_settings (
@@ -437,6 +470,12 @@ begin
   where m.channel_id in (select ic.channel_id from private.import_channels ic where ic.import_id = p_import)
     and not exists (select 1 from public.reactions x
       where x.message_id = r.message_id and x.user_id = r.user_id and x.emoji = r.emoji)
+    -- the same reaction of the same Slack person, claimed since by an account: not again
+    and not exists (select 1 from private.import_people ip
+      join private.import_claims cl on cl.workspace_id = p_workspace and cl.slack_id = ip.slack_id
+      join public.reactions x on x.message_id = r.message_id and x.user_id = cl.account_id
+        and x.emoji = r.emoji
+      where ip.import_id = p_import and ip.user_id = r.user_id)
   on conflict do nothing;
   insert into public.attachments (message_id, path, name)
   select f.message_id, f.path, f.name
@@ -583,26 +622,42 @@ CREATE OR REPLACE FUNCTION private.import_people(p_import uuid, p_people jsonb)
 AS $function$
 declare
   v public.imports := private.import_lock(p_import);
+  p record;
+  v_id uuid;
+  v_created boolean;
+  v_added boolean;
 begin
   if v.id is null then
     return -1;
   end if;
   perform set_config('chorus.importing', 'on', true);
-  with people as (
-    select * from jsonb_to_recordset(p_people) as p(slack_id text, user_id uuid, created boolean,
-      active boolean)
-  ), added as (
-    insert into public.workspace_members (workspace_id, user_id, role)
-    select distinct v.workspace_id, p.user_id, 'member'::public.workspace_role from people p
-    where coalesce(p.active, true)
-    on conflict (workspace_id, user_id) do nothing
-    returning user_id
-  )
-  insert into private.import_people (import_id, slack_id, user_id, created, added)
-  select p_import, p.slack_id, p.user_id, coalesce(p.created, false),
-    p.user_id in (select a.user_id from added a)
-  from people p
-  on conflict (import_id, slack_id) do nothing;
+  for p in
+    select distinct on (x.slack_id) x.slack_id, x.name, nullif(lower(btrim(coalesce(x.email, ''))), '') as email,
+      coalesce(x.active, true) as active
+    from jsonb_to_recordset(coalesce(p_people, '[]')) as x(slack_id text, name text, email text, active boolean)
+    where coalesce(x.slack_id, '') <> ''
+      and not exists (select 1 from private.import_people ip
+        where ip.import_id = p_import and ip.slack_id = x.slack_id)
+    order by x.slack_id
+  loop
+    select ph.profile_id into v_id from private.import_placeholders ph
+    where ph.workspace_id = v.workspace_id and ph.slack_id = left(p.slack_id, 200);
+    v_created := v_id is null;
+    if v_created then
+      v_id := gen_random_uuid();
+      insert into public.profiles (id, display_name, is_placeholder)
+      values (v_id, private.display_name_for(jsonb_build_object('display_name', p.name), p.email), true);
+      insert into private.import_placeholders (profile_id, workspace_id, import_id, slack_id, email, active)
+      values (v_id, v.workspace_id, p_import, left(p.slack_id, 200), left(p.email, 254), p.active);
+    end if;
+    insert into public.workspace_members (workspace_id, user_id, role, left_at)
+    values (v.workspace_id, v_id, 'member', case when p.active then null else now() end)
+    on conflict (workspace_id, user_id) do nothing;
+    v_added := found;
+    insert into private.import_people (import_id, slack_id, user_id, created, added)
+    values (p_import, p.slack_id, v_id, v_created, v_added)
+    on conflict (import_id, slack_id) do nothing;
+  end loop;
   update public.imports i
   set people = (select count(distinct ip.user_id) from private.import_people ip where ip.import_id = p_import),
     heartbeat_at = now(), checkpoint = jsonb_build_object('phase', 'channels')
@@ -611,6 +666,97 @@ begin
 end
 $function$;
 -- execute: only its owner (no grants on private.import_people(uuid,jsonb))
+
+-- Function private.import_placeholder_claim(p_workspace uuid, p_from uuid, p_to uuid)
+CREATE OR REPLACE FUNCTION private.import_placeholder_claim(p_workspace uuid, p_from uuid, p_to uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_name text;
+  v_messages integer;
+  v_importing text := coalesce(current_setting('chorus.importing', true), '');
+  c record;
+  v_key text;
+begin
+  select p.display_name into v_name from public.profiles p
+  where p.id = p_from and p.is_placeholder for update;
+  if not found then
+    return 0;
+  end if;
+  perform set_config('chorus.claiming', p_from::text || ':' || p_to::text, true);
+  perform set_config('chorus.importing', 'bulk', true);
+  update public.messages m set author_id = p_to
+  where m.author_id = p_from
+    or (m.channel_id in (select ch.id from public.channels ch where ch.workspace_id = p_workspace)
+      and (p_from = any (m.mentions) or m.body like '%<@' || p_from::text || '>%'));
+  get diagnostics v_messages = row_count;
+  perform set_config('chorus.importing', v_importing, true);
+  update private.message_search s set folded = private.search_text(m.id, m.body)
+  from public.messages m
+  where s.message_id = m.id and m.deleted_at is null
+    and m.channel_id in (select ch.id from public.channels ch where ch.workspace_id = p_workspace)
+    and m.body like '%<@' || p_to::text || '>%';
+  -- reactions (one the account made already stays once)
+  delete from public.reactions r
+  where r.user_id = p_from and exists (select 1 from public.reactions x
+    where x.message_id = r.message_id and x.user_id = p_to and x.emoji = r.emoji);
+  update public.reactions r set user_id = p_to where r.user_id = p_from;
+  update public.attachments a set uploader_id = p_to where a.uploader_id = p_from;
+  update public.channels ch set created_by = p_to where ch.created_by = p_from;
+  update public.pins pn set pinned_by = p_to where pn.pinned_by = p_from;
+  update public.threads t set last_repliers = array_replace(t.last_repliers, p_from, p_to)
+  where p_from = any (t.last_repliers) and t.channel_id in (select ch.id from public.channels ch
+    where ch.workspace_id = p_workspace);
+  -- memberships: the channels (archived ones too) and threads the placeholder was in
+  insert into public.channel_members (channel_id, workspace_id, user_id)
+  select cm.channel_id, cm.workspace_id, p_to
+  from public.channel_members cm where cm.user_id = p_from
+  on conflict (channel_id, user_id) do nothing;
+  insert into public.thread_members (thread_id, user_id, channel_id, following, last_read_seq)
+  select tm.thread_id, p_to, tm.channel_id, tm.following, tm.last_read_seq
+  from public.thread_members tm where tm.user_id = p_from
+  on conflict (thread_id, user_id) do nothing;
+  -- a direct message's key names its people: the account instead of the placeholder, unless the
+  -- account has that direct message already
+  for c in select ch.id from public.channels ch
+    join public.channel_members cm on cm.channel_id = ch.id and cm.user_id = p_from
+    where ch.kind = 'dm' and ch.workspace_id = p_workspace loop
+    select array_to_string(array_agg(distinct u.user_id order by u.user_id), ',') into v_key
+    from public.channel_members u where u.channel_id = c.id and u.user_id <> p_from;
+    if v_key is not null and not exists (select 1 from public.channels x
+      where x.workspace_id = p_workspace and x.kind = 'dm' and x.dm_key = v_key) then
+      update public.channels x set dm_key = v_key where x.id = c.id;
+    end if;
+  end loop;
+  perform set_config('chorus.claiming', '', true);
+  insert into private.import_claims (workspace_id, slack_id, account_id)
+  select ph.workspace_id, ph.slack_id, p_to from private.import_placeholders ph
+  where ph.profile_id = p_from
+  on conflict do nothing;
+  delete from public.profiles p where p.id = p_from and p.is_placeholder;
+  perform private.audit(p_workspace, 'import.claimed', 'profile', p_from::text, v_name,
+    jsonb_build_object('account', p_to, 'messages', v_messages));
+  return v_messages;
+end
+$function$;
+grant execute on function private.import_placeholder_claim(uuid,uuid,uuid) to service_role;
+
+-- Function private.import_placeholders_after_delete()
+CREATE OR REPLACE FUNCTION private.import_placeholders_after_delete()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.profiles p where p.id = old.profile_id and p.is_placeholder;
+  return null;
+end
+$function$;
+grant execute on function private.import_placeholders_after_delete() to service_role;
 
 -- Function private.import_progress(p_import uuid, p_report jsonb, p_checkpoint jsonb)
 CREATE OR REPLACE FUNCTION private.import_progress(p_import uuid, p_report jsonb, p_checkpoint jsonb)
@@ -672,6 +818,10 @@ begin
   join auth.users u on u.id = ip.user_id
   where ip.import_id = p_import and ip.created and inv.workspace_id = v.workspace_id
     and inv.email = lower(u.email);
+  -- the placeholders it made (with their memberships)
+  delete from public.profiles p
+  using private.import_people ip
+  where ip.import_id = p_import and ip.created and p.id = ip.user_id and p.is_placeholder;
   update public.imports i
   set status = p_status, error = p_error, finished_at = now(), heartbeat_at = now()
   where i.id = p_import
@@ -771,17 +921,16 @@ begin
       message = 'The import is not done.', hint = 'Invite its people once it is done.';
   end if;
   return query
-  select distinct u.id, lower(u.email)::text
+  select distinct on (ph.email) ph.profile_id, ph.email
   from private.import_people ip
-  join auth.users u on u.id = ip.user_id
-  where ip.import_id = p_import and ip.created and u.email is not null
-    and u.last_sign_in_at is null and u.email_confirmed_at is null
+  join private.import_placeholders ph on ph.profile_id = ip.user_id
+  where ip.import_id = p_import and ph.email is not null and ph.active
     and not exists (
       select 1 from public.invites i
-      where i.workspace_id = v.workspace_id and i.email = lower(u.email)
+      where i.workspace_id = v.workspace_id and i.email = ph.email
         and i.expires_at > now() and i.use_count < coalesce(i.max_uses, 1)
     )
-  order by 2;
+  order by ph.email, ph.created_at;
 end
 $function$;
 grant execute on function public.import_invitees(uuid) to authenticated, service_role;
@@ -836,11 +985,13 @@ AS $function$
 declare
   v_import public.imports;
 begin
-  -- The checks and the queueing are the two-argument start_import's; the function's call
-  -- through pg_net goes out when this transaction commits, with the choice stored.
+  if coalesce(p_invite, false) then
+    raise exception using errcode = '22023',
+      message = 'An import emails nobody.',
+      hint = 'When it is done, invite its people from the import''s summary.';
+  end if;
   v_import := public.start_import(p_workspace, p_path);
-  insert into private.import_invitations (import_id, invite)
-  values (v_import.id, coalesce(p_invite, false));
+  insert into private.import_invitations (import_id, invite) values (v_import.id, false);
   return v_import;
 end
 $function$;

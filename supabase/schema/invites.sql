@@ -233,6 +233,9 @@ declare
   inv public.invites;
   account record;
   ws public.workspaces;
+  v_member boolean;
+  v_claims uuid[];
+  v_from uuid;
 begin
   select * into inv from public.invites i where i.token = coalesce(p_token, '') for update;
   if not found then
@@ -240,10 +243,22 @@ begin
       message = 'This invite link is not valid.', hint = 'Ask for a new invite.';
   end if;
   select * into ws from public.workspaces w where w.id = inv.workspace_id;
-  if exists (
+  v_member := exists (
     select 1 from public.workspace_members wm
     where wm.workspace_id = inv.workspace_id and wm.user_id = uid and wm.left_at is null
-  ) then
+  );
+  if inv.email is not null and inv.role <> 'guest' then
+    v_claims := array(
+      select ph.profile_id from private.import_placeholders ph
+      join public.imports i on i.id = ph.import_id and i.status = 'done'
+      where ph.workspace_id = inv.workspace_id and ph.email = inv.email and ph.active
+        and i.finished_at <= inv.created_at
+        and exists (select 1 from public.workspace_members o
+          where o.workspace_id = inv.workspace_id and o.user_id = inv.created_by
+            and o.role = 'owner' and o.left_at is null)
+      order by ph.created_at);
+  end if;
+  if v_member and coalesce(cardinality(v_claims), 0) = 0 then
     return ws;
   end if;
   if inv.expires_at <= now() then
@@ -272,16 +287,21 @@ begin
   end if;
 
   perform private.lock_workspace(inv.workspace_id);
-  insert into public.workspace_members (workspace_id, user_id, role, guest_kind)
-  values (inv.workspace_id, uid, inv.role, inv.guest_kind)
-  on conflict (workspace_id, user_id)
-  do update set role = excluded.role, guest_kind = excluded.guest_kind, left_at = null, joined_at = now();
+  if not v_member then
+    insert into public.workspace_members (workspace_id, user_id, role, guest_kind)
+    values (inv.workspace_id, uid, inv.role, inv.guest_kind)
+    on conflict (workspace_id, user_id)
+    do update set role = excluded.role, guest_kind = excluded.guest_kind, left_at = null, joined_at = now();
+    insert into public.channel_members (channel_id, user_id)
+    select c.id, uid from public.channels c
+    where c.workspace_id = inv.workspace_id and c.archived_at is null
+      and case when inv.role = 'guest' then c.id = any (inv.channel_ids) else c.is_default end
+    on conflict (channel_id, user_id) do nothing;
+  end if;
   update public.invites i set use_count = i.use_count + 1 where i.id = inv.id;
-  insert into public.channel_members (channel_id, user_id)
-  select c.id, uid from public.channels c
-  where c.workspace_id = inv.workspace_id and c.archived_at is null
-    and case when inv.role = 'guest' then c.id = any (inv.channel_ids) else c.is_default end
-  on conflict (channel_id, user_id) do nothing;
+  foreach v_from in array coalesce(v_claims, '{}') loop
+    perform private.import_placeholder_claim(inv.workspace_id, v_from, uid);
+  end loop;
   return ws;
 end
 $function$;

@@ -51,6 +51,10 @@ CREATE OR REPLACE FUNCTION private.messages_keep_version()
  SET search_path TO ''
 AS $function$
 begin
+  -- a claim's rewrite of a mention is no edit
+  if coalesce(current_setting('chorus.claiming', true), '') <> '' then
+    return null;
+  end if;
   insert into public.message_versions (message_id, channel_id, body, written_at, replaced_at)
   values (old.id, old.channel_id, old.body, coalesce(old.edited_at, old.created_at),
     coalesce(new.edited_at, now()));

@@ -380,7 +380,22 @@ CREATE OR REPLACE FUNCTION private.messages_before_update()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_claim text := coalesce(current_setting('chorus.claiming', true), '');
+  v_from uuid;
+  v_to uuid;
 begin
+  if v_claim <> '' then
+    v_from := split_part(v_claim, ':', 1)::uuid;
+    v_to := split_part(v_claim, ':', 2)::uuid;
+    new := old;
+    if old.author_id = v_from then
+      new.author_id := v_to;
+    end if;
+    new.body := replace(old.body, '<@' || v_from::text || '>', '<@' || v_to::text || '>');
+    new.mentions := array_replace(old.mentions, v_from, v_to);
+    return new;
+  end if;
   -- retention: an account being deleted (chorus.deleting_account) loses authorship, nothing else
   if old.author_id is not null and new.author_id is null
     and current_setting('chorus.deleting_account', true) = old.author_id::text then

@@ -10,8 +10,8 @@ create table public.profiles (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   is_bot boolean default false not null,
+  is_placeholder boolean default false not null,
   constraint profiles_pkey PRIMARY KEY (id),
-  constraint profiles_id_fkey FOREIGN KEY (id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint profiles_avatar_path_own CHECK (avatar_path IS NULL OR avatar_path ~~ (id::text || '/_%'::text) AND avatar_path !~~ '%..%'::text),
   constraint profiles_display_name_length CHECK (char_length(display_name) >= 1 AND char_length(display_name) <= 64)
 );
@@ -50,6 +50,9 @@ grant delete, insert, maintain, references, select, trigger, truncate, update on
 -- Trigger "on_auth_user_created" on auth.users
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.handle_new_user();
 
+-- Trigger "on_auth_user_deleted" on auth.users
+CREATE TRIGGER on_auth_user_deleted AFTER DELETE ON auth.users FOR EACH ROW EXECUTE FUNCTION private.handle_deleted_user();
+
 -- Function private.display_name_for(p_meta jsonb, p_email text)
 CREATE OR REPLACE FUNCTION private.display_name_for(p_meta jsonb, p_email text)
  RETURNS text
@@ -74,6 +77,20 @@ end
 $function$;
 grant execute on function private.display_name_for(jsonb,text) to authenticated, service_role;
 
+-- Function private.handle_deleted_user()
+CREATE OR REPLACE FUNCTION private.handle_deleted_user()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.profiles p where p.id = old.id;
+  return null;
+end
+$function$;
+grant execute on function private.handle_deleted_user() to service_role;
+
 -- Function private.handle_new_user()
 CREATE OR REPLACE FUNCTION private.handle_new_user()
  RETURNS trigger
@@ -82,6 +99,9 @@ CREATE OR REPLACE FUNCTION private.handle_new_user()
  SET search_path TO ''
 AS $function$
 begin
+  if exists (select 1 from public.profiles p where p.id = new.id and p.is_placeholder) then
+    raise exception using errcode = '23505', message = 'That id is an imported person''s.';
+  end if;
   insert into public.profiles (id, display_name)
   values (new.id, private.display_name_for(new.raw_user_meta_data, new.email))
   on conflict (id) do nothing;

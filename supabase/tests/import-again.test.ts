@@ -3,14 +3,17 @@
 // adds to them is readable; a cancel, or a failure, leaves every earlier message, reply,
 // reaction, file and channel exactly as it was; once done it has added only what is new (the
 // newer messages, a reply to an old thread, a reaction on an old message, a file), the channel
-// keeps the name it was given in Chorus, and a member who had read everything still has.
+// keeps the name it was given in Chorus, and a member who had read everything still has. Ann
+// claimed her placeholder after the first import; the newer one authors nothing as her either
+// (her newer reaction is a new placeholder's, which she claims again: issue 49, item 1), and
+// adds none of her reactions again.
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
 import { waitFor } from '../../backend/test/support/wait.ts'
 import { brokenInvariants } from './support/import-checks.ts'
-import { diagramServer, importKit, ok, teamEmails } from './support/imports.ts'
+import { addressFor, diagramServer, importKit, ok, teamEmails } from './support/imports.ts'
 import type { ImportRow } from './support/imports.ts'
 import { teamExport, tsOf, zipOf } from './support/slack-export.ts'
 import type { Files } from './support/slack-export.ts'
@@ -118,7 +121,7 @@ beforeAll(async () => {
   process.env.CHORUS_OUTBOUND_ALLOW_LOOPBACK = '1'
   stack = await startTestStack({ workdir })
   ;[owner, ann] = (await Promise.all(
-    ['Olga Owner', 'Ann Existing'].map((n) => createPerson(stack, n))
+    ['Olga Owner', 'Ann Existing'].map((n) => createPerson(stack, n, addressFor(n)))
   )) as [Person, Person]
 }, 120_000)
 
@@ -147,6 +150,7 @@ describe('a newer export of the same Slack workspace', () => {
     const [c1] = await stack.sql<{ channel_id: string }[]>`
       select channel_id from private.import_channels where import_id = ${first.id} and slack_id = 'C1'`
     general = c1!.channel_id
+    await kit.claim(owner, ws, ann)
     // renamed in Chorus since: a later import must not undo that
     ok(await as(owner).from('channels').update({ name: 'all-hands' }).eq('id', general).select())
     // Ann reads #general to its end
@@ -229,8 +233,12 @@ describe('a newer export of the same Slack workspace', () => {
     expect(before.messages.some((m) => m.id === reply.parent_id)).toBe(true)
     expect(after.reactions).toEqual(expect.arrayContaining(before.reactions))
     expect(after.reactions.length).toBe(before.reactions.length + 1)
-    expect(after.reactions).toContainEqual(
-      expect.objectContaining({ user_id: ann.id, emoji: '🎉' })
+    const again = await kit.placeholderOf(ws, ann.email)
+    expect(again).toBeDefined()
+    expect(again).not.toBe(ann.id)
+    expect(after.reactions).toContainEqual(expect.objectContaining({ user_id: again, emoji: '🎉' }))
+    expect(after.messages).toContainEqual(
+      expect.objectContaining({ body: 'a newer message', author_id: again })
     )
     expect(after.attachments).toEqual(expect.arrayContaining(before.attachments))
     expect(after.attachments.length).toBe(before.attachments.length + 1)
@@ -241,6 +249,17 @@ describe('a newer export of the same Slack workspace', () => {
     const annRead = after.members.find((m) => m.channel_id === general && m.user_id === ann.id)
     expect(annRead!.last_read_seq).toBe(channel!.last_seq)
     expect(after.search[0]!.n).toBe(before.search[0]!.n + 3)
+    expect(await brokenInvariants(stack.sql, ws)).toEqual([])
+    // Claimed again, it is Ann's, nothing doubled.
+    await kit.claim(owner, ws, ann)
+    const claimed = await everything(ws)
+    expect(claimed.reactions.length).toBe(after.reactions.length)
+    expect(claimed.reactions).toContainEqual(
+      expect.objectContaining({ user_id: ann.id, emoji: '🎉' })
+    )
+    expect(claimed.messages).toContainEqual(
+      expect.objectContaining({ body: 'a newer message', author_id: ann.id })
+    )
     expect(await brokenInvariants(stack.sql, ws)).toEqual([])
   })
 })

@@ -2,13 +2,14 @@
 // zip imported into another workspace (the slack-import Edge Function), both over real HTTP with
 // supabase-js and pg_net, as the app does them. Everything comes back: the channels (public,
 // private, a DM) with their people, every message with its author, time, edit and mention, the
-// threads, the reactions, the file's bytes; it is searchable; importing it again doubles nothing.
+// threads, the reactions, the file's bytes (once its people have claimed their placeholders); it
+// is searchable; importing it again doubles nothing.
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
 import { exportsKit } from './support/exports.ts'
-import { importKit } from './support/imports.ts'
+import { addressFor, importKit } from './support/imports.ts'
 import { ok, retentionKit } from './support/retention.ts'
 import { asRole, createPerson } from './support/world.ts'
 import type { Person } from './support/world.ts'
@@ -96,7 +97,7 @@ async function contentOf(workspace: string) {
 beforeAll(async () => {
   stack = await startTestStack({ workdir })
   ;[ann, ben, cat] = (await Promise.all(
-    ['Ann Round', 'Ben Round', 'Cat Round'].map((n) => createPerson(stack, n))
+    ['Ann Round', 'Ben Round', 'Cat Round'].map((n) => createPerson(stack, n, addressFor(n)))
   )) as [Person, Person, Person]
 })
 
@@ -168,6 +169,9 @@ describe('export, then import', () => {
     const first = await imp.ended((await imp.start(ann, target, pathInBucket)).id)
     expect(first.status, first.error ?? '').toBe('done')
     expect(first.report).toEqual([])
+    // Its people are placeholders until each claims theirs (issue 49, item 1): the owner's email
+    // invitations after the import, each accepted by the account with that address.
+    for (const person of [ann, ben, cat]) await imp.claim(ann, target, person)
 
     const before = await contentOf(source.id)
     const after = await contentOf(target)

@@ -1,10 +1,9 @@
 // Imports beyond a first Slack export, over HTTP against the real stack: a Chorus export keeps
 // its markdown, moves its ids and brings its files from the zip; only a workspace's owners may
 // start, cancel, upload or see its imports; a cancel stops the import and removes what it added
-// (channels, memberships, the accounts it made); more newcomers than the owner may invite in an
-// hour (issue 49, item 2: an import started with invitations) get accounts without an
-// invitation, their messages theirs, each reported (last: it spends the owner's invitations).
-// The Slack import itself: import.test.ts.
+// (channels, memberships, the placeholders it made); a deactivated person is a former member's
+// placeholder, never invited. The Slack import itself: import.test.ts; placeholders and their
+// claims: import-placeholders.test.ts.
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,7 +11,7 @@ import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
 import { waitFor } from '../../backend/test/support/wait.ts'
 import { channelsOf } from './support/import-checks.ts'
-import { importKit, ok, teamEmails } from './support/imports.ts'
+import { addressFor, importKit, ok, teamEmails } from './support/imports.ts'
 import { teamExport, zipOf } from './support/slack-export.ts'
 import { createPerson } from './support/world.ts'
 import type { Person } from './support/world.ts'
@@ -29,7 +28,7 @@ const emails = () => teamEmails(ann)
 beforeAll(async () => {
   stack = await startTestStack({ workdir })
   ;[owner, ann, stranger] = (await Promise.all(
-    ['Olga Owner', 'Ann Existing', 'Sam Stranger'].map((n) => createPerson(stack, n))
+    ['Olga Owner', 'Ann Existing', 'Sam Stranger'].map((n) => createPerson(stack, n, addressFor(n)))
   )) as [Person, Person, Person]
 }, 120_000)
 
@@ -71,6 +70,16 @@ describe('a Chorus export', () => {
     const done = await kit.ended((await kit.start(owner, ws, await kit.upload(owner, ws, zip))).id)
     expect(done).toMatchObject({ status: 'done', messages_done: 1, files_done: 1, report: [] })
     const [notes] = (await channelsOf(stack.sql, ws)).filter((c) => c.name === 'notes')
+    // The person is a placeholder (Ann's address or not), mentioned by its new id, until Ann
+    // claims it: then the message, and the mention, are hers.
+    const placeholder = await kit.placeholderOf(ws, ann.email)
+    const [imported] = await stack.sql`
+      select body, author_id from public.messages where channel_id = ${notes!.id}`
+    expect(imported).toEqual({
+      body: `**kept** *as is* <@${placeholder}> [#notes](/w/${ws}/c/${notes!.id})`,
+      author_id: placeholder,
+    })
+    await kit.claim(owner, ws, ann)
     const [message] = ok(
       await as(ann).from('messages').select('id, body, author_id').eq('channel_id', notes!.id)
     ) as { id: string; body: string; author_id: string }[]
@@ -130,7 +139,7 @@ describe('owners only', () => {
 })
 
 describe('a cancelled import', () => {
-  it('stops and removes what it added: channels, memberships, invited accounts', async () => {
+  it('stops and removes what it added: channels, memberships, placeholders', async () => {
     await stack.sql`
       insert into private.import_settings (name, value)
       values ('slice_batches', '1'), ('batch_messages', '2'), ('chain', 'off')
@@ -158,11 +167,13 @@ describe('a cancelled import', () => {
         select (select count(*)::int from public.channels where workspace_id = ${ws} and not is_default) as channels,
           (select count(*)::int from public.workspace_members where workspace_id = ${ws}) as members`
       expect(left[0]).toEqual({ channels: 0, members: 1 })
-      await waitFor('the invited accounts to be deleted', async () => {
-        const [found] = await stack.sql`
-          select count(*)::int as n from auth.users where email in ${stack.sql(newcomers.slice(1))}`
-        return found!.n === 0 ? true : undefined
-      })
+      // No account was made; the placeholders it made are gone with their memberships.
+      const [made] = await stack.sql`
+        select (select count(*)::int from auth.users where email in ${stack.sql(newcomers.slice(1))}) as accounts,
+          (select count(*)::int from private.import_placeholders where workspace_id = ${ws}) as placeholders,
+          (select count(*)::int from public.profiles p join private.import_people ip on ip.user_id = p.id
+            where ip.import_id = ${started.id}) as profiles`
+      expect(made).toEqual({ accounts: 0, placeholders: 0, profiles: 0 })
       const [annStill] =
         await stack.sql`select count(*)::int as n from auth.users where id = ${ann.id}`
       expect(annStill!.n).toBe(1)
@@ -181,7 +192,7 @@ describe('a cancelled import', () => {
 })
 
 describe('a deactivated person in the archive', () => {
-  it('is never invited, and one with an account keeps their messages without joining', async () => {
+  it("is a former member, their messages their placeholder's, and is never invited", async () => {
     const tag = randomUUID().slice(0, 6)
     const gone = `gone-${tag}@example.test`
     const zip = zipOf({
@@ -206,68 +217,31 @@ describe('a deactivated person in the archive', () => {
       select (select count(*)::int from auth.users where email = ${gone}) as accounts,
         (select count(*)::int from public.invites where workspace_id = ${ws}) as invites`
     expect(invited).toEqual({ accounts: 0, invites: 0 })
-    const members = await stack.sql<{ user_id: string }[]>`
-      select user_id from public.workspace_members where workspace_id = ${ws}`
-    expect(members.map((m) => m.user_id).sort()).toEqual([owner.id, ann.id].sort())
-    const messages = await stack.sql<{ body: string; author_id: string | null }[]>`
-      select m.body, m.author_id from public.messages m join public.channels c on c.id = m.channel_id
+    // No account joins: the people are placeholders, the deactivated ones former members.
+    const members = await stack.sql<{ name: string; current: boolean; placeholder: boolean }[]>`
+      select p.display_name as name, wm.left_at is null as current, p.is_placeholder as placeholder
+      from public.workspace_members wm join public.profiles p on p.id = wm.user_id
+      where wm.workspace_id = ${ws} order by p.display_name`
+    expect(members).toEqual([
+      { name: 'Gone', current: false, placeholder: true },
+      { name: 'Olga Owner', current: true, placeholder: false },
+      { name: 'ann', current: true, placeholder: true },
+      { name: 'left', current: false, placeholder: true },
+    ])
+    const messages = await stack.sql<{ body: string; author: string; placeholder: boolean }[]>`
+      select m.body, p.display_name as author, p.is_placeholder as placeholder
+      from public.messages m join public.channels c on c.id = m.channel_id
+      join public.profiles p on p.id = m.author_id
       where c.workspace_id = ${ws} order by m.created_at`
     expect(messages).toEqual([
-      { body: 'from ann', author_id: ann.id },
-      { body: '**Gone**: from gone', author_id: null },
-      { body: 'from left', author_id: stranger.id },
+      { body: 'from ann', author: 'ann', placeholder: true },
+      { body: 'from gone', author: 'Gone', placeholder: true },
+      { body: 'from left', author: 'left', placeholder: true },
     ])
-  })
-})
-
-describe('more newcomers than the owner may invite in an hour', () => {
-  // Last in this file: it spends the owner's invitations (20 an hour, the default).
-  it('makes the accounts the invitations could not be sent for, attributes their messages and reports them', async () => {
-    const tag = randomUUID().slice(0, 6)
-    const people = Array.from({ length: 32 }, (_, i) => ({
-      id: `U${i}`,
-      name: `person${i}`,
-      profile: { email: `p${i}-${tag}@example.test`, real_name: `Person ${i}` },
-    }))
-    const zip = zipOf({
-      'users.json': people,
-      'channels.json': [
-        { id: 'C1', name: 'crowd', created: 1714500000, members: people.map((p) => p.id) },
-      ],
-      'crowd/2024-05-01.json': people.map((p, i) => ({
-        type: 'message',
-        user: p.id,
-        text: `hello from ${p.name}`,
-        ts: `${1714550400 + i}.000100`,
-      })),
-    })
-    const ws = await kit.workspace(owner, 'Crowd')
-    const path = await kit.upload(owner, ws, zip)
-    const done = await kit.ended((await kit.start(owner, ws, path, { invite: true })).id)
-    expect(done).toMatchObject({ status: 'done', messages_done: 32, people: 32 })
-    const refused = (done.report as { reason: string }[]).filter((r) =>
-      /was not invited: You have sent 20 invitations by email in the last hour, the most one person may send\. .*; they can sign in with "Forgot password"/.test(
-        r.reason
-      )
-    )
-    expect(refused.length).toBe(12)
-    expect(refused.length).toBe((done.report as unknown[]).length)
-    const accounts = await stack.sql<{ email: string; invited: boolean; author: boolean }[]>`
-      select u.email, u.invited_at is not null as invited,
-        exists (select 1 from public.messages m join public.channels c on c.id = m.channel_id
-          where c.workspace_id = ${ws} and m.author_id = u.id
-            and m.body = 'hello from person' || substr(split_part(u.email, '-', 1), 2)) as author
-      from auth.users u where u.email like ${`%-${tag}@example.test`}`
-    expect(accounts).toHaveLength(32)
-    // Each message is its author's; those refused an invitation have an account without one.
-    expect(accounts.filter((a) => !a.author)).toEqual([])
-    expect(accounts.filter((a) => !a.invited).length).toBe(refused.length)
-    for (const item of refused) {
-      const email = /: (\S+) was not invited/.exec(item.reason)?.[1]
-      expect(accounts.find((a) => a.email === email)?.invited).toBe(false)
-    }
-    const [members] = await stack.sql`
-      select count(*)::int as n from public.workspace_members where workspace_id = ${ws}`
-    expect(members!.n).toBe(33)
+    // Only the active person may be invited to claim theirs.
+    const invitees = ok(await as(owner).rpc('import_invitees', { p_import: done.id })) as {
+      email: string
+    }[]
+    expect(invitees.map((i) => i.email)).toEqual([ann.email.toLowerCase()])
   })
 })

@@ -1,7 +1,8 @@
 // The Slack import over HTTP with supabase-js against the real stack (its Edge Function, pg_net,
-// Storage, Auth): an owner uploads Slack's export and starts the import; people are matched by
-// email or invited (the owner chose invitations), channels, DMs, threads, reactions, mentions, links, edits and files come
-// over, searchable by the members; historic messages queue no emails; importing again doubles
+// Storage, Auth): an owner uploads Slack's export and starts the import; its people become
+// placeholders (no account attached, nobody emailed), and Ann, whose address one of them has,
+// claims hers through the owner's invitation afterwards; channels, DMs, threads, reactions,
+// mentions, links, edits and files come over, searchable by the members; historic messages queue no emails; importing again doubles
 // nothing; an import stopped between slices (and replaying a batch) ends the same, its set-based
 // batches keeping every number, counter and index right. A Chorus export, owners only, a cancel
 // and many newcomers: import-owners.test.ts. Hostile archives: import-hostile.test.ts.
@@ -11,7 +12,7 @@ import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
 import { waitFor } from '../../backend/test/support/wait.ts'
 import { brokenInvariants, channelsOf, importedHistory } from './support/import-checks.ts'
-import { PNG, diagramServer, importKit, ok, teamEmails } from './support/imports.ts'
+import { PNG, addressFor, diagramServer, importKit, ok, teamEmails } from './support/imports.ts'
 import { Inbox, joinPrivate, leave, liveTopic, recordOf } from './support/realtime.ts'
 import type { Joined } from './support/realtime.ts'
 import { teamExport, zipOf } from './support/slack-export.ts'
@@ -34,7 +35,7 @@ beforeAll(async () => {
   process.env.CHORUS_OUTBOUND_ALLOW_LOOPBACK = '1'
   stack = await startTestStack({ workdir })
   ;[owner, ann] = (await Promise.all(
-    ['Olga Owner', 'Ann Existing'].map((n) => createPerson(stack, n))
+    ['Olga Owner', 'Ann Existing'].map((n) => createPerson(stack, n, addressFor(n)))
   )) as [Person, Person]
 }, 120_000)
 
@@ -71,8 +72,7 @@ describe('a Slack export', () => {
     ownerLive = await joinPrivate(stack, owner, liveTopic.user(owner.id), ownerHeard)
     annLive = await joinPrivate(stack, ann, liveTopic.user(ann.id), annHeard)
     expect([ownerLive.joined, annLive.joined]).toEqual([true, true])
-    // The owner chose to invite the new people by email (start_import's p_invite).
-    const started = await kit.start(owner, ws, zipPath, { invite: true })
+    const started = await kit.start(owner, ws, zipPath)
     expect(started).toMatchObject({ status: 'queued', workspace_id: ws })
     first = await kit.ended(started.id)
   })
@@ -123,32 +123,41 @@ describe('a Slack export', () => {
       [null, 'dm', false, ''],
       [null, 'dm', false, ''],
     ])
-    // Ann's account is matched by her email; Ben and Cat are invited (accounts that cannot sign
-    // in yet, with the workspace's email invites), and all three are members.
-    const people = await stack.sql<{ email: string; invited: boolean; role: string }[]>`
-      select u.email, u.invited_at is not null as invited, wm.role::text
-      from public.workspace_members wm join auth.users u on u.id = wm.user_id
-      where wm.workspace_id = ${ws}`
-    expect([...people].sort((a, b) => a.email.localeCompare(b.email))).toEqual(
-      [
-        { email: ann.email, invited: false, role: 'member' },
-        { email: emails()[1], invited: true, role: 'member' },
-        { email: emails()[2], invited: true, role: 'member' },
-        { email: owner.email, invited: false, role: 'owner' },
-      ].sort((a, b) => a.email.localeCompare(b.email))
-    )
-    const invites = await stack.sql`
-      select email from public.invites where workspace_id = ${ws} order by email`
-    expect(invites.map((i) => i.email)).toEqual([emails()[1], emails()[2]])
-    // Ann sees the conversations she was in, and not the others'.
-    const seen = ok(await as(ann).from('channels').select('name, kind').eq('workspace_id', ws))
-    expect(seen.length).toBe(6) // the default channel, general-slack, old-project, secret-plans, 2 DMs
+    // Nobody's account is attached, made or emailed: the three people are placeholder members
+    // (profiles that are no Auth user), Ann's address or not.
+    const people = await stack.sql<
+      { name: string; placeholder: boolean; account: boolean; role: string }[]
+    >`
+      select p.display_name as name, p.is_placeholder as placeholder,
+        exists (select 1 from auth.users u where u.id = p.id) as account, wm.role::text
+      from public.workspace_members wm join public.profiles p on p.id = wm.user_id
+      where wm.workspace_id = ${ws} order by p.display_name`
+    expect(people).toEqual([
+      { name: 'Ann Slack', placeholder: true, account: false, role: 'member' },
+      { name: 'Ben Slack', placeholder: true, account: false, role: 'member' },
+      { name: 'Cat Slack', placeholder: true, account: false, role: 'member' },
+      { name: 'Olga Owner', placeholder: false, account: true, role: 'owner' },
+    ])
+    const accounts = await stack.sql`
+      select 1 from auth.users where email in ${stack.sql(emails().slice(1))}`
+    expect(accounts).toEqual([])
+    expect(await stack.sql`select 1 from public.invites where workspace_id = ${ws}`).toEqual([])
+    expect(ok(await as(ann).from('channels').select('name').eq('workspace_id', ws))).toEqual([])
     // Everyone imported is in the default channel, as accepting an invite makes them.
-    const [inDefault] = await stack.sql`
+    const inDefault = async () =>
+      (
+        await stack.sql`
       select count(*)::int as n from public.channel_members cm
       join public.channels c on c.id = cm.channel_id
       where c.workspace_id = ${ws} and c.is_default`
-    expect(inDefault!.n).toBe(4)
+      )[0]!.n
+    expect(await inDefault()).toBe(4)
+    // Ann claims her placeholder: the owner's invitation to her address, accepted.
+    await kit.claim(owner, ws, ann)
+    // Ann sees the conversations she was in, and not the others'.
+    const seen = ok(await as(ann).from('channels').select('name, kind').eq('workspace_id', ws))
+    expect(seen.length).toBe(6) // the default channel, general-slack, old-project, secret-plans, 2 DMs
+    expect(await inDefault()).toBe(4)
   })
 
   it('keeps threads, edits, times, mentions, links, reactions and files, and is searchable', async () => {
@@ -160,18 +169,16 @@ describe('a Slack export', () => {
         .eq('channel_id', general!.id)
         .order('created_at')
     ) as Msg[]
-    const [ben] = await stack.sql<
-      { id: string }[]
-    >`select id from auth.users where email = ${emails()[1]}`
+    const ben = { id: await kit.placeholderOf(ws, emails()[1]) }
     const [oldProject] = (await channelsOf(stack.sql, ws)).filter((c) => c.name === 'old-project')
     const [parent, reply, broadcast, bot, diagram] = messages
     expect(parent).toMatchObject({
-      body: `Kickoff **plan** for [#old-project](/w/${ws}/c/${oldProject!.id}): see [the plan](<https://example.com/plan?a=1&b=2>) & ask <@${ben!.id}>`,
+      body: `Kickoff **plan** for [#old-project](/w/${ws}/c/${oldProject!.id}): see [the plan](<https://example.com/plan?a=1&b=2>) & ask <@${ben.id}>`,
       parent_id: null,
       created_at: '2024-03-01T09:00:00+00:00',
       edited_at: '2024-03-01T09:03:00+00:00',
       author_id: ann.id,
-      mentions: [ben!.id],
+      mentions: [ben.id],
     })
     expect(reply).toMatchObject({
       body: 'Sounds ~~good~~ _great_, zebrafish',
@@ -247,7 +254,11 @@ describe('a Slack export', () => {
     expect(unread).toEqual([])
     const audit = await stack.sql`
       select action from public.audit_log where workspace_id = ${ws} and action like 'import.%' order by id`
-    expect(audit.map((a) => a.action)).toEqual(['import.started', 'import.finished'])
+    expect(audit.map((a) => a.action)).toEqual([
+      'import.started',
+      'import.finished',
+      'import.claimed',
+    ])
   })
 
   it('imports the same archive again without doubling anything', async () => {

@@ -1288,6 +1288,7 @@ export type Database = {
           display_name: string
           id: string
           is_bot: boolean
+          is_placeholder: boolean
           updated_at: string
         }
         Insert: {
@@ -1296,6 +1297,7 @@ export type Database = {
           display_name: string
           id: string
           is_bot?: boolean
+          is_placeholder?: boolean
           updated_at?: string
         }
         Update: {
@@ -1304,6 +1306,7 @@ export type Database = {
           display_name?: string
           id?: string
           is_bot?: boolean
+          is_placeholder?: boolean
           updated_at?: string
         }
         Relationships: []

@@ -10,7 +10,9 @@
 // SUPABASE_DB_URL (hosted gives functions that variable too), to Storage and Auth with the
 // service role. Answers 200 {status}; 409 when another slice has it; 404 for no such import; 400
 // for a bad body; 405 for other methods. A refused archive or an error fails the import and
-// undoes it (import_undo), with the reason in its row; the accounts it invited are then deleted.
+// undoes it (import_undo, which deletes the placeholders it made), with the reason in its row.
+// The import makes no account and emails nobody (people.ts); removeInvited deletes only accounts
+// that imports made before that (issue 49, item 1) and nobody used.
 import { createClient } from 'npm:@supabase/supabase-js@2'
 import postgres from 'npm:postgres@3'
 import { ArchiveRefusal, openArchive } from '../_shared/archive/read.ts'
@@ -57,7 +59,7 @@ function adminClient() {
   )
 }
 
-/** Deletes the accounts a failed or cancelled import invited that nobody used. */
+/** Deletes the accounts a failed or cancelled import of an earlier version made that nobody used. */
 async function removeInvited(sql: ReturnType<typeof db>, id: string) {
   const admin = adminClient()
   const invited = await sql<{ id: string }[]>`select private.import_invited(${id}) as id`

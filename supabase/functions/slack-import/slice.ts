@@ -7,7 +7,7 @@ import { jsonArray } from '../_shared/archive/items.ts'
 import type { Archive } from '../_shared/archive/read.ts'
 import type { ReportItem } from '../_shared/archive/zip.ts'
 import { copyFiles } from './files.ts'
-import { resolvePeople } from './people.ts'
+import { placeholderRows } from './people.ts'
 import type { ImportRow } from './people.ts'
 import { batchOf, channelRows } from './plan.ts'
 import type { Batch, Maps } from './plan.ts'
@@ -110,7 +110,7 @@ export async function runSlice(
   const phase = checkpoint.phase ?? 'people'
   if (phase === 'people') {
     // The archive's own report (names, lists) goes in once, with the people.
-    const people = await resolvePeople(sql, admin, row, archive.users, archive.report)
+    const people = placeholderRows(archive.users)
     const [progress] = await sql<{ ok: boolean }[]>`
       select private.import_progress(${row.id}, ${json(archive.report)}::text::jsonb, null) as ok`
     if (!progress?.ok) return 'stopped'

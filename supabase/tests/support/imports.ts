@@ -1,5 +1,6 @@
 // The import's tests: supabase-js as a person, an archive uploaded to the imports bucket and an
 // import started as the app does it, and waiting for an import to end.
+import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { SupabaseClient } from '@supabase/supabase-js'
@@ -49,7 +50,7 @@ export function importKit(stackOf: () => TestStack) {
     return path
   }
 
-  /** Starts an import; `invite` is the owner's choice to email the new people (p_invite). */
+  /** Starts an import (`invite`: p_invite, which is refused when true: an import emails nobody). */
   async function start(
     owner: Person,
     ws: string,
@@ -106,10 +107,34 @@ export function importKit(stackOf: () => TestStack) {
     })
   }
 
-  return { as, workspace, upload, start, row, ended, callFunction, settled }
+  /** The placeholder a workspace's imports made for this address (issue 49, item 1), unclaimed. */
+  async function placeholderOf(ws: string, email: string): Promise<string | undefined> {
+    const [found] = await stackOf().sql<{ id: string }[]>`
+      select profile_id as id from private.import_placeholders
+      where workspace_id = ${ws} and email = ${email.toLowerCase()}`
+    return found?.id
+  }
+
+  /** `person` claims their placeholders: the owner's email invitation (after the import), accepted. */
+  async function claim(owner: Person, ws: string, person: Person): Promise<void> {
+    const invite = ok(
+      await as(owner)
+        .rpc('create_invite', { p_workspace_id: ws, p_email: person.email })
+        .single<{ token: string }>()
+    )
+    ok(await as(person).rpc('accept_invite', { p_token: invite.token }))
+  }
+
+  return { as, workspace, upload, start, row, ended, callFunction, settled, placeholderOf, claim }
 }
 
-/** The emails of a team export's three people: the first an existing account, two newcomers. */
+/** A valid, unique email address for a test person named `name` (which may have spaces): an
+ * invitation to it can be made, as a claim needs. */
+export const addressFor = (name: string): string =>
+  `${name.split(' ')[0]!.toLowerCase()}-${randomUUID().slice(0, 8)}@example.test`
+
+/** The emails of a team export's three people: the first an existing account's (who may claim
+ * their placeholder), two newcomers. */
 export function teamEmails(existing: Person): [string, string, string] {
   const tag = existing.id.slice(0, 6)
   return [existing.email, `ben-${tag}@example.test`, `cat-${tag}@example.test`]

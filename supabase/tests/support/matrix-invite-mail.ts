@@ -29,20 +29,21 @@ const takenMail = async ({ sql, world }: MatrixContext): Promise<string> => {
   return row!.id
 }
 
-/** A done import of the workspace that made one account nobody has used: the import's id. */
+/** A done import of the workspace with one placeholder (with an address) nobody has claimed or
+ * been invited to claim: the import's id. */
 const doneImport = async ({ sql, world }: MatrixContext): Promise<string> => {
   const user = randomUUID()
-  await sql`
-    insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at)
-    values (${user}, 'authenticated', 'authenticated', ${`imported-${user.slice(0, 8)}@example.test`},
-      '{}'::jsonb, now(), now())`
   const [row] = await sql<{ id: string }[]>`
     insert into public.imports (workspace_id, started_by, source_path, status)
     values (${world.ws}, ${world.people.owner.id}, ${`${world.ws}/matrix.zip`}, 'done')
     returning id::text as id`
+  await sql`insert into public.profiles (id, display_name, is_placeholder) values (${user}, 'Imported', true)`
+  await sql`
+    insert into private.import_placeholders (profile_id, workspace_id, import_id, slack_id, email)
+    values (${user}, ${world.ws}, ${row!.id}, ${`U${user.slice(0, 8)}`}, ${`imported-${user.slice(0, 8)}@example.test`})`
   await sql`
     insert into private.import_people (import_id, slack_id, user_id, created, added)
-    values (${row!.id}, 'U1', ${user}, true, true)`
+    values (${row!.id}, ${`U${user.slice(0, 8)}`}, ${user}, true, true)`
   return row!.id
 }
 

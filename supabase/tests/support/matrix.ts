@@ -15,6 +15,7 @@ import type { MatrixCase } from './matrix-kit.ts'
 import { MESSAGE_CASES } from './matrix-messages.ts'
 import { MODERATION_CASES } from './matrix-moderation.ts'
 import { PERSONAL_CASES } from './matrix-personal.ts'
+import { PLACEHOLDER_CASES } from './matrix-placeholders.ts'
 import { RETENTION_CASES } from './matrix-retention.ts'
 import { TOPIC_CASES } from './matrix-realtime.ts'
 import { SLASH_COMMAND_CASES } from './matrix-slash-commands.ts'
@@ -42,6 +43,7 @@ export const MATRIX: readonly MatrixCase[] = [
   ...IMPORT_CASES,
   ...EXPORT_CASES,
   ...INVITE_MAIL_CASES,
+  ...PLACEHOLDER_CASES,
 ]
 
 export function isAllowed(c: MatrixCase, role: Role): boolean {
