@@ -55,7 +55,7 @@ export default function SignedInApp({ route }: { route: Route }) {
           messageId={route.messageId ?? null}
           threadId={route.threadId ?? null}
           view={route.view ?? null}
-          newMessage={route.newMessage === true}
+          newMessage={route.newMessage}
         />
       )
     case 'home':

@@ -52,12 +52,9 @@ export function WorkspaceShell({
   const queryClient = useQueryClient()
   const data = useWorkspaceData(workspaceId, channelId)
   const { me, workspaces, workspace, members, channels, channelList, channel, online } = data
+  // "New message" opens the shell (the shortcut goes through Home, or loads the page), so the
+  // dialog is its first state; nothing in the app links to it from inside a workspace.
   const [dialog, setDialog] = useState<WorkspaceDialog | null>(newMessage ? 'new-dm' : null)
-  const [askedNew, setAskedNew] = useState(newMessage)
-  if (newMessage !== askedNew) {
-    setAskedNew(newMessage)
-    if (newMessage) setDialog('new-dm')
-  }
   const [sidebarOpen, setSidebarOpen] = useState(false)
   const [membersOpen, setMembersOpen] = useState(false)
   const composerRef = useRef<HTMLTextAreaElement>(null)
