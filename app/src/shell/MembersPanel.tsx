@@ -4,6 +4,7 @@ import { cleanError } from '../lib/clean-error.ts'
 import { useChannelMembersQuery } from '../features/channels/index.ts'
 import { Avatar } from '../features/profiles/index.ts'
 import { BotBadge } from '../features/bots/index.ts'
+import { ImportedBadge } from '../features/imports/index.ts'
 import { ChannelGroups } from '../features/groups/index.ts'
 import { GuestBadge } from '../features/guests/index.ts'
 import type { Presence } from '../features/presence/index.ts'
@@ -71,6 +72,7 @@ export function MembersPanel({ workspaceId, channelId, online, me, onClose }: Pr
                 />
                 <bdi>{m.displayName}</bdi>
                 <BotBadge userId={m.userId} />
+                <ImportedBadge userId={m.userId} />
                 <GuestBadge userId={m.userId} />
                 {m.userId === me && <span className="muted"> (you)</span>}
                 {away && <span className="muted"> away</span>}

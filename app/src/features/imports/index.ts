@@ -1,7 +1,10 @@
 // Import from Slack (issue 34, part 1): Settings, Import from Slack for workspace owners, a lazy
-// chunk (nothing here is part of the first screen). The importing is the Edge Function
-// slack-import's, in the background (supabase/functions/slack-import/).
+// chunk. The importing is the Edge Function slack-import's, in the background
+// (supabase/functions/slack-import/). On the first screen, and kept that small: an imported
+// person's mark (issue 49, item 1), ImportedBadge after a name and the IMPORTED marker on their
+// messages (message-extension.tsx, through the message screen's slot).
 import { lazyRetrying } from '../../lib/lazy.ts'
 import { NotLoaded } from '../../ui/NotLoaded.tsx'
 
 export const ImportDialog = lazyRetrying(() => import('./components/ImportDialog.tsx'), NotLoaded)
+export { ImportedBadge } from './components/ImportedBadge.tsx'

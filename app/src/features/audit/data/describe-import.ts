@@ -1,5 +1,6 @@
 // What the Slack import's audit entries say (pure; describe.ts calls it for `import.*`): the
-// target is the archive's file name, the details its counts or its error.
+// target is the archive's file name, the details its counts or its error; a claim's target is the
+// imported person (a placeholder) the actor took over, with how many messages became theirs.
 
 const count = (value: unknown, one: string, many: string): string =>
   typeof value === 'number' ? `${value} ${value === 1 ? one : many}` : `? ${many}`
@@ -24,6 +25,8 @@ export function describeImport(action: string, target: string, d: Record<string,
         : `could not import ${target}`
     case 'import.cancelled':
       return `cancelled the import of ${target}`
+    case 'import.claimed':
+      return `took over the imported history of ${target} (${count(d.messages, 'message', 'messages')})`
     default:
       return action
   }

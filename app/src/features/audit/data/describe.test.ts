@@ -127,7 +127,7 @@ describe('describeEntry', () => {
     )
   })
 
-  it('says what an import did: started, finished with its counts, failed, cancelled', () => {
+  it('says what an import did: started, finished with its counts, failed, cancelled, claimed', () => {
     expect(entry('import.started', 'slack.zip', { path: 'w/slack.zip' })).toBe(
       'started importing slack.zip'
     )
@@ -145,6 +145,9 @@ describe('describeEntry', () => {
     )
     expect(entry('import.cancelled', 'a.zip', { messages: 4 })).toBe(
       'cancelled the import of a.zip'
+    )
+    expect(entry('import.claimed', 'Vic From Slack', { account: 'u', messages: 3 })).toBe(
+      'took over the imported history of Vic From Slack (3 messages)'
     )
   })
 })

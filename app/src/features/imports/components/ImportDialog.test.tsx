@@ -134,18 +134,15 @@ describe('ImportDialog', () => {
     expect(button).toHaveProperty('disabled', false)
   })
 
-  it('invites nobody unless asked: a choice before, and the count and one button after', () => {
+  it('invites nobody while importing: no choice before, the count and one button after', () => {
     renderWith([row({ id: 'i1', status: 'done' }), row({ id: 'i0', status: 'done' })], {
       i1: [{ email: 'ben@example.test' }, { email: 'cat@example.test' }],
       i0: [],
     })
-    const choice = screen.getByRole('checkbox', { name: /Email an invitation to each person/ })
-    expect(choice).toHaveProperty('checked', false)
-    fireEvent.click(choice)
-    expect(choice).toHaveProperty('checked', true)
+    expect(screen.queryByRole('checkbox')).toBeNull()
     const [newer, older] = screen.getAllByRole('listitem', { name: /Import started/ })
     expect(
-      within(newer!).getByText(/2 people from this import have no invitation yet/)
+      within(newer!).getByText(/2 people from this import have no invitation yet to take over/)
     ).toBeTruthy()
     expect(within(newer!).getByRole('button', { name: 'Email 2 invitations' })).toBeTruthy()
     expect(within(older!).queryByRole('button', { name: /Email/ })).toBeNull()

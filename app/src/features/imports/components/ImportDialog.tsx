@@ -36,7 +36,6 @@ export default function ImportDialog(props: Props) {
   const { workspaceId, workspaceName, me, open, onClose } = props
   const imports = useImports(workspaceId, me, props.onDone)
   const [file, setFile] = useState<File | null>(null)
-  const [invite, setInvite] = useState(false)
   const [upload, setUpload] = useState<UploadProgress | null>(null)
   const start = useStartImport(workspaceId, setUpload)
   const cancel = useCancelImport(workspaceId)
@@ -45,7 +44,7 @@ export default function ImportDialog(props: Props) {
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    if (file) start.mutate({ file, invite }, { onSuccess: () => setFile(null) })
+    if (file) start.mutate({ file }, { onSuccess: () => setFile(null) })
   }
 
   return (
@@ -53,10 +52,11 @@ export default function ImportDialog(props: Props) {
       <p className="muted">
         Bring your team’s Slack history into {workspaceName}. In Slack, an owner exports the
         workspace (Workspace settings → Import/Export data → Export) and downloads the zip: choose
-        it here. People are matched to Chorus accounts by email, and everyone else gets an account,
-        with their messages theirs from the start; they are emailed an invitation only if you choose
-        to, now or once the import is done. Importing the same export again adds only what is new.
-        The import goes on in the background when you close this window.
+        it here. Each person comes in as an imported member with their Slack name, and their
+        messages are that imported member’s: no Chorus account is added or speaks for them, and
+        nobody is emailed. When the import is done you may email them invitations; whoever accepts
+        one with that address takes over their imported history. Importing the same export again
+        adds only what is new. The import goes on in the background when you close this window.
       </p>
       {error && <Notice tone="error">{cleanError(error)}</Notice>}
       <form className="import-form" onSubmit={submit}>
@@ -68,18 +68,6 @@ export default function ImportDialog(props: Props) {
             disabled={start.isPending}
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
-        </label>
-        <label className="import-invite">
-          <input
-            type="checkbox"
-            checked={invite}
-            disabled={start.isPending}
-            onChange={(e) => setInvite(e.target.checked)}
-          />
-          <span>
-            Email an invitation to each person new to Chorus (counted against your invitation
-            limits; the others can be invited when the import is done)
-          </span>
         </label>
         <button
           type="submit"
@@ -179,7 +167,8 @@ function ImportItem(props: { row: ImportRow; cancelling: boolean; onCancel: () =
   )
 }
 
-/** A finished import's people who have no invitation yet: how many, and one button for all. */
+/** A finished import's people who have no invitation yet (to claim their imported history): how
+ *  many, and one button for all. */
 function ImportInvitees(props: { importId: string }) {
   const invitees = useImportInvitees(props.importId, true)
   const invite = useInviteImportPeople(props.importId)
@@ -190,8 +179,8 @@ function ImportInvitees(props: { importId: string }) {
       {count > 0 && (
         <p>
           {count === 1
-            ? '1 person from this import has no invitation yet.'
-            : `${count} people from this import have no invitation yet.`}{' '}
+            ? '1 person from this import has no invitation yet to take over their history.'
+            : `${count} people from this import have no invitation yet to take over their history.`}{' '}
           <button
             type="button"
             className="button"

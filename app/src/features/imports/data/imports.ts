@@ -14,6 +14,7 @@ import { liveTopic, subscribeLive } from '../../../lib/live.ts'
 import { patchLive } from '../../../lib/query-client.ts'
 import { functions, supabase } from '../../../lib/supabase.ts'
 import { transfers } from '../../attachments/index.ts'
+import { placeholderIdsKey } from './placeholder-ids.ts'
 
 export type ImportRow = Tables<'imports'>
 
@@ -43,7 +44,11 @@ function merge(
   const before = queryClient
     .getQueryData<ImportRow[]>(importKeys.workspace(workspaceId))
     ?.find((r) => r.id === row.id)
-  if (row.status === 'done' && before && before.status !== 'done') onDone?.()
+  if (row.status === 'done' && before && before.status !== 'done') {
+    // its people are new placeholders: their marks are asked for again
+    void queryClient.invalidateQueries({ queryKey: placeholderIdsKey })
+    onDone?.()
+  }
   patchLive<ImportRow[]>(queryClient, importKeys.workspace(workspaceId), (rows) => {
     if (!rows) return rows
     const others = rows.filter((r) => r.id !== row.id)
@@ -110,7 +115,7 @@ export function useStartImport(
 ) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async ({ file, invite }: { file: File; invite: boolean }): Promise<ImportRow> => {
+    mutationFn: async ({ file }: { file: File }): Promise<ImportRow> => {
       let path = `${workspaceId}/${crypto.randomUUID()}.zip`
       let paused = false
       onProgress({ fraction: 0, paused })
@@ -136,7 +141,8 @@ export function useStartImport(
       } finally {
         onProgress(null)
       }
-      return rpcOne('start_import', { p_workspace: workspaceId, p_path: path, p_invite: invite })
+      // An import emails nobody: its people are invited afterwards (useInviteImportPeople).
+      return rpcOne('start_import', { p_workspace: workspaceId, p_path: path })
     },
     onSuccess: (row) => merge(queryClient, workspaceId, row),
   })
@@ -150,7 +156,8 @@ export function useCancelImport(workspaceId: string) {
   })
 }
 
-/** The people a finished import made accounts for and nobody has invited yet (owners only). */
+/** A finished import's people (placeholders with an address) nobody has invited yet to claim
+ *  their history (owners only). */
 export function useImportInvitees(importId: string, done: boolean) {
   return useQuery({
     queryKey: importKeys.invitees(importId),

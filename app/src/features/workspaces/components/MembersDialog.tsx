@@ -2,6 +2,7 @@ import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { BotBadge } from '../../bots/index.ts'
+import { ImportedBadge } from '../../imports/index.ts'
 import { GuestBadge } from '../../guests/index.ts'
 import { useChangeRole, useRemoveMember } from '../data/workspace-mutations.ts'
 import { GuestKindSelect } from './GuestKindSelect.tsx'
@@ -41,6 +42,7 @@ export function MembersDialog({
               <li key={m.userId}>
                 <bdi>{m.displayName}</bdi>
                 <BotBadge userId={m.userId} />
+                <ImportedBadge userId={m.userId} />
                 <GuestBadge userId={m.userId} />
                 {m.userId === me && <span className="muted"> (you)</span>}
                 {editable ? (

@@ -1,0 +1,12 @@
+import { usePlaceholderIdsQuery } from '../data/placeholder-ids.ts'
+import '../imported.css'
+
+/** "IMPORTED" after an imported person's name (members, people pickers, mentions): a placeholder
+ *  of a Slack import, nobody's account until they claim it. Nothing for anyone else. */
+export function ImportedBadge({ userId }: { userId: string }) {
+  return usePlaceholderIdsQuery().data?.includes(userId) ? (
+    <span className="imported-badge" title="Imported from Slack: not claimed by an account yet">
+      IMPORTED
+    </span>
+  ) : null
+}
