@@ -102,32 +102,32 @@ describe('the settings file refused at start, in one line', () => {
     )
   })
 
-  // As root, an account that may not read the file: serve run as nobody, the file root's, 0600.
-  it.runIf(process.getuid?.() === 0)('a settings file the account cannot read', async () => {
+  // A file with no permission at all (mode 0000: nobody's to read, others' neither). As root,
+  // serve runs without the capabilities that let root read anyway (setpriv drops them from its
+  // bounding set), so it meets the file as any account would; the repository it runs from may
+  // be in a private folder, which root still owns.
+  it('a settings file the account cannot read', async () => {
     const { workdir, dataDir } = await folders()
     const file = await writeSettings(path.join(dataDir, 'chorus.env'), settingsText(smtp.port))
-    for (const dir of [workdir, path.join(workdir, 'supabase'), dataDir, appDist]) {
-      await chmod(dir, 0o755)
-    }
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', MAIN, ...serveArgs(workdir, dataDir)],
-      {
-        cwd: REPO_ROOT,
-        uid: 65534,
-        gid: 65534,
-        env: { ...process.env, SMTP_PASS: '' },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      }
-    )
+    await chmod(file, 0o000)
+    const node = [process.execPath, '--import', 'tsx', MAIN, ...serveArgs(workdir, dataDir)]
+    const [command, ...args] =
+      process.getuid?.() === 0
+        ? ['setpriv', '--bounding-set=-dac_override,-dac_read_search', ...node]
+        : node
+    const child = spawn(command!, args, {
+      cwd: REPO_ROOT,
+      env: { ...process.env, SMTP_PASS: '' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
-    expect(code).toBe(1)
     expect(stderr.trim()).toBe(
       `Error: Cannot read the settings file ${file} (permission denied): it must be a file the ` +
         `account running Chorus can read, mode 0600`
     )
+    expect(code).toBe(1)
   })
 
   it('a public URL that is not a URL', async () => {
