@@ -84,7 +84,7 @@ test('Alt+Up and Alt+Down move between channels and back; the new line matches t
       await expect(heading(olga, 'general')).toBeVisible()
       await expect(messageWith(o, `second unread ${tag}`)).toBeVisible()
       // the first message after the line, in the document's order, is the first unread one
-      const line = o.getByRole('separator', { name: 'New messages' })
+      const line = o.locator('.new-marker', { hasText: 'New messages' })
       await expect(line).toHaveCount(1)
       const afterLine = await line.evaluate((separator) => {
         const rows = [...document.querySelectorAll('article')]

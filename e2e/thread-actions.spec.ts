@@ -135,7 +135,9 @@ test("a thread's replies and parent have the channel's actions, by touch and by 
     await expect(
       thread(alice.page).locator('div:has(> .new-marker) + div article.message')
     ).toContainText('Reserve the hotel')
-    await expect(thread(alice.page).getByRole('separator', { name: 'New replies' })).toBeVisible()
+    await expect(
+      thread(alice.page).locator('.new-marker', { hasText: 'New replies' })
+    ).toBeVisible()
     await expect(alice.page.getByRole('link', { name: /^Threads/ })).toHaveAccessibleName(
       'Threads, 2 unread'
     )

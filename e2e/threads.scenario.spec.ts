@@ -116,7 +116,7 @@ test(
       await expect(entry).toBeVisible()
       await entry.click()
       await threadLive(bob.page)
-      await expect(bob.page.getByRole('separator', { name: 'New replies' })).toBeVisible()
+      await expect(bob.page.locator('.new-marker', { hasText: 'New replies' })).toBeVisible()
       await expect(replyTexts(bob.page).last()).toHaveText('And the clicker')
       await expect(link).toHaveAccessibleName('Threads', { timeout: 30_000 })
       await link.click()

@@ -1,8 +1,13 @@
-// A modal built on <dialog>: the browser traps focus, Escape closes it, and the page behind it is
-// inert for screen readers.
+// A modal built on <dialog>: the page behind it is inert for screen readers, Escape closes it, and
+// dialog-focus.ts keeps Tab inside it and gives the focus back when it goes.
 import { Icon } from './Icon.tsx'
 import { useEffect, useId, useRef } from 'react'
 import type { ReactNode } from 'react'
+import { afterFirstScreen } from '../lib/first-screen.ts'
+
+// Not part of the first screen: no dialog is open before it is shown. Not loaded (offline, never
+// fetched): the browser's own handling of the focus.
+afterFirstScreen(() => void import('./dialog-focus.ts').catch(() => undefined))
 
 interface Props {
   title: string

@@ -67,7 +67,7 @@ export interface RowDivider {
   id: string
   /** Shown before the first message whose seq is greater than this. */
   afterSeq: number
-  /** Its text, and its accessible name (a separator). */
+  /** Its text (plain text in the feed, which owns articles only). */
   label: string
   className: string
 }

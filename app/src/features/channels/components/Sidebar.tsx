@@ -128,7 +128,9 @@ function ChannelLink(props: Props & { channel: Channel; active: boolean }) {
         ? 'direct message'
         : 'channel',
     unread > 0 ? `${unread} unread` : null,
-    unread > 0 && channel.mentions > 0 ? `${channel.mentions} mentions` : null,
+    unread > 0 && channel.mentions > 0
+      ? `${channel.mentions} mention${channel.mentions === 1 ? '' : 's'}`
+      : null,
     channel.muted ? 'muted' : null,
     dnd ? 'do not disturb' : null,
   ]

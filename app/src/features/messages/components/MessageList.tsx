@@ -22,6 +22,8 @@ import type { Row } from './rows.ts'
 
 interface Props {
   snapshot: ChannelSnapshot
+  /** The feed's accessible name: "Messages" (a channel's), "Replies" (a thread's). */
+  label?: string
   /** The features' lines between rows ("New messages"), from the extension slot. */
   dividers: readonly RowDivider[]
   onLoadOlder: () => void
@@ -233,9 +235,10 @@ export function MessageList(props: Props) {
         onScroll={onScroll}
         onKeyDown={onKeyDown}
         tabIndex={0}
-        role="feed"
+        // A feed owns articles only: without messages (loading, the empty state) a region.
+        role={rows.length > 0 ? 'feed' : 'region'}
         aria-busy={busy || snapshot.loadingOlder}
-        aria-label="Messages"
+        aria-label={props.label ?? 'Messages'}
       >
         {virtual && snapshot.loadingOlder && (
           <div className="list-top">

@@ -153,6 +153,7 @@ export default function ThreadPanel(props: ThreadPanelProps) {
         </p>
       </div>
       <MessageList
+        label="Replies"
         snapshot={snapshot}
         dividers={dividers}
         onLoadOlder={loadOlder}

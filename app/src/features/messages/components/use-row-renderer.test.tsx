@@ -120,9 +120,11 @@ beforeAll(async () => {
 })
 
 describe('useRowRenderer', () => {
-  it("shows a feature's line as a separator, and the core's actions on my message", async () => {
+  it("shows a feature's line as text (no role: the feed owns articles only), and the core's actions on my message", async () => {
     render(<Rows readOnly={false} />)
-    expect(screen.getByRole('separator', { name: 'Fresh' }).className).toBe('new-marker')
+    const line = screen.getByText('Fresh').parentElement!
+    expect(line.className).toBe('new-marker')
+    expect(line.getAttribute('role')).toBeNull()
     fireEvent.pointerEnter(article('m1'))
     const mine = within(article('m1'))
     for (const name of ['Add reaction', 'Copy link', 'Edit message', 'Delete message']) {

@@ -60,13 +60,14 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
       switch (row.kind) {
         case 'day':
           return (
-            <div className="day-divider" role="separator">
+            // No role: a feed owns articles only (WAI-ARIA); the line is read as its text.
+            <div className="day-divider">
               <span>{row.label}</span>
             </div>
           )
         case 'divider':
           return (
-            <div className={row.divider.className} role="separator" aria-label={row.divider.label}>
+            <div className={row.divider.className}>
               <span>{row.divider.label}</span>
             </div>
           )

@@ -1,0 +1,75 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { useState } from 'react'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { Dialog } from './Dialog.tsx'
+
+// jsdom has <dialog> without its modal methods, no :modal, and lays nothing out (no client
+// rects): given here as Chromium has them. dialog-focus.ts is loaded as after the first screen.
+beforeAll(async () => {
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.open = true
+    this.querySelector<HTMLElement>('button, input')?.focus()
+  }
+  const matches = Element.prototype.matches
+  Element.prototype.matches = function (this: Element, selector: string) {
+    if (selector === ':modal') return this instanceof HTMLDialogElement && this.open
+    return matches.call(this, selector)
+  }
+  HTMLElement.prototype.getClientRects = () => [new DOMRect(0, 0, 10, 10)] as never
+  await import('./dialog-focus.ts')
+})
+afterEach(cleanup)
+
+function Page() {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open settings
+      </button>
+      {open && (
+        <Dialog title="Settings" open onClose={() => setOpen(false)}>
+          <input aria-label="Name" />
+          <button type="button">Save</button>
+        </Dialog>
+      )}
+    </>
+  )
+}
+
+/** A Tab as the browser sends it: moved by the page's listeners, or not at all here. */
+function tab(from: HTMLElement, shiftKey = false) {
+  fireEvent.keyDown(from, { key: 'Tab', shiftKey })
+}
+
+describe('Dialog', () => {
+  it('Tab past its last control goes to its first, Shift+Tab back to the last', () => {
+    render(<Page />)
+    fireEvent.click(screen.getByRole('button', { name: 'Open settings' }))
+    const close = screen.getByRole('button', { name: 'Close' })
+    const save = screen.getByRole('button', { name: 'Save' })
+    save.focus()
+    tab(save)
+    expect(document.activeElement).toBe(close)
+    tab(close, true)
+    expect(document.activeElement).toBe(save)
+    // Inside, Tab is the browser's: the dialog moves nothing.
+    const name = screen.getByRole('textbox', { name: 'Name' })
+    name.focus()
+    tab(name)
+    expect(document.activeElement).toBe(name)
+  })
+
+  it('gives the focus back to the button that opened it when it goes', async () => {
+    render(<Page />)
+    const opener = screen.getByRole('button', { name: 'Open settings' })
+    opener.focus()
+    fireEvent.click(opener)
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }))
+    expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull()
+    // The removal is seen by a MutationObserver: a microtask later.
+    await act(async () => {})
+    expect(document.activeElement).toBe(opener)
+  })
+})

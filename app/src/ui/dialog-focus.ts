@@ -1,0 +1,55 @@
+// The focus of modal dialogs (every <dialog> opened with showModal: Dialog.tsx's, the action
+// sheet's, the image viewer's), one set of listeners for all, loaded after the first screen:
+// - Tab past a dialog's last control goes to its first, Shift+Tab before its first to its last
+//   (Chromium lets Tab leave a modal dialog for its own toolbar, and a screen reader's user then
+//   loses the dialog); a handler of the dialog's own that moved the focus (preventDefault) wins.
+// - When a dialog goes, closed or removed (most are removed: React unmounts them, and the browser
+//   gives the focus back only on closing), the focus goes back to what had it when the dialog
+//   took it, unless something else took it meanwhile.
+const FOCUSABLE =
+  'a[href],button:not(:disabled),input:not(:disabled),select:not(:disabled),textarea:not(:disabled),[tabindex]:not([tabindex="-1"])'
+
+/** The modal dialog the focus is in, if any. */
+function modalOf(element: Element | null): HTMLDialogElement | null {
+  const dialog = element?.closest('dialog') ?? null
+  return dialog?.matches(':modal') ? dialog : null
+}
+
+export function keepTabInside(event: KeyboardEvent): void {
+  if (event.key !== 'Tab' || event.defaultPrevented) return
+  const at = document.activeElement
+  const dialog = modalOf(at)
+  if (!dialog) return
+  const all = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => el.getClientRects().length > 0 && el.closest('dialog') === dialog
+  )
+  const first = all[0]
+  const last = all[all.length - 1]
+  if (event.shiftKey ? at === first : at === last) {
+    event.preventDefault()
+    ;(event.shiftKey ? last : first)?.focus()
+  }
+}
+
+const watched = new WeakSet<HTMLDialogElement>()
+
+/** The focus entering a modal dialog for the first time: what had it is given it back later. */
+export function rememberOpener(event: FocusEvent): void {
+  const dialog = modalOf(event.target as Element)
+  if (!dialog || watched.has(dialog)) return
+  watched.add(dialog)
+  const opener = event.relatedTarget as HTMLElement | null
+  const gone = () => {
+    if (dialog.isConnected && dialog.open) return
+    observer.disconnect()
+    dialog.removeEventListener('close', gone)
+    const now = document.activeElement
+    if (opener?.isConnected && (!now || now === document.body || !now.isConnected)) opener.focus()
+  }
+  const observer = new MutationObserver(gone)
+  observer.observe(document.body, { childList: true, subtree: true })
+  dialog.addEventListener('close', gone)
+}
+
+document.addEventListener('keydown', keepTabInside)
+document.addEventListener('focusin', rememberOpener)

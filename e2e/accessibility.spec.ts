@@ -1,0 +1,274 @@
+// Accessibility, measured (issue 53, item 1): axe-core (support/axe.ts, WCAG 2.2 A and AA: tags
+// wcag2a, wcag2aa, wcag21a, wcag21aa, wcag22aa) over every screen and state a person meets, in
+// production like the other specs: sign-in, sign-up and its "Check your email", a new person's
+// "Welcome"; the workspace with a channel open (messages, an image, a reaction, a mention), the
+// members panel, a thread, search results, the quick switcher, the quick reactions and the emoji
+// picker, the image viewer, every dialog of the workspace menu, the channel's header and the
+// sidebar, the profile with its status and security sections, notifications, and the offline
+// banner; all of it in the light and the dark theme (the system's, emulated), and the main ones
+// at phone width (390x844, touch): the channel, the channel list, a message's action sheet.
+// No violation of serious or critical impact is allowed. Minor and moderate findings left, each
+// with why (the test fails on one not listed here, so this list stays true):
+//   (none)
+// No rule is turned off.
+import { expect, test } from './support/test.ts'
+import type { Page } from '@playwright/test'
+import { actor, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
+import { appUrl } from './support/env.ts'
+import { AxeAudit } from './support/axe.ts'
+import { phoneActor } from './support/phone.ts'
+import { thread, threadLive } from './support/thread.ts'
+import { createInviteLink, createWorkspace, joinByInvite } from './support/workspace.ts'
+
+/** Minor/moderate rules found and accepted, with the reason in the header above. */
+const ACCEPTED_MINOR: string[] = []
+
+// A real 4x4 PNG (as rough-edges.spec.ts's).
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWM4YRMFRwzEcQA/8hXhIXl1IQAAAABJRU5ErkJggg==',
+  'base64'
+)
+
+function assertClean(audit: AxeAudit): void {
+  console.log(`axe: ${audit.screens.length} screens checked, ${audit.findings.length} findings`)
+  expect(audit.blocking(), 'serious or critical violations').toEqual([])
+  const unlisted = audit.minorRules().filter((r) => !ACCEPTED_MINOR.includes(r))
+  expect(unlisted, 'minor/moderate rules not listed in the header').toEqual([])
+}
+
+/** Opens a dialog, waits for its content (no spinner left), checks it, closes it. */
+async function dialogCheck(
+  page: Page,
+  audit: AxeAudit,
+  screen: string,
+  open: () => Promise<void>
+): Promise<void> {
+  await open()
+  const dialog = page.getByRole('dialog').last()
+  await expect(dialog).toBeVisible()
+  await expect(dialog.locator('.spinner')).toHaveCount(0)
+  await audit.check(page, screen)
+  await dialog.getByRole('button', { name: 'Close' }).first().click()
+  await expect(dialog).toBeHidden()
+}
+
+async function fromWorkspaceMenu(page: Page, item: string | RegExp): Promise<void> {
+  await page.getByRole('button', { name: 'Workspace menu' }).click()
+  await page.getByRole('menuitem', { name: item }).click()
+}
+
+/** Every screen of the signed-in app, for one theme. */
+async function tour(page: Page, audit: AxeAudit, theme: string): Promise<void> {
+  const at = (s: string) => `${s} (${theme})`
+  await audit.check(page, at('channel'))
+
+  await page.getByRole('button', { name: 'Workspace menu' }).click()
+  await expect(page.getByRole('menu', { name: 'Workspace menu' })).toBeVisible()
+  await expect(page.getByRole('menuitem', { name: 'Leave workspace' })).toBeVisible()
+  await audit.check(page, at('workspace menu'))
+  await page.keyboard.press('Escape')
+
+  const menuDialogs: [string, string | RegExp][] = [
+    ['invite', 'Invite people'],
+    ['members', /^Members/],
+    ['groups', 'Groups'],
+    ['integrations', 'Integrations'],
+    ['reports', 'Reports'],
+    ['audit log', 'Audit log'],
+    ['retention', 'Retention'],
+    ['import', 'Import from Slack'],
+    ['export', 'Export'],
+  ]
+  for (const [name, item] of menuDialogs) {
+    await dialogCheck(page, audit, at(`${name} dialog`), () => fromWorkspaceMenu(page, item))
+  }
+  const button = (name: string) => () => page.getByRole('button', { name, exact: true }).click()
+  await dialogCheck(page, audit, at('create a channel'), button('Create a channel'))
+  await dialogCheck(page, audit, at('browse channels'), button('Browse channels'))
+  await dialogCheck(page, audit, at('new direct message'), button('New direct message'))
+  await dialogCheck(page, audit, at('add people'), button('Add people to the channel'))
+  await dialogCheck(page, audit, at('channel settings'), button('Channel settings'))
+  await dialogCheck(page, audit, at('notifications'), button('Notifications'))
+  await dialogCheck(page, audit, at('profile'), button('Your profile'))
+  await dialogCheck(page, audit, at('status'), async () => {
+    await button('Your profile')()
+    await page.getByRole('button', { name: 'Set a status' }).click()
+  })
+  await dialogCheck(page, audit, at('security'), async () => {
+    await button('Your profile')()
+    await page.getByRole('button', { name: /^Security/ }).click()
+  })
+
+  await page.getByRole('button', { name: 'Show members' }).click()
+  await expect(page.getByRole('complementary', { name: 'Channel members' })).toBeVisible()
+  await audit.check(page, at('members panel'))
+  await page.getByRole('button', { name: 'Show members' }).click()
+
+  const message = messageWith(page, 'plan for the launch')
+  await message.hover()
+  await message.getByRole('button', { name: 'Add reaction' }).click()
+  await expect(message.getByRole('menuitem', { name: 'More emoji' })).toBeVisible()
+  await audit.check(page, at('quick reactions'))
+  await message.getByRole('menuitem', { name: 'More emoji' }).click()
+  const picker = page.getByRole('dialog', { name: 'Add a reaction' })
+  await expect(picker.getByRole('searchbox', { name: 'Search emoji' })).toBeVisible()
+  await audit.check(page, at('emoji picker'))
+  await page.keyboard.press('Escape')
+  await expect(picker).toBeHidden()
+
+  await message.hover()
+  await message.getByRole('button', { name: 'Reply in thread' }).click()
+  await threadLive(page)
+  await expect(thread(page).getByText('a reply in the thread')).toBeVisible()
+  await audit.check(page, at('thread'))
+  await thread(page).getByRole('button', { name: 'Close thread' }).click()
+
+  await messageWith(page, 'a picture')
+    .getByRole('button', { name: 'Open image pixels.png' })
+    .click()
+  await expect(page.getByRole('dialog', { name: 'pixels.png' })).toBeVisible()
+  await audit.check(page, at('image viewer'))
+  await page.keyboard.press('Escape')
+
+  await page.keyboard.press('Control+g')
+  const search = page.getByRole('dialog', { name: /^Search / })
+  await search.getByRole('combobox', { name: 'Search messages' }).fill('launch')
+  await expect(search.getByRole('listbox', { name: 'Results' }).getByRole('option')).toHaveCount(1)
+  await audit.check(page, at('search results'))
+  await page.keyboard.press('Escape')
+  await expect(search).toBeHidden()
+
+  await page.keyboard.press('Control+k')
+  const jump = page.getByRole('dialog', { name: 'Jump to…' })
+  await jump.getByRole('combobox').fill('gen')
+  await expect(jump.getByRole('option').first()).toBeVisible()
+  await audit.check(page, at('quick switcher'))
+  await page.keyboard.press('Escape')
+  await expect(jump).toBeHidden()
+}
+
+test('sign-in, sign-up, "Check your email" and "Welcome" have no serious violation', async ({
+  browser,
+}) => {
+  const audit = new AxeAudit()
+  const ola = await actor(browser, 'Ola')
+  const page = ola.page
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme })
+    await page.goto(appUrl('/sign-in'))
+    await expect(page.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
+    await audit.check(page, `sign-in (${theme})`)
+    await page.getByLabel('Email').fill('nobody@example.test')
+    await page.getByLabel('Password').fill('not the password')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('alert')).toBeVisible()
+    await audit.check(page, `sign-in refused (${theme})`)
+    await page.goto(appUrl('/sign-up'))
+    await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible()
+    await audit.check(page, `sign-up (${theme})`)
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.getByLabel('Display name').fill(ola.name)
+  await page.getByLabel('Email').fill(ola.email)
+  await page.getByLabel('Password').fill(ola.password)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+  await audit.check(page, 'check your email')
+
+  const una = await actor(browser, 'Una')
+  await signUpByApi(una)
+  await expect(una.page.getByRole('heading', { name: 'Welcome to Chorus' })).toBeVisible()
+  await audit.check(una.page, 'welcome (light)')
+  await una.page.emulateMedia({ colorScheme: 'dark' })
+  await audit.check(una.page, 'welcome (dark)')
+  assertClean(audit)
+})
+
+test('the workspace, its dialogs, thread, search, picker, viewer and offline banner, light and dark', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000)
+  const audit = new AxeAudit()
+  const ana = await actor(browser, 'Ana')
+  const ben = await actor(browser, 'Ben')
+  const workspace = `Axe ${Date.now().toString(36)}`
+  await signUpByApi(ana)
+  await createWorkspace(ana, workspace)
+  const link = await createInviteLink(ana.page)
+  await joinByInvite(ben, link, workspace)
+  await waitLive(ana.page)
+  await waitLive(ben.page)
+  const page = ana.page
+
+  await send(page, 'The plan for the launch is ready')
+  const message = messageWith(page, 'plan for the launch')
+  await message.hover()
+  await message.getByRole('button', { name: 'Add reaction' }).click()
+  await page.getByRole('menuitem', { name: '🎉' }).click()
+  await message.getByRole('button', { name: 'Reply in thread' }).click()
+  await threadLive(page)
+  const box = thread(page).getByRole('combobox', { name: /^Message / })
+  await box.fill('a reply in the thread')
+  await box.press('Enter')
+  await expect(thread(page).getByText('a reply in the thread')).toBeVisible()
+  await thread(page).getByRole('button', { name: 'Close thread' }).click()
+  await page
+    .getByTestId('file-input')
+    .setInputFiles({ name: 'pixels.png', mimeType: 'image/png', buffer: PNG })
+  await expect(page.getByRole('progressbar', { name: 'Upload of pixels.png' })).toHaveAttribute(
+    'class',
+    'progress-done'
+  )
+  await send(page, 'a picture')
+  await send(ben.page, `@${ana.name} can you look?`)
+  await expect(messageWith(page, 'can you look?')).toBeVisible()
+
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme })
+    await test.step(`every screen, ${theme}`, () => tour(page, audit, theme))
+  }
+
+  await test.step('the offline banner', async () => {
+    await ana.context.setOffline(true)
+    await expect(page.locator('.status-banner[data-status="offline"]')).toBeVisible()
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme })
+      await audit.check(page, `offline (${theme})`)
+    }
+    await ana.context.setOffline(false)
+    await waitLive(page)
+  })
+  assertClean(audit)
+})
+
+test('at phone width: the channel, the channel list, a message action sheet, light and dark', async ({
+  browser,
+}) => {
+  const audit = new AxeAudit()
+  const pia = await phoneActor(browser, 'Pia')
+  const page = pia.page
+  await signUpByApi(pia)
+  await createWorkspace(pia, `Phone ${Date.now().toString(36)}`)
+  await waitLive(page)
+  await send(page, 'Agenda for Friday: demo, then lunch')
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme })
+    await audit.check(page, `phone channel (${theme})`)
+    await page.getByRole('button', { name: 'Show channels' }).tap()
+    await expect(page.getByRole('button', { name: 'Browse channels' })).toBeVisible()
+    await audit.check(page, `phone channel list (${theme})`)
+    await page
+      .getByRole('link', { name: /general/ })
+      .first()
+      .tap()
+    await waitLive(page)
+    const message = messageWith(page, 'Agenda for Friday')
+    await message.getByRole('button', { name: 'More actions' }).tap()
+    const sheet = page.getByRole('dialog', { name: /Agenda for Friday/ })
+    await expect(sheet).toBeVisible()
+    await audit.check(page, `phone action sheet (${theme})`)
+    await sheet.getByRole('button', { name: 'Cancel' }).tap()
+    await expect(sheet).toBeHidden()
+  }
+  assertClean(audit)
+})

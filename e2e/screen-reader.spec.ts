@@ -1,0 +1,89 @@
+// A screen reader can chat (issue 53, item 2, the parts done), checked in Chromium's
+// accessibility tree through Playwright's ARIA snapshots, in production like the other specs:
+// the channel's messages are a feed named "Messages" (a thread's, "Replies") of articles; a new
+// message from someone else is announced politely (an aria-live="polite" region) while the focus
+// stays in the composer; no button on the workspace's screen is without a name; a dialog keeps
+// Tab inside it and gives the focus back to the button that opened it when it closes; the
+// sidebar reads unread and mention counts with their meaning ("3 unread, 1 mention").
+import { expect, test } from './support/test.ts'
+import type { Locator, Page } from '@playwright/test'
+import { actor, composer, messageWith, send, waitLive } from './support/actors.ts'
+import { twoInGeneral } from './support/workspace.ts'
+
+/** The lines of an ARIA snapshot that are buttons without a name ("- button" alone). */
+async function namelessButtons(scope: Locator): Promise<string[]> {
+  const snapshot = await scope.ariaSnapshot()
+  return snapshot.split('\n').filter((line) => /^\s*- button(\s*\[[^\]]*\])*:?\s*$/.test(line))
+}
+
+async function focusedInside(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((s) => !!document.activeElement?.closest(s), selector)
+}
+
+test('feed, polite announcements, named buttons, dialog focus, counts with their meaning', async ({
+  browser,
+}) => {
+  const ana = await actor(browser, 'Ana')
+  const ben = await actor(browser, 'Ben')
+  await twoInGeneral(ana, ben, `Reader ${Date.now().toString(36)}`)
+  const page = ana.page
+
+  await test.step('the messages are a feed named "Messages", of articles', async () => {
+    await send(page, 'Hello from Ana')
+    const feed = page.getByRole('feed', { name: 'Messages' })
+    await expect(feed).toMatchAriaSnapshot(`
+      - feed "Messages":
+        - article
+    `)
+  })
+
+  await test.step("another's message is announced politely; the focus stays in the composer", async () => {
+    await composer(page).focus()
+    const live = page.locator('[aria-live="polite"][aria-atomic="true"]')
+    await send(ben.page, 'Lunch at noon?')
+    await expect(messageWith(page, 'Lunch at noon?')).toBeVisible()
+    await expect(live).toHaveText(`${ben.name}: Lunch at noon?`)
+    await expect(composer(page)).toBeFocused()
+  })
+
+  await test.step('no button without a name on the workspace screen', async () => {
+    const message = messageWith(page, 'Lunch at noon?')
+    await message.hover()
+    expect(await namelessButtons(page.locator('body'))).toEqual([])
+  })
+
+  await test.step('a dialog keeps Tab inside and gives the focus back when it closes', async () => {
+    const opener = page.getByRole('button', { name: 'Channel settings' })
+    await opener.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: /general/ })
+    await expect(dialog).toBeVisible()
+    expect(await focusedInside(page, 'dialog[open]')).toBe(true)
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab')
+      expect(await focusedInside(page, 'dialog[open]'), `after ${i + 1} Tab`).toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(opener).toBeFocused()
+  })
+
+  await test.step('the sidebar reads "3 unread, 1 mention"', async () => {
+    await page.getByRole('button', { name: 'Create a channel' }).click()
+    const create = page.getByRole('dialog', { name: 'Create a channel' })
+    await create.getByLabel('Name').fill('zeta')
+    await create.getByRole('button', { name: 'Create' }).click()
+    await expect(page.getByRole('heading', { level: 2, name: 'zeta', exact: true })).toBeVisible()
+    await waitLive(page)
+    await send(ben.page, 'one')
+    await send(ben.page, 'two')
+    await send(ben.page, `@${ana.name} three`)
+    const sidebar = page.getByRole('navigation', { name: 'Channels and direct messages' })
+    await expect(sidebar).toMatchAriaSnapshot(`
+      - link "general, channel, 3 unread, 1 mention"
+    `)
+    await expect(sidebar.getByRole('link', { name: /^general,/ })).toHaveAccessibleName(
+      'general, channel, 3 unread, 1 mention'
+    )
+  })
+})

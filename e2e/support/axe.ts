@@ -1,0 +1,69 @@
+// axe-core (@axe-core/playwright) over what a page shows, with the WCAG 2.2 A and AA rules, for
+// accessibility.spec.ts: every screen it checks adds its violations to one audit, which the test
+// asserts at the end (so one run lists every screen's findings, not only the first).
+import { AxeBuilder } from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA (axe has no wcag22a tag: 2.2's A criteria are
+ * tagged wcag2a/wcag21a where axe tests them). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+export interface Finding {
+  screen: string
+  rule: string
+  impact: string
+  help: string
+  targets: string[]
+}
+
+export class AxeAudit {
+  readonly findings: Finding[] = []
+  readonly screens: string[] = []
+
+  /** Runs axe over the whole page (a modal dialog's page behind it is inert, and axe skips it). */
+  async check(page: Page, screen: string): Promise<void> {
+    const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+    this.screens.push(screen)
+    for (const v of result.violations) {
+      const finding: Finding = {
+        screen,
+        rule: v.id,
+        impact: v.impact ?? 'unknown',
+        help: v.help,
+        targets: v.nodes.slice(0, 6).map((n) => {
+          // color-contrast says which colours and ratio: what a fix needs.
+          const data = n.any[0]?.data as
+            { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined
+          const colours = data?.fgColor
+            ? ` [${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}]`
+            : ''
+          return n.target.join(' ') + colours
+        }),
+      }
+      this.findings.push(finding)
+      // Printed as found: a step failing later still leaves what was seen in the output.
+      console.log(line(finding))
+    }
+  }
+
+  /** The serious and critical findings, one line each, for the assertion's message. */
+  blocking(): string[] {
+    return this.findings.filter((f) => f.impact === 'serious' || f.impact === 'critical').map(line)
+  }
+
+  /** The minor and moderate ones, by rule (each must be listed in the spec's header). */
+  minorRules(): string[] {
+    const rules = this.findings
+      .filter((f) => f.impact === 'minor' || f.impact === 'moderate')
+      .map((f) => f.rule)
+    return [...new Set(rules)].sort()
+  }
+
+  summary(): string {
+    return this.findings.map(line).join('\n')
+  }
+}
+
+function line(f: Finding): string {
+  return `axe ${f.screen}: ${f.rule} (${f.impact}) ${f.help} at ${f.targets.join(', ')}`
+}
