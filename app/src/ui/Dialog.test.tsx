@@ -14,7 +14,7 @@ beforeAll(async () => {
   Element.prototype.matches = function (this: Element, selector: string) {
     if (selector === ':modal') return this instanceof HTMLDialogElement && this.open
     return matches.call(this, selector)
-  }
+  } as typeof matches
   HTMLElement.prototype.getClientRects = () => [new DOMRect(0, 0, 10, 10)] as never
   await import('./dialog-focus.ts')
 })
