@@ -4,12 +4,15 @@
 // Storage, the dialog following it live. Ana writes two messages in #general, exports the
 // workspace from the workspace menu, downloads the zip through its signed link and finds Slack's
 // layout in it (channels.json, users.json, general/<day>.json with her messages); then she makes
-// a second workspace, imports that zip there ("Then import our history from a Slack export") and
-// finds her messages there (in #general-slack: the new workspace has a #general of its own).
+// a second workspace, imports that zip there ("Then import our history from a Slack export"),
+// where its people, Ana among them, are imported placeholders (issue 49, item 1): she emails the
+// import's invitation, opens its link, is told what accepting brings, accepts, and finds her
+// messages there as hers (in #general-slack: the new workspace has a #general of its own).
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { strFromU8, unzipSync } from 'fflate'
+import { linkFromEmail } from './support/inbox.ts'
 import { expect, test } from './support/test.ts'
 import { actor, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
 import { createWorkspace } from './support/workspace.ts'
@@ -66,7 +69,7 @@ test('a workspace exported from the menu downloads as a Slack zip, and imports i
     expect(texts).toEqual(expect.arrayContaining([`first words ${stamp}`, `second words ${stamp}`]))
   })
 
-  await test.step('the zip imported into a new workspace brings the messages', async () => {
+  await test.step('the zip imported into a new workspace, its person invited afterwards', async () => {
     await page.getByRole('link', { name: 'Create a workspace' }).click()
     await page.getByLabel('Workspace name').fill(`Imported ${stamp}`)
     await page.getByLabel('Then import our history from a Slack export').check()
@@ -77,7 +80,21 @@ test('a workspace exported from the menu downloads as a Slack zip, and imports i
     await expect(dialog.getByRole('status').first()).toContainText(/^Imported 2 messages/, {
       timeout: 90_000,
     })
+    // The import attached nobody, Ana's own address included: she invites its person.
+    await expect(
+      dialog.getByText(/1 person from this import has no invitation yet to take over/)
+    ).toBeVisible()
+    await dialog.getByRole('button', { name: 'Email the invitation' }).click()
+    await expect(dialog.getByRole('button', { name: 'Email the invitation' })).toBeHidden()
     await dialog.getByRole('button', { name: 'Close' }).click()
+  })
+
+  await test.step('the invitation, accepted by her address, makes the history hers', async () => {
+    await page.goto(await linkFromEmail(ana.email, new RegExp(`invited you to Imported ${stamp}`)))
+    await expect(
+      page.getByText(/Accepting also makes the history imported from Slack as/)
+    ).toContainText('(2 messages)')
+    await page.getByRole('button', { name: `Join Imported ${stamp}` }).click()
     // The new workspace has a #general of its own: Slack's comes in beside it, renamed.
     await page.locator('a[data-channel-id]', { hasText: 'general-slack' }).click()
     await expect(
@@ -85,5 +102,9 @@ test('a workspace exported from the menu downloads as a Slack zip, and imports i
     ).toBeVisible()
     await expect(messageWith(page, `first words ${stamp}`)).toBeVisible()
     await expect(messageWith(page, `second words ${stamp}`)).toBeVisible()
+    // hers now: no IMPORTED mark
+    await expect(messageWith(page, `first words ${stamp}`).locator('.imported-marker')).toHaveCount(
+      0
+    )
   })
 })

@@ -74,6 +74,20 @@ grant delete, insert, maintain, references, select, trigger, truncate, update on
 grant delete, insert, maintain, select on table public.invites to authenticated;
 grant select on table public.invites to anon;
 
+-- Function private.invite_is_mine(p_token text)
+CREATE OR REPLACE FUNCTION private.invite_is_mine(p_token text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from public.invites inv join auth.users u on u.id = (select auth.uid())
+    where inv.token = p_token and inv.email is not null and u.email_confirmed_at is not null
+      and lower(coalesce(u.email, '')) = inv.email)
+$function$;
+grant execute on function private.invite_is_mine(text) to service_role;
+
 -- Function private.invite_mail_limit(p_name text)
 CREATE OR REPLACE FUNCTION private.invite_mail_limit(p_name text)
  RETURNS integer
@@ -87,6 +101,25 @@ AS $function$
   )
 $function$;
 grant execute on function private.invite_mail_limit(text) to authenticated, service_role;
+
+-- Function private.invite_placeholders(p_token text)
+CREATE OR REPLACE FUNCTION private.invite_placeholders(p_token text)
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select ph.profile_id
+  from public.invites inv
+  join private.import_placeholders ph on ph.workspace_id = inv.workspace_id and ph.email = inv.email
+  join public.imports i on i.id = ph.import_id and i.status = 'done'
+  where inv.token = p_token and inv.email is not null and inv.role <> 'guest' and ph.active
+    and i.finished_at <= inv.created_at
+    and exists (select 1 from public.workspace_members o
+      where o.workspace_id = inv.workspace_id and o.user_id = inv.created_by
+        and o.role = 'owner' and o.left_at is null)
+$function$;
+grant execute on function private.invite_placeholders(text) to service_role;
 
 -- Function private.invites_before_insert()
 CREATE OR REPLACE FUNCTION private.invites_before_insert()
@@ -354,6 +387,24 @@ end
 $function$;
 grant execute on function public.create_invite(uuid,text,public.workspace_role,timestamp with time zone,integer,uuid[],text) to authenticated, service_role;
 
+-- Function public.invite_imported(p_token text)
+CREATE OR REPLACE FUNCTION public.invite_imported(p_token text)
+ RETURNS TABLE(display_name text, messages integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p.display_name,
+    (select count(*)::integer from public.messages m where m.author_id = p.id and m.deleted_at is null)
+  from private.invite_placeholders(p_token) ph(id)
+  join public.profiles p on p.id = ph.id and p.is_placeholder
+  join public.invites inv on inv.token = p_token
+  where private.invite_is_mine(p_token) and inv.expires_at > now()
+    and inv.use_count < coalesce(inv.max_uses, 2147483647)
+  order by p.display_name
+$function$;
+grant execute on function public.invite_imported(text) to authenticated, service_role;
+
 -- Function public.invite_mail_allowance(p_workspace uuid)
 CREATE OR REPLACE FUNCTION public.invite_mail_allowance(p_workspace uuid)
  RETURNS TABLE(per_inviter_left integer, per_workspace_left integer, per_inviter_per_hour integer, per_workspace_per_day integer)
@@ -386,7 +437,8 @@ AS $function$
       when exists (
         select 1 from public.workspace_members wm
         where wm.workspace_id = w.id and wm.user_id = (select auth.uid()) and wm.left_at is null
-      ) then 'already_member'
+      ) and not (private.invite_is_mine(p_token)
+        and exists (select 1 from private.invite_placeholders(p_token))) then 'already_member'
       when i.expires_at <= now() then 'expired'
       when i.max_uses is not null and i.use_count >= i.max_uses then 'used'
       else 'valid'

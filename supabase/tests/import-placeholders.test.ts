@@ -149,6 +149,17 @@ describe('claiming a placeholder', () => {
         .single<{ token: string }>()
     )
 
+    // The invitation says what accepting it brings, to the account with that address only.
+    const preview = ok(
+      await as(victim).rpc('invite_preview', { p_token: invite.token }).single<{ status: string }>()
+    )
+    expect(preview.status).toBe('valid')
+    expect(ok(await as(victim).rpc('invite_imported', { p_token: invite.token }))).toEqual([
+      { display_name: 'Vic From Slack', messages: 3 },
+    ])
+    expect(ok(await as(other).rpc('invite_imported', { p_token: invite.token }))).toEqual([])
+    expect(ok(await as(owner).rpc('invite_imported', { p_token: invite.token }))).toEqual([])
+
     // Another account (its own address verified) cannot take it.
     const wrong = await as(other).rpc('accept_invite', { p_token: invite.token })
     expect(wrong.error).toMatchObject({
@@ -203,6 +214,38 @@ describe('claiming a placeholder', () => {
     expect(edited).toEqual([{ body: 'I did not write this', author_id: victim.id }])
     // The invitation is spent: nothing more to claim, and the other account still cannot.
     expect((await as(other).rpc('accept_invite', { p_token: invite.token })).error).not.toBeNull()
+  })
+})
+
+describe('a member already in the workspace', () => {
+  it('claims their placeholder with a later email invitation, which the page offers them', async () => {
+    const { ws } = await importCrafted('Member first')
+    const link = ok(
+      await as(owner).rpc('create_invite', { p_workspace_id: ws }).single<{ token: string }>()
+    )
+    ok(await as(victim).rpc('accept_invite', { p_token: link.token }))
+    const placeholder = await kit.placeholderOf(ws, victim.email)
+    const invite = ok(
+      await as(owner)
+        .rpc('create_invite', { p_workspace_id: ws, p_email: victim.email })
+        .single<{ token: string }>()
+    )
+    const status = async (person: Person) =>
+      ok(
+        await as(person)
+          .rpc('invite_preview', { p_token: invite.token })
+          .single<{ status: string }>()
+      ).status
+    // A member: the invitation is still one to accept, for the account with that address only.
+    expect(await status(victim)).toBe('valid')
+    expect(await status(owner)).toBe('already_member')
+    ok(await as(victim).rpc('accept_invite', { p_token: invite.token }))
+    const [after] = await stack.sql`
+      select (select count(*)::int from public.messages m join public.channels c on c.id = m.channel_id
+          where c.workspace_id = ${ws} and m.author_id = ${victim.id}) as mine,
+        (select count(*)::int from public.profiles where id = ${placeholder!}) as placeholder`
+    expect(after).toEqual({ mine: 3, placeholder: 0 })
+    expect(await status(victim)).toBe('already_member')
   })
 })
 

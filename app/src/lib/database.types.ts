@@ -2440,6 +2440,13 @@ export type Database = {
           user_id: string
         }[]
       }
+      invite_imported: {
+        Args: { p_token: string }
+        Returns: {
+          display_name: string
+          messages: number
+        }[]
+      }
       invite_mail_allowance: {
         Args: { p_workspace: string }
         Returns: {

@@ -3,7 +3,8 @@
 // API (import_people and a claim do), and nobody marks themselves imported. Its address and the
 // claims are in private tables (private.import_placeholders, private.import_claims: outside the
 // API). Accepting an owner's email invitation made after the import claims the placeholder of
-// that address only for the account whose verified address it is: none of the matrix's people.
+// that address only for the account whose verified address it is (none of the matrix's people),
+// and only that account is told what accepting it brings (invite_imported).
 import { randomUUID } from 'node:crypto'
 import type { Sql, TransactionSql } from 'postgres'
 import { fixed, members, unique } from './matrix-kit.ts'
@@ -60,5 +61,6 @@ export const PLACEHOLDER_CASES: readonly MatrixCase[] = [
   { kind: 'row', table: 'public.profiles', what: "a placeholder's name", op: 'update', allowed: [], row: placeholderIn((w) => w.ws), patch: () => ({ display_name: unique('Renamed') }) },
   { kind: 'row', table: 'public.profiles', what: "member's own imported mark", op: 'update', allowed: [], row: fixed((w) => w.people.member.id), patch: () => ({ is_placeholder: true, display_name: unique('Imported') }) },
   { kind: 'row', table: 'public.profiles', what: 'a placeholder', op: 'delete', allowed: [], row: placeholderIn((w) => w.ws) },
+  { kind: 'call', table: 'public.invite_imported', what: "what an invitation to another's address would bring", op: 'call', allowed: [], row: claimInvite, args: (key: string) => ({ p_token: key }), done: async (_sql: Sql | TransactionSql, _key: string, rows: readonly Record<string, unknown>[]) => rows.length > 0 },
   { kind: 'call', table: 'public.accept_invite', what: "a placeholder claimed with an invitation to another's address", op: 'call', allowed: [], row: claimInvite, args: (key: string) => ({ p_token: key }), done: async (sql: Sql | TransactionSql, key: string) => claimed(sql, key) },
 ]

@@ -4,7 +4,12 @@ import { navigate } from '../../../lib/router.ts'
 import { Link } from '../../../ui/Link.tsx'
 import { Notice, Spinner } from '../../../ui/Notice.tsx'
 import { useAuth } from '../../auth/index.ts'
-import { needsPassword, useAcceptInvite, useInvitePreview } from '../data/invite-mutations.ts'
+import {
+  needsPassword,
+  useAcceptInvite,
+  useInviteImported,
+  useInvitePreview,
+} from '../data/invite-mutations.ts'
 import { InvitedAccountForm } from './InvitedAccountForm.tsx'
 
 export function AcceptInvitePage({ token, email }: { token: string; email: string }) {
@@ -14,6 +19,8 @@ export function AcceptInvitePage({ token, email }: { token: string; email: strin
   const session = auth.status === 'signed-in' ? auth.session : null
   const [accountReady, setAccountReady] = useState(false)
   const invite = preview.data
+  // A Slack import's history this invitation makes mine (only for my verified address).
+  const imported = useInviteImported(token, !!session && invite?.status === 'valid').data ?? []
 
   let body
   if (session && !accountReady && needsPassword(session.user.user_metadata))
@@ -52,6 +59,18 @@ export function AcceptInvitePage({ token, email }: { token: string; email: strin
           <Notice tone="warning">
             This invitation is for {invite.email}; you are signed in as {email}. Sign in with that
             address to accept it.
+          </Notice>
+        )}
+        {imported.length > 0 && (
+          <Notice tone="info">
+            Accepting also makes the history imported from Slack as{' '}
+            {imported.map((person, at) => (
+              <span key={at}>
+                {at > 0 && ', '}“<bdi>{person.displayName}</bdi>” (
+                {person.messages === 1 ? '1 message' : `${person.messages} messages`})
+              </span>
+            ))}{' '}
+            yours: it shows as you, and you can edit or delete those messages.
           </Notice>
         )}
         {accept.error && <Notice tone="error">{cleanError(accept.error)}</Notice>}

@@ -141,6 +141,27 @@ export async function fetchInvitePreview(token: string): Promise<InvitePreview |
   }
 }
 
+/** What accepting the invitation makes mine (issue 49, item 1): each person a Slack import
+ *  brought in with my verified address, and how many messages (none for anyone else). */
+export interface ImportedHistory {
+  displayName: string
+  messages: number
+}
+
+export async function fetchInviteImported(token: string): Promise<ImportedHistory[]> {
+  const rows = await rpcRows('invite_imported', { p_token: token })
+  return rows.map((row) => ({ displayName: row.display_name, messages: row.messages }))
+}
+
+export function useInviteImported(token: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...workspaceKeys.invite(token), 'imported'],
+    queryFn: () => fetchInviteImported(token),
+    enabled,
+    retry: false,
+  })
+}
+
 export async function acceptInvite(token: string): Promise<string> {
   const row = await rpcOne('accept_invite', { p_token: token })
   return row.id
