@@ -45,7 +45,7 @@ CREATE OR REPLACE FUNCTION private.email_queue_skip_bots()
  SET search_path TO ''
 AS $function$
 begin
-  if exists (select 1 from public.profiles p where p.id = new.user_id and p.is_bot) then
+  if exists (select 1 from public.profiles p where p.id = new.user_id and (p.is_bot or p.is_placeholder)) then
     return null;
   end if;
   return new;

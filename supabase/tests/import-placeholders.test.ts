@@ -1,7 +1,7 @@
 // Imported people are placeholders until they claim themselves (issue 49, item 1), over HTTP
 // against the real stack: a crafted archive naming an existing account's email authors nothing
 // as that account and adds it to no workspace or channel (its person is a placeholder profile,
-// no Auth user, named as in the archive); the owner's email invitation after the import, accepted
+// no Auth user, named as in the archive, whom no mention emails); the owner's email invitation after the import, accepted
 // by the account with that verified address, moves the placeholder's messages, reactions,
 // mentions and memberships to the account (same ids and sequence numbers), which can then edit
 // them as its own; another account accepting that invitation claims nothing.
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
 import { importKit, ok } from './support/imports.ts'
+import { sendAs } from './support/messages.ts'
 import { zipOf } from './support/slack-export.ts'
 import { createPerson } from './support/world.ts'
 import type { Person } from './support/world.ts'
@@ -119,8 +120,28 @@ describe('an archive naming an existing account', () => {
     expect(await stack.sql`select 1 from auth.users where id = ${resign!.author_id}`).toHaveLength(
       0
     )
+    // A mention of the placeholder queues no notification email (it is nobody's account), one
+    // of a member does.
+    const link = ok(
+      await as(owner).rpc('create_invite', { p_workspace_id: ws }).single<{ token: string }>()
+    )
+    ok(await as(other).rpc('accept_invite', { p_token: link.token }))
+    const [general] = await stack.sql<{ id: string }[]>`
+      select id from public.channels where workspace_id = ${ws} and is_default`
+    const mention = await sendAs(
+      stack.sql,
+      owner,
+      general!.id,
+      `hello <@${resign!.author_id}> and <@${other.id}>`
+    )
+    expect([...mention.mentions].sort()).toEqual([resign!.author_id, other.id].sort())
+    const queued = await stack.sql<{ user_id: string }[]>`
+      select user_id from private.email_queue where message_id = ${mention.id}`
+    expect(queued).toEqual([{ user_id: other.id }])
     // Nobody was emailed or invited; the owner may invite the people afterwards.
-    expect(await stack.sql`select 1 from public.invites where workspace_id = ${ws}`).toHaveLength(0)
+    expect(
+      await stack.sql`select 1 from public.invites where workspace_id = ${ws} and email is not null`
+    ).toHaveLength(0)
     // An import "with invitations" is refused: invitations are the owner's own action afterwards.
     const path = await kit.upload(owner, ws, craftedArchive(victim.email), 'again.zip')
     const refused = await as(owner).rpc('start_import', {
