@@ -270,6 +270,19 @@ describe('a member already in the workspace', () => {
   })
 })
 
+describe('a deleted workspace', () => {
+  it('takes its placeholders with it', async () => {
+    const { ws } = await importCrafted('Deleted')
+    const ids = (
+      await stack.sql<{ id: string }[]>`
+        select profile_id as id from private.import_placeholders where workspace_id = ${ws}`
+    ).map((row) => row.id)
+    expect(ids).toHaveLength(2)
+    await stack.sql`delete from public.workspaces where id = ${ws}`
+    expect(await stack.sql`select 1 from public.profiles where id in ${stack.sql(ids)}`).toEqual([])
+  })
+})
+
 describe('an invitation made before the import finished', () => {
   it('claims nothing: the invitation must come after the import', async () => {
     const ws = await kit.workspace(owner, 'Early')

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { StatusEmoji } from '../features/status/index.ts'
 import { BotBadge } from '../features/bots/index.ts'
+import { ImportedBadge } from '../features/imports/index.ts'
 import { GuestBadge } from '../features/guests/index.ts'
 
 export interface Person {
@@ -62,6 +63,7 @@ export function PeoplePicker({ people, selected, onChange, label }: Props) {
                 />
                 <bdi>{p.name}</bdi>
                 <BotBadge userId={p.id} />
+                <ImportedBadge userId={p.id} />
                 <GuestBadge userId={p.id} />
                 <StatusEmoji userId={p.id} />
               </label>

@@ -8,6 +8,7 @@ import { BROADCASTS, matchPeople, mentionQueryAt } from '../mentions.ts'
 import type { Mentionable } from '../mentions.ts'
 import { StatusEmoji } from '../../status/index.ts'
 import { BotBadge } from '../../bots/index.ts'
+import { ImportedBadge } from '../../imports/index.ts'
 import { GuestBadge } from '../../guests/index.ts'
 
 const BROADCAST_HINTS: Record<string, string> = {
@@ -131,6 +132,7 @@ export function MentionTextarea(props: Props) {
             >
               <bdi>{person.name}</bdi>
               <BotBadge userId={person.id} />
+              <ImportedBadge userId={person.id} />
               <GuestBadge userId={person.id} />
               {person.hint ? (
                 <span className="muted"> {person.hint}</span>
