@@ -719,6 +719,11 @@ begin
   select tm.thread_id, p_to, tm.channel_id, tm.following, tm.last_read_seq
   from public.thread_members tm where tm.user_id = p_from
   on conflict (thread_id, user_id) do nothing;
+  -- the user groups someone put the placeholder in (a guest's claim never comes here)
+  insert into public.user_group_members (group_id, workspace_id, user_id, added_by, added_at)
+  select gm.group_id, gm.workspace_id, p_to, gm.added_by, gm.added_at
+  from public.user_group_members gm where gm.user_id = p_from
+  on conflict (group_id, user_id) do nothing;
   -- a direct message's key names its people: the account instead of the placeholder, unless the
   -- account has that direct message already
   for c in select ch.id from public.channels ch

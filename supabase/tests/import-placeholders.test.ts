@@ -158,6 +158,17 @@ describe('claiming a placeholder', () => {
     const { ws, importId } = await importCrafted('Claimed')
     const before = await messagesOf(ws)
     const placeholder = before.find((m) => m.body === 'I resign, effective today')!.author_id!
+    // Since the import, someone put the placeholder in a group.
+    const group = ok(
+      await as(owner)
+        .rpc('create_user_group', {
+          p_workspace_id: ws,
+          p_handle: 'resigners',
+          p_name: 'Resigners',
+          p_user_ids: [placeholder],
+        })
+        .single<{ id: string }>()
+    )
     const invitees = ok(await as(owner).rpc('import_invitees', { p_import: importId })) as {
       user_id: string
       email: string
@@ -211,6 +222,9 @@ describe('claiming a placeholder', () => {
         (select count(*)::int from public.messages where author_id = ${placeholder}) as left_behind`
     // the workspace's own #general (as any invite), and the imported general, secret and DM
     expect(moved).toEqual({ reactions: 1, channels: 4, placeholder: 0, left_behind: 0 })
+    const grouped = await stack.sql`
+      select user_id from public.user_group_members where group_id = ${group.id}`
+    expect(grouped).toEqual([{ user_id: victim.id }])
     const audit = await stack.sql`
       select action, actor_id from public.audit_log where workspace_id = ${ws} and action = 'import.claimed'`
     expect(audit).toEqual([{ action: 'import.claimed', actor_id: victim.id }])
