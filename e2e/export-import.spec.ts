@@ -87,6 +87,12 @@ test('a workspace exported from the menu downloads as a Slack zip, and imports i
     await dialog.getByRole('button', { name: 'Email the invitation' }).click()
     await expect(dialog.getByRole('button', { name: 'Email the invitation' })).toBeHidden()
     await dialog.getByRole('button', { name: 'Close' }).click()
+    // Until she accepts, her Slack self is an imported member beside her (in #general too).
+    await page.getByRole('button', { name: 'Show members' }).click()
+    const panel = page.getByRole('complementary', { name: 'Channel members' })
+    const marked = panel.getByRole('listitem').filter({ hasText: 'IMPORTED' })
+    await expect(marked).toHaveCount(1)
+    await expect(marked).toContainText('Ana')
   })
 
   await test.step('the invitation, accepted by her address, makes the history hers', async () => {
