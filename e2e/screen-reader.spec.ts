@@ -2,12 +2,15 @@
 // accessibility tree through Playwright's ARIA snapshots, in production like the other specs:
 // the channel's messages are a feed named "Messages" (a thread's, "Replies") of articles; a new
 // message from someone else is announced politely (an aria-live="polite" region) while the focus
-// stays in the composer; no button on the workspace's screen is without a name; a dialog keeps
-// Tab inside it and gives the focus back to the button that opened it when it closes; the
-// sidebar reads unread and mention counts with their meaning ("3 unread, 1 mention").
+// stays in the composer, and so is another's reply in an open thread; the composer's mention
+// list is its combobox's listbox; the quick reactions are a menu (focus in it, arrow keys,
+// Escape back to "Add reaction"); no button on the workspace's screen is without a name; a
+// dialog keeps Tab inside it and gives the focus back to the button that opened it when it
+// closes; the sidebar reads unread and mention counts with their meaning ("3 unread, 1 mention").
 import { expect, test } from './support/test.ts'
 import type { Locator, Page } from '@playwright/test'
 import { actor, composer, messageWith, send, waitLive } from './support/actors.ts'
+import { thread, threadLive } from './support/thread.ts'
 import { twoInGeneral } from './support/workspace.ts'
 
 /** The lines of an ARIA snapshot that are buttons without a name ("- button" alone). */
@@ -44,6 +47,68 @@ test('feed, polite announcements, named buttons, dialog focus, counts with their
     await expect(messageWith(page, 'Lunch at noon?')).toBeVisible()
     await expect(live).toHaveText(`${ben.name}: Lunch at noon?`)
     await expect(composer(page)).toBeFocused()
+  })
+
+  await test.step("another's reply in an open thread is announced politely, the thread's feed named", async () => {
+    const open = async (p: Page) => {
+      const parent = messageWith(p, 'Lunch at noon?')
+      await parent.hover()
+      await parent.getByRole('button', { name: 'Reply in thread' }).click()
+      await threadLive(p)
+    }
+    await open(page)
+    await open(ben.page)
+    await expect(thread(page).getByRole('region', { name: 'Replies' })).toBeVisible()
+    const box = thread(ben.page).getByRole('combobox', { name: /^Message / })
+    await box.fill('Yes, at the usual place')
+    await box.press('Enter')
+    await expect(thread(page).getByRole('feed', { name: 'Replies' })).toMatchAriaSnapshot(`
+      - feed "Replies":
+        - article
+    `)
+    await expect(thread(page).locator('[aria-live="polite"]')).toHaveText(
+      `${ben.name}: Yes, at the usual place`
+    )
+    await thread(page).getByRole('button', { name: 'Close thread' }).click()
+    await thread(ben.page).getByRole('button', { name: 'Close thread' }).click()
+  })
+
+  await test.step("the composer's mention list is a combobox's listbox, its choice active", async () => {
+    const box = composer(page)
+    await box.fill(`@${ben.name.slice(0, 3)}`)
+    const list = page.getByRole('listbox', { name: 'People and groups to mention' })
+    await expect(list).toMatchAriaSnapshot(`
+      - listbox "People and groups to mention":
+        - option /${ben.name}/ [selected]
+    `)
+    await expect(box).toHaveAttribute('aria-expanded', 'true')
+    const active = await box.getAttribute('aria-activedescendant')
+    await expect(list.locator(`[id="${active}"]`)).toHaveAttribute('aria-selected', 'true')
+    await box.press('Escape')
+    await expect(box).toHaveAttribute('aria-expanded', 'false')
+    await box.fill('')
+  })
+
+  await test.step('the quick reactions are a menu: focus in it, arrows, Escape back', async () => {
+    const message = messageWith(page, 'Hello from Ana')
+    await message.hover()
+    const button = message.getByRole('button', { name: 'Add reaction' })
+    await button.click()
+    const menu = message.getByRole('menu', { name: 'Pick a reaction' })
+    await expect(menu).toMatchAriaSnapshot(`
+      - menu "Pick a reaction":
+        - menuitem "👍"
+        - menuitem "❤️"
+    `)
+    await expect(menu.getByRole('menuitem', { name: '👍' })).toBeFocused()
+    await page.keyboard.press('ArrowRight')
+    await expect(menu.getByRole('menuitem', { name: '❤️' })).toBeFocused()
+    await page.keyboard.press('End')
+    await expect(menu.getByRole('menuitem', { name: 'More emoji' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+    await expect(button).toBeFocused()
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
   })
 
   await test.step('no button without a name on the workspace screen', async () => {

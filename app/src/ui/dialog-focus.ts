@@ -41,6 +41,8 @@ export function rememberOpener(event: FocusEvent): void {
   const opener = event.relatedTarget as HTMLElement | null
   const gone = () => {
     if (dialog.isConnected && dialog.open) return
+    // Opened again later (closed, not removed): watched again.
+    watched.delete(dialog)
     observer.disconnect()
     dialog.removeEventListener('close', gone)
     const now = document.activeElement

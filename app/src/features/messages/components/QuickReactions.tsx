@@ -1,6 +1,37 @@
 // The toolbar's quick reactions ("Add reaction"): a row of common emoji and "More emoji" (the
 // full picker). Its own lazy chunk: loaded on the first "Add reaction", not with the first screen.
+// A WAI-ARIA menu: the first item takes the focus when it opens, the arrow keys, Home and End move
+// it (one item in the Tab order), Escape closes it and gives the focus back to "Add reaction".
+import { useEffect, useRef } from 'react'
+import type { KeyboardEvent } from 'react'
 import { QUICK_EMOJI } from './Reactions.tsx'
+
+const STEP: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }
+
+/** Gives the focus back to the button that opened the menu (the toolbar's expanded one). */
+function focusOpener(menu: HTMLElement): HTMLElement | null {
+  const button = menu.parentElement?.querySelector<HTMLElement>('[aria-expanded="true"]') ?? null
+  button?.focus()
+  return button
+}
+
+function onMenuKey(event: KeyboardEvent<HTMLDivElement>) {
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')]
+  const at = items.indexOf(document.activeElement as HTMLElement)
+  let next: number | null = null
+  if (event.key in STEP) next = (at + STEP[event.key]! + items.length) % items.length
+  else if (event.key === 'Home') next = 0
+  else if (event.key === 'End') next = items.length - 1
+  else if (event.key === 'Escape') {
+    event.preventDefault()
+    event.stopPropagation()
+    // The button that opened the menu closes it.
+    focusOpener(event.currentTarget)?.click()
+  }
+  if (next === null) return
+  event.preventDefault()
+  items[next]?.focus()
+}
 
 export default function QuickReactions({
   onPick,
@@ -10,15 +41,29 @@ export default function QuickReactions({
   /** Opens the full picker (search, categories, skin tones). */
   onMore?: () => void
 }) {
+  const menu = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
+  }, [])
   return (
-    <div className="emoji-picker" role="menu" aria-label="Pick a reaction">
-      {QUICK_EMOJI.map((emoji) => (
+    <div
+      ref={menu}
+      className="emoji-picker"
+      role="menu"
+      aria-label="Pick a reaction"
+      onKeyDown={onMenuKey}
+    >
+      {QUICK_EMOJI.map((emoji, i) => (
         <button
           key={emoji}
           type="button"
           role="menuitem"
+          tabIndex={i === 0 ? 0 : -1}
           className="emoji-option"
-          onClick={() => onPick(emoji)}
+          onClick={() => {
+            if (menu.current) focusOpener(menu.current)
+            onPick(emoji)
+          }}
         >
           {emoji}
         </button>
@@ -27,6 +72,7 @@ export default function QuickReactions({
         <button
           type="button"
           role="menuitem"
+          tabIndex={-1}
           className="emoji-option"
           aria-label="More emoji"
           title="More emoji"

@@ -34,6 +34,7 @@ import { MessageList } from './MessageList.tsx'
 import { useMessageHandlers, useRowRenderer } from './use-row-renderer.tsx'
 import { dividersOf } from './rows.ts'
 import { useSend } from './use-send.ts'
+import { useAnnouncement } from './use-announcement.ts'
 import type { MessageExtension } from '../extension.ts'
 import './thread-panel.css'
 
@@ -111,6 +112,8 @@ export default function ThreadPanel(props: ThreadPanelProps) {
     focusId: props.focusReplyId ?? null,
   })
   const parentRow = useParentRow(parent, props, readOnly)
+  // Another's new reply, read out politely (as the channel's new messages are).
+  const announcement = useAnnouncement(snapshot, me, people.nameOf)
 
   const loadOlder = useCallback(() => void live?.loadOlder(), [live])
   const following = mine.data?.following ?? false
@@ -170,6 +173,9 @@ export default function ThreadPanel(props: ThreadPanelProps) {
           </EmptyState>
         }
       />
+      <div className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </div>
       <Composer
         key={threadId}
         channelId={`${channelId}.thread.${threadId}`}

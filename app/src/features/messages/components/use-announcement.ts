@@ -13,12 +13,13 @@ export function useAnnouncement(
   useEffect(() => {
     // Opened at a message: its window's end (paged or joined) is nothing new; start again.
     if (snapshot.hasNewer) seen.current = null
-    if (!last || !snapshot.loaded || snapshot.hasNewer) return
+    if (!snapshot.loaded || snapshot.hasNewer) return
+    // The first page is what was there already, nothing new; empty, the first message to come is.
     if (seen.current === null) {
-      seen.current = last.id
+      seen.current = last?.id ?? ''
       return
     }
-    if (last.id !== seen.current) {
+    if (last && last.id !== seen.current) {
       seen.current = last.id
       if (last.authorId !== me && !last.deletedAt) {
         setText(
