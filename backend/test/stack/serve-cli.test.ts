@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_JWT_SECRET } from '../../src/config/project-config.ts'
 import { removeClusters } from '../../src/db/embedded.ts'
 import { DEFAULT_SECRET_KEY } from '../../src/jwt/jwt-keys.ts'
-import { runCli, spawnCli } from '../support/cli.ts'
+import { runCli } from '../support/cli.ts'
+import { serveArgs as serveArgsOf, startServeCli } from '../support/serve-cli.ts'
 import { cloneDatabase, fakeAppDist, smtpConfig, startTestSmtp } from '../support/serve.ts'
 import type { TestSmtp } from '../support/serve.ts'
 import { makeProject } from '../support/stack.ts'
@@ -41,19 +42,7 @@ async function folders(config: string) {
 }
 
 function serveArgs(workdir: string, dataDir: string): string[] {
-  return [
-    'serve',
-    '--workdir',
-    workdir,
-    '--data-dir',
-    dataDir,
-    '--app-dist',
-    appDist,
-    '--port',
-    '0',
-    '--public-url',
-    PUBLIC,
-  ]
+  return serveArgsOf(appDist, workdir, dataDir, ['--public-url', PUBLIC])
 }
 
 describe('serve on the command line', () => {
@@ -124,25 +113,11 @@ describe('serve on the command line', () => {
     const { workdir, dataDir } = await folders(smtpConfig(smtp.port))
     const database = await cloneDatabase()
     cleanup.push(() => database.drop())
-    const child = spawnCli(serveArgs(workdir, dataDir), { DATABASE_URL: database.url })
-    const exited = new Promise<number | null>((resolve) => child.process.on('exit', resolve))
-    cleanup.push(async () => {
-      if (child.process.exitCode !== null) return
-      child.process.kill('SIGTERM')
-      await exited
-    })
-    await new Promise<void>((resolve, reject) => {
-      const timer = setInterval(() => {
-        if (child.stdout().includes('Press Ctrl-C to stop.')) {
-          clearInterval(timer)
-          resolve()
-        }
-      }, 50)
-      void exited.then((code) => {
-        clearInterval(timer)
-        reject(new Error(`serve exited with ${code}\n${child.stdout()}\n${child.stderr()}`))
-      })
-    })
+    const child = await startServeCli(
+      serveArgs(workdir, dataDir),
+      { DATABASE_URL: database.url },
+      cleanup
+    )
     const out = child.stdout()
     expect(out).toContain(`Chorus is serving ${PUBLIC} (listening on 127.0.0.1:`)
     const port = /listening on 127\.0\.0\.1:(\d+)/.exec(out)?.[1]
@@ -209,8 +184,7 @@ describe('serve on the command line', () => {
       'runs in production mode (serve); db reset would delete its data'
     )
 
-    child.process.kill('SIGTERM')
-    expect(await exited).toBe(0)
+    expect(await child.stop()).toBe(0)
     expect(child.stdout()).toMatch(/Stopping \(SIGTERM\)\.\.\.\nStopped\.\n$/)
     await expect(readFile(path.join(dataDir, 'stack.json'))).rejects.toThrow(/ENOENT/)
     // Four processes (serve, status, db reset, and this test's own): like cli-commands.test.ts,
@@ -222,33 +196,17 @@ describe('serve on the command line', () => {
     cleanup.push(() => removeClusters(dataDir))
     // Its own PostgreSQL in the data folder (a backup copies that cluster), on a free port.
     const args = [...serveArgs(workdir, dataDir), '--db-port', '0']
-    const child = spawnCli([...args, '--backup-every', '1s', '--backup-keep', '2'], {
-      DATABASE_URL: '',
-    })
-    const exited = new Promise<number | null>((resolve) => child.process.on('exit', resolve))
-    cleanup.push(async () => {
-      if (child.process.exitCode !== null) return
-      child.process.kill('SIGTERM')
-      await exited
-    })
+    const child = await startServeCli(
+      [...args, '--backup-every', '1s', '--backup-keep', '2'],
+      { DATABASE_URL: '' },
+      cleanup
+    )
     const taken = () => child.stdout().split('Scheduled backup: ').length - 1
-    await new Promise<void>((resolve, reject) => {
-      const timer = setInterval(() => {
-        if (taken() >= 3) {
-          clearInterval(timer)
-          resolve()
-        }
-      }, 100)
-      void exited.then((code) => {
-        clearInterval(timer)
-        reject(new Error(`serve exited with ${code}\n${child.stdout()}\n${child.stderr()}`))
-      })
-    })
+    await expect.poll(taken, { timeout: 60_000 }).toBeGreaterThanOrEqual(3)
     expect(child.stdout()).toContain(
       `Backups every 1 s into ${path.join(dataDir, 'backups')}, keeping 2`
     )
-    child.process.kill('SIGTERM')
-    expect(await exited).toBe(0)
+    expect(await child.stop()).toBe(0)
     expect(child.stderr()).not.toContain('Scheduled backup failed')
     const backups = path.join(dataDir, 'backups')
     const names = (await readdir(backups)).filter((name) => name.endsWith('.tar.gz')).sort()
