@@ -131,6 +131,18 @@ test('feed, polite announcements, named buttons, dialog focus, counts with their
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
     await expect(opener).toBeFocused()
+
+    // From a menu, whose item goes with it: back to the menu's button.
+    const menu = page.getByRole('button', { name: 'Workspace menu' })
+    await menu.focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('menuitem', { name: 'Invite people' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    const invite = page.getByRole('dialog', { name: /^Invite people/ })
+    await expect(invite).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(invite).toBeHidden()
+    await expect(menu).toBeFocused()
   })
 
   await test.step('the sidebar reads "3 unread, 1 mention"', async () => {

@@ -1,6 +1,7 @@
 // The workspace menu's items (a lazy chunk, loaded when the menu first opens: not part of the
-// first screen): each closes the menu and opens its dialog; Leave asks first. The first item
-// takes the focus once it is here (MenuButton's own focusing ran before the chunk arrived).
+// first screen): each closes the menu and opens its dialog (the focus on the menu's button, to
+// come back to it); Leave asks first. The first item takes the focus once it is here
+// (MenuButton's own focusing ran before the chunk arrived).
 import { useEffect, useRef } from 'react'
 import type { WorkspaceDialog } from './WorkspaceDialogs.tsx'
 
@@ -27,7 +28,10 @@ export default function WorkspaceMenu(props: WorkspaceMenuProps) {
         key={dialog}
         type="button"
         role="menuitem"
-        onClick={() => {
+        onClick={(e) => {
+          // The menu's button takes the focus before the item goes: the dialog gives it back
+          // there when it closes (ui/dialog-focus.ts).
+          e.currentTarget.closest('.menu')?.querySelector<HTMLElement>('[aria-haspopup]')?.focus()
           close()
           onDialog(dialog)
         }}
