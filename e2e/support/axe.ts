@@ -2,6 +2,7 @@
 // accessibility.spec.ts: every screen it checks adds its violations to one audit, which the test
 // asserts at the end (so one run lists every screen's findings, not only the first).
 import { AxeBuilder } from '@axe-core/playwright'
+import { expect } from '@playwright/test'
 import type { Page } from '@playwright/test'
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA (axe has no wcag22a tag: 2.2's A criteria are
@@ -57,6 +58,15 @@ export class AxeAudit {
       .filter((f) => f.impact === 'minor' || f.impact === 'moderate')
       .map((f) => f.rule)
     return [...new Set(rules)].sort()
+  }
+
+  /** No serious or critical finding, and each minor or moderate rule found among `accepted`
+   * (the spec lists those in its header, with why). */
+  assertClean(accepted: readonly string[]): void {
+    console.log(`axe: ${this.screens.length} screens checked, ${this.findings.length} findings`)
+    expect(this.blocking(), 'serious or critical violations').toEqual([])
+    const unlisted = this.minorRules().filter((r) => !accepted.includes(r))
+    expect(unlisted, 'minor/moderate rules not listed in the spec').toEqual([])
   }
 
   summary(): string {
