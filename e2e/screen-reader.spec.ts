@@ -3,10 +3,12 @@
 // the channel's messages are a feed named "Messages" (a thread's, "Replies") of articles; a new
 // message from someone else is announced politely (an aria-live="polite" region) while the focus
 // stays in the composer, and so is another's reply in an open thread; the composer's mention
-// list is its combobox's listbox; the quick reactions are a menu (focus in it, arrow keys,
-// Escape back to "Add reaction"); no button on the workspace's screen is without a name; a
-// dialog keeps Tab inside it and gives the focus back to the button that opened it when it
-// closes; the sidebar reads unread and mention counts with their meaning ("3 unread, 1 mention").
+// list and its slash commands' list are its combobox's listbox (expanded, active option); the
+// quick reactions are a menu (focus in it, arrow keys, Escape back to "Add reaction"); no button
+// on the workspace's screen is without a name; a dialog keeps Tab inside it and gives the focus
+// back to the button that opened it when it closes (from the workspace menu, to the menu's
+// button); the sidebar reads unread and mention counts with their meaning ("3 unread, 1
+// mention").
 import { expect, test } from './support/test.ts'
 import type { Locator, Page } from '@playwright/test'
 import { actor, composer, messageWith, send, waitLive } from './support/actors.ts'
@@ -86,6 +88,24 @@ test('feed, polite announcements, named buttons, dialog focus, counts with their
     await expect(list.locator(`[id="${active}"]`)).toHaveAttribute('aria-selected', 'true')
     await box.press('Escape')
     await expect(box).toHaveAttribute('aria-expanded', 'false')
+    await box.fill('')
+
+    // The slash commands' list, the same way.
+    await box.fill('/')
+    const commands = page.getByRole('listbox', { name: 'Commands' })
+    await expect(commands.getByRole('option').first()).toBeVisible()
+    await expect(box).toHaveAttribute('aria-expanded', 'true')
+    await expect(box).toHaveAttribute('aria-controls', (await commands.getAttribute('id'))!)
+    const first = await box.getAttribute('aria-activedescendant')
+    await expect(commands.locator(`[id="${first}"]`)).toHaveAttribute('aria-selected', 'true')
+    await box.press('ArrowDown')
+    await expect(box).not.toHaveAttribute('aria-activedescendant', first!)
+    const second = await box.getAttribute('aria-activedescendant')
+    await expect(commands.locator(`[id="${second}"]`)).toHaveAttribute('aria-selected', 'true')
+    await box.press('Escape')
+    await expect(commands).toBeHidden()
+    await expect(box).toHaveAttribute('aria-expanded', 'false')
+    await expect(box).not.toHaveAttribute('aria-activedescendant', /./)
     await box.fill('')
   })
 

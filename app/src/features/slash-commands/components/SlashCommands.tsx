@@ -46,6 +46,7 @@ export default function SlashCommands(props: SlashProps) {
 
   useEffect(() => setActive(0), [text])
   useEffect(() => setNotes([]), [channelId])
+  useComboboxOf(listId, open ? activeIndex : null)
 
   const note = (body: string, tone: Note['tone'] = 'info') =>
     setNotes((list) => [...list.slice(-4), { id: `note-${++noteCounter}`, body, tone }])
@@ -167,4 +168,29 @@ export default function SlashCommands(props: SlashProps) {
       )}
     </>
   )
+}
+
+/**
+ * The composer's box (a combobox, MentionTextarea's) tells screen readers that this list is open
+ * and which command is active, as it does for its own list of people: set here, in this lazy
+ * chunk, so that the first screen carries none of it. Put back as it was when the list closes
+ * (the people's list is never open at once: it needs an "@" after the command's name).
+ */
+function useComboboxOf(listId: string, active: number | null) {
+  useEffect(() => {
+    if (active === null) return
+    const box = document
+      .getElementById(listId)
+      ?.closest('.composer')
+      ?.querySelector<HTMLTextAreaElement>('textarea[role="combobox"]')
+    if (!box) return
+    box.setAttribute('aria-expanded', 'true')
+    box.setAttribute('aria-controls', listId)
+    box.setAttribute('aria-activedescendant', `${listId}-${active}`)
+    return () => {
+      box.setAttribute('aria-expanded', 'false')
+      box.removeAttribute('aria-controls')
+      box.removeAttribute('aria-activedescendant')
+    }
+  }, [listId, active])
 }
