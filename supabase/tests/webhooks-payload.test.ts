@@ -1,7 +1,7 @@
 // The `webhooks` function's pure part: Slack's mrkdwn and payloads as Chorus markdown, and the
 // refusals (wrong types, HTML, unsafe links, deep nesting) with Slack's error texts.
 import { describe, expect, it } from 'vitest'
-import { mrkdwnToMarkdown } from '../functions/webhooks/mrkdwn.ts'
+import { mrkdwnToMarkdown } from '../functions/_shared/mrkdwn/incoming.ts'
 import {
   PayloadError,
   colorSquare,

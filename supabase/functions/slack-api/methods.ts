@@ -4,7 +4,7 @@
 // write, exactly as for a person; this file only turns Slack's arguments into those calls and
 // their refusals into Slack's error texts.
 import type { TransactionSql } from 'npm:postgres@3'
-import { PayloadError } from '../webhooks/mrkdwn.ts'
+import { PayloadError } from '../_shared/mrkdwn/incoming.ts'
 import { toWebhookPost } from '../webhooks/payload.ts'
 import {
   SlackError,

@@ -4,7 +4,7 @@
 // in_channel), turned into Chorus markdown as the incoming webhooks turn theirs. The same JSON
 // comes later to the response_url. Malformed answers are a PayloadError with Slack's error text.
 import { PayloadError, readPayload, toWebhookPost } from '../webhooks/payload.ts'
-import { mrkdwnToMarkdown } from '../webhooks/mrkdwn.ts'
+import { mrkdwnToMarkdown } from '../_shared/mrkdwn/incoming.ts'
 
 export { PayloadError }
 

@@ -8,7 +8,7 @@
 // uses `text` only for notifications then), otherwise `text`; attachments follow, each as a quote
 // whose first line carries a coloured square for its `color`. Anything malformed is a
 // PayloadError with Slack's error text.
-import { PayloadError, checkUrl, escapeMarkdown, mrkdwnToMarkdown } from './mrkdwn.ts'
+import { PayloadError, checkUrl, escapeMarkdown, mrkdwnToMarkdown } from '../_shared/mrkdwn/incoming.ts'
 
 export { PayloadError }
 

@@ -8,6 +8,10 @@
 // <!everyone> as Chorus writes them, <!subteam^S1|@handle> a Chorus group mention when a group
 // with that handle exists (else the text), <!date^…|fallback> its fallback.
 
+import { convertMrkdwn, escapeMarkdown, label, rawEntities, splitOnce } from '../mrkdwn/core.ts'
+
+export { escapeMarkdown }
+
 export interface MrkdwnContext {
   workspaceId: string
   /** The Chorus profile id of a Slack user id, or null. */
@@ -18,30 +22,6 @@ export interface MrkdwnContext {
   channel(slackId: string): { id: string; name: string } | null
   /** The Chorus group id of a handle (without @), or null. */
   group(handle: string): string | null
-}
-
-/** Plain text as markdown that shows exactly that text. */
-export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/[\\`*_~[\]<>#|]/g, (c) => `\\${c}`)
-    .replace(/^(\s*)([-+>]|\d+\.)(?=\s)/gm, '$1\\$2')
-}
-
-function rawEntities(text: string): string {
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
-}
-
-function decodeEntities(text: string): string {
-  return text.replace(/&lt;/g, '\\<').replace(/&gt;/g, '\\>').replace(/&amp;/g, '&')
-}
-
-function splitOnce(text: string, separator: string): [string, string | undefined] {
-  const at = text.indexOf(separator)
-  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)]
-}
-
-function label(text: string): string {
-  return rawEntities(text).replace(/[[\]\\<>]/g, (c) => `\\${c}`)
 }
 
 const SCHEME = /^(https?|mailto):/i
@@ -78,41 +58,11 @@ function controlSequence(inner: string, context: MrkdwnContext): string {
   return escapeMarkdown(rawEntities(text ?? target))
 }
 
-function styled(text: string): string {
-  return text
-    .replace(/(^|[\s(])\*(?=\S)([^*\n]*?\S)\*(?=$|[\s.,;:!?)'"])/g, '$1**$2**')
-    .replace(/(^|[\s(])~(?=\S)([^~\n]*?\S)~(?=$|[\s.,;:!?)'"])/g, '$1~~$2~~')
-}
-
-function convertProse(text: string, context: MrkdwnContext): string {
-  let out = ''
-  let last = 0
-  for (const match of text.matchAll(/<([^<>\n]*)>/g)) {
-    out += styled(decodeEntities(text.slice(last, match.index).replace(/[<>]/g, escapeAngle)))
-    out += controlSequence(match[1]!, context)
-    last = match.index + match[0].length
-  }
-  return out + styled(decodeEntities(text.slice(last).replace(/[<>]/g, escapeAngle)))
-}
-
-function escapeAngle(c: string): string {
-  return c === '<' ? '&lt;' : '&gt;'
-}
-
 /** Slack mrkdwn as Chorus markdown. */
 export function mrkdwnToChorus(source: string, context: MrkdwnContext): string {
   // A quote's > (Slack writes it &gt;) at a line's start is kept as markdown's quote marker.
   const text = source.replace(/\uE000/g, '').replace(/^(?:&gt;|>)(?= |$)/gm, '\uE000')
-  let out = ''
-  let last = 0
-  for (const match of text.matchAll(/```([\s\S]*?)```|`([^`\n]+)`/g)) {
-    out += convertProse(text.slice(last, match.index), context)
-    const code = rawEntities(match[1] ?? match[2] ?? '')
-    out +=
-      match[1] !== undefined ? `\n\`\`\`\n${code.replace(/^\n|\n$/g, '')}\n\`\`\`\n` : `\`${code}\``
-    last = match.index + match[0].length
-  }
-  return (out + convertProse(text.slice(last), context))
+  return convertMrkdwn(text, (inner) => controlSequence(inner, context))
     .replace(/\uE000/g, '>')
     .replace(/^\n+|\n+$/g, '')
 }

@@ -1,4 +1,5 @@
-// Slack's mrkdwn -> Chorus's markdown (pure; the `webhooks` function and its tests share it).
+// Slack's mrkdwn -> Chorus's markdown as Slack apps send it (pure): the incoming webhooks, the bots'
+// Web API (slack-api) and the slash commands' answers (core.ts has what the importer shares).
 //
 // Slack escapes &, < and > in text as &amp; &lt; &gt; and uses <...> for links, mentions and
 // special words: <https://x|label>, <mailto:a@b|label>, <@U123>, <#C123|name>, <!here>,
@@ -9,6 +10,10 @@
 // > (or &gt;, as Slack escapes it) and a space at a line's start quotes that line, >>> quotes the
 // rest of the message. A Chorus mention <@user-uuid> stays a mention (the database refuses one
 // of someone not in the channel); Slack's own ids become plain @text.
+
+import { convertMrkdwn, escapeMarkdown, label, rawEntities, splitOnce } from './core.ts'
+
+export { escapeMarkdown }
 
 export class PayloadError extends Error {
   constructor(
@@ -41,28 +46,6 @@ export function checkUrl(raw: string, where: string): string {
   return value
 }
 
-/** Plain text as markdown that shows exactly that text. */
-export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/[\\`*_~[\]<>#|]/g, (c) => `\\${c}`)
-    .replace(/^(\s*)([-+>]|\d+\.)(?=\s)/gm, '$1\\$2')
-}
-
-/** A link's label from Slack's text: entities decoded, nothing that would end it early. */
-function label(text: string): string {
-  return rawEntities(text).replace(/[[\]\\<>]/g, (c) => `\\${c}`)
-}
-
-/** Slack's three entities as the characters they stand for. */
-function rawEntities(text: string): string {
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
-}
-
-/** Prose: the entities decoded, < and > kept as text (escaped) rather than markup. */
-function decodeEntities(text: string): string {
-  return text.replace(/&lt;/g, '\\<').replace(/&gt;/g, '\\>').replace(/&amp;/g, '&')
-}
-
 function controlSequence(inner: string, where: string): string {
   const [target = '', text] = splitOnce(inner, '|')
   if (target.startsWith('@')) {
@@ -78,7 +61,7 @@ function controlSequence(inner: string, where: string): string {
     throw new PayloadError('invalid_payload', `${where}: unknown special word <${inner}>.`)
   }
   if (/^[a-z][a-z0-9+.-]*:/i.test(target)) {
-    const url = checkUrl(decodeAmp(target), where)
+    const url = checkUrl(target.replace(/&amp;/g, '&'), where)
     return `[${label(text ?? url)}](<${url}>)`
   }
   throw new PayloadError(
@@ -86,32 +69,6 @@ function controlSequence(inner: string, where: string): string {
     `${where}: <${inner.slice(0, 40)}> is neither a link nor a mention. HTML is not allowed; ` +
       'write < > & as &lt; &gt; &amp;.'
   )
-}
-
-function decodeAmp(text: string): string {
-  return text.replace(/&amp;/g, '&')
-}
-
-function splitOnce(text: string, separator: string): [string, string | undefined] {
-  const at = text.indexOf(separator)
-  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)]
-}
-
-/** Formatting outside code: *bold*, ~strike~, entities and control sequences. */
-function convertProse(text: string, where: string): string {
-  let out = ''
-  let last = 0
-  for (const match of text.matchAll(/<([^<>\n]*)>/g)) {
-    out += styled(decodeEntities(loneAngles(text.slice(last, match.index))))
-    out += controlSequence(match[1]!, where)
-    last = match.index + match[0].length
-  }
-  return out + styled(decodeEntities(loneAngles(text.slice(last))))
-}
-
-/** A < or > that opens or closes nothing: text, as its entity (decoded and escaped later). */
-function loneAngles(text: string): string {
-  return text.replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'))
 }
 
 const QUOTE = '\uE000'
@@ -159,25 +116,8 @@ function quoteMarkers(markdown: string): string {
     .join('\n')
 }
 
-function styled(text: string): string {
-  return text
-    .replace(/(^|[\s(])\*(?=\S)([^*\n]*?\S)\*(?=$|[\s.,;:!?)'"])/g, '$1**$2**')
-    .replace(/(^|[\s(])~(?=\S)([^~\n]*?\S)~(?=$|[\s.,;:!?)'"])/g, '$1~~$2~~')
-}
-
 /** Slack mrkdwn (or plain text when `mrkdwn` is false) as Chorus markdown. */
 export function mrkdwnToMarkdown(text: string, where: string, mrkdwn = true): string {
   if (!mrkdwn) return escapeMarkdown(rawEntities(text))
-  const source = markQuotes(text)
-  let out = ''
-  let last = 0
-  // Code is kept as written (its entities decoded): ```blocks``` first, then `spans`.
-  for (const match of source.matchAll(/```([\s\S]*?)```|`([^`\n]+)`/g)) {
-    out += convertProse(source.slice(last, match.index), where)
-    const code = rawEntities(match[1] ?? match[2] ?? '')
-    out +=
-      match[1] !== undefined ? `\n\`\`\`\n${code.replace(/^\n|\n$/g, '')}\n\`\`\`\n` : `\`${code}\``
-    last = match.index + match[0].length
-  }
-  return quoteMarkers(out + convertProse(source.slice(last), where))
+  return quoteMarkers(convertMrkdwn(markQuotes(text), (inner) => controlSequence(inner, where)))
 }
