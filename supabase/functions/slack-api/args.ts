@@ -7,6 +7,7 @@
 // argument type is `invalid_arguments`. The `ts` of a message, how Slack names it, is the
 // message's creation time in microseconds: `<unix seconds>.<6 digits>` (Slack's own shape,
 // ordered as the messages are); it names the message within its channel.
+import { jsonDepth } from '../_shared/json-depth.ts'
 
 export const MAX_BODY_BYTES = 256 * 1024
 const MAX_DEPTH = 12
@@ -22,22 +23,6 @@ export class SlackError extends Error {
 
 export type Args = Record<string, unknown>
 
-function depth(text: string): number {
-  let level = 0
-  let deepest = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]
-    if (inString) {
-      if (c === '\\') i++
-      else if (c === '"') inString = false
-    } else if (c === '"') inString = true
-    else if (c === '{' || c === '[') deepest = Math.max(deepest, ++level)
-    else if (c === '}' || c === ']') level--
-  }
-  return deepest
-}
-
 /** The call's arguments: the query string's, then the body's (which win). */
 export function readArgs(query: URLSearchParams, body: string, contentType: string | null): Args {
   const args: Args = Object.fromEntries(query)
@@ -51,7 +36,7 @@ export function readArgs(query: URLSearchParams, body: string, contentType: stri
   }
   if (body.trim() === '') return args
   if (type === 'application/json') {
-    if (depth(body) > MAX_DEPTH) {
+    if (jsonDepth(body) > MAX_DEPTH) {
       throw new SlackError('invalid_json', `The JSON is nested deeper than ${MAX_DEPTH} levels.`)
     }
     let parsed: unknown

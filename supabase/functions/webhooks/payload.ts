@@ -8,9 +8,15 @@
 // uses `text` only for notifications then), otherwise `text`; attachments follow, each as a quote
 // whose first line carries a coloured square for its `color`. Anything malformed is a
 // PayloadError with Slack's error text.
-import { PayloadError, checkUrl, escapeMarkdown, mrkdwnToMarkdown } from '../_shared/mrkdwn/incoming.ts'
+import { jsonDepth } from '../_shared/json-depth.ts'
+import {
+  PayloadError,
+  checkUrl,
+  escapeMarkdown,
+  mrkdwnToMarkdown,
+} from '../_shared/mrkdwn/incoming.ts'
 
-export { PayloadError }
+export { jsonDepth, PayloadError }
 
 export const MAX_BODY_BYTES = 64 * 1024
 export const MAX_DEPTH = 8
@@ -27,23 +33,6 @@ type Json = Record<string, unknown>
 
 const bad = (detail: string) => new PayloadError('invalid_payload', detail)
 const badBlocks = (detail: string) => new PayloadError('invalid_blocks', detail)
-
-/** The deepest nesting of arrays and objects in a JSON text, counted without parsing it. */
-export function jsonDepth(text: string): number {
-  let depth = 0
-  let deepest = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]
-    if (inString) {
-      if (c === '\\') i++
-      else if (c === '"') inString = false
-    } else if (c === '"') inString = true
-    else if (c === '{' || c === '[') deepest = Math.max(deepest, ++depth)
-    else if (c === '}' || c === ']') depth--
-  }
-  return deepest
-}
 
 function parseJson(text: string, what: string): unknown {
   if (jsonDepth(text) > MAX_DEPTH) throw bad(`${what} is nested deeper than ${MAX_DEPTH} levels.`)
