@@ -1,9 +1,10 @@
 // The screens of the signed-in app that accessibility.spec.ts runs axe over, for one theme: the
 // channel, the workspace menu and each of its dialogs, the sidebar's and the header's dialogs,
 // the profile and its sections, the members panel, the quick reactions, the emoji picker, the
-// thread, the image viewer, search results, the mention list and the quick switcher. The page
-// is the owner's, in #general with a message "…plan for the launch…" that has a reply in its
-// thread, an image "pixels.png", and another person to mention ("Be…").
+// thread, the image viewer, search results, the mention list, the quick switcher, the action
+// sheet and "Save for later", the Threads and Later views. The page is the owner's, in #general
+// with a message "…plan for the launch…" that has a reply in its thread, an image "pixels.png",
+// and another person to mention ("Be…").
 import { expect } from '@playwright/test'
 import type { Page } from '@playwright/test'
 import type { AxeAudit } from './axe.ts'
@@ -127,4 +128,25 @@ export async function tour(page: Page, audit: AxeAudit, theme: string): Promise<
   await audit.check(page, at('quick switcher'))
   await page.keyboard.press('Escape')
   await expect(jump).toBeHidden()
+
+  const message2 = messageWith(page, 'plan for the launch')
+  await message2.hover()
+  await message2.getByRole('button', { name: 'More actions' }).click()
+  const sheet = page.getByRole('dialog', { name: /plan for the launch/ })
+  await expect(sheet.getByRole('button', { name: 'Save for later' })).toBeVisible()
+  await audit.check(page, at('action sheet'))
+  await sheet.getByRole('button', { name: 'Save for later' }).click()
+  await expect(page.getByRole('dialog', { name: 'Save for later' })).toBeVisible()
+  await audit.check(page, at('save for later'))
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog', { name: 'Save for later' })).toBeHidden()
+
+  await page.getByRole('link', { name: /^Threads/ }).click()
+  await expect(page.getByRole('region', { name: 'Threads' })).toBeVisible()
+  await audit.check(page, at('Threads view'))
+  await page.getByRole('link', { name: /^Later/ }).click()
+  await expect(page.getByRole('region', { name: 'Later' })).toBeVisible()
+  await audit.check(page, at('Later view'))
+  await page.getByRole('link', { name: /^general, channel/ }).click()
+  await expect(messageWith(page, 'plan for the launch')).toBeVisible()
 }
