@@ -2,6 +2,7 @@
 // as Slack stores them, <!channel>, <!here>, <!everyone>, and a user group as
 // <!subteam^group-id|@handle>. These convert between the two and find the @word being typed for
 // the autocomplete.
+import { bodyAsText } from '../../lib/message-tokens.ts'
 
 export interface Mentionable {
   id: string
@@ -10,10 +11,7 @@ export interface Mentionable {
 
 /** Stored body -> what the composer shows. */
 export function toEditable(body: string, nameOf: (id: string) => string): string {
-  return body
-    .replace(/<@([0-9a-f-]{36})>/gi, (_m, id: string) => `@${nameOf(id.toLowerCase())}`)
-    .replace(/<!(channel|here|everyone)>/g, '@$1')
-    .replace(/<!subteam\^[0-9a-f-]{36}\|@?([^<>|]{1,40})>/gi, '@$1')
+  return bodyAsText(body, nameOf)
 }
 
 /** The words that mention many; a person of the same name is mentioned by their full name. */

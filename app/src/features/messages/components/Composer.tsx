@@ -15,6 +15,7 @@ import { MentionTextarea } from './MentionTextarea.tsx'
 import { MessageBody } from '../markdown/MessageBody.tsx'
 import { lazyRetrying, Nothing } from '../../../lib/lazy.ts'
 import { hasModifier } from '../../../lib/keys.ts'
+import { mentionsMany } from '../../../lib/message-tokens.ts'
 import type { SlashHandle } from '../../slash-commands/handle.ts'
 import { BroadcastConfirm, mentionReach, useGroups } from '../../groups/index.ts'
 
@@ -36,9 +37,6 @@ export interface ComposerUploads {
   resume?: (id: string) => void
   reset: () => void
 }
-
-/** A body that mentions many: @channel, @here, @everyone or a group. */
-const MENTIONS_MANY = /<!(channel|here|everyone|subteam\^)/
 
 interface Props {
   channelId: string
@@ -107,7 +105,7 @@ export function Composer(props: Props) {
     }
     const { body, unknown } = toStorable(text, props.members, groups)
     const scope = props.scope
-    if (!confirmed && scope && MENTIONS_MANY.test(body)) {
+    if (!confirmed && scope && mentionsMany(body)) {
       // Asked first; sent as it was when the answer comes, unless the text changed meanwhile.
       const asked = text
       void mentionReach(scope.channelId, body).then((answer) => {

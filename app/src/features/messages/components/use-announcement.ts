@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { ChannelSnapshot } from '../conversation/types.ts'
+import { bodyAsText } from '../../../lib/message-tokens.ts'
 
 /** A sentence for screen readers about the newest message from someone else. */
 export function useAnnouncement(
@@ -22,9 +23,7 @@ export function useAnnouncement(
     if (last && last.id !== seen.current) {
       seen.current = last.id
       if (last.authorId !== me && !last.deletedAt) {
-        setText(
-          `${nameOf(last.authorId)}: ${last.body.replace(/<@[0-9a-f-]{36}>/g, '@…').slice(0, 200)}`
-        )
+        setText(`${nameOf(last.authorId)}: ${bodyAsText(last.body, nameOf).slice(0, 200)}`)
       }
     }
   }, [last, snapshot.loaded, snapshot.hasNewer, me, nameOf])

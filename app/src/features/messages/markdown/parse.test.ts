@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { mentionedUserIds, parseMarkdown } from './parse.ts'
+import { mentionedIds as mentionedUserIds } from '../../../lib/message-tokens.ts'
+import { parseMarkdown } from './parse.ts'
 import type { Block } from './tree.ts'
 import { safeHref } from './safe-url.ts'
 

@@ -4,17 +4,21 @@ import { Lexer, Marked } from 'marked'
 import type { Token, Tokens, TokenizerExtension } from 'marked'
 import type { Block, Inline } from './tree.ts'
 import { safeHref } from './safe-url.ts'
-
-/** A mention is stored as <@user-id> so renaming a person renames their mentions. */
-export const MENTION_PATTERN = /<@([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})>/gi
+import {
+  BROADCAST as BROADCAST_TOKEN,
+  GROUP as GROUP_TOKEN,
+  PERSON as PERSON_TOKEN,
+} from '../../../lib/message-tokens.ts'
 
 /**
- * Mentions of many, as Slack writes them: <!channel>, <!here>, <!everyone>, and a user group as
- * <!subteam^group-id|@handle> (the label is what readers see).
+ * A mention is stored as <@user-id> so renaming a person renames their mentions; mentions of
+ * many as Slack writes them: <!channel>, <!here>, <!everyone>, and a user group as
+ * <!subteam^group-id|@handle> (the label is what readers see). The patterns are lib's
+ * (message-tokens.ts), anchored here for the tokenizer.
  */
-const BROADCAST = /^<!(channel|here|everyone)>/
-const GROUP =
-  /^<!subteam\^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\|([^<>|]{1,40}))?>/i
+const PERSON = new RegExp(`^${PERSON_TOKEN.source}`, 'i')
+const BROADCAST = new RegExp(`^${BROADCAST_TOKEN.source}`)
+const GROUP = new RegExp(`^${GROUP_TOKEN.source}`, 'i')
 
 const mention: TokenizerExtension = {
   name: 'mention',
@@ -24,7 +28,7 @@ const mention: TokenizerExtension = {
     return index < 0 ? undefined : index
   },
   tokenizer(src) {
-    const match = /^<@([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})>/i.exec(src)
+    const match = PERSON.exec(src)
     if (match) return { type: 'mention', raw: match[0], userId: match[1]!.toLowerCase() }
     const broadcast = BROADCAST.exec(src)
     if (broadcast) return { type: 'mention', raw: broadcast[0], word: broadcast[1] }
@@ -171,11 +175,4 @@ function textWithBreaks(text: string): Inline[] {
     if (line) out.push({ type: 'text', text: line })
   })
   return out
-}
-
-/** The user ids a body mentions, each once. */
-export function mentionedUserIds(source: string): string[] {
-  const ids = new Set<string>()
-  for (const match of source.matchAll(MENTION_PATTERN)) ids.add(match[1]!.toLowerCase())
-  return [...ids]
 }

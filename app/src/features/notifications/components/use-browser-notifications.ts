@@ -18,6 +18,7 @@
 // while Do Not Disturb is on, shown when it ends), and open their message.
 import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import { bodyAsText, mentionedIds } from '../../../lib/message-tokens.ts'
 import { navigate, useRoute } from '../../../lib/router.ts'
 import { notificationKeys } from '../data/keys.ts'
 import { fetchDisplayName, fetchDisplayNames } from '../data/memberships.ts'
@@ -72,25 +73,14 @@ const JUST_ADDED_MS = 10_000
 
 const TAB = Math.random().toString(36).slice(2)
 
-const MENTION = /<@([0-9a-f-]{36})>/gi
-
-/** The people a message body mentions, by id. */
-export function mentionedIds(body: string): string[] {
-  return [...new Set([...body.matchAll(MENTION)].map((m) => m[1]!.toLowerCase()))]
-}
+export { mentionedIds }
 
 /**
  * Plain text of a message body for a notification: mentions by the names given (else
  * "@someone"), markdown marks dropped.
  */
 export function notificationText(body: string, names?: ReadonlyMap<string, string>): string {
-  const text = body
-    .replace(MENTION, (_, id: string) => `@${names?.get(id.toLowerCase()) ?? 'someone'}`)
-    .replace(/<!(channel|here|everyone)>/g, '@$1')
-    .replace(
-      /<!subteam\^[0-9a-f-]{36}(?:\|@?([^<>|]{1,40}))?>/gi,
-      (_, label?: string) => `@${label ?? 'group'}`
-    )
+  const text = bodyAsText(body, (id) => names?.get(id) ?? 'someone')
     .replace(/[*_~`>#]/g, '')
     .replace(/\s+/g, ' ')
     .trim()

@@ -4,6 +4,7 @@
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Link } from '../../../ui/Link.tsx'
 import type { Pin } from '../data/pins.ts'
+import { bodyAsText } from '../../../lib/message-tokens.ts'
 
 interface Props {
   pins: Pin[]
@@ -14,8 +15,6 @@ interface Props {
   onUnpin: (messageId: string) => void
   onClose: () => void
 }
-
-const MENTION = /<@([0-9a-f-]{36})>/g
 
 export default function PinnedList(props: Props) {
   const { pins, workspaceId, nameOf } = props
@@ -33,9 +32,7 @@ export default function PinnedList(props: Props) {
                   {new Date(p.message.createdAt).toLocaleString()}
                 </time>
               </div>
-              <p className="pinned-body">
-                {p.message.body.replace(MENTION, (_, id: string) => `@${nameOf(id)}`)}
-              </p>
+              <p className="pinned-body">{bodyAsText(p.message.body, nameOf)}</p>
               <div className="pinned-actions">
                 <Link
                   href={`/w/${workspaceId}/c/${p.channelId}/m/${p.messageId}`}

@@ -3,6 +3,7 @@
 // marked done or back, or removed. Loaded only when the view is opened.
 import { useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
+import { bodyAsText } from '../../../lib/message-tokens.ts'
 import { EmptyState, ErrorState, Notice, Spinner } from '../../../ui/Notice.tsx'
 import { Link } from '../../../ui/Link.tsx'
 import { useLaterItems, useSaveMutation } from '../data/saved.ts'
@@ -14,8 +15,6 @@ export interface LaterViewProps {
   workspaceId: string
   nameOf: (userId: string) => string
 }
-
-const MENTION = /<@([0-9a-f-]{36})>/g
 
 export default function LaterView({ workspaceId, nameOf }: LaterViewProps) {
   const [done, setDone] = useState(false)
@@ -107,9 +106,7 @@ function LaterEntry(props: {
           </span>
         )}
       </p>
-      <p className="later-body">
-        {item.message.body.replace(MENTION, (_, id: string) => `@${nameOf(id)}`)}
-      </p>
+      <p className="later-body">{bodyAsText(item.message.body, nameOf)}</p>
       <div className="later-actions">
         <Link href={`/w/${props.workspaceId}/c/${item.channelId}/m/${item.messageId}`}>
           Open in channel

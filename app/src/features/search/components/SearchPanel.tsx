@@ -4,6 +4,7 @@
 import { Icon } from '../../../ui/Icon.tsx'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
+import { bodyAsText } from '../../../lib/message-tokens.ts'
 import { navigate } from '../../../lib/router.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice, Spinner } from '../../../ui/Notice.tsx'
@@ -17,7 +18,6 @@ import type { SearchContext } from '../search-context.ts'
 import './search.css'
 
 const QUICK_FILTERS = ['from:@me', 'mentions:@me', 'has:file', 'has:link', 'is:thread']
-const MENTION = /<@([0-9a-fA-F-]{36})>/gu
 
 function useDebounced<T>(value: T, ms: number): T {
   const [current, setCurrent] = useState(value)
@@ -145,7 +145,7 @@ export default function SearchPanel(props: SearchContext & { onClose: () => void
             </div>
             <Marked
               className="search-snippet"
-              text={hit.snippet.replace(MENTION, (_, id: string) => `@${nameOf(id)}`)}
+              text={bodyAsText(hit.snippet, nameOf)}
               terms={terms}
             />
             {hit.fileNames.map((name) => (
