@@ -1,3 +1,4 @@
+import { lazyRetrying, Nothing } from '../../lib/lazy.ts'
 export {
   badgeOf,
   dndActive,
@@ -16,6 +17,10 @@ export type {
   BrowserNotifierOptions,
   WatchedChannel,
 } from './components/use-browser-notifications.ts'
-export { NotificationPrompt } from './components/NotificationPrompt.tsx'
+/** The sidebar's line asking for notifications: after the first screen, never part of it. */
+export const NotificationPrompt = lazyRetrying(
+  () => import('./components/NotificationPrompt.tsx'),
+  Nothing
+)
 export { NotificationsButton } from './components/NotificationsButton.tsx'
 export { useDndActive } from './components/use-dnd-active.ts'

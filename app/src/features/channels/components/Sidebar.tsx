@@ -1,7 +1,9 @@
 // The workspace's channels and direct messages with unread counts. Alt+Up/Down (handled by the
 // shell, in the same order: sidebar-order.ts) moves between them; the list itself is plain
 // links, so Tab works too.
+import { Suspense } from 'react'
 import { Icon } from '../../../ui/Icon.tsx'
+import { useAfterFirstScreen } from '../../../lib/first-screen.ts'
 import { badgeOf, NotificationPrompt, NotificationsButton } from '../../notifications/index.ts'
 import { Link } from '../../../ui/Link.tsx'
 import { StatusEmoji } from '../../status/index.ts'
@@ -29,9 +31,14 @@ export function Sidebar(props: Props) {
   const { channels, activeId, me } = props
   const { rooms, dms } = sidebarSections(channels, me)
   const open = channels.find((c) => c.id === activeId)
+  const afterFirstScreen = useAfterFirstScreen()
   return (
     <nav className="sidebar-lists" aria-label="Channels and direct messages">
-      <NotificationPrompt />
+      {afterFirstScreen && (
+        <Suspense fallback={null}>
+          <NotificationPrompt />
+        </Suspense>
+      )}
       <section>
         <header className="sidebar-heading">
           <h2>Channels</h2>

@@ -1,6 +1,6 @@
 // Asks for permission to show notifications at a sensible moment: a dismissible line in the
 // sidebar once the person is in a workspace (never on first load by itself), until they answer
-// or dismiss it.
+// or dismiss it. A chunk of its own, loaded after the first screen (index.ts).
 import { useState } from 'react'
 
 const DISMISSED = 'chorus.notifications.prompt-dismissed'
@@ -14,7 +14,7 @@ function shouldAsk(): boolean {
   }
 }
 
-export function NotificationPrompt() {
+export default function NotificationPrompt() {
   const [open, setOpen] = useState(shouldAsk)
   if (!open) return null
   const dismiss = () => {
