@@ -171,6 +171,9 @@ test('a second person signing in on the same browser never sees the first one’
   await createWorkspace(jo, workspace)
   await waitLive(page)
   await send(page, 'only for Jo')
+  // Sent, not only written: a message still in Jo's outbox stays for Jo's return (it is hers to
+  // send, keyed by her id, never shown to anyone else), and would be in this browser's storage.
+  await expect(confirmedMessageWith(page, 'only for Jo')).toHaveCount(1)
   await expect
     .poll(async () => (await keptInBrowser(page)).local.join('\n'))
     .toContain('only for Jo')
