@@ -4,7 +4,8 @@
 // Functions' endpoint from Vault (which the stack fills at every start, not the seed), posts
 // through pg_net to notify-email, which mails through the server's SMTP server (not config.toml's
 // local-inbox port). An empty Vault is one warning line per run in the stack's log, and the next
-// start, on another address, stores the endpoint again.
+// start, on another address, stores the endpoint again. A job a request starts (link previews,
+// from the trigger on a sent message) warns in the stack's log too, once a minute.
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -187,4 +188,31 @@ describe('serve: background jobs without the seed', () => {
       })
       .toBe(1)
   }, 120_000)
+
+  it('with Vault emptied, a job a request starts (link previews) says so in the log, once a minute', async () => {
+    const { member } = world.people
+    await sql`delete from vault.secrets where name in ('project_url', 'publishable_key')`
+    const send = async (body: string) => {
+      const response = await fetch(`${stack.apiUrl}/rest/v1/messages`, {
+        method: 'POST',
+        headers: {
+          apikey: stack.keys.publishableKey,
+          authorization: `Bearer ${member.token}`,
+          'content-type': 'application/json',
+          prefer: 'return=minimal',
+        },
+        body: JSON.stringify({ channel_id: world.ch.general, author_id: member.id, body }),
+      })
+      expect(response.status, await response.text()).toBe(201)
+    }
+    const previewWarnings = () =>
+      lines.filter((line) =>
+        /^WARNING: .*request: Chorus background job link-preview: its Edge Function is not called, Vault has no project_url and publishable_key$/.test(
+          line
+        )
+      )
+    await send('the plan is at https://example.com/plan')
+    await send('and the notes at https://example.com/notes')
+    expect(previewWarnings()).toHaveLength(1)
+  }, 60_000)
 })

@@ -16,6 +16,8 @@ export interface DatabaseOptions {
   authenticatorPassword: string
   apiPoolSize?: number
   adminPoolSize?: number
+  /** A WARNING a request's session raised (the API's pools; the admin pool's are dropped). */
+  onWarning?: (message: string) => void
 }
 
 export class Database {
@@ -38,9 +40,15 @@ export class Database {
     }
     const admin = postgres(options.url, { ...common, max: options.adminPoolSize ?? 4 })
     const apiUrl = withUser(options.url, 'authenticator', options.authenticatorPassword)
-    const api = postgres(apiUrl, { ...common, max: options.apiPoolSize ?? 10 })
+    const requests = {
+      ...common,
+      onnotice: (notice: postgres.Notice) => {
+        if (notice.severity === 'WARNING') options.onWarning?.(String(notice.message))
+      },
+    }
+    const api = postgres(apiUrl, { ...requests, max: options.apiPoolSize ?? 10 })
     const sessions = new SessionPool(options.apiPoolSize ?? 10, () =>
-      postgres(apiUrl, { ...common, max: 1 })
+      postgres(apiUrl, { ...requests, max: 1 })
     )
     const db = new Database(options.url, admin, api, sessions)
     await db.reloadRoleSettings()

@@ -14,6 +14,7 @@ import type { Logger } from '../logger.ts'
 import { servicesFor } from '../services.ts'
 import type { Cleanups } from './cleanups.ts'
 import type { StackOptions } from './types.ts'
+import { jobWarnings } from './job-warnings.ts'
 
 export interface StartedApi {
   context: StackContext
@@ -34,7 +35,11 @@ export async function startApi(args: {
   cleanups: Cleanups
 }): Promise<StartedApi> {
   const { options, config, keys, log, cleanups } = args
-  const db = await Database.connect({ url: args.dbUrl, authenticatorPassword: args.password })
+  const db = await Database.connect({
+    url: args.dbUrl,
+    authenticatorPassword: args.password,
+    onWarning: jobWarnings(log),
+  })
   cleanups.push(() => db.close())
   const events = new EventEmitter<StackEvents>()
   const context: StackContext = {
