@@ -64,7 +64,15 @@ test('Alt+Up and Alt+Down move between channels and back; the new line matches t
 
   await test.step('the "New messages" line is above the first unread message', async () => {
     const link = o.locator('a[data-channel-id]', { hasText: 'general' })
-    const markedRead = () => o.waitForResponse((r) => r.url().includes('/rpc/mark_read'))
+    const generalId = await link.getAttribute('data-channel-id')
+    // #general's read position saved (not #zeta's, which leaving it may save as well)
+    const markedRead = () =>
+      o.waitForResponse(
+        (r) =>
+          r.url().includes('/rpc/mark_read') &&
+          (r.request().postDataJSON() as { p_channel_id?: string } | null)?.p_channel_id ===
+            generalId
+      )
     // Olga reads #general to its end (its newest message seen, the read position saved)
     await send(pete.page, 'something to read')
     let read = markedRead()

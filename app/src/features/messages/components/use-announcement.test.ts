@@ -46,4 +46,21 @@ describe('useAnnouncement', () => {
     rerender({ s: snapshot([message('1', 'ben', 'Yes, at noon')]) })
     expect(result.current).toBe('Ben: Yes, at noon')
   })
+
+  it('takes the sentence back once the message is removed or edited', () => {
+    const first = snapshot([message('1', 'ben', 'old news')])
+    const { result, rerender } = renderHook(({ s }) => useAnnouncement(s, 'ana', nameOf), {
+      initialProps: { s: first },
+    })
+    const spam = message('2', 'ben', 'Buy cheap watches')
+    rerender({ s: snapshot([...first.messages, spam]) })
+    expect(result.current).toBe('Ben: Buy cheap watches')
+    rerender({ s: snapshot([...first.messages, { ...spam, deletedAt: '2026-11-25T12:01:00Z' }]) })
+    expect(result.current).toBe('')
+    const lunch = message('3', 'ben', 'Lunch?')
+    rerender({ s: snapshot([...first.messages, lunch]) })
+    expect(result.current).toBe('Ben: Lunch?')
+    rerender({ s: snapshot([...first.messages, { ...lunch, body: 'Dinner?' }]) })
+    expect(result.current).toBe('')
+  })
 })
