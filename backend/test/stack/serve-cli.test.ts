@@ -5,36 +5,22 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { list } from 'tar'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEFAULT_JWT_SECRET } from '../../src/config/project-config.ts'
 import { removeClusters } from '../../src/db/embedded.ts'
 import { DEFAULT_SECRET_KEY } from '../../src/jwt/jwt-keys.ts'
 import { runCli } from '../support/cli.ts'
-import { serveArgs as serveArgsOf, startServeCli } from '../support/serve-cli.ts'
-import { cloneDatabase, fakeAppDist, smtpConfig, startTestSmtp } from '../support/serve.ts'
-import type { TestSmtp } from '../support/serve.ts'
+import { serveArgs as serveArgsOf, serveTestSetup, startServeCli } from '../support/serve-cli.ts'
+import { cloneDatabase, smtpConfig } from '../support/serve.ts'
 import { makeProject } from '../support/stack.ts'
 
 const PUBLIC = 'https://chat.example.com'
-let smtp: TestSmtp
-let appDist: string
-const cleanup: (() => Promise<void>)[] = []
-
-beforeAll(async () => {
-  smtp = await startTestSmtp()
-  appDist = await fakeAppDist()
-})
-
-afterAll(async () => {
-  for (const fn of cleanup.reverse()) await fn()
-  await smtp.close()
-  await rm(appDist, { recursive: true, force: true })
-})
+const setup = serveTestSetup()
 
 async function folders(config: string) {
   const workdir = await makeProject({ config })
   const dataDir = await mkdtemp(path.join(tmpdir(), 'serve-cli-data-'))
-  cleanup.push(async () => {
+  setup.cleanup.push(async () => {
     await rm(workdir, { recursive: true, force: true })
     await rm(dataDir, { recursive: true, force: true })
   })
@@ -42,7 +28,7 @@ async function folders(config: string) {
 }
 
 function serveArgs(workdir: string, dataDir: string): string[] {
-  return serveArgsOf(appDist, workdir, dataDir, ['--public-url', PUBLIC])
+  return serveArgsOf(setup.appDist, workdir, dataDir, ['--public-url', PUBLIC])
 }
 
 describe('serve on the command line', () => {
@@ -57,7 +43,7 @@ describe('serve on the command line', () => {
   })
 
   it('refuses a secrets file holding the demo JWT secret or demo keys', async () => {
-    const { workdir, dataDir } = await folders(smtpConfig(smtp.port))
+    const { workdir, dataDir } = await folders(smtpConfig(setup.smtp.port))
     const file = path.join(dataDir, 'serve-secrets.json')
     await writeFile(
       file,
@@ -81,13 +67,13 @@ describe('serve on the command line', () => {
   it('refuses, in one line, an SMTP_PORT for the functions that is not a port number', async () => {
     const { workdir, dataDir } = await folders(
       smtpConfig(
-        smtp.port,
+        setup.smtp.port,
         '[edge_runtime.secrets]\nSMTP_HOST = "relay.example.com"\n' +
           'SMTP_PORT = "env(CHORUS_TEST_UNSET_SMTP_PORT)"\n'
       )
     )
     const database = await cloneDatabase()
-    cleanup.push(() => database.drop())
+    setup.cleanup.push(() => database.drop())
     const result = await runCli(serveArgs(workdir, dataDir), {
       DATABASE_URL: database.url,
       CHORUS_TEST_UNSET_SMTP_PORT: '',
@@ -99,7 +85,7 @@ describe('serve on the command line', () => {
   })
 
   it('refuses --public-url with a path or another scheme', async () => {
-    const { workdir, dataDir } = await folders(smtpConfig(smtp.port))
+    const { workdir, dataDir } = await folders(smtpConfig(setup.smtp.port))
     const args = serveArgs(workdir, dataDir)
     args[args.length - 1] = 'ftp://chat.example.com'
     const result = await runCli(args)
@@ -110,13 +96,13 @@ describe('serve on the command line', () => {
   })
 
   it('serves on one port with its own keys, no inbox, and stops cleanly on SIGTERM', async () => {
-    const { workdir, dataDir } = await folders(smtpConfig(smtp.port))
+    const { workdir, dataDir } = await folders(smtpConfig(setup.smtp.port))
     const database = await cloneDatabase()
-    cleanup.push(() => database.drop())
+    setup.cleanup.push(() => database.drop())
     const child = await startServeCli(
       serveArgs(workdir, dataDir),
       { DATABASE_URL: database.url },
-      cleanup
+      setup.cleanup
     )
     const out = child.stdout()
     expect(out).toContain(`Chorus is serving ${PUBLIC} (listening on 127.0.0.1:`)
@@ -171,7 +157,7 @@ describe('serve on the command line', () => {
     })
     expect(signUp.status).toBe(200)
     for (;;) {
-      const mails = await smtp.messages()
+      const mails = await setup.smtp.messages()
       if (mails.some((m) => m.To.some((to) => to.Address === 'logged@example.com'))) break
       await new Promise((resolve) => setTimeout(resolve, 25))
     }
@@ -192,14 +178,14 @@ describe('serve on the command line', () => {
   }, 120_000)
 
   it('takes a backup every --backup-every on its own database, keeping the newest --backup-keep', async () => {
-    const { workdir, dataDir } = await folders(smtpConfig(smtp.port))
-    cleanup.push(() => removeClusters(dataDir))
+    const { workdir, dataDir } = await folders(smtpConfig(setup.smtp.port))
+    setup.cleanup.push(() => removeClusters(dataDir))
     // Its own PostgreSQL in the data folder (a backup copies that cluster), on a free port.
     const args = [...serveArgs(workdir, dataDir), '--db-port', '0']
     const child = await startServeCli(
       [...args, '--backup-every', '1s', '--backup-keep', '2'],
       { DATABASE_URL: '' },
-      cleanup
+      setup.cleanup
     )
     const taken = () => child.stdout().split('Scheduled backup: ').length - 1
     await expect.poll(taken, { timeout: 60_000 }).toBeGreaterThanOrEqual(3)

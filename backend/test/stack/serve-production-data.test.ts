@@ -11,34 +11,28 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
 import { list } from 'tar'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { removeClusters } from '../../src/db/embedded.ts'
 import { runCli, startCli, stopStartedClis } from '../support/cli.ts'
-import { serveArgs, settingsText, startServeCli, writeSettings } from '../support/serve-cli.ts'
-import { fakeAppDist, startTestSmtp } from '../support/serve.ts'
-import type { TestSmtp } from '../support/serve.ts'
+import {
+  serveArgs,
+  serveTestSetup,
+  settingsText,
+  startServeCli,
+  writeSettings,
+} from '../support/serve-cli.ts'
 import { makeProject } from '../support/stack.ts'
 
-let smtp: TestSmtp
-let appDist: string
-const cleanup: (() => Promise<void>)[] = []
-
-beforeAll(async () => {
-  smtp = await startTestSmtp()
-  appDist = await fakeAppDist()
-})
+const setup = serveTestSetup()
 
 afterAll(async () => {
   await stopStartedClis()
-  for (const fn of cleanup.reverse()) await fn()
-  await smtp.close()
-  await rm(appDist, { recursive: true, force: true })
 })
 
 /** A private folder (as root the cluster then lives under /var/lib/chorus), deleted after. */
 async function privateDir(prefix: string): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), prefix))
-  cleanup.push(async () => {
+  setup.cleanup.push(async () => {
     await removeClusters(path.join(dir, 'data')).catch(() => undefined)
     await rm(dir, { recursive: true, force: true })
   })
@@ -85,15 +79,19 @@ describe('a serve data folder', () => {
   it('takes no well-known password, backs up its settings, and is not deleted without the flag', async () => {
     const root = await privateDir('serve-prod-')
     const workdir = await makeProject({ config: 'project_id = "prod"\n' })
-    cleanup.push(() => rm(workdir, { recursive: true, force: true }))
+    setup.cleanup.push(() => rm(workdir, { recursive: true, force: true }))
     const dataDir = path.join(root, 'data')
     // The settings kept outside the data folder, given with --config; backups scheduled there.
     const settings = await writeSettings(
       path.join(root, 'chorus.env'),
-      settingsText(smtp.port, 'CHORUS_BACKUP_EVERY=1h\nCHORUS_BACKUP_KEEP=3\n')
+      settingsText(setup.smtp.port, 'CHORUS_BACKUP_EVERY=1h\nCHORUS_BACKUP_KEEP=3\n')
     )
-    const args = [...serveArgs(appDist, workdir, dataDir, ['--config', settings]), '--db-port', '0']
-    const serve = await startServeCli(args, ENV, cleanup)
+    const args = [
+      ...serveArgs(setup.appDist, workdir, dataDir, ['--config', settings]),
+      '--db-port',
+      '0',
+    ]
+    const serve = await startServeCli(args, ENV, setup.cleanup)
     expect(serve.stdout()).toContain(
       `Backups every 3600 s into ${path.join(dataDir, 'backups')}, keeping 3`
     )
@@ -196,7 +194,7 @@ describe('a serve data folder', () => {
 
     // restore reads the restored settings and says to serve it (never start, with demo keys).
     const restoredDir = path.join(root, 'restored')
-    cleanup.push(() => removeClusters(restoredDir))
+    setup.cleanup.push(() => removeClusters(restoredDir))
     const restore = await runCli(['restore', archive, '--data-dir', restoredDir])
     expect(restore.code).toBe(0)
     expect(restore.stdout).toContain(
@@ -221,7 +219,7 @@ describe('a serve data folder', () => {
   it("start keeps the CLI's password; serve on that folder replaces it on every login role", async () => {
     const root = await privateDir('serve-adopt-')
     const workdir = await makeProject({ config: 'project_id = "adopt"\n[inbucket]\nport = 0\n' })
-    cleanup.push(() => rm(workdir, { recursive: true, force: true }))
+    setup.cleanup.push(() => rm(workdir, { recursive: true, force: true }))
     const dataDir = path.join(root, 'data')
     const dev = await startCli(['--workdir', workdir, '--data-dir', dataDir], { DATABASE_URL: '' })
     const devUrl = await dbUrlOf(dataDir)
@@ -229,11 +227,11 @@ describe('a serve data folder', () => {
     expect(await login(devUrl, 'supabase_admin', 'postgres')).toBe('ok')
     expect(await dev.stop()).toBe(0)
 
-    await writeSettings(path.join(dataDir, 'chorus.env'), settingsText(smtp.port))
+    await writeSettings(path.join(dataDir, 'chorus.env'), settingsText(setup.smtp.port))
     const serve = await startServeCli(
-      [...serveArgs(appDist, workdir, dataDir), '--db-port', '0'],
+      [...serveArgs(setup.appDist, workdir, dataDir), '--db-port', '0'],
       ENV,
-      cleanup
+      setup.cleanup
     )
     expect(serve.stdout()).toContain(
       'had the well-known password "postgres": it now has this server\'s own'

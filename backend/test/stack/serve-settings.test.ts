@@ -6,32 +6,19 @@ import { spawn } from 'node:child_process'
 import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { REPO_ROOT, runCli } from '../support/cli.ts'
 import {
   serveArgs as serveArgsOf,
   settingsText,
+  serveTestSetup,
   startServeCli,
   writeSettings,
 } from '../support/serve-cli.ts'
-import { cloneDatabase, fakeAppDist, startTestSmtp } from '../support/serve.ts'
-import type { TestSmtp } from '../support/serve.ts'
+import { cloneDatabase } from '../support/serve.ts'
 import { makeProject } from '../support/stack.ts'
 
-let smtp: TestSmtp
-let appDist: string
-const cleanup: (() => Promise<void>)[] = []
-
-beforeAll(async () => {
-  smtp = await startTestSmtp()
-  appDist = await fakeAppDist()
-})
-
-afterAll(async () => {
-  for (const fn of cleanup.reverse()) await fn()
-  await smtp.close()
-  await rm(appDist, { recursive: true, force: true })
-})
+const setup = serveTestSetup()
 
 /** A project whose config.toml has no SMTP (the server's is in its settings file). */
 async function folders() {
@@ -39,7 +26,7 @@ async function folders() {
     config: 'project_id = "settings"\n[auth.email]\nenable_confirmations = true\n',
   })
   const dataDir = await mkdtemp(path.join(tmpdir(), 'serve-settings-'))
-  cleanup.push(async () => {
+  setup.cleanup.push(async () => {
     await rm(workdir, { recursive: true, force: true })
     await rm(dataDir, { recursive: true, force: true })
   })
@@ -47,7 +34,7 @@ async function folders() {
 }
 
 function serveArgs(workdir: string, dataDir: string, more: string[] = []): string[] {
-  return serveArgsOf(appDist, workdir, dataDir, more)
+  return serveArgsOf(setup.appDist, workdir, dataDir, more)
 }
 
 async function oneErrorLine(args: string[]): Promise<string> {
@@ -60,14 +47,15 @@ async function oneErrorLine(args: string[]): Promise<string> {
 
 const MAIN = path.join(REPO_ROOT, 'backend/src/cli/main.ts')
 
-const startServe = (args: string[], env: NodeJS.ProcessEnv) => startServeCli(args, env, cleanup)
+const startServe = (args: string[], env: NodeJS.ProcessEnv) =>
+  startServeCli(args, env, setup.cleanup)
 
 describe('the settings file refused at start, in one line', () => {
   it('readable by others', async () => {
     const { workdir, dataDir } = await folders()
     const file = await writeSettings(
       path.join(dataDir, 'chorus.env'),
-      settingsText(smtp.port),
+      settingsText(setup.smtp.port),
       0o644
     )
     expect(await oneErrorLine(serveArgs(workdir, dataDir))).toBe(
@@ -108,7 +96,10 @@ describe('the settings file refused at start, in one line', () => {
   // be in a private folder, which root still owns.
   it('a settings file the account cannot read', async () => {
     const { workdir, dataDir } = await folders()
-    const file = await writeSettings(path.join(dataDir, 'chorus.env'), settingsText(smtp.port))
+    const file = await writeSettings(
+      path.join(dataDir, 'chorus.env'),
+      settingsText(setup.smtp.port)
+    )
     await chmod(file, 0o000)
     const node = [process.execPath, '--import', 'tsx', MAIN, ...serveArgs(workdir, dataDir)]
     const [command, ...args] =
@@ -134,7 +125,7 @@ describe('the settings file refused at start, in one line', () => {
     const { workdir, dataDir } = await folders()
     const file = await writeSettings(
       path.join(dataDir, 'chorus.env'),
-      settingsText(smtp.port).replace('https://from-file.example.com', 'chat.example.com')
+      settingsText(setup.smtp.port).replace('https://from-file.example.com', 'chat.example.com')
     )
     expect(await oneErrorLine(serveArgs(workdir, dataDir))).toBe(
       `Error: CHORUS_PUBLIC_URL in ${file}: chat.example.com is not a URL; give one such as https://chat.example.com`
@@ -145,9 +136,12 @@ describe('the settings file refused at start, in one line', () => {
 describe('serve and status read the settings file; flags override it', () => {
   it('serves the public URL, SMTP and sign-up the file gives', async () => {
     const { workdir, dataDir } = await folders()
-    const file = await writeSettings(path.join(dataDir, 'chorus.env'), settingsText(smtp.port))
+    const file = await writeSettings(
+      path.join(dataDir, 'chorus.env'),
+      settingsText(setup.smtp.port)
+    )
     const database = await cloneDatabase()
-    cleanup.push(() => database.drop())
+    setup.cleanup.push(() => database.drop())
     const env = { DATABASE_URL: database.url, SMTP_PASS: '' }
     const first = await startServe(serveArgs(workdir, dataDir), env)
     expect(first.stdout()).toContain(
@@ -169,7 +163,7 @@ describe('serve and status read the settings file; flags override it', () => {
     // The confirmation goes out through the file's SMTP server, from its sender.
     expect((await signUp('filed@example.com')).status).toBe(200)
     for (let waited = 0; ; waited += 25) {
-      const mails = await smtp.messages()
+      const mails = await setup.smtp.messages()
       const mail = mails.find((m) => m.To.some((to) => to.Address === 'filed@example.com'))
       if (mail) {
         expect(mail.From.Address).toBe('no-reply@from-file.example.com')
@@ -191,7 +185,7 @@ describe('serve and status read the settings file; flags override it', () => {
     expect(JSON.parse(status.stdout)).toMatchObject({
       PUBLIC_URL: 'https://from-file.example.com',
       SETTINGS_FILE: file,
-      SMTP_SERVER: `127.0.0.1:${smtp.port} as chorus`,
+      SMTP_SERVER: `127.0.0.1:${setup.smtp.port} as chorus`,
       BACKUPS: 'none',
       SIGNUP: 'unset',
     })
@@ -200,7 +194,7 @@ describe('serve and status read the settings file; flags override it', () => {
     expect(await first.stop()).toBe(0)
 
     // Sign-up closed by the file; the public URL given as a flag wins over the file's.
-    await writeSettings(file, settingsText(smtp.port, 'CHORUS_SIGNUP=closed\n'))
+    await writeSettings(file, settingsText(setup.smtp.port, 'CHORUS_SIGNUP=closed\n'))
     const second = await startServe(
       serveArgs(workdir, dataDir, ['--port', port!, '--public-url', 'https://flag.example.com']),
       env
@@ -221,7 +215,10 @@ describe('service-unit', () => {
     expect(missing.stderr).toContain(
       `Write the server's settings to ${dataDir}/chorus.env (mode 0600)`
     )
-    const file = await writeSettings(path.join(dataDir, 'chorus.env'), settingsText(smtp.port))
+    const file = await writeSettings(
+      path.join(dataDir, 'chorus.env'),
+      settingsText(setup.smtp.port)
+    )
     const unit = await runCli(['service-unit', '--data-dir', dataDir])
     expect(unit.code).toBe(0)
     expect(unit.stderr).toBe('')

@@ -1,8 +1,47 @@
 // `serve` as a real CLI process for the settings, password and production-folder tests: the
 // settings file a server keeps (KEY=value lines, mode 0600) and a serve started and stopped.
-import { chmod, writeFile } from 'node:fs/promises'
+import { chmod, rm, writeFile } from 'node:fs/promises'
+import { afterAll, beforeAll } from 'vitest'
 import { spawnCli } from './cli.ts'
 import type { RunningCli } from './cli.ts'
+import { fakeAppDist, startTestSmtp } from './serve.ts'
+import type { TestSmtp } from './serve.ts'
+
+export interface ServeTestSetup {
+  /** The test's SMTP server (serve's settings name it). */
+  readonly smtp: TestSmtp
+  /** A fake build of the app for serve to serve. */
+  readonly appDist: string
+  /** Run after the file's tests, the last added first. */
+  readonly cleanup: (() => Promise<void>)[]
+}
+
+/** What a file of serve tests shares: made before its tests, undone after them (a file's own
+ * afterAll, registered later, runs before this one's). */
+export function serveTestSetup(): ServeTestSetup {
+  let smtp: TestSmtp | undefined
+  let appDist = ''
+  const cleanup: (() => Promise<void>)[] = []
+  beforeAll(async () => {
+    smtp = await startTestSmtp()
+    appDist = await fakeAppDist()
+  })
+  afterAll(async () => {
+    for (const fn of cleanup.reverse()) await fn()
+    await smtp?.close()
+    if (appDist) await rm(appDist, { recursive: true, force: true })
+  })
+  return {
+    get smtp() {
+      if (!smtp) throw new Error('serveTestSetup: the SMTP server starts in beforeAll')
+      return smtp
+    },
+    get appDist() {
+      return appDist
+    },
+    cleanup,
+  }
+}
 
 /** A settings file whose SMTP server is the test's own (127.0.0.1:smtpPort). */
 export function settingsText(smtpPort: number, extra = ''): string {
