@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startProductionStack, suiteArrangement } from './production-stack.ts'
 import type { ProductionStack } from './production-stack.ts'
-import { readServeSecrets, secretsInLog, secretsOfRun } from './run-log-secrets.ts'
+import { readServeSecrets, SHAPE_COUNT, secretsInLog, secretsOfRun } from './run-log-secrets.ts'
 import { ROOT, startStack } from './stack-process.ts'
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -80,7 +80,7 @@ async function checkLogForSecrets(
     throw new Error(`the stack's log (${lines} lines) holds secrets: ${found.join('; ')}`)
   }
   process.stdout.write(
-    `the stack's log: ${lines} lines, ${secrets.size} secrets of this run and 4 shapes looked for, none found\n`
+    `the stack's log: ${lines} lines, ${secrets.size} secrets of this run and ${SHAPE_COUNT} shapes looked for, none found\n`
   )
 }
 

@@ -35,6 +35,9 @@ const SHAPES: [string, RegExp][] = [
   ['a person’s password', /pw-[\w-]+-Secret!/],
 ]
 
+/** How many shapes are looked for. */
+export const SHAPE_COUNT = SHAPES.length
+
 /** The values to look for, by kind. */
 export function secretsOfRun(run: RunSecrets): Map<string, string> {
   const found = new Map<string, string>()

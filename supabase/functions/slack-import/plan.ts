@@ -2,7 +2,8 @@
 // file's messages as the rows, reactions and files of one batch, with ids derived from the
 // archive (../_shared/archive/ids.ts) so that a replayed batch doubles nothing.
 import { idsFor } from '../_shared/archive/ids.ts'
-import { chorusToChorus, escapeMarkdown, mrkdwnToChorus } from '../_shared/archive/mrkdwn.ts'
+import { chorusToChorus, mrkdwnToChorus } from '../_shared/archive/mrkdwn.ts'
+import { escapeMarkdown } from '../_shared/mrkdwn/core.ts'
 import type { MrkdwnContext } from '../_shared/archive/mrkdwn.ts'
 import type { Archive } from '../_shared/archive/read.ts'
 import type { SlackConversation, SlackFile, SlackMessage } from '../_shared/archive/slack.ts'

@@ -9,12 +9,8 @@
 // whose first line carries a coloured square for its `color`. Anything malformed is a
 // PayloadError with Slack's error text.
 import { jsonDepth } from '../_shared/json-depth.ts'
-import {
-  PayloadError,
-  checkUrl,
-  escapeMarkdown,
-  mrkdwnToMarkdown,
-} from '../_shared/mrkdwn/incoming.ts'
+import { escapeMarkdown } from '../_shared/mrkdwn/core.ts'
+import { PayloadError, checkUrl, mrkdwnToMarkdown } from '../_shared/mrkdwn/incoming.ts'
 
 export { jsonDepth, PayloadError }
 

@@ -10,8 +10,6 @@
 
 import { convertMrkdwn, escapeMarkdown, label, rawEntities, splitOnce } from '../mrkdwn/core.ts'
 
-export { escapeMarkdown }
-
 export interface MrkdwnContext {
   workspaceId: string
   /** The Chorus profile id of a Slack user id, or null. */

@@ -13,8 +13,6 @@
 
 import { convertMrkdwn, escapeMarkdown, label, rawEntities, splitOnce } from './core.ts'
 
-export { escapeMarkdown }
-
 export class PayloadError extends Error {
   constructor(
     /** Slack's error text (the response body). */

@@ -73,8 +73,6 @@ const JUST_ADDED_MS = 10_000
 
 const TAB = Math.random().toString(36).slice(2)
 
-export { mentionedIds }
-
 /**
  * Plain text of a message body for a notification: mentions by the names given (else
  * "@someone"), markdown marks dropped.
