@@ -37,10 +37,6 @@ export function clearCache(userId: string): void {
   removeKeys((key) => key.startsWith(`${PREFIX}${userId}.`))
 }
 
-export function cacheUser(): string | null {
-  return activeUser
-}
-
 export function readCachedQueries<T>(userId: string): T | null {
   return userId === activeUser ? readJson<T | null>(storage(), queriesKey(userId), null) : null
 }
