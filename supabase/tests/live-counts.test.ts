@@ -127,7 +127,9 @@ describe('a channel moving on', () => {
       stack.sql,
       owner,
       (tx) =>
-        tx<{ id: string }[]>`select id from public.create_channel(${world.ws}, 'news', 'private', 'today', ${[admin.id]})`
+        tx<
+          { id: string }[]
+        >`select id from public.create_channel(${world.ws}, 'news', 'private', 'today', ${[admin.id]})`
     )
     const id = created!.id
     await adminInbox.until(
