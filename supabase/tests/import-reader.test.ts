@@ -6,7 +6,8 @@ import { idsFor, uuidV5 } from '../functions/_shared/archive/ids.ts'
 import { chorusToChorus, mrkdwnToChorus } from '../functions/_shared/archive/mrkdwn.ts'
 import type { MrkdwnContext } from '../functions/_shared/archive/mrkdwn.ts'
 import { ArchiveRefusal, openArchive } from '../functions/_shared/archive/read.ts'
-import { LIMITS, openZip, readIndex, ZipRefusal } from '../functions/_shared/archive/zip.ts'
+import { LIMITS, readIndex, ZipRefusal } from '../functions/_shared/archive/zip.ts'
+import { openZip } from '../functions/_shared/archive/zip-entry.ts'
 import { bombZip, lyingZip, teamExport, zipOf } from './support/slack-export.ts'
 
 const WS = '0b7d4c3e-1111-4222-8333-444455556666'
@@ -84,8 +85,8 @@ describe('ids', () => {
 })
 
 describe('the archive', () => {
-  it('reads people, conversations, day files in order and messages, skipping events', () => {
-    const archive = openArchive(zipOf(teamExport({ emails })))
+  it('reads people, conversations, day files in order and messages, skipping events', async () => {
+    const archive = await openArchive(zipOf(teamExport({ emails })))
     expect(archive.chorus).toBeNull()
     expect(archive.users.map((u) => [u.id, u.email, u.isBot])).toEqual([
       ['U1', 'a@x.test', false],
@@ -103,7 +104,7 @@ describe('the archive', () => {
     const general = archive.conversations[0]!
     expect(general.topic).toBe('Company-wide')
     expect(archive.days(general)).toEqual(['general/2024-03-01.json', 'general/2024-03-02.json'])
-    const messages = archive.messages('general/2024-03-01.json')
+    const messages = await all(archive.messages('general/2024-03-01.json'))
     expect(messages.map((m) => [m.user, m.parentTs !== null, m.broadcast])).toEqual([
       ['U1', false, false],
       ['U2', true, false],
@@ -122,9 +123,9 @@ describe('the archive', () => {
     expect(archive.report).toEqual([])
   })
 
-  it('skips and reports wrong items and files, ignoring unknown fields', () => {
+  it('skips and reports wrong items and files, ignoring unknown fields', async () => {
     const files = teamExport({ emails })
-    const archive = openArchive(
+    const archive = await openArchive(
       zipOf({
         ...files,
         'users.json': [
@@ -151,7 +152,7 @@ describe('the archive', () => {
     )
     expect(archive.users.map((u) => u.id)).toEqual(['U1', 'U2', 'U3', 'B1', 'U5'])
     expect(archive.conversations.map((c) => c.id)).toEqual(['C1', 'C2', 'M1'])
-    const read = archive.messages('general/2024-03-03.json')
+    const read = await all(archive.messages('general/2024-03-03.json'))
     expect(read.map((m) => m.text)).toEqual(['fine', 'no author'])
     // a message with no author (Chorus's export writes one so: FORMAT.md) is read, authorless
     expect(read[1]).toMatchObject({
@@ -168,8 +169,8 @@ describe('the archive', () => {
     ])
   })
 
-  it('reads a Chorus export by its chorus.json', () => {
-    const archive = openArchive(
+  it('reads a Chorus export by its chorus.json', async () => {
+    const archive = await openArchive(
       zipOf({
         ...teamExport({ emails }),
         'chorus.json': {
@@ -181,19 +182,19 @@ describe('the archive', () => {
       })
     )
     expect(archive.chorus).toEqual({ workspaceId: WS, name: 'Old' })
-    expect(archive.messages('general/2024-03-01.json')[0]!.chorusId).toBe(
+    expect((await all(archive.messages('general/2024-03-01.json')))[0]!.chorusId).toBe(
       'c0a1b2c3-0000-4000-8000-000000000001'
     )
   })
 })
 
 describe('hostile archives', () => {
-  it('refuses what is not a zip, or has no users.json', () => {
-    expect(() => openArchive(new TextEncoder().encode('just text, not a zip at all'))).toThrow(
-      new ArchiveRefusal('The file is not a zip archive.')
-    )
-    expect(() => openArchive(new Uint8Array(0))).toThrow(ArchiveRefusal)
-    expect(() => openArchive(zipOf({ 'readme.txt': 'hello' }))).toThrow(
+  it('refuses what is not a zip, or has no users.json', async () => {
+    await expect(
+      openArchive(new TextEncoder().encode('just text, not a zip at all'))
+    ).rejects.toThrow(new ArchiveRefusal('The file is not a zip archive.'))
+    await expect(openArchive(new Uint8Array(0))).rejects.toThrow(ArchiveRefusal)
+    await expect(openArchive(zipOf({ 'readme.txt': 'hello' }))).rejects.toThrow(
       'The archive has no users.json at its top level: it is not a Slack export.'
     )
   })
@@ -321,5 +322,11 @@ function asZip64(zip: Uint8Array): Uint8Array {
     out.set(part, offset)
     offset += part.length
   }
+  return out
+}
+
+async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = []
+  for await (const item of items) out.push(item)
   return out
 }

@@ -17,10 +17,35 @@ export interface CopiedFile {
   name: string
 }
 
-async function bytesOf(archive: Archive, copy: FileToCopy): Promise<Uint8Array | string> {
+/** An entry of the archive as a stream for Storage's upload, inflated as it is sent. */
+function entryStream(archive: Archive, path: string): ReadableStream<Uint8Array> {
+  const pieces = archive.zip.chunks(path, MAX_FILE)
+  return new ReadableStream({
+    async pull(controller) {
+      try {
+        const next = await pieces.next()
+        if (next.done) controller.close()
+        else controller.enqueue(next.value)
+      } catch (error) {
+        controller.error(error)
+      }
+    },
+    async cancel() {
+      await pieces.return(undefined)
+    },
+  })
+}
+
+async function bytesOf(
+  archive: Archive,
+  copy: FileToCopy
+): Promise<Uint8Array | ReadableStream<Uint8Array> | string> {
   if (copy.file.zipPath) {
-    const bytes = archive.zip.read(copy.file.zipPath, MAX_FILE)
-    return bytes ?? 'it is not in the archive'
+    // From the zip, as a stream: a file is never whole in memory (issue 49, item 7).
+    const entry = archive.zip.index.entries.get(copy.file.zipPath)
+    if (!entry) return 'it is not in the archive'
+    if (entry.size > MAX_FILE) return `it is over ${MAX_FILE} bytes`
+    return entryStream(archive, copy.file.zipPath)
   }
   if (!copy.file.url) return 'the export has no link to it'
   try {

@@ -16,6 +16,7 @@
 import { createClient } from 'npm:@supabase/supabase-js@2'
 import postgres from 'npm:postgres@3'
 import { ArchiveRefusal, openArchive } from '../_shared/archive/read.ts'
+import { SourceError, storageSource } from '../_shared/archive/zip-source.ts'
 import { closingUnread } from '../_shared/read-body.ts'
 import { BATCH, runSlice } from './slice.ts'
 import type { Checkpoint } from './slice.ts'
@@ -98,15 +99,21 @@ async function slice(id: string): Promise<Response> {
     ).map((setting) => [setting.name, setting.value])
   )
   const admin = adminClient()
-  const { data: blob, error } = await admin.storage.from('imports').download(claimed.source_path)
-  if (error || !blob) {
-    await fail(sql, id, 'The archive could not be read from Storage; upload it again.')
-    return json(200, { status: 'failed' })
-  }
+  // The archive is read where it lies, by ranges (zip-source.ts): never whole in memory.
   let archive
   try {
-    archive = openArchive(new Uint8Array(await blob.arrayBuffer()))
+    const source = await storageSource(
+      `${Deno.env.get('SUPABASE_URL') ?? ''}/storage/v1`,
+      Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '',
+      'imports',
+      claimed.source_path
+    )
+    archive = await openArchive(source)
   } catch (refusal) {
+    if (refusal instanceof SourceError) {
+      await fail(sql, id, 'The archive could not be read from Storage; upload it again.')
+      return json(200, { status: 'failed' })
+    }
     if (!(refusal instanceof ArchiveRefusal)) throw refusal
     await fail(sql, id, refusal.message)
     return json(200, { status: 'failed' })

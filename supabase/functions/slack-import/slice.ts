@@ -3,8 +3,9 @@
 // the tests' batch limit is reached. Every batch commits its checkpoint with its rows.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
 import type { Sql } from 'npm:postgres@3'
-import { jsonArray } from '../_shared/archive/items.ts'
+import { jsonItems } from '../_shared/archive/json-stream.ts'
 import type { Archive } from '../_shared/archive/read.ts'
+import type { SlackMessage } from '../_shared/archive/slack.ts'
 import type { ReportItem } from '../_shared/archive/zip.ts'
 import { copyFiles } from './files.ts'
 import { placeholderRows } from './people.ts'
@@ -77,12 +78,10 @@ async function totals(archive: Archive): Promise<{ messages: number; files: numb
   const ignored: ReportItem[] = []
   for (const conversation of archive.conversations) {
     for (const path of archive.days(conversation)) {
-      await giveWay()
-      const bytes = archive.zip.read(path)
-      const items = bytes ? (jsonArray(bytes, path, ignored) ?? []) : []
-      for (const item of items) {
-        if (typeof item !== 'object' || item === null) continue
-        const message = item as { subtype?: unknown; files?: unknown }
+      for await (const { value } of jsonItems(archive.zip.chunks(path), path, ignored)) {
+        await giveWay()
+        if (typeof value !== 'object' || value === null) continue
+        const message = value as { subtype?: unknown; files?: unknown }
         if (
           message.subtype !== undefined &&
           !['bot_message', 'thread_broadcast', 'me_message', 'file_share', 'tombstone'].includes(
@@ -96,6 +95,30 @@ async function totals(archive: Archive): Promise<{ messages: number; files: numb
     }
   }
   return { messages, files }
+}
+
+/** A day file being read: its messages as they come, how many were taken, what it reported. */
+interface Cursor {
+  path: string
+  messages: AsyncGenerator<SlackMessage>
+  taken: number
+  report: ReportItem[]
+}
+
+/**
+ * The day file `path` opened at `offset` messages (an earlier batch took those, and with them
+ * what the file reported up to there).
+ */
+async function openDay(archive: Archive, path: string, offset: number): Promise<Cursor> {
+  const report: ReportItem[] = []
+  const cursor = { path, messages: archive.messages(path, report), taken: 0, report }
+  while (cursor.taken < offset) {
+    await giveWay()
+    if ((await cursor.messages.next()).done) break
+    cursor.taken += 1
+  }
+  report.length = 0
+  return cursor
 }
 
 export async function runSlice(
@@ -137,9 +160,14 @@ export async function runSlice(
   let c = checkpoint.conversation ?? 0
   let d = checkpoint.day ?? 0
   let offset = checkpoint.offset ?? 0
+  // The day file being read, kept open from batch to batch (reopened only by a new slice).
+  let cursor: Cursor | null = null
   for (;;) {
     if (c >= archive.conversations.length) break
-    if (batches >= limits.maxBatches || Date.now() > limits.deadline) return 'more'
+    if (batches >= limits.maxBatches || Date.now() > limits.deadline) {
+      await cursor?.messages.return(undefined)
+      return 'more'
+    }
     const batch: Batch = { rows: [], reactions: [], files: [], report: [] }
     const report: ReportItem[] = []
     let taken = 0
@@ -153,22 +181,23 @@ export async function runSlice(
         continue
       }
       const path = days[d]!
-      await giveWay()
-      const before = archive.report.length
-      const messages = archive.messages(path)
-      const fileReport = archive.report.splice(before)
-      const part = messages.slice(offset, offset + (limits.batchSize - taken))
+      if (cursor?.path !== path) cursor = await openDay(archive, path, offset)
+      const part: SlackMessage[] = []
+      let end = false
+      while (part.length < limits.batchSize - taken) {
+        await giveWay()
+        const next = await cursor.messages.next()
+        if (next.done) {
+          end = true
+          break
+        }
+        part.push(next.value)
+      }
+      cursor.taken += part.length
       const made = batchOf(archive, maps, conversation, path, part)
-      // The day file's own report once (with its first part), its items' with their part.
-      const from = offset === 0 ? -1 : messages[offset - 1]!.index
-      const end = offset + part.length >= messages.length
-      const to = end ? Infinity : part[part.length - 1]!.index
-      report.push(
-        ...fileReport.filter((item) =>
-          item.index === undefined ? offset === 0 : item.index > from && item.index <= to
-        ),
-        ...made.report
-      )
+      // What the file reported while this part was read (its own trouble, its items'), then the
+      // part's.
+      report.push(...cursor.report.splice(0), ...made.report)
       batch.rows.push(...made.rows)
       batch.reactions.push(...made.reactions)
       batch.files.push(...made.files)
@@ -176,6 +205,7 @@ export async function runSlice(
       if (end) {
         d += 1
         offset = 0
+        cursor = null
       } else offset += part.length
     }
     const copied = await copyFiles(admin, archive, row.workspace_id, batch.files, report)
@@ -184,7 +214,10 @@ export async function runSlice(
       select private.import_messages(${row.id}, ${json(batch.rows)}::text::jsonb,
         ${json(batch.reactions)}::text::jsonb, ${json(copied)}::text::jsonb, ${json(report)}::text::jsonb,
         ${json(next)}::text::jsonb) as n`
-    if (done!.n < 0) return 'stopped'
+    if (done!.n < 0) {
+      await cursor?.messages.return(undefined)
+      return 'stopped'
+    }
     batches += 1
   }
   const [finished] = await sql<{ status: string | null }[]>`

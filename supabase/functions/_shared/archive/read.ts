@@ -1,11 +1,17 @@
 // An archive opened for import: its people, its conversations with their day files in order, and
-// each day's messages on demand. Refuses the whole archive (ArchiveRefusal) only when it is not a
-// readable zip or has no users.json; everything else is skipped item by item into `report`.
-import { eachItem, isObject, JSON_LIMIT, jsonArray, jsonObject, optStr } from './items.ts'
+// each day's messages on demand, read as a stream (issue 49, item 7: the archive is read where it
+// lies, a range at a time, and a day file item by item, so neither is ever whole in memory).
+// Refuses the whole archive (ArchiveRefusal) only when it is not a readable zip or has no
+// users.json; everything else is skipped item by item into `report`.
+import { isObject, ItemError, JSON_LIMIT, jsonObject, optStr } from './items.ts'
+import type { Json } from './items.ts'
+import { jsonItems } from './json-stream.ts'
 import { dayOf, readConversation, readMessage, readUser } from './slack.ts'
 import type { ConversationKind, SlackConversation, SlackMessage, SlackUser } from './slack.ts'
-import { LIMITS, openZip, ZipRefusal } from './zip.ts'
-import type { Limits, OpenedZip, ReportItem } from './zip.ts'
+import { LIMITS, ZipRefusal } from './zip.ts'
+import type { Limits, ReportItem } from './zip.ts'
+import { bytesSource, openZipSource, SourceError } from './zip-source.ts'
+import type { StreamedZip, ZipSource } from './zip-source.ts'
 
 export class ArchiveRefusal extends Error {}
 
@@ -15,7 +21,7 @@ export interface ChorusManifest {
 }
 
 export interface Archive {
-  zip: OpenedZip
+  zip: StreamedZip
   report: ReportItem[]
   /** Set for Chorus's own exports (chorus.json): ids are Chorus's, text is Chorus markdown. */
   chorus: ChorusManifest | null
@@ -23,8 +29,11 @@ export interface Archive {
   conversations: SlackConversation[]
   /** A conversation's day files (paths), oldest first. */
   days(conversation: SlackConversation): string[]
-  /** A day file's messages (items that are not messages left out, bad ones reported). */
-  messages(path: string): SlackMessage[]
+  /**
+   * A day file's messages as it is read (items that are not messages left out, bad ones and a
+   * file that cannot be read reported into `report`, the archive's own unless given).
+   */
+  messages(path: string, report?: ReportItem[]): AsyncGenerator<SlackMessage>
 }
 
 const LISTS: [string, ConversationKind][] = [
@@ -34,19 +43,47 @@ const LISTS: [string, ConversationKind][] = [
   ['mpims.json', 'mpim'],
 ]
 
-function items(zip: OpenedZip, file: string, report: ReportItem[]): unknown[] {
+/** An item read by `read`, or null when it refuses it (ItemError: reported). */
+function judge<T>(
+  value: unknown,
+  index: number,
+  file: string,
+  report: ReportItem[],
+  read: (item: Json, index: number) => T | null
+): T | null {
+  try {
+    if (!isObject(value)) throw new ItemError('The item is not an object.')
+    return read(value, index)
+  } catch (error) {
+    if (!(error instanceof ItemError)) throw error
+    report.push({ file, index, reason: error.message })
+    return null
+  }
+}
+
+/** The items of one of the archive's lists (users.json, channels.json, …), read by `read`. */
+async function list<T>(
+  zip: StreamedZip,
+  file: string,
+  report: ReportItem[],
+  read: (item: Json, index: number) => T | null
+): Promise<T[]> {
   const entry = zip.index.entries.get(file)
   if (!entry) return []
   if (entry.size > JSON_LIMIT) {
     report.push({ file, reason: `The file is over ${JSON_LIMIT} bytes.` })
     return []
   }
-  const bytes = zip.read(file, JSON_LIMIT)
-  return bytes ? (jsonArray(bytes, file, report) ?? []) : []
+  const out: T[] = []
+  for await (const { index, value } of jsonItems(zip.chunks(file, JSON_LIMIT), file, report)) {
+    const item = judge(value, index, file, report, read)
+    if (item !== null) out.push(item)
+  }
+  return out
 }
 
-function readChorus(zip: OpenedZip, report: ReportItem[]): ChorusManifest | null {
-  const bytes = zip.read('chorus.json', 1024 ** 2)
+async function readChorus(zip: StreamedZip, report: ReportItem[]): Promise<ChorusManifest | null> {
+  const bytes = await zip.read('chorus.json', 1024 ** 2)
   if (!bytes) return null
   const value = jsonObject(bytes, 'chorus.json', report)
   if (!value || value.format !== 'chorus-export') return null
@@ -70,13 +107,21 @@ function optStrSafe(item: Record<string, unknown>, field: string): string | null
   }
 }
 
-/** Opens an archive's bytes (ArchiveRefusal when it cannot be imported at all). */
-export function openArchive(bytes: Uint8Array, limits: Limits = LIMITS): Archive {
-  let zip: OpenedZip
+/**
+ * Opens an archive (ArchiveRefusal when it cannot be imported at all): where it lies (a
+ * ZipSource, read by ranges), or its bytes (tests).
+ */
+export async function openArchive(
+  from: Uint8Array | ZipSource,
+  limits: Limits = LIMITS
+): Promise<Archive> {
+  const source = from instanceof Uint8Array ? bytesSource(from) : from
+  let zip: StreamedZip
   try {
-    zip = openZip(bytes, limits)
+    zip = await openZipSource(source, limits)
   } catch (error) {
     if (error instanceof ZipRefusal) throw new ArchiveRefusal(error.message)
+    if (error instanceof SourceError) throw error
     throw new ArchiveRefusal('The file is not a zip archive.')
   }
   const report = zip.index.report
@@ -85,18 +130,16 @@ export function openArchive(bytes: Uint8Array, limits: Limits = LIMITS): Archive
       'The archive has no users.json at its top level: it is not a Slack export.'
     )
   }
-  const chorus = readChorus(zip, report)
-  const users = eachItem(items(zip, 'users.json', report), 'users.json', report, readUser)
+  const chorus = await readChorus(zip, report)
+  const users = await list(zip, 'users.json', report, readUser)
   const seenUsers = new Set<string>()
   const uniqueUsers = users.filter((user) => !seenUsers.has(user.id) && seenUsers.add(user.id))
   const conversations: SlackConversation[] = []
   const seen = new Set<string>()
   const folders = new Set<string>()
   for (const [file, kind] of LISTS) {
-    const list = eachItem(items(zip, file, report), file, report, (item) =>
-      readConversation(kind, item)
-    )
-    list.forEach((conversation) => {
+    const listed = await list(zip, file, report, (item) => readConversation(kind, item))
+    listed.forEach((conversation) => {
       if (seen.has(conversation.id) || folders.has(conversation.folder)) {
         report.push({ file, reason: `The conversation ${conversation.id} is listed twice.` })
         return
@@ -112,9 +155,11 @@ export function openArchive(bytes: Uint8Array, limits: Limits = LIMITS): Archive
     if (slash < 0) continue
     const folder = name.slice(0, slash)
     if (!folders.has(folder) || dayOf(name, folder) === null) continue
-    byFolder.set(folder, [...(byFolder.get(folder) ?? []), name])
+    const days = byFolder.get(folder)
+    if (days) days.push(name)
+    else byFolder.set(folder, [name])
   }
-  for (const list of byFolder.values()) list.sort()
+  for (const days of byFolder.values()) days.sort()
   return {
     zip,
     report,
@@ -122,10 +167,11 @@ export function openArchive(bytes: Uint8Array, limits: Limits = LIMITS): Archive
     users: uniqueUsers,
     conversations,
     days: (conversation) => byFolder.get(conversation.folder) ?? [],
-    messages(path) {
-      const list = items(zip, path, report)
-      const messages = eachItem(list, path, report, readMessage)
-      return messages
+    async *messages(path, into = report) {
+      for await (const { index, value } of jsonItems(zip.chunks(path), path, into)) {
+        const message = judge(value, index, path, into, readMessage)
+        if (message !== null) yield message
+      }
     },
   }
 }

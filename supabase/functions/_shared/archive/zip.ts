@@ -1,9 +1,9 @@
 // Safe zip reading (the limits of FORMAT.md): the central directory is read first and every
-// entry judged from it (name, count, declared sizes, ratio) before anything is inflated; an
-// entry is then inflated in small pieces and stopped as soon as it yields more than it declared
-// (a lying header) or more than the limits allow. Nothing here throws for a bad archive: the
-// whole archive is refused with a reason (ZipRefusal), or an entry is skipped and reported.
-import { Inflate } from 'npm:fflate@0.8.2'
+// entry judged from it (name, count, declared sizes, ratio) before anything is inflated (the
+// entries are read by zip-entry.ts, in small pieces). The end record and the directory are
+// read from the archive's tail, so only they need to be in memory (zip-source.ts reads them
+// from Storage). Nothing here throws for a bad archive: the whole archive is refused with a
+// reason (ZipRefusal), or an entry is skipped and reported.
 
 export const LIMITS = {
   entries: 200_000,
@@ -45,15 +45,69 @@ const EOCD64 = 0x06064b50
 const EOCD64_LOCATOR = 0x07064b50
 const ZIP64_EXTRA = 0x0001
 const CENTRAL = 0x02014b50
-const LOCAL = 0x04034b50
 
-function findEndOfCentralDirectory(zip: Uint8Array, view: DataView): number {
-  // The end record is 22 bytes plus a comment of at most 65,535 bytes.
-  const stop = Math.max(0, zip.length - 22 - 0xffff)
-  for (let at = zip.length - 22; at >= stop; at -= 1) {
-    if (view.getUint32(at, true) === EOCD) return at
+/** Where the central directory is: read from the archive's tail (the last bytes, from `tailStart`). */
+export interface EndRecord {
+  count: number
+  size: number
+  offset: number
+  /** Where the directory must end: the (Zip64) end record. */
+  end: number
+  /** A Zip64 end record to read (56 bytes at this offset) when it lies before the tail. */
+  zip64At?: number
+}
+
+/** How many bytes at the end of an archive hold its end record: 22 and a comment of 65,535. */
+export const TAIL_BYTES = 22 + 0xffff
+
+/**
+ * The end of central directory record, found in the archive's last bytes (`tail`, which begins
+ * at `tailStart` in the archive). A Zip64 record (more than 65,535 entries, or offsets past
+ * 4 GiB) is read from the tail when it is there, else `zip64At` says where it is.
+ */
+export function endRecord(tail: Uint8Array, tailStart: number): EndRecord {
+  const view = new DataView(tail.buffer, tail.byteOffset, tail.byteLength)
+  let at = -1
+  for (let i = tail.length - 22; i >= 0; i -= 1) {
+    if (view.getUint32(i, true) === EOCD) {
+      at = i
+      break
+    }
   }
-  return -1
+  if (at < 0) throw new ZipRefusal('The file is not a zip archive.')
+  const record: EndRecord = {
+    count: view.getUint16(at + 10, true),
+    size: view.getUint32(at + 12, true),
+    offset: view.getUint32(at + 16, true),
+    end: tailStart + at,
+  }
+  if (record.count !== 0xffff && record.size !== 0xffffffff && record.offset !== 0xffffffff) {
+    return record
+  }
+  // Zip64: the real values are in the Zip64 end record, which its locator, just before the end
+  // record, points to.
+  const locator = at - 20
+  if (locator < 0 || view.getUint32(locator, true) !== EOCD64_LOCATOR) {
+    throw new ZipRefusal('The zip archive is damaged.')
+  }
+  const zip64 = Number(view.getBigUint64(locator + 8, true))
+  if (zip64 + 56 > tailStart + locator) throw new ZipRefusal('The zip archive is damaged.')
+  if (zip64 < tailStart) return { ...record, zip64At: zip64 }
+  return zip64Record(tail.subarray(zip64 - tailStart, zip64 - tailStart + 56), zip64)
+}
+
+/** The values of a Zip64 end record (its 56 bytes, found at `at`). */
+export function zip64Record(bytes: Uint8Array, at: number): EndRecord {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  if (bytes.length < 56 || view.getUint32(0, true) !== EOCD64) {
+    throw new ZipRefusal('The zip archive is damaged.')
+  }
+  return {
+    count: Number(view.getBigUint64(32, true)),
+    size: Number(view.getBigUint64(40, true)),
+    offset: Number(view.getBigUint64(48, true)),
+    end: at,
+  }
 }
 
 /** The 64-bit values of an entry's Zip64 extra field (empty when it has none). */
@@ -85,45 +139,35 @@ export function unsafeName(raw: Uint8Array, name: string, limits: Limits = LIMIT
   return null
 }
 
+/** Refuses an end record that names too many entries or a directory past its end. */
+export function checkEnd(record: EndRecord, limits: Limits): void {
+  if (record.count > limits.entries) {
+    throw new ZipRefusal(`The archive has ${record.count} entries; the limit is ${limits.entries}.`)
+  }
+  if (record.offset + record.size > record.end) throw new ZipRefusal('The zip archive is damaged.')
+}
+
 /**
- * Reads the central directory. Refuses the archive (ZipRefusal) when it is not a zip, has more
- * entries or more bytes than the limits; skips and reports entries with unsafe names, unknown
- * compression, entries too big or compressed beyond the ratio. Directories are left out.
+ * Reads the central directory (`directory`: its bytes, `record.size` of them from
+ * `record.offset`) of an archive of `archiveSize` bytes. Refuses the archive (ZipRefusal) when
+ * it has more entries or more bytes than the limits; skips and reports entries with unsafe
+ * names, unknown compression, entries too big or compressed beyond the ratio. Directories are
+ * left out.
  */
-export function readIndex(zip: Uint8Array, limits: Limits = LIMITS): ZipIndex {
-  if (zip.length < 22) throw new ZipRefusal('The file is not a zip archive.')
-  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength)
-  let end = findEndOfCentralDirectory(zip, view)
-  if (end < 0) throw new ZipRefusal('The file is not a zip archive.')
-  let count = view.getUint16(end + 10, true)
-  let size = view.getUint32(end + 12, true)
-  let offset = view.getUint32(end + 16, true)
-  // Zip64 (more than 65,535 entries, or offsets past 4 GiB): the real values are in the Zip64
-  // end record, which its locator, just before the end record, points to.
-  if (count === 0xffff || size === 0xffffffff || offset === 0xffffffff) {
-    const locator = end - 20
-    if (locator < 0 || view.getUint32(locator, true) !== EOCD64_LOCATOR) {
-      throw new ZipRefusal('The zip archive is damaged.')
-    }
-    const record = Number(view.getBigUint64(locator + 8, true))
-    if (record + 56 > locator || view.getUint32(record, true) !== EOCD64) {
-      throw new ZipRefusal('The zip archive is damaged.')
-    }
-    count = Number(view.getBigUint64(record + 32, true))
-    size = Number(view.getBigUint64(record + 40, true))
-    offset = Number(view.getBigUint64(record + 48, true))
-    end = record
-  }
-  if (count > limits.entries) {
-    throw new ZipRefusal(`The archive has ${count} entries; the limit is ${limits.entries}.`)
-  }
-  if (offset + size > end) throw new ZipRefusal('The zip archive is damaged.')
+export function readDirectory(
+  directory: Uint8Array,
+  record: EndRecord,
+  archiveSize: number,
+  limits: Limits = LIMITS
+): ZipIndex {
+  const view = new DataView(directory.buffer, directory.byteOffset, directory.byteLength)
+  const end = directory.length
   const decoder = new TextDecoder('utf-8', { fatal: false })
   const entries = new Map<string, ZipEntry>()
   const report: ReportItem[] = []
   let total = 0
-  let at = offset
-  for (let index = 0; index < count; index += 1) {
+  let at = 0
+  for (let index = 0; index < record.count; index += 1) {
     if (at + 46 > end || view.getUint32(at, true) !== CENTRAL) {
       throw new ZipRefusal('The zip archive is damaged.')
     }
@@ -134,10 +178,14 @@ export function readIndex(zip: Uint8Array, limits: Limits = LIMITS): ZipIndex {
     const extraLength = view.getUint16(at + 30, true)
     const commentLength = view.getUint16(at + 32, true)
     let localOffset = view.getUint32(at + 42, true)
-    const raw = zip.subarray(at + 46, at + 46 + nameLength)
+    const raw = directory.subarray(at + 46, at + 46 + nameLength)
     // Zip64: the sizes and offset that do not fit 32 bits are in the extra field, in this order.
     if (entrySize === 0xffffffff || compressedSize === 0xffffffff || localOffset === 0xffffffff) {
-      const wide = zip64Extra(view, at + 46 + nameLength, Math.min(extraLength, end - at))
+      const wide = zip64Extra(
+        view,
+        at + 46 + nameLength,
+        Math.min(extraLength, end - at - 46 - nameLength)
+      )
       if (entrySize === 0xffffffff) entrySize = wide.shift() ?? Infinity
       if (compressedSize === 0xffffffff) compressedSize = wide.shift() ?? Infinity
       if (localOffset === 0xffffffff) localOffset = wide.shift() ?? Infinity
@@ -163,7 +211,7 @@ export function readIndex(zip: Uint8Array, limits: Limits = LIMITS): ZipIndex {
       report.push({ file: name, reason: 'The file is compressed beyond 1000:1 (a zip bomb).' })
       continue
     }
-    if (localOffset + 30 > zip.length) {
+    if (localOffset + 30 > archiveSize) {
       report.push({ file: name, reason: 'The file lies outside the archive.' })
       continue
     }
@@ -180,73 +228,19 @@ export function readIndex(zip: Uint8Array, limits: Limits = LIMITS): ZipIndex {
   return { entries, report }
 }
 
-/** Why an entry could not be read (it is reported, the archive goes on). */
-export class EntryError extends Error {}
-
-/**
- * An entry's bytes, inflated in pieces: stops with EntryError as soon as the output passes the
- * size the directory declared (or `max`), or the data is not what the directory says.
- */
-export function readEntry(zip: Uint8Array, entry: ZipEntry, max = LIMITS.entryBytes): Uint8Array {
-  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength)
-  const at = entry.localOffset
-  if (view.getUint32(at, true) !== LOCAL) throw new EntryError('The file is damaged.')
-  const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true)
-  const data = zip.subarray(start, start + entry.compressedSize)
-  if (data.length < entry.compressedSize) throw new EntryError('The file is cut short.')
-  if (entry.size > max) throw new EntryError(`The file is over ${max} bytes.`)
-  const limit = entry.size
-  if (entry.method === 0) {
-    if (entry.compressedSize !== entry.size) throw new EntryError('The file is damaged.')
-    return data
+/** The central directory of an archive whose bytes are all here (see readDirectory). */
+export function readIndex(zip: Uint8Array, limits: Limits = LIMITS): ZipIndex {
+  if (zip.length < 22) throw new ZipRefusal('The file is not a zip archive.')
+  const tailStart = Math.max(0, zip.length - TAIL_BYTES)
+  let record = endRecord(zip.subarray(tailStart), tailStart)
+  if (record.zip64At !== undefined) {
+    record = zip64Record(zip.subarray(record.zip64At, record.zip64At + 56), record.zip64At)
   }
-  const out = new Uint8Array(limit)
-  let written = 0
-  let overflow = false
-  let done = false
-  const inflate = new Inflate((chunk, final) => {
-    if (written + chunk.length > limit) overflow = true
-    else out.set(chunk, written)
-    written += chunk.length
-    if (final) done = true
-  })
-  // Small input pieces: one piece inflates to at most about 1 MiB, so a bomb stops early.
-  const PIECE = 1024
-  try {
-    for (let offset = 0; offset < data.length && !overflow; offset += PIECE) {
-      inflate.push(data.subarray(offset, offset + PIECE), offset + PIECE >= data.length)
-    }
-  } catch {
-    throw new EntryError('The file is not valid deflate data.')
-  }
-  if (overflow) throw new EntryError('The file inflates to more than its header says (a zip bomb).')
-  if (!done || written !== entry.size) throw new EntryError('The file is damaged.')
-  return out
-}
-
-export interface OpenedZip {
-  index: ZipIndex
-  /** An entry's bytes, or null (and a report item) when it is missing or cannot be read. */
-  read(name: string, max?: number): Uint8Array | null
-  names(): string[]
-}
-
-/** Opens an archive: its index now (or a ZipRefusal), each entry when asked for. */
-export function openZip(zip: Uint8Array, limits: Limits = LIMITS): OpenedZip {
-  const index = readIndex(zip, limits)
-  return {
-    index,
-    names: () => [...index.entries.keys()],
-    read(name, max = limits.entryBytes) {
-      const entry = index.entries.get(name)
-      if (!entry) return null
-      try {
-        return readEntry(zip, entry, max)
-      } catch (error) {
-        const reason = error instanceof EntryError ? error.message : 'The file cannot be read.'
-        index.report.push({ file: name, reason })
-        return null
-      }
-    },
-  }
+  checkEnd(record, limits)
+  return readDirectory(
+    zip.subarray(record.offset, record.offset + record.size),
+    record,
+    zip.length,
+    limits
+  )
 }
