@@ -48,6 +48,7 @@ CREATE TRIGGER channel_members_guests_audit AFTER INSERT ON public.channel_membe
 CREATE TRIGGER channel_members_leave_threads AFTER DELETE ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.channel_members_leave_threads();
 CREATE TRIGGER channel_members_live AFTER INSERT OR DELETE OR UPDATE ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.live_channel_members();
 CREATE TRIGGER channel_members_queue_events AFTER INSERT ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.channel_members_queue_events();
+CREATE TRIGGER channel_members_read_push AFTER UPDATE OF last_read_seq ON public.channel_members FOR EACH ROW WHEN (new.last_read_seq > old.last_read_seq) EXECUTE FUNCTION private.channel_members_read_push();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.channel_members to service_role;
 grant delete, insert, maintain, select on table public.channel_members to authenticated;

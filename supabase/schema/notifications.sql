@@ -610,6 +610,28 @@ end
 $function$;
 grant execute on function public.set_email_notifications(boolean) to authenticated, service_role;
 
+-- Function public.set_notification_content_hidden(p_workspace_id uuid, p_hidden boolean)
+CREATE OR REPLACE FUNCTION public.set_notification_content_hidden(p_workspace_id uuid, p_hidden boolean)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_uid();
+  if not private.is_workspace_admin(p_workspace_id) then
+    raise exception using errcode = '42501',
+      message = 'Only owners and admins can change what notifications show.';
+  end if;
+  if p_hidden is null then
+    raise exception using errcode = '22023', message = 'Say whether message text is hidden.';
+  end if;
+  update public.workspaces set notifications_hide_content = p_hidden where id = p_workspace_id;
+  return p_hidden;
+end
+$function$;
+grant execute on function public.set_notification_content_hidden(uuid,boolean) to authenticated, service_role;
+
 -- Function public.set_notification_default(p_workspace_id uuid, p_level text)
 CREATE OR REPLACE FUNCTION public.set_notification_default(p_workspace_id uuid, p_level text)
  RETURNS public.notify_level

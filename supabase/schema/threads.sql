@@ -27,6 +27,7 @@ create policy "thread_members: your own rows" on public.thread_members
   using (((user_id = ( SELECT auth.uid() AS uid)) AND (channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids))));
 
 CREATE TRIGGER thread_members_live AFTER INSERT OR DELETE OR UPDATE ON public.thread_members FOR EACH ROW EXECUTE FUNCTION private.live_thread_members();
+CREATE TRIGGER thread_members_read_push AFTER UPDATE OF last_read_seq ON public.thread_members FOR EACH ROW WHEN (new.last_read_seq > old.last_read_seq) EXECUTE FUNCTION private.thread_members_read_push();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.thread_members to service_role;
 grant select on table public.thread_members to anon;

@@ -59,6 +59,7 @@ create table public.workspaces (
   export_scope text default 'public'::text not null,
   export_scope_changed_at timestamp with time zone,
   export_scope_changed_by uuid,
+  notifications_hide_content boolean default false not null,
   constraint workspaces_pkey PRIMARY KEY (id),
   constraint workspaces_slug_key UNIQUE (slug),
   constraint workspaces_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.profiles(id) ON DELETE SET NULL,

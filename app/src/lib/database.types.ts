@@ -1311,6 +1311,47 @@ export type Database = {
         }
         Relationships: []
       }
+      push_subscriptions: {
+        Row: {
+          auth: string
+          created_at: string
+          device_name: string
+          endpoint: string
+          id: string
+          last_used_at: string | null
+          p256dh: string
+          user_id: string
+        }
+        Insert: {
+          auth: string
+          created_at?: string
+          device_name: string
+          endpoint: string
+          id?: string
+          last_used_at?: string | null
+          p256dh: string
+          user_id: string
+        }
+        Update: {
+          auth?: string
+          created_at?: string
+          device_name?: string
+          endpoint?: string
+          id?: string
+          last_used_at?: string | null
+          p256dh?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "push_subscriptions_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       reactions: {
         Row: {
           channel_id: string
@@ -1874,6 +1915,7 @@ export type Database = {
           export_scope_changed_by: string | null
           id: string
           name: string
+          notifications_hide_content: boolean
           require_mfa: boolean
           slug: string
         }
@@ -1888,6 +1930,7 @@ export type Database = {
           export_scope_changed_by?: string | null
           id?: string
           name: string
+          notifications_hide_content?: boolean
           require_mfa?: boolean
           slug: string
         }
@@ -1902,6 +1945,7 @@ export type Database = {
           export_scope_changed_by?: string | null
           id?: string
           name?: string
+          notifications_hide_content?: boolean
           require_mfa?: boolean
           slug?: string
         }
@@ -1940,6 +1984,7 @@ export type Database = {
           export_scope_changed_by: string | null
           id: string
           name: string
+          notifications_hide_content: boolean
           require_mfa: boolean
           slug: string
         }
@@ -2144,6 +2189,7 @@ export type Database = {
         }
       }
       claim_notification_email: { Args: { p_batch_id: string }; Returns: Json }
+      claim_push_batch: { Args: { p_batch_id: string }; Returns: Json }
       claim_retention_files: {
         Args: { p_limit?: number }
         Returns: {
@@ -2298,6 +2344,7 @@ export type Database = {
           export_scope_changed_by: string | null
           id: string
           name: string
+          notifications_hide_content: boolean
           require_mfa: boolean
           slug: string
         }
@@ -2423,6 +2470,16 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
+      }
+      finish_push_batch: {
+        Args: {
+          p_batch_id: string
+          p_failed?: Json
+          p_gone: number[]
+          p_retry?: Json
+          p_sent: number[]
+        }
+        Returns: Json
       }
       finish_retention_files: { Args: { p_ids: number[] }; Returns: number }
       follow_thread: {
@@ -2719,6 +2776,30 @@ export type Database = {
       }
       regenerate_bot_token: { Args: { p_id: string }; Returns: string }
       regenerate_incoming_webhook: { Args: { p_id: string }; Returns: string }
+      register_push_subscription: {
+        Args: {
+          p_auth: string
+          p_device_name: string
+          p_endpoint: string
+          p_p256dh: string
+        }
+        Returns: {
+          auth: string
+          created_at: string
+          device_name: string
+          endpoint: string
+          id: string
+          last_used_at: string | null
+          p256dh: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "push_subscriptions"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       release_invite_mail: { Args: { p_id: number }; Returns: boolean }
       release_notification_email: {
         Args: { p_batch_id: string; p_error?: string; p_ids: number[] }
@@ -3055,6 +3136,7 @@ export type Database = {
           export_scope_changed_by: string | null
           id: string
           name: string
+          notifications_hide_content: boolean
           require_mfa: boolean
           slug: string
         }
@@ -3108,6 +3190,10 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      set_notification_content_hidden: {
+        Args: { p_hidden: boolean; p_workspace_id: string }
+        Returns: boolean
       }
       set_notification_default: {
         Args: { p_level: string; p_workspace_id: string }
@@ -3176,6 +3262,7 @@ export type Database = {
           export_scope_changed_by: string | null
           id: string
           name: string
+          notifications_hide_content: boolean
           require_mfa: boolean
           slug: string
         }
@@ -3315,6 +3402,7 @@ export type Database = {
           suspended_at: string
         }[]
       }
+      test_push_subscription: { Args: { p_id: string }; Returns: undefined }
       thread_page: {
         Args: {
           p_after_seq?: number

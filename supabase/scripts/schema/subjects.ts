@@ -28,6 +28,7 @@ export const SUBJECTS: readonly Subject[] = [
     name: 'moderation',
     words: ['report', 'removed', 'restore', 'suspend', 'suspended', 'suspendable', 'moderator'],
   },
+  { name: 'push', words: ['push'] },
   {
     name: 'notifications',
     words: ['notification', 'notify', 'email', 'dnd', 'disturb', 'snooze', 'unsubscribe', 'badge'],

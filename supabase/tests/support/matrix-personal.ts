@@ -11,8 +11,14 @@ import {
   statusOf,
   membersStatus,
 } from './matrix-kit.ts'
-import type { MatrixCase } from './matrix-kit.ts'
+import type { MatrixCase, MatrixContext } from './matrix-kit.ts'
 import { asUser } from './world.ts'
+
+/** A device of member's with push on (as register_push_subscription stores it). */
+const membersDevice = ({ sql, world }: MatrixContext) =>
+  one(sql`insert into public.push_subscriptions (user_id, endpoint, p256dh, auth, device_name)
+    values (${world.people.member.id}, ${`https://push.example/${randomUUID()}`},
+      ${'B' + 'A'.repeat(86)}, ${'A'.repeat(22)}, 'Phone') returning id`)
 
 // prettier-ignore
 export const PERSONAL_CASES: readonly MatrixCase[] = [
@@ -22,6 +28,13 @@ export const PERSONAL_CASES: readonly MatrixCase[] = [
   { kind: 'row', table: 'public.notification_settings', what: "member's snooze", op: 'update', allowed: [], row: membersSettings, patch: () => ({ snooze_until: new Date(Date.now() + Math.floor(Math.random() * 3600_000)).toISOString() }), changed: (after) => after.snooze_until !== null },
   { kind: 'row', table: 'public.notification_defaults', what: "member's workspace default", op: 'select', allowed: ['member'], row: async ({ sql, world }) => { await asUser(sql, world.people.member, (tx) => tx`select public.set_notification_default(${world.ws}, 'all')`); return one(sql`select id from public.notification_defaults where user_id = ${world.people.member.id}`) } },
   { kind: 'row', table: 'public.channel_members', what: "member's mute of a channel", op: 'update', allowed: [], row: membershipOf((w) => w.people.member, (w) => w.ch.plaza), patch: () => ({ muted: true }) },
+
+  // push devices: only their owner reads or removes one; added and renamed only through the RPC
+  { kind: 'row', table: 'public.push_subscriptions', what: "member's device", op: 'select', allowed: ['member'], row: membersDevice },
+  { kind: 'row', table: 'public.push_subscriptions', what: 'a device of your own', op: 'insert', allowed: [], values: (_c, a) => ({ id: randomUUID(), user_id: a?.id ?? randomUUID(), endpoint: `https://push.example/${randomUUID()}`, p256dh: 'x', auth: 'y', device_name: 'Mine' }) },
+  { kind: 'row', table: 'public.push_subscriptions', what: "member's device name", op: 'update', allowed: [], row: membersDevice, patch: () => ({ device_name: unique('Renamed') }) },
+  { kind: 'row', table: 'public.push_subscriptions', what: "member's device", op: 'delete', allowed: ['member'], row: membersDevice },
+  { kind: 'call', table: 'public.test_push_subscription', what: "member's device tested", op: 'call', allowed: ['member'], row: membersDevice, args: (key) => ({ p_id: key }), done: async (sql, key) => (await sql`select 1 from private.push_queue where subscription_id = ${key} and kind = 'test'`).length === 1 },
 
   // statuses: read as profiles are, written only through set_status() and clear_status()
   { kind: 'row', table: 'public.user_statuses', what: "a co-worker's status", op: 'select', allowed: inPlaza, row: statusOf((w) => w.people.owner) },
