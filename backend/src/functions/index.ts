@@ -22,7 +22,9 @@ import type { Service, StackContext } from '../context.ts'
 import { corsHeaders } from '../http/cors.ts'
 import { redactConsole } from '../redact.ts'
 import { registerDenoImports } from './deno-imports.ts'
+import { serveVapidKeys } from '../serve/secrets.ts'
 import { productionSecrets, readFunctionSecrets, stackEnvironment } from './secrets.ts'
+import { localVapidKeys, vapidSecrets } from './vapid.ts'
 
 type Handler = (request: Request) => Response | Promise<Response>
 
@@ -63,6 +65,13 @@ export function functionsService(): Service {
         production,
         stackEnvironment(ctx.inboxSmtpPort)
       )
+      // Web Push's VAPID pair (vapid.ts), unless the project's secrets name one.
+      const vapid =
+        (ctx.mode === 'serve' ? await serveVapidKeys(ctx.dataDir) : null) ??
+        (await localVapidKeys(ctx.dataDir))
+      for (const [name, value] of vapidSecrets(vapid)) {
+        if (!secrets.has(name)) secrets.set(name, value)
+      }
     },
     async register(app: FastifyInstance, ctx: StackContext) {
       const handlers = new Map<string, { version: number; handler: Promise<Handler> }>()

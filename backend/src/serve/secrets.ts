@@ -6,7 +6,8 @@
 // sign an admin token with those. db_password is the database's: the cluster's superuser and the
 // roles the services log in as (authenticator, supabase_auth_admin, supabase_storage_admin,
 // postgres) take it instead of the CLI's well-known "postgres" (a file from before it existed
-// gets one added, and the stack changes the roles' passwords on its next start).
+// gets one added, and the stack changes the roles' passwords on its next start). The VAPID key
+// pair signs Web Push (functions/vapid.ts; a file from before it existed gets one added).
 import { createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto'
 import type { JsonWebKey } from 'node:crypto'
 import { existsSync } from 'node:fs'
@@ -16,6 +17,8 @@ import { DEFAULT_JWT_SECRET } from '../config/project-config.ts'
 import { DEFAULT_PUBLISHABLE_KEY, DEFAULT_SECRET_KEY, JwtKeys } from '../jwt/jwt-keys.ts'
 import { parseSigningKeys } from '../jwt/signing-keys.ts'
 import { LOCAL_DB_PASSWORD } from '../stack/db-password.ts'
+import { newVapidKeys, validVapidKeys } from '../functions/vapid.ts'
+import type { VapidKeys } from '../functions/vapid.ts'
 
 export const SECRETS_FILE = 'serve-secrets.json'
 
@@ -27,6 +30,8 @@ interface SecretsFile {
   publishable_key: string
   secret_key: string
   db_password?: string
+  vapid_public_key?: string
+  vapid_private_key?: string
 }
 
 /** A reason `serve` will not start, written for the person at the terminal (cli/errors.ts). */
@@ -41,6 +46,8 @@ export interface ServeSecrets {
   keys: JwtKeys
   /** The database roles' password. */
   dbPassword: string
+  /** Web Push's VAPID key pair. */
+  vapid: VapidKeys
 }
 
 /** Reads the data folder's secrets, or makes them (mode 0600) when there are none yet. */
@@ -68,6 +75,19 @@ export async function loadServeSecrets(dataDir: string): Promise<ServeSecrets> {
     secrets.db_password = newPassword()
     await replace(file, secrets)
   }
+  if (secrets.vapid_public_key === undefined && secrets.vapid_private_key === undefined) {
+    const pair = newVapidKeys()
+    secrets.vapid_public_key = pair.publicKey
+    secrets.vapid_private_key = pair.privateKey
+    await replace(file, secrets)
+  }
+  const vapid = { publicKey: secrets.vapid_public_key, privateKey: secrets.vapid_private_key }
+  if (!validVapidKeys(vapid)) {
+    throw new ServeError(
+      `${file}: vapid_public_key and vapid_private_key must be a P-256 key pair in base64url ` +
+        `(65 and 32 bytes); remove both lines to have a new pair made (every device turns push on again)`
+    )
+  }
   if (typeof secrets.db_password !== 'string' || secrets.db_password.length < 16) {
     throw new ServeError(`${file}: db_password must be a string of at least 16 characters`)
   }
@@ -77,7 +97,7 @@ export async function loadServeSecrets(dataDir: string): Promise<ServeSecrets> {
         `line to have a new one made`
     )
   }
-  return { file, created, keys, dbPassword: secrets.db_password }
+  return { file, created, keys, dbPassword: secrets.db_password, vapid }
 }
 
 /**
@@ -125,7 +145,20 @@ function generate(): SecretsFile {
     publishable_key: apiKey('sb_publishable_'),
     secret_key: apiKey('sb_secret_'),
     db_password: newPassword(),
+    ...(({ publicKey, privateKey }) => ({
+      vapid_public_key: publicKey,
+      vapid_private_key: privateKey,
+    }))(newVapidKeys()),
   }
+}
+
+/** serve's VAPID pair from its secrets file (null when the file has none yet). */
+export async function serveVapidKeys(dataDir: string): Promise<VapidKeys | null> {
+  const text = await readFile(path.join(dataDir, SECRETS_FILE), 'utf8').catch(() => null)
+  if (text === null) return null
+  const secrets = parse(path.join(dataDir, SECRETS_FILE), text)
+  const vapid = { publicKey: secrets.vapid_public_key, privateKey: secrets.vapid_private_key }
+  return validVapidKeys(vapid) ? vapid : null
 }
 
 /** sb_publishable_/sb_secret_ keys in the shape Supabase gives them: 22 random characters, a check. */
