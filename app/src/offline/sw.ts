@@ -6,7 +6,10 @@
 // cache first.
 // Nothing of the API is touched (shell-routes.ts); what a person sees offline comes from the
 // app's own per-person cache (lib/offline-cache.ts), never from here. Built to /sw.js with the
-// build's file list in place of SHELL_MANIFEST (vite.config.ts).
+// build's file list in place of SHELL_MANIFEST (vite.config.ts). It also shows Web Push
+// notifications and opens their message when clicked (push.ts).
+import { onNotificationClick, onPush, readPayload } from './push.ts'
+import type { ClientsLike, NotifyingRegistration } from './push.ts'
 import { shellRoute } from './shell-routes.ts'
 import type { ShellManifest } from './shell-routes.ts'
 
@@ -18,12 +21,21 @@ interface FetchEvent extends ExtendableEvent {
   request: Request
   respondWith(response: Promise<Response>): void
 }
+interface PushEvent extends ExtendableEvent {
+  data: { text(): string } | null
+}
+interface NotificationEvent extends ExtendableEvent {
+  notification: { data: { url?: string } | null; close(): void }
+}
 interface WorkerScope {
   location: Location
+  registration: NotifyingRegistration
   skipWaiting(): Promise<void>
-  clients: { claim(): Promise<void> }
+  clients: ClientsLike & { claim(): Promise<void> }
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void
 }
 
 const manifest = JSON.parse('SHELL_MANIFEST') as ShellManifest
@@ -68,6 +80,16 @@ scope.addEventListener('fetch', (event) => {
     case 'network':
       return
   }
+})
+
+scope.addEventListener('push', (event) => {
+  event.waitUntil(onPush(readPayload(event.data?.text()), scope.registration))
+})
+
+scope.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  const url = event.notification.data?.url
+  if (url) event.waitUntil(onNotificationClick(url, scope.location.origin, scope.clients))
 })
 
 /** The network's answer (kept as `key`), or the copy kept when the network fails. */

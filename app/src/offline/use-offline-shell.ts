@@ -3,13 +3,15 @@
 // first render and kept written while they change, and the service worker that serves the app
 // shell (sw.ts) when the network or the server is not there. Production builds only register it,
 // and only once the first screen is up (lib/first-screen.ts): installing fetches every file of
-// the shell, which must not compete with the first screen for the network.
+// the shell, which must not compete with the first screen for the network. A click on a push
+// notification (push.ts) asks an open window to go to the message: it navigates there.
 // Signing out deletes what was kept of the person (an expired session keeps it: they come back).
 import { useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
 import { authState } from '../features/auth/index.ts'
 import { useAfterFirstScreen } from '../lib/first-screen.ts'
+import { navigate } from '../lib/router.ts'
 import { activateCache, clearCache } from '../lib/offline-cache.ts'
 import { persistQueries, restoreQueries } from '../lib/offline-queries.ts'
 
@@ -48,4 +50,15 @@ export function useOfflineShell(userId: string | null): void {
     if (!afterFirstScreen || !import.meta.env.PROD || !('serviceWorker' in navigator)) return
     navigator.serviceWorker.register('/sw.js').catch(() => undefined)
   }, [afterFirstScreen])
+
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return
+    const open = (event: MessageEvent<{ type?: string; path?: string }>) => {
+      if (event.data?.type === 'chorus:open' && event.data.path?.startsWith('/')) {
+        navigate(event.data.path)
+      }
+    }
+    navigator.serviceWorker.addEventListener('message', open)
+    return () => navigator.serviceWorker.removeEventListener('message', open)
+  }, [])
 }

@@ -1,9 +1,11 @@
 // Notification settings (a lazy chunk): the open channel's level and mute, my default for the
 // workspace, Do Not Disturb (daily schedule, snooze for an hour or until tomorrow), emails, and
 // the workspace's email delay (owners and admins; the server says so to anyone else); above
-// them, the saved-for-later reminders that have come (DueReminders).
+// them, the saved-for-later reminders that have come (DueReminders); below, push on this person's
+// devices (features/push).
 import { useState } from 'react'
 import { Dialog } from '../../../ui/Dialog.tsx'
+import { PushDevices } from '../../push/components/PushDevices.tsx'
 import { useNotificationMutations, useNotificationSettings } from '../data/settings.ts'
 import { dndActive } from '../rules.ts'
 import { DueReminders } from './DueReminders.tsx'
@@ -159,6 +161,7 @@ export default function NotificationsPanel({ workspaceId, channel, onClose }: Pr
               minutes={s.emailDelayMinutes}
               onSave={(v) => m.emailDelay.mutate(v)}
             />
+            <PushDevices workspaceId={workspaceId} />
           </>
         )}
         {error && (
