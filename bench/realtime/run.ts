@@ -1,10 +1,13 @@
 // Realtime benchmarks, against the real stack started in a child process:
 //   node --import tsx bench/realtime/run.ts [--subscribers 1000] [--receivers 1000] [--idle 5000]
+//     [--members 1000] [--only fanout|broadcast|private|memory]
 // - postgres_changes fan-out to N subscribers, each a distinct user under RLS: deliveries per
 //   second and commit-to-receipt p50/p99 (targets: >= 10,000/s with p99 < 100 ms);
 // - broadcast to N clients on one channel: deliveries per second and send-to-receipt p50/p99
 //   (target p99 < 50 ms);
-// - resident memory of the stack with N idle connections (target < 300 MB).
+// - resident memory of the stack with N idle connections (target < 300 MB);
+// - a team of N on one private channel: presence frames of a join storm, the stack's CPU idle
+//   and per database broadcast, delivery latency.
 // Each prints the baseline measured in the same run next to it.
 import type { ChildProcess } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
@@ -16,6 +19,7 @@ import { broadcast } from './broadcast.ts'
 import type { StackInfo } from './clients.ts'
 import { fanout } from './fanout.ts'
 import { idleMemory } from './memory.ts'
+import { privateTeam } from './private.ts'
 import { format } from './stats.ts'
 import { spawnStackChild } from '../support/processes.ts'
 
@@ -25,6 +29,7 @@ const { values } = parseArgs({
     subscribers: { type: 'string', default: '1000' },
     receivers: { type: 'string', default: '1000' },
     idle: { type: 'string', default: '5000' },
+    members: { type: 'string', default: '1000' },
     only: { type: 'string' },
   },
 })
@@ -107,6 +112,34 @@ async function main() {
         `p50 ${format(base.p50, 1)} ms, p99 ${format(base.p99, 1)} ms`
       )
     }
+  }
+  if (!only || only === 'private') {
+    const r = await withStack((info) =>
+      privateTeam(info, { members: Number(values.members), rate: 10, seconds: 5 })
+    )
+    const n = r.members
+    console.log(`\na team on one private channel: ${n} members, each a distinct user under RLS`)
+    line(
+      'presence join storm',
+      `${r.diffFrames} frames`,
+      `one diff per join would be ${format((n * (n + 1)) / 2)}; all see all after ${format(r.convergedMs)} ms`
+    )
+    line('stack CPU, idle', `${format(r.idleCpu, 1)} %`, 'of one core, PostgreSQL included')
+    line(
+      'stack CPU, a commit every 100 ms',
+      `${format(r.busyDatabaseCpu, 1)} %`,
+      'private channels re-checked'
+    )
+    line(
+      `database broadcasts, ${r.broadcasts}`,
+      `${format(r.msPerBroadcast, 2)} ms`,
+      `CPU per broadcast beyond that (${format(r.usPerDelivery, 1)} µs per delivery)`
+    )
+    line(
+      'delivery',
+      `p99 ${format(r.p99)} ms`,
+      `p50 ${format(r.p50)} ms, ${r.deliveries}/${r.expected} delivered`
+    )
   }
   if (!only || only === 'memory') {
     const result = await withStack((info) => idleMemory(info, { connections: Number(values.idle) }))

@@ -26,6 +26,24 @@ create policy "members read their rooms" on public.messages for select to authen
   ));
 alter publication supabase_realtime add table public.messages;
 
+-- Private channels room-<id> (private.ts): the room's members receive its broadcasts and
+-- presence and may track themselves there; the policies look membership up as a chat app does.
+create policy "room members receive" on realtime.messages for select to authenticated using (
+  extension in ('broadcast', 'presence') and exists (
+    select 1 from public.room_members m
+    where m.room_id = nullif(substring((select realtime.topic()) from '^room-([0-9]+)$'), '')::int
+      and m.user_id = (select auth.uid())
+  )
+);
+create policy "room members track" on realtime.messages for insert to authenticated with check (
+  extension = 'presence' and exists (
+    select 1 from public.room_members m
+    where m.room_id = nullif(substring((select realtime.topic()) from '^room-([0-9]+)$'), '')::int
+      and m.user_id = (select auth.uid())
+  )
+);
+create table public.ticks (id bigint generated always as identity primary key, at timestamptz default now());
+
 -- The hosted service's method, for comparison: one prepared lookup per change, executed once
 -- per subscriber after switching to the subscriber's role and claims (as realtime.apply_rls
 -- does). Returns how many (change, subscriber) pairs were visible.

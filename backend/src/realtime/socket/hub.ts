@@ -1,12 +1,14 @@
 // The topics of one stack: which channels listen on each, broadcast fan-out and presence.
 // Public and private channels of the same name are different topics, as on the real server.
-// A message is serialized once per frame format and the same bytes go to every subscriber.
+// A message is serialized once per frame format and the same bytes go to every subscriber;
+// presence diffs are merged per topic (presence-batch.ts).
 import { encodeFastlane, encodeUserBroadcast } from '../protocol/frames.ts'
 import type { PayloadEncoding, Vsn } from '../protocol/frames.ts'
 import { SYSTEM_MESSAGES } from '../errors.ts'
 import type { RateCounter } from './limits.ts'
 import { TopicPresence } from './presence.ts'
 import type { Meta, PresenceDiff, TrackResult } from './presence.ts'
+import { PresenceBatches, diffPeriodMs } from './presence-batch.ts'
 
 /** What the hub needs of a joined channel. */
 export interface Member {
@@ -65,6 +67,11 @@ export function textFrame(text: string): Frame {
 export class Hub {
   private readonly topics = new Map<string, Set<Member>>()
   private readonly presences = new Map<string, TopicPresence<Member>>()
+  /** Presence diffs merged per topic and sent at most once per the topic's period. */
+  private readonly diffs = new PresenceBatches(
+    (key, diff) => this.deliverDiff(key, diff),
+    (key) => diffPeriodMs(this.topics.get(key)?.size ?? 0)
+  )
 
   constructor(
     /** The stack's messages per second: each broadcast and each of its deliveries. */
@@ -85,6 +92,7 @@ export class Hub {
       if (members.size === 0) this.topics.delete(key)
     }
     this.untrack(key, member)
+    if (!this.topics.has(key)) this.diffs.forget(key)
   }
 
   members(key: string): ReadonlySet<Member> {
@@ -175,6 +183,11 @@ export class Hub {
   }
 
   private sendDiff(key: string, diff: PresenceDiff): void {
+    this.diffs.add(key, diff)
+  }
+
+  /** One merged diff to every member of the topic that receives presence. */
+  private deliverDiff(key: string, diff: PresenceDiff): void {
     const members = this.topics.get(key)
     if (!members) return
     const payload = JSON.stringify(diff)

@@ -2,7 +2,7 @@
 // server does it: reading is probed by inserting rows for the topic and selecting them back as
 // the caller, writing by inserting as the caller; both in transactions that are rolled back.
 import type { Database } from '../../db/database.ts'
-import { SQLSTATE, isConnectionError, rolledBack } from '../../db/errors.ts'
+import { SQLSTATE, rolledBack } from '../../db/errors.ts'
 import { scopeStatement } from '../../db/scope.ts'
 import type { Logger } from '../../logger.ts'
 
@@ -20,8 +20,8 @@ export interface ReadPolicies {
 
 export type Extension = 'broadcast' | 'presence'
 
-/** One caller on one topic, for the re-checks of open channels. */
-export interface ReadCheck {
+/** One caller on one topic. */
+interface ReadCheck {
   scope: CallerScope
   subTopic: string
 }
@@ -97,35 +97,6 @@ export async function readPolicies(
     log.warn(`RlsPolicyError reading realtime.messages for topic ${subTopic}`, error)
     return DENIED
   }
-}
-
-/**
- * The read policies of many open channels at once; null when the database cannot be reached
- * (the channels keep what they had until the next check). A policy that fails for one caller
- * denies that caller only.
- */
-export async function readPoliciesOfMany(
-  db: Database,
-  checks: readonly ReadCheck[],
-  log: Logger
-): Promise<ReadPolicies[] | null> {
-  try {
-    return await probeReads(db, checks)
-  } catch (error) {
-    if (isConnectionError(error)) return null
-  }
-  const results: ReadPolicies[] = []
-  for (const check of checks) {
-    try {
-      const [policies] = await probeReads(db, [check])
-      results.push(policies ?? DENIED)
-    } catch (error) {
-      if (isConnectionError(error)) return null
-      log.warn(`RlsPolicyError reading realtime.messages for topic ${check.subTopic}`, error)
-      results.push(DENIED)
-    }
-  }
-  return results
 }
 
 export async function canWrite(

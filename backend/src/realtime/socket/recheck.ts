@@ -4,10 +4,21 @@
 // read the topic is closed with the real server's message. Write permission learned since the
 // last check is forgotten, so the next send or track asks the policies again. Hosted Realtime
 // keeps a channel's authorization until its token changes; this stack is stricter.
+// A round is one database round trip whatever the number of channels (policy-round.ts), and it
+// is skipped while nothing but the re-checks themselves has ended in the database since the last
+// round began (snapshots.ts): the policies would read the same rows. A policy that changes its
+// answer with the clock alone is asked again at the next commit, or after FULL_ROUND_MS.
 import type { Database } from '../../db/database.ts'
+import { isConnectionError } from '../../db/errors.ts'
 import type { Logger } from '../../logger.ts'
-import { readPoliciesOfMany } from './private-auth.ts'
+import { recheckRound } from './policy-round.ts'
+import type { RoundResult } from './policy-round.ts'
 import type { CallerScope, ReadPolicies } from './private-auth.ts'
+import { nothingEndedSince, parseSnapshot } from './snapshots.ts'
+import type { Snapshot } from './snapshots.ts'
+
+/** Rounds run at least this often, even when nothing was committed. */
+export const FULL_ROUND_MS = 60_000
 
 /** What the re-check needs of an open private channel. */
 export interface Rechecked {
@@ -18,11 +29,17 @@ export interface Rechecked {
   reauthorized(policies: ReadPolicies): void
 }
 
+const DENIED: ReadPolicies = { broadcast: false, presence: false }
+
 export class PrivateRecheck {
   private readonly channels = new Set<Rechecked>()
   private timer: NodeJS.Timeout | null = null
   private running: Promise<void> | null = null
   private stopped = false
+  /** Where the last round began, and its own transaction (null: run the next round). */
+  private last: { snapshot: Snapshot; own: Set<bigint>; at: number } | null = null
+  /** Rounds run and skipped, and checks made (tests and benches). */
+  readonly counts = { rounds: 0, skipped: 0, checks: 0 }
 
   constructor(
     private readonly db: Database,
@@ -70,14 +87,59 @@ export class PrivateRecheck {
     for (const channel of this.channels) if (channel.closed) this.channels.delete(channel)
     if (open.length === 0) return
     try {
-      const policies = await readPoliciesOfMany(this.db, open, this.log)
-      if (!policies) return
+      if (await this.unchanged()) {
+        this.counts.skipped++
+        return
+      }
+      const result = await this.run(open)
+      if (!result) return
+      this.counts.rounds++
+      this.counts.checks += open.length
+      const snapshot = parseSnapshot(result.snapshot)
+      this.last = snapshot
+        ? { snapshot, own: new Set(result.xid ? [BigInt(result.xid)] : []), at: Date.now() }
+        : null
       open.forEach((channel, index) => {
-        const now = policies[index]
-        if (now && !channel.closed) channel.reauthorized(now)
+        const now = result.policies[index]
+        if (now === null) {
+          this.log.warn(`RlsPolicyError reading realtime.messages for topic ${channel.subTopic}`)
+        }
+        if (!channel.closed) channel.reauthorized(now ?? DENIED)
       })
     } catch (error) {
+      this.last = null
       this.log.error('re-checking private channels failed', error)
+    }
+  }
+
+  /** Nothing but our own rounds ended in the database since the last round began. */
+  private async unchanged(): Promise<boolean> {
+    const last = this.last
+    if (!last || Date.now() - last.at >= FULL_ROUND_MS) return false
+    const [row] = await this.db.api<{ snapshot: string }[]>`
+      select pg_current_snapshot()::text as snapshot
+    `
+    const now = row ? parseSnapshot(row.snapshot) : null
+    return now !== null && nothingEndedSince(last.snapshot, now, last.own)
+  }
+
+  /**
+   * The round; if a policy raised an error, again with each check isolated (a failing caller is
+   * denied, the others are served). Null when the database cannot be reached: the channels keep
+   * what they had until the next round.
+   */
+  private async run(open: Rechecked[]): Promise<RoundResult | null> {
+    try {
+      return await recheckRound(this.db, open)
+    } catch (error) {
+      if (isConnectionError(error)) return null
+      this.log.debug(`re-checking private channels one by one: ${(error as Error).message}`)
+    }
+    try {
+      return await recheckRound(this.db, open, true)
+    } catch (error) {
+      if (isConnectionError(error)) return null
+      throw error
     }
   }
 }

@@ -1,0 +1,224 @@
+// The server's side of a large topic, with 200 sockets, each a distinct user: a broadcast from
+// the database is encoded once and written to every authorized socket, with no authorization per
+// event (a private channel's read policy is asked at the join and by the re-checks, whose cost
+// follows the channels, not the events); a join storm's presence diffs are merged instead of one
+// diff per join to every member (N² frames); and a member removed from the private topic is still
+// cut off within about a second.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type * as frames from '../../src/realtime/protocol/frames.ts'
+import { startTestStack } from '../support/stack.ts'
+import type { TestStack } from '../support/stack.ts'
+import { RawClient, socketUrl } from './raw-client.ts'
+import type { Frame } from './raw-client.ts'
+
+/** Every fastlane frame the stack encodes, by topic and event. */
+const encoded = new Map<string, number>()
+vi.mock('../../src/realtime/protocol/frames.ts', async (original) => {
+  const real = await original<typeof frames>()
+  return {
+    ...real,
+    encodeFastlane(vsn: frames.Vsn, topic: string, event: string, payload: string) {
+      const key = `${topic} ${event}`
+      encoded.set(key, (encoded.get(key) ?? 0) + 1)
+      return real.encodeFastlane(vsn, topic, event, payload)
+    },
+  }
+})
+
+// Each statement that evaluates the read policy takes a number from policy_checks (a sequence:
+// the probes roll back, the numbers stay taken).
+const SCHEMA = `
+create table public.members (
+  room text not null,
+  user_id uuid not null,
+  primary key (room, user_id)
+);
+-- A row here makes the policy fail (division by zero) for that user alone.
+create table public.broken (user_id uuid primary key, d int not null);
+grant select on public.broken to authenticated;
+create sequence public.policy_checks;
+grant usage on sequence public.policy_checks to authenticated;
+create policy "members read" on realtime.messages for select to authenticated using (
+  extension in ('broadcast', 'presence')
+  and (select nextval('public.policy_checks')) > 0
+  and exists (select 1 from public.members m
+              where m.room = (select realtime.topic()) and m.user_id = (select auth.uid()))
+  and not exists (select 1 from public.broken b where b.user_id = (select auth.uid()) and 1 / b.d = 1)
+);
+`
+
+const N = 200
+const ROOM = 'room:big'
+let stack: TestStack
+let url: string
+
+beforeAll(async () => {
+  // The CLI's local tenant allows 100 messages a second; one broadcast here is 201.
+  process.env.TENANT_MAX_EVENTS_PER_SECOND = '10000000'
+  try {
+    stack = await startTestStack({ migrations: { '20240101000000_members.sql': SCHEMA } })
+  } finally {
+    delete process.env.TENANT_MAX_EVENTS_PER_SECOND
+  }
+  url = socketUrl(stack.url, stack.anonKey)
+})
+
+afterAll(async () => {
+  await stack?.stop()
+})
+
+const policyChecks = async () =>
+  Number((await stack.sql<{ n: string }[]>`select last_value as n from public.policy_checks`)[0]?.n)
+
+function token(sub: string): Promise<string> {
+  return stack.keys.sign({
+    sub,
+    role: 'authenticated',
+    aud: 'authenticated',
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  })
+}
+
+const isEvent = (event: string) => (f: Frame) => f[3] === event
+const countOf = (client: RawClient, event: string) =>
+  client.received.items.filter(
+    (r) => Array.isArray(r.message) && isEvent(event)(r.message as Frame)
+  ).length
+
+describe('fan-out to 200 sockets', () => {
+  const users = Array.from({ length: N }, () => randomUUID())
+  const clients: RawClient[] = []
+
+  it('encodes a database broadcast once for all 200 private channels, with no authorization per event', async () => {
+    await stack.sql`insert into public.members ${stack.sql(users.map((user_id) => ({ room: ROOM, user_id })))}`
+    const before = await policyChecks()
+    for (const user of users) {
+      const client = await RawClient.connect(url)
+      const { reply } = await client.join(`realtime:${ROOM}`, {
+        config: { private: true, broadcast: { self: false }, presence: { key: '' } },
+        access_token: await token(user),
+      })
+      expect(reply[4]).toMatchObject({ status: 'ok' })
+      clients.push(client)
+    }
+    // Each join asked the policy once.
+    expect((await policyChecks()) - before).toBeGreaterThanOrEqual(N)
+
+    const EVENTS = 20
+    encoded.clear()
+    const began = Date.now()
+    const checksBefore = await policyChecks()
+    for (let i = 0; i < EVENTS; i++) {
+      await stack.sql`select realtime.send(${stack.sql.json({ i })}, 'message', ${ROOM}, true)`
+    }
+    await Promise.all(clients.map((c) => c.received.until(() => countOf(c, 'broadcast') >= EVENTS)))
+    const seconds = Math.ceil((Date.now() - began) / 1000)
+    expect(clients.map((c) => countOf(c, 'broadcast'))).toEqual(users.map(() => EVENTS))
+    // One encoding per event for the 200 sockets.
+    expect(encoded.get(`realtime:${ROOM} broadcast`)).toBe(EVENTS)
+    // The policy was asked by the re-check rounds (at most one a second, each channel once), not
+    // once per delivery (20 × 200).
+    const checks = (await policyChecks()) - checksBefore
+    console.log(`${EVENTS} broadcasts to ${N} channels in ${seconds} s: ${checks} policy checks`)
+    expect(checks).toBeLessThanOrEqual(N * (seconds + 1))
+  })
+
+  it('cuts off a member removed from the private topic within about a second', async () => {
+    const removed = clients[7] as RawClient
+    const kept = clients[8] as RawClient
+    await stack.sql`delete from public.members where room = ${ROOM} and user_id = ${users[7] as string}`
+    const removedAt = Date.now()
+    const system = await removed.frame(isEvent('system'))
+    const after = Date.now() - removedAt
+    expect(system[4]).toMatchObject({
+      status: 'error',
+      message: `You no longer have permission to read from this Channel topic: ${ROOM}`,
+    })
+    // The round runs every second and takes a moment: about a second at most (loaded machines
+    // add their own delays).
+    expect(after).toBeLessThan(2000)
+    await removed.frame(isEvent('phx_close'))
+
+    await stack.sql`select realtime.send(${stack.sql.json({ i: 'after' })}, 'message', ${ROOM}, true)`
+    await kept.frame((f) => f[3] === 'broadcast' && JSON.stringify(f[4]).includes('after'))
+    expect(JSON.stringify(removed.received.items.map((r) => r.message))).not.toContain('"after"')
+    expect(countOf(kept, 'system')).toBe(0)
+  })
+
+  it('denies only the caller whose policy fails in a re-check, and serves the others', async () => {
+    const failing = clients[9] as RawClient
+    const kept = clients[10] as RawClient
+    await stack.sql`insert into public.broken values (${users[9] as string}, 0)`
+    const system = await failing.frame(isEvent('system'))
+    expect(system[4]).toMatchObject({
+      status: 'error',
+      message: `You no longer have permission to read from this Channel topic: ${ROOM}`,
+    })
+    await stack.sql`select realtime.send(${stack.sql.json({ i: 'later' })}, 'message', ${ROOM}, true)`
+    await kept.frame((f) => f[3] === 'broadcast' && JSON.stringify(f[4]).includes('later'))
+    expect(countOf(kept, 'system')).toBe(0)
+    for (const client of clients) client.close()
+  })
+
+  it('merges the presence diffs of a join storm: far fewer than one diff per join to every member', async () => {
+    const storm = await Promise.all(users.map(() => RawClient.connect(url)))
+    const keys = storm.map(() => new Set<string>())
+    storm.forEach((client, index) => {
+      client.received.until((items) => {
+        const last = items[items.length - 1]
+        const frame = last && Array.isArray(last.message) ? (last.message as Frame) : null
+        const seen = keys[index] as Set<string>
+        if (frame?.[3] === 'presence_state')
+          for (const k of Object.keys(frame[4] as object)) seen.add(k)
+        if (frame?.[3] === 'presence_diff') {
+          const diff = frame[4] as { joins: object; leaves: object }
+          for (const k of Object.keys(diff.joins)) seen.add(k)
+          for (const k of Object.keys(diff.leaves)) seen.delete(k)
+        }
+        return false
+      })
+    })
+    // All at once: each joins with presence and tracks itself.
+    await Promise.all(
+      storm.map(async (client, index) => {
+        const { joinRef } = await client.join('realtime:storm', {
+          config: { presence: { key: `p${index}`, enabled: true } },
+        })
+        const ref = client.push(joinRef, 'realtime:storm', 'presence', {
+          type: 'presence',
+          event: 'track',
+          payload: { n: index },
+        })
+        await client.reply(ref)
+      })
+    )
+    // Everyone ends up seeing everyone.
+    await Promise.all(
+      storm.map((client, index) =>
+        client.received.until(() => (keys[index] as Set<string>).size === N)
+      )
+    )
+    const diffs = storm.reduce((sum, client) => sum + countOf(client, 'presence_diff'), 0)
+    // One diff per join to every member would be N(N+1)/2 = 20,100 frames at least.
+    expect(diffs).toBeLessThan((N * N) / 4)
+
+    // Half of them leave at once: the others see exactly those leave, again merged.
+    const stay = storm.slice(N / 2)
+    const diffsBefore = stay.map((client) => countOf(client, 'presence_diff'))
+    for (const client of storm.slice(0, N / 2)) client.terminate()
+    await Promise.all(
+      stay.map((client, i) =>
+        client.received.until(() => (keys[N / 2 + i] as Set<string>).size === N / 2)
+      )
+    )
+    const leaveDiffs = stay.reduce(
+      (sum, client, i) => sum + countOf(client, 'presence_diff') - (diffsBefore[i] as number),
+      0
+    )
+    console.log(`presence: ${diffs} diff frames for ${N} joins, ${leaveDiffs} for ${N / 2} leaves`)
+    // One diff per leave to every remaining member would be (N/2)² = 10,000 frames.
+    expect(leaveDiffs).toBeLessThan((N / 2) ** 2 / 4)
+    for (const client of stay) client.close()
+  })
+})
