@@ -41,6 +41,7 @@ declare
   _topic text;
   _ids uuid[];
   _seen text[];
+  _scoped boolean;
   i int;
 begin
   perform set_config('role', 'service_role', true);
@@ -53,10 +54,25 @@ begin
   select jsonb_object_agg(r.topic || chr(1) || r.extension, r.id) into _probes from rows r;
   for _scope in select value from jsonb_array_elements(_work->'scopes') loop
     _settings := _scope->'settings';
-    for i in 0 .. jsonb_array_length(_settings) / 2 - 1 loop
-      perform set_config(_settings->>(2 * i), _settings->>(2 * i + 1), true);
-    end loop;
+    _scoped := true;
+    if _isolate then
+      begin
+        for i in 0 .. jsonb_array_length(_settings) / 2 - 1 loop
+          perform set_config(_settings->>(2 * i), _settings->>(2 * i + 1), true);
+        end loop;
+      exception when others then
+        _scoped := false;
+      end;
+    else
+      for i in 0 .. jsonb_array_length(_settings) / 2 - 1 loop
+        perform set_config(_settings->>(2 * i), _settings->>(2 * i + 1), true);
+      end loop;
+    end if;
     for _pair in select value from jsonb_array_elements(_scope->'checks') loop
+      if not _scoped then
+        _results[(_pair->>0)::int + 1] := -1;
+        continue;
+      end if;
       _topic := _topics[(_pair->>1)::int + 1];
       _ids := array[(_probes->>(_topic || chr(1) || 'broadcast'))::uuid,
                    (_probes->>(_topic || chr(1) || 'presence'))::uuid];
