@@ -38,7 +38,7 @@ export class PrivateRecheck {
   private stopped = false
   /** Where the last round began, and its own transaction (null: run the next round). */
   private last: { snapshot: Snapshot; own: Set<bigint>; at: number } | null = null
-  /** Rounds run and skipped, and checks made (tests and benches). */
+  /** Rounds run and skipped, and checks made (in the debug log). */
   readonly counts = { rounds: 0, skipped: 0, checks: 0 }
 
   constructor(
@@ -91,10 +91,15 @@ export class PrivateRecheck {
         this.counts.skipped++
         return
       }
+      const began = performance.now()
       const result = await this.run(open)
       if (!result) return
       this.counts.rounds++
       this.counts.checks += open.length
+      this.log.debug(
+        `re-checked ${open.length} private channels in ${(performance.now() - began).toFixed(1)} ms ` +
+          `(${this.counts.rounds} rounds, ${this.counts.skipped} skipped)`
+      )
       const snapshot = parseSnapshot(result.snapshot)
       this.last = snapshot
         ? { snapshot, own: new Set(result.xid ? [BigInt(result.xid)] : []), at: Date.now() }
