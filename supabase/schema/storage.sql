@@ -16,7 +16,7 @@ insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_typ
 
 -- Bucket "imports" on storage.buckets
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
-  values ('imports', 'imports', false, 1073741824, '{application/zip,application/x-zip-compressed,application/octet-stream}'::text[]);
+  values ('imports', 'imports', false, 2147483648, '{application/zip,application/x-zip-compressed,application/octet-stream}'::text[]);
 
 -- Bucket "link-previews" on storage.buckets
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)

@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest'
 import { jsonItems } from '../functions/_shared/archive/json-stream.ts'
 import { openArchive } from '../functions/_shared/archive/read.ts'
-import { bytesSource } from '../functions/_shared/archive/zip-source.ts'
+import { bytesSource, openZipSource } from '../functions/_shared/archive/zip-source.ts'
 import type { ZipSource } from '../functions/_shared/archive/zip-source.ts'
 import type { ReportItem } from '../functions/_shared/archive/zip.ts'
-import { zipOf } from './support/slack-export.ts'
+import { lyingZip, zipOf } from './support/slack-export.ts'
 
 /** A source that counts the bytes it hands out, and the largest single piece. */
 function counting(bytes: Uint8Array) {
@@ -132,5 +132,21 @@ describe('an archive read as a stream', () => {
     const report: ReportItem[] = []
     expect(await all(jsonItems(bytesSource(notUtf8, 2).stream(0, 5), 'f.json', report))).toEqual([])
     expect(report).toEqual([{ file: 'f.json', reason: 'The file is not valid JSON (UTF-8).' }])
+  })
+
+  it('stops an entry that inflates past what its header says, or short of it, while streaming', async () => {
+    const liar = await openZipSource(bytesSource(lyingZip('liar.json', 5 * 1024 ** 2, 100)))
+    expect(await liar.read('liar.json', 1024 ** 2)).toBeNull()
+    expect(liar.index.report).toEqual([
+      { file: 'liar.json', reason: 'The file inflates to more than its header says (a zip bomb).' },
+    ])
+    const short = await openZipSource(bytesSource(lyingZip('short.json', 50, 80)))
+    expect(await short.read('short.json', 1024 ** 2)).toBeNull()
+    expect(short.index.report).toEqual([{ file: 'short.json', reason: 'The file is damaged.' }])
+    const report: ReportItem[] = []
+    expect(await all(jsonItems(liar.chunks('liar.json'), 'liar.json', report))).toEqual([])
+    expect(report).toEqual([
+      { file: 'liar.json', reason: 'The file inflates to more than its header says (a zip bomb).' },
+    ])
   })
 })

@@ -60,6 +60,11 @@ export interface AuthRateLimits {
 
 export interface ProjectConfig {
   projectId: string
+  /**
+   * chorus.toml's [edge_runtime] background_functions: functions run in a process of their own,
+   * at a lower CPU priority, with a heap of at most `memoryBytes` (functions/background.ts).
+   */
+  backgroundFunctions?: { names: string[]; memoryBytes: number }
   /** Absolute path of the folder that holds supabase/. */
   workdir: string
   /** Absolute path of workdir/supabase. */
@@ -168,6 +173,14 @@ export function withStackKeys(config: ProjectConfig, keys: StackKeys): ProjectCo
   const email = config.auth.email
   return {
     ...config,
+    ...(keys.backgroundFunctions
+      ? {
+          backgroundFunctions: {
+            names: keys.backgroundFunctions,
+            memoryBytes: keys.backgroundMemory ?? 256 * 1024 * 1024,
+          },
+        }
+      : {}),
     realtime: { ...config.realtime, privateOnly: keys.privateOnly ?? config.realtime.privateOnly },
     auth: {
       ...config.auth,

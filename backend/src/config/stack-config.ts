@@ -5,6 +5,8 @@
 //   [realtime] private_only: the hosted tenant's private_only (public channels refused)
 //   [auth.email] update_password_require_current_password: GoTrue's
 //     Security.UpdatePasswordRequireCurrentPassword
+//   [edge_runtime] background_functions, background_memory: the Edge Functions that run in a
+//     process of their own at a lower CPU priority, with a heap cap (functions/background.ts)
 // A key here wins over the same key in config.toml (which older projects may still carry, and
 // which the stack still reads); any other key is refused with its line.
 import { readFile } from 'node:fs/promises'
@@ -19,12 +21,16 @@ export const STACK_CONFIG_FILE = 'chorus.toml'
 const KNOWN: Record<string, string[]> = {
   realtime: ['private_only'],
   'auth.email': ['update_password_require_current_password'],
+  edge_runtime: ['background_functions', 'background_memory'],
 }
 
 /** What chorus.toml sets; null: not set there (config.toml's value, or the default, holds). */
 export interface StackKeys {
   privateOnly: boolean | null
   updatePasswordRequireCurrentPassword: boolean | null
+  backgroundFunctions: string[] | null
+  /** Bytes. */
+  backgroundMemory: number | null
 }
 
 /** supabase/chorus.toml of the project folder `supabaseDir`; nothing set when there is none. */
@@ -35,7 +41,14 @@ export async function readStackConfig(supabaseDir: string): Promise<StackKeys> {
     text = await readFile(file, 'utf8')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    if (code === 'ENOENT') return { privateOnly: null, updatePasswordRequireCurrentPassword: null }
+    if (code === 'ENOENT') {
+      return {
+        privateOnly: null,
+        updatePasswordRequireCurrentPassword: null,
+        backgroundFunctions: null,
+        backgroundMemory: null,
+      }
+    }
     throw new ConfigError(`cannot read the file (${code ?? String(error)})`, file)
   }
   return parseStackConfig(text, file)
@@ -61,6 +74,8 @@ export function parseStackConfig(text: string, file: string): StackKeys {
       'update_password_require_current_password',
       'boolean'
     ),
+    backgroundFunctions: read.optional('edge_runtime', 'background_functions', 'strings'),
+    backgroundMemory: read.optional('edge_runtime', 'background_memory', 'size'),
   }
 }
 

@@ -7,7 +7,9 @@
 // JWT the CLI's gateway makes of them. Deno.env has the runtime's SUPABASE_* values, then the
 // process environment, then the secrets of [edge_runtime.secrets] and supabase/functions/.env
 // (secrets.ts; read at start, as the CLI does). CHORUS_STACK_MODE (`start` or `serve`) is the
-// stack's own addition, set like the SUPABASE_* values so that no secret can change it.
+// stack's own addition, set like the SUPABASE_* values so that no secret can change it. The
+// functions chorus.toml names as background functions run in a process of their own instead, at
+// a lower priority and with a heap cap (background.ts), with the same runtime and values.
 import { existsSync, readFileSync } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -21,6 +23,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Service, StackContext } from '../context.ts'
 import { corsHeaders } from '../http/cors.ts'
 import { redactConsole } from '../redact.ts'
+import { backgroundHost } from './background.ts'
+import type { BackgroundHost } from './background.ts'
 import { registerDenoImports } from './deno-imports.ts'
 import { serveVapidKeys } from '../serve/secrets.ts'
 import { productionSecrets, readFunctionSecrets, stackEnvironment } from './secrets.ts'
@@ -31,14 +35,19 @@ type Handler = (request: Request) => Response | Promise<Response>
 const NAME = /^[A-Za-z0-9_-]+$/
 
 /** The function a URL under /functions/v1 names ('' when none). */
-function functionName(rest: string): string {
+export function functionName(rest: string): string {
   return rest.split('/')[0]?.split('?')[0] ?? ''
 }
 
 export function functionsService(): Service {
+  let background: BackgroundHost | null = null
   const service: Service = {
     name: 'functions',
     prefix: '/functions/v1',
+    async stop() {
+      await background?.stop()
+      background = null
+    },
     async start(ctx: StackContext) {
       // The functions log with console: no secret reaches the log that way either.
       redactConsole()
@@ -76,10 +85,34 @@ export function functionsService(): Service {
     async register(app: FastifyInstance, ctx: StackContext) {
       const handlers = new Map<string, { version: number; handler: Promise<Handler> }>()
       const verifyJwt = readVerifyJwt(ctx)
+      const inBackground = new Set(ctx.config.backgroundFunctions?.names ?? [])
+      if (inBackground.size > 0) {
+        background = backgroundHost({
+          supabaseDir: ctx.config.supabaseDir,
+          memoryBytes: ctx.config.backgroundFunctions?.memoryBytes ?? 256 * 1024 ** 2,
+          environment: () => ({ runtime: [...runtimeEnv], secrets: [...secrets] }),
+          log: ctx.log,
+        })
+      }
       // Hosted Supabase's gateway asks no key of a function that verifies no JWT.
       service.keyless = (url) => {
         const name = functionName(url.slice(service.prefix.length + 1))
         return NAME.test(name) && !verifyJwt(name)
+      }
+      /** A function's handler in this process, loaded anew when its files changed. */
+      async function localHandler(file: string, name: string): Promise<Handler> {
+        // Like the CLI's edge runtime, which reloads edited functions, new code runs at once.
+        const version = await functionVersion(ctx.config.supabaseDir, name)
+        let loaded = handlers.get(file)
+        if (!loaded || loaded.version !== version) {
+          loaded = { version, handler: loadHandler(file, version) }
+          handlers.set(file, loaded)
+          const current = loaded
+          current.handler.catch(() => {
+            if (handlers.get(file) === current) handlers.delete(file)
+          })
+        }
+        return loaded.handler
       }
       app.removeAllContentTypeParsers()
       app.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
@@ -95,18 +128,10 @@ export function functionsService(): Service {
         }
         let handler: Handler
         try {
-          // Like the CLI's edge runtime, which reloads edited functions, new code runs at once.
-          const version = await functionVersion(ctx.config.supabaseDir, name)
-          let loaded = handlers.get(file)
-          if (!loaded || loaded.version !== version) {
-            loaded = { version, handler: loadHandler(file, version) }
-            handlers.set(file, loaded)
-            const current = loaded
-            current.handler.catch(() => {
-              if (handlers.get(file) === current) handlers.delete(file)
-            })
-          }
-          handler = await loaded.handler
+          handler =
+            background && inBackground.has(name)
+              ? background.handler
+              : await localHandler(file, name)
         } catch (error) {
           ctx.log.error(`function ${name} failed to boot`, error)
           return reply
@@ -128,7 +153,7 @@ export function functionsService(): Service {
   return service
 }
 
-function findEntry(supabaseDir: string, name: string): string | null {
+export function findEntry(supabaseDir: string, name: string): string | null {
   for (const entry of ['index.ts', 'index.js', 'index.mjs']) {
     const file = path.join(supabaseDir, 'functions', name, entry)
     if (existsSync(file)) return file
@@ -188,8 +213,15 @@ const runtimeEnv = new Map<string, string>()
 /** The project's function secrets, after the process environment. */
 let secrets = new Map<string, string>()
 
+/** The background process's Deno.env values, as its parent had them (background-main.ts). */
+export function useEnvironment(runtime: [string, string][], secretValues: [string, string][]) {
+  runtimeEnv.clear()
+  for (const [key, value] of runtime) runtimeEnv.set(key, value)
+  secrets = new Map(secretValues)
+}
+
 /** The newest modification time among a function's files and the shared ones (_shared/). */
-async function functionVersion(supabaseDir: string, name: string): Promise<number> {
+export async function functionVersion(supabaseDir: string, name: string): Promise<number> {
   let newest = 0
   for (const dir of [name, '_shared']) {
     const root = path.join(supabaseDir, 'functions', dir)
@@ -202,7 +234,7 @@ async function functionVersion(supabaseDir: string, name: string): Promise<numbe
   return newest
 }
 
-async function loadHandler(file: string, version: number): Promise<Handler> {
+export async function loadHandler(file: string, version: number): Promise<Handler> {
   installDenoShim()
   registerDenoImports()
   captured = null

@@ -92,7 +92,24 @@ export async function* jsonItems(
         if (other.length > OTHER_LIMIT) throw new Bad()
         continue
       }
-      for (; i < text.length; i += 1) {
+      // Where the next quote and backslash are (strings are skipped to them, not read through).
+      let quote = -1
+      let backslash = -1
+      const length = text.length
+      for (; i < length; i += 1) {
+        if (inString && !escaped) {
+          if (quote < i) quote = text.indexOf('"', i) >>> 0
+          if (backslash < i) backslash = text.indexOf('\\', i) >>> 0
+          const next = Math.min(quote, backslash)
+          if (next >= length) {
+            i = length
+            break
+          }
+          i = next
+          if (i === backslash) escaped = true
+          else inString = false
+          continue
+        }
         const code = text.charCodeAt(i)
         if (state === 'start') {
           if (isSpace(code)) continue

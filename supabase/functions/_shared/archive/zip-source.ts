@@ -13,7 +13,7 @@ import {
   zip64Record,
 } from './zip.ts'
 import type { Limits, ZipEntry, ZipIndex } from './zip.ts'
-import { dataStart, EntryError, EntryInflater } from './zip-entry.ts'
+import { dataStart, EntryError } from './zip-entry.ts'
 
 export interface ZipSource {
   /** The archive's size in bytes. */
@@ -109,6 +109,70 @@ export interface StreamedZip {
   read(name: string, max: number): Promise<Uint8Array | null>
 }
 
+/** A stored entry's bytes as they come, checked against the size the directory declared. */
+async function* stored(source: ZipSource, entry: ZipEntry, start: number) {
+  if (entry.compressedSize !== entry.size) throw new EntryError('The file is damaged.')
+  yield* source.stream(start, entry.compressedSize)
+}
+
+/**
+ * A deflated entry inflated as it comes, by the runtime's own (native) DecompressionStream: stops
+ * with EntryError as soon as the output passes the size the directory declared (a lying header),
+ * or the data is not valid. A failure of the source itself (SourceError) is passed on.
+ */
+async function* inflated(source: ZipSource, entry: ZipEntry, start: number) {
+  const inflater = new DecompressionStream('deflate-raw')
+  const writer = inflater.writable.getWriter()
+  let sourceError: unknown = null
+  const feeding = (async () => {
+    const pieces = source.stream(start, entry.compressedSize)[Symbol.asyncIterator]()
+    for (;;) {
+      let next: IteratorResult<Uint8Array>
+      try {
+        next = await pieces.next()
+      } catch (error) {
+        sourceError = error
+        await writer.abort(error).catch(() => {})
+        return
+      }
+      if (next.done) break
+      try {
+        await writer.write(next.value)
+      } catch {
+        // The inflater failed (its reader says why) or was cancelled.
+        await pieces.return?.(undefined)
+        return
+      }
+    }
+    await writer.close().catch(() => {})
+  })()
+  const reader = inflater.readable.getReader()
+  let written = 0
+  try {
+    for (;;) {
+      let next: Awaited<ReturnType<typeof reader.read>>
+      try {
+        next = await reader.read()
+      } catch {
+        await feeding
+        if (sourceError) throw sourceError
+        throw new EntryError('The file is not valid deflate data.')
+      }
+      if (next.done) break
+      written += next.value.length
+      if (written > entry.size) {
+        throw new EntryError('The file inflates to more than its header says (a zip bomb).')
+      }
+      yield next.value
+    }
+  } finally {
+    await reader.cancel().catch(() => {})
+  }
+  await feeding
+  if (sourceError) throw sourceError
+  if (written !== entry.size) throw new EntryError('The file is damaged.')
+}
+
 async function* entryChunks(
   source: ZipSource,
   entry: ZipEntry,
@@ -117,14 +181,8 @@ async function* entryChunks(
   const start = dataStart(await source.read(entry.localOffset, 30), entry)
   if (start + entry.compressedSize > source.size) throw new EntryError('The file is cut short.')
   if (entry.size > max) throw new EntryError(`The file is over ${max} bytes.`)
-  const inflater = new EntryInflater(entry)
-  let left = entry.compressedSize
-  if (left === 0) yield* inflater.push(new Uint8Array(0), true)
-  for await (const piece of source.stream(start, entry.compressedSize)) {
-    left -= piece.length
-    yield* inflater.push(piece, left <= 0)
-  }
-  inflater.end()
+  if (entry.method === 0) yield* stored(source, entry, start)
+  else yield* inflated(source, entry, start)
 }
 
 /** Opens an archive where it lies: its index now (or a ZipRefusal), each entry as a stream. */

@@ -8,7 +8,8 @@
 export const LIMITS = {
   entries: 200_000,
   totalBytes: 2 * 1024 ** 3,
-  entryBytes: 200 * 1024 ** 2,
+  /** Entries are read as streams (zip-source.ts): one may be as big as the whole allows. */
+  entryBytes: 2 * 1024 ** 3,
   /** Above this ratio (uncompressed : compressed) an entry over `ratioFloor` is a zip bomb. */
   ratio: 1000,
   ratioFloor: 1024 ** 2,
