@@ -129,6 +129,10 @@ describe('OAuth 2.1 server', () => {
     const [session] = await stack.sql`
       select oauth_client_id, scopes from auth.sessions where id = ${claims.session_id as string}`
     expect(session).toEqual({ oauth_client_id: clientId, scopes: 'email' })
+    // As GoTrue issues them: the token names its client and scopes, for row-level security.
+    expect(claims.client_id).toBe(clientId)
+    expect(claims.scope).toBe('email')
+    expect(Object.keys(claims).slice(-3)).toEqual(['is_anonymous', 'client_id', 'scope'])
 
     const reused = await token({
       grant_type: 'authorization_code',
@@ -153,9 +157,20 @@ describe('OAuth 2.1 server', () => {
     })
     expect(refreshed.status).toBe(200)
     expect(refreshed.body.refresh_token).not.toBe(exchanged.body.refresh_token)
-    expect(decodeJwt(refreshed.body.access_token as string).payload.session_id).toBe(
-      claims.session_id
-    )
+    const refreshedClaims = decodeJwt(refreshed.body.access_token as string).payload
+    expect(refreshedClaims.session_id).toBe(claims.session_id)
+    expect([refreshedClaims.client_id, refreshedClaims.scope]).toEqual([clientId, 'email'])
+    // The client's refresh token is no first-party one: /token refuses it without the client.
+    const firstParty = await authFetch(stack, '/token?grant_type=refresh_token', {
+      body: { refresh_token: refreshed.body.refresh_token },
+    })
+    expect(firstParty.body).toEqual({
+      error: 'invalid_client',
+      error_description: 'Client authentication required for OAuth session',
+    })
+    expect(
+      decodeJwt((await client.auth.getSession()).data.session!.access_token).payload
+    ).not.toHaveProperty('client_id')
 
     // A refresh token the client was not granted (the user's own session's) is refused.
     const own = (await client.auth.getSession()).data.session!.refresh_token

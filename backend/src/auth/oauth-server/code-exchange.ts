@@ -64,16 +64,16 @@ export async function exchangeCode(
     const user = await findUserById(tx, userId)
     if (!user) throw new OAuthError('invalid_grant', 'User not found for authorization code')
     if (isBanned(user)) throw new OAuthError('access_denied', 'User is banned')
+    // The session names the client and its scopes, and so does every access token of it.
     const session = await issueSession(
       rt,
       tx,
       userId,
       'oauth_provider/authorization_code',
-      clientInfo(request)
+      clientInfo(request),
+      new Date(),
+      { clientId: client.id, scopes: authorization.scope }
     )
-    await tx`
-      update auth.sessions set oauth_client_id = ${client.id}, scopes = ${authorization.scope}
-      where id = (select session_id from auth.refresh_tokens where token = ${session.refresh_token})`
     return { session, user }
   })
   const answer: Record<string, unknown> = oauthAnswer(issued.session)

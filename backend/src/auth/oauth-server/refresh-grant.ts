@@ -30,5 +30,5 @@ export async function refreshForClient(
   if (owner !== undefined && owner.client !== client.id) {
     throw new OAuthError('invalid_grant', 'Invalid refresh token')
   }
-  return oauthAnswer(await refreshTokenGrant(rt, token, clientInfo(request)))
+  return oauthAnswer(await refreshTokenGrant(rt, token, clientInfo(request), client.id))
 }

@@ -17,7 +17,9 @@ import { isBanned } from '../users/user-json.ts'
 export async function refreshTokenGrant(
   rt: AuthRuntime,
   refreshToken: string,
-  client: ClientInfo
+  client: ClientInfo,
+  /** The OAuth client that authenticated at /oauth/token; null at /token (GoTrue's ClientID). */
+  oauthClientId: string | null = null
 ): Promise<SessionResponse> {
   if (refreshToken === '') throw new OAuthError('invalid_request', 'refresh_token required')
   const result = await authTx(rt.ctx.db, async (tx): Promise<SessionResponse | 'already_used'> => {
@@ -25,10 +27,26 @@ export async function refreshTokenGrant(
     if (!owner) {
       throw ERRORS.refreshTokenNotFound('Invalid Refresh Token: Refresh Token Not Found')
     }
-    if (owner.sessionId === null || !(await lockSession(tx, owner.sessionId))) {
+    const locked = owner.sessionId === null ? false : await lockSession(tx, owner.sessionId)
+    if (owner.sessionId === null || locked === false) {
       throw ERRORS.sessionNotFound('Invalid Refresh Token: No Valid Session Found', 400)
     }
     const sessionId = owner.sessionId
+    // GoTrue: an OAuth client's session is refreshed only by that client, a first-party one
+    // never by a client.
+    if (locked.oauthClientId !== null) {
+      if (oauthClientId === null) {
+        throw new OAuthError('invalid_client', 'Client authentication required for OAuth session')
+      }
+      if (oauthClientId !== locked.oauthClientId) {
+        throw new OAuthError('invalid_client', "Client does not match the session's OAuth client")
+      }
+    } else if (oauthClientId !== null) {
+      throw new OAuthError(
+        'invalid_client',
+        'Client authentication not allowed for non-OAuth session'
+      )
+    }
     // Read under the lock: a concurrent refresh of this session has committed by now.
     const state = await readRefreshState(tx, refreshToken, sessionId, owner.userId)
     const { token, user } = state
@@ -52,7 +70,16 @@ export async function refreshTokenGrant(
     } else {
       await touchSession(tx, sessionId, client, now)
     }
-    const signed = await accessToken(rt, tx, user, sessionId, now, 'token_refresh', state.amr)
+    const signed = await accessToken(
+      rt,
+      tx,
+      user,
+      sessionId,
+      now,
+      'token_refresh',
+      state.amr,
+      locked.oauthClientId === null ? null : undefined
+    )
     return sessionResponse(rt, user, signed, issued)
   })
   if (result === 'already_used') {

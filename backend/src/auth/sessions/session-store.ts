@@ -26,6 +26,12 @@ export interface ClientInfo {
   ip: string | null
 }
 
+/** The OAuth client a session was granted to, and the scopes it was granted (GoTrue's grant params). */
+export interface OAuthGrant {
+  clientId: string
+  scopes: string
+}
+
 /**
  * Starts a session for a user, in one statement: the session, its first refresh token, the sign-in
  * method (for the amr claim) and the user's last_sign_in_at. Foreign keys are checked at the end of
@@ -36,15 +42,18 @@ export async function createSession(
   userId: string,
   method: string,
   client: ClientInfo,
-  now: Date
+  now: Date,
+  oauth: OAuthGrant | null = null
 ): Promise<{ sessionId: string; refreshToken: string }> {
   const sessionId = randomUUID()
   const refreshToken = generateRefreshToken()
   const at = now.toISOString()
   await tx`
     with session as (
-      insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
-      values (${sessionId}, ${userId}, ${at}, ${at}, 'aal1', ${client.userAgent}, ${client.ip})
+      insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip,
+        oauth_client_id, scopes)
+      values (${sessionId}, ${userId}, ${at}, ${at}, 'aal1', ${client.userAgent}, ${client.ip},
+        ${oauth?.clientId ?? null}, ${oauth?.scopes ?? null})
     ), token as (
       insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
       values (${NIL_UUID}, ${refreshToken}, ${userId}, false, ${at}, ${at}, null, ${sessionId})
@@ -75,10 +84,25 @@ export async function amrOf(tx: Tx, sessionId: string): Promise<AmrEntry[]> {
   return rows.map((r) => ({ method: r.method, timestamp: Number(r.timestamp) }))
 }
 
-/** Locks the session row so that concurrent refreshes of one session run one after another. */
-export async function lockSession(tx: Tx, sessionId: string): Promise<boolean> {
-  const rows = await tx`select id from auth.sessions where id = ${sessionId} for update`
-  return rows.length > 0
+/**
+ * Locks the session row so that concurrent refreshes of one session run one after another; the
+ * OAuth client it was granted to (null for a first-party session), or false when there is none.
+ */
+export async function lockSession(
+  tx: Tx,
+  sessionId: string
+): Promise<{ oauthClientId: string | null } | false> {
+  const rows = await tx<{ client: string | null }[]>`
+    select oauth_client_id::text as client from auth.sessions where id = ${sessionId} for update`
+  return rows[0] ? { oauthClientId: rows[0].client } : false
+}
+
+/** The OAuth client and scopes of a session (GoTrue's session.OAuthClientID and Scopes). */
+export async function oauthGrantOf(tx: Tx, sessionId: string): Promise<OAuthGrant | null> {
+  const rows = await tx<{ client: string | null; scopes: string | null }[]>`
+    select oauth_client_id::text as client, scopes from auth.sessions where id = ${sessionId}`
+  const row = rows[0]
+  return row?.client ? { clientId: row.client, scopes: row.scopes ?? '' } : null
 }
 
 /** GoTrue's RevokeTokenFamily: every token of the session stops being valid. */

@@ -4,8 +4,8 @@ import type { Tx } from '../db.ts'
 import { customAccessTokenClaims } from './hooks.ts'
 import type { AuthRuntime } from '../runtime.ts'
 import { authUrl } from '../runtime.ts'
-import { aalOf, amrOf, createSession } from './session-store.ts'
-import type { AmrEntry, ClientInfo } from './session-store.ts'
+import { aalOf, amrOf, createSession, oauthGrantOf } from './session-store.ts'
+import type { AmrEntry, ClientInfo, OAuthGrant } from './session-store.ts'
 import { findUserById } from '../users/user-store.ts'
 import { sortKeysDeep, userJson } from '../users/user-json.ts'
 import type { User } from '../users/user-json.ts'
@@ -30,11 +30,14 @@ export async function accessToken(
   /** How this token was obtained (GoTrue's authentication_method: password, otp, token_refresh…). */
   authenticationMethod: string,
   /** The session's amr claim when the caller already read it. */
-  amr?: AmrEntry[]
+  amr?: AmrEntry[],
+  /** The session's OAuth client and scopes when the caller knows them (null: a first-party one). */
+  oauth?: OAuthGrant | null
 ): Promise<{ token: string; expiresAt: number }> {
   const iat = Math.floor(now.getTime() / 1000)
   const exp = iat + rt.settings.jwtExpiry
   const methods = amr ?? (await amrOf(tx, sessionId))
+  const grant = oauth === undefined ? await oauthGrantOf(tx, sessionId) : oauth
   const claims = {
     iss: authUrl(rt),
     sub: user.id,
@@ -50,6 +53,10 @@ export async function accessToken(
     amr: methods,
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
+    // GoTrue's omitempty client_id and scope: a session an OAuth client was granted names the
+    // client, so that row-level security can tell a third-party app from the person.
+    ...(grant ? { client_id: grant.clientId } : {}),
+    ...(grant && grant.scopes !== '' ? { scope: grant.scopes } : {}),
   }
   const hook = rt.settings.customAccessTokenHook
   const signed = hook
@@ -85,13 +92,15 @@ export async function issueSession(
   userId: string,
   method: string,
   client: ClientInfo,
-  now = new Date()
+  now = new Date(),
+  /** The OAuth client the session is granted to, with its scopes (the authorization code grant). */
+  oauth: OAuthGrant | null = null
 ): Promise<SessionResponse> {
-  const { sessionId, refreshToken } = await createSession(tx, userId, method, client, now)
+  const { sessionId, refreshToken } = await createSession(tx, userId, method, client, now, oauth)
   const user = (await findUserById(tx, userId)) as User
   // The only sign-in method of a new session is the one just recorded.
   const amr = [{ method, timestamp: Math.floor(now.getTime() / 1000) }]
-  const token = await accessToken(rt, tx, user, sessionId, now, method, amr)
+  const token = await accessToken(rt, tx, user, sessionId, now, method, amr, oauth)
   return sessionResponse(rt, user, token, refreshToken)
 }
 
