@@ -30,6 +30,9 @@ alter table public.attachments enable row level security;
 CREATE INDEX attachments_channel ON public.attachments USING btree (channel_id);
 CREATE INDEX attachments_message ON public.attachments USING btree (message_id);
 
+create policy "attachments: a revoked app reads nothing" on public.attachments
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "attachments: authors add" on public.attachments
   as permissive for insert to authenticated
   with check (((uploader_id = ( SELECT auth.uid() AS uid)) AND (channel_id IN ( SELECT private.postable_channel_ids() AS postable_channel_ids))));
@@ -43,6 +46,7 @@ create policy "attachments: not of a removed message" on public.attachments
 CREATE TRIGGER attachments_before_insert BEFORE INSERT ON public.attachments FOR EACH ROW EXECUTE FUNCTION private.attachments_before_insert();
 CREATE TRIGGER attachments_live AFTER INSERT OR DELETE ON public.attachments FOR EACH ROW EXECUTE FUNCTION private.live_channel_content();
 CREATE TRIGGER attachments_search_write AFTER INSERT OR DELETE OR UPDATE OF name ON public.attachments FOR EACH ROW EXECUTE FUNCTION private.attachment_search_write();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.attachments FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.attachments to service_role;
 grant delete, insert, maintain, select on table public.attachments to authenticated;

@@ -28,12 +28,16 @@ CREATE INDEX audit_log_workspace ON public.audit_log USING btree (workspace_id, 
 CREATE INDEX audit_log_workspace_action ON public.audit_log USING btree (workspace_id, action, occurred_at DESC);
 CREATE INDEX audit_log_workspace_actor ON public.audit_log USING btree (workspace_id, actor_id, occurred_at DESC);
 
+create policy "audit_log: a revoked app reads nothing" on public.audit_log
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "audit_log: owners read" on public.audit_log
   as permissive for select to authenticated
   using (( SELECT private.is_workspace_owner(audit_log.workspace_id) AS is_workspace_owner));
 
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION private.audit_log_is_history();
 CREATE TRIGGER audit_log_no_update BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION private.audit_log_is_history();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.audit_log FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant select on table public.audit_log to authenticated;
 grant select on table public.audit_log to service_role;

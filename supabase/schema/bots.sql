@@ -26,6 +26,9 @@ alter table public.bots enable row level security;
 CREATE UNIQUE INDEX bots_token_hash ON public.bots USING btree (token_hash);
 CREATE INDEX bots_workspace ON public.bots USING btree (workspace_id, created_at DESC);
 
+create policy "bots: a revoked app reads nothing" on public.bots
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "bots: admins read" on public.bots
   as permissive for select to authenticated
   using ((workspace_id IN ( SELECT private.admin_workspace_ids() AS admin_workspace_ids)));
@@ -33,6 +36,7 @@ create policy "bots: admins read" on public.bots
 CREATE TRIGGER bots_audit AFTER INSERT OR UPDATE OF regenerated_at, revoked_at ON public.bots FOR EACH ROW EXECUTE FUNCTION private.audit_bots();
 CREATE TRIGGER bots_need_recent_proof BEFORE INSERT ON public.bots FOR EACH ROW EXECUTE FUNCTION private.credential_needs_proof();
 CREATE TRIGGER bots_token_needs_recent_proof BEFORE UPDATE OF token_hash ON public.bots FOR EACH ROW WHEN (old.token_hash IS DISTINCT FROM new.token_hash) EXECUTE FUNCTION private.credential_needs_proof();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.bots FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.bots to service_role;
 grant select (created_at, created_by, id, last_used_at, name, regenerated_at, revoked_at, workspace_id) on table public.bots to authenticated;

@@ -26,6 +26,9 @@ alter table public.channel_members enable row level security;
 CREATE INDEX channel_members_user ON public.channel_members USING btree (user_id, channel_id);
 CREATE INDEX channel_members_workspace_user ON public.channel_members USING btree (workspace_id, user_id);
 
+create policy "channel_members: a revoked app reads nothing" on public.channel_members
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "channel_members: join public" on public.channel_members
   as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND (channel_id IN ( SELECT private.joinable_channel_ids() AS joinable_channel_ids))));
@@ -49,6 +52,7 @@ CREATE TRIGGER channel_members_leave_threads AFTER DELETE ON public.channel_memb
 CREATE TRIGGER channel_members_live AFTER INSERT OR DELETE OR UPDATE ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.live_channel_members();
 CREATE TRIGGER channel_members_queue_events AFTER INSERT ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.channel_members_queue_events();
 CREATE TRIGGER channel_members_read_push AFTER UPDATE OF last_read_seq ON public.channel_members FOR EACH ROW WHEN (new.last_read_seq > old.last_read_seq) EXECUTE FUNCTION private.channel_members_read_push();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.channel_members FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.channel_members to service_role;
 grant delete, insert, maintain, select on table public.channel_members to authenticated;
@@ -85,6 +89,9 @@ CREATE UNIQUE INDEX channels_dm_key_unique ON public.channels USING btree (works
 CREATE UNIQUE INDEX channels_name_unique ON public.channels USING btree (workspace_id, lower(name)) WHERE (kind <> 'dm'::public.channel_kind);
 CREATE INDEX channels_workspace_public ON public.channels USING btree (workspace_id) WHERE (kind = 'public'::public.channel_kind);
 
+create policy "channels: a revoked app reads nothing" on public.channels
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "channels: members manage" on public.channels
   as permissive for update to authenticated
   using ((id IN ( SELECT private.manageable_channel_ids() AS manageable_channel_ids)))
@@ -96,6 +103,7 @@ create policy "channels: read own and public" on public.channels
 CREATE TRIGGER channels_audit AFTER INSERT OR DELETE OR UPDATE OF name, kind, archived_at ON public.channels FOR EACH ROW EXECUTE FUNCTION private.audit_channels();
 CREATE TRIGGER channels_before_write BEFORE INSERT OR UPDATE OF name, topic, archived_at ON public.channels FOR EACH ROW EXECUTE FUNCTION private.channels_before_write();
 CREATE TRIGGER channels_live AFTER INSERT OR DELETE OR UPDATE ON public.channels FOR EACH ROW EXECUTE FUNCTION private.live_channels();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.channels FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.channels to service_role;
 grant delete, insert, maintain, select on table public.channels to authenticated;

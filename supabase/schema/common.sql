@@ -30,6 +30,36 @@ create table private.slash_command_secrets (
   constraint slash_command_secrets_command_id_fkey FOREIGN KEY (command_id) REFERENCES public.slash_commands(id) ON DELETE CASCADE
 );
 
+-- Table public.app_access
+create table public.app_access (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid not null,
+  client_id uuid not null,
+  workspace_id uuid not null,
+  access text not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint app_access_pkey PRIMARY KEY (id),
+  constraint app_access_once UNIQUE (user_id, client_id, workspace_id),
+  constraint app_access_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint app_access_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE,
+  constraint app_access_access CHECK (access = ANY (ARRAY['none'::text, 'read'::text, 'write'::text]))
+);
+alter table public.app_access enable row level security;
+
+CREATE INDEX app_access_workspace ON public.app_access USING btree (workspace_id);
+
+create policy "app_access: a revoked app reads nothing" on public.app_access
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
+create policy "app_access: the person reads their own" on public.app_access
+  as permissive for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) AND (workspace_id IN ( SELECT private.workspace_ids() AS workspace_ids)) AND (( SELECT private.oauth_client_id() AS oauth_client_id) IS NULL)));
+
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.app_access FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.app_access to service_role;
+grant select on table public.app_access to authenticated;
+
 -- Table public.slash_command_responses
 create table public.slash_command_responses (
   id uuid default gen_random_uuid() not null,
@@ -48,6 +78,9 @@ alter table public.slash_command_responses enable row level security;
 CREATE INDEX slash_command_responses_invocation ON public.slash_command_responses USING btree (invocation_id);
 CREATE INDEX slash_command_responses_user ON public.slash_command_responses USING btree (user_id, channel_id, created_at DESC);
 
+create policy "slash_command_responses: a revoked app reads nothing" on public.slash_command_responses
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "slash_command_responses: the caller dismisses" on public.slash_command_responses
   as permissive for delete to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) AND (channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids))));
@@ -55,6 +88,7 @@ create policy "slash_command_responses: the caller reads" on public.slash_comman
   as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) AND (channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids))));
 
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.slash_command_responses FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER slash_command_responses_live AFTER INSERT ON public.slash_command_responses FOR EACH ROW EXECUTE FUNCTION private.slash_responses_live();
 CREATE TRIGGER slash_command_responses_live_delete AFTER DELETE ON public.slash_command_responses FOR EACH ROW EXECUTE FUNCTION private.slash_responses_live();
 
@@ -86,10 +120,14 @@ alter table public.slash_commands enable row level security;
 
 CREATE UNIQUE INDEX slash_commands_live_name ON public.slash_commands USING btree (workspace_id, name) WHERE (revoked_at IS NULL);
 
+create policy "slash_commands: a revoked app reads nothing" on public.slash_commands
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "slash_commands: workspace members read" on public.slash_commands
   as permissive for select to authenticated
   using ((workspace_id IN ( SELECT private.workspace_ids() AS workspace_ids)));
 
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.slash_commands FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER slash_commands_audit AFTER INSERT OR UPDATE OF name, url, revoked_at ON public.slash_commands FOR EACH ROW EXECUTE FUNCTION private.audit_slash_commands();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.slash_commands to service_role;
@@ -309,6 +347,34 @@ AS $function$
 $function$;
 grant execute on function private.is_guest(uuid,uuid) to authenticated, service_role;
 
+-- Function private.join_app_gate(p_table regclass)
+CREATE OR REPLACE FUNCTION private.join_app_gate(p_table regclass)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  t record;
+begin
+  select c.relname, c.relrowsecurity, n.nspname into t
+  from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.oid = p_table;
+  if t.nspname is distinct from 'public' then
+    raise exception using errcode = '22023', message = 'Only tables of public join the app gate.';
+  end if;
+  execute format(
+    'create trigger oauth_write_gate before insert or update or delete on public.%I '
+    'for each row when (private.oauth_client_id() is not null) '
+    'execute function private.oauth_write_gate()', t.relname);
+  if t.relrowsecurity then
+    execute format(
+      'create policy %I on public.%I as restrictive for select to authenticated '
+      'using ((select private.oauth_session_live()))',
+      t.relname || ': a revoked app reads nothing', t.relname);
+  end if;
+end
+$function$;
+grant execute on function private.join_app_gate(regclass) to authenticated, service_role;
+
 -- Function private.new_token()
 CREATE OR REPLACE FUNCTION private.new_token()
  RETURNS text
@@ -318,6 +384,86 @@ AS $function$
   select translate(encode(extensions.gen_random_bytes(24), 'base64'), '+/=', '-_')
 $function$;
 grant execute on function private.new_token() to authenticated, service_role;
+
+-- Function private.oauth_client_id()
+CREATE OR REPLACE FUNCTION private.oauth_client_id()
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when c is null or c = '' then null
+    when c ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then c::uuid
+    else '00000000-0000-0000-0000-000000000000'::uuid
+  end
+  from (select auth.jwt() ->> 'client_id' as c) t
+$function$;
+grant execute on function private.oauth_client_id() to authenticated, service_role;
+
+-- Function private.oauth_client_may(p_workspace_id uuid, p_write boolean)
+CREATE OR REPLACE FUNCTION private.oauth_client_may(p_workspace_id uuid, p_write boolean)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select (select private.oauth_client_id()) is null or (
+    (select private.oauth_session_live())
+    and coalesce((
+      select a.access from public.app_access a
+      where a.user_id = (select auth.uid()) and a.client_id = (select private.oauth_client_id())
+        and a.workspace_id = p_workspace_id
+    ), 'read') = any (case when p_write then array['write'] else array['read', 'write'] end)
+  )
+$function$;
+grant execute on function private.oauth_client_may(uuid,boolean) to authenticated, service_role;
+
+-- Function private.oauth_client_may_write_file(p_bucket text, p_name text)
+CREATE OR REPLACE FUNCTION private.oauth_client_may_write_file(p_bucket text, p_name text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select (select private.oauth_client_id()) is null or (
+    case
+      when p_bucket = 'attachments'
+        and split_part(p_name, '/', 1) ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+        then private.oauth_client_may(split_part(p_name, '/', 1)::uuid, true)
+      else false
+    end)
+$function$;
+grant execute on function private.oauth_client_may_write_file(text,text) to authenticated, service_role;
+
+-- Function private.oauth_write_gate()
+CREATE OR REPLACE FUNCTION private.oauth_write_gate()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  r jsonb := to_jsonb(case when tg_op = 'DELETE' then old else new end);
+  ws uuid;
+begin
+  if tg_table_name = 'workspaces' then
+    ws := (r ->> 'id')::uuid;
+  elsif r ? 'workspace_id' then
+    ws := (r ->> 'workspace_id')::uuid;
+  elsif r ? 'channel_id' then
+    select c.workspace_id into ws from public.channels c where c.id = (r ->> 'channel_id')::uuid;
+  end if;
+  if ws is not null and private.oauth_client_may(ws, true) then
+    return case when tg_op = 'DELETE' then old else new end;
+  end if;
+  raise exception using errcode = '42501',
+    message = 'This app may not change anything in this workspace.',
+    detail = 'app_write_not_granted',
+    hint = 'The person who connected it can allow it to write: Settings, Connected apps.';
+end
+$function$;
+grant execute on function private.oauth_write_gate() to authenticated, service_role;
 
 -- Function private.person_label(p_user_id uuid)
 CREATE OR REPLACE FUNCTION private.person_label(p_user_id uuid)
@@ -602,6 +748,29 @@ end
 $function$;
 grant execute on function public.prepare_slash_command(uuid,text) to service_role;
 
+-- Function public.revoke_app(p_client_id uuid)
+CREATE OR REPLACE FUNCTION public.revoke_app(p_client_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  uid uuid := private.require_uid();
+begin
+  if (select private.oauth_client_id()) is not null then
+    raise exception using errcode = '42501',
+      message = 'Only the person, not an app, decides what apps may do.';
+  end if;
+  if p_client_id is null then
+    raise exception using errcode = '22023', message = 'Choose an app.';
+  end if;
+  delete from public.app_access a where a.user_id = uid and a.client_id = p_client_id;
+  delete from auth.sessions s where s.user_id = uid and s.oauth_client_id = p_client_id;
+end
+$function$;
+grant execute on function public.revoke_app(uuid) to authenticated, service_role;
+
 -- Function public.revoke_slash_command(p_id uuid)
 CREATE OR REPLACE FUNCTION public.revoke_slash_command(p_id uuid)
  RETURNS void
@@ -618,6 +787,42 @@ begin
 end
 $function$;
 grant execute on function public.revoke_slash_command(uuid) to authenticated, service_role;
+
+-- Function public.set_app_access(p_client_id uuid, p_workspace_id uuid, p_access text)
+CREATE OR REPLACE FUNCTION public.set_app_access(p_client_id uuid, p_workspace_id uuid, p_access text)
+ RETURNS public.app_access
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  uid uuid := private.require_uid();
+  saved public.app_access;
+begin
+  if (select private.oauth_client_id()) is not null then
+    raise exception using errcode = '42501',
+      message = 'Only the person, not an app, decides what apps may do.';
+  end if;
+  if p_client_id is null then
+    raise exception using errcode = '22023', message = 'Choose an app.';
+  end if;
+  if p_access is null or p_access not in ('none', 'read', 'write') then
+    raise exception using errcode = '22023',
+      message = 'An app''s access is none, read or write.',
+      detail = format('Got "%s".', left(coalesce(p_access, ''), 40));
+  end if;
+  if p_workspace_id is null or p_workspace_id not in (select private.workspace_ids()) then
+    raise exception using errcode = '22023', message = 'Workspace not found.';
+  end if;
+  insert into public.app_access (user_id, client_id, workspace_id, access)
+  values (uid, p_client_id, p_workspace_id, p_access)
+  on conflict on constraint app_access_once
+  do update set access = excluded.access, updated_at = now()
+  returning * into saved;
+  return saved;
+end
+$function$;
+grant execute on function public.set_app_access(uuid,uuid,text) to authenticated, service_role;
 
 -- Function public.set_guest_kind(p_workspace_id uuid, p_user_id uuid, p_kind text)
 CREATE OR REPLACE FUNCTION public.set_guest_kind(p_workspace_id uuid, p_user_id uuid, p_kind text)

@@ -42,12 +42,17 @@ CREATE UNIQUE INDEX exports_one_unfinished ON public.exports USING btree (reques
 CREATE INDEX exports_requested_by ON public.exports USING btree (requested_by, created_at DESC);
 CREATE INDEX exports_workspace ON public.exports USING btree (workspace_id, created_at DESC);
 
+create policy "exports: a revoked app reads nothing" on public.exports
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "exports: each person reads their own personal exports" on public.exports
   as permissive for select to authenticated
   using (((kind = 'personal'::text) AND (requested_by = ( SELECT auth.uid() AS uid)) AND (workspace_id IN ( SELECT private.workspace_ids() AS workspace_ids))));
 create policy "exports: owners read workspace exports" on public.exports
   as permissive for select to authenticated
   using (((kind = 'workspace'::text) AND ( SELECT private.is_workspace_owner(exports.workspace_id) AS is_workspace_owner)));
+
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.exports FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant select on table public.exports to authenticated;
 grant select on table public.exports to service_role;

@@ -18,10 +18,14 @@ alter table public.user_group_members enable row level security;
 
 CREATE INDEX user_group_members_user ON public.user_group_members USING btree (user_id, workspace_id);
 
+create policy "user_group_members: a revoked app reads nothing" on public.user_group_members
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "user_group_members: members read" on public.user_group_members
   as permissive for select to authenticated
   using ((workspace_id IN ( SELECT private.full_workspace_ids() AS full_workspace_ids)));
 
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.user_group_members FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER user_group_members_live AFTER INSERT OR DELETE ON public.user_group_members FOR EACH ROW EXECUTE FUNCTION private.live_user_groups();
 CREATE TRIGGER user_group_members_no_guests BEFORE INSERT ON public.user_group_members FOR EACH ROW EXECUTE FUNCTION private.user_group_members_no_guests();
 
@@ -48,10 +52,14 @@ create table public.user_groups (
 );
 alter table public.user_groups enable row level security;
 
+create policy "user_groups: a revoked app reads nothing" on public.user_groups
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "user_groups: members read" on public.user_groups
   as permissive for select to authenticated
   using ((workspace_id IN ( SELECT private.full_workspace_ids() AS full_workspace_ids)));
 
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.user_groups FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER user_groups_audit AFTER INSERT OR DELETE OR UPDATE ON public.user_groups FOR EACH ROW EXECUTE FUNCTION private.audit_user_groups();
 CREATE TRIGGER user_groups_live AFTER INSERT OR DELETE OR UPDATE ON public.user_groups FOR EACH ROW EXECUTE FUNCTION private.live_user_groups();
 

@@ -122,11 +122,15 @@ alter table public.imports enable row level security;
 CREATE INDEX imports_active ON public.imports USING btree (status) WHERE (status = ANY (ARRAY['queued'::text, 'running'::text]));
 CREATE INDEX imports_workspace ON public.imports USING btree (workspace_id, created_at DESC);
 
+create policy "imports: a revoked app reads nothing" on public.imports
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "imports: owners read" on public.imports
   as permissive for select to authenticated
   using ((private.workspace_role(workspace_id) = 'owner'::public.workspace_role));
 
 CREATE TRIGGER imports_live AFTER INSERT OR UPDATE ON public.imports FOR EACH ROW EXECUTE FUNCTION private.live_imports();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.imports FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.imports to service_role;
 grant select on table public.imports to authenticated;

@@ -38,6 +38,9 @@ alter table public.incoming_webhooks enable row level security;
 CREATE INDEX incoming_webhooks_channel ON public.incoming_webhooks USING btree (channel_id);
 CREATE INDEX incoming_webhooks_workspace ON public.incoming_webhooks USING btree (workspace_id, created_at DESC);
 
+create policy "incoming_webhooks: a revoked app reads nothing" on public.incoming_webhooks
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "incoming_webhooks: admins read" on public.incoming_webhooks
   as permissive for select to authenticated
   using (((workspace_id IN ( SELECT private.admin_workspace_ids() AS admin_workspace_ids)) AND (channel_id IN ( SELECT private.visible_channel_ids() AS visible_channel_ids))));
@@ -45,6 +48,7 @@ create policy "incoming_webhooks: admins read" on public.incoming_webhooks
 CREATE TRIGGER incoming_webhooks_audit AFTER INSERT OR UPDATE OF regenerated_at, revoked_at ON public.incoming_webhooks FOR EACH ROW EXECUTE FUNCTION private.audit_incoming_webhooks();
 CREATE TRIGGER incoming_webhooks_need_recent_proof BEFORE INSERT ON public.incoming_webhooks FOR EACH ROW EXECUTE FUNCTION private.credential_needs_proof();
 CREATE TRIGGER incoming_webhooks_secret_needs_recent_proof BEFORE UPDATE OF secret_hash ON public.incoming_webhooks FOR EACH ROW WHEN (old.secret_hash IS DISTINCT FROM new.secret_hash) EXECUTE FUNCTION private.credential_needs_proof();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.incoming_webhooks FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.incoming_webhooks to service_role;
 grant select (channel_id, created_at, created_by, icon_emoji, icon_url, id, last_used_at, name, regenerated_at, revoked_at, workspace_id) on table public.incoming_webhooks to authenticated;
@@ -74,12 +78,16 @@ CREATE INDEX integration_messages_channel ON public.integration_messages USING b
 CREATE INDEX integration_messages_slash_command ON public.integration_messages USING btree (slash_command_id);
 CREATE INDEX integration_messages_webhook ON public.integration_messages USING btree (webhook_id);
 
+create policy "integration_messages: a revoked app reads nothing" on public.integration_messages
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "integration_messages: channel members read" on public.integration_messages
   as permissive for select to authenticated
   using ((channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids)));
 
 CREATE TRIGGER integration_messages_live AFTER INSERT ON public.integration_messages FOR EACH ROW EXECUTE FUNCTION private.live_channel_content();
 CREATE TRIGGER integration_messages_queue_events AFTER INSERT ON public.integration_messages FOR EACH ROW EXECUTE FUNCTION private.integration_messages_queue_events();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.integration_messages FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.integration_messages to service_role;
 grant select on table public.integration_messages to anon;

@@ -57,6 +57,9 @@ alter table public.invites enable row level security;
 CREATE INDEX invites_email ON public.invites USING btree (email) WHERE (email IS NOT NULL);
 CREATE INDEX invites_workspace ON public.invites USING btree (workspace_id);
 
+create policy "invites: a revoked app reads nothing" on public.invites
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "invites: admins create" on public.invites
   as permissive for insert to authenticated
   with check (((workspace_id IN ( SELECT private.admin_workspace_ids() AS admin_workspace_ids)) AND (created_by = ( SELECT auth.uid() AS uid))));
@@ -69,6 +72,7 @@ create policy "invites: admins revoke" on public.invites
 
 CREATE TRIGGER invites_audit AFTER INSERT OR DELETE ON public.invites FOR EACH ROW EXECUTE FUNCTION private.audit_invites();
 CREATE TRIGGER invites_before_insert BEFORE INSERT ON public.invites FOR EACH ROW EXECUTE FUNCTION private.invites_before_insert();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.invites FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.invites to service_role;
 grant delete, insert, maintain, select on table public.invites to authenticated;

@@ -39,11 +39,15 @@ alter table public.link_previews enable row level security;
 CREATE INDEX link_previews_cache ON public.link_previews USING btree (channel_id, url, fetched_at DESC) WHERE ((status = 'ready'::text) AND (NOT removed_by_author));
 CREATE INDEX link_previews_channel ON public.link_previews USING btree (channel_id, created_at DESC);
 
+create policy "link_previews: a revoked app reads nothing" on public.link_previews
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "link_previews: channel members read" on public.link_previews
   as permissive for select to authenticated
   using ((channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids)));
 
 CREATE TRIGGER link_previews_live AFTER INSERT OR DELETE OR UPDATE ON public.link_previews FOR EACH ROW EXECUTE FUNCTION private.live_channel_content();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.link_previews FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.link_previews to service_role;
 grant select on table public.link_previews to anon;

@@ -401,6 +401,23 @@ end
 $function$;
 -- execute: only its owner (no grants on private.live_workspaces())
 
+-- Function private.oauth_session_live()
+CREATE OR REPLACE FUNCTION private.oauth_session_live()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select (select private.oauth_client_id()) is null or exists (
+    select 1 from auth.sessions s
+    where s.id::text = (select auth.jwt()) ->> 'session_id'
+      and s.user_id = (select auth.uid())
+      and s.oauth_client_id = (select private.oauth_client_id())
+      and (s.not_after is null or s.not_after > now())
+  )
+$function$;
+grant execute on function private.oauth_session_live() to authenticated, service_role;
+
 -- Function private.realtime_topics()
 CREATE OR REPLACE FUNCTION private.realtime_topics()
  RETURNS SETOF text

@@ -18,12 +18,17 @@ alter table public.message_versions enable row level security;
 
 CREATE INDEX message_versions_message ON public.message_versions USING btree (message_id, replaced_at);
 
+create policy "message_versions: a revoked app reads nothing" on public.message_versions
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "message_versions: channel members read" on public.message_versions
   as permissive for select to authenticated
   using ((channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids)));
 create policy "message_versions: not of a removed message" on public.message_versions
   as restrictive for select to authenticated
   using ((NOT ( SELECT private.message_removed(message_versions.message_id) AS message_removed)));
+
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.message_versions FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.message_versions to service_role;
 grant select on table public.message_versions to anon;

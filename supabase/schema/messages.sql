@@ -33,6 +33,9 @@ CREATE UNIQUE INDEX messages_channel_seq ON public.messages USING btree (channel
 CREATE INDEX messages_parent ON public.messages USING btree (parent_id) WHERE (parent_id IS NOT NULL);
 CREATE UNIQUE INDEX messages_thread_seq ON public.messages USING btree (parent_id, thread_seq DESC) WHERE (parent_id IS NOT NULL);
 
+create policy "messages: a revoked app reads nothing" on public.messages
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "messages: authors edit" on public.messages
   as permissive for update to authenticated
   using (((author_id = ( SELECT auth.uid() AS uid)) AND (channel_id IN ( SELECT private.postable_channel_ids() AS postable_channel_ids))))
@@ -66,6 +69,7 @@ CREATE TRIGGER messages_thread_after_update AFTER UPDATE OF deleted_at ON public
 CREATE TRIGGER messages_thread_reply_live AFTER INSERT ON public.messages FOR EACH ROW WHEN (new.parent_id IS NOT NULL AND current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.live_thread_reply();
 CREATE TRIGGER messages_unpin_deleted AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW WHEN (old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.messages_unpin_deleted();
 CREATE TRIGGER messages_unsave_deleted AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW WHEN (old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.messages_unsave_deleted();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.messages FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.messages to service_role;
 grant delete, insert, maintain, select on table public.messages to authenticated;

@@ -24,6 +24,10 @@ CREATE OR REPLACE FUNCTION private.require_mfa_for_sessions()
  SET search_path TO ''
 AS $function$
 begin
+  if (select private.oauth_client_id()) is not null then
+    raise exception using errcode = '42501',
+      message = 'Only the person, not an app, manages their sessions.';
+  end if;
   if not private.mfa_ok() then
     raise exception using errcode = '42501',
       message = 'Sign in with your second factor to manage your sessions.',

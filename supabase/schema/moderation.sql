@@ -44,9 +44,14 @@ alter table public.message_reports enable row level security;
 CREATE INDEX message_reports_open ON public.message_reports USING btree (workspace_id, created_at) WHERE (resolved_at IS NULL);
 CREATE INDEX message_reports_reporter ON public.message_reports USING btree (reporter_id);
 
+create policy "message_reports: a revoked app reads nothing" on public.message_reports
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "message_reports: reporters read theirs" on public.message_reports
   as permissive for select to authenticated
   using (((reporter_id = ( SELECT auth.uid() AS uid)) AND (workspace_id IN ( SELECT private.workspace_ids() AS workspace_ids))));
+
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.message_reports FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.message_reports to service_role;
 grant select on table public.message_reports to authenticated;

@@ -62,9 +62,14 @@ create table public.notification_defaults (
 );
 alter table public.notification_defaults enable row level security;
 
+create policy "notification_defaults: a revoked app reads nothing" on public.notification_defaults
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "notification_defaults: read own" on public.notification_defaults
   as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) AND (workspace_id IN ( SELECT private.workspace_ids() AS workspace_ids))));
+
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.notification_defaults FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.notification_defaults to service_role;
 grant select on table public.notification_defaults to anon;
@@ -90,9 +95,14 @@ create table public.notification_settings (
 );
 alter table public.notification_settings enable row level security;
 
+create policy "notification_settings: a revoked app reads nothing" on public.notification_settings
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "notification_settings: read own" on public.notification_settings
   as permissive for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
+
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.notification_settings FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.notification_settings to service_role;
 grant select on table public.notification_settings to anon;

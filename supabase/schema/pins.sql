@@ -19,10 +19,14 @@ alter table public.pins enable row level security;
 
 CREATE INDEX pins_channel ON public.pins USING btree (channel_id, created_at DESC);
 
+create policy "pins: a revoked app reads nothing" on public.pins
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "pins: channel members read" on public.pins
   as permissive for select to authenticated
   using ((channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids)));
 
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.pins FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER pins_live AFTER INSERT OR DELETE ON public.pins FOR EACH ROW EXECUTE FUNCTION private.live_channel_content();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.pins to service_role;

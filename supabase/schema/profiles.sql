@@ -17,6 +17,9 @@ create table public.profiles (
 );
 alter table public.profiles enable row level security;
 
+create policy "profiles: a revoked app reads nothing" on public.profiles
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "profiles: read own and co-workers" on public.profiles
   as permissive for select to authenticated
   using ((id IN ( SELECT private.visible_user_ids() AS visible_user_ids)));
@@ -25,6 +28,7 @@ create policy "profiles: update own" on public.profiles
   using ((id = ( SELECT auth.uid() AS uid)))
   with check ((id = ( SELECT auth.uid() AS uid)));
 
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.profiles FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER profiles_before_delete_retention BEFORE DELETE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.profiles_before_delete_retention();
 CREATE TRIGGER profiles_before_write BEFORE INSERT OR UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.profiles_before_write();
 CREATE TRIGGER profiles_live AFTER UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.live_profiles();
@@ -44,6 +48,12 @@ create table public.user_activity (
   constraint user_activity_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE
 );
 alter table public.user_activity enable row level security;
+
+create policy "user_activity: a revoked app reads nothing" on public.user_activity
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
+
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.user_activity FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.user_activity to service_role;
 

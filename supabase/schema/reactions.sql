@@ -33,6 +33,9 @@ alter table public.reactions enable row level security;
 CREATE INDEX reactions_channel ON public.reactions USING btree (channel_id);
 CREATE INDEX reactions_user ON public.reactions USING btree (user_id);
 
+create policy "reactions: a revoked app reads nothing" on public.reactions
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "reactions: members add own" on public.reactions
   as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND (channel_id IN ( SELECT private.postable_channel_ids() AS postable_channel_ids))));
@@ -43,6 +46,7 @@ create policy "reactions: remove own" on public.reactions
   as permissive for delete to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) AND (channel_id IN ( SELECT private.postable_channel_ids() AS postable_channel_ids))));
 
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.reactions FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER reactions_before_insert BEFORE INSERT ON public.reactions FOR EACH ROW EXECUTE FUNCTION private.reactions_before_insert();
 CREATE TRIGGER reactions_live AFTER INSERT OR DELETE ON public.reactions FOR EACH ROW EXECUTE FUNCTION private.live_channel_content();
 CREATE TRIGGER reactions_queue_events AFTER INSERT ON public.reactions FOR EACH ROW EXECUTE FUNCTION private.reactions_queue_events();

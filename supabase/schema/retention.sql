@@ -30,11 +30,15 @@ alter table public.channel_retention enable row level security;
 
 CREATE INDEX channel_retention_workspace ON public.channel_retention USING btree (workspace_id);
 
+create policy "channel_retention: a revoked app reads nothing" on public.channel_retention
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "channel_retention: who sees the channel reads" on public.channel_retention
   as permissive for select to authenticated
   using ((channel_id IN ( SELECT private.visible_channel_ids() AS visible_channel_ids)));
 
 CREATE TRIGGER channel_retention_audit AFTER INSERT OR DELETE OR UPDATE ON public.channel_retention FOR EACH ROW EXECUTE FUNCTION private.audit_channel_retention();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.channel_retention FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant select on table public.channel_retention to authenticated;
 grant select on table public.channel_retention to service_role;
@@ -52,9 +56,14 @@ create table public.deactivated_people (
 );
 alter table public.deactivated_people enable row level security;
 
+create policy "deactivated_people: a revoked app reads nothing" on public.deactivated_people
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "deactivated_people: members read" on public.deactivated_people
   as permissive for select to authenticated
   using ((workspace_id IN ( SELECT private.full_workspace_ids() AS full_workspace_ids)));
+
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.deactivated_people FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant select on table public.deactivated_people to authenticated;
 grant select on table public.deactivated_people to service_role;
@@ -75,10 +84,14 @@ create table public.workspace_retention (
 );
 alter table public.workspace_retention enable row level security;
 
+create policy "workspace_retention: a revoked app reads nothing" on public.workspace_retention
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "workspace_retention: members read" on public.workspace_retention
   as permissive for select to authenticated
   using ((workspace_id IN ( SELECT private.workspace_ids() AS workspace_ids)));
 
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.workspace_retention FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER workspace_retention_audit AFTER INSERT OR UPDATE ON public.workspace_retention FOR EACH ROW EXECUTE FUNCTION private.audit_workspace_retention();
 
 grant select on table public.workspace_retention to authenticated;

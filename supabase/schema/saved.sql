@@ -23,10 +23,14 @@ alter table public.saved_items enable row level security;
 CREATE INDEX saved_items_message ON public.saved_items USING btree (message_id);
 CREATE INDEX saved_items_user ON public.saved_items USING btree (user_id, done_at, remind_at);
 
+create policy "saved_items: a revoked app reads nothing" on public.saved_items
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "saved_items: your own, of messages you can read" on public.saved_items
   as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) AND (channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids))));
 
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.saved_items FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER saved_items_live AFTER INSERT OR DELETE OR UPDATE ON public.saved_items FOR EACH ROW EXECUTE FUNCTION private.live_saved_items();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.saved_items to service_role;

@@ -20,10 +20,14 @@ create table public.user_statuses (
 );
 alter table public.user_statuses enable row level security;
 
+create policy "user_statuses: a revoked app reads nothing" on public.user_statuses
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "user_statuses: read co-workers' until cleared" on public.user_statuses
   as permissive for select to authenticated
   using (((user_id IN ( SELECT private.visible_user_ids() AS visible_user_ids)) AND ((clear_at IS NULL) OR (clear_at > now()))));
 
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.user_statuses FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER user_statuses_live AFTER INSERT OR DELETE OR UPDATE ON public.user_statuses FOR EACH ROW EXECUTE FUNCTION private.live_user_statuses();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.user_statuses to service_role;

@@ -27,6 +27,22 @@ create policy "chorus buckets: signed-in users read settings" on storage.buckets
   as permissive for select to authenticated
   using ((id = ANY (ARRAY['attachments'::text, 'avatars'::text, 'imports'::text])));
 
+-- Policy "apps: remove only where they may write" on storage.objects
+create policy "apps: remove only where they may write" on storage.objects
+  as restrictive for delete to authenticated
+  using (private.oauth_client_may_write_file(bucket_id, name));
+
+-- Policy "apps: replace only where they may write" on storage.objects
+create policy "apps: replace only where they may write" on storage.objects
+  as restrictive for update to authenticated
+  using (private.oauth_client_may_write_file(bucket_id, name))
+  with check (private.oauth_client_may_write_file(bucket_id, name));
+
+-- Policy "apps: upload only where they may write" on storage.objects
+create policy "apps: upload only where they may write" on storage.objects
+  as restrictive for insert to authenticated
+  with check (private.oauth_client_may_write_file(bucket_id, name));
+
 -- Policy "attachments: channel members read" on storage.objects
 create policy "attachments: channel members read" on storage.objects
   as permissive for select to authenticated

@@ -22,10 +22,14 @@ alter table public.thread_members enable row level security;
 CREATE INDEX thread_members_channel ON public.thread_members USING btree (channel_id, user_id);
 CREATE INDEX thread_members_user ON public.thread_members USING btree (user_id, channel_id) WHERE following;
 
+create policy "thread_members: a revoked app reads nothing" on public.thread_members
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "thread_members: your own rows" on public.thread_members
   as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) AND (channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids))));
 
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.thread_members FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER thread_members_live AFTER INSERT OR DELETE OR UPDATE ON public.thread_members FOR EACH ROW EXECUTE FUNCTION private.live_thread_members();
 CREATE TRIGGER thread_members_read_push AFTER UPDATE OF last_read_seq ON public.thread_members FOR EACH ROW WHEN (new.last_read_seq > old.last_read_seq) EXECUTE FUNCTION private.thread_members_read_push();
 
@@ -50,10 +54,14 @@ alter table public.threads enable row level security;
 
 CREATE INDEX threads_channel ON public.threads USING btree (channel_id);
 
+create policy "threads: a revoked app reads nothing" on public.threads
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "threads: channel members read" on public.threads
   as permissive for select to authenticated
   using ((channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids)));
 
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.threads FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER threads_live AFTER INSERT OR UPDATE ON public.threads FOR EACH ROW EXECUTE FUNCTION private.live_threads();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.threads to service_role;

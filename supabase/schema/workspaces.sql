@@ -27,12 +27,16 @@ alter table public.workspace_members enable row level security;
 
 CREATE INDEX workspace_members_user ON public.workspace_members USING btree (user_id, workspace_id) WHERE (left_at IS NULL);
 
+create policy "workspace_members: a revoked app reads nothing" on public.workspace_members
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "workspace_members: members read" on public.workspace_members
   as permissive for select to authenticated
   using (((workspace_id IN ( SELECT private.full_workspace_ids() AS full_workspace_ids)) OR (user_id = ( SELECT auth.uid() AS uid)) OR ((workspace_id, user_id) IN ( SELECT p.workspace_id,
     p.user_id
    FROM private.guest_peers() p(workspace_id, user_id)))));
 
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.workspace_members FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER workspace_members_after_leave AFTER UPDATE OF left_at ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.workspace_members_after_leave();
 CREATE TRIGGER workspace_members_audit AFTER INSERT OR DELETE OR UPDATE OF role, left_at ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.audit_workspace_members();
 CREATE TRIGGER workspace_members_guest_kind BEFORE INSERT OR UPDATE OF role, guest_kind ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.workspace_members_guest_kind();
@@ -73,6 +77,9 @@ create table public.workspaces (
 );
 alter table public.workspaces enable row level security;
 
+create policy "workspaces: a revoked app reads nothing" on public.workspaces
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "workspaces: admins update" on public.workspaces
   as permissive for update to authenticated
   using ((id IN ( SELECT private.admin_workspace_ids() AS admin_workspace_ids)))
@@ -81,6 +88,7 @@ create policy "workspaces: members read" on public.workspaces
   as permissive for select to authenticated
   using ((id IN ( SELECT private.workspace_ids() AS workspace_ids)));
 
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.workspaces FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER workspaces_audit AFTER INSERT OR UPDATE ON public.workspaces FOR EACH ROW EXECUTE FUNCTION private.audit_workspaces();
 CREATE TRIGGER workspaces_audit_broadcast AFTER UPDATE OF broadcast_mentions ON public.workspaces FOR EACH ROW WHEN (old.broadcast_mentions IS DISTINCT FROM new.broadcast_mentions) EXECUTE FUNCTION private.audit_broadcast_mentions();
 CREATE TRIGGER workspaces_audit_broadcast_warning AFTER UPDATE OF broadcast_warn_over ON public.workspaces FOR EACH ROW WHEN (old.broadcast_warn_over IS DISTINCT FROM new.broadcast_warn_over) EXECUTE FUNCTION private.audit_broadcast_warning();
@@ -240,6 +248,9 @@ AS $function$
   where wm.user_id = (select auth.uid()) and wm.left_at is null
     and wm.suspended_at is null -- suspended: a suspended member reads nothing of the workspace
     and (select private.mfa_ok()) and (not w.require_mfa or (select private.session_aal2()))
+    -- a third-party app: only the workspaces it may read, while its session lives
+    and ((select private.oauth_client_id()) is null
+      or private.oauth_client_may(wm.workspace_id, false))
 $function$;
 grant execute on function private.workspace_ids() to authenticated, service_role;
 

@@ -31,6 +31,48 @@ export type Database = {
   }
   public: {
     Tables: {
+      app_access: {
+        Row: {
+          access: string
+          client_id: string
+          id: string
+          updated_at: string
+          user_id: string
+          workspace_id: string
+        }
+        Insert: {
+          access: string
+          client_id: string
+          id?: string
+          updated_at?: string
+          user_id: string
+          workspace_id: string
+        }
+        Update: {
+          access?: string
+          client_id?: string
+          id?: string
+          updated_at?: string
+          user_id?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "app_access_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "app_access_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       attachments: {
         Row: {
           bucket_id: string
@@ -2904,6 +2946,7 @@ export type Database = {
       }
       restore_message: { Args: { p_message_id: string }; Returns: undefined }
       retry_event_delivery: { Args: { p_id: number }; Returns: string }
+      revoke_app: { Args: { p_client_id: string }; Returns: undefined }
       revoke_bot: { Args: { p_id: string }; Returns: undefined }
       revoke_incoming_webhook: {
         Args: { p_id: string }
@@ -3011,6 +3054,23 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "messages"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      set_app_access: {
+        Args: { p_access: string; p_client_id: string; p_workspace_id: string }
+        Returns: {
+          access: string
+          client_id: string
+          id: string
+          updated_at: string
+          user_id: string
+          workspace_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "app_access"
           isOneToOne: true
           isSetofReturn: false
         }

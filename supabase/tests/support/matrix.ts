@@ -2,6 +2,7 @@
 // RPCs that act outside the public tables, who may call them to effect). Every role not listed is
 // refused. The same data drives the SQL, REST, Realtime and Storage checks. The cases are kept by
 // subject in matrix-<subject>.ts, their shapes and helpers in matrix-kit.ts.
+import { APP_CASES } from './matrix-apps.ts'
 import { AUDIT_CASES } from './matrix-audit.ts'
 import { BOT_CASES } from './matrix-bots.ts'
 import { EVENT_CASES } from './matrix-events.ts'
@@ -44,6 +45,7 @@ export const MATRIX: readonly MatrixCase[] = [
   ...EXPORT_CASES,
   ...INVITE_MAIL_CASES,
   ...PLACEHOLDER_CASES,
+  ...APP_CASES,
 ]
 
 export function isAllowed(c: MatrixCase, role: Role): boolean {

@@ -1,5 +1,6 @@
 // Settings, Security: its own chunk, loaded when opened from the profile dialog.
 import { EmailSection, PasswordSection } from './AccountSection.tsx'
+import { AppsSection } from './AppsSection.tsx'
 import { SessionsSection } from './SessionsSection.tsx'
 import { TwoFactorSection } from './TwoFactorSection.tsx'
 import { BlockedWorkspacesNotice, WorkspacePolicySection } from './WorkspacePolicySection.tsx'
@@ -12,6 +13,7 @@ export default function SecurityPanel({ email }: { email: string }) {
       <TwoFactorSection />
       <WorkspacePolicySection />
       <SessionsSection />
+      <AppsSection />
       <PasswordSection email={email} />
       <EmailSection email={email} />
     </div>

@@ -4,4 +4,5 @@ export const securityKeys = {
   ownedWorkspaces: () => [...securityKeys.all, 'owned-workspaces'] as const,
   blocked: () => [...securityKeys.all, 'blocked-workspaces'] as const,
   sessions: () => [...securityKeys.all, 'sessions'] as const,
+  apps: () => [...securityKeys.all, 'apps'] as const,
 }

@@ -1,0 +1,103 @@
+// Settings, Security: Connected apps. Each third-party app the person let in (through Auth's
+// OAuth 2.1 server), what it may do in each of their workspaces (read, by default; read and
+// write; or nothing), and Revoke, after which it reads nothing, not even with the access token it
+// still holds.
+import { cleanError } from '../../../lib/clean-error.ts'
+import { Notice } from '../../../ui/Notice.tsx'
+import { useWorkspacesQuery } from '../../workspaces/index.ts'
+import type { Workspace } from '../../workspaces/index.ts'
+import { useConnectedApps, useRevokeApp, useSetAppAccess } from '../data/apps.ts'
+import type { AppAccess, ConnectedApp } from '../data/apps.ts'
+
+const ACCESS_LABELS: Record<AppAccess, string> = {
+  read: 'Read only',
+  write: 'Read and write',
+  none: 'No access',
+}
+
+export function AppsSection() {
+  const apps = useConnectedApps()
+  const workspaces = useWorkspacesQuery()
+  const setAccess = useSetAppAccess()
+  const revoke = useRevokeApp()
+  return (
+    <section className="stack" aria-labelledby="security-apps">
+      <h3 id="security-apps">Connected apps</h3>
+      <p className="muted">
+        Apps you let sign in as you. An app reads your workspaces and writes in none of them, unless
+        you allow it here; revoked, it reads nothing from that moment.
+      </p>
+      {apps.isPending && <p className="muted">Loading apps…</p>}
+      {apps.error && <Notice tone="error">{cleanError(apps.error)}</Notice>}
+      {apps.data?.length === 0 && <p className="muted">No apps are connected.</p>}
+      {apps.data && apps.data.length > 0 && (
+        <ul className="security-apps" aria-label="Connected apps">
+          {apps.data.map((app) => (
+            <AppItem
+              key={app.clientId}
+              app={app}
+              workspaces={workspaces.data ?? []}
+              busy={setAccess.isPending || revoke.isPending}
+              onAccess={(workspaceId, access) =>
+                setAccess.mutate({ clientId: app.clientId, workspaceId, access })
+              }
+              onRevoke={() => revoke.mutate(app.clientId)}
+            />
+          ))}
+        </ul>
+      )}
+      {setAccess.error && <Notice tone="error">{cleanError(setAccess.error)}</Notice>}
+      {revoke.error && <Notice tone="error">{cleanError(revoke.error)}</Notice>}
+      {revoke.isSuccess && <Notice tone="success">The app is revoked.</Notice>}
+    </section>
+  )
+}
+
+function AppItem({
+  app,
+  workspaces,
+  busy,
+  onAccess,
+  onRevoke,
+}: {
+  app: ConnectedApp
+  workspaces: readonly Workspace[]
+  busy: boolean
+  onAccess: (workspaceId: string, access: AppAccess) => void
+  onRevoke: () => void
+}) {
+  return (
+    <li aria-label={app.name} className="stack">
+      <span className="security-app">
+        <span>
+          <strong>{app.name}</strong>
+          {app.uri && <span className="muted"> · {app.uri}</span>}
+        </span>
+        <span className="muted">
+          Connected{' '}
+          <time dateTime={app.grantedAt}>{new Date(app.grantedAt).toLocaleDateString()}</time>
+          {app.scopes.length > 0 && <> · shares your {app.scopes.join(', ')}</>}
+        </span>
+        <button type="button" className="button" disabled={busy} onClick={onRevoke}>
+          Revoke
+        </button>
+      </span>
+      {workspaces.map((w) => (
+        <label key={w.id} className="security-app-access">
+          <span>{w.name}</span>
+          <select
+            value={app.access[w.id] ?? 'read'}
+            disabled={busy}
+            onChange={(e) => onAccess(w.id, e.target.value as AppAccess)}
+          >
+            {(['read', 'write', 'none'] as const).map((access) => (
+              <option key={access} value={access}>
+                {ACCESS_LABELS[access]}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+    </li>
+  )
+}
