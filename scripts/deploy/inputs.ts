@@ -20,6 +20,8 @@ export interface DeployInputs {
   smtp: { host: string; port: string; user: string; pass: string; from: string }
   accessToken: string
   dbPassword: string
+  /** Web Push's VAPID pair (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY; environment only), or null. */
+  vapid: { publicKey: string; privateKey: string } | null
   dryRun: boolean
   skipBuild: boolean
   from: StepName
@@ -109,6 +111,27 @@ function keyProblem(key: string): string | null {
   return 'The publishable key is neither a publishable key (sb_publishable_…) nor an anon key (a JWT with role "anon"): copy it from the project\'s API Keys settings.'
 }
 
+/**
+ * The VAPID pair for Web Push, both or neither: base64url, as `npx web-push generate-vapid-keys`
+ * prints them (a 65-byte P-256 point, a 32-byte scalar). Neither: the project keeps the pair its
+ * function secrets have (a first deploy without one leaves push off).
+ */
+function vapidOf(env: NodeJS.ProcessEnv, problems: string[]): DeployInputs['vapid'] {
+  const publicKey = (env.VAPID_PUBLIC_KEY ?? '').trim()
+  const privateKey = (env.VAPID_PRIVATE_KEY ?? '').trim()
+  if (publicKey === '' && privateKey === '') return null
+  const bytes = (value: string) =>
+    /^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url') : Buffer.alloc(0)
+  const point = bytes(publicKey)
+  if (point.length !== 65 || point[0] !== 4 || bytes(privateKey).length !== 32) {
+    problems.push(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a VAPID key pair in base64url (both; `npx web-push generate-vapid-keys` makes one).'
+    )
+    return null
+  }
+  return { publicKey, privateKey }
+}
+
 export function readInputs(argv: string[], env: NodeJS.ProcessEnv, root: string): DeployInputs {
   const flags = parseFlags(argv)
   const missing: string[] = []
@@ -176,6 +199,7 @@ export function readInputs(argv: string[], env: NodeJS.ProcessEnv, root: string)
       `SMTP_FROM ${JSON.stringify(smtp.from)} has no email address (e.g. "Chorus <chorus@example.com>").`
     )
   }
+  const vapid = vapidOf(env, problems)
   const from = flags.values.get('from') ?? 'link'
   if (!(STEPS as readonly string[]).includes(from)) {
     problems.push(
@@ -194,6 +218,7 @@ export function readInputs(argv: string[], env: NodeJS.ProcessEnv, root: string)
     smtp,
     accessToken,
     dbPassword,
+    vapid,
     dryRun: flags.booleans.has('dry-run'),
     skipBuild: flags.booleans.has('skip-build'),
     from: from as StepName,

@@ -126,7 +126,7 @@ export function deployPlan(inputs: DeployInputs, root: string, localConfig: stri
     },
     {
       name: 'secrets',
-      title: "set the functions' SMTP server and the app's address",
+      title: "set the functions' SMTP server, the app's address and Web Push's VAPID keys",
       actions: [
         {
           kind: 'cli',
@@ -141,6 +141,12 @@ export function deployPlan(inputs: DeployInputs, root: string, localConfig: stri
             secret('SMTP_PASS', smtp.pass, 'SMTP_PASS='),
             `SMTP_FROM=${smtp.from}`,
             `APP_URL=${inputs.siteUrl}`,
+            ...(inputs.vapid
+              ? [
+                  `VAPID_PUBLIC_KEY=${inputs.vapid.publicKey}`,
+                  secret('VAPID_PRIVATE_KEY', inputs.vapid.privateKey, 'VAPID_PRIVATE_KEY='),
+                ]
+              : []),
             ...at
           ),
         },

@@ -2,6 +2,7 @@
 // script in its own process, CHORUS_SUPABASE_CLI pointing at a small executable that writes each
 // call's arguments (and whether the secrets reached it) to a file, and fails when told to. Then
 // the commands it recorded, given to the real CLI the deploy pins (below).
+import { generateKeyPairSync } from 'node:crypto'
 import { execFile } from 'node:child_process'
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
@@ -241,6 +242,31 @@ describe('npm run deploy against a stand-in CLI that records its arguments', () 
     expect(run.stdout).toContain(`cat > ${workdir}/supabase/config.toml <<'EOF'`)
     expect(run.stdout).toContain("vault.create_secret('\\''https://")
     for (const value of Object.values(SECRETS)) expect(run.stdout).not.toContain(value)
+  })
+
+  it("sets Web Push's VAPID keys as function secrets when given (the private one as a variable in --dry-run), refusing a broken pair", async () => {
+    const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({
+      format: 'jwk',
+    })
+    const vapid = {
+      VAPID_PUBLIC_KEY: Buffer.concat([
+        Buffer.from([4]),
+        Buffer.from(pair.x!, 'base64url'),
+        Buffer.from(pair.y!, 'base64url'),
+      ]).toString('base64url'),
+      VAPID_PRIVATE_KEY: pair.d!,
+    }
+    const dry = await deploy([...FLAGS, '--dry-run'], { ...SECRETS, ...vapid })
+    expect(dry.code).toBe(0)
+    expect(dry.stdout).toContain(
+      `APP_URL=https://chat.example.com VAPID_PUBLIC_KEY=${vapid.VAPID_PUBLIC_KEY} VAPID_PRIVATE_KEY="$VAPID_PRIVATE_KEY" --workdir`
+    )
+    expect(dry.stdout).not.toContain(vapid.VAPID_PRIVATE_KEY)
+    const broken = await deploy([...FLAGS, '--dry-run'], { ...SECRETS, VAPID_PUBLIC_KEY: 'abc' })
+    expect(broken.code).toBe(2)
+    expect(broken.stderr).toContain(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a VAPID key pair'
+    )
   })
 
   it('names every missing input at once and exits 2 without a stack trace or any command run', async () => {

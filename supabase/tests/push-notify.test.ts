@@ -1,7 +1,7 @@
 // Web Push end to end on the stack (issue 52): the trigger queues, Supabase Cron runs the job
 // (every second here), pg_net posts each batch to the notify-push Edge Function, which encrypts
 // and signs with web-push and sends to the device's endpoint: here a push service in this process
-// (support/web-push-receiver.ts), which decrypts each push with the device's keys and checks its
+// (e2e/support/web-push-service.ts), which decrypts each push with the device's keys and checks its
 // VAPID signature. The rules are the browser notifications' (levels, mutes, Do Not Disturb,
 // thread follows) and the read position wins; 404/410 remove the device, 429/5xx are retried.
 // The push service is on loopback, which the function's outbound guard allows only on a local
@@ -16,8 +16,8 @@ import {
   decryptPush,
   makeDeviceKeys,
   startPushService,
-} from './support/web-push-receiver.ts'
-import type { DeviceKeys, PushService } from './support/web-push-receiver.ts'
+} from '../../e2e/support/web-push-service.ts'
+import type { DeviceKeys, PushService } from '../../e2e/support/web-push-service.ts'
 import { asRole, buildWorld, makeMessage } from './support/world.ts'
 import type { Person, World } from './support/world.ts'
 

@@ -1,9 +1,10 @@
-// A push service for tests: what a browser and its push service would do, in this process. It
-// makes a device's keys as a browser does (an ECDH P-256 pair and a 16-byte auth secret), takes
-// the server's POSTs at local endpoints (answering the status a test asks for), decrypts each
-// body as the browser would (RFC 8291, aes128gcm: written here from the RFC, with node:crypto, not
-// with the library the server uses) and checks its VAPID JWT (RFC 8292: ES256 over the
-// endpoint's origin, signed with the key named in the header).
+// A push service for tests (e2e/push.spec.ts, supabase/tests/push-notify.test.ts): what a
+// browser and its push service would do, in this process. It makes a device's keys as a browser
+// does (an ECDH P-256 pair and a 16-byte auth secret), takes the server's POSTs at local
+// endpoints (answering the status a test asks for), decrypts each body as the browser would (RFC
+// 8291, aes128gcm: written here from the RFC, with node:crypto, not with the library the server
+// uses) and checks its VAPID JWT (RFC 8292: ES256 over the endpoint's origin, signed with the key
+// named in the header).
 import {
   createECDH,
   createDecipheriv,
