@@ -39,9 +39,15 @@ export function bytesSource(bytes: Uint8Array, piece = 64 * 1024): ZipSource {
 /** Storage could not give the archive (gone, or the service failed). */
 export class SourceError extends Error {}
 
+/** The block one range request of Storage fetches (and how many the source keeps). */
+const BLOCK = 1024 ** 2
+const BLOCKS_KEPT = 8
+
 /**
  * An object in Storage read by HTTP ranges with the given key (the service role's): HEAD for
- * its size, then `Range: bytes=a-b` GETs of /object/authenticated/<bucket>/<path>.
+ * its size, then `Range: bytes=a-b` GETs of /object/authenticated/<bucket>/<path>, a block of
+ * 1 MiB at a time, the last 8 blocks kept: an export's many small day files lie side by side,
+ * so one request serves dozens of them (and their headers), and memory stays at 8 MiB.
  */
 export async function storageSource(
   storageUrl: string,
@@ -56,24 +62,40 @@ export async function storageSource(
   if (!head.ok || !Number.isSafeInteger(size)) {
     throw new SourceError(`Storage answered ${head.status} for the archive.`)
   }
-  async function* stream(offset: number, length: number): AsyncGenerator<Uint8Array> {
-    const end = Math.min(size, offset + length) - 1
-    if (end < offset) return
-    const response = await fetch(url, { headers: { ...headers, Range: `bytes=${offset}-${end}` } })
-    const whole = response.status === 200 && offset === 0 && end === size - 1
-    if ((response.status !== 206 && !whole) || !response.body) {
+  const blocks = new Map<number, Promise<Uint8Array>>()
+  async function fetchBlock(index: number): Promise<Uint8Array> {
+    const start = index * BLOCK
+    const end = Math.min(size, start + BLOCK) - 1
+    const response = await fetch(url, { headers: { ...headers, Range: `bytes=${start}-${end}` } })
+    const whole = response.status === 200 && start === 0 && end === size - 1
+    if (response.status !== 206 && !whole) {
       await response.body?.cancel()
       throw new SourceError(`Storage answered ${response.status} for a range of the archive.`)
     }
-    const reader = response.body.getReader()
-    try {
-      for (;;) {
-        const { done, value } = await reader.read()
-        if (done) return
-        yield value
-      }
-    } finally {
-      await reader.cancel().catch(() => {})
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    if (bytes.length !== end - start + 1) throw new SourceError('Storage sent a short range.')
+    return bytes
+  }
+  function block(index: number): Promise<Uint8Array> {
+    let found = blocks.get(index)
+    if (found) blocks.delete(index)
+    else {
+      found = fetchBlock(index)
+      found.catch(() => blocks.delete(index))
+    }
+    blocks.set(index, found)
+    while (blocks.size > BLOCKS_KEPT) blocks.delete(blocks.keys().next().value!)
+    return found
+  }
+  async function* stream(offset: number, length: number): AsyncGenerator<Uint8Array> {
+    const end = Math.min(size, offset + length)
+    for (let at = offset; at < end;) {
+      const index = Math.floor(at / BLOCK)
+      const bytes = await block(index)
+      const from = at - index * BLOCK
+      const to = Math.min(bytes.length, end - index * BLOCK)
+      yield bytes.slice(from, to)
+      at = index * BLOCK + to
     }
   }
   return {
