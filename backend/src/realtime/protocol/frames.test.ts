@@ -3,6 +3,7 @@ import Serializer from '@supabase/realtime-js/dist/module/lib/serializer.js'
 import {
   decodeBinary,
   decodeText,
+  encodeAround,
   encodeFastlane,
   encodeMessage,
   encodeUserBroadcast,
@@ -95,6 +96,15 @@ describe('text frames', () => {
       ref: null,
       join_ref: null,
     })
+  })
+
+  it('encodes a pushed message around a prepared payload as encodeMessage would', () => {
+    const message = { joinRef: '3', ref: null, topic: 'realtime:a', event: 'presence_state' }
+    for (const vsn of ['1.0.0', '2.0.0'] as const) {
+      expect(
+        encodeAround(vsn, '3', null, 'realtime:a', 'presence_state', '{"k":{"metas":[]}}')
+      ).toBe(encodeMessage(vsn, { ...message, payload: { k: { metas: [] } } }))
+    }
   })
 })
 

@@ -157,10 +157,26 @@ export function encodeFastlane(
   event: string,
   payloadJson: string
 ): string {
+  return encodeAround(vsn, null, null, topic, event, payloadJson)
+}
+
+/** Encodes a message around a payload that is already JSON text (e.g. a cached presence state). */
+export function encodeAround(
+  vsn: Vsn,
+  joinRef: Ref,
+  ref: Ref,
+  topic: string,
+  event: string,
+  payloadJson: string
+): string {
   const topicJson = JSON.stringify(topic)
   const eventJson = JSON.stringify(event)
-  if (vsn === '2.0.0') return `[null,null,${topicJson},${eventJson},${payloadJson}]`
-  return `{"topic":${topicJson},"event":${eventJson},"payload":${payloadJson},"ref":null,"join_ref":null}`
+  const joinRefJson = JSON.stringify(joinRef)
+  const refJson = JSON.stringify(ref)
+  if (vsn === '2.0.0') {
+    return `[${joinRefJson},${refJson},${topicJson},${eventJson},${payloadJson}]`
+  }
+  return `{"topic":${topicJson},"event":${eventJson},"payload":${payloadJson},"ref":${refJson},"join_ref":${joinRefJson}}`
 }
 
 /**

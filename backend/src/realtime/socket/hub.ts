@@ -178,8 +178,9 @@ export class Hub {
     return true
   }
 
-  presenceState(key: string): Record<string, { metas: Meta[] }> {
-    return this.presences.get(key)?.state() ?? {}
+  /** The topic's presence state as JSON, encoded once per change however many joiners get it. */
+  presenceStateJson(key: string): string {
+    return this.presences.get(key)?.stateJson() ?? '{}'
   }
 
   private sendDiff(key: string, diff: PresenceDiff): void {

@@ -2,11 +2,13 @@
 // within the per-channel and tenant-wide rates, the track payload bounded and, on a private
 // channel, allowed by the write policy; the topic's state after the join and when tracking turns
 // presence on. The topic's entries and diffs live in the hub.
+import { encodeAround } from '../protocol/frames.ts'
 import type { Message } from '../protocol/frames.ts'
 import type { JoinConfig } from '../protocol/join-config.ts'
 import { isObject } from '../protocol/join-config.ts'
 import { PRESENCE_NOT_A_MAP, SYSTEM_MESSAGES } from '../errors.ts'
 import type { RealtimeEnv } from './env.ts'
+import { textFrame } from './hub.ts'
 import type { Member } from './hub.ts'
 import { RateWindow } from './limits.ts'
 import type { Extension } from './private-auth.ts'
@@ -19,7 +21,7 @@ export interface PresenceChannel extends Member {
   readonly key: string
   readonly presenceKey: string
   readonly config: JoinConfig
-  push(event: string, payload: unknown): void
+  readonly joinRef: Message['joinRef']
   reply(request: Request, status: 'ok' | 'error', response: unknown): void
   authorizeWrite(extension: Extension): Promise<boolean>
 }
@@ -47,11 +49,16 @@ export class PresenceHandler {
     return this.on
   }
 
-  /** The topic's presence state, to a channel that receives presence. */
+  /**
+   * The topic's presence state, to a channel that receives presence ([join_ref, null, topic,
+   * "presence_state", state]); the state's JSON is the hub's, encoded once per change.
+   */
   sync(): void {
     const { channel, deps } = this
-    if (channel.receivesPresence)
-      channel.push('presence_state', deps.hub.presenceState(channel.key))
+    if (!channel.receivesPresence) return
+    const state = deps.hub.presenceStateJson(channel.key)
+    const { vsn, joinRef, topic } = channel
+    channel.send(textFrame(encodeAround(vsn, joinRef, null, topic, 'presence_state', state)))
   }
 
   handle(message: Message): void | Promise<void> {

@@ -28,6 +28,8 @@ export function presenceRef(): string {
 
 export class TopicPresence<Owner> {
   private readonly entries = new Map<Owner, Entry>()
+  /** The state as JSON, kept until the next change (every joiner of a topic is sent it). */
+  private json: string | null = null
 
   get size(): number {
     return this.entries.size
@@ -41,6 +43,7 @@ export class TopicPresence<Owner> {
     }
     const entry: Entry = { key, ref: presenceRef(), fields, fingerprint }
     this.entries.set(owner, entry)
+    this.json = null
     const joinMeta: Meta = { ...fields, phx_ref: entry.ref }
     if (!previous) {
       return { changed: true, diff: { joins: { [key]: { metas: [joinMeta] } }, leaves: {} } }
@@ -59,11 +62,17 @@ export class TopicPresence<Owner> {
     const previous = this.entries.get(owner)
     if (!previous) return null
     this.entries.delete(owner)
+    this.json = null
     return { joins: {}, leaves: { [previous.key]: { metas: [metaOf(previous)] } } }
   }
 
   has(owner: Owner): boolean {
     return this.entries.has(owner)
+  }
+
+  stateJson(): string {
+    this.json ??= JSON.stringify(this.state())
+    return this.json
   }
 
   state(): Record<string, { metas: Meta[] }> {
