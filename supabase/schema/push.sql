@@ -73,12 +73,17 @@ alter table public.push_subscriptions enable row level security;
 
 CREATE INDEX push_subscriptions_user ON public.push_subscriptions USING btree (user_id);
 
+create policy "push_subscriptions: a revoked app reads nothing" on public.push_subscriptions
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
 create policy "push_subscriptions: delete own" on public.push_subscriptions
   as permissive for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "push_subscriptions: read own" on public.push_subscriptions
   as permissive for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
+
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.push_subscriptions FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.push_subscriptions to service_role;
 grant delete, select on table public.push_subscriptions to authenticated;
