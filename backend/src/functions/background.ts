@@ -5,8 +5,12 @@
 // outgrows its memory ends its own process, not the stack (issue 49, item 7). Hosted Supabase
 // gives every function an isolate of its own with limits of the same kind (256 MB); the function
 // code is the same on both. The process starts at the first request and is restarted after it
-// ended; requests reach it over HTTP on 127.0.0.1, streamed both ways.
+// ended; requests reach it over HTTP on 127.0.0.1, streamed both ways. While it works, the
+// PostgreSQL sessions that name themselves after a background function (application_name, as
+// slack-import and workspace-export do) are niced too: an import's batches are mostly the
+// database's work. Only a local server's: a session's pid must be a postgres process here.
 import { fork } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
 import type { ChildProcess } from 'node:child_process'
 import { request as httpRequest } from 'node:http'
 import type { IncomingMessage } from 'node:http'
@@ -15,6 +19,7 @@ import { setPriority } from 'node:os'
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { Sql } from 'postgres'
 import type { Logger } from '../logger.ts'
 
 type Handler = (request: Request) => Promise<Response>
@@ -28,7 +33,14 @@ export interface BackgroundSetup {
   /** What Deno.env answers in the process (the runtime's values, then the secrets). */
   environment: () => { runtime: [string, string][]; secrets: [string, string][] }
   log: Logger
+  /** The background functions' names (their database sessions are niced while they work). */
+  names: string[]
+  /** A superuser connection to read pg_stat_activity. */
+  sql: Sql
 }
+
+/** How often the database sessions of working background functions are looked for. */
+const RENICE_EVERY_MS = 1000
 
 export interface BackgroundHost {
   /** Runs a request in the background process. */
@@ -46,6 +58,48 @@ interface Running {
 export function backgroundHost(setup: BackgroundSetup): BackgroundHost {
   let running: Running | null = null
   let stopped = false
+  let working = 0
+  let timer: NodeJS.Timeout | null = null
+  const niced = new Set<number>()
+
+  /** Nices the local PostgreSQL sessions the background functions opened since the last look. */
+  async function reniceSessions(): Promise<void> {
+    const rows = await setup.sql<{ pid: number }[]>`
+      select pid from pg_stat_activity where application_name = any(${setup.names})`
+    const current = new Set(rows.map((row) => row.pid))
+    for (const pid of niced) if (!current.has(pid)) niced.delete(pid)
+    for (const pid of current) {
+      if (niced.has(pid)) continue
+      niced.add(pid)
+      const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')
+      if (!command.startsWith('postgres')) continue
+      try {
+        setPriority(pid, BACKGROUND_NICE)
+      } catch {
+        // not ours to change (another user's server): it keeps its priority
+      }
+    }
+  }
+
+  function tick(): void {
+    timer = null
+    if (stopped || working === 0) return
+    reniceSessions()
+      .catch(() => {})
+      .finally(() => {
+        if (!stopped && working > 0 && !timer) timer = setTimeout(tick, RENICE_EVERY_MS)
+      })
+  }
+
+  async function handler(request: Request): Promise<Response> {
+    working += 1
+    timer ??= setTimeout(tick, 50)
+    try {
+      return await pass(request)
+    } finally {
+      working -= 1
+    }
+  }
 
   function spawn(): Running {
     const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
@@ -80,7 +134,7 @@ export function backgroundHost(setup: BackgroundSetup): BackgroundHost {
     return current
   }
 
-  async function handler(request: Request): Promise<Response> {
+  async function pass(request: Request): Promise<Response> {
     if (stopped) throw new Error('the stack is stopping')
     running ??= spawn()
     const port = await running.port
@@ -130,14 +184,15 @@ export function backgroundHost(setup: BackgroundSetup): BackgroundHost {
     pid: () => running?.child.pid,
     async stop() {
       stopped = true
+      if (timer) clearTimeout(timer)
       const child = running?.child
       running = null
       if (!child || child.exitCode !== null || child.signalCode !== null) return
       const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()))
       child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 3000)
+      const killer = setTimeout(() => child.kill('SIGKILL'), 3000)
       await ended
-      clearTimeout(timer)
+      clearTimeout(killer)
     },
   }
 }

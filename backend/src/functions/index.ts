@@ -92,6 +92,8 @@ export function functionsService(): Service {
           memoryBytes: ctx.config.backgroundFunctions?.memoryBytes ?? 256 * 1024 ** 2,
           environment: () => ({ runtime: [...runtimeEnv], secrets: [...secrets] }),
           log: ctx.log,
+          names: [...inBackground],
+          sql: ctx.db.admin,
         })
       }
       // Hosted Supabase's gateway asks no key of a function that verifies no JWT.

@@ -1,16 +1,24 @@
 // Background functions (chorus.toml's [edge_runtime] background_functions; issue 49, item 7):
 // they answer as any function does, from a process of their own at a lower CPU priority with a
-// heap cap, so that one that outgrows its memory ends that process, not the stack: its request
-// fails as the edge runtime's do, the API and the other functions go on, and the next request
-// gets a new process.
+// heap cap (their database sessions niced too while they work), so that one that outgrows its
+// memory ends that process, not the stack: its request fails as the edge runtime's do, the API
+// and the other functions go on, and the next request gets a new process.
 import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../support/stack.ts'
 import type { TestStack } from '../support/stack.ts'
 
 const BACKGROUND = `
+import postgres from 'npm:postgres@3'
+let sql
 Deno.serve(async (request) => {
   const url = new URL(request.url)
+  if (url.searchParams.has('db')) {
+    // A session named after the function, kept open after the answer.
+    sql ??= postgres(Deno.env.get('SUPABASE_DB_URL'), { max: 1, connection: { application_name: 'heavy' } })
+    const [row] = await sql\`select pg_backend_pid() as pid, pg_sleep(1.5)\`
+    return Response.json({ backend: row.pid })
+  }
   if (url.searchParams.has('hog')) {
     // Holds on to ever more memory: past the heap cap the process ends.
     const kept = []
@@ -66,6 +74,21 @@ describe('a background function', () => {
     expect(processOf(answer.pid)).toMatch(/^10 .*--max-old-space-size=96 .*background-main\.ts/)
     const light = (await (await call('light')).json()) as { pid: number }
     expect(light.pid).toBe(process.pid)
+  })
+
+  it('nices the database sessions it names after itself while it works', async () => {
+    const { backend } = (await (await call('heavy', {}, '?db=1')).json()) as { backend: number }
+    expect(
+      execFileSync('ps', ['-o', 'ni=', '-p', String(backend)])
+        .toString()
+        .trim()
+    ).toBe('10')
+    const [other] = await stack.sql<{ pid: number }[]>`select pg_backend_pid() as pid`
+    expect(
+      execFileSync('ps', ['-o', 'ni=', '-p', String(other!.pid)])
+        .toString()
+        .trim()
+    ).toBe('0')
   })
 
   it('ends its own process when it outgrows its memory; the stack goes on, and so does it', async () => {

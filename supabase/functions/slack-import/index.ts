@@ -43,7 +43,15 @@ function db() {
     void pool?.sql.end({ timeout: 1 })
     pool = {
       url,
-      sql: postgres(url, { max: 2, idle_timeout: 5, prepare: false, onnotice: () => {} }),
+      // Named after the function: our stack runs the sessions of background functions at a
+      // lower CPU priority too (backend/src/functions/background.ts); elsewhere only a name.
+      sql: postgres(url, {
+        max: 2,
+        idle_timeout: 5,
+        prepare: false,
+        onnotice: () => {},
+        connection: { application_name: 'slack-import' },
+      }),
     }
   }
   return pool.sql

@@ -56,7 +56,15 @@ function db() {
   const url = Deno.env.get('SUPABASE_DB_URL') ?? ''
   if (pool?.url !== url) {
     void pool?.sql.end({ timeout: 1 })
-    const options = { max: 3, idle_timeout: 5, prepare: false, onnotice: () => {} }
+    // Named after the function: our stack runs the sessions of background functions at a lower
+    // CPU priority too (backend/src/functions/background.ts); elsewhere it is only a name.
+    const options = {
+      max: 3,
+      idle_timeout: 5,
+      prepare: false,
+      onnotice: () => {},
+      connection: { application_name: 'workspace-export' },
+    }
     pool = { url, sql: postgres(url, options) }
   }
   return pool.sql
