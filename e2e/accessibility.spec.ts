@@ -18,6 +18,7 @@
 // now 30% lightness, 4.7:1 or more), the dark theme's accent as text and under white text (3.6:1;
 // now lighter with dark text on it), the muted time on a dark mention's background (4.35:1), and
 // the message feed holding separators (a feed owns articles only: the lines are plain text now).
+import type { Browser } from '@playwright/test'
 import { expect, test } from './support/test.ts'
 import { actor, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
 import { apiUrl, appUrl } from './support/env.ts'
@@ -73,11 +74,8 @@ test('sign-in, sign-up, "Check your email" and "Welcome" have no serious violati
   audit.assertClean(ACCEPTED_MINOR)
 })
 
-test('the workspace, its dialogs, thread, search, picker, viewer and offline banner, light and dark', async ({
-  browser,
-}) => {
-  test.setTimeout(300_000)
-  const audit = new AxeAudit()
+/** Ana's workspace with Ben in it: a message with a reaction and a thread, an image, a mention. */
+async function workspaceScene(browser: Browser) {
   const ana = await actor(browser, 'Ana')
   const ben = await actor(browser, 'Ben')
   const workspace = `Axe ${Date.now().toString(36)}`
@@ -111,41 +109,45 @@ test('the workspace, its dialogs, thread, search, picker, viewer and offline ban
   await send(page, 'a picture')
   await send(ben.page, `@${ana.name} can you look?`)
   await expect(messageWith(page, 'can you look?')).toBeVisible()
+  return ana
+}
 
-  for (const theme of ['light', 'dark'] as const) {
+// One test per theme: each tour is some forty axe runs, and each test has its own time.
+for (const theme of ['light', 'dark'] as const) {
+  test(`the workspace, its dialogs, thread, search, picker, viewer and offline banner (${theme})`, async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000)
+    const audit = new AxeAudit()
+    const ana = await workspaceScene(browser)
+    const page = ana.page
     await page.emulateMedia({ colorScheme: theme })
     await test.step(`every screen, ${theme}`, () => tour(page, audit, theme))
-  }
 
-  await test.step('the offline banner', async () => {
-    await ana.context.setOffline(true)
-    await expect(page.locator('.status-banner[data-status="offline"]')).toBeVisible()
-    for (const theme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: theme })
+    await test.step('the offline banner', async () => {
+      await ana.context.setOffline(true)
+      await expect(page.locator('.status-banner[data-status="offline"]')).toBeVisible()
       await audit.check(page, `offline (${theme})`)
-    }
-    await ana.context.setOffline(false)
-    await waitLive(page)
-  })
+      await ana.context.setOffline(false)
+      await waitLive(page)
+    })
 
-  await test.step('the server out of reach: "Cannot reach the server", the sidebar too', async () => {
-    const api = new URL(apiUrl()).origin
-    await ana.context.route(
-      (url) => url.origin === api && /^\/(rest|auth|storage|functions)\/v1\//.test(url.pathname),
-      (route) => route.abort('connectionrefused')
-    )
-    await ana.context.routeWebSocket(/\/realtime\/v1\//, (ws) => ws.close({ code: 1011 }))
-    await page.reload()
-    await expect(page.locator('.status-banner[data-status="loading"]')).toContainText(
-      'Cannot reach the server'
-    )
-    for (const theme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: theme })
+    await test.step('the server out of reach: "Cannot reach the server", the sidebar too', async () => {
+      const api = new URL(apiUrl()).origin
+      await ana.context.route(
+        (url) => url.origin === api && /^\/(rest|auth|storage|functions)\/v1\//.test(url.pathname),
+        (route) => route.abort('connectionrefused')
+      )
+      await ana.context.routeWebSocket(/\/realtime\/v1\//, (ws) => ws.close({ code: 1011 }))
+      await page.reload()
+      await expect(page.locator('.status-banner[data-status="loading"]')).toContainText(
+        'Cannot reach the server'
+      )
       await audit.check(page, `server out of reach (${theme})`)
-    }
+    })
+    audit.assertClean(ACCEPTED_MINOR)
   })
-  audit.assertClean(ACCEPTED_MINOR)
-})
+}
 
 test('at phone width: the channel, the channel list, the action sheet, a thread, search, light and dark', async ({
   browser,
