@@ -1,6 +1,6 @@
-// The archive's JSON files, item by item: a file that is not JSON or not an array is skipped and
-// reported; an item whose fields have the wrong type is skipped and reported; unknown fields are
-// ignored. Pure (no I/O), shared by the import function and its tests.
+// The archive's JSON items, field by field (the files are read item by item by json-stream.ts): an
+// item whose fields have the wrong type is skipped and reported; unknown fields are ignored. Pure
+// (no I/O), shared by the import function and its tests.
 import type { ReportItem } from './zip.ts'
 
 export const JSON_LIMIT = 64 * 1024 ** 2
@@ -14,22 +14,6 @@ function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** The file's items, or null (reported) when it is not a JSON array. */
-export function jsonArray(bytes: Uint8Array, file: string, report: ReportItem[]): unknown[] | null {
-  let value: unknown
-  try {
-    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
-  } catch {
-    report.push({ file, reason: 'The file is not valid JSON (UTF-8).' })
-    return null
-  }
-  if (!Array.isArray(value)) {
-    report.push({ file, reason: 'The file is not a JSON array.' })
-    return null
-  }
-  return value
-}
-
 /** The file's JSON object, or null (reported). */
 export function jsonObject(bytes: Uint8Array, file: string, report: ReportItem[]): Json | null {
   try {
@@ -40,27 +24,6 @@ export function jsonObject(bytes: Uint8Array, file: string, report: ReportItem[]
     report.push({ file, reason: 'The file is not valid JSON (UTF-8).' })
   }
   return null
-}
-
-/** Each item read by `read`; an item it refuses (ItemError) is reported and left out. */
-export function eachItem<T>(
-  items: unknown[],
-  file: string,
-  report: ReportItem[],
-  read: (item: Json, index: number) => T | null
-): T[] {
-  const out: T[] = []
-  items.forEach((item, index) => {
-    try {
-      if (!isObject(item)) throw new ItemError('The item is not an object.')
-      const value = read(item, index)
-      if (value !== null) out.push(value)
-    } catch (error) {
-      if (!(error instanceof ItemError)) throw error
-      report.push({ file, index, reason: error.message })
-    }
-  })
-  return out
 }
 
 function wrong(field: string, what: string): never {

@@ -1,9 +1,9 @@
 // A JSON array read item by item as its bytes arrive (issue 49, item 7): a day file of any size
 // is never whole in memory, only the item being read (at most ITEM_LIMIT characters; a bigger
-// one is skipped and reported). The same reasons as items.ts's jsonArray: a file that is not
-// JSON, or not an array, is reported; one that breaks off part way keeps the items before.
+// one is skipped and reported). A file that is not JSON, or not an array, is reported; one that
+// breaks off part way keeps the items before.
+import { EntryError } from './zip.ts'
 import type { ReportItem } from './zip.ts'
-import { EntryError } from './zip-entry.ts'
 
 /** The longest item kept (characters of JSON text); a message is far smaller. */
 export const ITEM_LIMIT = 8 * 1024 ** 2

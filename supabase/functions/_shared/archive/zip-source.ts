@@ -5,15 +5,16 @@
 // bytes in memory through the same code (bytesSource).
 import {
   checkEnd,
+  dataStart,
   endRecord,
+  EntryError,
   LIMITS,
   readDirectory,
   TAIL_BYTES,
-  ZipRefusal,
   zip64Record,
+  ZipRefusal,
 } from './zip.ts'
 import type { Limits, ZipEntry, ZipIndex } from './zip.ts'
-import { dataStart, EntryError } from './zip-entry.ts'
 
 export interface ZipSource {
   /** The archive's size in bytes. */

@@ -1,6 +1,6 @@
 // Safe zip reading (the limits of FORMAT.md): the central directory is read first and every
 // entry judged from it (name, count, declared sizes, ratio) before anything is inflated (the
-// entries are read by zip-entry.ts, in small pieces). The end record and the directory are
+// entries are read as streams by zip-source.ts). The end record and the directory are
 // read from the archive's tail, so only they need to be in memory (zip-source.ts reads them
 // from Storage). Nothing here throws for a bad archive: the whole archive is refused with a
 // reason (ZipRefusal), or an entry is skipped and reported.
@@ -46,6 +46,7 @@ const EOCD64 = 0x06064b50
 const EOCD64_LOCATOR = 0x07064b50
 const ZIP64_EXTRA = 0x0001
 const CENTRAL = 0x02014b50
+const LOCAL = 0x04034b50
 
 /** Where the central directory is: read from the archive's tail (the last bytes, from `tailStart`). */
 export interface EndRecord {
@@ -244,4 +245,16 @@ export function readIndex(zip: Uint8Array, limits: Limits = LIMITS): ZipIndex {
     zip.length,
     limits
   )
+}
+
+/** Why an entry could not be read (it is reported, the archive goes on). */
+export class EntryError extends Error {}
+
+/** Where an entry's data begins, from its local header (30 bytes and the lengths after). */
+export function dataStart(header: Uint8Array, entry: ZipEntry): number {
+  const view = new DataView(header.buffer, header.byteOffset, header.byteLength)
+  if (header.length < 30 || view.getUint32(0, true) !== LOCAL) {
+    throw new EntryError('The file is damaged.')
+  }
+  return entry.localOffset + 30 + view.getUint16(26, true) + view.getUint16(28, true)
 }
