@@ -69,6 +69,11 @@ export function hostedConfig(localConfigText: string, inputs: DeployInputs): str
   // Management API's auth config (security_update_password_require_current_password; README,
   // Deploy), not through the CLI's config.toml.
   delete table(auth, 'email').update_password_require_current_password
+  // [storage] file_size_limit is 2 GiB locally, for the Slack import's archives (issue 49); a
+  // hosted project keeps its own (the dashboard's Storage settings: at most 50 MB on the free
+  // plan, where a bigger one would refuse the push), raised there by its owner on a paid plan.
+  const storage = config.storage as Table | undefined
+  if (storage) delete storage.file_size_limit
   const runtime = config.edge_runtime as Table | undefined
   if (runtime) {
     delete runtime.secrets
