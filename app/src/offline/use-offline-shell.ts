@@ -5,7 +5,8 @@
 // and only once the first screen is up (lib/first-screen.ts): installing fetches every file of
 // the shell, which must not compete with the first screen for the network. A click on a push
 // notification (push.ts) asks an open window to go to the message: it navigates there.
-// Signing out deletes what was kept of the person (an expired session keeps it: they come back).
+// Signing out deletes what was kept of the person (an expired session keeps it: they come back),
+// and ends this browser's push subscription.
 import { useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
@@ -41,7 +42,18 @@ export function useOfflineShell(userId: string | null): void {
     return () => {
       stop()
       const auth = authState()
-      if (auth.status === 'signed-out' && auth.reason === 'signed-out') clearCache(userId)
+      if (auth.status === 'signed-out' && auth.reason === 'signed-out') {
+        clearCache(userId)
+        // No more pushes for them on this browser: its push service answers the server 410 from
+        // now on, and the server deletes the device (features/push).
+        if ('serviceWorker' in navigator) {
+          void navigator.serviceWorker
+            .getRegistration()
+            .then((r) => r?.pushManager?.getSubscription())
+            .then((s) => s?.unsubscribe())
+            .catch(() => undefined)
+        }
+      }
     }
   }, [client, userId])
 
