@@ -46,7 +46,7 @@ create policy "attachments: not of a removed message" on public.attachments
 CREATE TRIGGER attachments_before_insert BEFORE INSERT ON public.attachments FOR EACH ROW EXECUTE FUNCTION private.attachments_before_insert();
 CREATE TRIGGER attachments_live AFTER INSERT OR DELETE ON public.attachments FOR EACH ROW EXECUTE FUNCTION private.live_channel_content();
 CREATE TRIGGER attachments_search_write AFTER INSERT OR DELETE OR UPDATE OF name ON public.attachments FOR EACH ROW EXECUTE FUNCTION private.attachment_search_write();
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.attachments FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.attachments FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.attachments to service_role;
 grant delete, insert, maintain, select on table public.attachments to authenticated;

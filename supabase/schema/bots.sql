@@ -36,7 +36,7 @@ create policy "bots: admins read" on public.bots
 CREATE TRIGGER bots_audit AFTER INSERT OR UPDATE OF regenerated_at, revoked_at ON public.bots FOR EACH ROW EXECUTE FUNCTION private.audit_bots();
 CREATE TRIGGER bots_need_recent_proof BEFORE INSERT ON public.bots FOR EACH ROW EXECUTE FUNCTION private.credential_needs_proof();
 CREATE TRIGGER bots_token_needs_recent_proof BEFORE UPDATE OF token_hash ON public.bots FOR EACH ROW WHEN (old.token_hash IS DISTINCT FROM new.token_hash) EXECUTE FUNCTION private.credential_needs_proof();
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.bots FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.bots FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.bots to service_role;
 grant select (created_at, created_by, id, last_used_at, name, regenerated_at, revoked_at, workspace_id) on table public.bots to authenticated;

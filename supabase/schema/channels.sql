@@ -52,7 +52,7 @@ CREATE TRIGGER channel_members_leave_threads AFTER DELETE ON public.channel_memb
 CREATE TRIGGER channel_members_live AFTER INSERT OR DELETE OR UPDATE ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.live_channel_members();
 CREATE TRIGGER channel_members_queue_events AFTER INSERT ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.channel_members_queue_events();
 CREATE TRIGGER channel_members_read_push AFTER UPDATE OF last_read_seq ON public.channel_members FOR EACH ROW WHEN (new.last_read_seq > old.last_read_seq) EXECUTE FUNCTION private.channel_members_read_push();
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.channel_members FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.channel_members FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.channel_members to service_role;
 grant delete, insert, maintain, select on table public.channel_members to authenticated;
@@ -103,7 +103,7 @@ create policy "channels: read own and public" on public.channels
 CREATE TRIGGER channels_audit AFTER INSERT OR DELETE OR UPDATE OF name, kind, archived_at ON public.channels FOR EACH ROW EXECUTE FUNCTION private.audit_channels();
 CREATE TRIGGER channels_before_write BEFORE INSERT OR UPDATE OF name, topic, archived_at ON public.channels FOR EACH ROW EXECUTE FUNCTION private.channels_before_write();
 CREATE TRIGGER channels_live AFTER INSERT OR DELETE OR UPDATE ON public.channels FOR EACH ROW EXECUTE FUNCTION private.live_channels();
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.channels FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.channels FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.channels to service_role;
 grant delete, insert, maintain, select on table public.channels to authenticated;

@@ -55,7 +55,7 @@ create policy "app_access: the person reads their own" on public.app_access
   as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) AND (workspace_id IN ( SELECT private.workspace_ids() AS workspace_ids)) AND (( SELECT private.oauth_client_id() AS oauth_client_id) IS NULL)));
 
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.app_access FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.app_access FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.app_access to service_role;
 grant select on table public.app_access to authenticated;
@@ -88,7 +88,7 @@ create policy "slash_command_responses: the caller reads" on public.slash_comman
   as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) AND (channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids))));
 
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.slash_command_responses FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.slash_command_responses FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER slash_command_responses_live AFTER INSERT ON public.slash_command_responses FOR EACH ROW EXECUTE FUNCTION private.slash_responses_live();
 CREATE TRIGGER slash_command_responses_live_delete AFTER DELETE ON public.slash_command_responses FOR EACH ROW EXECUTE FUNCTION private.slash_responses_live();
 
@@ -127,7 +127,7 @@ create policy "slash_commands: workspace members read" on public.slash_commands
   as permissive for select to authenticated
   using ((workspace_id IN ( SELECT private.workspace_ids() AS workspace_ids)));
 
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.slash_commands FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.slash_commands FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER slash_commands_audit AFTER INSERT OR UPDATE OF name, url, revoked_at ON public.slash_commands FOR EACH ROW EXECUTE FUNCTION private.audit_slash_commands();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.slash_commands to service_role;
@@ -239,6 +239,23 @@ begin
 end
 $function$;
 grant execute on function private.clean_slash_url(text) to authenticated, service_role;
+
+-- Function private.create_app_write_gate(p_table regclass)
+CREATE OR REPLACE FUNCTION private.create_app_write_gate(p_table regclass)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  execute format(
+    'create trigger oauth_write_gate before insert or update or delete on %s for each row '
+    'when (strpos(coalesce(current_setting(''request.jwt.claims'', true), '''') '
+    '|| coalesce(current_setting(''request.jwt.claim'', true), ''''), ''client_id'') > 0 '
+    'and private.oauth_client_id() is not null) '
+    'execute function private.oauth_write_gate()', p_table);
+end
+$function$;
+grant execute on function private.create_app_write_gate(regclass) to authenticated, service_role;
 
 -- Function private.credential_needs_proof()
 CREATE OR REPLACE FUNCTION private.credential_needs_proof()
@@ -361,10 +378,7 @@ begin
   if t.nspname is distinct from 'public' then
     raise exception using errcode = '22023', message = 'Only tables of public join the app gate.';
   end if;
-  execute format(
-    'create trigger oauth_write_gate before insert or update or delete on public.%I '
-    'for each row when (private.oauth_client_id() is not null) '
-    'execute function private.oauth_write_gate()', t.relname);
+  perform private.create_app_write_gate(p_table);
   if t.relrowsecurity then
     execute format(
       'create policy %I on public.%I as restrictive for select to authenticated '

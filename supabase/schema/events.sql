@@ -50,7 +50,7 @@ create policy "event_deliveries: admins read" on public.event_deliveries
   as permissive for select to authenticated
   using (((workspace_id IN ( SELECT private.admin_workspace_ids() AS admin_workspace_ids)) AND ((channel_id IS NULL) OR (channel_id IN ( SELECT private.visible_channel_ids() AS visible_channel_ids)))));
 
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.event_deliveries FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.event_deliveries FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.event_deliveries to service_role;
 grant select (attempts, channel_id, created_at, delivered_at, event_id, event_type, id, last_attempt_at, last_error, last_status_code, next_attempt_at, payload, status, subscription_id, workspace_id) on table public.event_deliveries to authenticated;
@@ -93,7 +93,7 @@ create policy "event_subscriptions: admins read" on public.event_subscriptions
   using ((workspace_id IN ( SELECT private.admin_workspace_ids() AS admin_workspace_ids)));
 
 CREATE TRIGGER event_subscriptions_audit AFTER INSERT OR DELETE OR UPDATE OF url, event_types, private_channel_ids, active, secret_rotated_at ON public.event_subscriptions FOR EACH ROW EXECUTE FUNCTION private.audit_event_subscriptions();
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.event_subscriptions FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.event_subscriptions FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.event_subscriptions to service_role;
 grant select (active, consecutive_failures, created_at, created_by, event_types, id, last_delivered_at, paused_at, paused_reason, private_channel_ids, secret_rotated_at, updated_at, url, url_verified, verification_error, verified_at, workspace_id) on table public.event_subscriptions to authenticated;

@@ -52,7 +52,7 @@ create policy "exports: owners read workspace exports" on public.exports
   as permissive for select to authenticated
   using (((kind = 'workspace'::text) AND ( SELECT private.is_workspace_owner(exports.workspace_id) AS is_workspace_owner)));
 
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.exports FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.exports FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant select on table public.exports to authenticated;
 grant select on table public.exports to service_role;

@@ -25,7 +25,7 @@ create policy "user_group_members: members read" on public.user_group_members
   as permissive for select to authenticated
   using ((workspace_id IN ( SELECT private.full_workspace_ids() AS full_workspace_ids)));
 
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.user_group_members FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.user_group_members FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER user_group_members_live AFTER INSERT OR DELETE ON public.user_group_members FOR EACH ROW EXECUTE FUNCTION private.live_user_groups();
 CREATE TRIGGER user_group_members_no_guests BEFORE INSERT ON public.user_group_members FOR EACH ROW EXECUTE FUNCTION private.user_group_members_no_guests();
 
@@ -59,7 +59,7 @@ create policy "user_groups: members read" on public.user_groups
   as permissive for select to authenticated
   using ((workspace_id IN ( SELECT private.full_workspace_ids() AS full_workspace_ids)));
 
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.user_groups FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.user_groups FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER user_groups_audit AFTER INSERT OR DELETE OR UPDATE ON public.user_groups FOR EACH ROW EXECUTE FUNCTION private.audit_user_groups();
 CREATE TRIGGER user_groups_live AFTER INSERT OR DELETE OR UPDATE ON public.user_groups FOR EACH ROW EXECUTE FUNCTION private.live_user_groups();
 

@@ -130,7 +130,7 @@ create policy "imports: owners read" on public.imports
   using ((private.workspace_role(workspace_id) = 'owner'::public.workspace_role));
 
 CREATE TRIGGER imports_live AFTER INSERT OR UPDATE ON public.imports FOR EACH ROW EXECUTE FUNCTION private.live_imports();
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.imports FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.imports FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.imports to service_role;
 grant select on table public.imports to authenticated;

@@ -48,7 +48,7 @@ create policy "incoming_webhooks: admins read" on public.incoming_webhooks
 CREATE TRIGGER incoming_webhooks_audit AFTER INSERT OR UPDATE OF regenerated_at, revoked_at ON public.incoming_webhooks FOR EACH ROW EXECUTE FUNCTION private.audit_incoming_webhooks();
 CREATE TRIGGER incoming_webhooks_need_recent_proof BEFORE INSERT ON public.incoming_webhooks FOR EACH ROW EXECUTE FUNCTION private.credential_needs_proof();
 CREATE TRIGGER incoming_webhooks_secret_needs_recent_proof BEFORE UPDATE OF secret_hash ON public.incoming_webhooks FOR EACH ROW WHEN (old.secret_hash IS DISTINCT FROM new.secret_hash) EXECUTE FUNCTION private.credential_needs_proof();
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.incoming_webhooks FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.incoming_webhooks FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.incoming_webhooks to service_role;
 grant select (channel_id, created_at, created_by, icon_emoji, icon_url, id, last_used_at, name, regenerated_at, revoked_at, workspace_id) on table public.incoming_webhooks to authenticated;
@@ -87,7 +87,7 @@ create policy "integration_messages: channel members read" on public.integration
 
 CREATE TRIGGER integration_messages_live AFTER INSERT ON public.integration_messages FOR EACH ROW EXECUTE FUNCTION private.live_channel_content();
 CREATE TRIGGER integration_messages_queue_events AFTER INSERT ON public.integration_messages FOR EACH ROW EXECUTE FUNCTION private.integration_messages_queue_events();
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.integration_messages FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.integration_messages FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.integration_messages to service_role;
 grant select on table public.integration_messages to anon;

@@ -72,7 +72,7 @@ create policy "invites: admins revoke" on public.invites
 
 CREATE TRIGGER invites_audit AFTER INSERT OR DELETE ON public.invites FOR EACH ROW EXECUTE FUNCTION private.audit_invites();
 CREATE TRIGGER invites_before_insert BEFORE INSERT ON public.invites FOR EACH ROW EXECUTE FUNCTION private.invites_before_insert();
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.invites FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.invites FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.invites to service_role;
 grant delete, insert, maintain, select on table public.invites to authenticated;

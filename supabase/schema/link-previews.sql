@@ -47,7 +47,7 @@ create policy "link_previews: channel members read" on public.link_previews
   using ((channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids)));
 
 CREATE TRIGGER link_previews_live AFTER INSERT OR DELETE OR UPDATE ON public.link_previews FOR EACH ROW EXECUTE FUNCTION private.live_channel_content();
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.link_previews FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.link_previews FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.link_previews to service_role;
 grant select on table public.link_previews to anon;

@@ -28,7 +28,7 @@ create policy "message_versions: not of a removed message" on public.message_ver
   as restrictive for select to authenticated
   using ((NOT ( SELECT private.message_removed(message_versions.message_id) AS message_removed)));
 
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.message_versions FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.message_versions FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.message_versions to service_role;
 grant select on table public.message_versions to anon;

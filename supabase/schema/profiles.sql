@@ -28,7 +28,7 @@ create policy "profiles: update own" on public.profiles
   using ((id = ( SELECT auth.uid() AS uid)))
   with check ((id = ( SELECT auth.uid() AS uid)));
 
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.profiles FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.profiles FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER profiles_before_delete_retention BEFORE DELETE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.profiles_before_delete_retention();
 CREATE TRIGGER profiles_before_write BEFORE INSERT OR UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.profiles_before_write();
 CREATE TRIGGER profiles_live AFTER UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.live_profiles();
@@ -53,7 +53,7 @@ create policy "user_activity: a revoked app reads nothing" on public.user_activi
   as restrictive for select to authenticated
   using (( SELECT private.oauth_session_live() AS oauth_session_live));
 
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.user_activity FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.user_activity FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.user_activity to service_role;
 

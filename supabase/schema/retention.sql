@@ -38,7 +38,7 @@ create policy "channel_retention: who sees the channel reads" on public.channel_
   using ((channel_id IN ( SELECT private.visible_channel_ids() AS visible_channel_ids)));
 
 CREATE TRIGGER channel_retention_audit AFTER INSERT OR DELETE OR UPDATE ON public.channel_retention FOR EACH ROW EXECUTE FUNCTION private.audit_channel_retention();
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.channel_retention FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.channel_retention FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant select on table public.channel_retention to authenticated;
 grant select on table public.channel_retention to service_role;
@@ -63,7 +63,7 @@ create policy "deactivated_people: members read" on public.deactivated_people
   as permissive for select to authenticated
   using ((workspace_id IN ( SELECT private.full_workspace_ids() AS full_workspace_ids)));
 
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.deactivated_people FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.deactivated_people FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant select on table public.deactivated_people to authenticated;
 grant select on table public.deactivated_people to service_role;
@@ -91,7 +91,7 @@ create policy "workspace_retention: members read" on public.workspace_retention
   as permissive for select to authenticated
   using ((workspace_id IN ( SELECT private.workspace_ids() AS workspace_ids)));
 
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.workspace_retention FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.workspace_retention FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER workspace_retention_audit AFTER INSERT OR UPDATE ON public.workspace_retention FOR EACH ROW EXECUTE FUNCTION private.audit_workspace_retention();
 
 grant select on table public.workspace_retention to authenticated;

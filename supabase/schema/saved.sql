@@ -30,7 +30,7 @@ create policy "saved_items: your own, of messages you can read" on public.saved_
   as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) AND (channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids))));
 
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.saved_items FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.saved_items FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER saved_items_live AFTER INSERT OR DELETE OR UPDATE ON public.saved_items FOR EACH ROW EXECUTE FUNCTION private.live_saved_items();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.saved_items to service_role;

@@ -27,7 +27,7 @@ create policy "user_statuses: read co-workers' until cleared" on public.user_sta
   as permissive for select to authenticated
   using (((user_id IN ( SELECT private.visible_user_ids() AS visible_user_ids)) AND ((clear_at IS NULL) OR (clear_at > now()))));
 
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.user_statuses FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.user_statuses FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER user_statuses_live AFTER INSERT OR DELETE OR UPDATE ON public.user_statuses FOR EACH ROW EXECUTE FUNCTION private.live_user_statuses();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.user_statuses to service_role;

@@ -36,7 +36,7 @@ create policy "workspace_members: members read" on public.workspace_members
     p.user_id
    FROM private.guest_peers() p(workspace_id, user_id)))));
 
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.workspace_members FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.workspace_members FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER workspace_members_after_leave AFTER UPDATE OF left_at ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.workspace_members_after_leave();
 CREATE TRIGGER workspace_members_audit AFTER INSERT OR DELETE OR UPDATE OF role, left_at ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.audit_workspace_members();
 CREATE TRIGGER workspace_members_guest_kind BEFORE INSERT OR UPDATE OF role, guest_kind ON public.workspace_members FOR EACH ROW EXECUTE FUNCTION private.workspace_members_guest_kind();
@@ -88,7 +88,7 @@ create policy "workspaces: members read" on public.workspaces
   as permissive for select to authenticated
   using ((id IN ( SELECT private.workspace_ids() AS workspace_ids)));
 
-CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.workspaces FOR EACH ROW WHEN (private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.workspaces FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER workspaces_audit AFTER INSERT OR UPDATE ON public.workspaces FOR EACH ROW EXECUTE FUNCTION private.audit_workspaces();
 CREATE TRIGGER workspaces_audit_broadcast AFTER UPDATE OF broadcast_mentions ON public.workspaces FOR EACH ROW WHEN (old.broadcast_mentions IS DISTINCT FROM new.broadcast_mentions) EXECUTE FUNCTION private.audit_broadcast_mentions();
 CREATE TRIGGER workspaces_audit_broadcast_warning AFTER UPDATE OF broadcast_warn_over ON public.workspaces FOR EACH ROW WHEN (old.broadcast_warn_over IS DISTINCT FROM new.broadcast_warn_over) EXECUTE FUNCTION private.audit_broadcast_warning();
