@@ -14,6 +14,12 @@ import { batchOf, channelRows } from './plan.ts'
 import type { Batch, Maps } from './plan.ts'
 
 export const BATCH = 2000
+/**
+ * A batch ends once its messages carry this many bytes of files from the zip (a Chorus export's):
+ * each batch commits, with its heartbeat, well within the minute after which the cron job takes
+ * a slice for dead, however big the files.
+ */
+export const BATCH_FILE_BYTES = 64 * 1024 ** 2
 
 export interface Checkpoint {
   phase?: 'people' | 'channels' | 'messages' | 'done'
@@ -97,6 +103,15 @@ async function totals(archive: Archive): Promise<{ messages: number; files: numb
   return { messages, files }
 }
 
+/** The bytes of the files a message carries in the zip (as many as the import copies). */
+function zipFileBytes(archive: Archive, message: SlackMessage): number {
+  let bytes = 0
+  for (const file of message.files.slice(0, 10)) {
+    if (file.zipPath) bytes += archive.zip.index.entries.get(file.zipPath)?.size ?? 0
+  }
+  return bytes
+}
+
 /** A day file being read: its messages as they come, how many were taken, what it reported. */
 interface Cursor {
   path: string
@@ -171,7 +186,12 @@ export async function runSlice(
     const batch: Batch = { rows: [], reactions: [], files: [], report: [] }
     const report: ReportItem[] = []
     let taken = 0
-    while (c < archive.conversations.length && taken < limits.batchSize) {
+    let fileBytes = 0
+    while (
+      c < archive.conversations.length &&
+      taken < limits.batchSize &&
+      fileBytes < BATCH_FILE_BYTES
+    ) {
       const conversation = archive.conversations[c]!
       const days = archive.days(conversation)
       if (d >= days.length) {
@@ -184,7 +204,7 @@ export async function runSlice(
       if (cursor?.path !== path) cursor = await openDay(archive, path, offset)
       const part: SlackMessage[] = []
       let end = false
-      while (part.length < limits.batchSize - taken) {
+      while (part.length < limits.batchSize - taken && fileBytes < BATCH_FILE_BYTES) {
         await giveWay()
         const next = await cursor.messages.next()
         if (next.done) {
@@ -192,6 +212,7 @@ export async function runSlice(
           break
         }
         part.push(next.value)
+        fileBytes += zipFileBytes(archive, next.value)
       }
       cursor.taken += part.length
       const made = batchOf(archive, maps, conversation, path, part)
