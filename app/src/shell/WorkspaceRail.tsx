@@ -28,7 +28,8 @@ interface Props {
 }
 
 export function WorkspaceRail({ workspaces, activeId, me, myName, myAvatar, onProfile }: Props) {
-  const others = useWorkspaceBadges().data
+  // The other workspaces' badges (none to fetch, nor to poll, with only one workspace).
+  const others = useWorkspaceBadges(workspaces.length > 1).data
   // The open workspace's from its channel list, which moves live and on every read.
   const channels = useChannelsQuery(activeId).data
   const badgeOfWorkspace = (id: string): Badge => {

@@ -8,7 +8,12 @@ import {
   useWorkspaceLive,
   useWorkspacesQuery,
 } from '../features/workspaces/index.ts'
-import { channelKeys, useChannelRowPatch, useChannelsQuery } from '../features/channels/index.ts'
+import {
+  channelKeys,
+  useChannelRowPatch,
+  useChannelsQuery,
+  useMembershipPatch,
+} from '../features/channels/index.ts'
 import { useDndActive } from '../features/notifications/index.ts'
 import { usePresence } from '../features/presence/index.ts'
 import { Avatar } from '../features/profiles/index.ts'
@@ -34,14 +39,18 @@ export function useWorkspaceData(workspaceId: string, channelId: string | null) 
   const isOwner = workspace?.role === 'owner'
 
   const channelsKey = useMemo(() => channelKeys.list(workspaceId), [workspaceId])
+  const browseKey = useMemo(() => channelKeys.browse(workspaceId), [workspaceId])
   const rostersKey = useMemo(() => channelKeys.rosters(), [])
   const onChannelRow = useChannelRowPatch(workspaceId, me, channelId)
+  const onMembership = useMembershipPatch(workspaceId)
   useWorkspaceLive({
     workspaceId,
     userId: me,
     channelsKey,
+    browseKey,
     rostersKey,
     onChannelRow,
+    onMembership,
     guest: isGuest,
   })
   useStatusesLive(workspaceId, me)

@@ -42,7 +42,7 @@ export async function fetchChannels(workspaceId: string): Promise<Channel[]> {
   }))
 }
 
-function fromRow(
+export function fromRow(
   row: ChannelRow
 ): Omit<Channel, 'isMember' | 'lastReadSeq' | 'unread' | 'mentions' | 'dmMembers'> {
   return {

@@ -23,7 +23,7 @@ import { navigate, useRoute } from '../../../lib/router.ts'
 import { notificationKeys } from '../data/keys.ts'
 import { fetchDisplayName, fetchDisplayNames } from '../data/memberships.ts'
 import type { Membership } from '../data/memberships.ts'
-import { fetchMessagesAfter } from '../data/new-messages.ts'
+import { fetchMessagesAfter, mayAlert } from '../data/new-messages.ts'
 import { fetchNotificationSettings } from '../data/settings.ts'
 import type { NotificationSettings } from '../data/settings.ts'
 import { SINCE_LIMIT } from '../data/page-start.ts'
@@ -188,7 +188,8 @@ export function useBrowserNotifications(options: BrowserNotifierOptions): void {
           void notifyAfter(source, Math.max(0, c.lastSeq - SINCE_LIMIT), Date.now() - JUST_ADDED_MS)
         continue
       }
-      if (c.lastSeq > before) void notifyAfter(source, before)
+      if (c.lastSeq > before && mayAlert(c, before, c.lastSeq, now.me, now.defaultLevel, now.dnd))
+        void notifyAfter(source, before)
     }
   }, [channels])
 
@@ -213,6 +214,18 @@ export function useBrowserNotifications(options: BrowserNotifierOptions): void {
       void (async () => {
         const settings = await settingsOf(m.workspaceId)
         if (!settings) return
+        const prefs = { id: m.channelId, kind: m.kind, level: m.level, muted: m.muted }
+        const quiet =
+          since === undefined &&
+          !mayAlert(
+            prefs,
+            afterSeq,
+            m.lastSeq,
+            latest.current.me,
+            settings.defaultLevel,
+            settings.dnd
+          )
+        if (quiet) return
         const name = latest.current.workspaces.find((w) => w.id === m.workspaceId)?.name ?? null
         await notifyAfter(
           {

@@ -15,10 +15,12 @@ export async function fetchWorkspaceBadges(): Promise<Readonly<Record<string, Ba
   )
 }
 
-export function useWorkspaceBadges() {
+/** Only with other workspaces than the open one (whose badge comes from its channel list). */
+export function useWorkspaceBadges(enabled = true) {
   return useQuery({
     queryKey: notificationKeys.badges(),
     queryFn: fetchWorkspaceBadges,
+    enabled,
     // A reply in a followed thread of another workspace reaches none of my topics there (threads
     // go to their channel's topic): look again as often as the Threads view does.
     refetchInterval: 15_000,

@@ -1,6 +1,11 @@
 // The messages of a channel after a seq (message_page with p_after_seq), as the notifier needs
-// them: who wrote what, whom it mentions.
+// them: who wrote what, whom it mentions. Fetched only when one of them may alert: the live
+// event of a channel's move says who wrote each new message and whom it mentions
+// (lib/message-summaries.ts), and a move none of whose messages can alert fetches nothing.
+import { summariesBetween } from '../../../lib/message-summaries.ts'
 import { rpcRows } from '../../../lib/rpc.ts'
+import { shouldNotify } from '../rules.ts'
+import type { ChannelPrefs, DoNotDisturb, NotifyLevel } from '../rules.ts'
 
 export interface NewMessage {
   id: string
@@ -31,4 +36,33 @@ export async function fetchMessagesAfter(
     deleted: !!r.deleted_at,
     createdAt: r.created_at,
   }))
+}
+
+/**
+ * Whether a message of the channel after `afterSeq` up to `toSeq` may alert me, by what the live
+ * events said of them: true when they did not say it all (then the messages are fetched).
+ */
+export function mayAlert(
+  channel: { id: string } & ChannelPrefs,
+  afterSeq: number,
+  toSeq: number,
+  me: string,
+  workspaceDefault: NotifyLevel,
+  dnd: DoNotDisturb
+): boolean {
+  const summaries = summariesBetween(channel.id, afterSeq, toSeq)
+  if (!summaries) return true
+  const now = new Date()
+  return summaries.some(
+    (s) =>
+      s.mentions === null ||
+      shouldNotify({
+        message: { authorId: s.authorId ?? '', mentions: s.mentions, deleted: false },
+        me,
+        prefs: { kind: channel.kind, level: channel.level, muted: channel.muted },
+        workspaceDefault,
+        dnd,
+        now,
+      })
+  )
 }

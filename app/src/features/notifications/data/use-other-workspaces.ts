@@ -10,11 +10,16 @@
 // that arrives while its topic is being joined still alerts (nothing alerts twice: the notifier
 // keeps the ids it showed). The notifier loads a moment after the first screen, so the first
 // load also hands over what came since this page opened: a channel whose last message is newer
-// than the page's start alerts the messages sent since then (by their time).
+// than the page's start alerts the messages sent since then (by their time). A move whose event
+// says who wrote its messages and whom they mention (lib/message-summaries.ts) is applied to
+// that workspace's badge as workspace_badges() counts it; only one that does not is refetched.
 import { useEffect, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
 import type { LiveChange } from '../../../lib/live.ts'
+import { rememberMove, summariesBetween } from '../../../lib/message-summaries.ts'
+import type { ChannelMove } from '../../../lib/message-summaries.ts'
+import type { Badge } from '../rules.ts'
 import { notificationKeys } from './keys.ts'
 import { myMemberships } from './memberships.ts'
 import { PAGE_START, SINCE_LIMIT, newerThanPage, startsWithPage } from './page-start.ts'
@@ -114,18 +119,23 @@ export function useOtherWorkspacesActivity({
       const workspaceId = record.workspace_id
       if (typeof workspaceId !== 'string' || !ids.has(workspaceId)) return
       if (table === 'channels' && operation === 'UPDATE' && typeof record.id === 'string') {
+        rememberMove(record as unknown as ChannelMove)
         const channel = known.get(record.id)
         const seq = Number(record.last_seq)
         if (channel && seq > channel.lastSeq) {
           const before = channel.lastSeq
           channel.lastSeq = seq
           see(record.id, seq)
+          if (!patchBadge(channel, before, seq)) badges = true
           latest.current({ ...channel }, before)
-        } else if (!channel && first && seq > 0) {
-          early.set(record.id, Math.min(early.get(record.id) ?? seq - 1, seq - 1))
-          reload = true
+        } else if (!channel && first) {
+          if (seq > 0) early.set(record.id, Math.min(early.get(record.id) ?? seq - 1, seq - 1))
+          reload = badges = true
+        } else if (channel) {
+          // A rename or archiving: the badge leaves out archived channels.
+          badges = true
         }
-        badges = true
+        if (!reload && !badges) return
       } else if (table === 'channel_members' || table === 'channels') {
         // Mine: joined, left, read, level or mute changed; or a channel came or went.
         reload = badges = true
@@ -133,6 +143,26 @@ export function useOtherWorkspacesActivity({
         return
       }
       later()
+    }
+    // The workspace's badge with a channel's new messages: bold, and counted when personal.
+    const patchBadge = (channel: Membership, before: number, seq: number): boolean => {
+      const summaries = summariesBetween(channel.channelId, before, seq)
+      if (!summaries || summaries.some((s) => s.mentions === null)) return false
+      if (!queryClient.getQueryData(notificationKeys.badges())) return false
+      const others = summaries.filter((s) => s.authorId !== me)
+      if (channel.muted || others.length === 0) return true
+      const personal = others.filter((s) => channel.kind === 'dm' || s.mentions!.includes(me))
+      queryClient.setQueryData<Readonly<Record<string, Badge>>>(
+        notificationKeys.badges(),
+        (all) => {
+          const badge = all?.[channel.workspaceId] ?? { count: 0, bold: false }
+          return {
+            ...all,
+            [channel.workspaceId]: { count: badge.count + personal.length, bold: true },
+          }
+        }
+      )
+      return true
     }
     const onJoined = (joined: boolean) => {
       if (!joined) return

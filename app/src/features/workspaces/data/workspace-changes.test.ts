@@ -19,29 +19,39 @@ describe('effectsOf', () => {
     ])
   })
 
-  it('patches a changed channel in place; new or removed channels refetch the list', () => {
+  it('patches a changed channel in place; a new public channel stales only the browser', () => {
     const row = {
       id: 'c1',
       workspace_id: ws,
+      kind: 'public',
       last_seq: 9,
       name: 'general',
       topic: '',
       archived_at: null,
+      from_seq: 8,
+      new_messages: [{ seq: 9, author_id: 'u', mentions: [] }],
     }
     expect(effectsOf(change('channels', 'UPDATE', row), ws)).toEqual([{ kind: 'channel-row', row }])
     expect(effectsOf(change('channels', 'INSERT', row), ws)).toEqual([
+      { kind: 'refresh', what: 'browse' },
+    ])
+    expect(effectsOf(change('channels', 'DELETE', row), ws)).toEqual([
       { kind: 'refresh', what: 'channels' },
     ])
   })
 
-  it('refetches my channels when my memberships change', () => {
+  it('hands my membership changes over with what they carry, fetching nothing', () => {
     for (const operation of ['INSERT', 'UPDATE', 'DELETE'] as const) {
-      expect(
-        effectsOf(
-          change('channel_members', operation, { id: 'm', workspace_id: ws, user_id: 'me' }),
-          ws
-        )
-      ).toEqual([{ kind: 'refresh', what: 'channels' }])
+      const record = {
+        channel_id: 'c1',
+        workspace_id: ws,
+        user_id: 'me',
+        last_read_seq: 4,
+        unread_count: 1,
+      }
+      expect(effectsOf(change('channel_members', operation, record), ws)).toEqual([
+        { kind: 'membership', operation, record },
+      ])
     }
   })
 

@@ -4,17 +4,48 @@ import type { LiveChange } from '../../../lib/live.ts'
 
 export interface ChannelChange {
   id: string
+  kind?: string
   last_seq?: number | string
   name?: string | null
   topic?: string | null
   archived_at?: string | null
+  /** A move of last_seq: the last_seq before it, and the messages that made it (when few). */
+  from_seq?: number | string
+  new_messages?: NewMessageSummary[] | null
 }
 
-export type Cached = 'channels' | 'members' | 'workspaces' | 'rosters'
+/** What a channel's move says of each new message: whom it mentions (null: too many to list). */
+export interface NewMessageSummary {
+  seq: number
+  author_id: string | null
+  mentions: string[] | null
+}
+
+/** My membership of a channel as my own topic sends it, with the counts it changes. */
+export interface MembershipChange {
+  channel_id: string
+  last_read_seq?: number | string
+  muted?: boolean
+  notify_level?: string | null
+  /** Not on a delete: the channel's last_seq and my counts as channel_list() counts them. */
+  last_seq?: number | string
+  unread_count?: number | string
+  mention_count?: number | string
+  /** On an insert: the channel's row. */
+  channel?: Record<string, unknown> | null
+}
+
+export type Cached = 'channels' | 'browse' | 'members' | 'workspaces' | 'rosters'
 
 export type WorkspaceEffect =
-  /** Patch the channel in the list (new messages, renames, topics, archiving); else refetch it. */
+  /**
+   * Patch the channel in the list (new messages, renames, topics, archiving). A public channel
+   * the list does not hold is one I am not in (joining one comes as a membership); any other is
+   * a gap: the list is fetched again.
+   */
   | { kind: 'channel-row'; row: ChannelChange }
+  /** Mine: joined (with the channel's row), left, read (with my counts), level or mute set. */
+  | { kind: 'membership'; operation: LiveChange['operation']; record: MembershipChange }
   | { kind: 'refresh'; what: Cached }
   /** Someone joined or left this channel: its roster is stale. */
   | { kind: 'roster'; channelId: string }
@@ -32,10 +63,21 @@ export function effectsOf(change: LiveChange, workspaceId: string): WorkspaceEff
       if (change.operation === 'UPDATE' && typeof record.id === 'string') {
         return [{ kind: 'channel-row', row: record as unknown as ChannelChange }]
       }
+      // A new public channel is in nobody's list but its members' (theirs come as memberships):
+      // only the channel browser's list is stale.
+      if (change.operation === 'INSERT' && record.kind === 'public') return refresh('browse')
       return refresh('channels')
     case 'channel_members':
-      // Mine: I was added or removed, or read on another device.
-      return here ? refresh('channels') : []
+      // Mine: I was added or removed, or read (here or on another device).
+      return here && typeof record.channel_id === 'string'
+        ? [
+            {
+              kind: 'membership',
+              operation: change.operation,
+              record: record as unknown as MembershipChange,
+            },
+          ]
+        : []
     case 'channel_roster':
       return typeof record.channel_id === 'string'
         ? [{ kind: 'roster', channelId: record.channel_id }]

@@ -1,0 +1,101 @@
+// No request per live event (issue 50, item 1): what Olga does reaches Pete's sidebar through
+// the live events alone, which carry what it shows. Pete sits in #general while Olga makes #side
+// (Pete not in it) and #news (she adds him), writes in both (a mention of Pete in #news), then in
+// #general, which Pete reads. His sidebar gains #news, its unread count and his mention, and his
+// read position moves, all without his page asking for the channel list (channel_list, or the
+// channel_members settings it reads with it), his workspaces (my_workspaces), the rail's badges
+// or the messages to count mentions in: the only requests of his are marking read.
+import { expect, test } from './support/test.ts'
+import type { Page, Request } from '@playwright/test'
+import { actor, confirmedMessageWith, send, waitLive } from './support/actors.ts'
+import { twoInGeneral } from './support/workspace.ts'
+
+/** The requests that refetch what a live event should have carried. */
+const REFETCH =
+  /\/rest\/v1\/(rpc\/(channel_list|my_workspaces|workspace_badges)|channel_members|messages)\b/
+
+async function createChannel(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Create a channel' }).click()
+  const create = page.getByRole('dialog', { name: 'Create a channel' })
+  await create.getByLabel('Name').fill(name)
+  await create.getByRole('button', { name: 'Create' }).click()
+  await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible()
+  await waitLive(page)
+}
+
+test('live events reach the sidebar without a refetch per event', async ({ browser }) => {
+  const olga = await actor(browser, 'Olga')
+  const pete = await actor(browser, 'Pete')
+  await twoInGeneral(olga, pete, `Quiet ${Date.now().toString(36)}`)
+  const o = olga.page
+  const p = pete.page
+  // Pete's page opens afresh: it loads what it shows, joins its topics (a join refetches the
+  // list once) and, a moment later, its notifier reads his memberships once (the hand-over).
+  let handedOver = false
+  const handOver = (request: Request) => {
+    if (/\/rest\/v1\/channel_members\?.*channels/.test(decodeURIComponent(request.url())))
+      handedOver = true
+  }
+  p.on('request', handOver)
+  await p.reload()
+  await waitLive(p)
+  await expect.poll(() => handedOver).toBe(true)
+  p.off('request', handOver)
+  await p.waitForLoadState('networkidle')
+  const refetches: string[] = []
+  const reads: string[] = []
+  const record = (request: Request) => {
+    const url = new URL(request.url())
+    if (REFETCH.test(url.pathname)) refetches.push(`${request.method()} ${url.pathname}`)
+    if (url.pathname.endsWith('/rpc/mark_read')) reads.push(url.pathname)
+  }
+  p.on('request', record)
+
+  await test.step('a new channel Pete is not in, and its messages: nothing on his side', async () => {
+    await createChannel(o, 'side')
+    await send(o, 'side chatter')
+  })
+
+  await test.step('Pete is added to #news: it shows in his sidebar from the event', async () => {
+    await createChannel(o, 'news')
+    await o.getByRole('button', { name: 'Add people to the channel' }).click()
+    const add = o.getByRole('dialog', { name: /Add people/ })
+    await add.getByLabel(pete.name).check()
+    await add.getByRole('button', { name: 'Add' }).click()
+    await expect(p.locator('a[data-channel-id]', { hasText: 'news' })).toBeVisible()
+  })
+
+  await test.step('a mention of Pete in #news: unread and mentioned in his sidebar', async () => {
+    await send(o, `@${pete.name} news for you`)
+    await expect(p.locator('a[data-channel-id]', { hasText: 'news' })).toHaveAttribute(
+      'aria-label',
+      'news, channel, 1 unread, 1 mention'
+    )
+  })
+
+  await test.step('a message in #general, which Pete reads where he is', async () => {
+    await o.locator('a[data-channel-id]', { hasText: 'general' }).click()
+    await waitLive(o)
+    const marked = p.waitForRequest((r) => r.url().endsWith('/rpc/mark_read'))
+    await send(o, 'hello general')
+    await expect(confirmedMessageWith(p, 'hello general')).toBeVisible()
+    await marked
+  })
+
+  await test.step('Pete reads #news: the count goes, from his own read coming back', async () => {
+    const marked = p.waitForRequest((r) => r.url().endsWith('/rpc/mark_read'))
+    await p.locator('a[data-channel-id]', { hasText: 'news' }).click()
+    await expect(confirmedMessageWith(p, 'news for you')).toBeVisible()
+    await marked
+    await p.locator('a[data-channel-id]', { hasText: 'general' }).click()
+    await expect(p.locator('a[data-channel-id]', { hasText: 'news' })).toHaveAttribute(
+      'aria-label',
+      'news, channel'
+    )
+  })
+
+  // Absence takes a moment to be sure of: the app's refetches came 250 ms after an event.
+  await p.waitForTimeout(1500)
+  expect(reads.length).toBeGreaterThan(0)
+  expect(refetches).toEqual([])
+})
