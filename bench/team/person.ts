@@ -7,12 +7,15 @@
 // - opening: my_workspaces, channel_list, message_page (the latest 50 of the open channel).
 // - a live message in the open channel: shown; a seq gap is caught up (message_page after the
 //   last seq held); while active (tab visible) mark_read 400 ms after the newest arrived
-//   (useReadWhileVisible), whose channel_members update comes back on my topic and refetches
-//   channel_list 250 ms later (useWorkspaceLive).
-// - a channel's last_seq moving on the workspace topic: patched into the sidebar when the
-//   channel is mine, which refetches my_workspaces (the rail's unread totals) 250 ms later, or
-//   refetches channel_list when it is not; with notifications allowed, the notifier fetches the
-//   new messages of a channel of mine that moved (message_page after the seq seen before).
+//   (useReadWhileVisible), whose channel_members update comes back on my topic with my counts
+//   and is applied to the sidebar (nothing fetched).
+// - a channel's last_seq moving on the workspace topic: applied to the sidebar when the channel
+//   is mine, with the mentions of me counted from the messages the event lists (fetched only
+//   over a gap: countNewMentions); nothing for a public channel I am not in. The list is fetched
+//   only when a change of a channel it should hold finds none there (channel_list). With
+//   notifications allowed, the notifier fetches the new messages of a moved channel of mine
+//   (message_page after the seq seen before) only when the event's list of them has one that
+//   may alert (a mention of me, at the default level) or does not cover the move.
 // - active: types for a few seconds before each message (a typing broadcast every 2 s, one
 //   "stopped" after the send), sends with rpc('send_message'), goes away and back now and then
 //   (presence untrack + track); an uploader also posts a 1-5 MB file to Storage's attachments
@@ -23,6 +26,8 @@ import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import ws from 'ws'
 import { RATES, exponentialMs, now, uniform } from './profile.ts'
 import type { Person } from './profile.ts'
+import { SimulatedSidebar } from './sidebar.ts'
+import type { LiveChange } from './sidebar.ts'
 
 export interface Window {
   /** Sends whose start falls in [from, to) are measured. */
@@ -66,10 +71,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export class SimulatedPerson {
   private readonly client: SupabaseClient
   private lastSeq = 0
-  /** The sidebar's last seq per channel of mine, as the notifier compares them. */
-  private readonly seen = new Map<string, number>()
-  private readonly pending = new Set<'channels' | 'workspaces'>()
-  private refetchTimer: NodeJS.Timeout | undefined
+  /** The sidebar and the notifier: what the tab does with its live events (sidebar.ts). */
+  private readonly sidebar: SimulatedSidebar
   private markTimer: NodeJS.Timeout | undefined
   private running = false
   private loops: Promise<void>[] = []
@@ -89,6 +92,10 @@ export class SimulatedPerson {
       realtime: { transport: ws as never },
       accessToken: async () => person.token,
     })
+    this.sidebar = new SimulatedSidebar(person, this.client, {
+      rpc: (name, args) => this.rpc(name, args),
+      select: (name, query) => this.select(name, query),
+    })
   }
 
   /** Opens the app: the first fetches, then the five topics joined (presence tracked). */
@@ -97,7 +104,7 @@ export class SimulatedPerson {
     await this.rpc('my_workspaces', {})
     const list = (await this.rpc('channel_list', { p_workspace_id: person.workspaceId })) as
       { id: string; last_seq: number }[] | null
-    for (const row of list ?? []) this.seen.set(row.id, Number(row.last_seq))
+    this.sidebar.load(list ?? [])
     const page = (await this.rpc('message_page', { p_channel_id: person.open, p_limit: 50 })) as
       { seq: number }[] | null
     this.lastSeq = Math.max(0, ...(page ?? []).map((m) => Number(m.seq)))
@@ -126,8 +133,8 @@ export class SimulatedPerson {
             if (change && typeof change.table === 'string') onChange(change)
           })
       )
-    live(`live:user:${person.id}`, (change) => this.onMine(change))
-    live(`live:workspace:${person.workspaceId}`, (change) => this.onWorkspace(change))
+    live(`live:user:${person.id}`, (change) => this.sidebar.onMine(change))
+    live(`live:workspace:${person.workspaceId}`, (change) => this.sidebar.onWorkspace(change))
     live(`live:channel:${person.open}`, (change) => this.onChannel(change))
     this.typing = client
       .channel(`channel:${person.open}`, { config: { private: true } })
@@ -164,7 +171,7 @@ export class SimulatedPerson {
   }
 
   async close(): Promise<void> {
-    clearTimeout(this.refetchTimer)
+    this.sidebar.close()
     clearTimeout(this.markTimer)
     await this.client.removeAllChannels()
     this.client.realtime.disconnect()
@@ -189,6 +196,18 @@ export class SimulatedPerson {
     } catch (error) {
       this.recorder.call(name, false, (error as Error).message)
       return null
+    }
+  }
+
+  private async select(
+    name: string,
+    query: () => PromiseLike<{ error: { message: string } | null; status: number }>
+  ): Promise<void> {
+    try {
+      const { error, status } = await query()
+      this.recorder.call(name, !error, error ? `${status} ${error.message}` : '')
+    } catch (error) {
+      this.recorder.call(name, false, (error as Error).message)
     }
   }
 
@@ -265,28 +284,6 @@ export class SimulatedPerson {
     await this.typeAndSend([{ path, name, width: null, height: null }], messageId)
   }
 
-  /** My topic: my read positions moved (mark_read) refetch the sidebar. */
-  private onMine(change: LiveChange): void {
-    if (change.table === 'channel_members') this.refetch('channels')
-  }
-
-  private onWorkspace(change: LiveChange): void {
-    if (change.table !== 'channels' || change.operation !== 'UPDATE') return
-    const id = change.record.id as string
-    const seq = Number(change.record.last_seq)
-    const before = this.seen.get(id)
-    if (before === undefined) {
-      this.refetch('channels')
-      return
-    }
-    this.refetch('workspaces')
-    if (seq <= before) return
-    this.seen.set(id, seq)
-    if (this.person.notifications) {
-      void this.rpc('message_page', { p_channel_id: id, p_after_seq: before, p_limit: 20 })
-    }
-  }
-
   private onChannel(change: LiveChange): void {
     const record = change.record
     if (change.table !== 'messages' || change.operation !== 'INSERT') return
@@ -312,22 +309,4 @@ export class SimulatedPerson {
       void this.rpc('mark_read', { p_channel_id: this.person.open, p_seq: newest })
     }, RATES.markReadAfterMs)
   }
-
-  private refetch(what: 'channels' | 'workspaces'): void {
-    this.pending.add(what)
-    clearTimeout(this.refetchTimer)
-    this.refetchTimer = setTimeout(() => {
-      const pending = [...this.pending]
-      this.pending.clear()
-      if (pending.includes('channels'))
-        void this.rpc('channel_list', { p_workspace_id: this.person.workspaceId })
-      if (pending.includes('workspaces')) void this.rpc('my_workspaces', {})
-    }, RATES.refetchAfterMs)
-  }
-}
-
-interface LiveChange {
-  table: string
-  operation: string
-  record: Record<string, unknown>
 }

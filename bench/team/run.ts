@@ -45,6 +45,8 @@ const rates: Partial<typeof RATES> = quick
   ? { sendEverySeconds: 4, uploadEverySeconds: 6, presenceChangeEverySeconds: 60 }
   : {}
 const P99_LIMIT_MS = 100
+/** What the clients push over their WebSocket: counted as calls, not as REST calls. */
+const WEBSOCKET_CALLS = new Set(['typing broadcast', 'presence track'])
 const CPU_LIMIT = 0.7
 const CORES = cpus().length
 
@@ -90,6 +92,10 @@ interface StepResult {
   p95: number
   p99: number
   callsPerSecond: number
+  /** REST calls (RPCs, selects, uploads; not the WebSocket's pushes) per message sent. */
+  restPerMessage: number
+  /** The same by call, largest first. */
+  restByCall: [string, number][]
   /** Realtime messages the clients received per second, every topic (hosted plans' unit). */
   receivedPerSecond: number
   stackCpu: number
@@ -187,7 +193,10 @@ function summarize(
     for (const [key, value] of pairs.flat()) total.set(key, (total.get(key) ?? 0) + value)
     return total
   }
-  const calls = [...sum(reports.map((r) => r.calls)).values()].reduce((a, b) => a + b, 0)
+  const byCall = sum(reports.map((r) => r.calls))
+  const calls = [...byCall.values()].reduce((a, b) => a + b, 0)
+  const rest = [...byCall].filter(([name]) => !WEBSOCKET_CALLS.has(name))
+  const perMessage = (count: number) => (sent > 0 ? count / sent : 0)
   const failures = sum(reports.map((r) => r.failures))
   if (measured.failedOpen > 0) failures.set('open (REST + joins)', measured.failedOpen)
   const p99 = percentile(deliveries, 99)
@@ -200,6 +209,10 @@ function summarize(
     p95: percentile(deliveries, 95),
     p99,
     callsPerSecond: calls / seconds,
+    restPerMessage: perMessage(rest.reduce((total, [, count]) => total + count, 0)),
+    restByCall: rest
+      .map(([name, count]): [string, number] => [name, perMessage(count)])
+      .sort((a, b) => b[1] - a[1]),
     receivedPerSecond: reports.reduce((total, r) => total + r.received, 0) / seconds,
     stackCpu: measured.stackCpu,
     generatorCpu: measured.generatorCpu,
@@ -222,11 +235,14 @@ function printRow(r: StepResult): void {
     `${String(r.people).padStart(7)} ${format(r.messagesPerSecond, 2).padStart(7)} ` +
       `${`${r.delivered}/${r.expected}`.padStart(13)} ${format(r.p50, 1).padStart(6)} ` +
       `${format(r.p95, 1).padStart(6)} ${format(r.p99, 1).padStart(6)} ` +
-      `${format(r.callsPerSecond, 1).padStart(8)} ${format(r.receivedPerSecond).padStart(7)} ` +
+      `${format(r.callsPerSecond, 1).padStart(8)} ${format(r.restPerMessage, 2).padStart(8)} ` +
+      `${format(r.receivedPerSecond).padStart(7)} ` +
       `${pct(r.stackCpu).padStart(6)} ` +
       `${pct(r.generatorCpu).padStart(6)} ${format(r.pssMb).padStart(6)} ${format(r.rssMb).padStart(6)} ` +
       `${format(r.load, 2).padStart(6)}  ${r.passed ? 'yes' : 'no'}`
   )
+  const byCall = r.restByCall.map(([name, n]) => `${name} ${format(n, 2)}`).join(', ')
+  console.log(`          REST calls per message: ${byCall || 'none'}`)
   for (const [what, count] of r.failures) console.log(`          failed: ${count} x ${what}`)
 }
 
@@ -249,7 +265,7 @@ async function main(): Promise<void> {
     )
     console.log(`load average before: ${format(loadBefore, 2)}\n`)
     console.log(
-      ' people  msgs/s   deliveries    p50 ms p95 ms p99 ms  calls/s  rt in/s  stack    gen  PSS MB RSS MB  load  pass'
+      ' people  msgs/s   deliveries    p50 ms p95 ms p99 ms  calls/s REST/msg  rt in/s  stack    gen  PSS MB RSS MB  load  pass'
     )
     for (const size of steps) {
       const result = await runStep(info, child.pid as number, sql, generators, size)
@@ -285,6 +301,10 @@ async function main(): Promise<void> {
         `${format(anyPassed.p99, 1)} ms, stack CPU ${format(anyPassed.stackCpu * 100)}% of ${CORES} cores`
     )
   }
+  // Calls per message should stay flat as the team grows (nothing fetched per live event).
+  console.log(
+    `REST calls per message sent: ${results.map((r) => `${r.people} people ${format(r.restPerMessage, 2)}`).join(', ')}`
+  )
   console.log(`load average at the end: ${format(await loadAverage(), 2)}`)
 }
 
