@@ -14,6 +14,7 @@ import { defineConfig } from 'vite'
 import type { Plugin } from 'vite'
 import { precompress } from './scripts/precompress.ts'
 import { inlineSprite } from './scripts/inline-sprite.ts'
+import { emojiFiles } from './scripts/emoji-files.ts'
 import { shellFiles } from './src/offline/shell-routes.ts'
 import type { ShellManifest } from './src/offline/shell-routes.ts'
 
@@ -105,7 +106,14 @@ function localStackConfig(): { supabaseUrl: string; supabaseKey: string } {
 }
 
 export default defineConfig({
-  plugins: [react(), inlineSprite(), devRuntimeConfig(), offlineShell(), precompress()],
+  plugins: [
+    react(),
+    inlineSprite(),
+    devRuntimeConfig(),
+    offlineShell(),
+    emojiFiles(),
+    precompress(),
+  ],
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -98,7 +98,9 @@ test('an admin makes a bot and adds it to #general; it posts, replies in a threa
       ok: true,
     })
     const onBen = messageWith(ben.page, 'Can someone deploy v2?')
-    await expect(onBen.getByRole('group', { name: 'Reactions' })).toContainText('🚀')
+    await expect(
+      onBen.getByRole('group', { name: 'Reactions' }).locator('img[alt="🚀"]')
+    ).toBeVisible()
     await onBen.getByRole('button', { name: '1 reply, open the thread' }).click()
     await threadLive(ben.page)
     const replyOnBen = thread(ben.page)

@@ -6,3 +6,5 @@ export const EmojiPickerDialog = lazyRetrying(
   () => import('./components/EmojiPicker.tsx'),
   NotLoaded
 )
+// An emoji as the shipped set's image (its alt text the emoji): reactions, statuses, messages.
+export { Emoji } from './components/Emoji.tsx'

@@ -9,6 +9,7 @@ import { readPrefs, rememberEmoji, saveSkin } from '../data/prefs.ts'
 import { searchEmoji, withSkin } from '../data/search.ts'
 import type { EmojiEntry } from '../data/search.ts'
 import './emoji-picker.css'
+import { Emoji } from './Emoji.tsx'
 
 const DATA = data as EmojiMartData
 
@@ -55,7 +56,7 @@ export default function EmojiPicker({ userId, onPick, onClose, title }: Props) {
         aria-label={e.name}
         onClick={() => pick(native)}
       >
-        {native}
+        <Emoji emoji={native} />
       </button>
     )
   }
@@ -71,6 +72,7 @@ export default function EmojiPicker({ userId, onPick, onClose, title }: Props) {
             placeholder="Search emoji"
             value={query}
             autoFocus
+            data-autofocus
             onChange={(e) => setQuery(e.target.value)}
           />
           <div className="emoji-tones" role="radiogroup" aria-label="Skin tone">
@@ -87,7 +89,7 @@ export default function EmojiPicker({ userId, onPick, onClose, title }: Props) {
                   setPrefs((p) => ({ ...p, skin: i }))
                 }}
               >
-                {tone}
+                <Emoji emoji={tone} />
               </button>
             ))}
           </div>
@@ -105,7 +107,7 @@ export default function EmojiPicker({ userId, onPick, onClose, title }: Props) {
                   title={label}
                   onClick={() => sections.current.get(c.id)?.scrollIntoView({ block: 'start' })}
                 >
-                  {icon}
+                  <Emoji emoji={icon} />
                 </button>
               )
             })}
@@ -134,7 +136,7 @@ export default function EmojiPicker({ userId, onPick, onClose, title }: Props) {
                         aria-label={`Recently used ${emoji}`}
                         onClick={() => pick(emoji)}
                       >
-                        {emoji}
+                        <Emoji emoji={emoji} />
                       </button>
                     ))}
                   </div>

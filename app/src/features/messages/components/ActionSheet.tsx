@@ -3,9 +3,10 @@
 // phone width or with a coarse pointer, a small menu otherwise. Loaded on first open.
 import { Icon } from '../../../ui/Icon.tsx'
 import { useEffect, useId, useRef } from 'react'
-import { QUICK_EMOJI } from './Reactions.tsx'
+import { QUICK_EMOJI } from './QuickReactions.tsx'
 import type { MessageAction } from '../extension.ts'
 import './action-sheet.css'
+import { Emoji } from '../../emoji/index.ts'
 
 interface Props {
   actions: MessageAction[]
@@ -56,7 +57,7 @@ export default function ActionSheet({ actions, onReact, summary, onMoreEmoji, on
               aria-label={`React with ${emoji}`}
               onClick={() => choose(() => onReact(emoji))}
             >
-              {emoji}
+              <Emoji emoji={emoji} />
             </button>
           ))}
           {onMoreEmoji && (

@@ -4,7 +4,10 @@
 // it (one item in the Tab order), Escape closes it and gives the focus back to "Add reaction".
 import { useEffect, useRef } from 'react'
 import type { KeyboardEvent } from 'react'
-import { QUICK_EMOJI } from './Reactions.tsx'
+import { Emoji } from '../../emoji/index.ts'
+
+/** The reactions offered first (here and in the phone's action sheet); not on the first screen. */
+export const QUICK_EMOJI = ['👍', '❤️', '😂', '🎉', '😮', '👀', '✅', '🙏']
 
 const STEP: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }
 
@@ -65,7 +68,7 @@ export default function QuickReactions({
             onPick(emoji)
           }}
         >
-          {emoji}
+          <Emoji emoji={emoji} />
         </button>
       ))}
       {onMore && (

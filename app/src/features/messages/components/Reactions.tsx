@@ -1,6 +1,5 @@
 import type { Reaction } from '../conversation/types.ts'
-
-export const QUICK_EMOJI = ['👍', '❤️', '😂', '🎉', '😮', '👀', '✅', '🙏']
+import { Emoji } from '../../emoji/index.ts'
 
 interface Props {
   reactions: Reaction[]
@@ -35,7 +34,7 @@ export function Reactions({ reactions, me, nameOf, onToggle }: Props) {
             disabled={!onToggle}
             onClick={() => onToggle?.(emoji)}
           >
-            <span aria-hidden="true">{emoji}</span>
+            <Emoji emoji={emoji} />
             <span className="reaction-count" aria-hidden="true">
               {users.length}
             </span>

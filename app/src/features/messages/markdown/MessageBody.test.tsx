@@ -112,3 +112,17 @@ describe('MessageBody', () => {
     expect(container.querySelector('.edited-mark')).toBeNull()
   })
 })
+
+describe('MessageBody with emoji', () => {
+  beforeAll(() => loadMarkdown())
+
+  it('shows each emoji as the shipped image, the character its alt text, loaded lazily', () => {
+    const { container } = render(<MessageBody body="ship it 🚀👍🏽" resolveMention={resolve} />)
+    const images = [...container.querySelectorAll('img')]
+    expect(images.map((i) => [i.alt, i.getAttribute('src'), i.getAttribute('loading')])).toEqual([
+      ['🚀', '/assets/twemoji-15.0.0/1f680.svg', 'lazy'],
+      ['👍🏽', '/assets/twemoji-15.0.0/1f44d-1f3fd.svg', 'lazy'],
+    ])
+    expect(container.querySelector('p')?.textContent).toBe('ship it ')
+  })
+})

@@ -4,6 +4,7 @@
 // what it shows first is what it keeps showing: no raw markup replaced by its formatting.
 import { memo, useEffect, useMemo, useSyncExternalStore } from 'react'
 import type { ReactNode } from 'react'
+import { Emoji } from '../../emoji/index.ts'
 import { loadMarkdown, markdownState, parsedNow, subscribeMarkdown } from './load.ts'
 import type { MarkdownState } from './load.ts'
 import { plainBlocks } from './plain.ts'
@@ -25,13 +26,17 @@ interface Props {
   onShowEdits?: () => void
 }
 
+/** An emoji may be in the text (a pictograph, a flag's letters, a keycap). */
+const HAS_EMOJI = /\p{ExtPict}|\p{RI}|\u20e3/u
+
 export const MessageBody = memo(function MessageBody({
   body,
   resolveMention,
   editedTitle,
   onShowEdits,
 }: Props) {
-  const plain = useMemo(() => plainBlocks(body), [body])
+  // A body with an emoji waits for the parser too, whose chunk makes its images (emoji.ts).
+  const plain = useMemo(() => (HAS_EMOJI.test(body) ? null : plainBlocks(body)), [body])
   const parser = useSyncExternalStore(
     plain ? subscribeNone : subscribeMarkdown,
     plain ? readyAlready : markdownState
@@ -147,6 +152,8 @@ function renderInline(node: Inline, key: number, resolve: ResolveMention): React
       return <code key={key}>{node.text}</code>
     case 'br':
       return <br key={key} />
+    case 'emoji':
+      return <Emoji key={key} emoji={node.text} />
     case 'link':
       return (
         <a key={key} href={node.href} target="_blank" rel="noopener noreferrer nofollow">

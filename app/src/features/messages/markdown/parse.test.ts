@@ -170,7 +170,16 @@ const cases: [string, string, Block[]][] = [
   [
     'odd unicode passes through untouched',
     'Zoë 👩🏽‍💻 \u202Eevil',
-    [{ type: 'paragraph', children: [{ type: 'text', text: 'Zoë 👩🏽‍💻 \u202Eevil' }] }],
+    [
+      {
+        type: 'paragraph',
+        children: [
+          { type: 'text', text: 'Zoë ' },
+          { type: 'emoji', text: '👩🏽‍💻' },
+          { type: 'text', text: ' \u202Eevil' },
+        ],
+      },
+    ],
   ],
 ]
 

@@ -4,6 +4,7 @@ import { Lexer, Marked } from 'marked'
 import type { Token, Tokens, TokenizerExtension } from 'marked'
 import type { Block, Inline } from './tree.ts'
 import { safeHref } from './safe-url.ts'
+import { withEmoji } from './emoji.ts'
 import {
   BROADCAST as BROADCAST_TOKEN,
   GROUP as GROUP_TOKEN,
@@ -44,7 +45,7 @@ const mention: TokenizerExtension = {
 const marked = new Marked({ gfm: true, breaks: true, extensions: [mention] })
 
 export function parseMarkdown(source: string): Block[] {
-  return blocks(marked.lexer(source))
+  return withEmoji(blocks(marked.lexer(source)))
 }
 
 function blocks(tokens: Token[]): Block[] {

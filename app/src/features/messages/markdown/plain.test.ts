@@ -10,7 +10,8 @@ describe('plainBlocks', () => {
       'one\ntwo\nthree',
       'first paragraph\n\nsecond one\nwith a break',
       'three\n\n\n\nblank lines',
-      'Ça va? 日本語 ok 🎉 emoji',
+      // (a body with an emoji is left to the parser by MessageBody: its emoji become images)
+      'Ça va? 日本語 ok',
       'numbers 1. inside 2) a line',
       'quotes "like" \'these\' and: colons; {braces} ^ carets $ dollars',
       'a - dash, a + plus, an = equals inside',

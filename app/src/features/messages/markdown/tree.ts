@@ -9,6 +9,8 @@ export type Inline =
   | { type: 'broadcast'; word: 'channel' | 'here' | 'everyone' }
   | { type: 'group'; groupId: string; label: string }
   | { type: 'br' }
+  /** One emoji (a sequence of code points, e.g. with a skin tone), shown as its image. */
+  | { type: 'emoji'; text: string }
 
 export type Block =
   | { type: 'paragraph'; children: Inline[] }

@@ -1,5 +1,6 @@
 import { useStatusOf } from '../data/statuses-query.ts'
 import './status.css'
+import { Emoji } from '../../emoji/index.ts'
 
 interface Props {
   userId: string
@@ -15,7 +16,7 @@ export function StatusEmoji({ userId, withText = false }: Props) {
   return (
     <span className="status" data-status-of={userId} title={status.text || undefined}>
       <span className="status-emoji" role="img" aria-label={label}>
-        {status.emoji}
+        <Emoji emoji={status.emoji} />
       </span>
       {withText && status.text && (
         <bdi className="status-text" aria-hidden="true">

@@ -6,12 +6,12 @@ import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
-import { EmojiPickerDialog } from '../../emoji/index.ts'
 import { CLEAR_AFTER_CHOICES, clearAtFor, describeClearAt } from '../data/clear-after.ts'
 import { useStatusOf } from '../data/statuses-query.ts'
 import { useClearStatus, useSetStatus } from '../data/status-mutations.ts'
 import type { ClearAfter } from '../data/types.ts'
 import './status-panel.css'
+import { Emoji, EmojiPickerDialog } from '../../emoji/index.ts'
 
 const STATUS_TEXT_MAX = 100
 
@@ -61,7 +61,7 @@ export default function StatusPanel({ me, onDone }: Props) {
               setClearAfter(p.clearAfter)
             }}
           >
-            {p.emoji} {p.text}
+            <Emoji emoji={p.emoji} /> {p.text}
           </button>
         ))}
       </div>
@@ -79,7 +79,7 @@ export default function StatusPanel({ me, onDone }: Props) {
             aria-expanded={picking}
             onClick={() => setPicking(true)}
           >
-            {emoji || <span className="muted">＋</span>}
+            {emoji ? <Emoji emoji={emoji} /> : <span className="muted">＋</span>}
           </button>
           {emoji && (
             <button type="button" className="link-button" onClick={() => setEmoji('')}>

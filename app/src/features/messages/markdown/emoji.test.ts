@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { parseMarkdown } from './parse.ts'
+import { splitEmoji } from './emoji.ts'
+
+describe('splitEmoji', () => {
+  it('makes each emoji a node of its own, the text around it kept', () => {
+    expect(splitEmoji('ok 🎉 done')).toEqual([
+      { type: 'text', text: 'ok ' },
+      { type: 'emoji', text: '🎉' },
+      { type: 'text', text: ' done' },
+    ])
+    expect(splitEmoji('no emoji here')).toEqual([{ type: 'text', text: 'no emoji here' }])
+  })
+
+  it('keeps a skin tone, a joined sequence, a flag and a keycap whole', () => {
+    const emoji = (text: string) =>
+      splitEmoji(text)
+        .filter((n) => n.type === 'emoji')
+        .map((n) => (n as { text: string }).text)
+    expect(emoji('👍🏽👩‍👩‍👧🇯🇵1️⃣❤️🏳️‍🌈')).toEqual(['👍🏽', '👩‍👩‍👧', '🇯🇵', '1️⃣', '❤️', '🏳️‍🌈'])
+  })
+
+  it('leaves digits, #, © and ™ without the emoji selector as text', () => {
+    expect(splitEmoji('#1 © 2026 ™')).toEqual([{ type: 'text', text: '#1 © 2026 ™' }])
+  })
+})
+
+describe('parseMarkdown with emoji', () => {
+  it('finds them in formatting, quotes and lists, never in code', () => {
+    expect(parseMarkdown('**yes 🎉** `🎉`\n\n> 👀\n\n- ✅')).toEqual([
+      {
+        type: 'paragraph',
+        children: [
+          {
+            type: 'strong',
+            children: [
+              { type: 'text', text: 'yes ' },
+              { type: 'emoji', text: '🎉' },
+            ],
+          },
+          { type: 'text', text: ' ' },
+          { type: 'code', text: '🎉' },
+        ],
+      },
+      {
+        type: 'quote',
+        children: [{ type: 'paragraph', children: [{ type: 'emoji', text: '👀' }] }],
+      },
+      {
+        type: 'list',
+        ordered: false,
+        start: 1,
+        items: [[{ type: 'paragraph', children: [{ type: 'emoji', text: '✅' }] }]],
+      },
+    ])
+  })
+})

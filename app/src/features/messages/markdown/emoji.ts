@@ -1,0 +1,58 @@
+// The emoji of a message's text as nodes of their own (tree.ts's 'emoji'), which MessageBody
+// shows as the shipped set's images (features/emoji). Part of the parser's lazy chunk: plain.ts
+// leaves a body with an emoji to it, so the first screen carries no emoji pattern. An emoji is
+// an RGI emoji (Unicode's recommended ones: a skin tone, a joined sequence, a flag or a keycap
+// is one), read with the `v` flag's \p{RGI_Emoji}; a browser without it falls back to a pattern
+// of pictographs with their modifiers and joins.
+import type { Block, Inline } from './tree.ts'
+
+function emojiPattern(): RegExp {
+  try {
+    return new RegExp('\\p{RGI_Emoji}', 'gv')
+  } catch {
+    const one = '\\p{Extended_Pictographic}(?:\\ufe0f|\\p{Emoji_Modifier})?'
+    return new RegExp(
+      `${one}(?:\\u200d${one})*|\\p{Regional_Indicator}{2}|[#*0-9]\\ufe0f?\\u20e3`,
+      'gu'
+    )
+  }
+}
+
+const EMOJI = emojiPattern()
+
+/** A text split into its text and its emoji. */
+export function splitEmoji(text: string): Inline[] {
+  const out: Inline[] = []
+  let from = 0
+  for (const match of text.matchAll(EMOJI)) {
+    if (match.index > from) out.push({ type: 'text', text: text.slice(from, match.index) })
+    out.push({ type: 'emoji', text: match[0] })
+    from = match.index + match[0].length
+  }
+  if (from < text.length) out.push({ type: 'text', text: text.slice(from) })
+  return out
+}
+
+function inlines(nodes: Inline[]): Inline[] {
+  return nodes.flatMap((node): Inline[] => {
+    if (node.type === 'text') return splitEmoji(node.text)
+    if ('children' in node) return [{ ...node, children: inlines(node.children) }]
+    return [node]
+  })
+}
+
+/** The tree with the emoji of its text (not of code) as nodes of their own. */
+export function withEmoji(blocks: Block[]): Block[] {
+  return blocks.map((block): Block => {
+    switch (block.type) {
+      case 'paragraph':
+        return { ...block, children: inlines(block.children) }
+      case 'quote':
+        return { ...block, children: withEmoji(block.children) }
+      case 'list':
+        return { ...block, items: block.items.map(withEmoji) }
+      default:
+        return block
+    }
+  })
+}
