@@ -3,13 +3,18 @@
 // day files (80 conversations x 180 days: 14,400 entries), one message in
 // 8 a thread reply (one reply in 10 also sent to the channel), one in 6 with reactions, one in 10
 // mentioning someone, one in 15 with a link, one in 20 edited; people with emails
-// person<i>@bench.test. Deterministic for a given seed (the same zip every time).
+// person<i>@bench.test. Deterministic for a given seed (the same zip every time). With
+// `bulkMiB`, files of 48 MiB as a Chorus export carries them (`chorus_path`, under files/,
+// stored, attached to #general's first messages) make it that big, written to a file as a
+// stream (writeArchive): the 2 GiB archive of issue 49, item 7.
 //
-//   node --import tsx bench/import/make-archive.ts [--messages 200000] [--out slack-200k.zip]
+//   node --import tsx bench/import/make-archive.ts [--messages 200000] [--bulk-mib 0] [--out slack-200k.zip]
+import { randomBytes } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
-import { zipSync } from 'fflate'
+import { Zip, ZipDeflate, ZipPassThrough, zipSync } from 'fflate'
 import { random } from '../team/world.ts'
 
 export interface ArchiveOptions {
@@ -18,7 +23,12 @@ export interface ArchiveOptions {
   people?: number
   days?: number
   seed?: number
+  /** Files of BULK_FILE bytes in the zip, attached to #general's first messages (writeArchive). */
+  bulkFiles?: number
 }
+
+/** The size of one bulk file (under the attachments bucket's 50 MiB). */
+export const BULK_FILE = 48 * 1024 ** 2
 
 const WORDS = (
   'deploy review release sprint ticket design sketch budget roadmap meeting notes draft ' +
@@ -34,7 +44,10 @@ export interface SyntheticArchive {
   people: number
 }
 
-export function makeArchive(options: ArchiveOptions): SyntheticArchive {
+/** The archive's entries (without the bulk files' bytes, which writeArchive adds). */
+function archiveFiles(options: ArchiveOptions): Omit<SyntheticArchive, 'zip'> & {
+  files: Record<string, Uint8Array>
+} {
   const rand = random(options.seed ?? 34)
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!
   const PEOPLE = options.people ?? 200
@@ -123,6 +136,17 @@ export function makeArchive(options: ArchiveOptions): SyntheticArchive {
         ]
       }
       if (rand() < 0.05) message.edited = { user, ts: `${second + 60}.000000` }
+      if (c === 0 && n < (options.bulkFiles ?? 0)) {
+        const name = `bulk-${n + 1}.zip`
+        message.files = [
+          {
+            id: `FB${n + 1}`,
+            name,
+            mimetype: 'application/zip',
+            chorus_path: `files/FB${n + 1}/${name}`,
+          },
+        ]
+      }
       const day = Math.floor((second - start) / 86400)
       byDay.set(day, [...(byDay.get(day) ?? []), message])
     }
@@ -137,24 +161,84 @@ export function makeArchive(options: ArchiveOptions): SyntheticArchive {
   files['dms.json'] = encode(dms)
   files['mpims.json'] = encode(mpims)
   return {
-    zip: zipSync(files, { level: 1 }),
+    files,
     messages: options.messages,
     conversations: conversations.length,
     people: PEOPLE,
   }
 }
 
+export function makeArchive(options: ArchiveOptions): SyntheticArchive {
+  const { files, ...counts } = archiveFiles(options)
+  return { zip: zipSync(files, { level: 1 }), ...counts }
+}
+
+/**
+ * The archive written to `file` as a stream, with `bulkMiB` MiB of bulk files (stored: random
+ * bytes do not compress). Returns the counts and the zip's size and its unpacked size.
+ */
+export async function writeArchive(
+  file: string,
+  options: ArchiveOptions & { bulkMiB: number }
+): Promise<Omit<SyntheticArchive, 'zip'> & { bytes: number; unpacked: number }> {
+  const bulkFiles = Math.floor((options.bulkMiB * 1024 ** 2) / BULK_FILE)
+  const { files, ...counts } = archiveFiles({ ...options, bulkFiles })
+  const out = createWriteStream(file)
+  let bytes = 0
+  let pending = Promise.resolve()
+  const zip = new Zip((error, data) => {
+    if (error) throw error
+    bytes += data.length
+    if (!out.write(data)) pending = new Promise((resolve) => out.once('drain', resolve))
+  })
+  let unpacked = 0
+  for (const [name, data] of Object.entries(files)) {
+    const entry = new ZipDeflate(name, { level: 1 })
+    zip.add(entry)
+    entry.push(data, true)
+    unpacked += data.length
+    await pending
+  }
+  const piece = randomBytes(1024 ** 2)
+  for (let i = 1; i <= bulkFiles; i += 1) {
+    const entry = new ZipPassThrough(`files/FB${i}/bulk-${i}.zip`)
+    zip.add(entry)
+    for (let at = 0; at < BULK_FILE; at += piece.length) {
+      piece.writeUInt32LE(i * 100_000 + at / piece.length, 0)
+      entry.push(Uint8Array.from(piece), at + piece.length >= BULK_FILE)
+      await pending
+    }
+    unpacked += BULK_FILE
+  }
+  zip.end()
+  await pending
+  await new Promise<void>((resolve, reject) =>
+    out.end((error?: Error | null) => (error ? reject(error) : resolve()))
+  )
+  return { ...counts, bytes, unpacked }
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({
     options: {
       messages: { type: 'string', default: '200000' },
+      'bulk-mib': { type: 'string', default: '0' },
       out: { type: 'string', default: 'slack-export.zip' },
     },
   })
-  const archive = makeArchive({ messages: Number(values.messages) })
-  await writeFile(values.out, archive.zip)
-  console.log(
-    `${values.out}: ${archive.messages} messages in ${archive.conversations} conversations, ` +
-      `${archive.people} people, ${(archive.zip.length / 1024 ** 2).toFixed(1)} MiB`
-  )
+  const bulkMiB = Number(values['bulk-mib'])
+  if (bulkMiB > 0) {
+    const written = await writeArchive(values.out, { messages: Number(values.messages), bulkMiB })
+    console.log(
+      `${values.out}: ${written.messages} messages, ${(written.bytes / 1024 ** 2).toFixed(1)} MiB ` +
+        `(${(written.unpacked / 1024 ** 2).toFixed(1)} MiB unpacked)`
+    )
+  } else {
+    const archive = makeArchive({ messages: Number(values.messages) })
+    await writeFile(values.out, archive.zip)
+    console.log(
+      `${values.out}: ${archive.messages} messages in ${archive.conversations} conversations, ` +
+        `${archive.people} people, ${(archive.zip.length / 1024 ** 2).toFixed(1)} MiB`
+    )
+  }
 }

@@ -5,35 +5,45 @@
 // minutes) and the chat's delivery meanwhile: in another workspace one person sends a message
 // every 100 ms and another receives it on the channel's live topic, as the app does; a
 // message's delivery is from the send to its arrival (p50, p95, p99, max), during the import and
-// for 10 s just before it (the baseline in the same run).
+// for 10 s just before it (the baseline in the same run). With --bulk-mib N (issue 49, item 7:
+// `--bulk-mib 1900` makes the 2 GiB archive), the archive also holds N MiB of files (48 MiB each,
+// as a Chorus export carries them), is written to a file as a stream and uploaded resumably
+// (tus-js-client, 6 MB chunks, as the app uploads); the import copies each file into Storage.
+// The stack's memory (its whole process tree, PSS and RSS) is printed idle and at its peak during
+// the import, and the background functions' process (where the import runs) on its own.
 //
-//   npm run bench:import -- [--messages 200000] [--profile]
+//   npm run bench:import -- [--messages 200000] [--bulk-mib 0] [--profile]
 //
 // --profile: PostgreSQL's time by function during the import (track_functions), the 15 busiest.
 import { randomUUID } from 'node:crypto'
-import { loadavg } from 'node:os'
+import { createReadStream } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createClient } from '@supabase/supabase-js'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import postgres from 'postgres'
+import { Upload } from 'tus-js-client'
 import ws from 'ws'
 import { userToken } from '../realtime/clients.ts'
 import type { StackInfo } from '../realtime/clients.ts'
 import { percentile } from '../realtime/stats.ts'
-import { spawnStackChild } from '../support/processes.ts'
-import { makeArchive } from './make-archive.ts'
+import { findDescendant, rssMb, spawnStackChild, treeMemory } from '../support/processes.ts'
+import { makeArchive, writeArchive } from './make-archive.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const { values } = parseArgs({
   options: {
     messages: { type: 'string', default: '200000' },
     'send-every': { type: 'string', default: '100' },
+    'bulk-mib': { type: 'string', default: '0' },
     profile: { type: 'boolean', default: false },
   },
 })
 const MESSAGES = Number(values.messages)
+const BULK_MIB = Number(values['bulk-mib'])
 const SEND_EVERY_MS = Number(values['send-every'])
 const BASELINE_MS = 10_000
 
@@ -117,10 +127,22 @@ async function main(): Promise<void> {
       .join(' ')}`
   )
   const made = performance.now()
-  const archive = makeArchive({ messages: MESSAGES })
+  const folder = await mkdtemp(path.join(tmpdir(), 'chorus-bench-import-'))
+  const zipFile = path.join(folder, 'slack-export.zip')
+  const archive =
+    BULK_MIB > 0
+      ? {
+          file: zipFile,
+          ...(await writeArchive(zipFile, { messages: MESSAGES, bulkMiB: BULK_MIB })),
+        }
+      : (() => {
+          const made = makeArchive({ messages: MESSAGES })
+          return { ...made, bytes: made.zip.length, unpacked: 0 }
+        })()
   console.log(
     `archive: ${archive.messages.toLocaleString('en-US')} messages in ${archive.conversations} ` +
-      `conversations, ${archive.people} people, ${(archive.zip.length / 1024 ** 2).toFixed(1)} MiB ` +
+      `conversations, ${archive.people} people, ${(archive.bytes / 1024 ** 2).toFixed(1)} MiB` +
+      `${archive.unpacked ? ` (${(archive.unpacked / 1024 ** 3).toFixed(2)} GiB unpacked)` : ''} ` +
       `(made in ${((performance.now() - made) / 1000).toFixed(1)} s)`
   )
   const { child, info } = await startStackChild()
@@ -157,13 +179,25 @@ async function main(): Promise<void> {
       'create_workspace'
     )
     const objectPath = `${target.id}/slack-export.zip`
-    must(
-      await ownerClient.storage
-        .from('imports')
-        .upload(objectPath, archive.zip, { contentType: 'application/zip' }),
-      'upload'
-    )
-
+    const uploaded = performance.now()
+    if ('file' in archive) {
+      await resumableUpload(
+        info,
+        userToken(info.jwtSecret, owner),
+        objectPath,
+        archive.file,
+        archive.bytes
+      )
+    } else {
+      must(
+        await ownerClient.storage
+          .from('imports')
+          .upload(objectPath, archive.zip, { contentType: 'application/zip' }),
+        'upload'
+      )
+    }
+    console.log(`upload: ${((performance.now() - uploaded) / 1000).toFixed(1)} s`)
+    const idle = await treeMemory(child.pid!)
     live.start()
     await new Promise((resolve) => setTimeout(resolve, BASELINE_MS))
     const before = await live.stop()
@@ -184,7 +218,20 @@ async function main(): Promise<void> {
     )
     let row: Record<string, unknown> | undefined
     let lastPrint = 0
+    const peak = { pss: 0, rss: 0, background: 0 }
+    let lastSample = 0
     for (;;) {
+      if (performance.now() - lastSample > 1_000) {
+        lastSample = performance.now()
+        const memory = await treeMemory(child.pid!)
+        peak.pss = Math.max(peak.pss, memory.pssMb)
+        peak.rss = Math.max(peak.rss, memory.rssMb)
+        const background = await findDescendant(child.pid!, (cmd) =>
+          cmd.includes('background-main')
+        )
+        if (background)
+          peak.background = Math.max(peak.background, await rssMb(background).catch(() => 0))
+      }
       ;[row] = await sql`select * from public.imports where id = ${started.id}`
       if (['done', 'failed', 'cancelled'].includes(String(row!.status))) break
       if (performance.now() - lastPrint > 10_000) {
@@ -245,6 +292,16 @@ async function main(): Promise<void> {
         `${during.failures ? `, ${during.failures} sends failed` : ''}`
     )
     console.log(
+      `stack memory (process tree): idle ${idle.pssMb.toFixed(0)} MB PSS (${idle.rssMb.toFixed(0)} MB RSS, ` +
+        `${idle.processes} processes); peak during the import ${peak.pss.toFixed(0)} MB PSS ` +
+        `(${peak.rss.toFixed(0)} MB RSS); the background functions' process at most ` +
+        `${peak.background.toFixed(0)} MB RSS`
+    )
+    console.log(
+      `  target chat p99 under 100 ms during the import: ` +
+        `${during.deliveries.length > 0 && percentile(during.deliveries, 99) < 100 ? 'met' : 'NOT met'}`
+    )
+    console.log(
       `load average after: ${loadavg()
         .map((n) => n.toFixed(2))
         .join(' ')}`
@@ -254,7 +311,31 @@ async function main(): Promise<void> {
     await sql.end({ timeout: 2 })
     child.kill('SIGTERM')
     await new Promise((resolve) => child.once('exit', resolve))
+    await rm(folder, { recursive: true, force: true })
   }
+}
+
+/** Uploads the archive file resumably as the owner (tus-js-client, 6 MB chunks, as the app). */
+function resumableUpload(
+  info: StackInfo,
+  token: string,
+  objectName: string,
+  file: string,
+  size: number
+) {
+  return new Promise<void>((resolve, reject) => {
+    const upload = new Upload(createReadStream(file, { highWaterMark: 1024 ** 2 }), {
+      endpoint: `${info.apiUrl}/storage/v1/upload/resumable`,
+      chunkSize: 6 * 1024 * 1024,
+      uploadSize: size,
+      retryDelays: [0, 1000, 3000],
+      headers: { authorization: `Bearer ${token}`, apikey: info.anonKey, 'x-upsert': 'true' },
+      metadata: { bucketName: 'imports', objectName, contentType: 'application/zip' },
+      onError: reject,
+      onSuccess: () => resolve(),
+    })
+    upload.start()
+  })
 }
 
 await main()
