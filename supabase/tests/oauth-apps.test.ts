@@ -3,7 +3,8 @@
 // consent through auth-js) holds an access token that names it (`client_id`); over REST, as
 // supabase-js sends it, the app reads the person's workspaces, writes nowhere until the person
 // grants it write in one (set_app_access), never decides its own access, and once revoked
-// (Auth's revokeGrant and revoke_app) reads nothing with the access token it still holds.
+// (Auth's revokeGrant and revoke_app) reads nothing with the access token it still holds, over
+// REST or Realtime.
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -11,6 +12,7 @@ import path from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'
+import { joinPrivate, leave, liveTopic } from './support/realtime.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
 
 const project = path.resolve(import.meta.dirname, '..')
@@ -211,6 +213,11 @@ describe('third-party apps (OAuth clients)', () => {
       p_access: 'write',
     })
     expect((await app.from('messages').select('id')).data).toHaveLength(1)
+    // Realtime as supabase-js joins it: the app's token opens the channel's private topic.
+    const asApp = { id: me.id, email: '', token: tokens.access_token }
+    const before = await joinPrivate(stack, asApp, liveTopic.channel(a.general))
+    expect(before.joined).toBe(true)
+    await leave(before)
 
     // What Settings, Connected apps does: Auth's revokeGrant, then revoke_app.
     expect((await me.client.auth.oauth.revokeGrant({ clientId })).error).toBeNull()
@@ -227,6 +234,8 @@ describe('third-party apps (OAuth clients)', () => {
       if ((rows.data ?? []).length > 0) leaks.push(name)
     }
     expect(leaks).toEqual([])
+    const after = await joinPrivate(stack, asApp, liveTopic.channel(a.general))
+    expect(after.joined).toBe(false)
     expect((await send(app, a.general, 'after')).error).toMatchObject({ code: '42501' })
     // Nor can it get a new access token: its refresh token went with its session.
     const refreshed = await fetch(`${stack.url}/auth/v1/oauth/token`, {
