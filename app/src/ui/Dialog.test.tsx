@@ -73,3 +73,28 @@ describe('Dialog', () => {
     expect(document.activeElement).toBe(opener)
   })
 })
+
+describe('Dialog with a field marked data-autofocus', () => {
+  it('gives that field the focus when it opens, not the first control (Close)', async () => {
+    function Finder() {
+      const [open, setOpen] = useState(false)
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Find
+          </button>
+          {open && (
+            <Dialog title="Jump to" open onClose={() => setOpen(false)}>
+              <input aria-label="Channel" autoFocus data-autofocus />
+            </Dialog>
+          )}
+        </>
+      )
+    }
+    render(<Finder />)
+    const opener = screen.getByRole('button', { name: 'Find' })
+    opener.focus()
+    await act(async () => fireEvent.click(opener))
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Channel' }))
+  })
+})

@@ -3,6 +3,7 @@
 // - Tab past a dialog's last control goes to its first, Shift+Tab before its first to its last
 //   (Chromium lets Tab leave a modal dialog for its own toolbar, and a screen reader's user then
 //   loses the dialog); a handler of the dialog's own that moved the focus (preventDefault) wins.
+// - A field marked data-autofocus has the focus when its dialog opens.
 // - When a dialog goes, closed or removed (most are removed: React unmounts them, and the browser
 //   gives the focus back only on closing), the focus goes back to what had it when the dialog
 //   took it, unless something else took it meanwhile.
@@ -38,6 +39,11 @@ export function rememberOpener(event: FocusEvent): void {
   const dialog = modalOf(event.target as Element)
   if (!dialog || watched.has(dialog)) return
   watched.add(dialog)
+  // React's autoFocus runs while the dialog is still closed (Dialog.tsx opens it in an effect),
+  // when nothing in it can take the focus, and showModal gives it to the first control (the
+  // header's Close): the field marked data-autofocus takes it now, so typing goes there.
+  const wanted = dialog.querySelector<HTMLElement>('[data-autofocus]')
+  if (wanted && wanted !== event.target) wanted.focus()
   const opener = event.relatedTarget as HTMLElement | null
   const gone = () => {
     if (dialog.isConnected && dialog.open) return

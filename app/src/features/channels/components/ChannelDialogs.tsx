@@ -65,6 +65,7 @@ export function CreateChannelDialog({
               : 'Lower case, dashes instead of spaces.'
           }
           autoFocus
+          data-autofocus
         />
         <Field
           label="Topic (optional)"

@@ -94,6 +94,14 @@ export default function ThreadPanel(props: ThreadPanelProps) {
   useEffect(() => {
     composerRef.current?.focus()
   }, [threadId])
+  // Closed from inside (its button, Escape), the focus goes to the channel's message box rather
+  // than with the panel: a keyboard's user is left where the thread was opened from.
+  const close = () => {
+    onClose()
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>('.channel-view .composer textarea')?.focus()
+    )
+  }
 
   const { send, scrollSignal, localUrls } = useSend(live, uploads.uploads, { alsoToChannel })
 
@@ -125,7 +133,7 @@ export default function ThreadPanel(props: ThreadPanelProps) {
       aria-label="Thread"
       data-status={snapshot.status}
       onKeyDown={(e) => {
-        if (e.key === 'Escape' && !editing && e.target === e.currentTarget) onClose()
+        if (e.key === 'Escape' && !editing && e.target === e.currentTarget) close()
       }}
     >
       <header className="thread-header">
@@ -140,7 +148,7 @@ export default function ThreadPanel(props: ThreadPanelProps) {
         >
           {following ? 'Following' : 'Follow'}
         </button>
-        <button type="button" className="icon-button" aria-label="Close thread" onClick={onClose}>
+        <button type="button" className="icon-button" aria-label="Close thread" onClick={close}>
           <Icon name="x" size={16} />
         </button>
       </header>

@@ -66,6 +66,7 @@ export function ProofDialog({ purpose, action, onProved, onCancel }: ProofDialog
             inputMode={!factor.data && way === 'password' ? undefined : 'numeric'}
             required
             autoFocus
+            data-autofocus
             value={value}
             onChange={(e) => setValue(e.target.value)}
           />

@@ -48,6 +48,16 @@ export default function QuickSwitcher(props: SearchContext & { onClose: () => vo
   const matches = useMemo(() => matchSwitcher(items, text, recent), [items, text, recent])
   const current = matches[Math.min(active, matches.length - 1)]
 
+  /** The channel opened, its message box has the focus (as after Alt+Up/Down): the switcher's
+   * opener went with the channel it was in, and the focus with it. */
+  function go(channelId: string) {
+    onClose()
+    navigate(`/w/${workspaceId}/c/${channelId}`)
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>('.channel-view .composer textarea')?.focus()
+    )
+  }
+
   function open(item: SwitcherItem | undefined) {
     if (!item) return
     const store = browserStore()
@@ -57,15 +67,13 @@ export default function QuickSwitcher(props: SearchContext & { onClose: () => vo
       openDm.mutate([item.id], {
         onSuccess: (channelId) => {
           remember(`channel:${channelId}`)
-          onClose()
-          navigate(`/w/${workspaceId}/c/${channelId}`)
+          go(channelId)
         },
       })
       return
     }
     remember(item.key)
-    onClose()
-    navigate(`/w/${workspaceId}/c/${item.id}`)
+    go(item.id)
   }
 
   return (
@@ -73,6 +81,7 @@ export default function QuickSwitcher(props: SearchContext & { onClose: () => vo
       <input
         className="search-input"
         autoFocus
+        data-autofocus
         role="combobox"
         aria-label="Channel, conversation or person"
         aria-expanded="true"

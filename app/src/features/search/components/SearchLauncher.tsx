@@ -1,6 +1,6 @@
 // The header's search box and the keys that open search (Ctrl/Cmd+G, or / outside a text
-// field) and the quick switcher (Ctrl/Cmd+K). Both load on first use (React.lazy): the first
-// screen carries only this button. It also keeps the recently opened channels for the switcher.
+// field), the quick switcher (Ctrl/Cmd+K) and the shortcuts list (Ctrl/Cmd+/). Each loads on
+// first use (React.lazy): the first screen carries only this button. It also keeps the recently opened channels for the switcher.
 import { Icon } from '../../../ui/Icon.tsx'
 import { Suspense, useEffect, useState } from 'react'
 import { browserStore, readJson } from '../../../lib/local-store.ts'
@@ -23,6 +23,7 @@ function NotLoaded({ onClose }: { onClose: () => void }) {
 }
 const SearchPanel = lazyRetrying(() => import('./SearchPanel.tsx'), NotLoaded)
 const QuickSwitcher = lazyRetrying(() => import('./QuickSwitcher.tsx'), NotLoaded)
+const ShortcutsDialog = lazyRetrying(() => import('../../shortcuts/ShortcutsDialog.tsx'), NotLoaded)
 
 interface Props extends SearchContext {
   channelId: string | null
@@ -36,7 +37,7 @@ function isTextField(target: EventTarget | null): boolean {
 }
 
 export function SearchLauncher({ channelId, ...context }: Props) {
-  const [open, setOpen] = useState<'search' | 'switcher' | null>(null)
+  const [open, setOpen] = useState<'search' | 'switcher' | 'shortcuts' | null>(null)
   const { workspaceId } = context
 
   useEffect(() => {
@@ -46,6 +47,9 @@ export function SearchLauncher({ channelId, ...context }: Props) {
       if (mod && !e.altKey && !e.shiftKey && key === 'k') {
         e.preventDefault()
         setOpen('switcher')
+      } else if (mod && key === '/') {
+        e.preventDefault()
+        setOpen('shortcuts')
       } else if (
         (mod && !e.altKey && key === 'g') ||
         (key === '/' && !mod && !isTextField(e.target))
@@ -85,6 +89,7 @@ export function SearchLauncher({ channelId, ...context }: Props) {
       <Suspense fallback={null}>
         {open === 'search' && <SearchPanel {...context} onClose={() => setOpen(null)} />}
         {open === 'switcher' && <QuickSwitcher {...context} onClose={() => setOpen(null)} />}
+        {open === 'shortcuts' && <ShortcutsDialog onClose={() => setOpen(null)} />}
       </Suspense>
     </>
   )

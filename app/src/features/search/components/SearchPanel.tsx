@@ -68,6 +68,7 @@ export default function SearchPanel(props: SearchContext & { onClose: () => void
         className="search-input"
         type="search"
         autoFocus
+        data-autofocus
         role="combobox"
         aria-label="Search messages"
         aria-expanded="true"
