@@ -4,22 +4,8 @@
 import { useCallback, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { LiveOperation } from '../../../lib/live.ts'
-import type { ChannelMove } from '../../../lib/message-summaries.ts'
-import type { MembershipRecord } from './channel-live.ts'
+import type { ChannelRowChange, MembershipRecord } from './live-rows.ts'
 import { channelKeys } from './keys.ts'
-
-export type { MembershipRecord } from './channel-live.ts'
-
-/** A channels row as realtime sends it: only the id is sure to be there. */
-export interface ChannelRowChange extends ChannelMove {
-  id: string
-  kind?: string
-  last_seq?: number | string
-  name?: string | null
-  topic?: string | null
-  archived_at?: string | null
-  from_seq?: number | string
-}
 
 const applier = () => import('./channel-live.ts')
 

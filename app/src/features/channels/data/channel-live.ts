@@ -10,7 +10,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { LiveOperation } from '../../../lib/live.ts'
 import { rememberMove } from '../../../lib/message-summaries.ts'
 import { patchLive } from '../../../lib/query-client.ts'
-import type { ChannelRowChange } from './channel-cache.ts'
+import type { ChannelRowChange, MembershipRecord } from './live-rows.ts'
 import { fromRow } from './channels-query.ts'
 import { channelKeys } from './keys.ts'
 import { unreadOf } from './types.ts'
@@ -74,18 +74,6 @@ export function patchChannelRow(
 }
 
 /** My channel_members row as my topic sends it, with my counts (not on a delete). */
-export interface MembershipRecord {
-  channel_id: string
-  last_read_seq?: number | string
-  muted?: boolean
-  notify_level?: string | null
-  last_seq?: number | string
-  unread_count?: number | string
-  mention_count?: number | string
-  /** On an insert: the channel's row. */
-  channel?: Record<string, unknown> | null
-}
-
 const numberOr = (value: unknown, fallback: number): number =>
   value === undefined || value === null || Number.isNaN(Number(value)) ? fallback : Number(value)
 
