@@ -13,8 +13,8 @@
 // against the key the server gives the app, then delivers the decrypted payload to Ben's service
 // worker as his browser would, with CDP's ServiceWorker.deliverPushMessage, reads the shown
 // notification (registration.getNotifications()) and clicks it: a notificationclick dispatched in
-// the worker (Chromium has no way to click a notification from a test), whose handler tells the
-// open Chorus window to go to the permalink; read, the conversation's notification is closed on
+// the worker (Chromium has no way to click a notification from a test), whose handler takes the
+// open Chorus window to the permalink; read, the conversation's notification is closed on
 // his other devices by a silent "read" push. Then: snoozed (Do Not Disturb) he gets no push, and
 // a device the push service answers 410 for is removed from his list.
 //

@@ -64,6 +64,7 @@ create table public.push_subscriptions (
   device_name text not null,
   created_at timestamp with time zone default now() not null,
   last_used_at timestamp with time zone,
+  session_id uuid,
   constraint push_subscriptions_pkey PRIMARY KEY (id),
   constraint push_subscriptions_endpoint_key UNIQUE (endpoint),
   constraint push_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
@@ -89,7 +90,7 @@ grant delete, insert, maintain, references, select, trigger, truncate, update on
 grant delete, select on table public.push_subscriptions to authenticated;
 
 -- Cron job "chorus-push" on cron.job
-select cron.schedule('chorus-push', '5 seconds', 'select private.run_push_notifications()');
+select cron.schedule('chorus-push', '5 seconds', 'select private.push_sessions_ended(), private.run_push_notifications()');
 
 -- Function private.channel_members_read_push()
 CREATE OR REPLACE FUNCTION private.channel_members_read_push()
@@ -181,6 +182,24 @@ AS $function$
     )
 $function$;
 -- execute: only its owner (no grants on private.push_rule(public.notify_level,public.notify_level,text,boolean,boolean,boolean,boolean,boolean))
+
+-- Function private.push_sessions_ended()
+CREATE OR REPLACE FUNCTION private.push_sessions_ended()
+ RETURNS integer
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with gone as (
+    delete from public.push_subscriptions s
+    where s.session_id is not null
+      and not exists (select 1 from auth.sessions a where a.id = s.session_id
+        and (a.not_after is null or a.not_after > now()))
+    returning 1
+  )
+  select count(*)::integer from gone
+$function$;
+-- execute: only its owner (no grants on private.push_sessions_ended())
 
 -- Function private.push_wanted(p_ids bigint[])
 CREATE OR REPLACE FUNCTION private.push_wanted(p_ids bigint[])
@@ -428,6 +447,9 @@ declare
   uid uuid := private.require_uid();
   v_name text := left(btrim(regexp_replace(coalesce(p_device_name, ''), '\s+', ' ', 'g')), 60);
   v_key bytea := private.push_key_bytes(p_p256dh);
+  v_session uuid := case when (select auth.jwt()) ->> 'session_id'
+      ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+    then ((select auth.jwt()) ->> 'session_id')::uuid end;
   result public.push_subscriptions;
 begin
   if p_endpoint is null or p_endpoint !~ '^https?://[^\s/?#]+' or length(p_endpoint) > 2048 then
@@ -450,11 +472,12 @@ begin
     raise exception using errcode = '22023',
       message = 'Push is on for 20 devices already: remove one first.';
   end if;
-  insert into public.push_subscriptions as s (user_id, endpoint, p256dh, auth, device_name)
-  values (uid, p_endpoint, p_p256dh, p_auth, v_name)
+  insert into public.push_subscriptions as s (user_id, endpoint, p256dh, auth, device_name,
+    session_id)
+  values (uid, p_endpoint, p_p256dh, p_auth, v_name, v_session)
   on conflict (endpoint) do update
     set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
-      device_name = excluded.device_name,
+      device_name = excluded.device_name, session_id = excluded.session_id,
       created_at = case when s.user_id = excluded.user_id then s.created_at else now() end
   returning * into result;
   return result;

@@ -287,6 +287,45 @@ describe('Web Push', () => {
     await settled(member)
   }, 60_000)
 
+  it('stops once the sign-in that turned push on ends (signed out on that browser)', async () => {
+    const { owner, member } = world.people
+    const session = randomUUID()
+    await stack.sql`insert into auth.sessions (id, user_id, created_at, updated_at, aal)
+      values (${session}, ${member.id}, now(), now(), 'aal1')`
+    const keys = makeDeviceKeys()
+    const devicePath = `/push/${randomUUID()}`
+    const claims = {
+      sub: member.id,
+      role: 'authenticated',
+      aud: 'authenticated',
+      session_id: session,
+    }
+    const [row] = await stack.sql.begin(async (tx) => {
+      await tx`select set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`
+      await tx`set local role authenticated`
+      return tx<{ id: string; session_id: string }[]>`
+        select id, session_id from public.register_push_subscription(${service.url + devicePath},
+          ${keys.p256dh}, ${keys.auth}, 'Shared laptop')`
+    })
+    expect(row!.session_id).toBe(session)
+    await makeMessage(stack.sql, owner, world.ch.dm, 'while signed in')
+    await expect
+      .poll(() => service.received.filter((r) => r.path === devicePath).length, { timeout: 20_000 })
+      .toBe(1)
+    // Signing out ends the session (Auth deletes its row): the device goes, nothing more is sent.
+    await stack.sql`delete from auth.sessions where id = ${session}`
+    await makeMessage(stack.sql, owner, world.ch.dm, 'after signing out')
+    await expect
+      .poll(
+        async () =>
+          (await stack.sql`select 1 from public.push_subscriptions where id = ${row!.id}`).length,
+        { timeout: 20_000 }
+      )
+      .toBe(0)
+    await settled(member)
+    expect(service.received.filter((r) => r.path === devicePath)).toHaveLength(1)
+  })
+
   it('keeps devices to their owner: bad keys refused, a test push only to your own device', async () => {
     const { member, member2 } = world.people
     const phone = await device(member)

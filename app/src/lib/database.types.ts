@@ -1362,6 +1362,7 @@ export type Database = {
           id: string
           last_used_at: string | null
           p256dh: string
+          session_id: string | null
           user_id: string
         }
         Insert: {
@@ -1372,6 +1373,7 @@ export type Database = {
           id?: string
           last_used_at?: string | null
           p256dh: string
+          session_id?: string | null
           user_id: string
         }
         Update: {
@@ -1382,6 +1384,7 @@ export type Database = {
           id?: string
           last_used_at?: string | null
           p256dh?: string
+          session_id?: string | null
           user_id?: string
         }
         Relationships: [
@@ -2833,6 +2836,7 @@ export type Database = {
           id: string
           last_used_at: string | null
           p256dh: string
+          session_id: string | null
           user_id: string
         }
         SetofOptions: {

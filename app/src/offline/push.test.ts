@@ -63,11 +63,11 @@ describe('push in the service worker', () => {
     expect(shown).toEqual([])
   })
 
-  it('a click tells an open window to go to the message and focuses it, else opens one', async () => {
-    const posted: unknown[] = []
+  it('a click takes an open window to the message and focuses it, else opens one', async () => {
+    const went: string[] = []
     const window: WindowLike = {
       url: 'https://chat.example/w/w1/c/c2',
-      postMessage: (m) => posted.push(m),
+      navigate: async (url) => went.push(url),
       focus: vi.fn(async () => undefined),
     }
     const clients: ClientsLike = {
@@ -75,9 +75,17 @@ describe('push in the service worker', () => {
       openWindow: vi.fn(async () => undefined),
     }
     await onNotificationClick(message.url, 'https://chat.example', clients)
-    expect(posted).toEqual([{ type: 'chorus:open', path: '/w/w1/c/c1/m/m1' }])
+    expect(went).toEqual([message.url])
     expect(window.focus).toHaveBeenCalled()
     expect(clients.openWindow).not.toHaveBeenCalled()
+
+    // A window the worker does not control cannot be sent elsewhere: a new one opens.
+    const uncontrolled: ClientsLike = {
+      matchAll: async () => [{ ...window, navigate: () => Promise.reject(new TypeError('no')) }],
+      openWindow: vi.fn(async () => undefined),
+    }
+    await onNotificationClick(message.url, 'https://chat.example', uncontrolled)
+    expect(uncontrolled.openWindow).toHaveBeenCalledWith(message.url)
 
     const none: ClientsLike = { matchAll: async () => [], openWindow: vi.fn(async () => undefined) }
     await onNotificationClick(message.url, 'https://chat.example', none)

@@ -2,9 +2,9 @@
 // one holds) and with a click on its notification. A message or test push is shown with the
 // sender's avatar as its icon, one notification per conversation (its tag; the title counts the
 // pushed messages still unread, and a new one re-alerts); a "read" push closes the conversation's
-// notification (the person read it on another device). A click focuses a Chorus window of this
-// origin and tells it to open the message (the app navigates there: use-offline-shell.ts), or
-// opens the installed app or a new window at the permalink. No DOM, no React: sw.ts wires these to
+// notification (the person read it on another device). A click takes a Chorus window of this
+// origin to the message (its permalink) and focuses it, or opens the installed app or a new window
+// there. No DOM, no React: sw.ts wires these to
 // the worker's events, with the worker's registration and clients passed in.
 
 export type PushPayload =
@@ -18,12 +18,6 @@ export type PushPayload =
       count?: number
     }
   | { type: 'read'; tag: string }
-
-/** The message a window is posted to open a permalink (path on this origin). */
-export interface OpenMessage {
-  type: 'chorus:open'
-  path: string
-}
 
 interface ShownNotification {
   tag: string
@@ -41,7 +35,7 @@ export interface NotifyingRegistration {
 export interface WindowLike {
   url: string
   focused?: boolean
-  postMessage(message: OpenMessage): void
+  navigate(url: string): Promise<unknown>
   focus(): Promise<unknown>
 }
 
@@ -89,7 +83,10 @@ export async function onPush(payload: PushPayload | null, registration: Notifyin
   })
 }
 
-/** A click: a window of this origin is told to open the path and focused, else one is opened. */
+/**
+ * A click: a Chorus window of this origin goes to the message and is focused, else one is opened
+ * there (the installed app, when Chorus is installed).
+ */
 export async function onNotificationClick(
   url: string,
   origin: string,
@@ -97,16 +94,19 @@ export async function onNotificationClick(
 ): Promise<void> {
   const target = new URL(url, origin)
   if (target.origin !== origin) return
-  const path = `${target.pathname}${target.search}${target.hash}`
   const windows = (await clients.matchAll({ type: 'window', includeUncontrolled: true })).filter(
     (w) => new URL(w.url).origin === origin
   )
   const chosen = windows.find((w) => w.focused) ?? windows[0]
   if (chosen) {
-    chosen.postMessage({ type: 'chorus:open', path })
-    // Only a real click lets a worker focus a window; the message is delivered either way.
+    // Only a window this worker controls can be sent elsewhere; only a real click lets a worker
+    // focus one.
+    const went = await chosen.navigate(target.href).then(
+      () => true,
+      () => false
+    )
     await chosen.focus().catch(() => undefined)
-    return
+    if (went) return
   }
   await clients.openWindow(target.href)
 }

@@ -3,16 +3,13 @@
 // first render and kept written while they change, and the service worker that serves the app
 // shell (sw.ts) when the network or the server is not there. Production builds only register it,
 // and only once the first screen is up (lib/first-screen.ts): installing fetches every file of
-// the shell, which must not compete with the first screen for the network. A click on a push
-// notification (push.ts) asks an open window to go to the message: it navigates there.
-// Signing out deletes what was kept of the person (an expired session keeps it: they come back),
-// and ends this browser's push subscription.
+// the shell, which must not compete with the first screen for the network.
+// Signing out deletes what was kept of the person (an expired session keeps it: they come back).
 import { useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
 import { authState } from '../features/auth/index.ts'
 import { useAfterFirstScreen } from '../lib/first-screen.ts'
-import { navigate } from '../lib/router.ts'
 import { activateCache, clearCache } from '../lib/offline-cache.ts'
 import { persistQueries, restoreQueries } from '../lib/offline-queries.ts'
 
@@ -42,18 +39,7 @@ export function useOfflineShell(userId: string | null): void {
     return () => {
       stop()
       const auth = authState()
-      if (auth.status === 'signed-out' && auth.reason === 'signed-out') {
-        clearCache(userId)
-        // No more pushes for them on this browser: its push service answers the server 410 from
-        // now on, and the server deletes the device (features/push).
-        if ('serviceWorker' in navigator) {
-          void navigator.serviceWorker
-            .getRegistration()
-            .then((r) => r?.pushManager?.getSubscription())
-            .then((s) => s?.unsubscribe())
-            .catch(() => undefined)
-        }
-      }
+      if (auth.status === 'signed-out' && auth.reason === 'signed-out') clearCache(userId)
     }
   }, [client, userId])
 
@@ -62,15 +48,4 @@ export function useOfflineShell(userId: string | null): void {
     if (!afterFirstScreen || !import.meta.env.PROD || !('serviceWorker' in navigator)) return
     navigator.serviceWorker.register('/sw.js').catch(() => undefined)
   }, [afterFirstScreen])
-
-  useEffect(() => {
-    if (!('serviceWorker' in navigator)) return
-    const open = (event: MessageEvent<{ type?: string; path?: string }>) => {
-      if (event.data?.type === 'chorus:open' && event.data.path?.startsWith('/')) {
-        navigate(event.data.path)
-      }
-    }
-    navigator.serviceWorker.addEventListener('message', open)
-    return () => navigator.serviceWorker.removeEventListener('message', open)
-  }, [])
 }
