@@ -497,7 +497,7 @@ CREATE OR REPLACE FUNCTION private.recent_proof()
  STABLE
  SET search_path TO ''
 AS $function$
-  select exists (
+  select (select private.oauth_client_id()) is null and exists (
     select 1
     from jsonb_array_elements(
       case when jsonb_typeof((select auth.jwt()) -> 'amr') = 'array'

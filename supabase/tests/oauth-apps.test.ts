@@ -177,6 +177,16 @@ describe('third-party apps (OAuth clients)', () => {
     expect((await send(app, a.general, 'from the app')).error).toBeNull()
     expect((await send(app, b.general, 'from the app')).error).toMatchObject(REFUSED)
     expect((await app.storage.from('attachments').upload(file(), 'from the app')).error).toBeNull()
+    // Write is no licence for credentials that would outlive the app: no bot, no webhook.
+    const bot = await app.rpc('create_bot', { p_workspace_id: a.id, p_name: 'App bot' })
+    expect(bot.error?.code).toBe('42501')
+    const hook = await app.rpc('create_incoming_webhook', {
+      p_channel_id: a.general,
+      p_name: 'App hook',
+    })
+    expect(hook.error).toMatchObject({ code: '42501', details: 'reauthentication_needed' })
+    const myHook = { p_channel_id: a.general, p_name: 'My hook' }
+    expect((await me.client.rpc('create_incoming_webhook', myHook)).error).toBeNull()
     const mine = await me.client.from('app_access').select('client_id, workspace_id, access')
     expect(mine.data).toEqual([{ client_id: clientId, workspace_id: a.id, access: 'write' }])
 
