@@ -56,7 +56,12 @@ SMTP_FROM = "Chorus <no-reply@chorus.local>"
 APP_URL = "http://127.0.0.1:3000"
 DIGEST_TITLE = "Unread on Chorus"
 `,
-    files: { 'functions/mail-digest/index.ts': MAIL_FUNCTION },
+    files: {
+      'functions/mail-digest/index.ts': MAIL_FUNCTION,
+      // What notify-push signs with (Web Push's VAPID pair).
+      'functions/vapid-key/index.ts':
+        "Deno.serve(() => Response.json({ key: Deno.env.get('VAPID_PUBLIC_KEY') }))",
+    },
   })
 })
 
@@ -216,6 +221,11 @@ describe('serve: its own keys', () => {
       keys: { kid: string; alg: string }[]
     }
     expect(jwks.keys).toEqual([expect.objectContaining({ kid: key!.kid, alg: 'ES256' })])
+    // Web Push's VAPID pair, kept with the others and given to the functions.
+    expect(Buffer.from(secrets.vapid_public_key as string, 'base64url')).toHaveLength(65)
+    expect(Buffer.from(secrets.vapid_private_key as string, 'base64url')).toHaveLength(32)
+    const { data } = await client(serve.stack.keys.secretKey).functions.invoke('vapid-key')
+    expect(data).toEqual({ key: secrets.vapid_public_key })
   })
 
   it('signs sessions with ES256, and refuses the demo keys and tokens signed with the demo secret', async () => {
