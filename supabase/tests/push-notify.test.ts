@@ -141,6 +141,10 @@ describe('Web Push', () => {
     await makeMessage(stack.sql, owner, world.ch.dm, 'a word in private')
     await expect.poll(() => to(phone).length, { timeout: 20_000 }).toBe(1)
     expect(pushesOf(phone)[0]).toMatchObject({ body: 'a word in private' })
+    // @channel is a mention of every member (messages.mentions holds them): pushed at "mentions".
+    await makeMessage(stack.sql, owner, world.ch.plaza, '<!channel> standup in 5')
+    await expect.poll(() => to(phone).length, { timeout: 20_000 }).toBe(2)
+    expect(pushesOf(phone)[1]).toMatchObject({ body: '@channel standup in 5' })
     // "all" in #plaza: every message; muted: none; "nothing": not even a mention.
     await asRole(
       stack.sql,
@@ -148,7 +152,7 @@ describe('Web Push', () => {
       (tx) => tx`select public.set_channel_notifications(${world.ch.plaza}, 'all')`
     )
     await makeMessage(stack.sql, owner, world.ch.plaza, 'everyone hears this')
-    await expect.poll(() => to(phone).length, { timeout: 20_000 }).toBe(2)
+    await expect.poll(() => to(phone).length, { timeout: 20_000 }).toBe(3)
     await asRole(
       stack.sql,
       member,
@@ -162,7 +166,7 @@ describe('Web Push', () => {
     )
     await makeMessage(stack.sql, owner, world.ch.plaza, `<@${member.id}> at nothing`)
     await settled(member)
-    expect(to(phone)).toHaveLength(2)
+    expect(to(phone)).toHaveLength(3)
     await asRole(
       stack.sql,
       member,
@@ -176,7 +180,7 @@ describe('Web Push', () => {
     )
     await makeMessage(stack.sql, owner, world.ch.dm, 'while snoozed')
     await settled(member)
-    expect(to(phone)).toHaveLength(2)
+    expect(to(phone)).toHaveLength(3)
     await asRole(stack.sql, member, (tx) => tx`select public.snooze_notifications(null)`)
     // A thread reply: to whoever follows the thread (the parent's author), not to the others.
     const parent = await makeMessage(stack.sql, member, world.ch.plaza, 'my question')
@@ -187,10 +191,10 @@ describe('Web Push', () => {
       (tx) =>
         tx`select public.send_message(${randomUUID()}, ${world.ch.plaza}, 'an answer', '[]'::jsonb, ${parent})`
     )
-    await expect.poll(() => messagesTo(phone).length, { timeout: 20_000 }).toBe(3)
+    await expect.poll(() => messagesTo(phone).length, { timeout: 20_000 }).toBe(4)
     // Writing in #plaza moved the member's read position past what was pushed: a "read" for it.
     expect(pushesOf(phone)).toContainEqual({ type: 'read', tag: `chorus:c:${world.ch.plaza}` })
-    expect(messagesTo(phone)[2]).toMatchObject({
+    expect(messagesTo(phone)[3]).toMatchObject({
       body: 'an answer',
       tag: `chorus:t:${parent}`,
       url: `https://chorus.test/w/${world.ws}/c/${world.ch.plaza}/t/${parent}`,
