@@ -1,7 +1,8 @@
 // What one server holds: a simulated team on Chorus (its real schema and RPCs) against the stack
 // in a process of its own, stepping the team's size up until delivery or the stack's CPU gives.
-//   npm run bench:team                          # 25, 50, 100, 200, 400, 800 people, 60 s each
-//   npm run bench:team -- --quick               # a smoke check: 4 and 8 people, fast rates
+//   npm run bench:team                          # 3 runs of 100, 250, 500, 1,000, 2,000 people, 60 s each
+//   npm run bench:team -- --quick               # a smoke check: one run of 10 and 20 people, fast rates
+//   npm run bench:team -- --runs 1              # one run
 //   npm run bench:team -- --steps 100,150 --seconds 90 --generators 2
 //   npm run bench:team -- --keep-going          # every step, also after one failed
 // Each step: a fresh workspace of N people (world.ts), shared among the load generator processes
@@ -18,10 +19,12 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import postgres from 'postgres'
 import type { StackInfo } from '../realtime/clients.ts'
-import { format, percentile, treeMemory } from '../realtime/stats.ts'
+import { format, treeMemory } from '../realtime/stats.ts'
 import { loadAverage, treeCpuSeconds } from './cpu.ts'
-import type { Command, Report, Reply } from './generator.ts'
+import type { Command, Reply } from './generator.ts'
 import { RATES, now } from './profile.ts'
+import { CPU_LIMIT, P99_LIMIT_MS, printRow, summarize } from './summary.ts'
+import type { StepResult } from './summary.ts'
 import { makeWorld } from './world.ts'
 import { spawnStackChild } from '../support/processes.ts'
 
@@ -33,10 +36,13 @@ const { values } = parseArgs({
     warmup: { type: 'string' },
     generators: { type: 'string', default: '2' },
     'keep-going': { type: 'boolean', default: false },
+    runs: { type: 'string' },
   },
 })
 const quick = values.quick
-const steps = (values.steps ?? (quick ? '10,20' : '25,50,100,200,400,800')).split(',').map(Number)
+const steps = (values.steps ?? (quick ? '10,20' : '100,250,500,1000,2000')).split(',').map(Number)
+/** Each run a stack of its own; the answer is the largest N met in every run. */
+const runs = Number(values.runs ?? (quick ? 1 : 3))
 const seconds = Number(values.seconds ?? (quick ? 8 : 60))
 const warmup = Number(values.warmup ?? (quick ? 2 : 15))
 const generatorCount = Number(values.generators)
@@ -44,10 +50,6 @@ const generatorCount = Number(values.generators)
 const rates: Partial<typeof RATES> = quick
   ? { sendEverySeconds: 4, uploadEverySeconds: 6, presenceChangeEverySeconds: 60 }
   : {}
-const P99_LIMIT_MS = 100
-/** What the clients push over their WebSocket: counted as calls, not as REST calls. */
-const WEBSOCKET_CALLS = new Set(['typing broadcast', 'presence track'])
-const CPU_LIMIT = 0.7
 const CORES = cpus().length
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -81,30 +83,6 @@ function startGenerator(): Generator {
       }),
     tell: (command) => void child.send(command),
   }
-}
-
-interface StepResult {
-  people: number
-  messagesPerSecond: number
-  delivered: number
-  expected: number
-  p50: number
-  p95: number
-  p99: number
-  callsPerSecond: number
-  /** REST calls (RPCs, selects, uploads; not the WebSocket's pushes) per message sent. */
-  restPerMessage: number
-  /** The same by call, largest first. */
-  restByCall: [string, number][]
-  /** Realtime messages the clients received per second, every topic (hosted plans' unit). */
-  receivedPerSecond: number
-  stackCpu: number
-  generatorCpu: number
-  pssMb: number
-  rssMb: number
-  load: number
-  failures: Map<string, number>
-  passed: boolean
 }
 
 async function runStep(
@@ -156,7 +134,7 @@ async function runStep(
     (r) => (r.type === 'report' ? [r.report] : [])
   )
   await Promise.all(generators.map((g) => g.ask({ type: 'close' })))
-  return summarize(size, world.viewers, reports, {
+  return summarize(size, seconds, world.viewers, reports, {
     stackCpu: (stackAfter - stackBefore) / elapsed / CORES,
     generatorCpu: (generatorsAfter - generatorsBefore) / elapsed / CORES,
     pssMb: memory.pssMb,
@@ -166,104 +144,15 @@ async function runStep(
   })
 }
 
-function summarize(
-  size: number,
-  viewers: Map<string, number>,
-  reports: Report[],
-  measured: {
-    stackCpu: number
-    generatorCpu: number
-    pssMb: number
-    rssMb: number
-    load: number
-    failedOpen: number
-  }
-): StepResult {
-  const deliveries = reports.flatMap((r) => r.deliveries)
-  let sent = 0
-  let expected = 0
-  for (const report of reports) {
-    for (const [channel, count] of report.sent) {
-      sent += count
-      expected += count * ((viewers.get(channel) ?? 1) - 1)
-    }
-  }
-  const sum = (pairs: [string, number][][]) => {
-    const total = new Map<string, number>()
-    for (const [key, value] of pairs.flat()) total.set(key, (total.get(key) ?? 0) + value)
-    return total
-  }
-  const byCall = sum(reports.map((r) => r.calls))
-  const calls = [...byCall.values()].reduce((a, b) => a + b, 0)
-  const rest = [...byCall].filter(([name]) => !WEBSOCKET_CALLS.has(name))
-  const perMessage = (count: number) => (sent > 0 ? count / sent : 0)
-  const failures = sum(reports.map((r) => r.failures))
-  if (measured.failedOpen > 0) failures.set('open (REST + joins)', measured.failedOpen)
-  const p99 = percentile(deliveries, 99)
-  return {
-    people: size,
-    messagesPerSecond: sent / seconds,
-    delivered: deliveries.length,
-    expected,
-    p50: percentile(deliveries, 50),
-    p95: percentile(deliveries, 95),
-    p99,
-    callsPerSecond: calls / seconds,
-    restPerMessage: perMessage(rest.reduce((total, [, count]) => total + count, 0)),
-    restByCall: rest
-      .map(([name, count]): [string, number] => [name, perMessage(count)])
-      .sort((a, b) => b[1] - a[1]),
-    receivedPerSecond: reports.reduce((total, r) => total + r.received, 0) / seconds,
-    stackCpu: measured.stackCpu,
-    generatorCpu: measured.generatorCpu,
-    pssMb: measured.pssMb,
-    rssMb: measured.rssMb,
-    load: measured.load,
-    failures,
-    passed:
-      p99 < P99_LIMIT_MS &&
-      measured.stackCpu < CPU_LIMIT &&
-      deliveries.length >= expected &&
-      expected > 0 &&
-      measured.failedOpen === 0,
-  }
-}
-
-function printRow(r: StepResult): void {
-  const pct = (x: number) => `${format(x * 100)}%`
-  console.log(
-    `${String(r.people).padStart(7)} ${format(r.messagesPerSecond, 2).padStart(7)} ` +
-      `${`${r.delivered}/${r.expected}`.padStart(13)} ${format(r.p50, 1).padStart(6)} ` +
-      `${format(r.p95, 1).padStart(6)} ${format(r.p99, 1).padStart(6)} ` +
-      `${format(r.callsPerSecond, 1).padStart(8)} ${format(r.restPerMessage, 2).padStart(8)} ` +
-      `${format(r.receivedPerSecond).padStart(7)} ` +
-      `${pct(r.stackCpu).padStart(6)} ` +
-      `${pct(r.generatorCpu).padStart(6)} ${format(r.pssMb).padStart(6)} ${format(r.rssMb).padStart(6)} ` +
-      `${format(r.load, 2).padStart(6)}  ${r.passed ? 'yes' : 'no'}`
-  )
-  const byCall = r.restByCall.map(([name, n]) => `${name} ${format(n, 2)}`).join(', ')
-  console.log(`          REST calls per message: ${byCall || 'none'}`)
-  for (const [what, count] of r.failures) console.log(`          failed: ${count} x ${what}`)
-}
-
-async function main(): Promise<void> {
-  const loadBefore = await loadAverage()
+/** One run: a stack of its own, the steps up to the first that fails (every step with
+ * --keep-going); its largest N is that of the unbroken run of passing steps from the first. */
+async function runOnce(run: number): Promise<StepResult[]> {
   const { child, info } = await startStackChild()
   const sql = postgres(info.dbUrl, { max: 2, onnotice: () => {} })
   const generators = Array.from({ length: generatorCount }, startGenerator)
   const results: StepResult[] = []
   try {
-    console.log(
-      `team bench: steps ${steps.join(', ')} people, ${warmup} s warm-up + ${seconds} s each, ` +
-        `${generatorCount} load generator processes; ${CORES} cores shared by the stack and the generators`
-    )
-    console.log(
-      `rates: ${Math.round(RATES.activeShare * 100)}% active, a message every ` +
-        `${rates.sendEverySeconds ?? RATES.sendEverySeconds} s per active person after ` +
-        `${RATES.typingSeconds.join('-')} s of typing; 1 in ${Math.round(1 / RATES.uploaderShare)} uploads ` +
-        `${RATES.uploadMb.join('-')} MB every ${rates.uploadEverySeconds ?? RATES.uploadEverySeconds} s`
-    )
-    console.log(`load average before: ${format(loadBefore, 2)}\n`)
+    console.log(`run ${run} of ${runs}, load average ${format(await loadAverage(), 2)}`)
     console.log(
       ' people  msgs/s   deliveries    p50 ms p95 ms p99 ms  calls/s REST/msg  rt in/s  stack    gen  PSS MB RSS MB  load  pass'
     )
@@ -280,30 +169,56 @@ async function main(): Promise<void> {
     child.kill('SIGTERM')
     await exited
   }
-  // The largest N of the unbroken run of passing steps from the first.
   const failed = results.findIndex((r) => !r.passed)
   const best = (failed === -1 ? results : results.slice(0, failed)).at(-1)
-  console.log('')
   console.log(
     best
-      ? `largest team that met both (p99 < ${P99_LIMIT_MS} ms, stack CPU < ${CPU_LIMIT * 100}%): ` +
+      ? `run ${run}: largest team that met both (p99 < ${P99_LIMIT_MS} ms, stack CPU < ${CPU_LIMIT * 100}%): ` +
           `${best.people} people, p99 ${format(best.p99, 1)} ms, stack CPU ${format(best.stackCpu * 100)}% ` +
           `of ${CORES} cores, stack + PostgreSQL PSS ${format(best.pssMb)} MB (load generators: ` +
           `${format(best.generatorCpu * 100)}% of the same cores)`
-      : `no step met both (p99 < ${P99_LIMIT_MS} ms, stack CPU < ${CPU_LIMIT * 100}%)`
+      : `run ${run}: no step met both (p99 < ${P99_LIMIT_MS} ms, stack CPU < ${CPU_LIMIT * 100}%)`
   )
   // With --keep-going a step may pass after one that failed (a few slow deliveries in a short
   // step): say so, rather than let the line above read as if nothing passed.
   const anyPassed = results.filter((r) => r.passed).at(-1)
   if (anyPassed && anyPassed !== best) {
     console.log(
-      `largest step that met both after a failed one: ${anyPassed.people} people, p99 ` +
+      `run ${run}: largest step that met both after a failed one: ${anyPassed.people} people, p99 ` +
         `${format(anyPassed.p99, 1)} ms, stack CPU ${format(anyPassed.stackCpu * 100)}% of ${CORES} cores`
     )
   }
   // Calls per message should stay flat as the team grows (nothing fetched per live event).
   console.log(
-    `REST calls per message sent: ${results.map((r) => `${r.people} people ${format(r.restPerMessage, 2)}`).join(', ')}`
+    `run ${run}: REST calls per message sent: ${results.map((r) => `${r.people} people ${format(r.restPerMessage, 2)}`).join(', ')}\n`
+  )
+  return failed === -1 ? results : results.slice(0, failed)
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `team bench: ${runs} run(s) of steps ${steps.join(', ')} people, ${warmup} s warm-up + ${seconds} s each, ` +
+      `${generatorCount} load generator processes; ${CORES} cores shared by the stack and the generators; ` +
+      `the stack: ${process.env.BENCH_STACK === 'start' ? 'npm start (limits lifted)' : 'serve (production)'}`
+  )
+  console.log(
+    `rates: ${Math.round(RATES.activeShare * 100)}% active, a message every ` +
+      `${rates.sendEverySeconds ?? RATES.sendEverySeconds} s per active person after ` +
+      `${RATES.typingSeconds.join('-')} s of typing; 1 in ${Math.round(1 / RATES.uploaderShare)} uploads ` +
+      `${RATES.uploadMb.join('-')} MB every ${rates.uploadEverySeconds ?? RATES.uploadEverySeconds} s`
+  )
+  console.log(`load average before: ${format(await loadAverage(), 2)}\n`)
+  const met: number[] = []
+  for (let run = 1; run <= runs; run += 1) {
+    met.push((await runOnce(run)).at(-1)?.people ?? 0)
+  }
+  // Every run steps through the same sizes: the smallest of the runs' answers was met in all.
+  const all = Math.min(...met)
+  console.log(
+    all > 0
+      ? `largest team met in all ${runs} run(s) (p99 < ${P99_LIMIT_MS} ms, stack CPU < ${CPU_LIMIT * 100}%): ` +
+          `${all} people (each run: ${met.join(', ')})`
+      : `no team size met in all ${runs} run(s) (each run: ${met.join(', ')})`
   )
   console.log(`load average at the end: ${format(await loadAverage(), 2)}`)
 }
