@@ -27,9 +27,19 @@ const AUTH_TABLES = ['users', 'identities', 'mfa_factors']
 const SCHEMAS = ['public', 'private']
 /**
  * Not the team's data but the installation's: where the email job reaches the functions and
- * with which key (each side has its own), and the mail queue of the source's job.
+ * with which key (each side has its own), the mail queue of the source's job, and the devices
+ * with Web Push on, which were subscribed with the source's VAPID key and sign-ins (each person
+ * turns push on again on the new install), with their queue.
  */
-const SKIPPED = ['private.notification_config', 'private.email_queue', 'private.email_batches']
+const SKIPPED = [
+  'private.notification_config',
+  'private.email_queue',
+  'private.email_batches',
+  'public.push_subscriptions',
+  'private.push_queue',
+  'private.push_batches',
+  'private.push_unread',
+]
 /** Rows read and written at a time. */
 const BATCH = 2000
 /** What a stored object keeps besides its bytes. */
