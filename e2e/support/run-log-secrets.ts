@@ -45,11 +45,13 @@ export function secretsOfRun(run: RunSecrets): Map<string, string> {
     jwt_secret: string
     secret_key: string
     db_password?: string
+    vapid_private_key?: string
     signing_keys: { d?: string }[]
   }
   found.set(file.jwt_secret, 'serve’s JWT secret')
   found.set(file.secret_key, 'serve’s secret API key')
   if (file.db_password) found.set(file.db_password, 'the database password')
+  if (file.vapid_private_key) found.set(file.vapid_private_key, 'the VAPID private key')
   for (const key of file.signing_keys) if (key.d) found.set(key.d, 'the signing key')
   found.set(run.smtpPass, 'the SMTP password')
   for (const mail of run.mails) {
