@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { Dialog } from './Dialog.tsx'
@@ -96,5 +96,25 @@ describe('Dialog with a field marked data-autofocus', () => {
     opener.focus()
     await act(async () => fireEvent.click(opener))
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Channel' }))
+  })
+})
+
+describe('a workspace chosen in the rail', () => {
+  it('gives the focus to the new shell’s rail item once the old one is gone', async () => {
+    document.body.innerHTML =
+      '<nav class="rail"><a href="/w/one" aria-current="page">O</a><a href="/w/two">T</a></nav>'
+    const two = document.querySelector<HTMLElement>('a[href="/w/two"]')!
+    two.focus()
+    // the app's Link navigates itself (jsdom cannot)
+    two.addEventListener('click', (e) => e.preventDefault())
+    fireEvent.click(two)
+    // the shell keyed by workspace: the old rail goes, the new one comes
+    document.body.innerHTML =
+      '<nav class="rail"><a href="/w/one">O</a><a href="/w/two" aria-current="page">T</a></nav>'
+    expect(document.activeElement).toBe(document.body)
+    await waitFor(() =>
+      expect(document.activeElement).toBe(document.querySelector('a[href="/w/two"]'))
+    )
+    document.body.innerHTML = ''
   })
 })

@@ -4,6 +4,7 @@
 //   (Chromium lets Tab leave a modal dialog for its own toolbar, and a screen reader's user then
 //   loses the dialog); a handler of the dialog's own that moved the focus (preventDefault) wins.
 // - A field marked data-autofocus has the focus when its dialog opens.
+// - A workspace chosen in the rail: its rail item keeps the focus (keepRailFocus).
 // - When a dialog goes, closed or removed (most are removed: React unmounts them, and the browser
 //   gives the focus back only on closing), the focus goes back to what had it when the dialog
 //   took it, unless something else took it meanwhile.
@@ -59,5 +60,26 @@ export function rememberOpener(event: FocusEvent): void {
   dialog.addEventListener('close', gone)
 }
 
+/**
+ * A workspace chosen in the rail (its item's Enter or click): the shell is keyed by its workspace,
+ * so the item goes with the old shell and the focus with it, to nothing; the new shell's item
+ * (the current one) takes it back, unless something else took it meanwhile. Not a dialog's, but
+ * the same kind of care, and loaded after the first screen with it.
+ */
+export function keepRailFocus(event: Event): void {
+  const link = (event.target as Element | null)?.closest?.('.rail a[href^="/w/"]')
+  if (!link || document.activeElement !== link) return
+  let frames = 0
+  const settle = () => {
+    const now = document.activeElement
+    if (now && now !== document.body && now !== link) return
+    const item = document.querySelector<HTMLElement>('.rail [aria-current="page"]')
+    if (now !== link && item) item.focus()
+    else if (++frames < 120) requestAnimationFrame(settle)
+  }
+  requestAnimationFrame(settle)
+}
+
 document.addEventListener('keydown', keepTabInside)
+document.addEventListener('click', keepRailFocus, true)
 document.addEventListener('focusin', rememberOpener)

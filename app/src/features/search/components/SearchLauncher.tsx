@@ -8,19 +8,8 @@ import type { SearchContext } from '../search-context.ts'
 import { recentKey } from '../recent.ts'
 import { touchRecent } from '../switcher.ts'
 import { lazyRetrying } from '../../../lib/lazy.ts'
+import { NotLoaded } from '../../../ui/NotLoaded.tsx'
 
-// A chunk that fails to load (offline, or a new version deployed meanwhile) says so in place
-// of the dialog instead of taking the page down.
-function NotLoaded({ onClose }: { onClose: () => void }) {
-  return (
-    <div className="notice notice-error" role="alert">
-      Search could not be loaded. Check your connection, or reload the page.{' '}
-      <button type="button" className="link-button" onClick={onClose}>
-        Close
-      </button>
-    </div>
-  )
-}
 const SearchPanel = lazyRetrying(() => import('./SearchPanel.tsx'), NotLoaded)
 const QuickSwitcher = lazyRetrying(() => import('./QuickSwitcher.tsx'), NotLoaded)
 const ShortcutsDialog = lazyRetrying(() => import('../../shortcuts/ShortcutsDialog.tsx'), NotLoaded)
