@@ -182,6 +182,18 @@ describe('Web Push', () => {
     await settled(member)
     expect(to(phone)).toHaveLength(3)
     await asRole(stack.sql, member, (tx) => tx`select public.snooze_notifications(null)`)
+    // Do Not Disturb's daily schedule, now inside it (UTC): dropped too.
+    await asRole(
+      stack.sql,
+      member,
+      (tx) =>
+        tx`select public.set_do_not_disturb(true, (now() at time zone 'UTC' - interval '1 hour')::time,
+          (now() at time zone 'UTC' + interval '1 hour')::time, 'UTC')`
+    )
+    await makeMessage(stack.sql, owner, world.ch.dm, 'during the schedule')
+    await settled(member)
+    expect(to(phone)).toHaveLength(3)
+    await asRole(stack.sql, member, (tx) => tx`select public.set_do_not_disturb(false)`)
     // A thread reply: to whoever follows the thread (the parent's author), not to the others.
     const parent = await makeMessage(stack.sql, member, world.ch.plaza, 'my question')
     const adminPhone = await device(admin)
