@@ -6,9 +6,11 @@
 //   typing (useTyping); all private.
 // - opening: my_workspaces, channel_list, message_page (the latest 50 of the open channel).
 // - a live message in the open channel: shown; a seq gap is caught up (message_page after the
-//   last seq held); while active (tab visible) mark_read 400 ms after the newest arrived
-//   (useReadWhileVisible), whose channel_members update comes back on my topic with my counts
-//   and is applied to the sidebar (nothing fetched).
+//   last seq held); while active (tab visible) the newest is seen 400 ms after it arrived and
+//   marked read (useReadWhileVisible's pace): the first seen, a mention of me, or when the last
+//   mark is 5 minutes old, else when 5 minutes have passed or the tab is hidden; none for my own
+//   message (the server moves my read position); the channel_members update comes back on my
+//   topic with my counts and is applied to the sidebar (nothing fetched).
 // - a channel's last_seq moving on the workspace topic: applied to the sidebar when the channel
 //   is mine, with the mentions of me counted from the messages the event lists (fetched only
 //   over a gap: countNewMentions); nothing for a public channel I am not in. The list is fetched
@@ -74,6 +76,11 @@ export class SimulatedPerson {
   /** The sidebar and the notifier: what the tab does with its live events (sidebar.ts). */
   private readonly sidebar: SimulatedSidebar
   private markTimer: NodeJS.Timeout | undefined
+  private dueTimer: NodeJS.Timeout | undefined
+  /** The read position: marked (or moved by my send), and seen here. */
+  private markedSeq = 0
+  private markedAt = 0
+  private seenSeq = 0
   private running = false
   private loops: Promise<void>[] = []
   private typing: RealtimeChannel | null = null
@@ -173,6 +180,7 @@ export class SimulatedPerson {
   async close(): Promise<void> {
     this.sidebar.close()
     clearTimeout(this.markTimer)
+    clearTimeout(this.dueTimer)
     await this.client.removeAllChannels()
     this.client.realtime.disconnect()
   }
@@ -261,6 +269,8 @@ export class SimulatedPerson {
 
   private async awayAndBack(): Promise<void> {
     this.away = !this.away
+    // Hiding the page marks what was seen.
+    if (this.away) this.markRead()
     await this.presence?.untrack()
     await this.track('away or back')
   }
@@ -303,10 +313,31 @@ export class SimulatedPerson {
     }
     this.lastSeq = Math.max(this.lastSeq, seq)
     if (this.away) return
+    if (record.author_id === this.person.id) {
+      // The server moved my read position to my message.
+      this.markedSeq = Math.max(this.markedSeq, seq)
+      this.markedAt = now()
+      clearTimeout(this.dueTimer)
+      this.dueTimer = undefined
+      return
+    }
+    const forMe = Array.isArray(record.mentions) && record.mentions.includes(this.person.id)
     clearTimeout(this.markTimer)
-    const newest = this.lastSeq
     this.markTimer = setTimeout(() => {
-      void this.rpc('mark_read', { p_channel_id: this.person.open, p_seq: newest })
+      this.seenSeq = this.lastSeq
+      const wait = this.markedAt + RATES.markReadEveryMs - now()
+      if (this.markedSeq === 0 || wait <= 0 || forMe) this.markRead()
+      else this.dueTimer ??= setTimeout(() => this.markRead(), wait)
     }, RATES.markReadAfterMs)
+  }
+
+  /** What was seen and not yet marked, marked (useReadWhileVisible's pace). */
+  private markRead(): void {
+    clearTimeout(this.dueTimer)
+    this.dueTimer = undefined
+    if (this.seenSeq <= this.markedSeq) return
+    this.markedSeq = this.seenSeq
+    this.markedAt = now()
+    void this.rpc('mark_read', { p_channel_id: this.person.open, p_seq: this.seenSeq })
   }
 }

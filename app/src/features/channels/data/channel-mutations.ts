@@ -1,7 +1,9 @@
 // Creating and changing channels, joining, leaving, adding people, opening DMs, and moving the
 // read marker, through the RPCs (which decide who may) and then refreshing the lists (the read
 // marker patches the list at once instead).
+import { useCallback } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import { rpcOne } from '../../../lib/rpc.ts'
 import { channelKeys } from './keys.ts'
 import { normaliseChannelName } from './types.ts'
@@ -73,16 +75,27 @@ export function useMarkReadMutation(workspaceId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (v: { channelId: string; seq: number }) => markRead(v.channelId, v.seq),
-    onMutate: ({ channelId, seq }) => {
-      queryClient.setQueryData<Channel[]>(channelKeys.list(workspaceId), (list) =>
-        list?.map((c) =>
-          c.id === channelId
-            ? { ...c, lastReadSeq: Math.max(c.lastReadSeq, seq), unread: 0, mentions: 0 }
-            : c
-        )
-      )
-    },
+    onMutate: ({ channelId, seq }) => showRead(queryClient, workspaceId, channelId, seq),
   })
+}
+
+/** Shows a channel read up to `seq` on this device only (its mark may come later). */
+export function useShowRead(workspaceId: string): (channelId: string, seq: number) => void {
+  const queryClient = useQueryClient()
+  return useCallback(
+    (channelId, seq) => showRead(queryClient, workspaceId, channelId, seq),
+    [queryClient, workspaceId]
+  )
+}
+
+function showRead(queryClient: QueryClient, workspaceId: string, channelId: string, seq: number) {
+  queryClient.setQueryData<Channel[]>(channelKeys.list(workspaceId), (list) =>
+    list?.map((c) =>
+      c.id === channelId
+        ? { ...c, lastReadSeq: Math.max(c.lastReadSeq, seq), unread: 0, mentions: 0 }
+        : c
+    )
+  )
 }
 
 export function useChannelMutations(workspaceId: string) {

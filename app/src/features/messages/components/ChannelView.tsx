@@ -14,6 +14,7 @@ import { navigate } from '../../../lib/router.ts'
 import { EmptyState, Spinner } from '../../../ui/Notice.tsx'
 import { useLiveChannel } from '../data/use-live-channel.ts'
 import { useReadWhileVisible } from './use-read-while-visible.ts'
+import { useReadPace } from './use-read-pace.ts'
 import type { Mentionable } from '../mentions.ts'
 import { Composer } from './Composer.tsx'
 import { MessageList } from './MessageList.tsx'
@@ -83,12 +84,21 @@ export function ChannelView(props: Props) {
   const { roster, members, people } = useChannelPeople(channelId, me, nameOf, props.avatarOf)
 
   const { mutateAsync: markReadMutation } = useMarkReadMutation(workspaceId)
+  const newestMessage = snapshot.messages[snapshot.messages.length - 1]
   const settleRead = useReadWhileVisible(
-    snapshot.messages[snapshot.messages.length - 1]?.seq ?? 0,
+    newestMessage?.seq ?? 0,
     atBottom && !focusMessageId && channel !== null && snapshot.status !== 'offline',
     useCallback(
       (seq: number) => markReadMutation({ channelId, seq }),
       [markReadMutation, channelId]
+    ),
+    useReadPace(
+      workspaceId,
+      channelId,
+      channel?.kind === 'dm',
+      me,
+      snapshot.messages,
+      newestMessage
     )
   )
   useRosterFollowsAuthors(channelId, snapshot, roster)

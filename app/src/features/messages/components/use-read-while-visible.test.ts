@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, renderHook } from '@testing-library/react'
-import { useReadWhileVisible } from './use-read-while-visible.ts'
+import { MARK_EVERY_MS, useReadWhileVisible } from './use-read-while-visible.ts'
+import type { ReadPace } from './use-read-while-visible.ts'
 
 function render(initial: { newest: number; watching: boolean }) {
   const marks: number[] = []
@@ -66,5 +67,88 @@ describe('useReadWhileVisible', () => {
     await act(() => result.current())
     act(() => vi.advanceTimersByTime(1000))
     expect(marks).toEqual([])
+  })
+
+  describe('paced (a channel)', () => {
+    interface Props {
+      newest: number
+      mine?: boolean
+      forMe?: boolean
+    }
+    function paced(initial: Props) {
+      const marks: number[] = []
+      const seen: number[] = []
+      const mark = (seq: number) => {
+        marks.push(seq)
+        return Promise.resolve()
+      }
+      const hook = renderHook(
+        (p: Props) => {
+          const pace: ReadPace = {
+            mine: p.mine ?? false,
+            soon: () => p.forMe ?? false,
+            seen: (seq) => seen.push(seq),
+          }
+          return useReadWhileVisible(p.newest, true, mark, pace)
+        },
+        { initialProps: initial }
+      )
+      return { marks, seen, ...hook }
+    }
+
+    it("marks the first message seen at once, then others' at most once per interval", () => {
+      const { marks, seen, rerender } = paced({ newest: 3 })
+      act(() => vi.advanceTimersByTime(400))
+      expect(marks).toEqual([3])
+      for (const newest of [4, 5, 6]) {
+        rerender({ newest })
+        act(() => vi.advanceTimersByTime(10_000))
+      }
+      // Shown read here as each came, not marked on the server.
+      expect(seen).toEqual([3, 4, 5, 6])
+      expect(marks).toEqual([3])
+      act(() => vi.advanceTimersByTime(MARK_EVERY_MS))
+      expect(marks).toEqual([3, 6])
+    })
+
+    it('marks a mention of me (or a direct message) without waiting', () => {
+      const { marks, rerender } = paced({ newest: 3 })
+      act(() => vi.advanceTimersByTime(400))
+      rerender({ newest: 4, forMe: true })
+      act(() => vi.advanceTimersByTime(400))
+      expect(marks).toEqual([3, 4])
+    })
+
+    it('makes no mark for my own message: the server made it', () => {
+      const { marks, rerender } = paced({ newest: 3 })
+      act(() => vi.advanceTimersByTime(400))
+      rerender({ newest: 4 })
+      act(() => vi.advanceTimersByTime(400))
+      rerender({ newest: 5, mine: true })
+      act(() => vi.advanceTimersByTime(MARK_EVERY_MS * 2))
+      // 4 was waiting; my message 5 moved the position past it on the server.
+      expect(marks).toEqual([3])
+    })
+
+    it('marks what was seen when the view is left or the page hidden', () => {
+      const first = paced({ newest: 3 })
+      act(() => vi.advanceTimersByTime(400))
+      first.rerender({ newest: 7 })
+      act(() => vi.advanceTimersByTime(400))
+      expect(first.marks).toEqual([3])
+      first.unmount()
+      expect(first.marks).toEqual([3, 7])
+
+      const second = paced({ newest: 3 })
+      act(() => vi.advanceTimersByTime(400))
+      second.rerender({ newest: 8 })
+      act(() => vi.advanceTimersByTime(400))
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+      act(() => {
+        document.dispatchEvent(new Event('visibilitychange'))
+      })
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true })
+      expect(second.marks).toEqual([3, 8])
+    })
   })
 })
