@@ -24,9 +24,12 @@ import { createWorkspace } from './support/workspace.ts'
  * what it measured, 142,569 B, rounded up (143,500 B); lowered when the message list's
  * virtualizer left it (a chunk loaded once the first screen is shown): 134,376 B in 4 files (the
  * entry 94.6 KB with React's renderer, Auth and PostgREST; the signed-in screens 37.4 KB;
- * SignedInApp 2.0 KB; rolldown's runtime 0.4 KB).
+ * SignedInApp 2.0 KB; rolldown's runtime 0.4 KB); lowered when the signed-out pages left the
+ * entry (sign-in, sign-up, forgot password: chunks of their own, sign-in's fetched at boot when
+ * no session is stored): 133,980 B. The same code measures up to ~190 B apart from one build to
+ * the next (the chunks' hashed names in the entry), hence the room above it.
  */
-const FIRST_SCREEN_BUDGET = 135_000
+const FIRST_SCREEN_BUDGET = 134_500
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const LATEST = 'the latest message'

@@ -1,6 +1,6 @@
 // The top of the app: who is signed in decides which screens exist. The signed-in shell is a
 // separate chunk; the sign-in screens do not download the chat.
-import { useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { makeQueryClient } from './lib/query-client.ts'
 import { navigate, useRoute } from './lib/router.ts'
@@ -8,7 +8,8 @@ import type { Route } from './lib/routes.ts'
 import {
   ForgotPasswordPage,
   ResetLinkExpiredPage,
-  SignInPage,
+  loadedSignInPage,
+  loadSignInPage,
   SignUpPage,
   useAuth,
 } from './features/auth/index.ts'
@@ -56,18 +57,57 @@ function Gate() {
     )
   }
   if (auth.status === 'signed-out') {
-    switch (route.name) {
-      case 'sign-up':
-        return <SignUpPage />
-      case 'forgot-password':
-        return <ForgotPasswordPage />
-      case 'reset-password':
-        return <ResetLinkExpiredPage />
-      default:
-        return <SignInPage expired={auth.reason === 'expired'} />
+    if (route.name === 'sign-in' || !PUBLIC_ROUTES.includes(route.name)) {
+      return <SignIn expired={auth.reason === 'expired'} />
     }
+    return (
+      <Suspense
+        fallback={
+          <div className="center-screen">
+            <Spinner />
+          </div>
+        }
+      >
+        {route.name === 'sign-up' ? (
+          <SignUpPage />
+        ) : route.name === 'forgot-password' ? (
+          <ForgotPasswordPage />
+        ) : (
+          <ResetLinkExpiredPage />
+        )}
+      </Suspense>
+    )
   }
   return <SignedIn route={route} />
+}
+
+/** The sign-in page, once its chunk is in (boot waits for it on a signed-out start). */
+function SignIn({ expired }: { expired: boolean }) {
+  const [Page, setPage] = useState(() => loadedSignInPage())
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    if (Page) return
+    loadSignInPage().then(
+      (component) => setPage(() => component),
+      () => setFailed(true)
+    )
+  }, [Page])
+  if (Page) return <Page expired={expired} />
+  if (failed) {
+    return (
+      <main className="center-screen">
+        <ErrorState
+          detail="Chorus could not be loaded. Check your connection."
+          onRetry={() => window.location.reload()}
+        />
+      </main>
+    )
+  }
+  return (
+    <div className="center-screen">
+      <Spinner label="Loading Chorus" />
+    </div>
+  )
 }
 
 function SignedIn({ route }: { route: Route }) {

@@ -4,7 +4,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { loadRuntimeConfig } from './lib/runtime-config.ts'
 import { initSupabase } from './lib/supabase.ts'
-import { authState, startAuth, storedSession } from './features/auth/index.ts'
+import { authState, loadSignInPage, startAuth, storedSession } from './features/auth/index.ts'
 import { loadMarkdownForKept, prefetchLatest } from './features/messages/index.ts'
 import { parseRoute } from './lib/routes.ts'
 import { loadSignedInApp } from './signed-in-loader.ts'
@@ -24,6 +24,8 @@ async function boot(): Promise<void> {
     if (route.name === 'workspace' && route.channelId && session.user?.id) {
       loadMarkdownForKept(session.user.id, route.channelId)
     }
+  } else {
+    void loadSignInPage().catch(() => undefined)
   }
   const config = await loadRuntimeConfig()
   if (!config.ok) {
@@ -38,6 +40,8 @@ async function boot(): Promise<void> {
     const route = parseRoute(window.location.pathname)
     if (route.name === 'workspace' && route.channelId) prefetchLatest(route.channelId)
     await loadSignedInApp().catch(() => undefined)
+  } else {
+    await loadSignInPage().catch(() => undefined)
   }
   // The first render gets a task of its own.
   await nextTask()

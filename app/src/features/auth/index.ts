@@ -8,10 +8,25 @@ export { useSignOut } from './data/sign-out.ts'
 export { installRefreshHold, useRefreshHeld } from './data/refresh-hold.ts'
 export { needsCode } from './data/assurance.ts'
 export { validateName, validateDisplayName, validatePassword } from './data/validation.ts'
-export { SignInPage } from './components/SignInPage.tsx'
-export { SignUpPage } from './components/SignUpPage.tsx'
-export { ForgotPasswordPage } from './components/ForgotPasswordPage.tsx'
-export { ResetLinkExpiredPage } from './components/ResetLinkExpiredPage.tsx'
+export { loadedSignInPage, loadSignInPage } from './sign-in-loader.ts'
+// The signed-out pages other than signing in: chunks of their own, so that the entry a signed-in
+// person loads does not carry them.
+export const SignUpPage = lazyRetrying<Record<string, never>>(
+  () => import('./components/SignUpPage.tsx').then((m) => ({ default: m.SignUpPage })),
+  NotLoaded
+)
+export const ForgotPasswordPage = lazyRetrying<Record<string, never>>(
+  () =>
+    import('./components/ForgotPasswordPage.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
+  NotLoaded
+)
+export const ResetLinkExpiredPage = lazyRetrying<Record<string, never>>(
+  () =>
+    import('./components/ResetLinkExpiredPage.tsx').then((m) => ({
+      default: m.ResetLinkExpiredPage,
+    })),
+  NotLoaded
+)
 
 // Pages of the signed-in chunk seldom shown (a reset link, the second factor's code): chunks of
 // their own, loaded when shown.
