@@ -15,7 +15,10 @@ import { startStack } from '../../backend/src/stack.ts'
  * Starts `serve`'s stack for `workdir` with its data in `<temporary>/data` and serves until
  * SIGTERM, then removes `temporary` (the child's own folder).
  */
-export async function runServeChild(options: { workdir: string; temporary: string }): Promise<void> {
+export async function runServeChild(options: {
+  workdir: string
+  temporary: string
+}): Promise<void> {
   for (const name of Object.keys(process.env)) {
     // A bench inherits nothing that would lift serve's limits.
     if (name.startsWith('TENANT_MAX_')) delete process.env[name]
