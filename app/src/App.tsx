@@ -83,16 +83,31 @@ function Gate() {
 
 /** The sign-in page, once its chunk is in (boot waits for it on a signed-out start). */
 function SignIn({ expired }: { expired: boolean }) {
-  const [Page, setPage] = useState(() => loadedSignInPage())
+  const Page = useChunk(loadedSignInPage, loadSignInPage)
+  return typeof Page === 'boolean' ? <Loading failed={Page} /> : <Page expired={expired} />
+}
+
+function SignedIn({ route }: { route: Route }) {
+  const Screen = useChunk(loadedSignedInApp, loadSignedInApp)
+  return typeof Screen === 'boolean' ? <Loading failed={Screen} /> : <Screen route={route} />
+}
+
+/** A screen loaded without React.lazy: at once when its chunk is in, else once loaded; false
+ * while loading, true when the download failed. */
+function useChunk<T>(loaded: () => T | null, load: () => Promise<T>): T | boolean {
+  const [screen, setScreen] = useState(loaded)
   const [failed, setFailed] = useState(false)
   useEffect(() => {
-    if (Page) return
-    loadSignInPage().then(
-      (component) => setPage(() => component),
+    if (screen) return
+    load().then(
+      (component) => setScreen(() => component),
       () => setFailed(true)
     )
-  }, [Page])
-  if (Page) return <Page expired={expired} />
+  }, [screen, load])
+  return screen ?? failed
+}
+
+function Loading({ failed }: { failed: boolean }) {
   if (failed) {
     return (
       <main className="center-screen">
@@ -108,36 +123,6 @@ function SignIn({ expired }: { expired: boolean }) {
       <Spinner label="Loading Chorus" />
     </div>
   )
-}
-
-function SignedIn({ route }: { route: Route }) {
-  const [Screen, setScreen] = useState(() => loadedSignedInApp())
-  const [failed, setFailed] = useState(false)
-  useEffect(() => {
-    if (Screen) return
-    loadSignedInApp().then(
-      (component) => setScreen(() => component),
-      () => setFailed(true)
-    )
-  }, [Screen])
-  if (failed) {
-    return (
-      <main className="center-screen">
-        <ErrorState
-          detail="Chorus could not be loaded. Check your connection."
-          onRetry={() => window.location.reload()}
-        />
-      </main>
-    )
-  }
-  if (!Screen) {
-    return (
-      <div className="center-screen">
-        <Spinner label="Loading Chorus" />
-      </div>
-    )
-  }
-  return <Screen route={route} />
 }
 
 function safeNext(): string {
