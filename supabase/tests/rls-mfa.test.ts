@@ -83,11 +83,12 @@ async function reads(c: MatrixCase, person: Person, setting: Setting): Promise<b
 
 // The member's reads: the workspace's data, and what stays readable at aal1 (their own profile,
 // avatar and membership, so the app can say why the workspace is closed; their own notification
-// settings, which belong to no workspace; the buckets' settings).
+// settings and push devices, which belong to no workspace; the buckets' settings).
 const OWN = new Set([
   "public.profiles select: a co-worker's profile", // the member's own
   "public.workspace_members select: member's membership",
   "public.notification_settings select: member's settings",
+  "public.push_subscriptions select: member's device",
   'storage.buckets select: the attachments bucket',
   'storage.buckets select: the imports bucket',
   "storage.objects select: a co-worker's avatar", // the member's own

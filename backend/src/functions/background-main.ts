@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { redactConsole } from '../redact.ts'
+import { BODY_UNREAD } from './background.ts'
 import { findEntry, functionName, functionVersion, loadHandler, useEnvironment } from './index.ts'
 
 type Handler = (request: Request) => Response | Promise<Response>
@@ -87,6 +88,8 @@ async function serve(setup: Setup, req: IncomingMessage, res: ServerResponse): P
   response.headers.forEach((value, key) => {
     ;(out[key] ??= []).push(value)
   })
+  // Answered before the body was read to its end: the stack closes the client's connection.
+  if (hasBody && !req.readableEnded) out[BODY_UNREAD] = ['1']
   res.writeHead(response.status, out)
   if (!response.body) {
     res.end()

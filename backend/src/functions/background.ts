@@ -22,6 +22,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Sql } from 'postgres'
 import type { Logger } from '../logger.ts'
 
+/** The background process's header for "its function answered before reading the request's
+ * body to its end" (background-main.ts); the stack then closes the client's connection. */
+export const BODY_UNREAD = 'x-chorus-body-unread'
+
 type Handler = (request: Request) => Promise<Response>
 
 /** The priority the background process runs at (0 is normal, 19 the lowest). */

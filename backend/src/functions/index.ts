@@ -23,7 +23,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Service, StackContext } from '../context.ts'
 import { corsHeaders } from '../http/cors.ts'
 import { redactConsole } from '../redact.ts'
-import { backgroundHost } from './background.ts'
+import { backgroundHost, BODY_UNREAD } from './background.ts'
 import type { BackgroundHost } from './background.ts'
 import { registerDenoImports } from './deno-imports.ts'
 import { serveVapidKeys } from '../serve/secrets.ts'
@@ -309,8 +309,14 @@ async function forward(
   reply.code(response.status)
   reply.headers(corsHeaders(ctx.corsOrigin))
   response.headers.forEach((value, key) => {
-    reply.header(key, value)
+    if (key !== BODY_UNREAD) reply.header(key, value)
   })
+  // Answered before the body was read to its end (a refusal; the background process says so of
+  // its function): the connection closes after the answer, so the client's next request is not
+  // left behind the rest of this body.
+  if ((stream && !stream.readableEnded) || response.headers.has(BODY_UNREAD)) {
+    reply.header('connection', 'close')
+  }
   if (!response.body) return reply.send()
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream))
 }

@@ -45,6 +45,9 @@ async function start(workdir: string, ...extra: string[]): Promise<CliResult> {
   return runCli(['start', '--workdir', workdir, '--data-dir', dataDir, ...extra])
 }
 
+/** A command's arguments with ports the system picks. */
+const FREE_PORTS = (...args: string[]) => [...args, '--api-port', '0', '--db-port', '0']
+
 /** Exit code 1, exactly one `Error:` line, and no stack trace anywhere. */
 function theError(result: CliResult): string {
   expect(result.code).toBe(1)
@@ -111,7 +114,9 @@ describe('start fails with one line', () => {
     const workdir = await project('data-folder')
     // Root may write any folder; /sys refuses to make folders to everyone, root included.
     const dataDir = '/sys/chorus-data'
-    const result = await runCli(['start', '--workdir', workdir, '--data-dir', dataDir])
+    // Free ports: the defaults (54321, 54322) may be another stack's, or briefly an outgoing
+    // connection's, and their check comes first.
+    const result = await runCli(FREE_PORTS('start', '--workdir', workdir, '--data-dir', dataDir))
     expect(theError(result)).toMatch(
       new RegExp(
         `^Error: The data folder ${dataDir} cannot be created or written \\(E[A-Z]+: .+\\)\\. Choose another with --data-dir DIR\\.$`
@@ -124,7 +129,7 @@ describe('start fails with one line', () => {
     const workdir = await project('initdb')
     const dataDir = path.join(workdir, 'two\nlines')
     dataDirs.push(dataDir)
-    const result = await runCli(['start', '--workdir', workdir, '--data-dir', dataDir])
+    const result = await runCli(FREE_PORTS('start', '--workdir', workdir, '--data-dir', dataDir))
     const line = theError(result)
     expect(line).toMatch(/^Error: initdb failed for ".*two\\nlines.*": /)
     expect(line).toContain('newline or carriage return')
