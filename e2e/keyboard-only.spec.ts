@@ -80,6 +80,8 @@ test('keyboard only: sign in, workspaces, channels, a thread, react, edit, uploa
 
   await test.step('sign in', async () => {
     await page.goto(appUrl('/sign-in'))
+    // The sign-in page is a chunk of its own: a person starts once they see it.
+    await expect(page.getByLabel('Email')).toBeVisible()
     await tabTo(page, page.getByLabel('Email'))
     await typeText(page, olga.email)
     await tabTo(page, page.getByLabel('Password'))

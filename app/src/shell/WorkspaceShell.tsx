@@ -30,6 +30,12 @@ const LAST_WORKSPACE_KEY = 'chorus.last-workspace'
 // The dialogs (invite, members, channels, profile): loaded when one is first opened.
 const WorkspaceDialogs = lazyRetrying(() => import('./WorkspaceDialogs.tsx'), NotLoaded)
 
+/** A workspace chosen in the rail: the shell is keyed by its workspace, so the new one gives the
+ * focus back to its rail item, gone with the old shell (a keyboard's Enter left nothing focused).
+ * Here, not only in ui/dialog-focus.ts (keepRailFocus), which loads a moment after the first
+ * screen: a switch made before then lost the focus (keyboard-only.spec). */
+let fromRail = false
+
 export function WorkspaceShell({
   workspaceId,
   channelId,
@@ -64,6 +70,11 @@ export function WorkspaceShell({
   useEffect(() => {
     if (workspace) browserStore().setItem(LAST_WORKSPACE_KEY, workspace.id)
   }, [workspace])
+  useEffect(() => {
+    if (fromRail && document.activeElement === document.body)
+      document.querySelector<HTMLElement>('.rail [aria-current=page]')?.focus()
+    fromRail = false
+  }, [])
 
   useDefaultChannel(workspaceId, channelId, view, channels.data)
   // The notice of a change to what the workspace's exports hold: not part of the first screen.
@@ -105,6 +116,9 @@ export function WorkspaceShell({
   return (
     <div
       className={`shell${sidebarOpen ? ' sidebar-open' : ''}${membersOpen ? ' members-open' : ''}`}
+      onClickCapture={(e) => {
+        fromRail = !!(e.target as Element).closest('.rail')
+      }}
     >
       <a
         href="#composer"
