@@ -10,6 +10,7 @@ import { InboxStore } from '../../backend/src/auth/inbox/store.ts'
 import { serveSetup } from '../../backend/src/cli/serve.ts'
 import { createLogger } from '../../backend/src/logger.ts'
 import { startStack } from '../../backend/src/stack.ts'
+import { announceAndServe } from './stack-child.ts'
 
 /**
  * Starts `serve`'s stack for `workdir` with its data in `<temporary>/data` and serves until
@@ -67,25 +68,18 @@ export async function runServeChild(options: {
   )
   const stack = await startStack(stackOptions)
 
-  process.stdout.write(
-    `${JSON.stringify({
+  announceAndServe(
+    {
       apiUrl: stack.apiUrl,
       dbUrl: stack.dbUrl,
       // serve's strict keys: a client's apikey is the publishable key.
       anonKey: stack.keys.publishableKey,
       jwtSecret: stack.keys.jwtSecret,
-      pid: process.pid,
-    })}\n`
+    },
+    () =>
+      stack
+        .stop()
+        .then(() => smtp.close())
+        .then(() => rm(options.temporary, { recursive: true, force: true }))
   )
-
-  let stopping = false
-  process.on('SIGTERM', () => {
-    if (stopping) return
-    stopping = true
-    void stack
-      .stop()
-      .then(() => smtp.close())
-      .then(() => rm(options.temporary, { recursive: true, force: true }))
-      .finally(() => process.exit(0))
-  })
 }

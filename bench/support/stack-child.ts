@@ -30,23 +30,30 @@ export async function runStackChild(options: {
     log: createLogger(process.env.STACK_LOG_LEVEL === 'debug' ? 'debug' : 'warn'),
   })
 
-  process.stdout.write(
-    `${JSON.stringify({
+  announceAndServe(
+    {
       apiUrl: stack.apiUrl,
       dbUrl: stack.dbUrl,
       anonKey: stack.keys.anonKey,
       jwtSecret: stack.config.auth.jwtSecret,
-      pid: process.pid,
-    })}\n`
+    },
+    () => stack.stop().then(() => rm(options.temporary, { recursive: true, force: true }))
   )
+}
 
+/**
+ * What a bench's stack child does once its stack is up: one JSON line with what the load
+ * generators need (its pid added), then serving until SIGTERM, which runs `stop` once and exits.
+ */
+export function announceAndServe(
+  info: { apiUrl: string; dbUrl: string; anonKey: string; jwtSecret: string },
+  stop: () => Promise<unknown>
+): void {
+  process.stdout.write(`${JSON.stringify({ ...info, pid: process.pid })}\n`)
   let stopping = false
   process.on('SIGTERM', () => {
     if (stopping) return
     stopping = true
-    void stack
-      .stop()
-      .then(() => rm(options.temporary, { recursive: true, force: true }))
-      .finally(() => process.exit(0))
+    void stop().finally(() => process.exit(0))
   })
 }
