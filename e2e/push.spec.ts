@@ -18,25 +18,27 @@
 // his other devices by a silent "read" push. Then: snoozed (Do Not Disturb) he gets no push, and
 // a device the push service answers 410 for is removed from his list.
 //
-// Not under `serve`: the push goes from an Edge Function to this spec's server on 127.0.0.1,
-// which `serve`'s outbound guard refuses (every address that is not public is, and this machine
-// has none that is), so in the production arrangement the spec runs on a stack of its own as
-// `npm start` runs it (support/own-stack.ts loopbackReachingStack), as events.spec.ts does. The
-// sending code is the same under `serve`, where the VAPID keys come from serve-secrets.json
-// (backend/src/functions/vapid.test.ts). A persistent profile: Chromium keeps no push
-// registrations for an off-the-record one (browser.newContext()).
+// Under `serve` in the production arrangement (startOwnStack), as a team runs it: the push goes
+// from an Edge Function to this spec's server on 127.0.0.1, which serve's outbound guard refuses
+// unless the operator allows it, so the spec's own stack has the one exception a team would set
+// for a push relay on its own network: CHORUS_OUTBOUND_ALLOW = "127.0.0.1:<its port>" among the
+// functions' secrets ([edge_runtime.secrets]; supabase/functions/_shared/outbound-allow.ts), and
+// its VAPID keys are the ones serve made into its data folder. A persistent profile: Chromium
+// keeps no push registrations for an off-the-record one (browser.newContext()).
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
-import type { BrowserContext, CDPSession, Page } from '@playwright/test'
+import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test'
 import postgres from 'postgres'
 import type { Sql } from 'postgres'
 import { expect, test } from './support/test.ts'
 import { actor, composer, confirmedMessageWith, messageWith, waitLive } from './support/actors.ts'
 import type { Actor } from './support/actors.ts'
 import { apiUrl, appUrl } from './support/env.ts'
-import { loopbackReachingStack } from './support/own-stack.ts'
+import { ownStack } from './support/own-stack.ts'
+import type { OwnStack } from './support/own-stack.ts'
+import { startOwnStack } from './support/production-stack.ts'
 import {
   checkVapid,
   decryptPush,
@@ -47,7 +49,7 @@ import type { PushService } from './support/web-push-service.ts'
 import { twoInGeneral } from './support/workspace.ts'
 import { CHROMIUM_ARGS } from './playwright.config.ts'
 
-const stack = loopbackReachingStack()
+let stack: OwnStack | null = null
 let sql: Sql
 let service: PushService
 let profile = ''
@@ -55,15 +57,19 @@ let context: BrowserContext
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
+  service = await startPushService()
+  const allow = `CHORUS_OUTBOUND_ALLOW = "127.0.0.1:${new URL(service.url).port}"`
+  stack = ownStack(() =>
+    startOwnStack({
+      configure: (toml) => toml.replace(/^\[edge_runtime\.secrets\]$/m, `$&\n${allow}`),
+    })
+  )
   await stack.start()
   const dbUrl = process.env.CHORUS_DB_URL
   if (!dbUrl) throw new Error('CHORUS_DB_URL is not set: run through playwright.config.ts')
   sql = postgres(dbUrl, { max: 1, onnotice: () => {} })
   await sql`
-    select vault.update_secret(id, ${apiUrl()}) from vault.secrets where name = 'project_url'`
-  await sql`
     select cron.alter_job(jobid, schedule => '1 seconds') from cron.job where jobname = 'chorus-push'`
-  service = await startPushService()
   profile = await mkdtemp(path.join(tmpdir(), 'chorus-push-'))
   context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -81,7 +87,7 @@ test.afterAll(async () => {
     select cron.alter_job(jobid, schedule => '5 seconds') from cron.job where jobname = 'chorus-push'`
   await sql?.end({ timeout: 2 })
   await service?.close()
-  await stack.stop()
+  await stack?.stop()
 })
 
 /** The page's PushManager answers with the spec's subscription (see the header). */
@@ -129,6 +135,33 @@ async function registrationId(cdp: CDPSession): Promise<string> {
   })
   await cdp.send('ServiceWorker.enable')
   return id
+}
+
+/**
+ * Chorus's service worker, running: Playwright lists a worker from its start until its target
+ * goes, so the newest one for /sw.js that answers is the live one (an idle worker is stopped by
+ * the browser and started again for the next event).
+ */
+async function runningWorker(): Promise<Worker> {
+  let live: Worker | null = null
+  const answers = (worker: Worker) =>
+    Promise.race([
+      worker.evaluate(() => true).catch(() => false),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), 2_000)),
+    ])
+  await expect
+    .poll(async () => {
+      const workers = context.serviceWorkers().filter((w) => w.url() === appUrl('/sw.js'))
+      for (const worker of workers.reverse()) {
+        if (await answers(worker)) {
+          live = worker
+          return true
+        }
+      }
+      return false
+    })
+    .toBe(true)
+  return live!
 }
 
 test('a mention reaches Ben with no Chorus tab open: pushed, decrypted, shown, clicked open', async ({
@@ -202,16 +235,32 @@ test('a mention reaches Ben with no Chorus tab open: pushed, decrypted, shown, c
       .poll(() => again.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ''))
       .toMatch(/\/sw\.js$/)
     const cdp = await context.newCDPSession(again)
+    const id = await registrationId(cdp)
+    const worker = await runningWorker()
+    // Headless Chromium reconciles a registration's notifications with the ones it displays
+    // when getNotifications() is called, and one asked for while a notification is still being
+    // shown can drop it (seen: an early read found none, and none after). So the spec reads the
+    // list only once the worker's showNotification has settled: it counts them as they settle.
+    await worker.evaluate(() => {
+      const scope = self as unknown as {
+        registration: ServiceWorkerRegistration
+        shownSettled?: number
+      }
+      const show = scope.registration.showNotification.bind(scope.registration)
+      scope.registration.showNotification = (...args) =>
+        show(...args).finally(() => (scope.shownSettled = (scope.shownSettled ?? 0) + 1))
+    })
+    const settled = () =>
+      worker.evaluate(() => (self as unknown as { shownSettled?: number }).shownSettled ?? 0)
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin: new URL(appUrl('/')).origin,
-      registrationId: await registrationId(cdp),
+      registrationId: id,
       data: payload.text,
     })
     // registration.getNotifications(), read in the worker (Chromium's page side gives none in
     // headless mode, where the worker's own registration lists them).
-    const [worker] = context.serviceWorkers()
     const shown = () =>
-      worker!.evaluate(async () => {
+      worker.evaluate(async () => {
         const reg = (self as unknown as { registration: ServiceWorkerRegistration }).registration
         return (await reg.getNotifications()).map((n) => ({
           title: n.title,
@@ -221,8 +270,10 @@ test('a mention reaches Ben with no Chorus tab open: pushed, decrypted, shown, c
           data: n.data as unknown,
         }))
       })
-    await expect.poll(shown, { timeout: 15_000 }).toHaveLength(1)
-    expect((await shown())[0]).toEqual({
+    await expect.poll(settled, { timeout: 15_000 }).toBe(1)
+    const list = await shown()
+    expect(list).toHaveLength(1)
+    expect(list[0]).toEqual({
       title: payload.json.title,
       body: payload.json.body,
       tag: payload.json.tag,
@@ -230,7 +281,7 @@ test('a mention reaches Ben with no Chorus tab open: pushed, decrypted, shown, c
       data: { url: payload.json.url },
     })
     await expect(again).not.toHaveURL(payload.json.url)
-    await worker!.evaluate(async () => {
+    await worker.evaluate(async () => {
       // The worker's own types (the DOM library does not describe them).
       const scope = self as unknown as {
         registration: ServiceWorkerRegistration

@@ -1,7 +1,8 @@
 // The loopback test setting of functions/_shared/safe-fetch.ts as Edge Functions see it: a
 // function of a local stack (`start`) given CHORUS_OUTBOUND_ALLOW_LOOPBACK=1 reaches a test
 // server on 127.0.0.1; the same function with the same secret in production mode (`serve`) is
-// refused, and so is a function on a local stack without the setting. One stack at a time: the
+// refused, and so is a function on a local stack without the setting; the operator's allowance
+// (CHORUS_OUTBOUND_ALLOW, a function secret) opens the address it names under serve. One stack at a time: the
 // function runtime's environment belongs to the process.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -64,6 +65,10 @@ beforeAll(async () => {
       path.join(SHARED, 'address-ranges.ts'),
       'utf8'
     ),
+    'functions/_shared/outbound-allow.ts': await readFile(
+      path.join(SHARED, 'outbound-allow.ts'),
+      'utf8'
+    ),
   }
 })
 
@@ -111,6 +116,24 @@ describe('the loopback test setting', () => {
         code: 'blocked_address',
       })
       expect(site.received).toHaveLength(0)
+    } finally {
+      await serve.stop()
+    }
+  })
+})
+
+describe("the operator's allowance (CHORUS_OUTBOUND_ALLOW)", () => {
+  it('lets production mode (serve) reach the address and port it names, and no other', async () => {
+    site.received.length = 0
+    const allow = `[edge_runtime.secrets]\nCHORUS_OUTBOUND_ALLOW = "127.0.0.1:${site.port}"\n`
+    const serve = await startServeTest({ config: `${KEYLESS}${allow}`, files })
+    try {
+      const seen = await probe(serve.url, `${site.origin}/hello`)
+      expect(seen).toEqual({ mode: 'serve', local: '127.0.0.1', allowed: false, status: 200 })
+      expect(site.received.map((r) => r.path)).toEqual(['/hello'])
+      const other = await probe(serve.url, `http://127.0.0.2:${site.port}/hello`)
+      expect(other).toMatchObject({ code: 'blocked_address' })
+      expect(site.received).toHaveLength(1)
     } finally {
       await serve.stop()
     }

@@ -25,7 +25,8 @@
 // what the peer says in the body; HTTP proxies configured in the environment are NOT used (the
 // connection is always direct). Failures are OutboundError with a code and a sentence.
 //
-// The one exception, for tests only: loopbackAllowed() lets loopback addresses through (nothing
+// The operator's exceptions: CHORUS_OUTBOUND_ALLOW names non-public addresses (and ports) that
+// requests may reach, in every mode (outbound-allow.ts). The other exception, for tests only: loopbackAllowed() lets loopback addresses through (nothing
 // else) when the function's environment has CHORUS_OUTBOUND_ALLOW_LOOPBACK=1 AND SUPABASE_URL is
 // itself a loopback URL (a local stack) AND the stack says it is not in production mode
 // (CHORUS_STACK_MODE=start, which the local stack's function runtime sets; `serve` sets `serve`;
@@ -37,6 +38,7 @@ import { isIP } from 'node:net'
 import type { Readable } from 'node:stream'
 import zlib from 'node:zlib'
 import { classifyAddress, CLASS_WORDS } from './address-ranges.ts'
+import { isAllowedByOperator, operatorAllowance } from './outbound-allow.ts'
 
 export type OutboundErrorCode =
   | 'bad_url'
@@ -146,9 +148,12 @@ async function checkedAddresses(url: URL): Promise<Address[]> {
     }
   }
   const loopbackOk = loopbackAllowed()
+  const allowance = operatorAllowance(env)
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80))
   for (const { address } of addresses) {
     const kind = classifyAddress(address) ?? 'reserved'
     if (kind === 'public' || (kind === 'loopback' && loopbackOk)) continue
+    if (isAllowedByOperator(allowance, address, port)) continue
     const of = address === host ? '' : ` (the address of ${host})`
     throw new OutboundError(
       'blocked_address',

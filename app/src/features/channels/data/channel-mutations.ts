@@ -92,7 +92,9 @@ function showRead(queryClient: QueryClient, workspaceId: string, channelId: stri
   queryClient.setQueryData<Channel[]>(channelKeys.list(workspaceId), (list) =>
     list?.map((c) =>
       c.id === channelId
-        ? { ...c, lastReadSeq: Math.max(c.lastReadSeq, seq), unread: 0, mentions: 0 }
+        ? seq >= c.lastSeq
+          ? { ...c, lastReadSeq: Math.max(c.lastReadSeq, seq), unread: 0, mentions: 0 }
+          : { ...c, lastReadSeq: Math.max(c.lastReadSeq, seq) }
         : c
     )
   )

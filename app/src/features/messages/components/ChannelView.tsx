@@ -85,6 +85,8 @@ export function ChannelView(props: Props) {
 
   const { mutateAsync: markReadMutation } = useMarkReadMutation(workspaceId)
   const newestMessage = snapshot.messages[snapshot.messages.length - 1]
+  // The message opened by its link, once shown, if it is after my read position.
+  const openedSeq = focusId ? snapshot.messages.find((m) => m.id === focusId)?.seq : undefined
   const settleRead = useReadWhileVisible(
     newestMessage?.seq ?? 0,
     atBottom && !focusMessageId && channel !== null && snapshot.status !== 'offline',
@@ -99,7 +101,8 @@ export function ChannelView(props: Props) {
       me,
       snapshot.messages,
       newestMessage
-    )
+    ),
+    openedSeq !== undefined && channel && openedSeq > channel.lastReadSeq ? openedSeq : undefined
   )
   useRosterFollowsAuthors(channelId, snapshot, roster)
   const announcement = useAnnouncement(snapshot, me, nameOf)

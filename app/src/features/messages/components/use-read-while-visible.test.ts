@@ -69,6 +69,28 @@ describe('useReadWhileVisible', () => {
     expect(marks).toEqual([])
   })
 
+  it('marks a message opened by its link at once, not watching, and only forward', () => {
+    const marks: number[] = []
+    const mark = (seq: number) => {
+      marks.push(seq)
+      return Promise.resolve()
+    }
+    const { rerender } = renderHook(
+      (p: { opened?: number }) => useReadWhileVisible(9, false, mark, undefined, p.opened),
+      { initialProps: {} as { opened?: number } }
+    )
+    act(() => vi.advanceTimersByTime(1000))
+    expect(marks).toEqual([])
+    rerender({ opened: 5 })
+    expect(marks).toEqual([5])
+    rerender({ opened: 4 })
+    rerender({ opened: 5 })
+    act(() => vi.advanceTimersByTime(1000))
+    expect(marks).toEqual([5])
+    rerender({ opened: 7 })
+    expect(marks).toEqual([5, 7])
+  })
+
   describe('paced (a channel)', () => {
     interface Props {
       newest: number

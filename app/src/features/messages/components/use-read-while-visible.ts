@@ -11,6 +11,10 @@
 // view; what is seen and not yet marked is marked when the page is hidden or the view is left.
 // So the marks a team makes grow with its people's time in busy channels, not with its messages
 // times their readers (issue 50).
+// A message opened by its link (`opened`: a notification's click, a search result, a permalink)
+// has been seen when the page is visible, wherever the view is: my position moves up to it at
+// once, so its notification closes on my other devices; what comes after it waits to be seen at
+// the live end as usual.
 import { useCallback, useEffect, useRef, useState } from 'react'
 
 const SETTLE_MS = 400
@@ -34,7 +38,8 @@ export function useReadWhileVisible(
   newest: number,
   watching: boolean,
   mark: (seq: number) => Promise<unknown>,
-  pace?: ReadPace
+  pace?: ReadPace,
+  opened?: number
 ): () => Promise<void> {
   const marked = useRef(0)
   const seenSeq = useRef(0)
@@ -77,6 +82,11 @@ export function useReadWhileVisible(
       if (due.current !== null) void flush()
     }
   }, [flush])
+
+  useEffect(() => {
+    if (opened === undefined || !visible || opened <= marked.current) return
+    void markNow(opened)
+  }, [opened, visible, markNow])
 
   const mine = pace?.mine ?? false
   useEffect(() => {
