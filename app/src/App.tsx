@@ -35,7 +35,7 @@ function Gate() {
     auth.status === 'signed-out' && !PUBLIC_ROUTES.includes(route.name)
       ? route.name === 'invite'
         ? `/sign-up?next=${encodeURIComponent(window.location.pathname)}`
-        : `/sign-in${route.name === 'home' ? '' : `?next=${encodeURIComponent(window.location.pathname)}`}`
+        : `/sign-in${route.name === 'home' ? '' : `?next=${encodeURIComponent(nextPath(route))}`}`
       : null
   const signedInTarget =
     auth.status === 'signed-in' &&
@@ -123,6 +123,12 @@ function Loading({ failed }: { failed: boolean }) {
       <Spinner label="Loading Chorus" />
     </div>
   )
+}
+
+/** Where to come back to after signing in: the path, and the consent page's request too. */
+function nextPath(route: Route): string {
+  const { pathname, search } = window.location
+  return route.name === 'oauth-consent' ? pathname + search : pathname
 }
 
 function safeNext(): string {

@@ -17,6 +17,7 @@ import {
   CreateWorkspacePage,
   useWorkspacesQuery,
 } from './features/workspaces/index.ts'
+import { OAuthConsentPage } from './features/security/index.ts'
 import { ErrorState, Spinner } from './ui/Notice.tsx'
 import { Link } from './ui/Link.tsx'
 import { WorkspaceShell } from './shell/WorkspaceShell.tsx'
@@ -46,6 +47,8 @@ export default function SignedInApp({ route }: { route: Route }) {
       return page(<AcceptInvitePage token={route.token} email={auth.email} />)
     case 'new-workspace':
       return page(<CreateWorkspacePage first={false} />)
+    case 'oauth-consent':
+      return page(<OAuthConsentPage authorizationId={route.authorizationId} />)
     case 'workspace':
       return (
         <WorkspaceShell

@@ -6,7 +6,7 @@
 // (Auth's revokeGrant and revoke_app) reads nothing with the access token it still holds, over
 // REST or Realtime.
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
@@ -20,17 +20,19 @@ const REDIRECT = 'http://127.0.0.1:8765/callback'
 let stack: TestStack
 
 beforeAll(async () => {
-  // The project as it is, with Auth's OAuth 2.1 server turned on in its config.toml.
+  // The project as it is (its config.toml has Auth's OAuth 2.1 server on).
   const workdir = await mkdtemp(path.join(tmpdir(), 'chorus-oauth-apps-'))
   await mkdir(path.join(workdir, 'supabase'))
-  for (const name of ['migrations', 'templates', 'functions', 'chorus.toml', 'seed.sql']) {
+  for (const name of [
+    'migrations',
+    'templates',
+    'functions',
+    'chorus.toml',
+    'seed.sql',
+    'config.toml',
+  ]) {
     await symlink(path.join(project, name), path.join(workdir, 'supabase', name))
   }
-  const config = await readFile(path.join(project, 'config.toml'), 'utf8')
-  await writeFile(
-    path.join(workdir, 'supabase', 'config.toml'),
-    `${config}\n[auth.oauth_server]\nenabled = true\nauthorization_url_path = "/oauth/consent"\n`
-  )
   stack = await startTestStack({ workdir })
 })
 

@@ -8,9 +8,10 @@ let current: Route | null = null
 let currentPath = ''
 
 function snapshot(): Route {
-  const path = window.location.pathname
+  const { pathname, search } = window.location
+  const path = pathname + search
   if (!current || path !== currentPath) {
-    current = parseRoute(path)
+    current = parseRoute(pathname, search)
     currentPath = path
   }
   return current

@@ -23,13 +23,21 @@ export type Route =
       /** "New message": the new direct message dialog open over the default channel. */
       newMessage?: true
     }
+  /** Auth's OAuth 2.1 consent page: a third-party app asks to use the account. */
+  | { name: 'oauth-consent'; authorizationId: string | null }
   | { name: 'not-found'; path: string }
 
 const ID = '([0-9a-zA-Z_-]+)'
 
-export function parseRoute(pathname: string): Route {
+export function parseRoute(pathname: string, search = ''): Route {
   const path = pathname.replace(/\/+$/, '') || '/'
   if (path === '/') return { name: 'home' }
+  if (path === '/oauth/consent') {
+    return {
+      name: 'oauth-consent',
+      authorizationId: new URLSearchParams(search).get('authorization_id'),
+    }
+  }
   if (path === '/sign-in') return { name: 'sign-in' }
   if (path === '/sign-up') return { name: 'sign-up' }
   if (path === '/forgot-password') return { name: 'forgot-password' }
@@ -84,6 +92,10 @@ export function pathOf(route: Route): string {
       return route.channelId
         ? `/w/${route.workspaceId}/c/${route.channelId}${route.messageId ? `/m/${route.messageId}` : route.threadId ? `/t/${route.threadId}` : ''}`
         : `/w/${route.workspaceId}`
+    case 'oauth-consent':
+      return route.authorizationId
+        ? `/oauth/consent?authorization_id=${encodeURIComponent(route.authorizationId)}`
+        : '/oauth/consent'
     case 'not-found':
       return route.path
   }

@@ -16,6 +16,10 @@ import { BODY_LIMIT } from './direct.ts'
 const OPEN_PATHS = [
   /^\/auth\/v1\/(verify|callback|authorize)(\?|$)/,
   /^\/auth\/v1\/health(\?|$)/,
+  // Auth's OAuth 2.1 server, for third-party apps, which hold no project key: the browser sent
+  // to authorize, the app's token and userinfo requests, the discovery documents.
+  /^\/auth\/v1\/oauth\/(authorize|token|userinfo)(\?|$)/,
+  /^\/auth\/v1\/\.well-known\/(openid-configuration|oauth-authorization-server)(\?|$)/,
   // The public keys, as self-hosted Supabase's Kong opens them (auth-v1-open-jwks).
   /^\/auth\/v1\/\.well-known\/jwks\.json(\?|$)/,
 ]

@@ -268,6 +268,15 @@ describe('serve: its own keys', () => {
       message: 'No API key found in request',
       hint: 'No `apikey` request header or url param was found.',
     })
+    // Open as on hosted projects: what third-party apps and their users' browsers reach without
+    // the project's key (the OAuth 2.1 server is off here: Auth answers, not the gateway).
+    for (const open of [
+      '/auth/v1/oauth/authorize',
+      '/auth/v1/oauth/token',
+      '/auth/v1/.well-known/openid-configuration',
+    ]) {
+      expect((await get(open)).status, open).not.toBe(401)
+    }
   })
 })
 

@@ -9,3 +9,8 @@ export const ClosedWorkspace = lazyRetrying(
   () => import('./components/ClosedWorkspace.tsx'),
   NotLoaded
 )
+/** Auth's OAuth 2.1 consent page (/oauth/consent): a third-party app asks to use the account. */
+export const OAuthConsentPage = lazyRetrying<{ authorizationId: string | null }>(
+  () => import('./components/OAuthConsentPage.tsx'),
+  NotLoaded
+)

@@ -1,0 +1,113 @@
+// The consent page of Auth's OAuth 2.1 server ([auth.oauth_server] authorization_url_path =
+// "/oauth/consent"): a third-party app sent the person to /auth/v1/oauth/authorize, and Auth sent
+// them here with ?authorization_id=…. The page names the app, where it will send them back and
+// what it asks for, and what it may do in Chorus (read their workspaces; write in none until they
+// allow it in Settings, Security, Connected apps). Allow or Cancel answers Auth, which gives the
+// redirect back to the app (with a code, or with access_denied). A request the person already
+// consented to goes straight back to the app; one that expired or is unknown says so.
+import { useEffect, useState } from 'react'
+import { cleanError } from '../../../lib/clean-error.ts'
+import { Link } from '../../../ui/Link.tsx'
+import { Notice, Spinner } from '../../../ui/Notice.tsx'
+import { useAuthorization, useConsentAnswer } from '../data/oauth-consent.ts'
+
+/** What the scopes an app asks for mean, in the person's words. */
+const SCOPE_WORDS: Record<string, string> = {
+  openid: 'Know who you are (your Chorus account)',
+  email: 'See your email address',
+  profile: 'See your name and picture',
+  phone: 'See your phone number',
+}
+
+/** Sends the browser to the app (the URL Auth gave: the app's registered redirect URI). */
+function leaveFor(url: string) {
+  window.location.assign(url)
+}
+
+export default function OAuthConsentPage({ authorizationId }: { authorizationId: string | null }) {
+  const details = useAuthorization(authorizationId ?? '')
+  const [leaving, setLeaving] = useState(false)
+  const decide = useConsentAnswer(authorizationId ?? '', (url) => {
+    setLeaving(true)
+    leaveFor(url)
+  })
+  const data = details.data
+  const already = data && !('authorization_id' in data) ? data.redirect_url : null
+  useEffect(() => {
+    if (already) leaveFor(already)
+  }, [already])
+
+  let body
+  if (!authorizationId)
+    body = <p>This address is missing the app's request. Start again from the app.</p>
+  else if (details.isPending || already || leaving)
+    body = <Spinner label={already || leaving ? 'Going back to the app' : 'Loading the request'} />
+  else if (details.error)
+    body = (
+      <Notice tone="error">
+        This request cannot be answered: {cleanError(details.error)} Start again from the app.
+      </Notice>
+    )
+  else if (data && 'authorization_id' in data) {
+    const appName = data.client.name || 'An app'
+    const scopes = data.scope.split(/\s+/).filter(Boolean)
+    body = (
+      <>
+        <p>
+          <strong>
+            <bdi>{appName}</bdi>
+          </strong>{' '}
+          wants to use your Chorus account <bdi>{data.user.email}</bdi>.
+        </p>
+        {data.client.uri && (
+          <p className="muted">
+            The app's site: <bdi>{data.client.uri}</bdi>
+          </p>
+        )}
+        <p>It asks to:</p>
+        <ul aria-label="What the app asks for">
+          <li>Read the messages, channels and people of your workspaces, as you</li>
+          {scopes.map((scope) => (
+            <li key={scope}>{SCOPE_WORDS[scope] ?? `Use "${scope}"`}</li>
+          ))}
+        </ul>
+        <p className="muted">
+          It cannot send messages or change anything until you allow it for a workspace in Settings,
+          Security, Connected apps, where you can also revoke it at any time. You will be sent back
+          to <bdi>{data.redirect_uri}</bdi>.
+        </p>
+        {decide.error && <Notice tone="error">{cleanError(decide.error)}</Notice>}
+        <div className="dialog-actions">
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={decide.isPending}
+            onClick={() => decide.mutate(true)}
+          >
+            Allow
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={decide.isPending}
+            onClick={() => decide.mutate(false)}
+          >
+            Cancel
+          </button>
+        </div>
+      </>
+    )
+  }
+
+  return (
+    <main className="center-screen">
+      <div className="card stack">
+        <h1>Connect an app</h1>
+        {body}
+        <p className="auth-links">
+          <Link href="/">Go to my workspaces</Link>
+        </p>
+      </div>
+    </main>
+  )
+}
