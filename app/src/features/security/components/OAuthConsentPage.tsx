@@ -7,7 +7,7 @@
 // consented to goes straight back to the app; one that expired or is unknown says so.
 import { useEffect, useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
-import { Link } from '../../../ui/Link.tsx'
+import { CardPage } from '../../../ui/CardPage.tsx'
 import { Notice, Spinner } from '../../../ui/Notice.tsx'
 import { useAuthorization, useConsentAnswer } from '../data/oauth-consent.ts'
 
@@ -99,15 +99,5 @@ export default function OAuthConsentPage({ authorizationId }: { authorizationId:
     )
   }
 
-  return (
-    <main className="center-screen">
-      <div className="card stack">
-        <h1>Connect an app</h1>
-        {body}
-        <p className="auth-links">
-          <Link href="/">Go to my workspaces</Link>
-        </p>
-      </div>
-    </main>
-  )
+  return <CardPage title="Connect an app">{body}</CardPage>
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { navigate } from '../../../lib/router.ts'
-import { Link } from '../../../ui/Link.tsx'
+import { CardPage } from '../../../ui/CardPage.tsx'
 import { Notice, Spinner } from '../../../ui/Notice.tsx'
 import { useAuth } from '../../auth/index.ts'
 import {
@@ -87,15 +87,5 @@ export function AcceptInvitePage({ token, email }: { token: string; email: strin
       </>
     )
 
-  return (
-    <main className="center-screen">
-      <div className="card stack">
-        <h1>Invitation</h1>
-        {body}
-        <p className="auth-links">
-          <Link href="/">Go to my workspaces</Link>
-        </p>
-      </div>
-    </main>
-  )
+  return <CardPage title="Invitation">{body}</CardPage>
 }
