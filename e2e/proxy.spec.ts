@@ -1,4 +1,4 @@
-// Chorus behind a real reverse proxy (the README's own-server set-up): `serve` (production mode)
+// Chorus behind a real reverse proxy (docs/own-server.md (Behind Caddy)): `serve` (production mode)
 // started by this spec with an SMTP server of its own, Debian's Caddy in front of it on loopback
 // with automatic TLS (its internal CA), and Chromium reaching Caddy at https://chat.test:<port>
 // over IPv6 loopback (::1) while Caddy reaches serve over 127.0.0.1. Two people sign up and

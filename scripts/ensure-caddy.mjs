@@ -1,5 +1,6 @@
-// The reverse-proxy scenario (e2e/proxy.spec.ts) runs Debian's Caddy in front of `serve`, as the
-// README's own-server set-up does. Install it when it is missing and we may (root), else explain.
+// The reverse-proxy scenario (e2e/proxy.spec.ts) runs Debian's Caddy in front of `serve`, as
+// docs/own-server.md (Behind Caddy) does. Install it when it is missing and we may (root), else
+// explain.
 // Debian's package would start a system service; the scenario runs its own Caddy on loopback.
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'

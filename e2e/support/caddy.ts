@@ -1,4 +1,4 @@
-// Debian's Caddy on loopback in front of a `serve` stack, as the README's own-server set-up has
+// Debian's Caddy on loopback in front of a `serve` stack, as docs/own-server.md (Behind Caddy) has
 // it: automatic TLS from Caddy's internal CA (not trusted by the browser: contexts ignore HTTPS
 // errors), http redirected to https, and everything proxied to serve on 127.0.0.1.
 import { spawn } from 'node:child_process'

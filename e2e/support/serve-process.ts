@@ -49,8 +49,9 @@ async function projectCopy(configure: (toml: string) => string): Promise<string>
 }
 
 /**
- * The server's settings file, as the README's own-server section has a team write it: the data
- * folder's chorus.env, mode 0600, with the public URL and the SMTP server (password included).
+ * The server's settings file, as docs/own-server.md (Running Chorus on your own server) has a team
+ * write it: the data folder's chorus.env, mode 0600, with the public URL and the SMTP server
+ * (password included).
  */
 async function writeSettings(dataDir: string, publicUrl: string, smtp: ServeSmtp): Promise<void> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 })

@@ -1,5 +1,5 @@
 // npm run deploy -- --project-ref REF [...]: Chorus onto a hosted Supabase project with the
-// official Supabase CLI (see README.md, "Deploy"). `npm run deploy -- move-data ...` copies a
+// official Supabase CLI (see docs/hosted.md (Deploy)). `npm run deploy -- move-data ...` copies a
 // team's data from another Chorus (move-data.ts).
 import { existsSync } from 'node:fs'
 import path from 'node:path'

@@ -61,13 +61,13 @@ export function hostedConfig(localConfigText: string, inputs: DeployInputs): str
   // Realtime's "private channels only" is the hosted dashboard's "Allow public access" (the
   // tenant's private_only), not a key of the CLI's config.toml: Chorus keeps it in
   // supabase/chorus.toml, which is not deployed; a config.toml that still carries it has it left
-  // out here, and it is set on the project (README, Deploy).
+  // out here, and it is set on the project (docs/hosted.md (Deploy)).
   const realtime = config.realtime as Table | undefined
   if (realtime) delete realtime.private_only
   // The same for [auth.email] update_password_require_current_password: GoTrue's
   // Security.UpdatePasswordRequireCurrentPassword, which a hosted project takes through the
-  // Management API's auth config (security_update_password_require_current_password; README,
-  // Deploy), not through the CLI's config.toml.
+  // Management API's auth config (security_update_password_require_current_password;
+  // docs/hosted.md (Deploy)), not through the CLI's config.toml.
   delete table(auth, 'email').update_password_require_current_password
   // [storage] file_size_limit is 2 GiB locally, for the Slack import's archives (issue 49); a
   // hosted project keeps its own (the dashboard's Storage settings: at most 50 MB on the free

@@ -10,7 +10,10 @@ import { ServeError } from './secrets.ts'
 
 export const SETTINGS_FILE = 'chorus.env'
 
-/** The keys the file may hold, and what each is for (the README's table says the same). */
+/**
+ * The keys the file may hold, and what each is for (docs/own-server.md (Running Chorus on your own
+ * server) says the same).
+ */
 export const SETTINGS_KEYS = [
   'CHORUS_PUBLIC_URL',
   'SMTP_HOST',
