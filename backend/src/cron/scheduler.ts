@@ -166,12 +166,20 @@ export function startCronScheduler(options: CronSchedulerOptions): CronScheduler
   }
 
   const run = async (job: JobRow, sameDatabase: boolean) => {
+    // Started only if the job is still there and active: a job paused or removed since the list
+    // was read (its NOTIFY not heard yet, or heard after this tick began) does not run, as
+    // pg_cron starts none after the change is committed.
     const [details] = await admin<{ runid: string }[]>`
       insert into cron.job_run_details (jobid, database, username, command, status, start_time)
-      values (${job.jobid}, ${job.database}, ${job.username}, ${job.command}, 'starting', now())
+      select j.jobid, ${job.database}, ${job.username}, ${job.command}, 'starting', now()
+      from cron.job j where j.jobid = ${job.jobid}::bigint and j.active
       returning runid::text
     `
-    const runid = details!.runid
+    if (!details) {
+      stale = true
+      return
+    }
+    const runid = details.runid
     const finish = (status: 'succeeded' | 'failed', message: string) =>
       admin`
         update cron.job_run_details set status = ${status}, return_message = ${message},

@@ -132,3 +132,34 @@ describe('the role a job runs as', () => {
     expect(await ticks('set-role')).toBe(0)
   })
 })
+
+describe('a paused job', () => {
+  it('starts no run once the pause is committed, even before the scheduler hears of it', async () => {
+    const [job] = await stack.sql`
+      select cron.schedule('every-second', '1 seconds',
+        $$insert into public.ticks (job) values ('every-second')$$)::text as id
+    `
+    try {
+      await waitFor('a first run', async () =>
+        (await ticks('every-second')) > 0 ? true : undefined
+      )
+      // The scheduler is not told (its NOTIFY trigger off), so its list still has the job for
+      // up to ten seconds: the pause alone must stop it.
+      await stack.sql`alter table cron.job disable trigger job_changed`
+      await stack.sql`update cron.job set active = false where jobid = ${job!.id}::bigint`
+      await waitFor('no run in progress', async () => {
+        const [row] = await stack.sql`
+          select count(*)::int as n from cron.job_run_details
+          where jobid = ${job!.id}::bigint and status in ('starting', 'running')`
+        return row!.n === 0 ? true : undefined
+      })
+      const after = await ticks('every-second')
+      // Three of its seconds: a run started from the stale list would have added a tick.
+      await new Promise((resolve) => setTimeout(resolve, 3_000))
+      expect(await ticks('every-second')).toBe(after)
+    } finally {
+      await stack.sql`alter table cron.job enable trigger job_changed`
+      await stack.sql`select cron.unschedule('every-second')`
+    }
+  })
+})
