@@ -51,7 +51,7 @@ async function deploy(argv: string[]): Promise<number> {
     return 1
   }
   console.log(
-    `\nDeployed to project ${inputs.projectRef}. Put ${path.relative(ROOT, inputs.appDist)} on a static host at ${inputs.siteUrl} (README.md, "Deploy").`
+    `\nDeployed to project ${inputs.projectRef}. Put ${path.relative(ROOT, inputs.appDist)} on a static host at ${inputs.siteUrl} (docs/hosted.md).`
   )
   return 0
 }

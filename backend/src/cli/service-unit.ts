@@ -112,7 +112,7 @@ export async function serviceUnitCommand(args: {
   } else {
     process.stderr.write(
       `Write the server's settings to ${settingsFile} (mode 0600) before starting the unit: ` +
-        `systemd reads it (EnvironmentFile=) and serve too (README, Running Chorus on your own server).\n`
+        `systemd reads it (EnvironmentFile=) and serve too (docs/own-server.md).\n`
     )
   }
   process.stdout.write(

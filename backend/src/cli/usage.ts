@@ -4,7 +4,7 @@ export const usage = `Usage: npm run backend -- <command> [options]
 Commands:
   start    Start the local stack for a project folder (like supabase start)
   serve    Run it in production mode: app and APIs on one port, own keys, real mail
-           (npm run serve; see the README, Running Chorus on your own server)
+           (npm run serve; see docs/own-server.md)
   service-unit  Print a systemd unit running serve at boot (with the serve flags given)
   status   Show the URLs and keys of the running stack
   stop     Stop the running stack

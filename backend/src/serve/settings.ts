@@ -89,7 +89,7 @@ export async function loadSettings(file: string, given: boolean): Promise<Server
     if (code === 'ENOENT' && !given) return { file: null }
     throw new ServeError(
       code === 'ENOENT'
-        ? `The settings file ${file} does not exist (--config): write it (see the README, Running Chorus on your own server)`
+        ? `The settings file ${file} does not exist (--config): write it (see docs/own-server.md)`
         : `Cannot read the settings file ${file} (${code === 'EACCES' ? 'permission denied' : (code ?? String(error))}): ` +
             `it must be a file the account running Chorus can read, mode 0600`
     )
