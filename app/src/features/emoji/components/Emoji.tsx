@@ -1,7 +1,28 @@
+import { createContext, useContext, useEffect, useRef, useState } from 'react'
 import { EMOJI_DIR, emojiFile } from '../data/image.ts'
 
+/** Calls `show` once `element` comes near the view; answers a function that stops watching. */
+export type EmojiWatch = (element: Element, show: () => void) => () => void
+
+/**
+ * Where emoji wait to be near the view before loading their images: the full picker's scroller.
+ * Its 1,900 emoji all sit within the browser's own lazy-loading distance of the page's viewport,
+ * so `loading="lazy"` alone had it fetch, parse and paint a thousand SVG files at once, and the
+ * page froze for seconds. Elsewhere (null) an emoji's image loads as the browser sees fit.
+ */
+export const EmojiWatcher = createContext<EmojiWatch | null>(null)
+
 /** An emoji as the shipped set's image (data/image.ts), loaded when first shown; the character
- * is its alt text, so it is what a screen reader reads and what a failed load shows. */
+ * is its alt text, so it is what a screen reader reads and what a failed load shows. While it
+ * waits to be near the view, an empty box of its size stands in (its button names it). */
 export function Emoji({ emoji }: { emoji: string }) {
+  const watch = useContext(EmojiWatcher)
+  const [near, setNear] = useState(watch === null)
+  const held = useRef<HTMLSpanElement>(null)
+  useEffect(() => {
+    if (near || !watch || !held.current) return
+    return watch(held.current, () => setNear(true))
+  }, [near, watch])
+  if (!near) return <span ref={held} className="emoji emoji-held" aria-hidden="true" />
   return <img className="emoji" src={EMOJI_DIR + emojiFile(emoji)} alt={emoji} loading="lazy" />
 }

@@ -2,6 +2,7 @@
 // skin tones and the emoji this person used last. A modal dialog, so it works the same by mouse,
 // keyboard and touch; picking one closes it.
 import { useMemo, useRef, useState } from 'react'
+import type { RefObject } from 'react'
 import data from '@emoji-mart/data'
 import type { EmojiMartData } from '@emoji-mart/data'
 import { Dialog } from '../../../ui/Dialog.tsx'
@@ -9,7 +10,8 @@ import { readPrefs, rememberEmoji, saveSkin } from '../data/prefs.ts'
 import { searchEmoji, withSkin } from '../data/search.ts'
 import type { EmojiEntry } from '../data/search.ts'
 import './emoji-picker.css'
-import { Emoji } from './Emoji.tsx'
+import { Emoji, EmojiWatcher } from './Emoji.tsx'
+import type { EmojiWatch } from './Emoji.tsx'
 
 const DATA = data as EmojiMartData
 
@@ -39,6 +41,8 @@ export default function EmojiPicker({ userId, onPick, onClose, title }: Props) {
   const [query, setQuery] = useState('')
   const [prefs, setPrefs] = useState(() => readPrefs(userId))
   const sections = useRef(new Map<string, HTMLElement>())
+  const scroller = useRef<HTMLDivElement>(null)
+  const watch = useNearScroller(scroller)
   const found = useMemo(() => searchEmoji(Object.values(DATA.emojis), query), [query])
 
   const pick = (emoji: string) => {
@@ -113,56 +117,95 @@ export default function EmojiPicker({ userId, onPick, onClose, title }: Props) {
             })}
           </nav>
         )}
-        <div className="emoji-scroll">
-          {query ? (
-            <section aria-label="Search results">
-              {found.length === 0 ? (
-                <p className="muted">No emoji match “{query}”.</p>
-              ) : (
-                <div className="emoji-grid">{found.map(button)}</div>
-              )}
-            </section>
-          ) : (
-            <>
-              {prefs.recent.length > 0 && (
-                <section aria-label="Recently used">
-                  <h3 className="emoji-section-title">Recently used</h3>
-                  <div className="emoji-grid">
-                    {prefs.recent.map((emoji) => (
-                      <button
-                        key={emoji}
-                        type="button"
-                        className="emoji-option"
-                        aria-label={`Recently used ${emoji}`}
-                        onClick={() => pick(emoji)}
-                      >
-                        <Emoji emoji={emoji} />
-                      </button>
-                    ))}
-                  </div>
-                </section>
-              )}
-              {DATA.categories.map((c) => (
-                <section
-                  key={c.id}
-                  aria-label={CATEGORY_LABELS[c.id]?.[1] ?? c.id}
-                  ref={(el) => {
-                    if (el) sections.current.set(c.id, el)
-                  }}
-                >
-                  <h3 className="emoji-section-title">{CATEGORY_LABELS[c.id]?.[1] ?? c.id}</h3>
-                  <div className="emoji-grid">
-                    {c.emojis.flatMap((id) => {
-                      const e = DATA.emojis[id]
-                      return e ? [button(e)] : []
-                    })}
-                  </div>
-                </section>
-              ))}
-            </>
-          )}
+        <div className="emoji-scroll" ref={scroller}>
+          <EmojiWatcher.Provider value={watch}>
+            {query ? (
+              <section aria-label="Search results">
+                {found.length === 0 ? (
+                  <p className="muted">No emoji match “{query}”.</p>
+                ) : (
+                  <div className="emoji-grid">{found.map(button)}</div>
+                )}
+              </section>
+            ) : (
+              <>
+                {prefs.recent.length > 0 && (
+                  <section aria-label="Recently used">
+                    <h3 className="emoji-section-title">Recently used</h3>
+                    <div className="emoji-grid">
+                      {prefs.recent.map((emoji) => (
+                        <button
+                          key={emoji}
+                          type="button"
+                          className="emoji-option"
+                          aria-label={`Recently used ${emoji}`}
+                          onClick={() => pick(emoji)}
+                        >
+                          <Emoji emoji={emoji} />
+                        </button>
+                      ))}
+                    </div>
+                  </section>
+                )}
+                {DATA.categories.map((c) => (
+                  <section
+                    key={c.id}
+                    aria-label={CATEGORY_LABELS[c.id]?.[1] ?? c.id}
+                    ref={(el) => {
+                      if (el) sections.current.set(c.id, el)
+                    }}
+                  >
+                    <h3 className="emoji-section-title">{CATEGORY_LABELS[c.id]?.[1] ?? c.id}</h3>
+                    <div className="emoji-grid">
+                      {c.emojis.flatMap((id) => {
+                        const e = DATA.emojis[id]
+                        return e ? [button(e)] : []
+                      })}
+                    </div>
+                  </section>
+                ))}
+              </>
+            )}
+          </EmojiWatcher.Provider>
         </div>
       </div>
     </Dialog>
   )
+}
+
+/**
+ * Watches emoji in the scroller: each loads its image once it is within half the scroller's
+ * height of its view (one IntersectionObserver for all, made at the first emoji's watch, when
+ * the scroller is in the page).
+ */
+function useNearScroller(scroller: RefObject<HTMLDivElement | null>): EmojiWatch {
+  return useMemo(() => {
+    let observer: IntersectionObserver | null = null
+    const waiting = new Map<Element, () => void>()
+    return (element, show) => {
+      const root = scroller.current
+      if (!root || typeof IntersectionObserver === 'undefined') {
+        show()
+        return () => {}
+      }
+      observer ??= new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) {
+            const shown = entry.isIntersecting ? waiting.get(entry.target) : undefined
+            if (!shown) continue
+            waiting.delete(entry.target)
+            observer?.unobserve(entry.target)
+            shown()
+          }
+        },
+        { root, rootMargin: '50% 0px' }
+      )
+      waiting.set(element, show)
+      observer.observe(element)
+      return () => {
+        waiting.delete(element)
+        observer?.unobserve(element)
+      }
+    }
+  }, [scroller])
 }
