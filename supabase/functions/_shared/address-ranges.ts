@@ -53,7 +53,7 @@ const V4_RANGES: [base: string, bits: number, kind: AddressClass][] = [
 ]
 
 /** a.b.c.d as an unsigned 32-bit number; null unless four decimal parts of 0..255. */
-function v4Number(address: string): number | null {
+export function v4Number(address: string): number | null {
   const parts = address.split('.')
   if (parts.length !== 4) return null
   let value = 0

@@ -16,7 +16,7 @@
 // named once in the log. Multicast, unspecified and link-local addresses (cloud metadata services
 // live there) are never allowed, whatever the list says, nor 0.0.0.0/8. Pure but for that one log line.
 import { isIP } from 'node:net'
-import { classifyAddress, v6Groups } from './address-ranges.ts'
+import { classifyAddress, v4Number, v6Groups } from './address-ranges.ts'
 import type { AddressClass } from './address-ranges.ts'
 
 interface Entry {
@@ -42,10 +42,8 @@ const NEVER: ReadonlySet<AddressClass> = new Set([
 
 /** An IP address as a number (IPv4 in 32 bits, IPv6 in 128); null if it is not one. */
 function addressValue(address: string): { v6: boolean; value: bigint } | null {
-  if (isIP(address) === 4) {
-    const value = address.split('.').reduce((n, part) => n * 256n + BigInt(Number(part)), 0n)
-    return { v6: false, value }
-  }
+  const v4 = isIP(address) === 4 ? v4Number(address) : null
+  if (v4 !== null) return { v6: false, value: BigInt(v4) }
   const groups = v6Groups(address)
   if (!groups) return null
   return { v6: true, value: groups.reduce((n, g) => n * 65536n + BigInt(g), 0n) }
