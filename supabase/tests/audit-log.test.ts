@@ -2,94 +2,22 @@
 // RPCs are recorded with who (id, name, role), what (action, target, what changed), when and from
 // where (the address the gateway saw, the user agent); read by the workspace's owners only,
 // filtered and exported as CSV as PostgREST does; never changed or deleted through any API, the
-// owner's and the service role's included.
-import path from 'node:path'
-import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestStack } from '../../backend/test/support/stack.ts'
-import type { TestStack } from '../../backend/test/support/stack.ts'
+// owner's and the service role's included. The set-up is support/audit-log.ts's.
+import { describe, expect, it } from 'vitest'
+import {
+  AGENT,
+  channelLifecycle,
+  integrationLifecycles,
+  ok,
+  useAuditStack,
+} from './support/audit-log.ts'
 import { asRole, createPerson } from './support/world.ts'
-import type { Person } from './support/world.ts'
 
-const workdir = path.resolve(import.meta.dirname, '../..')
-const AGENT = 'Chorus audit test/1.0'
-let stack: TestStack
-let owner: Person
-let admin: Person
-let member: Person
-let workspaceId: string
-
-interface Entry {
-  action: string
-  actor_id: string | null
-  actor_name: string | null
-  actor_role: string
-  target_type: string | null
-  target_id: string | null
-  target_label: string | null
-  details: Record<string, unknown>
-  ip: string | null
-  user_agent: string | null
-  occurred_at: string
-}
-
-/** supabase-js as the person, with a user agent of its own. */
-function as(person: Person, headers: Record<string, string> = {}): SupabaseClient {
-  return stack.client(stack.anonKey, {
-    global: {
-      headers: { Authorization: `Bearer ${person.token}`, 'User-Agent': AGENT, ...headers },
-    },
-  })
-}
-
-async function entries(reader: Person = owner): Promise<Entry[]> {
-  const { data, error } = await as(reader)
-    .from('audit_log')
-    .select('*')
-    .eq('workspace_id', workspaceId)
-    .order('id', { ascending: true })
-  expect(error).toBeNull()
-  return data as Entry[]
-}
-
-const ok = <T>(result: { data: T | null; error: unknown }): T => {
-  expect(result.error).toBeNull()
-  return result.data as T
-}
-
-beforeAll(async () => {
-  stack = await startTestStack({ workdir })
-  ;[owner, admin, member] = (await Promise.all(
-    ['Olga Owner', 'Adam Admin', 'Mia Member'].map((name) => createPerson(stack, name))
-  )) as [Person, Person, Person]
-  const ws = ok(
-    await as(owner).rpc('create_workspace', { p_name: 'Audited' }).single<{ id: string }>()
-  )
-  workspaceId = ws.id
-  const link = ok(
-    await as(owner)
-      .rpc('create_invite', { p_workspace_id: workspaceId })
-      .single<{ token: string }>()
-  )
-  for (const person of [admin, member]) {
-    ok(await as(person).rpc('accept_invite', { p_token: link.token }))
-  }
-  ok(
-    await as(owner).rpc('set_member_role', {
-      p_workspace_id: workspaceId,
-      p_user_id: admin.id,
-      p_role: 'admin',
-    })
-  )
-}, 120_000)
-
-afterAll(async () => {
-  await stack?.stop()
-})
+const t = useAuditStack()
 
 describe('what is recorded', () => {
   it('records the workspace, the invitation, the joins and the role change with who, when and from where', async () => {
-    const log = await entries()
+    const log = await t.entries()
     const actions = log.map((e) => e.action)
     expect(actions).toEqual([
       'workspace.created',
@@ -102,11 +30,11 @@ describe('what is recorded', () => {
     ])
     const role = log.find((e) => e.action === 'member.role_changed')!
     expect(role).toMatchObject({
-      actor_id: owner.id,
+      actor_id: t.owner.id,
       actor_name: 'Olga Owner',
       actor_role: 'owner',
       target_type: 'person',
-      target_id: admin.id,
+      target_id: t.admin.id,
       target_label: 'Adam Admin',
       details: { from: 'member', to: 'admin' },
       ip: '127.0.0.1',
@@ -119,42 +47,23 @@ describe('what is recorded', () => {
   })
 
   it('records channels made, renamed, archived, a person removed from one, and the two-factor rule', async () => {
-    const channel = ok(
-      await as(admin)
-        .rpc('create_channel', { p_workspace_id: workspaceId, p_name: 'ops', p_kind: 'public' })
-        .single<{ id: string }>()
-    )
-    ok(await as(admin).rpc('update_channel', { p_channel_id: channel.id, p_name: 'operations' }))
+    const channel = await channelLifecycle(t)
     ok(
-      await as(admin).rpc('add_channel_members', {
-        p_channel_id: channel.id,
-        p_user_ids: [member.id],
-      })
-    )
-    ok(
-      await as(admin).rpc('remove_channel_member', {
-        p_channel_id: channel.id,
-        p_user_id: member.id,
-      })
-    )
-    ok(await as(admin).rpc('archive_channel', { p_channel_id: channel.id }))
-    ok(await as(admin).rpc('archive_channel', { p_channel_id: channel.id, p_archived: false }))
-    ok(
-      await as(owner).rpc('set_workspace_require_mfa', {
-        p_workspace_id: workspaceId,
+      await t.as(t.owner).rpc('set_workspace_require_mfa', {
+        p_workspace_id: t.workspaceId,
         p_required: false,
       })
     )
-    const byAction = new Map((await entries()).map((e) => [e.action, e]))
+    const byAction = new Map((await t.entries()).map((e) => [e.action, e]))
     expect(byAction.get('channel.created')).toMatchObject({
-      actor_id: admin.id,
+      actor_id: t.admin.id,
       actor_role: 'admin',
       target_label: 'ops',
       details: { kind: 'public' },
     })
     expect(byAction.get('channel.renamed')?.details).toEqual({ from: 'ops', to: 'operations' })
     expect(byAction.get('channel.member_removed')).toMatchObject({
-      target_id: member.id,
+      target_id: t.member.id,
       target_label: 'Mia Member',
       details: { channel_id: channel.id, channel: 'operations' },
     })
@@ -166,22 +75,28 @@ describe('what is recorded', () => {
 
   it('records a webhook made, regenerated and revoked, and a person removed', async () => {
     const general = ok(
-      await as(owner)
+      await t
+        .as(t.owner)
         .from('channels')
         .select('id')
-        .eq('workspace_id', workspaceId)
+        .eq('workspace_id', t.workspaceId)
         .eq('is_default', true)
         .single<{ id: string }>()
     )
     const hook = ok(
-      await as(admin)
+      await t
+        .as(t.admin)
         .rpc('create_incoming_webhook', { p_channel_id: general.id, p_name: 'CI' })
         .single<{ id: string }>()
     )
-    ok(await as(admin).rpc('regenerate_incoming_webhook', { p_id: hook.id }))
-    ok(await as(admin).rpc('revoke_incoming_webhook', { p_id: hook.id }))
-    ok(await as(owner).rpc('remove_member', { p_workspace_id: workspaceId, p_user_id: member.id }))
-    const log = await entries()
+    ok(await t.as(t.admin).rpc('regenerate_incoming_webhook', { p_id: hook.id }))
+    ok(await t.as(t.admin).rpc('revoke_incoming_webhook', { p_id: hook.id }))
+    ok(
+      await t
+        .as(t.owner)
+        .rpc('remove_member', { p_workspace_id: t.workspaceId, p_user_id: t.member.id })
+    )
+    const log = await t.entries()
     const hooks = log.filter((e) => e.target_id === hook.id)
     expect(hooks.map((e) => e.action)).toEqual([
       'webhook.created',
@@ -189,60 +104,21 @@ describe('what is recorded', () => {
       'webhook.revoked',
     ])
     expect(hooks[0]).toMatchObject({
-      actor_id: admin.id,
+      actor_id: t.admin.id,
       target_label: 'CI',
       details: { channel: 'general' },
     })
     expect(log.at(-1)).toMatchObject({
       action: 'member.removed',
-      actor_id: owner.id,
-      target_id: member.id,
+      actor_id: t.owner.id,
+      target_id: t.member.id,
       target_label: 'Mia Member',
     })
   })
 
   it('records bots, slash commands and event subscriptions made, changed and revoked', async () => {
-    const bot = ok(
-      await as(admin)
-        .rpc('create_bot', { p_workspace_id: workspaceId, p_name: 'Deploy bot' })
-        .single<{ id: string }>()
-    )
-    ok(await as(admin).rpc('regenerate_bot_token', { p_id: bot.id }))
-    ok(await as(admin).rpc('revoke_bot', { p_id: bot.id }))
-    const command = ok(
-      await as(admin)
-        .rpc('create_slash_command', {
-          p_workspace_id: workspaceId,
-          p_name: '/deploy',
-          p_url: 'https://ci.example.com/deploy',
-        })
-        .single<{ id: string }>()
-    )
-    ok(
-      await as(admin).rpc('update_slash_command', {
-        p_id: command.id,
-        p_url: 'https://ci.example.com/v2/deploy',
-      })
-    )
-    ok(await as(admin).rpc('revoke_slash_command', { p_id: command.id }))
-    const subscription = ok(
-      await as(admin)
-        .rpc('create_event_subscription', {
-          p_workspace_id: workspaceId,
-          p_url: 'https://hooks.example.com/chorus',
-          p_event_types: ['message'],
-        })
-        .single<{ id: string }>()
-    )
-    ok(
-      await as(admin).rpc('set_event_subscription_active', {
-        p_id: subscription.id,
-        p_active: false,
-      })
-    )
-    ok(await as(admin).rpc('rotate_event_subscription_secret', { p_id: subscription.id }))
-    ok(await as(admin).rpc('delete_event_subscription', { p_id: subscription.id }))
-    const log = await entries()
+    const { bot, command, subscription } = await integrationLifecycles(t)
+    const log = await t.entries()
     const about = (id: string) => log.filter((e) => e.target_id === id).map((e) => e.action)
     // A bot is a member of the workspace (an account of its own): its joining is recorded too.
     expect(about(bot.id)).toEqual([
@@ -263,68 +139,71 @@ describe('what is recorded', () => {
       to: 'https://ci.example.com/v2/deploy',
     })
     expect(log.find((e) => e.action === 'events.paused')).toMatchObject({
-      actor_id: admin.id,
+      actor_id: t.admin.id,
       details: { reason: 'admin' },
     })
   })
 
   it('takes the client address the gateway saw, not one the client claims', async () => {
     const channel = ok(
-      await as(owner, { 'X-Real-IP': '203.0.113.9', 'X-Forwarded-For': '198.51.100.7' })
+      await t
+        .as(t.owner, { 'X-Real-IP': '203.0.113.9', 'X-Forwarded-For': '198.51.100.7' })
         .rpc('create_channel', {
-          p_workspace_id: workspaceId,
+          p_workspace_id: t.workspaceId,
           p_name: 'spoofed',
           p_kind: 'private',
         })
         .single<{ id: string }>()
     )
-    const made = (await entries()).find((e) => e.target_id === channel.id)!
+    const made = (await t.entries()).find((e) => e.target_id === channel.id)!
     expect(made.ip).toBe('127.0.0.1')
     expect(made.details).toEqual({ kind: 'private' })
   })
 
   it('behind a gateway that sets no X-Real-IP, takes the address the nearest proxy appended', async () => {
     // The client wrote the first entry of X-Forwarded-For itself; the last is the proxy's.
-    const [made] = await asRole(stack.sql, owner, async (tx) => {
+    const [made] = await asRole(t.stack.sql, t.owner, async (tx) => {
       await tx`select set_config('request.headers',
           '{"x-forwarded-for": "198.51.100.66, 192.0.2.10"}', true)`
       return tx<{ id: string }[]>`
-          select id from public.create_channel(${workspaceId}, 'behind-a-proxy', 'private')`
+          select id from public.create_channel(${t.workspaceId}, 'behind-a-proxy', 'private')`
     })
-    const entry = (await entries()).find((e) => e.target_id === made!.id)!
+    const entry = (await t.entries()).find((e) => e.target_id === made!.id)!
     expect(entry.ip).toBe('192.0.2.10')
   })
 })
 
 describe('who reads it', () => {
-  it('shows the log to owners only: an admin and a former member read nothing', async () => {
-    expect((await entries(owner)).length).toBeGreaterThan(10)
-    expect(await entries(admin)).toEqual([])
-    expect(await entries(member)).toEqual([])
+  it('shows the log to owners only: an t.admin and a former t.member read nothing', async () => {
+    expect((await t.entries(t.owner)).length).toBeGreaterThan(10)
+    expect(await t.entries(t.admin)).toEqual([])
+    expect(await t.entries(t.member)).toEqual([])
   })
 
   it('filters by action, person and time, and exports CSV as PostgREST does', async () => {
     const since = new Date(Date.now() - 3_600_000).toISOString()
     const filtered = ok(
-      await as(owner)
+      await t
+        .as(t.owner)
         .from('audit_log')
         .select('action, actor_id')
-        .eq('workspace_id', workspaceId)
+        .eq('workspace_id', t.workspaceId)
         .like('action', 'channel.%')
-        .eq('actor_id', admin.id)
+        .eq('actor_id', t.admin.id)
         .gte('occurred_at', since)
         .order('id')
     )
     expect(filtered.length).toBeGreaterThan(3)
-    expect(filtered.every((e) => e.action.startsWith('channel.') && e.actor_id === admin.id)).toBe(
-      true
-    )
+    expect(
+      filtered.every((e) => e.action.startsWith('channel.') && e.actor_id === t.admin.id)
+    ).toBe(true)
 
     const csv = ok(
-      await as(owner)
+      await t
+        .as(t.owner)
         .from('audit_log')
         .select('occurred_at, actor_name, action, target_label, ip')
-        .eq('workspace_id', workspaceId)
+        .eq('workspace_id', t.workspaceId)
         .eq('action', 'webhook.created')
         .csv()
     ) as unknown as string
@@ -337,66 +216,68 @@ describe('who reads it', () => {
 })
 
 describe('history is never rewritten', () => {
-  it('refuses an owner changing, deleting or adding entries through REST', async () => {
-    const before = await entries()
-    const update = await as(owner)
+  it('refuses an t.owner changing, deleting or adding entries through REST', async () => {
+    const before = await t.entries()
+    const update = await t
+      .as(t.owner)
       .from('audit_log')
       .update({ action: 'rewritten.history' })
-      .eq('workspace_id', workspaceId)
+      .eq('workspace_id', t.workspaceId)
     expect(update.error?.code).toBe('42501')
-    const remove = await as(owner).from('audit_log').delete().eq('workspace_id', workspaceId)
+    const remove = await t.as(t.owner).from('audit_log').delete().eq('workspace_id', t.workspaceId)
     expect(remove.error?.code).toBe('42501')
-    const insert = await as(owner)
+    const insert = await t
+      .as(t.owner)
       .from('audit_log')
-      .insert({ workspace_id: workspaceId, actor_role: 'owner', action: 'forged.entry' })
+      .insert({ workspace_id: t.workspaceId, actor_role: 'owner', action: 'forged.entry' })
     expect(insert.error?.code).toBe('42501')
-    expect(await entries()).toEqual(before)
+    expect(await t.entries()).toEqual(before)
   })
 
   it('refuses the service role too, through REST and in SQL', async () => {
-    const before = await entries()
-    const service = stack.client(stack.serviceRoleKey)
-    const remove = await service.from('audit_log').delete().eq('workspace_id', workspaceId)
+    const before = await t.entries()
+    const service = t.stack.client(t.stack.serviceRoleKey)
+    const remove = await service.from('audit_log').delete().eq('workspace_id', t.workspaceId)
     expect(remove.error?.code).toBe('42501')
     const update = await service
       .from('audit_log')
       .update({ actor_name: 'nobody' })
-      .eq('workspace_id', workspaceId)
+      .eq('workspace_id', t.workspaceId)
     expect(update.error?.code).toBe('42501')
     // Even the database's owner is stopped by the trigger, row by row and by TRUNCATE.
     await expect(
-      stack.sql`delete from public.audit_log where workspace_id = ${workspaceId}`
+      t.stack.sql`delete from public.audit_log where workspace_id = ${t.workspaceId}`
     ).rejects.toThrow(/cannot be changed or deleted/)
-    await expect(stack.sql`truncate public.audit_log`).rejects.toThrow(
+    await expect(t.stack.sql`truncate public.audit_log`).rejects.toThrow(
       /cannot be changed or deleted/
     )
-    expect(await entries()).toEqual(before)
+    expect(await t.entries()).toEqual(before)
   })
 
   it('keeps who acted when their account is deleted', async () => {
-    const gone = await createPerson(stack, 'Short Stay')
+    const gone = await createPerson(t.stack, 'Short Stay')
     const ws = ok(
-      await as(gone).rpc('create_workspace', { p_name: 'Left behind' }).single<{ id: string }>()
+      await t.as(gone).rpc('create_workspace', { p_name: 'Left behind' }).single<{ id: string }>()
     )
-    await stack.sql`insert into public.workspace_members (workspace_id, user_id, role)
-      values (${ws.id}, ${owner.id}, 'owner')`
-    await stack.sql`delete from auth.users where id = ${gone.id}`
-    const [made] = await stack.sql<{ actor_id: string; actor_name: string }[]>`
+    await t.stack.sql`insert into public.workspace_members (workspace_id, user_id, role)
+      values (${ws.id}, ${t.owner.id}, 'owner')`
+    await t.stack.sql`delete from auth.users where id = ${gone.id}`
+    const [made] = await t.stack.sql<{ actor_id: string; actor_name: string }[]>`
       select actor_id, actor_name from public.audit_log
       where workspace_id = ${ws.id} and action = 'workspace.created'`
     expect(made).toEqual({ actor_id: gone.id, actor_name: 'Short Stay' })
   })
 
   it('goes with its workspace when the workspace itself is deleted', async () => {
-    const other = await createPerson(stack, 'Gone Owner')
+    const other = await createPerson(t.stack, 'Gone Owner')
     const ws = ok(
-      await as(other).rpc('create_workspace', { p_name: 'Short lived' }).single<{ id: string }>()
+      await t.as(other).rpc('create_workspace', { p_name: 'Short lived' }).single<{ id: string }>()
     )
-    const [{ n }] = await stack.sql<[{ n: number }]>`
+    const [{ n }] = await t.stack.sql<[{ n: number }]>`
       select count(*)::int as n from public.audit_log where workspace_id = ${ws.id}`
     expect(n).toBeGreaterThan(0)
-    await stack.sql`delete from public.workspaces where id = ${ws.id}`
-    const [{ left }] = await stack.sql<[{ left: number }]>`
+    await t.stack.sql`delete from public.workspaces where id = ${ws.id}`
+    const [{ left }] = await t.stack.sql<[{ left: number }]>`
       select count(*)::int as left from public.audit_log where workspace_id = ${ws.id}`
     expect(left).toBe(0)
   })
