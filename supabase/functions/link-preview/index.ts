@@ -47,7 +47,10 @@ function storeOf(): PreviewStore {
     async upload(path, bytes, contentType) {
       const { error } = await admin.storage
         .from('link-previews')
-        .upload(path, new Blob([bytes], { type: contentType }), { contentType, upsert: true })
+        .upload(path, new Blob([bytes as Uint8Array<ArrayBuffer>], { type: contentType }), {
+          contentType,
+          upsert: true,
+        })
       if (error) throw error
     },
     async save(id, fields) {

@@ -9,8 +9,7 @@
 // acknowledge_notification_email removes exactly those rows from the queue. Not sent (SMTP
 // refused or unreachable): release_notification_email makes them due again after a backoff
 // (1, 2, 4 ... minutes), or gives them up after the 8th attempt; both are logged here, and the
-// answer is 502. The caller is trusted with nothing but the batch id. (Plain JavaScript
-// syntax with JSDoc types, so it runs as it is wherever it is loaded.)
+// answer is 502. The caller is trusted with nothing but the batch id.
 // POST ?unsubscribe=<token>: the one-click unsubscribe of RFC 8058 (the mail's List-Unsubscribe
 // and List-Unsubscribe-Post headers), which mail clients POST without a sign-in (verify_jwt =
 // false for this function in config.toml). GET ?unsubscribe=<token> (links of older mails)
@@ -24,26 +23,44 @@ import { createClient } from 'npm:@supabase/supabase-js@2'
 import nodemailer from 'npm:nodemailer@6'
 import { closingUnread } from '../_shared/read-body.ts'
 
-/**
- * @typedef {{ retrying: number, gave_up: number, attempts: number,
- *   next_attempt_at: string | null }} Released
- * @typedef {{ message_id: string, channel_id: string, workspace_id: string,
- *   workspace_name: string, channel_name: string | null, channel_kind: string,
- *   author_name: string | null, body: string, created_at: string }} Item
- * @typedef {{ email: string, display_name: string, unsubscribe_token: string | null,
- *   ids: number[], items: Item[] }} Mail
- */
+/** What release_notification_email says of a batch that was not sent. */
+interface Released {
+  retrying: number
+  gave_up: number
+  attempts: number
+  next_attempt_at: string | null
+}
 
-/** @param {number} status @param {unknown} body */
-function json(status, body) {
+/** One queued message, as claim_notification_email lists it. */
+interface Item {
+  message_id: string
+  channel_id: string
+  workspace_id: string
+  workspace_name: string
+  channel_name: string | null
+  channel_kind: string
+  author_name: string | null
+  body: string
+  created_at: string
+}
+
+/** A claimed batch: one digest to one person. */
+interface Mail {
+  email: string
+  display_name: string
+  unsubscribe_token: string | null
+  ids: number[]
+  items: Item[]
+}
+
+function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'Content-Type': 'application/json' },
   })
 }
 
-/** @param {string} text */
-function escapeHtml(text) {
+function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -52,8 +69,7 @@ function escapeHtml(text) {
 }
 
 /** A message body as plain text: mentions become @someone, at most 300 characters. */
-/** @param {string} body */
-function plain(body) {
+function plain(body: string): string {
   const text = body
     .replace(/<@[0-9a-f-]{36}>/gi, '@someone')
     .replace(/\s+/g, ' ')
@@ -61,19 +77,18 @@ function plain(body) {
   return text.length > 300 ? `${text.slice(0, 299)}…` : text
 }
 
-/** @param {Item} item */
-function place(item) {
+function place(item: Item): string {
   return item.channel_kind === 'dm' ? 'a direct message' : `#${item.channel_name ?? ''}`
 }
 
-/** @param {Mail} mail @param {string} appUrl @param {string | null} unsubscribeUrl */
-function compose(mail, appUrl, unsubscribeUrl) {
+function compose(mail: Mail, appUrl: string, unsubscribeUrl: string | null) {
   const n = mail.items.length
+  const first = mail.items[0]
   const subject =
-    n === 1
-      ? `${mail.items[0].author_name ?? 'Someone'} wrote to you in ${place(mail.items[0])}`
+    n === 1 && first
+      ? `${first.author_name ?? 'Someone'} wrote to you in ${place(first)}`
       : `${n} unread mentions and direct messages on Chorus`
-  const linkOf = (i) => `${appUrl}/w/${i.workspace_id}/c/${i.channel_id}/m/${i.message_id}`
+  const linkOf = (i: Item) => `${appUrl}/w/${i.workspace_id}/c/${i.channel_id}/m/${i.message_id}`
   const text = [
     `Hi ${mail.display_name},`,
     '',
@@ -124,24 +139,24 @@ async function handle(request: Request): Promise<Response> {
     return error ? json(400, { error: error.message }) : json(200, { unsubscribed: true })
   }
 
-  let input
+  let input: { batch_id?: unknown }
   try {
     input = await request.json()
   } catch {
     return json(400, { error: 'The body must be JSON: {"batch_id"}.' })
   }
-  if (typeof input.batch_id !== 'string' || !/^[0-9a-f-]{36}$/i.test(input.batch_id))
+  const batchId = input?.batch_id
+  if (typeof batchId !== 'string' || !/^[0-9a-f-]{36}$/i.test(batchId))
     return json(400, { error: 'batch_id must be a uuid.' })
 
   // Before the claim: without SMTP the batch stays unclaimed, its rows free again after the lease.
   const host = Deno.env.get('SMTP_HOST')
   if (!host) return json(500, { error: 'SMTP_HOST is not set.' })
   const { data, error } = await admin.rpc('claim_notification_email', {
-    p_batch_id: input.batch_id,
+    p_batch_id: batchId,
   })
   if (error) return json(400, { error: error.message })
-  /** @type {Mail | null} */
-  const mail = data
+  const mail = data as Mail | null
   if (!mail) return json(200, { sent: false, reason: 'claimed already or unknown' })
   if (mail.items.length === 0) return json(200, { sent: false, reason: 'nothing left' })
 
@@ -184,23 +199,22 @@ async function handle(request: Request): Promise<Response> {
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e)
     const { data: released, error: releaseError } = await admin.rpc('release_notification_email', {
-      p_batch_id: input.batch_id,
+      p_batch_id: batchId,
       p_ids: mail.ids,
       p_error: reason,
     })
-    /** @type {Released | null} */
-    const r = released
+    const r = released as Released | null
     if (releaseError) {
       console.error(
-        `notify-email: batch ${input.batch_id} not sent (${reason}) and not released: ${releaseError.message}; its rows are free again when their lease ends`
+        `notify-email: batch ${batchId} not sent (${reason}) and not released: ${releaseError.message}; its rows are free again when their lease ends`
       )
     } else if (r && r.gave_up > 0) {
       console.error(
-        `notify-email: gave up on batch ${input.batch_id} (${r.gave_up} messages to ${mail.email}) after ${r.attempts} attempts: ${reason}`
+        `notify-email: gave up on batch ${batchId} (${r.gave_up} messages to ${mail.email}) after ${r.attempts} attempts: ${reason}`
       )
     } else if (r) {
       console.warn(
-        `notify-email: batch ${input.batch_id} not sent (attempt ${r.attempts}): ${reason}; retrying at ${r.next_attempt_at}`
+        `notify-email: batch ${batchId} not sent (attempt ${r.attempts}): ${reason}; retrying at ${r.next_attempt_at}`
       )
     }
     return json(502, {
@@ -211,14 +225,12 @@ async function handle(request: Request): Promise<Response> {
     })
   }
   const { error: ackError } = await admin.rpc('acknowledge_notification_email', {
-    p_batch_id: input.batch_id,
+    p_batch_id: batchId,
     p_ids: mail.ids,
   })
   if (ackError) {
     // Sent, but still queued: it may be sent once more when its lease ends.
-    console.error(
-      `notify-email: batch ${input.batch_id} sent but not acknowledged: ${ackError.message}`
-    )
+    console.error(`notify-email: batch ${batchId} sent but not acknowledged: ${ackError.message}`)
   }
   return json(200, { sent: true, messages: mail.items.length })
 }

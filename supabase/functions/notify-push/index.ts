@@ -48,7 +48,7 @@ async function eachLimited<T, R>(items: T[], limit: number, fn: (item: T) => Pro
   const worker = async () => {
     while (next < items.length) {
       const i = next++
-      results[i] = await fn(items[i])
+      results[i] = await fn(items[i]!)
     }
   }
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
@@ -105,7 +105,7 @@ async function handle(request: Request): Promise<Response> {
   const retry: { id: number; error: string; after_seconds: number | null }[] = []
   const failed: { id: number; error: string }[] = []
   claimed.items.forEach((item, i) => {
-    const outcome = outcomes[i]
+    const outcome = outcomes[i]!
     const who = `push ${item.id} (${item.kind}) to device ${item.subscription.id}`
     if (outcome.kind === 'sent') sent.push(item.id)
     else if (outcome.kind === 'gone') {

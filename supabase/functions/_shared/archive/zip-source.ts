@@ -160,7 +160,8 @@ async function* inflated(source: ZipSource, entry: ZipEntry, start: number) {
       }
       if (next.done) break
       try {
-        await writer.write(next.value)
+        // The source's chunks are its own buffers, never shared memory.
+        await writer.write(next.value as Uint8Array<ArrayBuffer>)
       } catch {
         // The inflater failed (its reader says why) or was cancelled.
         await pieces.return?.(undefined)
