@@ -2,7 +2,7 @@
 // nobody signs in to, a workspace member marked is_bot, never queued an email); the token kept
 // only as a hash and never readable; owners and admins only; a missing, wrong, regenerated or
 // revoked token refused over real HTTP at once (the `slack-api` Edge Function); a bot removed
-// from its workspace; the Settings list; the rate limit. The methods: bots-api.test.ts.
+// from its workspace; the Settings list; the rate limit. The methods: bots-api*.test.ts.
 import { describe, expect, it } from 'vitest'
 import { useBotsStack } from './support/bots.ts'
 import { asRole, makeMessage } from './support/world.ts'

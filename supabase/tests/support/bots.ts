@@ -1,4 +1,4 @@
-// The bots' tests' shared set-up (bots.test.ts, bots-api.test.ts): a stack with the matrix's
+// The bots' tests' shared set-up (bots.test.ts, bots-api*.test.ts): a stack with the matrix's
 // world, the rate limit's refill off (counted, not timed), one bot made by the admin and added to
 // plaza; helpers to make more, add them to channels, call the `slack-api` function over real
 // HTTP and count a channel's messages as the superuser.
