@@ -1,62 +1,34 @@
 // The project configuration: supabase/config.toml as the Supabase CLI reads it, with the CLI's
 // defaults for everything the file leaves out, and the stack's own keys from supabase/chorus.toml
-// (stack-config.ts). Unknown keys are ignored; a malformed file or a
-// value of the wrong type is an error that names the line.
+// (stack-config.ts). Some sections have readers of their own (auth-email.ts, auth-rate-limits.ts,
+// auth-mfa.ts, auth-oauth-server.ts, storage-buckets.ts). Unknown keys are ignored; a malformed
+// file or a value of the wrong type is an error that names the line.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parse, TomlError } from 'smol-toml'
 import { readAuthMfa } from './auth-mfa.ts'
+import { readAuthRateLimits } from './auth-rate-limits.ts'
+import type { AuthRateLimits } from './auth-rate-limits.ts'
 import type { AuthMfaConfig } from './auth-mfa.ts'
+import { readAuthEmail, readEmailTemplates, readSmtp } from './auth-email.ts'
+import type { AuthEmailConfig } from './auth-email.ts'
 import { readOAuthServer } from './auth-oauth-server.ts'
 import type { OAuthServerConfig } from './auth-oauth-server.ts'
 import { ConfigError } from './config-error.ts'
 import { Reader } from './reader.ts'
 import type { Table } from './reader.ts'
 import { readStackConfig } from './stack-config.ts'
+import { readBuckets } from './storage-buckets.ts'
+import type { BucketConfig } from './storage-buckets.ts'
 import type { StackKeys } from './stack-config.ts'
 
 export { ConfigError } from './config-error.ts'
 export type { ConfigReader } from './reader.ts'
+export type { EmailTemplateConfig, SmtpConfig } from './auth-email.ts'
+export type { AuthRateLimits } from './auth-rate-limits.ts'
+export type { BucketConfig } from './storage-buckets.ts'
 
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
-
-export interface BucketConfig {
-  public: boolean
-  fileSizeLimit: number | null
-  allowedMimeTypes: string[] | null
-  /** Absolute path of a folder whose files are uploaded into the bucket at start. */
-  objectsPath: string | null
-}
-
-export interface SmtpConfig {
-  host: string
-  port: number
-  user: string
-  pass: string
-  adminEmail: string
-  senderName: string
-}
-
-export interface EmailTemplateConfig {
-  subject: string | null
-  /** Absolute path of the template file. */
-  contentPath: string | null
-}
-
-export interface AuthRateLimits {
-  /** Emails sent per hour. */
-  emailSent: number
-  smsSent: number
-  /** Anonymous sign-ins per hour per IP. */
-  anonymousUsers: number
-  /** Token refreshes per 5 minutes per IP. */
-  tokenRefresh: number
-  /** Sign-ups and sign-ins per 5 minutes per IP. */
-  signInSignUps: number
-  /** OTP and magic-link verifications per 5 minutes per IP. */
-  tokenVerifications: number
-  web3: number
-}
 
 export interface ProjectConfig {
   projectId: string
@@ -126,24 +98,7 @@ export interface ProjectConfig {
     rateLimit: AuthRateLimits
     mfa: AuthMfaConfig
     oauthServer: OAuthServerConfig
-    email: {
-      enableSignup: boolean
-      doubleConfirmChanges: boolean
-      enableConfirmations: boolean
-      securePasswordChange: boolean
-      /**
-       * GoTrue's Security.UpdatePasswordRequireCurrentPassword (a hosted project's "Require current
-       * password when updating"): a key of the local stack, not of the CLI's config.toml.
-       */
-      updatePasswordRequireCurrentPassword: boolean
-      /** Minimum time between two emails to the same address, in milliseconds. */
-      maxFrequency: number
-      otpLength: number
-      /** Seconds an emailed OTP or link stays valid. */
-      otpExpiry: number
-      template: Record<string, EmailTemplateConfig>
-      smtp: SmtpConfig | null
-    }
+    email: AuthEmailConfig
   }
 }
 
@@ -213,47 +168,10 @@ export function parseProjectConfig(
   const supabaseDir = path.join(workdir, 'supabase')
   const inSupabaseDir = (p: string) => path.resolve(supabaseDir, p)
 
-  const buckets: Record<string, BucketConfig> = {}
-  for (const [name, value] of Object.entries(read.table('storage.buckets'))) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) continue
-    const key = `storage.buckets.${name}`
-    const limit = read.optional(key, 'file_size_limit', 'size')
-    const objectsPath = read.optional(key, 'objects_path', 'string')
-    buckets[name] = {
-      public: read.get(key, 'public', 'boolean', false),
-      fileSizeLimit: limit,
-      allowedMimeTypes: read.optional(key, 'allowed_mime_types', 'strings'),
-      objectsPath: objectsPath === null ? null : inSupabaseDir(objectsPath),
-    }
-  }
+  const buckets = readBuckets(read, inSupabaseDir)
 
-  const templates: Record<string, EmailTemplateConfig> = {}
-  for (const [name, value] of Object.entries(read.table('auth.email.template'))) {
-    if (typeof value !== 'object' || value === null) continue
-    const key = `auth.email.template.${name}`
-    const contentPath = read.optional(key, 'content_path', 'string')
-    templates[name] = {
-      subject: read.optional(key, 'subject', 'string'),
-      contentPath: contentPath === null ? null : inSupabaseDir(contentPath),
-    }
-  }
-
-  const smtpTable = read.table('auth.email.smtp')
-  const smtpEnabled =
-    Object.keys(smtpTable).length > 0 && read.get('auth.email.smtp', 'enabled', 'boolean', true)
-  const smtp: SmtpConfig | null = smtpEnabled
-    ? {
-        host: read.get('auth.email.smtp', 'host', 'string', ''),
-        port: read.get('auth.email.smtp', 'port', 'integer', 587),
-        user: read.get('auth.email.smtp', 'user', 'string', ''),
-        pass: read.get('auth.email.smtp', 'pass', 'string', ''),
-        adminEmail: read.get('auth.email.smtp', 'admin_email', 'string', 'admin@email.com'),
-        senderName: read.get('auth.email.smtp', 'sender_name', 'string', 'Admin'),
-      }
-    : null
-  if (smtp && smtp.host === '') {
-    throw new ConfigError('[auth.email.smtp] needs a host', file, read.lineOf('auth.email.smtp'))
-  }
+  const templates = readEmailTemplates(read, inSupabaseDir)
+  const smtp = readSmtp(read, file)
 
   const hookSection = 'auth.hook.custom_access_token'
   const customAccessTokenHook = read.get(hookSection, 'enabled', 'boolean', false)
@@ -347,34 +265,10 @@ export function parseProjectConfig(
       passwordRequirements: read.get('auth', 'password_requirements', 'string', ''),
       signingKeysPath: signingKeysPath === null ? null : inSupabaseDir(signingKeysPath),
       customAccessTokenHook,
-      rateLimit: {
-        emailSent: read.get('auth.rate_limit', 'email_sent', 'integer', 2),
-        smsSent: read.get('auth.rate_limit', 'sms_sent', 'integer', 30),
-        anonymousUsers: read.get('auth.rate_limit', 'anonymous_users', 'integer', 30),
-        tokenRefresh: read.get('auth.rate_limit', 'token_refresh', 'integer', 150),
-        signInSignUps: read.get('auth.rate_limit', 'sign_in_sign_ups', 'integer', 30),
-        tokenVerifications: read.get('auth.rate_limit', 'token_verifications', 'integer', 30),
-        web3: read.get('auth.rate_limit', 'web3', 'integer', 30),
-      },
+      rateLimit: readAuthRateLimits(read),
       mfa: readAuthMfa(read),
       oauthServer: readOAuthServer(read),
-      email: {
-        enableSignup: read.get('auth.email', 'enable_signup', 'boolean', true),
-        doubleConfirmChanges: read.get('auth.email', 'double_confirm_changes', 'boolean', true),
-        enableConfirmations: read.get('auth.email', 'enable_confirmations', 'boolean', false),
-        securePasswordChange: read.get('auth.email', 'secure_password_change', 'boolean', false),
-        updatePasswordRequireCurrentPassword: read.get(
-          'auth.email',
-          'update_password_require_current_password',
-          'boolean',
-          false
-        ),
-        maxFrequency: read.get('auth.email', 'max_frequency', 'duration', 1000),
-        otpLength: read.get('auth.email', 'otp_length', 'integer', 6),
-        otpExpiry: read.get('auth.email', 'otp_expiry', 'integer', 3600),
-        template: templates,
-        smtp,
-      },
+      email: readAuthEmail(read, templates, smtp),
     },
   }
 }
