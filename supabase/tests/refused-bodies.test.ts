@@ -186,4 +186,17 @@ describe('a refused body leaves the connection usable', () => {
     expect(refused).toMatchObject({ status: 405, connection: 'close' })
     expect(after.status).toBe(405)
   })
+
+  it("notify-email: a body that names no batch is a 400 with the function's error, never a crash", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    try {
+      for (const body of ['null', '[]', '"x"', '7', '{}', '{"batch_id":"nope"}', 'not json']) {
+        const answer = await send(agent, { path: 'notify-email', body })
+        expect(answer.status, body).toBe(400)
+        expect(JSON.parse(answer.text), body).toEqual({ error: expect.any(String) })
+      }
+    } finally {
+      agent.destroy()
+    }
+  })
 })
