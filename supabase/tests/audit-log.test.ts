@@ -174,7 +174,7 @@ describe('what is recorded', () => {
 })
 
 describe('who reads it', () => {
-  it('shows the log to owners only: an t.admin and a former t.member read nothing', async () => {
+  it('shows the log to owners only: an admin and a former member read nothing', async () => {
     expect((await t.entries(t.owner)).length).toBeGreaterThan(10)
     expect(await t.entries(t.admin)).toEqual([])
     expect(await t.entries(t.member)).toEqual([])
@@ -216,7 +216,7 @@ describe('who reads it', () => {
 })
 
 describe('history is never rewritten', () => {
-  it('refuses an t.owner changing, deleting or adding entries through REST', async () => {
+  it('refuses an owner changing, deleting or adding entries through REST', async () => {
     const before = await t.entries()
     const update = await t
       .as(t.owner)
