@@ -1,162 +1,29 @@
 // npm run deploy (scripts/deploy) against a stand-in CLI that records its arguments: the real
 // script in its own process, CHORUS_SUPABASE_CLI pointing at a small executable that writes each
 // call's arguments (and whether the secrets reached it) to a file, and fails when told to. Then
-// the commands it recorded, given to the real CLI the deploy pins (below).
+// the commands it recorded, given to the real CLI the deploy pins (below). The harness is
+// support/deploy-runner.ts's.
 import { generateKeyPairSync } from 'node:crypto'
 import { execFile } from 'node:child_process'
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-const ROOT = path.resolve(import.meta.dirname, '..', '..')
-const REF = 'abcdefghijklmnopqrst'
-const KEY = 'sb_publishable_TestKey_123'
-
-const FAKE_CLI = `#!/usr/bin/env node
-const { appendFileSync } = require('node:fs')
-const args = process.argv.slice(2)
-appendFileSync(process.env.FAKE_CLI_LOG, JSON.stringify({
-  args,
-  token: process.env.SUPABASE_ACCESS_TOKEN,
-  password: process.env.SUPABASE_DB_PASSWORD,
-  smtpPass: process.env.SMTP_PASS,
-}) + '\\n')
-if (process.env.FAKE_CLI_FAIL && args.join(' ').startsWith(process.env.FAKE_CLI_FAIL)) {
-  process.stderr.write('unexpected deploy status 400: {"message":"Function bundle too large"}\\n')
-  process.exit(1)
-}
-`
-
-let dir: string
-let fake: string
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'chorus-deploy-test-'))
-  fake = path.join(dir, 'fake-supabase.cjs')
-  await writeFile(fake, FAKE_CLI)
-  await chmod(fake, 0o755)
-})
-
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true })
-})
-
-interface Run {
-  code: number
-  stdout: string
-  stderr: string
-  calls: Array<{ args: string[]; token?: string; password?: string; smtpPass?: string }>
-  deployDir: string
-  appDist: string
-}
-
-const FLAGS = [
-  `--project-ref=${REF}`,
-  '--site-url',
-  'https://chat.example.com/',
-  '--publishable-key',
+import { describe, expect, it } from 'vitest'
+import {
+  expectedCalls,
+  FLAGS,
   KEY,
-  '--smtp-host',
-  'smtp.example.com',
-  '--smtp-port',
-  '587',
-  '--smtp-user',
-  'apikey',
-  '--smtp-from',
-  'Chorus <chorus@example.com>',
-]
-const SECRETS = {
-  SUPABASE_ACCESS_TOKEN: 'sbp_token_for_test',
-  SUPABASE_DB_PASSWORD: "db pass with 'quotes'",
-  SMTP_PASS: 'smtp-secret',
-}
+  REF,
+  ROOT,
+  SECRETS,
+  useDeployRunner,
+} from './support/deploy-runner.ts'
 
-let runs = 0
-let logs = 0
-async function deploy(
-  args: string[],
-  env: Record<string, string> = {},
-  place?: { deployDir: string; appDist: string }
-): Promise<Run> {
-  const own = place ?? {
-    deployDir: path.join(dir, `deploy-${++runs}`),
-    appDist: path.join(dir, `dist-${runs}`),
-  }
-  if (!place) {
-    await mkdir(own.appDist, { recursive: true })
-    await writeFile(path.join(own.appDist, 'index.html'), '<!doctype html><title>Chorus</title>')
-  }
-  const log = path.join(dir, `calls-${++logs}.jsonl`)
-  const { code, stdout, stderr } = await new Promise<{
-    code: number
-    stdout: string
-    stderr: string
-  }>((resolve) => {
-    execFile(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'scripts/deploy/main.ts',
-        ...args,
-        '--deploy-dir',
-        own.deployDir,
-        '--app-dist',
-        own.appDist,
-      ],
-      {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          CHORUS_SUPABASE_CLI: fake,
-          FAKE_CLI_LOG: log,
-          ...env,
-        },
-      },
-      (error, stdout, stderr) => {
-        const status = error ? (typeof error.code === 'number' ? error.code : -1) : 0
-        resolve({ code: status, stdout, stderr })
-      }
-    )
-  })
-  const text = existsSync(log) ? await readFile(log, 'utf8') : ''
-  const calls = text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Run['calls'][number])
-  return { code, stdout, stderr, calls, ...own }
-}
-
-function expectedCalls(deployDir: string): string[][] {
-  const workdir = ['--workdir', deployDir]
-  return [
-    ['link', '--project-ref', REF, ...workdir],
-    ['db', 'push', '--linked', '--include-all', '--yes', ...workdir],
-    ['config', 'push', '--project-ref', REF, '--yes', ...workdir],
-    ['functions', 'deploy', '--project-ref', REF, '--use-api', ...workdir],
-    [
-      'secrets',
-      'set',
-      '--project-ref',
-      REF,
-      'SMTP_HOST=smtp.example.com',
-      'SMTP_PORT=587',
-      'SMTP_USER=apikey',
-      'SMTP_PASS=smtp-secret',
-      'SMTP_FROM=Chorus <chorus@example.com>',
-      'APP_URL=https://chat.example.com',
-      ...workdir,
-    ],
-    ['db', 'query', '--linked', ...workdir, expect.any(String) as unknown as string],
-  ]
-}
+const runner = useDeployRunner()
 
 describe('npm run deploy against a stand-in CLI that records its arguments', () => {
   it('runs link, db push, config push, functions deploy, secrets set and the Vault query in that order, then writes the app for the project', async () => {
-    const run = await deploy([...FLAGS, '--skip-build'], SECRETS)
+    const run = await runner.deploy([...FLAGS, '--skip-build'], SECRETS)
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     expect(run.calls.map((c) => c.args)).toEqual(expectedCalls(run.deployDir))
@@ -224,17 +91,19 @@ describe('npm run deploy against a stand-in CLI that records its arguments', () 
   })
 
   it('--dry-run prints every command as a shell runs it, secrets as variable references, and every file with its content; it runs and writes nothing', async () => {
-    const run = await deploy([...FLAGS, '--dry-run'], SECRETS)
+    const run = await runner.deploy([...FLAGS, '--dry-run'], SECRETS)
     expect(run.code).toBe(0)
     expect(run.calls).toEqual([])
     expect(existsSync(run.deployDir)).toBe(false)
     expect(existsSync(path.join(run.appDist, 'config.json'))).toBe(false)
     const workdir = run.deployDir
     const lines = run.stdout.split('\n')
-    expect(lines).toContain(`${fake} link --project-ref ${REF} --workdir ${workdir}`)
-    expect(lines).toContain(`${fake} db push --linked --include-all --yes --workdir ${workdir}`)
+    expect(lines).toContain(`${runner.fake} link --project-ref ${REF} --workdir ${workdir}`)
     expect(lines).toContain(
-      `${fake} secrets set --project-ref ${REF} SMTP_HOST=smtp.example.com SMTP_PORT=587 SMTP_USER=apikey SMTP_PASS="$SMTP_PASS" 'SMTP_FROM=Chorus <chorus@example.com>' APP_URL=https://chat.example.com --workdir ${workdir}`
+      `${runner.fake} db push --linked --include-all --yes --workdir ${workdir}`
+    )
+    expect(lines).toContain(
+      `${runner.fake} secrets set --project-ref ${REF} SMTP_HOST=smtp.example.com SMTP_PORT=587 SMTP_USER=apikey SMTP_PASS="$SMTP_PASS" 'SMTP_FROM=Chorus <chorus@example.com>' APP_URL=https://chat.example.com --workdir ${workdir}`
     )
     expect(lines).toContain(`cat > ${run.appDist}/config.json <<'EOF'`)
     expect(run.stdout).toContain(`"supabaseUrl": "https://${REF}.supabase.co"`)
@@ -256,13 +125,16 @@ describe('npm run deploy against a stand-in CLI that records its arguments', () 
       ]).toString('base64url'),
       VAPID_PRIVATE_KEY: pair.d!,
     }
-    const dry = await deploy([...FLAGS, '--dry-run'], { ...SECRETS, ...vapid })
+    const dry = await runner.deploy([...FLAGS, '--dry-run'], { ...SECRETS, ...vapid })
     expect(dry.code).toBe(0)
     expect(dry.stdout).toContain(
       `APP_URL=https://chat.example.com VAPID_PUBLIC_KEY=${vapid.VAPID_PUBLIC_KEY} VAPID_PRIVATE_KEY="$VAPID_PRIVATE_KEY" --workdir`
     )
     expect(dry.stdout).not.toContain(vapid.VAPID_PRIVATE_KEY)
-    const broken = await deploy([...FLAGS, '--dry-run'], { ...SECRETS, VAPID_PUBLIC_KEY: 'abc' })
+    const broken = await runner.deploy([...FLAGS, '--dry-run'], {
+      ...SECRETS,
+      VAPID_PUBLIC_KEY: 'abc',
+    })
     expect(broken.code).toBe(2)
     expect(broken.stderr).toContain(
       'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a VAPID key pair'
@@ -270,7 +142,7 @@ describe('npm run deploy against a stand-in CLI that records its arguments', () 
   })
 
   it('names every missing input at once and exits 2 without a stack trace or any command run', async () => {
-    const run = await deploy(['--site-url', 'ftp://nowhere'], {})
+    const run = await runner.deploy(['--site-url', 'ftp://nowhere'], {})
     expect(run.code).toBe(2)
     expect(run.calls).toEqual([])
     expect(run.stdout).toBe('')
@@ -299,12 +171,12 @@ describe('npm run deploy against a stand-in CLI that records its arguments', () 
     ].join('.')
     const flags = FLAGS.map((flag) => (flag === KEY ? serviceRole : flag))
     flags[0] = '--project-ref=My-Project'
-    const run = await deploy(flags, SECRETS)
+    const run = await runner.deploy(flags, SECRETS)
     expect(run.code).toBe(2)
     expect(run.calls).toEqual([])
     expect(run.stderr).toContain('a JWT with role "service_role"')
     expect(run.stderr).toContain('--project-ref "My-Project" is not a project reference')
-    const secret = await deploy(
+    const secret = await runner.deploy(
       FLAGS.map((f) => (f === KEY ? 'sb_secret_abc' : f)),
       SECRETS
     )
@@ -318,7 +190,7 @@ describe('npm run deploy against a stand-in CLI that records its arguments', () 
     "stops at a failing step with the CLI's error and the command that continues there; --from resumes at that step",
     { timeout: 60_000 },
     async () => {
-      const failed = await deploy([...FLAGS, '--skip-build'], {
+      const failed = await runner.deploy([...FLAGS, '--skip-build'], {
         ...SECRETS,
         FAKE_CLI_FAIL: 'functions deploy',
       })
@@ -330,10 +202,14 @@ describe('npm run deploy against a stand-in CLI that records its arguments', () 
       expect(failed.stderr).toContain(resume)
       expect(existsSync(path.join(failed.appDist, 'config.json'))).toBe(false)
 
-      const resumed = await deploy([...FLAGS, '--skip-build', '--from', 'functions'], SECRETS, {
-        deployDir: failed.deployDir,
-        appDist: failed.appDist,
-      })
+      const resumed = await runner.deploy(
+        [...FLAGS, '--skip-build', '--from', 'functions'],
+        SECRETS,
+        {
+          deployDir: failed.deployDir,
+          appDist: failed.appDist,
+        }
+      )
       expect(resumed.code).toBe(0)
       expect(resumed.calls.map((c) => c.args)).toEqual(expectedCalls(failed.deployDir).slice(3))
       expect(existsSync(path.join(failed.appDist, 'config.json'))).toBe(true)
@@ -341,9 +217,9 @@ describe('npm run deploy against a stand-in CLI that records its arguments', () 
   )
 
   it('--skip-build needs an existing build', async () => {
-    const run = await deploy([...FLAGS, '--skip-build'], SECRETS, {
-      deployDir: path.join(dir, 'no-build-deploy'),
-      appDist: path.join(dir, 'no-build'),
+    const run = await runner.deploy([...FLAGS, '--skip-build'], SECRETS, {
+      deployDir: path.join(runner.dir, 'no-build-deploy'),
+      appDist: path.join(runner.dir, 'no-build'),
     })
     expect(run.code).toBe(2)
     expect(run.calls).toEqual([])
@@ -370,9 +246,9 @@ describe('the commands of a deploy, given to the real Supabase CLI', () => {
   })
 
   it('accepts every command and flag the deploy runs', { timeout: 180_000 }, async () => {
-    const run = await deploy([...FLAGS, '--skip-build'], SECRETS)
+    const run = await runner.deploy([...FLAGS, '--skip-build'], SECRETS)
     expect(run.code).toBe(0)
-    const home = path.join(dir, 'cli-home')
+    const home = path.join(runner.dir, 'cli-home')
     await mkdir(home, { recursive: true })
     for (const { args } of run.calls) {
       const output = await new Promise<string>((resolve) => {
