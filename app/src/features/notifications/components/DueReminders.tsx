@@ -2,7 +2,7 @@
 // has come (the same list as the Later view's due ones), each opening its message.
 import { Link } from '../../../ui/Link.tsx'
 import { useLaterItems } from '../../saved/index.ts'
-import { notificationText } from './use-browser-notifications.ts'
+import { notificationText } from './notification-text.ts'
 
 export function DueReminders({ workspaceId, onOpen }: { workspaceId: string; onOpen: () => void }) {
   const items = useLaterItems(workspaceId, false)

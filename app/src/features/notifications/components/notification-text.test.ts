@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { mentionedIds } from '../../../lib/message-tokens.ts'
-import { notificationText } from './use-browser-notifications.ts'
+import { notificationText } from './notification-text.ts'
 
 describe('notificationText', () => {
   it('shows mentions by the names given, else as @someone', () => {

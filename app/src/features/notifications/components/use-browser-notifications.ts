@@ -1,8 +1,9 @@
 // Browser notifications for every workspace of mine. One tab per person is the notifier (it
-// holds a Web Lock, so with several tabs open each message raises one notification); the tabs
-// tell each other over a BroadcastChannel which channel each shows and whether it is visible.
+// holds a Web Lock, so with several tabs open each message raises one notification:
+// use-notifier-lock.ts); the tabs tell each other over a BroadcastChannel which channel each
+// shows and whether it is visible (use-tab-bus.ts).
 // When a channel's last_seq moves (the open workspace: its live channel list; the others: their
-// live topics, use-other-workspaces.ts), the notifier fetches the new messages and shows each one
+// live topics, use-other-workspaces.ts and use-other-workspace-alerts.ts), the notifier fetches the new messages and shows each one
 // the rules let through (level, mute, that workspace's default, DND), unless a visible tab has
 // that channel open. Clicking one focuses the tab and opens the message (its permalink), in its
 // own workspace. Replies in threads (which move no channel's last_seq) come on my user topic to
@@ -15,26 +16,28 @@
 // newer than the page, and the thread replies since then). A channel that appears in the open
 // workspace's list (I was just added) alerts what came in it in the 10 s before.
 // Saved-for-later reminders alert from the notifier too, as they come due (held
-// while Do Not Disturb is on, shown when it ends), and open their message.
-import { useEffect, useRef, useState } from 'react'
+// while Do Not Disturb is on, shown when it ends), and open their message (reminder-alerts.ts).
+import { useEffect, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { bodyAsText, mentionedIds } from '../../../lib/message-tokens.ts'
+import { mentionedIds } from '../../../lib/message-tokens.ts'
 import { navigate, useRoute } from '../../../lib/router.ts'
 import { notificationKeys } from '../data/keys.ts'
 import { fetchDisplayName, fetchDisplayNames } from '../data/memberships.ts'
-import type { Membership } from '../data/memberships.ts'
 import { fetchMessagesAfter, mayAlert } from '../data/new-messages.ts'
 import { fetchNotificationSettings } from '../data/settings.ts'
 import type { NotificationSettings } from '../data/settings.ts'
 import { SINCE_LIMIT } from '../data/page-start.ts'
 import { fetchReply, useThreadReplies } from '../data/thread-replies.ts'
 import type { ThreadReplyEvent } from '../data/thread-replies.ts'
-import { useOtherWorkspacesActivity } from '../data/use-other-workspaces.ts'
-import { useDndActive } from './use-dnd-active.ts'
+import { notificationText } from './notification-text.ts'
+import { permitted } from './permission.ts'
+import { useReminderAlerts } from './reminder-alerts.ts'
 import { useHandOver } from './use-hand-over.ts'
 import type { Source } from './use-hand-over.ts'
-import { useDueReminders } from '../../saved/index.ts'
-import type { ReminderMessage } from '../../saved/index.ts'
+import { useNotifierLock } from './use-notifier-lock.ts'
+import { useOtherWorkspaceAlerts } from './use-other-workspace-alerts.ts'
+import { useTabBus } from './use-tab-bus.ts'
+import type { TabState } from './use-tab-bus.ts'
 import { shouldNotify, shouldNotifyReply } from '../rules.ts'
 import type { ChannelKind, DoNotDisturb, NotifyLevel } from '../rules.ts'
 
@@ -58,32 +61,10 @@ export interface BrowserNotifierOptions {
   dnd: DoNotDisturb
 }
 
-interface TabState {
-  visible: boolean
-  channelId: string | null
-  /** The thread open beside the channel, if any. */
-  threadId: string | null
-  at: number
-}
-
 /** Replies notified (or opened from a notification) by id: their thread's id. */
 const replyThreads = new Map<string, string>()
 /** How far back a channel I was just added to is read (its last SINCE_LIMIT messages at most). */
 const JUST_ADDED_MS = 10_000
-
-const TAB = Math.random().toString(36).slice(2)
-
-/**
- * Plain text of a message body for a notification: mentions by the names given (else
- * "@someone"), markdown marks dropped.
- */
-export function notificationText(body: string, names?: ReadonlyMap<string, string>): string {
-  const text = bodyAsText(body, (id) => names?.get(id) ?? 'someone')
-    .replace(/[*_~`>#]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-  return text.length > 140 ? `${text.slice(0, 139)}…` : text || 'New message'
-}
 
 export function useBrowserNotifications(options: BrowserNotifierOptions): void {
   const { workspaceId, me, channels, activeChannelId, workspaces } = options
@@ -96,74 +77,21 @@ export function useBrowserNotifications(options: BrowserNotifierOptions): void {
       : null
   const latest = useRef({ ...options, activeThreadId })
   latest.current = { ...options, activeThreadId }
-  const notifier = useRef(false)
-  const [leading, setLeading] = useState(false)
-  const tabs = useRef(new Map<string, TabState>())
   const seen = useRef(new Map<string, number>())
   /** The workspace of the last channel list seen. */
   const listOf = useRef<string | null>(null)
   const shown = useRef(new Set<string>())
-  const bus = useRef<BroadcastChannel | null>(null)
 
   // Become the notifier when no other tab of this person is.
-  useEffect(() => {
-    if (!('locks' in navigator)) {
-      notifier.current = true
-      setLeading(true)
-      return
-    }
-    const abort = new AbortController()
-    navigator.locks
-      .request(`chorus-notifier:${me}`, { signal: abort.signal }, () => {
-        notifier.current = true
-        setLeading(true)
-        return new Promise<void>((resolve) =>
-          abort.signal.addEventListener('abort', () => resolve())
-        )
-      })
-      .catch(() => {})
-    return () => {
-      notifier.current = false
-      setLeading(false)
-      abort.abort()
-    }
-  }, [me])
+  const notifier = useRef(false)
+  const leading = useNotifierLock(me, notifier)
 
   // Reminders: the notifier alerts once settings are known, not during Do Not Disturb.
-  const held = useDndActive(workspaceId)
-  useDueReminders(me, leading && !held && channels !== undefined && permitted(), showReminder)
+  useReminderAlerts(me, workspaceId, leading, channels !== undefined)
 
   // Tell the other tabs what this one shows; keep what they show.
-  useEffect(() => {
-    if (typeof BroadcastChannel === 'undefined') return
-    const channel = new BroadcastChannel(`chorus-tabs:${me}`)
-    bus.current = channel
-    channel.onmessage = (event: MessageEvent<{ tab: string } & TabState>) => {
-      const { tab, ...state } = event.data
-      if (tab === TAB) return
-      tabs.current.set(tab, state)
-      if (state.at === 0) tabs.current.delete(tab)
-    }
-    return () => {
-      channel.postMessage({ tab: TAB, visible: false, channelId: null, threadId: null, at: 0 })
-      channel.close()
-      bus.current = null
-    }
-  }, [me])
-
-  useEffect(() => {
-    const tell = () =>
-      bus.current?.postMessage({
-        tab: TAB,
-        visible: !document.hidden,
-        channelId: latest.current.activeChannelId,
-        threadId: latest.current.activeThreadId,
-        at: Date.now(),
-      })
-    tell()
-    document.addEventListener('visibilitychange', tell)
-    return () => document.removeEventListener('visibilitychange', tell)
-  }, [activeChannelId, activeThreadId])
+  const tabs = useRef(new Map<string, TabState>())
+  useTabBus(me, tabs, latest, activeChannelId, activeThreadId)
 
   useEffect(() => {
     if (!channels) return
@@ -204,48 +132,16 @@ export function useBrowserNotifications(options: BrowserNotifierOptions): void {
   })
 
   // The other workspaces: their settings (default level) fetched when one of their channels moves.
-  useOtherWorkspacesActivity({
+  useOtherWorkspaceAlerts({
     me,
-    workspaceIds: workspaces.map((w) => w.id).filter((id) => id !== workspaceId),
+    workspaceId,
+    workspaces,
     seen: seen.current,
-    enabled: leading,
-    onNew: (m: Membership, afterSeq: number, since?: number) => {
-      if (!notifier.current || m.muted || !permitted()) return
-      void (async () => {
-        const settings = await settingsOf(m.workspaceId)
-        if (!settings) return
-        const prefs = { id: m.channelId, kind: m.kind, level: m.level, muted: m.muted }
-        const quiet =
-          since === undefined &&
-          !mayAlert(
-            prefs,
-            afterSeq,
-            m.lastSeq,
-            latest.current.me,
-            settings.defaultLevel,
-            settings.dnd
-          )
-        if (quiet) return
-        const name = latest.current.workspaces.find((w) => w.id === m.workspaceId)?.name ?? null
-        await notifyAfter(
-          {
-            channel: {
-              id: m.channelId,
-              kind: m.kind,
-              label: m.name ?? '',
-              muted: m.muted,
-              level: m.level,
-            },
-            workspaceId: m.workspaceId,
-            workspaceName: name,
-            defaultLevel: settings.defaultLevel,
-            dnd: settings.dnd,
-          },
-          afterSeq,
-          since
-        )
-      })()
-    },
+    leading,
+    latest,
+    canAlert: () => notifier.current && permitted(),
+    settingsOf,
+    notifyAfter,
   })
 
   // Thread replies, from my user topic (every tab hears them; the notifier alerts).
@@ -366,22 +262,4 @@ export function useBrowserNotifications(options: BrowserNotifierOptions): void {
       }
     }
   }
-}
-
-async function showReminder(m: ReminderMessage): Promise<void> {
-  const where = m.channelKind === 'dm' ? 'direct message' : m.channelName ? m.channelName : null
-  const names = await fetchDisplayNames(mentionedIds(m.body))
-  const n = new Notification(`Reminder${where ? ` · ${where}` : ''}`, {
-    body: notificationText(m.body, names),
-    tag: `reminder:${m.messageId}`,
-  })
-  n.onclick = () => {
-    window.focus()
-    navigate(`/w/${m.workspaceId}/c/${m.channelId}/m/${m.messageId}`)
-    n.close()
-  }
-}
-
-function permitted(): boolean {
-  return typeof Notification !== 'undefined' && Notification.permission === 'granted'
 }
