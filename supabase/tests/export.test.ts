@@ -2,124 +2,44 @@
 // owner's workspace export (the workspace's setting allowing everything) holds every channel,
 // member, message, thread, reaction, edit with its versions, and file; a personal export exactly
 // the person's own data; only who may read the row reads or signs the zip; the signed link
-// expires; the cron job deletes expired exports.
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestStack } from '../../backend/test/support/stack.ts'
-import type { TestStack } from '../../backend/test/support/stack.ts'
+// expires; the cron job deletes expired exports. The world is support/export-world.ts's.
+import { describe, expect, it } from 'vitest'
 import { waitFor } from '../../backend/test/support/wait.ts'
-import { exportsKit } from './support/exports.ts'
+import { useExportWorld } from './support/export-world.ts'
 import type { ExportRow } from './support/exports.ts'
-import { ok, retentionKit } from './support/retention.ts'
-import { createPerson } from './support/world.ts'
-import type { Person } from './support/world.ts'
+import { ok } from './support/retention.ts'
 
-const workdir = path.resolve(import.meta.dirname, '../..')
-let stack: TestStack
-let owner: Person
-let member: Person
-let other: Person
-let outsider: Person
-let ws: { id: string; general: string }
-const kit = retentionKit(() => stack)
-const as = (token: string) =>
-  stack.client(stack.anonKey, { global: { headers: { Authorization: `Bearer ${token}` } } })
-const ex = exportsKit(() => stack, as)
-
-const enc = new TextEncoder()
-const ownersFile = enc.encode('the owner’s plan, exactly these bytes\n')
-const othersFile = enc.encode('other’s own notes\n')
-
-let secret: string
-let dm: string
-let group: string
-const ids = {} as Record<
-  'plan' | 'reply' | 'general' | 'othersReply' | 'othersOwn' | 'dm' | 'group' | 'groupOwner',
-  string
->
-
-beforeAll(async () => {
-  stack = await startTestStack({ workdir })
-  ;[owner, member, other, outsider] = (await Promise.all(
-    ['Olga Owner', 'Mia Member', 'Oscar Other', 'Otto Outsider'].map((n) => createPerson(stack, n))
-  )) as [Person, Person, Person, Person]
-  ws = await kit.workspace('Exported', owner, [member, other])
-  // Everything: private channels and DMs are exported only when the owners allow it
-  // (export-scope.test.ts shows the default, public channels only).
-  ok(await as(owner.token).rpc('set_export_scope', { p_workspace_id: ws.id, p_scope: 'all' }))
-  secret = ok(
-    await as(owner.token)
-      .rpc('create_channel', {
-        p_workspace_id: ws.id,
-        p_name: 'secret',
-        p_kind: 'private',
-        p_member_ids: [member.id],
-      })
-      .single<{ id: string }>()
-  ).id
-  dm = ok(
-    await as(owner.token)
-      .rpc('open_dm', { p_workspace_id: ws.id, p_user_ids: [member.id] })
-      .single<{ id: string }>()
-  ).id
-  group = ok(
-    await as(owner.token)
-      .rpc('open_dm', { p_workspace_id: ws.id, p_user_ids: [member.id, other.id] })
-      .single<{ id: string }>()
-  ).id
-
-  const { send } = ex
-  ids.plan = await send(owner.token, secret, 'OWNER-SECRET first draft', {
-    files: [{ ws: ws.id, name: 'plan.txt', bytes: ownersFile }],
-  })
-  ok(await as(owner.token).rpc('edit_message', { p_id: ids.plan, p_body: 'OWNER-SECRET final' }))
-  ids.reply = await send(member.token, secret, 'a reply in the thread', { parent: ids.plan })
-  ok(await as(member.token).rpc('set_reaction', { p_message_id: ids.plan, p_emoji: ':tada:' }))
-  ok(await as(member.token).rpc('pin_message', { p_message_id: ids.plan }))
-  ids.general = await send(owner.token, ws.general, 'OWNER-GENERAL hello all')
-  ids.othersReply = await send(other.token, ws.general, 'other answers', { parent: ids.general })
-  ids.othersOwn = await send(other.token, ws.general, 'other’s own message', {
-    files: [{ ws: ws.id, name: 'notes.txt', bytes: othersFile }],
-  })
-  ok(await as(other.token).rpc('set_reaction', { p_message_id: ids.general, p_emoji: '👍' }))
-  ok(await as(other.token).rpc('save_message', { p_message_id: ids.general }))
-  ids.dm = await send(member.token, dm, 'MEMBER-DM just us two')
-  ids.group = await send(other.token, group, 'other in the group')
-  ids.groupOwner = await send(owner.token, group, 'OWNER-GROUP in the group')
-}, 120_000)
-
-afterAll(async () => {
-  await stack?.stop()
-})
+const t = useExportWorld()
+const { as, ex, ids, kit, ownersFile, othersFile } = t
 
 describe('a workspace export', () => {
   it('holds every channel, member, message with threads, reactions, edits, versions and files', async () => {
-    const row = await ex.exported(owner.token, ws.id, 'workspace')
-    expect(row).toMatchObject({ kind: 'workspace', storage_path: `${ws.id}/${row.id}.zip` })
+    const row = await ex.exported(t.owner.token, t.ws.id, 'workspace')
+    expect(row).toMatchObject({ kind: 'workspace', storage_path: `${t.ws.id}/${row.id}.zip` })
     expect(new Date(row.expires_at!).getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600_000)
-    const zip = await ex.download(owner.token, row)
+    const zip = await ex.download(t.owner.token, row)
 
     expect(ex.jsonOf(zip, 'chorus.json')).toMatchObject({
       format: 'chorus-export',
       version: 1,
       kind: 'workspace',
-      workspace: { id: ws.id, name: 'Exported' },
+      workspace: { id: t.ws.id, name: 'Exported' },
     })
     const users = ex.jsonOf<{ id: string; profile: { email: string } }[]>(zip, 'users.json')
     expect(users.map((u) => [u.id, u.profile.email]).sort()).toEqual(
-      [owner, member, other].map((p) => [p.id, p.email]).sort()
+      [t.owner, t.member, t.other].map((p) => [p.id, p.email]).sort()
     )
     const idsIn = (name: string) => ex.jsonOf<{ id: string }[]>(zip, name).map((c) => c.id)
-    const publicOnes = await stack.sql<{ id: string }[]>`
-      select id from public.channels where workspace_id = ${ws.id} and kind = 'public'`
+    const publicOnes = await t.stack.sql<{ id: string }[]>`
+      select id from public.channels where workspace_id = ${t.ws.id} and kind = 'public'`
     expect(new Set(idsIn('channels.json'))).toEqual(new Set(publicOnes.map((c) => c.id)))
-    expect(idsIn('channels.json')).toContain(ws.general)
-    expect(idsIn('groups.json')).toEqual([secret])
-    expect(idsIn('dms.json')).toEqual([dm])
-    expect(idsIn('mpims.json')).toEqual([group])
+    expect(idsIn('channels.json')).toContain(t.ws.general)
+    expect(idsIn('groups.json')).toEqual([t.secret])
+    expect(idsIn('dms.json')).toEqual([t.dm])
+    expect(idsIn('mpims.json')).toEqual([t.group])
     const groups = ex.jsonOf<{ name: string; members: string[] }[]>(zip, 'groups.json')
     expect(groups[0]).toMatchObject({ name: 'secret' })
-    expect(groups[0]!.members.sort()).toEqual([owner.id, member.id].sort())
+    expect(groups[0]!.members.sort()).toEqual([t.owner.id, t.member.id].sort())
 
     const messages = ex.messagesIn(zip)
     const byId = new Map(messages.map((m) => [m.client_msg_id, m]))
@@ -127,23 +47,23 @@ describe('a workspace export', () => {
     const plan = byId.get(ids.plan)!
     expect(plan).toMatchObject({
       folder: 'secret',
-      user: owner.id,
+      user: t.owner.id,
       text: 'OWNER-SECRET final',
       thread_ts: plan.ts,
       reply_count: 1,
-      reply_users: [member.id],
-      reactions: [{ name: 'tada', users: [member.id], count: 1 }],
-      pinned_to: [secret],
+      reply_users: [t.member.id],
+      reactions: [{ name: 'tada', users: [t.member.id], count: 1 }],
+      pinned_to: [t.secret],
       chorus_versions: [{ body: 'OWNER-SECRET first draft' }],
     })
     expect(plan.edited!.ts > plan.ts).toBe(true)
     expect(byId.get(ids.reply)).toMatchObject({
       folder: 'secret',
       thread_ts: plan.ts,
-      parent_user_id: owner.id,
+      parent_user_id: t.owner.id,
     })
-    expect(byId.get(ids.dm)).toMatchObject({ folder: dm, text: 'MEMBER-DM just us two' })
-    expect(byId.get(ids.group)).toMatchObject({ folder: `mpdm-${group}` })
+    expect(byId.get(ids.dm)).toMatchObject({ folder: t.dm, text: 'MEMBER-DM just us two' })
+    expect(byId.get(ids.group)).toMatchObject({ folder: `mpdm-${t.group}` })
     // Files: inside the zip, byte for byte.
     const [file] = plan.files!
     expect(file).toMatchObject({ name: 'plan.txt', size: ownersFile.length })
@@ -151,9 +71,9 @@ describe('a workspace export', () => {
     const [notes] = byId.get(ids.othersOwn)!.files!
     expect(zip[notes!.chorus_path]).toEqual(othersFile)
 
-    const audit = await stack.sql<{ action: string; actor_role: string }[]>`
+    const audit = await t.stack.sql<{ action: string; actor_role: string }[]>`
       select action, actor_role from public.audit_log
-      where workspace_id = ${ws.id} and action like 'export.%' order by id`
+      where workspace_id = ${t.ws.id} and action like 'export.%' order by id`
     expect(audit).toEqual([
       { action: 'export.requested', actor_role: 'owner' },
       { action: 'export.done', actor_role: 'system' },
@@ -161,64 +81,67 @@ describe('a workspace export', () => {
   })
 
   it('is for owners only; bad requests get clear errors and store nothing', async () => {
-    const before = await stack.sql`select id from public.exports`
-    const refused = await as(member.token).rpc('request_export', {
-      p_workspace: ws.id,
+    const before = await t.stack.sql`select id from public.exports`
+    const refused = await as(t.member.token).rpc('request_export', {
+      p_workspace: t.ws.id,
       p_kind: 'workspace',
     })
     expect(refused.error).toMatchObject({
       code: '42501',
       message: "Only the workspace's owners can export it.",
     })
-    const stranger = await as(outsider.token).rpc('request_export', {
-      p_workspace: ws.id,
+    const stranger = await as(t.outsider.token).rpc('request_export', {
+      p_workspace: t.ws.id,
       p_kind: 'personal',
     })
     expect(stranger.error).toMatchObject({ code: '22023', message: 'Workspace not found.' })
-    const badKind = await as(owner.token).rpc('request_export', {
-      p_workspace: ws.id,
+    const badKind = await as(t.owner.token).rpc('request_export', {
+      p_workspace: t.ws.id,
       p_kind: 'everything',
     })
     expect(badKind.error).toMatchObject({ code: '22023', details: 'everything was asked for.' })
-    const notAUuid = await as(owner.token).rpc('request_export', {
+    const notAUuid = await as(t.owner.token).rpc('request_export', {
       p_workspace: 'nope',
       p_kind: 'workspace',
     })
     expect(notAUuid.error?.code).toBe('22P02')
-    const anon = await stack
+    const anon = await t.stack
       .client()
-      .rpc('request_export', { p_workspace: ws.id, p_kind: 'personal' })
+      .rpc('request_export', { p_workspace: t.ws.id, p_kind: 'personal' })
     expect(anon.error?.code).toBe('42501')
-    const direct = await as(owner.token)
+    const direct = await as(t.owner.token)
       .from('exports')
-      .insert({ workspace_id: ws.id, requested_by: owner.id, kind: 'workspace' })
+      .insert({ workspace_id: t.ws.id, requested_by: t.owner.id, kind: 'workspace' })
     expect(direct.error?.code).toBe('42501')
     // One in the making per person.
-    const [busy] = await stack.sql<{ id: string }[]>`
+    const [busy] = await t.stack.sql<{ id: string }[]>`
       insert into public.exports (workspace_id, requested_by, kind, status)
-      values (${ws.id}, ${member.id}, 'personal', 'running') returning id`
-    const again = await as(member.token).rpc('request_export', {
-      p_workspace: ws.id,
+      values (${t.ws.id}, ${t.member.id}, 'personal', 'running') returning id`
+    const again = await as(t.member.token).rpc('request_export', {
+      p_workspace: t.ws.id,
       p_kind: 'personal',
     })
     expect(again.error).toMatchObject({
       code: '23505',
       message: 'An export of yours is still being made.',
     })
-    await stack.sql`delete from public.exports where id = ${busy!.id}`
-    expect(await stack.sql`select id from public.exports`).toEqual(before)
+    await t.stack.sql`delete from public.exports where id = ${busy!.id}`
+    expect(await t.stack.sql`select id from public.exports`).toEqual(before)
   })
 
   it('still finishes when Storage no longer has a file, and lists it as missing', async () => {
-    const gaps = await kit.workspace('Gaps', owner, [])
-    const id = await ex.send(owner.token, gaps.general, 'a file that goes', {
+    const gaps = await kit.workspace('Gaps', t.owner, [])
+    const id = await ex.send(t.owner.token, gaps.general, 'a file that goes', {
       files: [{ ws: gaps.id, name: 'gone.txt', bytes: ownersFile }],
     })
-    await stack.sql.begin(async (tx) => {
+    await t.stack.sql.begin(async (tx) => {
       await tx`select set_config('storage.allow_delete_query', 'true', true)`
       await tx`delete from storage.objects where bucket_id = 'attachments' and name like ${`${gaps.id}/%`}`
     })
-    const zip = await ex.download(owner.token, await ex.exported(owner.token, gaps.id, 'workspace'))
+    const zip = await ex.download(
+      t.owner.token,
+      await ex.exported(t.owner.token, gaps.id, 'workspace')
+    )
     const [message] = ex.messagesIn(zip).filter((m) => m.client_msg_id === id)
     const path = message!.files![0]!.chorus_path
     expect(zip[path]).toBeUndefined()
@@ -229,7 +152,7 @@ describe('a workspace export', () => {
 
   it('builds only a queued export, once, whoever calls the function', async () => {
     const call = (body: string) =>
-      fetch(`${stack.url}/functions/v1/workspace-export`, {
+      fetch(`${t.stack.url}/functions/v1/workspace-export`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body,
@@ -238,7 +161,7 @@ describe('a workspace export', () => {
     expect(bad.status).toBe(400)
     expect(await bad.json()).toEqual({ error: 'Send {"export_id": "<uuid>"}.' })
     expect((await call('not json')).status).toBe(400)
-    const [done] = await stack.sql<{ id: string }[]>`
+    const [done] = await t.stack.sql<{ id: string }[]>`
       select id from public.exports where status = 'done' limit 1`
     const again = await call(JSON.stringify({ export_id: done!.id }))
     expect(await again.json()).toEqual({ export_id: done!.id, status: 'not queued' })
@@ -249,24 +172,24 @@ describe('a personal export', () => {
   let row: ExportRow
 
   it("holds exactly the person's own data, nothing of a channel they are not in", async () => {
-    row = await ex.exported(other.token, ws.id, 'personal')
-    const zip = await ex.download(other.token, row)
-    expect(ex.jsonOf(zip, 'chorus.json')).toMatchObject({ kind: 'personal', person: other.id })
+    row = await ex.exported(t.other.token, t.ws.id, 'personal')
+    const zip = await ex.download(t.other.token, row)
+    expect(ex.jsonOf(zip, 'chorus.json')).toMatchObject({ kind: 'personal', person: t.other.id })
     expect(ex.jsonOf(zip, 'users.json')).toEqual([
       expect.objectContaining({
-        id: other.id,
-        profile: expect.objectContaining({ email: other.email }),
+        id: t.other.id,
+        profile: expect.objectContaining({ email: t.other.email }),
       }),
     ])
     const messages = ex.messagesIn(zip)
     expect(messages.map((m) => m.client_msg_id).sort()).toEqual(
       [ids.othersReply, ids.othersOwn, ids.group].sort()
     )
-    expect(messages.every((m) => m.user === other.id)).toBe(true)
+    expect(messages.every((m) => m.user === t.other.id)).toBe(true)
     expect(ex.jsonOf(zip, 'groups.json')).toEqual([])
     expect(ex.jsonOf(zip, 'dms.json')).toEqual([])
     expect(ex.jsonOf<{ members: string[] }[]>(zip, 'mpims.json')).toEqual([
-      expect.objectContaining({ id: group, members: [other.id] }),
+      expect.objectContaining({ id: t.group, members: [t.other.id] }),
     ])
     // Nobody else's words anywhere in the zip, nor a channel the person is not in.
     const everything = Object.values(zip).map((bytes) => Buffer.from(bytes).toString('utf8'))
@@ -275,8 +198,8 @@ describe('a personal export', () => {
       'OWNER-GENERAL',
       'OWNER-GROUP',
       'MEMBER-DM',
-      secret,
-      dm,
+      t.secret,
+      t.dm,
     ]) {
       expect(
         everything.some((text) => text.includes(marker)),
@@ -284,22 +207,22 @@ describe('a personal export', () => {
       ).toBe(false)
     }
     const reply = messages.find((m) => m.client_msg_id === ids.othersReply)!
-    expect(reply).toMatchObject({ parent_user_id: owner.id })
+    expect(reply).toMatchObject({ parent_user_id: t.owner.id })
     const [notes] = messages.find((m) => m.client_msg_id === ids.othersOwn)!.files!
     expect(zip[notes!.chorus_path]).toEqual(othersFile)
     expect(Object.keys(zip).filter((name) => name.startsWith('files/'))).toHaveLength(1)
     expect(ex.jsonOf(zip, 'chorus_personal.json')).toMatchObject({
-      reactions: [{ client_msg_id: ids.general, emoji: '👍', channel: ws.general }],
-      saved: [{ client_msg_id: ids.general, channel: ws.general }],
+      reactions: [{ client_msg_id: ids.general, emoji: '👍', channel: t.ws.general }],
+      saved: [{ client_msg_id: ids.general, channel: t.ws.general }],
     })
     // Not in the workspace's audit log: a person's own export is theirs.
     expect(
-      await stack.sql`select 1 from public.audit_log where details->>'export_id' = ${row.id}`
+      await t.stack.sql`select 1 from public.audit_log where details->>'export_id' = ${row.id}`
     ).toHaveLength(0)
   })
 
   it('is read and signed by that person only (REST and Storage)', async () => {
-    for (const person of [owner, member, outsider]) {
+    for (const person of [t.owner, t.member, t.outsider]) {
       expect(ok(await as(person.token).from('exports').select('id').eq('id', row.id))).toEqual([])
       const signed = await as(person.token)
         .storage.from('exports')
@@ -308,12 +231,15 @@ describe('a personal export', () => {
       const download = await as(person.token).storage.from('exports').download(row.storage_path)
       expect(download.error).not.toBeNull()
     }
-    const anon = await stack.client().storage.from('exports').createSignedUrl(row.storage_path, 60)
+    const anon = await t.stack
+      .client()
+      .storage.from('exports')
+      .createSignedUrl(row.storage_path, 60)
     expect(anon.error).not.toBeNull()
     // The owner's workspace export is not the member's either.
-    const [workspaceExport] = await stack.sql<{ storage_path: string }[]>`
+    const [workspaceExport] = await t.stack.sql<{ storage_path: string }[]>`
       select storage_path from public.exports where kind = 'workspace' and status = 'done'`
-    const theirs = await as(member.token)
+    const theirs = await as(t.member.token)
       .storage.from('exports')
       .createSignedUrl(workspaceExport!.storage_path, 3600)
     expect(theirs.error).not.toBeNull()
@@ -321,7 +247,7 @@ describe('a personal export', () => {
 
   it('is downloaded through a signed link that stops working when it expires', async () => {
     const signed = ok(
-      await as(other.token).storage.from('exports').createSignedUrl(row.storage_path, 1)
+      await as(t.other.token).storage.from('exports').createSignedUrl(row.storage_path, 1)
     )
     const answer = await waitFor('the link expired', async () => {
       const response = await fetch(signed.signedUrl)
@@ -336,21 +262,23 @@ describe('a personal export', () => {
   })
 
   it('goes after seven days with its file, by the cron job, through the Storage API', async () => {
-    const [job] = await stack.sql<{ command: string; schedule: string }[]>`
+    const [job] = await t.stack.sql<{ command: string; schedule: string }[]>`
       select command, schedule from cron.job where jobname = 'chorus-exports-expire'`
     expect(job).toEqual({ command: 'select private.expire_exports()', schedule: '23 * * * *' })
-    await stack.sql`update public.exports set expires_at = now() - interval '1 minute' where id = ${row.id}`
-    await stack.sql.unsafe(job!.command)
-    expect(await stack.sql`select 1 from public.exports where id = ${row.id}`).toHaveLength(0)
+    await t.stack
+      .sql`update public.exports set expires_at = now() - interval '1 minute' where id = ${row.id}`
+    await t.stack.sql.unsafe(job!.command)
+    expect(await t.stack.sql`select 1 from public.exports where id = ${row.id}`).toHaveLength(0)
     await waitFor('the file removed from Storage', async () =>
       (
-        await stack.sql`select 1 from storage.objects where bucket_id = 'exports' and name = ${row.storage_path}`
+        await t.stack
+          .sql`select 1 from storage.objects where bucket_id = 'exports' and name = ${row.storage_path}`
       ).length === 0
         ? true
         : undefined
     )
     // The person may ask again.
-    const again = await ex.exported(other.token, ws.id, 'personal')
+    const again = await ex.exported(t.other.token, t.ws.id, 'personal')
     expect(again.id).not.toBe(row.id)
   })
 })
