@@ -2,7 +2,7 @@
 // is in one channel at most, only admins add a guest to a channel, a multi-channel guest is in
 // several; a guest's kind changes; a guest becomes a member (the default channel, browsing) and
 // a guest again; admins remove a guest. Each refusal's error is checked, and the audit log.
-// What a guest can and cannot do is guests.test.ts.
+// What a guest can and cannot do is guests.test.ts and guests-refusals.test.ts.
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'

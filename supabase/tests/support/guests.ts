@@ -1,5 +1,6 @@
-// guests.test.ts's helpers: supabase-js as a person, a call's error or data, a new guest through
-// an accepted invite, and what a person sees and is in (read back as the superuser).
+// The guest tests' helpers (guests*.test.ts): supabase-js as a person, a call's error or data, a
+// new guest through an accepted invite, and what a person sees and is in (read back as the
+// superuser).
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { expect } from 'vitest'
 import type { TestStack } from '../../../backend/test/support/stack.ts'
