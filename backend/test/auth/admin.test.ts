@@ -1,34 +1,16 @@
 // The admin API through supabase-js's auth.admin with the service_role key: paged listing with
 // GoTrue's Link and X-Total-Count headers, get, create (email_confirm, password_hash), update (ban,
-// metadata, password, email), soft and hard delete, generate_link and invite (followed end to end).
+// metadata, password, email), soft and hard delete. generate_link and invite: admin-links.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  authFetch,
-  follow,
-  fragmentOf,
-  latestMail,
-  linkOf,
-  signedUpClient,
-  startAuthStack,
-  uniqueEmail,
-} from './support.ts'
+import { startAdminStack, TIMESTAMP } from './admin-support.ts'
+import { authFetch, signedUpClient, uniqueEmail } from './support.ts'
 import type { SupabaseClient, TestStack } from './support.ts'
-
-// A timestamp as GoTrue writes it (toBeDefined would pass for null).
-const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/
 
 let stack: TestStack
 let admin: SupabaseClient
 
-const APP_SCHEMA = `
-create table public.profiles (id uuid primary key references auth.users on delete cascade);
-create function public.add_profile() returns trigger language plpgsql security definer set search_path = '' as $$
-begin insert into public.profiles (id) values (new.id); return new; end $$;
-create trigger on_user after insert on auth.users for each row execute procedure public.add_profile();
-`
-
 beforeAll(async () => {
-  stack = await startAuthStack({ migrations: { '20240101000000_app.sql': APP_SCHEMA } })
+  stack = await startAdminStack()
   admin = stack.client(stack.serviceRoleKey)
 })
 
@@ -248,109 +230,5 @@ describe('admin users', () => {
     const userClient = stack.client()
     const { error } = await userClient.auth.admin.listUsers()
     expect(error?.code).toBe('not_admin')
-  })
-})
-
-describe('generate_link and invite', () => {
-  it('generates a signup link for a new address without sending mail', async () => {
-    const email = uniqueEmail('gen')
-    const { data, error } = await admin.auth.admin.generateLink({
-      type: 'signup',
-      email,
-      password: 'generated-pass',
-      options: { redirectTo: 'https://app.example.com/welcome' },
-    })
-    expect(error).toBeNull()
-    const { properties, user } = data
-    expect(user?.email).toBe(email)
-    expect(properties?.verification_type).toBe('signup')
-    expect(properties?.redirect_to).toBe('https://app.example.com/welcome')
-    expect(properties?.email_otp).toMatch(/^\d{6}$/)
-    expect(properties?.hashed_token).toMatch(/^[0-9a-f]{56}$/)
-    const link = new URL(properties!.action_link)
-    expect(link.searchParams.get('token')).toBe(properties?.hashed_token)
-    const { location } = await follow(link.toString())
-    expect(location.origin).toBe('https://app.example.com')
-    expect(fragmentOf(location).get('type')).toBe('signup')
-    const signIn = await stack
-      .client()
-      .auth.signInWithPassword({ email, password: 'generated-pass' })
-    expect(signIn.error).toBeNull()
-  })
-
-  it('generates magic link, recovery and email-change links for existing users', async () => {
-    const { email, user } = await signedUpClient(stack)
-    for (const type of ['magiclink', 'recovery'] as const) {
-      const { data, error } = await admin.auth.admin.generateLink({ type, email })
-      expect(error).toBeNull()
-      const { location } = await follow(data.properties!.action_link)
-      expect(fragmentOf(location).get('type')).toBe(type)
-    }
-    const otp = await admin.auth.admin.generateLink({ type: 'magiclink', email })
-    const { data: verified } = await stack.client().auth.verifyOtp({
-      email,
-      token: otp.data.properties!.email_otp,
-      type: 'email',
-    })
-    expect(verified.user?.id).toBe(user.id)
-    const newEmail = uniqueEmail('gen-change')
-    const change = await admin.auth.admin.generateLink({
-      type: 'email_change_new',
-      email,
-      newEmail,
-    })
-    expect(change.error).toBeNull()
-    expect(change.data.user?.new_email).toBe(newEmail)
-    const { location } = await follow(change.data.properties!.action_link)
-    expect(fragmentOf(location).get('type')).toBe('email_change')
-    const [row] = await stack.sql`select email from auth.users where id = ${user.id}`
-    expect(row?.email).toBe(newEmail)
-  })
-
-  it('turns a magic link for an unknown address into a signup, and refuses recovery', async () => {
-    const email = uniqueEmail('gen-new')
-    const { data } = await admin.auth.admin.generateLink({ type: 'magiclink', email })
-    expect(data.properties?.verification_type).toBe('signup')
-    const recovery = await admin.auth.admin.generateLink({ type: 'recovery', email: uniqueEmail() })
-    expect(recovery.error?.status).toBe(404)
-    expect(recovery.error?.message).toBe('User with this email not found')
-    const bad = await authFetch(stack, '/admin/generate_link', {
-      token: stack.serviceRoleKey,
-      body: { type: 'teleport', email },
-    })
-    expect(bad.status).toBe(400)
-    expect(bad.body.message).toBe('Invalid email action link type requested: teleport')
-  })
-
-  it('invites a user by email; the link signs them in so they can set a password', async () => {
-    const email = uniqueEmail('invited')
-    const { data, error } = await admin.auth.admin.inviteUserByEmail(email, {
-      data: { team: 'blue' },
-      redirectTo: 'https://app.example.com/join',
-    })
-    expect(error).toBeNull()
-    expect(data.user?.email).toBe(email)
-    expect(data.user?.invited_at).toMatch(TIMESTAMP)
-    const mail = await latestMail(stack, email)
-    expect(mail.Subject).toBe('You have been invited')
-    const { location } = await follow(linkOf(mail))
-    expect(location.pathname).toBe('/join')
-    const fragment = fragmentOf(location)
-    expect(fragment.get('type')).toBe('invite')
-    const client = stack.client()
-    await client.auth.setSession({
-      access_token: fragment.get('access_token')!,
-      refresh_token: fragment.get('refresh_token')!,
-    })
-    const { data: me } = await client.auth.getUser()
-    expect(me.user?.user_metadata.team).toBe('blue')
-    expect(me.user?.email_confirmed_at).toMatch(TIMESTAMP)
-    await client.auth.updateUser({ password: 'invited-pass-1' })
-    const signIn = await stack
-      .client()
-      .auth.signInWithPassword({ email, password: 'invited-pass-1' })
-    expect(signIn.error).toBeNull()
-    const twice = await admin.auth.admin.inviteUserByEmail(email)
-    expect(twice.error?.code).toBe('email_exists')
   })
 })
