@@ -2,18 +2,11 @@
 // /oauth/authorize sending the browser to the project's consent page, the signed-in user's
 // approval or denial through auth-js (auth.oauth.*), the token endpoint (authorization code with
 // PKCE, refresh), userinfo and the discovery documents, with GoTrue's errors.
-import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../support/stack.ts'
+import { oauthCalls, pkce, REDIRECT } from './oauth-support.ts'
 import { authConfig, authFetch, confirmedClient, decodeJwt } from './support.ts'
 import type { TestStack } from './support.ts'
-
-const REDIRECT = 'https://client.example.com/callback'
-
-function pkce() {
-  const verifier = randomBytes(32).toString('base64url')
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') }
-}
 
 describe('OAuth 2.1 server', () => {
   let stack: TestStack
@@ -38,45 +31,11 @@ describe('OAuth 2.1 server', () => {
     await stack?.stop()
   })
 
-  const authorize = (query: Record<string, string>) =>
-    fetch(`${stack.url}/auth/v1/oauth/authorize?${new URLSearchParams(query)}`, {
-      redirect: 'manual',
-      headers: { apikey: stack.anonKey },
-    })
-
-  async function startAuthorization(state = 'xyz') {
-    const { verifier, challenge } = pkce()
-    const response = await authorize({
-      client_id: clientId,
-      redirect_uri: REDIRECT,
-      response_type: 'code',
-      state,
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-    })
-    expect(response.status).toBe(302)
-    const location = new URL(response.headers.get('location')!)
-    expect(`${location.origin}${location.pathname}`).toBe('http://127.0.0.1:3000/oauth/consent')
-    const id = location.searchParams.get('authorization_id')!
-    expect(id).toMatch(/^[a-z0-9]{32}$/)
-    return { id, verifier }
-  }
-
-  async function token(form: Record<string, string>, basic = true) {
-    const headers: Record<string, string> = {
-      apikey: stack.anonKey,
-      'content-type': 'application/x-www-form-urlencoded',
-    }
-    if (basic) {
-      headers.authorization = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`
-    }
-    const response = await fetch(`${stack.url}/auth/v1/oauth/token`, {
-      method: 'POST',
-      headers,
-      body: new URLSearchParams(form).toString(),
-    })
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
-  }
+  const { authorize, startAuthorization, token } = oauthCalls(() => ({
+    stack,
+    clientId,
+    clientSecret,
+  }))
 
   it('authorizes with consent, exchanges the code with PKCE, refreshes and answers userinfo', async () => {
     const { client, user, email } = await confirmedClient(stack)
