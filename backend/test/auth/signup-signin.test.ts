@@ -1,41 +1,16 @@
 // Sign-up (auto-confirmed, the CLI default) and password sign-in through the real supabase-js:
-// the session and user objects, the access-token claims, the rows in auth.users/auth.identities
-// that an app's trigger and foreign keys rely on, and auth.uid() in row-level security.
+// the session and user objects, the access-token claims, and the rows in auth.users/auth.identities
+// that an app's trigger and foreign keys rely on. auth.uid() in row-level security, the new-style
+// keys and /settings: session-scope.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authFetch, decodeJwt, signedUpClient, startAuthStack, uniqueEmail } from './support.ts'
+import { startAppStack } from './signup-app.ts'
+import { authFetch, decodeJwt, signedUpClient, uniqueEmail } from './support.ts'
 import type { TestStack } from './support.ts'
-
-const APP_SCHEMA = `
-create table public.profiles (
-  id uuid primary key references auth.users on delete cascade,
-  full_name text
-);
-create function public.handle_new_user() returns trigger language plpgsql security definer
-set search_path = '' as $$
-begin
-  if new.raw_user_meta_data ->> 'full_name' = 'boom' then
-    raise exception 'profiles refuse %', new.email;
-  end if;
-  insert into public.profiles (id, full_name) values (new.id, new.raw_user_meta_data ->> 'full_name');
-  return new;
-end $$;
-create trigger on_auth_user_created after insert on auth.users
-  for each row execute procedure public.handle_new_user();
-
-create table public.notes (
-  id serial primary key,
-  owner uuid not null references auth.users on delete cascade,
-  body text not null
-);
-alter table public.notes enable row level security;
-create policy "own notes" on public.notes for all to authenticated
-  using (owner = auth.uid()) with check (owner = auth.uid());
-`
 
 let stack: TestStack
 
 beforeAll(async () => {
-  stack = await startAuthStack({ migrations: { '20240101000000_app.sql': APP_SCHEMA } })
+  stack = await startAppStack()
 })
 
 afterAll(async () => {
@@ -301,74 +276,5 @@ describe('anonymous sign-in', () => {
     expect(error?.status).toBe(422)
     expect(error?.code).toBe('anonymous_provider_disabled')
     expect(error?.message).toBe('Anonymous sign-ins are disabled')
-  })
-})
-
-describe('auth.uid() in row-level security', () => {
-  it('sees the signed-in user through the request scope', async () => {
-    const alice = await signedUpClient(stack)
-    const bob = await signedUpClient(stack)
-    await stack.sql`insert into public.notes (owner, body) values (${alice.user.id}, 'alice note'), (${bob.user.id}, 'bob note')`
-    const verified = await stack.keys.verify(alice.session.access_token)
-    if (!verified.ok) throw new Error('token did not verify')
-    const rows = await stack.context.db.withScope(
-      { role: 'authenticated', claims: verified.claims },
-      { readOnly: true },
-      async (tx) =>
-        tx<{ body: string; uid: string }[]>`select body, auth.uid()::text as uid from public.notes`
-    )
-    expect(rows).toEqual([{ body: 'alice note', uid: alice.user.id }])
-  })
-})
-
-describe('through REST', () => {
-  it("lets supabase-js read only the signed-in user's rows", async () => {
-    const alice = await signedUpClient(stack)
-    const bob = await signedUpClient(stack)
-    await stack.sql`insert into public.notes (owner, body) values (${alice.user.id}, 'a1'), (${bob.user.id}, 'b1')`
-    const { data, error } = await alice.client.from('notes').select('body')
-    expect(error).toBeNull()
-    expect(data).toEqual([{ body: 'a1' }])
-    const inserted = await bob.client.from('notes').insert({ owner: alice.user.id, body: 'forged' })
-    expect(inserted.error?.code).toBe('42501')
-  })
-})
-
-describe('new-style API keys', () => {
-  it('works with sb_publishable_ and sb_secret_ keys', async () => {
-    const client = stack.client(stack.keys.publishableKey)
-    const email = uniqueEmail('publishable')
-    const { data, error } = await client.auth.signUp({ email, password: 'secret-pass-1' })
-    expect(error).toBeNull()
-    expect(data.session).not.toBeNull()
-    expect((await client.auth.getUser()).data.user?.email).toBe(email)
-    const admin = stack.client(stack.keys.secretKey)
-    const { data: found, error: adminError } = await admin.auth.admin.getUserById(data.user!.id)
-    expect(adminError).toBeNull()
-    expect(found.user?.email).toBe(email)
-    const refused = await client.auth.admin.getUserById(data.user!.id)
-    expect(refused.error?.code).toBe('not_admin')
-  })
-})
-
-describe('settings, health and keys', () => {
-  it('describes the instance', async () => {
-    const settings = await authFetch(stack, '/settings')
-    expect(settings.status).toBe(200)
-    expect(settings.body).toMatchObject({
-      disable_signup: false,
-      mailer_autoconfirm: true,
-      phone_autoconfirm: false,
-      external: { email: true, phone: false, anonymous_users: false, github: false },
-    })
-    const health = await authFetch(stack, '/health', { token: null })
-    expect(health.body).toMatchObject({ name: 'GoTrue' })
-    const jwks = await authFetch(stack, '/.well-known/jwks.json')
-    expect(jwks.body).toEqual({ keys: [] })
-  })
-
-  it('answers unknown paths as GoTrue does', async () => {
-    const response = await authFetch(stack, '/nope')
-    expect(response.status).toBe(404)
   })
 })
