@@ -1,5 +1,5 @@
 // The background functions' process (background.ts starts it, niced, with a heap cap): the same
-// runtime as the stack's own (index.ts: the Deno shim, imports, reload on edit), answering the
+// runtime as the stack's own (runtime.ts: the Deno shim, imports, reload on edit), answering the
 // requests the stack passes on over HTTP on 127.0.0.1. Its parent sends the project folder and
 // Deno.env's values once; it answers with its port, and ends when its parent goes.
 import { createServer } from 'node:http'

@@ -9,28 +9,27 @@
 // (secrets.ts; read at start, as the CLI does). CHORUS_STACK_MODE (`start` or `serve`) is the
 // stack's own addition, set like the SUPABASE_* values so that no secret can change it. The
 // functions chorus.toml names as background functions run in a process of their own instead, at
-// a lower priority and with a heap cap (background.ts), with the same runtime and values.
+// a lower priority and with a heap cap (background.ts), with the same runtime and values
+// (runtime.ts: the Deno shim, Deno.env, loading a function anew when it changes).
 import { existsSync, readFileSync } from 'node:fs'
-import { readdir, stat } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
-import { pathToFileURL } from 'node:url'
 import { parse } from 'smol-toml'
-import { WebSocket } from 'ws'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Service, StackContext } from '../context.ts'
 import { corsHeaders } from '../http/cors.ts'
 import { redactConsole } from '../redact.ts'
 import { backgroundHost, BODY_UNREAD } from './background.ts'
 import type { BackgroundHost } from './background.ts'
-import { registerDenoImports } from './deno-imports.ts'
 import { serveVapidKeys } from '../serve/secrets.ts'
 import { productionSecrets, readFunctionSecrets, stackEnvironment } from './secrets.ts'
+import { environmentValues, functionVersion, loadHandler } from './runtime.ts'
+import { setRuntimeValue, useSecrets } from './runtime.ts'
+import type { Handler } from './runtime.ts'
 import { localVapidKeys, vapidSecrets } from './vapid.ts'
 
-type Handler = (request: Request) => Response | Promise<Response>
+export { functionVersion, loadHandler, useEnvironment } from './runtime.ts'
 
 const NAME = /^[A-Za-z0-9_-]+$/
 
@@ -51,29 +50,30 @@ export function functionsService(): Service {
     async start(ctx: StackContext) {
       // The functions log with console: no secret reaches the log that way either.
       redactConsole()
-      runtimeEnv.set('SUPABASE_URL', ctx.apiUrl)
+      setRuntimeValue('SUPABASE_URL', ctx.apiUrl)
       // The address others reach the API at (serve's --public-url): what a function hands out.
-      runtimeEnv.set('SUPABASE_PUBLIC_URL', ctx.publicUrl)
-      runtimeEnv.set('SUPABASE_ANON_KEY', ctx.keys.anonKey)
-      runtimeEnv.set('SUPABASE_SERVICE_ROLE_KEY', ctx.keys.serviceRoleKey)
-      runtimeEnv.set('SUPABASE_DB_URL', ctx.db.url)
+      setRuntimeValue('SUPABASE_PUBLIC_URL', ctx.publicUrl)
+      setRuntimeValue('SUPABASE_ANON_KEY', ctx.keys.anonKey)
+      setRuntimeValue('SUPABASE_SERVICE_ROLE_KEY', ctx.keys.serviceRoleKey)
+      setRuntimeValue('SUPABASE_DB_URL', ctx.db.url)
       // Not a Supabase variable: lets functions tell a local stack from production (`serve`),
       // e.g. _shared/safe-fetch.ts's test setting, which production refuses. Nothing overrides it.
-      runtimeEnv.set('CHORUS_STACK_MODE', ctx.mode)
-      runtimeEnv.set(
+      setRuntimeValue('CHORUS_STACK_MODE', ctx.mode)
+      setRuntimeValue(
         'SUPABASE_PUBLISHABLE_KEYS',
         JSON.stringify({ default: ctx.keys.publishableKey })
       )
-      runtimeEnv.set('SUPABASE_SECRET_KEYS', JSON.stringify({ default: ctx.keys.secretKey }))
+      setRuntimeValue('SUPABASE_SECRET_KEYS', JSON.stringify({ default: ctx.keys.secretKey }))
       const production =
         ctx.mode === 'serve' ? productionSecrets(ctx.config, ctx.publicUrl) : undefined
-      secrets = readFunctionSecrets(
+      const secrets = readFunctionSecrets(
         ctx.config.supabaseDir,
         readConfigDoc(ctx),
         ctx.log,
         production,
         stackEnvironment(ctx.inboxSmtpPort)
       )
+      useSecrets(secrets)
       // Web Push's VAPID pair (vapid.ts), unless the project's secrets name one.
       const vapid =
         (ctx.mode === 'serve' ? await serveVapidKeys(ctx.dataDir) : null) ??
@@ -90,7 +90,7 @@ export function functionsService(): Service {
         background = backgroundHost({
           supabaseDir: ctx.config.supabaseDir,
           memoryBytes: ctx.config.backgroundFunctions?.memoryBytes ?? 256 * 1024 ** 2,
-          environment: () => ({ runtime: [...runtimeEnv], secrets: [...secrets] }),
+          environment: environmentValues,
           log: ctx.log,
           names: [...inBackground],
           sql: ctx.db.admin,
@@ -199,90 +199,6 @@ async function checkJwt(ctx: StackContext, header: string | undefined): Promise<
   if (!match) return "Error: Auth header is not 'Bearer {token}'"
   const result = await ctx.keys.verify(match[1] ?? '')
   return result.ok ? null : 'Invalid JWT'
-}
-
-const requireCache = createRequire(import.meta.url).cache
-
-let captured: Handler | null = null
-/**
- * The handler each module URL's Deno.serve gave, by URL: a stack started again in this process
- * (`db reset`, a test's restart) imports the same URL, which Node answers from its cache without
- * running the module, so Deno.serve is not called again.
- */
-const served = new Map<string, Handler>()
-/** What Deno.env.get() answers first, as the edge runtime provides it to functions. */
-const runtimeEnv = new Map<string, string>()
-/** The project's function secrets, after the process environment. */
-let secrets = new Map<string, string>()
-
-/** The background process's Deno.env values, as its parent had them (background-main.ts). */
-export function useEnvironment(runtime: [string, string][], secretValues: [string, string][]) {
-  runtimeEnv.clear()
-  for (const [key, value] of runtime) runtimeEnv.set(key, value)
-  secrets = new Map(secretValues)
-}
-
-/** The newest modification time among a function's files and the shared ones (_shared/). */
-export async function functionVersion(supabaseDir: string, name: string): Promise<number> {
-  let newest = 0
-  for (const dir of [name, '_shared']) {
-    const root = path.join(supabaseDir, 'functions', dir)
-    const entries = await readdir(root, { recursive: true }).catch(() => [] as string[])
-    for (const entry of entries) {
-      const info = await stat(path.join(root, entry)).catch(() => null)
-      if (info?.isFile()) newest = Math.max(newest, info.mtimeMs)
-    }
-  }
-  return newest
-}
-
-export async function loadHandler(file: string, version: number): Promise<Handler> {
-  installDenoShim()
-  registerDenoImports()
-  captured = null
-  // A new version is a new module URL; the resolve hook carries ?v= on to the function's own
-  // relative imports so that edited shared files load anew too.
-  const url = `${pathToFileURL(file).href}?v=${version}`
-  // Functions that tsx runs as CommonJS are cached by file name instead: forget the old ones.
-  const functionsDir = path.dirname(path.dirname(file)) + path.sep
-  for (const cached of Object.keys(requireCache)) {
-    if (cached.startsWith(functionsDir)) delete requireCache[cached]
-  }
-  const module = (await import(url)) as { default?: unknown }
-  const fromDefault = module.default
-  if (typeof fromDefault === 'function') return fromDefault as Handler
-  if (fromDefault && typeof (fromDefault as { fetch?: unknown }).fetch === 'function') {
-    const target = fromDefault as { fetch: Handler }
-    return (request) => target.fetch(request)
-  }
-  if (captured) {
-    served.set(url, captured)
-    return captured
-  }
-  const before = served.get(url)
-  if (before) return before
-  throw new Error(`${file} neither exports a fetch handler nor calls Deno.serve`)
-}
-
-function installDenoShim(): void {
-  const global = globalThis as { Deno?: unknown; WebSocket?: unknown }
-  // Deno has a global WebSocket (supabase-js's realtime client needs one); Node 20 does not.
-  global.WebSocket ??= WebSocket
-  if (global.Deno) return
-  global.Deno = {
-    serve(first: unknown, second?: unknown) {
-      captured = (typeof first === 'function' ? first : second) as Handler
-      return { finished: Promise.resolve(), shutdown: async () => {} }
-    },
-    env: {
-      get: (key: string) => runtimeEnv.get(key) ?? process.env[key] ?? secrets.get(key),
-      toObject: () => ({
-        ...Object.fromEntries(secrets),
-        ...process.env,
-        ...Object.fromEntries(runtimeEnv),
-      }),
-    },
-  }
 }
 
 async function forward(
