@@ -1,25 +1,29 @@
 // One open conversation, live (a channel, or a thread in it: the same protocol over the
 // conversation's own numbering): its messages (confirmed by id, pending and failed sends), paging
-// backwards by seq (forwards too when opened at a message: open-at.ts, a lazy chunk), and the rule that keeps it whole (sync-machine.ts decides what to fetch and
-// when; this class runs what it decides: fetches into the MessageWindow, the retry timer, the
-// send queue). React reads it through useSyncExternalStore (subscribe/getSnapshot).
+// backwards by seq (forwards too when opened at a message: open-at.ts, a lazy chunk), and the
+// rule that keeps it whole (sync-machine.ts decides what to fetch and when; this class runs what
+// it decides: fetches into the MessageWindow (sync-fetches.ts), the retry timer, the send queue).
+// React reads it through useSyncExternalStore (subscribe/getSnapshot; channel-snapshot.ts).
 import { MessageWindow } from './message-window.ts'
-import type { Outbox } from './outbox.ts'
 import { SendQueue } from './send-queue.ts'
-import type { Timers } from './backoff.ts'
+import { sameSnapshot, snapshotOf } from './channel-snapshot.ts'
+import { applyToWindow } from './live-events.ts'
+import { defaultTimers, outboxKeyOf } from './live-channel-options.ts'
+import type { LiveChannelOptions } from './live-channel-options.ts'
+import { withEdits } from './load-edits.ts'
 import type { EditContext } from './message-edits.ts'
-import { initialSyncState, reduce, syncStatus } from './sync-machine.ts'
+import { RetryTimer } from './retry-timer.ts'
+import { fetchAfter, fetchLatest, fetchOlder, fetchOnce, fetchTail } from './sync-fetches.ts'
+import { initialSyncState, reduce } from './sync-machine.ts'
 import type {
+  ChannelExtension,
   FetchKind,
   SyncEffect,
   SyncEvent,
   SyncLimits,
   SyncState,
-  SyncStep,
 } from './sync-machine.ts'
 import {
-  messageOf,
-  TransportError,
   type ChannelSnapshot,
   type ChannelTransport,
   type ChatMessage,
@@ -29,61 +33,9 @@ import {
 } from './types.ts'
 import type { Result } from '../../../lib/result.ts'
 
-export interface Connectivity {
-  isOnline(): boolean
-  subscribe(listener: (online: boolean) => void): () => void
-}
-
-/** What open-at.ts adds to a LiveChannel: the events it reduces (null: the core's) and its effects. */
-export interface ChannelExtension {
-  reduce(state: SyncState, event: SyncEvent, limits: SyncLimits): SyncStep | null
-  run(effect: SyncEffect): void
-}
-
-export interface LiveChannelOptions {
-  channelId: string
-  /** A thread of the channel (its replies, by thread seq), or the channel itself (default). */
-  conversation?: Conversation
-  userId: string
-  transport: ChannelTransport
-  outbox: Outbox
-  connectivity: Connectivity
-  timers?: Timers
-  now?: () => Date
-  newId: () => string
-  pageSize?: number
-  /** Catch-up pages before giving up on the gap and reopening at the latest messages. */
-  maxCatchUpPages?: number
-  /** Last-known messages (an offline cache), shown until the first page replaces them. */
-  cached?: ChatMessage[]
-}
-
-/** Edits, deletes and reactions: not needed for the first screen (use-live-channel loads it after). */
-export const loadEdits = () => import('./message-edits.ts')
-
-function withEdits(
-  run: (edits: Awaited<ReturnType<typeof loadEdits>>) => Promise<Result<void>>
-): Promise<Result<void>> {
-  return loadEdits().then(run, () => ({
-    ok: false,
-    error: 'This could not be done now. Check your connection, or reload the page.',
-  }))
-}
-
-/** How many of the newest held messages are re-read after a disconnection. */
-const TAIL_REFRESH = 200
-
-const defaultTimers: Timers = {
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-}
-
-/** Where a conversation's unsent messages are kept: the channel's, or a thread's own. */
-export function outboxKeyOf(channelId: string, conversation?: Conversation): string {
-  return conversation?.kind === 'thread'
-    ? `${channelId}.thread.${conversation.threadId}`
-    : channelId
-}
+export type { ChannelExtension } from './sync-machine.ts'
+export type { Connectivity, LiveChannelOptions } from './live-channel-options.ts'
+export { loadEdits } from './load-edits.ts'
 
 export class LiveChannel {
   readonly channelId: string
@@ -96,13 +48,12 @@ export class LiveChannel {
   epoch = 0
   /** The events and effects open-at.ts adds, once it is loaded. */
   extension: ChannelExtension | null = null
-  private readonly timers: Timers
   private readonly queue: SendQueue
   private readonly edits: EditContext
   private state: SyncState = initialSyncState()
   private readonly inbox: SyncEvent[] = []
   private dispatching = false
-  private retryTimer: unknown = null
+  private readonly retryTimer: RetryTimer
   private olderFetch: Promise<void> | null = null
   private disposed = false
 
@@ -118,7 +69,8 @@ export class LiveChannel {
     this.channelId = options.channelId
     this.conversation = options.conversation ?? { kind: 'channel' }
     this.transport = options.transport
-    this.timers = options.timers ?? defaultTimers
+    const timers = options.timers ?? defaultTimers
+    this.retryTimer = new RetryTimer(timers)
     this.limits = {
       pageSize: options.pageSize ?? 50,
       maxCatchUpPages: options.maxCatchUpPages ?? 10,
@@ -127,7 +79,7 @@ export class LiveChannel {
     this.queue = new SendQueue({
       ...options,
       outboxKey: outboxKeyOf(options.channelId, options.conversation),
-      timers: this.timers,
+      timers,
       now,
       isOnline: () => this.state.online,
       onConfirmed: (message) => this.acceptConfirmed(message),
@@ -175,7 +127,7 @@ export class LiveChannel {
     this.disposed = true
     for (const cleanup of this.cleanups.splice(0)) cleanup()
     this.queue.dispose()
-    this.cancelRetry()
+    this.retryTimer.cancel()
     this.listeners.clear()
   }
 
@@ -215,64 +167,22 @@ export class LiveChannel {
   private run(effect: SyncEffect): void {
     switch (effect.type) {
       case 'fetch-latest':
-        void this.fetch('latest', () => this.transport.latest(this.limits.pageSize)).then(
-          (page) => {
-            if (!page) return
-            this.window.replaceWithLatest(page)
-            this.dispatch({ type: 'latest-loaded', count: page.length })
-          }
-        )
+        fetchLatest(this)
         break
-      case 'fetch-tail': {
-        // A catch-up by seq brings new messages, but the edits, deletions and reactions sent
-        // while disconnected touched rows already held: re-read the newest of them.
-        const range = this.window.tailRange(TAIL_REFRESH)
-        if (!range) {
-          this.dispatch({ type: 'tail-loaded' })
-          break
-        }
-        void this.fetch('tail', () => this.transport.after(range.afterSeq, range.limit)).then(
-          (rows) => {
-            if (!rows) return
-            this.window.upsertMany(rows.filter((m) => m.seq <= range.upToSeq))
-            this.dispatch({ type: 'tail-loaded' })
-          }
-        )
+      case 'fetch-tail':
+        fetchTail(this)
         break
-      }
       case 'fetch-after':
-        void this.fetch('after', () =>
-          this.transport.after(this.window.syncedSeq, this.limits.pageSize)
-        ).then((page) => {
-          if (!page) return
-          this.window.appendAfterSynced(page)
-          this.dispatch({ type: 'after-loaded', count: page.length })
-        })
+        fetchAfter(this)
         break
-      case 'fetch-older': {
-        const epoch = this.epoch
-        this.olderFetch = this.transport.before(effect.before, this.limits.pageSize).then(
-          (page) => {
-            if (this.disposed || epoch !== this.epoch) return
-            this.window.upsertMany(page)
-            this.dispatch({ type: 'older-loaded', count: page.length })
-          },
-          (error: unknown) => {
-            if (epoch === this.epoch)
-              this.dispatch({ type: 'older-failed', error: messageOf(error) })
-          }
-        )
+      case 'fetch-older':
+        this.olderFetch = fetchOlder(this, effect.before)
         break
-      }
       case 'arm-retry':
-        this.cancelRetry()
-        this.retryTimer = this.timers.setTimeout(() => {
-          this.retryTimer = null
-          this.dispatch({ type: 'retry-due' })
-        }, effect.delayMs)
+        this.retryTimer.arm(effect.delayMs, () => this.dispatch({ type: 'retry-due' }))
         break
       case 'cancel-retry':
-        this.cancelRetry()
+        this.retryTimer.cancel()
         break
       case 'flush-sends':
         void this.queue.flush()
@@ -286,58 +196,26 @@ export class LiveChannel {
   }
 
   /** One fetch of the protocol: its result, or null once it failed (reported) or was disposed. */
-  async fetch<T>(kind: FetchKind, call: () => Promise<T>): Promise<T | null> {
-    const epoch = this.epoch
-    try {
-      const result = await call()
-      return this.disposed || epoch !== this.epoch ? null : result
-    } catch (error) {
-      if (epoch !== this.epoch) return null
-      const retryable = error instanceof TransportError ? error.retryable : true
-      this.dispatch({ type: 'failed', fetch: kind, error: messageOf(error), retryable })
-      return null
-    }
-  }
-
-  private cancelRetry(): void {
-    if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer)
-    this.retryTimer = null
+  fetch<T>(kind: FetchKind, call: () => Promise<T>): Promise<T | null> {
+    return fetchOnce(this, kind, call)
   }
 
   // ---- live events --------------------------------------------------------------------------
 
   private onEvent(event: LiveEvent): void {
     if (this.disposed) return
-    switch (event.kind) {
-      case 'message': {
-        const { message } = event
-        if (!this.accepts(message)) return
-        const isNew = !this.window.has(message.id)
-        this.window.upsert(message)
-        this.window.advanceSynced()
-        // A seq below it is missing: something was missed. Fetch it before calling ourselves live.
-        if (isNew && this.window.syncedSeq < message.seq) {
-          this.dispatch({ type: 'gap' })
-          return
-        }
-        break
+    if (event.kind === 'message') {
+      const { message } = event
+      if (!this.accepts(message)) return
+      const isNew = !this.window.has(message.id)
+      this.window.upsert(message)
+      this.window.advanceSynced()
+      // A seq below it is missing: something was missed. Fetch it before calling ourselves live.
+      if (isNew && this.window.syncedSeq < message.seq) {
+        this.dispatch({ type: 'gap' })
+        return
       }
-      case 'reaction-added':
-        this.window.addReaction(event.messageId, event.reaction)
-        break
-      case 'reaction-removed':
-        this.window.removeReactionById(event.reactionId)
-        break
-      case 'attachment':
-        this.window.addAttachment(event.attachment)
-        break
-      case 'attachment-removed':
-        this.window.removeAttachment(event.messageId, event.attachmentId)
-        break
-      case 'thread':
-        this.window.setThread(event.summary)
-        break
-    }
+    } else applyToWindow(this.window, event)
     this.emit()
   }
 
@@ -407,27 +285,6 @@ export class LiveChannel {
   private buildSnapshot(): ChannelSnapshot {
     // Pending is derived here and only here: the outbox minus the ids the window holds.
     this.queue.dropConfirmed((id) => this.window.has(id))
-    const { state } = this
-    return {
-      status: syncStatus(state),
-      error: state.fatal ?? state.catchUpError,
-      messages: this.window.list(),
-      pending: this.queue.items,
-      hasOlder: state.hasOlder,
-      loadingOlder: state.loadingOlder,
-      olderError: state.olderError,
-      hasNewer: state.hasNewer,
-      loadingNewer: state.loadingNewer,
-      newerError: state.newerError,
-      loaded: state.loaded,
-    }
+    return snapshotOf(this.state, this.window.list(), this.queue.items)
   }
-}
-
-/** Field by field: the window and the queue replace their arrays whenever they change. */
-function sameSnapshot(a: ChannelSnapshot, b: ChannelSnapshot): boolean {
-  for (const key of Object.keys(a) as (keyof ChannelSnapshot)[]) {
-    if (a[key] !== b[key]) return false
-  }
-  return true
 }
