@@ -1,6 +1,8 @@
-import { Suspense } from 'react'
+import { Suspense, useMemo, useState } from 'react'
 import { Icon } from '../ui/Icon.tsx'
+import { ShowMore, useGrowing } from '../ui/show-more.tsx'
 import { cleanError } from '../lib/clean-error.ts'
+import { filterByName } from '../lib/name-match.ts'
 import { useChannelMembersQuery } from '../features/channels/index.ts'
 import { Avatar } from '../features/profiles/index.ts'
 import { BotBadge } from '../features/bots/index.ts'
@@ -20,16 +22,28 @@ interface Props {
   onClose: () => void
 }
 
-/** Who is in the open channel, online people first, then the groups that have people here. */
-export function MembersPanel({ workspaceId, channelId, online, me, onClose }: Props) {
+const byName = new Intl.Collator(undefined, { sensitivity: 'base' })
+
+/**
+ * Who is in the open channel, online people first, then the groups that have people here. A
+ * filter finds someone by name; a page of people is drawn at a time (show-more.tsx).
+ */
+export default function MembersPanel({ workspaceId, channelId, online, me, onClose }: Props) {
   const roster = useChannelMembersQuery(channelId)
+  const [query, setQuery] = useState('')
   // The groups' chunk waits for the first screen to be up.
   const later = useAfterFirstScreen()
-  const list = [...(roster.data ?? [])].sort(
-    (a, b) =>
-      Number(online.has(b.userId)) - Number(online.has(a.userId)) ||
-      a.displayName.localeCompare(b.displayName)
+  const sorted = useMemo(
+    () =>
+      [...(roster.data ?? [])].sort(
+        (a, b) =>
+          Number(online.has(b.userId)) - Number(online.has(a.userId)) ||
+          byName.compare(a.displayName, b.displayName)
+      ),
+    [roster.data, online]
   )
+  const list = useMemo(() => filterByName(sorted, query, (m) => m.displayName), [sorted, query])
+  const { shown, rest, more } = useGrowing(list, `${channelId} ${query}`)
   return (
     <aside className="members-panel" aria-label="Channel members">
       <header>
@@ -48,45 +62,57 @@ export function MembersPanel({ workspaceId, channelId, online, me, onClose }: Pr
       ) : roster.error ? (
         <Notice tone="error">{cleanError(roster.error)}</Notice>
       ) : (
-        <ul>
-          {list.map((m) => {
-            const isOnline = online.has(m.userId)
-            const away = isOnline && online.away.has(m.userId)
-            const dnd = isOnline && online.dnd.has(m.userId)
-            return (
-              <li
-                key={m.userId}
-                data-user-id={m.userId}
-                data-online={isOnline}
-                data-away={away}
-                data-dnd={dnd}
-              >
-                <Avatar
-                  name={m.displayName}
-                  userId={m.userId}
-                  path={m.avatarPath}
-                  size={28}
-                  online={isOnline}
-                  away={away}
-                  dnd={dnd}
-                />
-                <bdi>{m.displayName}</bdi>
-                <BotBadge userId={m.userId} />
-                <ImportedBadge userId={m.userId} />
-                <GuestBadge userId={m.userId} />
-                {m.userId === me && <span className="muted"> (you)</span>}
-                {away && <span className="muted"> away</span>}
-                {dnd && <span className="muted"> do not disturb</span>}
-                <StatusEmoji userId={m.userId} withText />
-                <span className="visually-hidden">
-                  {isOnline
-                    ? `, online${away ? ', away' : ''}${dnd ? ', do not disturb' : ''}`
-                    : ', offline'}
-                </span>
-              </li>
-            )
-          })}
-        </ul>
+        <>
+          <input
+            type="search"
+            className="members-filter"
+            aria-label="Find members"
+            placeholder="Find members"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+          {list.length === 0 && <p className="muted">Nobody here matches.</p>}
+          <ul>
+            {shown.map((m) => {
+              const isOnline = online.has(m.userId)
+              const away = isOnline && online.away.has(m.userId)
+              const dnd = isOnline && online.dnd.has(m.userId)
+              return (
+                <li
+                  key={m.userId}
+                  data-user-id={m.userId}
+                  data-online={isOnline}
+                  data-away={away}
+                  data-dnd={dnd}
+                >
+                  <Avatar
+                    name={m.displayName}
+                    userId={m.userId}
+                    path={m.avatarPath}
+                    size={28}
+                    online={isOnline}
+                    away={away}
+                    dnd={dnd}
+                  />
+                  <bdi>{m.displayName}</bdi>
+                  <BotBadge userId={m.userId} />
+                  <ImportedBadge userId={m.userId} />
+                  <GuestBadge userId={m.userId} />
+                  {m.userId === me && <span className="muted"> (you)</span>}
+                  {away && <span className="muted"> away</span>}
+                  {dnd && <span className="muted"> do not disturb</span>}
+                  <StatusEmoji userId={m.userId} withText />
+                  <span className="visually-hidden">
+                    {isOnline
+                      ? `, online${away ? ', away' : ''}${dnd ? ', do not disturb' : ''}`
+                      : ', offline'}
+                  </span>
+                </li>
+              )
+            })}
+            <ShowMore rest={rest} onMore={more} />
+          </ul>
+        </>
       )}
       {roster.data && later && (
         <Suspense fallback={null}>

@@ -4,6 +4,7 @@
 // sidebar and members become drawers.
 // Alt+Up/Down switches channel (use-channel-keys.ts).
 import { Suspense, useEffect, useRef, useState } from 'react'
+import type { ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { cleanError } from '../lib/clean-error.ts'
 import { browserStore } from '../lib/local-store.ts'
@@ -13,7 +14,6 @@ import { ExportNotice } from '../features/exports/index.ts'
 import { useAfterFirstScreen } from '../lib/first-screen.ts'
 import { ErrorState, Spinner } from '../ui/Notice.tsx'
 import { Link } from '../ui/Link.tsx'
-import { MembersPanel } from './MembersPanel.tsx'
 import type { WorkspaceDialog } from './WorkspaceDialogs.tsx'
 import { WorkspaceRail } from './WorkspaceRail.tsx'
 import { WorkspaceSidebar } from './WorkspaceSidebar.tsx'
@@ -29,6 +29,26 @@ const LAST_WORKSPACE_KEY = 'chorus.last-workspace'
 
 // The dialogs (invite, members, channels, profile): loaded when one is first opened.
 const WorkspaceDialogs = lazyRetrying(() => import('./WorkspaceDialogs.tsx'), NotLoaded)
+
+// The channel's members: loaded after the first screen, its column held meanwhile (so that the
+// messages are not laid out twice), and NotLoaded in that column when its code cannot be had.
+const MembersPanel = lazyRetrying(() => import('./MembersPanel.tsx'), MembersNotLoaded)
+
+function MembersColumn({ children }: { children?: ReactNode }) {
+  return (
+    <aside className="members-panel" aria-label="Channel members" aria-busy={!children}>
+      {children}
+    </aside>
+  )
+}
+
+function MembersNotLoaded() {
+  return (
+    <MembersColumn>
+      <NotLoaded />
+    </MembersColumn>
+  )
+}
 
 /** A workspace chosen in the rail: the shell is keyed by its workspace, so the new one gives the
  * focus back to its rail item, gone with the old shell (a keyboard's Enter left nothing focused).
@@ -168,15 +188,21 @@ export function WorkspaceShell({
         onToggleSidebar={() => setSidebarOpen((v) => !v)}
         onToggleMembers={() => setMembersOpen((v) => !v)}
       />
-      {channelId && (channel || !channels.data) && (
-        <MembersPanel
-          workspaceId={workspaceId}
-          channelId={channelId}
-          online={online}
-          me={me}
-          onClose={() => setMembersOpen(false)}
-        />
-      )}
+      {channelId &&
+        (channel || !channels.data) &&
+        (afterFirstScreen ? (
+          <Suspense fallback={<MembersColumn />}>
+            <MembersPanel
+              workspaceId={workspaceId}
+              channelId={channelId}
+              online={online}
+              me={me}
+              onClose={() => setMembersOpen(false)}
+            />
+          </Suspense>
+        ) : (
+          <MembersColumn />
+        ))}
 
       {afterFirstScreen && workspace && (
         <Suspense fallback={null}>

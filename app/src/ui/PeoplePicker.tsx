@@ -1,4 +1,6 @@
-import { useId, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
+import { filterByName } from '../lib/name-match.ts'
+import { ShowMore, useGrowing } from './show-more.tsx'
 import { StatusEmoji } from '../features/status/index.ts'
 import { BotBadge } from '../features/bots/index.ts'
 import { ImportedBadge } from '../features/imports/index.ts'
@@ -16,20 +18,16 @@ interface Props {
   label: string
 }
 
-/** A filterable list of checkboxes; the filter matches any word of the name. */
+/**
+ * A filterable list of checkboxes; the filter finds a name by its start or a word's start
+ * (lib/name-match.ts), and a page of people is drawn at a time (show-more.tsx).
+ */
 export function PeoplePicker({ people, selected, onChange, label }: Props) {
   const [filter, setFilter] = useState('')
   const id = useId()
-  const q = filter.trim().toLocaleLowerCase()
-  const shown = q
-    ? people.filter(
-        (p) =>
-          p.name
-            .toLocaleLowerCase()
-            .split(/\s+/)
-            .some((w) => w.startsWith(q)) || p.name.toLocaleLowerCase().includes(q)
-      )
-    : people
+  const shown = useMemo(() => filterByName(people, filter, (p) => p.name), [people, filter])
+  const page = useGrowing(shown, filter)
+  const chosen = new Set(selected)
   return (
     <fieldset className="people-picker">
       <legend>{label}</legend>
@@ -49,12 +47,12 @@ export function PeoplePicker({ people, selected, onChange, label }: Props) {
         </p>
       ) : (
         <ul>
-          {shown.map((p) => (
+          {page.shown.map((p) => (
             <li key={p.id}>
               <label>
                 <input
                   type="checkbox"
-                  checked={selected.includes(p.id)}
+                  checked={chosen.has(p.id)}
                   onChange={(e) =>
                     onChange(
                       e.target.checked ? [...selected, p.id] : selected.filter((s) => s !== p.id)
@@ -69,6 +67,7 @@ export function PeoplePicker({ people, selected, onChange, label }: Props) {
               </label>
             </li>
           ))}
+          <ShowMore rest={page.rest} onMore={page.more} />
         </ul>
       )}
     </fieldset>

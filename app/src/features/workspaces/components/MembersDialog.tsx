@@ -1,4 +1,7 @@
+import { useMemo, useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
+import { filterByName } from '../../../lib/name-match.ts'
+import { ShowMore, useGrowing } from '../../../ui/show-more.tsx'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { BotBadge } from '../../bots/index.ts'
@@ -17,7 +20,10 @@ export interface MembersDialogProps {
   onClose: () => void
 }
 
-/** The workspace's people; owners and admins change roles and remove people here. */
+/**
+ * The workspace's people, found by name, a page at a time; owners and admins change roles and
+ * remove people here.
+ */
 export function MembersDialog({
   workspaceId,
   members,
@@ -30,12 +36,23 @@ export function MembersDialog({
   const remove = useRemoveMember(workspaceId)
   const error = changeRole.error ?? remove.error
   const canManage = myRole === 'owner' || myRole === 'admin'
+  const [query, setQuery] = useState('')
+  const found = useMemo(() => filterByName(members, query, (m) => m.displayName), [members, query])
+  const page = useGrowing(found, query)
   return (
     <Dialog title="Workspace members" open={open} onClose={onClose}>
       <div className="stack">
         {error && <Notice tone="error">{cleanError(error)}</Notice>}
+        <input
+          type="search"
+          aria-label="Find people"
+          placeholder={`Find people (${members.length.toLocaleString()})`}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        {found.length === 0 && <p className="muted">Nobody matches.</p>}
         <ul className="member-admin-list">
-          {members.map((m) => {
+          {page.shown.map((m) => {
             const editable =
               canManage && m.userId !== me && (myRole === 'owner' || m.role !== 'owner')
             return (
@@ -83,6 +100,7 @@ export function MembersDialog({
               </li>
             )
           })}
+          <ShowMore rest={page.rest} onMore={page.more} />
         </ul>
       </div>
     </Dialog>

@@ -1,0 +1,46 @@
+// A long list of people drawn a page at a time: the first page at once, the next when the end of
+// the list comes near the view (or its "Show more" button is pressed, for keyboards and screen
+// readers). A members list of 5,000 people would otherwise lay out 5,000 rows on every change,
+// and each keystroke of its filter would wait for them.
+import { useEffect, useRef, useState } from 'react'
+
+export const PAGE = 50
+
+/**
+ * The first `limit` of `items`, `limit` growing a page at a time; back to one page whenever
+ * `resetKey` changes (a new filter, another channel).
+ */
+export function useGrowing<T>(items: readonly T[], resetKey: unknown) {
+  const [state, setState] = useState({ key: resetKey, limit: PAGE })
+  // Derived from the key (React's "storing information from previous renders").
+  if (!Object.is(state.key, resetKey)) setState({ key: resetKey, limit: PAGE })
+  const limit = Object.is(state.key, resetKey) ? state.limit : PAGE
+  const shown = items.length > limit ? items.slice(0, limit) : items
+  return {
+    shown,
+    rest: items.length - shown.length,
+    more: () => setState({ key: resetKey, limit: limit + PAGE }),
+  }
+}
+
+/** The list's last item while more are left: shows the next page when it comes into view. */
+export function ShowMore({ rest, onMore }: { rest: number; onMore: () => void }) {
+  const button = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    const el = button.current
+    if (!el || typeof IntersectionObserver === 'undefined') return
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) onMore()
+    })
+    seen.observe(el)
+    return () => seen.disconnect()
+  }, [rest, onMore])
+  if (rest <= 0) return null
+  return (
+    <li className="show-more">
+      <button ref={button} type="button" className="link-button" onClick={onMore}>
+        Show {Math.min(rest, PAGE)} more ({rest.toLocaleString()} left)
+      </button>
+    </li>
+  )
+}
