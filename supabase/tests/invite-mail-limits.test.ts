@@ -6,151 +6,23 @@
 // another person's invitation still goes out, and so does a password reset (Auth's own mail, in
 // the stack's inbox, whose hourly budget invitations no longer touch). An import emails nobody
 // and makes no account (its people are placeholders, issue 49, item 1; asked to invite, it is
-// refused): its owner invites them afterwards as one action, within the same limits.
-import { randomUUID } from 'node:crypto'
-import path from 'node:path'
-import type { AddressInfo } from 'node:net'
-import { simpleParser } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// refused): its owner invites them afterwards as one action, within the same limits. The SMTP
+// server and the set-up are support/invite-mail.ts's.
+import { describe, expect, it } from 'vitest'
 import { inboxFor } from '../../backend/test/auth/support.ts'
-import { startTestStack } from '../../backend/test/support/stack.ts'
-import type { TestStack } from '../../backend/test/support/stack.ts'
-import { importKit } from './support/imports.ts'
+import {
+  PER_INVITER,
+  PER_WORKSPACE,
+  slackArchive,
+  useInviteMailStack,
+} from './support/invite-mail.ts'
+import type { Answer } from './support/invite-mail.ts'
 import { clientFor } from './support/rest-checker.ts'
-import { zipOf } from './support/slack-export.ts'
-import { workspaceKit } from './support/workspaces.ts'
 import { createPerson } from './support/world.ts'
 import type { Person } from './support/world.ts'
 
-const workdir = path.resolve(import.meta.dirname, '../..')
-const PER_INVITER = 3
-const PER_WORKSPACE = 5
-let stack: TestStack
-let smtp: SMTPServer
-interface Mail {
-  to: string
-  subject: string
-  text: string
-  html: string
-}
-const mails: Mail[] = []
-const kit = workspaceKit(() => stack)
-const imports = importKit(() => stack)
-
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    // A mailbox that does not exist: the mail is refused.
-    onRcptTo(address, _session, callback) {
-      if (address.address.startsWith('bounce')) {
-        const refused = new Error('No such mailbox') as Error & { responseCode: number }
-        refused.responseCode = 550
-        callback(refused)
-      } else callback()
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((m) => {
-          const to = Array.isArray(m.to) ? m.to[0] : m.to
-          mails.push({
-            to: to?.text ?? '',
-            subject: m.subject ?? '',
-            text: m.text ?? '',
-            html: typeof m.html === 'string' ? m.html : '',
-          })
-          callback()
-        })
-        .catch(callback)
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  // The functions' secrets (Deno.env falls back to the process environment on the stack).
-  Object.assign(process.env, {
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String((smtp.server.address() as AddressInfo).port),
-    SMTP_FROM: 'Chorus <no-reply@chorus.test>',
-  })
-  stack = await startTestStack({ workdir })
-  // Small limits, so that a test reaches them (the defaults are 20 an hour and 100 a day).
-  await stack.sql`
-    update private.invite_mail_settings
-    set value = case name when 'per_inviter_per_hour' then ${PER_INVITER}::int else ${PER_WORKSPACE}::int end`
-})
-
-afterAll(async () => {
-  if (stack) await imports.settled()
-  await stack?.stop()
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()))
-})
-
-interface Answer {
-  status: number
-  body: {
-    sent?: string
-    error?: string
-    code?: string
-    limit?: string | null
-    max?: number | null
-    resets_at?: string | null
-  }
-  retryAfter: string | null
-}
-
-/** Makes an email invitation as `by` and asks invite-by-email to mail it. */
-async function inviteByEmail(by: Person, ws: string, email: string): Promise<Answer> {
-  const invite = await kit.invite(by, ws, { email })
-  const response = await fetch(`${stack.url}/functions/v1/invite-by-email`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Bearer ${by.token}`,
-      apikey: stack.anonKey,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({
-      token: invite.token,
-      redirect_to: `http://127.0.0.1:3000/invite/${invite.token}`,
-    }),
-  })
-  return {
-    status: response.status,
-    body: (await response.json()) as Answer['body'],
-    retryAfter: response.headers.get('retry-after'),
-  }
-}
-
-const mailsTo = (addresses: string[]) => mails.filter((m) => addresses.includes(m.to))
-
-async function makeAdmin(ws: string, person: Person): Promise<void> {
-  await stack.sql`
-    insert into public.workspace_members (workspace_id, user_id, role) values (${ws}, ${person.id}, 'admin')`
-}
-
-/** A Slack export of `n` new people, each with a message in one channel. */
-function slackArchive(who: string, n: number): { emails: string[]; zip: Uint8Array } {
-  const tag = randomUUID().slice(0, 6)
-  const people = Array.from({ length: n }, (_, i) => ({
-    id: `U${i + 1}`,
-    name: `${who}${i + 1}`,
-    profile: { email: `${who}${i + 1}-${tag}@example.test`, real_name: `${who} ${i + 1}` },
-  }))
-  return {
-    emails: people.map((p) => p.profile.email),
-    zip: zipOf({
-      'users.json': people,
-      'channels.json': [
-        { id: 'C1', name: 'general-chat', created: 1714500000, members: people.map((p) => p.id) },
-      ],
-      'general-chat/2024-05-01.json': people.map((p, i) => ({
-        type: 'message',
-        user: p.id,
-        text: `hello from ${p.name}`,
-        ts: `${1714550400 + i}.000100`,
-      })),
-    }),
-  }
-}
+const t = useInviteMailStack()
+const { kit, imports, inviteByEmail, mailsTo, makeAdmin } = t
 
 describe('invitation mail limits', () => {
   let ana: Person
@@ -161,7 +33,7 @@ describe('invitation mail limits', () => {
   )
 
   it('one inviter past their hourly limit gets a clear 429 and no mail; the mails that went out are counted', async () => {
-    ana = await createPerson(stack, 'ana')
+    ana = await createPerson(t.stack, 'ana')
     anaWs = (await kit.createWorkspace(ana, 'Ana’s team')).id
     const answers: Answer[] = []
     for (const address of anaAddresses) answers.push(await inviteByEmail(ana, anaWs, address))
@@ -193,20 +65,21 @@ describe('invitation mail limits', () => {
     expect(sent.map((m) => m.to).sort()).toEqual(anaAddresses.slice(0, PER_INVITER).sort())
     for (const mail of sent) {
       expect(mail.subject).toBe('ana invited you to Ana’s team on Chorus')
-      expect(mail.text).toContain(`${stack.url}/auth/v1/verify?token=`)
+      expect(mail.text).toContain(`${t.stack.url}/auth/v1/verify?token=`)
     }
     // None went through Auth's mailer (its inbox), whose budget is the confirmations' and resets'.
-    for (const address of anaAddresses) expect(await inboxFor(stack, address)).toEqual([])
+    for (const address of anaAddresses) expect(await inboxFor(t.stack, address)).toEqual([])
     expect(
       (
-        await stack.sql`select count(*)::int as n from private.invite_mails where inviter = ${ana.id}`
+        await t.stack
+          .sql`select count(*)::int as n from private.invite_mails where inviter = ${ana.id}`
       )[0]!.n
     ).toBe(PER_INVITER)
   })
 
   it('the RPC refuses the same way through the API: HTTP 429, SQLSTATE PT429', async () => {
     const invite = await kit.invite(ana, anaWs, { email: 'ana-direct@example.test' })
-    const { error, status } = await clientFor(stack, ana).rpc('claim_invite_mail', {
+    const { error, status } = await clientFor(t.stack, ana).rpc('claim_invite_mail', {
       p_token: invite.token,
     })
     expect(status).toBe(429)
@@ -216,27 +89,28 @@ describe('invitation mail limits', () => {
       max: PER_INVITER,
     })
     // Someone who is not an admin of the workspace cannot take mails at all.
-    const stranger = await createPerson(stack, 'stranger')
-    const refused = await clientFor(stack, stranger).rpc('claim_invite_mail', {
+    const stranger = await createPerson(t.stack, 'stranger')
+    const refused = await clientFor(t.stack, stranger).rpc('claim_invite_mail', {
       p_token: invite.token,
     })
     expect(refused.error?.code).toBe('42501')
     // Nor give them back: only the function's service key may.
-    const [row] = await stack.sql<{ id: string }[]>`
+    const [row] = await t.stack.sql<{ id: string }[]>`
       select id::text from private.invite_mails where inviter = ${ana.id} limit 1`
-    const release = await clientFor(stack, ana).rpc('release_invite_mail', {
+    const release = await clientFor(t.stack, ana).rpc('release_invite_mail', {
       p_id: Number(row!.id),
     })
     expect(release.error?.code).toBe('42501')
     expect(
       (
-        await stack.sql`select count(*)::int as n from private.invite_mails where inviter = ${ana.id}`
+        await t.stack
+          .sql`select count(*)::int as n from private.invite_mails where inviter = ${ana.id}`
       )[0]!.n
     ).toBe(PER_INVITER)
   })
 
   it("another person's invitation and a password reset are still mailed", async () => {
-    const bo = await createPerson(stack, 'bo')
+    const bo = await createPerson(t.stack, 'bo')
     const boWs = (await kit.createWorkspace(bo, 'Bo’s team')).id
     const answer = await inviteByEmail(bo, boWs, 'bo-guest@example.test')
     expect(answer).toMatchObject({ status: 200, body: { sent: 'invite' } })
@@ -251,7 +125,7 @@ describe('invitation mail limits', () => {
     expect(location).toContain('access_token=')
 
     // Someone with an account gets a sign-in link to the invite page, under the same limits.
-    const dee = await createPerson(stack, 'dee')
+    const dee = await createPerson(t.stack, 'dee')
     expect(await inviteByEmail(bo, boWs, dee.email)).toMatchObject({
       status: 200,
       body: { sent: 'magic_link' },
@@ -261,14 +135,14 @@ describe('invitation mail limits', () => {
     ])
 
     // A password reset: Auth's own mail, in the stack's inbox.
-    const reset = await stack.client().auth.resetPasswordForEmail(ana.email)
+    const reset = await t.stack.client().auth.resetPasswordForEmail(ana.email)
     expect(reset.error).toBeNull()
-    const inbox = await inboxFor(stack, ana.email)
+    const inbox = await inboxFor(t.stack, ana.email)
     expect(inbox.map((m) => m.Subject)).toHaveLength(1)
   })
 
   it("a workspace's admins together stop at its daily limit, with its own clear error", async () => {
-    const cy = await createPerson(stack, 'cy')
+    const cy = await createPerson(t.stack, 'cy')
     await makeAdmin(anaWs, cy)
     const left = PER_WORKSPACE - PER_INVITER
     const addresses = Array.from({ length: left + 1 }, (_, i) => `cy-guest-${i}@example.test`)
@@ -292,7 +166,7 @@ describe('invitation mail limits', () => {
   })
 
   it('a mail that could not be sent is given back', async () => {
-    const ed = await createPerson(stack, 'ed')
+    const ed = await createPerson(t.stack, 'ed')
     const edWs = (await kit.createWorkspace(ed, 'Ed’s team')).id
     // The SMTP server refuses the address.
     const answer = await inviteByEmail(ed, edWs, 'bounce@example.test')
@@ -300,13 +174,14 @@ describe('invitation mail limits', () => {
     expect(answer.body.error).toMatch(/^The invitation could not be mailed: .*No such mailbox/)
     expect(
       (
-        await stack.sql`select count(*)::int as n from private.invite_mails where inviter = ${ed.id}`
+        await t.stack
+          .sql`select count(*)::int as n from private.invite_mails where inviter = ${ed.id}`
       )[0]!.n
     ).toBe(0)
   })
 
   it('an import emails nobody, and makes no account: asked to invite, it is refused', async () => {
-    const fay = await createPerson(stack, 'fay')
+    const fay = await createPerson(t.stack, 'fay')
     // The old call, and p_invite => false: placeholders for the people, no account, no mail.
     for (const [name, invite] of [
       ['quiet', undefined],
@@ -320,33 +195,35 @@ describe('invitation mail limits', () => {
       expect(done).toMatchObject({ status: 'done', people: 2, messages_done: 2 })
       expect(done.report).toEqual([])
       expect(mailsTo(emails)).toEqual([])
-      for (const email of emails) expect(await inboxFor(stack, email)).toEqual([])
-      expect(await stack.sql`select 1 from public.invites where workspace_id = ${ws}`).toHaveLength(
-        0
-      )
-      const accounts =
-        await stack.sql`select email from auth.users where email in ${stack.sql(emails)}`
+      for (const email of emails) expect(await inboxFor(t.stack, email)).toEqual([])
+      expect(
+        await t.stack.sql`select 1 from public.invites where workspace_id = ${ws}`
+      ).toHaveLength(0)
+      const accounts = await t.stack
+        .sql`select email from auth.users where email in ${t.stack.sql(emails)}`
       expect(accounts).toHaveLength(0)
     }
     // p_invite => true: invitations are the owner's own action once the import is done.
     const { emails, zip } = slackArchive('asked', 2)
     const ws = await imports.workspace(fay, 'Fay asked')
     const path = await imports.upload(fay, ws, zip)
-    const refused = await clientFor(stack, fay).rpc('start_import', {
+    const refused = await clientFor(t.stack, fay).rpc('start_import', {
       p_workspace: ws,
       p_path: path,
       p_invite: true,
     })
     expect(refused.error).toMatchObject({ code: '22023', message: 'An import emails nobody.' })
-    expect(await stack.sql`select 1 from public.imports where workspace_id = ${ws}`).toHaveLength(0)
+    expect(await t.stack.sql`select 1 from public.imports where workspace_id = ${ws}`).toHaveLength(
+      0
+    )
     expect(mailsTo(emails)).toEqual([])
     expect(
-      await stack.sql`select 1 from private.invite_mails where inviter = ${fay.id}`
+      await t.stack.sql`select 1 from private.invite_mails where inviter = ${fay.id}`
     ).toHaveLength(0)
   })
 
   it("an import's owner invites its people afterwards: how many first, then one action, within the limits", async () => {
-    const gil = await createPerson(stack, 'gil')
+    const gil = await createPerson(t.stack, 'gil')
     const { emails, zip } = slackArchive('later', PER_INVITER + 1)
     const ws = await imports.workspace(gil, 'Gil later')
     const started = await imports.start(gil, ws, await imports.upload(gil, ws, zip))
@@ -354,7 +231,7 @@ describe('invitation mail limits', () => {
     expect(mailsTo(emails)).toEqual([])
 
     // The preview: who is still to invite, and how many mails the limits allow now.
-    const as = clientFor(stack, gil)
+    const as = clientFor(t.stack, gil)
     const preview = await as.rpc('import_invitees', { p_import: started.id })
     expect(preview.error).toBeNull()
     expect((preview.data as { email: string }[]).map((p) => p.email)).toEqual([...emails].sort())
@@ -366,16 +243,18 @@ describe('invitation mail limits', () => {
       per_workspace_per_day: PER_WORKSPACE,
     })
     // Nobody else sees them.
-    const stranger = await createPerson(stack, 'stranger2')
-    const hidden = await clientFor(stack, stranger).rpc('import_invitees', { p_import: started.id })
+    const stranger = await createPerson(t.stack, 'stranger2')
+    const hidden = await clientFor(t.stack, stranger).rpc('import_invitees', {
+      p_import: started.id,
+    })
     expect(hidden.error?.code).toBe('42501')
 
     // One action invites them, up to the limit: the rest are left, with the clear error.
-    const response = await fetch(`${stack.url}/functions/v1/invite-by-email`, {
+    const response = await fetch(`${t.stack.url}/functions/v1/invite-by-email`, {
       method: 'POST',
       headers: {
         Authorization: `Bearer ${gil.token}`,
-        apikey: stack.anonKey,
+        apikey: t.stack.anonKey,
         'Content-Type': 'application/json',
       },
       body: JSON.stringify({ import_id: started.id }),
@@ -399,7 +278,7 @@ describe('invitation mail limits', () => {
     )
     // The refused one has no invite left behind; the others' invites are the workspace's.
     expect(
-      await stack.sql`select count(*)::int as n from public.invites where workspace_id = ${ws}`
+      await t.stack.sql`select count(*)::int as n from public.invites where workspace_id = ${ws}`
     ).toEqual([{ n: PER_INVITER }])
   })
 })
