@@ -1,24 +1,13 @@
-// storage-js's suite (test/storageBucketApi.test.ts and test/storageFileApi.test.ts upstream)
-// against Storage on /storage/v1 with the service key: buckets, uploads (multipart and raw),
-// upsert, update, move, copy, download, info/exists, list, signed URLs (download and upload),
-// public URLs, bucket limits, removal, and StorageApiError's status/statusCode split.
+// storage-js's file API suite (test/storageFileApi.test.ts upstream) against Storage on
+// /storage/v1 with the service key: uploads (multipart and raw), upsert, update, move, copy,
+// download, info/exists, list, signed URLs (download and upload), public URLs, removal, and
+// StorageApiError's status/statusCode split. The bucket API: storage-js-buckets.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { StorageApiError } from '@supabase/storage-js'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { startTestStack } from '../support/stack.ts'
 import type { TestStack } from '../support/stack.ts'
+import { newBucket, text } from './storage-js-support.ts'
 import { cliConfig } from './support.ts'
-
-/** Polls an asynchronous check until it yields a value (at most 5 s). */
-async function waitForAsync<T>(check: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 5000
-  for (;;) {
-    const value = await check()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error('timed out')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
 
 let stack: TestStack
 let storage: SupabaseClient['storage']
@@ -32,83 +21,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop()
-})
-
-let counter = 0
-function newBucket(prefix = 'bucket'): string {
-  counter += 1
-  return `${prefix}-${Date.now()}-${counter}`
-}
-
-const text = (value: string) => new Blob([value], { type: 'text/plain' })
-
-describe('bucket API', () => {
-  it('creates, gets, lists, updates, empties and deletes a bucket', async () => {
-    const id = newBucket()
-    expect(await storage.createBucket(id)).toEqual({ data: { name: id }, error: null })
-    const got = await storage.getBucket(id)
-    expect(got.error).toBeNull()
-    expect(got.data).toMatchObject({
-      id,
-      name: id,
-      public: false,
-      file_size_limit: null,
-      allowed_mime_types: null,
-      created_at: expect.any(String),
-      updated_at: expect.any(String),
-    })
-    const listed = await storage.listBuckets()
-    expect(listed.data?.map((b) => b.id)).toContain(id)
-
-    const updated = await storage.updateBucket(id, {
-      public: true,
-      fileSizeLimit: 1024,
-      allowedMimeTypes: ['text/plain'],
-    })
-    expect(updated).toEqual({ data: { message: 'Successfully updated' }, error: null })
-    expect((await storage.getBucket(id)).data).toMatchObject({
-      public: true,
-      file_size_limit: 1024,
-      allowed_mime_types: ['text/plain'],
-    })
-
-    await storage.from(id).upload('a.txt', text('a'))
-    const notEmpty = await storage.deleteBucket(id)
-    expect(notEmpty.error).toBeInstanceOf(StorageApiError)
-    expect(notEmpty.error).toMatchObject({
-      status: 400,
-      statusCode: '409',
-      message: 'The bucket you tried to delete is not empty',
-    })
-    const emptied = await storage.emptyBucket(id)
-    expect(emptied.error).toBeNull()
-    // Current Storage queues the work ("Empty bucket has been queued…"); wait for it to happen.
-    await waitForAsync(async () =>
-      (await storage.from(id).list()).data?.length === 0 ? true : undefined
-    )
-    expect(await storage.deleteBucket(id)).toEqual({
-      data: { message: 'Successfully deleted' },
-      error: null,
-    })
-  })
-
-  it('a missing bucket is statusCode 404 Bucket not found (HTTP 400)', async () => {
-    const { data, error } = await storage.getBucket('no-such-bucket')
-    expect(data).toBeNull()
-    expect(error).toBeInstanceOf(StorageApiError)
-    expect(error).toMatchObject({ status: 400, statusCode: '404', message: 'Bucket not found' })
-  })
-
-  it('creating an existing bucket is statusCode 409', async () => {
-    const id = newBucket()
-    await storage.createBucket(id)
-    const { error } = await storage.createBucket(id)
-    expect(error).toMatchObject({
-      status: 400,
-      statusCode: '409',
-      message: 'The resource already exists',
-    })
-  })
 })
 
 describe('file API', () => {
@@ -318,29 +230,5 @@ describe('file API', () => {
     expect(removed.data).toHaveLength(1)
     expect(removed.data?.[0]).toMatchObject({ name: 'remove/x.txt', bucket_id: bucket })
     expect(await storage.from(bucket).remove(['remove/x.txt'])).toEqual({ data: [], error: null })
-  })
-})
-
-describe('bucket limits', () => {
-  it('fileSizeLimit refuses larger uploads with statusCode 413', async () => {
-    const id = newBucket('limited')
-    await storage.createBucket(id, { public: false, fileSizeLimit: 8 })
-    const { error } = await storage.from(id).upload('big.txt', text('more than eight bytes'))
-    expect(error).toMatchObject({
-      status: 400,
-      statusCode: '413',
-      message: 'The object exceeded the maximum allowed size',
-    })
-  })
-
-  it('allowedMimeTypes refuses other types with statusCode 415', async () => {
-    const id = newBucket('images')
-    await storage.createBucket(id, { public: false, allowedMimeTypes: ['image/*'] })
-    const { error } = await storage.from(id).upload('note.txt', text('text'))
-    expect(error).toMatchObject({
-      status: 400,
-      statusCode: '415',
-      message: 'mime type text/plain is not supported',
-    })
   })
 })
