@@ -1,17 +1,21 @@
 // The logical replication stream of one database: a permanent slot with the built-in pgoutput
-// plugin, read over a replication connection (postgres.js speaks the streaming protocol), with
-// committed transactions handed over whole. Positions are acknowledged only once the feed has
-// delivered them, so after a restart of the stack or of PostgreSQL the stream resumes from the
-// slot without losing a change. Connection failures are retried with backoff.
+// plugin (replication-slot.ts), read over a replication connection (postgres.js speaks the
+// streaming protocol), with committed transactions handed over whole. Positions are acknowledged
+// only once the feed has delivered them, so after a restart of the stack or of PostgreSQL the
+// stream resumes from the slot without losing a change. Connection failures are retried with
+// backoff.
 import type { Duplex } from 'node:stream'
 import postgres from 'postgres'
 import type { Sql } from 'postgres'
 import type { Logger } from '../../logger.ts'
 import { quoteIdentifier } from '../../db/scope.ts'
 import type { Transaction } from './dispatcher.ts'
+import { ensureSlot, waitUntilSlotInactive } from './replication-slot.ts'
 import type { Change } from './payload.ts'
 import { decodeFrame, decodePgOutput, formatLsn, statusUpdate } from './pgoutput.ts'
 import type { Relation } from './pgoutput.ts'
+
+export { slotNameFor } from './replication-slot.ts'
 
 export interface ReplicationOptions {
   /** Superuser URL of the project's database. */
@@ -32,16 +36,6 @@ export interface ReplicationOptions {
 const FIRST_RETRY_MS = 250
 const MAX_RETRY_MS = 10_000
 const STATUS_INTERVAL_MS = 10_000
-
-/** A slot name for a database: slot names are cluster-wide, so each database gets its own. */
-export function slotNameFor(database: string): string {
-  const clean = database.toLowerCase().replace(/[^a-z0-9_]/g, '_')
-  const base = `supabase_realtime_${clean}`
-  if (clean === database && base.length <= 63) return base
-  let hash = 0
-  for (const ch of database) hash = (Math.imul(hash, 31) + (ch.codePointAt(0) ?? 0)) >>> 0
-  return `${base.slice(0, 54)}_${hash.toString(16).padStart(8, '0')}`
-}
 
 export class ReplicationStream {
   private stopped = false
@@ -95,7 +89,7 @@ export class ReplicationStream {
     this.stream?.end()
     await this.sql?.end({ timeout: 1 }).catch(() => undefined)
     await this.running?.catch(() => undefined)
-    await this.waitUntilSlotInactive()
+    await waitUntilSlotInactive(this.options.admin, this.options.slot)
   }
 
   /** Stops reading while the feed catches up (the walsender waits). */
@@ -120,7 +114,9 @@ export class ReplicationStream {
     while (!this.stopped) {
       const began = Date.now()
       try {
-        await this.ensureSlot()
+        await ensureSlot(this.options.admin, this.options.slot, this.options.log, (query) => {
+          this.creating = query
+        })
         await this.streamOnce()
       } catch (error) {
         // The same failure over and over (e.g. wal_level is not logical) is logged once.
@@ -149,35 +145,6 @@ export class ReplicationStream {
       })
       this.wake = null
       delay = Math.min(delay * 2, MAX_RETRY_MS)
-    }
-  }
-
-  private async ensureSlot(): Promise<void> {
-    const { admin, slot } = this.options
-    const [existing] = await admin<{ plugin: string; database: string }[]>`
-      select plugin, database from pg_replication_slots where slot_name = ${slot}
-    `
-    if (existing) {
-      const [{ database } = { database: '' }] = await admin<
-        { database: string }[]
-      >`select current_database() as database`
-      if (existing.database !== database || existing.plugin !== 'pgoutput') {
-        throw new Error(
-          `replication slot ${slot} belongs to database ${existing.database} (plugin ${existing.plugin})`
-        )
-      }
-      return
-    }
-    // Creating a slot waits for every running transaction of the cluster: stop() cancels it.
-    const create = admin`select pg_create_logical_replication_slot(${slot}, 'pgoutput')`
-    this.creating = create
-    try {
-      await create
-      this.options.log.debug(`created replication slot ${slot}`)
-    } catch (error) {
-      if ((error as { code?: string }).code !== '42710') throw error // 42710: it exists now
-    } finally {
-      this.creating = null
     }
   }
 
@@ -294,20 +261,5 @@ export class ReplicationStream {
     if (this.intervalTimer) clearInterval(this.intervalTimer)
     this.statusTimer = null
     this.intervalTimer = null
-  }
-
-  private async waitUntilSlotInactive(): Promise<void> {
-    const deadline = Date.now() + 3000
-    while (Date.now() < deadline) {
-      try {
-        const [row] = await this.options.admin<{ active: boolean }[]>`
-          select active from pg_replication_slots where slot_name = ${this.options.slot}
-        `
-        if (!row?.active) return
-      } catch {
-        return
-      }
-      await new Promise((resolve) => setTimeout(resolve, 25))
-    }
   }
 }
