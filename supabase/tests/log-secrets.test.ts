@@ -6,142 +6,34 @@
 // upload tokens, `apikey=` and `access_token=` query parameters, Auth's verification token, a
 // bot token in the query string (refused, as Slack refuses it) and in the header. The captured
 // log (the functions' console output too) names the requests (redacted) and holds none of the
-// secrets.
+// secrets. The stack and the capture are support/debug-serve.ts's.
 import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { formatWithOptions } from 'node:util'
-import postgres from 'postgres'
-import type { Sql } from 'postgres'
 import { createClient } from '@supabase/supabase-js'
 import ws from 'ws'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { serveOptions } from '../../backend/src/cli/serve.ts'
-import type { ServeArgs } from '../../backend/src/cli/serve.ts'
-import { createLogger } from '../../backend/src/logger.ts'
-import { startStack } from '../../backend/src/stack.ts'
-import type { Stack } from '../../backend/src/stack.ts'
-import { cloneDatabase, fakeAppDist, startTestSmtp } from '../../backend/test/support/serve.ts'
-import type { TestSmtp } from '../../backend/test/support/serve.ts'
-import type { TestStack } from '../../backend/test/support/stack.ts'
-import { asRole, buildWorld } from './support/world.ts'
-import type { World } from './support/world.ts'
+import { describe, expect, it } from 'vitest'
+import { useDebugServe } from './support/debug-serve.ts'
+import { asRole } from './support/world.ts'
 
-const REPO = path.resolve(import.meta.dirname, '../..')
-
-let captured = ''
-const writes = { out: process.stdout.write, err: process.stderr.write }
-function capture(): void {
-  const tee =
-    (original: typeof process.stdout.write) =>
-    (chunk: unknown, ...rest: unknown[]): boolean => {
-      captured += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString()
-      return (original as (...a: unknown[]) => boolean).call(process.stdout, chunk, ...rest)
-    }
-  process.stdout.write = tee(writes.out) as typeof process.stdout.write
-  process.stderr.write = tee(writes.err) as typeof process.stderr.write
-  // The functions' console (the stack redacts it on top of this; vitest routes it elsewhere).
-  for (const name of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-    const original = console[name].bind(console)
-    console[name] = (...args: unknown[]) => {
-      captured += `${formatWithOptions({ colors: false }, ...args)}\n`
-      original(...args)
-    }
-  }
-}
-function release(): void {
-  process.stdout.write = writes.out
-  process.stderr.write = writes.err
-}
-
-let level: string | undefined
-let smtp: TestSmtp
-let database: { url: string; drop(): Promise<void> }
-let workdir: string
-let dataDir: string
-let appDist: string
-let stack: Stack
-let sql: Sql
-let world: World
+const t = useDebugServe()
 /** Every secret the test made or sent, by what it is. */
 const secrets: Record<string, string> = {}
 
-beforeAll(async () => {
-  level = process.env.LOG_LEVEL
-  process.env.LOG_LEVEL = 'debug'
-  smtp = await startTestSmtp()
-  workdir = await mkdtemp(path.join(tmpdir(), 'log-secrets-'))
-  await mkdir(path.join(workdir, 'supabase'))
-  for (const dir of ['migrations', 'functions', 'templates', 'chorus.toml']) {
-    await symlink(path.join(REPO, 'supabase', dir), path.join(workdir, 'supabase', dir))
-  }
-  const config = await readFile(path.join(REPO, 'supabase', 'config.toml'), 'utf8')
-  await writeFile(
-    path.join(workdir, 'supabase', 'config.toml'),
-    `${config}
-[auth.email.smtp]
-enabled = true
-host = "127.0.0.1"
-port = ${smtp.port}
-user = "chorus"
-pass = "smtp-password"
-admin_email = "no-reply@chat.example.com"
-sender_name = "Chorus"
-`
-  )
-  dataDir = await mkdtemp(path.join(tmpdir(), 'log-secrets-data-'))
-  appDist = await fakeAppDist()
-  database = await cloneDatabase()
-  const args: ServeArgs = {
-    workdir,
-    dataDir,
-    publicUrl: 'https://chat.example.com',
-    host: undefined,
-    port: 0,
-    dbPort: undefined,
-    trustedProxies: [],
-    noSignup: false,
-    appDist,
-    postgresBin: undefined,
-    databaseUrl: database.url,
-  }
-  capture()
-  // The logger `serve` makes (cli/serve.ts), at debug level.
-  stack = await startStack(await serveOptions(args, createLogger('debug', '', { lines: true })))
-  sql = postgres(database.url, { max: 2, onnotice: () => {} })
-  world = await buildWorld({ sql, keys: stack.keys } as unknown as TestStack)
-}, 180_000)
-
-afterAll(async () => {
-  release()
-  if (level === undefined) delete process.env.LOG_LEVEL
-  else process.env.LOG_LEVEL = level
-  await sql?.end({ timeout: 2 })
-  await stack?.stop()
-  await database?.drop()
-  await smtp?.close()
-  for (const dir of [dataDir, appDist, workdir]) {
-    if (dir) await rm(dir, { recursive: true, force: true })
-  }
-})
-
-const api = (pathAndQuery: string) => `${stack.apiUrl}${pathAndQuery}`
+const api = (pathAndQuery: string) => `${t.stack.apiUrl}${pathAndQuery}`
 const secretish = () => randomBytes(24).toString('base64url')
 
 describe('serve at LOG_LEVEL=debug', () => {
   it('takes requests carrying every kind of secret', async () => {
-    const { admin, member } = world.people
+    const { admin, member } = t.world.people
     secrets.personJwt = member.token
-    secrets.secretKey = stack.keys.secretKey
-    secrets.serviceRoleKey = stack.keys.serviceRoleKey
+    secrets.secretKey = t.stack.keys.secretKey
+    secrets.serviceRoleKey = t.stack.keys.serviceRoleKey
 
     // An incoming webhook: its real URL, then a wrong secret for it.
     const [hook] = await asRole(
-      sql,
+      t.sql,
       admin,
       (tx) => tx<{ id: string; secret: string }[]>`
-        select * from public.create_incoming_webhook(${world.ch.plaza}, 'CI', ':robot_face:')`
+        select * from public.create_incoming_webhook(${t.world.ch.plaza}, 'CI', ':robot_face:')`
     )
     secrets.webhookSecret = hook!.secret
     secrets.wrongWebhookSecret = secretish()
@@ -168,7 +60,7 @@ describe('serve at LOG_LEVEL=debug', () => {
     await respond.text()
 
     // An unsubscribe link of a notification email, clicked and one-click posted.
-    const [token] = await sql<{ email_token: string }[]>`
+    const [token] = await t.sql<{ email_token: string }[]>`
       select email_token from public.notification_settings where user_id = ${member.id}`.catch(
       () => [] as { email_token: string }[]
     )
@@ -185,10 +77,10 @@ describe('serve at LOG_LEVEL=debug', () => {
     }
 
     // Storage: a signed download URL and a signed upload URL, both used.
-    const service = createClient(stack.apiUrl, stack.keys.secretKey, {
+    const service = createClient(t.stack.apiUrl, t.stack.keys.secretKey, {
       auth: { persistSession: false, autoRefreshToken: false },
     })
-    const object = `${world.ws}/${world.ch.plaza}/${randomUUID()}/notes.txt`
+    const object = `${t.world.ws}/${t.world.ch.plaza}/${randomUUID()}/notes.txt`
     const uploaded = await service.storage.from('attachments').upload(object, 'secret notes')
     expect(uploaded.error).toBeNull()
     const signed = await service.storage.from('attachments').createSignedUrl(object, 60)
@@ -196,7 +88,7 @@ describe('serve at LOG_LEVEL=debug', () => {
     secrets.signedUrlToken = new URL(signed.data!.signedUrl).searchParams.get('token')!
     const download = await fetch(signed.data!.signedUrl)
     expect(await download.text()).toBe('secret notes')
-    const other = `${world.ws}/${world.ch.plaza}/${randomUUID()}/more.txt`
+    const other = `${t.world.ws}/${t.world.ch.plaza}/${randomUUID()}/more.txt`
     const upload = await service.storage.from('attachments').createSignedUploadUrl(other)
     expect(upload.error).toBeNull()
     secrets.signedUploadToken = upload.data!.token
@@ -208,14 +100,14 @@ describe('serve at LOG_LEVEL=debug', () => {
     // apikey= and access_token= in query strings (REST, and Realtime's socket as realtime-js opens it).
     const rest = await fetch(
       api(
-        `/rest/v1/channels?select=id&apikey=${stack.keys.publishableKey}&access_token=${member.token}`
+        `/rest/v1/channels?select=id&apikey=${t.stack.keys.publishableKey}&access_token=${member.token}`
       ),
-      { headers: { apikey: stack.keys.publishableKey, Authorization: `Bearer ${member.token}` } }
+      { headers: { apikey: t.stack.keys.publishableKey, Authorization: `Bearer ${member.token}` } }
     )
     // PostgREST takes them for filters on columns that do not exist: a 400, logged all the same.
     expect(rest.status).toBe(400)
     await rest.text()
-    const person = createClient(stack.apiUrl, stack.keys.publishableKey, {
+    const person = createClient(t.stack.apiUrl, t.stack.keys.publishableKey, {
       auth: { persistSession: false, autoRefreshToken: false },
       realtime: { transport: ws as never },
     })
@@ -235,14 +127,14 @@ describe('serve at LOG_LEVEL=debug', () => {
       api(
         `/auth/v1/verify?token=${secrets.verifyToken}&type=signup&redirect_to=https://chat.example.com`
       ),
-      { headers: { apikey: stack.keys.publishableKey }, redirect: 'manual' }
+      { headers: { apikey: t.stack.keys.publishableKey }, redirect: 'manual' }
     )
     expect(verify.status).toBeLessThan(500)
     await verify.text()
     secrets.password = `pw-${secretish()}`
     const signup = await fetch(api('/auth/v1/signup'), {
       method: 'POST',
-      headers: { apikey: stack.keys.publishableKey, 'Content-Type': 'application/json' },
+      headers: { apikey: t.stack.keys.publishableKey, 'Content-Type': 'application/json' },
       body: JSON.stringify({
         email: `log-${randomUUID()}@example.com`,
         password: secrets.password,
@@ -253,9 +145,9 @@ describe('serve at LOG_LEVEL=debug', () => {
 
     // A bot token: refused in the query string as Slack refuses it, taken from the header.
     const [bot] = await asRole(
-      sql,
+      t.sql,
       admin,
-      (tx) => tx<{ token: string }[]>`select * from public.create_bot(${world.ws}, 'Deploy Bot')`
+      (tx) => tx<{ token: string }[]>`select * from public.create_bot(${t.world.ws}, 'Deploy Bot')`
     )
     secrets.botToken = bot!.token
     for (const method of ['GET', 'POST']) {
@@ -287,7 +179,7 @@ describe('serve at LOG_LEVEL=debug', () => {
   }, 60_000)
 
   it('logged each request with its URL redacted', () => {
-    const lines = captured.split('\n')
+    const lines = t.captured.split('\n')
     const logged = (pattern: RegExp) => lines.some((line) => pattern.test(line))
     expect(logged(/POST \/functions\/v1\/webhooks\/[0-9a-f-]{36}\/\[REDACTED\] 200 /)).toBe(true)
     expect(logged(/POST \/functions\/v1\/webhooks\/[0-9a-f-]{36}\/\[REDACTED\] 403 /)).toBe(true)
@@ -309,7 +201,7 @@ describe('serve at LOG_LEVEL=debug', () => {
   it('holds none of the secrets', () => {
     expect(Object.keys(secrets).length).toBeGreaterThanOrEqual(12)
     const found = Object.entries(secrets)
-      .filter(([, value]) => value && captured.includes(value))
+      .filter(([, value]) => value && t.captured.includes(value))
       .map(([name]) => name)
     expect(found).toEqual([])
   })
