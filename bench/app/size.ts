@@ -1,0 +1,183 @@
+// bench:app-size (issue 50, item 4): Chorus opened at a company's size, in headless Chromium
+// against the real stack, every figure against its target in one run:
+//   1. a return visit (cache, service worker and local copy kept) of a person in a workspace of
+//      --members people and --channels channels, all of which they are in, to the latest
+//      messages of #general readable (median <= 300 ms, as bench:app's smaller workspace);
+//   2. each keystroke of a name typed into the channel's members list filter, the composer's
+//      mention autocomplete (@name) and the new direct message's people picker, from keydown
+//      to the list's change painted (< 50 ms each: the largest is judged), with the opening of
+//      the members list and of the picker (click to list painted) beside.
+// The machine's load average is printed before and after.
+//
+//   node --import tsx bench/app/size.ts [--members 5000] [--channels 300] [--runs 7]
+import { execFileSync } from 'node:child_process'
+import { loadavg } from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { chromium } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import { startBenchStack } from '../support/stack.ts'
+import { perKey, timeTyping } from './keystrokes.ts'
+import type { KeyTiming } from './keystrokes.ts'
+import { median, percentile, timeOpen } from './measure.ts'
+import { seedSize } from './size-seed.ts'
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..')
+const DIST = path.join(ROOT, 'app', 'dist')
+
+const { values } = parseArgs({
+  options: {
+    members: { type: 'string', default: '5000' },
+    channels: { type: 'string', default: '300' },
+    runs: { type: 'string', default: '7' },
+  },
+})
+const MEMBERS = Number(values.members)
+const CHANNELS = Number(values.channels)
+const RUNS = Number(values.runs)
+const KEY_TARGET_MS = 50
+
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED')
+const ms = (x: number) => `${x.toFixed(0)} ms`
+
+/** Five names of the workspace, typed as a person looks someone up: first name, last's start. */
+function queries(names: string[]): string[] {
+  return [17, 523, 1201, 2999, 4441].map((i) => {
+    const [first, ...rest] = names[i % names.length]!.split(' ')
+    return `${first} ${rest.at(-1)!.slice(0, 2)}`
+  })
+}
+
+/** Click to the list painted: the opening of a list of people. */
+async function timeOpening(page: Page, click: () => Promise<void>, row: string): Promise<number> {
+  const before = (await page.evaluate('performance.now()')) as number
+  await click()
+  await page.waitForSelector(row)
+  const painted = (await page.evaluate(
+    'new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now()), 0)))'
+  )) as number
+  return painted - before
+}
+
+function report(what: string, timings: KeyTiming[]): boolean {
+  const xs = perKey(timings)
+  const worst = Math.max(...xs)
+  console.log(
+    `${what}: ${xs.length} keys, median ${ms(median(xs))}, p95 ${ms(percentile(xs, 95))}, ` +
+      `largest ${ms(worst)} (event durations up to ${ms(Math.max(...timings.map((t) => t.event)))}) ` +
+      `(< ${KEY_TARGET_MS} ms each: ${verdict(worst < KEY_TARGET_MS)})`
+  )
+  return worst < KEY_TARGET_MS
+}
+
+async function clear(page: Page): Promise<void> {
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.press('Backspace')
+}
+
+async function main(): Promise<void> {
+  execFileSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    { cwd: path.join(ROOT, 'app'), stdio: 'inherit' }
+  )
+  const bench = await startBenchStack('size', { appDist: DIST, maxConnections: 2 })
+  const { stack } = bench
+  let browser: Browser | null = null
+  try {
+    const began = performance.now()
+    const world = await seedSize(bench, { members: MEMBERS, channels: CHANNELS })
+    console.error(
+      `seeded ${MEMBERS.toLocaleString('en')} people and ${CHANNELS} channels in ${((performance.now() - began) / 1000).toFixed(1)} s`
+    )
+    const loadBefore = load()
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    })
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const signIn = await context.newPage()
+    await signIn.goto(`${stack.appUrl}/sign-in`)
+    await signIn.getByLabel('Email').fill(world.email)
+    await signIn.getByLabel('Password').fill(world.password)
+    await signIn.getByRole('button', { name: 'Sign in' }).click()
+    await signIn.waitForSelector('[data-seq]', { timeout: 60_000 })
+    await signIn.close()
+    const general = `${stack.appUrl}/w/${world.workspaceId}/c/${world.generalId}`
+
+    // 1. Return visits.
+    await timeOpen(context, general, world.generalLastSeq) // warm-up
+    const visits: number[] = []
+    for (let i = 0; i < RUNS; i++)
+      visits.push((await timeOpen(context, general, world.generalLastSeq)).ms)
+    const visitMet = median(visits) <= 300
+    console.log(
+      `return visit, ${MEMBERS.toLocaleString('en')} people, ${CHANNELS} channels: median ${ms(median(visits))}, ` +
+        `p95 ${ms(percentile(visits, 95))} (runs: ${visits.map((x) => x.toFixed(0)).join(', ')}) ` +
+        `(median <= 300 ms: ${verdict(visitMet)})`
+    )
+
+    // 2. Keystrokes.
+    const page = await context.newPage()
+    await page.goto(general)
+    await page.waitForSelector(`[data-seq="${world.generalLastSeq}"]`, { timeout: 60_000 })
+    const typed = queries(world.names)
+    console.log(`names typed: ${typed.map((q) => JSON.stringify(q)).join(', ')}`)
+    const results: boolean[] = []
+
+    // At this width the members list is beside the messages.
+    await page.waitForSelector('.members-panel li[data-user-id]')
+    console.log(
+      `members list of #general: ${await page.locator('.members-panel li[data-user-id]').count()} people drawn of ${MEMBERS.toLocaleString('en')}`
+    )
+    const membersFilter = page.getByRole('searchbox', { name: 'Find members' })
+    if ((await membersFilter.count()) === 0) {
+      console.log('members list filter: none to type into (MISSED)')
+      results.push(false)
+    } else {
+      const members: KeyTiming[] = []
+      for (const q of typed) {
+        members.push(...(await timeTyping(page, membersFilter, q, '.members-panel ul')))
+        await clear(page)
+      }
+      results.push(report('members list filter', members))
+    }
+
+    const composer = page.getByRole('combobox', { name: /^Message / })
+    const mentions: KeyTiming[] = []
+    for (const q of typed) {
+      mentions.push(...(await timeTyping(page, composer, `@${q}`, '[role="listbox"]')))
+      await clear(page)
+    }
+    results.push(report('mention autocomplete', mentions))
+
+    const openPicker = await timeOpening(
+      page,
+      () => page.getByRole('button', { name: 'New direct message' }).click(),
+      '.people-picker li'
+    )
+    console.log(`people picker (new direct message) opened: ${ms(openPicker)}`)
+    const pickerFilter = page.getByRole('searchbox', { name: 'Filter people' })
+    const picker: KeyTiming[] = []
+    for (const q of typed) {
+      picker.push(...(await timeTyping(page, pickerFilter, q, '.people-picker')))
+      await clear(page)
+    }
+    results.push(report('people picker filter', picker))
+
+    console.log(`load average before ${loadBefore}, after ${load()}`)
+    const all = visitMet && results.every(Boolean)
+    console.log(
+      `at ${MEMBERS.toLocaleString('en')} people: ${all ? 'every target met' : 'a target MISSED'}`
+    )
+  } finally {
+    await browser?.close()
+    await bench.stop()
+  }
+}
+
+await main()
