@@ -1,6 +1,5 @@
-// What a signed-up user's session reaches, through the real supabase-js: auth.uid() in row-level
-// security, only their own rows over REST, sign-up and the admin API with the new-style
-// sb_publishable_/sb_secret_ keys; and the instance's /settings, /health and JWKS.
+// What a signed-up user's session reaches through supabase-js: auth.uid() in RLS, own rows over
+// REST, sb_publishable_/sb_secret_ keys; and the instance's /settings, /health and JWKS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAppStack } from './signup-app.ts'
 import { authFetch, signedUpClient, uniqueEmail } from './support.ts'

@@ -1,6 +1,5 @@
-// auth-js's suite, continued (see auth-js.test.ts): the email flows under the Supabase CLI's
-// configuration, with links and codes read from the inbox through Mailpit's API: magic links and
-// codes, password recovery, and PKCE.
+// auth-js's suite, continued (see auth-js.test.ts): magic links and codes, password recovery and
+// PKCE, with the mail read from the inbox through Mailpit's API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../support/stack.ts'
 import type { TestStack } from '../support/stack.ts'

@@ -1,7 +1,5 @@
-// postgrest-js's relationship cases against the local stack (see postgrest-filters.test.ts):
-// embedded resources to one and to many, through a junction table, chosen by hints, !inner,
-// spread, self-references and computed relationships, with PostgREST's errors for ambiguous and
-// missing relationships.
+// postgrest-js's relationship cases (see postgrest-filters.test.ts): embeds to one and to many,
+// junctions, hints, !inner, spread, self-references, and PostgREST's relationship errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { TestStack } from '../support/stack.ts'

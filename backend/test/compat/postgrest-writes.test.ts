@@ -1,6 +1,5 @@
-// postgrest-js's basic suite, continued (see postgrest-basic.test.ts): writes against the local
-// stack (insert, upsert, update, delete, pg-safeupdate, rollback and maxAffected), each with the
-// full result object postgrest-js returns.
+// postgrest-js's basic suite, continued (see postgrest-basic.test.ts): insert, upsert, update,
+// delete, pg-safeupdate, rollback and maxAffected, each with postgrest-js's full result object.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { TestStack } from '../support/stack.ts'

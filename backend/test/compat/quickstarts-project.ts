@@ -1,6 +1,5 @@
-// The project folder of the docs' quickstarts (app-quickstarts.test.ts): the user-management
-// starter, the todo list and the storage guide's private folders as the docs give them, and one
-// rule of this suite's own.
+// The migrations of app-quickstarts.test.ts: the docs' user-management starter, todo list and
+// private per-user folders, and a rule of the suite's own for a failing trigger.
 
 // The user-management starter's schema, as the docs give it.
 const USER_MANAGEMENT = `

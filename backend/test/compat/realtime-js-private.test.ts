@@ -1,6 +1,5 @@
 // realtime-js's end-to-end expectations, continued (see realtime-js.test.ts): private channels
-// under RLS on realtime.messages, and broadcast from the database (realtime.send() with replay,
-// realtime.broadcast_changes() from a trigger), through supabase-js.
+// under RLS on realtime.messages, and broadcast from the database (send with replay, a trigger).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { TestStack } from '../support/stack.ts'

@@ -1,6 +1,5 @@
-// The project of the realtime-js suites (realtime-js.test.ts, realtime-js-private.test.ts): a
-// todos table in the publication, policies on realtime.messages for private rooms, and a trigger
-// broadcasting the changes of items; and subscribing as apps await it.
+// The project of the realtime-js suites (todos in the publication, private-room policies, a
+// trigger broadcasting items' changes), and subscribing to a channel as apps await it.
 import type { RealtimeChannel } from '@supabase/supabase-js'
 import { startTestStack } from '../support/stack.ts'
 import type { TestStack } from '../support/stack.ts'

@@ -1,6 +1,5 @@
-// storage-js's bucket API suite (test/storageBucketApi.test.ts upstream) against Storage on
-// /storage/v1 with the service key: create, get, list, update, empty and delete, bucket limits on
-// uploads, and StorageApiError's status/statusCode split.
+// storage-js's bucket API suite (test/storageBucketApi.test.ts upstream) with the service key:
+// create, get, list, update, empty, delete, bucket limits, StorageApiError's status/statusCode.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { StorageApiError } from '@supabase/storage-js'
 import type { SupabaseClient } from '@supabase/supabase-js'

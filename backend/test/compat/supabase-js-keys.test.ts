@@ -1,6 +1,5 @@
-// supabase-js's integration suite, continued (see supabase-js.test.ts): the same calls through
-// the new sb_publishable_/sb_secret_ keys, against `supabase start` with supabase-js's own
-// supabase/ folder: REST under RLS, auth, the admin API, storage, functions and realtime.
+// supabase-js's integration suite, continued (see supabase-js.test.ts): REST, auth, admin API,
+// storage, functions and realtime through the new sb_publishable_/sb_secret_ keys.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { startTestStack } from '../support/stack.ts'

@@ -1,6 +1,5 @@
-// Shared by the wire suites (wire.test.ts, wire-storage-auth.test.ts): their project (notes, and
-// functions raising errors and setting responses from SQL), the CLI keys as request headers, and
-// tokens signed with the CLI's JWT secret.
+// Shared by wire.test.ts and wire-storage-auth.test.ts: their project (notes, functions raising
+// errors from SQL), the CLI keys as headers, and tokens signed with the CLI's JWT secret.
 import { SignJWT } from 'jose'
 import { startTestStack } from '../support/stack.ts'
 import type { TestStack } from '../support/stack.ts'
