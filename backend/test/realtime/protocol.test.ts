@@ -1,41 +1,21 @@
 // The Phoenix protocol as the real server speaks it, with a bare client: connect refusals,
-// heartbeats, join replies and errors, tokens, limits, leave and close, the vsn 1 serializer.
+// heartbeats, join replies and errors, tokens, limits, leave and close, the vsn 1 serializer. The
+// limit on joins per second, on a stack of its own: protocol-join-rate.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signHs256 } from '../../src/jwt/jwt-keys.ts'
-import { startTestStack } from '../support/stack.ts'
 import type { TestStack } from '../support/stack.ts'
+import { now, startProtocolStack } from './protocol-support.ts'
 import { RawClient, socketUrl } from './raw-client.ts'
 import type { Frame } from './raw-client.ts'
 
 let stack: TestStack
-let limited: TestStack
-const now = () => Math.floor(Date.now() / 1000)
-
-/** Starts a stack with realtime limits set through the environment the service reads. */
-async function stackWith(env: Record<string, string>, migrations?: Record<string, string>) {
-  Object.assign(process.env, env)
-  try {
-    return await startTestStack({ migrations })
-  } finally {
-    for (const name of Object.keys(env)) delete process.env[name]
-  }
-}
 
 beforeAll(async () => {
-  const backoffs = { CHANNEL_ERROR_BACKOFF_MS: '10', CONNECT_ERROR_BACKOFF_MS: '10' }
-  // One after the other: each reads the environment while it starts.
-  stack = await stackWith(
-    { ...backoffs, TENANT_MAX_CHANNELS_PER_CLIENT: '3', TENANT_MAX_PAYLOAD_SIZE_IN_KB: '1' },
-    {
-      '20240101000000_t.sql':
-        'create table public.items (id int primary key); alter publication supabase_realtime add table public.items;',
-    }
-  )
-  limited = await stackWith({ ...backoffs, TENANT_MAX_JOINS_PER_SECOND: '2' })
+  stack = await startProtocolStack()
 })
 
 afterAll(async () => {
-  await Promise.all([stack?.stop(), limited?.stop()])
+  await stack?.stop()
 })
 
 const connect = (key = stack.anonKey, vsn = '2.0.0') =>
@@ -192,21 +172,6 @@ describe('joining', () => {
       response: { reason: 'ChannelRateLimitReached: Too many channels' },
     })
     client.close()
-  })
-
-  it('limits joins per second and disconnects the socket over the limit', async () => {
-    const client = await RawClient.connect(socketUrl(limited.url, limited.anonKey))
-    const replies: Frame[] = []
-    for (const name of ['a', 'b', 'c']) replies.push((await client.join(`realtime:${name}`)).reply)
-    expect(replies.slice(0, 2).map((r) => (r[4] as { status: string }).status)).toEqual([
-      'ok',
-      'ok',
-    ])
-    expect(replies[2]?.[4]).toEqual({
-      status: 'error',
-      response: { reason: 'ClientJoinRateLimitReached: Too many joins per second' },
-    })
-    await client.closed
   })
 })
 
