@@ -1,13 +1,11 @@
-// `serve` (production mode) in this process, through the options the CLI builds: one port for the
-// app and every API, its own keys (kept, 0600, reused; the demo ones refused), strict keys, CORS
-// for the public origin only, X-Forwarded-For from trusted proxies only, /health, sign-up closed
-// with invitations still working, and Auth's mail through the test's own SMTP server.
+// `serve` (production mode) in this process, through the options the CLI builds: its own keys
+// (kept, 0600, reused; the demo ones refused), strict keys, CORS for the public origin only,
+// X-Forwarded-For from trusted proxies only, sign-up closed with invitations still working, and
+// Auth's mail through the test's own SMTP server. One port for the app and every API, and
+// /health: serve-origin.test.ts.
 import { stat, readFile } from 'node:fs/promises'
-import http from 'node:http'
 import path from 'node:path'
 import postgres from 'postgres'
-import { createClient } from '@supabase/supabase-js'
-import ws from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_JWT_SECRET } from '../../src/config/project-config.ts'
 import { DEFAULT_PUBLISHABLE_KEY, DEFAULT_SECRET_KEY, signHs256 } from '../../src/jwt/jwt-keys.ts'
@@ -15,188 +13,19 @@ import { serveOptions } from '../../src/cli/serve.ts'
 import { createLogger } from '../../src/logger.ts'
 import { startServeTest } from '../support/serve.ts'
 import type { ServeTest } from '../support/serve.ts'
+import { PUBLIC, SERVE_PROJECT, serveCalls } from './serve-project.ts'
 
-const PUBLIC = 'https://chat.example.com'
-
-/** A function mailing through the SMTP server its secrets name, as notify-email does. */
-const MAIL_FUNCTION = `
-import nodemailer from 'npm:nodemailer@6'
-Deno.serve(async (request) => {
-  const { to } = await request.json()
-  const env = (name) => Deno.env.get(name)
-  const transport = nodemailer.createTransport({
-    host: env('SMTP_HOST'),
-    port: Number(env('SMTP_PORT')),
-    secure: false,
-    auth: env('SMTP_USER') ? { user: env('SMTP_USER'), pass: env('SMTP_PASS') } : undefined,
-    tls: { rejectUnauthorized: false },
-  })
-  await transport.sendMail({
-    from: env('SMTP_FROM'),
-    to,
-    subject: env('DIGEST_TITLE'),
-    html: '<a href="' + env('APP_URL') + '/unsubscribe.html">Unsubscribe</a>',
-  })
-  return Response.json({ sent: true })
-})
-`
 let serve: ServeTest
 
 beforeAll(async () => {
-  serve = await startServeTest({
-    publicUrl: PUBLIC,
-    // The development values Chorus's config.toml gives the functions (the local inbox's SMTP
-    // port, an APP_URL on this machine), which serve leaves out; a secret of their own stays.
-    config: `[auth.rate_limit]
-sign_in_sign_ups = 3
-[edge_runtime.secrets]
-SMTP_HOST = "127.0.0.1"
-SMTP_PORT = "54325"
-SMTP_FROM = "Chorus <no-reply@chorus.local>"
-APP_URL = "http://127.0.0.1:3000"
-DIGEST_TITLE = "Unread on Chorus"
-`,
-    files: {
-      'functions/mail-digest/index.ts': MAIL_FUNCTION,
-      // What notify-push signs with (Web Push's VAPID pair).
-      'functions/vapid-key/index.ts':
-        "Deno.serve(() => Response.json({ key: Deno.env.get('VAPID_PUBLIC_KEY') }))",
-    },
-  })
+  serve = await startServeTest(SERVE_PROJECT)
 })
 
 afterAll(async () => {
   await serve?.stop()
 })
 
-const get = (p: string, headers: Record<string, string> = {}) =>
-  fetch(`${serve.url}${p}`, { headers })
-
-/** A GET whose path is sent as written (fetch would resolve its dot segments). */
-function rawGet(rawPath: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(`${serve.url}${rawPath}`, (response) => {
-      let body = ''
-      response.on('data', (chunk: Buffer) => (body += chunk.toString()))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
-    })
-    request.on('error', reject)
-  })
-}
-
-function publishable(): Record<string, string> {
-  return { apikey: serve.stack.keys.publishableKey }
-}
-
-function client(key = serve.stack.keys.publishableKey) {
-  return createClient(serve.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as never },
-  })
-}
-
-/** The mail to `address` the test's SMTP server got, once it is there. */
-async function mailTo(address: string) {
-  for (;;) {
-    const found = (await serve.smtp.messages()).find((m) =>
-      m.To.some((to) => to.Address === address)
-    )
-    if (found) return found
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
-
-describe('serve: one origin', () => {
-  it('answers the app at / with index.html for its routes and its files with their cache rules', async () => {
-    const home = await get('/')
-    expect(home.status).toBe(200)
-    expect(home.headers.get('content-type')).toMatch(/^text\/html/)
-    expect(home.headers.get('cache-control')).toBe('no-cache')
-    expect(await home.text()).toContain('<title>Chorus</title>')
-
-    const deep = await get('/w/some-workspace/c/general?thread=1')
-    expect(deep.status).toBe(200)
-    expect(await deep.text()).toContain('<title>Chorus</title>')
-
-    const asset = await get('/assets/index-abc123.js')
-    expect(asset.status).toBe(200)
-    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
-    expect(await asset.text()).toBe('console.log("chorus")')
-
-    expect((await get('/assets/index-gone.js')).status).toBe(404)
-    expect((await get('/favicon.svg')).headers.get('cache-control')).toBe('no-cache')
-    // An encoded way out of the folder is a route of the app, never a file elsewhere.
-    const escape = await rawGet('/..%2f..%2f..%2f..%2fetc%2fpasswd')
-    expect(escape.body).toContain('<title>Chorus</title>')
-    expect(escape.body).not.toContain('root:')
-  })
-
-  it('serves /config.json with the public URL and the publishable key only', async () => {
-    const response = await get('/config.json')
-    expect(response.status).toBe(200)
-    expect(response.headers.get('cache-control')).toBe('no-store')
-    expect(await response.json()).toEqual({
-      supabaseUrl: PUBLIC,
-      supabaseKey: serve.stack.keys.publishableKey,
-    })
-  })
-
-  it('answers every API beside the app on the same port', async () => {
-    expect((await get('/rest/v1/', publishable())).status).toBe(200)
-    const settings = await get('/auth/v1/settings', publishable())
-    expect(settings.status).toBe(200)
-    const buckets = await get('/storage/v1/bucket', {
-      apikey: serve.stack.keys.secretKey,
-      authorization: `Bearer ${serve.stack.keys.secretKey}`,
-    })
-    expect(buckets.status).toBe(200)
-    expect(await buckets.json()).toEqual([])
-    const fn = await get('/functions/v1/nothing-here', publishable())
-    expect(fn.status).toBe(404)
-    expect(await fn.text()).toBe('Function not found')
-    // A path of the API no route answers is the gateway's 404, never the app.
-    const unknown = await get('/realtime/v1/nothing', publishable())
-    expect(unknown.status).toBe(404)
-    expect(await unknown.json()).toEqual({ message: 'no Route matched with those values' })
-  })
-
-  it('carries Realtime over a WebSocket on the same port', async () => {
-    const supabase = client()
-    const channel = supabase.channel('room-1')
-    const status = await new Promise<string>((resolve) =>
-      channel.subscribe((state) => {
-        if (state !== 'CLOSED') resolve(state)
-      })
-    )
-    expect(status).toBe('SUBSCRIBED')
-    await supabase.removeAllChannels()
-  })
-
-  it('answers /health with each service and the database, and 503 when the database refuses', async () => {
-    const up = await get('/health')
-    expect(up.status).toBe(200)
-    const body = (await up.json()) as Record<string, unknown>
-    expect(body).toMatchObject({
-      status: 'ok',
-      database: 'ok',
-      services: { rest: 'ok', auth: 'ok', storage: 'ok', realtime: 'ok', functions: 'ok' },
-    })
-    const database = new URL(serve.databaseUrl).pathname.slice(1)
-    const cluster = new URL(serve.databaseUrl)
-    cluster.pathname = '/postgres'
-    const admin = postgres(cluster.toString(), { max: 1, onnotice: () => {} })
-    try {
-      await admin.unsafe(`alter database ${database} allow_connections false`)
-      const down = await get('/health')
-      expect(down.status).toBe(503)
-      expect(await down.json()).toMatchObject({ status: 'unavailable', database: 'down' })
-    } finally {
-      await admin.unsafe(`alter database ${database} allow_connections true`)
-      await admin.end()
-    }
-    expect((await get('/health')).status).toBe(200)
-  })
-})
+const { get, publishable, client, mailTo } = serveCalls(() => serve)
 
 describe('serve: its own keys', () => {
   it('keeps generated ES256, JWT and API keys in a 0600 file of the data folder', async () => {
