@@ -1,8 +1,9 @@
-// The harness of the outgoing-events tests (outgoing-events.test.ts, outgoing-events-security
-// .test.ts): a real stack whose functions may reach loopback (CHORUS_OUTBOUND_ALLOW_LOOPBACK=1,
-// the tests' setting; the functions run in this process and read its environment), the world of
-// support/world.ts, a local receiver (support/events-receiver.ts), the cron job paused (the tests
-// call events-deliver themselves), and helpers to subscribe, verify and read deliveries.
+// The harness of the outgoing-events tests (outgoing-events.test.ts, outgoing-events-retries
+// .test.ts, outgoing-events-security.test.ts): a real stack whose functions may reach loopback
+// (CHORUS_OUTBOUND_ALLOW_LOOPBACK=1, the tests' setting; the functions run in this process and
+// read its environment), the world of support/world.ts, a local receiver
+// (support/events-receiver.ts), the cron job paused (the tests call events-deliver themselves),
+// and helpers to subscribe, verify and read deliveries.
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { afterAll, beforeAll, expect } from 'vitest'
