@@ -1,12 +1,14 @@
 // Where the main thread's time goes while a channel opens: a CPU profile (CDP) of one return
 // visit, self time summed by function and by script, and the long tasks (> 50 ms) it saw.
 //   node --import tsx bench/app/profile.ts [--messages 2000] [--dist app/dist] [--out x.cpuprofile]
+//   ... --members 5000 [--channels 300]   # bench:app-size's world instead: its #general
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
 import { startBenchStack } from '../support/stack.ts'
 import { seed } from './seed.ts'
+import { seedSize } from './size-seed.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..')
 const { values } = parseArgs({
@@ -16,6 +18,8 @@ const { values } = parseArgs({
     out: { type: 'string' },
     runs: { type: 'string', default: '2' },
     'hold-network': { type: 'string', default: '0' },
+    members: { type: 'string' },
+    channels: { type: 'string', default: '300' },
   },
 })
 
@@ -32,19 +36,25 @@ interface Profile {
 }
 
 async function main(): Promise<void> {
-  const { stack, stop } = await startBenchStack('profile', { appDist: path.resolve(values.dist) })
+  const bench = await startBenchStack('profile', { appDist: path.resolve(values.dist) })
+  const { stack, stop } = bench
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
   })
   try {
-    const data = await seed({
-      apiUrl: stack.apiUrl,
-      anonKey: stack.keys.anonKey,
-      serviceRoleKey: stack.keys.serviceRoleKey,
-      dbUrl: stack.dbUrl,
-      messages: Number(values.messages),
-    })
+    const data = values.members
+      ? await seedSize(bench, {
+          members: Number(values.members),
+          channels: Number(values.channels),
+        }).then((w) => ({ ...w, bigChannelId: w.generalId, bigCount: w.generalLastSeq }))
+      : await seed({
+          apiUrl: stack.apiUrl,
+          anonKey: stack.keys.anonKey,
+          serviceRoleKey: stack.keys.serviceRoleKey,
+          dbUrl: stack.dbUrl,
+          messages: Number(values.messages),
+        })
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
     await page.goto(`${stack.appUrl}/sign-in`)
