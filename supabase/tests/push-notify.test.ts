@@ -5,296 +5,208 @@
 // VAPID signature. The rules are the browser notifications' (levels, mutes, Do Not Disturb,
 // thread follows) and the read position wins; 404/410 remove the device, 429/5xx are retried.
 // The push service is on loopback, which the function's outbound guard allows only on a local
-// stack with the test setting (CHORUS_OUTBOUND_ALLOW_LOOPBACK=1 in the process environment).
+// stack with the test setting (CHORUS_OUTBOUND_ALLOW_LOOPBACK=1 in the process environment). The
+// set-up and the device helpers are support/web-push.ts's.
 import { randomUUID } from 'node:crypto'
-import path from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startTestStack } from '../../backend/test/support/stack.ts'
-import type { TestStack } from '../../backend/test/support/stack.ts'
-import {
-  checkVapid,
-  decryptPush,
-  makeDeviceKeys,
-  startPushService,
-} from '../../e2e/support/web-push-service.ts'
-import type { DeviceKeys, PushService } from '../../e2e/support/web-push-service.ts'
-import { asRole, buildWorld, makeMessage } from './support/world.ts'
-import type { Person, World } from './support/world.ts'
+import { describe, expect, it } from 'vitest'
+import { makeDeviceKeys } from '../../e2e/support/web-push-service.ts'
+import { useWebPushStack } from './support/web-push.ts'
+import { asRole, makeMessage } from './support/world.ts'
 
-const workdir = path.resolve(import.meta.dirname, '../..')
-let stack: TestStack
-let world: World
-let service: PushService
-let serverKey: string
-
-interface Device extends DeviceKeys {
-  id: string
-  path: string
-  endpoint: string
-}
-
-beforeAll(async () => {
-  process.env.CHORUS_OUTBOUND_ALLOW_LOOPBACK = '1'
-  process.env.APP_URL = 'https://chorus.test'
-  service = await startPushService()
-  stack = await startTestStack({ workdir })
-  world = await buildWorld(stack)
-  await stack.sql`
-    select cron.alter_job(jobid, schedule => '1 seconds') from cron.job where jobname = 'chorus-push'`
-  await stack.sql`
-    insert into private.notification_config (name, value) values ('push_delay_seconds', '0')
-    on conflict (name) do update set value = excluded.value`
-  const answer = await fetch(`${stack.url}/functions/v1/notify-push`)
-  serverKey = ((await answer.json()) as { public_key: string }).public_key
-}, 90_000)
-
-afterAll(async () => {
-  await stack?.stop()
-  await service?.close()
-  delete process.env.CHORUS_OUTBOUND_ALLOW_LOOPBACK
-  delete process.env.APP_URL
-})
-
-beforeEach(async () => {
-  await stack.sql`delete from public.push_subscriptions`
-  await stack.sql`delete from private.push_unread`
-  service.received.length = 0
-})
-
-async function device(person: Person, name = 'Phone'): Promise<Device> {
-  const keys = makeDeviceKeys()
-  const devicePath = `/push/${randomUUID()}`
-  const endpoint = `${service.url}${devicePath}`
-  const [row] = await asRole(
-    stack.sql,
-    person,
-    (tx) =>
-      tx<{ id: string }[]>`select id from public.register_push_subscription(${endpoint},
-        ${keys.p256dh}, ${keys.auth}, ${name})`
-  )
-  return { ...keys, id: row!.id, path: devicePath, endpoint }
-}
-
-const to = (d: Device) => service.received.filter((r) => r.path === d.path)
-
-/** The message pushes a device got (not the silent "read" ones). */
-const messagesTo = (d: Device) => pushesOf(d).filter((p) => p.type === 'message')
-
-/** The pushes a device got, decrypted (each VAPID-checked against the server's key). */
-function pushesOf(d: Device): Record<string, unknown>[] {
-  return to(d)
-    .filter((r) => r.status === 201)
-    .map((r) => {
-      expect(checkVapid(r.headers.authorization as string, service.url)).toBe(serverKey)
-      expect(r.headers['content-encoding']).toBe('aes128gcm')
-      return JSON.parse(decryptPush(r.body, d)) as Record<string, unknown>
-    })
-}
-
-/** Waits until the queue holds nothing for the person and pg_net has nothing in flight. */
-async function settled(person: Person): Promise<void> {
-  await expect
-    .poll(
-      async () =>
-        (
-          await stack.sql`
-          select (select count(*) from private.push_queue where user_id = ${person.id}
-              and failed_at is null)
-            + (select count(*) from net.http_request_queue) as n`
-        )[0]!.n,
-      { timeout: 30_000, interval: 200 }
-    )
-    .toBe('0')
-}
+const t = useWebPushStack()
+const { device, to, messagesTo, pushesOf, settled } = t
 
 describe('Web Push', () => {
   it('pushes a mention once, encrypted for the device and VAPID-signed, with its permalink', async () => {
-    const { owner, member } = world.people
+    const { owner, member } = t.world.people
     const phone = await device(member, 'Pixel')
     const laptop = await device(member, 'Laptop')
-    const id = await makeMessage(stack.sql, owner, world.ch.plaza, `<@${member.id}> deploy?`)
+    const id = await makeMessage(t.stack.sql, owner, t.world.ch.plaza, `<@${member.id}> deploy?`)
     await expect.poll(() => to(phone).length + to(laptop).length, { timeout: 20_000 }).toBe(2)
     const [push] = pushesOf(phone)
     expect(push).toMatchObject({
       type: 'message',
       title: expect.stringMatching(/ in #plaza$/),
       body: '@someone deploy?',
-      tag: `chorus:c:${world.ch.plaza}`,
+      tag: `chorus:c:${t.world.ch.plaza}`,
       count: 1,
-      url: `https://chorus.test/w/${world.ws}/c/${world.ch.plaza}/m/${id}`,
+      url: `https://chorus.test/w/${t.world.ws}/c/${t.world.ch.plaza}/m/${id}`,
       icon: 'https://chorus.test/icons/icon-192.png',
     })
     expect(pushesOf(laptop)).toEqual([push])
     await settled(member)
     await new Promise((r) => setTimeout(r, 2000))
     expect(to(phone)).toHaveLength(1)
-    const [row] = await stack.sql`
+    const [row] = await t.stack.sql`
       select last_used_at from public.push_subscriptions where id = ${phone.id}`
     expect(row!.last_used_at).not.toBeNull()
   })
 
   it('follows the levels, mutes, Do Not Disturb and thread follows', async () => {
-    const { owner, admin, member } = world.people
+    const { owner, admin, member } = t.world.people
     const phone = await device(member)
     // Default level (mentions): a plain message in a channel is not pushed, a DM is.
-    await makeMessage(stack.sql, owner, world.ch.plaza, 'lunch?')
-    await makeMessage(stack.sql, owner, world.ch.dm, 'a word in private')
+    await makeMessage(t.stack.sql, owner, t.world.ch.plaza, 'lunch?')
+    await makeMessage(t.stack.sql, owner, t.world.ch.dm, 'a word in private')
     await expect.poll(() => to(phone).length, { timeout: 20_000 }).toBe(1)
     expect(pushesOf(phone)[0]).toMatchObject({ body: 'a word in private' })
     // @channel is a mention of every member (messages.mentions holds them): pushed at "mentions".
-    await makeMessage(stack.sql, owner, world.ch.plaza, '<!channel> standup in 5')
+    await makeMessage(t.stack.sql, owner, t.world.ch.plaza, '<!channel> standup in 5')
     await expect.poll(() => to(phone).length, { timeout: 20_000 }).toBe(2)
     expect(pushesOf(phone)[1]).toMatchObject({ body: '@channel standup in 5' })
     // "all" in #plaza: every message; muted: none; "nothing": not even a mention.
     await asRole(
-      stack.sql,
+      t.stack.sql,
       member,
-      (tx) => tx`select public.set_channel_notifications(${world.ch.plaza}, 'all')`
+      (tx) => tx`select public.set_channel_notifications(${t.world.ch.plaza}, 'all')`
     )
-    await makeMessage(stack.sql, owner, world.ch.plaza, 'everyone hears this')
+    await makeMessage(t.stack.sql, owner, t.world.ch.plaza, 'everyone hears this')
     await expect.poll(() => to(phone).length, { timeout: 20_000 }).toBe(3)
     await asRole(
-      stack.sql,
+      t.stack.sql,
       member,
-      (tx) => tx`select public.set_channel_notifications(${world.ch.plaza}, null, true)`
+      (tx) => tx`select public.set_channel_notifications(${t.world.ch.plaza}, null, true)`
     )
-    await makeMessage(stack.sql, owner, world.ch.plaza, `<@${member.id}> muted`)
+    await makeMessage(t.stack.sql, owner, t.world.ch.plaza, `<@${member.id}> muted`)
     await asRole(
-      stack.sql,
+      t.stack.sql,
       member,
-      (tx) => tx`select public.set_channel_notifications(${world.ch.plaza}, 'nothing', false)`
+      (tx) => tx`select public.set_channel_notifications(${t.world.ch.plaza}, 'nothing', false)`
     )
-    await makeMessage(stack.sql, owner, world.ch.plaza, `<@${member.id}> at nothing`)
+    await makeMessage(t.stack.sql, owner, t.world.ch.plaza, `<@${member.id}> at nothing`)
     await settled(member)
     expect(to(phone)).toHaveLength(3)
     await asRole(
-      stack.sql,
+      t.stack.sql,
       member,
-      (tx) => tx`select public.set_channel_notifications(${world.ch.plaza}, 'default')`
+      (tx) => tx`select public.set_channel_notifications(${t.world.ch.plaza}, 'default')`
     )
     // Do Not Disturb (a snooze): dropped, not held.
     await asRole(
-      stack.sql,
+      t.stack.sql,
       member,
       (tx) => tx`select public.snooze_notifications(now() + interval '1 hour')`
     )
-    await makeMessage(stack.sql, owner, world.ch.dm, 'while snoozed')
+    await makeMessage(t.stack.sql, owner, t.world.ch.dm, 'while snoozed')
     await settled(member)
     expect(to(phone)).toHaveLength(3)
-    await asRole(stack.sql, member, (tx) => tx`select public.snooze_notifications(null)`)
+    await asRole(t.stack.sql, member, (tx) => tx`select public.snooze_notifications(null)`)
     // Do Not Disturb's daily schedule, now inside it (UTC): dropped too.
     await asRole(
-      stack.sql,
+      t.stack.sql,
       member,
       (tx) =>
         tx`select public.set_do_not_disturb(true, (now() at time zone 'UTC' - interval '1 hour')::time,
           (now() at time zone 'UTC' + interval '1 hour')::time, 'UTC')`
     )
-    await makeMessage(stack.sql, owner, world.ch.dm, 'during the schedule')
+    await makeMessage(t.stack.sql, owner, t.world.ch.dm, 'during the schedule')
     await settled(member)
     expect(to(phone)).toHaveLength(3)
-    await asRole(stack.sql, member, (tx) => tx`select public.set_do_not_disturb(false)`)
+    await asRole(t.stack.sql, member, (tx) => tx`select public.set_do_not_disturb(false)`)
     // A thread reply: to whoever follows the thread (the parent's author), not to the others.
-    const parent = await makeMessage(stack.sql, member, world.ch.plaza, 'my question')
+    const parent = await makeMessage(t.stack.sql, member, t.world.ch.plaza, 'my question')
     const adminPhone = await device(admin)
     await asRole(
-      stack.sql,
+      t.stack.sql,
       owner,
       (tx) =>
-        tx`select public.send_message(${randomUUID()}, ${world.ch.plaza}, 'an answer', '[]'::jsonb, ${parent})`
+        tx`select public.send_message(${randomUUID()}, ${t.world.ch.plaza}, 'an answer', '[]'::jsonb, ${parent})`
     )
     await expect.poll(() => messagesTo(phone).length, { timeout: 20_000 }).toBe(4)
     // Writing in #plaza moved the member's read position past what was pushed: a "read" for it.
-    expect(pushesOf(phone)).toContainEqual({ type: 'read', tag: `chorus:c:${world.ch.plaza}` })
+    expect(pushesOf(phone)).toContainEqual({ type: 'read', tag: `chorus:c:${t.world.ch.plaza}` })
     expect(messagesTo(phone)[3]).toMatchObject({
       body: 'an answer',
       tag: `chorus:t:${parent}`,
-      url: `https://chorus.test/w/${world.ws}/c/${world.ch.plaza}/t/${parent}`,
+      url: `https://chorus.test/w/${t.world.ws}/c/${t.world.ch.plaza}/t/${parent}`,
     })
     await settled(admin)
     expect(to(adminPhone)).toHaveLength(0)
   })
 
   it('pushes nothing that was read elsewhere in the meantime, and closes what was pushed once read', async () => {
-    const { owner, member } = world.people
+    const { owner, member } = t.world.people
     const phone = await device(member)
-    await stack.sql`update private.notification_config set value = '3' where name = 'push_delay_seconds'`
+    await t.stack
+      .sql`update private.notification_config set value = '3' where name = 'push_delay_seconds'`
     try {
-      await makeMessage(stack.sql, owner, world.ch.dm, 'read on the laptop at once')
-      await asRole(stack.sql, member, (tx) => tx`select public.mark_read(${world.ch.dm})`)
+      await makeMessage(t.stack.sql, owner, t.world.ch.dm, 'read on the laptop at once')
+      await asRole(t.stack.sql, member, (tx) => tx`select public.mark_read(${t.world.ch.dm})`)
       await settled(member)
       expect(to(phone)).toHaveLength(0)
     } finally {
-      await stack.sql`update private.notification_config set value = '0' where name = 'push_delay_seconds'`
+      await t.stack
+        .sql`update private.notification_config set value = '0' where name = 'push_delay_seconds'`
     }
     // Two pushed: the second counts both; reading them sends a silent "read" to close it.
-    await makeMessage(stack.sql, owner, world.ch.dm, 'one')
+    await makeMessage(t.stack.sql, owner, t.world.ch.dm, 'one')
     await expect.poll(() => to(phone).length, { timeout: 20_000 }).toBe(1)
-    await makeMessage(stack.sql, owner, world.ch.dm, 'two')
+    await makeMessage(t.stack.sql, owner, t.world.ch.dm, 'two')
     await expect.poll(() => to(phone).length, { timeout: 20_000 }).toBe(2)
     expect(pushesOf(phone)[1]).toMatchObject({
       count: 2,
       title: expect.stringMatching(/^2 new messages in a direct message$/),
     })
-    await asRole(stack.sql, member, (tx) => tx`select public.mark_read(${world.ch.dm})`)
+    await asRole(t.stack.sql, member, (tx) => tx`select public.mark_read(${t.world.ch.dm})`)
     await expect.poll(() => to(phone).length, { timeout: 20_000 }).toBe(3)
-    expect(pushesOf(phone)[2]).toEqual({ type: 'read', tag: `chorus:c:${world.ch.dm}` })
+    expect(pushesOf(phone)[2]).toEqual({ type: 'read', tag: `chorus:c:${t.world.ch.dm}` })
   })
 
   it('carries no message text when the workspace hides it', async () => {
-    const { owner, member } = world.people
+    const { owner, member } = t.world.people
     const phone = await device(member)
     expect(
       await asRole(
-        stack.sql,
+        t.stack.sql,
         member,
-        (tx) => tx`select public.set_notification_content_hidden(${world.ws}, true)`
+        (tx) => tx`select public.set_notification_content_hidden(${t.world.ws}, true)`
       ).catch((e: { code: string }) => e.code)
     ).toBe('42501')
     await asRole(
-      stack.sql,
+      t.stack.sql,
       owner,
-      (tx) => tx`select public.set_notification_content_hidden(${world.ws}, true)`
+      (tx) => tx`select public.set_notification_content_hidden(${t.world.ws}, true)`
     )
     try {
-      await makeMessage(stack.sql, owner, world.ch.dm, 'the secret plan')
+      await makeMessage(t.stack.sql, owner, t.world.ch.dm, 'the secret plan')
       await expect.poll(() => to(phone).length, { timeout: 20_000 }).toBe(1)
       const [push] = pushesOf(phone)
       expect(push).toMatchObject({ body: 'New message' })
       expect(JSON.stringify(push)).not.toContain('secret')
     } finally {
       await asRole(
-        stack.sql,
+        t.stack.sql,
         owner,
-        (tx) => tx`select public.set_notification_content_hidden(${world.ws}, false)`
+        (tx) => tx`select public.set_notification_content_hidden(${t.world.ws}, false)`
       )
     }
   })
 
   it('removes a device the push service says is gone (404, 410) and retries 429 and 5xx', async () => {
-    const { owner, member } = world.people
+    const { owner, member } = t.world.people
     const gone = await device(member, 'Old phone')
     const lost = await device(member, 'Lost tablet')
     const busy = await device(member, 'Busy')
     const down = await device(member, 'Down')
-    service.answer(gone.path, 410)
-    service.answer(lost.path, 404)
-    service.answer(busy.path, { status: 429, retryAfter: '1' })
-    service.answer(down.path, 503)
-    await makeMessage(stack.sql, owner, world.ch.dm, 'are you there?')
+    t.service.answer(gone.path, 410)
+    t.service.answer(lost.path, 404)
+    t.service.answer(busy.path, { status: 429, retryAfter: '1' })
+    t.service.answer(down.path, 503)
+    await makeMessage(t.stack.sql, owner, t.world.ch.dm, 'are you there?')
     await expect.poll(() => to(gone).length + to(lost).length, { timeout: 20_000 }).toBe(2)
     await expect
       .poll(
         async () =>
           (
-            await stack.sql`select id from public.push_subscriptions where user_id = ${member.id} order by device_name`
+            await t.stack
+              .sql`select id from public.push_subscriptions where user_id = ${member.id} order by device_name`
           ).map((r) => r.id),
         { timeout: 20_000 }
       )
       .toEqual([busy.id, down.id])
     // 429 with Retry-After: 1, and 503: tried again (the backoff's first step is 10 s).
-    const [first] =
-      await stack.sql`select attempts, last_error from private.push_queue where subscription_id = ${busy.id}`
+    const [first] = await t.stack
+      .sql`select attempts, last_error from private.push_queue where subscription_id = ${busy.id}`
     expect(first).toMatchObject({ attempts: 1, last_error: 'the push service answered 429' })
     await expect.poll(() => to(busy).length + to(down).length, { timeout: 30_000 }).toBe(4)
     expect(to(busy).map((r) => r.status)).toEqual([429, 201])
@@ -304,9 +216,9 @@ describe('Web Push', () => {
   }, 60_000)
 
   it('stops once the sign-in that turned push on ends (signed out on that browser)', async () => {
-    const { owner, member } = world.people
+    const { owner, member } = t.world.people
     const session = randomUUID()
-    await stack.sql`insert into auth.sessions (id, user_id, created_at, updated_at, aal)
+    await t.stack.sql`insert into auth.sessions (id, user_id, created_at, updated_at, aal)
       values (${session}, ${member.id}, now(), now(), 'aal1')`
     const keys = makeDeviceKeys()
     const devicePath = `/push/${randomUUID()}`
@@ -316,37 +228,39 @@ describe('Web Push', () => {
       aud: 'authenticated',
       session_id: session,
     }
-    const [row] = await stack.sql.begin(async (tx) => {
+    const [row] = await t.stack.sql.begin(async (tx) => {
       await tx`select set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`
       await tx`set local role authenticated`
       return tx<{ id: string; session_id: string }[]>`
-        select id, session_id from public.register_push_subscription(${service.url + devicePath},
+        select id, session_id from public.register_push_subscription(${t.service.url + devicePath},
           ${keys.p256dh}, ${keys.auth}, 'Shared laptop')`
     })
     expect(row!.session_id).toBe(session)
-    await makeMessage(stack.sql, owner, world.ch.dm, 'while signed in')
+    await makeMessage(t.stack.sql, owner, t.world.ch.dm, 'while signed in')
     await expect
-      .poll(() => service.received.filter((r) => r.path === devicePath).length, { timeout: 20_000 })
+      .poll(() => t.service.received.filter((r) => r.path === devicePath).length, {
+        timeout: 20_000,
+      })
       .toBe(1)
     // Signing out ends the session (Auth deletes its row): the device goes, nothing more is sent.
-    await stack.sql`delete from auth.sessions where id = ${session}`
-    await makeMessage(stack.sql, owner, world.ch.dm, 'after signing out')
+    await t.stack.sql`delete from auth.sessions where id = ${session}`
+    await makeMessage(t.stack.sql, owner, t.world.ch.dm, 'after signing out')
     await expect
       .poll(
         async () =>
-          (await stack.sql`select 1 from public.push_subscriptions where id = ${row!.id}`).length,
+          (await t.stack.sql`select 1 from public.push_subscriptions where id = ${row!.id}`).length,
         { timeout: 20_000 }
       )
       .toBe(0)
     await settled(member)
-    expect(service.received.filter((r) => r.path === devicePath)).toHaveLength(1)
+    expect(t.service.received.filter((r) => r.path === devicePath)).toHaveLength(1)
   })
 
   it('keeps devices to their owner: bad keys refused, a test push only to your own device', async () => {
-    const { member, member2 } = world.people
+    const { member, member2 } = t.world.people
     const phone = await device(member)
     const refused = await asRole(
-      stack.sql,
+      t.stack.sql,
       member,
       (tx) =>
         tx`select public.register_push_subscription('https://push.example/x', 'AAAA', ${makeDeviceKeys().auth}, 'x')`
@@ -356,12 +270,12 @@ describe('Web Push', () => {
       message: 'The p256dh key is a P-256 public key (65 bytes, base64url).',
     })
     const notMine = await asRole(
-      stack.sql,
+      t.stack.sql,
       member2,
       (tx) => tx`select public.test_push_subscription(${phone.id})`
     ).catch((e: { code: string }) => e.code)
     expect(notMine).toBe('42501')
-    await asRole(stack.sql, member, (tx) => tx`select public.test_push_subscription(${phone.id})`)
+    await asRole(t.stack.sql, member, (tx) => tx`select public.test_push_subscription(${phone.id})`)
     await expect.poll(() => to(phone).length, { timeout: 20_000 }).toBe(1)
     expect(pushesOf(phone)[0]).toMatchObject({
       type: 'test',
