@@ -1,124 +1,37 @@
 // Bad input gets Storage's error, never a 500, never a file outside the bucket's folder, and
 // nothing already stored is lost: hostile names, files over the limits, disallowed types,
 // bodies that stop halfway, broken forms and JSON.
-import { request as httpRequest } from 'node:http'
-import { connect } from 'node:net'
-import { readdir } from 'node:fs/promises'
-import path from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestStack } from '../support/stack.ts'
-import { bytes, filesOnDisk, serviceClient, startStorageStack, storageFetch } from './support.ts'
+import { badInputCalls, INVALID_NAMES, startBadInputStack } from './bad-input-support.ts'
+import { bytes, serviceClient, storageFetch } from './support.ts'
 
 let stack: TestStack
 
 beforeAll(async () => {
-  stack = await startStorageStack({
-    config: 'project_id = "bad-input"\n[storage]\nfile_size_limit = "64KiB"\n',
-  })
-  const storage = serviceClient(stack).storage
-  await storage.createBucket('small', { public: false, fileSizeLimit: 1000 })
-  await storage.createBucket('images', { public: false, allowedMimeTypes: ['image/*'] })
-  await storage.from('avatars').upload('keep/original.txt', 'original content')
-  await storage.from('small').upload('existing.bin', bytes(500, 9))
+  stack = await startBadInputStack()
 })
 
 afterAll(async () => {
   await stack?.stop()
 })
 
-async function snapshot() {
-  const rows = await stack.sql`select bucket_id, name, version from storage.objects order by 1, 2`
-  return { rows, files: await filesOnDisk(stack), data: await readdir(stack.context.dataDir) }
-}
-
-/**
- * Uploads with the path sent exactly as written: fetch would resolve "%2E%2E" segments itself,
- * a hostile client does not.
- */
-function rawUpload(objectPath: string): Promise<{ status: number; body: unknown }> {
-  const url = new URL(stack.url)
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        method: 'POST',
-        path: `/storage/v1/object/${objectPath}`,
-        headers: {
-          apikey: stack.anonKey,
-          authorization: `Bearer ${stack.serviceRoleKey}`,
-          'content-type': 'text/plain',
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
-          })
-        )
-      }
-    )
-    req.on('error', reject)
-    req.end('x')
-  })
-}
-
-const upload = (
-  objectPath: string,
-  body: RequestInit['body'] = 'x',
-  headers: Record<string, string> = {}
-) =>
-  storageFetch(stack, `/object/${objectPath}`, {
-    method: 'POST',
-    token: stack.serviceRoleKey,
-    headers: { 'content-type': 'text/plain', ...headers },
-    body,
-  })
-
-/** Waits (up to ten seconds on a busy machine) for the server to clean up after a failed upload. */
-async function tmpIsEmpty(): Promise<boolean> {
-  for (let i = 0; i < 500; i++) {
-    const left = await readdir(path.join(stack.context.dataDir, 'storage', 'tmp'))
-    if (left.length === 0) return true
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  return false
-}
+const { snapshot, rawUpload, upload, tmpIsEmpty, abandon } = badInputCalls(() => stack)
 
 describe('hostile object names', () => {
-  const invalid: [string, string][] = [
-    ['percent-encoded parent', 'avatars/%2E%2E/escape.txt'],
-    ['parent deeper down', 'avatars/keep/%2E%2E/%2E%2E/%2E%2E/escape.txt'],
-    ['encoded slashes', 'avatars/..%2F..%2F..%2Fetc%2Fpasswd'],
-    ['current folder', 'avatars/keep/%2E/x.txt'],
-    ['absolute path', 'avatars//etc/passwd'],
-    ['empty segment', 'avatars/keep//x.txt'],
-    ['trailing slash', 'avatars/keep/'],
-    ['NUL byte', 'avatars/a%00b.txt'],
-    ['backslash traversal', 'avatars/..%5C..%5Cwin.txt'],
-    ['over-long name', `avatars/${'a'.repeat(1025)}`],
-    ['right-to-left override', 'avatars/invoice%E2%80%AEtxt.exe'],
-    ['zero-width space', 'avatars/a%E2%80%8Bb.txt'],
-    ['accented letters', 'avatars/caf%C3%A9.txt'],
-    ['emoji', 'avatars/%F0%9F%98%80.txt'],
-    ['control character', 'avatars/line%0Abreak.txt'],
-    ['percent sign', 'avatars/100%25.txt'],
-    ['hash', 'avatars/a%23b.txt'],
-  ]
-
-  it.each(invalid)('refuses %s with InvalidKey and stores nothing', async (_label, objectPath) => {
-    const before = await snapshot()
-    const response = await rawUpload(objectPath)
-    expect(response.status).toBe(400)
-    const body = response.body as { statusCode: string; code: string; message: string }
-    expect(body).toMatchObject({ statusCode: '400', code: 'InvalidKey' })
-    expect(body.message).toMatch(/^Invalid key: /)
-    expect(await snapshot()).toEqual(before)
-  })
+  it.each(INVALID_NAMES)(
+    'refuses %s with InvalidKey and stores nothing',
+    async (_label, objectPath) => {
+      const before = await snapshot()
+      const response = await rawUpload(objectPath)
+      expect(response.status).toBe(400)
+      const body = response.body as { statusCode: string; code: string; message: string }
+      expect(body).toMatchObject({ statusCode: '400', code: 'InvalidKey' })
+      expect(body.message).toMatch(/^Invalid key: /)
+      expect(await snapshot()).toEqual(before)
+    }
+  )
 
   it('refuses them in JSON bodies too (move, copy, destination bucket)', async () => {
     const before = await snapshot()
@@ -252,23 +165,6 @@ describe('disallowed types', () => {
 })
 
 describe('bodies that stop halfway', () => {
-  /** Sends the head and part of a body over a raw socket, then drops the connection. */
-  async function abandon(head: string, part: Buffer): Promise<void> {
-    const url = new URL(stack.url)
-    await new Promise<void>((resolve, reject) => {
-      const socket = connect(Number(url.port), url.hostname, () => {
-        socket.write(head)
-        socket.write(part, () => {
-          setTimeout(() => {
-            socket.destroy()
-            resolve()
-          }, 50)
-        })
-      })
-      socket.on('error', reject)
-    })
-  }
-
   it('leaves no file and no row after a raw upload that stops, and keeps the old object', async () => {
     const before = await snapshot()
     const head =
