@@ -1,5 +1,6 @@
 // Objects through supabase-js and raw HTTP: remove (many at once), move and copy (also across
-// buckets), with the rows and the files on disk. Uploads and downloads: objects.test.ts.
+// buckets), with the rows and the files on disk. Uploads: objects.test.ts; downloads:
+// downloads.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestStack } from '../support/stack.ts'
 import type { TestUser } from './support.ts'
