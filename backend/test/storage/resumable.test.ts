@@ -1,43 +1,28 @@
 // Resumable uploads at /storage/v1/upload/resumable with tus-js-client, the client Supabase
 // documents: the protocol's answers, uploads in 6 MB chunks, resuming after a dropped connection
-// without sending again what the server has, row-level security when an upload is created and
-// again when it completes, the bucket's limits, termination, and signed resumable uploads.
-// Restarts and expiry: resumable-restart.test.ts.
+// without sending again what the server has, and termination. Row-level security when an upload
+// is created and again when it completes, the bucket's limits, overwrites and signed resumable
+// uploads: resumable-access.test.ts. Restarts and expiry: resumable-restart.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestStack } from '../support/stack.ts'
 import type { TestUser } from './support.ts'
-import { bytes, makeUser, objectRow, serviceClient, startStorageStack } from './support.ts'
-import {
-  dropAfter,
-  etagOf,
-  headOffset,
-  rawTus,
-  SIX_MB,
-  tusUpload,
-  waitForOffset,
-} from './resumable-support.ts'
+import { bytes, makeUser, objectRow, startStorageStack } from './support.ts'
+import { metadataHeader, resumableEndpoint } from './resumable-requests.ts'
+import { dropAfter, etagOf, rawTus, SIX_MB, tusUpload, waitForOffset } from './resumable-support.ts'
 
 let stack: TestStack
 let alice: TestUser
-let bob: TestUser
 
 beforeAll(async () => {
   stack = await startStorageStack()
   alice = await makeUser(stack)
-  bob = await makeUser(stack)
-  const storage = serviceClient(stack).storage
-  await storage.createBucket('small', { public: false, fileSizeLimit: 1000 })
-  await storage.createBucket('pictures', { public: false, allowedMimeTypes: ['image/*'] })
-  await stack.sql.unsafe(`
-    create policy "small and pictures own" on storage.objects for insert to authenticated
-      with check (bucket_id in ('small', 'pictures'));`)
 })
 
 afterAll(async () => {
   await stack?.stop()
 })
 
-const endpoint = () => `${stack.url}/storage/v1/upload/resumable`
+const endpoint = () => resumableEndpoint(stack)
 
 describe('the protocol', () => {
   it('answers OPTIONS with the versions, extensions and the largest size', async () => {
@@ -217,182 +202,3 @@ describe('uploads with tus-js-client', () => {
     expect((await rawTus(stack, location, { method: 'HEAD', token: alice.token })).status).toBe(404)
   })
 })
-
-describe('row-level security and limits', () => {
-  it('checks the caller when the upload is created', async () => {
-    const error = await tusUpload(stack, bytes(100), {
-      token: bob.token,
-      metadata: { bucketName: 'files', objectName: `${alice.id}/not-bobs.bin` },
-    }).then(
-      () => null,
-      (e: unknown) => e as { originalResponse?: { getStatus(): number; getBody(): string } }
-    )
-    expect(error?.originalResponse?.getStatus()).toBe(403)
-    expect(error?.originalResponse?.getBody()).toBe('new row violates row-level security policy')
-  })
-
-  it('checks again when the upload completes: a right lost meanwhile stores nothing', async () => {
-    const group = crypto.randomUUID()
-    await stack.sql`insert into public.groups (id, name) values (${group}, 'crew')`
-    await stack.sql`insert into public.group_members (group_id, user_id) values (${group}, ${bob.id})`
-    const path = `${group}/plan.bin`
-    const created = await rawTus(stack, endpoint(), {
-      method: 'POST',
-      token: bob.token,
-      headers: {
-        'upload-length': '6',
-        'upload-metadata': metadataHeader({ bucketName: 'team', objectName: path }),
-      },
-    })
-    expect(created.status).toBe(201)
-    const location = created.headers.get('location')!
-    const part = (offset: number, body: string) =>
-      rawTus(stack, location, {
-        method: 'PATCH',
-        token: bob.token,
-        headers: {
-          'upload-offset': String(offset),
-          'content-type': 'application/offset+octet-stream',
-        },
-        body: Buffer.from(body),
-      })
-    expect((await part(0, 'abc')).status).toBe(204)
-    await stack.sql`delete from public.group_members where group_id = ${group}`
-    // A PATCH that would not complete it is refused too (its check runs while the body arrives),
-    // and nothing of its body is kept.
-    const middle = await part(3, 'de')
-    expect([middle.status, await middle.text()]).toEqual([
-      403,
-      'new row violates row-level security policy',
-    ])
-    expect(await headOffset(stack, location, bob.token)).toBe(3)
-    const last = await part(3, 'def')
-    expect([last.status, await last.text()]).toEqual([
-      403,
-      'new row violates row-level security policy',
-    ])
-    expect(await objectRow(stack, 'team', path)).toBeUndefined()
-    // With the right back, the upload completes from what was kept: its ETag is the MD5 of the
-    // bytes acknowledged, not of the refused ones.
-    await stack.sql`insert into public.group_members (group_id, user_id) values (${group}, ${bob.id})`
-    const done = await part(3, 'def')
-    expect(done.status).toBe(204)
-    expect(done.headers.get('upload-offset')).toBe('6')
-    expect((await objectRow(stack, 'team', path))?.metadata.eTag).toBe(etagOf('abcdef'))
-  })
-
-  it("applies the bucket's size and type limits when the upload is created", async () => {
-    const tooLarge = await rawTus(stack, endpoint(), {
-      method: 'POST',
-      token: alice.token,
-      headers: {
-        'upload-length': '1001',
-        'upload-metadata': metadataHeader({ bucketName: 'small', objectName: 'big.bin' }),
-      },
-    })
-    expect([tooLarge.status, await tooLarge.text()]).toEqual([413, 'Maximum size exceeded\n'])
-    const wrongType = await rawTus(stack, endpoint(), {
-      method: 'POST',
-      token: alice.token,
-      headers: {
-        'upload-length': '10',
-        'upload-metadata': metadataHeader({
-          bucketName: 'pictures',
-          objectName: 'doc.pdf',
-          contentType: 'application/pdf',
-        }),
-      },
-    })
-    expect([wrongType.status, await wrongType.text()]).toEqual([
-      415,
-      'mime type application/pdf is not supported',
-    ])
-    const noBucket = await rawTus(stack, endpoint(), {
-      method: 'POST',
-      token: alice.token,
-      headers: {
-        'upload-length': '10',
-        'upload-metadata': metadataHeader({ bucketName: 'nowhere', objectName: 'x' }),
-      },
-    })
-    expect([noBucket.status, await noBucket.text()]).toEqual([404, 'Bucket not found'])
-    // A body longer than the upload's length is refused and not kept beyond it.
-    const created = await rawTus(stack, endpoint(), {
-      method: 'POST',
-      token: alice.token,
-      headers: {
-        'upload-length': '4',
-        'upload-metadata': metadataHeader({ bucketName: 'small', objectName: 'four.bin' }),
-      },
-    })
-    const over = await rawTus(stack, created.headers.get('location')!, {
-      method: 'PATCH',
-      token: alice.token,
-      headers: { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-      body: Buffer.from('12345'),
-    })
-    expect([over.status, await over.text()]).toEqual([413, "upload's size exceeded\n"])
-  })
-
-  it('refuses to overwrite without x-upsert, and overwrites with it', async () => {
-    const path = `${alice.id}/twice.txt`
-    await alice.client.storage.from('files').upload(path, 'first')
-    const refused = await tusUpload(stack, Buffer.from('second'), {
-      token: alice.token,
-      metadata: { bucketName: 'files', objectName: path },
-    }).then(
-      () => null,
-      (e: unknown) => e as { originalResponse?: { getStatus(): number } }
-    )
-    expect(refused?.originalResponse?.getStatus()).toBe(409)
-    await tusUpload(stack, Buffer.from('second'), {
-      token: alice.token,
-      upsert: true,
-      metadata: { bucketName: 'files', objectName: path },
-    })
-    const { data } = await alice.client.storage.from('files').download(path)
-    expect(await data!.text()).toBe('second')
-  })
-})
-
-describe('signed resumable uploads', () => {
-  it("uploads with createSignedUploadUrl's token in x-signature, owned by the signer", async () => {
-    const path = `${alice.id}/signed.bin`
-    const { data: signed } = await alice.client.storage.from('files').createSignedUploadUrl(path)
-    const data = bytes(70_000, 4)
-    const result = await tusUpload(stack, data, {
-      signature: signed!.token,
-      metadata: { bucketName: 'files', objectName: path, contentType: 'application/x-test' },
-    })
-    expect(result.url).toMatch(/\/storage\/v1\/upload\/resumable\/sign\/[A-Za-z0-9_-]+$/)
-    expect(await objectRow(stack, 'files', path)).toMatchObject({
-      owner: alice.id,
-      metadata: { size: 70_000, mimetype: 'application/x-test' },
-    })
-    // The token names one object: it does not sign another.
-    const other = await tusUpload(stack, data, {
-      signature: signed!.token,
-      metadata: { bucketName: 'files', objectName: `${alice.id}/other.bin` },
-    }).then(
-      () => null,
-      (e: unknown) => e as { originalResponse?: { getStatus(): number; getBody(): string } }
-    )
-    expect(other?.originalResponse?.getStatus()).toBe(400)
-    expect(other?.originalResponse?.getBody()).toBe('The url do not match the signature')
-    const unsigned = await rawTus(stack, `${endpoint()}/sign`, {
-      method: 'POST',
-      headers: {
-        'upload-length': '1',
-        'upload-metadata': metadataHeader({ bucketName: 'files', objectName: path }),
-      },
-    })
-    expect([unsigned.status, await unsigned.text()]).toEqual([400, 'Missing x-signature header'])
-    expect(await headOffset(stack, result.url, undefined, signed!.token)).toBe(70_000)
-  })
-})
-
-function metadataHeader(metadata: Record<string, string>): string {
-  return Object.entries(metadata)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',')
-}
