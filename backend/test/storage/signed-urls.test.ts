@@ -1,11 +1,12 @@
-// Signed download URLs (single and batch) and signed upload URLs: what supabase-js gets, what the
-// URLs serve, and how expired, tampered or misused tokens are refused.
-import { SignJWT } from 'jose'
+// Signed download URLs (single and batch): what supabase-js gets, what the URLs serve (also with a
+// transformation), and how expired, tampered or misused tokens are refused. Signed upload URLs:
+// signed-upload-urls.test.ts.
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestStack } from '../support/stack.ts'
+import { mintToken, now, uploadSignedFiles } from './signed-urls-support.ts'
 import type { TestUser } from './support.ts'
-import { errorShape, makeUser, serviceClient, startStorageStack, storageFetch } from './support.ts'
+import { errorShape, makeUser, startStorageStack, storageFetch } from './support.ts'
 
 let stack: TestStack
 let alice: TestUser
@@ -15,26 +16,14 @@ beforeAll(async () => {
   stack = await startStorageStack()
   alice = await makeUser(stack)
   bob = await makeUser(stack)
-  await alice.client.storage.from('files').upload(`${alice.id}/report.txt`, 'quarterly numbers')
-  await alice.client.storage.from('files').upload(`${alice.id}/notes.txt`, 'notes')
-  await bob.client.storage.from('files').upload(`${bob.id}/private.txt`, "bob's")
+  await uploadSignedFiles(alice, bob)
 })
 
 afterAll(async () => {
   await stack?.stop()
 })
 
-/** A token as Storage mints them, with chosen claims (to make expired or foreign ones). */
-async function mint(
-  claims: Record<string, unknown>,
-  secret = stack.keys.jwtSecret
-): Promise<string> {
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .sign(new TextEncoder().encode(secret))
-}
-
-const now = () => Math.floor(Date.now() / 1000)
+const mint = (claims: Record<string, unknown>, secret?: string) => mintToken(stack, claims, secret)
 
 describe('signed download URLs', () => {
   it('signs a URL relative to /storage/v1 that serves the object without a key', async () => {
@@ -219,115 +208,5 @@ describe('signed download URLs', () => {
     expect(response.status).toBe(200)
     const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata()
     expect([meta.width, meta.height]).toEqual([200, 200])
-  })
-})
-
-describe('signed upload URLs', () => {
-  it('lets anyone with the URL upload once, owned by the signer', async () => {
-    const path = `${alice.id}/upload-me.txt`
-    const { data, error } = await alice.client.storage.from('files').createSignedUploadUrl(path)
-    expect(error).toBeNull()
-    expect(data).toEqual({
-      signedUrl: expect.stringContaining('?token='),
-      path,
-      token: expect.any(String),
-    })
-    expect(
-      data!.signedUrl.startsWith(`${stack.url}/storage/v1/object/upload/sign/files/${path}?token=`)
-    ).toBe(true)
-    const anon = stack.client()
-    const up = await anon.storage
-      .from('files')
-      .uploadToSignedUrl(path, data!.token, 'from a stranger')
-    expect(up).toEqual({ data: { path, fullPath: `files/${path}` }, error: null })
-    const [row] =
-      await stack.sql`select owner_id from storage.objects where bucket_id = 'files' and name = ${path}`
-    expect(row?.owner_id).toBe(alice.id)
-    expect(await (await alice.client.storage.from('files').download(path)).data?.text()).toBe(
-      'from a stranger'
-    )
-    const again = await anon.storage.from('files').uploadToSignedUrl(path, data!.token, 'twice')
-    expect(errorShape(again.error)).toMatchObject({ statusCode: '409' })
-    expect(await (await alice.client.storage.from('files').download(path)).data?.text()).toBe(
-      'from a stranger'
-    )
-  })
-
-  it('overwrites only when signed with upsert, and uploads Blobs too', async () => {
-    const path = `${alice.id}/replace.txt`
-    await alice.client.storage.from('files').upload(path, 'old')
-    const refused = await alice.client.storage.from('files').createSignedUploadUrl(path)
-    expect(errorShape(refused.error).statusCode).toBe('409')
-    const { data } = await alice.client.storage
-      .from('files')
-      .createSignedUploadUrl(path, { upsert: true })
-    const up = await stack
-      .client()
-      .storage.from('files')
-      .uploadToSignedUrl(path, data!.token, new Blob(['new'], { type: 'text/plain' }))
-    expect(up.error).toBeNull()
-    expect(await (await alice.client.storage.from('files').download(path)).data?.text()).toBe('new')
-  })
-
-  it('signs only what the caller may write, and each token only for its own URL', async () => {
-    const refused = await alice.client.storage
-      .from('files')
-      .createSignedUploadUrl(`${bob.id}/intrusion.txt`)
-    expect(errorShape(refused.error)).toMatchObject({
-      statusCode: '403',
-      message: 'new row violates row-level security policy',
-    })
-    const { data } = await alice.client.storage
-      .from('files')
-      .createSignedUploadUrl(`${alice.id}/one.txt`)
-    const elsewhere = await stack
-      .client()
-      .storage.from('files')
-      .uploadToSignedUrl(`${bob.id}/intrusion.txt`, data!.token, 'x')
-    expect(errorShape(elsewhere.error)).toMatchObject({
-      statusCode: '400',
-      message: 'The url do not match the signature',
-    })
-    const download = await alice.client.storage
-      .from('files')
-      .createSignedUrl(`${alice.id}/notes.txt`, 60)
-    const downloadToken = new URL(download.data!.signedUrl).searchParams.get('token')!
-    const misuse = await stack
-      .client()
-      .storage.from('files')
-      .uploadToSignedUrl(`${alice.id}/notes.txt`, downloadToken, 'overwritten?')
-    expect(errorShape(misuse.error).statusCode).toBe('400')
-    expect(
-      await (
-        await alice.client.storage.from('files').download(`${alice.id}/notes.txt`)
-      ).data?.text()
-    ).toBe('notes')
-    const expired = await mint({
-      owner: alice.id,
-      url: `files/${alice.id}/late.txt`,
-      upsert: false,
-      iat: now() - 100,
-      exp: now() - 10,
-    })
-    const late = await stack
-      .client()
-      .storage.from('files')
-      .uploadToSignedUrl(`${alice.id}/late.txt`, expired, 'late')
-    expect(errorShape(late.error)).toMatchObject({
-      statusCode: '400',
-      message: '"exp" claim timestamp check failed',
-    })
-    const [count] =
-      await stack.sql`select count(*)::int as n from storage.objects where name in (${`${bob.id}/intrusion.txt`}, ${`${alice.id}/late.txt`})`
-    expect(count?.n).toBe(0)
-  })
-
-  it('gives signed upload URLs two hours, as hosted projects do', async () => {
-    const { data } = await serviceClient(stack)
-      .storage.from('files')
-      .createSignedUploadUrl('service/two-hours.txt')
-    const payload = JSON.parse(Buffer.from(data!.token.split('.')[1]!, 'base64url').toString())
-    expect(payload.exp - payload.iat).toBe(7200)
-    expect(payload).toMatchObject({ url: 'files/service/two-hours.txt', upsert: false })
   })
 })
