@@ -4,7 +4,7 @@
 // refused, and so is a function on a local stack without the setting; the operator's allowance
 // (CHORUS_OUTBOUND_ALLOW, a function secret) opens the address it names under serve. One stack at a time: the
 // function runtime's environment belongs to the process.
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServeTest } from '../../backend/test/support/serve.ts'
@@ -58,17 +58,11 @@ const KEYLESS = '[functions.probe]\nverify_jwt = false\n'
 beforeAll(async () => {
   site = await startOutboundServer()
   site.route('/hello', (_q, r) => r.writeHead(200, { 'Content-Type': 'text/plain' }).end('hi'))
-  files = {
-    'functions/probe/index.ts': PROBE,
-    'functions/_shared/safe-fetch.ts': await readFile(path.join(SHARED, 'safe-fetch.ts'), 'utf8'),
-    'functions/_shared/address-ranges.ts': await readFile(
-      path.join(SHARED, 'address-ranges.ts'),
-      'utf8'
-    ),
-    'functions/_shared/outbound-allow.ts': await readFile(
-      path.join(SHARED, 'outbound-allow.ts'),
-      'utf8'
-    ),
+  // The probe with safeFetch and every module beside it in _shared/ (what it imports).
+  files = { 'functions/probe/index.ts': PROBE }
+  for (const name of await readdir(SHARED)) {
+    if (name.endsWith('.ts'))
+      files[`functions/_shared/${name}`] = await readFile(path.join(SHARED, name), 'utf8')
   }
 })
 
