@@ -1,28 +1,26 @@
 // The files behind Storage, on local disk under <dataDir>/storage:
 //   buckets/<bucket>/<key segments…>/<last segment>~<version>   committed object versions
 //   tmp/<version>                                               uploads not yet renamed into place
-// Every path is built by `inside()`, the one path guard: segments are never empty, "." or "..",
-// never hold a separator or NUL, and the result must lie under the folder it was built from.
+// Every path is built by `inside()`, the one path guard (disk-paths.ts): segments are never
+// empty, "." or "..", never hold a separator or NUL, and the result must lie under the folder it
+// was built from.
 // A version is written once and never modified, so readers holding a file keep a whole version
 // while an overwrite installs the next one; "~" never occurs in keys, so data files and folders
 // cannot collide, and over-long segments are replaced by a hash ("#" never occurs in keys either).
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { link, mkdir, open, readdir, rename, rm, rmdir, unlink } from 'node:fs/promises'
 import type { FileHandle } from 'node:fs/promises'
 import path from 'node:path'
-import { finished, Transform } from 'node:stream'
-import type { Readable, Writable } from 'node:stream'
+import { Transform } from 'node:stream'
+import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { detachablePipeline } from './detachable-pipeline.ts'
+import { DiskPaths, VERSION_SEPARATOR } from './disk-paths.ts'
 import { ERRORS } from './errors.ts'
 import { KeyLocks } from './key-locks.ts'
 import { Md5Hasher } from './md5-worker.ts'
 import type { Md5Session } from './md5-worker.ts'
-import { isValidBucketName } from './names.ts'
-
-/** Longest segment stored as is; longer ones become "#<sha256>" (file names stop at 255 bytes). */
-const MAX_SEGMENT_BYTES = 200
-const VERSION_SEPARATOR = '~'
 
 export interface Received {
   version: string
@@ -37,19 +35,15 @@ export interface OpenedFile {
   mtime: Date
 }
 
-export class Disk {
-  readonly bucketsRoot: string
-  readonly tmpRoot: string
-
+export class Disk extends DiskPaths {
   private readonly hasher = new Md5Hasher()
   /** Held by writers from a row's commit until its file is in place (see key-locks.ts). */
   readonly locks = new KeyLocks()
   /** Work going on after its request was answered (putting uploads in place); close() waits. */
   private readonly background = new Set<Promise<void>>()
 
-  private constructor(readonly root: string) {
-    this.bucketsRoot = path.join(root, 'buckets')
-    this.tmpRoot = path.join(root, 'tmp')
+  private constructor(root: string) {
+    super(root)
   }
 
   static async open(root: string): Promise<Disk> {
@@ -84,37 +78,6 @@ export class Disk {
   /** Starts an MD5 on the hashing worker (md5-worker.ts), for bytes that arrive in pieces. */
   md5Session(): Md5Session {
     return this.hasher.session()
-  }
-
-  /** The path guard: joins segments under `base` or throws InvalidKey. */
-  inside(base: string, segments: string[]): string {
-    for (const segment of segments) {
-      if (segment === '' || segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) {
-        throw ERRORS.invalidKey(segments.join('/'))
-      }
-    }
-    const full = path.resolve(base, ...segments)
-    if (!full.startsWith(base + path.sep)) throw ERRORS.invalidKey(segments.join('/'))
-    return full
-  }
-
-  bucketDir(bucket: string): string {
-    if (!isValidBucketName(bucket)) throw ERRORS.invalidBucketName()
-    return this.inside(this.bucketsRoot, [bucket])
-  }
-
-  /** Where a committed version of an object lives. */
-  objectPath(bucket: string, key: string, version: string | null): string {
-    const segments = key.split('/').map(encodeSegment)
-    const last = segments.pop() ?? ''
-    return this.inside(this.bucketDir(bucket), [
-      ...segments,
-      `${last}${VERSION_SEPARATOR}${version ?? ''}`,
-    ])
-  }
-
-  tempPath(version: string): string {
-    return this.inside(this.tmpRoot, [version])
   }
 
   /**
@@ -276,46 +239,6 @@ export class Disk {
       .filter((e) => e.isDirectory())
       .map((e) => e.name)
   }
-}
-
-/**
- * `source` -> `meter` -> `sink` like pipeline(), except that an abort through `signal` unpipes
- * `source` and drains it instead of destroying it (the request must still get its answer).
- * Failures of the source itself (a client that goes away) still fail the pipeline.
- */
-async function detachablePipeline(
-  source: Readable,
-  meter: Transform,
-  sink: Writable,
-  signal: AbortSignal
-): Promise<void> {
-  const onAbort = () => {
-    source.unpipe(meter)
-    source.resume()
-    meter.destroy(signal.reason instanceof Error ? signal.reason : new Error('aborted'))
-  }
-  if (signal.aborted) return Promise.reject(signal.reason)
-  signal.addEventListener('abort', onAbort, { once: true })
-  const stopSource = finished(source, (error) => {
-    if (error && !signal.aborted) meter.destroy(error)
-  })
-  try {
-    source.pipe(meter)
-    await pipeline(meter, sink)
-  } catch (error) {
-    // As pipeline() would: a body that cannot be stored is not read any further.
-    if (!signal.aborted) source.destroy(error as Error)
-    throw error
-  } finally {
-    signal.removeEventListener('abort', onAbort)
-    stopSource()
-  }
-}
-
-/** A key segment as a file-name segment: as is, or a hash when too long for the file system. */
-export function encodeSegment(segment: string): string {
-  if (Buffer.byteLength(segment, 'utf8') <= MAX_SEGMENT_BYTES) return segment
-  return `#${createHash('sha256').update(segment, 'utf8').digest('hex')}`
 }
 
 export function isCode(error: unknown, code: string): boolean {
