@@ -3,89 +3,21 @@
 // (send_message, edit_message, delete_message, set_reaction) decide what the bot may read and
 // write, exactly as for a person; this file only turns Slack's arguments into those calls and
 // their refusals into Slack's error texts.
-import type { TransactionSql } from 'npm:postgres@3'
 import { PayloadError } from '../_shared/mrkdwn/incoming.ts'
 import { toWebhookPost } from '../webhooks/payload.ts'
-import {
-  SlackError,
-  boolArg,
-  cursorOf,
-  intArg,
-  requiredString,
-  seqOfCursor,
-  stringArg,
-  tsArg,
-  tsOf,
-} from './args.ts'
+import { SlackError, boolArg, requiredString, tsArg, tsOf } from './args.ts'
 import type { Args } from './args.ts'
-import { MESSAGE_COLUMNS, slackMessage } from './message.ts'
-import type { Row } from './message.ts'
+import { channelOf, messageAt, messageById, rpc, targetOf } from './lookup.ts'
+import type { Tx } from './lookup.ts'
+import { slackMessage } from './message.ts'
+import { history, replies } from './methods-read.ts'
 
 export interface Bot {
   userId: string
 }
 
-type Tx = TransactionSql
 type Result = Record<string, unknown>
 export type Method = (tx: Tx, args: Args, bot: Bot) => Promise<Result>
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-interface Channel {
-  id: string
-  archived: boolean
-  member: boolean
-}
-
-/**
- * The id of the channel of this name (`general`, as Slack takes `#general` or `general` where a
- * message is posted) in the bot's workspace, if the bot can see it.
- */
-async function channelNamed(tx: Tx, name: string): Promise<string | null> {
-  if (name === '' || name.length > 80) return null
-  const [row] = await tx<{ id: string }[]>`
-    select c.id from public.channels c
-    where lower(c.name) = lower(${name}) and c.kind in ('public', 'private')
-      and c.workspace_id in (
-        select w.workspace_id from public.workspace_members w where w.user_id = (select auth.uid()))
-    limit 1`
-  return row?.id ?? null
-}
-
-/** The channel as the bot sees it: not visible -> channel_not_found; not in it -> not_in_channel. */
-async function channelOf(tx: Tx, args: Args, byName = false): Promise<Channel> {
-  let id = requiredString(args, 'channel', 'channel_not_found')
-  if (!UUID.test(id) && byName) id = (await channelNamed(tx, id.replace(/^#/, ''))) ?? ''
-  if (!UUID.test(id)) throw new SlackError('channel_not_found')
-  const [row] = await tx<Channel[]>`
-    select c.id, c.archived_at is not null as archived, private.is_channel_member(c.id) as member
-    from public.channels c where c.id = ${id}`
-  if (!row) throw new SlackError('channel_not_found')
-  if (!row.member) throw new SlackError('not_in_channel')
-  return row
-}
-
-/** The message a ts names in the channel (the bot must be able to read it). */
-async function messageAt(tx: Tx, channel: string, micros: string): Promise<Row | null> {
-  const seconds = Number(BigInt(micros) / 1_000_000n)
-  const [row] = await tx<Row[]>`
-    select ${MESSAGE_COLUMNS(tx)}
-    from public.messages m left join public.threads t on t.id = m.id
-    where m.channel_id = ${channel}
-      and m.created_at >= to_timestamp(${seconds}) - interval '1 second'
-      and m.created_at < to_timestamp(${seconds}) + interval '2 seconds'
-      and (extract(epoch from m.created_at) * 1000000)::bigint = ${micros}::bigint
-    order by m.seq nulls last, m.id
-    limit 1`
-  return row ?? null
-}
-
-async function messageById(tx: Tx, id: string): Promise<Row> {
-  const [row] = await tx<Row[]>`
-    select ${MESSAGE_COLUMNS(tx)}
-    from public.messages m left join public.threads t on t.id = m.id where m.id = ${id}`
-  return row!
-}
 
 /** text, blocks and attachments as the webhooks read them, made Chorus markdown. */
 function bodyOf(args: Args): string {
@@ -100,25 +32,6 @@ function bodyOf(args: Args): string {
     if (!(error instanceof PayloadError)) throw error
     const code = error.code === 'invalid_payload' ? 'invalid_arguments' : error.code
     throw new SlackError(code, error.detail)
-  }
-}
-
-interface DbError {
-  code?: string
-  message?: string
-}
-
-const dbError = (error: unknown): DbError | null =>
-  typeof error === 'object' && error !== null && 'code' in error ? (error as DbError) : null
-
-/** Runs an RPC in a savepoint, turning its refusal into Slack's error text. */
-async function rpc<T>(tx: Tx, call: (sp: Tx) => Promise<T>, refuse: (e: DbError) => string) {
-  try {
-    return await tx.savepoint((sp) => call(sp as unknown as Tx))
-  } catch (error) {
-    const e = dbError(error)
-    if (!e?.code || !/^(22|23|42501|P0001)/.test(e.code)) throw error
-    throw new SlackError(refuse(e), e.message)
   }
 }
 
@@ -147,16 +60,6 @@ const postMessage: Method = async (tx, args) => {
   )
   const row = await messageById(tx, id)
   return { channel: channel.id, ts: tsOf(row.micros), message: slackMessage(row) }
-}
-
-/** The message of `ts` in the channel, for update and delete. */
-async function targetOf(tx: Tx, args: Args, name = 'ts') {
-  const channel = await channelOf(tx, args)
-  const micros = tsArg(args, name)
-  if (micros === null) throw new SlackError('message_not_found', `${name} is required.`)
-  const row = await messageAt(tx, channel.id, micros)
-  if (!row || row.deleted) throw new SlackError('message_not_found')
-  return { channel, row }
 }
 
 const update: Method = async (tx, args, bot) => {
@@ -222,74 +125,6 @@ const reactionsAdd: Method = async (tx, args) => {
             : 'invalid_name'
   )
   return {}
-}
-
-/** latest/oldest as Slack reads them: ts bounds, exclusive unless `inclusive`. */
-function bounds(args: Args) {
-  return {
-    latest: tsArg(args, 'latest'),
-    oldest: tsArg(args, 'oldest'),
-    inclusive: boolArg(args, 'inclusive'),
-  }
-}
-
-const page = (rows: Row[], limit: number, seqOf: (r: Row) => string | null) => {
-  const hasMore = rows.length > limit
-  const shown = rows.slice(0, limit)
-  const last = shown[shown.length - 1]
-  return {
-    messages: shown.map(slackMessage),
-    has_more: hasMore,
-    response_metadata: { next_cursor: hasMore && last ? cursorOf(seqOf(last)!) : '' },
-  }
-}
-
-const history: Method = async (tx, args) => {
-  const channel = await channelOf(tx, args)
-  const limit = intArg(args, 'limit', 100, 1, 200)
-  const after = seqOfCursor(stringArg(args, 'cursor', 200))
-  const { latest, oldest, inclusive } = bounds(args)
-  const micros = tx`(extract(epoch from m.created_at) * 1000000)::bigint`
-  const rows = await tx<Row[]>`
-    select ${MESSAGE_COLUMNS(tx)}
-    from public.messages m left join public.threads t on t.id = m.id
-    where m.channel_id = ${channel.id} and m.in_channel and m.deleted_at is null
-      and (${after}::bigint is null or m.seq < ${after}::bigint)
-      and (${latest}::bigint is null or ${micros} < ${latest}::bigint
-        or (${inclusive} and ${micros} = ${latest}::bigint))
-      and (${oldest}::bigint is null or ${micros} > ${oldest}::bigint
-        or (${inclusive} and ${micros} = ${oldest}::bigint))
-    order by m.seq desc
-    limit ${limit + 1}`
-  return page(rows, limit, (r) => r.seq)
-}
-
-const replies: Method = async (tx, args) => {
-  const channel = await channelOf(tx, args)
-  const micros = tsArg(args, 'ts')
-  if (micros === null) throw new SlackError('thread_not_found', 'ts is required.')
-  const found = await messageAt(tx, channel.id, micros)
-  if (!found) throw new SlackError('thread_not_found')
-  const parent = found.parent_id ? await messageById(tx, found.parent_id) : found
-  const limit = intArg(args, 'limit', 100, 1, 200)
-  const after = seqOfCursor(stringArg(args, 'cursor', 200))
-  const { latest, oldest, inclusive } = bounds(args)
-  const at = tx`(extract(epoch from m.created_at) * 1000000)::bigint`
-  const rows = await tx<Row[]>`
-    select ${MESSAGE_COLUMNS(tx)}
-    from public.messages m left join public.threads t on t.id = m.id
-    where m.parent_id = ${parent.id} and m.deleted_at is null
-      and (${after}::bigint is null or m.thread_seq > ${after}::bigint)
-      and (${latest}::bigint is null or ${at} < ${latest}::bigint
-        or (${inclusive} and ${at} = ${latest}::bigint))
-      and (${oldest}::bigint is null or ${at} > ${oldest}::bigint
-        or (${inclusive} and ${at} = ${oldest}::bigint))
-    order by m.thread_seq
-    limit ${limit + 1}`
-  const result = page(rows, limit, (r) => r.thread_seq)
-  // Slack lists the parent first, on the first page.
-  if (after === null) result.messages.unshift(slackMessage(parent))
-  return result
 }
 
 /** Who the token is, as Slack's auth.test answers a bot token (Bolt asks it at start). */
