@@ -3,56 +3,21 @@
 // channels, authorized by the policies on realtime.messages); changes are made as the app makes
 // them, deletes included; each role must receive exactly the events about rows it may select,
 // with what the app needs in them. The outsider and the anonymous caller learn nothing about
-// workspace W: no join, no event.
-import { randomUUID } from 'node:crypto'
+// workspace W: no join, no event. The changes are support/live-changes.ts's, who must hear of
+// each support/live-expectations.ts's.
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
-import { MATRIX, caseName, isAllowed } from './support/matrix.ts'
+import { makeChanges } from './support/live-changes.ts'
+import { about, topicRules } from './support/live-expectations.ts'
+import type { Expected } from './support/live-expectations.ts'
 import { Inbox, joinPrivate, leave, liveTopic, recordOf } from './support/realtime.ts'
-import type { Heard, Joined } from './support/realtime.ts'
-import {
-  ROLES,
-  actorOf,
-  asRole,
-  asUser,
-  buildWorld,
-  makeMessage,
-  makeMessageWithFile,
-  makeReaction,
-} from './support/world.ts'
+import type { Joined } from './support/realtime.ts'
+import { ROLES, actorOf, buildWorld, makeMessage } from './support/world.ts'
 import type { Role, World } from './support/world.ts'
 
 const workdir = path.resolve(import.meta.dirname, '../..')
-
-/** Who may join each live topic: the members of a channel or workspace, or the user alone. */
-function topicRules(world: World): { topic: string; allowed: readonly Role[] }[] {
-  const { ch, people } = world
-  const all = ['owner', 'admin', 'member'] as const
-  return [
-    { topic: liveTopic.channel(ch.general), allowed: all },
-    { topic: liveTopic.channel(ch.plaza), allowed: [...all, 'guest'] },
-    { topic: liveTopic.channel(ch.quiet), allowed: ['owner', 'member'] },
-    { topic: liveTopic.channel(ch.dm), allowed: ['owner', 'member'] },
-    { topic: liveTopic.channel(ch.second), allowed: [] },
-    { topic: liveTopic.channel(ch.attic), allowed: all },
-    { topic: liveTopic.channel(ch.outside), allowed: ['outsider'] },
-    { topic: liveTopic.workspace(world.ws), allowed: all },
-    { topic: liveTopic.workspace(world.ws2), allowed: ['outsider'] },
-    ...(['owner', 'admin', 'member', 'member2', 'guest', 'outsider'] as const).map((who) => ({
-      topic: liveTopic.user(people[who].id),
-      allowed: (who === 'member2' ? [] : [who]) as readonly Role[],
-    })),
-  ]
-}
-
-/** A change made for the test, and who must hear of it. */
-interface Expected {
-  what: string
-  heard: (h: Heard) => boolean
-  allowed: readonly Role[]
-}
 
 let stack: TestStack
 let world: World
@@ -60,253 +25,6 @@ const inboxes = {} as Record<Role, Inbox>
 const joins = new Map<string, boolean>()
 const attempts: Joined[] = []
 const expected: Expected[] = []
-
-const caseAllows = (name: string) => {
-  const c = MATRIX.find((m) => caseName(m) === name)
-  if (!c) throw new Error(`no matrix case ${name}`)
-  return ROLES.filter((role) => isAllowed(c, role))
-}
-
-/** An event about a row: its table, operation and id. */
-const about =
-  (table: string, operation: string, id: string, extra?: (r: Record<string, unknown>) => boolean) =>
-  (h: Heard) =>
-    h.kind === 'broadcast' &&
-    h.event === operation &&
-    h.payload.table === table &&
-    h.payload.operation === operation &&
-    recordOf(h).id === id &&
-    (extra?.(recordOf(h)) ?? true)
-
-function expect_(what: string, heard: Expected['heard'], allowed: readonly Role[]) {
-  expected.push({ what, heard, allowed })
-}
-
-async function makeChanges(): Promise<void> {
-  const { sql } = stack
-  const p = world.people
-  const messageCases = [
-    [world.ch.plaza, p.member, 'a message in a public channel'],
-    [world.ch.quiet, p.owner, 'a message in a private channel'],
-    [world.ch.dm, p.owner, 'a message in a direct message'],
-    [world.ch.second, p.member2, 'a message in a public channel you are not in'],
-    [world.ch.outside, p.outsider, 'a message in another workspace'],
-  ] as const
-  for (const [channel, author, what] of messageCases) {
-    const allowed = caseAllows(`public.messages select: ${what}`)
-    const id = await makeMessage(sql, author, channel, 'live')
-    expect_(
-      `INSERT ${what}`,
-      about('messages', 'INSERT', id, (r) => r.seq !== undefined),
-      allowed
-    )
-    await asUser(sql, author, (tx) => tx`select public.edit_message(${id}, 'live, edited')`)
-    expect_(
-      `UPDATE ${what}`,
-      about('messages', 'UPDATE', id, (r) => r.edited_at !== null),
-      allowed
-    )
-  }
-  for (const [channel, what] of [
-    [world.ch.plaza, 'a reaction in a public channel'],
-    [world.ch.quiet, 'a reaction in a private channel'],
-  ] as const) {
-    const allowed = caseAllows(`public.reactions select: ${what}`)
-    const message = await makeMessage(sql, p.owner, channel)
-    const reaction = await makeReaction(sql, p.member, message, '👀')
-    expect_(`INSERT ${what}`, about('reactions', 'INSERT', reaction), allowed)
-    await asUser(sql, p.member, (tx) => tx`select public.set_reaction(${message}, '👀', false)`)
-    const withMessage = (r: Record<string, unknown>) => r.message_id === message
-    expect_(`DELETE ${what}`, about('reactions', 'DELETE', reaction, withMessage), allowed)
-  }
-  for (const [channel, what] of [
-    [world.ch.plaza, 'an attachment in a public channel'],
-    [world.ch.quiet, 'an attachment in a private channel'],
-  ] as const) {
-    const allowed = caseAllows(`public.attachments select: ${what}`)
-    const made = await makeMessageWithFile(sql, p.owner, channel)
-    expect_(`INSERT ${what}`, about('attachments', 'INSERT', made.attachment), allowed)
-    await asUser(sql, p.owner, (tx) => tx`select public.delete_message(${made.message})`)
-    const tombstone = (r: Record<string, unknown>) => r.deleted_at !== null && r.body === ''
-    expect_(
-      `the deleted message of ${what}`,
-      about('messages', 'UPDATE', made.message, tombstone),
-      allowed
-    )
-    expect_(`DELETE ${what}`, about('attachments', 'DELETE', made.attachment), allowed)
-  }
-  for (const [channel, what] of [
-    [world.ch.plaza, 'a public channel'],
-    [world.ch.second, 'a public channel you are not in'],
-    [world.ch.quiet, 'a private channel'],
-    [world.ch.dm, 'a direct message'],
-    [world.ch.outside, "another workspace's channel"],
-  ] as const) {
-    const topic = randomUUID()
-    await sql`update public.channels set topic = ${topic} where id = ${channel}`
-    const changed = (r: Record<string, unknown>) => r.topic === topic && r.last_seq !== undefined
-    expect_(
-      `UPDATE ${what}`,
-      about('channels', 'UPDATE', channel, changed),
-      caseAllows(`public.channels select: ${what}`)
-    )
-  }
-  await threadChanges()
-  await membershipChanges()
-  await sql`update public.workspaces set name = 'Matrix W, renamed' where id = ${world.ws}`
-  expect_(
-    'UPDATE the workspace',
-    about('workspaces', 'UPDATE', world.ws),
-    caseAllows('public.workspaces select: the workspace')
-  )
-  await sql`update public.workspaces set name = 'Elsewhere, renamed' where id = ${world.ws2}`
-  expect_(
-    'UPDATE another workspace',
-    about('workspaces', 'UPDATE', world.ws2),
-    caseAllows('public.workspaces select: another workspace')
-  )
-  const [membership] = await asUser(
-    sql,
-    p.owner,
-    (tx) => tx<{ id: string }[]>`
-    select id from public.set_member_role(${world.ws}, ${p.member2.id}, 'admin')`
-  )
-  expect_(
-    "UPDATE member2's membership (role)",
-    about('workspace_members', 'UPDATE', membership!.id, (r) => r.role === 'admin'),
-    ['owner', 'admin', 'member']
-  )
-  for (const [who, what] of [
-    [p.member, "a co-worker's profile"],
-    [p.outsider, 'a profile in another workspace'],
-  ] as const) {
-    await asRole(
-      sql,
-      who,
-      (tx) => tx`update public.profiles set display_name = 'Live name' where id = ${who.id}`
-    )
-    expect_(
-      `UPDATE ${what}`,
-      about('profiles', 'UPDATE', who.id, (r) => r.display_name === 'Live name'),
-      caseAllows(`public.profiles select: ${what}`)
-    )
-  }
-}
-
-/** Replies and thread summaries to the channel's readers; following and reading to you alone. */
-async function threadChanges(): Promise<void> {
-  const { sql } = stack
-  const p = world.people
-  for (const [channel, author, what] of [
-    [world.ch.plaza, p.member, 'a public channel'],
-    [world.ch.quiet, p.owner, 'a private channel'],
-  ] as const) {
-    const parent = await makeMessage(sql, author, channel, 'thread')
-    const reply = randomUUID()
-    await asUser(
-      sql,
-      author,
-      (tx) => tx`select public.send_message(${reply}, ${channel}, 'reply', '[]'::jsonb, ${parent})`
-    )
-    expect_(
-      `INSERT a reply in ${what}`,
-      about(
-        'messages',
-        'INSERT',
-        reply,
-        (r) => r.parent_id === parent && Number(r.thread_seq) === 1
-      ),
-      caseAllows(`public.messages select: a reply in ${what}`)
-    )
-    expect_(
-      `the summary of a thread in ${what}`,
-      about('threads', 'UPDATE', parent, (r) => r.reply_count === 1),
-      caseAllows(`public.threads select: a thread in ${what}`)
-    )
-  }
-  const parent = await makeMessage(sql, p.owner, world.ch.plaza, 'read me')
-  await asUser(
-    sql,
-    p.owner,
-    (tx) =>
-      tx`select public.send_message(${randomUUID()}, ${world.ch.plaza}, 'r', '[]'::jsonb, ${parent})`
-  )
-  await asUser(sql, p.member, (tx) => tx`select public.follow_thread(${parent})`)
-  const [follow] = await sql<{ id: string }[]>`
-    select id from public.thread_members where thread_id = ${parent} and user_id = ${p.member.id}`
-  expect_(
-    "member's follow of a thread",
-    about('thread_members', 'INSERT', follow!.id, (r) => r.following === true),
-    caseAllows("public.thread_members select: member's follow of a thread")
-  )
-}
-
-/** Joins, leaves and read positions: your own row to you, the roster to who may read it. */
-async function membershipChanges(): Promise<void> {
-  const { sql } = stack
-  const p = world.people
-  const room = await asUser(sql, p.owner, async (tx) => {
-    const [c] = await tx<{ id: string }[]>`
-      select id from public.create_channel(${world.ws}, ${`live-${randomUUID().slice(0, 6)}`})`
-    return c!.id
-  })
-  await asUser(sql, p.member, (tx) => tx`select public.join_channel(${room})`)
-  const [joined] = await sql<{ id: string }[]>`
-    select id from public.channel_members where channel_id = ${room} and user_id = ${p.member.id}`
-  expect_(
-    "INSERT member's membership",
-    about('channel_members', 'INSERT', joined!.id),
-    caseAllows("public.channel_members select: member's membership")
-  )
-  const rosterOf = (channel: string, operation: string) => (h: Heard) =>
-    h.event === operation &&
-    h.payload.table === 'channel_roster' &&
-    recordOf(h).channel_id === channel &&
-    recordOf(h).user_id === p.member.id &&
-    !('last_read_seq' in recordOf(h)) &&
-    !('id' in recordOf(h))
-  expect_('a join of a public channel (roster)', rosterOf(room, 'INSERT'), [
-    'owner',
-    'admin',
-    'member',
-  ])
-  await makeMessage(sql, p.owner, room, 'unread')
-  await asUser(sql, p.member, (tx) => tx`select public.mark_read(${room})`)
-  expect_(
-    "UPDATE member's read position",
-    about('channel_members', 'UPDATE', joined!.id, (r) => Number(r.last_read_seq) > 0),
-    ['member']
-  )
-
-  const hideout = await asUser(sql, p.owner, async (tx) => {
-    const [c] = await tx<{ id: string }[]>`
-      select id from public.create_channel(${world.ws}, ${`hide-${randomUUID().slice(0, 6)}`}, 'private', '', ${[p.member.id]})`
-    return c!.id
-  })
-  const [inHideout] = await sql<{ id: string }[]>`
-    select id from public.channel_members where channel_id = ${hideout} and user_id = ${p.member.id}`
-  expect_('being added to a private channel', about('channel_members', 'INSERT', inHideout!.id), [
-    'member',
-  ])
-  expect_('a private channel: someone added (roster)', rosterOf(hideout, 'INSERT'), ['owner'])
-  await makeMessage(sql, p.owner, hideout, 'psst')
-  expect_(
-    'a new message in a private channel moves its last_seq',
-    about('channels', 'UPDATE', hideout, (r) => Number(r.last_seq) === 1),
-    ['owner', 'member']
-  )
-  await asUser(
-    sql,
-    p.owner,
-    (tx) => tx`select public.remove_channel_member(${hideout}, ${p.member.id})`
-  )
-  expect_(
-    'being removed from a private channel',
-    about('channel_members', 'DELETE', inHideout!.id),
-    ['member']
-  )
-  expect_('a private channel: someone removed (roster)', rosterOf(hideout, 'DELETE'), ['owner'])
-}
 
 beforeAll(async () => {
   stack = await startTestStack({ workdir })
@@ -321,7 +39,7 @@ beforeAll(async () => {
       })
     )
   )
-  await makeChanges()
+  await makeChanges(stack.sql, world, expected)
   // The last change each signed-in role can see: once it has arrived, so has everything before.
   const last = await makeMessage(stack.sql, world.people.owner, world.ch.general, 'the end')
   const lastOutside = await makeMessage(stack.sql, world.people.outsider, world.ch.outside, 'end')
