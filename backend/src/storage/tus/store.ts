@@ -13,15 +13,19 @@
 // durable before giving way. While the process lives it keeps the records and offsets it read or
 // wrote, and the upload's MD5 (the object's ETag) runs on the hashing worker as bytes are
 // written (it reads them back from the page cache); after a restart both are read back from disk.
-import { createHash } from 'node:crypto'
+// The body's writing is append-body.ts, the MD5s upload-hashes.ts, the one-request lock
+// upload-locks.ts.
 import { link, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises'
-import type { FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { isCode } from '../disk.ts'
 import type { Md5Session } from '../md5-worker.ts'
+import { appendBody } from './append-body.ts'
+import type { AppendTarget } from './append-body.ts'
 import { TUS_ERRORS } from './protocol.ts'
 import type { Metadata } from './protocol.ts'
+import { UploadHashes } from './upload-hashes.ts'
+import { UploadLocks } from './upload-locks.ts'
 
 export interface UploadInfo {
   bucket: string
@@ -42,32 +46,9 @@ export interface UploadInfo {
   completed: boolean
 }
 
-/**
- * How many bytes to gather before one write to disk: small enough that little is left to write
- * once a 6 MB PATCH's last byte is in, large enough to be few writes.
- */
-const WRITE_BATCH = 1024 * 1024
-/** How long a request waits for an older one on the same upload to give way. */
-const LOCK_TIMEOUT_MS = 15_000
-
-/** The MD5 of an upload's first `offset` bytes, going on on the hashing worker. */
-interface RunningHash {
-  session: Md5Session
-  offset: number
-}
-
-interface Holder {
-  released: Promise<void>
-  preempt: () => void
-}
-
 export class ResumableStore {
-  private readonly holders = new Map<string, Holder>()
-  /**
-   * Running MD5s of the bytes received, computed on the hashing worker as they arrive (not on
-   * the request's thread), while the process lives; recomputed from disk otherwise.
-   */
-  private readonly hashes = new Map<string, RunningHash>()
+  private readonly locks = new UploadLocks()
+  private readonly hashes: UploadHashes
   /**
    * The records this process read or wrote, with their offsets (what info.json and the length of
    * `data` say), so that a PATCH does not read them back from disk: the process is the only
@@ -78,8 +59,10 @@ export class ResumableStore {
   private constructor(
     readonly root: string,
     readonly expiryMs: number,
-    private readonly hashing: () => Md5Session
-  ) {}
+    hashing: () => Md5Session
+  ) {
+    this.hashes = new UploadHashes(hashing)
+  }
 
   /** `hashing` starts an MD5 on the hashing worker (Disk.md5Session). */
   static async open(
@@ -157,37 +140,11 @@ export class ResumableStore {
   }
 
   /**
-   * Holds the upload for one request. An older holder is asked to stop (and keeps what it got);
-   * `onPreempt` is how this request will be asked in turn.
-   */
-  async lock(version: string, onPreempt: () => void): Promise<() => void> {
-    const deadline = Date.now() + LOCK_TIMEOUT_MS
-    for (;;) {
-      const holder = this.holders.get(version)
-      if (!holder) break
-      holder.preempt()
-      const waited = await Promise.race([
-        holder.released.then(() => true),
-        new Promise<boolean>((resolve) =>
-          setTimeout(() => resolve(false), Math.max(0, deadline - Date.now())).unref()
-        ),
-      ])
-      if (!waited) throw new Error('failed to acquire lock before timeout')
-    }
-    let release!: () => void
-    const released = new Promise<void>((resolve) => (release = resolve))
-    this.holders.set(version, { released, preempt: onPreempt })
-    return () => {
-      this.holders.delete(version)
-      release()
-    }
-  }
-
-  /**
-   * Appends the body to the upload at its offset, at most `maxBytes`; returns the new offset. A body that ends early (a dropped connection, a newer request) keeps
-   * what arrived; one longer than `maxBytes` keeps `maxBytes` and is refused. `allowed` is the
-   * writer's right, tried while the body arrives: when it fails, what this request wrote is cut
-   * off again before the failure is thrown. The body is read from its first byte (the file opens
+   * Appends the body to the upload at its offset, at most `maxBytes`; returns the new offset. A
+   * body that ends early (a dropped connection, a newer request) keeps what arrived; one longer
+   * than `maxBytes` keeps `maxBytes` and is refused. `allowed` is the writer's right, tried while
+   * the body arrives: when it fails, what this request wrote is cut off again before the failure
+   * is thrown (append-body.ts). The body is read from its first byte (the file opens
    * meanwhile); its bytes go to disk in batches, one write in flight while the next bytes are
    * read, and each batch written is handed to the hashing worker by its place in the file: the
    * request never waits for the hash, and holds no bytes for it.
@@ -198,82 +155,19 @@ export class ResumableStore {
     maxBytes: number,
     allowed: Promise<unknown> = Promise.resolve()
   ): Promise<number> {
-    const opening = open(this.dataPath(info.version), 'r+')
-    opening.catch(() => undefined)
-    const start = info.offset
-    /** Bytes handed to a write. */
-    let offset = start
-    let tooLarge = false
-    let failure: unknown = null
-    let running = this.runningHash(info.version, offset)
-    const data = this.dataPath(info.version)
-    /** Hands written bytes to the hashing worker; a failed worker leaves the MD5 to be read back. */
-    const hashWritten = (at: number, length: number) => {
-      if (!running) return
-      try {
-        running.session.updateFromFile(data, at, length)
-      } catch {
-        this.dropHash(info.version)
-        running = null
-      }
+    const { version } = info
+    const data = this.dataPath(version)
+    const target: AppendTarget = {
+      data,
+      start: info.offset,
+      running: this.hashes.continueAt(version, info.offset),
+      dropHash: () => this.hashes.drop(version),
+      forget: () => {
+        this.hashes.drop(version)
+        this.records.delete(version) // what is on disk is read again
+      },
     }
-    // The last write started (each starts once the one before is done).
-    let writing: Promise<void> = Promise.resolve()
-    try {
-      let batch: Buffer[] = []
-      let batched = 0
-      const flush = async () => {
-        await writing
-        if (batched === 0) return
-        const handle = await opening
-        const buffers = batch
-        const at = offset
-        const length = batched
-        batch = []
-        offset += batched
-        batched = 0
-        writing = writeAll(handle, buffers, at).then(() => hashWritten(at, length))
-        writing.catch(() => undefined)
-      }
-      try {
-        let room = maxBytes
-        for await (const chunk of source as AsyncIterable<Buffer>) {
-          let piece = chunk
-          if (piece.length > room) {
-            piece = piece.subarray(0, room)
-            tooLarge = true
-          }
-          room -= piece.length
-          if (piece.length > 0) {
-            batch.push(piece)
-            batched += piece.length
-          }
-          if (batched >= WRITE_BATCH) await flush()
-          if (tooLarge) break
-        }
-      } catch (error) {
-        failure = error // the body ended early: keep what arrived
-      }
-      await flush()
-      await writing
-      const handle = await opening
-      try {
-        await allowed
-      } catch (error) {
-        this.dropHash(info.version)
-        await handle.truncate(start)
-        throw error
-      }
-      if (running) running.offset = offset
-    } catch (error) {
-      this.dropHash(info.version)
-      this.records.delete(info.version) // what is on disk is read again
-      throw error
-    } finally {
-      await writing.catch(() => undefined)
-      // Closed without holding up the answer: what it wrote is written or cut off already.
-      opening.then((handle) => handle.close()).catch(() => undefined)
-    }
+    const { offset, tooLarge, failure } = await appendBody(target, source, maxBytes, allowed)
     info.offset = offset
     this.remember(info)
     if (tooLarge) throw TUS_ERRORS.sizeExceeded()
@@ -281,52 +175,17 @@ export class ResumableStore {
     return offset
   }
 
-  /** A running hash that continues at `offset`, or none when it would not (one is made then). */
-  private runningHash(version: string, offset: number): RunningHash | null {
-    const known = this.hashes.get(version)
-    if (known && known.offset === offset) return known
-    this.dropHash(version)
-    if (offset === 0) {
-      const fresh = { session: this.hashing(), offset: 0 }
-      this.hashes.set(version, fresh)
-      return fresh
-    }
-    return null
-  }
-
-  private dropHash(version: string): void {
-    this.hashes.get(version)?.session.abort()
-    this.hashes.delete(version)
-  }
-
   /** The hex MD5 of the whole upload: the running one, or read back from disk. */
   async md5(info: UploadInfo): Promise<string> {
-    const known = this.hashes.get(info.version)
-    this.hashes.delete(info.version)
-    if (known && known.offset === info.offset) {
-      try {
-        return await known.session.digest()
-      } catch {
-        // the hashing worker stopped: read back below
-      }
-    } else {
-      known?.session.abort()
-    }
-    const hash = createHash('md5')
-    const handle = await open(this.dataPath(info.version), 'r')
-    try {
-      for await (const chunk of handle.createReadStream({
-        start: 0,
-        end: info.offset - 1,
-        autoClose: false,
-        highWaterMark: 1 << 20,
-      }) as AsyncIterable<Buffer>) {
-        hash.update(chunk)
-      }
-    } finally {
-      await handle.close()
-    }
-    return hash.digest('hex')
+    return this.hashes.md5(info.version, info.offset, this.dataPath(info.version))
+  }
+
+  /**
+   * Holds the upload for one request. An older holder is asked to stop (and keeps what it got);
+   * `onPreempt` is how this request will be asked in turn.
+   */
+  lock(version: string, onPreempt: () => void): Promise<() => void> {
+    return this.locks.lock(version, onPreempt)
   }
 
   /** Makes the bytes a temporary version of Storage's disk (a hard link: nothing is copied). */
@@ -338,14 +197,14 @@ export class ResumableStore {
   async complete(info: UploadInfo): Promise<void> {
     info.completed = true
     await this.save(info)
-    this.dropHash(info.version)
+    this.hashes.drop(info.version)
     await unlink(this.dataPath(info.version)).catch((error: unknown) => {
       if (!isCode(error, 'ENOENT')) throw error
     })
   }
 
   async remove(version: string): Promise<void> {
-    this.dropHash(version)
+    this.hashes.drop(version)
     this.records.delete(version)
     await rm(this.dir(version), { recursive: true, force: true })
   }
@@ -378,7 +237,7 @@ export class ResumableStore {
       }
     }
     for (const info of await this.all()) {
-      if (!this.isExpired(info, now) || this.holders.has(info.version)) continue
+      if (!this.isExpired(info, now) || this.locks.holds(info.version)) continue
       await this.remove(info.version)
       removed++
     }
@@ -388,17 +247,4 @@ export class ResumableStore {
 
 function copyOf(info: UploadInfo): UploadInfo {
   return { ...info, metadata: { ...info.metadata } }
-}
-
-/** Writes every byte of `buffers` at `position`. */
-async function writeAll(handle: FileHandle, buffers: Buffer[], position: number): Promise<void> {
-  const length = buffers.reduce((sum, buffer) => sum + buffer.length, 0)
-  let written = 0
-  while (written < length) {
-    const { bytesWritten } = await handle.writev(
-      written === 0 ? buffers : [Buffer.concat(buffers).subarray(written)],
-      position + written
-    )
-    written += bytesWritten
-  }
 }
