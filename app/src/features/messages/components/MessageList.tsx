@@ -8,17 +8,20 @@
 // anchored to the bottom, a few more a task until they fill the view; only then does the
 // virtualizer take over, measuring a layout already done. A list that measured itself as it
 // first rendered would force the page's whole first layout inside that task (issue 31: no task
-// over 50 ms while a channel opens).
+// over 50 ms while a channel opens; use-flow-first.ts).
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import type { KeyboardEvent, RefObject } from 'react'
+import type { KeyboardEvent } from 'react'
 import { markFirstScreenShown, useAfterFirstScreen } from '../../../lib/first-screen.ts'
 import { useLazyVirtualizer } from './use-lazy-virtualizer.ts'
-import { nextTask } from '../../../lib/tasks.ts'
 import { Spinner } from '../../../ui/Notice.tsx'
 import type { ChannelSnapshot } from '../conversation/types.ts'
 import type { RowDivider } from '../extension.ts'
+import { rowForKey } from './list-keys.ts'
+import { estimate } from './row-estimate.ts'
 import { buildRows } from './rows.ts'
 import type { Row } from './rows.ts'
+import { useFlowFirst } from './use-flow-first.ts'
+import { useKeepPlace } from './use-keep-place.ts'
 
 interface Props {
   snapshot: ChannelSnapshot
@@ -42,9 +45,6 @@ const PIN_THRESHOLD = 80
  * first screen's task allows (each row is a millisecond or two of rendering). */
 const OVERSCAN = 10
 const FIRST_SCREEN_OVERSCAN = 1
-/** Before the virtualizer: the newest this many rows in the first frame, then this many more a
- * task until they fill the view. */
-const ROWS_PER_TASK = 5
 const LOAD_OLDER_THRESHOLD = 600
 
 export function MessageList(props: Props) {
@@ -56,7 +56,6 @@ export function MessageList(props: Props) {
   const scroller = useRef<HTMLDivElement>(null)
   const pinned = useRef(true)
   const [showJump, setShowJump] = useState(false)
-  const anchor = useRef<{ key: string; start: number } | null>(null)
   const afterFirstScreen = useAfterFirstScreen()
   const canvas = useRef<HTMLDivElement>(null)
   const flow = useFlowFirst(rows, scroller, canvas)
@@ -83,31 +82,8 @@ export function MessageList(props: Props) {
   const virtual = flow.handedOver && virtualizer !== null
   const totalSize = virtualizer?.getTotalSize() ?? 0
 
-  // Keep the place when older rows are prepended: find the first message shown before the
-  // change and move down by as much as it moved (day dividers can stay put at the top).
-  useLayoutEffect(() => {
-    const el = scroller.current
-    if (!virtual || !virtualizer) return
-    const previous = anchor.current
-    const firstMessage = rows.findIndex((r) => r.kind === 'message' || r.kind === 'pending')
-    anchor.current =
-      firstMessage >= 0
-        ? {
-            key: rows[firstMessage]!.key,
-            start: virtualizer.measurementsCache[firstMessage]?.start ?? 0,
-          }
-        : null
-    if (!el || !previous || pinned.current) return
-    const index = rows.findIndex((r) => r.key === previous.key)
-    if (index < 0) return
-    const start = virtualizer.measurementsCache[index]?.start ?? previous.start
-    const delta = start - previous.start
-    if (delta > 0) {
-      el.scrollTop += delta
-      if (anchor.current)
-        anchor.current.start = virtualizer.measurementsCache[firstMessage]?.start ?? 0
-    }
-  }, [rows, virtualizer, virtual])
+  // Keep the place when older rows are prepended.
+  useKeepPlace(rows, virtualizer, virtual, scroller, pinned)
 
   // Pinned to the bottom: follow new rows and size changes (images, edits).
   useLayoutEffect(() => {
@@ -193,25 +169,12 @@ export function MessageList(props: Props) {
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const focused = (event.target as HTMLElement).closest<HTMLElement>('[data-index]')
-    const current = focused ? Number(focused.dataset.index) : null
-    const isMessage = (i: number) => rows[i]?.kind === 'message' || rows[i]?.kind === 'pending'
     if (event.key === 'Escape') {
       event.preventDefault()
       props.onEscape()
       return
     }
-    if (event.target !== event.currentTarget && !(event.target as HTMLElement).matches('article'))
-      return
-    let next: number | null = null
-    if ((event.key === 'ArrowUp' || event.key === 'ArrowDown') && !event.altKey) {
-      const step = event.key === 'ArrowUp' ? -1 : 1
-      let i = current ?? (step < 0 ? rows.length : -1)
-      do i += step
-      while (i >= 0 && i < rows.length && !isMessage(i))
-      if (i >= 0 && i < rows.length) next = i
-    } else if (event.key === 'Home') next = rows.findIndex((_, i) => isMessage(i))
-    else if (event.key === 'End') next = rows.length - 1
+    const next = rowForKey(event, rows)
     if (next !== null && next >= 0) {
       event.preventDefault()
       focusRow(next)
@@ -306,64 +269,4 @@ export function MessageList(props: Props) {
       )}
     </div>
   )
-}
-
-interface FlowFirst {
-  /** How many of the newest rows are in the page's flow. */
-  count: number
-  /** The virtualizer has taken over. */
-  handedOver: boolean
-  /** The scroller's size when it did. */
-  rect?: { width: number; height: number }
-}
-
-/**
- * The list's first frames (see the top of the file): ROWS_PER_TASK more of the newest rows in
- * flow each task after a frame, until they fill the scroller (read once that frame is laid out,
- * so at no cost) or there are no more; then the virtualizer's turn, for good.
- */
-function useFlowFirst(
-  rows: readonly Row[],
-  scroller: RefObject<HTMLDivElement | null>,
-  canvas: RefObject<HTMLDivElement | null>
-): FlowFirst {
-  const [flow, setFlow] = useState<FlowFirst>({ count: ROWS_PER_TASK, handedOver: false })
-  const filled = rows.length === 0 ? null : Math.min(flow.count, rows.length)
-  useEffect(() => {
-    if (flow.handedOver || filled === null) return
-    let cancelled = false
-    void nextTask().then(() => {
-      const el = scroller.current
-      if (cancelled || !el) return
-      const height = canvas.current?.offsetHeight ?? 0
-      if (filled < rows.length && height < el.clientHeight) {
-        setFlow({ count: filled + ROWS_PER_TASK, handedOver: false })
-      } else {
-        const rect = { width: el.clientWidth, height: el.clientHeight }
-        setFlow({ count: filled, handedOver: true, rect })
-      }
-    })
-    return () => {
-      cancelled = true
-    }
-  }, [flow.handedOver, filled, rows.length, scroller, canvas])
-  return { ...flow, count: Math.min(flow.count, rows.length) }
-}
-
-function estimate(row: Row | undefined): number {
-  if (!row) return 48
-  switch (row.kind) {
-    case 'day':
-      return 40
-    case 'divider':
-      return 28
-    case 'message':
-      return (
-        (row.grouped ? 28 : 56) +
-        (row.message.attachments.length > 0 ? 220 : 0) +
-        (row.message.reactions.length > 0 ? 30 : 0)
-      )
-    case 'pending':
-      return row.grouped ? 48 : 76
-  }
 }
