@@ -1,0 +1,83 @@
+// The set-up of rpc-broadcast-mentions.test.ts: a stack with the matrix's world; a message sent
+// as a person (its stored mentions), a channel's message count, a user group made as a person,
+// and a refusal's SQLSTATE.
+import { randomUUID } from 'node:crypto'
+import path from 'node:path'
+import { afterAll, beforeAll, expect } from 'vitest'
+import { startTestStack } from '../../../backend/test/support/stack.ts'
+import type { TestStack } from '../../../backend/test/support/stack.ts'
+import { asRole, buildWorld } from './world.ts'
+import type { Person, World } from './world.ts'
+
+export interface MentionsWorld {
+  stack: TestStack
+  world: World
+  /** Sends `body` to the channel as the person; returns the stored message's mentions. */
+  send: (person: Person, channel: string, body: string) => Promise<string[]>
+  countIn: (channel: string) => Promise<number>
+  createGroup: (
+    person: Person,
+    handle: string,
+    members?: Person[]
+  ) => Promise<{ id: string; handle: string }>
+}
+
+/** Registers the file's beforeAll/afterAll; the stack and world are set once beforeAll has run. */
+export function useMentionsWorld(): MentionsWorld {
+  const workdir = path.resolve(import.meta.dirname, '../../..')
+  const t = {} as MentionsWorld
+  beforeAll(async () => {
+    t.stack = await startTestStack({ workdir })
+    t.world = await buildWorld(t.stack)
+  })
+  afterAll(async () => {
+    await t.stack?.stop()
+  })
+  t.send = async function send(person: Person, channel: string, body: string): Promise<string[]> {
+    const id = randomUUID()
+    await asRole(
+      t.stack.sql,
+      person,
+      (tx) => tx`insert into public.messages (id, channel_id, author_id, body)
+      values (${id}, ${channel}, ${person.id}, ${body})`
+    )
+    const [row] = await t.stack.sql<{ mentions: string[] }[]>`
+    select mentions from public.messages where id = ${id}`
+    return [...row!.mentions].sort()
+  }
+
+  t.countIn = async function countIn(channel: string): Promise<number> {
+    const [row] = await t.stack.sql<{ n: number }[]>`
+    select count(*)::int as n from public.messages where channel_id = ${channel}`
+    return row!.n
+  }
+
+  t.createGroup = async function createGroup(
+    person: Person,
+    handle: string,
+    members: Person[] = []
+  ) {
+    const [group] = await asRole(
+      t.stack.sql,
+      person,
+      (tx) => tx<{ id: string; handle: string }[]>`
+      select id, handle from public.create_user_group(${t.world.ws}, ${handle}, ${`Team ${handle}`}, '',
+        ${members.map((m) => m.id)}::uuid[])`
+    )
+    return group!
+  }
+  return t
+}
+
+/** The promise fails with SQLSTATE `code` (and a message matching `message`). */
+export async function expectError(promise: Promise<unknown>, code: string, message?: RegExp) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e as { code?: string; message?: string }
+  )
+  expect(error, 'expected the database to refuse').not.toBeNull()
+  expect(error!.code).toBe(code)
+  if (message) expect(error!.message).toMatch(message)
+}
+
+export const ids = (...people: Person[]) => people.map((p) => p.id).sort()
