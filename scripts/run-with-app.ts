@@ -1,6 +1,7 @@
 // What `npm start` and `npm run serve` share: build the web app when its build is missing or
 // older than its sources, then run a command of the backend's CLI in this process (so that
-// Ctrl-C and signals reach it directly) with --app-dist naming the build.
+// Ctrl-C and signals reach it directly) with --app-dist naming the build. Run by node with tsx
+// (`node --import tsx scripts/start.ts`), which also loads the backend's TypeScript.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -10,7 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const app = path.join(root, 'app')
 const built = path.join(app, 'dist', 'index.html')
 
-function newest(target) {
+function newest(target: string): number {
   if (!existsSync(target)) return 0
   const stat = statSync(target)
   if (!stat.isDirectory()) return stat.mtimeMs
@@ -23,7 +24,7 @@ function newest(target) {
 }
 
 /** Builds the app when stale, then runs `command` with the given arguments. */
-export async function runWithApp(command, args) {
+export async function runWithApp(command: 'start' | 'serve', args: string[]): Promise<void> {
   const sources = ['src', 'public', 'scripts', 'index.html', 'vite.config.ts', 'package.json'].map(
     (p) => path.join(app, p)
   )
@@ -33,8 +34,6 @@ export async function runWithApp(command, args) {
     const build = spawnSync('npm', ['run', 'build', '-w', 'app'], { cwd: root, stdio: 'inherit' })
     if (build.status !== 0) process.exit(build.status ?? 1)
   }
-  const { register } = await import('tsx/esm/api')
-  register()
-  process.argv = [process.argv[0], 'main', command, '--app-dist', path.join(app, 'dist'), ...args]
+  process.argv = [process.argv[0]!, 'main', command, '--app-dist', path.join(app, 'dist'), ...args]
   await import(path.join(root, 'backend/src/cli/main.ts'))
 }

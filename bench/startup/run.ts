@@ -93,7 +93,7 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Resident memory of the stack: the node process running scripts/start.mjs under `npm start`
+ * Resident memory of the stack: the node process running scripts/start.ts under `npm start`
  * and all its descendants (the PostgreSQL processes), RSS summed and PSS (shared pages split).
  */
 async function stackMemory(
@@ -101,7 +101,7 @@ async function stackMemory(
 ): Promise<{ rssMb: number; pssMb: number; processes: number }> {
   const stack = await findDescendant(
     npmPid,
-    (cmdline) => cmdline.includes('scripts/start.mjs') && cmdline.startsWith(process.execPath)
+    (cmdline) => cmdline.includes('scripts/start.ts') && cmdline.startsWith(process.execPath)
   )
   return treeMemory(stack ?? npmPid)
 }

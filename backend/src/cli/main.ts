@@ -27,7 +27,7 @@ import { statusCommand } from './status.ts'
 import type { OutputFormat } from './status.ts'
 import { usage } from './usage.ts'
 
-/** The repository's root, where scripts/serve.mjs is. */
+/** The repository's root, where scripts/serve.ts is. */
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
 async function main(argv: string[]): Promise<number> {

@@ -47,7 +47,7 @@ describe('service-unit', () => {
       settingsFile: '/srv/chorus data/chorus.env',
     })
     expect(unit).toContain(
-      'ExecStart=/usr/bin/node /opt/chorus/scripts/serve.mjs --public-url https://chat.example.com --data-dir "/srv/chorus data" --config "/srv/chorus data/chorus.env"\n'
+      'ExecStart=/usr/bin/node --import tsx /opt/chorus/scripts/serve.ts --public-url https://chat.example.com --data-dir "/srv/chorus data" --config "/srv/chorus data/chorus.env"\n'
     )
     for (const line of [
       // systemd gives the stack the settings file's variables (SMTP_PASS …), serve reads it too.

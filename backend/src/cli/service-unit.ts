@@ -1,6 +1,6 @@
 // `service-unit`: a systemd unit that runs `serve` at boot, restarts it when it fails and stops it
 // with SIGTERM (the stack then stops in order: services, pools, PostgreSQL). It runs node on
-// scripts/serve.mjs itself, not npm, so that the signal reaches the stack and nothing else; the
+// scripts/serve.ts itself (with tsx), not npm, so that the signal reaches the stack and nothing else; the
 // app is built there when stale, as `npm run serve` does. The serve flags given are passed on.
 // The server's settings file (serve/settings.ts) is its EnvironmentFile, so that systemd gives
 // the stack SMTP_PASS and the rest, and serve reads the same file (--config).
@@ -10,7 +10,7 @@ import path from 'node:path'
 import { loadSettings, settingsPath } from '../serve/settings.ts'
 
 export interface ServiceUnitArgs {
-  /** The repository's root folder (where package.json and scripts/serve.mjs are). */
+  /** The repository's root folder (where package.json and scripts/serve.ts are). */
   root: string
   /** Flags for serve, e.g. ['--public-url', 'https://chat.example.com']. */
   serveArgs: string[]
@@ -29,7 +29,10 @@ function quote(word: string): string {
 export function serviceUnit(args: ServiceUnitArgs): string {
   const exec = [
     args.nodePath,
-    path.join(args.root, 'scripts', 'serve.mjs'),
+    // tsx, found from WorkingDirectory (the repository's node_modules), runs the TypeScript.
+    '--import',
+    'tsx',
+    path.join(args.root, 'scripts', 'serve.ts'),
     ...args.serveArgs,
     '--config',
     args.settingsFile,

@@ -197,7 +197,7 @@ describe('start fails with one line', () => {
   })
 
   it('when a migration needs an extension no PostgreSQL at hand has: the migration, the extension, what installs it', async () => {
-    // pgRouting: neither the embedded PostgreSQL nor what CI installs (scripts/ensure-postgres.mjs) has it.
+    // pgRouting: neither the embedded PostgreSQL nor what CI installs (scripts/ensure-postgres.ts) has it.
     const workdir = await project('extension', {
       'migrations/20240101000000_routes.sql':
         '-- routes\ncreate extension if not exists postgis schema extensions;\n' +

@@ -1,5 +1,5 @@
 // A Supabase project whose migration creates PostGIS, which the embedded PostgreSQL lacks: the
-// stack runs its cluster on Debian's PostgreSQL 15 (scripts/ensure-postgres.mjs installs it)
+// stack runs its cluster on Debian's PostgreSQL 15 (scripts/ensure-postgres.ts installs it)
 // with no flag, and REST (GeoJSON included), Realtime, Storage, Auth and --reset work as on the
 // embedded engine. --postgres-bin picks an installation by hand. The project folder is private
 // (mkdtemp's 0700): as root the cluster lives under /var/lib/chorus, as on the embedded engine.

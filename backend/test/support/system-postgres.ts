@@ -1,5 +1,5 @@
 // For the tests that run on an installed PostgreSQL (Debian's 15, with PostGIS, as
-// scripts/ensure-postgres.mjs installs it): where it is, a failing check when it is missing, a
+// scripts/ensure-postgres.ts installs it): where it is, a failing check when it is missing, a
 // logger that keeps the stack's lines, and supabase-js clients for a stack started directly.
 import { existsSync } from 'node:fs'
 import { createClient } from '@supabase/supabase-js'
@@ -18,7 +18,7 @@ export function requireSystemPostgis(): void {
   if (missing.length > 0) {
     throw new Error(
       `These tests need Debian's PostgreSQL 15 with PostGIS (missing: ${missing.join(', ')}). ` +
-        `Install it: sudo node scripts/ensure-postgres.mjs (or apt-get install postgresql-15 ` +
+        `Install it: sudo node --import tsx scripts/ensure-postgres.ts (or apt-get install postgresql-15 ` +
         `postgresql-15-postgis-3 postgresql-15-pgtap).`
     )
   }
