@@ -1,73 +1,14 @@
 // Channels and direct messages: create, open, join, leave, add and remove people, rename,
-// archive; the sidebar list with unread and mention counts; read positions.
+// archive. The sidebar list with unread and mention counts, read positions and rosters:
+// rpc-channels-unread.test.ts. The set-up and the RPCs as a person calls them are
+// support/channels-world.ts's.
 import { randomUUID } from 'node:crypto'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestStack } from '../../backend/test/support/stack.ts'
-import type { TestStack } from '../../backend/test/support/stack.ts'
-import { asRole, buildWorld, createPerson, makeMessage } from './support/world.ts'
-import type { Person, World } from './support/world.ts'
+import { describe, expect, it } from 'vitest'
+import { useChannelsWorld } from './support/channels-world.ts'
+import { asRole, createPerson, makeMessage } from './support/world.ts'
 
-const workdir = path.resolve(import.meta.dirname, '../..')
-let stack: TestStack
-let world: World
-
-interface Channel {
-  id: string
-  name: string | null
-  kind: string
-  topic: string
-  archived_at: Date | null
-}
-
-interface ListedChannel {
-  id: string
-  name: string | null
-  kind: string
-  unread_count: string
-  mention_count: string
-  last_read_seq: string
-  last_seq: string
-  members: { id: string; display_name: string }[] | null
-}
-
-beforeAll(async () => {
-  stack = await startTestStack({ workdir })
-  world = await buildWorld(stack)
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
-
-const p = () => world.people
-const uniqueName = () => `room-${randomUUID().slice(0, 8)}`
-
-function createChannel(
-  by: Person,
-  name: string,
-  kind: 'public' | 'private' | 'dm' = 'public',
-  members: Person[] = [],
-  topic = ''
-): Promise<Channel> {
-  return asRole(stack.sql, by, async (tx) => {
-    const [c] = await tx<Channel[]>`
-      select * from public.create_channel(${world.ws}, ${name}, ${kind}, ${topic}, ${members.map((m) => m.id)})`
-    return c!
-  })
-}
-
-const openDm = (by: Person, others: Person[], ws = world.ws) =>
-  asRole(stack.sql, by, async (tx) => {
-    const [c] = await tx<Channel[]>`select * from public.open_dm(${ws}, ${others.map((o) => o.id)})`
-    return c!
-  })
-
-const list = (by: Person) =>
-  asRole(stack.sql, by, (tx) => tx<ListedChannel[]>`select * from public.channel_list(${world.ws})`)
-
-const call = (by: Person, query: string, ...args: unknown[]) =>
-  asRole(stack.sql, by, (tx) => tx.unsafe(query, args as never[]))
+const t = useChannelsWorld()
+const { p, uniqueName, createChannel, openDm, list, call } = t
 
 describe('create_channel', () => {
   it('cleans the name, adds the given people, and refuses duplicates whatever their case', async () => {
@@ -81,7 +22,7 @@ describe('create_channel', () => {
     )
     expect(made).toMatchObject({ name: `Design Team ${suffix}`, kind: 'public', topic: 'Pixels' })
     const roster = await asRole(
-      stack.sql,
+      t.stack.sql,
       p().owner,
       (tx) => tx<{ user_id: string }[]>`
       select user_id from public.channel_roster(${made.id})`
@@ -135,7 +76,7 @@ describe('open_dm', () => {
     const group = (await list(p().owner)).find((c) => c.id === a.id)
     expect(group?.members?.map((m) => m.id).sort()).toEqual([p().admin.id, p().member.id].sort())
     const notMine = await asRole(
-      stack.sql,
+      t.stack.sql,
       p().member2,
       (tx) => tx`select id from public.channels where id = ${a.id}`
     )
@@ -144,7 +85,7 @@ describe('open_dm', () => {
 
   it('refuses more than 9 people and people outside the workspace', async () => {
     const many = await Promise.all(
-      Array.from({ length: 9 }, (_, i) => createPerson(stack, `crowd${i}`))
+      Array.from({ length: 9 }, (_, i) => createPerson(t.stack, `crowd${i}`))
     )
     await expect(openDm(p().owner, many)).rejects.toMatchObject({
       message: 'A direct message can have at most 9 people.',
@@ -158,7 +99,7 @@ describe('open_dm', () => {
 describe('joining, leaving, adding and removing', () => {
   it('joins public channels; history is not unread; private channels need an invitation', async () => {
     const room = await createChannel(p().member2, uniqueName())
-    await makeMessage(stack.sql, p().member2, room.id, 'before you came')
+    await makeMessage(t.stack.sql, p().member2, room.id, 'before you came')
     const [joined] = await call(p().admin, 'select * from public.join_channel($1)', room.id)
     expect(joined).toMatchObject({ user_id: p().admin.id, last_read_seq: '1' })
     expect((await list(p().admin)).find((c) => c.id === room.id)?.unread_count).toBe('0')
@@ -175,7 +116,7 @@ describe('joining, leaving, adding and removing', () => {
       message: 'Channel not found.',
     })
     await expect(
-      call(p().member, 'select public.join_channel($1)', world.ch.attic)
+      call(p().member, 'select public.join_channel($1)', t.world.ch.attic)
     ).rejects.toMatchObject({
       message: 'This channel is archived; nobody can join it.',
     })
@@ -191,12 +132,12 @@ describe('joining, leaving, adding and removing', () => {
       message: 'You are not a member of this channel.',
     })
     await expect(
-      call(p().member, 'select public.leave_channel($1)', world.ch.dm)
+      call(p().member, 'select public.leave_channel($1)', t.world.ch.dm)
     ).rejects.toMatchObject({
       message: 'You cannot leave a direct message.',
     })
     await expect(
-      call(p().member, 'select public.leave_channel($1)', world.ch.general)
+      call(p().member, 'select public.leave_channel($1)', t.world.ch.general)
     ).rejects.toMatchObject({
       message: 'Everyone in the workspace is in #general; it cannot be left.',
     })
@@ -217,7 +158,7 @@ describe('joining, leaving, adding and removing', () => {
       message: 'Channel not found.',
     })
     await expect(
-      call(p().member, 'select public.add_channel_members($1, $2)', world.ch.dm, [p().admin.id])
+      call(p().member, 'select public.add_channel_members($1, $2)', t.world.ch.dm, [p().admin.id])
     ).rejects.toMatchObject({
       message: 'People cannot be added to a direct message.',
     })
@@ -229,7 +170,7 @@ describe('joining, leaving, adding and removing', () => {
     })
     await call(p().owner, 'select public.remove_channel_member($1, $2)', room.id, p().member2.id)
     const visible = await asRole(
-      stack.sql,
+      t.stack.sql,
       p().member2,
       (tx) => tx`select id from public.channels where id = ${room.id}`
     )
@@ -292,7 +233,7 @@ describe('renaming and archiving', () => {
     )
     expect(renamed).toEqual({ name, topic: 'New topic' })
     await expect(
-      call(p().member, 'select public.update_channel($1, $2)', world.ch.dm, 'dm name')
+      call(p().member, 'select public.update_channel($1, $2)', t.world.ch.dm, 'dm name')
     ).rejects.toMatchObject({
       code: '22023',
       message: 'Direct messages cannot be renamed or archived.',
@@ -330,80 +271,9 @@ describe('renaming and archiving', () => {
     )
     expect(back).toEqual({ archived_at: null })
     await expect(
-      call(p().owner, 'select public.archive_channel($1)', world.ch.general)
+      call(p().owner, 'select public.archive_channel($1)', t.world.ch.general)
     ).rejects.toMatchObject({
       message: "#general is the workspace's default channel and cannot be archived.",
     })
-  })
-})
-
-describe('unread counts and read positions', () => {
-  it('counts unread and mentions per channel in one call, and mark_read only moves forward', async () => {
-    const room = await createChannel(p().owner, uniqueName(), 'public', [p().member, p().admin])
-    await makeMessage(stack.sql, p().owner, room.id, 'one')
-    await makeMessage(stack.sql, p().admin, room.id, `hey <@${p().member.id}>`)
-    await makeMessage(stack.sql, p().owner, room.id, 'three')
-    const mine = async () => (await list(p().member)).find((c) => c.id === room.id)!
-    expect(await mine()).toMatchObject({ unread_count: '3', mention_count: '1', last_seq: '3' })
-    const ownerView = (await list(p().owner)).find((c) => c.id === room.id)!
-    expect(ownerView.unread_count).toBe('0') // the author has read what they wrote
-    const [at2] = await call(p().member, 'select public.mark_read($1, 2) as seq', room.id)
-    expect(at2).toEqual({ seq: '2' })
-    expect(await mine()).toMatchObject({ unread_count: '1', mention_count: '0' })
-    const [stays] = await call(p().member, 'select public.mark_read($1, 1) as seq', room.id)
-    expect(stays).toEqual({ seq: '2' })
-    const [latest] = await call(p().member, 'select public.mark_read($1) as seq', room.id)
-    expect(latest).toEqual({ seq: '3' })
-    const [capped] = await asRole(
-      stack.sql,
-      p().member,
-      (tx) => tx`
-      update public.channel_members set last_read_seq = 999 where channel_id = ${room.id} and user_id = ${p().member.id}
-      returning last_read_seq`
-    )
-    expect(capped).toEqual({ last_read_seq: '3' })
-    await expect(call(p().member2, 'select public.mark_read($1)', room.id)).rejects.toMatchObject({
-      message: 'You are not a member of this channel.',
-    })
-  })
-
-  it("lists only the caller's channels, and workspaces with their unread totals", async () => {
-    const ids = (await list(p().admin)).map((c) => c.id)
-    expect(ids).toContain(world.ch.plaza)
-    expect(ids).not.toContain(world.ch.quiet)
-    expect(ids).not.toContain(world.ch.second)
-    expect(
-      await asRole(
-        stack.sql,
-        p().outsider,
-        (tx) => tx`select * from public.channel_list(${world.ws})`
-      )
-    ).toEqual([])
-    const workspaces = await asRole(
-      stack.sql,
-      p().member,
-      (tx) => tx<{ id: string; role: string; unread_count: string }[]>`
-      select id, role, unread_count from public.my_workspaces()`
-    )
-    expect(workspaces).toHaveLength(1)
-    expect(workspaces[0]).toMatchObject({ id: world.ws, role: 'member' })
-    expect(Number(workspaces[0]!.unread_count)).toBeGreaterThanOrEqual(0)
-  })
-
-  it('shows rosters of visible channels only', async () => {
-    const roster = (by: Person, channel: string) =>
-      asRole(
-        stack.sql,
-        by,
-        (tx) => tx<{ user_id: string }[]>`select user_id from public.channel_roster(${channel})`
-      )
-    expect((await roster(p().admin, world.ch.second)).map((r) => r.user_id)).toEqual([
-      p().member2.id,
-    ])
-    expect(await roster(p().admin, world.ch.quiet)).toEqual([])
-    expect(await roster(p().outsider, world.ch.plaza)).toEqual([])
-    expect((await roster(p().member, world.ch.quiet)).map((r) => r.user_id).sort()).toEqual(
-      [p().owner.id, p().member.id].sort()
-    )
   })
 })
