@@ -11,6 +11,6 @@ export {
   CreateChannelDialog,
   BrowseChannelsDialog,
   NewDmDialog,
-  AddPeopleDialog,
-  ChannelSettingsDialog,
 } from './components/ChannelDialogs.tsx'
+export { AddPeopleDialog } from './components/AddPeopleDialog.tsx'
+export { ChannelSettingsDialog } from './components/ChannelSettingsDialog.tsx'

@@ -1,6 +1,7 @@
-// Creating, browsing, configuring channels; adding people; starting direct messages.
+// Creating and browsing channels; starting direct messages. A channel's settings and adding
+// people to it are ChannelSettingsDialog.tsx and AddPeopleDialog.tsx.
 import { useState } from 'react'
-import type { FormEvent, ReactNode } from 'react'
+import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { navigate } from '../../../lib/router.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
@@ -11,9 +12,8 @@ import type { Person } from '../../../ui/PeoplePicker.tsx'
 import { useChannelMutations } from '../data/channel-mutations.ts'
 import { usePublicChannelsQuery } from '../data/channels-query.ts'
 import { normaliseChannelName, validateChannelName } from '../data/types.ts'
-import type { Channel } from '../data/types.ts'
 
-interface Base {
+export interface Base {
   workspaceId: string
   open: boolean
   onClose: () => void
@@ -211,150 +211,6 @@ export function NewDmDialog({ workspaceId, open, onClose, people }: Base & { peo
             Open conversation
           </button>
         </div>
-      </form>
-    </Dialog>
-  )
-}
-
-export function AddPeopleDialog({
-  workspaceId,
-  open,
-  onClose,
-  channel,
-  candidates,
-}: Base & { channel: Channel; candidates: Person[] }) {
-  const [selected, setSelected] = useState<string[]>([])
-  const { add } = useChannelMutations(workspaceId)
-  return (
-    <Dialog title={`Add people to #${channel.name ?? ''}`} open={open} onClose={onClose}>
-      <form
-        className="stack"
-        onSubmit={(e) => {
-          e.preventDefault()
-          add.mutate(
-            { channelId: channel.id, userIds: selected },
-            {
-              onSuccess: () => {
-                setSelected([])
-                onClose()
-              },
-            }
-          )
-        }}
-      >
-        <PeoplePicker
-          label="People in the workspace"
-          people={candidates}
-          selected={selected}
-          onChange={setSelected}
-        />
-        {add.error && <Notice tone="error">{cleanError(add.error)}</Notice>}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={add.isPending || selected.length === 0}
-          >
-            Add
-          </button>
-        </div>
-      </form>
-    </Dialog>
-  )
-}
-
-export function ChannelSettingsDialog({
-  workspaceId,
-  open,
-  onClose,
-  channel,
-  details,
-}: Base & { channel: Channel; details?: ReactNode }) {
-  const [name, setName] = useState(channel.name ?? '')
-  const [topic, setTopic] = useState(channel.topic ?? '')
-  const { update, archive, leave } = useChannelMutations(workspaceId)
-  const error = update.error ?? archive.error ?? leave.error
-  const isDm = channel.kind === 'dm'
-  return (
-    <Dialog
-      title={isDm ? 'Conversation settings' : `#${channel.name} settings`}
-      open={open}
-      onClose={onClose}
-    >
-      <form
-        className="stack"
-        onSubmit={(e) => {
-          e.preventDefault()
-          update.mutate(
-            {
-              channelId: channel.id,
-              name: isDm || name === channel.name ? undefined : name,
-              topic,
-            },
-            { onSuccess: onClose }
-          )
-        }}
-      >
-        {!isDm && (
-          <Field
-            label="Name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={validateChannelName(name)}
-            disabled={channel.isDefault}
-            hint={channel.isDefault ? 'The default channel keeps its name.' : undefined}
-          />
-        )}
-        <Field
-          label="Topic"
-          value={topic}
-          onChange={(e) => setTopic(e.target.value)}
-          maxLength={250}
-        />
-        {details}
-        {error && <Notice tone="error">{cleanError(error)}</Notice>}
-        <div className="dialog-actions">
-          <button type="submit" className="button button-primary" disabled={update.isPending}>
-            Save
-          </button>
-        </div>
-        {!isDm && (
-          <div className="danger-zone">
-            {!channel.isDefault && (
-              <button
-                type="button"
-                className="button"
-                onClick={() =>
-                  archive.mutate(
-                    { channelId: channel.id, archived: !channel.archivedAt },
-                    { onSuccess: onClose }
-                  )
-                }
-              >
-                {channel.archivedAt ? 'Unarchive channel' : 'Archive channel'}
-              </button>
-            )}
-            {!channel.isDefault && (
-              <button
-                type="button"
-                className="button button-danger"
-                onClick={() =>
-                  leave.mutate(channel.id, {
-                    onSuccess: () => {
-                      onClose()
-                      navigate(`/w/${workspaceId}`)
-                    },
-                  })
-                }
-              >
-                Leave channel
-              </button>
-            )}
-          </div>
-        )}
       </form>
     </Dialog>
   )

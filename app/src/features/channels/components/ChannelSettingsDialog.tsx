@@ -1,0 +1,107 @@
+// A channel's settings (a direct message's: its topic): name and topic, what the caller adds
+// (`details`), archiving and leaving.
+import { useState } from 'react'
+import type { ReactNode } from 'react'
+import { cleanError } from '../../../lib/clean-error.ts'
+import { navigate } from '../../../lib/router.ts'
+import { Dialog } from '../../../ui/Dialog.tsx'
+import { Field } from '../../../ui/Field.tsx'
+import { Notice } from '../../../ui/Notice.tsx'
+import { useChannelMutations } from '../data/channel-mutations.ts'
+import { validateChannelName } from '../data/types.ts'
+import type { Channel } from '../data/types.ts'
+import type { Base } from './ChannelDialogs.tsx'
+
+export function ChannelSettingsDialog({
+  workspaceId,
+  open,
+  onClose,
+  channel,
+  details,
+}: Base & { channel: Channel; details?: ReactNode }) {
+  const [name, setName] = useState(channel.name ?? '')
+  const [topic, setTopic] = useState(channel.topic ?? '')
+  const { update, archive, leave } = useChannelMutations(workspaceId)
+  const error = update.error ?? archive.error ?? leave.error
+  const isDm = channel.kind === 'dm'
+  return (
+    <Dialog
+      title={isDm ? 'Conversation settings' : `#${channel.name} settings`}
+      open={open}
+      onClose={onClose}
+    >
+      <form
+        className="stack"
+        onSubmit={(e) => {
+          e.preventDefault()
+          update.mutate(
+            {
+              channelId: channel.id,
+              name: isDm || name === channel.name ? undefined : name,
+              topic,
+            },
+            { onSuccess: onClose }
+          )
+        }}
+      >
+        {!isDm && (
+          <Field
+            label="Name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={validateChannelName(name)}
+            disabled={channel.isDefault}
+            hint={channel.isDefault ? 'The default channel keeps its name.' : undefined}
+          />
+        )}
+        <Field
+          label="Topic"
+          value={topic}
+          onChange={(e) => setTopic(e.target.value)}
+          maxLength={250}
+        />
+        {details}
+        {error && <Notice tone="error">{cleanError(error)}</Notice>}
+        <div className="dialog-actions">
+          <button type="submit" className="button button-primary" disabled={update.isPending}>
+            Save
+          </button>
+        </div>
+        {!isDm && (
+          <div className="danger-zone">
+            {!channel.isDefault && (
+              <button
+                type="button"
+                className="button"
+                onClick={() =>
+                  archive.mutate(
+                    { channelId: channel.id, archived: !channel.archivedAt },
+                    { onSuccess: onClose }
+                  )
+                }
+              >
+                {channel.archivedAt ? 'Unarchive channel' : 'Archive channel'}
+              </button>
+            )}
+            {!channel.isDefault && (
+              <button
+                type="button"
+                className="button button-danger"
+                onClick={() =>
+                  leave.mutate(channel.id, {
+                    onSuccess: () => {
+                      onClose()
+                      navigate(`/w/${workspaceId}`)
+                    },
+                  })
+                }
+              >
+                Leave channel
+              </button>
+            )}
+          </div>
+        )}
+      </form>
+    </Dialog>
+  )
+}
