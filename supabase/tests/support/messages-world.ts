@@ -1,0 +1,66 @@
+// The set-up of the message RPCs' tests (rpc-messages.test.ts, rpc-message-attachments.test.ts):
+// a stack with the matrix's world and a pool with more connections for concurrent senders;
+// send_message as a person, and a channel's last seq.
+import { randomUUID } from 'node:crypto'
+import path from 'node:path'
+import postgres from 'postgres'
+import type { Sql } from 'postgres'
+import { afterAll, beforeAll } from 'vitest'
+import { startTestStack } from '../../../backend/test/support/stack.ts'
+import type { TestStack } from '../../../backend/test/support/stack.ts'
+import { sendAs } from './messages.ts'
+import type { MessageRow } from './messages.ts'
+import { buildWorld } from './world.ts'
+import type { Person, World } from './world.ts'
+
+export interface MessagesWorld {
+  stack: TestStack
+  world: World
+  /** More connections than stack.sql has, for concurrent senders. */
+  pool: Sql
+  /** send_message as the person (on stack.sql unless another pool is given). */
+  send: (
+    person: Person,
+    channel: string,
+    body: string,
+    id?: string,
+    attachments?: unknown[],
+    sql?: Sql
+  ) => Promise<MessageRow>
+  lastSeq: (channel: string) => Promise<number>
+}
+
+/** Registers the file's beforeAll/afterAll; the stack, world and pool are set once it ran. */
+export function useMessagesWorld(): MessagesWorld {
+  const workdir = path.resolve(import.meta.dirname, '../../..')
+  const t = {} as MessagesWorld
+  t.send = function send(
+    person: Person,
+    channel: string,
+    body: string,
+    id: string = randomUUID(),
+    attachments: unknown[] = [],
+    sql: Sql = t.stack.sql
+  ): Promise<MessageRow> {
+    return sendAs(sql, person, channel, body, id, attachments)
+  }
+
+  t.lastSeq = async function lastSeq(channel: string): Promise<number> {
+    const [row] = await t.stack.sql<
+      { last_seq: string }[]
+    >`select last_seq from public.channels where id = ${channel}`
+    return Number(row!.last_seq)
+  }
+
+  beforeAll(async () => {
+    t.stack = await startTestStack({ workdir })
+    t.world = await buildWorld(t.stack)
+    t.pool = postgres(t.stack.dbUrl, { max: 8, onnotice: () => {} })
+  })
+
+  afterAll(async () => {
+    await t.pool?.end({ timeout: 2 })
+    await t.stack?.stop()
+  })
+  return t
+}
