@@ -1,7 +1,6 @@
 // "Copy link": a message's permalink (/w/<ws>/c/<channel>/m/<message>, the workspace of the
 // page it is on) on the clipboard. The link opens the message in context, after signing in if
-// need be. A row's action uses these; CopyLinkButton.tsx is the button of the context view (its
-// own module, so that it stays in that view's lazy chunk).
+// need be. A message's "Copy link" action uses these.
 import { useState } from 'react'
 import { parseRoute, pathOf } from '../../../lib/routes.ts'
 
