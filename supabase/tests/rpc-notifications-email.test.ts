@@ -5,132 +5,29 @@
 // mail with its permalink and an unsubscribe link to the app (whose RPC refuses a bad or used
 // token) and a one-click unsubscribe header; several become one digest; a read one, a muted
 // channel's and one of someone who unsubscribed give none; Do Not Disturb holds them until it
-// ends. The seed points the job at the local stack (Vault's project_url and publishable_key).
-import path from 'node:path'
-import type { AddressInfo } from 'node:net'
-import { simpleParser } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestStack } from '../../backend/test/support/stack.ts'
-import type { TestStack } from '../../backend/test/support/stack.ts'
-import { asRole, buildWorld, makeMessage } from './support/world.ts'
-import type { Person, World } from './support/world.ts'
+// ends. The seed points the job at the local stack (Vault's project_url and publishable_key). The
+// SMTP server and the set-up are support/email-stack.ts's.
+import { describe, expect, it } from 'vitest'
+import { APP_URL, useEmailStack } from './support/email-stack.ts'
+import { asRole, makeMessage } from './support/world.ts'
 
-const workdir = path.resolve(import.meta.dirname, '../..')
-const APP_URL = 'http://chorus.test'
-let stack: TestStack
-let world: World
-let smtp: SMTPServer
-interface Mail {
-  to: string
-  subject: string
-  text: string
-  headers: Record<string, string>
-}
-const mails: Mail[] = []
-
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((m) => {
-          const to = Array.isArray(m.to) ? m.to[0] : m.to
-          const headers = Object.fromEntries(
-            m.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()])
-          )
-          mails.push({ to: to?.text ?? '', subject: m.subject ?? '', text: m.text ?? '', headers })
-          callback()
-        })
-        .catch(callback)
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  const port = (smtp.server.address() as AddressInfo).port
-  // The function's secrets (Deno.env falls back to the process environment on the stack).
-  Object.assign(process.env, {
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(port),
-    SMTP_FROM: 'Chorus <no-reply@chorus.test>',
-    APP_URL,
-  })
-  stack = await startTestStack({ workdir })
-  world = await buildWorld(stack)
-  // The seed stores this stack's own URL (a free port here, not 54321) and publishable key in
-  // Vault, where the job finds them: nothing to point elsewhere.
-  const seeded = await stack.sql`
-    select name, decrypted_secret from vault.decrypted_secrets
-    where name in ('project_url', 'publishable_key') order by name`
-  expect(seeded).toEqual([
-    { name: 'project_url', decrypted_secret: stack.url },
-    { name: 'publishable_key', decrypted_secret: stack.keys.publishableKey },
-  ])
-  expect(new URL(stack.url).port).not.toBe('54321')
-  expect(
-    await stack.sql`select name from private.notification_config where name in ('functions_url', 'api_key')`
-  ).toEqual([])
-  await stack.sql`
-    select cron.alter_job(jobid, schedule => '1 seconds') from cron.job
-    where jobname = 'chorus-notification-emails'`
-  // What setting up the world queued (at the default 10-minute delay) is not part of the tests.
-  await stack.sql`delete from private.email_queue`
-  // Emails right away in this workspace (owners and admins set the delay).
-  await asRole(
-    stack.sql,
-    world.people.owner,
-    (tx) => tx`select public.set_workspace_email_delay(${world.ws}, 0)`
-  )
-}, 60_000)
-
-afterAll(async () => {
-  await stack?.stop()
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()))
-})
-
-const mailsTo = (person: Person) => mails.filter((m) => m.to === person.email)
-
-async function waitForMails(person: Person, count: number): Promise<void> {
-  await expect.poll(() => mailsTo(person).length, { timeout: 20_000, interval: 200 }).toBe(count)
-}
-
-/** Waits until the queue holds nothing for the person (the job took every row). */
-async function waitQueueEmpty(person: Person): Promise<void> {
-  await expect
-    .poll(
-      async () =>
-        (
-          await stack.sql`select count(*)::int as n from private.email_queue where user_id = ${person.id}`
-        )[0]!.n,
-      { timeout: 20_000, interval: 200 }
-    )
-    .toBe(0)
-}
-
-/** Waits until every request pg_net was given has its response. */
-async function waitRequestsDone(): Promise<void> {
-  await expect
-    .poll(
-      async () => (await stack.sql`select count(*)::int as n from net.http_request_queue`)[0]!.n,
-      { timeout: 20_000, interval: 200 }
-    )
-    .toBe(0)
-}
+const t = useEmailStack()
+const { mailsTo, waitForMails, waitQueueEmpty, waitRequestsDone } = t
 
 describe('notification emails', () => {
   it('emails an unread mention once, with its permalink and an unsubscribe link that works', async () => {
-    const { owner, member } = world.people
+    const { owner, member } = t.world.people
     const id = await makeMessage(
-      stack.sql,
+      t.stack.sql,
       owner,
-      world.ch.plaza,
+      t.world.ch.plaza,
       `<@${member.id}> the deploy is stuck`
     )
     await waitForMails(member, 1)
     const [mail] = mailsTo(member)
     expect(mail!.subject).toMatch(/wrote to you in #/)
     expect(mail!.text).toContain('@someone the deploy is stuck')
-    expect(mail!.text).toContain(`${APP_URL}/w/${world.ws}/c/${world.ch.plaza}/m/${id}`)
+    expect(mail!.text).toContain(`${APP_URL}/w/${t.world.ws}/c/${t.world.ch.plaza}/m/${id}`)
     // Never twice: the job runs every second, and the batch is claimed once.
     await new Promise((r) => setTimeout(r, 3000))
     expect(mailsTo(member)).toHaveLength(1)
@@ -139,9 +36,9 @@ describe('notification emails', () => {
     const unsubscribe = /Stop these emails: (\S+)/.exec(mail!.text)?.[1]
     expect(unsubscribe).toMatch(new RegExp(`^${APP_URL}/unsubscribe\\.html\\?token=`))
     const token = new URL(unsubscribe!).searchParams.get('token')!
-    const anon = stack.client()
+    const anon = t.stack.client()
     expect(await anon.rpc('unsubscribe_email', { p_token: token })).toMatchObject({ data: true })
-    const [settings] = await stack.sql`
+    const [settings] = await t.stack.sql`
       select email_enabled from public.notification_settings where user_id = ${member.id}`
     expect(settings!.email_enabled).toBe(false)
     const used = await anon.rpc('unsubscribe_email', { p_token: token })
@@ -159,19 +56,19 @@ describe('notification emails', () => {
     expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
     const oneClick = /^<(.+)>$/.exec(mail!.headers['list-unsubscribe'] ?? '')?.[1]
     expect(oneClick).toBe(
-      `${stack.url}/functions/v1/notify-email?unsubscribe=${encodeURIComponent(token)}`
+      `${t.stack.url}/functions/v1/notify-email?unsubscribe=${encodeURIComponent(token)}`
     )
-    await asRole(stack.sql, member, (tx) => tx`select public.set_email_notifications(true)`)
+    await asRole(t.stack.sql, member, (tx) => tx`select public.set_email_notifications(true)`)
     const posted = await fetch(oneClick!, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'List-Unsubscribe=One-Click',
     })
     expect(posted.status).toBe(200)
-    const [after] = await stack.sql`
+    const [after] = await t.stack.sql`
       select email_enabled from public.notification_settings where user_id = ${member.id}`
     expect(after!.email_enabled).toBe(false)
-    const badPost = await fetch(`${stack.url}/functions/v1/notify-email?unsubscribe=nope`, {
+    const badPost = await fetch(`${t.stack.url}/functions/v1/notify-email?unsubscribe=nope`, {
       method: 'POST',
       body: 'List-Unsubscribe=One-Click',
     })
@@ -182,26 +79,26 @@ describe('notification emails', () => {
     expect(redirected.headers.get('location')).toBe(unsubscribe)
 
     // Unsubscribed: the next mention is not emailed.
-    await makeMessage(stack.sql, owner, world.ch.plaza, `<@${member.id}> still there?`)
+    await makeMessage(t.stack.sql, owner, t.world.ch.plaza, `<@${member.id}> still there?`)
     await waitQueueEmpty(member)
     await waitRequestsDone()
     expect(mailsTo(member)).toHaveLength(1)
-    await asRole(stack.sql, member, (tx) => tx`select public.set_email_notifications(true)`)
+    await asRole(t.stack.sql, member, (tx) => tx`select public.set_email_notifications(true)`)
   })
 
   it('sends several due together as one digest', async () => {
-    const { owner, admin } = world.people
+    const { owner, admin } = t.world.people
     // Queued with a delay, then all made due at once.
     await asRole(
-      stack.sql,
+      t.stack.sql,
       owner,
-      (tx) => tx`select public.set_workspace_email_delay(${world.ws}, 10)`
+      (tx) => tx`select public.set_workspace_email_delay(${t.world.ws}, 10)`
     )
-    await makeMessage(stack.sql, owner, world.ch.plaza, `<@${admin.id}> first`)
-    await makeMessage(stack.sql, owner, world.ch.general, `<@${admin.id}> second`)
+    await makeMessage(t.stack.sql, owner, t.world.ch.plaza, `<@${admin.id}> first`)
+    await makeMessage(t.stack.sql, owner, t.world.ch.general, `<@${admin.id}> second`)
     await new Promise((r) => setTimeout(r, 1500))
     expect(mailsTo(admin)).toHaveLength(0)
-    await stack.sql`update private.email_queue set due_at = now() where user_id = ${admin.id}`
+    await t.stack.sql`update private.email_queue set due_at = now() where user_id = ${admin.id}`
     await waitForMails(admin, 1)
     const [mail] = mailsTo(admin)
     expect(mail!.subject).toBe('2 unread mentions and direct messages on Chorus')
@@ -209,58 +106,58 @@ describe('notification emails', () => {
     await new Promise((r) => setTimeout(r, 2000))
     expect(mailsTo(admin)).toHaveLength(1)
     await asRole(
-      stack.sql,
+      t.stack.sql,
       owner,
-      (tx) => tx`select public.set_workspace_email_delay(${world.ws}, 0)`
+      (tx) => tx`select public.set_workspace_email_delay(${t.world.ws}, 0)`
     )
   })
 
   it('sends nothing for a mention read before it is due, nor for a muted channel', async () => {
-    const { owner, member } = world.people
+    const { owner, member } = t.world.people
     const before = mailsTo(member).length
     await asRole(
-      stack.sql,
+      t.stack.sql,
       owner,
-      (tx) => tx`select public.set_workspace_email_delay(${world.ws}, 10)`
+      (tx) => tx`select public.set_workspace_email_delay(${t.world.ws}, 10)`
     )
-    await makeMessage(stack.sql, owner, world.ch.plaza, `<@${member.id}> read this one`)
-    await asRole(stack.sql, member, (tx) => tx`select public.mark_read(${world.ch.plaza})`)
+    await makeMessage(t.stack.sql, owner, t.world.ch.plaza, `<@${member.id}> read this one`)
+    await asRole(t.stack.sql, member, (tx) => tx`select public.mark_read(${t.world.ch.plaza})`)
     await asRole(
-      stack.sql,
+      t.stack.sql,
       member,
-      (tx) => tx`select public.set_channel_notifications(${world.ch.quiet}, null, true)`
+      (tx) => tx`select public.set_channel_notifications(${t.world.ch.quiet}, null, true)`
     )
-    await makeMessage(stack.sql, owner, world.ch.quiet, `<@${member.id}> in a muted channel`)
-    await stack.sql`update private.email_queue set due_at = now() where user_id = ${member.id}`
+    await makeMessage(t.stack.sql, owner, t.world.ch.quiet, `<@${member.id}> in a muted channel`)
+    await t.stack.sql`update private.email_queue set due_at = now() where user_id = ${member.id}`
     await waitQueueEmpty(member)
     await waitRequestsDone()
     await new Promise((r) => setTimeout(r, 1500))
     expect(mailsTo(member)).toHaveLength(before)
     // The direct message after them is mailed: the job did run for this person.
-    await makeMessage(stack.sql, owner, world.ch.dm, 'a direct word')
-    await stack.sql`update private.email_queue set due_at = now() where user_id = ${member.id}`
+    await makeMessage(t.stack.sql, owner, t.world.ch.dm, 'a direct word')
+    await t.stack.sql`update private.email_queue set due_at = now() where user_id = ${member.id}`
     await waitForMails(member, before + 1)
     expect(mailsTo(member).at(-1)!.text).toContain('a direct word')
     expect(mailsTo(member).at(-1)!.text).not.toContain('read this one')
   })
 
   it('holds an email while the person is snoozed and sends it once the snooze ends', async () => {
-    const { owner, admin } = world.people
+    const { owner, admin } = t.world.people
     await asRole(
-      stack.sql,
+      t.stack.sql,
       owner,
-      (tx) => tx`select public.set_workspace_email_delay(${world.ws}, 0)`
+      (tx) => tx`select public.set_workspace_email_delay(${t.world.ws}, 0)`
     )
     const before = mailsTo(admin).length
     const until = new Date(Date.now() + 4000).toISOString()
-    await asRole(stack.sql, admin, (tx) => tx`select public.snooze_notifications(${until})`)
-    await makeMessage(stack.sql, owner, world.ch.plaza, `<@${admin.id}> while you were away`)
+    await asRole(t.stack.sql, admin, (tx) => tx`select public.snooze_notifications(${until})`)
+    await makeMessage(t.stack.sql, owner, t.world.ch.plaza, `<@${admin.id}> while you were away`)
     // Due at once (delay 0), but held: still queued, due again when the snooze ends.
     await expect
       .poll(
         async () =>
           (
-            await stack.sql`
+            await t.stack.sql`
               select due_at from private.email_queue
               where user_id = ${admin.id} and due_at > now()`
           )[0]?.due_at as Date | undefined,
@@ -274,22 +171,22 @@ describe('notification emails', () => {
   })
 
   it("holds an email inside the person's daily schedule, for a minute at most at a time", async () => {
-    const { owner, admin } = world.people
+    const { owner, admin } = t.world.people
     const before = mailsTo(admin).length
     const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16)
     const start = hhmm(Date.now() - 3600_000)
     const end = hhmm(Date.now() + 3600_000)
     await asRole(
-      stack.sql,
+      t.stack.sql,
       admin,
       (tx) => tx`select public.set_do_not_disturb(true, ${start}::time, ${end}::time, 'UTC')`
     )
-    await makeMessage(stack.sql, owner, world.ch.plaza, `<@${admin.id}> during the night`)
+    await makeMessage(t.stack.sql, owner, t.world.ch.plaza, `<@${admin.id}> during the night`)
     await expect
       .poll(
         async () =>
           (
-            await stack.sql`
+            await t.stack.sql`
               select count(*)::int as n from private.email_queue
               where user_id = ${admin.id} and due_at between now() + interval '50 seconds'
                 and now() + interval '61 seconds'`
@@ -299,36 +196,36 @@ describe('notification emails', () => {
       .toBe(1)
     expect(mailsTo(admin)).toHaveLength(before)
     // Off again: due now, it goes.
-    await asRole(stack.sql, admin, (tx) => tx`select public.set_do_not_disturb(false)`)
-    await stack.sql`update private.email_queue set due_at = now() where user_id = ${admin.id}`
+    await asRole(t.stack.sql, admin, (tx) => tx`select public.set_do_not_disturb(false)`)
+    await t.stack.sql`update private.email_queue set due_at = now() where user_id = ${admin.id}`
     await waitForMails(admin, before + 1)
     expect(mailsTo(admin).at(-1)!.text).toContain('@someone during the night')
   })
 
   it("queues with the tests' delay in seconds when private.notification_config sets one", async () => {
-    const { owner, member } = world.people
+    const { owner, member } = t.world.people
     await asRole(
-      stack.sql,
+      t.stack.sql,
       owner,
-      (tx) => tx`select public.set_workspace_email_delay(${world.ws}, 10)`
+      (tx) => tx`select public.set_workspace_email_delay(${t.world.ws}, 10)`
     )
-    await stack.sql`
+    await t.stack.sql`
       insert into private.notification_config (name, value) values ('email_delay_seconds', '30')`
     try {
-      const id = await makeMessage(stack.sql, owner, world.ch.plaza, `<@${member.id}> soon`)
-      const [row] = await stack.sql`
+      const id = await makeMessage(t.stack.sql, owner, t.world.ch.plaza, `<@${member.id}> soon`)
+      const [row] = await t.stack.sql`
         select extract(epoch from due_at - now())::float as seconds from private.email_queue
         where message_id = ${id} and user_id = ${member.id}`
       expect(row!.seconds).toBeGreaterThan(25)
       expect(row!.seconds).toBeLessThanOrEqual(30)
     } finally {
-      await stack.sql`delete from private.notification_config where name = 'email_delay_seconds'`
-      await stack.sql`delete from private.email_queue where user_id = ${member.id}`
+      await t.stack.sql`delete from private.notification_config where name = 'email_delay_seconds'`
+      await t.stack.sql`delete from private.email_queue where user_id = ${member.id}`
     }
   })
 
   it('decides Do Not Disturb as rules.ts does: time zone, overnight, end exclusive, snooze', async () => {
-    const [r] = await stack.sql.unsafe(`select
+    const [r] = await t.stack.sql.unsafe(`select
       private.dnd_active(true, '22:00', '08:00', 'Asia/Tokyo', null, '2026-01-01T14:30:00Z') as tokyo_night,
       private.dnd_active(true, '22:00', '08:00', 'Asia/Tokyo', null, '2026-01-01T00:30:00Z') as tokyo_morning,
       private.dnd_active(true, '09:00', '17:00', 'America/New_York', null, '2026-07-01T14:00:00Z') as new_york_day,
@@ -362,20 +259,20 @@ describe('notification emails', () => {
   })
 
   it('keeps the due query and the claim out of reach of signed-in callers', async () => {
-    const { member } = world.people
+    const { member } = t.world.people
     await expect(
       asRole(
-        stack.sql,
+        t.stack.sql,
         member,
         (tx) => tx`select public.claim_notification_email(gen_random_uuid())`
       )
     ).rejects.toMatchObject({ code: '42501' })
     await expect(
-      asRole(stack.sql, member, (tx) => tx`select * from private.email_queue`)
+      asRole(t.stack.sql, member, (tx) => tx`select * from private.email_queue`)
     ).rejects.toMatchObject({ code: '42501' })
     await expect(
       asRole(
-        stack.sql,
+        t.stack.sql,
         member,
         (tx) => tx`select private.dnd_active(true, '22:00', '08:00', 'UTC', null, now())`
       )
