@@ -2,76 +2,30 @@
 // claims): a channel's level and mute, the workspace default per person, Do Not Disturb's
 // schedule and snooze, emails on or off and the unsubscribe link (anonymous), the workspace's
 // email delay (owners and admins); every bad value refused with its reason, and nobody reads
-// another person's settings.
-import path from 'node:path'
-import type { TransactionSql } from 'postgres'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestStack } from '../../backend/test/support/stack.ts'
-import type { TestStack } from '../../backend/test/support/stack.ts'
-import { asRole, buildWorld, makeMessage } from './support/world.ts'
-import type { Person, World } from './support/world.ts'
+// another person's settings. The set-up and the calls are support/notifications-world.ts's.
+import { describe, expect, it } from 'vitest'
+import { useNotificationsWorld } from './support/notifications-world.ts'
+import { makeMessage } from './support/world.ts'
 
-const workdir = path.resolve(import.meta.dirname, '../..')
-let stack: TestStack
-let world: World
-
-beforeAll(async () => {
-  stack = await startTestStack({ workdir })
-  world = await buildWorld(stack)
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
-
-function as<T>(person: Person | null, fn: (tx: TransactionSql) => Promise<T>): Promise<T> {
-  return asRole(stack.sql, person, fn)
-}
-
-async function refusal(person: Person | null, fn: (tx: TransactionSql) => Promise<unknown>) {
-  try {
-    await as(person, fn)
-  } catch (error) {
-    const e = error as { code?: string; message: string; detail?: string }
-    return { code: e.code, message: e.message, detail: e.detail }
-  }
-  throw new Error('expected a refusal')
-}
-
-interface Settings {
-  default_level: string
-  dnd_enabled: boolean
-  dnd_start: string
-  dnd_end: string
-  dnd_time_zone: string
-  snooze_until: Date | null
-  email_enabled: boolean
-  email_delay_minutes: number
-}
-
-async function settingsOf(person: Person, ws = world.ws): Promise<Settings> {
-  return as(person, async (tx) => {
-    const [row] = await tx<Settings[]>`select * from public.my_notification_settings(${ws})`
-    return row!
-  })
-}
+const t = useNotificationsWorld()
+const { as, refusal, settingsOf, badges, readAll } = t
 
 describe('channel levels and mute', () => {
   it('start at the default (null, not muted), and change one at a time', async () => {
-    const { member } = world.people
-    const [before] = await stack.sql<{ notify_level: string | null; muted: boolean }[]>`
+    const { member } = t.world.people
+    const [before] = await t.stack.sql<{ notify_level: string | null; muted: boolean }[]>`
       select notify_level, muted from public.channel_members
-      where channel_id = ${world.ch.plaza} and user_id = ${member.id}`
+      where channel_id = ${t.world.ch.plaza} and user_id = ${member.id}`
     expect(before).toEqual({ notify_level: null, muted: false })
 
     const set = (level: string | null, muted: boolean | null) =>
       as(member, async (tx) => {
         const [row] = await tx`
-          select * from public.set_channel_notifications(${world.ch.plaza}, ${level}, ${muted})`
+          select * from public.set_channel_notifications(${t.world.ch.plaza}, ${level}, ${muted})`
         return row
       })
     expect(await set('all', null)).toEqual({
-      channel_id: world.ch.plaza,
+      channel_id: t.world.ch.plaza,
       notify_level: 'all',
       muted: false,
     })
@@ -80,33 +34,33 @@ describe('channel levels and mute', () => {
   })
 
   it('are the caller’s own: the owner’s row of the same channel does not move', async () => {
-    const { member, owner } = world.people
+    const { member, owner } = t.world.people
     await as(
       member,
-      (tx) => tx`select public.set_channel_notifications(${world.ch.plaza}, 'nothing', true)`
+      (tx) => tx`select public.set_channel_notifications(${t.world.ch.plaza}, 'nothing', true)`
     )
-    const rows = await stack.sql<
+    const rows = await t.stack.sql<
       { user_id: string; notify_level: string | null; muted: boolean }[]
     >`
       select user_id, notify_level, muted from public.channel_members
-      where channel_id = ${world.ch.plaza} and user_id in (${member.id}, ${owner.id})`
+      where channel_id = ${t.world.ch.plaza} and user_id in (${member.id}, ${owner.id})`
     const byUser = Object.fromEntries(rows.map((r) => [r.user_id, r]))
     expect(byUser[member.id]).toMatchObject({ notify_level: 'nothing', muted: true })
     expect(byUser[owner.id]).toMatchObject({ notify_level: null, muted: false })
   })
 
   it('refuse a channel the caller is not in, an unknown level, and anonymous callers', async () => {
-    const { member } = world.people
+    const { member } = t.world.people
     expect(
       await refusal(
         member,
-        (tx) => tx`select public.set_channel_notifications(${world.ch.second}, 'all')`
+        (tx) => tx`select public.set_channel_notifications(${t.world.ch.second}, 'all')`
       )
     ).toMatchObject({ code: '42501', message: 'You are not a member of this channel.' })
     expect(
       await refusal(
         member,
-        (tx) => tx`select public.set_channel_notifications(${world.ch.plaza}, 'loud')`
+        (tx) => tx`select public.set_channel_notifications(${t.world.ch.plaza}, 'loud')`
       )
     ).toEqual({
       code: '22023',
@@ -116,19 +70,19 @@ describe('channel levels and mute', () => {
     expect(
       await refusal(
         null,
-        (tx) => tx`select public.set_channel_notifications(${world.ch.plaza}, 'all')`
+        (tx) => tx`select public.set_channel_notifications(${t.world.ch.plaza}, 'all')`
       )
     ).toMatchObject({ code: '42501' })
   })
 
   it('cannot be written directly (only through the function, which checks the value)', async () => {
-    const { member } = world.people
+    const { member } = t.world.people
     expect(
       await refusal(
         member,
         (tx) => tx`
         update public.channel_members set muted = true
-        where channel_id = ${world.ch.general} and user_id = ${member.id}`
+        where channel_id = ${t.world.ch.general} and user_id = ${member.id}`
       )
     ).toMatchObject({ code: '42501' })
   })
@@ -136,7 +90,7 @@ describe('channel levels and mute', () => {
 
 describe('the workspace default and the settings read back', () => {
   it('reads the defaults before anything is set', async () => {
-    expect(await settingsOf(world.people.admin)).toEqual({
+    expect(await settingsOf(t.world.people.admin)).toEqual({
       default_level: 'mentions',
       dnd_enabled: false,
       dnd_start: '22:00:00',
@@ -149,32 +103,38 @@ describe('the workspace default and the settings read back', () => {
   })
 
   it('keeps a default per workspace and per person', async () => {
-    const { owner, member } = world.people
-    await as(member, (tx) => tx`select public.set_notification_default(${world.ws}, 'all')`)
+    const { owner, member } = t.world.people
+    await as(member, (tx) => tx`select public.set_notification_default(${t.world.ws}, 'all')`)
     expect((await settingsOf(member)).default_level).toBe('all')
     expect((await settingsOf(owner)).default_level).toBe('mentions')
-    await as(member, (tx) => tx`select public.set_notification_default(${world.ws}, 'nothing')`)
+    await as(member, (tx) => tx`select public.set_notification_default(${t.world.ws}, 'nothing')`)
     expect((await settingsOf(member)).default_level).toBe('nothing')
     expect(
       await refusal(
         member,
-        (tx) => tx`select public.set_notification_default(${world.ws}, 'default')`
+        (tx) => tx`select public.set_notification_default(${t.world.ws}, 'default')`
       )
     ).toMatchObject({ code: '22023', message: 'Choose a notification level.' })
   })
 
   it('refuses another workspace, for reading and for setting', async () => {
-    const { member } = world.people
+    const { member } = t.world.people
     expect(
-      await refusal(member, (tx) => tx`select * from public.my_notification_settings(${world.ws2})`)
+      await refusal(
+        member,
+        (tx) => tx`select * from public.my_notification_settings(${t.world.ws2})`
+      )
     ).toMatchObject({ code: '42501', message: 'You are not a member of this workspace.' })
     expect(
-      await refusal(member, (tx) => tx`select public.set_notification_default(${world.ws2}, 'all')`)
+      await refusal(
+        member,
+        (tx) => tx`select public.set_notification_default(${t.world.ws2}, 'all')`
+      )
     ).toMatchObject({ code: '42501' })
   })
 
   it('shows nobody another person’s settings rows', async () => {
-    const { member, owner } = world.people
+    const { member, owner } = t.world.people
     await as(member, (tx) => tx`select public.set_email_notifications(true)`)
     const seen = await as(
       owner,
@@ -190,7 +150,7 @@ describe('the workspace default and the settings read back', () => {
 
 describe('Do Not Disturb', () => {
   it('sets a schedule in a time zone, keeping what is not given', async () => {
-    const { owner } = world.people
+    const { owner } = t.world.people
     await as(
       owner,
       (tx) => tx`select public.set_do_not_disturb(true, '19:30', '07:15', 'Europe/Paris')`
@@ -206,7 +166,7 @@ describe('Do Not Disturb', () => {
   })
 
   it('refuses an unknown time zone, an empty span and no answer', async () => {
-    const { owner } = world.people
+    const { owner } = t.world.people
     expect(
       await refusal(
         owner,
@@ -229,7 +189,7 @@ describe('Do Not Disturb', () => {
   })
 
   it('snoozes until a time, ends on null or a past time, and refuses more than 7 days', async () => {
-    const { admin } = world.people
+    const { admin } = t.world.people
     const inAnHour = new Date(Date.now() + 3600_000)
     await as(admin, (tx) => tx`select public.snooze_notifications(${inAnHour})`)
     expect((await settingsOf(admin)).snooze_until?.getTime()).toBe(inAnHour.getTime())
@@ -249,9 +209,9 @@ describe('Do Not Disturb', () => {
 
 describe('emails', () => {
   it('turn off by the unsubscribe link without signing in; a wrong token is refused', async () => {
-    const { member2 } = world.people
+    const { member2 } = t.world.people
     await as(member2, (tx) => tx`select public.set_email_notifications(true)`)
-    const [row] = await stack.sql<{ email_token: string }[]>`
+    const [row] = await t.stack.sql<{ email_token: string }[]>`
       select email_token from public.notification_settings where user_id = ${member2.id}`
     const token = row!.email_token
     expect(await as(null, (tx) => tx`select public.unsubscribe_email(${token}) as ok`)).toEqual([
@@ -264,74 +224,68 @@ describe('emails', () => {
   })
 
   it('wait the workspace’s delay, which owners and admins set (0 to 1440 minutes)', async () => {
-    const { owner, admin, member } = world.people
-    await as(admin, (tx) => tx`select public.set_workspace_email_delay(${world.ws}, 3)`)
+    const { owner, admin, member } = t.world.people
+    await as(admin, (tx) => tx`select public.set_workspace_email_delay(${t.world.ws}, 3)`)
     expect((await settingsOf(member)).email_delay_minutes).toBe(3)
-    await as(owner, (tx) => tx`select public.set_workspace_email_delay(${world.ws}, 10)`)
+    await as(owner, (tx) => tx`select public.set_workspace_email_delay(${t.world.ws}, 10)`)
     expect((await settingsOf(member)).email_delay_minutes).toBe(10)
     expect(
-      await refusal(member, (tx) => tx`select public.set_workspace_email_delay(${world.ws}, 0)`)
+      await refusal(member, (tx) => tx`select public.set_workspace_email_delay(${t.world.ws}, 0)`)
     ).toMatchObject({
       code: '42501',
       message: 'Only owners and admins can change when emails are sent.',
     })
     expect(
-      await refusal(owner, (tx) => tx`select public.set_workspace_email_delay(${world.ws}, 1441)`)
+      await refusal(owner, (tx) => tx`select public.set_workspace_email_delay(${t.world.ws}, 1441)`)
     ).toEqual({
       code: '22023',
       message: 'The email delay is 0 to 1440 minutes.',
       detail: '1441 was asked.',
     })
     expect(
-      await refusal(owner, (tx) => tx`select public.set_workspace_email_delay(${world.ws2}, 5)`)
+      await refusal(owner, (tx) => tx`select public.set_workspace_email_delay(${t.world.ws2}, 5)`)
     ).toMatchObject({ code: '42501' })
   })
 })
 
 describe('workspace_badges', () => {
-  async function badges(person: Person) {
-    return as(
-      person,
-      (tx) => tx<{ workspace_id: string; mention_count: string; has_unread: boolean }[]>`
-      select * from public.workspace_badges()`
-    )
-  }
-  const readAll = (person: Person, channels: string[]) =>
-    as(person, async (tx) => {
-      for (const c of channels) await tx`select public.mark_read(${c})`
-    })
-
   it('counts mentions and DM messages in red, other unread as bold, and leaves muted channels out', async () => {
-    const { owner, member } = world.people
-    const mine = [world.ch.general, world.ch.plaza, world.ch.quiet, world.ch.dm, world.ch.attic]
+    const { owner, member } = t.world.people
+    const mine = [
+      t.world.ch.general,
+      t.world.ch.plaza,
+      t.world.ch.quiet,
+      t.world.ch.dm,
+      t.world.ch.attic,
+    ]
     await readAll(member, mine)
     for (const c of mine)
       await as(member, (tx) => tx`select public.set_channel_notifications(${c}, 'default', false)`)
     expect(await badges(member)).toEqual([])
 
-    await makeMessage(stack.sql, owner, world.ch.plaza, `hi <@${member.id}>`)
-    await makeMessage(stack.sql, owner, world.ch.plaza, 'no mention')
-    await makeMessage(stack.sql, owner, world.ch.general, 'plain')
-    await makeMessage(stack.sql, owner, world.ch.dm, 'direct')
+    await makeMessage(t.stack.sql, owner, t.world.ch.plaza, `hi <@${member.id}>`)
+    await makeMessage(t.stack.sql, owner, t.world.ch.plaza, 'no mention')
+    await makeMessage(t.stack.sql, owner, t.world.ch.general, 'plain')
+    await makeMessage(t.stack.sql, owner, t.world.ch.dm, 'direct')
     expect(await badges(member)).toEqual([
-      { workspace_id: world.ws, mention_count: '2', has_unread: true },
+      { workspace_id: t.world.ws, mention_count: '2', has_unread: true },
     ])
 
     await as(
       member,
-      (tx) => tx`select public.set_channel_notifications(${world.ch.plaza}, null, true)`
+      (tx) => tx`select public.set_channel_notifications(${t.world.ch.plaza}, null, true)`
     )
     expect(await badges(member)).toEqual([
-      { workspace_id: world.ws, mention_count: '1', has_unread: true },
+      { workspace_id: t.world.ws, mention_count: '1', has_unread: true },
     ])
     await as(
       member,
-      (tx) => tx`select public.set_channel_notifications(${world.ch.dm}, null, true)`
+      (tx) => tx`select public.set_channel_notifications(${t.world.ch.dm}, null, true)`
     )
     expect(await badges(member)).toEqual([
-      { workspace_id: world.ws, mention_count: '0', has_unread: true },
+      { workspace_id: t.world.ws, mention_count: '0', has_unread: true },
     ])
-    await readAll(member, [world.ch.general])
+    await readAll(member, [t.world.ch.general])
     expect(await badges(member)).toEqual([])
     // The owner wrote them: nothing unread for the author.
     expect((await badges(owner)).filter((b) => Number(b.mention_count) > 0)).toEqual([])
