@@ -35,8 +35,9 @@ import {
   percentile,
   timeOpen,
   timeSwitch,
-  watchReadable,
 } from './measure.ts'
+import { measureFirstScreen } from './first-screen.ts'
+import { scrollBack } from './scroll-back.ts'
 import { seed } from './seed.ts'
 import { openThread, seedThreads } from './thread-kit.ts'
 
@@ -133,47 +134,15 @@ async function main(): Promise<void> {
     const smallUrl = channelUrl(data.smallChannelId)
     const session = await context.storageState()
 
-    // 1. First-screen JavaScript, as a first visit receives it: a context of its own (an empty
-    // HTTP cache) with the session, the bytes of each script's body as they came over the wire,
-    // of the scripts the page asked for before the latest message was readable (by its clock).
-    const coldContext = await browser.newContext({ viewport, storageState: session })
-    const firstScreen = await coldContext.newPage()
-    await firstScreen.addInitScript({
-      content: watchReadable(`.message-scroller [data-seq="${data.bigCount}"]`),
+    // 1. First-screen JavaScript, as a first visit receives it (first-screen.ts).
+    const firstScreen = await measureFirstScreen(browser, {
+      viewport,
+      session,
+      appUrl: stack.appUrl,
+      url: big,
+      readable: `.message-scroller [data-seq="${data.bigCount}"]`,
+      dist: DIST,
     })
-    const received: Promise<{ script: string; wire: number; encoding: string }>[] = []
-    const answered = new Set<string>()
-    firstScreen.on('response', (response) => {
-      const url = new URL(response.url())
-      if (url.origin !== stack.appUrl || !url.pathname.endsWith('.js')) return
-      answered.add(url.pathname)
-      received.push(
-        (async () => ({
-          script: url.pathname,
-          wire: (await response.request().sizes()).responseBodySize,
-          encoding: (await response.headerValue('content-encoding')) ?? 'none',
-        }))()
-      )
-    })
-    await firstScreen.goto(big)
-    await firstScreen.waitForFunction('window.__shown > 0', undefined, { timeout: 60_000 })
-    const asked = (await firstScreen.evaluate(`performance
-      .getEntriesByType('resource')
-      .filter((entry) => entry.startTime <= window.__shown && entry.name.endsWith('.js'))
-      .map((entry) => new URL(entry.name).pathname)`)) as string[]
-    // Each of them answered (a script asked for just before may not have been yet).
-    for (let i = 0; i < 200 && !asked.every((script) => answered.has(script)); i++)
-      await firstScreen.waitForTimeout(50)
-    const scripts = (await Promise.all(received)).filter(({ script }) => asked.includes(script))
-    let firstScreenWire = 0
-    let firstScreenBytes = 0
-    for (const { script, wire, encoding } of scripts) {
-      const gzip = await gzipSize(DIST, script)
-      firstScreenWire += wire
-      firstScreenBytes += gzip
-      console.log(`  ${script}: ${wire} B on the wire (${encoding}), gzip -9 ${gzip} B`)
-    }
-    await coldContext.close()
 
     // 2. A first visit: signed in, nothing kept (no local copy, no HTTP cache, no service worker).
     const nothingKept = {
@@ -237,32 +206,7 @@ async function main(): Promise<void> {
     const opened = await memory(scrollPage, cdp)
     const target = data.bigCount - SCROLL
     const scrollBegan = performance.now()
-    let oldest = data.bigCount
-    let stalls = 0
-    while (oldest > target) {
-      const before = oldest
-      oldest = (await scrollPage.evaluate(`(async () => {
-        const scroller = document.querySelector('.message-scroller')
-        const lowest = () => Math.min(...[...document.querySelectorAll('[data-seq]')].map((e) => Number(e.dataset.seq)))
-        for (let i = 0; i < 400; i++) {
-          scroller.scrollTop = 0
-          await new Promise((resolve) => requestAnimationFrame(resolve))
-          const now = lowest()
-          if (now < ${oldest}) return now
-        }
-        return lowest()
-      })()`)) as number
-      if (oldest >= before && ++stalls > 5) {
-        const state = await scrollPage.evaluate(`(() => {
-          const el = document.querySelector('.message-scroller')
-          return JSON.stringify({ top: el.scrollTop, height: el.scrollHeight, client: el.clientHeight,
-            text: document.querySelector('.list-top')?.textContent, busy: el.getAttribute('aria-busy'),
-            status: document.querySelector('[data-status]')?.getAttribute('data-status') })
-        })()`)
-        throw new Error(`scrolling stalled at seq ${oldest}: ${state}`)
-      }
-      if (oldest < before) stalls = 0
-    }
+    const oldest = await scrollBack(scrollPage, data.bigCount, target)
     const scrollSeconds = (performance.now() - scrollBegan) / 1000
     const scrolled = await memory(scrollPage, cdp)
 
@@ -288,7 +232,7 @@ async function main(): Promise<void> {
     )
     console.log(`load average (1, 5, 15 min): ${loadBefore} before, ${load()} after`)
     console.log(
-      `first-screen JavaScript on the wire: ${kb(firstScreenWire)} in ${scripts.length} files  (target <= 150 KB: ${verdict(firstScreenWire <= 150 * 1024)}; gzip -9 of the files: ${kb(firstScreenBytes)}; whole build gzip -9 ${kb(allBytes)})`
+      `first-screen JavaScript on the wire: ${kb(firstScreen.wire)} in ${firstScreen.files} files  (target <= 150 KB: ${verdict(firstScreen.wire <= 150 * 1024)}; gzip -9 of the files: ${kb(firstScreen.gzip)}; whole build gzip -9 ${kb(allBytes)})`
     )
     console.log(
       `return visit -> latest message, ${n}-message channel: ${summary(returnMs)}  (target median <= 300 ms, p95 <= 500 ms: ${verdict(median(returnMs) <= 300 && percentile(returnMs, 95) <= 500)})`
