@@ -15,8 +15,8 @@
 //   npm run bench:import -- [--messages 200000] [--bulk-mib 0] [--profile]
 //
 // --profile: PostgreSQL's time by function during the import (track_functions), the 15 busiest.
+// The chat is chat.ts; the resumable upload, resumable-upload.ts.
 import { randomUUID } from 'node:crypto'
-import { createReadStream } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -25,13 +25,14 @@ import { parseArgs } from 'node:util'
 import { createClient } from '@supabase/supabase-js'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import postgres from 'postgres'
-import { Upload } from 'tus-js-client'
 import ws from 'ws'
 import { userToken } from '../realtime/clients.ts'
 import type { StackInfo } from '../realtime/clients.ts'
 import { percentile } from '../realtime/stats.ts'
 import { findDescendant, rssMb, spawnStackChild, treeMemory } from '../support/processes.ts'
+import { chat } from './chat.ts'
 import { makeArchive, writeArchive } from './make-archive.ts'
+import { resumableUpload } from './resumable-upload.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const { values } = parseArgs({
@@ -58,66 +59,6 @@ const summary = (xs: number[]) =>
 function must<T>(result: { data: T | null; error: unknown }, what: string): T {
   if (result.error) throw new Error(`${what}: ${JSON.stringify(result.error)}`)
   return result.data as T
-}
-
-/**
- * The chat beside the import: `sender` sends into `channel` every SEND_EVERY_MS, `receiver` has
- * joined its live topic; each message's delivery is the time from the send to its arrival.
- */
-async function chat(sender: SupabaseClient, receiver: SupabaseClient, channel: string) {
-  const sentAt = new Map<string, number>()
-  let window: number[] | null = null
-  await receiver.realtime.setAuth()
-  await new Promise<void>((resolve, reject) => {
-    receiver
-      .channel(`live:channel:${channel}`, { config: { private: true } })
-      .on('broadcast', { event: '*' }, (message: { payload?: unknown }) => {
-        const change = message.payload as
-          { table?: string; operation?: string; record?: { id?: string } } | undefined
-        if (change?.table !== 'messages' || change.operation !== 'INSERT') return
-        const at = sentAt.get(change.record?.id ?? '')
-        if (at === undefined) return
-        sentAt.delete(change.record!.id!)
-        window?.push(performance.now() - at)
-      })
-      .subscribe((status, error) => {
-        if (status === 'SUBSCRIBED') resolve()
-        else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT')
-          reject(new Error(`live topic: ${status} ${error?.message ?? ''}`))
-      })
-  })
-  let timer: NodeJS.Timeout | undefined
-  let failures = 0
-  const send = () => {
-    const id = randomUUID()
-    sentAt.set(id, performance.now())
-    void sender
-      .rpc('send_message', { p_id: id, p_channel_id: channel, p_body: `live ${id.slice(0, 8)}` })
-      .then(({ error }) => {
-        if (error) failures += 1
-      })
-  }
-  return {
-    /** Measures from now on into a fresh window. */
-    start() {
-      window = []
-      sentAt.clear()
-      timer = setInterval(send, SEND_EVERY_MS)
-    },
-    /** Stops sending; waits briefly for messages in flight; returns the window's deliveries. */
-    async stop(): Promise<{ deliveries: number[]; lost: number; failures: number }> {
-      clearInterval(timer)
-      const deadline = Date.now() + 5_000
-      while (sentAt.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
-      const deliveries = window ?? []
-      const lost = sentAt.size
-      window = null
-      sentAt.clear()
-      const result = { deliveries, lost, failures }
-      failures = 0
-      return result
-    },
-  }
 }
 
 async function main(): Promise<void> {
@@ -171,7 +112,7 @@ async function main(): Promise<void> {
     const [general] = await sql<{ id: string }[]>`
       select id from public.channels where workspace_id = ${team.id} and is_default`
     await sql`insert into public.channel_members (channel_id, user_id) values (${general!.id}, ${reader})`
-    const live = await chat(ownerClient, readerClient, general!.id)
+    const live = await chat(ownerClient, readerClient, general!.id, SEND_EVERY_MS)
 
     // The workspace the export goes into.
     const target = must(
@@ -313,29 +254,6 @@ async function main(): Promise<void> {
     await new Promise((resolve) => child.once('exit', resolve))
     await rm(folder, { recursive: true, force: true })
   }
-}
-
-/** Uploads the archive file resumably as the owner (tus-js-client, 6 MB chunks, as the app). */
-function resumableUpload(
-  info: StackInfo,
-  token: string,
-  objectName: string,
-  file: string,
-  size: number
-) {
-  return new Promise<void>((resolve, reject) => {
-    const upload = new Upload(createReadStream(file, { highWaterMark: 1024 ** 2 }), {
-      endpoint: `${info.apiUrl}/storage/v1/upload/resumable`,
-      chunkSize: 6 * 1024 * 1024,
-      uploadSize: size,
-      retryDelays: [0, 1000, 3000],
-      headers: { authorization: `Bearer ${token}`, apikey: info.anonKey, 'x-upsert': 'true' },
-      metadata: { bucketName: 'imports', objectName, contentType: 'application/zip' },
-      onError: reject,
-      onSuccess: () => resolve(),
-    })
-    upload.start()
-  })
 }
 
 await main()
