@@ -10,8 +10,7 @@ import { createReadStream, createWriteStream } from 'node:fs'
 import { chmod, copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { request as httpRequest } from 'node:http'
-import { Readable, Writable } from 'node:stream'
+import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { parseArgs } from 'node:util'
 import { createClient } from '@supabase/supabase-js'
@@ -19,10 +18,8 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import ws from 'ws'
 import { rssMb, startStackProcess, stopProcess, freePort } from '../support/processes.ts'
 import { startBareServer } from './bare.ts'
+import { SERVICE_KEY, httpTransfer, rawTransfer } from './http-transfer.ts'
 
-// The Supabase CLI's well-known local service_role key (default JWT secret).
-const SERVICE_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU'
 const MB = 1024 * 1024
 
 const { values } = parseArgs({
@@ -72,59 +69,6 @@ const LABELS: Record<(typeof OPERATIONS)[number], string> = {
   rawDownload: 'download (node:http)',
   bareUpload: 'floor: bare upload',
   bareDownload: 'floor: bare download',
-}
-
-/** The same transfers with Node's own HTTP client: the server's share without undici's. */
-function rawTransfer(
-  port: number,
-  method: 'POST' | 'GET',
-  objectPath: string,
-  file: string,
-  size: number
-): Promise<void> {
-  return httpTransfer(port, method, `/storage/v1/object/bench/${encodeURI(objectPath)}`, file, size)
-}
-
-function httpTransfer(
-  port: number,
-  method: 'POST' | 'GET',
-  urlPath: string,
-  file: string,
-  size: number
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: urlPath,
-        headers: {
-          apikey: SERVICE_KEY,
-          authorization: `Bearer ${SERVICE_KEY}`,
-          ...(method === 'POST'
-            ? {
-                'content-type': 'application/octet-stream',
-                'content-length': String(size),
-                'x-upsert': 'true',
-              }
-            : {}),
-        },
-      },
-      (res) => {
-        if (res.statusCode !== 200) {
-          res.resume()
-          return reject(new Error(`${method} ${urlPath}: HTTP ${res.statusCode}`))
-        }
-        const sink =
-          method === 'GET' ? createWriteStream(file) : new Writable({ write: (_c, _e, cb) => cb() })
-        pipeline(res, sink).then(resolve, reject)
-      }
-    )
-    req.on('error', reject)
-    if (method === 'POST') pipeline(createReadStream(file), req).catch(reject)
-    else req.end()
-  })
 }
 
 /**
