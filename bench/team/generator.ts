@@ -2,8 +2,9 @@
 // to do by run.ts over IPC: open (connect everyone), go (behave; measure sends in the window),
 // stop (stop behaving, wait for the last deliveries, report), close (disconnect everyone).
 //   forked by run.ts: node --import tsx bench/team/generator.ts
-import { Recorder, SimulatedPerson } from './person.ts'
-import type { Window } from './person.ts'
+import { SimulatedPerson } from './person.ts'
+import { Recorder } from './recorder.ts'
+import type { Window } from './recorder.ts'
 import { RATES } from './profile.ts'
 import type { Person } from './profile.ts'
 

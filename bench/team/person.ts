@@ -26,46 +26,13 @@ import { randomUUID } from 'node:crypto'
 import { createClient } from '@supabase/supabase-js'
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import ws from 'ws'
+import { uploadAttachment } from './attachment-upload.ts'
 import { RATES, exponentialMs, now, uniform } from './profile.ts'
 import type { Person } from './profile.ts'
+import { recordedRpc, recordedSelect } from './recorder.ts'
+import type { Recorder } from './recorder.ts'
 import { SimulatedSidebar } from './sidebar.ts'
 import type { LiveChange } from './sidebar.ts'
-
-export interface Window {
-  /** Sends whose start falls in [from, to) are measured. */
-  from: number
-  to: number
-}
-
-/** What the people of one process saw; merged by the load generator. */
-export class Recorder {
-  /** Send start to live receipt (ms), one per delivery of a measured message to another viewer. */
-  deliveries: number[] = []
-  /** Measured messages sent, per channel. */
-  sent = new Map<string, number>()
-  calls = new Map<string, number>()
-  failures = new Map<string, number>()
-  /** Realtime messages received in the window (broadcasts, presence frames), all topics. */
-  received = 0
-  window: Window = { from: Infinity, to: -Infinity }
-
-  receivedOne(): void {
-    if (this.measured(now())) this.received++
-  }
-
-  measured(t: number): boolean {
-    return t >= this.window.from && t < this.window.to
-  }
-
-  /** A request or push made: counted when made in the window, failures always. */
-  call(name: string, ok: boolean, detail = ''): void {
-    if (this.measured(now())) this.calls.set(name, (this.calls.get(name) ?? 0) + 1)
-    if (!ok) {
-      const key = `${name} ${detail}`.trim()
-      this.failures.set(key, (this.failures.get(key) ?? 0) + 1)
-    }
-  }
-}
 
 const STAMP = /\[t:([\d.]+)\]$/
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -194,29 +161,15 @@ export class SimulatedPerson {
     }
   }
 
-  private async rpc(name: string, args: Record<string, unknown>): Promise<unknown> {
-    try {
-      const { data, error, status } = await this.client.rpc(name, args)
-      // A failed fetch (status 0) has its cause's code (ECONNRESET, UND_ERR_...) in `code`.
-      const detail = error ? `${status} ${error.code ? `${error.code} ` : ''}${error.message}` : ''
-      this.recorder.call(name, !error, detail)
-      return data
-    } catch (error) {
-      this.recorder.call(name, false, (error as Error).message)
-      return null
-    }
+  private rpc(name: string, args: Record<string, unknown>): Promise<unknown> {
+    return recordedRpc(this.client, this.recorder, name, args)
   }
 
-  private async select(
+  private select(
     name: string,
     query: () => PromiseLike<{ error: { message: string } | null; status: number }>
   ): Promise<void> {
-    try {
-      const { error, status } = await query()
-      this.recorder.call(name, !error, error ? `${status} ${error.message}` : '')
-    } catch (error) {
-      this.recorder.call(name, false, (error as Error).message)
-    }
+    return recordedSelect(this.recorder, name, query)
   }
 
   private async typeAndSend(attachments: unknown[] = [], id = randomUUID()): Promise<void> {
@@ -276,22 +229,8 @@ export class SimulatedPerson {
   }
 
   private async upload(): Promise<void> {
-    const size = Math.round(uniform(RATES.uploadMb) * 2 ** 20)
-    const messageId = randomUUID()
-    const name = `notes-${messageId.slice(0, 8)}.pdf`
-    const path = `${this.person.workspaceId}/${this.person.open}/${messageId}/${name}`
-    const file = new Blob([Buffer.alloc(size, 7)], { type: 'application/pdf' })
-    try {
-      const { error } = await this.client.storage
-        .from('attachments')
-        .upload(path, file, { contentType: 'application/pdf', upsert: false })
-      this.recorder.call('storage upload', !error, error?.message ?? '')
-      if (error) return
-    } catch (error) {
-      this.recorder.call('storage upload', false, (error as Error).message)
-      return
-    }
-    await this.typeAndSend([{ path, name, width: null, height: null }], messageId)
+    const uploaded = await uploadAttachment(this.client, this.person, this.recorder)
+    if (uploaded) await this.typeAndSend([uploaded.attachment], uploaded.messageId)
   }
 
   private onChannel(change: LiveChange): void {
