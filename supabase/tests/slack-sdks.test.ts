@@ -1,91 +1,20 @@
 // Slack's own SDKs, unchanged, talking to Chorus (the project's rule: Slack compatibility is
-// judged by them): @slack/webhook's IncomingWebhook posting to the `webhooks` function,
+// judged by them): @slack/webhook's IncomingWebhook posting to the `webhooks` function, and
 // @slack/web-api's WebClient pointed at the `slack-api` function (slackApiUrl, as a Slack app
-// points it at a Slack-compatible server), and a Bolt App on its own HTTP receiver (a free
-// loopback port) subscribed to the outgoing events that `events-deliver` sends. Real HTTP all the
-// way, on the real stack (support/events-kit.ts: loopback allowed, the cron job paused, the tests
-// call events-deliver themselves). Versions: supabase/package.json's devDependencies.
-import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
-import { App, LogLevel } from '@slack/bolt'
-import type { SlackEventMiddlewareArgs } from '@slack/bolt'
+// points it at a Slack-compatible server). Real HTTP all the way, on the real stack
+// (support/events-kit.ts, with support/slack-sdks-kit.ts's set-up). A Bolt App on Chorus's
+// outgoing events: slack-sdks-bolt.test.ts. Versions: supabase/package.json's devDependencies.
+import { LogLevel } from '@slack/bolt'
 import { ErrorCode, WebClient } from '@slack/web-api'
 import type { WebAPIPlatformError } from '@slack/web-api'
 import { IncomingWebhook } from '@slack/webhook'
 import type { IncomingWebhookHTTPError } from '@slack/webhook'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { eventsHarness } from './support/events-kit.ts'
-import { asRole, asUser, makeMessage } from './support/world.ts'
+import { describe, expect, it } from 'vitest'
+import { refusal, TS, useSlackSdks } from './support/slack-sdks-kit.ts'
+import { makeMessage } from './support/world.ts'
 
-const h = eventsHarness()
-
-const TS = /^\d{10}\.\d{6}$/
-
-beforeAll(async () => {
-  // the bots' rate limit counted, not timed: no refill, a burst the tests never reach
-  await h.stack.sql`update private.integration_config set value = 0 where name = 'bot_per_second'`
-  await h.stack.sql`update private.integration_config set value = 1000 where name = 'bot_burst'`
-})
-
-const slackApiUrl = () => `${h.stack.url}/functions/v1/slack-api/`
-
-/** A WebClient as an app makes one; no retries, so a wrong answer fails the test at once. */
-const webClient = (token?: string) =>
-  new WebClient(token, {
-    slackApiUrl: slackApiUrl(),
-    logLevel: LogLevel.ERROR,
-    retryConfig: { retries: 0 },
-  })
-
-async function createBot(name: string, channels = [h.world.ch.plaza]) {
-  const [row] = await asRole(
-    h.stack.sql,
-    h.world.people.admin,
-    (tx) => tx<{ id: string; token: string }[]>`
-      select * from public.create_bot(${h.world.ws}, ${name})`
-  )
-  for (const channel of channels) {
-    await asRole(
-      h.stack.sql,
-      h.world.people.admin,
-      (tx) => tx`select public.add_channel_members(${channel}, ${[row!.id]})`
-    )
-  }
-  return row!
-}
-
-async function createHook(name: string) {
-  const [row] = await asRole(
-    h.stack.sql,
-    h.world.people.admin,
-    (tx) => tx<{ id: string; secret: string }[]>`
-      select * from public.create_incoming_webhook(${h.world.ch.plaza}, ${name}, ':rocket:')`
-  )
-  return { id: row!.id, url: `${h.stack.url}/functions/v1/webhooks/${row!.id}/${row!.secret}` }
-}
-
-const newest = async (channel = h.world.ch.plaza) =>
-  (
-    await h.stack.sql<{ id: string; body: string; author_id: string | null }[]>`
-      select id, body, author_id from public.messages where channel_id = ${channel}
-      order by seq desc limit 1`
-  )[0]!
-
-const tsOfMessage = async (id: string) =>
-  (
-    await h.stack.sql<{ ts: string }[]>`
-      select private.slack_ts(created_at) as ts from public.messages where id = ${id}`
-  )[0]!.ts
-
-/** The error a call rejected with (the test fails if it resolved). */
-async function refusal<T>(call: Promise<unknown>): Promise<T> {
-  try {
-    await call
-  } catch (error) {
-    return error as T
-  }
-  throw new Error('the call was answered ok')
-}
+const t = useSlackSdks()
+const { h, slackApiUrl, webClient, createBot, createHook, newest, tsOfMessage } = t
 
 describe("@slack/webhook's IncomingWebhook", () => {
   it("posts mrkdwn text (bold, a quote, a link), gets Slack's `ok`, and it shows in the channel", async () => {
@@ -346,126 +275,5 @@ describe("@slack/web-api's WebClient", () => {
     }
     const named = await refusal<WebAPIPlatformError>(client.apiCall('pins.add', {}))
     expect(named.data).toMatchObject({ req_method: 'pins.add' })
-  })
-})
-
-/** A port nothing listens on now, on loopback, for the Bolt app to take. */
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 10_000) {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
-describe("a Bolt app on Chorus's outgoing events", () => {
-  it("gets a person's message, replies with say(), ignores its own reply; gets reaction_added", async () => {
-    const bot = await createBot('Bolt Bot')
-    const port = await freePort()
-    const url = `http://127.0.0.1:${port}/slack/events`
-    const [sub] = await asRole(
-      h.stack.sql,
-      h.world.people.admin,
-      (tx) => tx<{ id: string; secret: string }[]>`
-        select * from public.create_event_subscription(${h.world.ws}, ${url},
-          ${['message', 'reaction_added']}, ${[] as string[]})`
-    )
-    const app = new App({
-      token: bot.token,
-      signingSecret: sub!.secret,
-      clientOptions: { slackApiUrl: slackApiUrl(), retryConfig: { retries: 0 } },
-      logLevel: LogLevel.ERROR,
-      // Bolt acknowledges an event only once its listeners are done: when events-deliver has
-      // its answer, the app has handled (or skipped) the event, so the count below is final.
-      processBeforeResponse: true,
-    })
-    const heard: { text: string | undefined; user: string | undefined }[] = []
-    const who: { botId: string | undefined; botUserId: string | undefined }[] = []
-    const reactions: SlackEventMiddlewareArgs<'reaction_added'>['event'][] = []
-    app.message(async ({ message, say, context }) => {
-      const m = message as { text?: string; user?: string }
-      heard.push({ text: m.text, user: m.user })
-      who.push({ botId: context.botId, botUserId: context.botUserId })
-      await say(`echo: ${m.text}`)
-    })
-    app.event('reaction_added', async ({ event }) => {
-      reactions.push(event)
-    })
-    await app.start({ port, host: '127.0.0.1' })
-    try {
-      // Bolt's receiver answers Chorus's signed url_verification challenge
-      expect((await h.verify(sub!)).json).toEqual({ verified: true })
-
-      const said = await makeMessage(
-        h.stack.sql,
-        h.world.people.member,
-        h.world.ch.plaza,
-        'hello bolt'
-      )
-      expect((await h.callFunction({})).json).toMatchObject({ delivered: 1, failed: 0 })
-      expect(heard).toEqual([{ text: 'hello bolt', user: h.world.people.member.id }])
-      // who the app is, as Bolt learnt it from auth.test: what its ignoreSelf compares with
-      expect(who).toEqual([{ botId: bot.id, botUserId: bot.id }])
-      const reply = await until('the reply', async () => {
-        const [row] = await h.stack.sql<{ id: string; body: string }[]>`
-          select id, body from public.messages
-          where channel_id = ${h.world.ch.plaza} and author_id = ${bot.id}`
-        return row
-      })
-      expect(reply.body).toBe('echo: hello bolt')
-
-      // the reply's own event reaches the app, which skips it (ignoreSelf: auth.test's user_id)
-      expect((await h.callFunction({})).json).toMatchObject({ delivered: 1, failed: 0 })
-      const deliveries = await h.deliveriesOf(sub!)
-      expect(deliveries.map((d) => [d.event_type, d.status, d.last_status_code])).toEqual([
-        ['message', 'delivered', 200],
-        ['message', 'delivered', 200],
-      ])
-      expect(deliveries[1]!.payload).toMatchObject({ text: 'echo: hello bolt', user: bot.id })
-      expect(heard).toHaveLength(1)
-      expect(
-        await h.stack.sql`
-        select id from public.messages where author_id = ${bot.id}`
-      ).toHaveLength(1)
-
-      // a person's reaction reaches app.event('reaction_added') with Slack's name
-      await asUser(
-        h.stack.sql,
-        h.world.people.admin,
-        (tx) => tx`select public.set_reaction(${said}, '👍', true)`
-      )
-      expect((await h.callFunction({})).json).toMatchObject({ delivered: 1, failed: 0 })
-      expect(reactions).toEqual([
-        expect.objectContaining({
-          type: 'reaction_added',
-          user: h.world.people.admin.id,
-          reaction: '+1',
-          item_user: h.world.people.member.id,
-          item: { type: 'message', channel: h.world.ch.plaza, ts: await tsOfMessage(said) },
-        }),
-      ])
-      // the bot's own reaction (through Bolt's client) is delivered and skipped as its own
-      await app.client.reactions.add({
-        token: bot.token,
-        channel: h.world.ch.plaza,
-        timestamp: await tsOfMessage(said),
-        name: 'tada',
-      })
-      expect((await h.callFunction({})).json).toMatchObject({ delivered: 1, failed: 0 })
-      expect(reactions).toHaveLength(1)
-      expect(heard).toHaveLength(1)
-    } finally {
-      await app.stop()
-    }
   })
 })
