@@ -7,47 +7,18 @@
 // in two browsers, one signing the other out from the list of active sessions; a session older
 // than 24 hours changing the password with the code Auth emails.
 import { expect, test } from './support/test.ts'
-import type { Page } from '@playwright/test'
-import { Secret, TOTP } from 'otpauth'
-import postgres from 'postgres'
 import { actor, signIn, signOut, signUpByApi } from './support/actors.ts'
 import { createConfirmedUser } from './support/accounts-api.ts'
 import { appUrl } from './support/env.ts'
 import { codeFromEmail, linkFromEmail } from './support/inbox.ts'
+import {
+  addAuthenticatorApp,
+  ageSessions,
+  code,
+  expireAccessToken,
+  openSecurity,
+} from './support/security.ts'
 import { createInviteLink, createWorkspace, joinByInvite } from './support/workspace.ts'
-
-function code(secret: string, at = Date.now()): string {
-  return TOTP.generate({
-    secret: Secret.fromBase32(secret),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-    timestamp: at,
-  })
-}
-
-async function openSecurity(page: Page) {
-  await page.getByRole('button', { name: 'Your profile' }).click()
-  await page
-    .getByRole('dialog', { name: 'Your profile' })
-    .getByRole('button', { name: /^Security/ })
-    .click()
-  return page.getByRole('dialog', { name: 'Security' })
-}
-
-/** Adds an authenticator app in the Security dialog; returns its secret. */
-async function addAuthenticatorApp(page: Page, name: string, listed = true): Promise<string> {
-  const dialog = page.getByRole('dialog', { name: 'Security' })
-  await dialog.getByLabel('Authenticator app name').fill(name)
-  await dialog.getByRole('button', { name: 'Add an authenticator app' }).click()
-  await expect(dialog.getByRole('img', { name: /QR code/ })).toBeVisible()
-  const secret = (await dialog.getByTestId('totp-secret').textContent()) ?? ''
-  expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
-  await dialog.getByLabel('Code from the app').fill(code(secret))
-  await dialog.getByRole('button', { name: 'Turn on' }).click()
-  if (listed) await expect(dialog.getByRole('button', { name: `Remove ${name}` })).toBeVisible()
-  return secret
-}
 
 test('turn on an authenticator app, change the password, sign out, sign in with the code', async ({
   browser,
@@ -102,16 +73,7 @@ test('a session older than 24 hours changes the password with the code Auth emai
   await createWorkspace(kai, `Keys ${Date.now().toString(36)}`)
   // The browser's session is made a day and an hour old (secure_password_change asks such a
   // session for the emailed code; the current password alone is not enough).
-  const dbUrl = process.env.CHORUS_DB_URL
-  if (!dbUrl) throw new Error('CHORUS_DB_URL is not set: run through playwright.config.ts')
-  const sql = postgres(dbUrl, { max: 1, onnotice: () => {} })
-  try {
-    await sql`
-      update auth.sessions set created_at = now() - interval '25 hours'
-      where user_id = (select id from auth.users where email = ${kai.email})`
-  } finally {
-    await sql.end({ timeout: 2 })
-  }
+  await ageSessions(kai.email)
 
   const security = await openSecurity(kai.page)
   const newPassword = `${kai.password}-3`
@@ -248,21 +210,6 @@ test('change email: a link to each address, then the new address signs in', asyn
   await lea.context.close()
   await fresh.context.close()
 })
-
-/**
- * What an hour does to a signed-in browser: its access token expires, so supabase-js renews it
- * with the refresh token (at once on the next load of the page).
- */
-async function expireAccessToken(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    for (const key of Object.keys(localStorage)) {
-      if (!/^sb-.+-auth-token$/.test(key)) continue
-      const session = JSON.parse(localStorage.getItem(key) ?? '{}') as { expires_at?: number }
-      session.expires_at = Math.floor(Date.now() / 1000) - 60
-      localStorage.setItem(key, JSON.stringify(session))
-    }
-  })
-}
 
 test('active sessions: sign out another browser from the list', async ({ browser }) => {
   const mia = await actor(browser, 'Mia')
