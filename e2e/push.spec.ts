@@ -3,7 +3,7 @@
 // sends it to his device's endpoint; his service worker shows it and a click opens the message.
 //
 // Chromium here cannot reach a real push service, so this spec plays one (support/web-push-
-// service.ts): it makes the subscription's keys as a browser does (ECDH P-256 and a 16-byte auth
+// service.ts, and support/push-browser.ts in the page and the worker): it makes the subscription's keys as a browser does (ECDH P-256 and a 16-byte auth
 // secret) and hands them, with an endpoint on its own HTTP server, to the page's PushManager:
 // PushManager.prototype.subscribe and getSubscription are replaced in the page (addInitScript)
 // to return that subscription, which is the one thing the browser would otherwise ask its push
@@ -29,7 +29,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
-import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test'
+import type { BrowserContext } from '@playwright/test'
 import postgres from 'postgres'
 import type { Sql } from 'postgres'
 import { expect, test } from './support/test.ts'
@@ -37,6 +37,14 @@ import { actor, composer, confirmedMessageWith, messageWith, waitLive } from './
 import type { Actor } from './support/actors.ts'
 import { apiUrl, appUrl } from './support/env.ts'
 import { ownStack } from './support/own-stack.ts'
+import {
+  clickNotification,
+  countShown,
+  playPushService,
+  registrationId,
+  runningWorker,
+  workerNotifications,
+} from './support/push-browser.ts'
 import type { OwnStack } from './support/own-stack.ts'
 import { startOwnStack } from './support/production-stack.ts'
 import {
@@ -89,80 +97,6 @@ test.afterAll(async () => {
   await service?.close()
   await stack?.stop()
 })
-
-/** The page's PushManager answers with the spec's subscription (see the header). */
-async function playPushService(page: Page, endpoint: string, p256dh: string, auth: string) {
-  await page.addInitScript(
-    ({ endpoint, p256dh, auth }) => {
-      const bytes = (b64: string) => {
-        const s = atob(
-          b64.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (b64.length % 4)) % 4)
-        )
-        return Uint8Array.from(s, (c) => c.charCodeAt(0)).buffer
-      }
-      const subscription = {
-        endpoint,
-        expirationTime: null,
-        options: { userVisibleOnly: true },
-        getKey: (name: string) => bytes(name === 'p256dh' ? p256dh : auth),
-        toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
-        unsubscribe: async () => {
-          localStorage.removeItem('spec.push.subscribed')
-          return true
-        },
-      }
-      PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
-        if (!options?.applicationServerKey) throw new Error('no applicationServerKey')
-        localStorage.setItem('spec.push.subscribed', '1')
-        return subscription as unknown as PushSubscription
-      }
-      PushManager.prototype.getSubscription = async () =>
-        (localStorage.getItem('spec.push.subscribed')
-          ? subscription
-          : null) as unknown as PushSubscription
-    },
-    { endpoint, p256dh, auth }
-  )
-}
-
-/** The id Chromium gives the page's service worker registration (for deliverPushMessage). */
-async function registrationId(cdp: CDPSession): Promise<string> {
-  const id = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r) => !r.isDeleted && r.scopeURL === appUrl('/'))
-      if (mine) resolve(mine.registrationId)
-    })
-  })
-  await cdp.send('ServiceWorker.enable')
-  return id
-}
-
-/**
- * Chorus's service worker, running: Playwright lists a worker from its start until its target
- * goes, so the newest one for /sw.js that answers is the live one (an idle worker is stopped by
- * the browser and started again for the next event).
- */
-async function runningWorker(): Promise<Worker> {
-  let live: Worker | null = null
-  const answers = (worker: Worker) =>
-    Promise.race([
-      worker.evaluate(() => true).catch(() => false),
-      new Promise<false>((resolve) => setTimeout(() => resolve(false), 2_000)),
-    ])
-  await expect
-    .poll(async () => {
-      const workers = context.serviceWorkers().filter((w) => w.url() === appUrl('/sw.js'))
-      for (const worker of workers.reverse()) {
-        if (await answers(worker)) {
-          live = worker
-          return true
-        }
-      }
-      return false
-    })
-    .toBe(true)
-  return live!
-}
 
 test('a mention reaches Ben with no Chorus tab open: pushed, decrypted, shown, clicked open', async ({
   browser,
@@ -236,40 +170,15 @@ test('a mention reaches Ben with no Chorus tab open: pushed, decrypted, shown, c
       .toMatch(/\/sw\.js$/)
     const cdp = await context.newCDPSession(again)
     const id = await registrationId(cdp)
-    const worker = await runningWorker()
-    // Headless Chromium reconciles a registration's notifications with the ones it displays
-    // when getNotifications() is called, and one asked for while a notification is still being
-    // shown can drop it (seen: an early read found none, and none after). So the spec reads the
-    // list only once the worker's showNotification has settled: it counts them as they settle.
-    await worker.evaluate(() => {
-      const scope = self as unknown as {
-        registration: ServiceWorkerRegistration
-        shownSettled?: number
-      }
-      const show = scope.registration.showNotification.bind(scope.registration)
-      scope.registration.showNotification = (...args) =>
-        show(...args).finally(() => (scope.shownSettled = (scope.shownSettled ?? 0) + 1))
-    })
-    const settled = () =>
-      worker.evaluate(() => (self as unknown as { shownSettled?: number }).shownSettled ?? 0)
+    const worker = await runningWorker(context)
+    // The notifications the worker has shown, counted as they settle (support/push-browser.ts).
+    const settled = await countShown(worker)
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin: new URL(appUrl('/')).origin,
       registrationId: id,
       data: payload.text,
     })
-    // registration.getNotifications(), read in the worker (Chromium's page side gives none in
-    // headless mode, where the worker's own registration lists them).
-    const shown = () =>
-      worker.evaluate(async () => {
-        const reg = (self as unknown as { registration: ServiceWorkerRegistration }).registration
-        return (await reg.getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          tag: n.tag,
-          icon: n.icon,
-          data: n.data as unknown,
-        }))
-      })
+    const shown = () => workerNotifications(worker)
     await expect.poll(settled, { timeout: 15_000 }).toBe(1)
     const list = await shown()
     expect(list).toHaveLength(1)
@@ -281,18 +190,7 @@ test('a mention reaches Ben with no Chorus tab open: pushed, decrypted, shown, c
       data: { url: payload.json.url },
     })
     await expect(again).not.toHaveURL(payload.json.url)
-    await worker.evaluate(async () => {
-      // The worker's own types (the DOM library does not describe them).
-      const scope = self as unknown as {
-        registration: ServiceWorkerRegistration
-        dispatchEvent(event: Event): boolean
-      }
-      const Click = (
-        self as unknown as { NotificationEvent: new (type: string, init: object) => Event }
-      ).NotificationEvent
-      const [notification] = await scope.registration.getNotifications()
-      scope.dispatchEvent(new Click('notificationclick', { notification }))
-    })
+    await clickNotification(worker)
     await expect(again).toHaveURL(payload.json.url)
     await expect(messageWith(again, 'please check')).toBeVisible()
     await expect.poll(shown).toHaveLength(0)
