@@ -3,8 +3,8 @@
 // exports. Pure: no stack (the import over HTTP is import.test.ts and import-hostile.test.ts).
 import { describe, expect, it } from 'vitest'
 import { idsFor, uuidV5 } from '../functions/_shared/archive/ids.ts'
-import { chorusToChorus, mrkdwnToChorus } from '../functions/_shared/archive/mrkdwn.ts'
-import type { MrkdwnContext } from '../functions/_shared/archive/mrkdwn.ts'
+import { chorusToChorus, mrkdwnToChorus } from '../functions/_shared/slack/mrkdwn-archive.ts'
+import type { MrkdwnContext } from '../functions/_shared/slack/mrkdwn-archive.ts'
 import { ArchiveRefusal, openArchive } from '../functions/_shared/archive/read.ts'
 import { LIMITS, readIndex, ZipRefusal } from '../functions/_shared/archive/zip.ts'
 import { bytesSource, openZipSource } from '../functions/_shared/archive/zip-source.ts'

@@ -1,14 +1,14 @@
 // The `webhooks` function's pure part: Slack's mrkdwn and payloads as Chorus markdown, and the
 // refusals (wrong types, HTML, unsafe links, deep nesting) with Slack's error texts.
 import { describe, expect, it } from 'vitest'
-import { mrkdwnToMarkdown } from '../functions/_shared/mrkdwn/incoming.ts'
+import { mrkdwnToMarkdown } from '../functions/_shared/slack/mrkdwn-incoming.ts'
 import {
   PayloadError,
   colorSquare,
   jsonDepth,
   readPayload,
   toWebhookPost,
-} from '../functions/webhooks/payload.ts'
+} from '../functions/_shared/slack/payload.ts'
 
 const refusal = (fn: () => unknown) => {
   try {

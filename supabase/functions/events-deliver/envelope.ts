@@ -3,7 +3,7 @@
 // challenge, the v0 signature (X-Slack-Signature = v0=hex(HMAC-SHA256(secret, "v0:<ts>:<body>"))
 // with X-Slack-Request-Timestamp), Slack's retry headers, and which failures are worth a retry
 // (Slack's X-Slack-Retry-Reason values) and which are not.
-import { hmacHex, slackSignature } from '../_shared/slack-signature.ts'
+import { hmacHex, slackSignature } from '../_shared/slack/signature.ts'
 
 /** A delivery as claim_event_deliveries returns it. */
 export interface Claimed {

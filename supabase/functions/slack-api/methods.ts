@@ -3,8 +3,8 @@
 // (send_message, edit_message, delete_message, set_reaction) decide what the bot may read and
 // write, exactly as for a person; this file only turns Slack's arguments into those calls and
 // their refusals into Slack's error texts.
-import { PayloadError } from '../_shared/mrkdwn/incoming.ts'
-import { toWebhookPost } from '../webhooks/payload.ts'
+import { PayloadError } from '../_shared/slack/mrkdwn-incoming.ts'
+import { toWebhookPost } from '../_shared/slack/payload.ts'
 import { SlackError, boolArg, requiredString, tsArg, tsOf } from './args.ts'
 import type { Args } from './args.ts'
 import { channelOf, messageAt, messageById, rpc, targetOf } from './lookup.ts'

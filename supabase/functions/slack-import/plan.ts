@@ -2,13 +2,13 @@
 // file's messages as the rows, reactions and files of one batch, with ids derived from the
 // archive (../_shared/archive/ids.ts) so that a replayed batch doubles nothing.
 import { idsFor } from '../_shared/archive/ids.ts'
-import { chorusToChorus, mrkdwnToChorus } from '../_shared/archive/mrkdwn.ts'
-import { escapeMarkdown } from '../_shared/mrkdwn/core.ts'
-import type { MrkdwnContext } from '../_shared/archive/mrkdwn.ts'
+import { chorusToChorus, mrkdwnToChorus } from '../_shared/slack/mrkdwn-archive.ts'
+import { escapeMarkdown } from '../_shared/slack/mrkdwn-core.ts'
+import type { MrkdwnContext } from '../_shared/slack/mrkdwn-archive.ts'
 import type { Archive } from '../_shared/archive/read.ts'
 import type { SlackConversation, SlackFile, SlackMessage } from '../_shared/archive/slack.ts'
 import type { ReportItem } from '../_shared/archive/zip.ts'
-import { emojiOf } from '../slack-api/emoji.ts'
+import { emojiOf } from '../_shared/slack/emoji.ts'
 
 export const MAX_BODY = 4000
 /** A direct message has at most 9 people in Chorus; a bigger group DM becomes a private channel. */

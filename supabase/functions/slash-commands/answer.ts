@@ -3,8 +3,8 @@
 // ({response_type: 'ephemeral' | 'in_channel', text, blocks, attachments}, ephemeral unless
 // in_channel), turned into Chorus markdown as the incoming webhooks turn theirs. The same JSON
 // comes later to the response_url. Malformed answers are a PayloadError with Slack's error text.
-import { PayloadError, readPayload, toWebhookPost } from '../webhooks/payload.ts'
-import { mrkdwnToMarkdown } from '../_shared/mrkdwn/incoming.ts'
+import { PayloadError, readPayload, toWebhookPost } from '../_shared/slack/payload.ts'
+import { mrkdwnToMarkdown } from '../_shared/slack/mrkdwn-incoming.ts'
 
 export { PayloadError }
 

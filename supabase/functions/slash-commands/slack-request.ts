@@ -3,7 +3,7 @@
 // X-Slack-Request-Timestamp: <unix seconds>, X-Slack-Signature: v0=<hex hmac_sha256(signing
 // secret, "v0:<timestamp>:<body>")>. The app recomputes the signature to know the request is
 // Chorus's, and refuses old timestamps (Slack advises five minutes) against replays.
-import { slackSignature } from '../_shared/slack-signature.ts'
+import { slackSignature } from '../_shared/slack/signature.ts'
 
 export { slackSignature }
 

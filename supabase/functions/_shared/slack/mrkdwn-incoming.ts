@@ -11,7 +11,7 @@
 // rest of the message. A Chorus mention <@user-uuid> stays a mention (the database refuses one
 // of someone not in the channel); Slack's own ids become plain @text.
 
-import { convertMrkdwn, escapeMarkdown, label, rawEntities, splitOnce } from './core.ts'
+import { convertMrkdwn, escapeMarkdown, label, rawEntities, splitOnce } from './mrkdwn-core.ts'
 
 export class PayloadError extends Error {
   constructor(

@@ -8,7 +8,7 @@
 // <!everyone> as Chorus writes them, <!subteam^S1|@handle> a Chorus group mention when a group
 // with that handle exists (else the text), <!date^…|fallback> its fallback.
 
-import { convertMrkdwn, escapeMarkdown, label, rawEntities, splitOnce } from '../mrkdwn/core.ts'
+import { convertMrkdwn, escapeMarkdown, label, rawEntities, splitOnce } from './mrkdwn-core.ts'
 
 export interface MrkdwnContext {
   workspaceId: string

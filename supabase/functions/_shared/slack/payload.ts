@@ -8,9 +8,9 @@
 // uses `text` only for notifications then), otherwise `text`; attachments follow, each as a quote
 // whose first line carries a coloured square for its `color`. Anything malformed is a
 // PayloadError with Slack's error text.
-import { jsonDepth } from '../_shared/json-depth.ts'
-import { escapeMarkdown } from '../_shared/mrkdwn/core.ts'
-import { PayloadError, checkUrl, mrkdwnToMarkdown } from '../_shared/mrkdwn/incoming.ts'
+import { jsonDepth } from '../json-depth.ts'
+import { escapeMarkdown } from './mrkdwn-core.ts'
+import { PayloadError, checkUrl, mrkdwnToMarkdown } from './mrkdwn-incoming.ts'
 
 export { jsonDepth, PayloadError }
 

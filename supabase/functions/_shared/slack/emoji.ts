@@ -1,7 +1,8 @@
 // Slack names a reaction by its shortcode (`thumbsup`), Chorus stores the emoji people pick
-// (👍): the common shortcodes are turned into their emoji, and back when a message's reactions
-// are listed, so a bot's reaction looks like a person's. Any other shortcode is kept as
-// `:name:`, which Chorus accepts as a reaction too.
+// (👍): the common shortcodes of an imported export are turned into their emoji, so an imported
+// reaction looks like a person's. Any other shortcode is kept as `:name:`, which Chorus accepts
+// as a reaction too. (The Web API and events name reactions in SQL: private.slack_emoji_of and
+// the table of *_chorus_slack_emoji.sql.)
 const EMOJI: Record<string, string> = {
   '+1': '👍',
   thumbsup: '👍',
@@ -26,15 +27,7 @@ const EMOJI: Record<string, string> = {
   100: '💯',
 }
 
-const NAMES = new Map<string, string>()
-for (const [name, emoji] of Object.entries(EMOJI)) if (!NAMES.has(emoji)) NAMES.set(emoji, name)
-
 /** What Chorus stores for Slack's reaction name (without colons). */
 export function emojiOf(name: string): string {
   return Object.hasOwn(EMOJI, name) ? EMOJI[name]! : `:${name}:`
-}
-
-/** Slack's name for a stored reaction (a shortcode without colons, or the emoji itself). */
-export function nameOf(emoji: string): string {
-  return NAMES.get(emoji) ?? emoji.replace(/^:(.*):$/, '$1')
 }
