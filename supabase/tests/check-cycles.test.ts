@@ -1,4 +1,4 @@
-// `npm run lint`'s circle check (scripts/check-cycles.mjs) on small trees of its own: a circle
+// `npm run lint`'s circle check (scripts/check-cycles.ts) on small trees of its own: a circle
 // made only by `import type` is one, each is printed as its chain of files, and exits 1.
 import { execFile } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -7,7 +7,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 
-const script = path.resolve(import.meta.dirname, '../../scripts/check-cycles.mjs')
+const script = path.resolve(import.meta.dirname, '../../scripts/check-cycles.ts')
 const run = promisify(execFile)
 let root: string | undefined
 
@@ -27,7 +27,7 @@ async function tree(files: Record<string, string>): Promise<string> {
 
 async function check(dir: string): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [script, dir])
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', script, dir])
     return { code: 0, out: stdout + stderr }
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string }
@@ -35,7 +35,7 @@ async function check(dir: string): Promise<{ code: number; out: string }> {
   }
 }
 
-describe('scripts/check-cycles.mjs', () => {
+describe('scripts/check-cycles.ts', () => {
   it('reports a circle made by type-only imports, as its chain of files', async () => {
     const dir = await tree({
       'backend/src/a.ts': "import type { B } from './b.ts'\nexport interface A { b: B }\n",

@@ -14,7 +14,12 @@
 // hash, the revocation, the channel and the rate limit in one transaction.
 import { createClient } from 'npm:@supabase/supabase-js@2'
 import { BodyNotUtf8, BodyTooLarge, closingUnread, readText } from '../_shared/read-body.ts'
-import { MAX_BODY_BYTES, PayloadError, readPayload, toWebhookPost } from '../_shared/slack/payload.ts'
+import {
+  MAX_BODY_BYTES,
+  PayloadError,
+  readPayload,
+  toWebhookPost,
+} from '../_shared/slack/payload.ts'
 
 const STATUS: Record<string, number> = {
   ok: 200,

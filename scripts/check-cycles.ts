@@ -33,7 +33,7 @@ const tree = await parseDependencyTree(entries, {
 // whatever order the files were read in.
 const circles = parseCircular(tree, false)
   .map((circle) => {
-    const first = circle.indexOf([...circle].sort()[0])
+    const first = circle.indexOf([...circle].sort()[0]!)
     return [...circle.slice(first), ...circle.slice(0, first)]
   })
   .sort((a, b) => (a.join('\0') < b.join('\0') ? -1 : 1))
