@@ -2,42 +2,30 @@
 // single/maybeSingle, counts, schema switching, errors and throwOnError, each with the full result
 // object postgrest-js returns ({ success, error, data, count, status, statusText }). Writes,
 // rollback and maxAffected: postgrest-writes.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SupabaseClient } from '@supabase/supabase-js'
-import type { TestStack } from '../support/stack.ts'
-import { SEED_USERS, startPostgrestStack } from './postgrest-fixture.ts'
+import { describe, expect, it } from 'vitest'
+import { SEED_USERS, usePostgrestStack } from './postgrest-fixture.ts'
 import { ok } from './postgrest-results.ts'
 
-let stack: TestStack
-let postgrest: SupabaseClient
-
-beforeAll(async () => {
-  stack = await startPostgrestStack()
-  postgrest = stack.client(stack.serviceRoleKey)
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
+const t = usePostgrestStack()
 
 describe('reads', () => {
   it('basic select table', async () => {
-    const res = await postgrest.from('users').select()
+    const res = await t.postgrest.from('users').select()
     expect(res).toEqual({ ...ok, data: SEED_USERS })
   })
 
   it('select with columns and a filter', async () => {
-    const res = await postgrest.from('users').select('username, status').eq('username', 'supabot')
+    const res = await t.postgrest.from('users').select('username, status').eq('username', 'supabot')
     expect(res).toEqual({ ...ok, data: [{ username: 'supabot', status: 'ONLINE' }] })
   })
 
   it('single() returns one object', async () => {
-    const res = await postgrest.from('users').select().eq('username', 'supabot').single()
+    const res = await t.postgrest.from('users').select().eq('username', 'supabot').single()
     expect(res).toEqual({ ...ok, data: SEED_USERS[0] })
   })
 
   it('single() on no rows is 406 PGRST116', async () => {
-    const res = await postgrest.from('users').select().eq('username', 'nobody').single()
+    const res = await t.postgrest.from('users').select().eq('username', 'nobody').single()
     expect(res).toEqual({
       success: false,
       data: null,
@@ -54,7 +42,7 @@ describe('reads', () => {
   })
 
   it('single() on several rows is 406 PGRST116 naming the count', async () => {
-    const res = await postgrest.from('users').select().eq('status', 'ONLINE').single()
+    const res = await t.postgrest.from('users').select().eq('status', 'ONLINE').single()
     expect(res.status).toBe(406)
     expect(res.error).toEqual({
       code: 'PGRST116',
@@ -65,20 +53,20 @@ describe('reads', () => {
   })
 
   it('maybeSingle() gives null for no rows and the row for one', async () => {
-    const none = await postgrest.from('users').select().eq('username', 'nobody').maybeSingle()
+    const none = await t.postgrest.from('users').select().eq('username', 'nobody').maybeSingle()
     expect(none).toEqual({ ...ok, data: null })
-    const one = await postgrest.from('users').select().eq('username', 'supabot').maybeSingle()
+    const one = await t.postgrest.from('users').select().eq('username', 'supabot').maybeSingle()
     expect(one).toEqual({ ...ok, data: SEED_USERS[0] })
   })
 
   it('select with count exact', async () => {
-    const res = await postgrest.from('users').select('username', { count: 'exact' })
+    const res = await t.postgrest.from('users').select('username', { count: 'exact' })
     expect(res).toMatchObject({ ...ok, count: 4 })
     expect(res.data).toHaveLength(4)
   })
 
   it('a counted partial page is 206 Partial Content', async () => {
-    const res = await postgrest.from('users').select('username', { count: 'exact' }).range(0, 1)
+    const res = await t.postgrest.from('users').select('username', { count: 'exact' }).range(0, 1)
     expect(res).toEqual({
       success: true,
       error: null,
@@ -90,12 +78,12 @@ describe('reads', () => {
   })
 
   it('select with head:true returns only the count', async () => {
-    const res = await postgrest.from('users').select('*', { head: true, count: 'exact' })
+    const res = await t.postgrest.from('users').select('*', { head: true, count: 'exact' })
     expect(res).toEqual({ ...ok, data: null, count: 4 })
   })
 
   it('stripNulls() drops null fields', async () => {
-    const res = await postgrest
+    const res = await t.postgrest
       .from('users')
       .select('username, data')
       .eq('username', 'supabot')
@@ -104,14 +92,14 @@ describe('reads', () => {
   })
 
   it('switches schema', async () => {
-    const res = await postgrest.schema('personal').from('users').select('username, status')
+    const res = await t.postgrest.schema('personal').from('users').select('username, status')
     expect(res.error).toBeNull()
     expect(res.data).toHaveLength(5)
     expect(res.data?.[4]).toEqual({ username: 'leroyjenkins', status: 'ONLINE' })
   })
 
   it('an unexposed schema is 406 PGRST106', async () => {
-    const res = await postgrest.schema('private').from('users').select()
+    const res = await t.postgrest.schema('private').from('users').select()
     expect(res).toEqual({
       success: false,
       data: null,
@@ -130,7 +118,7 @@ describe('reads', () => {
 
 describe('errors', () => {
   it('missing table is 404 PGRST205', async () => {
-    const res = await postgrest.from('missing_table').select()
+    const res = await t.postgrest.from('missing_table').select()
     expect(res).toMatchObject({
       success: false,
       data: null,
@@ -145,7 +133,7 @@ describe('errors', () => {
   })
 
   it('unique violation is 409 with the Postgres details', async () => {
-    const res = await postgrest.from('users').insert({ username: 'supabot' })
+    const res = await t.postgrest.from('users').insert({ username: 'supabot' })
     expect(res).toEqual({
       success: false,
       data: null,
@@ -162,7 +150,7 @@ describe('errors', () => {
   })
 
   it('foreign key violation is 409 23503', async () => {
-    const res = await postgrest
+    const res = await t.postgrest
       .from('messages')
       .insert({ message: 'x', username: 'nobody', channel_id: 1 })
     expect(res).toMatchObject({
@@ -178,7 +166,7 @@ describe('errors', () => {
   })
 
   it('an unknown column is 400 PGRST204 on insert and 42703 on select', async () => {
-    const insert = await postgrest.from('users').insert({ username: 'x', nope: 1 })
+    const insert = await t.postgrest.from('users').insert({ username: 'x', nope: 1 })
     expect(insert).toMatchObject({
       status: 400,
       error: {
@@ -188,7 +176,7 @@ describe('errors', () => {
         message: "Could not find the 'nope' column of 'users' in the schema cache",
       },
     })
-    const select = await postgrest.from('users').select('nope')
+    const select = await t.postgrest.from('users').select('nope')
     expect(select).toMatchObject({
       status: 400,
       error: {
@@ -201,7 +189,7 @@ describe('errors', () => {
   })
 
   it('invalid input for a type is 400 22P02', async () => {
-    const res = await postgrest.from('channels').select().eq('id', 'abc')
+    const res = await t.postgrest.from('channels').select().eq('id', 'abc')
     expect(res).toMatchObject({
       status: 400,
       error: {
@@ -214,11 +202,11 @@ describe('errors', () => {
   })
 
   it('throwOnError() throws a PostgrestError', async () => {
-    await expect(postgrest.from('missing_table').select().throwOnError()).rejects.toMatchObject({
+    await expect(t.postgrest.from('missing_table').select().throwOnError()).rejects.toMatchObject({
       name: 'PostgrestError',
       code: 'PGRST205',
     })
-    const res = await postgrest
+    const res = await t.postgrest
       .from('users')
       .select('username')
       .eq('username', 'awailas')

@@ -1,30 +1,18 @@
 // postgrest-js's relationship cases (see postgrest-filters.test.ts): embeds to one and to many,
 // junctions, hints, !inner, spread, self-references, and PostgREST's relationship errors.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SupabaseClient } from '@supabase/supabase-js'
-import type { TestStack } from '../support/stack.ts'
-import { startPostgrestStack } from './postgrest-fixture.ts'
+import { describe, expect, it } from 'vitest'
+import { usePostgrestStack } from './postgrest-fixture.ts'
 
-let stack: TestStack
-let postgrest: SupabaseClient
-
-beforeAll(async () => {
-  stack = await startPostgrestStack()
-  postgrest = stack.client(stack.serviceRoleKey)
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
+const t = usePostgrestStack()
 
 describe('embeds', () => {
   it('many-to-one gives an object, one-to-many an array', async () => {
-    const toOne = await postgrest.from('messages').select('id, channels(slug)').order('id')
+    const toOne = await t.postgrest.from('messages').select('id, channels(slug)').order('id')
     expect(toOne.data).toEqual([
       { id: 1, channels: { slug: 'public' } },
       { id: 2, channels: { slug: 'random' } },
     ])
-    const toMany = await postgrest.from('channels').select('slug, messages(id)').order('id')
+    const toMany = await t.postgrest.from('channels').select('slug, messages(id)').order('id')
     expect(toMany.data).toEqual([
       { slug: 'public', messages: [{ id: 1 }] },
       { slug: 'random', messages: [{ id: 2 }] },
@@ -32,7 +20,7 @@ describe('embeds', () => {
   })
 
   it('one-to-one (FK that is also the primary key) gives an object', async () => {
-    const res = await postgrest
+    const res = await t.postgrest
       .from('channels')
       .select('slug, channel_details(details)')
       .eq('id', 1)
@@ -42,7 +30,7 @@ describe('embeds', () => {
   })
 
   it('many-to-many through the junction table', async () => {
-    const res = await postgrest
+    const res = await t.postgrest
       .from('products')
       .select('name, categories(name)')
       .order('id')
@@ -54,7 +42,7 @@ describe('embeds', () => {
   })
 
   it('hints choose among several foreign keys; a nullable one gives null', async () => {
-    const res = await postgrest
+    const res = await t.postgrest
       .from('best_friends')
       .select(
         'id, first_user:users!best_friends_first_user_fkey(username), third_wheel:users!best_friends_third_wheel_fkey(username)'
@@ -67,7 +55,7 @@ describe('embeds', () => {
   })
 
   it('an ambiguous embed is 300 PGRST201 listing the relationships', async () => {
-    const res = await postgrest.from('best_friends').select('users(*)')
+    const res = await t.postgrest.from('best_friends').select('users(*)')
     expect(res.status).toBe(300)
     expect(res.error).toMatchObject({
       code: 'PGRST201',
@@ -84,7 +72,7 @@ describe('embeds', () => {
   })
 
   it('no relationship is 400 PGRST200', async () => {
-    const res = await postgrest.from('channels').select('slug, products(name)')
+    const res = await t.postgrest.from('channels').select('slug, products(name)')
     expect(res.status).toBe(400)
     expect(res.error).toMatchObject({
       code: 'PGRST200',
@@ -94,12 +82,12 @@ describe('embeds', () => {
   })
 
   it('!inner drops parents without matching children', async () => {
-    const res = await postgrest
+    const res = await t.postgrest
       .from('channels')
       .select('slug, messages!inner(id)')
       .eq('messages.id', 2)
     expect(res.data).toEqual([{ slug: 'random', messages: [{ id: 2 }] }])
-    const left = await postgrest
+    const left = await t.postgrest
       .from('channels')
       .select('slug, messages(id)')
       .eq('messages.id', 2)
@@ -111,7 +99,7 @@ describe('embeds', () => {
   })
 
   it('spread lifts a to-one embed into the parent', async () => {
-    const res = await postgrest.from('messages').select('id, ...channels(slug)').order('id')
+    const res = await t.postgrest.from('messages').select('id, ...channels(slug)').order('id')
     expect(res.data).toEqual([
       { id: 1, slug: 'public' },
       { id: 2, slug: 'random' },
@@ -119,7 +107,7 @@ describe('embeds', () => {
   })
 
   it('a self-reference through its column, and a computed relationship', async () => {
-    const parent = await postgrest
+    const parent = await t.postgrest
       .from('collections')
       .select('id, parent_id(description)')
       .order('id')
@@ -128,12 +116,12 @@ describe('embeds', () => {
       { id: 2, parent_id: { description: 'Root collection' } },
       { id: 3, parent_id: { description: 'Child of root' } },
     ])
-    const computed = await postgrest.from('channels').select('slug, get_messages(id)').eq('id', 2)
+    const computed = await t.postgrest.from('channels').select('slug, get_messages(id)').eq('id', 2)
     expect(computed.data).toEqual([{ slug: 'random', get_messages: [{ id: 2 }] }])
   })
 
   it('referencedTable or() filters the embedded rows', async () => {
-    const res = await postgrest
+    const res = await t.postgrest
       .from('users')
       .select('username, messages(id)')
       .eq('username', 'supabot')

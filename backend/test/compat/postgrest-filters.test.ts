@@ -2,22 +2,10 @@
 // upstream) against the local stack: every filter builder on the seed users, ordering, limits and
 // ranges (also on embedded resources) and CSV output. Embedded resources themselves:
 // postgrest-embeds.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SupabaseClient } from '@supabase/supabase-js'
-import type { TestStack } from '../support/stack.ts'
-import { startPostgrestStack } from './postgrest-fixture.ts'
+import { describe, expect, it } from 'vitest'
+import { usePostgrestStack } from './postgrest-fixture.ts'
 
-let stack: TestStack
-let postgrest: SupabaseClient
-
-beforeAll(async () => {
-  stack = await startPostgrestStack()
-  postgrest = stack.client(stack.serviceRoleKey)
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
+const t = usePostgrestStack()
 
 type Query = PromiseLike<{ data: unknown; error: unknown; status: number }>
 
@@ -29,7 +17,7 @@ async function names(query: Query): Promise<string[]> {
   return (res.data as { username: string }[]).map((row) => row.username)
 }
 
-const users = () => postgrest.from('users').select('username').order('username')
+const users = () => t.postgrest.from('users').select('username').order('username')
 
 describe('filters', () => {
   it('not, or, eq, neq', async () => {
@@ -53,7 +41,7 @@ describe('filters', () => {
   it('gt, gte, lt, lte', async () => {
     const ids = async (query: Query) =>
       ((await query).data as { id: number }[]).map((row) => row.id)
-    const messages = () => postgrest.from('messages').select('id').order('id')
+    const messages = () => t.postgrest.from('messages').select('id').order('id')
     expect(await ids(messages().gt('id', 1))).toEqual([2])
     expect(await ids(messages().gte('id', 1))).toEqual([1, 2])
     expect(await ids(messages().lt('id', 2))).toEqual([1])
@@ -109,7 +97,7 @@ describe('filters', () => {
   it('textSearch in its four forms', async () => {
     const fts = async (type?: 'plain' | 'phrase' | 'websearch', query = "'fat' & 'cat'") =>
       (
-        await postgrest
+        await t.postgrest
           .from('users')
           .select('catchphrase')
           .textSearch('catchphrase', query, { config: 'english', type })
@@ -144,7 +132,7 @@ describe('filters', () => {
   })
 
   it('a malformed filter is 400 PGRST100', async () => {
-    const res = await postgrest.from('users').select().or('username.eq')
+    const res = await t.postgrest.from('users').select().or('username.eq')
     expect(res.status).toBe(400)
     expect(res.error).toMatchObject({ code: 'PGRST100', details: expect.any(String) })
     expect((res.error as { message: string }).message).toMatch(/^"failed to parse logic tree/)
@@ -153,7 +141,7 @@ describe('filters', () => {
 
 describe('transforms', () => {
   it('order, ascending and descending', async () => {
-    expect(await names(postgrest.from('users').select('username').order('username'))).toEqual([
+    expect(await names(t.postgrest.from('users').select('username').order('username'))).toEqual([
       'awailas',
       'dragarcia',
       'kiwicopple',
@@ -161,12 +149,12 @@ describe('transforms', () => {
     ])
     expect(
       await names(
-        postgrest.from('users').select('username').order('username', { ascending: false })
+        t.postgrest.from('users').select('username').order('username', { ascending: false })
       )
     ).toEqual(['supabot', 'kiwicopple', 'dragarcia', 'awailas'])
     expect(
       await names(
-        postgrest.from('users').select('username').order('status').order('username', {
+        t.postgrest.from('users').select('username').order('status').order('username', {
           ascending: false,
         })
       )
@@ -174,19 +162,19 @@ describe('transforms', () => {
   })
 
   it('order, limit and range on a referenced table', async () => {
-    const ordered = await postgrest
+    const ordered = await t.postgrest
       .from('users')
       .select('username, messages(id)')
       .eq('username', 'supabot')
       .order('id', { referencedTable: 'messages', ascending: false })
     expect(ordered.data).toEqual([{ username: 'supabot', messages: [{ id: 2 }, { id: 1 }] }])
-    const limited = await postgrest
+    const limited = await t.postgrest
       .from('users')
       .select('username, messages(id)')
       .eq('username', 'supabot')
       .limit(1, { referencedTable: 'messages' })
     expect(limited.data).toEqual([{ username: 'supabot', messages: [{ id: 1 }] }])
-    const ranged = await postgrest
+    const ranged = await t.postgrest
       .from('users')
       .select('username, messages(id)')
       .eq('username', 'supabot')
@@ -200,7 +188,7 @@ describe('transforms', () => {
   })
 
   it('csv() answers text/csv in PostgREST format', async () => {
-    const res = await postgrest.from('users').select().order('username').csv()
+    const res = await t.postgrest.from('users').select().order('username').csv()
     expect(res).toEqual({
       success: true,
       error: null,
@@ -218,7 +206,7 @@ describe('transforms', () => {
   })
 
   it('csv() quotes commas, quotes and spaces', async () => {
-    const res = await postgrest.from('messages').select('id, message').eq('id', 1).csv()
+    const res = await t.postgrest.from('messages').select('id, message').eq('id', 1).csv()
     expect(res.data).toBe('id,message\n1,"Hello World 👋"')
   })
 })

@@ -1,9 +1,11 @@
 // The database of postgrest-js's own test suite (its test/db schema and seed, reproduced from the
-// upstream project's facts: the same tables, rows and functions), served by a real stack. The
-// upstream suite runs against a PostgREST exposing `public` and `personal`; config.toml does the
-// same here. Expected values in the suites are the ones PostgREST answers for these rows.
+// upstream project's facts: the same tables, rows and functions), served by a real stack that
+// usePostgrestStack starts for a suite's file. The upstream suite runs against a PostgREST exposing
+// `public` and `personal`; config.toml does the same here. Expected values in the suites are the
+// ones PostgREST answers for these rows.
 import { startTestStack } from '../support/stack.ts'
 import type { TestStack } from '../support/stack.ts'
+import { useTestStack } from '../support/use-stack.ts'
 
 export const POSTGREST_SCHEMA = `
 create type public.user_status as enum ('ONLINE', 'OFFLINE');
@@ -192,4 +194,11 @@ schemas = ["public", "graphql_public", "personal"]
     migrations: { '20240101000000_postgrest_js.sql': POSTGREST_SCHEMA },
     seed: POSTGREST_SEED,
   })
+}
+
+/** The stack above for a suite's file, with `postgrest`: a client with the service_role key. */
+export function usePostgrestStack() {
+  return useTestStack(startPostgrestStack, (stack) => ({
+    postgrest: stack.client(stack.serviceRoleKey),
+  }))
 }

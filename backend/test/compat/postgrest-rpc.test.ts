@@ -1,45 +1,32 @@
 // postgrest-js's RPC cases (test/rpc.test.ts and the rpc parts of test/basic.test.ts upstream):
 // scalar, table and void functions, GET and HEAD calls, counts, filters and transforms on
 // set-returning functions, schema switching and the errors PostgREST gives.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SupabaseClient } from '@supabase/supabase-js'
-import type { TestStack } from '../support/stack.ts'
-import { startPostgrestStack } from './postgrest-fixture.ts'
+import { describe, expect, it } from 'vitest'
+import { usePostgrestStack } from './postgrest-fixture.ts'
+import { ok } from './postgrest-results.ts'
 
-let stack: TestStack
-let postgrest: SupabaseClient
-
-beforeAll(async () => {
-  stack = await startPostgrestStack()
-  postgrest = stack.client(stack.serviceRoleKey)
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
-
-const ok = { success: true, error: null, count: null, status: 200, statusText: 'OK' }
+const t = usePostgrestStack()
 
 describe('rpc', () => {
   it('returns a scalar', async () => {
-    const res = await postgrest.rpc('get_status', { name_param: 'supabot' })
+    const res = await t.postgrest.rpc('get_status', { name_param: 'supabot' })
     expect(res).toEqual({ ...ok, data: 'ONLINE' })
-    const none = await postgrest.rpc('get_status', { name_param: 'nobody' })
+    const none = await t.postgrest.rpc('get_status', { name_param: 'nobody' })
     expect(none).toEqual({ ...ok, data: null })
   })
 
   it('returns a table, with select, filters and single()', async () => {
-    const rows = await postgrest.rpc('get_username_and_status', { name_param: 'supabot' })
+    const rows = await t.postgrest.rpc('get_username_and_status', { name_param: 'supabot' })
     expect(rows).toEqual({ ...ok, data: [{ username: 'supabot', status: 'ONLINE' }] })
-    const selected = await postgrest
+    const selected = await t.postgrest
       .rpc('get_username_and_status', { name_param: 'supabot' })
       .select('status')
     expect(selected.data).toEqual([{ status: 'ONLINE' }])
-    const filtered = await postgrest
+    const filtered = await t.postgrest
       .rpc('get_username_and_status', { name_param: 'supabot' })
       .eq('status', 'OFFLINE')
     expect(filtered).toEqual({ ...ok, data: [] })
-    const single = await postgrest
+    const single = await t.postgrest
       .rpc('get_username_and_status', { name_param: 'supabot' })
       .select('username')
       .single()
@@ -47,25 +34,25 @@ describe('rpc', () => {
   })
 
   it('a void function answers 204 with no data', async () => {
-    const res = await postgrest.rpc('void_func')
+    const res = await t.postgrest.rpc('void_func')
     expect(res).toEqual({ ...ok, data: null, status: 204, statusText: 'No Content' })
   })
 
   it('calls with GET, passing arrays as {a,b}', async () => {
-    const res = await postgrest.rpc('get_status', { name_param: 'kiwicopple' }, { get: true })
+    const res = await t.postgrest.rpc('get_status', { name_param: 'kiwicopple' }, { get: true })
     expect(res).toEqual({ ...ok, data: 'OFFLINE' })
-    const element = await postgrest.rpc(
+    const element = await t.postgrest.rpc(
       'get_array_element',
       { arr: [10, 20, 30], index: 2 },
       { get: true }
     )
     expect(element).toEqual({ ...ok, data: 20 })
-    const posted = await postgrest.rpc('get_array_element', { arr: [10, 20, 30], index: 3 })
+    const posted = await t.postgrest.rpc('get_array_element', { arr: [10, 20, 30], index: 3 })
     expect(posted).toEqual({ ...ok, data: 30 })
   })
 
   it('a volatile function through GET is 405 25006 and changes nothing', async () => {
-    const res = await postgrest.rpc('offline_user', { name_param: 'supabot' }, { get: true })
+    const res = await t.postgrest.rpc('offline_user', { name_param: 'supabot' }, { get: true })
     expect(res).toEqual({
       success: false,
       data: null,
@@ -79,19 +66,19 @@ describe('rpc', () => {
         message: 'cannot execute UPDATE in a read-only transaction',
       },
     })
-    const status = await postgrest.rpc('get_status', { name_param: 'supabot' })
+    const status = await t.postgrest.rpc('get_status', { name_param: 'supabot' })
     expect(status.data).toBe('ONLINE')
   })
 
   it('counts rows of a set-returning function, also with head', async () => {
-    const res = await postgrest.rpc(
+    const res = await t.postgrest.rpc(
       'set_users_offline',
       { name_param: 'supa%' },
       { count: 'exact' }
     )
     expect(res).toMatchObject({ ...ok, count: 1 })
     expect(res.data).toEqual([expect.objectContaining({ username: 'supabot', status: 'OFFLINE' })])
-    const head = await postgrest.rpc(
+    const head = await t.postgrest.rpc(
       'get_username_and_status',
       { name_param: 'kiwicopple' },
       { head: true, count: 'exact' }
@@ -100,12 +87,14 @@ describe('rpc', () => {
   })
 
   it('switches schema', async () => {
-    const res = await postgrest.schema('personal').rpc('get_status', { name_param: 'leroyjenkins' })
+    const res = await t.postgrest
+      .schema('personal')
+      .rpc('get_status', { name_param: 'leroyjenkins' })
     expect(res).toEqual({ ...ok, data: 'ONLINE' })
   })
 
   it('an unknown function is 404 PGRST202', async () => {
-    const res = await postgrest.rpc('missing_fn')
+    const res = await t.postgrest.rpc('missing_fn')
     expect(res).toMatchObject({
       success: false,
       data: null,
@@ -122,7 +111,7 @@ describe('rpc', () => {
   })
 
   it('unknown argument names are 404 PGRST202 naming them', async () => {
-    const res = await postgrest.rpc('get_status', { wrong: 'supabot' })
+    const res = await t.postgrest.rpc('get_status', { wrong: 'supabot' })
     expect(res.status).toBe(404)
     expect(res.error).toMatchObject({
       code: 'PGRST202',

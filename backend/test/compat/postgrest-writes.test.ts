@@ -1,33 +1,21 @@
 // postgrest-js's basic suite, continued (see postgrest-basic.test.ts): insert, upsert, update,
 // delete, pg-safeupdate, rollback and maxAffected, each with postgrest-js's full result object.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SupabaseClient } from '@supabase/supabase-js'
-import type { TestStack } from '../support/stack.ts'
-import { SEED_USERS, startPostgrestStack } from './postgrest-fixture.ts'
+import { describe, expect, it } from 'vitest'
+import { SEED_USERS, usePostgrestStack } from './postgrest-fixture.ts'
 import { maxAffected, ok } from './postgrest-results.ts'
 
-let stack: TestStack
-let postgrest: SupabaseClient
-
-beforeAll(async () => {
-  stack = await startPostgrestStack()
-  postgrest = stack.client(stack.serviceRoleKey)
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
+const t = usePostgrestStack()
 
 describe('writes', () => {
   it('insert without select answers 201 with no data', async () => {
-    const res = await postgrest
+    const res = await t.postgrest
       .from('messages')
       .insert({ message: 'foo', username: 'supabot', channel_id: 1 })
     expect(res).toEqual({ ...ok, data: null, status: 201, statusText: 'Created' })
   })
 
   it('insert with select returns the row', async () => {
-    const res = await postgrest
+    const res = await t.postgrest
       .from('messages')
       .insert({ message: 'bar', username: 'supabot', channel_id: 2 })
       .select('message, username, channel_id, data')
@@ -40,20 +28,20 @@ describe('writes', () => {
   })
 
   it('insert with count', async () => {
-    const res = await postgrest
+    const res = await t.postgrest
       .from('channels')
       .insert([{ slug: 'c1' }, { slug: 'c2' }], { count: 'exact' })
     expect(res).toEqual({ ...ok, data: null, count: 2, status: 201, statusText: 'Created' })
   })
 
   it('on_conflict upsert merges into the existing row', async () => {
-    const res = await postgrest
+    const res = await t.postgrest
       .from('users')
       .upsert({ username: 'dragarcia' }, { onConflict: 'username' })
       .select()
     // PostgREST >= 12 answers 200 when an upsert inserted no row (201 once one is inserted).
     expect(res).toEqual({ ...ok, data: [SEED_USERS[3]] })
-    const inserted = await postgrest
+    const inserted = await t.postgrest
       .from('users')
       .upsert({ username: 'newcomer' }, { onConflict: 'username' })
       .select('username, status')
@@ -66,7 +54,7 @@ describe('writes', () => {
   })
 
   it('ignoreDuplicates upsert returns no rows for a duplicate', async () => {
-    const res = await postgrest
+    const res = await t.postgrest
       .from('users')
       .upsert({ username: 'dragarcia' }, { onConflict: 'username', ignoreDuplicates: true })
       .select()
@@ -74,7 +62,7 @@ describe('writes', () => {
   })
 
   it('bulk insert: missing keys are NULL unless defaultToNull is false', async () => {
-    const nulls = await postgrest
+    const nulls = await t.postgrest
       .from('users')
       .insert([{ username: 'bot1' }, { username: 'bot2', status: 'OFFLINE' }])
       .select('username, status')
@@ -82,7 +70,7 @@ describe('writes', () => {
       { username: 'bot1', status: null },
       { username: 'bot2', status: 'OFFLINE' },
     ])
-    const defaults = await postgrest
+    const defaults = await t.postgrest
       .from('users')
       .insert([{ username: 'bot3' }, { username: 'bot4', status: 'OFFLINE' }], {
         defaultToNull: false,
@@ -95,12 +83,12 @@ describe('writes', () => {
   })
 
   it('update without select answers 204, with select 200 and the rows', async () => {
-    const minimal = await postgrest
+    const minimal = await t.postgrest
       .from('users')
       .update({ data: { a: 1 } })
       .eq('username', 'bot1')
     expect(minimal).toEqual({ ...ok, data: null, status: 204, statusText: 'No Content' })
-    const res = await postgrest
+    const res = await t.postgrest
       .from('users')
       .update({ status: 'OFFLINE' }, { count: 'exact' })
       .eq('username', 'bot1')
@@ -113,20 +101,20 @@ describe('writes', () => {
   })
 
   it('delete without select answers 204, with select 200 and the rows', async () => {
-    const minimal = await postgrest.from('users').delete().eq('username', 'bot2')
+    const minimal = await t.postgrest.from('users').delete().eq('username', 'bot2')
     expect(minimal).toEqual({ ...ok, data: null, status: 204, statusText: 'No Content' })
-    const res = await postgrest.from('users').delete().in('username', ['bot3', 'bot4']).select()
+    const res = await t.postgrest.from('users').delete().in('username', ['bot3', 'bot4']).select()
     expect(res.status).toBe(200)
     expect(res.data?.map((r) => r.username)).toEqual(['bot3', 'bot4'])
   })
 
   it('update/delete without any filter are refused (pg-safeupdate)', async () => {
-    const res = await postgrest.from('channels').delete()
+    const res = await t.postgrest.from('channels').delete()
     expect(res).toMatchObject({
       status: 400,
       error: { code: '21000', message: 'DELETE requires a WHERE clause' },
     })
-    const update = await postgrest.from('channels').update({ data: null })
+    const update = await t.postgrest.from('channels').update({ data: null })
     expect(update).toMatchObject({
       status: 400,
       error: { code: '21000', message: 'UPDATE requires a WHERE clause' },
@@ -137,7 +125,7 @@ describe('writes', () => {
     // postgrest-js's suite runs PostgREST with db-tx-end = commit-allow-override; the Supabase CLI
     // does not set it (unsure: then PostgREST ignores tx=rollback and commits). We follow the
     // upstream suite here.
-    const res = await postgrest
+    const res = await t.postgrest
       .from('users')
       .insert({ username: 'ghost' })
       .select('username')
@@ -148,13 +136,13 @@ describe('writes', () => {
       statusText: 'Created',
       data: [{ username: 'ghost' }],
     })
-    const after = await postgrest.from('users').select('username').eq('username', 'ghost')
+    const after = await t.postgrest.from('users').select('username').eq('username', 'ghost')
     expect(after.data).toEqual([])
   })
 
   it('maxAffected() refuses an update touching more rows', async () => {
     const res = await maxAffected(
-      postgrest
+      t.postgrest
         .from('users')
         .update({ status: 'OFFLINE' })
         .in('username', ['supabot', 'awailas', 'dragarcia'])
@@ -174,7 +162,7 @@ describe('writes', () => {
         message: 'Query result exceeds max-affected preference constraint',
       },
     })
-    const unchanged = await postgrest
+    const unchanged = await t.postgrest
       .from('users')
       .select('username')
       .in('username', ['supabot', 'awailas', 'dragarcia'])
@@ -184,7 +172,7 @@ describe('writes', () => {
 
   it('maxAffected() lets an update within the limit through', async () => {
     const res = await maxAffected(
-      postgrest
+      t.postgrest
         .from('users')
         .update({ data: { seen: true } })
         .eq('username', 'supabot')
