@@ -6,10 +6,6 @@
 // local-inbox port). An empty Vault is one warning line per run in the stack's log, and the next
 // start, on another address, stores the endpoint again. A job a request starts (link previews,
 // from the trigger on a sent message) warns in the stack's log too, once a minute.
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import postgres from 'postgres'
 import type { Sql } from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serveOptions } from '../../backend/src/cli/serve.ts'
@@ -18,13 +14,12 @@ import type { ServeArgs } from '../../backend/src/cli/serve.ts'
 import type { Logger } from '../../backend/src/logger.ts'
 import { startStack } from '../../backend/src/stack.ts'
 import type { Stack } from '../../backend/src/stack.ts'
-import { cloneDatabase, fakeAppDist, startTestSmtp } from '../../backend/test/support/serve.ts'
 import type { TestSmtp } from '../../backend/test/support/serve.ts'
-import type { TestStack } from '../../backend/test/support/stack.ts'
-import { asRole, buildWorld, makeMessage } from './support/world.ts'
+import { prepareChorusServe, serveWorld } from './support/chorus-serve.ts'
+import type { ChorusServe } from './support/chorus-serve.ts'
+import { asRole, makeMessage } from './support/world.ts'
 import type { World } from './support/world.ts'
 
-const REPO = path.resolve(import.meta.dirname, '../..')
 const PUBLIC = 'https://chat.example.com'
 const JOB_WARNING =
   /^WARNING: cron job chorus-notification-emails: Chorus background job notify-email: its Edge Function is not called, Vault has no project_url and publishable_key$/
@@ -43,11 +38,8 @@ function recordingLogger(scope = ''): Logger {
   }
 }
 
+let served: ChorusServe
 let smtp: TestSmtp
-let database: { url: string; drop(): Promise<void> }
-let workdir: string
-let dataDir: string
-let appDist: string
 let args: ServeArgs
 let stack: Stack
 let sql: Sql
@@ -58,46 +50,14 @@ beforeAll(async () => {
   for (const name of ['SMTP_HOST', 'SMTP_PORT', 'SMTP_FROM', 'APP_URL', 'INBUCKET_SMTP_PORT']) {
     delete process.env[name]
   }
-  smtp = await startTestSmtp()
   // Chorus's project as a server's checkout has it, with the server's SMTP added.
-  workdir = await mkdtemp(path.join(tmpdir(), 'serve-jobs-'))
-  await mkdir(path.join(workdir, 'supabase'))
-  for (const dir of ['migrations', 'functions', 'templates', 'chorus.toml']) {
-    await symlink(path.join(REPO, 'supabase', dir), path.join(workdir, 'supabase', dir))
-  }
-  const config = await readFile(path.join(REPO, 'supabase', 'config.toml'), 'utf8')
-  await writeFile(
-    path.join(workdir, 'supabase', 'config.toml'),
-    `${config}
-[auth.email.smtp]
-enabled = true
-host = "127.0.0.1"
-port = ${smtp.port}
-user = "chorus"
-pass = "smtp-password"
-admin_email = "no-reply@chat.example.com"
-sender_name = "Chorus"
-`
-  )
-  dataDir = await mkdtemp(path.join(tmpdir(), 'serve-jobs-data-'))
-  appDist = await fakeAppDist()
-  database = await cloneDatabase()
-  args = {
-    workdir,
-    dataDir,
-    publicUrl: PUBLIC,
-    host: undefined,
-    port: 0,
-    dbPort: undefined,
-    trustedProxies: [],
-    noSignup: false,
-    appDist,
-    postgresBin: undefined,
-    databaseUrl: database.url,
-  }
+  served = await prepareChorusServe('serve-jobs')
+  smtp = served.smtp
+  args = served.args
   stack = await startStack(await serveOptions(args, recordingLogger()))
-  sql = postgres(database.url, { max: 2, onnotice: () => {} })
-  world = await buildWorld({ sql, keys: stack.keys } as unknown as TestStack)
+  const connected = await serveWorld(served.databaseUrl, stack)
+  sql = connected.sql
+  world = connected.world
   await asRole(
     sql,
     world.people.owner,
@@ -108,11 +68,7 @@ sender_name = "Chorus"
 afterAll(async () => {
   await sql?.end({ timeout: 2 })
   await stack?.stop()
-  await database?.drop()
-  await smtp?.close()
-  for (const dir of [dataDir, appDist, workdir]) {
-    if (dir) await rm(dir, { recursive: true, force: true })
-  }
+  await served?.cleanup()
 })
 
 async function endpoint(): Promise<Record<string, string>> {

@@ -1,25 +1,16 @@
-// The set-up of log-secrets.test.ts: Chorus's project under `serve` (the logger it makes, at
-// LOG_LEVEL=debug, lines to stdout) on a clone of the test database, with the project's SMTP,
-// and everything the process writes to stdout and stderr and the functions' console captured.
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+// The set-up of log-secrets.test.ts: Chorus's project under `serve` (support/chorus-serve.ts) with
+// the logger `serve` makes at LOG_LEVEL=debug (lines to stdout), and everything the process writes
+// to stdout and stderr and the functions' console captured.
 import { formatWithOptions } from 'node:util'
-import postgres from 'postgres'
 import type { Sql } from 'postgres'
 import { afterAll, beforeAll } from 'vitest'
 import { serveOptions } from '../../../backend/src/cli/serve.ts'
-import type { ServeArgs } from '../../../backend/src/cli/serve.ts'
 import { createLogger } from '../../../backend/src/logger.ts'
 import { startStack } from '../../../backend/src/stack.ts'
 import type { Stack } from '../../../backend/src/stack.ts'
-import { cloneDatabase, fakeAppDist, startTestSmtp } from '../../../backend/test/support/serve.ts'
-import type { TestSmtp } from '../../../backend/test/support/serve.ts'
-import type { TestStack } from '../../../backend/test/support/stack.ts'
-import { buildWorld } from './world.ts'
+import { prepareChorusServe, serveWorld } from './chorus-serve.ts'
+import type { ChorusServe } from './chorus-serve.ts'
 import type { World } from './world.ts'
-
-const REPO = path.resolve(import.meta.dirname, '../../..')
 
 export interface DebugServe {
   stack: Stack
@@ -58,56 +49,18 @@ export function useDebugServe(): DebugServe {
   }
 
   let level: string | undefined
-  let smtp: TestSmtp
-  let database: { url: string; drop(): Promise<void> }
-  let workdir: string
-  let dataDir: string
-  let appDist: string
+  let served: ChorusServe
 
   beforeAll(async () => {
     level = process.env.LOG_LEVEL
     process.env.LOG_LEVEL = 'debug'
-    smtp = await startTestSmtp()
-    workdir = await mkdtemp(path.join(tmpdir(), 'log-secrets-'))
-    await mkdir(path.join(workdir, 'supabase'))
-    for (const dir of ['migrations', 'functions', 'templates', 'chorus.toml']) {
-      await symlink(path.join(REPO, 'supabase', dir), path.join(workdir, 'supabase', dir))
-    }
-    const config = await readFile(path.join(REPO, 'supabase', 'config.toml'), 'utf8')
-    await writeFile(
-      path.join(workdir, 'supabase', 'config.toml'),
-      `${config}
-[auth.email.smtp]
-enabled = true
-host = "127.0.0.1"
-port = ${smtp.port}
-user = "chorus"
-pass = "smtp-password"
-admin_email = "no-reply@chat.example.com"
-sender_name = "Chorus"
-`
-    )
-    dataDir = await mkdtemp(path.join(tmpdir(), 'log-secrets-data-'))
-    appDist = await fakeAppDist()
-    database = await cloneDatabase()
-    const args: ServeArgs = {
-      workdir,
-      dataDir,
-      publicUrl: 'https://chat.example.com',
-      host: undefined,
-      port: 0,
-      dbPort: undefined,
-      trustedProxies: [],
-      noSignup: false,
-      appDist,
-      postgresBin: undefined,
-      databaseUrl: database.url,
-    }
+    served = await prepareChorusServe('log-secrets')
     capture()
     // The logger `serve` makes (cli/serve.ts), at debug level.
-    t.stack = await startStack(await serveOptions(args, createLogger('debug', '', { lines: true })))
-    t.sql = postgres(database.url, { max: 2, onnotice: () => {} })
-    t.world = await buildWorld({ sql: t.sql, keys: t.stack.keys } as unknown as TestStack)
+    t.stack = await startStack(
+      await serveOptions(served.args, createLogger('debug', '', { lines: true }))
+    )
+    Object.assign(t, await serveWorld(served.databaseUrl, t.stack))
   }, 180_000)
 
   afterAll(async () => {
@@ -116,11 +69,7 @@ sender_name = "Chorus"
     else process.env.LOG_LEVEL = level
     await t.sql?.end({ timeout: 2 })
     await t.stack?.stop()
-    await database?.drop()
-    await smtp?.close()
-    for (const dir of [dataDir, appDist, workdir]) {
-      if (dir) await rm(dir, { recursive: true, force: true })
-    }
+    await served?.cleanup()
   })
   return t
 }
