@@ -1,5 +1,6 @@
-// Shared by the admin API tests: the app schema their stacks run (a profile for each user, made by
-// a trigger on auth.users) and GoTrue's form of timestamps.
+// Shared by the admin API tests: their stack with its app schema (a profile for each user, made by
+// a trigger on auth.users) and a service_role client, and GoTrue's form of timestamps.
+import { useTestStack } from '../support/use-stack.ts'
 import { startAuthStack } from './support.ts'
 import type { TestStack } from './support.ts'
 
@@ -16,4 +17,9 @@ create trigger on_user after insert on auth.users for each row execute procedure
 /** An Auth stack with the app schema above. */
 export function startAdminStack(): Promise<TestStack> {
   return startAuthStack({ migrations: { '20240101000000_app.sql': APP_SCHEMA } })
+}
+
+/** The stack above for a file's tests, with `admin`: a client with the service_role key. */
+export function useAdminStack() {
+  return useTestStack(startAdminStack, (stack) => ({ admin: stack.client(stack.serviceRoleKey) }))
 }

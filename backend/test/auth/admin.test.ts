@@ -1,27 +1,16 @@
 // The admin API through supabase-js's auth.admin with the service_role key: paged listing with
 // GoTrue's Link and X-Total-Count headers, get, create (email_confirm, password_hash), update (ban,
 // metadata, password, email), soft and hard delete. generate_link and invite: admin-links.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAdminStack, TIMESTAMP } from './admin-support.ts'
+import { describe, expect, it } from 'vitest'
+import { TIMESTAMP, useAdminStack } from './admin-support.ts'
 import { authFetch, signedUpClient, uniqueEmail } from './support.ts'
-import type { SupabaseClient, TestStack } from './support.ts'
 
-let stack: TestStack
-let admin: SupabaseClient
-
-beforeAll(async () => {
-  stack = await startAdminStack()
-  admin = stack.client(stack.serviceRoleKey)
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
+const t = useAdminStack()
 
 describe('admin users', () => {
   it('creates a confirmed user that can sign in', async () => {
     const email = uniqueEmail('created')
-    const { data, error } = await admin.auth.admin.createUser({
+    const { data, error } = await t.admin.auth.admin.createUser({
       email,
       password: 'admin-made-1',
       email_confirm: true,
@@ -37,7 +26,9 @@ describe('admin users', () => {
       providers: ['email'],
       plan: 'pro',
     })
-    const signIn = await stack.client().auth.signInWithPassword({ email, password: 'admin-made-1' })
+    const signIn = await t.stack
+      .client()
+      .auth.signInWithPassword({ email, password: 'admin-made-1' })
     expect(signIn.error).toBeNull()
     const claims = JSON.parse(
       Buffer.from(signIn.data.session!.access_token.split('.')[1]!, 'base64url').toString()
@@ -46,13 +37,13 @@ describe('admin users', () => {
   })
 
   it('creates an unconfirmed user with a given id and an imported bcrypt hash', async () => {
-    const [{ hash }] =
-      (await stack.sql`select extensions.crypt('imported-pass', extensions.gen_salt('bf', 10)) as hash`) as unknown as [
-        { hash: string },
-      ]
+    const [{ hash }] = (await t.stack
+      .sql`select extensions.crypt('imported-pass', extensions.gen_salt('bf', 10)) as hash`) as unknown as [
+      { hash: string },
+    ]
     const id = '3c7c5d1e-6a43-4c8e-9b0a-2f7d1c0e9a11'
     const email = uniqueEmail('hash')
-    const { data, error } = await admin.auth.admin.createUser({
+    const { data, error } = await t.admin.auth.admin.createUser({
       id,
       email,
       password_hash: hash,
@@ -60,53 +51,53 @@ describe('admin users', () => {
     expect(error).toBeNull()
     expect(data.user?.id).toBe(id)
     expect(data.user?.email_confirmed_at).toBeUndefined()
-    const refused = await stack
+    const refused = await t.stack
       .client()
       .auth.signInWithPassword({ email, password: 'imported-pass' })
     expect(refused.error?.code).toBe('email_not_confirmed')
-    await admin.auth.admin.updateUserById(id, { email_confirm: true })
-    const signIn = await stack
+    await t.admin.auth.admin.updateUserById(id, { email_confirm: true })
+    const signIn = await t.stack
       .client()
       .auth.signInWithPassword({ email, password: 'imported-pass' })
     expect(signIn.error).toBeNull()
   })
 
   it('refuses a duplicate email and a user without email', async () => {
-    const { email } = await signedUpClient(stack)
-    const duplicate = await admin.auth.admin.createUser({ email, password: 'x-pass-123' })
+    const { email } = await signedUpClient(t.stack)
+    const duplicate = await t.admin.auth.admin.createUser({ email, password: 'x-pass-123' })
     expect(duplicate.error?.status).toBe(422)
     expect(duplicate.error?.code).toBe('email_exists')
     expect(duplicate.error?.message).toBe(
       'A user with this email address has already been registered'
     )
-    const none = await admin.auth.admin.createUser({ password: 'x-pass-123' })
+    const none = await t.admin.auth.admin.createUser({ password: 'x-pass-123' })
     expect(none.error?.status).toBe(400)
     expect(none.error?.message).toBe('Cannot create a user without either an email or phone')
   })
 
   it('gets a user by id and answers unknown ids with 404', async () => {
-    const { user } = await signedUpClient(stack)
-    const { data, error } = await admin.auth.admin.getUserById(user.id)
+    const { user } = await signedUpClient(t.stack)
+    const { data, error } = await t.admin.auth.admin.getUserById(user.id)
     expect(error).toBeNull()
     expect(data.user?.id).toBe(user.id)
-    const missing = await admin.auth.admin.getUserById('4f1b7f76-4a5d-4a0f-9f3b-000000000000')
+    const missing = await t.admin.auth.admin.getUserById('4f1b7f76-4a5d-4a0f-9f3b-000000000000')
     expect(missing.error?.status).toBe(404)
     expect(missing.error?.code).toBe('user_not_found')
     expect(missing.error?.message).toBe('User not found')
-    const notUuid = await authFetch(stack, '/admin/users/not-a-uuid', {
-      token: stack.serviceRoleKey,
+    const notUuid = await authFetch(t.stack, '/admin/users/not-a-uuid', {
+      token: t.stack.serviceRoleKey,
     })
     expect(notUuid.status).toBe(404)
     expect(notUuid.body.message).toBe('user_id must be an UUID')
   })
 
   it('lists users in pages with the Link and X-Total-Count headers', async () => {
-    for (let i = 0; i < 3; i++) await signedUpClient(stack)
-    const [{ n }] = (await stack.sql`select count(*)::int as n from auth.users`) as unknown as [
+    for (let i = 0; i < 3; i++) await signedUpClient(t.stack)
+    const [{ n }] = (await t.stack.sql`select count(*)::int as n from auth.users`) as unknown as [
       { n: number },
     ]
-    const raw = await authFetch(stack, '/admin/users?page=1&per_page=2', {
-      token: stack.serviceRoleKey,
+    const raw = await authFetch(t.stack, '/admin/users?page=1&per_page=2', {
+      token: t.stack.serviceRoleKey,
     })
     expect(raw.status).toBe(200)
     expect(raw.headers.get('x-total-count')).toBe(String(n))
@@ -117,7 +108,7 @@ describe('admin users', () => {
     expect(raw.body.aud).toBe('authenticated')
     expect(raw.body.users).toHaveLength(2)
 
-    const listed = await admin.auth.admin.listUsers({ page: 1, perPage: 2 })
+    const listed = await t.admin.auth.admin.listUsers({ page: 1, perPage: 2 })
     if (listed.error) throw listed.error
     const data = listed.data
     expect(data.users).toHaveLength(2)
@@ -125,44 +116,46 @@ describe('admin users', () => {
     expect(data.nextPage).toBe(2)
     expect(data.lastPage).toBe(Math.min(last, 9))
     // Newest first; pages do not overlap.
-    const page2 = await admin.auth.admin.listUsers({ page: 2, perPage: 2 })
+    const page2 = await t.admin.auth.admin.listUsers({ page: 2, perPage: 2 })
     const ids = new Set([...data.users, ...page2.data.users].map((u) => u.id))
     expect(ids.size).toBe(4)
     expect(new Date(data.users[0]!.created_at) >= new Date(data.users[1]!.created_at)).toBe(true)
-    const bad = await authFetch(stack, '/admin/users?page=abc', { token: stack.serviceRoleKey })
+    const bad = await authFetch(t.stack, '/admin/users?page=abc', { token: t.stack.serviceRoleKey })
     expect(bad.status).toBe(400)
     expect(bad.body.message).toMatch(/^Bad Pagination Parameters: /)
   })
 
   it('bans and unbans a user', async () => {
-    const { email, password, user, session } = await signedUpClient(stack)
-    const { data, error } = await admin.auth.admin.updateUserById(user.id, { ban_duration: '24h' })
+    const { email, password, user, session } = await signedUpClient(t.stack)
+    const { data, error } = await t.admin.auth.admin.updateUserById(user.id, {
+      ban_duration: '24h',
+    })
     expect(error).toBeNull()
     const until = new Date(data.user!.banned_until!).getTime()
     expect(until).toBeGreaterThan(Date.now() + 23 * 3600 * 1000)
-    const signIn = await stack.client().auth.signInWithPassword({ email, password })
+    const signIn = await t.stack.client().auth.signInWithPassword({ email, password })
     expect(signIn.error?.status).toBe(400)
     expect(signIn.error?.code).toBe('user_banned')
-    const refresh = await authFetch(stack, '/token?grant_type=refresh_token', {
+    const refresh = await authFetch(t.stack, '/token?grant_type=refresh_token', {
       body: { refresh_token: session.refresh_token },
     })
     expect(refresh.body).toEqual({
       code: 'user_banned',
       message: 'Invalid Refresh Token: User Banned',
     })
-    const badDuration = await admin.auth.admin.updateUserById(user.id, { ban_duration: '1 day' })
+    const badDuration = await t.admin.auth.admin.updateUserById(user.id, { ban_duration: '1 day' })
     expect(badDuration.error?.status).toBe(400)
     expect(badDuration.error?.message).toMatch(/^invalid format for ban duration: time: /)
-    const unban = await admin.auth.admin.updateUserById(user.id, { ban_duration: 'none' })
+    const unban = await t.admin.auth.admin.updateUserById(user.id, { ban_duration: 'none' })
     expect(unban.data.user?.banned_until).toBeUndefined()
-    const again = await stack.client().auth.signInWithPassword({ email, password })
+    const again = await t.stack.client().auth.signInWithPassword({ email, password })
     expect(again.error).toBeNull()
   })
 
   it('updates metadata, password and email', async () => {
-    const { user, session } = await signedUpClient(stack)
+    const { user, session } = await signedUpClient(t.stack)
     const newEmail = uniqueEmail('moved')
-    const { data, error } = await admin.auth.admin.updateUserById(user.id, {
+    const { data, error } = await t.admin.auth.admin.updateUserById(user.id, {
       app_metadata: { role: 'editor' },
       user_metadata: { nick: 'n' },
       password: 'admin-set-pass',
@@ -174,23 +167,23 @@ describe('admin users', () => {
     expect(data.user?.user_metadata.nick).toBe('n')
     expect(data.user?.identities?.[0]?.identity_data?.email).toBe(newEmail)
     // A password set by an admin ends every session.
-    const old = await authFetch(stack, '/user', { token: session.access_token })
+    const old = await authFetch(t.stack, '/user', { token: session.access_token })
     expect(old.body.code).toBe('session_not_found')
-    const signIn = await stack
+    const signIn = await t.stack
       .client()
       .auth.signInWithPassword({ email: newEmail, password: 'admin-set-pass' })
     expect(signIn.error).toBeNull()
   })
 
   it('hard-deletes a user and what references it', async () => {
-    const { user, session } = await signedUpClient(stack)
-    expect(await stack.sql`select 1 from public.profiles where id = ${user.id}`).toHaveLength(1)
-    const { data, error } = await admin.auth.admin.deleteUser(user.id)
+    const { user, session } = await signedUpClient(t.stack)
+    expect(await t.stack.sql`select 1 from public.profiles where id = ${user.id}`).toHaveLength(1)
+    const { data, error } = await t.admin.auth.admin.deleteUser(user.id)
     expect(error).toBeNull()
     expect(data.user).toEqual({})
-    expect(await stack.sql`select 1 from auth.users where id = ${user.id}`).toHaveLength(0)
-    expect(await stack.sql`select 1 from public.profiles where id = ${user.id}`).toHaveLength(0)
-    const me = await authFetch(stack, '/user', { token: session.access_token })
+    expect(await t.stack.sql`select 1 from auth.users where id = ${user.id}`).toHaveLength(0)
+    expect(await t.stack.sql`select 1 from public.profiles where id = ${user.id}`).toHaveLength(0)
+    const me = await authFetch(t.stack, '/user', { token: session.access_token })
     expect(me.status).toBe(403)
     expect(me.body).toEqual({
       code: 'user_not_found',
@@ -199,35 +192,37 @@ describe('admin users', () => {
   })
 
   it('soft-deletes a user: row kept, identifying data hashed, sessions ended', async () => {
-    const { user, email, password } = await signedUpClient(stack)
-    const { error } = await admin.auth.admin.deleteUser(user.id, true)
+    const { user, email, password } = await signedUpClient(t.stack)
+    const { error } = await t.admin.auth.admin.deleteUser(user.id, true)
     expect(error).toBeNull()
-    const [row] = await stack.sql`
+    const [row] = await t.stack.sql`
       select email, encrypted_password, deleted_at, raw_user_meta_data from auth.users where id = ${user.id}`
     expect(row?.deleted_at).not.toBeNull()
     expect(row?.email).not.toBe(email)
     expect(row?.encrypted_password).toBeNull()
     expect(row?.raw_user_meta_data).toEqual({})
-    expect(await stack.sql`select 1 from auth.sessions where user_id = ${user.id}`).toHaveLength(0)
-    const [identity] =
-      await stack.sql`select provider_id from auth.identities where user_id = ${user.id}`
+    expect(await t.stack.sql`select 1 from auth.sessions where user_id = ${user.id}`).toHaveLength(
+      0
+    )
+    const [identity] = await t.stack
+      .sql`select provider_id from auth.identities where user_id = ${user.id}`
     expect(identity?.provider_id).not.toBe(user.id)
-    const signIn = await stack.client().auth.signInWithPassword({ email, password })
+    const signIn = await t.stack.client().auth.signInWithPassword({ email, password })
     expect(signIn.error?.code).toBe('invalid_credentials')
     // The address is free again.
-    const again = await stack.client().auth.signUp({ email, password })
+    const again = await t.stack.client().auth.signUp({ email, password })
     expect(again.error).toBeNull()
     expect(again.data.user?.id).not.toBe(user.id)
   })
 
   it('is refused to callers without the service role', async () => {
-    const { session } = await signedUpClient(stack)
-    for (const token of [stack.anonKey, session.access_token]) {
-      const response = await authFetch(stack, '/admin/users', { token })
+    const { session } = await signedUpClient(t.stack)
+    for (const token of [t.stack.anonKey, session.access_token]) {
+      const response = await authFetch(t.stack, '/admin/users', { token })
       expect(response.status).toBe(403)
       expect(response.body).toEqual({ code: 'not_admin', message: 'User not allowed' })
     }
-    const userClient = stack.client()
+    const userClient = t.stack.client()
     const { error } = await userClient.auth.admin.listUsers()
     expect(error?.code).toBe('not_admin')
   })
