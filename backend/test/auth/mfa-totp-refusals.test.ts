@@ -1,22 +1,16 @@
 // What TOTP MFA refuses, through auth-js and raw HTTP as GoTrue answers it: malformed and foreign
 // requests with GoTrue's codes, anonymous users, and the [auth.mfa] switches and limits.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MFA_ON } from './mfa-support.ts'
+import { describe, expect, it } from 'vitest'
+import { MFA_ON, useMfaStack } from './mfa-support.ts'
 import { authConfig, authFetch, confirmedClient } from './support.ts'
-import type { TestStack } from './support.ts'
 import { startTestStack } from '../support/stack.ts'
+import { useTestStack } from '../support/use-stack.ts'
 
 describe('TOTP factors', () => {
-  let stack: TestStack
-  beforeAll(async () => {
-    stack = await startTestStack({ config: authConfig('', '', MFA_ON) })
-  })
-  afterAll(async () => {
-    await stack?.stop()
-  })
+  const t = useMfaStack()
 
   it('answers bad requests with GoTrue’s codes', async () => {
-    const { client, session } = await confirmedClient(stack)
+    const { client, session } = await confirmedClient(t.stack)
     const token = session.access_token
     const first = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'same' })
     const clash = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'same' })
@@ -25,7 +19,7 @@ describe('TOTP factors', () => {
     expect(clash.error?.message).toBe(
       'A factor with the friendly name "same" for this user already exists'
     )
-    const badType = await authFetch(stack, '/factors', { token, body: { factor_type: 'sms' } })
+    const badType = await authFetch(t.stack, '/factors', { token, body: { factor_type: 'sms' } })
     expect(badType.status).toBe(400)
     expect(badType.body).toMatchObject({
       code: 'validation_failed',
@@ -34,7 +28,7 @@ describe('TOTP factors', () => {
     const phone = await client.auth.mfa.enroll({ factorType: 'phone', phone: '+14155550100' })
     expect(phone.error?.code).toBe('mfa_phone_enroll_not_enabled')
     expect(phone.error?.message).toBe('MFA enroll is disabled for Phone')
-    const webauthn = await authFetch(stack, '/factors', {
+    const webauthn = await authFetch(t.stack, '/factors', {
       token,
       body: { factor_type: 'webauthn' },
     })
@@ -44,7 +38,7 @@ describe('TOTP factors', () => {
     })
 
     const factorId = first.data!.id
-    const noCode = await authFetch(stack, `/factors/${factorId}/verify`, {
+    const noCode = await authFetch(t.stack, `/factors/${factorId}/verify`, {
       token,
       body: { challenge_id: factorId },
     })
@@ -63,25 +57,25 @@ describe('TOTP factors', () => {
     expect(unknownChallenge.error?.message).toBe(
       'MFA factor with the provided challenge ID not found'
     )
-    const badChallenge = await authFetch(stack, `/factors/${factorId}/verify`, {
+    const badChallenge = await authFetch(t.stack, `/factors/${factorId}/verify`, {
       token,
       body: { challenge_id: 'abc', code: '123456' },
     })
     expect(badChallenge.status).toBe(400)
     expect(badChallenge.body.code).toBe('bad_json')
-    const badFactor = await authFetch(stack, '/factors/xyz/challenge', { token, body: {} })
+    const badFactor = await authFetch(t.stack, '/factors/xyz/challenge', { token, body: {} })
     expect(badFactor.status).toBe(404)
     expect(badFactor.body).toMatchObject({
       code: 'validation_failed',
       message: 'factor_id must be an UUID',
     })
-    const stranger = await confirmedClient(stack)
+    const stranger = await confirmedClient(t.stack)
     const notTheirs = await stranger.client.auth.mfa.challenge({ factorId })
     expect(notTheirs.error?.status).toBe(404)
     expect(notTheirs.error?.code).toBe('mfa_factor_not_found')
     expect(notTheirs.error?.message).toBe('Factor not found')
 
-    const noToken = await fetch(`${stack.url}/auth/v1/factors`, {
+    const noToken = await fetch(`${t.stack.url}/auth/v1/factors`, {
       method: 'POST',
       headers: { 'x-supabase-api-version': '2024-01-01' },
       body: JSON.stringify({ factor_type: 'totp' }),
@@ -91,7 +85,7 @@ describe('TOTP factors', () => {
       code: 'no_authorization',
       message: 'This endpoint requires a valid Bearer token',
     })
-    const signedOut = await stack.client().auth.mfa.enroll({ factorType: 'totp' })
+    const signedOut = await t.stack.client().auth.mfa.enroll({ factorType: 'totp' })
     expect(signedOut.error?.status).toBe(403)
     expect(signedOut.error?.code).toBe('bad_jwt')
     expect(signedOut.error?.message).toBe('invalid claim: missing sub claim')
@@ -115,22 +109,18 @@ describe('TOTP factors', () => {
 })
 
 describe('[auth.mfa] switches and limits', () => {
-  let stack: TestStack
-  beforeAll(async () => {
-    stack = await startTestStack({
+  const t = useTestStack(() =>
+    startTestStack({
       config: authConfig(
         '',
         '',
         '[auth.mfa]\nmax_enrolled_factors = 2\n[auth.mfa.totp]\nenroll_enabled = true\nverify_enabled = false'
       ),
     })
-  })
-  afterAll(async () => {
-    await stack?.stop()
-  })
+  )
 
   it('enrols but does not challenge with verify_enabled off; max_enrolled_factors holds', async () => {
-    const { client } = await confirmedClient(stack)
+    const { client } = await confirmedClient(t.stack)
     const one = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'one' })
     expect(one.error).toBeNull()
     const challenge = await client.auth.mfa.challenge({ factorId: one.data!.id })

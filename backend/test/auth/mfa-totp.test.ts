@@ -2,24 +2,16 @@
 // verification with codes computed here, aal2 and amr in the JWT, getAuthenticatorAssuranceLevel,
 // refresh keeping aal2, unenrolment, the factors of /user, and GoTrue's tables. What TOTP MFA
 // refuses, and the [auth.mfa] switches: mfa-totp-refusals.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { enrolVerified, MFA_ON, totpCode } from './mfa-support.ts'
-import { authConfig, authFetch, confirmedClient, decodeJwt } from './support.ts'
-import type { TestStack } from './support.ts'
-import { startTestStack } from '../support/stack.ts'
+import { describe, expect, it } from 'vitest'
+import { enrolVerified, totpCode, useMfaStack } from './mfa-support.ts'
+import { authFetch, confirmedClient, decodeJwt } from './support.ts'
 
 describe('TOTP factors', () => {
-  let stack: TestStack
-  beforeAll(async () => {
-    stack = await startTestStack({ config: authConfig('', '', MFA_ON) })
-  })
-  afterAll(async () => {
-    await stack?.stop()
-  })
+  const t = useMfaStack()
 
   it('enrols with GoTrue body: id, type, friendly_name, the QR code as SVG, secret and URI', async () => {
-    const { client, email, session } = await confirmedClient(stack)
-    const raw = await authFetch(stack, '/factors', {
+    const { client, email, session } = await confirmedClient(t.stack)
+    const raw = await authFetch(t.stack, '/factors', {
       token: session.access_token,
       body: { factor_type: 'totp', friendly_name: 'raw' },
     })
@@ -38,7 +30,7 @@ describe('TOTP factors', () => {
     expect(enrolled.data?.friendly_name).toBe('')
     expect(enrolled.data?.totp.qr_code.startsWith('data:image/svg+xml;utf-8,<svg')).toBe(true)
     expect(enrolled.data?.totp.uri).toContain('otpauth://totp/Chorus:')
-    const rows = await stack.sql`
+    const rows = await t.stack.sql`
       select factor_type::text, status::text, secret from auth.mfa_factors
       where id = ${enrolled.data!.id}`
     expect(rows).toEqual([
@@ -64,8 +56,8 @@ describe('TOTP factors', () => {
   })
 
   it('challenges and verifies: aal2 with totp in amr, refresh keeps it, tables record it', async () => {
-    const { client, email, password, session: first } = await confirmedClient(stack)
-    const earlier = stack.client()
+    const { client, email, password, session: first } = await confirmedClient(t.stack)
+    const earlier = t.stack.client()
     await earlier.auth.signInWithPassword({ email, password })
     const enrolled = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'app' })
     const factorId = enrolled.data!.id
@@ -108,14 +100,14 @@ describe('TOTP factors', () => {
     const methods = level.data?.currentAuthenticationMethods ?? []
     expect(methods.map((m) => (typeof m === 'string' ? m : m.method))).toEqual(['totp', 'password'])
 
-    const [sessionRow] = await stack.sql`
+    const [sessionRow] = await t.stack.sql`
       select aal::text, factor_id from auth.sessions where id = ${claims.session_id as string}`
     expect(sessionRow).toEqual({ aal: 'aal2', factor_id: factorId })
-    const [challengeRow] = await stack.sql`
+    const [challengeRow] = await t.stack.sql`
       select verified_at is not null as verified from auth.mfa_challenges
       where id = ${challenge.data!.id}`
     expect(challengeRow).toEqual({ verified: true })
-    const claimsRows = await stack.sql`
+    const claimsRows = await t.stack.sql`
       select authentication_method from auth.mfa_amr_claims
       where session_id = ${claims.session_id as string} order by authentication_method`
     expect(claimsRows.map((r) => r.authentication_method)).toEqual(['password', 'totp'])
@@ -137,10 +129,10 @@ describe('TOTP factors', () => {
   })
 
   it('a new sign-in is aal1 with aal2 next; aal2 is needed to add or remove factors', async () => {
-    const { client, email, password } = await confirmedClient(stack)
+    const { client, email, password } = await confirmedClient(t.stack)
     const { factor } = await enrolVerified(client)
 
-    const other = stack.client()
+    const other = t.stack.client()
     await other.auth.signInWithPassword({ email, password })
     const level = await other.auth.mfa.getAuthenticatorAssuranceLevel()
     expect(level.data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' })
@@ -164,9 +156,11 @@ describe('TOTP factors', () => {
     const removed = await other.auth.mfa.unenroll({ factorId: factor.id })
     expect(removed.error).toBeNull()
     expect(removed.data).toEqual({ id: factor.id })
-    expect(await stack.sql`select 1 from auth.mfa_factors where id = ${factor.id}`).toHaveLength(0)
+    expect(await t.stack.sql`select 1 from auth.mfa_factors where id = ${factor.id}`).toHaveLength(
+      0
+    )
     const sessionId = decodeJwt(stepUp.data!.access_token).payload.session_id as string
-    const [row] = await stack.sql`
+    const [row] = await t.stack.sql`
       select aal::text, factor_id from auth.sessions where id = ${sessionId}`
     expect(row).toEqual({ aal: 'aal1', factor_id: null })
     const refreshed = await other.auth.refreshSession()
@@ -176,9 +170,9 @@ describe('TOTP factors', () => {
   })
 
   it('a password or email change of an account with a factor needs an aal2 session', async () => {
-    const { client, email, password } = await confirmedClient(stack)
+    const { client, email, password } = await confirmedClient(t.stack)
     const { factor } = await enrolVerified(client)
-    const other = stack.client()
+    const other = t.stack.client()
     await other.auth.signInWithPassword({ email, password })
     for (const change of [{ password: 'changed-pass-2' }, { email: `new-${email}` }]) {
       const refused = await other.auth.updateUser(change)
@@ -191,10 +185,10 @@ describe('TOTP factors', () => {
     // Metadata, and the same email again, are no change of credentials.
     expect((await other.auth.updateUser({ data: { theme: 'dark' } })).error).toBeNull()
     expect((await other.auth.updateUser({ email })).error).toBeNull()
-    const [row] = await stack.sql<{ email_change: string }[]>`
+    const [row] = await t.stack.sql<{ email_change: string }[]>`
       select coalesce(email_change, '') as email_change from auth.users where email = ${email}`
     expect(row!.email_change).toBe('')
-    const still = stack.client()
+    const still = t.stack.client()
     expect((await still.auth.signInWithPassword({ email, password })).error).toBeNull()
 
     const stepUp = await other.auth.mfa.challengeAndVerify({
@@ -206,9 +200,9 @@ describe('TOTP factors', () => {
   })
 
   it('lists and deletes a user’s factors through the admin API', async () => {
-    const { client, user } = await confirmedClient(stack)
+    const { client, user } = await confirmedClient(t.stack)
     const { factor } = await enrolVerified(client)
-    const admin = stack.client(stack.serviceRoleKey)
+    const admin = t.stack.client(t.stack.serviceRoleKey)
     const listed = await admin.auth.admin.mfa.listFactors({ userId: user.id })
     expect(listed.error).toBeNull()
     expect(listed.data?.factors.map((f) => [f.id, f.status, f.friendly_name])).toEqual([
@@ -224,25 +218,25 @@ describe('TOTP factors', () => {
     expect(gone.error?.code).toBe('mfa_factor_not_found')
     expect((await admin.auth.admin.mfa.listFactors({ userId: user.id })).data?.factors).toEqual([])
 
-    const badUser = await authFetch(stack, '/admin/users/nope/factors', {
-      token: stack.serviceRoleKey,
+    const badUser = await authFetch(t.stack, '/admin/users/nope/factors', {
+      token: t.stack.serviceRoleKey,
     })
     expect(badUser.status).toBe(404)
     expect(badUser.body).toMatchObject({
       code: 'validation_failed',
       message: 'user_id must be an UUID',
     })
-    const notAdmin = await authFetch(stack, `/admin/users/${user.id}/factors`)
+    const notAdmin = await authFetch(t.stack, `/admin/users/${user.id}/factors`)
     expect(notAdmin.status).toBe(403)
     expect(notAdmin.body.code).toBe('not_admin')
   })
 
   it('an expired challenge is refused and deleted; an admin delete takes the session to aal1', async () => {
-    const { client, user } = await confirmedClient(stack)
+    const { client, user } = await confirmedClient(t.stack)
     const { factor, session } = await enrolVerified(client)
     const challenge = await client.auth.mfa.challenge({ factorId: factor.id })
     const id = challenge.data!.id
-    await stack.sql`
+    await t.stack.sql`
       update auth.mfa_challenges set created_at = now() - interval '301 seconds' where id = ${id}`
     const late = await client.auth.mfa.verify({
       factorId: factor.id,
@@ -254,12 +248,12 @@ describe('TOTP factors', () => {
     expect(late.error?.message).toBe(
       `MFA challenge ${id} has expired, verify against another challenge or create a new challenge.`
     )
-    expect(await stack.sql`select 1 from auth.mfa_challenges where id = ${id}`).toHaveLength(0)
+    expect(await t.stack.sql`select 1 from auth.mfa_challenges where id = ${id}`).toHaveLength(0)
 
-    const admin = stack.client(stack.serviceRoleKey)
+    const admin = t.stack.client(t.stack.serviceRoleKey)
     await admin.auth.admin.mfa.deleteFactor({ userId: user.id, id: factor.id })
     const sessionId = decodeJwt(session.access_token).payload.session_id as string
-    const [row] = await stack.sql`select aal::text from auth.sessions where id = ${sessionId}`
+    const [row] = await t.stack.sql`select aal::text from auth.sessions where id = ${sessionId}`
     expect(row).toEqual({ aal: 'aal1' })
     const refreshed = await client.auth.refreshSession()
     expect(decodeJwt(refreshed.data.session!.access_token).payload.aal).toBe('aal1')
