@@ -1,7 +1,7 @@
 // What React reads of a LiveChannel: its snapshot, made from the sync state, the window's
 // messages and the pending sends, and compared field by field so that an unchanged one is kept.
 import { syncStatus } from './sync-machine.ts'
-import type { SyncState } from './sync-machine.ts'
+import type { SyncState } from './sync-types.ts'
 import type { ChannelSnapshot } from './types.ts'
 
 export function snapshotOf(

@@ -22,7 +22,7 @@ import type {
   SyncEvent,
   SyncLimits,
   SyncState,
-} from './sync-machine.ts'
+} from './sync-types.ts'
 import {
   type ChannelSnapshot,
   type ChannelTransport,
@@ -33,7 +33,7 @@ import {
 } from './types.ts'
 import type { Result } from '../../../lib/result.ts'
 
-export type { ChannelExtension } from './sync-machine.ts'
+export type { ChannelExtension } from './sync-types.ts'
 export type { Connectivity, LiveChannelOptions } from './live-channel-options.ts'
 export { loadEdits } from './load-edits.ts'
 

@@ -10,7 +10,7 @@
 import type { LiveChannel } from './live-channel.ts'
 import { beginRound, requestCatchUp } from './sync-machine.ts'
 import { messageOf } from './types.ts'
-import type { SyncEffect, SyncEvent, SyncLimits, SyncState, SyncStep } from './sync-machine.ts'
+import type { SyncEffect, SyncEvent, SyncLimits, SyncState, SyncStep } from './sync-types.ts'
 
 /** Shows the conversation at the message with this seq. */
 export function openAt(live: LiveChannel, seq: number): void {

@@ -2,7 +2,7 @@
 // the pages after the last contiguous seq, and older pages, each into the channel's window and
 // reported back as an event (open-at.ts runs its own the same way).
 import type { MessageWindow } from './message-window.ts'
-import type { FetchKind, SyncEvent, SyncLimits } from './sync-machine.ts'
+import type { FetchKind, SyncEvent, SyncLimits } from './sync-types.ts'
 import { messageOf, TransportError } from './types.ts'
 import type { ChannelTransport } from './types.ts'
 

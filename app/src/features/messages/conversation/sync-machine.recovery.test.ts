@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { RETRY_DELAYS_MS } from './backoff.ts'
 import { syncStatus } from './sync-machine.ts'
-import type { SyncEvent } from './sync-machine.ts'
+import type { SyncEvent } from './sync-types.ts'
 import {
   after,
   connected,

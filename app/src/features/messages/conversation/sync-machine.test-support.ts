@@ -1,7 +1,7 @@
 // The sync machine's tests' vocabulary: events fed in order (play), the events they name, and a
 // channel that is live.
 import { initialSyncState, reduce } from './sync-machine.ts'
-import type { SyncEffect, SyncEvent, SyncState } from './sync-machine.ts'
+import type { SyncEffect, SyncEvent, SyncState } from './sync-types.ts'
 
 export const limits = { pageSize: 10, maxCatchUpPages: 3 }
 

@@ -18,17 +18,6 @@ import type {
 } from './sync-types.ts'
 import type { ChannelStatus } from './types.ts'
 
-export type {
-  ChannelExtension,
-  FetchKind,
-  SyncEffect,
-  SyncEvent,
-  SyncLimits,
-  SyncState,
-  SyncStep,
-  SyncTask,
-} from './sync-types.ts'
-
 const IDLE: SyncTask = { kind: 'idle' }
 
 export function initialSyncState(): SyncState {
