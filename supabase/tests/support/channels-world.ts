@@ -1,13 +1,11 @@
 // The set-up of rpc-channels.test.ts: a stack with the matrix's world, and the channel RPCs as a
 // person calls them (create_channel, open_dm, channel_list, any query), with a fresh name.
 import { randomUUID } from 'node:crypto'
-import path from 'node:path'
 import type { Row } from 'postgres'
-import { afterAll, beforeAll } from 'vitest'
-import { startTestStack } from '../../../backend/test/support/stack.ts'
-import type { TestStack } from '../../../backend/test/support/stack.ts'
-import { asRole, buildWorld } from './world.ts'
+import { asRole } from './world.ts'
 import type { Person, World } from './world.ts'
+import { useWorldStack } from './world-stack.ts'
+import type { WorldStack } from './world-stack.ts'
 
 export interface Channel {
   id: string
@@ -28,9 +26,7 @@ export interface ListedChannel {
   members: { id: string; display_name: string }[] | null
 }
 
-export interface ChannelsWorld {
-  stack: TestStack
-  world: World
+export interface ChannelsWorld extends WorldStack {
   p: () => World['people']
   /** A name no channel has yet. */
   uniqueName: () => string
@@ -49,15 +45,7 @@ export interface ChannelsWorld {
 
 /** Registers the file's beforeAll/afterAll; the stack and world are set once beforeAll has run. */
 export function useChannelsWorld(): ChannelsWorld {
-  const workdir = path.resolve(import.meta.dirname, '../../..')
-  const t = {} as ChannelsWorld
-  beforeAll(async () => {
-    t.stack = await startTestStack({ workdir })
-    t.world = await buildWorld(t.stack)
-  })
-  afterAll(async () => {
-    await t.stack?.stop()
-  })
+  const t = useWorldStack({} as ChannelsWorld)
   t.p = () => t.world.people
   t.uniqueName = () => `room-${randomUUID().slice(0, 8)}`
 

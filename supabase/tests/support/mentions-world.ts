@@ -2,16 +2,13 @@
 // as a person (its stored mentions), a channel's message count, a user group made as a person,
 // and a refusal's SQLSTATE.
 import { randomUUID } from 'node:crypto'
-import path from 'node:path'
-import { afterAll, beforeAll, expect } from 'vitest'
-import { startTestStack } from '../../../backend/test/support/stack.ts'
-import type { TestStack } from '../../../backend/test/support/stack.ts'
-import { asRole, buildWorld } from './world.ts'
-import type { Person, World } from './world.ts'
+import { expect } from 'vitest'
+import { asRole } from './world.ts'
+import type { Person } from './world.ts'
+import { useWorldStack } from './world-stack.ts'
+import type { WorldStack } from './world-stack.ts'
 
-export interface MentionsWorld {
-  stack: TestStack
-  world: World
+export interface MentionsWorld extends WorldStack {
   /** Sends `body` to the channel as the person; returns the stored message's mentions. */
   send: (person: Person, channel: string, body: string) => Promise<string[]>
   countIn: (channel: string) => Promise<number>
@@ -24,15 +21,7 @@ export interface MentionsWorld {
 
 /** Registers the file's beforeAll/afterAll; the stack and world are set once beforeAll has run. */
 export function useMentionsWorld(): MentionsWorld {
-  const workdir = path.resolve(import.meta.dirname, '../../..')
-  const t = {} as MentionsWorld
-  beforeAll(async () => {
-    t.stack = await startTestStack({ workdir })
-    t.world = await buildWorld(t.stack)
-  })
-  afterAll(async () => {
-    await t.stack?.stop()
-  })
+  const t = useWorldStack({} as MentionsWorld)
   t.send = async function send(person: Person, channel: string, body: string): Promise<string[]> {
     const id = randomUUID()
     await asRole(

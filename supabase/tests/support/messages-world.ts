@@ -2,20 +2,16 @@
 // a stack with the matrix's world and a pool with more connections for concurrent senders;
 // send_message as a person, and a channel's last seq.
 import { randomUUID } from 'node:crypto'
-import path from 'node:path'
 import postgres from 'postgres'
 import type { Sql } from 'postgres'
 import { afterAll, beforeAll } from 'vitest'
-import { startTestStack } from '../../../backend/test/support/stack.ts'
-import type { TestStack } from '../../../backend/test/support/stack.ts'
 import { sendAs } from './messages.ts'
 import type { MessageRow } from './messages.ts'
-import { buildWorld } from './world.ts'
-import type { Person, World } from './world.ts'
+import type { Person } from './world.ts'
+import { useWorldStack } from './world-stack.ts'
+import type { WorldStack } from './world-stack.ts'
 
-export interface MessagesWorld {
-  stack: TestStack
-  world: World
+export interface MessagesWorld extends WorldStack {
   /** More connections than stack.sql has, for concurrent senders. */
   pool: Sql
   /** send_message as the person (on stack.sql unless another pool is given). */
@@ -32,8 +28,7 @@ export interface MessagesWorld {
 
 /** Registers the file's beforeAll/afterAll; the stack, world and pool are set once it ran. */
 export function useMessagesWorld(): MessagesWorld {
-  const workdir = path.resolve(import.meta.dirname, '../../..')
-  const t = {} as MessagesWorld
+  const t = useWorldStack({} as MessagesWorld)
   t.send = function send(
     person: Person,
     channel: string,
@@ -53,14 +48,11 @@ export function useMessagesWorld(): MessagesWorld {
   }
 
   beforeAll(async () => {
-    t.stack = await startTestStack({ workdir })
-    t.world = await buildWorld(t.stack)
     t.pool = postgres(t.stack.dbUrl, { max: 8, onnotice: () => {} })
   })
 
   afterAll(async () => {
     await t.pool?.end({ timeout: 2 })
-    await t.stack?.stop()
   })
   return t
 }

@@ -2,15 +2,14 @@
 // matrix (those that stay readable at aal1, and the rest) and its session calls; whether a person
 // reads a case's row, or what a call does, at an assurance level, with or without a verified
 // factor and a workspace requiring two-factor sign-in (each in a transaction rolled back).
-import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll } from 'vitest'
-import { startTestStack } from '../../../backend/test/support/stack.ts'
-import type { TestStack } from '../../../backend/test/support/stack.ts'
+import type { TransactionSql } from 'postgres'
 import { MATRIX, caseName } from './matrix.ts'
 import type { CallCase, MatrixCase, MatrixContext } from './matrix.ts'
-import { buildWorld, claimsOf } from './world.ts'
-import type { Person, World } from './world.ts'
+import { claimsOf } from './world.ts'
+import type { Person } from './world.ts'
+import { useWorldStack } from './world-stack.ts'
+import type { WorldStack } from './world-stack.ts'
 
 export interface Setting {
   aal: 'aal1' | 'aal2'
@@ -18,6 +17,13 @@ export interface Setting {
   factor: boolean
   /** The matrix workspace requires two-factor sign-in. */
   requireMfa: boolean
+}
+
+/** A verified TOTP factor for `person`, inside the transaction. */
+async function addVerifiedFactor(tx: TransactionSql, person: Person): Promise<void> {
+  await tx`
+    insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+    values (${randomUUID()}, ${person.id}, 'phone', 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP')`
 }
 
 class Rollback extends Error {
@@ -50,9 +56,7 @@ export const sessionCalls = MATRIX.filter(
     c.kind === 'call' && c.allowed.includes('member') && /_sessions?$/.test(c.table)
 )
 
-export interface MfaMatrix {
-  stack: TestStack
-  world: World
+export interface MfaMatrix extends WorldStack {
   /** Whether the person reads the case's row (or receives on its topic) in this setting. */
   reads: (c: MatrixCase, person: Person, setting: Setting) => Promise<boolean>
   /** The call's outcome for the person in this setting: done, or the refusal's SQLSTATE. */
@@ -65,15 +69,7 @@ export interface MfaMatrix {
 
 /** Registers the file's beforeAll/afterAll; the stack and world are set once beforeAll has run. */
 export function useMfaMatrix(): MfaMatrix {
-  const workdir = path.resolve(import.meta.dirname, '../../..')
-  const t = {} as MfaMatrix
-  beforeAll(async () => {
-    t.stack = await startTestStack({ workdir })
-    t.world = await buildWorld(t.stack)
-  })
-  afterAll(async () => {
-    await t.stack?.stop()
-  })
+  const t = useWorldStack({} as MfaMatrix)
   t.reads = async function reads(
     c: MatrixCase,
     person: Person,
@@ -84,11 +80,7 @@ export function useMfaMatrix(): MfaMatrix {
     const topic = c.kind === 'topic' ? c.topic(t.world) : ''
     try {
       await t.stack.sql.begin(async (tx) => {
-        if (setting.factor) {
-          await tx`
-          insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
-          values (${randomUUID()}, ${person.id}, 'phone', 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP')`
-        }
+        if (setting.factor) await addVerifiedFactor(tx, person)
         if (setting.requireMfa) {
           await tx`update public.workspaces set require_mfa = true where id = ${t.world.ws}`
         }
@@ -127,11 +119,7 @@ export function useMfaMatrix(): MfaMatrix {
     const named = args.map(([name], i) => `${name} => $${i + 1}`).join(', ')
     try {
       await t.stack.sql.begin(async (tx) => {
-        if (setting.factor) {
-          await tx`
-          insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
-          values (${randomUUID()}, ${person.id}, 'phone', 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP')`
-        }
+        if (setting.factor) await addVerifiedFactor(tx, person)
         await tx`
         select set_config('role', 'authenticated', true),
                set_config('request.jwt.claims', ${JSON.stringify({ ...claimsOf(person), aal: setting.aal })}, true)`

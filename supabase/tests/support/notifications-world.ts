@@ -1,13 +1,11 @@
 // The set-up of rpc-notifications.test.ts: a stack with the matrix's world, and the notification
 // RPCs as a person calls them (role authenticated, their claims): a call, a refusal's code,
 // message and detail, the settings read back, the workspace badges, and channels marked read.
-import path from 'node:path'
 import type { TransactionSql } from 'postgres'
-import { afterAll, beforeAll } from 'vitest'
-import { startTestStack } from '../../../backend/test/support/stack.ts'
-import type { TestStack } from '../../../backend/test/support/stack.ts'
-import { asRole, buildWorld } from './world.ts'
-import type { Person, World } from './world.ts'
+import { asRole } from './world.ts'
+import type { Person } from './world.ts'
+import { useWorldStack } from './world-stack.ts'
+import type { WorldStack } from './world-stack.ts'
 
 export interface Settings {
   default_level: string
@@ -20,9 +18,7 @@ export interface Settings {
   email_delay_minutes: number
 }
 
-export interface NotificationsWorld {
-  stack: TestStack
-  world: World
+export interface NotificationsWorld extends WorldStack {
   /** fn as the person's role with their claims, committed. */
   as: <T>(person: Person | null, fn: (tx: TransactionSql) => Promise<T>) => Promise<T>
   /** The refusal fn meets as the person: its code, message and detail. */
@@ -39,15 +35,7 @@ export interface NotificationsWorld {
 
 /** Registers the file's beforeAll/afterAll; the stack and world are set once beforeAll has run. */
 export function useNotificationsWorld(): NotificationsWorld {
-  const workdir = path.resolve(import.meta.dirname, '../../..')
-  const t = {} as NotificationsWorld
-  beforeAll(async () => {
-    t.stack = await startTestStack({ workdir })
-    t.world = await buildWorld(t.stack)
-  })
-  afterAll(async () => {
-    await t.stack?.stop()
-  })
+  const t = useWorldStack({} as NotificationsWorld)
   t.as = function as<T>(person: Person | null, fn: (tx: TransactionSql) => Promise<T>): Promise<T> {
     return asRole(t.stack.sql, person, fn)
   }

@@ -4,32 +4,23 @@
 // a role, and the files the functions store (a preview image, an export's zip) or the owner does
 // (an import archive).
 import { randomUUID } from 'node:crypto'
-import path from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll } from 'vitest'
-import { startTestStack } from '../../../backend/test/support/stack.ts'
-import type { TestStack } from '../../../backend/test/support/stack.ts'
+import { beforeAll } from 'vitest'
 import { clientFor } from './rest-checker.ts'
-import { ROLES, actorOf, asUser, buildWorld } from './world.ts'
+import { ROLES, actorOf, asUser } from './world.ts'
 import type { Person, Role, World } from './world.ts'
+import { useWorldStack } from './world-stack.ts'
+import type { WorldStack } from './world-stack.ts'
 
-export interface StorageWorld {
-  stack: TestStack
-  world: World
+export interface StorageWorld extends WorldStack {
   clients: Record<Role, SupabaseClient>
 }
 
 /** Registers the file's beforeAll/afterAll; the stack and world are set once beforeAll has run. */
 export function useStorageWorld(): StorageWorld {
-  const workdir = path.resolve(import.meta.dirname, '../../..')
-  const t = { clients: {} } as StorageWorld
+  const t = useWorldStack({ clients: {} } as StorageWorld)
   beforeAll(async () => {
-    t.stack = await startTestStack({ workdir })
-    t.world = await buildWorld(t.stack)
     for (const role of ROLES) t.clients[role] = clientFor(t.stack, actorOf(t.world, role))
-  })
-  afterAll(async () => {
-    await t.stack?.stop()
   })
   return t
 }
