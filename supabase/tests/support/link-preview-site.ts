@@ -6,6 +6,7 @@ import type { ServerResponse } from 'node:http'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll } from 'vitest'
+import type { PreviewFields } from '../../functions/link-preview/preview.ts'
 import { startTestStack } from '../../../backend/test/support/stack.ts'
 import type { TestStack } from '../../../backend/test/support/stack.ts'
 import { startOutboundServer } from './outbound-server.ts'
@@ -13,20 +14,15 @@ import type { OutboundServer } from './outbound-server.ts'
 import { buildWorld, makeMessage } from './world.ts'
 import type { Person, World } from './world.ts'
 
-export interface Preview {
+/** A link_previews row: what the function writes (preview.ts), for which link of which message. */
+export interface Preview extends Omit<PreviewFields, 'status'> {
   id: string
   message_id: string
   channel_id: string
   position: number
   url: string
+  /** pending or fetching until the function writes ready or failed. */
   status: string
-  title: string | null
-  description: string | null
-  site_name: string | null
-  image_path: string | null
-  image_width: number | null
-  image_height: number | null
-  error: string | null
   removed_by_author: boolean
 }
 

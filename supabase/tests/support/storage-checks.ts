@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { storageKit } from './storage-kit.ts'
 import type { StorageWorld } from './storage-kit.ts'
 import { actorOf, asUser, makeMessage } from './world.ts'
-import type { Role } from './world.ts'
+import type { Person, Role } from './world.ts'
 
 export interface StorageCheck {
   /** The matrix case whose expectations apply. */
@@ -28,6 +28,9 @@ export function storageChecks(t: StorageWorld): StorageCheck[] {
     exportZip,
   } = storageKit(t)
   const p = () => t.world.people
+  /** A file sent with a reply, by `author`, to a message of theirs in `channel`. */
+  const sentReply = async (author: Person, channel: string) =>
+    sentFile(author, channel, await makeMessage(t.stack.sql, author, channel))
 
   return [
     {
@@ -48,23 +51,11 @@ export function storageChecks(t: StorageWorld): StorageCheck[] {
     },
     {
       matrixCase: 'storage.objects select: the file of a reply in a public channel',
-      act: readFile(async () =>
-        sentFile(
-          p().member,
-          t.world.ch.plaza,
-          await makeMessage(t.stack.sql, p().member, t.world.ch.plaza)
-        )
-      ),
+      act: readFile(() => sentReply(p().member, t.world.ch.plaza)),
     },
     {
       matrixCase: 'storage.objects select: the file of a reply in a private channel',
-      act: readFile(async () =>
-        sentFile(
-          p().owner,
-          t.world.ch.quiet,
-          await makeMessage(t.stack.sql, p().owner, t.world.ch.quiet)
-        )
-      ),
+      act: readFile(() => sentReply(p().owner, t.world.ch.quiet)),
     },
     {
       matrixCase: "storage.objects select: member's upload for an unsent message",
