@@ -10,6 +10,7 @@ import path from 'node:path'
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate'
 import { Upload } from 'tus-js-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { concat } from '../functions/_shared/archive/zip-source.ts'
 import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
 import { importKit } from './support/imports.ts'
@@ -74,13 +75,7 @@ function largeArchive(padding: number): Uint8Array {
   zip.add(pad)
   pad.push(randomBytes(padding), true)
   zip.end()
-  const bytes = new Uint8Array(out.reduce((sum, piece) => sum + piece.length, 0))
-  let at = 0
-  for (const piece of out) {
-    bytes.set(piece, at)
-    at += piece.length
-  }
-  return bytes
+  return concat(out)
 }
 
 /** Uploads resumably as the person, in 6 MB chunks (tus-js-client, as the app's uploads). */

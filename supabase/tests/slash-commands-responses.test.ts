@@ -13,6 +13,10 @@ import type { Person } from './support/world.ts'
 const t = useSlashCommands()
 const { createCommand, invoke, countIn, responseUrlOf, postTo } = t
 
+/** The member runs the command `name` in #plaza; its server answers as t.reply says. */
+const runInPlaza = (name: string, text = 'x') =>
+  invoke(t.world.people.member, { command: name, text, channel_id: t.world.ch.plaza })
+
 describe('failing command servers', () => {
   it('a 500 is a clear ephemeral error, nothing posted', async () => {
     const command = await createCommand(t.world.people.owner)
@@ -21,11 +25,7 @@ describe('failing command servers', () => {
       response.end('boom')
     }
     const before = await countIn(t.world.ch.plaza)
-    const result = await invoke(t.world.people.member, {
-      command: command.name,
-      text: 'x',
-      channel_id: t.world.ch.plaza,
-    })
+    const result = await runInPlaza(command.name)
     expect(result.json).toEqual({
       ephemeral: `${command.name} failed: the app answered with HTTP status 500.`,
       posted: false,
@@ -38,11 +38,7 @@ describe('failing command servers', () => {
     const command = await createCommand(t.world.people.owner)
     t.reply = (_r, response) => void t.held.push(response)
     const before = await countIn(t.world.ch.plaza)
-    const result = await invoke(t.world.people.member, {
-      command: command.name,
-      text: 'x',
-      channel_id: t.world.ch.plaza,
-    })
+    const result = await runInPlaza(command.name)
     expect(result.json).toEqual({
       ephemeral: `${command.name} failed: the app did not answer in 3 seconds.`,
       posted: false,
@@ -58,11 +54,7 @@ describe('failing command servers', () => {
       response.setHeader('Location', 'http://169.254.169.254/latest/meta-data/')
       response.end()
     }
-    const result = await invoke(t.world.people.member, {
-      command: command.name,
-      text: 'x',
-      channel_id: t.world.ch.plaza,
-    })
+    const result = await runInPlaza(command.name)
     expect(result.json.posted).toBe(false)
     expect(result.json.ephemeral).toMatch(new RegExp(`^${command.name} failed: `))
     expect(t.received).toHaveLength(1)
@@ -73,21 +65,13 @@ describe('failing command servers', () => {
       t.world.people.owner,
       'http://169.254.169.254/latest/meta-data/'
     )
-    const result = await invoke(t.world.people.member, {
-      command: metadata.name,
-      text: '',
-      channel_id: t.world.ch.plaza,
-    })
+    const result = await runInPlaza(metadata.name, '')
     expect(result.json).toMatchObject({ posted: false, error: 'blocked_address' })
     expect(result.json.ephemeral).toMatch(/private or local address/)
 
     const local = await createCommand(t.world.people.owner)
     allowLoopback(false)
-    const refused = await invoke(t.world.people.member, {
-      command: local.name,
-      text: '',
-      channel_id: t.world.ch.plaza,
-    })
+    const refused = await runInPlaza(local.name, '')
     expect(refused.json).toMatchObject({ posted: false, error: 'blocked_address' })
     expect(t.received).toHaveLength(0)
   })

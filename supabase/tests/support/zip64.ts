@@ -1,5 +1,6 @@
 // A zip rewritten as Zip64 (as big exports are), for the reader's tests (import-reader.test.ts):
 // the same entries with their sizes and offsets in Zip64 fields.
+import { concat } from '../../functions/_shared/archive/zip-source.ts'
 
 /** The same archive rewritten as Zip64: every entry's sizes and offset in its Zip64 extra field,
  * the counts and the directory's place in a Zip64 end record found through its locator. */
@@ -49,11 +50,5 @@ export function asZip64(zip: Uint8Array): Uint8Array {
   record.setUint32(90, 0xffffffff, true)
   record.setUint32(94, 0xffffffff, true)
   parts.push(new Uint8Array(record.buffer))
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let offset = 0
-  for (const part of parts) {
-    out.set(part, offset)
-    offset += part.length
-  }
-  return out
+  return concat(parts)
 }

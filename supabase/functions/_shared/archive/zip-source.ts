@@ -110,7 +110,8 @@ export async function storageSource(
   }
 }
 
-function concat(pieces: Uint8Array[]): Uint8Array {
+/** The pieces one after another, in one array. */
+export function concat(pieces: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0))
   let at = 0
   for (const piece of pieces) {
