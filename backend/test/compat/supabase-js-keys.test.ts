@@ -1,39 +1,26 @@
 // supabase-js's integration suite, continued (see supabase-js.test.ts): REST, auth, admin API,
 // storage, functions and realtime through the new sb_publishable_/sb_secret_ keys.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { startTestStack } from '../support/stack.ts'
-import type { TestStack } from '../support/stack.ts'
 import { CLI, waitFor } from './support.ts'
-import { PROJECT } from './supabase-js-project.ts'
-import { signedUpWith } from './supabase-js-support.ts'
+import { useSupabaseJsStack } from './supabase-js-support.ts'
 
-let stack: TestStack
-
-beforeAll(async () => {
-  stack = await startTestStack(PROJECT)
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
-
-const signedIn = (key?: string) => signedUpWith(stack, key)
+const t = useSupabaseJsStack()
 
 describe('new API keys', () => {
   let publishable: SupabaseClient
   let secret: SupabaseClient
   beforeAll(() => {
-    publishable = stack.client(CLI.publishableKey)
-    secret = stack.client(CLI.secretKey)
+    publishable = t.stack.client(CLI.publishableKey)
+    secret = t.stack.client(CLI.secretKey)
   })
 
   it('sb_publishable_ acts as anon on REST; sb_secret_ bypasses RLS', async () => {
     const anon = await publishable.from('todos').select('task').order('id')
     expect(anon.error).toBeNull()
     expect(anon.data?.map((t) => t.task)).toEqual(['Seeded task 1', 'Seeded task 2'])
-    const { user } = await signedIn()
-    await stack
+    const { user } = await t.signedIn()
+    await t.stack
       .client(CLI.serviceRoleKey)
       .from('todos')
       .insert({ task: 'private', user_id: user.id })
@@ -44,7 +31,7 @@ describe('new API keys', () => {
   })
 
   it('signs up and in with sb_publishable_; the session then drives REST', async () => {
-    const { client, user } = await signedIn(CLI.publishableKey)
+    const { client, user } = await t.signedIn(CLI.publishableKey)
     const inserted = await client.from('todos').insert({ task: 'new keys', user_id: user.id })
     expect(inserted.error).toBeNull()
     expect((await client.from('todos').select('task')).data).toEqual([{ task: 'new keys' }])

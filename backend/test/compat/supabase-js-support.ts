@@ -1,7 +1,10 @@
 // Shared by the supabase-js integration suites (supabase-js.test.ts, supabase-js-keys.test.ts):
-// users signed up as the upstream suite signs them up.
+// their stack on the upstream suite's project, and users signed up as that suite signs them up.
 import { expect } from 'vitest'
+import { startTestStack } from '../support/stack.ts'
 import type { TestStack } from '../support/stack.ts'
+import { useTestStack } from '../support/use-stack.ts'
+import { PROJECT } from './supabase-js-project.ts'
 import { CLI, uniqueEmail } from './support.ts'
 
 export const password = 'password123'
@@ -13,4 +16,12 @@ export async function signedUpWith(stack: TestStack, key: string = CLI.anonKey) 
   const { data, error } = await client.auth.signUp({ email, password })
   expect(error).toBeNull()
   return { client, email, user: data.user! }
+}
+
+/** A stack on the suite's project for a file's tests, with `signedIn(key?)`: signedUpWith on it. */
+export function useSupabaseJsStack() {
+  return useTestStack(
+    () => startTestStack(PROJECT),
+    (stack) => ({ signedIn: (key?: string) => signedUpWith(stack, key) })
+  )
 }

@@ -4,39 +4,26 @@
 // The same calls through the new sb_publishable_/sb_secret_ keys: supabase-js-keys.test.ts.
 import { mkdir, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { FunctionsHttpError } from '@supabase/supabase-js'
-import { startTestStack } from '../support/stack.ts'
-import type { TestStack } from '../support/stack.ts'
 import { CLI, claimsOf, waitFor } from './support.ts'
-import { PROJECT } from './supabase-js-project.ts'
-import { password, signedUpWith } from './supabase-js-support.ts'
+import { password, useSupabaseJsStack } from './supabase-js-support.ts'
 
-let stack: TestStack
-
-beforeAll(async () => {
-  stack = await startTestStack(PROJECT)
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
-
-const signedIn = (key?: string) => signedUpWith(stack, key)
+const t = useSupabaseJsStack()
 
 describe('the CLI demo keys', () => {
   it('are the keys `supabase start` prints', () => {
-    expect(stack.anonKey).toBe(CLI.anonKey)
-    expect(stack.serviceRoleKey).toBe(CLI.serviceRoleKey)
-    expect(stack.keys.publishableKey).toBe(CLI.publishableKey)
-    expect(stack.keys.secretKey).toBe(CLI.secretKey)
+    expect(t.stack.anonKey).toBe(CLI.anonKey)
+    expect(t.stack.serviceRoleKey).toBe(CLI.serviceRoleKey)
+    expect(t.stack.keys.publishableKey).toBe(CLI.publishableKey)
+    expect(t.stack.keys.secretKey).toBe(CLI.secretKey)
     expect(claimsOf(CLI.anonKey)).toEqual({ iss: 'supabase-demo', role: 'anon', exp: 1983812996 })
   })
 })
 
 describe('PostgREST', () => {
   it('queries, inserts, updates and deletes as anon under RLS', async () => {
-    const supabase = stack.client(CLI.anonKey)
+    const supabase = t.stack.client(CLI.anonKey)
     const { data, error } = await supabase.from('todos').select('task, is_complete').order('id')
     expect(error).toBeNull()
     expect(data).toEqual([
@@ -58,12 +45,12 @@ describe('PostgREST', () => {
   })
 
   it('signed-in users see only their own todos; a forged user_id is 403 42501', async () => {
-    const { client, user } = await signedIn()
+    const { client, user } = await t.signedIn()
     const mine = await client.from('todos').insert({ task: 'mine', user_id: user.id }).select()
     expect(mine.status).toBe(201)
     const visible = await client.from('todos').select('task')
     expect(visible.data).toEqual([{ task: 'mine' }])
-    const other = await signedIn()
+    const other = await t.signedIn()
     expect((await other.client.from('todos').select('task')).data).toEqual([])
 
     const forged = await client
@@ -80,7 +67,7 @@ describe('PostgREST', () => {
         message: 'new row violates row-level security policy for table "todos"',
       },
     })
-    const anonForged = await stack
+    const anonForged = await t.stack
       .client(CLI.anonKey)
       .from('todos')
       .insert({ task: 'forged', user_id: user.id })
@@ -91,7 +78,7 @@ describe('PostgREST', () => {
 
 describe('Authentication', () => {
   it('signs up, reads the session, signs out and back in', async () => {
-    const { client, email, user } = await signedIn()
+    const { client, email, user } = await t.signedIn()
     expect(user.email).toBe(email)
     const { data: session } = await client.auth.getSession()
     expect(session.session?.user.email).toBe(email)
@@ -103,7 +90,7 @@ describe('Authentication', () => {
   })
 
   it('refuses invalid credentials', async () => {
-    const { data, error } = await stack
+    const { data, error } = await t.stack
       .client()
       .auth.signInWithPassword({ email: 'nobody@example.com', password: 'wrongpassword' })
     expect(data.user).toBeNull()
@@ -113,7 +100,7 @@ describe('Authentication', () => {
 
 describe('Storage API', () => {
   it('uploads, lists, downloads and deletes in the config bucket with the service role', async () => {
-    const storage = stack.client(CLI.serviceRoleKey).storage.from('test-bucket')
+    const storage = t.stack.client(CLI.serviceRoleKey).storage.from('test-bucket')
     const filePath = `test-file-${Date.now()}.txt`
     const fileContent = new Blob(['Hello, Supabase Storage!'], { type: 'text/plain' })
     const upload = await storage.upload(filePath, fileContent, { upsert: true })
@@ -128,7 +115,7 @@ describe('Storage API', () => {
   })
 
   it('the anon key sees nothing in a bucket without policies', async () => {
-    const storage = stack.client(CLI.anonKey).storage.from('test-bucket')
+    const storage = t.stack.client(CLI.anonKey).storage.from('test-bucket')
     expect(await storage.list()).toEqual({ data: [], error: null })
     const upload = await storage.upload('anon.txt', new Blob(['x']))
     expect(upload.error).toMatchObject({
@@ -141,7 +128,7 @@ describe('Storage API', () => {
 
 describe('Realtime', () => {
   it('is able to connect and broadcast on a private channel', async () => {
-    const { client } = await signedIn()
+    const { client } = await t.signedIn()
     await client.realtime.setAuth()
     const channel = client.channel(`channel-${crypto.randomUUID()}`, {
       config: { broadcast: { self: true }, private: true },
@@ -167,7 +154,7 @@ describe('Realtime', () => {
 
 describe('Edge Functions', () => {
   it('invokes a function with a JSON body', async () => {
-    const { data, error } = await stack
+    const { data, error } = await t.stack
       .client(CLI.anonKey)
       .functions.invoke('hello', { body: { name: 'Functions' } })
     expect(error).toBeNull()
@@ -175,7 +162,7 @@ describe('Edge Functions', () => {
   })
 
   it('functions import supabase-js as Deno does (jsr:, npm:, esm.sh) and query as the caller', async () => {
-    const { client, user } = await signedIn()
+    const { client, user } = await t.signedIn()
     await client.from('todos').insert({ task: 'via function', user_id: user.id })
     for (const name of ['todos-jsr', 'todos-npm', 'todos-esm']) {
       const { data, error } = await client.functions.invoke(name)
@@ -186,7 +173,7 @@ describe('Edge Functions', () => {
 
   it('an edited function serves its new code without a restart', async () => {
     // The CLI's edge runtime hot-reloads functions (either [edge_runtime] policy): edits count at once.
-    const dir = path.join(stack.config.supabaseDir, 'functions', 'edited')
+    const dir = path.join(t.stack.config.supabaseDir, 'functions', 'edited')
     await mkdir(dir, { recursive: true })
     const file = path.join(dir, 'index.ts')
     const version = async (text: string, secondsFromNow: number) => {
@@ -194,7 +181,7 @@ describe('Edge Functions', () => {
       const when = new Date(Date.now() + secondsFromNow * 1000)
       await utimes(file, when, when)
     }
-    const client = stack.client(CLI.anonKey)
+    const client = t.stack.client(CLI.anonKey)
     await version('first', 0)
     expect((await client.functions.invoke('edited')).data).toBe('first')
     await version('second', 5)
@@ -202,7 +189,7 @@ describe('Edge Functions', () => {
   })
 
   it('a non-2xx answer is a FunctionsHttpError carrying the response', async () => {
-    const { data, error } = await stack.client(CLI.anonKey).functions.invoke('failing')
+    const { data, error } = await t.stack.client(CLI.anonKey).functions.invoke('failing')
     expect(data).toBeNull()
     expect(error).toBeInstanceOf(FunctionsHttpError)
     const context = (error as FunctionsHttpError).context as Response
@@ -211,17 +198,17 @@ describe('Edge Functions', () => {
   })
 
   it('an unknown function is 404 and a missing JWT is 401 when verify_jwt is on', async () => {
-    const missing = await fetch(`${stack.url}/functions/v1/nope`, { method: 'POST' })
+    const missing = await fetch(`${t.stack.url}/functions/v1/nope`, { method: 'POST' })
     expect(missing.status).toBe(404)
-    const unauthenticated = await fetch(`${stack.url}/functions/v1/echo`, { method: 'POST' })
+    const unauthenticated = await fetch(`${t.stack.url}/functions/v1/echo`, { method: 'POST' })
     expect(unauthenticated.status).toBe(401)
     expect(await unauthenticated.json()).toEqual({ msg: 'Error: Missing authorization header' })
-    const open = await fetch(`${stack.url}/functions/v1/public-echo`, { method: 'POST' })
+    const open = await fetch(`${t.stack.url}/functions/v1/public-echo`, { method: 'POST' })
     expect(open.status).toBe(200)
   })
 
   it('passes the caller’s token to the function', async () => {
-    const { client } = await signedIn()
+    const { client } = await t.signedIn()
     const token = (await client.auth.getSession()).data.session!.access_token
     const { data } = await client.functions.invoke('echo', { body: 'hi' })
     expect(data).toMatchObject({
@@ -229,7 +216,7 @@ describe('Edge Functions', () => {
       body: 'hi',
       authorization: `Bearer ${token}`,
       apikey: CLI.anonKey,
-      url: stack.url,
+      url: t.stack.url,
     })
   })
 })
