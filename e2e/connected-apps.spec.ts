@@ -9,13 +9,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { createClient } from '@supabase/supabase-js'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { Page } from '@playwright/test'
 import ws from 'ws'
 import { expect, test } from './support/test.ts'
 import { actor, confirmedMessageWith, signOut, signUpByApi, waitLive } from './support/actors.ts'
 import type { Actor } from './support/actors.ts'
 import { AxeAudit } from './support/axe.ts'
 import { apiUrl, appUrl } from './support/env.ts'
+import { openSecurity } from './support/security.ts'
 import { createWorkspace } from './support/workspace.ts'
 
 // The app's callback: never reached over the network, the browser's request is answered here.
@@ -122,15 +122,6 @@ async function general(app: SupabaseClient): Promise<string> {
 
 const send = (app: SupabaseClient, channel: string, body: string) =>
   app.rpc('send_message', { p_id: randomUUID(), p_channel_id: channel, p_body: body })
-
-async function openSecurity(page: Page) {
-  await page.getByRole('button', { name: 'Your profile' }).click()
-  await page
-    .getByRole('dialog', { name: 'Your profile' })
-    .getByRole('button', { name: /^Security/ })
-    .click()
-  return page.getByRole('dialog', { name: 'Security' })
-}
 
 test('an app reads only until allowed to write, and reads nothing once revoked', async ({
   browser,

@@ -4,33 +4,22 @@
 // password is refused, the right one makes it — and when it changes its email, this time with the
 // code Auth emails (reauthenticate).
 import type { Page } from '@playwright/test'
-import postgres from 'postgres'
 import { expect, test } from './support/test.ts'
 import { actor, signUpByApi } from './support/actors.ts'
+import { withDatabase } from './support/database.ts'
 import { codeFromEmail } from './support/inbox.ts'
+import { expireAccessToken } from './support/security.ts'
 import { createWorkspace } from './support/workspace.ts'
 
 /** Moves the person's sign-ins 20 minutes back, and has the page renew its access token. */
 async function signedInLongAgo(page: Page, email: string): Promise<void> {
-  const dbUrl = process.env.CHORUS_DB_URL
-  if (!dbUrl) throw new Error('CHORUS_DB_URL is not set: run through playwright.config.ts')
-  const sql = postgres(dbUrl, { max: 1, onnotice: () => {} })
-  try {
-    await sql`
+  await withDatabase(
+    (sql) => sql`
       update auth.mfa_amr_claims set updated_at = now() - interval '20 minutes'
       where session_id in (select s.id from auth.sessions s join auth.users u on u.id = s.user_id
         where u.email = ${email})`
-  } finally {
-    await sql.end({ timeout: 2 })
-  }
-  await page.evaluate(() => {
-    for (const key of Object.keys(localStorage)) {
-      if (!/^sb-.+-auth-token$/.test(key)) continue
-      const session = JSON.parse(localStorage.getItem(key) ?? '{}') as { expires_at?: number }
-      session.expires_at = Math.floor(Date.now() / 1000) - 60
-      localStorage.setItem(key, JSON.stringify(session))
-    }
-  })
+  )
+  await expireAccessToken(page)
   await page.reload()
   await expect(page.getByRole('heading', { level: 2, name: 'general', exact: true })).toBeVisible()
 }

@@ -4,7 +4,7 @@
 import { expect } from '@playwright/test'
 import type { Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
-import postgres from 'postgres'
+import { withDatabase } from './database.ts'
 
 /** The authenticator's code for this secret at this time. */
 export function code(secret: string, at = Date.now()): string {
@@ -47,16 +47,11 @@ export async function addAuthenticatorApp(
 
 /** Makes the person's sessions a day and an hour old, in the database. */
 export async function ageSessions(email: string): Promise<void> {
-  const dbUrl = process.env.CHORUS_DB_URL
-  if (!dbUrl) throw new Error('CHORUS_DB_URL is not set: run through playwright.config.ts')
-  const sql = postgres(dbUrl, { max: 1, onnotice: () => {} })
-  try {
-    await sql`
+  await withDatabase(
+    (sql) => sql`
       update auth.sessions set created_at = now() - interval '25 hours'
       where user_id = (select id from auth.users where email = ${email})`
-  } finally {
-    await sql.end({ timeout: 2 })
-  }
+  )
 }
 
 /**
