@@ -1,69 +1,54 @@
 // Objects downloaded through supabase-js and raw HTTP: authenticated and public, Range, ETag,
 // disposition, HEAD, HTML served as text, missing objects. Uploads: objects.test.ts.
-import { createHash } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestStack } from '../support/stack.ts'
-import type { TestUser } from './support.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   bytes,
   errorShape,
-  makeUser,
+  etagOf,
   serviceClient,
-  startStorageStack,
   storageFetch,
+  useStorageStack,
 } from './support.ts'
 
-let stack: TestStack
-let user: TestUser
-
-beforeAll(async () => {
-  stack = await startStorageStack()
-  user = await makeUser(stack)
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
-
-const md5 = (data: Buffer | string) => `"${createHash('md5').update(data).digest('hex')}"`
+const t = useStorageStack(['user'])
 
 describe('downloads', () => {
   const content = bytes(1000, 3)
   let path: string
 
   beforeAll(async () => {
-    path = `${user.id}/data.bin`
-    await user.client.storage.from('avatars').upload(path, content, {
+    path = `${t.user.id}/data.bin`
+    await t.user.client.storage.from('avatars').upload(path, content, {
       contentType: 'application/octet-stream',
       cacheControl: '120',
     })
   })
 
   it('serves the bytes with Storage headers', async () => {
-    const response = await storageFetch(stack, `/object/avatars/${path}`, { token: user.token })
+    const response = await storageFetch(t.stack, `/object/avatars/${path}`, { token: t.user.token })
     expect(response.status).toBe(200)
     expect(Buffer.from(await response.arrayBuffer())).toEqual(content)
     expect(response.headers.get('content-type')).toBe('application/octet-stream')
     expect(response.headers.get('content-length')).toBe('1000')
     expect(response.headers.get('cache-control')).toBe('max-age=120')
-    expect(response.headers.get('etag')).toBe(md5(content))
+    expect(response.headers.get('etag')).toBe(etagOf(content))
     expect(response.headers.get('accept-ranges')).toBe('bytes')
     expect(Date.parse(response.headers.get('last-modified') ?? '')).not.toBeNaN()
-    const authenticated = await storageFetch(stack, `/object/authenticated/avatars/${path}`, {
-      token: user.token,
+    const authenticated = await storageFetch(t.stack, `/object/authenticated/avatars/${path}`, {
+      token: t.user.token,
     })
     expect(Buffer.from(await authenticated.arrayBuffer())).toEqual(content)
   })
 
   it('serves a public bucket without a user, and refuses a private one', async () => {
-    const anon = stack.client()
+    const anon = t.stack.client()
     const { publicUrl } = anon.storage.from('avatars').getPublicUrl(path).data
     const response = await fetch(publicUrl)
     expect(response.status).toBe(200)
     expect(Buffer.from(await response.arrayBuffer())).toEqual(content)
-    await serviceClient(stack).storage.from('files').upload(`${user.id}/secret.txt`, 'secret')
+    await serviceClient(t.stack).storage.from('files').upload(`${t.user.id}/secret.txt`, 'secret')
     const hidden = await fetch(
-      anon.storage.from('files').getPublicUrl(`${user.id}/secret.txt`).data.publicUrl
+      anon.storage.from('files').getPublicUrl(`${t.user.id}/secret.txt`).data.publicUrl
     )
     expect(hidden.status).toBe(400)
     expect(await hidden.json()).toEqual({
@@ -76,7 +61,7 @@ describe('downloads', () => {
 
   it('answers Range requests with 206 and Content-Range, 416 beyond the end', async () => {
     const get = (range: string) =>
-      storageFetch(stack, `/object/avatars/${path}`, { token: user.token, headers: { range } })
+      storageFetch(t.stack, `/object/avatars/${path}`, { token: t.user.token, headers: { range } })
     const first = await get('bytes=0-9')
     expect(first.status).toBe(206)
     expect(first.headers.get('content-range')).toBe('bytes 0-9/1000')
@@ -93,8 +78,8 @@ describe('downloads', () => {
     expect(beyond.headers.get('content-range')).toBe('bytes */1000')
     expect(beyond.headers.get('content-type')).toMatch(/application\/json/)
     expect(await beyond.json()).toMatchObject({ statusCode: '416', code: 'InvalidRange' })
-    const stale = await storageFetch(stack, `/object/avatars/${path}`, {
-      token: user.token,
+    const stale = await storageFetch(t.stack, `/object/avatars/${path}`, {
+      token: t.user.token,
       headers: { range: 'bytes=0-9', 'if-range': '"other"' },
     })
     expect(stale.status).toBe(200)
@@ -102,28 +87,28 @@ describe('downloads', () => {
   })
 
   it('answers 304 to a current ETag or date, and the bytes to a stale one', async () => {
-    const etag = md5(content)
-    const same = await storageFetch(stack, `/object/avatars/${path}`, {
-      token: user.token,
+    const etag = etagOf(content)
+    const same = await storageFetch(t.stack, `/object/avatars/${path}`, {
+      token: t.user.token,
       headers: { 'if-none-match': etag },
     })
     expect(same.status).toBe(304)
     expect(same.headers.get('etag')).toBe(etag)
-    const changed = await storageFetch(stack, `/object/avatars/${path}`, {
-      token: user.token,
+    const changed = await storageFetch(t.stack, `/object/avatars/${path}`, {
+      token: t.user.token,
       headers: { 'if-none-match': '"different"' },
     })
     expect(changed.status).toBe(200)
     const future = new Date(Date.now() + 60_000).toUTCString()
-    const since = await storageFetch(stack, `/object/avatars/${path}`, {
-      token: user.token,
+    const since = await storageFetch(t.stack, `/object/avatars/${path}`, {
+      token: t.user.token,
       headers: { 'if-modified-since': future },
     })
     expect(since.status).toBe(304)
   })
 
   it('sets the download disposition, with or without a name', async () => {
-    const files = user.client.storage.from('avatars')
+    const files = t.user.client.storage.from('avatars')
     const named = await fetch(files.getPublicUrl(path, { download: 'report 1.bin' }).data.publicUrl)
     expect(named.headers.get('content-disposition')).toBe(
       "attachment; filename=report%201.bin; filename*=UTF-8''report%201.bin;"
@@ -135,30 +120,30 @@ describe('downloads', () => {
   })
 
   it('answers HEAD with the headers only', async () => {
-    const response = await storageFetch(stack, `/object/avatars/${path}`, {
+    const response = await storageFetch(t.stack, `/object/avatars/${path}`, {
       method: 'HEAD',
-      token: user.token,
+      token: t.user.token,
     })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-length')).toBe('1000')
-    expect(response.headers.get('etag')).toBe(md5(content))
+    expect(response.headers.get('etag')).toBe(etagOf(content))
     expect((await response.arrayBuffer()).byteLength).toBe(0)
   })
 
   it('serves stored HTML as plain text', async () => {
-    const page = `${user.id}/page.html`
-    await user.client.storage.from('avatars').upload(page, '<script>alert(1)</script>', {
+    const page = `${t.user.id}/page.html`
+    await t.user.client.storage.from('avatars').upload(page, '<script>alert(1)</script>', {
       contentType: 'text/html',
     })
     const response = await fetch(
-      user.client.storage.from('avatars').getPublicUrl(page).data.publicUrl
+      t.user.client.storage.from('avatars').getPublicUrl(page).data.publicUrl
     )
     expect(response.headers.get('content-type')).toBe('text/plain')
   })
 
   it('answers a missing object with NoSuchKey, and exists() with false', async () => {
-    const response = await storageFetch(stack, `/object/avatars/${user.id}/missing.txt`, {
-      token: user.token,
+    const response = await storageFetch(t.stack, `/object/avatars/${t.user.id}/missing.txt`, {
+      token: t.user.token,
     })
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({
@@ -167,16 +152,16 @@ describe('downloads', () => {
       error: 'not_found',
       message: 'Object not found',
     })
-    const files = user.client.storage.from('avatars')
-    expect((await files.exists(`${user.id}/missing.txt`)).data).toBe(false)
+    const files = t.user.client.storage.from('avatars')
+    expect((await files.exists(`${t.user.id}/missing.txt`)).data).toBe(false)
     expect(await files.exists(path)).toEqual({ data: true, error: null })
-    const download = await files.download(`${user.id}/missing.txt`)
+    const download = await files.download(`${t.user.id}/missing.txt`)
     expect(errorShape(download.error)).toEqual({
       status: 400,
       statusCode: '404',
       message: 'Object not found',
     })
-    const info = await files.info(`${user.id}/missing.txt`)
+    const info = await files.info(`${t.user.id}/missing.txt`)
     expect(errorShape(info.error).statusCode).toBe('404')
   })
 })

@@ -6,8 +6,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestStack } from '../support/stack.ts'
 import type { TestUser } from './support.ts'
-import { bytes, makeUser, objectRow, startStorageStack } from './support.ts'
-import { etagOf, headOffset, rawTus, tusUpload } from './resumable-support.ts'
+import { bytes, etagOf, makeUser, objectRow, startStorageStack } from './support.ts'
+import { headOffset, rawTus, tusUpload } from './resumable-support.ts'
 
 let stack: TestStack
 let alice: TestUser

@@ -1,16 +1,10 @@
 // Helpers of the resumable upload tests: tus-js-client as an app uses it, raw protocol requests,
 // and a PATCH whose connection drops part way.
-import { createHash } from 'node:crypto'
 import http from 'node:http'
 import { Upload } from 'tus-js-client'
 import type { TestStack } from '../support/stack.ts'
 
 export const SIX_MB = 6 * 1024 * 1024
-
-/** The ETag Storage gives an object: the hex MD5 of its bytes, quoted. */
-export function etagOf(data: Buffer | string): string {
-  return `"${createHash('md5').update(data).digest('hex')}"`
-}
 
 export interface TusRun {
   url: string

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestStack } from '../support/stack.ts'
 import type { TestUser } from './support.ts'
-import { bytes, makeUser, objectRow, startStorageStack } from './support.ts'
+import { bytes, etagOf, makeUser, objectRow, startStorageStack } from './support.ts'
 import { metadataHeader, resumableEndpoint } from './resumable-requests.ts'
-import { dropAfter, etagOf, rawTus, SIX_MB, tusUpload, waitForOffset } from './resumable-support.ts'
+import { dropAfter, rawTus, SIX_MB, tusUpload, waitForOffset } from './resumable-support.ts'
 
 let stack: TestStack
 let alice: TestUser

@@ -1,32 +1,18 @@
 // Signed upload URLs through supabase-js: one upload owned by the signer, upsert, what may be
 // signed, one URL per token, two hours of life. Signed download URLs: signed-urls.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestStack } from '../support/stack.ts'
-import { mintToken, now, uploadSignedFiles } from './signed-urls-support.ts'
-import type { TestUser } from './support.ts'
-import { errorShape, makeUser, serviceClient, startStorageStack } from './support.ts'
+import { describe, expect, it } from 'vitest'
+import { mintToken, now, useSignedUrlStack } from './signed-urls-support.ts'
+import { errorShape, serviceClient } from './support.ts'
 
-let stack: TestStack
-let alice: TestUser
-let bob: TestUser
+const t = useSignedUrlStack()
 
-beforeAll(async () => {
-  stack = await startStorageStack()
-  alice = await makeUser(stack)
-  bob = await makeUser(stack)
-  await uploadSignedFiles(alice, bob)
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
-
-const mint = (claims: Record<string, unknown>, secret?: string) => mintToken(stack, claims, secret)
+const mint = (claims: Record<string, unknown>, secret?: string) =>
+  mintToken(t.stack, claims, secret)
 
 describe('signed upload URLs', () => {
   it('lets anyone with the URL upload once, owned by the signer', async () => {
-    const path = `${alice.id}/upload-me.txt`
-    const { data, error } = await alice.client.storage.from('files').createSignedUploadUrl(path)
+    const path = `${t.alice.id}/upload-me.txt`
+    const { data, error } = await t.alice.client.storage.from('files').createSignedUploadUrl(path)
     expect(error).toBeNull()
     expect(data).toEqual({
       signedUrl: expect.stringContaining('?token='),
@@ -34,97 +20,101 @@ describe('signed upload URLs', () => {
       token: expect.any(String),
     })
     expect(
-      data!.signedUrl.startsWith(`${stack.url}/storage/v1/object/upload/sign/files/${path}?token=`)
+      data!.signedUrl.startsWith(
+        `${t.stack.url}/storage/v1/object/upload/sign/files/${path}?token=`
+      )
     ).toBe(true)
-    const anon = stack.client()
+    const anon = t.stack.client()
     const up = await anon.storage
       .from('files')
       .uploadToSignedUrl(path, data!.token, 'from a stranger')
     expect(up).toEqual({ data: { path, fullPath: `files/${path}` }, error: null })
-    const [row] =
-      await stack.sql`select owner_id from storage.objects where bucket_id = 'files' and name = ${path}`
-    expect(row?.owner_id).toBe(alice.id)
-    expect(await (await alice.client.storage.from('files').download(path)).data?.text()).toBe(
+    const [row] = await t.stack
+      .sql`select owner_id from storage.objects where bucket_id = 'files' and name = ${path}`
+    expect(row?.owner_id).toBe(t.alice.id)
+    expect(await (await t.alice.client.storage.from('files').download(path)).data?.text()).toBe(
       'from a stranger'
     )
     const again = await anon.storage.from('files').uploadToSignedUrl(path, data!.token, 'twice')
     expect(errorShape(again.error)).toMatchObject({ statusCode: '409' })
-    expect(await (await alice.client.storage.from('files').download(path)).data?.text()).toBe(
+    expect(await (await t.alice.client.storage.from('files').download(path)).data?.text()).toBe(
       'from a stranger'
     )
   })
 
   it('overwrites only when signed with upsert, and uploads Blobs too', async () => {
-    const path = `${alice.id}/replace.txt`
-    await alice.client.storage.from('files').upload(path, 'old')
-    const refused = await alice.client.storage.from('files').createSignedUploadUrl(path)
+    const path = `${t.alice.id}/replace.txt`
+    await t.alice.client.storage.from('files').upload(path, 'old')
+    const refused = await t.alice.client.storage.from('files').createSignedUploadUrl(path)
     expect(errorShape(refused.error).statusCode).toBe('409')
-    const { data } = await alice.client.storage
+    const { data } = await t.alice.client.storage
       .from('files')
       .createSignedUploadUrl(path, { upsert: true })
-    const up = await stack
+    const up = await t.stack
       .client()
       .storage.from('files')
       .uploadToSignedUrl(path, data!.token, new Blob(['new'], { type: 'text/plain' }))
     expect(up.error).toBeNull()
-    expect(await (await alice.client.storage.from('files').download(path)).data?.text()).toBe('new')
+    expect(await (await t.alice.client.storage.from('files').download(path)).data?.text()).toBe(
+      'new'
+    )
   })
 
   it('signs only what the caller may write, and each token only for its own URL', async () => {
-    const refused = await alice.client.storage
+    const refused = await t.alice.client.storage
       .from('files')
-      .createSignedUploadUrl(`${bob.id}/intrusion.txt`)
+      .createSignedUploadUrl(`${t.bob.id}/intrusion.txt`)
     expect(errorShape(refused.error)).toMatchObject({
       statusCode: '403',
       message: 'new row violates row-level security policy',
     })
-    const { data } = await alice.client.storage
+    const { data } = await t.alice.client.storage
       .from('files')
-      .createSignedUploadUrl(`${alice.id}/one.txt`)
-    const elsewhere = await stack
+      .createSignedUploadUrl(`${t.alice.id}/one.txt`)
+    const elsewhere = await t.stack
       .client()
       .storage.from('files')
-      .uploadToSignedUrl(`${bob.id}/intrusion.txt`, data!.token, 'x')
+      .uploadToSignedUrl(`${t.bob.id}/intrusion.txt`, data!.token, 'x')
     expect(errorShape(elsewhere.error)).toMatchObject({
       statusCode: '400',
       message: 'The url do not match the signature',
     })
-    const download = await alice.client.storage
+    const download = await t.alice.client.storage
       .from('files')
-      .createSignedUrl(`${alice.id}/notes.txt`, 60)
+      .createSignedUrl(`${t.alice.id}/notes.txt`, 60)
     const downloadToken = new URL(download.data!.signedUrl).searchParams.get('token')!
-    const misuse = await stack
+    const misuse = await t.stack
       .client()
       .storage.from('files')
-      .uploadToSignedUrl(`${alice.id}/notes.txt`, downloadToken, 'overwritten?')
+      .uploadToSignedUrl(`${t.alice.id}/notes.txt`, downloadToken, 'overwritten?')
     expect(errorShape(misuse.error).statusCode).toBe('400')
     expect(
       await (
-        await alice.client.storage.from('files').download(`${alice.id}/notes.txt`)
+        await t.alice.client.storage.from('files').download(`${t.alice.id}/notes.txt`)
       ).data?.text()
     ).toBe('notes')
     const expired = await mint({
-      owner: alice.id,
-      url: `files/${alice.id}/late.txt`,
+      owner: t.alice.id,
+      url: `files/${t.alice.id}/late.txt`,
       upsert: false,
       iat: now() - 100,
       exp: now() - 10,
     })
-    const late = await stack
+    const late = await t.stack
       .client()
       .storage.from('files')
-      .uploadToSignedUrl(`${alice.id}/late.txt`, expired, 'late')
+      .uploadToSignedUrl(`${t.alice.id}/late.txt`, expired, 'late')
     expect(errorShape(late.error)).toMatchObject({
       statusCode: '400',
       message: '"exp" claim timestamp check failed',
     })
-    const [count] =
-      await stack.sql`select count(*)::int as n from storage.objects where name in (${`${bob.id}/intrusion.txt`}, ${`${alice.id}/late.txt`})`
+    const [count] = await t.stack
+      .sql`select count(*)::int as n from storage.objects where name in (${`${t.bob.id}/intrusion.txt`}, ${`${t.alice.id}/late.txt`})`
     expect(count?.n).toBe(0)
   })
 
   it('gives signed upload URLs two hours, as hosted projects do', async () => {
-    const { data } = await serviceClient(stack)
+    const { data } = await serviceClient(t.stack)
       .storage.from('files')
       .createSignedUploadUrl('service/two-hours.txt')
     const payload = JSON.parse(Buffer.from(data!.token.split('.')[1]!, 'base64url').toString())

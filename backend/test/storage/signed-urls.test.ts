@@ -2,53 +2,39 @@
 // transformation), and how expired, tampered or misused tokens are refused. Signed upload URLs:
 // signed-upload-urls.test.ts.
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestStack } from '../support/stack.ts'
-import { mintToken, now, uploadSignedFiles } from './signed-urls-support.ts'
-import type { TestUser } from './support.ts'
-import { errorShape, makeUser, startStorageStack, storageFetch } from './support.ts'
+import { describe, expect, it } from 'vitest'
+import { mintToken, now, useSignedUrlStack } from './signed-urls-support.ts'
+import { errorShape, storageFetch } from './support.ts'
 
-let stack: TestStack
-let alice: TestUser
-let bob: TestUser
+const t = useSignedUrlStack()
 
-beforeAll(async () => {
-  stack = await startStorageStack()
-  alice = await makeUser(stack)
-  bob = await makeUser(stack)
-  await uploadSignedFiles(alice, bob)
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
-
-const mint = (claims: Record<string, unknown>, secret?: string) => mintToken(stack, claims, secret)
+const mint = (claims: Record<string, unknown>, secret?: string) =>
+  mintToken(t.stack, claims, secret)
 
 describe('signed download URLs', () => {
   it('signs a URL relative to /storage/v1 that serves the object without a key', async () => {
-    const response = await storageFetch(stack, `/object/sign/files/${alice.id}/report.txt`, {
+    const response = await storageFetch(t.stack, `/object/sign/files/${t.alice.id}/report.txt`, {
       method: 'POST',
-      token: alice.token,
+      token: t.alice.token,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ expiresIn: 60 }),
     })
     const body = (await response.json()) as { signedURL: string }
     expect(body.signedURL).toMatch(
-      new RegExp(`^/object/sign/files/${alice.id}/report\\.txt\\?token=ey`)
+      new RegExp(`^/object/sign/files/${t.alice.id}/report\\.txt\\?token=ey`)
     )
-    const { data, error } = await alice.client.storage
+    const { data, error } = await t.alice.client.storage
       .from('files')
-      .createSignedUrl(`${alice.id}/report.txt`, 60)
+      .createSignedUrl(`${t.alice.id}/report.txt`, 60)
     expect(error).toBeNull()
-    expect(data?.signedUrl.startsWith(`${stack.url}/storage/v1/object/sign/files/`)).toBe(true)
+    expect(data?.signedUrl.startsWith(`${t.stack.url}/storage/v1/object/sign/files/`)).toBe(true)
     const download = await fetch(data!.signedUrl)
     expect(download.status).toBe(200)
     expect(await download.text()).toBe('quarterly numbers')
     const token = new URL(data!.signedUrl).searchParams.get('token')!
     const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString())
     expect(payload).toEqual({
-      url: `files/${alice.id}/report.txt`,
+      url: `files/${t.alice.id}/report.txt`,
       iat: expect.any(Number),
       exp: expect.any(Number),
     })
@@ -56,9 +42,9 @@ describe('signed download URLs', () => {
   })
 
   it('adds the download disposition', async () => {
-    const { data } = await alice.client.storage
+    const { data } = await t.alice.client.storage
       .from('files')
-      .createSignedUrl(`${alice.id}/report.txt`, 60, { download: 'q3.txt' })
+      .createSignedUrl(`${t.alice.id}/report.txt`, 60, { download: 'q3.txt' })
     const download = await fetch(data!.signedUrl)
     expect(download.headers.get('content-disposition')).toBe(
       "attachment; filename=q3.txt; filename*=UTF-8''q3.txt;"
@@ -66,9 +52,9 @@ describe('signed download URLs', () => {
   })
 
   it('signs only what the caller may read', async () => {
-    const { error } = await alice.client.storage
+    const { error } = await t.alice.client.storage
       .from('files')
-      .createSignedUrl(`${bob.id}/private.txt`, 60)
+      .createSignedUrl(`${t.bob.id}/private.txt`, 60)
     expect(errorShape(error)).toEqual({
       status: 400,
       statusCode: '404',
@@ -78,12 +64,12 @@ describe('signed download URLs', () => {
 
   it('signs many at once, in order, with an error for each one it cannot', async () => {
     const paths = [
-      `${alice.id}/notes.txt`,
-      `${alice.id}/missing.txt`,
-      `${bob.id}/private.txt`,
-      `${alice.id}/report.txt`,
+      `${t.alice.id}/notes.txt`,
+      `${t.alice.id}/missing.txt`,
+      `${t.bob.id}/private.txt`,
+      `${t.alice.id}/report.txt`,
     ]
-    const { data, error } = await alice.client.storage
+    const { data, error } = await t.alice.client.storage
       .from('files')
       .createSignedUrls(paths, 120, { download: true })
     expect(error).toBeNull()
@@ -100,10 +86,10 @@ describe('signed download URLs', () => {
   })
 
   it('refuses an expired, tampered, foreign or missing token', async () => {
-    const path = `/object/sign/files/${alice.id}/report.txt`
-    const url = `files/${alice.id}/report.txt`
+    const path = `/object/sign/files/${t.alice.id}/report.txt`
+    const url = `files/${t.alice.id}/report.txt`
     const expired = await mint({ url, iat: now() - 120, exp: now() - 60 })
-    const response = await storageFetch(stack, `${path}?token=${expired}`)
+    const response = await storageFetch(t.stack, `${path}?token=${expired}`)
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({
       statusCode: '400',
@@ -114,11 +100,11 @@ describe('signed download URLs', () => {
     const valid = await mint({ url, iat: now(), exp: now() + 60 })
     const [header, , signature] = valid.split('.')
     const forged = Buffer.from(
-      JSON.stringify({ url: `files/${bob.id}/private.txt`, iat: now(), exp: now() + 60 })
+      JSON.stringify({ url: `files/${t.bob.id}/private.txt`, iat: now(), exp: now() + 60 })
     ).toString('base64url')
     const tampered = await storageFetch(
-      stack,
-      `/object/sign/files/${bob.id}/private.txt?token=${header}.${forged}.${signature}`
+      t.stack,
+      `/object/sign/files/${t.bob.id}/private.txt?token=${header}.${forged}.${signature}`
     )
     expect(await tampered.json()).toMatchObject({
       statusCode: '400',
@@ -129,15 +115,17 @@ describe('signed download URLs', () => {
       { url, iat: now(), exp: now() + 60 },
       'another-secret-that-is-at-least-32-chars'
     )
-    expect(await (await storageFetch(stack, `${path}?token=${otherSecret}`)).json()).toMatchObject({
+    expect(
+      await (await storageFetch(t.stack, `${path}?token=${otherSecret}`)).json()
+    ).toMatchObject({
       code: 'InvalidJWT',
       message: 'signature verification failed',
     })
-    const garbage = await storageFetch(stack, `${path}?token=not.a.jwt`)
+    const garbage = await storageFetch(t.stack, `${path}?token=not.a.jwt`)
     expect(await garbage.json()).toMatchObject({ code: 'InvalidJWT' })
     const foreign = await storageFetch(
-      stack,
-      `/object/sign/files/${bob.id}/private.txt?token=${valid}`
+      t.stack,
+      `/object/sign/files/${t.bob.id}/private.txt?token=${valid}`
     )
     expect(await foreign.json()).toEqual({
       statusCode: '400',
@@ -145,7 +133,7 @@ describe('signed download URLs', () => {
       error: 'InvalidSignature',
       message: 'The url do not match the signature',
     })
-    const missing = await storageFetch(stack, path)
+    const missing = await storageFetch(t.stack, path)
     expect(missing.status).toBe(400)
     expect(await missing.json()).toMatchObject({
       statusCode: '400',
@@ -154,10 +142,10 @@ describe('signed download URLs', () => {
   })
 
   it('stops serving an object deleted after signing', async () => {
-    const files = alice.client.storage.from('files')
-    await files.upload(`${alice.id}/gone.txt`, 'soon gone')
-    const { data } = await files.createSignedUrl(`${alice.id}/gone.txt`, 60)
-    await files.remove([`${alice.id}/gone.txt`])
+    const files = t.alice.client.storage.from('files')
+    await files.upload(`${t.alice.id}/gone.txt`, 'soon gone')
+    const { data } = await files.createSignedUrl(`${t.alice.id}/gone.txt`, 60)
+    await files.remove([`${t.alice.id}/gone.txt`])
     const response = await fetch(data!.signedUrl)
     expect(await response.json()).toMatchObject({ statusCode: '404', code: 'NoSuchKey' })
   })
@@ -168,12 +156,12 @@ describe('signed download URLs', () => {
     })
       .png()
       .toBuffer()
-    await alice.client.storage
+    await t.alice.client.storage
       .from('files')
-      .upload(`${alice.id}/wide.png`, image, { contentType: 'image/png' })
-    const { data, error } = await alice.client.storage
+      .upload(`${t.alice.id}/wide.png`, image, { contentType: 'image/png' })
+    const { data, error } = await t.alice.client.storage
       .from('files')
-      .createSignedUrl(`${alice.id}/wide.png`, 60, {
+      .createSignedUrl(`${t.alice.id}/wide.png`, 60, {
         transform: { width: 50, height: 50, resize: 'contain' },
       })
     expect(error).toBeNull()
@@ -190,18 +178,18 @@ describe('signed download URLs', () => {
     })
       .jpeg()
       .toBuffer()
-    await alice.client.storage
+    await t.alice.client.storage
       .from('files')
-      .upload(`${alice.id}/photo.jpg`, image, { contentType: 'image/jpeg' })
-    const { data } = await alice.client.storage
+      .upload(`${t.alice.id}/photo.jpg`, image, { contentType: 'image/jpeg' })
+    const { data } = await t.alice.client.storage
       .from('files')
-      .createSignedUrl(`${alice.id}/photo.jpg`, 60, {
+      .createSignedUrl(`${t.alice.id}/photo.jpg`, 60, {
         transform: { width: 200, height: 200, resize: 'cover', quality: 60 },
       })
     const token = new URL(data!.signedUrl).searchParams.get('token')!
     const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'))
     expect(payload).toMatchObject({
-      url: `files/${alice.id}/photo.jpg`,
+      url: `files/${t.alice.id}/photo.jpg`,
       transformations: 'height:200,width:200,resize:cover,quality:60',
     })
     const response = await fetch(data!.signedUrl, { headers: { accept: 'image/jpeg' } })

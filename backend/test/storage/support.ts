@@ -1,11 +1,13 @@
-// Shared by the Storage contract tests: an app's storage policies (as migrations), user tokens,
-// and small helpers around the real supabase-js client and raw HTTP.
-import { randomUUID } from 'node:crypto'
+// Shared by the Storage contract tests: an app's storage policies (as migrations), a file's stack
+// with its signed-in people, user tokens, and small helpers around the real supabase-js client
+// and raw HTTP.
+import { createHash, randomUUID } from 'node:crypto'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { startTestStack } from '../support/stack.ts'
 import type { TestStack, TestStackOptions } from '../support/stack.ts'
+import { useTestStack } from '../support/use-stack.ts'
 
 /**
  * Policies like a real app's:
@@ -98,6 +100,22 @@ export async function makeUser(stack: TestStack, expiresIn = 3600): Promise<Test
   return { id, token, client }
 }
 
+/**
+ * The storage stack for a file's tests, with a signed-in user for each of `names` (made in that
+ * order), then `prepare` with them: `t.stack`, `t.alice`.
+ */
+export function useStorageStack<N extends string>(
+  names: readonly N[],
+  prepare?: (stack: TestStack, people: Record<N, TestUser>) => Promise<void>
+) {
+  return useTestStack(startStorageStack, async (stack) => {
+    const people = {} as Record<N, TestUser>
+    for (const name of names) people[name] = await makeUser(stack)
+    await prepare?.(stack, people)
+    return people
+  })
+}
+
 export function serviceClient(stack: TestStack): SupabaseClient {
   return stack.client(stack.serviceRoleKey)
 }
@@ -144,6 +162,11 @@ export function bytes(size: number, seed = 1): Buffer {
     buffer[i] = x & 0xff
   }
   return buffer
+}
+
+/** The ETag Storage gives an object: the hex MD5 of its bytes, quoted. */
+export function etagOf(data: Buffer | string): string {
+  return `"${createHash('md5').update(data).digest('hex')}"`
 }
 
 /** The error storage-js returns, as a plain shape to compare. */
