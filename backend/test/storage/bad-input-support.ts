@@ -1,10 +1,10 @@
 // Shared by bad-input.test.ts: its stack and buckets, the object names Storage refuses, and
-// requests as a hostile client sends them (paths written as given, bodies dropped halfway).
-import { request as httpRequest } from 'node:http'
+// requests as a hostile client sends them (paths written as given through raw-upload.ts, bodies
+// dropped halfway).
 import { connect } from 'node:net'
 import { readdir } from 'node:fs/promises'
-import path from 'node:path'
 import type { TestStack } from '../support/stack.ts'
+import { rawPost, tmpIsEmpty } from './raw-upload.ts'
 import { bytes, filesOnDisk, serviceClient, startStorageStack, storageFetch } from './support.ts'
 
 /** The stack of the bad-input tests, with its buckets and the objects that must stay. */
@@ -54,33 +54,10 @@ export function badInputCalls(stack: () => TestStack) {
    * a hostile client does not.
    */
   function rawUpload(objectPath: string): Promise<{ status: number; body: unknown }> {
-    const url = new URL(stack().url)
-    return new Promise((resolve, reject) => {
-      const req = httpRequest(
-        {
-          host: url.hostname,
-          port: url.port,
-          method: 'POST',
-          path: `/storage/v1/object/${objectPath}`,
-          headers: {
-            apikey: stack().anonKey,
-            authorization: `Bearer ${stack().serviceRoleKey}`,
-            'content-type': 'text/plain',
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = []
-          res.on('data', (chunk: Buffer) => chunks.push(chunk))
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              body: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
-            })
-          )
-        }
-      )
-      req.on('error', reject)
-      req.end('x')
+    return rawPost(stack(), objectPath, {
+      token: stack().serviceRoleKey,
+      pieces: [Buffer.from('x')],
+      headers: { 'content-type': 'text/plain', 'content-length': '1' },
     })
   }
 
@@ -95,16 +72,6 @@ export function badInputCalls(stack: () => TestStack) {
       headers: { 'content-type': 'text/plain', ...headers },
       body,
     })
-
-  /** Waits (up to ten seconds on a busy machine) for the server to clean up after a failed upload. */
-  async function tmpIsEmpty(): Promise<boolean> {
-    for (let i = 0; i < 500; i++) {
-      const left = await readdir(path.join(stack().context.dataDir, 'storage', 'tmp'))
-      if (left.length === 0) return true
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
-    return false
-  }
 
   /** Sends the head and part of a body over a raw socket, then drops the connection. */
   async function abandon(head: string, part: Buffer): Promise<void> {
@@ -123,5 +90,5 @@ export function badInputCalls(stack: () => TestStack) {
     })
   }
 
-  return { snapshot, rawUpload, upload, tmpIsEmpty, abandon }
+  return { snapshot, rawUpload, upload, tmpIsEmpty: () => tmpIsEmpty(stack()), abandon }
 }

@@ -1,13 +1,13 @@
 // A raw upload streams to a temporary file while the permission check runs. Whatever the check
 // or the bucket's rules refuse is answered as before (the refusal, in Storage's format), leaves
 // no file and no row, and the connection stays usable for the next request.
-import { Agent, request as httpRequest } from 'node:http'
-import { readdir } from 'node:fs/promises'
-import path from 'node:path'
+import { Agent } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestStack } from '../support/stack.ts'
 import { bytes, filesOnDisk, makeUser, serviceClient, startStorageStack } from './support.ts'
 import type { TestUser } from './support.ts'
+import { rawPost, tmpIsEmpty } from './raw-upload.ts'
+import type { RawAnswer } from './raw-upload.ts'
 
 let stack: TestStack
 let alice: TestUser
@@ -29,16 +29,7 @@ afterAll(async () => {
   await stack?.stop()
 })
 
-interface Answer {
-  status: number
-  body: unknown
-  reusedSocket: boolean
-}
-
-/**
- * POSTs a raw body in pieces (chunked unless a length is given) on the shared connection. With
- * `lateRest`, only the first piece is sent before the answer arrives, the rest after it.
- */
+/** raw-upload.ts's rawPost on this file's stack, on the shared connection unless `via` names another. */
 function post(
   objectPath: string,
   token: string,
@@ -46,56 +37,8 @@ function post(
   headers: Record<string, string> = {},
   via: Agent | false = agent,
   lateRest = false
-): Promise<Answer> {
-  const url = new URL(stack.url)
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        agent: via,
-        method: 'POST',
-        path: `/storage/v1/object/${objectPath}`,
-        headers: {
-          apikey: stack.anonKey,
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/octet-stream',
-          ...headers,
-        },
-      },
-      (res) => {
-        if (lateRest) {
-          for (const piece of pieces.slice(1)) req.write(piece)
-          req.end()
-        }
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
-            reusedSocket: req.reusedSocket,
-          })
-        )
-      }
-    )
-    req.on('error', reject)
-    if (lateRest) {
-      req.write(pieces[0] ?? Buffer.alloc(0))
-      return
-    }
-    for (const piece of pieces) req.write(piece)
-    req.end()
-  })
-}
-
-async function tmpIsEmpty(): Promise<boolean> {
-  for (let i = 0; i < 500; i++) {
-    const left = await readdir(path.join(stack.context.dataDir, 'storage', 'tmp'))
-    if (left.length === 0) return true
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  return false
+): Promise<RawAnswer> {
+  return rawPost(stack, objectPath, { token, pieces, headers, agent: via, lateRest })
 }
 
 async function rows(): Promise<readonly unknown[]> {
@@ -121,7 +64,7 @@ describe('raw uploads received while the permission check runs', () => {
       error: 'Unauthorized',
       message: 'new row violates row-level security policy',
     })
-    expect(await tmpIsEmpty()).toBe(true)
+    expect(await tmpIsEmpty(stack)).toBe(true)
     expect({ rows: await rows(), files: await filesOnDisk(stack) }).toEqual(before)
     // The rest of the refused body was read off the connection: the next request is answered.
     const allowed = await post(`avatars/${alice.id}/face.bin`, alice.token, [bytes(5000)])
@@ -142,14 +85,14 @@ describe('raw uploads received while the permission check runs', () => {
       false
     )
     expect(answer.body).toMatchObject({ statusCode: '404', error: 'Bucket not found' })
-    expect(await tmpIsEmpty()).toBe(true)
+    expect(await tmpIsEmpty(stack)).toBe(true)
   })
 
   it('refuses a chunked body over the bucket limit that arrived before the limit was known', async () => {
     const before = await rows()
     const answer = await post('tiny/whole.bin', stack.serviceRoleKey, [bytes(1500)])
     expect(answer.body).toMatchObject({ statusCode: '413', code: 'EntityTooLarge' })
-    expect(await tmpIsEmpty()).toBe(true)
+    expect(await tmpIsEmpty(stack)).toBe(true)
     expect(await rows()).toEqual(before)
     const fits = await post('tiny/fits.bin', stack.serviceRoleKey, [bytes(1000)])
     expect(fits.status).toBe(200)
@@ -161,7 +104,7 @@ describe('raw uploads received while the permission check runs', () => {
       'content-type': 'text/plain',
     })
     expect(answer.body).toMatchObject({ statusCode: '415', code: 'InvalidMimeType' })
-    expect(await tmpIsEmpty()).toBe(true)
+    expect(await tmpIsEmpty(stack)).toBe(true)
     expect(await rows()).toEqual(before)
     const png = await post('pictures/ok.png', stack.serviceRoleKey, [bytes(2000)], {
       'content-type': 'image/png',
