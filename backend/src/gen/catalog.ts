@@ -9,7 +9,7 @@ import type {
   CatalogRelation,
   CatalogRelationship,
   CatalogType,
-} from './typescript.ts'
+} from './catalog-types.ts'
 
 const RELATIONS = `
 select c.oid::int8 as id, n.nspname as schema, c.relname as name,

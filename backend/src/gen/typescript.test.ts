@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { renderTypescript } from './typescript.ts'
-import type { Catalog, CatalogColumn, CatalogFunction } from './typescript.ts'
+import type { Catalog, CatalogColumn, CatalogFunction } from './catalog-types.ts'
 
 const column = (
   relationId: number,

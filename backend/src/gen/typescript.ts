@@ -8,16 +8,6 @@ import { HELPERS } from './typescript-helpers.ts'
 import { FunctionRenderer } from './typescript-functions.ts'
 import { byName, EMPTY, quote, tsType } from './typescript-text.ts'
 
-export type {
-  Catalog,
-  CatalogArgument,
-  CatalogColumn,
-  CatalogFunction,
-  CatalogRelation,
-  CatalogRelationship,
-  CatalogType,
-} from './catalog-types.ts'
-
 export interface TypescriptOptions {
   /** The PostgREST version the stack speaks, written as __InternalSupabase.PostgrestVersion. */
   postgrestVersion: string
