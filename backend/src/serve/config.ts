@@ -3,9 +3,8 @@
 // inbox, Auth's mail through the configured SMTP server, no demo seed, sign-up closed on request).
 // Pure.
 import { isIP } from 'node:net'
-import type { ProjectConfig } from '../config/project-config.ts'
+import type { ProjectConfig, SmtpConfig } from '../config/project-config.ts'
 import { ServeError } from './secrets.ts'
-import type { SmtpSettings } from './settings.ts'
 
 /** proxy-addr's names for address ranges (Fastify's trustProxy reads them). */
 const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
@@ -66,7 +65,7 @@ export interface ServeConfigOptions {
   /** --no-signup (or CHORUS_SIGNUP=closed): only invited people get an account. */
   noSignup: boolean
   /** The settings file's SMTP server, over config.toml's [auth.email.smtp]. */
-  smtp?: SmtpSettings
+  smtp?: SmtpConfig
   /** The settings file, for the message when no SMTP server is configured anywhere. */
   settingsFile?: string
 }

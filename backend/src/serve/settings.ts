@@ -6,6 +6,7 @@
 // never touches it. Flags override what it says.
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
+import type { SmtpConfig } from '../config/project-config.ts'
 import { ServeError } from './secrets.ts'
 
 export const SETTINGS_FILE = 'chorus.env'
@@ -38,20 +39,12 @@ const ENVIRONMENT_KEYS = new Set([
   'TZ',
 ])
 
-export interface SmtpSettings {
-  host: string
-  port: number
-  user: string
-  pass: string
-  adminEmail: string
-  senderName: string
-}
-
 export interface ServerSettings {
   /** The file read; null when there is none (the default file is optional). */
   file: string | null
   publicUrl?: string
-  smtp?: SmtpSettings
+  /** Replaces config.toml's [auth.email.smtp] (serve/config.ts). */
+  smtp?: SmtpConfig
   backupEvery?: string
   backupKeep?: string
   /** CHORUS_SIGNUP=closed: only invited people get an account. */
