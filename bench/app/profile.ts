@@ -5,16 +5,15 @@
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { chromium } from 'playwright-core'
 import { startBenchStack } from '../support/stack.ts'
+import { DIST, launchChromium, signIn } from './browser.ts'
 import { seed } from './seed.ts'
 import { seedSize } from './size-seed.ts'
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..')
 const { values } = parseArgs({
   options: {
     messages: { type: 'string', default: '2000' },
-    dist: { type: 'string', default: path.join(ROOT, 'app', 'dist') },
+    dist: { type: 'string', default: DIST },
     out: { type: 'string' },
     runs: { type: 'string', default: '2' },
     'hold-network': { type: 'string', default: '0' },
@@ -38,10 +37,7 @@ interface Profile {
 async function main(): Promise<void> {
   const bench = await startBenchStack('profile', { appDist: path.resolve(values.dist) })
   const { stack, stop } = bench
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
-  })
+  const browser = await launchChromium(['--no-sandbox', '--disable-gpu', '--no-first-run'])
   try {
     const data = values.members
       ? await seedSize(bench, {
@@ -57,11 +53,7 @@ async function main(): Promise<void> {
         })
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
-    await page.goto(`${stack.appUrl}/sign-in`)
-    await page.getByLabel('Email').fill(data.email)
-    await page.getByLabel('Password').fill(data.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.waitForSelector('[data-seq]')
+    await signIn(page, stack.appUrl, data)
     await page.close()
     const url = `${stack.appUrl}/w/${data.workspaceId}/c/${data.bigChannelId}`
     for (let run = 0; run < Number(values.runs); run++) {

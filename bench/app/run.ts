@@ -22,9 +22,9 @@ import { execFileSync } from 'node:child_process'
 import { loadavg } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { chromium } from 'playwright-core'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { startBenchStack } from '../support/stack.ts'
+import { buildApp, CHROMIUM_ARGS, DIST, launchChromium, signIn } from './browser.ts'
 import { gzipSize, kb } from './bundle.ts'
 import type { Timed } from './measure.ts'
 import {
@@ -41,14 +41,10 @@ import { scrollBack } from './scroll-back.ts'
 import { seed } from './seed.ts'
 import { openThread, seedThreads } from './thread-kit.ts'
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..')
-const DIST = path.join(ROOT, 'app', 'dist')
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
+/** Chromium's own traffic off too: QUIC, component updates, sync. */
+const RUN_ARGS = [
+  ...CHROMIUM_ARGS,
   '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
 ]
@@ -88,11 +84,7 @@ function longTasks(runs: Timed[]): { max: number; count: number; scripts: string
 }
 
 async function main(): Promise<void> {
-  execFileSync(
-    process.execPath,
-    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    { cwd: path.join(ROOT, 'app'), stdio: 'inherit' }
-  )
+  buildApp()
   const { stack, sql, stop } = await startBenchStack('app', { appDist: DIST, maxConnections: 1 })
   let browser: Browser | null = null
   try {
@@ -114,20 +106,13 @@ async function main(): Promise<void> {
     )
     const loadBefore = load()
 
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    })
+    browser = await launchChromium(RUN_ARGS)
     const viewport = { width: 1280, height: 800 }
     // The returning browser: signed in once; its cache, service worker and local copy stay.
     const context = await browser.newContext({ viewport })
-    const signIn = await context.newPage()
-    await signIn.goto(`${stack.appUrl}/sign-in`)
-    await signIn.getByLabel('Email').fill(data.email)
-    await signIn.getByLabel('Password').fill(data.password)
-    await signIn.getByRole('button', { name: 'Sign in' }).click()
-    await signIn.waitForSelector('[data-seq]')
-    await signIn.close()
+    const signInPage = await context.newPage()
+    await signIn(signInPage, stack.appUrl, data)
+    await signInPage.close()
 
     const channelUrl = (id: string) => `${stack.appUrl}/w/${data.workspaceId}/c/${id}`
     const big = channelUrl(data.bigChannelId)

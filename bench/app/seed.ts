@@ -15,18 +15,18 @@ export interface BenchData {
   smallCount: number
 }
 
-export async function seed(options: {
-  apiUrl: string
-  anonKey: string
-  serviceRoleKey: string
-  dbUrl: string
-  messages: number
-}): Promise<BenchData> {
-  const email = `bench.${Date.now().toString(36)}@example.test`
+// Node 20 has no global WebSocket; supabase-js needs one even when realtime is unused.
+const CLIENT_OPTIONS = { auth: { persistSession: false }, realtime: { transport: ws as never } }
+
+/** The bench's person: an account with a confirmed email and a password, made as Auth's admin. */
+export async function createBenchPerson(
+  apiUrl: string,
+  serviceRoleKey: string,
+  prefix: string
+): Promise<{ id: string; email: string; password: string }> {
+  const email = `${prefix}.${Date.now().toString(36)}@example.test`
   const password = 'bench-password-1'
-  // Node 20 has no global WebSocket; supabase-js needs one even when realtime is unused.
-  const clientOptions = { auth: { persistSession: false }, realtime: { transport: ws as never } }
-  const admin = createClient(options.apiUrl, options.serviceRoleKey, clientOptions)
+  const admin = createClient(apiUrl, serviceRoleKey, CLIENT_OPTIONS)
   const created = await admin.auth.admin.createUser({
     email,
     password,
@@ -34,9 +34,20 @@ export async function seed(options: {
     user_metadata: { display_name: 'Bench Person' },
   })
   if (created.error) throw created.error
-  const userId = created.data.user.id
+  return { id: created.data.user.id, email, password }
+}
 
-  const client = createClient(options.apiUrl, options.anonKey, clientOptions)
+export async function seed(options: {
+  apiUrl: string
+  anonKey: string
+  serviceRoleKey: string
+  dbUrl: string
+  messages: number
+}): Promise<BenchData> {
+  const person = await createBenchPerson(options.apiUrl, options.serviceRoleKey, 'bench')
+  const { email, password, id: userId } = person
+
+  const client = createClient(options.apiUrl, options.anonKey, CLIENT_OPTIONS)
   const signIn = await client.auth.signInWithPassword({ email, password })
   if (signIn.error) throw signIn.error
   const workspace = await client

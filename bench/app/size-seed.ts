@@ -5,12 +5,11 @@
 // makes the profiles), the memberships and messages bulk-loaded as superuser with last_seq set
 // as the trigger would; a few channels are left unread, as a return visit finds them.
 import { randomUUID } from 'node:crypto'
-import { createClient } from '@supabase/supabase-js'
 import type { Sql } from 'postgres'
-import ws from 'ws'
 import { signedInClient } from '../support/stack.ts'
 import type { BenchStack } from '../support/stack.ts'
 import { random } from '../team/world.ts'
+import { createBenchPerson } from './seed.ts'
 
 const FIRST = (
   'Ada Alan Alex Amara Amir Ana Andrea Anton Aria Arjun Ava Ben Bianca Bo Carla Carlos Chen Chloe ' +
@@ -44,23 +43,13 @@ export async function seedSize(
 ): Promise<SizeWorld> {
   const { sql } = bench
   const rand = random(options.members)
-  const email = `size.${Date.now().toString(36)}@example.test`
-  const password = 'bench-password-1'
-  const admin = createClient(bench.stack.apiUrl, bench.stack.keys.serviceRoleKey, {
-    auth: { persistSession: false },
-    realtime: { transport: ws as never },
-  })
-  const created = await admin.auth.admin.createUser({
-    email,
-    password,
-    email_confirm: true,
-    user_metadata: { display_name: 'Bench Person' },
-  })
-  if (created.error) throw created.error
-  const me = {
-    id: created.data.user.id,
-    client: await signedInClient(bench.stack, created.data.user.id),
-  }
+  const person = await createBenchPerson(
+    bench.stack.apiUrl,
+    bench.stack.keys.serviceRoleKey,
+    'size'
+  )
+  const { email, password } = person
+  const me = { id: person.id, client: await signedInClient(bench.stack, person.id) }
   const made = await me.client.rpc('create_workspace', { p_name: 'Big company' }).single<{
     id: string
   }>()

@@ -10,20 +10,15 @@
 // The machine's load average is printed before and after.
 //
 //   node --import tsx bench/app/size.ts [--members 5000] [--channels 300] [--runs 7]
-import { execFileSync } from 'node:child_process'
 import { loadavg } from 'node:os'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { chromium } from 'playwright-core'
 import type { Browser, Page } from 'playwright-core'
 import { startBenchStack } from '../support/stack.ts'
+import { buildApp, DIST, launchChromium, signIn } from './browser.ts'
 import { perKey, timeTyping } from './keystrokes.ts'
 import type { KeyTiming } from './keystrokes.ts'
 import { median, percentile, timeOpen } from './measure.ts'
 import { seedSize } from './size-seed.ts'
-
-const ROOT = path.resolve(import.meta.dirname, '..', '..')
-const DIST = path.join(ROOT, 'app', 'dist')
 
 const { values } = parseArgs({
   options: {
@@ -80,11 +75,7 @@ async function clear(page: Page): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  execFileSync(
-    process.execPath,
-    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    { cwd: path.join(ROOT, 'app'), stdio: 'inherit' }
-  )
+  buildApp()
   const bench = await startBenchStack('size', { appDist: DIST, maxConnections: 2 })
   const { stack } = bench
   let browser: Browser | null = null
@@ -95,18 +86,11 @@ async function main(): Promise<void> {
       `seeded ${MEMBERS.toLocaleString('en')} people and ${CHANNELS} channels in ${((performance.now() - began) / 1000).toFixed(1)} s`
     )
     const loadBefore = load()
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    })
+    browser = await launchChromium()
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-    const signIn = await context.newPage()
-    await signIn.goto(`${stack.appUrl}/sign-in`)
-    await signIn.getByLabel('Email').fill(world.email)
-    await signIn.getByLabel('Password').fill(world.password)
-    await signIn.getByRole('button', { name: 'Sign in' }).click()
-    await signIn.waitForSelector('[data-seq]', { timeout: 60_000 })
-    await signIn.close()
+    const signInPage = await context.newPage()
+    await signIn(signInPage, stack.appUrl, world, 60_000)
+    await signInPage.close()
     const general = `${stack.appUrl}/w/${world.workspaceId}/c/${world.generalId}`
 
     // 1. Return visits.

@@ -4,17 +4,14 @@
 // first opening also loads the panel's lazy chunk; the later ones are reported apart.
 //
 //   node --import tsx bench/app/thread.ts [--replies 1000] [--runs 7]
-import { execFileSync } from 'node:child_process'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { chromium } from 'playwright-core'
 import type { Browser } from 'playwright-core'
 import { startBenchStack } from '../support/stack.ts'
+import { buildApp, DIST, launchChromium, signIn } from './browser.ts'
+import { median } from './measure.ts'
 import { seed } from './seed.ts'
 import { openThread, seedThreads } from './thread-kit.ts'
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..')
-const DIST = path.join(ROOT, 'app', 'dist')
 const { values } = parseArgs({
   options: {
     replies: { type: 'string', default: '1000' },
@@ -24,18 +21,8 @@ const { values } = parseArgs({
 const REPLIES = Number(values.replies)
 const RUNS = Number(values.runs)
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b)
-  const mid = s.length >> 1
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2
-}
-
 async function main(): Promise<void> {
-  execFileSync(
-    process.execPath,
-    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    { cwd: path.join(ROOT, 'app'), stdio: 'inherit' }
-  )
+  buildApp()
   const { stack, sql, stop } = await startBenchStack('thread', { appDist: DIST, maxConnections: 1 })
   let browser: Browser | null = null
   try {
@@ -51,17 +38,10 @@ async function main(): Promise<void> {
     await seedThreads(sql, data.smallChannelId, REPLIES)
     console.error(`seeded the threads in ${((performance.now() - began) / 1000).toFixed(1)} s`)
 
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    })
+    browser = await launchChromium()
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
-    await page.goto(`${stack.appUrl}/sign-in`)
-    await page.getByLabel('Email').fill(data.email)
-    await page.getByLabel('Password').fill(data.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.waitForSelector('[data-seq]')
+    await signIn(page, stack.appUrl, data)
     await page.goto(`${stack.appUrl}/w/${data.workspaceId}/c/${data.smallChannelId}`)
     await page.locator('article.message', { hasText: 'Small thread' }).waitFor()
 
