@@ -250,18 +250,9 @@ describe('invitation mail limits', () => {
     expect(hidden.error?.code).toBe('42501')
 
     // One action invites them, up to the limit: the rest are left, with the clear error.
-    const response = await fetch(`${t.stack.url}/functions/v1/invite-by-email`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${gil.token}`,
-        apikey: t.stack.anonKey,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify({ import_id: started.id }),
-    })
-    expect(response.status).toBe(429)
-    const body = (await response.json()) as Record<string, unknown>
-    expect(body).toMatchObject({
+    const answer = await t.callInviteByEmail(gil, { import_id: started.id })
+    expect(answer.status).toBe(429)
+    expect(answer.body).toMatchObject({
       code: 'invite_limit_reached',
       limit: 'per_inviter_per_hour',
       max: PER_INVITER,

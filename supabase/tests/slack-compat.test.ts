@@ -8,21 +8,15 @@
 import { describe, expect, it } from 'vitest'
 import { Lexer } from 'marked'
 import { eventsHarness } from './support/events-kit.ts'
+import { makeIncomingHook } from './support/incoming-webhooks.ts'
 import { asRole, asUser, makeMessage } from './support/world.ts'
 
 const h = eventsHarness()
 
 type Json = Record<string, unknown>
 
-async function createHook(name = 'CI Builds') {
-  const [row] = await asRole(
-    h.stack.sql,
-    h.world.people.admin,
-    (tx) => tx<{ id: string; secret: string }[]>`
-      select * from public.create_incoming_webhook(${h.world.ch.plaza}, ${name}, ':robot_face:')`
-  )
-  return { id: row!.id, url: `${h.stack.url}/functions/v1/webhooks/${row!.id}/${row!.secret}` }
-}
+const createHook = (name = 'CI Builds') =>
+  makeIncomingHook(h.stack, h.world.people.admin, h.world.ch.plaza, name)
 
 async function postTo(url: string, payload: Json) {
   const response = await fetch(url, {

@@ -1,12 +1,13 @@
 // The set-up of incoming-webhooks.test.ts: a stack with the matrix's world (the rate limit's refill
 // off: counted, not timed), a webhook made through the RPC, a POST to its URL, a channel's message
 // count and newest message as a member reads it; Slack's documented payload and the bad ones.
-import path from 'node:path'
-import { afterAll, beforeAll } from 'vitest'
-import { startTestStack } from '../../../backend/test/support/stack.ts'
+// makeIncomingHook serves the Slack compatibility and SDK tests too.
+import { beforeAll } from 'vitest'
 import type { TestStack } from '../../../backend/test/support/stack.ts'
-import { asRole, buildWorld } from './world.ts'
-import type { Person, World } from './world.ts'
+import { asRole } from './world.ts'
+import type { Person } from './world.ts'
+import { useWorldStack } from './world-stack.ts'
+import type { WorldStack } from './world-stack.ts'
 
 export interface Hook {
   id: string
@@ -23,9 +24,24 @@ export async function post(url: string, body: unknown, contentType = 'applicatio
   return { status: response.status, text: await response.text(), headers: response.headers }
 }
 
-export interface WebhooksStack {
-  stack: TestStack
-  world: World
+/** An incoming webhook to `channel`, made by `person` through the RPC: its id, secret and URL. */
+export async function makeIncomingHook(
+  stack: TestStack,
+  person: Person,
+  channel: string,
+  name: string,
+  iconEmoji = ':robot_face:'
+): Promise<Hook> {
+  const [row] = await asRole(
+    stack.sql,
+    person,
+    (tx) => tx<{ id: string; secret: string }[]>`
+    select * from public.create_incoming_webhook(${channel}, ${name}, ${iconEmoji})`
+  )
+  return { ...row!, url: `${stack.url}/functions/v1/webhooks/${row!.id}/${row!.secret}` }
+}
+
+export interface WebhooksStack extends WorldStack {
   createHook: (person: Person, channel: string, name?: string) => Promise<Hook>
   countIn: (channel: string) => Promise<number>
   /** The channel's newest message as its member reads it, with its integration row. */
@@ -43,21 +59,9 @@ export interface WebhooksStack {
 
 /** Registers the file's beforeAll/afterAll; the stack and world are set once beforeAll has run. */
 export function useWebhooksStack(): WebhooksStack {
-  const workdir = path.resolve(import.meta.dirname, '../../..')
-  const h = {} as WebhooksStack
-  h.createHook = async function createHook(
-    person: Person,
-    channel: string,
-    name = 'CI Builds'
-  ): Promise<Hook> {
-    const [row] = await asRole(
-      h.stack.sql,
-      person,
-      (tx) => tx<{ id: string; secret: string }[]>`
-      select * from public.create_incoming_webhook(${channel}, ${name}, ':robot_face:')`
-    )
-    return { ...row!, url: `${h.stack.url}/functions/v1/webhooks/${row!.id}/${row!.secret}` }
-  }
+  const h = useWorldStack({} as WebhooksStack)
+  h.createHook = (person: Person, channel: string, name = 'CI Builds') =>
+    makeIncomingHook(h.stack, person, channel, name)
 
   h.countIn = async (channel: string) =>
     Number(
@@ -82,14 +86,9 @@ export function useWebhooksStack(): WebhooksStack {
   }
 
   beforeAll(async () => {
-    h.stack = await startTestStack({ workdir })
-    h.world = await buildWorld(h.stack)
     // No refill during a test: the limit is counted, not timed.
     await h.stack
       .sql`update private.integration_config set value = 0 where name = 'webhook_per_second'`
-  })
-  afterAll(async () => {
-    await h.stack?.stop()
   })
   return h
 }

@@ -44,6 +44,8 @@ export interface InviteMailStack {
   mails: Mail[]
   kit: ReturnType<typeof workspaceKit>
   imports: ReturnType<typeof importKit>
+  /** POSTs the body to invite-by-email as `by`. */
+  callInviteByEmail: (by: Person, body: unknown) => Promise<Answer>
   /** Makes an email invitation as `by` and asks invite-by-email to mail it. */
   inviteByEmail: (by: Person, ws: string, email: string) => Promise<Answer>
   mailsTo: (addresses: string[]) => Mail[]
@@ -107,12 +109,7 @@ export function useInviteMailStack(): InviteMailStack {
     await new Promise<void>((resolve) => (t.smtp ? t.smtp.close(() => resolve()) : resolve()))
   })
 
-  t.inviteByEmail = async function inviteByEmail(
-    by: Person,
-    ws: string,
-    email: string
-  ): Promise<Answer> {
-    const invite = await kit.invite(by, ws, { email })
+  t.callInviteByEmail = async function callInviteByEmail(by: Person, body: unknown) {
     const response = await fetch(`${t.stack.url}/functions/v1/invite-by-email`, {
       method: 'POST',
       headers: {
@@ -120,16 +117,25 @@ export function useInviteMailStack(): InviteMailStack {
         apikey: t.stack.anonKey,
         'Content-Type': 'application/json',
       },
-      body: JSON.stringify({
-        token: invite.token,
-        redirect_to: `http://127.0.0.1:3000/invite/${invite.token}`,
-      }),
+      body: JSON.stringify(body),
     })
     return {
       status: response.status,
       body: (await response.json()) as Answer['body'],
       retryAfter: response.headers.get('retry-after'),
     }
+  }
+
+  t.inviteByEmail = async function inviteByEmail(
+    by: Person,
+    ws: string,
+    email: string
+  ): Promise<Answer> {
+    const invite = await kit.invite(by, ws, { email })
+    return t.callInviteByEmail(by, {
+      token: invite.token,
+      redirect_to: `http://127.0.0.1:3000/invite/${invite.token}`,
+    })
   }
 
   t.mailsTo = (addresses: string[]) => mails.filter((m) => addresses.includes(m.to))

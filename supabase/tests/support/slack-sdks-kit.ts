@@ -10,6 +10,7 @@ import { WebClient } from '@slack/web-api'
 import { beforeAll } from 'vitest'
 import { eventsHarness } from './events-kit.ts'
 import type { EventsHarness } from './events-kit.ts'
+import { makeIncomingHook } from './incoming-webhooks.ts'
 import { asRole } from './world.ts'
 
 /** A Slack timestamp. */
@@ -64,15 +65,8 @@ export function useSlackSdks(): SlackSdks {
     return row!
   }
 
-  t.createHook = async function createHook(name: string) {
-    const [row] = await asRole(
-      h.stack.sql,
-      h.world.people.admin,
-      (tx) => tx<{ id: string; secret: string }[]>`
-      select * from public.create_incoming_webhook(${h.world.ch.plaza}, ${name}, ':rocket:')`
-    )
-    return { id: row!.id, url: `${h.stack.url}/functions/v1/webhooks/${row!.id}/${row!.secret}` }
-  }
+  t.createHook = (name: string) =>
+    makeIncomingHook(h.stack, h.world.people.admin, h.world.ch.plaza, name, ':rocket:')
 
   t.newest = async (channel = h.world.ch.plaza) =>
     (
