@@ -5,6 +5,7 @@ import type { ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import WebSocket from 'ws'
+import { readyLine } from '../support/processes.ts'
 import type { StackInfo } from './clients.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -32,15 +33,7 @@ export async function startStackChild(): Promise<{
       if (!/Debugger|For help, see/.test(text)) process.stderr.write(text)
     })
   })
-  const info = await new Promise<StackInfo>((resolve, reject) => {
-    let buffered = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString()
-      const line = buffered.split('\n')[0]
-      if (buffered.includes('\n') && line) resolve(JSON.parse(line) as StackInfo)
-    })
-    child.once('exit', (code) => reject(new Error(`the stack exited with ${code}`)))
-  })
+  const info = await readyLine<StackInfo>(child)
   return { child, info, inspector: await inspector }
 }
 

@@ -1,5 +1,6 @@
 // What the benches that run the stack in a process of its own share: a free port, the stack
-// started with the CLI and stopped as Ctrl-C stops it, and the memory of a process tree.
+// started with the CLI and stopped as Ctrl-C stops it, the memory of a process tree, and a stack
+// child started and the JSON line it prints when ready read.
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { readdir, readFile } from 'node:fs/promises'
@@ -131,7 +132,12 @@ export async function spawnStackChild<T>(
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, LOG_LEVEL: 'warn' },
   })
-  const info = await new Promise<T>((resolve, reject) => {
+  return { child, info: await readyLine<T>(child) }
+}
+
+/** The one JSON line a stack child prints on stdout when ready; rejects if it exits first. */
+export function readyLine<T>(child: ChildProcess): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
     let buffered = ''
     child.stdout?.on('data', (chunk: Buffer) => {
       buffered += chunk.toString()
@@ -140,5 +146,4 @@ export async function spawnStackChild<T>(
     })
     child.once('exit', (code) => reject(new Error(`the stack exited with ${code}`)))
   })
-  return { child, info }
 }
