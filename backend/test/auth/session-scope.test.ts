@@ -1,28 +1,21 @@
 // What a signed-up user's session reaches through supabase-js: auth.uid() in RLS, own rows over
 // REST, sb_publishable_/sb_secret_ keys; and the instance's /settings, /health and JWKS.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { startAppStack } from './signup-app.ts'
 import { authFetch, signedUpClient, uniqueEmail } from './support.ts'
-import type { TestStack } from './support.ts'
+import { useTestStack } from '../support/use-stack.ts'
 
-let stack: TestStack
-
-beforeAll(async () => {
-  stack = await startAppStack()
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
+const t = useTestStack(startAppStack)
 
 describe('auth.uid() in row-level security', () => {
   it('sees the signed-in user through the request scope', async () => {
-    const alice = await signedUpClient(stack)
-    const bob = await signedUpClient(stack)
-    await stack.sql`insert into public.notes (owner, body) values (${alice.user.id}, 'alice note'), (${bob.user.id}, 'bob note')`
-    const verified = await stack.keys.verify(alice.session.access_token)
+    const alice = await signedUpClient(t.stack)
+    const bob = await signedUpClient(t.stack)
+    await t.stack
+      .sql`insert into public.notes (owner, body) values (${alice.user.id}, 'alice note'), (${bob.user.id}, 'bob note')`
+    const verified = await t.stack.keys.verify(alice.session.access_token)
     if (!verified.ok) throw new Error('token did not verify')
-    const rows = await stack.context.db.withScope(
+    const rows = await t.stack.context.db.withScope(
       { role: 'authenticated', claims: verified.claims },
       { readOnly: true },
       async (tx) =>
@@ -34,9 +27,10 @@ describe('auth.uid() in row-level security', () => {
 
 describe('through REST', () => {
   it("lets supabase-js read only the signed-in user's rows", async () => {
-    const alice = await signedUpClient(stack)
-    const bob = await signedUpClient(stack)
-    await stack.sql`insert into public.notes (owner, body) values (${alice.user.id}, 'a1'), (${bob.user.id}, 'b1')`
+    const alice = await signedUpClient(t.stack)
+    const bob = await signedUpClient(t.stack)
+    await t.stack
+      .sql`insert into public.notes (owner, body) values (${alice.user.id}, 'a1'), (${bob.user.id}, 'b1')`
     const { data, error } = await alice.client.from('notes').select('body')
     expect(error).toBeNull()
     expect(data).toEqual([{ body: 'a1' }])
@@ -47,13 +41,13 @@ describe('through REST', () => {
 
 describe('new-style API keys', () => {
   it('works with sb_publishable_ and sb_secret_ keys', async () => {
-    const client = stack.client(stack.keys.publishableKey)
+    const client = t.stack.client(t.stack.keys.publishableKey)
     const email = uniqueEmail('publishable')
     const { data, error } = await client.auth.signUp({ email, password: 'secret-pass-1' })
     expect(error).toBeNull()
     expect(data.session).not.toBeNull()
     expect((await client.auth.getUser()).data.user?.email).toBe(email)
-    const admin = stack.client(stack.keys.secretKey)
+    const admin = t.stack.client(t.stack.keys.secretKey)
     const { data: found, error: adminError } = await admin.auth.admin.getUserById(data.user!.id)
     expect(adminError).toBeNull()
     expect(found.user?.email).toBe(email)
@@ -64,7 +58,7 @@ describe('new-style API keys', () => {
 
 describe('settings, health and keys', () => {
   it('describes the instance', async () => {
-    const settings = await authFetch(stack, '/settings')
+    const settings = await authFetch(t.stack, '/settings')
     expect(settings.status).toBe(200)
     expect(settings.body).toMatchObject({
       disable_signup: false,
@@ -72,14 +66,14 @@ describe('settings, health and keys', () => {
       phone_autoconfirm: false,
       external: { email: true, phone: false, anonymous_users: false, github: false },
     })
-    const health = await authFetch(stack, '/health', { token: null })
+    const health = await authFetch(t.stack, '/health', { token: null })
     expect(health.body).toMatchObject({ name: 'GoTrue' })
-    const jwks = await authFetch(stack, '/.well-known/jwks.json')
+    const jwks = await authFetch(t.stack, '/.well-known/jwks.json')
     expect(jwks.body).toEqual({ keys: [] })
   })
 
   it('answers unknown paths as GoTrue does', async () => {
-    const response = await authFetch(stack, '/nope')
+    const response = await authFetch(t.stack, '/nope')
     expect(response.status).toBe(404)
   })
 })

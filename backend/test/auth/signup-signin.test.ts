@@ -2,25 +2,17 @@
 // the session and user objects, the access-token claims, and the rows in auth.users/auth.identities
 // that an app's trigger and foreign keys rely on. auth.uid() in row-level security, the new-style
 // keys and /settings: session-scope.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { startAppStack } from './signup-app.ts'
 import { authFetch, decodeJwt, signedUpClient, uniqueEmail } from './support.ts'
-import type { TestStack } from './support.ts'
+import { useTestStack } from '../support/use-stack.ts'
 
-let stack: TestStack
-
-beforeAll(async () => {
-  stack = await startAppStack()
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
+const t = useTestStack(startAppStack)
 
 describe('sign-up without email confirmation', () => {
   it('returns a session with GoTrue-shaped user and tokens', async () => {
     const email = uniqueEmail('Mixed.Case')
-    const client = stack.client()
+    const client = t.stack.client()
     const before = Math.floor(Date.now() / 1000)
     const { data, error } = await client.auth.signUp({
       email,
@@ -63,7 +55,7 @@ describe('sign-up without email confirmation', () => {
   })
 
   it('signs access tokens with the claims GoTrue emits, in its order', async () => {
-    const { session, user } = await signedUpClient(stack)
+    const { session, user } = await signedUpClient(t.stack)
     const { header, payload } = decodeJwt(session.access_token)
     expect(header).toEqual({ alg: 'HS256', typ: 'JWT' })
     expect(Object.keys(payload)).toEqual([
@@ -83,7 +75,7 @@ describe('sign-up without email confirmation', () => {
       'is_anonymous',
     ])
     expect(payload).toMatchObject({
-      iss: `${stack.url}/auth/v1`,
+      iss: `${t.stack.url}/auth/v1`,
       sub: user.id,
       aud: 'authenticated',
       role: 'authenticated',
@@ -93,20 +85,20 @@ describe('sign-up without email confirmation', () => {
     })
     expect(payload.exp).toBe((payload.iat as number) + 3600)
     expect(payload.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }])
-    const verified = await stack.keys.verify(session.access_token)
+    const verified = await t.stack.keys.verify(session.access_token)
     expect(verified.ok).toBe(true)
-    const [row] =
-      await stack.sql`select user_id from auth.sessions where id = ${payload.session_id as string}`
+    const [row] = await t.stack
+      .sql`select user_id from auth.sessions where id = ${payload.session_id as string}`
     expect(row?.user_id).toBe(user.id)
   })
 
   it('writes auth.users and auth.identities rows that fire the app trigger', async () => {
     const email = uniqueEmail()
-    const { data } = await stack
+    const { data } = await t.stack
       .client()
       .auth.signUp({ email, password: 'secret-pass-1', options: { data: { full_name: 'Grace' } } })
     const id = data.user!.id
-    const [user] = await stack.sql`
+    const [user] = await t.stack.sql`
       select instance_id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data,
         email_confirmed_at, confirmed_at, is_anonymous, is_sso_user
       from auth.users where id = ${id}`
@@ -120,21 +112,21 @@ describe('sign-up without email confirmation', () => {
     })
     expect(user?.encrypted_password).toMatch(/^\$2[ab]\$10\$/)
     expect(user?.confirmed_at).toEqual(user?.email_confirmed_at)
-    const [identity] =
-      await stack.sql`select provider, provider_id, email from auth.identities where user_id = ${id}`
+    const [identity] = await t.stack
+      .sql`select provider, provider_id, email from auth.identities where user_id = ${id}`
     expect(identity).toEqual({ provider: 'email', provider_id: id, email })
-    const [profile] = await stack.sql`select full_name from public.profiles where id = ${id}`
+    const [profile] = await t.stack.sql`select full_name from public.profiles where id = ${id}`
     expect(profile?.full_name).toBe('Grace')
   })
 
   it('answers a failing trigger with a 500 and writes nothing', async () => {
     const email = uniqueEmail('boom')
-    const { data, error } = await stack
+    const { data, error } = await t.stack
       .client()
       .auth.signUp({ email, password: 'secret-pass-1', options: { data: { full_name: 'boom' } } })
     expect(data.user).toBeNull()
     expect(error?.status).toBe(500)
-    const raw = await authFetch(stack, '/signup', {
+    const raw = await authFetch(t.stack, '/signup', {
       body: { email, password: 'secret-pass-1', data: { full_name: 'boom' } },
     })
     expect(raw.status).toBe(500)
@@ -142,21 +134,21 @@ describe('sign-up without email confirmation', () => {
       code: 'unexpected_failure',
       message: 'Database error saving new user',
     })
-    const rows = await stack.sql`select 1 from auth.users where email = ${email}`
+    const rows = await t.stack.sql`select 1 from auth.users where email = ${email}`
     expect(rows).toHaveLength(0)
-    const identities = await stack.sql`select 1 from auth.identities where email = ${email}`
+    const identities = await t.stack.sql`select 1 from auth.identities where email = ${email}`
     expect(identities).toHaveLength(0)
   })
 
   it('refuses a second sign-up of a confirmed address with user_already_exists', async () => {
-    const { email } = await signedUpClient(stack)
-    const { data, error } = await stack.client().auth.signUp({ email, password: 'other-pass-2' })
+    const { email } = await signedUpClient(t.stack)
+    const { data, error } = await t.stack.client().auth.signUp({ email, password: 'other-pass-2' })
     expect(data.user).toBeNull()
     expect(error?.status).toBe(422)
     expect(error?.code).toBe('user_already_exists')
     expect(error?.message).toBe('User already registered')
     // The first password still works: nothing was changed.
-    const { error: signInError } = await stack
+    const { error: signInError } = await t.stack
       .client()
       .auth.signInWithPassword({ email, password: 'secret-pass-1' })
     expect(signInError).toBeNull()
@@ -165,18 +157,18 @@ describe('sign-up without email confirmation', () => {
   it('creates one account when the same address signs up several times at once', async () => {
     const email = uniqueEmail('double-submit')
     const results = await Promise.all(
-      [1, 2, 3].map(() => stack.client().auth.signUp({ email, password: 'secret-pass-1' }))
+      [1, 2, 3].map(() => t.stack.client().auth.signUp({ email, password: 'secret-pass-1' }))
     )
     expect(results.filter((r) => r.error === null)).toHaveLength(1)
     for (const failed of results.filter((r) => r.error !== null)) {
       expect(failed.error?.code).toBe('user_already_exists')
     }
-    const rows = await stack.sql`select 1 from auth.users where email = ${email}`
+    const rows = await t.stack.sql`select 1 from auth.users where email = ${email}`
     expect(rows).toHaveLength(1)
   })
 
   it('rejects weak passwords with the reasons, bad emails and missing passwords', async () => {
-    const client = stack.client()
+    const client = t.stack.client()
     const weak = await client.auth.signUp({ email: uniqueEmail(), password: '123' })
     expect(weak.error?.name).toBe('AuthWeakPasswordError')
     expect(weak.error?.status).toBe(422)
@@ -189,44 +181,44 @@ describe('sign-up without email confirmation', () => {
     expect(invalid.error?.code).toBe('validation_failed')
     expect(invalid.error?.message).toBe('Unable to validate email address: invalid format')
 
-    const missing = await authFetch(stack, '/signup', { body: { email: uniqueEmail() } })
+    const missing = await authFetch(t.stack, '/signup', { body: { email: uniqueEmail() } })
     expect(missing.status).toBe(400)
     expect(missing.body).toEqual({
       code: 'validation_failed',
       message: 'Signup requires a valid password',
     })
-    const count =
-      await stack.sql`select count(*)::int as n from auth.users where email = 'not-an-email'`
+    const count = await t.stack
+      .sql`select count(*)::int as n from auth.users where email = 'not-an-email'`
     expect(count[0]?.n).toBe(0)
   })
 })
 
 describe('password sign-in', () => {
   it('signs in, records a new session and updates last_sign_in_at', async () => {
-    const { email, password, user } = await signedUpClient(stack)
-    const client = stack.client()
+    const { email, password, user } = await signedUpClient(t.stack)
+    const client = t.stack.client()
     const { data, error } = await client.auth.signInWithPassword({ email, password })
     expect(error).toBeNull()
     expect(data.user?.id).toBe(user.id)
     expect(data.session?.refresh_token).toBeTruthy()
     expect(data.weakPassword).toBeUndefined()
-    const sessions = await stack.sql`select id from auth.sessions where user_id = ${user.id}`
+    const sessions = await t.stack.sql`select id from auth.sessions where user_id = ${user.id}`
     expect(sessions).toHaveLength(2)
     const { data: me } = await client.auth.getUser()
     expect(me.user?.email).toBe(email)
   })
 
   it('signs in case-insensitively on the email', async () => {
-    const { email, password } = await signedUpClient(stack)
-    const { error } = await stack
+    const { email, password } = await signedUpClient(t.stack)
+    const { error } = await t.stack
       .client()
       .auth.signInWithPassword({ email: email.toUpperCase(), password })
     expect(error).toBeNull()
   })
 
   it('answers wrong passwords and unknown users with invalid_credentials', async () => {
-    const { email } = await signedUpClient(stack)
-    const client = stack.client()
+    const { email } = await signedUpClient(t.stack)
+    const client = t.stack.client()
     for (const credentials of [
       { email, password: 'wrong-password' },
       { email: uniqueEmail('nobody'), password: 'secret-pass-1' },
@@ -242,9 +234,11 @@ describe('password sign-in', () => {
 
   it('reports a weak but correct password alongside the session', async () => {
     const email = uniqueEmail()
-    const admin = stack.client(stack.serviceRoleKey)
+    const admin = t.stack.client(t.stack.serviceRoleKey)
     await admin.auth.admin.createUser({ email, password: 'abc', email_confirm: true })
-    const { data, error } = await stack.client().auth.signInWithPassword({ email, password: 'abc' })
+    const { data, error } = await t.stack
+      .client()
+      .auth.signInWithPassword({ email, password: 'abc' })
     expect(error).toBeNull()
     expect(data.weakPassword).toEqual({
       reasons: ['length'],
@@ -254,14 +248,14 @@ describe('password sign-in', () => {
 
   it('verifies bcrypt hashes made elsewhere ($2a$ from pgcrypto)', async () => {
     const email = uniqueEmail('imported')
-    const [row] = await stack.sql<{ id: string }[]>`
+    const [row] = await t.stack.sql<{ id: string }[]>`
       insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
         raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
       values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
         ${email}, extensions.crypt('seeded-pass', extensions.gen_salt('bf', 10)), now(),
         '{"provider":"email","providers":["email"]}', '{}', now(), now())
       returning id`
-    const { data, error } = await stack
+    const { data, error } = await t.stack
       .client()
       .auth.signInWithPassword({ email, password: 'seeded-pass' })
     expect(error).toBeNull()
@@ -271,7 +265,7 @@ describe('password sign-in', () => {
 
 describe('anonymous sign-in', () => {
   it('is refused while disabled', async () => {
-    const { data, error } = await stack.client().auth.signInAnonymously()
+    const { data, error } = await t.stack.client().auth.signInAnonymously()
     expect(data.session).toBeNull()
     expect(error?.status).toBe(422)
     expect(error?.code).toBe('anonymous_provider_disabled')
