@@ -1,32 +1,24 @@
 // What apps and tests written for `supabase start` see below the client libraries, continued (see
 // wire.test.ts): status codes, headers and raw bodies of /storage/v1 and /auth/v1 over plain fetch.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestStack } from '../support/stack.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { CLI } from './support.ts'
 import { anon, service, startWireStack } from './wire-support.ts'
+import { useTestStack } from '../support/use-stack.ts'
 
-let stack: TestStack
-
-beforeAll(async () => {
-  stack = await startWireStack()
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
+const t = useTestStack(startWireStack)
 
 describe('Storage over HTTP', () => {
   const bucket = 'wire'
   beforeAll(async () => {
-    await stack.client(CLI.serviceRoleKey).storage.createBucket(bucket, { public: true })
-    await stack
+    await t.stack.client(CLI.serviceRoleKey).storage.createBucket(bucket, { public: true })
+    await t.stack
       .client(CLI.serviceRoleKey)
       .storage.from(bucket)
       .upload('hello.txt', Buffer.from('hello world'), { contentType: 'text/plain' })
   })
 
   it('downloads with type, length, cache-control, etag and last-modified', async () => {
-    const response = await fetch(`${stack.url}/storage/v1/object/${bucket}/hello.txt`, {
+    const response = await fetch(`${t.stack.url}/storage/v1/object/${bucket}/hello.txt`, {
       headers: service,
     })
     expect(response.status).toBe(200)
@@ -39,7 +31,7 @@ describe('Storage over HTTP', () => {
   })
 
   it('serves byte ranges (206) and revalidation (304)', async () => {
-    const url = `${stack.url}/storage/v1/object/public/${bucket}/hello.txt`
+    const url = `${t.stack.url}/storage/v1/object/public/${bucket}/hello.txt`
     const partial = await fetch(url, { headers: { range: 'bytes=0-4' } })
     expect(partial.status).toBe(206)
     expect(partial.headers.get('content-range')).toBe('bytes 0-4/11')
@@ -50,7 +42,7 @@ describe('Storage over HTTP', () => {
   })
 
   it('errors are HTTP 400 with the real status as a string', async () => {
-    const missing = await fetch(`${stack.url}/storage/v1/object/${bucket}/nope.txt`, {
+    const missing = await fetch(`${t.stack.url}/storage/v1/object/${bucket}/nope.txt`, {
       headers: service,
     })
     expect(missing.status).toBe(400)
@@ -60,7 +52,7 @@ describe('Storage over HTTP', () => {
       error: 'not_found',
       message: 'Object not found',
     })
-    const noBucket = await fetch(`${stack.url}/storage/v1/bucket/nope`, { headers: service })
+    const noBucket = await fetch(`${t.stack.url}/storage/v1/bucket/nope`, { headers: service })
     expect(noBucket.status).toBe(400)
     expect(await noBucket.json()).toEqual({
       statusCode: '404',
@@ -71,7 +63,7 @@ describe('Storage over HTTP', () => {
   })
 
   it('a bad JWT is refused with statusCode 403', async () => {
-    const response = await fetch(`${stack.url}/storage/v1/bucket`, {
+    const response = await fetch(`${t.stack.url}/storage/v1/bucket`, {
       headers: { apikey: CLI.anonKey, authorization: 'Bearer not.a.jwt' },
     })
     expect(response.status).toBe(400)
@@ -81,7 +73,7 @@ describe('Storage over HTTP', () => {
 
 describe('Auth over HTTP', () => {
   it('echoes X-Supabase-Api-Version on errors and uses the {code, message} body', async () => {
-    const response = await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
+    const response = await fetch(`${t.stack.url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
       headers: {
         ...anon,
@@ -99,7 +91,7 @@ describe('Auth over HTTP', () => {
   })
 
   it('without the version header the body is the legacy one', async () => {
-    const response = await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
+    const response = await fetch(`${t.stack.url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
       headers: { ...anon, 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'nobody@example.com', password: 'whatever' }),
@@ -113,7 +105,7 @@ describe('Auth over HTTP', () => {
   })
 
   it('a user endpoint without a token is 401 no_authorization', async () => {
-    const response = await fetch(`${stack.url}/auth/v1/logout`, {
+    const response = await fetch(`${t.stack.url}/auth/v1/logout`, {
       method: 'POST',
       headers: { 'x-supabase-api-version': '2024-01-01' },
     })

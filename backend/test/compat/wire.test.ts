@@ -1,26 +1,16 @@
 // What apps and tests written for `supabase start` see below the client libraries: status codes,
 // headers and raw bodies of /rest/v1 over plain fetch, errors raised from SQL, and CORS as a
 // browser meets it at the front door. /storage/v1 and /auth/v1: wire-storage-auth.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SignJWT } from 'jose'
-import type { TestStack } from '../support/stack.ts'
 import { anon, service, signed, startWireStack } from './wire-support.ts'
+import { useTestStack } from '../support/use-stack.ts'
 
-let stack: TestStack
-let rest: string
-
-beforeAll(async () => {
-  stack = await startWireStack()
-  rest = `${stack.url}/rest/v1`
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
+const t = useTestStack(startWireStack, (stack) => ({ rest: `${stack.url}/rest/v1` }))
 
 describe('REST over HTTP', () => {
   it('a read answers JSON with charset and a Content-Range', async () => {
-    const response = await fetch(`${rest}/notes?select=body&order=id`, { headers: anon })
+    const response = await fetch(`${t.rest}/notes?select=body&order=id`, { headers: anon })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
     expect(response.headers.get('content-range')).toBe('0-1/*')
@@ -28,17 +18,17 @@ describe('REST over HTTP', () => {
   })
 
   it('counts go after the slash; an empty page is */0; an offset past the end is 416', async () => {
-    const counted = await fetch(`${rest}/notes?select=id&limit=1`, {
+    const counted = await fetch(`${t.rest}/notes?select=id&limit=1`, {
       headers: { ...anon, prefer: 'count=exact' },
     })
     expect(counted.status).toBe(206)
     expect(counted.headers.get('content-range')).toBe('0-0/2')
-    const empty = await fetch(`${rest}/notes?id=eq.0`, {
+    const empty = await fetch(`${t.rest}/notes?id=eq.0`, {
       headers: { ...anon, prefer: 'count=exact' },
     })
     expect(empty.status).toBe(200)
     expect(empty.headers.get('content-range')).toBe('*/0')
-    const beyond = await fetch(`${rest}/notes?offset=10`, {
+    const beyond = await fetch(`${t.rest}/notes?offset=10`, {
       headers: { ...anon, prefer: 'count=exact' },
     })
     expect(beyond.status).toBe(416)
@@ -51,27 +41,30 @@ describe('REST over HTTP', () => {
   })
 
   it('writes without return=representation answer 201 / 204 with no body', async () => {
-    const created = await fetch(`${rest}/notes`, {
+    const created = await fetch(`${t.rest}/notes`, {
       method: 'POST',
       headers: { ...anon, 'content-type': 'application/json' },
       body: JSON.stringify({ body: 'three' }),
     })
     expect(created.status).toBe(201)
     expect(await created.text()).toBe('')
-    const patched = await fetch(`${rest}/notes?body=eq.three`, {
+    const patched = await fetch(`${t.rest}/notes?body=eq.three`, {
       method: 'PATCH',
       headers: { ...anon, 'content-type': 'application/json' },
       body: JSON.stringify({ body: 'three!' }),
     })
     expect(patched.status).toBe(204)
-    const deleted = await fetch(`${rest}/notes?body=eq.three!`, { method: 'DELETE', headers: anon })
+    const deleted = await fetch(`${t.rest}/notes?body=eq.three!`, {
+      method: 'DELETE',
+      headers: anon,
+    })
     expect(deleted.status).toBe(204)
     expect(await deleted.text()).toBe('')
   })
 
   it('an expired JWT is 401 PGRST303 with a WWW-Authenticate challenge', async () => {
     const token = await signed({ role: 'authenticated', exp: Math.floor(Date.now() / 1000) - 60 })
-    const response = await fetch(`${rest}/notes`, {
+    const response = await fetch(`${t.rest}/notes`, {
       headers: { ...anon, authorization: `Bearer ${token}` },
     })
     expect(response.status).toBe(401)
@@ -83,7 +76,7 @@ describe('REST over HTTP', () => {
     const token = await new SignJWT({ role: 'service_role' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'))
-    const response = await fetch(`${rest}/notes`, {
+    const response = await fetch(`${t.rest}/notes`, {
       headers: { ...anon, authorization: `Bearer ${token}` },
     })
     expect(response.status).toBe(401)
@@ -91,7 +84,7 @@ describe('REST over HTTP', () => {
   })
 
   it('a media type it cannot produce is 406 PGRST107', async () => {
-    const response = await fetch(`${rest}/notes`, { headers: { ...anon, accept: 'image/png' } })
+    const response = await fetch(`${t.rest}/notes`, { headers: { ...anon, accept: 'image/png' } })
     expect(response.status).toBe(406)
     expect(await response.json()).toMatchObject({
       code: 'PGRST107',
@@ -101,7 +94,7 @@ describe('REST over HTTP', () => {
 
   it('a role claim naming no role is refused; the rows stay', async () => {
     const token = await signed({ role: 'nobody', exp: Math.floor(Date.now() / 1000) + 60 })
-    const response = await fetch(`${rest}/notes`, {
+    const response = await fetch(`${t.rest}/notes`, {
       headers: { ...anon, authorization: `Bearer ${token}` },
     })
     // Unsure of the exact status across PostgREST versions (400 from SQLSTATE 22023 in v12); the
@@ -109,14 +102,14 @@ describe('REST over HTTP', () => {
     expect(response.status).toBeGreaterThanOrEqual(400)
     expect(response.status).toBeLessThan(500)
     expect(((await response.json()) as { code: string }).code).toBe('22023')
-    const rows = await fetch(`${rest}/notes?select=id`, { headers: service })
+    const rows = await fetch(`${t.rest}/notes?select=id`, { headers: service })
     expect(await rows.json()).toHaveLength(2)
   })
 })
 
 describe('errors and responses raised from SQL (PostgREST docs)', () => {
   const call = (fn: string) =>
-    fetch(`${rest}/rpc/${fn}`, {
+    fetch(`${t.rest}/rpc/${fn}`, {
       method: 'POST',
       headers: { ...anon, 'content-type': 'application/json' },
       body: '{}',
@@ -156,7 +149,7 @@ describe('errors and responses raised from SQL (PostgREST docs)', () => {
   })
 
   it('invalid JSON bodies are 400 PGRST102', async () => {
-    const bad = await fetch(`${rest}/notes`, {
+    const bad = await fetch(`${t.rest}/notes`, {
       method: 'POST',
       headers: { ...anon, 'content-type': 'application/json' },
       body: '{bad',
@@ -168,7 +161,7 @@ describe('errors and responses raised from SQL (PostgREST docs)', () => {
       hint: null,
       message: 'Empty or invalid json',
     })
-    const mismatched = await fetch(`${rest}/notes`, {
+    const mismatched = await fetch(`${t.rest}/notes`, {
       method: 'POST',
       headers: { ...anon, 'content-type': 'application/json' },
       body: '[{"body":"a"},{"bodyx":"b"}]',
@@ -189,7 +182,7 @@ describe('CORS at the front door', () => {
       '/storage/v1/object/b/x',
       '/functions/v1/f',
     ]) {
-      const response = await fetch(`${stack.url}${path}`, {
+      const response = await fetch(`${t.stack.url}${path}`, {
         method: 'OPTIONS',
         headers: {
           origin: 'http://localhost:3000',
@@ -207,7 +200,7 @@ describe('CORS at the front door', () => {
   })
 
   it('exposes the headers the clients read', async () => {
-    const response = await fetch(`${rest}/notes`, {
+    const response = await fetch(`${t.rest}/notes`, {
       headers: { ...anon, origin: 'http://localhost:3000', prefer: 'count=exact' },
     })
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
