@@ -1,22 +1,12 @@
 // `serve` (production mode) through the options the CLI builds (see serve.test.ts): the app with
 // its cache rules, /config.json, every API and Realtime on one port, and /health.
 import postgres from 'postgres'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServeTest } from '../support/serve.ts'
-import type { ServeTest } from '../support/serve.ts'
-import { PUBLIC, SERVE_PROJECT, serveCalls } from './serve-project.ts'
+import { describe, expect, it } from 'vitest'
+import { PUBLIC, useServeProject } from './serve-project.ts'
 
-let serve: ServeTest
+const t = useServeProject()
 
-beforeAll(async () => {
-  serve = await startServeTest(SERVE_PROJECT)
-})
-
-afterAll(async () => {
-  await serve?.stop()
-})
-
-const { get, rawGet, publishable, client } = serveCalls(() => serve)
+const { get, rawGet, publishable, client } = t
 
 describe('serve: one origin', () => {
   it('answers the app at / with index.html for its routes and its files with their cache rules', async () => {
@@ -49,7 +39,7 @@ describe('serve: one origin', () => {
     expect(response.headers.get('cache-control')).toBe('no-store')
     expect(await response.json()).toEqual({
       supabaseUrl: PUBLIC,
-      supabaseKey: serve.stack.keys.publishableKey,
+      supabaseKey: t.serve.stack.keys.publishableKey,
     })
   })
 
@@ -58,8 +48,8 @@ describe('serve: one origin', () => {
     const settings = await get('/auth/v1/settings', publishable())
     expect(settings.status).toBe(200)
     const buckets = await get('/storage/v1/bucket', {
-      apikey: serve.stack.keys.secretKey,
-      authorization: `Bearer ${serve.stack.keys.secretKey}`,
+      apikey: t.serve.stack.keys.secretKey,
+      authorization: `Bearer ${t.serve.stack.keys.secretKey}`,
     })
     expect(buckets.status).toBe(200)
     expect(await buckets.json()).toEqual([])
@@ -93,8 +83,8 @@ describe('serve: one origin', () => {
       database: 'ok',
       services: { rest: 'ok', auth: 'ok', storage: 'ok', realtime: 'ok', functions: 'ok' },
     })
-    const database = new URL(serve.databaseUrl).pathname.slice(1)
-    const cluster = new URL(serve.databaseUrl)
+    const database = new URL(t.serve.databaseUrl).pathname.slice(1)
+    const cluster = new URL(t.serve.databaseUrl)
     cluster.pathname = '/postgres'
     const admin = postgres(cluster.toString(), { max: 1, onnotice: () => {} })
     try {

@@ -1,9 +1,12 @@
 // The project serve.test.ts and serve-origin.test.ts start (functions, config.toml's development
-// values), and requests to the server as browsers and apps make them.
+// values), serve on it for a file's tests, and requests to the server as browsers and apps make
+// them.
 import http from 'node:http'
 import { createClient } from '@supabase/supabase-js'
 import ws from 'ws'
+import { startServeTest } from '../support/serve.ts'
 import type { ServeTest, ServeTestOptions } from '../support/serve.ts'
+import { useTestStack } from '../support/use-stack.ts'
 
 export const PUBLIC = 'https://chat.example.com'
 
@@ -92,4 +95,18 @@ export function serveCalls(serve: () => ServeTest) {
   }
 
   return { get, rawGet, publishable, client, mailTo }
+}
+
+/**
+ * serve on SERVE_PROJECT for a file's tests, started in beforeAll and stopped in afterAll:
+ * `serve` (read it inside tests) and serveCalls on it.
+ */
+export function useServeProject() {
+  const t = useTestStack(() => startServeTest(SERVE_PROJECT))
+  return {
+    get serve(): ServeTest {
+      return t.stack
+    },
+    ...serveCalls(() => t.stack),
+  }
 }

@@ -6,30 +6,20 @@
 import { stat, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import postgres from 'postgres'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEFAULT_JWT_SECRET } from '../../src/config/project-config.ts'
 import { DEFAULT_PUBLISHABLE_KEY, DEFAULT_SECRET_KEY, signHs256 } from '../../src/jwt/jwt-keys.ts'
 import { serveOptions } from '../../src/cli/serve.ts'
 import { createLogger } from '../../src/logger.ts'
-import { startServeTest } from '../support/serve.ts'
-import type { ServeTest } from '../support/serve.ts'
-import { PUBLIC, SERVE_PROJECT, serveCalls } from './serve-project.ts'
+import { PUBLIC, useServeProject } from './serve-project.ts'
 
-let serve: ServeTest
+const t = useServeProject()
 
-beforeAll(async () => {
-  serve = await startServeTest(SERVE_PROJECT)
-})
-
-afterAll(async () => {
-  await serve?.stop()
-})
-
-const { get, publishable, client, mailTo } = serveCalls(() => serve)
+const { get, publishable, client, mailTo } = t
 
 describe('serve: its own keys', () => {
   it('keeps generated ES256, JWT and API keys in a 0600 file of the data folder', async () => {
-    const file = path.join(serve.dataDir, 'serve-secrets.json')
+    const file = path.join(t.serve.dataDir, 'serve-secrets.json')
     expect((await stat(file)).mode & 0o777).toBe(0o600)
     const secrets = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>
     const [key] = secrets.signing_keys as Record<string, unknown>[]
@@ -40,12 +30,12 @@ describe('serve: its own keys', () => {
       key_ops: ['sign', 'verify'],
     })
     expect(secrets.jwt_secret).not.toBe(DEFAULT_JWT_SECRET)
-    expect(secrets.publishable_key).toBe(serve.stack.keys.publishableKey)
-    expect(serve.stack.keys.publishableKey).toMatch(
+    expect(secrets.publishable_key).toBe(t.serve.stack.keys.publishableKey)
+    expect(t.serve.stack.keys.publishableKey).toMatch(
       /^sb_publishable_[A-Za-z0-9_-]{22}_[A-Za-z0-9_-]{8}$/
     )
-    expect(serve.stack.keys.publishableKey).not.toBe(DEFAULT_PUBLISHABLE_KEY)
-    expect(serve.stack.keys.secretKey).not.toBe(DEFAULT_SECRET_KEY)
+    expect(t.serve.stack.keys.publishableKey).not.toBe(DEFAULT_PUBLISHABLE_KEY)
+    expect(t.serve.stack.keys.secretKey).not.toBe(DEFAULT_SECRET_KEY)
     const jwks = (await (await get('/auth/v1/.well-known/jwks.json')).json()) as {
       keys: { kid: string; alg: string }[]
     }
@@ -53,12 +43,12 @@ describe('serve: its own keys', () => {
     // Web Push's VAPID pair, kept with the others and given to the functions.
     expect(Buffer.from(secrets.vapid_public_key as string, 'base64url')).toHaveLength(65)
     expect(Buffer.from(secrets.vapid_private_key as string, 'base64url')).toHaveLength(32)
-    const { data } = await client(serve.stack.keys.secretKey).functions.invoke('vapid-key')
+    const { data } = await client(t.serve.stack.keys.secretKey).functions.invoke('vapid-key')
     expect(data).toEqual({ key: secrets.vapid_public_key })
   })
 
   it('signs sessions with ES256, and refuses the demo keys and tokens signed with the demo secret', async () => {
-    const admin = client(serve.stack.keys.secretKey)
+    const admin = client(t.serve.stack.keys.secretKey)
     const created = await admin.auth.admin.createUser({
       email: 'signer@example.com',
       password: 'a-long-password',
@@ -111,7 +101,7 @@ describe('serve: its own keys', () => {
 
 describe('serve: browsers and proxies', () => {
   it('allows the public origin only in CORS', async () => {
-    const preflight = await fetch(`${serve.url}/rest/v1/`, {
+    const preflight = await fetch(`${t.serve.url}/rest/v1/`, {
       method: 'OPTIONS',
       headers: {
         origin: 'https://evil.example.net',
@@ -128,7 +118,7 @@ describe('serve: browsers and proxies', () => {
 
   it("records the client's address from a trusted proxy's X-Forwarded-For, and rate-limits by it", async () => {
     const signIn = (forwardedFor: string) =>
-      fetch(`${serve.url}/auth/v1/token?grant_type=password`, {
+      fetch(`${t.serve.url}/auth/v1/token?grant_type=password`, {
         method: 'POST',
         headers: {
           ...publishable(),
@@ -141,7 +131,7 @@ describe('serve: browsers and proxies', () => {
     const first = await signIn('203.0.113.7')
     expect(first.status).toBe(200)
     const { user } = (await first.json()) as { user: { id: string } }
-    const sql = postgres(serve.databaseUrl, { max: 1, onnotice: () => {} })
+    const sql = postgres(t.serve.databaseUrl, { max: 1, onnotice: () => {} })
     try {
       const rows = await sql<{ ip: string }[]>`
         select host(ip) as ip from auth.sessions where user_id = ${user.id} and ip is not null
@@ -172,13 +162,13 @@ describe('serve: mail', () => {
     expect(link.startsWith(`${PUBLIC}/auth/v1/verify?token=`)).toBe(true)
     expect(link).toContain(`redirect_to=${PUBLIC}`)
     // Followed (here on the server's own address, as the proxy would), it confirms and goes to the site.
-    const verified = await fetch(link.replace(PUBLIC, serve.url), { redirect: 'manual' })
+    const verified = await fetch(link.replace(PUBLIC, t.serve.url), { redirect: 'manual' })
     expect(verified.status).toBe(303)
     expect(verified.headers.get('location')).toMatch(new RegExp(`^${PUBLIC}/?#access_token=`))
   })
 
   it("gives the Edge Functions Auth's SMTP server and the public URL, over config.toml's development values", async () => {
-    const { data, error } = await client(serve.stack.keys.secretKey).functions.invoke(
+    const { data, error } = await client(t.serve.stack.keys.secretKey).functions.invoke(
       'mail-digest',
       { body: { to: 'reader@example.com' } }
     )
@@ -206,7 +196,7 @@ describe('serve: refusals', () => {
         dbPort: undefined,
         trustedProxies: [],
         noSignup: false,
-        appDist: serve.workdir,
+        appDist: t.serve.workdir,
         postgresBin: undefined,
         databaseUrl: undefined,
       },
@@ -220,14 +210,14 @@ describe('serve: refusals', () => {
 
 describe('serve: restarted with sign-up closed and another trusted proxy', () => {
   it('reuses its keys, refuses sign-up with signup_disabled, still invites, and no longer believes X-Forwarded-For from here', async () => {
-    const before = serve.stack.keys.publishableKey
+    const before = t.serve.stack.keys.publishableKey
     const session = await client().auth.signInWithPassword({
       email: 'signer@example.com',
       password: 'a-long-password',
     })
     expect(session.error).toBeNull()
-    await serve.restart({ noSignup: true, trustedProxies: ['192.0.2.1'] })
-    expect(serve.stack.keys.publishableKey).toBe(before)
+    await t.serve.restart({ noSignup: true, trustedProxies: ['192.0.2.1'] })
+    expect(t.serve.stack.keys.publishableKey).toBe(before)
     // A session signed before the restart is still good.
     const me = await get('/auth/v1/user', {
       ...publishable(),
@@ -235,7 +225,7 @@ describe('serve: restarted with sign-up closed and another trusted proxy', () =>
     })
     expect(me.status).toBe(200)
 
-    const signUp = await fetch(`${serve.url}/auth/v1/signup`, {
+    const signUp = await fetch(`${t.serve.url}/auth/v1/signup`, {
       method: 'POST',
       headers: { ...publishable(), 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'walk-in@example.com', password: 'a-long-password' }),
@@ -247,18 +237,18 @@ describe('serve: restarted with sign-up closed and another trusted proxy', () =>
       msg: 'Signups not allowed for this instance',
     })
 
-    const admin = client(serve.stack.keys.secretKey)
+    const admin = client(t.serve.stack.keys.secretKey)
     const invited = await admin.auth.admin.inviteUserByEmail('invitee@example.com')
     expect(invited.error).toBeNull()
     const mail = await mailTo('invitee@example.com')
     const link = /href="([^"]+)"/.exec(mail.HTML)?.[1]?.replace(/&amp;/g, '&') ?? ''
     expect(link.startsWith(`${PUBLIC}/auth/v1/verify?token=`)).toBe(true)
     // The invitation's link signs the invitee in although sign-up is closed.
-    const accepted = await fetch(link.replace(PUBLIC, serve.url), { redirect: 'manual' })
+    const accepted = await fetch(link.replace(PUBLIC, t.serve.url), { redirect: 'manual' })
     expect(accepted.status).toBe(303)
     expect(accepted.headers.get('location')).toContain('access_token=')
 
-    const signIn = await fetch(`${serve.url}/auth/v1/token?grant_type=password`, {
+    const signIn = await fetch(`${t.serve.url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
       headers: {
         ...publishable(),
@@ -269,7 +259,7 @@ describe('serve: restarted with sign-up closed and another trusted proxy', () =>
     })
     expect(signIn.status).toBe(200)
     const { user } = (await signIn.json()) as { user: { id: string } }
-    const sql = postgres(serve.databaseUrl, { max: 1, onnotice: () => {} })
+    const sql = postgres(t.serve.databaseUrl, { max: 1, onnotice: () => {} })
     try {
       const [latest] = await sql<{ ip: string }[]>`
         select host(ip) as ip from auth.sessions where user_id = ${user.id}
