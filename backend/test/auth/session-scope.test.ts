@@ -7,12 +7,18 @@ import { useTestStack } from '../support/use-stack.ts'
 
 const t = useTestStack(startAppStack)
 
+/** Alice and Bob, signed up, with a note each. */
+async function twoWithNotes(aliceNote: string, bobNote: string) {
+  const alice = await signedUpClient(t.stack)
+  const bob = await signedUpClient(t.stack)
+  await t.stack
+    .sql`insert into public.notes (owner, body) values (${alice.user.id}, ${aliceNote}), (${bob.user.id}, ${bobNote})`
+  return { alice, bob }
+}
+
 describe('auth.uid() in row-level security', () => {
   it('sees the signed-in user through the request scope', async () => {
-    const alice = await signedUpClient(t.stack)
-    const bob = await signedUpClient(t.stack)
-    await t.stack
-      .sql`insert into public.notes (owner, body) values (${alice.user.id}, 'alice note'), (${bob.user.id}, 'bob note')`
+    const { alice } = await twoWithNotes('alice note', 'bob note')
     const verified = await t.stack.keys.verify(alice.session.access_token)
     if (!verified.ok) throw new Error('token did not verify')
     const rows = await t.stack.context.db.withScope(
@@ -27,10 +33,7 @@ describe('auth.uid() in row-level security', () => {
 
 describe('through REST', () => {
   it("lets supabase-js read only the signed-in user's rows", async () => {
-    const alice = await signedUpClient(t.stack)
-    const bob = await signedUpClient(t.stack)
-    await t.stack
-      .sql`insert into public.notes (owner, body) values (${alice.user.id}, 'a1'), (${bob.user.id}, 'b1')`
+    const { alice, bob } = await twoWithNotes('a1', 'b1')
     const { data, error } = await alice.client.from('notes').select('body')
     expect(error).toBeNull()
     expect(data).toEqual([{ body: 'a1' }])
