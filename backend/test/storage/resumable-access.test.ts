@@ -2,8 +2,8 @@
 // and when it completes, the bucket's limits, overwrites with x-upsert, signed resumable uploads.
 import { describe, expect, it } from 'vitest'
 import { bytes, etagOf, objectRow, serviceClient, useStorageStack } from './support.ts'
-import { headOffset, rawTus, tusUpload } from './resumable-support.ts'
-import { metadataHeader, resumableEndpoint } from './resumable-requests.ts'
+import { createTus, headOffset, rawTus, tusUpload } from './resumable-support.ts'
+import { resumableEndpoint } from './resumable-requests.ts'
 
 const t = useStorageStack(['alice', 'bob'], async (stack) => {
   const storage = serviceClient(stack).storage
@@ -35,13 +35,9 @@ describe('row-level security and limits', () => {
     await t.stack
       .sql`insert into public.group_members (group_id, user_id) values (${group}, ${t.bob.id})`
     const path = `${group}/plan.bin`
-    const created = await rawTus(t.stack, endpoint(), {
-      method: 'POST',
-      token: t.bob.token,
-      headers: {
-        'upload-length': '6',
-        'upload-metadata': metadataHeader({ bucketName: 'team', objectName: path }),
-      },
+    const created = await createTus(t.stack, t.bob.token, 6, {
+      bucketName: 'team',
+      objectName: path,
     })
     expect(created.status).toBe(201)
     const location = created.headers.get('location')!
@@ -82,48 +78,29 @@ describe('row-level security and limits', () => {
   })
 
   it("applies the bucket's size and type limits when the upload is created", async () => {
-    const tooLarge = await rawTus(t.stack, endpoint(), {
-      method: 'POST',
-      token: t.alice.token,
-      headers: {
-        'upload-length': '1001',
-        'upload-metadata': metadataHeader({ bucketName: 'small', objectName: 'big.bin' }),
-      },
+    const tooLarge = await createTus(t.stack, t.alice.token, 1001, {
+      bucketName: 'small',
+      objectName: 'big.bin',
     })
     expect([tooLarge.status, await tooLarge.text()]).toEqual([413, 'Maximum size exceeded\n'])
-    const wrongType = await rawTus(t.stack, endpoint(), {
-      method: 'POST',
-      token: t.alice.token,
-      headers: {
-        'upload-length': '10',
-        'upload-metadata': metadataHeader({
-          bucketName: 'pictures',
-          objectName: 'doc.pdf',
-          contentType: 'application/pdf',
-        }),
-      },
+    const wrongType = await createTus(t.stack, t.alice.token, 10, {
+      bucketName: 'pictures',
+      objectName: 'doc.pdf',
+      contentType: 'application/pdf',
     })
     expect([wrongType.status, await wrongType.text()]).toEqual([
       415,
       'mime type application/pdf is not supported',
     ])
-    const noBucket = await rawTus(t.stack, endpoint(), {
-      method: 'POST',
-      token: t.alice.token,
-      headers: {
-        'upload-length': '10',
-        'upload-metadata': metadataHeader({ bucketName: 'nowhere', objectName: 'x' }),
-      },
+    const noBucket = await createTus(t.stack, t.alice.token, 10, {
+      bucketName: 'nowhere',
+      objectName: 'x',
     })
     expect([noBucket.status, await noBucket.text()]).toEqual([404, 'Bucket not found'])
     // A body longer than the upload's length is refused and not kept beyond it.
-    const created = await rawTus(t.stack, endpoint(), {
-      method: 'POST',
-      token: t.alice.token,
-      headers: {
-        'upload-length': '4',
-        'upload-metadata': metadataHeader({ bucketName: 'small', objectName: 'four.bin' }),
-      },
+    const created = await createTus(t.stack, t.alice.token, 4, {
+      bucketName: 'small',
+      objectName: 'four.bin',
     })
     const over = await rawTus(t.stack, created.headers.get('location')!, {
       method: 'PATCH',
@@ -179,13 +156,13 @@ describe('signed resumable uploads', () => {
     )
     expect(other?.originalResponse?.getStatus()).toBe(400)
     expect(other?.originalResponse?.getBody()).toBe('The url do not match the signature')
-    const unsigned = await rawTus(t.stack, `${endpoint()}/sign`, {
-      method: 'POST',
-      headers: {
-        'upload-length': '1',
-        'upload-metadata': metadataHeader({ bucketName: 'files', objectName: path }),
-      },
-    })
+    const unsigned = await createTus(
+      t.stack,
+      undefined,
+      1,
+      { bucketName: 'files', objectName: path },
+      `${endpoint()}/sign`
+    )
     expect([unsigned.status, await unsigned.text()]).toEqual([400, 'Missing x-signature header'])
     expect(await headOffset(t.stack, result.url, undefined, signed!.token)).toBe(70_000)
   })

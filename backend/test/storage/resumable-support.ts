@@ -3,6 +3,7 @@
 import http from 'node:http'
 import { Upload } from 'tus-js-client'
 import type { TestStack } from '../support/stack.ts'
+import { metadataHeader, resumableEndpoint } from './resumable-requests.ts'
 
 export const SIX_MB = 6 * 1024 * 1024
 
@@ -64,6 +65,21 @@ export function rawTus(
   const headers = new Headers({ 'tus-resumable': '1.0.0', apikey: stack.anonKey, ...init.headers })
   if (init.token) headers.set('authorization', `Bearer ${init.token}`)
   return fetch(url, { method: init.method, headers, body: init.body })
+}
+
+/** A raw creation (POST) of an upload of `length` bytes with `metadata`, at the tus endpoint. */
+export function createTus(
+  stack: TestStack,
+  token: string | undefined,
+  length: number,
+  metadata: Record<string, string>,
+  url = resumableEndpoint(stack)
+): Promise<Response> {
+  return rawTus(stack, url, {
+    method: 'POST',
+    token,
+    headers: { 'upload-length': String(length), 'upload-metadata': metadataHeader(metadata) },
+  })
 }
 
 export async function headOffset(

@@ -7,8 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestStack } from '../support/stack.ts'
 import type { TestUser } from './support.ts'
 import { bytes, etagOf, makeUser, objectRow, startStorageStack } from './support.ts'
-import { metadataHeader, resumableEndpoint } from './resumable-requests.ts'
-import { dropAfter, rawTus, SIX_MB, tusUpload, waitForOffset } from './resumable-support.ts'
+import { resumableEndpoint } from './resumable-requests.ts'
+import {
+  createTus,
+  dropAfter,
+  rawTus,
+  SIX_MB,
+  tusUpload,
+  waitForOffset,
+} from './resumable-support.ts'
 
 let stack: TestStack
 let alice: TestUser
@@ -37,13 +44,9 @@ describe('the protocol', () => {
   })
 
   it('creates an upload at a Location naming the object, and reports its offset', async () => {
-    const created = await rawTus(stack, endpoint(), {
-      method: 'POST',
-      token: alice.token,
-      headers: {
-        'upload-length': '10',
-        'upload-metadata': metadataHeader({ bucketName: 'files', objectName: `${alice.id}/a.bin` }),
-      },
+    const created = await createTus(stack, alice.token, 10, {
+      bucketName: 'files',
+      objectName: `${alice.id}/a.bin`,
     })
     expect(created.status).toBe(201)
     const location = created.headers.get('location')!
@@ -157,13 +160,9 @@ describe('uploads with tus-js-client', () => {
   it('resumes after a dropped connection from what the server has, never from zero', async () => {
     const data = bytes(SIX_MB + 500_000, 9)
     const path = `${alice.id}/dropped.bin`
-    const created = await rawTus(stack, endpoint(), {
-      method: 'POST',
-      token: alice.token,
-      headers: {
-        'upload-length': String(data.length),
-        'upload-metadata': metadataHeader({ bucketName: 'files', objectName: path }),
-      },
+    const created = await createTus(stack, alice.token, data.length, {
+      bucketName: 'files',
+      objectName: path,
     })
     const location = created.headers.get('location')!
     await dropAfter(stack, location, alice.token, 0, data, 2_000_000)
@@ -188,13 +187,9 @@ describe('uploads with tus-js-client', () => {
   })
 
   it('terminates an incomplete upload, its parts removed', async () => {
-    const created = await rawTus(stack, endpoint(), {
-      method: 'POST',
-      token: alice.token,
-      headers: {
-        'upload-length': '100',
-        'upload-metadata': metadataHeader({ bucketName: 'files', objectName: `${alice.id}/t.bin` }),
-      },
+    const created = await createTus(stack, alice.token, 100, {
+      bucketName: 'files',
+      objectName: `${alice.id}/t.bin`,
     })
     const location = created.headers.get('location')!
     const deleted = await rawTus(stack, location, { method: 'DELETE', token: alice.token })
