@@ -7,12 +7,27 @@ import { MESSAGE_COLUMNS, slackMessage } from './message.ts'
 import type { Row } from './message.ts'
 import type { Tx } from './lookup.ts'
 
-/** latest/oldest as Slack reads them: ts bounds, exclusive unless `inclusive`. */
-function bounds(args: Args) {
+/**
+ * latest/oldest as Slack reads them (ts bounds, exclusive unless `inclusive`): a condition on the
+ * time of the message `m`, in microseconds.
+ */
+function withinBounds(tx: Tx, args: Args) {
+  const latest = tsArg(args, 'latest')
+  const oldest = tsArg(args, 'oldest')
+  const inclusive = boolArg(args, 'inclusive')
+  const at = tx`(extract(epoch from m.created_at) * 1000000)::bigint`
+  return tx`(${latest}::bigint is null or ${at} < ${latest}::bigint
+        or (${inclusive} and ${at} = ${latest}::bigint))
+      and (${oldest}::bigint is null or ${at} > ${oldest}::bigint
+        or (${inclusive} and ${at} = ${oldest}::bigint))`
+}
+
+/** The paging both methods take: a limit, a cursor and the time bounds. */
+function paging(tx: Tx, args: Args) {
   return {
-    latest: tsArg(args, 'latest'),
-    oldest: tsArg(args, 'oldest'),
-    inclusive: boolArg(args, 'inclusive'),
+    limit: intArg(args, 'limit', 100, 1, 200),
+    after: seqOfCursor(stringArg(args, 'cursor', 200)),
+    within: withinBounds(tx, args),
   }
 }
 
@@ -29,19 +44,13 @@ const page = (rows: Row[], limit: number, seqOf: (r: Row) => string | null) => {
 
 export const history = async (tx: Tx, args: Args) => {
   const channel = await channelOf(tx, args)
-  const limit = intArg(args, 'limit', 100, 1, 200)
-  const after = seqOfCursor(stringArg(args, 'cursor', 200))
-  const { latest, oldest, inclusive } = bounds(args)
-  const micros = tx`(extract(epoch from m.created_at) * 1000000)::bigint`
+  const { limit, after, within } = paging(tx, args)
   const rows = await tx<Row[]>`
     select ${MESSAGE_COLUMNS(tx)}
     from public.messages m left join public.threads t on t.id = m.id
     where m.channel_id = ${channel.id} and m.in_channel and m.deleted_at is null
       and (${after}::bigint is null or m.seq < ${after}::bigint)
-      and (${latest}::bigint is null or ${micros} < ${latest}::bigint
-        or (${inclusive} and ${micros} = ${latest}::bigint))
-      and (${oldest}::bigint is null or ${micros} > ${oldest}::bigint
-        or (${inclusive} and ${micros} = ${oldest}::bigint))
+      and ${within}
     order by m.seq desc
     limit ${limit + 1}`
   return page(rows, limit, (r) => r.seq)
@@ -54,19 +63,13 @@ export const replies = async (tx: Tx, args: Args) => {
   const found = await messageAt(tx, channel.id, micros)
   if (!found) throw new SlackError('thread_not_found')
   const parent = found.parent_id ? await messageById(tx, found.parent_id) : found
-  const limit = intArg(args, 'limit', 100, 1, 200)
-  const after = seqOfCursor(stringArg(args, 'cursor', 200))
-  const { latest, oldest, inclusive } = bounds(args)
-  const at = tx`(extract(epoch from m.created_at) * 1000000)::bigint`
+  const { limit, after, within } = paging(tx, args)
   const rows = await tx<Row[]>`
     select ${MESSAGE_COLUMNS(tx)}
     from public.messages m left join public.threads t on t.id = m.id
     where m.parent_id = ${parent.id} and m.deleted_at is null
       and (${after}::bigint is null or m.thread_seq > ${after}::bigint)
-      and (${latest}::bigint is null or ${at} < ${latest}::bigint
-        or (${inclusive} and ${at} = ${latest}::bigint))
-      and (${oldest}::bigint is null or ${at} > ${oldest}::bigint
-        or (${inclusive} and ${at} = ${oldest}::bigint))
+      and ${within}
     order by m.thread_seq
     limit ${limit + 1}`
   const result = page(rows, limit, (r) => r.thread_seq)
