@@ -85,7 +85,6 @@ create policy "integration_messages: channel members read" on public.integration
   as permissive for select to authenticated
   using ((channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids)));
 
-CREATE TRIGGER integration_messages_live AFTER INSERT ON public.integration_messages FOR EACH ROW EXECUTE FUNCTION private.live_channel_content();
 CREATE TRIGGER integration_messages_queue_events AFTER INSERT ON public.integration_messages FOR EACH ROW EXECUTE FUNCTION private.integration_messages_queue_events();
 CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.integration_messages FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 

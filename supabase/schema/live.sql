@@ -157,6 +157,36 @@ end
 $function$;
 -- execute: only its owner (no grants on private.live_imports())
 
+-- Function private.live_message()
+CREATE OR REPLACE FUNCTION private.live_message()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  m public.messages := new;
+begin
+  if tg_op = 'INSERT' and new.author_id is null then
+    -- at commit: the message as it stands then (gone: nothing to say)
+    select * into m from public.messages x where x.id = new.id;
+    if not found then
+      return null;
+    end if;
+  end if;
+  perform private.live_send(
+    'live:channel:' || m.channel_id::text, 'messages', tg_op,
+    to_jsonb(m) || coalesce((
+      select jsonb_build_object('app_name', i.app_name, 'app_username', i.username)
+      from public.integration_messages i
+      where m.author_id is null and i.message_id = m.id
+    ), '{"app_name": null, "app_username": null}'::jsonb)
+  );
+  return null;
+end
+$function$;
+-- execute: only its owner (no grants on private.live_message())
+
 -- Function private.live_message_removals()
 CREATE OR REPLACE FUNCTION private.live_message_removals()
  RETURNS trigger

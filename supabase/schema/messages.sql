@@ -56,7 +56,9 @@ CREATE TRIGGER messages_forget_versions AFTER UPDATE OF deleted_at ON public.mes
 CREATE TRIGGER messages_keep_version AFTER UPDATE OF body ON public.messages FOR EACH ROW WHEN (old.body IS DISTINCT FROM new.body AND new.deleted_at IS NULL AND old.removed_at IS NULL AND new.removed_at IS NULL) EXECUTE FUNCTION private.messages_keep_version();
 CREATE TRIGGER messages_link_previews_insert AFTER INSERT ON public.messages REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_link_previews_insert();
 CREATE TRIGGER messages_link_previews_update AFTER UPDATE ON public.messages REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.messages_link_previews_update();
-CREATE TRIGGER messages_live AFTER INSERT OR UPDATE ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.live_channel_content();
+CREATE TRIGGER messages_live AFTER UPDATE ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.live_message();
+CREATE TRIGGER messages_live_insert AFTER INSERT ON public.messages FOR EACH ROW WHEN (new.author_id IS NOT NULL AND current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.live_message();
+CREATE CONSTRAINT TRIGGER messages_live_insert_authorless AFTER INSERT ON public.messages DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (new.author_id IS NULL AND current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.live_message();
 CREATE CONSTRAINT TRIGGER messages_not_empty AFTER INSERT ON public.messages DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_check_not_empty();
 CREATE TRIGGER messages_queue_emails AFTER INSERT ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_queue_emails();
 CREATE TRIGGER messages_queue_events AFTER INSERT ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_queue_events();
@@ -667,7 +669,7 @@ grant execute on function public.mention_reach(uuid,text) to authenticated, serv
 
 -- Function public.message_page(p_channel_id uuid, p_before_seq bigint, p_after_seq bigint, p_limit integer)
 CREATE OR REPLACE FUNCTION public.message_page(p_channel_id uuid, p_before_seq bigint DEFAULT NULL::bigint, p_after_seq bigint DEFAULT NULL::bigint, p_limit integer DEFAULT 50)
- RETURNS TABLE(id uuid, channel_id uuid, seq bigint, author_id uuid, body text, mentions uuid[], parent_id uuid, thread_seq bigint, in_channel boolean, created_at timestamp with time zone, edited_at timestamp with time zone, deleted_at timestamp with time zone, reactions jsonb, attachments jsonb, thread jsonb)
+ RETURNS TABLE(id uuid, channel_id uuid, seq bigint, author_id uuid, body text, mentions uuid[], parent_id uuid, thread_seq bigint, in_channel boolean, created_at timestamp with time zone, edited_at timestamp with time zone, deleted_at timestamp with time zone, removed_at timestamp with time zone, app_name text, app_username text, reactions jsonb, attachments jsonb, thread jsonb)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
@@ -691,7 +693,7 @@ AS $function$
   )
   select page.id, page.channel_id, page.seq, page.author_id, page.body, page.mentions,
     page.parent_id, page.thread_seq, page.in_channel, page.created_at, page.edited_at,
-    page.deleted_at,
+    page.deleted_at, page.removed_at, app.app_name, app.username,
     coalesce((
       select jsonb_agg(jsonb_build_object('id', r.id, 'emoji', r.emoji, 'user_id', r.user_id,
         'created_at', r.created_at) order by r.created_at, r.id)
@@ -705,6 +707,10 @@ AS $function$
     ), '[]'::jsonb),
     (select to_jsonb(t) from public.threads t where t.id = page.id)
   from page
+  left join lateral (
+    select i.app_name, i.username from public.integration_messages i
+    where page.author_id is null and i.message_id = page.id
+  ) app on true
   order by page.seq
 $function$;
 grant execute on function public.message_page(uuid,bigint,bigint,integer) to authenticated, service_role;

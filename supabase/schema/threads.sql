@@ -277,7 +277,7 @@ grant execute on function public.mark_thread_unread(uuid) to authenticated, serv
 
 -- Function public.thread_page(p_thread_id uuid, p_before_seq bigint, p_after_seq bigint, p_limit integer)
 CREATE OR REPLACE FUNCTION public.thread_page(p_thread_id uuid, p_before_seq bigint DEFAULT NULL::bigint, p_after_seq bigint DEFAULT NULL::bigint, p_limit integer DEFAULT 50)
- RETURNS TABLE(id uuid, channel_id uuid, seq bigint, author_id uuid, body text, mentions uuid[], parent_id uuid, thread_seq bigint, in_channel boolean, created_at timestamp with time zone, edited_at timestamp with time zone, deleted_at timestamp with time zone, reactions jsonb, attachments jsonb, thread jsonb)
+ RETURNS TABLE(id uuid, channel_id uuid, seq bigint, author_id uuid, body text, mentions uuid[], parent_id uuid, thread_seq bigint, in_channel boolean, created_at timestamp with time zone, edited_at timestamp with time zone, deleted_at timestamp with time zone, removed_at timestamp with time zone, app_name text, app_username text, reactions jsonb, attachments jsonb, thread jsonb)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
@@ -300,7 +300,7 @@ AS $function$
   )
   select page.id, page.channel_id, page.seq, page.author_id, page.body, page.mentions,
     page.parent_id, page.thread_seq, page.in_channel, page.created_at, page.edited_at,
-    page.deleted_at,
+    page.deleted_at, page.removed_at, app.app_name, app.username,
     coalesce((
       select jsonb_agg(jsonb_build_object('id', r.id, 'emoji', r.emoji, 'user_id', r.user_id,
         'created_at', r.created_at) order by r.created_at, r.id)
@@ -314,6 +314,10 @@ AS $function$
     ), '[]'::jsonb),
     null::jsonb
   from page
+  left join lateral (
+    select i.app_name, i.username from public.integration_messages i
+    where page.author_id is null and i.message_id = page.id
+  ) app on true
   order by page.thread_seq
 $function$;
 grant execute on function public.thread_page(uuid,bigint,bigint,integer) to authenticated, service_role;

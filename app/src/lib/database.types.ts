@@ -2631,6 +2631,8 @@ export type Database = {
           p_limit?: number
         }
         Returns: {
+          app_name: string
+          app_username: string
           attachments: Json
           author_id: string
           body: string
@@ -2643,6 +2645,7 @@ export type Database = {
           mentions: string[]
           parent_id: string
           reactions: Json
+          removed_at: string
           seq: number
           thread: Json
           thread_seq: number
@@ -3475,6 +3478,8 @@ export type Database = {
           p_thread_id: string
         }
         Returns: {
+          app_name: string
+          app_username: string
           attachments: Json
           author_id: string
           body: string
@@ -3487,6 +3492,7 @@ export type Database = {
           mentions: string[]
           parent_id: string
           reactions: Json
+          removed_at: string
           seq: number
           thread: Json
           thread_seq: number

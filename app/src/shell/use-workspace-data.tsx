@@ -61,14 +61,19 @@ export function useWorkspaceData(workspaceId: string, channelId: string | null) 
     [members.data]
   )
   const nameOf = useCallback(
-    (id: string) => memberMap.get(id)?.displayName ?? 'Former member',
+    (id: string | null) => (id && memberMap.get(id)?.displayName) || 'Former member',
     [memberMap]
   )
   const avatarOf = useCallback(
-    (id: string, size: number) => {
-      const m = memberMap.get(id)
+    (id: string | null, size: number) => {
+      const m = id ? memberMap.get(id) : undefined
       return (
-        <Avatar name={m?.displayName ?? '?'} userId={id} path={m?.avatarPath ?? null} size={size} />
+        <Avatar
+          name={m?.displayName ?? '?'}
+          userId={id ?? ''}
+          path={m?.avatarPath ?? null}
+          size={size}
+        />
       )
     },
     [memberMap]

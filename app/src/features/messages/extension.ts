@@ -99,7 +99,7 @@ export interface ExtensionScope {
   channelTitle: string
   me: string
   isAdmin: boolean
-  nameOf: (userId: string) => string
+  nameOf: (userId: string | null) => string
 }
 
 /** What a feature's conversation hook is told: the channel's list, or one thread's. */

@@ -6,7 +6,8 @@ import type { ResolveMention } from './markdown/MessageBody.tsx'
 
 export interface People {
   me: string
-  nameOf: (userId: string) => string
-  avatarOf: (userId: string, size: number) => ReactNode
+  /** null: a message without an author (an app's, or a removed account's). */
+  nameOf: (userId: string | null) => string
+  avatarOf: (userId: string | null, size: number) => ReactNode
   resolveMention: ResolveMention
 }

@@ -27,11 +27,13 @@ describe('moderation in the message slot', () => {
     expect(moderationActions(new Set(['m1']), false, noop, noop)(message(), caps)).toEqual([])
   })
 
-  it('marks a removed message (no text, no files, not deleted) and lets admins restore it', () => {
-    const removed = message({ body: '' })
+  it('marks a message an admin removed (as it says, not by its empty text) and lets admins restore it', () => {
+    const removed = message({ body: '', removedAt: '2026-01-02T00:00:00Z' })
     expect(isRemoved(removed)).toBe(true)
-    expect(isRemoved(message({ body: '', deletedAt: 'now' }))).toBe(false)
-    expect(isRemoved(message({ body: '', attachments: [{ id: 'a' } as never] }))).toBe(false)
+    // an empty text is no removal (a message of files whose files are gone), nor is a deletion
+    expect(isRemoved(message({ body: '' }))).toBe(false)
+    expect(isRemoved(message({ body: '', removedAt: null }))).toBe(false)
+    expect(isRemoved(message({ body: '', deletedAt: 'now', removedAt: 'then' }))).toBe(false)
     expect(moderationMarkers(new Set())(removed).map((m) => m.label)).toEqual([
       'Removed by an admin',
     ])

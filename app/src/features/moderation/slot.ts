@@ -5,9 +5,9 @@
 import type { ChatMessage } from '../messages/conversation/types.ts'
 import type { MessageAction, MessageCapabilities, MessageMarker } from '../messages/extension.ts'
 
-/** A message an admin removed: not deleted, yet with neither text nor files (no other is). */
+/** A message an admin removed (and not restored since): the message says so. */
 export function isRemoved(message: ChatMessage): boolean {
-  return !message.deletedAt && message.body.trim() === '' && message.attachments.length === 0
+  return !message.deletedAt && message.removedAt != null
 }
 
 export function moderationActions(

@@ -3,7 +3,7 @@ import { appMarker } from './app-post.ts'
 
 describe('appMarker', () => {
   it("marks an integration's message APP, naming the post's name and the app", () => {
-    expect(appMarker({ appName: 'CI Builds', username: 'ghost-bot' })).toEqual({
+    expect(appMarker({ name: 'CI Builds', username: 'ghost-bot' })).toEqual({
       id: 'app',
       icon: 'link-2',
       label: 'APP · via CI Builds',
@@ -13,10 +13,10 @@ describe('appMarker', () => {
   })
 
   it("names the integration when the post asks for no name (or the integration's own)", () => {
-    expect(appMarker({ appName: 'Deploys', username: null })).toMatchObject({
+    expect(appMarker({ name: 'Deploys', username: null })).toMatchObject({
       label: 'APP',
       author: 'Deploys',
     })
-    expect(appMarker({ appName: 'Deploys', username: 'Deploys' })).toMatchObject({ label: 'APP' })
+    expect(appMarker({ name: 'Deploys', username: 'Deploys' })).toMatchObject({ label: 'APP' })
   })
 })

@@ -10,21 +10,20 @@ export interface AppMarker {
   author: string
 }
 
+/** Who posted it (the message's `app`): the integration's name and the name the post asked for. */
 export interface AppPost {
-  /** The integration's own name (its webhook's). */
-  appName: string
-  /** The name the post asked to be shown under (Slack's `username`), if any. */
+  name: string
   username: string | null
 }
 
 /** The APP marker of an integration's message: the badge, and the name its author line shows. */
-export function appMarker(post: AppPost): AppMarker {
-  const via = post.username && post.username !== post.appName ? ` · via ${post.appName}` : ''
+export function appMarker(app: AppPost): AppMarker {
+  const via = app.username && app.username !== app.name ? ` · via ${app.name}` : ''
   return {
     id: 'app',
     icon: 'link-2',
     label: `APP${via}`,
     className: 'app-marker',
-    author: post.username ?? post.appName,
+    author: app.username ?? app.name,
   }
 }

@@ -48,8 +48,8 @@ interface Props {
   channel: Channel | null
   me: string
   isAdmin: boolean
-  nameOf: (userId: string) => string
-  avatarOf: (userId: string, size: number) => ReactNode
+  nameOf: (userId: string | null) => string
+  avatarOf: (userId: string | null, size: number) => ReactNode
   workspacePeople: Mentionable[]
   header: ReactNode
   composerRef: React.RefObject<HTMLTextAreaElement | null>

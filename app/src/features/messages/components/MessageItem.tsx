@@ -168,7 +168,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
         {!grouped && (
           <header className="message-header">
             <bdi className="message-author">{author}</bdi>
-            <StatusEmoji userId={message.authorId} />
+            {message.authorId && <StatusEmoji userId={message.authorId} />}
             <time dateTime={message.createdAt} title={fullTimeLabel(message.createdAt)}>
               {timeLabel(message.createdAt)}
             </time>

@@ -49,6 +49,31 @@ describe('buildRows', () => {
     ).toEqual(['Yesterday', 'm1', 'm2+', 'Today', 'm3', 'divider', 'm4', 'm5'])
   })
 
+  it("groups an app's messages by the app and the name posted under, never two apps or unknowns", () => {
+    const at = (minute: number) => new Date(2026, 0, 10, 9, minute).toISOString()
+    const app = (seq: number, name: string | null, username: string | null = null) => ({
+      ...msg(seq, '', at(seq)),
+      authorId: null,
+      app: name === null ? null : { name, username },
+    })
+    const rows = buildRows(
+      [
+        app(1, 'CI'),
+        app(2, 'CI'),
+        app(3, 'CI', 'ghost'),
+        app(4, 'Deploys'),
+        app(5, null),
+        app(6, null),
+      ],
+      [],
+      [],
+      now
+    )
+    expect(
+      rows.flatMap((r) => (r.kind === 'message' ? [`${r.key}${r.grouped ? '+' : ''}`] : []))
+    ).toEqual(['m1', 'm2+', 'm3', 'm4', 'm5', 'm6'])
+  })
+
   it('puts unsent messages after every confirmed one', () => {
     const pending: PendingMessage = {
       id: 'p1',

@@ -1,6 +1,6 @@
 // What the message list shows, in order: day dividers, the features' lines between rows (the
 // extension slot's dividers: "New messages"), messages (grouped under one header when the same
-// person writes again within minutes) and unsent ones.
+// person, or the same app under the same name, writes again within minutes) and unsent ones.
 import { dateFormats } from '../../../lib/date-formats.ts'
 import type { ChatMessage, PendingMessage } from '../conversation/types.ts'
 import type { MessageExtension, RowDivider } from '../extension.ts'
@@ -18,6 +18,12 @@ export function dividersOf(extensions: readonly MessageExtension[]): RowDivider[
 
 const GROUP_WINDOW_MS = 5 * 60 * 1000
 
+/** Who a message is grouped by: its author, or the app and name it was posted under; null: none. */
+function authorKey(message: ChatMessage): string | null {
+  if (message.authorId) return message.authorId
+  return message.app ? `app:${message.app.name}:${message.app.username ?? ''}` : null
+}
+
 export function buildRows(
   messages: ChatMessage[],
   pending: PendingMessage[],
@@ -26,19 +32,23 @@ export function buildRows(
 ): Row[] {
   const rows: Row[] = []
   let lastDay = ''
-  let lastAuthor = ''
+  let lastAuthor: string | null = null
   let lastTime = 0
   const placed = new Set<string>()
-  const place = (createdAt: string, authorId: string, deleted: boolean) => {
+  const place = (createdAt: string, author: string | null, deleted: boolean) => {
     const date = new Date(createdAt)
     const day = dayKey(date)
-    let grouped = !deleted && authorId === lastAuthor && date.getTime() - lastTime < GROUP_WINDOW_MS
+    let grouped =
+      !deleted &&
+      author !== null &&
+      author === lastAuthor &&
+      date.getTime() - lastTime < GROUP_WINDOW_MS
     if (day !== lastDay) {
       rows.push({ kind: 'day', key: `day-${day}`, label: dayLabel(date, now) })
       lastDay = day
       grouped = false
     }
-    lastAuthor = deleted ? '' : authorId
+    lastAuthor = deleted ? null : author
     lastTime = date.getTime()
     return grouped
   }
@@ -50,9 +60,9 @@ export function buildRows(
       if (placed.has(divider.id) || message.seq <= divider.afterSeq) continue
       rows.push({ kind: 'divider', key: `divider-${divider.id}`, divider })
       placed.add(divider.id)
-      lastAuthor = ''
+      lastAuthor = null
     }
-    const grouped = place(message.createdAt, message.authorId, message.deletedAt !== null)
+    const grouped = place(message.createdAt, authorKey(message), message.deletedAt !== null)
     rows.push({ kind: 'message', key: message.id, message, grouped })
   }
   for (const item of pending) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { ChannelSnapshot, ChatMessage } from '../conversation/types.ts'
 import { useAnnouncement } from './use-announcement.ts'
 
-const nameOf = (id: string) => (id === 'ben' ? 'Ben' : 'Ana')
+const nameOf = (id: string | null) => (id === 'ben' ? 'Ben' : 'Ana')
 
 function message(id: string, authorId: string, body: string): ChatMessage {
   return {

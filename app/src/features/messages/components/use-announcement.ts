@@ -8,7 +8,7 @@ import { bodyAsText } from '../../../lib/message-tokens.ts'
 export function useAnnouncement(
   snapshot: ChannelSnapshot,
   me: string,
-  nameOf: (id: string) => string
+  nameOf: (id: string | null) => string
 ): string {
   const last = snapshot.messages[snapshot.messages.length - 1]
   const seen = useRef<string | null>(null)

@@ -9,8 +9,8 @@ import type { People } from '../people.ts'
 export function useChannelPeople(
   channelId: string,
   me: string,
-  nameOf: (userId: string) => string,
-  avatarOf: (userId: string, size: number) => ReactNode
+  nameOf: (userId: string | null) => string,
+  avatarOf: (userId: string | null, size: number) => ReactNode
 ) {
   const roster = useChannelMembersQuery(channelId)
   const members: Mentionable[] = useMemo(

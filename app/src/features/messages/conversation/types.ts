@@ -19,6 +19,14 @@ export interface Attachment {
   height: number | null
 }
 
+/** Who posted a message for an app: the integration's name and the name the post asked for. */
+export interface AppAuthor {
+  /** The integration's own name (an incoming webhook's, a slash command's). */
+  name: string
+  /** The name the post asked to be shown under (Slack's `username`), if any. */
+  username: string | null
+}
+
 /** A parent message's thread, as the channel shows it (the `threads` row). */
 export interface ThreadSummary {
   /** The parent message's id. */
@@ -42,11 +50,16 @@ export interface ChatMessage {
   channelId: string
   /** Its place in the conversation held: the channel's seq, or the thread's for a reply. */
   seq: number
-  authorId: string
+  /** null: no person wrote it (an app's post: see `app`; or its author's account was removed). */
+  authorId: string | null
   body: string
   createdAt: string
   editedAt: string | null
   deletedAt: string | null
+  /** When an admin removed it (moderation): it then has neither text nor files. */
+  removedAt?: string | null
+  /** The app that posted it, for a message without an author that an integration posted. */
+  app?: AppAuthor | null
   reactions: Reaction[]
   attachments: Attachment[]
   /** The thread under it (absent: not known, null: none). */

@@ -96,9 +96,32 @@ describe('channelEventOf', () => {
           createdAt: '2026-11-23T02:00:00.123+00:00',
           editedAt: null,
           deletedAt: null,
+          removedAt: null,
+          app: null,
         },
       })
     }
+  })
+
+  it("carries what the event says of an app's message and of a removal", () => {
+    const record = {
+      ...message,
+      author_id: null,
+      body: '',
+      removed_at: '2026-11-23T03:00:00+00:00',
+      app_name: 'CI Builds',
+      app_username: 'ghost-bot',
+    }
+    expect(
+      channelEventOf(change({ table: 'messages', operation: 'UPDATE', record }), channel)
+    ).toMatchObject({
+      kind: 'message',
+      message: {
+        authorId: null,
+        removedAt: '2026-11-23T03:00:00+00:00',
+        app: { name: 'CI Builds', username: 'ghost-bot' },
+      },
+    })
   })
 
   it('turns reactions into added and removed events, by id', () => {

@@ -7,7 +7,11 @@ export type MessageRow = Pick<
   Tables<'messages'>,
   'id' | 'channel_id' | 'seq' | 'author_id' | 'body' | 'created_at' | 'edited_at' | 'deleted_at'
 > &
-  Partial<Pick<Tables<'messages'>, 'parent_id' | 'thread_seq' | 'in_channel'>>
+  Partial<Pick<Tables<'messages'>, 'parent_id' | 'thread_seq' | 'in_channel' | 'removed_at'>> & {
+    /** The app that posted a message without an author (message_page, the live event). */
+    app_name?: string | null
+    app_username?: string | null
+  }
 
 export type ThreadRow = Pick<
   Tables<'threads'>,
@@ -34,11 +38,13 @@ export function toMessageFields(
     id: row.id,
     channelId: row.channel_id,
     seq: Number(inThread ? row.thread_seq : row.seq),
-    authorId: row.author_id ?? '',
+    authorId: row.author_id,
     body: row.body,
     createdAt: row.created_at,
     editedAt: row.edited_at,
     deletedAt: row.deleted_at,
+    removedAt: row.removed_at ?? null,
+    app: row.app_name ? { name: row.app_name, username: row.app_username ?? null } : null,
   }
   if (row.parent_id) fields.parentId = row.parent_id
   return fields

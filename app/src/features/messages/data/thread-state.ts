@@ -37,11 +37,15 @@ export function useThreadParent(threadId: string, enabled: boolean) {
     queryFn: async (): Promise<ChatMessage | null> => {
       const { data, error } = await supabase()
         .from('messages')
-        .select('id, channel_id, seq, author_id, body, created_at, edited_at, deleted_at')
+        .select(
+          'id, channel_id, seq, author_id, body, created_at, edited_at, deleted_at, removed_at, app:integration_messages(app_name, username)'
+        )
         .eq('id', threadId)
         .maybeSingle()
       if (error) throw error
-      return data ? toMessage(data, true) : null
+      if (!data) return null
+      const { app, ...row } = data
+      return toMessage({ ...row, app_name: app?.app_name, app_username: app?.username }, true)
     },
   })
 }
