@@ -11,23 +11,7 @@ import { newerThanPage, PAGE_START, SINCE_LIMIT, startsWithPage } from '../data/
 import type { NotificationSettings } from '../data/settings.ts'
 import { fetchRepliesSince } from '../data/thread-replies.ts'
 import type { ThreadReplyEvent } from '../data/thread-replies.ts'
-import type { ChannelKind, DoNotDisturb, NotifyLevel } from '../rules.ts'
-
-/** A channel whose new messages may alert, in its workspace, with that workspace's default. */
-export interface Source {
-  channel: {
-    id: string
-    kind: ChannelKind
-    label: string
-    muted: boolean
-    level: NotifyLevel | null
-  }
-  workspaceId: string
-  /** Added to the title: the workspace's name when it is not the open one. */
-  workspaceName: string | null
-  defaultLevel: NotifyLevel
-  dnd: DoNotDisturb
-}
+import type { Source } from './notifier-machine.ts'
 
 interface HandOverOptions {
   /** True once this tab is the notifier. */
