@@ -4,7 +4,9 @@
 //   threads, saved and notifier hooks through lib/live.ts), live:channel:<open> (the open
 //   channel's messages), workspace:<ws> with presence tracked (usePresence), channel:<open> for
 //   typing (useTyping); all private.
-// - opening: my_workspaces, channel_list, message_page (the latest 50 of the open channel).
+// - opening: my_workspaces, channel_list, message_page (the latest 50 of the open channel); while
+//   active, what it shows (the channel's history, unread) is seen 400 ms later and marked read,
+//   as the app marks at once what a view shows when nothing was marked in it yet.
 // - a live message in the open channel: shown; a seq gap is caught up (message_page after the
 //   last seq held); while active (tab visible) the newest is seen 400 ms after it arrived and
 //   marked read (useReadWhileVisible's pace): the first seen, a mention of me, or when the last
@@ -82,6 +84,12 @@ export class SimulatedPerson {
     const page = (await this.rpc('message_page', { p_channel_id: person.open, p_limit: 50 })) as
       { seq: number }[] | null
     this.lastSeq = Math.max(0, ...(page ?? []).map((m) => Number(m.seq)))
+    if (!this.away && this.lastSeq > 0) {
+      this.markTimer = setTimeout(() => {
+        this.seenSeq = Math.max(this.seenSeq, this.lastSeq)
+        this.markRead()
+      }, RATES.markReadAfterMs)
+    }
 
     await client.realtime.setAuth()
     const joins: Promise<void>[] = []

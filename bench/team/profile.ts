@@ -40,6 +40,8 @@ export const RATES = {
   topicalChannels: (people: number) => Math.max(3, Math.ceil(people / 10)),
   /** Each person is in #general and this many topical channels. */
   topicalPerPerson: 3,
+  /** Messages each channel already holds when the people open Chorus (a team's history). */
+  historyPerChannel: 10,
   /** The app's timings: the newest seen 400 ms after it shows, marked read at most every 5
    * minutes in a busy channel (use-read-while-visible.ts), refetches debounced 250 ms. */
   markReadAfterMs: 400,

@@ -1,6 +1,8 @@
 // A team's world, made quickly: N people (auth.users rows, whose trigger makes their profiles)
 // and their workspace, its #general and topical public channels (created through the app's own
-// RPCs by the first person), then the memberships inserted as superuser. Each person gets a
+// RPCs by the first person), then the memberships inserted as superuser, and a little history in
+// each channel (RATES.historyPerChannel messages by the first person, through the messages
+// table's own triggers, as that person: numbered, unread for the others). Each person gets a
 // minted user JWT (HS256 with the stack's secret, as GoTrue signs them) and a place in the
 // app: the channels they are in, the one they have open, and how they behave (profile.ts).
 import { randomUUID } from 'node:crypto'
@@ -95,6 +97,17 @@ export async function makeWorld(stack: StackInfo, sql: Sql, size: number): Promi
       insert into public.channel_members ${sql(memberships.slice(i, i + 5000))}
       on conflict (channel_id, user_id) do nothing`
   }
+  // The history, written as the first person (a member of every channel: it made them).
+  const channels = [generalId, ...topical]
+  await sql.begin(async (tx) => {
+    await tx`select set_config('request.jwt.claims', ${JSON.stringify({ sub: owner, role: 'authenticated' })}, true)`
+    await tx`
+      insert into public.messages (id, channel_id, author_id, body)
+      select gen_random_uuid(), c.id, ${owner}, 'Earlier message ' || n
+      from unnest(${channels}::uuid[]) with ordinality as c(id, ord),
+        generate_series(1, ${RATES.historyPerChannel}) as n
+      order by c.ord, n`
+  })
   await sql`analyze`
   const viewers = new Map<string, number>()
   for (const p of people) viewers.set(p.open, (viewers.get(p.open) ?? 0) + 1)
