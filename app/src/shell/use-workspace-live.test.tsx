@@ -2,7 +2,9 @@
 // patches): a channel's move and my membership's changes are applied to the cached list, and
 // the list (channel_list) and my workspaces (my_workspaces) are fetched only to fill a gap: a
 // (re)join, or a change of a channel the list should hold but does not.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
+import { testQueryClient } from '../lib/query-client.test-support.ts'
 import { act, renderHook } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -109,7 +111,7 @@ function render(openChannelId: string | null = null) {
 
 beforeEach(() => {
   vi.useFakeTimers()
-  client = new QueryClient()
+  client = testQueryClient()
   invalidated = []
   const invalidate = client.invalidateQueries.bind(client)
   client.invalidateQueries = ((filters?: { queryKey?: readonly unknown[] }) => {

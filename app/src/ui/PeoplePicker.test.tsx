@@ -1,4 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { testQueryClient } from '../lib/query-client.test-support.ts'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -18,9 +19,7 @@ const people: Person[] = [
 function Picker({ onPick }: { onPick?: (ids: string[]) => void }) {
   const [selected, setSelected] = useState<string[]>([])
   return (
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
+    <QueryClientProvider client={testQueryClient()}>
       <PeoplePicker
         label="Message"
         people={people}

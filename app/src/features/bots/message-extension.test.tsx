@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ReactNode } from 'react'
 import { cleanup, renderHook, waitFor } from '@testing-library/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { testQueryClient } from '../../lib/query-client.test-support.ts'
+import { chatMessage } from '../messages/conversation/chat-message.test-support.ts'
 import type { ChatMessage } from '../messages/conversation/types.ts'
 import type { ExtensionScope } from '../messages/extension.ts'
 import { botIdsKey } from './data/bot-ids.ts'
@@ -23,25 +25,13 @@ vi.mock('../../lib/supabase.ts', () => ({
 }))
 
 function message(authorId: string, createdAt: string): ChatMessage {
-  return {
-    id: `m-${authorId}`,
-    channelId: 'c',
-    seq: 1,
-    authorId,
-    body: 'hi',
-    createdAt,
-    editedAt: null,
-    deletedAt: null,
-    reactions: [],
-    attachments: [],
-    thread: null,
-  }
+  return chatMessage({ id: `m-${authorId}`, authorId, createdAt, thread: null })
 }
 
 const scope = {} as ExtensionScope
 
 function mount(knownBots: string[]) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const client = testQueryClient()
   client.setQueryData(botIdsKey, knownBots)
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>

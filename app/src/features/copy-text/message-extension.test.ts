@@ -1,21 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { chatMessage } from '../messages/conversation/chat-message.test-support.ts'
 import type { ChatMessage } from '../messages/conversation/types.ts'
 import { copyText, copyTextActions } from './message-extension.tsx'
 
 function message(body: string): ChatMessage {
-  return {
-    id: 'm1',
-    channelId: 'c',
-    seq: 1,
-    authorId: 'ann',
-    body,
-    createdAt: '2026-01-10T09:00:00Z',
-    editedAt: null,
-    deletedAt: null,
-    reactions: [],
-    attachments: [],
-    thread: null,
-  }
+  return chatMessage({ body, thread: null })
 }
 
 afterEach(() => vi.restoreAllMocks())

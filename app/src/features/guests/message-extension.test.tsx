@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ReactNode } from 'react'
 import { cleanup, renderHook } from '@testing-library/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { testQueryClient } from '../../lib/query-client.test-support.ts'
+import { chatMessage } from '../messages/conversation/chat-message.test-support.ts'
 import type { ChatMessage } from '../messages/conversation/types.ts'
 import type { ExtensionScope } from '../messages/extension.ts'
 import { guestIdsKey } from './data/guest-ids.ts'
@@ -18,23 +20,16 @@ vi.mock('../../lib/supabase.ts', () => ({
 }))
 
 function message(authorId: string): ChatMessage {
-  return {
+  return chatMessage({
     id: `m-${authorId}`,
-    channelId: 'c',
-    seq: 1,
     authorId,
-    body: 'hi',
     createdAt: '2020-01-01T00:00:00Z',
-    editedAt: null,
-    deletedAt: null,
-    reactions: [],
-    attachments: [],
     thread: null,
-  }
+  })
 }
 
 function mount(known: Record<string, { id: string; kind: 'single' | 'multi' }[]>) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const client = testQueryClient()
   for (const [ws, list] of Object.entries(known)) client.setQueryData(guestIdsKey(ws), list)
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ReactNode } from 'react'
 import { cleanup, render, renderHook, screen, waitFor } from '@testing-library/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { testQueryClient } from '../../lib/query-client.test-support.ts'
+import { chatMessage } from '../messages/conversation/chat-message.test-support.ts'
 import type { ChatMessage } from '../messages/conversation/types.ts'
 import type { ExtensionScope } from '../messages/extension.ts'
 import { ImportedBadge } from './components/ImportedBadge.tsx'
@@ -24,23 +26,16 @@ vi.mock('../../lib/supabase.ts', () => ({
 }))
 
 function message(authorId: string | null): ChatMessage {
-  return {
+  return chatMessage({
     id: `m-${authorId}`,
-    channelId: 'c',
-    seq: 1,
     authorId,
-    body: 'hi',
     createdAt: '2024-05-01T00:00:00Z',
-    editedAt: null,
-    deletedAt: null,
-    reactions: [],
-    attachments: [],
     thread: null,
-  } as ChatMessage
+  })
 }
 
 function wrapperWith(known?: string[]) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const client = testQueryClient()
   if (known) client.setQueryData(placeholderIdsKey, known)
   return ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { chatMessage } from './conversation/chat-message.test-support.ts'
 import type { ChatMessage } from './conversation/types.ts'
 import { actionsFor } from './actions.ts'
 import type { RowCapabilities } from './actions.ts'
@@ -7,20 +8,7 @@ import { pinActions, pinMarkers } from '../pins/message-extension.tsx'
 import { saveActions, savedMarkers } from '../saved/message-extension.tsx'
 
 function message(extra: Partial<ChatMessage> = {}): ChatMessage {
-  return {
-    id: 'm1',
-    channelId: 'c',
-    seq: 1,
-    authorId: 'me',
-    body: 'lunch?',
-    createdAt: '2026-01-10T09:00:00Z',
-    editedAt: null,
-    deletedAt: null,
-    reactions: [],
-    attachments: [],
-    thread: null,
-    ...extra,
-  }
+  return chatMessage({ authorId: 'me', body: 'lunch?', thread: null, ...extra })
 }
 
 function capabilities(extra: Partial<RowCapabilities> = {}): RowCapabilities {

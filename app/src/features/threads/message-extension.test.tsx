@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useRef } from 'react'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { chatMessage } from '../messages/conversation/chat-message.test-support.ts'
 import type { ChatMessage, ThreadSummary } from '../messages/conversation/types.ts'
 import type { People } from '../messages/people.ts'
 import type { RowPlace } from '../messages/extension.ts'
@@ -24,20 +25,13 @@ const thread: ThreadSummary = {
 }
 
 function message(id: string, extra: Partial<ChatMessage> = {}): ChatMessage {
-  return {
+  return chatMessage({
     id,
-    channelId: 'c',
     seq: Number(id.slice(1)),
-    authorId: 'ann',
     body: `body of ${id}`,
-    createdAt: '2026-01-10T09:00:00Z',
-    editedAt: null,
-    deletedAt: null,
-    reactions: [],
-    attachments: [],
     thread: null,
     ...extra,
-  }
+  })
 }
 
 describe('threadOf / threadActions (pure)', () => {

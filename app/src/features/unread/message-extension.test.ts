@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { ChatMessage } from '../messages/conversation/types.ts'
+import { chatMessage } from '../messages/conversation/chat-message.test-support.ts'
 import { newLine, newLineAt, unreadActions } from './message-extension.tsx'
 
-const message = { id: 'm7', seq: 7 } as ChatMessage
+const message = chatMessage({ id: 'm7', seq: 7 })
 
 describe('unread in the extension slot (pure)', () => {
   it('puts the line after what I had read, only when something newer is there', () => {

@@ -1,4 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { testQueryClient } from '../../../lib/query-client.test-support.ts'
 import type * as ReactQuery from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -93,7 +94,7 @@ const item = (over: Partial<ExportItem>): ExportItem => ({
 
 function show(isOwner: boolean, me: string) {
   return render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={testQueryClient()}>
       <ExportDialog
         workspaceId="w"
         workspaceName="Acme"
@@ -180,7 +181,7 @@ describe('ExportDialog', () => {
   it('tells a member that an owner changed what exports hold, until they dismiss it', () => {
     const banner = (workspaceName: string) =>
       render(
-        <QueryClientProvider client={new QueryClient()}>
+        <QueryClientProvider client={testQueryClient()}>
           <ExportNotice workspaceId="w" workspaceName={workspaceName} />
         </QueryClientProvider>
       )

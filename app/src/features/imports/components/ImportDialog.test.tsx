@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { testQueryClient } from '../../../lib/query-client.test-support.ts'
 import { initSupabase } from '../../../lib/supabase.ts'
 import { importKeys } from '../data/imports.ts'
 import type { ImportRow } from '../data/imports.ts'
@@ -44,7 +45,7 @@ const row = (over: Partial<ImportRow>): ImportRow =>
   }) as ImportRow
 
 function renderWith(rows: ImportRow[], invitees: Record<string, { email: string }[]> = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } })
+  const client = testQueryClient({ staleTime: Infinity })
   client.setQueryData(importKeys.workspace('w'), rows)
   for (const [id, people] of Object.entries(invitees)) {
     client.setQueryData(importKeys.invitees(id), people)

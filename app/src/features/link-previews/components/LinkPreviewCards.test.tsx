@@ -1,4 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { testQueryClient } from '../../../lib/query-client.test-support.ts'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { LinkPreview } from '../data/preview.ts'
@@ -37,7 +38,7 @@ const preview = (over: Partial<LinkPreview> = {}): LinkPreview => ({
 
 function show(previews: LinkPreview[], canRemove: boolean) {
   return render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={testQueryClient()}>
       <LinkPreviewCards previews={previews} canRemove={canRemove} />
     </QueryClientProvider>
   )

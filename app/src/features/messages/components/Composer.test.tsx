@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createRef } from 'react'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { testQueryClient } from '../../../lib/query-client.test-support.ts'
 import { Composer } from './Composer.tsx'
 import type { ComposerUploads } from './Composer.tsx'
 
@@ -24,9 +25,7 @@ function setup(withGroups = false) {
     reset: vi.fn(),
   }
   // The options' badges (bots, statuses) read queries; none answers here.
-  const queries = new QueryClient({
-    defaultOptions: { queries: { enabled: false, staleTime: Infinity } },
-  })
+  const queries = testQueryClient({ enabled: false, staleTime: Infinity })
   // The workspace's groups as the composer reads them once an @ is typed (kept: never stale).
   queries.setQueryData(
     ['groups', 'w1'],

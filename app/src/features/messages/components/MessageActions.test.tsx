@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import type { ChatMessage } from '../conversation/types.ts'
+import { chatMessage } from '../conversation/chat-message.test-support.ts'
 import { MessageItem } from './MessageItem.tsx'
 import type { People } from '../people.ts'
 import type { MessageExtension } from '../extension.ts'
@@ -37,19 +37,7 @@ const people: People = {
   resolveMention: () => null,
 }
 
-const message: ChatMessage = {
-  id: 'm1',
-  channelId: 'c',
-  seq: 1,
-  authorId: 'me',
-  body: 'lunch at noon?',
-  createdAt: '2026-01-10T09:00:00Z',
-  editedAt: null,
-  deletedAt: null,
-  reactions: [],
-  attachments: [],
-  thread: null,
-}
+const message = chatMessage({ authorId: 'me', body: 'lunch at noon?', thread: null })
 
 function renderItem(extra: { readOnly?: boolean } = {}) {
   const handlers = {

@@ -2,25 +2,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, render, waitFor } from '@testing-library/react'
 import { markFirstScreenShown } from '../../../lib/first-screen.ts'
 import { MessageList } from './MessageList.tsx'
+import { chatMessage } from '../conversation/chat-message.test-support.ts'
 import type { ChannelSnapshot, ChatMessage } from '../conversation/types.ts'
 import type { Row } from './rows.ts'
 
 afterEach(cleanup)
 
-const message = (seq: number): ChatMessage => ({
-  id: `m${seq}`,
-  channelId: 'c',
-  seq,
-  authorId: 'a',
-  body: `body ${seq}`,
-  // Hours apart: no grouping, one day divider a day.
-  createdAt: new Date(Date.UTC(2026, 0, 10, seq)).toISOString(),
-  editedAt: null,
-  deletedAt: null,
-  reactions: [],
-  attachments: [],
-  thread: null,
-})
+const message = (seq: number): ChatMessage =>
+  chatMessage({
+    id: `m${seq}`,
+    seq,
+    authorId: 'a',
+    body: `body ${seq}`,
+    // Hours apart: no grouping, one day divider a day.
+    createdAt: new Date(Date.UTC(2026, 0, 10, seq)).toISOString(),
+    thread: null,
+  })
 
 const snapshot = (count: number): ChannelSnapshot => ({
   status: 'loading',

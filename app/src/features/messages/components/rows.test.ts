@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildRows, dayLabel, fullTimeLabel, timeLabel } from './rows.ts'
+import { chatMessage } from '../conversation/chat-message.test-support.ts'
 import type { ChatMessage, PendingMessage } from '../conversation/types.ts'
 import type { RowDivider } from '../extension.ts'
 
@@ -10,18 +11,8 @@ const line = (afterSeq: number, id = 'new'): RowDivider => ({
   className: 'line',
 })
 
-const msg = (seq: number, authorId: string, createdAt: string): ChatMessage => ({
-  id: `m${seq}`,
-  channelId: 'c',
-  seq,
-  authorId,
-  body: `b${seq}`,
-  createdAt,
-  editedAt: null,
-  deletedAt: null,
-  reactions: [],
-  attachments: [],
-})
+const msg = (seq: number, authorId: string, createdAt: string): ChatMessage =>
+  chatMessage({ id: `m${seq}`, seq, authorId, body: `b${seq}`, createdAt })
 
 describe('buildRows', () => {
   const now = new Date(2026, 0, 10, 12, 0)

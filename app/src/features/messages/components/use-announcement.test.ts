@@ -1,23 +1,13 @@
 import { renderHook } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { chatMessage } from '../conversation/chat-message.test-support.ts'
 import type { ChannelSnapshot, ChatMessage } from '../conversation/types.ts'
 import { useAnnouncement } from './use-announcement.ts'
 
 const nameOf = (id: string | null) => (id === 'ben' ? 'Ben' : 'Ana')
 
 function message(id: string, authorId: string, body: string): ChatMessage {
-  return {
-    id,
-    channelId: 'c',
-    seq: Number(id),
-    authorId,
-    body,
-    createdAt: '2026-11-25T12:00:00Z',
-    editedAt: null,
-    deletedAt: null,
-    reactions: [],
-    attachments: [],
-  }
+  return chatMessage({ id, seq: Number(id), authorId, body, createdAt: '2026-11-25T12:00:00Z' })
 }
 
 function snapshot(messages: ChatMessage[], loaded = true): ChannelSnapshot {

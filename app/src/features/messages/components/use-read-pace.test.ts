@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { chatMessage } from '../conversation/chat-message.test-support.ts'
 import type { ChatMessage } from '../conversation/types.ts'
 import { forMeAfter } from './use-read-pace.ts'
 
@@ -6,18 +7,7 @@ const ME = '00000000-0000-4000-8000-000000000001'
 const ANA = '00000000-0000-4000-8000-000000000002'
 
 function message(seq: number, authorId: string, body: string): ChatMessage {
-  return {
-    id: `m${seq}`,
-    channelId: 'c',
-    seq,
-    authorId,
-    body,
-    createdAt: '2026-11-25T10:00:00Z',
-    editedAt: null,
-    deletedAt: null,
-    reactions: [],
-    attachments: [],
-  }
+  return chatMessage({ id: `m${seq}`, seq, authorId, body, createdAt: '2026-11-25T10:00:00Z' })
 }
 
 describe('forMeAfter', () => {

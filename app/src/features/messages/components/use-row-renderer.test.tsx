@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { useRef } from 'react'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { chatMessage } from '../conversation/chat-message.test-support.ts'
 import type { ChatMessage, ThreadSummary } from '../conversation/types.ts'
 import type { MessageExtension } from '../extension.ts'
 import type { RowPlace } from '../extension.ts'
@@ -24,20 +25,15 @@ const thread: ThreadSummary = {
 }
 
 function message(id: string, authorId: string, extra: Partial<ChatMessage> = {}): ChatMessage {
-  return {
+  return chatMessage({
     id,
-    channelId: 'c',
     seq: Number(id.slice(1)),
     authorId,
     body: `body of ${id}`,
-    createdAt: '2026-01-10T09:00:00Z',
-    editedAt: null,
-    deletedAt: null,
     reactions: [{ id: 'r1', emoji: '👍', userId: 'ann' }],
-    attachments: [],
     thread: null,
     ...extra,
-  }
+  })
 }
 
 const standard: Row[] = [

@@ -1,5 +1,6 @@
 // A server in memory for the live channel's tests: messages with seq, idempotent sends, and
 // switches to drop the network or refuse requests. No React, no sockets.
+import { chatMessage } from './chat-message.test-support.ts'
 import { TransportError } from './types.ts'
 import type {
   ChannelTransport,
@@ -36,18 +37,14 @@ export class FakeServer {
     authorId = this.authorId,
     id = `srv-${this.messages.length + 1}`
   ): ChatMessage {
-    const message: ChatMessage = {
+    const message = chatMessage({
       id,
       channelId: this.channelId,
       seq: this.messages.length + 1,
       authorId,
       body,
       createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, this.messages.length)).toISOString(),
-      editedAt: null,
-      deletedAt: null,
-      reactions: [],
-      attachments: [],
-    }
+    })
     this.messages.push(message)
     return message
   }

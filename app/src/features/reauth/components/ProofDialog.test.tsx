@@ -1,4 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { testQueryClient } from '../../../lib/query-client.test-support.ts'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -77,7 +78,7 @@ function Harness({ purpose }: { purpose: 'account' | 'credential' }) {
 
 const show = (purpose: 'account' | 'credential') =>
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={testQueryClient()}>
       <Harness purpose={purpose} />
     </QueryClientProvider>
   )

@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { testQueryClient } from '../../../lib/query-client.test-support.ts'
 import { retentionKeys } from '../data/retention.ts'
 import type { Retention } from '../data/retention.ts'
 import { KeepPicker } from './KeepPicker.tsx'
@@ -53,7 +54,7 @@ describe('KeepPicker', () => {
 
 describe('RetentionDialog', () => {
   it("shows the workspace's choice in a sentence and what each channel keeps", () => {
-    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } })
+    const client = testQueryClient({ staleTime: Infinity })
     const data: Retention = {
       keepDays: 90,
       deletedAccounts: 'anonymize',

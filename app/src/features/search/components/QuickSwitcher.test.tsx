@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { testQueryClient } from '../../../lib/query-client.test-support.ts'
 import type { Channel } from '../../channels/index.ts'
 import QuickSwitcher from './QuickSwitcher.tsx'
 
@@ -38,7 +39,7 @@ describe('QuickSwitcher', () => {
   it('lists channels and people by part of the name and moves with the arrows', async () => {
     const user = userEvent.setup()
     render(
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={testQueryClient()}>
         <QuickSwitcher
           workspaceId="w"
           workspaceName="W"
