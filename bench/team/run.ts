@@ -27,6 +27,7 @@ import { CPU_LIMIT, P99_LIMIT_MS, printRow, summarize } from './summary.ts'
 import type { StepResult } from './summary.ts'
 import { makeWorld } from './world.ts'
 import { spawnStackChild } from '../support/processes.ts'
+import { printProfile } from './cpu-profile.ts'
 
 const { values } = parseArgs({
   options: {
@@ -37,6 +38,8 @@ const { values } = parseArgs({
     generators: { type: 'string', default: '2' },
     'keep-going': { type: 'boolean', default: false },
     runs: { type: 'string' },
+    /** A folder: the stack's Node process is profiled (--cpu-prof) into it, and summarized. */
+    profile: { type: 'string' },
   },
 })
 const quick = values.quick
@@ -56,7 +59,12 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 const sleepUntil = (t: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.max(0, t - now())))
 
-const startStackChild = () => spawnStackChild<StackInfo>(path.join(here, 'stack-child.ts'))
+const profileDir = values.profile ? path.resolve(values.profile) : null
+const startStackChild = () =>
+  spawnStackChild<StackInfo>(
+    path.join(here, 'stack-child.ts'),
+    profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []
+  )
 
 interface Generator {
   child: ChildProcess
@@ -169,6 +177,7 @@ async function runOnce(run: number): Promise<StepResult[]> {
     child.kill('SIGTERM')
     await exited
   }
+  if (profileDir) await printProfile(profileDir)
   const failed = results.findIndex((r) => !r.passed)
   const best = (failed === -1 ? results : results.slice(0, failed)).at(-1)
   console.log(
