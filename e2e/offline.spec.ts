@@ -204,11 +204,20 @@ test('a second person signing in on the same browser never sees the first one’
 test('signing out offline signs this browser out at once, and it stays out back online', async ({
   browser,
 }) => {
-  const lea = await actor(browser, 'Lea')
+  // No service worker: the sign-in page's code must be in without it (fetched after the first
+  // screen), as it is for someone who signs out before the worker has stored the shell.
+  const lea = await actor(browser, 'Lea', { serviceWorkers: 'block' })
   const { page, context } = lea
   await signUpByApi(lea)
   await createWorkspace(lea, `Out offline ${Date.now().toString(36)}`)
   await waitLive(page)
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').some((e) => /\/SignInPage-[^/]+\.js$/.test(e.name))
+      )
+    )
+    .toBe(true)
   await send(page, 'kept for Lea')
   await expect
     .poll(async () => (await keptInBrowser(page)).local.join('\n'))

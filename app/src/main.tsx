@@ -9,6 +9,7 @@ import { loadMarkdownForKept, prefetchLatest } from './features/messages/index.t
 import { parseRoute } from './lib/routes.ts'
 import { loadSignedInApp } from './signed-in-loader.ts'
 import { warmDateFormats } from './lib/date-formats.ts'
+import { afterFirstScreen } from './lib/first-screen.ts'
 import { nextTask } from './lib/tasks.ts'
 import { App } from './App.tsx'
 import { FatalScreen } from './ui/FatalScreen.tsx'
@@ -24,6 +25,9 @@ async function boot(): Promise<void> {
     if (route.name === 'workspace' && route.channelId && session.user?.id) {
       loadMarkdownForKept(session.user.id, route.channelId)
     }
+    // A sign-out offline shows the sign-in page: its code is in once the first screen is shown,
+    // whether or not the service worker has stored the shell yet.
+    afterFirstScreen(() => void loadSignInPage().catch(() => undefined))
   } else {
     void loadSignInPage().catch(() => undefined)
   }

@@ -1,7 +1,13 @@
 // Named people for the scenarios, each in their own browser context, with the actions a person
 // takes in Chorus. Waits are on what the page shows (readiness), never on time.
 import { expect } from '@playwright/test'
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Locator,
+  Page,
+} from '@playwright/test'
 import { signUpThroughStorage } from './accounts-api.ts'
 import { appUrl } from './env.ts'
 import { linkFromEmail } from './inbox.ts'
@@ -17,10 +23,14 @@ export interface Actor {
 }
 
 /** A person with a unique email for this run, in a fresh browser context. */
-export async function actor(browser: Browser, name: string): Promise<Actor> {
+export async function actor(
+  browser: Browser,
+  name: string,
+  options: BrowserContextOptions = {}
+): Promise<Actor> {
   counter += 1
   const tag = `${Date.now().toString(36)}${counter}`
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options })
   const page = await context.newPage()
   return {
     name: `${name} ${tag.slice(-4)}`,
