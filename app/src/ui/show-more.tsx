@@ -23,18 +23,40 @@ export function useGrowing<T>(items: readonly T[], resetKey: unknown) {
   }
 }
 
-/** The list's last item while more are left: shows the next page when it comes into view. */
+/** How near the view (px) the list's end is when the next page is drawn. */
+const NEAR = '200px'
+
+/** The element that scrolls the list (null: the page): the view the list's end comes near. */
+function scrollerOf(el: HTMLElement): HTMLElement | null {
+  for (let at = el.parentElement; at; at = at.parentElement) {
+    const { overflowY } = getComputedStyle(at)
+    if (overflowY === 'auto' || overflowY === 'scroll') return at
+  }
+  return null
+}
+
+/**
+ * The list's last item while more are left: shows the next page when it comes near the view.
+ * Watched afresh for each page (a page that leaves the end in view asks for the next at once).
+ */
 export function ShowMore({ rest, onMore }: { rest: number; onMore: () => void }) {
   const button = useRef<HTMLButtonElement>(null)
+  const more = useRef(onMore)
+  useEffect(() => {
+    more.current = onMore
+  })
   useEffect(() => {
     const el = button.current
     if (!el || typeof IntersectionObserver === 'undefined') return
-    const seen = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) onMore()
-    })
+    const seen = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) more.current()
+      },
+      { root: scrollerOf(el), rootMargin: NEAR }
+    )
     seen.observe(el)
     return () => seen.disconnect()
-  }, [rest, onMore])
+  }, [rest])
   if (rest <= 0) return null
   return (
     <li className="show-more">
