@@ -8,7 +8,6 @@ import { SearchLauncher } from '../features/search/index.ts'
 import { markFirstScreenShown, useAfterFirstRender } from '../lib/first-screen.ts'
 import { EmptyState, Spinner } from '../ui/Notice.tsx'
 import { ChannelHeader } from './ChannelHeader.tsx'
-import type { WorkspaceDialog } from './WorkspaceDialogs.tsx'
 import type { WorkspaceData } from './use-workspace-data.tsx'
 import { lazyRetrying } from '../lib/lazy.ts'
 import { NotLoaded } from '../ui/NotLoaded.tsx'
@@ -33,7 +32,8 @@ export interface MainPaneProps {
   view: 'threads' | 'later' | null
   data: WorkspaceData
   composerRef: RefObject<HTMLTextAreaElement | null>
-  onDialog: (dialog: WorkspaceDialog) => void
+  /** Opens the dialog of this id (slots/workspace.ts). */
+  onDialog: (dialog: string) => void
   onToggleSidebar: () => void
   onToggleMembers: () => void
 }

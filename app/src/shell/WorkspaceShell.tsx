@@ -14,7 +14,6 @@ import { ExportNotice } from '../features/exports/index.ts'
 import { useAfterFirstScreen } from '../lib/first-screen.ts'
 import { ErrorState, Spinner } from '../ui/Notice.tsx'
 import { Link } from '../ui/Link.tsx'
-import type { WorkspaceDialog } from './WorkspaceDialogs.tsx'
 import { WorkspaceRail } from './WorkspaceRail.tsx'
 import { WorkspaceSidebar } from './WorkspaceSidebar.tsx'
 import { MainPane } from './MainPane.tsx'
@@ -27,8 +26,8 @@ import { NotLoaded } from '../ui/NotLoaded.tsx'
 
 const LAST_WORKSPACE_KEY = 'chorus.last-workspace'
 
-// The dialogs (invite, members, channels, profile): loaded when one is first opened.
-const WorkspaceDialogs = lazyRetrying(() => import('./WorkspaceDialogs.tsx'), NotLoaded)
+// The features' dialogs (slots/workspace.ts): loaded when one is first opened.
+const DialogHost = lazyRetrying(() => import('./DialogHost.tsx'), NotLoaded)
 
 // The channel's members: loaded after the first screen, its column held meanwhile (so that the
 // messages are not laid out twice), and NotLoaded in that column when its code cannot be had.
@@ -80,7 +79,7 @@ export function WorkspaceShell({
   const { me, workspaces, workspace, members, channels, channelList, channel, online } = data
   // "New message" opens the shell (the shortcut goes through Home, or loads the page), so the
   // dialog is its first state; nothing in the app links to it from inside a workspace.
-  const [dialog, setDialog] = useState<WorkspaceDialog | null>(newMessage ? 'new-dm' : null)
+  const [dialog, setDialog] = useState<string | null>(newMessage ? 'new-dm' : null)
   const [sidebarOpen, setSidebarOpen] = useState(false)
   const [membersOpen, setMembersOpen] = useState(false)
   const composerRef = useRef<HTMLTextAreaElement>(null)
@@ -211,7 +210,7 @@ export function WorkspaceShell({
       )}
       {dialog !== null && (
         <Suspense fallback={null}>
-          <WorkspaceDialogs
+          <DialogHost
             dialog={dialog}
             onClose={() => setDialog(null)}
             workspaceId={workspaceId}

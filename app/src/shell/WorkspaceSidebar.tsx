@@ -13,7 +13,6 @@ import { ThreadsLink } from '../features/threads/index.ts'
 import { LaterLink } from '../features/saved/index.ts'
 import { Notice, Spinner } from '../ui/Notice.tsx'
 import { MenuButton } from '../ui/MenuButton.tsx'
-import type { WorkspaceDialog } from './WorkspaceDialogs.tsx'
 
 // The menu's items: loaded when it first opens.
 const WorkspaceMenu = lazyRetrying(() => import('./WorkspaceMenu.tsx'), NotLoaded)
@@ -25,7 +24,8 @@ export interface WorkspaceSidebarProps {
   channelId: string | null
   view: 'threads' | 'later' | null
   data: WorkspaceData
-  onDialog: (dialog: WorkspaceDialog) => void
+  /** Opens the dialog of this id (slots/workspace.ts). */
+  onDialog: (dialog: string) => void
   /** A link in it was followed (the drawer closes at phone width). */
   onNavigate: () => void
 }

@@ -1,0 +1,10 @@
+// Exports in the workspace (slots/workspace.ts): the whole workspace for owners, one's own data
+// for everyone else.
+import type { WorkspaceFeature } from '../../slots/workspace.ts'
+
+const exports: WorkspaceFeature = {
+  id: 'exports',
+  menu: [{ dialog: 'export', order: 90, label: (s) => (s.isOwner ? 'Export' : 'Export my data') }],
+  dialogs: [{ id: 'export', load: () => import('./workspace-dialogs.tsx') }],
+}
+export default exports
