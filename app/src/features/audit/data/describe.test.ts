@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { describeEntry } from './describe.ts'
+import type { AuditWording } from '../../../slots/audit.ts'
+import { ACTION_GROUPS, auditWords, describeEntry } from './describe.ts'
 
 const entry = (action: string, targetLabel: string | null, details: Record<string, unknown> = {}) =>
   describeEntry({ action, targetLabel, details })
@@ -149,5 +150,19 @@ describe('describeEntry', () => {
     expect(entry('import.claimed', 'Vic From Slack', { account: 'u', messages: 3 })).toBe(
       'took over the imported history of Vic From Slack (3 messages)'
     )
+  })
+
+  it("words each action in one feature's audit-wording.ts only; each filter group words some", () => {
+    const actions = Object.values(
+      import.meta.glob<AuditWording>('../../*/audit-wording.ts', { eager: true, import: 'default' })
+    ).flatMap((wording) => Object.keys(wording))
+    expect(actions.length).toBeGreaterThan(50)
+    expect(new Set(actions).size).toBe(actions.length)
+    expect(auditWords.size).toBe(actions.length)
+    for (const group of ACTION_GROUPS)
+      expect(
+        actions.some((a) => group.prefixes.some((p) => a.startsWith(`${p}.`))),
+        group.id
+      ).toBe(true)
   })
 })
