@@ -5,12 +5,9 @@ import { cleanError } from '../lib/clean-error.ts'
 import { filterByName } from '../lib/name-match.ts'
 import { useChannelMembersQuery } from '../features/channels/index.ts'
 import { Avatar } from '../features/profiles/index.ts'
-import { BotBadge } from '../features/bots/index.ts'
-import { ImportedBadge } from '../features/imports/index.ts'
 import { ChannelGroups } from '../features/groups/index.ts'
-import { GuestBadge } from '../features/guests/index.ts'
 import type { Presence } from '../features/presence/index.ts'
-import { StatusEmoji } from '../features/status/index.ts'
+import { PersonName } from '../ui/PersonName.tsx'
 import { Notice, Spinner } from '../ui/Notice.tsx'
 import { useAfterFirstScreen } from '../lib/first-screen.ts'
 
@@ -94,14 +91,11 @@ export default function MembersPanel({ workspaceId, channelId, online, me, onClo
                     away={away}
                     dnd={dnd}
                   />
-                  <bdi>{m.displayName}</bdi>
-                  <BotBadge userId={m.userId} />
-                  <ImportedBadge userId={m.userId} />
-                  <GuestBadge userId={m.userId} />
-                  {m.userId === me && <span className="muted"> (you)</span>}
-                  {away && <span className="muted"> away</span>}
-                  {dnd && <span className="muted"> do not disturb</span>}
-                  <StatusEmoji userId={m.userId} withText />
+                  <PersonName userId={m.userId} name={m.displayName} status="text">
+                    {m.userId === me && <span className="muted"> (you)</span>}
+                    {away && <span className="muted"> away</span>}
+                    {dnd && <span className="muted"> do not disturb</span>}
+                  </PersonName>
                   <span className="visually-hidden">
                     {isOnline
                       ? `, online${away ? ', away' : ''}${dnd ? ', do not disturb' : ''}`

@@ -1,10 +1,7 @@
 import { useId, useMemo, useState } from 'react'
 import { filterByName } from '../lib/name-match.ts'
 import { ShowMore, useGrowing } from './show-more.tsx'
-import { StatusEmoji } from '../features/status/index.ts'
-import { BotBadge } from '../features/bots/index.ts'
-import { ImportedBadge } from '../features/imports/index.ts'
-import { GuestBadge } from '../features/guests/index.ts'
+import { PersonName } from './PersonName.tsx'
 
 export interface Person {
   id: string
@@ -59,11 +56,7 @@ export function PeoplePicker({ people, selected, onChange, label }: Props) {
                     )
                   }
                 />
-                <bdi>{p.name}</bdi>
-                <BotBadge userId={p.id} />
-                <ImportedBadge userId={p.id} />
-                <GuestBadge userId={p.id} />
-                <StatusEmoji userId={p.id} />
+                <PersonName userId={p.id} name={p.name} />
               </label>
             </li>
           ))}

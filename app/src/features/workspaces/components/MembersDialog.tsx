@@ -4,9 +4,7 @@ import { filterByName } from '../../../lib/name-match.ts'
 import { ShowMore, useGrowing } from '../../../ui/show-more.tsx'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
-import { BotBadge } from '../../bots/index.ts'
-import { ImportedBadge } from '../../imports/index.ts'
-import { GuestBadge } from '../../guests/index.ts'
+import { PersonName } from '../../../ui/PersonName.tsx'
 import { useChangeRole, useRemoveMember } from '../data/workspace-mutations.ts'
 import { GuestKindSelect } from './GuestKindSelect.tsx'
 import type { Member, Role } from '../data/types.ts'
@@ -57,11 +55,9 @@ export function MembersDialog({
               canManage && m.userId !== me && (myRole === 'owner' || m.role !== 'owner')
             return (
               <li key={m.userId}>
-                <bdi>{m.displayName}</bdi>
-                <BotBadge userId={m.userId} />
-                <ImportedBadge userId={m.userId} />
-                <GuestBadge userId={m.userId} />
-                {m.userId === me && <span className="muted"> (you)</span>}
+                <PersonName userId={m.userId} name={m.displayName} status={false}>
+                  {m.userId === me && <span className="muted"> (you)</span>}
+                </PersonName>
                 {editable ? (
                   <>
                     <select
