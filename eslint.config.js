@@ -4,6 +4,8 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import checkFile from 'eslint-plugin-check-file'
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
 
 const focusedTests = ['describe', 'it', 'test'].flatMap((object) =>
   ['only', 'skip'].map((property) => ({
@@ -30,6 +32,23 @@ const appImportPatterns = [
     message: 'Import a feature only through its index.ts.',
   },
 ]
+
+// A feature imports another only through that feature's index.ts (issue 51, item 1): one zone per
+// folder of app/src/features, from which the others' files are out of reach but their index.ts
+// (and the features folder's own modules: the slots' registries). No exceptions list.
+const FEATURES = path.join(import.meta.dirname, 'app/src/features')
+const featureEntries = readdirSync(FEATURES, { withFileTypes: true })
+const featureNames = featureEntries.filter((e) => e.isDirectory()).map((e) => e.name)
+const featureZones = featureNames.map((name) => ({
+  target: path.join(FEATURES, name),
+  from: FEATURES,
+  except: [
+    `./${name}`,
+    ...featureNames.filter((other) => other !== name).map((other) => `./${other}/index.ts`),
+    ...featureEntries.filter((e) => e.isFile()).map((e) => `./${e.name}`),
+  ],
+  message: `Import another feature only through its index.ts (features/${name} reaches into another's files).`,
+}))
 
 // File names (ARCHITECTURE.md, "Conventions"): kebab-case modules, PascalCase React components
 // (a .tsx may also be kebab-case: an entry point, a hook with JSX). Whatever follows the first dot
@@ -159,6 +178,10 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       'no-restricted-imports': ['error', { patterns: appImportPatterns }],
     },
+  },
+  {
+    files: ['app/src/features/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones }] },
   },
   {
     // Only the client module and features' data layers talk to Supabase; components use hooks.

@@ -10,7 +10,7 @@ import type {
   ExtensionScope,
   MessageExtension,
   MessageFeature,
-} from './messages/extension.ts'
+} from '../slots/message.ts'
 
 // Only their default export is imported (no module namespace objects: the rest tree-shakes).
 const found = import.meta.glob<MessageFeature>('./*/message-extension.tsx', {

@@ -27,3 +27,13 @@ export function dateFormats(): Formats {
 export function warmDateFormats(): void {
   setTimeout(dateFormats, 0)
 }
+
+/** A message's time of day ("9:36 AM"), as the browser's language writes it. */
+export function timeLabel(iso: string): string {
+  return dateFormats().time.format(new Date(iso))
+}
+
+/** A message's full date and time, for its tooltip. */
+export function fullTimeLabel(iso: string): string {
+  return dateFormats().full.format(new Date(iso))
+}

@@ -5,7 +5,7 @@
 // name asks for it again, once per author and page (a bot made since the page opened is marked from its
 // first message on).
 import { useMemo } from 'react'
-import type { MessageFeature, MessageMarker } from '../messages/extension.ts'
+import type { MessageFeature, MessageMarker } from '../../slots/message.ts'
 import { useBotIdsQuery } from './data/bot-ids.ts'
 import './bots.css'
 

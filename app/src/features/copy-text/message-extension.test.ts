@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { chatMessage } from '../messages/conversation/chat-message.test-support.ts'
-import type { ChatMessage } from '../messages/conversation/types.ts'
+import { chatMessage } from '../../slots/chat-message.test-support.ts'
+import type { ChatMessage } from '../../slots/message.ts'
 import { copyText, copyTextActions } from './message-extension.tsx'
 
 function message(body: string): ChatMessage {

@@ -3,13 +3,13 @@
 // (or the desktop's "More actions" menu). A message of files only has no text: no action. Where
 // the clipboard cannot be written (no permission, an insecure page), the text is shown to copy.
 import { useMemo } from 'react'
-import type { ChatMessage } from '../messages/conversation/types.ts'
+import type { ChatMessage } from '../../slots/message.ts'
 import type {
   MessageAction,
   MessageExtension,
   MessageFeature,
   UseMessageExtension,
-} from '../messages/extension.ts'
+} from '../../slots/message.ts'
 
 /** What the text is written to: the browser's clipboard, or whatever a test gives. */
 export interface TextClipboard {

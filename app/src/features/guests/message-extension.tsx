@@ -3,7 +3,7 @@
 // screen, so kept to the least: the guests' ids (data/guest-ids.ts, one small query, asked again
 // when the workspace's members change) and a marker.
 import { useMemo } from 'react'
-import type { MessageFeature, MessageMarker } from '../messages/extension.ts'
+import type { MessageFeature, MessageMarker } from '../../slots/message.ts'
 import { useOpenWorkspaceGuests } from './data/guest-ids.ts'
 
 const GUEST: MessageMarker[] = [

@@ -4,7 +4,7 @@
 // word. On the first screen, so kept to the least: the placeholders' ids (data/placeholder-ids.ts,
 // one small query kept five minutes) and a marker.
 import { useMemo } from 'react'
-import type { MessageFeature, MessageMarker } from '../messages/extension.ts'
+import type { MessageFeature, MessageMarker } from '../../slots/message.ts'
 import { usePlaceholderIdsQuery } from './data/placeholder-ids.ts'
 import './imported.css'
 

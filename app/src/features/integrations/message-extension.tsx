@@ -3,7 +3,7 @@
 // post asked for (or the integration's), never a person's: the badge always goes with it, so an
 // app cannot pass for someone. The message carries who posted it (its `app`, from message_page
 // and its live event), so marking it asks nothing of the network.
-import type { MessageExtension, MessageFeature } from '../messages/extension.ts'
+import type { MessageExtension, MessageFeature } from '../../slots/message.ts'
 import { appMarker } from './data/app-post.ts'
 import './app-marker.css'
 

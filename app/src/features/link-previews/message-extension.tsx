@@ -9,7 +9,7 @@
 import { Suspense, useMemo } from 'react'
 import { useAfterFirstScreen } from '../../lib/first-screen.ts'
 import { lazyRetrying, Nothing } from '../../lib/lazy.ts'
-import type { MessageFeature, UseMessageExtension } from '../messages/extension.ts'
+import type { MessageFeature, UseMessageExtension } from '../../slots/message.ts'
 
 const MessagePreviews = lazyRetrying(() => import('./components/MessagePreviews.tsx'), Nothing)
 

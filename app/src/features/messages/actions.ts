@@ -3,7 +3,7 @@
 // mark unread, …), in one order. Pure: what the message and the capabilities allow, nothing
 // else; MessageItem shows the list (toolbar and sheet) and ties the commands to its state.
 import type { ChatMessage } from './conversation/types.ts'
-import type { MessageAction, MessageCapabilities, MessageExtension } from './extension.ts'
+import type { MessageAction, MessageCapabilities, MessageExtension } from '../../slots/message.ts'
 
 /** What the core's actions do, given by the row (absent: not offered here). */
 export interface MessageCommands {

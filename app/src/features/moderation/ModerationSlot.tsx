@@ -2,8 +2,8 @@
 // mounts after the first screen: my reports of the channel, the actions and markers it hands
 // back to the stub, and the report dialog while open.
 import { useEffect, useMemo, useState } from 'react'
-import type { ExtensionScope, MessageExtension } from '../messages/extension.ts'
-import type { ChatMessage } from '../messages/conversation/types.ts'
+import type { ExtensionScope, MessageExtension } from '../../slots/message.ts'
+import type { ChatMessage } from '../../slots/message.ts'
 import { useMyReports, useResolve } from './data/moderation.ts'
 import { moderationActions, moderationMarkers } from './slot.ts'
 import ReportDialog from './components/ReportDialog.tsx'

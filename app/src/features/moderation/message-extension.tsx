@@ -7,11 +7,7 @@ import { Suspense, useMemo, useState } from 'react'
 import { useAfterFirstScreen } from '../../lib/first-screen.ts'
 import { lazyRetrying } from '../../lib/lazy.ts'
 import { NotLoaded } from '../../ui/NotLoaded.tsx'
-import type {
-  MessageExtension,
-  MessageFeature,
-  UseMessageExtension,
-} from '../messages/extension.ts'
+import type { MessageExtension, MessageFeature, UseMessageExtension } from '../../slots/message.ts'
 import type { SlotParts } from './ModerationSlot.tsx'
 
 const ModerationSlot = lazyRetrying(() => import('./ModerationSlot.tsx'), NotLoaded)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chatMessage } from '../messages/conversation/chat-message.test-support.ts'
+import { chatMessage } from '../../slots/chat-message.test-support.ts'
 import { isRemoved, moderationActions, moderationMarkers } from './slot.ts'
 
 const caps = { me: 'me', readOnly: false }

@@ -2,8 +2,8 @@
 // message not yet reported, "Reported" above one I reported; "Removed by an admin" in place of a
 // removed message (its text and files are gone from what anyone reads, so it comes with neither)
 // and, for owners and admins, "Restore message" on it.
-import type { ChatMessage } from '../messages/conversation/types.ts'
-import type { MessageAction, MessageCapabilities, MessageMarker } from '../messages/extension.ts'
+import type { ChatMessage } from '../../slots/message.ts'
+import type { MessageAction, MessageCapabilities, MessageMarker } from '../../slots/message.ts'
 
 /** A message an admin removed (and not restored since): the message says so. */
 export function isRemoved(message: ChatMessage): boolean {

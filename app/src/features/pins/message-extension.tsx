@@ -3,7 +3,7 @@
 // above the channel's messages. Unpinning is for who pinned it, the author or an admin (the
 // database decides too).
 import { Suspense, useMemo, useState } from 'react'
-import type { ChatMessage } from '../messages/conversation/types.ts'
+import type { ChatMessage } from '../../slots/message.ts'
 import type {
   MessageAction,
   MessageCapabilities,
@@ -11,7 +11,7 @@ import type {
   MessageFeature,
   MessageMarker,
   UseMessageExtension,
-} from '../messages/extension.ts'
+} from '../../slots/message.ts'
 import { lazyRetrying } from '../../lib/lazy.ts'
 import { NotLoaded } from '../../ui/NotLoaded.tsx'
 import { useChannelPinning } from './data/pins.ts'

@@ -2,14 +2,14 @@
 // on a message (also in an archived channel: saving is personal), the "Saved for later"
 // marker above its text, and the save dialog (a lazy chunk) while it is open.
 import { useMemo } from 'react'
-import type { ChatMessage } from '../messages/conversation/types.ts'
+import type { ChatMessage } from '../../slots/message.ts'
 import type {
   MessageAction,
   MessageExtension,
   MessageFeature,
   MessageMarker,
   UseMessageExtension,
-} from '../messages/extension.ts'
+} from '../../slots/message.ts'
 import { useSaveForLater } from './components/SaveForLater.tsx'
 
 /** The save action on one message (pure). */

@@ -6,7 +6,7 @@
 // to be read (the summary, the link and `t`).
 import { useCallback, useMemo } from 'react'
 import { navigate } from '../../lib/router.ts'
-import type { ChatMessage } from '../messages/conversation/types.ts'
+import type { ChatMessage } from '../../slots/message.ts'
 import type {
   MessageAction,
   MessageCapabilities,
@@ -14,9 +14,8 @@ import type {
   MessageFeature,
   RowContext,
   UseMessageExtension,
-} from '../messages/extension.ts'
-import { prefetchThreadPage } from '../messages/data/pages.ts'
-import { fullTimeLabel, timeLabel } from '../messages/components/rows.ts'
+} from '../../slots/message.ts'
+import { fullTimeLabel, timeLabel } from '../../lib/date-formats.ts'
 import { ThreadSummaryButton } from './components/ThreadSummary.tsx'
 
 /** The thread a message opens here (its own, or a reply's parent's); null: none (pure). */
@@ -89,13 +88,17 @@ export function threadParts(open: (threadId: string) => void): MessageExtension 
   }
 }
 
-export const useThreadsExtension: UseMessageExtension = ({ workspaceId, channelId }) => {
+export const useThreadsExtension: UseMessageExtension = ({
+  workspaceId,
+  channelId,
+  prefetchThread,
+}) => {
   const open = useCallback(
     (threadId: string) => {
-      prefetchThreadPage(channelId, threadId)
+      prefetchThread(threadId)
       navigate(`/w/${workspaceId}/c/${channelId}/t/${threadId}`)
     },
-    [workspaceId, channelId]
+    [workspaceId, channelId, prefetchThread]
   )
   return useMemo(() => threadParts(open), [open])
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { chatMessage } from '../messages/conversation/chat-message.test-support.ts'
+import { chatMessage } from '../../slots/chat-message.test-support.ts'
 import { newLine, newLineAt, unreadActions } from './message-extension.tsx'
 
 const message = chatMessage({ id: 'm7', seq: 7 })

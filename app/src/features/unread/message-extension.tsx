@@ -6,7 +6,7 @@
 // with it; the sidebar and the Threads view follow from the database (my user topic).
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { cleanError } from '../../lib/clean-error.ts'
-import type { ChatMessage } from '../messages/conversation/types.ts'
+import type { ChatMessage } from '../../slots/message.ts'
 import type {
   ConversationScope,
   MessageAction,
@@ -14,7 +14,7 @@ import type {
   MessageFeature,
   RowDivider,
   UseConversationExtension,
-} from '../messages/extension.ts'
+} from '../../slots/message.ts'
 import { markThreadUnread, markUnread } from './data/mark-unread.ts'
 
 /** Where the "new" line goes when a conversation opens: after what I had read, if anything

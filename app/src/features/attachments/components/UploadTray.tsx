@@ -2,7 +2,7 @@ import { Icon } from '../../../ui/Icon.tsx'
 import type { DraftUpload } from '../data/use-uploads.ts'
 import { formatBytes } from '../data/rules.ts'
 
-interface Props {
+export interface UploadTrayProps {
   uploads: DraftUpload[]
   onCancel: (id: string) => void
   onRetry: (id: string) => void
@@ -11,7 +11,7 @@ interface Props {
 }
 
 /** The files attached to the message being written, each with its progress and actions. */
-export function UploadTray({ uploads, onCancel, onRetry, onPause, onResume }: Props) {
+export function UploadTray({ uploads, onCancel, onRetry, onPause, onResume }: UploadTrayProps) {
   if (uploads.length === 0) return null
   return (
     <ul className="upload-tray" aria-label="Attached files">

@@ -3,7 +3,7 @@
 // the list says which channel, who made it and when it was last used; regenerate (the old URL
 // stops at once, the new one is shown once) or revoke. Below them, the Outgoing events section
 // (EventsSection.tsx, in the same chunk).
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
@@ -132,7 +132,9 @@ export default function IntegrationsDialog(props: Props) {
           </ul>
         )}
       </section>
-      <SlashCommandsSection workspaceId={workspaceId} nameOf={nameOf} />
+      <Suspense fallback={null}>
+        <SlashCommandsSection workspaceId={workspaceId} nameOf={nameOf} />
+      </Suspense>
       <BotsSection workspaceId={workspaceId} channels={channels} />
       <EventsSection workspaceId={workspaceId} channels={channels} members={members} />
     </Dialog>

@@ -4,7 +4,7 @@
 import { Icon } from '../../../ui/Icon.tsx'
 import { useEffect, useId, useRef } from 'react'
 import { QUICK_EMOJI } from './QuickReactions.tsx'
-import type { MessageAction } from '../extension.ts'
+import type { MessageAction } from '../../../slots/message.ts'
 import './action-sheet.css'
 import { Emoji } from '../../emoji/index.ts'
 

@@ -12,6 +12,7 @@ import { TypingIndicator, useTyping } from '../../presence/index.ts'
 import { useConversationExtensions, useMessageExtensions } from '../../message-extensions.ts'
 import { navigate } from '../../../lib/router.ts'
 import { EmptyState, Spinner } from '../../../ui/Notice.tsx'
+import { prefetchThreadPage } from '../data/pages.ts'
 import { useLiveChannel } from '../data/use-live-channel.ts'
 import { useReadWhileVisible } from './use-read-while-visible.ts'
 import { useReadPace } from './use-read-pace.ts'
@@ -120,6 +121,10 @@ export function ChannelView(props: Props) {
     [workspaceId, channelId]
   )
 
+  const prefetchThread = useCallback(
+    (threadId: string) => prefetchThreadPage(channelId, threadId),
+    [channelId]
+  )
   const label = channel ? channelLabel(channel, me) : ''
   const isDm = channel?.kind === 'dm'
   // The features' actions, markers, bars and dialogs: the thread shares them.
@@ -130,6 +135,7 @@ export function ChannelView(props: Props) {
     me,
     isAdmin: props.isAdmin,
     nameOf,
+    prefetchThread,
   })
   // And those of the channel's own conversation (its rows, and the thread's parent).
   const own = useConversationExtensions({ channelId, threadId: null, readPosition, settleRead })

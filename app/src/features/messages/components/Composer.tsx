@@ -13,17 +13,11 @@ import type { Mentionable } from '../mentions.ts'
 import { MAX_MESSAGE_LENGTH } from '../conversation/validate.ts'
 import { MentionTextarea } from './MentionTextarea.tsx'
 import { MessageBody } from '../markdown/MessageBody.tsx'
-import { lazyRetrying, Nothing } from '../../../lib/lazy.ts'
 import { hasModifier } from '../../../lib/keys.ts'
 import { mentionsMany } from '../../../lib/message-tokens.ts'
-import type { SlashHandle } from '../../slash-commands/handle.ts'
+import { SlashCommands } from '../../slash-commands/index.ts'
+import type { SlashHandle } from '../../slash-commands/index.ts'
 import { BroadcastConfirm, mentionReach, useGroups } from '../../groups/index.ts'
-
-// Slash commands (features/slash-commands): a lazy chunk, loaded once a text starts with /.
-const SlashCommands = lazyRetrying(
-  () => import('../../slash-commands/components/SlashCommands.tsx'),
-  Nothing
-)
 
 export interface ComposerUploads {
   messageId: string
@@ -207,13 +201,17 @@ export function Composer(props: Props) {
           />
         </Suspense>
       )}
-      <UploadTray
-        uploads={uploads.uploads}
-        onCancel={uploads.cancel}
-        onRetry={uploads.retry}
-        onPause={uploads.pause}
-        onResume={uploads.resume}
-      />
+      {uploads.uploads.length > 0 && (
+        <Suspense fallback={null}>
+          <UploadTray
+            uploads={uploads.uploads}
+            onCancel={uploads.cancel}
+            onRetry={uploads.retry}
+            onPause={uploads.pause}
+            onResume={uploads.resume}
+          />
+        </Suspense>
+      )}
       {slashOn && (
         <Suspense fallback={null}>
           <SlashCommands

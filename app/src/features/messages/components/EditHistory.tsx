@@ -5,9 +5,9 @@ import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice, Spinner } from '../../../ui/Notice.tsx'
 import { useEditHistory } from '../data/edit-history.ts'
 import { MessageBody } from '../markdown/MessageBody.tsx'
-import type { ResolveMention } from '../markdown/MessageBody.tsx'
+import type { ResolveMention } from '../../../slots/message.ts'
 import type { ChatMessage } from '../conversation/types.ts'
-import { fullTimeLabel } from './rows.ts'
+import { fullTimeLabel } from '../../../lib/date-formats.ts'
 import './edit-history.css'
 
 interface Props {

@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { chatMessage } from '../conversation/chat-message.test-support.ts'
+import { chatMessage } from '../../../slots/chat-message.test-support.ts'
 import { MessageItem } from './MessageItem.tsx'
-import type { People } from '../people.ts'
-import type { MessageExtension } from '../extension.ts'
+import type { People } from '../../../slots/message.ts'
+import type { MessageExtension } from '../../../slots/message.ts'
 
 // jsdom has <dialog> without its modal methods. The sheet and the quick reactions are lazy
 // chunks: loaded here first, so opening them waits on nothing but React.

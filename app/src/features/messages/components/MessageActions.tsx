@@ -3,7 +3,7 @@
 // sheet (every action with its label; a bottom sheet at phone width or with a coarse pointer,
 // where the toolbar shows only that button). The sheet and the quick reactions are lazy chunks.
 import { Icon } from '../../../ui/Icon.tsx'
-import type { MessageAction } from '../extension.ts'
+import type { MessageAction } from '../../../slots/message.ts'
 import { Suspense, useRef } from 'react'
 import { lazyRetrying } from '../../../lib/lazy.ts'
 import { NotLoaded } from '../../../ui/NotLoaded.tsx'

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, render, waitFor } from '@testing-library/react'
 import { markFirstScreenShown } from '../../../lib/first-screen.ts'
 import { MessageList } from './MessageList.tsx'
-import { chatMessage } from '../conversation/chat-message.test-support.ts'
+import { chatMessage } from '../../../slots/chat-message.test-support.ts'
 import type { ChannelSnapshot, ChatMessage } from '../conversation/types.ts'
 import type { Row } from './rows.ts'
 

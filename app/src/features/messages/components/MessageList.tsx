@@ -15,7 +15,7 @@ import { markFirstScreenShown, useAfterFirstScreen } from '../../../lib/first-sc
 import { useLazyVirtualizer } from './use-lazy-virtualizer.ts'
 import { Spinner } from '../../../ui/Notice.tsx'
 import type { ChannelSnapshot } from '../conversation/types.ts'
-import type { RowDivider } from '../extension.ts'
+import type { RowDivider } from '../../../slots/message.ts'
 import { rowForKey } from './list-keys.ts'
 import { estimate } from './row-estimate.ts'
 import { buildRows } from './rows.ts'

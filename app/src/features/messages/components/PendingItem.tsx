@@ -3,7 +3,7 @@
 import { AttachmentView } from '../../attachments/index.ts'
 import { MessageBody } from '../markdown/MessageBody.tsx'
 import type { PendingMessage } from '../conversation/types.ts'
-import type { People } from '../people.ts'
+import type { People } from '../../../slots/message.ts'
 
 interface PendingProps {
   pending: PendingMessage

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { buildRows, dayLabel, fullTimeLabel, timeLabel } from './rows.ts'
-import { chatMessage } from '../conversation/chat-message.test-support.ts'
+import { fullTimeLabel, timeLabel } from '../../../lib/date-formats.ts'
+import { buildRows, dayLabel } from './rows.ts'
+import { chatMessage } from '../../../slots/chat-message.test-support.ts'
 import type { ChatMessage, PendingMessage } from '../conversation/types.ts'
-import type { RowDivider } from '../extension.ts'
+import type { RowDivider } from '../../../slots/message.ts'
 
 const line = (afterSeq: number, id = 'new'): RowDivider => ({
   id,

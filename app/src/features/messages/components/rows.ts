@@ -3,7 +3,7 @@
 // person, or the same app under the same name, writes again within minutes) and unsent ones.
 import { dateFormats } from '../../../lib/date-formats.ts'
 import type { ChatMessage, PendingMessage } from '../conversation/types.ts'
-import type { MessageExtension, RowDivider } from '../extension.ts'
+import type { MessageExtension, RowDivider } from '../../../slots/message.ts'
 
 export type Row =
   | { kind: 'day'; key: string; label: string }
@@ -85,12 +85,4 @@ export function dayLabel(date: Date, now: Date): string {
   const format =
     date.getFullYear() === now.getFullYear() ? dateFormats().day : dateFormats().dayWithYear
   return format.format(date)
-}
-
-export function timeLabel(iso: string): string {
-  return dateFormats().time.format(new Date(iso))
-}
-
-export function fullTimeLabel(iso: string): string {
-  return dateFormats().full.format(new Date(iso))
 }

@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { chatMessage } from '../conversation/chat-message.test-support.ts'
+import { chatMessage } from '../../../slots/chat-message.test-support.ts'
 import type { ChannelSnapshot, ChatMessage } from '../conversation/types.ts'
 import { useAnnouncement } from './use-announcement.ts'
 

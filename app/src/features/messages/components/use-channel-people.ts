@@ -4,7 +4,7 @@ import { useCallback, useMemo } from 'react'
 import type { ReactNode } from 'react'
 import { useChannelMembersQuery } from '../../channels/index.ts'
 import type { Mentionable } from '../mentions.ts'
-import type { People } from '../people.ts'
+import type { People } from '../../../slots/message.ts'
 
 export function useChannelPeople(
   channelId: string,

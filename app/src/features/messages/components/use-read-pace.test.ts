@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chatMessage } from '../conversation/chat-message.test-support.ts'
+import { chatMessage } from '../../../slots/chat-message.test-support.ts'
 import type { ChatMessage } from '../conversation/types.ts'
 import { forMeAfter } from './use-read-pace.ts'
 

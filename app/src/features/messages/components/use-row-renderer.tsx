@@ -10,9 +10,9 @@ import type { ChatMessage } from '../conversation/types.ts'
 import { MessageItem } from './MessageItem.tsx'
 import type { MessageHandlers } from './MessageItem.tsx'
 import { PendingItem } from './PendingItem.tsx'
-import type { People } from '../people.ts'
+import type { People } from '../../../slots/message.ts'
 import type { Row } from './rows.ts'
-import type { MessageExtension, RowPlace } from '../extension.ts'
+import type { MessageExtension, RowPlace } from '../../../slots/message.ts'
 
 export interface RowRendererOptions {
   live: LiveChannel | null

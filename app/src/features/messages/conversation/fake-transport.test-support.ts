@@ -1,6 +1,6 @@
 // A server in memory for the live channel's tests: messages with seq, idempotent sends, and
 // switches to drop the network or refuse requests. No React, no sockets.
-import { chatMessage } from './chat-message.test-support.ts'
+import { chatMessage } from '../../../slots/chat-message.test-support.ts'
 import { TransportError } from './types.ts'
 import type {
   ChannelTransport,

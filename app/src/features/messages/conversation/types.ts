@@ -1,72 +1,21 @@
 // The live channel's data and its contract with the network. The class never imports
-// supabase-js: data/channel-transport.ts implements ChannelTransport over it, tests fake it.
+// supabase-js: data/channel-transport.ts implements ChannelTransport over it, tests fake it. A
+// message's own shape is the message slot's (slots/message.ts), which the features see.
+import type { Attachment, ChatMessage, Reaction, ThreadSummary } from '../../../slots/message.ts'
 
-export interface Reaction {
-  /** Made by the client for its own reactions, so the live echo is recognised. */
-  id: string
-  emoji: string
-  userId: string
-}
-
-export interface Attachment {
-  id: string
-  messageId: string
-  path: string
-  name: string
-  size: number
-  mime: string
-  width: number | null
-  height: number | null
-}
-
-/** Who posted a message for an app: the integration's name and the name the post asked for. */
-export interface AppAuthor {
-  /** The integration's own name (an incoming webhook's, a slash command's). */
-  name: string
-  /** The name the post asked to be shown under (Slack's `username`), if any. */
-  username: string | null
-}
-
-/** A parent message's thread, as the channel shows it (the `threads` row). */
-export interface ThreadSummary {
-  /** The parent message's id. */
-  threadId: string
-  replyCount: number
-  /** The highest thread seq given out. */
-  lastSeq: number
-  lastReplyAt: string | null
-  /** Up to three people who replied last, the latest first. */
-  lastRepliers: string[]
-}
+export type {
+  AppAuthor,
+  Attachment,
+  ChatMessage,
+  Reaction,
+  ThreadSummary,
+} from '../../../slots/message.ts'
 
 /**
  * What a live conversation holds: a channel's messages (seq = the channel's numbers), or the
  * replies of one thread in it (seq = the thread's numbers).
  */
 export type Conversation = { kind: 'channel' } | { kind: 'thread'; threadId: string }
-
-export interface ChatMessage {
-  id: string
-  channelId: string
-  /** Its place in the conversation held: the channel's seq, or the thread's for a reply. */
-  seq: number
-  /** null: no person wrote it (an app's post: see `app`; or its author's account was removed). */
-  authorId: string | null
-  body: string
-  createdAt: string
-  editedAt: string | null
-  deletedAt: string | null
-  /** When an admin removed it (moderation): it then has neither text nor files. */
-  removedAt?: string | null
-  /** The app that posted it, for a message without an author that an integration posted. */
-  app?: AppAuthor | null
-  reactions: Reaction[]
-  attachments: Attachment[]
-  /** The thread under it (absent: not known, null: none). */
-  thread?: ThreadSummary | null
-  /** A reply's thread (the parent's id); a reply also sent to the channel shows in both. */
-  parentId?: string | null
-}
 
 /** Attachment metadata of a message not yet confirmed (its file is already in Storage). */
 export type OutgoingAttachment = Omit<Attachment, 'messageId'>

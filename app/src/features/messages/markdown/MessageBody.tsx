@@ -2,6 +2,7 @@
 // dangerouslySetInnerHTML anywhere in the app. Plain text is read at once (plain.ts); a body
 // with markup waits, its text laid out but not shown, for the parser's lazy chunk (load.ts), so
 // what it shows first is what it keeps showing: no raw markup replaced by its formatting.
+import type { ResolveMention } from '../../../slots/message.ts'
 import { memo, useEffect, useMemo, useSyncExternalStore } from 'react'
 import type { ReactNode } from 'react'
 import { Emoji } from '../../emoji/index.ts'
@@ -9,13 +10,6 @@ import { loadMarkdown, markdownState, parsedNow, subscribeMarkdown } from './loa
 import type { MarkdownState } from './load.ts'
 import { plainBlocks } from './plain.ts'
 import type { Block, Inline } from './tree.ts'
-
-export interface MentionInfo {
-  name: string
-  isMe: boolean
-}
-
-export type ResolveMention = (userId: string) => MentionInfo | null
 
 interface Props {
   body: string

@@ -6,7 +6,7 @@
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
-import { fullTimeLabel } from '../../messages/index.ts'
+import { fullTimeLabel } from '../../../lib/date-formats.ts'
 import type { Member } from '../../workspaces/index.ts'
 import {
   REASONS,

@@ -5,7 +5,7 @@
 // devices (features/push).
 import { useState } from 'react'
 import { Dialog } from '../../../ui/Dialog.tsx'
-import { PushDevices } from '../../push/components/PushDevices.tsx'
+import { PushDevices } from '../../push/index.ts'
 import { useNotificationMutations, useNotificationSettings } from '../data/settings.ts'
 import { dndActive } from '../rules.ts'
 import { DueReminders } from './DueReminders.tsx'

@@ -9,10 +9,10 @@ import { recentKey } from '../recent.ts'
 import { touchRecent } from '../switcher.ts'
 import { lazyRetrying } from '../../../lib/lazy.ts'
 import { NotLoaded } from '../../../ui/NotLoaded.tsx'
+import { ShortcutsDialog } from '../../shortcuts/index.ts'
 
 const SearchPanel = lazyRetrying(() => import('./SearchPanel.tsx'), NotLoaded)
 const QuickSwitcher = lazyRetrying(() => import('./QuickSwitcher.tsx'), NotLoaded)
-const ShortcutsDialog = lazyRetrying(() => import('../../shortcuts/ShortcutsDialog.tsx'), NotLoaded)
 
 interface Props extends SearchContext {
   channelId: string | null

@@ -11,13 +11,13 @@ import { ShownOnce } from '../../../ui/ShownOnce.tsx'
 import { useAdminCommands, useCommandChanges } from '../data/commands.ts'
 import type { AdminCommand } from '../data/commands.ts'
 
-interface Props {
+export interface SlashCommandsSectionProps {
   workspaceId: string
   /** The creator's name by user id. */
   nameOf: (userId: string | null) => string
 }
 
-export function SlashCommandsSection({ workspaceId, nameOf }: Props) {
+export function SlashCommandsSection({ workspaceId, nameOf }: SlashCommandsSectionProps) {
   const commands = useAdminCommands(workspaceId)
   const { create, update, revoke } = useCommandChanges(workspaceId)
   const [name, setName] = useState('')

@@ -1,13 +1,14 @@
+// Threads in the message slot, drawn by the message screen's row renderer.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useRef } from 'react'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { chatMessage } from '../messages/conversation/chat-message.test-support.ts'
-import type { ChatMessage, ThreadSummary } from '../messages/conversation/types.ts'
-import type { People } from '../messages/people.ts'
-import type { RowPlace } from '../messages/extension.ts'
-import type { Row } from '../messages/components/rows.ts'
-import { useRowRenderer } from '../messages/components/use-row-renderer.tsx'
-import { threadActions, threadOf, threadParts } from './message-extension.tsx'
+import { chatMessage } from '../slots/chat-message.test-support.ts'
+import type { ChatMessage, ThreadSummary } from '../slots/message.ts'
+import type { People } from '../slots/message.ts'
+import type { RowPlace } from '../slots/message.ts'
+import type { Row } from './messages/components/rows.ts'
+import { useRowRenderer } from './messages/components/use-row-renderer.tsx'
+import { threadActions, threadOf, threadParts } from './threads/message-extension.tsx'
 
 const people: People = {
   me: 'me',

@@ -1,11 +1,12 @@
+// The message slot with features in it (pins, saved for later): a message's actions in order.
 import { describe, expect, it, vi } from 'vitest'
-import { chatMessage } from './conversation/chat-message.test-support.ts'
-import type { ChatMessage } from './conversation/types.ts'
-import { actionsFor } from './actions.ts'
-import type { RowCapabilities } from './actions.ts'
-import type { MessageExtension } from './extension.ts'
-import { pinActions, pinMarkers } from '../pins/message-extension.tsx'
-import { saveActions, savedMarkers } from '../saved/message-extension.tsx'
+import { chatMessage } from '../slots/chat-message.test-support.ts'
+import type { ChatMessage } from '../slots/message.ts'
+import { actionsFor } from './messages/actions.ts'
+import type { RowCapabilities } from './messages/actions.ts'
+import type { MessageExtension } from '../slots/message.ts'
+import { pinActions, pinMarkers } from './pins/message-extension.tsx'
+import { saveActions, savedMarkers } from './saved/message-extension.tsx'
 
 function message(extra: Partial<ChatMessage> = {}): ChatMessage {
   return chatMessage({ authorId: 'me', body: 'lunch?', thread: null, ...extra })

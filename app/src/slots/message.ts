@@ -1,4 +1,6 @@
-// The message screen's extension slot (as Realtime has one handler per extension): a feature
+// The message slot (issue 51, item 1): a message's shape as every feature sees it (ChatMessage,
+// its reactions, files, thread and app), the people of a conversation, and the message screen's
+// extension slot (as Realtime has one handler per extension): a feature
 // that adds something to messages (pins, saved for later, threads, unread, …) gives, for one
 // open channel, its actions on a message, its markers above a message's text, what it shows
 // above or below a message's text, plus what it shows above the list (a bar) and anywhere (a
@@ -8,9 +10,84 @@
 // (import.meta.glob). The message screen (MessageItem, use-row-renderer, ChannelView,
 // ThreadPanel) reads the list and names none of them. Nothing here names a feature.
 import type { ReactNode } from 'react'
-import type { IconName } from '../../ui/icons.ts'
-import type { ChatMessage } from './conversation/types.ts'
-import type { People } from './people.ts'
+import type { IconName } from '../ui/icons.ts'
+
+export interface Reaction {
+  /** Made by the client for its own reactions, so the live echo is recognised. */
+  id: string
+  emoji: string
+  userId: string
+}
+
+export interface Attachment {
+  id: string
+  messageId: string
+  path: string
+  name: string
+  size: number
+  mime: string
+  width: number | null
+  height: number | null
+}
+
+/** Who posted a message for an app: the integration's name and the name the post asked for. */
+export interface AppAuthor {
+  /** The integration's own name (an incoming webhook's, a slash command's). */
+  name: string
+  /** The name the post asked to be shown under (Slack's `username`), if any. */
+  username: string | null
+}
+
+/** A parent message's thread, as the channel shows it (the `threads` row). */
+export interface ThreadSummary {
+  /** The parent message's id. */
+  threadId: string
+  replyCount: number
+  /** The highest thread seq given out. */
+  lastSeq: number
+  lastReplyAt: string | null
+  /** Up to three people who replied last, the latest first. */
+  lastRepliers: string[]
+}
+
+export interface ChatMessage {
+  id: string
+  channelId: string
+  /** Its place in the conversation held: the channel's seq, or the thread's for a reply. */
+  seq: number
+  /** null: no person wrote it (an app's post: see `app`; or its author's account was removed). */
+  authorId: string | null
+  body: string
+  createdAt: string
+  editedAt: string | null
+  deletedAt: string | null
+  /** When an admin removed it (moderation): it then has neither text nor files. */
+  removedAt?: string | null
+  /** The app that posted it, for a message without an author that an integration posted. */
+  app?: AppAuthor | null
+  reactions: Reaction[]
+  attachments: Attachment[]
+  /** The thread under it (absent: not known, null: none). */
+  thread?: ThreadSummary | null
+  /** A reply's thread (the parent's id); a reply also sent to the channel shows in both. */
+  parentId?: string | null
+}
+
+export interface MentionInfo {
+  name: string
+  isMe: boolean
+}
+
+export type ResolveMention = (userId: string) => MentionInfo | null
+
+/** Who is in a conversation, as its rows need them: me, names, avatars and how a mention reads. */
+export interface People {
+  me: string
+  /** null: a message without an author (an app's, or a removed account's). */
+  nameOf: (userId: string | null) => string
+  avatarOf: (userId: string | null, size: number) => ReactNode
+  resolveMention: ResolveMention
+}
 
 /** One action on a message, as data: the toolbar and the action sheet show it. */
 export interface MessageAction {
@@ -100,6 +177,8 @@ export interface ExtensionScope {
   me: string
   isAdmin: boolean
   nameOf: (userId: string | null) => string
+  /** Starts fetching a thread's first page of replies (it is likely to open next). */
+  prefetchThread: (threadId: string) => void
 }
 
 /** What a feature's conversation hook is told: the channel's list, or one thread's. */

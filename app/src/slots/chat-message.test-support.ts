@@ -1,5 +1,5 @@
 // The app's tests' one ChatMessage: neutral defaults, each test patching what it is about.
-import type { ChatMessage } from './types.ts'
+import type { ChatMessage } from './message.ts'
 
 export function chatMessage(patch: Partial<ChatMessage> = {}): ChatMessage {
   return {
