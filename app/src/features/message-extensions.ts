@@ -1,5 +1,5 @@
 // The message screen's extension slot, filled: every feature folder with a message-extension.tsx
-// (its default export: a MessageFeature, messages/extension.ts) is in, found at build time by
+// (its default export: a MessageFeature, slots/message.ts) is in, found at build time by
 // Vite's import.meta.glob (eager: the same modules a list of imports would load, in the same
 // chunk), in the order of their `order` (then their folder's name). Adding one touches only its
 // folder: nothing is listed here. The list is fixed when the app is built, so the hooks below

@@ -1,4 +1,4 @@
-// Bots in the message screen's extension slot (messages/extension.ts): a message whose author is
+// Bots in the message screen's extension slot (slots/message.ts): a message whose author is
 // a bot (profiles.is_bot) is marked "BOT", so a bot never passes for a person. This file is on
 // the first screen, so it is kept to the least: the bots' ids (data/bot-ids.ts, one small query
 // kept five minutes) and a marker. A message newer than that list from an author it does not

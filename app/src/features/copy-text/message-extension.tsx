@@ -1,4 +1,4 @@
-// "Copy text" in the message screen's extension slot (messages/extension.ts): a message's text
+// "Copy text" in the message screen's extension slot (slots/message.ts): a message's text
 // as written (its markdown source, mentions as <@id>) on the clipboard, from the action sheet
 // (or the desktop's "More actions" menu). A message of files only has no text: no action. Where
 // the clipboard cannot be written (no permission, an insecure page), the text is shown to copy.

@@ -1,4 +1,4 @@
-// Guests in the message screen's extension slot (messages/extension.ts): a message whose author
+// Guests in the message screen's extension slot (slots/message.ts): a message whose author
 // is a guest of the workspace is marked "GUEST", as a bot's is marked "BOT". On the first
 // screen, so kept to the least: the guests' ids (data/guest-ids.ts, one small query, asked again
 // when the workspace's members change) and a marker.

@@ -1,4 +1,4 @@
-// Imported people in the message screen's extension slot (messages/extension.ts): a message whose
+// Imported people in the message screen's extension slot (slots/message.ts): a message whose
 // author is a placeholder of a Slack import (profiles.is_placeholder: nobody's account until the
 // person claims it, issue 49, item 1) is marked "IMPORTED", so it never passes for someone's own
 // word. On the first screen, so kept to the least: the placeholders' ids (data/placeholder-ids.ts,

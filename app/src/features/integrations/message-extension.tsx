@@ -1,4 +1,4 @@
-// Integrations in the message screen's extension slot (messages/extension.ts): a message an
+// Integrations in the message screen's extension slot (slots/message.ts): a message an
 // integration posted (it has no author) is marked "APP", and its author line shows the name the
 // post asked for (or the integration's), never a person's: the badge always goes with it, so an
 // app cannot pass for someone. The message carries who posted it (its `app`, from message_page

@@ -1,4 +1,4 @@
-// Link previews in the message screen's extension slot (messages/extension.ts): under a message
+// Link previews in the message screen's extension slot (slots/message.ts): under a message
 // with a link, a card for each preview the server made (title, description, site name, the
 // image kept in Storage; see supabase/functions/link-preview), live for everyone, with an "x"
 // for the message's author to remove one. This file is on the first screen, so it holds only

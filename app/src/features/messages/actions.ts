@@ -1,5 +1,5 @@
 // A message's actions, as data: the core's own (react, copy link, edit history, edit, delete)
-// and those of the features in the extension slot (extension.ts: reply in thread, pin, save,
+// and those of the features in the extension slot (slots/message.ts: reply in thread, pin, save,
 // mark unread, …), in one order. Pure: what the message and the capabilities allow, nothing
 // else; MessageItem shows the list (toolbar and sheet) and ties the commands to its state.
 import type { ChatMessage } from './conversation/types.ts'

@@ -1,4 +1,4 @@
-// Moderation in the message screen's extension slot (messages/extension.ts): a stub, so that
+// Moderation in the message screen's extension slot (slots/message.ts): a stub, so that
 // nothing of it weighs on the first screen. After the first screen it mounts its lazy chunk
 // (components/ModerationSlot.tsx) as its overlay, which hands back the actions and markers
 // (slot.ts: Report message, Reported, Removed by an admin, Restore message) and shows the

@@ -1,4 +1,4 @@
-// Pins in the message screen's extension slot (messages/extension.ts): "Pin to channel" /
+// Pins in the message screen's extension slot (slots/message.ts): "Pin to channel" /
 // "Unpin from channel" on a message, the "Pinned" marker above its text, and the pinned bar
 // above the channel's messages. Unpinning is for who pinned it, the author or an admin (the
 // database decides too).

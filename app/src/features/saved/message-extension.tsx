@@ -1,4 +1,4 @@
-// "Save for later" in the message screen's extension slot (messages/extension.ts): the action
+// "Save for later" in the message screen's extension slot (slots/message.ts): the action
 // on a message (also in an archived channel: saving is personal), the "Saved for later"
 // marker above its text, and the save dialog (a lazy chunk) while it is open.
 import { useMemo } from 'react'

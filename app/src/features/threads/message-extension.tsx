@@ -1,4 +1,4 @@
-// Threads in the message screen's extension slot (messages/extension.ts): "Reply in thread" on a
+// Threads in the message screen's extension slot (slots/message.ts): "Reply in thread" on a
 // message of the channel's list (the toolbar, the sheet, and the `t` key), the summary under a
 // parent (reply count, last repliers, last reply; it stays under a deleted parent's tombstone),
 // and "replied in a thread" on a reply also sent to the channel. Inside a thread nothing opens

@@ -1,4 +1,4 @@
-// Unread in the message screen's extension slot (messages/extension.ts), for each conversation
+// Unread in the message screen's extension slot (slots/message.ts), for each conversation
 // on screen: the "new" line ("New messages" in the channel, "New replies" in a thread) where I
 // had read up to when it opened, and "Mark unread" on a message, which first settles what is
 // being marked read (the conversation's settleRead), then moves my read position back to just

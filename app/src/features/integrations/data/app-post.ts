@@ -1,6 +1,6 @@
 // A message an integration posted, as the message screen marks it (pure).
 
-/** The APP marker: a MessageMarker of the extension slot (messages/extension.ts). */
+/** The APP marker: a MessageMarker of the extension slot (slots/message.ts). */
 export interface AppMarker {
   id: 'app'
   icon: 'link-2'

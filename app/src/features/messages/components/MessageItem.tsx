@@ -1,5 +1,5 @@
 // One row of the message list: author, time, the body rendered from its markdown tree, files,
-// reactions, the features' parts from the extension slot (../extension.ts: markers, what they
+// reactions, the features' parts from the extension slot (slots/message.ts: markers, what they
 // show above and below the text, their actions), and the actions a person may take on it
 // (../actions.ts, data: this shows them; an action's key runs it on the focused row).
 import { Icon } from '../../../ui/Icon.tsx'

@@ -1,5 +1,5 @@
 // A channel's people as its rows and composer need them: its members (mentionable), and me,
-// names, avatars and mentions (../people.ts) over the workspace's.
+// names, avatars and mentions (slots/message.ts) over the workspace's.
 import { useCallback, useMemo } from 'react'
 import type { ReactNode } from 'react'
 import { useChannelMembersQuery } from '../../channels/index.ts'
