@@ -1,5 +1,5 @@
 // The app's tests' one ChatMessage: neutral defaults, each test patching what it is about.
-import type { ChatMessage } from './message.ts'
+import type { ChatMessage, People, ThreadSummary } from './message.ts'
 
 export function chatMessage(patch: Partial<ChatMessage> = {}): ChatMessage {
   return {
@@ -15,4 +15,21 @@ export function chatMessage(patch: Partial<ChatMessage> = {}): ChatMessage {
     attachments: [],
     ...patch,
   }
+}
+
+/** A conversation's people for the tests: me is Mia, anyone else Ann; no avatars or mentions. */
+export const testPeople: People = {
+  me: 'me',
+  nameOf: (id) => (id === 'me' ? 'Mia' : 'Ann'),
+  avatarOf: () => null,
+  resolveMention: () => null,
+}
+
+/** A thread of two replies under m2, Ann's the last. */
+export const testThread: ThreadSummary = {
+  threadId: 'm2',
+  replyCount: 2,
+  lastSeq: 2,
+  lastReplyAt: '2026-01-10T09:05:00Z',
+  lastRepliers: ['ann'],
 }

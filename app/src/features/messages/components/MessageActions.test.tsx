@@ -1,8 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { chatMessage } from '../../../slots/chat-message.test-support.ts'
+import { chatMessage, testPeople } from '../../../slots/chat-message.test-support.ts'
 import { MessageItem } from './MessageItem.tsx'
-import type { People } from '../../../slots/message.ts'
 import type { MessageExtension } from '../../../slots/message.ts'
 
 // jsdom has <dialog> without its modal methods. The sheet and the quick reactions are lazy
@@ -30,12 +29,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-const people: People = {
-  me: 'me',
-  nameOf: (id) => (id === 'me' ? 'Mia' : 'Ann'),
-  avatarOf: () => null,
-  resolveMention: () => null,
-}
+const people = testPeople
 
 const message = chatMessage({ authorId: 'me', body: 'lunch at noon?', thread: null })
 

@@ -1,28 +1,16 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { useRef } from 'react'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { chatMessage } from '../../../slots/chat-message.test-support.ts'
-import type { ChatMessage, ThreadSummary } from '../conversation/types.ts'
+import { chatMessage, testPeople, testThread } from '../../../slots/chat-message.test-support.ts'
+import type { ChatMessage } from '../conversation/types.ts'
 import type { MessageExtension } from '../../../slots/message.ts'
 import type { RowPlace } from '../../../slots/message.ts'
-import type { People } from '../../../slots/message.ts'
 import type { Row } from './rows.ts'
 import { useRowRenderer } from './use-row-renderer.tsx'
 
-const people: People = {
-  me: 'me',
-  nameOf: (id) => (id === 'me' ? 'Mia' : 'Ann'),
-  avatarOf: () => null,
-  resolveMention: () => null,
-}
+const people = testPeople
 
-const thread: ThreadSummary = {
-  threadId: 'm2',
-  replyCount: 2,
-  lastSeq: 2,
-  lastReplyAt: '2026-01-10T09:05:00Z',
-  lastRepliers: ['ann'],
-}
+const thread = testThread
 
 function message(id: string, authorId: string, extra: Partial<ChatMessage> = {}): ChatMessage {
   return chatMessage({
