@@ -3609,6 +3609,17 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      workspace_analytics: {
+        Args: { p_days?: number; p_workspace_id: string }
+        Returns: {
+          channel_id: string
+          kind: string
+          last_message_at: string
+          messages: number
+          name: string
+          people: number
+        }[]
+      }
       workspace_badges: {
         Args: never
         Returns: {
