@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { features, menuItems, workspaceDialog } from './registry.ts'
+import {
+  features,
+  menuItems,
+  workspaceDialog,
+  workspaceGates,
+  workspaceNotices,
+} from './registry.ts'
 
 const scope = (role: 'owner' | 'admin' | 'member' | 'guest') => ({
   memberCount: 7,
@@ -43,5 +49,14 @@ describe('the features registry', () => {
     ])
       expect(workspaceDialog(id), id).toBeDefined()
     expect(workspaceDialog('no-such-dialog')).toBeUndefined()
+  })
+
+  it('has the gates of a workspace that cannot be opened, outermost first, and the notices', () => {
+    const gates = features
+      .flatMap((f) => (f.gate ? [[f.id, f.gate.order] as const] : []))
+      .sort((a, b) => a[1] - b[1])
+    expect(gates.map(([id]) => id)).toEqual(['security', 'moderation'])
+    expect(workspaceGates).toHaveLength(2)
+    expect(workspaceNotices.map((n) => n.id)).toEqual(['exports'])
   })
 })

@@ -4,7 +4,7 @@
 // import.meta.glob (eager: in this module's chunk), as message-extensions.ts finds the message
 // screen's. Adding a menu item or a dialog touches only its feature's folder: nothing is listed
 // here. Loaded with the workspace menu or the first dialog, never with the first screen.
-import { lazyRetrying } from '../lib/lazy.ts'
+import { lazyRetrying, Nothing } from '../lib/lazy.ts'
 import type { WorkspaceDialogProps, WorkspaceFeature } from '../slots/workspace.ts'
 import { NotLoaded } from '../ui/NotLoaded.tsx'
 
@@ -29,3 +29,14 @@ const dialogs = new Map(
 export function workspaceDialog(id: string) {
   return dialogs.get(id)
 }
+
+/** The features' gates of a workspace that cannot be opened, outermost first. */
+export const workspaceGates = features
+  .flatMap((f) => (f.gate ? [f.gate] : []))
+  .sort((a, b) => a.order - b.order)
+  .map((gate) => lazyRetrying(gate.load, ({ children }) => children))
+
+/** The features' notices over the open workspace. */
+export const workspaceNotices = features.flatMap((f) =>
+  f.notice ? [{ id: f.id, Notice: lazyRetrying(f.notice.load, Nothing) }] : []
+)

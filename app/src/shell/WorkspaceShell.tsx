@@ -8,12 +8,8 @@ import type { ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { cleanError } from '../lib/clean-error.ts'
 import { browserStore } from '../lib/local-store.ts'
-import { ClosedWorkspace } from '../features/security/index.ts'
-import { SuspendedWorkspace } from '../features/moderation/index.ts'
-import { ExportNotice } from '../features/exports/index.ts'
 import { useAfterFirstScreen } from '../lib/first-screen.ts'
 import { ErrorState, Spinner } from '../ui/Notice.tsx'
-import { Link } from '../ui/Link.tsx'
 import { WorkspaceRail } from './WorkspaceRail.tsx'
 import { WorkspaceSidebar } from './WorkspaceSidebar.tsx'
 import { MainPane } from './MainPane.tsx'
@@ -21,13 +17,16 @@ import { useDefaultChannel } from './use-default-channel.ts'
 import { useChannelKeys } from './use-channel-keys.ts'
 import { useRetryWhenBack } from './use-retry-when-back.ts'
 import { useWorkspaceData } from './use-workspace-data.tsx'
-import { lazyRetrying } from '../lib/lazy.ts'
+import { lazyRetrying, Nothing } from '../lib/lazy.ts'
 import { NotLoaded } from '../ui/NotLoaded.tsx'
 
 const LAST_WORKSPACE_KEY = 'chorus.last-workspace'
 
 // The features' dialogs (slots/workspace.ts): loaded when one is first opened.
 const DialogHost = lazyRetrying(() => import('./DialogHost.tsx'), NotLoaded)
+// A workspace that cannot be opened, and the features' notices: loaded when needed.
+const NotAvailable = lazyRetrying(() => import('./NotAvailable.tsx'), NotLoaded)
+const WorkspaceNotices = lazyRetrying(() => import('./WorkspaceNotices.tsx'), Nothing)
 
 // The channel's members: loaded after the first screen, its column held meanwhile (so that the
 // messages are not laid out twice), and NotLoaded in that column when its code cannot be had.
@@ -103,15 +102,7 @@ export function WorkspaceShell({
     return (
       <main className="center-screen">
         <Suspense fallback={<Spinner />}>
-          <ClosedWorkspace workspaceId={workspaceId} email={data.email}>
-            <SuspendedWorkspace workspaceId={workspaceId}>
-              <div className="card">
-                <h1>Workspace not available</h1>
-                <p className="muted">You are not a member of this workspace (anymore).</p>
-                <Link href="/">Go to my workspaces</Link>
-              </div>
-            </SuspendedWorkspace>
-          </ClosedWorkspace>
+          <NotAvailable workspaceId={workspaceId} email={data.email} />
         </Suspense>
       </main>
     )
@@ -205,7 +196,7 @@ export function WorkspaceShell({
 
       {afterFirstScreen && workspace && (
         <Suspense fallback={null}>
-          <ExportNotice workspaceId={workspaceId} workspaceName={workspaceName} />
+          <WorkspaceNotices workspaceId={workspaceId} workspaceName={workspaceName} />
         </Suspense>
       )}
       {dialog !== null && (

@@ -2,7 +2,7 @@
 // the dialogs it opens in the shell's dialog host. A feature declares them in its feature.ts;
 // features/registry.ts collects every feature's; the shell shows what is registered and names
 // no feature. A dialog is a lazy chunk (`load`), given the workspace as the shell knows it.
-import type { ComponentType } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import type { Channel } from '../features/channels/index.ts'
 import type { Member, Workspace } from '../features/workspaces/index.ts'
 
@@ -47,11 +47,32 @@ export interface WorkspaceMenuItem {
   shown?: (scope: MenuScope) => boolean
 }
 
+/**
+ * Why a workspace of the rail cannot be opened, when a feature knows (closed by two-factor
+ * sign-in, my membership suspended): its screen in place of the shell's "not available", or the
+ * children when it does not apply. The gates wrap one another, lowest `order` outermost.
+ */
+export interface WorkspaceGate {
+  order: number
+  load: () => Promise<{
+    default: ComponentType<{ workspaceId: string; email: string; children: ReactNode }>
+  }>
+}
+
+/** A notice over the open workspace (after the first screen): it renders nothing when idle. */
+export interface WorkspaceNotice {
+  load: () => Promise<{
+    default: ComponentType<{ workspaceId: string; workspaceName: string }>
+  }>
+}
+
 /** What a feature adds to the workspace (its feature.ts's default export). */
 export interface WorkspaceFeature {
   id: string
   menu?: readonly WorkspaceMenuItem[]
   dialogs?: readonly WorkspaceDialogSlot[]
+  gate?: WorkspaceGate
+  notice?: WorkspaceNotice
 }
 
 /** A role's reach, as the dialogs ask it. */

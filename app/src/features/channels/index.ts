@@ -7,10 +7,3 @@ export { channelKeys } from './data/keys.ts'
 export { channelLabel } from './data/types.ts'
 export type { Channel, ChannelKind } from './data/types.ts'
 export { Sidebar } from './components/Sidebar.tsx'
-export {
-  CreateChannelDialog,
-  BrowseChannelsDialog,
-  NewDmDialog,
-} from './components/ChannelDialogs.tsx'
-export { AddPeopleDialog } from './components/AddPeopleDialog.tsx'
-export { ChannelSettingsDialog } from './components/ChannelSettingsDialog.tsx'

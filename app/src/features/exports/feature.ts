@@ -6,5 +6,7 @@ const exports: WorkspaceFeature = {
   id: 'exports',
   menu: [{ dialog: 'export', order: 90, label: (s) => (s.isOwner ? 'Export' : 'Export my data') }],
   dialogs: [{ id: 'export', load: () => import('./workspace-dialogs.tsx') }],
+  // The banner telling a member that what the workspace's exports hold has changed.
+  notice: { load: () => import('./components/ExportNotice.tsx') },
 }
 export default exports

@@ -4,14 +4,12 @@
 // panel (both lazy). Mentioning a group or @channel is the database's work (the message's
 // mentions); the message body shows them (messages/markdown).
 import { lazyRetrying, Nothing } from '../../lib/lazy.ts'
-import { NotLoaded } from '../../ui/NotLoaded.tsx'
 
 export { useActivityBeacon } from './data/activity.ts'
 export { useGroups } from './data/group-list.ts'
 export type { Group } from './data/group-list.ts'
 import type { ReachAnswer } from './data/mention-reach.ts'
 export type { ReachAnswer }
-export const GroupsDialog = lazyRetrying(() => import('./components/GroupsDialog.tsx'), NotLoaded)
 export const BroadcastConfirm = lazyRetrying(
   () => import('./components/BroadcastConfirm.tsx'),
   Nothing

@@ -1,5 +1,4 @@
 export { Avatar } from './components/Avatar.tsx'
-export { ProfileDialog } from './components/ProfileDialog.tsx'
 export { useProfileQuery } from './data/profile-query.ts'
 export { profileKeys } from './data/keys.ts'
 export type { Profile } from './data/types.ts'

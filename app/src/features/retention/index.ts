@@ -2,12 +2,7 @@
 // retention in its details, both lazy chunks (nothing here is part of the first screen). The
 // deleting itself is the database's hourly job, never the app's.
 import { Nothing, lazyRetrying } from '../../lib/lazy.ts'
-import { NotLoaded } from '../../ui/NotLoaded.tsx'
 
-export const RetentionDialog = lazyRetrying(
-  () => import('./components/RetentionDialog.tsx'),
-  NotLoaded
-)
 export const ChannelRetentionNote = lazyRetrying(
   () => import('./components/ChannelRetentionNote.tsx'),
   Nothing

@@ -4,11 +4,6 @@ import { lazyRetrying } from '../../lib/lazy.ts'
 import { NotLoaded } from '../../ui/NotLoaded.tsx'
 
 export const SecurityPanel = lazyRetrying(() => import('./components/SecurityPanel.tsx'), NotLoaded)
-/** The shell's "Workspace not available", or why two-factor sign-in keeps it closed. */
-export const ClosedWorkspace = lazyRetrying(
-  () => import('./components/ClosedWorkspace.tsx'),
-  NotLoaded
-)
 /** Auth's OAuth 2.1 consent page (/oauth/consent): a third-party app asks to use the account. */
 export const OAuthConsentPage = lazyRetrying<{ authorizationId: string | null }>(
   () => import('./components/OAuthConsentPage.tsx'),
