@@ -10,6 +10,7 @@ import { parseRoute } from './lib/routes.ts'
 import { loadSignedInApp } from './signed-in-loader.ts'
 import { warmDateFormats } from './lib/date-formats.ts'
 import { afterFirstScreen } from './lib/first-screen.ts'
+import { loadErrorSentences } from './lib/error-codes.ts'
 import { nextTask } from './lib/tasks.ts'
 import { App } from './App.tsx'
 import { FatalScreen } from './ui/FatalScreen.tsx'
@@ -18,6 +19,8 @@ import './ui/styles.css'
 async function boot(): Promise<void> {
   const root = createRoot(document.getElementById('root')!)
   const session = storedSession()
+  // The sentences for Chorus's error codes: wanted only when something is refused.
+  afterFirstScreen(() => void loadErrorSentences().catch(() => undefined))
   if (session) {
     void loadSignedInApp()
     warmDateFormats()

@@ -69,30 +69,32 @@ begin
   from public.messages m join public.channels c on c.id = m.channel_id
   where m.id = new.message_id;
   if not found or (uid is not null and msg.author_id is distinct from uid) then
-    raise exception using errcode = '42501', message = 'You can only attach files to your own messages.';
+    raise exception using errcode = '42501', message = 'You can only attach files to your own messages.', detail = 'not_message_author';
   end if;
   if msg.deleted_at is not null then
-    raise exception using errcode = '22023', message = 'This message was deleted.';
+    raise exception using errcode = '22023', message = 'This message was deleted.', detail = 'message_deleted';
   end if;
   folder := msg.workspace_id::text || '/' || msg.channel_id::text || '/' || new.message_id::text || '/';
   if new.path is null or left(new.path, char_length(folder)) <> folder
     or char_length(new.path) = char_length(folder) or strpos(substr(new.path, char_length(folder) + 1), '/') > 0 then
     raise exception using errcode = '22023',
       message = 'An attachment must be a file in its message''s folder.',
-      detail = format('Expected attachments/%s<file name>', folder);
+      detail = 'attachment_path_invalid',
+      hint = format('Expected attachments/%s<file name>', folder);
   end if;
   select o.owner_id, o.owner, o.metadata into obj
   from storage.objects o where o.bucket_id = 'attachments' and o.name = new.path;
   if not found then
     raise exception using errcode = '22023',
       message = 'The file has not been uploaded.',
+      detail = 'attachment_not_uploaded',
       hint = 'Upload it to the attachments bucket first.';
   end if;
   if uid is not null and coalesce(obj.owner_id, obj.owner::text) is distinct from uid::text then
-    raise exception using errcode = '42501', message = 'You can only attach files you uploaded.';
+    raise exception using errcode = '42501', message = 'You can only attach files you uploaded.', detail = 'not_file_uploader';
   end if;
   if (select count(*) from public.attachments a where a.message_id = new.message_id) >= 10 then
-    raise exception using errcode = '22023', message = 'A message can have at most 10 attachments.';
+    raise exception using errcode = '22023', message = 'A message can have at most 10 attachments.', detail = 'too_many_attachments';
   end if;
   new.size := coalesce((obj.metadata ->> 'size')::bigint, (obj.metadata ->> 'contentLength')::bigint, 0);
   new.mime_type := coalesce(nullif(obj.metadata ->> 'mimetype', ''), 'application/octet-stream');

@@ -382,8 +382,10 @@ begin
     and not exists (select 1 from public.workspaces w where w.id = old.workspace_id) then
     return old;
   end if;
-  raise exception 'The audit log cannot be changed or deleted.'
-    using errcode = '42501', hint = 'Audit entries are history: they are only ever added.';
+  raise exception using errcode = '42501',
+    message = 'The audit log cannot be changed or deleted.',
+    detail = 'audit_log_immutable',
+    hint = 'Audit entries are history: they are only ever added.';
 end
 $function$;
 grant execute on function private.audit_log_is_history() to authenticated, service_role;

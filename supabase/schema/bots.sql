@@ -81,7 +81,7 @@ begin
   select * into b from public.bots x
   where x.id = p_id and x.workspace_id in (select private.admin_workspace_ids());
   if not found then
-    raise exception using errcode = '22023', message = 'Bot not found.';
+    raise exception using errcode = '22023', message = 'Bot not found.', detail = 'bot_not_found';
   end if;
   return b;
 end
@@ -151,7 +151,8 @@ declare
 begin
   if p_workspace_id is null or not private.is_workspace_admin(p_workspace_id) then
     raise exception using errcode = '42501',
-      message = 'Only a workspace owner or admin can manage integrations.';
+      message = 'Only a workspace owner or admin can manage integrations.',
+      detail = 'integrations_admin_only';
   end if;
   -- An account nobody can sign in to: no email, no phone, no password.
   insert into auth.users as u (instance_id, id, aud, role, email, encrypted_password,
@@ -183,6 +184,7 @@ declare
 begin
   if b.revoked_at is not null then
     raise exception using errcode = '22023', message = 'This bot was revoked.',
+      detail = 'bot_revoked',
       hint = 'Create a new one.';
   end if;
   update public.bots x set token_hash = extensions.digest(t, 'sha256'), regenerated_at = now()

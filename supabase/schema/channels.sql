@@ -129,8 +129,8 @@ begin
   );
   if outsiders is not null then
     raise exception using errcode = '22023',
-      message = 'Only members of this workspace can be added to its channels.',
-      detail = format('Not in this workspace: %s', array_to_string(outsiders, ', ')),
+      message = format('Only members of this workspace can be added to its channels. Not in this workspace: %s.', array_to_string(outsiders, ', ')),
+      detail = 'person_not_in_workspace',
       hint = 'Invite them to the workspace first.';
   end if;
   insert into public.channel_members (channel_id, user_id)
@@ -155,12 +155,12 @@ begin
   select c.workspace_id, c.last_seq, c.archived_at into ch
   from public.channels c where c.id = new.channel_id;
   if not found then
-    raise exception using errcode = '22023', message = 'Channel not found.';
+    raise exception using errcode = '22023', message = 'Channel not found.', detail = 'channel_not_found';
   end if;
   if ch.archived_at is not null and (select auth.uid()) is not null
     and coalesce(current_setting('chorus.claiming', true), '') = ''
     and new.channel_id in (select private.visible_channel_ids()) then
-    raise exception using errcode = '22023', message = 'This channel is archived; nobody can join it.';
+    raise exception using errcode = '22023', message = 'This channel is archived; nobody can join it.', detail = 'channel_archived';
   end if;
   new.workspace_id := ch.workspace_id;
   -- What was said before joining is history, not unread.
@@ -214,7 +214,7 @@ begin
     return new;
   end if;
   if private.is_guest(v_channel.workspace_id, v_actor) then
-    raise exception using errcode = '42501', message = 'Guests cannot add people to channels.';
+    raise exception using errcode = '42501', message = 'Guests cannot add people to channels.', detail = 'guest_not_allowed';
   end if;
   select wm.guest_kind into v_kind from public.workspace_members wm
   where wm.workspace_id = v_channel.workspace_id and wm.user_id = new.user_id
@@ -224,8 +224,8 @@ begin
   end if;
   if not private.is_workspace_admin(v_channel.workspace_id) then
     raise exception using errcode = '42501',
-      message = 'Only owners and admins can add guests to channels.',
-      detail = format('%s is a guest.', private.person_label(new.user_id));
+      message = format('Only owners and admins can add guests to channels; %s is a guest.', private.person_label(new.user_id)),
+      detail = 'workspace_admin_only';
   end if;
   if v_kind = 'single' then
     select count(*) into v_count
@@ -234,8 +234,8 @@ begin
       and c.kind <> 'dm' and c.id <> new.channel_id;
     if v_count > 0 then
       raise exception using errcode = '22023',
-        message = 'A single-channel guest can be in only one channel.',
-        detail = format('%s is already in a channel.', private.person_label(new.user_id)),
+        message = format('A single-channel guest can be in only one channel; %s is already in a channel.', private.person_label(new.user_id)),
+        detail = 'single_channel_guest',
         hint = 'Make them a multi-channel guest first.';
     end if;
   end if;
@@ -256,7 +256,7 @@ declare
 begin
   if new.kind = 'dm' then
     if tg_op = 'UPDATE' and (new.name is distinct from old.name or new.archived_at is distinct from old.archived_at) then
-      raise exception using errcode = '22023', message = 'Direct messages cannot be renamed or archived.';
+      raise exception using errcode = '22023', message = 'Direct messages cannot be renamed or archived.', detail = 'dm_not_editable';
     end if;
     new.topic := private.clean_line(new.topic, 'Topic', 250, true);
     return new;
@@ -272,6 +272,7 @@ begin
     ) then
       raise exception using errcode = '23505',
         message = format('A channel named "%s" already exists in this workspace.', new.name),
+        detail = 'channel_name_taken',
         hint = 'Pick another name (archived channels keep theirs).';
     end if;
   end if;
@@ -280,12 +281,14 @@ begin
   if tg_op = 'UPDATE' and new.archived_at is distinct from old.archived_at then
     if old.is_default then
       raise exception using errcode = '22023',
-        message = format('#%s is the workspace''s default channel and cannot be archived.', old.name);
+        message = format('#%s is the workspace''s default channel and cannot be archived.', old.name),
+        detail = 'default_channel_permanent';
     end if;
     if uid is not null and old.created_by is distinct from uid
       and not private.is_workspace_admin(old.workspace_id) then
       raise exception using errcode = '42501',
-        message = 'Only the channel''s creator or a workspace admin can archive or unarchive it.';
+        message = 'Only the channel''s creator or a workspace admin can archive or unarchive it.',
+        detail = 'channel_manager_only';
     end if;
     new.archived_at := case when new.archived_at is null then null else now() end;
   end if;
@@ -409,10 +412,11 @@ declare
 begin
   ch := private.require_visible_channel(p_channel_id);
   if ch.kind = 'dm' then
-    raise exception using errcode = '22023', message = 'Direct messages cannot be renamed or archived.';
+    raise exception using errcode = '22023', message = 'Direct messages cannot be renamed or archived.', detail = 'dm_not_editable';
   end if;
   raise exception using errcode = '42501',
-    message = 'Only members of this channel can change it (and workspace admins, for public channels).';
+    message = 'Only members of this channel can change it (and workspace admins, for public channels).',
+    detail = 'not_channel_member';
 end
 $function$;
 grant execute on function private.refuse_channel_change(uuid) to authenticated, service_role;
@@ -430,7 +434,7 @@ begin
   select * into ch from public.channels c
   where c.id = p_channel_id and c.id in (select private.visible_channel_ids());
   if not found then
-    raise exception using errcode = '22023', message = 'Channel not found.';
+    raise exception using errcode = '22023', message = 'Channel not found.', detail = 'channel_not_found';
   end if;
   return ch;
 end
@@ -489,13 +493,13 @@ begin
   ch := private.require_visible_channel(p_channel_id);
   if ch.kind = 'dm' then
     raise exception using errcode = '22023',
-      message = 'People cannot be added to a direct message.', hint = 'Start a new one with everyone.';
+      message = 'People cannot be added to a direct message.', detail = 'membership_fixed', hint = 'Start a new one with everyone.';
   end if;
   if ch.archived_at is not null then
-    raise exception using errcode = '22023', message = 'This channel is archived.';
+    raise exception using errcode = '22023', message = 'This channel is archived.', detail = 'channel_archived';
   end if;
   if not private.is_channel_member(ch.id) and not private.is_workspace_admin(ch.workspace_id) then
-    raise exception using errcode = '42501', message = 'Only members of this channel can add people to it.';
+    raise exception using errcode = '42501', message = 'Only members of this channel can add people to it.', detail = 'not_channel_member';
   end if;
   return private.add_to_channel(ch, p_user_ids);
 end
@@ -587,15 +591,16 @@ declare
   ch public.channels;
 begin
   if mine is null then
-    raise exception using errcode = '42501', message = 'You are not a member of this workspace.';
+    raise exception using errcode = '42501', message = 'You are not a member of this workspace.', detail = 'not_workspace_member';
   end if;
   if mine = 'guest' then
     raise exception using errcode = '42501', message = 'Guests cannot create channels.',
+      detail = 'guest_not_allowed',
       hint = 'Ask an admin of the workspace.';
   end if;
   if p_kind is null or p_kind = 'dm' then
     raise exception using errcode = '22023',
-      message = 'A channel is public or private.', hint = 'Use open_dm() for direct messages.';
+      message = 'A channel is public or private.', detail = 'invalid_argument', hint = 'Use open_dm() for direct messages.';
   end if;
   insert into public.channels (workspace_id, kind, name, topic, created_by)
   values (p_workspace_id, p_kind, p_name, coalesce(p_topic, ''), uid)
@@ -622,10 +627,11 @@ begin
   ch := private.require_visible_channel(p_channel_id);
   if ch.kind <> 'public' and not private.is_channel_member(ch.id) then
     raise exception using errcode = '42501',
-      message = 'Private channels can only be joined when a member adds you.';
+      message = 'Private channels can only be joined when a member adds you.',
+      detail = 'channel_private';
   end if;
   if ch.archived_at is not null then
-    raise exception using errcode = '22023', message = 'This channel is archived; nobody can join it.';
+    raise exception using errcode = '22023', message = 'This channel is archived; nobody can join it.', detail = 'channel_archived';
   end if;
   insert into public.channel_members (channel_id, user_id) values (ch.id, uid)
   on conflict (channel_id, user_id) do nothing;
@@ -650,14 +656,15 @@ begin
   join public.channel_members cm on cm.channel_id = c.id and cm.user_id = uid
   where c.id = p_channel_id;
   if not found then
-    raise exception using errcode = '22023', message = 'You are not a member of this channel.';
+    raise exception using errcode = '42501', message = 'You are not a member of this channel.', detail = 'not_channel_member';
   end if;
   if ch.kind = 'dm' then
-    raise exception using errcode = '22023', message = 'You cannot leave a direct message.';
+    raise exception using errcode = '22023', message = 'You cannot leave a direct message.', detail = 'membership_fixed';
   end if;
   if ch.is_default then
     raise exception using errcode = '22023',
-      message = format('Everyone in the workspace is in #%s; it cannot be left.', ch.name);
+      message = format('Everyone in the workspace is in #%s; it cannot be left.', ch.name),
+      detail = 'membership_fixed';
   end if;
   delete from public.channel_members cm where cm.channel_id = ch.id and cm.user_id = uid;
 end
@@ -679,13 +686,13 @@ declare
   strangers uuid[];
 begin
   if private.workspace_role(p_workspace_id) is null then
-    raise exception using errcode = '42501', message = 'You are not a member of this workspace.';
+    raise exception using errcode = '42501', message = 'You are not a member of this workspace.', detail = 'not_workspace_member';
   end if;
   select array_agg(distinct u order by u) into ids
   from unnest(array_append(coalesce(p_user_ids, '{}'), uid)) as u
   where u is not null;
   if cardinality(ids) > 9 then
-    raise exception using errcode = '22023', message = 'A direct message can have at most 9 people.';
+    raise exception using errcode = '22023', message = 'A direct message can have at most 9 people.', detail = 'too_many_dm_members';
   end if;
   select array_agg(distinct o) into strangers
   from unnest(ids) as g, unnest(ids) as o
@@ -693,8 +700,8 @@ begin
     and not private.share_channel(p_workspace_id, g, o);
   if strangers is not null then
     raise exception using errcode = '42501',
-      message = 'A guest can only message people who are in one of their channels.',
-      detail = format('Not in a channel with the guest: %s', array_to_string(strangers, ', '));
+      message = format('A guest can only message people who are in one of their channels. Not in a channel with the guest: %s.', array_to_string(strangers, ', ')),
+      detail = 'guest_dm_stranger';
   end if;
   key := array_to_string(ids, ',');
   insert into public.channels (workspace_id, kind, dm_key, created_by)
@@ -728,15 +735,16 @@ begin
   end if;
   ch := private.require_visible_channel(p_channel_id);
   if ch.kind = 'dm' or ch.is_default then
-    raise exception using errcode = '22023', message = 'Nobody can be removed from this conversation.';
+    raise exception using errcode = '22023', message = 'Nobody can be removed from this conversation.', detail = 'membership_fixed';
   end if;
   if ch.created_by is distinct from uid and not private.is_workspace_admin(ch.workspace_id) then
     raise exception using errcode = '42501',
-      message = 'Only the channel''s creator or a workspace admin can remove people.';
+      message = 'Only the channel''s creator or a workspace admin can remove people.',
+      detail = 'channel_manager_only';
   end if;
   delete from public.channel_members cm where cm.channel_id = ch.id and cm.user_id = p_user_id;
   if not found then
-    raise exception using errcode = '22023', message = 'That person is not in this channel.';
+    raise exception using errcode = '22023', message = 'That person is not in this channel.', detail = 'person_not_in_channel';
   end if;
 end
 $function$;

@@ -172,12 +172,14 @@ begin
   v := regexp_replace(v, '^@', '');
   if v !~ '^[a-z0-9][a-z0-9._-]{0,29}$' then
     raise exception using errcode = '22023',
-      message = 'A group handle is 1 to 30 letters, digits, dots, dashes or underscores.',
-      detail = format('Got "%s".', left(coalesce(p_handle, ''), 40));
+      message = format('A group handle is 1 to 30 letters, digits, dots, dashes or underscores; got "%s".',
+        left(coalesce(p_handle, ''), 40)),
+      detail = 'group_handle_invalid';
   end if;
   if v in ('channel', 'here', 'everyone') then
     raise exception using errcode = '22023',
-      message = format('@%s is taken: it mentions the whole channel or workspace.', v);
+      message = format('@%s is taken: it mentions the whole channel or workspace.', v),
+      detail = 'group_handle_reserved';
   end if;
   return v;
 end
@@ -200,20 +202,23 @@ begin
   if v ~ '[\x01-\x1f\x7f-\x9f]' then
     raise exception using errcode = '22023',
       message = format('%s contains control characters.', p_label),
+      detail = 'text_has_control_characters',
       hint = 'Use letters, digits, punctuation and emoji.';
   end if;
   if v ~ '[\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]' then
     raise exception using errcode = '22023',
       message = format('%s contains invisible formatting characters.', p_label),
+      detail = 'text_has_invisible_characters',
       hint = 'Remove zero-width and text-direction characters.';
   end if;
   if v = '' and not p_allow_empty then
-    raise exception using errcode = '22023', message = format('%s must not be empty.', p_label);
+    raise exception using errcode = '22023', message = format('%s must not be empty.', p_label), detail = 'text_empty';
   end if;
   if char_length(v) > p_max_length then
     raise exception using errcode = '22023',
-      message = format('%s must be at most %s characters.', p_label, p_max_length),
-      detail = format('It has %s characters.', char_length(v));
+      message = format('%s must be at most %s characters; it has %s.', p_label, p_max_length,
+        char_length(v)),
+      detail = 'text_too_long';
   end if;
   return v;
 end
@@ -233,7 +238,8 @@ begin
   if url !~* '^https?://[^\s<>"/@]+(/[^\s<>"]*)?$' or char_length(url) > 2000 then
     raise exception using errcode = '22023',
       message = 'The URL must be an http:// or https:// address.',
-      detail = 'For example https://deploy.example.com/slack/command.';
+      detail = 'url_invalid',
+      hint = 'For example https://deploy.example.com/slack/command.';
   end if;
   return url;
 end
@@ -376,7 +382,7 @@ begin
   select c.relname, c.relrowsecurity, n.nspname into t
   from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.oid = p_table;
   if t.nspname is distinct from 'public' then
-    raise exception using errcode = '22023', message = 'Only tables of public join the app gate.';
+    raise exception using errcode = '22023', message = 'Only tables of public join the app gate.', detail = 'table_not_public';
   end if;
   perform private.create_app_write_gate(p_table);
   if t.relrowsecurity then
@@ -519,7 +525,8 @@ begin
   perform private.require_uid();
   if p_workspace_id is null or not private.is_workspace_admin(p_workspace_id) then
     raise exception using errcode = '42501',
-      message = 'Only a workspace owner or admin can manage integrations.';
+      message = 'Only a workspace owner or admin can manage integrations.',
+      detail = 'integrations_admin_only';
   end if;
 end
 $function$;
@@ -539,10 +546,10 @@ begin
   select * into c from public.slash_commands s
   where s.id = p_id and s.workspace_id in (select private.admin_workspace_ids());
   if not found then
-    raise exception using errcode = '22023', message = 'Command not found.';
+    raise exception using errcode = '22023', message = 'Command not found.', detail = 'slash_command_not_found';
   end if;
   if c.revoked_at is not null then
-    raise exception using errcode = '22023', message = 'This command was revoked.';
+    raise exception using errcode = '22023', message = 'This command was revoked.', detail = 'slash_command_revoked';
   end if;
   return c;
 end
@@ -560,7 +567,7 @@ declare
   uid uuid := (select auth.uid());
 begin
   if uid is null then
-    raise exception using errcode = '42501', message = 'Sign in first.';
+    raise exception using errcode = '42501', message = 'Sign in first.', detail = 'not_signed_in';
   end if;
   return uid;
 end
@@ -633,7 +640,7 @@ begin
     update private.slash_command_invocations i set uses = uses + 1 where i.id = inv.id;
   end if;
   if char_length(body) > 4000 then
-    raise exception using errcode = '22023', message = 'The answer must be at most 4000 characters.';
+    raise exception using errcode = '22023', message = 'The answer must be at most 4000 characters.', detail = 'text_too_long';
   end if;
   if not p_in_channel then
     if p_response_secret is not null and body <> '' then
@@ -658,7 +665,7 @@ begin
   returning id into v_message_id;
   if v_message_id is null then
     -- an id already taken (the insert trigger skips a repeated message): never attach to it
-    raise exception using errcode = '22023', message = 'This message id is taken.';
+    raise exception using errcode = '23505', message = 'This message id is taken.', detail = 'message_id_taken';
   end if;
   insert into public.integration_messages (message_id, channel_id, app_name, slash_command_id)
   values (v_message_id, ch.id, c.name, c.id);
@@ -687,14 +694,16 @@ begin
   if v_name !~ '^/[a-z0-9][a-z0-9_-]{0,31}$' then
     raise exception using errcode = '22023',
       message = 'A command is a slash and up to 32 letters, digits, - or _.',
-      detail = 'For example /deploy.';
+      detail = 'slash_command_name_invalid',
+      hint = 'For example /deploy.';
   end if;
   if v_name in ('/me', '/shrug', '/topic', '/invite', '/leave', '/remind', '/mute', '/status') then
-    raise exception using errcode = '22023', message = format('%s is a built-in command.', v_name);
+    raise exception using errcode = '22023', message = format('%s is a built-in command.', v_name), detail = 'slash_command_builtin';
   end if;
   if exists (select 1 from public.slash_commands x
              where x.workspace_id = p_workspace_id and x.name = v_name and x.revoked_at is null) then
     raise exception using errcode = '23505', message = format('%s already exists.', v_name),
+      detail = 'slash_command_exists',
       hint = 'Edit its URL or revoke it first.';
   end if;
   insert into public.slash_commands (workspace_id, name, url, description, usage_hint, created_by)
@@ -749,7 +758,7 @@ declare
 begin
   select * into inv from private.slash_command_invocations i where i.id = p_invocation_id for update;
   if not found or inv.response_hash is not null or coalesce(p_response_secret, '') = '' then
-    raise exception using errcode = '22023', message = 'No such command run.';
+    raise exception using errcode = '22023', message = 'No such command run.', detail = 'slash_command_run_not_found';
   end if;
   update private.slash_command_invocations i
   set response_hash = extensions.digest(p_response_secret, 'sha256')
@@ -774,10 +783,11 @@ declare
 begin
   if (select private.oauth_client_id()) is not null then
     raise exception using errcode = '42501',
-      message = 'Only the person, not an app, decides what apps may do.';
+      message = 'Only the person, not an app, decides what apps may do.',
+      detail = 'person_only';
   end if;
   if p_client_id is null then
-    raise exception using errcode = '22023', message = 'Choose an app.';
+    raise exception using errcode = '22023', message = 'Choose an app.', detail = 'missing_argument';
   end if;
   delete from public.app_access a where a.user_id = uid and a.client_id = p_client_id;
   delete from auth.sessions s where s.user_id = uid and s.oauth_client_id = p_client_id;
@@ -815,18 +825,20 @@ declare
 begin
   if (select private.oauth_client_id()) is not null then
     raise exception using errcode = '42501',
-      message = 'Only the person, not an app, decides what apps may do.';
+      message = 'Only the person, not an app, decides what apps may do.',
+      detail = 'person_only';
   end if;
   if p_client_id is null then
-    raise exception using errcode = '22023', message = 'Choose an app.';
+    raise exception using errcode = '22023', message = 'Choose an app.', detail = 'missing_argument';
   end if;
   if p_access is null or p_access not in ('none', 'read', 'write') then
     raise exception using errcode = '22023',
-      message = 'An app''s access is none, read or write.',
-      detail = format('Got "%s".', left(coalesce(p_access, ''), 40));
+      message = format('An app''s access is none, read or write; got "%s".',
+        left(coalesce(p_access, ''), 40)),
+      detail = 'invalid_argument';
   end if;
   if p_workspace_id is null or p_workspace_id not in (select private.workspace_ids()) then
-    raise exception using errcode = '22023', message = 'Workspace not found.';
+    raise exception using errcode = '22023', message = 'Workspace not found.', detail = 'workspace_not_found';
   end if;
   insert into public.app_access (user_id, client_id, workspace_id, access)
   values (uid, p_client_id, p_workspace_id, p_access)
@@ -851,17 +863,17 @@ declare
 begin
   perform private.require_uid();
   if not private.is_workspace_admin(p_workspace_id) then
-    raise exception using errcode = '42501', message = 'Only owners and admins can change a guest''s channels.';
+    raise exception using errcode = '42501', message = 'Only owners and admins can change a guest''s channels.', detail = 'workspace_admin_only';
   end if;
   if p_kind is null or p_kind not in ('single', 'multi') then
     raise exception using errcode = '22023',
-      message = 'A guest is single-channel or multi-channel.', hint = 'Use ''single'' or ''multi''.';
+      message = 'A guest is single-channel or multi-channel.', detail = 'invalid_argument', hint = 'Use ''single'' or ''multi''.';
   end if;
   select * into target from public.workspace_members wm
   where wm.workspace_id = p_workspace_id and wm.user_id = p_user_id and wm.left_at is null
   for update;
   if not found or target.role <> 'guest' then
-    raise exception using errcode = '22023', message = 'That person is not a guest of this workspace.';
+    raise exception using errcode = '22023', message = 'That person is not a guest of this workspace.', detail = 'person_not_guest';
   end if;
   was := target.guest_kind;
   update public.workspace_members wm set guest_kind = p_kind where wm.id = target.id
@@ -890,13 +902,13 @@ declare
 begin
   select * into ch from public.channels x where x.id = p_channel_id;
   if not found or not private.is_channel_member(p_channel_id) then
-    raise exception using errcode = '42501', message = 'You are not in this channel.';
+    raise exception using errcode = '42501', message = 'You are not in this channel.', detail = 'not_channel_member';
   end if;
   if ch.archived_at is not null then
-    raise exception using errcode = '22023', message = 'This channel is archived.';
+    raise exception using errcode = '22023', message = 'This channel is archived.', detail = 'channel_archived';
   end if;
   if char_length(coalesce(p_text, '')) > 4000 then
-    raise exception using errcode = '22023', message = 'The text must be at most 4000 characters.';
+    raise exception using errcode = '22023', message = 'The text must be at most 4000 characters.', detail = 'text_too_long';
   end if;
   select * into c from public.slash_commands s
   where s.workspace_id = ch.workspace_id and s.name = lower(coalesce(p_command, ''))
@@ -904,6 +916,7 @@ begin
   if not found then
     raise exception using errcode = '22023',
       message = format('%s is not a command.', coalesce(p_command, '')),
+      detail = 'slash_command_not_found',
       hint = 'Type / to see the commands.';
   end if;
   -- the old runs' response_urls are expired: forget them
@@ -930,7 +943,7 @@ CREATE OR REPLACE FUNCTION public.touch_activity(p_workspace_id uuid)
 AS $function$
 begin
   if p_workspace_id not in (select private.workspace_ids()) then
-    raise exception using errcode = '42501', message = 'You are not a member of this workspace.';
+    raise exception using errcode = '42501', message = 'You are not a member of this workspace.', detail = 'not_workspace_member';
   end if;
   insert into public.user_activity (user_id, workspace_id, active_at)
   values ((select auth.uid()), p_workspace_id, now())

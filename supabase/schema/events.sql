@@ -143,11 +143,13 @@ declare
   bad uuid[];
 begin
   if p_event_types is null or cardinality(p_event_types) = 0 then
-    raise exception using errcode = '22023', message = 'Choose at least one event.';
+    raise exception using errcode = '22023', message = 'Choose at least one event.',
+      detail = 'event_type_missing';
   end if;
   if not (p_event_types <@ array['message', 'reaction_added', 'member_joined_channel', 'team_join']) then
     raise exception using errcode = '22023', message = 'Unknown event type.',
-      detail = 'Events: message, reaction_added, member_joined_channel, team_join.';
+      detail = 'event_type_unknown',
+      hint = 'Events: message, reaction_added, member_joined_channel, team_join.';
   end if;
   bad := array(
     select x from unnest(wanted) x
@@ -159,8 +161,9 @@ begin
   );
   if cardinality(bad) > 0 then
     raise exception using errcode = '22023',
-      message = 'Only private channels you are a member of can be chosen.',
-      detail = 'Not allowed: ' || array_to_string(bad, ', ');
+      message = format('Only private channels you are a member of can be chosen; not allowed: %s.',
+        array_to_string(bad, ', ')),
+      detail = 'event_channel_not_allowed';
   end if;
   return wanted;
 end
@@ -178,10 +181,12 @@ declare
   url text := btrim(coalesce(p_url, ''));
 begin
   if url !~* '^https?://[^\s<>"/?#]+' or url ~ '[\s<>"]' or char_length(url) > 2000 then
-    raise exception using errcode = '22023', message = 'The URL must be an http:// or https:// address.';
+    raise exception using errcode = '22023', message = 'The URL must be an http:// or https:// address.',
+      detail = 'url_invalid';
   end if;
   if url ~* '^https?://[^/?#]*@' then
-    raise exception using errcode = '22023', message = 'The URL must not contain a user name or password.';
+    raise exception using errcode = '22023', message = 'The URL must not contain a user name or password.',
+      detail = 'url_has_credentials';
   end if;
   return url;
 end
@@ -366,7 +371,8 @@ begin
   select * into s from public.event_subscriptions e
   where e.id = p_id and e.workspace_id in (select private.admin_workspace_ids());
   if not found then
-    raise exception using errcode = '22023', message = 'Subscription not found.';
+    raise exception using errcode = '22023', message = 'Subscription not found.',
+      detail = 'event_subscription_not_found';
   end if;
   return s;
 end
@@ -461,11 +467,14 @@ declare
 begin
   if not private.is_workspace_admin(p_workspace_id) then
     raise exception using errcode = '42501',
-      message = 'Only a workspace owner or admin can manage integrations.';
+      message = 'Only a workspace owner or admin can manage integrations.',
+      detail = 'integrations_admin_only';
   end if;
   if (select count(*) from public.event_subscriptions e where e.workspace_id = p_workspace_id) >= limit_n then
     raise exception using errcode = '22023',
-      message = 'This workspace has ' || limit_n || ' event subscriptions.', hint = 'Delete one first.';
+      message = 'This workspace has ' || limit_n || ' event subscriptions.',
+      detail = 'too_many_event_subscriptions',
+      hint = 'Delete one first.';
   end if;
   channels := private.clean_event_choice(p_workspace_id, p_event_types, p_private_channel_ids);
   insert into public.event_subscriptions (workspace_id, url, event_types, private_channel_ids,
@@ -601,10 +610,12 @@ begin
   where x.id = p_id and x.workspace_id in (select private.admin_workspace_ids())
     and (x.channel_id is null or x.channel_id in (select private.visible_channel_ids()));
   if not found then
-    raise exception using errcode = '22023', message = 'Delivery not found.';
+    raise exception using errcode = '22023', message = 'Delivery not found.',
+      detail = 'event_delivery_not_found';
   end if;
   if d.status <> 'failed' then
-    raise exception using errcode = '22023', message = 'Only a failed delivery can be retried.';
+    raise exception using errcode = '22023', message = 'Only a failed delivery can be retried.',
+      detail = 'event_delivery_not_failed';
   end if;
   update public.event_deliveries x
   set status = 'retrying', next_attempt_at = now(), retry_reason = coalesce(x.retry_reason, 'unknown_error')
@@ -645,7 +656,8 @@ declare
   s public.event_subscriptions := private.require_event_subscription_admin(p_id);
 begin
   if p_active is null then
-    raise exception using errcode = '22023', message = 'p_active is required.';
+    raise exception using errcode = '22023', message = 'p_active is required.',
+      detail = 'missing_argument';
   end if;
   update public.event_subscriptions e
   set active = p_active,

@@ -142,7 +142,8 @@ declare
   v_uid uuid := private.require_uid();
 begin
   if p_workspace_id is null or not (p_workspace_id in (select private.workspace_ids())) then
-    raise exception using errcode = '22023', message = 'Workspace not found.';
+    raise exception using errcode = '22023', message = 'Workspace not found.',
+      detail = 'workspace_not_found';
   end if;
   insert into private.export_notices_seen (workspace_id, user_id, seen_at)
   values (p_workspace_id, v_uid, now())
@@ -236,20 +237,23 @@ declare
   v_scope text;
 begin
   if v_uid is null then
-    raise exception using errcode = '42501', message = 'Sign in first.';
+    raise exception using errcode = '42501', message = 'Sign in first.', detail = 'not_signed_in';
   end if;
   if p_kind is null or p_kind not in ('workspace', 'personal') then
     raise exception using errcode = '22023',
-      message = 'An export is of the workspace or of your own data.',
-      detail = format('%s was asked for.', coalesce(p_kind, 'null')),
+      message = format('An export is of the workspace or of your own data: %s was asked for.',
+        coalesce(p_kind, 'null')),
+      detail = 'invalid_argument',
       hint = 'Ask for workspace or personal.';
   end if;
   if p_workspace is null or not (p_workspace in (select private.workspace_ids())) then
-    raise exception using errcode = '22023', message = 'Workspace not found.';
+    raise exception using errcode = '22023', message = 'Workspace not found.',
+      detail = 'workspace_not_found';
   end if;
   if p_kind = 'workspace' and not private.is_workspace_owner(p_workspace) then
     raise exception using errcode = '42501',
       message = 'Only the workspace''s owners can export it.',
+      detail = 'workspace_owner_only',
       hint = 'You can export your own data instead.';
   end if;
   if exists (
@@ -258,6 +262,7 @@ begin
   ) then
     raise exception using errcode = '23505',
       message = 'An export of yours is still being made.',
+      detail = 'export_in_progress',
       hint = 'Wait for it to finish, then ask again.';
   end if;
   select w.name, case when p_kind = 'personal' then 'own' else w.export_scope end
@@ -270,6 +275,7 @@ begin
   exception when unique_violation then
     raise exception using errcode = '23505',
       message = 'An export of yours is still being made.',
+      detail = 'export_in_progress',
       hint = 'Wait for it to finish, then ask again.';
   end;
   if p_kind = 'workspace' then
@@ -301,17 +307,20 @@ begin
   perform private.require_uid();
   if p_scope is null or p_scope not in ('public', 'all') then
     raise exception using errcode = '22023',
-      message = 'A workspace export holds public channels only, or everything.',
-      detail = format('%s was asked for.', coalesce(p_scope, 'null')),
+      message = format('A workspace export holds public channels only, or everything: %s was asked for.',
+        coalesce(p_scope, 'null')),
+      detail = 'invalid_argument',
       hint = 'Ask for public or all.';
   end if;
   if p_workspace_id is null or not (p_workspace_id in (select private.workspace_ids())) then
-    raise exception using errcode = '22023', message = 'Workspace not found.';
+    raise exception using errcode = '22023', message = 'Workspace not found.',
+      detail = 'workspace_not_found';
   end if;
   perform private.lock_workspace(p_workspace_id);
   if private.workspace_role(p_workspace_id) is distinct from 'owner' then
     raise exception using errcode = '42501',
-      message = 'Only an owner can choose what a workspace export holds.';
+      message = 'Only an owner can choose what a workspace export holds.',
+      detail = 'workspace_owner_only';
   end if;
   update public.workspaces
   set export_scope = p_scope, export_scope_changed_at = now(),

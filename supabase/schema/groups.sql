@@ -76,8 +76,8 @@ AS $function$
 begin
   if private.is_guest(new.workspace_id, new.user_id) then
     raise exception using errcode = '22023',
-      message = 'Guests cannot be in user groups.',
-      detail = format('%s is a guest.', private.person_label(new.user_id)),
+      message = format('Guests cannot be in user groups; %s is a guest.', private.person_label(new.user_id)),
+      detail = 'guest_in_group',
       hint = 'Make them a member first.';
   end if;
   return new;
@@ -99,7 +99,7 @@ declare
 begin
   select g.workspace_id into v_workspace from public.user_groups g where g.id = p_group_id;
   if v_workspace is null or v_workspace not in (select private.workspace_ids()) then
-    raise exception using errcode = '22023', message = 'Group not found.';
+    raise exception using errcode = '22023', message = 'Group not found.', detail = 'group_not_found';
   end if;
   if coalesce(array_length(p_user_ids, 1), 0) = 0 then
     return;
@@ -107,6 +107,7 @@ begin
   if not (select private.is_workspace_admin(v_workspace)) and p_user_ids <> array[v_me] then
     raise exception using errcode = '42501',
       message = 'Only a workspace owner or admin can add others to a group.',
+      detail = 'workspace_admin_only',
       hint = 'You can join a group yourself.';
   end if;
   select array_agg(u) into v_strangers from unnest(p_user_ids) u
@@ -116,8 +117,8 @@ begin
   );
   if v_strangers is not null then
     raise exception using errcode = '22023',
-      message = 'Only people of the workspace can be in its groups.',
-      detail = format('Not in the workspace: %s', array_to_string(v_strangers, ', '));
+      message = format('Only people of the workspace can be in its groups. Not in the workspace: %s.', array_to_string(v_strangers, ', ')),
+      detail = 'person_not_in_workspace';
   end if;
   insert into public.user_group_members (group_id, workspace_id, user_id, added_by)
   select p_group_id, v_workspace, u, v_me from unnest(p_user_ids) u
@@ -145,10 +146,12 @@ begin
   exception
     when unique_violation then
       raise exception using errcode = '23505',
-        message = format('There is already a group @%s.', private.clean_handle(p_handle));
+        message = format('There is already a group @%s.', private.clean_handle(p_handle)),
+        detail = 'group_handle_taken';
     when check_violation then
       raise exception using errcode = '22023',
-        message = 'A group needs a name of 1 to 80 characters and a description of at most 250.';
+        message = 'A group needs a name of 1 to 80 characters and a description of at most 250.',
+        detail = 'group_fields_invalid';
   end;
   perform public.add_user_group_members(v_group.id, p_user_ids);
   return v_group;
@@ -168,7 +171,7 @@ declare
 begin
   select g.workspace_id into v_workspace from public.user_groups g where g.id = p_group_id;
   if v_workspace is null or v_workspace not in (select private.workspace_ids()) then
-    raise exception using errcode = '22023', message = 'Group not found.';
+    raise exception using errcode = '22023', message = 'Group not found.', detail = 'group_not_found';
   end if;
   perform private.require_workspace_admin(v_workspace);
   delete from public.user_groups where id = p_group_id;
@@ -188,12 +191,13 @@ declare
 begin
   select g.workspace_id into v_workspace from public.user_groups g where g.id = p_group_id;
   if v_workspace is null or v_workspace not in (select private.workspace_ids()) then
-    raise exception using errcode = '22023', message = 'Group not found.';
+    raise exception using errcode = '22023', message = 'Group not found.', detail = 'group_not_found';
   end if;
   if p_user_id is distinct from (select auth.uid())
     and not (select private.is_workspace_admin(v_workspace)) then
     raise exception using errcode = '42501',
       message = 'Only a workspace owner or admin can remove others from a group.',
+      detail = 'workspace_admin_only',
       hint = 'You can leave a group yourself.';
   end if;
   delete from public.user_group_members m where m.group_id = p_group_id and m.user_id = p_user_id;
@@ -213,7 +217,7 @@ declare
 begin
   select * into v_group from public.user_groups g where g.id = p_group_id;
   if v_group.id is null or v_group.workspace_id not in (select private.workspace_ids()) then
-    raise exception using errcode = '22023', message = 'Group not found.';
+    raise exception using errcode = '22023', message = 'Group not found.', detail = 'group_not_found';
   end if;
   perform private.require_workspace_admin(v_group.workspace_id);
   begin
@@ -226,10 +230,12 @@ begin
   exception
     when unique_violation then
       raise exception using errcode = '23505',
-        message = format('There is already a group @%s.', private.clean_handle(p_handle));
+        message = format('There is already a group @%s.', private.clean_handle(p_handle)),
+        detail = 'group_handle_taken';
     when check_violation then
       raise exception using errcode = '22023',
-        message = 'A group needs a name of 1 to 80 characters and a description of at most 250.';
+        message = 'A group needs a name of 1 to 80 characters and a description of at most 250.',
+        detail = 'group_fields_invalid';
   end;
   return v_group;
 end

@@ -548,7 +548,8 @@ begin
     return -1;
   end if;
   if auth.uid() is not null then
-    raise exception using errcode = '42501', message = 'Only the import itself inserts its batches.';
+    raise exception using errcode = '42501', message = 'Only the import itself inserts its batches.',
+      detail = 'import_internal_only';
   end if;
   v_existing := array(select ic.channel_id from private.import_channels ic
     where ic.import_id = p_import and ic.existing);
@@ -895,11 +896,13 @@ declare
 begin
   select * into v from public.imports i where i.id = p_import;
   if v.id is null or private.workspace_role(v.workspace_id) is distinct from 'owner' then
-    raise exception using errcode = '42501', message = 'Only the workspace''s owners can cancel its imports.';
+    raise exception using errcode = '42501', message = 'Only the workspace''s owners can cancel its imports.',
+      detail = 'workspace_owner_only';
   end if;
   if v.status not in ('queued', 'running') then
-    raise exception using errcode = '22023', message = 'This import is no longer running.',
-      detail = format('It is %s.', v.status);
+    raise exception using errcode = '22023',
+      message = format('This import is no longer running: it is %s.', v.status),
+      detail = 'import_not_running';
   end if;
   v := private.import_undo(p_import, 'cancelled', null);
   -- the accounts it invited: the next call of the function (the cron job's) deletes them
@@ -923,11 +926,14 @@ begin
   select * into v from public.imports i where i.id = p_import;
   if not found or private.workspace_role(v.workspace_id) is distinct from 'owner' then
     raise exception using errcode = '42501',
-      message = 'Only the workspace''s owners can invite the people of its imports.';
+      message = 'Only the workspace''s owners can invite the people of its imports.',
+      detail = 'workspace_owner_only';
   end if;
   if v.status <> 'done' then
     raise exception using errcode = '22023',
-      message = 'The import is not done.', hint = 'Invite its people once it is done.';
+      message = 'The import is not done.',
+      detail = 'import_not_done',
+      hint = 'Invite its people once it is done.';
   end if;
   return query
   select distinct on (ph.email) ph.profile_id, ph.email
@@ -957,20 +963,22 @@ declare
 begin
   if private.workspace_role(p_workspace) is distinct from 'owner' then
     raise exception using errcode = '42501',
-      message = 'Only the workspace''s owners can import into it.';
+      message = 'Only the workspace''s owners can import into it.', detail = 'workspace_owner_only';
   end if;
   if p_path is null or split_part(p_path, '/', 1) <> p_workspace::text
     or not private.import_folder_owner(p_path) then
     raise exception using errcode = '22023', message = 'The archive must be a .zip file in the workspace''s import folder.',
-      detail = format('Expected imports/%s/<name>.zip.', p_workspace);
+      detail = 'import_path_invalid', hint = format('Expected imports/%s/<name>.zip.', p_workspace);
   end if;
   if not exists (select 1 from storage.objects o where o.bucket_id = 'imports' and o.name = p_path) then
     raise exception using errcode = '22023', message = 'The archive has not been uploaded.',
+      detail = 'import_archive_not_uploaded',
       hint = 'Upload it to the imports bucket first.';
   end if;
   if exists (select 1 from public.imports i
     where i.workspace_id = p_workspace and i.status in ('queued', 'running')) then
     raise exception using errcode = '23505', message = 'An import into this workspace is already running.',
+      detail = 'import_in_progress',
       hint = 'Wait for it to finish, or cancel it.';
   end if;
   insert into public.imports (workspace_id, started_by, source_path)
@@ -997,6 +1005,7 @@ begin
   if coalesce(p_invite, false) then
     raise exception using errcode = '22023',
       message = 'An import emails nobody.',
+      detail = 'import_invite_unsupported',
       hint = 'When it is done, invite its people from the import''s summary.';
   end if;
   v_import := public.start_import(p_workspace, p_path);

@@ -105,10 +105,11 @@ declare
 begin
   if emoji is not null and emoji !~ '^:[a-z0-9_+-]{1,64}:$' then
     raise exception using errcode = '22023', message = 'The icon must be an emoji shortcode.',
-      detail = 'For example :robot_face:.';
+      detail = 'icon_emoji_invalid', hint = 'For example :robot_face:.';
   end if;
   if url is not null and (url !~ '^https://[^\s<>"]+$' or char_length(url) > 2000) then
-    raise exception using errcode = '22023', message = 'The icon URL must be an https:// address.';
+    raise exception using errcode = '22023', message = 'The icon URL must be an https:// address.',
+      detail = 'icon_url_invalid';
   end if;
   return array[emoji, url];
 end
@@ -164,7 +165,8 @@ begin
     and h.workspace_id in (select private.admin_workspace_ids())
     and h.channel_id in (select private.visible_channel_ids());
   if not found then
-    raise exception using errcode = '22023', message = 'Webhook not found.';
+    raise exception using errcode = '22023', message = 'Webhook not found.',
+      detail = 'webhook_not_found';
   end if;
   return w;
 end
@@ -188,13 +190,16 @@ begin
   ch := private.require_visible_channel(p_channel_id);
   if not private.is_workspace_admin(ch.workspace_id) then
     raise exception using errcode = '42501',
-      message = 'Only a workspace owner or admin can manage integrations.';
+      message = 'Only a workspace owner or admin can manage integrations.',
+      detail = 'integrations_admin_only';
   end if;
   if ch.kind = 'dm' then
-    raise exception using errcode = '22023', message = 'A webhook posts to a channel, not a direct message.';
+    raise exception using errcode = '22023', message = 'A webhook posts to a channel, not a direct message.',
+      detail = 'webhook_in_dm';
   end if;
   if ch.archived_at is not null then
-    raise exception using errcode = '22023', message = 'This channel is archived.';
+    raise exception using errcode = '22023', message = 'This channel is archived.',
+      detail = 'channel_archived';
   end if;
   icon := private.clean_webhook_icon(p_icon_emoji, p_icon_url);
   insert into public.incoming_webhooks (workspace_id, channel_id, name, icon_emoji, icon_url,
@@ -225,7 +230,8 @@ declare
   v_message_id uuid;
 begin
   if p_message_id is null then
-    raise exception using errcode = '22023', message = 'p_message_id is required.';
+    raise exception using errcode = '22023', message = 'p_message_id is required.',
+      detail = 'missing_argument';
   end if;
   select * into w from public.incoming_webhooks h where h.id = p_webhook_id for update;
   if not found or w.revoked_at is not null then
@@ -254,7 +260,8 @@ begin
   returning id into v_message_id;
   if v_message_id is null then
     -- an id already taken (the insert trigger skips a repeated message): never attach to it
-    raise exception using errcode = '22023', message = 'This message id is taken.';
+    raise exception using errcode = '23505', message = 'This message id is taken.',
+      detail = 'message_id_taken';
   end if;
   insert into public.integration_messages (message_id, channel_id, webhook_id, app_name, username,
     icon_emoji, icon_url)
@@ -281,6 +288,7 @@ declare
 begin
   if w.revoked_at is not null then
     raise exception using errcode = '22023', message = 'This webhook was revoked.',
+      detail = 'webhook_revoked',
       hint = 'Create a new one.';
   end if;
   update public.incoming_webhooks h

@@ -142,19 +142,20 @@ begin
   new.email := nullif(lower(btrim(coalesce(new.email, ''))), '');
   if new.email is not null then
     if new.email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(new.email) > 254 then
-      raise exception using errcode = '22023', message = 'That is not a valid email address.';
+      raise exception using errcode = '22023', message = 'That is not a valid email address.', detail = 'email_invalid';
     end if;
     new.max_uses := 1;
   end if;
   if new.role = 'owner' then
     raise exception using errcode = '22023',
       message = 'Invites are for members, admins or guests.',
+      detail = 'invite_role_invalid',
       hint = 'Make someone an owner after they join.';
   end if;
   if new.role = 'guest' then
     if new.email is null then
       raise exception using errcode = '22023',
-        message = 'Guests are invited by email.', hint = 'Enter the guest''s email address.';
+        message = 'Guests are invited by email.', detail = 'guest_email_required', hint = 'Enter the guest''s email address.';
     end if;
     new.guest_kind := coalesce(new.guest_kind, 'multi');
     select coalesce(array_agg(distinct u), '{}') into new.channel_ids
@@ -162,12 +163,13 @@ begin
     if cardinality(new.channel_ids) = 0 then
       raise exception using errcode = '22023',
         message = 'A guest invite names the channels the guest may use.',
+        detail = 'guest_channels_required',
         hint = 'Pick at least one channel.';
     end if;
     if new.guest_kind = 'single' and cardinality(new.channel_ids) > 1 then
       raise exception using errcode = '22023',
-        message = 'A single-channel guest can be in only one channel.',
-        detail = format('This invite names %s channels.', cardinality(new.channel_ids)),
+        message = format('A single-channel guest can be in only one channel; this invite names %s channels.', cardinality(new.channel_ids)),
+        detail = 'single_channel_guest',
         hint = 'Pick one channel, or invite a multi-channel guest.';
     end if;
     select array_agg(u) into v_missing
@@ -179,8 +181,8 @@ begin
     );
     if v_missing is not null then
       raise exception using errcode = '22023',
-        message = 'Channel not found.',
-        detail = format('Not a channel of this workspace you can see: %s', array_to_string(v_missing, ', '));
+        message = format('Channel not found. Not a channel of this workspace you can see: %s.', array_to_string(v_missing, ', ')),
+        detail = 'channel_not_found';
     end if;
   else
     new.channel_ids := null;
@@ -189,7 +191,8 @@ begin
   new.expires_at := coalesce(new.expires_at, now() + interval '7 days');
   if new.expires_at < now() + interval '5 minutes' or new.expires_at > now() + interval '30 days' then
     raise exception using errcode = '22023',
-      message = 'An invite must expire between 5 minutes and 30 days from now.';
+      message = 'An invite must expire between 5 minutes and 30 days from now.',
+      detail = 'invite_expiry_invalid';
   end if;
   return new;
 end
@@ -211,7 +214,7 @@ declare
   v_id bigint;
 begin
   if p_inviter is null or p_workspace is null then
-    raise exception using errcode = '22023', message = 'An invitation mail needs an inviter and a workspace.';
+    raise exception using errcode = '22023', message = 'An invitation mail needs an inviter and a workspace.', detail = 'missing_argument';
   end if;
   perform pg_advisory_xact_lock(hashtextextended('chorus.invite_mail.inviter:' || p_inviter::text, 0));
   perform pg_advisory_xact_lock(hashtextextended('chorus.invite_mail.workspace:' || p_workspace::text, 0));
@@ -228,9 +231,9 @@ begin
         then 'Invitations by email are turned off on this server.'
         else format('You have sent %s invitations by email in the last hour, the most one person may send. You can send more after %s UTC.',
           v_count, to_char(v_resets at time zone 'UTC', 'YYYY-MM-DD HH24:MI')) end,
-      detail = jsonb_build_object('limit', 'per_inviter_per_hour', 'max', v_per_inviter,
-        'resets_at', v_resets)::text,
-      hint = 'Share an invite link instead, or wait.';
+      detail = 'invite_limit_reached',
+      hint = jsonb_build_object('limit', 'per_inviter_per_hour', 'max', v_per_inviter,
+        'resets_at', v_resets)::text;
   end if;
 
   select count(*) into v_count from private.invite_mails m
@@ -244,9 +247,9 @@ begin
         then 'Invitations by email are turned off on this server.'
         else format('This workspace has sent %s invitations by email in the last 24 hours, the most a workspace may send. It can send more after %s UTC.',
           v_count, to_char(v_resets at time zone 'UTC', 'YYYY-MM-DD HH24:MI')) end,
-      detail = jsonb_build_object('limit', 'per_workspace_per_day', 'max', v_per_workspace,
-        'resets_at', v_resets)::text,
-      hint = 'Share an invite link instead, or wait.';
+      detail = 'invite_limit_reached',
+      hint = jsonb_build_object('limit', 'per_workspace_per_day', 'max', v_per_workspace,
+        'resets_at', v_resets)::text;
   end if;
 
   delete from private.invite_mails m where m.sent_at < now() - interval '2 days';
@@ -277,7 +280,7 @@ begin
   select * into inv from public.invites i where i.token = coalesce(p_token, '') for update;
   if not found then
     raise exception using errcode = '22023',
-      message = 'This invite link is not valid.', hint = 'Ask for a new invite.';
+      message = 'This invite link is not valid.', detail = 'invite_not_found', hint = 'Ask for a new invite.';
   end if;
   select * into ws from public.workspaces w where w.id = inv.workspace_id;
   v_member := exists (
@@ -300,18 +303,18 @@ begin
   end if;
   if inv.expires_at <= now() then
     raise exception using errcode = '22023',
-      message = 'This invite has expired.', hint = 'Ask for a new invite.';
+      message = 'This invite has expired.', detail = 'invite_expired', hint = 'Ask for a new invite.';
   end if;
   if inv.max_uses is not null and inv.use_count >= inv.max_uses then
     raise exception using errcode = '22023',
-      message = 'This invite has already been used.', hint = 'Ask for a new invite.';
+      message = 'This invite has already been used.', detail = 'invite_expired', hint = 'Ask for a new invite.';
   end if;
   if inv.email is not null then
     select u.email, u.email_confirmed_at into account from auth.users u where u.id = uid;
     if account.email_confirmed_at is null or lower(coalesce(account.email, '')) <> inv.email then
       raise exception using errcode = '42501',
-        message = 'This invite was sent to another email address.',
-        detail = format('It is for %s.', inv.email),
+        message = format('This invite was sent to another email address: it is for %s.', inv.email),
+        detail = 'invite_email_mismatch',
         hint = 'Sign in with that address, or ask for an invite link.';
     end if;
   end if;
@@ -320,7 +323,7 @@ begin
     where c.id = any (inv.channel_ids) and c.workspace_id = inv.workspace_id and c.archived_at is null
   ) then
     raise exception using errcode = '22023',
-      message = 'The channels of this invite are archived or gone.', hint = 'Ask for a new invite.';
+      message = 'The channels of this invite are archived or gone.', detail = 'invite_channels_gone', hint = 'Ask for a new invite.';
   end if;
 
   perform private.lock_workspace(inv.workspace_id);
@@ -358,11 +361,12 @@ begin
   select * into inv from public.invites i where i.token = coalesce(p_token, '') and i.email is not null;
   if not found or not private.is_workspace_admin(inv.workspace_id) then
     raise exception using errcode = '42501',
-      message = 'No email invitation of yours has that token.';
+      message = 'No email invitation of yours has that token.',
+      detail = 'email_invite_not_yours';
   end if;
   if inv.expires_at <= now() or inv.use_count >= coalesce(inv.max_uses, 2147483647) then
     raise exception using errcode = '22023',
-      message = 'This invitation has expired or has been used.', hint = 'Make a new invitation.';
+      message = 'This invitation has expired or has been used.', detail = 'invite_expired', hint = 'Make a new invitation.';
   end if;
   return private.take_invite_mail(inv.workspace_id, uid, inv.id, 'invite');
 end
@@ -379,7 +383,7 @@ declare
   inv public.invites;
 begin
   if not private.is_workspace_admin(p_workspace_id) then
-    raise exception using errcode = '42501', message = 'Only owners and admins can invite people.';
+    raise exception using errcode = '42501', message = 'Only owners and admins can invite people.', detail = 'workspace_admin_only';
   end if;
   insert into public.invites (workspace_id, email, role, expires_at, max_uses, created_by,
     channel_ids, guest_kind)

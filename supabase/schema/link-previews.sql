@@ -204,12 +204,13 @@ begin
   select x.* into p from public.link_previews x
   where x.id = p_id and x.channel_id in (select private.member_channel_ids());
   if not found then
-    raise exception using errcode = '22023', message = 'Link preview not found.';
+    raise exception using errcode = '22023', message = 'Link preview not found.', detail = 'link_preview_not_found';
   end if;
   select m.author_id into author from public.messages m where m.id = p.message_id;
   if author is distinct from uid then
     raise exception using errcode = '42501',
-      message = 'Only the author of the message can remove its link preview.';
+      message = 'Only the author of the message can remove its link preview.',
+      detail = 'not_message_author';
   end if;
   update public.link_previews x
   set removed_by_author = true, title = null, description = null, site_name = null,

@@ -251,7 +251,7 @@ begin
     return;
   end if;
   if pg_trigger_depth() = 0 then
-    raise exception using errcode = '42501', message = 'Live events are sent by the database only.';
+    raise exception using errcode = '42501', message = 'Live events are sent by the database only.', detail = 'live_send_not_allowed';
   end if;
   perform realtime.send(
     jsonb_build_object('table', p_table, 'operation', p_operation, 'record', p_record),

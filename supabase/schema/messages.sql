@@ -108,12 +108,14 @@ begin
     ) then
       raise exception using errcode = '42501',
         message = format('Only admins can use @%s in this workspace.', v_words[1]),
+        detail = 'broadcast_mention_admins_only',
         hint = 'Mention the people you mean, or ask an admin.';
     end if;
   end if;
   if 'everyone' = any (coalesce(v_words, '{}')) and not v_channel.is_default then
     raise exception using errcode = '22023',
       message = '@everyone works only in the workspace''s general channel.',
+      detail = 'everyone_mention_outside_general',
       hint = 'Use @channel to notify everyone in this channel.';
   end if;
   if 'channel' = any (coalesce(v_words, '{}')) or 'everyone' = any (coalesce(v_words, '{}')) then
@@ -134,8 +136,8 @@ begin
     );
     if v_unknown is not null then
       raise exception using errcode = '22023',
-        message = 'You mentioned a group that is not in this workspace.',
-        detail = format('Unknown group: %s', array_to_string(v_unknown, ', '));
+        message = format('You mentioned a group that is not in this workspace: %s.', array_to_string(v_unknown, ', ')),
+        detail = 'mention_group_not_in_workspace';
     end if;
     select v_reached || coalesce(array_agg(gm.user_id), '{}') into v_reached
     from public.user_group_members gm
@@ -167,8 +169,8 @@ begin
     );
   if missing is not null then
     raise exception using errcode = '22023',
-      message = 'You mentioned someone who is not in this channel.',
-      detail = format('Not in this channel: %s', array_to_string(missing, ', ')),
+      message = format('You mentioned someone who is not in this channel: %s.', array_to_string(missing, ', ')),
+      detail = 'mention_not_in_channel',
       hint = 'Remove the mention, or add them to the channel first.';
   end if;
   return p_ids;
@@ -190,8 +192,8 @@ begin
   v := regexp_replace(v, '[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]', '', 'g');
   if char_length(v) > 4000 then
     raise exception using errcode = '22023',
-      message = 'Message is too long.',
-      detail = format('It has %s characters; the limit is 4000.', char_length(v)),
+      message = format('Message is too long: it has %s characters; the limit is 4000.', char_length(v)),
+      detail = 'message_too_long',
       hint = 'Split it into several messages, or attach it as a file.';
   end if;
   return v;
@@ -298,13 +300,14 @@ begin
     new.author_id := coalesce(new.author_id, uid);
     if new.author_id <> uid or not private.is_channel_member(new.channel_id) then
       raise exception using errcode = '42501',
-        message = 'You can only post in channels you are a member of, as yourself.';
+        message = 'You can only post in channels you are a member of, as yourself.',
+        detail = 'not_channel_member';
     end if;
   end if;
 
   select c.archived_at, c.last_seq into ch from public.channels c where c.id = new.channel_id for no key update;
   if not found then
-    raise exception using errcode = '22023', message = 'Channel not found.';
+    raise exception using errcode = '22023', message = 'Channel not found.', detail = 'channel_not_found';
   end if;
   if exists (select 1 from public.messages m where m.id = new.id) then
     return null; -- the same message again: nothing to insert
@@ -323,7 +326,7 @@ begin
     end if;
   else
     if ch.archived_at is not null then
-      raise exception using errcode = '42501', message = 'This channel is archived; messages can no longer be sent.';
+      raise exception using errcode = '22023', message = 'This channel is archived; messages can no longer be sent.', detail = 'channel_archived';
     end if;
 
     new.body := private.clean_body(new.body);
@@ -343,12 +346,13 @@ begin
     if not found or parent.channel_id <> new.channel_id then
       raise exception using errcode = '22023',
         message = 'The message you reply to is not in this channel.',
+        detail = 'reply_parent_not_in_channel',
         hint = 'Reply from the channel the message is in.';
     end if;
     if parent.parent_id is not null then
       raise exception using errcode = '22023',
-        message = 'You cannot reply to a reply.',
-        detail = format('Message %s is a reply in the thread of %s.', new.parent_id, parent.parent_id),
+        message = format('You cannot reply to a reply: message %s is a reply in the thread of %s.', new.parent_id, parent.parent_id),
+        detail = 'reply_to_reply',
         hint = 'Reply in that thread instead.';
     end if;
     insert into public.threads (id, channel_id) values (new.parent_id, new.channel_id)
@@ -411,7 +415,7 @@ begin
     return new;
   end if;
   if old.deleted_at is not null then
-    raise exception using errcode = '22023', message = 'This message was deleted.';
+    raise exception using errcode = '22023', message = 'This message was deleted.', detail = 'message_deleted';
   end if;
   new.id := old.id;
   new.channel_id := old.channel_id;
@@ -425,7 +429,7 @@ begin
     return new;
   end if;
   if old.removed_at is not null then
-    raise exception using errcode = '42501', message = 'This message was removed by an admin.';
+    raise exception using errcode = '42501', message = 'This message was removed by an admin.', detail = 'message_removed';
   end if;
   if new.deleted_at is not null then
     new.deleted_at := now();
@@ -439,6 +443,7 @@ begin
       and not exists (select 1 from public.attachments a where a.message_id = old.id) then
       raise exception using errcode = '23514',
         message = 'Message is empty.',
+        detail = 'message_empty',
         hint = 'Delete the message instead.';
     end if;
     new.mentions := private.checked_mentions(old.channel_id, private.mentioned_ids(new.body), old.mentions);
@@ -502,6 +507,7 @@ begin
   ) then
     raise exception using errcode = '23514',
       message = 'Message is empty.',
+      detail = 'message_empty',
       hint = 'Write something, or attach a file.';
   end if;
   return null;
@@ -523,10 +529,10 @@ begin
   select x.* into m from public.messages x where x.id = p_message_id;
   select c.workspace_id into ws from public.channels c where c.id = m.channel_id;
   if m.id is null or not coalesce(private.is_workspace_admin(ws), false) then
-    raise exception using errcode = '22023', message = 'Message not found.';
+    raise exception using errcode = '22023', message = 'Message not found.', detail = 'message_not_found';
   end if;
   if m.deleted_at is not null then
-    raise exception using errcode = '22023', message = 'This message was deleted.';
+    raise exception using errcode = '22023', message = 'This message was deleted.', detail = 'message_deleted';
   end if;
   return m;
 end
@@ -546,10 +552,10 @@ begin
   select x.* into m from public.messages x
   where x.id = p_message_id and x.channel_id in (select private.member_channel_ids());
   if not found then
-    raise exception using errcode = '22023', message = 'Message not found.';
+    raise exception using errcode = '22023', message = 'Message not found.', detail = 'message_not_found';
   end if;
   if m.deleted_at is not null then
-    raise exception using errcode = '22023', message = 'This message was deleted.';
+    raise exception using errcode = '22023', message = 'This message was deleted.', detail = 'message_deleted';
   end if;
   return m;
 end
@@ -598,7 +604,7 @@ begin
   select x.* into m from public.messages x
   where x.id = p_id and x.channel_id in (select private.member_channel_ids());
   if not found then
-    raise exception using errcode = '22023', message = 'Message not found.';
+    raise exception using errcode = '22023', message = 'Message not found.', detail = 'message_not_found';
   end if;
   select c.workspace_id into ws from public.channels c where c.id = m.channel_id;
   if m.deleted_at is not null then
@@ -606,7 +612,7 @@ begin
   end if;
   if m.author_id is distinct from uid and not private.is_workspace_admin(ws) then
     raise exception using errcode = '42501',
-      message = 'You can only delete your own messages.', hint = 'Workspace owners and admins can delete any message.';
+      message = 'You can only delete your own messages.', detail = 'not_message_author', hint = 'Workspace owners and admins can delete any message.';
   end if;
   update public.messages x set deleted_at = now() where x.id = p_id returning * into m;
   return m;
@@ -631,13 +637,13 @@ begin
   end if;
   select * into m from public.messages x where x.id = p_id;
   if not found then
-    raise exception using errcode = '22023', message = 'Message not found.';
+    raise exception using errcode = '22023', message = 'Message not found.', detail = 'message_not_found';
   elsif m.deleted_at is not null then
-    raise exception using errcode = '22023', message = 'This message was deleted.';
+    raise exception using errcode = '22023', message = 'This message was deleted.', detail = 'message_deleted';
   elsif m.author_id is distinct from (select auth.uid()) then
-    raise exception using errcode = '42501', message = 'You can only edit your own messages.';
+    raise exception using errcode = '42501', message = 'You can only edit your own messages.', detail = 'not_message_author';
   end if;
-  raise exception using errcode = '42501', message = 'This channel is archived; messages can no longer be changed.';
+  raise exception using errcode = '22023', message = 'This channel is archived; messages can no longer be changed.', detail = 'channel_archived';
 end
 $function$;
 grant execute on function public.edit_message(uuid,text) to authenticated, service_role;
@@ -652,10 +658,11 @@ AS $function$
 begin
   if not (select private.is_channel_member(p_channel_id)) then
     raise exception using errcode = '42501',
-      message = 'You can only mention people in a channel you are in.';
+      message = 'You can only mention people in a channel you are in.',
+      detail = 'not_channel_member';
   end if;
   if length(coalesce(p_body, '')) > 40000 then
-    raise exception using errcode = '22023', message = 'This message is too long.';
+    raise exception using errcode = '22023', message = 'This message is too long.', detail = 'message_too_long';
   end if;
   return query
     select cardinality(private.broadcast_mentions(p_channel_id, (select auth.uid()), p_body)),
@@ -750,13 +757,13 @@ declare
   files jsonb := coalesce(p_attachments, '[]'::jsonb);
 begin
   if p_id is null or p_channel_id is null then
-    raise exception using errcode = '22023', message = 'A message needs its id and channel.';
+    raise exception using errcode = '22023', message = 'A message needs its id and channel.', detail = 'missing_argument';
   end if;
   if jsonb_typeof(files) <> 'array' then
-    raise exception using errcode = '22023', message = 'p_attachments must be a JSON array.';
+    raise exception using errcode = '22023', message = 'p_attachments must be a JSON array.', detail = 'invalid_argument';
   end if;
   if jsonb_array_length(files) > 10 then
-    raise exception using errcode = '22023', message = 'A message can have at most 10 attachments.';
+    raise exception using errcode = '22023', message = 'A message can have at most 10 attachments.', detail = 'too_many_attachments';
   end if;
 
   select * into m from public.messages x where x.id = p_id;
@@ -772,7 +779,8 @@ begin
           or coalesce(jsonb_typeof(a -> 'width'), 'null') not in ('number', 'null')
           or coalesce(jsonb_typeof(a -> 'height'), 'null') not in ('number', 'null') then
           raise exception using errcode = '22023',
-            message = 'Each attachment needs a "path" (text), and optionally "name", "width", "height".';
+            message = 'Each attachment needs a "path" (text), and optionally "name", "width", "height".',
+            detail = 'invalid_argument';
         end if;
         insert into public.attachments (message_id, path, name, width, height)
         values (p_id, a ->> 'path', a ->> 'name', (a ->> 'width')::numeric::integer, (a ->> 'height')::numeric::integer);
@@ -786,7 +794,7 @@ begin
   if m.id is null or m.channel_id <> p_channel_id or m.author_id is distinct from (select auth.uid())
     or m.parent_id is distinct from p_parent_id then
     raise exception using errcode = '23505',
-      message = 'Another message already has this id.', hint = 'Make a new id for a new message.';
+      message = 'Another message already has this id.', detail = 'message_id_taken', hint = 'Make a new id for a new message.';
   end if;
   return m;
 end
@@ -803,11 +811,13 @@ AS $function$
 begin
   if not (select private.is_workspace_owner(p_workspace_id)) then
     raise exception using errcode = '42501',
-      message = 'Only a workspace owner can choose who may notify everyone.';
+      message = 'Only a workspace owner can choose who may notify everyone.',
+      detail = 'workspace_owner_only';
   end if;
   if p_who is null or p_who not in ('everyone', 'admins') then
     raise exception using errcode = '22023',
-      message = format('%s is not one of everyone, admins.', coalesce(p_who, 'null'));
+      message = format('%s is not one of everyone, admins.', coalesce(p_who, 'null')),
+      detail = 'invalid_argument';
   end if;
   update public.workspaces set broadcast_mentions = p_who where id = p_workspace_id;
 end
@@ -824,11 +834,13 @@ AS $function$
 begin
   if not (select private.is_workspace_owner(p_workspace_id)) then
     raise exception using errcode = '42501',
-      message = 'Only a workspace owner can choose when mentioning many asks first.';
+      message = 'Only a workspace owner can choose when mentioning many asks first.',
+      detail = 'workspace_owner_only';
   end if;
   if p_over is not null and (p_over < 1 or p_over > 100000) then
     raise exception using errcode = '22023',
-      message = format('Ask before notifying more than %s people: choose a number from 1 to 100000, or never.', p_over);
+      message = format('Ask before notifying more than %s people: choose a number from 1 to 100000, or never.', p_over),
+      detail = 'invalid_argument';
   end if;
   update public.workspaces set broadcast_warn_over = p_over where id = p_workspace_id;
 end

@@ -26,11 +26,13 @@ AS $function$
 begin
   if (select private.oauth_client_id()) is not null then
     raise exception using errcode = '42501',
-      message = 'Only the person, not an app, manages their sessions.';
+      message = 'Only the person, not an app, manages their sessions.',
+      detail = 'person_only';
   end if;
   if not private.mfa_ok() then
     raise exception using errcode = '42501',
       message = 'Sign in with your second factor to manage your sessions.',
+      detail = 'insufficient_aal',
       hint = 'Verify a code from your authenticator app or use your security key first.';
   end if;
 end
@@ -109,16 +111,18 @@ declare
 begin
   perform private.require_uid();
   if p_required is null then
-    raise exception using errcode = '22023', message = 'p_required must be true or false.';
+    raise exception using errcode = '22023', message = 'p_required must be true or false.', detail = 'missing_argument';
   end if;
   perform private.lock_workspace(p_workspace_id);
   if private.workspace_role(p_workspace_id) is distinct from 'owner' then
     raise exception using errcode = '42501',
-      message = 'Only an owner can change the workspace''s sign-in policy.';
+      message = 'Only an owner can change the workspace''s sign-in policy.',
+      detail = 'workspace_owner_only';
   end if;
   if p_required and not private.session_aal2() then
     raise exception using errcode = '42501',
       message = 'Turn on two-factor sign-in for yourself first.',
+      detail = 'insufficient_aal',
       hint = 'Settings, Security: add an authenticator app or a security key, then sign in with it.';
   end if;
   update public.workspaces set require_mfa = p_required where id = p_workspace_id
@@ -140,16 +144,18 @@ declare
 begin
   perform private.require_mfa_for_sessions();
   if p_session_id is null then
-    raise exception using errcode = '22023', message = 'Choose a session to sign out.';
+    raise exception using errcode = '22023', message = 'Choose a session to sign out.', detail = 'missing_argument';
   end if;
   if p_session_id::text = (select auth.jwt()) ->> 'session_id' then
     raise exception using errcode = '22023',
       message = 'This is the session you are using.',
+      detail = 'session_is_current',
       hint = 'Sign out to end it.';
   end if;
   delete from auth.sessions s where s.id = p_session_id and s.user_id = uid;
   if not found then
     raise exception using errcode = '22023', message = 'Session not found.',
+      detail = 'session_not_found',
       hint = 'It may have been signed out already.';
   end if;
 end

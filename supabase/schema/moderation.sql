@@ -77,7 +77,8 @@ AS $function$
 begin
   if not coalesce(private.is_workspace_admin(p_workspace_id), false) then
     raise exception using errcode = '42501',
-      message = 'Only owners and admins can moderate this workspace.';
+      message = 'Only owners and admins can moderate this workspace.',
+      detail = 'workspace_admin_only';
   end if;
 end
 $function$;
@@ -97,21 +98,26 @@ declare
 begin
   mine := private.workspace_role(p_workspace_id);
   if mine is null or mine not in ('owner', 'admin') then -- guests: a guest suspends nobody
-    raise exception using errcode = '42501', message = 'Only owners and admins can suspend people.';
+    raise exception using errcode = '42501', message = 'Only owners and admins can suspend people.',
+      detail = 'workspace_admin_only';
   end if;
   if p_user_id = uid then
-    raise exception using errcode = '22023', message = 'You cannot suspend yourself.';
+    raise exception using errcode = '22023', message = 'You cannot suspend yourself.',
+      detail = 'cannot_suspend_self';
   end if;
   select * into target from public.workspace_members wm
   where wm.workspace_id = p_workspace_id and wm.user_id = p_user_id and wm.left_at is null;
   if target.id is null then
-    raise exception using errcode = '22023', message = 'That person is not a member of this workspace.';
+    raise exception using errcode = '22023', message = 'That person is not a member of this workspace.',
+      detail = 'person_not_in_workspace';
   end if;
   if target.role = 'owner' then
-    raise exception using errcode = '42501', message = 'Owners cannot be suspended.';
+    raise exception using errcode = '42501', message = 'Owners cannot be suspended.',
+      detail = 'owner_not_suspendable';
   end if;
   if target.role = 'admin' and mine <> 'owner' then
-    raise exception using errcode = '42501', message = 'Only owners can suspend admins.';
+    raise exception using errcode = '42501', message = 'Only owners can suspend admins.',
+      detail = 'workspace_owner_only';
   end if;
   return target;
 end
@@ -159,7 +165,8 @@ begin
   perform private.require_uid();
   n := private.resolve_open_reports(private.require_moderated_message(p_message_id), 'dismissed');
   if n = 0 then
-    raise exception using errcode = '22023', message = 'This message has no open reports.';
+    raise exception using errcode = '22023', message = 'This message has no open reports.',
+      detail = 'no_open_reports';
   end if;
   return n;
 end
@@ -234,21 +241,26 @@ declare
   v_note text := nullif(btrim(coalesce(p_note, '')), '');
 begin
   if p_message_id is null then
-    raise exception using errcode = '22023', message = 'Say which message you report.';
+    raise exception using errcode = '22023', message = 'Say which message you report.',
+      detail = 'missing_argument';
   end if;
   if p_reason is null or p_reason not in ('spam', 'harassment', 'inappropriate', 'other') then
     raise exception using errcode = '22023',
-      message = 'Choose a reason: spam, harassment, inappropriate or other.';
+      message = 'Choose a reason: spam, harassment, inappropriate or other.',
+      detail = 'invalid_argument';
   end if;
   if char_length(coalesce(v_note, '')) > 500 then
-    raise exception using errcode = '22023', message = 'A report''s note can be at most 500 characters.';
+    raise exception using errcode = '22023', message = 'A report''s note can be at most 500 characters.',
+      detail = 'report_note_too_long';
   end if;
   m := private.require_readable_message(p_message_id);
   if m.removed_at is not null then
-    raise exception using errcode = '22023', message = 'This message was already removed by an admin.';
+    raise exception using errcode = '22023', message = 'This message was already removed by an admin.',
+      detail = 'message_already_removed';
   end if;
   if m.author_id = uid then
-    raise exception using errcode = '22023', message = 'You cannot report your own message.';
+    raise exception using errcode = '22023', message = 'You cannot report your own message.',
+      detail = 'report_own_message';
   end if;
   insert into public.message_reports (workspace_id, channel_id, message_id, reporter_id, reason, note)
   select c.workspace_id, m.channel_id, m.id, uid, p_reason::public.report_reason, v_note
@@ -256,7 +268,8 @@ begin
   on conflict (message_id, reporter_id) do nothing
   returning * into r;
   if r.id is null then
-    raise exception using errcode = '23505', message = 'You already reported this message.';
+    raise exception using errcode = '23505', message = 'You already reported this message.',
+      detail = 'message_already_reported';
   end if;
   return r;
 end
@@ -278,7 +291,8 @@ begin
   m := private.require_moderated_message(p_message_id);
   select * into orig from private.removed_messages r where r.message_id = m.id;
   if m.removed_at is null or orig.message_id is null then
-    raise exception using errcode = '22023', message = 'This message was not removed.';
+    raise exception using errcode = '22023', message = 'This message was not removed.',
+      detail = 'message_not_removed';
   end if;
   delete from private.removed_messages r where r.message_id = m.id;
   update public.messages x set body = orig.body, mentions = orig.mentions, removed_at = null,

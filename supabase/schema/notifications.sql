@@ -239,9 +239,9 @@ begin
     return null;
   end if;
   raise exception using errcode = '22023',
-    message = 'Choose a notification level.',
-    detail = format('%s is not one of all, mentions, nothing%s.',
-      coalesce(quote_literal(p_level), 'null'), case when p_allow_default then ', default' end);
+    message = format('Choose a notification level: %s is not one of all, mentions, nothing%s.',
+      coalesce(quote_literal(p_level), 'null'), case when p_allow_default then ', default' end),
+    detail = 'invalid_argument';
 end
 $function$;
 -- execute: only its owner (no grants on private.notify_level_of(text,boolean))
@@ -403,7 +403,7 @@ declare
   gone integer;
 begin
   if p_batch_id is null or p_ids is null then
-    raise exception using errcode = '22023', message = 'p_batch_id and p_ids are required.';
+    raise exception using errcode = '22023', message = 'p_batch_id and p_ids are required.', detail = 'missing_argument';
   end if;
   delete from private.email_queue q where q.batch_id = p_batch_id and q.id = any (p_ids);
   get diagnostics gone = row_count;
@@ -482,7 +482,7 @@ declare
   uid uuid := private.require_uid();
 begin
   if p_workspace_id is null or p_workspace_id not in (select private.workspace_ids()) then
-    raise exception using errcode = '42501', message = 'You are not a member of this workspace.';
+    raise exception using errcode = '42501', message = 'You are not a member of this workspace.', detail = 'not_workspace_member';
   end if;
   return query
   select coalesce(d.level, 'mentions'), coalesce(s.dnd_enabled, false),
@@ -510,7 +510,7 @@ declare
   result jsonb;
 begin
   if p_batch_id is null or p_ids is null then
-    raise exception using errcode = '22023', message = 'p_batch_id and p_ids are required.';
+    raise exception using errcode = '22023', message = 'p_batch_id and p_ids are required.', detail = 'missing_argument';
   end if;
   with released as (
     update private.email_queue q
@@ -555,7 +555,7 @@ begin
     and cm.workspace_id in (select private.workspace_ids())
   returning cm.channel_id, cm.notify_level, cm.muted;
   if not found then
-    raise exception using errcode = '42501', message = 'You are not a member of this channel.';
+    raise exception using errcode = '42501', message = 'You are not a member of this channel.', detail = 'not_channel_member';
   end if;
 end
 $function$;
@@ -573,12 +573,13 @@ declare
   result public.notification_settings;
 begin
   if p_enabled is null then
-    raise exception using errcode = '22023', message = 'Say whether Do Not Disturb is on.';
+    raise exception using errcode = '22023', message = 'Say whether Do Not Disturb is on.', detail = 'missing_argument';
   end if;
   if p_time_zone is not null
     and not exists (select 1 from pg_catalog.pg_timezone_names where name = p_time_zone) then
-    raise exception using errcode = '22023', message = 'Choose a time zone.',
-      detail = format('%s is not a known time zone.', quote_literal(p_time_zone)),
+    raise exception using errcode = '22023',
+      message = format('Choose a time zone: %s is not a known time zone.', quote_literal(p_time_zone)),
+      detail = 'unknown_time_zone',
       hint = 'Use an IANA name such as Europe/Paris.';
   end if;
   update public.notification_settings s
@@ -592,7 +593,8 @@ begin
   return result;
 exception when check_violation then
   raise exception using errcode = '22023',
-    message = 'Do Not Disturb must end at another time than it starts.';
+    message = 'Do Not Disturb must end at another time than it starts.',
+    detail = 'dnd_start_equals_end';
 end
 $function$;
 grant execute on function public.set_do_not_disturb(boolean,time without time zone,time without time zone,text) to authenticated, service_role;
@@ -609,7 +611,7 @@ declare
   result public.notification_settings;
 begin
   if p_enabled is null then
-    raise exception using errcode = '22023', message = 'Say whether emails are on.';
+    raise exception using errcode = '22023', message = 'Say whether emails are on.', detail = 'missing_argument';
   end if;
   update public.notification_settings s
   set email_enabled = p_enabled, updated_at = now()
@@ -631,10 +633,11 @@ begin
   perform private.require_uid();
   if not private.is_workspace_admin(p_workspace_id) then
     raise exception using errcode = '42501',
-      message = 'Only owners and admins can change what notifications show.';
+      message = 'Only owners and admins can change what notifications show.',
+      detail = 'workspace_admin_only';
   end if;
   if p_hidden is null then
-    raise exception using errcode = '22023', message = 'Say whether message text is hidden.';
+    raise exception using errcode = '22023', message = 'Say whether message text is hidden.', detail = 'missing_argument';
   end if;
   update public.workspaces set notifications_hide_content = p_hidden where id = p_workspace_id;
   return p_hidden;
@@ -654,7 +657,7 @@ declare
   v_level public.notify_level := private.notify_level_of(p_level, false);
 begin
   if p_workspace_id is null or p_workspace_id not in (select private.workspace_ids()) then
-    raise exception using errcode = '42501', message = 'You are not a member of this workspace.';
+    raise exception using errcode = '42501', message = 'You are not a member of this workspace.', detail = 'not_workspace_member';
   end if;
   insert into public.notification_defaults (workspace_id, user_id, level)
   values (p_workspace_id, uid, v_level)
@@ -676,11 +679,14 @@ begin
   perform private.require_uid();
   if not private.is_workspace_admin(p_workspace_id) then
     raise exception using errcode = '42501',
-      message = 'Only owners and admins can change when emails are sent.';
+      message = 'Only owners and admins can change when emails are sent.',
+      detail = 'workspace_admin_only';
   end if;
   if p_minutes is null or p_minutes not between 0 and 1440 then
-    raise exception using errcode = '22023', message = 'The email delay is 0 to 1440 minutes.',
-      detail = format('%s was asked.', coalesce(p_minutes::text, 'null'));
+    raise exception using errcode = '22023',
+      message = format('The email delay is 0 to 1440 minutes; %s was asked.',
+        coalesce(p_minutes::text, 'null')),
+      detail = 'email_delay_out_of_range';
   end if;
   update public.workspaces set email_delay_minutes = p_minutes where id = p_workspace_id;
   return p_minutes;
@@ -700,8 +706,9 @@ declare
   result public.notification_settings;
 begin
   if p_until > now() + interval '7 days' then
-    raise exception using errcode = '22023', message = 'A snooze lasts 7 days at most.',
-      detail = format('Until %s was asked.', p_until);
+    raise exception using errcode = '22023',
+      message = format('A snooze lasts 7 days at most; until %s was asked.', p_until),
+      detail = 'snooze_too_long';
   end if;
   update public.notification_settings s
   set snooze_until = case when p_until > now() then p_until end, updated_at = now()
@@ -724,6 +731,7 @@ declare
 begin
   if p_token is null or p_token = '' then
     raise exception using errcode = '22023', message = 'This unsubscribe link has no token.',
+      detail = 'missing_argument',
       hint = 'Open the link from the email again, or turn emails off in Chorus, under Notifications.';
   end if;
   select s.email_enabled into was_enabled
@@ -732,11 +740,13 @@ begin
   for update;
   if not found then
     raise exception using errcode = '22023', message = 'This unsubscribe link is not valid.',
+      detail = 'unsubscribe_link_invalid',
       hint = 'Turn emails off in Chorus, under Notifications.';
   end if;
   if not was_enabled then
     raise exception using errcode = '22023',
       message = 'This unsubscribe link was used already: emails are off.',
+      detail = 'unsubscribe_link_used',
       hint = 'Turn them on again in Chorus, under Notifications.';
   end if;
   update public.notification_settings s

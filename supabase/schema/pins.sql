@@ -60,14 +60,15 @@ begin
   select x.* into m from public.messages x
   where x.id = p_message_id and x.channel_id in (select private.member_channel_ids());
   if not found then
-    raise exception using errcode = '22023', message = 'Message not found.';
+    raise exception using errcode = '22023', message = 'Message not found.', detail = 'message_not_found';
   end if;
   if m.deleted_at is not null then
-    raise exception using errcode = '22023', message = 'This message was deleted.';
+    raise exception using errcode = '22023', message = 'This message was deleted.', detail = 'message_deleted';
   end if;
   if exists (select 1 from public.channels c where c.id = m.channel_id and c.archived_at is not null) then
-    raise exception using errcode = '42501',
-      message = 'This channel is archived; pins can no longer be changed.';
+    raise exception using errcode = '22023',
+      message = 'This channel is archived; pins can no longer be changed.',
+      detail = 'channel_archived';
   end if;
   return m;
 end
@@ -112,6 +113,7 @@ begin
   perform 1 from public.channels c where c.id = m.channel_id for no key update;
   if (select count(*) from public.pins x where x.channel_id = m.channel_id) >= 100 then
     raise exception using errcode = '22023', message = 'This channel has 100 pinned messages.',
+      detail = 'too_many_pins',
       hint = 'Unpin one first.';
   end if;
   insert into public.pins (message_id, channel_id, pinned_by) values (m.id, m.channel_id, uid)
@@ -144,7 +146,8 @@ begin
   if p.pinned_by is distinct from uid and m.author_id is distinct from uid
     and not private.is_workspace_admin((select c.workspace_id from public.channels c where c.id = m.channel_id)) then
     raise exception using errcode = '42501',
-      message = 'Only who pinned it, its author or a workspace admin can unpin this message.';
+      message = 'Only who pinned it, its author or a workspace admin can unpin this message.',
+      detail = 'unpin_not_allowed';
   end if;
   delete from public.pins x where x.id = p.id;
   return true;

@@ -110,7 +110,7 @@ CREATE OR REPLACE FUNCTION private.handle_new_user()
 AS $function$
 begin
   if exists (select 1 from public.profiles p where p.id = new.id and p.is_placeholder) then
-    raise exception using errcode = '23505', message = 'That id is an imported person''s.';
+    raise exception using errcode = '23505', message = 'That id is an imported person''s.', detail = 'profile_id_taken';
   end if;
   insert into public.profiles (id, display_name)
   values (new.id, private.display_name_for(new.raw_user_meta_data, new.email))
@@ -135,8 +135,8 @@ begin
     or char_length(new.avatar_path) > 512
   ) then
     raise exception using errcode = '22023',
-      message = 'Avatar must be a file in your own folder of the avatars bucket.',
-      detail = format('Expected a path starting with %s/', new.id);
+      message = format('Avatar must be a file in your own folder of the avatars bucket: a path starting with %s/.', new.id),
+      detail = 'avatar_path_invalid';
   end if;
   if tg_op = 'UPDATE' then
     new.updated_at := now();

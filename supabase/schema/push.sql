@@ -388,7 +388,7 @@ declare
   result jsonb;
 begin
   if p_batch_id is null then
-    raise exception using errcode = '22023', message = 'p_batch_id is required.';
+    raise exception using errcode = '22023', message = 'p_batch_id is required.', detail = 'missing_argument';
   end if;
   insert into private.push_unread (user_id, channel_id, thread_id, message_id, seq)
   select distinct on (q.user_id, q.message_id) q.user_id, q.channel_id, q.thread_id,
@@ -453,16 +453,20 @@ declare
   result public.push_subscriptions;
 begin
   if p_endpoint is null or p_endpoint !~ '^https?://[^\s/?#]+' or length(p_endpoint) > 2048 then
-    raise exception using errcode = '22023', message = 'A push endpoint is an https URL.',
-      detail = format('Got %s.', coalesce(quote_literal(left(p_endpoint, 80)), 'null'));
+    raise exception using errcode = '22023',
+      message = format('A push endpoint is an https URL; got %s.',
+        coalesce(quote_literal(left(p_endpoint, 80)), 'null')),
+      detail = 'invalid_argument';
   end if;
   if v_key is null or length(v_key) <> 65 or get_byte(v_key, 0) <> 4 then
     raise exception using errcode = '22023',
-      message = 'The p256dh key is a P-256 public key (65 bytes, base64url).';
+      message = 'The p256dh key is a P-256 public key (65 bytes, base64url).',
+      detail = 'invalid_argument';
   end if;
   if length(coalesce(private.push_key_bytes(p_auth), '')) <> 16 then
     raise exception using errcode = '22023',
-      message = 'The auth secret is 16 bytes, base64url.';
+      message = 'The auth secret is 16 bytes, base64url.',
+      detail = 'invalid_argument';
   end if;
   if v_name = '' then
     v_name := 'This device';
@@ -470,7 +474,8 @@ begin
   if (select count(*) from public.push_subscriptions s
       where s.user_id = uid and s.endpoint <> p_endpoint) >= 20 then
     raise exception using errcode = '22023',
-      message = 'Push is on for 20 devices already: remove one first.';
+      message = 'Push is on for 20 devices already: remove one first.',
+      detail = 'too_many_push_devices';
   end if;
   insert into public.push_subscriptions as s (user_id, endpoint, p256dh, auth, device_name,
     session_id)
@@ -497,7 +502,7 @@ declare
 begin
   if not exists (select 1 from public.push_subscriptions s where s.id = p_id and s.user_id = uid)
   then
-    raise exception using errcode = '42501', message = 'This device is not one of yours.';
+    raise exception using errcode = '42501', message = 'This device is not one of yours.', detail = 'push_device_not_yours';
   end if;
   insert into private.push_queue (kind, user_id, subscription_id) values ('test', uid, p_id);
 end

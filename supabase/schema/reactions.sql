@@ -66,12 +66,13 @@ declare
   v text := normalize(btrim(coalesce(p_emoji, '')), nfc);
 begin
   if v = '' then
-    raise exception using errcode = '22023', message = 'Reaction must not be empty.';
+    raise exception using errcode = '22023', message = 'Reaction must not be empty.', detail = 'reaction_empty';
   end if;
   if char_length(v) > 32 or v ~ '[\s\x01-\x1f\x7f-\x9f<>&"''`]'
     or (v ~ '[A-Za-z]' and v !~ '^:[a-z0-9_+-]{1,30}:$') then
     raise exception using errcode = '22023',
       message = 'That reaction is not an emoji.',
+      detail = 'reaction_not_emoji',
       hint = 'Use an emoji, or a shortcode like :tada:.';
   end if;
   return v;
@@ -95,10 +96,10 @@ begin
   end if;
   select m.channel_id, m.deleted_at into msg from public.messages m where m.id = new.message_id;
   if not found or (uid is not null and not private.is_channel_member(msg.channel_id)) then
-    raise exception using errcode = '22023', message = 'Message not found.';
+    raise exception using errcode = '22023', message = 'Message not found.', detail = 'message_not_found';
   end if;
   if msg.deleted_at is not null then
-    raise exception using errcode = '22023', message = 'You cannot react to a deleted message.';
+    raise exception using errcode = '22023', message = 'You cannot react to a deleted message.', detail = 'message_deleted';
   end if;
   new.channel_id := msg.channel_id;
   new.emoji := private.clean_emoji(new.emoji);
@@ -111,7 +112,7 @@ begin
   end if;
   if not exists (select 1 from public.reactions r where r.message_id = new.message_id and r.emoji = new.emoji)
     and (select count(distinct r.emoji) from public.reactions r where r.message_id = new.message_id) >= 50 then
-    raise exception using errcode = '22023', message = 'A message can have at most 50 different reactions.';
+    raise exception using errcode = '22023', message = 'A message can have at most 50 different reactions.', detail = 'too_many_reactions';
   end if;
   return new;
 end

@@ -20,7 +20,7 @@ begin
     select cm.last_read_seq into v_position from public.channel_members cm
     where cm.channel_id = p_channel_id and cm.user_id = (select auth.uid());
     if not found then
-      raise exception using errcode = '22023', message = 'You are not a member of this channel.';
+      raise exception using errcode = '42501', message = 'You are not a member of this channel.', detail = 'not_channel_member';
     end if;
   end if;
   return v_position;
@@ -43,7 +43,7 @@ begin
   select x.* into m from public.messages x
   where x.id = p_message_id and x.channel_id in (select private.member_channel_ids());
   if not found then
-    raise exception using errcode = '22023', message = 'Message not found.';
+    raise exception using errcode = '22023', message = 'Message not found.', detail = 'message_not_found';
   end if;
   if m.in_channel then
     perform set_config('chorus.read_back', 'on', true);
@@ -52,7 +52,7 @@ begin
     returning cm.last_read_seq into pos;
     perform set_config('chorus.read_back', '', true);
     if not found then
-      raise exception using errcode = '22023', message = 'You are not a member of this channel.';
+      raise exception using errcode = '42501', message = 'You are not a member of this channel.', detail = 'not_channel_member';
     end if;
     return pos;
   end if;

@@ -110,8 +110,9 @@ AS $function$
 begin
   if p_keep_days is not null and (p_keep_days < 1 or p_keep_days > 36500) then
     raise exception using errcode = '22023',
-      message = 'Messages are kept from 1 to 36500 days, or forever.',
-      detail = format('%s days was asked for.', p_keep_days),
+      message = format('Messages are kept from 1 to 36500 days, or forever: %s days was asked for.',
+        p_keep_days),
+      detail = 'retention_days_out_of_range',
       hint = 'Give a number of days from 1 to 36500, or null for forever.';
   end if;
 end
@@ -211,11 +212,12 @@ CREATE OR REPLACE FUNCTION private.require_retention_owner(p_workspace_id uuid)
 AS $function$
 begin
   if auth.uid() is null then
-    raise exception using errcode = '42501', message = 'Sign in first.';
+    raise exception using errcode = '42501', message = 'Sign in first.', detail = 'not_signed_in';
   end if;
   if not private.is_workspace_owner(p_workspace_id) then
     raise exception using errcode = '42501',
-      message = 'Only the workspace''s owners can change how long messages are kept.';
+      message = 'Only the workspace''s owners can change how long messages are kept.',
+      detail = 'workspace_owner_only';
   end if;
 end
 $function$;
@@ -466,7 +468,8 @@ declare
 begin
   select * into v_channel from public.channels c where c.id = p_channel_id;
   if v_channel.id is null or not (p_channel_id in (select private.visible_channel_ids())) then
-    raise exception using errcode = '22023', message = 'Channel not found.';
+    raise exception using errcode = '22023', message = 'Channel not found.',
+      detail = 'channel_not_found';
   end if;
   perform private.require_retention_owner(v_channel.workspace_id);
   delete from public.channel_retention r where r.channel_id = p_channel_id;
@@ -502,7 +505,8 @@ declare
 begin
   select * into v_channel from public.channels c where c.id = p_channel_id;
   if v_channel.id is null or not (p_channel_id in (select private.visible_channel_ids())) then
-    raise exception using errcode = '22023', message = 'Channel not found.';
+    raise exception using errcode = '22023', message = 'Channel not found.',
+      detail = 'channel_not_found';
   end if;
   perform private.require_retention_owner(v_channel.workspace_id);
   perform private.check_retention_days(p_keep_days);
@@ -531,8 +535,9 @@ begin
   perform private.check_retention_days(p_keep_days);
   if p_deleted_accounts is not null and p_deleted_accounts not in ('keep', 'anonymize', 'remove') then
     raise exception using errcode = '22023',
-      message = 'What happens to a deleted account''s messages must be keep, anonymize or remove.',
-      detail = format('%s was asked for.', p_deleted_accounts);
+      message = format('What happens to a deleted account''s messages must be keep, anonymize or remove: %s was asked for.',
+        p_deleted_accounts),
+      detail = 'invalid_argument';
   end if;
   insert into public.workspace_retention as r
     (workspace_id, keep_days, deleted_accounts, updated_by, updated_at)

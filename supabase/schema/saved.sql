@@ -90,10 +90,10 @@ declare
   s public.saved_items;
 begin
   if p_remind_at is not null and p_remind_at < now() - interval '1 minute' then
-    raise exception using errcode = '22023', message = 'The reminder must be in the future.';
+    raise exception using errcode = '22023', message = 'The reminder must be in the future.', detail = 'reminder_in_past';
   end if;
   if p_remind_at > now() + interval '1 year' then
-    raise exception using errcode = '22023', message = 'The reminder must be within a year.';
+    raise exception using errcode = '22023', message = 'The reminder must be within a year.', detail = 'reminder_too_far';
   end if;
   insert into public.saved_items as si (user_id, message_id, channel_id, remind_at)
   values (uid, m.id, m.channel_id, p_remind_at)
@@ -123,7 +123,7 @@ begin
     and si.channel_id in (select private.member_channel_ids())
   returning * into s;
   if not found then
-    raise exception using errcode = '22023', message = 'This message is not saved.';
+    raise exception using errcode = '22023', message = 'This message is not saved.', detail = 'message_not_saved';
   end if;
   return s;
 end

@@ -205,21 +205,21 @@ declare
   q text;
 begin
   if p_workspace_id is null then
-    raise exception using errcode = '22023', message = 'Search needs a workspace.';
+    raise exception using errcode = '22023', message = 'Search needs a workspace.', detail = 'missing_argument';
   end if;
   if cardinality(terms) + cardinality(excluded) > 20 then
-    raise exception using errcode = '22023', message = 'Too many words: at most 20.';
+    raise exception using errcode = '22023', message = 'Too many words: at most 20.', detail = 'too_many_search_words';
   end if;
   if exists (select 1 from unnest(terms || excluded || coalesce(p_in, '{}') || coalesce(p_from, '{}')
       || coalesce(p_mentions, '{}')) as t where char_length(t) > 200) then
-    raise exception using errcode = '22023', message = 'A word or name is too long: at most 200 characters.';
+    raise exception using errcode = '22023', message = 'A word or name is too long: at most 200 characters.', detail = 'search_word_too_long';
   end if;
   if cardinality(coalesce(p_in, '{}')) + cardinality(coalesce(p_from, '{}'))
       + cardinality(coalesce(p_mentions, '{}')) > 20 then
-    raise exception using errcode = '22023', message = 'Too many filters: at most 20.';
+    raise exception using errcode = '22023', message = 'Too many filters: at most 20.', detail = 'too_many_search_filters';
   end if;
   if coalesce(p_order, 'newest') not in ('newest', 'relevance') then
-    raise exception using errcode = '22023', message = 'Order must be newest or relevance.';
+    raise exception using errcode = '22023', message = 'Order must be newest or relevance.', detail = 'invalid_argument';
   end if;
   if p_after is not null and p_before is not null and p_after >= p_before then
     return;

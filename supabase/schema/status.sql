@@ -48,6 +48,7 @@ begin
     or p_clear_after not in ('30_minutes', 'today', 'this_week', 'never') then
     raise exception using errcode = '22023',
       message = format('Unknown clear-after choice: %s.', coalesce(p_clear_after, 'null')),
+      detail = 'invalid_argument',
       hint = 'Use 30_minutes, today, this_week or never.';
   end if;
   begin
@@ -55,6 +56,7 @@ begin
   exception when invalid_parameter_value then
     raise exception using errcode = '22023',
       message = format('Unknown time zone: %s.', coalesce(p_time_zone, 'null')),
+      detail = 'unknown_time_zone',
       hint = 'Use an IANA time zone name such as Europe/Paris.';
   end;
   return case p_clear_after
@@ -98,6 +100,7 @@ declare
 begin
   if v_emoji = '' and v_text = '' then
     raise exception using errcode = '22023', message = 'A status needs an emoji or some text.',
+      detail = 'status_empty',
       hint = 'Call clear_status() to clear it.';
   end if;
   if v_emoji = '' then
@@ -106,8 +109,9 @@ begin
   if char_length(v_emoji) > 32
     or v_emoji !~ '^[#*0-9\u00a9\u00ae\u203c-\u2bff\u3030\u303d\u3297\u3299\ufe0f\u200d\u20e3\U0001f000-\U0001faff\U000e0020-\U000e007f]+$'
     or v_emoji !~ '[^#*0-9]' then
-    raise exception using errcode = '22023', message = 'The status emoji must be one emoji.',
-      detail = format('Got %s characters.', char_length(v_emoji));
+    raise exception using errcode = '22023',
+      message = format('The status emoji must be one emoji; got %s characters.', char_length(v_emoji)),
+      detail = 'status_emoji_invalid';
   end if;
   insert into public.user_statuses as s (user_id, emoji, text, clear_after, clear_at, updated_at)
   values (uid, v_emoji, v_text, p_clear_after, v_clear_at, now())

@@ -181,11 +181,11 @@ begin
   select x.* into m from public.messages x
   where x.id = p_thread_id and x.channel_id in (select private.member_channel_ids());
   if not found then
-    raise exception using errcode = '22023', message = 'Message not found.';
+    raise exception using errcode = '22023', message = 'Message not found.', detail = 'message_not_found';
   end if;
   if m.parent_id is not null then
     raise exception using errcode = '22023',
-      message = 'A reply has no thread of its own.', hint = 'Use the thread it is in.';
+      message = 'A reply has no thread of its own.', detail = 'message_is_reply', hint = 'Use the thread it is in.';
   end if;
   return m;
 end
@@ -257,10 +257,11 @@ begin
   select x.* into m from public.messages x
   where x.id = p_message_id and x.channel_id in (select private.member_channel_ids());
   if not found then
-    raise exception using errcode = '22023', message = 'Message not found.';
+    raise exception using errcode = '22023', message = 'Message not found.', detail = 'message_not_found';
   end if;
   if m.parent_id is null or m.thread_seq is null then
     raise exception using errcode = '22023', message = 'This message is not a reply in a thread.',
+      detail = 'message_not_reply',
       hint = 'Use mark_unread for a channel message.';
   end if;
   insert into public.threads (id, channel_id) values (m.parent_id, m.channel_id)

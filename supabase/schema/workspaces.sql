@@ -204,7 +204,8 @@ AS $function$
 begin
   if not (select private.is_workspace_admin(p_workspace_id)) then
     raise exception using errcode = '42501',
-      message = 'Only a workspace owner or admin can manage groups.';
+      message = 'Only a workspace owner or admin can manage groups.',
+      detail = 'workspace_admin_only';
   end if;
 end
 $function$;
@@ -289,6 +290,7 @@ begin
   end if;
   raise exception using errcode = '23514',
     message = 'A workspace needs at least one owner.',
+    detail = 'last_workspace_owner',
     hint = 'Make someone else an owner first.';
 end
 $function$;
@@ -332,8 +334,8 @@ begin
     where cm.workspace_id = new.workspace_id and cm.user_id = new.user_id and c.kind <> 'dm';
     if v_count > 1 then
       raise exception using errcode = '22023',
-        message = 'A single-channel guest can be in only one channel.',
-        detail = format('%s is in %s channels.', private.person_label(new.user_id), v_count),
+        message = format('A single-channel guest can be in only one channel; %s is in %s channels.', private.person_label(new.user_id), v_count),
+        detail = 'single_channel_guest',
         hint = 'Remove them from the other channels first.';
     end if;
   end if;
@@ -369,6 +371,7 @@ begin
     if new.slug !~ '^[a-z0-9]([a-z0-9-]{0,46}[a-z0-9])?$' then
       raise exception using errcode = '22023',
         message = 'Workspace address may use only a-z, 0-9 and dashes (1 to 48 characters).',
+        detail = 'workspace_address_invalid',
         hint = 'It must start and end with a letter or digit.';
     end if;
   end if;
@@ -396,7 +399,7 @@ begin
     v_slug := lower(btrim(p_slug));
     if exists (select 1 from public.workspaces w where w.slug = v_slug) then
       raise exception using errcode = '23505',
-        message = 'That workspace address is taken.', hint = 'Pick another one.';
+        message = 'That workspace address is taken.', detail = 'workspace_address_taken', hint = 'Pick another one.';
     end if;
   end if;
   insert into public.workspaces (name, slug, created_by) values (p_name, v_slug, uid) returning * into ws;
@@ -424,7 +427,7 @@ begin
   perform private.lock_workspace(p_workspace_id);
   mine := private.workspace_role(p_workspace_id);
   if mine is null then
-    raise exception using errcode = '22023', message = 'You are not a member of this workspace.';
+    raise exception using errcode = '42501', message = 'You are not a member of this workspace.', detail = 'not_workspace_member';
   end if;
   if mine = 'owner' and (
     select count(*) from public.workspace_members wm
@@ -432,6 +435,7 @@ begin
   ) = 1 then
     raise exception using errcode = '23514',
       message = 'You are the last owner of this workspace.',
+      detail = 'last_workspace_owner',
       hint = 'Make someone else an owner before you leave.';
   end if;
   update public.workspace_members wm set left_at = now()
@@ -488,24 +492,24 @@ begin
   perform private.lock_workspace(p_workspace_id);
   mine := private.workspace_role(p_workspace_id);
   if mine is null then
-    raise exception using errcode = '42501', message = 'You are not a member of this workspace.';
+    raise exception using errcode = '42501', message = 'You are not a member of this workspace.', detail = 'not_workspace_member';
   end if;
   if mine not in ('owner', 'admin') then
-    raise exception using errcode = '42501', message = 'Only owners and admins can remove people.';
+    raise exception using errcode = '42501', message = 'Only owners and admins can remove people.', detail = 'workspace_admin_only';
   end if;
   select * into target from public.workspace_members wm
   where wm.workspace_id = p_workspace_id and wm.user_id = p_user_id and wm.left_at is null;
   if not found then
-    raise exception using errcode = '22023', message = 'That person is not a member of this workspace.';
+    raise exception using errcode = '22023', message = 'That person is not a member of this workspace.', detail = 'person_not_in_workspace';
   end if;
   if mine = 'admin' and target.role not in ('member', 'guest') then
-    raise exception using errcode = '42501', message = 'Admins can remove members and guests; only owners can remove admins and owners.';
+    raise exception using errcode = '42501', message = 'Admins can remove members and guests; only owners can remove admins and owners.', detail = 'workspace_owner_only';
   end if;
   if target.role = 'owner' and (
     select count(*) from public.workspace_members wm
     where wm.workspace_id = p_workspace_id and wm.role = 'owner' and wm.left_at is null
   ) = 1 then
-    raise exception using errcode = '23514', message = 'A workspace needs at least one owner.';
+    raise exception using errcode = '23514', message = 'A workspace needs at least one owner.', detail = 'last_workspace_owner';
   end if;
   update public.workspace_members wm set left_at = now() where wm.id = target.id;
 end
@@ -528,28 +532,28 @@ begin
   perform private.lock_workspace(p_workspace_id);
   mine := private.workspace_role(p_workspace_id);
   if mine is null then
-    raise exception using errcode = '42501', message = 'You are not a member of this workspace.';
+    raise exception using errcode = '42501', message = 'You are not a member of this workspace.', detail = 'not_workspace_member';
   end if;
   if mine not in ('owner', 'admin') then
-    raise exception using errcode = '42501', message = 'Only owners and admins can change roles.';
+    raise exception using errcode = '42501', message = 'Only owners and admins can change roles.', detail = 'workspace_admin_only';
   end if;
   if p_role is null then
-    raise exception using errcode = '22023', message = 'Role must be owner, admin, member or guest.';
+    raise exception using errcode = '22023', message = 'Role must be owner, admin, member or guest.', detail = 'missing_argument';
   end if;
   select * into target from public.workspace_members wm
   where wm.workspace_id = p_workspace_id and wm.user_id = p_user_id and wm.left_at is null;
   if not found then
-    raise exception using errcode = '22023', message = 'That person is not a member of this workspace.';
+    raise exception using errcode = '22023', message = 'That person is not a member of this workspace.', detail = 'person_not_in_workspace';
   end if;
   if mine = 'admin' and (target.role = 'owner' or p_role = 'owner') then
-    raise exception using errcode = '42501', message = 'Only owners can make someone an owner or change an owner''s role.';
+    raise exception using errcode = '42501', message = 'Only owners can make someone an owner or change an owner''s role.', detail = 'workspace_owner_only';
   end if;
   if target.role = 'owner' and p_role <> 'owner' and (
     select count(*) from public.workspace_members wm
     where wm.workspace_id = p_workspace_id and wm.role = 'owner' and wm.left_at is null
   ) = 1 then
     raise exception using errcode = '23514',
-      message = 'A workspace needs at least one owner.', hint = 'Make someone else an owner first.';
+      message = 'A workspace needs at least one owner.', detail = 'last_workspace_owner', hint = 'Make someone else an owner first.';
   end if;
   was := target.role;
   update public.workspace_members wm set role = p_role where wm.id = target.id returning * into target;
@@ -593,10 +597,11 @@ begin
   if p_workspace_id is null
     or p_workspace_id not in (select private.admin_workspace_ids()) then
     raise exception using errcode = '42501',
-      message = 'Only a workspace owner or admin can see its analytics.';
+      message = 'Only a workspace owner or admin can see its analytics.',
+      detail = 'workspace_admin_only';
   end if;
   if p_days is null or p_days < 1 or p_days > 366 then
-    raise exception using errcode = '22023', message = 'p_days must be from 1 to 366.';
+    raise exception using errcode = '22023', message = 'p_days must be from 1 to 366.', detail = 'invalid_argument';
   end if;
   return query
     select c.id, c.name, c.kind::text, count(m.id), count(distinct m.author_id), max(m.created_at)

@@ -1,43 +1,29 @@
 // The committed view of today's schema (supabase/schema/*.sql) is what `schema:dump` makes of
 // these migrations: a migration without the regenerated files fails here, naming the stale ones.
-import { randomBytes } from 'node:crypto'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import postgres from 'postgres'
 import type { Sql } from 'postgres'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { applyMigrations, applyPlatform } from '../../backend/src/db/migrate.ts'
-import { createLogger } from '../../backend/src/logger.ts'
-import { TEMPLATE_DATABASE } from '../../backend/test/support/global-setup.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dumpSchema, DUMP_COMMAND, staleFiles, writeSchema } from '../scripts/schema/dump.ts'
 import { subjectOf } from '../scripts/schema/subjects.ts'
+import { migrationsDatabase } from './support/migrations-database.ts'
+import type { MigrationsDatabase } from './support/migrations-database.ts'
 
 const supabaseDir = path.resolve(import.meta.dirname, '..')
 const committedDir = path.join(supabaseDir, 'schema')
-const database = `schema_${randomBytes(6).toString('hex')}`
-let admin: Sql
+let db: MigrationsDatabase
 let sql: Sql
 let files: Map<string, string>
 
 beforeAll(async () => {
-  // A fresh database of the shared test cluster with the migrations only (no seed, no stack).
-  const clusterUrl = inject('pgUrl')
-  admin = postgres(clusterUrl, { max: 1, onnotice: () => {} })
-  await admin.unsafe(`create database ${database} template ${TEMPLATE_DATABASE}`)
-  const url = new URL(clusterUrl)
-  url.pathname = `/${database}`
-  sql = postgres(url.toString(), { max: 1, onnotice: () => {} })
-  const log = createLogger('error')
-  await applyPlatform(sql, 'postgres', log)
-  await applyMigrations(sql, path.join(supabaseDir, 'migrations'), log)
+  db = await migrationsDatabase('schema')
+  sql = db.sql
   files = await dumpSchema(sql)
 })
 
 afterAll(async () => {
-  await sql?.end({ timeout: 2 })
-  await admin?.unsafe(`drop database if exists ${database} with (force)`)
-  await admin?.end({ timeout: 2 })
+  await db?.drop()
 })
 
 async function readOrNull(file: string): Promise<string | null> {

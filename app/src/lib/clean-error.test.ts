@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanError, isAuthExpired, isNetworkError } from './clean-error.ts'
+import { errorCode, hasCode, loadErrorSentences } from './error-codes.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -34,5 +35,39 @@ describe('cleanError', () => {
       'Message is too long.'
     )
     expect(cleanError(null)).toBe('Something went wrong. Please try again.')
+  })
+})
+
+describe('a refusal with a Chorus code', () => {
+  const refusal = {
+    code: '42501',
+    message: 'You are not a member of this workspace.',
+    details: 'not_workspace_member',
+  }
+
+  it('is told by its code, not its words', () => {
+    expect(errorCode(refusal)).toBe('not_workspace_member')
+    expect(hasCode(refusal, 'not_workspace_member')).toBe(true)
+    expect(
+      hasCode({ ...refusal, details: 'Key (id)=(1) already exists.' }, 'not_workspace_member')
+    ).toBe(false)
+    expect(
+      errorCode({ code: '23505', message: 'duplicate', details: 'Key (id)=(1) already exists.' })
+    ).toBeNull()
+  })
+
+  it("reads as the code's sentence, with the code for support", async () => {
+    // Before the catalogue is in, the server's sentence stands in.
+    expect(cleanError(refusal)).toBe(
+      'You are not a member of this workspace. (not_workspace_member)'
+    )
+    await loadErrorSentences()
+    expect(cleanError({ ...refusal, message: 'whatever the server said' })).toBe(
+      'You are not a member of this workspace. (not_workspace_member)'
+    )
+    // A code the catalogue does not know yet still shows, with the server's words.
+    expect(cleanError({ code: '22023', message: 'Nope.', details: 'brand_new_code' })).toBe(
+      'Nope. (brand_new_code)'
+    )
   })
 })

@@ -1,5 +1,7 @@
 // One place that turns whatever a call threw or returned as `error` into words for people, and
-// tells network failures (worth retrying) from refusals (not worth it).
+// tells network failures (worth retrying) from refusals (not worth it). A refusal with a Chorus
+// code reads as the code's sentence, with the code for support (lib/error-codes.ts).
+import { codeSentence, errorCode } from './error-codes.ts'
 
 interface ErrorLike {
   message?: unknown
@@ -34,6 +36,8 @@ export function cleanError(error: unknown): string {
   if (isAuthExpired(error)) return 'Your session expired. Sign in again; nothing you typed is lost.'
   const e = error as ErrorLike | null
   const message = e && typeof e.message === 'string' ? e.message : ''
+  const chorusCode = errorCode(error)
+  if (chorusCode) return `${codeSentence(chorusCode) ?? (message || chorusCode)} (${chorusCode})`
   const code = e && typeof e.code === 'string' ? e.code : ''
   if (code === '42501' || /row-level security/i.test(message)) {
     return 'You do not have permission to do that here.'

@@ -56,13 +56,14 @@ function storageMessage(xhr: XMLHttpRequest): string {
     const body = JSON.parse(xhr.responseText) as {
       message?: string
       error?: string
+      code?: string
       statusCode?: string
     }
-    if (body.statusCode === '413' || xhr.status === 413)
+    // Storage's codes, never its wording.
+    if (body.code === 'EntityTooLarge' || body.statusCode === '413' || xhr.status === 413)
       return 'The file is larger than the server allows.'
-    if (/mime|content type/i.test(body.message ?? ''))
-      return 'The server refuses files of this type.'
-    if (body.statusCode === '403' || /row-level security/i.test(body.message ?? '')) {
+    if (body.code === 'InvalidMimeType') return 'The server refuses files of this type.'
+    if (body.code === 'AccessDenied' || body.statusCode === '403') {
       return 'You cannot upload files to this channel.'
     }
     return body.message || body.error || `Upload failed (${xhr.status}).`

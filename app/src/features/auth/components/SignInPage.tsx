@@ -19,7 +19,7 @@ export function SignInPage({ expired }: { expired: boolean }) {
   const signIn = useSignIn()
   const resend = useResendConfirmation()
   const link = useSendSignInLink()
-  const notConfirmed = /not confirmed/i.test((signIn.error as Error | null)?.message ?? '')
+  const notConfirmed = (signIn.error as { code?: unknown } | null)?.code === 'email_not_confirmed'
 
   function submit(event: FormEvent) {
     event.preventDefault()

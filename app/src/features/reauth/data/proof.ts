@@ -8,6 +8,7 @@
 //   password or with a code emailed for signing in (signInWithOtp, verifyOtp), or, for an account
 //   with an authenticator app, that app's code verified again (the same session, aal2 kept).
 import { supabase } from '../../../lib/supabase.ts'
+import { hasCode } from '../../../lib/error-codes.ts'
 
 export type ProofPurpose = 'account' | 'credential'
 
@@ -16,11 +17,11 @@ export type Proof = { current_password: string } | { nonce: string } | Record<st
 
 const ASKING = new Set(['reauthentication_needed', 'current_password_required'])
 
-/** Whether the error asks for a proof (Auth's codes, or PostgREST's details). */
+/** Whether the error asks for a proof (Auth's codes, or Chorus's code from the SQL). */
 export function needsProof(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false
-  const { code, details } = error as { code?: unknown; details?: unknown }
-  return (typeof code === 'string' && ASKING.has(code)) || details === 'reauthentication_needed'
+  const { code } = error as { code?: unknown }
+  return (typeof code === 'string' && ASKING.has(code)) || hasCode(error, 'reauthentication_needed')
 }
 
 async function myEmail(): Promise<string> {

@@ -38,15 +38,7 @@ export function WorkspacePolicySection() {
           Require two-factor sign-in in {w.name}
         </label>
       ))}
-      {set.error && <Notice tone="error">{policyError(set.error)}</Notice>}
+      {set.error && <Notice tone="error">{cleanError(set.error)}</Notice>}
     </section>
   )
-}
-
-/** set_workspace_require_mfa's refusals are sentences meant for people (cleanError hides 42501's). */
-function policyError(error: Error): string {
-  const { code, message } = error as Error & { code?: string }
-  return code === '42501' && message && !/row-level security/i.test(message)
-    ? message
-    : cleanError(error)
 }
