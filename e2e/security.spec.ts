@@ -119,7 +119,7 @@ test('a workspace that requires two-factor sign-in is closed to a member without
   })
   await requireIt.click()
   await expect(security.getByRole('alert')).toContainText(
-    'Turn on two-factor sign-in for yourself first.'
+    'Turn on two-factor sign-in for yourself first, and sign in with it. (insufficient_aal)'
   )
   await expect(requireIt).not.toBeChecked()
   await addAuthenticatorApp(owner.page, 'Owner phone')

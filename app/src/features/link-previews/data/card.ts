@@ -2,6 +2,7 @@
 // (bucket link-previews: Storage signs only for the channel's members) and the author's removal.
 import { useQuery } from '@tanstack/react-query'
 import { storage, supabase } from '../../../lib/supabase.ts'
+import { cleanError } from '../../../lib/clean-error.ts'
 
 const BUCKET = 'link-previews'
 const TTL_SECONDS = 3600
@@ -28,5 +29,5 @@ export function usePreviewImageUrl(path: string | null) {
 /** remove_link_preview(): null when done (the change then arrives live), else the message. */
 export async function removePreview(id: string): Promise<string | null> {
   const { error } = await supabase().rpc('remove_link_preview', { p_id: id })
-  return error ? error.message : null
+  return error ? cleanError(error) : null
 }

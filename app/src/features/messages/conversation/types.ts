@@ -67,6 +67,7 @@ export class TransportError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    /** The refusal's Chorus code (`channel_archived`), else its SQLSTATE. */
     readonly code: string | null = null
   ) {
     super(message)

@@ -2,6 +2,7 @@
 // the one page module for channels and threads, with what was asked for early), sends keyed by the client's
 // id, and the channel's live topic (lib/live.ts), which only its members may join.
 import { isNetworkError, cleanError } from '../../../lib/clean-error.ts'
+import { errorCode } from '../../../lib/error-codes.ts'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
 import { supabase } from '../../../lib/supabase.ts'
 import { TransportError } from '../conversation/types.ts'
@@ -24,11 +25,11 @@ const MAX_PAGE = 200
 /** Turns a supabase-js error into one the live channel can classify. */
 export function transportError(error: unknown): TransportError {
   if (error instanceof TransportError) return error
-  const code = (error as { code?: unknown } | null)?.code
+  const sqlstate = (error as { code?: unknown } | null)?.code
   return new TransportError(
     cleanError(error),
     isNetworkError(error),
-    typeof code === 'string' ? code : null
+    errorCode(error) ?? (typeof sqlstate === 'string' ? sqlstate : null)
   )
 }
 
