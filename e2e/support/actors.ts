@@ -90,6 +90,9 @@ export function composer(page: Page): Locator {
 
 export async function send(page: Page, text: string): Promise<void> {
   const box = composer(page)
+  // A modal dialog still closing (Add people, Create a channel) makes the composer inert: what
+  // fill types then goes to the dialog, and the box stays empty.
+  await expect(page.locator('dialog:modal')).toHaveCount(0)
   await box.fill(text)
   await expect(box).toHaveValue(text)
   await box.press('Enter')
