@@ -18,8 +18,8 @@ export type Route =
       messageId?: string | null
       /** A thread open beside the channel (its parent message's id). */
       threadId?: string
-      /** The Threads view (the threads I follow) or Later (my saved messages), not a channel. */
-      view?: 'threads' | 'later'
+      /** A feature's view instead of a channel (slots/view.ts: `threads`, `later`), by its path. */
+      view?: string
       /** "New message": the new direct message dialog open over the default channel. */
       newMessage?: true
     }
@@ -57,16 +57,14 @@ export function parseRoute(pathname: string, search = ''): Route {
       messageId: m[3] ?? null,
       ...(m[4] ? { threadId: m[4] } : {}),
     }
-  m = new RegExp(`^/w/${ID}/(threads|later|new-message)$`).exec(path)
-  // The pattern admits only these two views and "New message".
+  m = new RegExp(`^/w/${ID}/([a-z][a-z-]*)$`).exec(path)
+  // "New message", or a view: the shell says "Page not found" for one no feature has.
   if (m)
     return {
       name: 'workspace',
       workspaceId: m[1]!,
       channelId: null,
-      ...(m[2] === 'new-message'
-        ? { newMessage: true as const }
-        : { view: m[2] as 'threads' | 'later' }),
+      ...(m[2] === 'new-message' ? { newMessage: true as const } : { view: m[2]! }),
     }
   return { name: 'not-found', path }
 }

@@ -1,5 +1,5 @@
-// The workspace's main pane: Later, the Threads view, the open channel (with its header and
-// search), a channel that is not there, or the wait for one. Later and Threads load lazily.
+// The workspace's main pane: a feature's view (slots/view.ts: Threads, Later; each a lazy chunk),
+// the open channel (with its header and search), a channel that is not there, or the wait for one.
 import { Suspense, useEffect } from 'react'
 import type { RefObject } from 'react'
 import { channelLabel } from '../features/channels/index.ts'
@@ -9,19 +9,7 @@ import { markFirstScreenShown, useAfterFirstRender } from '../lib/first-screen.t
 import { EmptyState, Spinner } from '../ui/Notice.tsx'
 import { ChannelHeader } from './ChannelHeader.tsx'
 import type { WorkspaceData } from './use-workspace-data.tsx'
-import { lazyRetrying } from '../lib/lazy.ts'
-import { NotLoaded } from '../ui/NotLoaded.tsx'
-
-// The Threads view: loaded when it is first opened.
-const ThreadsView = lazyRetrying(
-  () => import('../features/threads/components/ThreadsView.tsx'),
-  NotLoaded
-)
-// Later (saved messages): loaded when it is first opened.
-const LaterView = lazyRetrying(
-  () => import('../features/saved/components/LaterView.tsx'),
-  NotLoaded
-)
+import { workspaceView } from '../features/workspace-views.tsx'
 
 export interface MainPaneProps {
   workspaceId: string
@@ -29,7 +17,8 @@ export interface MainPaneProps {
   channelId: string | null
   messageId: string | null
   threadId: string | null
-  view: 'threads' | 'later' | null
+  /** The open view's path (slots/view.ts), when not a channel. */
+  view: string | null
   data: WorkspaceData
   composerRef: RefObject<HTMLTextAreaElement | null>
   /** Opens the dialog of this id (slots/workspace.ts). */
@@ -43,6 +32,7 @@ export function MainPane(props: MainPaneProps) {
   const { composerRef, onDialog, onToggleSidebar, onToggleMembers } = props
   const { me, isAdmin, members, channels, channelList, channel } = data
   const showsChannel = !!channelId && (!!channel || !channels.data)
+  const opened = view ? workspaceView(view) : undefined
   // In the page's first render the shell alone; the channel a task later.
   const paneReady = useAfterFirstRender()
   // Later, Threads or a missing channel is the first screen once shown; a channel's message list
@@ -53,13 +43,9 @@ export function MainPane(props: MainPaneProps) {
   }, [shownOtherwise])
   return (
     <main className="main" id="main">
-      {view === 'later' ? (
-        <Suspense fallback={<Spinner label="Loading saved messages" />}>
-          <LaterView workspaceId={workspaceId} nameOf={data.nameOf} />
-        </Suspense>
-      ) : view === 'threads' ? (
-        <Suspense fallback={<Spinner label="Loading threads" />}>
-          <ThreadsView
+      {opened ? (
+        <Suspense fallback={<Spinner label={opened.loading} />}>
+          <opened.View
             workspaceId={workspaceId}
             people={{
               me,
@@ -69,6 +55,10 @@ export function MainPane(props: MainPaneProps) {
             }}
           />
         </Suspense>
+      ) : view ? (
+        <EmptyState title="Page not found">
+          <p className="muted">There is nothing at this address in this workspace.</p>
+        </EmptyState>
       ) : showsChannel && !paneReady ? (
         <section className="channel-view" aria-busy="true" />
       ) : showsChannel ? (

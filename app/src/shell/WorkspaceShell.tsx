@@ -68,8 +68,8 @@ export function WorkspaceShell({
   messageId?: string | null
   /** A thread open beside the channel. */
   threadId?: string | null
-  /** The Threads view instead of a channel. */
-  view?: 'threads' | 'later' | null
+  /** A feature's view instead of a channel (slots/view.ts), by its path. */
+  view?: string | null
   /** Opened by the installed app's "New message" shortcut: the new direct message dialog. */
   newMessage?: boolean
 }) {

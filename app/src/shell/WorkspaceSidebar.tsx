@@ -1,5 +1,6 @@
 // The workspace's sidebar: its name and menu (its items in WorkspaceMenu.tsx, a lazy chunk), the
-// Threads and Later links, and the channels (features/channels' Sidebar), with what the server's silence means.
+// links of the features' views (slots/view.ts: Threads, Later), and the channels
+// (features/channels' Sidebar), with what the server's silence means.
 import { Suspense } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { lazyRetrying } from '../lib/lazy.ts'
@@ -9,8 +10,7 @@ import { navigate } from '../lib/router.ts'
 import { useRefreshHeld } from '../features/auth/index.ts'
 import { useLeaveWorkspace } from '../features/workspaces/index.ts'
 import { Sidebar } from '../features/channels/index.ts'
-import { ThreadsLink } from '../features/threads/index.ts'
-import { LaterLink } from '../features/saved/index.ts'
+import { workspaceViews } from '../features/workspace-views.tsx'
 import { Notice, Spinner } from '../ui/Notice.tsx'
 import { MenuButton } from '../ui/MenuButton.tsx'
 
@@ -22,7 +22,8 @@ export interface WorkspaceSidebarProps {
   workspaceId: string
   workspaceName: string
   channelId: string | null
-  view: 'threads' | 'later' | null
+  /** The open view's path (slots/view.ts), when not a channel. */
+  view: string | null
   data: WorkspaceData
   /** Opens the dialog of this id (slots/workspace.ts). */
   onDialog: (dialog: string) => void
@@ -87,18 +88,15 @@ export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
       ) : (
         !channels.data && <Spinner label="Loading channels" />
       )}
-      <ThreadsLink
-        workspaceId={workspaceId}
-        me={me}
-        active={view === 'threads'}
-        onNavigate={() => onNavigate()}
-      />
-      <LaterLink
-        workspaceId={workspaceId}
-        me={me}
-        active={view === 'later'}
-        onNavigate={() => onNavigate()}
-      />
+      {workspaceViews.map(({ path, Link }) => (
+        <Link
+          key={path}
+          workspaceId={workspaceId}
+          me={me}
+          active={view === path}
+          onNavigate={() => onNavigate()}
+        />
+      ))}
       <Sidebar
         workspaceId={workspaceId}
         channels={channelList}

@@ -1,4 +1,3 @@
-export { LaterLink } from './components/LaterLink.tsx'
 export { useSavedExtension } from './message-extension.tsx'
 export { useLaterItems } from './data/saved.ts'
 export type { LaterItem } from './data/saved.ts'

@@ -9,14 +9,11 @@ import { Link } from '../../../ui/Link.tsx'
 import { useLaterItems, useSaveMutation } from '../data/saved.ts'
 import type { LaterItem } from '../data/saved.ts'
 import { reminderLabel } from '../data/reminders.ts'
+import type { ViewProps } from '../../../slots/view.ts'
 import './saved.css'
 
-export interface LaterViewProps {
-  workspaceId: string
-  nameOf: (userId: string) => string
-}
-
-export default function LaterView({ workspaceId, nameOf }: LaterViewProps) {
+export default function LaterView({ workspaceId, people }: ViewProps) {
+  const { nameOf } = people
   const [done, setDone] = useState(false)
   const items = useLaterItems(workspaceId, done)
   const mutation = useSaveMutation()

@@ -1,0 +1,11 @@
+// Later as a view of the workspace (slots/view.ts): my saved messages, at /w/<id>/later.
+import type { WorkspaceView } from '../../slots/view.ts'
+import { LaterLink } from './components/LaterLink.tsx'
+
+export default {
+  path: 'later',
+  order: 20,
+  Link: LaterLink,
+  load: () => import('./components/LaterView.tsx'),
+  loading: 'Loading saved messages',
+} satisfies WorkspaceView
