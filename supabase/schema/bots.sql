@@ -102,32 +102,35 @@ declare
   available double precision;
 begin
   if p_token is null or p_token !~ '^xoxb-[0-9a-f]{64}$' then
-    return query select 'invalid_auth', null::uuid, null::uuid, null::integer;
-    return;
+    raise exception using errcode = '42501', message = 'The bot token is not valid.',
+      detail = 'bot_token_invalid';
   end if;
   select * into b from public.bots x where x.token_hash = extensions.digest(p_token, 'sha256')
   for update;
   if not found then
-    return query select 'invalid_auth', null::uuid, null::uuid, null::integer;
-    return;
+    raise exception using errcode = '42501', message = 'The bot token is not valid.',
+      detail = 'bot_token_invalid';
   end if;
   if b.revoked_at is not null then
-    return query select 'token_revoked', b.id, b.workspace_id, null::integer;
-    return;
+    raise exception using errcode = '22023', message = 'This bot was revoked.',
+      detail = 'bot_revoked';
   end if;
   if not exists (
     select 1 from public.workspace_members wm
     where wm.workspace_id = b.workspace_id and wm.user_id = b.id and wm.left_at is null
   ) then
-    return query select 'account_inactive', b.id, b.workspace_id, null::integer;
-    return;
+    raise exception using errcode = '42501',
+      message = 'This bot is no longer a member of its workspace.',
+      detail = 'not_workspace_member';
   end if;
   available := least(burst, b.tokens + greatest(extract(epoch from now() - b.tokens_at), 0) * rate);
   if available < 1 then
-    update public.bots x set tokens = available, tokens_at = now() where x.id = b.id;
-    return query select 'ratelimited', b.id, b.workspace_id,
-      case when rate > 0 then ceil((1 - available) / rate)::int else 60 end;
-    return;
+    -- Refused, the bucket is not written back: the next call refills it from the same tokens and
+    -- tokens_at to what writing `available` now would have given (below 1, least() caps nothing).
+    raise exception using errcode = 'PT429', message = 'Too many calls for this bot: wait and retry.',
+      detail = 'rate_limited',
+      hint = jsonb_build_object('retry_after',
+        case when rate > 0 then ceil((1 - available) / rate)::int else 60 end)::text;
   end if;
   update public.bots x set tokens = available - 1, tokens_at = now(), last_used_at = now()
   where x.id = b.id;

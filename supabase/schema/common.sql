@@ -621,21 +621,26 @@ declare
 begin
   select * into inv from private.slash_command_invocations i where i.id = p_invocation_id for update;
   if not found or inv.response_hash is null then
-    return 'no_service';
+    raise exception using errcode = '22023', message = 'No such command run.',
+      detail = 'slash_command_run_not_found';
   end if;
   select * into c from public.slash_commands s where s.id = inv.command_id;
   if not found or c.revoked_at is not null then
-    return 'no_service';
+    raise exception using errcode = '22023', message = 'This command was revoked.',
+      detail = 'slash_command_revoked';
   end if;
   if p_response_secret is not null then
     if inv.response_hash <> extensions.digest(p_response_secret, 'sha256') then
-      return 'invalid_token';
+      raise exception using errcode = '42501', message = 'The response URL''s secret is wrong.',
+        detail = 'response_url_secret_invalid';
     end if;
     if inv.expires_at < now() then
-      return 'expired';
+      raise exception using errcode = '22023', message = 'The response URL has expired.',
+        detail = 'response_url_expired';
     end if;
     if inv.uses >= 5 then
-      return 'used_up';
+      raise exception using errcode = '22023', message = 'The response URL has been used 5 times.',
+        detail = 'response_url_used_up';
     end if;
     update private.slash_command_invocations i set uses = uses + 1 where i.id = inv.id;
   end if;
@@ -651,7 +656,9 @@ begin
   end if;
   select * into ch from public.channels x where x.id = inv.channel_id;
   if ch.archived_at is not null then
-    return 'channel_is_archived';
+    -- Refused, the use above is not counted, as a too long answer's is not: nothing was posted.
+    raise exception using errcode = '22023', message = 'This channel is archived.',
+      detail = 'channel_archived';
   end if;
   -- Slack shows the command that was run above its first answer in the channel.
   if not inv.echoed and exists (select 1 from public.channel_members cm
@@ -729,16 +736,20 @@ declare
 begin
   select * into inv from private.slash_command_invocations i where i.id = p_invocation_id;
   if not found or inv.response_hash is null then
-    return 'no_service';
+    raise exception using errcode = '22023', message = 'No such command run.',
+      detail = 'slash_command_run_not_found';
   end if;
   if p_response_secret is null or inv.response_hash <> extensions.digest(p_response_secret, 'sha256') then
-    return 'invalid_token';
+    raise exception using errcode = '42501', message = 'The response URL''s secret is wrong.',
+      detail = 'response_url_secret_invalid';
   end if;
   if inv.expires_at < now() then
-    return 'expired';
+    raise exception using errcode = '22023', message = 'The response URL has expired.',
+      detail = 'response_url_expired';
   end if;
   if inv.uses >= 5 then
-    return 'used_up';
+    raise exception using errcode = '22023', message = 'The response URL has been used 5 times.',
+      detail = 'response_url_used_up';
   end if;
   delete from public.slash_command_responses r where r.invocation_id = inv.id;
   return 'ok';

@@ -234,24 +234,38 @@ begin
       detail = 'missing_argument';
   end if;
   select * into w from public.incoming_webhooks h where h.id = p_webhook_id for update;
-  if not found or w.revoked_at is not null then
-    return 'no_service';
+  if not found then
+    raise exception using errcode = '22023', message = 'Webhook not found.',
+      detail = 'webhook_not_found';
+  end if;
+  if w.revoked_at is not null then
+    raise exception using errcode = '22023', message = 'This webhook was revoked.',
+      detail = 'webhook_revoked';
   end if;
   if p_secret is null or w.secret_hash <> extensions.digest(p_secret, 'sha256') then
-    return 'invalid_token';
+    raise exception using errcode = '42501',
+      message = 'The webhook''s secret is wrong or was regenerated.',
+      detail = 'webhook_secret_invalid';
   end if;
   select * into ch from public.channels c where c.id = w.channel_id;
   if not found then
-    return 'channel_not_found';
+    raise exception using errcode = '22023', message = 'The webhook''s channel no longer exists.',
+      detail = 'channel_not_found';
   end if;
   if ch.archived_at is not null then
-    return 'channel_is_archived';
+    raise exception using errcode = '22023', message = 'The webhook''s channel is archived.',
+      detail = 'channel_archived';
   end if;
   -- The bucket (full when the webhook is made), refilled since its last use.
   available := least(burst, w.tokens + greatest(extract(epoch from now() - w.tokens_at), 0) * rate);
   if available < 1 then
-    update public.incoming_webhooks h set tokens = available, tokens_at = now() where h.id = w.id;
-    return 'rate_limited:' || case when rate > 0 then ceil((1 - available) / rate)::int else 60 end;
+    -- Refused, the bucket is not written back: the next call refills it from the same tokens and
+    -- tokens_at to what writing `available` now would have given (below 1, least() caps nothing).
+    raise exception using errcode = 'PT429',
+      message = 'Too many messages for this webhook: wait and retry.',
+      detail = 'rate_limited',
+      hint = jsonb_build_object('retry_after',
+        case when rate > 0 then ceil((1 - available) / rate)::int else 60 end)::text;
   end if;
   icon := private.clean_webhook_icon(p_icon_emoji, p_icon_url);
   username := nullif(private.clean_line(coalesce(p_username, ''), 'The username', 80, true), '');

@@ -1,9 +1,11 @@
 // Bots' Web API on the real stack, what it refuses: real HTTP calls of Slack's methods to the
 // `slack-api` Edge Function with the bot's token. Nothing of a channel the bot is not in readable
 // or writable (nor of a workspace requiring two-factor sign-in, nor an archived channel); bad
-// bodies never a 500 and nothing stored. The methods' successes: bots-api.test.ts.
+// bodies never a 500 and nothing stored; authenticate_bot's refusals raised in SQL with a Chorus
+// code each. The methods' successes: bots-api.test.ts.
 import { describe, expect, it } from 'vitest'
 import { useBotsStack } from './support/bots.ts'
+import { asRole } from './support/world.ts'
 
 const ctx = useBotsStack()
 
@@ -146,5 +148,63 @@ describe('bad calls', () => {
       error: 'unknown_method',
       req_method: 'users.list',
     })
+  })
+})
+
+describe("authenticate_bot's refusals", () => {
+  it('carry a Chorus code each, which the function answers as Slack does', async () => {
+    const refusal = (token: string) =>
+      ctx.stack.sql`select outcome from public.authenticate_bot(${token})`.then(
+        () => null,
+        (e: { code?: string; detail?: string; hint?: string }) => ({
+          code: e.code,
+          detail: e.detail,
+          hint: e.hint,
+        })
+      )
+    const answer = async (token: string) => {
+      const { status, body, headers } = await ctx.call('auth.test', {}, token)
+      return { status, body, retryAfter: headers.get('retry-after') }
+    }
+    for (const token of ['xoxb-nope', `xoxb-${'0'.repeat(64)}`]) {
+      expect(await refusal(token)).toMatchObject({ code: '42501', detail: 'bot_token_invalid' })
+      expect(await answer(token)).toEqual({
+        status: 200,
+        body: { ok: false, error: 'invalid_auth' },
+        retryAfter: null,
+      })
+    }
+
+    // An empty bucket (nothing refills in these tests): the wait in the hint, the bucket as it was.
+    const b = await ctx.createBot(ctx.world.people.admin, 'Spent')
+    await ctx.stack.sql`update public.bots set tokens = 0.5 where id = ${b.id}`
+    const bucket = () =>
+      ctx.stack.sql`select tokens, tokens_at, last_used_at from public.bots where id = ${b.id}`
+    const before = await bucket()
+    const limited = await refusal(b.token)
+    expect(limited).toMatchObject({ code: 'PT429', detail: 'rate_limited' })
+    expect(JSON.parse(limited!.hint!)).toEqual({ retry_after: 60 })
+    expect(await answer(b.token)).toEqual({
+      status: 429,
+      body: { ok: false, error: 'ratelimited' },
+      retryAfter: '60',
+    })
+    expect(await bucket()).toEqual(before)
+
+    await ctx.stack.sql`update public.bots set tokens = 1000 where id = ${b.id}`
+    await asRole(
+      ctx.stack.sql,
+      ctx.world.people.admin,
+      (tx) => tx`select public.remove_member(${ctx.world.ws}, ${b.id})`
+    )
+    expect(await refusal(b.token)).toMatchObject({ code: '42501', detail: 'not_workspace_member' })
+    expect((await answer(b.token)).body).toEqual({ ok: false, error: 'account_inactive' })
+    await asRole(
+      ctx.stack.sql,
+      ctx.world.people.admin,
+      (tx) => tx`select public.revoke_bot(${b.id})`
+    )
+    expect(await refusal(b.token)).toMatchObject({ code: '22023', detail: 'bot_revoked' })
+    expect((await answer(b.token)).body).toEqual({ ok: false, error: 'token_revoked' })
   })
 })

@@ -221,6 +221,47 @@ describe('the URL', () => {
     expect((await post(other.url, { text: 'other' })).status).toBe(200)
   })
 
+  it('is refused in SQL with a Chorus code each, which the function answers as Slack does', async () => {
+    const refusal = (id: string, secret: string) =>
+      h.stack.sql`select public.post_incoming_webhook(${id}, ${secret}, ${randomUUID()}, 'x')`.then(
+        () => null,
+        (e: { code?: string; detail?: string; hint?: string }) => ({
+          code: e.code,
+          detail: e.detail,
+          hint: e.hint,
+        })
+      )
+    const hook = await createHook(h.world.people.owner, h.world.ch.plaza)
+    expect(await refusal(randomUUID(), hook.secret)).toMatchObject({
+      code: '22023',
+      detail: 'webhook_not_found',
+    })
+    expect(await refusal(hook.id, 'wrong')).toMatchObject({
+      code: '42501',
+      detail: 'webhook_secret_invalid',
+    })
+    // The rate limit's seconds to wait are in the hint; the refused call leaves the bucket as it was.
+    await h.stack.sql`update public.incoming_webhooks set tokens = 0.5 where id = ${hook.id}`
+    const [before] = await h.stack.sql`
+      select tokens, tokens_at from public.incoming_webhooks where id = ${hook.id}`
+    const limited = await refusal(hook.id, hook.secret)
+    expect(limited).toMatchObject({ code: 'PT429', detail: 'rate_limited' })
+    expect(JSON.parse(limited!.hint!)).toEqual({ retry_after: 60 })
+    expect(
+      await h.stack
+        .sql`select tokens, tokens_at from public.incoming_webhooks where id = ${hook.id}`
+    ).toEqual([before])
+    await asRole(
+      h.stack.sql,
+      h.world.people.owner,
+      (tx) => tx`select public.revoke_incoming_webhook(${hook.id})`
+    )
+    expect(await refusal(hook.id, hook.secret)).toMatchObject({
+      code: '22023',
+      detail: 'webhook_revoked',
+    })
+  })
+
   it('cannot be used with a person’s key: posting is for the service role only', async () => {
     const hook = await createHook(h.world.people.owner, h.world.ch.plaza)
     const refused = await asRole(

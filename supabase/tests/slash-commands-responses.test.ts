@@ -2,8 +2,9 @@
 // does not answer in 3 s, a redirect, a private or local address (loopback only with the test
 // setting); later answers through the response_url (ephemeral to the caller only, in RLS and live
 // on their user topic; in_channel; replace and delete the earlier ones; its limits: a wrong
-// secret, a sixth use, an expiry). Registering and running: slash-commands.test.ts. The server and
-// set-up are support/slash-commands.ts's.
+// secret, a sixth use, an expiry, each raised in SQL with its Chorus code). Registering and
+// running: slash-commands.test.ts. The server and set-up are support/slash-commands.ts's.
+import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { Inbox, joinPrivate, leave, liveTopic, recordOf } from './support/realtime.ts'
 import { allowLoopback, useSlashCommands } from './support/slash-commands.ts'
@@ -126,6 +127,55 @@ describe('the response_url', () => {
     expect(await postTo(second, { text: 'late' })).toEqual({ status: 404, text: 'expired_url' })
     const unknown = second.replace(/respond\/[^/]+/, 'respond/00000000-0000-0000-0000-000000000000')
     expect(await postTo(unknown, { text: 'x' })).toEqual({ status: 404, text: 'no_service' })
+  })
+})
+
+describe("the response_url's refusals in SQL", () => {
+  it('carry a Chorus code each, which the function answers as Slack does', async () => {
+    const command = await createCommand(t.world.people.owner)
+    const url = await responseUrlOf(t.world.people.member, t.world.ch.plaza, command.name)
+    const [run, secret] = url.split('/').slice(-2) as [string, string]
+    const detail = (e: { detail?: string }) => e.detail
+    const answer = (id: string, key: string, inChannel = false) =>
+      t.stack
+        .sql`select public.answer_slash_command(${id}, ${key}, ${inChannel}, 'x', ${randomUUID()})`.then(
+        () => 'ok',
+        detail
+      )
+    const forget = (id: string, key: string) =>
+      t.stack.sql`select public.forget_slash_command_answers(${id}, ${key})`.then(
+        () => 'ok',
+        detail
+      )
+    const uses = async () =>
+      (
+        await t.stack.sql<{ uses: number }[]>`
+          select uses from private.slash_command_invocations where id = ${run}`
+      )[0]!.uses
+    const nobody = randomUUID()
+    expect(await answer(nobody, secret)).toBe('slash_command_run_not_found')
+    expect(await forget(nobody, secret)).toBe('slash_command_run_not_found')
+    expect(await answer(run, 'wrong')).toBe('response_url_secret_invalid')
+    expect(await forget(run, 'wrong')).toBe('response_url_secret_invalid')
+
+    // An in_channel answer to an archived channel (archived in a transaction undone after).
+    const counted = await uses()
+    const archived = await t.stack.sql
+      .begin(async (tx) => {
+        await tx`update public.channels set archived_at = now() where id = ${t.world.ch.plaza}`
+        await tx`select public.answer_slash_command(${run}, ${secret}, true, 'x', ${randomUUID()})`
+      })
+      .then(() => 'ok', detail)
+    expect(archived).toBe('channel_archived')
+    expect(await uses()).toBe(counted)
+
+    await t.stack.sql`update private.slash_command_invocations set uses = 5 where id = ${run}`
+    expect(await answer(run, secret)).toBe('response_url_used_up')
+    expect(await forget(run, secret)).toBe('response_url_used_up')
+    await t.stack.sql`update private.slash_command_invocations
+      set expires_at = now() - interval '1 second' where id = ${run}`
+    expect(await answer(run, secret)).toBe('response_url_expired')
+    expect(await forget(run, secret)).toBe('response_url_expired')
   })
 })
 

@@ -19,6 +19,7 @@
 // to invite), the invite made for the refused one removed again.
 import { createClient } from 'npm:@supabase/supabase-js@2'
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
+import { errorCode, hasCode } from '../_shared/error-code.ts'
 import { sendInvitation } from '../_shared/invite-mail.ts'
 import { closingUnread } from '../_shared/read-body.ts'
 
@@ -35,15 +36,23 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   })
 }
 
-/** A refusal of claim_invite_mail as the answer: 429 with the limit, or the error's status. */
-function refused(error: { code?: string; message: string; details?: string | null }): Response {
-  if (error.code !== 'PT429') {
-    const status = error.code === '42501' ? 404 : 400
-    return json(status, { error: error.message })
+interface Refusal {
+  code?: string
+  message: string
+  details?: string | null
+  hint?: string | null
+}
+
+/** A refusal of claim_invite_mail as the answer: 429 with the limit (its hint's JSON), 404 for
+ *  an invitation that is not the caller's, else the error's status; each with its code. */
+function refused(error: Refusal): Response {
+  if (!hasCode(error, 'invite_limit_reached')) {
+    const status = hasCode(error, 'email_invite_not_yours') ? 404 : statusOf(error)
+    return json(status, { error: error.message, code: errorCode(error) })
   }
   let limit: { limit?: string; max?: number; resets_at?: string | null } = {}
   try {
-    limit = JSON.parse(error.details ?? '{}')
+    limit = JSON.parse(error.hint ?? '{}')
   } catch {
     // The message says it all.
   }
@@ -63,6 +72,9 @@ function refused(error: { code?: string; message: string; details?: string | nul
     headers
   )
 }
+
+/** 403 for a refusal of the caller's rights (Postgres's own carries no code), else 400. */
+const statusOf = (error: Refusal) => (error.code === '42501' ? 403 : 400)
 
 // An answer that leaves the body unread closes the connection (_shared/read-body.ts).
 Deno.serve(closingUnread(handle))
@@ -140,7 +152,10 @@ async function inviteImportPeople(
   importId: string
 ): Promise<Response> {
   const { data: people, error } = await asCaller.rpc('import_invitees', { p_import: importId })
-  if (error) return json(error.code === '42501' ? 403 : 400, { error: error.message })
+  if (error) {
+    const status = hasCode(error, 'workspace_owner_only') ? 403 : statusOf(error)
+    return json(status, { error: error.message, code: errorCode(error) })
+  }
   const invitees = (people ?? []) as { user_id: string; email: string }[]
   if (invitees.length === 0) return json(200, { invited: 0, failed: [], left: 0 })
   const { data: row } = await admin

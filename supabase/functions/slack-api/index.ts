@@ -8,11 +8,13 @@
 // other status but 429 for a transport failure and retry it), 429 `ratelimited` with
 // Retry-After. No JWT ([functions.slack-api] verify_jwt = false): the token is the credential.
 // One database transaction per call through SUPABASE_DB_URL: authenticate_bot() as service_role
-// checks the token's hash, revocation and the rate limit; then the role becomes
+// checks the token's hash, revocation and the rate limit, raising a refusal with a Chorus code
+// (the seconds to wait in its hint) that is answered here as Slack's error; then the role becomes
 // `authenticated` with the bot's claims, so the method's reads and RPCs run under row-level
 // security as the bot, exactly as the app's calls do for a person (hosted Supabase gives
 // functions SUPABASE_DB_URL too).
 import postgres from 'npm:postgres@3'
+import { hasCode } from '../_shared/error-code.ts'
 import { BodyNotUtf8, BodyTooLarge, closingUnread, readText } from '../_shared/read-body.ts'
 import { MAX_BODY_BYTES, SlackError, readArgs } from './args.ts'
 import type { Args } from './args.ts'
@@ -70,9 +72,36 @@ function tokenOf(request: Request, args: Args): string | null {
 }
 
 interface Auth {
-  outcome: string
-  user_id: string | null
-  retry_after: number | null
+  user_id: string
+}
+
+interface Refusal {
+  detail?: unknown
+  hint?: unknown
+}
+
+/** Slack's answer to authenticate_bot's refusal, by its Chorus code; null for another error. */
+function authRefusal(thrown: unknown): Response | null {
+  const error = (thrown ?? {}) as Refusal
+  if (hasCode(error, 'rate_limited')) {
+    return reply({ ok: false, error: 'ratelimited' }, 429, {
+      'Retry-After': String(retryAfter(error.hint)),
+    })
+  }
+  if (hasCode(error, 'bot_token_invalid')) return reply({ ok: false, error: 'invalid_auth' })
+  if (hasCode(error, 'bot_revoked')) return reply({ ok: false, error: 'token_revoked' })
+  if (hasCode(error, 'not_workspace_member')) return reply({ ok: false, error: 'account_inactive' })
+  return null
+}
+
+/** The seconds to wait that a rate_limited refusal gives in its hint ({"retry_after": n}). */
+function retryAfter(hint: unknown): number {
+  try {
+    const seconds = (JSON.parse(String(hint)) as { retry_after?: unknown }).retry_after
+    return typeof seconds === 'number' && seconds > 0 ? seconds : 1
+  } catch {
+    return 1
+  }
 }
 
 // An answer that leaves the body unread closes the connection (_shared/read-body.ts).
@@ -112,17 +141,14 @@ async function handle(request: Request): Promise<Response> {
     return refusal(new SlackError('not_authed', detail))
   }
 
+  // A refusal of authenticate_bot ends the transaction: nothing is written for a refused call.
+  let authenticated = false
   try {
     return await db().begin(async (tx) => {
       await tx`set local role service_role`
-      const [auth] = await tx<Auth[]>`
-        select outcome, user_id, retry_after from public.authenticate_bot(${token})`
-      if (auth!.outcome === 'ratelimited') {
-        const seconds = String(auth!.retry_after ?? 1)
-        return reply({ ok: false, error: 'ratelimited' }, 429, { 'Retry-After': seconds })
-      }
-      if (auth!.outcome !== 'ok') return reply({ ok: false, error: auth!.outcome })
-      const bot = { userId: auth!.user_id! }
+      const [auth] = await tx<Auth[]>`select user_id from public.authenticate_bot(${token})`
+      authenticated = true
+      const bot = { userId: auth!.user_id }
       const claims = { sub: bot.userId, role: 'authenticated', aud: 'authenticated' }
       await tx`set local role authenticated`
       await tx`select set_config('request.jwt.claims', ${JSON.stringify(claims)}, true),
@@ -138,6 +164,8 @@ async function handle(request: Request): Promise<Response> {
       }
     })
   } catch (error) {
+    const refused = authenticated ? null : authRefusal(error)
+    if (refused) return refused
     console.error('slack-api: call failed', error)
     return reply({ ok: false, error: 'internal_error' }, 500)
   }

@@ -70,6 +70,8 @@ export async function messageById(tx: Tx, id: string): Promise<Row> {
 interface DbError {
   code?: string
   message?: string
+  /** The Chorus code of a refusal (supabase/errors.json), as postgres.js names DETAIL. */
+  detail?: unknown
 }
 
 const dbError = (error: unknown): DbError | null =>

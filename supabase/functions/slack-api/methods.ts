@@ -2,7 +2,8 @@
 // auth.uid() is the bot (request.jwt.claims): row-level security and the RPCs the app calls
 // (send_message, edit_message, delete_message, set_reaction) decide what the bot may read and
 // write, exactly as for a person; this file only turns Slack's arguments into those calls and
-// their refusals into Slack's error texts.
+// their refusals, by their Chorus codes, into Slack's error texts.
+import { hasCode } from '../_shared/error-code.ts'
 import { PayloadError } from '../_shared/slack/mrkdwn-incoming.ts'
 import { toWebhookPost } from '../_shared/slack/payload.ts'
 import { SlackError, boolArg, requiredString, tsArg, tsOf } from './args.ts'
@@ -52,11 +53,13 @@ const postMessage: Method = async (tx, args) => {
     (sp) => sp`select public.send_message(${id}, ${channel.id}, ${body}, '[]'::jsonb,
       ${parentId}, ${boolArg(args, 'reply_broadcast')})`,
     (e) =>
-      e.code === '42501'
-        ? 'restricted_action'
-        : /longer|4000|length/i.test(e.message ?? '')
-          ? 'msg_too_long'
-          : 'invalid_arguments'
+      hasCode(e, 'message_too_long')
+        ? 'msg_too_long'
+        : hasCode(e, 'channel_archived')
+          ? 'is_archived'
+          : hasCode(e, 'not_channel_member') || e.code === '42501'
+            ? 'restricted_action'
+            : 'invalid_arguments'
   )
   const row = await messageById(tx, id)
   return { channel: channel.id, ts: tsOf(row.micros), message: slackMessage(row) }
@@ -70,7 +73,12 @@ const update: Method = async (tx, args, bot) => {
   await rpc(
     tx,
     (sp) => sp`select public.edit_message(${row.id}, ${body})`,
-    (e) => (e.code === '42501' ? 'cant_update_message' : 'invalid_arguments')
+    (e) =>
+      hasCode(e, 'channel_archived')
+        ? 'is_archived'
+        : hasCode(e, 'not_message_author') || e.code === '42501'
+          ? 'cant_update_message'
+          : 'invalid_arguments'
   )
   const updated = await messageById(tx, row.id)
   return {
@@ -120,7 +128,7 @@ const reactionsAdd: Method = async (tx, args) => {
         ? 'already_reacted'
         : e.code === '42501'
           ? 'not_in_channel'
-          : /at most/.test(e.message ?? '')
+          : hasCode(e, 'too_many_reactions')
             ? 'too_many_reactions'
             : 'invalid_name'
   )

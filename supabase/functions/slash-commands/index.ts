@@ -17,6 +17,7 @@
 // later answers): 200 `ok`; 400 `invalid_payload`/`no_text`/`msg_too_long`; 403
 // `invalid_token`; 404 `expired_url` / `used_url` / `no_service`; 410 `channel_is_archived`.
 import { createClient } from 'npm:@supabase/supabase-js@2'
+import { hasCode } from '../_shared/error-code.ts'
 import { OutboundError, safeFetch } from '../_shared/safe-fetch.ts'
 import { PayloadError, fromJson, readAnswer } from './answer.ts'
 import type { SlashAnswer } from './answer.ts'
@@ -130,7 +131,7 @@ async function run(request: Request): Promise<Response> {
   })
   if (started.error) {
     const { code, message, hint } = started.error
-    if (code === '42501' && /not in this channel/.test(message)) {
+    if (hasCode(started.error, 'not_channel_member')) {
       return json(403, { error: 'not_in_channel', message })
     }
     if (code === '42501' || code?.startsWith('PGRST3') || /JWT/i.test(message)) {
@@ -199,17 +200,29 @@ async function run(request: Request): Promise<Response> {
   if (!answer?.body) return json(200, { ephemeral: null, posted: false })
   if (!answer.inChannel) return json(200, { ephemeral: answer.body, posted: false })
   const stored = await post(runRow.invocation_id!, null, answer)
-  if (stored.error || stored.data !== 'ok') {
+  if (stored.error) {
+    const code = slackOutcome(stored.error) ?? 'internal'
     const why =
-      stored.data === 'channel_is_archived' ? 'the channel is archived' : 'it could not be posted'
-    if (stored.error) console.error('slash-commands: posting failed', stored.error)
+      code === 'channel_is_archived' ? 'the channel is archived' : 'it could not be posted'
+    if (code === 'internal') console.error('slash-commands: posting failed', stored.error)
     return json(200, {
       ephemeral: `${name} failed: the app answered, but ${why}.`,
       posted: false,
-      error: String(stored.data ?? 'internal'),
+      error: code,
     })
   }
   return json(200, { ephemeral: null, posted: true })
+}
+
+/** Slack's name for a refusal of answer_slash_command or forget_slash_command_answers. */
+function slackOutcome(error: { details?: unknown }): string | null {
+  if (hasCode(error, 'slash_command_run_not_found') || hasCode(error, 'slash_command_revoked'))
+    return 'no_service'
+  if (hasCode(error, 'response_url_secret_invalid')) return 'invalid_token'
+  if (hasCode(error, 'response_url_expired')) return 'expired_url'
+  if (hasCode(error, 'response_url_used_up')) return 'used_url'
+  if (hasCode(error, 'channel_archived')) return 'channel_is_archived'
+  return null
 }
 
 const RESPOND_STATUS: Record<string, number> = {
@@ -242,12 +255,7 @@ async function respond(runId: string, secret: string, request: Request): Promise
       return plain(RESPOND_STATUS[error.code] ?? 400, error.code, error.detail)
     throw error
   }
-  const toStatus = (outcome: string) => {
-    const code =
-      ({ expired: 'expired_url', used_up: 'used_url' } as Record<string, string>)[outcome] ??
-      outcome
-    return plain(RESPOND_STATUS[code] ?? 500, code in RESPOND_STATUS ? code : 'rollup_error')
-  }
+  const refused = (outcome: string) => plain(RESPOND_STATUS[outcome] ?? 500, outcome)
   // replace_original / delete_original: the run's earlier later answers (ephemeral) go first
   if (answer.replace && !answer.inChannel) {
     const forgot = await service().rpc('forget_slash_command_answers', {
@@ -255,19 +263,22 @@ async function respond(runId: string, secret: string, request: Request): Promise
       p_response_secret: secret,
     })
     if (forgot.error) {
+      const outcome = slackOutcome(forgot.error)
+      if (outcome) return refused(outcome)
       console.error('slash-commands: replace failed', forgot.error)
       return plain(500, 'rollup_error', 'The earlier answer could not be replaced.')
     }
-    if (forgot.data !== 'ok') return toStatus(String(forgot.data))
   }
   // an empty ephemeral (a delete_original alone) stores nothing; the use still counts
-  const { data, error } = await post(runId, secret, answer)
+  const { error } = await post(runId, secret, answer)
   if (error) {
+    const outcome = slackOutcome(error)
+    if (outcome) return refused(outcome)
     if (error.code === '22023') return plain(400, 'invalid_payload', error.message)
     console.error('slash-commands: response failed', error)
     return plain(500, 'rollup_error', 'The answer could not be stored.')
   }
-  return toStatus(String(data))
+  return plain(200, 'ok')
 }
 
 // An answer that leaves the body unread closes the connection (_shared/read-body.ts).

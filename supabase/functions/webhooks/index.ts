@@ -11,8 +11,10 @@
 // connection (_shared/read-body.ts). Called by other servers without a JWT
 // ([functions.webhooks] verify_jwt = false): the secret in the URL is the credential; the post
 // itself goes through post_incoming_webhook() with the service key, which checks the secret's
-// hash, the revocation, the channel and the rate limit in one transaction.
+// hash, the revocation, the channel and the rate limit in one transaction, and raises each
+// refusal with a Chorus code (supabase/errors.json) that is turned here into Slack's answer.
 import { createClient } from 'npm:@supabase/supabase-js@2'
+import { hasCode } from '../_shared/error-code.ts'
 import { BodyNotUtf8, BodyTooLarge, closingUnread, readText } from '../_shared/read-body.ts'
 import {
   MAX_BODY_BYTES,
@@ -91,7 +93,7 @@ async function handle(request: Request): Promise<Response> {
     Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '',
     { auth: { persistSession: false, autoRefreshToken: false } }
   )
-  const { data, error } = await admin.rpc('post_incoming_webhook', {
+  const { error } = await admin.rpc('post_incoming_webhook', {
     p_webhook_id: id,
     p_secret: secret,
     p_message_id: crypto.randomUUID(),
@@ -100,26 +102,32 @@ async function handle(request: Request): Promise<Response> {
     p_icon_emoji: post.iconEmoji,
     p_icon_url: post.iconUrl,
   })
-  if (error) {
-    if (error.code === '22023' && /mentioned someone/.test(error.message)) {
-      return answer('user_not_found', error.message)
-    }
-    if (error.code === '22023') return answer('invalid_payload', error.message)
-    console.error('webhooks: post failed', error)
-    return answer('rollup_error', 'The message could not be stored.')
-  }
-  const outcome = String(data)
-  if (outcome.startsWith('rate_limited:')) {
-    const seconds = outcome.split(':')[1] ?? '1'
+  if (!error) return answer('ok')
+  if (hasCode(error, 'rate_limited')) {
     return answer('rate_limited', 'Too many messages for this webhook; wait and retry.', {
-      'Retry-After': seconds,
+      'Retry-After': String(retryAfter(error.hint)),
     })
   }
-  const details: Record<string, string> = {
-    no_service: 'This webhook does not exist or was revoked.',
-    invalid_token: "The URL's secret is wrong or was regenerated.",
-    channel_not_found: "The webhook's channel no longer exists.",
-    channel_is_archived: "The webhook's channel is archived.",
+  if (hasCode(error, 'webhook_not_found') || hasCode(error, 'webhook_revoked'))
+    return answer('no_service', 'This webhook does not exist or was revoked.')
+  if (hasCode(error, 'webhook_secret_invalid'))
+    return answer('invalid_token', "The URL's secret is wrong or was regenerated.")
+  if (hasCode(error, 'channel_not_found'))
+    return answer('channel_not_found', "The webhook's channel no longer exists.")
+  if (hasCode(error, 'channel_archived'))
+    return answer('channel_is_archived', "The webhook's channel is archived.")
+  if (hasCode(error, 'mention_not_in_channel')) return answer('user_not_found', error.message)
+  if (error.code === '22023') return answer('invalid_payload', error.message)
+  console.error('webhooks: post failed', error)
+  return answer('rollup_error', 'The message could not be stored.')
+}
+
+/** The seconds to wait that a rate_limited refusal gives in its hint ({"retry_after": n}). */
+function retryAfter(hint: string | null | undefined): number {
+  try {
+    const seconds = (JSON.parse(hint ?? '') as { retry_after?: unknown }).retry_after
+    return typeof seconds === 'number' && seconds > 0 ? seconds : 1
+  } catch {
+    return 1
   }
-  return answer(outcome in STATUS ? outcome : 'rollup_error', details[outcome])
 }
