@@ -39,7 +39,7 @@ export const MESSAGE_CASES: readonly MatrixCase[] = [
   { kind: 'row', table: 'public.messages', what: 'a message in a direct message', op: 'insert', allowed: inQuiet, values: ({ world }, a) => messageFields(world.ch.dm, a) },
   { kind: 'row', table: 'public.messages', what: 'a message in a public channel you are not in', op: 'insert', allowed: [], values: ({ world }, a) => messageFields(world.ch.second, a) },
   { kind: 'row', table: 'public.messages', what: 'a message in another workspace', op: 'insert', allowed: ['outsider'], values: ({ world }, a) => messageFields(world.ch.outside, a) },
-  { kind: 'row', table: 'public.messages', what: 'a message in an archived channel', op: 'insert', allowed: [], values: ({ world }, a) => messageFields(world.ch.attic, a) },
+  { kind: 'row', table: 'public.messages', what: 'a message in an archived channel', op: 'insert', allowed: [], refusals: ['22023'], values: ({ world }, a) => messageFields(world.ch.attic, a) },
   { kind: 'row', table: 'public.messages', what: "a message as member (author_id = member)", op: 'insert', allowed: ['member'], values: ({ world }) => messageFields(world.ch.plaza, world.people.member) },
   { kind: 'row', table: 'public.messages', what: "member's message body (edit)", op: 'update', allowed: ['member'], row: messageIn((w) => w.people.member, (w) => w.ch.plaza), patch: () => ({ body: unique('edited') }) },
   { kind: 'row', table: 'public.messages', what: "member's message deleted_at (delete)", op: 'update', allowed: ['member'], row: messageIn((w) => w.people.member, (w) => w.ch.plaza), patch: () => ({ deleted_at: new Date().toISOString() }), changed: (after) => after.deleted_at !== null && after.body === '' },
