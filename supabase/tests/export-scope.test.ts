@@ -125,18 +125,28 @@ describe("a workspace's export scope", () => {
       expect(refused.error).toMatchObject({
         code: '42501',
         message: 'Only an owner can choose what a workspace export holds.',
+        details: 'workspace_owner_only',
       })
     }
     const stranger = await as(outsider.token).rpc('set_export_scope', {
       p_workspace_id: ws.id,
       p_scope: 'all',
     })
-    expect(stranger.error).toMatchObject({ code: '22023', message: 'Workspace not found.' })
+    expect(stranger.error).toMatchObject({
+      code: '22023',
+      message: 'Workspace not found.',
+      details: 'workspace_not_found',
+    })
     const bad = await as(owner.token).rpc('set_export_scope', {
       p_workspace_id: ws.id,
       p_scope: 'everything',
     })
-    expect(bad.error).toMatchObject({ code: '22023', details: 'everything was asked for.' })
+    expect(bad.error).toMatchObject({
+      code: '22023',
+      message:
+        'A workspace export holds public channels only, or everything: everything was asked for.',
+      details: 'invalid_argument',
+    })
     const anon = await stack
       .client()
       .rpc('set_export_scope', { p_workspace_id: ws.id, p_scope: 'all' })
@@ -191,7 +201,11 @@ describe("a workspace's export scope", () => {
     const stranger = await as(outsider.token).rpc('dismiss_export_notice', {
       p_workspace_id: ws.id,
     })
-    expect(stranger.error).toMatchObject({ code: '22023', message: 'Workspace not found.' })
+    expect(stranger.error).toMatchObject({
+      code: '22023',
+      message: 'Workspace not found.',
+      details: 'workspace_not_found',
+    })
     // …until it changes again. Setting the same value again changes nothing.
     ok(await as(owner.token).rpc('set_export_scope', { p_workspace_id: ws.id, p_scope: 'all' }))
     expect(await auditOf('workspace.export_scope_changed')).toHaveLength(1)

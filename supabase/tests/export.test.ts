@@ -89,17 +89,26 @@ describe('a workspace export', () => {
     expect(refused.error).toMatchObject({
       code: '42501',
       message: "Only the workspace's owners can export it.",
+      details: 'workspace_owner_only',
     })
     const stranger = await as(t.outsider.token).rpc('request_export', {
       p_workspace: t.ws.id,
       p_kind: 'personal',
     })
-    expect(stranger.error).toMatchObject({ code: '22023', message: 'Workspace not found.' })
+    expect(stranger.error).toMatchObject({
+      code: '22023',
+      message: 'Workspace not found.',
+      details: 'workspace_not_found',
+    })
     const badKind = await as(t.owner.token).rpc('request_export', {
       p_workspace: t.ws.id,
       p_kind: 'everything',
     })
-    expect(badKind.error).toMatchObject({ code: '22023', details: 'everything was asked for.' })
+    expect(badKind.error).toMatchObject({
+      code: '22023',
+      message: 'An export is of the workspace or of your own data: everything was asked for.',
+      details: 'invalid_argument',
+    })
     const notAUuid = await as(t.owner.token).rpc('request_export', {
       p_workspace: 'nope',
       p_kind: 'workspace',
@@ -124,6 +133,7 @@ describe('a workspace export', () => {
     expect(again.error).toMatchObject({
       code: '23505',
       message: 'An export of yours is still being made.',
+      details: 'export_in_progress',
     })
     await t.stack.sql`delete from public.exports where id = ${busy!.id}`
     expect(await t.stack.sql`select id from public.exports`).toEqual(before)

@@ -43,7 +43,9 @@ describe('single- and multi-channel guests', () => {
     )
     expect(refused).toMatchObject({
       code: '22023',
-      message: 'A single-channel guest can be in only one channel.',
+      message:
+        'A single-channel guest can be in only one channel; visitor is already in a channel.',
+      details: 'single_channel_guest',
       hint: 'Make them a multi-channel guest first.',
     })
     expect(await channelsOf(guest)).toEqual([world.ch.plaza])
@@ -60,7 +62,8 @@ describe('single- and multi-channel guests', () => {
     )
     expect(byMember).toMatchObject({
       code: '42501',
-      message: 'Only owners and admins can add guests to channels.',
+      message: 'Only owners and admins can add guests to channels; visitor is a guest.',
+      details: 'workspace_admin_only',
     })
     ok(
       await as(world.people.admin).rpc('add_channel_members', {
@@ -97,7 +100,11 @@ describe('single- and multi-channel guests', () => {
         p_kind: 'single',
       })
     )
-    expect(byMember.code).toBe('42501')
+    expect(byMember).toMatchObject({
+      code: '42501',
+      message: "Only owners and admins can change a guest's channels.",
+      details: 'workspace_admin_only',
+    })
     const tooMany = failure(
       await as(world.people.admin).rpc('set_guest_kind', {
         p_workspace_id: world.ws,
@@ -107,8 +114,8 @@ describe('single- and multi-channel guests', () => {
     )
     expect(tooMany).toMatchObject({
       code: '22023',
-      message: 'A single-channel guest can be in only one channel.',
-      details: 'visitor is in 2 channels.',
+      message: 'A single-channel guest can be in only one channel; visitor is in 2 channels.',
+      details: 'single_channel_guest',
     })
     const bad = failure(
       await as(world.people.admin).rpc('set_guest_kind', {
@@ -120,6 +127,7 @@ describe('single- and multi-channel guests', () => {
     expect(bad).toMatchObject({
       code: '22023',
       message: 'A guest is single-channel or multi-channel.',
+      details: 'invalid_argument',
     })
     const notGuest = failure(
       await as(world.people.admin).rpc('set_guest_kind', {
@@ -131,6 +139,7 @@ describe('single- and multi-channel guests', () => {
     expect(notGuest).toMatchObject({
       code: '22023',
       message: 'That person is not a guest of this workspace.',
+      details: 'person_not_guest',
     })
     expect(await membership(guest)).toEqual({ role: 'guest', guest_kind: 'multi' })
     ok(await as(guest).rpc('leave_channel', { p_channel_id: world.ch.quiet }))
@@ -162,6 +171,7 @@ describe('turning a guest into a member, and back', () => {
     expect(byMember).toMatchObject({
       code: '42501',
       message: 'Only owners and admins can change roles.',
+      details: 'workspace_admin_only',
     })
     ok(
       await as(world.people.admin).rpc('set_member_role', {

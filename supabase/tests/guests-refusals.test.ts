@@ -16,7 +16,11 @@ describe('what a guest cannot do', () => {
         p_name: 'mine',
       })
     )
-    expect(refused).toMatchObject({ code: '42501', message: 'Guests cannot create channels.' })
+    expect(refused).toMatchObject({
+      code: '42501',
+      message: 'Guests cannot create channels.',
+      details: 'guest_not_allowed',
+    })
     const rows = await g.stack.sql`
       select 1 from public.channels where workspace_id = ${g.world.ws} and name = 'mine'`
     expect(rows).toHaveLength(0)
@@ -26,7 +30,11 @@ describe('what a guest cannot do', () => {
     const rpc = failure(
       await as(g.world.people.guest).rpc('join_channel', { p_channel_id: g.world.ch.second })
     )
-    expect(rpc).toMatchObject({ code: '22023', message: 'Channel not found.' })
+    expect(rpc).toMatchObject({
+      code: '22023',
+      message: 'Channel not found.',
+      details: 'channel_not_found',
+    })
     const insert = failure(
       await as(g.world.people.guest)
         .from('channel_members')
@@ -43,6 +51,7 @@ describe('what a guest cannot do', () => {
     expect(invite).toMatchObject({
       code: '42501',
       message: 'Only owners and admins can invite people.',
+      details: 'workspace_admin_only',
     })
     const add = failure(
       await as(g.world.people.guest).rpc('add_channel_members', {
@@ -50,7 +59,11 @@ describe('what a guest cannot do', () => {
         p_user_ids: [g.world.people.member2.id],
       })
     )
-    expect(add).toMatchObject({ code: '42501', message: 'Guests cannot add people to channels.' })
+    expect(add).toMatchObject({
+      code: '42501',
+      message: 'Guests cannot add people to channels.',
+      details: 'guest_not_allowed',
+    })
     expect(await channelsOf(g.world.people.member2)).not.toContain(g.world.ch.plaza)
   })
 
@@ -63,7 +76,8 @@ describe('what a guest cannot do', () => {
     )
     expect(out).toMatchObject({
       code: '42501',
-      message: 'A guest can only message people who are in one of their channels.',
+      message: `A guest can only message people who are in one of their channels. Not in a channel with the guest: ${g.world.people.member2.id}.`,
+      details: 'guest_dm_stranger',
     })
     const back = failure(
       await as(g.world.people.member2).rpc('open_dm', {
@@ -71,7 +85,7 @@ describe('what a guest cannot do', () => {
         p_user_ids: [g.world.people.guest.id],
       })
     )
-    expect(back.code).toBe('42501')
+    expect(back).toMatchObject({ code: '42501', details: 'guest_dm_stranger' })
     const dm = ok(
       await as(g.world.people.guest)
         .rpc('open_dm', { p_workspace_id: g.world.ws, p_user_ids: [g.world.people.member.id] })
@@ -96,14 +110,22 @@ describe('what a guest cannot do', () => {
         p_user_ids: [g.world.people.guest.id],
       })
     )
-    expect(self).toMatchObject({ code: '22023', message: 'Guests cannot be in user groups.' })
+    expect(self).toMatchObject({
+      code: '22023',
+      message: 'Guests cannot be in user groups; guest is a guest.',
+      details: 'guest_in_group',
+    })
     const byAdmin = failure(
       await as(g.world.people.admin).rpc('add_user_group_members', {
         p_group_id: group.id,
         p_user_ids: [g.world.people.guest.id],
       })
     )
-    expect(byAdmin).toMatchObject({ code: '22023', hint: 'Make them a member first.' })
+    expect(byAdmin).toMatchObject({
+      code: '22023',
+      details: 'guest_in_group',
+      hint: 'Make them a member first.',
+    })
   })
 
   it('change roles or remove people', async () => {
@@ -117,6 +139,7 @@ describe('what a guest cannot do', () => {
     expect(role).toMatchObject({
       code: '42501',
       message: 'Only owners and admins can change roles.',
+      details: 'workspace_admin_only',
     })
     const remove = failure(
       await as(g.world.people.guest).rpc('remove_member', {
@@ -127,6 +150,7 @@ describe('what a guest cannot do', () => {
     expect(remove).toMatchObject({
       code: '42501',
       message: 'Only owners and admins can remove people.',
+      details: 'workspace_admin_only',
     })
     expect(await membership(g.world.people.member)).toEqual({ role: 'member', guest_kind: null })
   })

@@ -23,6 +23,7 @@ describe('guest invites', () => {
     expect(member).toMatchObject({
       code: '42501',
       message: 'Only owners and admins can invite people.',
+      details: 'workspace_admin_only',
     })
     const noEmail = failure(
       await as(g.world.people.admin).rpc('create_invite', {
@@ -30,13 +31,18 @@ describe('guest invites', () => {
         p_channel_ids: [g.world.ch.plaza],
       })
     )
-    expect(noEmail).toMatchObject({ code: '22023', message: 'Guests are invited by email.' })
+    expect(noEmail).toMatchObject({
+      code: '22023',
+      message: 'Guests are invited by email.',
+      details: 'guest_email_required',
+    })
     const noChannel = failure(
       await as(g.world.people.admin).rpc('create_invite', { ...base, p_email: 'x@example.test' })
     )
     expect(noChannel).toMatchObject({
       code: '22023',
       message: 'A guest invite names the channels the guest may use.',
+      details: 'guest_channels_required',
     })
     const twoForSingle = failure(
       await as(g.world.people.admin).rpc('create_invite', {
@@ -48,8 +54,8 @@ describe('guest invites', () => {
     )
     expect(twoForSingle).toMatchObject({
       code: '22023',
-      message: 'A single-channel guest can be in only one channel.',
-      details: 'This invite names 2 channels.',
+      message: 'A single-channel guest can be in only one channel; this invite names 2 channels.',
+      details: 'single_channel_guest',
     })
     for (const elsewhere of [g.world.ch.outside, g.world.ch.dm, g.world.ch.attic]) {
       const refused = failure(
@@ -59,7 +65,11 @@ describe('guest invites', () => {
           p_channel_ids: [elsewhere],
         })
       )
-      expect(refused).toMatchObject({ code: '22023', message: 'Channel not found.' })
+      expect(refused).toMatchObject({
+        code: '22023',
+        message: `Channel not found. Not a channel of this workspace you can see: ${elsewhere}.`,
+        details: 'channel_not_found',
+      })
     }
     const rows = await g.stack.sql`select 1 from public.invites where email = 'x@example.test'`
     expect(rows).toHaveLength(0)

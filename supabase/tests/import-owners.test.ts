@@ -106,6 +106,7 @@ describe('owners only', () => {
     expect(refused.error).toMatchObject({
       code: '42501',
       message: "Only the workspace's owners can import into it.",
+      details: 'workspace_owner_only',
     })
     const upload = await as(stranger)
       .storage.from('imports')
@@ -125,11 +126,13 @@ describe('owners only', () => {
       expect(cancel.error).toMatchObject({
         code: '42501',
         message: "Only the workspace's owners can cancel its imports.",
+        details: 'workspace_owner_only',
       })
       const again = await as(owner).rpc('start_import', { p_workspace: ws, p_path: path })
       expect(again.error).toMatchObject({
         code: '23505',
         message: 'An import into this workspace is already running.',
+        details: 'import_in_progress',
       })
       ok(await as(owner).rpc('cancel_import', { p_import: started.id }))
     } finally {
@@ -183,7 +186,8 @@ describe('a cancelled import', () => {
       const refused = await as(owner).rpc('cancel_import', { p_import: started.id })
       expect(refused.error).toMatchObject({
         code: '22023',
-        message: 'This import is no longer running.',
+        message: 'This import is no longer running: it is cancelled.',
+        details: 'import_not_running',
       })
     } finally {
       await stack.sql`delete from private.import_settings`

@@ -79,7 +79,11 @@ describe('an archive naming an existing account', () => {
       p_path: path,
       p_invite: true,
     })
-    expect(refused.error).toMatchObject({ code: '22023', message: 'An import emails nobody.' })
+    expect(refused.error).toMatchObject({
+      code: '22023',
+      message: 'An import emails nobody.',
+      details: 'import_invite_unsupported',
+    })
   })
 })
 
@@ -130,7 +134,8 @@ describe('claiming a placeholder', () => {
     const wrong = await as(t.other).rpc('accept_invite', { p_token: invite.token })
     expect(wrong.error).toMatchObject({
       code: '42501',
-      message: 'This invite was sent to another email address.',
+      message: `This invite was sent to another email address: it is for ${t.victim.email.toLowerCase()}.`,
+      details: 'invite_email_mismatch',
     })
     expect(await t.messagesOf(ws)).toEqual(before)
     expect(

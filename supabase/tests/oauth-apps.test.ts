@@ -161,9 +161,13 @@ describe('third-party apps (OAuth clients)', () => {
     expect(self.error).toMatchObject({
       code: '42501',
       message: 'Only the person, not an app, decides what apps may do.',
+      details: 'person_only',
     })
     expect((await app.from('app_access').select('*')).data).toEqual([])
-    expect((await app.rpc('my_sessions')).error?.code).toBe('42501')
+    expect((await app.rpc('my_sessions')).error).toMatchObject({
+      code: '42501',
+      details: 'person_only',
+    })
 
     const file = () => `${a.id}/${a.general}/${randomUUID()}/notes.txt`
     const upload = await app.storage.from('attachments').upload(file(), 'from the app')
@@ -181,7 +185,7 @@ describe('third-party apps (OAuth clients)', () => {
     expect((await app.storage.from('attachments').upload(file(), 'from the app')).error).toBeNull()
     // Write is no licence for credentials that would outlive the app: no bot, no webhook.
     const bot = await app.rpc('create_bot', { p_workspace_id: a.id, p_name: 'App bot' })
-    expect(bot.error?.code).toBe('42501')
+    expect(bot.error).toMatchObject({ code: '42501', details: 'app_write_not_granted' })
     const hook = await app.rpc('create_incoming_webhook', {
       p_channel_id: a.general,
       p_name: 'App hook',
@@ -210,7 +214,8 @@ describe('third-party apps (OAuth clients)', () => {
     expect(bad.status).toBe(400)
     expect(bad.error).toMatchObject({
       code: '22023',
-      message: "An app's access is none, read or write.",
+      message: 'An app\'s access is none, read or write; got "admin".',
+      details: 'invalid_argument',
     })
   })
 
@@ -248,7 +253,10 @@ describe('third-party apps (OAuth clients)', () => {
     expect(leaks).toEqual([])
     const after = await joinPrivate(stack, asApp, liveTopic.channel(a.general))
     expect(after.joined).toBe(false)
-    expect((await send(app, a.general, 'after')).error).toMatchObject({ code: '42501' })
+    expect((await send(app, a.general, 'after')).error).toMatchObject({
+      code: '42501',
+      details: 'not_channel_member',
+    })
     // Nor can it get a new access token: its refresh token went with its session.
     const refreshed = await fetch(`${stack.url}/auth/v1/oauth/token`, {
       method: 'POST',

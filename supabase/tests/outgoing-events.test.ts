@@ -229,10 +229,13 @@ describe('delivery', () => {
     ])
     // an admin who is not in the private channel cannot choose it; nobody can choose a DM
     for (const channel of [h.world.ch.quiet, h.world.ch.dm]) {
-      const refused = await subscribe(h.world.people.admin, 'ok', ['message'], [channel]).catch(
-        (e: { code?: string; message?: string }) => `${e.code} ${e.message}`
-      )
-      expect(refused).toBe('22023 Only private channels you are a member of can be chosen.')
+      await expect(
+        subscribe(h.world.people.admin, 'ok', ['message'], [channel])
+      ).rejects.toMatchObject({
+        code: '22023',
+        message: `Only private channels you are a member of can be chosen; not allowed: ${channel}.`,
+        detail: 'event_channel_not_allowed',
+      })
     }
     // nor read its deliveries
     const seen = await asRole(

@@ -84,8 +84,8 @@ describe('bad input over the wire', () => {
     expect(long.status).toBe(400)
     expect(long.error).toMatchObject({
       code: '22023',
-      message: 'Message is too long.',
-      details: 'It has 4001 characters; the limit is 4000.',
+      message: 'Message is too long: it has 4001 characters; the limit is 4000.',
+      details: 'message_too_long',
       hint: 'Split it into several messages, or attach it as a file.',
     })
     const empty = await send('member', ' \n ')
@@ -93,13 +93,20 @@ describe('bad input over the wire', () => {
     expect(empty.error).toMatchObject({ code: '23514', message: 'Message is empty.' })
     const mention = await send('member', `hi <@${world.people.outsider.id}>`)
     expect(mention.status).toBe(400)
-    expect(mention.error?.message).toBe('You mentioned someone who is not in this channel.')
+    expect(mention.error).toMatchObject({
+      code: '22023',
+      message: `You mentioned someone who is not in this channel: ${world.people.outsider.id}.`,
+      details: 'mention_not_in_channel',
+    })
     const name = await clients.member.rpc('create_channel', {
       p_workspace_id: world.ws,
       p_name: 'bad\u202ename',
     })
     expect(name.status).toBe(400)
-    expect(name.error?.message).toBe('Channel name contains invisible formatting characters.')
+    expect(name.error).toMatchObject({
+      message: 'Channel name contains invisible formatting characters.',
+      details: 'text_has_invisible_characters',
+    })
     const notUuid = await clients.member.rpc('send_message', {
       p_id: 'not-a-uuid',
       p_channel_id: world.ch.plaza,
@@ -112,7 +119,7 @@ describe('bad input over the wire', () => {
   it('answers 403 for a signed-in user who may not, 401 for the anonymous role', async () => {
     const stranger = await send('outsider', 'let me in')
     expect(stranger.status).toBe(403)
-    expect(stranger.error?.code).toBe('42501')
+    expect(stranger.error).toMatchObject({ code: '42501', details: 'not_channel_member' })
     const anon = await clients.anon.rpc('create_workspace', { p_name: 'Anon' })
     expect(anon.status).toBe(401)
     expect(anon.error?.code).toBe('42501')
@@ -123,6 +130,7 @@ describe('bad input over the wire', () => {
       body: 'as the owner',
     })
     expect(forged.status).toBe(403)
+    expect(forged.error).toMatchObject({ code: '42501', details: 'not_channel_member' })
     const seqWrite = await clients.member
       .from('messages')
       .update({ seq: 1 })
@@ -134,13 +142,20 @@ describe('bad input over the wire', () => {
     const taken = (await send('owner', 'mine')).data as { id: string }
     const clash = await send('member', 'yours?', taken.id)
     expect(clash.status).toBe(409)
-    expect(clash.error?.message).toBe('Another message already has this id.')
+    expect(clash.error).toMatchObject({
+      code: '23505',
+      message: 'Another message already has this id.',
+      details: 'message_id_taken',
+    })
     const again = await clients.member.rpc('create_channel', {
       p_workspace_id: world.ws,
       p_name: 'PLAZA',
     })
     expect(again.status).toBe(409)
-    expect(again.error?.message).toBe('A channel named "PLAZA" already exists in this workspace.')
+    expect(again.error).toMatchObject({
+      message: 'A channel named "PLAZA" already exists in this workspace.',
+      details: 'channel_name_taken',
+    })
   })
 
   it('lets anyone preview an invite link but only signed-in people accept it', async () => {
@@ -154,6 +169,9 @@ describe('bad input over the wire', () => {
     expect(accept.status).toBe(401)
     const unknown = await clients.outsider.rpc('accept_invite', { p_token: 'x' })
     expect(unknown.status).toBe(400)
-    expect(unknown.error?.message).toBe('This invite link is not valid.')
+    expect(unknown.error).toMatchObject({
+      message: 'This invite link is not valid.',
+      details: 'invite_not_found',
+    })
   })
 })

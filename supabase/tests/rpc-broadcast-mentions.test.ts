@@ -27,7 +27,12 @@ describe('@channel and @everyone', () => {
       ids(admin, member, member2)
     )
     const before = await countIn(t.world.ch.plaza)
-    await expectError(send(owner, t.world.ch.plaza, '<!everyone> hi'), '22023', /general channel/)
+    await expectError(
+      send(owner, t.world.ch.plaza, '<!everyone> hi'),
+      '22023',
+      'everyone_mention_outside_general',
+      /general channel/
+    )
     expect(await countIn(t.world.ch.plaza)).toBe(before)
   })
 
@@ -60,7 +65,8 @@ describe('@here', () => {
         t.world.people.outsider,
         (tx) => tx`select public.touch_activity(${t.world.ws})`
       ),
-      '42501'
+      '42501',
+      'not_workspace_member'
     )
   })
 })
@@ -74,7 +80,8 @@ describe('who may notify everyone', () => {
         admin,
         (tx) => tx`select public.set_broadcast_mentions(${t.world.ws}, 'admins')`
       ),
-      '42501'
+      '42501',
+      'workspace_owner_only'
     )
     await expectError(
       asRole(
@@ -82,7 +89,8 @@ describe('who may notify everyone', () => {
         owner,
         (tx) => tx`select public.set_broadcast_mentions(${t.world.ws}, 'nobody')`
       ),
-      '22023'
+      '22023',
+      'invalid_argument'
     )
     await asRole(
       t.stack.sql,
@@ -91,7 +99,12 @@ describe('who may notify everyone', () => {
     )
     try {
       const before = await countIn(t.world.ch.plaza)
-      await expectError(send(member, t.world.ch.plaza, '<!channel> look'), '42501', /Only admins/)
+      await expectError(
+        send(member, t.world.ch.plaza, '<!channel> look'),
+        '42501',
+        'broadcast_mention_admins_only',
+        /Only admins/
+      )
       expect(await countIn(t.world.ch.plaza)).toBe(before)
       expect(await send(admin, t.world.ch.plaza, '<!channel> look')).toEqual(
         ids(owner, member, t.world.people.guest)
@@ -127,6 +140,7 @@ describe('user groups', () => {
     await expectError(
       send(t.world.people.owner, t.world.ch.general, `<!subteam^${randomUUID()}> hi`),
       '22023',
+      'mention_group_not_in_workspace',
       /group that is not in this workspace/
     )
     expect(await countIn(t.world.ch.general)).toBe(before)
@@ -134,7 +148,7 @@ describe('user groups', () => {
 
   it('admins make groups; members join and leave themselves but cannot add or remove others', async () => {
     const { admin, member, member2 } = t.world.people
-    await expectError(createGroup(member, 'sneaky'), '42501')
+    await expectError(createGroup(member, 'sneaky'), '42501', 'workspace_admin_only')
     const ops = await createGroup(admin, 'ops')
     await asRole(
       t.stack.sql,
@@ -147,7 +161,8 @@ describe('user groups', () => {
         member,
         (tx) => tx`select public.add_user_group_members(${ops.id}, ${[member2.id]}::uuid[])`
       ),
-      '42501'
+      '42501',
+      'workspace_admin_only'
     )
     await asRole(
       t.stack.sql,
@@ -160,7 +175,8 @@ describe('user groups', () => {
         member,
         (tx) => tx`select public.remove_user_group_member(${ops.id}, ${member2.id})`
       ),
-      '42501'
+      '42501',
+      'workspace_admin_only'
     )
     await asRole(
       t.stack.sql,
@@ -174,10 +190,15 @@ describe('user groups', () => {
 
   it('refuses bad handles, taken handles, outsiders and strangers', async () => {
     const { admin, outsider } = t.world.people
-    await expectError(createGroup(admin, 'Design Team!'), '22023', /handle/)
-    await expectError(createGroup(admin, 'channel'), '22023', /taken/)
+    await expectError(createGroup(admin, 'Design Team!'), '22023', 'group_handle_invalid', /handle/)
+    await expectError(createGroup(admin, 'channel'), '22023', 'group_handle_reserved', /taken/)
     await createGroup(admin, 'qa')
-    await expectError(createGroup(admin, 'QA'), '23505', /already a group @qa/)
+    await expectError(
+      createGroup(admin, 'QA'),
+      '23505',
+      'group_handle_taken',
+      /already a group @qa/
+    )
     const qa = await t.stack.sql<
       { id: string }[]
     >`select id from public.user_groups where handle = 'qa'`
@@ -188,11 +209,13 @@ describe('user groups', () => {
         (tx) => tx`select public.add_user_group_members(${qa[0]!.id}, ${[outsider.id]}::uuid[])`
       ),
       '22023',
+      'person_not_in_workspace',
       /people of the workspace/
     )
     await expectError(
       asRole(t.stack.sql, outsider, (tx) => tx`select public.delete_user_group(${qa[0]!.id})`),
       '22023',
+      'group_not_found',
       /Group not found/
     )
   })
@@ -214,7 +237,8 @@ describe('who reads groups and activity', () => {
     await asRole(t.stack.sql, member, (tx) => tx`select public.touch_activity(${t.world.ws})`)
     await expectError(
       asRole(t.stack.sql, member, (tx) => tx`select user_id from public.user_activity`),
-      '42501'
+      '42501',
+      null
     )
   })
 })

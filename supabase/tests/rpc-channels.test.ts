@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { useChannelsWorld } from './support/channels-world.ts'
+import { refused } from './support/refused.ts'
 import { asRole, createPerson, makeMessage } from './support/world.ts'
 
 const t = useChannelsWorld()
@@ -28,39 +29,43 @@ describe('create_channel', () => {
       select user_id from public.channel_roster(${made.id})`
     )
     expect(roster.map((r) => r.user_id).sort()).toEqual([p().admin.id, p().member.id].sort())
-    await expect(createChannel(p().owner, `design team ${suffix}`)).rejects.toMatchObject({
-      code: '23505',
-      message: `A channel named "design team ${suffix}" already exists in this workspace.`,
-    })
+    await expect(createChannel(p().owner, `design team ${suffix}`)).rejects.toMatchObject(
+      refused(
+        '23505',
+        'channel_name_taken',
+        `A channel named "design team ${suffix}" already exists in this workspace.`
+      )
+    )
   })
 
   it('refuses bad names, direct-message kind, outsiders, and people from elsewhere', async () => {
-    await expect(createChannel(p().member, ' # ')).rejects.toMatchObject({
-      message: 'Channel name must not be empty.',
-    })
-    await expect(createChannel(p().member, 'tab\u0001x')).rejects.toMatchObject({
-      message: 'Channel name contains control characters.',
-    })
-    await expect(createChannel(p().member, 'y'.repeat(81))).rejects.toMatchObject({
-      message: 'Channel name must be at most 80 characters.',
-    })
-    await expect(createChannel(p().member, 'zero\u200bwidth')).rejects.toMatchObject({
-      code: '22023',
-    })
-    await expect(createChannel(p().member, uniqueName(), 'dm')).rejects.toMatchObject({
-      message: 'A channel is public or private.',
-    })
-    await expect(createChannel(p().outsider, uniqueName())).rejects.toMatchObject({
-      code: '42501',
-      message: 'You are not a member of this workspace.',
-    })
+    await expect(createChannel(p().member, ' # ')).rejects.toMatchObject(
+      refused('22023', 'text_empty', 'Channel name must not be empty.')
+    )
+    await expect(createChannel(p().member, 'tab\u0001x')).rejects.toMatchObject(
+      refused('22023', 'text_has_control_characters', 'Channel name contains control characters.')
+    )
+    await expect(createChannel(p().member, 'y'.repeat(81))).rejects.toMatchObject(
+      refused('22023', 'text_too_long', 'Channel name must be at most 80 characters; it has 81.')
+    )
+    await expect(createChannel(p().member, 'zero\u200bwidth')).rejects.toMatchObject(
+      refused('22023', 'text_has_invisible_characters')
+    )
+    await expect(createChannel(p().member, uniqueName(), 'dm')).rejects.toMatchObject(
+      refused('22023', 'invalid_argument', 'A channel is public or private.')
+    )
+    await expect(createChannel(p().outsider, uniqueName())).rejects.toMatchObject(
+      refused('42501', 'not_workspace_member', 'You are not a member of this workspace.')
+    )
     await expect(
       createChannel(p().member, uniqueName(), 'private', [p().outsider])
-    ).rejects.toMatchObject({
-      code: '22023',
-      message: 'Only members of this workspace can be added to its channels.',
-      detail: `Not in this workspace: ${p().outsider.id}`,
-    })
+    ).rejects.toMatchObject(
+      refused(
+        '22023',
+        'person_not_in_workspace',
+        `Only members of this workspace can be added to its channels. Not in this workspace: ${p().outsider.id}.`
+      )
+    )
   })
 })
 
@@ -87,12 +92,16 @@ describe('open_dm', () => {
     const many = await Promise.all(
       Array.from({ length: 9 }, (_, i) => createPerson(t.stack, `crowd${i}`))
     )
-    await expect(openDm(p().owner, many)).rejects.toMatchObject({
-      message: 'A direct message can have at most 9 people.',
-    })
-    await expect(openDm(p().owner, [p().outsider])).rejects.toMatchObject({
-      message: 'Only members of this workspace can be added to its channels.',
-    })
+    await expect(openDm(p().owner, many)).rejects.toMatchObject(
+      refused('22023', 'too_many_dm_members', 'A direct message can have at most 9 people.')
+    )
+    await expect(openDm(p().owner, [p().outsider])).rejects.toMatchObject(
+      refused(
+        '22023',
+        'person_not_in_workspace',
+        `Only members of this workspace can be added to its channels. Not in this workspace: ${p().outsider.id}.`
+      )
+    )
   })
 })
 
@@ -106,20 +115,15 @@ describe('joining, leaving, adding and removing', () => {
     const secret = await createChannel(p().member2, uniqueName(), 'private')
     await expect(
       call(p().admin, 'select public.join_channel($1)', secret.id)
-    ).rejects.toMatchObject({
-      code: '22023',
-      message: 'Channel not found.',
-    })
+    ).rejects.toMatchObject(refused('22023', 'channel_not_found', 'Channel not found.'))
     await expect(
       call(p().outsider, 'select public.join_channel($1)', room.id)
-    ).rejects.toMatchObject({
-      message: 'Channel not found.',
-    })
+    ).rejects.toMatchObject(refused('22023', 'channel_not_found', 'Channel not found.'))
     await expect(
       call(p().member, 'select public.join_channel($1)', t.world.ch.attic)
-    ).rejects.toMatchObject({
-      message: 'This channel is archived; nobody can join it.',
-    })
+    ).rejects.toMatchObject(
+      refused('22023', 'channel_archived', 'This channel is archived; nobody can join it.')
+    )
   })
 
   it('leaves channels but not direct messages or the default channel', async () => {
@@ -128,19 +132,23 @@ describe('joining, leaving, adding and removing', () => {
     expect((await list(p().member)).map((c) => c.id)).not.toContain(room.id)
     await expect(
       call(p().member, 'select public.leave_channel($1)', room.id)
-    ).rejects.toMatchObject({
-      message: 'You are not a member of this channel.',
-    })
+    ).rejects.toMatchObject(
+      refused('42501', 'not_channel_member', 'You are not a member of this channel.')
+    )
     await expect(
       call(p().member, 'select public.leave_channel($1)', t.world.ch.dm)
-    ).rejects.toMatchObject({
-      message: 'You cannot leave a direct message.',
-    })
+    ).rejects.toMatchObject(
+      refused('22023', 'membership_fixed', 'You cannot leave a direct message.')
+    )
     await expect(
       call(p().member, 'select public.leave_channel($1)', t.world.ch.general)
-    ).rejects.toMatchObject({
-      message: 'Everyone in the workspace is in #general; it cannot be left.',
-    })
+    ).rejects.toMatchObject(
+      refused(
+        '22023',
+        'membership_fixed',
+        'Everyone in the workspace is in #general; it cannot be left.'
+      )
+    )
   })
 
   it('lets members add workspace people; only the creator or an admin removes them', async () => {
@@ -154,20 +162,21 @@ describe('joining, leaving, adding and removing', () => {
     expect(added).toEqual({ n: 1 })
     await expect(
       call(p().admin, 'select public.add_channel_members($1, $2)', room.id, [p().admin.id])
-    ).rejects.toMatchObject({
-      message: 'Channel not found.',
-    })
+    ).rejects.toMatchObject(refused('22023', 'channel_not_found', 'Channel not found.'))
     await expect(
       call(p().member, 'select public.add_channel_members($1, $2)', t.world.ch.dm, [p().admin.id])
-    ).rejects.toMatchObject({
-      message: 'People cannot be added to a direct message.',
-    })
+    ).rejects.toMatchObject(
+      refused('22023', 'membership_fixed', 'People cannot be added to a direct message.')
+    )
     await expect(
       call(p().member, 'select public.remove_channel_member($1, $2)', room.id, p().member2.id)
-    ).rejects.toMatchObject({
-      code: '42501',
-      message: "Only the channel's creator or a workspace admin can remove people.",
-    })
+    ).rejects.toMatchObject(
+      refused(
+        '42501',
+        'channel_manager_only',
+        "Only the channel's creator or a workspace admin can remove people."
+      )
+    )
     await call(p().owner, 'select public.remove_channel_member($1, $2)', room.id, p().member2.id)
     const visible = await asRole(
       t.stack.sql,
@@ -181,10 +190,9 @@ describe('joining, leaving, adding and removing', () => {
     const room = await createChannel(p().member, uniqueName(), 'public')
     await expect(
       call(p().member2, 'select public.add_channel_members($1, $2)', room.id, [p().owner.id])
-    ).rejects.toMatchObject({
-      code: '42501',
-      message: 'Only members of this channel can add people to it.',
-    })
+    ).rejects.toMatchObject(
+      refused('42501', 'not_channel_member', 'Only members of this channel can add people to it.')
+    )
     const [added] = await call(
       p().admin,
       'select public.add_channel_members($1, $2) as n',
@@ -195,10 +203,13 @@ describe('joining, leaving, adding and removing', () => {
     await call(p().admin, 'select public.remove_channel_member($1, $2)', room.id, p().member2.id)
     await expect(
       call(p().member2, 'select public.remove_channel_member($1, $2)', room.id, p().member.id)
-    ).rejects.toMatchObject({
-      code: '42501',
-      message: "Only the channel's creator or a workspace admin can remove people.",
-    })
+    ).rejects.toMatchObject(
+      refused(
+        '42501',
+        'channel_manager_only',
+        "Only the channel's creator or a workspace admin can remove people."
+      )
+    )
   })
 })
 
@@ -207,10 +218,10 @@ describe('renaming and archiving', () => {
     const hidden = await createChannel(p().owner, uniqueName(), 'private', [p().member])
     await expect(
       call(p().admin, 'select public.update_channel($1, $2)', hidden.id, uniqueName())
-    ).rejects.toMatchObject({ code: '22023', message: 'Channel not found.' })
+    ).rejects.toMatchObject(refused('22023', 'channel_not_found', 'Channel not found.'))
     await expect(
       call(p().admin, 'select public.archive_channel($1)', hidden.id)
-    ).rejects.toMatchObject({ code: '22023', message: 'Channel not found.' })
+    ).rejects.toMatchObject(refused('22023', 'channel_not_found', 'Channel not found.'))
     const open = await createChannel(p().owner, uniqueName(), 'public')
     await expect(
       call(p().member2, 'select public.update_channel($1, null, $2)', open.id, 'topic')
@@ -218,6 +229,7 @@ describe('renaming and archiving', () => {
       code: '42501',
       message:
         'Only members of this channel can change it (and workspace admins, for public channels).',
+      detail: 'not_channel_member',
     })
   })
 
@@ -234,30 +246,30 @@ describe('renaming and archiving', () => {
     expect(renamed).toEqual({ name, topic: 'New topic' })
     await expect(
       call(p().member, 'select public.update_channel($1, $2)', t.world.ch.dm, 'dm name')
-    ).rejects.toMatchObject({
-      code: '22023',
-      message: 'Direct messages cannot be renamed or archived.',
-    })
+    ).rejects.toMatchObject(
+      refused('22023', 'dm_not_editable', 'Direct messages cannot be renamed or archived.')
+    )
     await expect(
       call(p().member, 'select public.update_channel($1, null, $2)', room.id, 't'.repeat(251))
-    ).rejects.toMatchObject({
-      message: 'Topic must be at most 250 characters.',
-    })
+    ).rejects.toMatchObject(
+      refused('22023', 'text_too_long', 'Topic must be at most 250 characters; it has 251.')
+    )
     await expect(
       call(p().member2, 'select public.update_channel($1, $2)', room.id, uniqueName())
-    ).rejects.toMatchObject({
-      code: '42501',
-    })
+    ).rejects.toMatchObject(refused('42501', 'not_channel_member'))
   })
 
   it('archives and unarchives as the creator or an admin; never the default channel', async () => {
     const room = await createChannel(p().member, uniqueName(), 'public', [p().member2])
     await expect(
       call(p().member2, 'select public.archive_channel($1)', room.id)
-    ).rejects.toMatchObject({
-      code: '42501',
-      message: "Only the channel's creator or a workspace admin can archive or unarchive it.",
-    })
+    ).rejects.toMatchObject(
+      refused(
+        '42501',
+        'channel_manager_only',
+        "Only the channel's creator or a workspace admin can archive or unarchive it."
+      )
+    )
     const [archived] = await call(
       p().member,
       'select archived_at from public.archive_channel($1)',
@@ -272,8 +284,12 @@ describe('renaming and archiving', () => {
     expect(back).toEqual({ archived_at: null })
     await expect(
       call(p().owner, 'select public.archive_channel($1)', t.world.ch.general)
-    ).rejects.toMatchObject({
-      message: "#general is the workspace's default channel and cannot be archived.",
-    })
+    ).rejects.toMatchObject(
+      refused(
+        '22023',
+        'default_channel_permanent',
+        "#general is the workspace's default channel and cannot be archived."
+      )
+    )
   })
 })

@@ -45,6 +45,7 @@ describe('send_message', () => {
       {
         code: '23505',
         message: 'Another message already has this id.',
+        detail: 'message_id_taken',
       }
     )
     const [row] = await t.stack.sql<MessageRow[]>`select * from public.messages where id = ${id}`
@@ -165,8 +166,8 @@ describe('bad input to send_message', () => {
       send(t.world.people.member, t.world.ch.plaza, 'x'.repeat(4001))
     ).rejects.toMatchObject({
       code: '22023',
-      message: 'Message is too long.',
-      detail: 'It has 4001 characters; the limit is 4000.',
+      message: 'Message is too long: it has 4001 characters; the limit is 4000.',
+      detail: 'message_too_long',
     })
     const row = await send(t.world.people.member, t.world.ch.plaza, 'é'.repeat(4000))
     expect(row.body).toHaveLength(4000)
@@ -199,21 +200,26 @@ describe('bad input to send_message', () => {
       )
     ).rejects.toMatchObject({
       code: '22023',
-      message: 'You mentioned someone who is not in this channel.',
-      detail: expect.stringContaining(outsider),
+      message: expect.stringMatching(
+        new RegExp(`^You mentioned someone who is not in this channel: .*${outsider}`)
+      ),
+      detail: 'mention_not_in_channel',
     })
   })
 
   it('refuses sending into an archived channel, a channel one is not in, or as someone else', async () => {
     await expect(send(t.world.people.member, t.world.ch.attic, 'hello?')).rejects.toMatchObject({
-      code: '42501',
+      code: '22023',
       message: 'This channel is archived; messages can no longer be sent.',
+      detail: 'channel_archived',
     })
     await expect(send(t.world.people.admin, t.world.ch.quiet, 'let me in')).rejects.toMatchObject({
       code: '42501',
+      detail: 'not_channel_member',
     })
     await expect(send(t.world.people.outsider, t.world.ch.plaza, 'hi')).rejects.toMatchObject({
       code: '42501',
+      detail: 'not_channel_member',
     })
     await expect(
       asRole(
@@ -223,7 +229,7 @@ describe('bad input to send_message', () => {
         insert into public.messages (id, channel_id, author_id, body)
         values (${randomUUID()}, ${t.world.ch.plaza}, ${t.world.people.owner.id}, 'forged')`
       )
-    ).rejects.toMatchObject({ code: '42501' })
+    ).rejects.toMatchObject({ code: '42501', detail: 'not_channel_member' })
   })
 
   it('ignores a client-sent seq, created_at and mentions', async () => {

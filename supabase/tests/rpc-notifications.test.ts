@@ -5,6 +5,7 @@
 // another person's settings. The set-up and the calls are support/notifications-world.ts's.
 import { describe, expect, it } from 'vitest'
 import { useNotificationsWorld } from './support/notifications-world.ts'
+import { refused } from './support/refused.ts'
 import { makeMessage } from './support/world.ts'
 
 const t = useNotificationsWorld()
@@ -56,7 +57,7 @@ describe('channel levels and mute', () => {
         member,
         (tx) => tx`select public.set_channel_notifications(${t.world.ch.second}, 'all')`
       )
-    ).toMatchObject({ code: '42501', message: 'You are not a member of this channel.' })
+    ).toEqual(refused('42501', 'not_channel_member', 'You are not a member of this channel.'))
     expect(
       await refusal(
         member,
@@ -64,8 +65,8 @@ describe('channel levels and mute', () => {
       )
     ).toEqual({
       code: '22023',
-      message: 'Choose a notification level.',
-      detail: "'loud' is not one of all, mentions, nothing, default.",
+      message: "Choose a notification level: 'loud' is not one of all, mentions, nothing, default.",
+      detail: 'invalid_argument',
     })
     expect(
       await refusal(
@@ -114,7 +115,11 @@ describe('the workspace default and the settings read back', () => {
         member,
         (tx) => tx`select public.set_notification_default(${t.world.ws}, 'default')`
       )
-    ).toMatchObject({ code: '22023', message: 'Choose a notification level.' })
+    ).toEqual({
+      code: '22023',
+      message: "Choose a notification level: 'default' is not one of all, mentions, nothing.",
+      detail: 'invalid_argument',
+    })
   })
 
   it('refuses another workspace, for reading and for setting', async () => {
@@ -124,13 +129,13 @@ describe('the workspace default and the settings read back', () => {
         member,
         (tx) => tx`select * from public.my_notification_settings(${t.world.ws2})`
       )
-    ).toMatchObject({ code: '42501', message: 'You are not a member of this workspace.' })
+    ).toEqual(refused('42501', 'not_workspace_member', 'You are not a member of this workspace.'))
     expect(
       await refusal(
         member,
         (tx) => tx`select public.set_notification_default(${t.world.ws2}, 'all')`
       )
-    ).toMatchObject({ code: '42501' })
+    ).toMatchObject(refused('42501', 'not_workspace_member'))
   })
 
   it('shows nobody another person’s settings rows', async () => {
@@ -174,18 +179,19 @@ describe('Do Not Disturb', () => {
       )
     ).toEqual({
       code: '22023',
-      message: 'Choose a time zone.',
-      detail: "'Mars/Base' is not a known time zone.",
+      message: "Choose a time zone: 'Mars/Base' is not a known time zone.",
+      detail: 'unknown_time_zone',
     })
     expect(
       await refusal(owner, (tx) => tx`select public.set_do_not_disturb(true, '09:00', '09:00')`)
     ).toMatchObject({
       code: '22023',
       message: 'Do Not Disturb must end at another time than it starts.',
+      detail: 'dnd_start_equals_end',
     })
-    expect(await refusal(owner, (tx) => tx`select public.set_do_not_disturb(null)`)).toMatchObject({
-      code: '22023',
-    })
+    expect(await refusal(owner, (tx) => tx`select public.set_do_not_disturb(null)`)).toMatchObject(
+      refused('22023', 'missing_argument')
+    )
   })
 
   it('snoozes until a time, ends on null or a past time, and refuses more than 7 days', async () => {
@@ -198,12 +204,12 @@ describe('Do Not Disturb', () => {
     await as(admin, (tx) => tx`select public.snooze_notifications(${inAnHour})`)
     await as(admin, (tx) => tx`select public.snooze_notifications(null)`)
     expect((await settingsOf(admin)).snooze_until).toBeNull()
-    expect(
-      await refusal(
-        admin,
-        (tx) => tx`select public.snooze_notifications(${new Date(Date.now() + 8 * 86400_000)})`
-      )
-    ).toMatchObject({ code: '22023', message: 'A snooze lasts 7 days at most.' })
+    const tooLong = await refusal(
+      admin,
+      (tx) => tx`select public.snooze_notifications(${new Date(Date.now() + 8 * 86400_000)})`
+    )
+    expect(tooLong).toMatchObject(refused('22023', 'snooze_too_long'))
+    expect(tooLong.message).toMatch(/^A snooze lasts 7 days at most; until .+ was asked\.$/)
   })
 })
 
@@ -218,9 +224,9 @@ describe('emails', () => {
       { ok: true },
     ])
     expect((await settingsOf(member2)).email_enabled).toBe(false)
-    expect(
-      await refusal(null, (tx) => tx`select public.unsubscribe_email('not-a-token')`)
-    ).toMatchObject({ code: '22023', message: 'This unsubscribe link is not valid.' })
+    expect(await refusal(null, (tx) => tx`select public.unsubscribe_email('not-a-token')`)).toEqual(
+      refused('22023', 'unsubscribe_link_invalid', 'This unsubscribe link is not valid.')
+    )
   })
 
   it('wait the workspace’s delay, which owners and admins set (0 to 1440 minutes)', async () => {
@@ -234,17 +240,18 @@ describe('emails', () => {
     ).toMatchObject({
       code: '42501',
       message: 'Only owners and admins can change when emails are sent.',
+      detail: 'workspace_admin_only',
     })
     expect(
       await refusal(owner, (tx) => tx`select public.set_workspace_email_delay(${t.world.ws}, 1441)`)
     ).toEqual({
       code: '22023',
-      message: 'The email delay is 0 to 1440 minutes.',
-      detail: '1441 was asked.',
+      message: 'The email delay is 0 to 1440 minutes; 1441 was asked.',
+      detail: 'email_delay_out_of_range',
     })
     expect(
       await refusal(owner, (tx) => tx`select public.set_workspace_email_delay(${t.world.ws2}, 5)`)
-    ).toMatchObject({ code: '42501' })
+    ).toMatchObject(refused('42501', 'workspace_admin_only'))
   })
 })
 

@@ -107,6 +107,7 @@ describe('pins', () => {
       await expect(pin(person, id)).rejects.toMatchObject({
         code: '22023',
         message: 'Message not found.',
+        detail: 'message_not_found',
       })
     }
 
@@ -119,6 +120,7 @@ describe('pins', () => {
     await expect(pin(owner, gone)).rejects.toMatchObject({
       code: '22023',
       message: 'This message was deleted.',
+      detail: 'message_deleted',
     })
 
     const channel = await newChannel(owner, [member])
@@ -127,8 +129,9 @@ describe('pins', () => {
     await as(owner, (tx) => tx`select public.archive_channel(${channel})`)
     for (const call of [() => unpin(owner, kept), () => pin(member, kept)]) {
       await expect(call()).rejects.toMatchObject({
-        code: '42501',
+        code: '22023',
         message: 'This channel is archived; pins can no longer be changed.',
+        detail: 'channel_archived',
       })
     }
     expect((await pinsOf(member, channel)).map((p) => p.message_id)).toEqual([kept])
@@ -143,6 +146,7 @@ describe('pins', () => {
     await expect(pin(owner, ids[100]!)).rejects.toMatchObject({
       code: '22023',
       message: 'This channel has 100 pinned messages.',
+      detail: 'too_many_pins',
       hint: 'Unpin one first.',
     })
     await unpin(owner, ids[0]!)

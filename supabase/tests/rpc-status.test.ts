@@ -51,14 +51,16 @@ function statusesSeenBy(person: Person | null): Promise<StatusRow[]> {
   return asRole(stack.sql, person, (tx) => tx<StatusRow[]>`select * from public.user_statuses`)
 }
 
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+async function refusal(
+  promise: Promise<unknown>
+): Promise<{ code: string; message: string; detail: string | undefined }> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e
   )
   expect(error).toBeInstanceOf(postgres.PostgresError)
-  const { code, message } = error as postgres.PostgresError
-  return { code, message }
+  const { code, message, detail } = error as postgres.PostgresError
+  return { code, message, detail }
 }
 
 /** The instant as wall-clock time in a time zone: 'YYYY-MM-DD HH:MM:SS' and the weekday. */
@@ -131,7 +133,8 @@ describe('set_status', () => {
     expect((await setStatus(me, '💬', 'x'.repeat(100), 'never')).text).toHaveLength(100)
     expect(await refusal(setStatus(me, '💬', 'x'.repeat(101), 'never'))).toEqual({
       code: '22023',
-      message: 'Status text must be at most 100 characters.',
+      message: 'Status text must be at most 100 characters; it has 101.',
+      detail: 'text_too_long',
     })
   })
 
@@ -139,7 +142,8 @@ describe('set_status', () => {
     for (const emoji of ['abc', ':smile:', '1', '😀 😀', '<b>', '😀'.repeat(33)]) {
       expect(await refusal(setStatus(world.people.member2, emoji, 'x', 'never'))).toEqual({
         code: '22023',
-        message: 'The status emoji must be one emoji.',
+        message: `The status emoji must be one emoji; got ${[...emoji].length} characters.`,
+        detail: 'status_emoji_invalid',
       })
     }
   })
@@ -149,17 +153,21 @@ describe('set_status', () => {
     expect(await refusal(setStatus(me, '💬', 'x', 'forever'))).toEqual({
       code: '22023',
       message: 'Unknown clear-after choice: forever.',
+      detail: 'invalid_argument',
     })
     expect(await refusal(setStatus(me, '💬', 'x', 'today', 'Mars/Olympus'))).toEqual({
       code: '22023',
       message: 'Unknown time zone: Mars/Olympus.',
+      detail: 'unknown_time_zone',
     })
     expect(await refusal(setStatus(me, ' ', '  ', 'never'))).toEqual({
       code: '22023',
       message: 'A status needs an emoji or some text.',
+      detail: 'status_empty',
     })
     expect(await refusal(setStatus(me, '💬', 'a\u0007b', 'never'))).toMatchObject({
       code: '22023',
+      detail: 'text_has_control_characters',
     })
   })
 
@@ -174,8 +182,8 @@ describe('set_status', () => {
     expect(bad.status).toBe(400)
     expect(bad.error).toMatchObject({
       code: '22023',
-      message: 'Status text must be at most 100 characters.',
-      details: 'It has 101 characters.',
+      message: 'Status text must be at most 100 characters; it has 101.',
+      details: 'text_too_long',
     })
     const anon = await clientFor(stack, null).rpc('set_status', {
       p_emoji: '💬',

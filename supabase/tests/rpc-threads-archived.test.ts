@@ -34,8 +34,9 @@ describe('a thread in an archived channel', () => {
     const before = await summary(parent)
 
     const archived = {
-      code: '42501',
+      code: '22023',
       message: 'This channel is archived; messages can no longer be sent.',
+      detail: 'channel_archived',
     }
     await expect(reply(member, room, parent, 'one more')).rejects.toMatchObject(archived)
     await expect(
@@ -46,8 +47,9 @@ describe('a thread in an archived channel', () => {
     await expect(
       rpc(member, (tx) => tx`select public.edit_message(${first.id}, 'went very well')`)
     ).rejects.toMatchObject({
-      code: '42501',
+      code: '22023',
       message: 'This channel is archived; messages can no longer be changed.',
+      detail: 'channel_archived',
     })
     await expect(
       rpc(owner, (tx) => tx`select public.set_reaction(${first.id}, '👍')`)

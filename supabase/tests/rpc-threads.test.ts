@@ -104,22 +104,26 @@ describe('replies', () => {
     const first = await reply(member, t.world.ch.plaza, parent, 'first')
     await expect(reply(owner, t.world.ch.plaza, first.id, 'nested')).rejects.toMatchObject({
       code: '22023',
-      message: 'You cannot reply to a reply.',
+      message: `You cannot reply to a reply: message ${first.id} is a reply in the thread of ${parent}.`,
+      detail: 'reply_to_reply',
       hint: 'Reply in that thread instead.',
     })
     await expect(reply(owner, t.world.ch.general, parent, 'elsewhere')).rejects.toMatchObject({
       code: '22023',
       message: 'The message you reply to is not in this channel.',
+      detail: 'reply_parent_not_in_channel',
     })
     await expect(reply(owner, t.world.ch.plaza, randomUUID(), 'nothing')).rejects.toMatchObject({
       code: '22023',
       message: 'The message you reply to is not in this channel.',
+      detail: 'reply_parent_not_in_channel',
     })
     const [atticMessage] = await t.stack.sql<{ id: string }[]>`
       select id from public.messages where channel_id = ${t.world.ch.attic} limit 1`
     await expect(reply(owner, t.world.ch.attic, atticMessage!.id, 'late')).rejects.toMatchObject({
-      code: '42501',
+      code: '22023',
       message: 'This channel is archived; messages can no longer be sent.',
+      detail: 'channel_archived',
     })
     expect(await summary(parent)).toMatchObject({ reply_count: 1 })
   })
@@ -133,6 +137,7 @@ describe('replies', () => {
       reply(t.world.people.member, t.world.ch.plaza, b, 'to a', { id })
     ).rejects.toMatchObject({
       code: '23505',
+      detail: 'message_id_taken',
     })
   })
 })

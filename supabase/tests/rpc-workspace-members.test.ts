@@ -39,18 +39,23 @@ describe('roles', () => {
     await expect(setRole(t.member, t.ws.id, t.member2, 'admin')).rejects.toMatchObject({
       code: '42501',
       message: 'Only owners and admins can change roles.',
+      detail: 'workspace_admin_only',
     })
     expect(await setRole(t.admin, t.ws.id, t.member, 'admin')).toEqual([{ role: 'admin' }])
     expect(await setRole(t.admin, t.ws.id, t.member, 'member')).toEqual([{ role: 'member' }])
     await expect(setRole(t.admin, t.ws.id, t.member, 'owner')).rejects.toMatchObject({
       code: '42501',
+      detail: 'workspace_owner_only',
     })
     await expect(setRole(t.admin, t.ws.id, t.owner, 'member')).rejects.toMatchObject({
       code: '42501',
+      detail: 'workspace_owner_only',
     })
     expect(await setRole(t.owner, t.ws.id, t.admin, 'owner')).toEqual([{ role: 'owner' }])
     await expect(setRole(t.owner, t.ws.id, randomUUIDPerson(), 'admin')).rejects.toMatchObject({
+      code: '22023',
       message: 'That person is not a member of this workspace.',
+      detail: 'person_not_in_workspace',
     })
   })
 
@@ -59,14 +64,19 @@ describe('roles', () => {
     await expect(setRole(t.owner, t.ws.id, t.owner, 'admin')).rejects.toMatchObject({
       code: '23514',
       message: 'A workspace needs at least one owner.',
+      detail: 'last_workspace_owner',
     })
     await expect(
       asRole(stack.sql, t.owner, (tx) => tx`select public.leave_workspace(${t.ws.id})`)
-    ).rejects.toMatchObject({ message: 'You are the last owner of this workspace.' })
+    ).rejects.toMatchObject({
+      code: '23514',
+      message: 'You are the last owner of this workspace.',
+      detail: 'last_workspace_owner',
+    })
     // Even a direct write as the database owner cannot leave a workspace without owners.
     await expect(
       stack.sql`update public.workspace_members set role = 'member' where workspace_id = ${t.ws.id} and user_id = ${t.owner.id}`
-    ).rejects.toMatchObject({ code: '23514' })
+    ).rejects.toMatchObject({ code: '23514', detail: 'last_workspace_owner' })
     await setRole(t.owner, t.ws.id, t.admin, 'owner')
     expect(await setRole(t.owner, t.ws.id, t.owner, 'member')).toEqual([{ role: 'member' }])
   })
@@ -110,7 +120,9 @@ describe('removing and leaving', () => {
     >`select id from public.channels where workspace_id = ${t.ws.id} and is_default`
     const message = await makeMessage(stack.sql, t.member, general!.id, 'before I go')
     await expect(remove(t.member2, t.ws.id, t.member)).rejects.toMatchObject({
+      code: '42501',
       message: 'Only owners and admins can remove people.',
+      detail: 'workspace_admin_only',
     })
     await remove(t.admin, t.ws.id, t.member)
     expect((await roleOf(t.ws.id, t.member))?.left_at).not.toBeNull()
@@ -143,10 +155,15 @@ describe('removing and leaving', () => {
 
   it('lets admins remove members only, and owners anyone but the last owner; a removed person can come back', async () => {
     const t = await team()
-    await expect(remove(t.admin, t.ws.id, t.owner)).rejects.toMatchObject({ code: '42501' })
+    await expect(remove(t.admin, t.ws.id, t.owner)).rejects.toMatchObject({
+      code: '42501',
+      detail: 'workspace_owner_only',
+    })
     await remove(t.owner, t.ws.id, t.admin)
     await expect(remove(t.owner, t.ws.id, t.admin)).rejects.toMatchObject({
+      code: '22023',
       message: 'That person is not a member of this workspace.',
+      detail: 'person_not_in_workspace',
     })
     const link = await invite(t.owner, t.ws.id, { role: 'admin' })
     await accept(t.admin, link.token)
@@ -208,10 +225,12 @@ describe('profiles', () => {
     expect(await update(t.owner, { display_name: 'Hacked' })).toEqual([])
     await expect(update(t.member, { avatar_path: `${t.owner.id}/me.png` })).rejects.toMatchObject({
       code: '22023',
-      message: 'Avatar must be a file in your own folder of the avatars bucket.',
+      message: `Avatar must be a file in your own folder of the avatars bucket: a path starting with ${t.member.id}/.`,
+      detail: 'avatar_path_invalid',
     })
     await expect(update(t.member, { display_name: '\u200b' })).rejects.toMatchObject({
       code: '22023',
+      detail: 'text_has_invisible_characters',
     })
   })
 })

@@ -47,23 +47,32 @@ describe('create_workspace', () => {
     await expect(createWorkspace(owner, '   ')).rejects.toMatchObject({
       code: '22023',
       message: 'Workspace name must not be empty.',
+      detail: 'text_empty',
     })
     await expect(createWorkspace(owner, 'x'.repeat(81))).rejects.toMatchObject({
-      message: 'Workspace name must be at most 80 characters.',
+      code: '22023',
+      message: 'Workspace name must be at most 80 characters; it has 81.',
+      detail: 'text_too_long',
     })
     await expect(createWorkspace(owner, 'Evil\u202eCorp')).rejects.toMatchObject({
+      code: '22023',
       message: 'Workspace name contains invisible formatting characters.',
+      detail: 'text_has_invisible_characters',
     })
     await expect(createWorkspace(owner, 'Bell\u0007')).rejects.toMatchObject({
+      code: '22023',
       message: 'Workspace name contains control characters.',
+      detail: 'text_has_control_characters',
     })
     await expect(createWorkspace(owner, 'Fine', 'Not A Slug!')).rejects.toMatchObject({
       code: '22023',
+      detail: 'workspace_address_invalid',
     })
     const taken = await createWorkspace(owner, 'Unique', `u-${randomUUID().slice(0, 8)}`)
     await expect(createWorkspace(owner, 'Copy', taken.slug)).rejects.toMatchObject({
       code: '23505',
       message: 'That workspace address is taken.',
+      detail: 'workspace_address_taken',
     })
     // Emoji and accents are fine.
     expect((await createWorkspace(owner, 'Café 🚀')).name).toBe('Café 🚀')
@@ -83,13 +92,17 @@ describe('invites', () => {
     await expect(invite(t.member, t.ws.id)).rejects.toMatchObject({
       code: '42501',
       message: 'Only owners and admins can invite people.',
+      detail: 'workspace_admin_only',
     })
     await expect(invite(t.owner, t.ws.id, { role: 'owner' })).rejects.toMatchObject({
       code: '22023',
       message: 'Invites are for members, admins or guests.',
+      detail: 'invite_role_invalid',
     })
     await expect(invite(t.owner, t.ws.id, { email: 'not-an-email' })).rejects.toMatchObject({
+      code: '22023',
       message: 'That is not a valid email address.',
+      detail: 'email_invalid',
     })
     await expect(
       asRole(
@@ -99,7 +112,9 @@ describe('invites', () => {
           tx`select public.create_invite(${t.ws.id}, null, 'member', now() + interval '90 days')`
       )
     ).rejects.toMatchObject({
+      code: '22023',
       message: 'An invite must expire between 5 minutes and 30 days from now.',
+      detail: 'invite_expiry_invalid',
     })
   })
 
@@ -152,11 +167,14 @@ describe('invites', () => {
     await expect(accept(someone, 'no-such-token')).rejects.toMatchObject({
       code: '22023',
       message: 'This invite link is not valid.',
+      detail: 'invite_not_found',
     })
     const expired = await invite(t.owner, t.ws.id)
     await stack.sql`update public.invites set expires_at = now() - interval '1 minute' where id = ${expired.id}`
     await expect(accept(someone, expired.token)).rejects.toMatchObject({
+      code: '22023',
       message: 'This invite has expired.',
+      detail: 'invite_expired',
     })
     const once = await asRole(stack.sql, t.owner, async (tx) => {
       const [i] = await tx<
@@ -166,7 +184,9 @@ describe('invites', () => {
     })
     await accept(await createPerson(stack, 'first'), once.token)
     await expect(accept(someone, once.token)).rejects.toMatchObject({
+      code: '22023',
       message: 'This invite has already been used.',
+      detail: 'invite_expired',
     })
     const revoked = await invite(t.owner, t.ws.id)
     const deleted = await asRole(
@@ -176,7 +196,9 @@ describe('invites', () => {
     )
     expect(deleted).toHaveLength(1)
     await expect(accept(someone, revoked.token)).rejects.toMatchObject({
+      code: '22023',
       message: 'This invite link is not valid.',
+      detail: 'invite_not_found',
     })
     expect(await roleOf(t.ws.id, someone)).toBeUndefined()
   })
@@ -189,11 +211,15 @@ describe('invites', () => {
     const stranger = await createPerson(stack, 'stranger')
     await expect(accept(stranger, byEmail.token)).rejects.toMatchObject({
       code: '42501',
-      message: 'This invite was sent to another email address.',
+      message: `This invite was sent to another email address: it is for ${email.toLowerCase()}.`,
+      detail: 'invite_email_mismatch',
     })
     const invitee = await createPerson(stack, 'invitee', email.toLowerCase())
     await stack.sql`update auth.users set email_confirmed_at = null where id = ${invitee.id}`
-    await expect(accept(invitee, byEmail.token)).rejects.toMatchObject({ code: '42501' })
+    await expect(accept(invitee, byEmail.token)).rejects.toMatchObject({
+      code: '42501',
+      detail: 'invite_email_mismatch',
+    })
     const listed = (p: Person) =>
       asRole(stack.sql, p, (tx) => tx`select token, workspace_name from public.my_invites()`)
     expect(await listed(invitee)).toEqual([])

@@ -58,14 +58,23 @@ export function useMentionsWorld(): MentionsWorld {
   return t
 }
 
-/** The promise fails with SQLSTATE `code` (and a message matching `message`). */
-export async function expectError(promise: Promise<unknown>, code: string, message?: RegExp) {
+/**
+ * The promise fails with SQLSTATE `code` and the Chorus code `detail` (null: none, as for a
+ * missing privilege), and a message matching `message` if given.
+ */
+export async function expectError(
+  promise: Promise<unknown>,
+  code: string,
+  detail: string | null,
+  message?: RegExp
+) {
   const error = await promise.then(
     () => null,
-    (e: unknown) => e as { code?: string; message?: string }
+    (e: unknown) => e as { code?: string; message?: string; detail?: string }
   )
   expect(error, 'expected the database to refuse').not.toBeNull()
   expect(error!.code).toBe(code)
+  expect(error!.detail ?? null).toBe(detail)
   if (message) expect(error!.message).toMatch(message)
 }
 
