@@ -19,7 +19,8 @@
 -- mention missed, the thread a reply is in, the expected attachment path), they move into the
 -- message or the hint. Sites meaning a shared code take its SQLSTATE: the archived-channel refusals
 -- of messages_before_insert, edit_message and require_pinnable 42501 -> 22023 (channel_archived);
--- send_message's taken id 23505 -> 22023 (message_id_taken); mark_read's and mark_unread's
+-- the taken ids of slash-command answers and webhook posts 22023 -> 23505 (message_id_taken,
+-- as send_message's already was); mark_read's and mark_unread's
 -- not-a-member 22023 -> 42501 (not_channel_member). Only the RAISE statements change;
 -- message-versions.sql and storage.sql raise nothing.
 
