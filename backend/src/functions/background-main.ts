@@ -89,7 +89,13 @@ async function serve(setup: Setup, req: IncomingMessage, res: ServerResponse): P
     ;(out[key] ??= []).push(value)
   })
   // Answered before the body was read to its end: the stack closes the client's connection.
-  if (hasBody && !req.readableEnded) out[BODY_UNREAD] = ['1']
+  // This one stays open and drains what still comes: closed under the stack's writes, it would
+  // reset them, and the reset can reach the stack before the answer does (an EPIPE, a 500 in
+  // place of the function's answer). The stack ends its request once its client is gone.
+  if (hasBody && !req.readableEnded) {
+    out[BODY_UNREAD] = ['1']
+    res.shouldKeepAlive = true
+  }
   res.writeHead(response.status, out)
   if (!response.body) {
     res.end()

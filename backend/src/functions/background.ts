@@ -165,7 +165,12 @@ export function backgroundHost(setup: BackgroundSetup): BackgroundHost {
       outgoing.on('error', reject)
       if (request.body) {
         Readable.fromWeb(request.body as NodeReadableStream)
-          .on('error', reject)
+          .on('error', (error) => {
+            // The client went away: end this request too (its process drains a body it
+            // answered early until the request ends).
+            outgoing.destroy()
+            reject(error)
+          })
           .pipe(outgoing)
       } else outgoing.end()
     })

@@ -77,6 +77,19 @@ describe('a background function', () => {
     expect(light.pid).toBe(process.pid)
   })
 
+  it('answers before reading a large body, every time, with its own answer', async () => {
+    // The process answers a PUT without reading its body. Closed under the stack's writes of
+    // the rest, the connection was reset, and the stack answered 500 for most of these.
+    const body = new Uint8Array(4 * 1024 * 1024)
+    const statuses: number[] = []
+    for (let i = 0; i < 20; i++) {
+      const response = await call('heavy', { method: 'PUT', body })
+      statuses.push(response.status)
+      await response.body?.cancel()
+    }
+    expect(statuses).toEqual(Array.from({ length: 20 }, () => 200))
+  })
+
   it('nices the database sessions it names after itself while it works', async () => {
     const { backend } = (await (await call('heavy', {}, '?db=1')).json()) as { backend: number }
     expect(
