@@ -48,3 +48,11 @@ export async function projectCopy(): Promise<string> {
   }
   return workdir
 }
+
+/** The lines of a CLI run that say something went wrong: "error" or "failed" outside the names
+ *  of the migrations it lists and applies (a migration may be named for errors). */
+export function troubleIn(output: string): string[] {
+  return output
+    .split('\n')
+    .filter((line) => /error|failed/i.test(line.replace(/\b\d{14}_[\w-]+\.sql\b/g, '')))
+}
