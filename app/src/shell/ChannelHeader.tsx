@@ -10,8 +10,8 @@ interface Props {
   onToggleMembers: () => void
   onSettings: () => void
   onAddPeople: (() => void) | null
-  /** The search box (and its keys). */
-  search?: ReactNode
+  /** The features' parts of the header (features/header-parts.tsx: search). */
+  parts?: ReactNode
 }
 
 export function ChannelHeader({
@@ -21,7 +21,7 @@ export function ChannelHeader({
   onToggleMembers,
   onSettings,
   onAddPeople,
-  search,
+  parts,
 }: Props) {
   const prefix =
     channel.kind === 'public' ? (
@@ -54,7 +54,7 @@ export function ChannelHeader({
         )}
       </div>
       <div className="channel-actions">
-        {search}
+        {parts}
         {onAddPeople && (
           <button
             type="button"

@@ -1,10 +1,11 @@
 // The workspace's main pane: a feature's view (slots/view.ts: Threads, Later; each a lazy chunk),
-// the open channel (with its header and search), a channel that is not there, or the wait for one.
+// the open channel (with its header and the features' parts of it, slots/header.ts), a channel
+// that is not there, or the wait for one.
 import { Suspense, useEffect } from 'react'
 import type { RefObject } from 'react'
 import { channelLabel } from '../features/channels/index.ts'
 import { ChannelView } from '../features/messages/index.ts'
-import { SearchLauncher } from '../features/search/index.ts'
+import { HeaderParts } from '../features/header-parts.tsx'
 import { markFirstScreenShown, useAfterFirstRender } from '../lib/first-screen.ts'
 import { EmptyState, Spinner } from '../ui/Notice.tsx'
 import { ChannelHeader } from './ChannelHeader.tsx'
@@ -85,8 +86,8 @@ export function MainPane(props: MainPaneProps) {
                 onToggleMembers={() => onToggleMembers()}
                 onSettings={() => onDialog('channel-settings')}
                 onAddPeople={channel.kind === 'dm' ? null : () => onDialog('add-people')}
-                search={
-                  <SearchLauncher
+                parts={
+                  <HeaderParts
                     workspaceId={workspaceId}
                     workspaceName={workspaceName}
                     channels={channelList}

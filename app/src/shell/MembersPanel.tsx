@@ -5,7 +5,7 @@ import { cleanError } from '../lib/clean-error.ts'
 import { filterByName } from '../lib/name-match.ts'
 import { useChannelMembersQuery } from '../features/channels/index.ts'
 import { Avatar } from '../features/profiles/index.ts'
-import { ChannelGroups } from '../features/groups/index.ts'
+import { MembersParts } from '../features/members-parts.tsx'
 import type { Presence } from '../features/presence/index.ts'
 import { PersonName } from '../ui/PersonName.tsx'
 import { Notice, Spinner } from '../ui/Notice.tsx'
@@ -22,8 +22,9 @@ interface Props {
 const byName = new Intl.Collator(undefined, { sensitivity: 'base' })
 
 /**
- * Who is in the open channel, online people first, then the groups that have people here. A
- * filter finds someone by name; a page of people is drawn at a time (show-more.tsx).
+ * Who is in the open channel, online people first, then what features add (slots/members.ts:
+ * the groups that have people here). A filter finds someone by name; a page of people is drawn
+ * at a time (show-more.tsx).
  */
 export default function MembersPanel({ workspaceId, channelId, online, me, onClose }: Props) {
   const roster = useChannelMembersQuery(channelId)
@@ -110,7 +111,11 @@ export default function MembersPanel({ workspaceId, channelId, online, me, onClo
       )}
       {roster.data && later && (
         <Suspense fallback={null}>
-          <ChannelGroups workspaceId={workspaceId} memberIds={roster.data.map((m) => m.userId)} />
+          <MembersParts
+            workspaceId={workspaceId}
+            channelId={channelId}
+            memberIds={roster.data.map((m) => m.userId)}
+          />
         </Suspense>
       )}
     </aside>

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { parseRoute, pathOf } from '../lib/routes.ts'
+import { headerParts } from './header-parts.tsx'
+import { membersParts } from './members-parts.tsx'
+import groupsInMembers from './groups/members-part.tsx'
+import searchInHeader from './search/header-part.tsx'
 import { workspaceView, workspaceViews } from './workspace-views.tsx'
 
 describe('the workspace views slot', () => {
@@ -29,6 +33,21 @@ describe('the workspace views slot', () => {
   it("has each view's code behind its load()", async () => {
     const threads = workspaceView('threads')!
     const loaded = await threads.load()
+    expect(typeof loaded.default).toBe('function')
+  })
+})
+
+describe("the channel header's and the members panel's slots", () => {
+  it("find the features' parts, in their order", () => {
+    expect(headerParts).toContain(searchInHeader)
+    expect(membersParts).toContain(groupsInMembers)
+    for (const list of [headerParts, membersParts]) {
+      expect(list.map((p) => p.order)).toEqual([...list.map((p) => p.order)].sort((a, b) => a - b))
+    }
+  })
+
+  it("has a members part's code behind its load()", async () => {
+    const loaded = await groupsInMembers.load()
     expect(typeof loaded.default).toBe('function')
   })
 })

@@ -1,1 +1,0 @@
-export { SearchLauncher } from './components/SearchLauncher.tsx'
