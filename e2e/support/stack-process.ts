@@ -35,15 +35,24 @@ export interface RunningStack {
   stop(): Promise<void>
 }
 
+/**
+ * A port free on 127.0.0.1 now, from below 32768 (as backend/src/http/ports.ts picks them): Linux
+ * gives outgoing connections their local ports from 32768-60999, so a free port from there can
+ * be a connection's before its server listens.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
+  for (let tries = 0; tries < 200; tries++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_768)
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer()
+      server.once('error', () => resolve(false))
+      server.listen({ port, host: '127.0.0.1', exclusive: true }, () =>
+        server.close(() => resolve(true))
+      )
     })
-  })
+    if (free) return port
+  }
+  throw new Error('no free port on 127.0.0.1 from 20000 to 32767')
 }
 
 /**

@@ -2,8 +2,6 @@
 // to a template database; every test file clones it into a database of its own (see stack.ts),
 // so files run in parallel without sharing data.
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
@@ -12,6 +10,7 @@ import { removeCluster, startEmbeddedPostgres } from '../../src/db/embedded.ts'
 import { removeAbandonedClusters } from '../../src/db/postgres-home.ts'
 import { applyPlatform } from '../../src/db/migrate.ts'
 import { createLogger } from '../../src/logger.ts'
+import { freePort } from '../../src/http/ports.ts'
 
 export const TEMPLATE_DATABASE = 'stack_template'
 
@@ -49,12 +48,4 @@ export default async function setup(project: TestProject) {
     await removeCluster(path.join(dir, 'pgdata'))
     await rm(dir, { recursive: true, force: true })
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }

@@ -3,8 +3,6 @@
 // the slack-api URL and a WebClient as an app makes one, a bot in channels, an incoming webhook,
 // a channel's newest message, a message's Slack ts, the error a call rejected with, a free
 // loopback port and waiting for a value.
-import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
 import { LogLevel } from '@slack/bolt'
 import { WebClient } from '@slack/web-api'
 import { beforeAll } from 'vitest'
@@ -94,13 +92,7 @@ export async function refusal<T>(call: Promise<unknown>): Promise<T> {
 }
 
 /** A port nothing listens on now, on loopback, for the Bolt app to take. */
-export async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
+export { freePort } from '../../../backend/src/http/ports.ts'
 
 export async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 10_000) {
   const deadline = Date.now() + ms
