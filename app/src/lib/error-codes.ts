@@ -11,9 +11,9 @@ const CODE_SHAPE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/
 
 let sentences: Partial<Record<string, string>> | null = null
 
-/** The Chorus code a refusal carries, read from PostgREST's `details` (or a function's `code`). */
+/** The Chorus code a refusal carries, read from PostgREST's `details`. */
 export function errorCode(error: unknown): string | null {
-  const e = error as { details?: unknown; code?: unknown } | null
+  const e = error as { details?: unknown } | null
   if (!e || typeof e !== 'object') return null
   if (typeof e.details === 'string' && CODE_SHAPE.test(e.details)) return e.details
   return null
