@@ -3,5 +3,6 @@
 export { ChannelView } from './components/ChannelView.tsx'
 export { MessageBody } from './markdown/MessageBody.tsx'
 export { prefetchLatest } from './data/pages.ts'
+export { threadKeys } from './data/thread-keys.ts'
 export { loadMarkdownForKept } from './markdown/load.ts'
 export type { People } from '../../slots/message.ts'

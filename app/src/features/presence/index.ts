@@ -1,5 +1,2 @@
 export { usePresence } from './data/use-presence.ts'
 export type { Presence } from './data/use-presence.ts'
-export { useTyping } from './data/use-typing.ts'
-export type { Typing } from './data/use-typing.ts'
-export { TypingIndicator } from './components/TypingIndicator.tsx'

@@ -1,9 +1,11 @@
 // Writing a message: Enter sends, Shift+Enter is a new line, Up in an empty box edits my last
 // message. The draft is kept per channel across reloads; files attach by button, paste or drop
-// (the drop zone is the whole channel view) and upload at once with progress and cancel.
+// (the drop zone is the whole channel view) and upload at once with progress and cancel. What
+// features add (commands, names to mention, a question before sending) comes through the
+// composer's slot (slots/composer.ts).
 import { Icon } from '../../../ui/Icon.tsx'
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react'
-import type { ClipboardEvent, KeyboardEvent } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
+import type { ClipboardEvent, ComponentType, KeyboardEvent, ReactNode } from 'react'
 import { UploadTray } from '../../attachments/index.ts'
 import type { DraftUpload, OutgoingFile } from '../../attachments/index.ts'
 import { browserStore } from '../../../lib/local-store.ts'
@@ -14,10 +16,8 @@ import { MAX_MESSAGE_LENGTH } from '../conversation/validate.ts'
 import { MentionTextarea } from './MentionTextarea.tsx'
 import { MessageBody } from '../markdown/MessageBody.tsx'
 import { hasModifier } from '../../../lib/keys.ts'
-import { mentionsMany } from '../../../lib/message-tokens.ts'
-import { SlashCommands } from '../../slash-commands/index.ts'
-import type { SlashHandle } from '../../slash-commands/index.ts'
-import { BroadcastConfirm, mentionReach, useGroups } from '../../groups/index.ts'
+import { composerChecks, composerCommands, useComposerNames } from '../../composer-parts.ts'
+import type { CommandHandle, CommandProps, QuestionProps } from '../../../slots/composer.ts'
 
 export interface ComposerUploads {
   messageId: string
@@ -34,7 +34,7 @@ export interface ComposerUploads {
 
 interface Props {
   channelId: string
-  /** Where the text goes (a thread's composer has its channel's): groups, and whom mentions reach. */
+  /** Where the text goes (a thread's composer has its channel's): names, and whom mentions reach. */
   scope?: { workspaceId: string; channelId: string }
   channelName: string
   disabledReason: string | null
@@ -54,28 +54,25 @@ interface Props {
 // (attachments' draft-message.ts), so that a file attached again after a reload resumes.
 const draftKey = (channelId: string) => `chorus.draft.v1.${channelId}`
 
+/** A part's question before sending the text it was asked about. */
+type Asking = { text: string; question: (props: QuestionProps) => ReactNode }
+
 export function Composer(props: Props) {
   const { channelId, uploads, inputRef } = props
   const [text, setText] = useState(() => browserStore().getItem(draftKey(channelId)) ?? '')
   const [problems, setProblems] = useState<string[]>([])
   const [warning, setWarning] = useState<string | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
-  const slash = useRef<SlashHandle>(null)
-  const isCommand = text[0] === '/' && text[1] !== '/'
-  const [slashOn, setSlashOn] = useState(isCommand)
-  if (isCommand && !slashOn) setSlashOn(true)
-  // The workspace's groups, read once an @ is typed; a question before notifying many people.
-  const groupList = useGroups(props.scope?.workspaceId ?? '', !!props.scope && text.includes('@'))
-  const groups = useMemo(
-    () =>
-      (groupList.data ?? []).map((g) => ({
-        id: g.id,
-        name: g.handle,
-        hint: `${g.name} · ${g.memberIds.length} ${g.memberIds.length === 1 ? 'person' : 'people'}`,
-      })),
-    [groupList.data]
+  const command = useRef<CommandHandle>(null)
+  // A part's command panel stays once it has claimed a text (its notes outlive the command).
+  const claimed = composerCommands.find((c) => c.claims(text))
+  const [Panel, setPanel] = useState<ComponentType<CommandProps> | null>(
+    () => claimed?.Panel ?? null
   )
-  const [asking, setAsking] = useState<{ text: string; reach: number } | null>(null)
+  if (claimed && Panel !== claimed.Panel) setPanel(() => claimed.Panel)
+  // The parts' names to mention, read once an @ is typed.
+  const { names, sources: nameSources } = useComposerNames()
+  const [asking, setAsking] = useState<Asking | null>(null)
   const latest = useRef({ text, send })
   latest.current = { text, send }
 
@@ -91,21 +88,22 @@ export function Composer(props: Props) {
 
   function send(confirmed = false) {
     if (props.disabledReason) return
-    // a command (run by the slash commands' chunk once it is loaded), never sent as a message
-    if (isCommand) return slash.current?.run(text)
+    // a command (run by its part's panel once it is loaded), never sent as a message
+    if (claimed) return command.current?.run(text)
     if (uploads.busy) {
       setProblems(['Wait for the uploads to finish, or cancel them.'])
       return
     }
-    const { body, unknown } = toStorable(text, props.members, groups)
+    const { body, unknown } = toStorable(text, props.members, names)
     const scope = props.scope
-    if (!confirmed && scope && mentionsMany(body)) {
+    const check = !confirmed && scope && composerChecks.find((c) => c.applies(body))
+    if (check) {
       // Asked first; sent as it was when the answer comes, unless the text changed meanwhile.
       const asked = text
-      void mentionReach(scope.channelId, body).then((answer) => {
+      void check.check(scope, body).then((answer) => {
         if (latest.current.text !== asked) return
         if (answer.kind === 'refused') setProblems([answer.message])
-        else if (answer.kind === 'ask') setAsking({ text: asked, reach: answer.reach })
+        else if (answer.kind === 'ask') setAsking({ text: asked, question: answer.question })
         else latest.current.send(true)
       })
       return
@@ -134,7 +132,7 @@ export function Composer(props: Props) {
 
   function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.nativeEvent.isComposing) return
-    if (slash.current?.keyDown(event)) return event.preventDefault()
+    if (command.current?.keyDown(event)) return event.preventDefault()
     if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
       event.preventDefault()
       send()
@@ -166,6 +164,7 @@ export function Composer(props: Props) {
   const name = props.channelName
   const where = name.startsWith('@') ? name : '#' + name
   const target = !name ? 'Message' : `Message ${where}`
+  const scope = props.scope
   if (props.disabledReason) {
     return (
       <div className="composer composer-disabled">
@@ -190,15 +189,14 @@ export function Composer(props: Props) {
       {warning && <Notice tone="warning">{warning}</Notice>}
       {asking && asking.text === text && (
         <Suspense fallback={null}>
-          <BroadcastConfirm
-            reach={asking.reach}
-            where={where}
-            onSend={() => send(true)}
-            onCancel={() => {
+          {asking.question({
+            where,
+            onSend: () => send(true),
+            onCancel: () => {
               setAsking(null)
               inputRef.current?.focus()
-            }}
-          />
+            },
+          })}
         </Suspense>
       )}
       {uploads.uploads.length > 0 && (
@@ -212,10 +210,19 @@ export function Composer(props: Props) {
           />
         </Suspense>
       )}
-      {slashOn && (
+      {scope &&
+        nameSources.map(({ Names, onNames }, i) => (
+          <Names
+            key={i}
+            workspaceId={scope.workspaceId}
+            enabled={text.includes('@')}
+            onNames={onNames}
+          />
+        ))}
+      {Panel && (
         <Suspense fallback={null}>
-          <SlashCommands
-            handle={slash}
+          <Panel
+            handle={command}
             text={text}
             setText={setText}
             composer={props}
@@ -253,7 +260,7 @@ export function Composer(props: Props) {
             else props.onStopTyping()
           }}
           people={props.members}
-          groups={groups}
+          names={names}
           label={target}
           placeholder={target}
           inputRef={inputRef}

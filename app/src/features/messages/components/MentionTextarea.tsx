@@ -1,15 +1,13 @@
 // A textarea that grows with its text and offers channel members (and @channel, @here,
-// @everyone, and the workspace's groups when given) when an @word is typed
+// @everyone, and the names features offer, such as groups, when given) when an @word is typed
 // (arrows to choose, Enter or Tab to insert, Escape to close), announced to screen readers as a
 // combobox. Keys it does not use go to the caller.
 import { useId, useLayoutEffect, useState } from 'react'
 import type { KeyboardEvent, RefObject, ClipboardEvent } from 'react'
 import { BROADCASTS, matchPeople, mentionQueryAt } from '../mentions.ts'
 import type { Mentionable } from '../mentions.ts'
-import { StatusEmoji } from '../../status/index.ts'
-import { BotBadge } from '../../bots/index.ts'
-import { ImportedBadge } from '../../imports/index.ts'
-import { GuestBadge } from '../../guests/index.ts'
+import { PersonName } from '../../../ui/PersonName.tsx'
+import type { ComposerName } from '../../../slots/composer.ts'
 
 const BROADCAST_HINTS: Record<string, string> = {
   channel: 'everyone in this channel',
@@ -17,16 +15,12 @@ const BROADCAST_HINTS: Record<string, string> = {
   everyone: 'everyone in the workspace',
 }
 
-/** A group to offer: `name` is its handle, `hint` says who it is. */
-export interface GroupOption extends Mentionable {
-  hint: string
-}
-
 interface Props {
   value: string
   onChange: (value: string) => void
   people: Mentionable[]
-  groups?: readonly GroupOption[]
+  /** Names besides people (a group's handle), each with a hint of who it is. */
+  names?: readonly ComposerName[]
   label: string
   placeholder?: string
   inputRef: RefObject<HTMLTextAreaElement | null>
@@ -53,7 +47,7 @@ export function MentionTextarea(props: Props) {
             name: w,
             hint: BROADCAST_HINTS[w],
           })),
-          ...(props.groups ?? []).filter((g) => g.name.startsWith(lower)).slice(0, 5),
+          ...(props.names ?? []).filter((g) => g.name.startsWith(lower)).slice(0, 5),
         ]
       : []
   const open = options.length > 0
@@ -130,15 +124,9 @@ export function MentionTextarea(props: Props) {
                 pick(person)
               }}
             >
-              <bdi>{person.name}</bdi>
-              <BotBadge userId={person.id} />
-              <ImportedBadge userId={person.id} />
-              <GuestBadge userId={person.id} />
-              {person.hint ? (
-                <span className="muted"> {person.hint}</span>
-              ) : (
-                <StatusEmoji userId={person.id} />
-              )}
+              <PersonName userId={person.id} name={person.name} status={!person.hint && 'emoji'}>
+                {person.hint && <span className="muted"> {person.hint}</span>}
+              </PersonName>
             </li>
           ))}
         </ul>

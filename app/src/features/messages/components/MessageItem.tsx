@@ -17,7 +17,7 @@ import { fullTimeLabel, timeLabel } from '../../../lib/date-formats.ts'
 import { copyPermalink, useCopiedFlag } from './copy-link.ts'
 import { MessageActions, useLongPress } from './MessageActions.tsx'
 import './message-actions.css'
-import { StatusEmoji } from '../../status/index.ts'
+import { PersonParts } from '../../person-parts.tsx'
 import { lazyRetrying } from '../../../lib/lazy.ts'
 import { NotLoaded } from '../../../ui/NotLoaded.tsx'
 
@@ -168,7 +168,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
         {!grouped && (
           <header className="message-header">
             <bdi className="message-author">{author}</bdi>
-            {message.authorId && <StatusEmoji userId={message.authorId} />}
+            {message.authorId && <PersonParts place="status" userId={message.authorId} />}
             <time dateTime={message.createdAt} title={fullTimeLabel(message.createdAt)}>
               {timeLabel(message.createdAt)}
             </time>

@@ -6,7 +6,7 @@ import { rpcOne } from '../../../lib/rpc.ts'
 import { supabase } from '../../../lib/supabase.ts'
 import type { ChatMessage } from '../conversation/types.ts'
 import { toMessage } from './rows.ts'
-import { threadKeys } from '../../threads/index.ts'
+import { threadKeys } from './thread-keys.ts'
 
 export interface MyThreadState {
   following: boolean

@@ -1,4 +1,3 @@
-// Realtime topics. They are private channels: the policies on realtime.messages (in
-// supabase/migrations) let only members of the workspace or channel join, send and track.
+// A workspace's Realtime topic. It is a private channel: the policies on realtime.messages (in
+// supabase/migrations) let only members of the workspace join, send and track.
 export const workspaceTopic = (workspaceId: string) => `workspace:${workspaceId}`
-export const channelTopic = (channelId: string) => `channel:${channelId}`

@@ -13,7 +13,7 @@ import { runBuiltin } from '../data/builtins.ts'
 import { useCustomCommands } from '../data/commands.ts'
 import { useLaterAnswers } from '../data/later-answers.ts'
 import { runCustomCommand } from '../data/run-custom.ts'
-import type { SlashProps } from '../handle.ts'
+import type { CommandProps } from '../../../slots/composer.ts'
 import { BUILTINS, commandOf, matchCommands } from '../parse.ts'
 import './slash-commands.css'
 
@@ -26,7 +26,7 @@ interface Note {
 let noteCounter = 0
 const noMention = () => null
 
-export default function SlashCommands(props: SlashProps) {
+export default function SlashCommands(props: CommandProps) {
   const { text, setText, composer, Body } = props
   const { channelId } = composer
   const me = useUserId()

@@ -1,4 +1,5 @@
-// Threads over supabase-js: the Threads view (threads() RPC) and the keys of every thread query.
+// Threads over supabase-js: the Threads view (threads() RPC); the keys of every thread query are
+// the message screen's (messages/data/thread-keys.ts), whose thread panel shares them.
 // Following and read positions change on my user topic (any device): the thread queries are
 // refreshed from it. One open thread's own state is the thread panel's
 // (messages/data/thread-state.ts).
@@ -6,13 +7,7 @@ import { useEffect } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
 import { rpcRows } from '../../../lib/rpc.ts'
-
-export const threadKeys = {
-  all: ['threads'] as const,
-  list: (workspaceId: string) => [...threadKeys.all, 'list', workspaceId] as const,
-  mine: (threadId: string) => [...threadKeys.all, 'mine', threadId] as const,
-  parent: (threadId: string) => [...threadKeys.all, 'parent', threadId] as const,
-}
+import { threadKeys } from '../../messages/index.ts'
 
 export interface FollowedThread {
   id: string

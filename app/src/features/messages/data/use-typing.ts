@@ -3,7 +3,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { RealtimeChannel, RealtimeClient } from '@supabase/realtime-js'
 import { realtime } from '../../../lib/supabase.ts'
-import { channelTopic } from './topics.ts'
+
+// A channel's private Realtime topic: its policy (supabase/migrations) lets only its members in.
+const channelTopic = (channelId: string) => `channel:${channelId}`
 
 const SHOW_FOR_MS = 5000
 const THROTTLE_MS = 2000

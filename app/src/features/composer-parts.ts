@@ -1,0 +1,30 @@
+// The composer's slot, filled (slots/composer.ts): every feature folder with a composer-part.ts
+// or composer-part.tsx is in, found at build time by Vite's import.meta.glob (eager: the composer
+// is on the first screen). Adding one touches only its folder.
+import { useMemo, useState } from 'react'
+import type { ComposerName, ComposerPart } from '../slots/composer.ts'
+
+const parts = Object.values(
+  import.meta.glob<ComposerPart>('./*/composer-part.{ts,tsx}', { eager: true, import: 'default' })
+)
+
+/** The texts parts take over, with their panels. */
+export const composerCommands = parts.flatMap((p) => (p.command ? [p.command] : []))
+const nameReaders = parts.flatMap((p) => (p.Names ? [p.Names] : []))
+/** The checks before a body is sent. */
+export const composerChecks = parts.flatMap((p) => (p.beforeSend ? [p.beforeSend] : []))
+
+/** The names parts offer to mention, and their readers (each rendered with its `onNames`). */
+export function useComposerNames() {
+  const [lists, setLists] = useState<ComposerName[][]>([])
+  const sources = useMemo(
+    () =>
+      nameReaders.map((Names, i) => ({
+        Names,
+        onNames: (names: ComposerName[]) =>
+          setLists((all) => Object.assign([...all], { [i]: names })),
+      })),
+    []
+  )
+  return { names: useMemo(() => lists.flat(), [lists]), sources }
+}

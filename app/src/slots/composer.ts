@@ -1,0 +1,84 @@
+// The composer's parts (issue 51, item 1): what features add to writing a message. A part can
+// take over a text it claims (a slash command: its lazy panel lists the commands, Enter runs it,
+// nothing is sent), offer names beside people to mention (a group's handle, stored as its token),
+// and ask before a body goes out (a mention that notifies many people). A feature adds one in its
+// composer-part.ts; features/composer-parts.ts finds them by import.meta.glob. The composer is on
+// the first screen: a part is a few lines, and its code loads when first used.
+import type { ComponentType, KeyboardEvent, ReactNode, RefObject } from 'react'
+
+/** Where the text goes (a thread's composer has its channel's). */
+export interface ComposerScope {
+  workspaceId: string
+  channelId: string
+}
+
+/** A name the autocomplete offers beside people; `hint` is shown after it. */
+export interface ComposerName {
+  id: string
+  name: string
+  hint: string
+}
+
+/** What the composer hands a command's panel: its own doings, as far as a command needs them. */
+export interface CommandComposer {
+  channelId: string
+  channelName: string
+  /** The channel's members, and everyone in the workspace. */
+  members: { id: string; name: string }[]
+  workspacePeople: { id: string; name: string }[]
+  /** Sends a message as the composer does (null when queued, or why not). */
+  onSend: (body: string, files: never[], messageId: string) => string | null
+  onStopTyping: () => void
+}
+
+/** What reads a part's names (it renders nothing): it reports them whenever they change. */
+export interface NamesProps {
+  workspaceId: string
+  /** Read only once it is true (the composer asks once an @ is typed). */
+  enabled: boolean
+  onNames: (names: ComposerName[]) => void
+}
+
+/** What a command's panel gives back to the composer. */
+export interface CommandHandle {
+  /** Keys for the panel (arrows, Tab/Enter, Escape); true when it used the key. */
+  keyDown(event: KeyboardEvent<HTMLTextAreaElement>): boolean
+  /** Runs the text (the composer is emptied once the command is done with it). */
+  run(text: string): void
+}
+
+export interface CommandProps {
+  handle: RefObject<CommandHandle | null>
+  text: string
+  setText: (text: string) => void
+  composer: CommandComposer
+  /** The messages' markdown renderer, for what the panel shows. */
+  Body: ComponentType<{ body: string; resolveMention: () => null }>
+}
+
+/** What a question before sending is given: where the message goes, and the two answers. */
+export interface QuestionProps {
+  /** "#general", "@Ann". */
+  where: string
+  onSend: () => void
+  onCancel: () => void
+}
+
+/** The answer of a check before sending. */
+export type SendAnswer =
+  | { kind: 'send' }
+  | { kind: 'refused'; message: string }
+  | { kind: 'ask'; question: (props: QuestionProps) => ReactNode }
+
+/** A feature's composer-part.ts default export. */
+export interface ComposerPart {
+  /** A text this part takes over (never sent as a message), with its panel (a lazy component). */
+  command?: { claims: (text: string) => boolean; Panel: ComponentType<CommandProps> }
+  /** The names it offers to mention (a component of no output, so it can read them with hooks). */
+  Names?: ComponentType<NamesProps>
+  /** A check before a body is sent: `applies` answers at once; `check` only when it applies. */
+  beforeSend?: {
+    applies: (body: string) => boolean
+    check: (scope: ComposerScope, body: string) => Promise<SendAnswer>
+  }
+}
