@@ -1,6 +1,6 @@
-// Integrations (Slack-compatible incoming webhooks, outgoing events in Slack's Events API format):
-// the APP marker reaches the message screen through its extension slot (message-extension.tsx);
-// the Settings screen, for workspace admins, is opened from the workspace menu (feature.ts:
-// IntegrationsDialog, with its Outgoing events section, EventsSection). Nothing else imports this
-// feature.
+// Integrations: Settings → Integrations for workspace owners and admins, opened from the
+// workspace menu (feature.ts: IntegrationsDialog, a lazy chunk). The dialog is only the host of
+// the features' sections (slots/integrations.ts: incoming webhooks, slash commands, bots,
+// outgoing events, each in its own folder's integrations-section.tsx) and names none of them.
+// Nothing imports this feature.
 export {}

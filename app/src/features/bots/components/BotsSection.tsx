@@ -1,8 +1,8 @@
-// Settings, Integrations, Bots (workspace owners and admins; a lazy chunk shown in the
-// Integrations dialog): create a bot (a name) and copy its API token, shown once; the list says
-// who made each, when it was last used and which channels it is in; add it to a channel or
-// remove it, regenerate its token (the old one stops at once, the new one is shown once) or
-// revoke it (its token is refused from then on).
+// Settings, Integrations, Bots (workspace owners and admins; a lazy chunk, a section of the
+// Integrations dialog: slots/integrations.ts): create a bot (a name) and copy its API token,
+// shown once; the list says who made each, when it was last used and which channels it is in;
+// add it to a channel or remove it, regenerate its token (the old one stops at once, the new one
+// is shown once) or revoke it (its token is refused from then on).
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'

@@ -1,31 +1,26 @@
-// Settings, Integrations, "Outgoing events" (workspace owners and admins; in the dialog's lazy
-// chunk): subscribe a URL to the workspace's events in Slack's Events API format. The signing
-// secret is shown once; the URL is verified by Slack's url_verification challenge (an unverified
-// one gets no events). Each subscription can be verified again, paused and resumed, have its
-// secret rotated, its events changed (SubscriptionEditor) or be deleted (SubscriptionItem), and
-// shows its recent deliveries (EventDeliveries: time, event, status, attempts, last status code
-// or error) with "Retry now" for a failed one. Public channels' events, and
-// those of the private channels chosen here (mine only); never a direct message.
+// Settings, Integrations, "Outgoing events" (workspace owners and admins; a lazy chunk, the
+// dialog's last section: slots/integrations.ts): subscribe a URL to the workspace's events in
+// Slack's Events API format. The signing secret is shown once; the URL is verified by Slack's
+// url_verification challenge (an unverified one gets no events). Each subscription can be
+// verified again, paused and resumed, have its secret rotated, its events changed
+// (SubscriptionEditor) or be deleted (SubscriptionItem), and shows its recent deliveries
+// (EventDeliveries: time, event, status, attempts, last status code or error) with "Retry now"
+// for a failed one. Public channels' events, and those of the private channels chosen here (mine
+// only); never a direct message.
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
+import type { IntegrationsSectionProps } from '../../../slots/integrations.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { ShownOnce } from '../../../ui/ShownOnce.tsx'
-import type { Channel } from '../../channels/index.ts'
-import type { Member } from '../../workspaces/index.ts'
 import { useEventChanges, useEventSubscriptions } from '../data/events.ts'
 import { EventChoices } from './SubscriptionEditor.tsx'
 import { SubscriptionItem } from './SubscriptionItem.tsx'
 import './events.css'
 
-interface Props {
-  workspaceId: string
-  channels: Channel[]
-  members: Member[]
-}
-
-export function EventsSection({ workspaceId, channels, members }: Props) {
+export default function EventsSection(props: IntegrationsSectionProps) {
+  const { workspaceId, channels, nameOf } = props
   const subscriptions = useEventSubscriptions(workspaceId)
   const changes = useEventChanges(workspaceId)
   const { create, verify, setActive, rotate, remove } = changes
@@ -36,8 +31,6 @@ export function EventsSection({ workspaceId, channels, members }: Props) {
     null
   )
   const mine = channels.filter((c) => c.kind === 'private' && c.isMember && !c.archivedAt)
-  const nameOf = (id: string | null) =>
-    members.find((m) => m.userId === id)?.displayName ?? 'Former member'
 
   const submit = (e: FormEvent) => {
     e.preventDefault()

@@ -1,36 +1,20 @@
-// Settings, Integrations (workspace owners and admins; a lazy chunk): incoming webhooks in
-// Slack's format. Create one for a channel (a name, an emoji icon) and copy its URL, shown once;
-// the list says which channel, who made it and when it was last used; regenerate (the old URL
-// stops at once, the new one is shown once) or revoke. Below them, the Outgoing events section
-// (EventsSection.tsx, in the same chunk).
-import { Suspense, useState } from 'react'
+// Settings, Integrations, incoming webhooks in Slack's format (workspace owners and admins; a lazy
+// chunk, the dialog's first section: slots/integrations.ts). Create one for a channel (a name, an
+// emoji icon) and copy its URL, shown once; the list says which channel, who made it and when it
+// was last used; regenerate (the old URL stops at once, the new one is shown once) or revoke.
+import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
-import { Dialog } from '../../../ui/Dialog.tsx'
+import type { IntegrationsSectionProps } from '../../../slots/integrations.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { ShownOnce } from '../../../ui/ShownOnce.tsx'
-import { BotsSection } from '../../bots/index.ts'
-import type { Channel } from '../../channels/index.ts'
-import type { Member } from '../../workspaces/index.ts'
-import { SlashCommandsSection } from '../../slash-commands/index.ts'
 import { useWebhookChanges, useWebhooks } from '../data/webhooks.ts'
 import { useProofGate } from '../../reauth/index.ts'
-import { EventsSection } from './EventsSection.tsx'
 import type { Webhook } from '../data/webhooks.ts'
-import './integrations.css'
 
-export interface Props {
-  workspaceId: string
-  /** My channels in this workspace (a webhook posts to one of them). */
-  channels: Channel[]
-  members: Member[]
-  open: boolean
-  onClose: () => void
-}
-
-export default function IntegrationsDialog(props: Props) {
-  const { workspaceId, channels, members, open, onClose } = props
+export default function WebhooksSection(props: IntegrationsSectionProps) {
+  const { workspaceId, channels, nameOf } = props
   const webhooks = useWebhooks(workspaceId)
   const proof = useProofGate('credential', 'make a webhook URL')
   const { create, regenerate, revoke } = useWebhookChanges(workspaceId, proof.run)
@@ -43,8 +27,6 @@ export default function IntegrationsDialog(props: Props) {
     const c = channels.find((ch) => ch.id === id)
     return c?.name ? `#${c.name}` : 'a channel you are not in'
   }
-  const nameOf = (id: string | null) =>
-    members.find((m) => m.userId === id)?.displayName ?? 'Former member'
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -62,7 +44,7 @@ export default function IntegrationsDialog(props: Props) {
   const error = create.error ?? regenerate.error ?? revoke.error
 
   return (
-    <Dialog title="Integrations" open={open} onClose={onClose} wide>
+    <>
       {proof.dialog}
       <p className="muted">
         Incoming webhooks take Slack&apos;s message format unchanged: point an existing Slack
@@ -132,12 +114,7 @@ export default function IntegrationsDialog(props: Props) {
           </ul>
         )}
       </section>
-      <Suspense fallback={null}>
-        <SlashCommandsSection workspaceId={workspaceId} nameOf={nameOf} />
-      </Suspense>
-      <BotsSection workspaceId={workspaceId} channels={channels} />
-      <EventsSection workspaceId={workspaceId} channels={channels} members={members} />
-    </Dialog>
+    </>
   )
 }
 

@@ -43,9 +43,8 @@ export interface EventDelivery {
 }
 
 export const eventKeys = {
-  list: (workspaceId: string) => ['integrations', 'events', workspaceId] as const,
-  deliveries: (subscriptionId: string) =>
-    ['integrations', 'events', 'deliveries', subscriptionId] as const,
+  list: (workspaceId: string) => ['events', 'list', workspaceId] as const,
+  deliveries: (subscriptionId: string) => ['events', 'deliveries', subscriptionId] as const,
 }
 
 export function useEventSubscriptions(workspaceId: string) {

@@ -18,7 +18,7 @@ export interface Webhook {
 }
 
 export const webhookKeys = {
-  list: (workspaceId: string) => ['integrations', 'webhooks', workspaceId] as const,
+  list: (workspaceId: string) => ['webhooks', 'list', workspaceId] as const,
 }
 
 /** The URL other tools post to: the project's Edge Function, the webhook's id and secret. */
