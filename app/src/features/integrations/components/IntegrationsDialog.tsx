@@ -1,0 +1,34 @@
+// Settings, Integrations (workspace owners and admins; a lazy chunk): the features' sections
+// (slots/integrations.ts: each feature's integrations-section.tsx, found by
+// features/integrations-sections.tsx), in their order, each a lazy chunk shown once it is in. The
+// dialog names none of them.
+import type { Channel } from '../../channels/index.ts'
+import type { Member } from '../../workspaces/index.ts'
+import { Dialog } from '../../../ui/Dialog.tsx'
+import { IntegrationsSections } from '../../integrations-sections.tsx'
+import './integrations.css'
+
+export interface Props {
+  workspaceId: string
+  /** My channels in this workspace. */
+  channels: Channel[]
+  members: Member[]
+  open: boolean
+  onClose: () => void
+}
+
+export default function IntegrationsDialog(props: Props) {
+  const { workspaceId, channels, members, open, onClose } = props
+  const nameOf = (id: string | null) =>
+    members.find((m) => m.userId === id)?.displayName ?? 'Former member'
+  return (
+    <Dialog title="Integrations" open={open} onClose={onClose} wide>
+      <IntegrationsSections
+        workspaceId={workspaceId}
+        channels={channels}
+        members={members}
+        nameOf={nameOf}
+      />
+    </Dialog>
+  )
+}
