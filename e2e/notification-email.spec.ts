@@ -1,5 +1,5 @@
 // Notification emails end to end: the trigger queues, Supabase Cron runs the job, pg_net posts the
-// batch to the notify-email function, which sends through the inbox's SMTP port into the local
+// batch to the notifications-email function, which sends through the inbox's SMTP port into the local
 // inbox (read through its Mailpit API). For a deterministic few seconds this spec sets the tests'
 // delay (private.notification_config 'email_delay_seconds' = 3), runs the job every second and
 // points it at this stack's API (Vault's project_url); it puts the delay and the schedule back

@@ -133,7 +133,7 @@ test('a mention reaches Ben with no Chorus tab open: pushed, decrypted, shown, c
   })
   const permalinkOf = (id: string) => new RegExp(`/w/[^/]+/c/[^/]+/m/${id}$`)
   const serverKey = (
-    (await (await fetch(`${apiUrl()}/functions/v1/notify-push`)).json()) as { public_key: string }
+    (await (await fetch(`${apiUrl()}/functions/v1/push-notify`)).json()) as { public_key: string }
   ).public_key
 
   const payload =

@@ -15,7 +15,10 @@ describe('redactUrl', () => {
       '/functions/v1/slash-commands/respond/run-1/s3cr3t?x=1',
       `/functions/v1/slash-commands/respond/run-1/${R}?x=${R}`,
     ],
-    ['/functions/v1/notify-email?unsubscribe=abc', `/functions/v1/notify-email?unsubscribe=${R}`],
+    [
+      '/functions/v1/notifications-email?unsubscribe=abc',
+      `/functions/v1/notifications-email?unsubscribe=${R}`,
+    ],
     [`/storage/v1/object/sign/b/a.png?token=${JWT}`, `/storage/v1/object/sign/b/a.png?token=${R}`],
     [
       '/realtime/v1/websocket?apikey=sb_publishable_abcdefgh12&vsn=2.0.0',
@@ -46,8 +49,8 @@ describe('redactUrl', () => {
 describe('redactText', () => {
   it('redacts the URLs of a line and leaves the rest', () => {
     expect(
-      redactText('DEBUG: 127.0.0.1 GET /functions/v1/notify-email?unsubscribe=t0k 303 4 ms')
-    ).toBe(`DEBUG: 127.0.0.1 GET /functions/v1/notify-email?unsubscribe=${R} 303 4 ms`)
+      redactText('DEBUG: 127.0.0.1 GET /functions/v1/notifications-email?unsubscribe=t0k 303 4 ms')
+    ).toBe(`DEBUG: 127.0.0.1 GET /functions/v1/notifications-email?unsubscribe=${R} 303 4 ms`)
     expect(redactText('DEBUG: ::1 GET /invite/Ab3-x_9kQz 200 52 ms')).toBe(
       `DEBUG: ::1 GET /invite/${R} 200 52 ms`
     )

@@ -1,7 +1,7 @@
 // A workspace export of 200,000 messages (10 channels over 400 days, one in 21 a thread reply, one
 // in 10 with a reaction, one in 50 edited with its earlier version kept) and 10 files of 2 MiB
 // (random bytes: half text, deflated, half zip archives, stored),
-// the way an owner asks for it: request_export() through REST, pg_net, the workspace-export Edge
+// the way an owner asks for it: request_export() through REST, pg_net, the exports Edge
 // Function (in this process: the stack runs here), the zip streamed into Storage. Printed: how
 // long until the row is done, messages/s, the zip's size, and this process's memory while it
 // builds (RSS and JS heap, sampled every 50 ms, against what it was just before): the figures

@@ -1,6 +1,6 @@
 // bench/import: a synthetic Slack export of 200,000 messages (make-archive.ts) imported the way
 // an owner imports one, into a stack in a process of its own (Chorus's own supabase/ project):
-// the zip uploaded to the imports bucket, `start_import`, the slack-import Edge Function in its
+// the zip uploaded to the imports bucket, `start_import`, the imports Edge Function in its
 // slices called through pg_net. It prints the time from start_import to done (target: under 2
 // minutes) and the chat's delivery meanwhile: in another workspace one person sends a message
 // every 100 ms and another receives it on the channel's live topic, as the app does; a

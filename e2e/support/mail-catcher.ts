@@ -1,5 +1,5 @@
 // The suite's own mail server for the production arrangement: `serve` has no inbox, so Auth's mail
-// ([auth.email.smtp]) and the functions' (notify-email, which serve gives the same server) go to
+// ([auth.email.smtp]) and the functions' (notifications-email, which serve gives the same server) go to
 // a real SMTP server the global setup runs (the `smtp-server` library, on a free loopback port,
 // with the AUTH that serve's settings carry), each message parsed with `mailparser`. The workers
 // are other processes: they read what it caught through a Mailpit-shaped JSON API of its own, on

@@ -1,7 +1,7 @@
 // The production arrangement (the suite's default): Chorus as a team runs it on its own server,
 // `serve` (backend/src/cli/main.ts serve, what `npm run serve` runs) from the built app with the
 // keys it generates into its own data folder, no seed, strict API keys, the app and every API on
-// one origin, Auth's mail and the functions' (notify-email) through an SMTP server the suite runs
+// one origin, Auth's mail and the functions' (notifications-email) through an SMTP server the suite runs
 // itself (support/mail-catcher.ts: the smtp-server library, read through a Mailpit-shaped API).
 import { startMailCatcher } from './mail-catcher.ts'
 import { startServe } from './serve-process.ts'

@@ -115,7 +115,7 @@ async function projectCopy(
     configure(arrangement === 'hosted' ? patched + smtp : patched)
   )
   await symlink(path.join(ROOT, 'supabase', 'migrations'), path.join(supabase, 'migrations'))
-  // The invite-by-email function and the invitation's mail template;
+  // The workspaces-invite function and the invitation's mail template;
   // chorus.toml: the stack's own keys (private channels only, the current password to change it).
   for (const folder of ['functions', 'templates', 'chorus.toml'])
     await symlink(path.join(ROOT, 'supabase', folder), path.join(supabase, folder))

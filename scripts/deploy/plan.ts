@@ -16,8 +16,12 @@ import type { Word } from './shell.ts'
 export const SUPABASE_CLI_VERSION = '2.117.0'
 
 export type Action =
-  /** The Supabase CLI with these arguments. */
-  | { kind: 'cli'; args: Word[] }
+  /**
+   * The Supabase CLI with these arguments. With `absent`: a command that finds nothing to do when
+   * the CLI's output contains that text (a deletion of what the project does not have), which is
+   * no failure.
+   */
+  | { kind: 'cli'; args: Word[]; absent?: string }
   /** Another program (npm for the build). */
   | { kind: 'run'; command: Word[] }
   | { kind: 'write'; file: string; content: string }
@@ -29,6 +33,26 @@ export interface Step {
   title: string
   actions: Action[]
 }
+
+/**
+ * Edge Functions that Chorus had under other names, before each was named after its feature
+ * (issue 51, item 6): slack-import is imports, workspace-export exports, link-preview
+ * link-previews, notify-email notifications-email, notify-push push-notify, invite-by-email
+ * workspaces-invite. `functions deploy` deploys the new names and removes nothing, so a project
+ * deployed before would keep the old ones running beside them: the deploy deletes each after the
+ * new ones are up. A project that never had one answers that it does not exist, which is fine.
+ */
+export const RETIRED_FUNCTIONS = [
+  'slack-import',
+  'workspace-export',
+  'link-preview',
+  'notify-email',
+  'notify-push',
+  'invite-by-email',
+] as const
+
+/** What the CLI says when asked to delete a function the project does not have. */
+export const FUNCTION_ABSENT = 'does not exist'
 
 /** Stores a value in Vault under a name, or replaces the value when the name exists. */
 function vaultUpsert(value: string, name: string): string {
@@ -116,12 +140,18 @@ export function deployPlan(inputs: DeployInputs, root: string, localConfig: stri
     },
     {
       name: 'functions',
-      title: 'deploy every Edge Function (verify_jwt as config.toml says)',
+      title:
+        'deploy every Edge Function (verify_jwt as config.toml says), then delete the ones Chorus renamed',
       actions: [
         {
           kind: 'cli',
           args: words('functions', 'deploy', '--project-ref', ref, '--use-api', ...at),
         },
+        ...RETIRED_FUNCTIONS.map((name) => ({
+          kind: 'cli' as const,
+          args: words('functions', 'delete', name, '--project-ref', ref, ...at),
+          absent: FUNCTION_ABSENT,
+        })),
       ],
     },
     {

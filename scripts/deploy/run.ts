@@ -31,8 +31,10 @@ function shown(root: string, file: string): string {
 
 function printAction(action: Action, cli: Word[], root: string): string {
   switch (action.kind) {
-    case 'cli':
-      return commandLine([...cli, ...action.args])
+    case 'cli': {
+      const line = commandLine([...cli, ...action.args])
+      return action.absent ? `${line}  # "${action.absent}" is no failure` : line
+    }
     case 'run':
       return commandLine(action.command)
     case 'copy': {
@@ -72,9 +74,24 @@ function perform(step: Step, action: Action, cli: Word[], root: string, env: Nod
   }
   const command = action.kind === 'cli' ? [...cli, ...action.args] : action.command
   const [program, ...args] = command.map((word) => word.value)
-  const result = spawnSync(program!, args, { cwd: root, env, stdio: 'inherit' })
+  const absent = action.kind === 'cli' ? action.absent : undefined
+  // A command for which "nothing there" is fine has its output read, then passed on.
+  const result = spawnSync(program!, args, {
+    cwd: root,
+    env,
+    stdio: absent ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+    encoding: 'utf8',
+  })
   if (result.error) {
     throw new StepFailed(step.name, `could not start ${program}: ${result.error.message}`)
+  }
+  if (absent) {
+    if (result.status !== 0 && `${result.stdout}${result.stderr}`.includes(absent)) {
+      process.stdout.write(`  (not on the project: nothing to do)\n`)
+      return
+    }
+    process.stdout.write(result.stdout)
+    process.stderr.write(result.stderr)
   }
   if (result.status !== 0) {
     const how = result.signal ? `was stopped by ${result.signal}` : `exited with ${result.status}`

@@ -97,7 +97,7 @@ CREATE OR REPLACE FUNCTION private.kick_export(p_export_id uuid)
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select private.call_function('workspace-export', jsonb_build_object('export_id', p_export_id), 300000)
+  select private.call_function('exports', jsonb_build_object('export_id', p_export_id), 300000)
 $function$;
 -- execute: only its owner (no grants on private.kick_export(uuid))
 

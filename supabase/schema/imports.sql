@@ -864,7 +864,7 @@ CREATE OR REPLACE FUNCTION private.kick_import(p_import uuid)
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select private.call_function('slack-import', jsonb_build_object('import_id', p_import), 300000)
+  select private.call_function('imports', jsonb_build_object('import_id', p_import), 300000)
 $function$;
 -- execute: only its owner (no grants on private.kick_import(uuid))
 

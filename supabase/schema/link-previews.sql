@@ -115,13 +115,13 @@ begin
   if coalesce(cardinality(p_message_ids), 0) = 0 then
     return;
   end if;
-  select * into endpoint from private.function_endpoint('link-preview');
+  select * into endpoint from private.function_endpoint('link-previews');
   if endpoint.project_url is null then
     return;
   end if;
   foreach message_id in array p_message_ids loop
     perform net.http_post(
-      url := rtrim(endpoint.project_url, '/') || '/functions/v1/link-preview',
+      url := rtrim(endpoint.project_url, '/') || '/functions/v1/link-previews',
       body := jsonb_build_object('message_id', message_id),
       headers := jsonb_build_object('Content-Type', 'application/json',
         'Authorization', 'Bearer ' || endpoint.api_key, 'apikey', endpoint.api_key),

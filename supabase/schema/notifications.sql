@@ -275,7 +275,7 @@ begin
     where q.due_at <= now() and q.failed_at is null
       and (q.lease_until is null or q.lease_until < now())
   ) then
-    perform private.function_endpoint('notify-email');
+    perform private.function_endpoint('notifications-email');
   end if;
   return private.send_due_notification_emails();
 end
@@ -346,7 +346,7 @@ begin
     insert into public.notification_settings (user_id) values (batch.user_id)
     on conflict (user_id) do nothing;
     update private.email_batches set request_id = net.http_post(
-      url := rtrim(url, '/') || '/notify-email',
+      url := rtrim(url, '/') || '/notifications-email',
       body := jsonb_build_object('batch_id', batch.id),
       headers := jsonb_build_object('Content-Type', 'application/json',
         'Authorization', 'Bearer ' || api_key, 'apikey', api_key),

@@ -292,7 +292,7 @@ begin
   insert into private.push_batches default values returning id into batch;
   update private.push_queue q set batch_id = batch, lease_until = now() + interval '2 minutes'
   where q.id = any (wanted);
-  if not private.call_function('notify-push', jsonb_build_object('batch_id', batch), 60000) then
+  if not private.call_function('push-notify', jsonb_build_object('batch_id', batch), 60000) then
     -- No endpoint in Vault (function_endpoint warned): free the rows for a later run.
     update private.push_queue q set batch_id = null, lease_until = null where q.id = any (wanted);
     delete from private.push_batches where id = batch;

@@ -22,7 +22,7 @@ import {
 const runner = useDeployRunner()
 
 describe('npm run deploy against a stand-in CLI that records its arguments', () => {
-  it('runs link, db push, config push, functions deploy, secrets set and the Vault query in that order, then writes the app for the project', async () => {
+  it('runs link, db push, config push, functions deploy (and delete of the renamed ones), secrets set and the Vault query in that order, then writes the app for the project', async () => {
     const run = await runner.deploy([...FLAGS, '--skip-build'], SECRETS)
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
@@ -38,7 +38,7 @@ describe('npm run deploy against a stand-in CLI that records its arguments', () 
     }
 
     // Vault: both names, updated when they exist, created otherwise.
-    const sql = run.calls[5]!.args.at(-1)!
+    const sql = run.calls.find((c) => c.args[0] === 'db' && c.args[1] === 'query')!.args.at(-1)!
     expect(sql).toContain(`vault.create_secret('https://${REF}.supabase.co', 'project_url')`)
     expect(sql).toContain(`vault.create_secret('${KEY}', 'publishable_key')`)
     expect(sql).toContain(
@@ -52,7 +52,9 @@ describe('npm run deploy against a stand-in CLI that records its arguments', () 
     expect(await readFile(path.join(supabase, 'migrations', migration), 'utf8')).toBe(
       await readFile(path.join(ROOT, 'supabase', 'migrations', migration), 'utf8')
     )
-    expect(existsSync(path.join(supabase, 'functions', 'notify-email', 'index.ts'))).toBe(true)
+    expect(existsSync(path.join(supabase, 'functions', 'notifications-email', 'index.ts'))).toBe(
+      true
+    )
     expect(existsSync(path.join(supabase, 'templates', 'invite.html'))).toBe(true)
     expect(existsSync(path.join(supabase, 'seed.sql'))).toBe(false)
     const config = await readFile(path.join(supabase, 'config.toml'), 'utf8')
@@ -68,7 +70,7 @@ describe('npm run deploy against a stand-in CLI that records its arguments', () 
     expect(config).not.toContain('private_only')
     expect(config).not.toContain('update_password_require_current_password')
     expect(config).toContain('secure_password_change = true')
-    expect(config).toMatch(/\[functions\.notify-email\]\nverify_jwt = false/)
+    expect(config).toMatch(/\[functions\.notifications-email\]\nverify_jwt = false/)
     expect(await readFile(path.join(ROOT, 'supabase', 'config.toml'), 'utf8')).toContain(
       'site_url = "http://127.0.0.1:3000"'
     )
@@ -104,6 +106,9 @@ describe('npm run deploy against a stand-in CLI that records its arguments', () 
     )
     expect(lines).toContain(
       `${runner.fake} secrets set --project-ref ${REF} SMTP_HOST=smtp.example.com SMTP_PORT=587 SMTP_USER=apikey SMTP_PASS="$SMTP_PASS" 'SMTP_FROM=Chorus <chorus@example.com>' APP_URL=https://chat.example.com --workdir ${workdir}`
+    )
+    expect(lines).toContain(
+      `${runner.fake} functions delete notify-email --project-ref ${REF} --workdir ${workdir}  # "does not exist" is no failure`
     )
     expect(lines).toContain(`cat > ${run.appDist}/config.json <<'EOF'`)
     expect(run.stdout).toContain(`"supabaseUrl": "https://${REF}.supabase.co"`)

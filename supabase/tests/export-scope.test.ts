@@ -1,5 +1,5 @@
 // What a workspace export holds (issue 49, item 3), over real HTTP with supabase-js, pg_net and
-// the workspace-export Edge Function: by default public channels only (Slack's standard export);
+// the exports Edge Function: by default public channels only (Slack's standard export);
 // private channels, DMs and group DMs only when an owner sets the workspace's export_scope to
 // 'all', which every member reads, hears of live and is told about (export_notice), and the audit
 // log records; each export of everything is in the audit log; only owners change it; a person's

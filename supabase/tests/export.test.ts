@@ -1,4 +1,4 @@
-// Exports over real HTTP with supabase-js, pg_net and the workspace-export Edge Function: an
+// Exports over real HTTP with supabase-js, pg_net and the exports Edge Function: an
 // owner's workspace export (the workspace's setting allowing everything) holds every channel,
 // member, message, thread, reaction, edit with its versions, and file; a personal export exactly
 // the person's own data; only who may read the row reads or signs the zip; the signed link
@@ -162,7 +162,7 @@ describe('a workspace export', () => {
 
   it('builds only a queued export, once, whoever calls the function', async () => {
     const call = (body: string) =>
-      fetch(`${t.stack.url}/functions/v1/workspace-export`, {
+      fetch(`${t.stack.url}/functions/v1/exports`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body,

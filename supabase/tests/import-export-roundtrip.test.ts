@@ -1,5 +1,5 @@
-// The round trip: a workspace exported by its owner (the workspace-export Edge Function) and that
-// zip imported into another workspace (the slack-import Edge Function), both over real HTTP with
+// The round trip: a workspace exported by its owner (the exports Edge Function) and that
+// zip imported into another workspace (the imports Edge Function), both over real HTTP with
 // supabase-js and pg_net, as the app does them. Everything comes back: the channels (public,
 // private, a DM) with their people, every message with its author, time, edit and mention, the
 // threads, the reactions, the file's bytes (once its people have claimed their placeholders); it

@@ -1,5 +1,5 @@
 // Mail limits that stop one person, not everyone (issue 49, item 2), end to end on the stack:
-// invite-by-email counts each invitation mail for the inviter (per hour) and the workspace (per
+// workspaces-invite counts each invitation mail for the inviter (per hour) and the workspace (per
 // day) before it goes out, and sends it through the project's SMTP (a real SMTP server in this
 // process, as the project's would be), not through Auth's mailer. One inviter past their limit
 // gets 429 with the limit and when it resets, and no mail; the mails that went out are counted;

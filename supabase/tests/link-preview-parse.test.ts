@@ -1,10 +1,10 @@
-// The link-preview function's pure parts: which links of a message get previews (links.ts), what
+// The link-previews function's pure parts: which links of a message get previews (links.ts), what
 // a page says about itself (page.ts: Open Graph, Twitter cards, <title>, entities, cleaning,
 // caps, charsets) and an image's type and size from its bytes (image.ts).
 import { describe, expect, it } from 'vitest'
-import { sniffImage } from '../functions/link-preview/image.ts'
-import { previewLinks } from '../functions/link-preview/links.ts'
-import { cleanText, decodePage, LIMITS, parsePage } from '../functions/link-preview/page.ts'
+import { sniffImage } from '../functions/link-previews/image.ts'
+import { previewLinks } from '../functions/link-previews/links.ts'
+import { cleanText, decodePage, LIMITS, parsePage } from '../functions/link-previews/page.ts'
 
 describe('previewLinks', () => {
   it('takes the first three http(s) links, bare, autolinked or in [text](url), once each', () => {

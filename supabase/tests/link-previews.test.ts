@@ -1,5 +1,5 @@
 // Link previews end to end on the real stack: a message with a link fires the trigger, pg_net
-// calls the `link-preview` Edge Function, which fetches a test HTTP server on 127.0.0.1 (allowed
+// calls the `link-previews` Edge Function, which fetches a test HTTP server on 127.0.0.1 (allowed
 // only by the test setting CHORUS_OUTBOUND_ALLOW_LOOPBACK=1, given to the functions through the
 // process environment) and stores the row and the image. Then: who reads the row and the image
 // (REST, Storage, Realtime), removal by the author only and for good, edits, deletion, and
@@ -155,7 +155,7 @@ describe('bulk writes', () => {
           returning id`
         const [queued] = await tx<{ n: number }[]>`
           select count(*)::int as n from net.http_request_queue
-          where url like '%/functions/v1/link-preview'
+          where url like '%/functions/v1/link-previews'
             and convert_from(body, 'UTF8')::jsonb ->> 'message_id' = any (${rows.map((r) => r.id)})`
         throw new Rollback(queued!.n)
       })

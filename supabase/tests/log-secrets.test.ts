@@ -68,7 +68,7 @@ describe('serve at LOG_LEVEL=debug', () => {
     for (const method of ['GET', 'POST']) {
       const answer = await fetch(
         api(
-          `/functions/v1/notify-email?unsubscribe=${encodeURIComponent(secrets.unsubscribeToken)}`
+          `/functions/v1/notifications-email?unsubscribe=${encodeURIComponent(secrets.unsubscribeToken)}`
         ),
         { method, redirect: 'manual' }
       )
@@ -186,7 +186,7 @@ describe('serve at LOG_LEVEL=debug', () => {
     expect(
       logged(/POST \/functions\/v1\/slash-commands\/respond\/[0-9a-f-]{36}\/\[REDACTED\] 404 /)
     ).toBe(true)
-    expect(logged(/GET \/functions\/v1\/notify-email\?unsubscribe=\[REDACTED\] /)).toBe(true)
+    expect(logged(/GET \/functions\/v1\/notifications-email\?unsubscribe=\[REDACTED\] /)).toBe(true)
     expect(
       logged(/GET \/storage\/v1\/object\/sign\/attachments\/\S+\?token=\[REDACTED\] 200 /)
     ).toBe(true)

@@ -1,5 +1,5 @@
 // No notification email is lost (supabase/migrations/20261128100100_chorus_email_digest_retries
-// .sql and supabase/functions/notify-email): the job leases the due rows instead of deleting them,
+// .sql and supabase/functions/notifications-email): the job leases the due rows instead of deleting them,
 // the function claims them (checking each again), and after the send acknowledges exactly those
 // rows, or releases them with a backoff when SMTP fails. A real SMTP server in this process
 // refuses mail (451) while `failing` holds, then recovers. The job runs when a test says so

@@ -1,5 +1,5 @@
 // Web Push end to end on the stack (issue 52): the trigger queues, Supabase Cron runs the job
-// (every second here), pg_net posts each batch to the notify-push Edge Function, which encrypts
+// (every second here), pg_net posts each batch to the push-notify Edge Function, which encrypts
 // and signs with web-push and sends to the device's endpoint: here a push service in this process
 // (e2e/support/web-push-service.ts), which decrypts each push with the device's keys and checks its
 // VAPID signature. The rules are the browser notifications' (levels, mutes, Do Not Disturb,

@@ -1,9 +1,9 @@
-// What a push says (supabase/functions/notify-push/payload.ts): the sender's avatar, the place,
+// What a push says (supabase/functions/push-notify/payload.ts): the sender's avatar, the place,
 // the text or none when the workspace hides it, one tag per conversation with its count, the
 // permalink (a thread's reply opens its thread).
 import { describe, expect, it } from 'vitest'
-import { payloadOf } from '../functions/notify-push/payload.ts'
-import type { PushItem } from '../functions/notify-push/payload.ts'
+import { payloadOf } from '../functions/push-notify/payload.ts'
+import type { PushItem } from '../functions/push-notify/payload.ts'
 
 const places = { appUrl: 'https://chat.example', storageUrl: 'https://api.example/storage/v1' }
 const item: PushItem = {

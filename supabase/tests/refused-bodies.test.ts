@@ -163,11 +163,11 @@ describe('a refused body leaves the connection usable', () => {
 
   it('the other functions: a wrong method with a body, answered before it is read', async () => {
     for (const name of [
-      'link-preview',
-      'notify-email',
-      'workspace-export',
+      'link-previews',
+      'notifications-email',
+      'exports',
       'retention-files',
-      'slack-import',
+      'imports',
     ]) {
       const { refused, after } = await refusedThenNext(
         { path: name, method: 'PUT', body: big(1_000_000) },
@@ -178,20 +178,20 @@ describe('a refused body leaves the connection usable', () => {
     }
   })
 
-  it('invite-by-email, with its JWT (the signed-in caller sends one) and a wrong method', async () => {
+  it('workspaces-invite, with its JWT (the signed-in caller sends one) and a wrong method', async () => {
     const { refused, after } = await refusedThenNext(
-      { path: 'invite-by-email', method: 'PUT', body: big(1_000_000), jwt: stack.anonKey },
-      { path: 'invite-by-email', method: 'PATCH', body: '{}', jwt: stack.anonKey }
+      { path: 'workspaces-invite', method: 'PUT', body: big(1_000_000), jwt: stack.anonKey },
+      { path: 'workspaces-invite', method: 'PATCH', body: '{}', jwt: stack.anonKey }
     )
     expect(refused).toMatchObject({ status: 405, connection: 'close' })
     expect(after.status).toBe(405)
   })
 
-  it("notify-email: a body that names no batch is a 400 with the function's error, never a crash", async () => {
+  it("notifications-email: a body that names no batch is a 400 with the function's error, never a crash", async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 })
     try {
       for (const body of ['null', '[]', '"x"', '7', '{}', '{"batch_id":"nope"}', 'not json']) {
-        const answer = await send(agent, { path: 'notify-email', body })
+        const answer = await send(agent, { path: 'notifications-email', body })
         expect(answer.status, body).toBe(400)
         expect(JSON.parse(answer.text), body).toEqual({ error: expect.any(String) })
       }

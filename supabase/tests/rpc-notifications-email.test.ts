@@ -1,6 +1,6 @@
 // Emails of unread mentions and direct messages, end to end on the stack: the trigger queues,
 // Supabase Cron runs the job (made frequent here: every second), pg_net posts each batch to the
-// notify-email Edge Function, which claims it and sends one mail through SMTP (a real SMTP
+// notifications-email Edge Function, which claims it and sends one mail through SMTP (a real SMTP
 // server in this process, as the project's SMTP would be). An unread mention gives exactly one
 // mail with its permalink and an unsubscribe link to the app (whose RPC refuses a bad or used
 // token) and a one-click unsubscribe header; several become one digest; a read one, a muted
@@ -56,7 +56,7 @@ describe('notification emails', () => {
     expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
     const oneClick = /^<(.+)>$/.exec(mail!.headers['list-unsubscribe'] ?? '')?.[1]
     expect(oneClick).toBe(
-      `${t.stack.url}/functions/v1/notify-email?unsubscribe=${encodeURIComponent(token)}`
+      `${t.stack.url}/functions/v1/notifications-email?unsubscribe=${encodeURIComponent(token)}`
     )
     await asRole(t.stack.sql, member, (tx) => tx`select public.set_email_notifications(true)`)
     const posted = await fetch(oneClick!, {
@@ -68,10 +68,13 @@ describe('notification emails', () => {
     const [after] = await t.stack.sql`
       select email_enabled from public.notification_settings where user_id = ${member.id}`
     expect(after!.email_enabled).toBe(false)
-    const badPost = await fetch(`${t.stack.url}/functions/v1/notify-email?unsubscribe=nope`, {
-      method: 'POST',
-      body: 'List-Unsubscribe=One-Click',
-    })
+    const badPost = await fetch(
+      `${t.stack.url}/functions/v1/notifications-email?unsubscribe=nope`,
+      {
+        method: 'POST',
+        body: 'List-Unsubscribe=One-Click',
+      }
+    )
     expect(badPost.status).toBe(400)
     expect(await badPost.json()).toEqual({ error: 'This unsubscribe link is not valid.' })
     const redirected = await fetch(oneClick!, { redirect: 'manual' })

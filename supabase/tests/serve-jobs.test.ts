@@ -2,7 +2,7 @@
 // migrations, functions and config.toml (plus the server's [auth.email.smtp]), no seed, its own
 // keys. The real path end to end: the cron job `chorus-notification-emails` reads the Edge
 // Functions' endpoint from Vault (which the stack fills at every start, not the seed), posts
-// through pg_net to notify-email, which mails through the server's SMTP server (not config.toml's
+// through pg_net to notifications-email, which mails through the server's SMTP server (not config.toml's
 // local-inbox port). An empty Vault is one warning line per run in the stack's log, and the next
 // start, on another address, stores the endpoint again. A job a request starts (link previews,
 // from the trigger on a sent message) warns in the stack's log too, once a minute.
@@ -22,7 +22,7 @@ import type { World } from './support/world.ts'
 
 const PUBLIC = 'https://chat.example.com'
 const JOB_WARNING =
-  /^WARNING: cron job chorus-notification-emails: Chorus background job notify-email: its Edge Function is not called, Vault has no project_url and publishable_key$/
+  /^WARNING: cron job chorus-notification-emails: Chorus background job notifications-email: its Edge Function is not called, Vault has no project_url and publishable_key$/
 
 /** The stack's log lines (warnings and errors), kept for the test to read. */
 const lines: string[] = []
@@ -98,7 +98,7 @@ describe('serve: background jobs without the seed', () => {
     })
   })
 
-  it("mails an unread mention: cron, Vault, pg_net, notify-email, the server's SMTP", async () => {
+  it("mails an unread mention: cron, Vault, pg_net, notifications-email, the server's SMTP", async () => {
     const { owner, member } = world.people
     await makeMessage(sql, owner, world.ch.plaza, `<@${member.id}> first-marker`)
     await expect
@@ -163,7 +163,7 @@ describe('serve: background jobs without the seed', () => {
     }
     const previewWarnings = () =>
       lines.filter((line) =>
-        /^WARNING: .*request: Chorus background job link-preview: its Edge Function is not called, Vault has no project_url and publishable_key$/.test(
+        /^WARNING: .*request: Chorus background job link-previews: its Edge Function is not called, Vault has no project_url and publishable_key$/.test(
           line
         )
       )

@@ -1,4 +1,4 @@
-// What the service worker does with a Web Push (supabase/functions/notify-push/payload.ts says what
+// What the service worker does with a Web Push (supabase/functions/push-notify/payload.ts says what
 // one holds) and with a click on its notification. A message or test push is shown with the
 // sender's avatar as its icon, one notification per conversation (its tag; the title counts the
 // pushed messages still unread, and a new one re-alerts); a "read" push closes the conversation's

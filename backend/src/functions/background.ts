@@ -7,7 +7,7 @@
 // code is the same on both. The process starts at the first request and is restarted after it
 // ended; requests reach it over HTTP on 127.0.0.1, streamed both ways. While it works, the
 // PostgreSQL sessions that name themselves after a background function (application_name, as
-// slack-import and workspace-export do) are niced too: an import's batches are mostly the
+// imports and exports do) are niced too: an import's batches are mostly the
 // database's work. Only a local server's: a session's pid must be a postgres process here.
 import { fork } from 'node:child_process'
 import { readFile } from 'node:fs/promises'

@@ -1,5 +1,5 @@
-// The VAPID key pair (RFC 8292) that signs every Web Push the notify-push function sends
-// (supabase/functions/notify-push). `serve` keeps it with its other secrets (serve-secrets.json,
+// The VAPID key pair (RFC 8292) that signs every Web Push the push-notify function sends
+// (supabase/functions/push-notify). `serve` keeps it with its other secrets (serve-secrets.json,
 // serve/secrets.ts); `start` in its data folder (push-keys.json, mode 0600), made on the first
 // start. Either is the functions' VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY unless config.toml's
 // [edge_runtime.secrets] or supabase/functions/.env name others. Both keys are base64url, as

@@ -15,7 +15,7 @@ function recorder(): { log: Logger; lines: string[] } {
 }
 
 const WARNING =
-  'Chorus background job link-preview: its Edge Function is not called, Vault has no project_url'
+  'Chorus background job link-previews: its Edge Function is not called, Vault has no project_url'
 
 describe('jobWarnings', () => {
   it("logs a job's warning once a minute, and nothing else", () => {
@@ -30,7 +30,7 @@ describe('jobWarnings', () => {
     expect(lines).toEqual([`request: ${WARNING}`])
     clock = 60_000
     warn(WARNING)
-    warn(WARNING.replace('link-preview', 'slack-import'))
+    warn(WARNING.replace('link-previews', 'imports'))
     expect(lines).toHaveLength(3)
   })
 })

@@ -10,7 +10,7 @@ import { useTestStack } from '../support/use-stack.ts'
 
 export const PUBLIC = 'https://chat.example.com'
 
-/** A function mailing through the SMTP server its secrets name, as notify-email does. */
+/** A function mailing through the SMTP server its secrets name, as notifications-email does. */
 const MAIL_FUNCTION = `
 import nodemailer from 'npm:nodemailer@6'
 Deno.serve(async (request) => {
@@ -49,7 +49,7 @@ DIGEST_TITLE = "Unread on Chorus"
 `,
   files: {
     'functions/mail-digest/index.ts': MAIL_FUNCTION,
-    // What notify-push signs with (Web Push's VAPID pair).
+    // What push-notify signs with (Web Push's VAPID pair).
     'functions/vapid-key/index.ts':
       "Deno.serve(() => Response.json({ key: Deno.env.get('VAPID_PUBLIC_KEY') }))",
   },

@@ -1,6 +1,7 @@
 // deploy.test.ts's harness: `npm run deploy` run in its own process against a stand-in Supabase
 // CLI that records each call's arguments (and whether the secrets reached it) and fails when told
-// to; the flags and secrets of a full deploy and the calls it must make, in order.
+// to (or, for a function deleted that the project does not have, answers as the CLI does); the
+// flags and secrets of a full deploy and the calls it must make, in order.
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -23,6 +24,11 @@ appendFileSync(process.env.FAKE_CLI_LOG, JSON.stringify({
 }) + '\\n')
 if (process.env.FAKE_CLI_FAIL && args.join(' ').startsWith(process.env.FAKE_CLI_FAIL)) {
   process.stderr.write('unexpected deploy status 400: {"message":"Function bundle too large"}\\n')
+  process.exit(1)
+}
+const absent = (process.env.FAKE_CLI_ABSENT ?? '').split(',')
+if (args[0] === 'functions' && args[1] === 'delete' && absent.includes(args[2])) {
+  process.stderr.write('Function ' + args[2] + ' does not exist on the Supabase project: nothing to delete\\n')
   process.exit(1)
 }
 `
@@ -57,6 +63,16 @@ export const SECRETS = {
   SMTP_PASS: 'smtp-secret',
 }
 
+/** The Edge Functions' names before each was named after its feature: a deploy deletes them. */
+export const RETIRED_FUNCTIONS = [
+  'slack-import',
+  'workspace-export',
+  'link-preview',
+  'notify-email',
+  'notify-push',
+  'invite-by-email',
+]
+
 export function expectedCalls(deployDir: string): string[][] {
   const workdir = ['--workdir', deployDir]
   return [
@@ -64,6 +80,14 @@ export function expectedCalls(deployDir: string): string[][] {
     ['db', 'push', '--linked', '--include-all', '--yes', ...workdir],
     ['config', 'push', '--project-ref', REF, '--yes', ...workdir],
     ['functions', 'deploy', '--project-ref', REF, '--use-api', ...workdir],
+    ...RETIRED_FUNCTIONS.map((name) => [
+      'functions',
+      'delete',
+      name,
+      '--project-ref',
+      REF,
+      ...workdir,
+    ]),
     [
       'secrets',
       'set',

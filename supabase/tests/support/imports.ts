@@ -83,7 +83,7 @@ export function importKit(stackOf: () => TestStack) {
 
   /** Calls the function for the import as the cron job's call does (pg_net, publishable key). */
   async function callFunction(id: string): Promise<{ status: number; body: unknown }> {
-    const response = await fetch(`${stackOf().url}/functions/v1/slack-import`, {
+    const response = await fetch(`${stackOf().url}/functions/v1/imports`, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',

@@ -1,6 +1,6 @@
 // The set-up of invite-mail-limits.test.ts: a real SMTP server in this process as the project's
 // (an address starting "bounce" refused), the stack's functions sending through it, small limits
-// so that a test reaches them; invite-by-email called as an inviter, the mails each address got,
+// so that a test reaches them; workspaces-invite called as an inviter, the mails each address got,
 // an admin added, and a Slack export of new people.
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
@@ -44,9 +44,9 @@ export interface InviteMailStack {
   mails: Mail[]
   kit: ReturnType<typeof workspaceKit>
   imports: ReturnType<typeof importKit>
-  /** POSTs the body to invite-by-email as `by`. */
+  /** POSTs the body to workspaces-invite as `by`. */
   callInviteByEmail: (by: Person, body: unknown) => Promise<Answer>
-  /** Makes an email invitation as `by` and asks invite-by-email to mail it. */
+  /** Makes an email invitation as `by` and asks workspaces-invite to mail it. */
   inviteByEmail: (by: Person, ws: string, email: string) => Promise<Answer>
   mailsTo: (addresses: string[]) => Mail[]
   makeAdmin: (ws: string, person: Person) => Promise<void>
@@ -110,7 +110,7 @@ export function useInviteMailStack(): InviteMailStack {
   })
 
   t.callInviteByEmail = async function callInviteByEmail(by: Person, body: unknown) {
-    const response = await fetch(`${t.stack.url}/functions/v1/invite-by-email`, {
+    const response = await fetch(`${t.stack.url}/functions/v1/workspaces-invite`, {
       method: 'POST',
       headers: {
         Authorization: `Bearer ${by.token}`,

@@ -6,7 +6,7 @@ import type { ServerResponse } from 'node:http'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll } from 'vitest'
-import type { PreviewFields } from '../../functions/link-preview/preview.ts'
+import type { PreviewFields } from '../../functions/link-previews/preview.ts'
 import { startTestStack } from '../../../backend/test/support/stack.ts'
 import type { TestStack } from '../../../backend/test/support/stack.ts'
 import { startOutboundServer } from './outbound-server.ts'
@@ -39,7 +39,7 @@ export interface LinkPreviewStack {
   /** The message's preview rows once none is waiting any more (polled: the work is asynchronous). */
   settled: (message: string, count?: number) => Promise<Preview[]>
   post: (author: Person, channel: string, body: string) => Promise<string>
-  /** A call of the link-preview function with this body (JSON) and method. */
+  /** A call of the link-previews function with this body (JSON) and method. */
   call: (body: unknown, method?: string) => Promise<Response>
   /** The preview row of a new message (the member's, in plaza) linking to the site's path. */
   failure: (pathName: string) => Promise<Preview>
@@ -145,7 +145,7 @@ export function useLinkPreviewStack(): LinkPreviewStack {
     await t.site?.close()
   })
   t.call = (body: unknown, method = 'POST') =>
-    fetch(`${t.stack.url}/functions/v1/link-preview`, {
+    fetch(`${t.stack.url}/functions/v1/link-previews`, {
       method,
       headers: { 'Content-Type': 'application/json', apikey: t.stack.anonKey },
       body: method === 'GET' ? undefined : JSON.stringify(body),

@@ -1,7 +1,7 @@
 // The RLS matrix's cases for the limits on invitation mail (issue 49, item 2): its tables are
 // private (outside the API); claim_invite_mail takes a mail of an email invitation for its
 // workspace's owners and admins only, and release_invite_mail (giving one back) is the
-// invite-by-email function's, by its service key: nobody else's. An import's people still to
+// workspaces-invite function's, by its service key: nobody else's. An import's people still to
 // invite are listed to the workspace's owners, and how many more mails one may send now to its
 // owners and admins.
 import { randomUUID } from 'node:crypto'

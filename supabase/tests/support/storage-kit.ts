@@ -105,7 +105,7 @@ export function storageKit(t: StorageWorld) {
       return stored(bucketId, target)
     }
 
-  /** A link preview's image as the link-preview function stores it (service role): its path. */
+  /** A link preview's image as the link-previews function stores it (service role): its path. */
   async function previewImage(channel: string): Promise<{ path: string }> {
     const name = `${channel}/${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}.png`
     const { error } = await t.stack
@@ -126,7 +126,7 @@ export function storageKit(t: StorageWorld) {
     return { path: name }
   }
 
-  /** A finished export's zip, stored as the workspace-export function stores it: its path. */
+  /** A finished export's zip, stored as the exports function stores it: its path. */
   async function exportZip(kind: 'workspace' | 'personal', who: Person): Promise<{ path: string }> {
     const id = randomUUID()
     const name = `${t.world.ws}/${id}.zip`

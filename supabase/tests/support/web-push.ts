@@ -56,7 +56,7 @@ export function useWebPushStack(): WebPushStack {
     await t.stack.sql`
     insert into private.notification_config (name, value) values ('push_delay_seconds', '0')
     on conflict (name) do update set value = excluded.value`
-    const answer = await fetch(`${t.stack.url}/functions/v1/notify-push`)
+    const answer = await fetch(`${t.stack.url}/functions/v1/push-notify`)
     t.serverKey = ((await answer.json()) as { public_key: string }).public_key
   }, 90_000)
 

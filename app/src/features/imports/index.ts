@@ -1,6 +1,6 @@
 // Import from Slack (issue 34, part 1): Settings, Import from Slack for workspace owners, a lazy
-// chunk. The importing is the Edge Function slack-import's, in the background
-// (supabase/functions/slack-import/). On the first screen, and kept that small: an imported
+// chunk. The importing is the `imports` Edge Function's, in the background
+// (supabase/functions/imports/). On the first screen, and kept that small: an imported
 // person's mark (issue 49, item 1), ImportedBadge after a name and the IMPORTED marker on their
 // messages (message-extension.tsx, through the message screen's slot).
 import { lazyRetrying } from '../../lib/lazy.ts'

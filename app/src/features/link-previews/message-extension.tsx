@@ -1,6 +1,6 @@
 // Link previews in the message screen's extension slot (slots/message.ts): under a message
 // with a link, a card for each preview the server made (title, description, site name, the
-// image kept in Storage; see supabase/functions/link-preview), live for everyone, with an "x"
+// image kept in Storage; see supabase/functions/link-previews), live for everyone, with an "x"
 // for the message's author to remove one. This file is on the first screen, so it holds only
 // the test for a link: the cards, their data and the channel's live previews are a lazy chunk
 // (components/MessagePreviews.tsx), loaded when a row with a link is shown once the first screen

@@ -1,6 +1,6 @@
 // The writer side of the archive format (FORMAT.md): Chorus's rows in Slack's export shapes, with
 // Chorus's additions (ids, chorus_versions, chorus_path, pinned_to, `chorus` fields). Pure: the
-// rows come from workspace-export's queries, the objects go to ArchiveWriter (write.ts).
+// rows come from the exports function's queries, the objects go to ArchiveWriter (write.ts).
 
 /** A person as the export reads them. */
 export interface PersonRow {

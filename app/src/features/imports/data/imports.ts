@@ -3,7 +3,7 @@
 // trigger broadcasts every change of a row, as each batch the import function finishes updates
 // its counts), the zip uploaded
 // resumably to the private `imports` bucket, and the RPCs that start and cancel an import. The
-// importing itself is the Edge Function slack-import's, in the background: closing the dialog or
+// importing itself is the `imports` Edge Function's, in the background: closing the dialog or
 // the browser does not stop it.
 import { useEffect, useRef } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -166,14 +166,14 @@ export function useImportInvitees(importId: string, done: boolean) {
   })
 }
 
-/** Emails them their invitations at once (invite-by-email, within the invitation limits). */
+/** Emails them their invitations at once (workspaces-invite, within the invitation limits). */
 export function useInviteImportPeople(importId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async () => {
       const { error } = await (
         await functions()
-      ).invoke('invite-by-email', { body: { import_id: importId } })
+      ).invoke('workspaces-invite', { body: { import_id: importId } })
       if (error) {
         // The function says why in {error} (a limit reached: which, and when it frees up).
         const context = (error as { context?: Response }).context

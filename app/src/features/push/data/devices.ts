@@ -1,6 +1,6 @@
 // A person's devices with Web Push on (public.push_subscriptions: only they read or remove them)
 // and this browser's own subscription. Turning push on here asks for the notification permission,
-// subscribes the service worker's PushManager with the server's VAPID key (GET notify-push) and
+// subscribes the service worker's PushManager with the server's VAPID key (GET push-notify) and
 // stores the subscription (register_push_subscription); removing this device unsubscribes it too.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { rpcOne } from '../../../lib/rpc.ts'
@@ -54,7 +54,7 @@ async function listDevices(): Promise<PushDevice[]> {
 }
 
 async function serverKey(): Promise<Uint8Array<ArrayBuffer>> {
-  const { data, error } = await (await functions()).invoke('notify-push', { method: 'GET' })
+  const { data, error } = await (await functions()).invoke('push-notify', { method: 'GET' })
   if (error) throw new Error('This server has no push key: push is not set up on it.')
   const base64 = (data as { public_key: string }).public_key.replace(/-/g, '+').replace(/_/g, '/')
   const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4))

@@ -1,6 +1,6 @@
 // Invitations. A link: an invites row without email, usable by anyone holding it until it
 // expires. By email: a row bound to that address (used once), and Supabase Auth delivers it
-// through the invite-by-email function: Auth's invitation names the inviter and the workspace,
+// through the workspaces-invite function: Auth's invitation names the inviter and the workspace,
 // signs the person in (creating the account) and lands on the invite page, where they choose a
 // name and password and accept; someone with an account already gets a sign-in link there.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -57,7 +57,7 @@ export async function sendInviteEmail(
   const token = await createInvite(workspaceId, createdBy, role, address, guest)
   const { error } = await (
     await functions()
-  ).invoke('invite-by-email', {
+  ).invoke('workspaces-invite', {
     body: { token, redirect_to: inviteLink(token) },
   })
   if (error) {

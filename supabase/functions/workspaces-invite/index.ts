@@ -1,4 +1,4 @@
-// POST /functions/v1/invite-by-email {token, redirect_to}: emails the invitation an admin made
+// POST /functions/v1/workspaces-invite {token, redirect_to}: emails the invitation an admin made
 // (an invites row bound to an email address), saying who invited them to which workspace, with a
 // link that lands on the invite page: Auth's invite link for a new address (the account is made;
 // workspace_name, invited_by and invited_to_workspace go into its metadata), a sign-in link

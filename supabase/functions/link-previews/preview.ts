@@ -135,7 +135,7 @@ export async function previewMessage(
   const outcomes = await Promise.all(
     rows.map(async (row) => {
       const fields = await previewOf(row.url, row.channel_id, store).catch((error: unknown) => {
-        console.error('link-preview: a preview failed', error)
+        console.error('link-previews: a preview failed', error)
         return failed('internal')
       })
       await store.save(row.id, fields)

@@ -1,10 +1,10 @@
-// slack-import: imports an archive (Slack's export, or Chorus's own; FORMAT.md) into a workspace,
+// imports: imports an archive (Slack's export, or Chorus's own; FORMAT.md) into a workspace,
 // one time slice per call (hosted Edge Functions have a wall-clock limit), from the checkpoint in
 // its public.imports row (see supabase/migrations/*_chorus_imports*.sql).
 //
 // POST {import_id}: called through pg_net by start_import(), by the slice before (it calls the
 // next one when its time is up) and by the cron job for an import whose slice died, with the
-// project's publishable key ([functions.slack-import] verify_jwt = false). The caller is trusted
+// project's publishable key ([functions.imports] verify_jwt = false). The caller is trusted
 // with nothing: a slice runs only for a queued or running import nobody else is working on (its
 // claim), and does only what the archive says. Talks to the database as postgres through
 // SUPABASE_DB_URL (hosted gives functions that variable too), to Storage and Auth with the
@@ -50,7 +50,7 @@ function db() {
         idle_timeout: 5,
         prepare: false,
         onnotice: () => {},
-        connection: { application_name: 'slack-import' },
+        connection: { application_name: 'imports' },
       }),
     }
   }
@@ -162,11 +162,11 @@ async function handle(request: Request): Promise<Response> {
   try {
     return await slice(id.toLowerCase())
   } catch (error) {
-    console.error('slack-import: the slice failed', error)
+    console.error('imports: the slice failed', error)
     try {
       await fail(db(), id.toLowerCase(), 'The import failed unexpectedly; try again.')
     } catch (undoError) {
-      console.error('slack-import: could not undo the import', undoError)
+      console.error('imports: could not undo the import', undoError)
     }
     return json(200, { status: 'failed' })
   }

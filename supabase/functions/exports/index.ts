@@ -1,9 +1,9 @@
-// workspace-export: builds an export that request_export() queued (see
+// exports: builds an export that request_export() queued (see
 // supabase/migrations/*_chorus_exports.sql) as a zip in the format of
 // _shared/archive/FORMAT.md, and stores it in the private bucket `exports`.
 //
 // POST {"export_id": uuid}, called through pg_net with the project's publishable key
-// ([functions.workspace-export] verify_jwt = false). The caller is trusted with nothing but the
+// ([functions.exports] verify_jwt = false). The caller is trusted with nothing but the
 // id: the export must be queued (claim_export takes it once, as the service role), so calling it
 // again builds nothing. It reads in one read-only repeatable-read transaction through
 // SUPABASE_DB_URL (one consistent moment): a workspace export what its scope says (the row's
@@ -63,7 +63,7 @@ function db() {
       idle_timeout: 5,
       prepare: false,
       onnotice: () => {},
-      connection: { application_name: 'workspace-export' },
+      connection: { application_name: 'exports' },
     }
     pool = { url, sql: postgres(url, options) }
   }
@@ -270,7 +270,7 @@ async function handle(request: Request): Promise<Response> {
     await asService((tx) => tx`select 1 from public.finish_export(${row.id}, ${size})`)
     return json(200, { export_id: row.id, status: 'done', size })
   } catch (error) {
-    console.error('workspace-export: the export failed', error)
+    console.error('exports: the export failed', error)
     const reason = error instanceof Error ? error.message : String(error)
     await asService((tx) => tx`select 1 from public.fail_export(${row.id}, ${reason})`)
     await fetch(storageUrl('exports', row.storage_path), {

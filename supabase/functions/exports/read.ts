@@ -1,4 +1,4 @@
-// workspace-export's reads: what each kind of export holds, in the shapes of
+// The exports function's reads: what each kind of export holds, in the shapes of
 // _shared/archive/write-slack.ts. A workspace export reads the workspace as the service role:
 // its public channels only (scope 'public', the default, as Slack's standard export), or every
 // channel, DM and group DM too (scope 'all', when the workspace's owners allow it: the export's

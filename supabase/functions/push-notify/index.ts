@@ -1,4 +1,4 @@
-// notify-push: Web Push to people's devices (see supabase/migrations/*_chorus_push.sql).
+// push-notify: Web Push to people's devices (see supabase/migrations/*_chorus_push.sql).
 //
 // POST {batch_id}: called by the cron job `chorus-push` through pg_net. The batch is claimed once
 // with the service key (claim_push_batch checks each row again and says what each push tells),
@@ -81,7 +81,7 @@ async function handle(request: Request): Promise<Response> {
   const batchId = input.batch_id
   // Before the claim: without keys the batch stays unclaimed, its rows free again after the lease.
   if (!vapid) {
-    console.error('notify-push: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set; nothing sent')
+    console.error('push-notify: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set; nothing sent')
     return json(500, { error: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set.' })
   }
   const admin = createClient(url, Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '', {
@@ -110,12 +110,12 @@ async function handle(request: Request): Promise<Response> {
     if (outcome.kind === 'sent') sent.push(item.id)
     else if (outcome.kind === 'gone') {
       gone.push(item.id)
-      console.info(`notify-push: ${who}: ${outcome.status}, the device is gone and removed`)
+      console.info(`push-notify: ${who}: ${outcome.status}, the device is gone and removed`)
     } else if (outcome.kind === 'retry') {
       retry.push({ id: item.id, error: outcome.error, after_seconds: outcome.afterSeconds })
     } else {
       failed.push({ id: item.id, error: outcome.error })
-      console.error(`notify-push: ${who} failed: ${outcome.error}`)
+      console.error(`push-notify: ${who} failed: ${outcome.error}`)
     }
   })
   const { data: report, error: finishError } = await admin.rpc('finish_push_batch', {
@@ -127,7 +127,7 @@ async function handle(request: Request): Promise<Response> {
   })
   if (finishError) {
     console.error(
-      `notify-push: batch ${batchId} not reported (${finishError.message}); its rows are free ` +
+      `push-notify: batch ${batchId} not reported (${finishError.message}); its rows are free ` +
         'again when their lease ends, and may be sent once more'
     )
     return json(502, { error: finishError.message })
@@ -140,8 +140,8 @@ async function handle(request: Request): Promise<Response> {
   }
   for (const x of retry) {
     if (r.gave_up_ids.includes(x.id))
-      console.error(`notify-push: push ${x.id} given up after its last attempt: ${x.error}`)
-    else console.warn(`notify-push: push ${x.id} not sent (${x.error}); retrying with a backoff`)
+      console.error(`push-notify: push ${x.id} given up after its last attempt: ${x.error}`)
+    else console.warn(`push-notify: push ${x.id} not sent (${x.error}); retrying with a backoff`)
   }
   return json(200, {
     sent: sent.length,

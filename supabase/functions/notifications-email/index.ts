@@ -1,4 +1,4 @@
-// notify-email: the mail of unread mentions and direct messages (see
+// notifications-email: the mail of unread mentions and direct messages (see
 // supabase/migrations/*_chorus_notifications_email.sql).
 //
 // POST {batch_id}: called by the cron job through pg_net. The batch is claimed with the service
@@ -167,7 +167,7 @@ async function handle(request: Request): Promise<Response> {
     ? `${appUrl}/unsubscribe.html?token=${unsubscribeToken}`
     : null
   const oneClickUrl = unsubscribeToken
-    ? `${url.replace(/\/$/, '')}/functions/v1/notify-email?unsubscribe=${unsubscribeToken}`
+    ? `${url.replace(/\/$/, '')}/functions/v1/notifications-email?unsubscribe=${unsubscribeToken}`
     : null
   const transport = nodemailer.createTransport({
     host,
@@ -206,15 +206,15 @@ async function handle(request: Request): Promise<Response> {
     const r = released as Released | null
     if (releaseError) {
       console.error(
-        `notify-email: batch ${batchId} not sent (${reason}) and not released: ${releaseError.message}; its rows are free again when their lease ends`
+        `notifications-email: batch ${batchId} not sent (${reason}) and not released: ${releaseError.message}; its rows are free again when their lease ends`
       )
     } else if (r && r.gave_up > 0) {
       console.error(
-        `notify-email: gave up on batch ${batchId} (${r.gave_up} messages to ${mail.email}) after ${r.attempts} attempts: ${reason}`
+        `notifications-email: gave up on batch ${batchId} (${r.gave_up} messages to ${mail.email}) after ${r.attempts} attempts: ${reason}`
       )
     } else if (r) {
       console.warn(
-        `notify-email: batch ${batchId} not sent (attempt ${r.attempts}): ${reason}; retrying at ${r.next_attempt_at}`
+        `notifications-email: batch ${batchId} not sent (attempt ${r.attempts}): ${reason}; retrying at ${r.next_attempt_at}`
       )
     }
     return json(502, {
@@ -230,7 +230,9 @@ async function handle(request: Request): Promise<Response> {
   })
   if (ackError) {
     // Sent, but still queued: it may be sent once more when its lease ends.
-    console.error(`notify-email: batch ${batchId} sent but not acknowledged: ${ackError.message}`)
+    console.error(
+      `notifications-email: batch ${batchId} sent but not acknowledged: ${ackError.message}`
+    )
   }
   return json(200, { sent: true, messages: mail.items.length })
 }

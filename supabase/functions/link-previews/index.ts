@@ -1,7 +1,7 @@
-// link-preview: a message's link previews (see *_chorus_link_previews.sql and preview.ts).
+// link-previews: a message's link previews (see *_chorus_link_previews.sql and preview.ts).
 //
 // POST {message_id}: called through pg_net by the trigger on messages (a new or edited message
-// with a link) with the project's publishable key; [functions.link-preview] verify_jwt = false,
+// with a link) with the project's publishable key; [functions.link-previews] verify_jwt = false,
 // since the caller is trusted with nothing but the id: the message is read here with the service
 // key and only its own links are fetched, each once (claim_link_previews() hands a row out once),
 // so calling it again, by anyone, fetches nothing new. Answers 200 {fetched, ready}; 400
@@ -82,7 +82,7 @@ async function handle(request: Request): Promise<Response> {
   try {
     return json(200, await previewMessage(messageId, storeOf()))
   } catch (error) {
-    console.error('link-preview: could not store the previews', error)
+    console.error('link-previews: could not store the previews', error)
     return json(503, { error: 'The previews could not be stored; try again later.' })
   }
 }
