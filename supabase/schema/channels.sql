@@ -192,58 +192,6 @@ end
 $function$;
 grant execute on function private.channel_members_before_update() to authenticated, service_role;
 
--- Function private.channel_members_guests()
-CREATE OR REPLACE FUNCTION private.channel_members_guests()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_actor uuid := (select auth.uid());
-  v_channel public.channels;
-  v_kind text;
-  v_count integer;
-begin
-  select * into v_channel from public.channels c where c.id = new.channel_id;
-  if v_channel.id is null or v_channel.kind = 'dm' or v_actor is null then
-    return new;
-  end if;
-  if v_actor = new.user_id then
-    -- Joining yourself: the policies decide (a guest joins nothing), or accept_invite() does.
-    return new;
-  end if;
-  if private.is_guest(v_channel.workspace_id, v_actor) then
-    raise exception using errcode = '42501', message = 'Guests cannot add people to channels.', detail = 'guest_not_allowed';
-  end if;
-  select wm.guest_kind into v_kind from public.workspace_members wm
-  where wm.workspace_id = v_channel.workspace_id and wm.user_id = new.user_id
-    and wm.left_at is null and wm.role = 'guest';
-  if v_kind is null then
-    return new;
-  end if;
-  if not private.is_workspace_admin(v_channel.workspace_id) then
-    raise exception using errcode = '42501',
-      message = format('Only owners and admins can add guests to channels; %s is a guest.', private.person_label(new.user_id)),
-      detail = 'workspace_admin_only';
-  end if;
-  if v_kind = 'single' then
-    select count(*) into v_count
-    from public.channel_members cm join public.channels c on c.id = cm.channel_id
-    where cm.workspace_id = v_channel.workspace_id and cm.user_id = new.user_id
-      and c.kind <> 'dm' and c.id <> new.channel_id;
-    if v_count > 0 then
-      raise exception using errcode = '22023',
-        message = format('A single-channel guest can be in only one channel; %s is already in a channel.', private.person_label(new.user_id)),
-        detail = 'single_channel_guest',
-        hint = 'Make them a multi-channel guest first.';
-    end if;
-  end if;
-  return new;
-end
-$function$;
-grant execute on function private.channel_members_guests() to authenticated, service_role;
-
 -- Function private.channels_before_write()
 CREATE OR REPLACE FUNCTION private.channels_before_write()
  RETURNS trigger
@@ -296,21 +244,6 @@ begin
 end
 $function$;
 grant execute on function private.channels_before_write() to authenticated, service_role;
-
--- Function private.guests_of_channel(p_channel_id uuid)
-CREATE OR REPLACE FUNCTION private.guests_of_channel(p_channel_id uuid)
- RETURNS SETOF uuid
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select cm.user_id
-  from public.channel_members cm
-  join public.workspace_members wm
-    on wm.workspace_id = cm.workspace_id and wm.user_id = cm.user_id
-  where cm.channel_id = p_channel_id and wm.left_at is null and wm.role = 'guest'
-$function$;
--- execute: only its owner (no grants on private.guests_of_channel(uuid))
 
 -- Function private.is_channel_member(p_channel_id uuid)
 CREATE OR REPLACE FUNCTION private.is_channel_member(p_channel_id uuid)

@@ -129,32 +129,6 @@ AS $function$
 $function$;
 grant execute on function private.full_workspace_ids() to authenticated, service_role;
 
--- Function private.guest_workspace_ids()
-CREATE OR REPLACE FUNCTION private.guest_workspace_ids()
- RETURNS SETOF uuid
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select wm.workspace_id
-  from public.workspace_members wm
-  where wm.user_id = (select auth.uid()) and wm.left_at is null and wm.role = 'guest'
-    and wm.workspace_id in (select private.workspace_ids())
-$function$;
-grant execute on function private.guest_workspace_ids() to authenticated, service_role;
-
--- Function private.guests_of_workspace(p_workspace_id uuid)
-CREATE OR REPLACE FUNCTION private.guests_of_workspace(p_workspace_id uuid)
- RETURNS SETOF uuid
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select wm.user_id from public.workspace_members wm
-  where wm.workspace_id = p_workspace_id and wm.left_at is null and wm.role = 'guest'
-$function$;
--- execute: only its owner (no grants on private.guests_of_workspace(uuid))
-
 -- Function private.is_workspace_admin(p_workspace_id uuid)
 CREATE OR REPLACE FUNCTION private.is_workspace_admin(p_workspace_id uuid)
  RETURNS boolean
@@ -312,37 +286,6 @@ begin
 end
 $function$;
 grant execute on function private.workspace_members_after_leave() to authenticated, service_role;
-
--- Function private.workspace_members_guest_kind()
-CREATE OR REPLACE FUNCTION private.workspace_members_guest_kind()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_count integer;
-begin
-  if new.role <> 'guest' then
-    new.guest_kind := null;
-    return new;
-  end if;
-  new.guest_kind := coalesce(new.guest_kind, 'multi');
-  if new.guest_kind = 'single' and tg_op = 'UPDATE' then
-    select count(*) into v_count
-    from public.channel_members cm join public.channels c on c.id = cm.channel_id
-    where cm.workspace_id = new.workspace_id and cm.user_id = new.user_id and c.kind <> 'dm';
-    if v_count > 1 then
-      raise exception using errcode = '22023',
-        message = format('A single-channel guest can be in only one channel; %s is in %s channels.', private.person_label(new.user_id), v_count),
-        detail = 'single_channel_guest',
-        hint = 'Remove them from the other channels first.';
-    end if;
-  end if;
-  return new;
-end
-$function$;
-grant execute on function private.workspace_members_guest_kind() to authenticated, service_role;
 
 -- Function private.workspace_role(p_workspace_id uuid)
 CREATE OR REPLACE FUNCTION private.workspace_role(p_workspace_id uuid)

@@ -79,6 +79,10 @@ describe("today's schema (supabase/schema/)", () => {
     expect(subjectOf('live_saved_items')).toBe('live')
     expect(subjectOf('channel_members')).toBe('channels')
     expect(subjectOf('clean_line')).toBe('common')
+    // Subjects that are features carry the feature's name (its app folder).
+    expect(subjectOf('incoming_webhooks')).toBe('webhooks')
+    expect(subjectOf('slash_commands')).toBe('slash-commands')
+    expect(subjectOf('set_guest_kind')).toBe('guests')
   })
 })
 

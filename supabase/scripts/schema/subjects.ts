@@ -1,5 +1,7 @@
 // Which file of supabase/schema/ an object of the database goes to: its subject, read from its
-// name. The rule is written out in supabase/schema/README.md; keep the two together.
+// name. The rule is written out in supabase/schema/README.md; keep the two together. A subject is
+// named as the feature it belongs to is (its app folder, app/src/features/<name>, as in
+// ARCHITECTURE.md's "Where each feature lives"), where there is one.
 
 export interface Subject {
   /** The file's name without `.sql`. */
@@ -17,8 +19,10 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'audit', words: ['audit'] },
   { name: 'live', words: ['live', 'realtime', 'topic'] },
   { name: 'search', words: ['search'] },
-  { name: 'integrations', words: ['integration', 'webhook'] },
+  { name: 'webhooks', words: ['webhook', 'integration'] },
+  { name: 'slash-commands', words: ['slash'] },
   { name: 'groups', words: ['group'] },
+  { name: 'guests', words: ['guest'] },
   { name: 'bots', words: ['bot'] },
   { name: 'events', words: ['event'] },
   { name: 'retention', words: ['retention', 'deactivated'] },
@@ -33,7 +37,8 @@ export const SUBJECTS: readonly Subject[] = [
     name: 'notifications',
     words: ['notification', 'notify', 'email', 'dnd', 'disturb', 'snooze', 'unsubscribe', 'badge'],
   },
-  { name: 'mfa', words: ['mfa', 'session', 'aal2'] },
+  { name: 'security', words: ['mfa', 'session', 'aal2', 'oauth', 'app'] },
+  { name: 'reauth', words: ['reauth', 'proof'] },
   { name: 'threads', words: ['thread'] },
   { name: 'pins', words: ['pin', 'unpin', 'pinnable'] },
   { name: 'saved', words: ['saved', 'save', 'unsave', 'later'] },
