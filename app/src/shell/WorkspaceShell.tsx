@@ -11,6 +11,7 @@ import { browserStore } from '../lib/local-store.ts'
 import { useAfterFirstScreen } from '../lib/first-screen.ts'
 import { ErrorState, Spinner } from '../ui/Notice.tsx'
 import { WorkspaceRail } from './WorkspaceRail.tsx'
+import { LiveParts } from '../features/live-parts.tsx'
 import { WorkspaceSidebar } from './WorkspaceSidebar.tsx'
 import { MainPane } from './MainPane.tsx'
 import { useDefaultChannel } from './use-default-channel.ts'
@@ -140,6 +141,7 @@ export function WorkspaceShell({
       >
         Skip to message box
       </a>
+      <LiveParts workspaceId={workspaceId} me={me} isGuest={data.isGuest} />
       <WorkspaceRail
         workspaces={workspaces.data ?? []}
         activeId={workspaceId}

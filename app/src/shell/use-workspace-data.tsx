@@ -1,6 +1,7 @@
 // What the signed-in layout shows of one workspace: me, my workspaces, its members, my channels
 // and who is online, kept current by the workspace's live topics (the channels feature patches
-// its own list; see useWorkspaceLive). Also the members as names, avatars and people to pick.
+// its own list; see useWorkspaceLive; what features keep live besides is slots/live.ts's). Also
+// the members as names, avatars and people to pick.
 import { useCallback, useMemo } from 'react'
 import { useAuth } from '../features/auth/index.ts'
 import {
@@ -14,11 +15,8 @@ import {
   useChannelsQuery,
   useMembershipPatch,
 } from '../features/channels/index.ts'
-import { useDndActive } from '../features/notifications/index.ts'
-import { usePresence } from '../features/presence/index.ts'
+import { useWorkspacePresence } from '../features/presence/index.ts'
 import { Avatar } from '../features/profiles/index.ts'
-import { useStatusesLive } from '../features/status/index.ts'
-import { useActivityBeacon } from '../features/groups/index.ts'
 
 export function useWorkspaceData(workspaceId: string, channelId: string | null) {
   const auth = useAuth()
@@ -30,8 +28,7 @@ export function useWorkspaceData(workspaceId: string, channelId: string | null) 
   const workspace = workspaces.data?.find((w) => w.id === workspaceId)
   // A guest sees only their channels: no workspace topics (presence, live), no browsing.
   const isGuest = workspace?.role === 'guest'
-  // My Do Not Disturb shows in presence, beside my name for the others.
-  const online = usePresence(workspaceId, me, useDndActive(workspaceId), !isGuest)
+  const online = useWorkspacePresence(workspaceId, me, !isGuest)
 
   const channelList = useMemo(() => channels.data ?? [], [channels.data])
   const channel = channelList.find((c) => c.id === channelId) ?? null
@@ -53,8 +50,6 @@ export function useWorkspaceData(workspaceId: string, channelId: string | null) 
     onMembership,
     guest: isGuest,
   })
-  useStatusesLive(workspaceId, me)
-  useActivityBeacon(workspaceId)
 
   const memberMap = useMemo(
     () => new Map((members.data ?? []).map((m) => [m.userId, m])),

@@ -1,6 +1,7 @@
 export { useChannelsQuery, useChannelMembersQuery } from './data/channels-query.ts'
 export type { ChannelMember } from './data/channels-query.ts'
-export { useChannelMutations, useMarkReadMutation, useShowRead } from './data/channel-mutations.ts'
+export { useChannelMutations } from './data/channel-mutations.ts'
+export { useMarkReadMutation, useShowRead } from './data/read-mutations.ts'
 export { useChannelRowPatch, useMembershipPatch, useRefreshRoster } from './data/channel-cache.ts'
 export { channelAfter } from './data/sidebar-order.ts'
 export { channelKeys } from './data/keys.ts'

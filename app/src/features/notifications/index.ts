@@ -1,22 +1,8 @@
+// Notifications: the rail's badges, the title's count and the browser notifier are the rail's
+// part (rail-part.tsx, slots/rail.ts); the sidebar shows a channel's badge, the permission prompt
+// and the bell from here; presence shows my Do Not Disturb.
 import { lazyRetrying, Nothing } from '../../lib/lazy.ts'
-export {
-  badgeOf,
-  dndActive,
-  dndNextChange,
-  effectiveLevel,
-  shouldNotify,
-  sumBadges,
-  titleWith,
-} from './rules.ts'
-export type { Badge, ChannelPrefs, DoNotDisturb, NotifyLevel } from './rules.ts'
-export { useWorkspaceBadges } from './data/badges-query.ts'
-export { useNotificationSettings } from './data/settings.ts'
-export { useTitleBadge } from './components/use-title-badge.ts'
-export { BrowserNotifier } from './components/lazy-browser-notifier.ts'
-export type {
-  BrowserNotifierOptions,
-  WatchedChannel,
-} from './components/use-browser-notifications.ts'
+export { badgeOf } from './rules.ts'
 /** The sidebar's line asking for notifications: after the first screen, never part of it. */
 export const NotificationPrompt = lazyRetrying(
   () => import('./components/NotificationPrompt.tsx'),

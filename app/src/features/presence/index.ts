@@ -1,2 +1,2 @@
-export { usePresence } from './data/use-presence.ts'
+export { useWorkspacePresence } from './data/use-workspace-presence.ts'
 export type { Presence } from './data/use-presence.ts'

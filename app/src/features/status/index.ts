@@ -1,10 +1,9 @@
 // A person's status (emoji, text, when it clears): shown next to names, set from the profile
-// dialog (StatusPanel, a chunk of its own), kept live by useStatusesLive in the shell.
+// dialog (StatusPanel, a chunk of its own), kept live while a workspace is open (live-part.tsx).
 import { lazyRetrying } from '../../lib/lazy.ts'
 import { NotLoaded } from '../../ui/NotLoaded.tsx'
 
 export { StatusEmoji } from './components/StatusEmoji.tsx'
-export { useStatusesLive } from './data/use-statuses-live.ts'
 export { useStatusOf } from './data/statuses-query.ts'
 export type { Status } from './data/types.ts'
 

@@ -1,13 +1,11 @@
-// Creating and changing channels, joining, leaving, adding people, opening DMs, and moving the
-// read marker, through the RPCs (which decide who may) and then refreshing the lists (the read
-// marker patches the list at once instead).
-import { useCallback } from 'react'
+// Creating and changing channels, joining, leaving, adding people, opening DMs, through the RPCs
+// (which decide who may) and then refreshing the lists. Used by dialogs (lazy chunks); moving
+// the read marker is read-mutations.ts's, on the first screen.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { QueryClient } from '@tanstack/react-query'
 import { rpcOne } from '../../../lib/rpc.ts'
 import { channelKeys } from './keys.ts'
 import { normaliseChannelName } from './types.ts'
-import type { Channel, ChannelKind } from './types.ts'
+import type { ChannelKind } from './types.ts'
 
 export interface NewChannel {
   workspaceId: string
@@ -61,43 +59,6 @@ export async function openDm(workspaceId: string, userIds: string[]): Promise<st
     p_user_ids: userIds,
   })
   return row.id
-}
-
-export async function markRead(channelId: string, seq: number): Promise<void> {
-  await rpcOne('mark_read', { p_channel_id: channelId, p_seq: seq })
-}
-
-/**
- * Moves my read position in a channel: the list shows it read at once (optimistic), the server
- * is told after. A failure leaves the list as it is; the caller may try again.
- */
-export function useMarkReadMutation(workspaceId: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (v: { channelId: string; seq: number }) => markRead(v.channelId, v.seq),
-    onMutate: ({ channelId, seq }) => showRead(queryClient, workspaceId, channelId, seq),
-  })
-}
-
-/** Shows a channel read up to `seq` on this device only (its mark may come later). */
-export function useShowRead(workspaceId: string): (channelId: string, seq: number) => void {
-  const queryClient = useQueryClient()
-  return useCallback(
-    (channelId, seq) => showRead(queryClient, workspaceId, channelId, seq),
-    [queryClient, workspaceId]
-  )
-}
-
-function showRead(queryClient: QueryClient, workspaceId: string, channelId: string, seq: number) {
-  queryClient.setQueryData<Channel[]>(channelKeys.list(workspaceId), (list) =>
-    list?.map((c) =>
-      c.id === channelId
-        ? seq >= c.lastSeq
-          ? { ...c, lastReadSeq: Math.max(c.lastReadSeq, seq), unread: 0, mentions: 0 }
-          : { ...c, lastReadSeq: Math.max(c.lastReadSeq, seq) }
-        : c
-    )
-  )
 }
 
 export function useChannelMutations(workspaceId: string) {

@@ -2,7 +2,7 @@
 import { StorageClient } from '@supabase/storage-js'
 import { describe, expect, it, vi } from 'vitest'
 import { avatarUrl } from './avatar-url.ts'
-import { AVATAR_BUCKET } from './profile-update-mutation.ts'
+import { AVATAR_BUCKET } from './avatar-url.ts'
 
 const STORAGE = 'http://127.0.0.1:54321/storage/v1'
 

@@ -3,7 +3,9 @@
 // getPublicUrl(path, { transform }) makes, written here: Storage's client is not in the first
 // screen (lib/supabase.ts).
 import { storageUrl } from '../../../lib/supabase.ts'
-import { AVATAR_BUCKET } from './profile-update-mutation.ts'
+
+/** The public bucket of avatars (supabase/config.toml). */
+export const AVATAR_BUCKET = 'avatars'
 
 export function avatarUrl(path: string, size: number): string {
   const px = String(Math.round(size * 2))

@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TablesUpdate } from '../../../lib/database.types.ts'
 import { storage, supabase } from '../../../lib/supabase.ts'
 import { newId } from '../../../lib/uuid.ts'
+import { AVATAR_BUCKET } from './avatar-url.ts'
 
-export const AVATAR_BUCKET = 'avatars'
 // The avatars bucket allows 2 MB of PNG, JPEG, GIF or WebP.
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif']

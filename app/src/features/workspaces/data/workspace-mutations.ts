@@ -1,5 +1,5 @@
-// Creating, leaving and administering workspaces, through the RPCs that check who may (the
-// database refuses, with a sentence we show, e.g. when the last owner tries to leave).
+// Creating and administering workspaces, through the RPCs that check who may (the database
+// refuses with a sentence we show). Used by lazy screens; leaving is leave-workspace.ts's.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '../../../lib/supabase.ts'
 import { rpcOne } from '../../../lib/rpc.ts'
@@ -28,11 +28,6 @@ export async function removeMember(workspaceId: string, userId: string): Promise
   if (error) throw error
 }
 
-export async function leaveWorkspace(workspaceId: string): Promise<void> {
-  const { error } = await supabase().rpc('leave_workspace', { p_workspace_id: workspaceId })
-  if (error) throw error
-}
-
 export function useCreateWorkspace() {
   const queryClient = useQueryClient()
   return useMutation({
@@ -56,13 +51,5 @@ export function useRemoveMember(workspaceId: string) {
     mutationFn: (userId: string) => removeMember(workspaceId, userId),
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: workspaceKeys.members(workspaceId) }),
-  })
-}
-
-export function useLeaveWorkspace(workspaceId: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: () => leaveWorkspace(workspaceId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.all }),
   })
 }
