@@ -529,37 +529,6 @@ end
 $function$;
 grant execute on function public.unsuspend_member(uuid,uuid) to authenticated, service_role;
 
--- Function public.workspace_analytics(p_workspace_id uuid, p_days integer)
-CREATE OR REPLACE FUNCTION public.workspace_analytics(p_workspace_id uuid, p_days integer DEFAULT 30)
- RETURNS TABLE(channel_id uuid, name text, kind text, messages bigint, people bigint, last_message_at timestamp with time zone)
- LANGUAGE plpgsql
- STABLE
- SET search_path TO ''
-AS $function$
-begin
-  if p_workspace_id is null
-    or p_workspace_id not in (select private.admin_workspace_ids()) then
-    raise exception using errcode = '42501',
-      message = 'Only a workspace owner or admin can see its analytics.',
-      detail = 'workspace_admin_only';
-  end if;
-  if p_days is null or p_days < 1 or p_days > 366 then
-    raise exception using errcode = '22023', message = 'p_days must be from 1 to 366.', detail = 'invalid_argument';
-  end if;
-  return query
-    select c.id, c.name, c.kind::text, count(m.id), count(distinct m.author_id), max(m.created_at)
-    from public.channels c
-    left join public.messages m
-      on m.channel_id = c.id
-      and m.deleted_at is null
-      and m.created_at >= now() - make_interval(days => p_days)
-    where c.workspace_id = p_workspace_id and c.kind <> 'dm' and c.archived_at is null
-    group by c.id, c.name, c.kind
-    order by count(m.id) desc, c.name;
-end
-$function$;
-grant execute on function public.workspace_analytics(uuid,integer) to authenticated, service_role;
-
 -- Function public.workspace_roster(p_workspace_id uuid)
 CREATE OR REPLACE FUNCTION public.workspace_roster(p_workspace_id uuid)
  RETURNS TABLE(user_id uuid, display_name text, avatar_path text, role public.workspace_role, joined_at timestamp with time zone)

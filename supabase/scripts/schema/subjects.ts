@@ -17,6 +17,7 @@ export interface Subject {
  */
 export const SUBJECTS: readonly Subject[] = [
   { name: 'audit', words: ['audit'] },
+  { name: 'analytics', words: ['analytics'] },
   { name: 'live', words: ['live', 'realtime', 'topic'] },
   { name: 'search', words: ['search'] },
   { name: 'webhooks', words: ['webhook', 'integration'] },
