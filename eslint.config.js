@@ -50,6 +50,31 @@ const featureZones = featureNames.map((name) => ({
   message: `Import another feature only through its index.ts (features/${name} reaches into another's files).`,
 }))
 
+// The hosts (the shell, ui, lib, the slots and the message screen) build on the core features
+// only: signing in, workspaces, channels, messages, profiles, presence, files and emoji. Every
+// other feature adds itself through a slot (app/src/slots/) and is named by no host (issue 51,
+// item 1).
+const CORE_FEATURES = [
+  'auth',
+  'workspaces',
+  'channels',
+  'messages',
+  'profiles',
+  'presence',
+  'attachments',
+  'emoji',
+]
+const APP_SRC = path.join(import.meta.dirname, 'app/src')
+const hostZones = featureNames
+  .filter((name) => !CORE_FEATURES.includes(name))
+  .map((name) => ({
+    target: ['shell', 'ui', 'lib', 'slots', 'features/messages'].map((host) =>
+      path.join(APP_SRC, host)
+    ),
+    from: path.join(FEATURES, name),
+    message: `A host names no plug-in feature: features/${name} adds itself through a slot (app/src/slots/).`,
+  }))
+
 // File names (ARCHITECTURE.md, "Conventions"): kebab-case modules, PascalCase React components
 // (a .tsx may also be kebab-case: an entry point, a hook with JSX). Whatever follows the first dot
 // is not the name: `live-channel.cached.test.ts`, `vite-env.d.ts`, `vitest.config.ts`.
@@ -181,7 +206,25 @@ export default tseslint.config(
   },
   {
     files: ['app/src/features/**/*.{ts,tsx}'],
+    ignores: ['app/src/features/messages/**'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones }] },
+  },
+  {
+    files: [
+      'app/src/{shell,ui,lib,slots}/**/*.{ts,tsx}',
+      'app/src/features/messages/**/*.{ts,tsx}',
+    ],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones.filter((zone) => zone.target === path.join(FEATURES, 'messages')),
+            ...hostZones,
+          ],
+        },
+      ],
+    },
   },
   {
     // Only the client module and features' data layers talk to Supabase; components use hooks.
