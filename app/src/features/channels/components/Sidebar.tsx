@@ -6,7 +6,7 @@ import { Icon } from '../../../ui/Icon.tsx'
 import { useAfterFirstScreen } from '../../../lib/first-screen.ts'
 import { badgeOf, NotificationPrompt, NotificationsButton } from '../../notifications/index.ts'
 import { Link } from '../../../ui/Link.tsx'
-import { StatusEmoji } from '../../status/index.ts'
+import { PersonParts } from '../../person-parts.tsx'
 import { sidebarSections } from '../data/sidebar-order.ts'
 import { channelLabel } from '../data/types.ts'
 import type { Channel } from '../data/types.ts'
@@ -165,7 +165,9 @@ function ChannelLink(props: Props & { channel: Channel; active: boolean }) {
           />
         )}
         <bdi className="channel-name">{label}</bdi>
-        {channel.kind === 'dm' && others.length === 1 && <StatusEmoji userId={others[0]!.id} />}
+        {channel.kind === 'dm' && others.length === 1 && (
+          <PersonParts place="status" userId={others[0]!.id} />
+        )}
         {badge.count > 0 && (
           <span className="badge badge-mention" aria-hidden="true">
             {badge.count > 99 ? '99+' : badge.count}

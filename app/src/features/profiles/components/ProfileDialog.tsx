@@ -5,7 +5,7 @@ import { Dialog } from '../../../ui/Dialog.tsx'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice, Spinner } from '../../../ui/Notice.tsx'
 import { validateDisplayName } from '../../auth/index.ts'
-import { GuestBadge } from '../../guests/index.ts'
+import { PersonParts } from '../../person-parts.tsx'
 import { SecurityPanel } from '../../security/index.ts'
 import { StatusEmoji, StatusPanel, useStatusOf } from '../../status/index.ts'
 import { useProfileQuery } from '../data/profile-query.ts'
@@ -54,7 +54,7 @@ export function ProfileDialog({ userId, email, open, onClose, onSignOut }: Props
   }
   return (
     <Dialog title="Your profile" open={open} onClose={onClose}>
-      <GuestBadge userId={userId} />
+      <PersonParts place="badge" userId={userId} />
       {profile.data ? (
         <ProfileForm
           key={userId}
