@@ -3,7 +3,7 @@
 // password change (update_password_require_current_password, GoTrue's
 // UpdatePasswordRequireCurrentPassword; a reset link's session is exempt), a session older than 24
 // hours also needs the code Auth emails (secure_password_change), and an email change needs the
-// current password or that code (Chorus's recent proof: auth-reauth.test.ts) and is confirmed
+// current password or that code (Chorus's recent proof: reauth.test.ts) and is confirmed
 // from both addresses (double_confirm_changes) before it takes effect. Two-factor accounts: aal2
 // for either (backend/test/auth/mfa-totp.test.ts).
 import { randomUUID } from 'node:crypto'

@@ -3,10 +3,10 @@
 // only by the test setting CHORUS_OUTBOUND_ALLOW_LOOPBACK=1, given to the functions through the
 // process environment) and stores the row and the image. Then: who reads the row and the image
 // (REST, Storage, Realtime), removal by the author only and for good, edits, deletion, and
-// hostile pages that store no harm. The server and set-up: support/link-preview-site.ts.
+// hostile pages that store no harm. The server and set-up: support/link-previews-site.ts.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { useLinkPreviewStack } from './support/link-preview-site.ts'
+import { useLinkPreviewStack } from './support/link-previews-site.ts'
 import { Inbox, joinPrivate, leave, liveTopic, recordOf } from './support/realtime.ts'
 import { clientFor } from './support/rest-checker.ts'
 import { asUser } from './support/world.ts'

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import { Lexer } from 'marked'
 import { eventsHarness } from './support/events-kit.ts'
-import { makeIncomingHook } from './support/incoming-webhooks.ts'
+import { makeIncomingHook } from './support/webhooks.ts'
 import { asRole, asUser, makeMessage } from './support/world.ts'
 
 const h = eventsHarness()

@@ -1,4 +1,4 @@
-// The set-up of rpc-channels.test.ts: a stack with the matrix's world, and the channel RPCs as a
+// The set-up of channels.test.ts: a stack with the matrix's world, and the channel RPCs as a
 // person calls them (create_channel, open_dm, channel_list, any query), with a fresh name.
 import { randomUUID } from 'node:crypto'
 import type { Row } from 'postgres'

@@ -1,4 +1,4 @@
-// The set-up of rpc-notifications-email.test.ts: a real SMTP server in this process as the
+// The set-up of notifications-email.test.ts: a real SMTP server in this process as the
 // project's, the function's secrets pointing at it, a stack with the matrix's world (the seed's
 // Vault secrets checked: this stack's own URL and key), the email job every second, nothing queued
 // by the set-up and no delay in the workspace; the mails each person got, and waiting for mails,

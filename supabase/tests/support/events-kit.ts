@@ -1,5 +1,5 @@
-// The harness of the outgoing-events tests (outgoing-events.test.ts, outgoing-events-retries
-// .test.ts, outgoing-events-security.test.ts): a real stack whose functions may reach loopback
+// The harness of the outgoing events' tests (events.test.ts, events-retries.test.ts,
+// events-security.test.ts): a real stack whose functions may reach loopback
 // (CHORUS_OUTBOUND_ALLOW_LOOPBACK=1, the tests' setting; the functions run in this process and
 // read its environment), the world of support/world.ts, a local receiver
 // (support/events-receiver.ts), the cron job paused (the tests call events-deliver themselves),

@@ -1,6 +1,6 @@
 // A local HTTP server standing in for an app that receives Chorus's outgoing events: it records
 // every request (path, headers, raw body) and answers as its path's behaviour says, so one server
-// plays every receiver of outgoing-events*.test.ts and the e2e spec. Paths (the part after the
+// plays every receiver of events*.test.ts and the e2e spec. Paths (the part after the
 // first segment is free, so each subscription can have a URL of its own):
 //   /ok/...       echoes a url_verification challenge, answers 200 to events
 //   /wrong/...    answers a challenge with something else

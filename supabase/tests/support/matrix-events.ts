@@ -1,7 +1,7 @@
 // The RLS matrix's cases for outgoing events (event_subscriptions, event_deliveries and their
 // RPCs), spread into MATRIX by matrix.ts. Plain data typed there (this module imports nothing of
 // matrix.ts, so no import circle): the same shapes as its RowCase and CallCase. The signing
-// secret's table (private.event_subscription_secrets) is outside the API: outgoing-events-security
+// secret's table (private.event_subscription_secrets) is outside the API: events-security
 // .test.ts checks that no API role has any privilege on it.
 import { randomUUID } from 'node:crypto'
 import type { Sql, TransactionSql } from 'postgres'

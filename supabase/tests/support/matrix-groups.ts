@@ -1,6 +1,6 @@
 // The RLS matrix's cases for user groups, spread into MATRIX by matrix.ts: readable by the
 // workspace's members, written only through the RPCs (admins make and delete them). The members
-// of groups and @here's activity have no id column for the matrix: rpc-broadcast-mentions.test.ts
+// of groups and @here's activity have no id column for the matrix: groups-broadcast-mentions.test.ts
 // reads them as each role.
 import { randomUUID } from 'node:crypto'
 import type { Sql, TransactionSql } from 'postgres'

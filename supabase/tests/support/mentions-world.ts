@@ -1,4 +1,4 @@
-// The set-up of rpc-broadcast-mentions.test.ts: a stack with the matrix's world; a message sent
+// The set-up of groups-broadcast-mentions.test.ts: a stack with the matrix's world; a message sent
 // as a person (its stored mentions), a channel's message count, a user group made as a person,
 // and a refusal's SQLSTATE.
 import { randomUUID } from 'node:crypto'

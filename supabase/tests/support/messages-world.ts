@@ -1,4 +1,4 @@
-// The set-up of the message RPCs' tests (rpc-messages.test.ts, rpc-message-attachments.test.ts):
+// The set-up of the message RPCs' tests (messages.test.ts, attachments-send.test.ts):
 // a stack with the matrix's world and a pool with more connections for concurrent senders;
 // send_message as a person, and a channel's last seq.
 import { randomUUID } from 'node:crypto'

@@ -1,4 +1,4 @@
-// The set-up of rpc-notifications.test.ts: a stack with the matrix's world, and the notification
+// The set-up of notifications.test.ts: a stack with the matrix's world, and the notification
 // RPCs as a person calls them (role authenticated, their claims): a call, a refusal's code,
 // message and detail, the settings read back, the workspace badges, and channels marked read.
 import type { TransactionSql } from 'postgres'

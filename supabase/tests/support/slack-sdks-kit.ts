@@ -1,5 +1,5 @@
 // The set-up of the Slack SDK tests (slack-sdks.test.ts, slack-sdks-bolt.test.ts): the
-// outgoing-events harness (support/events-kit.ts) with the bots' rate limit counted, not timed;
+// outgoing events' harness (support/events-kit.ts) with the bots' rate limit counted, not timed;
 // the slack-api URL and a WebClient as an app makes one, a bot in channels, an incoming webhook,
 // a channel's newest message, a message's Slack ts, the error a call rejected with, a free
 // loopback port and waiting for a value.
@@ -8,7 +8,7 @@ import { WebClient } from '@slack/web-api'
 import { beforeAll } from 'vitest'
 import { eventsHarness } from './events-kit.ts'
 import type { EventsHarness } from './events-kit.ts'
-import { makeIncomingHook } from './incoming-webhooks.ts'
+import { makeIncomingHook } from './webhooks.ts'
 import { asRole } from './world.ts'
 
 /** A Slack timestamp. */

@@ -1,4 +1,4 @@
-// The set-up of the thread tests rpc-threads.test.ts and rpc-threads-following.test.ts: a stack
+// The set-up of the thread tests threads.test.ts and threads-following.test.ts: a stack
 // with the matrix's world, a pool with more connections for concurrent repliers, and
 // support/threads.ts's helpers for them.
 import postgres from 'postgres'

@@ -1,4 +1,4 @@
-// What the thread tests (rpc-threads*.test.ts) do as people, through the RPCs the app calls:
+// What the thread tests (threads*.test.ts) do as people, through the RPCs the app calls:
 // reply, read a thread's summary and who follows it, make a channel, read a channel's last seq.
 import { randomUUID } from 'node:crypto'
 import type postgres from 'postgres'

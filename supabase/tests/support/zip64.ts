@@ -1,4 +1,4 @@
-// A zip rewritten as Zip64 (as big exports are), for the reader's tests (import-reader.test.ts):
+// A zip rewritten as Zip64 (as big exports are), for the reader's tests (imports-reader.test.ts):
 // the same entries with their sizes and offsets in Zip64 fields.
 import { concat } from '../../functions/_shared/archive/zip-source.ts'
 

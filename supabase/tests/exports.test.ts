@@ -2,10 +2,10 @@
 // owner's workspace export (the workspace's setting allowing everything) holds every channel,
 // member, message, thread, reaction, edit with its versions, and file; a personal export exactly
 // the person's own data; only who may read the row reads or signs the zip; the signed link
-// expires; the cron job deletes expired exports. The world is support/export-world.ts's.
+// expires; the cron job deletes expired exports. The world is support/exports-world.ts's.
 import { describe, expect, it } from 'vitest'
 import { waitFor } from '../../backend/test/support/wait.ts'
-import { useExportWorld } from './support/export-world.ts'
+import { useExportWorld } from './support/exports-world.ts'
 import type { ExportRow } from './support/exports.ts'
 import { ok } from './support/retention.ts'
 

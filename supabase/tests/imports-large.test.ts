@@ -3,7 +3,7 @@
 // whose limit is now what the README promises (2 GiB; more is refused when the upload is
 // created); the import reads it from Storage by ranges in the background functions' process
 // (niced, heap capped at 256 MiB), where a 300 MiB day file, bigger than that heap, imports
-// item by item. The reader's streaming on its own: import-stream.test.ts.
+// item by item. The reader's streaming on its own: imports-stream.test.ts.
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'

@@ -1,6 +1,6 @@
 // The import's reader (functions/_shared/archive): safe zip reading by FORMAT.md's limits, the
 // day files item by item, Slack mrkdwn as Chorus markdown, deterministic ids, Chorus's own
-// exports. Pure: no stack (the import over HTTP is import.test.ts and import-hostile.test.ts).
+// exports. Pure: no stack (the import over HTTP is imports.test.ts and imports-hostile.test.ts).
 import { describe, expect, it } from 'vitest'
 import { idsFor, uuidV5 } from '../functions/_shared/archive/ids.ts'
 import { chorusToChorus, mrkdwnToChorus } from '../functions/_shared/slack/mrkdwn-archive.ts'

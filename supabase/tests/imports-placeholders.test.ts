@@ -5,9 +5,9 @@
 // by the account with that verified address, moves the placeholder's messages, reactions,
 // mentions and memberships to the account (same ids and sequence numbers), which can then edit
 // them as its own; another account accepting that invitation claims nothing. The set-up and the
-// crafted archive are support/import-placeholders.ts's.
+// crafted archive are support/imports-placeholders.ts's.
 import { describe, expect, it } from 'vitest'
-import { craftedArchive, usePlaceholderStack } from './support/import-placeholders.ts'
+import { craftedArchive, usePlaceholderStack } from './support/imports-placeholders.ts'
 import { ok } from './support/imports.ts'
 import { sendAs } from './support/messages.ts'
 import type { Person } from './support/world.ts'

@@ -7,7 +7,7 @@
 // the stack's inbox, whose hourly budget invitations no longer touch). An import emails nobody
 // and makes no account (its people are placeholders, issue 49, item 1; asked to invite, it is
 // refused): its owner invites them afterwards as one action, within the same limits. The SMTP
-// server and the set-up are support/invite-mail.ts's.
+// server and the set-up are support/workspaces-invite.ts's.
 import { describe, expect, it } from 'vitest'
 import { inboxFor } from '../../backend/test/auth/support.ts'
 import {
@@ -15,8 +15,8 @@ import {
   PER_WORKSPACE,
   slackArchive,
   useInviteMailStack,
-} from './support/invite-mail.ts'
-import type { Answer } from './support/invite-mail.ts'
+} from './support/workspaces-invite.ts'
+import type { Answer } from './support/workspaces-invite.ts'
 import { clientFor } from './support/rest-checker.ts'
 import { createPerson } from './support/world.ts'
 import type { Person } from './support/world.ts'

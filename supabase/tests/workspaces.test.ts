@@ -1,5 +1,5 @@
 // Workspaces and invites through the RPCs as the app calls them, including the refusals. Roles,
-// removal, leaving and profiles: rpc-workspace-members.test.ts.
+// removal, leaving and profiles: workspaces-members.test.ts.
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

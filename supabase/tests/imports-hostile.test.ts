@@ -2,7 +2,7 @@
 // what is not a zip or not an export is refused with a clear reason and leaves nothing behind;
 // path traversal names, a zip bomb, a file that is not JSON and items of the wrong type are
 // skipped and reported while the rest comes over, unknown fields ignored; a bad path is refused
-// in PostgREST's format. The reader's limits one by one: import-reader.test.ts.
+// in PostgREST's format. The reader's limits one by one: imports-reader.test.ts.
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'

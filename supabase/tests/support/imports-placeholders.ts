@@ -1,4 +1,4 @@
-// The set-up of import-placeholders.test.ts: a stack with three accounts (an owner, a victim whose
+// The set-up of imports-placeholders.test.ts: a stack with three accounts (an owner, a victim whose
 // email a crafted archive names, another), the crafted archive, a workspace's messages as stored,
 // and an import of the archive into a new workspace.
 import { randomUUID } from 'node:crypto'

@@ -1,7 +1,7 @@
 // Attachments through send_message as the app calls it: files sent with an empty body, their size
 // and type from the stored object; a file not uploaded, outside the message's folder or someone
 // else's upload refused with nothing stored; at most 10, well formed. Sending and numbering:
-// rpc-messages.test.ts. The set-up is support/messages-world.ts's.
+// messages.test.ts. The set-up is support/messages-world.ts's.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { useMessagesWorld } from './support/messages-world.ts'

@@ -1,5 +1,5 @@
 // Roles, removing and leaving, and profiles through the RPCs as the app calls them, including
-// the refusals. Workspaces and invites: rpc-workspaces.test.ts.
+// the refusals. Workspaces and invites: workspaces.test.ts.
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import postgres from 'postgres'

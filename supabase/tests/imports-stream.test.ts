@@ -2,7 +2,7 @@
 // a time (its tail and central directory first, then each entry as it is needed), and a day file
 // item by item as it inflates, so neither the archive nor a whole entry is ever in memory. Here
 // with a source that counts what it hands out; the import from Storage by HTTP ranges is in
-// import-large.test.ts.
+// imports-large.test.ts.
 import { describe, expect, it } from 'vitest'
 import { jsonItems } from '../functions/_shared/archive/json-stream.ts'
 import { openArchive } from '../functions/_shared/archive/read.ts'

@@ -2,7 +2,7 @@
 // author, the repliers and the mentioned follow, following by hand; the Threads view with unread
 // first, cleared when read; unread replies in the workspace total; leaving a channel ends its
 // follows; the refusals (a thread of a channel one cannot read, or of a reply). Replies and the
-// summary: rpc-threads.test.ts. The set-up is support/threads-world.ts's.
+// summary: threads.test.ts. The set-up is support/threads-world.ts's.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { useThreadsWorld } from './support/threads-world.ts'

@@ -1,6 +1,6 @@
 // search_messages(): what it finds (words, phrases, partial words, accents and case, file
 // names), its filters, order, snippets, and the bad input it refuses. Who may see what is
-// rls-search.test.ts.
+// search-rls.test.ts.
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -2,7 +2,7 @@
 // replies numbered per thread, idempotent, in the channel only when also sent there; the
 // parent's summary; the refusals (a reply to a reply, to another channel's message, in an
 // archived channel). Following, read positions and the Threads view:
-// rpc-threads-following.test.ts; an archived channel's threads: rpc-threads-archived.test.ts.
+// threads-following.test.ts; an archived channel's threads: threads-archived.test.ts.
 // The set-up is support/threads-world.ts's.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'

@@ -2,7 +2,7 @@
 // receiver from support/events-kit.ts): a 500 retried at once with Slack's headers, then
 // delivered; Slack's backoff (a test moves next_attempt_at as time passing would, after checking
 // it), failing and pausing a URL that keeps failing, "Retry now", a receiver that does not answer
-// in time. Handshake and delivery: outgoing-events.test.ts.
+// in time. Handshake and delivery: events.test.ts.
 import { describe, expect, it } from 'vitest'
 import { eventsHarness } from './support/events-kit.ts'
 import { signatureValid } from './support/events-receiver.ts'

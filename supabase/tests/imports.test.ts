@@ -5,15 +5,15 @@
 // mentions, links, edits and files come over, searchable by the members; historic messages queue no emails; importing again doubles
 // nothing; an import stopped between slices (and replaying a batch) ends the same, its set-based
 // batches keeping every number, counter and index right. A Chorus export, owners only, a cancel
-// and many newcomers: import-owners.test.ts. Hostile archives: import-hostile.test.ts. The set-up
-// is support/slack-import.ts's.
+// and many newcomers: imports-owners.test.ts. Hostile archives: imports-hostile.test.ts. The set-up
+// is support/imports-world.ts's.
 import { describe, expect, it } from 'vitest'
 import { waitFor } from '../../backend/test/support/wait.ts'
-import { brokenInvariants, channelsOf, importedHistory } from './support/import-checks.ts'
+import { brokenInvariants, channelsOf, importedHistory } from './support/imports-checks.ts'
 import { PNG, ok } from './support/imports.ts'
 import { recordOf } from './support/realtime.ts'
-import { importTheExport, useImportStack } from './support/slack-import.ts'
-import type { Msg } from './support/slack-import.ts'
+import { importTheExport, useImportStack } from './support/imports-world.ts'
+import type { Msg } from './support/imports-world.ts'
 import { teamExport, zipOf } from './support/slack-export.ts'
 
 const t = useImportStack()

@@ -1,7 +1,7 @@
 // Channels' unread counts and read positions: the sidebar list (channel_list) with unread and
 // mention counts in one call, mark_read only moving forward, only the caller's channels, the
 // workspaces with their unread totals, and rosters of visible channels only. Creating, joining,
-// renaming and archiving: rpc-channels.test.ts. The set-up is support/channels-world.ts's.
+// renaming and archiving: channels.test.ts. The set-up is support/channels-world.ts's.
 import { describe, expect, it } from 'vitest'
 import { useChannelsWorld } from './support/channels-world.ts'
 import { asRole, makeMessage } from './support/world.ts'

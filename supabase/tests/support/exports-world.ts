@@ -1,4 +1,4 @@
-// The world of export.test.ts: a stack, an owner, a member, another member and an outsider; a
+// The world of exports.test.ts: a stack, an owner, a member, another member and an outsider; a
 // workspace that exports everything, with a private channel, a DM and a group DM; messages with a
 // thread, an edit, a reaction, a pin, a save and two files, their ids kept by name.
 import path from 'node:path'
@@ -60,7 +60,7 @@ export function useExportWorld(): ExportWorld {
     )) as [Person, Person, Person, Person]
     t.ws = await kit.workspace('Exported', t.owner, [t.member, t.other])
     // Everything: private channels and DMs are exported only when the owners allow it
-    // (export-scope.test.ts shows the default, public channels only).
+    // (exports-scope.test.ts shows the default, public channels only).
     ok(await as(t.owner.token).rpc('set_export_scope', { p_workspace_id: t.ws.id, p_scope: 'all' }))
     t.secret = ok(
       await as(t.owner.token)

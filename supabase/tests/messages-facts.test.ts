@@ -4,7 +4,7 @@
 // no second fetch or subscription. Over real HTTP and Realtime with supabase-js.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { post, useWebhooksStack } from './support/incoming-webhooks.ts'
+import { post, useWebhooksStack } from './support/webhooks.ts'
 import { Inbox, joinPrivate, leave, liveTopic, recordOf } from './support/realtime.ts'
 import type { Heard } from './support/realtime.ts'
 import { clientFor } from './support/rest-checker.ts'

@@ -1,4 +1,4 @@
-// Outgoing events' security (see outgoing-events.test.ts): outbound requests refused to private,
+// Outgoing events' security (see events.test.ts): outbound requests refused to private,
 // link-local and (with the test setting off) loopback addresses, only http(s) URLs without
 // credentials; subscriptions and deliveries shown to admins only, the signing secret to nobody
 // through any API, rotation; old deliveries dropped after a week; and the cron job reaching the

@@ -1,4 +1,4 @@
-// The set-up of invite-mail-limits.test.ts: a real SMTP server in this process as the project's
+// The set-up of workspaces-invite-limits.test.ts: a real SMTP server in this process as the project's
 // (an address starting "bounce" refused), the stack's functions sending through it, small limits
 // so that a test reaches them; workspaces-invite called as an inviter, the mails each address got,
 // an admin added, and a Slack export of new people.

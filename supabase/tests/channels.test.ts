@@ -1,6 +1,6 @@
 // Channels and direct messages: create, open, join, leave, add and remove people, rename,
 // archive. The sidebar list with unread and mention counts, read positions and rosters:
-// rpc-channels-unread.test.ts. The set-up and the RPCs as a person calls them are
+// channels-unread.test.ts. The set-up and the RPCs as a person calls them are
 // support/channels-world.ts's.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'

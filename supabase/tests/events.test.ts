@@ -2,7 +2,7 @@
 // and supabase/functions/events-deliver), with a local HTTP receiver (support/events-kit.ts): the
 // url_verification handshake, each event type delivered once in Slack's envelope with a signature
 // the test recomputes, only the chosen types, private channels and DMs kept out, bad requests.
-// Retries, backoff, failing and pausing: outgoing-events-retries.test.ts.
+// Retries, backoff, failing and pausing: events-retries.test.ts.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { eventsHarness } from './support/events-kit.ts'

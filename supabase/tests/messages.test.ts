@@ -1,7 +1,7 @@
 // Sending and numbering messages through send_message as the app calls it (role authenticated,
 // claims of the caller), including the bad input it must refuse. Attachments:
-// rpc-message-attachments.test.ts; editing, deleting, reactions and pages:
-// rpc-message-changes.test.ts. The set-up is support/messages-world.ts's.
+// attachments-send.test.ts; editing, deleting, reactions and pages:
+// messages-changes.test.ts. The set-up is support/messages-world.ts's.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { useMessagesWorld } from './support/messages-world.ts'

@@ -1,4 +1,4 @@
-// The set-up of incoming-webhooks.test.ts: a stack with the matrix's world (the rate limit's refill
+// The set-up of webhooks.test.ts: a stack with the matrix's world (the rate limit's refill
 // off: counted, not timed), a webhook made through the RPC, a POST to its URL, a channel's message
 // count and newest message as a member reads it; Slack's documented payload and the bad ones.
 // makeIncomingHook serves the Slack compatibility and SDK tests too.

@@ -2,10 +2,10 @@
 // RPC, real HTTP POSTs of Slack's payloads reach the `webhooks` Edge Function, and the message is
 // read back as a channel member reads it. Slack's answers and status codes; nothing stored for a
 // refused post; the secret kept only as a hash; regenerate and revoke at once; the rate limit.
-// The set-up and the payloads are support/incoming-webhooks.ts's.
+// The set-up and the payloads are support/webhooks.ts's.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { badPayloads, post, REVIEW_PAYLOAD, useWebhooksStack } from './support/incoming-webhooks.ts'
+import { badPayloads, post, REVIEW_PAYLOAD, useWebhooksStack } from './support/webhooks.ts'
 import { asRole, asUser } from './support/world.ts'
 import type { Person } from './support/world.ts'
 

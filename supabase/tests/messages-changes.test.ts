@@ -1,6 +1,6 @@
 // Editing, deleting, reacting and paging through the RPCs as the app calls them (role
 // authenticated, claims of the caller), including the bad input each must refuse. Sending:
-// rpc-messages.test.ts and rpc-message-attachments.test.ts.
+// messages.test.ts and attachments-send.test.ts.
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

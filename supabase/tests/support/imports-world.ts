@@ -1,4 +1,4 @@
-// The set-up of import.test.ts: a stack whose functions may reach loopback, a local server with
+// The set-up of imports.test.ts: a stack whose functions may reach loopback, a local server with
 // the archive's files, the owner and Ann (whose address one of the archive's people has); then,
 // for the tests of one export, Slack's export imported once into a new workspace while the
 // owner's and Ann's user topics listen.

@@ -2,15 +2,15 @@
 // its markdown, moves its ids and brings its files from the zip; only a workspace's owners may
 // start, cancel, upload or see its imports; a cancel stops the import and removes what it added
 // (channels, memberships, the placeholders it made); a deactivated person is a former member's
-// placeholder, never invited. The Slack import itself: import.test.ts; placeholders and their
-// claims: import-placeholders.test.ts.
+// placeholder, never invited. The Slack import itself: imports.test.ts; placeholders and their
+// claims: imports-placeholders.test.ts.
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
 import { waitFor } from '../../backend/test/support/wait.ts'
-import { channelsOf } from './support/import-checks.ts'
+import { channelsOf } from './support/imports-checks.ts'
 import { addressFor, importKit, ok, teamEmails } from './support/imports.ts'
 import { teamExport, zipOf } from './support/slack-export.ts'
 import { createPerson } from './support/world.ts'
