@@ -197,7 +197,7 @@ async function mentionMailed(
 ): Promise<void> {
   const sql = postgres(stack.dbUrl, { max: 1, onnotice: () => {} })
   try {
-    // The job every second with a 3 s delay, as notification-email.spec.ts runs it.
+    // The job every second with a 3 s delay, as notifications-email.spec.ts runs it.
     await sql`
       insert into private.notification_config (name, value) values ('email_delay_seconds', '3')
       on conflict (name) do update set value = excluded.value`

@@ -7,7 +7,7 @@
 // then delivered after two attempts, and the retry carried X-Slack-Retry-Num 1. Last, Ana
 // changes the subscription to reactions only. For a
 // deterministic few seconds the spec runs the events job every second, points it at this
-// stack's API (Vault's project_url, as notification-email.spec.ts does) and holds the first
+// stack's API (Vault's project_url, as notifications-email.spec.ts does) and holds the first
 // retry 6 s (private.integration_config 'events_retry_1'; Slack's is immediate, the default 0)
 // so that the retrying state is on screen long enough to be seen; it puts both back at the end.
 // Not in production mode: the events are delivered by an Edge Function to this spec's server on

@@ -8,7 +8,7 @@
 // workspace), and clicking it opens that workspace at the message; one sent after a reload but
 // before the notifier's code has loaded alerts once it has. Pete's snooze shows to Olga
 // as "Do not disturb" beside his name (members panel, the DM in her sidebar) until it ends.
-// Saved-for-later reminders as notifications: reminders.spec.ts.
+// Saved-for-later reminders as notifications: saved-reminders.spec.ts.
 import { expect, test } from './support/test.ts'
 import type { Page, Route } from '@playwright/test'
 import { actor, composer, confirmedMessageWith, send, waitLive } from './support/actors.ts'

@@ -1,6 +1,6 @@
 // The small things a new user noticed, each checked as a person meets it: reacting from "Add
 // reaction" on a message with another row below it, Escape in the search box, and a deleted
-// message that leaves no row behind. (A sign-in link used twice: accounts.spec.ts; the upload
+// message that leaves no row behind. (A sign-in link used twice: auth.spec.ts; the upload
 // bar while the server finishes: UploadTray.test.tsx.)
 import { expect, test } from './support/test.ts'
 import {

@@ -4,7 +4,7 @@
 // with the AUTH that serve's settings carry), each message parsed with `mailparser`. The workers
 // are other processes: they read what it caught through a Mailpit-shaped JSON API of its own, on
 // another loopback port, the part of Mailpit's API the local inbox serves and the specs read
-// (support/inbox.ts, notification-email.spec.ts): GET /api/v1/search?query=to:ADDRESS and
+// (support/inbox.ts, notifications-email.spec.ts): GET /api/v1/search?query=to:ADDRESS and
 // GET /api/v1/message/ID.
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
