@@ -37,16 +37,17 @@ export interface Step {
 /**
  * Edge Functions that Chorus had under other names, before each was named after its feature
  * (issue 51, item 6): slack-import is imports, workspace-export exports, link-preview
- * link-previews, notify-email notifications-email, notify-push push-notify, invite-by-email
- * workspaces-invite. `functions deploy` deploys the new names and removes nothing, so a project
- * deployed before would keep the old ones running beside them: the deploy deletes each after the
- * new ones are up. A project that never had one answers that it does not exist, which is fine.
+ * link-previews, notify-push push-notify, invite-by-email workspaces-invite. `functions deploy`
+ * deploys the new names and removes nothing, so a project deployed before would keep the old ones
+ * running beside them: the deploy deletes each after the new ones are up. A project that never had
+ * one answers that it does not exist, which is fine. notify-email (now notifications-email) is not
+ * one of them: it stays, a function of its own (supabase/functions/notify-email) that answers the
+ * one-click unsubscribe address of the mails it sent before and sends nothing.
  */
 export const RETIRED_FUNCTIONS = [
   'slack-import',
   'workspace-export',
   'link-preview',
-  'notify-email',
   'notify-push',
   'invite-by-email',
 ] as const

@@ -55,6 +55,7 @@ describe('npm run deploy against a stand-in CLI that records its arguments', () 
     expect(existsSync(path.join(supabase, 'functions', 'notifications-email', 'index.ts'))).toBe(
       true
     )
+    expect(existsSync(path.join(supabase, 'functions', 'notify-email', 'index.ts'))).toBe(true)
     expect(existsSync(path.join(supabase, 'templates', 'invite.html'))).toBe(true)
     expect(existsSync(path.join(supabase, 'seed.sql'))).toBe(false)
     const config = await readFile(path.join(supabase, 'config.toml'), 'utf8')
@@ -71,6 +72,7 @@ describe('npm run deploy against a stand-in CLI that records its arguments', () 
     expect(config).not.toContain('update_password_require_current_password')
     expect(config).toContain('secure_password_change = true')
     expect(config).toMatch(/\[functions\.notifications-email\]\nverify_jwt = false/)
+    expect(config).toMatch(/\[functions\.notify-email\]\nverify_jwt = false/)
     expect(await readFile(path.join(ROOT, 'supabase', 'config.toml'), 'utf8')).toContain(
       'site_url = "http://127.0.0.1:3000"'
     )
@@ -108,8 +110,10 @@ describe('npm run deploy against a stand-in CLI that records its arguments', () 
       `${runner.fake} secrets set --project-ref ${REF} SMTP_HOST=smtp.example.com SMTP_PORT=587 SMTP_USER=apikey SMTP_PASS="$SMTP_PASS" 'SMTP_FROM=Chorus <chorus@example.com>' APP_URL=https://chat.example.com --workdir ${workdir}`
     )
     expect(lines).toContain(
-      `${runner.fake} functions delete notify-email --project-ref ${REF} --workdir ${workdir}  # "does not exist" is no failure`
+      `${runner.fake} functions delete notify-push --project-ref ${REF} --workdir ${workdir}  # "does not exist" is no failure`
     )
+    // notify-email (notifications-email's name before) stays: mails sent before unsubscribe there.
+    expect(run.stdout).not.toContain('functions delete notify-email')
     expect(lines).toContain(`cat > ${run.appDist}/config.json <<'EOF'`)
     expect(run.stdout).toContain(`"supabaseUrl": "https://${REF}.supabase.co"`)
     expect(run.stdout).toContain('npm run build -w app -- --outDir')

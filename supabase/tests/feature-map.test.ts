@@ -3,8 +3,10 @@
 // Edge Functions, tests and e2e specs); every feature folder (app/src/features/*/ with a
 // feature.ts or an index.ts) and every Edge Function has a row; and a row's functions, tests and
 // specs carry its feature's name, which is its app folder's: `<feature>` or `<feature>-<what>`
-// before the first dot. The one exception is marked in the table itself: a function followed by
-// "(Slack's name" (slack-api, the base URL Slack's SDKs are configured with).
+// before the first dot. The exceptions are names kept for addresses given out already, marked in
+// the table itself: a function followed by "(Slack's name" (slack-api, the base URL Slack's SDKs
+// are configured with) or "(an old address" (notify-email, the one-click unsubscribe of the
+// notification mails sent before the function was renamed).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -13,8 +15,8 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..')
 const HEADING = '## Where each feature lives'
 /** The columns, in order, by the words their headers start with. */
 const COLUMNS = ['Feature', 'App folder', 'Schema file', 'Functions', 'Tests', 'E2E'] as const
-/** What follows a function named for Slack's API rather than its feature. */
-const SLACKS_NAME = /^\s*\(Slack's name\b/
+/** What follows a function whose name is kept for addresses given out, rather than its feature's. */
+const KEPT_NAME = /^\s*\((?:Slack's name|an old address)\b/
 
 interface Row {
   /** The row's line in the file (1-based), for the messages. */
@@ -23,7 +25,7 @@ interface Row {
   /** The app folder's name, without its slash. */
   folder: string
   schema: string[]
-  functions: { name: string; slacksName: boolean }[]
+  functions: { name: string; keptName: boolean }[]
   tests: string[]
   e2e: string[]
 }
@@ -64,7 +66,7 @@ function parseFeatureMap(markdown: string): Row[] {
     )
     const fns = namesOf(functions).map(({ name, after }) => ({
       name,
-      slacksName: SLACKS_NAME.test(after),
+      keptName: KEPT_NAME.test(after),
     }))
     rows.push({
       line: i + 1,
@@ -112,7 +114,7 @@ function misnamed(rows: Row[]): string[] {
   const wrong: string[] = []
   for (const row of rows) {
     for (const f of row.functions) {
-      if (!f.slacksName && !carriesName(row.folder, f.name)) {
+      if (!f.keptName && !carriesName(row.folder, f.name)) {
         wrong.push(`line ${row.line} (${row.folder}): function ${f.name}`)
       }
     }
@@ -171,11 +173,13 @@ describe("ARCHITECTURE.md's table of where each feature lives", () => {
     ).toEqual([])
   })
 
-  it("names each function, test and spec after its row's feature, but what the table marks as Slack's name", () => {
+  it("names each function, test and spec after its row's feature, but what the table marks as a name kept", () => {
     expect(misnamed(rows), 'names other than the feature').toEqual([])
-    // The mark is the table's: the one function named for Slack's API is bots' slack-api.
-    expect(rows.flatMap((row) => row.functions.filter((f) => f.slacksName))).toEqual([
-      { name: 'slack-api', slacksName: true },
+    // The mark is the table's: the names kept for addresses given out are notifications'
+    // notify-email (an old address) and bots' slack-api (Slack's name), in the table's order.
+    expect(rows.flatMap((row) => row.functions.filter((f) => f.keptName))).toEqual([
+      { name: 'notify-email', keptName: true },
+      { name: 'slack-api', keptName: true },
     ])
   })
 })
@@ -208,12 +212,32 @@ describe('the checks themselves, on a table of their own', () => {
       folder: 'bots',
       schema: ['bots.sql'],
       functions: [
-        { name: 'slack-api', slacksName: true },
-        { name: 'bots-x', slacksName: false },
+        { name: 'slack-api', keptName: true },
+        { name: 'bots-x', keptName: false },
       ],
       tests: ['bots', 'bots-api'],
       e2e: ['bots.scenario'],
     })
+  })
+
+  it('reads the mark of an old address; a remark that is no mark keeps the name misnamed', () => {
+    const rows = parseFeatureMap(
+      table([
+        '| Notifications | `notifications/` | `notifications.sql` | `notifications-email`, `notify-email` (an old address: the unsubscribe of mails sent) | `notifications` | |',
+        '| Push | `push/` | `push.sql` | `push-notify`, `notify-push` (its name before) | `push-notify` | |',
+      ])
+    )
+    expect(rows.map((row) => row.functions)).toEqual([
+      [
+        { name: 'notifications-email', keptName: false },
+        { name: 'notify-email', keptName: true },
+      ],
+      [
+        { name: 'push-notify', keptName: false },
+        { name: 'notify-push', keptName: false },
+      ],
+    ])
+    expect(misnamed(rows)).toEqual(['line 10 (push): function notify-push'])
   })
 
   it('finds a missing path, and a name that is not the feature', () => {

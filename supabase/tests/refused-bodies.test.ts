@@ -165,6 +165,7 @@ describe('a refused body leaves the connection usable', () => {
     for (const name of [
       'link-previews',
       'notifications-email',
+      'notify-email',
       'exports',
       'retention-files',
       'imports',

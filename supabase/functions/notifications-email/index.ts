@@ -13,15 +13,17 @@
 // POST ?unsubscribe=<token>: the one-click unsubscribe of RFC 8058 (the mail's List-Unsubscribe
 // and List-Unsubscribe-Post headers), which mail clients POST without a sign-in (verify_jwt =
 // false for this function in config.toml). GET ?unsubscribe=<token> (links of older mails)
-// redirects to the app's page: hosted functions answer HTML as text/plain.
+// redirects to the app's page: hosted functions answer HTML as text/plain. _shared/unsubscribe.ts
+// answers both, here and at notify-email (this function's name before, in the one-click address
+// of the mails already sent).
 //
 // Secrets (`supabase secrets set`; locally [edge_runtime.secrets] in config.toml or
 // supabase/functions/.env): SMTP_HOST, SMTP_PORT (587), SMTP_USER, SMTP_PASS, SMTP_FROM
 // ("Chorus <no-reply@…>"), APP_URL (where links open, e.g. https://chorus.example.com);
 // SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY come with the runtime.
-import { createClient } from 'npm:@supabase/supabase-js@2'
 import nodemailer from 'npm:nodemailer@6'
 import { closingUnread } from '../_shared/read-body.ts'
+import { json, mailEnv, unsubscribeAnswer } from '../_shared/unsubscribe.ts'
 
 /** What release_notification_email says of a batch that was not sent. */
 interface Released {
@@ -51,13 +53,6 @@ interface Mail {
   unsubscribe_token: string | null
   ids: number[]
   items: Item[]
-}
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  })
 }
 
 function escapeHtml(text: string): string {
@@ -117,27 +112,11 @@ function compose(mail: Mail, appUrl: string, unsubscribeUrl: string | null) {
 Deno.serve(closingUnread(handle))
 
 async function handle(request: Request): Promise<Response> {
-  const url = Deno.env.get('SUPABASE_URL') ?? ''
-  const serviceKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? ''
-  const admin = createClient(url, serviceKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  })
-  const here = new URL(request.url)
-  const appUrl = (Deno.env.get('APP_URL') ?? Deno.env.get('SITE_URL') ?? url).replace(/\/$/, '')
-  const token = here.searchParams.get('unsubscribe')
-
-  if (request.method === 'GET') {
-    if (!token) return json(400, { error: 'unsubscribe=<token> is required.' })
-    return new Response(null, {
-      status: 303,
-      headers: { Location: `${appUrl}/unsubscribe.html?token=${encodeURIComponent(token)}` },
-    })
-  }
-  if (request.method !== 'POST') return json(405, { error: 'Use POST or GET.' })
-  if (token !== null) {
-    const { error } = await admin.rpc('unsubscribe_email', { p_token: token })
-    return error ? json(400, { error: error.message }) : json(200, { unsubscribed: true })
-  }
+  const env = mailEnv()
+  const { url, admin, appUrl } = env
+  // GET, another method, or a POST with ?unsubscribe=: the unsubscribe addresses' answers.
+  const unsubscribed = await unsubscribeAnswer(request, env)
+  if (unsubscribed) return unsubscribed
 
   let input: { batch_id?: unknown }
   try {

@@ -63,12 +63,14 @@ export const SECRETS = {
   SMTP_PASS: 'smtp-secret',
 }
 
-/** The Edge Functions' names before each was named after its feature: a deploy deletes them. */
+/**
+ * The Edge Functions' names before each was named after its feature: a deploy deletes them. Not
+ * notify-email: it stays, the one-click unsubscribe address of the mails sent before.
+ */
 export const RETIRED_FUNCTIONS = [
   'slack-import',
   'workspace-export',
   'link-preview',
-  'notify-email',
   'notify-push',
   'invite-by-email',
 ]
