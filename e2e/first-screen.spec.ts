@@ -26,10 +26,12 @@ import { createWorkspace } from './support/workspace.ts'
  * entry 94.6 KB with React's renderer, Auth and PostgREST; the signed-in screens 37.4 KB;
  * SignedInApp 2.0 KB; rolldown's runtime 0.4 KB); lowered when the signed-out pages left the
  * entry (sign-in, sign-up, forgot password: chunks of their own, sign-in's fetched at boot when
- * no session is stored): 133,980 B. The same code measures up to ~190 B apart from one build to
- * the next (the chunks' hashed names in the entry), hence the room above it.
+ * no session is stored): 133,980 B; lowered when the slots took the first screen's features
+ * out of the shell and the dialogs' changes (channels, workspaces, notification settings, the
+ * profile) left it: 134,192 B. The same code measures up to ~190 B apart from one build to the
+ * next (the chunks' hashed names in the entry), hence the room above it.
  */
-const FIRST_SCREEN_BUDGET = 134_500
+const FIRST_SCREEN_BUDGET = 134_400
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const LATEST = 'the latest message'
