@@ -1,7 +1,8 @@
 // The composer's slot, filled (slots/composer.ts): every feature folder with a composer-part.ts
 // or composer-part.tsx is in, found at build time by Vite's import.meta.glob (eager: the composer
 // is on the first screen). Adding one touches only its folder.
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
+import { useReports } from '../lib/reports.ts'
 import type { ComposerName, ComposerPart } from '../slots/composer.ts'
 
 const parts = Object.values(
@@ -16,15 +17,8 @@ export const composerChecks = parts.flatMap((p) => (p.beforeSend ? [p.beforeSend
 
 /** The names parts offer to mention, and their readers (each rendered with its `onNames`). */
 export function useComposerNames() {
-  const [lists, setLists] = useState<ComposerName[][]>([])
-  const sources = useMemo(
-    () =>
-      nameReaders.map((Names, i) => ({
-        Names,
-        onNames: (names: ComposerName[]) =>
-          setLists((all) => Object.assign([...all], { [i]: names })),
-      })),
-    []
+  const { reports, reporters } = useReports<(typeof nameReaders)[number], ComposerName[]>(
+    nameReaders
   )
-  return { names: useMemo(() => lists.flat(), [lists]), sources }
+  return { names: useMemo(() => reports.flat(), [reports]), sources: reporters }
 }

@@ -33,11 +33,11 @@ describe("the composer's slot", () => {
 describe("the rail's slot", () => {
   it("shows each workspace's badge as its parts report it", () => {
     const { result } = renderHook(() => useRailParts())
-    expect(result.current.parts.map((p) => p.Part)).toContain(notificationsInRail.Part)
+    expect(result.current.parts.map((p) => p.part)).toContain(notificationsInRail.Part)
     expect(result.current.badgeOf('w1')).toEqual({ count: 0, bold: false })
-    const part = result.current.parts.find((p) => p.Part === notificationsInRail.Part)!
+    const part = result.current.parts.find((p) => p.part === notificationsInRail.Part)!
     act(() =>
-      part.onBadges(
+      part.report(
         new Map([
           ['w1', { count: 3, bold: true }],
           ['w2', { count: 0, bold: true }],
@@ -47,7 +47,7 @@ describe("the rail's slot", () => {
     expect(result.current.badgeOf('w1')).toEqual({ count: 3, bold: true })
     expect(result.current.badgeOf('w2')).toEqual({ count: 0, bold: true })
     expect(result.current.badgeOf('w3')).toEqual({ count: 0, bold: false })
-    act(() => part.onBadges(new Map([['w1', { count: 1, bold: false }]])))
+    act(() => part.report(new Map([['w1', { count: 1, bold: false }]])))
     expect(result.current.badgeOf('w1')).toEqual({ count: 1, bold: false })
     expect(result.current.badgeOf('w2')).toEqual({ count: 0, bold: false })
   })

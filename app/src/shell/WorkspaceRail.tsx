@@ -18,8 +18,8 @@ export function WorkspaceRail({ workspaces, activeId, me, myName, myAvatar, onPr
   const rail = useRailParts()
   return (
     <nav className="rail" aria-label="Workspaces">
-      {rail.parts.map(({ Part, onBadges }, i) => (
-        <Part key={i} workspaces={workspaces} activeId={activeId} me={me} onBadges={onBadges} />
+      {rail.parts.map(({ part: Part, report }, i) => (
+        <Part key={i} workspaces={workspaces} activeId={activeId} me={me} onBadges={report} />
       ))}
       <ul>
         {workspaces.map((w) => {

@@ -58,7 +58,7 @@ const draftKey = (channelId: string) => `chorus.draft.v1.${channelId}`
 type Asking = { text: string; question: (props: QuestionProps) => ReactNode }
 
 export function Composer(props: Props) {
-  const { channelId, uploads, inputRef } = props
+  const { channelId, uploads, inputRef, scope } = props
   const [text, setText] = useState(() => browserStore().getItem(draftKey(channelId)) ?? '')
   const [problems, setProblems] = useState<string[]>([])
   const [warning, setWarning] = useState<string | null>(null)
@@ -95,7 +95,6 @@ export function Composer(props: Props) {
       return
     }
     const { body, unknown } = toStorable(text, props.members, names)
-    const scope = props.scope
     const check = !confirmed && scope && composerChecks.find((c) => c.applies(body))
     if (check) {
       // Asked first; sent as it was when the answer comes, unless the text changed meanwhile.
@@ -164,7 +163,6 @@ export function Composer(props: Props) {
   const name = props.channelName
   const where = name.startsWith('@') ? name : '#' + name
   const target = !name ? 'Message' : `Message ${where}`
-  const scope = props.scope
   if (props.disabledReason) {
     return (
       <div className="composer composer-disabled">
@@ -211,12 +209,12 @@ export function Composer(props: Props) {
         </Suspense>
       )}
       {scope &&
-        nameSources.map(({ Names, onNames }, i) => (
+        nameSources.map(({ part: Names, report }, i) => (
           <Names
             key={i}
             workspaceId={scope.workspaceId}
             enabled={text.includes('@')}
-            onNames={onNames}
+            onNames={report}
           />
         ))}
       {Panel && (
