@@ -1,8 +1,15 @@
+import path from 'node:path'
+import { lingui } from '@lingui/vite-plugin'
 import { defineConfig } from 'vitest/config'
+import { linguiMacros } from './scripts/lingui-macros.ts'
+
+const LINGUI_CONFIG = path.resolve(import.meta.dirname, 'lingui.config.ts')
 
 // The tests render the components with React 19, as the build does, each render inside
 // <StrictMode> (test/setup.ts): effects run, are cleaned up and run again, as in `vite dev`.
 export default defineConfig({
+  // The messages are compiled as in the build (scripts/lingui-macros.ts).
+  plugins: [linguiMacros(LINGUI_CONFIG), lingui({ configPath: LINGUI_CONFIG })],
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   test: {
     name: 'app',

@@ -12,12 +12,15 @@ import { warmDateFormats } from './lib/date-formats.ts'
 import { afterFirstScreen } from './lib/first-screen.ts'
 import { loadErrorSentences } from './lib/error-codes.ts'
 import { nextTask } from './lib/tasks.ts'
+import { startI18n } from './lib/i18n.ts'
 import { App } from './App.tsx'
 import { FatalScreen } from './ui/FatalScreen.tsx'
 import './ui/styles.css'
 
 async function boot(): Promise<void> {
   const root = createRoot(document.getElementById('root')!)
+  // The language's catalog (none for English) is fetched beside everything else.
+  const language = startI18n()
   const session = storedSession()
   // The sentences for Chorus's error codes: wanted only when something is refused.
   afterFirstScreen(() => void loadErrorSentences().catch(() => undefined))
@@ -35,6 +38,7 @@ async function boot(): Promise<void> {
     void loadSignInPage().catch(() => undefined)
   }
   const config = await loadRuntimeConfig()
+  await language
   if (!config.ok) {
     root.render(<FatalScreen title="Chorus cannot start" detail={config.error} />)
     return

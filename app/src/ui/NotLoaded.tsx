@@ -1,14 +1,17 @@
 // What stands in for a part of the app whose code could not be loaded (lib/lazy.ts): it says so
 // where that part would be (a panel, a dialog, a list), and the rest of the page keeps working.
+import { Trans } from '@lingui/react/macro'
 
 export function NotLoaded() {
   return (
     <div className="notice notice-error" role="alert">
-      This could not be loaded. Check your connection, or{' '}
-      <button type="button" className="link-button" onClick={() => window.location.reload()}>
-        reload the page
-      </button>
-      .
+      <Trans>
+        This could not be loaded. Check your connection, or{' '}
+        <button type="button" className="link-button" onClick={() => window.location.reload()}>
+          reload the page
+        </button>
+        .
+      </Trans>
     </div>
   )
 }
