@@ -11,9 +11,11 @@ create table public.profiles (
   updated_at timestamp with time zone default now() not null,
   is_bot boolean default false not null,
   is_placeholder boolean default false not null,
+  language text,
   constraint profiles_pkey PRIMARY KEY (id),
   constraint profiles_avatar_path_own CHECK (avatar_path IS NULL OR avatar_path ~~ (id::text || '/_%'::text) AND avatar_path !~~ '%..%'::text),
-  constraint profiles_display_name_length CHECK (char_length(display_name) >= 1 AND char_length(display_name) <= 64)
+  constraint profiles_display_name_length CHECK (char_length(display_name) >= 1 AND char_length(display_name) <= 64),
+  constraint profiles_language_known CHECK (language = ANY (ARRAY['en'::text, 'de'::text, 'ja'::text, 'ar'::text]))
 );
 alter table public.profiles enable row level security;
 
@@ -108,12 +110,18 @@ CREATE OR REPLACE FUNCTION private.handle_new_user()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_language text := new.raw_user_meta_data ->> 'language';
 begin
   if exists (select 1 from public.profiles p where p.id = new.id and p.is_placeholder) then
     raise exception using errcode = '23505', message = 'That id is an imported person''s.', detail = 'profile_id_taken';
   end if;
-  insert into public.profiles (id, display_name)
-  values (new.id, private.display_name_for(new.raw_user_meta_data, new.email))
+  insert into public.profiles (id, display_name, language)
+  values (
+    new.id,
+    private.display_name_for(new.raw_user_meta_data, new.email),
+    case when v_language in ('en', 'de', 'ja', 'ar') then v_language end
+  )
   on conflict (id) do nothing;
   return new;
 end

@@ -1331,6 +1331,7 @@ export type Database = {
           id: string
           is_bot: boolean
           is_placeholder: boolean
+          language: string | null
           updated_at: string
         }
         Insert: {
@@ -1340,6 +1341,7 @@ export type Database = {
           id: string
           is_bot?: boolean
           is_placeholder?: boolean
+          language?: string | null
           updated_at?: string
         }
         Update: {
@@ -1349,6 +1351,7 @@ export type Database = {
           id?: string
           is_bot?: boolean
           is_placeholder?: boolean
+          language?: string | null
           updated_at?: string
         }
         Relationships: []
