@@ -20,9 +20,7 @@ const MACRO_IMPORT = /from\s+['"]@lingui\/(core|react)\/macro['"]/
 function compiledMessages({ types: t }: { types: typeof BabelTypes }): PluginObj {
   const compiled = (text: string) => t.valueToNode(compileMessage(text))
   const isDescriptor = (object: BabelTypes.ObjectExpression) =>
-    object.properties.some(
-      (p) => t.isObjectProperty(p) && t.isIdentifier(p.key, { name: 'id' })
-    )
+    object.properties.some((p) => t.isObjectProperty(p) && t.isIdentifier(p.key, { name: 'id' }))
   return {
     name: 'chorus-lingui-compiled-messages',
     visitor: {

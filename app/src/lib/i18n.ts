@@ -16,12 +16,14 @@ export const LANGUAGES = ['en', 'de', 'ja', 'ar'] as const
 export type Language = (typeof LANGUAGES)[number]
 
 /** Each language's name in itself, as a language menu shows it. */
+/* eslint-disable lingui/no-unlocalized-strings -- a language's own name is never translated */
 export const LANGUAGE_NAMES: Record<Language, string> = {
   en: 'English',
   de: 'Deutsch',
   ja: '日本語',
   ar: 'العربية',
 }
+/* eslint-enable lingui/no-unlocalized-strings */
 
 const RIGHT_TO_LEFT: ReadonlySet<Language> = new Set(['ar'])
 
