@@ -1,6 +1,10 @@
 // Settings, Audit log (workspace owners only; a lazy chunk): every administrative action with who,
 // what, when and from where, newest first, 50 at a time; filtered by kind of action, person and
 // dates; exported as CSV with the same filters. Nothing here can change the log: nothing can.
+import { i18n } from '@lingui/core'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, t } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
@@ -47,37 +51,39 @@ export default function AuditLogDialog(props: Props) {
   }
 
   return (
-    <Dialog title="Audit log" open={open} onClose={onClose} wide>
+    <Dialog title={t`Audit log`} open={open} onClose={onClose} wide>
       <p className="muted">
-        Every administrative action in {workspaceName}, with who did it, when and from where. Only
-        owners see it, and no one can change or delete it.
+        <Trans>
+          Every administrative action in {workspaceName}, with who did it, when and from where. Only
+          owners see it, and no one can change or delete it.
+        </Trans>
       </p>
       <form
         className="audit-filters"
-        aria-label="Filter the audit log"
+        aria-label={t`Filter the audit log`}
         onSubmit={(e) => e.preventDefault()}
       >
         <label className="field">
-          <span>Kind</span>
+          <span>{t`Kind`}</span>
           <select
             value={filters.group ?? ''}
             onChange={(e) => set({ group: (e.target.value || null) as ActionGroup | null })}
           >
-            <option value="">All actions</option>
+            <option value="">{t`All actions`}</option>
             {ACTION_GROUPS.map((g) => (
               <option key={g.id} value={g.id}>
-                {g.label}
+                {i18n._(g.label)}
               </option>
             ))}
           </select>
         </label>
         <label className="field">
-          <span>Person</span>
+          <span>{t`Person`}</span>
           <select
             value={filters.actorId ?? ''}
             onChange={(e) => set({ actorId: e.target.value || null })}
           >
-            <option value="">Anyone</option>
+            <option value="">{t`Anyone`}</option>
             {members.map((m) => (
               <option key={m.userId} value={m.userId}>
                 {m.displayName}
@@ -86,33 +92,33 @@ export default function AuditLogDialog(props: Props) {
           </select>
         </label>
         <label className="field">
-          <span>From</span>
+          <span>{t`From`}</span>
           <input type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
         </label>
         <label className="field">
-          <span>To</span>
+          <span>{t`To`}</span>
           <input type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
         </label>
         <button type="button" className="button" onClick={download} disabled={exporting}>
-          {exporting ? 'Exporting…' : 'Export CSV'}
+          {exporting ? t`Exporting…` : t`Export CSV`}
         </button>
       </form>
       {exportError != null && <Notice tone="error">{cleanError(exportError)}</Notice>}
       {log.error && <Notice tone="error">{cleanError(log.error)}</Notice>}
-      {log.isPending && <p className="muted">Loading the log…</p>}
+      {log.isPending && <p className="muted">{t`Loading the log…`}</p>}
       {log.isSuccess && entries.length === 0 && (
         <p className="muted">
-          Nothing recorded{filters === NO_FILTERS ? ' yet' : ' that matches'}.
+          {filters === NO_FILTERS ? t`Nothing recorded yet.` : t`Nothing recorded that matches.`}
         </p>
       )}
       {entries.length > 0 && (
-        <table className="audit-table" aria-label="Audit log entries">
+        <table className="audit-table" aria-label={t`Audit log entries`}>
           <thead>
             <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">From</th>
+              <th scope="col">{t`When`}</th>
+              <th scope="col">{t`Who`}</th>
+              <th scope="col">{t`What`}</th>
+              <th scope="col">{t`Where`}</th>
             </tr>
           </thead>
           <tbody>
@@ -129,15 +135,26 @@ export default function AuditLogDialog(props: Props) {
           onClick={() => void log.fetchNextPage()}
           disabled={log.isFetchingNextPage}
         >
-          {log.isFetchingNextPage ? 'Loading…' : 'Show older entries'}
+          {log.isFetchingNextPage ? t`Loading…` : t`Show older entries`}
         </button>
       )}
     </Dialog>
   )
 }
 
+/** The actor's role when they acted, in words (a role a newer server adds shows as it is). */
+const ROLES: Partial<Record<string, MessageDescriptor>> = {
+  owner: msg`owner`,
+  admin: msg`admin`,
+  member: msg`member`,
+  guest: msg`guest`,
+  former: msg`former member`,
+}
+
 function EntryRow({ entry }: { entry: AuditEntry }) {
-  const who = entry.actorRole === 'system' ? 'Chorus' : (entry.actorName ?? 'A deleted account')
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the product's name, in every language
+  const who = entry.actorRole === 'system' ? 'Chorus' : (entry.actorName ?? t`A deleted account`)
+  const role = ROLES[entry.actorRole]
   return (
     <tr data-action={entry.action}>
       <td>
@@ -145,7 +162,9 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
       </td>
       <td>
         {who}
-        {entry.actorRole !== 'system' && <span className="audit-role"> {entry.actorRole}</span>}
+        {entry.actorRole !== 'system' && (
+          <span className="audit-role"> {role ? i18n._(role) : entry.actorRole}</span>
+        )}
       </td>
       <td>{describeEntry(entry)}</td>
       <td title={entry.userAgent ?? undefined}>{entry.ip ?? '—'}</td>
