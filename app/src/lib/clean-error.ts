@@ -1,6 +1,7 @@
 // One place that turns whatever a call threw or returned as `error` into words for people, and
 // tells network failures (worth retrying) from refusals (not worth it). A refusal with a Chorus
 // code reads as the code's sentence, with the code for support (lib/error-codes.ts).
+import { t } from '@lingui/core/macro'
 import { codeSentence, errorCode } from './error-codes.ts'
 
 interface ErrorLike {
@@ -32,18 +33,23 @@ export function isAuthExpired(error: unknown): boolean {
 
 export function cleanError(error: unknown): string {
   if (isNetworkError(error))
-    return 'You seem to be offline. We will retry when the connection is back.'
-  if (isAuthExpired(error)) return 'Your session expired. Sign in again; nothing you typed is lost.'
+    return t`You seem to be offline. We will retry when the connection is back.`
+  if (isAuthExpired(error))
+    return t`Your session expired. Sign in again; nothing you typed is lost.`
   const e = error as ErrorLike | null
   const message = e && typeof e.message === 'string' ? e.message : ''
   const chorusCode = errorCode(error)
-  if (chorusCode) return `${codeSentence(chorusCode) ?? (message || chorusCode)} (${chorusCode})`
+  if (chorusCode) {
+    const sentence = codeSentence(chorusCode) ?? (message || chorusCode)
+    // The code stays as it is, for support.
+    return t`${sentence} (${chorusCode})`
+  }
   const code = e && typeof e.code === 'string' ? e.code : ''
   if (code === '42501' || /row-level security/i.test(message)) {
-    return 'You do not have permission to do that here.'
+    return t`You do not have permission to do that here.`
   }
-  if (code === '23505') return 'That already exists.'
-  if (code === '23514' || code === '22001') return message || 'That value is not allowed.'
+  if (code === '23505') return t`That already exists.`
+  if (code === '23514' || code === '22001') return message || t`That value is not allowed.`
   if (message) return message
-  return 'Something went wrong. Please try again.'
+  return t`Something went wrong. Please try again.`
 }

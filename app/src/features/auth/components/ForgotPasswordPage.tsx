@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -17,15 +18,15 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthLayout title="Reset your password">
+    <AuthLayout title={t`Reset your password`}>
       {reset.isSuccess ? (
         <Notice tone="success">
-          If an account exists for {email}, an email with a reset link is on its way.
+          {t`If an account exists for ${email}, an email with a reset link is on its way.`}
         </Notice>
       ) : (
         <form onSubmit={submit} className="stack">
           <Field
-            label="Email"
+            label={t`Email`}
             type="email"
             autoComplete="email"
             required
@@ -34,12 +35,12 @@ export function ForgotPasswordPage() {
           />
           {reset.error && <Notice tone="error">{cleanError(reset.error)}</Notice>}
           <button type="submit" className="button button-primary" disabled={reset.isPending}>
-            Send reset link
+            {t`Send reset link`}
           </button>
         </form>
       )}
       <p className="auth-links">
-        <Link href="/sign-in">Back to sign in</Link>
+        <Link href="/sign-in">{t`Back to sign in`}</Link>
       </p>
     </AuthLayout>
   )

@@ -1,6 +1,7 @@
 // The second step of signing in, for an account with a verified factor: the code from the
 // authenticator app (or the security key). Shown by SignedInApp, so it is in the signed-in
 // chunk and the first-screen chunk does not grow.
+import { t } from '@lingui/core/macro'
 import { useEffect, useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -23,7 +24,7 @@ export function MfaChallengePage() {
   const app = factors?.find((f) => f.type === 'totp')
   const key = factors?.find((f) => f.type === 'webauthn')
   return (
-    <AuthLayout title="Two-factor sign-in">
+    <AuthLayout title={t`Two-factor sign-in`}>
       {loadError != null && <Notice tone="error">{cleanError(loadError)}</Notice>}
       {app && <CodeForm factor={app} />}
       {key && <SecurityKeyButton factor={key} primary={!app} />}
@@ -33,7 +34,7 @@ export function MfaChallengePage() {
         disabled={signOut.isPending}
         onClick={() => signOut.mutate()}
       >
-        Sign in as someone else
+        {t`Sign in as someone else`}
       </button>
     </AuthLayout>
   )
@@ -42,6 +43,7 @@ export function MfaChallengePage() {
 function CodeForm({ factor }: { factor: VerifiedFactor }) {
   const [code, setCode] = useState('')
   const verify = useVerifyCode()
+  const name = factor.name
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -51,10 +53,12 @@ function CodeForm({ factor }: { factor: VerifiedFactor }) {
   return (
     <form onSubmit={submit} className="stack">
       <p className="muted">
-        Enter the 6-digit code from your authenticator app{factor.name ? ` (${factor.name})` : ''}.
+        {name
+          ? t`Enter the 6-digit code from your authenticator app (${name}).`
+          : t`Enter the 6-digit code from your authenticator app.`}
       </p>
       <Field
-        label="Code"
+        label={t`Code`}
         inputMode="numeric"
         autoComplete="one-time-code"
         pattern="[0-9]{6}"
@@ -66,7 +70,7 @@ function CodeForm({ factor }: { factor: VerifiedFactor }) {
       />
       {verify.error && <Notice tone="error">{cleanError(verify.error)}</Notice>}
       <button type="submit" className="button button-primary" disabled={verify.isPending}>
-        {verify.isPending ? 'Checking…' : 'Verify'}
+        {verify.isPending ? t`Checking…` : t`Verify`}
       </button>
     </form>
   )
@@ -83,7 +87,7 @@ function SecurityKeyButton({ factor, primary }: { factor: VerifiedFactor; primar
         disabled={verify.isPending}
         onClick={() => verify.mutate(factor.id)}
       >
-        {verify.isPending ? 'Waiting for your security key…' : 'Use your security key'}
+        {verify.isPending ? t`Waiting for your security key…` : t`Use your security key`}
       </button>
     </div>
   )

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -5,7 +6,7 @@ import { navigate } from '../../../lib/router.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { useUpdatePassword } from '../data/update-password.ts'
-import { validatePassword } from '../data/validation.ts'
+import { passwordHint, validatePassword } from '../data/validation.ts'
 import { AuthLayout } from './AuthLayout.tsx'
 
 // The new password after a reset link: the link signed the person in (a recovery session), so
@@ -24,20 +25,20 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthLayout title="Choose a new password">
+    <AuthLayout title={t`Choose a new password`}>
       <form onSubmit={submit} className="stack" noValidate>
         <Field
-          label="New password"
+          label={t`New password`}
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters."
+          hint={passwordHint()}
           value={password}
           error={error}
           onChange={(e) => setPassword(e.target.value)}
         />
         {update.error && <Notice tone="error">{cleanError(update.error)}</Notice>}
         <button type="submit" className="button button-primary" disabled={update.isPending}>
-          Save password
+          {t`Save password`}
         </button>
       </form>
     </AuthLayout>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -19,6 +21,7 @@ export function SignInPage({ expired }: { expired: boolean }) {
   const signIn = useSignIn()
   const resend = useResendConfirmation()
   const link = useSendSignInLink()
+  const signUpHref = `/sign-up${window.location.search}`
   const notConfirmed = (signIn.error as { code?: unknown } | null)?.code === 'email_not_confirmed'
 
   function submit(event: FormEvent) {
@@ -27,14 +30,14 @@ export function SignInPage({ expired }: { expired: boolean }) {
   }
 
   return (
-    <AuthLayout title="Sign in to Chorus">
+    <AuthLayout title={t`Sign in to Chorus`}>
       {linkError && <Notice tone="warning">{linkError.message}</Notice>}
       {expired && (
-        <Notice tone="warning">Your session ended. Sign in again; unsent messages are kept.</Notice>
+        <Notice tone="warning">{t`Your session ended. Sign in again; unsent messages are kept.`}</Notice>
       )}
       <form onSubmit={submit} className="stack">
         <Field
-          label="Email"
+          label={t`Email`}
           type="email"
           autoComplete="email"
           required
@@ -42,7 +45,7 @@ export function SignInPage({ expired }: { expired: boolean }) {
           onChange={(e) => setEmail(e.target.value)}
         />
         <Field
-          label="Password"
+          label={t`Password`}
           type="password"
           autoComplete="current-password"
           required
@@ -52,7 +55,7 @@ export function SignInPage({ expired }: { expired: boolean }) {
         {signIn.error && (
           <Notice tone="error">
             {notConfirmed
-              ? 'Confirm your email first: open the link we sent you.'
+              ? t`Confirm your email first: open the link we sent you.`
               : cleanError(signIn.error)}
           </Notice>
         )}
@@ -63,11 +66,11 @@ export function SignInPage({ expired }: { expired: boolean }) {
             disabled={resend.isPending}
             onClick={() => resend.mutate(email)}
           >
-            {resend.isSuccess ? 'Email sent again' : 'Send the confirmation email again'}
+            {resend.isSuccess ? t`Email sent again` : t`Send the confirmation email again`}
           </button>
         )}
         <button type="submit" className="button button-primary" disabled={signIn.isPending}>
-          {signIn.isPending ? 'Signing in…' : 'Sign in'}
+          {signIn.isPending ? t`Signing in…` : t`Sign in`}
         </button>
         <button
           type="button"
@@ -75,17 +78,19 @@ export function SignInPage({ expired }: { expired: boolean }) {
           disabled={!email || link.isPending}
           onClick={() => link.mutate(email)}
         >
-          Email me a sign-in link
+          {t`Email me a sign-in link`}
         </button>
         {link.isSuccess && (
-          <Notice tone="success">Check your email: the link we sent signs you in.</Notice>
+          <Notice tone="success">{t`Check your email: the link we sent signs you in.`}</Notice>
         )}
         {link.error && <Notice tone="error">{cleanError(link.error)}</Notice>}
       </form>
       <p className="auth-links">
-        <Link href="/forgot-password">Forgot your password?</Link>
+        <Link href="/forgot-password">{t`Forgot your password?`}</Link>
         <span>
-          New here? <Link href={`/sign-up${window.location.search}`}>Create an account</Link>
+          <Trans>
+            New here? <Link href={signUpHref}>Create an account</Link>
+          </Trans>
         </span>
       </p>
     </AuthLayout>

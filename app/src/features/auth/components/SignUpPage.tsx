@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -5,7 +7,7 @@ import { Field } from '../../../ui/Field.tsx'
 import { Link } from '../../../ui/Link.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { useResendConfirmation, useSignUp } from '../data/auth-mutations.ts'
-import { validateDisplayName, validatePassword } from '../data/validation.ts'
+import { passwordHint, validateDisplayName, validatePassword } from '../data/validation.ts'
 import { AuthLayout } from './AuthLayout.tsx'
 
 export function SignUpPage() {
@@ -18,6 +20,7 @@ export function SignUpPage() {
   const next = new URLSearchParams(window.location.search).get('next') ?? '/'
   const nameError = touched ? validateDisplayName(displayName) : null
   const passwordError = touched ? validatePassword(password) : null
+  const signInHref = `/sign-in${window.location.search}`
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -28,10 +31,12 @@ export function SignUpPage() {
 
   if (signUp.isSuccess && signUp.data.needsConfirmation) {
     return (
-      <AuthLayout title="Check your email">
+      <AuthLayout title={t`Check your email`}>
         <p>
-          We sent a confirmation link to <strong>{email}</strong>. Open it to finish creating your
-          account.
+          <Trans>
+            We sent a confirmation link to <strong>{email}</strong>. Open it to finish creating your
+            account.
+          </Trans>
         </p>
         <button
           type="button"
@@ -39,21 +44,21 @@ export function SignUpPage() {
           disabled={resend.isPending}
           onClick={() => resend.mutate(email)}
         >
-          {resend.isSuccess ? 'Sent again' : 'Send it again'}
+          {resend.isSuccess ? t`Sent again` : t`Send it again`}
         </button>
         {resend.error && <Notice tone="error">{cleanError(resend.error)}</Notice>}
         <p className="auth-links">
-          <Link href="/sign-in">Back to sign in</Link>
+          <Link href="/sign-in">{t`Back to sign in`}</Link>
         </p>
       </AuthLayout>
     )
   }
 
   return (
-    <AuthLayout title="Create your Chorus account">
+    <AuthLayout title={t`Create your Chorus account`}>
       <form onSubmit={submit} className="stack" noValidate>
         <Field
-          label="Display name"
+          label={t`Display name`}
           autoComplete="name"
           required
           value={displayName}
@@ -61,7 +66,7 @@ export function SignUpPage() {
           onChange={(e) => setDisplayName(e.target.value)}
         />
         <Field
-          label="Email"
+          label={t`Email`}
           type="email"
           autoComplete="email"
           required
@@ -69,23 +74,25 @@ export function SignUpPage() {
           onChange={(e) => setEmail(e.target.value)}
         />
         <Field
-          label="Password"
+          label={t`Password`}
           type="password"
           autoComplete="new-password"
           required
-          hint="At least 8 characters."
+          hint={passwordHint()}
           value={password}
           error={passwordError}
           onChange={(e) => setPassword(e.target.value)}
         />
         {signUp.error && <Notice tone="error">{cleanError(signUp.error)}</Notice>}
         <button type="submit" className="button button-primary" disabled={signUp.isPending}>
-          {signUp.isPending ? 'Creating…' : 'Create account'}
+          {signUp.isPending ? t`Creating…` : t`Create account`}
         </button>
       </form>
       <p className="auth-links">
         <span>
-          Already have an account? <Link href={`/sign-in${window.location.search}`}>Sign in</Link>
+          <Trans>
+            Already have an account? <Link href={signInHref}>Sign in</Link>
+          </Trans>
         </span>
       </p>
     </AuthLayout>

@@ -2,6 +2,7 @@
 // functions over supabase-js plus their mutation hooks. Errors come back as GoTrue's messages,
 // cleaned for people.
 import { useMutation } from '@tanstack/react-query'
+import { appLanguage } from '../../../lib/i18n.ts'
 import { supabase } from '../../../lib/supabase.ts'
 
 function redirectTo(path: string): string {
@@ -21,7 +22,9 @@ export async function signUp(input: SignUpInput): Promise<{ needsConfirmation: b
     email: input.email.trim(),
     password: input.password,
     options: {
-      data: { display_name: input.displayName.trim() },
+      // The new profile starts in the language this page is read in (the database's trigger
+      // reads raw_user_meta_data->>'language').
+      data: { display_name: input.displayName.trim(), language: appLanguage() },
       emailRedirectTo: redirectTo(input.next ?? '/'),
     },
   })

@@ -1,24 +1,53 @@
 // Checks made before a request, so people get a clear message at once. The server checks again.
+import { plural, t } from '@lingui/core/macro'
+
 export const MIN_PASSWORD_LENGTH = 8
 export const MAX_NAME_LENGTH = 80
 
+/** What a name names: each has its own sentences, so that a translation is a whole sentence. */
+export type NameKind = 'display name' | 'workspace name'
+
+/** What a new password's field says it needs. */
+export function passwordHint(): string {
+  const min = MIN_PASSWORD_LENGTH
+  return plural(min, { one: 'At least # character.', other: 'At least # characters.' })
+}
+
 export function validatePassword(password: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    return `Use at least ${MIN_PASSWORD_LENGTH} characters.`
+  const min = MIN_PASSWORD_LENGTH
+  if (password.length < min) {
+    return plural(min, { one: 'Use at least # character.', other: 'Use at least # characters.' })
   }
   return null
 }
 
-/** Display, workspace and channel names: visible characters, no control or direction tricks. */
-export function validateName(name: string, what: string, max = MAX_NAME_LENGTH): string | null {
+/** Display and workspace names: visible characters, no control or direction tricks. */
+export function validateName(name: string, what: NameKind, max = MAX_NAME_LENGTH): string | null {
+  const workspace = what === 'workspace name'
   const trimmed = name.trim()
-  if (!trimmed) return `Give a ${what}.`
-  if ([...trimmed].length > max) return `Keep the ${what} under ${max} characters.`
+  if (!trimmed) return workspace ? t`Give a workspace name.` : t`Give a display name.`
+  if ([...trimmed].length > max) {
+    return workspace
+      ? plural(max, {
+          one: 'Keep the workspace name under # character.',
+          other: 'Keep the workspace name under # characters.',
+        })
+      : plural(max, {
+          one: 'Keep the display name under # character.',
+          other: 'Keep the display name under # characters.',
+        })
+  }
   // Control characters and bidirectional overrides can disguise a name as another.
   if (/[\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F]/u.test(trimmed)) {
-    return `The ${what} contains invisible control characters; remove them.`
+    return workspace
+      ? t`The workspace name contains invisible control characters; remove them.`
+      : t`The display name contains invisible control characters; remove them.`
   }
-  if (!/[\p{L}\p{N}\p{So}]/u.test(trimmed)) return `The ${what} needs at least one letter or digit.`
+  if (!/[\p{L}\p{N}\p{So}]/u.test(trimmed)) {
+    return workspace
+      ? t`The workspace name needs at least one letter or digit.`
+      : t`The display name needs at least one letter or digit.`
+  }
   return null
 }
 
