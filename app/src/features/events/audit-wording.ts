@@ -1,12 +1,13 @@
 // Outgoing events' audit entries in words (slots/audit.ts).
+import { t } from '@lingui/core/macro'
 import type { AuditWording } from '../../slots/audit.ts'
 
 const wording: AuditWording = {
-  'events.subscribed': (target) => `subscribed ${target} to events`,
-  'events.changed': (target) => `changed the events sent to ${target}`,
-  'events.paused': (target) => `paused the events sent to ${target}`,
-  'events.resumed': (target) => `resumed the events sent to ${target}`,
-  'events.secret_rotated': (target) => `rotated the signing secret of ${target}`,
-  'events.deleted': (target) => `stopped sending events to ${target}`,
+  'events.subscribed': (target) => t`subscribed ${target} to events`,
+  'events.changed': (target) => t`changed the events sent to ${target}`,
+  'events.paused': (target) => t`paused the events sent to ${target}`,
+  'events.resumed': (target) => t`resumed the events sent to ${target}`,
+  'events.secret_rotated': (target) => t`rotated the signing secret of ${target}`,
+  'events.deleted': (target) => t`stopped sending events to ${target}`,
 }
 export default wording

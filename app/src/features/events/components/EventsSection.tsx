@@ -7,6 +7,7 @@
 // (EventDeliveries: time, event, status, attempts, last status code or error) with "Retry now"
 // for a failed one. Public channels' events, and those of the private channels chosen here (mine
 // only); never a direct message.
+import { t } from '@lingui/core/macro'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -18,6 +19,13 @@ import { useEventChanges, useEventSubscriptions } from '../data/events.ts'
 import { EventChoices } from './SubscriptionEditor.tsx'
 import { SubscriptionItem } from './SubscriptionItem.tsx'
 import './events.css'
+
+/** Why a new subscription's URL is not verified (the check's error, if it said one). */
+function notVerified(error: string | undefined): string {
+  return error
+    ? t`Not verified: ${error} It gets no events until it is.`
+    : t`Not verified: the URL did not answer the challenge. It gets no events until it is.`
+}
 
 export default function EventsSection(props: IntegrationsSectionProps) {
   const { workspaceId, channels, nameOf } = props
@@ -54,35 +62,28 @@ export default function EventsSection(props: IntegrationsSectionProps) {
 
   return (
     <section className="stack" aria-labelledby="integrations-events">
-      <h3 id="integrations-events">Outgoing events</h3>
+      <h3 id="integrations-events">{t`Outgoing events`}</h3>
       <p className="muted">
-        Chorus posts the workspace&apos;s events to your URL in Slack&apos;s Events API format,
-        signed with the subscription&apos;s signing secret (X-Slack-Signature). Events of public
-        channels, and of the private channels you choose below; never direct messages.
+        {t`Chorus posts the workspace's events to your URL in Slack's Events API format, signed with the subscription's signing secret (X-Slack-Signature). Events of public channels, and of the private channels you choose below; never direct messages.`}
       </p>
       {shown && (
         <ShownOnce
-          label="Signing secret"
+          label={t`Signing secret`}
           value={shown.secret}
           onDone={() => setShown(null)}
           after={
             <>
-              {shown.verified === true && <p>The URL answered the challenge: verified.</p>}
-              {shown.verified === false && (
-                <p>
-                  Not verified: {shown.error ?? 'the URL did not answer the challenge.'} It gets no
-                  events until it is.
-                </p>
-              )}
+              {shown.verified === true && <p>{t`The URL answered the challenge: verified.`}</p>}
+              {shown.verified === false && <p>{notVerified(shown.error)}</p>}
             </>
           }
         >
-          <p>Copy the signing secret now: it is not shown again.</p>
+          <p>{t`Copy the signing secret now: it is not shown again.`}</p>
         </ShownOnce>
       )}
-      <form className="stack" onSubmit={submit} noValidate aria-label="New event subscription">
+      <form className="stack" onSubmit={submit} noValidate aria-label={t`New event subscription`}>
         <Field
-          label="Request URL"
+          label={t`Request URL`}
           type="url"
           placeholder="https://example.com/slack/events"
           value={url}
@@ -101,21 +102,21 @@ export default function EventsSection(props: IntegrationsSectionProps) {
           className="button button-primary"
           disabled={!url.trim() || types.length === 0 || create.isPending}
         >
-          {create.isPending ? 'Subscribing…' : 'Subscribe'}
+          {create.isPending ? t`Subscribing…` : t`Subscribe`}
         </button>
       </form>
       {error && <Notice tone="error">{cleanError(error)}</Notice>}
-      {subscriptions.isPending && <p className="muted">Loading subscriptions…</p>}
+      {subscriptions.isPending && <p className="muted">{t`Loading subscriptions…`}</p>}
       {subscriptions.error && <Notice tone="error">{cleanError(subscriptions.error)}</Notice>}
-      {subscriptions.data?.length === 0 && <p className="muted">No subscriptions yet.</p>}
+      {subscriptions.data?.length === 0 && <p className="muted">{t`No subscriptions yet.`}</p>}
       {(subscriptions.data?.length ?? 0) > 0 && (
-        <ul className="webhook-list" aria-label="Event subscriptions">
+        <ul className="webhook-list" aria-label={t`Event subscriptions`}>
           {subscriptions.data!.map((s) => (
             <SubscriptionItem
               key={s.id}
               subscription={s}
               creator={nameOf(s.createdBy)}
-              channelName={(id) => channels.find((c) => c.id === id)?.name ?? 'a private channel'}
+              channelName={(id) => channels.find((c) => c.id === id)?.name ?? t`a private channel`}
               mine={mine}
               changes={changes}
               onSecret={(secret) => setShown({ secret })}

@@ -1,6 +1,8 @@
 // Changing what an event subscription receives (Settings, Integrations, Outgoing events): its
 // event types and the private channels of mine it also covers. The database checks the choice
 // as when subscribing (update_event_subscription); its refusal shows here.
+import { i18n } from '@lingui/core'
+import { t } from '@lingui/core/macro'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -23,6 +25,7 @@ export function SubscriptionEditor(props: {
   const { update } = props.changes
   const [types, setTypes] = useState(s.eventTypes)
   const [privateIds, setPrivateIds] = useState(s.privateChannelIds)
+  const url = s.url
   const submit = (e: FormEvent) => {
     e.preventDefault()
     update.mutate(
@@ -31,7 +34,7 @@ export function SubscriptionEditor(props: {
     )
   }
   return (
-    <form className="stack" onSubmit={submit} aria-label={`Events sent to ${s.url}`}>
+    <form className="stack" onSubmit={submit} aria-label={t`Events sent to ${url}`}>
       <EventChoices
         types={types}
         onTypes={setTypes}
@@ -46,10 +49,10 @@ export function SubscriptionEditor(props: {
           className="button button-primary"
           disabled={types.length === 0 || update.isPending}
         >
-          {update.isPending ? 'Saving…' : 'Save'}
+          {update.isPending ? t`Saving…` : t`Save`}
         </button>
         <button type="button" className="button" onClick={props.onDone}>
-          Cancel
+          {t`Cancel`}
         </button>
       </div>
     </form>
@@ -68,21 +71,21 @@ export function EventChoices(props: {
   return (
     <>
       <fieldset className="event-choices">
-        <legend>Events</legend>
-        {EVENT_TYPES.map((t) => (
-          <label key={t.id}>
+        <legend>{t`Events`}</legend>
+        {EVENT_TYPES.map((type) => (
+          <label key={type.id}>
             <input
               type="checkbox"
-              checked={props.types.includes(t.id)}
-              onChange={() => props.onTypes((list) => toggle(list, t.id))}
+              checked={props.types.includes(type.id)}
+              onChange={() => props.onTypes((list) => toggle(list, type.id))}
             />{' '}
-            {t.label} <code>{t.id}</code>
+            {i18n._(type.label)} <code>{type.id}</code>
           </label>
         ))}
       </fieldset>
       {props.mine.length > 0 && (
         <fieldset className="event-choices">
-          <legend>Also from these private channels</legend>
+          <legend>{t`Also from these private channels`}</legend>
           {props.mine.map((c) => (
             <label key={c.id}>
               <input

@@ -1,17 +1,20 @@
 // One event subscription in Settings, Integrations, "Outgoing events": its URL, state, events and
 // creator; verify again, pause or resume, rotate its secret, change its events, delete it, and
 // its deliveries.
+import { t } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { Channel } from '../../channels/index.ts'
 import type { EventSubscription, useEventChanges } from '../data/events.ts'
 import { EventDeliveries } from './EventDeliveries.tsx'
-import { labelOf, when } from './event-text.ts'
+import { labelOf, listOf, when } from './event-text.ts'
 import { SubscriptionEditor } from './SubscriptionEditor.tsx'
 
 function stateOf(s: EventSubscription): string {
-  if (!s.urlVerified) return `Not verified${s.verificationError ? `: ${s.verificationError}` : ''}`
-  if (!s.active) return s.pausedReason === 'failing' ? 'Paused after repeated failures' : 'Paused'
-  return 'Verified, active'
+  const error = s.verificationError
+  if (!s.urlVerified) return error ? t`Not verified: ${error}` : t`Not verified`
+  if (!s.active) return s.pausedReason === 'failing' ? t`Paused after repeated failures` : t`Paused`
+  return t`Verified, active`
 }
 
 export function SubscriptionItem(props: {
@@ -30,6 +33,10 @@ export function SubscriptionItem(props: {
     changes.setActive.isPending ||
     changes.rotate.isPending ||
     changes.remove.isPending
+  const url = s.url
+  const creator = props.creator
+  const created = when(s.createdAt)
+  const also = listOf(s.privateChannelIds.map((id) => `#${props.channelName(id)}`))
   return (
     <li className="webhook-item" aria-label={s.url}>
       <div>
@@ -39,10 +46,12 @@ export function SubscriptionItem(props: {
         {stateOf(s)}
       </div>
       <div className="muted">
-        {s.eventTypes.map(labelOf).join(', ')}
-        {s.privateChannelIds.length > 0 &&
-          ` · also ${s.privateChannelIds.map((id) => `#${props.channelName(id)}`).join(', ')}`}
-        {' · '}by <bdi>{props.creator}</bdi> on {when(s.createdAt)}
+        {listOf(s.eventTypes.map(labelOf))}
+        {s.privateChannelIds.length > 0 && ` · ${t`also ${also}`}`}
+        {' · '}
+        <Trans>
+          by <bdi>{creator}</bdi> on {created}
+        </Trans>
       </div>
       <div className="webhook-actions">
         {!s.urlVerified && (
@@ -52,7 +61,7 @@ export function SubscriptionItem(props: {
             disabled={busy}
             onClick={() => changes.verify.mutate(s.id)}
           >
-            Verify again
+            {t`Verify again`}
           </button>
         )}
         <button
@@ -61,7 +70,7 @@ export function SubscriptionItem(props: {
           disabled={busy}
           onClick={() => changes.setActive.mutate({ id: s.id, active: !s.active })}
         >
-          {s.active ? 'Pause' : 'Resume'}
+          {s.active ? t`Pause` : t`Resume`}
         </button>
         <button
           type="button"
@@ -70,13 +79,13 @@ export function SubscriptionItem(props: {
           onClick={() => {
             if (
               window.confirm(
-                'Rotate the signing secret? Requests are signed with the new one at once.'
+                t`Rotate the signing secret? Requests are signed with the new one at once.`
               )
             )
               changes.rotate.mutate(s.id, { onSuccess: (r) => props.onSecret(r.secret) })
           }}
         >
-          Rotate secret
+          {t`Rotate secret`}
         </button>
         <button
           type="button"
@@ -84,17 +93,17 @@ export function SubscriptionItem(props: {
           aria-expanded={editing}
           onClick={() => setEditing(!editing)}
         >
-          Change events
+          {t`Change events`}
         </button>
         <button
           type="button"
           className="link-button danger"
           disabled={busy}
           onClick={() => {
-            if (window.confirm(`Delete the subscription of ${s.url}?`)) changes.remove.mutate(s.id)
+            if (window.confirm(t`Delete the subscription of ${url}?`)) changes.remove.mutate(s.id)
           }}
         >
-          Delete
+          {t`Delete`}
         </button>
         <button
           type="button"
@@ -102,7 +111,7 @@ export function SubscriptionItem(props: {
           aria-expanded={open}
           onClick={() => setOpen(!open)}
         >
-          {open ? 'Hide deliveries' : 'Deliveries'}
+          {open ? t`Hide deliveries` : t`Deliveries`}
         </button>
       </div>
       {editing && (

@@ -1,5 +1,13 @@
-// How the outgoing events' section writes an event type (its label) and a time.
+// How the outgoing events' section writes an event type (its label), a time and a list.
+import { i18n } from '@lingui/core'
+import { formatLocale } from '../../../lib/i18n.ts'
 import { EVENT_TYPES } from '../data/events.ts'
 
-export const labelOf = (type: string) => EVENT_TYPES.find((t) => t.id === type)?.label ?? type
-export const when = (iso: string) => new Date(iso).toLocaleString()
+export const labelOf = (type: string) => {
+  const known = EVENT_TYPES.find((e) => e.id === type)
+  return known ? i18n._(known.label) : type
+}
+export const when = (iso: string) => new Date(iso).toLocaleString(formatLocale())
+/** "a, b, c" in the app's language. */
+export const listOf = (items: string[]) =>
+  new Intl.ListFormat(formatLocale(), { style: 'short', type: 'unit' }).format(items)

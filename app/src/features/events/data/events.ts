@@ -4,15 +4,16 @@
 // through the RPCs. A secret comes back only from create and rotate and is shown once. After
 // create, and on "Verify again", the `events-deliver` function sends Slack's url_verification
 // challenge with the admin's session.
+import { msg, t } from '@lingui/core/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { rpcOne } from '../../../lib/rpc.ts'
 import { functions, supabase } from '../../../lib/supabase.ts'
 
 export const EVENT_TYPES = [
-  { id: 'message', label: 'Message posted' },
-  { id: 'reaction_added', label: 'Reaction added' },
-  { id: 'member_joined_channel', label: 'Member joined a channel' },
-  { id: 'team_join', label: 'Member joined the workspace' },
+  { id: 'message', label: msg`Message posted` },
+  { id: 'reaction_added', label: msg`Reaction added` },
+  { id: 'member_joined_channel', label: msg`Member joined a channel` },
+  { id: 'team_join', label: msg`Member joined the workspace` },
 ] as const
 
 export interface EventSubscription {
@@ -118,7 +119,7 @@ async function verifyUrl(id: string): Promise<{ verified: boolean; error?: strin
   if (error) {
     const context = (error as { context?: Response }).context
     const body = (await context?.json().catch(() => null)) as { error?: string } | null
-    throw new Error(body?.error === 'not_found' ? 'Subscription not found.' : error.message)
+    throw new Error(body?.error === 'not_found' ? t`Subscription not found.` : error.message)
   }
   return data as { verified: boolean; error?: string }
 }
