@@ -39,8 +39,10 @@ const LINGUI_CONFIG = path.resolve(import.meta.dirname, 'lingui.config.ts')
 const PUBLIC_DIR = path.resolve(import.meta.dirname, 'public')
 
 /** Modules too big to fetch when the service worker installs, kept by it when first used: the
- * emoji picker's data (@emoji-mart/data, over 400 KB of the build). */
-const CACHED_WHEN_USED = /[\\/]node_modules[\\/]@emoji-mart[\\/]data[\\/]/
+ * emoji picker's data (@emoji-mart/data, over 400 KB of the build), and the languages' catalogs
+ * (a person needs one, fetched at boot). */
+const CACHED_WHEN_USED = /[\\/]node_modules[\\/]@emoji-mart[\\/]data[\\/]|[\\/]src[\\/]locales[\\/]\w+\.po$/
+const EMOJI_DATA = /[\\/]node_modules[\\/]@emoji-mart[\\/]data[\\/]/
 
 /** Builds src/offline/sw.ts to /sw.js (a fixed address: the scope is the whole app) and writes
  * the build's shell files and their version into it. */
@@ -65,7 +67,11 @@ function offlineShell(): Plugin {
           (out) => out.type === 'chunk' && out.moduleIds.some((id) => CACHED_WHEN_USED.test(id))
         )
         .map((chunk) => chunk.fileName)
-      if (whenUsed.length === 0) throw new Error('no chunk holds the emoji data any more')
+      const holds = (re: RegExp) =>
+        Object.values(bundle).some(
+          (out) => out.type === 'chunk' && out.moduleIds.some((id) => re.test(id))
+        )
+      if (!holds(EMOJI_DATA)) throw new Error('no chunk holds the emoji data any more')
       // public/ is copied as it is, outside the bundle: its manifest and icons are kept too, and
       // their content is in the version (their names never change).
       const publicFiles = readdirSync(PUBLIC_DIR, { recursive: true, encoding: 'utf8' })
