@@ -41,7 +41,8 @@ const PUBLIC_DIR = path.resolve(import.meta.dirname, 'public')
 /** Modules too big to fetch when the service worker installs, kept by it when first used: the
  * emoji picker's data (@emoji-mart/data, over 400 KB of the build), and the languages' catalogs
  * (a person needs one, fetched at boot). */
-const CACHED_WHEN_USED = /[\\/]node_modules[\\/]@emoji-mart[\\/]data[\\/]|[\\/]src[\\/]locales[\\/]\w+\.po$/
+const CACHED_WHEN_USED =
+  /[\\/]node_modules[\\/]@emoji-mart[\\/]data[\\/]|[\\/]src[\\/]locales[\\/]\w+\.po$/
 const EMOJI_DATA = /[\\/]node_modules[\\/]@emoji-mart[\\/]data[\\/]/
 
 /** Builds src/offline/sw.ts to /sw.js (a fixed address: the scope is the whole app) and writes
