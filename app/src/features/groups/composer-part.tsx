@@ -2,6 +2,7 @@
 // once an @ is typed; and, before a message that mentions @channel, @here, @everyone or a group
 // goes out, how many people it would notify (a chunk loaded then), asked above the workspace's
 // threshold.
+import { plural } from '@lingui/core/macro'
 import { useEffect } from 'react'
 import { lazyRetrying, Nothing } from '../../lib/lazy.ts'
 import { mentionsMany } from '../../lib/message-tokens.ts'
@@ -15,11 +16,11 @@ function GroupNames({ workspaceId, enabled, onNames }: NamesProps) {
   useEffect(() => {
     if (data)
       onNames(
-        data.map((g) => ({
-          id: g.id,
-          name: g.handle,
-          hint: `${g.name} · ${g.memberIds.length} ${g.memberIds.length === 1 ? 'person' : 'people'}`,
-        }))
+        data.map((g) => {
+          const count = g.memberIds.length
+          const people = plural(count, { one: '# person', other: '# people' })
+          return { id: g.id, name: g.handle, hint: `${g.name} · ${people}` }
+        })
       )
   }, [data, onNames])
   return null

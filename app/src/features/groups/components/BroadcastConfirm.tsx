@@ -1,6 +1,8 @@
 // The composer's question before a mention notifies many people (see data/mention-reach.ts):
 // how many, where, and send or go back to the message. It takes the focus, so Enter sends and
 // Escape goes back.
+import { t } from '@lingui/core/macro'
+import { Plural, Trans } from '@lingui/react/macro'
 import { useId } from 'react'
 
 export interface Props {
@@ -25,13 +27,19 @@ export default function BroadcastConfirm({ reach, where, onSend, onCancel }: Pro
       }}
     >
       <p id={id}>
-        This will notify <strong>{reach.toLocaleString('en')} people</strong> in {where}. Send it?
+        <Trans>
+          This will notify{' '}
+          <strong>
+            <Plural value={reach} one="# person" other="# people" />
+          </strong>{' '}
+          in {where}. Send it?
+        </Trans>
       </p>
       <button type="button" className="button button-primary" autoFocus onClick={onSend}>
-        Send now
+        {t`Send now`}
       </button>{' '}
       <button type="button" className="button" onClick={onCancel}>
-        Edit message
+        {t`Edit message`}
       </button>
     </div>
   )

@@ -2,6 +2,7 @@
 // as @handle to notify their members. Everyone sees them and joins or leaves; owners and admins
 // make and delete them (with their first members); owners choose who may use @channel, @here and
 // @everyone.
+import { plural, t } from '@lingui/core/macro'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -35,7 +36,7 @@ export default function GroupsDialog(props: Props) {
   const [description, setDescription] = useState('')
   const [picked, setPicked] = useState<string[]>([])
   const nameOf = (id: string) =>
-    members.find((m) => m.userId === id)?.displayName ?? 'Former member'
+    members.find((m) => m.userId === id)?.displayName ?? t`Former member`
   const error =
     changes.create.error ??
     changes.remove.error ??
@@ -60,16 +61,16 @@ export default function GroupsDialog(props: Props) {
   }
 
   return (
-    <Dialog title="Groups" open={open} onClose={onClose} wide>
+    <Dialog title={t`Groups`} open={open} onClose={onClose} wide>
       <p className="muted">
-        Mention a group as @handle to notify everyone in it who is in the channel.
+        {t`Mention a group as @handle to notify everyone in it who is in the channel.`}
       </p>
       {error && <Notice tone="error">{cleanError(error)}</Notice>}
       {groups.error && <Notice tone="error">{cleanError(groups.error)}</Notice>}
-      {groups.isPending && <p className="muted">Loading groups…</p>}
-      {groups.data?.length === 0 && <p className="muted">No groups yet.</p>}
+      {groups.isPending && <p className="muted">{t`Loading groups…`}</p>}
+      {groups.data?.length === 0 && <p className="muted">{t`No groups yet.`}</p>}
       {(groups.data?.length ?? 0) > 0 && (
-        <ul className="group-list" aria-label="Groups">
+        <ul className="group-list" aria-label={t`Groups`}>
           {groups.data!.map((g) => (
             <GroupItem
               key={g.id}
@@ -81,7 +82,8 @@ export default function GroupsDialog(props: Props) {
               onJoin={() => changes.join.mutate({ groupId: g.id, userId: me })}
               onLeave={() => changes.leave.mutate({ groupId: g.id, userId: me })}
               onDelete={() => {
-                if (window.confirm(`Delete @${g.handle}? Mentions of it stop notifying anyone.`))
+                const group = g.handle
+                if (window.confirm(t`Delete @${group}? Mentions of it stop notifying anyone.`))
                   changes.remove.mutate(g.id)
               }}
             />
@@ -89,29 +91,29 @@ export default function GroupsDialog(props: Props) {
         </ul>
       )}
       {isAdmin && (
-        <form className="stack" onSubmit={submit} noValidate aria-label="New group">
-          <h3>New group</h3>
+        <form className="stack" onSubmit={submit} noValidate aria-label={t`New group`}>
+          <h3>{t`New group`}</h3>
           <Field
-            label="Handle"
+            label={t`Handle`}
             placeholder="design"
             value={handle}
             maxLength={31}
             onChange={(e) => setHandle(e.target.value)}
           />
           <Field
-            label="Name"
+            label={t`Name`}
             value={name}
             maxLength={80}
             onChange={(e) => setName(e.target.value)}
           />
           <Field
-            label="Description (optional)"
+            label={t`Description (optional)`}
             value={description}
             maxLength={250}
             onChange={(e) => setDescription(e.target.value)}
           />
           <PeoplePicker
-            label="Members"
+            label={t`Members`}
             people={members.map((m) => ({ id: m.userId, name: m.displayName }))}
             selected={picked}
             onChange={setPicked}
@@ -121,25 +123,25 @@ export default function GroupsDialog(props: Props) {
             className="button button-primary"
             disabled={!handle.trim() || !name.trim() || changes.create.isPending}
           >
-            Create group
+            {t`Create group`}
           </button>
         </form>
       )}
       {isOwner && policy.data && (
         <>
           <label className="field">
-            <span>Who can use @channel, @here and @everyone</span>
+            <span>{t`Who can use @channel, @here and @everyone`}</span>
             <select
               value={policy.data.who}
               disabled={changes.policy.isPending}
               onChange={(e) => changes.policy.mutate(e.target.value as BroadcastPolicy)}
             >
-              <option value="everyone">Everyone</option>
-              <option value="admins">Only owners and admins</option>
+              <option value="everyone">{t`Everyone`}</option>
+              <option value="admins">{t`Only owners and admins`}</option>
             </select>
           </label>
           <label className="field">
-            <span>Ask before a mention notifies more than</span>
+            <span>{t`Ask before a mention notifies more than`}</span>
             <select
               value={policy.data.warnOver ?? 'never'}
               disabled={changes.warning.isPending}
@@ -147,12 +149,12 @@ export default function GroupsDialog(props: Props) {
                 changes.warning.mutate(e.target.value === 'never' ? null : Number(e.target.value))
               }
             >
-              {warnChoices(policy.data.warnOver).map((n) => (
-                <option key={n} value={n}>
-                  {n} {n === 1 ? 'person' : 'people'}
+              {warnChoices(policy.data.warnOver).map((count) => (
+                <option key={count} value={count}>
+                  {plural(count, { one: '# person', other: '# people' })}
                 </option>
               ))}
-              <option value="never">Never ask</option>
+              <option value="never">{t`Never ask`}</option>
             </select>
           </label>
         </>
@@ -182,25 +184,23 @@ function GroupItem(props: {
 }) {
   const { group: g, busy } = props
   const mine = g.memberIds.includes(props.me)
+  const count = g.memberIds.length
   return (
     <li className="group-item" aria-label={`@${g.handle}`}>
       <div>
         <strong>@{g.handle}</strong> <bdi>{g.name}</bdi>
-        <span className="muted">
-          {' '}
-          · {g.memberIds.length} {g.memberIds.length === 1 ? 'member' : 'members'}
-        </span>
+        <span className="muted"> · {plural(count, { one: '# member', other: '# members' })}</span>
       </div>
       {g.description && <div className="muted">{g.description}</div>}
       {props.names.length > 0 && <div className="muted">{props.names.join(', ')}</div>}
       <div className="group-actions">
         {mine ? (
           <button type="button" className="link-button" disabled={busy} onClick={props.onLeave}>
-            Leave
+            {t`Leave`}
           </button>
         ) : (
           <button type="button" className="link-button" disabled={busy} onClick={props.onJoin}>
-            Join
+            {t`Join`}
           </button>
         )}
         {props.isAdmin && (
@@ -210,7 +210,7 @@ function GroupItem(props: {
             disabled={busy}
             onClick={props.onDelete}
           >
-            Delete
+            {t`Delete`}
           </button>
         )}
       </div>
