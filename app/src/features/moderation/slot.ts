@@ -2,6 +2,7 @@
 // message not yet reported, "Reported" above one I reported; "Removed by an admin" in place of a
 // removed message (its text and files are gone from what anyone reads, so it comes with neither)
 // and, for owners and admins, "Restore message" on it.
+import { t } from '@lingui/core/macro'
 import type { ChatMessage } from '../../slots/message.ts'
 import type { MessageAction, MessageCapabilities, MessageMarker } from '../../slots/message.ts'
 
@@ -23,7 +24,7 @@ export function moderationActions(
         ? [
             {
               id: 'restore',
-              label: 'Restore message',
+              label: t`Restore message`,
               icon: 'history',
               run: () => restore(message.id),
               order: 85,
@@ -35,7 +36,7 @@ export function moderationActions(
     return [
       {
         id: 'report',
-        label: 'Report message',
+        label: t`Report message`,
         icon: 'circle-dot',
         run: () => report(message),
         order: 86,
@@ -53,13 +54,13 @@ export function moderationMarkers(
         {
           id: 'removed',
           icon: 'trash-2',
-          label: 'Removed by an admin',
+          label: t`Removed by an admin`,
           className: 'pin-marker removed-marker',
         },
       ]
     }
     return reported.has(message.id)
-      ? [{ id: 'reported', icon: 'circle-dot', label: 'Reported', className: 'pin-marker' }]
+      ? [{ id: 'reported', icon: 'circle-dot', label: t`Reported`, className: 'pin-marker' }]
       : []
   }
 }

@@ -1,5 +1,7 @@
 // "Report message" (a lazy chunk): why (spam, harassment, inappropriate, something else) and an
 // optional note for the admins. The author is never told who reported them.
+import { i18n } from '@lingui/core'
+import { t } from '@lingui/core/macro'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -29,15 +31,14 @@ export default function ReportDialog({ channelId, message, author, onClose }: Pr
   }
 
   return (
-    <Dialog title="Report message" open onClose={onClose}>
+    <Dialog title={t`Report message`} open onClose={onClose}>
       <form className="stack" onSubmit={submit}>
         <p className="muted">
-          The workspace&apos;s admins will see this message by {author} and your reason. {author}{' '}
-          will not be told who reported it.
+          {t`The workspace's admins will see this message by ${author} and your reason. ${author} will not be told who reported it.`}
         </p>
         <blockquote className="report-quote">{message.body}</blockquote>
         <fieldset className="report-reasons">
-          <legend>Why are you reporting it?</legend>
+          <legend>{t`Why are you reporting it?`}</legend>
           {REASONS.map((r) => (
             <label key={r.id} className="report-reason">
               <input
@@ -48,21 +49,21 @@ export default function ReportDialog({ channelId, message, author, onClose }: Pr
                 checked={reason === r.id}
                 onChange={() => setReason(r.id)}
               />
-              {r.label}
+              {i18n._(r.label)}
             </label>
           ))}
         </fieldset>
         <label className="field">
-          <span>Anything the admins should know (optional)</span>
+          <span>{t`Anything the admins should know (optional)`}</span>
           <textarea maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
         </label>
         {report.isError && <Notice tone="error">{cleanError(report.error)}</Notice>}
         <div className="report-buttons">
           <button type="submit" className="button" disabled={!reason || report.isPending}>
-            Report
+            {t`Report`}
           </button>
           <button type="button" className="button button-secondary" onClick={onClose}>
-            Cancel
+            {t`Cancel`}
           </button>
         </div>
       </form>

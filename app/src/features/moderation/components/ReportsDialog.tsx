@@ -3,6 +3,8 @@
 // channels included, only the reported message shown), each dismissed or its message removed;
 // and People, where a member is suspended or their suspension lifted (an admin suspends members,
 // an owner admins too; owners are never suspended).
+import { i18n } from '@lingui/core'
+import { t } from '@lingui/core/macro'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
@@ -27,18 +29,30 @@ export interface Props {
   onClose: () => void
 }
 
-const reasonLabel = (id: string) => REASONS.find((r) => r.id === id)?.label ?? id
+const reasonLabel = (id: string) => {
+  const reason = REASONS.find((r) => r.id === id)
+  return reason ? i18n._(reason.label) : id
+}
+
+/** One report of the message: who, why, their note if any, and when. */
+function entryLine(e: ReportEntry): string {
+  const who = e.reporter_name ?? t`Someone`
+  const reason = reasonLabel(e.reason)
+  const at = fullTimeLabel(e.created_at)
+  const note = e.note
+  return note ? t`${who}: ${reason} — ${note} (${at})` : t`${who}: ${reason} (${at})`
+}
 
 export default function ReportsDialog({ workspaceId, me, isOwner, members, open, onClose }: Props) {
   const reports = useOpenReports(workspaceId)
   const resolve = useResolve(workspaceId)
   return (
-    <Dialog title="Reports" open={open} onClose={onClose} wide>
-      <section aria-label="Open reports" className="stack">
+    <Dialog title={t`Reports`} open={open} onClose={onClose} wide>
+      <section aria-label={t`Open reports`} className="stack">
         {reports.error && <Notice tone="error">{cleanError(reports.error)}</Notice>}
         {resolve.error && <Notice tone="error">{cleanError(resolve.error)}</Notice>}
-        {reports.isPending && <p className="muted">Loading the reports…</p>}
-        {reports.data?.length === 0 && <p className="muted">No open reports.</p>}
+        {reports.isPending && <p className="muted">{t`Loading the reports…`}</p>}
+        {reports.data?.length === 0 && <p className="muted">{t`No open reports.`}</p>}
         <ul className="report-list">
           {reports.data?.map((r) => (
             <ReportItem
@@ -63,25 +77,19 @@ function ReportItem(props: {
   const { report: r, busy, onResolve } = props
   const entries = r.reports as unknown as ReportEntry[]
   const files = r.files as unknown as { name: string }[]
+  const author = r.author_name ?? t`someone`
+  const names = files.map((f) => f.name).join(', ')
   return (
-    <li
-      className="report-item stack"
-      aria-label={`Report of a message by ${r.author_name ?? 'someone'}`}
-    >
+    <li className="report-item stack" aria-label={t`Report of a message by ${author}`}>
       <div className="report-meta">
-        {r.channel_kind === 'dm' ? 'A direct message' : `#${r.channel_name}`} ·{' '}
-        {r.author_name ?? 'Deleted account'} · {fullTimeLabel(r.message_created_at)}
+        {r.channel_kind === 'dm' ? t`A direct message` : `#${r.channel_name}`} ·{' '}
+        {r.author_name ?? t`Deleted account`} · {fullTimeLabel(r.message_created_at)}
       </div>
       <blockquote className="report-quote">{r.body}</blockquote>
-      {files.length > 0 && (
-        <div className="report-meta">Files: {files.map((f) => f.name).join(', ')}</div>
-      )}
+      {files.length > 0 && <div className="report-meta">{t`Files: ${names}`}</div>}
       <ul className="report-meta">
         {entries.map((e, i) => (
-          <li key={i}>
-            {e.reporter_name ?? 'Someone'}: {reasonLabel(e.reason)}
-            {e.note ? ` — ${e.note}` : ''} ({fullTimeLabel(e.created_at)})
-          </li>
+          <li key={i}>{entryLine(e)}</li>
         ))}
       </ul>
       <div className="report-actions">
@@ -91,7 +99,7 @@ function ReportItem(props: {
           disabled={busy}
           onClick={() => onResolve('dismiss')}
         >
-          Dismiss
+          {t`Dismiss`}
         </button>
         <button
           type="button"
@@ -99,7 +107,7 @@ function ReportItem(props: {
           disabled={busy}
           onClick={() => onResolve('remove')}
         >
-          Remove message
+          {t`Remove message`}
         </button>
       </div>
     </li>
@@ -114,30 +122,30 @@ function People(props: { workspaceId: string; me: string; isOwner: boolean; memb
     (m) => m.userId !== me && m.role !== 'owner' && (isOwner || m.role === 'member')
   )
   return (
-    <section aria-label="People" className="stack">
-      <h3>People</h3>
+    <section aria-label={t`People`} className="stack">
+      <h3>{t`People`}</h3>
       <p className="muted">
-        A suspended person can read and write nothing here until the suspension is lifted; their
-        channels, settings and messages stay as they were.
+        {t`A suspended person can read and write nothing here until the suspension is lifted; their channels, settings and messages stay as they were.`}
       </p>
       {suspend.error && <Notice tone="error">{cleanError(suspend.error)}</Notice>}
       <ul className="suspend-list">
         {people.map((m) => {
           const since = suspended.data?.get(m.userId)
+          const name = m.displayName
           return (
             <li key={m.userId} className="suspend-item">
               <span>
                 {m.displayName}
-                {since && <span className="report-meta"> · suspended</span>}
+                {since && <span className="report-meta"> · {t`suspended`}</span>}
               </span>
               <button
                 type="button"
                 className="button button-secondary button-small"
                 disabled={suspend.isPending || suspended.isPending}
                 onClick={() => suspend.mutate({ userId: m.userId, suspend: !since })}
-                aria-label={`${since ? 'Lift the suspension of' : 'Suspend'} ${m.displayName}`}
+                aria-label={since ? t`Lift the suspension of ${name}` : t`Suspend ${name}`}
               >
-                {since ? 'Lift suspension' : 'Suspend'}
+                {since ? t`Lift suspension` : t`Suspend`}
               </button>
             </li>
           )

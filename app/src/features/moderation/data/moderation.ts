@@ -2,16 +2,17 @@
 // security shows me only mine), reporting a message; for owners and admins the open reports
 // (open_reports: every channel, private ones included, only the reported message), dismissing
 // them, removing and restoring a message, and suspending a person. The database decides who may.
+import { msg } from '@lingui/core/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { rpcOne, rpcRows } from '../../../lib/rpc.ts'
 import type { RpcRow } from '../../../lib/rpc.ts'
 import { supabase } from '../../../lib/supabase.ts'
 
 export const REASONS = [
-  { id: 'spam', label: 'Spam' },
-  { id: 'harassment', label: 'Harassment' },
-  { id: 'inappropriate', label: 'Inappropriate' },
-  { id: 'other', label: 'Something else' },
+  { id: 'spam', label: msg`Spam` },
+  { id: 'harassment', label: msg`Harassment` },
+  { id: 'inappropriate', label: msg`Inappropriate` },
+  { id: 'other', label: msg`Something else` },
 ] as const
 export type ReportReason = (typeof REASONS)[number]['id']
 
