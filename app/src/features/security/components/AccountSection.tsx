@@ -1,4 +1,5 @@
 // Settings, Security: the password and the account's email (sessions: SessionsSection.tsx).
+import { t } from '@lingui/core/macro'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -10,7 +11,7 @@ import { CodeNeeded, useChangeEmail, useChangePassword, useSendCode } from '../d
 
 export function EmailSection({ email }: { email: string }) {
   const [next, setNext] = useState('')
-  const proof = useProofGate('account', 'change your email')
+  const proof = useProofGate('account', t`change your email`)
   const change = useChangeEmail(proof.run)
 
   function submit(event: FormEvent) {
@@ -23,10 +24,10 @@ export function EmailSection({ email }: { email: string }) {
       {/* Outside the form: the proof dialog has a form of its own. */}
       {proof.dialog}
       <form className="stack" onSubmit={submit} aria-labelledby="security-email">
-        <h3 id="security-email">Email</h3>
-        <p className="muted">Currently {email}.</p>
+        <h3 id="security-email">{t`Email`}</h3>
+        <p className="muted">{t`Currently ${email}.`}</p>
         <Field
-          label="New email"
+          label={t`New email`}
           type="email"
           autoComplete="email"
           required
@@ -36,11 +37,11 @@ export function EmailSection({ email }: { email: string }) {
         {change.error && <Notice tone="error">{cleanError(change.error)}</Notice>}
         {change.isSuccess && (
           <Notice tone="success">
-            We sent a link to both addresses. The change takes effect once both are confirmed.
+            {t`We sent a link to both addresses. The change takes effect once both are confirmed.`}
           </Notice>
         )}
         <button type="submit" className="button" disabled={change.isPending}>
-          Change email
+          {t`Change email`}
         </button>
       </form>
     </>
@@ -83,9 +84,9 @@ export function PasswordSection({ email }: { email: string }) {
 
   return (
     <form className="stack" onSubmit={submit} aria-labelledby="security-password" noValidate>
-      <h3 id="security-password">Password</h3>
+      <h3 id="security-password">{t`Password`}</h3>
       <Field
-        label="Current password"
+        label={t`Current password`}
         type="password"
         autoComplete="current-password"
         required
@@ -93,10 +94,10 @@ export function PasswordSection({ email }: { email: string }) {
         onChange={(e) => setCurrent(e.target.value)}
       />
       <Field
-        label="New password"
+        label={t`New password`}
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters."
+        hint={t`At least 8 characters.`}
         required
         error={problem}
         value={next}
@@ -105,7 +106,7 @@ export function PasswordSection({ email }: { email: string }) {
       {waitingForCode && (
         <>
           <Field
-            label="Code from your email"
+            label={t`Code from your email`}
             autoComplete="one-time-code"
             inputMode="numeric"
             required
@@ -122,10 +123,10 @@ export function PasswordSection({ email }: { email: string }) {
               resend.mutate()
             }}
           >
-            Email me a new code
+            {t`Email me a new code`}
           </button>
           {resend.error && <Notice tone="error">{cleanError(resend.error)}</Notice>}
-          {resend.isSuccess && <Notice tone="info">We sent a new code to your email.</Notice>}
+          {resend.isSuccess && <Notice tone="info">{t`We sent a new code to your email.`}</Notice>}
         </>
       )}
       {change.error instanceof CodeNeeded ? (
@@ -133,9 +134,9 @@ export function PasswordSection({ email }: { email: string }) {
       ) : (
         change.error && <Notice tone="error">{cleanError(change.error)}</Notice>
       )}
-      {change.isSuccess && <Notice tone="success">Your password is changed.</Notice>}
+      {change.isSuccess && <Notice tone="success">{t`Your password is changed.`}</Notice>}
       <button type="submit" className="button" disabled={change.isPending}>
-        Change password
+        {t`Change password`}
       </button>
     </form>
   )

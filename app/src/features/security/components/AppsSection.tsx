@@ -2,6 +2,11 @@
 // OAuth 2.1 server), what it may do in each of their workspaces (read, by default; read and
 // write; or nothing), and Revoke, after which it reads nothing, not even with the access token it
 // still holds.
+import { i18n } from '@lingui/core'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, t } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
+import { formatLocale } from '../../../lib/i18n.ts'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Notice } from '../../../ui/Notice.tsx'
 import { useWorkspacesQuery } from '../../workspaces/index.ts'
@@ -9,10 +14,10 @@ import type { Workspace } from '../../workspaces/index.ts'
 import { useConnectedApps, useRevokeApp, useSetAppAccess } from '../data/apps.ts'
 import type { AppAccess, ConnectedApp } from '../data/apps.ts'
 
-const ACCESS_LABELS: Record<AppAccess, string> = {
-  read: 'Read only',
-  write: 'Read and write',
-  none: 'No access',
+const ACCESS_LABELS: Record<AppAccess, MessageDescriptor> = {
+  read: msg`Read only`,
+  write: msg`Read and write`,
+  none: msg`No access`,
 }
 
 export function AppsSection() {
@@ -22,16 +27,15 @@ export function AppsSection() {
   const revoke = useRevokeApp()
   return (
     <section className="stack" aria-labelledby="security-apps">
-      <h3 id="security-apps">Connected apps</h3>
+      <h3 id="security-apps">{t`Connected apps`}</h3>
       <p className="muted">
-        Apps you let sign in as you. An app reads your workspaces and writes in none of them, unless
-        you allow it here; revoked, it reads nothing from that moment.
+        {t`Apps you let sign in as you. An app reads your workspaces and writes in none of them, unless you allow it here; revoked, it reads nothing from that moment.`}
       </p>
-      {apps.isPending && <p className="muted">Loading apps…</p>}
+      {apps.isPending && <p className="muted">{t`Loading apps…`}</p>}
       {apps.error && <Notice tone="error">{cleanError(apps.error)}</Notice>}
-      {apps.data?.length === 0 && <p className="muted">No apps are connected.</p>}
+      {apps.data?.length === 0 && <p className="muted">{t`No apps are connected.`}</p>}
       {apps.data && apps.data.length > 0 && (
-        <ul className="security-apps" aria-label="Connected apps">
+        <ul className="security-apps" aria-label={t`Connected apps`}>
           {apps.data.map((app) => (
             <AppItem
               key={app.clientId}
@@ -48,7 +52,7 @@ export function AppsSection() {
       )}
       {setAccess.error && <Notice tone="error">{cleanError(setAccess.error)}</Notice>}
       {revoke.error && <Notice tone="error">{cleanError(revoke.error)}</Notice>}
-      {revoke.isSuccess && <Notice tone="success">The app is revoked.</Notice>}
+      {revoke.isSuccess && <Notice tone="success">{t`The app is revoked.`}</Notice>}
     </section>
   )
 }
@@ -66,6 +70,8 @@ function AppItem({
   onAccess: (workspaceId: string, access: AppAccess) => void
   onRevoke: () => void
 }) {
+  const date = new Date(app.grantedAt).toLocaleDateString(formatLocale())
+  const scopes = app.scopes.join(', ')
   return (
     <li aria-label={app.name} className="stack">
       <span className="security-app">
@@ -74,12 +80,13 @@ function AppItem({
           {app.uri && <span className="muted"> · {app.uri}</span>}
         </span>
         <span className="muted">
-          Connected{' '}
-          <time dateTime={app.grantedAt}>{new Date(app.grantedAt).toLocaleDateString()}</time>
-          {app.scopes.length > 0 && <> · shares your {app.scopes.join(', ')}</>}
+          <Trans>
+            Connected <time dateTime={app.grantedAt}>{date}</time>
+          </Trans>
+          {app.scopes.length > 0 && <> · {t`shares your ${scopes}`}</>}
         </span>
         <button type="button" className="button" disabled={busy} onClick={onRevoke}>
-          Revoke
+          {t`Revoke`}
         </button>
       </span>
       {workspaces.map((w) => (
@@ -92,7 +99,7 @@ function AppItem({
           >
             {(['read', 'write', 'none'] as const).map((access) => (
               <option key={access} value={access}>
-                {ACCESS_LABELS[access]}
+                {i18n._(ACCESS_LABELS[access])}
               </option>
             ))}
           </select>

@@ -5,6 +5,10 @@
 // allow it in Settings, Security, Connected apps). Allow or Cancel answers Auth, which gives the
 // redirect back to the app (with a code, or with access_denied). A request the person already
 // consented to goes straight back to the app; one that expired or is unknown says so.
+import { i18n } from '@lingui/core'
+import { msg, t } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { Trans } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { CardPage } from '../../../ui/CardPage.tsx'
@@ -12,11 +16,16 @@ import { Notice, Spinner } from '../../../ui/Notice.tsx'
 import { useAuthorization, useConsentAnswer } from '../data/oauth-consent.ts'
 
 /** What the scopes an app asks for mean, in the person's words. */
-const SCOPE_WORDS: Record<string, string> = {
-  openid: 'Know who you are (your Chorus account)',
-  email: 'See your email address',
-  profile: 'See your name and picture',
-  phone: 'See your phone number',
+const SCOPE_WORDS: Record<string, MessageDescriptor> = {
+  openid: msg`Know who you are (your Chorus account)`,
+  email: msg`See your email address`,
+  profile: msg`See your name and picture`,
+  phone: msg`See your phone number`,
+}
+
+function scopeWords(scope: string): string {
+  const words = SCOPE_WORDS[scope]
+  return words ? i18n._(words) : t`Use "${scope}"`
 }
 
 /** Sends the browser to the app (the URL Auth gave: the app's registered redirect URI). */
@@ -39,42 +48,54 @@ export default function OAuthConsentPage({ authorizationId }: { authorizationId:
 
   let body
   if (!authorizationId)
-    body = <p>This address is missing the app's request. Start again from the app.</p>
+    body = <p>{t`This address is missing the app's request. Start again from the app.`}</p>
   else if (details.isPending || already || leaving)
-    body = <Spinner label={already || leaving ? 'Going back to the app' : 'Loading the request'} />
-  else if (details.error)
+    body = (
+      <Spinner label={already || leaving ? t`Going back to the app` : t`Loading the request`} />
+    )
+  else if (details.error) {
+    const problem = cleanError(details.error)
     body = (
       <Notice tone="error">
-        This request cannot be answered: {cleanError(details.error)} Start again from the app.
+        {t`This request cannot be answered: ${problem} Start again from the app.`}
       </Notice>
     )
-  else if (data && 'authorization_id' in data) {
-    const appName = data.client.name || 'An app'
+  } else if (data && 'authorization_id' in data) {
+    const appName = data.client.name || t`An app`
+    const email = data.user.email
+    const site = data.client.uri
+    const backTo = data.redirect_uri
     const scopes = data.scope.split(/\s+/).filter(Boolean)
     body = (
       <>
         <p>
-          <strong>
-            <bdi>{appName}</bdi>
-          </strong>{' '}
-          wants to use your Chorus account <bdi>{data.user.email}</bdi>.
+          <Trans>
+            <strong>
+              <bdi>{appName}</bdi>
+            </strong>{' '}
+            wants to use your Chorus account <bdi>{email}</bdi>.
+          </Trans>
         </p>
-        {data.client.uri && (
+        {site && (
           <p className="muted">
-            The app's site: <bdi>{data.client.uri}</bdi>
+            <Trans>
+              The app's site: <bdi>{site}</bdi>
+            </Trans>
           </p>
         )}
-        <p>It asks to:</p>
-        <ul aria-label="What the app asks for">
-          <li>Read the messages, channels and people of your workspaces, as you</li>
+        <p>{t`It asks to:`}</p>
+        <ul aria-label={t`What the app asks for`}>
+          <li>{t`Read the messages, channels and people of your workspaces, as you`}</li>
           {scopes.map((scope) => (
-            <li key={scope}>{SCOPE_WORDS[scope] ?? `Use "${scope}"`}</li>
+            <li key={scope}>{scopeWords(scope)}</li>
           ))}
         </ul>
         <p className="muted">
-          It cannot send messages or change anything until you allow it for a workspace in Settings,
-          Security, Connected apps, where you can also revoke it at any time. You will be sent back
-          to <bdi>{data.redirect_uri}</bdi>.
+          <Trans>
+            It cannot send messages or change anything until you allow it for a workspace in
+            Settings, Security, Connected apps, where you can also revoke it at any time. You will
+            be sent back to <bdi>{backTo}</bdi>.
+          </Trans>
         </p>
         {decide.error && <Notice tone="error">{cleanError(decide.error)}</Notice>}
         <div className="dialog-actions">
@@ -84,7 +105,7 @@ export default function OAuthConsentPage({ authorizationId }: { authorizationId:
             disabled={decide.isPending}
             onClick={() => decide.mutate(true)}
           >
-            Allow
+            {t`Allow`}
           </button>
           <button
             type="button"
@@ -92,12 +113,12 @@ export default function OAuthConsentPage({ authorizationId }: { authorizationId:
             disabled={decide.isPending}
             onClick={() => decide.mutate(false)}
           >
-            Cancel
+            {t`Cancel`}
           </button>
         </div>
       </>
     )
   }
 
-  return <CardPage title="Connect an app">{body}</CardPage>
+  return <CardPage title={t`Connect an app`}>{body}</CardPage>
 }

@@ -2,6 +2,8 @@
 // active, this device marked), each other one signed out on its own or all of them at once.
 // A signed-out browser stops at its next token refresh: its access token lives on until it
 // expires (jwt_expiry, an hour by default), as after any Supabase Auth sign-out.
+import { t } from '@lingui/core/macro'
+import { formatLocale } from '../../../lib/i18n.ts'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Notice } from '../../../ui/Notice.tsx'
 import { useSessions, useSignOutOthers, useSignOutSession } from '../data/sessions.ts'
@@ -15,15 +17,14 @@ export function SessionsSection() {
   const others = (sessions.data ?? []).filter((s) => !s.current)
   return (
     <section className="stack" aria-labelledby="security-sessions">
-      <h3 id="security-sessions">Active sessions</h3>
+      <h3 id="security-sessions">{t`Active sessions`}</h3>
       <p className="muted">
-        Each browser or device you are signed in with. One you sign out here is signed out there the
-        next time it renews its sign-in (within the hour).
+        {t`Each browser or device you are signed in with. One you sign out here is signed out there the next time it renews its sign-in (within the hour).`}
       </p>
-      {sessions.isPending && <p className="muted">Loading sessions…</p>}
+      {sessions.isPending && <p className="muted">{t`Loading sessions…`}</p>}
       {sessions.error && <Notice tone="error">{cleanError(sessions.error)}</Notice>}
       {sessions.data && (
-        <ul className="security-sessions" aria-label="Active sessions">
+        <ul className="security-sessions" aria-label={t`Active sessions`}>
           {sessions.data.map((session) => (
             <SessionItem
               key={session.id}
@@ -37,7 +38,7 @@ export function SessionsSection() {
       {signOutOne.error && <Notice tone="error">{cleanError(signOutOne.error)}</Notice>}
       {signOutOthers.error && <Notice tone="error">{cleanError(signOutOthers.error)}</Notice>}
       {signOutOthers.isSuccess && others.length === 0 && (
-        <Notice tone="success">Every other session is signed out.</Notice>
+        <Notice tone="success">{t`Every other session is signed out.`}</Notice>
       )}
       <button
         type="button"
@@ -45,7 +46,7 @@ export function SessionsSection() {
         disabled={signOutOthers.isPending || (sessions.isSuccess && others.length === 0)}
         onClick={() => signOutOthers.mutate()}
       >
-        Sign out all other sessions
+        {t`Sign out all other sessions`}
       </button>
     </section>
   )
@@ -61,19 +62,20 @@ function SessionItem({
   onSignOut: () => void
 }) {
   const name = describeUserAgent(session.userAgent)
-  const active = session.current ? 'active now' : `active ${timeAgo(session.lastActiveAt)}`
+  const ago = timeAgo(session.lastActiveAt)
+  const active = session.current ? t`active now` : t`active ${ago}`
   return (
-    <li aria-label={session.current ? `${name}, this device` : name}>
+    <li aria-label={session.current ? t`${name}, this device` : name}>
       <span className="security-session" title={session.userAgent ?? undefined}>
         <span>
           <strong>{name}</strong>
-          {session.current && <span className="security-session-here">This device</span>}
+          {session.current && <span className="security-session-here">{t`This device`}</span>}
         </span>
         <span className="muted">
-          {session.ip ?? 'IP unknown'} ·{' '}
+          {session.ip ?? t`IP unknown`} ·{' '}
           <time
             dateTime={session.lastActiveAt}
-            title={new Date(session.lastActiveAt).toLocaleString()}
+            title={new Date(session.lastActiveAt).toLocaleString(formatLocale())}
           >
             {active}
           </time>
@@ -81,7 +83,7 @@ function SessionItem({
       </span>
       {!session.current && (
         <button type="button" className="button" disabled={busy} onClick={onSignOut}>
-          Sign out
+          {t`Sign out`}
         </button>
       )}
     </li>

@@ -1,6 +1,10 @@
 // Settings, Security: the account's second factors (list, remove) and adding one: an
 // authenticator app (QR code, the secret to type, then a first code) or a security key (works
 // when the app is opened at localhost, the relying party config.toml names).
+import { i18n } from '@lingui/core'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, t } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -16,46 +20,48 @@ import {
 import { useProofGate } from '../../reauth/index.ts'
 import type { Factor, TotpEnrolment } from '../data/factors.ts'
 
-const TYPE_NAMES: Record<Factor['type'], string> = {
-  totp: 'Authenticator app',
-  webauthn: 'Security key',
-  phone: 'Phone',
+const TYPE_NAMES: Record<Factor['type'], MessageDescriptor> = {
+  totp: msg`Authenticator app`,
+  webauthn: msg`Security key`,
+  phone: msg`Phone`,
 }
 
 export function TwoFactorSection() {
   const factors = useFactors()
-  const proof = useProofGate('credential', 'remove a second factor')
+  const proof = useProofGate('credential', t`remove a second factor`)
   const remove = useRemoveFactor(proof.run)
   const verified = (factors.data ?? []).filter((f) => f.verified)
   return (
     <section className="stack" aria-labelledby="security-2fa">
       {proof.dialog}
-      <h3 id="security-2fa">Two-factor sign-in</h3>
+      <h3 id="security-2fa">{t`Two-factor sign-in`}</h3>
       {factors.error && <Notice tone="error">{cleanError(factors.error)}</Notice>}
       {factors.data &&
         (verified.length === 0 ? (
           <p className="muted">
-            Off. Turn it on to be asked for a code from your phone (or your security key) after your
-            password.
+            {t`Off. Turn it on to be asked for a code from your phone (or your security key) after your password.`}
           </p>
         ) : (
-          <ul className="security-factors" aria-label="Your second factors">
-            {verified.map((f) => (
-              <li key={f.id}>
-                <span>
-                  <strong>{f.name || TYPE_NAMES[f.type]}</strong>{' '}
-                  <span className="muted">{TYPE_NAMES[f.type]}</span>
-                </span>
-                <button
-                  type="button"
-                  className="button button-danger"
-                  disabled={remove.isPending}
-                  onClick={() => remove.mutate(f.id)}
-                >
-                  Remove {f.name || TYPE_NAMES[f.type]}
-                </button>
-              </li>
-            ))}
+          <ul className="security-factors" aria-label={t`Your second factors`}>
+            {verified.map((f) => {
+              const type = i18n._(TYPE_NAMES[f.type])
+              const name = f.name || type
+              return (
+                <li key={f.id}>
+                  <span>
+                    <strong>{name}</strong> <span className="muted">{type}</span>
+                  </span>
+                  <button
+                    type="button"
+                    className="button button-danger"
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate(f.id)}
+                  >
+                    {t`Remove ${name}`}
+                  </button>
+                </li>
+              )
+            })}
           </ul>
         ))}
       {remove.error && <Notice tone="error">{cleanError(remove.error)}</Notice>}
@@ -81,15 +87,15 @@ function AddAuthenticatorApp() {
   return (
     <form className="stack" onSubmit={start}>
       <Field
-        label="Authenticator app name"
-        placeholder="My phone"
+        label={t`Authenticator app name`}
+        placeholder={t`My phone`}
         maxLength={64}
         value={name}
         onChange={(e) => setName(e.target.value)}
       />
       {enroll.error && <Notice tone="error">{cleanError(enroll.error)}</Notice>}
       <button type="submit" className="button" disabled={enroll.isPending}>
-        Add an authenticator app
+        {t`Add an authenticator app`}
       </button>
     </form>
   )
@@ -104,6 +110,7 @@ function ConfirmAuthenticatorApp({
 }) {
   const [code, setCode] = useState('')
   const confirm = useConfirmTotp()
+  const secret = enrolment.secret
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -112,17 +119,19 @@ function ConfirmAuthenticatorApp({
 
   return (
     <form className="stack" onSubmit={submit}>
-      <p>Scan this QR code with your authenticator app, or type the secret into it.</p>
+      <p>{t`Scan this QR code with your authenticator app, or type the secret into it.`}</p>
       <img
         className="security-qr"
         src={enrolment.qrCode}
-        alt="QR code for your authenticator app"
+        alt={t`QR code for your authenticator app`}
       />
       <p>
-        Secret: <code data-testid="totp-secret">{enrolment.secret}</code>
+        <Trans>
+          Secret: <code data-testid="totp-secret">{secret}</code>
+        </Trans>
       </p>
       <Field
-        label="Code from the app"
+        label={t`Code from the app`}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
@@ -133,10 +142,10 @@ function ConfirmAuthenticatorApp({
       {confirm.error && <Notice tone="error">{cleanError(confirm.error)}</Notice>}
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onDone}>
-          Cancel
+          {t`Cancel`}
         </button>
         <button type="submit" className="button button-primary" disabled={confirm.isPending}>
-          Turn on
+          {t`Turn on`}
         </button>
       </div>
     </form>
@@ -156,15 +165,15 @@ function AddSecurityKey() {
   return (
     <form className="stack" onSubmit={submit}>
       <Field
-        label="Security key name"
-        placeholder="My key"
+        label={t`Security key name`}
+        placeholder={t`My key`}
         maxLength={64}
         value={name}
         onChange={(e) => setName(e.target.value)}
       />
       {register.error && <Notice tone="error">{cleanError(register.error)}</Notice>}
       <button type="submit" className="button" disabled={register.isPending}>
-        {register.isPending ? 'Waiting for your security key…' : 'Add a security key'}
+        {register.isPending ? t`Waiting for your security key…` : t`Add a security key`}
       </button>
     </form>
   )

@@ -1,5 +1,7 @@
 // Settings, Security: workspaces that wait for two-factor sign-in, and for owners the switch
 // that requires it in their workspace.
+import { plural, t } from '@lingui/core/macro'
+import { formatLocale } from '../../../lib/i18n.ts'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Notice } from '../../../ui/Notice.tsx'
 import {
@@ -11,11 +13,16 @@ import {
 export function BlockedWorkspacesNotice() {
   const blocked = useBlockedWorkspaces()
   if (!blocked.data?.length) return null
+  const count = blocked.data.length
+  const names = new Intl.ListFormat(formatLocale(), { type: 'conjunction' }).format(
+    blocked.data.map((w) => w.name)
+  )
   return (
     <Notice tone="warning">
-      {blocked.data.map((w) => w.name).join(', ')}{' '}
-      {blocked.data.length === 1 ? 'requires' : 'require'} two-factor sign-in. Add an authenticator
-      app or a security key below to open {blocked.data.length === 1 ? 'it' : 'them'}.
+      {plural(count, {
+        one: `${names} requires two-factor sign-in. Add an authenticator app or a security key below to open it.`,
+        other: `${names} require two-factor sign-in. Add an authenticator app or a security key below to open them.`,
+      })}
     </Notice>
   )
 }
@@ -26,16 +33,16 @@ export function WorkspacePolicySection() {
   if (!owned.data?.length) return null
   return (
     <section className="stack" aria-labelledby="security-workspaces">
-      <h3 id="security-workspaces">Workspaces you own</h3>
-      {owned.data.map((w) => (
-        <label key={w.id} className="checkbox-row">
+      <h3 id="security-workspaces">{t`Workspaces you own`}</h3>
+      {owned.data.map(({ id, name, requireMfa }) => (
+        <label key={id} className="checkbox-row">
           <input
             type="checkbox"
-            checked={w.requireMfa}
+            checked={requireMfa}
             disabled={set.isPending}
-            onChange={(e) => set.mutate({ workspaceId: w.id, required: e.target.checked })}
+            onChange={(e) => set.mutate({ workspaceId: id, required: e.target.checked })}
           />
-          Require two-factor sign-in in {w.name}
+          {t`Require two-factor sign-in in ${name}`}
         </label>
       ))}
       {set.error && <Notice tone="error">{cleanError(set.error)}</Notice>}

@@ -1,5 +1,9 @@
 // How a session reads in the list: the browser and system from its User-Agent in a few words
 // ("Chrome on Linux"), and when it was last active ("5 minutes ago"). Pure, tested beside.
+import { t } from '@lingui/core/macro'
+import { formatLocale } from '../../../lib/i18n.ts'
+
+/* eslint-disable lingui/no-unlocalized-strings -- browsers' and systems' product names, the same in every language */
 
 // Order matters: Edge, Opera and Samsung Internet also say Chrome; Chrome also says Safari.
 const BROWSERS: readonly [RegExp, string][] = [
@@ -21,6 +25,7 @@ const SYSTEMS: readonly [RegExp, string][] = [
   [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
   [/\bLinux\b/, 'Linux'],
 ]
+/* eslint-enable lingui/no-unlocalized-strings */
 
 function first(list: readonly [RegExp, string][], text: string): string | null {
   return list.find(([pattern]) => pattern.test(text))?.[1] ?? null
@@ -28,11 +33,11 @@ function first(list: readonly [RegExp, string][], text: string): string | null {
 
 /** "Chrome on Linux", "Safari" or "iOS" when only one is known, else "Unknown browser". */
 export function describeUserAgent(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown browser'
+  if (!userAgent) return t`Unknown browser`
   const browser = first(BROWSERS, userAgent)
   const system = first(SYSTEMS, userAgent)
-  if (browser && system) return `${browser} on ${system}`
-  return browser ?? system ?? 'Unknown browser'
+  if (browser && system) return t`${browser} on ${system}`
+  return browser ?? system ?? t`Unknown browser`
 }
 
 const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
@@ -44,13 +49,17 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ]
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
+// Made when first used, in the app's language (chosen at boot, before any session is listed).
+let relative: Intl.RelativeTimeFormat | undefined
 
 /** "just now" under a minute, else "5 minutes ago", "yesterday", "3 weeks ago". */
 export function timeAgo(at: string | Date, now: Date = new Date()): string {
   const seconds = Math.max(0, (now.getTime() - new Date(at).getTime()) / 1000)
   for (const [unit, size] of UNITS) {
-    if (seconds >= size) return relative.format(-Math.floor(seconds / size), unit)
+    if (seconds >= size) {
+      relative ??= new Intl.RelativeTimeFormat(formatLocale(), { numeric: 'auto' })
+      return relative.format(-Math.floor(seconds / size), unit)
+    }
   }
-  return 'just now'
+  return t`just now`
 }

@@ -4,6 +4,7 @@
 // password or the emailed code, asked for by features/reauth's dialog when Auth wants it; GoTrue
 // sends a confirmation to both addresses when double_confirm_changes is on, as config.toml has it). With a verified factor Auth
 // takes either only from an aal2 session. Sessions: sessions.ts.
+import { t } from '@lingui/core/macro'
 import { useMutation } from '@tanstack/react-query'
 import { AuthClient } from '@supabase/auth-js'
 import { runtimeConfig, supabase } from '../../../lib/supabase.ts'
@@ -29,10 +30,10 @@ export async function changeEmail(
  */
 export class CodeNeeded extends Error {
   constructor(
-    message = 'We sent a code to your email. Enter it to change your password.',
+    message?: string,
     readonly problem = false
   ) {
-    super(message)
+    super(message ?? t`We sent a code to your email. Enter it to change your password.`)
   }
 }
 
@@ -65,6 +66,7 @@ async function checkCurrentPassword(email: string, current: string): Promise<voi
   const { supabaseUrl, supabaseKey } = runtimeConfig()
   const check = new AuthClient({
     url: new URL('auth/v1', supabaseUrl.endsWith('/') ? supabaseUrl : `${supabaseUrl}/`).href,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- an HTTP header's value, not words
     headers: { Authorization: `Bearer ${supabaseKey}`, apikey: supabaseKey },
     persistSession: false,
     autoRefreshToken: false,
@@ -74,7 +76,7 @@ async function checkCurrentPassword(email: string, current: string): Promise<voi
   const { error } = await check.signInWithPassword({ email, password: current })
   if (error) {
     throw error.code === 'invalid_credentials'
-      ? new Error('Your current password is not right.')
+      ? new Error(t`Your current password is not right.`)
       : error
   }
   await check.signOut({ scope: 'local' })
@@ -108,14 +110,14 @@ export async function changePassword(
       await sendCode()
       throw new CodeNeeded()
     case 'reauthentication_not_valid':
-      throw new CodeNeeded('That code is not right or has expired.', true)
+      throw new CodeNeeded(t`That code is not right or has expired.`, true)
     case 'current_password_required':
-      throw new Error('Enter your current password.')
+      throw new Error(t`Enter your current password.`)
     case 'current_password_invalid':
       // Auth spends a right code before it checks the password.
       throw nonce
-        ? new CodeNeeded('Your current password is not right, and the code is used up.', true)
-        : new Error('Your current password is not right.')
+        ? new CodeNeeded(t`Your current password is not right, and the code is used up.`, true)
+        : new Error(t`Your current password is not right.`)
     default:
       throw error
   }

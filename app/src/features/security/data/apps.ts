@@ -3,6 +3,7 @@
 // (public.app_access through set_app_access(): read unless granted write, 'none' takes reading
 // away), and revoking one: Auth's revokeGrant (the consent withdrawn) and revoke_app() (its grants
 // gone and its sessions ended, so that the access token it still holds reads nothing).
+import { t } from '@lingui/core/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { rpcRows } from '../../../lib/rpc.ts'
 import { supabase } from '../../../lib/supabase.ts'
@@ -34,7 +35,7 @@ export async function listApps(): Promise<ConnectedApp[]> {
   if (error) throw error
   return grants.data.map((grant) => ({
     clientId: grant.client.id,
-    name: grant.client.name || 'Unnamed app',
+    name: grant.client.name || t`Unnamed app`,
     uri: grant.client.uri,
     scopes: grant.scopes,
     grantedAt: grant.granted_at,

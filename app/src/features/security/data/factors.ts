@@ -1,6 +1,7 @@
 // Two-factor sign-in over supabase-js's auth.mfa: the account's factors, enrolling an
 // authenticator app (QR code and secret, then a first code that proves it works) or a security
 // key (the browser's WebAuthn ceremony, relying party localhost: see config.toml), removing one.
+import { t } from '@lingui/core/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '../../../lib/supabase.ts'
 import { securityKeys } from './keys.ts'
@@ -44,7 +45,7 @@ export async function enrollTotp(name: string): Promise<TotpEnrolment> {
   await dropUnverified()
   const { data, error } = await supabase().auth.mfa.enroll({
     factorType: 'totp',
-    friendlyName: name.trim() || 'Authenticator app',
+    friendlyName: name.trim() || t`Authenticator app`,
   })
   if (error) throw error
   return {
@@ -64,7 +65,7 @@ export async function confirmTotp(factorId: string, code: string): Promise<void>
 export async function registerSecurityKey(name: string): Promise<void> {
   await dropUnverified()
   const { error } = await supabase().auth.mfa.webauthn.register({
-    friendlyName: name.trim() || 'Security key',
+    friendlyName: name.trim() || t`Security key`,
   })
   if (error) throw error
 }
