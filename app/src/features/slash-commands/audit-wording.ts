@@ -1,10 +1,15 @@
 // The slash commands' audit entries in words (slots/audit.ts).
+import { t } from '@lingui/core/macro'
 import { words } from '../../slots/audit.ts'
 import type { AuditWording } from '../../slots/audit.ts'
 
+// Each says what the actor (the log's Who column) did.
 const wording: AuditWording = {
-  'command.created': (target) => `registered the command ${target}`,
-  'command.changed': (target, d) => `changed the command ${target} to call ${words.text(d.to)}`,
-  'command.revoked': (target) => `revoked the command ${target}`,
+  'command.created': (target) => t`registered the command ${target}`,
+  'command.changed': (target, d) => {
+    const url = words.text(d.to)
+    return t`changed the command ${target} to call ${url}`
+  },
+  'command.revoked': (target) => t`revoked the command ${target}`,
 }
 export default wording

@@ -8,7 +8,7 @@ import {
   parseRemind,
   parseStatus,
   shrugBody,
-  whenText,
+  remindedText,
 } from './parse.ts'
 
 const now = new Date(2026, 11, 1, 14, 20, 0) // 1 Dec 2026, 14:20 local
@@ -121,9 +121,16 @@ describe('parseRemind', () => {
       error: expect.stringMatching(/not a time of day/),
     })
   })
-  it('says when, for the confirmation', () => {
-    expect(whenText(new Date(2026, 11, 1, 14, 30), now)).toBe('at 14:30')
-    expect(whenText(new Date(2026, 11, 2, 9, 0), now)).toBe('tomorrow at 09:00')
+  it('says when, for the confirmation, in the locale given', () => {
+    expect(remindedText('stretch', new Date(2026, 11, 1, 14, 30), now, 'en-GB')).toBe(
+      'I will remind you to “stretch” at 14:30. It is in Later.'
+    )
+    expect(remindedText('pay', new Date(2026, 11, 2, 9, 0), now, 'en-GB')).toBe(
+      'I will remind you to “pay” tomorrow at 09:00. It is in Later.'
+    )
+    expect(remindedText('pay', new Date(2026, 11, 3, 9, 0), now, 'en-GB')).toBe(
+      'I will remind you to “pay” on 3 Dec at 09:00. It is in Later.'
+    )
   })
 })
 

@@ -1,6 +1,10 @@
 // Slash commands in the composer, as text (pure): which command a message is, the built-ins'
 // arguments (/remind's time, /status's emoji, /invite's people), /shrug and /me as markdown, and
 // the autocomplete's matches. No React, no network: the composer's lazy chunk and its tests use it.
+import { i18n } from '@lingui/core'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, t } from '@lingui/core/macro'
+import { formatLocale } from '../../lib/i18n.ts'
 
 export interface CommandInfo {
   /** '/shrug' */
@@ -11,24 +15,67 @@ export interface CommandInfo {
   custom?: boolean
 }
 
-export const BUILTINS: readonly CommandInfo[] = [
-  { name: '/me', usage: '/me [action]', description: 'Say something as an action, in italics' },
-  { name: '/shrug', usage: '/shrug [message]', description: 'Append ¯\\_(ツ)_/¯ to your message' },
-  { name: '/topic', usage: '/topic [text]', description: "Set the channel's topic" },
-  { name: '/invite', usage: '/invite @person', description: 'Add someone to this channel' },
-  { name: '/leave', usage: '/leave', description: 'Leave this channel' },
+/** A built-in: its usage hint and description kept for later (read with i18n._ when shown). */
+export interface Builtin {
+  name: string
+  /** Absent: the command takes nothing (its usage is its name). */
+  usage?: MessageDescriptor
+  description: MessageDescriptor
+}
+
+// The usage hints keep the command's name and the words the command understands (they are
+// English, as in Slack): only the bracketed parts are translated.
+export const BUILTINS: readonly Builtin[] = [
+  {
+    name: '/me',
+    usage: msg({ message: '/me [action]', comment: 'Translate only the bracketed part' }),
+    description: msg`Say something as an action, in italics`,
+  },
+  {
+    name: '/shrug',
+    usage: msg({ message: '/shrug [message]', comment: 'Translate only the bracketed part' }),
+    description: msg({ message: 'Append ¯\\_(ツ)_/¯ to your message' }),
+  },
+  {
+    name: '/topic',
+    usage: msg({ message: '/topic [text]', comment: 'Translate only the bracketed part' }),
+    description: msg`Set the channel's topic`,
+  },
+  {
+    name: '/invite',
+    usage: msg({ message: '/invite @person', comment: 'Translate only "person"' }),
+    description: msg`Add someone to this channel`,
+  },
+  { name: '/leave', description: msg`Leave this channel` },
   {
     name: '/remind',
-    usage: '/remind me [what] in [n] minutes|hours / at [time] / tomorrow',
-    description: 'Set a reminder for yourself',
+    usage: msg({
+      message: '/remind me [what] in [n] minutes|hours / at [time] / tomorrow',
+      comment:
+        'Keep me, in, minutes, hours, at and tomorrow in English (the command understands only them); translate only the bracketed parts',
+    }),
+    description: msg`Set a reminder for yourself`,
   },
-  { name: '/mute', usage: '/mute', description: 'Mute or unmute this channel' },
+  { name: '/mute', description: msg`Mute or unmute this channel` },
   {
     name: '/status',
-    usage: '/status [emoji] [text] / clear',
-    description: 'Set or clear your status',
+    usage: msg({
+      message: '/status [emoji] [text] / clear',
+      comment:
+        'Keep "clear" in English (the command understands only it); translate only the bracketed parts',
+    }),
+    description: msg`Set or clear your status`,
   },
 ]
+
+/** The built-ins as the autocomplete shows them, in the app's language. */
+export function builtinCommands(): CommandInfo[] {
+  return BUILTINS.map((c) => ({
+    name: c.name,
+    usage: c.usage ? i18n._(c.usage) : c.name,
+    description: i18n._(c.description),
+  }))
+}
 
 /** The command a composer text runs, or null when it is a message. */
 export function commandOf(text: string): { name: string; args: string } | null {
@@ -38,7 +85,7 @@ export function commandOf(text: string): { name: string; args: string } | null {
 }
 
 /** The autocomplete's choices while the text is still the command's name ('/re' → /remind). */
-export function matchCommands(text: string, all: readonly CommandInfo[]): CommandInfo[] {
+export function matchCommands<C extends { name: string }>(text: string, all: readonly C[]): C[] {
   const match = /^\/([^\s/]*)$/.exec(text)
   if (!match) return []
   const query = match[1]!.toLowerCase()
@@ -72,8 +119,14 @@ const UNITS: Record<string, number> = {
   hours: 3_600_000,
 }
 
-const REMIND_USAGE =
-  'Try /remind me to stretch in 10 minutes, /remind me to call Sam at 3pm, or /remind me to water the plants tomorrow.'
+/** The examples every /remind error ends with. */
+const remindUsage = () =>
+  t({
+    message:
+      'Try /remind me to stretch in 10 minutes, /remind me to call Sam at 3pm, or /remind me to water the plants tomorrow.',
+    comment:
+      'Keep /remind me, in, minutes, at, 3pm and tomorrow in English (the command understands only them); the reminder itself ("to stretch") may be translated',
+  })
 
 function clock(hourText: string, minuteText: string | undefined, meridiem: string | undefined) {
   let hour = Number(hourText)
@@ -89,7 +142,8 @@ function clock(hourText: string, minuteText: string | undefined, meridiem: strin
 /** `/remind me <what> in <n> minutes|hours`, `… at <time>` (the next one), `… tomorrow [at <time>]`. */
 export function parseRemind(args: string, now: Date): Remind {
   const me = /^me\s+([\s\S]+)$/i.exec(args.trim())
-  if (!me) return { error: `Say who: /remind me … ${REMIND_USAGE}` }
+  const usage = remindUsage()
+  if (!me) return { error: t`Say who: /remind me … ${usage}` }
   let rest = ` ${me[1]!.trim()}`
   let at: Date | null = null
   const inMatch = /\s+in\s+(\d{1,4})\s*([a-z]+)\.?$/i.exec(rest)
@@ -98,28 +152,28 @@ export function parseRemind(args: string, now: Date): Remind {
   if (inMatch) {
     const unit = UNITS[inMatch[2]!.toLowerCase()]
     const n = Number(inMatch[1])
-    if (!unit || n < 1)
-      return { error: `"in ${inMatch[1]} ${inMatch[2]}" is not a time. ${REMIND_USAGE}` }
+    const typed = inMatch[0].trim()
+    if (!unit || n < 1) return { error: t`"${typed}" is not a time. ${usage}` }
     at = new Date(now.getTime() + n * unit)
     rest = rest.slice(0, inMatch.index)
   } else if (tomorrow) {
     const time = tomorrow[1] ? clock(tomorrow[1], tomorrow[2], tomorrow[3]) : { hour: 9, minute: 0 }
-    if (!time) return { error: `That is not a time of day. ${REMIND_USAGE}` }
+    if (!time) return { error: t`That is not a time of day. ${usage}` }
     at = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, time.hour, time.minute)
     rest = rest.slice(0, tomorrow.index)
   } else if (atMatch) {
     const time = clock(atMatch[1]!, atMatch[2], atMatch[3])
-    if (!time) return { error: `That is not a time of day. ${REMIND_USAGE}` }
+    if (!time) return { error: t`That is not a time of day. ${usage}` }
     at = new Date(now.getFullYear(), now.getMonth(), now.getDate(), time.hour, time.minute)
     if (at.getTime() <= now.getTime()) at.setDate(at.getDate() + 1)
     rest = rest.slice(0, atMatch.index)
   }
-  if (!at) return { error: `Say when. ${REMIND_USAGE}` }
+  if (!at) return { error: t`Say when. ${usage}` }
   const what = rest
     .trim()
     .replace(/^to\s+/i, '')
     .trim()
-  if (!what) return { error: `Say what to remind you of. ${REMIND_USAGE}` }
+  if (!what) return { error: t`Say what to remind you of. ${usage}` }
   return { what, at }
 }
 
@@ -132,10 +186,17 @@ const EMOJI =
 /** `/status [emoji] text` or `/status clear`. */
 export function parseStatus(args: string): StatusArgs {
   const text = args.trim()
-  if (!text) return { error: 'Say what: /status 🌴 On holiday, or /status clear.' }
+  if (!text) {
+    return {
+      error: t({
+        message: 'Say what: /status 🌴 On holiday, or /status clear.',
+        comment: 'Keep /status and clear; "On holiday" is an example status and may be translated',
+      }),
+    }
+  }
   if (/^clear$/i.test(text)) return { clear: true }
   if (/^:[a-z0-9_+-]+:/.test(text)) {
-    return { error: 'Type the emoji itself (🌴), not its :name:.' }
+    return { error: t`Type the emoji itself (🌴), not its :name:.` }
   }
   const emoji = EMOJI.exec(text)?.[0] ?? ''
   return { clear: false, emoji, text: text.slice(emoji.length).trim() }
@@ -165,12 +226,13 @@ export function parseInvite(
   return { ids, unknown }
 }
 
-/** "at 15:30", "tomorrow at 09:00" or "on 3 Dec at 09:00", for the confirmation. */
-export function whenText(at: Date, now: Date): string {
-  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })
+/** The confirmation of a reminder: "… at 15:30", "… tomorrow at 09:00" or "… on 3 Dec at 09:00". */
+export function remindedText(what: string, at: Date, now: Date, locale = formatLocale()): string {
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(at)
   const day = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime()
   const days = Math.round((day(at) - day(now)) / 86_400_000)
-  if (days === 0) return `at ${time}`
-  if (days === 1) return `tomorrow at ${time}`
-  return `on ${at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })} at ${time}`
+  if (days === 0) return t`I will remind you to “${what}” at ${time}. It is in Later.`
+  if (days === 1) return t`I will remind you to “${what}” tomorrow at ${time}. It is in Later.`
+  const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(at)
+  return t`I will remind you to “${what}” on ${date} at ${time}. It is in Later.`
 }

@@ -4,6 +4,7 @@
 // what only I see: the commands' notes, the apps' ephemeral answers, and their later ones
 // (response_url), each marked "Only visible to you" and dismissable. Nothing of it is stored but
 // the later answers (mine alone, by row-level security).
+import { t } from '@lingui/core/macro'
 import { useEffect, useId, useImperativeHandle, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import { useUserId } from '../../auth/index.ts'
@@ -14,7 +15,7 @@ import { useCustomCommands } from '../data/commands.ts'
 import { useLaterAnswers } from '../data/later-answers.ts'
 import { runCustomCommand } from '../data/run-custom.ts'
 import type { CommandProps } from '../../../slots/composer.ts'
-import { BUILTINS, commandOf, matchCommands } from '../parse.ts'
+import { builtinCommands, commandOf, matchCommands } from '../parse.ts'
 import './slash-commands.css'
 
 interface Note {
@@ -33,7 +34,7 @@ export default function SlashCommands(props: CommandProps) {
   const route = useRoute()
   const workspaceId = route.name === 'workspace' ? route.workspaceId : null
   const custom = useCustomCommands(workspaceId)
-  const all = [...BUILTINS, ...(custom.data ?? [])]
+  const all = [...builtinCommands(), ...(custom.data ?? [])]
   const options = matchCommands(text, all)
   const [dismissed, setDismissed] = useState<string | null>(null)
   const [active, setActive] = useState(0)
@@ -70,8 +71,9 @@ export default function SlashCommands(props: CommandProps) {
       }
       const known = custom.data ?? (await custom.refetch()).data ?? []
       if (!known.some((c) => c.name === name)) {
+        const command = name
         note(
-          `${name} is not a command. Type / to see the commands; to send a message that starts with /, begin it with //.`,
+          t`${command} is not a command. Type / to see the commands; to send a message that starts with /, begin it with //.`,
           'error'
         )
         return false
@@ -119,7 +121,7 @@ export default function SlashCommands(props: CommandProps) {
   return (
     <>
       {open && (
-        <ul className="slash-options" role="listbox" id={listId} aria-label="Commands">
+        <ul className="slash-options" role="listbox" id={listId} aria-label={t`Commands`}>
           {options.map((c, index) => (
             <li
               key={c.name}
@@ -134,33 +136,31 @@ export default function SlashCommands(props: CommandProps) {
             >
               <span className="slash-usage">{c.usage}</span>
               <span className="muted">{c.description}</span>
-              {c.custom && <span className="slash-app">APP</span>}
+              {c.custom && <span className="slash-app">{t`APP`}</span>}
             </li>
           ))}
         </ul>
       )}
-      {busy && (
-        <p className="muted slash-busy">Running {commandOf(text)?.name ?? 'the command'}…</p>
-      )}
+      {busy && <p className="muted slash-busy">{running(commandOf(text)?.name)}</p>}
       {shown.length > 0 && (
-        <ul className="slash-notes" aria-label="Only visible to you" aria-live="polite">
+        <ul className="slash-notes" aria-label={t`Only visible to you`} aria-live="polite">
           {shown.map((n) => (
             <li key={n.id} className={`slash-note slash-note-${n.tone}`}>
-              <span className="slash-only">Only visible to you</span>
+              <span className="slash-only">{t`Only visible to you`}</span>
               <div className="slash-note-body">
                 <Body body={n.body} resolveMention={noMention} />
               </div>
               <button
                 type="button"
                 className="button button-small"
-                aria-label="Dismiss"
+                aria-label={t`Dismiss`}
                 onClick={() =>
                   n.later
                     ? later.dismiss(n.id)
                     : setNotes((list) => list.filter((x) => x.id !== n.id))
                 }
               >
-                Dismiss
+                {t`Dismiss`}
               </button>
             </li>
           ))}
@@ -168,6 +168,11 @@ export default function SlashCommands(props: CommandProps) {
       )}
     </>
   )
+}
+
+/** "Running /deploy…" while a command runs. */
+function running(command: string | undefined): string {
+  return command ? t`Running ${command}…` : t`Running the command…`
 }
 
 /**

@@ -2,9 +2,12 @@
 // chunk): register a command (its name, the URL Chorus POSTs Slack's request to, a description
 // and a usage hint for the autocomplete), see its signing secret once (the app verifies
 // X-Slack-Signature with it), list the commands, change a URL, revoke.
+import { t } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
+import { formatLocale } from '../../../lib/i18n.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { ShownOnce } from '../../../ui/ShownOnce.tsx'
@@ -45,43 +48,38 @@ export function SlashCommandsSection({ workspaceId, nameOf }: SlashCommandsSecti
 
   return (
     <section className="stack" aria-labelledby="integrations-slash-commands">
-      <h3 id="integrations-slash-commands">Slash commands</h3>
+      <h3 id="integrations-slash-commands">{t`Slash commands`}</h3>
       <p className="muted">
-        A command typed in a channel (<code>/deploy staging</code>) is sent to your app as Slack
-        sends it: a signed form POST with a response_url. Its answer is shown only to the person who
-        typed it, or to the whole channel.
+        <Trans>
+          A command typed in a channel (<code>/deploy staging</code>) is sent to your app as Slack
+          sends it: a signed form POST with a response_url. Its answer is shown only to the person
+          who typed it, or to the whole channel.
+        </Trans>
       </p>
-      {shown && (
-        <ShownOnce label="Signing secret" value={shown.secret} onDone={() => setShown(null)}>
-          <p>
-            Copy the signing secret of <code>{shown.name}</code> now: it is not shown again. Your
-            app checks each request&apos;s X-Slack-Signature with it.
-          </p>
-        </ShownOnce>
-      )}
-      <form className="stack" onSubmit={submit} noValidate aria-label="New slash command">
+      {shown && <SecretShown {...shown} onDone={() => setShown(null)} />}
+      <form className="stack" onSubmit={submit} noValidate aria-label={t`New slash command`}>
         <Field
-          label="Command"
+          label={t`Command`}
           placeholder="/deploy"
           value={name}
           maxLength={33}
           onChange={(e) => setName(e.target.value)}
         />
         <Field
-          label="Request URL"
+          label={t`Request URL`}
           placeholder="https://example.com/slack/commands"
           value={url}
           onChange={(e) => setUrl(e.target.value)}
         />
         <Field
-          label="Description (optional)"
+          label={t`Description (optional)`}
           value={description}
           maxLength={140}
           onChange={(e) => setDescription(e.target.value)}
         />
         <Field
-          label="Usage hint (optional)"
-          placeholder="[environment]"
+          label={t`Usage hint (optional)`}
+          placeholder={t`[environment]`}
           value={usageHint}
           maxLength={100}
           onChange={(e) => setUsageHint(e.target.value)}
@@ -91,15 +89,15 @@ export function SlashCommandsSection({ workspaceId, nameOf }: SlashCommandsSecti
           className="button button-primary"
           disabled={!name.trim() || !url.trim() || create.isPending}
         >
-          Create command
+          {t`Create command`}
         </button>
       </form>
       {error && <Notice tone="error">{cleanError(error)}</Notice>}
-      {commands.isPending && <p className="muted">Loading commands…</p>}
+      {commands.isPending && <p className="muted">{t`Loading commands…`}</p>}
       {commands.error && <Notice tone="error">{cleanError(commands.error)}</Notice>}
-      {commands.data?.length === 0 && <p className="muted">No commands yet.</p>}
+      {commands.data?.length === 0 && <p className="muted">{t`No commands yet.`}</p>}
       {(commands.data?.length ?? 0) > 0 && (
-        <ul className="webhook-list" aria-label="Slash commands">
+        <ul className="webhook-list" aria-label={t`Slash commands`}>
           {commands.data!.map((c) => (
             <CommandItem
               key={c.id}
@@ -108,7 +106,8 @@ export function SlashCommandsSection({ workspaceId, nameOf }: SlashCommandsSecti
               busy={update.isPending || revoke.isPending}
               onSaveUrl={(next) => update.mutate({ id: c.id, url: next })}
               onRevoke={() => {
-                if (window.confirm(`Revoke ${c.name}? It stops working for good.`))
+                const name = c.name
+                if (window.confirm(t`Revoke ${name}? It stops working for good.`))
                   revoke.mutate(c.id)
               }}
             />
@@ -119,6 +118,24 @@ export function SlashCommandsSection({ workspaceId, nameOf }: SlashCommandsSecti
   )
 }
 
+/** The new command's signing secret, shown once. */
+function SecretShown(props: { name: string; secret: string; onDone: () => void }) {
+  const { name } = props
+  return (
+    <ShownOnce label={t`Signing secret`} value={props.secret} onDone={props.onDone}>
+      <p>
+        <Trans>
+          Copy the signing secret of <code>{name}</code> now: it is not shown again. Your app checks
+          each request&apos;s X-Slack-Signature with it.
+        </Trans>
+      </p>
+    </ShownOnce>
+  )
+}
+
+const whenFormat = () =>
+  new Intl.DateTimeFormat(formatLocale(), { dateStyle: 'medium', timeStyle: 'short' })
+
 function CommandItem(props: {
   command: AdminCommand
   creator: string
@@ -126,15 +143,17 @@ function CommandItem(props: {
   onSaveUrl: (url: string) => void
   onRevoke: () => void
 }) {
-  const { command: c, busy } = props
+  const { command: c, busy, creator } = props
   const [editing, setEditing] = useState(false)
   const [url, setUrl] = useState(c.url)
-  const when = (iso: string) => new Date(iso).toLocaleString()
+  const name = c.name
+  const created = whenFormat().format(new Date(c.createdAt))
+  const lastUsed = c.lastUsedAt && whenFormat().format(new Date(c.lastUsedAt))
   return (
     <li className="webhook-item" aria-label={c.name}>
       <div>
         <strong>{c.name}</strong> {c.usageHint && <span className="muted">{c.usageHint}</span>}
-        {c.revokedAt && <span className="webhook-revoked"> · revoked</span>}
+        {c.revokedAt && <span className="webhook-revoked"> · {t`revoked`}</span>}
       </div>
       {c.description && <div>{c.description}</div>}
       {editing ? (
@@ -148,14 +167,14 @@ function CommandItem(props: {
         >
           <input
             value={url}
-            aria-label={`Request URL of ${c.name}`}
+            aria-label={t`Request URL of ${name}`}
             onChange={(e) => setUrl(e.target.value)}
           />
           <button type="submit" className="button" disabled={busy || !url.trim()}>
-            Save
+            {t`Save`}
           </button>
           <button type="button" className="link-button" onClick={() => setEditing(false)}>
-            Cancel
+            {t`Cancel`}
           </button>
         </form>
       ) : (
@@ -164,8 +183,15 @@ function CommandItem(props: {
         </div>
       )}
       <div className="muted">
-        Created by <bdi>{props.creator}</bdi> on {when(c.createdAt)} ·{' '}
-        {c.lastUsedAt ? `last used ${when(c.lastUsedAt)}` : 'never used'}
+        {lastUsed ? (
+          <Trans>
+            Created by <bdi>{creator}</bdi> on {created} · last used {lastUsed}
+          </Trans>
+        ) : (
+          <Trans>
+            Created by <bdi>{creator}</bdi> on {created} · never used
+          </Trans>
+        )}
       </div>
       {!c.revokedAt && !editing && (
         <div className="webhook-actions">
@@ -175,7 +201,7 @@ function CommandItem(props: {
             disabled={busy}
             onClick={() => setEditing(true)}
           >
-            Edit URL
+            {t`Edit URL`}
           </button>
           <button
             type="button"
@@ -183,7 +209,7 @@ function CommandItem(props: {
             disabled={busy}
             onClick={props.onRevoke}
           >
-            Revoke
+            {t`Revoke`}
           </button>
         </div>
       )}

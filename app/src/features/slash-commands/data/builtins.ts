@@ -4,12 +4,14 @@
 // reminder: a note to myself in my own direct message, saved with remind_at, so it alerts and
 // lists as the saved reminders do), /me and /shrug (a message, sent as the composer sends).
 // Each resolves to what to tell me, only me.
+import { plural, t } from '@lingui/core/macro'
 import { cleanError } from '../../../lib/clean-error.ts'
+import { formatLocale } from '../../../lib/i18n.ts'
 import { navigate } from '../../../lib/router.ts'
 import { rpcOne, rpcRows } from '../../../lib/rpc.ts'
 import { supabase } from '../../../lib/supabase.ts'
 import { newId } from '../../../lib/uuid.ts'
-import { meBody, parseInvite, parseRemind, parseStatus, shrugBody, whenText } from '../parse.ts'
+import { meBody, parseInvite, parseRemind, parseStatus, remindedText, shrugBody } from '../parse.ts'
 import type { Person } from '../parse.ts'
 
 export interface BuiltinScope {
@@ -36,34 +38,50 @@ function sent(error: string | null): Outcome {
   return error ? fail(error) : ok(null)
 }
 
+/** "Ada, Grace and Alan", in the app's language. */
+const listOf = (items: string[]) => new Intl.ListFormat(formatLocale()).format(items)
+
 export async function runBuiltin(
   name: string,
   args: string,
   scope: BuiltinScope
 ): Promise<Outcome | null> {
+  const channel = scope.channelName
   try {
     switch (name) {
       case '/shrug':
         return sent(scope.send(shrugBody(args)))
       case '/me': {
-        if (!args) return fail('Say what you do: /me waves.')
+        if (!args) return fail(t`Say what you do: /me waves.`)
         const myName = scope.workspacePeople.find((p) => p.id === scope.me)?.name ?? ''
         return sent(scope.send(meBody(myName, args)))
       }
-      case '/topic':
-        if (!args) return fail('Say the new topic: /topic Release on Friday.')
-        await rpcOne('update_channel', { p_channel_id: scope.channelId, p_topic: args })
-        return ok(`Topic of #${scope.channelName} set to “${args}”.`)
+      case '/topic': {
+        const topic = args
+        if (!topic) return fail(t`Say the new topic: /topic Release on Friday.`)
+        await rpcOne('update_channel', { p_channel_id: scope.channelId, p_topic: topic })
+        return ok(t`Topic of #${channel} set to “${topic}”.`)
+      }
       case '/invite': {
         const { ids, unknown } = parseInvite(args, scope.workspacePeople)
-        if (unknown.length > 0)
-          return fail(`${unknown.join(', ')}: no such person in this workspace.`)
-        if (ids.length === 0) return fail('Say who: /invite @name.')
+        if (unknown.length > 0) {
+          const names = listOf(unknown)
+          const count = unknown.length
+          return fail(
+            plural(count, {
+              one: `${names}: no such person in this workspace.`,
+              other: `${names}: no such people in this workspace.`,
+            })
+          )
+        }
+        if (ids.length === 0) return fail(t`Say who: /invite @name.`)
         const fresh = ids.filter((id) => !scope.members.some((m) => m.id === id))
-        if (fresh.length === 0) return fail(`They are already in #${scope.channelName}.`)
+        if (fresh.length === 0) return fail(t`They are already in #${channel}.`)
         await rpcOne('add_channel_members', { p_channel_id: scope.channelId, p_user_ids: fresh })
-        const names = fresh.map((id) => scope.workspacePeople.find((p) => p.id === id)?.name)
-        return ok(`Added ${names.join(', ')} to #${scope.channelName}.`)
+        const names = listOf(
+          fresh.map((id) => scope.workspacePeople.find((p) => p.id === id)?.name ?? '?')
+        )
+        return ok(t`Added ${names} to #${channel}.`)
       }
       case '/leave':
         await rpcOne('leave_channel', { p_channel_id: scope.channelId })
@@ -83,8 +101,8 @@ export async function runBuiltin(
         })
         return ok(
           muted
-            ? `#${scope.channelName} is muted. Type /mute again to unmute it.`
-            : `#${scope.channelName} is unmuted.`
+            ? t`#${channel} is muted. Type /mute again to unmute it.`
+            : t`#${channel} is unmuted.`
         )
       }
       case '/status': {
@@ -92,7 +110,7 @@ export async function runBuiltin(
         if ('error' in status) return fail(status.error)
         if (status.clear) {
           await rpcRows('clear_status')
-          return ok('Your status is cleared.')
+          return ok(t`Your status is cleared.`)
         }
         const row = await rpcOne('set_status', {
           p_emoji: status.emoji,
@@ -100,7 +118,8 @@ export async function runBuiltin(
           p_clear_after: 'never',
           p_time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
         })
-        return ok(`Your status is now ${row.emoji} ${row.text}`.trim())
+        const shown = `${row.emoji} ${row.text}`.trim()
+        return ok(t`Your status is now ${shown}`)
       }
       case '/remind': {
         const now = new Date()
@@ -109,20 +128,17 @@ export async function runBuiltin(
         const dm = (await rpcOne('open_dm', { p_workspace_id: scope.workspaceId, p_user_ids: [] }))
           .id
         const id = newId()
-        await rpcOne('send_message', {
-          p_id: id,
-          p_channel_id: dm,
-          p_body: `Reminder: ${remind.what}`,
-        })
+        const what = remind.what
+        await rpcOne('send_message', { p_id: id, p_channel_id: dm, p_body: t`Reminder: ${what}` })
         await rpcOne('save_message', { p_message_id: id, p_remind_at: remind.at.toISOString() })
-        return ok(
-          `I will remind you to “${remind.what}” ${whenText(remind.at, now)}. It is in Later.`
-        )
+        return ok(remindedText(what, remind.at, now))
       }
       default:
         return null
     }
   } catch (error) {
-    return fail(`${name} failed: ${cleanError(error)}`)
+    const reason = cleanError(error)
+    const command = name
+    return fail(t`${command} failed: ${reason}`)
   }
 }

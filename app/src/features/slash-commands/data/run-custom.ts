@@ -1,6 +1,7 @@
 // Running a workspace's own command: the `slash-commands` Edge Function with my session, which
 // sends Slack's signed request to the command's app. Its answer: an ephemeral text for me only
 // (markdown; the app's, or why it failed), or posted in the channel for everyone.
+import { t } from '@lingui/core/macro'
 import { FunctionsHttpError } from '@supabase/functions-js'
 import { functions } from '../../../lib/supabase.ts'
 
@@ -30,10 +31,10 @@ export async function runCustomCommand(
         hint?: string
       } | null
       const message = [body?.message, body?.hint].filter(Boolean).join(' ')
-      return { ephemeral: message || `${command} failed.`, posted: false, failed: true }
+      return { ephemeral: message || t`${command} failed.`, posted: false, failed: true }
     }
     return {
-      ephemeral: `${command} failed: Chorus could not be reached.`,
+      ephemeral: t`${command} failed: Chorus could not be reached.`,
       posted: false,
       failed: true,
     }
