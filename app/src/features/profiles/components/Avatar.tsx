@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { useState } from 'react'
 import { avatarUrl } from '../data/avatar-url.ts'
 import './avatar.css'
@@ -48,7 +49,7 @@ export function Avatar({
               ? `presence-dot online${away ? ' away' : ''}${dnd ? ' dnd' : ''}`
               : 'presence-dot'
           }
-          title={online && dnd ? 'Do not disturb' : undefined}
+          title={online && dnd ? t`Do not disturb` : undefined}
         />
       )}
     </span>
@@ -66,5 +67,6 @@ function initials(name: string): string {
 function colourOf(id: string): string {
   let hash = 0
   for (const ch of id) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS colour, not words
   return `hsl(${hash % 360} 55% 30%)`
 }

@@ -1,6 +1,10 @@
+import { t } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { Suspense, useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
+import { chosenLanguage, keepLanguage } from '../../../lib/i18n.ts'
+import type { Language } from '../../../lib/i18n.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice, Spinner } from '../../../ui/Notice.tsx'
@@ -10,7 +14,10 @@ import { SecurityPanel } from '../../security/index.ts'
 import { StatusEmoji, StatusPanel, useStatusOf } from '../../status/index.ts'
 import { useProfileQuery } from '../data/profile-query.ts'
 import { checkAvatar, useUpdateProfile } from '../data/profile-update-mutation.ts'
+import { reloadApp } from '../data/reload.ts'
+import type { Profile } from '../data/types.ts'
 import { Avatar } from './Avatar.tsx'
+import { LanguageField } from './LanguageField.tsx'
 
 interface Props {
   userId: string
@@ -26,13 +33,13 @@ export function ProfileDialog({ userId, email, open, onClose, onSignOut }: Props
   const [status, setStatus] = useState(false)
   if (status) {
     return (
-      <Dialog title="Set a status" open={open} onClose={onClose}>
+      <Dialog title={t`Set a status`} open={open} onClose={onClose}>
         <Suspense fallback={<Spinner />}>
           <StatusPanel me={userId} onDone={() => setStatus(false)} />
         </Suspense>
         <div className="dialog-actions">
           <button type="button" className="button" onClick={() => setStatus(false)}>
-            Back to your profile
+            {t`Back to your profile`}
           </button>
         </div>
       </Dialog>
@@ -40,20 +47,20 @@ export function ProfileDialog({ userId, email, open, onClose, onSignOut }: Props
   }
   if (security) {
     return (
-      <Dialog title="Security" open={open} onClose={onClose}>
+      <Dialog title={t`Security`} open={open} onClose={onClose}>
         <Suspense fallback={<Spinner />}>
           <SecurityPanel email={email} />
         </Suspense>
         <div className="dialog-actions">
           <button type="button" className="button" onClick={() => setSecurity(false)}>
-            Back to your profile
+            {t`Back to your profile`}
           </button>
         </div>
       </Dialog>
     )
   }
   return (
-    <Dialog title="Your profile" open={open} onClose={onClose}>
+    <Dialog title={t`Your profile`} open={open} onClose={onClose}>
       <PersonParts place="badge" userId={userId} />
       {profile.data ? (
         <ProfileForm
@@ -82,13 +89,15 @@ function ProfileForm({
 }: {
   userId: string
   email: string
-  profile: { displayName: string; avatarPath: string | null }
+  profile: Profile
   onSignOut: () => void
   onSecurity: () => void
   onStatus: () => void
 }) {
   const current = useStatusOf(userId)
   const [name, setName] = useState(profile.displayName)
+  // A profile kept on this device before the language was in it has none: the device's choice.
+  const [language, setLanguage] = useState<Language | null>(profile.language ?? chosenLanguage())
   const [avatarProblem, setAvatarProblem] = useState<string | null>(null)
   const update = useUpdateProfile(userId)
   const nameError = validateDisplayName(name)
@@ -96,7 +105,15 @@ function ProfileForm({
   function submit(event: FormEvent) {
     event.preventDefault()
     if (nameError) return
-    update.mutate({ displayName: name })
+    // The language shows after a reload, once it is saved (Slack does the same).
+    update.mutate(
+      { displayName: name, language },
+      {
+        onSuccess: () => {
+          if (keepLanguage(language)) reloadApp()
+        },
+      }
+    )
   }
 
   return (
@@ -104,7 +121,7 @@ function ProfileForm({
       <div className="profile-avatar-row">
         <Avatar name={profile.displayName} userId={userId} path={profile.avatarPath} size={72} />
         <label className="button">
-          Upload a picture
+          {t`Upload a picture`}
           <input
             type="file"
             accept="image/png,image/jpeg,image/webp,image/gif"
@@ -123,32 +140,33 @@ function ProfileForm({
       {avatarProblem && <Notice tone="error">{avatarProblem}</Notice>}
       <button type="button" className="button" onClick={onStatus}>
         {current ? (
-          <>
+          <Trans>
             <StatusEmoji userId={userId} withText /> · Change your status
-          </>
+          </Trans>
         ) : (
-          'Set a status'
+          t`Set a status`
         )}
       </button>
       <form className="stack" onSubmit={submit} noValidate>
         <Field
-          label="Display name"
+          label={t`Display name`}
           value={name}
           error={nameError}
           onChange={(e) => setName(e.target.value)}
         />
-        <p className="muted">Signed in as {email}</p>
+        <LanguageField value={language} onChange={setLanguage} />
+        <p className="muted">{t`Signed in as ${email}`}</p>
         <button type="button" className="button" onClick={onSecurity}>
-          Security: two-factor sign-in, sessions, password, email
+          {t`Security: two-factor sign-in, sessions, password, email`}
         </button>
         {update.error && <Notice tone="error">{cleanError(update.error)}</Notice>}
-        {update.isSuccess && <Notice tone="success">Saved.</Notice>}
+        {update.isSuccess && <Notice tone="success">{t`Saved.`}</Notice>}
         <div className="dialog-actions">
           <button type="button" className="button button-danger" onClick={onSignOut}>
-            Sign out
+            {t`Sign out`}
           </button>
           <button type="submit" className="button button-primary" disabled={update.isPending}>
-            Save
+            {t`Save`}
           </button>
         </div>
       </form>

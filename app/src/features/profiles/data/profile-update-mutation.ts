@@ -1,7 +1,10 @@
-// Display name and avatar. The avatar goes to the public `avatars` bucket under the person's own
-// folder (the bucket's policy allows nothing else) and is shown resized by Storage.
+// Display name, avatar and language (null: follow the browser's). The avatar goes to the public
+// `avatars` bucket under the person's own folder (the bucket's policy allows nothing else) and is
+// shown resized by Storage.
+import { t } from '@lingui/core/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TablesUpdate } from '../../../lib/database.types.ts'
+import type { Language } from '../../../lib/i18n.ts'
 import { storage, supabase } from '../../../lib/supabase.ts'
 import { newId } from '../../../lib/uuid.ts'
 import { AVATAR_BUCKET } from './avatar-url.ts'
@@ -11,17 +14,22 @@ export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif']
 
 export function checkAvatar(file: File): string | null {
-  if (!AVATAR_TYPES.includes(file.type)) return 'Choose a PNG, JPEG, WebP or GIF image.'
-  if (file.size > AVATAR_MAX_BYTES) return 'Choose an image under 2 MB.'
+  if (!AVATAR_TYPES.includes(file.type)) return t`Choose a PNG, JPEG, WebP or GIF image.`
+  if (file.size > AVATAR_MAX_BYTES) return t`Choose an image under 2 MB.`
   return null
 }
 
-export async function updateProfile(
-  userId: string,
-  change: { displayName?: string; avatar?: File }
-): Promise<void> {
+export interface ProfileChange {
+  displayName?: string
+  avatar?: File
+  /** null: follow the browser's language. */
+  language?: Language | null
+}
+
+export async function updateProfile(userId: string, change: ProfileChange): Promise<void> {
   const patch: TablesUpdate<'profiles'> = {}
   if (change.displayName !== undefined) patch.display_name = change.displayName.trim()
+  if (change.language !== undefined) patch.language = change.language
   if (change.avatar) {
     const problem = checkAvatar(change.avatar)
     if (problem) throw new Error(problem)
@@ -42,7 +50,7 @@ export async function updateProfile(
 export function useUpdateProfile(userId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (change: { displayName?: string; avatar?: File }) => updateProfile(userId, change),
+    mutationFn: (change: ProfileChange) => updateProfile(userId, change),
     // Names and pictures show everywhere (rosters, sidebars, messages): refresh all of it.
     onSuccess: () => queryClient.invalidateQueries(),
   })

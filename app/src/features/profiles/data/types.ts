@@ -1,17 +1,26 @@
+import { t } from '@lingui/core/macro'
 import type { Tables } from '../../../lib/database.types.ts'
+import { isLanguage } from '../../../lib/i18n.ts'
+import type { Language } from '../../../lib/i18n.ts'
 
 export interface Profile {
   id: string
   displayName: string
   avatarPath: string | null
+  /** The language this person reads Chorus in; null follows their browser's (issue 53). */
+  language: Language | null
 }
 
-export type ProfileRow = Pick<Tables<'profiles'>, 'id' | 'display_name' | 'avatar_path'>
+export type ProfileRow = Pick<
+  Tables<'profiles'>,
+  'id' | 'display_name' | 'avatar_path' | 'language'
+>
 
 export function toProfile(row: ProfileRow): Profile {
   return {
     id: row.id,
-    displayName: row.display_name?.trim() || 'Unnamed',
+    displayName: row.display_name?.trim() || t`Unnamed`,
     avatarPath: row.avatar_path,
+    language: isLanguage(row.language) ? row.language : null,
   }
 }
