@@ -3,6 +3,7 @@
 // everyone exports their own data. Each export is built in the background (the list
 // is read again every two seconds while one is), and once ready offers a download link that works
 // for an hour; the file itself is deleted seven days after it was made.
+import { t } from '@lingui/core/macro'
 import { useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
@@ -36,13 +37,13 @@ function ExportEntry({ item }: { item: ExportItem }) {
           disabled={link.isPending}
           onClick={() => link.mutate(item)}
         >
-          Get a download link
+          {t`Get a download link`}
         </button>
       )}
       {link.data && (
         <span>
           <a href={link.data.url} download>
-            Download the zip
+            {t`Download the zip`}
           </a>{' '}
           <span className="muted">{linkSentence(link.data.expiresAt)}</span>
         </span>
@@ -77,18 +78,14 @@ export default function ExportDialog(props: Props) {
   const error = exports.error ?? request.error
 
   return (
-    <Dialog title="Export" open={open} onClose={onClose} wide>
+    <Dialog title={t`Export`} open={open} onClose={onClose} wide>
       {error && <Notice tone="error">{cleanError(error)}</Notice>}
       <ExportScopeSection workspaceId={workspaceId} isOwner={isOwner} />
       {isOwner && (
         <section className="export-section" aria-labelledby="export-workspace">
-          <h3 id="export-workspace">The whole workspace</h3>
+          <h3 id="export-workspace">{t`The whole workspace`}</h3>
           <p className="muted">
-            {workspaceName}&apos;s channels as the setting above says (public ones only, or private
-            channels and direct and group messages too), the members, every message with its
-            threads, reactions, edits and earlier versions, pins, and the files, as a zip in
-            Slack&apos;s export layout that Chorus can import again. Only owners can export it; each
-            export is in the audit log.
+            {t`${workspaceName}'s channels as the setting above says (public ones only, or private channels and direct and group messages too), the members, every message with its threads, reactions, edits and earlier versions, pins, and the files, as a zip in Slack's export layout that Chorus can import again. Only owners can export it; each export is in the audit log.`}
           </p>
           <p>
             <button
@@ -97,33 +94,31 @@ export default function ExportDialog(props: Props) {
               disabled={busy}
               onClick={() => ask('workspace')}
             >
-              {request.isPending && asked === 'workspace' ? 'Asking…' : 'Export the workspace'}
+              {request.isPending && asked === 'workspace' ? t`Asking…` : t`Export the workspace`}
             </button>
           </p>
           <ExportList
             items={items.filter((item) => item.kind === 'workspace')}
-            none="No workspace export yet."
+            none={t`No workspace export yet.`}
           />
         </section>
       )}
       <section className="export-section" aria-labelledby="export-mine">
-        <h3 id="export-mine">Your data</h3>
+        <h3 id="export-mine">{t`Your data`}</h3>
         <p className="muted">
-          Your profile, the messages you wrote in the conversations you are in (private channels and
-          direct messages included, whatever the setting above), with their edits and the files you
-          attached, your reactions and your saved items. Nobody else&apos;s messages.
+          {t`Your profile, the messages you wrote in the conversations you are in (private channels and direct messages included, whatever the setting above), with their edits and the files you attached, your reactions and your saved items. Nobody else's messages.`}
         </p>
         <p>
           <button type="button" className="button" disabled={busy} onClick={() => ask('personal')}>
-            {request.isPending && asked === 'personal' ? 'Asking…' : 'Export my data'}
+            {request.isPending && asked === 'personal' ? t`Asking…` : t`Export my data`}
           </button>
         </p>
         <ExportList
           items={items.filter((item) => item.kind === 'personal')}
-          none="No export of your data yet."
+          none={t`No export of your data yet.`}
         />
       </section>
-      {exports.isPending && <p className="muted">Loading…</p>}
+      {exports.isPending && <p className="muted">{t`Loading…`}</p>}
     </Dialog>
   )
 }

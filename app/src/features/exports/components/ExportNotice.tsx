@@ -1,6 +1,7 @@
 // The notice every member of a workspace gets when an owner changed what its exports hold
 // (export_notice: a change this person has not seen yet), until they dismiss it. Its own lazy
 // chunk, rendered once the first screen is shown.
+import { t } from '@lingui/core/macro'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { useDismissScopeNotice, useScopeNotice } from '../data/scope.ts'
 import { noticeSentence } from '../data/words.ts'
@@ -25,7 +26,7 @@ export default function ExportNotice({
         disabled={dismiss.isPending}
         onClick={() => dismiss.mutate()}
       >
-        Got it
+        {t`Got it`}
       </button>
       {dismiss.error && <span role="alert">{cleanError(dismiss.error)}</span>}
     </div>

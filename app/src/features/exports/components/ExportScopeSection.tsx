@@ -1,24 +1,38 @@
 // Settings, Export: what a workspace export holds (the workspace's export_scope). Every member
 // sees it, with who changed it last; owners choose it. Changing it tells every member (the
 // ExportNotice banner) and is recorded in the audit log.
+import { i18n } from '@lingui/core'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, t } from '@lingui/core/macro'
+import { formatLocale } from '../../../lib/i18n.ts'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Notice } from '../../../ui/Notice.tsx'
 import { useScopeNotice, useSetExportScope } from '../data/scope.ts'
 import { scopeSentence } from '../data/words.ts'
 import type { ExportScope } from '../data/words.ts'
 
-const CHOICES: readonly { value: ExportScope; label: string; hint: string }[] = [
+const CHOICES: readonly {
+  value: ExportScope
+  label: MessageDescriptor
+  hint: MessageDescriptor
+}[] = [
   {
     value: 'public',
-    label: 'Public channels only',
-    hint: 'As Slack’s standard export. Private channels and direct messages stay out.',
+    label: msg`Public channels only`,
+    hint: msg`As Slack’s standard export. Private channels and direct messages stay out.`,
   },
   {
     value: 'all',
-    label: 'Everything',
-    hint: 'Private channels and direct and group messages too. Every member is told.',
+    label: msg`Everything`,
+    hint: msg`Private channels and direct and group messages too. Every member is told.`,
   },
 ]
+
+/** Who last changed the setting, and on which day. */
+function changedSentence(changedAt: string, name: string | null): string {
+  const date = new Date(changedAt).toLocaleDateString(formatLocale())
+  return name ? t`Last changed by ${name} on ${date}.` : t`Last changed by an owner on ${date}.`
+}
 
 export function ExportScopeSection({
   workspaceId,
@@ -32,13 +46,10 @@ export function ExportScopeSection({
   const scope = notice.data?.scope
   return (
     <section className="export-section" aria-labelledby="export-scope">
-      <h3 id="export-scope">What a workspace export holds</h3>
+      <h3 id="export-scope">{t`What a workspace export holds`}</h3>
       {scope && <p data-testid="export-scope">{scopeSentence(scope)}</p>}
       {notice.data?.changedAt && (
-        <p className="muted">
-          Last changed by {notice.data.changedByName ?? 'an owner'} on{' '}
-          {new Date(notice.data.changedAt).toLocaleDateString()}.
-        </p>
+        <p className="muted">{changedSentence(notice.data.changedAt, notice.data.changedByName)}</p>
       )}
       {isOwner && scope && (
         <div role="radiogroup" aria-labelledby="export-scope" className="stack">
@@ -53,8 +64,8 @@ export function ExportScopeSection({
                 onChange={() => set.mutate(choice.value)}
               />
               <span>
-                <strong>{choice.label}</strong>
-                <span className="muted"> {choice.hint}</span>
+                <strong>{i18n._(choice.label)}</strong>
+                <span className="muted"> {i18n._(choice.hint)}</span>
               </span>
             </label>
           ))}

@@ -1,5 +1,8 @@
 // What the export dialog says about an export (pure): its state in words, its size, and until
 // when its file and its download link are kept.
+import { plural, t } from '@lingui/core/macro'
+import { formatLocale } from '../../../lib/i18n.ts'
+
 export type ExportStatus = 'queued' | 'running' | 'done' | 'failed'
 
 export interface ExportItem {
@@ -24,43 +27,58 @@ export function sizeLabel(bytes: number): string {
     value /= 1024
     unit += 1
   }
-  if (unit === 0) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`
+  if (unit === 0) return plural(bytes, { one: '# byte', other: '# bytes' })
+  const digits = value < 10 ? 1 : 0
+  const number = new Intl.NumberFormat(formatLocale(), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value)
+  return `${number} ${units[unit]}`
 }
 
 const when = (iso: string, now: Date) => {
   const at = new Date(iso)
   const sameDay = at.toDateString() === now.toDateString()
   return sameDay
-    ? at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-    : at.toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
+    ? at.toLocaleTimeString(formatLocale(), { hour: '2-digit', minute: '2-digit' })
+    : at.toLocaleString(formatLocale(), {
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
 }
 
 /** One line about the export's state. */
 export function statusSentence(item: ExportItem, now = new Date()): string {
   switch (item.status) {
     case 'queued':
-      return 'Waiting to start…'
+      return t`Waiting to start…`
     case 'running':
-      return 'Being built… You can close this window; it goes on.'
-    case 'failed':
-      return `Failed: ${item.error ?? 'the export could not be built.'}`
-    case 'done':
-      return (
-        `Ready, ${sizeLabel(item.size ?? 0)}` +
-        (item.expiresAt ? `. Kept until ${when(item.expiresAt, now)}, then deleted.` : '.')
-      )
+      return t`Being built… You can close this window; it goes on.`
+    case 'failed': {
+      const error = item.error
+      return error ? t`Failed: ${error}` : t`Failed: the export could not be built.`
+    }
+    case 'done': {
+      const size = sizeLabel(item.size ?? 0)
+      if (!item.expiresAt) return t`Ready, ${size}.`
+      const until = when(item.expiresAt, now)
+      return t`Ready, ${size}. Kept until ${until}, then deleted.`
+    }
   }
 }
 
 /** "Asked for at 10:32" (today) or with its date. */
 export function askedSentence(item: ExportItem, now = new Date()): string {
-  return `Asked for at ${when(item.createdAt, now)}`
+  const at = when(item.createdAt, now)
+  return t`Asked for at ${at}`
 }
 
 /** When a download link made now for `seconds` stops working. */
 export function linkSentence(expiresAt: Date, now = new Date()): string {
-  return `This link works until ${when(expiresAt.toISOString(), now)} and only for you; ask for a new one after.`
+  const until = when(expiresAt.toISOString(), now)
+  return t`This link works until ${until} and only for you; ask for a new one after.`
 }
 
 /** Whether one of these (of `person`'s, when given) is still being made. */
@@ -77,10 +95,8 @@ export type ExportScope = 'public' | 'all'
 /** One sentence on what a workspace export holds. */
 export function scopeSentence(scope: ExportScope): string {
   return scope === 'all'
-    ? 'A workspace export holds everything: public and private channels, and direct and group ' +
-        'messages. Each such export is recorded in the audit log.'
-    : 'A workspace export holds the public channels only, as Slack’s standard export: no ' +
-        'private channel and no direct message.'
+    ? t`A workspace export holds everything: public and private channels, and direct and group messages. Each such export is recorded in the audit log.`
+    : t`A workspace export holds the public channels only, as Slack’s standard export: no private channel and no direct message.`
 }
 
 /** The notice every member gets when an owner changed what the workspace's exports hold. */
@@ -89,11 +105,14 @@ export function noticeSentence(
   workspaceName: string,
   now = new Date()
 ): string {
-  const who = notice.changedByName ?? 'An owner'
-  const at = notice.changedAt ? ` (${when(notice.changedAt, now)})` : ''
-  const what =
-    notice.scope === 'all'
-      ? 'they now hold private channels and direct messages too'
-      : 'they now hold public channels only'
-  return `${who} changed what exports of ${workspaceName} hold${at}: ${what}.`
+  const who = notice.changedByName ?? t`An owner`
+  const all = notice.scope === 'all'
+  if (!notice.changedAt)
+    return all
+      ? t`${who} changed what exports of ${workspaceName} hold: they now hold private channels and direct messages too.`
+      : t`${who} changed what exports of ${workspaceName} hold: they now hold public channels only.`
+  const at = when(notice.changedAt, now)
+  return all
+    ? t`${who} changed what exports of ${workspaceName} hold (${at}): they now hold private channels and direct messages too.`
+    : t`${who} changed what exports of ${workspaceName} hold (${at}): they now hold public channels only.`
 }
