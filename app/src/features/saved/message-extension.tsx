@@ -1,6 +1,7 @@
 // "Save for later" in the message screen's extension slot (slots/message.ts): the action
 // on a message (also in an archived channel: saving is personal), the "Saved for later"
 // marker above its text, and the save dialog (a lazy chunk) while it is open.
+import { t } from '@lingui/core/macro'
 import { useMemo } from 'react'
 import type { ChatMessage } from '../../slots/message.ts'
 import type {
@@ -20,7 +21,7 @@ export function saveActions(
   return (message) => [
     {
       id: 'save',
-      label: saved.has(message.id) ? 'Saved for later…' : 'Save for later',
+      label: saved.has(message.id) ? t`Saved for later…` : t`Save for later`,
       icon: 'bookmark',
       run: () => open(message.id),
       order: 50,
@@ -32,7 +33,7 @@ export function saveActions(
 export function savedMarkers(saved: ReadonlyMap<string, unknown>) {
   return (message: ChatMessage): MessageMarker[] =>
     saved.has(message.id)
-      ? [{ id: 'saved', icon: 'bookmark', label: 'Saved for later', className: 'saved-marker' }]
+      ? [{ id: 'saved', icon: 'bookmark', label: t`Saved for later`, className: 'saved-marker' }]
       : []
 }
 

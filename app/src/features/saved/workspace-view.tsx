@@ -1,4 +1,5 @@
 // Later as a view of the workspace (slots/view.ts): my saved messages, at /w/<id>/later.
+import { t } from '@lingui/core/macro'
 import type { WorkspaceView } from '../../slots/view.ts'
 import { LaterLink } from './components/LaterLink.tsx'
 
@@ -7,5 +8,7 @@ export default {
   order: 20,
   Link: LaterLink,
   load: () => import('./components/LaterView.tsx'),
-  loading: 'Loading saved messages',
+  get loading() {
+    return t`Loading saved messages`
+  },
 } satisfies WorkspaceView

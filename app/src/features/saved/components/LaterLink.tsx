@@ -1,4 +1,5 @@
 // The sidebar's "Later" entry, with the number of saved messages whose reminder is due.
+import { t } from '@lingui/core/macro'
 import { SidebarLink } from '../../../ui/SidebarLink.tsx'
 import { useLaterItems, useSavedLive } from '../data/saved.ts'
 
@@ -15,7 +16,7 @@ export function LaterLink(props: {
     <SidebarLink
       href={`/w/${props.workspaceId}/later`}
       icon="bookmark"
-      label="Later"
+      label={t`Later`}
       active={props.active}
       onNavigate={props.onNavigate}
       count={due}

@@ -1,6 +1,7 @@
 // The Later view: the messages I saved in this workspace, in progress (due reminders first,
 // marked) or done; each with its channel, author, text and reminder, opened in its channel,
 // marked done or back, or removed. Loaded only when the view is opened.
+import { t } from '@lingui/core/macro'
 import { useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { bodyAsText } from '../../../lib/message-tokens.ts'
@@ -18,17 +19,17 @@ export default function LaterView({ workspaceId, people }: ViewProps) {
   const items = useLaterItems(workspaceId, done)
   const mutation = useSaveMutation()
   return (
-    <section className="threads-view later-view" aria-label="Later">
+    <section className="threads-view later-view" aria-label={t`Later`}>
       <header className="threads-view-header later-header">
-        <h1>Later</h1>
-        <div className="later-tabs" role="group" aria-label="Show">
+        <h1>{t`Later`}</h1>
+        <div className="later-tabs" role="group" aria-label={t`Show`}>
           <button
             type="button"
             className="button button-small button-secondary"
             aria-pressed={!done}
             onClick={() => setDone(false)}
           >
-            In progress
+            {t`In progress`}
           </button>
           <button
             type="button"
@@ -36,25 +37,25 @@ export default function LaterView({ workspaceId, people }: ViewProps) {
             aria-pressed={done}
             onClick={() => setDone(true)}
           >
-            Done
+            {t`Done`}
           </button>
         </div>
       </header>
       {mutation.isError && <Notice tone="error">{cleanError(mutation.error)}</Notice>}
       {items.isPending ? (
-        <Spinner label="Loading saved messages" />
+        <Spinner label={t`Loading saved messages`} />
       ) : items.isError ? (
         <ErrorState
-          title="Your saved messages could not be loaded."
+          title={t`Your saved messages could not be loaded.`}
           detail={cleanError(items.error)}
           onRetry={() => void items.refetch()}
         />
       ) : items.data.length === 0 ? (
-        <EmptyState title={done ? 'Nothing done yet' : 'Nothing saved'}>
+        <EmptyState title={done ? t`Nothing done yet` : t`Nothing saved`}>
           <p className="muted">
             {done
-              ? 'Saved messages you mark done show up here.'
-              : 'Save a message for later from its actions, with a reminder if you like.'}
+              ? t`Saved messages you mark done show up here.`
+              : t`Save a message for later from its actions, with a reminder if you like.`}
           </p>
         </EmptyState>
       ) : (
@@ -86,33 +87,32 @@ function LaterEntry(props: {
   onRemove: () => void
 }) {
   const { item, nameOf } = props
-  const channel = item.channelKind === 'dm' ? 'Direct message' : `#${item.channelName ?? ''}`
+  const channel = item.channelKind === 'dm' ? t`Direct message` : `#${item.channelName ?? ''}`
+  const author = nameOf(item.message.authorId)
+  const when = item.remindAt ? reminderLabel(item.remindAt, new Date()) : ''
   return (
     <article
       className={`later-entry${item.due ? ' later-due' : ''}`}
-      aria-label={`Saved message from ${nameOf(item.message.authorId)}`}
+      aria-label={t`Saved message from ${author}`}
     >
       <p className="later-meta">
         <span className="thread-entry-channel">{channel}</span>{' '}
-        <bdi className="message-author">{nameOf(item.message.authorId)}</bdi>
-        {item.due && <span className="later-due-badge">Due</span>}
+        <bdi className="message-author">{author}</bdi>
+        {item.due && <span className="later-due-badge">{t`Due`}</span>}
         {item.remindAt && !item.doneAt && (
-          <span className="muted">
-            {item.due ? ' since ' : ' Reminder '}
-            {reminderLabel(item.remindAt, new Date())}
-          </span>
+          <span className="muted"> {item.due ? t`since ${when}` : t`Reminder ${when}`}</span>
         )}
       </p>
       <p className="later-body">{bodyAsText(item.message.body, nameOf)}</p>
       <div className="later-actions">
         <Link href={`/w/${props.workspaceId}/c/${item.channelId}/m/${item.messageId}`}>
-          Open in channel
+          {t`Open in channel`}
         </Link>
         <button type="button" className="link-button" onClick={() => props.onDone(!item.doneAt)}>
-          {item.doneAt ? 'Mark not done' : 'Mark done'}
+          {item.doneAt ? t`Mark not done` : t`Mark done`}
         </button>
         <button type="button" className="link-button" onClick={props.onRemove}>
-          Remove
+          {t`Remove`}
         </button>
       </div>
     </article>

@@ -1,5 +1,8 @@
 // "Save for later": with no reminder, in an hour, tomorrow at 9:00 or on a date and time; for a
 // message saved already, its reminder changes here and it can be removed. Loaded on first use.
+import { i18n } from '@lingui/core'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, t } from '@lingui/core/macro'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -16,11 +19,11 @@ interface Props {
   onClose: () => void
 }
 
-const CHOICES: [ReminderChoice, string][] = [
-  ['none', 'No reminder'],
-  ['hour', 'In 1 hour'],
-  ['tomorrow', 'Tomorrow at 9:00'],
-  ['date', 'On a date'],
+const CHOICES: [ReminderChoice, MessageDescriptor][] = [
+  ['none', msg`No reminder`],
+  ['hour', msg`In 1 hour`],
+  ['tomorrow', msg`Tomorrow at 9:00`],
+  ['date', msg`On a date`],
 ]
 
 export default function SaveDialog({ messageId, saved, onClose }: Props) {
@@ -39,10 +42,10 @@ export default function SaveDialog({ messageId, saved, onClose }: Props) {
   }
 
   return (
-    <Dialog title={saved ? 'Saved for later' : 'Save for later'} open onClose={onClose}>
+    <Dialog title={saved ? t`Saved for later` : t`Save for later`} open onClose={onClose}>
       <form className="stack" onSubmit={submit}>
         <fieldset className="save-choices">
-          <legend>Remind me</legend>
+          <legend>{t`Remind me`}</legend>
           {CHOICES.map(([value, label]) => (
             <label key={value} className="save-choice">
               <input
@@ -52,12 +55,12 @@ export default function SaveDialog({ messageId, saved, onClose }: Props) {
                 checked={choice === value}
                 onChange={() => setChoice(value)}
               />
-              {label}
+              {i18n._(label)}
             </label>
           ))}
           {choice === 'date' && (
             <label className="save-choice">
-              Date and time
+              {t`Date and time`}
               <input
                 type="datetime-local"
                 required
@@ -70,7 +73,7 @@ export default function SaveDialog({ messageId, saved, onClose }: Props) {
         {mutation.isError && <Notice tone="error">{cleanError(mutation.error)}</Notice>}
         <div className="save-buttons">
           <button type="submit" className="button" disabled={mutation.isPending}>
-            {saved ? 'Update' : 'Save'}
+            {saved ? t`Update` : t`Save`}
           </button>
           {saved && (
             <button
@@ -79,7 +82,7 @@ export default function SaveDialog({ messageId, saved, onClose }: Props) {
               disabled={mutation.isPending}
               onClick={() => mutation.mutate({ kind: 'remove', messageId }, { onSuccess: onClose })}
             >
-              Remove from Later
+              {t`Remove from Later`}
             </button>
           )}
         </div>

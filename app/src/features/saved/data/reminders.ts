@@ -1,4 +1,7 @@
 // The reminder choices of "Save for later", as times from now (pure, tested).
+import { t } from '@lingui/core/macro'
+import { formatLocale } from '../../../lib/i18n.ts'
+
 export type ReminderChoice = 'none' | 'hour' | 'tomorrow' | 'date'
 
 /** When a choice reminds, from `now`; 'date' takes a datetime-local value; null: no reminder. */
@@ -9,26 +12,29 @@ export function reminderTime(choice: ReminderChoice, now: Date, date = ''): Date
     case 'hour':
       return new Date(now.getTime() + 3600_000)
     case 'tomorrow': {
-      const t = new Date(now)
-      t.setDate(t.getDate() + 1)
-      t.setHours(9, 0, 0, 0)
-      return t
+      const at = new Date(now)
+      at.setDate(at.getDate() + 1)
+      at.setHours(9, 0, 0, 0)
+      return at
     }
     case 'date': {
-      const t = new Date(date)
-      return Number.isNaN(t.getTime()) ? null : t
+      const at = new Date(date)
+      return Number.isNaN(at.getTime()) ? null : at
     }
   }
 }
 
-/** "in 2 hours", "tomorrow at 09:00" style label of a reminder time. */
+/** "today at 09:00", "tomorrow at 09:00", "5 Dec 2026 at 09:00": a reminder time in words, in
+ * the app's language. */
 export function reminderLabel(at: string, now: Date): string {
-  const t = new Date(at)
-  const time = t.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+  const when = new Date(at)
+  const locale = formatLocale()
+  const time = when.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })
   const day = new Date(now)
   day.setHours(0, 0, 0, 0)
-  const days = Math.floor((t.getTime() - day.getTime()) / 86_400_000)
-  if (days === 0) return `today at ${time}`
-  if (days === 1) return `tomorrow at ${time}`
-  return `${t.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })} at ${time}`
+  const days = Math.floor((when.getTime() - day.getTime()) / 86_400_000)
+  if (days === 0) return t`today at ${time}`
+  if (days === 1) return t`tomorrow at ${time}`
+  const date = when.toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric' })
+  return t`${date} at ${time}`
 }
