@@ -4,63 +4,69 @@
 // reads the app's sources for the keys its handlers compare and fails when one is not here, so a
 // new shortcut joins this list or the test says which key is missing.
 
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+
 export interface Shortcut {
   /** The keys, each a way to do it (Control on Windows and Linux, Meta on a Mac). */
   keys: string[]
-  label: string
+  /** What it does (read with i18n._ when shown). */
+  label: MessageDescriptor
 }
 
 export interface ShortcutGroup {
-  title: string
+  title: MessageDescriptor
   shortcuts: Shortcut[]
 }
 
+/* eslint-disable lingui/no-unlocalized-strings -- the keys as aria-keyshortcuts names them
+   (Control+K, Enter, Home) are not words; each label is a msg (the type says so) */
 export const SHORTCUTS: ShortcutGroup[] = [
   {
-    title: 'Anywhere',
+    title: msg`Anywhere`,
     shortcuts: [
-      { keys: ['Control+K', 'Meta+K'], label: 'Jump to a channel or person' },
-      { keys: ['Control+G', 'Meta+G', '/'], label: 'Search messages' },
-      { keys: ['Alt+ArrowUp'], label: 'Previous channel' },
-      { keys: ['Alt+ArrowDown'], label: 'Next channel' },
-      { keys: ['Control+/', 'Meta+/'], label: 'Show keyboard shortcuts' },
+      { keys: ['Control+K', 'Meta+K'], label: msg`Jump to a channel or person` },
+      { keys: ['Control+G', 'Meta+G', '/'], label: msg`Search messages` },
+      { keys: ['Alt+ArrowUp'], label: msg`Previous channel` },
+      { keys: ['Alt+ArrowDown'], label: msg`Next channel` },
+      { keys: ['Control+/', 'Meta+/'], label: msg`Show keyboard shortcuts` },
     ],
   },
   {
-    title: 'Message box',
+    title: msg`Message box`,
     shortcuts: [
-      { keys: ['Enter'], label: 'Send the message' },
-      { keys: ['Shift+Enter'], label: 'New line' },
-      { keys: ['ArrowUp'], label: 'Edit your last message (in an empty box)' },
-      { keys: ['@'], label: 'Mention someone' },
-      { keys: ['/'], label: 'Slash commands (at the start)' },
-      { keys: ['ArrowUp', 'ArrowDown'], label: 'Move through suggestions' },
-      { keys: ['Enter', 'Tab'], label: 'Pick the suggestion' },
-      { keys: ['Escape'], label: 'Close suggestions, or cancel an edit' },
+      { keys: ['Enter'], label: msg`Send the message` },
+      { keys: ['Shift+Enter'], label: msg`New line` },
+      { keys: ['ArrowUp'], label: msg`Edit your last message (in an empty box)` },
+      { keys: ['@'], label: msg`Mention someone` },
+      { keys: ['/'], label: msg`Slash commands (at the start)` },
+      { keys: ['ArrowUp', 'ArrowDown'], label: msg`Move through suggestions` },
+      { keys: ['Enter', 'Tab'], label: msg`Pick the suggestion` },
+      { keys: ['Escape'], label: msg`Close suggestions, or cancel an edit` },
     ],
   },
   {
-    title: 'Messages (a message focused)',
+    title: msg`Messages (a message focused)`,
     shortcuts: [
-      { keys: ['ArrowUp', 'ArrowDown'], label: 'Previous or next message' },
-      { keys: ['Home', 'End'], label: 'First or last message' },
-      { keys: ['e'], label: 'Edit your message' },
-      { keys: ['t'], label: 'Reply in thread' },
-      { keys: ['Delete', 'Backspace'], label: 'Delete your message' },
-      { keys: ['Escape'], label: 'Back to the message box; closes a thread' },
+      { keys: ['ArrowUp', 'ArrowDown'], label: msg`Previous or next message` },
+      { keys: ['Home', 'End'], label: msg`First or last message` },
+      { keys: ['e'], label: msg`Edit your message` },
+      { keys: ['t'], label: msg`Reply in thread` },
+      { keys: ['Delete', 'Backspace'], label: msg`Delete your message` },
+      { keys: ['Escape'], label: msg`Back to the message box; closes a thread` },
     ],
   },
   {
-    title: 'Menus, lists and dialogs',
+    title: msg`Menus, lists and dialogs`,
     shortcuts: [
       {
         keys: ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'],
-        label: 'Move in a menu or list',
+        label: msg`Move in a menu or list`,
       },
-      { keys: ['Home', 'End'], label: 'First or last item of a menu' },
-      { keys: ['Enter'], label: 'Open or pick the item' },
-      { keys: ['Tab', 'Shift+Tab'], label: 'Next or previous control' },
-      { keys: ['Escape'], label: 'Close it' },
+      { keys: ['Home', 'End'], label: msg`First or last item of a menu` },
+      { keys: ['Enter'], label: msg`Open or pick the item` },
+      { keys: ['Tab', 'Shift+Tab'], label: msg`Next or previous control` },
+      { keys: ['Escape'], label: msg`Close it` },
     ],
   },
 ]
@@ -74,6 +80,7 @@ const NAMES: Record<string, string> = {
   ArrowRight: '→',
   Escape: 'Esc',
 }
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /** A key combination as its parts shown to people: "Control+K" is ["Ctrl", "K"]. */
 export function keyParts(keys: string): string[] {
