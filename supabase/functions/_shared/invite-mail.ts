@@ -7,14 +7,21 @@
 // address that has an account already; both land on `redirectTo` (the invite page).
 // The limits on who may send how many are the database's (private.take_invite_mail): take one
 // before calling this, give it back (release_invite_mail) when this fails.
+// The mail is in the recipient's language (invite-mail-text.ts): an existing account's profile
+// language, else the inviter's (`language`), else English.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
 import nodemailer from 'npm:nodemailer@6'
+import { mailLanguage, profileLanguage } from './email-i18n.ts'
+import { invitationMail } from './invite-mail-text.ts'
 
 export interface Invitation {
   email: string
   redirectTo: string
-  workspaceName: string
-  invitedBy: string
+  workspaceName: string | null
+  invitedBy: string | null
+  /** The language to write in when the address has no account yet (the inviter's); an existing
+   *  account's own profile language goes first. English when neither is known. */
+  language?: string | null
   /** More of the new account's metadata (display_name, say). */
   data?: Record<string, unknown>
 }
@@ -22,47 +29,6 @@ export interface Invitation {
 export type InvitationSent =
   | { ok: true; sent: 'invite' | 'magic_link'; userId: string | null }
   | { ok: false; status: number; error: string }
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-}
-
-/** One line of at most `max` characters (names go into the subject). */
-function line(text: string, max = 100): string {
-  const one = text.replace(/[\r\n\t]+/g, ' ').trim()
-  return one.length > max ? `${one.slice(0, max - 1)}…` : one
-}
-
-export function invitationMail(
-  invitation: Invitation,
-  link: string,
-  existing: boolean
-): { subject: string; text: string; html: string } {
-  const who = line(invitation.invitedBy || 'Someone')
-  const where = line(invitation.workspaceName)
-  const subject = `${who} invited you to ${where} on Chorus`
-  const action = existing
-    ? 'Follow this link to sign in and accept:'
-    : 'Follow this link to accept; you will choose your name and a password:'
-  const text = [
-    `${who} invited you to join ${where} on Chorus, a team chat. ${action}`,
-    '',
-    link,
-    '',
-    `The invitation is for ${invitation.email}. If you did not expect it, you can ignore this email.`,
-  ].join('\n')
-  const html = [
-    `<h2>${escapeHtml(who)} invited you to ${escapeHtml(where)}</h2>`,
-    `<p>${escapeHtml(who)} invited you to join <strong>${escapeHtml(where)}</strong> on Chorus, a team chat. ${escapeHtml(action)}</p>`,
-    `<p><a href="${escapeHtml(link)}">Join ${escapeHtml(where)}</a></p>`,
-    `<p>The invitation is for ${escapeHtml(invitation.email)}. If you did not expect it, you can ignore this email.</p>`,
-  ].join('\n')
-  return { subject, text, html }
-}
 
 /** Makes the invitation's link with Auth and mails it through SMTP. */
 export async function sendInvitation(
@@ -100,7 +66,9 @@ export async function sendInvitation(
       error: made.error?.message ?? 'No link.',
     }
   }
-  const mail = invitationMail(invitation, made.data.properties.action_link, existing)
+  const own = existing ? await profileLanguage(admin, made.data.user?.id) : null
+  const language = mailLanguage(own ?? invitation.language)
+  const mail = invitationMail(invitation, made.data.properties.action_link, existing, language)
   const port = Deno.env.get('SMTP_PORT') ?? '587'
   const transport = nodemailer.createTransport({
     host,
@@ -121,6 +89,7 @@ export async function sendInvitation(
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      headers: { 'Content-Language': language },
     })
   } catch (error) {
     return {

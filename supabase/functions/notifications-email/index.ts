@@ -10,6 +10,9 @@
 // refused or unreachable): release_notification_email makes them due again after a backoff
 // (1, 2, 4 ... minutes), or gives them up after the 8th attempt; both are logged here, and the
 // answer is 502. The caller is trusted with nothing but the batch id.
+// The digest is written in its recipient's language (compose.ts; their profile's language, public.
+// profiles.language, English when it is null): the claim's `language` when it carries one, else
+// looked up by their address (_shared/email-i18n.ts).
 // POST ?unsubscribe=<token>: the one-click unsubscribe of RFC 8058 (the mail's List-Unsubscribe
 // and List-Unsubscribe-Post headers), which mail clients POST without a sign-in (verify_jwt =
 // false for this function in config.toml). GET ?unsubscribe=<token> (links of older mails)
@@ -22,8 +25,13 @@
 // ("Chorus <no-reply@…>"), APP_URL (where links open, e.g. https://chorus.example.com);
 // SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY come with the runtime.
 import nodemailer from 'npm:nodemailer@6'
+import { addressLanguage, mailLanguage } from '../_shared/email-i18n.ts'
+import type { MailLanguage } from '../_shared/email-i18n.ts'
 import { closingUnread } from '../_shared/read-body.ts'
 import { json, mailEnv, unsubscribeAnswer } from '../_shared/unsubscribe.ts'
+import type { MailEnv } from '../_shared/unsubscribe.ts'
+import { compose } from './compose.ts'
+import type { Mail } from './compose.ts'
 
 /** What release_notification_email says of a batch that was not sent. */
 interface Released {
@@ -33,79 +41,11 @@ interface Released {
   next_attempt_at: string | null
 }
 
-/** One queued message, as claim_notification_email lists it. */
-interface Item {
-  message_id: string
-  channel_id: string
-  workspace_id: string
-  workspace_name: string
-  channel_name: string | null
-  channel_kind: string
-  author_name: string | null
-  body: string
-  created_at: string
-}
-
-/** A claimed batch: one digest to one person. */
-interface Mail {
-  email: string
-  display_name: string
-  unsubscribe_token: string | null
-  ids: number[]
-  items: Item[]
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-}
-
-/** A message body as plain text: mentions become @someone, at most 300 characters. */
-function plain(body: string): string {
-  const text = body
-    .replace(/<@[0-9a-f-]{36}>/gi, '@someone')
-    .replace(/\s+/g, ' ')
-    .trim()
-  return text.length > 300 ? `${text.slice(0, 299)}…` : text
-}
-
-function place(item: Item): string {
-  return item.channel_kind === 'dm' ? 'a direct message' : `#${item.channel_name ?? ''}`
-}
-
-function compose(mail: Mail, appUrl: string, unsubscribeUrl: string | null) {
-  const n = mail.items.length
-  const first = mail.items[0]
-  const subject =
-    n === 1 && first
-      ? `${first.author_name ?? 'Someone'} wrote to you in ${place(first)}`
-      : `${n} unread mentions and direct messages on Chorus`
-  const linkOf = (i: Item) => `${appUrl}/w/${i.workspace_id}/c/${i.channel_id}/m/${i.message_id}`
-  const text = [
-    `Hi ${mail.display_name},`,
-    '',
-    ...mail.items.flatMap((i) => [
-      `${i.author_name ?? 'Someone'} in ${place(i)} (${i.workspace_name}):`,
-      plain(i.body),
-      `Open: ${linkOf(i)}`,
-      '',
-    ]),
-    unsubscribeUrl ? `Stop these emails: ${unsubscribeUrl}` : '',
-  ].join('\n')
-  const html = [
-    `<p>Hi ${escapeHtml(mail.display_name)},</p>`,
-    ...mail.items.map(
-      (i) =>
-        `<p><strong>${escapeHtml(i.author_name ?? 'Someone')}</strong> in ${escapeHtml(place(i))} ` +
-        `(${escapeHtml(i.workspace_name)}):<br>${escapeHtml(plain(i.body))}<br>` +
-        `<a href="${escapeHtml(linkOf(i))}">Open in Chorus</a></p>`
-    ),
-    unsubscribeUrl ? `<p><a href="${escapeHtml(unsubscribeUrl)}">Stop these emails</a></p>` : '',
-  ].join('\n')
-  return { subject, text, html }
+/** The recipient's language: the claim's when it says it, else their profile's, else English. */
+async function languageOf(mail: Mail, env: MailEnv): Promise<MailLanguage> {
+  if (mail.language !== undefined) return mailLanguage(mail.language)
+  const serviceKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? ''
+  return mailLanguage(await addressLanguage(env.admin, env.url, serviceKey, mail.email))
 }
 
 // An answer that leaves the body unread closes the connection (_shared/read-body.ts).
@@ -160,7 +100,8 @@ async function handle(request: Request): Promise<Response> {
       ? { user: Deno.env.get('SMTP_USER'), pass: Deno.env.get('SMTP_PASS') ?? '' }
       : undefined,
   })
-  const { subject, text, html } = compose(mail, appUrl, unsubscribeUrl)
+  const language = await languageOf(mail, env)
+  const { subject, text, html } = compose(mail, language, appUrl, unsubscribeUrl)
   try {
     await transport.sendMail({
       from: Deno.env.get('SMTP_FROM') ?? 'Chorus <no-reply@chorus.local>',
@@ -168,12 +109,15 @@ async function handle(request: Request): Promise<Response> {
       subject,
       text,
       html,
-      headers: oneClickUrl
-        ? {
-            'List-Unsubscribe': `<${oneClickUrl}>`,
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-          }
-        : {},
+      headers: {
+        'Content-Language': language,
+        ...(oneClickUrl
+          ? {
+              'List-Unsubscribe': `<${oneClickUrl}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            }
+          : {}),
+      },
     })
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e)

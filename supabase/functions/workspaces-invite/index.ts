@@ -12,6 +12,9 @@
 // Auth's mailer, so invitations never use up the hourly budget that Auth's confirmations and
 // password resets need. A mail that could not be sent is given back (release_invite_mail).
 //
+// The mail is in the invited person's language (_shared/invite-mail.ts): their profile's when the
+// address has an account, else the inviter's, else English.
+//
 // POST {import_id}: an import's owner invites the people it brought in and did not invite
 // (import_invitees; see how many first with it and invite_mail_allowance), one email invite of
 // the workspace each, under the same limits: 200 {invited, failed: [{email, error}], left: 0};
@@ -129,11 +132,27 @@ async function handle(request: Request): Promise<Response> {
     email: invite.email,
     redirectTo,
     workspaceName: details.workspace_name,
-    invitedBy: details.invited_by ?? 'Someone',
+    invitedBy: details.invited_by,
+    language: (await inviter(asCaller, admin)).language,
   })
   if (sent.ok) return json(200, { sent: sent.sent })
   await admin.rpc('release_invite_mail', { p_id: mailId })
   return json(sent.status, { error: sent.error })
+}
+
+/** The caller's name and language (the mail's language for an address with no account yet). */
+async function inviter(
+  asCaller: SupabaseClient,
+  admin: SupabaseClient
+): Promise<{ displayName: string | null; language: string | null }> {
+  const { data: me } = await asCaller.auth.getUser()
+  const { data: profile } = await admin
+    .from('profiles')
+    .select('display_name, language')
+    .eq('id', me.user?.id ?? '')
+    .maybeSingle()
+  const row = profile as { display_name: string; language: string | null } | null
+  return { displayName: row?.display_name ?? null, language: row?.language ?? null }
 }
 
 function appUrl(): string {
@@ -165,14 +184,8 @@ async function inviteImportPeople(
     .single()
   const workspaceId = (row as { workspace_id: string }).workspace_id
   const { data: ws } = await admin.from('workspaces').select('name').eq('id', workspaceId).single()
-  const workspaceName = (ws as { name: string } | null)?.name ?? 'a workspace'
-  const { data: me } = await asCaller.auth.getUser()
-  const { data: profile } = await admin
-    .from('profiles')
-    .select('display_name')
-    .eq('id', me.user?.id ?? '')
-    .maybeSingle()
-  const invitedBy = (profile as { display_name: string } | null)?.display_name ?? 'Someone'
+  const workspaceName = (ws as { name: string } | null)?.name ?? null
+  const { displayName: invitedBy, language } = await inviter(asCaller, admin)
   let invited = 0
   const failed: { email: string; error: string }[] = []
   for (const [at, person] of invitees.entries()) {
@@ -202,6 +215,7 @@ async function inviteImportPeople(
       redirectTo: `${appUrl()}/invite/${invite.token}`,
       workspaceName,
       invitedBy,
+      language,
     })
     if (sent.ok) invited += 1
     else {
