@@ -2,8 +2,12 @@
 // listed once in supabase/errors.json with its HTTP status and a sentence for people. The app
 // switches on codes, never on wording, and shows the sentence for the code (with the code, for
 // support). The sentences are a chunk of their own, fetched once the first screen is shown: until
-// then the server's own sentence stands in.
+// then the server's own sentence stands in. Another language than English has its sentences in
+// src/locales/errors/<language>.json (code -> sentence), a chunk of its own fetched with the
+// English ones; a code it lacks keeps its English sentence.
 import type Catalogue from '../../../supabase/errors.json'
+import { activeLanguage } from './i18n.ts'
+import type { Language } from './i18n.ts'
 
 export type ErrorCode = keyof typeof Catalogue
 
@@ -29,14 +33,36 @@ export function codeSentence(code: string): string | null {
   return sentences?.[code] ?? null
 }
 
+type Sentences = Record<string, string>
+
+const TRANSLATED: Record<Exclude<Language, 'en'>, () => Promise<{ default: Sentences }>> = {
+  de: () => import('../locales/errors/de.json'),
+  ja: () => import('../locales/errors/ja.json'),
+  ar: () => import('../locales/errors/ar.json'),
+}
+
+/** Each code's sentence in the language, else in English. */
+export function mergeSentences(
+  catalogue: Record<string, { message: string }>,
+  translated: Partial<Sentences> | null
+): Sentences {
+  const words: Sentences = {}
+  for (const [code, entry] of Object.entries(catalogue)) {
+    words[code] = translated?.[code] || entry.message
+  }
+  return words
+}
+
 let loading: Promise<void> | null = null
 
-/** Fetches the sentences (once). */
-export function loadErrorSentences(): Promise<void> {
-  loading ??= import('../../../supabase/errors.json').then(({ default: catalogue }) => {
-    const words: Record<string, string> = {}
-    for (const [code, entry] of Object.entries(catalogue)) words[code] = entry.message
-    sentences = words
+/** Fetches the sentences (once), in the app's language. A language's file that cannot be fetched
+ * leaves the English sentences. */
+export function loadErrorSentences(language: Language = activeLanguage()): Promise<void> {
+  loading ??= Promise.all([
+    import('../../../supabase/errors.json'),
+    language === 'en' ? null : TRANSLATED[language]().catch(() => null),
+  ]).then(([{ default: catalogue }, translated]) => {
+    sentences = mergeSentences(catalogue, translated?.default ?? null)
   })
   return loading
 }
