@@ -1,37 +1,69 @@
 // Retention's audit entries in words (slots/audit.ts): the periods set, the runs, the accounts
 // deleted.
-import { words } from '../../slots/audit.ts'
+import { plural, t } from '@lingui/core/macro'
 import type { AuditWording } from '../../slots/audit.ts'
 
-const { count } = words
+/** A count the entry holds (0 when it does not say). */
+const countOf = (n: unknown): number => (typeof n === 'number' ? n : 0)
 
-/** How long retention keeps messages: "forever" (null) or "for 90 days". */
-const keeping = (days: unknown): string =>
-  days === null || days === undefined ? 'forever' : `for ${count(days, 'day', 'days')}`
+/** How long retention keeps messages: null (forever), or days. */
+const daysOf = (days: unknown): number | null =>
+  days === null || days === undefined ? null : countOf(days)
 
 const wording: AuditWording = {
-  'retention.changed': (_, d) => `set the workspace to keep messages ${keeping(d.to)}`,
-  'retention.channel_changed': (target, d) => `set #${target} to keep messages ${keeping(d.to)}`,
-  'retention.channel_cleared': (target) => `made #${target} keep messages as the workspace does`,
+  'retention.changed': (_, d) => {
+    const days = daysOf(d.to)
+    return days === null
+      ? t`set the workspace to keep messages forever`
+      : plural(days, {
+          one: 'set the workspace to keep messages for # day',
+          other: 'set the workspace to keep messages for # days',
+        })
+  },
+  'retention.channel_changed': (target, d) => {
+    const channel = `#${target}`
+    const days = daysOf(d.to)
+    return days === null
+      ? t`set ${channel} to keep messages forever`
+      : plural(days, {
+          one: `set ${channel} to keep messages for # day`,
+          other: `set ${channel} to keep messages for # days`,
+        })
+  },
+  'retention.channel_cleared': (target) => {
+    const channel = `#${target}`
+    return t`made ${channel} keep messages as the workspace does`
+  },
   'retention.accounts_changed': (_, d) =>
     d.to === 'remove'
-      ? "set deleted accounts' messages to be removed"
+      ? t`set deleted accounts' messages to be removed`
       : d.to === 'anonymize'
-        ? "set deleted accounts' messages to be anonymized"
-        : "set deleted accounts' messages to be kept under their names",
+        ? t`set deleted accounts' messages to be anonymized`
+        : t`set deleted accounts' messages to be kept under their names`,
   'retention.run': (_, d) => {
-    const kept = typeof d.kept_as_deleted === 'number' && d.kept_as_deleted > 0
-    return (
-      `deleted ${count(d.messages, 'message', 'messages')} and ` +
-      `${count(d.files, 'file', 'files')} past the retention period` +
-      (kept ? ` (${count(d.kept_as_deleted, 'thread', 'threads')} kept for newer replies)` : '')
-    )
+    const messages = countOf(d.messages)
+    const files = countOf(d.files)
+    const threads = countOf(d.kept_as_deleted)
+    return threads > 0
+      ? t`deleted ${plural(messages, { one: '# message', other: '# messages' })} and ${plural(files, { one: '# file', other: '# files' })} past the retention period (${plural(threads, { one: '# thread', other: '# threads' })} kept for newer replies)`
+      : t`deleted ${plural(messages, { one: '# message', other: '# messages' })} and ${plural(files, { one: '# file', other: '# files' })} past the retention period`
   },
-  'retention.account_deleted': (target, d) =>
-    d.policy === 'remove'
-      ? `deleted an account and removed ${count(d.removed, 'message', 'messages')}`
-      : d.policy === 'anonymize'
-        ? `deleted an account and anonymized ${count(d.anonymized, 'message', 'messages')}`
-        : `deleted the account of ${target}; their messages were kept`,
+  'retention.account_deleted': (target, d) => {
+    if (d.policy === 'remove') {
+      const removed = countOf(d.removed)
+      return plural(removed, {
+        one: 'deleted an account and removed # message',
+        other: 'deleted an account and removed # messages',
+      })
+    }
+    if (d.policy === 'anonymize') {
+      const anonymized = countOf(d.anonymized)
+      return plural(anonymized, {
+        one: 'deleted an account and anonymized # message',
+        other: 'deleted an account and anonymized # messages',
+      })
+    }
+    return t`deleted the account of ${target}; their messages were kept`
+  },
 }
 export default wording

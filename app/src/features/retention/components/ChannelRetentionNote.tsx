@@ -1,7 +1,8 @@
 // A channel's retention in its details, when it is not forever: "Messages here are deleted
 // after 90 days" (its own choice, else the workspace's). Nothing when kept forever.
+import { plural } from '@lingui/core/macro'
 import { useRetention } from '../data/retention.ts'
-import { effectiveDays, keepLabel } from '../data/words.ts'
+import { byPeriod, effectiveDays } from '../data/words.ts'
 
 export interface Props {
   workspaceId: string
@@ -15,7 +16,19 @@ export default function ChannelRetentionNote({ workspaceId, channelId }: Props) 
   if (days === null) return null
   return (
     <p className="muted channel-retention" role="note">
-      Messages and files here are deleted after {keepLabel(days).toLowerCase()}.
+      {byPeriod(
+        days,
+        (years) =>
+          plural(years, {
+            one: 'Messages and files here are deleted after # year.',
+            other: 'Messages and files here are deleted after # years.',
+          }),
+        (days) =>
+          plural(days, {
+            one: 'Messages and files here are deleted after # day.',
+            other: 'Messages and files here are deleted after # days.',
+          })
+      )}
     </p>
   )
 }

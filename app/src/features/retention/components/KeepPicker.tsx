@@ -1,4 +1,5 @@
 // A choice of how long messages are kept: the usual ones in a menu, or any number of days.
+import { t } from '@lingui/core/macro'
 import { useId, useState } from 'react'
 import { KEEP_CHOICES, MAX_KEEP_DAYS, keepLabel, parseDays } from '../data/words.ts'
 
@@ -21,6 +22,8 @@ export function KeepPicker({ label, value, workspaceDays, disabled, onChange }: 
   const [other, setOther] = useState(listed ? '' : String(value))
   const [typing, setTyping] = useState(!listed)
   const typed = parseDays(other)
+  const max = MAX_KEEP_DAYS
+  const workspacePeriod = workspaceDays ? keepLabel(workspaceDays) : null
   return (
     <span className="keep-picker">
       <select
@@ -36,7 +39,9 @@ export function KeepPicker({ label, value, workspaceDays, disabled, onChange }: 
       >
         {workspaceDays !== undefined && (
           <option value="workspace">
-            As the workspace ({keepLabel(workspaceDays).toLowerCase()})
+            {workspacePeriod
+              ? t`As the workspace (${workspacePeriod})`
+              : t`As the workspace (forever)`}
           </option>
         )}
         {KEEP_CHOICES.map((days) => (
@@ -44,12 +49,12 @@ export function KeepPicker({ label, value, workspaceDays, disabled, onChange }: 
             {keepLabel(days)}
           </option>
         ))}
-        <option value="other">Other number of days…</option>
+        <option value="other">{t`Other number of days…`}</option>
       </select>
       {typing && (
         <span className="keep-picker-other">
           <label htmlFor={id} className="visually-hidden">
-            {label}: days
+            {t`${label}: days`}
           </label>
           <input
             id={id}
@@ -62,18 +67,18 @@ export function KeepPicker({ label, value, workspaceDays, disabled, onChange }: 
             aria-invalid={other !== '' && typed === null}
             onChange={(e) => setOther(e.target.value)}
           />
-          <span aria-hidden>days</span>
+          <span aria-hidden>{t`days`}</span>
           <button
             type="button"
             className="button button-small"
             disabled={disabled || typed === null}
             onClick={() => typed !== null && onChange(typed)}
           >
-            Set
+            {t`Set`}
           </button>
           {other !== '' && typed === null && (
             <span className="field-error" role="alert">
-              A whole number of days from 1 to {MAX_KEEP_DAYS}.
+              {t`A whole number of days from 1 to ${max}.`}
             </span>
           )}
         </span>

@@ -2,14 +2,17 @@
 // the workspace keeps messages and files, each channel's own choice over it, and what deleting
 // an account does with the person's messages. Each choice says what will be deleted and when;
 // shortening one asks first. The hourly job does the deleting (supabase/migrations/*_retention*).
+import { i18n } from '@lingui/core'
+import { plural, t } from '@lingui/core/macro'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { useRetention, useRetentionChanges } from '../data/retention.ts'
 import {
   DELETED_ACCOUNT_CHOICES,
+  byPeriod,
+  deletedAfter,
   effectiveDays,
-  keepLabel,
   retentionSentence,
 } from '../data/words.ts'
 import { KeepPicker } from './KeepPicker.tsx'
@@ -30,14 +33,45 @@ export interface Props {
   onClose: () => void
 }
 
+/** The question before deleting sooner: in one channel, or (null) in those following the
+ * workspace. */
+function deleteQuestion(days: number, channel: string | null): string {
+  if (channel)
+    return byPeriod(
+      days,
+      (years) =>
+        plural(years, {
+          one: `Delete messages and files in ${channel} older than # year? The next hourly run deletes them, and they cannot be brought back.`,
+          other: `Delete messages and files in ${channel} older than # years? The next hourly run deletes them, and they cannot be brought back.`,
+        }),
+      (days) =>
+        plural(days, {
+          one: `Delete messages and files in ${channel} older than # day? The next hourly run deletes them, and they cannot be brought back.`,
+          other: `Delete messages and files in ${channel} older than # days? The next hourly run deletes them, and they cannot be brought back.`,
+        })
+    )
+  return byPeriod(
+    days,
+    (years) =>
+      plural(years, {
+        one: 'Delete messages and files older than # year in every channel that follows the workspace? The next hourly run deletes them, and they cannot be brought back.',
+        other:
+          'Delete messages and files older than # years in every channel that follows the workspace? The next hourly run deletes them, and they cannot be brought back.',
+      }),
+    (days) =>
+      plural(days, {
+        one: 'Delete messages and files older than # day in every channel that follows the workspace? The next hourly run deletes them, and they cannot be brought back.',
+        other:
+          'Delete messages and files older than # days in every channel that follows the workspace? The next hourly run deletes them, and they cannot be brought back.',
+      })
+  )
+}
+
 /** Asks before a choice that deletes sooner than before. */
-const confirmShorter = (days: number | null, before: number | null, where: string) =>
+const confirmShorter = (days: number | null, before: number | null, channel: string | null) =>
   days === null ||
   (before !== null && days >= before) ||
-  window.confirm(
-    `Delete messages and files in ${where} older than ${keepLabel(days).toLowerCase()}? ` +
-      'The next hourly run deletes them, and they cannot be brought back.'
-  )
+  window.confirm(deleteQuestion(days, channel))
 
 export default function RetentionDialog(props: Props) {
   const { workspaceId, workspaceName, open, onClose } = props
@@ -51,26 +85,25 @@ export default function RetentionDialog(props: Props) {
     .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''))
 
   return (
-    <Dialog title="Retention" open={open} onClose={onClose} wide>
+    <Dialog title={t`Retention`} open={open} onClose={onClose} wide>
       <p className="muted">
-        How long {workspaceName} keeps messages and files. Only owners change it; every change is in
-        the audit log, and so is each run that deletes something.
+        {t`How long ${workspaceName} keeps messages and files. Only owners change it; every change is in the audit log, and so is each run that deletes something.`}
       </p>
       {error && <Notice tone="error">{cleanError(error)}</Notice>}
       {!data ? (
-        !error && <p className="muted">Loading…</p>
+        !error && <p className="muted">{t`Loading…`}</p>
       ) : (
         <>
           <section className="retention-section" aria-labelledby="retention-workspace">
-            <h3 id="retention-workspace">Whole workspace</h3>
+            <h3 id="retention-workspace">{t`Whole workspace`}</h3>
             <KeepPicker
               key={`workspace-${data.keepDays}`}
-              label="Keep messages in the workspace"
+              label={t`Keep messages in the workspace`}
               value={data.keepDays}
               disabled={busy}
               onChange={(days) => {
                 if (days === 'workspace') return
-                if (confirmShorter(days, data.keepDays, 'every channel that follows the workspace'))
+                if (confirmShorter(days, data.keepDays, null))
                   change.workspace.mutate({ keepDays: days })
               }}
             />
@@ -78,34 +111,32 @@ export default function RetentionDialog(props: Props) {
           </section>
 
           <section className="retention-section" aria-labelledby="retention-channels">
-            <h3 id="retention-channels">Channels</h3>
+            <h3 id="retention-channels">{t`Channels`}</h3>
             <p className="muted">
-              A channel’s own choice comes before the workspace’s (for example 90 days for #random,
-              forever for #decisions). Direct messages follow the workspace.
+              {t`A channel’s own choice comes before the workspace’s (for example 90 days for #random, forever for #decisions). Direct messages follow the workspace.`}
             </p>
             <ul className="retention-channels">
               {channels.map((c) => {
                 const own = data.channels.get(c.id)
                 const days = effectiveDays(data.keepDays, own)
+                const name = c.name ?? ''
                 return (
                   <li key={c.id}>
                     <span className="retention-channel-name">#{c.name}</span>
                     <KeepPicker
                       key={`${c.id}-${own ? String(own.keepDays) : 'workspace'}`}
-                      label={`Keep messages in #${c.name}`}
+                      label={t`Keep messages in #${name}`}
                       value={own ? own.keepDays : 'workspace'}
                       workspaceDays={data.keepDays}
                       disabled={busy}
                       onChange={(value) => {
                         const next = value === 'workspace' ? data.keepDays : value
-                        if (confirmShorter(next, days, `#${c.name ?? ''}`))
+                        if (confirmShorter(next, days, `#${name}`))
                           change.channel.mutate({ channelId: c.id, keepDays: value })
                       }}
                     />
                     <span className="muted retention-channel-now">
-                      {days === null
-                        ? 'Kept forever'
-                        : `Deleted after ${keepLabel(days).toLowerCase()}`}
+                      {days === null ? t`Kept forever` : deletedAfter(days)}
                     </span>
                   </li>
                 )
@@ -114,7 +145,7 @@ export default function RetentionDialog(props: Props) {
           </section>
 
           <section className="retention-section" aria-labelledby="retention-accounts">
-            <h3 id="retention-accounts">When an account is deleted</h3>
+            <h3 id="retention-accounts">{t`When an account is deleted`}</h3>
             <div role="radiogroup" aria-labelledby="retention-accounts" className="stack">
               {DELETED_ACCOUNT_CHOICES.map((choice) => (
                 <label key={choice.value} className="retention-choice">
@@ -132,8 +163,8 @@ export default function RetentionDialog(props: Props) {
                     }
                   />
                   <span>
-                    <strong>{choice.label}</strong>
-                    <span className="muted"> {choice.hint}</span>
+                    <strong>{i18n._(choice.label)}</strong>
+                    <span className="muted"> {i18n._(choice.hint)}</span>
                   </span>
                 </label>
               ))}
