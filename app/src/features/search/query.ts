@@ -2,6 +2,8 @@
 // filters in:#channel, from:@person, mentions:@person, has:file, has:link, is:thread,
 // before:/after:/on: with dates (YYYY-MM-DD). Pure: text in, a plain query or a sentence the
 // app can show out; never throws, whatever the text.
+import { t } from '@lingui/core/macro'
+import { formatLocale } from '../../lib/i18n.ts'
 
 export type FilterKey = 'in' | 'from' | 'mentions' | 'has' | 'is' | 'before' | 'after' | 'on'
 
@@ -49,15 +51,21 @@ const FILTER_KEYS: readonly FilterKey[] = [
   'on',
 ]
 
-const EXAMPLES: Record<FilterKey, string> = {
-  in: 'in:#general',
-  from: 'from:@alice or from:@me',
-  mentions: 'mentions:@me',
-  has: 'has:file or has:link',
-  is: 'is:thread',
-  before: 'before:2026-03-31',
-  after: 'after:2026-03-31',
-  on: 'on:2026-03-31',
+/** Each filter's examples (syntax: the same in every language). */
+const EXAMPLES: Record<FilterKey, readonly string[]> = {
+  in: ['in:#general'],
+  from: ['from:@alice', 'from:@me'],
+  mentions: ['mentions:@me'],
+  has: ['has:file', 'has:link'],
+  is: ['is:thread'],
+  before: ['before:2026-03-31'],
+  after: ['after:2026-03-31'],
+  on: ['on:2026-03-31'],
+}
+
+/** "from:@alice or from:@me", the "or" in the app's language. */
+function examplesOf(key: FilterKey): string {
+  return new Intl.ListFormat(formatLocale(), { type: 'disjunction' }).format(EXAMPLES[key])
 }
 
 export function emptyQuery(): SearchQuery {
@@ -122,7 +130,7 @@ function tokenize(input: string): TokenResult {
       if (input[i] !== '"') i += 1 // a sigil before a quoted name: in:#"my channel"
       const close = input.indexOf('"', i + 1)
       if (close < 0) {
-        return { ok: false, error: 'A quotation mark is not closed: add the closing ".' }
+        return { ok: false, error: t`A quotation mark is not closed: add the closing ".` }
       }
       text = input.slice(i + 1, close)
       quoted = true
@@ -159,7 +167,8 @@ function stripSigil(value: string, sigil: string): string {
 function applyFilter(q: SearchQuery, key: FilterKey, raw: string): string | null {
   const value = raw.trim()
   if (value === '' || value === '#' || value === '@') {
-    return `${key}: needs a value, for example ${EXAMPLES[key]}.`
+    const example = examplesOf(key)
+    return t`${key}: needs a value, for example ${example}.`
   }
   switch (key) {
     case 'in':
@@ -175,21 +184,30 @@ function applyFilter(q: SearchQuery, key: FilterKey, raw: string): string | null
       const v = value.toLowerCase()
       if (v === 'file') q.hasFile = true
       else if (v === 'link') q.hasLink = true
-      else return `has: takes file or link, not "${clip(value)}".`
+      else {
+        const given = clip(value)
+        return t`has: takes file or link, not "${given}".`
+      }
       return null
     }
     case 'is':
-      if (value.toLowerCase() !== 'thread') return `is: takes thread, not "${clip(value)}".`
+      if (value.toLowerCase() !== 'thread') {
+        const given = clip(value)
+        return t`is: takes thread, not "${given}".`
+      }
       q.isThread = true
       return null
     case 'before':
     case 'after':
     case 'on': {
       const date = parseDate(value)
-      if (!date) return `${key}: needs a date like ${EXAMPLES[key].slice(key.length + 1)}.`
+      if (!date) {
+        const example = EXAMPLES[key][0]!.slice(key.length + 1)
+        return t`${key}: needs a date like ${example}.`
+      }
       const previous = q[key]
       if (previous !== null && previous !== date) {
-        return `${key}: is given twice with different dates.`
+        return t`${key}: is given twice with different dates.`
       }
       q[key] = date
       return null
@@ -202,9 +220,10 @@ function clip(text: string): string {
 }
 
 export function parseQuery(input: string): ParseResult {
-  if (typeof input !== 'string') return { ok: false, error: 'The search is not text.' }
+  if (typeof input !== 'string') return { ok: false, error: t`The search is not text.` }
   if (input.length > MAX_QUERY_LENGTH) {
-    return { ok: false, error: `The search is too long: at most ${MAX_QUERY_LENGTH} characters.` }
+    const max = MAX_QUERY_LENGTH
+    return { ok: false, error: t`The search is too long: at most ${max} characters.` }
   }
   const tokenized = tokenize(input)
   if (!tokenized.ok) return tokenized
@@ -212,7 +231,8 @@ export function parseQuery(input: string): ParseResult {
   for (const token of tokenized.tokens) {
     if (token.key !== null) {
       if (token.negated) {
-        return { ok: false, error: `-${token.key}: is not supported: leave out the "-".` }
+        const key = token.key
+        return { ok: false, error: t`-${key}: is not supported: leave out the "-".` }
       }
       const error = applyFilter(q, token.key, token.text)
       if (error) return { ok: false, error }
@@ -224,13 +244,15 @@ export function parseQuery(input: string): ParseResult {
     ;(token.negated ? q.excluded : q.terms).push(text)
   }
   if (q.terms.length + q.excluded.length > MAX_TERMS) {
-    return { ok: false, error: `Too many words: at most ${MAX_TERMS}.` }
+    const max = MAX_TERMS
+    return { ok: false, error: t`Too many words: at most ${max}.` }
   }
   if (q.on !== null && (q.before !== null || q.after !== null)) {
-    return { ok: false, error: 'on: cannot be combined with before: or after:.' }
+    return { ok: false, error: t`on: cannot be combined with before: or after:.` }
   }
   if (q.before !== null && q.after !== null && q.after >= q.before) {
-    return { ok: false, error: `No day is after ${q.after} and before ${q.before}.` }
+    const { after, before } = q
+    return { ok: false, error: t`No day is after ${after} and before ${before}.` }
   }
   return { ok: true, query: q }
 }

@@ -1,5 +1,6 @@
 // Ctrl/Cmd+K: jump to a channel, a DM or a person by any part of the name, keyboard only
 // (arrows, Enter, Escape), recently opened ones first. A person opens (or starts) the DM.
+import { t } from '@lingui/core/macro'
 import { useId, useMemo, useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { browserStore, readJson } from '../../../lib/local-store.ts'
@@ -77,17 +78,17 @@ export default function QuickSwitcher(props: SearchContext & { onClose: () => vo
   }
 
   return (
-    <Dialog title="Jump to…" open onClose={onClose}>
+    <Dialog title={t`Jump to…`} open onClose={onClose}>
       <input
         className="search-input"
         autoFocus
         data-autofocus
         role="combobox"
-        aria-label="Channel, conversation or person"
+        aria-label={t`Channel, conversation or person`}
         aria-expanded="true"
         aria-controls={listId}
         aria-activedescendant={current ? `${listId}-${current.key}` : undefined}
-        placeholder="Channel, conversation or person"
+        placeholder={t`Channel, conversation or person`}
         value={text}
         onChange={(e) => {
           setText(e.target.value)
@@ -105,7 +106,7 @@ export default function QuickSwitcher(props: SearchContext & { onClose: () => vo
         }}
       />
       {openDm.error && <Notice tone="error">{cleanError(openDm.error)}</Notice>}
-      <ul className="switcher-list" role="listbox" id={listId} aria-label="Matches">
+      <ul className="switcher-list" role="listbox" id={listId} aria-label={t`Matches`}>
         {matches.map((item) => (
           <li
             key={item.key}
@@ -120,10 +121,10 @@ export default function QuickSwitcher(props: SearchContext & { onClose: () => vo
               {item.kind === 'channel' ? '#' : item.kind === 'dm' ? '💬' : '@'}
             </span>
             <bdi>{item.label}</bdi>
-            {item.kind === 'person' && <span className="muted"> · start a conversation</span>}
+            {item.kind === 'person' && <span className="muted"> · {t`start a conversation`}</span>}
           </li>
         ))}
-        {matches.length === 0 && <li className="muted">Nothing matches “{text}”.</li>}
+        {matches.length === 0 && <li className="muted">{t`Nothing matches “${text}”.`}</li>}
       </ul>
     </Dialog>
   )

@@ -1,6 +1,7 @@
 // The header's search box and the keys that open search (Ctrl/Cmd+G, or / outside a text
 // field), the quick switcher (Ctrl/Cmd+K) and the shortcuts list (Ctrl/Cmd+/). Each loads on
 // first use (React.lazy): the first screen carries only this button. It also keeps the recently opened channels for the switcher.
+import { t } from '@lingui/core/macro'
 import { Icon } from '../../../ui/Icon.tsx'
 import { Suspense, useEffect, useState } from 'react'
 import { browserStore, readJson } from '../../../lib/local-store.ts'
@@ -27,7 +28,8 @@ function isTextField(target: EventTarget | null): boolean {
 
 export function SearchLauncher({ channelId, ...context }: Props) {
   const [open, setOpen] = useState<'search' | 'switcher' | 'shortcuts' | null>(null)
-  const { workspaceId } = context
+  const { workspaceId, workspaceName } = context
+  const label = t`Search ${workspaceName}`
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -66,13 +68,13 @@ export function SearchLauncher({ channelId, ...context }: Props) {
       <button
         type="button"
         className="button button-small search-launcher"
-        aria-label={`Search ${context.workspaceName}`}
+        aria-label={label}
         aria-keyshortcuts="Control+G Meta+G /"
         onClick={() => setOpen('search')}
       >
         <Icon name="search" size={16} />
         <span className="search-launcher-text" aria-hidden="true">
-          Search {context.workspaceName}
+          {label}
         </span>
       </button>
       <Suspense fallback={null}>

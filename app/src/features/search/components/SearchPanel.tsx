@@ -1,9 +1,11 @@
 // Message search: results as you type (and on Enter), filters as chips, newest first or by
 // relevance; each result shows channel, author, time and a snippet with the matches marked, and
 // opens its message in context. A malformed query shows what is wrong, never an error page.
+import { t } from '@lingui/core/macro'
 import { Icon } from '../../../ui/Icon.tsx'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
+import { formatLocale } from '../../../lib/i18n.ts'
 import { bodyAsText } from '../../../lib/message-tokens.ts'
 import { navigate } from '../../../lib/router.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
@@ -19,6 +21,14 @@ import './search.css'
 
 const QUICK_FILTERS = ['from:@me', 'mentions:@me', 'has:file', 'has:link', 'is:thread']
 
+let hitFormat: Intl.DateTimeFormat | null = null
+
+/** A result's date and time, in the app's language (made once). */
+function hitTime(): Intl.DateTimeFormat {
+  hitFormat ??= new Intl.DateTimeFormat(formatLocale(), { dateStyle: 'medium', timeStyle: 'short' })
+  return hitFormat
+}
+
 function useDebounced<T>(value: T, ms: number): T {
   const [current, setCurrent] = useState(value)
   useEffect(() => {
@@ -29,7 +39,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 export default function SearchPanel(props: SearchContext & { onClose: () => void }) {
-  const { workspaceId, channels, me, nameOf, onClose } = props
+  const { workspaceId, workspaceName, channels, me, nameOf, onClose } = props
   const [text, setText] = useState('')
   const [submitted, setSubmitted] = useState<string | null>(null)
   const [order, setOrder] = useState<SearchOrder>('newest')
@@ -45,7 +55,7 @@ export default function SearchPanel(props: SearchContext & { onClose: () => void
 
   const channelName = (id: string) => {
     const c = channels.find((x) => x.id === id)
-    if (!c) return 'a channel'
+    if (!c) return t`a channel`
     return c.kind === 'dm' ? channelLabel(c, me) : `#${channelLabel(c, me)}`
   }
 
@@ -63,18 +73,18 @@ export default function SearchPanel(props: SearchContext & { onClose: () => void
 
   const terms = query ? query.terms : []
   return (
-    <Dialog title={`Search ${props.workspaceName}`} open onClose={onClose} wide>
+    <Dialog title={t`Search ${workspaceName}`} open onClose={onClose} wide>
       <input
         className="search-input"
         type="search"
         autoFocus
         data-autofocus
         role="combobox"
-        aria-label="Search messages"
+        aria-label={t`Search messages`}
         aria-expanded="true"
         aria-controls={listId}
         aria-activedescendant={current ? `${listId}-${current.id}` : undefined}
-        placeholder='Words, "a phrase", -without, in:#channel, from:@person, before:2026-01-31'
+        placeholder={t`Words, "a phrase", -without, in:#channel, from:@person, before:2026-01-31`}
         value={text}
         onChange={(e) => edit(e.target.value)}
         onKeyDown={(e) => {
@@ -94,20 +104,23 @@ export default function SearchPanel(props: SearchContext & { onClose: () => void
           }
         }}
       />
-      <div className="search-chips" aria-label="Filters">
+      <div className="search-chips" aria-label={t`Filters`}>
         {nowParsed.ok &&
-          nowParsed.query.filters.map((f) => (
-            <span key={`${f.start}-${f.key}`} className="chip">
-              {text.slice(f.start, f.end)}
-              <button
-                type="button"
-                aria-label={`Remove ${text.slice(f.start, f.end)}`}
-                onClick={() => edit(removeFilter(text, f))}
-              >
-                <Icon name="x" size={16} />
-              </button>
-            </span>
-          ))}
+          nowParsed.query.filters.map((f) => {
+            const filter = text.slice(f.start, f.end)
+            return (
+              <span key={`${f.start}-${f.key}`} className="chip">
+                {filter}
+                <button
+                  type="button"
+                  aria-label={t`Remove ${filter}`}
+                  onClick={() => edit(removeFilter(text, f))}
+                >
+                  <Icon name="x" size={16} />
+                </button>
+              </span>
+            )
+          })}
         {QUICK_FILTERS.filter((f) => !text.includes(f)).map((f) => (
           <button
             key={f}
@@ -119,17 +132,17 @@ export default function SearchPanel(props: SearchContext & { onClose: () => void
           </button>
         ))}
         <label className="search-order">
-          Sort{' '}
+          {t`Sort`}{' '}
           <select value={order} onChange={(e) => setOrder(e.target.value as SearchOrder)}>
-            <option value="newest">Newest first</option>
-            <option value="relevance">Most relevant</option>
+            <option value="newest">{t`Newest first`}</option>
+            <option value="relevance">{t`Most relevant`}</option>
           </select>
         </label>
       </div>
       {!nowParsed.ok && <Notice tone="warning">{nowParsed.error}</Notice>}
       {search.error && <Notice tone="error">{cleanError(search.error)}</Notice>}
-      {search.isFetching && hits.length === 0 && <Spinner label="Searching" />}
-      <ul className="search-results" role="listbox" id={listId} aria-label="Results">
+      {search.isFetching && hits.length === 0 && <Spinner label={t`Searching`} />}
+      <ul className="search-results" role="listbox" id={listId} aria-label={t`Results`}>
         {hits.map((hit) => (
           <li
             key={hit.id}
@@ -142,7 +155,7 @@ export default function SearchPanel(props: SearchContext & { onClose: () => void
           >
             <div className="search-hit-meta">
               <strong>{channelName(hit.channelId)}</strong> · <bdi>{nameOf(hit.authorId)}</bdi> ·{' '}
-              <time dateTime={hit.createdAt}>{new Date(hit.createdAt).toLocaleString()}</time>
+              <time dateTime={hit.createdAt}>{hitTime().format(new Date(hit.createdAt))}</time>
             </div>
             <Marked
               className="search-snippet"
@@ -155,7 +168,7 @@ export default function SearchPanel(props: SearchContext & { onClose: () => void
           </li>
         ))}
         {query && !isEmptyQuery(query) && search.isSuccess && hits.length === 0 && (
-          <li className="muted">No messages match.</li>
+          <li className="muted">{t`No messages match.`}</li>
         )}
       </ul>
     </Dialog>
