@@ -1,11 +1,16 @@
 // The guests' audit entries in words (slots/audit.ts).
+import { t } from '@lingui/core/macro'
 import { words } from '../../slots/audit.ts'
 import type { AuditWording } from '../../slots/audit.ts'
 
-const guestKind = (kind: unknown) => (kind === 'single' ? 'single-channel' : 'multi-channel')
-
 const wording: AuditWording = {
-  'guest.channel_added': (target, d) => `added the guest ${target} to ${words.channel(d.channel)}`,
-  'guest.kind_changed': (target, d) => `made ${target} a ${guestKind(d.to)} guest`,
+  'guest.channel_added': (target, d) => {
+    const channel = words.channel(d.channel)
+    return t`added the guest ${target} to ${channel}`
+  },
+  'guest.kind_changed': (target, d) =>
+    d.to === 'single'
+      ? t`made ${target} a single-channel guest`
+      : t`made ${target} a multi-channel guest`,
 }
 export default wording

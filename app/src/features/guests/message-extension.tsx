@@ -2,13 +2,17 @@
 // is a guest of the workspace is marked "GUEST", as a bot's is marked "BOT". On the first
 // screen, so kept to the least: the guests' ids (data/guest-ids.ts, one small query, asked again
 // when the workspace's members change) and a marker.
+import { t } from '@lingui/core/macro'
 import { useMemo } from 'react'
 import type { MessageFeature, MessageMarker } from '../../slots/message.ts'
 import { useOpenWorkspaceGuests } from './data/guest-ids.ts'
 
-const GUEST: MessageMarker[] = [
-  { id: 'guest', icon: 'users', label: 'GUEST', className: 'bot-marker guest-marker' },
-]
+// Made when first shown: its label is in the app's language, chosen at boot.
+let marker: MessageMarker[] | undefined
+const guestMarker = (): MessageMarker[] =>
+  (marker ??= [
+    { id: 'guest', icon: 'users', label: t`GUEST`, className: 'bot-marker guest-marker' },
+  ])
 
 const guests: MessageFeature = {
   id: 'guests',
@@ -18,7 +22,7 @@ const guests: MessageFeature = {
     return useMemo(
       () => ({
         id: 'guests',
-        markers: (message) => (list?.some((g) => g.id === message.authorId) ? GUEST : []),
+        markers: (message) => (list?.some((g) => g.id === message.authorId) ? guestMarker() : []),
       }),
       [list]
     )

@@ -1,43 +1,77 @@
 // The workspace's own audit entries in words (slots/audit.ts): its settings, its members and
 // their roles, its invitations.
+import { plural, t } from '@lingui/core/macro'
 import { words } from '../../slots/audit.ts'
 import type { AuditWording } from '../../slots/audit.ts'
+import { roleWord } from './role-names.ts'
 
-const { text, channels } = words
-const guestKind = (kind: unknown) => (kind === 'single' ? 'single-channel' : 'multi-channel')
+const { text } = words
 
 const wording: AuditWording = {
-  'workspace.created': (target) => `created the workspace ${target}`,
-  'workspace.renamed': (_, d) => `renamed the workspace from ${text(d.from)} to ${text(d.to)}`,
-  'workspace.mfa_required': () => 'required two-factor sign-in for everyone',
-  'workspace.mfa_not_required': () => 'stopped requiring two-factor sign-in',
+  'workspace.created': (target) => t`created the workspace ${target}`,
+  'workspace.renamed': (_, d) => {
+    const from = text(d.from)
+    const to = text(d.to)
+    return t`renamed the workspace from ${from} to ${to}`
+  },
+  'workspace.mfa_required': () => t`required two-factor sign-in for everyone`,
+  'workspace.mfa_not_required': () => t`stopped requiring two-factor sign-in`,
   'workspace.export_scope_changed': (_, d) =>
     d.to === 'all'
-      ? 'let workspace exports hold private channels and direct messages'
-      : 'made workspace exports hold public channels only',
+      ? t`let workspace exports hold private channels and direct messages`
+      : t`made workspace exports hold public channels only`,
   'workspace.broadcast_mentions_changed': (_, d) =>
     d.to === 'admins'
-      ? 'let only admins use @channel, @here and @everyone'
-      : 'let everyone use @channel, @here and @everyone',
-  'workspace.broadcast_warning_changed': (_, d) =>
-    d.to === null || d.to === undefined
-      ? 'stopped asking before mentions notify many people'
-      : `asked to confirm mentions that notify more than ${text(d.to)} people`,
-  'workspace.email_delay_changed': (_, d) =>
-    `changed the email delay from ${text(d.from)} to ${text(d.to)} minutes`,
-  'member.joined': (target, d) => `${target} joined as ${text(d.role)}`,
-  'member.role_changed': (target, d) =>
-    `changed the role of ${target} from ${text(d.from)} to ${text(d.to)}`,
-  'member.removed': (target) => `removed ${target} from the workspace`,
-  'member.left': (target) => `${target} left the workspace`,
-  'member.rejoined': (target, d) => `${target} came back as ${text(d.role)}`,
-  'invite.created': (_, d) => {
-    if (d.role === 'guest' && typeof d.email === 'string')
-      return `invited ${d.email} as a ${guestKind(d.guest_kind)} guest of ${channels(d.channels)}`
-    return typeof d.email === 'string'
-      ? `invited ${d.email} as ${text(d.role)}`
-      : `made an invite link for ${text(d.role)}s`
+      ? t`let only admins use @channel, @here and @everyone`
+      : t`let everyone use @channel, @here and @everyone`,
+  'workspace.broadcast_warning_changed': (_, d) => {
+    if (d.to === null || d.to === undefined)
+      return t`stopped asking before mentions notify many people`
+    if (typeof d.to === 'number') {
+      const limit = d.to
+      return plural(limit, {
+        one: 'asked to confirm mentions that notify more than # person',
+        other: 'asked to confirm mentions that notify more than # people',
+      })
+    }
+    const limit = text(d.to)
+    return t`asked to confirm mentions that notify more than ${limit} people`
   },
-  'invite.revoked': (target) => `revoked an invitation (${target})`,
+  'workspace.email_delay_changed': (_, d) => {
+    const from = text(d.from)
+    const to = text(d.to)
+    return t`changed the email delay from ${from} to ${to} minutes`
+  },
+  'member.joined': (target, d) => {
+    const role = roleWord(d.role)
+    return t`${target} joined as ${role}`
+  },
+  'member.role_changed': (target, d) => {
+    const from = roleWord(d.from)
+    const to = roleWord(d.to)
+    return t`changed the role of ${target} from ${from} to ${to}`
+  },
+  'member.removed': (target) => t`removed ${target} from the workspace`,
+  'member.left': (target) => t`${target} left the workspace`,
+  'member.rejoined': (target, d) => {
+    const role = roleWord(d.role)
+    return t`${target} came back as ${role}`
+  },
+  'invite.created': (_, d) => {
+    const email = d.email
+    if (typeof email !== 'string')
+      return d.role === 'admin'
+        ? t`made an invite link for admins`
+        : t`made an invite link for members`
+    if (d.role === 'guest') {
+      const channels = words.channels(d.channels)
+      return d.guest_kind === 'single'
+        ? t`invited ${email} as a single-channel guest of ${channels}`
+        : t`invited ${email} as a multi-channel guest of ${channels}`
+    }
+    const role = roleWord(d.role)
+    return t`invited ${email} as ${role}`
+  },
+  'invite.revoked': (target) => t`revoked an invitation (${target})`,
 }
 export default wording

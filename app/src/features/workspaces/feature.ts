@@ -1,11 +1,19 @@
 // The workspace's own items (slots/workspace.ts): inviting people (admins) and its members.
-import type { WorkspaceFeature } from '../../slots/workspace.ts'
+import { t } from '@lingui/core/macro'
+import { formatLocale } from '../../lib/i18n.ts'
+import type { MenuScope, WorkspaceFeature } from '../../slots/workspace.ts'
+
+function membersLabel({ memberCount }: MenuScope): string {
+  const count =
+    memberCount === undefined ? '…' : new Intl.NumberFormat(formatLocale()).format(memberCount)
+  return t`Members (${count})`
+}
 
 const workspaces: WorkspaceFeature = {
   id: 'workspaces',
   menu: [
-    { dialog: 'invite', order: 10, label: () => 'Invite people', shown: (s) => s.isAdmin },
-    { dialog: 'members', order: 20, label: (s) => `Members (${s.memberCount ?? '…'})` },
+    { dialog: 'invite', order: 10, label: () => t`Invite people`, shown: (s) => s.isAdmin },
+    { dialog: 'members', order: 20, label: membersLabel },
   ],
   dialogs: [
     {

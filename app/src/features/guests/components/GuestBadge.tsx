@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { useOpenWorkspaceGuests } from '../data/guest-ids.ts'
 
 /**
@@ -6,6 +7,6 @@ import { useOpenWorkspaceGuests } from '../data/guest-ids.ts'
  */
 export function GuestBadge({ userId }: { userId: string }) {
   return useOpenWorkspaceGuests()?.some((g) => g.id === userId) ? (
-    <span className="bot-badge guest-badge">GUEST</span>
+    <span className="bot-badge guest-badge">{t`GUEST`}</span>
   ) : null
 }

@@ -1,6 +1,7 @@
 // "Confirm it's you": asked when Auth or the database wants a recent proof (data/proof.ts). An
 // account with an authenticator app verifies its code again; otherwise the current password, or
 // a code emailed now. Resolves with the proof (onProved) or nothing (onCancel).
+import { t } from '@lingui/core/macro'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { useMutation, useQuery } from '@tanstack/react-query'
@@ -19,7 +20,8 @@ import type { Proof, ProofPurpose } from '../data/proof.ts'
 
 export interface ProofDialogProps {
   purpose: ProofPurpose
-  /** What is being done, for the dialog's sentence ("make a bot token"). */
+  /** What is being done, for the dialog's sentence: a verb phrase in the app's language
+   * (t`make a bot token`), shown as "To {action}, confirm it's you". */
   action: string
   onProved: (proof: Proof) => void
   onCancel: () => void
@@ -44,19 +46,21 @@ export function ProofDialog({ purpose, action, onProved, onCancel }: ProofDialog
   }
 
   const label = factor.data
-    ? 'Code from your authenticator app'
+    ? t`Code from your authenticator app`
     : way === 'password'
-      ? 'Current password'
-      : 'Code from your email'
+      ? t`Current password`
+      : t`Code from your email`
   return (
-    <Dialog title="Confirm it’s you" open onClose={onCancel}>
+    <Dialog title={t`Confirm it’s you`} open onClose={onCancel}>
       <form className="stack" onSubmit={submit} noValidate>
         <p>
-          To {action}, confirm it’s you: it has been a while since you signed in. This keeps someone
-          who got hold of your session from doing it.
+          {t({
+            comment: '{action} is a verb phrase such as "make a bot token" or "change your email"',
+            message: `To ${action}, confirm it’s you: it has been a while since you signed in. This keeps someone who got hold of your session from doing it.`,
+          })}
         </p>
         {factor.isPending ? (
-          <p className="muted">Loading…</p>
+          <p className="muted">{t`Loading…`}</p>
         ) : (
           <Field
             key={label}
@@ -83,21 +87,21 @@ export function ProofDialog({ purpose, action, onProved, onCancel }: ProofDialog
               send.mutate()
             }}
           >
-            Email me a code instead
+            {t`Email me a code instead`}
           </button>
         )}
         {way === 'code' && send.isSuccess && (
-          <Notice tone="info">We sent a code to your email.</Notice>
+          <Notice tone="info">{t`We sent a code to your email.`}</Notice>
         )}
         {send.error && <Notice tone="error">{cleanError(send.error)}</Notice>}
         {factor.error && <Notice tone="error">{cleanError(factor.error)}</Notice>}
         {prove.error && <Notice tone="error">{prove.error.message}</Notice>}
         <div className="dialog-actions">
           <button type="submit" className="button" disabled={prove.isPending || !value.trim()}>
-            Confirm
+            {t`Confirm`}
           </button>
           <button type="button" className="button button-secondary" onClick={onCancel}>
-            Cancel
+            {t`Cancel`}
           </button>
         </div>
       </form>

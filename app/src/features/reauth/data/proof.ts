@@ -7,6 +7,7 @@
 // - 'credential' (the database reads the access token's amr claim): a sign-in just now, with the
 //   password or with a code emailed for signing in (signInWithOtp, verifyOtp), or, for an account
 //   with an authenticator app, that app's code verified again (the same session, aal2 kept).
+import { t } from '@lingui/core/macro'
 import { supabase } from '../../../lib/supabase.ts'
 import { hasCode } from '../../../lib/error-codes.ts'
 
@@ -27,7 +28,7 @@ export function needsProof(error: unknown): boolean {
 async function myEmail(): Promise<string> {
   const { data } = await supabase().auth.getSession()
   const email = data.session?.user.email
-  if (!email) throw new Error('Sign in again first.')
+  if (!email) throw new Error(t`Sign in again first.`)
   return email
 }
 
@@ -49,7 +50,7 @@ export async function emailCode(purpose: ProofPurpose): Promise<void> {
 }
 
 function wrongPassword(error: { code?: string } & Error): Error {
-  return error.code === 'invalid_credentials' ? new Error('That password is not right.') : error
+  return error.code === 'invalid_credentials' ? new Error(t`That password is not right.`) : error
 }
 
 /** The password: sent with the change ('account'), or a sign-in with it now ('credential'). */
@@ -68,13 +69,13 @@ export async function proveWithCode(purpose: ProofPurpose, code: string): Promis
     token: code.trim(),
     type: 'email',
   })
-  if (error) throw new Error('That code is not right or has expired.')
+  if (error) throw new Error(t`That code is not right or has expired.`)
   return {}
 }
 
 /** The authenticator app's code, verified again in this session. */
 export async function proveWithFactor(factorId: string, code: string): Promise<Proof> {
   const { error } = await supabase().auth.mfa.challengeAndVerify({ factorId, code: code.trim() })
-  if (error) throw new Error('That code is not right. Try the newest one.')
+  if (error) throw new Error(t`That code is not right. Try the newest one.`)
   return {}
 }

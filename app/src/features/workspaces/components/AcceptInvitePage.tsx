@@ -1,4 +1,8 @@
-import { useState } from 'react'
+import { plural, t } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
+import { Fragment, useState } from 'react'
+import type { ReactNode } from 'react'
+import { formatLocale } from '../../../lib/i18n.ts'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { navigate } from '../../../lib/router.ts'
 import { CardPage } from '../../../ui/CardPage.tsx'
@@ -22,55 +26,77 @@ export function AcceptInvitePage({ token, email }: { token: string; email: strin
   // A Slack import's history this invitation makes mine (only for my verified address).
   const imported = useInviteImported(token, !!session && invite?.status === 'valid').data ?? []
 
+  const workspace = invite?.workspaceName ?? ''
   let body
   if (session && !accountReady && needsPassword(session.user.user_metadata))
     body = <InvitedAccountForm userId={session.user.id} onDone={() => setAccountReady(true)} />
-  else if (preview.isPending) body = <Spinner label="Loading the invitation" />
+  else if (preview.isPending) body = <Spinner label={t`Loading the invitation`} />
   else if (preview.error) body = <Notice tone="error">{cleanError(preview.error)}</Notice>
-  else if (!invite) body = <p>This invitation link is not valid. Ask for a new one.</p>
+  else if (!invite) body = <p>{t`This invitation link is not valid. Ask for a new one.`}</p>
   else if (invite.status === 'already_member')
     body = (
       <>
-        <p>You are already a member of {invite.workspaceName}.</p>
+        <p>{t`You are already a member of ${workspace}.`}</p>
         <button
           type="button"
           className="button button-primary"
           onClick={() => navigate(`/w/${invite.workspaceId}`)}
         >
-          Open {invite.workspaceName}
+          {t`Open ${workspace}`}
         </button>
       </>
     )
   else if (invite.status === 'expired')
-    body = <p>This invitation to {invite.workspaceName} has expired. Ask for a new one.</p>
+    body = <p>{t`This invitation to ${workspace} has expired. Ask for a new one.`}</p>
   else if (invite.status === 'used')
-    body = <p>This invitation to {invite.workspaceName} was already used.</p>
-  else
+    body = <p>{t`This invitation to ${workspace} was already used.`}</p>
+  else {
+    const inviter = invite.invitedBy || t`Someone`
+    const invited = invite.email
+    const people = listOf(
+      imported.map((person) => {
+        const name = person.displayName
+        const count = person.messages
+        const messages = plural(count, { one: '# message', other: '# messages' })
+        return (
+          <Trans>
+            “<bdi>{name}</bdi>” ({messages})
+          </Trans>
+        )
+      })
+    )
     body = (
       <>
         <p>
-          {invite.invitedBy ? <bdi>{invite.invitedBy}</bdi> : 'Someone'} invited you to join{' '}
-          <strong>
-            <bdi>{invite.workspaceName}</bdi>
-          </strong>{' '}
-          as {invite.role === 'admin' ? 'an admin' : 'a member'}.
+          {invite.role === 'admin' ? (
+            <Trans>
+              <bdi>{inviter}</bdi> invited you to join{' '}
+              <strong>
+                <bdi>{workspace}</bdi>
+              </strong>{' '}
+              as an admin.
+            </Trans>
+          ) : (
+            <Trans>
+              <bdi>{inviter}</bdi> invited you to join{' '}
+              <strong>
+                <bdi>{workspace}</bdi>
+              </strong>{' '}
+              as a member.
+            </Trans>
+          )}
         </p>
-        {invite.email && invite.email !== email.toLowerCase() && (
+        {invited && invited !== email.toLowerCase() && (
           <Notice tone="warning">
-            This invitation is for {invite.email}; you are signed in as {email}. Sign in with that
-            address to accept it.
+            {t`This invitation is for ${invited}; you are signed in as ${email}. Sign in with that address to accept it.`}
           </Notice>
         )}
         {imported.length > 0 && (
           <Notice tone="info">
-            Accepting also makes the history imported from Slack as{' '}
-            {imported.map((person, at) => (
-              <span key={at}>
-                {at > 0 && ', '}“<bdi>{person.displayName}</bdi>” (
-                {person.messages === 1 ? '1 message' : `${person.messages} messages`})
-              </span>
-            ))}{' '}
-            yours: it shows as you, and you can edit or delete those messages.
+            <Trans>
+              Accepting also makes the history imported from Slack as {people} yours: it shows as
+              you, and you can edit or delete those messages.
+            </Trans>
           </Notice>
         )}
         {accept.error && <Notice tone="error">{cleanError(accept.error)}</Notice>}
@@ -82,10 +108,22 @@ export function AcceptInvitePage({ token, email }: { token: string; email: strin
             accept.mutate(token, { onSuccess: (id) => navigate(`/w/${id}`, { replace: true }) })
           }
         >
-          {accept.isPending ? 'Joining…' : `Join ${invite.workspaceName}`}
+          {accept.isPending ? t`Joining…` : t`Join ${workspace}`}
         </button>
       </>
     )
+  }
 
-  return <CardPage title="Invitation">{body}</CardPage>
+  return <CardPage title={t`Invitation`}>{body}</CardPage>
+}
+
+/** "A, B and C" as the app's language writes a list, of elements. */
+function listOf(items: ReactNode[]): ReactNode {
+  const format = new Intl.ListFormat(formatLocale(), { type: 'conjunction' })
+  let next = 0
+  return format
+    .formatToParts(items.map((_, at) => String(at)))
+    .map((part, at) => (
+      <Fragment key={at}>{part.type === 'element' ? items[next++] : part.value}</Fragment>
+    ))
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { Suspense, useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -31,17 +32,16 @@ export function CreateWorkspacePage({ first }: { first: boolean }) {
   return (
     <main className="center-screen">
       <div className="card">
-        <h1>{first ? 'Welcome to Chorus' : 'Create a workspace'}</h1>
+        <h1>{first ? t`Welcome to Chorus` : t`Create a workspace`}</h1>
         {first && (
           <p className="muted">
-            A workspace is where your team talks. Create one, or open the invite link a teammate
-            sent you.
+            {t`A workspace is where your team talks. Create one, or open the invite link a teammate sent you.`}
           </p>
         )}
         <form onSubmit={submit} className="stack" noValidate>
           <Field
-            label="Workspace name"
-            placeholder="e.g. Acme design team"
+            label={t`Workspace name`}
+            placeholder={t`e.g. Acme design team`}
             value={name}
             error={error}
             onChange={(e) => setName(e.target.value)}
@@ -53,11 +53,11 @@ export function CreateWorkspacePage({ first }: { first: boolean }) {
               checked={importing}
               onChange={(e) => setImporting(e.target.checked)}
             />
-            Then import our history from a Slack export
+            {t`Then import our history from a Slack export`}
           </label>
           {create.error && <Notice tone="error">{cleanError(create.error)}</Notice>}
           <button type="submit" className="button button-primary" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create workspace'}
+            {create.isPending ? t`Creating…` : t`Create workspace`}
           </button>
         </form>
         {created && (
@@ -73,7 +73,7 @@ export function CreateWorkspacePage({ first }: { first: boolean }) {
         )}
         {!first && (
           <p className="auth-links">
-            <Link href="/">Back</Link>
+            <Link href="/">{t`Back`}</Link>
           </p>
         )}
       </div>

@@ -1,6 +1,7 @@
 // The invite dialog's part for a guest: which channels they may use and whether they are a
 // single-channel guest (exactly one) or a multi-channel one. The database checks it all again
 // (invites_before_insert); this only makes the right choice easy.
+import { t } from '@lingui/core/macro'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Notice, Spinner } from '../../../ui/Notice.tsx'
 import { useInvitableChannels } from '../data/guest-admin.ts'
@@ -34,13 +35,12 @@ export function GuestInviteFields({
     })
   return (
     <fieldset className="stack guest-invite">
-      <legend>Guest access</legend>
+      <legend>{t`Guest access`}</legend>
       <p className="muted">
-        Guests see only the channels you pick and their people, and cannot browse or create
-        channels. They are invited by email.
+        {t`Guests see only the channels you pick and their people, and cannot browse or create channels. They are invited by email.`}
       </p>
       <label className="field">
-        <span>Kind of guest</span>
+        <span>{t`Kind of guest`}</span>
         <select
           value={kind}
           onChange={(e) => {
@@ -51,16 +51,16 @@ export function GuestInviteFields({
             })
           }}
         >
-          <option value="single">Single-channel guest</option>
-          <option value="multi">Multi-channel guest</option>
+          <option value="single">{t`Single-channel guest`}</option>
+          <option value="multi">{t`Multi-channel guest`}</option>
         </select>
       </label>
       {channels.isPending ? (
-        <Spinner label="Loading channels" />
+        <Spinner label={t`Loading channels`} />
       ) : channels.error ? (
         <Notice tone="error">{cleanError(channels.error)}</Notice>
       ) : (
-        <ul className="guest-channel-list" aria-label="Channels for the guest">
+        <ul className="guest-channel-list" aria-label={t`Channels for the guest`}>
           {channels.data.map((c) => (
             <li key={c.id}>
               <label>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { useGuestsQuery } from '../../guests/index.ts'
 import { useSetGuestKind } from '../data/guest-admin.ts'
@@ -17,13 +18,13 @@ export function GuestKindSelect({ workspaceId, userId, name }: GuestKindSelectPr
   return (
     <>
       <select
-        aria-label={`Kind of guest of ${name}`}
+        aria-label={t`Kind of guest of ${name}`}
         value={kind}
         disabled={setKind.isPending}
         onChange={(e) => setKind.mutate({ userId, kind: e.target.value as GuestKind })}
       >
-        <option value="single">Single-channel</option>
-        <option value="multi">Multi-channel</option>
+        <option value="single">{t`Single-channel`}</option>
+        <option value="multi">{t`Multi-channel`}</option>
       </select>
       {setKind.error && (
         <span role="alert" className="field-error">

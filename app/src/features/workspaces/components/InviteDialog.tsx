@@ -1,4 +1,6 @@
+import { t } from '@lingui/core/macro'
 import { useState } from 'react'
+import { formatLocale } from '../../../lib/i18n.ts'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
@@ -13,6 +15,7 @@ import {
   useInvitesQuery,
   useRevokeInvite,
 } from '../data/invite-mutations.ts'
+import { roleLabel } from '../role-names.ts'
 
 export interface InviteDialogProps {
   workspaceId: string
@@ -44,7 +47,7 @@ export function InviteDialog({
   const revoke = useRevokeInvite(workspaceId)
   const emailError =
     email !== '' && !EMAIL_PATTERN.test(email.trim())
-      ? 'That does not look like an email address.'
+      ? t`That does not look like an email address.`
       : null
 
   function makeLink() {
@@ -68,17 +71,17 @@ export function InviteDialog({
   }
 
   return (
-    <Dialog title={`Invite people to ${workspaceName}`} open={open} onClose={onClose}>
+    <Dialog title={t`Invite people to ${workspaceName}`} open={open} onClose={onClose}>
       <div className="stack">
         <label className="field">
-          <span>Invite as</span>
+          <span>{t`Invite as`}</span>
           <select
             value={role}
             onChange={(e) => setRole(e.target.value as 'member' | 'admin' | 'guest')}
           >
-            <option value="member">Member</option>
-            <option value="admin">Admin</option>
-            <option value="guest">Guest</option>
+            <option value="member">{roleLabel('member')}</option>
+            <option value="admin">{roleLabel('admin')}</option>
+            <option value="guest">{roleLabel('guest')}</option>
           </select>
         </label>
         {isGuest && (
@@ -92,14 +95,14 @@ export function InviteDialog({
         {/* A guest is invited by email only (the database refuses a guest link). */}
         {!isGuest && (
           <section className="stack">
-            <h3>By link</h3>
-            <p className="muted">Anyone with the link can join for 7 days.</p>
+            <h3>{t`By link`}</h3>
+            <p className="muted">{t`Anyone with the link can join for 7 days.`}</p>
             {link ? (
               <div className="copy-row">
                 <input
                   readOnly
                   value={link}
-                  aria-label="Invite link"
+                  aria-label={t`Invite link`}
                   onFocus={(e) => e.target.select()}
                 />
                 <button
@@ -109,7 +112,7 @@ export function InviteDialog({
                     void navigator.clipboard?.writeText(link).then(() => setCopied(true))
                   }}
                 >
-                  {copied ? 'Copied' : 'Copy'}
+                  {copied ? t`Copied` : t`Copy`}
                 </button>
               </div>
             ) : (
@@ -119,15 +122,15 @@ export function InviteDialog({
                 onClick={makeLink}
                 disabled={create.isPending}
               >
-                Create invite link
+                {t`Create invite link`}
               </button>
             )}
           </section>
         )}
         <form className="stack" onSubmit={sendEmail} noValidate>
-          <h3>By email</h3>
+          <h3>{t`By email`}</h3>
           <Field
-            label="Email address"
+            label={t`Email address`}
             type="email"
             value={email}
             error={emailError}
@@ -143,30 +146,32 @@ export function InviteDialog({
               (isGuest && guest.channelIds.length === 0)
             }
           >
-            Send invitation
+            {t`Send invitation`}
           </button>
-          {sentTo && <Notice tone="success">Invitation sent to {sentTo}.</Notice>}
+          {sentTo && <Notice tone="success">{t`Invitation sent to ${sentTo}.`}</Notice>}
         </form>
         {create.error && <Notice tone="error">{cleanError(create.error)}</Notice>}
         {(invites.data?.length ?? 0) > 0 && (
           <section>
-            <h3>Open invitations</h3>
+            <h3>{t`Open invitations`}</h3>
             <ul className="invite-list">
-              {invites.data!.map((i) => (
-                <li key={i.token}>
-                  <span>
-                    {i.email ?? 'Link'} · {i.role} · expires{' '}
-                    {new Date(i.expiresAt).toLocaleDateString()}
-                  </span>
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() => revoke.mutate(i.token)}
-                  >
-                    Revoke
-                  </button>
-                </li>
-              ))}
+              {invites.data!.map((i) => {
+                const date = new Date(i.expiresAt).toLocaleDateString(formatLocale())
+                return (
+                  <li key={i.token}>
+                    <span>
+                      {i.email ?? t`Link`} · {roleLabel(i.role)} · {t`expires ${date}`}
+                    </span>
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => revoke.mutate(i.token)}
+                    >
+                      {t`Revoke`}
+                    </button>
+                  </li>
+                )
+              })}
             </ul>
           </section>
         )}

@@ -1,15 +1,13 @@
 // An account an email invitation made has neither a chosen name nor a password: the invitee
 // picks both here before joining, so they can sign in again later with a password.
+import { t } from '@lingui/core/macro'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
-import { validateDisplayName } from '../../auth/index.ts'
+import { validateDisplayName, validatePassword } from '../../auth/index.ts'
 import { useCompleteInvitedAccount } from '../data/invite-mutations.ts'
-
-// As the sign-up form asks (features/auth/data/validation.ts); the server checks again.
-const MIN_PASSWORD_LENGTH = 8
 
 export function InvitedAccountForm({ userId, onDone }: { userId: string; onDone: () => void }) {
   const [name, setName] = useState('')
@@ -17,30 +15,28 @@ export function InvitedAccountForm({ userId, onDone }: { userId: string; onDone:
   const [tried, setTried] = useState(false)
   const complete = useCompleteInvitedAccount(userId)
   const nameError = tried ? validateDisplayName(name) : null
-  const passwordError =
-    tried && password.length < MIN_PASSWORD_LENGTH
-      ? `Use at least ${MIN_PASSWORD_LENGTH} characters.`
-      : null
+  // As the sign-up form asks (features/auth/data/validation.ts); the server checks again.
+  const passwordError = tried ? validatePassword(password) : null
 
   function submit(event: FormEvent) {
     event.preventDefault()
     setTried(true)
-    if (validateDisplayName(name) || password.length < MIN_PASSWORD_LENGTH) return
+    if (validateDisplayName(name) || validatePassword(password)) return
     complete.mutate({ displayName: name.trim(), password }, { onSuccess: onDone })
   }
 
   return (
     <form className="stack" onSubmit={submit} noValidate>
-      <p>Choose the name others will see and a password for signing in.</p>
+      <p>{t`Choose the name others will see and a password for signing in.`}</p>
       <Field
-        label="Display name"
+        label={t`Display name`}
         value={name}
         autoComplete="name"
         error={nameError}
         onChange={(e) => setName(e.target.value)}
       />
       <Field
-        label="Password"
+        label={t`Password`}
         type="password"
         value={password}
         autoComplete="new-password"
@@ -49,7 +45,7 @@ export function InvitedAccountForm({ userId, onDone }: { userId: string; onDone:
       />
       {complete.error && <Notice tone="error">{cleanError(complete.error)}</Notice>}
       <button type="submit" className="button button-primary" disabled={complete.isPending}>
-        {complete.isPending ? 'Saving…' : 'Continue'}
+        {complete.isPending ? t`Saving…` : t`Continue`}
       </button>
     </form>
   )

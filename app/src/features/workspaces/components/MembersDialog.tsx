@@ -1,4 +1,6 @@
+import { t } from '@lingui/core/macro'
 import { useMemo, useState } from 'react'
+import { formatLocale } from '../../../lib/i18n.ts'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { filterByName } from '../../../lib/name-match.ts'
 import { ShowMore, useGrowing } from '../../../ui/show-more.tsx'
@@ -8,6 +10,7 @@ import { PersonName } from '../../../ui/PersonName.tsx'
 import { useChangeRole, useRemoveMember } from '../data/workspace-mutations.ts'
 import { GuestKindSelect } from './GuestKindSelect.tsx'
 import type { Member, Role } from '../data/types.ts'
+import { roleLabel } from '../role-names.ts'
 
 export interface MembersDialogProps {
   workspaceId: string
@@ -37,40 +40,42 @@ export function MembersDialog({
   const [query, setQuery] = useState('')
   const found = useMemo(() => filterByName(members, query, (m) => m.displayName), [members, query])
   const page = useGrowing(found, query)
+  const count = members.length.toLocaleString(formatLocale())
   return (
-    <Dialog title="Workspace members" open={open} onClose={onClose}>
+    <Dialog title={t`Workspace members`} open={open} onClose={onClose}>
       <div className="stack">
         {error && <Notice tone="error">{cleanError(error)}</Notice>}
         <input
           type="search"
-          aria-label="Find people"
-          placeholder={`Find people (${members.length.toLocaleString()})`}
+          aria-label={t`Find people`}
+          placeholder={t`Find people (${count})`}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
-        {found.length === 0 && <p className="muted">Nobody matches.</p>}
+        {found.length === 0 && <p className="muted">{t`Nobody matches.`}</p>}
         <ul className="member-admin-list">
           {page.shown.map((m) => {
             const editable =
               canManage && m.userId !== me && (myRole === 'owner' || m.role !== 'owner')
+            const name = m.displayName
             return (
               <li key={m.userId}>
                 <PersonName userId={m.userId} name={m.displayName} status={false}>
-                  {m.userId === me && <span className="muted"> (you)</span>}
+                  {m.userId === me && <span className="muted"> {t`(you)`}</span>}
                 </PersonName>
                 {editable ? (
                   <>
                     <select
-                      aria-label={`Role of ${m.displayName}`}
+                      aria-label={t`Role of ${name}`}
                       value={m.role}
                       onChange={(e) =>
                         changeRole.mutate({ userId: m.userId, role: e.target.value as Role })
                       }
                     >
-                      {myRole === 'owner' && <option value="owner">Owner</option>}
-                      <option value="admin">Admin</option>
-                      <option value="member">Member</option>
-                      <option value="guest">Guest</option>
+                      {myRole === 'owner' && <option value="owner">{roleLabel('owner')}</option>}
+                      <option value="admin">{roleLabel('admin')}</option>
+                      <option value="member">{roleLabel('member')}</option>
+                      <option value="guest">{roleLabel('guest')}</option>
                     </select>
                     {m.role === 'guest' && (
                       <GuestKindSelect
@@ -83,15 +88,15 @@ export function MembersDialog({
                       type="button"
                       className="button button-small button-danger"
                       onClick={() => {
-                        if (window.confirm(`Remove ${m.displayName} from the workspace?`))
+                        if (window.confirm(t`Remove ${name} from the workspace?`))
                           remove.mutate(m.userId)
                       }}
                     >
-                      Remove
+                      {t`Remove`}
                     </button>
                   </>
                 ) : (
-                  <span className="role-tag">{m.role}</span>
+                  <span className="role-tag">{roleLabel(m.role)}</span>
                 )}
               </li>
             )

@@ -3,6 +3,7 @@
 // through the workspaces-invite function: Auth's invitation names the inviter and the workspace,
 // signs the person in (creating the account) and lands on the invite page, where they choose a
 // name and password and accept; someone with an account already gets a sign-in link there.
+import { t } from '@lingui/core/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { functions, supabase } from '../../../lib/supabase.ts'
 import { rpcOne, rpcRows } from '../../../lib/rpc.ts'
@@ -53,7 +54,7 @@ export async function sendInviteEmail(
   guest: GuestAccess | null = null
 ): Promise<string> {
   const address = email.trim().toLowerCase()
-  if (!EMAIL_PATTERN.test(address)) throw new Error('That does not look like an email address.')
+  if (!EMAIL_PATTERN.test(address)) throw new Error(t`That does not look like an email address.`)
   const token = await createInvite(workspaceId, createdBy, role, address, guest)
   const { error } = await (
     await functions()

@@ -1,4 +1,5 @@
 // Everyone currently in a workspace, with their profile and role (one RPC).
+import { t } from '@lingui/core/macro'
 import { useQuery } from '@tanstack/react-query'
 import { rpcRows } from '../../../lib/rpc.ts'
 import { workspaceKeys } from './keys.ts'
@@ -9,7 +10,7 @@ export async function fetchMembers(workspaceId: string): Promise<Member[]> {
   return data.map((row) => ({
     userId: row.user_id,
     role: row.role,
-    displayName: row.display_name?.trim() || 'Unnamed',
+    displayName: row.display_name?.trim() || t`Unnamed`,
     avatarPath: row.avatar_path,
   }))
 }
