@@ -3,9 +3,12 @@
 // shown once; the list says who made each, when it was last used and which channels it is in;
 // add it to a channel or remove it, regenerate its token (the old one stops at once, the new one
 // is shown once) or revoke it (its token is refused from then on).
+import { t } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
+import { formatLocale } from '../../../lib/i18n.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { ShownOnce } from '../../../ui/ShownOnce.tsx'
@@ -31,7 +34,7 @@ export interface Props {
 
 export default function BotsSection({ workspaceId, channels }: Props) {
   const bots = useBots(workspaceId)
-  const proof = useProofGate('credential', 'make a bot token')
+  const proof = useProofGate('credential', t`make a bot token`)
   const changes = useBotChanges(workspaceId, proof.run)
   const { create, regenerate, revoke } = changes
   const [name, setName] = useState('')
@@ -48,29 +51,35 @@ export default function BotsSection({ workspaceId, channels }: Props) {
   }
   const busy = Object.values(changes).some((m) => m.isPending)
   const error = Object.values(changes).find((m) => m.error)?.error
+  const endpoint = `${slackApiUrl()}/<method>`
+  const shownName = shown?.name
 
   return (
     <section className="stack" aria-labelledby="integrations-bots">
       {proof.dialog}
-      <h3 id="integrations-bots">Bots</h3>
+      <h3 id="integrations-bots">{t`Bots`}</h3>
       <p className="muted">
-        A bot posts, replies, reacts and reads the channels you add it to, through Slack&apos;s Web
-        API (chat.postMessage, chat.update, chat.delete, reactions.add, conversations.history,
-        conversations.replies) at <code>{slackApiUrl()}/&lt;method&gt;</code>, with the ids shown
-        beside its channels as <code>channel</code>. Its messages show with a BOT badge.
+        <Trans>
+          A bot posts, replies, reacts and reads the channels you add it to, through Slack&apos;s
+          Web API (chat.postMessage, chat.update, chat.delete, reactions.add, conversations.history,
+          conversations.replies) at <code>{endpoint}</code>, with the ids shown beside its channels
+          as <code>channel</code>. Its messages show with a BOT badge.
+        </Trans>
       </p>
       {shown && (
-        <ShownOnce label="Bot token" value={shown.token} copy onDone={() => setShown(null)}>
+        <ShownOnce label={t`Bot token`} value={shown.token} copy onDone={() => setShown(null)}>
           <p>
-            Copy the token of <bdi>{shown.name}</bdi> now: it is not shown again.
+            <Trans>
+              Copy the token of <bdi>{shownName}</bdi> now: it is not shown again.
+            </Trans>
           </p>
         </ShownOnce>
       )}
-      <form className="stack" onSubmit={submit} noValidate aria-label="New bot">
+      <form className="stack" onSubmit={submit} noValidate aria-label={t`New bot`}>
         {/* "Bot", not "Name": the webhook form above has that label. */}
         <Field
-          label="Bot"
-          placeholder="Deploy Bot"
+          label={t`Bot`}
+          placeholder={t`Deploy Bot`}
           value={name}
           maxLength={64}
           onChange={(e) => setName(e.target.value)}
@@ -80,37 +89,40 @@ export default function BotsSection({ workspaceId, channels }: Props) {
           className="button button-primary"
           disabled={!name.trim() || create.isPending}
         >
-          Create bot
+          {t`Create bot`}
         </button>
       </form>
       {error && <Notice tone="error">{cleanError(error)}</Notice>}
-      {bots.isPending && <p className="muted">Loading bots…</p>}
+      {bots.isPending && <p className="muted">{t`Loading bots…`}</p>}
       {bots.error && <Notice tone="error">{cleanError(bots.error)}</Notice>}
-      {bots.data?.length === 0 && <p className="muted">No bots yet.</p>}
+      {bots.data?.length === 0 && <p className="muted">{t`No bots yet.`}</p>}
       {(bots.data?.length ?? 0) > 0 && (
-        <ul className="bot-list" aria-label="Bots">
-          {bots.data!.map((b) => (
-            <BotItem
-              key={b.id}
-              bot={b}
-              addable={addable.filter((c) => !b.channels.some((in_) => in_.id === c.id))}
-              busy={busy}
-              onAdd={(channelId) => changes.addTo.mutate({ id: b.id, channelId })}
-              onRemove={(channelId) => changes.removeFrom.mutate({ id: b.id, channelId })}
-              onRegenerate={() => {
-                if (
-                  window.confirm(
-                    `Regenerate the token of ${b.name}? The current one stops working.`
+        <ul className="bot-list" aria-label={t`Bots`}>
+          {bots.data!.map((b) => {
+            const botName = b.name
+            return (
+              <BotItem
+                key={b.id}
+                bot={b}
+                addable={addable.filter((c) => !b.channels.some((in_) => in_.id === c.id))}
+                busy={busy}
+                onAdd={(channelId) => changes.addTo.mutate({ id: b.id, channelId })}
+                onRemove={(channelId) => changes.removeFrom.mutate({ id: b.id, channelId })}
+                onRegenerate={() => {
+                  if (
+                    window.confirm(
+                      t`Regenerate the token of ${botName}? The current one stops working.`
+                    )
                   )
-                )
-                  regenerate.mutate(b, { onSuccess: setShown })
-              }}
-              onRevoke={() => {
-                if (window.confirm(`Revoke ${b.name}? Its token stops working for good.`))
-                  revoke.mutate(b.id)
-              }}
-            />
-          ))}
+                    regenerate.mutate(b, { onSuccess: setShown })
+                }}
+                onRevoke={() => {
+                  if (window.confirm(t`Revoke ${botName}? Its token stops working for good.`))
+                    revoke.mutate(b.id)
+                }}
+              />
+            )
+          })}
         </ul>
       )}
     </section>
@@ -128,46 +140,58 @@ function BotItem(props: {
 }) {
   const { bot: b, addable, busy } = props
   const [channelId, setChannelId] = useState('')
-  const when = (iso: string) => new Date(iso).toLocaleString()
   const live = !b.revokedAt
+  const botName = b.name
+  const creator = b.createdByName
+  const created = when(b.createdAt)
+  const lastUsed = b.lastUsedAt ? when(b.lastUsedAt) : null
   return (
     <li className="bot-item" aria-label={b.name}>
       <div>
         <strong>
           <bdi>{b.name}</bdi>
         </strong>
-        <span className="bot-badge">BOT</span>
-        {b.revokedAt && <span className="muted"> · revoked</span>}
+        <span className="bot-badge">{t`BOT`}</span>
+        {b.revokedAt && <span className="muted"> · {t`revoked`}</span>}
       </div>
       <div className="muted">
-        Created by <bdi>{b.createdByName ?? 'a former member'}</bdi> on {when(b.createdAt)} ·{' '}
-        {b.lastUsedAt ? `last used ${when(b.lastUsedAt)}` : 'never used'}
+        {creator !== null ? (
+          <Trans>
+            Created by <bdi>{creator}</bdi> on {created}
+          </Trans>
+        ) : (
+          t`Created by a former member on ${created}`
+        )}{' '}
+        · {lastUsed ? t`last used ${lastUsed}` : t`never used`}
       </div>
-      <ul className="bot-channels" aria-label={`Channels of ${b.name}`}>
-        {b.channels.length === 0 && <li className="muted">In no channel yet.</li>}
-        {b.channels.map((c) => (
-          <li key={c.id}>
-            #{c.name} <code className="muted">{c.id}</code>{' '}
-            {live && (
-              <button
-                type="button"
-                className="link-button"
-                disabled={busy}
-                aria-label={`Remove ${b.name} from #${c.name}`}
-                onClick={() => props.onRemove(c.id)}
-              >
-                Remove
-              </button>
-            )}
-          </li>
-        ))}
+      <ul className="bot-channels" aria-label={t`Channels of ${botName}`}>
+        {b.channels.length === 0 && <li className="muted">{t`In no channel yet.`}</li>}
+        {b.channels.map((c) => {
+          const channelName = c.name
+          return (
+            <li key={c.id}>
+              #{c.name} <code className="muted">{c.id}</code>{' '}
+              {live && (
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={busy}
+                  aria-label={t`Remove ${botName} from #${channelName}`}
+                  onClick={() => props.onRemove(c.id)}
+                >
+                  {t`Remove`}
+                </button>
+              )}
+            </li>
+          )
+        })}
       </ul>
       {live && (
         <div className="bot-actions">
           <label>
-            <span className="visually-hidden">Channel to add {b.name} to</span>
+            <span className="visually-hidden">{t`Channel to add ${botName} to`}</span>
             <select value={channelId} onChange={(e) => setChannelId(e.target.value)}>
-              <option value="">Add to a channel…</option>
+              <option value="">{t`Add to a channel…`}</option>
               {addable.map((c) => (
                 <option key={c.id} value={c.id}>
                   #{c.name}
@@ -184,7 +208,7 @@ function BotItem(props: {
               setChannelId('')
             }}
           >
-            Add
+            {t`Add`}
           </button>
           <button
             type="button"
@@ -192,7 +216,7 @@ function BotItem(props: {
             disabled={busy}
             onClick={props.onRegenerate}
           >
-            Regenerate token
+            {t`Regenerate token`}
           </button>
           <button
             type="button"
@@ -200,10 +224,17 @@ function BotItem(props: {
             disabled={busy}
             onClick={props.onRevoke}
           >
-            Revoke
+            {t`Revoke`}
           </button>
         </div>
       )}
     </li>
   )
+}
+
+function when(iso: string): string {
+  return new Intl.DateTimeFormat(formatLocale(), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso))
 }

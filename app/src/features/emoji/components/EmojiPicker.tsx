@@ -1,6 +1,9 @@
 // The full emoji picker, its own lazy chunk with its data (@emoji-mart/data): search, categories,
 // skin tones and the emoji this person used last. A modal dialog, so it works the same by mouse,
 // keyboard and touch; picking one closes it.
+import { i18n } from '@lingui/core'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, t } from '@lingui/core/macro'
 import { useMemo, useRef, useState } from 'react'
 import type { RefObject } from 'react'
 import data from '@emoji-mart/data'
@@ -15,19 +18,32 @@ import type { EmojiWatch } from './Emoji.tsx'
 
 const DATA = data as EmojiMartData
 
-const CATEGORY_LABELS: Record<string, [string, string]> = {
-  people: ['😀', 'Smileys & people'],
-  nature: ['🐻', 'Animals & nature'],
-  foods: ['🍔', 'Food & drink'],
-  activity: ['⚽', 'Activity'],
-  places: ['🚗', 'Travel & places'],
-  objects: ['💡', 'Objects'],
-  symbols: ['❤️', 'Symbols'],
-  flags: ['🏁', 'Flags'],
+const CATEGORY_LABELS: Record<string, [string, MessageDescriptor]> = {
+  people: ['😀', msg`Smileys & people`],
+  nature: ['🐻', msg`Animals & nature`],
+  foods: ['🍔', msg`Food & drink`],
+  activity: ['⚽', msg`Activity`],
+  places: ['🚗', msg`Travel & places`],
+  objects: ['💡', msg`Objects`],
+  symbols: ['❤️', msg`Symbols`],
+  flags: ['🏁', msg`Flags`],
+}
+
+/** A category's name in the app's language (its id for one this table does not know). */
+function categoryLabel(id: string): string {
+  const label = CATEGORY_LABELS[id]?.[1]
+  return label ? i18n._(label) : id
 }
 
 const TONES = ['✋', '✋🏻', '✋🏼', '✋🏽', '✋🏾', '✋🏿']
-const TONE_NAMES = ['No skin tone', 'Light', 'Medium-light', 'Medium', 'Medium-dark', 'Dark']
+const TONE_NAMES = [
+  msg`No skin tone`,
+  msg`Light`,
+  msg`Medium-light`,
+  msg`Medium`,
+  msg`Medium-dark`,
+  msg`Dark`,
+]
 
 export interface Props {
   userId: string
@@ -66,27 +82,27 @@ export default function EmojiPicker({ userId, onPick, onClose, title }: Props) {
   }
 
   return (
-    <Dialog title={title ?? 'Add a reaction'} open onClose={onClose}>
+    <Dialog title={title ?? t`Add a reaction`} open onClose={onClose}>
       <div className="emoji-full">
         <div className="emoji-full-top">
           <input
             type="search"
             className="emoji-search"
-            aria-label="Search emoji"
-            placeholder="Search emoji"
+            aria-label={t`Search emoji`}
+            placeholder={t`Search emoji`}
             value={query}
             autoFocus
             data-autofocus
             onChange={(e) => setQuery(e.target.value)}
           />
-          <div className="emoji-tones" role="radiogroup" aria-label="Skin tone">
+          <div className="emoji-tones" role="radiogroup" aria-label={t`Skin tone`}>
             {TONES.map((tone, i) => (
               <button
                 key={tone}
                 type="button"
                 role="radio"
                 aria-checked={prefs.skin === i}
-                aria-label={TONE_NAMES[i]}
+                aria-label={i18n._(TONE_NAMES[i]!)}
                 className="emoji-tone"
                 onClick={() => {
                   saveSkin(userId, i)
@@ -99,9 +115,10 @@ export default function EmojiPicker({ userId, onPick, onClose, title }: Props) {
           </div>
         </div>
         {!query && (
-          <nav className="emoji-categories" aria-label="Categories">
+          <nav className="emoji-categories" aria-label={t`Categories`}>
             {DATA.categories.map((c) => {
-              const [icon, label] = CATEGORY_LABELS[c.id] ?? ['•', c.id]
+              const icon = CATEGORY_LABELS[c.id]?.[0] ?? '•'
+              const label = categoryLabel(c.id)
               return (
                 <button
                   key={c.id}
@@ -120,9 +137,9 @@ export default function EmojiPicker({ userId, onPick, onClose, title }: Props) {
         <div className="emoji-scroll" ref={scroller}>
           <EmojiWatcher.Provider value={watch}>
             {query ? (
-              <section aria-label="Search results">
+              <section aria-label={t`Search results`}>
                 {found.length === 0 ? (
-                  <p className="muted">No emoji match “{query}”.</p>
+                  <p className="muted">{t`No emoji match “${query}”.`}</p>
                 ) : (
                   <div className="emoji-grid">{found.map(button)}</div>
                 )}
@@ -130,15 +147,15 @@ export default function EmojiPicker({ userId, onPick, onClose, title }: Props) {
             ) : (
               <>
                 {prefs.recent.length > 0 && (
-                  <section aria-label="Recently used">
-                    <h3 className="emoji-section-title">Recently used</h3>
+                  <section aria-label={t`Recently used`}>
+                    <h3 className="emoji-section-title">{t`Recently used`}</h3>
                     <div className="emoji-grid">
                       {prefs.recent.map((emoji) => (
                         <button
                           key={emoji}
                           type="button"
                           className="emoji-option"
-                          aria-label={`Recently used ${emoji}`}
+                          aria-label={t`Recently used ${emoji}`}
                           onClick={() => pick(emoji)}
                         >
                           <Emoji emoji={emoji} />
@@ -150,12 +167,12 @@ export default function EmojiPicker({ userId, onPick, onClose, title }: Props) {
                 {DATA.categories.map((c) => (
                   <section
                     key={c.id}
-                    aria-label={CATEGORY_LABELS[c.id]?.[1] ?? c.id}
+                    aria-label={categoryLabel(c.id)}
                     ref={(el) => {
                       if (el) sections.current.set(c.id, el)
                     }}
                   >
-                    <h3 className="emoji-section-title">{CATEGORY_LABELS[c.id]?.[1] ?? c.id}</h3>
+                    <h3 className="emoji-section-title">{categoryLabel(c.id)}</h3>
                     <div className="emoji-grid">
                       {c.emojis.flatMap((id) => {
                         const e = DATA.emojis[id]
@@ -198,6 +215,7 @@ function useNearScroller(scroller: RefObject<HTMLDivElement | null>): EmojiWatch
             shown()
           }
         },
+        // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS margin, not words
         { root, rootMargin: '50% 0px' }
       )
       waiting.set(element, show)

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { useStatusOf } from '../data/statuses-query.ts'
 import './status.css'
 import { Emoji } from '../../emoji/index.ts'
@@ -12,7 +13,8 @@ interface Props {
 export function StatusEmoji({ userId, withText = false }: Props) {
   const status = useStatusOf(userId)
   if (!status) return null
-  const label = status.text ? `Status: ${status.text}` : `Status: ${status.emoji}`
+  const { text, emoji } = status
+  const label = text ? t`Status: ${text}` : t`Status: ${emoji}`
   return (
     <span className="status" data-status-of={userId} title={status.text || undefined}>
       <span className="status-emoji" role="img" aria-label={label}>

@@ -1,6 +1,9 @@
 // Set or clear my status: an emoji (chosen in the full emoji picker: search, categories, skin
 // tones, recently used; a lazy chunk of its own), a text of up to 100 characters and when it
 // clears, with Slack's presets. A chunk of its own, opened from the profile dialog.
+import { i18n } from '@lingui/core'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, t } from '@lingui/core/macro'
 import { Suspense, useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -15,11 +18,12 @@ import { Emoji, EmojiPickerDialog } from '../../emoji/index.ts'
 
 const STATUS_TEXT_MAX = 100
 
-const PRESETS: readonly { emoji: string; text: string; clearAfter: ClearAfter }[] = [
-  { emoji: '📅', text: 'In a meeting', clearAfter: '30_minutes' },
-  { emoji: '🚆', text: 'Commuting', clearAfter: '30_minutes' },
-  { emoji: '🤒', text: 'Out sick', clearAfter: 'today' },
-  { emoji: '🌴', text: 'On holiday', clearAfter: 'never' },
+// Slack's presets, their text in my language (it is what the status then says).
+const PRESETS: readonly { emoji: string; text: MessageDescriptor; clearAfter: ClearAfter }[] = [
+  { emoji: '📅', text: msg`In a meeting`, clearAfter: '30_minutes' },
+  { emoji: '🚆', text: msg`Commuting`, clearAfter: '30_minutes' },
+  { emoji: '🤒', text: msg`Out sick`, clearAfter: 'today' },
+  { emoji: '🌴', text: msg`On holiday`, clearAfter: 'never' },
 ]
 
 export interface Props {
@@ -36,8 +40,8 @@ export default function StatusPanel({ me, onDone }: Props) {
   const set = useSetStatus(me)
   const clear = useClearStatus(me)
   const length = [...text.trim()].length
-  const textError =
-    length > STATUS_TEXT_MAX ? `At most ${STATUS_TEXT_MAX} characters (${length} now).` : null
+  const max = STATUS_TEXT_MAX
+  const textError = length > max ? t`At most ${max} characters (${length} now).` : null
   const empty = emoji.trim() === '' && text.trim() === ''
   const error = set.error ?? clear.error
 
@@ -48,33 +52,36 @@ export default function StatusPanel({ me, onDone }: Props) {
   }
 
   return (
-    <form className="stack" onSubmit={submit} noValidate aria-label="Set a status">
-      <div className="status-presets" role="group" aria-label="Presets">
-        {PRESETS.map((p) => (
-          <button
-            key={p.text}
-            type="button"
-            className="button"
-            onClick={() => {
-              setEmoji(p.emoji)
-              setText(p.text)
-              setClearAfter(p.clearAfter)
-            }}
-          >
-            <Emoji emoji={p.emoji} /> {p.text}
-          </button>
-        ))}
+    <form className="stack" onSubmit={submit} noValidate aria-label={t`Set a status`}>
+      <div className="status-presets" role="group" aria-label={t`Presets`}>
+        {PRESETS.map((p) => {
+          const presetText = i18n._(p.text)
+          return (
+            <button
+              key={p.emoji}
+              type="button"
+              className="button"
+              onClick={() => {
+                setEmoji(p.emoji)
+                setText(presetText)
+                setClearAfter(p.clearAfter)
+              }}
+            >
+              <Emoji emoji={p.emoji} /> {presetText}
+            </button>
+          )
+        })}
       </div>
       <div className="status-row">
         <div className="field status-emoji-field">
           <span className="field-label" aria-hidden="true">
-            Emoji
+            {t`Emoji`}
           </span>
           <button
             type="button"
             className="button status-emoji-button"
-            aria-label="Status emoji"
-            title={emoji ? 'Change the emoji' : 'Choose an emoji'}
+            aria-label={t`Status emoji`}
+            title={emoji ? t`Change the emoji` : t`Choose an emoji`}
             aria-haspopup="dialog"
             aria-expanded={picking}
             onClick={() => setPicking(true)}
@@ -83,15 +90,15 @@ export default function StatusPanel({ me, onDone }: Props) {
           </button>
           {emoji && (
             <button type="button" className="link-button" onClick={() => setEmoji('')}>
-              Remove emoji
+              {t`Remove emoji`}
             </button>
           )}
         </div>
         <Field
-          label="Status"
+          label={t`Status`}
           name="status-text"
           value={text}
-          placeholder="What's your status?"
+          placeholder={t`What's your status?`}
           autoComplete="off"
           error={textError}
           hint={`${length}/${STATUS_TEXT_MAX}`}
@@ -99,7 +106,7 @@ export default function StatusPanel({ me, onDone }: Props) {
         />
       </div>
       <div className="field">
-        <label htmlFor="status-clear-after">Clear after</label>
+        <label htmlFor="status-clear-after">{t`Clear after`}</label>
         <select
           id="status-clear-after"
           value={clearAfter}
@@ -107,7 +114,7 @@ export default function StatusPanel({ me, onDone }: Props) {
         >
           {CLEAR_AFTER_CHOICES.map((c) => (
             <option key={c.value} value={c.value}>
-              {c.label}
+              {i18n._(c.label)}
             </option>
           ))}
         </select>
@@ -119,7 +126,7 @@ export default function StatusPanel({ me, onDone }: Props) {
         <Suspense fallback={null}>
           <EmojiPickerDialog
             userId={me}
-            title="Choose a status emoji"
+            title={t`Choose a status emoji`}
             onPick={(picked) => {
               setPicking(false)
               setEmoji(picked)
@@ -137,7 +144,7 @@ export default function StatusPanel({ me, onDone }: Props) {
             disabled={clear.isPending}
             onClick={() => clear.mutate(undefined, { onSuccess: onDone })}
           >
-            Clear status
+            {t`Clear status`}
           </button>
         )}
         <button
@@ -145,7 +152,7 @@ export default function StatusPanel({ me, onDone }: Props) {
           className="button button-primary"
           disabled={set.isPending || empty || !!textError}
         >
-          Save status
+          {t`Save status`}
         </button>
       </div>
     </form>

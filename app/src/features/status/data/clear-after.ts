@@ -1,13 +1,16 @@
 // When a status set now clears, as set_status() computes it in the person's time zone: 30
 // minutes from now, the next midnight, the next Monday's midnight, or never. The dialog shows it
 // before saving; the database's own time is the one kept.
+import { msg, t } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { formatLocale } from '../../../lib/i18n.ts'
 import type { ClearAfter } from './types.ts'
 
-export const CLEAR_AFTER_CHOICES: readonly { value: ClearAfter; label: string }[] = [
-  { value: '30_minutes', label: '30 minutes' },
-  { value: 'today', label: 'Today' },
-  { value: 'this_week', label: 'This week' },
-  { value: 'never', label: "Don't clear" },
+export const CLEAR_AFTER_CHOICES: readonly { value: ClearAfter; label: MessageDescriptor }[] = [
+  { value: '30_minutes', label: msg`30 minutes` },
+  { value: 'today', label: msg`Today` },
+  { value: 'this_week', label: msg`This week` },
+  { value: 'never', label: msg`Don't clear` },
 ]
 
 /** The moment a status set at `now` with this choice clears (local time), or null for never. */
@@ -28,16 +31,22 @@ export function clearAtFor(choice: ClearAfter, now: Date): Date | null {
 }
 
 /** "Clears at 17:30", "Clears at the end of today", "Clears at the end of Sunday". */
-export function describeClearAt(clearAt: Date | null, now: Date, locale?: string): string {
-  if (!clearAt) return "Doesn't clear"
+export function describeClearAt(
+  clearAt: Date | null,
+  now: Date,
+  locale: string = formatLocale()
+): string {
+  if (!clearAt) return t`Doesn't clear`
   const time = clearAt.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' })
-  if (clearAt.toDateString() === now.toDateString()) return `Clears at ${time}`
+  if (clearAt.toDateString() === now.toDateString()) return t`Clears at ${time}`
   if (clearAt.getHours() === 0 && clearAt.getMinutes() === 0) {
     const lastDay = new Date(clearAt.getFullYear(), clearAt.getMonth(), clearAt.getDate() - 1)
-    if (lastDay.toDateString() === now.toDateString()) return 'Clears at the end of today'
-    return `Clears at the end of ${lastDay.toLocaleDateString(locale, { weekday: 'long' })}`
+    if (lastDay.toDateString() === now.toDateString()) return t`Clears at the end of today`
+    const day = lastDay.toLocaleDateString(locale, { weekday: 'long' })
+    return t`Clears at the end of ${day}`
   }
-  return `Clears ${clearAt.toLocaleDateString(locale, { weekday: 'long' })} at ${time}`
+  const day = clearAt.toLocaleDateString(locale, { weekday: 'long' })
+  return t`Clears ${day} at ${time}`
 }
 
 /** The browser's IANA time zone, for set_status(). */
