@@ -1,5 +1,5 @@
 // Settings, Security: the password and the account's email (sessions: SessionsSection.tsx).
-import { t } from '@lingui/core/macro'
+import { plural, t } from '@lingui/core/macro'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -46,6 +46,12 @@ export function EmailSection({ email }: { email: string }) {
       </form>
     </>
   )
+}
+
+/** What the new password needs, as validatePassword (features/auth) checks it. */
+function passwordHint(): string {
+  const min = 8
+  return plural(min, { one: 'At least # character.', other: 'At least # characters.' })
 }
 
 export function PasswordSection({ email }: { email: string }) {
@@ -97,7 +103,7 @@ export function PasswordSection({ email }: { email: string }) {
         label={t`New password`}
         type="password"
         autoComplete="new-password"
-        hint={t`At least 8 characters.`}
+        hint={passwordHint()}
         required
         error={problem}
         value={next}
