@@ -1,28 +1,37 @@
 // The Slack import's audit entries in words (slots/audit.ts): the target is the archive's file
 // name, the details its counts or its error; a claim's target is the imported person (a
 // placeholder) the actor took over, with how many messages became theirs.
-import { words } from '../../slots/audit.ts'
+import { plural, t } from '@lingui/core/macro'
 import type { AuditWording } from '../../slots/audit.ts'
 
-const { count } = words
+/** A count the entry holds (0 when it does not say). */
+const countOf = (n: unknown): number => (typeof n === 'number' ? n : 0)
 
 const wording: AuditWording = {
-  'import.started': (target) => `started importing ${target}`,
+  'import.started': (target) => t`started importing ${target}`,
   'import.finished': (target, d) => {
-    const skipped = typeof d.skipped === 'number' && d.skipped > 0
-    return (
-      `imported ${target}: ${count(d.people, 'person', 'people')}, ` +
-      `${count(d.channels, 'conversation', 'conversations')}, ` +
-      `${count(d.messages, 'message', 'messages')}, ${count(d.files, 'file', 'files')}` +
-      (skipped ? ` (${count(d.skipped, 'item', 'items')} skipped)` : '')
-    )
+    const people = countOf(d.people)
+    const channels = countOf(d.channels)
+    const messages = countOf(d.messages)
+    const files = countOf(d.files)
+    const skipped = countOf(d.skipped)
+    return skipped > 0
+      ? t`imported ${target}: ${plural(people, { one: '# person', other: '# people' })}, ${plural(channels, { one: '# conversation', other: '# conversations' })}, ${plural(messages, { one: '# message', other: '# messages' })}, ${plural(files, { one: '# file', other: '# files' })} (${plural(skipped, { one: '# item skipped', other: '# items skipped' })})`
+      : t`imported ${target}: ${plural(people, { one: '# person', other: '# people' })}, ${plural(channels, { one: '# conversation', other: '# conversations' })}, ${plural(messages, { one: '# message', other: '# messages' })}, ${plural(files, { one: '# file', other: '# files' })}`
   },
-  'import.failed': (target, d) =>
-    typeof d.error === 'string'
-      ? `could not import ${target}: ${d.error}`
-      : `could not import ${target}`,
-  'import.cancelled': (target) => `cancelled the import of ${target}`,
-  'import.claimed': (target, d) =>
-    `took over the imported history of ${target} (${count(d.messages, 'message', 'messages')})`,
+  'import.failed': (target, d) => {
+    const error = d.error
+    return typeof error === 'string'
+      ? t`could not import ${target}: ${error}`
+      : t`could not import ${target}`
+  },
+  'import.cancelled': (target) => t`cancelled the import of ${target}`,
+  'import.claimed': (target, d) => {
+    const messages = countOf(d.messages)
+    return plural(messages, {
+      one: `took over the imported history of ${target} (# message)`,
+      other: `took over the imported history of ${target} (# messages)`,
+    })
+  },
 }
 export default wording

@@ -1,9 +1,11 @@
 // Settings, Import from Slack (workspace owners; a lazy chunk opened from the workspace menu, or
 // right after creating a workspace): choose Slack's export zip, watch it upload (resumably) and
 // import (live, in the background), cancel it, and read what could not be imported.
+import { plural, t } from '@lingui/core/macro'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
+import { formatLocale } from '../../../lib/i18n.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import {
@@ -30,7 +32,18 @@ export interface Props {
 }
 
 const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+  new Date(iso).toLocaleString(formatLocale(), { dateStyle: 'medium', timeStyle: 'short' })
+
+const percent = (fraction: number) =>
+  new Intl.NumberFormat(formatLocale(), { style: 'percent', maximumFractionDigits: 0 }).format(
+    fraction
+  )
+
+/** "Uploading: 25%". */
+function uploading(fraction: number): string {
+  const done = percent(fraction)
+  return t`Uploading: ${done}`
+}
 
 export default function ImportDialog(props: Props) {
   const { workspaceId, workspaceName, me, open, onClose } = props
@@ -48,20 +61,14 @@ export default function ImportDialog(props: Props) {
   }
 
   return (
-    <Dialog title="Import from Slack" open={open} onClose={onClose} wide>
+    <Dialog title={t`Import from Slack`} open={open} onClose={onClose} wide>
       <p className="muted">
-        Bring your team’s Slack history into {workspaceName}. In Slack, an owner exports the
-        workspace (Workspace settings → Import/Export data → Export) and downloads the zip: choose
-        it here. Each person comes in as an imported member with their Slack name, and their
-        messages are that imported member’s: no Chorus account is added or speaks for them, and
-        nobody is emailed. When the import is done you may email them invitations; whoever accepts
-        one with that address takes over their imported history. Importing the same export again
-        adds only what is new. The import goes on in the background when you close this window.
+        {t`Bring your team’s Slack history into ${workspaceName}. In Slack, an owner exports the workspace (Workspace settings → Import/Export data → Export) and downloads the zip: choose it here. Each person comes in as an imported member with their Slack name, and their messages are that imported member’s: no Chorus account is added or speaks for them, and nobody is emailed. When the import is done you may email them invitations; whoever accepts one with that address takes over their imported history. Importing the same export again adds only what is new. The import goes on in the background when you close this window.`}
       </p>
       {error && <Notice tone="error">{cleanError(error)}</Notice>}
       <form className="import-form" onSubmit={submit}>
         <label className="import-file">
-          <span>Slack export (.zip)</span>
+          <span>{t`Slack export (.zip)`}</span>
           <input
             type="file"
             accept=".zip,application/zip"
@@ -74,32 +81,28 @@ export default function ImportDialog(props: Props) {
           className="button button-primary"
           disabled={!file || start.isPending || running}
         >
-          {start.isPending ? (upload ? 'Uploading…' : 'Starting…') : 'Import'}
+          {start.isPending ? (upload ? t`Uploading…` : t`Starting…`) : t`Import`}
         </button>
         {running && !start.isPending && (
           <p className="muted import-wait">
-            One import at a time: this one waits until the last ends.
+            {t`One import at a time: this one waits until the last ends.`}
           </p>
         )}
       </form>
       {upload && (
         <div className="import-upload">
-          <progress max={1} value={upload.fraction} aria-label="Upload of the export" />
-          <span>
-            {upload.paused
-              ? 'Waiting for the network…'
-              : `Uploading: ${Math.round(upload.fraction * 100)}%`}
-          </span>
+          <progress max={1} value={upload.fraction} aria-label={t`Upload of the export`} />
+          <span>{upload.paused ? t`Waiting for the network…` : uploading(upload.fraction)}</span>
         </div>
       )}
       <section aria-labelledby="imports-list">
         <h3 id="imports-list" className="import-heading">
-          Imports
+          {t`Imports`}
         </h3>
         {!imports.data ? (
-          !imports.error && <p className="muted">Loading…</p>
+          !imports.error && <p className="muted">{t`Loading…`}</p>
         ) : imports.data.length === 0 ? (
-          <p className="muted">Nothing imported yet.</p>
+          <p className="muted">{t`Nothing imported yet.`}</p>
         ) : (
           <ul className="import-list">
             {imports.data.map((row) => (
@@ -108,7 +111,9 @@ export default function ImportDialog(props: Props) {
                 row={row}
                 cancelling={cancel.isPending && cancel.variables === row.id}
                 onCancel={() => {
-                  if (window.confirm('Cancel this import? What it has imported so far is removed.'))
+                  if (
+                    window.confirm(t`Cancel this import? What it has imported so far is removed.`)
+                  )
                     cancel.mutate(row.id)
                 }}
               />
@@ -124,10 +129,12 @@ function ImportItem(props: { row: ImportRow; cancelling: boolean; onCancel: () =
   const { row } = props
   const fraction = importFraction(row)
   const report = reportItems(row.report)
+  const started = when(row.created_at)
+  const more = report.length - 200
   return (
-    <li className="import-item" aria-label={`Import started ${when(row.created_at)}`}>
+    <li className="import-item" aria-label={t`Import started ${started}`}>
       <div className="import-item-head">
-        <span className="import-when">Started {when(row.created_at)}</span>
+        <span className="import-when">{t`Started ${started}`}</span>
         {isActive(row) && (
           <button
             type="button"
@@ -135,21 +142,22 @@ function ImportItem(props: { row: ImportRow; cancelling: boolean; onCancel: () =
             disabled={props.cancelling}
             onClick={props.onCancel}
           >
-            {props.cancelling ? 'Cancelling…' : 'Cancel'}
+            {props.cancelling ? t`Cancelling…` : t`Cancel`}
           </button>
         )}
       </div>
       <p className="import-state" role="status">
         {importSentence(row)}
       </p>
-      {fraction !== null && <progress max={1} value={fraction} aria-label="Import progress" />}
+      {fraction !== null && <progress max={1} value={fraction} aria-label={t`Import progress`} />}
       {row.status === 'done' && <ImportInvitees importId={row.id} />}
       {report.length > 0 && (
         <details className="import-report">
           <summary>
-            {report.length === 1
-              ? '1 item could not be imported'
-              : `${report.length.toLocaleString('en-US')} items could not be imported`}
+            {plural(report.length, {
+              one: '# item could not be imported',
+              other: '# items could not be imported',
+            })}
           </summary>
           <ul>
             {report.slice(0, 200).map((item, i) => (
@@ -157,9 +165,7 @@ function ImportItem(props: { row: ImportRow; cancelling: boolean; onCancel: () =
                 <code>{itemPlace(item)}</code>: {item.reason}
               </li>
             ))}
-            {report.length > 200 && (
-              <li>…and {(report.length - 200).toLocaleString('en-US')} more.</li>
-            )}
+            {more > 0 && <li>{plural(more, { one: '…and # more.', other: '…and # more.' })}</li>}
           </ul>
         </details>
       )}
@@ -178,9 +184,10 @@ function ImportInvitees(props: { importId: string }) {
     <div className="import-invitees">
       {count > 0 && (
         <p>
-          {count === 1
-            ? '1 person from this import has no invitation yet to take over their history.'
-            : `${count} people from this import have no invitation yet to take over their history.`}{' '}
+          {plural(count, {
+            one: '# person from this import has no invitation yet to take over their history.',
+            other: '# people from this import have no invitation yet to take over their history.',
+          })}{' '}
           <button
             type="button"
             className="button"
@@ -188,10 +195,8 @@ function ImportInvitees(props: { importId: string }) {
             onClick={() => invite.mutate()}
           >
             {invite.isPending
-              ? 'Inviting…'
-              : count === 1
-                ? 'Email the invitation'
-                : `Email ${count} invitations`}
+              ? t`Inviting…`
+              : plural(count, { one: 'Email the invitation', other: 'Email # invitations' })}
           </button>
         </p>
       )}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { usePlaceholderIdsQuery } from '../data/placeholder-ids.ts'
 import '../imported.css'
 
@@ -5,8 +6,8 @@ import '../imported.css'
  *  of a Slack import, nobody's account until they claim it. Nothing for anyone else. */
 export function ImportedBadge({ userId }: { userId: string }) {
   return usePlaceholderIdsQuery().data?.includes(userId) ? (
-    <span className="imported-badge" title="Imported from Slack: not claimed by an account yet">
-      IMPORTED
+    <span className="imported-badge" title={t`Imported from Slack: not claimed by an account yet`}>
+      {t`IMPORTED`}
     </span>
   ) : null
 }

@@ -5,6 +5,7 @@
 // resumably to the private `imports` bucket, and the RPCs that start and cancel an import. The
 // importing itself is the `imports` Edge Function's, in the background: closing the dialog or
 // the browser does not stop it.
+import { t } from '@lingui/core/macro'
 import { useEffect, useRef } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
@@ -134,7 +135,7 @@ export function useStartImport(
             path = objectName
           },
         },
-        { bucket: IMPORT_BUCKET, refused: 'Only the workspace’s owners can import into it.' }
+        { bucket: IMPORT_BUCKET, refused: t`Only the workspace’s owners can import into it.` }
       )
       try {
         await upload.promise

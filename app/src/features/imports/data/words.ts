@@ -1,5 +1,7 @@
 // What an import's row says, in sentences: its state and counts, and the report of what it could
 // not bring over (items of the archive, each with the file it came from and why).
+import { plural, t } from '@lingui/core/macro'
+import { formatLocale } from '../../../lib/i18n.ts'
 import type { ImportRow } from './imports.ts'
 
 export interface ReportItem {
@@ -8,10 +10,8 @@ export interface ReportItem {
   reason: string
 }
 
-const count = (n: number | null | undefined) => (n ?? 0).toLocaleString('en-US')
-
-const plural = (n: number | null | undefined, one: string, many: string) =>
-  `${count(n)} ${(n ?? 0) === 1 ? one : many}`
+/** A number as the app's language writes it ("50,000"). */
+const count = (n: number | null | undefined) => new Intl.NumberFormat(formatLocale()).format(n ?? 0)
 
 type Counts = Pick<
   ImportRow,
@@ -29,28 +29,41 @@ type Counts = Pick<
 export function importSentence(row: Counts): string {
   switch (row.status) {
     case 'queued':
-      return 'Waiting to start…'
-    case 'running':
-      return row.messages_total
-        ? `Importing: ${count(row.messages_done)} of ${plural(row.messages_total, 'message', 'messages')}.`
-        : 'Reading the export…'
-    case 'done': {
-      const files = row.files_total
-        ? `, and ${count(row.files_done)} of ${plural(row.files_total, 'file', 'files')}`
-        : ''
-      return (
-        `Imported ${plural(row.messages_done, 'message', 'messages')} in ` +
-        `${plural(row.channels, 'conversation', 'conversations')} from ` +
-        `${plural(row.people, 'person', 'people')}${files}.`
-      )
+      return t`Waiting to start…`
+    case 'running': {
+      const total = row.messages_total
+      if (!total) return t`Reading the export…`
+      const done = count(row.messages_done)
+      return plural(total, {
+        one: `Importing: ${done} of # message.`,
+        other: `Importing: ${done} of # messages.`,
+      })
     }
-    case 'failed':
-      return `The import failed${row.error ? `: ${row.error.replace(/\.$/, '')}` : ''}. Nothing of it was kept.`
+    case 'done':
+      return doneSentence(row)
+    case 'failed': {
+      const error = row.error?.replace(/\.$/, '')
+      return error
+        ? t`The import failed: ${error}. Nothing of it was kept.`
+        : t`The import failed. Nothing of it was kept.`
+    }
     case 'cancelled':
-      return 'Cancelled. Nothing of it was kept.'
+      return t`Cancelled. Nothing of it was kept.`
     default:
       return row.status
   }
+}
+
+/** What a finished import brought: its messages, conversations and people, and its files. */
+function doneSentence(row: Counts): string {
+  const messages = row.messages_done ?? 0
+  const channels = row.channels ?? 0
+  const people = row.people ?? 0
+  const filesTotal = row.files_total
+  if (!filesTotal)
+    return t`Imported ${plural(messages, { one: '# message', other: '# messages' })} in ${plural(channels, { one: '# conversation', other: '# conversations' })} from ${plural(people, { one: '# person', other: '# people' })}.`
+  const filesDone = count(row.files_done)
+  return t`Imported ${plural(messages, { one: '# message', other: '# messages' })} in ${plural(channels, { one: '# conversation', other: '# conversations' })} from ${plural(people, { one: '# person', other: '# people' })}, and ${filesDone} of ${plural(filesTotal, { one: '# file', other: '# files' })}.`
 }
 
 /** The fraction done (0..1) of a running import that knows its total; null otherwise. */
@@ -78,6 +91,9 @@ export function reportItems(report: unknown): ReportItem[] {
 
 /** Where in the archive an item was: "general/2024-01-02.json, item 3". */
 export function itemPlace(item: ReportItem): string {
-  if (!item.file) return 'the archive'
-  return item.index === null ? item.file : `${item.file}, item ${item.index + 1}`
+  if (!item.file) return t`the archive`
+  if (item.index === null) return item.file
+  const file = item.file
+  const number = item.index + 1
+  return t`${file}, item ${number}`
 }
