@@ -1,5 +1,6 @@
 // A message's files: images as previews in a box of reserved size (so the list does not jump
 // while they load) that open a full-size viewer; everything else as a download card.
+import { t } from '@lingui/core/macro'
 import { useState } from 'react'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { formatBytes, isPreviewable } from '../data/rules.ts'
@@ -54,6 +55,7 @@ function ImagePreview({
   const signed = useSignedUrl(attachment.path)
   const url = signed.data ?? localUrl
   const box = previewBox(attachment.width, attachment.height)
+  const name = attachment.name
   return (
     <>
       <button
@@ -61,7 +63,7 @@ function ImagePreview({
         className="image-preview"
         style={box}
         onClick={() => setOpen(true)}
-        aria-label={`Open image ${attachment.name}`}
+        aria-label={t`Open image ${name}`}
         disabled={!url}
       >
         {url ? (
@@ -73,7 +75,7 @@ function ImagePreview({
             loading="lazy"
           />
         ) : signed.isError ? (
-          <span className="muted">Image unavailable</span>
+          <span className="muted">{t`Image unavailable`}</span>
         ) : (
           <span className="skeleton" aria-hidden="true" />
         )}
@@ -107,21 +109,22 @@ function FileCard({ attachment }: { attachment: AttachmentInfo }) {
 
 function DownloadLink({ attachment }: { attachment: AttachmentInfo }) {
   const signed = useSignedUrl(attachment.path, attachment.name)
-  if (signed.isError) return <span className="muted">Unavailable</span>
+  if (signed.isError) return <span className="muted">{t`Unavailable`}</span>
+  const name = attachment.name
   return (
     <a
       className="button button-small"
       href={signed.data ?? '#'}
       aria-disabled={!signed.data}
       download={attachment.name}
-      aria-label={`Download ${attachment.name}`}
+      aria-label={t`Download ${name}`}
     >
-      Download
+      {t`Download`}
     </a>
   )
 }
 
 function extensionOf(name: string): string {
   const match = /\.([a-z0-9]{1,4})$/i.exec(name)
-  return match ? match[1]!.toUpperCase() : 'FILE'
+  return match ? match[1]!.toUpperCase() : t`FILE`
 }

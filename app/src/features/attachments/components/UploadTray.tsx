@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro'
+import { formatLocale } from '../../../lib/i18n.ts'
 import { Icon } from '../../../ui/Icon.tsx'
 import type { DraftUpload } from '../data/use-uploads.ts'
 import { formatBytes } from '../data/rules.ts'
@@ -10,15 +12,24 @@ export interface UploadTrayProps {
   onResume?: (id: string) => void
 }
 
+/** "40%", as the app's language writes it. */
+function percentOf(fraction: number): string {
+  return new Intl.NumberFormat(formatLocale(), { style: 'percent' }).format(
+    Math.round(fraction * 100) / 100
+  )
+}
+
 /** The files attached to the message being written, each with its progress and actions. */
 export function UploadTray({ uploads, onCancel, onRetry, onPause, onResume }: UploadTrayProps) {
   if (uploads.length === 0) return null
   return (
-    <ul className="upload-tray" aria-label="Attached files">
+    <ul className="upload-tray" aria-label={t`Attached files`}>
       {uploads.map((u) => {
         // Every byte sent, the server not done yet (it stores and checks the file): say so,
         // rather than a 100% that seems stuck.
         const finishing = u.state === 'uploading' && u.progress >= 1
+        const name = u.name
+        const percent = percentOf(u.progress)
         return (
           <li key={u.id} className={`upload upload-${u.state}`}>
             {u.previewUrl ? (
@@ -36,29 +47,31 @@ export function UploadTray({ uploads, onCancel, onRetry, onPause, onResume }: Up
                   : u.state === 'done'
                     ? formatBytes(u.size)
                     : finishing
-                      ? 'Finishing…'
-                      : `${Math.round(u.progress * 100)}%${u.state === 'paused' ? ' · paused' : ''}`}
+                      ? t`Finishing…`
+                      : u.state === 'paused'
+                        ? t`${percent} · paused`
+                        : percent}
               </span>
               <progress
                 value={finishing ? undefined : u.progress}
                 max={1}
-                aria-label={`Upload of ${u.name}`}
+                aria-label={t`Upload of ${name}`}
                 className={u.state === 'done' ? 'progress-done' : undefined}
               />
             </span>
             {u.resumable && u.state === 'uploading' && onPause && (
               <button type="button" className="button button-small" onClick={() => onPause(u.id)}>
-                Pause
+                {t`Pause`}
               </button>
             )}
             {u.state === 'paused' && onResume && (
               <button type="button" className="button button-small" onClick={() => onResume(u.id)}>
-                Resume
+                {t`Resume`}
               </button>
             )}
             {u.state === 'failed' && (
               <button type="button" className="button button-small" onClick={() => onRetry(u.id)}>
-                Retry
+                {t`Retry`}
               </button>
             )}
             <button
@@ -66,8 +79,8 @@ export function UploadTray({ uploads, onCancel, onRetry, onPause, onResume }: Up
               className="icon-button"
               aria-label={
                 u.state === 'uploading' || u.state === 'paused'
-                  ? `Cancel upload of ${u.name}`
-                  : `Remove ${u.name}`
+                  ? t`Cancel upload of ${name}`
+                  : t`Remove ${name}`
               }
               onClick={() => onCancel(u.id)}
             >

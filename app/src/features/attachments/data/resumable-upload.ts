@@ -7,6 +7,7 @@
 // upload carries the session's current access token (read just before it is sent, refreshed by
 // supabase-js when it has expired), so an upload that outlives a token, or resumes after a long
 // outage, goes on signed in.
+import { t } from '@lingui/core/macro'
 import type { Upload as TusUpload } from 'tus-js-client'
 import { runtimeConfig, supabase } from '../../../lib/supabase.ts'
 import { ATTACHMENT_BUCKET, RESUMABLE_CHUNK } from './rules.ts'
@@ -33,16 +34,16 @@ export interface ResumableTarget {
   refused: string
 }
 
-const ATTACHMENTS: ResumableTarget = {
+const attachments = (): ResumableTarget => ({
   bucket: ATTACHMENT_BUCKET,
-  refused: 'You cannot upload files to this channel.',
-}
+  refused: t`You cannot upload files to this channel.`,
+})
 
 export function uploadResumable(
   path: string,
   file: File,
   events: ResumableEvents,
-  target: ResumableTarget = ATTACHMENTS
+  target: ResumableTarget = attachments()
 ): ResumableHandle {
   const { onProgress, onPaused } = events
   let upload: TusUpload | null = null
@@ -58,8 +59,8 @@ export function uploadResumable(
   window.addEventListener('online', online)
   const promise = (async () => {
     const [{ Upload }, token] = await Promise.all([import('tus-js-client'), currentToken()])
-    if (!token) throw new UploadError(SIGNED_OUT, false)
-    if (cancelled) throw new UploadError('Upload cancelled.', false, true)
+    if (!token) throw new UploadError(signedOut(), false)
+    if (cancelled) throw new UploadError(t`Upload cancelled.`, false, true)
     const { supabaseUrl, supabaseKey } = runtimeConfig()
     await new Promise<void>((resolve, reject) => {
       const current = new Upload(file, {
@@ -70,7 +71,8 @@ export function uploadResumable(
         // Each request (creation, every PATCH, the HEAD of a resume, a retry) as the session is now.
         onBeforeRequest: async (request) => {
           const now = await currentToken()
-          if (!now) throw new UploadError(SIGNED_OUT, false)
+          if (!now) throw new UploadError(signedOut(), false)
+          // eslint-disable-next-line lingui/no-unlocalized-strings -- an HTTP header's value
           request.setHeader('authorization', `Bearer ${now}`)
         },
         uploadDataDuringCreation: true,
@@ -139,7 +141,7 @@ export function uploadResumable(
   }
 }
 
-const SIGNED_OUT = 'Your session expired. Sign in again to upload.'
+const signedOut = () => t`Your session expired. Sign in again to upload.`
 
 /** The session's access token now (getSession() refreshes an expired one first). */
 async function currentToken(): Promise<string | null> {
@@ -154,11 +156,11 @@ function tusFailure(error: Error, target: ResumableTarget): UploadError {
   ).originalResponse
   const status = response?.getStatus() ?? 0
   const body = response?.getBody() ?? ''
-  if (status === 413) return new UploadError('The file is larger than the server allows.', false)
-  if (status === 415) return new UploadError('The server refuses files of this type.', false)
+  if (status === 413) return new UploadError(t`The file is larger than the server allows.`, false)
+  if (status === 415) return new UploadError(t`The server refuses files of this type.`, false)
   if (status === 403 || /row-level security/i.test(body)) {
     return new UploadError(target.refused, false)
   }
-  if (status === 0) return new UploadError('The network dropped during the upload.', true)
-  return new UploadError(body.trim() || `Upload failed (${status}).`, status >= 500)
+  if (status === 0) return new UploadError(t`The network dropped during the upload.`, true)
+  return new UploadError(body.trim() || t`Upload failed (${status}).`, status >= 500)
 }

@@ -1,5 +1,8 @@
 // What may be attached. The `attachments` bucket enforces the same size and types; checking here
 // gives the clear message before any byte is sent.
+import { t } from '@lingui/core/macro'
+import { formatLocale } from '../../../lib/i18n.ts'
+
 export const ATTACHMENT_BUCKET = 'attachments'
 // 50 MiB: the bucket's limit and the stack's [storage] file_size_limit; over 6 MB files upload
 // resumably.
@@ -52,15 +55,20 @@ export function mimeOf(file: { type: string; name: string }): string {
 
 export function checkFile(file: { type: string; name: string; size: number }): string | null {
   const mime = mimeOf(file)
-  if (file.size === 0) return `${file.name} is empty.`
+  const name = file.name
+  if (file.size === 0) return t`${name} is empty.`
   if (file.size > MAX_FILE_BYTES) {
-    return `${file.name} is ${formatBytes(file.size)}; files can be at most ${formatBytes(MAX_FILE_BYTES)}.`
+    const size = formatBytes(file.size)
+    const max = formatBytes(MAX_FILE_BYTES)
+    return t`${name} is ${size}; files can be at most ${max}.`
   }
   if (mime === 'image/svg+xml' || mime === 'text/html' || /\.(html?|svg|xhtml)$/i.test(file.name)) {
-    return `${file.name}: web pages and SVG images cannot be shared here (they can run scripts). Zip it first.`
+    return t`${name}: web pages and SVG images cannot be shared here (they can run scripts). Zip it first.`
   }
   if (!ALLOWED_TYPES.has(mime)) {
-    return `${file.name}: this type of file${mime === 'application/octet-stream' ? '' : ` (${mime})`} cannot be shared here. Images, PDFs, text, office documents, audio, video and zip files can.`
+    return mime === 'application/octet-stream'
+      ? t`${name}: this type of file cannot be shared here. Images, PDFs, text, office documents, audio, video and zip files can.`
+      : t`${name}: this type of file (${mime}) cannot be shared here. Images, PDFs, text, office documents, audio, video and zip files can.`
   }
   return null
 }
@@ -69,10 +77,12 @@ export function isPreviewable(mime: string): boolean {
   return PREVIEWABLE.has(mime)
 }
 
+/** "1.5 KB", the number as the app's language writes it (the units are the same in all). */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1).replace(/\.0$/, '')} KB`
-  return `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`
+  const number = new Intl.NumberFormat(formatLocale(), { maximumFractionDigits: 1 })
+  if (bytes < 1024) return `${number.format(bytes)} B`
+  if (bytes < 1024 * 1024) return `${number.format(bytes / 1024)} KB`
+  return `${number.format(bytes / 1024 / 1024)} MB`
 }
 
 /** A storage-safe file name that still reads like the original. */

@@ -1,6 +1,7 @@
 // Uploads one file to Storage with progress and cancel. supabase-js's upload() uses fetch, which
 // reports no upload progress, so this sends the same request storage-js sends (POST
 // /storage/v1/object/<bucket>/<path>, multipart, the user's bearer token) with XMLHttpRequest.
+import { t } from '@lingui/core/macro'
 import { runtimeConfig, storage, supabase } from '../../../lib/supabase.ts'
 import { ATTACHMENT_BUCKET } from './rules.ts'
 import { UploadError } from './upload-error.ts'
@@ -16,8 +17,8 @@ export function uploadFile(
   const promise = (async () => {
     const { data } = await supabase().auth.getSession()
     const token = data.session?.access_token
-    if (!token) throw new UploadError('Your session expired. Sign in again to upload.', false)
-    if (cancelled) throw new UploadError('Upload cancelled.', false, true)
+    if (!token) throw new UploadError(t`Your session expired. Sign in again to upload.`, false)
+    if (cancelled) throw new UploadError(t`Upload cancelled.`, false, true)
     const { supabaseUrl, supabaseKey } = runtimeConfig()
     const body = new FormData()
     body.append('cacheControl', '3600')
@@ -25,6 +26,7 @@ export function uploadFile(
     const encoded = path.split('/').map(encodeURIComponent).join('/')
     await new Promise<void>((resolve, reject) => {
       xhr.open('POST', `${supabaseUrl}/storage/v1/object/${ATTACHMENT_BUCKET}/${encoded}`)
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- an HTTP header's value
       xhr.setRequestHeader('authorization', `Bearer ${token}`)
       xhr.setRequestHeader('apikey', supabaseKey)
       xhr.setRequestHeader('x-upsert', 'false')
@@ -37,8 +39,8 @@ export function uploadFile(
           resolve()
         } else reject(new UploadError(storageMessage(xhr), xhr.status >= 500))
       }
-      xhr.onerror = () => reject(new UploadError('The network dropped during the upload.', true))
-      xhr.onabort = () => reject(new UploadError('Upload cancelled.', false, true))
+      xhr.onerror = () => reject(new UploadError(t`The network dropped during the upload.`, true))
+      xhr.onabort = () => reject(new UploadError(t`Upload cancelled.`, false, true))
       xhr.send(body)
     })
   })()
@@ -52,6 +54,7 @@ export function uploadFile(
 }
 
 function storageMessage(xhr: XMLHttpRequest): string {
+  const status = xhr.status
   try {
     const body = JSON.parse(xhr.responseText) as {
       message?: string
@@ -61,14 +64,14 @@ function storageMessage(xhr: XMLHttpRequest): string {
     }
     // Storage's codes, never its wording.
     if (body.code === 'EntityTooLarge' || body.statusCode === '413' || xhr.status === 413)
-      return 'The file is larger than the server allows.'
-    if (body.code === 'InvalidMimeType') return 'The server refuses files of this type.'
+      return t`The file is larger than the server allows.`
+    if (body.code === 'InvalidMimeType') return t`The server refuses files of this type.`
     if (body.code === 'AccessDenied' || body.statusCode === '403') {
-      return 'You cannot upload files to this channel.'
+      return t`You cannot upload files to this channel.`
     }
-    return body.message || body.error || `Upload failed (${xhr.status}).`
+    return body.message || body.error || t`Upload failed (${status}).`
   } catch {
-    return `Upload failed (${xhr.status}).`
+    return t`Upload failed (${status}).`
   }
 }
 

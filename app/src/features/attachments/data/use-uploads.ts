@@ -4,6 +4,7 @@
 // (resumable-upload.ts), which can also be paused and resumed, and which resume after a reload
 // when the same file is attached again. The message is sent with the uploaded files' metadata
 // once none is still uploading or paused; cancelled or failed files are not part of it.
+import { t } from '@lingui/core/macro'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { newId } from '../../../lib/uuid.ts'
 import {
@@ -114,9 +115,9 @@ export function useUploads(workspaceId: string, channelId: string) {
           continue
         }
         if (room <= 0) {
-          problems.push(
-            `At most ${MAX_FILES_PER_MESSAGE} files per message; ${file.name} was not added.`
-          )
+          const max = MAX_FILES_PER_MESSAGE
+          const name = file.name
+          problems.push(t`At most ${max} files per message; ${name} was not added.`)
           continue
         }
         room -= 1
@@ -235,7 +236,10 @@ export function useUploads(workspaceId: string, channelId: string) {
  */
 function whenLoaded(started: Promise<UploadHandle | ResumableHandle>): ResumableHandle {
   const handle = started.catch(() => {
-    throw new UploadError('The uploader could not be loaded. Check the connection and retry.', true)
+    throw new UploadError(
+      t`The uploader could not be loaded. Check the connection and retry.`,
+      true
+    )
   })
   const then = (act: (h: UploadHandle | ResumableHandle) => void) =>
     void handle.then(act, () => undefined)
