@@ -1,4 +1,5 @@
 // Adding people of the workspace to a channel.
+import { t } from '@lingui/core/macro'
 import { useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
@@ -18,8 +19,9 @@ export function AddPeopleDialog({
 }: Base & { channel: Channel; candidates: Person[] }) {
   const [selected, setSelected] = useState<string[]>([])
   const { add } = useChannelMutations(workspaceId)
+  const name = channel.name ?? ''
   return (
-    <Dialog title={`Add people to #${channel.name ?? ''}`} open={open} onClose={onClose}>
+    <Dialog title={t`Add people to #${name}`} open={open} onClose={onClose}>
       <form
         className="stack"
         onSubmit={(e) => {
@@ -36,7 +38,7 @@ export function AddPeopleDialog({
         }}
       >
         <PeoplePicker
-          label="People in the workspace"
+          label={t`People in the workspace`}
           people={candidates}
           selected={selected}
           onChange={setSelected}
@@ -44,14 +46,14 @@ export function AddPeopleDialog({
         {add.error && <Notice tone="error">{cleanError(add.error)}</Notice>}
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onClose}>
-            Cancel
+            {t`Cancel`}
           </button>
           <button
             type="submit"
             className="button button-primary"
             disabled={add.isPending || selected.length === 0}
           >
-            Add
+            {t`Add`}
           </button>
         </div>
       </form>

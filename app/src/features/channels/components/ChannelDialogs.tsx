@@ -1,5 +1,6 @@
 // Creating and browsing channels; starting direct messages. A channel's settings and adding
 // people to it are ChannelSettingsDialog.tsx and AddPeopleDialog.tsx.
+import { t } from '@lingui/core/macro'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -32,6 +33,7 @@ export function CreateChannelDialog({
   const [touched, setTouched] = useState(false)
   const { create } = useChannelMutations(workspaceId)
   const nameError = touched ? validateChannelName(name) : null
+  const willBe = name && (normaliseChannelName(name) || '…')
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -52,23 +54,19 @@ export function CreateChannelDialog({
   }
 
   return (
-    <Dialog title="Create a channel" open={open} onClose={onClose}>
+    <Dialog title={t`Create a channel`} open={open} onClose={onClose}>
       <form className="stack" onSubmit={submit} noValidate>
         <Field
-          label="Name"
+          label={t`Name`}
           value={name}
           onChange={(e) => setName(e.target.value)}
           error={nameError}
-          hint={
-            name
-              ? `Will be #${normaliseChannelName(name) || '…'}`
-              : 'Lower case, dashes instead of spaces.'
-          }
+          hint={willBe ? t`Will be #${willBe}` : t`Lower case, dashes instead of spaces.`}
           autoFocus
           data-autofocus
         />
         <Field
-          label="Topic (optional)"
+          label={t`Topic (optional)`}
           value={topic}
           onChange={(e) => setTopic(e.target.value)}
           maxLength={250}
@@ -79,11 +77,11 @@ export function CreateChannelDialog({
             checked={isPrivate}
             onChange={(e) => setPrivate(e.target.checked)}
           />
-          Private: only people added can see it
+          {t`Private: only people added can see it`}
         </label>
         {people.length > 0 && (
           <PeoplePicker
-            label="Add people (optional)"
+            label={t`Add people (optional)`}
             people={people}
             selected={members}
             onChange={setMembers}
@@ -92,10 +90,10 @@ export function CreateChannelDialog({
         {create.error && <Notice tone="error">{cleanError(create.error)}</Notice>}
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onClose}>
-            Cancel
+            {t`Cancel`}
           </button>
           <button type="submit" className="button button-primary" disabled={create.isPending}>
-            Create
+            {t`Create`}
           </button>
         </div>
       </form>
@@ -116,10 +114,10 @@ export function BrowseChannelsDialog({
     (c) => !filter || (c.name ?? '').includes(filter.trim().toLowerCase())
   )
   return (
-    <Dialog title="Browse channels" open={open} onClose={onClose}>
+    <Dialog title={t`Browse channels`} open={open} onClose={onClose}>
       <div className="stack">
         <Field
-          label="Search channels"
+          label={t`Search channels`}
           type="search"
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
@@ -129,7 +127,9 @@ export function BrowseChannelsDialog({
         ) : query.error ? (
           <Notice tone="error">{cleanError(query.error)}</Notice>
         ) : channels.length === 0 ? (
-          <p className="muted">No public channels match. Create one with the + next to Channels.</p>
+          <p className="muted">
+            {t`No public channels match. Create one with the + next to Channels.`}
+          </p>
         ) : (
           <ul className="browse-list">
             {channels.map((c) => {
@@ -138,7 +138,7 @@ export function BrowseChannelsDialog({
                 <li key={c.id}>
                   <div>
                     <strong>#{c.name}</strong>
-                    {c.archivedAt && <span className="muted"> (archived)</span>}
+                    {c.archivedAt && <span className="muted"> {t`(archived)`}</span>}
                     {c.topic && <p className="muted">{c.topic}</p>}
                   </div>
                   {joined ? (
@@ -150,7 +150,7 @@ export function BrowseChannelsDialog({
                         navigate(`/w/${workspaceId}/c/${c.id}`)
                       }}
                     >
-                      Open
+                      {t`Open`}
                     </button>
                   ) : c.archivedAt ? null : (
                     <button
@@ -166,7 +166,7 @@ export function BrowseChannelsDialog({
                         })
                       }
                     >
-                      Join
+                      {t`Join`}
                     </button>
                   )}
                 </li>
@@ -184,7 +184,7 @@ export function NewDmDialog({ workspaceId, open, onClose, people }: Base & { peo
   const [selected, setSelected] = useState<string[]>([])
   const { openDm } = useChannelMutations(workspaceId)
   return (
-    <Dialog title="New direct message" open={open} onClose={onClose}>
+    <Dialog title={t`New direct message`} open={open} onClose={onClose}>
       <form
         className="stack"
         onSubmit={(e) => {
@@ -198,17 +198,22 @@ export function NewDmDialog({ workspaceId, open, onClose, people }: Base & { peo
           })
         }}
       >
-        <PeoplePicker label="Message" people={people} selected={selected} onChange={setSelected} />
+        <PeoplePicker
+          label={t({ message: 'Message', comment: 'Label of the people to write to (To:)' })}
+          people={people}
+          selected={selected}
+          onChange={setSelected}
+        />
         <p className="muted">
-          Pick one person for a direct message, several for a group; none for notes to yourself.
+          {t`Pick one person for a direct message, several for a group; none for notes to yourself.`}
         </p>
         {openDm.error && <Notice tone="error">{cleanError(openDm.error)}</Notice>}
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onClose}>
-            Cancel
+            {t`Cancel`}
           </button>
           <button type="submit" className="button button-primary" disabled={openDm.isPending}>
-            Open conversation
+            {t`Open conversation`}
           </button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 // A channel's settings (a direct message's: its topic): name and topic, what the caller adds
 // (`details`), archiving and leaving.
+import { t } from '@lingui/core/macro'
 import { useState } from 'react'
 import type { ReactNode } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -24,9 +25,10 @@ export function ChannelSettingsDialog({
   const { update, archive, leave } = useChannelMutations(workspaceId)
   const error = update.error ?? archive.error ?? leave.error
   const isDm = channel.kind === 'dm'
+  const channelName = channel.name ?? ''
   return (
     <Dialog
-      title={isDm ? 'Conversation settings' : `#${channel.name} settings`}
+      title={isDm ? t`Conversation settings` : t`#${channelName} settings`}
       open={open}
       onClose={onClose}
     >
@@ -46,16 +48,16 @@ export function ChannelSettingsDialog({
       >
         {!isDm && (
           <Field
-            label="Name"
+            label={t`Name`}
             value={name}
             onChange={(e) => setName(e.target.value)}
             error={validateChannelName(name)}
             disabled={channel.isDefault}
-            hint={channel.isDefault ? 'The default channel keeps its name.' : undefined}
+            hint={channel.isDefault ? t`The default channel keeps its name.` : undefined}
           />
         )}
         <Field
-          label="Topic"
+          label={t`Topic`}
           value={topic}
           onChange={(e) => setTopic(e.target.value)}
           maxLength={250}
@@ -64,7 +66,7 @@ export function ChannelSettingsDialog({
         {error && <Notice tone="error">{cleanError(error)}</Notice>}
         <div className="dialog-actions">
           <button type="submit" className="button button-primary" disabled={update.isPending}>
-            Save
+            {t`Save`}
           </button>
         </div>
         {!isDm && (
@@ -80,7 +82,7 @@ export function ChannelSettingsDialog({
                   )
                 }
               >
-                {channel.archivedAt ? 'Unarchive channel' : 'Archive channel'}
+                {channel.archivedAt ? t`Unarchive channel` : t`Archive channel`}
               </button>
             )}
             {!channel.isDefault && (
@@ -96,7 +98,7 @@ export function ChannelSettingsDialog({
                   })
                 }
               >
-                Leave channel
+                {t`Leave channel`}
               </button>
             )}
           </div>

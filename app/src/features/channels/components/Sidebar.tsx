@@ -1,6 +1,7 @@
 // The workspace's channels and direct messages with unread counts. Alt+Up/Down (handled by the
 // shell, in the same order: sidebar-order.ts) moves between them; the list itself is plain
 // links, so Tab works too.
+import { plural, t } from '@lingui/core/macro'
 import { Suspense } from 'react'
 import { Icon } from '../../../ui/Icon.tsx'
 import { useAfterFirstScreen } from '../../../lib/first-screen.ts'
@@ -33,7 +34,7 @@ export function Sidebar(props: Props) {
   const open = channels.find((c) => c.id === activeId)
   const afterFirstScreen = useAfterFirstScreen()
   return (
-    <nav className="sidebar-lists" aria-label="Channels and direct messages">
+    <nav className="sidebar-lists" aria-label={t`Channels and direct messages`}>
       {afterFirstScreen && (
         <Suspense fallback={null}>
           <NotificationPrompt />
@@ -41,12 +42,12 @@ export function Sidebar(props: Props) {
       )}
       <section>
         <header className="sidebar-heading">
-          <h2>Channels</h2>
+          <h2>{t`Channels`}</h2>
           {props.onCreate && (
             <button
               type="button"
               className="icon-button"
-              aria-label="Create a channel"
+              aria-label={t`Create a channel`}
               onClick={props.onCreate}
             >
               +
@@ -60,7 +61,7 @@ export function Sidebar(props: Props) {
         </ul>
         {props.onBrowse && (
           <button type="button" className="link-button sidebar-more" onClick={props.onBrowse}>
-            Browse channels
+            {t`Browse channels`}
           </button>
         )}
         <NotificationsButton
@@ -80,18 +81,20 @@ export function Sidebar(props: Props) {
       </section>
       <section>
         <header className="sidebar-heading">
-          <h2>Direct messages</h2>
+          <h2>{t`Direct messages`}</h2>
           <button
             type="button"
             className="icon-button"
-            aria-label="New direct message"
+            aria-label={t`New direct message`}
             onClick={props.onNewDm}
           >
             +
           </button>
         </header>
         {dms.length === 0 && props.loaded !== false ? (
-          <p className="muted sidebar-empty">No conversations yet. Press + to message someone.</p>
+          <p className="muted sidebar-empty">
+            {t`No conversations yet. Press + to message someone.`}
+          </p>
         ) : (
           <ul>
             {dms.map((c) => (
@@ -127,19 +130,19 @@ function ChannelLink(props: Props & { channel: Channel; active: boolean }) {
     ) : channel.kind === 'private' ? (
       <Icon name="lock" size={14} />
     ) : null
+  const mentions = channel.mentions
+  // Read out as a list: its name, then each state on its own.
   const description = [
     label,
     channel.kind === 'private'
-      ? 'private channel'
+      ? t`private channel`
       : channel.kind === 'dm'
-        ? 'direct message'
-        : 'channel',
-    unread > 0 ? `${unread} unread` : null,
-    unread > 0 && channel.mentions > 0
-      ? `${channel.mentions} mention${channel.mentions === 1 ? '' : 's'}`
-      : null,
-    channel.muted ? 'muted' : null,
-    dnd ? 'do not disturb' : null,
+        ? t`direct message`
+        : t`channel`,
+    unread > 0 ? plural(unread, { one: '# unread', other: '# unread' }) : null,
+    unread > 0 && mentions > 0 ? plural(mentions, { one: '# mention', other: '# mentions' }) : null,
+    channel.muted ? t`muted` : null,
+    dnd ? t`do not disturb` : null,
   ]
     .filter(Boolean)
     .join(', ')
@@ -160,7 +163,7 @@ function ChannelLink(props: Props & { channel: Channel; active: boolean }) {
         ) : (
           <span
             className={isOnline ? `presence-dot online${dnd ? ' dnd' : ''}` : 'presence-dot'}
-            title={dnd ? 'Do not disturb' : undefined}
+            title={dnd ? t`Do not disturb` : undefined}
             aria-hidden="true"
           />
         )}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Enums, Tables } from '../../../lib/database.types.ts'
 
 export type ChannelKind = Enums<'channel_kind'>
@@ -45,9 +46,12 @@ export function unreadOf(channel: Channel): number {
 
 /** The name to show: the channel's name, or the other people of a DM. */
 export function channelLabel(channel: Channel, me: string): string {
-  if (channel.kind !== 'dm') return channel.name ?? 'unnamed'
+  if (channel.kind !== 'dm') return channel.name ?? t`unnamed`
   const others = channel.dmMembers.filter((m) => m.id !== me)
-  if (others.length === 0) return `${channel.dmMembers[0]?.displayName ?? 'You'} (you)`
+  if (others.length === 0) {
+    const name = channel.dmMembers[0]?.displayName
+    return name ? t`${name} (you)` : t`You`
+  }
   return others.map((m) => m.displayName).join(', ')
 }
 
@@ -65,6 +69,6 @@ export function normaliseChannelName(input: string): string {
 
 export function validateChannelName(input: string): string | null {
   const name = normaliseChannelName(input)
-  if (!name) return 'Give the channel a name with at least one letter or digit.'
+  if (!name) return t`Give the channel a name with at least one letter or digit.`
   return null
 }
