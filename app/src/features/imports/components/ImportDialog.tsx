@@ -41,8 +41,8 @@ const percent = (fraction: number) =>
 
 /** "Uploading: 25%". */
 function uploading(fraction: number): string {
-  const done = percent(fraction)
-  return t`Uploading: ${done}`
+  const progress = percent(fraction)
+  return t`Uploading: ${progress}`
 }
 
 export default function ImportDialog(props: Props) {
@@ -130,7 +130,8 @@ function ImportItem(props: { row: ImportRow; cancelling: boolean; onCancel: () =
   const fraction = importFraction(row)
   const report = reportItems(row.report)
   const started = when(row.created_at)
-  const more = report.length - 200
+  const failed = report.length
+  const more = failed - 200
   return (
     <li className="import-item" aria-label={t`Import started ${started}`}>
       <div className="import-item-head">
@@ -154,7 +155,7 @@ function ImportItem(props: { row: ImportRow; cancelling: boolean; onCancel: () =
       {report.length > 0 && (
         <details className="import-report">
           <summary>
-            {plural(report.length, {
+            {plural(failed, {
               one: '# item could not be imported',
               other: '# items could not be imported',
             })}
