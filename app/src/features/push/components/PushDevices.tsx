@@ -2,11 +2,19 @@
 // with its name, when it was last sent a push, a test button and remove; "Turn on push for this
 // device" subscribes this browser (data/devices.ts). Below, the workspace's "hide message text".
 // Part of the notification settings' lazy chunk.
+import { t } from '@lingui/core/macro'
+import { cleanError } from '../../../lib/clean-error.ts'
+import { formatLocale } from '../../../lib/i18n.ts'
 import { deviceName, pushSupported, usePushDevices } from '../data/devices.ts'
 import { useHideContent } from '../data/hide-content.ts'
 
 function when(iso: string | null): string {
-  return iso ? `last used ${new Date(iso).toLocaleString()}` : 'not used yet'
+  if (!iso) return t`not used yet`
+  const used = new Intl.DateTimeFormat(formatLocale(), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso))
+  return t`last used ${used}`
 }
 
 export function PushDevices({ workspaceId }: { workspaceId: string }) {
@@ -17,14 +25,13 @@ export function PushDevices({ workspaceId }: { workspaceId: string }) {
   const error = turnOn.error ?? remove.error ?? test.error ?? set.error ?? devices.error
   return (
     <fieldset>
-      <legend>Push notifications on your devices</legend>
+      <legend>{t`Push notifications on your devices`}</legend>
       {!pushSupported() ? (
         <p className="muted">
-          This browser cannot take push notifications. On an iPhone or iPad, add Chorus to the Home
-          Screen and open it from there.
+          {t`This browser cannot take push notifications. On an iPhone or iPad, add Chorus to the Home Screen and open it from there.`}
         </p>
       ) : onHere ? (
-        <p>Push is on for this device.</p>
+        <p>{t`Push is on for this device.`}</p>
       ) : (
         <button
           type="button"
@@ -32,35 +39,38 @@ export function PushDevices({ workspaceId }: { workspaceId: string }) {
           disabled={turnOn.isPending}
           onClick={() => turnOn.mutate(deviceName(navigator.userAgent))}
         >
-          Turn on push for this device
+          {t`Turn on push for this device`}
         </button>
       )}
       {list.length > 0 && (
-        <ul aria-label="Devices with push" className="stack">
-          {list.map((d) => (
-            <li key={d.id}>
-              <strong>{d.name}</strong>
-              {d.endpoint === here.data ? ' (this device)' : ''}{' '}
-              <span className="muted">{when(d.lastUsedAt)}</span>{' '}
-              <button
-                type="button"
-                className="link-button"
-                aria-label={`Send a test push to ${d.name}`}
-                onClick={() => test.mutate(d.id)}
-              >
-                Test
-              </button>{' '}
-              <button
-                type="button"
-                className="link-button"
-                aria-label={`Remove ${d.name}`}
-                onClick={() => remove.mutate(d)}
-              >
-                Remove
-              </button>
-              {test.data === d.id && <span className="muted"> Test sent.</span>}
-            </li>
-          ))}
+        <ul aria-label={t`Devices with push`} className="stack">
+          {list.map((d) => {
+            const device = d.name
+            return (
+              <li key={d.id}>
+                <strong>{d.name}</strong>
+                {d.endpoint === here.data ? ` ${t`(this device)`}` : ''}{' '}
+                <span className="muted">{when(d.lastUsedAt)}</span>{' '}
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-label={t`Send a test push to ${device}`}
+                  onClick={() => test.mutate(d.id)}
+                >
+                  {t`Test`}
+                </button>{' '}
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-label={t`Remove ${device}`}
+                  onClick={() => remove.mutate(d)}
+                >
+                  {t`Remove`}
+                </button>
+                {test.data === d.id && <span className="muted"> {t`Test sent.`}</span>}
+              </li>
+            )
+          })}
         </ul>
       )}
       {hidden.data !== undefined && (
@@ -70,12 +80,12 @@ export function PushDevices({ workspaceId }: { workspaceId: string }) {
             checked={hidden.data}
             onChange={(e) => set.mutate(e.target.checked)}
           />{' '}
-          Workspace: hide message text in notifications (sender and channel only)
+          {t`Workspace: hide message text in notifications (sender and channel only)`}
         </label>
       )}
       {error && (
         <p role="alert" className="error">
-          {error.message}
+          {cleanError(error)}
         </p>
       )}
     </fieldset>

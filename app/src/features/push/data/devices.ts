@@ -2,6 +2,7 @@
 // and this browser's own subscription. Turning push on here asks for the notification permission,
 // subscribes the service worker's PushManager with the server's VAPID key (GET push-notify) and
 // stores the subscription (register_push_subscription); removing this device unsubscribes it too.
+import { t } from '@lingui/core/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { rpcOne } from '../../../lib/rpc.ts'
 import { functions, supabase } from '../../../lib/supabase.ts'
@@ -55,47 +56,48 @@ async function listDevices(): Promise<PushDevice[]> {
 
 async function serverKey(): Promise<Uint8Array<ArrayBuffer>> {
   const { data, error } = await (await functions()).invoke('push-notify', { method: 'GET' })
-  if (error) throw new Error('This server has no push key: push is not set up on it.')
+  if (error) throw new Error(t`This server has no push key: push is not set up on it.`)
   const base64 = (data as { public_key: string }).public_key.replace(/-/g, '+').replace(/_/g, '/')
   const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4))
   return Uint8Array.from(binary, (c) => c.charCodeAt(0))
 }
 
-/** A name for this device from its browser and system, e.g. "Chrome on Android". */
+// Browsers and systems by the marks of their user agent, first match wins (Edge's also says
+// Chrome, Chrome's also Safari). Product names: the same in every language.
+/* eslint-disable lingui/no-unlocalized-strings -- product names, not words */
+const BROWSERS: readonly [RegExp, string][] = [
+  [/Edg\//, 'Edge'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrome\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+]
+const SYSTEMS: readonly [RegExp, string][] = [
+  [/Android/, 'Android'],
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Mac OS X/, 'macOS'],
+  [/Windows/, 'Windows'],
+  [/Linux/, 'Linux'],
+]
+/* eslint-enable lingui/no-unlocalized-strings */
+
+/** A name for this device from its browser and system, e.g. "Chrome on Android". It is kept as
+ * made: in the language of the person who turned push on. */
 export function deviceName(userAgent: string): string {
-  const browser = /Edg\//.test(userAgent)
-    ? 'Edge'
-    : /Firefox\//.test(userAgent)
-      ? 'Firefox'
-      : /Chrome\//.test(userAgent)
-        ? 'Chrome'
-        : /Safari\//.test(userAgent)
-          ? 'Safari'
-          : 'Browser'
-  const system = /Android/.test(userAgent)
-    ? 'Android'
-    : /iPhone|iPad|iPod/.test(userAgent)
-      ? 'iOS'
-      : /Mac OS X/.test(userAgent)
-        ? 'macOS'
-        : /Windows/.test(userAgent)
-          ? 'Windows'
-          : /Linux/.test(userAgent)
-            ? 'Linux'
-            : 'this system'
-  return `${browser} on ${system}`
+  const browser = BROWSERS.find(([mark]) => mark.test(userAgent))?.[1] ?? t`Browser`
+  const system = SYSTEMS.find(([mark]) => mark.test(userAgent))?.[1] ?? t`this system`
+  return t`${browser} on ${system}`
 }
 
 async function turnOn(name: string): Promise<void> {
   if (!pushSupported()) {
     throw new Error(
-      'This browser cannot take push notifications (on iOS, add Chorus to the Home Screen first).'
+      t`This browser cannot take push notifications (on iOS, add Chorus to the Home Screen first).`
     )
   }
   const permission = await Notification.requestPermission()
   if (permission !== 'granted') {
     throw new Error(
-      'Notifications are blocked for Chorus in this browser: allow them in its site settings.'
+      t`Notifications are blocked for Chorus in this browser: allow them in its site settings.`
     )
   }
   const reg = await registration()

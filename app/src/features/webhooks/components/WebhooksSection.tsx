@@ -2,9 +2,12 @@
 // chunk, the dialog's first section: slots/integrations.ts). Create one for a channel (a name, an
 // emoji icon) and copy its URL, shown once; the list says which channel, who made it and when it
 // was last used; regenerate (the old URL stops at once, the new one is shown once) or revoke.
+import { t } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
+import { formatLocale } from '../../../lib/i18n.ts'
 import type { IntegrationsSectionProps } from '../../../slots/integrations.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
@@ -16,7 +19,7 @@ import type { Webhook } from '../data/webhooks.ts'
 export default function WebhooksSection(props: IntegrationsSectionProps) {
   const { workspaceId, channels, nameOf } = props
   const webhooks = useWebhooks(workspaceId)
-  const proof = useProofGate('credential', 'make a webhook URL')
+  const proof = useProofGate('credential', t`make a webhook URL`)
   const { create, regenerate, revoke } = useWebhookChanges(workspaceId, proof.run)
   const postable = channels.filter((c) => c.kind !== 'dm' && !c.archivedAt)
   const [channelId, setChannelId] = useState(postable[0]?.id ?? '')
@@ -25,7 +28,7 @@ export default function WebhooksSection(props: IntegrationsSectionProps) {
   const [shown, setShown] = useState<{ id: string; url: string } | null>(null)
   const channelName = (id: string) => {
     const c = channels.find((ch) => ch.id === id)
-    return c?.name ? `#${c.name}` : 'a channel you are not in'
+    return c?.name ? `#${c.name}` : t`a channel you are not in`
   }
 
   const submit = (e: FormEvent) => {
@@ -47,18 +50,20 @@ export default function WebhooksSection(props: IntegrationsSectionProps) {
     <>
       {proof.dialog}
       <p className="muted">
-        Incoming webhooks take Slack&apos;s message format unchanged: point an existing Slack
-        integration at its URL. Its messages show with an APP badge.
+        <Trans>
+          Incoming webhooks take Slack&apos;s message format unchanged: point an existing Slack
+          integration at its URL. Its messages show with an APP badge.
+        </Trans>
       </p>
       {shown && (
-        <ShownOnce label="Webhook URL" value={shown.url} copy onDone={() => setShown(null)}>
-          <p>Copy the webhook URL now: it is not shown again.</p>
+        <ShownOnce label={t`Webhook URL`} value={shown.url} copy onDone={() => setShown(null)}>
+          <p>{t`Copy the webhook URL now: it is not shown again.`}</p>
         </ShownOnce>
       )}
-      <form className="stack" onSubmit={submit} noValidate aria-label="New incoming webhook">
-        <h3>New incoming webhook</h3>
+      <form className="stack" onSubmit={submit} noValidate aria-label={t`New incoming webhook`}>
+        <h3>{t`New incoming webhook`}</h3>
         <label className="field">
-          <span>Posts to</span>
+          <span>{t`Posts to`}</span>
           <select value={channelId} onChange={(e) => setChannelId(e.target.value)}>
             {postable.map((c) => (
               <option key={c.id} value={c.id}>
@@ -67,9 +72,14 @@ export default function WebhooksSection(props: IntegrationsSectionProps) {
             ))}
           </select>
         </label>
-        <Field label="Name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
         <Field
-          label="Icon (emoji shortcode, optional)"
+          label={t`Name`}
+          value={name}
+          maxLength={80}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Field
+          label={t`Icon (emoji shortcode, optional)`}
           placeholder=":robot_face:"
           value={iconEmoji}
           onChange={(e) => setIconEmoji(e.target.value)}
@@ -79,38 +89,41 @@ export default function WebhooksSection(props: IntegrationsSectionProps) {
           className="button button-primary"
           disabled={!channelId || !name.trim() || create.isPending}
         >
-          Create webhook
+          {t`Create webhook`}
         </button>
       </form>
       {error && <Notice tone="error">{cleanError(error)}</Notice>}
       <section className="stack" aria-labelledby="integrations-webhooks">
-        <h3 id="integrations-webhooks">Incoming webhooks</h3>
-        {webhooks.isPending && <p className="muted">Loading webhooks…</p>}
+        <h3 id="integrations-webhooks">{t`Incoming webhooks`}</h3>
+        {webhooks.isPending && <p className="muted">{t`Loading webhooks…`}</p>}
         {webhooks.error && <Notice tone="error">{cleanError(webhooks.error)}</Notice>}
-        {webhooks.data?.length === 0 && <p className="muted">None yet.</p>}
+        {webhooks.data?.length === 0 && <p className="muted">{t`None yet.`}</p>}
         {(webhooks.data?.length ?? 0) > 0 && (
-          <ul className="webhook-list" aria-label="Incoming webhooks">
-            {webhooks.data!.map((w) => (
-              <WebhookItem
-                key={w.id}
-                webhook={w}
-                channel={channelName(w.channelId)}
-                creator={nameOf(w.createdBy)}
-                busy={regenerate.isPending || revoke.isPending}
-                onRegenerate={() => {
-                  if (
-                    window.confirm(
-                      `Regenerate the URL of ${w.name}? The current one stops working.`
+          <ul className="webhook-list" aria-label={t`Incoming webhooks`}>
+            {webhooks.data!.map((w) => {
+              const hookName = w.name
+              return (
+                <WebhookItem
+                  key={w.id}
+                  webhook={w}
+                  channel={channelName(w.channelId)}
+                  creator={nameOf(w.createdBy)}
+                  busy={regenerate.isPending || revoke.isPending}
+                  onRegenerate={() => {
+                    if (
+                      window.confirm(
+                        t`Regenerate the URL of ${hookName}? The current one stops working.`
+                      )
                     )
-                  )
-                    regenerate.mutate(w.id, { onSuccess: setShown })
-                }}
-                onRevoke={() => {
-                  if (window.confirm(`Revoke ${w.name}? Its URL stops working for good.`))
-                    revoke.mutate(w.id)
-                }}
-              />
-            ))}
+                      regenerate.mutate(w.id, { onSuccess: setShown })
+                  }}
+                  onRevoke={() => {
+                    if (window.confirm(t`Revoke ${hookName}? Its URL stops working for good.`))
+                      revoke.mutate(w.id)
+                  }}
+                />
+              )
+            })}
           </ul>
         )}
       </section>
@@ -127,7 +140,9 @@ function WebhookItem(props: {
   onRevoke: () => void
 }) {
   const { webhook: w, busy } = props
-  const when = (iso: string) => new Date(iso).toLocaleString()
+  const creator = props.creator
+  const created = when(w.createdAt)
+  const lastUsed = w.lastUsedAt ? when(w.lastUsedAt) : null
   return (
     <li className="webhook-item" aria-label={w.name}>
       <div>
@@ -136,11 +151,13 @@ function WebhookItem(props: {
           <bdi>{w.name}</bdi>
         </strong>{' '}
         → {props.channel}
-        {w.revokedAt && <span className="webhook-revoked"> · revoked</span>}
+        {w.revokedAt && <span className="webhook-revoked"> · {t`revoked`}</span>}
       </div>
       <div className="muted">
-        Created by <bdi>{props.creator}</bdi> on {when(w.createdAt)} ·{' '}
-        {w.lastUsedAt ? `last used ${when(w.lastUsedAt)}` : 'never used'}
+        <Trans>
+          Created by <bdi>{creator}</bdi> on {created}
+        </Trans>{' '}
+        · {lastUsed ? t`last used ${lastUsed}` : t`never used`}
       </div>
       {!w.revokedAt && (
         <div className="webhook-actions">
@@ -150,7 +167,7 @@ function WebhookItem(props: {
             disabled={busy}
             onClick={props.onRegenerate}
           >
-            Regenerate URL
+            {t`Regenerate URL`}
           </button>
           <button
             type="button"
@@ -158,10 +175,17 @@ function WebhookItem(props: {
             disabled={busy}
             onClick={props.onRevoke}
           >
-            Revoke
+            {t`Revoke`}
           </button>
         </div>
       )}
     </li>
   )
+}
+
+function when(iso: string): string {
+  return new Intl.DateTimeFormat(formatLocale(), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso))
 }

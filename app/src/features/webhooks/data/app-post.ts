@@ -1,4 +1,5 @@
 // A message an integration posted, as the message screen marks it (pure).
+import { t } from '@lingui/core/macro'
 
 /** The APP marker: a MessageMarker of the extension slot (slots/message.ts). */
 export interface AppMarker {
@@ -18,11 +19,12 @@ export interface AppPost {
 
 /** The APP marker of an integration's message: the badge, and the name its author line shows. */
 export function appMarker(app: AppPost): AppMarker {
-  const via = app.username && app.username !== app.name ? ` · via ${app.name}` : ''
+  const appName = app.name
+  const via = app.username && app.username !== appName
   return {
     id: 'app',
     icon: 'link-2',
-    label: `APP${via}`,
+    label: via ? t`APP · via ${appName}` : t`APP`,
     className: 'app-marker',
     author: app.username ?? app.name,
   }
