@@ -2,6 +2,7 @@
 // as written (its markdown source, mentions as <@id>) on the clipboard, from the action sheet
 // (or the desktop's "More actions" menu). A message of files only has no text: no action. Where
 // the clipboard cannot be written (no permission, an insecure page), the text is shown to copy.
+import { t } from '@lingui/core/macro'
 import { useMemo } from 'react'
 import type { ChatMessage } from '../../slots/message.ts'
 import type {
@@ -21,7 +22,7 @@ export function copyText(
   text: string,
   clipboard: TextClipboard | undefined = navigator.clipboard
 ): Promise<void> {
-  const fallback = () => void window.prompt('Copy this text', text)
+  const fallback = () => void window.prompt(t`Copy this text`, text)
   if (!clipboard) return Promise.resolve(fallback())
   return clipboard.writeText(text).catch(fallback)
 }
@@ -33,7 +34,7 @@ export function copyTextActions(copy: (text: string) => void) {
       ? [
           {
             id: 'copy-text',
-            label: 'Copy text',
+            label: t`Copy text`,
             icon: 'file-text',
             run: () => copy(message.body),
             order: 35,

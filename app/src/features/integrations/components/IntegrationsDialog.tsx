@@ -2,6 +2,7 @@
 // (slots/integrations.ts: each feature's integrations-section.tsx, found by
 // features/integrations-sections.tsx), in their order, each a lazy chunk shown once it is in. The
 // dialog names none of them.
+import { t } from '@lingui/core/macro'
 import type { Channel } from '../../channels/index.ts'
 import type { Member } from '../../workspaces/index.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
@@ -20,9 +21,9 @@ export interface Props {
 export default function IntegrationsDialog(props: Props) {
   const { workspaceId, channels, members, open, onClose } = props
   const nameOf = (id: string | null) =>
-    members.find((m) => m.userId === id)?.displayName ?? 'Former member'
+    members.find((m) => m.userId === id)?.displayName ?? t`Former member`
   return (
-    <Dialog title="Integrations" open={open} onClose={onClose} wide>
+    <Dialog title={t`Integrations`} open={open} onClose={onClose} wide>
       <IntegrationsSections
         workspaceId={workspaceId}
         channels={channels}

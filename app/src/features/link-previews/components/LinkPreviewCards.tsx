@@ -2,6 +2,7 @@
 // comes from Storage (bucket link-previews, a signed URL only the channel's members get), never
 // from the linked site; the title links to the page (http(s) only, a new tab, no referrer, no
 // opener). The message's author removes a card (after a confirmation) for everyone.
+import { t } from '@lingui/core/macro'
 import { useState } from 'react'
 import { removePreview, usePreviewImageUrl } from '../data/card.ts'
 import type { LinkPreview } from '../data/preview.ts'
@@ -15,7 +16,7 @@ function Card({ preview, canRemove }: { preview: LinkPreview; canRemove: boolean
   const href = safeLink(preview.url)
   const title = preview.title ?? preview.url
   const remove = async () => {
-    if (!window.confirm('Remove this link preview for everyone?')) return
+    if (!window.confirm(t`Remove this link preview for everyone?`)) return
     setRemoving(true)
     setError(null)
     const failed = await removePreview(preview.id)
@@ -24,7 +25,7 @@ function Card({ preview, canRemove }: { preview: LinkPreview; canRemove: boolean
     if (failed) setError(failed)
   }
   return (
-    <div className="link-preview" role="group" aria-label={`Link preview: ${title}`}>
+    <div className="link-preview" role="group" aria-label={t`Link preview: ${title}`}>
       <div className="link-preview-text">
         {preview.siteName && <div className="link-preview-site">{preview.siteName}</div>}
         {href ? (
@@ -56,8 +57,8 @@ function Card({ preview, canRemove }: { preview: LinkPreview; canRemove: boolean
         <button
           type="button"
           className="link-preview-remove"
-          aria-label={`Remove the preview of ${title}`}
-          title="Remove preview"
+          aria-label={t`Remove the preview of ${title}`}
+          title={t`Remove preview`}
           disabled={removing}
           onClick={() => void remove()}
         >
