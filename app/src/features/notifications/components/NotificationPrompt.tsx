@@ -1,6 +1,7 @@
 // Asks for permission to show notifications at a sensible moment: a dismissible line in the
 // sidebar once the person is in a workspace (never on first load by itself), until they answer
 // or dismiss it. A chunk of its own, loaded after the first screen (index.ts).
+import { t } from '@lingui/core/macro'
 import { useState } from 'react'
 
 const DISMISSED = 'chorus.notifications.prompt-dismissed'
@@ -26,16 +27,16 @@ export default function NotificationPrompt() {
     setOpen(false)
   }
   return (
-    <div className="notification-prompt" role="region" aria-label="Desktop notifications">
-      <span>Get notified about mentions and direct messages.</span>
+    <div className="notification-prompt" role="region" aria-label={t`Desktop notifications`}>
+      <span>{t`Get notified about mentions and direct messages.`}</span>
       <button
         type="button"
         className="link-button"
         onClick={() => void Notification.requestPermission().finally(() => setOpen(shouldAsk()))}
       >
-        Turn on
+        {t`Turn on`}
       </button>
-      <button type="button" className="icon-button" aria-label="Not now" onClick={dismiss}>
+      <button type="button" className="icon-button" aria-label={t`Not now`} onClick={dismiss}>
         ×
       </button>
     </div>

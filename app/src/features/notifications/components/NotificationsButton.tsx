@@ -1,4 +1,5 @@
 // The sidebar's "Notifications" button: opens the settings panel, a lazy chunk.
+import { t } from '@lingui/core/macro'
 import { Suspense, useState } from 'react'
 import type { PanelChannel } from './NotificationsPanel.tsx'
 import { lazyRetrying } from '../../../lib/lazy.ts'
@@ -17,7 +18,7 @@ export function NotificationsButton({ workspaceId, channel }: Props) {
   return (
     <>
       <button type="button" className="link-button sidebar-more" onClick={() => setOpen(true)}>
-        Notifications
+        {t`Notifications`}
       </button>
       {open && (
         <Suspense fallback={null}>

@@ -3,14 +3,20 @@
 // the workspace's email delay (owners and admins; the server says so to anyone else); above
 // them, the saved-for-later reminders that have come (DueReminders); below, push on this person's
 // devices (features/push).
+import { i18n } from '@lingui/core'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, t } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
+import { cleanError } from '../../../lib/clean-error.ts'
+import { formatLocale } from '../../../lib/i18n.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { PushDevices } from '../../push/index.ts'
 import { useNotificationSettings } from '../data/settings.ts'
 import { useNotificationMutations } from '../data/settings-changes.ts'
 import { dndActive } from '../rules.ts'
 import { DueReminders } from './DueReminders.tsx'
-import type { ChannelKind, NotifyLevel } from '../rules.ts'
+import type { ChannelKind, DoNotDisturb, NotifyLevel } from '../rules.ts'
 
 export interface PanelChannel {
   id: string
@@ -26,11 +32,23 @@ interface Props {
   onClose: () => void
 }
 
-const LEVELS: { value: NotifyLevel; label: string }[] = [
-  { value: 'all', label: 'All messages' },
-  { value: 'mentions', label: 'Mentions and direct messages' },
-  { value: 'nothing', label: 'Nothing' },
+const LEVELS: { value: NotifyLevel; label: MessageDescriptor }[] = [
+  { value: 'all', label: msg`All messages` },
+  { value: 'mentions', label: msg`Mentions and direct messages` },
+  { value: 'nothing', label: msg`Nothing` },
 ]
+
+/** "Snoozed until 24 Nov 2026, 08:00.", "Do Not Disturb is on now." or "Notifications are on." */
+function stateOf(dnd: DoNotDisturb): string {
+  if (!dndActive(dnd, new Date())) return t`Notifications are on.`
+  if (!dnd.snoozeUntil || Date.parse(dnd.snoozeUntil) <= Date.now())
+    return t`Do Not Disturb is on now.`
+  const until = new Intl.DateTimeFormat(formatLocale(), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(dnd.snoozeUntil))
+  return t`Snoozed until ${until}.`
+}
 
 function tomorrowMorning(): Date {
   const d = new Date()
@@ -53,16 +71,16 @@ export default function NotificationsPanel({ workspaceId, channel, onClose }: Pr
     m.emailDelay.error
   const s = settings.data
   return (
-    <Dialog title="Notifications" open onClose={onClose}>
+    <Dialog title={t`Notifications`} open onClose={onClose}>
       <div className="stack">
         <DueReminders workspaceId={workspaceId} onOpen={onClose} />
         {channel && (
           <fieldset>
             <legend>{channel.label}</legend>
             <label>
-              Notify me about{' '}
+              {t`Notify me about`}{' '}
               <select
-                aria-label="Channel level"
+                aria-label={t`Channel level`}
                 value={level}
                 onChange={(e) => {
                   const value = e.target.value as NotifyLevel | 'default'
@@ -71,11 +89,13 @@ export default function NotificationsPanel({ workspaceId, channel, onClose }: Pr
                 }}
               >
                 <option value="default">
-                  Default ({channel.kind === 'dm' ? 'all messages' : 'workspace default'})
+                  {channel.kind === 'dm'
+                    ? t`Default (all messages)`
+                    : t`Default (workspace default)`}
                 </option>
                 {LEVELS.map((l) => (
                   <option key={l.value} value={l.value}>
-                    {l.label}
+                    {i18n._(l.label)}
                   </option>
                 ))}
               </select>
@@ -89,24 +109,24 @@ export default function NotificationsPanel({ workspaceId, channel, onClose }: Pr
                   m.channel.mutate({ channelId: channel.id, muted: e.target.checked })
                 }}
               />{' '}
-              Mute this conversation
+              {t`Mute this conversation`}
             </label>
           </fieldset>
         )}
         {!s ? (
-          <p className="muted">Loading…</p>
+          <p className="muted">{t`Loading…`}</p>
         ) : (
           <>
             <label>
-              Default for this workspace&apos;s channels{' '}
+              {t`Default for this workspace's channels`}{' '}
               <select
-                aria-label="Workspace default"
+                aria-label={t`Workspace default`}
                 value={s.defaultLevel}
                 onChange={(e) => m.defaultLevel.mutate(e.target.value as NotifyLevel)}
               >
                 {LEVELS.map((l) => (
                   <option key={l.value} value={l.value}>
-                    {l.label}
+                    {i18n._(l.label)}
                   </option>
                 ))}
               </select>
@@ -117,24 +137,20 @@ export default function NotificationsPanel({ workspaceId, channel, onClose }: Pr
               onSave={(v) => m.dnd.mutate(v)}
             />
             <p>
-              {dndActive(s.dnd, new Date())
-                ? s.dnd.snoozeUntil && Date.parse(s.dnd.snoozeUntil) > Date.now()
-                  ? `Snoozed until ${new Date(s.dnd.snoozeUntil).toLocaleString()}.`
-                  : 'Do Not Disturb is on now.'
-                : 'Notifications are on.'}{' '}
+              {stateOf(s.dnd)}{' '}
               <button
                 type="button"
                 className="link-button"
                 onClick={() => m.snooze.mutate(new Date(Date.now() + 3600_000))}
               >
-                Snooze 1 hour
+                {t`Snooze 1 hour`}
               </button>{' '}
               <button
                 type="button"
                 className="link-button"
                 onClick={() => m.snooze.mutate(tomorrowMorning())}
               >
-                Until tomorrow
+                {t`Until tomorrow`}
               </button>
               {s.dnd.snoozeUntil && (
                 <>
@@ -144,7 +160,7 @@ export default function NotificationsPanel({ workspaceId, channel, onClose }: Pr
                     className="link-button"
                     onClick={() => m.snooze.mutate(null)}
                   >
-                    End snooze
+                    {t`End snooze`}
                   </button>
                 </>
               )}
@@ -155,7 +171,7 @@ export default function NotificationsPanel({ workspaceId, channel, onClose }: Pr
                 checked={s.emailEnabled}
                 onChange={(e) => m.email.mutate(e.target.checked)}
               />{' '}
-              Email me about unread mentions and direct messages
+              {t`Email me about unread mentions and direct messages`}
             </label>
             <EmailDelay
               key={s.emailDelayMinutes}
@@ -167,7 +183,7 @@ export default function NotificationsPanel({ workspaceId, channel, onClose }: Pr
         )}
         {error && (
           <p role="alert" className="error">
-            {error.message}
+            {cleanError(error)}
           </p>
         )}
       </div>
@@ -188,16 +204,20 @@ function DndFields({
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || dnd.timeZone
   return (
     <fieldset>
-      <legend>Do Not Disturb every day</legend>
+      <legend>{t`Do Not Disturb every day`}</legend>
       <label>
         <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />{' '}
-        On
+        {t`On`}
       </label>{' '}
       <label>
-        from <input type="time" value={start} onChange={(e) => setStart(e.target.value)} />
+        <Trans>
+          from <input type="time" value={start} onChange={(e) => setStart(e.target.value)} />
+        </Trans>
       </label>{' '}
       <label>
-        to <input type="time" value={end} onChange={(e) => setEnd(e.target.value)} />
+        <Trans>
+          to <input type="time" value={end} onChange={(e) => setEnd(e.target.value)} />
+        </Trans>
       </label>{' '}
       <span className="muted">({zone})</span>{' '}
       <button
@@ -205,7 +225,7 @@ function DndFields({
         className="button"
         onClick={() => onSave({ enabled, start, end, timeZone: zone })}
       >
-        Save schedule
+        {t`Save schedule`}
       </button>
     </fieldset>
   )
@@ -221,19 +241,21 @@ function EmailDelay({ minutes, onSave }: { minutes: number; onSave: (v: number) 
       }}
     >
       <label>
-        Workspace: email after{' '}
-        <input
-          type="number"
-          min={0}
-          max={1440}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          style={{ width: '5em' }}
-        />{' '}
-        minutes unread
+        <Trans>
+          Workspace: email after{' '}
+          <input
+            type="number"
+            min={0}
+            max={1440}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            style={{ width: '5em' }}
+          />{' '}
+          minutes unread
+        </Trans>
       </label>{' '}
       <button type="submit" className="button">
-        Save
+        {t`Save`}
       </button>
     </form>
   )

@@ -1,5 +1,6 @@
 // A message body as a notification's plain text: the browser's notifications and the panel's
 // due reminders show it.
+import { t } from '@lingui/core/macro'
 import { bodyAsText } from '../../../lib/message-tokens.ts'
 
 /**
@@ -7,9 +8,9 @@ import { bodyAsText } from '../../../lib/message-tokens.ts'
  * "@someone"), markdown marks dropped.
  */
 export function notificationText(body: string, names?: ReadonlyMap<string, string>): string {
-  const text = bodyAsText(body, (id) => names?.get(id) ?? 'someone')
+  const text = bodyAsText(body, (id) => names?.get(id) ?? t`someone`)
     .replace(/[*_~`>#]/g, '')
     .replace(/\s+/g, ' ')
     .trim()
-  return text.length > 140 ? `${text.slice(0, 139)}…` : text || 'New message'
+  return text.length > 140 ? `${text.slice(0, 139)}…` : text || t`New message`
 }

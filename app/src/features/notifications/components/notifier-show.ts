@@ -2,6 +2,7 @@
 // the channel (a direct message of another workspace by its author) and the workspace when it is
 // not the open one; the text names the people it mentions; a click focuses the tab and opens the
 // message (its permalink), in its own workspace.
+import { t } from '@lingui/core/macro'
 import { mentionedIds } from '../../../lib/message-tokens.ts'
 import { navigate } from '../../../lib/router.ts'
 import { fetchDisplayName, fetchDisplayNames } from '../data/memberships.ts'
@@ -24,7 +25,7 @@ export async function showMessage(source: Source, m: NewMessage): Promise<void> 
   let label = channel.label
   if (source.workspaceName !== null) {
     // Not the open workspace: a direct message is titled by its author, and the workspace named.
-    if (channel.kind === 'dm') label = (await fetchDisplayName(m.authorId)) ?? 'Direct message'
+    if (channel.kind === 'dm') label = (await fetchDisplayName(m.authorId)) ?? t`Direct message`
     label = `${label} · ${source.workspaceName}`
   }
   const names = await fetchDisplayNames(mentionedIds(m.body))
@@ -43,11 +44,11 @@ export async function showReply(
   if (label === undefined) {
     label =
       event.kind === 'dm'
-        ? ((await fetchDisplayName(reply.authorId)) ?? 'Direct message')
-        : (reply.channelName ?? 'a channel')
+        ? ((await fetchDisplayName(reply.authorId)) ?? t`Direct message`)
+        : (reply.channelName ?? t`a channel`)
   }
-  const where = workspaceName ? ` · ${workspaceName}` : ''
   const names = await fetchDisplayNames(mentionedIds(reply.body))
   const to = `/w/${event.workspaceId}/c/${event.channelId}/m/${reply.id}`
-  show(`Thread in ${label}${where}`, reply.body, names, reply.id, to)
+  const title = workspaceName ? t`Thread in ${label} · ${workspaceName}` : t`Thread in ${label}`
+  show(title, reply.body, names, reply.id, to)
 }

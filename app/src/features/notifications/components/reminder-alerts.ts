@@ -1,5 +1,6 @@
 // Saved-for-later reminders as browser notifications: the notifier alerts each as it comes due,
 // once settings are known, held while Do Not Disturb is on; a click opens its message.
+import { t } from '@lingui/core/macro'
 import { mentionedIds } from '../../../lib/message-tokens.ts'
 import { navigate } from '../../../lib/router.ts'
 import { fetchDisplayNames } from '../data/memberships.ts'
@@ -21,9 +22,9 @@ export function useReminderAlerts(
 }
 
 async function showReminder(m: ReminderMessage): Promise<void> {
-  const where = m.channelKind === 'dm' ? 'direct message' : m.channelName ? m.channelName : null
+  const where = m.channelKind === 'dm' ? t`direct message` : m.channelName ? m.channelName : null
   const names = await fetchDisplayNames(mentionedIds(m.body))
-  const n = new Notification(`Reminder${where ? ` · ${where}` : ''}`, {
+  const n = new Notification(where ? t`Reminder · ${where}` : t`Reminder`, {
     body: notificationText(m.body, names),
     tag: `reminder:${m.messageId}`,
   })

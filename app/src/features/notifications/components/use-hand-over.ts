@@ -4,6 +4,7 @@
 // then) and the thread replies since then (data/thread-replies.ts fetchRepliesSince), each
 // through the notifier's own rules. The other workspaces hand theirs over as their memberships
 // load (data/use-other-workspaces.ts).
+import { t } from '@lingui/core/macro'
 import { useEffect, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { myMemberships } from '../data/memberships.ts'
@@ -56,7 +57,7 @@ export function useHandOver(options: HandOverOptions): void {
       if (settings && canAlert()) {
         for (const m of newer) {
           const label =
-            labelOf(m.channelId) ?? (m.kind === 'dm' ? 'Direct message' : (m.name ?? ''))
+            labelOf(m.channelId) ?? (m.kind === 'dm' ? t`Direct message` : (m.name ?? ''))
           void act.notifyAfter(
             {
               channel: { id: m.channelId, kind: m.kind, label, muted: m.muted, level: m.level },
