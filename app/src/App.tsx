@@ -1,5 +1,6 @@
 // The top of the app: who is signed in decides which screens exist. The signed-in shell is a
 // separate chunk; the sign-in screens do not download the chat.
+import { t } from '@lingui/core/macro'
 import { Suspense, useEffect, useState } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { makeQueryClient } from './lib/query-client.ts'
@@ -112,7 +113,7 @@ function Loading({ failed }: { failed: boolean }) {
     return (
       <main className="center-screen">
         <ErrorState
-          detail="Chorus could not be loaded. Check your connection."
+          detail={t`Chorus could not be loaded. Check your connection.`}
           onRetry={() => window.location.reload()}
         />
       </main>
@@ -120,7 +121,7 @@ function Loading({ failed }: { failed: boolean }) {
   }
   return (
     <div className="center-screen">
-      <Spinner label="Loading Chorus" />
+      <Spinner label={t`Loading Chorus`} />
     </div>
   )
 }

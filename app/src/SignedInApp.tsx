@@ -1,4 +1,5 @@
 // Everything behind the sign-in: which screen a route shows once we know who you are.
+import { t } from '@lingui/core/macro'
 import { Suspense, useEffect } from 'react'
 import type { ReactNode } from 'react'
 import { cleanError } from './lib/clean-error.ts'
@@ -69,9 +70,9 @@ export default function SignedInApp({ route }: { route: Route }) {
       return (
         <main className="center-screen">
           <div className="card">
-            <h1>Page not found</h1>
-            <p className="muted">There is nothing at this address.</p>
-            <Link href="/">Go to my workspaces</Link>
+            <h1>{t`Page not found`}</h1>
+            <p className="muted">{t`There is nothing at this address.`}</p>
+            <Link href="/">{t`Go to my workspaces`}</Link>
           </div>
         </main>
       )
@@ -105,7 +106,7 @@ function Home({ then }: { then?: 'threads' | 'new-message' }) {
   if (!list || target) {
     return (
       <div className="center-screen">
-        <Spinner label="Loading your workspaces" />
+        <Spinner label={t`Loading your workspaces`} />
       </div>
     )
   }
@@ -118,7 +119,7 @@ function page(content: ReactNode) {
     <Suspense
       fallback={
         <div className="center-screen">
-          <Spinner label="Loading" />
+          <Spinner />
         </div>
       }
     >

@@ -1,5 +1,7 @@
 // Boot: read /config.json, make the Supabase client, learn the session, then render. Screens
 // other than the first are loaded on demand to keep the first download small.
+import { t } from '@lingui/core/macro'
+import { i18n } from '@lingui/core'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { loadRuntimeConfig } from './lib/runtime-config.ts'
@@ -26,7 +28,8 @@ async function boot(): Promise<void> {
   afterFirstScreen(() => void loadErrorSentences().catch(() => undefined))
   if (session) {
     void loadSignedInApp()
-    warmDateFormats()
+    // The date formats are the language's: made once it is active (at once for English).
+    void language.then(warmDateFormats)
     const route = parseRoute(window.location.pathname)
     if (route.name === 'workspace' && route.channelId && session.user?.id) {
       loadMarkdownForKept(session.user.id, route.channelId)
@@ -40,7 +43,7 @@ async function boot(): Promise<void> {
   const config = await loadRuntimeConfig()
   await language
   if (!config.ok) {
-    root.render(<FatalScreen title="Chorus cannot start" detail={config.error} />)
+    root.render(<FatalScreen title={t`Chorus cannot start`} detail={i18n._(config.error)} />)
     return
   }
   initSupabase(config.value)

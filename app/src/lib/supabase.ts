@@ -36,6 +36,7 @@ interface Parts {
   accessToken: () => Promise<string>
 }
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a request header, not words
 const HEADERS = { 'X-Client-Info': 'chorus-web (supabase-js 2.109 parts)' }
 
 /** The project's address with a trailing slash, which the services' paths are relative to. */
@@ -61,6 +62,7 @@ export function initSupabase(config: RuntimeConfig): Client {
     nextTask().then(() => (guard ?? fetch)(input, init))
   const auth = new AuthClient({
     url: new URL('auth/v1', base).href,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a request header, not words
     headers: { Authorization: `Bearer ${supabaseKey}`, apikey: supabaseKey, ...HEADERS },
     // supabase-js's default key, which features/auth/data/session-store.ts reads.
     storageKey: `sb-${base.hostname.split('.')[0]}-auth-token`,
@@ -75,6 +77,7 @@ export function initSupabase(config: RuntimeConfig): Client {
   const authedFetch: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers)
     if (!headers.has('apikey')) headers.set('apikey', supabaseKey)
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a request header, not words
     if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${await accessToken()}`)
     return plainFetch(input, { ...init, headers })
   }

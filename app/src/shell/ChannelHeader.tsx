@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { Icon } from '../ui/Icon.tsx'
 import type { ReactNode } from 'react'
 import type { Channel } from '../features/channels/index.ts'
@@ -36,7 +37,7 @@ export function ChannelHeader({
       <button
         type="button"
         className="icon-button only-narrow"
-        aria-label="Show channels"
+        aria-label={t`Show channels`}
         onClick={onToggleSidebar}
       >
         <Icon name="menu" size={18} />
@@ -45,7 +46,7 @@ export function ChannelHeader({
         <h2>
           <span aria-hidden="true">{prefix}</span>
           <bdi>{label}</bdi>
-          {channel.archivedAt && <span className="muted"> (archived)</span>}
+          {channel.archivedAt && <span className="muted"> {t`(archived)`}</span>}
         </h2>
         {channel.topic && (
           <p className="channel-topic" title={channel.topic}>
@@ -59,7 +60,7 @@ export function ChannelHeader({
           <button
             type="button"
             className="icon-button"
-            aria-label="Add people to the channel"
+            aria-label={t`Add people to the channel`}
             onClick={onAddPeople}
           >
             <Icon name="user-plus" size={18} />
@@ -68,7 +69,7 @@ export function ChannelHeader({
         <button
           type="button"
           className="icon-button"
-          aria-label="Show members"
+          aria-label={t`Show members`}
           onClick={onToggleMembers}
         >
           <Icon name="users" size={18} />
@@ -76,7 +77,7 @@ export function ChannelHeader({
         <button
           type="button"
           className="icon-button"
-          aria-label="Channel settings"
+          aria-label={t`Channel settings`}
           onClick={onSettings}
         >
           <Icon name="settings" size={18} />

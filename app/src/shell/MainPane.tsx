@@ -1,6 +1,7 @@
 // The workspace's main pane: a feature's view (slots/view.ts: Threads, Later; each a lazy chunk),
 // the open channel (with its header and the features' parts of it, slots/header.ts), a channel
 // that is not there, or the wait for one.
+import { t } from '@lingui/core/macro'
 import { Suspense, useEffect } from 'react'
 import type { RefObject } from 'react'
 import { channelLabel } from '../features/channels/index.ts'
@@ -57,8 +58,8 @@ export function MainPane(props: MainPaneProps) {
           />
         </Suspense>
       ) : view ? (
-        <EmptyState title="Page not found">
-          <p className="muted">There is nothing at this address in this workspace.</p>
+        <EmptyState title={t`Page not found`}>
+          <p className="muted">{t`There is nothing at this address in this workspace.`}</p>
         </EmptyState>
       ) : showsChannel && !paneReady ? (
         <section className="channel-view" aria-busy="true" />
@@ -104,20 +105,20 @@ export function MainPane(props: MainPaneProps) {
           }
         />
       ) : channelId ? (
-        <EmptyState title="Channel not available">
+        <EmptyState title={t`Channel not available`}>
           <p className="muted">
-            It does not exist, or you are not a member.
-            {!data.isGuest && ' Browse channels to join one.'}
+            {t`It does not exist, or you are not a member.`}{' '}
+            {!data.isGuest && t`Browse channels to join one.`}
           </p>
           {!data.isGuest && (
             <button type="button" className="button" onClick={() => onDialog('browse')}>
-              Browse channels
+              {t`Browse channels`}
             </button>
           )}
         </EmptyState>
       ) : (
         <div className="list-center">
-          <Spinner label="Opening the channel" />
+          <Spinner label={t`Opening the channel`} />
         </div>
       )}
     </main>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { Suspense, useMemo, useState } from 'react'
 import { Icon } from '../ui/Icon.tsx'
 import { ShowMore, useGrowing } from '../ui/show-more.tsx'
@@ -42,21 +43,24 @@ export default function MembersPanel({ workspaceId, channelId, online, me, onClo
   )
   const list = useMemo(() => filterByName(sorted, query, (m) => m.displayName), [sorted, query])
   const { shown, rest, more } = useGrowing(list, `${channelId} ${query}`)
+  const count = roster.data?.length
+  const awayText = t`away`
+  const dndText = t`do not disturb`
   return (
-    <aside className="members-panel" aria-label="Channel members">
+    <aside className="members-panel" aria-label={t`Channel members`}>
       <header>
-        <h2>Members {roster.data ? `(${roster.data.length})` : ''}</h2>
+        <h2>{count === undefined ? t`Members` : t`Members (${count})`}</h2>
         <button
           type="button"
           className="icon-button only-narrow"
-          aria-label="Close members"
+          aria-label={t`Close members`}
           onClick={onClose}
         >
           <Icon name="x" size={16} />
         </button>
       </header>
       {roster.isPending ? (
-        <Spinner label="Loading members" />
+        <Spinner label={t`Loading members`} />
       ) : roster.error ? (
         <Notice tone="error">{cleanError(roster.error)}</Notice>
       ) : (
@@ -64,12 +68,12 @@ export default function MembersPanel({ workspaceId, channelId, online, me, onClo
           <input
             type="search"
             className="members-filter"
-            aria-label="Find members"
-            placeholder="Find members"
+            aria-label={t`Find members`}
+            placeholder={t`Find members`}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
           />
-          {list.length === 0 && <p className="muted">Nobody here matches.</p>}
+          {list.length === 0 && <p className="muted">{t`Nobody here matches.`}</p>}
           <ul>
             {shown.map((m) => {
               const isOnline = online.has(m.userId)
@@ -93,14 +97,14 @@ export default function MembersPanel({ workspaceId, channelId, online, me, onClo
                     dnd={dnd}
                   />
                   <PersonName userId={m.userId} name={m.displayName} status="text">
-                    {m.userId === me && <span className="muted"> (you)</span>}
-                    {away && <span className="muted"> away</span>}
-                    {dnd && <span className="muted"> do not disturb</span>}
+                    {m.userId === me && <span className="muted"> {t`(you)`}</span>}
+                    {away && <span className="muted"> {awayText}</span>}
+                    {dnd && <span className="muted"> {dndText}</span>}
                   </PersonName>
                   <span className="visually-hidden">
                     {isOnline
-                      ? `, online${away ? ', away' : ''}${dnd ? ', do not disturb' : ''}`
-                      : ', offline'}
+                      ? `, ${t`online`}${away ? `, ${awayText}` : ''}${dnd ? `, ${dndText}` : ''}`
+                      : `, ${t`offline`}`}
                   </span>
                 </li>
               )

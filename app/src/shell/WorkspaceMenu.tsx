@@ -3,6 +3,7 @@
 // the menu and opening its dialog (the focus on the menu's button, to come back to it); Leave
 // asks first. The first item takes the focus once it is here (MenuButton's own focusing ran
 // before the chunk arrived).
+import { t } from '@lingui/core/macro'
 import { useEffect, useRef } from 'react'
 import { menuItems } from '../features/registry.ts'
 
@@ -52,10 +53,11 @@ export default function WorkspaceMenu(props: WorkspaceMenuProps) {
         role="menuitem"
         onClick={() => {
           close()
-          if (window.confirm(`Leave ${props.workspaceName}?`)) props.onLeave()
+          const name = props.workspaceName
+          if (window.confirm(t`Leave ${name}?`)) props.onLeave()
         }}
       >
-        Leave workspace
+        {t`Leave workspace`}
       </button>
     </>
   )

@@ -1,5 +1,6 @@
 // The narrow column of workspaces (switch between them, create one) and my profile button. Each
 // workspace shows its badge from the rail's parts (slots/rail.ts): its red count or a dot.
+import { plural, t } from '@lingui/core/macro'
 import { useRailParts } from '../features/rail-parts.tsx'
 import { Avatar } from '../features/profiles/index.ts'
 import type { Workspace } from '../features/workspaces/index.ts'
@@ -16,21 +17,26 @@ interface Props {
 
 export function WorkspaceRail({ workspaces, activeId, me, myName, myAvatar, onProfile }: Props) {
   const rail = useRailParts()
+  const create = t`Create a workspace`
   return (
-    <nav className="rail" aria-label="Workspaces">
+    <nav className="rail" aria-label={t`Workspaces`}>
       {rail.parts.map(({ part: Part, report }, i) => (
         <Part key={i} workspaces={workspaces} activeId={activeId} me={me} onBadges={report} />
       ))}
       <ul>
         {workspaces.map((w) => {
           const badge = w.id === activeId ? { count: 0, bold: false } : rail.badgeOf(w.id)
-          const label = [
-            w.name,
-            badge.count > 0 ? `${badge.count} mentions and direct messages` : null,
-            badge.bold && badge.count === 0 ? 'unread' : null,
-          ]
-            .filter(Boolean)
-            .join(', ')
+          const { name } = w
+          const count = badge.count
+          const label =
+            count > 0
+              ? plural(count, {
+                  one: `${name}, # mention or direct message`,
+                  other: `${name}, # mentions and direct messages`,
+                })
+              : badge.bold
+                ? t`${name}, unread`
+                : name
           return (
             <li key={w.id}>
               <Link
@@ -53,17 +59,17 @@ export function WorkspaceRail({ workspaces, activeId, me, myName, myAvatar, onPr
           )
         })}
         <li>
-          <Link
-            href="/new"
-            className="rail-item rail-add"
-            aria-label="Create a workspace"
-            title="Create a workspace"
-          >
+          <Link href="/new" className="rail-item rail-add" aria-label={create} title={create}>
             +
           </Link>
         </li>
       </ul>
-      <button type="button" className="rail-profile" aria-label="Your profile" onClick={onProfile}>
+      <button
+        type="button"
+        className="rail-profile"
+        aria-label={t`Your profile`}
+        onClick={onProfile}
+      >
         <Avatar name={myName} userId={me} path={myAvatar} size={32} online />
       </button>
     </nav>

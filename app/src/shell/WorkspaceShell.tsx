@@ -3,6 +3,7 @@
 // the workspace's dialogs, and the notice that what its exports hold changed. At phone width the
 // sidebar and members become drawers.
 // Alt+Up/Down switches channel (use-channel-keys.ts).
+import { t } from '@lingui/core/macro'
 import { Suspense, useEffect, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
@@ -35,7 +36,7 @@ const MembersPanel = lazyRetrying(() => import('./MembersPanel.tsx'), MembersNot
 
 function MembersColumn({ children }: { children?: ReactNode }) {
   return (
-    <aside className="members-panel" aria-label="Channel members" aria-busy={!children}>
+    <aside className="members-panel" aria-label={t`Channel members`} aria-busy={!children}>
       {children}
     </aside>
   )
@@ -139,7 +140,7 @@ export function WorkspaceShell({
           composerRef.current?.focus()
         }}
       >
-        Skip to message box
+        {t`Skip to message box`}
       </a>
       <LiveParts workspaceId={workspaceId} me={me} isGuest={data.isGuest} />
       <WorkspaceRail

@@ -1,6 +1,7 @@
 // The workspace's sidebar: its name and menu (its items in WorkspaceMenu.tsx, a lazy chunk), the
 // links of the features' views (slots/view.ts: Threads, Later), and the channels
 // (features/channels' Sidebar), with what the server's silence means.
+import { t } from '@lingui/core/macro'
 import { Suspense } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { lazyRetrying } from '../lib/lazy.ts'
@@ -39,12 +40,12 @@ export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
   // The session's refresh waits for the server (refresh-hold.ts): what shows is last-known.
   const held = useRefreshHeld()
   return (
-    <aside className="sidebar" aria-label={`${workspaceName} sidebar`}>
+    <aside className="sidebar" aria-label={t`${workspaceName} sidebar`}>
       <header className="workspace-header">
         <h1 title={workspaceName}>
           <bdi>{workspaceName}</bdi>
         </h1>
-        <MenuButton label="Workspace menu" icon="⋯">
+        <MenuButton label={t`Workspace menu`} icon="⋯">
           {(close) => (
             <Suspense fallback={<span className="muted">…</span>}>
               <WorkspaceMenu
@@ -68,25 +69,25 @@ export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
           className="button button-small invite-button"
           onClick={() => onDialog('invite')}
         >
-          Invite people
+          {t`Invite people`}
         </button>
       )}
       {/* Also over the last-known list (offline cache) while the server does not answer. */}
       {channels.failureCount > 0 || held ? (
         <Notice tone="warning">
           {navigator.onLine
-            ? 'Cannot reach the server. Retrying…'
-            : 'You are offline. Retrying when the connection is back.'}{' '}
+            ? t`Cannot reach the server. Retrying…`
+            : t`You are offline. Retrying when the connection is back.`}{' '}
           <button
             type="button"
             className="link-button"
             onClick={() => void queryClient.refetchQueries()}
           >
-            Try again
+            {t`Try again`}
           </button>
         </Notice>
       ) : (
-        !channels.data && <Spinner label="Loading channels" />
+        !channels.data && <Spinner label={t`Loading channels`} />
       )}
       {workspaceViews.map(({ path, Link }) => (
         <Link

@@ -2,6 +2,7 @@
 // and who is online, kept current by the workspace's live topics (the channels feature patches
 // its own list; see useWorkspaceLive; what features keep live besides is slots/live.ts's). Also
 // the members as names, avatars and people to pick.
+import { t } from '@lingui/core/macro'
 import { useCallback, useMemo } from 'react'
 import { useAuth } from '../features/auth/index.ts'
 import {
@@ -56,7 +57,7 @@ export function useWorkspaceData(workspaceId: string, channelId: string | null) 
     [members.data]
   )
   const nameOf = useCallback(
-    (id: string | null) => (id && memberMap.get(id)?.displayName) || 'Former member',
+    (id: string | null) => (id && memberMap.get(id)?.displayName) || t`Former member`,
     [memberMap]
   )
   const avatarOf = useCallback(

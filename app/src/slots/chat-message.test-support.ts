@@ -20,6 +20,7 @@ export function chatMessage(patch: Partial<ChatMessage> = {}): ChatMessage {
 /** A conversation's people for the tests: me is Mia, anyone else Ann; no avatars or mentions. */
 export const testPeople: People = {
   me: 'me',
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the tests' names
   nameOf: (id) => (id === 'me' ? 'Mia' : 'Ann'),
   avatarOf: () => null,
   resolveMention: () => null,

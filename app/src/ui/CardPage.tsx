@@ -1,5 +1,6 @@
 // A page of its own outside a workspace (an invitation, an app's consent request): a card in the
 // middle of the screen with its title, its content and the way back to the workspaces.
+import { t } from '@lingui/core/macro'
 import type { ReactNode } from 'react'
 import { Link } from './Link.tsx'
 
@@ -10,7 +11,7 @@ export function CardPage({ title, children }: { title: string; children: ReactNo
         <h1>{title}</h1>
         {children}
         <p className="auth-links">
-          <Link href="/">Go to my workspaces</Link>
+          <Link href="/">{t`Go to my workspaces`}</Link>
         </p>
       </div>
     </main>

@@ -1,5 +1,6 @@
 // A modal built on <dialog>: the page behind it is inert for screen readers, Escape closes it, and
 // dialog-focus.ts keeps Tab inside it and gives the focus back when it goes.
+import { t } from '@lingui/core/macro'
 import { Icon } from './Icon.tsx'
 import { useEffect, useId, useRef } from 'react'
 import type { ReactNode } from 'react'
@@ -57,7 +58,7 @@ export function Dialog({ title, open, onClose, children, wide }: Props) {
         <div className="dialog-body">
           <header className="dialog-header">
             <h2 id={titleId}>{title}</h2>
-            <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+            <button type="button" className="icon-button" aria-label={t`Close`} onClick={onClose}>
               <Icon name="x" size={16} />
             </button>
           </header>

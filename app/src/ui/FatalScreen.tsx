@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 export function FatalScreen({ title, detail }: { title: string; detail: string }) {
   return (
     <main className="center-screen" role="alert">
@@ -5,7 +6,7 @@ export function FatalScreen({ title, detail }: { title: string; detail: string }
         <h1>{title}</h1>
         <p className="muted">{detail}</p>
         <button type="button" className="button" onClick={() => window.location.reload()}>
-          Reload
+          {t`Reload`}
         </button>
       </div>
     </main>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { ReactNode } from 'react'
 
 type Tone = 'info' | 'error' | 'success' | 'warning'
@@ -11,7 +12,7 @@ export function Notice({ tone = 'info', children }: { tone?: Tone; children: Rea
   )
 }
 
-export function Spinner({ label = 'Loading' }: { label?: string }) {
+export function Spinner({ label = t`Loading` }: { label?: string }) {
   return (
     <span className="spinner" role="status" aria-label={label}>
       <span aria-hidden="true" />
@@ -29,7 +30,7 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 }
 
 export function ErrorState({
-  title = 'Something went wrong',
+  title = t`Something went wrong`,
   detail,
   onRetry,
 }: {
@@ -43,7 +44,7 @@ export function ErrorState({
       <p className="muted">{detail}</p>
       {onRetry && (
         <button type="button" className="button" onClick={onRetry}>
-          Try again
+          {t`Try again`}
         </button>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { useId, useMemo, useState } from 'react'
 import { filterByName } from '../lib/name-match.ts'
 import { ShowMore, useGrowing } from './show-more.tsx'
@@ -29,18 +30,18 @@ export function PeoplePicker({ people, selected, onChange, label }: Props) {
     <fieldset className="people-picker">
       <legend>{label}</legend>
       <label htmlFor={id} className="visually-hidden">
-        Filter people
+        {t`Filter people`}
       </label>
       <input
         id={id}
         type="search"
-        placeholder="Filter by name"
+        placeholder={t`Filter by name`}
         value={filter}
         onChange={(e) => setFilter(e.target.value)}
       />
       {shown.length === 0 ? (
         <p className="muted">
-          {people.length === 0 ? 'Everyone is already here.' : 'Nobody matches.'}
+          {people.length === 0 ? t`Everyone is already here.` : t`Nobody matches.`}
         </p>
       ) : (
         <ul>

@@ -1,5 +1,6 @@
 // A secret shown once (a webhook URL, a bot token, a signing secret): what it is, the value in a
 // read-only field that selects itself, an optional Copy button, and Done, which hides it for good.
+import { t } from '@lingui/core/macro'
 import { useState } from 'react'
 import type { ReactNode } from 'react'
 import { Notice } from './Notice.tsx'
@@ -29,11 +30,11 @@ export function ShownOnce({ label, value, children, copy = false, onDone, after 
             className="button"
             onClick={() => void navigator.clipboard?.writeText(value).then(() => setCopied(true))}
           >
-            {copied ? 'Copied' : 'Copy'}
+            {copied ? t`Copied` : t`Copy`}
           </button>
         )}
         <button type="button" className="link-button" onClick={onDone}>
-          Done
+          {t`Done`}
         </button>
       </div>
       {after}

@@ -2,7 +2,9 @@
 // the list comes near the view (or its "Show more" button is pressed, for keyboards and screen
 // readers). A members list of 5,000 people would otherwise lay out 5,000 rows on every change,
 // and each keystroke of its filter would wait for them.
+import { plural } from '@lingui/core/macro'
 import { useEffect, useRef, useState } from 'react'
+import { formatLocale } from '../lib/i18n.ts'
 
 export const PAGE = 50
 
@@ -58,10 +60,12 @@ export function ShowMore({ rest, onMore }: { rest: number; onMore: () => void })
     return () => seen.disconnect()
   }, [rest])
   if (rest <= 0) return null
+  const count = Math.min(rest, PAGE)
+  const left = rest.toLocaleString(formatLocale())
   return (
     <li className="show-more">
       <button ref={button} type="button" className="link-button" onClick={onMore}>
-        Show {Math.min(rest, PAGE)} more ({rest.toLocaleString()} left)
+        {plural(count, { one: `Show # more (${left} left)`, other: `Show # more (${left} left)` })}
       </button>
     </li>
   )

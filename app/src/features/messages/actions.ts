@@ -2,6 +2,7 @@
 // and those of the features in the extension slot (slots/message.ts: reply in thread, pin, save,
 // mark unread, …), in one order. Pure: what the message and the capabilities allow, nothing
 // else; MessageItem shows the list (toolbar and sheet) and ties the commands to its state.
+import { t } from '@lingui/core/macro'
 import type { ChatMessage } from './conversation/types.ts'
 import type { MessageAction, MessageCapabilities, MessageExtension } from '../../slots/message.ts'
 
@@ -32,7 +33,7 @@ export function actionsFor(message: ChatMessage, capabilities: RowCapabilities):
   if (!readOnly) {
     actions.push({
       id: 'react',
-      label: 'Add reaction',
+      label: t`Add reaction`,
       icon: 'smile-plus',
       inToolbar: true,
       run: commands.react,
@@ -41,7 +42,7 @@ export function actionsFor(message: ChatMessage, capabilities: RowCapabilities):
   }
   actions.push({
     id: 'copy-link',
-    label: capabilities.copied ? 'Link copied' : 'Copy link',
+    label: capabilities.copied ? t`Link copied` : t`Copy link`,
     icon: 'link-2',
     inToolbar: true,
     run: commands.copyLink,
@@ -50,7 +51,7 @@ export function actionsFor(message: ChatMessage, capabilities: RowCapabilities):
   if (message.editedAt) {
     actions.push({
       id: 'history',
-      label: 'Edit history',
+      label: t`Edit history`,
       icon: 'history',
       run: commands.showHistory,
       order: 55,
@@ -59,8 +60,8 @@ export function actionsFor(message: ChatMessage, capabilities: RowCapabilities):
   if (mine && !readOnly) {
     actions.push({
       id: 'edit',
-      label: 'Edit message',
-      title: 'Edit message (e)',
+      label: t`Edit message`,
+      title: t`Edit message (e)`,
       icon: 'pencil',
       inToolbar: true,
       run: commands.startEdit,
@@ -70,7 +71,7 @@ export function actionsFor(message: ChatMessage, capabilities: RowCapabilities):
   if (capabilities.canDelete && !readOnly) {
     actions.push({
       id: 'delete',
-      label: 'Delete message',
+      label: t`Delete message`,
       icon: 'trash-2',
       inToolbar: true,
       danger: true,

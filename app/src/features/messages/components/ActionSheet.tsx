@@ -1,6 +1,7 @@
 // The action sheet: every action of one message with its label, and a row of quick reactions.
 // A modal <dialog> (focus stays inside, Escape and a press outside close it); a bottom sheet at
 // phone width or with a coarse pointer, a small menu otherwise. Loaded on first open.
+import { t } from '@lingui/core/macro'
 import { Icon } from '../../../ui/Icon.tsx'
 import { useEffect, useId, useRef } from 'react'
 import { QUICK_EMOJI } from './QuickReactions.tsx'
@@ -48,13 +49,13 @@ export default function ActionSheet({ actions, onReact, summary, onMoreEmoji, on
         {summary}
       </h2>
       {onReact && (
-        <div className="action-sheet-reactions" role="group" aria-label="React">
+        <div className="action-sheet-reactions" role="group" aria-label={t`React`}>
           {QUICK_EMOJI.map((emoji) => (
             <button
               key={emoji}
               type="button"
               className="emoji-option"
-              aria-label={`React with ${emoji}`}
+              aria-label={t`React with ${emoji}`}
               onClick={() => choose(() => onReact(emoji))}
             >
               <Emoji emoji={emoji} />
@@ -64,7 +65,7 @@ export default function ActionSheet({ actions, onReact, summary, onMoreEmoji, on
             <button
               type="button"
               className="emoji-option"
-              aria-label="More emoji"
+              aria-label={t`More emoji`}
               onClick={() => choose(onMoreEmoji)}
             >
               ＋
@@ -93,7 +94,7 @@ export default function ActionSheet({ actions, onReact, summary, onMoreEmoji, on
         className="button button-secondary action-sheet-cancel"
         onClick={onClose}
       >
-        Cancel
+        {t`Cancel`}
       </button>
     </dialog>
   )

@@ -3,6 +3,7 @@
 // file drop zone. The features' parts (pins, saved, threads, unread, …) come from the extension
 // slot (features/message-extensions.ts): per channel, and for the channel's own conversation
 // (its lines between rows, its conversation's actions); unnamed here.
+import { t } from '@lingui/core/macro'
 import { Fragment, Suspense, useCallback, useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
 import { channelLabel, useMarkReadMutation } from '../../channels/index.ts'
@@ -36,7 +37,7 @@ const OpenAtMessage = lazyRetrying(
   () => import('./OpenAtMessage.tsx'),
   () => (
     <div className="list-center" role="alert">
-      This message could not be opened. Check your connection, or reload the page.
+      {t`This message could not be opened. Check your connection, or reload the page.`}
     </div>
   )
 )
@@ -155,7 +156,7 @@ export function ChannelView(props: Props) {
   })
 
   const disabledReason = channel?.archivedAt
-    ? 'This channel is archived. Its history stays readable.'
+    ? t`This channel is archived. Its history stays readable.`
     : null
   const typingNames = typing.typing.map(nameOf)
   const { dragging, dropProps } = useFileDrop(!disabledReason, uploads.add)
@@ -173,10 +174,10 @@ export function ChannelView(props: Props) {
       emptyState={
         <EmptyState
           title={
-            isDm ? `This is the start of your conversation with ${label}` : `Welcome to #${label}`
+            isDm ? t`This is the start of your conversation with ${label}` : t`Welcome to #${label}`
           }
         >
-          <p className="muted">No messages yet. Write the first one below.</p>
+          <p className="muted">{t`No messages yet. Write the first one below.`}</p>
         </EmptyState>
       }
     />
@@ -185,7 +186,7 @@ export function ChannelView(props: Props) {
   return (
     <section
       className={`channel-view${dragging ? ' dragging' : ''}${threadId ? ' with-thread' : ''}`}
-      aria-label={isDm ? `Conversation with ${label}` : `Channel ${label}`}
+      aria-label={isDm ? t`Conversation with ${label}` : t`Channel ${label}`}
       {...dropProps}
     >
       {props.header}
@@ -195,7 +196,7 @@ export function ChannelView(props: Props) {
         <Suspense
           fallback={
             <div className="message-list list-center">
-              <Spinner label="Opening the message" />
+              <Spinner label={t`Opening the message`} />
             </div>
           }
         >
@@ -244,7 +245,7 @@ export function ChannelView(props: Props) {
             members={members}
             workspacePeople={props.workspacePeople}
             disabledReason={
-              channel?.archivedAt ? 'This channel is archived. Its threads stay readable.' : null
+              channel?.archivedAt ? t`This channel is archived. Its threads stay readable.` : null
             }
             onClose={() =>
               linkedReply ? setLinked(null) : navigate(`/w/${workspaceId}/c/${channelId}`)
@@ -259,7 +260,7 @@ export function ChannelView(props: Props) {
       {extensions.map((e) => e.overlay && <Fragment key={e.id}>{e.overlay}</Fragment>)}
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">
-          Drop files to attach them
+          {t`Drop files to attach them`}
         </div>
       )}
     </section>

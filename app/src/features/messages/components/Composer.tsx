@@ -3,6 +3,7 @@
 // (the drop zone is the whole channel view) and upload at once with progress and cancel. What
 // features add (commands, names to mention, a question before sending) comes through the
 // composer's slot (slots/composer.ts).
+import { plural, t } from '@lingui/core/macro'
 import { Icon } from '../../../ui/Icon.tsx'
 import { Suspense, useEffect, useRef, useState } from 'react'
 import type { ClipboardEvent, ComponentType, KeyboardEvent, ReactNode } from 'react'
@@ -16,6 +17,7 @@ import { MAX_MESSAGE_LENGTH } from '../conversation/validate.ts'
 import { MentionTextarea } from './MentionTextarea.tsx'
 import { MessageBody } from '../markdown/MessageBody.tsx'
 import { hasModifier } from '../../../lib/keys.ts'
+import { formatLocale } from '../../../lib/i18n.ts'
 import { composerChecks, composerCommands, useComposerNames } from '../../composer-parts.ts'
 import type { CommandHandle, CommandProps, QuestionProps } from '../../../slots/composer.ts'
 
@@ -91,7 +93,7 @@ export function Composer(props: Props) {
     // a command (run by its part's panel once it is loaded), never sent as a message
     if (claimed) return command.current?.run(text)
     if (uploads.busy) {
-      setProblems(['Wait for the uploads to finish, or cancel them.'])
+      setProblems([t`Wait for the uploads to finish, or cancel them.`])
       return
     }
     const { body, unknown } = toStorable(text, props.members, names)
@@ -118,9 +120,15 @@ export function Composer(props: Props) {
       setProblems([error])
       return
     }
+    const who = outside.map((p) => p.name).join(', ')
+    const channel = `#${props.channelName}`
+    const count = outside.length
     setWarning(
-      outside.length > 0
-        ? `${outside.map((p) => p.name).join(', ')} ${outside.length === 1 ? 'is' : 'are'} not in #${props.channelName} and will not be notified. Add them to the channel to mention them.`
+      count > 0
+        ? plural(count, {
+            one: `${who} is not in ${channel} and will not be notified. Add them to the channel to mention them.`,
+            other: `${who} are not in ${channel} and will not be notified. Add them to the channel to mention them.`,
+          })
         : null
     )
     setProblems([])
@@ -162,7 +170,7 @@ export function Composer(props: Props) {
   // Not "Message #" while the channel's name is not known yet (the server may be unreachable).
   const name = props.channelName
   const where = name.startsWith('@') ? name : '#' + name
-  const target = !name ? 'Message' : `Message ${where}`
+  const target = !name ? t`Message` : t`Message ${where}`
   if (props.disabledReason) {
     return (
       <div className="composer composer-disabled">
@@ -232,7 +240,7 @@ export function Composer(props: Props) {
         <button
           type="button"
           className="icon-button"
-          aria-label="Attach files"
+          aria-label={t`Attach files`}
           onClick={() => fileInput.current?.click()}
         >
           <Icon name="paperclip" size={18} />
@@ -268,19 +276,20 @@ export function Composer(props: Props) {
         <button
           type="submit"
           className="button button-primary"
-          aria-label="Send message"
+          aria-label={t`Send message`}
           disabled={tooLong || uploads.busy}
         >
-          Send
+          {t`Send`}
         </button>
       </div>
       <div className="composer-hints">
         <span className="muted">
-          Enter to send · Shift+Enter for a new line · **bold** _italic_ `code`
+          {t`Enter to send · Shift+Enter for a new line · **bold** _italic_ \`code\``}
         </span>
         {length > MAX_MESSAGE_LENGTH * 0.9 && (
           <span className={tooLong ? 'field-error' : 'muted'} role={tooLong ? 'alert' : undefined}>
-            {length.toLocaleString('en')} / {MAX_MESSAGE_LENGTH.toLocaleString('en')}
+            {length.toLocaleString(formatLocale())} /{' '}
+            {MAX_MESSAGE_LENGTH.toLocaleString(formatLocale())}
           </span>
         )}
       </div>

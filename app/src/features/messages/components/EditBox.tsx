@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Notice } from '../../../ui/Notice.tsx'
 import { toEditable, toStorable } from '../mentions.ts'
@@ -42,7 +43,7 @@ export default function EditBox({ initial, people, onSave, onDone }: Props) {
         value={text}
         onChange={setText}
         people={people.mentionable ?? []}
-        label="Edit message"
+        label={t`Edit message`}
         inputRef={ref}
         disabled={saving}
         onKeyDown={(e) => {
@@ -57,9 +58,9 @@ export default function EditBox({ initial, people, onSave, onDone }: Props) {
       />
       {error && <Notice tone="error">{error}</Notice>}
       <div className="edit-actions">
-        <span className="muted">Escape to cancel · Enter to save</span>
+        <span className="muted">{t`Escape to cancel · Enter to save`}</span>
         <button type="button" className="button button-small" onClick={onDone}>
-          Cancel
+          {t`Cancel`}
         </button>
         <button
           type="button"
@@ -67,7 +68,7 @@ export default function EditBox({ initial, people, onSave, onDone }: Props) {
           onClick={() => void save()}
           disabled={saving}
         >
-          Save
+          {t`Save`}
         </button>
       </div>
     </div>

@@ -1,5 +1,7 @@
 // "(edited)": the message's versions, the current one first, each with when it was written.
 // Loaded on first open.
+import { Trans } from '@lingui/react/macro'
+import { t } from '@lingui/core/macro'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice, Spinner } from '../../../ui/Notice.tsx'
@@ -24,22 +26,30 @@ export default function EditHistory({ message, author, resolveMention, onClose }
     ...[...(history.data ?? [])].reverse().map((v) => ({ ...v, now: false })),
   ]
   return (
-    <Dialog title={`Edit history of ${author}'s message`} open onClose={onClose}>
+    <Dialog title={t`Edit history of ${author}'s message`} open onClose={onClose}>
       {history.isPending ? (
-        <Spinner label="Loading the earlier versions" />
+        <Spinner label={t`Loading the earlier versions`} />
       ) : history.isError ? (
         <Notice tone="error">{cleanError(history.error)}</Notice>
       ) : (
         <ol className="edit-history">
-          {versions.map((v, i) => (
-            <li key={i} className="edit-version">
-              <p className="edit-version-time muted">
-                {v.now ? 'Now, edited ' : i === versions.length - 1 ? 'Sent ' : 'Edited '}
-                <time dateTime={v.writtenAt}>{fullTimeLabel(v.writtenAt)}</time>
-              </p>
-              <MessageBody body={v.body} resolveMention={resolveMention} />
-            </li>
-          ))}
+          {versions.map((v, i) => {
+            const time = <time dateTime={v.writtenAt}>{fullTimeLabel(v.writtenAt)}</time>
+            return (
+              <li key={i} className="edit-version">
+                <p className="edit-version-time muted">
+                  {v.now ? (
+                    <Trans>Now, edited {time}</Trans>
+                  ) : i === versions.length - 1 ? (
+                    <Trans>Sent {time}</Trans>
+                  ) : (
+                    <Trans>Edited {time}</Trans>
+                  )}
+                </p>
+                <MessageBody body={v.body} resolveMention={resolveMention} />
+              </li>
+            )
+          })}
         </ol>
       )}
     </Dialog>

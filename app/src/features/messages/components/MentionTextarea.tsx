@@ -2,6 +2,9 @@
 // @everyone, and the names features offer, such as groups, when given) when an @word is typed
 // (arrows to choose, Enter or Tab to insert, Escape to close), announced to screen readers as a
 // combobox. Keys it does not use go to the caller.
+import { msg, t } from '@lingui/core/macro'
+import { i18n } from '@lingui/core'
+import type { MessageDescriptor } from '@lingui/core'
 import { useId, useLayoutEffect, useState } from 'react'
 import type { KeyboardEvent, RefObject, ClipboardEvent } from 'react'
 import { BROADCASTS, matchPeople, mentionQueryAt } from '../mentions.ts'
@@ -9,10 +12,10 @@ import type { Mentionable } from '../mentions.ts'
 import { PersonName } from '../../../ui/PersonName.tsx'
 import type { ComposerName } from '../../../slots/composer.ts'
 
-const BROADCAST_HINTS: Record<string, string> = {
-  channel: 'everyone in this channel',
-  here: 'everyone active in this channel',
-  everyone: 'everyone in the workspace',
+const BROADCAST_HINTS: Record<string, MessageDescriptor> = {
+  channel: msg`everyone in this channel`,
+  here: msg`everyone active in this channel`,
+  everyone: msg`everyone in the workspace`,
 }
 
 interface Props {
@@ -45,7 +48,7 @@ export function MentionTextarea(props: Props) {
           ...BROADCASTS.filter((w) => w.startsWith(lower)).map((w) => ({
             id: w,
             name: w,
-            hint: BROADCAST_HINTS[w],
+            hint: i18n._(BROADCAST_HINTS[w]!),
           })),
           ...(props.names ?? []).filter((g) => g.name.startsWith(lower)).slice(0, 5),
         ]
@@ -110,7 +113,7 @@ export function MentionTextarea(props: Props) {
           className="mention-options"
           role="listbox"
           id={listId}
-          aria-label="People and groups to mention"
+          aria-label={t`People and groups to mention`}
         >
           {options.map((person, index) => (
             <li

@@ -2,6 +2,7 @@
 // toolbar (icons, on a wide screen with a mouse) and, from its "More actions" button or a long press, the action
 // sheet (every action with its label; a bottom sheet at phone width or with a coarse pointer,
 // where the toolbar shows only that button). The sheet and the quick reactions are lazy chunks.
+import { t } from '@lingui/core/macro'
 import { Icon } from '../../../ui/Icon.tsx'
 import type { MessageAction } from '../../../slots/message.ts'
 import { Suspense, useRef } from 'react'
@@ -29,9 +30,10 @@ interface Props {
 
 export function MessageActions(props: Props) {
   const { actions, onReact, picking, sheetOpen, onSheet } = props
+  const more = t`More actions`
   return (
     <>
-      <div className="message-actions" role="toolbar" aria-label="Message actions">
+      <div className="message-actions" role="toolbar" aria-label={t`Message actions`}>
         {!props.compact &&
           actions
             .filter((a) => a.inToolbar)
@@ -51,8 +53,8 @@ export function MessageActions(props: Props) {
         <button
           type="button"
           className="icon-button action-more"
-          aria-label="More actions"
-          title="More actions"
+          aria-label={more}
+          title={more}
           aria-haspopup="dialog"
           aria-expanded={sheetOpen}
           onClick={() => onSheet(true)}

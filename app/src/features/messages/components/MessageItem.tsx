@@ -2,6 +2,7 @@
 // reactions, the features' parts from the extension slot (slots/message.ts: markers, what they
 // show above and below the text, their actions), and the actions a person may take on it
 // (../actions.ts, data: this shows them; an action's key runs it on the focused row).
+import { t } from '@lingui/core/macro'
 import { Icon } from '../../../ui/Icon.tsx'
 import { Fragment, Suspense, memo, useState } from 'react'
 import type { KeyboardEvent } from 'react'
@@ -92,20 +93,22 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
     return (
       <article
         className="message message-deleted"
-        aria-label={`Deleted message from ${author}`}
+        aria-label={t`Deleted message from ${author}`}
         tabIndex={-1}
       >
         <div className="message-gutter" />
         <div className="message-main">
-          <p className="muted">This message was deleted.</p>
+          <p className="muted">{t`This message was deleted.`}</p>
           {parts('belowBody')}
         </div>
       </article>
     )
   }
   const mentionsMe = message.body.includes(`<@${people.me}>`)
+  const when = fullTimeLabel(message.createdAt)
+  const edited = message.editedAt && fullTimeLabel(message.editedAt)
   const confirmDelete = () => {
-    if (window.confirm('Delete this message?')) handlers.remove(message.id)
+    if (window.confirm(t`Delete this message?`)) handlers.remove(message.id)
   }
   const actions = actionsFor(message, {
     ...row.capabilities,
@@ -124,7 +127,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
     <article
       tabIndex={-1}
       className={`message${grouped ? ' message-grouped' : ''}${mentionsMe ? ' message-mentions-me' : ''}${props.focused ? ' message-focused' : ''}`}
-      aria-label={`${author}, ${fullTimeLabel(message.createdAt)}`}
+      aria-label={t`${author}, ${when}`}
       aria-current={props.focused ? 'true' : undefined}
       data-seq={message.seq}
       data-message-id={message.id}
@@ -148,11 +151,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
     >
       <div className="message-gutter">
         {grouped ? (
-          <time
-            className="message-time-compact"
-            dateTime={message.createdAt}
-            title={fullTimeLabel(message.createdAt)}
-          >
+          <time className="message-time-compact" dateTime={message.createdAt} title={when}>
             {timeLabel(message.createdAt)}
           </time>
         ) : (
@@ -169,14 +168,14 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
           <header className="message-header">
             <bdi className="message-author">{author}</bdi>
             {message.authorId && <PersonParts place="status" userId={message.authorId} />}
-            <time dateTime={message.createdAt} title={fullTimeLabel(message.createdAt)}>
+            <time dateTime={message.createdAt} title={when}>
               {timeLabel(message.createdAt)}
             </time>
           </header>
         )}
         {parts('aboveBody')}
         {editing ? (
-          <Suspense fallback={<p className="muted">Opening the editor…</p>}>
+          <Suspense fallback={<p className="muted">{t`Opening the editor…`}</p>}>
             <EditBox
               initial={message.body}
               people={people}
@@ -189,7 +188,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
             <MessageBody
               body={message.body}
               resolveMention={people.resolveMention}
-              editedTitle={message.editedAt && `Edited ${fullTimeLabel(message.editedAt)}`}
+              editedTitle={edited && t`Edited ${edited}`}
               onShowEdits={() => setHistoryOpen(true)}
             />
           )

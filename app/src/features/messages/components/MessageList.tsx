@@ -9,6 +9,7 @@
 // virtualizer take over, measuring a layout already done. A list that measured itself as it
 // first rendered would force the page's whole first layout inside that task (issue 31: no task
 // over 50 ms while a channel opens; use-flow-first.ts).
+import { t } from '@lingui/core/macro'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import { markFirstScreenShown, useAfterFirstScreen } from '../../../lib/first-screen.ts'
@@ -201,27 +202,27 @@ export function MessageList(props: Props) {
         // A feed owns articles only: without messages (loading, the empty state) a region.
         role={rows.length > 0 ? 'feed' : 'region'}
         aria-busy={busy || snapshot.loadingOlder}
-        aria-label={props.label ?? 'Messages'}
+        aria-label={props.label ?? t`Messages`}
       >
         {virtual && snapshot.loadingOlder && (
           <div className="list-top">
-            <Spinner label="Loading older messages" />
+            <Spinner label={t`Loading older messages`} />
           </div>
         )}
         {virtual && snapshot.olderError && (
           <div className="list-top" role="alert">
-            Older messages could not be loaded.{' '}
+            {t`Older messages could not be loaded.`}{' '}
             <button type="button" className="link-button" onClick={onLoadOlder}>
-              Try again
+              {t`Try again`}
             </button>
           </div>
         )}
         {virtual && !snapshot.hasOlder && snapshot.loaded && rows.length > 0 && (
-          <div className="list-top muted">This is the start of the conversation.</div>
+          <div className="list-top muted">{t`This is the start of the conversation.`}</div>
         )}
         {busy && rows.length === 0 ? (
           <div className="list-center">
-            <Spinner label="Loading messages" />
+            <Spinner label={t`Loading messages`} />
           </div>
         ) : rows.length === 0 ? (
           props.emptyState
@@ -264,7 +265,7 @@ export function MessageList(props: Props) {
             if (el) el.scrollTop = el.scrollHeight
           }}
         >
-          Jump to latest ↓
+          {t`Jump to latest ↓`}
         </button>
       )}
     </div>

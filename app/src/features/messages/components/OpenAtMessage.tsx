@@ -6,6 +6,7 @@
 // "Jump to latest", sending) takes the channel back to its newest messages. A reply kept in its
 // thread opens the channel at its parent and the thread beside at the reply (onThreadReply).
 // A lazy chunk, with everything of this mode.
+import { t } from '@lingui/core/macro'
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { ReactNode } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -108,20 +109,20 @@ export default function OpenAtMessage(props: Props) {
         {props.children}
         {snapshot?.loadingNewer && (
           <div className="open-at-newer">
-            <Spinner label="Loading newer messages" />
+            <Spinner label={t`Loading newer messages`} />
           </div>
         )}
         {snapshot?.newerError && live && (
           <div className="open-at-newer" role="alert">
-            Newer messages could not be loaded.{' '}
+            {t`Newer messages could not be loaded.`}{' '}
             <button type="button" className="link-button" onClick={() => loadNewer(live)}>
-              Try again
+              {t`Try again`}
             </button>
           </div>
         )}
         {snapshot?.hasNewer && (
           <button type="button" className="jump-latest" onClick={props.onJumpToLatest}>
-            Jump to latest ↓
+            {t`Jump to latest ↓`}
           </button>
         )}
       </div>
@@ -130,17 +131,17 @@ export default function OpenAtMessage(props: Props) {
   if (state === 'locating') {
     return (
       <div className="open-at-state list-center">
-        <Spinner label="Opening the message" />
+        <Spinner label={t`Opening the message`} />
       </div>
     )
   }
   if (state === 'missing') {
     return (
       <div className="open-at-state list-center">
-        <EmptyState title="Message not available">
-          <p className="muted">It was deleted, it does not exist, or you cannot read it.</p>
+        <EmptyState title={t`Message not available`}>
+          <p className="muted">{t`It was deleted, it does not exist, or you cannot read it.`}</p>
           <button type="button" className="button" onClick={props.onJumpToLatest}>
-            Go to the latest messages
+            {t`Go to the latest messages`}
           </button>
         </EmptyState>
       </div>
@@ -150,7 +151,7 @@ export default function OpenAtMessage(props: Props) {
     <div className="open-at-state list-center">
       <Notice tone="error">{state.error}</Notice>
       <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
-        Try again
+        {t`Try again`}
       </button>
     </div>
   )

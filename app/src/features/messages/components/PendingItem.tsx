@@ -1,5 +1,6 @@
 // A message the server has not confirmed yet: sending, waiting for the network, or failed; its
 // retry and discard.
+import { t } from '@lingui/core/macro'
 import { AttachmentView } from '../../attachments/index.ts'
 import { MessageBody } from '../markdown/MessageBody.tsx'
 import type { PendingMessage } from '../conversation/types.ts'
@@ -25,17 +26,17 @@ export function PendingItem({
 }: PendingProps) {
   const label =
     pending.state === 'failed'
-      ? 'Not sent'
+      ? t`Not sent`
       : pending.state === 'sending'
-        ? 'Sending…'
+        ? t`Sending…`
         : navigator.onLine
-          ? 'Waiting to send…'
-          : 'Offline: will send when you reconnect'
+          ? t`Waiting to send…`
+          : t`Offline: will send when you reconnect`
   return (
     <article
       tabIndex={-1}
       className={`message message-pending message-${pending.state}${grouped ? ' message-grouped' : ''}`}
-      aria-label={`Your message, ${label}`}
+      aria-label={t`Your message, ${label}`}
       data-pending-id={pending.id}
     >
       <div className="message-gutter">{grouped ? null : people.avatarOf(people.me, 36)}</div>
@@ -59,10 +60,10 @@ export function PendingItem({
             <>
               {pending.error && <span className="pending-error"> {pending.error}</span>}
               <button type="button" className="link-button" onClick={onRetry}>
-                Retry
+                {t`Retry`}
               </button>
               <button type="button" className="link-button" onClick={onDiscard}>
-                Discard
+                {t`Discard`}
               </button>
             </>
           )}

@@ -2,6 +2,7 @@
 // full picker). Its own lazy chunk: loaded on the first "Add reaction", not with the first screen.
 // A WAI-ARIA menu: the first item takes the focus when it opens, the arrow keys, Home and End move
 // it (one item in the Tab order), Escape closes it and gives the focus back to "Add reaction".
+import { t } from '@lingui/core/macro'
 import { useEffect, useRef } from 'react'
 import type { KeyboardEvent } from 'react'
 import { Emoji } from '../../emoji/index.ts'
@@ -45,6 +46,7 @@ export default function QuickReactions({
   onMore?: () => void
 }) {
   const menu = useRef<HTMLDivElement>(null)
+  const more = t`More emoji`
   useEffect(() => {
     menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
   }, [])
@@ -53,7 +55,7 @@ export default function QuickReactions({
       ref={menu}
       className="emoji-picker"
       role="menu"
-      aria-label="Pick a reaction"
+      aria-label={t`Pick a reaction`}
       onKeyDown={onMenuKey}
     >
       {QUICK_EMOJI.map((emoji, i) => (
@@ -77,8 +79,8 @@ export default function QuickReactions({
           role="menuitem"
           tabIndex={-1}
           className="emoji-option"
-          aria-label="More emoji"
-          title="More emoji"
+          aria-label={more}
+          title={more}
           onClick={onMore}
         >
           ＋

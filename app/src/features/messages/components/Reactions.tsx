@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Reaction } from '../conversation/types.ts'
 import { Emoji } from '../../emoji/index.ts'
 
@@ -15,11 +16,12 @@ export function Reactions({ reactions, me, nameOf, onToggle }: Props) {
   const groups = new Map<string, string[]>()
   for (const r of reactions) groups.set(r.emoji, [...(groups.get(r.emoji) ?? []), r.userId])
   return (
-    <div className="reactions" role="group" aria-label="Reactions">
+    <div className="reactions" role="group" aria-label={t`Reactions`}>
       {[...groups].map(([emoji, users]) => {
         const mine = users.includes(me)
-        const names = users.map((u) => (u === me ? 'you' : nameOf(u)))
-        const who = `${emoji} by ${names.join(', ')}`
+        const names = users.map((u) => (u === me ? t`you` : nameOf(u))).join(', ')
+        const who = t`${emoji} by ${names}`
+        const action = mine ? t`Remove your reaction` : t`React with ${emoji}`
         return (
           <button
             key={emoji}
@@ -28,9 +30,7 @@ export function Reactions({ reactions, me, nameOf, onToggle }: Props) {
             aria-pressed={mine}
             title={who}
             data-who={who}
-            aria-label={
-              onToggle ? `${who}. ${mine ? 'Remove your reaction' : 'React with ' + emoji}` : who
-            }
+            aria-label={onToggle ? t`${who}. ${action}` : who}
             disabled={!onToggle}
             onClick={() => onToggle?.(emoji)}
           >

@@ -2,6 +2,7 @@
 // waits to be sent), reconnecting, catching up (after a reconnect, or while a channel opened from
 // the messages kept on this device waits for the server's first page), an error, or a first page
 // that cannot load yet.
+import { plural, t } from '@lingui/core/macro'
 import { useRefreshHeld } from '../../auth/index.ts'
 import type { ChannelSnapshot } from '../conversation/types.ts'
 
@@ -19,18 +20,24 @@ export function StatusBanner({
   let retry = false
   switch (snapshot.status) {
     case 'offline':
-      text = `You are offline. ${waiting > 0 ? `${waiting} message${waiting === 1 ? '' : 's'} will be sent when you reconnect.` : 'Messages you write will be sent when you reconnect.'}`
+      text =
+        waiting > 0
+          ? plural(waiting, {
+              one: 'You are offline. # message will be sent when you reconnect.',
+              other: 'You are offline. # messages will be sent when you reconnect.',
+            })
+          : t`You are offline. Messages you write will be sent when you reconnect.`
       tone = 'warning'
       break
     case 'reconnecting':
-      text = 'Reconnecting…'
+      text = t`Reconnecting…`
       tone = 'warning'
       break
     case 'catching-up':
-      text = snapshot.loaded ? 'Catching up…' : null
+      text = snapshot.loaded ? t`Catching up…` : null
       break
     case 'error':
-      text = snapshot.error ?? 'This channel could not be loaded.'
+      text = snapshot.error ?? t`This channel could not be loaded.`
       tone = 'error'
       retry = true
       break
@@ -38,12 +45,19 @@ export function StatusBanner({
       // The first page failed, or waits for a token the server cannot give yet: say so (never a
       // bare spinner), and what waits in the outbox.
       if (snapshot.error || held) {
-        text = `Cannot reach the server. Retrying…${waiting > 0 ? ` ${waiting} message${waiting === 1 ? '' : 's'} will be sent when it answers.` : ''}`
+        text =
+          waiting > 0
+            ? plural(waiting, {
+                one: 'Cannot reach the server. Retrying… # message will be sent when it answers.',
+                other:
+                  'Cannot reach the server. Retrying… # messages will be sent when it answers.',
+              })
+            : t`Cannot reach the server. Retrying…`
         tone = 'warning'
         retry = true
       } else if (snapshot.messages.length > 0) {
         // The messages kept on this device are on screen; the server's first page is not yet.
-        text = 'Catching up…'
+        text = t`Catching up…`
       }
       break
     case 'live':
@@ -59,7 +73,7 @@ export function StatusBanner({
       {text}
       {retry && (
         <button type="button" className="link-button" onClick={onRetry}>
-          Try again
+          {t`Try again`}
         </button>
       )}
     </div>

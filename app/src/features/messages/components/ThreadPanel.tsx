@@ -11,6 +11,7 @@
 // saying why, no row actions but the link and saving; Follow stays, since it is personal
 // (unfollowing takes the thread out of the Threads view). Loaded only when a thread is opened
 // (ChannelView's React.lazy).
+import { plural, t } from '@lingui/core/macro'
 import { Icon } from '../../../ui/Icon.tsx'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useConversationExtensions } from '../../message-extensions.ts'
@@ -126,18 +127,20 @@ export default function ThreadPanel(props: ThreadPanelProps) {
   const loadOlder = useCallback(() => void live?.loadOlder(), [live])
   const following = mine.data?.following ?? false
   const status = useMemo(() => statusText(snapshot.status), [snapshot.status])
+  const replies = snapshot.messages.length
+  const channelName = props.channelName
 
   return (
     <aside
       className="thread-panel"
-      aria-label="Thread"
+      aria-label={t`Thread`}
       data-status={snapshot.status}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && !editing && e.target === e.currentTarget) close()
       }}
     >
       <header className="thread-header">
-        <h2>Thread</h2>
+        <h2>{t`Thread`}</h2>
         <span className="muted">#{props.channelName}</span>
         <button
           type="button"
@@ -146,9 +149,9 @@ export default function ThreadPanel(props: ThreadPanelProps) {
           disabled={!mine.data || follow.isPending}
           onClick={() => follow.mutate(!following)}
         >
-          {following ? 'Following' : 'Follow'}
+          {following ? t`Following` : t`Follow`}
         </button>
-        <button type="button" className="icon-button" aria-label="Close thread" onClick={close}>
+        <button type="button" className="icon-button" aria-label={t`Close thread`} onClick={close}>
           <Icon name="x" size={16} />
         </button>
       </header>
@@ -158,13 +161,13 @@ export default function ThreadPanel(props: ThreadPanelProps) {
         </div>
       )}
       <div className="thread-parent">
-        {parent ? parentRow : <p className="muted">Loading the message…</p>}
+        {parent ? parentRow : <p className="muted">{t`Loading the message…`}</p>}
         <p className="thread-count muted">
-          {snapshot.messages.length === 1 ? '1 reply' : `${snapshot.messages.length} replies`}
+          {plural(replies, { one: '# reply', other: '# replies' })}
         </p>
       </div>
       <MessageList
-        label="Replies"
+        label={t`Replies`}
         snapshot={snapshot}
         dividers={dividers}
         onLoadOlder={loadOlder}
@@ -174,9 +177,9 @@ export default function ThreadPanel(props: ThreadPanelProps) {
         scrollToEndSignal={scrollSignal}
         focusMessageId={props.focusReplyId ?? null}
         emptyState={
-          <EmptyState title="No replies yet">
+          <EmptyState title={t`No replies yet`}>
             <p className="muted">
-              {props.disabledReason ? 'Nobody replied.' : 'Reply below to start the thread.'}
+              {props.disabledReason ? t`Nobody replied.` : t`Reply below to start the thread.`}
             </p>
           </EmptyState>
         }
@@ -206,7 +209,7 @@ export default function ThreadPanel(props: ThreadPanelProps) {
             checked={alsoToChannel}
             onChange={(e) => setAlsoToChannel(e.target.checked)}
           />
-          Also send to #{props.channelName}
+          {t`Also send to #${channelName}`}
         </label>
       )}
     </aside>
@@ -241,9 +244,9 @@ function useParentRow(parent: ChatMessage | null, props: ThreadPanelProps, archi
 function statusText(status: string): string | null {
   switch (status) {
     case 'offline':
-      return 'You are offline. Replies you write will be sent when you reconnect.'
+      return t`You are offline. Replies you write will be sent when you reconnect.`
     case 'reconnecting':
-      return 'Reconnecting…'
+      return t`Reconnecting…`
     default:
       return null
   }

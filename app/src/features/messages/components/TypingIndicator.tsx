@@ -1,8 +1,10 @@
+import { t } from '@lingui/core/macro'
 export function TypingIndicator({ names }: { names: string[] }) {
+  const [first, second] = names
   let text = ''
-  if (names.length === 1) text = `${names[0]} is typing…`
-  else if (names.length === 2) text = `${names[0]} and ${names[1]} are typing…`
-  else if (names.length > 2) text = 'Several people are typing…'
+  if (names.length === 1) text = t`${first} is typing…`
+  else if (names.length === 2) text = t`${first} and ${second} are typing…`
+  else if (names.length > 2) text = t`Several people are typing…`
   return (
     <div className="typing-indicator" aria-live="polite">
       {text}

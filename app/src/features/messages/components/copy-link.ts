@@ -1,6 +1,7 @@
 // "Copy link": a message's permalink (/w/<ws>/c/<channel>/m/<message>, the workspace of the
 // page it is on) on the clipboard. The link opens the message in context, after signing in if
 // need be. A message's "Copy link" action uses these.
+import { t } from '@lingui/core/macro'
 import { useState } from 'react'
 import { parseRoute, pathOf } from '../../../lib/routes.ts'
 
@@ -14,7 +15,7 @@ export function permalinkOf(channelId: string, messageId: string): string {
 /** Puts the message's permalink on the clipboard (or shows it to copy); `onCopied` once it is. */
 export function copyPermalink(channelId: string, messageId: string, onCopied: () => void): void {
   const url = permalinkOf(channelId, messageId)
-  const fallback = () => void window.prompt('Copy this link', url)
+  const fallback = () => void window.prompt(t`Copy this link`, url)
   if (!navigator.clipboard) return fallback()
   navigator.clipboard.writeText(url).then(onCopied, fallback)
 }

@@ -1,6 +1,7 @@
 // What the message list shows, in order: day dividers, the features' lines between rows (the
 // extension slot's dividers: "New messages"), messages (grouped under one header when the same
 // person, or the same app under the same name, writes again within minutes) and unsent ones.
+import { t } from '@lingui/core/macro'
 import { dateFormats } from '../../../lib/date-formats.ts'
 import type { ChatMessage, PendingMessage } from '../conversation/types.ts'
 import type { MessageExtension, RowDivider } from '../../../slots/message.ts'
@@ -80,8 +81,8 @@ export function dayLabel(date: Date, now: Date): string {
   const today = new Date(now.getFullYear(), now.getMonth(), now.getDate())
   const that = new Date(date.getFullYear(), date.getMonth(), date.getDate())
   const days = Math.round((today.getTime() - that.getTime()) / 86_400_000)
-  if (days === 0) return 'Today'
-  if (days === 1) return 'Yesterday'
+  if (days === 0) return t`Today`
+  if (days === 1) return t`Yesterday`
   const format =
     date.getFullYear() === now.getFullYear() ? dateFormats().day : dateFormats().dayWithYear
   return format.format(date)

@@ -1,5 +1,6 @@
 // Sending from a conversation's composer, the channel's or a thread's: the files' local
 // previews kept for the pending rows while they upload, and the list scrolled to its end.
+import { t } from '@lingui/core/macro'
 import { useCallback, useRef, useState } from 'react'
 import type { DraftUpload, OutgoingFile } from '../../attachments/index.ts'
 import type { LiveChannel } from '../conversation/live-channel.ts'
@@ -14,7 +15,7 @@ export function useSend(
   const localUrls = useRef(new Map<string, string>())
   const send = useCallback(
     (body: string, files: OutgoingFile[], messageId: string) => {
-      if (!live) return 'Still connecting; try again in a moment.'
+      if (!live) return t`Still connecting; try again in a moment.`
       for (const upload of uploads) {
         if (upload.previewUrl) localUrls.current.set(upload.id, upload.previewUrl)
       }

@@ -61,6 +61,7 @@ export class FakeServer {
   async request<T>(fn: () => T): Promise<T> {
     if (this.gate) await this.gate
     await Promise.resolve()
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a test's fake network error
     if (this.down) throw new TransportError('Failed to fetch', true)
     return fn()
   }

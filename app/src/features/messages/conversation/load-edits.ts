@@ -1,5 +1,6 @@
 // Edits, deletes and reactions (message-edits.ts) are a chunk of their own: loaded on the first
 // one, or after the first screen (use-live-channel), never part of it.
+import { t } from '@lingui/core/macro'
 import type { Result } from '../../../lib/result.ts'
 
 /** Edits, deletes and reactions: not needed for the first screen (use-live-channel loads it after). */
@@ -10,6 +11,6 @@ export function withEdits(
 ): Promise<Result<void>> {
   return loadEdits().then(run, () => ({
     ok: false,
-    error: 'This could not be done now. Check your connection, or reload the page.',
+    error: t`This could not be done now. Check your connection, or reload the page.`,
   }))
 }

@@ -1,6 +1,7 @@
 // Edits, deletes and reactions of an open channel, optimistic: the change shows at once in the
 // channel's window and is reverted, with the error, when the server refuses it. LiveChannel holds
 // the context; the sync rules (catch-up, resync) are its own.
+import { t } from '@lingui/core/macro'
 import type { Result } from '../../../lib/result.ts'
 import type { MessageWindow } from './message-window.ts'
 import type { ChannelTransport } from './types.ts'
@@ -17,7 +18,7 @@ export interface EditContext {
   emit: () => void
 }
 
-const NOT_LOADED = 'That message is no longer loaded.'
+const notLoaded = () => t`That message is no longer loaded.`
 
 export async function editMessage(
   ctx: EditContext,
@@ -27,10 +28,10 @@ export async function editMessage(
   const checked = validateBody(body, true)
   if (!checked.ok) return checked
   const before = ctx.window.get(id)
-  if (!before) return { ok: false, error: NOT_LOADED }
+  if (!before) return { ok: false, error: notLoaded() }
   if (checked.value === before.body) return { ok: true, value: undefined }
   if (!checked.value.trim() && before.attachments.length === 0) {
-    return { ok: false, error: 'A message cannot be empty. Delete it instead.' }
+    return { ok: false, error: t`A message cannot be empty. Delete it instead.` }
   }
   const editedAt = ctx.now().toISOString()
   ctx.window.patch(id, (m) => ({ ...m, body: checked.value, editedAt }))
@@ -46,7 +47,7 @@ export async function editMessage(
 
 export async function removeMessage(ctx: EditContext, id: string): Promise<Result<void>> {
   const before = ctx.window.get(id)
-  if (!before) return { ok: false, error: NOT_LOADED }
+  if (!before) return { ok: false, error: notLoaded() }
   const deletedAt = ctx.now().toISOString()
   ctx.window.patch(id, (m) => ({ ...m, deletedAt }))
   ctx.emit()
@@ -65,7 +66,7 @@ export async function toggleReaction(
   emoji: string
 ): Promise<Result<void>> {
   const message = ctx.window.get(messageId)
-  if (!message) return { ok: false, error: NOT_LOADED }
+  if (!message) return { ok: false, error: notLoaded() }
   const existing = message.reactions.find((r) => r.emoji === emoji && r.userId === ctx.userId)
   const reaction = existing ?? { id: ctx.newId(), emoji, userId: ctx.userId }
   if (existing) ctx.window.removeReaction(messageId, reaction)

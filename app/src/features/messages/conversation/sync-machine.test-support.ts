@@ -23,12 +23,14 @@ export const after = (count: number): SyncEvent => ({ type: 'after-loaded', coun
 export const networkDown = (fetch: 'latest' | 'tail' | 'after'): SyncEvent => ({
   type: 'failed',
   fetch,
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a test's error
   error: 'Failed to fetch',
   retryable: true,
 })
 export const refused = (fetch: 'latest' | 'tail' | 'after'): SyncEvent => ({
   type: 'failed',
   fetch,
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a test's error
   error: 'Channel not found.',
   retryable: false,
 })

@@ -2,6 +2,7 @@
 // dangerouslySetInnerHTML anywhere in the app. Plain text is read at once (plain.ts); a body
 // with markup waits, its text laid out but not shown, for the parser's lazy chunk (load.ts), so
 // what it shows first is what it keeps showing: no raw markup replaced by its formatting.
+import { t } from '@lingui/core/macro'
 import type { ResolveMention } from '../../../slots/message.ts'
 import { memo, useEffect, useMemo, useSyncExternalStore } from 'react'
 import type { ReactNode } from 'react'
@@ -60,19 +61,20 @@ export const MessageBody = memo(function MessageBody({
   }
   const blocks = renderBlocks(tree, resolveMention)
   if (editedTitle) {
+    const edited = t`(edited)`
     const mark = onShowEdits ? (
       <button
         key="edited"
         type="button"
         className="edited-mark edited-button"
-        title={`${editedTitle}. Show the edit history`}
+        title={t`${editedTitle}. Show the edit history`}
         onClick={onShowEdits}
       >
-        (edited)
+        {edited}
       </button>
     ) : (
       <span key="edited" className="edited-mark" title={editedTitle}>
-        (edited)
+        {edited}
       </span>
     )
     const last = tree[tree.length - 1]
