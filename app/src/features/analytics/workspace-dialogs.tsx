@@ -1,9 +1,11 @@
 // Analytics as the shell's dialog host opens it (a lazy chunk: feature.ts): the workspace's
 // channels, busiest first, with their messages and the people who wrote them over the last 7,
 // 30 or 90 days, and when the last message came.
+import { plural, t } from '@lingui/core/macro'
 import { useState } from 'react'
 import { cleanError } from '../../lib/clean-error.ts'
 import { fullTimeLabel } from '../../lib/date-formats.ts'
+import { formatLocale } from '../../lib/i18n.ts'
 import type { WorkspaceDialogProps } from '../../slots/workspace.ts'
 import { Dialog } from '../../ui/Dialog.tsx'
 import { Notice, Spinner } from '../../ui/Notice.tsx'
@@ -16,18 +18,22 @@ export default function Analytics({ workspaceId, workspace, onClose }: Workspace
   const analytics = useAnalytics(workspaceId, days)
   const rows = analytics.data ?? []
   const total = rows.reduce((sum, r) => sum + r.messages, 0)
+  const messages = plural(total, { one: '# message', other: '# messages' })
+  const number = new Intl.NumberFormat(formatLocale())
+  const name = workspace?.name
   return (
-    <Dialog title="Analytics" open onClose={onClose} wide>
+    <Dialog title={t`Analytics`} open onClose={onClose} wide>
       <p className="muted">
-        Messages in the channels of {workspace?.name ?? 'this workspace'} you can read, direct
-        messages left out.
+        {name
+          ? t`Messages in the channels of ${name} you can read, direct messages left out.`
+          : t`Messages in the channels of this workspace you can read, direct messages left out.`}
       </p>
       <label>
-        Period{' '}
+        {t`Period`}{' '}
         <select value={days} onChange={(e) => setDays(Number(e.target.value) as Period)}>
-          {PERIODS.map((p) => (
-            <option key={p} value={p}>
-              Last {p} days
+          {PERIODS.map((period) => (
+            <option key={period} value={period}>
+              {plural(period, { one: 'Last # day', other: 'Last # days' })}
             </option>
           ))}
         </select>
@@ -35,18 +41,21 @@ export default function Analytics({ workspaceId, workspace, onClose }: Workspace
       {analytics.error ? (
         <Notice tone="error">{cleanError(analytics.error)}</Notice>
       ) : analytics.isPending ? (
-        <Spinner label="Loading analytics" />
+        <Spinner label={t`Loading analytics`} />
       ) : (
         <table className="analytics">
           <caption>
-            {total.toLocaleString()} {total === 1 ? 'message' : 'messages'} in the last {days} days
+            {plural(days, {
+              one: `${messages} in the last day`,
+              other: `${messages} in the last # days`,
+            })}
           </caption>
           <thead>
             <tr>
-              <th scope="col">Channel</th>
-              <th scope="col">Messages</th>
-              <th scope="col">People who wrote</th>
-              <th scope="col">Last message</th>
+              <th scope="col">{t`Channel`}</th>
+              <th scope="col">{t`Messages`}</th>
+              <th scope="col">{t`People who wrote`}</th>
+              <th scope="col">{t`Last message`}</th>
             </tr>
           </thead>
           <tbody>
@@ -56,8 +65,8 @@ export default function Analytics({ workspaceId, workspace, onClose }: Workspace
                   {r.kind === 'private' ? '🔒' : '#'}
                   {r.name}
                 </th>
-                <td>{r.messages.toLocaleString()}</td>
-                <td>{r.people.toLocaleString()}</td>
+                <td>{number.format(r.messages)}</td>
+                <td>{number.format(r.people)}</td>
                 <td>{r.lastMessageAt ? fullTimeLabel(r.lastMessageAt) : '—'}</td>
               </tr>
             ))}

@@ -2,6 +2,7 @@
 // "Unpin from channel" on a message, the "Pinned" marker above its text, and the pinned bar
 // above the channel's messages. Unpinning is for who pinned it, the author or an admin (the
 // database decides too).
+import { t } from '@lingui/core/macro'
 import { Suspense, useMemo, useState } from 'react'
 import type { ChatMessage } from '../../slots/message.ts'
 import type {
@@ -36,7 +37,7 @@ export function pinActions(
     return [
       {
         id: 'pin',
-        label: pinned ? 'Unpin from channel' : 'Pin to channel',
+        label: pinned ? t`Unpin from channel` : t`Pin to channel`,
         icon: pinned ? 'pin-off' : 'pin',
         run: () => toggle(message.id, !pinned),
         order: 40,
@@ -49,7 +50,7 @@ export function pinActions(
 export function pinMarkers(pinnedBy: PinnedBy): (message: ChatMessage) => MessageMarker[] {
   return (message) =>
     pinnedBy.has(message.id)
-      ? [{ id: 'pinned', icon: 'pin', label: 'Pinned', className: 'pin-marker' }]
+      ? [{ id: 'pinned', icon: 'pin', label: t`Pinned`, className: 'pin-marker' }]
       : []
 }
 

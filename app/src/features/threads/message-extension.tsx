@@ -4,6 +4,7 @@
 // and "replied in a thread" on a reply also sent to the channel. Inside a thread nothing opens
 // another (one level). In an archived channel no thread starts; an existing one still opens,
 // to be read (the summary, the link and `t`).
+import { t } from '@lingui/core/macro'
 import { useCallback, useMemo } from 'react'
 import { navigate } from '../../lib/router.ts'
 import type { ChatMessage } from '../../slots/message.ts'
@@ -34,8 +35,8 @@ export function threadActions(open: (threadId: string) => void) {
     return [
       {
         id: 'reply',
-        label: 'Reply in thread',
-        title: 'Reply in thread (t)',
+        label: t`Reply in thread`,
+        title: t`Reply in thread (t)`,
         icon: 'message-square-reply',
         inToolbar: true,
         run: () => open(thread),
@@ -53,7 +54,7 @@ function threadOrigin(open: (threadId: string) => void) {
     return (
       thread && (
         <button type="button" className="link-button thread-origin" onClick={() => open(thread)}>
-          replied in a thread
+          {t`replied in a thread`}
         </button>
       )
     )

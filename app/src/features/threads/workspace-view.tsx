@@ -1,4 +1,5 @@
 // Threads as a view of the workspace (slots/view.ts): the threads I follow, at /w/<id>/threads.
+import { t } from '@lingui/core/macro'
 import type { WorkspaceView } from '../../slots/view.ts'
 import { ThreadsLink } from './components/ThreadsLink.tsx'
 
@@ -7,5 +8,7 @@ export default {
   order: 10,
   Link: ThreadsLink,
   load: () => import('./components/ThreadsView.tsx'),
-  loading: 'Loading threads',
+  get loading() {
+    return t`Loading threads`
+  },
 } satisfies WorkspaceView

@@ -4,6 +4,7 @@
 // being marked read (the conversation's settleRead), then moves my read position back to just
 // before it (data/mark-unread.ts: the channel's, or the thread's for a reply) and the line
 // with it; the sidebar and the Threads view follow from the database (my user topic).
+import { t } from '@lingui/core/macro'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { cleanError } from '../../lib/clean-error.ts'
 import type { ChatMessage } from '../../slots/message.ts'
@@ -26,7 +27,7 @@ export function newLineAt(position: NonNullable<ConversationScope['readPosition'
 /** The line itself (pure): none while nothing is new. */
 export function newLine(afterSeq: number | null | undefined, inThread: boolean): RowDivider | null {
   if (afterSeq === null || afterSeq === undefined) return null
-  const label = inThread ? 'New replies' : 'New messages'
+  const label = inThread ? t`New replies` : t`New messages`
   return { id: 'new', afterSeq, label, className: 'new-marker' }
 }
 
@@ -35,7 +36,7 @@ export function unreadActions(mark: (message: ChatMessage) => void) {
   return (message: ChatMessage): MessageAction[] => [
     {
       id: 'mark-unread',
-      label: 'Mark unread',
+      label: t`Mark unread`,
       icon: 'circle-dot',
       run: () => mark(message),
       order: 60,
@@ -55,9 +56,10 @@ export const useUnreadExtension: UseConversationExtension = (scope) => {
     (message: ChatMessage) => {
       settleRead()
         .then(() => (threadId ? markThreadUnread : markUnread)(message.id))
-        .then(setAfterSeq, (error: unknown) =>
-          window.alert(`Could not mark it unread: ${cleanError(error)}`)
-        )
+        .then(setAfterSeq, (error: unknown) => {
+          const reason = cleanError(error)
+          window.alert(t`Could not mark it unread: ${reason}`)
+        })
     },
     [settleRead, threadId]
   )

@@ -1,6 +1,8 @@
 // The channel's pinned messages, the latest pinned first: who wrote each and when, its text,
 // a link that opens it in the channel (a reply: in its thread, at the reply), and Unpin for those
 // who may. Loaded on first open.
+import { t } from '@lingui/core/macro'
+import { formatLocale } from '../../../lib/i18n.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Link } from '../../../ui/Link.tsx'
 import type { Pin } from '../data/pins.ts'
@@ -18,10 +20,11 @@ interface Props {
 
 export default function PinnedList(props: Props) {
   const { pins, workspaceId, nameOf } = props
+  const when = new Intl.DateTimeFormat(formatLocale(), { dateStyle: 'medium', timeStyle: 'short' })
   return (
     <Dialog title={props.title} open onClose={props.onClose}>
       {pins.length === 0 ? (
-        <p className="muted">Nothing is pinned here any more.</p>
+        <p className="muted">{t`Nothing is pinned here any more.`}</p>
       ) : (
         <ul className="pinned-list">
           {pins.map((p) => (
@@ -29,7 +32,7 @@ export default function PinnedList(props: Props) {
               <div className="pinned-meta">
                 <bdi className="message-author">{nameOf(p.message.authorId)}</bdi>{' '}
                 <time dateTime={p.message.createdAt} className="muted">
-                  {new Date(p.message.createdAt).toLocaleString()}
+                  {when.format(new Date(p.message.createdAt))}
                 </time>
               </div>
               <p className="pinned-body">{bodyAsText(p.message.body, nameOf)}</p>
@@ -38,7 +41,7 @@ export default function PinnedList(props: Props) {
                   href={`/w/${workspaceId}/c/${p.channelId}/m/${p.messageId}`}
                   onClick={props.onClose}
                 >
-                  {p.message.parentId ? 'Open in thread' : 'Open in channel'}
+                  {p.message.parentId ? t`Open in thread` : t`Open in channel`}
                 </Link>
                 {props.canUnpin(p.messageId) && (
                   <button
@@ -46,7 +49,7 @@ export default function PinnedList(props: Props) {
                     className="link-button"
                     onClick={() => props.onUnpin(p.messageId)}
                   >
-                    Unpin
+                    {t`Unpin`}
                   </button>
                 )}
               </div>

@@ -1,5 +1,6 @@
 // Under the channel's header when it has pins: "📌 N pinned", which opens the pinned list (its
 // own lazy chunk), and what a pin or unpin that failed said.
+import { plural, t } from '@lingui/core/macro'
 import { Icon } from '../../../ui/Icon.tsx'
 import { Suspense, useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -34,14 +35,14 @@ export default function PinsBar({ pinning, channelLabel, workspaceId, nameOf, ca
           onClick={() => setOpen(true)}
         >
           <Icon name="pin" size={14} />{' '}
-          {count === 1 ? '1 pinned message' : `${count} pinned messages`}
+          {plural(count, { one: '# pinned message', other: '# pinned messages' })}
         </button>
       )}
       {pinning.error != null && (
         <span className="pins-error" role="alert">
           {cleanError(pinning.error)}{' '}
           <button type="button" className="link-button" onClick={pinning.dismissError}>
-            Dismiss
+            {t`Dismiss`}
           </button>
         </span>
       )}
@@ -49,7 +50,7 @@ export default function PinsBar({ pinning, channelLabel, workspaceId, nameOf, ca
         <Suspense fallback={null}>
           <PinnedList
             pins={pinning.pins}
-            title={`Pinned in ${channelLabel}`}
+            title={t`Pinned in ${channelLabel}`}
             workspaceId={workspaceId}
             nameOf={nameOf}
             canUnpin={canUnpin}

@@ -1,5 +1,6 @@
 // Under a parent message: its thread's reply count, the avatars of the last repliers and the time
 // of the last reply, live; opens the thread.
+import { plural, t } from '@lingui/core/macro'
 import type { ReactNode } from 'react'
 import './thread-summary.css'
 
@@ -13,13 +14,15 @@ export interface ThreadSummaryProps {
 }
 
 export function ThreadSummaryButton(props: ThreadSummaryProps) {
-  const count = props.replyCount === 1 ? '1 reply' : `${props.replyCount} replies`
+  const replyCount = props.replyCount
+  const count = plural(replyCount, { one: '# reply', other: '# replies' })
+  const lastShort = props.lastReply?.short
   return (
     <button
       type="button"
       className="thread-summary"
       onClick={props.onOpen}
-      aria-label={`${count}, open the thread`}
+      aria-label={t`${count}, open the thread`}
     >
       <span className="thread-summary-avatars" aria-hidden="true">
         {props.lastRepliers.map((id) => (
@@ -29,7 +32,7 @@ export function ThreadSummaryButton(props: ThreadSummaryProps) {
       <span className="thread-summary-count">{count}</span>
       {props.lastReply && (
         <time className="muted" dateTime={props.lastReply.at} title={props.lastReply.full}>
-          Last reply {props.lastReply.short}
+          {t`Last reply ${lastShort}`}
         </time>
       )}
     </button>

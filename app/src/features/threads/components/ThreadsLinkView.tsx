@@ -1,5 +1,6 @@
 // How the sidebar's "Threads" entry looks, with the number of unread replies in the threads I
 // follow when it is known (ThreadsLinkCounted.tsx counts them).
+import { t } from '@lingui/core/macro'
 import { SidebarLink } from '../../../ui/SidebarLink.tsx'
 
 export interface ThreadsLinkProps {
@@ -14,7 +15,7 @@ export function ThreadsLinkView(props: ThreadsLinkProps & { unread: number }) {
     <SidebarLink
       href={`/w/${props.workspaceId}/threads`}
       icon="messages-square"
-      label="Threads"
+      label={t`Threads`}
       active={props.active}
       onNavigate={props.onNavigate}
       count={props.unread}

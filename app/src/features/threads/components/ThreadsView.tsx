@@ -1,6 +1,7 @@
 // The Threads view: the threads I follow in this workspace, those with unread replies first,
 // each with its channel, its parent, its reply count and my unread count; opening one shows it
 // beside its channel (where it is marked read). Loaded only when the view is opened.
+import { plural, t } from '@lingui/core/macro'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { navigate } from '../../../lib/router.ts'
 import { EmptyState, ErrorState, Spinner } from '../../../ui/Notice.tsx'
@@ -19,27 +20,27 @@ export interface ThreadsViewProps {
 export default function ThreadsView({ workspaceId, people }: ThreadsViewProps) {
   const threads = useFollowedThreads(workspaceId)
   return (
-    <section className="threads-view" aria-label="Threads">
+    <section className="threads-view" aria-label={t`Threads`}>
       <header className="threads-view-header">
-        <h1>Threads</h1>
+        <h1>{t`Threads`}</h1>
       </header>
       {threads.isPending ? (
-        <Spinner label="Loading threads" />
+        <Spinner label={t`Loading threads`} />
       ) : threads.isError ? (
         <ErrorState
-          title="The threads could not be loaded."
+          title={t`The threads could not be loaded.`}
           detail={cleanError(threads.error)}
           onRetry={() => void threads.refetch()}
         />
       ) : threads.data.length === 0 ? (
-        <EmptyState title="No threads yet">
-          <p className="muted">Threads you reply in, start or are mentioned in show up here.</p>
+        <EmptyState title={t`No threads yet`}>
+          <p className="muted">{t`Threads you reply in, start or are mentioned in show up here.`}</p>
         </EmptyState>
       ) : (
         <ul className="threads-list">
-          {threads.data.map((t) => (
-            <li key={t.id}>
-              <ThreadEntry thread={t} workspaceId={workspaceId} people={people} />
+          {threads.data.map((thread) => (
+            <li key={thread.id}>
+              <ThreadEntry thread={thread} workspaceId={workspaceId} people={people} />
             </li>
           ))}
         </ul>
@@ -53,39 +54,51 @@ function ThreadEntry(props: {
   workspaceId: string
   people: ThreadsViewProps['people']
 }) {
-  const { thread: t, people } = props
-  const unread = t.unreadCount > 0
-  const replies = t.replyCount === 1 ? '1 reply' : `${t.replyCount} replies`
+  const { thread, people } = props
+  const unread = thread.unreadCount > 0
+  const { replyCount, unreadCount } = thread
+  const replies = plural(replyCount, { one: '# reply', other: '# replies' })
+  const channel = thread.channelName
+  const where =
+    thread.channelKind !== 'dm' && channel
+      ? t`Thread in #${channel}`
+      : t`Thread in a direct message`
+  const unreadText = plural(unreadCount, { one: '# unread', other: '# unread' })
+  const label = unread ? t`${where}: ${replies}, ${unreadText}` : t`${where}: ${replies}`
+  const lastReply = thread.lastReplyAt ? timeLabel(thread.lastReplyAt) : null
   return (
     <button
       type="button"
       className={`thread-entry${unread ? ' thread-entry-unread' : ''}`}
-      aria-label={`Thread in #${t.channelName ?? 'direct message'}: ${replies}${unread ? `, ${t.unreadCount} unread` : ''}`}
-      onClick={() => navigate(`/w/${props.workspaceId}/c/${t.channelId}/t/${t.id}`)}
+      aria-label={label}
+      onClick={() => navigate(`/w/${props.workspaceId}/c/${thread.channelId}/t/${thread.id}`)}
     >
       <span className="thread-entry-channel">
-        {t.channelKind === 'dm' ? 'Direct message' : `#${t.channelName ?? ''}`}
+        {thread.channelKind === 'dm' ? t`Direct message` : `#${channel ?? ''}`}
       </span>
       <span className="thread-entry-parent">
-        {t.parent.authorId && <bdi>{people.nameOf(t.parent.authorId)}: </bdi>}
-        {t.parent.deletedAt ? (
-          <span className="muted">This message was deleted.</span>
+        {thread.parent.authorId && <bdi>{people.nameOf(thread.parent.authorId)}: </bdi>}
+        {thread.parent.deletedAt ? (
+          <span className="muted">{t`This message was deleted.`}</span>
         ) : (
-          <MessageBody body={t.parent.body.slice(0, 300)} resolveMention={people.resolveMention} />
+          <MessageBody
+            body={thread.parent.body.slice(0, 300)}
+            resolveMention={people.resolveMention}
+          />
         )}
       </span>
       <span className="thread-entry-meta muted">
         {replies}
-        {t.lastReplyAt && (
-          <time dateTime={t.lastReplyAt} title={fullTimeLabel(t.lastReplyAt)}>
+        {thread.lastReplyAt && (
+          <time dateTime={thread.lastReplyAt} title={fullTimeLabel(thread.lastReplyAt)}>
             {' '}
-            · last reply {timeLabel(t.lastReplyAt)}
+            · {t`last reply ${lastReply}`}
           </time>
         )}
       </span>
       {unread && (
         <span className="badge thread-entry-unread-count" aria-hidden="true">
-          {t.unreadCount}
+          {thread.unreadCount}
         </span>
       )}
     </button>
