@@ -8,7 +8,8 @@
 // The limits on who may send how many are the database's (private.take_invite_mail): take one
 // before calling this, give it back (release_invite_mail) when this fails.
 // The mail is in the recipient's language (invite-mail-text.ts): an existing account's profile
-// language, else the inviter's (`language`), else English.
+// language (English when it has none); for an address with no account yet, the inviter's
+// (`language`), else English.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
 import nodemailer from 'npm:nodemailer@6'
 import { mailLanguage, profileLanguage } from './email-i18n.ts'
@@ -20,7 +21,7 @@ export interface Invitation {
   workspaceName: string | null
   invitedBy: string | null
   /** The language to write in when the address has no account yet (the inviter's); an existing
-   *  account's own profile language goes first. English when neither is known. */
+   *  account's mail is in its own profile language. English when it is not known. */
   language?: string | null
   /** More of the new account's metadata (display_name, say). */
   data?: Record<string, unknown>
@@ -66,8 +67,10 @@ export async function sendInvitation(
       error: made.error?.message ?? 'No link.',
     }
   }
-  const own = existing ? await profileLanguage(admin, made.data.user?.id) : null
-  const language = mailLanguage(own ?? invitation.language)
+  // An account's own language (none chosen: English); a new address's is not known yet.
+  const language = mailLanguage(
+    existing ? await profileLanguage(admin, made.data.user?.id) : invitation.language
+  )
   const mail = invitationMail(invitation, made.data.properties.action_link, existing, language)
   const port = Deno.env.get('SMTP_PORT') ?? '587'
   const transport = nodemailer.createTransport({

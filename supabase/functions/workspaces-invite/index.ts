@@ -13,7 +13,7 @@
 // password resets need. A mail that could not be sent is given back (release_invite_mail).
 //
 // The mail is in the invited person's language (_shared/invite-mail.ts): their profile's when the
-// address has an account, else the inviter's, else English.
+// address has an account (English when it has none), else the inviter's.
 //
 // POST {import_id}: an import's owner invites the people it brought in and did not invite
 // (import_invitees; see how many first with it and invite_mail_allowance), one email invite of
