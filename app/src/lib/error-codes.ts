@@ -35,11 +35,9 @@ export function codeSentence(code: string): string | null {
 
 type Sentences = Record<string, string>
 
-const TRANSLATED: Record<Exclude<Language, 'en'>, () => Promise<{ default: Sentences }>> = {
-  de: () => import('../locales/errors/de.json'),
-  ja: () => import('../locales/errors/ja.json'),
-  ar: () => import('../locales/errors/ar.json'),
-}
+// A glob, not an import per language (the TypeScript project does not list these JSON files):
+// each file is still a chunk of its own, fetched when asked for.
+const TRANSLATED = import.meta.glob<Sentences>('../locales/errors/*.json', { import: 'default' })
 
 /** Each code's sentence in the language, else in English. */
 export function mergeSentences(
@@ -60,9 +58,9 @@ let loading: Promise<void> | null = null
 export function loadErrorSentences(language: Language = activeLanguage()): Promise<void> {
   loading ??= Promise.all([
     import('../../../supabase/errors.json'),
-    language === 'en' ? null : TRANSLATED[language]().catch(() => null),
+    TRANSLATED[`../locales/errors/${language}.json`]?.().catch(() => null) ?? null,
   ]).then(([{ default: catalogue }, translated]) => {
-    sentences = mergeSentences(catalogue, translated?.default ?? null)
+    sentences = mergeSentences(catalogue, translated)
   })
   return loading
 }
