@@ -115,7 +115,7 @@ describe('describeEntry', () => {
     expect(
       entry('retention.run', 'Acme', { messages: 1200, files: 1, kept_as_deleted: 2, batches: 3 })
     ).toBe(
-      'deleted 1200 messages and 1 file past the retention period (2 threads kept for newer replies)'
+      'deleted 1,200 messages and 1 file past the retention period (2 threads kept for newer replies)'
     )
     expect(entry('retention.run', 'Acme', { messages: 1, files: 0, kept_as_deleted: 0 })).toBe(
       'deleted 1 message and 0 files past the retention period'
