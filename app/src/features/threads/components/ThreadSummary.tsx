@@ -16,7 +16,7 @@ export interface ThreadSummaryProps {
 export function ThreadSummaryButton(props: ThreadSummaryProps) {
   const replyCount = props.replyCount
   const count = plural(replyCount, { one: '# reply', other: '# replies' })
-  const lastShort = props.lastReply?.short
+  const lastShort = props.lastReply?.short ?? ''
   return (
     <button
       type="button"

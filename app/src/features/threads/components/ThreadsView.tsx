@@ -65,7 +65,7 @@ function ThreadEntry(props: {
       : t`Thread in a direct message`
   const unreadText = plural(unreadCount, { one: '# unread', other: '# unread' })
   const label = unread ? t`${where}: ${replies}, ${unreadText}` : t`${where}: ${replies}`
-  const lastReply = thread.lastReplyAt ? timeLabel(thread.lastReplyAt) : null
+  const lastReply = thread.lastReplyAt ? timeLabel(thread.lastReplyAt) : ''
   return (
     <button
       type="button"
