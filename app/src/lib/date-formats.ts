@@ -1,4 +1,4 @@
-// The browser's date formats for the app's labels, made once: toLocaleString() with options
+// The date formats for the app's labels, made once: toLocaleString() with options
 // makes a new Intl.DateTimeFormat at every call, which cost about 0.3 ms a label and, with two
 // labels a row, a sixth of the time to the first screen (the same output either way). Making the
 // first ones loads the locale's data (10-15 ms, more on a busy machine), so the entry makes them

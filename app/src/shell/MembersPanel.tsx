@@ -4,6 +4,7 @@ import { Icon } from '../ui/Icon.tsx'
 import { ShowMore, useGrowing } from '../ui/show-more.tsx'
 import { cleanError } from '../lib/clean-error.ts'
 import { filterByName } from '../lib/name-match.ts'
+import { formatLocale } from '../lib/i18n.ts'
 import { useChannelMembersQuery } from '../features/channels/index.ts'
 import { Avatar } from '../features/profiles/index.ts'
 import { MembersParts } from '../features/members-parts.tsx'
@@ -20,7 +21,8 @@ interface Props {
   onClose: () => void
 }
 
-const byName = new Intl.Collator(undefined, { sensitivity: 'base' })
+// Made when the chunk loads, after boot has activated the language.
+const byName = new Intl.Collator(formatLocale(), { sensitivity: 'base' })
 
 /**
  * Who is in the open channel, online people first, then what features add (slots/members.ts:
