@@ -6,6 +6,7 @@
 // which its unit test holds to the keys the code handles). The setup (a second person, the
 // workspaces, a thread) is done beforehand as usual. Reduced motion and 200% zoom:
 // keyboard-display.spec.ts.
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
@@ -15,15 +16,27 @@ import { expectFocusRing, press, tabTo } from './support/keyboard.ts'
 import { thread, threadLive } from './support/thread.ts'
 import { twoInGeneral } from './support/workspace.ts'
 
-/** The app's registry of shortcuts, read from its source (a module of data only; outside this
- * project's files for the compiler, so imported by path at run time). */
+/** The app's registry of shortcuts, read from its source: a module of data whose words are
+ * Lingui messages (msg`…`), which only the app's build compiles, so the English is read out of
+ * the text (each group's title, then its entries' keys and label). */
 interface ShortcutGroup {
   title: string
   shortcuts: { keys: string[]; label: string }[]
 }
 async function registry(): Promise<ShortcutGroup[]> {
   const file = path.resolve(import.meta.dirname, '../app/src/features/shortcuts/registry.ts')
-  return ((await import(file)) as { SHORTCUTS: ShortcutGroup[] }).SHORTCUTS
+  const source = await readFile(file, 'utf8')
+  const groups: ShortcutGroup[] = []
+  const parts = /title:\s*msg`([^`]*)`|\{\s*keys:\s*\[([^\]]*)\],\s*label:\s*msg`([^`]*)`,?\s*\}/g
+  for (const [, title, keys, label] of source.matchAll(parts)) {
+    if (title !== undefined) groups.push({ title, shortcuts: [] })
+    else
+      groups.at(-1)!.shortcuts.push({
+        keys: [...keys!.matchAll(/'([^']*)'/g)].map((m) => m[1]!),
+        label: label!,
+      })
+  }
+  return groups
 }
 
 function heading(page: Page, name: string) {
