@@ -20,10 +20,11 @@ export default defineConfig({
   // Where a message is used, by file: line numbers would change the catalogs at every edit.
   format: formatter({ lineNumbers: false }),
   orderBy: 'messageId',
-  // The macros compile to the app's own i18n module (src/lib/i18n.ts, `#i18n` in package.json).
+  // The macros compile to the app's own modules (src/lib/i18n.ts and i18n-react.ts, `#i18n` and
+  // `#i18n-react` in package.json).
   runtimeConfigModule: {
     i18n: ['#i18n', 'i18n'],
-    Trans: ['#i18n', 'Trans'],
-    useLingui: ['#i18n', 'useLingui'],
+    Trans: ['#i18n-react', 'Trans'],
+    useLingui: ['#i18n-react', 'useLingui'],
   },
 })

@@ -10,13 +10,12 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import react from '@vitejs/plugin-react'
-import { lingui } from '@lingui/vite-plugin'
 import { defineConfig } from 'vite'
 import type { Plugin } from 'vite'
 import { precompress } from './scripts/precompress.ts'
 import { inlineSprite } from './scripts/inline-sprite.ts'
 import { emojiFiles } from './scripts/emoji-files.ts'
-import { linguiMacros } from './scripts/lingui-macros.ts'
+import { linguiCatalogs, linguiMacros } from './scripts/lingui-macros.ts'
 import { shellFiles } from './src/offline/shell-routes.ts'
 import type { ShellManifest } from './src/offline/shell-routes.ts'
 
@@ -120,7 +119,7 @@ export default defineConfig({
   plugins: [
     linguiMacros(LINGUI_CONFIG),
     // A language's catalog (src/locales/<language>.po) is compiled when the app imports it.
-    lingui({ configPath: LINGUI_CONFIG }),
+    linguiCatalogs(),
     react(),
     inlineSprite(),
     devRuntimeConfig(),

@@ -1,7 +1,6 @@
 import path from 'node:path'
-import { lingui } from '@lingui/vite-plugin'
 import { defineConfig } from 'vitest/config'
-import { linguiMacros } from './scripts/lingui-macros.ts'
+import { linguiCatalogs, linguiMacros } from './scripts/lingui-macros.ts'
 
 const LINGUI_CONFIG = path.resolve(import.meta.dirname, 'lingui.config.ts')
 
@@ -9,7 +8,7 @@ const LINGUI_CONFIG = path.resolve(import.meta.dirname, 'lingui.config.ts')
 // <StrictMode> (test/setup.ts): effects run, are cleaned up and run again, as in `vite dev`.
 export default defineConfig({
   // The messages are compiled as in the build (scripts/lingui-macros.ts).
-  plugins: [linguiMacros(LINGUI_CONFIG), lingui({ configPath: LINGUI_CONFIG })],
+  plugins: [linguiMacros(LINGUI_CONFIG), linguiCatalogs()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   test: {
     name: 'app',

@@ -1,50 +1,81 @@
-// Lingui's macros (`t`, `plural`, `msg` from @lingui/core/macro; `Trans`, `Plural`, `useLingui`
-// from @lingui/react/macro) turn a message written in English into a lookup by its id. Vite's
-// own compiler does not run Babel, so this plugin runs Lingui's Babel plugin on the files that
-// import a macro, before JSX and types are compiled, in the build, `vite dev` and the tests.
+// Lingui's macros (`t`, `plural`, `msg` from @lingui/core/macro; `Trans`, `Plural` from
+// @lingui/react/macro) and the catalogs (src/locales/<language>.po), compiled for the app: in the
+// build, `vite dev` and the tests.
 //
-// English is never looked up: the source text is the English message. Lingui strips that text
-// from a production build, which would make English a catalog the first screen has to fetch;
-// here the text stays, precompiled to the form a compiled catalog has (an array of text and
-// placeholders), so the runtime needs no message compiler and English no catalog at all.
+// Vite's own compiler does not run Babel, so linguiMacros() runs Lingui's Babel plugin on the
+// files that import a macro, before JSX and types are compiled. Then each message is looked up by
+// its English text, not by the hash Lingui would give it: English is the code's own text and is
+// never looked up, so the first screen carries each message once, as it did before it was
+// translated, and no English catalog. A message with placeholders, plurals or ICU quoting also
+// carries its English form precompiled (the form a compiled catalog has), so the runtime needs no
+// message compiler. linguiCatalogs() compiles a language's .po file, when the app imports it, to
+// the same keys: English text -> translation (plain text, or precompiled when it has placeholders).
+import { readFile } from 'node:fs/promises'
 import { transformAsync } from '@babel/core'
-import type { PluginObj, types as BabelTypes } from '@babel/core'
+import type { NodePath, PluginObj, types as BabelTypes } from '@babel/core'
 import linguiMacro from '@lingui/babel-plugin-lingui-macro'
 import { getConfig } from '@lingui/conf'
+import { formatter } from '@lingui/format-po'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
+import type { CompiledMessage } from '@lingui/message-utils/compileMessage'
 import type { Plugin } from 'vite'
+import { compileText } from '../src/lib/message-text.ts'
 
 const MACRO_IMPORT = /from\s+['"]@lingui\/(core|react)\/macro['"]/
 
-/** The English message of each descriptor the macro wrote, compiled in place. */
-function compiledMessages({ types: t }: { types: typeof BabelTypes }): PluginObj {
-  const compiled = (text: string) => t.valueToNode(compileMessage(text))
-  const isDescriptor = (object: BabelTypes.ObjectExpression) =>
-    object.properties.some((p) => t.isObjectProperty(p) && t.isIdentifier(p.key, { name: 'id' }))
+/** A message as the runtime takes it: its text when the runtime's own compiler
+ * (src/lib/message-text.ts) reads it as Lingui's would, else compiled here. */
+export function runtimeMessage(text: string): string | CompiledMessage {
+  const compiled = compileMessage(text)
+  const plain = compileText(text)
+  const same =
+    JSON.stringify(typeof plain === 'string' ? [plain] : plain) === JSON.stringify(compiled)
+  return same ? text : compiled
+}
+
+function property(object: BabelTypes.ObjectExpression, name: string) {
+  return object.properties.find(
+    (p): p is BabelTypes.ObjectProperty =>
+      p.type === 'ObjectProperty' && p.key.type === 'Identifier' && p.key.name === name
+  )
+}
+
+/** Each descriptor the macro wrote ({ id: hash, message, values?, components? }) keyed by its
+ * English text instead, with the text precompiled when it needs to be; `i18n._({ id, message })`
+ * of a plain text becomes `i18n._("text")`. */
+function englishKeys({ types: t }: { types: typeof BabelTypes }): PluginObj {
+  function rewrite(path: NodePath<BabelTypes.ObjectExpression>, file: string): void {
+    const object = path.node
+    const id = property(object, 'id')
+    const message = property(object, 'message')
+    if (!id || !message || !t.isStringLiteral(message.value)) return
+    if (property(object, 'context')) {
+      throw new Error(`${file}: a message with a context is not supported (${message.value.value})`)
+    }
+    const english = message.value.value
+    const runtime = runtimeMessage(english)
+    const call = path.parentPath
+    const others = object.properties.filter((p) => p !== id && p !== message)
+    if (
+      typeof runtime === 'string' &&
+      others.length === 0 &&
+      call.isCallExpression() &&
+      call.node.arguments.length === 1
+    ) {
+      path.replaceWith(t.stringLiteral(english))
+      return
+    }
+    id.value = t.stringLiteral(english)
+    if (typeof runtime === 'string') object.properties.splice(object.properties.indexOf(message), 1)
+    else message.value = t.valueToNode(runtime)
+  }
   return {
-    name: 'chorus-lingui-compiled-messages',
+    name: 'chorus-lingui-english-keys',
     visitor: {
       Program: {
-        exit(program) {
-          program.traverse({
-            ObjectProperty(path) {
-              const { key, value } = path.node
-              if (!t.isIdentifier(key, { name: 'message' }) || !t.isStringLiteral(value)) return
-              if (!t.isObjectExpression(path.parent) || !isDescriptor(path.parent)) return
-              path.get('value').replaceWith(compiled(value.value))
-            },
-            JSXAttribute(path) {
-              const { name, value } = path.node
-              if (!t.isJSXIdentifier(name, { name: 'message' }) || !t.isStringLiteral(value)) return
-              const element = path.parent
-              if (!t.isJSXOpeningElement(element)) return
-              const hasId = element.attributes.some(
-                (a) => t.isJSXAttribute(a) && t.isJSXIdentifier(a.name, { name: 'id' })
-              )
-              if (!hasId) return
-              path.get('value').replaceWith(t.jsxExpressionContainer(compiled(value.value)))
-            },
-          })
+        exit(program, state) {
+          const file = state.filename ?? ''
+          program.traverse({ ObjectExpression: (path) => rewrite(path, file) })
         },
       },
     },
@@ -68,11 +99,34 @@ export function linguiMacros(configPath: string): Plugin {
         sourceMaps: true,
         sourceType: 'module',
         parserOpts: { plugins: ['typescript', 'jsx'] },
-        generatorOpts: { retainLines: false },
-        plugins: [[linguiMacro, { linguiConfig, stripMessageField: false }], compiledMessages],
+        plugins: [[linguiMacro, { linguiConfig, stripMessageField: false }], englishKeys],
       })
       if (!result?.code) return null
       return { code: result.code, map: result.map }
+    },
+  }
+}
+
+/** A language's catalog, imported as a module: `export const messages`, English text ->
+ * translation. An entry without a translation is left out (the English shows). */
+export function linguiCatalogs(): Plugin {
+  const po = formatter({ lineNumbers: false })
+  return {
+    name: 'chorus-lingui-catalogs',
+    async load(id) {
+      if (!id.endsWith('.po')) return null
+      this.addWatchFile(id)
+      const parsed = (await po.parse(await readFile(id, 'utf8'), {
+        locale: null,
+        sourceLocale: 'en',
+        filename: id,
+      })) as Record<string, { message?: string; translation?: string; obsolete?: boolean }>
+      const messages: Record<string, string | CompiledMessage> = {}
+      for (const entry of Object.values(parsed)) {
+        if (entry.obsolete || !entry.message || !entry.translation) continue
+        messages[entry.message] = runtimeMessage(entry.translation)
+      }
+      return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(messages))})`
     },
   }
 }

@@ -12,7 +12,6 @@ import { parseRoute } from './lib/routes.ts'
 import { loadSignedInApp } from './signed-in-loader.ts'
 import { warmDateFormats } from './lib/date-formats.ts'
 import { afterFirstScreen } from './lib/first-screen.ts'
-import { loadErrorSentences } from './lib/error-codes.ts'
 import { nextTask } from './lib/tasks.ts'
 import { startI18n } from './lib/i18n.ts'
 import { App } from './App.tsx'
@@ -25,7 +24,12 @@ async function boot(): Promise<void> {
   const language = startI18n()
   const session = storedSession()
   // The sentences for Chorus's error codes: wanted only when something is refused.
-  afterFirstScreen(() => void loadErrorSentences().catch(() => undefined))
+  afterFirstScreen(
+    () =>
+      void import('./lib/error-sentences.ts')
+        .then((m) => m.loadErrorSentences())
+        .catch(() => undefined)
+  )
   if (session) {
     void loadSignedInApp()
     // The date formats are the language's: made once it is active (at once for English).

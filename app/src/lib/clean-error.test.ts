@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanError, isAuthExpired, isNetworkError } from './clean-error.ts'
-import { errorCode, hasCode, loadErrorSentences } from './error-codes.ts'
+import { errorCode, hasCode } from './error-codes.ts'
+import { loadErrorSentences } from './error-sentences.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { codeSentence, loadErrorSentences, mergeSentences } from './error-codes.ts'
+import { codeSentence } from './error-codes.ts'
+import { loadErrorSentences, mergeSentences } from './error-sentences.ts'
 
 describe('the error sentences', () => {
   it("are the language's, and English for a code it lacks", () => {

@@ -5,25 +5,12 @@
 // the browser's languages that Chorus speaks, else English. Changing it reloads the app, as
 // Slack does, so nothing on screen keeps the old language and no component has to listen.
 import { i18n } from '@lingui/core'
-import type { MessageDescriptor, Messages } from '@lingui/core'
-import { TransNoContext } from '@lingui/react/server'
-import type { TransProps } from '@lingui/react'
-import { createElement } from 'react'
-import type { ReactElement } from 'react'
+import type { Messages } from '@lingui/core'
 import { browserStore } from './local-store.ts'
+import { compileText } from './message-text.ts'
 
 export const LANGUAGES = ['en', 'de', 'ja', 'ar'] as const
 export type Language = (typeof LANGUAGES)[number]
-
-/** Each language's name in itself, as a language menu shows it. */
-/* eslint-disable lingui/no-unlocalized-strings -- a language's own name is never translated */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  en: 'English',
-  de: 'Deutsch',
-  ja: '日本語',
-  ar: 'العربية',
-}
-/* eslint-enable lingui/no-unlocalized-strings */
 
 const RIGHT_TO_LEFT: ReadonlySet<Language> = new Set(['ar'])
 
@@ -33,7 +20,8 @@ const CATALOGS: Record<Exclude<Language, 'en'>, () => Promise<{ messages: Messag
   ar: () => import('../locales/ar.po'),
 }
 
-const CHOSEN_KEY = 'chorus.language'
+/** Where this device keeps the person's choice (lib/language-choice.ts writes it). */
+export const CHOSEN_KEY = 'chorus.language'
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
@@ -76,6 +64,9 @@ function activate(language: Language, messages: Messages): void {
   html.dir = RIGHT_TO_LEFT.has(language) ? 'rtl' : 'ltr'
 }
 
+// Messages come as text with `{name}` placeholders at most, or precompiled (plurals): the runtime
+// compiler reads the first kind (Lingui's own is an ICU parser, too big for the first screen).
+i18n.setMessagesCompiler((message) => compileText(message) as never)
 // English is there from the start: a message shown before boot has chosen is English.
 i18n.loadAndActivate({ locale: 'en', messages: {} })
 
@@ -91,31 +82,5 @@ export async function startI18n(language: Language = appLanguage()): Promise<voi
   }
 }
 
-/** Keeps the person's language on this device (null: follow the browser). Returns whether the
- * app must reload to show it. */
-export function keepLanguage(language: Language | null): boolean {
-  const store = browserStore()
-  if (language) store.setItem(CHOSEN_KEY, language)
-  else store.removeItem(CHOSEN_KEY)
-  return appLanguage() !== activeLanguage()
-}
-
-/** A message kept for later (`msg` from @lingui/core/macro), in the app's language. */
-export function translate(descriptor: MessageDescriptor): string {
-  return i18n._(descriptor)
-}
-
-// What the macros compile to (lingui.config.ts points them here): the one `i18n` instance, and
-// Trans and useLingui without a React context, since the language never changes while the app
-// runs.
+// What the macros' `t` compiles to (lingui.config.ts points it here): the one `i18n` instance.
 export { i18n }
-
-export function Trans(props: TransProps): ReactElement {
-  return createElement(TransNoContext, { ...props, lingui: { i18n } })
-}
-
-const lingui = { i18n, _: i18n._.bind(i18n) }
-
-export function useLingui(): typeof lingui {
-  return lingui
-}

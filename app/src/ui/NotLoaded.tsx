@@ -1,17 +1,14 @@
 // What stands in for a part of the app whose code could not be loaded (lib/lazy.ts): it says so
 // where that part would be (a panel, a dialog, a list), and the rest of the page keeps working.
-import { Trans } from '@lingui/react/macro'
+import { t } from '@lingui/core/macro'
 
 export function NotLoaded() {
   return (
     <div className="notice notice-error" role="alert">
-      <Trans>
-        This could not be loaded. Check your connection, or{' '}
-        <button type="button" className="link-button" onClick={() => window.location.reload()}>
-          reload the page
-        </button>
-        .
-      </Trans>
+      {t`This could not be loaded. Check your connection.`}{' '}
+      <button type="button" className="link-button" onClick={() => window.location.reload()}>
+        {t`Reload the page`}
+      </button>
     </div>
   )
 }

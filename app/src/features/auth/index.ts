@@ -7,7 +7,6 @@ export { useAuth, useUserId } from './data/use-auth.ts'
 export { useSignOut } from './data/sign-out.ts'
 export { installRefreshHold, useRefreshHeld } from './data/refresh-hold.ts'
 export { needsCode } from './data/assurance.ts'
-export { validateName, validateDisplayName, validatePassword } from './data/validation.ts'
 export { loadedSignInPage, loadSignInPage } from './sign-in-loader.ts'
 // The signed-out pages other than signing in: chunks of their own, so that the entry a signed-in
 // person loads does not carry them.

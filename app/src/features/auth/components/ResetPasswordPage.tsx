@@ -6,7 +6,7 @@ import { navigate } from '../../../lib/router.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { useUpdatePassword } from '../data/update-password.ts'
-import { passwordHint, validatePassword } from '../data/validation.ts'
+import { passwordHint, validatePassword } from '../../../lib/validation.ts'
 import { AuthLayout } from './AuthLayout.tsx'
 
 // The new password after a reset link: the link signed the person in (a recovery session), so

@@ -7,7 +7,7 @@ import { Field } from '../../../ui/Field.tsx'
 import { Link } from '../../../ui/Link.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { useResendConfirmation, useSignUp } from '../data/auth-mutations.ts'
-import { passwordHint, validateDisplayName, validatePassword } from '../data/validation.ts'
+import { passwordHint, validateDisplayName, validatePassword } from '../../../lib/validation.ts'
 import { AuthLayout } from './AuthLayout.tsx'
 
 export function SignUpPage() {

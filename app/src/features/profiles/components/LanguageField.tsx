@@ -2,7 +2,8 @@
 // Chorus speaks, each named in itself. Saving the profile reloads the app to show it.
 import { t } from '@lingui/core/macro'
 import { useId } from 'react'
-import { LANGUAGES, LANGUAGE_NAMES, browserLanguage, isLanguage } from '../../../lib/i18n.ts'
+import { LANGUAGES, browserLanguage, isLanguage } from '../../../lib/i18n.ts'
+import { LANGUAGE_NAMES } from '../../../lib/language-choice.ts'
 import type { Language } from '../../../lib/i18n.ts'
 
 interface Props {

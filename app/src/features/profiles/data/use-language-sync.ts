@@ -8,7 +8,8 @@
 // the copy would not survive it (a private mode's storage in memory).
 import { useEffect } from 'react'
 import { useAfterFirstScreen } from '../../../lib/first-screen.ts'
-import { chosenLanguage, keepLanguage } from '../../../lib/i18n.ts'
+import { chosenLanguage } from '../../../lib/i18n.ts'
+import { keepLanguage } from '../../../lib/language-choice.ts'
 import { browserStore } from '../../../lib/local-store.ts'
 import { useProfileQuery } from './profile-query.ts'
 import { reloadApp } from './reload.ts'

@@ -5,7 +5,7 @@ import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
-import { validatePassword } from '../../auth/index.ts'
+import { validatePassword } from '../../../lib/validation.ts'
 import { useProofGate } from '../../reauth/index.ts'
 import { CodeNeeded, useChangeEmail, useChangePassword, useSendCode } from '../data/account.ts'
 

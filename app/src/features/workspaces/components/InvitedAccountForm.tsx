@@ -6,7 +6,7 @@ import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
-import { validateDisplayName, validatePassword } from '../../auth/index.ts'
+import { validateDisplayName, validatePassword } from '../../../lib/validation.ts'
 import { useCompleteInvitedAccount } from '../data/invite-mutations.ts'
 
 export function InvitedAccountForm({ userId, onDone }: { userId: string; onDone: () => void }) {
@@ -15,7 +15,7 @@ export function InvitedAccountForm({ userId, onDone }: { userId: string; onDone:
   const [tried, setTried] = useState(false)
   const complete = useCompleteInvitedAccount(userId)
   const nameError = tried ? validateDisplayName(name) : null
-  // As the sign-up form asks (features/auth/data/validation.ts); the server checks again.
+  // As the sign-up form asks (lib/validation.ts); the server checks again.
   const passwordError = tried ? validatePassword(password) : null
 
   function submit(event: FormEvent) {

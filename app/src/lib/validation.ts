@@ -1,4 +1,7 @@
 // Checks made before a request, so people get a clear message at once. The server checks again.
+// The forms that name people, workspaces and passwords share them (sign-up, the profile, a new
+// workspace, an invited account, Security); each imports this module itself, so that only their
+// chunks carry its sentences.
 import { plural, t } from '@lingui/core/macro'
 
 export const MIN_PASSWORD_LENGTH = 8
