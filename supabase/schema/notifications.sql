@@ -446,6 +446,11 @@ begin
     select jsonb_build_object(
       'email', u.email,
       'display_name', p.display_name,
+      'language', coalesce(
+        p.language,
+        case when u.raw_user_meta_data ->> 'language' in ('en', 'de', 'ja', 'ar')
+          then u.raw_user_meta_data ->> 'language' end
+      ),
       'unsubscribe_token', s.email_token,
       'ids', to_jsonb(wanted),
       'items', (

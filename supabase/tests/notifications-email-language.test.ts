@@ -1,7 +1,8 @@
 // Notification digests in their recipient's language (issue 53), end to end on the stack as in
 // notifications-email.test.ts (support/email-stack.ts: cron every second, pg_net, the function,
 // SMTP): the profile's language (public.profiles.language) writes the subject, the text and the
-// HTML in German, Japanese or Arabic (right to left, plurals by Intl), English when it is null.
+// HTML in German, Japanese or Arabic (right to left, plurals by Intl); when it is null, the
+// language the account signed up in (its metadata), else English.
 // This file's own SMTP server keeps each mail's HTML and headers (the set-up's keeps the text).
 import type { AddressInfo } from 'node:net'
 import { simpleParser } from 'mailparser'
@@ -125,6 +126,18 @@ describe('notification emails in the recipient’s language', () => {
     expect(mail.text).toContain('guestさん、こんにちは。')
     expect(mail.text).toContain('@誰か 確認お願いします')
     expect(mail.html).toMatch(/^<div lang="ja" dir="ltr">/)
+  })
+
+  it('writes in the account’s sign-up language when the profile has chosen none', async () => {
+    const { owner, member } = t.world.people
+    await setLanguage(owner, null)
+    await t.stack.sql`
+      update auth.users set raw_user_meta_data = raw_user_meta_data || '{"language": "ja"}'
+      where id = ${owner.id}`
+    await makeMessage(t.stack.sql, member, t.world.ch.plaza, `<@${owner.id}> 見てください`)
+    const mail = await mailTo(owner)
+    expect(mail.subject).toBe('memberさんが #plaza であなたにメッセージを送りました')
+    expect(mail.language).toBe('ja')
   })
 
   it('writes English when the profile has no language', async () => {

@@ -77,32 +77,3 @@ export async function profileLanguage(
   const language = (data as { language: string | null } | null)?.language
   return language ? mailLanguage(language) : null
 }
-
-/**
- * A person's language by their email address: Auth's admin list of users filtered by the address
- * (a substring match, so the exact one is picked from it), then their profile's.
- */
-export async function addressLanguage(
-  admin: SupabaseClient,
-  projectUrl: string,
-  serviceKey: string,
-  email: string
-): Promise<MailLanguage | null> {
-  const address = email.toLowerCase()
-  const query = new URLSearchParams({ filter: address, per_page: '50' })
-  try {
-    const response = await fetch(`${projectUrl.replace(/\/$/, '')}/auth/v1/admin/users?${query}`, {
-      headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}` },
-    })
-    if (!response.ok) {
-      await response.body?.cancel()
-      return null
-    }
-    const { users } = (await response.json()) as { users?: { id: string; email?: string }[] }
-    const user = users?.find((u) => u.email?.toLowerCase() === address)
-    return await profileLanguage(admin, user?.id)
-  } catch {
-    // Not known: the mail goes out in English rather than not at all.
-    return null
-  }
-}

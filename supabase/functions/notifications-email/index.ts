@@ -10,9 +10,8 @@
 // refused or unreachable): release_notification_email makes them due again after a backoff
 // (1, 2, 4 ... minutes), or gives them up after the 8th attempt; both are logged here, and the
 // answer is 502. The caller is trusted with nothing but the batch id.
-// The digest is written in its recipient's language (compose.ts; their profile's language, public.
-// profiles.language, English when it is null): the claim's `language` when it carries one, else
-// looked up by their address (_shared/email-i18n.ts).
+// The digest is written in its recipient's language (compose.ts): the claim's `language`, their
+// profile's choice or else the language their account was made in, English when it has none.
 // POST ?unsubscribe=<token>: the one-click unsubscribe of RFC 8058 (the mail's List-Unsubscribe
 // and List-Unsubscribe-Post headers), which mail clients POST without a sign-in (verify_jwt =
 // false for this function in config.toml). GET ?unsubscribe=<token> (links of older mails)
@@ -25,11 +24,9 @@
 // ("Chorus <no-reply@…>"), APP_URL (where links open, e.g. https://chorus.example.com);
 // SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY come with the runtime.
 import nodemailer from 'npm:nodemailer@6'
-import { addressLanguage, mailLanguage } from '../_shared/email-i18n.ts'
-import type { MailLanguage } from '../_shared/email-i18n.ts'
+import { mailLanguage } from '../_shared/email-i18n.ts'
 import { closingUnread } from '../_shared/read-body.ts'
 import { json, mailEnv, unsubscribeAnswer } from '../_shared/unsubscribe.ts'
-import type { MailEnv } from '../_shared/unsubscribe.ts'
 import { compose } from './compose.ts'
 import type { Mail } from './compose.ts'
 
@@ -39,13 +36,6 @@ interface Released {
   gave_up: number
   attempts: number
   next_attempt_at: string | null
-}
-
-/** The recipient's language: the claim's when it says it, else their profile's, else English. */
-async function languageOf(mail: Mail, env: MailEnv): Promise<MailLanguage> {
-  if (mail.language !== undefined) return mailLanguage(mail.language)
-  const serviceKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? ''
-  return mailLanguage(await addressLanguage(env.admin, env.url, serviceKey, mail.email))
 }
 
 // An answer that leaves the body unread closes the connection (_shared/read-body.ts).
@@ -100,7 +90,7 @@ async function handle(request: Request): Promise<Response> {
       ? { user: Deno.env.get('SMTP_USER'), pass: Deno.env.get('SMTP_PASS') ?? '' }
       : undefined,
   })
-  const language = await languageOf(mail, env)
+  const language = mailLanguage(mail.language)
   const { subject, text, html } = compose(mail, language, appUrl, unsubscribeUrl)
   try {
     await transport.sendMail({

@@ -13,9 +13,15 @@ import type { Profile } from '../data/types.ts'
 import { reloadApp } from '../data/reload.ts'
 import { ProfileDialog } from './ProfileDialog.tsx'
 
-const db = vi.hoisted(() => ({ updates: [] as unknown[] }))
+const db = vi.hoisted(() => ({ updates: [] as unknown[], metadata: [] as unknown[] }))
 vi.mock('../../../lib/supabase.ts', () => ({
   supabase: () => ({
+    auth: {
+      updateUser: async (attributes: unknown) => {
+        db.metadata.push(attributes)
+        return { data: {}, error: null }
+      },
+    },
     from: () => ({
       update: (patch: unknown) => ({
         eq: async () => {
@@ -42,6 +48,7 @@ afterEach(() => {
   cleanup()
   keepLanguage(null)
   db.updates = []
+  db.metadata = []
   vi.mocked(reloadApp).mockClear()
   vi.restoreAllMocks()
 })
@@ -87,6 +94,8 @@ describe("my profile's language", () => {
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(reloadApp).toHaveBeenCalledTimes(1))
     expect(db.updates).toEqual([{ display_name: 'Ann', language: 'de' }])
+    // Auth's emails read the account's metadata: it says German too.
+    expect(db.metadata).toEqual([{ data: { language: 'de' } }])
     expect(chosenLanguage()).toBe('de')
   })
 
@@ -98,6 +107,8 @@ describe("my profile's language", () => {
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await screen.findByText('Saved.')
     expect(db.updates).toEqual([{ display_name: 'Ann', language: null }])
+    // The account's metadata gets the browser's language, which its emails then use.
+    expect(db.metadata).toEqual([{ data: { language: 'en' } }])
     expect(chosenLanguage()).toBeNull()
     // The browser's language is English, the one on screen: nothing to reload.
     expect(reloadApp).not.toHaveBeenCalled()

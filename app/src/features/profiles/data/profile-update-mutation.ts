@@ -4,6 +4,7 @@
 import { t } from '@lingui/core/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TablesUpdate } from '../../../lib/database.types.ts'
+import { browserLanguage } from '../../../lib/i18n.ts'
 import type { Language } from '../../../lib/i18n.ts'
 import { storage, supabase } from '../../../lib/supabase.ts'
 import { newId } from '../../../lib/uuid.ts'
@@ -45,6 +46,13 @@ export async function updateProfile(userId: string, change: ProfileChange): Prom
   }
   const { error } = await supabase().from('profiles').update(patch).eq('id', userId)
   if (error) throw error
+  if (change.language !== undefined) {
+    // Auth's emails (a password reset, a sign-in link) see only the account's metadata: it gets
+    // the language shown, the browser's when the profile follows it.
+    const language = change.language ?? browserLanguage()
+    const { error: metadataError } = await supabase().auth.updateUser({ data: { language } })
+    if (metadataError) throw metadataError
+  }
 }
 
 export function useUpdateProfile(userId: string) {
