@@ -2,6 +2,7 @@
 // the open channel (with its header and the features' parts of it, slots/header.ts), a channel
 // that is not there, or the wait for one.
 import { t } from '@lingui/core/macro'
+import { i18n } from '@lingui/core'
 import { Suspense, useEffect } from 'react'
 import type { RefObject } from 'react'
 import { channelLabel } from '../features/channels/index.ts'
@@ -46,7 +47,7 @@ export function MainPane(props: MainPaneProps) {
   return (
     <main className="main" id="main">
       {opened ? (
-        <Suspense fallback={<Spinner label={opened.loading} />}>
+        <Suspense fallback={<Spinner label={i18n._(opened.loading)} />}>
           <opened.View
             workspaceId={workspaceId}
             people={{

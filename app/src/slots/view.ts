@@ -2,6 +2,7 @@
 // (Threads, Later), at /w/<workspace>/<path>, with its link in the sidebar. A feature adds one in
 // its workspace-view.tsx; features/workspace-views.tsx finds them by import.meta.glob. The link
 // is first-screen code (keep it small: count after the first screen); the view is a lazy chunk.
+import type { MessageDescriptor } from '@lingui/core'
 import type { ComponentType } from 'react'
 import type { People } from './message.ts'
 
@@ -27,6 +28,6 @@ export interface WorkspaceView {
   order: number
   Link: ComponentType<ViewLinkProps>
   load: () => Promise<{ default: ComponentType<ViewProps> }>
-  /** What the spinner says while its code loads. */
-  loading: string
+  /** What the spinner says while its code loads (`msg`: read when shown, in the app's language). */
+  loading: MessageDescriptor
 }

@@ -1,5 +1,5 @@
 // Later as a view of the workspace (slots/view.ts): my saved messages, at /w/<id>/later.
-import { t } from '@lingui/core/macro'
+import { msg } from '@lingui/core/macro'
 import type { WorkspaceView } from '../../slots/view.ts'
 import { LaterLink } from './components/LaterLink.tsx'
 
@@ -8,7 +8,5 @@ export default {
   order: 20,
   Link: LaterLink,
   load: () => import('./components/LaterView.tsx'),
-  get loading() {
-    return t`Loading saved messages`
-  },
+  loading: msg`Loading saved messages`,
 } satisfies WorkspaceView

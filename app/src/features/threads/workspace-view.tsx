@@ -1,5 +1,5 @@
 // Threads as a view of the workspace (slots/view.ts): the threads I follow, at /w/<id>/threads.
-import { t } from '@lingui/core/macro'
+import { msg } from '@lingui/core/macro'
 import type { WorkspaceView } from '../../slots/view.ts'
 import { ThreadsLink } from './components/ThreadsLink.tsx'
 
@@ -8,7 +8,5 @@ export default {
   order: 10,
   Link: ThreadsLink,
   load: () => import('./components/ThreadsView.tsx'),
-  get loading() {
-    return t`Loading threads`
-  },
+  loading: msg`Loading threads`,
 } satisfies WorkspaceView

@@ -49,6 +49,23 @@ describe('QuickReactions', () => {
     expect(document.activeElement).toBe(button)
   })
 
+  it('runs the other way right to left: ArrowLeft goes to the next item', () => {
+    document.dir = 'rtl'
+    try {
+      render(<Toolbar picked={[]} />)
+      fireEvent.click(screen.getByRole('button', { name: 'Add reaction' }))
+      const items = screen.getAllByRole('menuitem')
+      fireEvent.keyDown(items[0]!, { key: 'ArrowLeft' })
+      expect(document.activeElement).toBe(items[1])
+      fireEvent.keyDown(items[1]!, { key: 'ArrowRight' })
+      expect(document.activeElement).toBe(items[0])
+      fireEvent.keyDown(items[0]!, { key: 'ArrowDown' })
+      expect(document.activeElement).toBe(items[1])
+    } finally {
+      document.dir = ''
+    }
+  })
+
   it('a pick gives the focus back to "Add reaction"', () => {
     const picked: string[] = []
     render(<Toolbar picked={picked} />)

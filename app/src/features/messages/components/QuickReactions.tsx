@@ -23,7 +23,10 @@ function onMenuKey(event: KeyboardEvent<HTMLDivElement>) {
   const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')]
   const at = items.indexOf(document.activeElement as HTMLElement)
   let next: number | null = null
-  if (event.key in STEP) next = (at + STEP[event.key]! + items.length) % items.length
+  // Right to left (Arabic), the row runs the other way: ArrowLeft goes to the next item.
+  const mirrored = event.key.startsWith('ArrowL') || event.key.startsWith('ArrowR')
+  const sign = mirrored && document.dir === 'rtl' ? -1 : 1
+  if (event.key in STEP) next = (at + sign * STEP[event.key]! + items.length) % items.length
   else if (event.key === 'Home') next = 0
   else if (event.key === 'End') next = items.length - 1
   else if (event.key === 'Escape') {

@@ -150,7 +150,10 @@ function WebhookItem(props: {
           {w.iconEmoji ? `${w.iconEmoji} ` : ''}
           <bdi>{w.name}</bdi>
         </strong>{' '}
-        → {props.channel}
+        <span className="flow-arrow" aria-hidden="true">
+          →
+        </span>{' '}
+        {props.channel}
         {w.revokedAt && <span className="webhook-revoked"> · {t`revoked`}</span>}
       </div>
       <div className="muted">
