@@ -38,7 +38,7 @@ CREATE TRIGGER profiles_live AFTER UPDATE ON public.profiles FOR EACH ROW EXECUT
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.profiles to service_role;
 grant delete, insert, maintain, select on table public.profiles to authenticated;
 grant select on table public.profiles to anon;
-grant update (avatar_path, display_name) on table public.profiles to authenticated;
+grant update (avatar_path, display_name, language) on table public.profiles to authenticated;
 
 -- Table public.user_activity
 create table public.user_activity (
