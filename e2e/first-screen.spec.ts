@@ -28,10 +28,13 @@ import { createWorkspace } from './support/workspace.ts'
  * entry (sign-in, sign-up, forgot password: chunks of their own, sign-in's fetched at boot when
  * no session is stored): 133,980 B; lowered when the slots took the first screen's features
  * out of the shell and the dialogs' changes (channels, workspaces, notification settings, the
- * profile) left it: 134,192 B. The same code measures up to ~190 B apart from one build to the
- * next (the chunks' hashed names in the entry), hence the room above it.
+ * profile) left it: 134,192 B. Raised once, by what issue 53 allows languages (the English first
+ * screen grows by at most 3 KB): Lingui's runtime (about 1.9 KB on the wire) and the first
+ * screen's messages, keyed by their English text, measured 136,965 B (134,220 B before); the
+ * budget is that allowance, 134,220 + 3,000 B. The same code measures up to ~190 B apart from one
+ * build to the next (the chunks' hashed names in the entry), hence the room above it.
  */
-const FIRST_SCREEN_BUDGET = 134_400
+const FIRST_SCREEN_BUDGET = 137_220
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const LATEST = 'the latest message'

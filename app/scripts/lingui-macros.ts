@@ -8,8 +8,10 @@
 // never looked up, so the first screen carries each message once, as it did before it was
 // translated, and no English catalog. A message with placeholders, plurals or ICU quoting also
 // carries its English form precompiled (the form a compiled catalog has), so the runtime needs no
-// message compiler. linguiCatalogs() compiles a language's .po file, when the app imports it, to
-// the same keys: English text -> translation (plain text, or precompiled when it has placeholders).
+// message compiler; such a message keeps Lingui's short id as its key, since its English would be
+// there twice (as the key and compiled). linguiCatalogs() compiles a language's .po file, when
+// the app imports it, to the same keys: the English text, or that id, -> the translation (plain
+// text, or precompiled).
 import { readFile } from 'node:fs/promises'
 import { transformAsync } from '@babel/core'
 import type { NodePath, PluginObj, types as BabelTypes } from '@babel/core'
@@ -17,6 +19,7 @@ import linguiMacro from '@lingui/babel-plugin-lingui-macro'
 import { getConfig } from '@lingui/conf'
 import { formatter } from '@lingui/format-po'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
+import { generateMessageId } from '@lingui/message-utils/generateMessageId'
 import type { CompiledMessage } from '@lingui/message-utils/compileMessage'
 import type { Plugin } from 'vite'
 import { compileText } from '../src/lib/message-text.ts'
@@ -40,9 +43,15 @@ function property(object: BabelTypes.ObjectExpression, name: string) {
   )
 }
 
+/** The key a message is looked up by: its English text when the runtime reads that text
+ * itself, else Lingui's id for it (what the macro wrote). */
+export function messageKey(english: string): string {
+  return typeof runtimeMessage(english) === 'string' ? english : generateMessageId(english)
+}
+
 /** Each descriptor the macro wrote ({ id: hash, message, values?, components? }) keyed by its
- * English text instead, with the text precompiled when it needs to be; `i18n._({ id, message })`
- * of a plain text becomes `i18n._("text")`. */
+ * English text instead when the runtime reads that text itself (`i18n._({ id, message })` of a
+ * plain text becomes `i18n._("text")`), else kept by its id with the text precompiled. */
 function englishKeys({ types: t }: { types: typeof BabelTypes }): PluginObj {
   function rewrite(path: NodePath<BabelTypes.ObjectExpression>, file: string): void {
     const object = path.node
@@ -65,9 +74,15 @@ function englishKeys({ types: t }: { types: typeof BabelTypes }): PluginObj {
       path.replaceWith(t.stringLiteral(english))
       return
     }
-    id.value = t.stringLiteral(english)
-    if (typeof runtime === 'string') object.properties.splice(object.properties.indexOf(message), 1)
-    else message.value = t.valueToNode(runtime)
+    if (typeof runtime === 'string') {
+      id.value = t.stringLiteral(english)
+      object.properties.splice(object.properties.indexOf(message), 1)
+    } else {
+      if (!t.isStringLiteral(id.value) || id.value.value !== generateMessageId(english)) {
+        throw new Error(`${file}: a message needs Lingui's own id (${english})`)
+      }
+      message.value = t.valueToNode(runtime)
+    }
   }
   return {
     name: 'chorus-lingui-english-keys',
@@ -124,7 +139,7 @@ export function linguiCatalogs(): Plugin {
       const messages: Record<string, string | CompiledMessage> = {}
       for (const entry of Object.values(parsed)) {
         if (entry.obsolete || !entry.message || !entry.translation) continue
-        messages[entry.message] = runtimeMessage(entry.translation)
+        messages[messageKey(entry.message)] = runtimeMessage(entry.translation)
       }
       return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(messages))})`
     },
