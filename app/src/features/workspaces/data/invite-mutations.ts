@@ -62,10 +62,15 @@ export async function sendInviteEmail(
     body: { token, redirect_to: inviteLink(token) },
   })
   if (error) {
-    // The function says why in {error}; supabase-js only says it was not a 2xx.
+    // The function says why in {error} and, for a refusal of Chorus's, its code; supabase-js
+    // only says it was not a 2xx. The code goes where cleanError reads it (a PostgREST error's
+    // `details`), so the refusal reads in the app's language.
     const context = (error as { context?: Response }).context
-    const body = (await context?.json().catch(() => null)) as { error?: string } | null
-    throw new Error(body?.error ?? error.message)
+    const body = (await context?.json().catch(() => null)) as {
+      error?: string
+      code?: string
+    } | null
+    throw Object.assign(new Error(body?.error ?? error.message), { details: body?.code })
   }
   return token
 }
