@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { testQueryClient } from '../../../lib/query-client.test-support.ts'
 import type * as ReactQuery from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ExportItem } from '../data/words.ts'
 import { sizeLabel } from '../data/words.ts'
 import ExportDialog from './ExportDialog.tsx'
@@ -58,16 +58,6 @@ vi.mock('../data/scope.ts', () => ({
     error: null,
   }),
 }))
-
-// jsdom has <dialog> without its modal methods.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.open = true
-  }
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    this.open = false
-  }
-})
 
 afterEach(() => {
   cleanup()

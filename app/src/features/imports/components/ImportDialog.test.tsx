@@ -7,14 +7,7 @@ import { importKeys } from '../data/imports.ts'
 import type { ImportRow } from '../data/imports.ts'
 import ImportDialog from './ImportDialog.tsx'
 
-// jsdom has <dialog> without its modal methods.
 beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.open = true
-  }
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    this.open = false
-  }
   // The dialog joins the owner's live topic: a client with nowhere to connect to.
   initSupabase({ supabaseUrl: 'http://127.0.0.1:9', supabaseKey: 'key' } as never)
 })

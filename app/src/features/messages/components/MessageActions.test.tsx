@@ -8,9 +8,6 @@ import type { MessageExtension } from '../../../slots/message.ts'
 // chunks: loaded here first, so opening them waits on nothing but React.
 beforeAll(async () => {
   await Promise.all([import('./ActionSheet.tsx'), import('./QuickReactions.tsx')])
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.open = true
-  }
   // Nor PointerEvent: a mouse event with the pointer's type.
   if (!('PointerEvent' in window)) {
     class PointerEvent extends MouseEvent {

@@ -98,9 +98,6 @@ afterEach(cleanup)
 // lazy chunk: loaded here first, so opening it waits on nothing but React.
 beforeAll(async () => {
   await Promise.all([import('./ActionSheet.tsx'), import('./EditBox.tsx')])
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.open = true
-  }
 })
 
 describe('useRowRenderer', () => {

@@ -1,7 +1,7 @@
 // The language setting in my profile (issue 53): my browser's language or one of the four, each
 // named in itself; saving writes profiles.language, keeps it on this device and reloads when the
 // language on screen is then not the one chosen.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
@@ -33,16 +33,6 @@ vi.mock('../../../lib/supabase.ts', () => ({
   }),
 }))
 vi.mock('../data/reload.ts', () => ({ reloadApp: vi.fn() }))
-
-// jsdom has <dialog> without its modal methods.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.open = true
-  }
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    this.open = false
-  }
-})
 
 afterEach(() => {
   cleanup()

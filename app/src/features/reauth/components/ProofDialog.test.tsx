@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { testQueryClient } from '../../../lib/query-client.test-support.ts'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type * as ProofModule from '../data/proof.ts'
 import { useProofGate } from './use-proof-gate.tsx'
 
@@ -28,16 +28,6 @@ vi.mock('../data/proof.ts', async () => {
       calls.log.push(`factor ${factorId} ${code}`)
       return {}
     },
-  }
-})
-
-// jsdom has <dialog> without its modal methods.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.open = true
-  }
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    this.open = false
   }
 })
 
