@@ -10,6 +10,8 @@ import type {
 } from '@playwright/test'
 import { signUpThroughStorage } from './accounts-api.ts'
 import { appUrl } from './env.ts'
+import { trPattern } from './i18n.ts'
+import type { Language } from './i18n.ts'
 import { linkFromEmail } from './inbox.ts'
 
 let counter = 0
@@ -84,12 +86,14 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Sign in to Chorus' })).toBeVisible()
 }
 
-export function composer(page: Page): Locator {
-  return page.getByRole('combobox', { name: /^Message / })
+/** The open channel's or thread's message box, its label in the page's `language`. */
+export function composer(page: Page, language: Language = 'en'): Locator {
+  const name = language === 'en' ? /^Message / : trPattern(language, 'Message {where}')
+  return page.getByRole('combobox', { name })
 }
 
-export async function send(page: Page, text: string): Promise<void> {
-  const box = composer(page)
+export async function send(page: Page, text: string, language: Language = 'en'): Promise<void> {
+  const box = composer(page, language)
   // A modal dialog still closing (Add people, Create a channel) makes the composer inert: what
   // fill types then goes to the dialog, and the box stays empty.
   await expect(page.locator('dialog:modal')).toHaveCount(0)

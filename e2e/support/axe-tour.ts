@@ -1,20 +1,31 @@
-// The screens of the signed-in app that accessibility.spec.ts runs axe over, for one theme: the
-// channel, the workspace menu and each of its dialogs, the sidebar's and the header's dialogs,
-// the profile and its sections, the members panel, the quick reactions, the emoji picker, the
-// thread, the image viewer, search results, the mention list, the quick switcher, the action
-// sheet and "Save for later", the Threads and Later views. The page is the owner's, in #general
-// with a message "…plan for the launch…" that has a reply in its thread, an image "pixels.png",
-// and another person to mention ("Be…").
+// The screens of the signed-in app that accessibility.spec.ts runs axe over, in one language,
+// each in the dark and the light theme: the channel, the workspace menu and each of its dialogs,
+// the sidebar's and the header's dialogs, the profile and its sections, the members panel, the
+// quick reactions, the emoji picker, the thread, the image viewer, search results, the mention
+// list, the quick switcher, the action sheet and "Save for later", the Threads and Later views.
+// The page is the owner's (support/axe-scene.ts), in #general with a message "…plan for the
+// launch…" that has a reply in its thread, an image "pixels.png", and another person to mention
+// ("Be…"). Every name the tour finds an element by is the app's text in that language
+// (support/i18n.ts).
 import { expect } from '@playwright/test'
 import type { Page } from '@playwright/test'
 import type { AxeAudit } from './axe.ts'
+import { escapeRegExp, tr, trPattern } from './i18n.ts'
+import type { Language } from './i18n.ts'
 import { thread, threadLive } from './thread.ts'
 import { messageWith } from './actors.ts'
 
+/** Where the tour goes: the owner's page, in its language, in this workspace. */
+export interface TourPlace {
+  page: Page
+  audit: AxeAudit
+  language: Language
+  workspace: string
+}
+
 /** Opens a dialog, waits for its content (no spinner left), checks it, closes it. */
 async function dialogCheck(
-  page: Page,
-  audit: AxeAudit,
+  { page, audit, language }: TourPlace,
   screen: string,
   open: () => Promise<void>
 ): Promise<void> {
@@ -22,126 +33,139 @@ async function dialogCheck(
   const dialog = page.getByRole('dialog').last()
   await expect(dialog).toBeVisible()
   await expect(dialog.locator('.spinner')).toHaveCount(0)
-  await audit.check(page, screen)
-  await dialog.getByRole('button', { name: 'Close' }).first().click()
+  await audit.checkThemes(page, screen)
+  await dialog
+    .getByRole('button', { name: tr(language, 'Close') })
+    .first()
+    .click()
   await expect(dialog).toBeHidden()
 }
 
-async function fromWorkspaceMenu(page: Page, item: string | RegExp): Promise<void> {
-  await page.getByRole('button', { name: 'Workspace menu' }).click()
-  await page.getByRole('menuitem', { name: item }).click()
-}
+/** Every screen of the signed-in app, in the dark and the light theme. */
+export async function tour(place: TourPlace): Promise<void> {
+  const { page, audit, language, workspace } = place
+  const say = (english: string, values?: Record<string, string>) => tr(language, english, values)
+  const at = (screen: string) => `${screen} [${language}]`
+  await audit.checkThemes(page, at('channel'))
 
-/** Every screen of the signed-in app, for one theme. */
-export async function tour(page: Page, audit: AxeAudit, theme: string): Promise<void> {
-  const at = (s: string) => `${s} (${theme})`
-  await audit.check(page, at('channel'))
-
-  await page.getByRole('button', { name: 'Workspace menu' }).click()
-  await expect(page.getByRole('menu', { name: 'Workspace menu' })).toBeVisible()
-  await expect(page.getByRole('menuitem', { name: 'Leave workspace' })).toBeVisible()
-  await audit.check(page, at('workspace menu'))
+  const menuButton = page.getByRole('button', { name: say('Workspace menu') })
+  await menuButton.click()
+  await expect(page.getByRole('menu', { name: say('Workspace menu') })).toBeVisible()
+  await expect(page.getByRole('menuitem', { name: say('Leave workspace') })).toBeVisible()
+  await audit.checkThemes(page, at('workspace menu'))
   // Every dialog the menu offers, whichever features add them (the app's slots/workspace.ts).
   const items = (await page.getByRole('menuitem').allTextContents()).filter(
-    (item) => item !== 'Leave workspace'
+    (item) => item !== say('Leave workspace')
   )
   await page.keyboard.press('Escape')
   expect(items.length).toBeGreaterThanOrEqual(9)
   for (const item of items) {
-    await dialogCheck(page, audit, at(`${item} dialog`), () =>
-      fromWorkspaceMenu(page, new RegExp(`^${item.replace(/[()]/g, '\\$&')}$`))
-    )
+    await dialogCheck(place, at(`${item} dialog`), async () => {
+      await menuButton.click()
+      await page.getByRole('menuitem', { name: new RegExp(`^${escapeRegExp(item)}$`) }).click()
+    })
   }
-  const button = (name: string) => () => page.getByRole('button', { name, exact: true }).click()
-  await dialogCheck(page, audit, at('create a channel'), button('Create a channel'))
-  await dialogCheck(page, audit, at('browse channels'), button('Browse channels'))
-  await dialogCheck(page, audit, at('new direct message'), button('New direct message'))
-  await dialogCheck(page, audit, at('add people'), button('Add people to the channel'))
-  await dialogCheck(page, audit, at('channel settings'), button('Channel settings'))
-  await dialogCheck(page, audit, at('notifications'), button('Notifications'))
-  await dialogCheck(page, audit, at('profile'), button('Your profile'))
-  await dialogCheck(page, audit, at('status'), async () => {
+  const button = (name: string) => () =>
+    page.getByRole('button', { name: say(name), exact: true }).click()
+  await dialogCheck(place, at('create a channel'), button('Create a channel'))
+  await dialogCheck(place, at('browse channels'), button('Browse channels'))
+  await dialogCheck(place, at('new direct message'), button('New direct message'))
+  await dialogCheck(place, at('add people'), button('Add people to the channel'))
+  await dialogCheck(place, at('channel settings'), button('Channel settings'))
+  await dialogCheck(place, at('notifications'), button('Notifications'))
+  await dialogCheck(place, at('profile'), button('Your profile'))
+  await dialogCheck(place, at('status'), async () => {
     await button('Your profile')()
-    await page.getByRole('button', { name: 'Set a status' }).click()
+    await page.getByRole('button', { name: say('Set a status') }).click()
   })
-  await dialogCheck(page, audit, at('security'), async () => {
+  await dialogCheck(place, at('security'), async () => {
     await button('Your profile')()
-    await page.getByRole('button', { name: /^Security/ }).click()
+    await button('Security: two-factor sign-in, sessions, password, email')()
   })
 
-  await page.getByRole('button', { name: 'Show members' }).click()
-  await expect(page.getByRole('complementary', { name: 'Channel members' })).toBeVisible()
-  await audit.check(page, at('members panel'))
-  await page.getByRole('button', { name: 'Show members' }).click()
+  const members = page.getByRole('button', { name: say('Show members') })
+  await members.click()
+  await expect(page.getByRole('complementary', { name: say('Channel members') })).toBeVisible()
+  await audit.checkThemes(page, at('members panel'))
+  await members.click()
 
   const message = messageWith(page, 'plan for the launch')
   await message.hover()
-  await message.getByRole('button', { name: 'Add reaction' }).click()
-  await expect(message.getByRole('menuitem', { name: 'More emoji' })).toBeVisible()
-  await audit.check(page, at('quick reactions'))
-  await message.getByRole('menuitem', { name: 'More emoji' }).click()
-  const picker = page.getByRole('dialog', { name: 'Add a reaction' })
-  await expect(picker.getByRole('searchbox', { name: 'Search emoji' })).toBeVisible()
-  await audit.check(page, at('emoji picker'))
+  await message.getByRole('button', { name: say('Add reaction') }).click()
+  const more = message.getByRole('menuitem', { name: say('More emoji') })
+  await expect(more).toBeVisible()
+  await audit.checkThemes(page, at('quick reactions'))
+  await more.click()
+  const picker = page.getByRole('dialog', { name: say('Add a reaction') })
+  await expect(picker.getByRole('searchbox', { name: say('Search emoji') })).toBeVisible()
+  await audit.checkThemes(page, at('emoji picker'))
   await page.keyboard.press('Escape')
   await expect(picker).toBeHidden()
 
   await message.hover()
-  await message.getByRole('button', { name: 'Reply in thread' }).click()
-  await threadLive(page)
-  await expect(thread(page).getByText('a reply in the thread')).toBeVisible()
-  await audit.check(page, at('thread'))
-  await thread(page).getByRole('button', { name: 'Close thread' }).click()
+  await message.getByRole('button', { name: say('Reply in thread') }).click()
+  await threadLive(page, language)
+  await expect(thread(page, language).getByText('a reply in the thread')).toBeVisible()
+  await audit.checkThemes(page, at('thread'))
+  await thread(page, language)
+    .getByRole('button', { name: say('Close thread') })
+    .click()
 
   await messageWith(page, 'a picture')
-    .getByRole('button', { name: 'Open image pixels.png' })
+    .getByRole('button', { name: say('Open image {name}', { name: 'pixels.png' }) })
     .click()
   await expect(page.getByRole('dialog', { name: 'pixels.png' })).toBeVisible()
-  await audit.check(page, at('image viewer'))
+  await audit.checkThemes(page, at('image viewer'))
   await page.keyboard.press('Escape')
 
   await page.keyboard.press('Control+g')
-  const search = page.getByRole('dialog', { name: /^Search / })
-  await search.getByRole('combobox', { name: 'Search messages' }).fill('launch')
-  await expect(search.getByRole('listbox', { name: 'Results' }).getByRole('option')).toHaveCount(1)
-  await audit.check(page, at('search results'))
+  const search = page.getByRole('dialog', {
+    name: say('Search {workspaceName}', { workspaceName: workspace }),
+  })
+  await search.getByRole('combobox', { name: say('Search messages') }).fill('launch')
+  const results = search.getByRole('listbox', { name: say('Results') }).getByRole('option')
+  await expect(results).toHaveCount(1)
+  await audit.checkThemes(page, at('search results'))
   await page.keyboard.press('Escape')
   await expect(search).toBeHidden()
 
-  const box = page.getByRole('combobox', { name: /^Message / })
-  // Escape dismisses the list for that "@" for good: each pass types a new one.
-  await box.fill(theme === 'light' ? '@Be' : 'and @Be')
-  await expect(page.getByRole('listbox', { name: 'People and groups to mention' })).toBeVisible()
-  await audit.check(page, at('mention list'))
+  const box = page.getByRole('combobox', { name: say('Message {where}', { where: '#general' }) })
+  await box.fill('@Be')
+  await expect(
+    page.getByRole('listbox', { name: say('People and groups to mention') })
+  ).toBeVisible()
+  await audit.checkThemes(page, at('mention list'))
   await box.press('Escape')
   await box.fill('')
 
   await page.keyboard.press('Control+k')
-  const jump = page.getByRole('dialog', { name: 'Jump to…' })
+  const jump = page.getByRole('dialog', { name: say('Jump to…') })
   await jump.getByRole('combobox').fill('gen')
   await expect(jump.getByRole('option').first()).toBeVisible()
-  await audit.check(page, at('quick switcher'))
+  await audit.checkThemes(page, at('quick switcher'))
   await page.keyboard.press('Escape')
   await expect(jump).toBeHidden()
 
-  const message2 = messageWith(page, 'plan for the launch')
-  await message2.hover()
-  await message2.getByRole('button', { name: 'More actions' }).click()
+  await message.hover()
+  await message.getByRole('button', { name: say('More actions') }).click()
   const sheet = page.getByRole('dialog', { name: /plan for the launch/ })
-  await expect(sheet.getByRole('button', { name: 'Save for later' })).toBeVisible()
-  await audit.check(page, at('action sheet'))
-  await sheet.getByRole('button', { name: 'Save for later' }).click()
-  await expect(page.getByRole('dialog', { name: 'Save for later' })).toBeVisible()
-  await audit.check(page, at('save for later'))
+  const save = sheet.getByRole('button', { name: say('Save for later') })
+  await expect(save).toBeVisible()
+  await audit.checkThemes(page, at('action sheet'))
+  await save.click()
+  const saveDialog = page.getByRole('dialog', { name: say('Save for later') })
+  await expect(saveDialog).toBeVisible()
+  await audit.checkThemes(page, at('save for later'))
   await page.keyboard.press('Escape')
-  await expect(page.getByRole('dialog', { name: 'Save for later' })).toBeHidden()
+  await expect(saveDialog).toBeHidden()
 
-  await page.getByRole('link', { name: /^Threads/ }).click()
-  await expect(page.getByRole('region', { name: 'Threads' })).toBeVisible()
-  await audit.check(page, at('Threads view'))
-  await page.getByRole('link', { name: /^Later/ }).click()
-  await expect(page.getByRole('region', { name: 'Later' })).toBeVisible()
-  await audit.check(page, at('Later view'))
-  await page.getByRole('link', { name: /^general, channel/ }).click()
+  await page.getByRole('link', { name: trPattern(language, 'Threads', true) }).click()
+  await expect(page.getByRole('region', { name: say('Threads') })).toBeVisible()
+  await audit.checkThemes(page, at('Threads view'))
+  await page.getByRole('link', { name: trPattern(language, 'Later', true) }).click()
+  await expect(page.getByRole('region', { name: say('Later') })).toBeVisible()
+  await audit.checkThemes(page, at('Later view'))
+  const general = new RegExp(`^general, ${escapeRegExp(say('channel'))}`)
+  await page.getByRole('link', { name: general }).click()
   await expect(messageWith(page, 'plan for the launch')).toBeVisible()
 }

@@ -21,9 +21,18 @@ export class AxeAudit {
   readonly findings: Finding[] = []
   readonly screens: string[] = []
 
-  /** Runs axe over the whole page (a modal dialog's page behind it is inert, and axe skips it). */
+  /** Runs axe over the whole page (a modal dialog's page behind it is inert, and axe skips it).
+   * Legacy mode runs axe in the page itself rather than gathering its results in a blank page it
+   * opens each time (the app has no frames, which is what the newer mode is for), and only the
+   * violations come back: together about three times as fast, with the same findings (measured
+   * on a page with its contrast broken on purpose). */
   async check(page: Page, screen: string): Promise<void> {
-    const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+    // options() replaces what withTags() set: it comes first.
+    const result = await new AxeBuilder({ page })
+      .options({ resultTypes: ['violations'] })
+      .withTags(WCAG_TAGS)
+      .setLegacyMode(true)
+      .analyze()
     this.screens.push(screen)
     for (const v of result.violations) {
       const finding: Finding = {
@@ -44,6 +53,15 @@ export class AxeAudit {
       this.findings.push(finding)
       // Printed as found: a step failing later still leaves what was seen in the output.
       console.log(line(finding))
+    }
+  }
+
+  /** Checks the page as it is in the dark theme, then in the light one (the system's, emulated),
+   * and leaves it light. */
+  async checkThemes(page: Page, screen: string): Promise<void> {
+    for (const theme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme: theme })
+      await this.check(page, `${screen} (${theme})`)
     }
   }
 

@@ -58,3 +58,18 @@ export function tr(
   }
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
 }
+
+/** `text` with the characters a regular expression gives a meaning escaped. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/** A pattern for the English message as `language` shows it, each `{name}` placeholder standing
+ * for any text ("Message {where}": /^Nachricht an .+$/ in German); `prefix` matches the message
+ * as the beginning of a longer name ("Threads" before its count). */
+export function trPattern(language: Language, english: string, prefix = false): RegExp {
+  const parts = tr(language, english)
+    .split(/\{\w+\}/)
+    .map(escapeRegExp)
+  return new RegExp(`^${parts.join('.+')}${prefix ? '' : '$'}`)
+}

@@ -1,17 +1,22 @@
 // A person on a phone, and a finger held down: the at-phone-width scenarios' helpers.
 import { expect } from '@playwright/test'
-import type { Browser, Locator, Page } from '@playwright/test'
+import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test'
 import { actor } from './actors.ts'
 import type { Actor } from './actors.ts'
 
-/** A person on a phone: 390 px wide, touch, mobile. */
-export async function phoneActor(browser: Browser, name: string): Promise<Actor> {
+/** A person on a phone: 390 px wide, touch, mobile; `options` as actor()'s (a `locale`). */
+export async function phoneActor(
+  browser: Browser,
+  name: string,
+  options: BrowserContextOptions = {}
+): Promise<Actor> {
   const desktop = await actor(browser, name)
   await desktop.context.close()
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     hasTouch: true,
     isMobile: true,
+    ...options,
   })
   return { ...desktop, context, page: await context.newPage() }
 }

@@ -3,23 +3,38 @@ import { expect } from '@playwright/test'
 import type { Page } from '@playwright/test'
 import type { Actor } from './actors.ts'
 import { signUpAndConfirm, signUpByApi, waitLive } from './actors.ts'
+import { tr, trPattern } from './i18n.ts'
+import type { Language } from './i18n.ts'
 
-export async function createWorkspace(owner: Actor, name: string): Promise<void> {
+/** From "Welcome to Chorus" (the owner's page, in its `language`) into the new workspace. */
+export async function createWorkspace(
+  owner: Actor,
+  name: string,
+  language: Language = 'en'
+): Promise<void> {
   const { page } = owner
-  await expect(page.getByRole('heading', { name: 'Welcome to Chorus' })).toBeVisible()
-  await page.getByLabel('Workspace name').fill(name)
-  await page.getByRole('button', { name: 'Create workspace' }).click()
+  const say = (english: string) => tr(language, english)
+  await expect(page.getByRole('heading', { name: say('Welcome to Chorus') })).toBeVisible()
+  await page.getByLabel(say('Workspace name')).fill(name)
+  await page.getByRole('button', { name: say('Create workspace') }).click()
   await expect(page.getByRole('heading', { level: 2, name: 'general', exact: true })).toBeVisible()
 }
 
-export async function createInviteLink(page: Page): Promise<string> {
-  await page.getByRole('button', { name: 'Invite people' }).first().click()
-  const dialog = page.getByRole('dialog', { name: /Invite people/ })
-  await dialog.getByRole('button', { name: 'Create invite link' }).click()
-  const input = dialog.getByLabel('Invite link')
+/** A new invite link, made on `page` (shown in its `language`). */
+export async function createInviteLink(page: Page, language: Language = 'en'): Promise<string> {
+  const say = (english: string) => tr(language, english)
+  await page
+    .getByRole('button', { name: say('Invite people') })
+    .first()
+    .click()
+  const name =
+    language === 'en' ? /Invite people/ : trPattern(language, 'Invite people to {workspaceName}')
+  const dialog = page.getByRole('dialog', { name })
+  await dialog.getByRole('button', { name: say('Create invite link') }).click()
+  const input = dialog.getByLabel(say('Invite link'))
   await expect(input).toHaveValue(/\/invite\//)
   const link = await input.inputValue()
-  await dialog.getByRole('button', { name: 'Close' }).click()
+  await dialog.getByRole('button', { name: say('Close') }).click()
   return link
 }
 

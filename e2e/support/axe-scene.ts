@@ -1,0 +1,86 @@
+// The signed-in scene accessibility.spec.ts runs its tour over (support/axe-tour.ts), in one
+// language: Ana's workspace with Ben in it, a message with a reaction and a thread, an image, a
+// mention; then the offline banner and the server out of reach ("Cannot reach the server").
+import { expect } from '@playwright/test'
+import type { Browser } from '@playwright/test'
+import { actor, messageWith, send, signUpByApi, waitLive } from './actors.ts'
+import type { Actor } from './actors.ts'
+import type { AxeAudit } from './axe.ts'
+import { apiUrl } from './env.ts'
+import { BROWSER_LOCALE, tr, trPattern } from './i18n.ts'
+import type { Language } from './i18n.ts'
+import { thread, threadLive } from './thread.ts'
+import { createInviteLink, createWorkspace, joinByInvite } from './workspace.ts'
+
+// A real 4x4 PNG (as rough-edges.spec.ts's).
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWM4YRMFRwzEcQA/8hXhIXl1IQAAAABJRU5ErkJggg==',
+  'base64'
+)
+
+/** Ana (her browser in `language`) and her workspace's name, Ben (in English) in it. */
+export async function workspaceScene(
+  browser: Browser,
+  language: Language
+): Promise<{ ana: Actor; workspace: string }> {
+  const say = (english: string, values?: Record<string, string>) => tr(language, english, values)
+  const ana = await actor(browser, 'Ana', { locale: BROWSER_LOCALE[language] })
+  const ben = await actor(browser, 'Ben')
+  const workspace = `Axe ${language} ${Date.now().toString(36)}`
+  await signUpByApi(ana)
+  await createWorkspace(ana, workspace, language)
+  const link = await createInviteLink(ana.page, language)
+  await joinByInvite(ben, link, workspace)
+  await waitLive(ana.page)
+  await waitLive(ben.page)
+  const page = ana.page
+
+  await send(page, 'The plan for the launch is ready', language)
+  const message = messageWith(page, 'plan for the launch')
+  await message.hover()
+  await message.getByRole('button', { name: say('Add reaction') }).click()
+  await page.getByRole('menuitem', { name: '🎉' }).click()
+  await message.getByRole('button', { name: say('Reply in thread') }).click()
+  await threadLive(page, language)
+  const box = thread(page, language).getByRole('combobox', {
+    name: trPattern(language, 'Message {where}'),
+  })
+  await box.fill('a reply in the thread')
+  await box.press('Enter')
+  await expect(thread(page, language).getByText('a reply in the thread')).toBeVisible()
+  await thread(page, language)
+    .getByRole('button', { name: say('Close thread') })
+    .click()
+  await page
+    .getByTestId('file-input')
+    .setInputFiles({ name: 'pixels.png', mimeType: 'image/png', buffer: PNG })
+  await expect(
+    page.getByRole('progressbar', { name: say('Upload of {name}', { name: 'pixels.png' }) })
+  ).toHaveAttribute('class', 'progress-done')
+  await send(page, 'a picture', language)
+  await send(ben.page, `@${ana.name} can you look?`)
+  await expect(messageWith(page, 'can you look?')).toBeVisible()
+  return { ana, workspace }
+}
+
+/** The offline banner, then the server out of reach, each checked in both themes. */
+export async function outOfReach(ana: Actor, audit: AxeAudit, language: Language): Promise<void> {
+  const page = ana.page
+  await ana.context.setOffline(true)
+  await expect(page.locator('.status-banner[data-status="offline"]')).toBeVisible()
+  await audit.checkThemes(page, `offline [${language}]`)
+  await ana.context.setOffline(false)
+  await waitLive(page)
+
+  const api = new URL(apiUrl()).origin
+  await ana.context.route(
+    (url) => url.origin === api && /^\/(rest|auth|storage|functions)\/v1\//.test(url.pathname),
+    (route) => route.abort('connectionrefused')
+  )
+  await ana.context.routeWebSocket(/\/realtime\/v1\//, (ws) => ws.close({ code: 1011 }))
+  await page.reload()
+  await expect(page.locator('.status-banner[data-status="loading"]')).toContainText(
+    tr(language, 'Cannot reach the server. Retrying…')
+  )
+  await audit.checkThemes(page, `server out of reach [${language}]`)
+}
