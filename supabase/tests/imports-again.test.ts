@@ -201,7 +201,7 @@ describe('a newer export of the same Slack workspace', () => {
     expect((await kit.callFunction(running.id)).status).toBe(200)
     expect(await kit.row(running.id)).toMatchObject({
       status: 'failed',
-      error: 'The archive could not be read from Storage; upload it again.',
+      error: 'The archive could not be read from Storage; upload it again. (archive_unreadable)',
     })
     expect(await everything(ws)).toEqual(before)
     await kit.settled()

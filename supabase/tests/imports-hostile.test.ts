@@ -41,17 +41,17 @@ async function leftBehind(ws: string) {
 }
 
 describe('refused archives', () => {
-  it('fails an upload that is not a zip, or not an export, with the reason, adding nothing', async () => {
+  it('fails an upload that is not a zip, or not an export, with the reason and its code, adding nothing', async () => {
     for (const [name, bytes, reason] of [
       [
         'notes.zip',
         new TextEncoder().encode('these are not the bytes of a zip'),
-        'The file is not a zip archive.',
+        'The file is not a zip archive. (not_zip)',
       ],
       [
         'other.zip',
         zipOf({ 'readme.txt': 'hello', 'photos/a.json': [] }),
-        'The archive has no users.json at its top level: it is not a Slack export.',
+        'The archive has no users.json at its top level: it is not a Slack export. (not_slack_export)',
       ],
     ] as const) {
       const ws = await kit.workspace(owner, `Refused ${name}`)
@@ -111,15 +111,46 @@ describe('skipped items', () => {
     const started = await kit.start(owner, ws, await kit.upload(owner, ws, zip))
     const done = await kit.ended(started.id)
     expect(done).toMatchObject({ status: 'done', error: null, people: 3, channels: 5 })
+    // Each item with its code and values (codes.ts) beside its English reason.
+    const item = (file: string, code: string, reason: string, more: object = {}) => ({
+      file,
+      code,
+      reason,
+      ...more,
+    })
+    const field = (index: number, name: string) => ({ index, values: { field: name } })
     expect(done.report).toEqual([
-      { file: '../../etc/cron.d/evil.json', reason: 'The name leaves the archive (..).' },
-      { file: '/abs/path.json', reason: 'The name is an absolute path.' },
-      { file: 'general/bomb.json', reason: 'The file is compressed beyond 1000:1 (a zip bomb).' },
-      { file: 'users.json', index: 4, reason: '"id" is not a non-empty string.' },
-      { file: 'general/2024-03-03.json', reason: 'The file is not valid JSON (UTF-8).' },
-      { file: 'general/2024-03-04.json', index: 1, reason: '"text" is not a string.' },
-      { file: 'general/2024-03-04.json', index: 2, reason: '"name" is not a non-empty string.' },
-      { file: 'general/2024-03-04.json', index: 3, reason: 'The item is not an object.' },
+      item(
+        '../../etc/cron.d/evil.json',
+        'name_leaves_archive',
+        'The name leaves the archive (..).'
+      ),
+      item('/abs/path.json', 'name_absolute', 'The name is an absolute path.'),
+      item('general/bomb.json', 'zip_bomb', 'The file is compressed beyond 1000:1 (a zip bomb).', {
+        values: { ratio: 1000 },
+      }),
+      item(
+        'users.json',
+        'field_not_nonempty_string',
+        '"id" is not a non-empty string.',
+        field(4, 'id')
+      ),
+      item('general/2024-03-03.json', 'not_json', 'The file is not valid JSON (UTF-8).'),
+      item(
+        'general/2024-03-04.json',
+        'field_not_string',
+        '"text" is not a string.',
+        field(1, 'text')
+      ),
+      item(
+        'general/2024-03-04.json',
+        'field_not_nonempty_string',
+        '"name" is not a non-empty string.',
+        field(2, 'name')
+      ),
+      item('general/2024-03-04.json', 'item_not_object', 'The item is not an object.', {
+        index: 3,
+      }),
     ])
     const bodies = await stack.sql<{ body: string }[]>`
       select m.body from public.messages m join public.channels c on c.id = m.channel_id

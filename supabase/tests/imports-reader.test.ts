@@ -1,15 +1,12 @@
 // The import's reader (functions/_shared/archive): safe zip reading by FORMAT.md's limits, the
 // day files item by item, Slack mrkdwn as Chorus markdown, deterministic ids, Chorus's own
-// exports. Pure: no stack (the import over HTTP is imports.test.ts and imports-hostile.test.ts).
+// exports (hostile archives and the report's codes: imports-codes.test.ts). Pure: no stack (the import over HTTP is imports.test.ts and imports-hostile.test.ts).
 import { describe, expect, it } from 'vitest'
 import { idsFor, uuidV5 } from '../functions/_shared/archive/ids.ts'
 import { chorusToChorus, mrkdwnToChorus } from '../functions/_shared/slack/mrkdwn-archive.ts'
 import type { MrkdwnContext } from '../functions/_shared/slack/mrkdwn-archive.ts'
-import { ArchiveRefusal, openArchive } from '../functions/_shared/archive/read.ts'
-import { LIMITS, readIndex, ZipRefusal } from '../functions/_shared/archive/zip.ts'
-import { bytesSource, openZipSource } from '../functions/_shared/archive/zip-source.ts'
-import { bombZip, lyingZip, teamExport, zipOf } from './support/slack-export.ts'
-import { asZip64 } from './support/zip64.ts'
+import { openArchive } from '../functions/_shared/archive/read.ts'
+import { teamExport, zipOf } from './support/slack-export.ts'
 
 const WS = '0b7d4c3e-1111-4222-8333-444455556666'
 const ANN = '11111111-1111-4111-8111-111111111111'
@@ -161,12 +158,35 @@ describe('the archive', () => {
       botName: null,
     })
     expect(archive.report).toEqual([
-      { file: 'users.json', index: 4, reason: '"id" is not a non-empty string.' },
-      { file: 'users.json', index: 5, reason: 'The item is not an object.' },
-      { file: 'groups.json', reason: 'The file is not valid JSON (UTF-8).' },
-      { file: 'dms.json', reason: 'The file is not a JSON array.' },
-      { file: 'general/2024-03-03.json', index: 1, reason: '"ts" is not a Slack timestamp.' },
-      { file: 'general/2024-03-03.json', index: 2, reason: '"reactions" is not an array.' },
+      {
+        file: 'users.json',
+        index: 4,
+        code: 'field_not_nonempty_string',
+        values: { field: 'id' },
+        reason: '"id" is not a non-empty string.',
+      },
+      {
+        file: 'users.json',
+        index: 5,
+        code: 'item_not_object',
+        reason: 'The item is not an object.',
+      },
+      { file: 'groups.json', code: 'not_json', reason: 'The file is not valid JSON (UTF-8).' },
+      { file: 'dms.json', code: 'not_json_array', reason: 'The file is not a JSON array.' },
+      {
+        file: 'general/2024-03-03.json',
+        index: 1,
+        code: 'field_not_timestamp',
+        values: { field: 'ts' },
+        reason: '"ts" is not a Slack timestamp.',
+      },
+      {
+        file: 'general/2024-03-03.json',
+        index: 2,
+        code: 'field_not_array',
+        values: { field: 'reactions' },
+        reason: '"reactions" is not an array.',
+      },
     ])
   })
 
@@ -186,86 +206,6 @@ describe('the archive', () => {
     expect((await all(archive.messages('general/2024-03-01.json')))[0]!.chorusId).toBe(
       'c0a1b2c3-0000-4000-8000-000000000001'
     )
-  })
-})
-
-describe('hostile archives', () => {
-  it('refuses what is not a zip, or has no users.json', async () => {
-    await expect(
-      openArchive(new TextEncoder().encode('just text, not a zip at all'))
-    ).rejects.toThrow(new ArchiveRefusal('The file is not a zip archive.'))
-    await expect(openArchive(new Uint8Array(0))).rejects.toThrow(ArchiveRefusal)
-    await expect(openArchive(zipOf({ 'readme.txt': 'hello' }))).rejects.toThrow(
-      'The archive has no users.json at its top level: it is not a Slack export.'
-    )
-  })
-
-  it('skips unsafe names and reports them', () => {
-    const zip = zipOf({
-      'users.json': [],
-      '../escape.json': [],
-      '/etc/passwd': 'x',
-      'a/../../b.json': [],
-      'win\\path.json': [],
-      [`${'n'.repeat(256)}.json`]: [],
-      'C:/x.json': [],
-      'fine/2024-01-01.json': [],
-    })
-    const index = readIndex(zip)
-    expect([...index.entries.keys()].sort()).toEqual(['fine/2024-01-01.json', 'users.json'])
-    expect(index.report.map((r) => r.reason)).toEqual([
-      'The name leaves the archive (..).',
-      'The name is an absolute path.',
-      'The name leaves the archive (..).',
-      'The name contains a backslash.',
-      'The name is longer than 255 bytes.',
-      'The name is an absolute path.',
-    ])
-  })
-
-  it('refuses too many entries and too many bytes from the directory, before inflating', () => {
-    const many = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`f${i}.json`, []]))
-    expect(() => readIndex(zipOf(many), { ...LIMITS, entries: 5 })).toThrow(
-      new ZipRefusal('The archive has 6 entries; the limit is 5.')
-    )
-    const big = zipOf({ 'a.json': 'x'.repeat(600), 'b.json': 'y'.repeat(600) })
-    expect(() => readIndex(big, { ...LIMITS, totalBytes: 1000 })).toThrow(
-      'The archive unpacks to more than 1000 bytes.'
-    )
-    const index = readIndex(big, { ...LIMITS, entryBytes: 500 })
-    expect(index.report).toEqual([
-      { file: 'a.json', reason: 'The file is over 500 bytes.' },
-      { file: 'b.json', reason: 'The file is over 500 bytes.' },
-    ])
-  })
-
-  it('reads a Zip64 archive (as big exports are): its end record and each entry’s 64-bit fields', async () => {
-    const zip = asZip64(zipOf({ 'users.json': [{ id: 'U1' }], 'general/2024-01-02.json': [] }))
-    const opened = await openZipSource(bytesSource(zip))
-    expect(opened.names().sort()).toEqual(['general/2024-01-02.json', 'users.json'])
-    expect(new TextDecoder().decode((await opened.read('users.json', 1024))!)).toBe('[{"id":"U1"}]')
-    expect(opened.index.report).toEqual([])
-    // A Zip64 end record whose locator is missing is a damaged archive, not a crash.
-    const broken = zip.slice()
-    broken.set([0, 0, 0, 0], broken.length - 22 - 20)
-    expect(() => readIndex(broken)).toThrow(new ZipRefusal('The zip archive is damaged.'))
-  })
-
-  it('refuses a zip bomb by its ratio, and a lying header while inflating', async () => {
-    const bomb = readIndex(bombZip(8))
-    expect(bomb.report).toEqual([
-      { file: 'bomb.json', reason: 'The file is compressed beyond 1000:1 (a zip bomb).' },
-    ])
-    // The directory says 100 bytes; the data inflates to 5 MB: stopped at the 101st byte.
-    const zip = await openZipSource(bytesSource(lyingZip('liar.json', 5 * 1024 ** 2, 100)))
-    expect(await zip.read('liar.json', 1024 ** 2)).toBeNull()
-    expect(zip.index.report).toEqual([
-      { file: 'liar.json', reason: 'The file inflates to more than its header says (a zip bomb).' },
-    ])
-    // A directory that says more than the data holds is damaged, not trusted.
-    const short = await openZipSource(bytesSource(lyingZip('short.json', 50, 80)))
-    expect(await short.read('short.json', 1024 ** 2)).toBeNull()
-    expect(short.index.report).toEqual([{ file: 'short.json', reason: 'The file is damaged.' }])
   })
 })
 

@@ -106,6 +106,11 @@ describe('an archive read as a stream', () => {
   })
 
   it('reports what is not an array, not JSON, cut part way, or an item too big, keeping the items before', async () => {
+    const notJson = {
+      file: 'f.json',
+      code: 'not_json',
+      reason: 'The file is not valid JSON (UTF-8).',
+    }
     const read = async (text: string, limit?: number) => {
       const report: ReportItem[] = []
       const items = await all(jsonItems(pieces(text, 4), 'f.json', report, limit))
@@ -113,40 +118,49 @@ describe('an archive read as a stream', () => {
     }
     expect(await read('{"a": 1}')).toEqual({
       values: [],
-      report: [{ file: 'f.json', reason: 'The file is not a JSON array.' }],
+      report: [{ file: 'f.json', code: 'not_json_array', reason: 'The file is not a JSON array.' }],
     })
     for (const bad of ['{"this is": not json', '', '[1,,2]', '[1, 2,]', '[1] x', '[{"a": 1}}']) {
-      expect((await read(bad)).report).toEqual([
-        { file: 'f.json', reason: 'The file is not valid JSON (UTF-8).' },
-      ])
+      expect((await read(bad)).report).toEqual([notJson])
     }
     expect(await read('[{"a": 1}, {"b": 2}, {"c": ')).toEqual({
       values: [{ a: 1 }, { b: 2 }],
-      report: [{ file: 'f.json', reason: 'The file is not valid JSON (UTF-8).' }],
+      report: [notJson],
     })
     expect(await read(`[1, "${'x'.repeat(100)}", 3]`, 50)).toEqual({
       values: [1, 3],
-      report: [{ file: 'f.json', index: 1, reason: 'The item is over 50 characters.' }],
+      report: [
+        {
+          file: 'f.json',
+          index: 1,
+          code: 'item_too_big',
+          values: { max: 50 },
+          reason: 'The item is over 50 characters.',
+        },
+      ],
     })
     const notUtf8 = new Uint8Array([0x5b, 0x22, 0xff, 0x22, 0x5d])
     const report: ReportItem[] = []
     expect(await all(jsonItems(bytesSource(notUtf8, 2).stream(0, 5), 'f.json', report))).toEqual([])
-    expect(report).toEqual([{ file: 'f.json', reason: 'The file is not valid JSON (UTF-8).' }])
+    expect(report).toEqual([notJson])
   })
 
   it('stops an entry that inflates past what its header says, or short of it, while streaming', async () => {
+    const liarItem = {
+      file: 'liar.json',
+      code: 'file_inflates_beyond_header',
+      reason: 'The file inflates to more than its header says (a zip bomb).',
+    }
     const liar = await openZipSource(bytesSource(lyingZip('liar.json', 5 * 1024 ** 2, 100)))
     expect(await liar.read('liar.json', 1024 ** 2)).toBeNull()
-    expect(liar.index.report).toEqual([
-      { file: 'liar.json', reason: 'The file inflates to more than its header says (a zip bomb).' },
-    ])
+    expect(liar.index.report).toEqual([liarItem])
     const short = await openZipSource(bytesSource(lyingZip('short.json', 50, 80)))
     expect(await short.read('short.json', 1024 ** 2)).toBeNull()
-    expect(short.index.report).toEqual([{ file: 'short.json', reason: 'The file is damaged.' }])
+    expect(short.index.report).toEqual([
+      { file: 'short.json', code: 'file_damaged', reason: 'The file is damaged.' },
+    ])
     const report: ReportItem[] = []
     expect(await all(jsonItems(liar.chunks('liar.json'), 'liar.json', report))).toEqual([])
-    expect(report).toEqual([
-      { file: 'liar.json', reason: 'The file inflates to more than its header says (a zip bomb).' },
-    ])
+    expect(report).toEqual([liarItem])
   })
 })

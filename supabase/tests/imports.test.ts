@@ -54,6 +54,8 @@ describe('a Slack export', () => {
       {
         file: 'general/2024-03-01.json',
         index: 6,
+        code: 'attachment_link_status',
+        values: { name: 'gone.txt', status: 404 },
         reason: 'The file "gone.txt" could not be imported: the link answered 404.',
       },
     ])

@@ -17,6 +17,7 @@
 // another method; 503 {error} when the export failed.
 import postgres from 'npm:postgres@3'
 import type { TransactionSql } from 'npm:postgres@3'
+import { CodedError, failureOf } from '../_shared/archive/codes.ts'
 import { ArchiveWriter } from '../_shared/archive/write.ts'
 import {
   chorusManifest,
@@ -93,11 +94,22 @@ function startUpload(path: string) {
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>()
   const writer = writable.getWriter()
   let sent = 0
-  const refusal = (why: string) =>
-    new Error(
-      `Storage did not take the export after ${mib(sent)} (${why}); an export larger than ` +
-        "Storage's file size limit is refused."
-    )
+  // Storage refused the zip (why: its status, its error's message) or stopped reading it.
+  const refusal = (why: string | null) => {
+    const size = mib(sent)
+    return why === null
+      ? new CodedError(
+          'export_storage_stalled',
+          { size },
+          `Storage stopped reading the export after ${size}.`
+        )
+      : new CodedError(
+          'export_storage_refused',
+          { size, detail: why },
+          `Storage did not take the export after ${size} (${why}); an export larger than ` +
+            "Storage's file size limit is refused."
+        )
+  }
   const response = fetch(storageUrl('exports', path), {
     method: 'POST',
     headers: { ...serviceHeaders(), 'Content-Type': 'application/zip', 'x-upsert': 'true' },
@@ -107,7 +119,7 @@ function startUpload(path: string) {
   // Storage answering (or closing) before the end is a refusal: the next write fails with it.
   const refused = response.then(
     (r) => {
-      throw refusal(`it answered ${r.status}`)
+      throw refusal(`HTTP ${r.status}`)
     },
     (error: unknown) => {
       throw refusal(error instanceof Error ? error.message : String(error))
@@ -118,7 +130,7 @@ function startUpload(path: string) {
     async write(chunk: Uint8Array) {
       let timer: ReturnType<typeof setTimeout> | undefined
       const stalled = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(refusal('it stopped reading')), STALL_MS)
+        timer = setTimeout(() => reject(refusal(null)), STALL_MS)
       })
       try {
         await Promise.race([writer.write(chunk), refused, stalled])
@@ -132,7 +144,7 @@ function startUpload(path: string) {
       const r = await response.catch((error: unknown) => {
         throw refusal(error instanceof Error ? error.message : String(error))
       })
-      if (!r.ok) throw refusal(`${r.status}: ${(await r.text()).slice(0, 200)}`)
+      if (!r.ok) throw refusal(`HTTP ${r.status}: ${(await r.text()).slice(0, 200)}`)
       await r.body?.cancel()
     },
     async abort(reason: unknown) {
@@ -167,7 +179,7 @@ async function write(
 ) {
   const [workspace] = await tx<{ id: string; name: string; slug: string }[]>`
     select id, name, slug from public.workspaces where id = ${row.workspace_id}`
-  if (!workspace) throw new Error('The workspace is gone.')
+  if (!workspace) throw new CodedError('workspace_gone', {}, 'The workspace is gone.')
   // The people (a personal export: the person alone, their email included) are read before the
   // role changes: Auth's emails are not the API's to read.
   const people = await readPeople(tx, workspace.id, person)
@@ -228,7 +240,9 @@ async function write(
       }
       if (!response.ok || !response.body) {
         await response.body?.cancel()
-        throw new Error(`The file ${file.path} could not be read (${response.status}).`)
+        const [path, status] = [file.path, response.status]
+        const reason = `The file ${path} could not be read (${status}).`
+        throw new CodedError('export_file_unreadable', { path, status }, reason)
       }
       await zip.addStream(filePath(file), response.body, file.mime_type)
     }
@@ -271,7 +285,8 @@ async function handle(request: Request): Promise<Response> {
     return json(200, { export_id: row.id, status: 'done', size })
   } catch (error) {
     console.error('exports: the export failed', error)
-    const reason = error instanceof Error ? error.message : String(error)
+    // Its row says why in English, then as a code with its values (_shared/archive/codes.ts).
+    const reason = failureOf(error, 'export_failed')
     await asService((tx) => tx`select 1 from public.fail_export(${row.id}, ${reason})`)
     await fetch(storageUrl('exports', row.storage_path), {
       method: 'DELETE',

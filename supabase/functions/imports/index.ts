@@ -10,11 +10,14 @@
 // SUPABASE_DB_URL (hosted gives functions that variable too), to Storage and Auth with the
 // service role. Answers 200 {status}; 409 when another slice has it; 404 for no such import; 400
 // for a bad body; 405 for other methods. A refused archive or an error fails the import and
-// undoes it (import_undo, which deletes the placeholders it made), with the reason in its row.
+// undoes it (import_undo, which deletes the placeholders it made), with the reason in its row
+// (in English, then its code and values: "… (too_many_entries {"count":…,"max":…})", codes.ts).
 // The import makes no account and emails nobody (people.ts); removeInvited deletes only accounts
 // that imports made before that (issue 49, item 1) and nobody used.
 import { createClient } from 'npm:@supabase/supabase-js@2'
 import postgres from 'npm:postgres@3'
+import { failureText } from '../_shared/archive/codes.ts'
+import type { FailureCode, Values } from '../_shared/archive/codes.ts'
 import { ArchiveRefusal, openArchive } from '../_shared/archive/read.ts'
 import { SourceError, storageSource } from '../_shared/archive/zip-source.ts'
 import { closingUnread } from '../_shared/read-body.ts'
@@ -75,14 +78,17 @@ async function removeInvited(sql: ReturnType<typeof db>, id: string) {
   for (const person of invited) await admin.auth.admin.deleteUser(person.id)
 }
 
+/** Fails the import and undoes it; its `error` says why in English with the code (codes.ts). */
 async function fail(
   sql: ReturnType<typeof db>,
   id: string,
+  code: FailureCode,
   reason: string,
+  values: Values = {},
   report: unknown[] = []
 ) {
   await sql`select private.import_progress(${id}, ${JSON.parse(JSON.stringify(report))}::jsonb, null)`
-  await sql`select private.import_undo(${id}, 'failed', ${reason})`
+  await sql`select private.import_undo(${id}, 'failed', ${failureText(code, values, reason)})`
   await removeInvited(sql, id)
 }
 
@@ -98,7 +104,7 @@ async function slice(id: string): Promise<Response> {
   const [claimed] = await sql<ImportRecord[]>`select * from private.import_claim(${id})`
   if (!claimed?.id) return json(409, { error: 'Another slice is working on this import.' })
   if (claimed.attempts > MAX_ATTEMPTS) {
-    await fail(sql, id, 'The import stopped unexpectedly too many times.')
+    await fail(sql, id, 'import_interrupted', 'The import stopped unexpectedly too many times.')
     return json(200, { status: 'failed' })
   }
   const settings = Object.fromEntries(
@@ -119,11 +125,12 @@ async function slice(id: string): Promise<Response> {
     archive = await openArchive(source)
   } catch (refusal) {
     if (refusal instanceof SourceError) {
-      await fail(sql, id, 'The archive could not be read from Storage; upload it again.')
+      const reason = 'The archive could not be read from Storage; upload it again.'
+      await fail(sql, id, 'archive_unreadable', reason)
       return json(200, { status: 'failed' })
     }
     if (!(refusal instanceof ArchiveRefusal)) throw refusal
-    await fail(sql, id, refusal.message)
+    await fail(sql, id, refusal.code, refusal.message, refusal.values)
     return json(200, { status: 'failed' })
   }
   const outcome = await runSlice(sql, admin, claimed, archive, {
@@ -164,7 +171,8 @@ async function handle(request: Request): Promise<Response> {
   } catch (error) {
     console.error('imports: the slice failed', error)
     try {
-      await fail(db(), id.toLowerCase(), 'The import failed unexpectedly; try again.')
+      const reason = 'The import failed unexpectedly; try again.'
+      await fail(db(), id.toLowerCase(), 'import_failed', reason)
     } catch (undoError) {
       console.error('imports: could not undo the import', undoError)
     }

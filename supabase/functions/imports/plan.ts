@@ -11,6 +11,8 @@ import type { ReportItem } from '../_shared/archive/zip.ts'
 import { emojiOf } from '../_shared/slack/emoji.ts'
 
 export const MAX_BODY = 4000
+/** A message has at most 10 files in Chorus (the others are reported). */
+const MAX_FILES = 10
 /** A direct message has at most 9 people in Chorus; a bigger group DM becomes a private channel. */
 const MAX_DM = 9
 
@@ -145,11 +147,18 @@ export function batchOf(
       batch.report.push({
         file: dayFile,
         index: message.index,
+        code: 'message_too_long',
+        values: { max: MAX_BODY },
         reason: `The message is longer than ${MAX_BODY} characters; it was cut.`,
       })
     }
     if (!message.deleted && body.trim() === '' && message.files.length === 0) {
-      batch.report.push({ file: dayFile, index: message.index, reason: 'The message is empty.' })
+      batch.report.push({
+        file: dayFile,
+        index: message.index,
+        code: 'message_empty',
+        reason: 'The message is empty.',
+      })
       continue
     }
     batch.rows.push({
@@ -177,7 +186,7 @@ export function batchOf(
         batch.reactions.push({ message_id: id, user_id: person, emoji })
       }
     }
-    for (const file of message.files.slice(0, 10)) {
+    for (const file of message.files.slice(0, MAX_FILES)) {
       batch.files.push({
         messageId: id,
         channelId: channel.id,
@@ -186,11 +195,13 @@ export function batchOf(
         index: message.index,
       })
     }
-    if (message.files.length > 10) {
+    if (message.files.length > MAX_FILES) {
       batch.report.push({
         file: dayFile,
         index: message.index,
-        reason: 'A message has at most 10 files in Chorus; the others were left out.',
+        code: 'too_many_files',
+        values: { max: MAX_FILES },
+        reason: `A message has at most ${MAX_FILES} files in Chorus; the others were left out.`,
       })
     }
   }

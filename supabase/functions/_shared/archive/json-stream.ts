@@ -2,6 +2,7 @@
 // is never whole in memory, only the item being read (at most ITEM_LIMIT characters; a bigger
 // one is skipped and reported). A file that is not JSON, or not an array, is reported; one that
 // breaks off part way keeps the items before.
+import { reported } from './codes.ts'
 import { EntryError } from './zip.ts'
 import type { ReportItem } from './zip.ts'
 
@@ -10,7 +11,7 @@ export const ITEM_LIMIT = 8 * 1024 ** 2
 /** How much of a file that is not an array is read to tell bad JSON from another value. */
 const OTHER_LIMIT = 64 * 1024 ** 2
 
-const NOT_JSON = 'The file is not valid JSON (UTF-8).'
+const NOT_JSON = { code: 'not_json', reason: 'The file is not valid JSON (UTF-8).' } as const
 
 const C = {
   Quote: 34,
@@ -55,7 +56,13 @@ export async function* jsonItems(
     const trimmed = text.trim()
     if (oversize) {
       oversize = false
-      report.push({ file, index, reason: `The item is over ${itemLimit} characters.` })
+      report.push({
+        file,
+        index,
+        code: 'item_too_big',
+        values: { max: itemLimit },
+        reason: `The item is over ${itemLimit} characters.`,
+      })
       index += 1
       return null
     }
@@ -166,13 +173,13 @@ export async function* jsonItems(
       } catch {
         throw new Bad()
       }
-      report.push({ file, reason: 'The file is not a JSON array.' })
+      report.push({ file, code: 'not_json_array', reason: 'The file is not a JSON array.' })
       return
     }
     if (state !== 'after') throw new Bad()
   } catch (error) {
-    if (error instanceof EntryError) report.push({ file, reason: error.message })
-    else if (error instanceof Bad) report.push({ file, reason: NOT_JSON })
+    if (error instanceof EntryError) report.push(reported(file, error))
+    else if (error instanceof Bad) report.push({ file, ...NOT_JSON })
     else throw error
   }
 }

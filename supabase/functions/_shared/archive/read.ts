@@ -8,12 +8,15 @@ import type { Json } from './items.ts'
 import { jsonItems } from './json-stream.ts'
 import { dayOf, readConversation, readMessage, readUser } from './slack.ts'
 import type { ConversationKind, SlackConversation, SlackMessage, SlackUser } from './slack.ts'
-import { LIMITS, ZipRefusal } from './zip.ts'
+import { CodedError, reported } from './codes.ts'
+import type { FailureCode } from './codes.ts'
+import { LIMITS, tooBig, ZipRefusal } from './zip.ts'
 import type { Limits, ReportItem } from './zip.ts'
 import { bytesSource, openZipSource, SourceError } from './zip-source.ts'
 import type { StreamedZip, ZipSource } from './zip-source.ts'
 
-export class ArchiveRefusal extends Error {}
+/** The archive cannot be imported at all: the import fails with this code (codes.ts). */
+export class ArchiveRefusal extends CodedError<FailureCode> {}
 
 export interface ChorusManifest {
   workspaceId: string
@@ -52,11 +55,11 @@ function judge<T>(
   read: (item: Json, index: number) => T | null
 ): T | null {
   try {
-    if (!isObject(value)) throw new ItemError('The item is not an object.')
+    if (!isObject(value)) throw new ItemError('item_not_object', {}, 'The item is not an object.')
     return read(value, index)
   } catch (error) {
     if (!(error instanceof ItemError)) throw error
-    report.push({ file, index, reason: error.message })
+    report.push(reported(file, error, index))
     return null
   }
 }
@@ -71,7 +74,7 @@ async function list<T>(
   const entry = zip.index.entries.get(file)
   if (!entry) return []
   if (entry.size > JSON_LIMIT) {
-    report.push({ file, reason: `The file is over ${JSON_LIMIT} bytes.` })
+    report.push({ file, ...tooBig(JSON_LIMIT) })
     return []
   }
   const out: T[] = []
@@ -92,6 +95,7 @@ async function readChorus(zip: StreamedZip, report: ReportItem[]): Promise<Choru
   if (!id) {
     report.push({
       file: 'chorus.json',
+      code: 'no_workspace_id',
       reason: 'It names no workspace id; read as a Slack export.',
     })
     return null
@@ -120,13 +124,17 @@ export async function openArchive(
   try {
     zip = await openZipSource(source, limits)
   } catch (error) {
-    if (error instanceof ZipRefusal) throw new ArchiveRefusal(error.message)
+    if (error instanceof ZipRefusal) {
+      throw new ArchiveRefusal(error.code, error.values, error.message)
+    }
     if (error instanceof SourceError) throw error
-    throw new ArchiveRefusal('The file is not a zip archive.')
+    throw new ArchiveRefusal('not_zip', {}, 'The file is not a zip archive.')
   }
   const report = zip.index.report
   if (!zip.index.entries.has('users.json')) {
     throw new ArchiveRefusal(
+      'not_slack_export',
+      {},
       'The archive has no users.json at its top level: it is not a Slack export.'
     )
   }
@@ -141,7 +149,12 @@ export async function openArchive(
     const listed = await list(zip, file, report, (item) => readConversation(kind, item))
     listed.forEach((conversation) => {
       if (seen.has(conversation.id) || folders.has(conversation.folder)) {
-        report.push({ file, reason: `The conversation ${conversation.id} is listed twice.` })
+        report.push({
+          file,
+          code: 'conversation_twice',
+          values: { id: conversation.id },
+          reason: `The conversation ${conversation.id} is listed twice.`,
+        })
         return
       }
       seen.add(conversation.id)

@@ -10,6 +10,7 @@ import {
   str,
   strings,
   tsTime,
+  wrong,
 } from './items.ts'
 import type { Json } from './items.ts'
 
@@ -104,7 +105,7 @@ function valueOf(item: Json, field: string): string | null {
 function secondsTime(item: Json, field: string): string | null {
   const seconds = optNum(item, field)
   if (seconds === null) return null
-  if (seconds < 0 || seconds > 253_402_300_799) throw new ItemError(`"${field}" is not a time.`)
+  if (seconds < 0 || seconds > 253_402_300_799) wrong(field, 'field_not_time')
   return new Date(seconds * 1000).toISOString()
 }
 
@@ -113,9 +114,11 @@ export function readConversation(kind: ConversationKind, item: Json): SlackConve
   const named = kind !== 'dm'
   const name = named ? str(item, 'name') : null
   if (name !== null && /[/\\\0]|^\.\.?$/.test(name)) {
-    throw new ItemError('"name" cannot be a folder name.')
+    throw new ItemError('field_folder_name', { field: 'name' }, '"name" cannot be a folder name.')
   }
-  if (!named && /[/\\\0]|^\.\.?$/.test(id)) throw new ItemError('"id" cannot be a folder name.')
+  if (!named && /[/\\\0]|^\.\.?$/.test(id)) {
+    throw new ItemError('field_folder_name', { field: 'id' }, '"id" cannot be a folder name.')
+  }
   return {
     id,
     kind,
@@ -136,7 +139,12 @@ const WORDS = new Set(['bot_message', 'thread_broadcast', 'me_message', 'file_sh
 
 function readFile(value: unknown, index: number): SlackFile | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ItemError(`files[${index}] is not an object.`)
+    const field = 'files'
+    throw new ItemError(
+      'list_item_not_object',
+      { field, index },
+      `files[${index}] is not an object.`
+    )
   }
   const file = value as Json
   // Slack lists files it no longer has (hidden by retention, deleted) without a name.
@@ -169,7 +177,8 @@ export function readMessage(item: Json, index = 0): SlackMessage | null {
   const botName = optStr(item, 'username') || (botProfile && optStr(botProfile, 'name')) || null
   const reactions = optArr(item, 'reactions').map((value, index) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw new ItemError(`reactions[${index}] is not an object.`)
+      const [field, reason] = ['reactions', `reactions[${index}] is not an object.`]
+      throw new ItemError('list_item_not_object', { field, index }, reason)
     }
     return { name: str(value as Json, 'name'), users: strings(value as Json, 'users') }
   })

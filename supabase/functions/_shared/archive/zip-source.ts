@@ -11,9 +11,11 @@ import {
   LIMITS,
   readDirectory,
   TAIL_BYTES,
+  tooBig,
   zip64Record,
   ZipRefusal,
 } from './zip.ts'
+import { reported } from './codes.ts'
 import type { Limits, ZipEntry, ZipIndex } from './zip.ts'
 
 export interface ZipSource {
@@ -135,7 +137,8 @@ export interface StreamedZip {
 
 /** A stored entry's bytes as they come, checked against the size the directory declared. */
 async function* stored(source: ZipSource, entry: ZipEntry, start: number) {
-  if (entry.compressedSize !== entry.size) throw new EntryError('The file is damaged.')
+  if (entry.compressedSize !== entry.size)
+    throw new EntryError('file_damaged', {}, 'The file is damaged.')
   yield* source.stream(start, entry.compressedSize)
 }
 
@@ -181,12 +184,13 @@ async function* inflated(source: ZipSource, entry: ZipEntry, start: number) {
       } catch {
         await feeding
         if (sourceError) throw sourceError
-        throw new EntryError('The file is not valid deflate data.')
+        throw new EntryError('file_not_deflate', {}, 'The file is not valid deflate data.')
       }
       if (next.done) break
       written += next.value.length
       if (written > entry.size) {
-        throw new EntryError('The file inflates to more than its header says (a zip bomb).')
+        const reason = 'The file inflates to more than its header says (a zip bomb).'
+        throw new EntryError('file_inflates_beyond_header', {}, reason)
       }
       yield next.value
     }
@@ -195,7 +199,7 @@ async function* inflated(source: ZipSource, entry: ZipEntry, start: number) {
   }
   await feeding
   if (sourceError) throw sourceError
-  if (written !== entry.size) throw new EntryError('The file is damaged.')
+  if (written !== entry.size) throw new EntryError('file_damaged', {}, 'The file is damaged.')
 }
 
 async function* entryChunks(
@@ -204,8 +208,13 @@ async function* entryChunks(
   max: number
 ): AsyncGenerator<Uint8Array> {
   const start = dataStart(await source.read(entry.localOffset, 30), entry)
-  if (start + entry.compressedSize > source.size) throw new EntryError('The file is cut short.')
-  if (entry.size > max) throw new EntryError(`The file is over ${max} bytes.`)
+  if (start + entry.compressedSize > source.size) {
+    throw new EntryError('file_cut_short', {}, 'The file is cut short.')
+  }
+  if (entry.size > max) {
+    const { code, values, reason } = tooBig(max)
+    throw new EntryError(code, values ?? {}, reason)
+  }
   if (entry.method === 0) yield* stored(source, entry, start)
   else yield* inflated(source, entry, start)
 }
@@ -215,7 +224,7 @@ export async function openZipSource(
   source: ZipSource,
   limits: Limits = LIMITS
 ): Promise<StreamedZip> {
-  if (source.size < 22) throw new ZipRefusal('The file is not a zip archive.')
+  if (source.size < 22) throw new ZipRefusal('not_zip', {}, 'The file is not a zip archive.')
   const tailStart = Math.max(0, source.size - TAIL_BYTES)
   let record = endRecord(await source.read(tailStart, source.size - tailStart), tailStart)
   if (record.zip64At !== undefined) {
@@ -239,7 +248,7 @@ export async function openZipSource(
         for await (const piece of chunks(name, max)) pieces.push(piece)
       } catch (error) {
         if (!(error instanceof EntryError)) throw error
-        index.report.push({ file: name, reason: error.message })
+        index.report.push(reported(name, error))
         return null
       }
       return concat(pieces)

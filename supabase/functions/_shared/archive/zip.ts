@@ -5,6 +5,9 @@
 // from Storage). Nothing here throws for a bad archive: the whole archive is refused with a
 // reason (ZipRefusal), or an entry is skipped and reported.
 
+import { CodedError, why } from './codes.ts'
+import type { FailureCode, ReportCode, Values, Why } from './codes.ts'
+
 export const LIMITS = {
   entries: 200_000,
   totalBytes: 2 * 1024 ** 3,
@@ -18,11 +21,16 @@ export const LIMITS = {
 
 export type Limits = typeof LIMITS
 
-/** One skipped item: the archive's file, the item's index in it when it is one item, why. */
+/**
+ * One skipped item: the archive's file, the item's index in it when it is one item, why (in
+ * English, and as a code with the values its sentence needs: codes.ts).
+ */
 export interface ReportItem {
   file: string
   index?: number
   reason: string
+  code: ReportCode
+  values?: Values
 }
 
 export interface ZipEntry {
@@ -39,7 +47,10 @@ export interface ZipIndex {
 }
 
 /** The archive as a whole cannot be read (not a zip, too many entries, too big, …). */
-export class ZipRefusal extends Error {}
+export class ZipRefusal extends CodedError<FailureCode> {}
+
+const notZip = () => new ZipRefusal('not_zip', {}, 'The file is not a zip archive.')
+const damaged = () => new ZipRefusal('zip_damaged', {}, 'The zip archive is damaged.')
 
 const EOCD = 0x06054b50
 const EOCD64 = 0x06064b50
@@ -76,7 +87,7 @@ export function endRecord(tail: Uint8Array, tailStart: number): EndRecord {
       break
     }
   }
-  if (at < 0) throw new ZipRefusal('The file is not a zip archive.')
+  if (at < 0) throw notZip()
   const record: EndRecord = {
     count: view.getUint16(at + 10, true),
     size: view.getUint32(at + 12, true),
@@ -90,10 +101,10 @@ export function endRecord(tail: Uint8Array, tailStart: number): EndRecord {
   // record, points to.
   const locator = at - 20
   if (locator < 0 || view.getUint32(locator, true) !== EOCD64_LOCATOR) {
-    throw new ZipRefusal('The zip archive is damaged.')
+    throw damaged()
   }
   const zip64 = Number(view.getBigUint64(locator + 8, true))
-  if (zip64 + 56 > tailStart + locator) throw new ZipRefusal('The zip archive is damaged.')
+  if (zip64 + 56 > tailStart + locator) throw damaged()
   if (zip64 < tailStart) return { ...record, zip64At: zip64 }
   return zip64Record(tail.subarray(zip64 - tailStart, zip64 - tailStart + 56), zip64)
 }
@@ -102,7 +113,7 @@ export function endRecord(tail: Uint8Array, tailStart: number): EndRecord {
 export function zip64Record(bytes: Uint8Array, at: number): EndRecord {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   if (bytes.length < 56 || view.getUint32(0, true) !== EOCD64) {
-    throw new ZipRefusal('The zip archive is damaged.')
+    throw damaged()
   }
   return {
     count: Number(view.getBigUint64(32, true)),
@@ -130,23 +141,33 @@ function zip64Extra(view: DataView, from: number, length: number): number[] {
 }
 
 /** Why an entry name is refused, or null when it is a safe relative path. */
-export function unsafeName(raw: Uint8Array, name: string, limits: Limits = LIMITS): string | null {
-  if (raw.length === 0) return 'The entry has no name.'
-  if (raw.length > limits.nameBytes) return `The name is longer than ${limits.nameBytes} bytes.`
-  if (name.includes('\uFFFD')) return 'The name is not UTF-8.'
-  if (name.includes('\0')) return 'The name contains a NUL character.'
-  if (name.includes('\\')) return 'The name contains a backslash.'
-  if (name.startsWith('/') || /^[a-zA-Z]:/.test(name)) return 'The name is an absolute path.'
-  if (name.split('/').some((part) => part === '..')) return 'The name leaves the archive (..).'
+export function unsafeName(raw: Uint8Array, name: string, limits: Limits = LIMITS): Why | null {
+  if (raw.length === 0) return why('name_empty', 'The entry has no name.')
+  if (raw.length > limits.nameBytes) {
+    const max = limits.nameBytes
+    return why('name_too_long', `The name is longer than ${max} bytes.`, { max })
+  }
+  if (name.includes('\uFFFD')) return why('name_not_utf8', 'The name is not UTF-8.')
+  if (name.includes('\0')) return why('name_nul', 'The name contains a NUL character.')
+  if (name.includes('\\')) return why('name_backslash', 'The name contains a backslash.')
+  if (name.startsWith('/') || /^[a-zA-Z]:/.test(name))
+    return why('name_absolute', 'The name is an absolute path.')
+  if (name.split('/').some((part) => part === '..'))
+    return why('name_leaves_archive', 'The name leaves the archive (..).')
   return null
 }
 
 /** Refuses an end record that names too many entries or a directory past its end. */
 export function checkEnd(record: EndRecord, limits: Limits): void {
   if (record.count > limits.entries) {
-    throw new ZipRefusal(`The archive has ${record.count} entries; the limit is ${limits.entries}.`)
+    const [count, max] = [record.count, limits.entries]
+    throw new ZipRefusal(
+      'too_many_entries',
+      { count, max },
+      `The archive has ${count} entries; the limit is ${max}.`
+    )
   }
-  if (record.offset + record.size > record.end) throw new ZipRefusal('The zip archive is damaged.')
+  if (record.offset + record.size > record.end) throw damaged()
 }
 
 /**
@@ -169,9 +190,26 @@ export function readDirectory(
   const report: ReportItem[] = []
   let total = 0
   let at = 0
+  /** Why an entry with a safe name is skipped, or null. */
+  const skipped = (name: string, method: number, size: number, packed: number, offset: number) => {
+    if (method !== 0 && method !== 8)
+      return why('compression_unsupported', `Unsupported compression (method ${method}).`, {
+        method,
+      })
+    if (size > limits.entryBytes) return tooBig(limits.entryBytes)
+    if (size > limits.ratioFloor && size > packed * limits.ratio) {
+      const ratio = limits.ratio
+      return why('zip_bomb', `The file is compressed beyond ${ratio}:1 (a zip bomb).`, { ratio })
+    }
+    if (offset + 30 > archiveSize)
+      return why('file_outside_archive', 'The file lies outside the archive.')
+    if (entries.has(name))
+      return why('name_twice', 'The archive holds this name twice; the first is used.')
+    return null
+  }
   for (let index = 0; index < record.count; index += 1) {
     if (at + 46 > end || view.getUint32(at, true) !== CENTRAL) {
-      throw new ZipRefusal('The zip archive is damaged.')
+      throw damaged()
     }
     const method = view.getUint16(at + 10, true)
     let compressedSize = view.getUint32(at + 20, true)
@@ -197,33 +235,23 @@ export function readDirectory(
     const shown = name.slice(0, 255)
     const unsafe = unsafeName(raw, name, limits)
     if (unsafe) {
-      report.push({ file: shown, reason: unsafe })
+      report.push({ file: shown, ...unsafe })
       continue
     }
     if (name.endsWith('/')) continue
-    if (method !== 0 && method !== 8) {
-      report.push({ file: name, reason: `Unsupported compression (method ${method}).` })
-      continue
-    }
-    if (entrySize > limits.entryBytes) {
-      report.push({ file: name, reason: `The file is over ${limits.entryBytes} bytes.` })
-      continue
-    }
-    if (entrySize > limits.ratioFloor && entrySize > compressedSize * limits.ratio) {
-      report.push({ file: name, reason: 'The file is compressed beyond 1000:1 (a zip bomb).' })
-      continue
-    }
-    if (localOffset + 30 > archiveSize) {
-      report.push({ file: name, reason: 'The file lies outside the archive.' })
-      continue
-    }
-    if (entries.has(name)) {
-      report.push({ file: name, reason: 'The archive holds this name twice; the first is used.' })
+    const skip = skipped(name, method, entrySize, compressedSize, localOffset)
+    if (skip) {
+      report.push({ file: name, ...skip })
       continue
     }
     total += entrySize
     if (total > limits.totalBytes) {
-      throw new ZipRefusal(`The archive unpacks to more than ${limits.totalBytes} bytes.`)
+      const max = limits.totalBytes
+      throw new ZipRefusal(
+        'archive_too_big',
+        { max },
+        `The archive unpacks to more than ${max} bytes.`
+      )
     }
     entries.set(name, { name, method, compressedSize, size: entrySize, localOffset })
   }
@@ -232,7 +260,7 @@ export function readDirectory(
 
 /** The central directory of an archive whose bytes are all here (see readDirectory). */
 export function readIndex(zip: Uint8Array, limits: Limits = LIMITS): ZipIndex {
-  if (zip.length < 22) throw new ZipRefusal('The file is not a zip archive.')
+  if (zip.length < 22) throw notZip()
   const tailStart = Math.max(0, zip.length - TAIL_BYTES)
   let record = endRecord(zip.subarray(tailStart), tailStart)
   if (record.zip64At !== undefined) {
@@ -248,13 +276,18 @@ export function readIndex(zip: Uint8Array, limits: Limits = LIMITS): ZipIndex {
 }
 
 /** Why an entry could not be read (it is reported, the archive goes on). */
-export class EntryError extends Error {}
+export class EntryError extends CodedError<ReportCode> {}
+
+/** "The file is over N bytes." */
+export function tooBig(max: number): Why {
+  return why('file_too_big', `The file is over ${max} bytes.`, { max })
+}
 
 /** Where an entry's data begins, from its local header (30 bytes and the lengths after). */
 export function dataStart(header: Uint8Array, entry: ZipEntry): number {
   const view = new DataView(header.buffer, header.byteOffset, header.byteLength)
   if (header.length < 30 || view.getUint32(0, true) !== LOCAL) {
-    throw new EntryError('The file is damaged.')
+    throw new EntryError('file_damaged', {}, 'The file is damaged.')
   }
   return entry.localOffset + 30 + view.getUint16(26, true) + view.getUint16(28, true)
 }
