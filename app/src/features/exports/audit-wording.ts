@@ -3,6 +3,7 @@ import { t } from '@lingui/core/macro'
 import { formatLocale } from '../../lib/i18n.ts'
 import { words } from '../../slots/audit.ts'
 import type { AuditWording } from '../../slots/audit.ts'
+import { exportFailure } from './data/failure-words.ts'
 
 /** The words for what the export held, as its audit entry says (older entries say nothing). */
 const byScope = (scope: unknown, all: () => string, only: () => string, none: () => string) =>
@@ -34,7 +35,7 @@ const wording: AuditWording = {
     )
   },
   'export.failed': (_, d) => {
-    const error = words.text(d.error)
+    const error = typeof d.error === 'string' ? exportFailure(d.error) : words.text(d.error)
     return t`could not finish an export of the workspace: ${error}`
   },
 }

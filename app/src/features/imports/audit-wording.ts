@@ -3,6 +3,7 @@
 // placeholder) the actor took over, with how many messages became theirs.
 import { plural, t } from '@lingui/core/macro'
 import type { AuditWording } from '../../slots/audit.ts'
+import { importFailure } from './data/failure-words.ts'
 
 /** A count the entry holds (0 when it does not say). */
 const countOf = (n: unknown): number => (typeof n === 'number' ? n : 0)
@@ -20,10 +21,8 @@ const wording: AuditWording = {
       : t`imported ${target}: ${plural(people, { one: '# person', other: '# people' })}, ${plural(channels, { one: '# conversation', other: '# conversations' })}, ${plural(messages, { one: '# message', other: '# messages' })}, ${plural(files, { one: '# file', other: '# files' })}`
   },
   'import.failed': (target, d) => {
-    const error = d.error
-    return typeof error === 'string'
-      ? t`could not import ${target}: ${error}`
-      : t`could not import ${target}`
+    const error = typeof d.error === 'string' ? importFailure(d.error) : null
+    return error !== null ? t`could not import ${target}: ${error}` : t`could not import ${target}`
   },
   'import.cancelled': (target) => t`cancelled the import of ${target}`,
   'import.claimed': (target, d) => {

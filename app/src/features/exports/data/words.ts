@@ -2,6 +2,7 @@
 // when its file and its download link are kept.
 import { plural, t } from '@lingui/core/macro'
 import { formatLocale } from '../../../lib/i18n.ts'
+import { exportFailure } from './failure-words.ts'
 
 export type ExportStatus = 'queued' | 'running' | 'done' | 'failed'
 
@@ -57,7 +58,7 @@ export function statusSentence(item: ExportItem, now = new Date()): string {
     case 'running':
       return t`Being built… You can close this window; it goes on.`
     case 'failed': {
-      const error = item.error
+      const error = item.error ? exportFailure(item.error) : null
       return error ? t`Failed: ${error}` : t`Failed: the export could not be built.`
     }
     case 'done': {

@@ -17,7 +17,13 @@ import {
   useStartImport,
 } from '../data/imports.ts'
 import type { ImportRow, UploadProgress } from '../data/imports.ts'
-import { importFraction, importSentence, itemPlace, reportItems } from '../data/words.ts'
+import {
+  importFraction,
+  importSentence,
+  itemPlace,
+  reportItems,
+  reportSentence,
+} from '../data/words.ts'
 import './imports.css'
 
 export interface Props {
@@ -163,7 +169,7 @@ function ImportItem(props: { row: ImportRow; cancelling: boolean; onCancel: () =
           <ul>
             {report.slice(0, 200).map((item, i) => (
               <li key={i}>
-                <code>{itemPlace(item)}</code>: {item.reason}
+                <code>{itemPlace(item)}</code>: {reportSentence(item)}
               </li>
             ))}
             {more > 0 && <li>{plural(more, { one: '…and # more.', other: '…and # more.' })}</li>}

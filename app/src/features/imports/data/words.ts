@@ -2,12 +2,19 @@
 // not bring over (items of the archive, each with the file it came from and why).
 import { plural, t } from '@lingui/core/macro'
 import { formatLocale } from '../../../lib/i18n.ts'
+import { importFailure } from './failure-words.ts'
 import type { ImportRow } from './imports.ts'
+import { reportCodeSentence } from './report-words.ts'
+import type { Values } from './report-words.ts'
 
 export interface ReportItem {
   file: string
   index: number | null
+  /** The server's English sentence: shown when the code is unknown or missing. */
   reason: string
+  /** What went wrong, as a code with the values its sentence needs (report-words.ts). */
+  code: string | null
+  values: Values
 }
 
 /** A number as the app's language writes it ("50,000"). */
@@ -42,7 +49,7 @@ export function importSentence(row: Counts): string {
     case 'done':
       return doneSentence(row)
     case 'failed': {
-      const error = row.error?.replace(/\.$/, '')
+      const error = row.error ? importFailure(row.error).replace(/\.$/, '') : null
       return error
         ? t`The import failed: ${error}. Nothing of it was kept.`
         : t`The import failed. Nothing of it was kept.`
@@ -78,15 +85,22 @@ export function reportItems(report: unknown): ReportItem[] {
   const items: ReportItem[] = []
   for (const entry of report) {
     if (typeof entry !== 'object' || entry === null) continue
-    const { file, index, reason } = entry as Record<string, unknown>
+    const { file, index, reason, code, values } = entry as Record<string, unknown>
     if (typeof reason !== 'string') continue
     items.push({
       file: typeof file === 'string' ? file : '',
       index: typeof index === 'number' ? index : null,
       reason,
+      code: typeof code === 'string' ? code : null,
+      values: typeof values === 'object' && values !== null ? (values as Values) : {},
     })
   }
   return items
+}
+
+/** Why an item could not be imported, in the app's language when its code is known. */
+export function reportSentence(item: ReportItem): string {
+  return (item.code && reportCodeSentence(item.code, item.values)) ?? item.reason
 }
 
 /** Where in the archive an item was: "general/2024-01-02.json, item 3". */
