@@ -6,8 +6,6 @@
 // app/src/features/exports/data/failure-words.ts; their tests read these lists from this file's
 // text, so keep each list one array of quoted codes).
 
-import type { ReportItem } from './zip.ts'
-
 /** Why an item of the archive (a file, one item of a file) was skipped or changed. */
 export const REPORT_CODES = [
   'name_empty',
@@ -103,6 +101,18 @@ export class CodedError<Code extends string = ReportCode | FailureCode> extends 
     this.code = code
     this.values = values
   }
+}
+
+/**
+ * One skipped item: the archive's file, the item's index in it when it is one item, why (in
+ * English, and as a code with the values its sentence needs, above).
+ */
+export interface ReportItem {
+  file: string
+  index?: number
+  reason: string
+  code: ReportCode
+  values?: Values
 }
 
 /** A coded error as a report item of `file` (and of its item `index`). */

@@ -6,7 +6,7 @@
 // reason (ZipRefusal), or an entry is skipped and reported.
 
 import { CodedError, why } from './codes.ts'
-import type { FailureCode, ReportCode, Values, Why } from './codes.ts'
+import type { FailureCode, ReportCode, ReportItem, Why } from './codes.ts'
 
 export const LIMITS = {
   entries: 200_000,
@@ -21,17 +21,7 @@ export const LIMITS = {
 
 export type Limits = typeof LIMITS
 
-/**
- * One skipped item: the archive's file, the item's index in it when it is one item, why (in
- * English, and as a code with the values its sentence needs: codes.ts).
- */
-export interface ReportItem {
-  file: string
-  index?: number
-  reason: string
-  code: ReportCode
-  values?: Values
-}
+export type { ReportItem } from './codes.ts'
 
 export interface ZipEntry {
   name: string
