@@ -4,33 +4,11 @@
 // IMPORT_FAILURE_CODES; the test checks that every code there has a sentence here). An error with
 // no code (an older import) or a code this app does not know reads as its sentence.
 import { plural, t } from '@lingui/core/macro'
-import { numberOf } from './report-words.ts'
-import type { Values } from './report-words.ts'
-
-export interface Failure {
-  /** The English sentence (the whole text when it has no code). */
-  reason: string
-  code: string | null
-  values: Values
-}
-
-const TAIL = /^([\s\S]*) \(([a-z][a-z0-9_]*)(?: (\{[\s\S]*\}))?\)$/
+import { numberOf, parseCoded, wordCoded } from '../../../lib/coded-text.ts'
+import type { Values } from '../../../lib/coded-text.ts'
 
 /** A row's `error` read back: its sentence, and its code and values when it has them. */
-export function parseFailure(error: string): Failure {
-  const match = TAIL.exec(error)
-  if (!match) return { reason: error, code: null, values: {} }
-  let values: Values = {}
-  if (match[3]) {
-    try {
-      const parsed: unknown = JSON.parse(match[3])
-      if (typeof parsed === 'object' && parsed !== null) values = parsed as Values
-    } catch {
-      return { reason: error, code: null, values: {} }
-    }
-  }
-  return { reason: match[1] ?? error, code: match[2] ?? null, values }
-}
+export const parseFailure = parseCoded
 
 /** The sentence for an import failure's code, or null for a code this app does not know. */
 export function importFailureCodeSentence(code: string, values: Values): string | null {
@@ -69,6 +47,5 @@ export function importFailureCodeSentence(code: string, values: Values): string 
 
 /** Why an import failed, in the app's language when its code is known, else as the server said. */
 export function importFailure(error: string): string {
-  const failure = parseFailure(error)
-  return (failure.code && importFailureCodeSentence(failure.code, failure.values)) ?? failure.reason
+  return wordCoded(error, importFailureCodeSentence)
 }

@@ -3,21 +3,10 @@
 // that every code there has a sentence here), beside its English `reason`, which is shown for a
 // code this app does not know (a newer server) or an item of an older report (no code).
 import { plural, t } from '@lingui/core/macro'
+import { numberOf, textOf } from '../../../lib/coded-text.ts'
+import type { Values } from '../../../lib/coded-text.ts'
 
-/** The values of a report item or of a failure: numbers, names, a technical detail. */
-export type Values = Readonly<Record<string, string | number>>
-
-/** A value as text ('' when missing); a technical `detail` is shown as it is. */
-export const textOf = (values: Values, name: string): string => {
-  const value = values[name]
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : ''
-}
-
-/** A value as a number (0 when missing). */
-export const numberOf = (values: Values, name: string): number => {
-  const value = Number(values[name])
-  return Number.isFinite(value) ? value : 0
-}
+export type { Values }
 
 /** The sentence for a report item's code, or null for a code this app does not know. */
 export function reportCodeSentence(code: string, values: Values): string | null {
