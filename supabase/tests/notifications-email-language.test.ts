@@ -5,8 +5,8 @@
 // language the account signed up in (its metadata), else English.
 // This file's own SMTP server keeps each mail's HTML and headers (the set-up's keeps the text).
 import type { AddressInfo } from 'node:net'
-import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
+import { parseMails } from './support/mail-capture.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { APP_URL, useEmailStack } from './support/email-stack.ts'
 import { asRole, makeMessage } from './support/world.ts'
@@ -29,21 +29,9 @@ beforeAll(async () => {
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((m) => {
-          const to = Array.isArray(m.to) ? m.to[0] : m.to
-          mails.push({
-            to: to?.text ?? '',
-            subject: m.subject ?? '',
-            text: m.text ?? '',
-            html: typeof m.html === 'string' ? m.html : '',
-            language: String(m.headers.get('content-language') ?? ''),
-          })
-          callback()
-        })
-        .catch(callback)
-    },
+    onData: parseMails(({ to, subject, text, html, headers }) =>
+      mails.push({ to, subject, text, html, language: headers['content-language'] ?? '' })
+    ),
   })
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
   process.env.SMTP_PORT = String((smtp.server.address() as AddressInfo).port)

@@ -5,8 +5,8 @@
 // an empty queue and pg_net's answers.
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
-import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
+import { parseMails } from './mail-capture.ts'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { startTestStack } from '../../../backend/test/support/stack.ts'
 import type { TestStack } from '../../../backend/test/support/stack.ts'
@@ -44,23 +44,9 @@ export function useEmailStack(): EmailStack {
     t.smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        simpleParser(stream)
-          .then((m) => {
-            const to = Array.isArray(m.to) ? m.to[0] : m.to
-            const headers = Object.fromEntries(
-              m.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()])
-            )
-            mails.push({
-              to: to?.text ?? '',
-              subject: m.subject ?? '',
-              text: m.text ?? '',
-              headers,
-            })
-            callback()
-          })
-          .catch(callback)
-      },
+      onData: parseMails(({ to, subject, text, headers }) =>
+        mails.push({ to, subject, text, headers })
+      ),
     })
     await new Promise<void>((resolve) => t.smtp.listen(0, '127.0.0.1', resolve))
     const port = (t.smtp.server.address() as AddressInfo).port

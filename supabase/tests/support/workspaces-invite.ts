@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
-import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
+import { parseMails } from './mail-capture.ts'
 import { afterAll, beforeAll } from 'vitest'
 import { startTestStack } from '../../../backend/test/support/stack.ts'
 import type { TestStack } from '../../../backend/test/support/stack.ts'
@@ -74,20 +74,7 @@ export function useInviteMailStack(): InviteMailStack {
           callback(refused)
         } else callback()
       },
-      onData(stream, _session, callback) {
-        simpleParser(stream)
-          .then((m) => {
-            const to = Array.isArray(m.to) ? m.to[0] : m.to
-            mails.push({
-              to: to?.text ?? '',
-              subject: m.subject ?? '',
-              text: m.text ?? '',
-              html: typeof m.html === 'string' ? m.html : '',
-            })
-            callback()
-          })
-          .catch(callback)
-      },
+      onData: parseMails(({ to, subject, text, html }) => mails.push({ to, subject, text, html })),
     })
     await new Promise<void>((resolve) => t.smtp.listen(0, '127.0.0.1', resolve))
     // The functions' secrets (Deno.env falls back to the process environment on the stack).
