@@ -5,17 +5,17 @@
 -- Policy "chorus live topics: readers receive" on realtime.messages
 create policy "chorus live topics: readers receive" on realtime.messages
   as permissive for select to authenticated
-  using (((extension = 'broadcast'::text) AND (( SELECT realtime.topic() AS topic) IN ( SELECT private.live_topics() AS live_topics))));
+  using (((extension = 'broadcast'::text) AND ( SELECT private.may_use_topic(realtime.topic(), true) AS may_use_topic)));
 
 -- Policy "chorus topics: members receive" on realtime.messages
 create policy "chorus topics: members receive" on realtime.messages
   as permissive for select to authenticated
-  using (((extension = ANY (ARRAY['broadcast'::text, 'presence'::text])) AND (( SELECT realtime.topic() AS topic) IN ( SELECT private.realtime_topics() AS realtime_topics))));
+  using (((extension = ANY (ARRAY['broadcast'::text, 'presence'::text])) AND ( SELECT private.may_use_topic(realtime.topic(), false) AS may_use_topic)));
 
 -- Policy "chorus topics: members send" on realtime.messages
 create policy "chorus topics: members send" on realtime.messages
   as permissive for insert to authenticated
-  with check (((extension = ANY (ARRAY['broadcast'::text, 'presence'::text])) AND (( SELECT realtime.topic() AS topic) IN ( SELECT private.realtime_topics() AS realtime_topics))));
+  with check (((extension = ANY (ARRAY['broadcast'::text, 'presence'::text])) AND ( SELECT private.may_use_topic(realtime.topic(), false) AS may_use_topic)));
 
 -- Function private.live_channel_content()
 CREATE OR REPLACE FUNCTION private.live_channel_content()
@@ -430,6 +430,81 @@ begin
 end
 $function$;
 -- execute: only its owner (no grants on private.live_workspaces())
+
+-- Function private.may_use_topic(p_topic text, p_live boolean)
+CREATE OR REPLACE FUNCTION private.may_use_topic(p_topic text, p_live boolean)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := auth.uid();
+  v_jwt jsonb;
+  v_aal2 boolean;
+  v_channel boolean;
+  v_rest text;
+  v_workspace uuid;
+begin
+  if v_uid is null or p_topic is null then
+    return false;
+  end if;
+  if p_live and p_topic = 'live:user:' || v_uid::text then
+    return true;
+  end if;
+  if starts_with(p_topic, case when p_live then 'live:channel:' else 'channel:' end) then
+    v_channel := true;
+    v_rest := substr(p_topic, case when p_live then 14 else 9 end);
+  elsif starts_with(p_topic, case when p_live then 'live:workspace:' else 'workspace:' end) then
+    v_channel := false;
+    v_rest := substr(p_topic, case when p_live then 16 else 11 end);
+  else
+    return false;
+  end if;
+  -- A uuid's own text only, as the listed topics were written ('…' || id::text).
+  if v_rest !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    return false;
+  end if;
+
+  if v_channel then
+    select c.workspace_id into v_workspace
+    from public.channel_members cm
+    join public.channels c on c.id = cm.channel_id
+    where cm.channel_id = v_rest::uuid and cm.user_id = v_uid;
+    if not found then
+      return false;
+    end if;
+  else
+    v_workspace := v_rest::uuid;
+  end if;
+
+  v_jwt := auth.jwt();
+  v_aal2 := coalesce(v_jwt ->> 'aal', 'aal1') = 'aal2';
+  if not exists (
+    select 1
+    from public.workspace_members wm
+    join public.workspaces w on w.id = wm.workspace_id
+    where wm.workspace_id = v_workspace and wm.user_id = v_uid
+      and wm.left_at is null and wm.suspended_at is null
+      and (v_channel or wm.role <> 'guest')
+      and (not w.require_mfa or v_aal2)
+  ) then
+    return false;
+  end if;
+  -- private.mfa_ok(): with a verified factor, only a two-factor session reads.
+  if not v_aal2 and exists (
+    select 1 from auth.mfa_factors f where f.user_id = v_uid and f.status = 'verified'
+  ) then
+    return false;
+  end if;
+  -- A third-party app's token (private.oauth_client_id() not null): the app's access.
+  if coalesce(v_jwt ->> 'client_id', '') <> '' then
+    return private.oauth_client_may(v_workspace, false);
+  end if;
+  return true;
+end
+$function$;
+grant execute on function private.may_use_topic(text,boolean) to authenticated, service_role;
 
 -- Function private.oauth_session_live()
 CREATE OR REPLACE FUNCTION private.oauth_session_live()
