@@ -5,6 +5,15 @@
 -- Type public.channel_kind
 create type public.channel_kind as enum ('public', 'private', 'dm');
 
+-- Table private.channel_access
+create table private.channel_access (
+  user_id uuid not null,
+  channel_id uuid not null,
+  workspace_id uuid not null,
+  constraint channel_access_pkey PRIMARY KEY (user_id, channel_id)
+);
+alter table private.channel_access enable row level security;
+
 -- Table public.channel_members
 create table public.channel_members (
   id uuid default gen_random_uuid() not null,
@@ -43,6 +52,7 @@ create policy "channel_members: update own" on public.channel_members
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 
+CREATE TRIGGER channel_members_access AFTER INSERT OR DELETE OR UPDATE OF user_id, channel_id, workspace_id ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.channel_access_sync();
 CREATE TRIGGER channel_members_audit AFTER DELETE ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.audit_channel_members();
 CREATE TRIGGER channel_members_before_insert BEFORE INSERT ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.channel_members_before_insert();
 CREATE TRIGGER channel_members_before_update BEFORE UPDATE OF last_read_seq ON public.channel_members FOR EACH ROW EXECUTE FUNCTION private.channel_members_before_update();
@@ -141,6 +151,27 @@ begin
 end
 $function$;
 grant execute on function private.add_to_channel(public.channels,uuid[]) to authenticated, service_role;
+
+-- Function private.channel_access_sync()
+CREATE OR REPLACE FUNCTION private.channel_access_sync()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op in ('DELETE', 'UPDATE') then
+    delete from private.channel_access
+    where user_id = old.user_id and channel_id = old.channel_id;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    insert into private.channel_access (user_id, channel_id, workspace_id)
+    values (new.user_id, new.channel_id, new.workspace_id);
+  end if;
+  return null;
+end
+$function$;
+grant execute on function private.channel_access_sync() to service_role;
 
 -- Function private.channel_members_before_insert()
 CREATE OR REPLACE FUNCTION private.channel_members_before_insert()

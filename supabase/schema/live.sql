@@ -467,10 +467,9 @@ begin
   end if;
 
   if v_channel then
-    select c.workspace_id into v_workspace
-    from public.channel_members cm
-    join public.channels c on c.id = cm.channel_id
-    where cm.channel_id = v_rest::uuid and cm.user_id = v_uid;
+    select a.workspace_id into v_workspace
+    from private.channel_access a
+    where a.user_id = v_uid and a.channel_id = v_rest::uuid;
     if not found then
       return false;
     end if;

@@ -5,7 +5,9 @@
 // `topic in (select private.realtime_topics())` (typing and presence), as the world stands and
 // after each change that takes a topic away or gives it back: a member suspended or gone, a
 // verified second factor at aal1 and aal2, a workspace requiring two-factor sign-in, a guest, a
-// third-party app's token with and without a grant.
+// third-party app's token with and without a grant. Memberships are read from
+// private.channel_access, kept by a trigger on channel_members (the read positions, which move
+// with every message, are not in it): it holds the same memberships, and nobody reads it.
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import type { TransactionSql } from 'postgres'
@@ -155,8 +157,16 @@ describe('private.may_use_topic() answers as the topic lists', () => {
       (tx) => tx`delete from public.channel_members
         where channel_id = ${world.ch.quiet} and user_id = ${world.people.member.id}`,
     ],
-    ['with a verified factor, at aal1', { aal: 'aal1' }, (tx) => addFactor(tx, world.people.member)],
-    ['with a verified factor, at aal2', { aal: 'aal2' }, (tx) => addFactor(tx, world.people.member)],
+    [
+      'with a verified factor, at aal1',
+      { aal: 'aal1' },
+      (tx) => addFactor(tx, world.people.member),
+    ],
+    [
+      'with a verified factor, at aal2',
+      { aal: 'aal2' },
+      (tx) => addFactor(tx, world.people.member),
+    ],
     ['in a workspace requiring two factors, at aal1', { aal: 'aal1' }, requireMfa],
     ['in a workspace requiring two factors, at aal2', { aal: 'aal2' }, requireMfa],
     ['through an app without a session', { client_id: randomUUID() }, async () => {}],
@@ -184,6 +194,23 @@ describe('private.may_use_topic() answers as the topic lists', () => {
       }
     })
   }
+
+  it('for the admin added to a private channel, and removed again', async () => {
+    const { admin } = world.people
+    const topic = `live:channel:${world.ch.quiet}`
+    const before = await answers(admin)
+    expect(before.find((r) => r.topic === topic)?.live).toBe(false)
+    const added = await answers(
+      admin,
+      {},
+      (tx) =>
+        tx`insert into public.channel_members (channel_id, workspace_id, user_id)
+        values (${world.ch.quiet}, ${world.ws}, ${admin.id})`
+    )
+    expect(compare(added).differ).toEqual([])
+    expect(added.find((r) => r.topic === topic)?.live).toBe(true)
+    expect(added.find((r) => r.topic === `channel:${world.ch.quiet}`)?.topics).toBe(true)
+  })
 
   it('for a token without a user', async () => {
     const rows = await answers(world.people.member, { sub: undefined })
@@ -218,3 +245,34 @@ async function appSession(
     insert into public.app_access (user_id, client_id, workspace_id, access)
     values (${person.id}, ${clientId}, ${world.ws}, 'read')`
 }
+
+describe('private.channel_access', () => {
+  it('holds exactly the memberships of public.channel_members', async () => {
+    const differ = await stack.sql`
+      (select user_id, channel_id, workspace_id from public.channel_members
+       except select user_id, channel_id, workspace_id from private.channel_access)
+      union all
+      (select user_id, channel_id, workspace_id from private.channel_access
+       except select user_id, channel_id, workspace_id from public.channel_members)`
+    expect(differ).toEqual([])
+    const [row] = await stack.sql<{ n: number }[]>`
+      select count(*)::int as n from private.channel_access`
+    expect(row?.n).toBeGreaterThan(10)
+  })
+
+  it('is no one’s to read but the database’s', async () => {
+    const { member } = world.people
+    const refused = await stack.sql
+      .begin(async (tx) => {
+        await tx`
+          select set_config('role', 'authenticated', true),
+            set_config('request.jwt.claims', ${JSON.stringify(claimsOf(member))}, true)`
+        return tx`select * from private.channel_access`
+      })
+      .then(
+        () => null,
+        (error: { code?: string }) => error.code
+      )
+    expect(refused).toBe('42501')
+  })
+})

@@ -1,7 +1,8 @@
 // The server's side of a large topic, with 200 sockets, each a distinct user: a broadcast from
 // the database is encoded once and written to every authorized socket, with no authorization per
 // event (a private channel's read policy is asked at the join and by the re-checks, whose cost
-// follows the channels, not the events); a join storm's presence diffs are merged instead of one
+// follows the channels, not the events, and is skipped while the policy's tables stay as they
+// were); a join storm's presence diffs are merged instead of one
 // diff per join to every member (N² frames); and a member removed from the private topic is still
 // cut off within about a second.
 import { randomUUID } from 'node:crypto'
@@ -37,6 +38,8 @@ create table public.members (
 -- A row here makes the policy fail (division by zero) for that user alone.
 create table public.broken (user_id uuid primary key, d int not null);
 grant select on public.broken to authenticated;
+-- Written while the policy's tables stay as they were (the re-checks are skipped).
+create table public.unrelated (id bigint generated always as identity primary key, at timestamptz default now());
 create sequence public.policy_checks;
 grant usage on sequence public.policy_checks to authenticated;
 create policy "members read" on realtime.messages for select to authenticated using (
@@ -129,6 +132,39 @@ describe('fan-out to 200 sockets', () => {
     const checks = (await policyChecks()) - checksBefore
     console.log(`${EVENTS} broadcasts to ${N} channels in ${seconds} s: ${checks} policy checks`)
     expect(checks).toBeLessThanOrEqual(N * (seconds + 1))
+  })
+
+  it('skips the re-checks while commits leave the tables the policy reads as they were', async () => {
+    // The rounds that follow the joins have run (a channel joined since a round is checked).
+    await new Promise((resolve) => setTimeout(resolve, 2500))
+    const before = await policyChecks()
+    for (const stop = Date.now() + 3000; Date.now() < stop;) {
+      await stack.sql`insert into public.unrelated default values`
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect((await policyChecks()) - before).toBe(0)
+    // A row the policy reads, changed in a way that changes no answer, is a round all the same.
+    await stack.sql`insert into public.members (room, user_id) values ('room:other', ${randomUUID()})`
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    expect((await policyChecks()) - before).toBeGreaterThanOrEqual(N)
+  })
+
+  it('checks a channel joined since the last round alone, not every channel again', async () => {
+    const late = randomUUID()
+    await stack.sql`insert into public.members (room, user_id) values (${ROOM}, ${late})`
+    // The insert changed the policy's table: a full round follows, then nothing changes.
+    await new Promise((resolve) => setTimeout(resolve, 2500))
+    const before = await policyChecks()
+    const client = await RawClient.connect(url)
+    const { reply } = await client.join(`realtime:${ROOM}`, {
+      config: { private: true, broadcast: { self: false }, presence: { key: '' } },
+      access_token: await token(late),
+    })
+    expect(reply[4]).toMatchObject({ status: 'ok' })
+    await new Promise((resolve) => setTimeout(resolve, 2500))
+    // The join's own check and the next round's check of that channel: 2, not N + 1.
+    expect((await policyChecks()) - before).toBe(2)
+    client.close()
   })
 
   it('cuts off a member removed from the private topic within about a second', async () => {

@@ -3,7 +3,9 @@
 // back as the caller), run by one anonymous code block inside a transaction that is rolled back.
 // Channels whose callers have the same role, claims and headers share one scope: it is set once,
 // then only the topic changes between their checks. The round also reports the snapshot it
-// started from and its own transaction id (snapshots.ts: the next round may be skipped).
+// started from, its own transaction id (snapshots.ts), the tables its checks read and their
+// fingerprint (platform/58-realtime-policy-reads.sql): the next round may be skipped. The round's
+// transaction is REPEATABLE READ, so that every check and the fingerprint see one snapshot.
 import type { Database } from '../../db/database.ts'
 import type { CallerScope, ReadPolicies } from './private-auth.ts'
 
@@ -20,6 +22,12 @@ export interface RoundResult {
   snapshot: string
   /** The round's transaction id (its probes assign one). */
   xid: string | null
+  /** The tables the checks read (oids, comma-separated; realtime.messages left out). */
+  reads: string
+  /** Their rows, and the policies and functions, as the round saw them. */
+  fingerprint: string
+  /** The same for the tables earlier rounds read alone (`base`). */
+  baseFingerprint: string
 }
 
 /**
@@ -133,7 +141,9 @@ function settingsJson(db: Database, scope: CallerScope): string {
 export async function recheckRound(
   db: Database,
   checks: readonly RoundCheck[],
-  isolate = false
+  isolate = false,
+  /** The tables earlier rounds read (oids, comma-separated), when only new channels are checked. */
+  base = ''
 ): Promise<RoundResult> {
   const topicIndex = new Map<string, number>()
   const scopes = new Map<string, [number, number][]>()
@@ -155,21 +165,46 @@ export async function recheckRound(
 
   const rows = await db.withSession(async (client) => {
     // Started at once and in this order: postgres.js writes them back to back, one round trip.
-    const begin = client.unsafe('begin').execute()
+    const begin = client.unsafe('begin isolation level repeatable read').execute()
     const start = client<{ snapshot: string }[]>`
-      select set_config('realtime_local.recheck', ${work}, true), pg_current_snapshot()::text as snapshot
+      select set_config('realtime_local.recheck', ${work}, true),
+        set_config('realtime_local.scans', _supabase_local.scan_counts()::text, true),
+        pg_current_snapshot()::text as snapshot
     `.execute()
     const round = client.unsafe(ROUND_BLOCK).execute()
-    const result = client<{ result: string; xid: string | null }[]>`
+    // The tables read, with those of the rounds before (`base`), and their fingerprints.
+    const result = client<
+      {
+        result: string
+        xid: string | null
+        reads: string
+        fingerprint: string
+        base_fingerprint: string
+      }[]
+    >`
       select current_setting('realtime_local.recheck_result') as result,
-        pg_current_xact_id_if_assigned()::text as xid
+        pg_current_xact_id_if_assigned()::text as xid,
+        array_to_string(u.reads, ',') as reads,
+        _supabase_local.policy_fingerprint(u.reads) as fingerprint,
+        _supabase_local.policy_fingerprint(u.base) as base_fingerprint
+      from (
+        select b.base, array(select distinct x from unnest(r.reads || b.base) x order by x) as reads
+        from (select _supabase_local.policy_reads(current_setting('realtime_local.scans')::jsonb) as reads) r,
+          (select string_to_array(${base}, ',')::oid[] as base) b
+      ) u
     `.execute()
     const rollback = client.unsafe('rollback').execute()
     const settled = await Promise.allSettled([begin, start, round, result, rollback])
     for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason
     return {
       snapshot: (await start)[0]?.snapshot ?? '',
-      ...((await result)[0] ?? { result: '', xid: null }),
+      ...((await result)[0] ?? {
+        result: '',
+        xid: null,
+        reads: '',
+        fingerprint: '',
+        base_fingerprint: '',
+      }),
     }
   })
   const codes = rows.result === '' ? [] : rows.result.split(',').map(Number)
@@ -181,5 +216,8 @@ export async function recheckRound(
     }),
     snapshot: rows.snapshot,
     xid: rows.xid,
+    reads: rows.reads,
+    fingerprint: rows.fingerprint,
+    baseFingerprint: rows.base_fingerprint,
   }
 }

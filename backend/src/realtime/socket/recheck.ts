@@ -5,9 +5,14 @@
 // last check is forgotten, so the next send or track asks the policies again. Hosted Realtime
 // keeps a channel's authorization until its token changes; this stack is stricter.
 // A round is one database round trip whatever the number of channels (policy-round.ts), and it
-// is skipped while nothing but the re-checks themselves has ended in the database since the last
-// round began (snapshots.ts): the policies would read the same rows. A policy that changes its
-// answer with the clock alone is asked again at the next commit, or after FULL_ROUND_MS.
+// is skipped while the policies would read the same rows: when nothing but the re-checks
+// themselves has ended in the database since the last round began (snapshots.ts), or when the
+// tables the last round's checks read have the same fingerprint as it saw
+// (platform/58-realtime-policy-reads.sql; a message sent elsewhere then costs one fingerprint,
+// not a check per channel). Channels joined since the last round (their policies may read other
+// tables) are checked alone while the others' tables are unchanged, and what they read joins
+// what is compared. A policy that changes its answer with the clock alone, or with a grant, is
+// asked again when its tables change, or at the latest FULL_ROUND_MS after the last full round.
 import type { Database } from '../../db/database.ts'
 import { isConnectionError } from '../../db/errors.ts'
 import type { Logger } from '../../logger.ts'
@@ -36,8 +41,19 @@ export class PrivateRecheck {
   private timer: NodeJS.Timeout | null = null
   private running: Promise<void> | null = null
   private stopped = false
-  /** Where the last round began, and its own transaction (null: run the next round). */
-  private last: { snapshot: Snapshot; own: Set<bigint>; at: number } | null = null
+  /**
+   * Where the last round began, its own transaction, and what its checks read with their
+   * fingerprint (null: run the next round).
+   */
+  private last: {
+    snapshot: Snapshot
+    own: Set<bigint>
+    at: number
+    reads: string
+    fingerprint: string
+  } | null = null
+  /** Channels joined since the last round began: the next round checks them. */
+  private readonly fresh = new Set<Rechecked>()
   /** Rounds run and skipped, and checks made (in the debug log). */
   readonly counts = { rounds: 0, skipped: 0, checks: 0 }
 
@@ -49,11 +65,13 @@ export class PrivateRecheck {
 
   add(channel: Rechecked): void {
     this.channels.add(channel)
+    this.fresh.add(channel)
     this.schedule()
   }
 
   delete(channel: Rechecked): void {
     this.channels.delete(channel)
+    this.fresh.delete(channel)
   }
 
   /** One round of checks now (tests and the timer). */
@@ -85,39 +103,69 @@ export class PrivateRecheck {
   private async round(): Promise<void> {
     const open = [...this.channels].filter((channel) => !channel.closed)
     for (const channel of this.channels) if (channel.closed) this.channels.delete(channel)
+    const fresh = [...this.fresh].filter((channel) => !channel.closed)
+    this.fresh.clear()
     if (open.length === 0) return
     try {
-      if (await this.unchanged()) {
-        this.counts.skipped++
-        return
-      }
-      const began = performance.now()
-      const result = await this.run(open)
-      if (!result) return
-      this.counts.rounds++
-      this.counts.checks += open.length
-      this.log.debug(
-        `re-checked ${open.length} private channels in ${(performance.now() - began).toFixed(1)} ms ` +
-          `(${this.counts.rounds} rounds, ${this.counts.skipped} skipped)`
-      )
-      const snapshot = parseSnapshot(result.snapshot)
-      this.last = snapshot
-        ? { snapshot, own: new Set(result.xid ? [BigInt(result.xid)] : []), at: Date.now() }
-        : null
-      open.forEach((channel, index) => {
-        const now = result.policies[index]
-        if (now === null) {
-          this.log.warn(`RlsPolicyError reading realtime.messages for topic ${channel.subTopic}`)
+      const last = this.last
+      if (last && (await this.unchanged())) {
+        if (fresh.length === 0) {
+          this.counts.skipped++
+          return
         }
-        if (!channel.closed) channel.reauthorized(now ?? DENIED)
-      })
+        // The others' answers stand while their tables are as they were: only the channels
+        // joined since are checked, and the others' tables compared again in the same snapshot.
+        const result = await this.run(fresh, last.reads)
+        if (!result) {
+          for (const channel of fresh) this.fresh.add(channel)
+          return
+        }
+        if (result.baseFingerprint === last.fingerprint) {
+          this.apply(fresh, result, last.at)
+          return
+        }
+        // Something the others' policies read changed meanwhile: every channel is checked.
+      }
+      const result = await this.run(open)
+      if (result) this.apply(open, result, Date.now())
     } catch (error) {
       this.last = null
       this.log.error('re-checking private channels failed', error)
     }
   }
 
-  /** Nothing but our own rounds ended in the database since the last round began. */
+  /** A round's answers given to its channels; what it read becomes what the next compares. */
+  private apply(checked: Rechecked[], result: RoundResult, fullAt: number): void {
+    this.counts.rounds++
+    this.counts.checks += checked.length
+    this.log.debug(
+      `re-checked ${checked.length} of ${this.channels.size} private channels ` +
+        `(${this.counts.rounds} rounds, ${this.counts.skipped} skipped)`
+    )
+    const snapshot = parseSnapshot(result.snapshot)
+    this.last = snapshot
+      ? {
+          snapshot,
+          own: new Set(result.xid ? [BigInt(result.xid)] : []),
+          at: fullAt,
+          reads: result.reads,
+          fingerprint: result.fingerprint,
+        }
+      : null
+    checked.forEach((channel, index) => {
+      const now = result.policies[index]
+      if (now === null) {
+        this.log.warn(`RlsPolicyError reading realtime.messages for topic ${channel.subTopic}`)
+      }
+      if (!channel.closed) channel.reauthorized(now ?? DENIED)
+    })
+  }
+
+  /**
+   * Nothing but our own rounds ended in the database since the last round began, or what ended
+   * left the tables its checks read as they were. In the second case the snapshot taken just
+   * before the fingerprint becomes the one to compare with next time.
+   */
   private async unchanged(): Promise<boolean> {
     const last = this.last
     if (!last || Date.now() - last.at >= FULL_ROUND_MS) return false
@@ -125,7 +173,18 @@ export class PrivateRecheck {
       select pg_current_snapshot()::text as snapshot
     `
     const now = row ? parseSnapshot(row.snapshot) : null
-    return now !== null && nothingEndedSince(last.snapshot, now, last.own)
+    if (now === null) return false
+    if (nothingEndedSince(last.snapshot, now, last.own)) return true
+    // The snapshot is taken before the fingerprint's (the function's statements take their own):
+    // whatever ended after it is compared again at the next round.
+    const [seen] = await this.db.api<{ snapshot: string; fingerprint: string }[]>`
+      select pg_current_snapshot()::text as snapshot,
+        _supabase_local.policy_fingerprint(string_to_array(${last.reads}, ',')::oid[]) as fingerprint
+    `
+    const before = seen ? parseSnapshot(seen.snapshot) : null
+    if (!seen || before === null || seen.fingerprint !== last.fingerprint) return false
+    last.snapshot = before
+    return true
   }
 
   /**
@@ -133,15 +192,15 @@ export class PrivateRecheck {
    * denied, the others are served). Null when the database cannot be reached: the channels keep
    * what they had until the next round.
    */
-  private async run(open: Rechecked[]): Promise<RoundResult | null> {
+  private async run(open: Rechecked[], base = ''): Promise<RoundResult | null> {
     try {
-      return await recheckRound(this.db, open)
+      return await recheckRound(this.db, open, false, base)
     } catch (error) {
       if (isConnectionError(error)) return null
       this.log.debug(`re-checking private channels one by one: ${(error as Error).message}`)
     }
     try {
-      return await recheckRound(this.db, open, true)
+      return await recheckRound(this.db, open, true, base)
     } catch (error) {
       if (isConnectionError(error)) return null
       throw error
