@@ -105,6 +105,7 @@ AS $function$
 declare
   ch public.channels;
   v_record jsonb;
+  v_members int;
 begin
   if private.importing() then
     return null;
@@ -125,6 +126,21 @@ begin
           and m.seq > old.last_seq and m.seq <= new.last_seq
       ) end
     );
+    if ch.kind = 'public' then
+      select count(*) into v_members
+      from (select 1 from public.channel_members cm where cm.channel_id = ch.id limit 101) x;
+      if v_members <= 100 and (
+        select count(*) >= 4 * v_members
+        from (
+          select 1 from public.workspace_members wm
+          where wm.workspace_id = ch.workspace_id and wm.left_at is null
+          limit 4 * v_members
+        ) x
+      ) then
+        perform private.live_send_to_members(ch.id, 'channels', tg_op, v_record);
+        return null;
+      end if;
+    end if;
   end if;
   if ch.kind = 'public' then
     perform private.live_send('live:workspace:' || ch.workspace_id::text, 'channels', tg_op, v_record);

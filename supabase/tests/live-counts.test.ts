@@ -156,3 +156,45 @@ describe('a channel moving on', () => {
     expect(channelMoves(workspaceInbox, id)).toEqual([])
   })
 })
+
+// supabase/migrations/20261208100200_chorus_live_small_channel_moves.sql: in a workspace four
+// times larger than the channel, a public channel's move goes to its members' own topics, and
+// the workspace's topic, which everyone joins, does not carry it.
+describe('a small public channel in a larger workspace', () => {
+  it('moves on its members’ topics, not on the workspace’s', async () => {
+    const { owner, admin } = world.people
+    // W has 5 people who have not left; a public channel of the admin's alone is small.
+    const [created] = await asUser(
+      stack.sql,
+      admin,
+      (tx) =>
+        tx<
+          { id: string }[]
+        >`select id from public.create_channel(${world.ws}, 'tiny', 'public', '', '{}')`
+    )
+    const tiny = created!.id
+    await makeMessage(stack.sql, admin, tiny, 'for the few')
+    await adminInbox.until(
+      (h) =>
+        h.payload.table === 'channels' &&
+        recordOf(h).id === tiny &&
+        Number(recordOf(h).last_seq) === 1
+    )
+    expect(last(channelMoves(adminInbox, tiny))).toMatchObject({
+      last_seq: 1,
+      from_seq: 0,
+      new_messages: [{ seq: 1, author_id: admin.id }],
+    })
+    // #general, everyone's, still moves on the workspace's topic, and tiny's move, sent before
+    // it, was not sent there (one topic's events arrive in the order sent).
+    const [general] = await stack.sql<{ last_seq: string }[]>`
+      select last_seq from public.channels where id = ${world.ch.general}`
+    await makeMessage(stack.sql, owner, world.ch.general, 'for everyone')
+    await workspaceInbox.until(
+      (h) =>
+        recordOf(h).id === world.ch.general &&
+        Number(recordOf(h).last_seq) === Number(general!.last_seq) + 1
+    )
+    expect(channelMoves(workspaceInbox, tiny).filter((r) => r.last_seq !== 0)).toEqual([])
+  })
+})
