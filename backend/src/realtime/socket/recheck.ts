@@ -16,7 +16,7 @@
 import type { Database } from '../../db/database.ts'
 import { isConnectionError } from '../../db/errors.ts'
 import type { Logger } from '../../logger.ts'
-import { recheckRound } from './policy-round.ts'
+import { fingerprintRows, recheckRound } from './policy-round.ts'
 import type { RoundResult } from './policy-round.ts'
 import type { CallerScope, ReadPolicies } from './private-auth.ts'
 import { nothingEndedSince, parseSnapshot } from './snapshots.ts'
@@ -51,6 +51,8 @@ export class PrivateRecheck {
     at: number
     reads: string
     fingerprint: string
+    /** The rows its fingerprint could sum (the same limit makes the same fingerprint). */
+    maxRows: number
   } | null = null
   /** Channels joined since the last round began: the next round checks them. */
   private readonly fresh = new Set<Rechecked>()
@@ -115,19 +117,20 @@ export class PrivateRecheck {
         }
         // The others' answers stand while their tables are as they were: only the channels
         // joined since are checked, and the others' tables compared again in the same snapshot.
-        const result = await this.run(fresh, last.reads)
+        const result = await this.run(fresh, last.reads, last.maxRows)
         if (!result) {
           for (const channel of fresh) this.fresh.add(channel)
           return
         }
         if (result.baseFingerprint === last.fingerprint) {
-          this.apply(fresh, result, last.at)
+          this.apply(fresh, result, last.at, last.maxRows)
           return
         }
         // Something the others' policies read changed meanwhile: every channel is checked.
       }
-      const result = await this.run(open)
-      if (result) this.apply(open, result, Date.now())
+      const maxRows = fingerprintRows(open.length)
+      const result = await this.run(open, '', maxRows)
+      if (result) this.apply(open, result, Date.now(), maxRows)
     } catch (error) {
       this.last = null
       this.log.error('re-checking private channels failed', error)
@@ -135,7 +138,12 @@ export class PrivateRecheck {
   }
 
   /** A round's answers given to its channels; what it read becomes what the next compares. */
-  private apply(checked: Rechecked[], result: RoundResult, fullAt: number): void {
+  private apply(
+    checked: Rechecked[],
+    result: RoundResult,
+    fullAt: number,
+    maxRows: number
+  ): void {
     this.counts.rounds++
     this.counts.checks += checked.length
     this.log.debug(
@@ -150,6 +158,7 @@ export class PrivateRecheck {
           at: fullAt,
           reads: result.reads,
           fingerprint: result.fingerprint,
+          maxRows,
         }
       : null
     checked.forEach((channel, index) => {
@@ -179,7 +188,9 @@ export class PrivateRecheck {
     // whatever ended after it is compared again at the next round.
     const [seen] = await this.db.api<{ snapshot: string; fingerprint: string }[]>`
       select pg_current_snapshot()::text as snapshot,
-        _supabase_local.policy_fingerprint(string_to_array(${last.reads}, ',')::oid[]) as fingerprint
+        _supabase_local.policy_fingerprint(
+          string_to_array(${last.reads}, ',')::oid[], ${last.maxRows}
+        ) as fingerprint
     `
     const before = seen ? parseSnapshot(seen.snapshot) : null
     if (!seen || before === null || seen.fingerprint !== last.fingerprint) return false
@@ -192,15 +203,15 @@ export class PrivateRecheck {
    * denied, the others are served). Null when the database cannot be reached: the channels keep
    * what they had until the next round.
    */
-  private async run(open: Rechecked[], base = ''): Promise<RoundResult | null> {
+  private async run(open: Rechecked[], base: string, maxRows: number): Promise<RoundResult | null> {
     try {
-      return await recheckRound(this.db, open, false, base)
+      return await recheckRound(this.db, open, false, base, maxRows)
     } catch (error) {
       if (isConnectionError(error)) return null
       this.log.debug(`re-checking private channels one by one: ${(error as Error).message}`)
     }
     try {
-      return await recheckRound(this.db, open, true, base)
+      return await recheckRound(this.db, open, true, base, maxRows)
     } catch (error) {
       if (isConnectionError(error)) return null
       throw error
