@@ -138,12 +138,7 @@ export class PrivateRecheck {
   }
 
   /** A round's answers given to its channels; what it read becomes what the next compares. */
-  private apply(
-    checked: Rechecked[],
-    result: RoundResult,
-    fullAt: number,
-    maxRows: number
-  ): void {
+  private apply(checked: Rechecked[], result: RoundResult, fullAt: number, maxRows: number): void {
     this.counts.rounds++
     this.counts.checks += checked.length
     this.log.debug(
