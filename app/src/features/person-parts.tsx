@@ -1,6 +1,9 @@
 // The person slot, filled (slots/person.ts): every feature folder with a person-part.tsx is in,
 // found at build time by Vite's import.meta.glob (eager), in the order of their `order`. Adding
-// one touches only its folder.
+// one touches only its folder. What each part reads for everyone (useShared) is read once per
+// list of people (PersonListScope); a name outside one reads it itself, as a list of one.
+import { createContext, useContext } from 'react'
+import type { ReactNode } from 'react'
 import type { PersonPart, PersonPartProps } from '../slots/person.ts'
 
 const found = import.meta.glob<PersonPart>('./*/person-part.tsx', {
@@ -10,7 +13,28 @@ const found = import.meta.glob<PersonPart>('./*/person-part.tsx', {
 
 const parts = Object.values(found).sort((a, b) => a.order - b.order)
 
+/** Each part's shared value, in the parts' order; null outside a PersonListScope. */
+const Shared = createContext<unknown[] | null>(null)
+
+/** Around a list of people: each part's value is read once for all the names in it. */
+export function PersonListScope({ children }: { children: ReactNode }) {
+  // The parts are fixed when this module loads (an eager glob): the hooks are called in the
+  // same order on every render.
+  const shared = parts.map((p) => p.useShared())
+  return <Shared.Provider value={shared}>{children}</Shared.Provider>
+}
+
 /** The features' parts of a person's line at that place. */
 export function PersonParts({ place, ...props }: PersonPartProps & { place: PersonPart['place'] }) {
-  return parts.filter((p) => p.place === place).map(({ Part }, i) => <Part key={i} {...props} />)
+  const shared = useContext(Shared)
+  if (!shared) {
+    return (
+      <PersonListScope>
+        <PersonParts place={place} {...props} />
+      </PersonListScope>
+    )
+  }
+  return parts.map(({ Part, place: at }, i) =>
+    at === place ? <Part key={i} {...props} shared={shared[i]} /> : null
+  )
 }

@@ -9,7 +9,7 @@ import { useChannelMembersQuery } from '../features/channels/index.ts'
 import { Avatar } from '../features/profiles/index.ts'
 import { MembersParts } from '../features/members-parts.tsx'
 import type { Presence } from '../features/presence/index.ts'
-import { PersonName } from '../ui/PersonName.tsx'
+import { PersonListScope, PersonName } from '../ui/PersonName.tsx'
 import { Notice, Spinner } from '../ui/Notice.tsx'
 import { useAfterFirstScreen } from '../lib/first-screen.ts'
 
@@ -76,43 +76,45 @@ export default function MembersPanel({ workspaceId, channelId, online, me, onClo
             onChange={(e) => setQuery(e.target.value)}
           />
           {list.length === 0 && <p className="muted">{t`Nobody here matches.`}</p>}
-          <ul>
-            {shown.map((m) => {
-              const isOnline = online.has(m.userId)
-              const away = isOnline && online.away.has(m.userId)
-              const dnd = isOnline && online.dnd.has(m.userId)
-              return (
-                <li
-                  key={m.userId}
-                  data-user-id={m.userId}
-                  data-online={isOnline}
-                  data-away={away}
-                  data-dnd={dnd}
-                >
-                  <Avatar
-                    name={m.displayName}
-                    userId={m.userId}
-                    path={m.avatarPath}
-                    size={28}
-                    online={isOnline}
-                    away={away}
-                    dnd={dnd}
-                  />
-                  <PersonName userId={m.userId} name={m.displayName} status="text">
-                    {m.userId === me && <span className="muted"> {t`(you)`}</span>}
-                    {away && <span className="muted"> {awayText}</span>}
-                    {dnd && <span className="muted"> {dndText}</span>}
-                  </PersonName>
-                  <span className="visually-hidden">
-                    {isOnline
-                      ? `, ${t`online`}${away ? `, ${awayText}` : ''}${dnd ? `, ${dndText}` : ''}`
-                      : `, ${t`offline`}`}
-                  </span>
-                </li>
-              )
-            })}
-            <ShowMore rest={rest} onMore={more} />
-          </ul>
+          <PersonListScope>
+            <ul>
+              {shown.map((m) => {
+                const isOnline = online.has(m.userId)
+                const away = isOnline && online.away.has(m.userId)
+                const dnd = isOnline && online.dnd.has(m.userId)
+                return (
+                  <li
+                    key={m.userId}
+                    data-user-id={m.userId}
+                    data-online={isOnline}
+                    data-away={away}
+                    data-dnd={dnd}
+                  >
+                    <Avatar
+                      name={m.displayName}
+                      userId={m.userId}
+                      path={m.avatarPath}
+                      size={28}
+                      online={isOnline}
+                      away={away}
+                      dnd={dnd}
+                    />
+                    <PersonName userId={m.userId} name={m.displayName} status="text">
+                      {m.userId === me && <span className="muted"> {t`(you)`}</span>}
+                      {away && <span className="muted"> {awayText}</span>}
+                      {dnd && <span className="muted"> {dndText}</span>}
+                    </PersonName>
+                    <span className="visually-hidden">
+                      {isOnline
+                        ? `, ${t`online`}${away ? `, ${awayText}` : ''}${dnd ? `, ${dndText}` : ''}`
+                        : `, ${t`offline`}`}
+                    </span>
+                  </li>
+                )
+              })}
+              <ShowMore rest={rest} onMore={more} />
+            </ul>
+          </PersonListScope>
         </>
       )}
       {roster.data && later && (

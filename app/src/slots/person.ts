@@ -10,11 +10,23 @@ export interface PersonPartProps {
   withText?: boolean
 }
 
-/** A feature's person-part.tsx default export. */
-export interface PersonPart {
+/** A feature's person-part.tsx default export, made with personPart(). */
+export interface PersonPart<Shared = unknown> {
   /** 'badge': right after the name; 'status': at the end. */
   place: 'badge' | 'status'
   /** Its place among the others (lowest first). */
   order: number
-  Part: ComponentType<PersonPartProps>
+  /**
+   * What the part reads for everyone (a query's data, the statuses): a list of people
+   * (PersonListScope) reads it once for all its rows, a name shown alone reads it itself. A row
+   * of the people picker had a query observer per part; 50 rows drawn per keystroke made 200.
+   */
+  useShared: () => Shared
+  /** One person's part, from what useShared read. */
+  Part: ComponentType<PersonPartProps & { shared: Shared }>
+}
+
+/** A part, its type checked against its own shared value. */
+export function personPart<Shared>(part: PersonPart<Shared>): PersonPart {
+  return part as unknown as PersonPart
 }

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro'
 import { useId, useMemo, useState } from 'react'
 import { filterByName } from '../lib/name-match.ts'
 import { ShowMore, useGrowing } from './show-more.tsx'
-import { PersonName } from './PersonName.tsx'
+import { PersonListScope, PersonName } from './PersonName.tsx'
 
 export interface Person {
   id: string
@@ -44,25 +44,27 @@ export function PeoplePicker({ people, selected, onChange, label }: Props) {
           {people.length === 0 ? t`Everyone is already here.` : t`Nobody matches.`}
         </p>
       ) : (
-        <ul>
-          {page.shown.map((p) => (
-            <li key={p.id}>
-              <label>
-                <input
-                  type="checkbox"
-                  checked={chosen.has(p.id)}
-                  onChange={(e) =>
-                    onChange(
-                      e.target.checked ? [...selected, p.id] : selected.filter((s) => s !== p.id)
-                    )
-                  }
-                />
-                <PersonName userId={p.id} name={p.name} />
-              </label>
-            </li>
-          ))}
-          <ShowMore rest={page.rest} onMore={page.more} />
-        </ul>
+        <PersonListScope>
+          <ul>
+            {page.shown.map((p) => (
+              <li key={p.id}>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={chosen.has(p.id)}
+                    onChange={(e) =>
+                      onChange(
+                        e.target.checked ? [...selected, p.id] : selected.filter((s) => s !== p.id)
+                      )
+                    }
+                  />
+                  <PersonName userId={p.id} name={p.name} />
+                </label>
+              </li>
+            ))}
+            <ShowMore rest={page.rest} onMore={page.more} />
+          </ul>
+        </PersonListScope>
       )}
     </fieldset>
   )

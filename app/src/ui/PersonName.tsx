@@ -3,6 +3,8 @@
 import type { ReactNode } from 'react'
 import { PersonParts } from '../features/person-parts.tsx'
 
+export { PersonListScope } from '../features/person-parts.tsx'
+
 interface Props {
   userId: string
   name: string

@@ -1,6 +1,12 @@
 // GUEST after a guest's name (slots/person.ts).
-import type { PersonPart } from '../../slots/person.ts'
+import { personPart } from '../../slots/person.ts'
 import { GuestBadge } from './components/GuestBadge.tsx'
+import { useOpenWorkspaceGuests } from './data/guest-ids.ts'
 
-const part: PersonPart = { place: 'badge', order: 30, Part: GuestBadge }
+const part = personPart({
+  place: 'badge',
+  order: 30,
+  useShared: useOpenWorkspaceGuests,
+  Part: GuestBadge,
+})
 export default part

@@ -6,7 +6,7 @@ import { testQueryClient } from '../../lib/query-client.test-support.ts'
 import { chatMessage } from '../../slots/chat-message.test-support.ts'
 import type { ChatMessage } from '../../slots/message.ts'
 import type { ExtensionScope } from '../../slots/message.ts'
-import { ImportedBadge } from './components/ImportedBadge.tsx'
+import importedPart from './person-part.tsx'
 import { placeholderIdsKey } from './data/placeholder-ids.ts'
 import imported from './message-extension.tsx'
 
@@ -48,6 +48,12 @@ afterEach(() => {
   answer.asked = []
 })
 
+/** The person slot's part (person-part.tsx): it reads the placeholders itself, as a name alone. */
+function Badge({ userId }: { userId: string }) {
+  const { Part, useShared } = importedPart
+  return <Part userId={userId} shared={useShared()} />
+}
+
 describe('the IMPORTED mark', () => {
   it("marks an imported placeholder's messages, and nobody else's", () => {
     const { result } = renderHook(() => imported.useChannel!({} as ExtensionScope), {
@@ -65,8 +71,8 @@ describe('the IMPORTED mark', () => {
     const Wrapper = wrapperWith()
     render(
       <Wrapper>
-        <ImportedBadge userId="placeholder-1" />
-        <ImportedBadge userId="ann" />
+        <Badge userId="placeholder-1" />
+        <Badge userId="ann" />
       </Wrapper>
     )
     await waitFor(() => expect(screen.getAllByText('IMPORTED')).toHaveLength(1))

@@ -1,10 +1,7 @@
 import { t } from '@lingui/core/macro'
-import { useBotIdsQuery } from '../data/bot-ids.ts'
 import '../bots.css'
 
 /** "BOT" after a bot's name (members, people pickers, mentions); nothing for a person. */
-export function BotBadge({ userId }: { userId: string }) {
-  return useBotIdsQuery().data?.includes(userId) ? (
-    <span className="bot-badge">{t`BOT`}</span>
-  ) : null
+export function BotBadge({ userId, shared }: { userId: string; shared: string[] | undefined }) {
+  return shared?.includes(userId) ? <span className="bot-badge">{t`BOT`}</span> : null
 }

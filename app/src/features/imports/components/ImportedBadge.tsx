@@ -1,11 +1,16 @@
 import { t } from '@lingui/core/macro'
-import { usePlaceholderIdsQuery } from '../data/placeholder-ids.ts'
 import '../imported.css'
 
 /** "IMPORTED" after an imported person's name (members, people pickers, mentions): a placeholder
  *  of a Slack import, nobody's account until they claim it. Nothing for anyone else. */
-export function ImportedBadge({ userId }: { userId: string }) {
-  return usePlaceholderIdsQuery().data?.includes(userId) ? (
+export function ImportedBadge({
+  userId,
+  shared,
+}: {
+  userId: string
+  shared: string[] | undefined
+}) {
+  return shared?.includes(userId) ? (
     <span className="imported-badge" title={t`Imported from Slack: not claimed by an account yet`}>
       {t`IMPORTED`}
     </span>

@@ -9,7 +9,7 @@ import { useId, useLayoutEffect, useState } from 'react'
 import type { KeyboardEvent, RefObject, ClipboardEvent } from 'react'
 import { BROADCASTS, matchPeople, mentionQueryAt } from '../mentions.ts'
 import type { Mentionable } from '../mentions.ts'
-import { PersonName } from '../../../ui/PersonName.tsx'
+import { PersonListScope, PersonName } from '../../../ui/PersonName.tsx'
 import type { ComposerName } from '../../../slots/composer.ts'
 
 const BROADCAST_HINTS: Record<string, MessageDescriptor> = {
@@ -109,30 +109,32 @@ export function MentionTextarea(props: Props) {
   return (
     <div className="mention-textarea">
       {open && (
-        <ul
-          className="mention-options"
-          role="listbox"
-          id={listId}
-          aria-label={t`People and groups to mention`}
-        >
-          {options.map((person, index) => (
-            <li
-              key={person.id}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === activeIndex}
-              className={index === activeIndex ? 'active' : undefined}
-              onMouseDown={(e) => {
-                e.preventDefault()
-                pick(person)
-              }}
-            >
-              <PersonName userId={person.id} name={person.name} status={!person.hint && 'emoji'}>
-                {person.hint && <span className="muted"> {person.hint}</span>}
-              </PersonName>
-            </li>
-          ))}
-        </ul>
+        <PersonListScope>
+          <ul
+            className="mention-options"
+            role="listbox"
+            id={listId}
+            aria-label={t`People and groups to mention`}
+          >
+            {options.map((person, index) => (
+              <li
+                key={person.id}
+                id={`${listId}-${index}`}
+                role="option"
+                aria-selected={index === activeIndex}
+                className={index === activeIndex ? 'active' : undefined}
+                onMouseDown={(e) => {
+                  e.preventDefault()
+                  pick(person)
+                }}
+              >
+                <PersonName userId={person.id} name={person.name} status={!person.hint && 'emoji'}>
+                  {person.hint && <span className="muted"> {person.hint}</span>}
+                </PersonName>
+              </li>
+            ))}
+          </ul>
+        </PersonListScope>
       )}
       <textarea
         ref={inputRef}

@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro'
-import { useStatusOf } from '../data/statuses-query.ts'
+import { statusIn, useStatuses } from '../data/statuses-query.ts'
+import type { Statuses } from '../data/types.ts'
 import './status.css'
 import { Emoji } from '../../emoji/index.ts'
 
@@ -10,8 +11,17 @@ interface Props {
 }
 
 /** The person's status next to their name: its emoji (and text), nothing when they have none. */
-export function StatusEmoji({ userId, withText = false }: Props) {
-  const status = useStatusOf(userId)
+export function StatusEmoji(props: Props) {
+  return <StatusEmojiOf {...props} shared={useStatuses()} />
+}
+
+/** The same among the statuses given (a list of people reads them once: person-part.tsx). */
+export function StatusEmojiOf({
+  userId,
+  withText = false,
+  shared,
+}: Props & { shared: Statuses | undefined }) {
+  const status = statusIn(shared, userId)
   if (!status) return null
   const { text, emoji } = status
   const label = text ? t`Status: ${text}` : t`Status: ${emoji}`

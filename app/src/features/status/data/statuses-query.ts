@@ -33,12 +33,21 @@ const noop = () => {}
  * fetches, so each name shown costs no query observer.
  */
 export function useStatusOf(userId: string): Status | null {
+  return statusIn(useStatuses(), userId)
+}
+
+/** Every status in the cache (undefined: none loaded), as useStatusOf reads it. */
+export function useStatuses(): Statuses | undefined {
   const client = useContext(QueryClientContext)
   const subscribe = useCallback(
     (onChange: () => void) => (client ? client.getQueryCache().subscribe(onChange) : noop),
     [client]
   )
-  const data = useSyncExternalStore(subscribe, () => client?.getQueryData<Statuses>(statusKeys.all))
-  const status = data?.[userId]
+  return useSyncExternalStore(subscribe, () => client?.getQueryData<Statuses>(statusKeys.all))
+}
+
+/** The person's status now among `statuses`, or null. */
+export function statusIn(statuses: Statuses | undefined, userId: string): Status | null {
+  const status = statuses?.[userId]
   return isCurrent(status, Date.now()) ? status : null
 }

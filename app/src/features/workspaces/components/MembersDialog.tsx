@@ -6,7 +6,7 @@ import { filterByName } from '../../../lib/name-match.ts'
 import { ShowMore, useGrowing } from '../../../ui/show-more.tsx'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
-import { PersonName } from '../../../ui/PersonName.tsx'
+import { PersonListScope, PersonName } from '../../../ui/PersonName.tsx'
 import { useChangeRole, useRemoveMember } from '../data/workspace-mutations.ts'
 import { GuestKindSelect } from './GuestKindSelect.tsx'
 import type { Member, Role } from '../data/types.ts'
@@ -53,56 +53,58 @@ export function MembersDialog({
           onChange={(e) => setQuery(e.target.value)}
         />
         {found.length === 0 && <p className="muted">{t`Nobody matches.`}</p>}
-        <ul className="member-admin-list">
-          {page.shown.map((m) => {
-            const editable =
-              canManage && m.userId !== me && (myRole === 'owner' || m.role !== 'owner')
-            const name = m.displayName
-            return (
-              <li key={m.userId}>
-                <PersonName userId={m.userId} name={m.displayName} status={false}>
-                  {m.userId === me && <span className="muted"> {t`(you)`}</span>}
-                </PersonName>
-                {editable ? (
-                  <>
-                    <select
-                      aria-label={t`Role of ${name}`}
-                      value={m.role}
-                      onChange={(e) =>
-                        changeRole.mutate({ userId: m.userId, role: e.target.value as Role })
-                      }
-                    >
-                      {myRole === 'owner' && <option value="owner">{roleLabel('owner')}</option>}
-                      <option value="admin">{roleLabel('admin')}</option>
-                      <option value="member">{roleLabel('member')}</option>
-                      <option value="guest">{roleLabel('guest')}</option>
-                    </select>
-                    {m.role === 'guest' && (
-                      <GuestKindSelect
-                        workspaceId={workspaceId}
-                        userId={m.userId}
-                        name={m.displayName}
-                      />
-                    )}
-                    <button
-                      type="button"
-                      className="button button-small button-danger"
-                      onClick={() => {
-                        if (window.confirm(t`Remove ${name} from the workspace?`))
-                          remove.mutate(m.userId)
-                      }}
-                    >
-                      {t`Remove`}
-                    </button>
-                  </>
-                ) : (
-                  <span className="role-tag">{roleLabel(m.role)}</span>
-                )}
-              </li>
-            )
-          })}
-          <ShowMore rest={page.rest} onMore={page.more} />
-        </ul>
+        <PersonListScope>
+          <ul className="member-admin-list">
+            {page.shown.map((m) => {
+              const editable =
+                canManage && m.userId !== me && (myRole === 'owner' || m.role !== 'owner')
+              const name = m.displayName
+              return (
+                <li key={m.userId}>
+                  <PersonName userId={m.userId} name={m.displayName} status={false}>
+                    {m.userId === me && <span className="muted"> {t`(you)`}</span>}
+                  </PersonName>
+                  {editable ? (
+                    <>
+                      <select
+                        aria-label={t`Role of ${name}`}
+                        value={m.role}
+                        onChange={(e) =>
+                          changeRole.mutate({ userId: m.userId, role: e.target.value as Role })
+                        }
+                      >
+                        {myRole === 'owner' && <option value="owner">{roleLabel('owner')}</option>}
+                        <option value="admin">{roleLabel('admin')}</option>
+                        <option value="member">{roleLabel('member')}</option>
+                        <option value="guest">{roleLabel('guest')}</option>
+                      </select>
+                      {m.role === 'guest' && (
+                        <GuestKindSelect
+                          workspaceId={workspaceId}
+                          userId={m.userId}
+                          name={m.displayName}
+                        />
+                      )}
+                      <button
+                        type="button"
+                        className="button button-small button-danger"
+                        onClick={() => {
+                          if (window.confirm(t`Remove ${name} from the workspace?`))
+                            remove.mutate(m.userId)
+                        }}
+                      >
+                        {t`Remove`}
+                      </button>
+                    </>
+                  ) : (
+                    <span className="role-tag">{roleLabel(m.role)}</span>
+                  )}
+                </li>
+              )
+            })}
+            <ShowMore rest={page.rest} onMore={page.more} />
+          </ul>
+        </PersonListScope>
       </div>
     </Dialog>
   )
