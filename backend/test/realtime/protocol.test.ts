@@ -178,9 +178,11 @@ describe('joining', () => {
 describe('channels', () => {
   it('closes a channel when its token expires', async () => {
     const client = await connect()
+    // Whole seconds: now() + 1 left the token between 0 and 1,000 ms, and a join that came after
+    // it was refused as expired (no channel to close): 1 to 2 s left.
     const { joinRef } = await client.join('realtime:short', {
       config: {},
-      access_token: await userToken({ exp: now() + 1 }),
+      access_token: await userToken({ exp: now() + 2 }),
     })
     const system = await client.frame((f) => f[3] === 'system')
     expect(system[0]).toBe(joinRef)
