@@ -1,7 +1,7 @@
 // The person slot, filled (slots/person.ts): every feature folder with a person-part.tsx is in,
 // found at build time by Vite's import.meta.glob (eager), in the order of their `order`. Adding
 // one touches only its folder. What each part reads for everyone (useShared) is read once per
-// list of people (PersonListScope); a name outside one reads it itself, as a list of one.
+// list of people (PersonListScope); a part outside one reads it itself.
 import { createContext, useContext } from 'react'
 import type { ReactNode } from 'react'
 import type { PersonPart, PersonPartProps } from '../slots/person.ts'
@@ -24,17 +24,20 @@ export function PersonListScope({ children }: { children: ReactNode }) {
   return <Shared.Provider value={shared}>{children}</Shared.Provider>
 }
 
+/** A part outside a list: it reads its own value (the status alone needs no query client). */
+function ReadItself({ index, ...props }: PersonPartProps & { index: number }) {
+  const { Part, useShared } = parts[index]!
+  return <Part {...props} shared={useShared()} />
+}
+
 /** The features' parts of a person's line at that place. */
 export function PersonParts({ place, ...props }: PersonPartProps & { place: PersonPart['place'] }) {
   const shared = useContext(Shared)
-  if (!shared) {
-    return (
-      <PersonListScope>
-        <PersonParts place={place} {...props} />
-      </PersonListScope>
-    )
-  }
   return parts.map(({ Part, place: at }, i) =>
-    at === place ? <Part key={i} {...props} shared={shared[i]} /> : null
+    at !== place ? null : shared ? (
+      <Part key={i} {...props} shared={shared[i]} />
+    ) : (
+      <ReadItself key={i} index={i} {...props} />
+    )
   )
 }
