@@ -69,7 +69,9 @@ describe('start fails with one line', () => {
   it('when the API port is taken: by what, and the flag that changes it', async () => {
     const { server, port } = await listen()
     try {
-      const line = theError(await start(await project('api-port'), '--api-port', String(port)))
+      const line = theError(
+        await start(await project('api-port'), '--api-port', String(port), '--db-port', '0')
+      )
       expect(line).toMatch(
         new RegExp(
           `^Error: Port ${port} for the API \\(\\[api\\] port\\) is already in use by pid ${process.pid}: ` +
@@ -183,8 +185,9 @@ describe('start fails with one line', () => {
     // No PostgreSQL installed: the stack looks in an empty folder instead of /usr/lib/postgresql.
     const empty = path.join(workdir, 'no-installations')
     await mkdir(empty)
+    // Free ports: the defaults may be another test's stack (CI s27-2 met 54322 taken).
     const result = await runCli(
-      ['start', '--workdir', workdir, '--data-dir', path.join(workdir, 'data')],
+      FREE_PORTS('start', '--workdir', workdir, '--data-dir', path.join(workdir, 'data')),
       { CHORUS_POSTGRES_ROOTS: `${empty}:${empty}` }
     )
     const major = distributionMajor() ?? 17
