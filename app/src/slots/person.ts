@@ -19,7 +19,7 @@ export interface PersonPart<Shared = unknown> {
   /**
    * What the part reads for everyone (a query's data, the statuses): a list of people
    * (PersonListScope) reads it once for all its rows, a name shown alone reads it itself. A row
-   * of the people picker had a query observer per part; 50 rows drawn per keystroke made 200.
+   * of the people picker had a query observer per badge; 50 rows drawn per keystroke made 150.
    */
   useShared: () => Shared
   /** One person's part, from what useShared read. */

@@ -149,11 +149,11 @@ function settingsJson(db: Database, scope: CallerScope): string {
 export async function recheckRound(
   db: Database,
   checks: readonly RoundCheck[],
-  isolate = false,
-  /** The tables earlier rounds read (oids, comma-separated), when only new channels are checked. */
-  base = '',
+  isolate: boolean,
+  /** The tables earlier rounds read (oids, comma-separated) when only new channels are checked; '' for a full round. */
+  base: string,
   /** Tables of more rows are not summed (policy_fingerprint): fingerprintRows(open channels). */
-  maxRows = fingerprintRows(checks.length)
+  maxRows: number
 ): Promise<RoundResult> {
   const topicIndex = new Map<string, number>()
   const scopes = new Map<string, [number, number][]>()
