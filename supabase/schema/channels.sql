@@ -279,11 +279,27 @@ grant execute on function private.channels_before_write() to authenticated, serv
 -- Function private.is_channel_member(p_channel_id uuid)
 CREATE OR REPLACE FUNCTION private.is_channel_member(p_channel_id uuid)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select p_channel_id in (select private.member_channel_ids())
+declare
+  v_uid uuid := auth.uid();
+begin
+  if v_uid is null then
+    return false;
+  end if;
+  if p_channel_id is null then
+    return case when exists (select 1 from private.member_channel_ids()) then null else false end;
+  end if;
+  return exists (
+    select 1
+    from public.channel_members cm
+    join public.channels c on c.id = cm.channel_id
+    where cm.channel_id = p_channel_id and cm.user_id = v_uid
+      and c.workspace_id in (select private.workspace_ids())
+  );
+end
 $function$;
 grant execute on function private.is_channel_member(uuid) to authenticated, service_role;
 
@@ -338,29 +354,45 @@ grant execute on function private.manageable_channel_ids() to authenticated, ser
 -- Function private.member_channel_ids()
 CREATE OR REPLACE FUNCTION private.member_channel_ids()
  RETURNS SETOF uuid
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select cm.channel_id
-  from public.channel_members cm
-  join public.channels c on c.id = cm.channel_id
-  where cm.user_id = (select auth.uid()) and c.workspace_id in (select private.workspace_ids())
+declare
+  v_uid uuid := auth.uid();
+begin
+  if v_uid is null then
+    return;
+  end if;
+  return query
+    select cm.channel_id
+    from public.channel_members cm
+    join public.channels c on c.id = cm.channel_id
+    where cm.user_id = v_uid and c.workspace_id in (select private.workspace_ids());
+end
 $function$;
 grant execute on function private.member_channel_ids() to authenticated, service_role;
 
 -- Function private.postable_channel_ids()
 CREATE OR REPLACE FUNCTION private.postable_channel_ids()
  RETURNS SETOF uuid
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select c.id
-  from public.channel_members cm
-  join public.channels c on c.id = cm.channel_id
-  where cm.user_id = (select auth.uid()) and c.archived_at is null
-    and c.workspace_id in (select private.workspace_ids())
+declare
+  v_uid uuid := auth.uid();
+begin
+  if v_uid is null then
+    return;
+  end if;
+  return query
+    select c.id
+    from public.channel_members cm
+    join public.channels c on c.id = cm.channel_id
+    where cm.user_id = v_uid and c.archived_at is null
+      and c.workspace_id in (select private.workspace_ids());
+end
 $function$;
 grant execute on function private.postable_channel_ids() to authenticated, service_role;
 

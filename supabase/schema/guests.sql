@@ -102,15 +102,19 @@ $function$;
 -- Function private.guests_of_channel(p_channel_id uuid)
 CREATE OR REPLACE FUNCTION private.guests_of_channel(p_channel_id uuid)
  RETURNS SETOF uuid
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select cm.user_id
-  from public.channel_members cm
-  join public.workspace_members wm
-    on wm.workspace_id = cm.workspace_id and wm.user_id = cm.user_id
-  where cm.channel_id = p_channel_id and wm.left_at is null and wm.role = 'guest'
+begin
+  return query
+    select wm.user_id
+    from public.channels c
+    join public.workspace_members wm on wm.workspace_id = c.workspace_id
+    join public.channel_members cm
+      on cm.channel_id = c.id and cm.user_id = wm.user_id and cm.workspace_id = wm.workspace_id
+    where c.id = p_channel_id and wm.role = 'guest' and wm.left_at is null;
+end
 $function$;
 -- execute: only its owner (no grants on private.guests_of_channel(uuid))
 

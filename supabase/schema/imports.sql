@@ -849,11 +849,13 @@ $function$;
 -- Function private.importing()
 CREATE OR REPLACE FUNCTION private.importing()
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select coalesce(current_setting('chorus.importing', true), '') = 'on' and auth.uid() is null
+begin
+  return coalesce(current_setting('chorus.importing', true), '') = 'on' and auth.uid() is null;
+end
 $function$;
 grant execute on function private.importing() to authenticated, service_role;
 

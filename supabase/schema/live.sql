@@ -524,17 +524,28 @@ grant execute on function private.may_use_topic(text,boolean) to authenticated, 
 -- Function private.oauth_session_live()
 CREATE OR REPLACE FUNCTION private.oauth_session_live()
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select (select private.oauth_client_id()) is null or exists (
+declare
+  v_client uuid := private.oauth_client_id();
+  v_session text;
+  v_uid uuid;
+begin
+  if v_client is null then
+    return true;
+  end if;
+  v_session := auth.jwt() ->> 'session_id';
+  v_uid := auth.uid();
+  return exists (
     select 1 from auth.sessions s
-    where s.id::text = (select auth.jwt()) ->> 'session_id'
-      and s.user_id = (select auth.uid())
-      and s.oauth_client_id = (select private.oauth_client_id())
+    where s.id::text = v_session
+      and s.user_id = v_uid
+      and s.oauth_client_id = v_client
       and (s.not_after is null or s.not_after > now())
-  )
+  );
+end
 $function$;
 grant execute on function private.oauth_session_live() to authenticated, service_role;
 

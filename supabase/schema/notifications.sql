@@ -206,6 +206,12 @@ begin
   if new.deleted_at is not null then
     return null;
   end if;
+  -- Nobody mentioned outside a DM: no one to mail.
+  if cardinality(new.mentions) = 0 and not exists (
+    select 1 from public.channels c where c.id = new.channel_id and c.kind = 'dm'
+  ) then
+    return null;
+  end if;
   insert into private.email_queue (user_id, workspace_id, channel_id, message_id, thread_id, seq,
     due_at)
   select cm.user_id, c.workspace_id, c.id, new.id,

@@ -77,30 +77,37 @@ grant execute on function private.join_app_gate(regclass) to authenticated, serv
 -- Function private.mfa_ok()
 CREATE OR REPLACE FUNCTION private.mfa_ok()
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select private.session_aal2() or not exists (
+declare
+  v_uid uuid := auth.uid();
+begin
+  return private.session_aal2() or not exists (
     select 1 from auth.mfa_factors f
-    where f.user_id = (select auth.uid()) and f.status = 'verified'
-  )
+    where f.user_id = v_uid and f.status = 'verified'
+  );
+end
 $function$;
 grant execute on function private.mfa_ok() to authenticated, service_role;
 
 -- Function private.oauth_client_id()
 CREATE OR REPLACE FUNCTION private.oauth_client_id()
  RETURNS uuid
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select case
+declare
+  c text := auth.jwt() ->> 'client_id';
+begin
+  return case
     when c is null or c = '' then null
     when c ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then c::uuid
     else '00000000-0000-0000-0000-000000000000'::uuid
-  end
-  from (select auth.jwt() ->> 'client_id' as c) t
+  end;
+end
 $function$;
 grant execute on function private.oauth_client_id() to authenticated, service_role;
 
@@ -194,11 +201,13 @@ grant execute on function private.require_mfa_for_sessions() to authenticated, s
 -- Function private.session_aal2()
 CREATE OR REPLACE FUNCTION private.session_aal2()
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select coalesce((select auth.jwt()) ->> 'aal', 'aal1') = 'aal2'
+begin
+  return coalesce(auth.jwt() ->> 'aal', 'aal1') = 'aal2';
+end
 $function$;
 grant execute on function private.session_aal2() to authenticated, service_role;
 

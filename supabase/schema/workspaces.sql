@@ -25,6 +25,7 @@ create table public.workspace_members (
 );
 alter table public.workspace_members enable row level security;
 
+CREATE INDEX workspace_members_guests ON public.workspace_members USING btree (workspace_id, user_id) WHERE ((role = 'guest'::public.workspace_role) AND (left_at IS NULL));
 CREATE INDEX workspace_members_user ON public.workspace_members USING btree (user_id, workspace_id) WHERE (left_at IS NULL);
 
 create policy "workspace_members: a revoked app reads nothing" on public.workspace_members
@@ -213,19 +214,29 @@ grant execute on function private.slug_for(text) to authenticated, service_role;
 -- Function private.workspace_ids()
 CREATE OR REPLACE FUNCTION private.workspace_ids()
  RETURNS SETOF uuid
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select wm.workspace_id
-  from public.workspace_members wm
-  join public.workspaces w on w.id = wm.workspace_id
-  where wm.user_id = (select auth.uid()) and wm.left_at is null
-    and wm.suspended_at is null -- suspended: a suspended member reads nothing of the workspace
-    and (select private.mfa_ok()) and (not w.require_mfa or (select private.session_aal2()))
-    -- a third-party app: only the workspaces it may read, while its session lives
-    and ((select private.oauth_client_id()) is null
-      or private.oauth_client_may(wm.workspace_id, false))
+declare
+  v_uid uuid := auth.uid();
+  v_aal2 boolean;
+  v_app boolean;
+begin
+  if v_uid is null or not private.mfa_ok() then
+    return;
+  end if;
+  v_aal2 := private.session_aal2();
+  v_app := private.oauth_client_id() is not null;
+  return query
+    select wm.workspace_id
+    from public.workspace_members wm
+    join public.workspaces w on w.id = wm.workspace_id
+    where wm.user_id = v_uid and wm.left_at is null
+      and wm.suspended_at is null
+      and (not w.require_mfa or v_aal2)
+      and (not v_app or private.oauth_client_may(wm.workspace_id, false));
+end
 $function$;
 grant execute on function private.workspace_ids() to authenticated, service_role;
 
