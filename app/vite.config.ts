@@ -16,6 +16,7 @@ import { precompress } from './scripts/precompress.ts'
 import { inlineSprite } from './scripts/inline-sprite.ts'
 import { emojiFiles } from './scripts/emoji-files.ts'
 import { linguiCatalogs, linguiMacros } from './scripts/lingui-macros.ts'
+import { parserVersion } from './scripts/parser-version.ts'
 import { shellFiles } from './src/offline/shell-routes.ts'
 import type { ShellManifest } from './src/offline/shell-routes.ts'
 
@@ -116,6 +117,8 @@ function localStackConfig(): { supabaseUrl: string; supabaseKey: string } {
 }
 
 export default defineConfig({
+  // Which parser made a kept message tree (src/features/messages/markdown/kept-trees.ts).
+  define: { __CHORUS_PARSER__: JSON.stringify(parserVersion()) },
   plugins: [
     linguiMacros(LINGUI_CONFIG),
     // A language's catalog (src/locales/<language>.po) is compiled when the app imports it.

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { defineConfig } from 'vitest/config'
 import { linguiCatalogs, linguiMacros } from './scripts/lingui-macros.ts'
+import { parserVersion } from './scripts/parser-version.ts'
 
 const LINGUI_CONFIG = path.resolve(import.meta.dirname, 'lingui.config.ts')
 
@@ -9,6 +10,7 @@ const LINGUI_CONFIG = path.resolve(import.meta.dirname, 'lingui.config.ts')
 export default defineConfig({
   // The messages are compiled as in the build (scripts/lingui-macros.ts).
   plugins: [linguiMacros(LINGUI_CONFIG), linguiCatalogs()],
+  define: { __CHORUS_PARSER__: JSON.stringify(parserVersion()) },
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   test: {
     name: 'app',

@@ -23,6 +23,9 @@ async function boot(): Promise<void> {
   // The language's catalog (none for English) is fetched beside everything else.
   const language = startI18n()
   const session = storedSession()
+  // The focus of modal dialogs (ui/dialog-focus.ts): none is open before the first screen is
+  // shown. Not loaded (offline, never fetched): the browser's own handling of the focus.
+  afterFirstScreen(() => void import('./ui/dialog-focus.ts').catch(() => undefined))
   // The sentences for Chorus's error codes: wanted only when something is refused.
   afterFirstScreen(
     () =>
@@ -35,8 +38,9 @@ async function boot(): Promise<void> {
     // The date formats are the language's: made once it is active (at once for English).
     void language.then(warmDateFormats)
     const route = parseRoute(window.location.pathname)
-    if (route.name === 'workspace' && route.channelId && session.user?.id) {
-      loadMarkdownForKept(session.user.id, route.channelId)
+    if (session.user?.id) {
+      const channelId = route.name === 'workspace' ? route.channelId : null
+      loadMarkdownForKept(session.user.id, channelId)
     }
     // A sign-out offline shows the sign-in page: its code is in once the first screen is shown,
     // whether or not the service worker has stored the shell yet.

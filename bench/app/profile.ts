@@ -2,6 +2,7 @@
 // visit, self time summed by function and by script, and the long tasks (> 50 ms) it saw.
 //   node --import tsx bench/app/profile.ts [--messages 2000] [--dist app/dist] [--out x.cpuprofile]
 //   ... --members 5000 [--channels 300]   # bench:app-size's world instead: its #general
+//   ... --linger 3500   # each page open 3.5 s once shown, as bench:app's (what it keeps is written)
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -19,6 +20,9 @@ const { values } = parseArgs({
     'hold-network': { type: 'string', default: '0' },
     members: { type: 'string' },
     channels: { type: 'string', default: '300' },
+    // How long each page stays open once shown: what it keeps on the device (the messages, their
+    // parsed trees) is written a second or three after the first screen.
+    linger: { type: 'string', default: '300' },
   },
 })
 
@@ -83,7 +87,7 @@ async function main(): Promise<void> {
       await p.waitForFunction(
         () => (window as unknown as { __shown?: number }).__shown !== undefined
       )
-      await p.waitForTimeout(300)
+      await p.waitForTimeout(Number(values.linger))
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile }
       const shown = await p.evaluate(() => (window as unknown as { __shown: number }).__shown)
       const long = await p.evaluate(() => (window as unknown as { __long: number[][] }).__long)

@@ -24,6 +24,7 @@ const messagesKey = (userId: string, channelId: string) =>
   `${PREFIX}${userId}.messages.${channelId}`
 /** The channels with kept messages, the most recently written first. */
 const channelsKey = (userId: string) => `${PREFIX}${userId}.channels`
+const valueKey = (userId: string, name: string) => `${PREFIX}${userId}.value.${name}`
 
 /** The cache reads and writes `userId`'s only, and every other person's is deleted. */
 export function activateCache(userId: string): void {
@@ -62,6 +63,20 @@ export function someCachedMessage(
 ): boolean {
   const value = readJson<unknown>(storage(), messagesKey(userId, channelId), [])
   return Array.isArray(value) && value.some(test)
+}
+
+/**
+ * A feature's value kept for `userId` (the parsed trees of the bodies shown last, markdown/kept-trees.ts).
+ * Like someCachedMessage, boot reads it before the cache is activated: keep in it only what is
+ * derived from what the cache holds anyway.
+ */
+export function readCachedValue<T>(userId: string, name: string): T | null {
+  return readJson<T | null>(storage(), valueKey(userId, name), null)
+}
+
+/** Written for the person signed in only (nothing once they signed out). */
+export function writeCachedValue(userId: string, name: string, value: unknown): void {
+  if (userId === activeUser) writeJson(storage(), valueKey(userId, name), value)
 }
 
 /**

@@ -2,7 +2,7 @@
 // runs, and handed to the next live channel of that channel to show until its first page
 // arrives: a reload offline shows the conversation as it was.
 import { deferredWrite } from './deferred-write.ts'
-import { readCachedMessages, writeCachedMessages } from './offline-cache.ts'
+import { CACHED_MESSAGES, readCachedMessages, writeCachedMessages } from './offline-cache.ts'
 
 /** The part of a live channel this needs (a LiveChannel). */
 export interface CacheableChannel<M> {
@@ -19,19 +19,22 @@ export function cachedMessages<M>(userId: string, channelId: string): M[] {
 
 /**
  * Writes the channel's latest messages while they change, once it has loaded from the server
- * (not while it shows older ones around a message opened by its link).
+ * (not while it shows older ones around a message opened by its link). `written`: told the
+ * messages kept (the message screen keeps their bodies' parsed trees).
  */
 export function keepMessagesCached<M>(
   channel: CacheableChannel<M>,
   userId: string,
-  channelId: string
+  channelId: string,
+  written?: (messages: M[]) => void
 ): () => void {
-  let written: M[] | null = null
+  let last: M[] | null = null
   const writer = deferredWrite(() => {
     const { loaded, messages, hasNewer } = channel.getSnapshot()
-    if (!loaded || hasNewer || messages === written) return
-    written = messages
+    if (!loaded || hasNewer || messages === last) return
+    last = messages
     writeCachedMessages(userId, channelId, messages)
+    written?.(messages.slice(-CACHED_MESSAGES))
   }, WRITE_DELAY_MS)
   const unsubscribe = channel.subscribe(writer.schedule)
   return () => {

@@ -1,14 +1,10 @@
 // A modal built on <dialog>: the page behind it is inert for screen readers, Escape closes it, and
-// dialog-focus.ts keeps Tab inside it and gives the focus back when it goes.
+// dialog-focus.ts (loaded by main.tsx after the first screen) keeps Tab inside it and gives the
+// focus back when it goes.
 import { t } from '@lingui/core/macro'
 import { Icon } from './Icon.tsx'
 import { useEffect, useId, useRef } from 'react'
 import type { ReactNode } from 'react'
-import { afterFirstScreen } from '../lib/first-screen.ts'
-
-// Not part of the first screen: no dialog is open before it is shown. Not loaded (offline, never
-// fetched): the browser's own handling of the focus.
-afterFirstScreen(() => void import('./dialog-focus.ts').catch(() => undefined))
 
 interface Props {
   title: string

@@ -6,7 +6,7 @@ export type { ResumableTarget } from './data/resumable-upload.ts'
 export type { DraftUpload, OutgoingFile } from './data/use-uploads.ts'
 export { MAX_FILE_BYTES, formatBytes, checkFile } from './data/rules.ts'
 export { AttachmentView, previewBox } from './components/AttachmentView.tsx'
-export type { AttachmentInfo } from './components/AttachmentView.tsx'
+export type { AttachmentInfo } from './components/attachment-info.ts'
 // The tray of the files being attached: a chunk of its own (not the first screen's), fetched once
 // the first screen is shown, so that it is in before anyone attaches a file (offline too).
 const loadTray = () =>

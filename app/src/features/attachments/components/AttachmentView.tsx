@@ -1,20 +1,17 @@
 // A message's files: images as previews in a box of reserved size (so the list does not jump
-// while they load) that open a full-size viewer; everything else as a download card.
+// while they load) that open a full-size viewer (ImageViewer.tsx, a chunk loaded on the first
+// click, with the dialog's code); everything else as a download card.
 import { t } from '@lingui/core/macro'
-import { useState } from 'react'
-import { Dialog } from '../../../ui/Dialog.tsx'
+import { Suspense, useState } from 'react'
+import { lazyRetrying } from '../../../lib/lazy.ts'
 import { formatBytes, isPreviewable } from '../data/rules.ts'
 import { useSignedUrl } from '../data/signed-url.ts'
+import type { AttachmentInfo } from './attachment-info.ts'
+import { DownloadLink } from './DownloadLink.tsx'
+import { NotLoaded } from '../../../ui/NotLoaded.tsx'
 
-export interface AttachmentInfo {
-  id: string
-  path: string
-  name: string
-  size: number
-  mime: string
-  width: number | null
-  height: number | null
-}
+const ImageViewer = lazyRetrying(() => import('./ImageViewer.tsx'), NotLoaded)
+
 
 const PREVIEW_MAX = 320
 
@@ -80,14 +77,11 @@ function ImagePreview({
           <span className="skeleton" aria-hidden="true" />
         )}
       </button>
-      <Dialog title={attachment.name} open={open} onClose={() => setOpen(false)} wide>
-        {url && (
-          <div className="image-viewer">
-            <img src={url} alt={attachment.name} />
-            <DownloadLink attachment={attachment} />
-          </div>
-        )}
-      </Dialog>
+      {open && url && (
+        <Suspense fallback={null}>
+          <ImageViewer attachment={attachment} url={url} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   )
 }
@@ -104,23 +98,6 @@ function FileCard({ attachment }: { attachment: AttachmentInfo }) {
       </span>
       <DownloadLink attachment={attachment} />
     </div>
-  )
-}
-
-function DownloadLink({ attachment }: { attachment: AttachmentInfo }) {
-  const signed = useSignedUrl(attachment.path, attachment.name)
-  if (signed.isError) return <span className="muted">{t`Unavailable`}</span>
-  const name = attachment.name
-  return (
-    <a
-      className="button button-small"
-      href={signed.data ?? '#'}
-      aria-disabled={!signed.data}
-      download={attachment.name}
-      aria-label={t`Download ${name}`}
-    >
-      {t`Download`}
-    </a>
   )
 }
 

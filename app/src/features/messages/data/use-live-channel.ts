@@ -13,6 +13,7 @@ import { LiveChannel, loadEdits } from '../conversation/live-channel.ts'
 import { Outbox } from '../conversation/outbox.ts'
 import type { ChannelSnapshot, ChatMessage, Conversation } from '../conversation/types.ts'
 import { supabaseChannelTransport } from './channel-transport.ts'
+import { keepTreesOf } from '../markdown/load.ts'
 
 const EMPTY: ChannelSnapshot = {
   status: 'loading',
@@ -59,7 +60,11 @@ export function useLiveChannel(
       setRemade({ key, channel })
     }
     channel.start()
-    const stopCaching = threadId ? null : keepMessagesCached(channel, userId, channelId)
+    const stopCaching = threadId
+      ? null
+      : keepMessagesCached(channel, userId, channelId, (kept) =>
+          keepTreesOf(kept.map((message) => message.body))
+        )
     const onVisible = () => {
       if (document.visibilityState === 'visible') channel.resync()
     }

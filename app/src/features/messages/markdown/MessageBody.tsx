@@ -7,9 +7,15 @@ import type { ResolveMention } from '../../../slots/message.ts'
 import { memo, useEffect, useMemo, useSyncExternalStore } from 'react'
 import type { ReactNode } from 'react'
 import { Emoji } from '../../emoji/index.ts'
-import { loadMarkdown, markdownState, parsedNow, subscribeMarkdown } from './load.ts'
+import {
+  keptNow,
+  loadMarkdown,
+  markdownState,
+  parsedNow,
+  plainBody,
+  subscribeMarkdown,
+} from './load.ts'
 import type { MarkdownState } from './load.ts'
-import { plainBlocks } from './plain.ts'
 import type { Block, Inline } from './tree.ts'
 
 interface Props {
@@ -21,23 +27,21 @@ interface Props {
   onShowEdits?: () => void
 }
 
-/** An emoji may be in the text (a pictograph, a flag's letters, a keycap). */
-const HAS_EMOJI = /\p{ExtPict}|\p{RI}|\u20e3/u
-
 export const MessageBody = memo(function MessageBody({
   body,
   resolveMention,
   editedTitle,
   onShowEdits,
 }: Props) {
-  // A body with an emoji waits for the parser too, whose chunk makes its images (emoji.ts).
-  const plain = useMemo(() => (HAS_EMOJI.test(body) ? null : plainBlocks(body)), [body])
+  // A body with an emoji waits for the parser too, whose chunk makes its images (emoji.ts),
+  // unless this device kept its tree (kept-trees.ts).
+  const plain = useMemo(() => plainBody(body), [body])
   const parser = useSyncExternalStore(
     plain ? subscribeNone : subscribeMarkdown,
     plain ? readyAlready : markdownState
   )
   const tree = useMemo(
-    () => plain ?? (parser === 'ready' ? parsedNow(body) : null),
+    () => plain ?? (parser === 'ready' ? parsedNow(body) : keptNow(body)),
     [plain, parser, body]
   )
   useEffect(() => {

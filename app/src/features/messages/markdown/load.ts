@@ -6,11 +6,13 @@
 // the next ask; meanwhile such bodies show their text as typed.
 import { afterFirstScreen, holdFirstScreen } from '../../../lib/first-screen.ts'
 import { someCachedMessage } from '../../../lib/offline-cache.ts'
+import { keptTree, restoreTrees } from './kept-trees.ts'
 import { plainBlocks } from './plain.ts'
 import type { Block } from './tree.ts'
 
 export type MarkdownState = 'idle' | 'loading' | 'ready' | 'failed'
 
+/** The parser, keeping what it parses (keep-trees.ts). */
 let parse: ((source: string) => Block[]) | null = null
 let state: MarkdownState = 'idle'
 let loading: Promise<void> | null = null
@@ -24,9 +26,13 @@ function set(next: MarkdownState): void {
 /** Loads the parser once (again after a failure); resolves when it is there or has failed. */
 export function loadMarkdown(): Promise<void> {
   if (parse) return Promise.resolve()
-  loading ??= import('./parse.ts').then(
-    (module) => {
-      parse = module.parseMarkdown
+  loading ??= import('./parser.ts').then(
+    ({ parseMarkdown, keepTree }) => {
+      parse = (source) => {
+        const tree = parseMarkdown(source)
+        keepTree(source, tree)
+        return tree
+      }
       set('ready')
     },
     () => {
@@ -40,17 +46,29 @@ export function loadMarkdown(): Promise<void> {
   return loading
 }
 
+/** An emoji may be in the text (a pictograph, a flag's letters, a keycap). */
+const HAS_EMOJI = /\p{ExtPict}|\p{RI}|\u20e3/u
+
+/** The body as plain text's blocks, or null when it needs the parser (markup, or an emoji,
+ * whose images the parser's chunk makes: emoji.ts). */
+export function plainBody(body: string): Block[] | null {
+  return HAS_EMOJI.test(body) ? null : plainBlocks(body)
+}
+
 /**
- * Boot, before the first render: the parser starts loading now if a message kept on this device
- * for the channel being opened has markup, so the first screen does not find out in a row's
- * effect and then wait for the chunk.
+ * Boot, before the first render: the trees this device kept of the person's bodies
+ * (kept-trees.ts), and the parser starts loading now if a message kept for the channel being
+ * opened needs it and has no kept tree, so the first screen does not find out in a row's effect
+ * and then wait for the chunk.
  */
-export function loadMarkdownForKept(userId: string, channelId: string): void {
-  const hasMarkup = (message: unknown) => {
+export function loadMarkdownForKept(userId: string, channelId: string | null): void {
+  restoreTrees(userId)
+  if (channelId === null) return
+  const needsParser = (message: unknown) => {
     const body = (message as { body?: unknown } | null)?.body
-    return typeof body === 'string' && plainBlocks(body) === null
+    return typeof body === 'string' && plainBody(body) === null && keptTree(body) === undefined
   }
-  if (someCachedMessage(userId, channelId, hasMarkup)) void loadMarkdown()
+  if (someCachedMessage(userId, channelId, needsParser)) void loadMarkdown()
 }
 
 export function markdownState(): MarkdownState {
@@ -64,9 +82,31 @@ export function subscribeMarkdown(listener: () => void): () => void {
   }
 }
 
-/** The parser's tree of `source`, or null while the parser is not loaded. */
+/**
+ * The messages kept on this device for a channel were written: their bodies' trees are kept too,
+ * so that the next visit shows them without the parser (rows off screen were never parsed). They
+ * are parsed a moment after the first screen, when the parser is fetched anyway.
+ */
+export function keepTreesOf(bodies: string[]): void {
+  const wanted = bodies.filter((body) => plainBody(body) === null && keptTree(body) === undefined)
+  if (wanted.length === 0) return
+  afterFirstScreen(
+    () =>
+      void loadMarkdown().then(() => {
+        for (const body of wanted) parsedNow(body)
+      })
+  )
+}
+
+/** The tree this device kept of `source` (kept-trees.ts), or null. */
+export function keptNow(source: string): Block[] | null {
+  return keptTree(source) ?? null
+}
+
+/** The tree of `source`: kept on this device, else the parser's (then kept), or null while the
+ * parser is not loaded. */
 export function parsedNow(source: string): Block[] | null {
-  return parse ? parse(source) : null
+  return keptTree(source) ?? (parse ? parse(source) : null)
 }
 
 afterFirstScreen(() => void loadMarkdown())
