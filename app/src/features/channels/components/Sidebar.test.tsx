@@ -4,27 +4,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { markFirstScreenShown } from '../../../lib/first-screen.ts'
-import type { Channel } from '../data/types.ts'
+import { testChannel } from '../data/channel.test-support.ts'
 import { FIRST_LINKS, Sidebar } from './Sidebar.tsx'
 
 afterEach(cleanup)
 
-const channel = (i: number): Channel => ({
-  id: `c${i}`,
-  workspaceId: 'w1',
-  kind: 'public',
-  name: `room-${String(i).padStart(3, '0')}`,
-  topic: null,
-  archivedAt: null,
-  lastSeq: 0,
-  isMember: true,
-  isDefault: false,
-  createdBy: null,
-  lastReadSeq: 0,
-  unread: 0,
-  mentions: 0,
-  dmMembers: [],
-})
+const channel = (i: number) =>
+  testChannel(`c${i}`, { workspaceId: 'w1', name: `room-${String(i).padStart(3, '0')}` })
 
 describe('Sidebar with many channels', () => {
   it('draws the first FIRST_LINKS and the open one, then all of them after the first screen', async () => {

@@ -1,39 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { channelAfter, sidebarSections } from './sidebar-order.ts'
-import type { Channel } from './types.ts'
-
-function channel(id: string, change: Partial<Channel> = {}): Channel {
-  return {
-    id,
-    workspaceId: 'w',
-    kind: 'public',
-    name: id,
-    topic: null,
-    archivedAt: null,
-    lastSeq: 0,
-    isMember: true,
-    isDefault: false,
-    createdBy: null,
-    lastReadSeq: 0,
-    unread: 0,
-    mentions: 0,
-    dmMembers: [],
-    ...change,
-  }
-}
+import { testChannel } from './channel.test-support.ts'
 
 const person = (id: string, displayName: string) => ({ id, displayName, avatarPath: null })
 const channels = [
-  channel('random'),
-  channel('dm-zoe', {
+  testChannel('random'),
+  testChannel('dm-zoe', {
     kind: 'dm',
     name: null,
     dmMembers: [person('me', 'Me'), person('z', 'Zoe')],
   }),
-  channel('general', { isDefault: true }),
-  channel('old', { archivedAt: '2026-01-01T00:00:00Z' }),
-  channel('secret', { kind: 'private' }),
-  channel('dm-al', { kind: 'dm', name: null, dmMembers: [person('me', 'Me'), person('a', 'Al')] }),
+  testChannel('general', { isDefault: true }),
+  testChannel('old', { archivedAt: '2026-01-01T00:00:00Z' }),
+  testChannel('secret', { kind: 'private' }),
+  testChannel('dm-al', {
+    kind: 'dm',
+    name: null,
+    dmMembers: [person('me', 'Me'), person('a', 'Al')],
+  }),
 ]
 
 describe('sidebar order', () => {
