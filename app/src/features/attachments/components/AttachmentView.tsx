@@ -12,7 +12,6 @@ import { NotLoaded } from '../../../ui/NotLoaded.tsx'
 
 const ImageViewer = lazyRetrying(() => import('./ImageViewer.tsx'), NotLoaded)
 
-
 const PREVIEW_MAX = 320
 
 export function previewBox(
