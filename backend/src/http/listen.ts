@@ -2,6 +2,7 @@
 // server, and how a server closes (free ports: ports.ts).
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
+import type { Socket } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from '../logger.ts'
 
@@ -11,20 +12,24 @@ export function localHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host
 }
 
-/** "localhost" may resolve to ::1 first; answer there too, on the same port, when IPv6 exists. */
+/**
+ * "localhost" may resolve to ::1 first; answer there too, on the same port, when IPv6 exists.
+ * Gives what closes it (answeredCloser), or null when it does not listen.
+ */
 export async function listenAlsoOnIpv6(
   api: FastifyInstance,
   port: number,
   log: Logger
-): Promise<Server | null> {
+): Promise<(() => Promise<void>) | null> {
   const server = createServer((request, response) => api.server.emit('request', request, response))
   server.on('upgrade', (request, socket, head) => api.server.emit('upgrade', request, socket, head))
+  const close = answeredCloser(server)
   return new Promise((resolve) => {
     server.once('error', (error) => {
       log.debug(`not listening on [::1]:${port}: ${(error as Error).message}`)
       resolve(null)
     })
-    server.listen({ host: '::1', port, ipv6Only: true }, () => resolve(server))
+    server.listen({ host: '::1', port, ipv6Only: true }, () => resolve(close))
   })
 }
 
@@ -32,21 +37,36 @@ export async function listenAlsoOnIpv6(
 const IDLE_CHECK_MS = 50
 
 /**
- * Closes a server once the requests in flight are answered, without waiting out their
- * connections' keep-alive. Node's close() (and Fastify's, which closes only the connections idle
- * when it begins) waits for every connection to end: one busy when the stop began (a function
- * that takes its time, an upload) would keep the stop waiting for its keep-alive timeout (72 s)
- * after its answer. Each such connection is closed as soon as it is idle.
+ * Follows a server's connections from now on (call it before the server listens) and gives the
+ * function that closes it once the requests in flight are answered. Node's close() (and
+ * Fastify's, which closes only the connections idle when it begins) waits for every connection
+ * to end: one busy when the stop began (a function that takes its time, an upload) would keep
+ * the stop waiting for its keep-alive timeout (72 s) after its answer, and one that has sent
+ * nothing yet (a browser's preconnect, an HTTP client's spare connection) for the headers
+ * timeout (60 s) and more. Each busy connection is closed as soon as it is idle, and one that
+ * has sent nothing is closed at once. Upgraded connections (WebSockets) are their service's to
+ * close: they have sent their upgrade request, so none of this touches them.
  */
-export async function closeWhenAnswered(
+export function answeredCloser(
   server: Server,
   close: () => Promise<void> = () => new Promise((resolve) => server.close(() => resolve()))
-): Promise<void> {
-  server.closeIdleConnections()
-  const timer = setInterval(() => server.closeIdleConnections(), IDLE_CHECK_MS)
-  try {
-    await close()
-  } finally {
-    clearInterval(timer)
+): () => Promise<void> {
+  const connections = new Set<Socket>()
+  server.on('connection', (socket: Socket) => {
+    connections.add(socket)
+    socket.once('close', () => connections.delete(socket))
+  })
+  const closeQuiet = () => {
+    server.closeIdleConnections()
+    for (const socket of connections) if (socket.bytesRead === 0) socket.destroy()
+  }
+  return async () => {
+    closeQuiet()
+    const timer = setInterval(closeQuiet, IDLE_CHECK_MS)
+    try {
+      await close()
+    } finally {
+      clearInterval(timer)
+    }
   }
 }

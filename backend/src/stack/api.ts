@@ -7,7 +7,7 @@ import type { ProjectConfig } from '../config/project-config.ts'
 import type { Service, StackContext, StackEvents } from '../context.ts'
 import { Database } from '../db/database.ts'
 import { Gateway } from '../http/gateway.ts'
-import { closeWhenAnswered, listenAlsoOnIpv6, localHost } from '../http/listen.ts'
+import { answeredCloser, listenAlsoOnIpv6, localHost } from '../http/listen.ts'
 import { buildApiServer } from '../http/server.ts'
 import type { JwtKeys } from '../jwt/jwt-keys.ts'
 import type { Logger } from '../logger.ts'
@@ -61,12 +61,13 @@ export async function startApi(args: {
   const services = servicesFor(config)
   const api = await buildApiServer(context, services, options.front)
   const host = options.host ?? '127.0.0.1'
+  const closeApi = answeredCloser(api.server, () => api.close())
   await api.listen({ host, port: args.listenPort })
-  cleanups.push(() => closeWhenAnswered(api.server, () => api.close()))
+  cleanups.push(closeApi)
   const port = (api.server.address() as AddressInfo).port
   if (host === '127.0.0.1') {
-    const ipv6 = await listenAlsoOnIpv6(api, port, log)
-    if (ipv6) cleanups.push(() => closeWhenAnswered(ipv6))
+    const closeIpv6 = await listenAlsoOnIpv6(api, port, log)
+    if (closeIpv6) cleanups.push(closeIpv6)
   }
   context.apiUrl = `http://${localHost(host)}:${port}`
   context.publicUrl ||= context.apiUrl

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import type { ProjectConfig } from '../config/project-config.ts'
 import { buildAppServer } from '../http/app-server.ts'
-import { closeWhenAnswered } from '../http/listen.ts'
+import { answeredCloser } from '../http/listen.ts'
 import type { JwtKeys } from '../jwt/jwt-keys.ts'
 import { appPortOf } from './check-ports.ts'
 import type { Cleanups } from './cleanups.ts'
@@ -23,7 +23,8 @@ export async function startAppServer(args: {
     distDir: path.resolve(options.appDist),
     runtimeConfig: { supabaseUrl: args.apiUrl, supabaseKey: args.keys.publishableKey },
   })
+  const close = answeredCloser(app.server, () => app.close())
   await app.listen({ host: '127.0.0.1', port: options.appPort ?? appPortOf(args.config) })
-  args.cleanups.push(() => closeWhenAnswered(app.server, () => app.close()))
+  args.cleanups.push(close)
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
 }

@@ -1,5 +1,8 @@
 // Stopping a stack while a request is in flight: the request is answered, and the stop ends as
-// soon as it is, not when the answered connection's keep-alive (72 s) runs out.
+// soon as it is, not when the answered connection's keep-alive (72 s) runs out; nor does a
+// connection that has sent nothing yet (a browser's preconnect, an HTTP client's spare one) hold
+// it up until the server's headers timeout (60 s).
+import { connect } from 'node:net'
 import { expect, it } from 'vitest'
 import { startTestStack } from '../support/stack.ts'
 
@@ -30,3 +33,19 @@ it('answers a function call in flight, then stops without waiting out its keep-a
   expect(took).toBeGreaterThan(ANSWER_AFTER_MS - 400)
   expect(took).toBeLessThan(STOP_BOUND_MS)
 }, 60_000)
+
+it('stops at once when a connection has sent nothing yet, and closes that connection', async () => {
+  const stack = await startTestStack({ config: 'project_id = "stop-silent"\n' })
+  const { hostname, port } = new URL(stack.url)
+  const silent = connect({ host: hostname, port: Number(port) })
+  await new Promise<void>((resolve, reject) =>
+    silent.once('connect', resolve).once('error', reject)
+  )
+  const closed = new Promise<void>((resolve) => silent.once('close', () => resolve()))
+  silent.on('error', () => {})
+  const began = performance.now()
+  await stack.stop()
+  const took = performance.now() - began
+  await closed
+  expect(took).toBeLessThan(STOP_BOUND_MS)
+}, 120_000)

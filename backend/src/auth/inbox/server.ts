@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net'
 import Fastify from 'fastify'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { closeWhenAnswered, listenAlsoOnIpv6 } from '../../http/listen.ts'
+import { answeredCloser, listenAlsoOnIpv6 } from '../../http/listen.ts'
 import type { Logger } from '../../logger.ts'
 import { fullMessage, listing, matchesQuery, parseQuery } from './mailpit.ts'
 import { listPage, messageHtml, messagePage } from './pages.ts'
@@ -156,9 +156,10 @@ export async function startInbox(options: InboxOptions): Promise<RunningInbox> {
   const host = options.host ?? INBOX_DEFAULT_HOST
   const store = InboxStore.at(options.dataDir)
   const app = await buildInboxApp(store, host)
+  const closeApp = answeredCloser(app.server, () => app.close())
   await app.listen({ host, port: options.port })
   const { port } = app.server.address() as AddressInfo
-  const ipv6 = host === '127.0.0.1' ? await listenAlsoOnIpv6(app, port, options.log) : null
+  const closeIpv6 = host === '127.0.0.1' ? await listenAlsoOnIpv6(app, port, options.log) : null
   // A wildcard address is shown as the loopback one, as a URL to open on this machine.
   const shown = ['0.0.0.0', '::'].includes(host)
     ? '127.0.0.1'
@@ -166,8 +167,8 @@ export async function startInbox(options: InboxOptions): Promise<RunningInbox> {
       ? `[${host}]`
       : host
   const closeHttp = async () => {
-    if (ipv6) await closeWhenAnswered(ipv6)
-    await closeWhenAnswered(app.server, () => app.close())
+    await closeIpv6?.()
+    await closeApp()
   }
   const smtp =
     options.smtpPort === undefined || options.smtpPort === null
