@@ -6,6 +6,7 @@
 // and the API's requests (when asked, when answered). profile.ts says which functions; this one
 // says what happened between them (the browser's own work, waiting).
 //   node --import tsx bench/app/trace.ts [--members 5000] [--channels 300] [--runs 2] [--dist DIR]
+//   ... --no-service-worker   # the same with the service worker blocked
 //   ... --out run.json   # the last run's trace, for chrome://tracing or DevTools
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -48,7 +49,14 @@ const CATEGORIES = [
   'loading',
   'navigation',
   '__metadata',
-].join(',')
+]
+
+/** A URL as printed: its path, a built script's without the assets folder and the hash. */
+const shortUrl = (url: string) =>
+  url
+    .replace(/^https?:\/\/[^/]+/, '')
+    .replace(/^\/assets\//, '')
+    .replace(/-[\w-]{8}\.js$/, '')
 
 async function main(): Promise<void> {
   const bench = await startBenchStack('trace', { appDist: path.resolve(values.dist) })
@@ -73,7 +81,7 @@ async function main(): Promise<void> {
       await page.addInitScript({
         content: watchReadable(`.message-scroller [data-seq="${world.generalLastSeq}"]`),
       })
-      await browser.startTracing(page, { categories: CATEGORIES.split(',') })
+      await browser.startTracing(page, { categories: CATEGORIES })
       await page.goto(url)
       await page.waitForFunction('window.__shown > 0', undefined, { timeout: 60_000 })
       const shown = (await page.evaluate('window.__shown')) as number
@@ -150,10 +158,8 @@ function summarize(events: TraceEvent[], url: string, shown: number, minTask: nu
       if (r) r.done = at(e.ts)
     }
   }
-  const page = new URL(url).origin
-  const asked = [...requests.values()].filter(
-    (x) => x.sent <= shown && (x.url.startsWith(page) || /^https?:/.test(x.url))
-  )
+  // The page's and the API's requests (not the browser's own chrome:// ones).
+  const asked = [...requests.values()].filter((x) => x.sent <= shown && /^https?:/.test(x.url))
   for (const r of asked) {
     const done = r.done === undefined ? '-' : r.done.toFixed(0)
     console.log(
@@ -198,13 +204,13 @@ function describe(inside: TraceEvent[]): string {
     let label = kind
     const data = e.args?.data
     if (data && (kind === 'evaluate' || kind === 'compile' || kind === 'compile module')) {
-      const url = String(data.url ?? data.fileName ?? '').replace(/^https?:\/\/[^/]+/, '')
-      if (url) label += ` ${url.replace(/-[\w-]{8}\.js$/, '')}`
+      const url = shortUrl(String(data.url ?? data.fileName ?? ''))
+      if (url) label += ` ${url}`
     }
     if (kind === 'event' && data?.type) label += ` ${String(data.type)}`
     if (kind === 'call' && data) {
-      const where = String(data.url ?? '').replace(/^https?:\/\/[^/]+\/assets\//, '')
-      label += ` ${String(data.functionName || '(anon)')}@${where.replace(/-[\w-]{8}\.js$/, '')}:${String(data.lineNumber ?? '')}`
+      const where = shortUrl(String(data.url ?? ''))
+      label += ` ${String(data.functionName || '(anon)')}@${where}:${String(data.lineNumber ?? '')}`
     }
     total.set(label, (total.get(label) ?? 0) + (e.dur ?? 0) / 1000)
   }
