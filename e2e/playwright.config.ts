@@ -1,8 +1,9 @@
 // Playwright in Debian's Chromium (Playwright's own browser download does not work here) against
 // the real stack: global-setup.ts builds the app, starts the backend serving it on free ports
 // with a temporary data folder (in the arrangement E2E_ARRANGEMENT names: production by default,
-// `serve`), and stops it afterwards. One worker: the scenarios share that stack, and each makes
-// its own people and workspace, so no test resets the database. The @smoke scenario needs
+// `serve`), and stops it afterwards. Two workers: the spec files run two at a time on that one
+// stack, and each makes its own people and workspace, so no test resets the database and none
+// depends on another's data (e2e/README.md, "How long it takes", has the measurements). The @smoke scenario needs
 // `npm start`'s demo seed: it runs in the local arrangement only.
 import { defineConfig } from '@playwright/test'
 
@@ -21,7 +22,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   forbidOnly: true,
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 15_000 },
@@ -33,7 +34,10 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
     },
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network, console) but no screencast:
+    // the screencast's frames cost the browser about a fifth of the suite's CPU (measured over
+    // three spec files: 150 busy core-seconds with it, 122 without, 111 with no trace at all).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
