@@ -8,7 +8,8 @@
 // menu, the channel's header and the sidebar, the profile with its status and security sections,
 // notifications, the offline banner and the server out of reach ("Cannot reach the server"); all
 // of it in the light and the dark theme (the system's, emulated: each screen is checked in both
-// before the tour moves on), and the main ones at phone width (390x844, touch): the channel, the
+// before the tour moves on; in the dark one with axe's rules about colour, since that theme
+// changes colours only, which app/src/ui/themes.test.ts holds the app to), and the main ones at phone width (390x844, touch): the channel, the
 // channel list, a message's action sheet, a thread, search results (the signed-in screens' scene
 // and tour: support/axe-scene.ts, support/axe-tour.ts). All of it in each of the app's four
 // languages, English, German, Japanese and Arabic (right to left), each person's browser in that

@@ -34,10 +34,11 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
     },
-    // A failed test keeps its trace (actions, DOM snapshots, network, console) but no screencast:
-    // the screencast's frames cost the browser about a fifth of the suite's CPU (measured over
-    // three spec files: 150 busy core-seconds with it, 122 without, 111 with no trace at all).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // No trace by default: recording one for every test (to keep a failed test's) costs the
+    // browser and the worker about a quarter of the suite's CPU (three spec files: 150 busy
+    // core-seconds with the screencast, 122 with DOM snapshots only, 111 with none). To debug a
+    // failure, run its spec again with `--trace retain-on-failure`.
+    trace: 'off',
     screenshot: 'only-on-failure',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
