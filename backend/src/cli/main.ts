@@ -11,21 +11,13 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { defaultDataDir } from '../stack.ts'
-import { parseBackupSchedule } from '../ops/schedule.ts'
-import { backupCommand, restoreCommand } from './backup.ts'
-import { serve } from './serve.ts'
-import { serviceUnitCommand } from './service-unit.ts'
-import { start } from './start.ts'
-import { stop } from './stop.ts'
-import { dbReset } from './db-reset.ts'
-import { genTypes } from './gen-types.ts'
-import { migration } from './migration.ts'
-import { testDb } from './test-db.ts'
+import { defaultDataDir } from '../stack/data-folder.ts'
 import { describeError } from './errors.ts'
-import { statusCommand } from './status.ts'
 import type { OutputFormat } from './status.ts'
 import { usage } from './usage.ts'
+
+// Each command's module is imported when it runs: `status`, `stop`, `backup` or `migration list`
+// need not load the whole stack (about a second and two CPU-seconds at every call).
 
 /** The repository's root, where scripts/serve.ts is. */
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -80,7 +72,7 @@ async function main(argv: string[]): Promise<number> {
 
   switch (command) {
     case 'start':
-      return start({
+      return (await import('./start.ts')).start({
         workdir,
         dataDir,
         reset: values.reset ?? false,
@@ -93,11 +85,14 @@ async function main(argv: string[]): Promise<number> {
         inboxHost: values['inbox-host'],
         inboxSmtpPort: portOption(values['inbox-smtp-port']),
         postgresBin: values['postgres-bin'],
-        backups: parseBackupSchedule(values['backup-every'], values['backup-keep']),
+        backups: (await import('../ops/schedule.ts')).parseBackupSchedule(
+          values['backup-every'],
+          values['backup-keep']
+        ),
         deleteProduction,
       })
     case 'serve':
-      return serve({
+      return (await import('./serve.ts')).serve({
         workdir,
         dataDir,
         publicUrl: values['public-url'],
@@ -114,9 +109,14 @@ async function main(argv: string[]): Promise<number> {
         config,
       })
     case 'service-unit':
-      return serviceUnitCommand({ values, dataDir, config, root: REPO_ROOT })
+      return (await import('./service-unit.ts')).serviceUnitCommand({
+        values,
+        dataDir,
+        config,
+        root: REPO_ROOT,
+      })
     case 'backup':
-      return backupCommand({
+      return (await import('./backup.ts')).backupCommand({
         workdir,
         dataDir,
         output: values.output,
@@ -124,24 +124,34 @@ async function main(argv: string[]): Promise<number> {
         config,
       })
     case 'restore':
-      return restoreCommand({ file: positionals[1], dataDir, config })
+      return (await import('./backup.ts')).restoreCommand({ file: positionals[1], dataDir, config })
     case 'status':
-      return statusCommand({
+      return (await import('./status.ts')).statusCommand({
         workdir,
         dataDir,
         format: (values.output ?? 'pretty') as OutputFormat,
         config,
       })
     case 'stop':
-      return stop({ workdir, dataDir, noBackup: values['no-backup'] ?? false, deleteProduction })
+      return (await import('./stop.ts')).stop({
+        workdir,
+        dataDir,
+        noBackup: values['no-backup'] ?? false,
+        deleteProduction,
+      })
     case 'db':
       if (positionals[1] === 'reset') {
-        return dbReset({ workdir, dataDir, noSeed: values['no-seed'] ?? false, deleteProduction })
+        return (await import('./db-reset.ts')).dbReset({
+          workdir,
+          dataDir,
+          noSeed: values['no-seed'] ?? false,
+          deleteProduction,
+        })
       }
       process.stderr.write(`Unknown command db ${positionals[1] ?? ''}: use db reset\n`)
       return 1
     case 'migration':
-      return migration(positionals[1], {
+      return (await import('./migration.ts')).migration(positionals[1], {
         workdir,
         dataDir,
         name: positionals[2],
@@ -151,7 +161,7 @@ async function main(argv: string[]): Promise<number> {
       })
     case 'gen':
       if (positionals[1] === 'types') {
-        return genTypes({
+        return (await import('./gen-types.ts')).genTypes({
           workdir,
           dataDir,
           lang: positionals[2] ?? values.lang,
@@ -164,7 +174,9 @@ async function main(argv: string[]): Promise<number> {
       )
       return 1
     case 'test':
-      if (positionals[1] === 'db') return testDb({ workdir, dataDir, dbUrl: values['db-url'] })
+      if (positionals[1] === 'db') {
+        return (await import('./test-db.ts')).testDb({ workdir, dataDir, dbUrl: values['db-url'] })
+      }
       process.stderr.write(`Unknown command test ${positionals[1] ?? ''}: use test db\n`)
       return 1
     default:
