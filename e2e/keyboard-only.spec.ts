@@ -10,7 +10,14 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
-import { actor, composer, messageWith, send, waitLive } from './support/actors.ts'
+import {
+  actor,
+  composer,
+  confirmedMessageWith,
+  messageWith,
+  send,
+  waitLive,
+} from './support/actors.ts'
 import { appUrl } from './support/env.ts'
 import { expectFocusRing, press, tabTo } from './support/keyboard.ts'
 import { thread, threadLive } from './support/thread.ts'
@@ -186,7 +193,10 @@ test('keyboard only: sign in, workspaces, channels, a thread, react, edit, uploa
     await tabTo(page, composer(page))
     await typeText(page, 'my draft plan')
     await press(page, 'Enter')
-    await expect(messageWith(page, 'my draft plan')).toBeVisible()
+    // Confirmed before the focus goes to it: the unsent row is replaced by the confirmed one,
+    // and a focus on the unsent row is lost then (found by this spec under load, 2026-11-27:
+    // 'e' went to the page and no editor opened; the app does not yet move the focus over).
+    await expect(confirmedMessageWith(page, 'my draft plan')).toBeVisible()
     await toLastMessage(page)
     await expect(messageWith(page, 'my draft plan')).toBeFocused()
     await press(page, 'e')
