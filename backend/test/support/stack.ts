@@ -12,6 +12,7 @@ import ws from 'ws'
 import { inject } from 'vitest'
 import { createLogger } from '../../src/logger.ts'
 import { startStack } from '../../src/stack.ts'
+import { freePort } from '../../src/http/ports.ts'
 import type { Stack } from '../../src/stack.ts'
 
 const TEMPLATE_DATABASE = 'stack_template'
@@ -88,7 +89,11 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     })
   let stack: Stack
   try {
-    stack = await start(0, 0, 0, options.signal)
+    // Ports from below the outgoing connections' range (freePort), not the system's choice (0),
+    // which comes from it: restart() listens on the same ports again, and meanwhile an outgoing
+    // connection of this machine could have been given one as its local port (EADDRINUSE, seen
+    // in cron.test.ts's restart in a full run).
+    stack = await start(await freePort(), await freePort(), await freePort(), options.signal)
   } catch (error) {
     await dropDatabase(admin, database)
     await admin.end()
