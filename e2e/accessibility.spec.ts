@@ -9,10 +9,11 @@
 // notifications, the offline banner and the server out of reach ("Cannot reach the server"); all
 // of it in the light and the dark theme (the system's, emulated: each screen is checked in both
 // before the tour moves on; in the dark one with axe's rules about colour, since that theme
-// changes colours only, which app/src/ui/themes.test.ts holds the app to), and the main ones at phone width (390x844, touch): the channel, the
-// channel list, a message's action sheet, a thread, search results (the signed-in screens' scene
-// and tour: support/axe-scene.ts, support/axe-tour.ts). All of it in each of the app's four
-// languages, English, German, Japanese and Arabic (right to left), each person's browser in that
+// changes colours only, which app/src/ui/themes.test.ts holds the app to), and the main ones at
+// phone width (390x844, touch): the channel, the channel list, a message's action sheet, a
+// thread, search results (the signed-in screens' scene and tour: support/axe-scene.ts,
+// support/axe-tour.ts). All of it in each of the app's four languages, English, German,
+// Japanese and Arabic (right to left), each person's browser in that
 // language and every element found by the app's text in it (support/i18n.ts); the languages go
 // side by side, each in its own browser contexts, as much of a tour is waiting on the page.
 // No violation of serious or critical impact is allowed. Minor and moderate findings left, each

@@ -3,8 +3,8 @@
 // with a temporary data folder (in the arrangement E2E_ARRANGEMENT names: production by default,
 // `serve`), and stops it afterwards. Two workers: the spec files run two at a time on that one
 // stack, and each makes its own people and workspace, so no test resets the database and none
-// depends on another's data (e2e/README.md, "How long it takes", has the measurements). The @smoke scenario needs
-// `npm start`'s demo seed: it runs in the local arrangement only.
+// depends on another's data (e2e/README.md, "How long it takes", has the measurements). The
+// @smoke scenario needs `npm start`'s demo seed: it runs in the local arrangement only.
 import { defineConfig } from '@playwright/test'
 
 export const CHROMIUM_ARGS = [
