@@ -11,11 +11,9 @@ import { describe, expect, it } from 'vitest'
 const SRC = path.resolve(import.meta.dirname, '..')
 
 function files(dir: string, ending: RegExp): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) return files(full, ending)
-    return ending.test(entry.name) ? [full] : []
-  })
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => ending.test(name))
+    .map((name) => path.join(dir, name))
 }
 
 const withoutComments = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, ' ')
