@@ -14,6 +14,7 @@ import { defineConfig } from 'vite'
 import type { Plugin } from 'vite'
 import { precompress } from './scripts/precompress.ts'
 import { inlineSprite } from './scripts/inline-sprite.ts'
+import { lazyAuthAdmin } from './scripts/lazy-auth-admin.ts'
 import { emojiFiles } from './scripts/emoji-files.ts'
 import { linguiCatalogs, linguiMacros } from './scripts/lingui-macros.ts'
 import { parserVersion } from './scripts/parser-version.ts'
@@ -120,6 +121,7 @@ export default defineConfig({
   // Which parser made a kept message tree (src/features/messages/markdown/kept-trees.ts).
   define: { __CHORUS_PARSER__: JSON.stringify(parserVersion()) },
   plugins: [
+    lazyAuthAdmin(),
     linguiMacros(LINGUI_CONFIG),
     // A language's catalog (src/locales/<language>.po) is compiled when the app imports it.
     linguiCatalogs(),
