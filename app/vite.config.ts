@@ -14,6 +14,7 @@ import { defineConfig } from 'vite'
 import type { Plugin } from 'vite'
 import { precompress } from './scripts/precompress.ts'
 import { inlineSprite } from './scripts/inline-sprite.ts'
+import { inlineKeptScreen } from './scripts/inline-kept-screen.ts'
 import { lazyAuthAdmin } from './scripts/lazy-auth-admin.ts'
 import { emojiFiles } from './scripts/emoji-files.ts'
 import { linguiCatalogs, linguiMacros } from './scripts/lingui-macros.ts'
@@ -127,6 +128,7 @@ export default defineConfig({
     linguiCatalogs(),
     react(),
     inlineSprite(),
+    inlineKeptScreen(),
     devRuntimeConfig(),
     offlineShell(),
     emojiFiles(),

@@ -11,15 +11,20 @@ import { loadMarkdownForKept, prefetchLatest } from './features/messages/index.t
 import { parseRoute } from './lib/routes.ts'
 import { loadSignedInApp } from './signed-in-loader.ts'
 import { warmDateFormats } from './lib/date-formats.ts'
-import { afterFirstScreen } from './lib/first-screen.ts'
+import { afterFirstScreen, firstScreenShown } from './lib/first-screen.ts'
 import { nextTask } from './lib/tasks.ts'
 import { startI18n } from './lib/i18n.ts'
 import { App } from './App.tsx'
 import { FatalScreen } from './ui/FatalScreen.tsx'
 import './ui/styles.css'
 
+/** The screen kept from the last visit (shell/kept-screen-restore.ts, painted before the app
+ * loads) gives way to the app's first screen, or to whatever the app shows instead. */
+const dropKeptScreen = () => document.getElementById('kept-screen')?.remove()
+
 async function boot(): Promise<void> {
   const root = createRoot(document.getElementById('root')!)
+  void firstScreenShown().then(dropKeptScreen)
   // The language's catalog (none for English) is fetched beside everything else.
   const language = startI18n()
   const session = storedSession()
@@ -45,12 +50,17 @@ async function boot(): Promise<void> {
     // A sign-out offline shows the sign-in page: its code is in once the first screen is shown,
     // whether or not the service worker has stored the shell yet.
     afterFirstScreen(() => void loadSignInPage().catch(() => undefined))
+    // The screen to paint at once next time: this one, kept when it is left.
+    afterFirstScreen(
+      () => void import('./shell/kept-screen.ts').then((m) => m.keepScreens()).catch(() => {})
+    )
   } else {
     void loadSignInPage().catch(() => undefined)
   }
   const config = await loadRuntimeConfig()
   await language
   if (!config.ok) {
+    dropKeptScreen()
     root.render(<FatalScreen title={t`Chorus cannot start`} detail={i18n._(config.error)} />)
     return
   }
@@ -63,6 +73,7 @@ async function boot(): Promise<void> {
     if (route.name === 'workspace' && route.channelId) prefetchLatest(route.channelId)
     await loadSignedInApp().catch(() => undefined)
   } else {
+    dropKeptScreen()
     await loadSignInPage().catch(() => undefined)
   }
   // The first render gets a task of its own.
