@@ -6,11 +6,19 @@
 // `visibility: hidden` until the lazy markdown parser has formatted it), has text, and lies
 // inside the list's visible box; and so is every other message body on screen at that moment.
 // Checked at each animation frame, the moment taken in the task after that frame (after it
-// painted): not when the row entered the DOM.
+// painted): not when the row entered the DOM. On a return visit the row may first be readable
+// on the kept screen (app/src/shell/kept-screen-restore.ts: the screen this device kept when the
+// person last left it, painted before the app has loaded, in a closed shadow root, which the
+// page's init script here finds by wrapping attachShadow): `ms` is the first moment the text is
+// readable either way, `liveMs` the moment it is readable in the app itself.
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 
 export interface Timed {
   ms: number
+  /** When the text was readable in the app itself (not on the kept screen); ms when the same. */
+  liveMs?: number
+  /** Whether the kept screen was painted. */
+  kept?: boolean
   /** Durations of the main thread's tasks over 50 ms that began before the text was readable. */
   longTasks: number[]
   /** For each, the script that took longest in its animation frame (Long Animation Frames:
@@ -37,12 +45,24 @@ const OBSERVE_LONG_TASKS = `
 /** How long after the text is readable long tasks still count against the target. */
 export const AFTER_MS = 2000
 
+/** The closed shadow roots the page attaches (the kept screen's), for watchReadable to look in. */
+const SEE_CLOSED_SHADOWS = `
+  window.__shadows = []
+  const attach = Element.prototype.attachShadow
+  Element.prototype.attachShadow = function (init) {
+    const root = attach.call(this, init)
+    window.__shadows.push(root)
+    return root
+  }`
+
 /**
  * Sets window.__shown to the moment the message `row` (a selector) is readable on screen, inside
- * `scope` (the list's scroller by default; a selector), checked each animation frame.
+ * `scope` (the list's scroller by default; a selector), checked each animation frame, in the
+ * document or on the kept screen; window.__live to the moment it is readable in the document.
  */
 export const watchReadable = (row: string, scope = '.message-scroller') => `
   window.__shown = 0
+  window.__live = 0
   ;(() => {
     const visible = (el) => el.checkVisibility({ visibilityProperty: true, opacityProperty: true })
     const box = (scope) => {
@@ -53,20 +73,28 @@ export const watchReadable = (row: string, scope = '.message-scroller') => `
       const r = el.getBoundingClientRect()
       return r.width > 0 && r.height > 0 && r.bottom > view.top && r.top < view.bottom
     }
-    const readable = () => {
-      const target = document.querySelector(${JSON.stringify(row)})
+    const readableIn = (tree) => {
+      const target = tree.querySelector(${JSON.stringify(row)})
       if (!target) return false
       const scope = target.closest(${JSON.stringify(scope)})
       const view = box(scope)
       const body = target.querySelector('.message-body') ?? target
       if (!visible(body) || !onScreen(body, view) || !body.textContent.trim()) return false
-      for (const other of (scope ?? document).querySelectorAll('.message-body'))
+      for (const other of (scope ?? tree).querySelectorAll('.message-body'))
         if (onScreen(other, view) && !visible(other)) return false
       return true
     }
+    const onKeptScreen = () =>
+      (window.__shadows ?? []).some((root) => root.host.isConnected && readableIn(root))
     const check = () => {
-      if (window.__shown) return
-      if (readable()) setTimeout(() => (window.__shown ||= performance.now()), 0)
+      if (window.__live) return
+      if (!window.__shown && onKeptScreen())
+        setTimeout(() => (window.__shown ||= performance.now()), 0)
+      if (readableIn(document))
+        setTimeout(() => {
+          window.__live ||= performance.now()
+          window.__shown ||= window.__live
+        }, 0)
       else requestAnimationFrame(check)
     }
     requestAnimationFrame(check)
@@ -109,7 +137,10 @@ export async function timeOpen(
 ): Promise<Timed> {
   const page = await context.newPage()
   await page.addInitScript({
-    content: OBSERVE_LONG_TASKS + watchReadable(`.message-scroller [data-seq="${lastSeq}"]`),
+    content:
+      SEE_CLOSED_SHADOWS +
+      OBSERVE_LONG_TASKS +
+      watchReadable(`.message-scroller [data-seq="${lastSeq}"]`),
   })
   if (trace) {
     await page.addInitScript({
@@ -118,8 +149,12 @@ export async function timeOpen(
     })
   }
   await page.goto(url)
-  await page.waitForFunction('window.__shown > 0', undefined, { timeout: 60_000 })
+  await page.waitForFunction('window.__live > 0', undefined, { timeout: 60_000 })
   const ms = (await page.evaluate('window.__shown')) as number
+  const liveMs = (await page.evaluate('window.__live')) as number
+  const kept = (await page.evaluate(
+    `performance.getEntriesByName('chorus:kept-screen').length > 0`
+  )) as boolean
   const { longTasks, longTaskScripts } = await longTasksBetween(page, 0, ms)
   await page.waitForTimeout(
     Math.max(0, ms + AFTER_MS - ((await page.evaluate('performance.now()')) as number))
@@ -137,6 +172,8 @@ export async function timeOpen(
   await page.close()
   return {
     ms,
+    liveMs,
+    kept,
     longTasks,
     longTaskScripts,
     after: settling.longTasks,

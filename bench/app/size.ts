@@ -18,6 +18,7 @@ import { buildApp, DIST, launchChromium, signIn } from './browser.ts'
 import { perKey, timeTyping } from './keystrokes.ts'
 import type { KeyTiming } from './keystrokes.ts'
 import { median, percentile, timeOpen } from './measure.ts'
+import type { Timed } from './measure.ts'
 import { seedSize } from './size-seed.ts'
 
 const { values } = parseArgs({
@@ -95,14 +96,21 @@ async function main(): Promise<void> {
 
     // 1. Return visits.
     await timeOpen(context, general, world.generalLastSeq) // warm-up
-    const visits: number[] = []
+    const opened: Timed[] = []
     for (let i = 0; i < RUNS; i++)
-      visits.push((await timeOpen(context, general, world.generalLastSeq)).ms)
+      opened.push(await timeOpen(context, general, world.generalLastSeq))
+    const visits = opened.map((o) => o.ms)
+    const live = opened.map((o) => o.liveMs ?? o.ms)
     const visitMet = median(visits) <= 300
     console.log(
       `return visit, ${MEMBERS.toLocaleString('en')} people, ${CHANNELS} channels: median ${ms(median(visits))}, ` +
         `p95 ${ms(percentile(visits, 95))} (runs: ${visits.map((x) => x.toFixed(0)).join(', ')}) ` +
-        `(median <= 300 ms: ${verdict(visitMet)})`
+        `(median <= 300 ms: ${verdict(visitMet)}); the kept screen painted in ` +
+        `${opened.filter((o) => o.kept).length} of ${RUNS}`
+    )
+    console.log(
+      `  the app itself readable: median ${ms(median(live))}, p95 ${ms(percentile(live, 95))} ` +
+        `(runs: ${live.map((x) => x.toFixed(0)).join(', ')})`
     )
 
     // 2. Keystrokes.
