@@ -62,11 +62,18 @@ async function anaWithChannel(
   return ana
 }
 
-/** A page in a browser context of its own (nothing cached yet) with Ana's session. */
+/** A page in a browser context of its own with Ana's session and nothing else: nothing cached,
+ * nothing kept on the device (her offline cache, written a second after it changes, could be a
+ * moment behind her page: a workspace she had just created missing from it). */
 async function firstVisit(browser: Browser, ana: Actor): Promise<Page> {
+  const { cookies, origins } = await ana.context.storageState()
+  const session = origins.map((origin) => ({
+    ...origin,
+    localStorage: origin.localStorage.filter(({ name }) => /^sb-.+-auth-token$/.test(name)),
+  }))
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
-    storageState: await ana.context.storageState(),
+    storageState: { cookies, origins: session },
   })
   return context.newPage()
 }
