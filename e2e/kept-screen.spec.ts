@@ -2,7 +2,7 @@
 // the screen the person left, from this device, before the app has loaded; the app's own first
 // screen then takes its place. It is a picture (inert, hidden from assistive technology, in a
 // closed shadow root), its person's only, deleted when they sign out, shown only at the address
-// and window width it was kept for, and nothing it holds ever runs.
+// and window width it was kept for (and no taller window), and nothing it holds ever runs.
 //
 // A closed shadow root is out of the page's reach (and Playwright's): each page here wraps
 // attachShadow in an init script to look into it, and records when the kept screen came and went.
@@ -136,7 +136,13 @@ test('a kept screen shows only to its person, at its address and width, and noth
   const ana = await actor(browser, 'Ana')
   const channel = await anaLeavesAChannel(ana)
   const [[key, value]] = (await keptScreens(ana)) as [[string, string]]
-  const screen = JSON.parse(value) as { user: string; html: string; path: string; width: number }
+  const screen = JSON.parse(value) as {
+    user: string
+    html: string
+    path: string
+    width: number
+    height: number
+  }
 
   /** Opens the channel with the kept screen replaced by `changed` (written before any script of
    * the page runs: leaving the page before keeps the real one again). Whether it was painted. */
@@ -160,6 +166,7 @@ test('a kept screen shows only to its person, at its address and width, and noth
   // Another address, another width.
   expect((await openWith({ ...screen, path: `${screen.path}x` })).shownAt).toBeUndefined()
   expect((await openWith({ ...screen, width: screen.width + 1 })).shownAt).toBeUndefined()
+  expect((await openWith({ ...screen, height: screen.height - 1 })).shownAt).toBeUndefined()
   // Unreadable: the app opens as without one.
   expect((await openWith('{"v":1,')).shownAt).toBeUndefined()
   // What would run if it were the page's: it is shown, without any of it.

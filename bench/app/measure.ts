@@ -46,7 +46,7 @@ const OBSERVE_LONG_TASKS = `
 export const AFTER_MS = 2000
 
 /** The closed shadow roots the page attaches (the kept screen's), for watchReadable to look in. */
-const SEE_CLOSED_SHADOWS = `
+export const SEE_CLOSED_SHADOWS = `
   window.__shadows = []
   const attach = Element.prototype.attachShadow
   Element.prototype.attachShadow = function (init) {

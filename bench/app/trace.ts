@@ -13,7 +13,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { startBenchStack } from '../support/stack.ts'
 import { CHROMIUM_ARGS, DIST, launchChromium, signIn } from './browser.ts'
-import { watchReadable } from './measure.ts'
+import { SEE_CLOSED_SHADOWS, watchReadable } from './measure.ts'
 import { seedSize } from './size-seed.ts'
 
 const { values } = parseArgs({
@@ -79,7 +79,9 @@ async function main(): Promise<void> {
     for (let run = 0; run < Number(values.runs); run++) {
       const page = await context.newPage()
       await page.addInitScript({
-        content: watchReadable(`.message-scroller [data-seq="${world.generalLastSeq}"]`),
+        content:
+          SEE_CLOSED_SHADOWS +
+          watchReadable(`.message-scroller [data-seq="${world.generalLastSeq}"]`),
       })
       await browser.startTracing(page, { categories: CATEGORIES })
       await page.goto(url)

@@ -8,10 +8,10 @@
 // (scripts/inline-kept-screen.ts compiles and minifies it at build time): it stands alone,
 // imports nothing, and its keys are the offline cache's (lib/offline-cache.ts).
 //
-// Shown only when all hold: the kept screen is of this very address (path and query) and this
-// window's width (the rows' heights depend on it), and the person it was kept for is the one
-// signed in in this browser (Supabase's stored session). Signing out deletes it with the rest of
-// the person's cache.
+// Shown only when all hold: the kept screen is of this very address (path and query), this
+// window's width (the rows' heights depend on it) and at least its height (list items below the
+// window were left out), and the person it was kept for is the one signed in in this browser
+// (Supabase's stored session). Signing out deletes it with the rest of the person's cache.
 
 /** The id of the element that holds the kept screen. */
 export const KEPT_SCREEN_ID = 'kept-screen'
@@ -23,6 +23,8 @@ export interface KeptScreen {
   /** pathname + search */
   path: string
   width: number
+  /** The window's height: a taller one would show where list items below it were left out. */
+  height: number
   /** The app's root element, serialized; scroll positions as data-kept-top / data-kept-bottom. */
   html: string
   /** The page's style rules. */
@@ -58,7 +60,8 @@ export function restoreKeptScreen(
       !signedIn ||
       kept.user !== signedIn ||
       kept.path !== location.pathname + location.search ||
-      kept.width !== view.innerWidth
+      kept.width !== view.innerWidth ||
+      kept.height < view.innerHeight
     ) {
       return
     }

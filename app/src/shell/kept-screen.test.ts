@@ -38,7 +38,13 @@ describe('the screen kept', () => {
   it('is a channel’s: its root element without what could run or is gone next time', () => {
     showScreen(CHANNEL)
     const screen = captureScreen(document, window, 'ana')!
-    expect(screen).toMatchObject({ v: 1, user: 'ana', path: CHANNEL, width: window.innerWidth })
+    expect(screen).toMatchObject({
+      v: 1,
+      user: 'ana',
+      path: CHANNEL,
+      width: window.innerWidth,
+      height: window.innerHeight,
+    })
     const kept = new DOMParser().parseFromString(screen.html, 'text/html').body
     expect(kept.querySelector('#root .message-body')?.textContent).toBe('hello')
     expect(kept.querySelectorAll('script, iframe')).toHaveLength(0)
@@ -104,6 +110,7 @@ describe('the kept screen shown again', () => {
       ['nobody signed in', () => keep()],
       ['another address', () => (keep({ path: `${CHANNEL}/t/1` }), session('ana'))],
       ['another width', () => (keep({ width: window.innerWidth + 1 }), session('ana'))],
+      ['a taller window', () => (keep({ height: window.innerHeight - 1 }), session('ana'))],
       [
         'unreadable',
         () => (localStorage.setItem('chorus.cache.v1.ana.value.screen', '{"v":1,'), session('ana')),

@@ -18,6 +18,9 @@ const LARGEST = 1_000_000
 /** How long after the screen changes it is kept again (at most once in that time). */
 export const KEEP_AFTER_CHANGE_MS = 5000
 
+/** List items, left out when below the window's bottom (the sidebar's channels, the members). */
+const BELOW_DROPPED = 'li, .message-row'
+
 /** Open things the person does not come back to (when on screen), and the list's passing
  * states ("Catching up…", "Reconnecting…"): the app shows its own when it opens. */
 const TRANSIENT =
@@ -36,8 +39,18 @@ export function captureScreen(doc: Document, view: Window, userId: string): Kept
   const copy = root.cloneNode(true) as HTMLElement
   const originals = root.querySelectorAll<HTMLElement>('*')
   const copies = copy.querySelectorAll<HTMLElement>('*')
+  const below: Element[] = []
   for (let i = 0; i < originals.length; i++) {
     const original = originals[i]!
+    // The items of lists below the window's bottom are not on screen: left out, they take
+    // nothing from what is (nothing above them moves), and the page paints it sooner.
+    if (
+      original.matches(BELOW_DROPPED) &&
+      original.getBoundingClientRect().top >= view.innerHeight
+    ) {
+      below.push(copies[i]!)
+      continue
+    }
     // The list of messages is kept at its distance from the bottom (the latest messages stay in
     // view in a taller or shorter window); anything else scrolled, at its distance from the top.
     if (original.classList.contains('message-scroller')) {
@@ -47,6 +60,7 @@ export function captureScreen(doc: Document, view: Window, userId: string): Kept
       copies[i]!.dataset.keptTop = String(Math.round(original.scrollTop))
     }
   }
+  for (const element of below) element.remove()
   for (const element of copy.querySelectorAll(NEVER_KEPT)) element.remove()
   // Pictures made in this page only (blob: addresses) are gone on the next visit.
   for (const image of copy.querySelectorAll('img[src^="blob:"]')) image.removeAttribute('src')
@@ -58,6 +72,7 @@ export function captureScreen(doc: Document, view: Window, userId: string): Kept
     user: userId,
     path: view.location.pathname + view.location.search,
     width: view.innerWidth,
+    height: view.innerHeight,
     html,
     css,
   }
