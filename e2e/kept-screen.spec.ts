@@ -17,6 +17,7 @@ import {
   waitLive,
 } from './support/actors.ts'
 import type { Actor } from './support/actors.ts'
+import { appUrl } from './support/env.ts'
 import { createWorkspace } from './support/workspace.ts'
 
 const LEFT = 'the screen to come back to'
@@ -123,6 +124,15 @@ test('a return visit paints the screen kept from the last one before the app, th
   // The app works under it as ever: the next message is sent and shown.
   await send(ana.page, 'and on from there')
   await expect(confirmedMessageWith(ana.page, 'and on from there')).toBeVisible()
+
+  // `/` (the installed app's start) opens the last workspace's default channel, which this one
+  // is: its kept screen is painted there too.
+  await ana.page.goto('about:blank')
+  await ana.page.goto(appUrl('/'))
+  await expect(ana.page).toHaveURL(channel)
+  await expect(confirmedMessageWith(ana.page, 'and on from there')).toBeVisible()
+  await expect(ana.page.locator('#kept-screen')).toHaveCount(0)
+  expect((await seenIn(ana.page)).text).toContain(LAST)
 
   // Signing out deletes it with the rest of what was kept for Ana.
   await signOut(ana.page)

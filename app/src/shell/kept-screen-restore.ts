@@ -8,10 +8,11 @@
 // (scripts/inline-kept-screen.ts compiles and minifies it at build time): it stands alone,
 // imports nothing, and its keys are the offline cache's (lib/offline-cache.ts).
 //
-// Shown only when all hold: the kept screen is of this very address (path and query), this
-// window's width (the rows' heights depend on it) and at least its height (list items below the
-// window were left out), and the person it was kept for is the one signed in in this browser
-// (Supabase's stored session). Signing out deletes it with the rest of the person's cache.
+// Shown only when all hold: the kept screen is of this very address (path and query; or `/`,
+// which opens the screen it holds: the last workspace's default channel), this window's width
+// (the rows' heights depend on it) and at least its height (list items below the window were
+// left out), and the person it was kept for is the one signed in in this browser (Supabase's
+// stored session). Signing out deletes it with the rest of the person's cache.
 
 /** The id of the element that holds the kept screen. */
 export const KEPT_SCREEN_ID = 'kept-screen'
@@ -22,6 +23,8 @@ export interface KeptScreen {
   user: string
   /** pathname + search */
   path: string
+  /** Whether `/` opens this screen: the last workspace's default channel. */
+  home: boolean
   width: number
   /** The window's height: a taller one would show where list items below it were left out. */
   height: number
@@ -54,12 +57,12 @@ export function restoreKeptScreen(
           ?.user?.id
       }
     }
-    const { location } = view
+    const path = view.location.pathname + view.location.search
     if (
       kept?.v !== 1 ||
       !signedIn ||
       kept.user !== signedIn ||
-      kept.path !== location.pathname + location.search ||
+      (kept.path !== path && !(kept.home && path === '/')) ||
       kept.width !== view.innerWidth ||
       kept.height < view.innerHeight
     ) {

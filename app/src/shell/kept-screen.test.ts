@@ -1,14 +1,14 @@
-// What is kept of a screen (kept-screen.ts), in jsdom: which screens, what of them, for whom.
-// Painting it again (kept-screen-restore.ts) needs a browser's constructable stylesheets, which
-// jsdom lacks: e2e/kept-screen.spec.ts shows it in Chromium; here, that the restore shows
-// nothing when it must not and never throws.
-import { afterEach, describe, expect, it } from 'vitest'
+// What is kept of a screen (kept-screen.ts), in jsdom: which screens, what of them, for whom;
+// and when the restore (kept-screen-restore.ts) shows it, and what of it. How it looks in a
+// browser, and that the app replaces it: e2e/kept-screen.spec.ts.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   activateCache,
   clearCache,
   readCachedValue,
   writeCachedValue,
 } from '../lib/offline-cache.ts'
+import { LAST_WORKSPACE_KEY } from '../SignedInApp.tsx'
 import { captureScreen } from './kept-screen.ts'
 import { KEPT_SCREEN_ID, restoreKeptScreen } from './kept-screen-restore.ts'
 import type { KeptScreen } from './kept-screen-restore.ts'
@@ -77,6 +77,27 @@ describe('the screen kept', () => {
     }
   })
 
+  it('is what `/` opens when it is the last workspace’s default channel', () => {
+    const general = SCREEN.replace(
+      '<a href="/w/1">',
+      '<a href="/w/1" class="channel-link active" data-default="true">'
+    )
+    localStorage.setItem(LAST_WORKSPACE_KEY, '00000000-0000-4000-8000-000000000001')
+    showScreen(CHANNEL, general)
+    expect(captureScreen(document, window, 'ana')?.home).toBe(true)
+    // Another channel; a message opened in it; another workspace last opened.
+    showScreen(
+      CHANNEL,
+      SCREEN.replace('<a href="/w/1">', '<a href="/w/1" class="channel-link active">')
+    )
+    expect(captureScreen(document, window, 'ana')?.home).toBe(false)
+    showScreen(`${CHANNEL}/m/00000000-0000-4000-8000-000000000003`, general)
+    expect(captureScreen(document, window, 'ana')?.home).toBe(false)
+    localStorage.setItem(LAST_WORKSPACE_KEY, '00000000-0000-4000-8000-000000000009')
+    showScreen(CHANNEL, general)
+    expect(captureScreen(document, window, 'ana')?.home).toBe(false)
+  })
+
   it('is the signed-in person’s only, and goes when they sign out', () => {
     showScreen(CHANNEL)
     const screen = captureScreen(document, window, 'ana')!
@@ -92,23 +113,81 @@ describe('the screen kept', () => {
 })
 
 describe('the kept screen shown again', () => {
+  // jsdom has no constructable stylesheets' rules: enough of them for the restore to run (what
+  // it paints, Chromium shows in e2e/kept-screen.spec.ts). The closed shadow root is caught as
+  // it is made, to look into.
+  let shadow: ShadowRoot | null = null
+  const attach = Element.prototype.attachShadow
+  beforeAll(() => {
+    Object.defineProperty(CSSStyleSheet.prototype, 'replaceSync', {
+      value() {},
+      configurable: true,
+    })
+    Object.defineProperty(ShadowRoot.prototype, 'adoptedStyleSheets', {
+      value: [],
+      writable: true,
+      configurable: true,
+    })
+    Element.prototype.attachShadow = function (init) {
+      return (shadow = attach.call(this, init))
+    }
+  })
+  afterAll(() => {
+    Element.prototype.attachShadow = attach
+  })
+
   const session = (id: string) =>
     localStorage.setItem('sb-localhost-auth-token', JSON.stringify({ user: { id } }))
 
-  function keep(changes: Partial<KeptScreen> = {}): void {
-    showScreen(CHANNEL)
+  function keep(changes: Partial<KeptScreen> = {}, html = SCREEN): void {
+    showScreen(CHANNEL, html)
     const screen = { ...captureScreen(document, window, 'ana')!, ...changes }
     localStorage.setItem('chorus.cache.v1.ana.value.screen', JSON.stringify(screen))
     document.body.innerHTML = '<div id="root"></div>'
+    shadow = null
   }
 
-  const shown = () => document.getElementById(KEPT_SCREEN_ID) !== null
+  const restore = () => restoreKeptScreen(document, localStorage, window)
+  const shown = () => document.getElementById(KEPT_SCREEN_ID)
+
+  it('shows the screen kept for the person signed in, at its address: inert, hidden, closed', () => {
+    keep()
+    session('ana')
+    restore()
+    expect(shown()?.inert).toBe(true)
+    expect(shown()?.getAttribute('aria-hidden')).toBe('true')
+    expect(shown()?.shadowRoot).toBeNull()
+    expect(shadow?.querySelector('.message-body')?.textContent).toBe('hello')
+  })
+
+  it('shows it at `/` when `/` opens it, and never anything that could run', () => {
+    const planted =
+      '<img src="x.png" onerror="window.ran = 1"><a href="javascript:window.ran = 2">link</a>' +
+      '<script>window.ran = 3</script><iframe srcdoc="x"></iframe>'
+    keep({ home: true }, SCREEN.replace('hello', `hello${planted}`))
+    // The page the kept screen was taken from had them: the copy is cleaned again when shown.
+    const kept = JSON.parse(localStorage.getItem('chorus.cache.v1.ana.value.screen')!) as KeptScreen
+    kept.html = kept.html.replace('hello', `hello${planted}`)
+    localStorage.setItem('chorus.cache.v1.ana.value.screen', JSON.stringify(kept))
+    session('ana')
+    window.history.replaceState(null, '', '/')
+    restore()
+    expect(shown()).not.toBeNull()
+    expect(
+      shadow?.querySelectorAll('script, iframe, [onerror], [href^="javascript:"]')
+    ).toHaveLength(0)
+    expect(shadow?.textContent).toContain('link')
+  })
 
   it('shows nothing for another person, another address or width, nobody signed in, or an unreadable one', () => {
     for (const [what, arrange] of [
       ['another person signed in', () => (keep(), session('bo'))],
       ['nobody signed in', () => keep()],
       ['another address', () => (keep({ path: `${CHANNEL}/t/1` }), session('ana'))],
+      [
+        '`/`, which opens another screen',
+        () => (keep({ home: false }), session('ana'), window.history.replaceState(null, '', '/')),
+      ],
       ['another width', () => (keep({ width: window.innerWidth + 1 }), session('ana'))],
       ['a taller window', () => (keep({ height: window.innerHeight - 1 }), session('ana'))],
       [
@@ -118,8 +197,8 @@ describe('the kept screen shown again', () => {
     ] as const) {
       localStorage.clear()
       arrange()
-      expect(() => restoreKeptScreen(document, localStorage, window)).not.toThrow()
-      expect(shown(), what).toBe(false)
+      expect(restore, what).not.toThrow()
+      expect(shown(), what).toBeNull()
     }
   })
 })

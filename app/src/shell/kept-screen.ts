@@ -8,7 +8,8 @@
 // person's only, and signing out deletes it.
 import { authState } from '../features/auth/index.ts'
 import { writeCachedValue } from '../lib/offline-cache.ts'
-import { parseRoute } from '../lib/routes.ts'
+import { parseRoute, pathOf } from '../lib/routes.ts'
+import { LAST_WORKSPACE_KEY } from '../SignedInApp.tsx'
 import { NEVER_KEPT } from './kept-screen-restore.ts'
 import type { KeptScreen } from './kept-screen-restore.ts'
 
@@ -67,10 +68,19 @@ export function captureScreen(doc: Document, view: Window, userId: string): Kept
   const html = copy.outerHTML
   const css = styleRules(doc)
   if (html.length + css.length > LARGEST) return null
+  // `/` (the installed app's start) opens the last workspace's default channel: this screen,
+  // when it is that channel's, scrolled nowhere in particular (no message or thread opened).
+  const path = view.location.pathname + view.location.search
+  const home =
+    path ===
+      pathOf({ name: 'workspace', workspaceId: route.workspaceId, channelId: route.channelId }) &&
+    view.localStorage.getItem(LAST_WORKSPACE_KEY) === route.workspaceId &&
+    root.querySelector('.channel-link.active[data-default]') !== null
   return {
     v: 1,
     user: userId,
-    path: view.location.pathname + view.location.search,
+    path,
+    home,
     width: view.innerWidth,
     height: view.innerHeight,
     html,

@@ -169,6 +169,7 @@ function ChannelLink(props: Props & { channel: Channel; active: boolean }) {
         aria-current={active ? 'page' : undefined}
         aria-label={description}
         data-channel-id={channel.id}
+        data-default={channel.isDefault || undefined}
         onClick={props.onNavigate}
       >
         {prefix ? (
