@@ -14,10 +14,12 @@ describe("the Integrations dialog's slot", () => {
     expect(new Set(orders).size).toBe(orders.length)
   })
 
+  // Each load() is the first import of its section's code, compiled by vitest then: 5 s (the
+  // default) was too little once, with the suite's other workers busy beside it.
   it("has each section's code behind its load()", async () => {
     for (const section of [webhooks, events]) {
       const loaded = await section.load()
       expect(typeof loaded.default).toBe('function')
     }
-  })
+  }, 30_000)
 })

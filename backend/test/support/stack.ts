@@ -12,7 +12,7 @@ import ws from 'ws'
 import { inject } from 'vitest'
 import { createLogger } from '../../src/logger.ts'
 import { startStack } from '../../src/stack.ts'
-import { freePort } from '../../src/http/ports.ts'
+import { freePort, PortInUseError } from '../../src/http/ports.ts'
 import type { Stack } from '../../src/stack.ts'
 
 const TEMPLATE_DATABASE = 'stack_template'
@@ -93,7 +93,19 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     // which comes from it: restart() listens on the same ports again, and meanwhile an outgoing
     // connection of this machine could have been given one as its local port (EADDRINUSE, seen
     // in cron.test.ts's restart in a full run).
-    stack = await start(await freePort(), await freePort(), await freePort(), options.signal)
+    // Another process (a test file's worker beside this one) can pick a port at the same moment:
+    // the one that listens second finds it taken, and the stack, having undone what it started,
+    // starts again on other ports.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        stack = await start(await freePort(), await freePort(), await freePort(), options.signal)
+        break
+      } catch (error) {
+        const taken =
+          (error as NodeJS.ErrnoException).code === 'EADDRINUSE' || error instanceof PortInUseError
+        if (!taken || attempt === 3) throw error
+      }
+    }
   } catch (error) {
     await dropDatabase(admin, database)
     await admin.end()
