@@ -2,10 +2,9 @@
 // while the app loads. Loaded a moment after the first screen is shown. It keeps a channel's
 // screen only, as it is on screen (the app's root element with its scroll positions, and the
 // page's style rules), when the page is hidden or left, once it loads and a few seconds after
-// the screen changes; not
-// while a dialog, a menu or a list of choices is open (that is not where the person comes back
-// to). It is kept in the person's offline cache (lib/offline-cache.ts), so it is the signed-in
-// person's only, and signing out deletes it.
+// the screen changes; not while a dialog, a menu or a list of choices is open (that is not where
+// the person comes back to). It is kept in the person's offline cache (lib/offline-cache.ts), so
+// it is the signed-in person's only, and signing out deletes it.
 import { authState } from '../features/auth/index.ts'
 import { writeCachedValue } from '../lib/offline-cache.ts'
 import { parseRoute, pathOf } from '../lib/routes.ts'
@@ -24,8 +23,15 @@ const BELOW_DROPPED = 'li, .message-row'
 
 /** Open things the person does not come back to (when on screen), and the list's passing
  * states ("Catching up…", "Reconnecting…"): the app shows its own when it opens. */
-const TRANSIENT =
-  '[role="dialog"],[role="alertdialog"],[role="menu"],[role="listbox"],dialog[open],[popover]:popover-open,.status-banner'
+const TRANSIENT = [
+  '[role="dialog"]',
+  '[role="alertdialog"]',
+  '[role="menu"]',
+  '[role="listbox"]',
+  'dialog[open]',
+  '[popover]:popover-open',
+  '.status-banner',
+].join(',')
 
 /** The screen as kept-screen-restore.ts paints it again, or null when it is not to be kept. */
 export function captureScreen(doc: Document, view: Window, userId: string): KeptScreen | null {
@@ -53,7 +59,7 @@ export function captureScreen(doc: Document, view: Window, userId: string): Kept
       continue
     }
     // The list of messages is kept at its distance from the bottom (the latest messages stay in
-    // view in a taller or shorter window); anything else scrolled, at its distance from the top.
+    // view in a shorter window); anything else scrolled, at its distance from the top.
     if (original.classList.contains('message-scroller')) {
       const fromBottom = original.scrollHeight - original.scrollTop - original.clientHeight
       copies[i]!.dataset.keptBottom = String(Math.max(0, Math.round(fromBottom)))
