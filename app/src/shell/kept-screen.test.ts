@@ -139,13 +139,16 @@ describe('the kept screen shown again', () => {
   const session = (id: string) =>
     localStorage.setItem('sb-localhost-auth-token', JSON.stringify({ user: { id } }))
 
-  function keep(changes: Partial<KeptScreen> = {}, html = SCREEN): void {
-    showScreen(CHANNEL, html)
-    const screen = { ...captureScreen(document, window, 'ana')!, ...changes }
-    localStorage.setItem('chorus.cache.v1.ana.value.screen', JSON.stringify(screen))
+  /** Ana's screen, kept as kept-screen.ts keeps it (her offline cache): the key the restore
+   * finds is the one the cache writes. */
+  function keep(changes: Partial<KeptScreen> = {}): void {
+    showScreen(CHANNEL)
+    activateCache('ana')
+    writeCachedValue('ana', 'screen', { ...captureScreen(document, window, 'ana')!, ...changes })
     document.body.innerHTML = '<div id="root"></div>'
     shadow = null
   }
+  const keptKey = () => Object.keys(localStorage).find((key) => key.endsWith('.screen'))!
 
   const restore = () => restoreKeptScreen(document, localStorage, window)
   const shown = () => document.getElementById(KEPT_SCREEN_ID)
@@ -164,11 +167,13 @@ describe('the kept screen shown again', () => {
     const planted =
       '<img src="x.png" onerror="window.ran = 1"><a href="javascript:window.ran = 2">link</a>' +
       '<script>window.ran = 3</script><iframe srcdoc="x"></iframe>'
-    keep({ home: true }, SCREEN.replace('hello', `hello${planted}`))
-    // The page the kept screen was taken from had them: the copy is cleaned again when shown.
-    const kept = JSON.parse(localStorage.getItem('chorus.cache.v1.ana.value.screen')!) as KeptScreen
-    kept.html = kept.html.replace('hello', `hello${planted}`)
-    localStorage.setItem('chorus.cache.v1.ana.value.screen', JSON.stringify(kept))
+    keep({ home: true })
+    // Planted in what was kept (kept-screen.ts would not keep them): cleaned when shown.
+    const kept = readCachedValue<KeptScreen>('ana', 'screen')!
+    writeCachedValue('ana', 'screen', {
+      ...kept,
+      html: kept.html.replace('hello', `hello${planted}`),
+    })
     session('ana')
     window.history.replaceState(null, '', '/')
     restore()
@@ -190,10 +195,7 @@ describe('the kept screen shown again', () => {
       ],
       ['another width', () => (keep({ width: window.innerWidth + 1 }), session('ana'))],
       ['a taller window', () => (keep({ height: window.innerHeight - 1 }), session('ana'))],
-      [
-        'unreadable',
-        () => (localStorage.setItem('chorus.cache.v1.ana.value.screen', '{"v":1,'), session('ana')),
-      ],
+      ['unreadable', () => (keep(), localStorage.setItem(keptKey(), '{"v":1,'), session('ana'))],
     ] as const) {
       localStorage.clear()
       arrange()

@@ -92,10 +92,9 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     // Ports from below the outgoing connections' range (freePort), not the system's choice (0),
     // which comes from it: restart() listens on the same ports again, and meanwhile an outgoing
     // connection of this machine could have been given one as its local port (EADDRINUSE, seen
-    // in cron.test.ts's restart in a full run).
-    // Another process (a test file's worker beside this one) can pick a port at the same moment:
-    // the one that listens second finds it taken, and the stack, having undone what it started,
-    // starts again on other ports.
+    // in cron.test.ts's restart in a full run). Another process (a test file's worker beside
+    // this one) can pick a port at the same moment: the one that listens second finds it taken,
+    // and the stack, having undone what it started, starts again on other ports.
     for (let attempt = 1; ; attempt++) {
       try {
         stack = await start(await freePort(), await freePort(), await freePort(), options.signal)
