@@ -3,13 +3,14 @@
 // navigating to a channel until its latest message shows (by the page's own clock: a chunk the
 // page asks for once the message is on screen, such as Realtime's, is not the first screen's,
 // however soon its answer comes), counted in the bytes that came over the wire (compressed by
-// the app server as Accept-Encoding asks), as `npm run bench:app` counts them; the on-disk
-// figure (gzip -9 of each file of the build global-setup made) is printed beside it. And the service worker waits for that first screen before it installs, and leaves
-// the emoji picker's data to be kept when first used; a body with markup is not shown before it
-// is formatted (the parser is a lazy chunk).
-import { readFile } from 'node:fs/promises'
+// the app server as Accept-Encoding asks), as `npm run bench:app` counts them, and held to the
+// budget without the chunks' hashes (below); the on-disk figure (gzip -9 of each file of the
+// build global-setup made) is printed beside it. And the service worker waits for that first
+// screen before it installs, and leaves the emoji picker's data to be kept when first used; a
+// body with markup is not shown before it is formatted (the parser is a lazy chunk).
+import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { expect, test } from './support/test.ts'
 import type { Browser, Page } from '@playwright/test'
 import { actor, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
@@ -31,12 +32,16 @@ import { createWorkspace } from './support/workspace.ts'
  * profile) left it: 134,192 B. Raised once, by what issue 53 allows languages (the English first
  * screen grows by at most 3 KB): Lingui's runtime (about 1.9 KB on the wire) and the first
  * screen's messages, keyed by their English text, measured 136,965 B (134,220 B before); the
- * budget is that allowance, 134,220 + 3,000 B. The same code measures up to ~190 B apart from one
- * build to the next (the chunks' hashed names in the entry), hence the room above it. The page's
- * inline scripts count too since the kept screen's restore is one (683 B); supabase-js's Auth
- * admin API left the entry for it (821 B): 137,100 B (137,162 B before both).
+ * budget is that allowance, 134,220 + 3,000 B. The page's inline scripts count too since the kept
+ * screen's restore is one (683 B); supabase-js's Auth admin API left the entry for it (821 B):
+ * 137,100 B (137,162 B before both). On the wire the same first screen measured up to ~190 B apart
+ * from one build to the next: the entry names the lazy chunks by their content hashes, which any
+ * change to any chunk renames, and a hash is noise to brotli (a change to the kept screen's lazy
+ * chunk alone measured 137,253 B). So the budget counts each script compressed as the build
+ * compresses it with the hashes it names made one constant; only a change to the first screen's
+ * own code moves that. Lowered to it: 136,308 B measured (137,100 B on the wire), rounded up.
  */
-const FIRST_SCREEN_BUDGET = 137_220
+const FIRST_SCREEN_BUDGET = 136_400
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const LATEST = 'the latest message'
@@ -144,25 +149,61 @@ test('opening a channel loads no more JavaScript than the first screen’s budge
     // What the build compressed comes compressed (Chromium takes brotli).
     if (script.wire >= 1024) expect(script.encoding, script.path).toBe('br')
   }
-  const onDisk = await Promise.all(
-    scripts.map(async ({ path: script }) => {
+  const hashes = await chunkHashes()
+  const files = await Promise.all(
+    scripts.map(async ({ path: script, wire, encoding }) => {
       const bytes = await readFile(path.join(appDist(), script.replace(/^\//, '')))
-      return gzipSync(bytes, { level: 9 }).length
+      // What came over the wire is the build's brotli copy (app/scripts/precompress.ts): the
+      // same compression of the same bytes here measures the same, or this measure is wrong.
+      if (encoding === 'br') expect(brotli(bytes), script).toBe(wire)
+      return {
+        gzip: gzipSync(bytes, { level: 9 }).length,
+        measured: encoding === 'br' ? brotli(withoutHashes(bytes, hashes)) : wire,
+      }
     })
   )
-  const wire =
-    scripts.reduce((sum, { wire }) => sum + wire, 0) + inline.reduce((sum, size) => sum + size, 0)
-  const gzip = onDisk.reduce((sum, size) => sum + size, 0)
+  const inlined = inline.reduce((sum, size) => sum + size, 0)
+  const wire = scripts.reduce((sum, { wire }) => sum + wire, 0) + inlined
+  const measured = files.reduce((sum, { measured }) => sum + measured, 0) + inlined
+  const gzip = files.reduce((sum, { gzip }) => sum + gzip, 0)
   const detail = [
-    ...scripts.map((s, i) => `${s.path} ${s.wire} B (${s.encoding}; gzip -9 ${onDisk[i]} B)`),
+    ...scripts.map(
+      (s, i) =>
+        `${s.path} ${s.wire} B (${s.encoding}; ${files[i]!.measured} B without hashes; gzip -9 ${files[i]!.gzip} B)`
+    ),
     ...inline.map((size) => `inline <script> in the page ${size} B (brotli)`),
   ]
   console.log(
-    `first screen: ${wire} B on the wire in ${scripts.length} files and ${inline.length} inline scripts (gzip -9 on disk: ${gzip} B), budget ${FIRST_SCREEN_BUDGET} B\n  ${detail.join('\n  ')}`
+    `first screen: ${measured} B without the chunks' hashes (${wire} B on the wire) in ${scripts.length} files and ${inline.length} inline scripts (gzip -9 on disk: ${gzip} B), budget ${FIRST_SCREEN_BUDGET} B\n  ${detail.join('\n  ')}`
   )
-  expect(wire, `first screen: ${detail.join(', ')}`).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET)
+  expect(measured, `first screen: ${detail.join(', ')}`).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET)
   await page.context().close()
 })
+
+/** Brotli as the build compresses a script (app/scripts/precompress.ts). */
+function brotli(bytes: Buffer): number {
+  return brotliCompressSync(bytes, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
+  }).length
+}
+
+/** The 8-character content hashes in the names of the build's files (`Name-HASH.js`). */
+async function chunkHashes(): Promise<string[]> {
+  const names = await readdir(path.join(appDist(), 'assets'))
+  return [...new Set(names.flatMap((name) => /-([\w-]{8})\.(?:js|css)$/.exec(name)?.[1] ?? []))]
+}
+
+/** The script with every file hash it names as one constant: a hash is noise to brotli, and
+ * one changed chunk anywhere renames it in the entry. */
+function withoutHashes(bytes: Buffer, hashes: string[]): Buffer {
+  let text = bytes.toString('utf8')
+  for (const hash of hashes) text = text.replaceAll(`-${hash}.`, '-00000000.')
+  return Buffer.from(text)
+}
 
 test('the service worker installs after the first screen and keeps the emoji picker when used; markup is never shown as typed', async ({
   browser,
