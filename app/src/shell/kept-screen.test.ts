@@ -1,7 +1,7 @@
 // What is kept of a screen (kept-screen.ts), in jsdom: which screens, what of them, for whom;
 // and when the restore (kept-screen-restore.ts) shows it, and what of it. How it looks in a
 // browser, and that the app replaces it: e2e/kept-screen.spec.ts.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   activateCache,
   clearCache,
@@ -9,7 +9,7 @@ import {
   writeCachedValue,
 } from '../lib/offline-cache.ts'
 import { LAST_WORKSPACE_KEY } from '../SignedInApp.tsx'
-import { captureScreen } from './kept-screen.ts'
+import { captureScreen, keepScreens } from './kept-screen.ts'
 import { KEPT_SCREEN_ID, restoreKeptScreen } from './kept-screen-restore.ts'
 import type { KeptScreen } from './kept-screen-restore.ts'
 
@@ -96,6 +96,26 @@ describe('the screen kept', () => {
     localStorage.setItem(LAST_WORKSPACE_KEY, '00000000-0000-4000-8000-000000000009')
     showScreen(CHANNEL, general)
     expect(captureScreen(document, window, 'ana')?.home).toBe(false)
+  })
+
+  it('is kept again when the page is hidden or left only if it changed since', async () => {
+    showScreen(CHANNEL)
+    const keep = vi.fn()
+    keepScreens(keep)
+    await vi.waitFor(() => expect(keep).toHaveBeenCalledTimes(1))
+    const leave = () => window.dispatchEvent(new Event('pagehide'))
+    leave()
+    expect(keep).toHaveBeenCalledTimes(1)
+    document.querySelector('.message-body')!.textContent = 'hello again'
+    await Promise.resolve() // the mutation observer's turn
+    leave()
+    expect(keep).toHaveBeenCalledTimes(2)
+    leave()
+    document.querySelector('.message-scroller')!.dispatchEvent(new Event('scroll'))
+    leave()
+    window.dispatchEvent(new Event('resize'))
+    leave()
+    expect(keep).toHaveBeenCalledTimes(4)
   })
 
   it('is the signed-in person’s only, and goes when they sign out', () => {

@@ -123,21 +123,34 @@ const whenIdle = (run: () => void) =>
   window.requestIdleCallback ? window.requestIdleCallback(run) : setTimeout(run)
 
 /** Keeps the screen now (when the main thread is idle), KEEP_AFTER_CHANGE_MS after it changes,
- * and when the page is hidden or left. */
-export function keepScreens(): void {
+ * and when the page is hidden or left: each time only if it changed (the DOM, a scroll, the
+ * window's size) since it was last kept (leaving a page hides it too, and a person switching
+ * tabs hides it often). */
+export function keepScreens(keepNow: () => void = keepScreen): void {
+  let changed = true
   let pending = 0
-  const later = () => {
+  const keep = () => {
+    if (!changed) return
+    changed = false
+    keepNow()
+  }
+  const change = () => {
+    changed = true
     pending ||= window.setTimeout(() => {
       pending = 0
-      whenIdle(keepScreen)
+      whenIdle(keep)
     }, KEEP_AFTER_CHANGE_MS)
   }
   const root = document.getElementById('root')
-  const changes = { childList: true, subtree: true, characterData: true, attributes: true }
-  if (root) new MutationObserver(later).observe(root, changes)
-  whenIdle(keepScreen)
+  if (root) {
+    const changes = { childList: true, subtree: true, characterData: true, attributes: true }
+    new MutationObserver(change).observe(root, changes)
+    root.addEventListener('scroll', change, { capture: true, passive: true })
+  }
+  window.addEventListener('resize', change)
+  whenIdle(keep)
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') keepScreen()
+    if (document.visibilityState === 'hidden') keep()
   })
-  window.addEventListener('pagehide', keepScreen)
+  window.addEventListener('pagehide', keep)
 }
