@@ -1,6 +1,6 @@
 // Large files in Chorus: a 50 MB file uploads resumably (tus, 6 MB chunks) and survives a dropped
 // network, a pause, a failing network and a page reload without starting over; cancel removes
-// it from the server. "Without starting over" is counted: every tus request that carries bytes
+// it from the server; a message sent while its file uploads goes once the file is up. "Without starting over" is counted: every tus request that carries bytes
 // (the creation POST with the first chunk, each PATCH) is seen with its Upload-Offset, and the
 // bytes it sends are the chunk from there. Where the network has to fail at a given point, a route
 // holds or aborts the request that starts there (the server is never imitated).
@@ -124,13 +124,22 @@ test('a 50 MB upload survives a dropped network and finishes without starting ov
     await route.abort('internetdisconnected')
     await alice.page.unroute(`**${TUS}/**`)
     await expect(trayItem(alice.page, 'clip.mp4')).toContainText('paused')
+    // Sent meanwhile, the message waits for its file.
+    await composer(alice.page).fill('The whole video')
+    await composer(alice.page).press('Enter')
+    await expect(alice.page.getByRole('status').filter({ hasText: 'Sending once' })).toHaveText(
+      'Sending once the files are uploaded…'
+    )
     await expect(alice.page.getByRole('button', { name: 'Send message' })).toBeDisabled()
+    await expect(composer(alice.page)).toHaveValue('The whole video')
   })
 
   const beforeReturn = sent.length
-  await test.step('back online, it goes on from what the server has', async () => {
+  await test.step('back online, it goes on from what the server has, then the message', async () => {
     await alice.context.setOffline(false)
-    await expectUploaded(alice.page, 'clip.mp4')
+    // Once the file is up the message goes by itself, the tray and the box emptied.
+    await expect(composer(alice.page)).toHaveValue('', { timeout: 60_000 })
+    await expect(trayItem(alice.page, 'clip.mp4')).toHaveCount(0)
     const after = sent.slice(beforeReturn)
     expect(after.length).toBeGreaterThan(0)
     // The first request after the drop starts where the server stopped (24 MB: four chunks in).
@@ -143,9 +152,9 @@ test('a 50 MB upload survives a dropped network and finishes without starting ov
   })
 
   await test.step('the message with the file arrives for the other person', async () => {
-    await composer(alice.page).fill('The whole video')
-    await composer(alice.page).press('Enter')
-    await expect(composer(alice.page)).toHaveValue('')
+    await expect(messageWith(alice.page, 'The whole video').locator('.file-name')).toHaveText(
+      'clip.mp4'
+    )
     const card = messageWith(bob.page, 'The whole video').locator('.file-card')
     await expect(card.locator('.file-name')).toHaveText('clip.mp4')
     // The size is the stored object's (the attachment row takes it from Storage).

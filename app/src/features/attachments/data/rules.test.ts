@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkFile, formatBytes, safeFileName } from './rules.ts'
+import { checkFile, safeFileName } from './accept-files.ts'
+import { formatBytes } from './rules.ts'
 
 describe('attachment rules', () => {
   it('accepts an ordinary image and PDF', () => {

@@ -7,27 +7,22 @@
 import { t } from '@lingui/core/macro'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { newId } from '../../../lib/uuid.ts'
+import { MAX_FILES_PER_MESSAGE } from './rules.ts'
 import {
   draftMessageId,
   forgetDraftMessageId,
   isDraftUpload,
   keepDraftMessageId,
 } from './draft-message.ts'
-import {
-  checkFile,
-  isPreviewable,
-  MAX_FILES_PER_MESSAGE,
-  mimeOf,
-  RESUMABLE_THRESHOLD,
-  safeFileName,
-} from './rules.ts'
+import type { Accepted } from './accept-files.ts'
 import type { ResumableHandle } from './resumable-upload.ts'
 import { UploadError } from './upload-error.ts'
 import type { UploadHandle } from './upload-error.ts'
 
-/** The transfer code (XMLHttpRequest and tus), loaded when the first file is attached. */
 /** The transfer code, one chunk loaded when first needed (Import from Slack's upload too). */
 export const transfers = () => import('./transfers.ts')
+/** What may be attached, a chunk of its own fetched once the first screen is shown (index.ts). */
+export const acceptingFiles = () => import('./accept-files.ts')
 
 export interface DraftUpload {
   id: string
@@ -105,41 +100,15 @@ export function useUploads(workspaceId: string, channelId: string) {
   /** Adds files; returns the problems of the ones refused (size, type, count). */
   const add = useCallback(
     async (files: File[]): Promise<string[]> => {
-      const problems: string[] = []
-      const accepted: DraftUpload[] = []
-      let room = MAX_FILES_PER_MESSAGE - uploads.length
-      for (const file of files) {
-        const problem = checkFile(file)
-        if (problem) {
-          problems.push(problem)
-          continue
-        }
-        if (room <= 0) {
-          const max = MAX_FILES_PER_MESSAGE
-          const name = file.name
-          problems.push(t`At most ${max} files per message; ${name} was not added.`)
-          continue
-        }
-        room -= 1
-        const id = newId()
-        const mime = mimeOf(file)
-        const size = isPreviewable(mime) ? await imageSize(file) : null
-        accepted.push({
-          id,
-          file,
-          name: file.name || 'pasted-file',
-          size: file.size,
-          mime,
-          path: `${workspaceId}/${channelId}/${messageId}/${id}-${safeFileName(file.name || 'pasted')}`,
-          progress: 0,
-          state: 'uploading',
-          resumable: file.size > RESUMABLE_THRESHOLD,
-          error: null,
-          width: size?.width ?? null,
-          height: size?.height ?? null,
-          previewUrl: isPreviewable(mime) ? URL.createObjectURL(file) : null,
-        })
+      let taken: Accepted
+      try {
+        const { acceptFiles } = await acceptingFiles()
+        const room = MAX_FILES_PER_MESSAGE - uploads.length
+        taken = await acceptFiles(files, room, { workspaceId, channelId, messageId })
+      } catch {
+        return [t`The uploader could not be loaded. Check the connection and retry.`]
       }
+      const { accepted, problems } = taken
       if (accepted.length > 0) keepDraftMessageId(channelId, messageId)
       setUploads((list) => [...list, ...accepted])
       for (const upload of accepted) start(upload)
@@ -248,16 +217,5 @@ function whenLoaded(started: Promise<UploadHandle | ResumableHandle>): Resumable
     cancel: () => then((h) => h.cancel()),
     pause: () => then((h) => 'pause' in h && h.pause()),
     resume: () => then((h) => 'resume' in h && h.resume()),
-  }
-}
-
-async function imageSize(file: File): Promise<{ width: number; height: number } | null> {
-  try {
-    const bitmap = await createImageBitmap(file)
-    const size = { width: bitmap.width, height: bitmap.height }
-    bitmap.close()
-    return size
-  } catch {
-    return null
   }
 }

@@ -6,6 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { testQueryClient } from '../../../lib/query-client.test-support.ts'
 import { Composer } from './Composer.tsx'
 import type { ComposerUploads } from './Composer.tsx'
+import type { DraftUpload, OutgoingFile } from '../../attachments/index.ts'
 
 const ANN = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa'
 
@@ -31,7 +32,7 @@ function setup(withGroups = false) {
     ['groups', 'w1'],
     [{ id: DESIGN, handle: 'design', name: 'Design team', description: '', memberIds: [ANN, 'b'] }]
   )
-  render(
+  const ui = (uploads: ComposerUploads) => (
     <QueryClientProvider client={queries}>
       <Composer
         channelId="c1"
@@ -48,12 +49,35 @@ function setup(withGroups = false) {
         onEditLast={onEditLast}
         onTyping={() => {}}
         onStopTyping={() => {}}
-        inputRef={createRef<HTMLTextAreaElement>()}
+        inputRef={inputRef}
       />
     </QueryClientProvider>
   )
+  const inputRef = createRef<HTMLTextAreaElement>()
+  const { rerender } = render(ui(uploads))
   const box = screen.getByRole('combobox', { name: 'Message #general' }) as HTMLTextAreaElement
-  return { box, onSend, onEditLast, uploads }
+  /** The composer again with its uploads changed (as useUploads re-renders it). */
+  const update = (change: Partial<ComposerUploads>) => rerender(ui({ ...uploads, ...change }))
+  return { box, onSend, onEditLast, uploads, update }
+}
+
+/** A file attached to the message being written, in the state given. */
+function attached(state: DraftUpload['state']): DraftUpload {
+  return {
+    id: 'f1',
+    file: new File(['release notes'], 'notes.txt', { type: 'text/plain' }),
+    name: 'notes.txt',
+    size: 13,
+    mime: 'text/plain',
+    path: 'w1/c1/draft-1/f1-notes.txt',
+    progress: state === 'done' ? 1 : 0.5,
+    state,
+    resumable: false,
+    error: state === 'failed' ? 'The network dropped during the upload.' : null,
+    width: null,
+    height: null,
+    previewUrl: null,
+  }
 }
 
 /** The frame after a pick, in which the composer puts the caret after the mention. */
@@ -85,6 +109,41 @@ describe('Composer', () => {
     await user.type(box, '   {Enter}')
     expect(screen.getByRole('alert').textContent).toBe('Type a message or attach a file first.')
     expect(box.value).toBe('   ')
+  })
+
+  it('a message sent while its file uploads goes once the file is up, as it was', async () => {
+    const user = userEvent.setup()
+    const { box, onSend, update } = setup()
+    update({ uploads: [attached('uploading')], busy: true })
+    await user.type(box, 'the notes file{Enter}')
+    expect(onSend).not.toHaveBeenCalled()
+    expect(screen.getByRole('status').textContent).toBe('Sending once the files are uploaded…')
+    expect(screen.getByRole('button', { name: 'Send message' })).toHaveProperty('disabled', true)
+    const file: OutgoingFile = { ...attached('done'), id: 'f1' }
+    update({ uploads: [attached('done')], files: [file], busy: false })
+    expect(onSend).toHaveBeenCalledTimes(1)
+    expect(onSend).toHaveBeenCalledWith('the notes file', [file], 'draft-1')
+    expect(box.value).toBe('')
+  })
+
+  it('a message sent while its file uploads is not sent if the text changes or the file fails', async () => {
+    const user = userEvent.setup()
+    const { box, onSend, update } = setup()
+    update({ uploads: [attached('uploading')], busy: true })
+    await user.type(box, 'first{Enter} and more')
+    expect(screen.queryByRole('status')).toBeNull()
+    update({ uploads: [attached('done')], busy: false })
+    expect(onSend).not.toHaveBeenCalled()
+    expect(box.value).toBe('first and more')
+
+    update({ uploads: [attached('uploading')], busy: true })
+    await user.keyboard('{Enter}')
+    update({ uploads: [attached('failed')], busy: false })
+    expect(onSend).not.toHaveBeenCalled()
+    expect(screen.getByRole('alert').textContent).toBe(
+      'A file could not be uploaded: retry or remove it, then send.'
+    )
+    expect(box.value).toBe('first and more')
   })
 
   it('does not send while an IME composition is open', async () => {

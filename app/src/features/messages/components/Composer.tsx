@@ -1,8 +1,8 @@
 // Writing a message: Enter sends, Shift+Enter is a new line, Up in an empty box edits my last
 // message. The draft is kept per channel across reloads; files attach by button, paste or drop
-// (the drop zone is the whole channel view) and upload at once with progress and cancel. What
-// features add (commands, names to mention, a question before sending) comes through the
-// composer's slot (slots/composer.ts).
+// (the drop zone is the whole channel view) and upload at once with progress and cancel; a
+// message sent while they upload goes once they are up. What features add (commands, names to
+// mention, a question before sending) comes through the composer's slot (slots/composer.ts).
 import { plural, t } from '@lingui/core/macro'
 import { Icon } from '../../../ui/Icon.tsx'
 import { Suspense, useEffect, useRef, useState } from 'react'
@@ -15,6 +15,7 @@ import { toStorable } from '../mentions.ts'
 import type { Mentionable } from '../mentions.ts'
 import { MAX_MESSAGE_LENGTH } from '../conversation/validate.ts'
 import { MentionTextarea } from './MentionTextarea.tsx'
+import { useSendWhenUploaded } from './use-send-when-uploaded.ts'
 import { MessageBody } from '../markdown/MessageBody.tsx'
 import { hasModifier } from '../../../lib/keys.ts'
 import { formatLocale } from '../../../lib/i18n.ts'
@@ -77,6 +78,7 @@ export function Composer(props: Props) {
   const [asking, setAsking] = useState<Asking | null>(null)
   const latest = useRef({ text, send })
   latest.current = { text, send }
+  const later = useSendWhenUploaded(uploads, text, latest, setProblems)
 
   // Keep the draft: a reload, a crash or a sign-in after an expired session loses nothing.
   useEffect(() => {
@@ -92,10 +94,8 @@ export function Composer(props: Props) {
     if (props.disabledReason) return
     // a command (run by its part's panel once it is loaded), never sent as a message
     if (claimed) return command.current?.run(text)
-    if (uploads.busy) {
-      setProblems([t`Wait for the uploads to finish, or cancel them.`])
-      return
-    }
+    // sent once the files are up, as it is now, unless it changes meanwhile
+    if (uploads.busy) return later.queue()
     const { body, unknown } = toStorable(text, props.members, names)
     const check = !confirmed && scope && composerChecks.find((c) => c.applies(body))
     if (check) {
@@ -193,6 +193,7 @@ export function Composer(props: Props) {
         </Notice>
       ))}
       {warning && <Notice tone="warning">{warning}</Notice>}
+      {later.waiting && <Notice>{t`Sending once the files are uploaded…`}</Notice>}
       {asking && asking.text === text && (
         <Suspense fallback={null}>
           {asking.question({
@@ -277,7 +278,7 @@ export function Composer(props: Props) {
           type="submit"
           className="button button-primary"
           aria-label={t`Send message`}
-          disabled={tooLong || uploads.busy}
+          disabled={tooLong || later.waiting}
         >
           {t`Send`}
         </button>
