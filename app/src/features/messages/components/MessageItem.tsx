@@ -14,6 +14,7 @@ import { actionsFor } from '../actions.ts'
 import type { MessageExtension, RowContext, RowPlace } from '../../../slots/message.ts'
 import type { People } from '../../../slots/message.ts'
 import { Reactions } from './Reactions.tsx'
+import { takeOver } from './focus-handover.ts'
 import { fullTimeLabel, timeLabel } from '../../../lib/date-formats.ts'
 import { copyPermalink, useCopiedFlag } from './copy-link.ts'
 import { MessageActions, useLongPress } from './MessageActions.tsx'
@@ -125,6 +126,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
   })
   return (
     <article
+      ref={(row) => takeOver(message.id, row)}
       tabIndex={-1}
       className={`message${grouped ? ' message-grouped' : ''}${mentionsMe ? ' message-mentions-me' : ''}${props.focused ? ' message-focused' : ''}`}
       aria-label={t`${author}, ${when}`}

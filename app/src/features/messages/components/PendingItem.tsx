@@ -1,9 +1,10 @@
 // A message the server has not confirmed yet: sending, waiting for the network, or failed; its
-// retry and discard.
+// retry and discard. Focused when confirmed, its sent row takes the focus (focus-handover.ts).
 import { t } from '@lingui/core/macro'
 import { AttachmentView } from '../../attachments/index.ts'
 import { MessageBody } from '../markdown/MessageBody.tsx'
 import type { PendingMessage } from '../conversation/types.ts'
+import { handOver } from './focus-handover.ts'
 import type { People } from '../../../slots/message.ts'
 
 interface PendingProps {
@@ -34,6 +35,7 @@ export function PendingItem({
           : t`Offline: will send when you reconnect`
   return (
     <article
+      ref={(row) => () => handOver(pending.id, row!)}
       tabIndex={-1}
       className={`message message-pending message-${pending.state}${grouped ? ' message-grouped' : ''}`}
       aria-label={t`Your message, ${label}`}

@@ -153,6 +153,40 @@ describe('useRowRenderer', () => {
     expect(article('m1').getAttribute('aria-current')).toBeNull()
   })
 
+  it('keeps focus on my message when the server confirms it, and not on one I left', () => {
+    const pending = (id: string): Row => ({
+      kind: 'pending',
+      key: id,
+      pending: {
+        id,
+        channelId: 'c1',
+        body: `body of ${id}`,
+        attachments: [],
+        authorId: 'me',
+        createdAt: '2026-01-10T10:00:00Z',
+        state: 'sending',
+        error: null,
+        attempts: 1,
+      },
+      grouped: false,
+    })
+    const sent = (id: string): Row => ({
+      kind: 'message',
+      key: id,
+      message: message(id, 'me'),
+      grouped: false,
+    })
+    const { rerender } = render(<Rows readOnly={false} rows={[pending('m3'), pending('m4')]} />)
+    article('m3').focus()
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Your message, Sending…')
+    rerender(<Rows readOnly={false} rows={[sent('m3'), pending('m4')]} />)
+    expect(document.activeElement).toBe(article('m3'))
+    expect(article('m3').dataset.messageId).toBe('m3')
+    // Focus elsewhere: the next one confirmed does not take it.
+    rerender(<Rows readOnly={false} rows={[sent('m3'), sent('m4')]} />)
+    expect(document.activeElement).toBe(article('m3'))
+  })
+
   it('keeps what hangs under a deleted message: "This message was deleted." with the features\' part', () => {
     const deleted = message('m2', 'ann', { thread, body: '', deletedAt: '2026-01-10T10:00:00Z' })
     render(
