@@ -10,7 +10,7 @@ import {
   MAX_FILES_PER_MESSAGE,
   RESUMABLE_THRESHOLD,
 } from './rules.ts'
-import type { DraftUpload } from './use-uploads.ts'
+import type { DraftUpload } from './upload-types.ts'
 
 // The same list as the bucket's allowed_mime_types (supabase/migrations/*_chorus_attachments.sql).
 const ALLOWED_TYPES = new Set([

@@ -15,6 +15,7 @@ import {
   keepDraftMessageId,
 } from './draft-message.ts'
 import type { Accepted } from './accept-files.ts'
+import type { DraftUpload, OutgoingFile } from './upload-types.ts'
 import type { ResumableHandle } from './resumable-upload.ts'
 import { UploadError } from './upload-error.ts'
 import type { UploadHandle } from './upload-error.ts'
@@ -24,32 +25,7 @@ export const transfers = () => import('./transfers.ts')
 /** What may be attached, a chunk of its own fetched once the first screen is shown (index.ts). */
 export const acceptingFiles = () => import('./accept-files.ts')
 
-export interface DraftUpload {
-  id: string
-  file: File
-  name: string
-  size: number
-  mime: string
-  path: string
-  progress: number
-  state: 'uploading' | 'paused' | 'done' | 'failed'
-  /** Uploads resumably (over 6 MB): it can be paused and resumed. */
-  resumable: boolean
-  error: string | null
-  width: number | null
-  height: number | null
-  previewUrl: string | null
-}
-
-export interface OutgoingFile {
-  id: string
-  path: string
-  name: string
-  size: number
-  mime: string
-  width: number | null
-  height: number | null
-}
+export type { DraftUpload, OutgoingFile } from './upload-types.ts'
 
 export function useUploads(workspaceId: string, channelId: string) {
   const [messageId, setMessageId] = useState(() => draftMessageId(channelId))

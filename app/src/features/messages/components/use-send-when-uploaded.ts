@@ -4,10 +4,9 @@
 import { t } from '@lingui/core/macro'
 import { useEffect, useState } from 'react'
 import type { RefObject } from 'react'
-import type { ComposerUploads } from './Composer.tsx'
 
 export function useSendWhenUploaded(
-  uploads: ComposerUploads,
+  uploads: { busy: boolean; uploads: readonly { state: string }[] },
   text: string,
   latest: RefObject<{ text: string; send: () => void }>,
   setProblems: (problems: string[]) => void

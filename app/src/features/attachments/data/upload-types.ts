@@ -1,0 +1,28 @@
+// A file attached to the message being written (use-uploads.ts, accept-files.ts), and what of it
+// the message is sent with.
+export interface DraftUpload {
+  id: string
+  file: File
+  name: string
+  size: number
+  mime: string
+  path: string
+  progress: number
+  state: 'uploading' | 'paused' | 'done' | 'failed'
+  /** Uploads resumably (over 6 MB): it can be paused and resumed. */
+  resumable: boolean
+  error: string | null
+  width: number | null
+  height: number | null
+  previewUrl: string | null
+}
+
+export interface OutgoingFile {
+  id: string
+  path: string
+  name: string
+  size: number
+  mime: string
+  width: number | null
+  height: number | null
+}
