@@ -1,5 +1,7 @@
 // A file attached to the message being written (use-uploads.ts, accept-files.ts), and what of it
 // the message is sent with.
+import type { Attachment } from '../../../slots/message.ts'
+
 export interface DraftUpload {
   id: string
   file: File
@@ -17,12 +19,5 @@ export interface DraftUpload {
   previewUrl: string | null
 }
 
-export interface OutgoingFile {
-  id: string
-  path: string
-  name: string
-  size: number
-  mime: string
-  width: number | null
-  height: number | null
-}
+/** A file the message is sent with: an attachment of it, before the message is stored. */
+export type OutgoingFile = Omit<Attachment, 'messageId'>
