@@ -46,6 +46,7 @@ const ALLOWED_TYPES = new Set([
   'application/vnd.oasis.opendocument.spreadsheet',
   'application/vnd.oasis.opendocument.presentation',
 ])
+
 export function mimeOf(file: { type: string; name: string }): string {
   if (file.type) return file.type.toLowerCase()
   return 'application/octet-stream'
