@@ -41,9 +41,10 @@ import { createWorkspace } from './support/workspace.ts'
  * compresses it with the hashes it names made one constant; only a change to the first screen's
  * own code moves that. Lowered to it: 136,308 B measured (137,100 B on the wire), rounded up.
  * Lowered again when what may be attached left it (accept-files.ts, -688 B), paying for a message
- * sent while its files upload (+126 B) and focus kept on a message confirmed (+127 B): 135,873 B.
+ * sent while its files upload (+126 B) and focus kept on a message confirmed (+127 B): 135,873 B;
+ * then 135,831 B (busy while attached files are read).
  */
-const FIRST_SCREEN_BUDGET = 135_900
+const FIRST_SCREEN_BUDGET = 135_850
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const LATEST = 'the latest message'

@@ -30,6 +30,7 @@ export type { DraftUpload, OutgoingFile } from './upload-types.ts'
 export function useUploads(workspaceId: string, channelId: string) {
   const [messageId, setMessageId] = useState(() => draftMessageId(channelId))
   const [uploads, setUploads] = useState<DraftUpload[]>([])
+  const [adding, setAdding] = useState(0)
   const handles = useRef(new Map<string, UploadHandle | ResumableHandle>())
   /** The object paths of the files attached now (a resumed upload must not take another's). */
   const paths = useRef(new Map<string, string>())
@@ -77,12 +78,16 @@ export function useUploads(workspaceId: string, channelId: string) {
   const add = useCallback(
     async (files: File[]): Promise<string[]> => {
       let taken: Accepted
+      // Busy while the files are read: a message sent meanwhile waits for them too.
+      setAdding((n) => n + 1)
       try {
         const { acceptFiles } = await acceptingFiles()
         const room = MAX_FILES_PER_MESSAGE - uploads.length
         taken = await acceptFiles(files, room, { workspaceId, channelId, messageId })
       } catch {
         return [t`The uploader could not be loaded. Check the connection and retry.`]
+      } finally {
+        setAdding((n) => n - 1)
       }
       const { accepted, problems } = taken
       if (accepted.length > 0) keepDraftMessageId(channelId, messageId)
@@ -164,7 +169,7 @@ export function useUploads(workspaceId: string, channelId: string) {
     messageId,
     uploads,
     files,
-    busy: uploads.some((u) => u.state === 'uploading' || u.state === 'paused'),
+    busy: adding > 0 || uploads.some((u) => u.state === 'uploading' || u.state === 'paused'),
     add,
     cancel,
     retry,
