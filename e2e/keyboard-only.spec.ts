@@ -211,9 +211,11 @@ test('keyboard only: sign in, workspaces, channels, a thread, react, edit, uploa
   })
 
   await test.step('upload a file', async () => {
+    // Listened for first: Playwright asks Chromium to hand it file choosers as the listener is
+    // added, and a chooser opened before that request lands never comes (1 run in 5).
+    const chooser = page.waitForEvent('filechooser')
     await tabTo(page, composer(page))
     await tabTo(page, page.getByRole('button', { name: 'Attach files' }), { back: true })
-    const chooser = page.waitForEvent('filechooser')
     await press(page, 'Enter')
     await (
       await chooser
