@@ -37,6 +37,11 @@ export interface ProjectConfig {
    * at a lower CPU priority, with a heap of at most `memoryBytes` (functions/background.ts).
    */
   backgroundFunctions?: { names: string[]; memoryBytes: number }
+  /**
+   * The server's own values for the Edge Functions, from serve's settings file (CHORUS_OUTBOUND_ALLOW),
+   * over every other secret (functions/secrets.ts). Never from a tracked file.
+   */
+  serverSecrets?: [string, string][]
   /** Absolute path of the folder that holds supabase/. */
   workdir: string
   /** Absolute path of workdir/supabase. */
@@ -79,6 +84,11 @@ export interface ProjectConfig {
     enabled: boolean
     fileSizeLimit: number
     buckets: Record<string, BucketConfig>
+    /**
+     * The longest a signed download URL may live, in seconds: a longer `expiresIn` is cut to it
+     * (chorus.toml's [storage] signed_url_max_expiry, serve's CHORUS_SIGNED_URL_MAX_EXPIRY).
+     */
+    signedUrlMaxExpiry: number
   }
   auth: {
     enabled: boolean
@@ -101,6 +111,9 @@ export interface ProjectConfig {
     email: AuthEmailConfig
   }
 }
+
+/** Seven days: a signed URL longer-lived than this is cut to it unless chorus.toml says otherwise. */
+export const DEFAULT_SIGNED_URL_MAX_EXPIRY = 7 * 24 * 60 * 60
 
 /** Reads and validates `<workdir>/supabase/config.toml`. */
 export async function loadProjectConfig(workdir: string): Promise<ProjectConfig> {
@@ -137,6 +150,10 @@ export function withStackKeys(config: ProjectConfig, keys: StackKeys): ProjectCo
         }
       : {}),
     realtime: { ...config.realtime, privateOnly: keys.privateOnly ?? config.realtime.privateOnly },
+    storage: {
+      ...config.storage,
+      signedUrlMaxExpiry: keys.signedUrlMaxExpiry ?? config.storage.signedUrlMaxExpiry,
+    },
     auth: {
       ...config.auth,
       email: {
@@ -243,6 +260,7 @@ export function parseProjectConfig(
       enabled: read.get('storage', 'enabled', 'boolean', true),
       fileSizeLimit: read.get('storage', 'file_size_limit', 'size', 50 * 1024 * 1024),
       buckets,
+      signedUrlMaxExpiry: DEFAULT_SIGNED_URL_MAX_EXPIRY,
     },
     auth: {
       enabled: read.get('auth', 'enabled', 'boolean', true),

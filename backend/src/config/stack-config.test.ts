@@ -24,6 +24,22 @@ describe('chorus.toml, the stack-only keys', () => {
     expect(config.auth.email.updatePasswordRequireCurrentPassword).toBe(true)
   })
 
+  it('caps signed URLs at [storage] signed_url_max_expiry, 7 days when unset', () => {
+    expect(base.storage.signedUrlMaxExpiry).toBe(7 * 24 * 3600)
+    const config = applyStackConfig(base, '[storage]\nsigned_url_max_expiry = "10m"\n', 'f')
+    expect(config.storage.signedUrlMaxExpiry).toBe(600)
+    expect(config.storage.fileSizeLimit).toBe(base.storage.fileSizeLimit)
+    expect(() =>
+      applyStackConfig(base, '[storage]\nsigned_url_max_expiry = "500ms"\n', 'chorus.toml')
+    ).toThrow(/^chorus\.toml:2: \[storage\] signed_url_max_expiry must be at least "1s"/)
+    expect(() =>
+      applyStackConfig(base, '[storage]\nsigned_url_max_expiry = "7 days"\n', 'chorus.toml')
+    ).toThrow(/signed_url_max_expiry must be a duration/)
+    expect(() =>
+      applyStackConfig(base, '[storage]\nfile_size_limit = "1MiB"\n', 'chorus.toml')
+    ).toThrow(/\[storage\] file_size_limit is not a key of chorus\.toml/)
+  })
+
   it("wins over config.toml's, and leaves the rest as config.toml has it", () => {
     const old = parseProjectConfig(
       '[realtime]\nprivate_only = true\n[auth.email]\nenable_confirmations = true\n',

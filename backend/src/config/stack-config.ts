@@ -7,6 +7,8 @@
 //     Security.UpdatePasswordRequireCurrentPassword
 //   [edge_runtime] background_functions, background_memory: the Edge Functions that run in a
 //     process of their own at a lower CPU priority, with a heap cap (functions/background.ts)
+//   [storage] signed_url_max_expiry: the longest a signed download URL may live (a duration, at
+//     least 1s; default 7 days); a longer expiresIn is cut to it (hosted Storage has no such cap)
 // A key here wins over the same key in config.toml (which older projects may still carry, and
 // which the stack still reads); any other key is refused with its line.
 import { readFile } from 'node:fs/promises'
@@ -22,6 +24,7 @@ const KNOWN: Record<string, string[]> = {
   realtime: ['private_only'],
   'auth.email': ['update_password_require_current_password'],
   edge_runtime: ['background_functions', 'background_memory'],
+  storage: ['signed_url_max_expiry'],
 }
 
 /** What chorus.toml sets; null: not set there (config.toml's value, or the default, holds). */
@@ -31,6 +34,8 @@ export interface StackKeys {
   backgroundFunctions: string[] | null
   /** Bytes. */
   backgroundMemory: number | null
+  /** Seconds. */
+  signedUrlMaxExpiry: number | null
 }
 
 /** supabase/chorus.toml of the project folder `supabaseDir`; nothing set when there is none. */
@@ -47,6 +52,7 @@ export async function readStackConfig(supabaseDir: string): Promise<StackKeys> {
         updatePasswordRequireCurrentPassword: null,
         backgroundFunctions: null,
         backgroundMemory: null,
+        signedUrlMaxExpiry: null,
       }
     }
     throw new ConfigError(`cannot read the file (${code ?? String(error)})`, file)
@@ -76,7 +82,22 @@ export function parseStackConfig(text: string, file: string): StackKeys {
     ),
     backgroundFunctions: read.optional('edge_runtime', 'background_functions', 'strings'),
     backgroundMemory: read.optional('edge_runtime', 'background_memory', 'size'),
+    signedUrlMaxExpiry: signedUrlMaxExpiry(read, file),
   }
+}
+
+/** [storage] signed_url_max_expiry in whole seconds; under a second is refused. */
+function signedUrlMaxExpiry(read: Reader, file: string): number | null {
+  const ms = read.optional('storage', 'signed_url_max_expiry', 'duration')
+  if (ms === null) return null
+  if (ms < 1000) {
+    throw new ConfigError(
+      '[storage] signed_url_max_expiry must be at least "1s" (e.g. "168h" for 7 days)',
+      file,
+      read.lineOf('storage', 'signed_url_max_expiry')
+    )
+  }
+  return Math.floor(ms / 1000)
 }
 
 function refuseUnknown(table: Table, section: string, read: Reader, file: string): void {

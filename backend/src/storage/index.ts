@@ -42,7 +42,7 @@ export function storageService(): Service {
       deps = current
       // Before any request: uploads a previous run left between commit and rename.
       await recoverUploads(current)
-      const signer = new UrlSigner(ctx.keys.jwtSecret)
+      const signer = new UrlSigner(ctx.keys.jwtSecret, ctx.config.storage.signedUrlMaxExpiry)
       app.setErrorHandler(storageErrorHandler(log))
       app.setNotFoundHandler(storageNotFoundHandler)
       // Every name of every route, checked in one place once the body is parsed (names.ts).

@@ -2,7 +2,12 @@
 //   download: {url: "<bucket>/<key>", transformations?, format?, iat, exp}
 //   upload:   {owner, url: "<bucket>/<key>", upsert, iat, exp}
 // Verification answers with the JWT library's message (InvalidJWT) and refuses a token minted for
-// another object, or for the other kind of URL (InvalidSignature).
+// another object, or for the other kind of URL (InvalidSignature). A download URL lives at most
+// `maxExpiry` seconds (config storage.signedUrlMaxExpiry: chorus.toml's [storage]
+// signed_url_max_expiry, serve's CHORUS_SIGNED_URL_MAX_EXPIRY; 7 days by default): a longer
+// expiresIn is cut to it, so that nobody holds a file's URL for years after losing access to it.
+// Hosted Storage has no such cap (its expiresIn is any positive integer); cutting rather than
+// refusing keeps every client that works there working here.
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import { ERRORS } from './errors.ts'
 
@@ -26,7 +31,10 @@ export interface UploadToken {
 export class UrlSigner {
   private readonly key: Uint8Array
 
-  constructor(secret: string) {
+  constructor(
+    secret: string,
+    private readonly maxExpiry = Number.POSITIVE_INFINITY
+  ) {
     this.key = new TextEncoder().encode(secret)
   }
 
@@ -39,7 +47,7 @@ export class UrlSigner {
     const payload: Record<string, unknown> = { url }
     if (options.transformations) payload.transformations = options.transformations
     if (options.format) payload.format = options.format
-    return this.sign(payload, expiresIn)
+    return this.sign(payload, Math.min(expiresIn, this.maxExpiry))
   }
 
   async signUpload(url: string, owner: string | null, upsert: boolean): Promise<string> {
