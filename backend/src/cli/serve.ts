@@ -91,6 +91,8 @@ export async function serveSetup(args: ServeArgs, log: Logger): Promise<ServeSet
     noSignup: args.noSignup || settings.signupClosed === true,
     smtp: settings.smtp,
     settingsFile,
+    outboundAllow: settings.outboundAllow,
+    signedUrlMaxExpiry: settings.signedUrlMaxExpiry,
   })
   const backups = parseBackupSchedule(
     args.backupEvery ?? settings.backupEvery,

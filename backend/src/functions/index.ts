@@ -6,7 +6,8 @@
 // are verified unless [functions.<name>] verify_jwt = false; sb_ keys reach the function as the
 // JWT the CLI's gateway makes of them. Deno.env has the runtime's SUPABASE_* values, then the
 // process environment, then the secrets of [edge_runtime.secrets] and supabase/functions/.env
-// (secrets.ts; read at start, as the CLI does). CHORUS_STACK_MODE (`start` or `serve`) is the
+// (secrets.ts; read at start, as the CLI does), and under `serve` the settings file's
+// CHORUS_OUTBOUND_ALLOW over them (config.serverSecrets). CHORUS_STACK_MODE (`start` or `serve`) is the
 // stack's own addition, set like the SUPABASE_* values so that no secret can change it. The
 // functions chorus.toml names as background functions run in a process of their own instead, at
 // a lower priority and with a heap cap (background.ts), with the same runtime and values
@@ -71,7 +72,8 @@ export function functionsService(): Service {
         readConfigDoc(ctx),
         ctx.log,
         production,
-        stackEnvironment(ctx.inboxSmtpPort)
+        stackEnvironment(ctx.inboxSmtpPort),
+        ctx.config.serverSecrets
       )
       useSecrets(secrets)
       // Web Push's VAPID pair (vapid.ts), unless the project's secrets name one.

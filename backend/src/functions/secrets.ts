@@ -124,15 +124,17 @@ function forProduction(
 }
 
 /**
- * The secrets for every function: `serve`'s defaults, config.toml's [edge_runtime.secrets], then
- * functions/.env, each winning over the one before.
+ * The secrets for every function: `serve`'s defaults, config.toml's [edge_runtime.secrets],
+ * functions/.env, then the server's own values from its settings file (`server`: serve's
+ * CHORUS_OUTBOUND_ALLOW), each winning over the one before.
  */
 export function readFunctionSecrets(
   supabaseDir: string,
   configDoc: Record<string, unknown>,
   log: Logger,
   production?: ProductionSecrets,
-  stackEnv: Record<string, string> = {}
+  stackEnv: Record<string, string> = {},
+  server: [string, string][] = []
 ): Map<string, string> {
   const secrets = new Map<string, string>()
   const envFile = path.join(supabaseDir, 'functions', '.env')
@@ -143,6 +145,7 @@ export function readFunctionSecrets(
       ? forProduction(configured, production, inboxPortNames(configDoc), log)
       : configured),
     ...fromEnvFile(envFile, log),
+    ...server,
   ]) {
     if (name.startsWith('SUPABASE_')) {
       log.warn(`Env name cannot start with SUPABASE_, skipping: ${name}`)

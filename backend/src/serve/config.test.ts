@@ -48,6 +48,22 @@ rp_origins = ["http://localhost:3000"]
     expect(config.db.seed.enabled).toBe(true)
   })
 
+  it("takes the settings file's outbound allow-list and signed-URL cap", () => {
+    const config = parseProjectConfig(SMTP, '/tmp/x')
+    const plain = serveConfig(config, { publicUrl: 'https://chat.example.com', noSignup: false })
+    expect(plain.serverSecrets).toBeUndefined()
+    expect(plain.storage.signedUrlMaxExpiry).toBe(7 * 24 * 3600)
+    const served = serveConfig(config, {
+      publicUrl: 'https://chat.example.com',
+      noSignup: false,
+      outboundAllow: '10.0.0.0/8',
+      signedUrlMaxExpiry: 600,
+    })
+    expect(served.serverSecrets).toEqual([['CHORUS_OUTBOUND_ALLOW', '10.0.0.0/8']])
+    expect(served.storage.signedUrlMaxExpiry).toBe(600)
+    expect(served.storage.fileSizeLimit).toBe(config.storage.fileSizeLimit)
+  })
+
   it('refuses a project without SMTP', () => {
     const config = parseProjectConfig('', '/project')
     expect(() =>

@@ -1,6 +1,7 @@
 // `serve`'s reading of the project: the public URL and trusted proxies it is given, and the
 // project configuration as production needs it (site URL and redirects on the public URL, no mail
-// inbox, Auth's mail through the configured SMTP server, no demo seed, sign-up closed on request).
+// inbox, Auth's mail through the configured SMTP server, no demo seed, sign-up closed on request,
+// the settings file's outbound allow-list for the Edge Functions and signed-URL cap).
 // Pure.
 import { isIP } from 'node:net'
 import type { ProjectConfig, SmtpConfig } from '../config/project-config.ts'
@@ -68,6 +69,10 @@ export interface ServeConfigOptions {
   smtp?: SmtpConfig
   /** The settings file, for the message when no SMTP server is configured anywhere. */
   settingsFile?: string
+  /** The settings file's CHORUS_OUTBOUND_ALLOW, given to the Edge Functions over their secrets. */
+  outboundAllow?: string
+  /** The settings file's CHORUS_SIGNED_URL_MAX_EXPIRY (seconds), over chorus.toml's. */
+  signedUrlMaxExpiry?: number
 }
 
 /** The configuration `serve` runs with; a ServeError when something production needs is missing. */
@@ -92,6 +97,18 @@ export function serveConfig(config: ProjectConfig, options: ServeConfigOptions):
     // is demo data, with accounts whose password everyone knows.
     db: { ...config.db, seed: { ...config.db.seed, enabled: false } },
     inbucket: { ...config.inbucket, enabled: false },
+    storage: {
+      ...config.storage,
+      signedUrlMaxExpiry: options.signedUrlMaxExpiry ?? config.storage.signedUrlMaxExpiry,
+    },
+    ...(options.outboundAllow !== undefined
+      ? {
+          serverSecrets: [
+            ...(config.serverSecrets ?? []),
+            ['CHORUS_OUTBOUND_ALLOW', options.outboundAllow] as [string, string],
+          ],
+        }
+      : {}),
     auth: {
       ...auth,
       email: { ...auth.email, smtp },

@@ -33,6 +33,8 @@ SMTP_SENDER_NAME='Chorus team'
 CHORUS_BACKUP_EVERY=24h
 CHORUS_BACKUP_KEEP=14
 CHORUS_SIGNUP=closed
+CHORUS_OUTBOUND_ALLOW="10.0.0.0/8, 192.168.1.20:8443"
+CHORUS_SIGNED_URL_MAX_EXPIRY=24h
 LOG_LEVEL=info
 `
 
@@ -45,6 +47,8 @@ describe('the settings file', () => {
       backupEvery: '24h',
       backupKeep: '14',
       signupClosed: true,
+      outboundAllow: '10.0.0.0/8, 192.168.1.20:8443',
+      signedUrlMaxExpiry: 86400,
       smtp: {
         host: 'smtp.example.com',
         port: 465,
@@ -95,10 +99,28 @@ describe('the settings file', () => {
       ['SMTP_HOST=x\nSMTP_PORT=smtp\nSMTP_ADMIN_EMAIL=a@b.c\n', /SMTP_PORT is smtp, not a port/],
       ['SMTP_HOST=x\n', /SMTP_ADMIN_EMAIL is missing/],
       ['CHORUS_SIGNUP=maybe\n', /CHORUS_SIGNUP is maybe; give open or closed/],
+      ['CHORUS_SIGNED_URL_MAX_EXPIRY=7d\n', /CHORUS_SIGNED_URL_MAX_EXPIRY is 7d; give a duration/],
+      ['CHORUS_SIGNED_URL_MAX_EXPIRY=0\n', /CHORUS_SIGNED_URL_MAX_EXPIRY is 0; give a duration/],
+      ['CHORUS_SIGNED_URL_MAX_EXPIRY=500ms\n', /at least 1s/],
     ]
     for (const [text, message] of cases) {
       await expect(loadSettings(await file('bad.env', text), true)).rejects.toThrow(message)
     }
+  })
+
+  it('takes the signed-URL cap as a duration or seconds', async () => {
+    const minutes = await loadSettings(
+      await file('cap.env', 'CHORUS_SIGNED_URL_MAX_EXPIRY=10m\n'),
+      true
+    )
+    expect(minutes.signedUrlMaxExpiry).toBe(600)
+    const seconds = await loadSettings(
+      await file('cap.env', 'CHORUS_SIGNED_URL_MAX_EXPIRY=900\n'),
+      true
+    )
+    expect(seconds.signedUrlMaxExpiry).toBe(900)
+    const empty = await loadSettings(await file('cap.env', 'CHORUS_OUTBOUND_ALLOW=\n'), true)
+    expect(empty).toEqual({ file: path.join(dir, 'cap.env') })
   })
 
   it('parses what systemd parses the same way', () => {

@@ -1,12 +1,15 @@
 // A server's own settings, outside the repository: one file of KEY=value lines (the format of
 // systemd's EnvironmentFile, which the unit from `service-unit` names, so systemd and the stack
 // read the same file), by default <data folder>/chorus.env, or the one given with --config
-// (not --env-file, which Node takes for itself). It holds the public URL, the SMTP server with its password, the backup schedule
-// and whether sign-up is open; it must be readable by its owner only (mode 0600). `git pull`
-// never touches it. Flags override what it says.
+// (not --env-file, which Node takes for itself). It holds every setting a server's operator may
+// change: the public URL, the SMTP server with its password, the backup schedule, whether sign-up
+// is open, the Edge Functions' outbound allow-list (CHORUS_OUTBOUND_ALLOW) and the longest life of
+// a signed file URL (CHORUS_SIGNED_URL_MAX_EXPIRY); it must be readable by its owner only (mode
+// 0600). `git pull` never touches it. Flags override what it says.
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { SmtpConfig } from '../config/project-config.ts'
+import { parseDuration } from '../config/units.ts'
 import { ServeError } from './secrets.ts'
 
 export const SETTINGS_FILE = 'chorus.env'
@@ -26,6 +29,8 @@ export const SETTINGS_KEYS = [
   'CHORUS_BACKUP_EVERY',
   'CHORUS_BACKUP_KEEP',
   'CHORUS_SIGNUP',
+  'CHORUS_OUTBOUND_ALLOW',
+  'CHORUS_SIGNED_URL_MAX_EXPIRY',
 ] as const
 
 /** Keys of the stack's environment that the file may also carry for systemd (not settings). */
@@ -49,6 +54,13 @@ export interface ServerSettings {
   backupKeep?: string
   /** CHORUS_SIGNUP=closed: only invited people get an account. */
   signupClosed?: boolean
+  /**
+   * CHORUS_OUTBOUND_ALLOW: the non-public addresses the Edge Functions' outbound requests may
+   * reach (supabase/functions/_shared/outbound-allow.ts reads it), passed on as a function secret.
+   */
+  outboundAllow?: string
+  /** CHORUS_SIGNED_URL_MAX_EXPIRY in seconds: the longest a signed download URL may live. */
+  signedUrlMaxExpiry?: number
 }
 
 /** Where the settings are read from: --config, else <dataDir>/chorus.env. */
@@ -143,6 +155,19 @@ function settingsOf(values: Map<string, string>, file: string): ServerSettings {
       throw new ServeError(`${file}: CHORUS_SIGNUP is ${signup}; give open or closed`)
     }
     settings.signupClosed = signup === 'closed'
+  }
+  const outboundAllow = get('CHORUS_OUTBOUND_ALLOW')
+  if (outboundAllow !== undefined) settings.outboundAllow = outboundAllow
+  const maxExpiry = get('CHORUS_SIGNED_URL_MAX_EXPIRY')
+  if (maxExpiry !== undefined) {
+    const ms = /^\d+$/.test(maxExpiry) ? Number(maxExpiry) * 1000 : parseDuration(maxExpiry)
+    if (ms === null || ms < 1000) {
+      throw new ServeError(
+        `${file}: CHORUS_SIGNED_URL_MAX_EXPIRY is ${maxExpiry}; give a duration of at least 1s ` +
+          `such as 10m, 1h or 168h (7 days), or a number of seconds`
+      )
+    }
+    settings.signedUrlMaxExpiry = Math.floor(ms / 1000)
   }
   const smtpKeys = SETTINGS_KEYS.filter((key) => key.startsWith('SMTP_') && get(key) !== undefined)
   if (smtpKeys.length > 0) {
