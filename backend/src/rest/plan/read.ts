@@ -21,9 +21,9 @@ export interface PlanContext {
 
 interface Origin {
   relation: Relation | null
-  /** The name relationships are looked up by (a table, or a function's table type). */
+  /** The relation whose name relationships are looked up by (a table, a function's table). */
   qualified: QualifiedName | null
-  /** Name used in error messages. */
+  /** The name looked up when there is no such relation (a function's). */
   displayName: string
 }
 
@@ -55,16 +55,16 @@ export function buildReadTree(
       node.items.push({ kind: 'column', column: item })
       continue
     }
-    if (!origin.qualified) {
-      throw errors.noRelationship(
-        origin.displayName,
-        item.name,
-        item.hint ?? null,
-        ctx.schema,
-        null
-      )
-    }
-    const rel = findRelationship(ctx.cache, origin.qualified, item.name, item.hint, ctx.schema)
+    // PostgREST looks the origin up by name in the request's schema: a table, the table a
+    // function returns, or else the function's own name.
+    const originName = origin.qualified?.name ?? origin.displayName
+    const rel = findRelationship(
+      ctx.cache,
+      { schema: ctx.schema, name: originName },
+      item.name,
+      item.hint,
+      ctx.schema
+    )
     const target = relationOf(ctx.cache, rel.foreignTable.schema, rel.foreignTable.name) ?? null
     const child = buildReadTree(
       ctx,

@@ -1,13 +1,18 @@
-// Which relationship an embed means (PostgREST Plan.hs findRel): the target is matched against the
-// foreign table's name, the FK constraint name or a single FK column; a hint narrows by constraint,
-// column on either side or junction table. A self-reference yields a one-to-many and a many-to-one
-// over the same key: the one-to-many wins unless the FK column names the embed.
+// Which relationship an embed means, as PostgREST's Plan.hs findRel decides it: a computed
+// relationship by its function's name (any hint ignored); a self-reference's one-to-many by the
+// table's name (with a hint: the foreign key column on the children's side), its many-to-one by
+// the foreign key column; otherwise the foreign table's name, or (not to a view) the constraint's
+// name or the single foreign key column, or with a hint only the foreign table's name, narrowed by
+// the hint as constraint, column on either side or junction. None: PGRST200 with PostgREST's
+// "Perhaps you meant" hint (Error.hs noRelBetweenHint); several: PGRST201 listing them.
 import { errors } from '../errors.ts'
 import type { RestError } from '../errors.ts'
-import { relationshipsOf } from '../schema/types.ts'
+import { relationshipKey } from '../schema/relationship-map.ts'
+import { relationOf, relationshipsOf } from '../schema/types.ts'
 import type { QualifiedName, Relationship, SchemaCache } from '../schema/types.ts'
 import { closest } from './fuzzy.ts'
 
+/** `origin` is looked up by name in the request's schema, as PostgREST looks it up. */
 export function findRelationship(
   cache: SchemaCache,
   origin: QualifiedName,
@@ -16,68 +21,85 @@ export function findRelationship(
   schema: string
 ): Relationship {
   const all = relationshipsOf(cache, origin, schema)
-  const matches = all.filter((rel) =>
-    rel.computed
-      ? target === rel.computed.name && (hint === undefined || hint === rel.foreignTable.name)
-      : (target === rel.foreignTable.name ||
-          matchConstraint(target, rel) ||
-          matchColumn(target, rel)) &&
-        (hint === undefined ||
-          matchConstraint(hint, rel) ||
-          matchColumn(hint, rel) ||
-          matchForeignColumn(hint, rel) ||
-          matchJunction(hint, rel))
-  )
+  const matches = all.filter((rel) => matches_(cache, rel, target, hint))
   if (matches.length === 1) return matches[0] as Relationship
   if (matches.length === 0) {
-    const names = new Set(all.map((r) => r.foreignTable.name))
-    const suggestion = closest(target, names)
     throw errors.noRelationship(
       origin.name,
       target,
       hint ?? null,
       schema,
-      suggestion === null || suggestion === target
-        ? null
-        : `Perhaps you meant '${suggestion}' instead of '${target}'.`
+      noRelationshipHint(cache, origin, target, schema)
     )
   }
-  if (matches.length === 2) {
-    const [a, b] = matches as [Relationship, Relationship]
-    const sameKey =
-      a.constraint === b.constraint &&
-      sameName(a.table, b.table) &&
-      sameName(a.foreignTable, b.foreignTable)
-    if (sameKey && a.cardinality === 'o2m' && b.cardinality === 'm2o') return a
-    if (sameKey && a.cardinality === 'm2o' && b.cardinality === 'o2m') return b
+  throw ambiguous(origin.name, target, matches)
+}
+
+function matches_(
+  cache: SchemaCache,
+  rel: Relationship,
+  target: string,
+  hint: string | undefined
+): boolean {
+  if (rel.computed) return target === rel.computed.name
+  const toTable = target === rel.foreignTable.name
+  if (rel.isSelf) {
+    if (hint === undefined) {
+      return (
+        (toTable && rel.cardinality === 'o2m') ||
+        (rel.cardinality === 'm2o' && singleColumn(rel, 0) === target)
+      )
+    }
+    return toTable && rel.cardinality === 'o2m' && singleColumn(rel, 1) === hint
   }
-  throw ambiguous(
-    origin,
-    target,
-    [...matches].sort((a, b) =>
-      a.constraint < b.constraint ? -1 : a.constraint > b.constraint ? 1 : 0
-    )
+  if (hint === undefined) {
+    if (toTable) return true
+    const toView = relationOf(cache, rel.foreignTable.schema, rel.foreignTable.name)?.isView
+    return !toView && (constraintOf(rel) === target || singleColumn(rel, 0) === target)
+  }
+  return (
+    toTable &&
+    (constraintOf(rel) === hint ||
+      singleColumn(rel, 0) === hint ||
+      singleColumn(rel, 1) === hint ||
+      rel.junction?.table.name === hint)
   )
 }
 
-function sameName(a: QualifiedName, b: QualifiedName): boolean {
-  return a.schema === b.schema && a.name === b.name
+/** The foreign key's name (none for many-to-many). */
+function constraintOf(rel: Relationship): string | undefined {
+  return rel.cardinality === 'm2m' ? undefined : rel.constraint
 }
 
-function matchConstraint(name: string, rel: Relationship): boolean {
-  return rel.cardinality !== 'm2m' && rel.constraint === name
+/** The origin's (0) or the foreign table's (1) column of a single-column foreign key. */
+function singleColumn(rel: Relationship, side: 0 | 1): string | undefined {
+  return rel.cardinality !== 'm2m' && rel.columns.length === 1 ? rel.columns[0]?.[side] : undefined
 }
 
-function matchColumn(name: string, rel: Relationship): boolean {
-  return rel.cardinality !== 'm2m' && rel.columns.length === 1 && rel.columns[0]?.[0] === name
-}
-
-function matchForeignColumn(name: string, rel: Relationship): boolean {
-  return rel.cardinality !== 'm2m' && rel.columns.length === 1 && rel.columns[0]?.[1] === name
-}
-
-function matchJunction(name: string, rel: Relationship): boolean {
-  return rel.junction !== null && rel.junction.table.name === name
+/**
+ * PostgREST's hint: when the origin has relationships (even none left in the exposed schemas), the
+ * closest foreign table's name unless one is the target itself (case aside); otherwise the closest
+ * origin that has relationships.
+ */
+function noRelationshipHint(
+  cache: SchemaCache,
+  origin: QualifiedName,
+  target: string,
+  schema: string
+): string | null {
+  if (cache.relationships.has(relationshipKey(origin, schema))) {
+    const children = relationshipsOf(cache, origin, schema).map((r) => r.foreignTable.name)
+    if (children.some((c) => c.toLowerCase() === target.toLowerCase())) return null
+    const child = closest(target, children)
+    return child === null ? null : `Perhaps you meant '${child}' instead of '${target}'.`
+  }
+  const parents: string[] = []
+  for (const key of cache.relationships.keys()) {
+    const [, name, keySchema] = key.split('\u0000')
+    if (keySchema === schema && name !== undefined) parents.push(name)
+  }
+  const parent = closest(origin.name, parents)
+  return parent === null ? null : `Perhaps you meant '${parent}' instead of '${origin.name}'.`
 }
 
 const CARDINALITY = {
@@ -87,32 +109,33 @@ const CARDINALITY = {
   m2m: 'many-to-many',
 } as const
 
-function describe(rel: Relationship): string {
-  const cols = (pairs: [string, string][], side: 0 | 1) => pairs.map((p) => p[side]).join(', ')
-  if (rel.junction) {
-    const j = rel.junction
-    return `${j.table.name} using ${j.constraint1}(${cols(j.sourceColumns, 1)}) and ${j.constraint2}(${cols(j.targetColumns, 0)})`
+/** A candidate as PGRST201's details show it (an empty object for a computed one). */
+function describe(rel: Relationship): Record<string, string> {
+  if (rel.computed) return {}
+  const list = (names: string[]) => `(${names.join(', ')})`
+  const j = rel.junction
+  const relationship = j
+    ? `${j.table.name} using ${j.constraint1}${list(j.sourceColumns.map((p) => p[1]))} and ${j.constraint2}${list(j.targetColumns.map((p) => p[0]))}`
+    : `${rel.constraint} using ${rel.table.name}${list(rel.columns.map((p) => p[0]))} and ${rel.foreignTable.name}${list(rel.columns.map((p) => p[1]))}`
+  return {
+    cardinality: CARDINALITY[rel.cardinality],
+    embedding: `${rel.table.name} with ${rel.foreignTable.name}`,
+    relationship,
   }
-  const [fkTable, refTable, fkSide, refSide] =
-    rel.cardinality === 'o2m' || (rel.cardinality === 'o2o' && rel.isParent)
-      ? [rel.foreignTable, rel.table, 1 as const, 0 as const]
-      : [rel.table, rel.foreignTable, 0 as const, 1 as const]
-  return `${rel.constraint} using ${fkTable.name}(${cols(rel.columns, fkSide)}) and ${refTable.name}(${cols(rel.columns, refSide)})`
 }
 
-function ambiguous(origin: QualifiedName, target: string, rels: Relationship[]): RestError {
-  const details = rels.map((rel) => ({
-    cardinality: CARDINALITY[rel.cardinality],
-    embedding: `${origin.name} with ${rel.foreignTable.name}`,
-    relationship: describe(rel),
-  }))
+function ambiguous(origin: string, target: string, rels: Relationship[]): RestError {
   const options = rels
-    .map((rel) => `'${target}!${rel.junction ? rel.junction.table.name : rel.constraint}'`)
+    .map((rel) =>
+      rel.computed
+        ? ''
+        : `'${rel.foreignTable.name}!${rel.junction ? rel.junction.table.name : rel.constraint}'`
+    )
     .join(', ')
   return errors.ambiguousRelationship(
-    origin.name,
+    origin,
     target,
-    details,
+    rels.map(describe),
     `Try changing '${target}' to one of the following: ${options}. Find the desired relationship in the 'details' key.`
   )
 }

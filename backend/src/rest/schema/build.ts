@@ -1,9 +1,11 @@
 // Builds the schema cache from catalog rows (pure): relations and columns, primary keys carried over
 // to views, the relationships PostgREST derives from foreign keys (many-to-one, one-to-many,
 // one-to-one, and many-to-many through a junction whose key covers both foreign keys), also
-// between views over the tables, and the callable functions.
+// between views over the tables, the computed relationships of functions (relationship-map.ts),
+// and the callable functions.
 import type { CatalogRows } from './catalog-rows.ts'
-import { buildRoutine, computedRelationships } from './routines.ts'
+import { computedRelationships, relationshipKey, relationshipMap } from './relationship-map.ts'
+import { buildRoutine } from './routines.ts'
 import { viewColumnSources } from './view-columns.ts'
 import { qualifiedKey } from './types.ts'
 import type {
@@ -32,6 +34,8 @@ const KINDS: Record<string, RelationKind> = {
   m: 'materialized view',
   f: 'foreign table',
 }
+
+type Exposures = (oid: number, attnums: number[]) => { relation: Relation; names: string[] }[]
 
 /** A base column: relation oid and attribute number. */
 type ColumnRef = `${number}:${number}`
@@ -105,12 +109,10 @@ export function buildSchemaCache(rows: CatalogRows): SchemaCache {
 
   /**
    * The relations (the table itself, and views over it) that expose all of `attnums` of table
-   * `oid`, with the names those columns have there.
+   * `oid`, with the names those columns have there: a view naming a column twice exposes every
+   * combination (as PostgREST's expandKeyDepCols).
    */
-  const exposuresOf = (
-    oid: number,
-    attnums: number[]
-  ): { relation: Relation; names: string[] }[] => {
+  const exposuresOf: Exposures = (oid, attnums) => {
     const found: { relation: Relation; names: string[] }[] = []
     const table = byOid.get(oid)
     if (table) {
@@ -120,19 +122,16 @@ export function buildSchemaCache(rows: CatalogRows): SchemaCache {
     for (const [viewOid, map] of viewSources) {
       const view = byOid.get(viewOid)
       if (!view) continue
-      const names: string[] = []
-      for (const attnum of attnums) {
-        let name: string | undefined
-        for (const [position, base] of map) {
-          if (base === ref(oid, attnum)) {
-            name = columnByPosition.get(ref(viewOid, position))?.name
-            if (name) break
-          }
-        }
-        if (!name) break
-        names.push(name)
-      }
-      if (names.length === attnums.length) found.push({ relation: view, names })
+      const choices = attnums.map((attnum) =>
+        [...map]
+          .filter(([, base]) => base === ref(oid, attnum))
+          .sort(([a], [b]) => a - b)
+          .flatMap(([position]) => columnByPosition.get(ref(viewOid, position))?.name ?? [])
+      )
+      if (choices.some((c) => c.length === 0)) continue
+      let combos: string[][] = [[]]
+      for (const names of choices) combos = combos.flatMap((c) => names.map((n) => [...c, n]))
+      for (const names of combos) found.push({ relation: view, names })
     }
     return found
   }
@@ -150,10 +149,12 @@ export function buildSchemaCache(rows: CatalogRows): SchemaCache {
       }
     }
   }
+  /** A key as PostgREST tells one-to-one: the columns, in the constraint's order, are a key's. */
   const isKey = (oid: number, attnums: number[]): boolean =>
-    (keySets.get(oid) ?? []).some(
-      (key) => key.length === attnums.length && key.every((n) => attnums.includes(n))
-    )
+    (keySets.get(oid) ?? []).some((key) => {
+      const sorted = [...key].sort((a, b) => a - b)
+      return sorted.length === attnums.length && sorted.every((n, i) => attnums[i] === n)
+    })
 
   const relationships: Relationship[] = []
   for (const fk of rows.constraints) {
@@ -191,15 +192,9 @@ export function buildSchemaCache(rows: CatalogRows): SchemaCache {
     }
   }
   relationships.push(...manyToMany(relationships, relations))
-  relationships.push(...computedRelationships(rows.routines, relations))
-
-  const relationshipMap = new Map<string, Relationship[]>()
-  for (const rel of relationships) {
-    const key = `${qualifiedKey(rel.table.schema, rel.table.name)}\u0000${rel.foreignTable.schema}`
-    const list = relationshipMap.get(key) ?? []
-    list.push(rel)
-    relationshipMap.set(key, list)
-  }
+  const keysOnly = internalJunctionKeys(rows, byOid, isKey, exposuresOf)
+  const computed = computedRelationships(rows.routines, relations, keysOnly)
+  const relationshipsByKey = relationshipMap(relationships, computed, keysOnly)
 
   const routines = new Map<string, Routine[]>()
   for (const raw of rows.routines) {
@@ -214,7 +209,7 @@ export function buildSchemaCache(rows: CatalogRows): SchemaCache {
   return {
     schemas: rows.schemas,
     relations,
-    relationships: relationshipMap,
+    relationships: relationshipsByKey,
     routines,
     timezones: null,
   }
@@ -258,4 +253,40 @@ function manyToMany(rels: Relationship[], relations: Map<string, Relation>): Rel
     }
   }
   return result
+}
+
+/**
+ * The keys PostgREST keeps for many-to-many relationships through a junction outside the exposed
+ * schemas: the relationship is dropped, its key stays (an origin with relationships, for
+ * PGRST200's hint).
+ */
+function internalJunctionKeys(
+  rows: CatalogRows,
+  exposed: Map<number, Relation>,
+  isKey: (oid: number, attnums: number[]) => boolean,
+  exposuresOf: Exposures
+): Set<string> {
+  const keys = new Set<string>()
+  const primaryKeys = new Map<number, number[]>()
+  for (const c of rows.constraints) if (c.type === 'p') primaryKeys.set(c.oid, c.column_nums)
+  const manyToOne = rows.constraints.filter(
+    (c) =>
+      c.type === 'f' &&
+      c.foreign_column_nums !== null &&
+      !exposed.has(c.oid) &&
+      !isKey(c.oid, c.column_nums)
+  )
+  for (const a of manyToOne) {
+    for (const b of manyToOne) {
+      if (a.oid !== b.oid || a.name === b.name) continue
+      const key = primaryKeys.get(a.oid) ?? []
+      if (![...a.column_nums, ...b.column_nums].every((n) => key.includes(n))) continue
+      for (const source of exposuresOf(a.foreign_oid, a.foreign_column_nums ?? [])) {
+        for (const target of exposuresOf(b.foreign_oid, b.foreign_column_nums ?? [])) {
+          keys.add(relationshipKey(source.relation, target.relation.schema))
+        }
+      }
+    }
+  }
+  return keys
 }
