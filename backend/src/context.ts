@@ -8,10 +8,26 @@ import type { Database } from './db/database.ts'
 import type { Gateway } from './http/gateway.ts'
 import type { JwtKeys } from './jwt/jwt-keys.ts'
 import type { Logger } from './logger.ts'
+import type { RecheckRound } from './realtime/socket/recheck.ts'
 
 export interface StackEvents {
   /** Migrations ran (at start); the REST schema cache should reload. */
   migrated: []
+  /**
+   * Realtime's re-check of the open private channels ended a round (realtime/socket/recheck.ts).
+   * Tests wait for rounds instead of sleeping.
+   */
+  'realtime-recheck': [RecheckRound]
+  /**
+   * Supabase Cron's runner ended a tick: every run it started is recorded in
+   * cron.job_run_details (cron/scheduler.ts). Tests wait for ticks instead of sleeping.
+   */
+  'cron-tick': []
+  /**
+   * The pg_net worker ended a pass over the queue, begun at `startedAt` (performance.now()):
+   * every request committed before then is taken (net/worker.ts).
+   */
+  'net-drain': [startedAt: number]
 }
 
 export interface StackContext {

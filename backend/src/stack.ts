@@ -98,7 +98,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     })
     const inbox = await startMailInbox({ options, config, context, ...ports, cleanups })
     await startServices({ context, api, services, cleanups, signal })
-    const { net } = startRunners({ dbUrl, log, cleanups })
+    const { net } = startRunners({ dbUrl, log, cleanups, events: context.events })
     const appUrl = await startAppServer({ options, config, apiUrl: context.apiUrl, keys, cleanups })
 
     const stack: Stack = {

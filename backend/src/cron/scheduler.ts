@@ -5,7 +5,9 @@
 // late in a minute, or minutes late, still runs what fell due, and the runs a job owes wait
 // their turn behind its current run. Jobs live in the database, so they outlive a restart of the stack; runs
 // a stop interrupts are marked failed, as pg_cron marks them at a server restart. A real
-// pg_cron (no cron._valid_schedule) runs its own jobs: the scheduler leaves it alone.
+// pg_cron (no cron._valid_schedule) runs its own jobs: the scheduler leaves it alone. A tick ends
+// once the runs it started are recorded, and then tells `onTick` (the stack's 'cron-tick' event),
+// so that tests wait for ticks rather than for the clock.
 import postgres from 'postgres'
 import type { Sql } from 'postgres'
 import type { Logger } from '../logger.ts'
@@ -48,6 +50,8 @@ export interface CronSchedulerOptions {
   log: Logger
   /** The clock, in ms since the epoch (Date.now); tests move it to a minute of their choosing. */
   now?: () => number
+  /** Told at the end of each tick, the runs it started recorded (or found not due after all). */
+  onTick?: () => void
 }
 
 export function startCronScheduler(options: CronSchedulerOptions): CronScheduler {
@@ -140,6 +144,7 @@ export function startCronScheduler(options: CronSchedulerOptions): CronScheduler
     if (stopped || now < pausedUntil) return
     if (stale || now - loadedAt >= RELOAD_MS) await load()
     countMinutes(now)
+    const recorded: Promise<void>[] = []
     for (const job of jobs) {
       if (stopped || busy.has(job.jobid)) continue
       const schedule = parse(job.schedule)
@@ -159,13 +164,20 @@ export function startCronScheduler(options: CronSchedulerOptions): CronScheduler
       if (!due) continue
       lastStart.set(job.jobid, now)
       busy.add(job.jobid)
-      void run(job, job.database === database)
+      let resolve = () => {}
+      recorded.push(new Promise<void>((done) => (resolve = done)))
+      void run(job, job.database === database, resolve)
         .catch((error) => log.warn(`cron job ${job.jobid}: ${(error as Error).message}`))
-        .finally(() => busy.delete(job.jobid))
+        .finally(() => {
+          busy.delete(job.jobid)
+          resolve()
+        })
     }
+    await Promise.all(recorded)
   }
 
-  const run = async (job: JobRow, sameDatabase: boolean) => {
+  /** A run of `job`; `recorded` is called once its row is in cron.job_run_details (or none is). */
+  const run = async (job: JobRow, sameDatabase: boolean, recorded: () => void) => {
     // Started only if the job is still there and active: a job paused or removed since the list
     // was read (its NOTIFY not heard yet, or heard after this tick began) does not run, as
     // pg_cron starts none after the change is committed.
@@ -175,6 +187,7 @@ export function startCronScheduler(options: CronSchedulerOptions): CronScheduler
       from cron.job j where j.jobid = ${job.jobid}::bigint and j.active
       returning runid::text
     `
+    recorded()
     if (!details) {
       stale = true
       return
@@ -232,7 +245,10 @@ export function startCronScheduler(options: CronSchedulerOptions): CronScheduler
             if (isConnectionError(error)) pausedUntil = clock() + PAUSE_MS
             if (!stopped) log.debug(`cron scheduler: ${(error as Error).message}`)
           })
-          .finally(schedule)
+          .finally(() => {
+            schedule()
+            if (!stopped) options.onTick?.()
+          })
       },
       1000 - (clock() % 1000) + 5
     )

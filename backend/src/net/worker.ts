@@ -2,7 +2,9 @@
 // (woken by the NOTIFY that net.http_* send, which PostgreSQL delivers only on commit, and by a
 // poll), performs them side by side (perform.ts) and writes each outcome to net._http_response;
 // responses older than six hours are deleted, as pg_net's ttl does. A real pg_net (no
-// net._check_request) has its own worker: this one leaves it alone.
+// net._check_request) has its own worker: this one leaves it alone. Each pass over the queue
+// tells `onDrain` when it began once it has taken what was committed (the stack's 'net-drain'
+// event), so that tests wait for a pass rather than for the clock.
 import postgres from 'postgres'
 import type { Logger } from '../logger.ts'
 import { performRequest } from './perform.ts'
@@ -19,7 +21,12 @@ export interface NetWorker {
   settled(): Promise<void>
 }
 
-export function startNetWorker(options: { dbUrl: string; log: Logger }): NetWorker {
+export function startNetWorker(options: {
+  dbUrl: string
+  log: Logger
+  /** Told at the end of each pass, with when it began (performance.now()). */
+  onDrain?: (startedAt: number) => void
+}): NetWorker {
   const { log } = options
   const sql = postgres(options.dbUrl, {
     max: 2,
@@ -78,7 +85,9 @@ export function startNetWorker(options: { dbUrl: string; log: Logger }): NetWork
       again = true
       return
     }
+    const startedAt = performance.now()
     draining = drainOnce()
+      .then(() => options.onDrain?.(startedAt))
       .catch((error) => {
         if (!stopping.signal.aborted) log.debug(`pg_net worker: ${(error as Error).message}`)
       })

@@ -65,7 +65,9 @@ export function realtimeService(): Service {
         hub,
         feed,
         limits,
-        recheck: new PrivateRecheck(ctx.db, log, limits.privateRecheckMs),
+        recheck: new PrivateRecheck(ctx.db, log, limits.privateRecheckMs, (round) =>
+          ctx.events.emit('realtime-recheck', round)
+        ),
         ...tenantRates(limits),
         privateOnly: ctx.config.realtime.privateOnly,
       }

@@ -57,13 +57,29 @@ export async function startServices(args: {
   context.events.emit('migrated')
 }
 
-/** Supabase Cron and pg_net: the stack runs the jobs and performs the requests itself. */
-export function startRunners(args: { dbUrl: string; log: Logger; cleanups: Cleanups }): {
+/**
+ * Supabase Cron and pg_net: the stack runs the jobs and performs the requests itself. Their
+ * passes are told on the stack's events ('cron-tick', 'net-drain').
+ */
+export function startRunners(args: {
+  dbUrl: string
+  log: Logger
+  cleanups: Cleanups
+  events: StackContext['events']
+}): {
   net: NetWorker
 } {
-  const cron = startCronScheduler({ dbUrl: args.dbUrl, log: args.log })
+  const cron = startCronScheduler({
+    dbUrl: args.dbUrl,
+    log: args.log,
+    onTick: () => args.events.emit('cron-tick'),
+  })
   args.cleanups.push(() => cron.stop())
-  const net = startNetWorker({ dbUrl: args.dbUrl, log: args.log })
+  const net = startNetWorker({
+    dbUrl: args.dbUrl,
+    log: args.log,
+    onDrain: (startedAt) => args.events.emit('net-drain', startedAt),
+  })
   args.cleanups.push(() => net.stop())
   return { net }
 }

@@ -2,7 +2,7 @@
 // applies to GoTrue under the Supabase CLI's configuration: email sign-up with autoconfirm,
 // password sign-in, sessions and refresh, user updates, sign-out, and the errors auth-js
 // classifies. Email links and codes: auth-js-email.test.ts; the admin API: auth-js-admin.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AuthApiError, AuthWeakPasswordError, isAuthApiError } from '@supabase/supabase-js'
 import type { AuthChangeEvent } from '@supabase/supabase-js'
 import { startTestStack } from '../support/stack.ts'
@@ -205,7 +205,8 @@ describe('sessions', () => {
     await client.auth.refreshSession()
     await client.auth.updateUser({ data: { hello: 'world' } })
     await client.auth.signOut()
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // The events are told asynchronously: the last one is the sign-out.
+    await vi.waitFor(() => expect(events.at(-1)).toBe('SIGNED_OUT'))
     expect(events).toEqual([
       'INITIAL_SESSION',
       'SIGNED_IN',

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger } from '../../src/logger.ts'
 import { startCronScheduler } from '../../src/cron/scheduler.ts'
+import { nextEvents } from '../support/stack-events.ts'
 import { startTestStack } from '../support/stack.ts'
 import type { TestStack } from '../support/stack.ts'
 import { waitFor } from '../support/wait.ts'
@@ -167,9 +168,16 @@ describe('a paused job', () => {
           where jobid = ${job!.id}::bigint and status in ('starting', 'running')`
         return row!.n === 0 ? true : undefined
       })
-      const after = await ticks('every-second')
-      // Three of its seconds: a run started from the stale list would have added a tick.
-      await new Promise((resolve) => setTimeout(resolve, 3_000))
+      const runs = async () =>
+        (
+          await stack.sql`select count(*)::int as n from cron.job_run_details
+          where jobid = ${job!.id}::bigint`
+        )[0]!.n as number
+      const [before, after] = [await runs(), await ticks('every-second')]
+      // The scheduler's next three ticks (the stack's 'cron-tick' event), each of which finds the
+      // job due in its stale list: a run one of them started is recorded by the tick's end.
+      await nextEvents(stack, 'cron-tick', 3)
+      expect(await runs()).toBe(before)
       expect(await ticks('every-second')).toBe(after)
     } finally {
       await stack.sql`alter table cron.job enable trigger job_changed`

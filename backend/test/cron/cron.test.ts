@@ -1,10 +1,12 @@
 // Supabase Cron on the stack: a migration's `create extension pg_cron` gives the cron schema,
 // and the stack runs the jobs as the role that scheduled them, one run at a time, each recorded
-// in cron.job_run_details, also after a restart.
+// in cron.job_run_details, also after a restart. What must not happen is checked over the
+// scheduler's next ticks (the stack's 'cron-tick' event), never over a stretch of the clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../support/stack.ts'
 import type { TestStack } from '../support/stack.ts'
-import { sleep, waitFor } from '../support/wait.ts'
+import { nextEvents } from '../support/stack-events.ts'
+import { waitFor } from '../support/wait.ts'
 
 let stack: TestStack
 
@@ -45,6 +47,19 @@ const runsOf = (jobid: string) =>
     select status, return_message, start_time, end_time, username
     from cron.job_run_details where jobid = ${jobid} order by runid
   `
+
+/** The job's runs once none is under way (a run started before a pause or unschedule may be). */
+const settledRuns = (jobid: string) =>
+  waitFor('no run under way', async () => {
+    const runs = await runsOf(jobid)
+    return runs.every((r) => r.status === 'succeeded' || r.status === 'failed') ? runs : undefined
+  })
+
+/**
+ * The scheduler's next `count` ticks: each ends with the runs it started recorded, so a run
+ * started in them is in cron.job_run_details when this resolves.
+ */
+const nextTicks = (count: number) => nextEvents(stack, 'cron-tick', count)
 
 const ticks = async (job: string) =>
   Number((await stack.sql`select count(*)::int as n from public.ticks where job = ${job}`)[0]!.n)
@@ -104,8 +119,9 @@ describe('cron.schedule', () => {
       await tx`set local role service_role`
       await tx`select cron.unschedule('tick')`
     })
-    const before = await runsOf(id)
-    await sleep(2_500)
+    const before = await settledRuns(id)
+    // Three ticks reach 2 s past the unschedule, when the job would have been due again.
+    await nextTicks(3)
     expect((await runsOf(id)).length).toBe(before.length)
   })
 
@@ -158,9 +174,11 @@ describe('cron.schedule', () => {
     `
     await waitFor('a run', async () => ((await ticks('a')) >= 1 ? true : undefined))
     await stack.sql`select cron.alter_job(${job!.id}::bigint, active := false)`
-    await sleep(300)
+    const runs = (await settledRuns(job!.id)).length
     const paused = await ticks('a')
-    await sleep(2_000)
+    // The job, every second, would have run in each of them.
+    await nextTicks(3)
+    expect((await runsOf(job!.id)).length).toBe(runs)
     expect(await ticks('a')).toBe(paused)
     await stack.sql`
       select cron.alter_job(${job!.id}::bigint, command := $$insert into public.ticks (job) values ('b')$$,

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../support/stack.ts'
 import type { TestStack } from '../support/stack.ts'
-import { sleep, waitFor } from '../support/wait.ts'
+import { nextEvent } from '../support/stack-events.ts'
+import { waitFor } from '../support/wait.ts'
 import { startTarget } from './target.ts'
 import type { Target } from './target.ts'
 
@@ -145,7 +146,13 @@ describe('pg_net', () => {
     await stack.sql.begin(async (tx) => {
       const [row] = await tx`select net.http_get(${target.url + committed})::text as id`
       id = row!.id
-      await sleep(800)
+      // The worker woken while the transaction is open: a whole pass over the queue, begun after
+      // the request was queued, does not see it.
+      const since = performance.now()
+      const pass = nextEvent(stack, 'net-drain', (startedAt) => startedAt >= since)
+      await stack.sql`select pg_notify('pg_net', '')`
+      await pass
+      await stack.settled()
       expect(target.received.some((r) => r.url === committed)).toBe(false)
     })
     expect((await responseOf(id)).status_code).toBe(200)

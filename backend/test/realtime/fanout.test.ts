@@ -4,10 +4,13 @@
 // follows the channels, not the events, and is skipped while the policy's tables stay as they
 // were); a join storm's presence diffs are merged instead of one
 // diff per join to every member (N² frames); and a member removed from the private topic is still
-// cut off within about a second.
+// cut off by the next round (one a second). The tests wait for the re-check's rounds (the
+// stack's 'realtime-recheck' event), never for the clock.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type * as frames from '../../src/realtime/protocol/frames.ts'
+import type { RecheckRound } from '../../src/realtime/socket/recheck.ts'
+import { nextEvent } from '../support/stack-events.ts'
 import { startTestStack } from '../support/stack.ts'
 import type { TestStack } from '../support/stack.ts'
 import { RawClient, socketUrl } from './raw-client.ts'
@@ -90,6 +93,12 @@ function token(sub: string): Promise<string> {
   })
 }
 
+/** The first re-check round from now that `accept` takes, and how many ended before it. */
+async function round(accept: (round: RecheckRound) => boolean) {
+  const { args, seen } = await nextEvent(stack, 'realtime-recheck', accept)
+  return { ...args[0], before: seen.length }
+}
+
 const isEvent = (event: string) => (f: Frame) => f[3] === event
 const countOf = (client: RawClient, event: string) =>
   client.received.items.filter(
@@ -117,43 +126,63 @@ describe('fan-out to 200 sockets', () => {
 
     const EVENTS = 20
     encoded.clear()
-    const began = Date.now()
+    const rounds: RecheckRound[] = []
+    const onRound = (round: RecheckRound) => rounds.push(round)
+    stack.context.events.on('realtime-recheck', onRound)
     const checksBefore = await policyChecks()
     for (let i = 0; i < EVENTS; i++) {
       await stack.sql`select realtime.send(${stack.sql.json({ i })}, 'message', ${ROOM}, true)`
     }
     await Promise.all(clients.map((c) => c.received.until(() => countOf(c, 'broadcast') >= EVENTS)))
-    const seconds = Math.ceil((Date.now() - began) / 1000)
     expect(clients.map((c) => countOf(c, 'broadcast'))).toEqual(users.map(() => EVENTS))
     // One encoding per event for the 200 sockets.
     expect(encoded.get(`realtime:${ROOM} broadcast`)).toBe(EVENTS)
-    // The policy was asked by the re-check rounds (at most one a second, each channel once), not
-    // once per delivery (20 × 200).
+    // The policy was asked by the re-check rounds (each channel at most once a round, and one
+    // round may still be under way), not once per delivery (20 × 200).
     const checks = (await policyChecks()) - checksBefore
-    console.log(`${EVENTS} broadcasts to ${N} channels in ${seconds} s: ${checks} policy checks`)
-    expect(checks).toBeLessThanOrEqual(N * (seconds + 1))
+    stack.context.events.off('realtime-recheck', onRound)
+    const asked = rounds.reduce((sum, round) => sum + round.checked, 0)
+    console.log(`${EVENTS} broadcasts to ${N} channels, ${rounds.length} rounds: ${checks} checks`)
+    expect(checks).toBeLessThanOrEqual(asked + N)
+    expect(checks).toBeLessThan(EVENTS * N)
   })
 
   it('skips the re-checks while commits leave the tables the policy reads as they were', async () => {
-    // The rounds that follow the joins have run (a channel joined since a round is checked).
-    await new Promise((resolve) => setTimeout(resolve, 2500))
+    // The rounds that follow the joins have run: one has found nothing to check.
+    await round((r) => r.kind === 'skipped')
     const before = await policyChecks()
-    for (const stop = Date.now() + 3000; Date.now() < stop;) {
-      await stack.sql`insert into public.unrelated default values`
-      await new Promise((resolve) => setTimeout(resolve, 100))
+    // Three rounds with commits to another table before and during each.
+    let writing = true
+    const writer = (async () => {
+      while (writing) {
+        await stack.sql`insert into public.unrelated default values`
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    })()
+    const during = [] as RecheckRound[]
+    try {
+      for (let i = 0; i < 3; i++) during.push(await round(() => true))
+    } finally {
+      writing = false
+      await writer
     }
+    expect(during.map((r) => r.kind)).toEqual(['skipped', 'skipped', 'skipped'])
     expect((await policyChecks()) - before).toBe(0)
-    // A row the policy reads, changed in a way that changes no answer, is a round all the same.
+    // A row the policy reads, changed in a way that changes no answer, is a round all the same:
+    // the first round that begins after it checks every channel.
     await stack.sql`insert into public.members (room, user_id) values ('room:other', ${randomUUID()})`
-    await new Promise((resolve) => setTimeout(resolve, 2000))
-    expect((await policyChecks()) - before).toBeGreaterThanOrEqual(N)
+    const full = await round((r) => r.kind !== 'skipped')
+    expect(full).toEqual({ kind: 'full', checked: N, revoked: 0, before: expect.any(Number) })
+    expect(full.before).toBeLessThanOrEqual(1)
+    expect((await policyChecks()) - before).toBe(N)
   })
 
   it('checks a channel joined since the last round alone, not every channel again', async () => {
     const late = randomUUID()
     await stack.sql`insert into public.members (room, user_id) values (${ROOM}, ${late})`
     // The insert changed the policy's table: a full round follows, then nothing changes.
-    await new Promise((resolve) => setTimeout(resolve, 2500))
+    await round((r) => r.kind === 'full')
+    await round((r) => r.kind === 'skipped')
     const before = await policyChecks()
     const client = await RawClient.connect(url)
     const { reply } = await client.join(`realtime:${ROOM}`, {
@@ -161,26 +190,31 @@ describe('fan-out to 200 sockets', () => {
       access_token: await token(late),
     })
     expect(reply[4]).toMatchObject({ status: 'ok' })
-    await new Promise((resolve) => setTimeout(resolve, 2500))
-    // The join's own check and the next round's check of that channel: 2, not N + 1.
+    // The next round that checks anything checks that channel alone.
+    const fresh = await round((r) => r.kind !== 'skipped')
+    expect(fresh).toEqual({ kind: 'fresh', checked: 1, revoked: 0, before: expect.any(Number) })
+    expect(fresh.before).toBeLessThanOrEqual(1)
+    // The join's own check and that round's check of the channel: 2, not N + 1.
     expect((await policyChecks()) - before).toBe(2)
     client.close()
   })
 
-  it('cuts off a member removed from the private topic within about a second', async () => {
+  it('cuts off a member removed from the private topic at the next round', async () => {
     const removed = clients[7] as RawClient
     const kept = clients[8] as RawClient
     await stack.sql`delete from public.members where room = ${ROOM} and user_id = ${users[7] as string}`
-    const removedAt = Date.now()
+    // The first round that begins after the delete closes that channel alone (a round under way
+    // as it commits may end before).
+    const cut = await round((r) => r.kind !== 'skipped')
+    expect(cut).toMatchObject({ kind: 'full', revoked: 1 })
+    // Every channel (the one test 3 closed may not be gone yet).
+    expect(cut.checked).toBeGreaterThanOrEqual(N)
+    expect(cut.before).toBeLessThanOrEqual(1)
     const system = await removed.frame(isEvent('system'))
-    const after = Date.now() - removedAt
     expect(system[4]).toMatchObject({
       status: 'error',
       message: `You no longer have permission to read from this Channel topic: ${ROOM}`,
     })
-    // The round runs every second and takes a moment: about a second at most (loaded machines
-    // add their own delays).
-    expect(after).toBeLessThan(2000)
     await removed.frame(isEvent('phx_close'))
 
     await stack.sql`select realtime.send(${stack.sql.json({ i: 'after' })}, 'message', ${ROOM}, true)`

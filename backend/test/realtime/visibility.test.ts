@@ -2,9 +2,10 @@
 // hands a commit over a moment before other sessions see it): allVisible against the real
 // database, for a running transaction, one that committed, and one still running whose id is
 // above the snapshot's xmax; waitVisible resolving once the writer commits.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import postgres from 'postgres'
 import type { ReservedSql, Sql } from 'postgres'
+import type { Sessions } from '../../src/realtime/changes/rls-check.ts'
 import { allVisible, waitVisible } from '../../src/realtime/changes/visibility.ts'
 import { startTestStack } from '../support/stack.ts'
 import type { TestStack } from '../support/stack.ts'
@@ -76,8 +77,17 @@ describe('waiting for transactions to be visible', () => {
     try {
       await writer`insert into public.notes values (1)`
       let done = false
-      const waiting = waitVisible(stack.context.db, [xid]).then(() => (done = true))
-      await new Promise((resolve) => setTimeout(resolve, 100))
+      // The stack's sessions, with the looks at the snapshot counted.
+      let looks = 0
+      const counted: Sessions = {
+        withSession: (fn) =>
+          stack.context.db.withSession((sql) =>
+            fn(Object.assign((...args: Parameters<Sql>) => (looks++, sql(...args)), sql) as Sql)
+          ),
+      }
+      const waiting = waitVisible(counted, [xid]).then(() => (done = true))
+      // It has looked three times and found the writer still running: it goes on waiting.
+      await vi.waitFor(() => expect(looks).toBeGreaterThanOrEqual(3), { interval: 1 })
       expect(done).toBe(false)
       await writer`commit`
       await waiting

@@ -13,6 +13,8 @@
 // tables) are checked alone while the others' tables are unchanged, and what they read joins
 // what is compared. A policy that changes its answer with the clock alone, or with a grant, is
 // asked again when its tables change, or at the latest FULL_ROUND_MS after the last full round.
+// Each round ends by telling `onRound` what it did (the stack's 'realtime-recheck' event), so that
+// tests wait for rounds rather than for the clock.
 import type { Database } from '../../db/database.ts'
 import { isConnectionError } from '../../db/errors.ts'
 import type { Logger } from '../../logger.ts'
@@ -35,6 +37,20 @@ export interface Rechecked {
 }
 
 const DENIED: ReadPolicies = { broadcast: false, presence: false }
+
+/** What one round did. */
+export interface RecheckRound {
+  /**
+   * full: every open channel checked; fresh: only the channels joined since the last round;
+   * skipped: the tables the policies read were as they were; idle: no channel open; failed: the
+   * database could not be reached or the round raised (the channels keep what they had).
+   */
+  kind: 'full' | 'fresh' | 'skipped' | 'idle' | 'failed'
+  /** Channels whose policies were asked. */
+  checked: number
+  /** Channels closed because their caller may no longer read the topic. */
+  revoked: number
+}
 
 export class PrivateRecheck {
   private readonly channels = new Set<Rechecked>()
@@ -62,7 +78,9 @@ export class PrivateRecheck {
   constructor(
     private readonly db: Database,
     private readonly log: Logger,
-    private readonly intervalMs: number
+    private readonly intervalMs: number,
+    /** Told of each round as it ends. */
+    private readonly onRound: (round: RecheckRound) => void = () => {}
   ) {}
 
   add(channel: Rechecked): void {
@@ -78,10 +96,17 @@ export class PrivateRecheck {
 
   /** One round of checks now (tests and the timer). */
   check(): Promise<void> {
-    this.running ??= this.round().finally(() => {
-      this.running = null
-      this.schedule()
-    })
+    this.running ??= this.round().then(
+      (round) => {
+        this.running = null
+        this.schedule()
+        this.onRound(round)
+      },
+      () => {
+        this.running = null
+        this.schedule()
+      }
+    )
     return this.running
   }
 
@@ -102,43 +127,55 @@ export class PrivateRecheck {
     this.timer.unref()
   }
 
-  private async round(): Promise<void> {
+  private async round(): Promise<RecheckRound> {
     const open = [...this.channels].filter((channel) => !channel.closed)
     for (const channel of this.channels) if (channel.closed) this.channels.delete(channel)
     const fresh = [...this.fresh].filter((channel) => !channel.closed)
     this.fresh.clear()
-    if (open.length === 0) return
+    const failed: RecheckRound = { kind: 'failed', checked: 0, revoked: 0 }
+    if (open.length === 0) return { kind: 'idle', checked: 0, revoked: 0 }
     try {
       const last = this.last
       if (last && (await this.unchanged())) {
         if (fresh.length === 0) {
           this.counts.skipped++
-          return
+          return { kind: 'skipped', checked: 0, revoked: 0 }
         }
         // The others' answers stand while their tables are as they were: only the channels
         // joined since are checked, and the others' tables compared again in the same snapshot.
         const result = await this.run(fresh, last.reads, last.maxRows)
         if (!result) {
           for (const channel of fresh) this.fresh.add(channel)
-          return
+          return failed
         }
         if (result.baseFingerprint === last.fingerprint) {
-          this.apply(fresh, result, last.at, last.maxRows)
-          return
+          const revoked = this.apply(fresh, result, last.at, last.maxRows)
+          return { kind: 'fresh', checked: fresh.length, revoked }
         }
         // Something the others' policies read changed meanwhile: every channel is checked.
       }
       const maxRows = fingerprintRows(open.length)
       const result = await this.run(open, '', maxRows)
-      if (result) this.apply(open, result, Date.now(), maxRows)
+      if (!result) return failed
+      const revoked = this.apply(open, result, Date.now(), maxRows)
+      return { kind: 'full', checked: open.length, revoked }
     } catch (error) {
       this.last = null
       this.log.error('re-checking private channels failed', error)
+      return failed
     }
   }
 
-  /** A round's answers given to its channels; what it read becomes what the next compares. */
-  private apply(checked: Rechecked[], result: RoundResult, fullAt: number, maxRows: number): void {
+  /**
+   * A round's answers given to its channels; what it read becomes what the next compares. Returns
+   * how many channels it closed.
+   */
+  private apply(
+    checked: Rechecked[],
+    result: RoundResult,
+    fullAt: number,
+    maxRows: number
+  ): number {
     this.counts.rounds++
     this.counts.checks += checked.length
     this.log.debug(
@@ -156,13 +193,17 @@ export class PrivateRecheck {
           maxRows,
         }
       : null
+    let revoked = 0
     checked.forEach((channel, index) => {
       const now = result.policies[index]
       if (now === null) {
         this.log.warn(`RlsPolicyError reading realtime.messages for topic ${channel.subTopic}`)
       }
-      if (!channel.closed) channel.reauthorized(now ?? DENIED)
+      if (channel.closed) return
+      channel.reauthorized(now ?? DENIED)
+      if (channel.closed) revoked++
     })
+    return revoked
   }
 
   /**
