@@ -1,10 +1,19 @@
 // Attachments live in a private bucket: people see them through short-lived signed URLs, which
-// Storage issues only to those its policies let read the file (members of the channel).
+// Storage issues only to those its policies let read the file (members of the channel). Storage
+// checks a URL it signed against its expiry alone, so a URL handed out serves the file until then,
+// also after its holder lost access to the channel: ten minutes, not hours (issue 69). A URL is
+// signed again two minutes before it expires while its download button is shown (an image already
+// shown stays on screen; the viewer shows the same, loaded, image), and when the window comes back
+// into focus after that; once the person may no longer read the file, signing is refused and the
+// button says "Unavailable".
 import { useQuery } from '@tanstack/react-query'
 import { storage } from '../../../lib/supabase.ts'
 import { ATTACHMENT_BUCKET } from './rules.ts'
 
-const TTL_SECONDS = 3600
+/** How long a signed attachment URL lives. */
+export const TTL_SECONDS = 600
+/** A URL this old is signed again. */
+const FRESH_MS = (TTL_SECONDS - 120) * 1000
 
 export const attachmentKeys = {
   all: ['attachments'] as const,
@@ -26,8 +35,9 @@ export function useSignedUrl(path: string, download: string | null = null) {
   return useQuery({
     queryKey: attachmentKeys.signed(path, download !== null),
     queryFn: () => signedUrl(path, download),
-    // Renew well before the URL expires.
-    staleTime: (TTL_SECONDS - 300) * 1000,
-    gcTime: (TTL_SECONDS - 300) * 1000,
+    staleTime: FRESH_MS,
+    gcTime: FRESH_MS,
+    // A download link is followed later: kept fresh while shown.
+    refetchInterval: !!download && FRESH_MS,
   })
 }

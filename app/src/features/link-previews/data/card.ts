@@ -5,7 +5,9 @@ import { storage, supabase } from '../../../lib/supabase.ts'
 import { cleanError } from '../../../lib/clean-error.ts'
 
 const BUCKET = 'link-previews'
-const TTL_SECONDS = 3600
+// Ten minutes, as attachments' (attachments/data/signed-url.ts): a URL handed out outlives its
+// holder's access to the channel by at most that.
+const TTL_SECONDS = 10 * 60
 
 export function usePreviewImageUrl(path: string | null) {
   return useQuery({
@@ -20,9 +22,9 @@ export function usePreviewImageUrl(path: string | null) {
       return data.signedUrl
     },
     enabled: path !== null,
-    // Renew well before the URL expires.
-    staleTime: (TTL_SECONDS - 300) * 1000,
-    gcTime: (TTL_SECONDS - 300) * 1000,
+    // Renewed (on focus, or when shown again) two minutes before the URL expires.
+    staleTime: (TTL_SECONDS - 120) * 1000,
+    gcTime: (TTL_SECONDS - 120) * 1000,
   })
 }
 
