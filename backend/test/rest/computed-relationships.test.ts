@@ -18,6 +18,9 @@ create function computed_designers_noset(videogames) returns designers language 
   $$ select * from designers where id = $1.designer_id $$;
 create function computed_videogames(designers) returns setof videogames language sql stable as
   $$ select * from videogames where designer_id = $1.id $$;
+-- Named as the foreign key column: both match designer_id(*).
+create function designer_id(videogames) returns setof designers rows 1 language sql stable as
+  $$ select * from designers where id = $1.designer_id $$;
 create function getallvideogames() returns setof videogames language sql stable as
   $$ select * from videogames $$;
 
@@ -199,6 +202,36 @@ describe('computed relationships', () => {
     ])
     const back = await get('/devices?select=name,readings_of(id)&name=eq.d1')
     expect(back.json()).toEqual([{ name: 'd1', readings_of: [{ id: 1 }, { id: 3 }] }])
+    // A partition is no table of the API's.
+    const partition = await get('/readings_2024?select=id')
+    expect(partition.status).toBe(404)
+    expect(partition.json()).toMatchObject({
+      code: 'PGRST205',
+      message: "Could not find the table 'public.readings_2024' in the schema cache",
+    })
+  })
+
+  it('is listed with an empty description when a foreign key matches too', async () => {
+    // PostgREST's Error.hs gives a computed candidate an empty object and an empty hint entry.
+    const answer = await get('/videogames?select=designer_id(*)')
+    expect(answer.status).toBe(300)
+    expect(answer.text).toBe(
+      JSON.stringify({
+        code: 'PGRST201',
+        details: [
+          {
+            cardinality: 'many-to-one',
+            embedding: 'videogames with designers',
+            relationship:
+              'videogames_designer_id_fkey using videogames(designer_id) and designers(id)',
+          },
+          {},
+        ],
+        hint: "Try changing 'designer_id' to one of the following: 'designers!videogames_designer_id_fkey', . Find the desired relationship in the 'details' key.",
+        message:
+          "Could not embed because more than one relationship was found for 'videogames' and 'designer_id'",
+      })
+    )
   })
 })
 

@@ -1,5 +1,6 @@
-// Reads the catalog for the schema cache: relations, columns, keys, foreign keys, view definitions
-// and functions of the exposed schemas, in one read-only transaction on the admin pool.
+// Reads the catalog for the schema cache: relations (partitions left out, as PostgREST leaves them),
+// columns, keys, foreign keys, view definitions and functions of the exposed schemas, in one
+// read-only transaction on the admin pool.
 import type { Sql } from 'postgres'
 import { buildSchemaCache } from './build.ts'
 import type { RawColumn, RawConstraint, RawRelation, RawRoutine, RawView } from './catalog-rows.ts'
@@ -13,7 +14,8 @@ select c.oid::int8 as oid, n.nspname as schema, c.relname as name, c.relkind as 
   (c.relkind in ('r', 'p') or (pg_relation_is_updatable(c.oid, true) & 16) = 16) as deletable
 from pg_class c
 join pg_namespace n on n.oid = c.relnamespace
-where n.nspname = any($1::text[]) and c.relkind in ('r', 'v', 'm', 'f', 'p')`
+where n.nspname = any($1::text[]) and c.relkind in ('r', 'v', 'm', 'f', 'p')
+  and not c.relispartition`
 
 const COLUMNS = `
 select a.attrelid::int8 as oid, a.attname as name, a.attnum::int4 as position,
@@ -40,7 +42,7 @@ join pg_type t on t.oid = a.atttypid
 left join pg_type bt on t.typtype = 'd' and bt.oid = t.typbasetype
 left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
 where n.nspname = any($1::text[]) and c.relkind in ('r', 'v', 'm', 'f', 'p')
-  and a.attnum > 0 and not a.attisdropped
+  and not c.relispartition and a.attnum > 0 and not a.attisdropped
 order by a.attrelid, a.attnum`
 
 // Keys of every user schema: views in an exposed schema may sit on tables elsewhere.
