@@ -2,8 +2,9 @@
 // function secret listing the non-public addresses that outbound requests MAY reach, for a team
 // whose push relay, Slack-style app or intranet site lives on its own network (Mattermost calls
 // the same setting AllowedUntrustedInternalConnections). Honoured in every mode, `serve` and
-// hosted included: it is the operator's choice, set where the other secrets are
-// ([edge_runtime.secrets], supabase/functions/.env, `supabase secrets set`).
+// hosted included: it is the operator's choice, set outside the repository: under `serve` in the
+// server's settings file (chorus.env, given to the functions over [edge_runtime.secrets] and
+// supabase/functions/.env), on hosted with `supabase secrets set`.
 //
 // Entries are separated by commas or spaces; each is an address or a CIDR range, with a port to
 // allow that port only:
