@@ -155,7 +155,7 @@ test('a mention reaches Ben with no Chorus tab open: pushed, decrypted, shown, c
       expect(json).toMatchObject({
         type: 'message',
         title: `${ana.name} in #general`,
-        body: 'deploy is done @someone please check',
+        body: `deploy is done @${ben.name} please check`,
       })
       expect(json.url).toMatch(permalinkOf('[0-9a-f-]{36}'))
       return { text, json }

@@ -16,6 +16,7 @@ export function parserVersion(): string {
     .sort()
     .map((name) => path.join(folder, name))
   files.push(path.join(SRC, 'lib/message-tokens.ts'))
+  files.push(path.resolve(SRC, '../../supabase/functions/_shared/body-text.ts'))
   const hash = createHash('sha256')
   for (const file of files) hash.update(path.basename(file)).update(readFileSync(file))
   const marked = createRequire(import.meta.url).resolve('marked/package.json')

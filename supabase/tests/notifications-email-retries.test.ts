@@ -161,7 +161,7 @@ describe('notification emails that fail to send', () => {
     failing = false
     expect(await runJob()).toEqual([{ status: 200, body: { sent: true, messages: 2 } }])
     expect(mailsTo(member)).toHaveLength(1)
-    expect(mailsTo(member)[0]!.text).toContain('@someone deploy?')
+    expect(mailsTo(member)[0]!.text).toContain('@member deploy?')
     expect(mailsTo(member)[0]!.text).toContain('are you there')
     expect(await queued(member)).toEqual([])
     // Nothing is left to send again.

@@ -26,7 +26,7 @@ describe('notification emails', () => {
     await waitForMails(member, 1)
     const [mail] = mailsTo(member)
     expect(mail!.subject).toMatch(/wrote to you in #/)
-    expect(mail!.text).toContain('@someone the deploy is stuck')
+    expect(mail!.text).toContain('@member the deploy is stuck')
     expect(mail!.text).toContain(`${APP_URL}/w/${t.world.ws}/c/${t.world.ch.plaza}/m/${id}`)
     // Never twice: the job runs every second, and the batch is claimed once.
     await new Promise((r) => setTimeout(r, 3000))
@@ -105,7 +105,7 @@ describe('notification emails', () => {
     await waitForMails(admin, 1)
     const [mail] = mailsTo(admin)
     expect(mail!.subject).toBe('2 unread mentions and direct messages on Chorus')
-    expect(mail!.text.indexOf('@someone first')).toBeLessThan(mail!.text.indexOf('@someone second'))
+    expect(mail!.text.indexOf('@admin first')).toBeLessThan(mail!.text.indexOf('@admin second'))
     await new Promise((r) => setTimeout(r, 2000))
     expect(mailsTo(admin)).toHaveLength(1)
     await asRole(
@@ -170,7 +170,7 @@ describe('notification emails', () => {
     expect(mailsTo(admin)).toHaveLength(before)
     await waitForMails(admin, before + 1)
     expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(until))
-    expect(mailsTo(admin).at(-1)!.text).toContain('@someone while you were away')
+    expect(mailsTo(admin).at(-1)!.text).toContain('@admin while you were away')
   })
 
   it("holds an email inside the person's daily schedule, for a minute at most at a time", async () => {
@@ -202,7 +202,7 @@ describe('notification emails', () => {
     await asRole(t.stack.sql, admin, (tx) => tx`select public.set_do_not_disturb(false)`)
     await t.stack.sql`update private.email_queue set due_at = now() where user_id = ${admin.id}`
     await waitForMails(admin, before + 1)
-    expect(mailsTo(admin).at(-1)!.text).toContain('@someone during the night')
+    expect(mailsTo(admin).at(-1)!.text).toContain('@admin during the night')
   })
 
   it("queues with the tests' delay in seconds when private.notification_config sets one", async () => {

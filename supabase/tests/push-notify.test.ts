@@ -27,7 +27,7 @@ describe('Web Push', () => {
     expect(push).toMatchObject({
       type: 'message',
       title: expect.stringMatching(/ in #plaza$/),
-      body: '@someone deploy?',
+      body: '@member deploy?',
       tag: `chorus:c:${t.world.ch.plaza}`,
       count: 1,
       url: `https://chorus.test/w/${t.world.ws}/c/${t.world.ch.plaza}/m/${id}`,

@@ -2,6 +2,7 @@
 // the text or none when the workspace hides it, one tag per conversation with its count, the
 // permalink (a thread's reply opens its thread).
 import { describe, expect, it } from 'vitest'
+import table from '../functions/_shared/body-text-cases.json'
 import { payloadOf } from '../functions/push-notify/payload.ts'
 import type { PushItem } from '../functions/push-notify/payload.ts'
 
@@ -67,4 +68,14 @@ describe('a push payload', () => {
       tag: 'chorus:t:t1',
     })
   })
+})
+
+// The cases the app's notifications and the emails are tested against too (body-text-cases.json).
+describe("a push's text, by the shared table of cases", () => {
+  const names = new Map(Object.entries(table.people))
+  for (const c of table.cases) {
+    it(c.name, () => {
+      expect(payloadOf({ ...item, body: c.body }, places, names)).toMatchObject({ body: c.line })
+    })
+  }
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { bodyAsText, mentionedIds, mentionsMany } from './message-tokens.ts'
+import table from '../../../supabase/functions/_shared/body-text-cases.json'
+import { bodyAsLine, bodyAsText, mentionedIds, mentionsMany, namesFrom } from './message-tokens.ts'
 
 const ANA = '0b9c3a1e-1111-2222-3333-444455556666'
 const GROUP = '7d2f0c4b-aaaa-bbbb-cccc-ddddeeeeffff'
@@ -28,5 +29,22 @@ describe('message tokens', () => {
     expect(mentionsMany('hi <!here>')).toBe(true)
     expect(mentionsMany(`for <!subteam^${GROUP}|@design>`)).toBe(true)
     expect(mentionsMany(`only <@${ANA}>`)).toBe(false)
+  })
+})
+
+// The cases the emails (notifications-email-compose.test.ts) and the pushes (push-payload.test.ts)
+// are tested against too.
+describe('a body as text, by the shared table of cases', () => {
+  const known = namesFrom(table.people, table.someone)
+  for (const c of table.cases) {
+    it(c.name, () => {
+      expect(bodyAsText(c.body, known)).toBe(c.text)
+      expect(bodyAsLine(c.body, known)).toBe(c.line)
+    })
+  }
+
+  it('cuts a line at the length asked, with an ellipsis', () => {
+    expect(bodyAsLine('**abc** def', known, 5)).toBe('abc …')
+    expect(bodyAsLine('abc', known, 5)).toBe('abc')
   })
 })

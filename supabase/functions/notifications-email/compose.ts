@@ -1,6 +1,9 @@
 // The digest of notifications-email in its recipient's language (_shared/email-i18n.ts): the
 // subject (one message: who wrote where; several: how many), then each message with who wrote it
-// where, its text and its permalink, and the unsubscribe link.
+// where, its text and its permalink, and the unsubscribe link. A message's text is its body as one
+// line (_shared/body-text.ts, as the app's notifications and the pushes make it), mentions by the
+// names given.
+import { bodyAsLine, namesFrom } from '../_shared/body-text.ts'
 import { escapeHtml, fill, fillHtml, htmlIn, plural } from '../_shared/email-i18n.ts'
 import type { MailLanguage, PluralTexts, Texts } from '../_shared/email-i18n.ts'
 
@@ -29,7 +32,8 @@ export interface Mail {
 }
 
 const SOMEONE: Texts = { en: 'Someone', de: 'Jemand', ja: '誰か', ar: 'شخص ما' }
-const MENTION: Texts = { en: '@someone', de: '@jemand', ja: '@誰か', ar: '@أحدهم' }
+/** Whom a mention of someone not in the names given shows: @someone. */
+const MENTIONED: Texts = { en: 'someone', de: 'jemand', ja: '誰か', ar: 'أحدهم' }
 const SUBJECT_CHANNEL: Texts = {
   en: '{author} wrote to you in #{channel}',
   de: '{author} hat dir in #{channel} geschrieben',
@@ -104,13 +108,9 @@ const STOP_LINK: Texts = {
   ar: 'إيقاف هذه الرسائل',
 }
 
-/** A message body as plain text: mentions become @someone, at most 300 characters. */
-function plain(body: string, language: MailLanguage): string {
-  const text = body
-    .replace(/<@[0-9a-f-]{36}>/gi, MENTION[language])
-    .replace(/\s+/g, ' ')
-    .trim()
-  return text.length > 300 ? `${text.slice(0, 299)}…` : text
+/** A message body as one line of plain text, at most 300 characters. */
+function plain(body: string, language: MailLanguage, names?: ReadonlyMap<string, string>): string {
+  return bodyAsLine(body, namesFrom(names, MENTIONED[language]), 300)
 }
 
 /** Who wrote it, where and in which workspace, as the message's header says it. */
@@ -130,7 +130,9 @@ export function compose(
   mail: Mail,
   language: MailLanguage,
   appUrl: string,
-  unsubscribeUrl: string | null
+  unsubscribeUrl: string | null,
+  /** The mentioned people's names, by lower-case id (others: "@someone" in the language). */
+  names?: ReadonlyMap<string, string>
 ): { subject: string; text: string; html: string } {
   const n = mail.items.length
   const first = mail.items[0]
@@ -150,7 +152,7 @@ export function compose(
       const { message, values } = placeOf(i, language)
       return [
         fill(message, values),
-        plain(i.body, language),
+        plain(i.body, language, names),
         fill(OPEN_TEXT[language], { link: linkOf(i) }),
         '',
       ]
@@ -162,7 +164,7 @@ export function compose(
     ...mail.items.map((i) => {
       const { message, values } = placeOf(i, language)
       return (
-        `<p>${fillHtml(message, values, ['author'])}<br>${escapeHtml(plain(i.body, language))}<br>` +
+        `<p>${fillHtml(message, values, ['author'])}<br>${escapeHtml(plain(i.body, language, names))}<br>` +
         `<a href="${escapeHtml(linkOf(i))}">${escapeHtml(OPEN_LINK[language])}</a></p>`
       )
     }),

@@ -25,6 +25,7 @@
 // SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY come with the runtime.
 import nodemailer from 'npm:nodemailer@6'
 import { mailLanguage } from '../_shared/email-i18n.ts'
+import { mentionNames } from '../_shared/mention-names.ts'
 import { closingUnread } from '../_shared/read-body.ts'
 import { json, mailEnv, unsubscribeAnswer } from '../_shared/unsubscribe.ts'
 import { compose } from './compose.ts'
@@ -91,7 +92,11 @@ async function handle(request: Request): Promise<Response> {
       : undefined,
   })
   const language = mailLanguage(mail.language)
-  const { subject, text, html } = compose(mail, language, appUrl, unsubscribeUrl)
+  const names = await mentionNames(
+    admin,
+    mail.items.map((i) => i.body)
+  )
+  const { subject, text, html } = compose(mail, language, appUrl, unsubscribeUrl, names)
   try {
     await transport.sendMail({
       from: Deno.env.get('SMTP_FROM') ?? 'Chorus <no-reply@chorus.local>',

@@ -15,6 +15,7 @@
 // default APP_URL), APP_URL (where a click opens); SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY
 // come with the runtime.
 import { createClient } from 'npm:@supabase/supabase-js@2'
+import { mentionNames } from '../_shared/mention-names.ts'
 import { closingUnread } from '../_shared/read-body.ts'
 import { payloadOf } from './payload.ts'
 import type { PushItem } from './payload.ts'
@@ -93,8 +94,12 @@ async function handle(request: Request): Promise<Response> {
   if (!claimed) return json(200, { sent: 0, reason: 'claimed already or unknown' })
 
   const places = { appUrl, storageUrl: `${publicUrl}/storage/v1` }
+  const names = await mentionNames(
+    admin,
+    claimed.items.map((item) => (item.hidden ? null : item.body))
+  )
   const outcomes: Outcome[] = await eachLimited(claimed.items, 8, (item) =>
-    sendPush(item.subscription, JSON.stringify(payloadOf(item, places)), vapid, {
+    sendPush(item.subscription, JSON.stringify(payloadOf(item, places, names)), vapid, {
       // A message is worth showing for a day; a "read" or a test only for a few minutes.
       ttlSeconds: item.kind === 'message' ? 86_400 : 300,
       urgency: item.kind === 'message' ? 'high' : 'normal',

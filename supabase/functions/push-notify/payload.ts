@@ -2,8 +2,11 @@
 // of claim_push_batch. A message push names the sender and the place, carries the text unless the
 // workspace hides it ("hide message content in notifications": the sender and the place only),
 // the sender's avatar, the conversation's tag (one notification per conversation) with how many
-// pushed messages of it are unread, and the permalink a click opens. A "read" push closes the
+// pushed messages of it are unread, and the permalink a click opens. The text is the body as one
+// line (_shared/body-text.ts, as the app's notifications and the emails make it), mentions by
+// the names given. A "read" push closes the
 // conversation's notification; a "test" push says push works on the device.
+import { bodyAsLine, namesFrom } from '../_shared/body-text.ts'
 
 export interface PushItem {
   id: number
@@ -47,14 +50,10 @@ export function tagOf(channelId: string, threadId: string | null): string {
   return threadId ? `chorus:t:${threadId}` : `chorus:c:${channelId}`
 }
 
-/** A message body as one line of plain text: mentions become @someone, at most 200 characters. */
-export function plainText(body: string): string {
-  const text = body
-    .replace(/<@[0-9a-f-]{36}>/gi, '@someone')
-    .replace(/<!(here|channel|everyone)>/g, '@$1')
-    .replace(/\s+/g, ' ')
-    .trim()
-  return text.length > 200 ? `${text.slice(0, 199)}…` : text
+/** A message body as one line of plain text, mentions by the names given (else @someone), at
+ * most 200 characters. */
+export function plainText(body: string, names?: ReadonlyMap<string, string>): string {
+  return bodyAsLine(body, namesFrom(names, 'someone'), 200)
 }
 
 export interface Places {
@@ -64,7 +63,12 @@ export interface Places {
   storageUrl: string
 }
 
-export function payloadOf(item: PushItem, places: Places): PushPayload {
+/** The push of one claimed row; `names`: the mentioned people's, by lower-case id. */
+export function payloadOf(
+  item: PushItem,
+  places: Places,
+  names?: ReadonlyMap<string, string>
+): PushPayload {
   const icon = `${places.appUrl}/icons/icon-192.png`
   if (item.kind === 'test') {
     return {
@@ -85,7 +89,8 @@ export function payloadOf(item: PushItem, places: Places): PushPayload {
   const count = Math.max(1, item.count ?? 1)
   const where = item.thread_id ? `a thread in ${place}` : place
   const title = count > 1 ? `${count} new messages in ${where}` : `${author} in ${where}`
-  const text = item.hidden || item.body === null ? 'New message' : plainText(item.body) || '…'
+  const text =
+    item.hidden || item.body === null ? 'New message' : plainText(item.body, names) || '…'
   const path = item.thread_id
     ? `/w/${item.workspace_id}/c/${channelId}/t/${item.thread_id}`
     : `/w/${item.workspace_id}/c/${channelId}/m/${item.message_id}`

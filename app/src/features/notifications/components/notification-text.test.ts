@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import table from '../../../../../supabase/functions/_shared/body-text-cases.json'
 import { mentionedIds } from '../../../lib/message-tokens.ts'
 import { notificationText } from './notification-text.ts'
 
@@ -32,4 +33,12 @@ describe('notificationText', () => {
       )
     ).toBe('@channel and @here, @everyone: @design please')
   })
+})
+
+// The same cases as the emails' and the pushes' (supabase/functions/_shared/body-text-cases.json).
+describe('notificationText, by the shared table of cases', () => {
+  const names = new Map(Object.entries(table.people))
+  for (const c of table.cases) {
+    it(c.name, () => expect(notificationText(c.body, names)).toBe(c.line))
+  }
 })

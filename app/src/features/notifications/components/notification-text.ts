@@ -1,16 +1,13 @@
 // A message body as a notification's plain text: the browser's notifications and the panel's
-// due reminders show it.
+// due reminders show it. One line as the emails and the pushes make it (lib/message-tokens.ts,
+// bodyAsLine: the cases all three are tested against).
 import { t } from '@lingui/core/macro'
-import { bodyAsText } from '../../../lib/message-tokens.ts'
+import { bodyAsLine, namesFrom } from '../../../lib/message-tokens.ts'
 
 /**
  * Plain text of a message body for a notification: mentions by the names given (else
- * "@someone"), markdown marks dropped.
+ * "@someone"), links as their text, markdown marks dropped, at most 140 characters.
  */
 export function notificationText(body: string, names?: ReadonlyMap<string, string>): string {
-  const text = bodyAsText(body, (id) => names?.get(id) ?? t`someone`)
-    .replace(/[*_~`>#]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-  return text.length > 140 ? `${text.slice(0, 139)}…` : text || t`New message`
+  return bodyAsLine(body, namesFrom(names, t`someone`), 140) || t`New message`
 }
