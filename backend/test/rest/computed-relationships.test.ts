@@ -45,6 +45,11 @@ create function device_of(readings) returns devices language sql stable as
 create function readings_of(devices) returns setof readings language sql stable as
   $$ select * from readings where device = $1.name $$;
 
+create table status (id int primary key, status text not null);
+create function status_designer(status) returns designers language sql stable as
+  $$ select * from designers where id = $1.id $$;
+insert into status values (1, 'on');
+
 insert into designers values (1, 'Sid Meier'), (2, 'Hironobu Sakaguchi');
 insert into videogames values (1, 'Civilization I', 1), (2, 'Civilization II', 1),
   (3, 'Final Fantasy I', 2), (4, 'Final Fantasy II', 2);
@@ -116,6 +121,11 @@ describe('computed relationships', () => {
       .order('id')
     expect(count).toBe(2)
     expect(data).toEqual(GAMES_WITH_DESIGNERS.slice(2))
+  })
+
+  it('passes the whole row when the table has a column of its own name', async () => {
+    const answer = await get('/status?select=status,status_designer(name)')
+    expect(answer.json()).toEqual([{ status: 'on', status_designer: { name: 'Sid Meier' } }])
   })
 
   it('ignores a hint on a computed relationship', async () => {

@@ -100,8 +100,9 @@ function sourceFragment(node: ReadNode, parent: ReadNode | null): Fragment {
   const source = node.source
   const computed = node.embed?.relationship.computed
   if (computed && parent) {
-    // A computed relationship: the function called with the parent's row.
-    return sql`${qualified(computed.schema, computed.name)}(${ident(parent.alias)}) AS ${ident(node.alias)}`
+    // A computed relationship: the function called with the parent's row (`alias.*`, which
+    // stays the row when the parent has a column of the alias's name).
+    return sql`${qualified(computed.schema, computed.name)}(${ident(parent.alias)}.*) AS ${ident(node.alias)}`
   }
   const from =
     source.kind === 'relation' ? qualified(source.schema, source.name) : raw('pgrst_source')
