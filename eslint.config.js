@@ -17,6 +17,16 @@ const focusedTests = ['describe', 'it', 'test'].flatMap((object) =>
   }))
 )
 
+// The browser's own dialogs are never used in the app (some installed apps and embedded views
+// suppress them: a click then does nothing): ui/confirm.ts asks, ui/toast.ts tells.
+const nativeDialogMessage =
+  "The browser's dialogs are not used: ui/confirm.ts (confirmed, showTextToCopy) or ui/toast.ts."
+const nativeDialogs = ['confirm', 'alert', 'prompt']
+const nativeDialogGlobals = nativeDialogs.map((name) => ({ name, message: nativeDialogMessage }))
+const nativeDialogProperties = ['window', 'globalThis', 'self'].flatMap((object) =>
+  nativeDialogs.map((property) => ({ object, property, message: nativeDialogMessage }))
+)
+
 // App boundaries: no backend code, and features reach each other only through their index.ts
 // (from inside a feature that is ../../<other>/index.ts; from elsewhere features/<name>/index.ts).
 const appImportPatterns = [
@@ -304,6 +314,8 @@ const checks = tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       'no-restricted-imports': ['error', { patterns: appImportPatterns }],
+      'no-restricted-globals': ['error', ...nativeDialogGlobals],
+      'no-restricted-properties': ['error', ...focusedTests, ...nativeDialogProperties],
     },
   },
   {

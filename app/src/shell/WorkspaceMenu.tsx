@@ -6,6 +6,7 @@
 import { t } from '@lingui/core/macro'
 import { useEffect, useRef } from 'react'
 import { menuItems } from '../features/registry.ts'
+import { confirmed } from '../ui/confirm.ts'
 
 export interface WorkspaceMenuProps {
   close: () => void
@@ -54,7 +55,12 @@ export default function WorkspaceMenu(props: WorkspaceMenuProps) {
         onClick={() => {
           close()
           const name = props.workspaceName
-          if (window.confirm(t`Leave ${name}?`)) props.onLeave()
+          void confirmed({
+            title: t`Leave ${name}?`,
+            body: t`You will no longer see its channels or messages. To come back, you need a new invitation.`,
+            confirm: t`Leave workspace`,
+            danger: true,
+          }).then((ok) => ok && props.onLeave())
         }}
       >
         {t`Leave workspace`}

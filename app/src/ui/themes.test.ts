@@ -111,6 +111,7 @@ const PAIRS: [foreground: string, background: string, ratio: number][] = [
   ['--accent-text', '--accent', 4.5],
   ['--text', '--accent-soft', 4.5],
   ['--danger', '--surface', 4.5],
+  ['--danger-text', '--danger', 4.5],
   ['--danger', '--bg', 4.5],
   ['--warning-text', '--warning-bg', 4.5],
   ['--text', '--error-bg', 4.5],

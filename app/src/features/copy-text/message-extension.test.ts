@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { chatMessage } from '../../slots/chat-message.test-support.ts'
 import type { ChatMessage } from '../../slots/message.ts'
 import { copyText, copyTextActions } from './message-extension.tsx'
@@ -38,13 +39,26 @@ describe('copyText', () => {
     expect(written).toEqual(['hello *there*'])
   })
 
-  it('shows the text to copy when the clipboard refuses, or is not there', async () => {
-    const prompt = vi.spyOn(window, 'prompt').mockReturnValue(null)
-    await copyText('one', { writeText: () => Promise.reject(new Error('denied')) })
-    await copyText('two', undefined)
-    expect(prompt.mock.calls).toEqual([
-      ['Copy this text', 'one'],
-      ['Copy this text', 'two'],
-    ])
-  })
+  it(
+    'shows the text to copy when the clipboard refuses, or is not there',
+    {
+      timeout: 30_000,
+    },
+    async () => {
+      for (const [text, clipboard] of [
+        ['one', { writeText: () => Promise.reject(new Error('denied')) }],
+        ['two', undefined],
+      ] as const) {
+        await copyText(text, clipboard)
+        // The app's own dialog (its chunk loads on the first call), the text in a field.
+        const shown = await screen.findByRole('alertdialog', undefined, { timeout: 15_000 })
+        const field = within(shown).getByRole<HTMLInputElement>('textbox', {
+          name: 'Copy this text',
+        })
+        expect(field.value).toBe(text)
+        fireEvent.click(within(shown).getByRole('button', { name: 'Close' }))
+        await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+      }
+    }
+  )
 })

@@ -7,6 +7,7 @@
 import { t } from '@lingui/core/macro'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { cleanError } from '../../lib/clean-error.ts'
+import { showToast } from '../../ui/toast.ts'
 import type { ChatMessage } from '../../slots/message.ts'
 import type {
   ConversationScope,
@@ -58,7 +59,7 @@ export const useUnreadExtension: UseConversationExtension = (scope) => {
         .then(() => (threadId ? markThreadUnread : markUnread)(message.id))
         .then(setAfterSeq, (error: unknown) => {
           const reason = cleanError(error)
-          window.alert(t`Could not mark it unread: ${reason}`)
+          showToast({ tone: 'error', message: t`Could not mark it unread: ${reason}` })
         })
     },
     [settleRead, threadId]

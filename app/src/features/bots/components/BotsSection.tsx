@@ -17,6 +17,7 @@ import { useProofGate } from '../../reauth/index.ts'
 import type { Bot, ShownToken } from '../data/bots.ts'
 import '../bots.css'
 import './bots-section.css'
+import { confirmed } from '../../../ui/confirm.ts'
 
 /** What the section needs of a channel (a features/channels Channel is one). */
 export interface ChannelChoice {
@@ -108,18 +109,22 @@ export default function BotsSection({ workspaceId, channels }: Props) {
                 busy={busy}
                 onAdd={(channelId) => changes.addTo.mutate({ id: b.id, channelId })}
                 onRemove={(channelId) => changes.removeFrom.mutate({ id: b.id, channelId })}
-                onRegenerate={() => {
-                  if (
-                    window.confirm(
-                      t`Regenerate the token of ${botName}? The current one stops working.`
-                    )
-                  )
-                    regenerate.mutate(b, { onSuccess: setShown })
-                }}
-                onRevoke={() => {
-                  if (window.confirm(t`Revoke ${botName}? Its token stops working for good.`))
-                    revoke.mutate(b.id)
-                }}
+                onRegenerate={() =>
+                  void confirmed({
+                    title: t`Regenerate token`,
+                    body: t`Regenerate the token of ${botName}? The current one stops working.`,
+                    confirm: t`Regenerate`,
+                    danger: true,
+                  }).then((ok) => ok && regenerate.mutate(b, { onSuccess: setShown }))
+                }
+                onRevoke={() =>
+                  void confirmed({
+                    title: t`Revoke bot`,
+                    body: t`Revoke ${botName}? Its token stops working for good.`,
+                    confirm: t`Revoke`,
+                    danger: true,
+                  }).then((ok) => ok && revoke.mutate(b.id))
+                }
               />
             )
           })}

@@ -8,6 +8,8 @@ import { navigate } from '../../../lib/router.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
+import { confirmed } from '../../../ui/confirm.ts'
+import { showToast } from '../../../ui/toast.ts'
 import { useChannelMutations } from '../data/channel-mutations.ts'
 import { validateChannelName } from '../data/types.ts'
 import type { Channel } from '../data/types.ts'
@@ -22,7 +24,7 @@ export function ChannelSettingsDialog({
 }: Base & { channel: Channel; details?: ReactNode }) {
   const [name, setName] = useState(channel.name ?? '')
   const [topic, setTopic] = useState(channel.topic ?? '')
-  const { update, archive, leave } = useChannelMutations(workspaceId)
+  const { update, archive, leave, join } = useChannelMutations(workspaceId)
   const error = update.error ?? archive.error ?? leave.error
   const isDm = channel.kind === 'dm'
   const channelName = channel.name ?? ''
@@ -89,14 +91,35 @@ export function ChannelSettingsDialog({
               <button
                 type="button"
                 className="button button-danger"
-                onClick={() =>
+                onClick={async () => {
+                  const isPublic = channel.kind === 'public'
+                  const ok = await confirmed({
+                    title: isDm ? t`Leave this conversation?` : t`Leave #${channelName}?`,
+                    body: isPublic
+                      ? t`You can join it again at any time from Browse channels.`
+                      : t`To come back, someone in it has to add you again.`,
+                    confirm: t`Leave`,
+                    danger: !isPublic,
+                  })
+                  if (!ok) return
                   leave.mutate(channel.id, {
                     onSuccess: () => {
                       onClose()
                       navigate(`/w/${workspaceId}`)
+                      if (isPublic)
+                        showToast({
+                          message: t`You left #${channelName}.`,
+                          action: {
+                            label: t`Undo`,
+                            run: () =>
+                              join.mutate(channel.id, {
+                                onSuccess: () => navigate(`/w/${workspaceId}/c/${channel.id}`),
+                              }),
+                          },
+                        })
                     },
                   })
-                }
+                }}
               >
                 {t`Leave channel`}
               </button>

@@ -9,6 +9,7 @@ import type { EventSubscription, useEventChanges } from '../data/events.ts'
 import { EventDeliveries } from './EventDeliveries.tsx'
 import { labelOf, listOf, when } from './event-text.ts'
 import { SubscriptionEditor } from './SubscriptionEditor.tsx'
+import { confirmed } from '../../../ui/confirm.ts'
 
 function stateOf(s: EventSubscription): string {
   const error = s.verificationError
@@ -76,14 +77,17 @@ export function SubscriptionItem(props: {
           type="button"
           className="link-button"
           disabled={busy}
-          onClick={() => {
-            if (
-              window.confirm(
-                t`Rotate the signing secret? Requests are signed with the new one at once.`
-              )
+          onClick={() =>
+            void confirmed({
+              title: t`Rotate secret`,
+              body: t`Rotate the signing secret? Requests are signed with the new one at once.`,
+              confirm: t`Rotate secret`,
+              danger: true,
+            }).then(
+              (ok) =>
+                ok && changes.rotate.mutate(s.id, { onSuccess: (r) => props.onSecret(r.secret) })
             )
-              changes.rotate.mutate(s.id, { onSuccess: (r) => props.onSecret(r.secret) })
-          }}
+          }
         >
           {t`Rotate secret`}
         </button>
@@ -99,9 +103,14 @@ export function SubscriptionItem(props: {
           type="button"
           className="link-button danger"
           disabled={busy}
-          onClick={() => {
-            if (window.confirm(t`Delete the subscription of ${url}?`)) changes.remove.mutate(s.id)
-          }}
+          onClick={() =>
+            void confirmed({
+              title: t`Delete subscription`,
+              body: t`Delete the subscription of ${url}?`,
+              confirm: t`Delete`,
+              danger: true,
+            }).then((ok) => ok && changes.remove.mutate(s.id))
+          }
         >
           {t`Delete`}
         </button>

@@ -14,6 +14,7 @@ import type { Member } from '../../workspaces/index.ts'
 import { useBroadcastPolicy, useGroupChanges, useGroups, useGroupsLive } from '../data/groups.ts'
 import type { BroadcastPolicy, Group } from '../data/groups.ts'
 import './groups.css'
+import { confirmed } from '../../../ui/confirm.ts'
 
 export interface Props {
   workspaceId: string
@@ -83,8 +84,12 @@ export default function GroupsDialog(props: Props) {
               onLeave={() => changes.leave.mutate({ groupId: g.id, userId: me })}
               onDelete={() => {
                 const group = g.handle
-                if (window.confirm(t`Delete @${group}? Mentions of it stop notifying anyone.`))
-                  changes.remove.mutate(g.id)
+                void confirmed({
+                  title: t`Delete group`,
+                  body: t`Delete @${group}? Mentions of it stop notifying anyone.`,
+                  confirm: t`Delete`,
+                  danger: true,
+                }).then((ok) => ok && changes.remove.mutate(g.id))
               }}
             />
           ))}

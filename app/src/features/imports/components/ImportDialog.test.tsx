@@ -102,31 +102,39 @@ describe('ImportDialog', () => {
     expect(screen.getByText(/One import at a time/)).toBeTruthy()
   })
 
-  it('enables Import once a zip is chosen, asks before cancelling, and says when one failed', () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false)
-    renderWith([
-      row({ id: 'i3', status: 'queued' }),
-      row({ id: 'i1', status: 'failed', error: 'The zip has no users.json.' }),
-    ])
-    expect(
-      screen.getByText('The import failed: The zip has no users.json. Nothing of it was kept.')
-    ).toBeTruthy()
-    expect(screen.getByText('Waiting to start…')).toBeTruthy()
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
-    expect(confirm).toHaveBeenCalledWith(
-      'Cancel this import? What it has imported so far is removed.'
-    )
-    confirm.mockRestore()
-    cleanup()
-    renderWith([row({ id: 'i1', status: 'cancelled' })])
-    expect(screen.getByText('Cancelled. Nothing of it was kept.')).toBeTruthy()
-    const button = screen.getByRole('button', { name: 'Import' })
-    expect(button).toHaveProperty('disabled', true)
-    fireEvent.change(screen.getByLabelText('Slack export (.zip)'), {
-      target: { files: [new File(['PK'], 'export.zip', { type: 'application/zip' })] },
-    })
-    expect(button).toHaveProperty('disabled', false)
-  })
+  it(
+    'enables Import once a zip is chosen, asks before cancelling, and says when one failed',
+    {
+      timeout: 30_000,
+    },
+    async () => {
+      renderWith([
+        row({ id: 'i3', status: 'queued' }),
+        row({ id: 'i1', status: 'failed', error: 'The zip has no users.json.' }),
+      ])
+      expect(
+        screen.getByText('The import failed: The zip has no users.json. Nothing of it was kept.')
+      ).toBeTruthy()
+      expect(screen.getByText('Waiting to start…')).toBeTruthy()
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+      // The app's own dialog asks (its chunk loads on the first call); keeping the import closes it.
+      const asked = await screen.findByRole('alertdialog', undefined, { timeout: 15_000 })
+      expect(asked.textContent).toContain(
+        'Cancel this import? What it has imported so far is removed.'
+      )
+      fireEvent.click(within(asked).getByRole('button', { name: 'Cancel' }))
+      await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+      cleanup()
+      renderWith([row({ id: 'i1', status: 'cancelled' })])
+      expect(screen.getByText('Cancelled. Nothing of it was kept.')).toBeTruthy()
+      const button = screen.getByRole('button', { name: 'Import' })
+      expect(button).toHaveProperty('disabled', true)
+      fireEvent.change(screen.getByLabelText('Slack export (.zip)'), {
+        target: { files: [new File(['PK'], 'export.zip', { type: 'application/zip' })] },
+      })
+      expect(button).toHaveProperty('disabled', false)
+    }
+  )
 
   it('invites nobody while importing: no choice before, the count and one button after', () => {
     renderWith([row({ id: 'i1', status: 'done' }), row({ id: 'i0', status: 'done' })], {

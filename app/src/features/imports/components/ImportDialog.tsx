@@ -25,6 +25,7 @@ import {
   reportSentence,
 } from '../data/words.ts'
 import './imports.css'
+import { confirmed } from '../../../ui/confirm.ts'
 
 export interface Props {
   workspaceId: string
@@ -116,12 +117,14 @@ export default function ImportDialog(props: Props) {
                 key={row.id}
                 row={row}
                 cancelling={cancel.isPending && cancel.variables === row.id}
-                onCancel={() => {
-                  if (
-                    window.confirm(t`Cancel this import? What it has imported so far is removed.`)
-                  )
-                    cancel.mutate(row.id)
-                }}
+                onCancel={() =>
+                  void confirmed({
+                    title: t`Cancel import`,
+                    body: t`Cancel this import? What it has imported so far is removed.`,
+                    confirm: t`Cancel import`,
+                    danger: true,
+                  }).then((ok) => ok && cancel.mutate(row.id))
+                }
               />
             ))}
           </ul>

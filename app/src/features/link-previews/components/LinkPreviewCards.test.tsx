@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { testQueryClient } from '../../../lib/query-client.test-support.ts'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { LinkPreview } from '../data/preview.ts'
 import LinkPreviewCards from './LinkPreviewCards.tsx'
@@ -65,19 +65,26 @@ describe('LinkPreviewCards', () => {
     expect(screen.getByText('A <b>title</b>')).toBeTruthy()
   })
 
-  it('removes for the author after a confirmation, and says why it could not', async () => {
-    const confirm = vi.spyOn(window, 'confirm')
-    show([preview()], true)
-    const remove = screen.getByRole('button', { name: 'Remove the preview of A <b>title</b>' })
-    confirm.mockReturnValueOnce(false)
-    fireEvent.click(remove)
-    expect(card.removePreview).not.toHaveBeenCalled()
-    confirm.mockReturnValueOnce(true)
-    card.removePreview.mockResolvedValueOnce(
-      'Only the author of the message can remove its link preview.'
-    )
-    fireEvent.click(remove)
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/Only the author/))
-    expect(card.removePreview).toHaveBeenCalledWith('p1')
-  })
+  it(
+    'removes for the author after a confirmation, and says why it could not',
+    { timeout: 30_000 },
+    async () => {
+      show([preview()], true)
+      const remove = screen.getByRole('button', { name: 'Remove the preview of A <b>title</b>' })
+      fireEvent.click(remove)
+      // The app's own dialog asks (its chunk loads on the first call).
+      const asked = () => screen.findByRole('alertdialog', undefined, { timeout: 15_000 })
+      expect((await asked()).textContent).toContain('Remove this link preview for everyone?')
+      fireEvent.click(within(await asked()).getByRole('button', { name: 'Cancel' }))
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+      expect(card.removePreview).not.toHaveBeenCalled()
+      card.removePreview.mockResolvedValueOnce(
+        'Only the author of the message can remove its link preview.'
+      )
+      fireEvent.click(remove)
+      fireEvent.click(within(await asked()).getByRole('button', { name: 'Remove' }))
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/Only the author/))
+      expect(card.removePreview).toHaveBeenCalledWith('p1')
+    }
+  )
 })

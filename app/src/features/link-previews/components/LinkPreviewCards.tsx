@@ -8,6 +8,7 @@ import { removePreview, usePreviewImageUrl } from '../data/card.ts'
 import type { LinkPreview } from '../data/preview.ts'
 import { safeLink } from '../data/preview.ts'
 import './link-previews.css'
+import { confirmed } from '../../../ui/confirm.ts'
 
 function Card({ preview, canRemove }: { preview: LinkPreview; canRemove: boolean }) {
   const image = usePreviewImageUrl(preview.imagePath)
@@ -16,7 +17,13 @@ function Card({ preview, canRemove }: { preview: LinkPreview; canRemove: boolean
   const href = safeLink(preview.url)
   const title = preview.title ?? preview.url
   const remove = async () => {
-    if (!window.confirm(t`Remove this link preview for everyone?`)) return
+    const ok = await confirmed({
+      title: t`Remove link preview`,
+      body: t`Remove this link preview for everyone?`,
+      confirm: t`Remove`,
+      danger: true,
+    })
+    if (!ok) return
     setRemoving(true)
     setError(null)
     const failed = await removePreview(preview.id)

@@ -4,6 +4,7 @@
 // (../actions.ts, data: this shows them; an action's key runs it on the focused row).
 import { t } from '@lingui/core/macro'
 import { Icon } from '../../../ui/Icon.tsx'
+import { confirmed } from '../../../ui/confirm.ts'
 import { Fragment, Suspense, memo, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import { AttachmentView } from '../../attachments/index.ts'
@@ -108,9 +109,13 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
   const mentionsMe = message.body.includes(`<@${people.me}>`)
   const when = fullTimeLabel(message.createdAt)
   const edited = message.editedAt && fullTimeLabel(message.editedAt)
-  const confirmDelete = () => {
-    if (window.confirm(t`Delete this message?`)) handlers.remove(message.id)
-  }
+  const confirmDelete = () =>
+    void confirmed({
+      title: t`Delete this message?`,
+      body: t`This cannot be undone.`,
+      confirm: t`Delete`,
+      danger: true,
+    }).then((ok) => ok && handlers.remove(message.id))
   const actions = actionsFor(message, {
     ...row.capabilities,
     canDelete: props.canDelete,

@@ -5,6 +5,7 @@
 import { i18n } from '@lingui/core'
 import { plural, t } from '@lingui/core/macro'
 import { cleanError } from '../../../lib/clean-error.ts'
+import { confirmed } from '../../../ui/confirm.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { useRetention, useRetentionChanges } from '../data/retention.ts'
@@ -68,10 +69,19 @@ function deleteQuestion(days: number, channel: string | null): string {
 }
 
 /** Asks before a choice that deletes sooner than before. */
-const confirmShorter = (days: number | null, before: number | null, channel: string | null) =>
+const confirmShorter = async (
+  days: number | null,
+  before: number | null,
+  channel: string | null
+): Promise<boolean> =>
   days === null ||
   (before !== null && days >= before) ||
-  window.confirm(deleteQuestion(days, channel))
+  confirmed({
+    title: t`Delete older messages`,
+    body: deleteQuestion(days, channel),
+    confirm: t`Delete`,
+    danger: true,
+  })
 
 export default function RetentionDialog(props: Props) {
   const { workspaceId, workspaceName, open, onClose } = props
@@ -103,8 +113,9 @@ export default function RetentionDialog(props: Props) {
               disabled={busy}
               onChange={(days) => {
                 if (days === 'workspace') return
-                if (confirmShorter(days, data.keepDays, null))
-                  change.workspace.mutate({ keepDays: days })
+                void confirmShorter(days, data.keepDays, null).then(
+                  (ok) => ok && change.workspace.mutate({ keepDays: days })
+                )
               }}
             />
             <p className="retention-sentence">{retentionSentence(data.keepDays)}</p>
@@ -131,8 +142,9 @@ export default function RetentionDialog(props: Props) {
                       disabled={busy}
                       onChange={(value) => {
                         const next = value === 'workspace' ? data.keepDays : value
-                        if (confirmShorter(next, days, `#${name}`))
-                          change.channel.mutate({ channelId: c.id, keepDays: value })
+                        void confirmShorter(next, days, `#${name}`).then(
+                          (ok) => ok && change.channel.mutate({ channelId: c.id, keepDays: value })
+                        )
                       }}
                     />
                     <span className="muted retention-channel-now">

@@ -13,6 +13,7 @@ import { Notice } from '../../../ui/Notice.tsx'
 import { ShownOnce } from '../../../ui/ShownOnce.tsx'
 import { useAdminCommands, useCommandChanges } from '../data/commands.ts'
 import type { AdminCommand } from '../data/commands.ts'
+import { confirmed } from '../../../ui/confirm.ts'
 
 export interface SlashCommandsSectionProps {
   workspaceId: string
@@ -107,8 +108,12 @@ export function SlashCommandsSection({ workspaceId, nameOf }: SlashCommandsSecti
               onSaveUrl={(next) => update.mutate({ id: c.id, url: next })}
               onRevoke={() => {
                 const name = c.name
-                if (window.confirm(t`Revoke ${name}? It stops working for good.`))
-                  revoke.mutate(c.id)
+                void confirmed({
+                  title: t`Revoke command`,
+                  body: t`Revoke ${name}? It stops working for good.`,
+                  confirm: t`Revoke`,
+                  danger: true,
+                }).then((ok) => ok && revoke.mutate(c.id))
               }}
             />
           ))}

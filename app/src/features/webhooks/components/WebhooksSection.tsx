@@ -15,6 +15,7 @@ import { ShownOnce } from '../../../ui/ShownOnce.tsx'
 import { useWebhookChanges, useWebhooks } from '../data/webhooks.ts'
 import { useProofGate } from '../../reauth/index.ts'
 import type { Webhook } from '../data/webhooks.ts'
+import { confirmed } from '../../../ui/confirm.ts'
 
 export default function WebhooksSection(props: IntegrationsSectionProps) {
   const { workspaceId, channels, nameOf } = props
@@ -109,18 +110,22 @@ export default function WebhooksSection(props: IntegrationsSectionProps) {
                   channel={channelName(w.channelId)}
                   creator={nameOf(w.createdBy)}
                   busy={regenerate.isPending || revoke.isPending}
-                  onRegenerate={() => {
-                    if (
-                      window.confirm(
-                        t`Regenerate the URL of ${hookName}? The current one stops working.`
-                      )
-                    )
-                      regenerate.mutate(w.id, { onSuccess: setShown })
-                  }}
-                  onRevoke={() => {
-                    if (window.confirm(t`Revoke ${hookName}? Its URL stops working for good.`))
-                      revoke.mutate(w.id)
-                  }}
+                  onRegenerate={() =>
+                    void confirmed({
+                      title: t`Regenerate URL`,
+                      body: t`Regenerate the URL of ${hookName}? The current one stops working.`,
+                      confirm: t`Regenerate`,
+                      danger: true,
+                    }).then((ok) => ok && regenerate.mutate(w.id, { onSuccess: setShown }))
+                  }
+                  onRevoke={() =>
+                    void confirmed({
+                      title: t`Revoke webhook`,
+                      body: t`Revoke ${hookName}? Its URL stops working for good.`,
+                      confirm: t`Revoke`,
+                      danger: true,
+                    }).then((ok) => ok && revoke.mutate(w.id))
+                  }
                 />
               )
             })}

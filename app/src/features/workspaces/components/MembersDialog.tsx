@@ -11,6 +11,7 @@ import { useChangeRole, useRemoveMember } from '../data/workspace-mutations.ts'
 import { GuestKindSelect } from './GuestKindSelect.tsx'
 import type { Member, Role } from '../data/types.ts'
 import { roleLabel } from '../role-names.ts'
+import { confirmed } from '../../../ui/confirm.ts'
 
 export interface MembersDialogProps {
   workspaceId: string
@@ -88,10 +89,14 @@ export function MembersDialog({
                       <button
                         type="button"
                         className="button button-small button-danger"
-                        onClick={() => {
-                          if (window.confirm(t`Remove ${name} from the workspace?`))
-                            remove.mutate(m.userId)
-                        }}
+                        onClick={() =>
+                          void confirmed({
+                            title: t`Remove member`,
+                            body: t`Remove ${name} from the workspace?`,
+                            confirm: t`Remove`,
+                            danger: true,
+                          }).then((ok) => ok && remove.mutate(m.userId))
+                        }
                       >
                         {t`Remove`}
                       </button>

@@ -1,0 +1,122 @@
+// The app's confirmation dialog (confirm.ts loads this chunk on its first call), on Radix's
+// AlertDialog: role alertdialog named by its title and described by its question, Tab kept
+// inside, Cancel focused first, Escape cancels, the focus given back to what had it. Each is
+// rendered in a root of its own, into the top modal <dialog> when one is open (the rest of the
+// page is inert then: a layer outside it could not be reached) or the body.
+import { t } from '@lingui/core/macro'
+import * as AlertDialog from '@radix-ui/react-alert-dialog'
+import { useRef } from 'react'
+import type { ReactNode } from 'react'
+import { createRoot } from 'react-dom/client'
+import './confirm-dialog.css'
+
+export interface ConfirmOptions {
+  /** Short, saying the action: "Delete message". */
+  title: string
+  /** The question, with what follows from it. */
+  body?: string
+  /** The button that does it: "Delete". */
+  confirm: string
+  /** A destructive action: its button in the danger colour. */
+  danger?: boolean
+}
+
+export interface TextOptions {
+  title: string
+  text: string
+}
+
+/** Where a new layer goes: the top modal dialog, or the body. */
+export function layerHost(): HTMLElement {
+  const modals = [...document.querySelectorAll('dialog[open]')].filter((d) => d.matches(':modal'))
+  return (modals[modals.length - 1] as HTMLElement | undefined) ?? document.body
+}
+
+/** Renders one dialog in a root of its own until it calls `close`, then removes it. */
+function mount<T>(render: (close: (value: T) => void) => ReactNode): Promise<T> {
+  return new Promise((resolve) => {
+    const container = document.createElement('div')
+    container.className = 'layer-root'
+    layerHost().append(container)
+    const root = createRoot(container)
+    // What had the focus has it back (Radix gives it to a Trigger, and these have none).
+    const opener = document.activeElement
+    let done = false
+    const close = (value: T) => {
+      if (done) return
+      done = true
+      root.unmount()
+      container.remove()
+      const now = document.activeElement
+      if (opener instanceof HTMLElement && opener.isConnected && (!now || now === document.body))
+        opener.focus()
+      resolve(value)
+    }
+    root.render(render(close))
+  })
+}
+
+function Confirm({ options, close }: { options: ConfirmOptions; close: (ok: boolean) => void }) {
+  const { title, body, confirm, danger } = options
+  return (
+    <AlertDialog.Root open onOpenChange={(open) => !open && close(false)}>
+      <AlertDialog.Overlay className="layer-overlay" />
+      <AlertDialog.Content
+        className="confirm-dialog"
+        onCloseAutoFocus={(e) => e.preventDefault()}
+        {...(body ? {} : { 'aria-describedby': undefined })}
+      >
+        <AlertDialog.Title className="confirm-title">{title}</AlertDialog.Title>
+        {body && <AlertDialog.Description className="confirm-body">{body}</AlertDialog.Description>}
+        <div className="confirm-actions">
+          <AlertDialog.Cancel className="button">{t`Cancel`}</AlertDialog.Cancel>
+          <AlertDialog.Action
+            className={danger ? 'button button-danger-solid' : 'button button-primary'}
+            onClick={() => close(true)}
+          >
+            {confirm}
+          </AlertDialog.Action>
+        </div>
+      </AlertDialog.Content>
+    </AlertDialog.Root>
+  )
+}
+
+function ShowText({ options, close }: { options: TextOptions; close: () => void }) {
+  const field = useRef<HTMLInputElement>(null)
+  return (
+    <AlertDialog.Root open onOpenChange={(open) => !open && close()}>
+      <AlertDialog.Overlay className="layer-overlay" />
+      <AlertDialog.Content
+        className="confirm-dialog"
+        aria-describedby={undefined}
+        onCloseAutoFocus={(e) => e.preventDefault()}
+        onOpenAutoFocus={(e) => {
+          e.preventDefault()
+          field.current?.focus()
+          field.current?.select()
+        }}
+      >
+        <AlertDialog.Title className="confirm-title">{options.title}</AlertDialog.Title>
+        <input
+          ref={field}
+          className="confirm-text"
+          readOnly
+          dir="auto"
+          value={options.text}
+          aria-label={options.title}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <div className="confirm-actions">
+          <AlertDialog.Cancel className="button button-primary">{t`Close`}</AlertDialog.Cancel>
+        </div>
+      </AlertDialog.Content>
+    </AlertDialog.Root>
+  )
+}
+
+export const ask = (options: ConfirmOptions): Promise<boolean> =>
+  mount<boolean>((close) => <Confirm options={options} close={close} />)
+
+export const showText = (options: TextOptions): Promise<void> =>
+  mount<void>((close) => <ShowText options={options} close={() => close()} />)
