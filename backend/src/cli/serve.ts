@@ -3,7 +3,8 @@
 // the demo keys; strict API keys; CORS for the public origin only; X-Forwarded-For believed from
 // trusted proxies only; Auth's mail through real SMTP and no mail inbox; GET /health; scheduled
 // backups with --backup-every (ops/schedule.ts, as `start` takes them). The server's settings
-// (public URL, SMTP, backups, sign-up) come from its settings file (serve/settings.ts), which
+// (public URL, SMTP, backups, sign-up, outbound allow-list, signed-URL cap, host, ports, trusted
+// proxies) come from its settings file (serve/settings.ts), which
 // the flags override; the database's password is generated with the keys.
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
@@ -60,13 +61,13 @@ export async function serveOptions(args: ServeArgs, log: Logger): Promise<StackO
 /** The settings, stack options and backup schedule of a serve-mode start. */
 export async function serveSetup(args: ServeArgs, log: Logger): Promise<ServeSetup> {
   const config = await loadProjectConfig(args.workdir)
-  const port = args.port ?? config.api.port
   if (!args.appDist) {
     throw new ServeError('serve needs the built web app: --app-dist DIR (npm run serve gives it)')
   }
   const dataDir = path.resolve(args.dataDir)
   const settingsFile = settingsPath(dataDir, args.config)
   const settings = await loadSettings(settingsFile, args.config !== undefined)
+  const port = args.port ?? settings.port ?? config.api.port
   const givenUrl = args.publicUrl ?? settings.publicUrl
   if (givenUrl === undefined && port === 0) {
     throw new ServeError('--port 0 needs --public-url: the app and the emails must name the URL')
@@ -83,9 +84,9 @@ export async function serveSetup(args: ServeArgs, log: Logger): Promise<ServeSet
         `open. Give the URL people use, e.g. --public-url https://chat.example.com`
     )
   }
-  const trustedProxies = (args.trustedProxies.length > 0 ? args.trustedProxies : ['loopback']).map(
-    parseTrustedProxy
-  )
+  const trustedProxies = (
+    args.trustedProxies.length > 0 ? args.trustedProxies : (settings.trustedProxies ?? ['loopback'])
+  ).map(parseTrustedProxy)
   const served = serveConfig(config, {
     publicUrl,
     noSignup: args.noSignup || settings.signupClosed === true,
@@ -110,8 +111,8 @@ export async function serveSetup(args: ServeArgs, log: Logger): Promise<ServeSet
     databaseUrl: args.databaseUrl,
     postgresBin: args.postgresBin,
     apiPort: port,
-    dbPort: args.dbPort,
-    host: args.host ?? '127.0.0.1',
+    dbPort: args.dbPort ?? settings.dbPort,
+    host: args.host ?? settings.host ?? '127.0.0.1',
     keys: secrets.keys,
     dbPassword: secrets.dbPassword,
     ...(settings.file ? { settingsFile: settings.file } : {}),

@@ -35,6 +35,10 @@ CHORUS_BACKUP_KEEP=14
 CHORUS_SIGNUP=closed
 CHORUS_OUTBOUND_ALLOW="10.0.0.0/8, 192.168.1.20:8443"
 CHORUS_SIGNED_URL_MAX_EXPIRY=24h
+CHORUS_HOST=0.0.0.0
+CHORUS_PORT=8443
+CHORUS_DB_PORT=6543
+CHORUS_TRUSTED_PROXY="10.0.0.0/8, 192.168.0.1"
 LOG_LEVEL=info
 `
 
@@ -49,6 +53,10 @@ describe('the settings file', () => {
       signupClosed: true,
       outboundAllow: '10.0.0.0/8, 192.168.1.20:8443',
       signedUrlMaxExpiry: 86400,
+      host: '0.0.0.0',
+      port: 8443,
+      dbPort: 6543,
+      trustedProxies: ['10.0.0.0/8', '192.168.0.1'],
       smtp: {
         host: 'smtp.example.com',
         port: 465,
@@ -102,6 +110,9 @@ describe('the settings file', () => {
       ['CHORUS_SIGNED_URL_MAX_EXPIRY=7d\n', /CHORUS_SIGNED_URL_MAX_EXPIRY is 7d; give a duration/],
       ['CHORUS_SIGNED_URL_MAX_EXPIRY=0\n', /CHORUS_SIGNED_URL_MAX_EXPIRY is 0; give a duration/],
       ['CHORUS_SIGNED_URL_MAX_EXPIRY=500ms\n', /at least 1s/],
+      ['CHORUS_PORT=http\n', /CHORUS_PORT is http, not a port number/],
+      ['CHORUS_DB_PORT=70000\n', /CHORUS_DB_PORT is 70000, not a port number/],
+      ['CHORUS_HOST=0.0.0.0/0\n', /CHORUS_HOST is 0\.0\.0\.0\/0; give an address/],
     ]
     for (const [text, message] of cases) {
       await expect(loadSettings(await file('bad.env', text), true)).rejects.toThrow(message)

@@ -3,9 +3,10 @@
 // read the same file), by default <data folder>/chorus.env, or the one given with --config
 // (not --env-file, which Node takes for itself). It holds every setting a server's operator may
 // change: the public URL, the SMTP server with its password, the backup schedule, whether sign-up
-// is open, the Edge Functions' outbound allow-list (CHORUS_OUTBOUND_ALLOW) and the longest life of
-// a signed file URL (CHORUS_SIGNED_URL_MAX_EXPIRY); it must be readable by its owner only (mode
-// 0600). `git pull` never touches it. Flags override what it says.
+// is open, the Edge Functions' outbound allow-list (CHORUS_OUTBOUND_ALLOW), the longest life of
+// a signed file URL (CHORUS_SIGNED_URL_MAX_EXPIRY), where it listens and the proxies it believes
+// (CHORUS_HOST, CHORUS_PORT, CHORUS_DB_PORT, CHORUS_TRUSTED_PROXY); it must be readable by its
+// owner only (mode 0600). `git pull` never touches it. Flags override what it says.
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { SmtpConfig } from '../config/project-config.ts'
@@ -31,6 +32,10 @@ export const SETTINGS_KEYS = [
   'CHORUS_SIGNUP',
   'CHORUS_OUTBOUND_ALLOW',
   'CHORUS_SIGNED_URL_MAX_EXPIRY',
+  'CHORUS_HOST',
+  'CHORUS_PORT',
+  'CHORUS_DB_PORT',
+  'CHORUS_TRUSTED_PROXY',
 ] as const
 
 /** Keys of the stack's environment that the file may also carry for systemd (not settings). */
@@ -61,6 +66,12 @@ export interface ServerSettings {
   outboundAllow?: string
   /** CHORUS_SIGNED_URL_MAX_EXPIRY in seconds: the longest a signed download URL may live. */
   signedUrlMaxExpiry?: number
+  /** CHORUS_HOST, CHORUS_PORT, CHORUS_DB_PORT: where serve listens (--host, --port, --db-port). */
+  host?: string
+  port?: number
+  dbPort?: number
+  /** CHORUS_TRUSTED_PROXY: the proxies believed (--trusted-proxy), separated by commas or spaces. */
+  trustedProxies?: string[]
 }
 
 /** Where the settings are read from: --config, else <dataDir>/chorus.env. */
@@ -169,6 +180,27 @@ function settingsOf(values: Map<string, string>, file: string): ServerSettings {
     }
     settings.signedUrlMaxExpiry = Math.floor(ms / 1000)
   }
+  const host = get('CHORUS_HOST')
+  if (host !== undefined) {
+    if (/[\s/]/.test(host)) {
+      throw new ServeError(`${file}: CHORUS_HOST is ${host}; give an address such as 0.0.0.0`)
+    }
+    settings.host = host
+  }
+  for (const [key, field] of [
+    ['CHORUS_PORT', 'port'],
+    ['CHORUS_DB_PORT', 'dbPort'],
+  ] as const) {
+    const text = get(key)
+    if (text === undefined) continue
+    const port = Number(text)
+    if (!/^\d+$/.test(text) || port < 1 || port > 65535) {
+      throw new ServeError(`${file}: ${key} is ${text}, not a port number (1-65535)`)
+    }
+    settings[field] = port
+  }
+  const proxies = get('CHORUS_TRUSTED_PROXY')
+  if (proxies !== undefined) settings.trustedProxies = proxies.split(/[\s,]+/).filter(Boolean)
   const smtpKeys = SETTINGS_KEYS.filter((key) => key.startsWith('SMTP_') && get(key) !== undefined)
   if (smtpKeys.length > 0) {
     const host = get('SMTP_HOST')

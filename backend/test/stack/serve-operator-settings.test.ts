@@ -2,13 +2,18 @@
 // never from a tracked file. serve (in this process, as `npm run serve` runs it) given a chorus.env
 // with CHORUS_OUTBOUND_ALLOW and CHORUS_SIGNED_URL_MAX_EXPIRY accepts them (it refused both as
 // unknown settings before), hands the allow-list to the Edge Functions over config.toml's
-// [edge_runtime.secrets], and cuts Storage's signed download URLs to the cap.
+// [edge_runtime.secrets], and cuts Storage's signed download URLs to the cap; where it listens and
+// the proxies it believes come from the file too (CHORUS_HOST, CHORUS_PORT, CHORUS_DB_PORT,
+// CHORUS_TRUSTED_PROXY), the flags over them.
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createClient } from '@supabase/supabase-js'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startServeTest } from '../support/serve.ts'
+import { serveSetup } from '../../src/cli/serve.ts'
+import { createLogger } from '../../src/logger.ts'
+import { fakeAppDist, smtpConfig, startServeTest } from '../support/serve.ts'
+import { makeProject } from '../support/stack.ts'
 import { useTestStack } from '../support/use-stack.ts'
 
 const folder = await mkdtemp(path.join(tmpdir(), 'operator-settings-'))
@@ -71,5 +76,53 @@ describe("the operator's settings in chorus.env under serve", () => {
     const download = await fetch(decade.data!.signedUrl)
     expect(download.status).toBe(200)
     expect(await download.text()).toBe('hello')
+  })
+})
+
+describe('where serve listens, from chorus.env', () => {
+  it('takes host, ports and trusted proxies from the file, and the flags over them', async () => {
+    const workdir = await makeProject({ config: smtpConfig(2525) })
+    const appDist = await fakeAppDist()
+    const dataDir = path.join(folder, 'listen-data')
+    const file = path.join(folder, 'listen.env')
+    await writeFile(
+      file,
+      'CHORUS_HOST=0.0.0.0\nCHORUS_PORT=8443\nCHORUS_DB_PORT=6543\n' +
+        'CHORUS_TRUSTED_PROXY="10.0.0.0/8, fd00::/8 loopback"\n'
+    )
+    await chmod(file, 0o600)
+    const base = {
+      workdir,
+      dataDir,
+      publicUrl: 'https://chat.example.com',
+      host: undefined,
+      port: undefined,
+      dbPort: undefined,
+      trustedProxies: [],
+      noSignup: false,
+      appDist,
+      postgresBin: undefined,
+      databaseUrl: undefined,
+      config: file,
+    }
+    const log = createLogger('error')
+    try {
+      const fromFile = (await serveSetup(base, log)).options
+      expect(fromFile).toMatchObject({ host: '0.0.0.0', apiPort: 8443, dbPort: 6543 })
+      expect(fromFile.front?.trustedProxies).toEqual(['10.0.0.0/8', 'fd00::/8', 'loopback'])
+      const flags = (
+        await serveSetup(
+          { ...base, host: '127.0.0.1', port: 9000, dbPort: 7000, trustedProxies: ['10.1.1.1'] },
+          log
+        )
+      ).options
+      expect(flags).toMatchObject({ host: '127.0.0.1', apiPort: 9000, dbPort: 7000 })
+      expect(flags.front?.trustedProxies).toEqual(['10.1.1.1'])
+      await writeFile(file, 'CHORUS_TRUSTED_PROXY=proxy.example.com\n')
+      await expect(serveSetup(base, log)).rejects.toThrow(/proxy\.example\.com is not an address/)
+    } finally {
+      await rm(workdir, { recursive: true, force: true })
+      await rm(appDist, { recursive: true, force: true })
+    }
   })
 })
