@@ -13,6 +13,7 @@ import { patchLive } from '../../../lib/query-client.ts'
 import type { ChannelRowChange, MembershipRecord } from './live-rows.ts'
 import { fromRow } from './channels-query.ts'
 import { channelKeys } from './keys.ts'
+import { keepShownRead } from './shown-read.ts'
 import { unreadOf } from './types.ts'
 import type { Channel, ChannelRow } from './types.ts'
 
@@ -118,7 +119,9 @@ export function applyMembership(
         : ((record.notify_level ?? null) as Channel['notifyLevel']),
   }
   changed.unread = unreadOf(changed)
-  return list.map((x, i) => (i === index ? changed : x))
+  // An event sent before this device's mark does not move the read position back.
+  const kept = keepShownRead(changed)
+  return list.map((x, i) => (i === index ? kept : x))
 }
 
 /** Applies the change to the cached list; false when it cannot be (the list is then fetched). */

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { supabase } from '../../../lib/supabase.ts'
 import { rpcRows } from '../../../lib/rpc.ts'
 import { channelKeys } from './keys.ts'
+import { keepShownRead } from './shown-read.ts'
 import type { Channel, ChannelRow } from './types.ts'
 
 /** The json channel_list() builds for a DM's members (json columns have no generated shape). */
@@ -26,7 +27,7 @@ export async function fetchChannels(workspaceId: string): Promise<Channel[]> {
     rpcRows('channel_list', { p_workspace_id: workspaceId }),
     fetchMyChannelSettings(workspaceId),
   ])
-  return data.map((row) => ({
+  const channels = data.map((row) => ({
     ...fromRow(row),
     muted: settings.get(row.id)?.muted ?? false,
     notifyLevel: settings.get(row.id)?.notifyLevel ?? null,
@@ -40,6 +41,8 @@ export async function fetchChannels(workspaceId: string): Promise<Channel[]> {
       avatarPath: m.avatar_path,
     })),
   }))
+  // Read up to where this device has shown, even if the answer left before its mark did.
+  return channels.map(keepShownRead)
 }
 
 export function fromRow(

@@ -5,10 +5,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
 import { rpcOne } from '../../../lib/rpc.ts'
 import { channelKeys } from './keys.ts'
+import { confirmRead, rememberShownRead } from './shown-read.ts'
 import type { Channel } from './types.ts'
 
+/** Marks a channel read up to `seq`; the server's read position after it is confirmed (so an
+ * answer sent before the mark no longer moves the list back: shown-read.ts). */
 export async function markRead(channelId: string, seq: number): Promise<void> {
-  await rpcOne('mark_read', { p_channel_id: channelId, p_seq: seq })
+  const position = await rpcOne('mark_read', { p_channel_id: channelId, p_seq: seq })
+  if (position !== null && position !== undefined) confirmRead(channelId, Number(position))
 }
 
 /**
@@ -33,6 +37,7 @@ export function useShowRead(workspaceId: string): (channelId: string, seq: numbe
 }
 
 function showRead(queryClient: QueryClient, workspaceId: string, channelId: string, seq: number) {
+  rememberShownRead(channelId, seq)
   queryClient.setQueryData<Channel[]>(channelKeys.list(workspaceId), (list) =>
     list?.map((c) =>
       c.id === channelId

@@ -41,6 +41,40 @@ describe('buildRows', () => {
     ).toEqual(['Yesterday', 'm1', 'm2+', 'Today', 'm3', 'divider', 'm4', 'm5'])
   })
 
+  it('puts the new line under the day divider, right above the first unread message', () => {
+    const rows = buildRows(
+      [
+        msg(1, 'a', new Date(2026, 0, 9, 9, 0).toISOString()),
+        msg(2, 'a', new Date(2026, 0, 10, 9, 0).toISOString()),
+        msg(3, 'a', new Date(2026, 0, 10, 9, 1).toISOString()),
+      ],
+      [],
+      [line(1)],
+      now
+    )
+    const shown = rows.map((r) =>
+      r.kind === 'message' ? r.key : r.kind === 'day' ? r.label : r.kind
+    )
+    expect(shown).toEqual(['Yesterday', 'm1', 'Today', 'divider', 'm2', 'm3'])
+    // the message under the line starts a group of its own
+    expect(rows.find((r) => r.key === 'm2')).toMatchObject({ grouped: false })
+  })
+
+  it('waits for the first unread message rather than sit above a later one', () => {
+    const at = (minute: number) => new Date(2026, 0, 10, 9, minute).toISOString()
+    // Read up to 4; only 8 and 9 are loaded (5 to 7 are on an older page): no line yet.
+    const newest = [msg(8, 'a', at(8)), msg(9, 'b', at(9))]
+    expect(buildRows(newest, [], [line(4)], now).map((r) => r.kind)).not.toContain('divider')
+    // Once 5 is loaded, the line is right above it.
+    const all = [msg(5, 'a', at(5)), msg(6, 'b', at(6)), msg(7, 'a', at(7)), ...newest]
+    const keys = buildRows(all, [], [line(4)], now).map((r) => r.key)
+    expect(keys.slice(0, 3)).toEqual(['day-2026-0-10', 'divider-new', 'm5'])
+    // A first unread message that was deleted leaves the line above the next one.
+    const gone = { ...msg(5, 'a', at(5)), deletedAt: at(6) }
+    const rows = buildRows([gone, ...all.slice(1)], [], [line(4)], now)
+    expect(rows.map((r) => r.key).slice(0, 3)).toEqual(['day-2026-0-10', 'divider-new', 'm6'])
+  })
+
   it("groups an app's messages by the app and the name posted under, never two apps or unknowns", () => {
     const at = (minute: number) => new Date(2026, 0, 10, 9, minute).toISOString()
     const app = (seq: number, name: string | null, username: string | null = null) => ({

@@ -1,5 +1,6 @@
 // What the message list shows, in order: day dividers, the features' lines between rows (the
-// extension slot's dividers: "New messages"), messages (grouped under one header when the same
+// extension slot's dividers: "New messages", under its day's divider, right above the message
+// it is before), messages (grouped under one header when the same
 // person, or the same app under the same name, writes again within minutes) and unsent ones.
 import { t } from '@lingui/core/macro'
 import { dateFormats } from '../../../lib/date-formats.ts'
@@ -36,7 +37,12 @@ export function buildRows(
   let lastAuthor: string | null = null
   let lastTime = 0
   const placed = new Set<string>()
-  const place = (createdAt: string, author: string | null, deleted: boolean) => {
+  /** The oldest message loaded (shown or deleted). */
+  const firstSeq = messages[0]?.seq ?? 0
+  /** The day's divider when the day changes, then the lines due before this message (a line
+   * sits under its day's divider, right above the message it is before), then whether the
+   * message is grouped with the one above it. */
+  const place = (createdAt: string, author: string | null, deleted: boolean, seq?: number) => {
     const date = new Date(createdAt)
     const day = dayKey(date)
     let grouped =
@@ -49,6 +55,15 @@ export function buildRows(
       lastDay = day
       grouped = false
     }
+    for (const divider of dividers) {
+      if (seq === undefined || placed.has(divider.id) || seq <= divider.afterSeq) continue
+      // Only right above the first message after its position: while that one is not loaded
+      // (an older page), the line waits for it rather than sit above a later one.
+      if (firstSeq > divider.afterSeq + 1) continue
+      rows.push({ kind: 'divider', key: `divider-${divider.id}`, divider })
+      placed.add(divider.id)
+      grouped = false
+    }
     lastAuthor = deleted ? null : author
     lastTime = date.getTime()
     return grouped
@@ -57,13 +72,8 @@ export function buildRows(
     // A deleted message goes, as in Slack, unless a thread hangs under it: then its tombstone
     // stays to carry the thread.
     if (message.deletedAt !== null && !(message.thread && message.thread.replyCount > 0)) continue
-    for (const divider of dividers) {
-      if (placed.has(divider.id) || message.seq <= divider.afterSeq) continue
-      rows.push({ kind: 'divider', key: `divider-${divider.id}`, divider })
-      placed.add(divider.id)
-      lastAuthor = null
-    }
-    const grouped = place(message.createdAt, authorKey(message), message.deletedAt !== null)
+    const deleted = message.deletedAt !== null
+    const grouped = place(message.createdAt, authorKey(message), deleted, message.seq)
     rows.push({ kind: 'message', key: message.id, message, grouped })
   }
   for (const item of pending) {
