@@ -8,6 +8,7 @@ import path from 'node:path'
 import Fastify from 'fastify'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
+import { buildPageHeaders, pageHeadersOf, SECURITY_HEADERS } from './security-headers.ts'
 
 export interface RuntimeConfig {
   supabaseUrl: string
@@ -18,6 +19,8 @@ export interface AppServerOptions {
   distDir: string
   /** What /config.json answers (a function: read per request). */
   runtimeConfig: RuntimeConfig | (() => RuntimeConfig)
+  /** Where the pages' Content-Security-Policy has browsers report what it refused (absolute). */
+  reportUrl?: string
 }
 
 /** Answers a request the app has no file nor route for (API paths on the API server). */
@@ -31,6 +34,11 @@ export function assertAppBuilt(distDir: string): void {
 
 export async function buildAppServer(options: AppServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: false })
+  // On the API server, the front door's hook sets these on every answer.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(SECURITY_HEADERS)
+    done()
+  })
   await registerApp(app, options)
   return app
 }
@@ -40,6 +48,8 @@ export async function buildAppServer(options: AppServerOptions): Promise<Fastify
  * files (hashed assets/ cached for a year, immutable; the rest no-cache; brotli or gzip by
  * Accept-Encoding when the build precompressed them; ETag, 304, ranges) and index.html for any
  * other GET that does not look like a file. `elsewhere` is offered every such request first.
+ * Pages (index.html for every route, unsubscribe.html) carry the build's security headers, their
+ * Content-Security-Policy naming the API /config.json names (security-headers.ts).
  */
 export async function registerApp(
   app: FastifyInstance,
@@ -49,9 +59,10 @@ export async function registerApp(
   const distDir = path.resolve(options.distDir)
   assertAppBuilt(distDir)
   const runtimeConfig = options.runtimeConfig
+  const configOf = () => (typeof runtimeConfig === 'function' ? runtimeConfig() : runtimeConfig)
+  const buildHeaders = buildPageHeaders(distDir)
   app.get('/config.json', async (_request, reply) => {
-    const body = typeof runtimeConfig === 'function' ? runtimeConfig() : runtimeConfig
-    return reply.header('cache-control', 'no-store').send(body)
+    return reply.header('cache-control', 'no-store').send(configOf())
   })
   // Files are looked up per request, so a rebuild while the stack runs is served at once.
   await app.register(fastifyStatic, {
@@ -68,6 +79,14 @@ export async function registerApp(
       response.setHeader('cache-control', cacheControlOf(distDir, file))
       // Whether the body is compressed depends on Accept-Encoding, for every cache on the way.
       response.setHeader('vary', 'Accept-Encoding')
+      // `file` is the copy sent: index.html.br for a browser that takes brotli.
+      if (/\.html(\.br|\.gz)?$/.test(file)) {
+        const headers = pageHeadersOf(buildHeaders(), {
+          apiUrl: configOf().supabaseUrl,
+          reportUrl: options.reportUrl,
+        })
+        for (const [name, value] of Object.entries(headers)) response.setHeader(name, value)
+      }
     },
   })
   app.setNotFoundHandler((request, reply) => {

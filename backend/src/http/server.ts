@@ -10,7 +10,9 @@ import { registerApp } from './app-server.ts'
 import { clientAddress, passClientAddress, trustedProxies } from './client-address.ts'
 import { corsHeaders, preflightHeaders } from './cors.ts'
 import { gatewayRequest } from './caller.ts'
+import { registerCspReports } from './csp-reports.ts'
 import { BODY_LIMIT } from './direct.ts'
+import { CSP_REPORT_PATH, SECURITY_HEADERS, transportHeaders } from './security-headers.ts'
 
 /** Paths the gateway lets through without a key, as the CLI's Kong does (browser redirects). */
 const OPEN_PATHS = [
@@ -94,8 +96,12 @@ export async function buildApiServer(
     // Services that need the raw query string (REST's repeated keys) read request.url.
   })
 
-  // The same CORS headers for every response, built once.
-  const cors = corsHeaders(ctx.corsOrigin)
+  // The same CORS and security headers for every response, built once.
+  const cors = {
+    ...corsHeaders(ctx.corsOrigin),
+    ...SECURITY_HEADERS,
+    ...transportHeaders(ctx.publicUrl),
+  }
   // A callback hook, not an async one: it runs for every request, and settles without a promise.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(cors)
@@ -122,13 +128,17 @@ export async function buildApiServer(
     done()
   })
 
+  await registerCspReports(app, ctx.log)
+
   if (front.appDist) {
     const runtimeConfig = () => ({
       supabaseUrl: ctx.publicUrl,
       supabaseKey: ctx.keys.publishableKey,
     })
     // A path of the API that no route answers (a service disabled, too) is the gateway's 404.
-    await registerApp(app, { distDir: front.appDist, runtimeConfig }, (request, reply) => {
+    const reportUrl = new URL(CSP_REPORT_PATH, ctx.publicUrl).href
+    const appOptions = { distDir: front.appDist, runtimeConfig, reportUrl }
+    await registerApp(app, appOptions, (request, reply) => {
       if (!API_PATH.test(request.url)) return false
       void reply.code(404).send(NO_ROUTE)
       return true

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Service, StackContext } from '../context.ts'
 import { directBodyLength, readDirectBody, sendDirect } from '../http/direct.ts'
 import { corsHeaders } from '../http/cors.ts'
+import { SECURITY_HEADERS, transportHeaders } from '../http/security-headers.ts'
 import { RestHandler } from './handler.ts'
 import type { HttpResponse } from './respond.ts'
 import { SchemaHolder } from './schema/holder.ts'
@@ -85,7 +86,12 @@ export function restService(): Service {
  * through Fastify: the same CORS headers, the raw body, Fastify's answer to an unexpected error.
  */
 function directPath(ctx: StackContext, handler: RestHandler) {
-  const cors = corsHeaders(ctx.corsOrigin)
+  // The front door's headers, which its hook sets on the answers Fastify sends (http/server.ts).
+  const cors = {
+    ...corsHeaders(ctx.corsOrigin),
+    ...SECURITY_HEADERS,
+    ...transportHeaders(ctx.publicUrl),
+  }
   const send = (request: IncomingMessage, response: ServerResponse, answer: HttpResponse) => {
     const headers = Object.assign({}, cors, answer.headers)
     sendDirect(request, response, answer.status, headers, answer.body)

@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { ProjectConfig } from '../config/project-config.ts'
 import { buildAppServer } from '../http/app-server.ts'
 import { answeredCloser } from '../http/listen.ts'
+import { CSP_REPORT_PATH } from '../http/security-headers.ts'
 import type { JwtKeys } from '../jwt/jwt-keys.ts'
 import { appPortOf } from './check-ports.ts'
 import type { Cleanups } from './cleanups.ts'
@@ -22,6 +23,8 @@ export async function startAppServer(args: {
   const app = await buildAppServer({
     distDir: path.resolve(options.appDist),
     runtimeConfig: { supabaseUrl: args.apiUrl, supabaseKey: args.keys.publishableKey },
+    // The front door takes the reports (http/csp-reports.ts).
+    reportUrl: new URL(CSP_REPORT_PATH, args.apiUrl).href,
   })
   const close = answeredCloser(app.server, () => app.close())
   await app.listen({ host: '127.0.0.1', port: options.appPort ?? appPortOf(args.config) })

@@ -77,6 +77,19 @@ export function servedContentType(mimetype: string | undefined): string {
 }
 
 /**
+ * A stored file opened on its own (its URL in a tab) runs nothing and reaches nothing: an SVG's
+ * scripts, an XML page's. Real Storage sends no policy (it only serves HTML as text/plain, as
+ * servedContentType does); this one costs nothing where files are shown (an <img>, a download)
+ * and keeps an uploaded SVG from being a page of the project's origin. PDFs are left out:
+ * Chromium's viewer does not open a PDF under `sandbox`.
+ */
+export function objectPolicy(contentType: string): Record<string, string> {
+  return /^application\/pdf\b/i.test(contentType)
+    ? {}
+    : { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" }
+}
+
+/**
  * The validators and headers of a stored object. Through a signed URL (`expires`: its token's
  * exp, in seconds) Storage answers an Expires of the token's expiry instead of the Cache-Control.
  */
@@ -84,6 +97,7 @@ export function objectHeaders(row: ObjectRow, file: OpenedFile, expires?: number
   const meta = row.metadata
   const etag = meta?.eTag ?? `"${row.version ?? row.id}"`
   const lastModified = new Date(meta?.lastModified ?? file.mtime)
+  const contentType = servedContentType(meta?.mimetype)
   const caching: Record<string, string> =
     expires === undefined
       ? { 'cache-control': meta?.cacheControl ?? 'no-cache' }
@@ -93,7 +107,9 @@ export function objectHeaders(row: ObjectRow, file: OpenedFile, expires?: number
     lastModified,
     headers: {
       'accept-ranges': 'bytes',
-      'content-type': servedContentType(meta?.mimetype),
+      'content-type': contentType,
+      'x-content-type-options': 'nosniff',
+      ...objectPolicy(contentType),
       ...caching,
       etag,
       'last-modified': lastModified.toUTCString(),
