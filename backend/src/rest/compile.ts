@@ -3,7 +3,7 @@
 // by their shape (plan-shape.ts: the values of simple comparisons become stand-ins) or, failing
 // that, by their exact text; requests with a JSON body by the body's shape (the body is one
 // parameter). The cache empties when the schema cache reloads.
-import { renderStatements } from './execute.ts'
+import { explainStatements, renderStatements } from './execute.ts'
 import type { RenderedStatements } from './execute.ts'
 import { planKey } from './parse/http.ts'
 import { negotiate } from './parse/media.ts'
@@ -180,7 +180,10 @@ export class Compiler {
         : plan.kind === 'mutation'
           ? mutationStatements(plan)
           : callStatements(plan)
-    const statements = renderStatements(planned, req.prefer.count, this.settings.generation())
+    const explain = plan.media.explain
+    const statements = explain
+      ? explainStatements(planned, explain, this.settings.generation())
+      : renderStatements(planned, req.prefer.count, this.settings.generation())
     return { kind: 'plan', request: req, plan, statements }
   }
 }

@@ -6,7 +6,8 @@
 import type { TransactionSql } from 'postgres'
 import type { Database } from '../db/database.ts'
 import type { RequestScope } from '../db/scope.ts'
-import { render, sql } from './sql/fragment.ts'
+import type { Explain } from './parse/media.ts'
+import { raw, render, sql } from './sql/fragment.ts'
 import type { SqlValue, Statement } from './sql/fragment.ts'
 import type { PlannedStatements } from './sql/statements.ts'
 
@@ -25,6 +26,8 @@ export interface ExecResult {
 }
 
 export interface ExecOptions {
+  /** The statement is an EXPLAIN: its rows, one line each, are the body. */
+  explain?: boolean
   readOnly: boolean
   rollback: boolean
   /** Estimated counts: beyond this many rows the planner's estimate is used. */
@@ -94,10 +97,42 @@ function resultOf(row: Row, planned: number | null, options: ExecOptions): ExecR
   }
 }
 
+/** An EXPLAIN's answer: its lines, each ended by a newline (PostgREST's planRow). */
+function planResult(rows: (Buffer | null)[][]): ExecResult {
+  const body = rows.map((row) => `${row[0]?.toString('utf8') ?? ''}\n`).join('')
+  return {
+    total: null,
+    pageTotal: 0,
+    affected: 0,
+    body,
+    location: null,
+    inserted: null,
+    responseHeaders: null,
+    responseStatus: null,
+  }
+}
+
 /** The statements of a plan rendered once, so that cached plans skip rendering. */
 export interface RenderedStatements {
   main: Statement
   explain: Statement | null
+}
+
+/** The main statement under EXPLAIN with PostgREST's options (explainF); no count statement. */
+export function explainStatements(
+  statements: PlannedStatements,
+  explain: Explain,
+  generation = 0
+): RenderedStatements {
+  const options = [
+    `FORMAT ${explain.format.toUpperCase()}`,
+    ...explain.options.map((o) => o.toUpperCase()),
+  ]
+  const main = render(sql`EXPLAIN (${raw(options.join(', '))}) ${statements.main}`)
+  return {
+    main: { text: `/* pgrst ${generation} */ ${main.text}`, values: main.values },
+    explain: null,
+  }
 }
 
 /**
@@ -147,6 +182,14 @@ function run(
   { main, explain }: RenderedStatements,
   options: ExecOptions
 ): Promise<ExecResult> {
+  if (options.explain) {
+    // The plan as PostgreSQL prints it (raw: a JSON plan's text kept as is), a line per row.
+    return tx
+      .unsafe(main.text, parameters(tx, main.values), PREPARED)
+      .raw()
+      .execute()
+      .then((rows) => planResult(rows as unknown as (Buffer | null)[][]))
+  }
   // Prepared (unsafe() defaults to unnamed statements): parsed and planned once per connection.
   const rows = tx.unsafe<Row[]>(main.text, parameters(tx, main.values), PREPARED).execute()
   if (!explain) return rows.then((r) => resultOf(r[0] ?? {}, null, options))

@@ -37,7 +37,11 @@ export class RestHandler {
   ) {
     this.compiler = new Compiler({
       schemas: ctx.config.api.schemas,
-      plan: () => ({ maxRows: this.maxRows(), aggregatesEnabled: this.aggregatesEnabled() }),
+      plan: () => ({
+        maxRows: this.maxRows(),
+        aggregatesEnabled: this.flag('db_aggregates_enabled'),
+        planEnabled: this.flag('db_plan_enabled'),
+      }),
       generation: () => schema.version,
     })
     schema.onReload(() => this.compiler.clear())
@@ -106,13 +110,16 @@ export class RestHandler {
   private query(planned: Planned, req: ApiRequest, scope: RequestScope): Promise<ExecResult> {
     const plan = planned.plan
     const readOnly = plan.kind === 'read' || (plan.kind === 'call' && plan.readOnly)
+    // An EXPLAIN answers the plan: no check applies (PostgREST skips them for RSPlan).
+    const explain = plan.media.explain !== undefined
     return execute(this.ctx.db, scope, planned.statements, {
+      explain,
       readOnly,
-      undoOnFailure: !readOnly && mayUndo(plan),
+      undoOnFailure: !readOnly && !explain && mayUndo(plan),
       rollback: req.prefer.tx === 'rollback',
       maxRows: this.maxRows(),
       count: req.prefer.count,
-      check: checkerOf(plan),
+      check: explain ? noCheck : checkerOf(plan),
     })
   }
 
@@ -141,9 +148,13 @@ export class RestHandler {
     return this.ctx.config.api.maxRows > 0 ? this.ctx.config.api.maxRows : null
   }
 
-  private aggregatesEnabled(): boolean {
-    const value = this.ctx.db.settingsOf('authenticator')['pgrst.db_aggregates_enabled']
-    return value !== undefined && ['true', 'on', '1', 'yes'].includes(value.toLowerCase())
+  /**
+   * A boolean PostgREST setting from the in-database configuration: `pgrst.<name>` set on the
+   * authenticator role (ALTER ROLE authenticator SET …, read again on NOTIFY pgrst).
+   */
+  private flag(name: 'db_aggregates_enabled' | 'db_plan_enabled'): boolean {
+    const value = this.ctx.db.settingsOf('authenticator')[`pgrst.${name}`]
+    return value !== undefined && ['true', 'on', '1', 'yes'].includes(value.trim().toLowerCase())
   }
 }
 
@@ -151,6 +162,8 @@ export class RestHandler {
 function checkerOf(plan: Plan): (result: ExecResult) => void {
   return (result) => checkResult(plan, result)
 }
+
+function noCheck(): void {}
 
 /** Whether a check after the statement may have to roll a write back. */
 function mayUndo(plan: Plan): boolean {

@@ -222,8 +222,16 @@ function respondCall(req: ApiRequest, plan: CallPlan, result: ExecResult): HttpR
   return finish(status, headers, plan.headOnly ? '' : (result.body ?? 'null'), result)
 }
 
+/** An EXPLAIN: 200 with the plan and its media type, nothing else (PostgREST's RSPlan). */
+function respondExplain(req: ApiRequest, plan: Plan, result: ExecResult): HttpResponse {
+  const headers: Record<string, string> = { 'content-type': contentTypeOf(plan.media) }
+  common(req, headers)
+  return { status: 200, headers, body: req.headOnly ? '' : (result.body ?? '') }
+}
+
 /** The answer to a plan's result; throws a RestError for a range that cannot be satisfied. */
 export function respond(req: ApiRequest, plan: Plan, result: ExecResult): HttpResponse {
+  if (plan.media.explain) return respondExplain(req, plan, result)
   switch (plan.kind) {
     case 'read':
       return respondRead(req, plan, result)

@@ -8,6 +8,26 @@ export interface Media {
   kind: MediaKind
   /** `nulls=stripped`: keys with null values are left out of objects. */
   stripNulls: boolean
+  /** `application/vnd.pgrst.plan`: the answer is the EXPLAIN of the statement `kind` would run. */
+  explain?: Explain
+}
+
+export type ExplainOption = 'analyze' | 'verbose' | 'settings' | 'buffers' | 'wal'
+
+export interface Explain {
+  format: 'json' | 'text'
+  options: ExplainOption[]
+  /** The `for` media type as PostgREST names it back (toMime). */
+  forType: string
+}
+
+/** The options in PostgREST's order, whatever the order given. */
+const EXPLAIN_OPTIONS: ExplainOption[] = ['analyze', 'verbose', 'settings', 'buffers', 'wal']
+
+const PLAN_FORMATS: Record<string, Explain['format']> = {
+  'application/vnd.pgrst.plan': 'text',
+  'application/vnd.pgrst.plan+text': 'text',
+  'application/vnd.pgrst.plan+json': 'json',
 }
 
 interface Requested {
@@ -66,18 +86,69 @@ function kindOf(requested: Requested, offered: MediaKind[]): MediaKind | null {
   }
 }
 
-/** The media type to answer with; throws PostgREST's 406 when none of `offered` is acceptable. */
-export function negotiate(header: string | undefined, offered: MediaKind[]): Media {
+/** PostgREST's name of a media type (toMime), for the `for` of a plan. */
+function mimeOf(type: string): string {
+  switch (type) {
+    case 'application/vnd.pgrst.object':
+      return 'application/vnd.pgrst.object+json'
+    case 'application/vnd.pgrst.array':
+    case 'application/vnd.pgrst.array+json':
+      return 'application/json'
+    default:
+      return type
+  }
+}
+
+/** A plan media type: its format, options and `for` (application/json unless given). */
+function explainOf(requested: Requested): Explain | null {
+  const format = PLAN_FORMATS[requested.type]
+  if (format === undefined) return null
+  const given = (requested.params.options ?? '').split('|').map((o) => o.trim().toLowerCase())
+  const forType = (requested.params.for ?? 'application/json').split(';')[0]?.trim().toLowerCase()
+  return {
+    format,
+    options: EXPLAIN_OPTIONS.filter((o) => given.includes(o)),
+    forType: mimeOf(forType || 'application/json'),
+  }
+}
+
+function planMime(explain: Explain): string {
+  const options = explain.options.length > 0 ? `; options=${explain.options.join('|')}` : ''
+  return `application/vnd.pgrst.plan+${explain.format}; for="${explain.forType}"${options}`
+}
+
+/**
+ * The media type to answer with; throws PostgREST's 406 when none of `offered` is acceptable. A
+ * plan (EXPLAIN) is acceptable only when `planEnabled` (db-plan-enabled) and its `for` is.
+ */
+export function negotiate(
+  header: string | undefined,
+  offered: MediaKind[],
+  planEnabled = false
+): Media {
   const requested = parseAccept(header === undefined || header.trim() === '' ? '*/*' : header)
   for (const item of requested) {
     if (item.q <= 0) continue
+    const explain = explainOf(item)
+    if (explain) {
+      if (!planEnabled) continue
+      const kind = kindOf({ type: explain.forType, params: {}, q: 1 }, offered)
+      if (kind !== null) return { kind, stripNulls: false, explain }
+      continue
+    }
     const kind = kindOf(item, offered)
     if (kind !== null) return { kind, stripNulls: item.params.nulls === 'stripped' }
   }
-  throw errors.mediaType(requested.map((r) => r.type))
+  throw errors.mediaType(
+    requested.map((r) => {
+      const explain = explainOf(r)
+      return explain ? planMime(explain) : r.type
+    })
+  )
 }
 
 export function contentTypeOf(media: Media): string {
+  if (media.explain) return `${planMime(media.explain)}; charset=utf-8`
   switch (media.kind) {
     case 'json':
       return media.stripNulls

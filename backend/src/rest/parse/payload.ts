@@ -15,6 +15,8 @@ export type Payload =
       uniform: boolean
       /** The parsed value (objects only, for argument names and PUT checks). */
       value: unknown
+      /** A form-urlencoded body's pairs, repeated names included (a function's arguments). */
+      form?: [string, string][]
     }
   | { kind: 'raw'; mediaType: 'text/plain' | 'text/xml' | 'application/octet-stream'; body: Buffer }
 
@@ -52,8 +54,12 @@ export function parsePayload(
     }
     case 'application/x-www-form-urlencoded': {
       const object: Record<string, string> = {}
-      for (const [key, value] of parseQueryString(bytes.toString('utf8'))) object[key] = value ?? ''
-      return jsonPayload(JSON.stringify(object), object)
+      const form: [string, string][] = []
+      for (const [key, value] of parseQueryString(bytes.toString('utf8'))) {
+        object[key] = value ?? ''
+        form.push([key, value ?? ''])
+      }
+      return { ...jsonPayload(JSON.stringify(object), object), form }
     }
     case 'text/plain':
     case 'text/xml':
@@ -65,7 +71,7 @@ export function parsePayload(
   }
 }
 
-function jsonPayload(text: string, value: unknown): Payload {
+function jsonPayload(text: string, value: unknown): Extract<Payload, { kind: 'json' }> {
   if (Array.isArray(value)) {
     const first: unknown = value[0]
     const keys = isObject(first) ? Object.keys(first) : []

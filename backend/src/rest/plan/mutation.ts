@@ -40,7 +40,7 @@ export function planMutation(
   if (action !== 'insert' && action !== 'update' && action !== 'delete' && action !== 'put') {
     throw errors.unsupportedMethod(req.method)
   }
-  const chosen = media(req, TABLE_MEDIA)
+  const chosen = media(req, TABLE_MEDIA, options)
   const ctx = context(req, cache, options)
   const alias = ctx.aliases.claim(relation.name)
 

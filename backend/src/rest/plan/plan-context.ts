@@ -10,6 +10,8 @@ import type { PlanContext } from './read.ts'
 export interface PlanOptions {
   maxRows: number | null
   aggregatesEnabled: boolean
+  /** db-plan-enabled: Accept: application/vnd.pgrst.plan answers the statement's EXPLAIN. */
+  planEnabled: boolean
 }
 
 /** Aliases the SQL builder uses itself; relations named so get a numbered alias instead. */
@@ -23,8 +25,8 @@ export const RESERVED_ALIASES = [
 
 export const TABLE_MEDIA: MediaKind[] = ['json', 'object', 'csv', 'geojson']
 
-export function media(req: ApiRequest, offered: MediaKind[]): Media {
-  return negotiate(req.accept, offered)
+export function media(req: ApiRequest, offered: MediaKind[], options: PlanOptions): Media {
+  return negotiate(req.accept, offered, options.planEnabled)
 }
 
 export function context(req: ApiRequest, cache: SchemaCache, options: PlanOptions): PlanContext {

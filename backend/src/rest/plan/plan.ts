@@ -37,7 +37,7 @@ function planRead(
   options: PlanOptions,
   relation: Relation
 ): ReadPlan {
-  const chosen = media(req, TABLE_MEDIA)
+  const chosen = media(req, TABLE_MEDIA, options)
   const ctx = context(req, cache, options)
   const node = buildReadTree(
     ctx,

@@ -108,16 +108,24 @@ export function markerOf(embed: EmbedInfo): string {
   return embed.spread ? 'pgrst_exists' : 'pgrst_body'
 }
 
+/** A parameter a call passes by name, with the type its value is read as. */
+export interface CallParam {
+  name: string
+  type: string
+  variadic: boolean
+}
+
 export interface CallPlan {
   kind: 'call'
   routine: Routine
   /** How the arguments reach the function. */
   args:
-    | { kind: 'named'; names: string[]; json: string }
-    /** GET: each given parameter as `name := $n::type`, in the function's order (fmtArgs). */
-    | { kind: 'direct'; values: { name: string; value: string | string[] }[] }
-    | { kind: 'single-json'; json: string }
-    | { kind: 'single-raw'; text: string; type: 'text' | 'xml' | 'bytea' }
+    /** A JSON body's keys the function has, by name through json_to_record(set). */
+    | { kind: 'named'; params: CallParam[]; json: string; array: boolean }
+    /** GET or a form: each given parameter as `name := $n::type`, in the function's order. */
+    | { kind: 'direct'; values: (CallParam & { value: string | string[] })[] }
+    /** The one unnamed parameter: the body (or a GET's arguments as JSON) cast to its type. */
+    | { kind: 'positional'; text: string; type: string }
     | { kind: 'none' }
   /** For functions returning rows: the read over them. */
   node: ReadNode | null

@@ -37,6 +37,9 @@ export function computedRelationships(
 
 const VOLATILITY = { v: 'volatile', s: 'stable', i: 'immutable' } as const
 
+/** The types of a single unnamed parameter that takes the whole body. */
+const SINGLE_BODY_TYPES = new Set(['bytea', 'json', 'jsonb', 'text', 'xml'])
+
 export function buildRoutine(raw: RawRoutine): Routine | null {
   if (raw.return_base_type === 'trigger' || raw.return_base_type === 'event_trigger') return null
   const modes = raw.arg_modes ?? raw.arg_types.map(() => 'i')
@@ -50,11 +53,17 @@ export function buildRoutine(raw: RawRoutine): Routine | null {
       inputs.push({ name, type, variadic: mode === 'v' })
     if (mode === 'o' || mode === 'b' || mode === 't') outputs.push({ name, type })
   })
+  // PostgREST's schema cache leaves out what it cannot call: all parameters unnamed, unless there
+  // is one of a type a raw body can be (its `callable`).
+  if (raw.arg_names === null && inputs.length > 0) {
+    if (inputs.length > 1 || !SINGLE_BODY_TYPES.has(inputs[0]?.type ?? '')) return null
+  }
   const firstDefault = inputs.length - raw.n_defaults
   const params: RoutineParam[] = inputs.map((p, i) => ({
     name: p.name,
     type: p.type,
-    required: i < firstDefault && !p.variadic,
+    // A variadic parameter without a default is required, as PostgREST counts it.
+    required: i < firstDefault,
     variadic: p.variadic,
   }))
   let returns: RoutineReturn

@@ -84,36 +84,32 @@ function callExpression(plan: CallPlan): { call: Fragment; from: Fragment | null
   const routine = plan.routine
   const fn = qualified(routine.schema, routine.name)
   const args = plan.args
+  const variadic = (p: { variadic: boolean }) => raw(p.variadic ? 'VARIADIC ' : '')
   switch (args.kind) {
     case 'none':
       return { call: sql`${fn}()`, from: null }
-    case 'single-json': {
-      const type = raw(routine.params[0]?.type === 'jsonb' ? 'jsonb' : 'json')
-      return { call: sql`${fn}(${param(args.json, 'text')}::${type})`, from: null }
-    }
-    case 'single-raw':
+    case 'positional':
       return { call: sql`${fn}(${param(args.text, 'text')}::${raw(args.type)})`, from: null }
     case 'direct': {
-      const passed = args.values.map(({ name, value }) => {
-        const p = routine.params.find((candidate) => candidate.name === name)
-        const text = Array.isArray(value) ? arrayLiteral(value) : value
-        return sql`${raw(p?.variadic ? 'VARIADIC ' : '')}${ident(name)} := ${param(text)}::${raw(p?.type ?? 'text')}`
+      const passed = args.values.map((p) => {
+        const text = Array.isArray(p.value) ? arrayLiteral(p.value) : p.value
+        return sql`${variadic(p)}${ident(p.name)} := ${param(text)}::${raw(p.type)}`
       })
       return { call: sql`${fn}(${join(passed, ', ')})`, from: null }
     }
     case 'named': {
-      const params = routine.params.filter((p) => args.names.includes(p.name))
       const defs = join(
-        params.map((p) => sql`${ident(p.name)} ${raw(p.type)}`),
+        args.params.map((p) => sql`${ident(p.name)} ${raw(p.type)}`),
         ', '
       )
-      const passed = params.map(
-        (p) =>
-          sql`${raw(p.variadic ? 'VARIADIC ' : '')}${ident(p.name)} := pgrst_args.${ident(p.name)}`
+      const passed = args.params.map(
+        (p) => sql`${variadic(p)}${ident(p.name)} := pgrst_args.${ident(p.name)}`
       )
+      // An array body: each object a call (json_to_recordset), as PostgREST's normalised body.
+      const reader = raw(args.array ? 'json_to_recordset' : 'json_to_record')
       return {
         call: sql`${fn}(${join(passed, ', ')})`,
-        from: sql`json_to_record(${param(args.json, 'text')}::json) AS pgrst_args(${defs})`,
+        from: sql`${reader}(${param(args.json, 'text')}::json) AS pgrst_args(${defs})`,
       }
     }
   }
@@ -131,7 +127,7 @@ export function callStatements(plan: CallPlan): PlannedStatements {
       returns.kind === 'void' || plan.headOnly
         ? sql`NULL::text`
         : sql`to_json(pgrst_source.pgrst_scalar)::text`
-    const main = sql`WITH pgrst_source AS (${source}) SELECT NULL::int8 AS total, count(*) AS page_total, max(${value}) AS body, ${GUCS} FROM pgrst_source`
+    const main = sql`WITH pgrst_source AS (${source}) SELECT NULL::int8 AS total, count(*) AS page_total, (array_agg(${value}))[1] AS body, ${GUCS} FROM pgrst_source`
     return { main, countSource: null, countPrefix: null }
   }
   const rowSource =
