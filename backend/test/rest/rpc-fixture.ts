@@ -40,6 +40,8 @@ create function defaults_only(a int default 1, b int default 2) returns int lang
   $$ select a * 10 + b $$;
 create function mixed_unnamed(a int, int default 5) returns int language sql immutable as
   $$ select a + $2 $$;
+create function unnamed_text_default(text default 'dflt') returns text language sql immutable as
+  $$ select $1 $$;
 create function char_param(c char(3)) returns text language sql immutable as $$ select c::text $$;
 `,
 }

@@ -73,6 +73,13 @@ describe('choosing the overload', () => {
     expect((await t.db.rpc('mixed_unnamed', { a: 1 }, { get: true })).data).toBe(6)
   })
 
+  it('gives a single unnamed defaulted parameter the body, not its default (callPlan)', async () => {
+    // Chosen by its names (none needed), called with OnePosParam: the JSON body, or a GET's
+    // arguments encoded as a JSON object.
+    expect((await t.db.rpc('unnamed_text_default')).data).toBe('{}')
+    expect((await rest(t.stack, '/rpc/unnamed_text_default')).json()).toBe('{}')
+  })
+
   it('passes variadic arguments: an array by POST, repeated parameters by GET and forms', async () => {
     expect((await t.db.rpc('variadic_param', { v: ['hi', 'hello'] })).data).toEqual(['hi', 'hello'])
     expect((await rest(t.stack, '/rpc/variadic_param')).json()).toEqual([])
