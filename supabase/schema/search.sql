@@ -70,8 +70,8 @@ AS $function$
 $function$;
 grant execute on function private.search_fold(text) to authenticated, service_role;
 
--- Function private.search_hits(p_workspace_id uuid, p_patterns text[], p_excluded text[], p_after timestamp with time zone, p_before timestamp with time zone, p_limit integer)
-CREATE OR REPLACE FUNCTION private.search_hits(p_workspace_id uuid, p_patterns text[], p_excluded text[], p_after timestamp with time zone, p_before timestamp with time zone, p_limit integer)
+-- Function private.search_hits(p_workspace_id uuid, p_patterns text[], p_excluded text[], p_after timestamp with time zone, p_before timestamp with time zone, p_limit integer, p_words text[], p_excluded_words text[])
+CREATE OR REPLACE FUNCTION private.search_hits(p_workspace_id uuid, p_patterns text[], p_excluded text[], p_after timestamp with time zone, p_before timestamp with time zone, p_limit integer, p_words text[], p_excluded_words text[])
  RETURNS TABLE(id uuid, created_at timestamp with time zone, folded text)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER ROWS 100
@@ -94,6 +94,14 @@ begin
   end loop;
   for i in 1 .. coalesce(cardinality(p_excluded), 0) loop
     matches := matches || format(' and s.folded not like ($3)[%s]', i);
+  end loop;
+  -- A quoted phrase: found by its pattern above (the trigram index), kept only where it stands
+  -- as whole words.
+  for i in 1 .. coalesce(cardinality(p_words), 0) loop
+    matches := matches || format(' and s.folded ~ ($8)[%s]', i);
+  end loop;
+  for i in 1 .. coalesce(cardinality(p_excluded_words), 0) loop
+    matches := matches || format(' and s.folded !~ ($9)[%s]', i);
   end loop;
   if p_after is not null then
     matches := matches || ' and s.created_at >= $4';
@@ -119,7 +127,8 @@ begin
         order by s.created_at desc, s.message_id limit $6
       ) as s'
       into newest_ids, newest_at, newest_folded
-      using channel_ids, p_patterns, p_excluded, p_after, p_before, p_limit, p_workspace_id;
+      using channel_ids, p_patterns, p_excluded, p_after, p_before, p_limit, p_workspace_id,
+        p_words, p_excluded_words;
     if cardinality(newest_ids) >= p_limit then
       return query select * from unnest(newest_ids, newest_at, newest_folded);
       return;
@@ -128,13 +137,15 @@ begin
     -- planner does not turn it back into the walk), and the newest of them.
     return query execute 'with m as materialized (' || q || ')
       select m.* from m order by m.created_at desc, m.message_id limit $6'
-      using channel_ids, p_patterns, p_excluded, p_after, p_before, p_limit;
+      using channel_ids, p_patterns, p_excluded, p_after, p_before, p_limit, null::uuid, p_words,
+        p_excluded_words;
     return;
   end if;
-  return query execute q using channel_ids, p_patterns, p_excluded, p_after, p_before, p_limit;
+  return query execute q using channel_ids, p_patterns, p_excluded, p_after, p_before, p_limit,
+    null::uuid, p_words, p_excluded_words;
 end
 $function$;
-grant execute on function private.search_hits(uuid,text[],text[],timestamp with time zone,timestamp with time zone,integer) to authenticated, service_role;
+grant execute on function private.search_hits(uuid,text[],text[],timestamp with time zone,timestamp with time zone,integer,text[],text[]) to authenticated, service_role;
 
 -- Function private.search_pattern(p_term text)
 CREATE OR REPLACE FUNCTION private.search_pattern(p_term text)
@@ -170,6 +181,15 @@ AS $function$
 $function$;
 grant execute on function private.search_people(uuid,text[]) to authenticated, service_role;
 
+-- Function private.search_phrase(p_term text)
+CREATE OR REPLACE FUNCTION private.search_phrase(p_term text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE STRICT
+ SET search_path TO ''
+AS $function$ select char_length(p_term) >= 2 and left(p_term, 1) = '"' and right(p_term, 1) = '"' $function$;
+grant execute on function private.search_phrase(text) to authenticated, service_role;
+
 -- Function private.search_text(p_message_id uuid, p_body text)
 CREATE OR REPLACE FUNCTION private.search_text(p_message_id uuid, p_body text)
  RETURNS text
@@ -184,6 +204,32 @@ AS $function$
 $function$;
 -- execute: only its owner (no grants on private.search_text(uuid,text))
 
+-- Function private.search_unquoted(p_term text)
+CREATE OR REPLACE FUNCTION private.search_unquoted(p_term text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE STRICT
+ SET search_path TO ''
+AS $function$
+  select case when private.search_phrase(p_term)
+    then btrim(substr(p_term, 2, char_length(p_term) - 2)) else p_term end
+$function$;
+grant execute on function private.search_unquoted(text) to authenticated, service_role;
+
+-- Function private.search_words(p_phrase text)
+CREATE OR REPLACE FUNCTION private.search_words(p_phrase text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE STRICT
+ SET search_path TO ''
+AS $function$
+  select case when f ~ '^[[:alnum:]_]' then '(?<![[:alnum:]_])' else '' end
+    || regexp_replace(f, '([][\\.^$*+?(){}|])', '\\\1', 'g')
+    || case when f ~ '[[:alnum:]_]$' then '(?![[:alnum:]_])' else '' end
+  from (select private.search_fold(p_phrase) as f) as x
+$function$;
+grant execute on function private.search_words(text) to authenticated, service_role;
+
 -- Function public.search_messages(p_workspace_id uuid, p_terms text[], p_excluded text[], p_in text[], p_from text[], p_mentions text[], p_has_file boolean, p_has_link boolean, p_is_thread boolean, p_after timestamp with time zone, p_before timestamp with time zone, p_order text, p_limit integer)
 CREATE OR REPLACE FUNCTION public.search_messages(p_workspace_id uuid, p_terms text[] DEFAULT '{}'::text[], p_excluded text[] DEFAULT '{}'::text[], p_in text[] DEFAULT '{}'::text[], p_from text[] DEFAULT '{}'::text[], p_mentions text[] DEFAULT '{}'::text[], p_has_file boolean DEFAULT false, p_has_link boolean DEFAULT false, p_is_thread boolean DEFAULT false, p_after timestamp with time zone DEFAULT NULL::timestamp with time zone, p_before timestamp with time zone DEFAULT NULL::timestamp with time zone, p_order text DEFAULT 'newest'::text, p_limit integer DEFAULT 20)
  RETURNS TABLE(id uuid, channel_id uuid, seq bigint, author_id uuid, parent_id uuid, created_at timestamp with time zone, edited_at timestamp with time zone, snippet text, file_names text[], rank real)
@@ -192,12 +238,24 @@ CREATE OR REPLACE FUNCTION public.search_messages(p_workspace_id uuid, p_terms t
  SET search_path TO ''
 AS $function$
 declare
+  -- A term written in double quotes ("release train") is a phrase of whole words; any other is
+  -- found inside words too, as typed (a prefix, a part of a word).
   terms text[] := array(
-    select t from unnest(coalesce(p_terms, '{}')) as t where private.search_fold(t) !~ '^\s*$'
-    order by char_length(private.search_fold(t)) desc
+    select private.search_unquoted(t) from unnest(coalesce(p_terms, '{}')) as t
+    where private.search_fold(private.search_unquoted(t)) !~ '^\s*$'
+    order by char_length(private.search_fold(private.search_unquoted(t))) desc
+  );
+  words text[] := array(
+    select private.search_words(private.search_unquoted(t)) from unnest(coalesce(p_terms, '{}')) as t
+    where private.search_phrase(t) and private.search_fold(private.search_unquoted(t)) !~ '^\s*$'
   );
   excluded text[] := array(
-    select t from unnest(coalesce(p_excluded, '{}')) as t where private.search_fold(t) !~ '^\s*$'
+    select t from unnest(coalesce(p_excluded, '{}')) as t
+    where not private.search_phrase(t) and private.search_fold(t) !~ '^\s*$'
+  );
+  excluded_words text[] := array(
+    select private.search_words(private.search_unquoted(t)) from unnest(coalesce(p_excluded, '{}')) as t
+    where private.search_phrase(t) and private.search_fold(private.search_unquoted(t)) !~ '^\s*$'
   );
   lim integer := least(greatest(coalesce(p_limit, 20), 1), 100);
   authors uuid[];
@@ -207,10 +265,10 @@ begin
   if p_workspace_id is null then
     raise exception using errcode = '22023', message = 'Search needs a workspace.', detail = 'missing_argument';
   end if;
-  if cardinality(terms) + cardinality(excluded) > 20 then
+  if cardinality(terms) + cardinality(excluded) + cardinality(excluded_words) > 20 then
     raise exception using errcode = '22023', message = 'Too many words: at most 20.', detail = 'too_many_search_words';
   end if;
-  if exists (select 1 from unnest(terms || excluded || coalesce(p_in, '{}') || coalesce(p_from, '{}')
+  if exists (select 1 from unnest(coalesce(p_terms, '{}') || coalesce(p_excluded, '{}') || coalesce(p_in, '{}') || coalesce(p_from, '{}')
       || coalesce(p_mentions, '{}')) as t where char_length(t) > 200) then
     raise exception using errcode = '22023', message = 'A word or name is too long: at most 200 characters.', detail = 'search_word_too_long';
   end if;
@@ -238,12 +296,12 @@ begin
   -- else narrows the search and the newest come first, it also takes just the newest. Each
   -- hit's row is then read by its id as the caller (lateral; offset 0 keeps the planner from
   -- flattening it into a scan of the workspace's messages), so RLS has the last word.
-  if cardinality(terms) + cardinality(excluded) > 0 then
+  if cardinality(terms) + cardinality(excluded) + cardinality(excluded_words) > 0 then
     q := 'with hits as materialized (
         select h.* from private.search_hits($3,
           array(select private.search_pattern(t) from unnest($1) as t),
           array(select private.search_pattern(t) from unnest($2) as t),
-          $7, $8, $10) as h
+          $7, $8, $10, $13, $14) as h
       ),
       found as (
         select m.*, hits.folded from hits
@@ -317,7 +375,8 @@ begin
         and authors is null and mentioned is null and not p_has_file and not p_has_link
         and not p_is_thread then lim end,
       private.search_fold(array_to_string(terms, ' ')),
-      private.search_fold(terms[1]);
+      private.search_fold(terms[1]),
+      words, excluded_words;
 end
 $function$;
 grant execute on function public.search_messages(uuid,text[],text[],text[],text[],text[],boolean,boolean,boolean,timestamp with time zone,timestamp with time zone,text,integer) to authenticated, service_role;

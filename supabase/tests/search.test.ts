@@ -64,6 +64,38 @@ describe('search_messages: matching', () => {
     expect(await ids({ terms: [w, 'missing'] })).toEqual([])
   })
 
+  it('matches a quoted phrase as whole words, exactly', async () => {
+    const w = uniqueWord()
+    const exact = await send(world.people.member, world.ch.plaza, `${w} Load message #17 done`)
+    await send(world.people.member, world.ch.plaza, `${w} Load message #1799 done`)
+    const pq = await send(world.people.member, world.ch.plaza, `${w} p q, at the end: P Q`)
+    await send(world.people.member, world.ch.plaza, `${w} xP Qy inside words`)
+    expect(await ids({ terms: [w, '"Load message #17 "'] })).toEqual([exact.id])
+    expect(await ids({ terms: [w, '"P Q"'] })).toEqual([pq.id])
+    // in the middle of the text, at its end, with accents and case folded
+    expect(await ids({ terms: [w, '"DONE"'] })).toEqual(expect.arrayContaining([exact.id]))
+    expect(await ids({ terms: [w, '"ÉND: p q"'] })).toEqual([pq.id])
+    // characters of regular expressions are themselves
+    const dots = await send(world.people.member, world.ch.plaza, `${w} v1.2 (beta) [x]`)
+    await send(world.people.member, world.ch.plaza, `${w} v102 beta x`)
+    expect(await ids({ terms: [w, '"v1.2 (beta) [x]"'] })).toEqual([dots.id])
+  })
+
+  it('still finds words by a part of them without quotes, and excludes a quoted phrase exactly', async () => {
+    const w = uniqueWord()
+    const a = await send(world.people.member, world.ch.plaza, `${w} Load message #1799`)
+    const b = await send(world.people.member, world.ch.plaza, `${w} Load message #17`)
+    const c = await send(world.people.member, world.ch.plaza, `${w} xP Qy`)
+    expect(await ids({ terms: [w, 'message #17'] })).toEqual([b.id, a.id])
+    expect(await ids({ terms: [w, 'P Q'] })).toEqual([c.id])
+    expect(await ids({ terms: [w, 'mess'] })).toEqual([b.id, a.id])
+    // -"message #17" leaves out #17, not #1799; -"P Q" leaves xP Qy in
+    expect(await ids({ terms: [w], excluded: ['"message #17"'] })).toEqual([c.id, a.id])
+    expect(await ids({ terms: [w], excluded: ['"P Q"'] })).toEqual([c.id, b.id, a.id])
+    // a phrase of spaces only is no term; quotes inside a word are themselves
+    expect(await ids({ terms: [w, '"  "'] })).toEqual([c.id, b.id, a.id])
+  })
+
   it('takes %, _ and \\ literally', async () => {
     const w = uniqueWord()
     const m = await send(world.people.member, world.ch.plaza, `${w} 100%_done\\ok`)

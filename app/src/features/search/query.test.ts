@@ -5,6 +5,7 @@ import {
   parseDate,
   parseQuery,
   removeFilter,
+  sentTerm,
   timeRange,
 } from './query.ts'
 import type { SearchQuery } from './query.ts'
@@ -27,6 +28,11 @@ describe('parseQuery', () => {
     expect(q.terms).toEqual(['deplo', 'release train', 'café'])
     expect(q.excluded).toEqual(['staging', 'old build'])
     expect(q.filters).toEqual([])
+    // the quoted ones are phrases of whole words: sent in their quotes, the words as typed
+    expect(q.phrases).toEqual(['release train', 'old build'])
+    expect(q.terms.map((text) => sentTerm(q, text))).toEqual(['deplo', '"release train"', 'café'])
+    expect(q.excluded.map((text) => sentTerm(q, text))).toEqual(['staging', '"old build"'])
+    expect(sentTerm(ok('"Load message #17 "'), 'Load message #17')).toBe('"Load message #17"')
   })
 
   it('reads every filter and keeps where it was typed', () => {

@@ -20,6 +20,9 @@ export interface SearchQuery {
   terms: string[]
   /** Words and phrases that must not appear. */
   excluded: string[]
+  /** Which of the terms and excluded were typed in quotes: phrases of whole words, matched
+   * exactly (the others are found inside words too, a prefix as one types). */
+  phrases: string[]
   /** Channel names without '#' (any of them). */
   inChannels: string[]
   /** People without '@' ('me' is the caller). */
@@ -72,6 +75,7 @@ export function emptyQuery(): SearchQuery {
   return {
     terms: [],
     excluded: [],
+    phrases: [],
     inChannels: [],
     from: [],
     mentions: [],
@@ -219,6 +223,11 @@ function clip(text: string): string {
   return text.length > 30 ? `${text.slice(0, 30)}…` : text
 }
 
+/** A term as search_messages takes it: a phrase in its double quotes, a word as typed. */
+export function sentTerm(q: SearchQuery, text: string): string {
+  return q.phrases.includes(text) ? `"${text}"` : text
+}
+
 export function parseQuery(input: string): ParseResult {
   if (typeof input !== 'string') return { ok: false, error: t`The search is not text.` }
   if (input.length > MAX_QUERY_LENGTH) {
@@ -242,6 +251,7 @@ export function parseQuery(input: string): ParseResult {
     const text = token.quoted ? token.text.trim().replace(/\s+/gu, ' ') : token.text
     if (text === '') continue // a lone "-" or ""
     ;(token.negated ? q.excluded : q.terms).push(text)
+    if (token.quoted && !q.phrases.includes(text)) q.phrases.push(text)
   }
   if (q.terms.length + q.excluded.length > MAX_TERMS) {
     const max = MAX_TERMS

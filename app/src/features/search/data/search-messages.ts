@@ -1,7 +1,7 @@
 // Message search over search_messages() (RLS decides what it sees): a parsed query in, hits out.
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { rpcRows } from '../../../lib/rpc.ts'
-import { isEmptyQuery, timeRange } from '../query.ts'
+import { isEmptyQuery, sentTerm, timeRange } from '../query.ts'
 import type { SearchQuery } from '../query.ts'
 
 export type SearchOrder = 'newest' | 'relevance'
@@ -31,8 +31,8 @@ export async function searchMessages(
   const { from, to } = timeRange(q)
   const rows = await rpcRows('search_messages', {
     p_workspace_id: workspaceId,
-    p_terms: q.terms,
-    p_excluded: q.excluded,
+    p_terms: q.terms.map((text) => sentTerm(q, text)),
+    p_excluded: q.excluded.map((text) => sentTerm(q, text)),
     p_in: q.inChannels,
     p_from: q.from,
     p_mentions: q.mentions,
