@@ -26,7 +26,11 @@ describe('the offline cache is per person', () => {
     // Someone else's id reads nothing and writes nothing.
     writeCachedMessages('bo', 'c1', messages)
     expect(readCachedMessages('bo', 'c1')).toEqual([])
-    expect(keys()).toEqual(['chorus.cache.v1.ana.channels', 'chorus.cache.v1.ana.messages.c1'])
+    expect(keys()).toEqual([
+      'chorus.cache.v1.ana.at',
+      'chorus.cache.v1.ana.channels',
+      'chorus.cache.v1.ana.messages.c1',
+    ])
   })
 
   it('keeps the messages of the CACHED_CHANNELS channels written most recently', () => {

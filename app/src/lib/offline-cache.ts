@@ -3,10 +3,17 @@
 // person (`chorus.cache.v1.<user id>.…`). Only the person signed in now reads or writes theirs
 // (`activateCache`); signing out clears theirs, and activating one person clears everyone
 // else's, so a second person on the same browser never sees the first one's.
-import { browserStore, readJson, writeJson } from './local-store.ts'
+// A device forgets (docs/offline.md, "What a device forgets"): a cache last written more than
+// MAX_AGE_MS ago is dropped unread; a session the server refused takes its person's cache, outbox
+// and drafts with it (forgetPerson); a channel lost takes its messages (lost-channels.ts); and on
+// a shared computer (local-store.ts) nothing is kept at all.
+import { browserStore, isSharedComputer, readJson, writeJson } from './local-store.ts'
 import type { KeyValueStore } from './local-store.ts'
 
-const PREFIX = 'chorus.cache.v1.'
+export const PREFIX = 'chorus.cache.v1.'
+
+/** A cache (and the kept screen in it) older than this is dropped unread: 14 days. */
+export const MAX_AGE_MS = 14 * 24 * 3600 * 1000
 
 /** The latest messages kept per channel: a screenful, not the history. */
 export const CACHED_MESSAGES = 50
@@ -20,16 +27,27 @@ let store: KeyValueStore | null = null
 const storage = (): KeyValueStore => (store ??= browserStore())
 
 const queriesKey = (userId: string) => `${PREFIX}${userId}.queries`
-const messagesKey = (userId: string, channelId: string) =>
+export const messagesKey = (userId: string, channelId: string) =>
   `${PREFIX}${userId}.messages.${channelId}`
-/** The channels with kept messages, the most recently written first. */
-const channelsKey = (userId: string) => `${PREFIX}${userId}.channels`
-const valueKey = (userId: string, name: string) => `${PREFIX}${userId}.value.${name}`
+/** The channels with kept messages, the most recently written first: [channel, workspace]. */
+export const channelsKey = (userId: string) => `${PREFIX}${userId}.channels`
+export const valueKey = (userId: string, name: string) => `${PREFIX}${userId}.value.${name}`
+/** When the cache was last written (ms). */
+const writtenKey = (userId: string) => `${PREFIX}${userId}.at`
 
-/** The cache reads and writes `userId`'s only, and every other person's is deleted. */
+/** Each write dates the cache. */
+const stamp = (userId: string) => storage().setItem(writtenKey(userId), String(Date.now()))
+
+/** Whether `userId`'s cache was written within MAX_AGE_MS. */
+const fresh = (userId: string) =>
+  Date.now() - Number(storage().getItem(writtenKey(userId))) < MAX_AGE_MS
+
+/** The cache reads and writes `userId`'s only, and every other person's is deleted; theirs too
+ * when older than MAX_AGE_MS, and on a shared computer, where none is kept. */
 export function activateCache(userId: string): void {
-  activeUser = userId
-  removeKeys((key) => !key.startsWith(`${PREFIX}${userId}.`))
+  const kept = !isSharedComputer() && fresh(userId)
+  activeUser = isSharedComputer() ? null : userId
+  removeKeys((key) => key.startsWith(PREFIX) && !(kept && key.startsWith(`${PREFIX}${userId}.`)))
 }
 
 /** Signing out: `userId`'s cache is deleted and nothing more is written for them. */
@@ -38,12 +56,25 @@ export function clearCache(userId: string): void {
   removeKeys((key) => key.startsWith(`${PREFIX}${userId}.`))
 }
 
+/** A session the server refused: `userId`'s cache (with the kept screen and the parsed trees),
+ * unsent messages and drafts are deleted. The outbox is not kept for a next sign-in: whoever
+ * has this device could read it, and a key to lock it would have to come from the server. */
+export function forgetPerson(userId: string): void {
+  clearCache(userId)
+  removeKeys((key) => key.startsWith(`chorus.outbox.v1.${userId}.`) || key.startsWith(DRAFTS))
+}
+
+/** The composer's drafts (messages/components/Composer.tsx), per channel. */
+export const DRAFTS = 'chorus.draft.v1.'
+
 export function readCachedQueries<T>(userId: string): T | null {
   return userId === activeUser ? readJson<T | null>(storage(), queriesKey(userId), null) : null
 }
 
 export function writeCachedQueries(userId: string, value: unknown): void {
-  if (userId === activeUser) writeJson(storage(), queriesKey(userId), value)
+  if (userId !== activeUser) return
+  writeJson(storage(), queriesKey(userId), value)
+  stamp(userId)
 }
 
 export function readCachedMessages<T>(userId: string, channelId: string): T[] {
@@ -71,40 +102,55 @@ export function someCachedMessage(
  * derived from what the cache holds anyway.
  */
 export function readCachedValue<T>(userId: string, name: string): T | null {
-  return readJson<T | null>(storage(), valueKey(userId, name), null)
+  return fresh(userId) ? readJson<T | null>(storage(), valueKey(userId, name), null) : null
 }
 
 /** Written for the person signed in only (nothing once they signed out). */
 export function writeCachedValue(userId: string, name: string, value: unknown): void {
-  if (userId === activeUser) writeJson(storage(), valueKey(userId, name), value)
+  if (userId !== activeUser) return
+  writeJson(storage(), valueKey(userId, name), value)
+  stamp(userId)
+}
+
+/** The channels with kept messages, the most recently written first, with their workspace
+ * ('' when written before it was kept). */
+export function keptChannels(userId: string): [string, string][] {
+  const known = readJson<unknown>(storage(), channelsKey(userId), [])
+  return (Array.isArray(known) ? known : []).map((entry) =>
+    Array.isArray(entry) ? [String(entry[0]), String(entry[1])] : [String(entry), '']
+  )
 }
 
 /**
  * The newest CACHED_MESSAGES of `messages` (ordered oldest first); the channel written longest
- * ago loses its messages once more than CACHED_CHANNELS have some.
+ * ago loses its messages once more than CACHED_CHANNELS have some. The channel's workspace is
+ * kept with it: losing the workspace loses its messages (lost-channels.ts).
  */
-export function writeCachedMessages(userId: string, channelId: string, messages: unknown[]): void {
+export function writeCachedMessages(
+  userId: string,
+  channelId: string,
+  messages: unknown[],
+  workspaceId = ''
+): void {
   if (userId !== activeUser) return
-  const known = readJson<unknown>(storage(), channelsKey(userId), [])
   const recent = [
-    channelId,
-    ...(Array.isArray(known) ? known : []).filter((id) => id !== channelId),
+    [channelId, workspaceId],
+    ...keptChannels(userId).filter(([id]) => id !== channelId),
   ]
-  for (const evicted of recent.splice(CACHED_CHANNELS)) {
-    storage().removeItem(messagesKey(userId, String(evicted)))
+  for (const [evicted] of recent.splice(CACHED_CHANNELS)) {
+    storage().removeItem(messagesKey(userId, evicted!))
   }
   writeJson(storage(), channelsKey(userId), recent)
   writeJson(storage(), messagesKey(userId, channelId), messages.slice(-CACHED_MESSAGES))
+  stamp(userId)
 }
 
-function removeKeys(matches: (key: string) => boolean): void {
-  const doomed: string[] = []
+/** Deletes the keys that match from localStorage and this tab's sessionStorage. */
+export function removeKeys(matches: (key: string) => boolean): void {
   try {
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i)
-      if (key?.startsWith(PREFIX) && matches(key)) doomed.push(key)
+    for (const area of [localStorage, sessionStorage]) {
+      for (const key of Object.keys(area)) if (matches(key)) area.removeItem(key)
     }
-    for (const key of doomed) localStorage.removeItem(key)
   } catch {
     // storage unavailable: nothing was kept
   }

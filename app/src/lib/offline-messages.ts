@@ -20,20 +20,22 @@ export function cachedMessages<M>(userId: string, channelId: string): M[] {
 /**
  * Writes the channel's latest messages while they change, once it has loaded from the server
  * (not while it shows older ones around a message opened by its link). `written`: told the
- * messages kept (the message screen keeps their bodies' parsed trees).
+ * messages kept (the message screen keeps their bodies' parsed trees). `workspaceId`: the
+ * channel's, kept with them (losing the workspace loses them: lost-channels.ts).
  */
 export function keepMessagesCached<M>(
   channel: CacheableChannel<M>,
   userId: string,
   channelId: string,
-  written?: (messages: M[]) => void
+  written?: (messages: M[]) => void,
+  workspaceId?: string
 ): () => void {
   let last: M[] | null = null
   const writer = deferredWrite(() => {
     const { loaded, messages, hasNewer } = channel.getSnapshot()
     if (!loaded || hasNewer || messages === last) return
     last = messages
-    writeCachedMessages(userId, channelId, messages)
+    writeCachedMessages(userId, channelId, messages, workspaceId)
     written?.(messages.slice(-CACHED_MESSAGES))
   }, WRITE_DELAY_MS)
   const unsubscribe = channel.subscribe(writer.schedule)

@@ -15,6 +15,7 @@ import type { StorageClient } from '@supabase/storage-js'
 import type { Database } from './database.types.ts'
 import type { RuntimeConfig } from './runtime-config.ts'
 import { firstScreenShown } from './first-screen.ts'
+import { browserStore } from './local-store.ts'
 import { loadRetrying } from './lazy.ts'
 import { nextTask } from './tasks.ts'
 
@@ -68,6 +69,12 @@ export function initSupabase(config: RuntimeConfig): Client {
     storageKey: `sb-${base.hostname.split('.')[0]}-auth-token`,
     autoRefreshToken: true,
     persistSession: true,
+    // localStorage, or this tab's sessionStorage on a shared computer (closing the tab forgets it).
+    storage: {
+      getItem: (key) => browserStore().getItem(key),
+      setItem: (key, value) => browserStore().setItem(key, value),
+      removeItem: (key) => browserStore().removeItem(key),
+    },
     detectSessionInUrl: true,
     flowType: 'implicit',
     fetch: plainFetch,

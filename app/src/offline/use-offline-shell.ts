@@ -4,7 +4,9 @@
 // shell (sw.ts) when the network or the server is not there. Production builds only register it,
 // and only once the first screen is up (lib/first-screen.ts): installing fetches every file of
 // the shell, which must not compete with the first screen for the network.
-// Signing out deletes what was kept of the person (an expired session keeps it: they come back).
+// Signing out deletes what was kept of the person (a session ended elsewhere too: the server
+// refused its refresh, features/auth/data/session-store.ts); a channel lost, its messages
+// (lib/lost-channels.ts, watched once the first screen is shown).
 import { useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
@@ -44,6 +46,17 @@ export function useOfflineShell(userId: string | null): void {
   }, [client, userId])
 
   const afterFirstScreen = useAfterFirstScreen()
+  useEffect(() => {
+    if (!afterFirstScreen || userId === null) return
+    let stop: (() => void) | null = null
+    void import('../lib/lost-channels.ts')
+      .then((m) => (stop ??= m.watchLostChannels(client, userId)))
+      .catch(() => undefined)
+    return () => {
+      stop?.()
+      stop = () => {}
+    }
+  }, [afterFirstScreen, client, userId])
   useEffect(() => {
     if (!afterFirstScreen || !import.meta.env.PROD || !('serviceWorker' in navigator)) return
     navigator.serviceWorker.register('/sw.js').catch(() => undefined)

@@ -11,8 +11,18 @@
 // Shown only when all hold: the kept screen is of this very address (path and query; or `/`,
 // which opens the screen it holds: the last workspace's default channel), this window's width
 // (the rows' heights depend on it) and at least its height (list items below the window were
-// left out), and the person it was kept for is the one signed in in this browser (Supabase's
-// stored session). Signing out deletes it with the rest of the person's cache.
+// left out), the person it was kept for is the one signed in in this browser (Supabase's stored
+// session), that session's access token has not expired (after that only the server can say
+// whether the session stands: a refresh it refuses deletes the kept screen with the rest of the
+// person's cache, lib/offline-cache.ts forgetPerson), and it was kept less than MAX_AGE_MS ago.
+// Signing out deletes it with the rest of the person's cache.
+
+/** What the restore reads of supabase-js's stored session. expires_at (seconds) may be missing:
+ * NaN then, which is never later than now. */
+interface StoredSession {
+  user?: { id?: string }
+  expires_at: number
+}
 
 /** The id of the element that holds the kept screen. */
 export const KEPT_SCREEN_ID = 'kept-screen'
@@ -21,6 +31,8 @@ export const KEPT_SCREEN_ID = 'kept-screen'
 export interface KeptScreen {
   v: 1
   user: string
+  /** When it was kept (ms). */
+  at: number
   /** pathname + search */
   path: string
   /** Whether `/` opens this screen: the last workspace's default channel. */
@@ -40,6 +52,10 @@ export const NEVER_KEPT = 'script,iframe,frame,object,embed,meta,base,link,audio
 /** How long the kept screen stays at most if the app never says its first screen is shown. */
 const LONGEST_MS = 5000
 
+/** A kept screen older than this is not shown: offline-cache.ts's MAX_AGE_MS (14 days; this
+ * script imports nothing, the unit test holds them equal). */
+export const KEPT_MAX_AGE_MS = 12096e5
+
 export function restoreKeptScreen(
   doc: Document,
   store: Storage,
@@ -47,21 +63,24 @@ export function restoreKeptScreen(
 ): void {
   try {
     let kept: KeptScreen | null = null
-    let signedIn: string | undefined
+    let session: StoredSession | null = null
     for (let i = 0; i < store.length; i++) {
       const key = store.key(i) ?? ''
       if (/^chorus\.cache\.v1\..+\.value\.screen$/.test(key)) {
         kept = JSON.parse(store.getItem(key) ?? 'null') as KeptScreen | null
       } else if (/^sb-.+-auth-token$/.test(key)) {
-        signedIn = (JSON.parse(store.getItem(key) ?? 'null') as { user?: { id?: string } } | null)
-          ?.user?.id
+        session = JSON.parse(store.getItem(key) ?? 'null') as StoredSession | null
       }
     }
     const path = view.location.pathname + view.location.search
+    const now = Date.now()
     if (
       kept?.v !== 1 ||
-      !signedIn ||
-      kept.user !== signedIn ||
+      !session?.user?.id ||
+      kept.user !== session.user.id ||
+      // Not after the session's own expiry, nor beyond the kept screen's age (NaN: neither).
+      !(session.expires_at * 1000 > now) ||
+      !(now - kept.at < KEPT_MAX_AGE_MS) ||
       (kept.path !== path && !(kept.home && path === '/')) ||
       kept.width !== view.innerWidth ||
       kept.height < view.innerHeight

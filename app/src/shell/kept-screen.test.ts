@@ -5,12 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import {
   activateCache,
   clearCache,
+  MAX_AGE_MS,
   readCachedValue,
   writeCachedValue,
 } from '../lib/offline-cache.ts'
 import { LAST_WORKSPACE_KEY } from '../SignedInApp.tsx'
 import { captureScreen, keepScreens } from './kept-screen.ts'
-import { KEPT_SCREEN_ID, restoreKeptScreen } from './kept-screen-restore.ts'
+import { KEPT_MAX_AGE_MS, KEPT_SCREEN_ID, restoreKeptScreen } from './kept-screen-restore.ts'
 import type { KeptScreen } from './kept-screen-restore.ts'
 
 const CHANNEL = '/w/00000000-0000-4000-8000-000000000001/c/00000000-0000-4000-8000-000000000002'
@@ -156,8 +157,12 @@ describe('the kept screen shown again', () => {
     Element.prototype.attachShadow = attach
   })
 
-  const session = (id: string) =>
-    localStorage.setItem('sb-localhost-auth-token', JSON.stringify({ user: { id } }))
+  /** supabase-js's stored session: its access token expires in `expiresIn` seconds. */
+  const session = (id: string, expiresIn = 3600) =>
+    localStorage.setItem(
+      'sb-localhost-auth-token',
+      JSON.stringify({ user: { id }, expires_at: Math.floor(Date.now() / 1000) + expiresIn })
+    )
 
   /** Ana's screen, kept as kept-screen.ts keeps it (her offline cache): the key the restore
    * finds is the one the cache writes. */
@@ -204,7 +209,19 @@ describe('the kept screen shown again', () => {
     expect(shadow?.textContent).toContain('link')
   })
 
-  it('shows nothing for another person, another address or width, nobody signed in, or an unreadable one', () => {
+  it('keeps to the offline cache’s age: 14 days', () => {
+    expect(KEPT_MAX_AGE_MS).toBe(MAX_AGE_MS)
+    expect(MAX_AGE_MS).toBe(14 * 24 * 60 * 60 * 1000)
+  })
+
+  it('shows one kept 13 days ago, for a session whose access token has a minute left', () => {
+    keep({ at: Date.now() - 13 * 24 * 3600 * 1000 })
+    session('ana', 60)
+    restore()
+    expect(shown()).not.toBeNull()
+  })
+
+  it('shows nothing for another person, another address or width, nobody signed in, an expired session, an old or an unreadable one', () => {
     for (const [what, arrange] of [
       ['another person signed in', () => (keep(), session('bo'))],
       ['nobody signed in', () => keep()],
@@ -216,6 +233,17 @@ describe('the kept screen shown again', () => {
       ['another width', () => (keep({ width: window.innerWidth + 1 }), session('ana'))],
       ['a taller window', () => (keep({ height: window.innerHeight - 1 }), session('ana'))],
       ['unreadable', () => (keep(), localStorage.setItem(keptKey(), '{"v":1,'), session('ana'))],
+      // Only the server can say whether a session past its access token's expiry stands.
+      ['a session past its expiry', () => (keep(), session('ana', -1))],
+      [
+        'a session without an expiry',
+        () => (
+          keep(),
+          localStorage.setItem('sb-localhost-auth-token', JSON.stringify({ user: { id: 'ana' } }))
+        ),
+      ],
+      ['one kept too long ago', () => (keep({ at: Date.now() - KEPT_MAX_AGE_MS }), session('ana'))],
+      ['one kept without its date', () => (keep({ at: undefined }), session('ana'))],
     ] as const) {
       localStorage.clear()
       arrange()

@@ -85,6 +85,7 @@ export function captureScreen(doc: Document, view: Window, userId: string): Kept
   return {
     v: 1,
     user: userId,
+    at: Date.now(),
     path,
     home,
     width: view.innerWidth,

@@ -9,10 +9,12 @@ import { Notice } from '../../../ui/Notice.tsx'
 import { useResendConfirmation, useSendSignInLink, useSignIn } from '../data/auth-mutations.ts'
 import { clearLinkError, linkErrorIn } from '../data/link-error.ts'
 import { AuthLayout } from './AuthLayout.tsx'
+import './sign-in.css'
 
 export function SignInPage({ expired }: { expired: boolean }) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
+  const [shared, setShared] = useState(false)
   // A link that did not work (used twice, expired) lands here: say so, and offer a new one.
   const [linkError] = useState(() => linkErrorIn(new URL(window.location.href)))
   useEffect(() => {
@@ -26,15 +28,13 @@ export function SignInPage({ expired }: { expired: boolean }) {
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    signIn.mutate({ email, password })
+    signIn.mutate({ email, password, shared })
   }
 
   return (
     <AuthLayout title={t`Sign in to Chorus`}>
       {linkError && <Notice tone="warning">{linkError.message}</Notice>}
-      {expired && (
-        <Notice tone="warning">{t`Your session ended. Sign in again; unsent messages are kept.`}</Notice>
-      )}
+      {expired && <Notice tone="warning">{t`Your session ended. Sign in again.`}</Notice>}
       <form onSubmit={submit} className="stack">
         <Field
           label={t`Email`}
@@ -52,6 +52,20 @@ export function SignInPage({ expired }: { expired: boolean }) {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        <div>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={shared}
+              aria-describedby="shared-computer-hint"
+              onChange={(e) => setShared(e.target.checked)}
+            />
+            {t`This is a shared computer`}
+          </label>
+          <p id="shared-computer-hint" className="field-hint shared-computer-hint">
+            {t`Chorus keeps nothing on this device, and closing this tab signs you out.`}
+          </p>
+        </div>
         {signIn.error && (
           <Notice tone="error">
             {notConfirmed
@@ -76,7 +90,7 @@ export function SignInPage({ expired }: { expired: boolean }) {
           type="button"
           className="button button-secondary"
           disabled={!email || link.isPending}
-          onClick={() => link.mutate(email)}
+          onClick={() => link.mutate({ email, shared })}
         >
           {t`Email me a sign-in link`}
         </button>

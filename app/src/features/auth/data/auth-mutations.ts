@@ -3,6 +3,7 @@
 // cleaned for people.
 import { useMutation } from '@tanstack/react-query'
 import { appLanguage } from '../../../lib/i18n.ts'
+import { setSharedComputer, SHARED_KEY } from '../../../lib/local-store.ts'
 import { supabase } from '../../../lib/supabase.ts'
 
 function redirectTo(path: string): string {
@@ -32,7 +33,10 @@ export async function signUp(input: SignUpInput): Promise<{ needsConfirmation: b
   return { needsConfirmation: !data.session }
 }
 
-export async function signIn(email: string, password: string): Promise<void> {
+/** `shared`: "This is a shared computer": the session is kept in this tab only, and nothing else
+ * on the device (lib/local-store.ts). */
+export async function signIn(email: string, password: string, shared = false): Promise<void> {
+  setSharedComputer(shared)
   const { error } = await supabase().auth.signInWithPassword({ email: email.trim(), password })
   if (error) throw error
 }
@@ -46,10 +50,13 @@ export async function resendConfirmation(email: string): Promise<void> {
   if (error) throw error
 }
 
-export async function sendSignInLink(email: string): Promise<void> {
+export async function sendSignInLink(email: string, shared = false): Promise<void> {
+  // The link opens a tab of its own: on a shared computer, it says so (local-store.ts).
+  const back = new URL(window.location.href)
+  if (shared) back.searchParams.set(SHARED_KEY, '1')
   const { error } = await supabase().auth.signInWithOtp({
     email: email.trim(),
-    options: { shouldCreateUser: false, emailRedirectTo: window.location.href },
+    options: { shouldCreateUser: false, emailRedirectTo: back.href },
   })
   if (error) throw error
 }
@@ -67,13 +74,16 @@ export function useSignUp() {
 
 export function useSignIn() {
   return useMutation({
-    mutationFn: (v: { email: string; password: string }) => signIn(v.email, v.password),
+    mutationFn: (v: { email: string; password: string; shared: boolean }) =>
+      signIn(v.email, v.password, v.shared),
   })
 }
 
 /** Sign-in by email link (magic link), for an account that exists; it lands back on this page. */
 export function useSendSignInLink() {
-  return useMutation({ mutationFn: sendSignInLink })
+  return useMutation({
+    mutationFn: (v: { email: string; shared: boolean }) => sendSignInLink(v.email, v.shared),
+  })
 }
 
 export function useResendConfirmation() {

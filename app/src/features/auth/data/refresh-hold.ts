@@ -6,9 +6,11 @@
 // last-known state and say the server cannot be reached), and all go, as the person, as soon as
 // the refresh gets an answer: retried at once when the browser is back online or the tab is
 // shown again, else after 0.5, 1, 2, 2… s. A sign-out meanwhile ends the wait.
+// A refresh the server refuses (4xx: session_not_found, refresh_token_not_found, a deleted or
+// banned user) ends the session here at once, and what this device kept of it (refreshRefused).
 import { useSyncExternalStore } from 'react'
 import { guardRequests } from '../../../lib/supabase.ts'
-import { serverDown, storedSession } from './session-store.ts'
+import { refreshRefused, serverDown, storedSession } from './session-store.ts'
 
 /** What the gateway answers for a service that is down; supabase-js retries these too. */
 const DOWN = new Set([502, 503, 504])
@@ -33,6 +35,10 @@ export function installRefreshHold(): void {
         response = await fetch(input, init)
         if (!DOWN.has(response.status)) {
           setUnreachable(false)
+          // Too many requests is not a refusal of the session.
+          if (response.status >= 400 && response.status < 500 && response.status !== 429) {
+            refreshRefused()
+          }
           return response
         }
       } catch (error) {

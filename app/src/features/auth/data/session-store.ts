@@ -1,6 +1,8 @@
 // Who is signed in, as an external store: supabase-js's auth events feed it, React reads it with
 // useSyncExternalStore. `recovery` is set when the page was opened from a password-reset link.
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js'
+import { isSharedComputer } from '../../../lib/local-store.ts'
+import { forgetPerson } from '../../../lib/offline-cache.ts'
 import { supabase } from '../../../lib/supabase.ts'
 
 export type AuthState =
@@ -32,8 +34,21 @@ export function serverDown(): void {
   startStored?.()
 }
 
+let refused = false
+
+/** The server refused to refresh the session (refresh-hold.ts saw the answer): it was ended
+ * elsewhere ("sign out everywhere", a revoked session, a deleted user). supabase-js keeps a
+ * session whose access token has not expired yet; forgotten now, it signs the person out here at
+ * once (SIGNED_OUT), and what this device kept of them goes with it (startAuth). */
+export function refreshRefused(): void {
+  refused = true
+  forgetStoredSession()
+}
+
 /** Resolves once the first session state is known (from storage or the URL). */
 export function startAuth(): Promise<void> {
+  // Whose session boot found: a refresh refused while starting signs them out before any state.
+  let person = storedSession()?.user?.id
   return new Promise((resolve) => {
     let wasSignedIn = false
     // Set offline at start, or when the server did not answer a due refresh (serverDown).
@@ -44,6 +59,7 @@ export function startAuth(): Promise<void> {
       // the sign-in page).
       const session = reported ?? (unreachable ? storedSession() : null)
       if (session) {
+        person = session.user.id
         wasSignedIn = true
         const recovery =
           event === 'PASSWORD_RECOVERY' || (state.status === 'signed-in' && state.recovery)
@@ -55,6 +71,13 @@ export function startAuth(): Promise<void> {
           recovery: recovery && event !== 'USER_UPDATED',
         })
       } else {
+        // A session refused while starting (supabase-js refreshes an expired one before its first
+        // event) or later: nothing of its person is kept (offline-cache.ts: the cache, the kept
+        // screen, the parsed trees, the outbox, the drafts). Another tab's sign-out is not here.
+        if (event === 'SIGNED_OUT' && person && (refused || state.status === 'loading')) {
+          forgetPerson(person)
+        }
+        refused = false
         // A sign-out we did not ask for means the refresh token stopped working.
         set({
           status: 'signed-out',
@@ -84,12 +107,17 @@ export function startAuth(): Promise<void> {
 /** supabase-js's storage key (sb-…-auth-token), under which it keeps the session. */
 const SESSION_KEY = /-auth-token$/
 
+/** Where supabase-js keeps the session (lib/supabase.ts): this tab's sessionStorage on a
+ * shared computer. */
+const sessionArea = (): Storage => (isSharedComputer() ? sessionStorage : localStorage)
+
 /** The session supabase-js keeps (under its storage key), if any. */
 export function storedSession(): Session | null {
   try {
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i)
-      if (key && SESSION_KEY.test(key)) return JSON.parse(localStorage.getItem(key)!) as Session
+    const area = sessionArea()
+    for (let i = 0; i < area.length; i++) {
+      const key = area.key(i)
+      if (key && SESSION_KEY.test(key)) return JSON.parse(area.getItem(key)!) as Session
     }
   } catch {
     // storage unavailable or not JSON: none
@@ -101,8 +129,9 @@ export function storedSession(): Session | null {
  * or -user): asked to sign out then, it has no session to end on the server and only says so
  * (SIGNED_OUT). */
 export function forgetStoredSession(): void {
-  for (const key of Object.keys(localStorage)) {
-    if (SESSION_KEY.test(key.replace(/-(code-verifier|user)$/, ''))) localStorage.removeItem(key)
+  const area = sessionArea()
+  for (const key of Object.keys(area)) {
+    if (SESSION_KEY.test(key.replace(/-(code-verifier|user)$/, ''))) area.removeItem(key)
   }
 }
 

@@ -74,7 +74,7 @@ export function ChannelView(props: Props) {
   )
   // Highlighted: the linked message, or the parent of a linked reply kept in its thread.
   const focusId = focusMessageId ? (linkedReply?.parent ?? focusMessageId) : null
-  const { live, snapshot } = useLiveChannel(channelId, me)
+  const { live, snapshot } = useLiveChannel(channelId, me, null, workspaceId)
   const typing = useTyping(channelId, me)
   const uploads = useUploads(workspaceId, channelId)
   const [atBottom, setAtBottom] = useState(true)

@@ -34,7 +34,9 @@ const emptySnapshot = () => EMPTY
 export function useLiveChannel(
   channelId: string,
   userId: string,
-  threadId: string | null = null
+  threadId: string | null = null,
+  /** The channel's workspace, kept with its cached messages (lib/lost-channels.ts). */
+  workspaceId?: string
 ): { live: LiveChannel; snapshot: ChannelSnapshot } {
   // Making one reads only what is kept locally (no request, no subscription): that waits for
   // start(), in the effect.
@@ -62,8 +64,12 @@ export function useLiveChannel(
     channel.start()
     const stopCaching = threadId
       ? null
-      : keepMessagesCached(channel, userId, channelId, (kept) =>
-          keepTreesOf(kept.map((message) => message.body))
+      : keepMessagesCached(
+          channel,
+          userId,
+          channelId,
+          (kept) => keepTreesOf(kept.map((message) => message.body)),
+          workspaceId
         )
     const onVisible = () => {
       if (document.visibilityState === 'visible') channel.resync()
@@ -74,7 +80,7 @@ export function useLiveChannel(
       stopCaching?.()
       channel.dispose()
     }
-  }, [made, key, channelId, userId, threadId])
+  }, [made, key, channelId, userId, threadId, workspaceId])
 
   const live = remade?.key === key && !remade.channel.isDisposed ? remade.channel : made
   const snapshot = useSyncExternalStore(live.subscribe, live.getSnapshot, emptySnapshot)

@@ -2,7 +2,7 @@
 // without the parser's chunk (kept-trees.ts). A file of its own: the parser is never loaded here.
 import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, render } from '@testing-library/react'
-import { activateCache } from '../../../lib/offline-cache.ts'
+import { activateCache, writeCachedValue } from '../../../lib/offline-cache.ts'
 import { loadMarkdownForKept, markdownState } from './load.ts'
 import { MessageBody } from './MessageBody.tsx'
 import type { Block } from './tree.ts'
@@ -20,10 +20,7 @@ describe('MessageBody with a kept tree', () => {
         children: [{ type: 'strong', children: [{ type: 'text', text: 'done' }] }],
       },
     ]
-    localStorage.setItem(
-      'chorus.cache.v1.ana.value.trees',
-      JSON.stringify({ parser: __CHORUS_PARSER__, trees: [['**done**', tree]] })
-    )
+    writeCachedValue('ana', 'trees', { parser: __CHORUS_PARSER__, trees: [['**done**', tree]] })
     loadMarkdownForKept('ana', null)
     const kept = render(<MessageBody body="**done**" resolveMention={resolve} />)
     const body = kept.container.querySelector<HTMLElement>('.message-body')!

@@ -30,7 +30,8 @@ export function useLanguageSync(me: string): void {
 
 function keptAcrossReloads(): boolean {
   try {
-    return browserStore() === window.localStorage
+    // sessionStorage on a shared computer (lib/local-store.ts): kept across reloads too.
+    return browserStore() === window.localStorage || browserStore() === window.sessionStorage
   } catch {
     return false
   }
