@@ -71,7 +71,11 @@ export async function statementFor(
           body: undefined,
         }
   const req = parseRequest(raw, ['public'])
-  const plan = planRequest(req, cache, { maxRows: 1000, aggregatesEnabled: false })
+  const plan = planRequest(req, cache, {
+    maxRows: 1000,
+    aggregatesEnabled: false,
+    planEnabled: false,
+  })
   const statements =
     plan.kind === 'read'
       ? readStatements(plan)
