@@ -3,8 +3,9 @@
 // with a temporary data folder (in the arrangement E2E_ARRANGEMENT names: production by default,
 // `serve`), and stops it afterwards. Two workers: the spec files run two at a time on that one
 // stack, and each makes its own people and workspace, so no test resets the database and none
-// depends on another's data (e2e/README.md, "How long it takes", has the measurements). The
-// @smoke scenario needs `npm start`'s demo seed: it runs in the local arrangement only.
+// depends on another's data (docs/development.md, "How long the tests take", has the
+// measurements). The @smoke scenario needs `npm start`'s demo seed: it runs in the local
+// arrangement only.
 import { defineConfig } from '@playwright/test'
 
 export const CHROMIUM_ARGS = [
@@ -34,11 +35,13 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
     },
-    // No trace by default: recording one for every test (to keep a failed test's) costs the
-    // browser and the worker about a quarter of the suite's CPU (three spec files: 150 busy
-    // core-seconds with the screencast, 122 with DOM snapshots only, 111 with none). To debug a
-    // failure, run its spec again with `--trace retain-on-failure`.
-    trace: 'off',
+    // A failed test's trace is kept in CI (CI set: `.ci/run` sets it and prints where the traces
+    // and the report are when the run fails), so that a failure can be read without a rerun.
+    // Recording one means recording every test (Playwright cannot know which will fail): about a
+    // quarter of the suite's CPU on 2026-11-25 (three spec files: 150 busy core-seconds with the
+    // screencast, 122 with DOM snapshots only, 111 with none); measured again for issue 70 in
+    // docs/development.md. Elsewhere no trace: run a spec with `--trace retain-on-failure`.
+    trace: process.env.CI ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
