@@ -95,6 +95,20 @@ describe('readFunctionSecrets under serve', () => {
     expect(secrets.get('APP_URL')).toBe('https://other.example.com')
   })
 
+  it("gives the settings file's values (serve's server secrets) over config.toml and functions/.env", async () => {
+    const workdir = await project('CHORUS_OUTBOUND_ALLOW=10.9.0.0/16\n')
+    const config = parseProjectConfig(SMTP, workdir)
+    const secrets = readFunctionSecrets(
+      config.supabaseDir,
+      doc({ CHORUS_OUTBOUND_ALLOW: '192.0.2.1' }),
+      log,
+      productionSecrets(config, 'https://chat.example.com'),
+      {},
+      [['CHORUS_OUTBOUND_ALLOW', '10.1.2.0/24']]
+    )
+    expect(secrets.get('CHORUS_OUTBOUND_ALLOW')).toBe('10.1.2.0/24')
+  })
+
   it('leaves start alone: config.toml as written', async () => {
     const workdir = await project()
     const config = parseProjectConfig(SMTP, workdir)
