@@ -62,6 +62,34 @@ describe('useReadWhileVisible', () => {
     expect(marks).toEqual([3, 4])
   })
 
+  it("does not restart an older message's wait when a newer one comes", () => {
+    const { marks, rerender } = render({ newest: 3, watching: true })
+    act(() => vi.advanceTimersByTime(300))
+    rerender({ newest: 4, watching: true })
+    act(() => vi.advanceTimersByTime(100))
+    expect(marks).toEqual([3])
+    act(() => vi.advanceTimersByTime(300))
+    expect(marks).toEqual([3, 4])
+  })
+
+  it('counts a wait whose time has passed as seen on leaving, though its timer ran late', () => {
+    const { marks, unmount } = render({ newest: 3, watching: true })
+    // a busy page: 450 ms have passed by the clock, the timer has not run yet
+    const start = performance.now()
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(start + 450)
+    unmount()
+    clock.mockRestore()
+    expect(marks).toEqual([3])
+  })
+
+  it('marks nothing for a message in view less than 400 ms when the view is left', () => {
+    const { marks, unmount } = render({ newest: 3, watching: true })
+    act(() => vi.advanceTimersByTime(200))
+    unmount()
+    act(() => vi.advanceTimersByTime(1000))
+    expect(marks).toEqual([])
+  })
+
   it('marks nothing more before a mark unread when nothing waits', async () => {
     const { marks, result } = render({ newest: 3, watching: false })
     await act(() => result.current())
@@ -150,6 +178,20 @@ describe('useReadWhileVisible', () => {
       act(() => vi.advanceTimersByTime(MARK_EVERY_MS * 2))
       // 4 was waiting; my message 5 moved the position past it on the server.
       expect(marks).toEqual([3])
+    })
+
+    it('keeps read what a lively channel showed: messages faster than 400 ms apart', () => {
+      const { marks, seen, rerender, unmount } = paced({ newest: 3 })
+      act(() => vi.advanceTimersByTime(400))
+      // 4 to 7 come 300 ms apart; the view is left 200 ms after 7
+      for (const newest of [4, 5, 6, 7]) {
+        rerender({ newest })
+        act(() => vi.advanceTimersByTime(newest === 7 ? 200 : 300))
+      }
+      expect(seen).toEqual([3, 4, 5, 6])
+      unmount()
+      // 4 to 6 were each in view their 400 ms: marked on leaving (7, 200 ms only, is not)
+      expect(marks).toEqual([3, 6])
     })
 
     it('marks what was seen when the view is left or the page hidden', () => {

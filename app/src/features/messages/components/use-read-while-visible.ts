@@ -11,6 +11,10 @@
 // view; what is seen and not yet marked is marked when the page is hidden or the view is left.
 // So the marks a team makes grow with its people's time in busy channels, not with its messages
 // times their readers (issue 50).
+// Each new message waits its own 400 ms: a newer one does not restart an older one's wait (in a
+// lively channel, messages coming faster than that were never marked), and on leaving, a wait
+// whose time has passed by the clock counts as seen even if its timer has not run yet (a busy
+// page runs timers late): what was seen stays read.
 // A message opened by its link (`opened`: a notification's click, a search result, a permalink)
 // has been seen when the page is visible, wherever the view is: my position moves up to it at
 // once, so its notification closes on my other devices; what comes after it waits to be seen at
@@ -19,6 +23,13 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 
 const SETTLE_MS = 400
 export const MARK_EVERY_MS = 5 * 60_000
+
+interface Wait {
+  seq: number
+  /** When its 400 ms are over (performance.now()). */
+  until: number
+  timer: number
+}
 
 export interface ReadPace {
   /** Whether the newest message is mine (the server marked it when it was sent). */
@@ -44,7 +55,8 @@ export function useReadWhileVisible(
   const marked = useRef(0)
   const seenSeq = useRef(0)
   const markedAt = useRef(0)
-  const waiting = useRef<{ timer: number; seq: number } | null>(null)
+  /** Messages at the bottom, each waiting its 400 ms (a newer one does not restart an older's). */
+  const waiting = useRef<Wait[]>([])
   const due = useRef<number | null>(null)
   const latest = useRef({ newest, mark, pace })
   const [visible, setVisible] = useState(() => document.visibilityState === 'visible')
@@ -69,19 +81,58 @@ export function useReadWhileVisible(
     if (seenSeq.current > marked.current) await markNow(seenSeq.current)
   }, [markNow])
 
+  /** `seq` has been in view for its 400 ms: seen (paced: shown read, marked in time). */
+  const settled = useCallback(
+    (seq: number) => {
+      if (seq <= Math.max(marked.current, seenSeq.current)) return
+      const paced = latest.current.pace
+      if (!paced) {
+        void markNow(seq)
+        return
+      }
+      seenSeq.current = seq
+      paced.seen(seq)
+      const every = paced.everyMs ?? MARK_EVERY_MS
+      const wait = markedAt.current + every - Date.now()
+      if (marked.current === 0 || wait <= 0 || paced.soon(marked.current)) {
+        void markNow(seq)
+      } else if (due.current === null) {
+        due.current = window.setTimeout(() => {
+          due.current = null
+          void flush()
+        }, wait)
+      }
+    },
+    [markNow, flush]
+  )
+
+  /** Stops the waits: those whose 400 ms have passed by the clock (their timer late on a busy
+   * page) are seen, the others not. */
+  const stopWaiting = useCallback(() => {
+    const now = performance.now()
+    const over = waiting.current.filter((w) => w.until <= now)
+    for (const w of waiting.current) window.clearTimeout(w.timer)
+    waiting.current = []
+    if (over.length > 0) settled(Math.max(...over.map((w) => w.seq)))
+  }, [settled])
+
   useEffect(() => {
     const update = () => {
       const shown = document.visibilityState === 'visible'
-      if (!shown) void flush()
+      if (!shown) {
+        stopWaiting()
+        void flush()
+      }
       setVisible(shown)
     }
     document.addEventListener('visibilitychange', update)
     return () => {
       document.removeEventListener('visibilitychange', update)
       // Leaving the view: what was seen is marked.
-      if (due.current !== null) void flush()
+      stopWaiting()
+      if (due.current !== null || seenSeq.current > marked.current) void flush()
     }
-  }, [flush])
+  }, [flush, stopWaiting])
 
   useEffect(() => {
     if (opened === undefined || !visible || opened <= marked.current) return
@@ -89,50 +140,43 @@ export function useReadWhileVisible(
   }, [opened, visible, markNow])
 
   const mine = pace?.mine ?? false
+  const looking = watching && visible
   useEffect(() => {
-    if (!watching || !visible || newest <= Math.max(marked.current, seenSeq.current)) return
+    if (!looking || newest <= Math.max(marked.current, seenSeq.current)) return
     if (mine) {
       // The server moved my read position to my message when it was sent.
       if (due.current !== null) window.clearTimeout(due.current)
       due.current = null
+      for (const w of waiting.current) window.clearTimeout(w.timer)
+      waiting.current = []
       marked.current = newest
       seenSeq.current = newest
       markedAt.current = Date.now()
       return
     }
-    const timer = window.setTimeout(() => {
-      waiting.current = null
-      const paced = latest.current.pace
-      if (!paced) {
-        void markNow(newest)
-        return
-      }
-      seenSeq.current = newest
-      paced.seen(newest)
-      const every = paced.everyMs ?? MARK_EVERY_MS
-      const wait = markedAt.current + every - Date.now()
-      if (marked.current === 0 || wait <= 0 || paced.soon(marked.current)) {
-        void markNow(newest)
-      } else if (due.current === null) {
-        due.current = window.setTimeout(() => {
-          due.current = null
-          void flush()
-        }, wait)
-      }
-    }, SETTLE_MS)
-    waiting.current = { timer, seq: newest }
-    return () => {
-      window.clearTimeout(timer)
-      waiting.current = null
+    if (waiting.current.some((w) => w.seq >= newest)) return
+    const wait: Wait = {
+      seq: newest,
+      until: performance.now() + SETTLE_MS,
+      timer: window.setTimeout(() => {
+        waiting.current = waiting.current.filter((w) => w !== wait)
+        settled(newest)
+      }, SETTLE_MS),
     }
-  }, [watching, visible, newest, mine, markNow, flush])
+    waiting.current = [...waiting.current, wait]
+  }, [looking, newest, mine, settled])
+
+  // Scrolled up, offline or hidden: the waits stop (what waited its time is seen).
+  useEffect(() => {
+    if (!looking) stopWaiting()
+  }, [looking, stopWaiting])
 
   return useCallback(async () => {
     const pending = waiting.current
-    if (pending) {
-      window.clearTimeout(pending.timer)
-      waiting.current = null
-      await markNow(pending.seq)
+    for (const w of pending) window.clearTimeout(w.timer)
+    waiting.current = []
+    if (pending.length > 0) {
+      await markNow(Math.max(seenSeq.current, ...pending.map((w) => w.seq)))
     } else {
       await flush()
     }
