@@ -3,6 +3,7 @@
 // the same member):
 //   - a full word ("deployment", in about 1 message in 1,000);
 //   - as-you-type prefixes ("dep", "depl", "deplo", "deploy"), each a new request;
+//   - quoted phrases, matched as whole words ("deployment of the new", "#17"), and #17 unquoted;
 //   - the trigram index's size and build time, and the rows/s of the bulk insert.
 //
 //   node --import tsx bench/search/run.ts [--messages 1000000] [--iterations 100]
@@ -221,6 +222,20 @@ async function main(): Promise<void> {
       await measure(
         'search_messages, common word "team"',
         search(() => ['team'])
+      ),
+      // A quoted phrase is whole words: the index finds the candidates of its pattern, a regular
+      // expression keeps the whole-word ones. "#17" is in one message, its pattern in 1,111.
+      await measure(
+        'search_messages, phrase "deployment of the new"',
+        search(() => ['"deployment of the new"'])
+      ),
+      await measure(
+        'search_messages, phrase "#17" (whole word)',
+        search(() => ['"#17"'])
+      ),
+      await measure(
+        'search_messages, unquoted #17 (inside words)',
+        search(() => ['#17'])
       ),
     ]
 
