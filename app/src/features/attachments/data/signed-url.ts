@@ -10,10 +10,10 @@ import { useQuery } from '@tanstack/react-query'
 import { storage } from '../../../lib/supabase.ts'
 import { ATTACHMENT_BUCKET } from './rules.ts'
 
-/** How long a signed attachment URL lives. */
-export const TTL_SECONDS = 600
-/** A URL this old is signed again. */
-const FRESH_MS = (TTL_SECONDS - 120) * 1000
+/** How long a signed attachment URL lives: 10 minutes. */
+const TTL_SECONDS = 600
+/** A URL this old (8 minutes, two before it expires) is signed again. */
+const FRESH_MS = 480_000
 
 export const attachmentKeys = {
   all: ['attachments'] as const,
