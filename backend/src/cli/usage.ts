@@ -29,7 +29,8 @@ Options:
   --app-dist DIR      start: also serve this built web app (with /config.json for it)
   --app-port N        start: port of the app (default: the port of [auth] site_url, else 3000)
   --api-port N        start: port of the API instead of [api] port (0 picks a free one)
-  --db-port N         start: port of the embedded database instead of [db] port (0: free one)
+  --db-port N         start, serve: port of the embedded database instead of [db] port (0: free
+                      one; serve: default CHORUS_DB_PORT)
   --inbox-port N      start: port of the mail inbox instead of [inbucket] port (0: free one)
   --inbox-host HOST   start: interface of the mail inbox (default 127.0.0.1, this machine only)
   --inbox-smtp-port N start: the inbox's SMTP port instead of [inbucket] smtp_port (0: free one)
@@ -41,15 +42,19 @@ Options:
                       (default DATA_DIR/chorus.env): KEY=value lines, mode 0600,
                       CHORUS_PUBLIC_URL, SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS,
                       SMTP_ADMIN_EMAIL, SMTP_SENDER_NAME, CHORUS_BACKUP_EVERY, CHORUS_BACKUP_KEEP,
-                      CHORUS_SIGNUP (open or closed). The flags below override it
+                      CHORUS_SIGNUP (open or closed), CHORUS_OUTBOUND_ALLOW,
+                      CHORUS_SIGNED_URL_MAX_EXPIRY, CHORUS_HOST, CHORUS_PORT, CHORUS_DB_PORT,
+                      CHORUS_TRUSTED_PROXY. The flags below override it
   --public-url URL    serve: the URL people open, e.g. https://chat.example.com (the app's
                       config.json, emailed links, CORS; default CHORUS_PUBLIC_URL, else
                       http://127.0.0.1:PORT)
-  --host HOST         serve: the interface to listen on (default 127.0.0.1, for a proxy on
-                      this machine; 0.0.0.0 for every interface)
-  --port N            serve: the one port of the app and every API (default [api] port)
+  --host HOST         serve: the interface to listen on (default CHORUS_HOST, else 127.0.0.1,
+                      for a proxy on this machine; 0.0.0.0 for every interface)
+  --port N            serve: the one port of the app and every API (default CHORUS_PORT,
+                      else [api] port)
   --trusted-proxy IP  serve: a proxy (address, CIDR range or loopback) whose X-Forwarded-For
-                      and X-Forwarded-Proto are believed; repeatable (default loopback)
+                      and X-Forwarded-Proto are believed; repeatable (default
+                      CHORUS_TRUSTED_PROXY, else loopback)
   --no-signup         serve: only invited people get an account (CHORUS_SIGNUP=closed)
   -o, --output FMT    status: pretty (default), json or env; backup: the archive to write
                       (default DATA_DIR/backups/chorus-backup-<UTC yyyymmddTHHMMSSZ>.tar.gz)
