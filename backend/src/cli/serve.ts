@@ -48,6 +48,8 @@ export interface ServeArgs {
 
 export interface ServeSetup {
   options: StackOptions
+  /** The log given, else serve's own (made once the settings file's LOG_LEVEL applies). */
+  log: Logger
   settings: ServerSettings
   /** null: no backups scheduled. */
   backups: BackupSchedule | null
@@ -58,8 +60,12 @@ export async function serveOptions(args: ServeArgs, log: Logger): Promise<StackO
   return (await serveSetup(args, log)).options
 }
 
-/** The settings, stack options and backup schedule of a serve-mode start. */
-export async function serveSetup(args: ServeArgs, log: Logger): Promise<ServeSetup> {
+/**
+ * The settings, stack options and backup schedule of a serve-mode start. The settings file's
+ * environment keys (LOG_LEVEL, the Realtime limits) are applied to this process where its
+ * environment does not give them: what systemd would pass on from the same file.
+ */
+export async function serveSetup(args: ServeArgs, given?: Logger): Promise<ServeSetup> {
   const config = await loadProjectConfig(args.workdir)
   if (!args.appDist) {
     throw new ServeError('serve needs the built web app: --app-dist DIR (npm run serve gives it)')
@@ -67,6 +73,8 @@ export async function serveSetup(args: ServeArgs, log: Logger): Promise<ServeSet
   const dataDir = path.resolve(args.dataDir)
   const settingsFile = settingsPath(dataDir, args.config)
   const settings = await loadSettings(settingsFile, args.config !== undefined)
+  for (const [key, value] of Object.entries(settings.environment)) process.env[key] ??= value
+  const log = given ?? createLogger(undefined, '', { lines: true })
   const port = args.port ?? settings.port ?? config.api.port
   const givenUrl = args.publicUrl ?? settings.publicUrl
   if (givenUrl === undefined && port === 0) {
@@ -127,14 +135,13 @@ export async function serveSetup(args: ServeArgs, log: Logger): Promise<ServeSet
     },
     log,
   }
-  return { options, settings, backups }
+  return { options, log, settings, backups }
 }
 
 export async function serve(args: ServeArgs): Promise<number> {
-  const log = createLogger(undefined, '', { lines: true })
   const began = Date.now()
   const stopper = new Stopper()
-  const { options, settings, backups: schedule } = await serveSetup(args, log)
+  const { options, log, settings, backups: schedule } = await serveSetup(args)
   const stack = await startStack({ ...options, signal: stopper.signal }).catch((error: unknown) => {
     if (stopper.signal.aborted) return null
     throw error

@@ -40,6 +40,8 @@ CHORUS_PORT=8443
 CHORUS_DB_PORT=6543
 CHORUS_TRUSTED_PROXY="10.0.0.0/8, 192.168.0.1"
 LOG_LEVEL=info
+TENANT_MAX_JOINS_PER_SECOND=800
+NODE_OPTIONS=--max-old-space-size=2048
 `
 
 describe('the settings file', () => {
@@ -56,6 +58,7 @@ describe('the settings file', () => {
       host: '0.0.0.0',
       port: 8443,
       dbPort: 6543,
+      environment: { LOG_LEVEL: 'info', TENANT_MAX_JOINS_PER_SECOND: '800' },
       trustedProxies: ['10.0.0.0/8', '192.168.0.1'],
       smtp: {
         host: 'smtp.example.com',
@@ -74,7 +77,10 @@ describe('the settings file', () => {
   })
 
   it('is optional where it is by default, required when given', async () => {
-    expect(await loadSettings(path.join(dir, 'none.env'), false)).toEqual({ file: null })
+    expect(await loadSettings(path.join(dir, 'none.env'), false)).toEqual({
+      file: null,
+      environment: {},
+    })
     await expect(loadSettings(path.join(dir, 'none.env'), true)).rejects.toThrow(
       /^The settings file .*none\.env does not exist \(--config\)/
     )
@@ -131,7 +137,7 @@ describe('the settings file', () => {
     )
     expect(seconds.signedUrlMaxExpiry).toBe(900)
     const empty = await loadSettings(await file('cap.env', 'CHORUS_OUTBOUND_ALLOW=\n'), true)
-    expect(empty).toEqual({ file: path.join(dir, 'cap.env') })
+    expect(empty).toEqual({ file: path.join(dir, 'cap.env'), environment: {} })
   })
 
   it('parses what systemd parses the same way', () => {

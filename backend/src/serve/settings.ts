@@ -38,16 +38,23 @@ export const SETTINGS_KEYS = [
   'CHORUS_TRUSTED_PROXY',
 ] as const
 
-/** Keys of the stack's environment that the file may also carry for systemd (not settings). */
-const ENVIRONMENT_KEYS = new Set([
+/**
+ * Keys of the stack's environment that the file may also carry: systemd passes them on, and
+ * serve applies them itself when the environment does not already give them (serveSetup), so a
+ * plain `npm run serve` reads the same file. The Realtime limits are limitsFromEnv's names.
+ */
+export const ENVIRONMENT_KEYS = [
   'LOG_LEVEL',
+  'TZ',
   'TENANT_MAX_EVENTS_PER_SECOND',
   'CLIENT_MAX_EVENTS_PER_SECOND',
-  'DATABASE_URL',
-  'NODE_ENV',
-  'NODE_OPTIONS',
-  'TZ',
-])
+  'TENANT_MAX_JOINS_PER_SECOND',
+  'TENANT_MAX_CHANNELS_PER_CLIENT',
+  'TENANT_MAX_PAYLOAD_SIZE_IN_KB',
+  'TENANT_MAX_PRESENCE_EVENTS_PER_SECOND',
+] as const
+/** What only the process's start can use (systemd's to pass on): allowed, not applied. */
+const START_ONLY_KEYS = new Set(['DATABASE_URL', 'NODE_ENV', 'NODE_OPTIONS'])
 
 export interface ServerSettings {
   /** The file read; null when there is none (the default file is optional). */
@@ -72,6 +79,8 @@ export interface ServerSettings {
   dbPort?: number
   /** CHORUS_TRUSTED_PROXY: the proxies believed (--trusted-proxy), separated by commas or spaces. */
   trustedProxies?: string[]
+  /** The ENVIRONMENT_KEYS the file gives, applied by serveSetup where the environment has none. */
+  environment: Partial<Record<(typeof ENVIRONMENT_KEYS)[number], string>>
 }
 
 /** Where the settings are read from: --config, else <dataDir>/chorus.env. */
@@ -102,7 +111,7 @@ export async function loadSettings(file: string, given: boolean): Promise<Server
   } catch (error) {
     if (error instanceof ServeError) throw error
     const code = (error as NodeJS.ErrnoException).code
-    if (code === 'ENOENT' && !given) return { file: null }
+    if (code === 'ENOENT' && !given) return { file: null, environment: {} }
     throw new ServeError(
       code === 'ENOENT'
         ? `The settings file ${file} does not exist (--config): write it (see docs/own-server.md)`
@@ -142,9 +151,9 @@ function unquote(value: string, where: string): string {
 }
 
 function settingsOf(values: Map<string, string>, file: string): ServerSettings {
-  const known = new Set<string>(SETTINGS_KEYS)
+  const known = new Set<string>([...SETTINGS_KEYS, ...ENVIRONMENT_KEYS, ...START_ONLY_KEYS])
   for (const key of values.keys()) {
-    if (!known.has(key) && !ENVIRONMENT_KEYS.has(key)) {
+    if (!known.has(key)) {
       throw new ServeError(
         `${file}: unknown setting ${key} (settings: ${SETTINGS_KEYS.join(', ')})`
       )
@@ -159,6 +168,11 @@ function settingsOf(values: Map<string, string>, file: string): ServerSettings {
     publicUrl: get('CHORUS_PUBLIC_URL'),
     backupEvery: get('CHORUS_BACKUP_EVERY'),
     backupKeep: get('CHORUS_BACKUP_KEEP'),
+    environment: {},
+  }
+  for (const key of ENVIRONMENT_KEYS) {
+    const value = values.get(key)
+    if (value !== undefined && value !== '') settings.environment[key] = value
   }
   const signup = get('CHORUS_SIGNUP')
   if (signup !== undefined) {

@@ -4,7 +4,7 @@
 // unknown settings before), hands the allow-list to the Edge Functions over config.toml's
 // [edge_runtime.secrets], and cuts Storage's signed download URLs to the cap; where it listens and
 // the proxies it believes come from the file too (CHORUS_HOST, CHORUS_PORT, CHORUS_DB_PORT,
-// CHORUS_TRUSTED_PROXY), the flags over them.
+// CHORUS_TRUSTED_PROXY), the flags over them, and so do LOG_LEVEL and the Realtime limits.
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -12,6 +12,7 @@ import { createClient } from '@supabase/supabase-js'
 import { afterAll, describe, expect, it } from 'vitest'
 import { serveSetup } from '../../src/cli/serve.ts'
 import { createLogger } from '../../src/logger.ts'
+import { limitsFromEnv } from '../../src/realtime/socket/limits.ts'
 import { fakeAppDist, smtpConfig, startServeTest } from '../support/serve.ts'
 import { makeProject } from '../support/stack.ts'
 import { useTestStack } from '../support/use-stack.ts'
@@ -118,6 +119,26 @@ describe('where serve listens, from chorus.env', () => {
       ).options
       expect(flags).toMatchObject({ host: '127.0.0.1', apiPort: 9000, dbPort: 7000 })
       expect(flags.front?.trustedProxies).toEqual(['10.1.1.1'])
+      // The file's environment keys apply where the process's environment gives none (what
+      // systemd would pass on from the same file); the environment given wins.
+      const keys = ['TENANT_MAX_JOINS_PER_SECOND', 'TENANT_MAX_PRESENCE_EVENTS_PER_SECOND'] as const
+      const before = keys.map((key) => process.env[key])
+      try {
+        delete process.env.TENANT_MAX_JOINS_PER_SECOND
+        process.env.TENANT_MAX_PRESENCE_EVENTS_PER_SECOND = '1500'
+        await writeFile(
+          file,
+          'TENANT_MAX_JOINS_PER_SECOND=2500\nTENANT_MAX_PRESENCE_EVENTS_PER_SECOND=900\n'
+        )
+        await serveSetup(base, log)
+        expect(process.env.TENANT_MAX_JOINS_PER_SECOND).toBe('2500')
+        expect(process.env.TENANT_MAX_PRESENCE_EVENTS_PER_SECOND).toBe('1500')
+        expect(limitsFromEnv(process.env, 'serve').maxJoinsPerSecond).toBe(2500)
+      } finally {
+        keys.forEach((key, i) =>
+          before[i] === undefined ? delete process.env[key] : (process.env[key] = before[i])
+        )
+      }
       await writeFile(file, 'CHORUS_TRUSTED_PROXY=proxy.example.com\n')
       await expect(serveSetup(base, log)).rejects.toThrow(/proxy\.example\.com is not an address/)
     } finally {
