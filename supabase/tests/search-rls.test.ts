@@ -160,7 +160,7 @@ describe('search under RLS', () => {
         person,
         (tx) => tx<{ id: string }[]>`
           select h.id from private.search_hits(${workspace}, ${[`%${word}%`]}::text[], '{}',
-            null, null, null) as h`
+            null, null, null, '{}', '{}') as h`
       )
     expect(await hits(world.people.outsider, world.ws)).toEqual([])
     expect(await hits(world.people.admin, world.ws)).toHaveLength(READS.admin.length)
