@@ -2,7 +2,9 @@
 // middleware answers it from the running local stack (`npm run backend -- status -o json`) or
 // from VITE_SUPABASE_URL / VITE_SUPABASE_KEY. A build also writes the service worker, /sw.js
 // (src/offline/sw.ts), with the list of the files it keeps for opening offline (public/'s web app
-// manifest and icons included), and a brotli and
+// manifest and icons included), the headers its pages must be served with
+// (scripts/security-headers.ts: dist/security-headers.json, the CSP with their inline scripts'
+// hashes), and a brotli and
 // a gzip copy of each text file (scripts/precompress.ts) for the app server to send. React 19
 // renders it; @vitejs/plugin-react compiles the JSX and gives `vite dev` React's fast refresh.
 import { execFileSync } from 'node:child_process'
@@ -15,6 +17,7 @@ import type { Plugin } from 'vite'
 import { precompress } from './scripts/precompress.ts'
 import { inlineSprite } from './scripts/inline-sprite.ts'
 import { inlineKeptScreen } from './scripts/inline-kept-screen.ts'
+import { securityHeaders } from './scripts/security-headers.ts'
 import { lazyAuthAdmin } from './scripts/lazy-auth-admin.ts'
 import { emojiFiles } from './scripts/emoji-files.ts'
 import { linguiCatalogs, linguiMacros } from './scripts/lingui-macros.ts'
@@ -132,6 +135,7 @@ export default defineConfig({
     devRuntimeConfig(),
     offlineShell(),
     emojiFiles(),
+    securityHeaders(),
     precompress(),
   ],
   build: {
