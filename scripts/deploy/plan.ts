@@ -198,6 +198,18 @@ export function deployPlan(inputs: DeployInputs, root: string, localConfig: stri
           file: path.join(inputs.appDist, name),
           content,
         })),
+        // _headers: the cache rules and the build's security headers (its policy's hashes).
+        {
+          kind: 'run',
+          command: words(
+            'node',
+            '--import',
+            'tsx',
+            'scripts/deploy/site-headers.ts',
+            inputs.appDist,
+            projectUrl(ref)
+          ),
+        },
       ],
     },
   ]

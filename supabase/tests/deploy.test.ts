@@ -92,6 +92,10 @@ describe('npm run deploy against a stand-in CLI that records its arguments', () 
     expect(headers).toContain(
       '/manifest.webmanifest\n  Content-Type: application/manifest+json\n  Cache-Control: no-cache'
     )
+    // Every path: the build's security headers, the policy naming the project over https and wss.
+    expect(headers).toContain(
+      `/*\n  Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-x='; connect-src 'self' https://${REF}.supabase.co wss://${REF}.supabase.co; frame-ancestors 'none'\n  X-Frame-Options: DENY\n`
+    )
   })
 
   it('--dry-run prints every command as a shell runs it, secrets as variable references, and every file with its content; it runs and writes nothing', async () => {
@@ -117,6 +121,9 @@ describe('npm run deploy against a stand-in CLI that records its arguments', () 
     expect(lines).toContain(`cat > ${run.appDist}/config.json <<'EOF'`)
     expect(run.stdout).toContain(`"supabaseUrl": "https://${REF}.supabase.co"`)
     expect(run.stdout).toContain('npm run build -w app -- --outDir')
+    expect(lines).toContain(
+      `node --import tsx scripts/deploy/site-headers.ts ${run.appDist} https://${REF}.supabase.co`
+    )
     expect(run.stdout).toContain(`cat > ${workdir}/supabase/config.toml <<'EOF'`)
     expect(run.stdout).toContain("vault.create_secret('\\''https://")
     for (const value of Object.values(SECRETS)) expect(run.stdout).not.toContain(value)

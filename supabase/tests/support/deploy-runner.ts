@@ -9,6 +9,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect } from 'vitest'
 
+/** A build's security headers as dist/security-headers.json has them: {api} and {realtime} left. */
+export const BUILD_HEADERS = {
+  page: {
+    'content-security-policy':
+      "default-src 'self'; script-src 'self' 'sha256-x='; connect-src 'self' {api} {realtime}; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+  },
+}
+
 export const ROOT = path.resolve(import.meta.dirname, '..', '..', '..')
 export const REF = 'abcdefghijklmnopqrst'
 export const KEY = 'sb_publishable_TestKey_123'
@@ -146,6 +155,11 @@ export function useDeployRunner(): DeployRunner {
     if (!place) {
       await mkdir(own.appDist, { recursive: true })
       await writeFile(path.join(own.appDist, 'index.html'), '<!doctype html><title>Chorus</title>')
+      // What the build writes beside the pages (app/scripts/security-headers.ts).
+      await writeFile(
+        path.join(own.appDist, 'security-headers.json'),
+        JSON.stringify(BUILD_HEADERS)
+      )
     }
     const log = path.join(r.dir, `calls-${++logs}.jsonl`)
     const { code, stdout, stderr } = await new Promise<{
