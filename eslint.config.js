@@ -18,9 +18,9 @@ const focusedTests = ['describe', 'it', 'test'].flatMap((object) =>
 )
 
 // The browser's own dialogs are never used in the app (some installed apps and embedded views
-// suppress them: a click then does nothing): ui/confirm.ts asks, ui/toast.ts tells.
+// suppress them: a click then does nothing): ui/layers.ts asks and tells.
 const nativeDialogMessage =
-  "The browser's dialogs are not used: ui/confirm.ts (confirmed, showTextToCopy) or ui/toast.ts."
+  "The browser's dialogs are not used: ui/layers.ts (confirmed, showTextToCopy, showToast)."
 const nativeDialogs = ['confirm', 'alert', 'prompt']
 const nativeDialogGlobals = nativeDialogs.map((name) => ({ name, message: nativeDialogMessage }))
 const nativeDialogProperties = ['window', 'globalThis', 'self'].flatMap((object) =>

@@ -6,7 +6,7 @@
 import { t } from '@lingui/core/macro'
 import { useEffect, useRef } from 'react'
 import { menuItems } from '../features/registry.ts'
-import { confirmed } from '../ui/confirm.ts'
+import { confirmed } from '../ui/layers.ts'
 
 export interface WorkspaceMenuProps {
   close: () => void

@@ -14,6 +14,7 @@ import { Sidebar } from '../features/channels/index.ts'
 import { workspaceViews } from '../features/workspace-views.tsx'
 import { Notice, Spinner } from '../ui/Notice.tsx'
 import { MenuButton } from '../ui/MenuButton.tsx'
+import { Icon } from '../ui/Icon.tsx'
 
 // The menu's items: loaded when it first opens.
 const WorkspaceMenu = lazyRetrying(() => import('./WorkspaceMenu.tsx'), NotLoaded)
@@ -45,7 +46,7 @@ export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
         <h1 title={workspaceName}>
           <bdi>{workspaceName}</bdi>
         </h1>
-        <MenuButton label={t`Workspace menu`} icon="⋯">
+        <MenuButton label={t`Workspace menu`} icon={<Icon name="ellipsis" size={18} />}>
           {(close) => (
             <Suspense fallback={<span className="muted">…</span>}>
               <WorkspaceMenu

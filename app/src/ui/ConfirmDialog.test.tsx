@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { confirmed, showTextToCopy } from './confirm.ts'
+import { confirmed, showTextToCopy } from './layers.ts'
 
 // jsdom has no :modal: an open <dialog> is one here, as one opened with showModal is in Chromium.
 beforeAll(() => {
@@ -80,7 +80,7 @@ describe('confirmed', { timeout: 30_000 }, () => {
 
 describe('showTextToCopy', { timeout: 30_000 }, () => {
   it('shows the text selected in a read-only field, until closed', async () => {
-    const shown = showTextToCopy({ title: 'Copy this link', text: 'http://chorus.test/w/1' })
+    const shown = showTextToCopy('Copy this link', 'http://chorus.test/w/1')
     const asked = await dialog()
     const field = within(asked).getByRole('textbox', { name: 'Copy this link' })
     expect((field as HTMLInputElement).value).toBe('http://chorus.test/w/1')

@@ -1,4 +1,4 @@
-// The app's confirmation dialog (confirm.ts loads this chunk on its first call), on Radix's
+// The app's confirmation dialog (layers.ts loads its chunk on the first call), on Radix's
 // AlertDialog: role alertdialog named by its title and described by its question, Tab kept
 // inside, Cancel focused first, Escape cancels, the focus given back to what had it. Each is
 // rendered in a root of its own, into the top modal <dialog> when one is open (the rest of the
@@ -19,11 +19,6 @@ export interface ConfirmOptions {
   confirm: string
   /** A destructive action: its button in the danger colour. */
   danger?: boolean
-}
-
-export interface TextOptions {
-  title: string
-  text: string
 }
 
 /** Where a new layer goes: the top modal dialog, or the body. */
@@ -82,7 +77,7 @@ function Confirm({ options, close }: { options: ConfirmOptions; close: (ok: bool
   )
 }
 
-function ShowText({ options, close }: { options: TextOptions; close: () => void }) {
+function ShowText({ title, text, close }: { title: string; text: string; close: () => void }) {
   const field = useRef<HTMLInputElement>(null)
   return (
     <AlertDialog.Root open onOpenChange={(open) => !open && close()}>
@@ -97,14 +92,14 @@ function ShowText({ options, close }: { options: TextOptions; close: () => void 
           field.current?.select()
         }}
       >
-        <AlertDialog.Title className="confirm-title">{options.title}</AlertDialog.Title>
+        <AlertDialog.Title className="confirm-title">{title}</AlertDialog.Title>
         <input
           ref={field}
           className="confirm-text"
           readOnly
           dir="auto"
-          value={options.text}
-          aria-label={options.title}
+          value={text}
+          aria-label={title}
           onFocus={(e) => e.currentTarget.select()}
         />
         <div className="confirm-actions">
@@ -118,5 +113,14 @@ function ShowText({ options, close }: { options: TextOptions; close: () => void 
 export const ask = (options: ConfirmOptions): Promise<boolean> =>
   mount<boolean>((close) => <Confirm options={options} close={close} />)
 
-export const showText = (options: TextOptions): Promise<void> =>
-  mount<void>((close) => <ShowText options={options} close={() => close()} />)
+export const showText = (title: string, text: string): Promise<void> =>
+  mount<void>((close) => <ShowText title={title} text={text} close={() => close()} />)
+
+/** A message's delete, worded here: the message list that calls it is on the first screen. */
+export const askDelete = (): Promise<boolean> =>
+  ask({
+    title: t`Delete this message?`,
+    body: t`This cannot be undone.`,
+    confirm: t`Delete`,
+    danger: true,
+  })

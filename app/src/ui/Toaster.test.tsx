@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { showToast } from './toast.ts'
+import { showToast } from './layers.ts'
 
 describe('showToast', { timeout: 30_000 }, () => {
   it('shows a toast in a labelled region; its action runs once and closes it', async () => {

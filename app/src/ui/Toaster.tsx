@@ -1,4 +1,4 @@
-// The toasts (toast.ts loads this chunk on its first call), on Radix's Toast: a labelled region
+// The toasts (layers.ts loads their chunk on the first call), on Radix's Toast: a labelled region
 // (F8 reaches it) in a root of its own at the end of the body; each toast announced, an error
 // assertively (type foreground), the rest politely; each closes by itself after a while (held
 // while hovered or focused), by its close button, by Escape or swiped away. An action ("Undo")
@@ -37,8 +37,9 @@ const remove = (id: number) => set(shown.filter((s) => s.id !== id))
 function Toasts() {
   const list = useSyncExternalStore(subscribe, () => shown)
   const rtl = document.documentElement.dir === 'rtl'
+  const notifications = t`Notifications`
   return (
-    <Toast.Provider label={t`Notifications`} swipeDirection={rtl ? 'left' : 'right'}>
+    <Toast.Provider label={notifications} swipeDirection={rtl ? 'left' : 'right'}>
       {list.map((s) => (
         <Toast.Root
           key={s.id}
@@ -64,7 +65,8 @@ function Toasts() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="toast-viewport" />
+      {/* Radix puts the key that reaches the region (F8) in place of {hotkey}. */}
+      <Toast.Viewport className="toast-viewport" label={`${notifications} ({hotkey})`} />
     </Toast.Provider>
   )
 }

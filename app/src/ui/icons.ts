@@ -9,6 +9,7 @@
 export const ICON_ID_PREFIX = 'icon-'
 
 export const ICONS = [
+  'arrow-right',
   'bookmark',
   'circle-dot',
   'ellipsis',

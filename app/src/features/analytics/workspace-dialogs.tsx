@@ -2,6 +2,7 @@
 // channels, busiest first, with their messages and the people who wrote them over the last 7,
 // 30 or 90 days, and when the last message came.
 import { plural, t } from '@lingui/core/macro'
+import { Icon } from '../../ui/Icon.tsx'
 import { useState } from 'react'
 import { cleanError } from '../../lib/clean-error.ts'
 import { fullTimeLabel } from '../../lib/date-formats.ts'
@@ -62,7 +63,7 @@ export default function Analytics({ workspaceId, workspace, onClose }: Workspace
             {rows.map((r) => (
               <tr key={r.channelId}>
                 <th scope="row">
-                  {r.kind === 'private' ? '🔒' : '#'}
+                  {r.kind === 'private' ? <Icon name="lock" size={13} /> : '#'}
                   {r.name}
                 </th>
                 <td>{number.format(r.messages)}</td>

@@ -4,7 +4,7 @@
 // the clipboard cannot be written (no permission, an insecure page), the text is shown to copy.
 import { t } from '@lingui/core/macro'
 import { useMemo } from 'react'
-import { showTextToCopy } from '../../ui/confirm.ts'
+import { showTextToCopy } from '../../ui/layers.ts'
 import type { ChatMessage } from '../../slots/message.ts'
 import type {
   MessageAction,
@@ -23,7 +23,7 @@ export function copyText(
   text: string,
   clipboard: TextClipboard | undefined = navigator.clipboard
 ): Promise<void> {
-  const fallback = () => void showTextToCopy({ title: t`Copy this text`, text })
+  const fallback = () => void showTextToCopy(t`Copy this text`, text)
   if (!clipboard) return Promise.resolve(fallback())
   return clipboard.writeText(text).catch(fallback)
 }

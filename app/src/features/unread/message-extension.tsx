@@ -7,7 +7,7 @@
 import { t } from '@lingui/core/macro'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { cleanError } from '../../lib/clean-error.ts'
-import { showToast } from '../../ui/toast.ts'
+import { showToast } from '../../ui/layers.ts'
 import type { ChatMessage } from '../../slots/message.ts'
 import type {
   ConversationScope,

@@ -17,7 +17,7 @@ import { useProofGate } from '../../reauth/index.ts'
 import type { Bot, ShownToken } from '../data/bots.ts'
 import '../bots.css'
 import './bots-section.css'
-import { confirmed } from '../../../ui/confirm.ts'
+import { confirmed } from '../../../ui/layers.ts'
 
 /** What the section needs of a channel (a features/channels Channel is one). */
 export interface ChannelChoice {

@@ -9,7 +9,7 @@ import type { EventSubscription, useEventChanges } from '../data/events.ts'
 import { EventDeliveries } from './EventDeliveries.tsx'
 import { labelOf, listOf, when } from './event-text.ts'
 import { SubscriptionEditor } from './SubscriptionEditor.tsx'
-import { confirmed } from '../../../ui/confirm.ts'
+import { confirmed } from '../../../ui/layers.ts'
 
 function stateOf(s: EventSubscription): string {
   const error = s.verificationError

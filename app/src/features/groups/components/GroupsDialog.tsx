@@ -14,7 +14,7 @@ import type { Member } from '../../workspaces/index.ts'
 import { useBroadcastPolicy, useGroupChanges, useGroups, useGroupsLive } from '../data/groups.ts'
 import type { BroadcastPolicy, Group } from '../data/groups.ts'
 import './groups.css'
-import { confirmed } from '../../../ui/confirm.ts'
+import { confirmed } from '../../../ui/layers.ts'
 
 export interface Props {
   workspaceId: string

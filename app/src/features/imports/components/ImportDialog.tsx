@@ -25,7 +25,7 @@ import {
   reportSentence,
 } from '../data/words.ts'
 import './imports.css'
-import { confirmed } from '../../../ui/confirm.ts'
+import { confirmed } from '../../../ui/layers.ts'
 
 export interface Props {
   workspaceId: string

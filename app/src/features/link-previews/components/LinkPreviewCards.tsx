@@ -3,12 +3,13 @@
 // from the linked site; the title links to the page (http(s) only, a new tab, no referrer, no
 // opener). The message's author removes a card (after a confirmation) for everyone.
 import { t } from '@lingui/core/macro'
+import { Icon } from '../../../ui/Icon.tsx'
 import { useState } from 'react'
 import { removePreview, usePreviewImageUrl } from '../data/card.ts'
 import type { LinkPreview } from '../data/preview.ts'
 import { safeLink } from '../data/preview.ts'
 import './link-previews.css'
-import { confirmed } from '../../../ui/confirm.ts'
+import { confirmed } from '../../../ui/layers.ts'
 
 function Card({ preview, canRemove }: { preview: LinkPreview; canRemove: boolean }) {
   const image = usePreviewImageUrl(preview.imagePath)
@@ -33,7 +34,7 @@ function Card({ preview, canRemove }: { preview: LinkPreview; canRemove: boolean
   }
   return (
     <div className="link-preview" role="group" aria-label={t`Link preview: ${title}`}>
-      <div className="link-preview-text">
+      <div className="link-preview-text" dir="auto">
         {preview.siteName && <div className="link-preview-site">{preview.siteName}</div>}
         {href ? (
           <a className="link-preview-title" href={href} target="_blank" rel="noopener noreferrer">
@@ -69,7 +70,7 @@ function Card({ preview, canRemove }: { preview: LinkPreview; canRemove: boolean
           disabled={removing}
           onClick={() => void remove()}
         >
-          ×
+          <Icon name="x" size={14} />
         </button>
       )}
     </div>

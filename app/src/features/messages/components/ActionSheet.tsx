@@ -68,7 +68,7 @@ export default function ActionSheet({ actions, onReact, summary, onMoreEmoji, on
               aria-label={t`More emoji`}
               onClick={() => choose(onMoreEmoji)}
             >
-              ＋
+              <Icon name="smile-plus" size={22} />
             </button>
           )}
         </div>

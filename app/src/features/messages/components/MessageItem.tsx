@@ -4,7 +4,7 @@
 // (../actions.ts, data: this shows them; an action's key runs it on the focused row).
 import { t } from '@lingui/core/macro'
 import { Icon } from '../../../ui/Icon.tsx'
-import { confirmed } from '../../../ui/confirm.ts'
+import { confirmDeleteMessage } from '../../../ui/layers.ts'
 import { Fragment, Suspense, memo, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import { AttachmentView } from '../../attachments/index.ts'
@@ -110,12 +110,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
   const when = fullTimeLabel(message.createdAt)
   const edited = message.editedAt && fullTimeLabel(message.editedAt)
   const confirmDelete = () =>
-    void confirmed({
-      title: t`Delete this message?`,
-      body: t`This cannot be undone.`,
-      confirm: t`Delete`,
-      danger: true,
-    }).then((ok) => ok && handlers.remove(message.id))
+    void confirmDeleteMessage().then((ok) => ok && handlers.remove(message.id))
   const actions = actionsFor(message, {
     ...row.capabilities,
     canDelete: props.canDelete,

@@ -3,6 +3,7 @@
 // A WAI-ARIA menu: the first item takes the focus when it opens, the arrow keys, Home and End move
 // it (one item in the Tab order), Escape closes it and gives the focus back to "Add reaction".
 import { t } from '@lingui/core/macro'
+import { Icon } from '../../../ui/Icon.tsx'
 import { useEffect, useRef } from 'react'
 import type { KeyboardEvent } from 'react'
 import { Emoji } from '../../emoji/index.ts'
@@ -86,7 +87,7 @@ export default function QuickReactions({
           title={more}
           onClick={onMore}
         >
-          ＋
+          <Icon name="smile-plus" size={18} />
         </button>
       )}
     </div>

@@ -4,7 +4,7 @@
 import { t } from '@lingui/core/macro'
 import { useState } from 'react'
 import { parseRoute, pathOf } from '../../../lib/routes.ts'
-import { showTextToCopy } from '../../../ui/confirm.ts'
+import { showTextToCopy } from '../../../ui/layers.ts'
 
 export function permalinkOf(channelId: string, messageId: string): string {
   const route = parseRoute(window.location.pathname)
@@ -16,7 +16,7 @@ export function permalinkOf(channelId: string, messageId: string): string {
 /** Puts the message's permalink on the clipboard (or shows it to copy); `onCopied` once it is. */
 export function copyPermalink(channelId: string, messageId: string, onCopied: () => void): void {
   const url = permalinkOf(channelId, messageId)
-  const fallback = () => void showTextToCopy({ title: t`Copy this link`, text: url })
+  const fallback = () => void showTextToCopy(t`Copy this link`, url)
   if (!navigator.clipboard) return fallback()
   navigator.clipboard.writeText(url).then(onCopied, fallback)
 }

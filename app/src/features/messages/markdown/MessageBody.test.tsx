@@ -126,3 +126,15 @@ describe('MessageBody with emoji', () => {
     expect(container.querySelector('p')?.textContent).toBe('ship it ')
   })
 })
+
+describe('MessageBody direction', () => {
+  it('takes the direction of its own text (dir="auto"): Arabic right to left in any interface', async () => {
+    await loadMarkdown()
+    for (const body of ['مرحبا بالجميع.', 'مرحبا **بالجميع**.']) {
+      const { container } = render(<MessageBody body={body} resolveMention={resolve} />)
+      await waitFor(() => expect(container.querySelector('p')).not.toBeNull())
+      expect(container.querySelector('.message-body')!.getAttribute('dir')).toBe('auto')
+      cleanup()
+    }
+  })
+})

@@ -54,6 +54,7 @@ export const MessageBody = memo(function MessageBody({
     return (
       <div
         className="message-body"
+        dir="auto"
         aria-busy={hidden || undefined}
         style={
           hidden ? { visibility: 'hidden', whiteSpace: 'pre-wrap' } : { whiteSpace: 'pre-wrap' }
@@ -92,7 +93,11 @@ export const MessageBody = memo(function MessageBody({
       )
     else blocks.push(mark)
   }
-  return <div className="message-body">{blocks}</div>
+  return (
+    <div className="message-body" dir="auto">
+      {blocks}
+    </div>
+  )
 })
 
 function subscribeNone(): () => void {

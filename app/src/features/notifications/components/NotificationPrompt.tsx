@@ -2,6 +2,7 @@
 // sidebar once the person is in a workspace (never on first load by itself), until they answer
 // or dismiss it. A chunk of its own, loaded after the first screen (index.ts).
 import { t } from '@lingui/core/macro'
+import { Icon } from '../../../ui/Icon.tsx'
 import { useState } from 'react'
 
 const DISMISSED = 'chorus.notifications.prompt-dismissed'
@@ -37,7 +38,7 @@ export default function NotificationPrompt() {
         {t`Turn on`}
       </button>
       <button type="button" className="icon-button" aria-label={t`Not now`} onClick={dismiss}>
-        ×
+        <Icon name="x" size={16} />
       </button>
     </div>
   )

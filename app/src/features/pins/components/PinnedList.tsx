@@ -35,7 +35,9 @@ export default function PinnedList(props: Props) {
                   {when.format(new Date(p.message.createdAt))}
                 </time>
               </div>
-              <p className="pinned-body">{bodyAsText(p.message.body, nameOf)}</p>
+              <p className="pinned-body" dir="auto">
+                {bodyAsText(p.message.body, nameOf)}
+              </p>
               <div className="pinned-actions">
                 <Link
                   href={`/w/${workspaceId}/c/${p.channelId}/m/${p.messageId}`}

@@ -5,7 +5,7 @@
 import { i18n } from '@lingui/core'
 import { plural, t } from '@lingui/core/macro'
 import { cleanError } from '../../../lib/clean-error.ts'
-import { confirmed } from '../../../ui/confirm.ts'
+import { confirmed } from '../../../ui/layers.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { useRetention, useRetentionChanges } from '../data/retention.ts'

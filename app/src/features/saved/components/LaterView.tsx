@@ -103,7 +103,9 @@ function LaterEntry(props: {
           <span className="muted"> {item.due ? t`since ${when}` : t`Reminder ${when}`}</span>
         )}
       </p>
-      <p className="later-body">{bodyAsText(item.message.body, nameOf)}</p>
+      <p className="later-body" dir="auto">
+        {bodyAsText(item.message.body, nameOf)}
+      </p>
       <div className="later-actions">
         <Link href={`/w/${props.workspaceId}/c/${item.channelId}/m/${item.messageId}`}>
           {t`Open in channel`}

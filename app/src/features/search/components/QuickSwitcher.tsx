@@ -1,6 +1,7 @@
 // Ctrl/Cmd+K: jump to a channel, a DM or a person by any part of the name, keyboard only
 // (arrows, Enter, Escape), recently opened ones first. A person opens (or starts) the DM.
 import { t } from '@lingui/core/macro'
+import { Icon } from '../../../ui/Icon.tsx'
 import { useId, useMemo, useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { browserStore, readJson } from '../../../lib/local-store.ts'
@@ -118,7 +119,13 @@ export default function QuickSwitcher(props: SearchContext & { onClose: () => vo
             onClick={() => open(item)}
           >
             <span className="switcher-kind" aria-hidden="true">
-              {item.kind === 'channel' ? '#' : item.kind === 'dm' ? '💬' : '@'}
+              {item.kind === 'channel' ? (
+                '#'
+              ) : item.kind === 'dm' ? (
+                <Icon name="messages-square" size={14} />
+              ) : (
+                '@'
+              )}
             </span>
             <bdi>{item.label}</bdi>
             {item.kind === 'person' && <span className="muted"> · {t`start a conversation`}</span>}

@@ -4,6 +4,7 @@
 import { t } from '@lingui/core/macro'
 import { Icon } from '../../../ui/Icon.tsx'
 import { useEffect, useId, useMemo, useState } from 'react'
+import type { ReactNode } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { formatLocale } from '../../../lib/i18n.ts'
 import { bodyAsText } from '../../../lib/message-tokens.ts'
@@ -163,7 +164,9 @@ export default function SearchPanel(props: SearchContext & { onClose: () => void
               terms={terms}
             />
             {hit.fileNames.map((name) => (
-              <Marked key={name} className="search-file" text={`📎 ${name}`} terms={terms} />
+              <Marked key={name} className="search-file" text={name} terms={terms}>
+                <Icon name="paperclip" size={14} />{' '}
+              </Marked>
             ))}
           </li>
         ))}
@@ -175,9 +178,21 @@ export default function SearchPanel(props: SearchContext & { onClose: () => void
   )
 }
 
-function Marked({ text, terms, className }: { text: string; terms: string[]; className: string }) {
+function Marked({
+  text,
+  terms,
+  className,
+  children,
+}: {
+  text: string
+  terms: string[]
+  className: string
+  /** Before the text: an icon. */
+  children?: ReactNode
+}) {
   return (
-    <p className={className}>
+    <p className={className} dir="auto">
+      {children}
       {highlight(text, terms).map((part, i) =>
         part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>
       )}

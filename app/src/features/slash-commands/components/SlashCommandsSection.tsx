@@ -13,7 +13,7 @@ import { Notice } from '../../../ui/Notice.tsx'
 import { ShownOnce } from '../../../ui/ShownOnce.tsx'
 import { useAdminCommands, useCommandChanges } from '../data/commands.ts'
 import type { AdminCommand } from '../data/commands.ts'
-import { confirmed } from '../../../ui/confirm.ts'
+import { confirmed } from '../../../ui/layers.ts'
 
 export interface SlashCommandsSectionProps {
   workspaceId: string

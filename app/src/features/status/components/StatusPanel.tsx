@@ -2,6 +2,7 @@
 // tones, recently used; a lazy chunk of its own), a text of up to 100 characters and when it
 // clears, with Slack's presets. A chunk of its own, opened from the profile dialog.
 import { i18n } from '@lingui/core'
+import { Icon } from '../../../ui/Icon.tsx'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg, t } from '@lingui/core/macro'
 import { Suspense, useState } from 'react'
@@ -86,7 +87,13 @@ export default function StatusPanel({ me, onDone }: Props) {
             aria-expanded={picking}
             onClick={() => setPicking(true)}
           >
-            {emoji ? <Emoji emoji={emoji} /> : <span className="muted">＋</span>}
+            {emoji ? (
+              <Emoji emoji={emoji} />
+            ) : (
+              <span className="muted">
+                <Icon name="smile-plus" size={18} />
+              </span>
+            )}
           </button>
           {emoji && (
             <button type="button" className="link-button" onClick={() => setEmoji('')}>

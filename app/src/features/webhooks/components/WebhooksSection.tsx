@@ -3,6 +3,7 @@
 // emoji icon) and copy its URL, shown once; the list says which channel, who made it and when it
 // was last used; regenerate (the old URL stops at once, the new one is shown once) or revoke.
 import { t } from '@lingui/core/macro'
+import { Icon } from '../../../ui/Icon.tsx'
 import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
@@ -15,7 +16,7 @@ import { ShownOnce } from '../../../ui/ShownOnce.tsx'
 import { useWebhookChanges, useWebhooks } from '../data/webhooks.ts'
 import { useProofGate } from '../../reauth/index.ts'
 import type { Webhook } from '../data/webhooks.ts'
-import { confirmed } from '../../../ui/confirm.ts'
+import { confirmed } from '../../../ui/layers.ts'
 
 export default function WebhooksSection(props: IntegrationsSectionProps) {
   const { workspaceId, channels, nameOf } = props
@@ -156,7 +157,7 @@ function WebhookItem(props: {
           <bdi>{w.name}</bdi>
         </strong>{' '}
         <span className="flow-arrow" aria-hidden="true">
-          →
+          <Icon name="arrow-right" size={14} />
         </span>{' '}
         {props.channel}
         {w.revokedAt && <span className="webhook-revoked"> · {t`revoked`}</span>}

@@ -2,6 +2,7 @@
 // single-channel guest (exactly one) or a multi-channel one. The database checks it all again
 // (invites_before_insert); this only makes the right choice easy.
 import { t } from '@lingui/core/macro'
+import { Icon } from '../../../ui/Icon.tsx'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Notice, Spinner } from '../../../ui/Notice.tsx'
 import { useInvitableChannels } from '../data/guest-admin.ts'
@@ -70,7 +71,7 @@ export function GuestInviteFields({
                   checked={channelIds.includes(c.id)}
                   onChange={(e) => toggle(c.id, e.target.checked)}
                 />{' '}
-                {c.kind === 'private' ? '🔒' : '#'}
+                {c.kind === 'private' ? <Icon name="lock" size={13} /> : '#'}
                 {c.name}
               </label>
             </li>

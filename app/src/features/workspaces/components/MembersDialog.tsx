@@ -11,7 +11,7 @@ import { useChangeRole, useRemoveMember } from '../data/workspace-mutations.ts'
 import { GuestKindSelect } from './GuestKindSelect.tsx'
 import type { Member, Role } from '../data/types.ts'
 import { roleLabel } from '../role-names.ts'
-import { confirmed } from '../../../ui/confirm.ts'
+import { confirmed } from '../../../ui/layers.ts'
 
 export interface MembersDialogProps {
   workspaceId: string
