@@ -35,7 +35,6 @@ export const PERMISSIONS_POLICY = [
   'fullscreen=(self)',
   'accelerometer=()',
   'autoplay=()',
-  'bluetooth=()',
   'camera=()',
   'clipboard-read=()',
   'display-capture=()',

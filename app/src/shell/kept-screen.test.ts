@@ -57,6 +57,27 @@ describe('the screen kept', () => {
     expect(document.querySelectorAll('#root script, #root iframe')).toHaveLength(2)
   })
 
+  it('carries style attributes as rules of its CSS, never as attributes (the page’s policy refuses those)', () => {
+    showScreen(
+      CHANNEL,
+      SCREEN.replace(
+        '<article data-seq="7">',
+        '<article data-seq="7" style="height: 40px; transform: translateY(8px)">'
+      )
+    )
+    const screen = captureScreen(document, window, 'ana')!
+    const kept = new DOMParser().parseFromString(screen.html, 'text/html').body
+    expect(kept.querySelectorAll('[style]')).toHaveLength(0)
+    const article = kept.querySelector('article')!
+    const n = article.getAttribute('data-kept-style')
+    expect(n).toMatch(/^\d+$/)
+    expect(screen.css).toContain(
+      `[data-kept-style="${n}"]{height:40px!important;transform:translateY(8px)!important}`
+    )
+    // The page itself keeps its style attribute.
+    expect(document.querySelector('article')?.getAttribute('style')).toContain('height: 40px')
+  })
+
   it('is not kept off a channel, without messages, while one waits for its markup, or while something is open', () => {
     showScreen('/w/00000000-0000-4000-8000-000000000001/threads')
     expect(captureScreen(document, window, 'ana')).toBeNull()

@@ -71,8 +71,19 @@ export function captureScreen(doc: Document, view: Window, userId: string): Kept
   for (const element of copy.querySelectorAll(NEVER_KEPT)) element.remove()
   // Pictures made in this page only (blob: addresses) are gone on the next visit.
   for (const image of copy.querySelectorAll('img[src^="blob:"]')) image.removeAttribute('src')
+  // Style attributes become rules of the kept CSS: the page's Content-Security-Policy refuses
+  // style attributes parsed from markup, which the restore parses, and allows the style sheet
+  // it constructs. Each declaration !important, as an inline style wins over the page's rules.
+  let inline = ''
+  copy.querySelectorAll<HTMLElement | SVGElement>('[style]').forEach((element, n) => {
+    const style = element.style
+    const rule = Array.from(style, (p) => `${p}:${style.getPropertyValue(p)}!important`).join(';')
+    element.removeAttribute('style')
+    element.dataset.keptStyle = String(n)
+    inline += `[data-kept-style="${n}"]{${rule}}`
+  })
   const html = copy.outerHTML
-  const css = styleRules(doc)
+  const css = styleRules(doc) + inline
   if (html.length + css.length > LARGEST) return null
   // `/` (the installed app's start) opens the last workspace's default channel: this screen,
   // when it is that channel's, scrolled nowhere in particular (no message or thread opened).
