@@ -6,7 +6,7 @@
 // The members panel marks the bot too. Revoked in the list, the next call is refused with
 // Slack's answer (`token_revoked`) and nothing more shows.
 import { expect, test } from './support/test.ts'
-import { actor, messageWith, send } from './support/actors.ts'
+import { actor, answerConfirm, messageWith, send } from './support/actors.ts'
 import { apiUrl } from './support/env.ts'
 import { thread, threadLive } from './support/thread.ts'
 import { twoInGeneral } from './support/workspace.ts'
@@ -122,8 +122,8 @@ test('an admin makes a bot and adds it to #general; it posts, replies in a threa
     await openIntegrations()
     await expect(dialog.getByLabel('Bot token')).toHaveCount(0)
     await expect(item).toContainText('last used')
-    ana.page.once('dialog', (d) => void d.accept())
     await item.getByRole('button', { name: 'Revoke' }).click()
+    await answerConfirm(ana.page, 'Revoke')
     await expect(item).toContainText('revoked')
     expect(await call('chat.postMessage', { channel, text: 'after the revoke' })).toEqual({
       ok: false,

@@ -3,7 +3,7 @@
 // reads, nothing changes it), a role change, and removal.
 import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
-import { actor, composer, messageWith, send, waitLive } from './support/actors.ts'
+import { actor, answerConfirm, composer, messageWith, send, waitLive } from './support/actors.ts'
 import { thread, threadLive } from './support/thread.ts'
 import { twoInGeneral } from './support/workspace.ts'
 
@@ -111,6 +111,35 @@ test('private channels, DMs with unread counts, browse and join, settings, roles
     await thread(p).getByRole('button', { name: 'Close thread' }).click()
   })
 
+  await test.step('Pete leaves the channel after a confirmation, and undoes it', async () => {
+    const heading = p.getByRole('heading', { level: 2, name: 'lunch-club', exact: true })
+    const leave = async () => {
+      await p.getByRole('button', { name: 'Channel settings' }).click()
+      await p
+        .getByRole('dialog', { name: '#lunch-club settings' })
+        .getByRole('button', { name: 'Leave channel' })
+        .click()
+      await expect(p.getByRole('alertdialog', { name: 'Leave #lunch-club?' })).toContainText(
+        'You can join it again at any time from Browse channels.'
+      )
+    }
+    await leave()
+    await answerConfirm(p, 'Cancel')
+    await p
+      .getByRole('dialog', { name: '#lunch-club settings' })
+      .getByRole('button', { name: 'Close' })
+      .click()
+    await expect(heading).toBeVisible()
+    await leave()
+    await answerConfirm(p, 'Leave')
+    await expect(heading).toHaveCount(0)
+    const toast = p.getByRole('region', { name: /^Notifications/ }).getByRole('status')
+    await expect(toast).toContainText('You left #lunch-club.')
+    await toast.getByRole('button', { name: 'Undo' }).click()
+    await expect(heading).toBeVisible()
+    await waitLive(p)
+  })
+
   await test.step('archiving stops new messages but keeps the history and its threads', async () => {
     await o.getByRole('button', { name: 'Channel settings' }).click()
     await o
@@ -159,12 +188,15 @@ test('private channels, DMs with unread counts, browse and join, settings, roles
     await members.getByLabel(`Role of ${pete.name}`).selectOption('admin')
     await expect(members.getByLabel(`Role of ${pete.name}`)).toHaveValue('admin')
     await expect(p.getByRole('button', { name: 'Invite people' }).first()).toBeVisible()
-    o.once('dialog', (d) => void d.accept())
     await members
       .getByRole('listitem')
       .filter({ hasText: pete.name })
       .getByRole('button', { name: 'Remove' })
       .click()
+    await expect(o.getByRole('alertdialog', { name: 'Remove member' })).toContainText(
+      `Remove ${pete.name} from the workspace?`
+    )
+    await answerConfirm(o, 'Remove')
     await expect(members.getByText(pete.name)).toHaveCount(0)
     await expect(p.getByRole('heading', { name: 'Workspace not available' })).toBeVisible()
   })

@@ -17,7 +17,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test } from './support/test.ts'
-import { actor, messageWith, send } from './support/actors.ts'
+import { actor, answerConfirm, messageWith, send } from './support/actors.ts'
 import type { Actor } from './support/actors.ts'
 import { useOwnStack } from './support/own-stack.ts'
 import { startStack } from './support/stack-process.ts'
@@ -151,8 +151,8 @@ test('a link shows its preview to everyone, its image from Storage, without any 
   })
 
   await test.step('Ana removes the preview; it goes for Ben too', async () => {
-    ana.page.once('dialog', (dialog) => void dialog.accept())
     await messageWith(ana.page, 'Have you read').getByRole('button', { name: removeName }).click()
+    await answerConfirm(ana.page, 'Remove')
     for (const person of [ana, ben]) {
       await expect(
         messageWith(person.page, 'Have you read').getByRole('group', { name: /^Link preview/ })

@@ -9,7 +9,7 @@
 import postgres from 'postgres'
 import type { Sql } from 'postgres'
 import { expect, test } from './support/test.ts'
-import { actor, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
+import { actor, answerConfirm, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
 import { createWorkspace } from './support/workspace.ts'
 
 // A real 4x4 PNG (made with sharp).
@@ -73,8 +73,8 @@ test('messages past the workspace’s retention go, and their files leave Storag
     await page.getByRole('button', { name: 'Workspace menu' }).click()
     await page.getByRole('menu').getByRole('menuitem', { name: 'Retention' }).click()
     const dialog = page.getByRole('dialog', { name: 'Retention' })
-    page.once('dialog', (confirm) => void confirm.accept())
     await dialog.getByLabel('Keep messages in the workspace').selectOption({ label: '1 day' })
+    await answerConfirm(page, 'Delete')
     await expect(dialog.locator('.retention-sentence').first()).toContainText(
       'older than 1 day are deleted'
     )

@@ -5,6 +5,7 @@
 import { expect, test } from './support/test.ts'
 import {
   actor,
+  answerConfirm,
   confirmedMessageWith,
   messageWith,
   send,
@@ -48,8 +49,8 @@ test('quick reactions over the next row, one Escape to close search, deleted mes
   await test.step('a deleted message without replies leaves no row', async () => {
     const second = messageWith(page, 'second of three')
     await second.hover()
-    page.once('dialog', (d) => void d.accept())
     await second.getByRole('button', { name: 'Delete message' }).click()
+    await answerConfirm(page, 'Delete')
     await expect(messageWith(page, 'second of three')).toHaveCount(0)
     await expect(page.getByText('This message was deleted.')).toHaveCount(0)
     await expect(messageWith(page, 'first of three')).toBeVisible()

@@ -5,7 +5,7 @@
 // keeps its thread.
 import { expect, test } from './support/test.ts'
 import type { Locator, Page } from '@playwright/test'
-import { actor, messageWith, send } from './support/actors.ts'
+import { actor, answerConfirm, messageWith, send } from './support/actors.ts'
 import { thread, threadLive } from './support/thread.ts'
 import { twoInGeneral } from './support/workspace.ts'
 
@@ -155,8 +155,8 @@ test(
       // count goes down for both.
       const offline = thread(bob.page).locator('article.message', { hasText: 'Written offline' })
       await offline.hover()
-      bob.page.once('dialog', (d) => void d.accept())
       await offline.getByRole('button', { name: 'Delete message' }).click()
+      await answerConfirm(bob.page, 'Delete')
       for (const page of [alice.page, bob.page]) {
         await expect(
           channelParent(page).getByRole('button', { name: '7 replies, open the thread' })
@@ -169,8 +169,8 @@ test(
 
       // The parent deleted: "This message was deleted." in the channel, with its thread.
       await channelParent(alice.page).hover()
-      alice.page.once('dialog', (d) => void d.accept())
       await channelParent(alice.page).getByRole('button', { name: 'Delete message' }).click()
+      await answerConfirm(alice.page, 'Delete')
       await thread(bob.page).getByRole('button', { name: 'Close thread' }).click()
       const tombstone = channelParent(bob.page)
       await expect(tombstone).toHaveClass(/message-deleted/)

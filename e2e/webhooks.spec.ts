@@ -6,7 +6,7 @@
 // list shows it as used; after Revoke the next POST is refused with Slack's answer (404
 // no_service) and nothing more shows.
 import { expect, test } from './support/test.ts'
-import { actor, messageWith, send } from './support/actors.ts'
+import { actor, answerConfirm, messageWith, send } from './support/actors.ts'
 import { twoInGeneral } from './support/workspace.ts'
 
 // After Slack's "Creating rich message layouts" / incoming webhooks examples.
@@ -116,8 +116,8 @@ test('an admin makes a webhook; a Slack payload POSTed to it shows live as an ap
     await expect(dialog.getByLabel('Webhook URL')).toHaveCount(0)
     const item = dialog.getByRole('listitem', { name: 'Reviews' })
     await expect(item).toContainText('last used')
-    ana.page.once('dialog', (d) => void d.accept())
     await item.getByRole('button', { name: 'Revoke' }).click()
+    await answerConfirm(ana.page, 'Revoke')
     await expect(item).toContainText('revoked')
     const answer = await request.post(url, { data: { text: 'after the revoke' } })
     expect(answer.status()).toBe(404)

@@ -125,6 +125,16 @@ export function messageWith(page: Page, text: string): Locator {
     .filter({ has: page.locator('.message-body', { hasText: text }) })
 }
 
+/**
+ * Answers the app's own confirmation (app/src/ui/ConfirmDialog.tsx, an alertdialog; the app
+ * never uses the browser's confirm) with its button named `answer`, and waits until it goes.
+ */
+export async function answerConfirm(page: Page, answer: string): Promise<void> {
+  const asked = page.getByRole('alertdialog')
+  await asked.getByRole('button', { name: answer, exact: true }).click()
+  await expect(asked).toHaveCount(0)
+}
+
 /** Waits until the open channel says it is live (joined and caught up). */
 export async function waitLive(page: Page): Promise<void> {
   await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'live', {
