@@ -1,17 +1,42 @@
 // The Phoenix protocol as the real server speaks it, with a bare client: connect refusals,
-// heartbeats, join replies and errors, tokens, limits, leave and close, the vsn 1 serializer. The
-// limit on joins per second, on a stack of its own: protocol-join-rate.test.ts.
+// heartbeats, join replies and errors, tokens, limits, leave and close, the vsn 1 serializer; the
+// limit on joins per second last, on a stack of its own that sets it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signHs256 } from '../../src/jwt/jwt-keys.ts'
+import { startTestStack } from '../support/stack.ts'
 import type { TestStack } from '../support/stack.ts'
-import { now, startProtocolStack } from './protocol-support.ts'
 import { RawClient, socketUrl } from './raw-client.ts'
 import type { Frame } from './raw-client.ts'
+
+const now = () => Math.floor(Date.now() / 1000)
+
+/** Realtime's error backoffs, short, for every protocol stack. */
+const BACKOFFS = { CHANNEL_ERROR_BACKOFF_MS: '10', CONNECT_ERROR_BACKOFF_MS: '10' }
+
+/**
+ * Starts a stack with realtime limits set through the environment the service reads. The stacks
+ * of this file start one after the other: each reads the environment while it starts.
+ */
+async function stackWith(env: Record<string, string>, migrations?: Record<string, string>) {
+  Object.assign(process.env, env)
+  try {
+    return await startTestStack({ migrations })
+  } finally {
+    for (const name of Object.keys(env)) delete process.env[name]
+  }
+}
 
 let stack: TestStack
 
 beforeAll(async () => {
-  stack = await startProtocolStack()
+  // Three channels per connection, payloads up to 1 KB, and a table in the publication.
+  stack = await stackWith(
+    { ...BACKOFFS, TENANT_MAX_CHANNELS_PER_CLIENT: '3', TENANT_MAX_PAYLOAD_SIZE_IN_KB: '1' },
+    {
+      '20240101000000_t.sql':
+        'create table public.items (id int primary key); alter publication supabase_realtime add table public.items;',
+    }
+  )
 })
 
 afterAll(async () => {
@@ -288,5 +313,32 @@ describe('channels', () => {
       join_ref: '1',
     })
     client.close()
+  })
+})
+
+describe('joining, on a stack that limits joins per second (TENANT_MAX_JOINS_PER_SECOND)', () => {
+  let limited: TestStack
+
+  beforeAll(async () => {
+    limited = await stackWith({ ...BACKOFFS, TENANT_MAX_JOINS_PER_SECOND: '2' })
+  })
+
+  afterAll(async () => {
+    await limited?.stop()
+  })
+
+  it('limits joins per second and disconnects the socket over the limit', async () => {
+    const client = await RawClient.connect(socketUrl(limited.url, limited.anonKey))
+    const replies: Frame[] = []
+    for (const name of ['a', 'b', 'c']) replies.push((await client.join(`realtime:${name}`)).reply)
+    expect(replies.slice(0, 2).map((r) => (r[4] as { status: string }).status)).toEqual([
+      'ok',
+      'ok',
+    ])
+    expect(replies[2]?.[4]).toEqual({
+      status: 'error',
+      response: { reason: 'ClientJoinRateLimitReached: Too many joins per second' },
+    })
+    await client.closed
   })
 })

@@ -3,8 +3,9 @@
 // access-token updates, leave and shutdowns. It writes to its connection only through an
 // Outlet and uses the stack through explicit deps; the connection registers it (channels, hub,
 // re-checks) and is told through `onClose` when it ends. Shutdowns follow the real server: a
-// `system` error message, then phx_close. What it is built from and connected to:
-// channel-options.ts.
+// `system` error message, then phx_close. First what it is made of and connected to: its
+// options from the join, its policies, the Outlet it writes to its connection through, and what
+// it uses of the stack.
 import type { Message, UserBroadcastPush, Vsn } from '../protocol/frames.ts'
 import type { JoinConfig } from '../protocol/join-config.ts'
 import { isObject } from '../protocol/join-config.ts'
@@ -13,15 +14,58 @@ import type { Identity } from '../changes/registry.ts'
 import { checkToken } from '../tokens.ts'
 import type { VerifiedToken } from '../tokens.ts'
 import { BroadcastHandler } from './broadcast-handler.ts'
+import type { RealtimeEnv } from './env.ts'
 import type { Frame, Member } from './hub.ts'
-import type { ChannelDeps, ChannelOptions, Outlet, Policies, Request } from './channel-options.ts'
 import { PostgresChangesHandler } from './postgres-changes-handler.ts'
 import { PresenceHandler } from './presence-handler.ts'
 import { canWrite, readPolicies } from './private-auth.ts'
 import type { CallerScope, Extension, ReadPolicies } from './private-auth.ts'
 import { replay } from './replay.ts'
 
-export type { ChannelDeps, ChannelOptions, Outlet, Policies } from './channel-options.ts'
+type Request = Pick<Message, 'joinRef' | 'ref' | 'topic'>
+
+/** Where a channel's frames go: its connection, as narrow as the channel needs it. */
+export interface Outlet {
+  /** The serializer version the frames are encoded for. */
+  readonly vsn: Vsn
+  send(frame: Frame): void
+  push(message: Message): void
+  reply(request: Request, status: 'ok' | 'error', response: unknown): void
+  /**
+   * Counts `count` messages against the connection's own limit; false once it is over it (the
+   * connection is then cut off: its channels closed, this one included).
+   */
+  charge(count: number): boolean
+}
+
+/** What a channel uses of the stack. */
+export type ChannelDeps = Pick<
+  RealtimeEnv,
+  'keys' | 'db' | 'log' | 'hub' | 'feed' | 'limits' | 'presenceRate'
+>
+
+export interface Policies {
+  broadcastRead: boolean
+  presenceRead: boolean
+  /** Learned on the first write (null until then). */
+  broadcastWrite: boolean | null
+  presenceWrite: boolean | null
+}
+
+export interface ChannelOptions {
+  /** `realtime:<subTopic>`, as the client names it. */
+  topic: string
+  subTopic: string
+  /** The hub's topic key (public and private topics differ). */
+  key: string
+  joinRef: Message['joinRef']
+  config: JoinConfig
+  token: VerifiedToken
+  /** The upgrade request's headers, published as request.headers in policy checks. */
+  headers: Record<string, string>
+  presenceKey: string
+  policies: Policies
+}
 
 /** Re-check a token at least this often (the real server's confirm-token interval). */
 const TOKEN_CHECK_MS = 5 * 60 * 1000
