@@ -139,38 +139,52 @@ export function planCall(
   const given = givenOf(req)
   const routine = findRoutine(cache, req.schema, name, given.keys, given.body)
   const returns = routine.returns
-  const chosen = media(
-    req,
-    returns.kind === 'composite' || (returns.kind === 'scalar' && returns.setOf)
-      ? TABLE_MEDIA
-      : ['json', 'object'],
-    options
-  )
   const args = argumentsOf(routine, given, req.payload)
 
+  // As PostgREST's callReadPlan, the read plan is built for every function (its embeds, filters
+  // and orders checked: PGRST200 for an embed under a function returning one scalar), the origin
+  // named by the function's row type (a table's, a composite type's, `record` for OUT/TABLE
+  // parameters) or else by the function itself; only rows and sets of scalars are read through it.
   const ctx = context(req, cache, options)
+  const scalarColumn = returns.kind === 'scalar' && returns.setOf ? routine.name : null
+  const relation =
+    returns.kind === 'composite' && returns.relation
+      ? (relationOf(cache, returns.relation.schema, returns.relation.name) ?? null)
+      : null
+  const tree = buildReadTree(
+    ctx,
+    { kind: 'call' },
+    ctx.aliases.claim(routine.name),
+    {
+      relation,
+      qualified: returns.kind === 'composite' ? returns.relation : null,
+      displayName: returns.kind === 'composite' ? returns.typeName : routine.name,
+    },
+    scalarColumn !== null
+      ? [{ type: 'column', field: { name: scalarColumn, jsonPath: [] } }]
+      : req.query.select
+  )
+  if (scalarColumn !== null) {
+    // A set of scalars is read as its one column; the select is still planned (and refused) as
+    // PostgREST plans it.
+    buildReadTree(
+      context(req, cache, options),
+      { kind: 'call' },
+      routine.name,
+      { relation: null, qualified: null, displayName: routine.name },
+      req.query.select
+    )
+  }
+  attachParams(tree, req.query, { topFilters: true, topOrder: true })
+  const chosen = media(
+    req,
+    returns.kind === 'composite' || scalarColumn !== null ? TABLE_MEDIA : ['json', 'object'],
+    options
+  )
   let node: CallPlan['node'] = null
   let offset = 0n
-  const scalarColumn = returns.kind === 'scalar' && returns.setOf ? routine.name : null
   if (returns.kind === 'composite' || scalarColumn !== null) {
-    const relation =
-      returns.kind === 'composite' && returns.relation
-        ? (relationOf(cache, returns.relation.schema, returns.relation.name) ?? null)
-        : null
-    node = buildReadTree(
-      ctx,
-      { kind: 'call' },
-      ctx.aliases.claim(routine.name),
-      {
-        relation,
-        qualified: returns.kind === 'composite' ? returns.relation : null,
-        displayName: routine.name,
-      },
-      scalarColumn !== null
-        ? [{ type: 'column', field: { name: scalarColumn, jsonPath: [] } }]
-        : req.query.select
-    )
-    attachParams(node, req.query, { topFilters: true, topOrder: true })
+    node = tree
     const range = topRange(req.query, req.range, options.maxRows)
     node.offset = range.offset === 0n ? null : range.offset
     node.limit = range.limit

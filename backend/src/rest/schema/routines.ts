@@ -1,39 +1,7 @@
-// Functions in the schema cache: their parameters and result shapes, and the computed
-// relationships they define (a function of one row returning rows).
+// Functions in the schema cache: their parameters and result shapes (the computed relationships
+// they define are relationship-map.ts's).
 import type { RawRoutine } from './catalog-rows.ts'
-import { qualifiedKey } from './types.ts'
-import type { Relation, Relationship, Routine, RoutineParam, RoutineReturn } from './types.ts'
-
-/**
- * Computed relationships: a function whose one parameter is a relation's row type and which
- * returns rows of a relation (to-one unless it returns SETOF without ROWS 1).
- */
-export function computedRelationships(
-  raws: RawRoutine[],
-  relations: Map<string, Relation>
-): Relationship[] {
-  const result: Relationship[] = []
-  for (const raw of raws) {
-    const origin = raw.arg_relation
-    if (!origin || raw.return_typtype !== 'c' || !raw.return_schema || !raw.return_relation)
-      continue
-    if (!relations.has(qualifiedKey(origin.schema, origin.name))) continue
-    if (!relations.has(qualifiedKey(raw.return_schema, raw.return_relation))) continue
-    const foreignTable = { schema: raw.return_schema, name: raw.return_relation }
-    result.push({
-      table: origin,
-      foreignTable,
-      isSelf: origin.schema === foreignTable.schema && origin.name === foreignTable.name,
-      cardinality: raw.set_of && raw.rows !== 1 ? 'o2m' : 'm2o',
-      constraint: raw.name,
-      columns: [],
-      junction: null,
-      isParent: false,
-      computed: { schema: raw.schema, name: raw.name },
-    })
-  }
-  return result
-}
+import type { Routine, RoutineParam, RoutineReturn } from './types.ts'
 
 const VOLATILITY = { v: 'volatile', s: 'stable', i: 'immutable' } as const
 
@@ -77,10 +45,17 @@ export function buildRoutine(raw: RawRoutine): Routine | null {
         raw.return_schema !== null && raw.return_relation !== null
           ? { schema: raw.return_schema, name: raw.return_relation }
           : null,
+      typeName: raw.return_base_type,
       columns: raw.return_columns ?? [],
     }
   } else if (raw.return_base_type === 'record' && outputs.length > 0) {
-    returns = { kind: 'composite', setOf: raw.set_of, relation: null, columns: outputs }
+    returns = {
+      kind: 'composite',
+      setOf: raw.set_of,
+      relation: null,
+      typeName: 'record',
+      columns: outputs,
+    }
   } else {
     returns = {
       kind: 'scalar',

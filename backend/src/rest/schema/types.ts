@@ -85,6 +85,8 @@ export type RoutineReturn =
       setOf: boolean
       /** The table or view the rows belong to, when it is one (enables embedding). */
       relation: QualifiedName | null
+      /** The row type's name (`record` for OUT/TABLE parameters), as PostgREST's funcTableName. */
+      typeName: string
       columns: { name: string; type: string }[]
     }
 
