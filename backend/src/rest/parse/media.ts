@@ -36,10 +36,26 @@ interface Requested {
   q: number
 }
 
+/** Haskell's `reads` of a Double at the start of `text` (what wai-extra's readQ takes), else 1. */
+function readQ(text: string): number {
+  const match = /^-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/.exec(text)
+  return match ? Number(match[0]) : 1
+}
+
+/**
+ * The Accept header as PostgREST reads it (wai-extra's parseHttpAccept): each element without its
+ * spaces and cut at `;q=` (what follows the q-value is dropped), then sorted by q-value and, for
+ * equal ones, by specificity (its `;` count less its `*` count), both highest first; ties keep the
+ * header's order. Nothing is left out, a q-value of 0 included.
+ */
 function parseAccept(header: string): Requested[] {
-  const list: Requested[] = []
+  const list: { item: Requested; specificity: number }[] = []
   for (const part of header.split(',')) {
-    const [rawType = '', ...rawParams] = part.split(';')
+    const element = part.replaceAll(' ', '')
+    const cut = element.indexOf(';q=')
+    const range = cut === -1 ? element : element.slice(0, cut)
+    const q = cut === -1 ? 1 : readQ(element.slice(cut + 3).split(';')[0] ?? '')
+    const [rawType = '', ...rawParams] = range.split(';')
     const type = rawType.trim().toLowerCase()
     if (type === '') continue
     const params: Record<string, string> = {}
@@ -51,21 +67,20 @@ function parseAccept(header: string): Requested[] {
         .trim()
         .replace(/^"(.*)"$/, '$1')
     }
-    const q = params.q === undefined ? 1 : Number(params.q)
-    list.push({ type, params, q: Number.isFinite(q) ? q : 1 })
+    const count = (c: string) => range.split(c).length - 1
+    list.push({ item: { type, params, q }, specificity: count(';') - count('*') })
   }
-  // Stable sort by quality, highest first.
+  // Array.prototype.sort is stable.
   return list
-    .map((item, i) => ({ item, i }))
-    .sort((a, b) => b.item.q - a.item.q || a.i - b.i)
+    .sort((a, b) => b.item.q - a.item.q || b.specificity - a.specificity)
     .map(({ item }) => item)
 }
 
 function kindOf(requested: Requested, offered: MediaKind[]): MediaKind | null {
   const stripped = requested.params.nulls === 'stripped'
   switch (requested.type) {
+    // Only */* is a wildcard to PostgREST (application/* is a type it does not produce).
     case '*/*':
-    case 'application/*':
       return offered.includes('json') ? 'json' : (offered[0] ?? null)
     case 'application/json':
       return offered.includes('json') ? 'json' : null
@@ -128,7 +143,6 @@ export function negotiate(
 ): Media {
   const requested = parseAccept(header === undefined || header.trim() === '' ? '*/*' : header)
   for (const item of requested) {
-    if (item.q <= 0) continue
     const explain = explainOf(item)
     if (explain) {
       if (!planEnabled) continue

@@ -96,6 +96,11 @@ describe('media types', () => {
     ['application/vnd.pgrst.array+json;nulls=stripped', 'json', true],
     ['text/csv', 'csv', false],
     ['text/html;q=0.9, text/csv', 'csv', false],
+    // parseHttpAccept's specificity: `;` count less `*` count, at equal q-values.
+    ['*/*, text/csv', 'csv', false],
+    ['application/json, text/csv;charset=utf-8', 'csv', false],
+    ['application/json, text/csv', 'json', false],
+    ['text/csv;q=0', 'csv', false],
     ['application/geo+json', 'geojson', false],
   ])('%s', (accept, kind, stripNulls) => {
     expect(negotiate(accept, [...offered])).toEqual({ kind, stripNulls })
