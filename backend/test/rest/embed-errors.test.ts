@@ -215,6 +215,26 @@ describe('PGRST200: no relationship', () => {
     })
   })
 
+  it('suggests no foreign table when the target is one but for case (fuzzyset scores it 1)', async () => {
+    // findRel compares names exactly, so Projects finds nothing; fuzzyset answers the exact
+    // match alone, with score 1, and noRelBetweenHint leaves out a match of score 1: no hint,
+    // though projects_view is close too.
+    const exact = await refusal('/clients?select=Projects(*)')
+    expect(exact.status).toBe(400)
+    expect(exact.body).toEqual({
+      code: 'PGRST200',
+      details:
+        "Searched for a foreign key relationship between 'clients' and 'Projects' in the schema 'public', but no matches were found.",
+      hint: null,
+      message: "Could not find a relationship between 'clients' and 'Projects' in the schema cache",
+    })
+    // A near miss: the best of clients' foreign tables (projects, 1 - 1/9, over projects_view).
+    const near = await refusal('/clients?select=projectss(*)')
+    expect(near.body).toMatchObject({
+      hint: "Perhaps you meant 'projects' instead of 'projectss'.",
+    })
+  })
+
   it('suggests a close origin when the origin has no relationship at all', async () => {
     const answer = await refusal('/projectz?select=clients(*)')
     expect(answer.status).toBe(400)

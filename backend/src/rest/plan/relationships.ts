@@ -10,7 +10,7 @@ import type { RestError } from '../errors.ts'
 import { relationshipKey } from '../schema/relationship-map.ts'
 import { relationOf, relationshipsOf } from '../schema/types.ts'
 import type { QualifiedName, Relationship, SchemaCache } from '../schema/types.ts'
-import { closest } from './fuzzy.ts'
+import { closest, fuzzyMatches } from './fuzzy.ts'
 
 /** `origin` is looked up by name in the request's schema, as PostgREST looks it up. */
 export function findRelationship(
@@ -77,9 +77,10 @@ function singleColumn(rel: Relationship, side: 0 | 1): string | undefined {
 }
 
 /**
- * PostgREST's hint: when the origin has relationships (even none left in the exposed schemas), the
- * closest foreign table's name unless one is the target itself (case aside); otherwise the closest
- * origin that has relationships.
+ * PostgREST's hint (noRelBetweenHint): when the origin has relationships (even none left in the
+ * exposed schemas), the best match among its foreign tables that is not the target itself (a
+ * match scoring 1, which fuzzyset gives only to the target's own name, case aside, and then
+ * alone); otherwise the closest origin that has relationships.
  */
 function noRelationshipHint(
   cache: SchemaCache,
@@ -89,9 +90,8 @@ function noRelationshipHint(
 ): string | null {
   if (cache.relationships.has(relationshipKey(origin, schema))) {
     const children = relationshipsOf(cache, origin, schema).map((r) => r.foreignTable.name)
-    if (children.some((c) => c.toLowerCase() === target.toLowerCase())) return null
-    const child = closest(target, children)
-    return child === null ? null : `Perhaps you meant '${child}' instead of '${target}'.`
+    const child = fuzzyMatches(target, children).find((m) => m.score < 1)?.value
+    return child === undefined ? null : `Perhaps you meant '${child}' instead of '${target}'.`
   }
   const parents: string[] = []
   for (const key of cache.relationships.keys()) {
