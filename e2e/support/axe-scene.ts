@@ -64,7 +64,11 @@ export async function workspaceScene(
 }
 
 /** The offline banner, then the server out of reach, each checked in both themes. */
-export async function outOfReach(ana: Actor, audit: AxeAudit, language: Language): Promise<void> {
+export async function outOfReach(
+  ana: Actor,
+  audit: Pick<AxeAudit, 'checkThemes'>,
+  language: Language
+): Promise<void> {
   const page = ana.page
   await ana.context.setOffline(true)
   await expect(page.locator('.status-banner[data-status="offline"]')).toBeVisible()

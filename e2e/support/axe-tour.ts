@@ -18,7 +18,8 @@ import { messageWith } from './actors.ts'
 /** Where the tour goes: the owner's page, in its language, in this workspace. */
 export interface TourPlace {
   page: Page
-  audit: AxeAudit
+  /** What looks at each screen: axe (accessibility.spec.ts), or the CSP's watch (csp.spec.ts). */
+  audit: Pick<AxeAudit, 'checkThemes'>
   language: Language
   workspace: string
 }

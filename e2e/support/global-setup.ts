@@ -45,6 +45,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.CHORUS_APP_URL = stack.appUrl
   process.env.CHORUS_API_URL = stack.apiUrl
   process.env.CHORUS_INBOX_URL = stack.inboxUrl
+  // The log itself, for the specs that look for what the stack logged (csp.spec.ts's reports).
+  process.env.CHORUS_STACK_LOG = logFile
   // Production: the publishable and secret keys serve generated (there are no demo keys).
   process.env.CHORUS_ANON_KEY = stack.anonKey
   process.env.CHORUS_SERVICE_ROLE_KEY = stack.serviceRoleKey
