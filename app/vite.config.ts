@@ -171,5 +171,15 @@ export default defineConfig({
       },
     },
   },
-  server: { port: 5173, host: '127.0.0.1' },
+  server: {
+    port: 5173,
+    host: '127.0.0.1',
+    // What the app server sends on every answer; no Content-Security-Policy: vite dev's hot
+    // reload runs inline scripts (the build's pages have theirs, scripts/security-headers.ts).
+    headers: {
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-frame-options': 'DENY',
+    },
+  },
 })
