@@ -4,9 +4,9 @@
 // e2e/device-forgets.spec.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
+import { forgetPerson } from './forget-person.ts'
 import {
   activateCache,
-  forgetPerson,
   keptChannels,
   MAX_AGE_MS,
   readCachedMessages,
@@ -15,12 +15,11 @@ import {
   writeCachedQueries,
   writeCachedValue,
 } from './offline-cache.ts'
-import { browserStore, isSharedComputer, setSharedComputer } from './local-store.ts'
+import { browserStore, isSharedComputer, SHARED_KEY } from './local-store.ts'
 import { forgetChannels, lostChannels, watchLostChannels } from './lost-channels.ts'
 
 afterEach(() => {
   vi.useRealTimers()
-  setSharedComputer(false)
   localStorage.clear()
   sessionStorage.clear()
 })
@@ -170,7 +169,8 @@ describe('a lost channel', () => {
 describe('a shared computer', () => {
   it('keeps the session and everything else in this tab’s sessionStorage, and no cache', () => {
     localStorage.setItem('chorus.cache.v1.ana.messages.c1', '[{"body":"from before"}]')
-    setSharedComputer(true)
+    // What the sign-in page sets when the box is checked (auth-mutations.ts).
+    sessionStorage.setItem(SHARED_KEY, '1')
     expect(isSharedComputer()).toBe(true)
     expect(browserStore()).toBe(sessionStorage)
     activateCache('ana')

@@ -17,31 +17,18 @@ export const memoryStore = (): KeyValueStore => {
 
 let probed: KeyValueStore | null = null
 
-/** sessionStorage's key that says the person signed in here chose "This is a shared computer". */
+/** sessionStorage's key that says the person signed in here chose "This is a shared computer"
+ * (set at sign-in by features/auth/data/auth-mutations.ts, before the session is stored). */
 export const SHARED_KEY = 'chorus.shared-computer'
-let shared: boolean | undefined
 
 /** Whether this tab's person chose "This is a shared computer" at sign-in: then their session,
  * outbox, drafts and every other thing the app keeps live in this tab's sessionStorage (closing
  * the tab forgets them), and nothing is kept offline (offline-cache.ts: no cache, no kept screen). */
 export function isSharedComputer(): boolean {
   try {
-    // An emailed sign-in link asked for on a shared computer says so (SignInPage), in a new tab.
-    if (shared === undefined && window.location.search.includes(SHARED_KEY)) setSharedComputer(true)
-    return (shared ??= sessionStorage.getItem(SHARED_KEY) === '1')
+    return sessionStorage.getItem(SHARED_KEY) === '1'
   } catch {
     return false
-  }
-}
-
-/** Set at sign-in, before the session is stored (supabase.ts stores it in browserStore()). */
-export function setSharedComputer(on: boolean): void {
-  shared = on
-  try {
-    if (on) sessionStorage.setItem(SHARED_KEY, '1')
-    else sessionStorage.removeItem(SHARED_KEY)
-  } catch {
-    shared = false
   }
 }
 

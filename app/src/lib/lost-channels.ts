@@ -6,15 +6,9 @@
 // unsent messages and the draft. A chunk loaded once the first screen is shown
 // (offline/use-offline-shell.ts); the lists fetched before it came are looked at when it starts.
 import type { Query, QueryClient } from '@tanstack/react-query'
+import { DRAFTS, outboxKey, removeStored } from './forget-person.ts'
 import { browserStore, readJson, writeJson } from './local-store.ts'
-import {
-  channelsKey,
-  DRAFTS,
-  keptChannels,
-  messagesKey,
-  removeKeys,
-  valueKey,
-} from './offline-cache.ts'
+import { channelsKey, keptChannels, messagesKey, valueKey } from './offline-cache.ts'
 
 /**
  * The kept channels (`[channel, workspace]`) that a list the server gave says are lost: for my
@@ -49,9 +43,9 @@ export function forgetChannels(userId: string, lost: string[]): void {
     if (Array.isArray(messages)) for (const m of messages) bodies.add((m as { body?: unknown })?.body)
   }
   const doomed = new Set(
-    lost.flatMap((id) => [messagesKey(userId, id), `chorus.outbox.v1.${userId}.${id}`, DRAFTS + id])
+    lost.flatMap((id) => [messagesKey(userId, id), outboxKey(userId, id), DRAFTS + id])
   )
-  removeKeys((key) => doomed.has(key))
+  removeStored((key) => doomed.has(key))
   writeJson(
     store,
     channelsKey(userId),

@@ -5,12 +5,12 @@
 // else's, so a second person on the same browser never sees the first one's.
 // A device forgets (docs/offline.md, "What a device forgets"): a cache last written more than
 // MAX_AGE_MS ago is dropped unread; a session the server refused takes its person's cache, outbox
-// and drafts with it (forgetPerson); a channel lost takes its messages (lost-channels.ts); and on
-// a shared computer (local-store.ts) nothing is kept at all.
+// and drafts with it (forget-person.ts); a channel lost takes its messages (lost-channels.ts); and
+// on a shared computer (local-store.ts) nothing is kept at all.
 import { browserStore, isSharedComputer, readJson, writeJson } from './local-store.ts'
 import type { KeyValueStore } from './local-store.ts'
 
-export const PREFIX = 'chorus.cache.v1.'
+const PREFIX = 'chorus.cache.v1.'
 
 /** A cache (and the kept screen in it) older than this is dropped unread: 14 days. */
 export const MAX_AGE_MS = 14 * 24 * 3600 * 1000
@@ -47,7 +47,7 @@ const fresh = (userId: string) =>
 export function activateCache(userId: string): void {
   const kept = !isSharedComputer() && fresh(userId)
   activeUser = isSharedComputer() ? null : userId
-  removeKeys((key) => key.startsWith(PREFIX) && !(kept && key.startsWith(`${PREFIX}${userId}.`)))
+  removeKeys((key) => !(kept && key.startsWith(`${PREFIX}${userId}.`)))
 }
 
 /** Signing out: `userId`'s cache is deleted and nothing more is written for them. */
@@ -55,17 +55,6 @@ export function clearCache(userId: string): void {
   if (activeUser === userId) activeUser = null
   removeKeys((key) => key.startsWith(`${PREFIX}${userId}.`))
 }
-
-/** A session the server refused: `userId`'s cache (with the kept screen and the parsed trees),
- * unsent messages and drafts are deleted. The outbox is not kept for a next sign-in: whoever
- * has this device could read it, and a key to lock it would have to come from the server. */
-export function forgetPerson(userId: string): void {
-  clearCache(userId)
-  removeKeys((key) => key.startsWith(`chorus.outbox.v1.${userId}.`) || key.startsWith(DRAFTS))
-}
-
-/** The composer's drafts (messages/components/Composer.tsx), per channel. */
-export const DRAFTS = 'chorus.draft.v1.'
 
 export function readCachedQueries<T>(userId: string): T | null {
   return userId === activeUser ? readJson<T | null>(storage(), queriesKey(userId), null) : null
@@ -145,12 +134,15 @@ export function writeCachedMessages(
   stamp(userId)
 }
 
-/** Deletes the keys that match from localStorage and this tab's sessionStorage. */
-export function removeKeys(matches: (key: string) => boolean): void {
+/** Deletes the cache's keys that match. */
+function removeKeys(matches: (key: string) => boolean): void {
+  const doomed: string[] = []
   try {
-    for (const area of [localStorage, sessionStorage]) {
-      for (const key of Object.keys(area)) if (matches(key)) area.removeItem(key)
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)
+      if (key?.startsWith(PREFIX) && matches(key)) doomed.push(key)
     }
+    for (const key of doomed) localStorage.removeItem(key)
   } catch {
     // storage unavailable: nothing was kept
   }

@@ -14,7 +14,7 @@
 // left out), the person it was kept for is the one signed in in this browser (Supabase's stored
 // session), that session's access token has not expired (after that only the server can say
 // whether the session stands: a refresh it refuses deletes the kept screen with the rest of the
-// person's cache, lib/offline-cache.ts forgetPerson), and it was kept less than MAX_AGE_MS ago.
+// person's cache, lib/forget-person.ts), and it was kept less than MAX_AGE_MS ago.
 // Signing out deletes it with the rest of the person's cache.
 
 /** What the restore reads of supabase-js's stored session. expires_at (seconds) may be missing:

@@ -8,8 +8,12 @@ import { Link } from '../../../ui/Link.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { useResendConfirmation, useSendSignInLink, useSignIn } from '../data/auth-mutations.ts'
 import { clearLinkError, linkErrorIn } from '../data/link-error.ts'
+import { forgetEndedSessions } from '../data/forget-ended.ts'
 import { AuthLayout } from './AuthLayout.tsx'
 import './sign-in.css'
+
+// Loaded whenever the app is signed out: what a refused session kept goes (forget-ended.ts).
+forgetEndedSessions()
 
 export function SignInPage({ expired }: { expired: boolean }) {
   const [email, setEmail] = useState('')
@@ -89,8 +93,8 @@ export function SignInPage({ expired }: { expired: boolean }) {
         <button
           type="button"
           className="button button-secondary"
-          disabled={!email || link.isPending}
-          onClick={() => link.mutate({ email, shared })}
+          disabled={!email || link.isPending || shared}
+          onClick={() => link.mutate(email)}
         >
           {t`Email me a sign-in link`}
         </button>

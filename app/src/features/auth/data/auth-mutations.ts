@@ -3,7 +3,7 @@
 // cleaned for people.
 import { useMutation } from '@tanstack/react-query'
 import { appLanguage } from '../../../lib/i18n.ts'
-import { setSharedComputer, SHARED_KEY } from '../../../lib/local-store.ts'
+import { SHARED_KEY } from '../../../lib/local-store.ts'
 import { supabase } from '../../../lib/supabase.ts'
 
 function redirectTo(path: string): string {
@@ -33,6 +33,16 @@ export async function signUp(input: SignUpInput): Promise<{ needsConfirmation: b
   return { needsConfirmation: !data.session }
 }
 
+/** "This is a shared computer" chosen or not, before the session is stored: lib/local-store.ts. */
+export function setSharedComputer(on: boolean): void {
+  try {
+    if (on) sessionStorage.setItem(SHARED_KEY, '1')
+    else sessionStorage.removeItem(SHARED_KEY)
+  } catch {
+    // no sessionStorage: the browser's storage is all there is
+  }
+}
+
 /** `shared`: "This is a shared computer": the session is kept in this tab only, and nothing else
  * on the device (lib/local-store.ts). */
 export async function signIn(email: string, password: string, shared = false): Promise<void> {
@@ -50,13 +60,10 @@ export async function resendConfirmation(email: string): Promise<void> {
   if (error) throw error
 }
 
-export async function sendSignInLink(email: string, shared = false): Promise<void> {
-  // The link opens a tab of its own: on a shared computer, it says so (local-store.ts).
-  const back = new URL(window.location.href)
-  if (shared) back.searchParams.set(SHARED_KEY, '1')
+export async function sendSignInLink(email: string): Promise<void> {
   const { error } = await supabase().auth.signInWithOtp({
     email: email.trim(),
-    options: { shouldCreateUser: false, emailRedirectTo: back.href },
+    options: { shouldCreateUser: false, emailRedirectTo: window.location.href },
   })
   if (error) throw error
 }
@@ -81,9 +88,7 @@ export function useSignIn() {
 
 /** Sign-in by email link (magic link), for an account that exists; it lands back on this page. */
 export function useSendSignInLink() {
-  return useMutation({
-    mutationFn: (v: { email: string; shared: boolean }) => sendSignInLink(v.email, v.shared),
-  })
+  return useMutation({ mutationFn: sendSignInLink })
 }
 
 export function useResendConfirmation() {

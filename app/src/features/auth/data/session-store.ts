@@ -1,13 +1,17 @@
 // Who is signed in, as an external store: supabase-js's auth events feed it, React reads it with
 // useSyncExternalStore. `recovery` is set when the page was opened from a password-reset link.
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js'
-import { isSharedComputer } from '../../../lib/local-store.ts'
-import { forgetPerson } from '../../../lib/offline-cache.ts'
+import { browserStore } from '../../../lib/local-store.ts'
 import { supabase } from '../../../lib/supabase.ts'
 
 export type AuthState =
   | { status: 'loading' }
-  | { status: 'signed-out'; reason: 'signed-out' | 'expired' | null }
+  | {
+      status: 'signed-out'
+      reason: 'signed-out' | 'expired' | null
+      /** The person whose session the server refused: forget-ended.ts deletes what is kept of them. */
+      ended?: string
+    }
   | { status: 'signed-in'; session: Session; userId: string; email: string; recovery: boolean }
 
 let state: AuthState = { status: 'loading' }
@@ -72,11 +76,10 @@ export function startAuth(): Promise<void> {
         })
       } else {
         // A session refused while starting (supabase-js refreshes an expired one before its first
-        // event) or later: nothing of its person is kept (offline-cache.ts: the cache, the kept
-        // screen, the parsed trees, the outbox, the drafts). Another tab's sign-out is not here.
-        if (event === 'SIGNED_OUT' && person && (refused || state.status === 'loading')) {
-          forgetPerson(person)
-        }
+        // event) or later: nothing of its person is kept (forget-ended.ts). Another tab's
+        // sign-out is not one.
+        const ended =
+          event === 'SIGNED_OUT' && (refused || state.status === 'loading') ? person : undefined
         refused = false
         // A sign-out we did not ask for means the refresh token stopped working.
         set({
@@ -87,6 +90,8 @@ export function startAuth(): Promise<void> {
                 ? 'expired'
                 : 'signed-out'
               : null,
+          // Kept through later sign-out events until someone signs in (forget-ended.ts reads it).
+          ended: ended ?? (state.status === 'signed-out' ? state.ended : undefined),
         })
         explicitSignOut = false
         wasSignedIn = false
@@ -107,9 +112,9 @@ export function startAuth(): Promise<void> {
 /** supabase-js's storage key (sb-…-auth-token), under which it keeps the session. */
 const SESSION_KEY = /-auth-token$/
 
-/** Where supabase-js keeps the session (lib/supabase.ts): this tab's sessionStorage on a
- * shared computer. */
-const sessionArea = (): Storage => (isSharedComputer() ? sessionStorage : localStorage)
+/** Where supabase-js keeps the session (lib/supabase.ts): localStorage, or this tab's
+ * sessionStorage on a shared computer (a store in memory has no keys to find). */
+const sessionArea = () => browserStore() as Storage
 
 /** The session supabase-js keeps (under its storage key), if any. */
 export function storedSession(): Session | null {

@@ -1,7 +1,8 @@
 // Unconfirmed sends, kept in local storage per person and channel, so a reload, a crash or an
 // expired session loses nothing typed (a session the server refuses to renew drops them, and a
-// channel lost drops its own: lib/offline-cache.ts forgetPerson, lib/lost-channels.ts). A send that was in flight at reload time is stored as
-// `waiting`: resending it is safe because the server ignores a repeated message id.
+// channel lost drops its own: lib/forget-person.ts, lib/lost-channels.ts). A send that was in
+// flight at reload time is stored as `waiting`: resending it is safe because the server ignores
+// a repeated message id.
 import { readJson, writeJson } from '../../../lib/local-store.ts'
 import type { KeyValueStore } from '../../../lib/local-store.ts'
 import type { PendingMessage } from './types.ts'
