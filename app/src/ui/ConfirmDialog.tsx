@@ -116,6 +116,17 @@ export const ask = (options: ConfirmOptions): Promise<boolean> =>
 export const showText = (title: string, text: string): Promise<void> =>
   mount<void>((close) => <ShowText title={title} text={text} close={() => close()} />)
 
+/** Leaving a channel (`null`: a direct message), worded here: its settings are first-screen code. */
+export const askLeave = (channel: string | null, isPublic: boolean): Promise<boolean> =>
+  ask({
+    title: channel === null ? t`Leave this conversation?` : t`Leave #${channel}?`,
+    body: isPublic
+      ? t`You can join it again at any time from Browse channels.`
+      : t`To come back, someone in it has to add you again.`,
+    confirm: t`Leave`,
+    danger: !isPublic,
+  })
+
 /** A message's delete, worded here: the message list that calls it is on the first screen. */
 export const askDelete = (): Promise<boolean> =>
   ask({

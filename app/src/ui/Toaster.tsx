@@ -73,6 +73,10 @@ function Toasts() {
 
 let mounted = false
 
+/** "You left #channel." with Undo (joining again), worded here, as ConfirmDialog's askLeave. */
+export const showLeft = (channel: string, undo: () => void): void =>
+  show({ message: t`You left #${channel}.`, action: { label: t`Undo`, run: undo } })
+
 export function show(options: ToastOptions): void {
   if (!mounted) {
     mounted = true

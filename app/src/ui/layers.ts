@@ -17,6 +17,14 @@ export const confirmed = (options: ConfirmOptions): Promise<boolean> =>
 /** "Delete this message?", its wording in the chunk (the message list is on the first screen). */
 export const confirmDeleteMessage = (): Promise<boolean> => load().then((m) => m.askDelete())
 
+/** "Leave #channel?" (`null`: a direct message); its wording in the chunk too. */
+export const confirmLeave = (channel: string | null, isPublic: boolean): Promise<boolean> =>
+  load().then((m) => m.askLeave(channel, isPublic))
+
+/** "You left #channel." with Undo. */
+export const showLeft = (channel: string, undo: () => void): void =>
+  void load().then((m) => m.showLeft(channel, undo))
+
 /** Shows `text` selected in a field, to copy by hand (where the clipboard cannot be written). */
 export const showTextToCopy = (title: string, text: string): Promise<void> =>
   load().then((m) => m.showText(title, text))

@@ -8,7 +8,7 @@ import { navigate } from '../../../lib/router.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
-import { confirmed, showToast } from '../../../ui/layers.ts'
+import { confirmLeave, showLeft } from '../../../ui/layers.ts'
 import { useChannelMutations } from '../data/channel-mutations.ts'
 import { validateChannelName } from '../data/types.ts'
 import type { Channel } from '../data/types.ts'
@@ -92,30 +92,17 @@ export function ChannelSettingsDialog({
                 className="button button-danger"
                 onClick={async () => {
                   const isPublic = channel.kind === 'public'
-                  const ok = await confirmed({
-                    title: isDm ? t`Leave this conversation?` : t`Leave #${channelName}?`,
-                    body: isPublic
-                      ? t`You can join it again at any time from Browse channels.`
-                      : t`To come back, someone in it has to add you again.`,
-                    confirm: t`Leave`,
-                    danger: !isPublic,
-                  })
-                  if (!ok) return
+                  if (!(await confirmLeave(isDm ? null : channelName, isPublic))) return
                   leave.mutate(channel.id, {
                     onSuccess: () => {
                       onClose()
                       navigate(`/w/${workspaceId}`)
                       if (isPublic)
-                        showToast({
-                          message: t`You left #${channelName}.`,
-                          action: {
-                            label: t`Undo`,
-                            run: () =>
-                              join.mutate(channel.id, {
-                                onSuccess: () => navigate(`/w/${workspaceId}/c/${channel.id}`),
-                              }),
-                          },
-                        })
+                        showLeft(channelName, () =>
+                          join.mutate(channel.id, {
+                            onSuccess: () => navigate(`/w/${workspaceId}/c/${channel.id}`),
+                          })
+                        )
                     },
                   })
                 }}
