@@ -23,6 +23,8 @@ create function out_rows(out id int, out name text) returns setof record languag
   $$ select id, name from projects order by id $$;
 create function table_rows() returns table (id int, name text) language sql stable as
   $$ select id, name from projects order by id $$;
+create function lone_out(out total int) language sql stable as
+  $$ select count(*)::int from projects $$;
 create function project_count() returns int language sql stable as
   $$ select count(*)::int from projects $$;
 create function project_names() returns setof text language sql stable as
@@ -30,6 +32,15 @@ create function project_names() returns setof text language sql stable as
 create function do_nothing() returns void language sql as $$ select $$;
 create function all_projects() returns setof projects language sql stable as
   $$ select * from projects order by id $$;
+create domain summary_domain as project_summary;
+create domain summary_domain_domain as summary_domain;
+create domain project_row as projects;
+create function domain_summaries() returns setof summary_domain language sql stable as
+  $$ select row(id, name)::summary_domain from projects order by id $$;
+create function one_domain_summary() returns summary_domain_domain language sql stable as
+  $$ select row(id, name)::summary_domain_domain from projects where id = 1 $$;
+create function domain_projects() returns setof project_row language sql stable as
+  $$ select p::project_row from projects p order by id $$;
 grant select on all tables in schema public to anon;
 `,
   },
@@ -65,6 +76,18 @@ describe('the origin of an embed under /rpc', () => {
       // projects, whose edit distance leaves it under fuzzyset's 0.33: no hint.
       expect(r.json()).toEqual(noRelationship('record', 'clients', null))
     }
+  })
+
+  it('is the type of a lone OUT parameter, which makes a row', async () => {
+    // rettype_is_composite holds for any OUT, INOUT or TABLE parameter: one object, its key the
+    // parameter's name, and the returned type (int4) the origin.
+    const row = await rest(t.stack, '/rpc/lone_out')
+    expect(row.status).toBe(200)
+    expect(row.json()).toEqual({ total: 2 })
+    const r = await rest(t.stack, '/rpc/lone_out?select=*,clients(*)')
+    expect(r.status).toBe(400)
+    const { hint: _hint, ...body } = noRelationship('int4', 'clients', null)
+    expect(r.json()).toMatchObject(body)
   })
 
   it('is the returned table, whose relationships embed', async () => {
@@ -125,5 +148,41 @@ describe('an embed below a function returning scalars or nothing', () => {
     const none = await t.db.rpc('do_nothing')
     expect(none.error).toBeNull()
     expect(none.status).toBe(204)
+  })
+})
+
+describe('a function returning a domain over a composite type', () => {
+  // PostgREST's schema cache follows the return type through its domains to the base type
+  // (base_types): the function returns that composite's rows, named by it.
+  it('answers rows (or one object) of the base type, filtered and ordered', async () => {
+    const set = await rest(t.stack, '/rpc/domain_summaries?select=name&order=id.desc')
+    expect(set.status).toBe(200)
+    expect(set.json()).toEqual([{ name: 'IOS' }, { name: 'Windows' }])
+    expect((await rest(t.stack, '/rpc/domain_summaries?id=eq.1')).json()).toEqual([
+      { id: 1, name: 'Windows' },
+    ])
+    const one = await rest(t.stack, '/rpc/one_domain_summary')
+    expect(one.status).toBe(200)
+    expect(one.json()).toEqual({ id: 1, name: 'Windows' })
+    const csv = await rest(t.stack, '/rpc/domain_summaries', { headers: { accept: 'text/csv' } })
+    expect(csv.text).toBe('id,name\n1,Windows\n2,IOS')
+  })
+
+  it('names the base type as the origin of an embed', async () => {
+    const hint = "Perhaps you meant 'projects' instead of 'project_summary'."
+    for (const fn of ['domain_summaries', 'one_domain_summary']) {
+      const r = await rest(t.stack, `/rpc/${fn}?select=*,clients(*)`)
+      expect(r.status).toBe(400)
+      expect(r.json()).toEqual(noRelationship('project_summary', 'clients', hint))
+    }
+  })
+
+  it('embeds from a domain over a table’s row type as from the table', async () => {
+    const r = await rest(t.stack, '/rpc/domain_projects?select=name,clients(name)')
+    expect(r.status).toBe(200)
+    expect(r.json()).toEqual([
+      { name: 'Windows', clients: { name: 'Microsoft' } },
+      { name: 'IOS', clients: { name: 'Apple' } },
+    ])
   })
 })

@@ -51,6 +51,7 @@ export interface RawRoutine {
   set_of: boolean
   n_defaults: number
   return_type: string
+  /** The returned type's name, through any domains to their base (so its typtype too). */
   return_base_type: string
   return_typtype: string
   return_schema: string | null

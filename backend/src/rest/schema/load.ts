@@ -68,13 +68,13 @@ select p.oid::int8 as oid, n.nspname as schema, p.proname as name,
   obj_description(p.oid, 'pg_proc') as description,
   p.provolatile::text as volatility, p.proretset as set_of, p.pronargdefaults::int4 as n_defaults,
   format_type(p.prorettype, null) as return_type,
-  coalesce(bt.typname, rt.typname)::text as return_base_type,
-  rt.typtype::text as return_typtype,
+  bt.typname::text as return_base_type,
+  bt.typtype::text as return_typtype,
   case when rc.relkind in ('r', 'v', 'm', 'f', 'p') then rn.nspname end as return_schema,
   case when rc.relkind in ('r', 'v', 'm', 'f', 'p') then rc.relname end as return_relation,
-  case when rt.typtype = 'c' then (
+  case when bt.typtype = 'c' then (
     select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod)) order by a.attnum)
-    from pg_attribute a where a.attrelid = rt.typrelid and a.attnum > 0 and not a.attisdropped
+    from pg_attribute a where a.attrelid = bt.typrelid and a.attnum > 0 and not a.attisdropped
   ) end as return_columns,
   p.prorows::float8 as rows,
   (
@@ -94,9 +94,18 @@ select p.oid::int8 as oid, n.nspname as schema, p.proname as name,
   ) as arg_types
 from pg_proc p
 join pg_namespace n on n.oid = p.pronamespace
-join pg_type rt on rt.oid = p.prorettype
-left join pg_type bt on rt.typtype = 'd' and bt.oid = rt.typbasetype
-left join pg_class rc on rc.oid = rt.typrelid
+-- The returned type through any domains to its base, as PostgREST's base_types: a domain over a
+-- composite type returns that type's rows.
+join lateral (
+  with recursive chain(oid, depth) as (
+    select p.prorettype, 0
+    union all
+    select d.typbasetype, chain.depth + 1
+    from chain join pg_type d on d.oid = chain.oid and d.typtype = 'd'
+  )
+  select t.* from chain join pg_type t on t.oid = chain.oid order by chain.depth desc limit 1
+) bt on true
+left join pg_class rc on rc.oid = bt.typrelid
 left join pg_namespace rn on rn.oid = rc.relnamespace
 where n.nspname = any($1::text[]) and p.prokind = 'f'`
 

@@ -48,12 +48,14 @@ export function buildRoutine(raw: RawRoutine): Routine | null {
       typeName: raw.return_base_type,
       columns: raw.return_columns ?? [],
     }
-  } else if (raw.return_base_type === 'record' && outputs.length > 0) {
+  } else if (outputs.length > 0) {
+    // OUT, INOUT or TABLE parameters make a row, as PostgREST's rettype_is_composite: named by
+    // the returned type (`record`, or a lone OUT parameter's type).
     returns = {
       kind: 'composite',
       setOf: raw.set_of,
       relation: null,
-      typeName: 'record',
+      typeName: raw.return_base_type,
       columns: outputs,
     }
   } else {
