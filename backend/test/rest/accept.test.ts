@@ -4,7 +4,7 @@
 // q-value of 0; only */* a wildcard. The 406 lists the types in that sorted order.
 import { describe, expect, it } from 'vitest'
 import { rest } from './fixture.ts'
-import { useStack } from './support.ts'
+import { rawRequest, useStack } from './support.ts'
 
 const t = useStack({
   migrations: {
@@ -72,5 +72,65 @@ describe('Accept: the order PostgREST picks from', () => {
     expect(sorted.json()).toMatchObject({
       message: 'None of these media types are available: text/html, image/*, application/xml',
     })
+  })
+})
+
+describe('Accept: what PostgREST makes of an empty header and of names', () => {
+  it('answers 406 to an empty header, listing no type (parseHttpAccept of "" is [])', async () => {
+    const headers = { apikey: t.stack.anonKey, accept: '' }
+    for (const path of ['/rest/v1/notes', '/rest/v1/']) {
+      const r = await rawRequest(t.stack, 'GET', path, headers)
+      expect(r.status).toBe(406)
+      expect(JSON.parse(r.body)).toEqual({
+        code: 'PGRST107',
+        details: null,
+        hint: null,
+        message: 'None of these media types are available: ',
+      })
+    }
+    // Without the header it is */*: JSON.
+    const none = await rawRequest(t.stack, 'GET', '/rest/v1/notes', { apikey: t.stack.anonKey })
+    expect(none.status).toBe(200)
+    expect(none.headers['content-type']).toBe('application/json; charset=utf-8')
+  })
+
+  it('takes an empty element (a trailing comma) as */*', async () => {
+    const r = await read('text/html,')
+    expect(r.status).toBe(200)
+    expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8')
+  })
+
+  it('lists the refused types by PostgREST’s names, parameters dropped', async () => {
+    // The root (OpenAPI) produces neither CSV nor the vendored types.
+    const r = await rest(t.stack, '/', {
+      headers: {
+        accept:
+          'application/vnd.pgrst.object, text/csv;charset=utf-8, application/vnd.pgrst.array+json;nulls=stripped',
+      },
+    })
+    expect(r.status).toBe(406)
+    expect(r.json()).toEqual({
+      code: 'PGRST107',
+      details: null,
+      hint: null,
+      message:
+        'None of these media types are available: text/csv, application/vnd.pgrst.array+json;nulls=stripped, application/vnd.pgrst.object+json',
+    })
+    const html = await read('text/html;level=1;q=0.5, application/xml;charset=utf-8')
+    expect(html.json()).toMatchObject({
+      message: 'None of these media types are available: application/xml, text/html',
+    })
+  })
+
+  it('matches names case and all, and nulls=stripped only as the one parameter', async () => {
+    const upper = await read('Application/JSON')
+    expect(upper.status).toBe(406)
+    expect(upper.json()).toMatchObject({
+      message: 'None of these media types are available: Application/JSON',
+    })
+    const csv = await read('text/csv;nulls=stripped')
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    const notStripped = await read('application/vnd.pgrst.array+json;nulls=stripped;x=1')
+    expect(notStripped.headers.get('content-type')).toBe('application/json; charset=utf-8')
   })
 })

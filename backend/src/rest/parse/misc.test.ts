@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { RestError } from '../errors.ts'
 import { formDecode, parseQueryString } from '../query-string.ts'
-import { contentTypeOf, negotiate } from './media.ts'
 import { parseColumnList, parseOrder } from './order.ts'
 import { parsePayload, parseCsv } from './payload.ts'
 import { appliedPreferences, parsePrefer } from './prefer.ts'
@@ -82,47 +81,6 @@ describe('Prefer', () => {
     expect(
       appliedPreferences(prefs, { resolution: true, return: true, count: true, tx: true })
     ).toBe('resolution=merge-duplicates, return=representation, count=exact, tx=rollback')
-  })
-})
-
-describe('media types', () => {
-  const offered = ['json', 'object', 'csv', 'geojson'] as const
-  it.each([
-    [undefined, 'json', false],
-    ['*/*', 'json', false],
-    ['application/json', 'json', false],
-    ['application/vnd.pgrst.object+json', 'object', false],
-    ['application/vnd.pgrst.object+json;nulls=stripped', 'object', true],
-    ['application/vnd.pgrst.array+json;nulls=stripped', 'json', true],
-    ['text/csv', 'csv', false],
-    ['text/html;q=0.9, text/csv', 'csv', false],
-    // parseHttpAccept's specificity: `;` count less `*` count, at equal q-values.
-    ['*/*, text/csv', 'csv', false],
-    ['application/json, text/csv;charset=utf-8', 'csv', false],
-    ['application/json, text/csv', 'json', false],
-    ['text/csv;q=0', 'csv', false],
-    ['application/geo+json', 'geojson', false],
-  ])('%s', (accept, kind, stripNulls) => {
-    expect(negotiate(accept, [...offered])).toEqual({ kind, stripNulls })
-  })
-
-  it('answers geo+json only where it is offered (tables and set-returning functions)', () => {
-    expect(contentTypeOf(negotiate('application/geo+json', [...offered]))).toBe(
-      'application/geo+json; charset=utf-8'
-    )
-    expect(thrown(() => negotiate('application/geo+json', ['json', 'object'])).status).toBe(406)
-  })
-
-  it('refuses what it cannot produce with 406 PGRST107', () => {
-    const result = thrown(() => negotiate('text/html, application/xml', [...offered]))
-    expect(result).toBeInstanceOf(RestError)
-    expect(result.status).toBe(406)
-    expect(result.body).toEqual({
-      code: 'PGRST107',
-      details: null,
-      hint: null,
-      message: 'None of these media types are available: text/html, application/xml',
-    })
   })
 })
 
@@ -272,14 +230,3 @@ describe('payloads', () => {
     expect(() => parsePayload(Buffer.from('x'), 'text/html', false)).toThrow(RestError)
   })
 })
-
-/** The RestError `fn` throws. */
-function thrown(fn: () => unknown): RestError {
-  try {
-    fn()
-  } catch (error) {
-    if (error instanceof RestError) return error
-    throw error
-  }
-  throw new Error('expected a RestError')
-}
