@@ -8,7 +8,7 @@ import { navigate } from '../../../lib/router.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
-import { confirmLeave, showLeft } from '../../../ui/layers.ts'
+import { confirmLeave, showLeft, showToast } from '../../../ui/layers.ts'
 import { useChannelMutations } from '../data/channel-mutations.ts'
 import { validateChannelName } from '../data/types.ts'
 import type { Channel } from '../data/types.ts'
@@ -93,18 +93,25 @@ export function ChannelSettingsDialog({
                 onClick={async () => {
                   const isPublic = channel.kind === 'public'
                   if (!(await confirmLeave(isDm ? null : channelName, isPublic))) return
-                  leave.mutate(channel.id, {
-                    onSuccess: () => {
-                      onClose()
-                      navigate(`/w/${workspaceId}`)
-                      if (isPublic)
-                        showLeft(channelName, () =>
-                          join.mutate(channel.id, {
-                            onSuccess: () => navigate(`/w/${workspaceId}/c/${channel.id}`),
-                          })
+                  // Awaited, not mutate's own callbacks: leaving takes the channel from my list
+                  // live, which may unmount this dialog before the answer (its callbacks then
+                  // never ran: the page stayed on "Channel not available").
+                  try {
+                    await leave.mutateAsync(channel.id)
+                  } catch {
+                    return // the dialog shows leave's error
+                  }
+                  onClose()
+                  navigate(`/w/${workspaceId}`)
+                  if (isPublic)
+                    showLeft(
+                      channelName,
+                      () =>
+                        void join.mutateAsync(channel.id).then(
+                          () => navigate(`/w/${workspaceId}/c/${channel.id}`),
+                          (e: unknown) => showToast({ tone: 'error', message: cleanError(e) })
                         )
-                    },
-                  })
+                    )
                 }}
               >
                 {t`Leave channel`}
