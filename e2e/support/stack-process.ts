@@ -1,7 +1,7 @@
 // Runs the local stack as a child process, as a developer would (npm run backend -- start), on
 // free ports with a temporary project copy whose site_url is the app's address, so the links in
 // confirmation and reset emails lead back to this app.
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import type { Server } from 'node:http'
@@ -195,6 +195,9 @@ export async function startStack(
       await cp(appDist(), site, { recursive: true })
       const config = { supabaseUrl: apiUrl, supabaseKey: required(status, 'PUBLISHABLE_KEY') }
       await writeFile(path.join(site, 'config.json'), `${JSON.stringify(config, null, 2)}\n`)
+      // And the deploy's _headers, as it writes them: the build's security headers naming this API.
+      const headers = ['--import', 'tsx', 'scripts/deploy/site-headers.ts', site, apiUrl]
+      execFileSync(process.execPath, headers, { cwd: ROOT, stdio: 'inherit' })
       host = await startStaticHost(site, appPort)
     }
     return {
