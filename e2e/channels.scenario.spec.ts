@@ -133,7 +133,7 @@ test('private channels, DMs with unread counts, browse and join, settings, roles
     await leave()
     await answerConfirm(p, 'Leave')
     await expect(heading).toHaveCount(0)
-    const toast = p.getByRole('region', { name: /^Notifications/ }).getByRole('status')
+    const toast = p.getByRole('region', { name: /^Notifications/ }).getByRole('listitem')
     await expect(toast).toContainText('You left #lunch-club.')
     await toast.getByRole('button', { name: 'Undo' }).click()
     await expect(heading).toBeVisible()
