@@ -1,5 +1,5 @@
 // Search and permalinks: a message a few thousand messages back found by a partial, unaccented
-// word, filters as chips, a malformed query explained, the result opened in the live channel at it
+// word, a quoted phrase as whole words, filters as chips, a malformed query explained, the result opened in the live channel at it
 // (highlighted, older and newer pages loading, "Jump to latest" back to the newest), the quick switcher, and
 // a copied link opened in a fresh browser that must sign in first.
 import { expect, test } from './support/test.ts'
@@ -24,7 +24,7 @@ function scrollAndFurthest(feed: Locator, edge: 'top' | 'bottom'): Promise<numbe
 test('search, filter, jump to a result in context, and open its link after signing in', async ({
   browser,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(240_000)
   const ana = await actor(browser, 'Ana')
   const page = ana.page
   await signUpByApi(ana)
@@ -64,6 +64,17 @@ test('search, filter, jump to a result in context, and open its link after signi
 
     await input.fill('diaz deplo -plan')
     await expect(dialog.getByText('No messages match.')).toBeVisible()
+
+    // A quoted phrase is whole words: "filler 17" is that one message, not 170 or 1799;
+    // unquoted, a part of a word still finds its words.
+    await input.fill('"filler 17"')
+    const options = dialog.getByRole('listbox', { name: 'Results' }).getByRole('option')
+    await expect(options).toHaveCount(1)
+    await expect(options).toContainText(/filler 17(?!\d)/)
+    await input.fill('filler 179')
+    await expect(options.filter({ hasText: /filler 1799(?!\d)/ })).toHaveCount(1)
+    // both words inside others: 179, 1179, 1790 to 1799 and 2179
+    await expect(options).toHaveCount(13)
 
     await input.fill('diaz deplo')
     await expect(result).toHaveCount(1)
