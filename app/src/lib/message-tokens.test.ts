@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import table from '../../../supabase/functions/_shared/body-text-cases.json'
-import { bodyAsLine, bodyAsText, mentionedIds, mentionsMany, namesFrom } from './message-tokens.ts'
+import { bodyAsLine, namesFrom } from '../../../supabase/functions/_shared/body-line.ts'
+import { bodyAsText, mentionedIds, mentionsMany } from './message-tokens.ts'
 
 const ANA = '0b9c3a1e-1111-2222-3333-444455556666'
 const GROUP = '7d2f0c4b-aaaa-bbbb-cccc-ddddeeeeffff'

@@ -4,15 +4,14 @@
 // parser (features/messages/markdown/parse.ts) anchors these patterns for its tokenizer; the
 // places that show a body as text use bodyAsText (markdown kept: pins, Later, search hits, the
 // screen reader's announcement, the composer's text to edit) or bodyAsLine (one line of plain
-// text: the browser's notifications).
+// text: the browser's notifications), imported from _shared/body-line.ts itself so that the
+// first screen, where this module is, leaves it to the notifications' lazy chunk.
 export {
   BROADCAST,
   GROUP,
   PERSON,
-  bodyAsLine,
   bodyAsText,
   mentionedIds,
   mentionsMany,
-  namesFrom,
 } from '../../../supabase/functions/_shared/body-text.ts'
 export type { NameOf } from '../../../supabase/functions/_shared/body-text.ts'

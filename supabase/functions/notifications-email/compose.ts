@@ -3,7 +3,7 @@
 // where, its text and its permalink, and the unsubscribe link. A message's text is its body as one
 // line (_shared/body-text.ts, as the app's notifications and the pushes make it), mentions by the
 // names given.
-import { bodyAsLine, namesFrom } from '../_shared/body-text.ts'
+import { bodyAsLine, namesFrom } from '../_shared/body-line.ts'
 import { escapeHtml, fill, fillHtml, htmlIn, plural } from '../_shared/email-i18n.ts'
 import type { MailLanguage, PluralTexts, Texts } from '../_shared/email-i18n.ts'
 

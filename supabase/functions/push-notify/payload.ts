@@ -6,7 +6,7 @@
 // line (_shared/body-text.ts, as the app's notifications and the emails make it), mentions by
 // the names given. A "read" push closes the
 // conversation's notification; a "test" push says push works on the device.
-import { bodyAsLine, namesFrom } from '../_shared/body-text.ts'
+import { bodyAsLine, namesFrom } from '../_shared/body-line.ts'
 
 export interface PushItem {
   id: number
