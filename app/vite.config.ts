@@ -19,6 +19,7 @@ import { inlineSprite } from './scripts/inline-sprite.ts'
 import { inlineKeptScreen } from './scripts/inline-kept-screen.ts'
 import { securityHeaders } from './scripts/security-headers.ts'
 import { lazyAuthAdmin } from './scripts/lazy-auth-admin.ts'
+import { lazyAuthWebauthn } from './scripts/lazy-auth-webauthn.ts'
 import { emojiFiles } from './scripts/emoji-files.ts'
 import { linguiCatalogs, linguiMacros } from './scripts/lingui-macros.ts'
 import { parserVersion } from './scripts/parser-version.ts'
@@ -126,6 +127,7 @@ export default defineConfig({
   define: { __CHORUS_PARSER__: JSON.stringify(parserVersion()) },
   plugins: [
     lazyAuthAdmin(),
+    lazyAuthWebauthn(),
     linguiMacros(LINGUI_CONFIG),
     // A language's catalog (src/locales/<language>.po) is compiled when the app imports it.
     linguiCatalogs(),
