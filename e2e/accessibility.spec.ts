@@ -79,6 +79,8 @@ async function firstScreens(browser: Browser, audit: AxeAudit, language: Languag
 test('sign-in, sign-up, "Check your email" and "Welcome" have no serious violation', async ({
   browser,
 }) => {
+  // 40 screens (4 languages, light and dark): 1.6 minutes alone on 2 cores, near the default 2.
+  test.setTimeout(300_000)
   const audit = new AxeAudit()
   await inEveryLanguage((language) => firstScreens(browser, audit, language))
   audit.assertClean(ACCEPTED_MINOR)
