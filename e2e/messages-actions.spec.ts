@@ -4,7 +4,7 @@
 // shows live on the other side (the marker and the channel's pinned list), and an unpin too.
 import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
-import { actor, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
+import { actor, messageWith, readClipboard, send, signUpByApi, waitLive } from './support/actors.ts'
 import { longPress, phoneActor } from './support/phone.ts'
 import { createWorkspace, twoInGeneral } from './support/workspace.ts'
 
@@ -81,7 +81,7 @@ test('"Copy text" puts the message\'s markdown source on the clipboard', async (
   const menu = alice.page.getByRole('dialog', { name: /Ship \*\*v2\*\*/ })
   await menu.getByRole('button', { name: 'Copy text' }).click()
   await expect(menu).toBeHidden()
-  await expect.poll(() => alice.page.evaluate(() => navigator.clipboard.readText())).toBe(source)
+  await expect.poll(() => readClipboard(alice)).toBe(source)
 })
 
 test('mark unread from a message: the new line moves there and the sidebar counts it, on another device too', async ({

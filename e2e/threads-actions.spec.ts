@@ -8,7 +8,7 @@
 // only the pin they made.
 import { expect, test } from './support/test.ts'
 import type { Locator, Page } from '@playwright/test'
-import { actor, send } from './support/actors.ts'
+import { actor, readClipboard, send } from './support/actors.ts'
 import { longPress, phoneActor } from './support/phone.ts'
 import { thread, threadLive } from './support/thread.ts'
 import { twoInGeneral } from './support/workspace.ts'
@@ -116,7 +116,7 @@ test("a thread's replies and parent have the channel's actions, by touch and by 
     await catering.hover()
     await catering.getByRole('button', { name: 'Copy link' }).click()
     await expect(catering.getByRole('button', { name: 'Link copied' })).toBeVisible()
-    const link = await alice.page.evaluate(() => navigator.clipboard.readText())
+    const link = await readClipboard(alice)
     expect(link).toMatch(/\/w\/[^/]+\/c\/[^/]+\/m\/[0-9a-f-]{36}$/)
     await alice.page.getByRole('button', { name: 'Close thread' }).click()
     await alice.page.goto(link)

@@ -135,6 +135,23 @@ export async function answerConfirm(page: Page, answer: string): Promise<void> {
   await expect(asked).toHaveCount(0)
 }
 
+/**
+ * What the person's clipboard holds. The app's pages close `clipboard-read` (their
+ * Permissions-Policy: Chorus only writes to it), so it is read in another tab of theirs on the
+ * server's /health, the same origin without that policy.
+ */
+export async function readClipboard(person: Actor): Promise<string> {
+  const reader = await person.context.newPage()
+  try {
+    await reader.goto(appUrl('/health'))
+    await reader.bringToFront()
+    return await reader.evaluate(() => navigator.clipboard.readText())
+  } finally {
+    await reader.close()
+    await person.page.bringToFront()
+  }
+}
+
 /** Waits until the open channel says it is live (joined and caught up). */
 export async function waitLive(page: Page): Promise<void> {
   await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'live', {
