@@ -25,13 +25,15 @@ function goBytes(value: string): string {
   return bytes.subarray(start).toString('base64url')
 }
 
-/** An ES256 key whose x starts with a zero byte, so the CLI writes it 31 bytes long. */
+/** An ES256 key whose x starts with exactly one zero byte, so the CLI writes it 31 bytes long. */
 function cliEcKey(kid: string): { cli: Record<string, unknown>; full: { x: string; y: string } } {
   for (;;) {
     const jwk = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({
       format: 'jwk',
     }) as JsonWebKey
-    if (Buffer.from(jwk.x as string, 'base64url')[0] !== 0) continue
+    const xBytes = Buffer.from(jwk.x as string, 'base64url')
+    // One key in 256 has a second zero byte too, which the CLI would drop as well.
+    if (xBytes[0] !== 0 || xBytes[1] === 0) continue
     const [x, y, d] = [jwk.x, jwk.y, jwk.d].map((v) => goBytes(v as string))
     const full = { x: jwk.x as string, y: jwk.y as string }
     return {
