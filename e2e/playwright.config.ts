@@ -37,11 +37,14 @@ export default defineConfig({
     },
     // A failed test's trace is kept in CI (CI set: `.ci/run` sets it and prints where the traces
     // and the report are when the run fails), so that a failure can be read without a rerun.
-    // Recording one means recording every test (Playwright cannot know which will fail): about a
-    // quarter of the suite's CPU on 2026-11-25 (three spec files: 150 busy core-seconds with the
-    // screencast, 122 with DOM snapshots only, 111 with none); measured again for issue 70 in
-    // docs/development.md. Elsewhere no trace: run a spec with `--trace retain-on-failure`.
-    trace: process.env.CI ? 'retain-on-failure' : 'off',
+    // Recording one means recording every test (Playwright cannot know which will fail), so it
+    // holds the DOM snapshots, the actions and the network, not the screencast: about a tenth of
+    // the CPU where the screencast took a third (docs/development.md), and with the screencast
+    // the CI run of 2026-11-27 took 54 minutes. Elsewhere none: run a spec with
+    // `--trace retain-on-failure`.
+    trace: process.env.CI
+      ? { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false }
+      : 'off',
     screenshot: 'only-on-failure',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
