@@ -9,8 +9,11 @@
 export const ICON_ID_PREFIX = 'icon-'
 
 export const ICONS = [
+  'alarm-clock',
   'arrow-right',
   'bookmark',
+  'bookmark-check',
+  'check',
   'circle-dot',
   'ellipsis',
   'file-text',
@@ -24,7 +27,9 @@ export const ICONS = [
   'pencil',
   'pin',
   'pin-off',
+  'rotate-ccw',
   'search',
+  'send-horizontal',
   'settings',
   'smile-plus',
   'trash-2',
