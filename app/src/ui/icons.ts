@@ -14,6 +14,7 @@ export const ICONS = [
   'bookmark',
   'bookmark-check',
   'check',
+  'chevron-down',
   'circle-dot',
   'ellipsis',
   'file-text',
