@@ -2386,7 +2386,7 @@ export type Database = {
         }
       }
       create_workspace: {
-        Args: { p_name: string; p_slug?: string }
+        Args: { p_language?: string; p_name: string; p_slug?: string }
         Returns: {
           broadcast_mentions: string
           broadcast_warn_over: number | null
