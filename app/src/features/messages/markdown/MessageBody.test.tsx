@@ -35,6 +35,15 @@ describe('MessageBody before the parser is loaded', () => {
 describe('MessageBody', () => {
   beforeAll(() => loadMarkdown())
 
+  it('shows 1-3 emoji alone large, and emoji among words at the text’s size', async () => {
+    const large = render(<MessageBody body="🎉 👍" resolveMention={resolve} />)
+    await waitFor(() => expect(large.container.querySelectorAll('img.emoji')).toHaveLength(2))
+    expect(large.container.querySelector('.message-body')!.classList).toContain('emoji-only')
+    const inline = render(<MessageBody body="done 🎉" resolveMention={resolve} />)
+    await waitFor(() => expect(inline.container.querySelector('img.emoji')).not.toBeNull())
+    expect(inline.container.querySelector('.message-body')!.classList).not.toContain('emoji-only')
+  })
+
   it('renders formatting as elements', () => {
     const { container } = render(
       <MessageBody body={'**b** _i_ ~~s~~ `c`\n\n- one\n- two'} resolveMention={resolve} />

@@ -17,6 +17,7 @@ import {
 } from './load.ts'
 import type { MarkdownState } from './load.ts'
 import type { Block, Inline } from './tree.ts'
+import { isEmojiOnly } from './emoji-only.ts'
 
 interface Props {
   body: string
@@ -93,8 +94,10 @@ export const MessageBody = memo(function MessageBody({
       )
     else blocks.push(mark)
   }
+  // 1-3 emoji alone are shown large (emoji-only.ts)
+  const className = isEmojiOnly(tree) ? 'message-body emoji-only' : 'message-body'
   return (
-    <div className="message-body" dir="auto">
+    <div className={className} dir="auto">
       {blocks}
     </div>
   )
