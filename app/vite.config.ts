@@ -16,6 +16,7 @@ import { defineConfig } from 'vite'
 import type { Plugin } from 'vite'
 import { precompress } from './scripts/precompress.ts'
 import { inlineSprite } from './scripts/inline-sprite.ts'
+import { inlineAppearance } from './scripts/inline-appearance.ts'
 import { inlineKeptScreen } from './scripts/inline-kept-screen.ts'
 import { securityHeaders } from './scripts/security-headers.ts'
 import { lazyAuthAdmin } from './scripts/lazy-auth-admin.ts'
@@ -133,6 +134,7 @@ export default defineConfig({
     linguiCatalogs(),
     react(),
     inlineSprite(),
+    inlineAppearance(),
     inlineKeptScreen(),
     devRuntimeConfig(),
     offlineShell(),
