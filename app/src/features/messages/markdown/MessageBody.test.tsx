@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, render, waitFor } from '@testing-library/react'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import { loadMarkdown, markdownState } from './load.ts'
 import { MessageBody } from './MessageBody.tsx'
 
@@ -95,6 +95,16 @@ describe('MessageBody', () => {
     )
     expect(container.querySelector('pre code')?.textContent).toBe('<b>not bold</b>\n  indented')
     expect(container.querySelector('b')).toBeNull()
+  })
+
+  it('lets the keyboard reach a code block, which scrolls sideways, named for what it is', () => {
+    const { container } = render(
+      <MessageBody body={'```ts\nconst x = 1\n```\n\n```\nplain\n```'} resolveMention={resolve} />
+    )
+    const blocks = [...container.querySelectorAll('pre')]
+    expect(blocks.map((b) => b.tabIndex)).toEqual([0, 0])
+    expect(screen.getByRole('group', { name: 'Code block, ts' }).textContent).toBe('const x = 1')
+    expect(screen.getByRole('group', { name: 'Code block' }).textContent).toBe('plain')
   })
 
   it('puts "(edited)" inside the last paragraph, on the text\'s last line', () => {
