@@ -1,7 +1,7 @@
 // What the export dialog says about an export (pure): its state in words, its size, and until
 // when its file and its download link are kept.
 import { t } from '@lingui/core/macro'
-import { formatLocale } from '../../../lib/i18n.ts'
+import { dateFormat } from '../../../lib/date-formats.ts'
 import { formatSize } from '../../../lib/sizes.ts'
 import { exportFailure } from './failure-words.ts'
 
@@ -24,13 +24,8 @@ const when = (iso: string, now: Date) => {
   const at = new Date(iso)
   const sameDay = at.toDateString() === now.toDateString()
   return sameDay
-    ? at.toLocaleTimeString(formatLocale(), { hour: '2-digit', minute: '2-digit' })
-    : at.toLocaleString(formatLocale(), {
-        month: 'short',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-      })
+    ? dateFormat({ hour: '2-digit', minute: '2-digit' }).format(at)
+    : dateFormat({ month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(at)
 }
 
 /** One line about the export's state. */

@@ -4,16 +4,13 @@
 // Part of the notification settings' lazy chunk.
 import { t } from '@lingui/core/macro'
 import { cleanError } from '../../../lib/clean-error.ts'
-import { formatLocale } from '../../../lib/i18n.ts'
+import { dateTimeLabel } from '../../../lib/date-formats.ts'
 import { deviceName, pushSupported, usePushDevices } from '../data/devices.ts'
 import { useHideContent } from '../data/hide-content.ts'
 
 function when(iso: string | null): string {
   if (!iso) return t`not used yet`
-  const used = new Intl.DateTimeFormat(formatLocale(), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(iso))
+  const used = dateTimeLabel(iso)
   return t`last used ${used}`
 }
 

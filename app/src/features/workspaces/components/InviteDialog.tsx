@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro'
 import { useState } from 'react'
-import { formatLocale } from '../../../lib/i18n.ts'
+import { dateLabel } from '../../../lib/date-formats.ts'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
@@ -156,7 +156,7 @@ export function InviteDialog({
             <h3>{t`Open invitations`}</h3>
             <ul className="invite-list">
               {invites.data!.map((i) => {
-                const date = new Date(i.expiresAt).toLocaleDateString(formatLocale())
+                const date = dateLabel(i.expiresAt)
                 return (
                   <li key={i.token}>
                     <span>
