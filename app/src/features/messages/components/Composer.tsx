@@ -40,6 +40,8 @@ interface Props {
   /** Where the text goes (a thread's composer has its channel's): names, and whom mentions reach. */
   scope?: { workspaceId: string; channelId: string }
   channelName: string
+  /** What the empty box shows (a thread's "Reply…"); "Message #channel" by default. */
+  placeholder?: string
   disabledReason: string | null
   members: Mentionable[]
   /** Everyone in the workspace, to explain mentions of people outside the channel. */
@@ -269,7 +271,7 @@ export function Composer(props: Props) {
           people={props.members}
           names={names}
           label={target}
-          placeholder={target}
+          placeholder={props.placeholder ?? target}
           inputRef={inputRef}
           onKeyDown={keyDown}
           onPaste={paste}

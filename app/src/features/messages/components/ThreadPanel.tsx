@@ -194,6 +194,7 @@ export default function ThreadPanel(props: ThreadPanelProps) {
         channelId={`${channelId}.thread.${threadId}`}
         scope={{ workspaceId, channelId }}
         channelName={props.channelName}
+        placeholder={t`Reply…`}
         disabledReason={props.disabledReason}
         members={props.members}
         workspacePeople={props.workspacePeople}
