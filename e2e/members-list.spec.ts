@@ -4,6 +4,7 @@
 import { expect, test } from './support/test.ts'
 import { actor, signUpByApi } from './support/actors.ts'
 import { withDatabase } from './support/database.ts'
+import { showMembers } from './support/members.ts'
 import { createWorkspace } from './support/workspace.ts'
 
 const ADDED = 120
@@ -16,6 +17,8 @@ test('the members list draws the next page as its end nears the view, a page at 
   await signUpByApi(ann)
   const workspace = `Many members ${Date.now().toString(36)}`
   await createWorkspace(ann, workspace)
+  // Opened once, the panel stays open on this device (after the reload below too).
+  await showMembers(page)
   await withDatabase(async (sql) => {
     const [ws] = await sql<{ id: string }[]>`
       select id from public.workspaces where name = ${workspace}`
