@@ -40,7 +40,9 @@ afterAll(async () => {
 
 const args = () => ['--workdir', workdir, '--data-dir', dataDir]
 
-describe('npm run backend -- start', () => {
+// Each test starts a whole stack (a cluster made, migrated and seeded: 15-20 s on an idle 2-core
+// machine, past 30 s on a loaded one), hence 90 s a test.
+describe('npm run backend -- start', { timeout: 90_000 }, () => {
   it('creates the cluster, applies the platform, the migrations and the seed', async () => {
     running = await startCli(args())
     expect(running.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
@@ -195,7 +197,7 @@ describe('npm run backend -- start', () => {
   })
 })
 
-describe('start-up refusals', () => {
+describe('start-up refusals', { timeout: 90_000 }, () => {
   it('refuses a port that is in use, and changes nothing', async () => {
     const blocker = createServer()
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve()))
