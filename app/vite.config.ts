@@ -67,35 +67,41 @@ function offlineShell(): Plugin {
         fileName: 'sw.js',
       })
     },
-    generateBundle(_options, bundle) {
-      const sw = bundle[this.getFileName(emitted)]
-      if (sw?.type !== 'chunk') throw new Error('the service worker was not built')
-      if (sw.imports.length > 0) throw new Error(`sw.js must stand alone: ${sw.imports.join(', ')}`)
-      const whenUsed = Object.values(bundle)
-        .filter(
-          (out) => out.type === 'chunk' && out.moduleIds.some((id) => CACHED_WHEN_USED.test(id))
-        )
-        .map((chunk) => chunk.fileName)
-      const holds = (re: RegExp) =>
-        Object.values(bundle).some(
-          (out) => out.type === 'chunk' && out.moduleIds.some((id) => re.test(id))
-        )
-      if (!holds(EMOJI_DATA)) throw new Error('no chunk holds the emoji data any more')
-      // public/ is copied as it is, outside the bundle: its manifest and icons are kept too, and
-      // their content is in the version (their names never change).
-      const publicFiles = readdirSync(PUBLIC_DIR, { recursive: true, encoding: 'utf8' })
-        .map((f) => f.split(path.sep).join('/'))
-        .filter((f) => statSync(path.join(PUBLIC_DIR, f)).isFile())
-      const files = shellFiles([...Object.keys(bundle), ...publicFiles], whenUsed)
-      const hash = createHash('sha256').update(files.join('\n'))
-      for (const f of files.filter((f) => publicFiles.includes(f.slice(1)))) {
-        hash.update(readFileSync(path.join(PUBLIC_DIR, f.slice(1))))
-      }
-      const version = hash.digest('hex').slice(0, 16)
-      const manifest: ShellManifest = { version, files }
-      const placeholder = /(["'`])SHELL_MANIFEST\1/
-      if (!placeholder.test(sw.code)) throw new Error('sw.js lost its SHELL_MANIFEST placeholder')
-      sw.code = sw.code.replace(placeholder, () => JSON.stringify(JSON.stringify(manifest)))
+    // After Vite's own CSS plugin, which deletes the chunks that held only CSS (their .css
+    // files stay): before it, the list named three .js files the build never wrote.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const sw = bundle[this.getFileName(emitted)]
+        if (sw?.type !== 'chunk') throw new Error('the service worker was not built')
+        if (sw.imports.length > 0)
+          throw new Error(`sw.js must stand alone: ${sw.imports.join(', ')}`)
+        const whenUsed = Object.values(bundle)
+          .filter(
+            (out) => out.type === 'chunk' && out.moduleIds.some((id) => CACHED_WHEN_USED.test(id))
+          )
+          .map((chunk) => chunk.fileName)
+        const holds = (re: RegExp) =>
+          Object.values(bundle).some(
+            (out) => out.type === 'chunk' && out.moduleIds.some((id) => re.test(id))
+          )
+        if (!holds(EMOJI_DATA)) throw new Error('no chunk holds the emoji data any more')
+        // public/ is copied as it is, outside the bundle: its manifest and icons are kept too, and
+        // their content is in the version (their names never change).
+        const publicFiles = readdirSync(PUBLIC_DIR, { recursive: true, encoding: 'utf8' })
+          .map((f) => f.split(path.sep).join('/'))
+          .filter((f) => statSync(path.join(PUBLIC_DIR, f)).isFile())
+        const files = shellFiles([...Object.keys(bundle), ...publicFiles], whenUsed)
+        const hash = createHash('sha256').update(files.join('\n'))
+        for (const f of files.filter((f) => publicFiles.includes(f.slice(1)))) {
+          hash.update(readFileSync(path.join(PUBLIC_DIR, f.slice(1))))
+        }
+        const version = hash.digest('hex').slice(0, 16)
+        const manifest: ShellManifest = { version, files }
+        const placeholder = /(["'`])SHELL_MANIFEST\1/
+        if (!placeholder.test(sw.code)) throw new Error('sw.js lost its SHELL_MANIFEST placeholder')
+        sw.code = sw.code.replace(placeholder, () => JSON.stringify(JSON.stringify(manifest)))
+      },
     },
   }
 }

@@ -210,6 +210,17 @@ function withoutHashes(bytes: Buffer, hashes: string[]): Buffer {
   return Buffer.from(text)
 }
 
+test('every file the service worker keeps is one the build wrote', async () => {
+  // The list is written into sw.js at build time (app/vite.config.ts); a chunk Vite deletes after
+  // (one that held only CSS) once stayed on it, and its fetch failed at every install.
+  const dist = appDist()
+  const sw = await readFile(path.join(dist, 'sw.js'), 'utf8')
+  const files = [...sw.matchAll(/\/assets\/[\w.-]+\.(?:js|css)/g)].map((m) => m[0])
+  expect(files.length).toBeGreaterThan(20)
+  const written = new Set((await readdir(path.join(dist, 'assets'))).map((f) => `/assets/${f}`))
+  expect(files.filter((f) => !written.has(f))).toEqual([])
+})
+
 test('the service worker installs after the first screen and keeps the emoji picker when used; markup is never shown as typed', async ({
   browser,
 }) => {
