@@ -1,5 +1,5 @@
 // A credential in a list (a bot's token, a webhook's URL, a slash command's signing secret): its
-// name, who made it and when, when it was last used, "revoked" once it is; while it lives,
+// name, then who made it and when and when it was last used, "revoked" once it is; while it lives,
 // Regenerate (the old one stops at once; the caller shows the new one with ShownOnce) and Revoke
 // (for good), each asked first with ui/ConfirmDialog. What a kind adds (a bot's channels, a
 // command's URL, their own actions) comes in as children and actions.
@@ -29,7 +29,7 @@ interface Props {
   revokedAt: string | null
   /** A change is on its way: the actions wait. */
   busy: boolean
-  /** Lines under the first (a command's URL, a bot's channels). */
+  /** Lines under who made it (a command's URL, a bot's channels). */
   children?: ReactNode
   /** The kind's own actions, before Regenerate and Revoke; shown while it lives. */
   actions?: ReactNode
@@ -60,7 +60,6 @@ export function CredentialRow(props: Props) {
         )}
         {props.revokedAt && <span className="muted"> · {t`revoked`}</span>}
       </div>
-      {props.children}
       <div className="muted">
         {creator !== null ? (
           <Trans>
@@ -71,6 +70,7 @@ export function CredentialRow(props: Props) {
         )}{' '}
         · {lastUsed ? t`last used ${lastUsed}` : t`never used`}
       </div>
+      {props.children}
       {!props.revokedAt && !props.editing && (
         <div className="credential-actions">
           {props.actions}
