@@ -17,7 +17,7 @@ const HEAD = '<meta charset="UTF-8" />'
 export async function appearanceScript(): Promise<string> {
   const { code } = await transformWithOxc(readFileSync(SOURCE, 'utf8'), SOURCE, { lang: 'ts' })
   const body = code.replace(/^export\s+/gm, '')
-  const run = `(() => {\n${body}\ntry { startAppearance(document.documentElement, localStorage, (q) => matchMedia(q)) } catch {}\n})()`
+  const run = `(() => {\n${body}\ntry { applyAppearance(document.documentElement, localStorage, (q) => matchMedia(q), true) } catch {}\n})()`
   const minified = minifySync('appearance.js', run, { compress: true, mangle: true })
   if (minified.errors.length > 0) throw new Error(minified.errors.map(String).join('\n'))
   return minified.code.trim()

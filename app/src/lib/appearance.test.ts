@@ -2,7 +2,7 @@
 // scripts/inline-appearance.ts): the person's theme, or the system's and its changes; the density.
 import { describe, expect, it } from 'vitest'
 import { appearanceScript } from '../../scripts/inline-appearance.ts'
-import { APPEARANCE_KEY, readAppearance, startAppearance } from './appearance.ts'
+import { DENSITY_KEY, THEME_KEY, applyAppearance, readAppearance } from './appearance.ts'
 
 /** A system whose theme can change, as matchMedia shows it. */
 function system(dark: boolean) {
@@ -25,19 +25,18 @@ function system(dark: boolean) {
   }
 }
 
-const store = (value: unknown) => ({
+const store = (kept: { theme?: string; density?: string } | null) => ({
   getItem: (key: string) =>
-    key === APPEARANCE_KEY ? (typeof value === 'string' ? value : JSON.stringify(value)) : null,
+    (key === THEME_KEY ? kept?.theme : key === DENSITY_KEY ? kept?.density : undefined) ?? null,
 })
 
 describe('the appearance', () => {
-  it('reads what this device keeps, and the defaults from nothing or nonsense', () => {
+  it('reads what this device keeps, and the defaults for nothing or anything else', () => {
     expect(readAppearance(store({ theme: 'dark', density: 'compact' }))).toEqual({
       theme: 'dark',
       density: 'compact',
     })
     expect(readAppearance(store(null))).toEqual({ theme: null, density: 'comfortable' })
-    expect(readAppearance(store('{not json'))).toEqual({ theme: null, density: 'comfortable' })
     expect(readAppearance(store({ theme: 'sepia', density: 'huge' }))).toEqual({
       theme: null,
       density: 'comfortable',
@@ -47,7 +46,7 @@ describe('the appearance', () => {
   it('follows the system while the person has not chosen, as it changes', () => {
     const root = document.createElement('html')
     const os = system(true)
-    startAppearance(root, store(null), os.media)
+    applyAppearance(root, store(null), os.media, true)
     expect(root.dataset.theme).toBe('dark')
     expect(root.dataset.density).toBe('comfortable')
     os.set(false)
@@ -57,7 +56,7 @@ describe('the appearance', () => {
   it('keeps a chosen theme whatever the system does', () => {
     const root = document.createElement('html')
     const os = system(true)
-    startAppearance(root, store({ theme: 'light', density: 'compact' }), os.media)
+    applyAppearance(root, store({ theme: 'light', density: 'compact' }), os.media, true)
     expect(root.dataset.theme).toBe('light')
     expect(root.dataset.density).toBe('compact')
     os.set(false)
@@ -69,7 +68,7 @@ describe('the appearance', () => {
     const script = await appearanceScript()
     expect(script).not.toMatch(/\bexport\b|<\/script/i)
     // Counted in the first screen's JavaScript (e2e/first-screen.spec.ts): keep it small.
-    expect(script.length).toBeLessThan(700)
+    expect(script.length).toBeLessThan(400)
     const root = document.createElement('html')
     const os = system(false)
     new Function('document', 'localStorage', 'matchMedia', script)(

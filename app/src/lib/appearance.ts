@@ -3,8 +3,10 @@
 // notification_settings.theme/sidebar_density, brought to this device once the server answers).
 // The page is painted in it from the start: this file also runs as an inline script in the head
 // of index.html, before the stylesheet paints anything (scripts/inline-appearance.ts compiles it),
-// so it stands alone and imports nothing. The stylesheet's dark colours apply to
-// `:root[data-theme='dark']` (ui/styles.css), the compact sidebar to `[data-density='compact']`.
+// so it stands alone, imports nothing and stays small (it counts in the first screen's budget).
+// The stylesheet's dark colours apply to `:root[data-theme='dark']` (ui/styles.css), the compact
+// sidebar to `[data-density='compact']`. Kept as two plain keys: `chorus.theme` (light or dark;
+// none: the system's) and `chorus.density` (compact; none: comfortable).
 
 export type ThemeChoice = 'light' | 'dark' | null
 export type Density = 'comfortable' | 'compact'
@@ -15,44 +17,37 @@ export interface Appearance {
   density: Density
 }
 
-/** This device's copy, in localStorage. */
-export const APPEARANCE_KEY = 'chorus.appearance'
-
+/** The media query of the system's dark theme. */
 const SYSTEM_DARK = '(prefers-color-scheme: dark)'
 
-/** What this device keeps (the defaults when nothing, or something unreadable, is kept). */
+export const THEME_KEY = 'chorus.theme'
+export const DENSITY_KEY = 'chorus.density'
+
+/** What this device keeps (the defaults for nothing, or anything else, kept). */
 export function readAppearance(storage: Pick<Storage, 'getItem'>): Appearance {
-  let kept: Partial<Appearance> | null
-  try {
-    kept = JSON.parse(storage.getItem(APPEARANCE_KEY) ?? 'null') as Partial<Appearance> | null
-  } catch {
-    kept = null
-  }
+  const theme = storage.getItem(THEME_KEY)
   return {
-    theme: kept?.theme === 'light' || kept?.theme === 'dark' ? kept.theme : null,
-    density: kept?.density === 'compact' ? 'compact' : 'comfortable',
+    theme: theme === 'light' || theme === 'dark' ? theme : null,
+    density: storage.getItem(DENSITY_KEY) === 'compact' ? 'compact' : 'comfortable',
   }
 }
 
-/** Paints the page in what this device keeps, and again whenever the system's theme changes. */
+/**
+ * Paints the page in what this device keeps; with `follow`, again whenever the system's theme
+ * changes (the inline script's call, once per page).
+ */
 export function applyAppearance(
   root: HTMLElement,
   storage: Pick<Storage, 'getItem'>,
-  media: (query: string) => MediaQueryList
+  media: (query: string) => MediaQueryList,
+  follow?: boolean
 ): void {
-  const { theme, density } = readAppearance(storage)
-  const dark = theme ? theme === 'dark' : media(SYSTEM_DARK).matches
-  root.dataset.theme = dark ? 'dark' : 'light'
-  root.dataset.density = density
-}
-
-/** The inline script's work: paint now, and follow the system's theme from then on. */
-export function startAppearance(
-  root: HTMLElement,
-  storage: Pick<Storage, 'getItem'>,
-  media: (query: string) => MediaQueryList
-): void {
-  const apply = () => applyAppearance(root, storage, media)
+  const system = media(SYSTEM_DARK)
+  // What keepAppearance (features/preferences) wrote, unchecked: anything but "dark" is light.
+  const apply = () => {
+    root.dataset.theme = storage.getItem(THEME_KEY) ?? (system.matches ? 'dark' : 'light')
+    root.dataset.density = storage.getItem(DENSITY_KEY) ?? 'comfortable'
+  }
   apply()
-  media(SYSTEM_DARK).addEventListener('change', apply)
+  if (follow) system.addEventListener('change', apply)
 }

@@ -3,7 +3,7 @@
 // (lib/appearance.ts, which paints the page in it before anything is fetched). Saving keeps it on
 // the device first, so the page changes at once; the account's copy follows.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { APPEARANCE_KEY, applyAppearance, readAppearance } from '../../../lib/appearance.ts'
+import { DENSITY_KEY, THEME_KEY, applyAppearance, readAppearance } from '../../../lib/appearance.ts'
 import type { Appearance } from '../../../lib/appearance.ts'
 import { browserStore } from '../../../lib/local-store.ts'
 import { rpcOne } from '../../../lib/rpc.ts'
@@ -21,7 +21,10 @@ export function deviceAppearance(): Appearance {
 /** Keeps the appearance on this device and paints the page in it. */
 export function keepAppearance(appearance: Appearance): void {
   const store = browserStore()
-  store.setItem(APPEARANCE_KEY, JSON.stringify(appearance))
+  if (appearance.theme) store.setItem(THEME_KEY, appearance.theme)
+  else store.removeItem(THEME_KEY)
+  if (appearance.density === 'compact') store.setItem(DENSITY_KEY, 'compact')
+  else store.removeItem(DENSITY_KEY)
   applyAppearance(document.documentElement, store, (query) => window.matchMedia(query))
 }
 
