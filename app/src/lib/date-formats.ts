@@ -34,21 +34,14 @@ const DATE_AND_SECONDS = { ...DATE, hour: 'numeric', minute: 'numeric', second: 
 
 type Formats = Record<'day' | 'dayWithYear' | 'time' | 'full', Intl.DateTimeFormat>
 
-let list: { locale: string; formats: Formats } | null = null
-
-/** The message list's formats (day dividers, a message's time, its tooltip), kept at hand. */
+/** The message list's formats: its day dividers, a message's time and its tooltip. */
 export function dateFormats(): Formats {
-  const locale = formatLocale()
-  if (list?.locale !== locale) {
-    const formats = {
-      day: dateFormat(DAY, locale),
-      dayWithYear: dateFormat(DAY_WITH_YEAR, locale),
-      time: dateFormat(TIME, locale),
-      full: dateFormat(FULL, locale),
-    }
-    list = { locale, formats }
+  return {
+    day: dateFormat(DAY),
+    dayWithYear: dateFormat(DAY_WITH_YEAR),
+    time: dateFormat(TIME),
+    full: dateFormat(FULL),
   }
-  return list.formats
 }
 
 /** Makes the formats in a task of their own, soon. */
@@ -56,29 +49,27 @@ export function warmDateFormats(): void {
   setTimeout(dateFormats, 0)
 }
 
-const at = (when: string | Date) => (typeof when === 'string' ? new Date(when) : when)
-
 /** A message's time of day ("9:36 AM"), as the app's language writes it. */
 export function timeLabel(iso: string): string {
-  return dateFormats().time.format(new Date(iso))
+  return dateFormat(TIME).format(new Date(iso))
 }
 
 /** A message's full date and time, for its tooltip. */
 export function fullTimeLabel(iso: string): string {
-  return dateFormats().full.format(new Date(iso))
+  return dateFormat(FULL).format(new Date(iso))
 }
 
 /** When something was made or last used, in a list ("Nov 27, 2026, 3:58 PM"). */
 export function dateTimeLabel(when: string | Date): string {
-  return dateFormat(DATE_TIME).format(at(when))
+  return dateFormat(DATE_TIME).format(new Date(when))
 }
 
 /** A date alone, in figures ("11/27/2026"), as toLocaleDateString() writes it. */
 export function dateLabel(when: string | Date): string {
-  return dateFormat(DATE).format(at(when))
+  return dateFormat(DATE).format(new Date(when))
 }
 
 /** A date and a time to the second, as toLocaleString() writes it (an event's log line). */
 export function dateAndSecondsLabel(when: string | Date): string {
-  return dateFormat(DATE_AND_SECONDS).format(at(when))
+  return dateFormat(DATE_AND_SECONDS).format(new Date(when))
 }
