@@ -57,6 +57,7 @@ export function MainPane(props: MainPaneProps) {
               avatarOf: data.avatarOf,
               resolveMention: (id) => ({ name: data.nameOf(id), isMe: id === me }),
             }}
+            onShowChannels={onToggleSidebar}
           />
         </Suspense>
       ) : view ? (

@@ -3,13 +3,15 @@ import { t } from '@lingui/core/macro'
 import { formatLocale } from '../../../lib/i18n.ts'
 import { dateFormat } from '../../../lib/date-formats.ts'
 
-export type ReminderChoice = 'none' | 'hour' | 'tomorrow' | 'date'
+export type ReminderChoice = 'none' | 'minutes20' | 'hour' | 'tomorrow' | 'date'
 
 /** When a choice reminds, from `now`; 'date' takes a datetime-local value; null: no reminder. */
 export function reminderTime(choice: ReminderChoice, now: Date, date = ''): Date | null {
   switch (choice) {
     case 'none':
       return null
+    case 'minutes20':
+      return new Date(now.getTime() + 20 * 60_000)
     case 'hour':
       return new Date(now.getTime() + 3600_000)
     case 'tomorrow': {
