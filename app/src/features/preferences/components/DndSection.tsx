@@ -35,11 +35,11 @@ export function DndSection({ workspaceId, dnd }: Props) {
   const [end, setEnd] = useState(dnd.end.slice(0, 5))
   const locale = formatLocale()
   const zones = useMemo(() => zoneOptions(locale, new Date(), [zone]), [locale, zone])
+  // A schedule that stays off has nothing to save, whatever its times or zone show.
   const changed =
     enabled !== dnd.enabled ||
-    start !== dnd.start.slice(0, 5) ||
-    end !== dnd.end.slice(0, 5) ||
-    zone !== dnd.timeZone
+    (enabled &&
+      (start !== dnd.start.slice(0, 5) || end !== dnd.end.slice(0, 5) || zone !== dnd.timeZone))
   const here = deviceZone()
   const hereName = zoneName(here, locale)
   const id = useId()
