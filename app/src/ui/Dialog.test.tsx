@@ -208,3 +208,20 @@ describe('a workspace chosen in the rail', () => {
     document.body.innerHTML = ''
   })
 })
+
+describe('the backdrop', () => {
+  it('closes the dialog on a click that began on it, not on a press inside released outside', () => {
+    render(<Page />)
+    fireEvent.click(screen.getByRole('button', { name: 'Open settings' }))
+    const dialog = screen.getByRole('dialog', { name: 'Settings' })
+    // Pressed on a control inside, released where the dialog no longer is (it shrank or moved):
+    // the browser's click goes to the <dialog> itself.
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Save' }))
+    fireEvent.click(dialog)
+    expect(screen.queryByRole('dialog', { name: 'Settings' })).not.toBeNull()
+    // Pressed and released on the backdrop.
+    fireEvent.pointerDown(dialog)
+    fireEvent.click(dialog)
+    expect(screen.queryByRole('dialog', { name: 'Settings' })).toBeNull()
+  })
+})

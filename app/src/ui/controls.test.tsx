@@ -1,6 +1,6 @@
 // The form controls of ui/ as a person uses them: named by their labels, changed by pointer and
 // keyboard, saying their state (role switch/radio/tab/combobox, checked, selected).
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import type { ReactNode } from 'react'
@@ -133,5 +133,28 @@ describe('Select', () => {
     expect(screen.getByRole('combobox', { name: 'Notify me about' }).textContent).toContain(
       'Nothing'
     )
+  })
+
+  it('takes its Escape for itself (prevented): the list closes, a dialog around it stays', async () => {
+    render(
+      <Select
+        label="Time zone"
+        value="UTC"
+        onValueChange={() => {}}
+        options={[
+          { value: 'UTC', label: 'Coordinated Universal Time' },
+          { value: 'Asia/Tokyo', label: 'Japan Time (Tokyo)' },
+        ]}
+      />
+    )
+    const trigger = screen.getByRole('combobox', { name: 'Time zone' })
+    act(() => trigger.focus())
+    fireEvent.keyDown(trigger, { key: 'Enter' })
+    const list = await screen.findByRole('listbox')
+    const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true })
+    act(() => void within(list).getByRole('option', { name: /Tokyo/ }).dispatchEvent(escape))
+    // Prevented: the browser does not cancel the modal <dialog> the select is in.
+    expect(escape.defaultPrevented).toBe(true)
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull())
   })
 })
