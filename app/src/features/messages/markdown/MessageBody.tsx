@@ -119,23 +119,21 @@ function renderBlock(block: Block, key: number, resolve: ResolveMention): ReactN
   switch (block.type) {
     case 'paragraph':
       return <p key={key}>{renderInlines(block.children, resolve)}</p>
-    case 'code-block': {
-      const language = block.lang
+    case 'code-block':
       // A long line scrolls sideways: the block takes the focus, so the keyboard scrolls it too
       // (axe's scrollable-region-focusable), named for what it is.
       return (
         <pre
           key={key}
           className="code-block"
-          data-lang={language ?? undefined}
+          data-lang={block.lang ?? undefined}
           tabIndex={0}
           role="group"
-          aria-label={language ? t`Code block, ${language}` : t`Code block`}
+          aria-label={t`Code block`}
         >
           <code>{block.text}</code>
         </pre>
       )
-    }
     case 'quote':
       return <blockquote key={key}>{renderBlocks(block.children, resolve)}</blockquote>
     case 'list': {
