@@ -57,6 +57,8 @@ test('the members list draws the next page as its end nears the view, a page at 
   await expect(rows).toHaveCount(100)
   await expect(more).toHaveText(`Show ${ADDED + 1 - 100} more (${ADDED + 1 - 100} left)`)
   // One page per approach: the end is far again.
+  // Not yet a signal that the list's observer has decided (issue 70).
+  // eslint-disable-next-line no-restricted-syntax -- see above
   await page.waitForTimeout(500)
   await expect(rows).toHaveCount(100)
 
