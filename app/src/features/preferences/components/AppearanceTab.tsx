@@ -32,8 +32,7 @@ export function AppearanceTab() {
   }
   return (
     <div className="stack preferences-tab">
-      <section className="preferences-section" aria-labelledby="prefs-theme">
-        <h3 id="prefs-theme">{t`Theme`}</h3>
+      <section className="preferences-section">
         <RadioGroup<Theme>
           label={t`Theme`}
           cards
@@ -53,8 +52,7 @@ export function AppearanceTab() {
           ]}
         />
       </section>
-      <section className="preferences-section" aria-labelledby="prefs-density">
-        <h3 id="prefs-density">{t`Sidebar`}</h3>
+      <section className="preferences-section">
         <RadioGroup<Density>
           label={t`Sidebar density`}
           value={appearance.density}
