@@ -48,7 +48,7 @@ export function ChannelHeader({
       <div className="channel-title">
         <h2>
           <span aria-hidden="true">{prefix}</span>
-          <bdi>{label}</bdi>
+          <bdi title={label}>{label}</bdi>
           {channel.archivedAt && <span className="muted"> {t`(archived)`}</span>}
         </h2>
         {channel.topic && (

@@ -173,7 +173,9 @@ function ChannelLink(props: Props & { channel: Channel; active: boolean }) {
             aria-hidden="true"
           />
         )}
-        <bdi className="channel-name">{label}</bdi>
+        <bdi className="channel-name" title={label}>
+          {label}
+        </bdi>
         {channel.kind === 'dm' && others.length === 1 && (
           <PersonParts place="status" userId={others[0]!.id} />
         )}
