@@ -19,6 +19,10 @@ describe('splitAddresses', () => {
     ).toEqual(['ann@x.io', 'bo@x.io', 'cy@x.io', 'dee@x.io'])
   })
 
+  it('takes only the name before an address in brackets, not the addresses before it', () => {
+    expect(splitAddresses('bo@x.io Cy Lee <cy@x.io> nope')).toEqual(['bo@x.io', 'cy@x.io', 'nope'])
+  })
+
   it('is nothing for separators alone', () => {
     expect(splitAddresses(' ,, ;\n ')).toEqual([])
   })

@@ -10,18 +10,28 @@ export interface InviteAddress {
   valid: boolean
 }
 
-/** The addresses of a text, in order, each as written (trimmed of quotes and brackets). */
+const clean = (word: string) =>
+  word
+    .replace(/^mailto:/i, '')
+    .replace(/^["'([<]+|["')\]>.]+$/g, '')
+    .trim()
+
+/** The addresses of a text, in order, each as written (trimmed of quotes and brackets). The
+ * words before an address in angle brackets ("Ann Lee <ann@x.io>") are its name, not addresses. */
 export function splitAddresses(text: string): string[] {
-  return text
-    .replace(/[^,;\n<>]*<([^<>\s]+)>/g, ' $1 ')
-    .split(/[\s,;]+/)
-    .map((word) =>
-      word
-        .replace(/^mailto:/i, '')
-        .replace(/^["'([<]+|["')\]>.]+$/g, '')
-        .trim()
-    )
-    .filter((word) => word !== '')
+  const out: string[] = []
+  for (const segment of text.split(/[,;\n]+/)) {
+    let names = 0
+    for (const word of segment.split(/\s+/).filter((w) => w !== '')) {
+      if (/^<.*>$/.test(word)) {
+        out.splice(out.length - names, names)
+        names = 0
+      } else if (!word.includes('@')) names += 1
+      else names = 0
+      out.push(word)
+    }
+  }
+  return out.map(clean).filter((word) => word !== '')
 }
 
 /** The addresses with the new ones added after them, each address once. */
