@@ -48,7 +48,9 @@ export function Menu(props: MenuProps) {
     [wantsFirst]
   )
   return (
-    <DropdownMenu.Root open={props.open} onOpenChange={props.onOpenChange} dir={dir} modal>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while its controls stay
+    // focusable (axe's aria-hidden-focus); Escape, a click outside and Tab close it all the same.
+    <DropdownMenu.Root open={props.open} onOpenChange={props.onOpenChange} dir={dir} modal={false}>
       <DropdownMenu.Trigger asChild ref={trigger}>
         {props.trigger}
       </DropdownMenu.Trigger>

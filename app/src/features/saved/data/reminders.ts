@@ -32,7 +32,7 @@ export function reminderTime(choice: ReminderChoice, now: Date, date = ''): Date
 export function reminderLabel(at: string, now: Date): string {
   const when = new Date(at)
   const locale = formatLocale()
-  const time = dateFormat({ hour: '2-digit', minute: '2-digit' }, locale).format(when)
+  const time = dateFormat({ hour: 'numeric', minute: '2-digit' }, locale).format(when)
   const day = new Date(now)
   day.setHours(0, 0, 0, 0)
   const days = Math.floor((when.getTime() - day.getTime()) / 86_400_000)
