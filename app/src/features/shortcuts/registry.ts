@@ -46,7 +46,7 @@ export const SHORTCUTS: ShortcutGroup[] = [
     ],
   },
   {
-    title: msg`Formatting in the message box`,
+    title: msg`Formatting`,
     shortcuts: [
       { keys: ['Control+B', 'Meta+B'], label: msg`Bold` },
       { keys: ['Control+I', 'Meta+I'], label: msg`Italic` },
