@@ -56,10 +56,12 @@ test('the members list draws the next page as its end nears the view, a page at 
   })
   await expect(rows).toHaveCount(100)
   await expect(more).toHaveText(`Show ${ADDED + 1 - 100} more (${ADDED + 1 - 100} left)`)
-  // One page per approach: the end is far again.
-  // Not yet a signal that the list's observer has decided (issue 70).
-  // eslint-disable-next-line no-restricted-syntax -- see above
-  await page.waitForTimeout(500)
+  // One page per approach: the end is far again. The new page's observer (ui/show-more.tsx)
+  // gets its first notice in the frame after it starts watching, and a page it drew would be
+  // rendered by the frame after that: three frames on, it has decided.
+  await page.evaluate(async () => {
+    for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(resolve))
+  })
   await expect(rows).toHaveCount(100)
 
   // Scrolled to the end: the rest.
