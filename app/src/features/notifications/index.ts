@@ -11,6 +11,13 @@ export const NotificationPrompt = lazyRetrying(
   Nothing
 )
 export { useDndActive } from './components/use-dnd-active.ts'
-export { DueReminders } from './components/DueReminders.tsx'
+/** Preferences → Notifications (the reminders that have come, levels, Do Not Disturb, emails,
+ * push), and Workspace settings' email delay: chunks of their own, with the settings' changes
+ * and the body-to-text converter they need, never the first screen's. */
+export const NotificationsTab = lazyRetrying(
+  () => import('./components/NotificationsTab.tsx'),
+  Nothing
+)
+export type { OpenConversation } from './components/NotificationsTab.tsx'
+export const EmailDelay = lazyRetrying(() => import('./components/EmailDelay.tsx'), Nothing)
 export { useNotificationSettings } from './data/settings.ts'
-export { useNotificationMutations } from './data/settings-changes.ts'

@@ -2,13 +2,13 @@
 // (the open conversation, my default, Do Not Disturb, emails, push), Appearance (theme, sidebar
 // density) and Language. The workspace's own settings are apart (WorkspaceSettingsDialog).
 import { t } from '@lingui/core/macro'
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Tabs } from '../../../ui/Tabs.tsx'
 import { AppearanceTab } from './AppearanceTab.tsx'
 import { LanguageTab } from './LanguageTab.tsx'
-import { NotificationsTab } from './NotificationsTab.tsx'
-import type { OpenConversation } from './NotificationsTab.tsx'
+import { NotificationsTab } from '../../notifications/index.ts'
+import type { OpenConversation } from '../../notifications/index.ts'
 import './preferences.css'
 
 type Tab = 'notifications' | 'appearance' | 'language'
@@ -34,11 +34,13 @@ export function PreferencesDialog({ workspaceId, me, conversation, onClose }: Pr
               value: 'notifications',
               label: t`Notifications`,
               content: (
-                <NotificationsTab
-                  workspaceId={workspaceId}
-                  conversation={conversation}
-                  onClose={onClose}
-                />
+                <Suspense fallback={null}>
+                  <NotificationsTab
+                    workspaceId={workspaceId}
+                    conversation={conversation}
+                    onClose={onClose}
+                  />
+                </Suspense>
               ),
             },
             { value: 'appearance', label: t`Appearance`, content: <AppearanceTab /> },

@@ -8,12 +8,10 @@ import { useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Select } from '../../../ui/Select.tsx'
 import { Switch } from '../../../ui/Switch.tsx'
-import {
-  DueReminders,
-  useNotificationMutations,
-  useNotificationSettings,
-} from '../../notifications/index.ts'
-import type { NotifyLevel } from '../../notifications/index.ts'
+import { DueReminders } from './DueReminders.tsx'
+import { useNotificationSettings } from '../data/settings.ts'
+import { useNotificationMutations } from '../data/settings-changes.ts'
+import type { NotifyLevel } from '../rules.ts'
 import { PushDevices } from '../../push/index.ts'
 import { DndSection } from './DndSection.tsx'
 
@@ -33,13 +31,13 @@ const LEVELS: { value: NotifyLevel; label: MessageDescriptor }[] = [
 
 const levels = () => LEVELS.map((l) => ({ value: l.value, label: i18n._(l.label) }))
 
-interface Props {
+export interface Props {
   workspaceId: string
   conversation: OpenConversation | null
   onClose: () => void
 }
 
-export function NotificationsTab({ workspaceId, conversation, onClose }: Props) {
+export default function NotificationsTab({ workspaceId, conversation, onClose }: Props) {
   const settings = useNotificationSettings(workspaceId)
   const m = useNotificationMutations(workspaceId)
   const [muted, setMuted] = useState(conversation?.muted ?? false)

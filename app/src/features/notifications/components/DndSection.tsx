@@ -8,8 +8,9 @@ import { dateTimeLabel } from '../../../lib/date-formats.ts'
 import { formatLocale } from '../../../lib/i18n.ts'
 import { Select } from '../../../ui/Select.tsx'
 import { Switch } from '../../../ui/Switch.tsx'
-import { dndActive, useNotificationMutations } from '../../notifications/index.ts'
-import type { DoNotDisturb } from '../../notifications/index.ts'
+import { useNotificationMutations } from '../data/settings-changes.ts'
+import { dndActive } from '../rules.ts'
+import type { DoNotDisturb } from '../rules.ts'
 import { deviceZone, tomorrowAt, zoneName, zoneOptions } from '../data/time-zones.ts'
 
 /** "Snoozed until 24 Nov 2026, 08:00.", "Do Not Disturb is on now." or "Notifications are on." */
