@@ -31,7 +31,7 @@ test('sign-up says under each field what is wrong, and the password rule once', 
     ['Display name', 'Give a display name.'],
     ['Email', 'Enter your email address.'],
     ['Password', 'Use at least 8 characters.'],
-  ]) {
+  ] as const) {
     const field = page.getByLabel(label)
     await expect(field).toHaveAttribute('aria-invalid', 'true')
     await expect(field).toHaveAccessibleDescription(error)
