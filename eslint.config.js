@@ -377,6 +377,50 @@ const checks = tseslint.config(
       ],
     },
   },
+  {
+    // Every date and time the app shows goes through lib/date-formats.ts, which makes one
+    // formatter per locale and option set and keeps it (issue 70: three local when()s and ten
+    // formatters in eight files before). Intl.DateTimeFormat().resolvedOptions() (the device's
+    // time zone) formats nothing and stays allowed.
+    files: ['app/src/**/*.{ts,tsx}'],
+    ignores: ['app/src/lib/date-formats.ts', 'app/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          message: 'Format dates with lib/date-formats.ts (dateFormat or a label), made once.',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]',
+          message: 'Format dates with lib/date-formats.ts (dateFormat or a label), made once.',
+        },
+      ],
+    },
+  },
+  {
+    // Tests wait for a signal (an event, a row, a response, vi.waitFor/expect.poll, fake timers),
+    // never for a stretch of the clock before they assert (issue 70): not Playwright's
+    // waitForTimeout, nor a sleep directly followed by an expect. A sleep that is the scenario
+    // (a server slow on purpose, a keypress later than another) is not followed by an expect.
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message: 'Wait for a signal (a locator, a response, expect.poll), not for a time.',
+        },
+        {
+          selector:
+            ":matches(ExpressionStatement[expression.argument.callee.name='Promise']:has(CallExpression[callee.name='setTimeout']), ExpressionStatement[expression.argument.callee.name='sleep']) + ExpressionStatement:has(CallExpression[callee.name='expect'])",
+          message:
+            'A sleep before an assertion: wait for the signal that the step has run (vi.waitFor, expect.poll, an event, fake timers).',
+        },
+      ],
+    },
+  },
   linguiConfig,
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],

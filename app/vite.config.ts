@@ -16,11 +16,13 @@ import { defineConfig } from 'vite'
 import type { Plugin } from 'vite'
 import { precompress } from './scripts/precompress.ts'
 import { inlineSprite } from './scripts/inline-sprite.ts'
+import { inlineAppearance } from './scripts/inline-appearance.ts'
 import { inlineKeptScreen } from './scripts/inline-kept-screen.ts'
 import { securityHeaders } from './scripts/security-headers.ts'
 import { lazyAuthAdmin } from './scripts/lazy-auth-admin.ts'
 import { lazyAuthWebauthn } from './scripts/lazy-auth-webauthn.ts'
 import { emojiFiles } from './scripts/emoji-files.ts'
+import { emojiNamesModules } from './scripts/emoji-names.ts'
 import { linguiCatalogs, linguiMacros } from './scripts/lingui-macros.ts'
 import { parserVersion } from './scripts/parser-version.ts'
 import { shellFiles } from './src/offline/shell-routes.ts'
@@ -45,10 +47,10 @@ const LINGUI_CONFIG = path.resolve(import.meta.dirname, 'lingui.config.ts')
 const PUBLIC_DIR = path.resolve(import.meta.dirname, 'public')
 
 /** Modules too big to fetch when the service worker installs, kept by it when first used: the
- * emoji picker's data (@emoji-mart/data, over 400 KB of the build), and the languages' catalogs
- * (a person needs one, fetched at boot). */
+ * emoji picker's data (@emoji-mart/data, over 400 KB of the build) and its names in a language
+ * (scripts/emoji-names.ts), and the languages' catalogs (a person needs one, fetched at boot). */
 const CACHED_WHEN_USED =
-  /[\\/]node_modules[\\/]@emoji-mart[\\/]data[\\/]|[\\/]src[\\/]locales[\\/]\w+\.po$/
+  /[\\/]node_modules[\\/]@emoji-mart[\\/]data[\\/]|[\\/]src[\\/]locales[\\/]\w+\.po$|^\0virtual:emoji-names-/
 const EMOJI_DATA = /[\\/]node_modules[\\/]@emoji-mart[\\/]data[\\/]/
 
 /** Builds src/offline/sw.ts to /sw.js (a fixed address: the scope is the whole app) and writes
@@ -139,10 +141,13 @@ export default defineConfig({
     linguiCatalogs(),
     react(),
     inlineSprite(),
+    inlineAppearance(),
     inlineKeptScreen(),
     devRuntimeConfig(),
     offlineShell(),
     emojiFiles(),
+    // The emoji picker's names in the person's language (de, ja, ar), a lazy chunk each.
+    emojiNamesModules(),
     securityHeaders(),
     precompress(),
   ],

@@ -2,6 +2,7 @@ import path from 'node:path'
 import { defineConfig } from 'vitest/config'
 import { linguiCatalogs, linguiMacros } from './scripts/lingui-macros.ts'
 import { parserVersion } from './scripts/parser-version.ts'
+import { emojiNamesModules } from './scripts/emoji-names.ts'
 
 const LINGUI_CONFIG = path.resolve(import.meta.dirname, 'lingui.config.ts')
 
@@ -9,7 +10,7 @@ const LINGUI_CONFIG = path.resolve(import.meta.dirname, 'lingui.config.ts')
 // <StrictMode> (test/setup.ts): effects run, are cleaned up and run again, as in `vite dev`.
 export default defineConfig({
   // The messages are compiled as in the build (scripts/lingui-macros.ts).
-  plugins: [linguiMacros(LINGUI_CONFIG), linguiCatalogs()],
+  plugins: [linguiMacros(LINGUI_CONFIG), linguiCatalogs(), emojiNamesModules()],
   define: { __CHORUS_PARSER__: JSON.stringify(parserVersion()) },
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   test: {

@@ -10,9 +10,9 @@
 // of it in the light and the dark theme (the system's, emulated: each screen is checked in both
 // before the tour moves on; in the dark one with axe's rules about colour, since that theme
 // changes colours only, which app/src/ui/themes.test.ts holds the app to), and the main ones at
-// phone width (390x844, touch): the channel, the channel list, a message's action sheet, a
-// thread, search results (the signed-in screens' scene and tour: support/axe-scene.ts,
-// support/axe-tour.ts). All of it in each of the app's four languages, English, German,
+// phone width (390x844, touch): the channel (with a code line that scrolls sideways), the
+// members panel, the channel list, a message's action sheet, a thread, search results (the
+// signed-in screens' scene and tour: support/axe-scene.ts, support/axe-tour.ts). All of it in each of the app's four languages, English, German,
 // Japanese and Arabic (right to left), each person's browser in that
 // language and every element found by the app's text in it (support/i18n.ts). Each language is
 // its own test, and the file's tests run in parallel: the two workers share them (the four
@@ -30,7 +30,7 @@ import { expect, test } from './support/test.ts'
 import { actor, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
 import { appUrl } from './support/env.ts'
 import { AxeAudit } from './support/axe.ts'
-import { outOfReach, workspaceScene } from './support/axe-scene.ts'
+import { LONG_CODE, outOfReach, workspaceScene } from './support/axe-scene.ts'
 import { tour } from './support/axe-tour.ts'
 import { BROWSER_LOCALE, LANGUAGES, loadCatalogs, tr } from './support/i18n.ts'
 import type { Language } from './support/i18n.ts'
@@ -113,7 +113,15 @@ async function phoneScreens(browser: Browser, audit: AxeAudit, language: Languag
   await createWorkspace(pia, workspace, language)
   await waitLive(page)
   await send(page, 'Agenda for Friday: demo, then lunch', language)
+  await send(page, LONG_CODE, language)
   await audit.checkThemes(page, at('channel'))
+  await page.getByRole('button', { name: say('Show members') }).tap()
+  const members = page.getByRole('complementary', { name: say('Channel members') })
+  await expect(members).toBeVisible()
+  await audit.checkThemes(page, at('members panel'))
+  // On a phone the panel covers the header: it closes itself.
+  await members.getByRole('button', { name: say('Close members') }).tap()
+  await expect(members).toBeHidden()
   await page.getByRole('button', { name: say('Show channels') }).tap()
   await expect(page.getByRole('button', { name: say('Browse channels') })).toBeVisible()
   await audit.checkThemes(page, at('channel list'))

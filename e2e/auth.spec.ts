@@ -21,6 +21,31 @@ const PNG = Buffer.from(
   'base64'
 )
 
+test('sign-up says under each field what is wrong, and the password rule once', async ({
+  page,
+}) => {
+  await page.goto(appUrl('/sign-up'))
+  await expect(page.getByText('At least 8 characters.')).toHaveCount(1)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  for (const [label, error] of [
+    ['Display name', 'Give a display name.'],
+    ['Email', 'Enter your email address.'],
+    ['Password', 'Use at least 8 characters.'],
+  ] as const) {
+    const field = page.getByLabel(label)
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    await expect(field).toHaveAccessibleDescription(error)
+  }
+  await expect(page.getByLabel('Display name')).toBeFocused()
+  // the rule is said once: as the error now, not also as the hint
+  await expect(page.getByText(/t least 8 characters\./)).toHaveCount(1)
+  await page.getByLabel('Email').fill('ann@')
+  await page.getByLabel('Email').blur()
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription(
+    'That does not look like an email address.'
+  )
+})
+
 test('forgot password: the emailed link lets me choose a new one, and it works', async ({
   browser,
 }) => {
@@ -31,6 +56,9 @@ test('forgot password: the emailed link lets me choose a new one, and it works',
   const fresh = await browser.newContext()
   const page = await fresh.newPage()
   await page.goto(appUrl('/forgot-password'))
+  await page.getByRole('button', { name: 'Send reset link' }).click()
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText('Enter your email address.')).toBeVisible()
   await page.getByLabel('Email').fill(dana.email)
   await page.getByRole('button', { name: 'Send reset link' }).click()
   await expect(page.getByText(`If an account exists for ${dana.email}`)).toBeVisible()
@@ -64,11 +92,22 @@ test('an invitation by email names the inviter and workspace; the invitee picks 
   await erin.page.getByRole('button', { name: 'Invite people' }).first().click()
   const dialog = erin.page.getByRole('dialog', { name: /Invite people/ })
   const guest = `guest.${Date.now().toString(36)}@example.test`
-  await dialog.getByLabel('Email address').fill('not-an-email')
-  await expect(dialog.getByText('That does not look like an email address.')).toBeVisible()
-  await dialog.getByLabel('Email address').fill(guest)
-  await dialog.getByRole('button', { name: 'Send invitation' }).click()
-  await expect(dialog.getByText(`Invitation sent to ${guest}.`)).toBeVisible()
+  const colleague = `colleague.${Date.now().toString(36)}@example.test`
+  // several at once, as pasted from a mail: each once, what is not an address marked
+  await dialog
+    .getByLabel('Email addresses')
+    .fill(`not-an-email, ${guest} ${guest.toUpperCase()}; Col League <${colleague}>, `)
+  const chips = dialog.getByRole('list', { name: 'Addresses to invite' }).getByRole('listitem')
+  await expect(chips).toHaveCount(3)
+  await expect(
+    dialog.getByText('not-an-email is not an email address. Correct or remove it.')
+  ).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Send 3 invitations' })).toBeDisabled()
+  await dialog.getByRole('button', { name: 'Remove not-an-email' }).click()
+  await dialog.getByRole('button', { name: 'Send 2 invitations' }).click()
+  await expect(dialog.getByText(`Invitations sent to ${guest} and ${colleague}.`)).toBeVisible()
+  await expect(chips).toHaveCount(0)
+  await expect(dialog.getByText(`${colleague} · member`)).toBeVisible()
   await expect(dialog.getByText(`${guest} · member`)).toBeVisible()
 
   const context = await browser.newContext()

@@ -3,6 +3,7 @@
 // image, see typing and presence, and lose the network: nothing lost, nothing doubled.
 import { expect, test } from './support/test.ts'
 import { actor, composer, messageTexts, messageWith, send, waitLive } from './support/actors.ts'
+import { showMembers } from './support/members.ts'
 import { twoInGeneral } from './support/workspace.ts'
 
 // A real 4x4 PNG (made with sharp).
@@ -44,6 +45,8 @@ test(
       await composer(alice.page).pressSequentially('I am typing', { delay: 20 })
       await expect(bob.page.locator('.typing-indicator')).toHaveText(`${alice.name} is typing…`)
       await composer(alice.page).fill('')
+      await showMembers(alice.page)
+      await showMembers(bob.page)
       await expect(alice.page.locator(`.members-panel li[data-online="true"]`)).toHaveCount(2)
       await expect(bob.page.locator(`.members-panel li[data-online="true"]`)).toHaveCount(2)
     })

@@ -42,7 +42,7 @@ test('a guest invited to one channel sees only it, and is marked GUEST for the o
     const dialog = ana.page.getByRole('dialog', { name: /Invite people/ })
     await dialog.getByLabel('Invite as').selectOption('guest')
     await expect(dialog.getByRole('button', { name: 'Create invite link' })).toBeHidden()
-    await dialog.getByLabel('Email address').fill(email)
+    await dialog.getByLabel('Email addresses').fill(email)
     // no channel picked yet: nothing to send
     await expect(dialog.getByRole('button', { name: 'Send invitation' })).toBeDisabled()
     await dialog

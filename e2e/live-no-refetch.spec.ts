@@ -92,6 +92,8 @@ test('live events reach the sidebar without a refetch per event', async ({ brows
     await expect(confirmedMessageWith(p, 'hello general')).toBeVisible()
     // Read here at once (use-read-while-visible.ts: in a busy channel the read position is saved
     // when he leaves it or within minutes, not per message).
+    // Not yet a signal: nothing the page shows tells that the read was taken in (issue 70).
+    // eslint-disable-next-line no-restricted-syntax -- see above
     await p.waitForTimeout(600)
     await expect(p.locator('a[data-channel-id]', { hasText: 'general' })).toHaveAttribute(
       'aria-label',
@@ -114,6 +116,8 @@ test('live events reach the sidebar without a refetch per event', async ({ brows
   })
 
   // Absence takes a moment to be sure of: the app's refetches came 250 ms after an event.
+  // Not yet a signal that the events were handled (issue 70).
+  // eslint-disable-next-line no-restricted-syntax -- see above
   await p.waitForTimeout(1500)
   expect(reads.length).toBeGreaterThan(0)
   expect(refetches).toEqual([])

@@ -4,6 +4,7 @@
 import { expect, test } from './support/test.ts'
 import { actor, signUpByApi } from './support/actors.ts'
 import { withDatabase } from './support/database.ts'
+import { showMembers } from './support/members.ts'
 import { createWorkspace } from './support/workspace.ts'
 
 const ADDED = 120
@@ -16,6 +17,8 @@ test('the members list draws the next page as its end nears the view, a page at 
   await signUpByApi(ann)
   const workspace = `Many members ${Date.now().toString(36)}`
   await createWorkspace(ann, workspace)
+  // Opened once, the panel stays open on this device (after the reload below too).
+  await showMembers(page)
   await withDatabase(async (sql) => {
     const [ws] = await sql<{ id: string }[]>`
       select id from public.workspaces where name = ${workspace}`
@@ -53,8 +56,12 @@ test('the members list draws the next page as its end nears the view, a page at 
   })
   await expect(rows).toHaveCount(100)
   await expect(more).toHaveText(`Show ${ADDED + 1 - 100} more (${ADDED + 1 - 100} left)`)
-  // One page per approach: the end is far again.
-  await page.waitForTimeout(500)
+  // One page per approach: the end is far again. The new page's observer (ui/show-more.tsx)
+  // gets its first notice in the frame after it starts watching, and a page it drew would be
+  // rendered by the frame after that: three frames on, it has decided.
+  await page.evaluate(async () => {
+    for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(resolve))
+  })
   await expect(rows).toHaveCount(100)
 
   // Scrolled to the end: the rest.

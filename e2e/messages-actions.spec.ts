@@ -1,7 +1,9 @@
 // Message actions end to end, two people against the real stack: one at phone width with touch
 // emulated (390 px, hasTouch, isMobile), one on a desktop. At phone width no row of buttons sits
 // under each message: "More actions" or a long press opens the action sheet. A pin made there
-// shows live on the other side (the marker and the channel's pinned list), and an unpin too.
+// shows live on the other side (the marker and the channel's pinned list), and an unpin too. On
+// the desktop "More actions" opens a menu beside the message; saving is one click in the hover
+// bar, a reminder chosen after in the toast.
 import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
 import { actor, messageWith, readClipboard, send, signUpByApi, waitLive } from './support/actors.ts'
@@ -78,8 +80,8 @@ test('"Copy text" puts the message\'s markdown source on the clipboard', async (
   const message = messageWith(alice.page, 'Ship v2 on Friday')
   await message.hover()
   await message.getByRole('button', { name: 'More actions' }).click()
-  const menu = alice.page.getByRole('dialog', { name: /Ship \*\*v2\*\*/ })
-  await menu.getByRole('button', { name: 'Copy text' }).click()
+  const menu = alice.page.getByRole('menu', { name: /Ship \*\*v2\*\*/ })
+  await menu.getByRole('menuitem', { name: 'Copy text' }).click()
   await expect(menu).toBeHidden()
   await expect.poll(() => readClipboard(alice)).toBe(source)
 })
@@ -98,8 +100,8 @@ test('mark unread from a message: the new line moves there and the sidebar count
 
   await second.hover()
   await second.getByRole('button', { name: 'More actions' }).click()
-  const actions = alice.page.getByRole('dialog', { name: /Second of three/ })
-  await actions.getByRole('button', { name: 'Mark unread' }).click()
+  const actions = alice.page.getByRole('menu', { name: /Second of three/ })
+  await actions.getByRole('menuitem', { name: 'Mark unread' }).click()
   await expect(actions).toBeHidden()
   // The "New messages" line sits right above the message marked unread.
   await expect(alice.page.locator('div:has(> .new-marker) + div article.message')).toContainText(
@@ -147,7 +149,7 @@ test('"(edited)" opens the edit history, for the other person too', async ({ bro
   await expect(history).toBeHidden()
 })
 
-test('save for later with a reminder, find it in Later, a due one marked, then done', async ({
+test('save in one click from the hover bar, a reminder chosen after; Later shows it as a card', async ({
   browser,
 }) => {
   const alice = await actor(browser, 'Alice')
@@ -157,47 +159,75 @@ test('save for later with a reminder, find it in Later, a due one marked, then d
   const page = alice.page
   await send(page, 'Review the budget draft')
   await send(page, 'Renew the domain today')
+  await send(page, 'Water the plants')
 
-  async function saveWith(text: string, choose: () => Promise<void>) {
+  /** One click on the hover bar's bookmark: saved at once, the toast offering a reminder. */
+  async function saveInOneClick(text: string) {
     const message = messageWith(page, text)
     await message.hover()
-    await message.getByRole('button', { name: 'More actions' }).click()
-    await page
-      .getByRole('dialog', { name: new RegExp(text) })
-      .getByRole('button', {
-        name: 'Save for later',
-      })
-      .click()
-    const dialog = page.getByRole('dialog', { name: 'Save for later' })
-    await choose()
-    await dialog.getByRole('button', { name: 'Save' }).click()
-    await expect(dialog).toBeHidden()
+    await message.getByRole('button', { name: 'Save for later' }).click()
     await expect(message.locator('.saved-marker')).toHaveText('Saved for later')
+    await expect(message.getByRole('button', { name: 'Remove from Later' })).toBeVisible()
+    const remind = page.getByRole('group', { name: 'Remind me:' })
+    await expect(remind).toBeVisible()
+    return remind
   }
 
-  await saveWith('Review the budget draft', () =>
-    page.getByRole('radio', { name: 'In 1 hour' }).check()
-  )
-  // A reminder at this very minute is due at once.
-  await saveWith('Renew the domain today', async () => {
-    await page.getByRole('radio', { name: 'On a date' }).check()
+  await test.step('saved with no question; the reminder from the toast', async () => {
+    const remind = await saveInOneClick('Review the budget draft')
+    await expect(remind.getByRole('button')).toHaveText([
+      'In 20 minutes',
+      'In 1 hour',
+      'Tomorrow',
+      'Custom…',
+    ])
+    await remind.getByRole('button', { name: 'In 1 hour' }).click()
+    await expect(page.getByText(/^Reminder set: (today|tomorrow) at /)).toBeVisible()
+  })
+
+  await test.step('"Custom…" asks for a date and time: this very minute is due at once', async () => {
+    const remind = await saveInOneClick('Renew the domain today')
+    await remind.getByRole('button', { name: 'Custom…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Remind me about this message' })
+    await expect(dialog.getByRole('radio', { name: 'On a date' })).toBeChecked()
     const now = await page.evaluate(() => {
       const d = new Date()
       const pad = (n: number) => String(n).padStart(2, '0')
       return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
     })
-    await page.getByLabel('Date and time').fill(now)
+    await dialog.getByLabel('Date and time').fill(now)
+    await dialog.getByRole('button', { name: 'Set reminder' }).click()
+    await expect(dialog).toBeHidden()
+  })
+
+  await test.step('a second click removes it from Later, with Undo', async () => {
+    await saveInOneClick('Water the plants')
+    const message = messageWith(page, 'Water the plants')
+    await message.getByRole('button', { name: 'Remove from Later' }).click()
+    await expect(message.locator('.saved-marker')).toHaveCount(0)
+    await expect(page.getByText('Removed from Later.', { exact: true })).toBeVisible()
   })
 
   await page.getByRole('link', { name: 'Later, 1 due' }).click()
   const later = page.getByRole('region', { name: 'Later' })
+  await expect(later.getByRole('heading', { level: 1 })).toHaveCount(0)
   const entries = later.getByRole('article')
   await expect(entries).toHaveCount(2)
   await expect(entries.nth(0)).toContainText('Renew the domain today')
-  await expect(entries.nth(0)).toContainText('Due')
+  await expect(entries.nth(0)).toContainText(alice.name)
+  await expect(entries.nth(0)).toContainText('#general')
+  await expect(entries.nth(0).locator('.later-chip')).toHaveText(/^Due today at /)
   await expect(entries.nth(1)).toContainText('Review the budget draft')
-  await expect(entries.nth(1)).toContainText('Reminder')
-  await expect(entries.nth(1)).not.toContainText('Due')
+  await expect(entries.nth(1).locator('.later-chip')).toHaveText(/^Reminder (today|tomorrow) at /)
+
+  // The actions are icon buttons, named, with a tooltip.
+  await entries.nth(1).hover()
+  const change = entries.nth(1).getByRole('button', { name: 'Change reminder' })
+  await change.hover()
+  await expect(page.getByRole('tooltip', { name: 'Change reminder' })).toBeVisible()
+  await change.click()
+  await page.getByRole('menuitem', { name: 'No reminder' }).click()
+  await expect(entries.nth(1).locator('.later-chip')).toHaveCount(0)
 
   await entries.nth(0).getByRole('button', { name: 'Mark done' }).click()
   await expect(entries).toHaveCount(1)
@@ -205,7 +235,10 @@ test('save for later with a reminder, find it in Later, a due one marked, then d
   await expect(entries).toHaveCount(1)
   await expect(entries.nth(0)).toContainText('Renew the domain today')
   await expect(entries.nth(0).getByRole('button', { name: 'Mark not done' })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Later', exact: true })).toBeVisible()
+  await entries.nth(0).getByRole('button', { name: 'Open in channel' }).click()
+  await expect(page.locator('article.message[aria-current="true"]')).toContainText(
+    'Renew the domain today'
+  )
 })
 
 test('the emoji picker: search, skin tone, recently used; a reaction lists who reacted', async ({

@@ -32,7 +32,7 @@ test('a member reports a message, the owner removes it from Reports, everyone se
     await expect(message).toBeVisible()
     await message.hover()
     await message.getByRole('button', { name: 'More actions' }).click()
-    await cleo.page.getByRole('button', { name: 'Report message' }).click()
+    await cleo.page.getByRole('menuitem', { name: 'Report message' }).click()
     const dialog = cleo.page.getByRole('dialog', { name: 'Report message' })
     await dialog.getByRole('radio', { name: 'Spam' }).check()
     await dialog.getByLabel('Anything the admins should know (optional)').fill('an advert')

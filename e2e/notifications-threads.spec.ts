@@ -113,7 +113,7 @@ test('a mention in a thread and a reply in a followed thread raise one notificat
     await waitLive(o)
     await toChannel(p, 'side')
     await p.getByRole('button', { name: 'Notifications', exact: true }).click()
-    const panel = p.getByRole('dialog', { name: 'Notifications' })
+    const panel = p.getByRole('dialog', { name: 'Preferences' })
     await panel.getByLabel('Mute this conversation').check()
     await expect(p.locator('a[data-channel-id]', { hasText: 'side' })).toHaveAttribute(
       'aria-label',

@@ -14,6 +14,7 @@ import type { Page, Route } from '@playwright/test'
 import { actor, composer, confirmedMessageWith, send, waitLive } from './support/actors.ts'
 import { clickShown, expectShown, recordNotifications, shown } from './support/notifications.ts'
 import { appUrl } from './support/env.ts'
+import { showMembers } from './support/members.ts'
 import { createInviteLink, twoInGeneral } from './support/workspace.ts'
 
 // Chunks come from the network, not the service worker's copies (the last test holds one).
@@ -82,7 +83,7 @@ test('a mention elsewhere raises one notification; muted channels and DND raise 
     await p.locator('a[data-channel-id]', { hasText: 'side' }).click()
     await waitLive(p)
     await p.getByRole('button', { name: 'Notifications', exact: true }).click()
-    const panel = p.getByRole('dialog', { name: 'Notifications' })
+    const panel = p.getByRole('dialog', { name: 'Preferences' })
     await panel.getByLabel('Mute this conversation').check()
     await expect(p.locator('a[data-channel-id]', { hasText: 'side' })).toHaveAttribute(
       'aria-label',
@@ -101,7 +102,7 @@ test('a mention elsewhere raises one notification; muted channels and DND raise 
 
   await test.step('a snooze holds a direct message; after it ends the next one shows', async () => {
     await p.getByRole('button', { name: 'Notifications', exact: true }).click()
-    const panel = p.getByRole('dialog', { name: 'Notifications' })
+    const panel = p.getByRole('dialog', { name: 'Preferences' })
     await panel.getByRole('button', { name: 'Snooze 1 hour' }).click()
     await expect(panel.getByText(/^Snoozed until/)).toBeVisible()
     await send(o, 'during the snooze')
@@ -158,6 +159,7 @@ test('a mention in another workspace raises one notification that opens it at th
   })
 
   await test.step('a mention of Pete there raises exactly one notification', async () => {
+    await showMembers(o)
     await expect(o.locator('.members-panel li').filter({ hasText: pete.name })).toBeVisible()
     await send(o, 'plain words over here')
     await send(o, `@${pete.name} hello from the other workspace`)
@@ -215,6 +217,7 @@ test('Do Not Disturb shows beside the name for the others while it lasts', async
   const o = olga.page
   const p = pete.page
   await openDm(o, pete.name)
+  await showMembers(o)
   const row = o.locator('.members-panel li').filter({ hasText: pete.name })
   const dmLink = o.locator('a[data-channel-id]', { hasText: pete.name })
   await expect(row).toHaveAttribute('data-online', 'true')
@@ -222,7 +225,7 @@ test('Do Not Disturb shows beside the name for the others while it lasts', async
 
   await test.step('Pete snoozes for an hour: Olga sees "Do not disturb" live', async () => {
     await p.getByRole('button', { name: 'Notifications', exact: true }).click()
-    const panel = p.getByRole('dialog', { name: 'Notifications' })
+    const panel = p.getByRole('dialog', { name: 'Preferences' })
     await panel.getByRole('button', { name: 'Snooze 1 hour' }).click()
     await expect(panel.getByText(/^Snoozed until/)).toBeVisible()
     await expect(row).toHaveAttribute('data-dnd', 'true')
@@ -233,7 +236,7 @@ test('Do Not Disturb shows beside the name for the others while it lasts', async
   })
 
   await test.step('the snooze ends: it goes', async () => {
-    const panel = p.getByRole('dialog', { name: 'Notifications' })
+    const panel = p.getByRole('dialog', { name: 'Preferences' })
     await panel.getByRole('button', { name: 'End snooze' }).click()
     await expect(panel.getByText('Notifications are on.')).toBeVisible()
     await expect(row).toHaveAttribute('data-dnd', 'false')

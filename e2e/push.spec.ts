@@ -118,9 +118,9 @@ test('a mention reaches Ben with no Chorus tab open: pushed, decrypted, shown, c
   await playPushService(page, endpoint, keys.p256dh, keys.auth)
   await twoInGeneral(ana, ben, `Push ${tag}`)
 
-  await test.step('Ben turns push on for this browser in Settings → Notifications', async () => {
+  await test.step('Ben turns push on for this browser in Preferences → Notifications', async () => {
     await page.getByRole('button', { name: 'Notifications', exact: true }).click()
-    const panel = page.getByRole('dialog', { name: 'Notifications' })
+    const panel = page.getByRole('dialog', { name: 'Preferences' })
     await panel.getByRole('button', { name: 'Turn on push for this device' }).click()
     await expect(panel.getByText('Push is on for this device.')).toBeVisible()
     const list = panel.getByRole('list', { name: 'Devices with push' })
@@ -209,7 +209,7 @@ test('a mention reaches Ben with no Chorus tab open: pushed, decrypted, shown, c
     await snoozed.goto(appUrl('/'))
     await waitLive(snoozed)
     await snoozed.getByRole('button', { name: 'Notifications', exact: true }).click()
-    const panel = snoozed.getByRole('dialog', { name: 'Notifications' })
+    const panel = snoozed.getByRole('dialog', { name: 'Preferences' })
     await panel.getByRole('button', { name: 'Snooze 1 hour' }).click()
     await expect(panel.getByText(/^Snoozed until/)).toBeVisible()
     await panel.getByRole('button', { name: 'Close' }).click()
@@ -252,7 +252,7 @@ test('a mention reaches Ben with no Chorus tab open: pushed, decrypted, shown, c
     const last = await context.newPage()
     await last.goto(appUrl('/'))
     await last.getByRole('button', { name: 'Notifications', exact: true }).click()
-    const settings = last.getByRole('dialog', { name: 'Notifications' })
+    const settings = last.getByRole('dialog', { name: 'Preferences' })
     await expect(
       settings.getByRole('button', { name: 'Turn on push for this device' })
     ).toBeVisible()

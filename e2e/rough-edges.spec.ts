@@ -62,6 +62,8 @@ test('rough edges: address, badge, spacing, (edited), image viewer, invite dialo
     // moment to be sure of.
     await send(page, 'three')
     await expect(confirmedMessageWith(page, 'three')).toBeVisible()
+    // Not yet a signal that the read marker's event was handled (issue 70).
+    // eslint-disable-next-line no-restricted-syntax -- see above
     await page.waitForTimeout(1000)
     expect(await page.evaluate(() => (window as unknown as { badgeSeen: boolean }).badgeSeen)).toBe(
       false

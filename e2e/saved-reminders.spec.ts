@@ -85,14 +85,14 @@ test('a saved reminder raises one notification when it comes, held by a snooze',
     await expect(p).toHaveURL(/\/c\/[0-9a-f-]+\/m\/[0-9a-f-]+$/)
     await expect(messageWith(p, 'Call the printer back')).toBeVisible()
     await p.getByRole('button', { name: 'Notifications', exact: true }).click()
-    const panel = p.getByRole('dialog', { name: 'Notifications' })
+    const panel = p.getByRole('dialog', { name: 'Preferences' })
     await expect(panel.getByRole('region', { name: 'Reminders' })).toContainText(
       'Call the printer back'
     )
   })
 
   await test.step('a reminder during a snooze shows once the snooze ends', async () => {
-    const panel = p.getByRole('dialog', { name: 'Notifications' })
+    const panel = p.getByRole('dialog', { name: 'Preferences' })
     await panel.getByRole('button', { name: 'Snooze 1 hour' }).click()
     await expect(panel.getByText(/^Snoozed until/)).toBeVisible()
     await remindIn(p, 'Water the plants', 2)

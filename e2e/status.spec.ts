@@ -7,6 +7,7 @@
 import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
 import { actor, messageWith, send } from './support/actors.ts'
+import { showMembers } from './support/members.ts'
 import { twoInGeneral } from './support/workspace.ts'
 
 async function openStatus(page: Page) {
@@ -40,6 +41,7 @@ test('a status set in one browser shows live beside the name in the other, and c
     await expect(
       bobsMessage.getByRole('img', { name: 'Status: Out sick' }).locator('img')
     ).toHaveAttribute('alt', '🤒')
+    await showMembers(alice.page)
     const row = memberRow(alice.page, bob.name)
     await expect(row.getByRole('img', { name: 'Status: Out sick' })).toBeVisible()
     await expect(row.locator('.status-text')).toHaveText('Out sick')
@@ -116,6 +118,8 @@ test('ten minutes without input shows a person away to the others; input brings 
   const bob = await actor(browser, 'Bob')
   await bob.page.clock.install()
   await twoInGeneral(alice, bob, `Away ${Date.now().toString(36)}`)
+  await showMembers(alice.page)
+  await showMembers(bob.page)
   const bobOnAlice = memberRow(alice.page, bob.name)
   await expect(bobOnAlice).toHaveAttribute('data-online', 'true')
   await expect(bobOnAlice).toHaveAttribute('data-away', 'false')

@@ -2,7 +2,8 @@
 // ways with the parent's summary, one goes offline while the other replies and finds every reply
 // once, in order, when back; the Threads view shows unread replies and clears them once read;
 // editing and deleting replies update the summary (a deleted reply goes), and a deleted parent
-// keeps its thread.
+// keeps its thread. A reply written in the Threads view's card reaches the other person live, and
+// theirs reaches the card live.
 import { expect, test } from './support/test.ts'
 import type { Locator, Page } from '@playwright/test'
 import { actor, answerConfirm, messageWith, send } from './support/actors.ts'
@@ -112,17 +113,24 @@ test(
       await expect(link).toHaveAccessibleName('Threads, 2 unread', { timeout: 30_000 })
       await link.click()
       const view = bob.page.getByRole('region', { name: 'Threads' })
-      const entry = view.getByRole('button', { name: /^Thread in #general: 8 replies, 2 unread$/ })
-      await expect(entry).toBeVisible()
-      await entry.click()
+      await expect(view.getByRole('heading', { level: 1 })).toHaveCount(0)
+      const card = view.getByRole('article', { name: 'Thread in #general' })
+      // The parent, its latest three replies, the rest a click away; the unread ones counted.
+      await expect(card).toContainText('Who runs the Friday demo?')
+      await expect(card.getByText('2 new replies')).toBeVisible()
+      await expect(
+        card.getByRole('list', { name: 'Latest replies' }).getByRole('listitem')
+      ).toHaveCount(3)
+      await expect(card.getByRole('listitem').last()).toContainText('And the clicker')
+      await expect(card.getByRole('button', { name: '5 more replies' })).toBeVisible()
+      await card.getByRole('button', { name: 'Open thread' }).click()
       await threadLive(bob.page)
       await expect(bob.page.locator('.new-marker', { hasText: 'New replies' })).toBeVisible()
       await expect(replyTexts(bob.page).last()).toHaveText('And the clicker')
       await expect(link).toHaveAccessibleName('Threads', { timeout: 30_000 })
       await link.click()
-      await expect(
-        view.getByRole('button', { name: /^Thread in #general: 8 replies$/ })
-      ).toBeVisible()
+      await expect(card).toBeVisible()
+      await expect(card.getByText(/new repl/)).toHaveCount(0)
     })
 
     await test.step('editing and deleting replies update the summary; a deleted parent keeps its thread', async () => {
@@ -131,7 +139,8 @@ test(
       // Bob back in the thread, from the Threads view.
       await bob.page
         .getByRole('region', { name: 'Threads' })
-        .getByRole('button', { name: /^Thread in #general/ })
+        .getByRole('article', { name: 'Thread in #general' })
+        .getByRole('button', { name: 'Open thread' })
         .click()
       await threadLive(bob.page)
       for (const page of [alice.page, bob.page]) {
@@ -186,3 +195,50 @@ test(
     await bob.context.close()
   }
 )
+
+test('a reply from the Threads view reaches the other person live, and theirs reaches it', async ({
+  browser,
+}) => {
+  const alice = await actor(browser, 'Alice')
+  const bob = await actor(browser, 'Bob')
+  await twoInGeneral(alice, bob, `Lunch ${Date.now().toString(36)}`)
+  await send(alice.page, 'Lunch on Friday?')
+  // Bob answers in the thread, which Alice then follows (it is her message's).
+  const parent = messageWith(bob.page, 'Lunch on Friday?')
+  await parent.hover()
+  await parent.getByRole('button', { name: 'Reply in thread' }).click()
+  await threadLive(bob.page)
+  await reply(bob.page, 'Count me in')
+
+  await alice.page.getByRole('link', { name: /^Threads/ }).click()
+  const card = alice.page
+    .getByRole('region', { name: 'Threads' })
+    .getByRole('article', { name: 'Thread in #general' })
+  await expect(card).toContainText('Lunch on Friday?')
+  await expect(card.getByRole('list', { name: 'Latest replies' })).toContainText('Count me in')
+
+  await test.step('Alice replies in the card; Bob sees it in his thread at once', async () => {
+    const box = card.getByRole('textbox', { name: 'Reply in thread in #general' })
+    await box.fill('Great: 12:30 at the usual place')
+    await box.press('Enter')
+    await expect(box).toHaveValue('')
+    await expect(card.getByRole('list', { name: 'Latest replies' })).toContainText(
+      'Great: 12:30 at the usual place'
+    )
+    await expect(replyTexts(bob.page)).toHaveText([
+      'Count me in',
+      'Great: 12:30 at the usual place',
+    ])
+  })
+
+  await test.step("Bob's next reply comes to Alice's card live, marked new", async () => {
+    await reply(bob.page, 'See you there')
+    const latest = card.getByRole('list', { name: 'Latest replies' }).getByRole('listitem')
+    await expect(latest.last()).toContainText('See you there')
+    await expect(latest.last()).toHaveClass(/thread-card-new/)
+    await expect(latest).toHaveCount(3)
+  })
+
+  await alice.context.close()
+  await bob.context.close()
+})

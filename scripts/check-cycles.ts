@@ -5,10 +5,15 @@
 import path from 'node:path'
 import { parseCircular, parseDependencyTree } from 'dpdm'
 
-// The repository (another folder laid out the same way when given: the test's).
-const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..'))
+// The repository (another folder laid out the same way when given: the test's). After `--from`,
+// the files to start from instead of every source (test:quick: the files changed; a new circle
+// goes through an import in a changed file, and the walk follows every import from there).
+const args = process.argv.slice(2)
+const from = args.indexOf('--from')
+const given = from === -1 ? args : args.slice(0, from)
+const root = path.resolve(given[0] ?? path.join(import.meta.dirname, '..'))
 const sources = '{ts,tsx,mts,cts,js,mjs,cjs}'
-const entries = [
+const every = [
   `app/src/**/*.${sources}`,
   `app/*.${sources}`,
   `backend/src/**/*.${sources}`,
@@ -20,6 +25,7 @@ const entries = [
   `e2e/**/*.${sources}`,
   `bench/**/*.${sources}`,
 ]
+const entries = from === -1 ? every : args.slice(from + 1)
 
 const tree = await parseDependencyTree(entries, {
   cwd: root,

@@ -1,11 +1,11 @@
 // `npm run test:quick`: a change checked in minutes rather than the full suite's twenty (issue 70,
-// item 6). Lint of the files changed (all of them when the lint's own configuration changed),
-// the import circles, the typecheck, and the unit tests Vitest finds affected by the changed
-// files (`vitest run --changed <base>`: a test file changed, or one that imports a changed
-// module). The base is origin/main when the clone has it, else the commit before HEAD; changes
-// not yet committed and new files count. Not run: the e2e suite, and tests that read a changed
-// file at run time rather than import it (a migration's SQL, config.toml): `npm test` runs them.
-// Vitest runs every unit test when a package.json or a Vitest or Vite config changed.
+// item 6). Lint of the files changed (all of them when the lint's own configuration changed,
+// ESLint's cache keeping the rest quick), the import circles through the changed files, the
+// typecheck (`tsc -b`: incremental, its build info kept in node_modules/.tsbuild), and the unit
+// tests of what changed (below). The base is origin/main when the clone has it, else the commit
+// before HEAD; changes not yet committed and new files count. Not run: the e2e suite, tests that
+// read a changed file at run time rather than import it (a migration's SQL, config.toml), and
+// the stack tests of other areas that a backend change may reach: `npm test` runs them.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
@@ -53,17 +53,57 @@ if (toLint.length > 0) {
     ...toLint,
   ])
 }
-step('import circles', process.execPath, ['--import', 'tsx', 'scripts/check-cycles.ts'])
+const sources = changed.filter((file) => LINTED.test(file))
+if (sources.length > 0) {
+  step(`import circles (from ${sources.length} files)`, process.execPath, [
+    '--import',
+    'tsx',
+    'scripts/check-cycles.ts',
+    '--from',
+    ...sources,
+  ])
+}
 step('typecheck', 'npx', ['tsc', '-b'])
-step('PostgreSQL for the tests', process.execPath, [
-  '--import',
-  'tsx',
-  'scripts/ensure-postgres.ts',
-])
-step(`unit tests affected since ${base}`, 'npx', [
-  'vitest',
-  'run',
-  '--changed',
-  base,
-  '--passWithNoTests',
-])
+
+// The tests: a changed test file; the tests of a changed backend source's area (backend/test/<area>
+// and the tests beside it: every stack test imports every service through
+// backend/test/support/stack.ts, so Vitest's module graph would pick nearly all of them); the
+// tests whose imports reach any other changed file (`vitest related`).
+const TEST = /\.test\.tsx?$/
+const areas = new Set<string>()
+const related: string[] = []
+for (const file of sources) {
+  if (TEST.test(file)) continue
+  const area = /^backend\/src\/(?:([^/]+)\/)?[^/]+$/.exec(file)
+  if (!area) related.push(file)
+  else if (area[1] === undefined) areas.add('backend/test/stack/')
+  else {
+    areas.add(`backend/src/${area[1]}/`)
+    if (existsSync(path.join(ROOT, 'backend/test', area[1]))) areas.add(`backend/test/${area[1]}/`)
+  }
+}
+const testFiles = changed.filter((file) => TEST.test(file))
+if (testFiles.length + areas.size + related.length > 0) {
+  step('PostgreSQL for the tests', process.execPath, [
+    '--import',
+    'tsx',
+    'scripts/ensure-postgres.ts',
+  ])
+}
+if (testFiles.length + areas.size > 0) {
+  step(`unit tests: ${testFiles.length} changed, ${areas.size} backend folders`, 'npx', [
+    'vitest',
+    'run',
+    ...testFiles,
+    ...areas,
+  ])
+}
+if (related.length > 0) {
+  step(`unit tests importing ${related.length} changed files`, 'npx', [
+    'vitest',
+    'related',
+    '--run',
+    '--passWithNoTests',
+    ...related,
+  ])
+}

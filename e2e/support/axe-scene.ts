@@ -1,6 +1,8 @@
 // The signed-in scene accessibility.spec.ts runs its tour over (support/axe-tour.ts), in one
 // language: Ana's workspace with Ben in it, a message with a reaction and a thread, an image, a
-// mention; then the offline banner and the server out of reach ("Cannot reach the server").
+// mention, a code line too long for its message (it scrolls sideways on its own: in the channel
+// and in the thread); then the offline banner and the server out of reach ("Cannot reach the
+// server").
 import { expect } from '@playwright/test'
 import type { Browser } from '@playwright/test'
 import { actor, messageWith, send, signUpByApi, waitLive } from './actors.ts'
@@ -17,6 +19,13 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWM4YRMFRwzEcQA/8hXhIXl1IQAAAABJRU5ErkJggg==',
   'base64'
 )
+
+/** A code block whose line is longer than a message is wide: it scrolls sideways, so the
+ * keyboard must reach it (axe's scrollable-region-focusable). */
+export const LONG_CODE =
+  '```\nconst rollout = { date: "2026-12-01", steps: [' +
+  '"draft", "review", "ship", '.repeat(8) +
+  '"done"] }\n```'
 
 /** Ana (her browser in `language`) and her workspace's name, Ben (in English) in it. */
 export async function workspaceScene(
@@ -48,6 +57,9 @@ export async function workspaceScene(
   await box.fill('a reply in the thread')
   await box.press('Enter')
   await expect(thread(page, language).getByText('a reply in the thread')).toBeVisible()
+  await box.fill(LONG_CODE)
+  await box.press('Enter')
+  await expect(thread(page, language).getByText('const rollout')).toBeVisible()
   await thread(page, language)
     .getByRole('button', { name: say('Close thread') })
     .click()
@@ -58,6 +70,7 @@ export async function workspaceScene(
     page.getByRole('progressbar', { name: say('Upload of {name}', { name: 'pixels.png' }) })
   ).toHaveAttribute('class', 'progress-done')
   await send(page, 'a picture', language)
+  await send(page, LONG_CODE, language)
   await send(ben.page, `@${ana.name} can you look?`)
   await expect(messageWith(page, 'can you look?')).toBeVisible()
   return { ana, workspace }

@@ -2,7 +2,8 @@
 // each in the dark and the light theme: the channel, the workspace menu and each of its dialogs,
 // the sidebar's and the header's dialogs, the profile and its sections, the members panel, the
 // quick reactions, the emoji picker, the thread, the image viewer, search results, the mention
-// list, the quick switcher, the action sheet and "Save for later", the Threads and Later views.
+// list, the quick switcher, the message menu, the saved toast and the reminder dialog, the
+// Threads and Later views.
 // The page is the owner's (support/axe-scene.ts), in #general with a message "…plan for the
 // launch…" that has a reply in its thread, an image "pixels.png", and another person to mention
 // ("Be…"). Every name the tour finds an element by is the app's text in that language
@@ -147,16 +148,23 @@ export async function tour(place: TourPlace): Promise<void> {
   await page.keyboard.press('Escape')
   await expect(jump).toBeHidden()
 
+  // On a wide screen "More actions" is a menu beside the message; "Save for later" saves at
+  // once and a toast offers a reminder, "Custom…" the reminder dialog.
   await message.hover()
   await message.getByRole('button', { name: say('More actions') }).click()
-  const sheet = page.getByRole('dialog', { name: /plan for the launch/ })
-  const save = sheet.getByRole('button', { name: say('Save for later') })
+  const menu = page.getByRole('menu', { name: /plan for the launch/ })
+  const save = menu.getByRole('menuitem', { name: say('Save for later') })
   await expect(save).toBeVisible()
-  await audit.checkThemes(page, at('action sheet'))
+  await audit.checkThemes(page, at('message menu'))
   await save.click()
-  const saveDialog = page.getByRole('dialog', { name: say('Save for later') })
+  await expect(menu).toBeHidden()
+  const custom = page.getByRole('button', { name: say('Custom…') })
+  await expect(custom).toBeVisible()
+  await audit.checkThemes(page, at('saved toast'))
+  await custom.click()
+  const saveDialog = page.getByRole('dialog', { name: say('Remind me about this message') })
   await expect(saveDialog).toBeVisible()
-  await audit.checkThemes(page, at('save for later'))
+  await audit.checkThemes(page, at('reminder dialog'))
   await page.keyboard.press('Escape')
   await expect(saveDialog).toBeHidden()
 

@@ -87,11 +87,15 @@ create table public.notification_settings (
   email_enabled boolean default true not null,
   email_token text default private.new_token() not null,
   updated_at timestamp with time zone default now() not null,
+  theme text,
+  sidebar_density text default 'comfortable'::text not null,
   constraint notification_settings_pkey PRIMARY KEY (id),
   constraint notification_settings_email_token_key UNIQUE (email_token),
   constraint notification_settings_user_id_key UNIQUE (user_id),
   constraint notification_settings_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
-  constraint notification_settings_dnd_span CHECK (dnd_start <> dnd_end)
+  constraint notification_settings_density_known CHECK (sidebar_density = ANY (ARRAY['comfortable'::text, 'compact'::text])),
+  constraint notification_settings_dnd_span CHECK (dnd_start <> dnd_end),
+  constraint notification_settings_theme_known CHECK (theme = ANY (ARRAY['light'::text, 'dark'::text]))
 );
 alter table public.notification_settings enable row level security;
 
@@ -545,6 +549,36 @@ begin
 end
 $function$;
 grant execute on function public.release_notification_email(uuid,bigint[],text) to service_role;
+
+-- Function public.set_appearance(p_theme text, p_sidebar_density text)
+CREATE OR REPLACE FUNCTION public.set_appearance(p_theme text, p_sidebar_density text)
+ RETURNS public.notification_settings
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  uid uuid := private.own_notification_settings();
+  result public.notification_settings;
+begin
+  if p_theme is not null and p_theme not in ('light', 'dark') then
+    raise exception using errcode = '22023',
+      message = format('Choose a theme: light, dark, or null to follow the system (not %s).', quote_literal(p_theme)),
+      detail = 'invalid_argument';
+  end if;
+  if p_sidebar_density is null or p_sidebar_density not in ('comfortable', 'compact') then
+    raise exception using errcode = '22023',
+      message = format('Choose a sidebar density: comfortable or compact (not %s).', coalesce(quote_literal(p_sidebar_density), 'null')),
+      detail = 'invalid_argument';
+  end if;
+  update public.notification_settings s
+  set theme = p_theme, sidebar_density = p_sidebar_density, updated_at = now()
+  where s.user_id = uid
+  returning * into result;
+  return result;
+end
+$function$;
+grant execute on function public.set_appearance(text,text) to authenticated, service_role;
 
 -- Function public.set_channel_notifications(p_channel_id uuid, p_level text, p_muted boolean)
 CREATE OR REPLACE FUNCTION public.set_channel_notifications(p_channel_id uuid, p_level text DEFAULT NULL::text, p_muted boolean DEFAULT NULL::boolean)

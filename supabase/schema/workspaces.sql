@@ -334,8 +334,8 @@ end
 $function$;
 grant execute on function private.workspaces_before_write() to authenticated, service_role;
 
--- Function public.create_workspace(p_name text, p_slug text)
-CREATE OR REPLACE FUNCTION public.create_workspace(p_name text, p_slug text DEFAULT NULL::text)
+-- Function public.create_workspace(p_name text, p_slug text, p_language text)
+CREATE OR REPLACE FUNCTION public.create_workspace(p_name text, p_slug text DEFAULT NULL::text, p_language text DEFAULT NULL::text)
  RETURNS public.workspaces
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -345,6 +345,7 @@ declare
   uid uuid := private.require_uid();
   ws public.workspaces;
   v_slug text;
+  v_language text;
   general uuid;
 begin
   if nullif(btrim(coalesce(p_slug, '')), '') is null then
@@ -356,16 +357,25 @@ begin
         message = 'That workspace address is taken.', detail = 'workspace_address_taken', hint = 'Pick another one.';
     end if;
   end if;
+  v_language := case
+    when p_language in ('en', 'de', 'ja', 'ar') then p_language
+    else (select p.language from public.profiles p where p.id = uid)
+  end;
   insert into public.workspaces (name, slug, created_by) values (p_name, v_slug, uid) returning * into ws;
   insert into public.workspace_members (workspace_id, user_id, role) values (ws.id, uid, 'owner');
   insert into public.channels (workspace_id, kind, name, topic, is_default, created_by)
-  values (ws.id, 'public', 'general', 'Everyone in the workspace', true, uid)
+  values (ws.id, 'public', 'general', case v_language
+      when 'de' then 'Alle im Workspace'
+      when 'ja' then 'ワークスペースの全員'
+      when 'ar' then 'كل من في مساحة العمل'
+      else 'Everyone in the workspace'
+    end, true, uid)
   returning id into general;
   insert into public.channel_members (channel_id, user_id) values (general, uid);
   return ws;
 end
 $function$;
-grant execute on function public.create_workspace(text,text) to authenticated, service_role;
+grant execute on function public.create_workspace(text,text,text) to authenticated, service_role;
 
 -- Function public.leave_workspace(p_workspace_id uuid)
 CREATE OR REPLACE FUNCTION public.leave_workspace(p_workspace_id uuid)

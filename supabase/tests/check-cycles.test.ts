@@ -1,5 +1,6 @@
 // `npm run lint`'s circle check (scripts/check-cycles.ts) on small trees of its own: a circle
-// made only by `import type` is one, each is printed as its chain of files, and exits 1.
+// made only by `import type` is one, each is printed as its chain of files, and exits 1; with
+// --from, the walk starts at the files given.
 import { execFile } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -25,9 +26,10 @@ async function tree(files: Record<string, string>): Promise<string> {
   return root
 }
 
-async function check(dir: string): Promise<{ code: number; out: string }> {
+async function check(dir: string, ...from: string[]): Promise<{ code: number; out: string }> {
+  const args = ['--import', 'tsx', script, dir, ...(from.length > 0 ? ['--from', ...from] : [])]
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', script, dir])
+    const { stdout, stderr } = await run(process.execPath, args)
     return { code: 0, out: stdout + stderr }
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string }
@@ -36,6 +38,18 @@ async function check(dir: string): Promise<{ code: number; out: string }> {
 }
 
 describe('scripts/check-cycles.ts', () => {
+  it('walks from the files given after --from (test:quick: the changed ones)', async () => {
+    const dir = await tree({
+      'backend/src/a.ts': "import { b } from './b.ts'\nexport const a = () => b\n",
+      'backend/src/b.ts': "import { a } from './a.ts'\nexport const b = () => a\n",
+      'backend/src/lone.ts': 'export const lone = 1\n',
+    })
+    const through = await check(dir, 'backend/src/b.ts')
+    expect(through.code).toBe(1)
+    expect(through.out).toContain('backend/src/a.ts -> backend/src/b.ts -> backend/src/a.ts')
+    expect(await check(dir, 'backend/src/lone.ts')).toMatchObject({ code: 0 })
+  })
+
   it('reports a circle made by type-only imports, as its chain of files', async () => {
     const dir = await tree({
       'backend/src/a.ts': "import type { B } from './b.ts'\nexport interface A { b: B }\n",

@@ -1,7 +1,7 @@
 // `npm run lint`'s ESLint configuration (eslint.config.js) read through ESLint itself: a file's
 // length warns past 300 lines and fails past 500, and that is the only warning any file can get
 // (every other rule is an error), so `npm run lint` without --max-warnings fails on everything
-// else as before.
+// else as before. Tests may not sleep before they assert (issue 70).
 import path from 'node:path'
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
@@ -50,6 +50,21 @@ describe('eslint.config.js', () => {
       'warning max-lines',
       'error length/max-lines',
     ])
+  })
+
+  it('refuses a test that sleeps and then asserts, and Playwright waitForTimeout', async () => {
+    const rules = async (text: string, file: string) =>
+      (await eslint.lintText(text, { filePath: path.join(ROOT, file) }))[0]!.messages.map(
+        (m) => m.ruleId
+      )
+    const spec = "await page.waitForTimeout(500)\nawait expect(page).toHaveTitle('x')\n"
+    expect(await rules(spec, 'e2e/probe.spec.ts')).toEqual(['no-restricted-syntax'])
+    const sleep = 'await new Promise((resolve) => setTimeout(resolve, 50))\nexpect(1).toBe(1)\n'
+    expect(await rules(sleep, 'backend/test/probe.test.ts')).toEqual(['no-restricted-syntax'])
+    expect(await rules(sleep, 'app/src/lib/probe.test.ts')).toEqual(['no-restricted-syntax'])
+    // A sleep that is the scenario, followed by something other than an assertion, passes.
+    const scenario = 'await new Promise((resolve) => setTimeout(resolve, 700))\nprocess.exit(1)\n'
+    expect(await rules(scenario, 'backend/test/probe.test.ts')).toEqual([])
   })
 
   it('does not count the generated database types', async () => {

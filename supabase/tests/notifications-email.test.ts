@@ -12,7 +12,7 @@ import { APP_URL, useEmailStack } from './support/email-stack.ts'
 import { asRole, makeMessage } from './support/world.ts'
 
 const t = useEmailStack()
-const { mailsTo, waitForMails, waitQueueEmpty, waitRequestsDone } = t
+const { mailsTo, waitForMails, waitQueueEmpty, waitRequestsDone, waitJobRuns } = t
 
 describe('notification emails', () => {
   it('emails an unread mention once, with its permalink and an unsubscribe link that works', async () => {
@@ -28,8 +28,9 @@ describe('notification emails', () => {
     expect(mail!.subject).toMatch(/wrote to you in #/)
     expect(mail!.text).toContain('@member the deploy is stuck')
     expect(mail!.text).toContain(`${APP_URL}/w/${t.world.ws}/c/${t.world.ch.plaza}/m/${id}`)
-    // Never twice: the job runs every second, and the batch is claimed once.
-    await new Promise((r) => setTimeout(r, 3000))
+    // Never twice: the job runs every second, and the batch is claimed once. Two more runs, and
+    // what they asked of the function answered, send nothing more.
+    await waitJobRuns(2)
     expect(mailsTo(member)).toHaveLength(1)
 
     // The link opens the app's page, which calls unsubscribe_email without a sign-in.
@@ -99,14 +100,15 @@ describe('notification emails', () => {
     )
     await makeMessage(t.stack.sql, owner, t.world.ch.plaza, `<@${admin.id}> first`)
     await makeMessage(t.stack.sql, owner, t.world.ch.general, `<@${admin.id}> second`)
-    await new Promise((r) => setTimeout(r, 1500))
+    // A run after both were queued has found nothing due.
+    await waitJobRuns(1)
     expect(mailsTo(admin)).toHaveLength(0)
     await t.stack.sql`update private.email_queue set due_at = now() where user_id = ${admin.id}`
     await waitForMails(admin, 1)
     const [mail] = mailsTo(admin)
     expect(mail!.subject).toBe('2 unread mentions and direct messages on Chorus')
     expect(mail!.text.indexOf('@admin first')).toBeLessThan(mail!.text.indexOf('@admin second'))
-    await new Promise((r) => setTimeout(r, 2000))
+    await waitJobRuns(2)
     expect(mailsTo(admin)).toHaveLength(1)
     await asRole(
       t.stack.sql,
@@ -132,9 +134,9 @@ describe('notification emails', () => {
     )
     await makeMessage(t.stack.sql, owner, t.world.ch.quiet, `<@${member.id}> in a muted channel`)
     await t.stack.sql`update private.email_queue set due_at = now() where user_id = ${member.id}`
+    // The job has taken both rows and the function has answered for them: nothing was sent.
     await waitQueueEmpty(member)
     await waitRequestsDone()
-    await new Promise((r) => setTimeout(r, 1500))
     expect(mailsTo(member)).toHaveLength(before)
     // The direct message after them is mailed: the job did run for this person.
     await makeMessage(t.stack.sql, owner, t.world.ch.dm, 'a direct word')

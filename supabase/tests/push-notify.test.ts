@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { makeDeviceKeys } from '../../e2e/support/web-push-service.ts'
+import { nextJobRuns } from './support/job-runs.ts'
 import { useWebPushStack } from './support/web-push.ts'
 import { asRole, makeMessage } from './support/world.ts'
 
@@ -34,8 +35,8 @@ describe('Web Push', () => {
       icon: 'https://chorus.test/icons/icon-192.png',
     })
     expect(pushesOf(laptop)).toEqual([push])
-    await settled(member)
-    await new Promise((r) => setTimeout(r, 2000))
+    // Two more runs of the job, and their requests answered, push nothing more.
+    await nextJobRuns(t.stack, 'chorus-push', 2)
     expect(to(phone)).toHaveLength(1)
     const [row] = await t.stack.sql`
       select last_used_at from public.push_subscriptions where id = ${phone.id}`

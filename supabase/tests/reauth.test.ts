@@ -246,8 +246,10 @@ describe('making an API credential', () => {
           (await client.auth.signInWithPassword({ email: address, password })).error
         ).toBeNull()
       } else {
-        // Auth sends one sign-in mail a second per address (max_frequency).
+        // Auth sends one sign-in mail a second per address (max_frequency): the scenario is a
+        // sign-in a second after the last mail, not a wait for something to happen.
         await new Promise((resolve) => setTimeout(resolve, 1100))
+        // eslint-disable-next-line no-restricted-syntax -- the sleep above is the scenario
         expect((await client.auth.signInWithOtp({ email: address })).error).toBeNull()
         const code = codeOf(await latestMail(stack, address))
         expect(

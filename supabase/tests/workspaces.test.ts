@@ -5,6 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
+import { clientFor } from './support/rest-checker.ts'
 import { asRole, createPerson } from './support/world.ts'
 import type { Person } from './support/world.ts'
 import { workspaceKit } from './support/workspaces.ts'
@@ -76,6 +77,29 @@ describe('create_workspace', () => {
     })
     // Emoji and accents are fine.
     expect((await createWorkspace(owner, 'Café 🚀')).name).toBe('Café 🚀')
+  })
+
+  it('gives #general its topic in the language the app passes, else its creator’s', async () => {
+    const owner = await createPerson(stack, 'polyglot')
+    const db = clientFor(stack, owner)
+    const topicOf = async (language?: string) => {
+      const args =
+        language === undefined ? { p_name: 'Topics' } : { p_name: 'Topics', p_language: language }
+      const made = await db.rpc('create_workspace', args).single<{ id: string }>()
+      expect(made.error).toBeNull()
+      const [general] = await stack.sql<{ topic: string }[]>`
+        select topic from public.channels where workspace_id = ${made.data!.id} and name = 'general'`
+      return general!.topic
+    }
+    expect(await topicOf('en')).toBe('Everyone in the workspace')
+    expect(await topicOf('de')).toBe('Alle im Workspace')
+    expect(await topicOf('ja')).toBe('ワークスペースの全員')
+    expect(await topicOf('ar')).toBe('كل من في مساحة العمل')
+    // No language passed (SQL, an older app): the profile's; one Chorus does not speak: English.
+    expect(await topicOf()).toBe('Everyone in the workspace')
+    await stack.sql`update public.profiles set language = 'ja' where id = ${owner.id}`
+    expect(await topicOf()).toBe('ワークスペースの全員')
+    expect(await topicOf('fr')).toBe('ワークスペースの全員')
   })
 
   it('is for signed-in users only', async () => {

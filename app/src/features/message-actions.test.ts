@@ -94,7 +94,7 @@ describe('actionsFor', () => {
     const open = vi.fn()
     const extensions: MessageExtension[] = [
       { id: 'pins', actions: pinActions(new Map(), toggle, false) },
-      { id: 'saved', actions: saveActions(new Map(), open) },
+      { id: 'saved', actions: saveActions(new Map(), open, vi.fn()) },
     ]
     const actions = actionsFor(message(), capabilities({ extensions }))
     expect(actions.map((a) => a.id)).toEqual([
@@ -137,21 +137,30 @@ describe('pins in the extension slot', () => {
 })
 
 describe('saved in the extension slot', () => {
-  it('saves even read-only, says when it is saved, and marks it', () => {
+  it('saves in one click from the hover bar, even read-only; a saved one is removed or reminded', () => {
     const saved = new Map([['m1', {}]])
-    expect(saveActions(saved, vi.fn())(message()).map((a) => a.label)).toEqual(['Saved for later…'])
-    expect(saveActions(new Map(), vi.fn())(message()).map((a) => a.label)).toEqual([
-      'Save for later',
+    const toggle = vi.fn()
+    const chooseTime = vi.fn()
+    const onSaved = saveActions(saved, toggle, chooseTime)(message())
+    expect(onSaved.map((a) => [a.label, a.icon, a.inToolbar ?? false])).toEqual([
+      ['Remove from Later', 'bookmark-check', true],
+      ['Change reminder…', 'alarm-clock', false],
     ])
+    onSaved[1]?.run()
+    expect(chooseTime).toHaveBeenCalledWith('m1')
+    const unsaved = saveActions(new Map(), toggle, chooseTime)(message())
+    expect(unsaved.map((a) => [a.label, a.inToolbar])).toEqual([['Save for later', true]])
+    unsaved[0]?.run()
+    expect(toggle).toHaveBeenCalledWith('m1')
     expect(
       actionsFor(
         message(),
         capabilities({
           readOnly: true,
-          extensions: [{ id: 's', actions: saveActions(saved, vi.fn()) }],
+          extensions: [{ id: 's', actions: saveActions(saved, vi.fn(), vi.fn()) }],
         })
       ).map((a) => a.id)
-    ).toEqual(['copy-link', 'save'])
+    ).toEqual(['copy-link', 'save', 'save-reminder'])
     expect(savedMarkers(saved)(message()).map((m) => m.label)).toEqual(['Saved for later'])
   })
 })

@@ -20,7 +20,16 @@ describe('the features registry', () => {
   it("builds the workspace menu from the features' items, in their order, by role", () => {
     const owner = menuFor('owner')
     // the core's and a few features' items, in order (a new feature's item goes between)
-    const known = ['Invite people', 'Members (7)', 'Groups', 'Integrations', 'Audit log', 'Export']
+    const known = [
+      'Preferences',
+      'Invite people',
+      'Workspace settings',
+      'Members (7)',
+      'Groups',
+      'Integrations',
+      'Audit log',
+      'Export',
+    ]
     expect(owner.filter((label) => known.includes(label))).toEqual(known)
     expect(menuItems.map((i) => i.order)).toEqual(
       [...menuItems.map((i) => i.order)].sort((a, b) => a - b)
@@ -29,9 +38,11 @@ describe('the features registry', () => {
     const admin = menuFor('admin')
     const member = menuFor('member')
     expect(admin.every((label) => owner.includes(label) || label === 'Export my data')).toBe(true)
-    expect(member).toEqual(['Members (7)', 'Groups', 'Export my data'])
-    expect(menuFor('guest')).toEqual(['Members (7)', 'Export my data'])
+    expect(member).toEqual(['Preferences', 'Members (7)', 'Groups', 'Export my data'])
+    expect(menuFor('guest')).toEqual(['Preferences', 'Members (7)', 'Export my data'])
     expect(admin).toContain('Reports')
+    // Workspace settings: only to those who may change them (owners and admins).
+    expect(admin).toContain('Workspace settings')
     expect(admin).not.toContain('Audit log')
   })
 

@@ -30,7 +30,9 @@ describe('the workspace views slot', () => {
     expect(workspaceView('nothing-here')).toBeUndefined()
   })
 
-  it("has each view's code behind its load()", async () => {
+  // The Threads view's chunk is the cards' live conversations, their tooltips and the message
+  // body: a cold import takes seconds on a busy machine.
+  it("has each view's code behind its load()", { timeout: 30_000 }, async () => {
     const threads = workspaceView('threads')!
     const loaded = await threads.load()
     expect(typeof loaded.default).toBe('function')

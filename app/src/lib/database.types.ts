@@ -1239,7 +1239,9 @@ export type Database = {
           email_enabled: boolean
           email_token: string
           id: string
+          sidebar_density: string
           snooze_until: string | null
+          theme: string | null
           updated_at: string
           user_id: string
         }
@@ -1251,7 +1253,9 @@ export type Database = {
           email_enabled?: boolean
           email_token?: string
           id?: string
+          sidebar_density?: string
           snooze_until?: string | null
+          theme?: string | null
           updated_at?: string
           user_id: string
         }
@@ -1263,7 +1267,9 @@ export type Database = {
           email_enabled?: boolean
           email_token?: string
           id?: string
+          sidebar_density?: string
           snooze_until?: string | null
+          theme?: string | null
           updated_at?: string
           user_id?: string
         }
@@ -2380,7 +2386,7 @@ export type Database = {
         }
       }
       create_workspace: {
-        Args: { p_name: string; p_slug?: string }
+        Args: { p_language?: string; p_name: string; p_slug?: string }
         Returns: {
           broadcast_mentions: string
           broadcast_warn_over: number | null
@@ -3085,6 +3091,29 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      set_appearance: {
+        Args: { p_sidebar_density: string; p_theme: string }
+        Returns: {
+          dnd_enabled: boolean
+          dnd_end: string
+          dnd_start: string
+          dnd_time_zone: string
+          email_enabled: boolean
+          email_token: string
+          id: string
+          sidebar_density: string
+          snooze_until: string | null
+          theme: string | null
+          updated_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "notification_settings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       set_broadcast_mentions: {
         Args: { p_who: string; p_workspace_id: string }
         Returns: undefined
@@ -3133,7 +3162,9 @@ export type Database = {
           email_enabled: boolean
           email_token: string
           id: string
+          sidebar_density: string
           snooze_until: string | null
+          theme: string | null
           updated_at: string
           user_id: string
         }
@@ -3154,7 +3185,9 @@ export type Database = {
           email_enabled: boolean
           email_token: string
           id: string
+          sidebar_density: string
           snooze_until: string | null
+          theme: string | null
           updated_at: string
           user_id: string
         }
@@ -3375,7 +3408,9 @@ export type Database = {
           email_enabled: boolean
           email_token: string
           id: string
+          sidebar_density: string
           snooze_until: string | null
+          theme: string | null
           updated_at: string
           user_id: string
         }

@@ -37,6 +37,8 @@ describe('useAfterFirstScreen', () => {
 
 describe('holdFirstScreen', () => {
   it('holds the first screen back until what its text waits for has settled', async () => {
+    // The test's clock from the module's start (its fallback is a timer too).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame'] })
     vi.resetModules()
     const screen = await import('./first-screen.ts')
     let loaded: () => void = () => {}
@@ -44,10 +46,15 @@ describe('holdFirstScreen', () => {
     let shown = false
     void screen.firstScreenShown().then(() => (shown = true))
     screen.markFirstScreenShown()
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    // Held however long (short of the fallback's moment, when nothing waits any more).
+    await vi.advanceTimersByTimeAsync(screen.FIRST_SCREEN_FALLBACK_MS / 2)
     expect(shown).toBe(false)
     loaded()
-    await vi.waitFor(() => expect(shown).toBe(true))
+    // Its text shows in the next frame, then it is readable.
+    await vi.advanceTimersByTimeAsync(0)
+    expect(shown).toBe(false)
+    await vi.advanceTimersByTimeAsync(16)
+    expect(shown).toBe(true)
     // Once shown, a hold changes nothing.
     screen.holdFirstScreen(new Promise(() => {}))
   })

@@ -13,6 +13,7 @@ afterEach(() => {
 
 describe('loadRetrying', () => {
   it('waits while the browser is offline and loads once it is back online', async () => {
+    vi.useFakeTimers()
     setOnline(false)
     const load = vi.fn(async () => {
       if (navigator.onLine === false)
@@ -20,10 +21,15 @@ describe('loadRetrying', () => {
       return 'the module'
     })
     const loaded = loadRetrying(load)
-    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1))
-    // However long it stays offline, nothing more is tried and nothing is given up.
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await vi.advanceTimersByTimeAsync(0)
     expect(load).toHaveBeenCalledTimes(1)
+    // However long it stays offline (an hour on the test's clock, well past every pause of the
+    // attempts online), nothing more is tried and nothing is given up.
+    let settled = false
+    void loaded.finally(() => (settled = true))
+    await vi.advanceTimersByTimeAsync(60 * 60_000)
+    expect(load).toHaveBeenCalledTimes(1)
+    expect(settled).toBe(false)
     setOnline(true)
     await expect(loaded).resolves.toBe('the module')
     expect(load).toHaveBeenCalledTimes(2)

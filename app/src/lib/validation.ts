@@ -16,6 +16,15 @@ export function passwordHint(): string {
   return plural(min, { one: 'At least # character.', other: 'At least # characters.' })
 }
 
+/** A sign-in's or sign-up's address: given, and shaped like one (the server checks it again). */
+export function validateEmail(email: string): string | null {
+  const trimmed = email.trim()
+  if (!trimmed) return t`Enter your email address.`
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed))
+    return t`That does not look like an email address.`
+  return null
+}
+
 export function validatePassword(password: string): string | null {
   const min = MIN_PASSWORD_LENGTH
   if (password.length < min) {

@@ -9,6 +9,8 @@ interface Props {
   memberCount: number | null
   onToggleSidebar: () => void
   onToggleMembers: () => void
+  /** Whether the members panel is open (the toggle shows it pressed). */
+  membersOpen?: boolean
   onSettings: () => void
   onAddPeople: (() => void) | null
   /** The features' parts of the header (features/header-parts.tsx: search). */
@@ -20,6 +22,7 @@ export function ChannelHeader({
   label,
   onToggleSidebar,
   onToggleMembers,
+  membersOpen = false,
   onSettings,
   onAddPeople,
   parts,
@@ -45,7 +48,7 @@ export function ChannelHeader({
       <div className="channel-title">
         <h2>
           <span aria-hidden="true">{prefix}</span>
-          <bdi>{label}</bdi>
+          <bdi title={label}>{label}</bdi>
           {channel.archivedAt && <span className="muted"> {t`(archived)`}</span>}
         </h2>
         {channel.topic && (
@@ -70,6 +73,7 @@ export function ChannelHeader({
           type="button"
           className="icon-button"
           aria-label={t`Show members`}
+          aria-pressed={membersOpen}
           onClick={onToggleMembers}
         >
           <Icon name="users" size={18} />

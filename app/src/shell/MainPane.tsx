@@ -28,6 +28,7 @@ export interface MainPaneProps {
   onDialog: (dialog: string) => void
   onToggleSidebar: () => void
   onToggleMembers: () => void
+  membersOpen: boolean
 }
 
 export function MainPane(props: MainPaneProps) {
@@ -56,6 +57,7 @@ export function MainPane(props: MainPaneProps) {
               avatarOf: data.avatarOf,
               resolveMention: (id) => ({ name: data.nameOf(id), isMe: id === me }),
             }}
+            onShowChannels={onToggleSidebar}
           />
         </Suspense>
       ) : view ? (
@@ -86,6 +88,7 @@ export function MainPane(props: MainPaneProps) {
                 memberCount={null}
                 onToggleSidebar={() => onToggleSidebar()}
                 onToggleMembers={() => onToggleMembers()}
+                membersOpen={props.membersOpen}
                 onSettings={() => onDialog('channel-settings')}
                 onAddPeople={channel.kind === 'dm' ? null : () => onDialog('add-people')}
                 parts={

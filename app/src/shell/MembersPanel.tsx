@@ -99,11 +99,15 @@ export default function MembersPanel({ workspaceId, channelId, online, me, onClo
                       away={away}
                       dnd={dnd}
                     />
-                    <PersonName userId={m.userId} name={m.displayName} status="text">
-                      {m.userId === me && <span className="muted"> {t`(you)`}</span>}
-                      {away && <span className="muted"> {awayText}</span>}
-                      {dnd && <span className="muted"> {dndText}</span>}
-                    </PersonName>
+                    {/* One line: the name cut short with an ellipsis (whole on hover), then
+                        what follows it; the status's words whole on hover too (its title). */}
+                    <span className="member-line" title={m.displayName}>
+                      <PersonName userId={m.userId} name={m.displayName} status="text">
+                        {m.userId === me && <span className="muted"> {t`(you)`}</span>}
+                        {away && <span className="muted"> {awayText}</span>}
+                        {dnd && <span className="muted"> {dndText}</span>}
+                      </PersonName>
+                    </span>
                     <span className="visually-hidden">
                       {isOnline
                         ? `, ${t`online`}${away ? `, ${awayText}` : ''}${dnd ? `, ${dndText}` : ''}`

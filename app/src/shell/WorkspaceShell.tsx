@@ -9,6 +9,7 @@ import type { ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { cleanError } from '../lib/clean-error.ts'
 import { browserStore } from '../lib/local-store.ts'
+import { navigate } from '../lib/router.ts'
 import { useAfterFirstScreen } from '../lib/first-screen.ts'
 import { ErrorState, Spinner } from '../ui/Notice.tsx'
 import { WorkspaceRail } from './WorkspaceRail.tsx'
@@ -23,6 +24,10 @@ import { lazyRetrying, Nothing } from '../lib/lazy.ts'
 import { NotLoaded } from '../ui/NotLoaded.tsx'
 
 const LAST_WORKSPACE_KEY = 'chorus.last-workspace'
+/** The members panel, open or not, as this device left it (at a desktop's width: on a tablet or
+ * a phone it is a drawer, opened when wanted). Closed until first opened. */
+const MEMBERS_KEY = 'chorus.members-open'
+const besideChannel = () => window.innerWidth > 1100
 
 // The features' dialogs (slots/workspace.ts): loaded when one is first opened.
 const DialogHost = lazyRetrying(() => import('./DialogHost.tsx'), NotLoaded)
@@ -82,7 +87,20 @@ export function WorkspaceShell({
   // dialog is its first state; nothing in the app links to it from inside a workspace.
   const [dialog, setDialog] = useState<string | null>(newMessage ? 'new-dm' : null)
   const [sidebarOpen, setSidebarOpen] = useState(false)
-  const [membersOpen, setMembersOpen] = useState(false)
+  const [membersOpen, setMembersOpen] = useState(
+    () => besideChannel() && browserStore().getItem(MEMBERS_KEY) === '1'
+  )
+  // A thread takes the place beside the channel: the members panel closes when one opens.
+  useEffect(() => {
+    if (threadId) setMembersOpen(false)
+  }, [threadId])
+  const toggleMembers = () => {
+    const open = !membersOpen
+    if (besideChannel()) browserStore().setItem(MEMBERS_KEY, open ? '1' : '0')
+    // Members open in the thread's place.
+    if (open && threadId && channelId) navigate(`/w/${workspaceId}/c/${channelId}`)
+    setMembersOpen(open)
+  }
   const composerRef = useRef<HTMLTextAreaElement>(null)
   useChannelKeys({ workspaceId, channels: channelList, me, channelId, composerRef })
   useRetryWhenBack()
@@ -179,9 +197,11 @@ export function WorkspaceShell({
         composerRef={composerRef}
         onDialog={setDialog}
         onToggleSidebar={() => setSidebarOpen((v) => !v)}
-        onToggleMembers={() => setMembersOpen((v) => !v)}
+        onToggleMembers={toggleMembers}
+        membersOpen={membersOpen}
       />
       {channelId &&
+        membersOpen &&
         (channel || !channels.data) &&
         (afterFirstScreen ? (
           <Suspense fallback={<MembersColumn />}>

@@ -109,6 +109,7 @@ export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
         onBrowse={isGuest ? undefined : () => onDialog('browse')}
         onCreate={isGuest ? undefined : () => onDialog('create-channel')}
         onNewDm={() => onDialog('new-dm')}
+        onPreferences={() => onDialog('preferences')}
         onNavigate={() => onNavigate()}
         loaded={!!channels.data && channels.failureCount === 0 && !held}
       />

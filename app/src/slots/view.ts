@@ -18,6 +18,8 @@ export interface ViewLinkProps {
 export interface ViewProps {
   workspaceId: string
   people: People
+  /** Opens the sidebar's drawer (at phone width, where the view's header has its button). */
+  onShowChannels?: () => void
 }
 
 /** A feature's workspace-view.tsx default export. */

@@ -99,6 +99,96 @@ describe('Dialog with a field marked data-autofocus', () => {
   })
 })
 
+describe('a dialog whose opener is gone when it closes', () => {
+  // The full emoji picker: "More emoji" is an item of the quick reactions' menu, which goes
+  // before the picker (a lazy chunk) opens; Escape then left the focus on <body> (issue 67).
+  function Message({ removed = false }: { removed?: boolean }) {
+    const [menu, setMenu] = useState(false)
+    const [picker, setPicker] = useState(false)
+    return (
+      <>
+        {!removed && (
+          <article tabIndex={-1} aria-label="Ann: hello">
+            <button type="button" onClick={() => setMenu(true)}>
+              Add reaction
+            </button>
+            {menu && (
+              <div role="menu">
+                <button
+                  type="button"
+                  role="menuitem"
+                  onClick={() => {
+                    setMenu(false)
+                    setTimeout(() => setPicker(true))
+                  }}
+                >
+                  More emoji
+                </button>
+              </div>
+            )}
+          </article>
+        )}
+        {picker && (
+          <Dialog title="Add a reaction" open onClose={() => setPicker(false)}>
+            <input aria-label="Search emoji" data-autofocus />
+          </Dialog>
+        )}
+      </>
+    )
+  }
+
+  async function openPickerAndClose() {
+    fireEvent.click(screen.getByRole('button', { name: 'Add reaction' }))
+    const more = screen.getByRole('menuitem', { name: 'More emoji' })
+    more.focus()
+    fireEvent.click(more)
+    expect(document.activeElement).toBe(document.body)
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Search emoji' }))
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }))
+    await act(async () => {})
+  }
+
+  it('gives the focus back to the message it was opened from, not <body>', async () => {
+    render(<Message />)
+    screen.getByRole('button', { name: 'Add reaction' }).focus()
+    await openPickerAndClose()
+    expect(document.activeElement).toBe(screen.getByRole('article', { name: 'Ann: hello' }))
+  })
+
+  it('gives it to the message box when nothing it came from is left', async () => {
+    const { rerender } = render(
+      <>
+        <div className="composer-box">
+          <textarea aria-label="Message #general" />
+        </div>
+        <Message />
+      </>
+    )
+    screen.getByRole('button', { name: 'Add reaction' }).focus()
+    fireEvent.click(screen.getByRole('button', { name: 'Add reaction' }))
+    const more = screen.getByRole('menuitem', { name: 'More emoji' })
+    more.focus()
+    fireEvent.click(more)
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Search emoji' }))
+    )
+    // the message is deleted meanwhile (by someone else)
+    rerender(
+      <>
+        <div className="composer-box">
+          <textarea aria-label="Message #general" />
+        </div>
+        <Message removed />
+      </>
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }))
+    await act(async () => {})
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message #general' }))
+  })
+})
+
 describe('a workspace chosen in the rail', () => {
   it('gives the focus to the new shell’s rail item once the old one is gone', async () => {
     document.body.innerHTML =
@@ -116,5 +206,22 @@ describe('a workspace chosen in the rail', () => {
       expect(document.activeElement).toBe(document.querySelector('a[href="/w/two"]'))
     )
     document.body.innerHTML = ''
+  })
+})
+
+describe('the backdrop', () => {
+  it('closes the dialog on a click that began on it, not on a press inside released outside', () => {
+    render(<Page />)
+    fireEvent.click(screen.getByRole('button', { name: 'Open settings' }))
+    const dialog = screen.getByRole('dialog', { name: 'Settings' })
+    // Pressed on a control inside, released where the dialog no longer is (it shrank or moved):
+    // the browser's click goes to the <dialog> itself.
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Save' }))
+    fireEvent.click(dialog)
+    expect(screen.queryByRole('dialog', { name: 'Settings' })).not.toBeNull()
+    // Pressed and released on the backdrop.
+    fireEvent.pointerDown(dialog)
+    fireEvent.click(dialog)
+    expect(screen.queryByRole('dialog', { name: 'Settings' })).toBeNull()
   })
 })

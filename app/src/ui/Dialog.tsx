@@ -17,6 +17,7 @@ interface Props {
 export function Dialog({ title, open, onClose, children, wide }: Props) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
+  const downOnBackdrop = useRef(false)
 
   useEffect(() => {
     const dialog = ref.current
@@ -41,8 +42,14 @@ export function Dialog({ title, open, onClose, children, wide }: Props) {
         e.stopPropagation()
         onClose()
       }}
+      // A click on the backdrop closes it: one that began there. A press inside whose release
+      // lands outside (the dialog shrank under the pointer: Preferences' tabs; a text selection
+      // dragged out) is a click on the <dialog> too, and is not one on its backdrop.
+      onPointerDown={(e) => {
+        downOnBackdrop.current = e.target === ref.current
+      }}
       onClick={(e) => {
-        if (e.target === ref.current) onClose()
+        if (e.target === ref.current && downOnBackdrop.current) onClose()
       }}
       // Escape is the dialog's own: a key handler of the page around it (the message list's)
       // must not take it, or the browser never cancels the dialog.

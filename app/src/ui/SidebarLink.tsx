@@ -1,5 +1,6 @@
 // A sidebar entry that opens a view of the workspace ("Threads", "Later"): an icon, its name,
-// and a count badge with what the count means in its accessible name ("Threads, 3 unread").
+// and a count badge with what the count means in its accessible name ("Threads, 3 unread"), worded
+// by the caller in the app's language (a plural: "スレッド、未読3件").
 import { Icon } from './Icon.tsx'
 import type { IconName } from './icons.ts'
 import { Link } from './Link.tsx'
@@ -11,8 +12,8 @@ export function SidebarLink(props: {
   active: boolean
   onNavigate: () => void
   count: number
-  /** What the count is, for its accessible name ("unread", "due"). */
-  countMeans: string
+  /** The link's accessible name while the count shows ("Threads, 3 unread"), translated. */
+  countLabel: string
 }) {
   const { count, label, active } = props
   return (
@@ -20,7 +21,7 @@ export function SidebarLink(props: {
       href={props.href}
       className={`channel-link threads-link${active ? ' active' : ''}${count > 0 ? ' unread' : ''}`}
       aria-current={active ? 'page' : undefined}
-      aria-label={count > 0 ? `${label}, ${count} ${props.countMeans}` : label}
+      aria-label={count > 0 ? props.countLabel : label}
       onClick={props.onNavigate}
     >
       <span className="channel-prefix" aria-hidden="true">

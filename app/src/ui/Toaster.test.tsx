@@ -27,4 +27,31 @@ describe('showToast', { timeout: 30_000 }, () => {
     fireEvent.click(within(item).getByRole('button', { name: 'Dismiss' }))
     await vi.waitFor(() => expect(screen.queryByText('Could not mark it unread')).toBeNull())
   })
+
+  it('offers a row of choices under its message; the one chosen runs once and closes it', async () => {
+    const soon = vi.fn()
+    const later = vi.fn()
+    await act(async () =>
+      showToast({
+        message: 'Saved for later',
+        choices: {
+          label: 'Remind me:',
+          actions: [
+            { label: 'In 20 minutes', run: soon },
+            { label: 'Tomorrow', run: later },
+          ],
+        },
+      })
+    )
+    const choices = await screen.findByRole('group', { name: 'Remind me:' })
+    expect(
+      within(choices)
+        .getAllByRole('button')
+        .map((b) => b.textContent)
+    ).toEqual(['In 20 minutes', 'Tomorrow'])
+    fireEvent.click(within(choices).getByRole('button', { name: 'Tomorrow' }))
+    expect(later).toHaveBeenCalledTimes(1)
+    expect(soon).not.toHaveBeenCalled()
+    await vi.waitFor(() => expect(screen.queryByText('Saved for later')).toBeNull())
+  })
 })

@@ -15,6 +15,9 @@ export interface ToastOptions {
   tone?: 'error' | 'info'
   /** A button in the toast, such as "Undo": it runs once and closes the toast. */
   action?: { label: string; run: () => void }
+  /** A row of choices under the message ("Remind me:" In 20 minutes, In 1 hour, …); each runs
+   * once and closes the toast. */
+  choices?: { label: string; actions: { label: string; run: () => void }[] }
 }
 
 interface Shown extends ToastOptions {
@@ -43,14 +46,31 @@ function Toasts() {
       {list.map((s) => (
         <Toast.Root
           key={s.id}
-          className={`toast toast-${s.tone ?? 'info'}`}
+          className={`toast toast-${s.tone ?? 'info'}${s.choices ? ' toast-with-choices' : ''}`}
           type={s.tone === 'error' ? 'foreground' : 'background'}
-          duration={s.action ? 8000 : 6000}
+          duration={s.choices ? 10000 : s.action ? 8000 : 6000}
           onOpenChange={(open) => !open && remove(s.id)}
         >
           <Toast.Description className="toast-message" dir="auto">
             {s.message}
           </Toast.Description>
+          {s.choices && (
+            <div className="toast-choices" role="group" aria-label={s.choices.label}>
+              <span className="toast-choices-label" aria-hidden="true">
+                {s.choices.label}
+              </span>
+              {s.choices.actions.map((choice) => (
+                <Toast.Action
+                  key={choice.label}
+                  className="button button-small"
+                  altText={`${s.choices?.label ?? ''} ${choice.label}`}
+                  onClick={choice.run}
+                >
+                  {choice.label}
+                </Toast.Action>
+              ))}
+            </div>
+          )}
           {s.action && (
             <Toast.Action
               className="button button-small"

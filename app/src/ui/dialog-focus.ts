@@ -7,7 +7,10 @@
 // - A workspace chosen in the rail: its rail item keeps the focus (keepRailFocus).
 // - When a dialog goes, closed or removed (most are removed: React unmounts them, and the browser
 //   gives the focus back only on closing), the focus goes back to what had it when the dialog
-//   took it, unless something else took it meanwhile.
+//   took it, unless something else took it meanwhile. What had it may be gone too (the quick
+//   reactions' "More emoji" goes with its menu before the picker opens): then the newest of the
+//   last few elements focused before the dialog that is still shown, or the nearest focusable
+//   element around one of them (the message's row), else the message box.
 const FOCUSABLE =
   'a[href],button:not(:disabled),input:not(:disabled),select:not(:disabled),textarea:not(:disabled),[tabindex]:not([tabindex="-1"])'
 
@@ -35,6 +38,35 @@ export function keepTabInside(event: KeyboardEvent): void {
 
 const watched = new WeakSet<HTMLDialogElement>()
 
+/** The last few elements focused outside a modal dialog, newest last, each with the elements
+ *  around it that can take the focus (read then: once gone, it has nothing around it). */
+const trail: HTMLElement[][] = []
+
+/** An element, then the elements around it that can take the focus, nearest first. */
+function withHomes(element: HTMLElement): HTMLElement[] {
+  const all = [element]
+  for (let at = element.parentElement; at; at = at.parentElement) {
+    if (at.matches(`${FOCUSABLE},[tabindex]`)) all.push(at)
+  }
+  return all
+}
+
+export function followFocus(event: FocusEvent): void {
+  const element = event.target
+  if (!(element instanceof HTMLElement) || modalOf(element)) return
+  if (trail[trail.length - 1]?.[0] !== element) trail.push(withHomes(element))
+  if (trail.length > 8) trail.shift()
+}
+
+/** Where the focus goes back to when a dialog goes: the first of these still shown. */
+function returnFocus(candidates: HTMLElement[]): void {
+  const shown = candidates.find(
+    (el) => el.isConnected && el.getClientRects().length > 0 && !el.closest('dialog:not([open])')
+  )
+  const composer = document.querySelector<HTMLElement>('.composer-box textarea')
+  ;(shown ?? composer)?.focus()
+}
+
 /** The focus entering a modal dialog for the first time: what had it is given it back later. */
 export function rememberOpener(event: FocusEvent): void {
   const dialog = modalOf(event.target as Element)
@@ -46,6 +78,8 @@ export function rememberOpener(event: FocusEvent): void {
   const wanted = dialog.querySelector<HTMLElement>('[data-autofocus]')
   if (wanted && wanted !== event.target) wanted.focus()
   const opener = event.relatedTarget as HTMLElement | null
+  const before = trail.filter(([el]) => !dialog.contains(el!)).reverse()
+  const candidates = [...(opener ? withHomes(opener) : []), ...before.flat()]
   const gone = () => {
     if (dialog.isConnected && dialog.open) return
     // Opened again later (closed, not removed): watched again.
@@ -53,7 +87,7 @@ export function rememberOpener(event: FocusEvent): void {
     observer.disconnect()
     dialog.removeEventListener('close', gone)
     const now = document.activeElement
-    if (opener?.isConnected && (!now || now === document.body || !now.isConnected)) opener.focus()
+    if (!now || now === document.body || !now.isConnected) returnFocus(candidates)
   }
   const observer = new MutationObserver(gone)
   observer.observe(document.body, { childList: true, subtree: true })
@@ -82,4 +116,5 @@ export function keepRailFocus(event: Event): void {
 
 document.addEventListener('keydown', keepTabInside)
 document.addEventListener('click', keepRailFocus, true)
+document.addEventListener('focusin', followFocus)
 document.addEventListener('focusin', rememberOpener)

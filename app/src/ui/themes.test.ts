@@ -1,6 +1,8 @@
-// The dark theme is colours only: the one `@media (prefers-color-scheme: dark)` block of the app's
-// stylesheets sets colour custom properties on :root, and nothing else anywhere (no
-// `light-dark()`, no script asking for the scheme) follows the system's theme. The accessibility
+// The dark theme is colours only: the one `:root[data-theme='dark']` block of the app's stylesheets
+// sets colour custom properties (and the form controls' color-scheme), and nothing else anywhere
+// (no `@media (prefers-color-scheme)`, no `light-dark()`, no other script asking for the scheme)
+// follows the system's theme: lib/appearance.ts alone decides, from the person's choice or the
+// system's (Preferences → Appearance), and sets data-theme before the first paint. The accessibility
 // spec (e2e/accessibility.spec.ts) relies on it: it checks every screen with all of axe's rules
 // in the light theme and with the rules about colour in the dark one, since the page's elements,
 // names, roles and layout are the same in both.
@@ -18,20 +20,11 @@ function files(dir: string, ending: RegExp): string[] {
 
 const withoutComments = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, ' ')
 
-/** The body of each `@media` block whose condition names the colour scheme. */
+/** The body of each rule whose selector names the dark theme. */
 function schemeBlocks(css: string): string[] {
   const blocks: string[] = []
-  const at = /@media[^{]*prefers-color-scheme[^{]*\{/g
-  for (let match = at.exec(css); match; match = at.exec(css)) {
-    let depth = 1
-    let i = match.index + match[0].length
-    while (depth > 0 && i < css.length) {
-      if (css[i] === '{') depth++
-      else if (css[i] === '}') depth--
-      i++
-    }
-    blocks.push(css.slice(match.index + match[0].length, i - 1))
-  }
+  const at = /[^{}]*data-theme[^{}]*\{([^{}]*)\}/g
+  for (let match = at.exec(css); match; match = at.exec(css)) blocks.push(match[1]!)
   return blocks
 }
 
@@ -43,30 +36,34 @@ describe('the dark theme', () => {
     css: withoutComments(readFileSync(file, 'utf8')),
   }))
 
-  it('is one block of colour custom properties on :root', () => {
+  it("is one block of colour custom properties on :root[data-theme='dark']", () => {
     const blocks = sheets.flatMap(({ file, css }) =>
       schemeBlocks(css).map((body) => ({ file, body }))
     )
     expect(blocks.map((b) => b.file)).toEqual(['ui/styles.css'])
-    const rule = /^\s*:root\s*\{([^{}]*)\}\s*$/.exec(blocks[0]!.body)
-    expect(rule, 'the block holds one :root rule').not.toBeNull()
-    const declarations = rule![1]!
+    expect(sheets.find((s) => s.file === 'ui/styles.css')!.css).toMatch(
+      /(^|\})\s*:root\[data-theme='dark'\]\s*\{/
+    )
+    const declarations = blocks[0]!.body
       .split(';')
       .map((d) => d.trim())
       .filter(Boolean)
     expect(declarations.length).toBeGreaterThan(10)
     const notColours = declarations.filter((d) => {
       const [property, ...value] = d.split(':')
+      if (property!.trim() === 'color-scheme') return value.join(':').trim() !== 'dark'
       return !property!.trim().startsWith('--') || !COLOUR.test(value.join(':').trim())
     })
     expect(notColours).toEqual([])
   })
 
-  it('is followed by nothing else: no light-dark() in a stylesheet, no script asking', () => {
-    expect(sheets.filter(({ css }) => /light-dark\(/.test(css)).map((s) => s.file)).toEqual([])
+  it('is followed by nothing else: no media query, no light-dark(), one script asking', () => {
+    expect(
+      sheets.filter(({ css }) => /prefers-color-scheme|light-dark\(/.test(css)).map((s) => s.file)
+    ).toEqual([])
     const scripts = files(SRC, /\.tsx?$/).filter((f) => !/\.test\.tsx?$/.test(f))
     const asking = scripts.filter((f) => /prefers-color-scheme/.test(readFileSync(f, 'utf8')))
-    expect(asking.map((f) => path.relative(SRC, f))).toEqual([])
+    expect(asking.map((f) => path.relative(SRC, f))).toEqual(['lib/appearance.ts'])
   })
 })
 
@@ -127,7 +124,7 @@ const PAIRS: [foreground: string, background: string, ratio: number][] = [
 describe('the colour roles', () => {
   const css = withoutComments(readFileSync(path.join(SRC, 'ui/styles.css'), 'utf8'))
   const light = rootProperties(css)
-  const dark = new Map([...light, ...rootProperties(schemeBlocks(css)[0]!)])
+  const dark = new Map([...light, ...rootProperties(`:root {${schemeBlocks(css)[0]!}}`)])
 
   it('are in the light theme and the dark one, each a colour', () => {
     for (const theme of [light, dark])

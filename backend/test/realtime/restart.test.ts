@@ -1,7 +1,7 @@
 // Surviving restarts: the replication stream reconnects after PostgreSQL drops it and resumes
 // from the slot without losing a change; positions are acknowledged; after a restart of the
 // whole stack on the same database, realtime-js reconnects on its own and delivers again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js'
 import { startTestStack } from '../support/stack.ts'
 import type { TestStack } from '../support/stack.ts'
@@ -31,11 +31,14 @@ afterAll(async () => {
 
 /** Polls the database until `test` holds (the slot's state has no event to wait on). */
 async function eventually<T>(read: () => Promise<T>, test: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await read()
-    if (test(value)) return value
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+  return vi.waitFor(
+    async () => {
+      const value = await read()
+      if (!test(value)) throw new Error(`not yet: ${JSON.stringify(value)}`)
+      return value
+    },
+    { timeout: 20_000, interval: 50 }
+  )
 }
 
 async function slot() {

@@ -1,7 +1,7 @@
 // The batched RLS check against the real database: one call answers for many groups of
 // subscribers, and it waits for the writing transaction to be visible (the replication stream
 // hands a commit over a moment before other sessions see it).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildCheck, runCheck } from '../../src/realtime/changes/rls-check.ts'
 import { TableCatalog } from '../../src/realtime/changes/tables.ts'
 import type { TableInfo } from '../../src/realtime/changes/tables.ts'
@@ -90,14 +90,16 @@ describe('the batched RLS check', () => {
         buildCheck(table, new Map([[0, ['10']]]), [group('ann', [0])], [xid32])
       )
       // The check is waiting (sleeping between looks at the snapshot) while the writer is open.
-      for (;;) {
-        const [waiting] = await stack.sql<{ n: number }[]>`
-          select count(*)::int as n from pg_stat_activity
-          where wait_event = 'PgSleep' and query like '%realtime_visible_rows%'
-        `
-        if ((waiting?.n ?? 0) > 0) break
-        await new Promise((resolve) => setTimeout(resolve, 10))
-      }
+      await vi.waitFor(
+        async () => {
+          const [waiting] = await stack.sql<{ n: number }[]>`
+            select count(*)::int as n from pg_stat_activity
+            where wait_event = 'PgSleep' and query like '%realtime_visible_rows%'
+          `
+          expect(waiting?.n ?? 0, 'the check is not waiting on the writer').toBeGreaterThan(0)
+        },
+        { timeout: 20_000, interval: 10 }
+      )
       await writer`commit`
       expect([...((await check).visible.get(0) ?? [])]).toEqual([0])
     } finally {

@@ -4,12 +4,24 @@
 // broadcast from the database (realtime.send(), not waited on by any join) sent the moment the
 // stack is up arrives. A Ctrl-C during that wait ends the start at once.
 import postgres from 'postgres'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, inject, it, vi } from 'vitest'
 import { startTestStack } from '../support/stack.ts'
 import type { TestStack } from '../support/stack.ts'
 import { Collector, makeUser, subscribed } from './helpers.ts'
 
-const HELD_MS = 1500
+/** Until the stack's start is seen waiting on a held transaction (pg_stat_activity). */
+async function slotWaitsOnLock(watcher: postgres.Sql): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const [waiting] = await watcher`
+        select 1 from pg_stat_activity
+        where query like '%pg_create_logical_replication_slot%' and wait_event_type = 'Lock'
+      `
+      expect(waiting, 'no replication slot waited on the held transaction').toBeDefined()
+    },
+    { timeout: 30_000, interval: 20 }
+  )
+}
 
 let stack: TestStack | undefined
 
@@ -30,13 +42,16 @@ describe('start', () => {
       started = true
       return s
     })
+    const watcher = postgres(inject('pgUrl'), { max: 1, onnotice: () => {} })
     try {
-      await new Promise((resolve) => setTimeout(resolve, HELD_MS))
+      // The slot's creation is waiting on the held transaction, and the start has not answered.
+      await slotWaitsOnLock(watcher)
       startedWhileHeld = started
     } finally {
       await held`commit`
       held.release()
       await other.end({ timeout: 2 })
+      await watcher.end({ timeout: 2 })
     }
     stack = await starting
     expect(startedWhileHeld, 'the stack answered before its change feed could stream').toBe(false)
@@ -65,18 +80,7 @@ describe('start', () => {
         (error: unknown) => error
       )
       // The slot's creation is waiting on the held transaction: the start is in its wait.
-      const deadline = Date.now() + 10_000
-      for (;;) {
-        const [waiting] = await watcher`
-          select 1 from pg_stat_activity
-          where query like '%pg_create_logical_replication_slot%' and wait_event_type = 'Lock'
-        `
-        if (waiting) break
-        expect(Date.now(), 'no replication slot waited on the held transaction').toBeLessThan(
-          deadline
-        )
-        await new Promise((resolve) => setTimeout(resolve, 20))
-      }
+      await slotWaitsOnLock(watcher)
       const aborted = performance.now()
       controller.abort()
       const result = await outcome

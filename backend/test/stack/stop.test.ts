@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import postgres from 'postgres'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { removeCluster } from '../../src/db/embedded.ts'
 import { readPostmasterPid } from '../../src/db/orphan.ts'
 import { REPO_ROOT } from '../support/cli.ts'
@@ -97,7 +98,9 @@ async function until(started: Started, text: string): Promise<void> {
   }
 }
 
-describe('Ctrl-C', () => {
+// Each test starts the CLI once or twice (a tsx start-up, a cluster made or started, migrated):
+// 50 s seen for two starts on a loaded 2-core machine, past the 30 s default.
+describe('Ctrl-C', { timeout: 120_000 }, () => {
   it('to the process group stops the stack: "Stopped.", no process or pid file left, and it starts again', async () => {
     const first = startDetached()
     await until(first, 'Press Ctrl-C to stop.')
@@ -146,16 +149,31 @@ describe('Ctrl-C', () => {
     await until(started, 'Press Ctrl-C to stop.')
     const api = /API URL: (\S+)/.exec(started.output())![1]!
     const anon = /anon key: (\S+)/.exec(started.output())![1]!
+    const db = /DB URL: (\S+)/.exec(started.output())![1]!
     const cluster = await realpath(path.join(dataDir, 'pgdata'))
-    // A request the orderly stop waits for.
+    // A request the orderly stop waits for, seen running in the database.
     const inFlight = fetch(`${api}/rest/v1/rpc/slow`, {
       method: 'POST',
       headers: { apikey: anon, 'content-type': 'application/json' },
       body: '{}',
     }).catch(() => null)
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    const watcher = postgres(db, { max: 1, onnotice: () => {} })
+    try {
+      await vi.waitFor(
+        async () => {
+          const [running] = await watcher`
+            select 1 from pg_stat_activity where wait_event = 'PgSleep'`
+          expect(running, 'the slow request is not running yet').toBeDefined()
+        },
+        { timeout: 30_000, interval: 25 }
+      )
+    } finally {
+      await watcher.end({ timeout: 2 })
+    }
     process.kill(-started.child.pid!, 'SIGINT')
     await until(started, 'Stopping (SIGINT)...')
+    // The scenario, not a wait for something: a keypress later than npm's echo of the first
+    // (the stopper's SAME_KEYPRESS_MS, 500 ms) is a second Ctrl-C.
     await new Promise((resolve) => setTimeout(resolve, 700))
     process.kill(-started.child.pid!, 'SIGINT')
     expect(await started.exited).toBe(130)

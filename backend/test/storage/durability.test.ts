@@ -40,6 +40,7 @@ describe('overwrites and concurrent writers', () => {
     const after = bytes(2 * 1024 * 1024, 2)
     await avatars().upload('swap.bin', before)
     const allowed = new Set([md5(before), md5(after)])
+    // Readers spread over the write, 4 ms apart: the scenario, not a wait for something.
     const reads = Array.from({ length: 12 }, async (_, i) => {
       await sleep(i * 4)
       const { data, error } = await avatars().download('swap.bin')

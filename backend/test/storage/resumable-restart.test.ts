@@ -1,9 +1,9 @@
 // Resumable uploads across a restart of the stack (what was acknowledged is kept, and the upload
 // goes on from there) and their expiry (TUS_URL_EXPIRY_MS, as Storage names it): an expired
 // upload is gone (410), then swept with its parts.
-import { readdir } from 'node:fs/promises'
+import { readFile, readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { TestStack } from '../support/stack.ts'
 import type { TestUser } from './support.ts'
 import { bytes, etagOf, makeUser, objectRow, startStorageStack } from './support.ts'
@@ -79,17 +79,24 @@ describe('expiry', () => {
     expect((await patch(location, 0, Buffer.from('partial'))).status).toBe(204)
     const version = Buffer.from(location.split('/').pop()!, 'base64url').toString().split('/').pop()
     expect(await partsOnDisk()).toContain(version)
-    await new Promise((resolve) => setTimeout(resolve, 1600))
+    // Until the moment the stack recorded for its expiry is past (the stack runs in this process,
+    // on this clock).
+    const info = path.join(stack.context.dataDir, 'storage', 'resumable', version!, 'info.json')
+    const { expiresAt } = JSON.parse(await readFile(info, 'utf8')) as { expiresAt: number }
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(expiresAt), {
+      timeout: 10_000,
+      interval: 50,
+    })
     const gone = await patch(location, 7, Buffer.from('more'))
     expect([gone.status, await gone.text()]).toEqual([
       410,
       'The file for this url no longer exists\n',
     ])
     // The sweep runs as often as uploads expire (here every 1.5 s).
-    for (let attempt = 0; attempt < 40 && (await partsOnDisk()).includes(version!); attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    expect(await partsOnDisk()).not.toContain(version)
+    await vi.waitFor(async () => expect(await partsOnDisk()).not.toContain(version), {
+      timeout: 10_000,
+      interval: 100,
+    })
     expect((await rawTus(stack, location, { method: 'HEAD', token: alice.token })).status).toBe(404)
   })
 })

@@ -1,5 +1,5 @@
-// The mail of a workspace invitation, sent through the project's SMTP (the functions' SMTP_*
-// secrets, as notification emails are), never through Auth's mailer: Auth's hourly email budget
+// The mail of a workspace invitation, sent through the project's SMTP (send-mail.ts, as
+// notification emails are), never through Auth's mailer: Auth's hourly email budget
 // ([auth.rate_limit] email_sent, shared by every confirmation, password reset and magic link of
 // the project; GoTrue counts an admin invite against it too) is left to those. Auth only makes
 // the link (admin generate_link, which mails nothing and takes nothing from that budget): an
@@ -11,9 +11,9 @@
 // language (English when it has none); for an address with no account yet, the inviter's
 // (`language`), else English.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
-import nodemailer from 'npm:nodemailer@6'
 import { mailLanguage, profileLanguage } from './email-i18n.ts'
 import { invitationMail } from './invite-mail-text.ts'
+import { sendMail, smtpConfigured } from './send-mail.ts'
 
 export interface Invitation {
   email: string
@@ -36,8 +36,7 @@ export async function sendInvitation(
   admin: SupabaseClient,
   invitation: Invitation
 ): Promise<InvitationSent> {
-  const host = Deno.env.get('SMTP_HOST')
-  if (!host)
+  if (!smtpConfigured())
     return { ok: false, status: 500, error: 'SMTP_HOST is not set: invitations cannot be mailed.' }
   const data = {
     ...invitation.data,
@@ -72,37 +71,17 @@ export async function sendInvitation(
     existing ? await profileLanguage(admin, made.data.user?.id) : invitation.language
   )
   const mail = invitationMail(invitation, made.data.properties.action_link, existing, language)
-  const port = Deno.env.get('SMTP_PORT') ?? '587'
-  const transport = nodemailer.createTransport({
-    host,
-    port: Number(port),
-    secure: port === '465',
-    // A server that never answers fails the invitation in well under the function's time.
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 30_000,
-    auth: Deno.env.get('SMTP_USER')
-      ? { user: Deno.env.get('SMTP_USER'), pass: Deno.env.get('SMTP_PASS') ?? '' }
-      : undefined,
-  })
-  try {
-    await transport.sendMail({
-      from: Deno.env.get('SMTP_FROM') ?? 'Chorus <no-reply@chorus.local>',
-      to: invitation.email,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      headers: { 'Content-Language': language },
-    })
-  } catch (error) {
+  // A server that never answers fails the invitation in well under the function's time.
+  const sent = await sendMail(
+    { to: invitation.email, subject: mail.subject, text: mail.text, html: mail.html, language },
+    { connectMs: 15_000, answerMs: 30_000 }
+  )
+  if (!sent.ok)
     return {
       ok: false,
       status: 502,
-      error: `The invitation could not be mailed: ${(error as Error).message}`,
+      error: `The invitation could not be mailed: ${sent.reason}`,
     }
-  } finally {
-    transport.close()
-  }
   return {
     ok: true,
     sent: existing ? 'magic_link' : 'invite',

@@ -82,8 +82,8 @@ function serviceHeaders(): Record<string, string> {
 
 /** How long Storage may take to read one chunk of the zip before the upload is given up. */
 const STALL_MS = 120_000
-
-const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`
+/** SI, as the app writes sizes (it words the `bytes` sent beside this English). */
+const megabytes = (n: number) => `${(n / 1e6).toFixed(1)} MB`
 
 /**
  * One streamed upload: write() waits while Storage reads; close() returns once it is stored. The
@@ -96,16 +96,16 @@ function startUpload(path: string) {
   let sent = 0
   // Storage refused the zip (why: its status, its error's message) or stopped reading it.
   const refusal = (why: string | null) => {
-    const size = mib(sent)
+    const size = megabytes(sent)
     return why === null
       ? new CodedError(
           'export_storage_stalled',
-          { size },
+          { size, bytes: sent },
           `Storage stopped reading the export after ${size}.`
         )
       : new CodedError(
           'export_storage_refused',
-          { size, detail: why },
+          { size, bytes: sent, detail: why },
           `Storage did not take the export after ${size} (${why}); an export larger than ` +
             "Storage's file size limit is refused."
         )

@@ -20,13 +20,13 @@
 // of the mails already sent).
 //
 // Secrets (`supabase secrets set`; locally [edge_runtime.secrets] in config.toml or
-// supabase/functions/.env): SMTP_HOST, SMTP_PORT (587), SMTP_USER, SMTP_PASS, SMTP_FROM
-// ("Chorus <no-reply@…>"), APP_URL (where links open, e.g. https://chorus.example.com);
-// SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY come with the runtime.
-import nodemailer from 'npm:nodemailer@6'
+// supabase/functions/.env): the SMTP_* of _shared/send-mail.ts, which sends the mail, and
+// APP_URL (where links open, e.g. https://chorus.example.com); SUPABASE_URL and
+// SUPABASE_SERVICE_ROLE_KEY come with the runtime.
 import { mailLanguage } from '../_shared/email-i18n.ts'
 import { mentionNames } from '../_shared/mention-names.ts'
 import { closingUnread } from '../_shared/read-body.ts'
+import { sendMail, smtpConfigured } from '../_shared/send-mail.ts'
 import { json, mailEnv, unsubscribeAnswer } from '../_shared/unsubscribe.ts'
 import { compose } from './compose.ts'
 import type { Mail } from './compose.ts'
@@ -60,8 +60,7 @@ async function handle(request: Request): Promise<Response> {
     return json(400, { error: 'batch_id must be a uuid.' })
 
   // Before the claim: without SMTP the batch stays unclaimed, its rows free again after the lease.
-  const host = Deno.env.get('SMTP_HOST')
-  if (!host) return json(500, { error: 'SMTP_HOST is not set.' })
+  if (!smtpConfigured()) return json(500, { error: 'SMTP_HOST is not set.' })
   const { data, error } = await admin.rpc('claim_notification_email', {
     p_batch_id: batchId,
   })
@@ -79,43 +78,19 @@ async function handle(request: Request): Promise<Response> {
   const oneClickUrl = unsubscribeToken
     ? `${url.replace(/\/$/, '')}/functions/v1/notifications-email?unsubscribe=${unsubscribeToken}`
     : null
-  const transport = nodemailer.createTransport({
-    host,
-    port: Number(Deno.env.get('SMTP_PORT') ?? 587),
-    secure: Deno.env.get('SMTP_PORT') === '465',
-    // A server that never answers fails the attempt in a minute, well inside the claim's lease.
-    connectionTimeout: 30_000,
-    greetingTimeout: 30_000,
-    socketTimeout: 60_000,
-    auth: Deno.env.get('SMTP_USER')
-      ? { user: Deno.env.get('SMTP_USER'), pass: Deno.env.get('SMTP_PASS') ?? '' }
-      : undefined,
-  })
   const language = mailLanguage(mail.language)
   const names = await mentionNames(
     admin,
     mail.items.map((i) => i.body)
   )
   const { subject, text, html } = compose(mail, language, appUrl, unsubscribeUrl, names)
-  try {
-    await transport.sendMail({
-      from: Deno.env.get('SMTP_FROM') ?? 'Chorus <no-reply@chorus.local>',
-      to: mail.email,
-      subject,
-      text,
-      html,
-      headers: {
-        'Content-Language': language,
-        ...(oneClickUrl
-          ? {
-              'List-Unsubscribe': `<${oneClickUrl}>`,
-              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-            }
-          : {}),
-      },
-    })
-  } catch (e) {
-    const reason = e instanceof Error ? e.message : String(e)
+  // A server that never answers fails the attempt in a minute, well inside the claim's lease.
+  const sent = await sendMail(
+    { to: mail.email, subject, text, html, language, oneClickUnsubscribe: oneClickUrl },
+    { connectMs: 30_000, answerMs: 60_000 }
+  )
+  if (!sent.ok) {
+    const reason = sent.reason
     const { data: released, error: releaseError } = await admin.rpc('release_notification_email', {
       p_batch_id: batchId,
       p_ids: mail.ids,

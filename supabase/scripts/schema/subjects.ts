@@ -36,7 +36,17 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'push', words: ['push'] },
   {
     name: 'notifications',
-    words: ['notification', 'notify', 'email', 'dnd', 'disturb', 'snooze', 'unsubscribe', 'badge'],
+    words: [
+      'notification',
+      'notify',
+      'email',
+      'dnd',
+      'disturb',
+      'snooze',
+      'unsubscribe',
+      'badge',
+      'appearance',
+    ],
   },
   { name: 'security', words: ['mfa', 'session', 'aal2', 'oauth', 'app'] },
   { name: 'reauth', words: ['reauth', 'proof'] },

@@ -2,7 +2,7 @@
 // project's, the function's secrets pointing at it, a stack with the matrix's world (the seed's
 // Vault secrets checked: this stack's own URL and key), the email job every second, nothing queued
 // by the set-up and no delay in the workspace; the mails each person got, and waiting for mails,
-// an empty queue and pg_net's answers.
+// an empty queue, the job's next runs and pg_net's answers.
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
@@ -10,6 +10,7 @@ import { parseMails } from './mail-capture.ts'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { startTestStack } from '../../../backend/test/support/stack.ts'
 import type { TestStack } from '../../../backend/test/support/stack.ts'
+import { nextJobRuns, requestsAnswered } from './job-runs.ts'
 import { asRole, buildWorld } from './world.ts'
 import type { Person, World } from './world.ts'
 
@@ -33,6 +34,8 @@ export interface EmailStack {
   waitQueueEmpty: (person: Person) => Promise<void>
   /** Waits until every request pg_net was given has its response. */
   waitRequestsDone: () => Promise<void>
+  /** Waits for `count` runs of the email job begun from now on, and their requests answered. */
+  waitJobRuns: (count: number) => Promise<void>
 }
 
 /** Registers the file's beforeAll/afterAll; the stack, world and server are set once it ran. */
@@ -112,14 +115,7 @@ export function useEmailStack(): EmailStack {
       .toBe(0)
   }
 
-  t.waitRequestsDone = async function waitRequestsDone(): Promise<void> {
-    await expect
-      .poll(
-        async () =>
-          (await t.stack.sql`select count(*)::int as n from net.http_request_queue`)[0]!.n,
-        { timeout: 20_000, interval: 200 }
-      )
-      .toBe(0)
-  }
+  t.waitRequestsDone = () => requestsAnswered(t.stack)
+  t.waitJobRuns = (count: number) => nextJobRuns(t.stack, 'chorus-notification-emails', count)
   return t
 }

@@ -115,6 +115,8 @@ export function useWebPushStack(): WebPushStack {
         { timeout: 30_000, interval: 200 }
       )
       .toBe('0')
+    // Every request taken has its answer written: the pushes it made are in.
+    await t.stack.settled()
   }
   return t
 }

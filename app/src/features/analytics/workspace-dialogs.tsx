@@ -64,6 +64,7 @@ export default function Analytics({ workspaceId, workspace, onClose }: Workspace
               <tr key={r.channelId}>
                 <th scope="row">
                   {r.kind === 'private' ? <Icon name="lock" size={13} /> : '#'}
+                  {r.kind === 'private' && ' '}
                   {r.name}
                 </th>
                 <td>{number.format(r.messages)}</td>

@@ -5,7 +5,6 @@ import { acceptingFiles } from './data/use-uploads.ts'
 export { transfers, useUploads } from './data/use-uploads.ts'
 export type { ResumableTarget } from './data/resumable-upload.ts'
 export type { DraftUpload, OutgoingFile } from './data/use-uploads.ts'
-export { formatBytes } from './data/rules.ts'
 export { AttachmentView, previewBox } from './components/AttachmentView.tsx'
 export type { AttachmentInfo } from './components/attachment-info.ts'
 // The tray of the files being attached and the check of what may be attached: chunks of their

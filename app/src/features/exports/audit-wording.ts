@@ -1,6 +1,6 @@
 // The exports' audit entries in words (slots/audit.ts).
 import { t } from '@lingui/core/macro'
-import { formatLocale } from '../../lib/i18n.ts'
+import { formatSize } from '../../lib/sizes.ts'
 import { words } from '../../slots/audit.ts'
 import type { AuditWording } from '../../slots/audit.ts'
 import { exportFailure } from './data/failure-words.ts'
@@ -25,13 +25,13 @@ const wording: AuditWording = {
         () => t`finished an export of the workspace (public channels only)`,
         () => t`finished an export of the workspace`
       )
-    const kb = new Intl.NumberFormat(formatLocale()).format(Math.max(1, Math.round(d.size / 1024)))
+    const size = formatSize(d.size)
     return byScope(
       d.scope,
       () =>
-        t`finished an export of the workspace with private channels and direct messages (${kb} KB)`,
-      () => t`finished an export of the workspace (public channels only) (${kb} KB)`,
-      () => t`finished an export of the workspace (${kb} KB)`
+        t`finished an export of the workspace with private channels and direct messages (${size})`,
+      () => t`finished an export of the workspace (public channels only) (${size})`,
+      () => t`finished an export of the workspace (${size})`
     )
   },
   'export.failed': (_, d) => {

@@ -6,3 +6,8 @@ export { prefetchLatest } from './data/pages.ts'
 export { threadKeys } from './data/thread-keys.ts'
 export { loadMarkdownForKept } from './markdown/load.ts'
 export type { People } from '../../slots/message.ts'
+// The Threads view's cards: a thread as a live conversation, sent to as the thread panel does.
+export { useLiveChannel } from './data/use-live-channel.ts'
+export { useMarkThreadRead } from './data/thread-state.ts'
+export { useSend } from './components/use-send.ts'
+export type { ChatMessage } from './conversation/types.ts'

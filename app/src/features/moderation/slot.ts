@@ -37,7 +37,7 @@ export function moderationActions(
       {
         id: 'report',
         label: t`Report message`,
-        icon: 'circle-dot',
+        icon: 'flag',
         run: () => report(message),
         order: 86,
       },
@@ -60,7 +60,7 @@ export function moderationMarkers(
       ]
     }
     return reported.has(message.id)
-      ? [{ id: 'reported', icon: 'circle-dot', label: t`Reported`, className: 'pin-marker' }]
+      ? [{ id: 'reported', icon: 'flag', label: t`Reported`, className: 'pin-marker' }]
       : []
   }
 }

@@ -1,12 +1,23 @@
 // Notifications: the rail's badges, the title's count and the browser notifier are the rail's
-// part (rail-part.tsx, slots/rail.ts); the sidebar shows a channel's badge, the permission prompt
-// and the bell from here; presence shows my Do Not Disturb.
+// part (rail-part.tsx, slots/rail.ts); the sidebar shows a channel's badge and the permission
+// prompt from here; presence shows my Do Not Disturb. Preferences (features/preferences) changes
+// my settings with the hooks and rules below.
 import { lazyRetrying, Nothing } from '../../lib/lazy.ts'
-export { badgeOf } from './rules.ts'
+export { badgeOf, dndActive } from './rules.ts'
+export type { DoNotDisturb, NotifyLevel } from './rules.ts'
 /** The sidebar's line asking for notifications: after the first screen, never part of it. */
 export const NotificationPrompt = lazyRetrying(
   () => import('./components/NotificationPrompt.tsx'),
   Nothing
 )
-export { NotificationsButton } from './components/NotificationsButton.tsx'
 export { useDndActive } from './components/use-dnd-active.ts'
+/** Preferences → Notifications (the reminders that have come, levels, Do Not Disturb, emails,
+ * push), and Workspace settings' email delay: chunks of their own, with the settings' changes
+ * and the body-to-text converter they need, never the first screen's. */
+export const NotificationsTab = lazyRetrying(
+  () => import('./components/NotificationsTab.tsx'),
+  Nothing
+)
+export type { OpenConversation } from './components/NotificationsTab.tsx'
+export const EmailDelay = lazyRetrying(() => import('./components/EmailDelay.tsx'), Nothing)
+export { useNotificationSettings } from './data/settings.ts'

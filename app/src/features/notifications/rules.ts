@@ -70,6 +70,7 @@ function minutesOf(time: string): number {
 export function localMinutes(now: Date, timeZone: string): number {
   let parts: Intl.DateTimeFormatPart[]
   try {
+    // eslint-disable-next-line no-restricted-syntax -- arithmetic, not a label; this file imports nothing
     parts = new Intl.DateTimeFormat('en-GB', {
       timeZone,
       hour: '2-digit',

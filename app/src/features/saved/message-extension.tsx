@@ -1,6 +1,8 @@
 // "Save for later" in the message screen's extension slot (slots/message.ts): the action
-// on a message (also in an archived channel: saving is personal), the "Saved for later"
-// marker above its text, and the save dialog (a lazy chunk) while it is open.
+// on a message (also in an archived channel: saving is personal), in the hover bar too (one
+// click saves, a toast then offers a reminder; on a saved message it removes it from Later),
+// "Change reminder…" on a saved one, the "Saved for later" marker above its text, and the
+// reminder dialog (a lazy chunk) while it is open.
 import { t } from '@lingui/core/macro'
 import { useMemo } from 'react'
 import type { ChatMessage } from '../../slots/message.ts'
@@ -13,20 +15,32 @@ import type {
 } from '../../slots/message.ts'
 import { useSaveForLater } from './components/SaveForLater.tsx'
 
-/** The save action on one message (pure). */
+/** The save actions on one message (pure): save or remove, and a saved one's reminder. */
 export function saveActions(
   saved: ReadonlyMap<string, unknown>,
-  open: (messageId: string) => void
+  toggle: (messageId: string) => void,
+  chooseTime: (messageId: string) => void
 ): (message: ChatMessage) => MessageAction[] {
-  return (message) => [
-    {
+  return (message) => {
+    const isSaved = saved.has(message.id)
+    const save: MessageAction = {
       id: 'save',
-      label: saved.has(message.id) ? t`Saved for later…` : t`Save for later`,
-      icon: 'bookmark',
-      run: () => open(message.id),
+      label: isSaved ? t`Remove from Later` : t`Save for later`,
+      icon: isSaved ? 'bookmark-check' : 'bookmark',
+      inToolbar: true,
+      run: () => toggle(message.id),
       order: 50,
-    },
-  ]
+    }
+    if (!isSaved) return [save]
+    const reminder: MessageAction = {
+      id: 'save-reminder',
+      label: t`Change reminder…`,
+      icon: 'alarm-clock',
+      run: () => chooseTime(message.id),
+      order: 51,
+    }
+    return [save, reminder]
+  }
 }
 
 /** "Saved for later" above a message I saved (pure). */
@@ -38,15 +52,15 @@ export function savedMarkers(saved: ReadonlyMap<string, unknown>) {
 }
 
 export const useSavedExtension: UseMessageExtension = ({ me }) => {
-  const { saved, open, dialog } = useSaveForLater(me)
+  const { saved, toggle, chooseTime, dialog } = useSaveForLater(me)
   return useMemo(
     (): MessageExtension => ({
       id: 'saved',
-      actions: saveActions(saved, open),
+      actions: saveActions(saved, toggle, chooseTime),
       markers: savedMarkers(saved),
       overlay: dialog,
     }),
-    [saved, open, dialog]
+    [saved, toggle, chooseTime, dialog]
   )
 }
 

@@ -46,6 +46,20 @@ export const SHORTCUTS: ShortcutGroup[] = [
     ],
   },
   {
+    title: msg`Formatting`,
+    shortcuts: [
+      { keys: ['Control+B', 'Meta+B'], label: msg`Bold` },
+      { keys: ['Control+I', 'Meta+I'], label: msg`Italic` },
+      { keys: ['Control+Shift+X', 'Meta+Shift+X'], label: msg`Strikethrough` },
+      { keys: ['Control+Shift+C', 'Meta+Shift+C'], label: msg`Code` },
+      { keys: ['Control+Shift+U', 'Meta+Shift+U'], label: msg`Link` },
+      { keys: ['Control+Shift+8', 'Meta+Shift+8'], label: msg`Bulleted list` },
+      { keys: ['Control+Shift+7', 'Meta+Shift+7'], label: msg`Numbered list` },
+      { keys: ['Control+Shift+9', 'Meta+Shift+9'], label: msg`Quote` },
+      { keys: ['Control+Alt+Shift+C', 'Meta+Alt+Shift+C'], label: msg`Code block` },
+    ],
+  },
+  {
     title: msg`Messages (a message focused)`,
     shortcuts: [
       { keys: ['ArrowUp', 'ArrowDown'], label: msg`Previous or next message` },

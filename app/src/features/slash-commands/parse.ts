@@ -5,6 +5,7 @@ import { i18n } from '@lingui/core'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg, t } from '@lingui/core/macro'
 import { formatLocale } from '../../lib/i18n.ts'
+import { dateFormat } from '../../lib/date-formats.ts'
 
 export interface CommandInfo {
   /** '/shrug' */
@@ -228,11 +229,11 @@ export function parseInvite(
 
 /** The confirmation of a reminder: "… at 15:30", "… tomorrow at 09:00" or "… on 3 Dec at 09:00". */
 export function remindedText(what: string, at: Date, now: Date, locale = formatLocale()): string {
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(at)
+  const time = dateFormat({ timeStyle: 'short' }, locale).format(at)
   const day = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime()
   const days = Math.round((day(at) - day(now)) / 86_400_000)
   if (days === 0) return t`I will remind you to “${what}” at ${time}. It is in Later.`
   if (days === 1) return t`I will remind you to “${what}” tomorrow at ${time}. It is in Later.`
-  const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(at)
+  const date = dateFormat({ day: 'numeric', month: 'short' }, locale).format(at)
   return t`I will remind you to “${what}” on ${date} at ${time}. It is in Later.`
 }

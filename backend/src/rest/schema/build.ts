@@ -3,7 +3,7 @@
 // one-to-one, and many-to-many through a junction whose key covers both foreign keys), also
 // between views over the tables, the computed relationships of functions (relationship-map.ts),
 // and the callable functions.
-import type { CatalogRows } from './catalog-rows.ts'
+import type { CatalogRows } from '../../catalog/rows.ts'
 import { computedRelationships, relationshipKey, relationshipMap } from './relationship-map.ts'
 import { buildRoutine } from './routines.ts'
 import { viewColumnSources } from './view-columns.ts'
@@ -25,7 +25,7 @@ export type {
   RawRelation,
   RawRoutine,
   RawView,
-} from './catalog-rows.ts'
+} from '../../catalog/rows.ts'
 
 const KINDS: Record<string, RelationKind> = {
   r: 'table',

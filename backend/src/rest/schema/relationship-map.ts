@@ -5,7 +5,7 @@
 // derived Ord of its Relationship type), which is the order of PGRST201's candidates. A key can
 // stay with no relationship (one to a table outside the exposed schemas, or through a junction
 // there): PGRST200's hint tells that apart from an origin with no key at all.
-import type { RawRoutine } from './catalog-rows.ts'
+import type { RawRoutine } from '../../catalog/rows.ts'
 import { qualifiedKey } from './types.ts'
 import type { Junction, QualifiedName, Relation, Relationship } from './types.ts'
 

@@ -1,6 +1,6 @@
 // Functions in the schema cache: their parameters and result shapes (the computed relationships
 // they define are relationship-map.ts's).
-import type { RawRoutine } from './catalog-rows.ts'
+import type { RawRoutine } from '../../catalog/rows.ts'
 import type { Routine, RoutineParam, RoutineReturn } from './types.ts'
 
 const VOLATILITY = { v: 'volatile', s: 'stable', i: 'immutable' } as const

@@ -4,7 +4,8 @@
 import { t } from '@lingui/core/macro'
 import { Suspense, useState } from 'react'
 import { lazyRetrying } from '../../../lib/lazy.ts'
-import { formatBytes, isPreviewable } from '../data/rules.ts'
+import { isPreviewable } from '../data/rules.ts'
+import { formatSize } from '../../../lib/sizes.ts'
 import { useSignedUrl } from '../data/signed-url.ts'
 import type { AttachmentInfo } from './attachment-info.ts'
 import { DownloadLink } from './DownloadLink.tsx'
@@ -93,7 +94,7 @@ function FileCard({ attachment }: { attachment: AttachmentInfo }) {
       </span>
       <span className="file-meta">
         <span className="file-name">{attachment.name}</span>
-        <span className="muted">{formatBytes(attachment.size)}</span>
+        <span className="muted">{formatSize(attachment.size)}</span>
       </span>
       <DownloadLink attachment={attachment} />
     </div>

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro'
 import { formatLocale } from '../../../lib/i18n.ts'
 import { Icon } from '../../../ui/Icon.tsx'
 import type { DraftUpload } from '../data/use-uploads.ts'
-import { formatBytes } from '../data/rules.ts'
+import { formatSize } from '../../../lib/sizes.ts'
 
 export interface UploadTrayProps {
   uploads: DraftUpload[]
@@ -45,7 +45,7 @@ export function UploadTray({ uploads, onCancel, onRetry, onPause, onResume }: Up
                 {u.state === 'failed'
                   ? u.error
                   : u.state === 'done'
-                    ? formatBytes(u.size)
+                    ? formatSize(u.size)
                     : finishing
                       ? t`Finishing…`
                       : u.state === 'paused'

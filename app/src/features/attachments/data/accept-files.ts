@@ -3,8 +3,8 @@
 // first screen (use-uploads.ts), with the draft uploads it makes of the files accepted.
 import { t } from '@lingui/core/macro'
 import { newId } from '../../../lib/uuid.ts'
+import { formatSize } from '../../../lib/sizes.ts'
 import {
-  formatBytes,
   isPreviewable,
   MAX_FILE_BYTES,
   MAX_FILES_PER_MESSAGE,
@@ -57,8 +57,8 @@ export function checkFile(file: { type: string; name: string; size: number }): s
   const name = file.name
   if (file.size === 0) return t`${name} is empty.`
   if (file.size > MAX_FILE_BYTES) {
-    const size = formatBytes(file.size)
-    const max = formatBytes(MAX_FILE_BYTES)
+    const size = formatSize(file.size)
+    const max = formatSize(MAX_FILE_BYTES)
     return t`${name} is ${size}; files can be at most ${max}.`
   }
   if (mime === 'image/svg+xml' || mime === 'text/html' || /\.(html?|svg|xhtml)$/i.test(file.name)) {

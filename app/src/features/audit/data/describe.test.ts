@@ -83,13 +83,13 @@ describe('describeEntry', () => {
       'asked for an export of the workspace with private channels and direct messages'
     )
     expect(entry('export.done', 'Acme', { size: 2048, scope: 'public' })).toBe(
-      'finished an export of the workspace (public channels only) (2 KB)'
+      'finished an export of the workspace (public channels only) (2 kB)'
     )
     expect(entry('workspace.export_scope_changed', 'Acme', { from: 'public', to: 'all' })).toBe(
       'let workspace exports hold private channels and direct messages'
     )
-    expect(entry('export.done', 'Acme', { size: 2048 })).toBe(
-      'finished an export of the workspace (2 KB)'
+    expect(entry('export.done', 'Acme', { size: 45_000_000 })).toBe(
+      'finished an export of the workspace (45 MB)'
     )
     expect(entry('export.failed', 'Acme', { error: 'Storage is down' })).toBe(
       'could not finish an export of the workspace: Storage is down'

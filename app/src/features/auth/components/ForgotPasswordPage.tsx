@@ -1,21 +1,15 @@
 import { t } from '@lingui/core/macro'
 import { useState } from 'react'
-import type { FormEvent } from 'react'
-import { cleanError } from '../../../lib/clean-error.ts'
-import { Field } from '../../../ui/Field.tsx'
+import { validateEmail } from '../../../lib/validation.ts'
 import { Link } from '../../../ui/Link.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { useRequestPasswordReset } from '../data/auth-mutations.ts'
+import { AuthForm } from './AuthForm.tsx'
 import { AuthLayout } from './AuthLayout.tsx'
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('')
   const reset = useRequestPasswordReset()
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    reset.mutate(email)
-  }
 
   return (
     <AuthLayout title={t`Reset your password`}>
@@ -24,20 +18,23 @@ export function ForgotPasswordPage() {
           {t`If an account exists for ${email}, an email with a reset link is on its way.`}
         </Notice>
       ) : (
-        <form onSubmit={submit} className="stack">
-          <Field
-            label={t`Email`}
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          {reset.error && <Notice tone="error">{cleanError(reset.error)}</Notice>}
-          <button type="submit" className="button button-primary" disabled={reset.isPending}>
-            {t`Send reset link`}
-          </button>
-        </form>
+        <AuthForm
+          fields={[
+            {
+              name: 'email',
+              label: t`Email`,
+              type: 'email',
+              autoComplete: 'email',
+              check: validateEmail,
+            },
+          ]}
+          values={{ email }}
+          onValue={(_, value) => setEmail(value)}
+          error={reset.error}
+          submit={t`Send reset link`}
+          pending={reset.isPending}
+          onSubmit={() => reset.mutate(email.trim())}
+        />
       )}
       <p className="auth-links">
         <Link href="/sign-in">{t`Back to sign in`}</Link>

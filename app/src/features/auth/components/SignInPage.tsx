@@ -1,14 +1,14 @@
 import { t } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
-import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
-import { Field } from '../../../ui/Field.tsx'
+import { validateEmail } from '../../../lib/validation.ts'
 import { Link } from '../../../ui/Link.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { useResendConfirmation, useSendSignInLink, useSignIn } from '../data/auth-mutations.ts'
 import { clearLinkError, linkErrorIn } from '../data/link-error.ts'
 import { forgetEndedSessions } from '../data/forget-ended.ts'
+import { AuthForm } from './AuthForm.tsx'
 import { AuthLayout } from './AuthLayout.tsx'
 import './sign-in.css'
 
@@ -16,8 +16,8 @@ import './sign-in.css'
 forgetEndedSessions()
 
 export function SignInPage({ expired }: { expired: boolean }) {
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
+  const [values, setValues] = useState({ email: '', password: '' })
+  const { email, password } = values
   const [shared, setShared] = useState(false)
   // A link that did not work (used twice, expired) lands here: say so, and offer a new one.
   const [linkError] = useState(() => linkErrorIn(new URL(window.location.href)))
@@ -30,32 +30,64 @@ export function SignInPage({ expired }: { expired: boolean }) {
   const signUpHref = `/sign-up${window.location.search}`
   const notConfirmed = (signIn.error as { code?: unknown } | null)?.code === 'email_not_confirmed'
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    signIn.mutate({ email, password, shared })
-  }
-
   return (
     <AuthLayout title={t`Sign in to Chorus`}>
       {linkError && <Notice tone="warning">{linkError.message}</Notice>}
       {expired && <Notice tone="warning">{t`Your session ended. Sign in again.`}</Notice>}
-      <form onSubmit={submit} className="stack">
-        <Field
-          label={t`Email`}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <Field
-          label={t`Password`}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+      <AuthForm
+        fields={[
+          {
+            name: 'email',
+            label: t`Email`,
+            type: 'email',
+            autoComplete: 'email',
+            check: validateEmail,
+          },
+          {
+            name: 'password',
+            label: t`Password`,
+            type: 'password',
+            autoComplete: 'current-password',
+            check: (value) => (value ? null : t`Enter your password.`),
+          },
+        ]}
+        values={values}
+        onValue={(name, value) => setValues((was) => ({ ...was, [name]: value }))}
+        error={signIn.error}
+        errorText={notConfirmed ? t`Confirm your email first: open the link we sent you.` : null}
+        submit={t`Sign in`}
+        pending={signIn.isPending}
+        pendingLabel={t`Signing in…`}
+        onSubmit={() => signIn.mutate({ email: email.trim(), password, shared })}
+        errorAction={
+          notConfirmed && (
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={resend.isPending}
+              onClick={() => resend.mutate(email)}
+            >
+              {resend.isSuccess ? t`Email sent again` : t`Send the confirmation email again`}
+            </button>
+          )
+        }
+        after={
+          <>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={!email || link.isPending || shared}
+              onClick={() => link.mutate(email)}
+            >
+              {t`Email me a sign-in link`}
+            </button>
+            {link.isSuccess && (
+              <Notice tone="success">{t`Check your email: the link we sent signs you in.`}</Notice>
+            )}
+            {link.error && <Notice tone="error">{cleanError(link.error)}</Notice>}
+          </>
+        }
+      >
         <div>
           <label className="checkbox">
             <input
@@ -70,39 +102,7 @@ export function SignInPage({ expired }: { expired: boolean }) {
             {t`Chorus keeps nothing on this device, and closing this tab signs you out.`}
           </p>
         </div>
-        {signIn.error && (
-          <Notice tone="error">
-            {notConfirmed
-              ? t`Confirm your email first: open the link we sent you.`
-              : cleanError(signIn.error)}
-          </Notice>
-        )}
-        {notConfirmed && (
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={resend.isPending}
-            onClick={() => resend.mutate(email)}
-          >
-            {resend.isSuccess ? t`Email sent again` : t`Send the confirmation email again`}
-          </button>
-        )}
-        <button type="submit" className="button button-primary" disabled={signIn.isPending}>
-          {signIn.isPending ? t`Signing in…` : t`Sign in`}
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={!email || link.isPending || shared}
-          onClick={() => link.mutate(email)}
-        >
-          {t`Email me a sign-in link`}
-        </button>
-        {link.isSuccess && (
-          <Notice tone="success">{t`Check your email: the link we sent signs you in.`}</Notice>
-        )}
-        {link.error && <Notice tone="error">{cleanError(link.error)}</Notice>}
-      </form>
+      </AuthForm>
       <p className="auth-links">
         <Link href="/forgot-password">{t`Forgot your password?`}</Link>
         <span>

@@ -1,33 +1,33 @@
 import { t } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
-import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
-import { Field } from '../../../ui/Field.tsx'
 import { Link } from '../../../ui/Link.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { useResendConfirmation, useSignUp } from '../data/auth-mutations.ts'
-import { passwordHint, validateDisplayName, validatePassword } from '../../../lib/validation.ts'
+import {
+  passwordHint,
+  validateDisplayName,
+  validateEmail,
+  validatePassword,
+} from '../../../lib/validation.ts'
+import { AuthForm } from './AuthForm.tsx'
 import { AuthLayout } from './AuthLayout.tsx'
 
+/** The field an Auth refusal is about. */
+function fieldOf(code: string): string | null {
+  if (code === 'email_exists' || code === 'user_already_exists' || code === 'email_address_invalid')
+    return 'email'
+  return code === 'weak_password' ? 'password' : null
+}
+
 export function SignUpPage() {
-  const [displayName, setDisplayName] = useState('')
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
-  const [touched, setTouched] = useState(false)
+  const [values, setValues] = useState({ displayName: '', email: '', password: '' })
+  const { displayName, email, password } = values
   const signUp = useSignUp()
   const resend = useResendConfirmation()
   const next = new URLSearchParams(window.location.search).get('next') ?? '/'
-  const nameError = touched ? validateDisplayName(displayName) : null
-  const passwordError = touched ? validatePassword(password) : null
   const signInHref = `/sign-in${window.location.search}`
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    setTouched(true)
-    if (validateDisplayName(displayName) || validatePassword(password)) return
-    signUp.mutate({ email, password, displayName, next: next.startsWith('/') ? next : '/' })
-  }
 
   if (signUp.isSuccess && signUp.data.needsConfirmation) {
     return (
@@ -56,38 +56,46 @@ export function SignUpPage() {
 
   return (
     <AuthLayout title={t`Create your Chorus account`}>
-      <form onSubmit={submit} className="stack" noValidate>
-        <Field
-          label={t`Display name`}
-          autoComplete="name"
-          required
-          value={displayName}
-          error={nameError}
-          onChange={(e) => setDisplayName(e.target.value)}
-        />
-        <Field
-          label={t`Email`}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <Field
-          label={t`Password`}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={passwordHint()}
-          value={password}
-          error={passwordError}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        {signUp.error && <Notice tone="error">{cleanError(signUp.error)}</Notice>}
-        <button type="submit" className="button button-primary" disabled={signUp.isPending}>
-          {signUp.isPending ? t`Creating…` : t`Create account`}
-        </button>
-      </form>
+      <AuthForm
+        fields={[
+          {
+            name: 'displayName',
+            label: t`Display name`,
+            autoComplete: 'name',
+            check: validateDisplayName,
+          },
+          {
+            name: 'email',
+            label: t`Email`,
+            type: 'email',
+            autoComplete: 'email',
+            check: validateEmail,
+          },
+          {
+            name: 'password',
+            label: t`Password`,
+            type: 'password',
+            autoComplete: 'new-password',
+            hint: passwordHint(),
+            check: validatePassword,
+          },
+        ]}
+        values={values}
+        onValue={(name, value) => setValues((was) => ({ ...was, [name]: value }))}
+        error={signUp.error}
+        fieldOf={fieldOf}
+        submit={t`Create account`}
+        pending={signUp.isPending}
+        pendingLabel={t`Creating…`}
+        onSubmit={() =>
+          signUp.mutate({
+            email: email.trim(),
+            password,
+            displayName,
+            next: next.startsWith('/') ? next : '/',
+          })
+        }
+      />
       <p className="auth-links">
         <span>
           <Trans>

@@ -8,16 +8,15 @@ import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
-import { formatLocale } from '../../../lib/i18n.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
+import { CredentialRow } from '../../../ui/CredentialRow.tsx'
 import { ShownOnce } from '../../../ui/ShownOnce.tsx'
 import { slackApiUrl, useBotChanges, useBots } from '../data/bots.ts'
 import { useProofGate } from '../../reauth/index.ts'
 import type { Bot, ShownToken } from '../data/bots.ts'
 import '../bots.css'
 import './bots-section.css'
-import { confirmed } from '../../../ui/layers.ts'
 
 /** What the section needs of a channel (a features/channels Channel is one). */
 export interface ChannelChoice {
@@ -99,35 +98,18 @@ export default function BotsSection({ workspaceId, channels }: Props) {
       {bots.data?.length === 0 && <p className="muted">{t`No bots yet.`}</p>}
       {(bots.data?.length ?? 0) > 0 && (
         <ul className="bot-list" aria-label={t`Bots`}>
-          {bots.data!.map((b) => {
-            const botName = b.name
-            return (
-              <BotItem
-                key={b.id}
-                bot={b}
-                addable={addable.filter((c) => !b.channels.some((in_) => in_.id === c.id))}
-                busy={busy}
-                onAdd={(channelId) => changes.addTo.mutate({ id: b.id, channelId })}
-                onRemove={(channelId) => changes.removeFrom.mutate({ id: b.id, channelId })}
-                onRegenerate={() =>
-                  void confirmed({
-                    title: t`Regenerate token`,
-                    body: t`Regenerate the token of ${botName}? The current one stops working.`,
-                    confirm: t`Regenerate`,
-                    danger: true,
-                  }).then((ok) => ok && regenerate.mutate(b, { onSuccess: setShown }))
-                }
-                onRevoke={() =>
-                  void confirmed({
-                    title: t`Revoke bot`,
-                    body: t`Revoke ${botName}? Its token stops working for good.`,
-                    confirm: t`Revoke`,
-                    danger: true,
-                  }).then((ok) => ok && revoke.mutate(b.id))
-                }
-              />
-            )
-          })}
+          {bots.data!.map((b) => (
+            <BotItem
+              key={b.id}
+              bot={b}
+              addable={addable.filter((c) => !b.channels.some((in_) => in_.id === c.id))}
+              busy={busy}
+              onAdd={(channelId) => changes.addTo.mutate({ id: b.id, channelId })}
+              onRemove={(channelId) => changes.removeFrom.mutate({ id: b.id, channelId })}
+              onRegenerate={() => regenerate.mutate(b, { onSuccess: setShown })}
+              onRevoke={() => revoke.mutate(b.id)}
+            />
+          ))}
         </ul>
       )}
     </section>
@@ -147,52 +129,34 @@ function BotItem(props: {
   const [channelId, setChannelId] = useState('')
   const live = !b.revokedAt
   const botName = b.name
-  const creator = b.createdByName
-  const created = when(b.createdAt)
-  const lastUsed = b.lastUsedAt ? when(b.lastUsedAt) : null
   return (
-    <li className="bot-item" aria-label={b.name}>
-      <div>
-        <strong>
-          <bdi>{b.name}</bdi>
-        </strong>
-        <span className="bot-badge">{t`BOT`}</span>
-        {b.revokedAt && <span className="muted"> · {t`revoked`}</span>}
-      </div>
-      <div className="muted">
-        {creator !== null ? (
-          <Trans>
-            Created by <bdi>{creator}</bdi> on {created}
-          </Trans>
-        ) : (
-          t`Created by a former member on ${created}`
-        )}{' '}
-        · {lastUsed ? t`last used ${lastUsed}` : t`never used`}
-      </div>
-      <ul className="bot-channels" aria-label={t`Channels of ${botName}`}>
-        {b.channels.length === 0 && <li className="muted">{t`In no channel yet.`}</li>}
-        {b.channels.map((c) => {
-          const channelName = c.name
-          return (
-            <li key={c.id}>
-              #{c.name} <code className="muted">{c.id}</code>{' '}
-              {live && (
-                <button
-                  type="button"
-                  className="link-button"
-                  disabled={busy}
-                  aria-label={t`Remove ${botName} from #${channelName}`}
-                  onClick={() => props.onRemove(c.id)}
-                >
-                  {t`Remove`}
-                </button>
-              )}
-            </li>
-          )
-        })}
-      </ul>
-      {live && (
-        <div className="bot-actions">
+    <CredentialRow
+      name={b.name}
+      title={
+        <>
+          <strong>
+            <bdi>{b.name}</bdi>
+          </strong>
+          <span className="bot-badge">{t`BOT`}</span>
+        </>
+      }
+      createdBy={b.createdByName}
+      createdAt={b.createdAt}
+      lastUsedAt={b.lastUsedAt}
+      revokedAt={b.revokedAt}
+      busy={busy}
+      regenerate={{
+        label: t`Regenerate token`,
+        question: t`Regenerate the token of ${botName}? The current one stops working.`,
+        onConfirm: props.onRegenerate,
+      }}
+      revoke={{
+        label: t`Revoke bot`,
+        question: t`Revoke ${botName}? Its token stops working for good.`,
+        onConfirm: props.onRevoke,
+      }}
+      actions={
+        <>
           <label>
             <span className="visually-hidden">{t`Channel to add ${botName} to`}</span>
             <select value={channelId} onChange={(e) => setChannelId(e.target.value)}>
@@ -215,31 +179,31 @@ function BotItem(props: {
           >
             {t`Add`}
           </button>
-          <button
-            type="button"
-            className="link-button"
-            disabled={busy}
-            onClick={props.onRegenerate}
-          >
-            {t`Regenerate token`}
-          </button>
-          <button
-            type="button"
-            className="link-button danger"
-            disabled={busy}
-            onClick={props.onRevoke}
-          >
-            {t`Revoke`}
-          </button>
-        </div>
-      )}
-    </li>
+        </>
+      }
+    >
+      <ul className="bot-channels" aria-label={t`Channels of ${botName}`}>
+        {b.channels.length === 0 && <li className="muted">{t`In no channel yet.`}</li>}
+        {b.channels.map((c) => {
+          const channelName = c.name
+          return (
+            <li key={c.id}>
+              #{c.name} <code className="muted">{c.id}</code>{' '}
+              {live && (
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={busy}
+                  aria-label={t`Remove ${botName} from #${channelName}`}
+                  onClick={() => props.onRemove(c.id)}
+                >
+                  {t`Remove`}
+                </button>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+    </CredentialRow>
   )
-}
-
-function when(iso: string): string {
-  return new Intl.DateTimeFormat(formatLocale(), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(iso))
 }

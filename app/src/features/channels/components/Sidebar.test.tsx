@@ -25,6 +25,7 @@ describe('Sidebar with many channels', () => {
           me="u1"
           online={new Set()}
           onNewDm={() => undefined}
+          onPreferences={() => undefined}
         />
       </QueryClientProvider>
     )

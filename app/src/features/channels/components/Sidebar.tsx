@@ -5,7 +5,7 @@ import { plural, t } from '@lingui/core/macro'
 import { Suspense } from 'react'
 import { Icon } from '../../../ui/Icon.tsx'
 import { useAfterFirstScreen } from '../../../lib/first-screen.ts'
-import { badgeOf, NotificationPrompt, NotificationsButton } from '../../notifications/index.ts'
+import { badgeOf, NotificationPrompt } from '../../notifications/index.ts'
 import { Link } from '../../../ui/Link.tsx'
 import { PersonParts } from '../../person-parts.tsx'
 import { sidebarSections } from '../data/sidebar-order.ts'
@@ -36,6 +36,8 @@ interface Props {
   onBrowse?: () => void
   onCreate?: () => void
   onNewDm: () => void
+  /** Preferences, at its notifications. */
+  onPreferences: () => void
   onNavigate?: () => void
   /** The list arrived: until then no section claims to be empty. */
   loaded?: boolean
@@ -44,7 +46,6 @@ interface Props {
 export function Sidebar(props: Props) {
   const { channels, activeId, me } = props
   const { rooms, dms } = sidebarSections(channels, me)
-  const open = channels.find((c) => c.id === activeId)
   const afterFirstScreen = useAfterFirstScreen()
   const drawnRooms = firstLinks(rooms, activeId, afterFirstScreen)
   const drawnDms = firstLinks(dms, activeId, afterFirstScreen)
@@ -79,20 +80,9 @@ export function Sidebar(props: Props) {
             {t`Browse channels`}
           </button>
         )}
-        <NotificationsButton
-          workspaceId={props.workspaceId}
-          channel={
-            open
-              ? {
-                  id: open.id,
-                  label: channelLabel(open, me),
-                  kind: open.kind,
-                  level: open.notifyLevel ?? null,
-                  muted: !!open.muted,
-                }
-              : null
-          }
-        />
+        <button type="button" className="link-button sidebar-more" onClick={props.onPreferences}>
+          {t`Notifications`}
+        </button>
       </section>
       <section>
         <header className="sidebar-heading">
@@ -183,7 +173,9 @@ function ChannelLink(props: Props & { channel: Channel; active: boolean }) {
             aria-hidden="true"
           />
         )}
-        <bdi className="channel-name">{label}</bdi>
+        <bdi className="channel-name" title={label}>
+          {label}
+        </bdi>
         {channel.kind === 'dm' && others.length === 1 && (
           <PersonParts place="status" userId={others[0]!.id} />
         )}

@@ -1,22 +1,43 @@
 // The full emoji picker, its own lazy chunk with its data (@emoji-mart/data): search, categories,
 // skin tones and the emoji this person used last. A modal dialog, so it works the same by mouse,
-// keyboard and touch; picking one closes it.
+// keyboard and touch; picking one closes it. Each emoji is named, and found, in the person's
+// language (CLDR's names: data/names.ts, a chunk of the language's own loaded with this one) and
+// found by its English name too.
 import { i18n } from '@lingui/core'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg, t } from '@lingui/core/macro'
-import { useMemo, useRef, useState } from 'react'
+import { use, useMemo, useRef, useState } from 'react'
 import type { RefObject } from 'react'
 import data from '@emoji-mart/data'
 import type { EmojiMartData } from '@emoji-mart/data'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { readPrefs, rememberEmoji, saveSkin } from '../data/prefs.ts'
-import { searchEmoji, withSkin } from '../data/search.ts'
+import { emojiName, searchEmoji, withSkin } from '../data/search.ts'
+import { loadEmojiNames, namesKey } from '../data/names.ts'
+import type { EmojiNames } from '../data/names.ts'
+import { activeLanguage } from '../../../lib/i18n.ts'
 import type { EmojiEntry } from '../data/search.ts'
 import './emoji-picker.css'
 import { Emoji, EmojiWatcher } from './Emoji.tsx'
 import type { EmojiWatch } from './Emoji.tsx'
 
 const DATA = data as EmojiMartData
+
+let english: Map<string, string> | null = null
+/** Each emoji's English name by its namesKey (for the recently used, kept as characters). */
+function englishNames(): Map<string, string> {
+  english ??= new Map(
+    Object.values(DATA.emojis).map((e) => [namesKey(e.skins[0]?.native ?? ''), e.name])
+  )
+  return english
+}
+
+/** The names in the app's language, asked for once, when the picker's chunk first runs. */
+let names: Promise<EmojiNames | null> | null = null
+function namesNow(): Promise<EmojiNames | null> {
+  names ??= loadEmojiNames(activeLanguage())
+  return names
+}
 
 const CATEGORY_LABELS: Record<string, [string, MessageDescriptor]> = {
   people: ['😀', msg`Smileys & people`],
@@ -59,7 +80,13 @@ export default function EmojiPicker({ userId, onPick, onClose, title }: Props) {
   const sections = useRef(new Map<string, HTMLElement>())
   const scroller = useRef<HTMLDivElement>(null)
   const watch = useNearScroller(scroller)
-  const found = useMemo(() => searchEmoji(Object.values(DATA.emojis), query), [query])
+  const local = use(namesNow())
+  const found = useMemo(
+    () => searchEmoji(Object.values(DATA.emojis), query, 120, local),
+    [query, local]
+  )
+  const nameOfRecent = (emoji: string) =>
+    local?.[namesKey(emoji)]?.[0] ?? englishNames().get(namesKey(emoji)) ?? emoji
 
   const pick = (emoji: string) => {
     rememberEmoji(userId, emoji)
@@ -72,8 +99,8 @@ export default function EmojiPicker({ userId, onPick, onClose, title }: Props) {
         key={e.id}
         type="button"
         className="emoji-option"
-        title={`:${e.id}:`}
-        aria-label={e.name}
+        title={`${emojiName(e, local)} :${e.id}:`}
+        aria-label={emojiName(e, local)}
         onClick={() => pick(native)}
       >
         <Emoji emoji={native} />
@@ -150,17 +177,20 @@ export default function EmojiPicker({ userId, onPick, onClose, title }: Props) {
                   <section aria-label={t`Recently used`}>
                     <h3 className="emoji-section-title">{t`Recently used`}</h3>
                     <div className="emoji-grid">
-                      {prefs.recent.map((emoji) => (
-                        <button
-                          key={emoji}
-                          type="button"
-                          className="emoji-option"
-                          aria-label={t`Recently used ${emoji}`}
-                          onClick={() => pick(emoji)}
-                        >
-                          <Emoji emoji={emoji} />
-                        </button>
-                      ))}
+                      {prefs.recent.map((emoji) => {
+                        const name = nameOfRecent(emoji)
+                        return (
+                          <button
+                            key={emoji}
+                            type="button"
+                            className="emoji-option"
+                            aria-label={t`Recently used: ${name}`}
+                            onClick={() => pick(emoji)}
+                          >
+                            <Emoji emoji={emoji} />
+                          </button>
+                        )
+                      })}
                     </div>
                   </section>
                 )}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { memoryStore } from '../../../lib/local-store.ts'
 import { MAX_RECENT, readPrefs, rememberEmoji, saveSkin } from './prefs.ts'
-import { searchEmoji, withSkin } from './search.ts'
+import { emojiName, searchEmoji, withSkin } from './search.ts'
+import { namesKey } from './names.ts'
 import type { EmojiEntry } from './search.ts'
 
 const thumbs: EmojiEntry = {
@@ -24,6 +25,18 @@ describe('searchEmoji', () => {
     expect(searchEmoji([thumbs, party], 'popper tada')).toEqual([party])
     expect(searchEmoji([thumbs, party], 'umbs')).toEqual([])
     expect(searchEmoji([thumbs, party], '  ')).toEqual([])
+  })
+
+  it('finds by the name and keywords in the person’s language anywhere in them, and by English', () => {
+    const ja = { '👍': ['サムズアップ', 'いいね', '親指'], '🎉': ['クラッカー', 'お祝い'] }
+    expect(searchEmoji([thumbs, party], 'いいね', 120, ja)).toEqual([thumbs])
+    expect(searchEmoji([thumbs, party], '祝', 120, ja)).toEqual([party])
+    expect(searchEmoji([thumbs, party], 'thumbs', 120, ja)).toEqual([thumbs])
+    expect(searchEmoji([thumbs, party], 'いいね', 120, null)).toEqual([])
+    expect(emojiName(thumbs, ja)).toBe('サムズアップ')
+    expect(emojiName(thumbs, null)).toBe('Thumbs Up')
+    expect(namesKey('❤️')).toBe('❤')
+    expect(namesKey('👍🏽')).toBe('👍')
   })
 
   it('gives the skin tone where there is one', () => {

@@ -1,5 +1,10 @@
 // Finding emoji by what people type: every word of the query must start a word of the emoji's
-// name, id or keywords ("thu up" finds Thumbs Up). Pure, over emoji-mart's data shape.
+// English name, id or keywords ("thu up" finds Thumbs Up), or be found in its name or keywords in
+// the person's language ("ハート" finds 赤いハート, "herz" finds Herz mit Pfeil: words in German,
+// Japanese and Arabic run together). Pure, over emoji-mart's data shape.
+import { namesKey } from './names.ts'
+import type { EmojiNames } from './names.ts'
+
 export interface EmojiEntry {
   id: string
   name: string
@@ -15,10 +20,21 @@ function wordsOf(e: EmojiEntry): string[] {
     .filter(Boolean)
 }
 
+/** Its name and keywords in the person's language, where there are some. */
+function localOf(e: EmojiEntry, names: EmojiNames | null): string[] | undefined {
+  return names?.[namesKey(e.skins[0]?.native ?? '')]
+}
+
+/** Its name in the person's language, else the English one. */
+export function emojiName(e: EmojiEntry, names: EmojiNames | null): string {
+  return localOf(e, names)?.[0] ?? e.name
+}
+
 export function searchEmoji(
   emojis: Iterable<EmojiEntry>,
   query: string,
-  limit = 120
+  limit = 120,
+  names: EmojiNames | null = null
 ): EmojiEntry[] {
   const terms = query
     .toLowerCase()
@@ -28,7 +44,8 @@ export function searchEmoji(
   const found: EmojiEntry[] = []
   for (const e of emojis) {
     const words = wordsOf(e)
-    if (terms.every((t) => words.some((w) => w.startsWith(t)))) found.push(e)
+    const local = localOf(e, names)?.join(' ').toLowerCase()
+    if (terms.every((t) => words.some((w) => w.startsWith(t)) || local?.includes(t))) found.push(e)
     if (found.length >= limit) break
   }
   return found

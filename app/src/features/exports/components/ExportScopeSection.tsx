@@ -4,7 +4,7 @@
 import { i18n } from '@lingui/core'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg, t } from '@lingui/core/macro'
-import { formatLocale } from '../../../lib/i18n.ts'
+import { dateLabel } from '../../../lib/date-formats.ts'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Notice } from '../../../ui/Notice.tsx'
 import { useScopeNotice, useSetExportScope } from '../data/scope.ts'
@@ -30,7 +30,7 @@ const CHOICES: readonly {
 
 /** Who last changed the setting, and on which day. */
 function changedSentence(changedAt: string, name: string | null): string {
-  const date = new Date(changedAt).toLocaleDateString(formatLocale())
+  const date = dateLabel(changedAt)
   return name ? t`Last changed by ${name} on ${date}.` : t`Last changed by an owner on ${date}.`
 }
 

@@ -36,6 +36,15 @@ describe('export failure words', () => {
     expect(exportFailure('boom (export_failed {"detail":"connection reset"})')).toBe(
       'The export could not be built: connection reset'
     )
+    // the bytes worded as every size is (lib/sizes.ts); an older row's size as it was written
+    expect(
+      exportFailure(
+        'Storage stopped reading the export after 104.9 MB. (export_storage_stalled {"size":"104.9 MB","bytes":104857600})'
+      )
+    ).toBe('Storage stopped reading the export after 104.9 MB.')
+    expect(
+      exportFailure('Stopped after 1.0 MiB. (export_storage_stalled {"size":"1.0 MiB"})')
+    ).toBe('Storage stopped reading the export after 1.0 MiB.')
     expect(exportFailure('Newer words. (a_newer_code)')).toBe('Newer words.')
     expect(exportFailure('An older export’s error.')).toBe('An older export’s error.')
     const failed = { status: 'failed', error: 'The workspace is gone. (workspace_gone)' }

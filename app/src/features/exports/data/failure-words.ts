@@ -6,11 +6,13 @@
 // know reads as its sentence (lib/coded-text.ts, as the imports feature reads its failures).
 import { t } from '@lingui/core/macro'
 import { textOf, wordCoded } from '../../../lib/coded-text.ts'
+import { formatSize } from '../../../lib/sizes.ts'
 import type { Values } from '../../../lib/coded-text.ts'
 
 /** The sentence for an export failure's code, or null for a code this app does not know. */
 export function exportFailureCodeSentence(code: string, values: Values): string | null {
-  const size = textOf(values, 'size')
+  // the bytes sent, worded here (lib/sizes.ts); an older failure has only the server's words
+  const size = typeof values.bytes === 'number' ? formatSize(values.bytes) : textOf(values, 'size')
   const detail = textOf(values, 'detail')
   switch (code) {
     case 'workspace_gone':

@@ -1,7 +1,8 @@
 // What the export dialog says about an export (pure): its state in words, its size, and until
 // when its file and its download link are kept.
-import { plural, t } from '@lingui/core/macro'
-import { formatLocale } from '../../../lib/i18n.ts'
+import { t } from '@lingui/core/macro'
+import { dateFormat } from '../../../lib/date-formats.ts'
+import { formatSize } from '../../../lib/sizes.ts'
 import { exportFailure } from './failure-words.ts'
 
 export type ExportStatus = 'queued' | 'running' | 'done' | 'failed'
@@ -19,35 +20,12 @@ export interface ExportItem {
   expiresAt: string | null
 }
 
-/** 1 KB, 3.4 MB, 1.2 GB (decimal steps of 1024, one decimal under 10). */
-export function sizeLabel(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB']
-  let value = bytes
-  let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024
-    unit += 1
-  }
-  if (unit === 0) return plural(bytes, { one: '# byte', other: '# bytes' })
-  const digits = value < 10 ? 1 : 0
-  const number = new Intl.NumberFormat(formatLocale(), {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(value)
-  return `${number} ${units[unit]}`
-}
-
 const when = (iso: string, now: Date) => {
   const at = new Date(iso)
   const sameDay = at.toDateString() === now.toDateString()
   return sameDay
-    ? at.toLocaleTimeString(formatLocale(), { hour: '2-digit', minute: '2-digit' })
-    : at.toLocaleString(formatLocale(), {
-        month: 'short',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-      })
+    ? dateFormat({ hour: '2-digit', minute: '2-digit' }).format(at)
+    : dateFormat({ month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(at)
 }
 
 /** One line about the export's state. */
@@ -62,7 +40,7 @@ export function statusSentence(item: ExportItem, now = new Date()): string {
       return error ? t`Failed: ${error}` : t`Failed: the export could not be built.`
     }
     case 'done': {
-      const size = sizeLabel(item.size ?? 0)
+      const size = formatSize(item.size ?? 0)
       if (!item.expiresAt) return t`Ready, ${size}.`
       const until = when(item.expiresAt, now)
       return t`Ready, ${size}. Kept until ${until}, then deleted.`

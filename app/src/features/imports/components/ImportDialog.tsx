@@ -6,6 +6,7 @@ import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { formatLocale } from '../../../lib/i18n.ts'
+import { dateTimeLabel } from '../../../lib/date-formats.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import {
@@ -38,8 +39,7 @@ export interface Props {
   onClose: () => void
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(formatLocale(), { dateStyle: 'medium', timeStyle: 'short' })
+const when = dateTimeLabel
 
 const percent = (fraction: number) =>
   new Intl.NumberFormat(formatLocale(), { style: 'percent', maximumFractionDigits: 0 }).format(

@@ -23,7 +23,7 @@ import { Composer } from './Composer.tsx'
 import { MessageList } from './MessageList.tsx'
 import { dividersOf } from './rows.ts'
 import { useRowRenderer } from './use-row-renderer.tsx'
-import { StatusBanner } from './StatusBanner.tsx'
+import { StatusBannerSlot } from './status-banner-slot.tsx'
 import { useAnnouncement } from './use-announcement.ts'
 import { useRosterFollowsAuthors } from './use-roster-follows-authors.ts'
 import { useChannelPeople } from './use-channel-people.ts'
@@ -191,7 +191,7 @@ export function ChannelView(props: Props) {
     >
       {props.header}
       {extensions.map((e) => e.banner && <Fragment key={e.id}>{e.banner}</Fragment>)}
-      <StatusBanner snapshot={snapshot} onRetry={() => live?.resync()} />
+      <StatusBannerSlot snapshot={snapshot} onRetry={() => live?.resync()} />
       {focusMessageId ? (
         <Suspense
           fallback={

@@ -3,6 +3,7 @@
 // (the drop zone is the whole channel view) and upload at once with progress and cancel; a
 // message sent while they upload goes once they are up. What features add (commands, names to
 // mention, a question before sending) comes through the composer's slot (slots/composer.ts).
+// Its tools (formatting toolbar, emoji, their shortcuts) are a chunk of their own (format/).
 import { plural, t } from '@lingui/core/macro'
 import { Icon } from '../../../ui/Icon.tsx'
 import { Suspense, useEffect, useRef, useState } from 'react'
@@ -20,6 +21,10 @@ import { MessageBody } from '../markdown/MessageBody.tsx'
 import { hasModifier } from '../../../lib/keys.ts'
 import { formatLocale } from '../../../lib/i18n.ts'
 import { composerChecks, composerCommands, useComposerNames } from '../../composer-parts.ts'
+import { useAfterFirstScreen } from '../../../lib/first-screen.ts'
+import { ComposerTools } from '../format/index.ts'
+import type { ToolsHandle } from '../format/index.ts'
+import './composer.css'
 import type { CommandHandle, CommandProps, QuestionProps } from '../../../slots/composer.ts'
 
 export interface ComposerUploads {
@@ -40,6 +45,8 @@ interface Props {
   /** Where the text goes (a thread's composer has its channel's): names, and whom mentions reach. */
   scope?: { workspaceId: string; channelId: string }
   channelName: string
+  /** What the empty box shows (a thread's "Reply…"); "Message #channel" by default. */
+  placeholder?: string
   disabledReason: string | null
   members: Mentionable[]
   /** Everyone in the workspace, to explain mentions of people outside the channel. */
@@ -67,6 +74,8 @@ export function Composer(props: Props) {
   const [warning, setWarning] = useState<string | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
   const command = useRef<CommandHandle>(null)
+  const tools = useRef<ToolsHandle>(null)
+  const withTools = useAfterFirstScreen()
   // A part's command panel stays once it has claimed a text (its notes outlive the command).
   const claimed = composerCommands.find((c) => c.claims(text))
   const [Panel, setPanel] = useState<ComponentType<CommandProps> | null>(
@@ -139,7 +148,8 @@ export function Composer(props: Props) {
 
   function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.nativeEvent.isComposing) return
-    if (command.current?.keyDown(event)) return event.preventDefault()
+    if (command.current?.keyDown(event) || tools.current?.keyDown(event))
+      return event.preventDefault()
     if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
       event.preventDefault()
       send()
@@ -152,6 +162,12 @@ export function Composer(props: Props) {
       event.preventDefault()
       props.onEditLast()
     }
+  }
+
+  function change(value: string) {
+    setText(value)
+    if (value) props.onTyping()
+    else props.onStopTyping()
   }
 
   async function addFiles(files: File[]) {
@@ -237,15 +253,7 @@ export function Composer(props: Props) {
           />
         </Suspense>
       )}
-      <div className="composer-row">
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t`Attach files`}
-          onClick={() => fileInput.current?.click()}
-        >
-          <Icon name="paperclip" size={18} />
-        </button>
+      <div className="composer-row composer-box">
         <input
           ref={fileInput}
           type="file"
@@ -261,38 +269,47 @@ export function Composer(props: Props) {
         />
         <MentionTextarea
           value={text}
-          onChange={(value) => {
-            setText(value)
-            if (value) props.onTyping()
-            else props.onStopTyping()
-          }}
+          onChange={change}
           people={props.members}
           names={names}
           label={target}
-          placeholder={target}
+          placeholder={props.placeholder ?? target}
           inputRef={inputRef}
           onKeyDown={keyDown}
           onPaste={paste}
         />
-        <button
-          type="submit"
-          className="button button-primary"
-          aria-label={t`Send message`}
-          disabled={tooLong || later.waiting}
-        >
-          {t`Send`}
-        </button>
-      </div>
-      <div className="composer-hints">
-        <span className="muted">
-          {t`Enter to send · Shift+Enter for a new line · **bold** _italic_ \`code\``}
-        </span>
-        {length > MAX_MESSAGE_LENGTH * 0.9 && (
-          <span className={tooLong ? 'field-error' : 'muted'} role={tooLong ? 'alert' : undefined}>
-            {length.toLocaleString(formatLocale())} /{' '}
-            {MAX_MESSAGE_LENGTH.toLocaleString(formatLocale())}
-          </span>
-        )}
+        <div className="composer-bar">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t`Attach files`}
+            onClick={() => fileInput.current?.click()}
+          >
+            <Icon name="paperclip" size={18} />
+          </button>
+          {withTools && (
+            <Suspense fallback={null}>
+              <ComposerTools inputRef={inputRef} setText={change} handle={tools} />
+            </Suspense>
+          )}
+          {length > MAX_MESSAGE_LENGTH * 0.9 && (
+            <span
+              className={tooLong ? 'field-error' : 'muted'}
+              role={tooLong ? 'alert' : undefined}
+            >
+              {length.toLocaleString(formatLocale())} /{' '}
+              {MAX_MESSAGE_LENGTH.toLocaleString(formatLocale())}
+            </span>
+          )}
+          <button
+            type="submit"
+            className="button button-primary"
+            aria-label={t`Send message`}
+            disabled={tooLong || later.waiting}
+          >
+            {t`Send`}
+          </button>
+        </div>
       </div>
     </form>
   )

@@ -126,6 +126,49 @@ describe('message actions', () => {
     ).toEqual(['Copy link'])
   })
 
+  it('opens a menu beside "More actions" on a wide screen with a mouse, the focus back after', async () => {
+    // A wide screen with a fine pointer: no media query of the sheet's matches.
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query }))
+    // Nor a ResizeObserver, which Radix's positioning watches the menu with.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      }
+    )
+    await import('./ActionMenu.tsx')
+    try {
+      const handlers = renderItem()
+      fireEvent.click(screen.getByRole('button', { name: 'More actions' }))
+      const menu = await screen.findByRole('menu', { name: 'Actions for Mia: lunch at noon?' })
+      expect(screen.queryByRole('dialog')).toBeNull()
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((i) => i.getAttribute('aria-label') ?? i.textContent)
+      ).toEqual([
+        ...['👍', '❤️', '😂', '🎉', '😮', '👀', '✅', '🙏'].map((e) => `React with ${e}`),
+        'More emoji',
+        'Poke',
+        'Copy link',
+        'Edit message',
+        'Delete message',
+      ])
+      // The button that opened it is its trigger (Radix: aria-expanded, the focus comes back).
+      // (The page behind a modal menu is hidden from assistive technology while it is open.)
+      const more = screen.getByRole('button', { name: 'More actions', hidden: true })
+      expect(more.getAttribute('aria-expanded')).toBe('true')
+      fireEvent.click(within(menu).getByRole('menuitem', { name: 'Edit message' }))
+      await vi.waitFor(() => expect(handlers.startEdit).toHaveBeenCalledWith('m1'))
+      expect(screen.queryByRole('menu')).toBeNull()
+      expect(document.activeElement).toBe(more)
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('opens the sheet on a long touch press, not on a short one or a scroll', async () => {
     vi.useFakeTimers()
     renderItem()

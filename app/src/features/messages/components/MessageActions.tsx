@@ -1,15 +1,22 @@
-// A message's actions (data: ../actions.ts), shown two ways by one component: the hover
-// toolbar (icons, on a wide screen with a mouse) and, from its "More actions" button or a long press, the action
-// sheet (every action with its label; a bottom sheet at phone width or with a coarse pointer,
-// where the toolbar shows only that button). The sheet and the quick reactions are lazy chunks.
+// A message's actions (data: ../actions.ts), shown three ways by one component: the hover
+// toolbar (icons, on a wide screen with a mouse); from its "More actions" button, a menu anchored
+// beside it (every action with its label, the quick reactions at its top); and at phone width
+// or with a coarse pointer (where the toolbar shows only that button), or by a long press, the
+// action sheet at the bottom of the screen. The menu, the sheet and the quick reactions are lazy
+// chunks; once the menu has loaded, it holds the button (its trigger: the focus comes back to it).
 import { t } from '@lingui/core/macro'
 import { Icon } from '../../../ui/Icon.tsx'
 import type { MessageAction } from '../../../slots/message.ts'
-import { Suspense, useRef } from 'react'
+import { Suspense, useRef, useState } from 'react'
 import { lazyRetrying } from '../../../lib/lazy.ts'
 import { NotLoaded } from '../../../ui/NotLoaded.tsx'
 
 const ActionSheet = lazyRetrying(() => import('./ActionSheet.tsx'), NotLoaded)
+const ActionMenu = lazyRetrying(() => import('./ActionMenu.tsx'), NotLoaded)
+
+/** A phone, or a touch screen: the bottom sheet rather than a menu beside the message. */
+const SHEET_MEDIA = '(max-width: 700px), (pointer: coarse)'
+const wantsSheet = () => window.matchMedia?.(SHEET_MEDIA).matches ?? true
 const QuickReactions = lazyRetrying(() => import('./QuickReactions.tsx'), NotLoaded)
 
 interface Props {
@@ -31,6 +38,34 @@ interface Props {
 export function MessageActions(props: Props) {
   const { actions, onReact, picking, sheetOpen, onSheet } = props
   const more = t`More actions`
+  // The menu's chunk holds the button once first opened (null: not yet); opened by a key, its
+  // first item takes the focus.
+  const [menu, setMenu] = useState<{ byKey: boolean } | null>(null)
+  // Opened as the menu (else as the sheet: a phone, a touch screen, a long press).
+  const [asMenu, setAsMenu] = useState(false)
+  const open = (byKey: boolean) => {
+    const sheet = wantsSheet()
+    setAsMenu(!sheet)
+    if (!sheet) setMenu({ byKey })
+    onSheet(true)
+  }
+  const close = () => {
+    setAsMenu(false)
+    onSheet(false)
+  }
+  const button = (
+    <button
+      type="button"
+      className="icon-button action-more"
+      aria-label={more}
+      title={more}
+      aria-haspopup="menu"
+      aria-expanded={sheetOpen}
+      onClick={(e) => open(e.detail === 0)}
+    >
+      <Icon name="ellipsis" size={16} />
+    </button>
+  )
   return (
     <>
       <div className="message-actions" role="toolbar" aria-label={t`Message actions`}>
@@ -50,31 +85,45 @@ export function MessageActions(props: Props) {
                 <Icon name={a.icon} size={16} />
               </button>
             ))}
-        <button
-          type="button"
-          className="icon-button action-more"
-          aria-label={more}
-          title={more}
-          aria-haspopup="dialog"
-          aria-expanded={sheetOpen}
-          onClick={() => onSheet(true)}
-        >
-          <Icon name="ellipsis" size={16} />
-        </button>
+        {menu ? (
+          <Suspense fallback={button}>
+            <ActionMenu
+              trigger={
+                <button
+                  type="button"
+                  className="icon-button action-more"
+                  aria-label={more}
+                  title={more}
+                >
+                  <Icon name="ellipsis" size={16} />
+                </button>
+              }
+              open={sheetOpen && asMenu}
+              onOpenChange={(next) => (next ? open(false) : close())}
+              actions={actions}
+              onReact={onReact}
+              onMoreEmoji={props.onMoreEmoji}
+              summary={props.summary}
+              focusFirst={menu.byKey}
+            />
+          </Suspense>
+        ) : (
+          button
+        )}
         {picking && onReact && (
           <Suspense fallback={null}>
             <QuickReactions onPick={onReact} onMore={props.onMoreEmoji} />
           </Suspense>
         )}
       </div>
-      {sheetOpen && (
+      {sheetOpen && !asMenu && (
         <Suspense fallback={null}>
           <ActionSheet
             actions={actions}
             onReact={onReact}
             summary={props.summary}
             onMoreEmoji={props.onMoreEmoji}
-            onClose={() => onSheet(false)}
+            onClose={close}
           />
         </Suspense>
       )}

@@ -6,7 +6,33 @@ import { chatMessage } from '../../../slots/chat-message.test-support.ts'
 import type { ChannelSnapshot, ChatMessage } from '../conversation/types.ts'
 import type { Row } from './rows.ts'
 
-afterEach(cleanup)
+// The browser's tasks, run when a test says: lib/tasks.ts asks scheduler.yield() for them.
+const tasks: Array<() => void> = []
+const browser = globalThis as { scheduler?: { yield(): Promise<void> } }
+
+function holdTasks(): void {
+  browser.scheduler = { yield: () => new Promise<void>((resolve) => tasks.push(resolve)) }
+}
+
+/** Runs the tasks asked for, and those they ask for, until none is left. */
+async function runTasks(): Promise<void> {
+  while (tasks.length > 0) {
+    await act(async () => {
+      for (const run of tasks.splice(0)) run()
+    })
+  }
+}
+
+/** Tasks come by themselves again. */
+function releaseTasks(): void {
+  delete browser.scheduler
+  for (const run of tasks.splice(0)) run()
+}
+
+afterEach(() => {
+  cleanup()
+  releaseTasks()
+})
 
 const message = (seq: number): ChatMessage =>
   chatMessage({
@@ -52,6 +78,7 @@ function renderList(count: number) {
 
 describe('MessageList', () => {
   it('shows its newest rows in the page’s flow first, then hands them to the virtualizer', async () => {
+    holdTasks()
     const { container } = renderList(20)
     // The first frame: the newest rows, in flow, nothing measured.
     const canvas = container.querySelector('.message-canvas')!
@@ -62,9 +89,12 @@ describe('MessageList', () => {
     expect(seqs).toEqual(['16', '17', '18', '19', '20'])
     expect(canvas.getAttribute('style')).toBeNull()
     // jsdom lays nothing out (the rows fill no height): the virtualizer would take over a task
-    // later, but its code loads once the first screen is shown; the rows stay in flow until then.
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // later, but its code loads once the first screen is shown; the rows stay in flow until then,
+    // however many tasks run.
+    expect(tasks.length).toBeGreaterThan(0)
+    await runTasks()
     expect(container.querySelector('.message-canvas-flow')).not.toBeNull()
+    releaseTasks()
     act(() => markFirstScreenShown())
     // Then it takes over, the canvas sized by it.
     await waitFor(() => expect(container.querySelector('.message-canvas-flow')).toBeNull())

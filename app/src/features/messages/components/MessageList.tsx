@@ -39,6 +39,9 @@ interface Props {
   scrollToEndSignal: number
   /** A message opened by its link: scrolled to once, when its row is first there. */
   focusMessageId?: string | null
+  /** "This is the start of the conversation." above the first message: a channel's, never a
+   * thread's (its parent is above it). */
+  startNote?: boolean
 }
 
 const PIN_THRESHOLD = 80
@@ -217,9 +220,13 @@ export function MessageList(props: Props) {
             </button>
           </div>
         )}
-        {virtual && !snapshot.hasOlder && snapshot.loaded && rows.length > 0 && (
-          <div className="list-top muted">{t`This is the start of the conversation.`}</div>
-        )}
+        {props.startNote !== false &&
+          virtual &&
+          !snapshot.hasOlder &&
+          snapshot.loaded &&
+          rows.length > 0 && (
+            <div className="list-top muted">{t`This is the start of the conversation.`}</div>
+          )}
         {busy && rows.length === 0 ? (
           <div className="list-center">
             <Spinner label={t`Loading messages`} />

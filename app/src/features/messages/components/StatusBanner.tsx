@@ -1,12 +1,13 @@
 // The line under a channel's header that says what its connection is doing: offline (and what
 // waits to be sent), reconnecting, catching up (after a reconnect, or while a channel opened from
 // the messages kept on this device waits for the server's first page), an error, or a first page
-// that cannot load yet.
+// that cannot load yet. A chunk of its own, loaded when there may be something to say
+// (status-banner-slot.tsx decides): a channel that opens live never loads it.
 import { plural, t } from '@lingui/core/macro'
 import { useRefreshHeld } from '../../auth/index.ts'
 import type { ChannelSnapshot } from '../conversation/types.ts'
 
-export function StatusBanner({
+export default function StatusBanner({
   snapshot,
   onRetry,
 }: {

@@ -144,11 +144,12 @@ export default function ThreadPanel(props: ThreadPanelProps) {
         <span className="muted">#{props.channelName}</span>
         <button
           type="button"
-          className="button-secondary thread-follow"
+          className="button button-small thread-follow"
           aria-pressed={following}
           disabled={!mine.data || follow.isPending}
           onClick={() => follow.mutate(!following)}
         >
+          {following && <Icon name="check" size={14} />}
           {following ? t`Following` : t`Follow`}
         </button>
         <button type="button" className="icon-button" aria-label={t`Close thread`} onClick={close}>
@@ -176,6 +177,7 @@ export default function ThreadPanel(props: ThreadPanelProps) {
         renderRow={renderRow}
         scrollToEndSignal={scrollSignal}
         focusMessageId={props.focusReplyId ?? null}
+        startNote={false}
         emptyState={
           <EmptyState title={t`No replies yet`}>
             <p className="muted">
@@ -192,6 +194,7 @@ export default function ThreadPanel(props: ThreadPanelProps) {
         channelId={`${channelId}.thread.${threadId}`}
         scope={{ workspaceId, channelId }}
         channelName={props.channelName}
+        placeholder={t`Reply…`}
         disabledReason={props.disabledReason}
         members={props.members}
         workspacePeople={props.workspacePeople}

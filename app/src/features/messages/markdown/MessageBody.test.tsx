@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, render, waitFor } from '@testing-library/react'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import { loadMarkdown, markdownState } from './load.ts'
 import { MessageBody } from './MessageBody.tsx'
 
@@ -34,6 +34,15 @@ describe('MessageBody before the parser is loaded', () => {
 
 describe('MessageBody', () => {
   beforeAll(() => loadMarkdown())
+
+  it('shows 1-3 emoji alone large, and emoji among words at the text’s size', async () => {
+    const large = render(<MessageBody body="🎉 👍" resolveMention={resolve} />)
+    await waitFor(() => expect(large.container.querySelectorAll('img.emoji')).toHaveLength(2))
+    expect(large.container.querySelector('.message-body')!.classList).toContain('emoji-only')
+    const inline = render(<MessageBody body="done 🎉" resolveMention={resolve} />)
+    await waitFor(() => expect(inline.container.querySelector('img.emoji')).not.toBeNull())
+    expect(inline.container.querySelector('.message-body')!.classList).not.toContain('emoji-only')
+  })
 
   it('renders formatting as elements', () => {
     const { container } = render(
@@ -86,6 +95,18 @@ describe('MessageBody', () => {
     )
     expect(container.querySelector('pre code')?.textContent).toBe('<b>not bold</b>\n  indented')
     expect(container.querySelector('b')).toBeNull()
+  })
+
+  it('lets the keyboard reach a code block, which scrolls sideways, named for what it is', () => {
+    const { container } = render(
+      <MessageBody body={'```ts\nconst x = 1\n```\n\n```\nplain\n```'} resolveMention={resolve} />
+    )
+    const blocks = [...container.querySelectorAll('pre')]
+    expect(blocks.map((b) => b.tabIndex)).toEqual([0, 0])
+    expect(screen.getAllByRole('group', { name: 'Code block' }).map((b) => b.textContent)).toEqual([
+      'const x = 1',
+      'plain',
+    ])
   })
 
   it('puts "(edited)" inside the last paragraph, on the text\'s last line', () => {

@@ -17,6 +17,7 @@ import {
 } from './load.ts'
 import type { MarkdownState } from './load.ts'
 import type { Block, Inline } from './tree.ts'
+import { isEmojiOnly } from './emoji-only.ts'
 
 interface Props {
   body: string
@@ -93,8 +94,10 @@ export const MessageBody = memo(function MessageBody({
       )
     else blocks.push(mark)
   }
+  // 1-3 emoji alone are shown large (emoji-only.ts)
+  const className = isEmojiOnly(tree) ? 'message-body emoji-only' : 'message-body'
   return (
-    <div className="message-body" dir="auto">
+    <div className={className} dir="auto">
       {blocks}
     </div>
   )
@@ -117,8 +120,17 @@ function renderBlock(block: Block, key: number, resolve: ResolveMention): ReactN
     case 'paragraph':
       return <p key={key}>{renderInlines(block.children, resolve)}</p>
     case 'code-block':
+      // A long line scrolls sideways: the block takes the focus, so the keyboard scrolls it too
+      // (axe's scrollable-region-focusable), named for what it is.
       return (
-        <pre key={key} className="code-block" data-lang={block.lang ?? undefined}>
+        <pre
+          key={key}
+          className="code-block"
+          data-lang={block.lang ?? undefined}
+          tabIndex={0}
+          role="group"
+          aria-label={t`Code block`}
+        >
           <code>{block.text}</code>
         </pre>
       )

@@ -2,7 +2,7 @@
 // a link that opens it in the channel (a reply: in its thread, at the reply), and Unpin for those
 // who may. Loaded on first open.
 import { t } from '@lingui/core/macro'
-import { formatLocale } from '../../../lib/i18n.ts'
+import { dateTimeLabel } from '../../../lib/date-formats.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Link } from '../../../ui/Link.tsx'
 import type { Pin } from '../data/pins.ts'
@@ -20,7 +20,6 @@ interface Props {
 
 export default function PinnedList(props: Props) {
   const { pins, workspaceId, nameOf } = props
-  const when = new Intl.DateTimeFormat(formatLocale(), { dateStyle: 'medium', timeStyle: 'short' })
   return (
     <Dialog title={props.title} open onClose={props.onClose}>
       {pins.length === 0 ? (
@@ -32,7 +31,7 @@ export default function PinnedList(props: Props) {
               <div className="pinned-meta">
                 <bdi className="message-author">{nameOf(p.message.authorId)}</bdi>{' '}
                 <time dateTime={p.message.createdAt} className="muted">
-                  {when.format(new Date(p.message.createdAt))}
+                  {dateTimeLabel(p.message.createdAt)}
                 </time>
               </div>
               <p className="pinned-body" dir="auto">

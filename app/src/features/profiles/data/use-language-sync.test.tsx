@@ -10,6 +10,7 @@ import { keepLanguage } from '../../../lib/language-choice.ts'
 import { testQueryClient } from '../../../lib/query-client.test-support.ts'
 import live from '../live-part.tsx'
 import { profileKeys } from './keys.ts'
+import { useProfileQuery } from './profile-query.ts'
 import { reloadApp } from './reload.ts'
 import type { Profile } from './types.ts'
 import { useLanguageSync } from './use-language-sync.ts'
@@ -45,7 +46,11 @@ afterEach(() => {
   vi.mocked(reloadApp).mockClear()
 })
 
-/** Mounts the sync; `cached` is my profile as this device's cache restored it. */
+/**
+ * Mounts the sync; `cached` is my profile as this device's cache restored it. The result is what
+ * the sync's own query says, read after the sync's effect in the same commit: once it shows the
+ * server's answer, the sync has decided on it (no waiting for a while instead).
+ */
 function mount(me: string, cached?: Partial<Profile>) {
   const client = testQueryClient()
   if (cached) {
@@ -56,7 +61,13 @@ function mount(me: string, cached?: Partial<Profile>) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   )
-  return renderHook(() => useLanguageSync(me), { wrapper })
+  return renderHook(
+    () => {
+      useLanguageSync(me)
+      return useProfileQuery(me, false)
+    },
+    { wrapper }
+  )
 }
 
 describe('my language across devices', () => {
@@ -74,9 +85,9 @@ describe('my language across devices', () => {
   it('does nothing more once the device and the profile agree (no loop)', async () => {
     server.language = 'ja'
     keepLanguage('ja')
-    mount('me')
-    await waitFor(() => expect(server.reads).toBe(1))
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    const { result } = mount('me')
+    await waitFor(() => expect(result.current.isFetchedAfterMount).toBe(true))
+    expect(server.reads).toBe(1)
     expect(chosenLanguage()).toBe('ja')
     expect(reloadApp).not.toHaveBeenCalled()
   })
@@ -94,16 +105,17 @@ describe('my language across devices', () => {
     keepLanguage('de')
     server.language = 'de'
     // Saved German here a moment ago; the cache written before still says Japanese.
-    mount('me', { language: 'ja' })
-    await waitFor(() => expect(server.reads).toBe(1))
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    const { result } = mount('me', { language: 'ja' })
+    await waitFor(() => expect(result.current.isFetchedAfterMount).toBe(true))
+    expect(server.reads).toBe(1)
     expect(chosenLanguage()).toBe('de')
     expect(reloadApp).not.toHaveBeenCalled()
   })
 
   it('asks nothing before I am signed in', async () => {
-    mount('')
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    const { result } = mount('')
+    // Mounted and its effects run: a query that is not enabled is never started later.
+    expect(result.current.fetchStatus).toBe('idle')
     expect(server.reads).toBe(0)
     expect(reloadApp).not.toHaveBeenCalled()
   })

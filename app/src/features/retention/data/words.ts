@@ -2,7 +2,7 @@
 // choice, else the workspace's), and the sentence that says what will be deleted and when.
 import { msg, plural, t } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { formatLocale } from '../../../lib/i18n.ts'
+import { dateFormat } from '../../../lib/date-formats.ts'
 
 export type DeletedAccounts = 'keep' | 'anonymize' | 'remove'
 
@@ -45,11 +45,7 @@ export function effectiveDays(
 export function retentionSentence(days: number | null, now: Date = new Date()): string {
   if (days === null) return t`Messages and files are kept forever.`
   const cutoff = new Date(now.getTime() - days * DAY_MS)
-  const date = cutoff.toLocaleDateString(formatLocale(), {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  })
+  const date = dateFormat({ year: 'numeric', month: 'long', day: 'numeric' }).format(cutoff)
   return byPeriod(
     days,
     (years) =>

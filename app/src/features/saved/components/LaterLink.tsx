@@ -1,5 +1,5 @@
 // The sidebar's "Later" entry, with the number of saved messages whose reminder is due.
-import { t } from '@lingui/core/macro'
+import { plural, t } from '@lingui/core/macro'
 import { SidebarLink } from '../../../ui/SidebarLink.tsx'
 import { useLaterItems, useSavedLive } from '../data/saved.ts'
 
@@ -20,7 +20,7 @@ export function LaterLink(props: {
       active={props.active}
       onNavigate={props.onNavigate}
       count={due}
-      countMeans="due"
+      countLabel={plural(due, { one: 'Later, # due', other: 'Later, # due' })}
     />
   )
 }

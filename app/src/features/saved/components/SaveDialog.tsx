@@ -1,5 +1,7 @@
-// "Save for later": with no reminder, in an hour, tomorrow at 9:00 or on a date and time; for a
-// message saved already, its reminder changes here and it can be removed. Loaded on first use.
+// The reminder of a saved message ("Custom…" in the toast after a one-click save, "Change
+// reminder…" in its menu, the Later card's alarm): none, in 20 minutes, in an hour, tomorrow at
+// 9:00 or on a date and time (the default, set to its reminder if it has one); the message can be
+// removed from Later here too. Saves it if it was not saved yet. Loaded on first use.
 import { i18n } from '@lingui/core'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg, t } from '@lingui/core/macro'
@@ -21,14 +23,15 @@ interface Props {
 
 const CHOICES: [ReminderChoice, MessageDescriptor][] = [
   ['none', msg`No reminder`],
+  ['minutes20', msg`In 20 minutes`],
   ['hour', msg`In 1 hour`],
   ['tomorrow', msg`Tomorrow at 9:00`],
   ['date', msg`On a date`],
 ]
 
 export default function SaveDialog({ messageId, saved, onClose }: Props) {
-  const [choice, setChoice] = useState<ReminderChoice>('none')
-  const [date, setDate] = useState('')
+  const [choice, setChoice] = useState<ReminderChoice>('date')
+  const [date, setDate] = useState(() => (saved?.remindAt ? localInput(saved.remindAt) : ''))
   const mutation = useSaveMutation()
 
   function submit(event: FormEvent) {
@@ -42,7 +45,7 @@ export default function SaveDialog({ messageId, saved, onClose }: Props) {
   }
 
   return (
-    <Dialog title={saved ? t`Saved for later` : t`Save for later`} open onClose={onClose}>
+    <Dialog title={t`Remind me about this message`} open onClose={onClose}>
       <form className="stack" onSubmit={submit}>
         <fieldset className="save-choices">
           <legend>{t`Remind me`}</legend>
@@ -73,7 +76,7 @@ export default function SaveDialog({ messageId, saved, onClose }: Props) {
         {mutation.isError && <Notice tone="error">{cleanError(mutation.error)}</Notice>}
         <div className="save-buttons">
           <button type="submit" className="button" disabled={mutation.isPending}>
-            {saved ? t`Update` : t`Save`}
+            {t`Set reminder`}
           </button>
           {saved && (
             <button
@@ -89,4 +92,11 @@ export default function SaveDialog({ messageId, saved, onClose }: Props) {
       </form>
     </Dialog>
   )
+}
+
+/** An ISO time as a datetime-local input's value, in the device's time zone. */
+function localInput(iso: string): string {
+  const d = new Date(iso)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
 }

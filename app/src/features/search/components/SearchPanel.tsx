@@ -6,7 +6,7 @@ import { Icon } from '../../../ui/Icon.tsx'
 import { useEffect, useId, useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
-import { formatLocale } from '../../../lib/i18n.ts'
+import { dateTimeLabel } from '../../../lib/date-formats.ts'
 import { bodyAsText } from '../../../lib/message-tokens.ts'
 import { navigate } from '../../../lib/router.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
@@ -21,14 +21,6 @@ import type { SearchContext } from '../search-context.ts'
 import './search.css'
 
 const QUICK_FILTERS = ['from:@me', 'mentions:@me', 'has:file', 'has:link', 'is:thread']
-
-let hitFormat: Intl.DateTimeFormat | null = null
-
-/** A result's date and time, in the app's language (made once). */
-function hitTime(): Intl.DateTimeFormat {
-  hitFormat ??= new Intl.DateTimeFormat(formatLocale(), { dateStyle: 'medium', timeStyle: 'short' })
-  return hitFormat
-}
 
 function useDebounced<T>(value: T, ms: number): T {
   const [current, setCurrent] = useState(value)
@@ -156,7 +148,7 @@ export default function SearchPanel(props: SearchContext & { onClose: () => void
           >
             <div className="search-hit-meta">
               <strong>{channelName(hit.channelId)}</strong> · <bdi>{nameOf(hit.authorId)}</bdi> ·{' '}
-              <time dateTime={hit.createdAt}>{hitTime().format(new Date(hit.createdAt))}</time>
+              <time dateTime={hit.createdAt}>{dateTimeLabel(hit.createdAt)}</time>
             </div>
             <Marked
               className="search-snippet"

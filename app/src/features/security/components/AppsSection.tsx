@@ -6,7 +6,7 @@ import { i18n } from '@lingui/core'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg, t } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
-import { formatLocale } from '../../../lib/i18n.ts'
+import { dateLabel } from '../../../lib/date-formats.ts'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Notice } from '../../../ui/Notice.tsx'
 import { useWorkspacesQuery } from '../../workspaces/index.ts'
@@ -70,7 +70,7 @@ function AppItem({
   onAccess: (workspaceId: string, access: AppAccess) => void
   onRevoke: () => void
 }) {
-  const date = new Date(app.grantedAt).toLocaleDateString(formatLocale())
+  const date = dateLabel(app.grantedAt)
   const scopes = app.scopes.join(', ')
   return (
     <li aria-label={app.name} className="stack">

@@ -3,7 +3,7 @@
 // A signed-out browser stops at its next token refresh: its access token lives on until it
 // expires (jwt_expiry, an hour by default), as after any Supabase Auth sign-out.
 import { t } from '@lingui/core/macro'
-import { formatLocale } from '../../../lib/i18n.ts'
+import { dateAndSecondsLabel } from '../../../lib/date-formats.ts'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Notice } from '../../../ui/Notice.tsx'
 import { useSessions, useSignOutOthers, useSignOutSession } from '../data/sessions.ts'
@@ -73,10 +73,7 @@ function SessionItem({
         </span>
         <span className="muted">
           {session.ip ?? t`IP unknown`} ·{' '}
-          <time
-            dateTime={session.lastActiveAt}
-            title={new Date(session.lastActiveAt).toLocaleString(formatLocale())}
-          >
+          <time dateTime={session.lastActiveAt} title={dateAndSecondsLabel(session.lastActiveAt)}>
             {active}
           </time>
         </span>

@@ -7,13 +7,12 @@ import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
-import { formatLocale } from '../../../lib/i18n.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
+import { CredentialRow } from '../../../ui/CredentialRow.tsx'
 import { ShownOnce } from '../../../ui/ShownOnce.tsx'
 import { useAdminCommands, useCommandChanges } from '../data/commands.ts'
 import type { AdminCommand } from '../data/commands.ts'
-import { confirmed } from '../../../ui/layers.ts'
 
 export interface SlashCommandsSectionProps {
   workspaceId: string
@@ -106,15 +105,7 @@ export function SlashCommandsSection({ workspaceId, nameOf }: SlashCommandsSecti
               creator={nameOf(c.createdBy)}
               busy={update.isPending || revoke.isPending}
               onSaveUrl={(next) => update.mutate({ id: c.id, url: next })}
-              onRevoke={() => {
-                const name = c.name
-                void confirmed({
-                  title: t`Revoke command`,
-                  body: t`Revoke ${name}? It stops working for good.`,
-                  confirm: t`Revoke`,
-                  danger: true,
-                }).then((ok) => ok && revoke.mutate(c.id))
-              }}
+              onRevoke={() => revoke.mutate(c.id)}
             />
           ))}
         </ul>
@@ -138,9 +129,6 @@ function SecretShown(props: { name: string; secret: string; onDone: () => void }
   )
 }
 
-const whenFormat = () =>
-  new Intl.DateTimeFormat(formatLocale(), { dateStyle: 'medium', timeStyle: 'short' })
-
 function CommandItem(props: {
   command: AdminCommand
   creator: string
@@ -148,18 +136,40 @@ function CommandItem(props: {
   onSaveUrl: (url: string) => void
   onRevoke: () => void
 }) {
-  const { command: c, busy, creator } = props
+  const { command: c, busy } = props
   const [editing, setEditing] = useState(false)
   const [url, setUrl] = useState(c.url)
   const name = c.name
-  const created = whenFormat().format(new Date(c.createdAt))
-  const lastUsed = c.lastUsedAt && whenFormat().format(new Date(c.lastUsedAt))
   return (
-    <li className="webhook-item" aria-label={c.name}>
-      <div>
-        <strong>{c.name}</strong> {c.usageHint && <span className="muted">{c.usageHint}</span>}
-        {c.revokedAt && <span className="webhook-revoked"> · {t`revoked`}</span>}
-      </div>
+    <CredentialRow
+      name={c.name}
+      title={
+        <>
+          <strong>{c.name}</strong> {c.usageHint && <span className="muted">{c.usageHint}</span>}
+        </>
+      }
+      createdBy={props.creator}
+      createdAt={c.createdAt}
+      lastUsedAt={c.lastUsedAt}
+      revokedAt={c.revokedAt}
+      busy={busy}
+      editing={editing}
+      revoke={{
+        label: t`Revoke command`,
+        question: t`Revoke ${name}? It stops working for good.`,
+        onConfirm: props.onRevoke,
+      }}
+      actions={
+        <button
+          type="button"
+          className="link-button"
+          disabled={busy}
+          onClick={() => setEditing(true)}
+        >
+          {t`Edit URL`}
+        </button>
+      }
+    >
       {c.description && <div>{c.description}</div>}
       {editing ? (
         <form
@@ -187,37 +197,6 @@ function CommandItem(props: {
           <bdi>{c.url}</bdi>
         </div>
       )}
-      <div className="muted">
-        {lastUsed ? (
-          <Trans>
-            Created by <bdi>{creator}</bdi> on {created} · last used {lastUsed}
-          </Trans>
-        ) : (
-          <Trans>
-            Created by <bdi>{creator}</bdi> on {created} · never used
-          </Trans>
-        )}
-      </div>
-      {!c.revokedAt && !editing && (
-        <div className="webhook-actions">
-          <button
-            type="button"
-            className="link-button"
-            disabled={busy}
-            onClick={() => setEditing(true)}
-          >
-            {t`Edit URL`}
-          </button>
-          <button
-            type="button"
-            className="link-button danger"
-            disabled={busy}
-            onClick={props.onRevoke}
-          >
-            {t`Revoke`}
-          </button>
-        </div>
-      )}
-    </li>
+    </CredentialRow>
   )
 }

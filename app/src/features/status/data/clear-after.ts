@@ -4,6 +4,7 @@
 import { msg, t } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { formatLocale } from '../../../lib/i18n.ts'
+import { dateFormat } from '../../../lib/date-formats.ts'
 import type { ClearAfter } from './types.ts'
 
 export const CLEAR_AFTER_CHOICES: readonly { value: ClearAfter; label: MessageDescriptor }[] = [
@@ -37,15 +38,15 @@ export function describeClearAt(
   locale: string = formatLocale()
 ): string {
   if (!clearAt) return t`Doesn't clear`
-  const time = clearAt.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' })
+  const time = dateFormat({ hour: 'numeric', minute: '2-digit' }, locale).format(clearAt)
   if (clearAt.toDateString() === now.toDateString()) return t`Clears at ${time}`
   if (clearAt.getHours() === 0 && clearAt.getMinutes() === 0) {
     const lastDay = new Date(clearAt.getFullYear(), clearAt.getMonth(), clearAt.getDate() - 1)
     if (lastDay.toDateString() === now.toDateString()) return t`Clears at the end of today`
-    const day = lastDay.toLocaleDateString(locale, { weekday: 'long' })
+    const day = dateFormat({ weekday: 'long' }, locale).format(lastDay)
     return t`Clears at the end of ${day}`
   }
-  const day = clearAt.toLocaleDateString(locale, { weekday: 'long' })
+  const day = dateFormat({ weekday: 'long' }, locale).format(clearAt)
   return t`Clears ${day} at ${time}`
 }
 

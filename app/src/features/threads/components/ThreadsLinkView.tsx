@@ -1,6 +1,6 @@
 // How the sidebar's "Threads" entry looks, with the number of unread replies in the threads I
 // follow when it is known (ThreadsLinkCounted.tsx counts them).
-import { t } from '@lingui/core/macro'
+import { plural, t } from '@lingui/core/macro'
 import { SidebarLink } from '../../../ui/SidebarLink.tsx'
 
 export interface ThreadsLinkProps {
@@ -11,6 +11,7 @@ export interface ThreadsLinkProps {
 }
 
 export function ThreadsLinkView(props: ThreadsLinkProps & { unread: number }) {
+  const unread = props.unread
   return (
     <SidebarLink
       href={`/w/${props.workspaceId}/threads`}
@@ -18,8 +19,8 @@ export function ThreadsLinkView(props: ThreadsLinkProps & { unread: number }) {
       label={t`Threads`}
       active={props.active}
       onNavigate={props.onNavigate}
-      count={props.unread}
-      countMeans="unread"
+      count={unread}
+      countLabel={plural(unread, { one: 'Threads, # unread', other: 'Threads, # unread' })}
     />
   )
 }

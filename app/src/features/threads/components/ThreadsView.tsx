@@ -1,29 +1,28 @@
 // The Threads view: the threads I follow in this workspace, those with unread replies first,
-// each with its channel, its parent, its reply count and my unread count; opening one shows it
-// beside its channel (where it is marked read). Loaded only when the view is opened.
-import { plural, t } from '@lingui/core/macro'
+// each as a card (ThreadCard.tsx): its channel, its parent, its latest replies live, and a reply
+// box in place. Ten cards at first, more on request (each card is a live conversation). Loaded
+// only when the view is opened.
+import { t } from '@lingui/core/macro'
+import { useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
-import { navigate } from '../../../lib/router.ts'
-import { EmptyState, ErrorState, Spinner } from '../../../ui/Notice.tsx'
+import { Icon } from '../../../ui/Icon.tsx'
+import { ErrorState, Spinner } from '../../../ui/Notice.tsx'
 import { useFollowedThreads } from '../data/threads.ts'
-import type { FollowedThread } from '../data/threads.ts'
-import { fullTimeLabel, timeLabel } from '../../../lib/date-formats.ts'
-import { MessageBody } from '../../messages/index.ts'
-import type { People } from '../../messages/index.ts'
+import type { ViewProps } from '../../../slots/view.ts'
+import { ViewHeader } from '../../../ui/ViewHeader.tsx'
+import { ThreadCard } from './ThreadCard.tsx'
 import './threads-view.css'
 
-export interface ThreadsViewProps {
-  workspaceId: string
-  people: Pick<People, 'me' | 'nameOf' | 'avatarOf' | 'resolveMention'>
-}
+export type ThreadsViewProps = ViewProps
 
-export default function ThreadsView({ workspaceId, people }: ThreadsViewProps) {
+const PAGE = 10
+
+export default function ThreadsView({ workspaceId, people, onShowChannels }: ThreadsViewProps) {
   const threads = useFollowedThreads(workspaceId)
+  const [shown, setShown] = useState(PAGE)
   return (
-    <section className="threads-view" aria-label={t`Threads`}>
-      <header className="threads-view-header">
-        <h1>{t`Threads`}</h1>
-      </header>
+    <section className="workspace-view threads-view" aria-label={t`Threads`}>
+      <ViewHeader icon="messages-square" title={t`Threads`} onShowChannels={onShowChannels} />
       {threads.isPending ? (
         <Spinner label={t`Loading threads`} />
       ) : threads.isError ? (
@@ -33,74 +32,35 @@ export default function ThreadsView({ workspaceId, people }: ThreadsViewProps) {
           onRetry={() => void threads.refetch()}
         />
       ) : threads.data.length === 0 ? (
-        <EmptyState title={t`No threads yet`}>
-          <p className="muted">{t`Threads you reply in, start or are mentioned in show up here.`}</p>
-        </EmptyState>
+        <div className="empty-state view-empty">
+          <span className="view-empty-icon" aria-hidden="true">
+            <Icon name="messages-square" size={28} />
+          </span>
+          <h3>{t`No threads yet`}</h3>
+          <p className="muted">
+            {t`Threads you start, reply in or are mentioned in show up here, with their latest replies. Reply to a message with the arrow in its hover bar.`}
+          </p>
+        </div>
       ) : (
-        <ul className="threads-list">
-          {threads.data.map((thread) => (
-            <li key={thread.id}>
-              <ThreadEntry thread={thread} workspaceId={workspaceId} people={people} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="thread-cards">
+            {threads.data.slice(0, shown).map((thread) => (
+              <li key={thread.id}>
+                <ThreadCard thread={thread} workspaceId={workspaceId} people={people} />
+              </li>
+            ))}
+          </ul>
+          {threads.data.length > shown && (
+            <button
+              type="button"
+              className="button button-secondary thread-cards-more"
+              onClick={() => setShown((n) => n + PAGE)}
+            >
+              {t`Show more threads`}
+            </button>
+          )}
+        </>
       )}
     </section>
-  )
-}
-
-function ThreadEntry(props: {
-  thread: FollowedThread
-  workspaceId: string
-  people: ThreadsViewProps['people']
-}) {
-  const { thread, people } = props
-  const unread = thread.unreadCount > 0
-  const { replyCount, unreadCount } = thread
-  const replies = plural(replyCount, { one: '# reply', other: '# replies' })
-  const channel = thread.channelName
-  const where =
-    thread.channelKind !== 'dm' && channel
-      ? t`Thread in #${channel}`
-      : t`Thread in a direct message`
-  const unreadText = plural(unreadCount, { one: '# unread', other: '# unread' })
-  const label = unread ? t`${where}: ${replies}, ${unreadText}` : t`${where}: ${replies}`
-  const lastReply = thread.lastReplyAt ? timeLabel(thread.lastReplyAt) : ''
-  return (
-    <button
-      type="button"
-      className={`thread-entry${unread ? ' thread-entry-unread' : ''}`}
-      aria-label={label}
-      onClick={() => navigate(`/w/${props.workspaceId}/c/${thread.channelId}/t/${thread.id}`)}
-    >
-      <span className="thread-entry-channel">
-        {thread.channelKind === 'dm' ? t`Direct message` : `#${channel ?? ''}`}
-      </span>
-      <span className="thread-entry-parent">
-        {thread.parent.authorId && <bdi>{people.nameOf(thread.parent.authorId)}: </bdi>}
-        {thread.parent.deletedAt ? (
-          <span className="muted">{t`This message was deleted.`}</span>
-        ) : (
-          <MessageBody
-            body={thread.parent.body.slice(0, 300)}
-            resolveMention={people.resolveMention}
-          />
-        )}
-      </span>
-      <span className="thread-entry-meta muted">
-        {replies}
-        {thread.lastReplyAt && (
-          <time dateTime={thread.lastReplyAt} title={fullTimeLabel(thread.lastReplyAt)}>
-            {' '}
-            · {t`last reply ${lastReply}`}
-          </time>
-        )}
-      </span>
-      {unread && (
-        <span className="badge thread-entry-unread-count" aria-hidden="true">
-          {thread.unreadCount}
-        </span>
-      )}
-    </button>
   )
 }

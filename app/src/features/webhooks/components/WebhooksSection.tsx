@@ -8,15 +8,14 @@ import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
-import { formatLocale } from '../../../lib/i18n.ts'
 import type { IntegrationsSectionProps } from '../../../slots/integrations.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
+import { CredentialRow } from '../../../ui/CredentialRow.tsx'
 import { ShownOnce } from '../../../ui/ShownOnce.tsx'
 import { useWebhookChanges, useWebhooks } from '../data/webhooks.ts'
 import { useProofGate } from '../../reauth/index.ts'
 import type { Webhook } from '../data/webhooks.ts'
-import { confirmed } from '../../../ui/layers.ts'
 
 export default function WebhooksSection(props: IntegrationsSectionProps) {
   const { workspaceId, channels, nameOf } = props
@@ -102,34 +101,17 @@ export default function WebhooksSection(props: IntegrationsSectionProps) {
         {webhooks.data?.length === 0 && <p className="muted">{t`None yet.`}</p>}
         {(webhooks.data?.length ?? 0) > 0 && (
           <ul className="webhook-list" aria-label={t`Incoming webhooks`}>
-            {webhooks.data!.map((w) => {
-              const hookName = w.name
-              return (
-                <WebhookItem
-                  key={w.id}
-                  webhook={w}
-                  channel={channelName(w.channelId)}
-                  creator={nameOf(w.createdBy)}
-                  busy={regenerate.isPending || revoke.isPending}
-                  onRegenerate={() =>
-                    void confirmed({
-                      title: t`Regenerate URL`,
-                      body: t`Regenerate the URL of ${hookName}? The current one stops working.`,
-                      confirm: t`Regenerate`,
-                      danger: true,
-                    }).then((ok) => ok && regenerate.mutate(w.id, { onSuccess: setShown }))
-                  }
-                  onRevoke={() =>
-                    void confirmed({
-                      title: t`Revoke webhook`,
-                      body: t`Revoke ${hookName}? Its URL stops working for good.`,
-                      confirm: t`Revoke`,
-                      danger: true,
-                    }).then((ok) => ok && revoke.mutate(w.id))
-                  }
-                />
-              )
-            })}
+            {webhooks.data!.map((w) => (
+              <WebhookItem
+                key={w.id}
+                webhook={w}
+                channel={channelName(w.channelId)}
+                creator={nameOf(w.createdBy)}
+                busy={regenerate.isPending || revoke.isPending}
+                onRegenerate={() => regenerate.mutate(w.id, { onSuccess: setShown })}
+                onRevoke={() => revoke.mutate(w.id)}
+              />
+            ))}
           </ul>
         )}
       </section>
@@ -145,56 +127,38 @@ function WebhookItem(props: {
   onRegenerate: () => void
   onRevoke: () => void
 }) {
-  const { webhook: w, busy } = props
-  const creator = props.creator
-  const created = when(w.createdAt)
-  const lastUsed = w.lastUsedAt ? when(w.lastUsedAt) : null
+  const { webhook: w } = props
+  const hookName = w.name
   return (
-    <li className="webhook-item" aria-label={w.name}>
-      <div>
-        <strong>
-          {w.iconEmoji ? `${w.iconEmoji} ` : ''}
-          <bdi>{w.name}</bdi>
-        </strong>{' '}
-        <span className="flow-arrow" aria-hidden="true">
-          <Icon name="arrow-right" size={14} />
-        </span>{' '}
-        {props.channel}
-        {w.revokedAt && <span className="webhook-revoked"> · {t`revoked`}</span>}
-      </div>
-      <div className="muted">
-        <Trans>
-          Created by <bdi>{creator}</bdi> on {created}
-        </Trans>{' '}
-        · {lastUsed ? t`last used ${lastUsed}` : t`never used`}
-      </div>
-      {!w.revokedAt && (
-        <div className="webhook-actions">
-          <button
-            type="button"
-            className="link-button"
-            disabled={busy}
-            onClick={props.onRegenerate}
-          >
-            {t`Regenerate URL`}
-          </button>
-          <button
-            type="button"
-            className="link-button danger"
-            disabled={busy}
-            onClick={props.onRevoke}
-          >
-            {t`Revoke`}
-          </button>
-        </div>
-      )}
-    </li>
+    <CredentialRow
+      name={w.name}
+      title={
+        <>
+          <strong>
+            {w.iconEmoji ? `${w.iconEmoji} ` : ''}
+            <bdi>{w.name}</bdi>
+          </strong>{' '}
+          <span className="flow-arrow" aria-hidden="true">
+            <Icon name="arrow-right" size={14} />
+          </span>{' '}
+          {props.channel}
+        </>
+      }
+      createdBy={props.creator}
+      createdAt={w.createdAt}
+      lastUsedAt={w.lastUsedAt}
+      revokedAt={w.revokedAt}
+      busy={props.busy}
+      regenerate={{
+        label: t`Regenerate URL`,
+        question: t`Regenerate the URL of ${hookName}? The current one stops working.`,
+        onConfirm: props.onRegenerate,
+      }}
+      revoke={{
+        label: t`Revoke webhook`,
+        question: t`Revoke ${hookName}? Its URL stops working for good.`,
+        onConfirm: props.onRevoke,
+      }}
+    />
   )
-}
-
-function when(iso: string): string {
-  return new Intl.DateTimeFormat(formatLocale(), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(iso))
 }

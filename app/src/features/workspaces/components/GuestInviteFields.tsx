@@ -72,6 +72,7 @@ export function GuestInviteFields({
                   onChange={(e) => toggle(c.id, e.target.checked)}
                 />{' '}
                 {c.kind === 'private' ? <Icon name="lock" size={13} /> : '#'}
+                {c.kind === 'private' && ' '}
                 {c.name}
               </label>
             </li>

@@ -1,15 +1,17 @@
-import { t } from '@lingui/core/macro'
+import { plural, t } from '@lingui/core/macro'
 import { useState } from 'react'
+import { dateLabel } from '../../../lib/date-formats.ts'
 import { formatLocale } from '../../../lib/i18n.ts'
 import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
-import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import type { GuestKind } from '../data/guest-admin.ts'
 import { GuestInviteFields } from './GuestInviteFields.tsx'
+import { AddressInput } from './AddressInput.tsx'
+import { addAddresses, splitAddresses } from '../data/invite-addresses.ts'
+import type { InviteAddress } from '../data/invite-addresses.ts'
 import {
-  EMAIL_PATTERN,
   inviteLink,
   useCreateInvite,
   useInvitesQuery,
@@ -32,7 +34,8 @@ export function InviteDialog({
   open,
   onClose,
 }: InviteDialogProps) {
-  const [email, setEmail] = useState('')
+  const [addresses, setAddresses] = useState<InviteAddress[]>([])
+  const [typed, setTyped] = useState('')
   const [role, setRole] = useState<'member' | 'admin' | 'guest'>('member')
   const [guest, setGuest] = useState<{ kind: GuestKind; channelIds: string[] }>({
     kind: 'single',
@@ -40,34 +43,42 @@ export function InviteDialog({
   })
   const isGuest = role === 'guest'
   const [link, setLink] = useState<string | null>(null)
-  const [sentTo, setSentTo] = useState<string | null>(null)
+  const [sending, setSending] = useState(false)
+  const [result, setResult] = useState<{ sent: string[]; failed: string[] } | null>(null)
   const [copied, setCopied] = useState(false)
   const create = useCreateInvite(workspaceId, userId)
   const invites = useInvitesQuery(workspaceId, open)
   const revoke = useRevokeInvite(workspaceId)
-  const emailError =
-    email !== '' && !EMAIL_PATTERN.test(email.trim())
-      ? t`That does not look like an email address.`
-      : null
+  // what the field holds, the address still being typed with them
+  const all = addAddresses(addresses, splitAddresses(typed))
+  const blocked = all.length === 0 || all.some((a) => !a.valid)
+  const toSend = all.length
 
   function makeLink() {
     setCopied(false)
     create.mutate({ role, email: null }, { onSuccess: (token) => setLink(inviteLink(token)) })
   }
 
-  function sendEmail(event: FormEvent) {
+  // Each address its own invitation, one after another; those that failed stay in the field.
+  async function sendEmails(event: FormEvent) {
     event.preventDefault()
-    if (!email || emailError) return
-    const to = email.trim()
-    create.mutate(
-      { role, email: to, guest: isGuest ? guest : null },
-      {
-        onSuccess: () => {
-          setSentTo(to)
-          setEmail('')
-        },
+    if (blocked || sending) return
+    setSending(true)
+    setResult(null)
+    const sent: string[] = []
+    const failed: string[] = []
+    for (const { email } of all) {
+      try {
+        await create.mutateAsync({ role, email, guest: isGuest ? guest : null })
+        sent.push(email)
+      } catch (error) {
+        failed.push(`${email}: ${cleanError(error)}`)
       }
-    )
+    }
+    setAddresses(all.filter((a) => !sent.includes(a.email)))
+    setTyped('')
+    setResult({ sent, failed })
+    setSending(false)
   }
 
   return (
@@ -127,36 +138,45 @@ export function InviteDialog({
             )}
           </section>
         )}
-        <form className="stack" onSubmit={sendEmail} noValidate>
+        <form className="stack" onSubmit={(e) => void sendEmails(e)} noValidate>
           <h3>{t`By email`}</h3>
-          <Field
-            label={t`Email address`}
-            type="email"
-            value={email}
-            error={emailError}
-            onChange={(e) => setEmail(e.target.value)}
+          <AddressInput
+            addresses={addresses}
+            text={typed}
+            disabled={sending}
+            onChange={(next, text) => {
+              setAddresses(next)
+              setTyped(text)
+            }}
           />
           <button
             type="submit"
             className="button button-primary"
-            disabled={
-              !email ||
-              !!emailError ||
-              create.isPending ||
-              (isGuest && guest.channelIds.length === 0)
-            }
+            disabled={blocked || sending || (isGuest && guest.channelIds.length === 0)}
           >
-            {t`Send invitation`}
+            {plural(toSend, { one: 'Send invitation', other: 'Send # invitations' })}
           </button>
-          {sentTo && <Notice tone="success">{t`Invitation sent to ${sentTo}.`}</Notice>}
+          {result && result.sent.length > 0 && (
+            <Notice tone="success">{sentSentence(result.sent)}</Notice>
+          )}
+          {result && result.failed.length > 0 && (
+            <Notice tone="error">
+              {t`Not sent:`}
+              <ul className="invite-failures">
+                {result.failed.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </Notice>
+          )}
         </form>
-        {create.error && <Notice tone="error">{cleanError(create.error)}</Notice>}
+        {create.error && !result && <Notice tone="error">{cleanError(create.error)}</Notice>}
         {(invites.data?.length ?? 0) > 0 && (
           <section>
             <h3>{t`Open invitations`}</h3>
             <ul className="invite-list">
               {invites.data!.map((i) => {
-                const date = new Date(i.expiresAt).toLocaleDateString(formatLocale())
+                const date = dateLabel(i.expiresAt)
                 return (
                   <li key={i.token}>
                     <span>
@@ -178,4 +198,14 @@ export function InviteDialog({
       </div>
     </Dialog>
   )
+}
+
+/** "Invitation sent to ann@x.io." or "Invitations sent to ann@x.io, bo@x.io and cy@x.io." */
+function sentSentence(sent: string[]): string {
+  const list = new Intl.ListFormat(formatLocale(), { type: 'conjunction' }).format(sent)
+  const count = sent.length
+  return plural(count, {
+    one: `Invitation sent to ${list}.`,
+    other: `Invitations sent to ${list}.`,
+  })
 }

@@ -1,13 +1,18 @@
 // Creating and administering workspaces, through the RPCs that check who may (the database
 // refuses with a sentence we show). Used by lazy screens; leaving is leave-workspace.ts's.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { activeLanguage } from '../../../lib/i18n.ts'
 import { supabase } from '../../../lib/supabase.ts'
 import { rpcOne } from '../../../lib/rpc.ts'
 import { workspaceKeys } from './keys.ts'
 import type { Role } from './types.ts'
 
+/** A new workspace; its #general's topic is in the language the app shows. */
 export async function createWorkspace(name: string): Promise<string> {
-  const row = await rpcOne('create_workspace', { p_name: name.trim() })
+  const row = await rpcOne('create_workspace', {
+    p_name: name.trim(),
+    p_language: activeLanguage(),
+  })
   return row.id
 }
 
