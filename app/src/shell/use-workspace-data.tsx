@@ -29,7 +29,7 @@ export function useWorkspaceData(workspaceId: string, channelId: string | null) 
   const workspace = workspaces.data?.find((w) => w.id === workspaceId)
   // A guest sees only their channels: no workspace topics (presence, live), no browsing.
   const isGuest = workspace?.role === 'guest'
-  const online = useWorkspacePresence(workspaceId, me, !isGuest)
+  const online = useWorkspacePresence(workspaceId, me)
 
   const channelList = useMemo(() => channels.data ?? [], [channels.data])
   const channel = channelList.find((c) => c.id === channelId) ?? null

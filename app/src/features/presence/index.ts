@@ -1,2 +1,2 @@
-export { useWorkspacePresence } from './data/use-workspace-presence.ts'
-export type { Presence } from './data/use-presence.ts'
+export { useWorkspacePresence } from './data/presence-store.ts'
+export type { Presence } from './data/presence-of.ts'

@@ -4,10 +4,14 @@ import { chatMessage, testPeople } from '../../../slots/chat-message.test-suppor
 import { MessageItem } from './MessageItem.tsx'
 import type { MessageExtension } from '../../../slots/message.ts'
 
-// jsdom has <dialog> without its modal methods. The sheet and the quick reactions are lazy
+// jsdom has <dialog> without its modal methods. The toolbar, the sheet and the quick reactions are lazy
 // chunks: loaded here first, so opening them waits on nothing but React.
 beforeAll(async () => {
-  await Promise.all([import('./ActionSheet.tsx'), import('./QuickReactions.tsx')])
+  await Promise.all([
+    import('./MessageToolbar.tsx'),
+    import('./ActionSheet.tsx'),
+    import('./QuickReactions.tsx'),
+  ])
   // Nor PointerEvent: a mouse event with the pointer's type.
   if (!('PointerEvent' in window)) {
     class PointerEvent extends MouseEvent {
@@ -69,11 +73,12 @@ const sheet = () => screen.findByRole('dialog', { name: 'Mia: lunch at noon?' })
 describe('message actions', () => {
   it('opens every action with its label in the sheet from "More actions"', async () => {
     const handlers = renderItem()
-    const more = screen.getByRole('button', { name: 'More actions' })
-    expect(more.getAttribute('aria-expanded')).toBe('false')
-    fireEvent.click(more)
+    // The first screen's button stands in for the toolbar until the row is engaged or pressed.
+    const more = () => screen.getByRole('button', { name: 'More actions' })
+    expect(more().getAttribute('aria-expanded')).toBe('false')
+    fireEvent.click(more())
     const dialog = await sheet()
-    expect(more.getAttribute('aria-expanded')).toBe('true')
+    expect(more().getAttribute('aria-expanded')).toBe('true')
     const items = within(dialog)
       .getAllByRole('listitem')
       .map((li) => [
@@ -91,7 +96,7 @@ describe('message actions', () => {
     expect(handlers.toggleReaction).toHaveBeenCalledWith('m1', '🎉')
     expect(screen.queryByRole('dialog')).toBeNull()
 
-    fireEvent.click(more)
+    fireEvent.click(more())
     fireEvent.click(within(await sheet()).getByRole('button', { name: /Edit message/ }))
     expect(handlers.startEdit).toHaveBeenCalledWith('m1')
     expect(screen.queryByRole('dialog')).toBeNull()
@@ -107,10 +112,13 @@ describe('message actions', () => {
         .map((b) => b.getAttribute('aria-label'))
     ).toEqual(['More actions'])
     fireEvent.pointerEnter(screen.getByRole('article'))
-    fireEvent.click(within(toolbar).getByRole('button', { name: 'Poke' }))
+    // Engaged, the row has the toolbar (its lazy chunk, loaded above).
+    const poke = await screen.findByRole('button', { name: 'Poke' })
+    const engaged = screen.getByRole('toolbar', { name: 'Message actions' })
+    fireEvent.click(poke)
     expect(handlers.poke).toHaveBeenCalledOnce()
-    fireEvent.click(within(toolbar).getByRole('button', { name: 'Add reaction' }))
-    fireEvent.click(await within(toolbar).findByRole('menuitem', { name: '👍' }))
+    fireEvent.click(within(engaged).getByRole('button', { name: 'Add reaction' }))
+    fireEvent.click(await within(engaged).findByRole('menuitem', { name: '👍' }))
     expect(handlers.toggleReaction).toHaveBeenCalledWith('m1', '👍')
   })
 

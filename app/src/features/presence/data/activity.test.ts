@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AWAY_AFTER_MS, ActivityTimer } from './activity.ts'
 import type { Activity } from './activity.ts'
-import { presenceOf } from './use-presence.ts'
+import { presenceOf } from './presence-of.ts'
 
 describe('ActivityTimer', () => {
   let changes: Activity[]

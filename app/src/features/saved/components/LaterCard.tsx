@@ -13,7 +13,8 @@ import { IconButton } from '../../../ui/IconButton.tsx'
 import { Menu, MenuItem, MenuSeparator } from '../../../ui/Menu.tsx'
 import { NotLoaded } from '../../../ui/NotLoaded.tsx'
 import type { People } from '../../../slots/message.ts'
-import type { LaterItem, SaveChange } from '../data/saved.ts'
+import type { LaterItem } from '../data/saved.ts'
+import type { SaveChange } from '../data/save-mutation.ts'
 import { reminderLabel, reminderTime } from '../data/reminders.ts'
 
 const SaveDialog = lazyRetrying(() => import('./SaveDialog.tsx'), NotLoaded)

@@ -1,10 +1,10 @@
-// Saved for later over supabase-js: which messages I saved (saved_items, my own rows only), the
-// Later view's lists (later_items), save / done / remove (the database checks I can read the
-// message). My saved list changes on my user topic (my other devices too).
+// Saved for later over supabase-js: which messages I saved (saved_items, my own rows only) and
+// the Later view's lists (later_items); save / done / remove are save-mutation.ts. My saved list
+// changes on my user topic (my other devices too).
 import { useEffect, useMemo } from 'react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
-import { rpcOne, rpcRows } from '../../../lib/rpc.ts'
+import { rpcRows } from '../../../lib/rpc.ts'
 import { supabase } from '../../../lib/supabase.ts'
 
 export const savedKeys = {
@@ -91,32 +91,4 @@ export function useSavedLive(me: string) {
       }),
     [me, queryClient]
   )
-}
-
-export type SaveChange =
-  | { kind: 'save'; messageId: string; remindAt: string | null }
-  | { kind: 'done'; messageId: string; done: boolean }
-  | { kind: 'remove'; messageId: string }
-
-export function useSaveMutation() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (change: SaveChange) => {
-      switch (change.kind) {
-        case 'save':
-          await rpcOne('save_message', {
-            p_message_id: change.messageId,
-            ...(change.remindAt ? { p_remind_at: change.remindAt } : {}),
-          })
-          return
-        case 'done':
-          await rpcOne('set_saved_done', { p_message_id: change.messageId, p_done: change.done })
-          return
-        case 'remove':
-          await rpcOne('unsave_message', { p_message_id: change.messageId })
-          return
-      }
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: savedKeys.all }),
-  })
 }
