@@ -119,11 +119,14 @@ test('the pages carry a policy that allows exactly their inline scripts; what br
   expect(directives.get('script-src')).not.toContain("'unsafe-eval'")
   expect(directives.get('style-src')).not.toContain("'unsafe-inline'")
   expect(directives.get('report-uri')?.[0]).toMatch(/\/csp-report$/)
-  // The page's one inline script, the kept screen's restore, is in the policy by its hash.
+  // The page's two inline scripts, the appearance (theme and density, in the head) and the kept
+  // screen's restore, are in the policy by their hashes.
   const html = await response!.text()
   const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!)
-  expect(inline).toHaveLength(1)
-  expect(directives.get('script-src')).toContain(`'sha256-${sha256(inline[0]!)}'`)
+  expect(inline).toHaveLength(2)
+  for (const script of inline) {
+    expect(directives.get('script-src')).toContain(`'sha256-${sha256(script)}'`)
+  }
   expect(headers['x-frame-options']).toBe('DENY')
   expect(headers['x-content-type-options']).toBe('nosniff')
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')

@@ -109,9 +109,7 @@ describe('a lost channel', () => {
 
   it('is a kept channel of that workspace missing from its channel list', () => {
     expect(lostChannels(kept, ['channels', 'w1', 'list'], [{ id: 'c2' }])).toEqual(['c1'])
-    expect(lostChannels(kept, ['channels', 'w1', 'list'], [{ id: 'c1' }, { id: 'c2' }])).toEqual(
-      []
-    )
+    expect(lostChannels(kept, ['channels', 'w1', 'list'], [{ id: 'c1' }, { id: 'c2' }])).toEqual([])
     // Another workspace's list, or not a list of channels, says nothing of these.
     expect(lostChannels(kept, ['channels', 'w3', 'list'], [])).toEqual([])
     expect(lostChannels(kept, ['channels', 'w1', 'browse'], [])).toEqual([])
@@ -129,9 +127,9 @@ describe('a lost channel', () => {
     forgetChannels('ana', ['c1'])
     expect(stored().join('\n')).not.toContain('secret')
     expect(readCachedMessages('ana', 'c2')).toHaveLength(1)
-    expect(readCachedValue<{ trees: [string][] }>('ana', 'trees')?.trees.map(([b]) => b)).toEqual(
-      ['open **two**']
-    )
+    expect(readCachedValue<{ trees: [string][] }>('ana', 'trees')?.trees.map(([b]) => b)).toEqual([
+      'open **two**',
+    ])
     expect(keptChannels('ana')).toEqual([
       ['c3', 'w2'],
       ['c2', 'w1'],

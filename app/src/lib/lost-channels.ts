@@ -40,7 +40,8 @@ export function forgetChannels(userId: string, lost: string[]): void {
   const bodies = new Set<unknown>()
   for (const id of lost) {
     const messages = readJson<unknown>(store, messagesKey(userId, id), [])
-    if (Array.isArray(messages)) for (const m of messages) bodies.add((m as { body?: unknown })?.body)
+    if (Array.isArray(messages))
+      for (const m of messages) bodies.add((m as { body?: unknown })?.body)
   }
   const doomed = new Set(
     lost.flatMap((id) => [messagesKey(userId, id), outboxKey(userId, id), DRAFTS + id])
