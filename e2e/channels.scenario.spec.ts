@@ -177,7 +177,7 @@ test('private channels, DMs with unread counts, browse and join, settings, roles
     }
     await mine.focus()
     await mine.press('e')
-    await expect(panel.getByRole('button', { name: 'Save' })).toHaveCount(0)
+    await expect(panel.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0)
     await panel.getByRole('button', { name: 'Close thread' }).click()
   })
 
