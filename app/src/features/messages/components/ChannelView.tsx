@@ -90,9 +90,13 @@ export function ChannelView(props: Props) {
   const newestMessage = snapshot.messages[snapshot.messages.length - 1]
   // The message opened by its link, once shown, if it is after my read position.
   const openedSeq = focusId ? snapshot.messages.find((m) => m.id === focusId)?.seq : undefined
+  // Read only once the view is current (live, or reconnecting after it was): a mark made from
+  // the kept window, before the catch-up shows what came meanwhile, would spend the view's first
+  // mark (the one not paced) on messages read before, and leave the new ones for later.
+  const current = snapshot.status === 'live' || snapshot.status === 'reconnecting'
   const settleRead = useReadWhileVisible(
     newestMessage?.seq ?? 0,
-    atBottom && !focusMessageId && channel !== null && snapshot.status !== 'offline',
+    atBottom && !focusMessageId && channel !== null && current,
     useCallback(
       (seq: number) => markReadMutation({ channelId, seq }),
       [markReadMutation, channelId]
