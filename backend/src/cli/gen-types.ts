@@ -14,7 +14,7 @@ import { renderTypescript } from '../gen/typescript.ts'
 import { freePort } from '../http/ports.ts'
 import { createLogger } from '../logger.ts'
 import { POSTGREST_VERSION } from '../rest/openapi.ts'
-import { LOCAL_DB_PASSWORD } from '../stack.ts'
+import { LOCAL_DB_PASSWORD } from '../stack/db-password.ts'
 import { readRunningState } from './status.ts'
 
 export interface GenTypesArgs {
