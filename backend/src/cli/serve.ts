@@ -20,7 +20,7 @@ import { loadSettings, settingsPath } from '../serve/settings.ts'
 import type { ServerSettings } from '../serve/settings.ts'
 import { startStack } from '../stack.ts'
 import type { StackOptions } from '../stack.ts'
-import { ResettableStack } from './db-reset.ts'
+import { ResettableStack } from './resettable-stack.ts'
 import { Stopper } from './stopper.ts'
 
 export interface ServeArgs {

@@ -1,5 +1,5 @@
 // `start`: the local development stack (like `supabase start`), with `db reset` through its
-// control port (control.ts, db-reset.ts) and optional scheduled backups. A production data folder
+// control port (control.ts, db-reset.ts, resettable-stack.ts) and optional scheduled backups. A production data folder
 // (one `serve` has run on) is refused: start would serve it with the public demo keys.
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
@@ -11,7 +11,7 @@ import { SECRETS_FILE } from '../serve/secrets.ts'
 import { startStack } from '../stack.ts'
 import type { StackOptions } from '../stack.ts'
 import { serveControl } from './control.ts'
-import { ResettableStack } from './db-reset.ts'
+import { ResettableStack } from './resettable-stack.ts'
 import { refuseDeletingProduction, refuseStartOnProduction } from './production-guard.ts'
 import { describeStack, readRunningState, renderStatus } from './status.ts'
 import { Stopper } from './stopper.ts'
@@ -99,7 +99,7 @@ export async function start(args: StartArgs): Promise<number> {
   if (stack.appUrl) process.stdout.write(`\nOpen Chorus at ${stack.appUrl}\n`)
   process.stdout.write(`\nPress Ctrl-C to stop.\n`)
 
-  // `db reset` replaces the stack by a new one on the same ports (see db-reset.ts).
+  // `db reset` replaces the stack by a new one on the same ports (see resettable-stack.ts).
   const running = new ResettableStack(stack, options, log, (next) => (stopper.stack = next))
   const control = await serveControl(args.dataDir, { reset: running.reset })
   const target = { workdir: args.workdir, dataDir: args.dataDir, postgresBin: args.postgresBin }
