@@ -119,7 +119,9 @@ describe('npm run backend -- start', { timeout: 90_000 }, () => {
     })
   })
 
-  it('stops cleanly on Ctrl-C and keeps the data; a restart applies only new migrations', async () => {
+  // One stopped stack serves both: the failing start (which applies the pending migrations before
+  // the broken one) and then a start that applies only the migration written after it.
+  it('stops cleanly on Ctrl-C; a failing migration is named by file and error, the earlier ones stay', async () => {
     const firstDbUrl = running!.dbUrl
     expect(await running!.stop()).toBe(0)
     running = null
@@ -129,22 +131,6 @@ describe('npm run backend -- start', { timeout: 90_000 }, () => {
       '20240103000000_later.sql',
       'alter table public.seeded add column later int default 3;'
     )
-    running = await startCli(args())
-    const log = running.stderr()
-    expect(log).toContain('Applying migration 20240103000000_later.sql')
-    expect(log).not.toContain('20240101000000_hosted_style.sql')
-    expect(log).not.toContain('Seeding')
-    await withDb(running.dbUrl, async (sql) => {
-      expect(await sql`select note, later from public.seeded`).toEqual([
-        { note: 'from seed', later: 3 },
-      ])
-      expect((await sql`select count(*)::int as n from public.todos`)[0]).toEqual({ n: 2 })
-    })
-  })
-
-  it('names the file and the error of a failing migration; earlier ones stay, the failed one leaves nothing', async () => {
-    expect(await running!.stop()).toBe(0)
-    running = null
     await writeMigration(
       '20240104000000_broken.sql',
       'create table public.half_done (id int);\ninsert into public.missing_table values (1);\n'
@@ -154,14 +140,38 @@ describe('npm run backend -- start', { timeout: 90_000 }, () => {
     expect(result.stderr).toContain(
       '20240104000000_broken.sql:2: ERROR: relation "public.missing_table" does not exist'
     )
+    expect(result.stderr).toContain('Applying migration 20240103000000_later.sql')
+    expect(result.stderr).not.toContain('20240101000000_hosted_style.sql')
+    expect(result.stderr).not.toContain('Seeding')
     await rm(path.join(workdir, 'supabase', 'migrations', '20240104000000_broken.sql'))
+  })
 
+  it('a restart keeps the data and applies only new migrations; the failed one left nothing', async () => {
+    await writeMigration(
+      '20240105000000_newest.sql',
+      'alter table public.seeded add column newest int default 5;'
+    )
     running = await startCli(args())
+    const log = running.stderr()
+    expect(log).toContain('Applying migration 20240105000000_newest.sql')
+    expect(log).not.toContain('20240103000000_later.sql')
+    expect(log).not.toContain('20240101000000_hosted_style.sql')
+    expect(log).not.toContain('Seeding')
     await withDb(running.dbUrl, async (sql) => {
-      const [row] =
-        await sql`select to_regclass('public.half_done') as half, count(*)::int as applied
-                              from supabase_migrations.schema_migrations`
-      expect(row).toEqual({ half: null, applied: 3 })
+      expect(await sql`select note, later, newest from public.seeded`).toEqual([
+        { note: 'from seed', later: 3, newest: 5 },
+      ])
+      expect((await sql`select count(*)::int as n from public.todos`)[0]).toEqual({ n: 2 })
+      const [row] = await sql`select to_regclass('public.half_done') as half`
+      expect(row).toEqual({ half: null })
+      const history = await sql<{ version: string }[]>`
+        select version from supabase_migrations.schema_migrations order by version`
+      expect(history.map((h) => h.version)).toEqual([
+        '20240101000000',
+        '20240102000000',
+        '20240103000000',
+        '20240105000000',
+      ])
     })
   })
 
