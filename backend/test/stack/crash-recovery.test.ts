@@ -58,6 +58,27 @@ async function childrenOf(pid: number): Promise<number[]> {
 
 const args = () => ['--workdir', workdir, '--data-dir', dataDir, '--db-port', String(dbPort)]
 
+/** A second cluster (not the stack's), made once for the tests that run a server of their own. */
+let spare: { base: string; pgdata: string } | null = null
+const spareOptions = (pgdata: string, port: number) => ({
+  pgdata,
+  port,
+  password: 'postgres',
+  log: createLogger('error'),
+  name: 'crash-spare',
+  fast: true,
+})
+
+async function spareCluster(): Promise<string> {
+  if (!spare) {
+    const spareBase = await mkdtemp(path.join(tmpdir(), 'crash-spare-'))
+    spare = { base: spareBase, pgdata: path.join(spareBase, 'pgdata') }
+    const made = await startEmbeddedPostgres(spareOptions(spare.pgdata, await freePort()))
+    await made.stop()
+  }
+  return spare.pgdata
+}
+
 beforeAll(async () => {
   workdir = await makeOpsProject('crash', {
     '20240101000000_writes.sql':
@@ -70,6 +91,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stopStartedClis()
+  if (spare) {
+    await removeCluster(spare.pgdata)
+    await rm(spare.base, { recursive: true, force: true })
+  }
   await removeCluster(path.join(dataDir, 'pgdata'))
   await rm(base, { recursive: true, force: true })
   await rm(workdir, { recursive: true, force: true })
@@ -159,32 +184,28 @@ describe('crash recovery', () => {
   }, 120_000) // two starts: 20-60 s each under a load average of 20-30
 
   it('a killed server that is not reaped yet (a zombie, still named in postmaster.pid) does not refuse the next start', async () => {
-    const zombieBase = await mkdtemp(path.join(tmpdir(), 'crash-zombie-'))
-    const log = createLogger('error')
-    const options = {
-      pgdata: path.join(zombieBase, 'pgdata'),
-      port: await freePort(),
-      password: 'postgres',
-      log,
-      name: 'crash-zombie',
-      fast: true,
-    }
-    const made = await startEmbeddedPostgres(options)
-    await made.stop()
+    const options = spareOptions(await spareCluster(), await freePort())
+    // Where the cluster really is (as root, where the data folder's link leads).
+    const pgdata = await realpath(options.pgdata)
     // The server again, as the child of a process that never reaps it (sh, then sleep): killed,
     // it stays a zombie whose pid is alive to kill(pid, 0), as it is until init reaps it.
     const runAs = await postgresUser()
-    const { postgres: binary } = await postgresBinaries(runAs, log)
+    const { postgres: binary } = await postgresBinaries(runAs, options.log)
     const holder = spawn(
       'sh',
       [
         '-c',
         '"$0" "$@" & echo "server $!"; exec sleep 300',
         binary,
-        ...['-D', made.pgdata, '-p', String(options.port)],
+        ...['-D', pgdata, '-p', String(options.port)],
         ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
       ],
-      { ...(runAs ?? {}), cwd: zombieBase, stdio: ['ignore', 'pipe', 'pipe'], detached: true }
+      {
+        ...(runAs ?? {}),
+        cwd: path.dirname(pgdata),
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      }
     )
     let output = ''
     holder.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -201,21 +222,11 @@ describe('crash recovery', () => {
       await again.stop()
     } finally {
       holder.kill('SIGKILL')
-      await removeCluster(options.pgdata)
-      await rm(zombieBase, { recursive: true, force: true })
     }
-  }, 90_000) // a new cluster (initdb) and three starts
+  }, 90_000) // the second cluster (made once, initdb) and two starts
 
   it('a PostgreSQL of another data folder on the db port is still refused, and left running', async () => {
-    const otherBase = await mkdtemp(path.join(tmpdir(), 'crash-other-'))
-    const other = await startEmbeddedPostgres({
-      pgdata: path.join(otherBase, 'pgdata'),
-      port: dbPort,
-      password: 'postgres',
-      log: createLogger('error'),
-      name: 'crash-other',
-      fast: true,
-    })
+    const other = await startEmbeddedPostgres(spareOptions(await spareCluster(), dbPort))
     try {
       const result = await runCli(['start', '--api-port', '0', ...args()])
       expect(result.code).toBe(1)
@@ -227,10 +238,8 @@ describe('crash recovery', () => {
       expect(await serversOf(other.pgdata)).toEqual([other.pid])
     } finally {
       await other.stop()
-      await removeCluster(path.join(otherBase, 'pgdata'))
-      await rm(otherBase, { recursive: true, force: true })
     }
-  }, 90_000) // a second cluster (initdb) and a CLI run
+  }, 90_000) // the second cluster (made here when the test runs alone) and a CLI run
 
   for (const signal of ['SIGHUP', 'SIGTERM'] as const) {
     it(`${signal} stops the stack as Ctrl-C does: "Stopped.", exit 0, no PostgreSQL left`, async () => {
