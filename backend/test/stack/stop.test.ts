@@ -86,6 +86,21 @@ function startDetached(): Started {
   return { child, output: () => output, exited }
 }
 
+/**
+ * A started stack for a test that needs one running: the one the test before left running (its
+ * start was that test's "starts again"), else a new one.
+ */
+let kept: Started | null = null
+
+async function runningStack(): Promise<Started> {
+  const left = kept
+  kept = null
+  if (left && left.child.exitCode === null && left.child.signalCode === null) return left
+  const started = startDetached()
+  await until(started, 'Press Ctrl-C to stop.')
+  return started
+}
+
 async function until(started: Started, text: string): Promise<void> {
   while (!started.output().includes(text)) {
     const done = await Promise.race([
@@ -138,15 +153,14 @@ describe('Ctrl-C', { timeout: 120_000 }, () => {
     if (cluster) await expectNothingRunning(cluster)
     expect(existsSync(path.join(dataDir, 'stack.json'))).toBe(false)
 
+    // It starts again (a new cluster), and stays running for the next test.
     const next = startDetached()
     await until(next, 'Press Ctrl-C to stop.')
-    process.kill(-next.child.pid!, 'SIGINT')
-    expect(await next.exited).toBe(0)
+    kept = next
   })
 
   it('a second Ctrl-C, later than the same keypress echoed by npm, forces the stop', async () => {
-    const started = startDetached()
-    await until(started, 'Press Ctrl-C to stop.')
+    const started = await runningStack()
     const api = /API URL: (\S+)/.exec(started.output())![1]!
     const anon = /anon key: (\S+)/.exec(started.output())![1]!
     const db = /DB URL: (\S+)/.exec(started.output())![1]!
@@ -181,15 +195,14 @@ describe('Ctrl-C', { timeout: 120_000 }, () => {
     await inFlight
     // The forced stop ends PostgreSQL too (immediate shutdown), and the next start works.
     await expectNothingRunning(cluster)
+    // The next start works; it stays running for the next test.
     const next = startDetached()
     await until(next, 'Press Ctrl-C to stop.')
-    process.kill(-next.child.pid!, 'SIGINT')
-    expect(await next.exited).toBe(0)
+    kept = next
   })
 
   it('a PostgreSQL that goes away stops the stack with one line and a non-zero exit', async () => {
-    const started = startDetached()
-    await until(started, 'Press Ctrl-C to stop.')
+    const started = await runningStack()
     const cluster = await realpath(path.join(dataDir, 'pgdata'))
     // The server's own pid, from its lock file.
     const postmaster = (await readPostmasterPid(cluster))!.pid
