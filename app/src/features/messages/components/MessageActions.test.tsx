@@ -68,7 +68,8 @@ function renderItem(extra: { readOnly?: boolean } = {}) {
   return { ...handlers, poke }
 }
 
-const sheet = () => screen.findByRole('dialog', { name: 'Mia: lunch at noon?' })
+// The first press loads the toolbar's chunk, then the sheet's: a busy machine takes a while.
+const sheet = () => screen.findByRole('dialog', { name: 'Mia: lunch at noon?' }, { timeout: 5000 })
 
 describe('message actions', () => {
   it('opens every action with its label in the sheet from "More actions"', async () => {

@@ -3,7 +3,7 @@
 // beside it (every action with its label, the quick reactions at its top); and at phone width
 // or with a coarse pointer (where the toolbar shows only that button), or by a long press, the
 // action sheet at the bottom of the screen. A lazy chunk itself (MessageActions.tsx stands in
-// for it until a row is first pointed at, focused or pressed); the menu, the sheet and the quick
+// for it until it is loaded, after the first screen); the menu, the sheet and the quick
 // reactions are lazy chunks of their own; once the menu has loaded, it holds the button (its
 // trigger: the focus comes back to it).
 import { t } from '@lingui/core/macro'
@@ -48,11 +48,14 @@ export default function MessageToolbar(props: MessageActionsProps & { opened: Op
   const more = t`More actions`
   // The menu's chunk holds the button once first opened (null: not yet); opened by a key, its
   // first item takes the focus.
-  const [menu, setMenu] = useState<{ byKey: boolean } | null>(
-    opened?.asMenu ? { byKey: opened.byKey } : null
-  )
+  const [ownMenu, setMenu] = useState<{ byKey: boolean } | null>(null)
   // Opened as the menu (else as the sheet: a phone, a touch screen, a long press).
-  const [asMenu, setAsMenu] = useState(opened?.asMenu ?? false)
+  const [ownAsMenu, setAsMenu] = useState(false)
+  // Opened by the first screen's button before this chunk was in: as it asked, until closed
+  // (the menu, once there, keeps holding the button, so the focus comes back to it).
+  if (opened?.asMenu && !ownMenu) setMenu({ byKey: opened.byKey })
+  const menu = ownMenu ?? (opened?.asMenu ? { byKey: opened.byKey } : null)
+  const asMenu = opened ? opened.asMenu : ownAsMenu
   const open = (byKey: boolean) => {
     const sheet = wantsSheet()
     setAsMenu(!sheet)
