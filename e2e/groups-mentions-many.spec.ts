@@ -13,6 +13,7 @@ import { expect, test } from './support/test.ts'
 import { actor, composer, messageWith } from './support/actors.ts'
 import { createConfirmedUser } from './support/accounts-api.ts'
 import { apiUrl, appUrl } from './support/env.ts'
+import { showMembers } from './support/members.ts'
 import { createInviteLink, twoInGeneral } from './support/workspace.ts'
 
 /** Cid: an account that joins by the invite link through the API, and never opens Chorus. */
@@ -141,7 +142,10 @@ test('@here notifies the two people online and not the one offline; @channel not
     await expect.poll(() => mentionsOf(cid, workspaceId)).toBe(2)
     await expect(bensGeneral).toHaveAccessibleName(/3 unread/)
     await expect(bensGeneral.locator('.badge-mention')).toHaveText('2')
-    const groups = ana.page.getByRole('region', { name: 'Groups in this channel' })
+    // The members panel shows the channel's groups (closed until opened).
+    const groups = (await showMembers(ana.page)).getByRole('region', {
+      name: 'Groups in this channel',
+    })
     await expect(groups).toContainText('@crew')
     await expect(groups).toContainText('Night crew · 1 of 1 here')
   })

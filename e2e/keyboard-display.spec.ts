@@ -6,6 +6,7 @@
 import { expect, test } from './support/test.ts'
 import type { Browser, Page } from '@playwright/test'
 import { actor, composer, send, signUpByApi, waitLive } from './support/actors.ts'
+import { showMembers } from './support/members.ts'
 import { createWorkspace } from './support/workspace.ts'
 
 /** Every animation and transition longer than 0.01 ms on the page (pseudo-elements included). */
@@ -54,6 +55,8 @@ test('reduced motion stops every animation and transition', async ({ browser }) 
     const page = await context.newPage()
     await page.goto(url)
     await waitLive(page)
+    // The members panel is closed until opened: opened, it slides in.
+    await showMembers(page)
     // a spinner (a message list loading) and the sliding panels on the page
     await page.evaluate(() => {
       const spinner = document.createElement('div')
