@@ -156,6 +156,9 @@ test('feed, polite announcements, named buttons, dialog focus, counts with their
     const menu = page.getByRole('button', { name: 'Workspace menu' })
     await menu.focus()
     await page.keyboard.press('Enter')
+    // Its first item takes the focus (Preferences); the next is Invite people.
+    await expect(page.getByRole('menuitem', { name: 'Preferences' })).toBeFocused()
+    await page.keyboard.press('Tab')
     await expect(page.getByRole('menuitem', { name: 'Invite people' })).toBeFocused()
     await page.keyboard.press('Enter')
     const invite = page.getByRole('dialog', { name: /^Invite people/ })
