@@ -1,7 +1,7 @@
 // The notifications' part of the rail (slots/rail.ts): each workspace's badge (its red count of
 // mentions and direct messages, or a dot for other unread; muted channels neither), their total in
 // the title and on the favicon, and the browser notifier for all my workspaces (one tab per person
-// raises them; its code loads once the first screen is shown).
+// raises them); the title's badge and the notifier load once the first screen is shown.
 import { Suspense, useEffect, useMemo } from 'react'
 import { channelLabel, useChannelsQuery } from '../channels/index.ts'
 import { useAfterFirstScreen } from '../../lib/first-screen.ts'
@@ -11,8 +11,8 @@ import { badgeOf, sumBadges } from './rules.ts'
 import type { Badge } from './rules.ts'
 import { useWorkspaceBadges } from './data/badges-query.ts'
 import { useNotificationSettings } from './data/settings.ts'
-import { useTitleBadge } from './components/use-title-badge.ts'
-import { BrowserNotifier } from './components/lazy-browser-notifier.ts'
+import { BrowserNotifier, TitleBadge } from './components/lazy-browser-notifier.ts'
+import './components/badges.css'
 import type { BrowserNotifierOptions } from './components/use-browser-notifications.ts'
 
 const NO_DND = { enabled: false, start: '22:00', end: '08:00', timeZone: 'UTC', snoozeUntil: null }
@@ -34,7 +34,7 @@ function Notifications({ workspaces, activeId, me, onBadges }: RailPartProps) {
     return new Map(workspaces.map((w) => [w.id, of(w.id)]))
   }, [workspaces, activeId, channels, others])
   useEffect(() => onBadges(badges), [badges, onBadges])
-  useTitleBadge(sumBadges(badges.values()).count)
+  const total = sumBadges(badges.values()).count
 
   const route = useRoute()
   const settings = useNotificationSettings(activeId).data
@@ -60,6 +60,7 @@ function Notifications({ workspaces, activeId, me, onBadges }: RailPartProps) {
   }
   return (
     <Suspense fallback={null}>
+      <TitleBadge total={total} />
       <BrowserNotifier {...notifier} />
     </Suspense>
   )

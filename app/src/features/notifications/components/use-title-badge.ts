@@ -1,9 +1,8 @@
 // The total of red counts in the document title ("(3) Chorus") and as a dot with the number on
 // the favicon (drawn by favicon-badge.ts, a lazy chunk); both go back to plain when the total is
-// 0 or the component unmounts.
+// 0 or the component unmounts. TitleBadge (a lazy chunk, once the first screen is shown) runs it.
 import { useEffect } from 'react'
 import { titleWith } from '../rules.ts'
-import './badges.css'
 
 export function useTitleBadge(total: number): void {
   useEffect(() => {
