@@ -49,10 +49,10 @@ import { createWorkspace } from './support/workspace.ts'
  * writing sizes, emoji-only messages shown large, the members panel as the device left it, the
  * theme set before the first paint: an inline script of 181 B, the unread counts' words) took it
  * to 136,045 B; the notification settings and the connection banner leaving it, then the message
- * toolbar, the live parts (presence among them) and Later's mutations loading after it, brought
- * it back to 134,010 B: the budget stays 134,110 B.
+ * toolbar, the live parts (presence among them), Later's mutations and the title's badge loading
+ * after it, brought it to 133,993 B: lowered to 134,000 B.
  */
-const FIRST_SCREEN_BUDGET = 134_110
+const FIRST_SCREEN_BUDGET = 134_000
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const LATEST = 'the latest message'
