@@ -1,5 +1,5 @@
 // Threads in the message slot, drawn by the message screen's row renderer.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { useRef } from 'react'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { chatMessage, testPeople, testThread } from '../slots/chat-message.test-support.ts'
@@ -7,6 +7,7 @@ import type { ChatMessage } from '../slots/message.ts'
 import type { RowPlace } from '../slots/message.ts'
 import type { Row } from './messages/components/rows.ts'
 import { useRowRenderer } from './messages/components/use-row-renderer.tsx'
+import { loadToolbar } from './messages/components/MessageActions.tsx'
 import { threadActions, threadOf, threadParts } from './threads/message-extension.tsx'
 
 const people = testPeople
@@ -78,6 +79,8 @@ function Rows(props: {
 const row = (m: ChatMessage): Row => ({ kind: 'message', key: m.id, message: m, grouped: false })
 const article = (id: string) => screen.getByText(`body of ${id}`).closest('article') as HTMLElement
 
+// The rows draw the message toolbar (a chunk loaded after the first screen) once it is in.
+beforeAll(() => loadToolbar())
 afterEach(cleanup)
 
 describe('threads in the rows', () => {

@@ -18,7 +18,8 @@ let toolbar: ToolbarModule | null = null
 let loading: Promise<ToolbarModule> | null = null
 const loaded = new Set<() => void>()
 
-function loadToolbar(): Promise<ToolbarModule> {
+/** The toolbar's chunk, loaded (once): every row draws the toolbar from then on. */
+export function loadToolbar(): Promise<ToolbarModule> {
   loading ??= loadRetrying(() => import('./MessageToolbar.tsx')).then(
     (module) => {
       toolbar = module
