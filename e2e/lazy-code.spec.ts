@@ -46,6 +46,13 @@ test('a thread opened offline loads when the network is back, and the page stays
   // Sent before the network goes (a message still pending has no thread to open).
   await expect(confirmedMessageWith(page, 'a message to reply to')).toBeVisible()
 
+  // The message toolbar's own chunk loads once the first screen is shown: in before the network
+  // goes, as it is a moment after any page opens.
+  await messageWith(page, 'a message to reply to').hover()
+  await expect(
+    messageWith(page, 'a message to reply to').getByRole('button', { name: 'Reply in thread' })
+  ).toBeVisible()
+
   const asked: string[] = []
   page.on('request', (request) => {
     if (THREAD_CODE.test(request.url())) asked.push(request.url())
