@@ -11,15 +11,7 @@ import { removeAbandonedClusters } from '../../src/db/postgres-home.ts'
 import { applyPlatform } from '../../src/db/migrate.ts'
 import { createLogger } from '../../src/logger.ts'
 import { freePort } from '../../src/http/ports.ts'
-
-export const TEMPLATE_DATABASE = 'stack_template'
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Superuser URL of the test cluster's `postgres` database. */
-    pgUrl: string
-  }
-}
+import { TEMPLATE_DATABASE } from './templates.ts'
 
 export default async function setup(project: TestProject) {
   await removeAbandonedClusters(tmpdir())

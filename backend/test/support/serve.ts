@@ -17,8 +17,7 @@ import { createLogger } from '../../src/logger.ts'
 import { startStack } from '../../src/stack.ts'
 import type { Stack } from '../../src/stack.ts'
 import { makeProject } from './stack.ts'
-
-const TEMPLATE_DATABASE = 'stack_template'
+import { TEMPLATE_DATABASE } from './templates.ts'
 
 /** An SMTP server of the test's own: what it receives, parsed. */
 export interface TestSmtp {

@@ -14,8 +14,7 @@ import { createLogger } from '../../src/logger.ts'
 import { startStack } from '../../src/stack.ts'
 import { freePort, PortInUseError } from '../../src/http/ports.ts'
 import type { Stack } from '../../src/stack.ts'
-
-const TEMPLATE_DATABASE = 'stack_template'
+import { adoptClone, TEMPLATE_DATABASE, withDatabase } from './templates.ts'
 
 export interface ProjectFiles {
   /** config.toml text (a minimal one when omitted). */
@@ -70,8 +69,14 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const database = `t_${randomBytes(6).toString('hex')}`
   const clusterUrl = inject('pgUrl')
   const admin = postgres(clusterUrl, { max: 1, onnotice: () => {} })
-  await admin.unsafe(`create database ${database} template ${TEMPLATE_DATABASE}`)
+  // A project with a migrated template (the supabase project's own) starts on a clone of it.
+  const migrated = options.workdir && inject('migratedTemplates')?.[path.resolve(options.workdir)]
+  await admin.unsafe(`create database ${database} template ${migrated || TEMPLATE_DATABASE}`)
   const databaseUrl = withDatabase(clusterUrl, database)
+  if (migrated) {
+    const clone = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+    await adoptClone(clone).finally(() => clone.end())
+  }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'supabase-data-'))
 
   // Free ports for the API and the mail inbox (web and SMTP); a restart takes the same ones again.
@@ -147,12 +152,6 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     },
   }
   return testStack
-}
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url)
-  parsed.pathname = `/${database}`
-  return parsed.toString()
 }
 
 async function dropDatabase(admin: Sql, database: string): Promise<void> {

@@ -7,7 +7,7 @@ import type { Sql } from 'postgres'
 import { inject } from 'vitest'
 import { applyMigrations, applyPlatform } from '../../../backend/src/db/migrate.ts'
 import { createLogger } from '../../../backend/src/logger.ts'
-import { TEMPLATE_DATABASE } from '../../../backend/test/support/global-setup.ts'
+import { TEMPLATE_DATABASE } from '../../../backend/test/support/templates.ts'
 
 export interface MigrationsDatabase {
   sql: Sql
