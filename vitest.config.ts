@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    projects: ['backend/vitest.config.ts', 'app/vitest.config.ts', 'supabase/vitest.config.ts'],
+    projects: [
+      'backend/vitest.config.ts',
+      'backend/vitest.isolated.config.ts',
+      'app/vitest.config.ts',
+      'supabase/vitest.config.ts',
+    ],
     // Three test files at a time. Vitest's default on a two-core machine is one (cores - 1), but
     // many files wait on the stack, its PostgreSQL and its timers, and each file makes its own
     // databases, data folders and ports. Measured from a fresh clone: two files at a time, 724 s
