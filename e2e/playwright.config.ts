@@ -8,7 +8,37 @@
 // arrangement only.
 import { defineConfig } from '@playwright/test'
 
+/** The features Playwright turns off (its chromiumSwitches.ts). A second --disable-features
+ * replaces the first rather than adding to it, so ours repeats them: chromium-switches.spec.ts
+ * fails when Playwright's list changes. */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+]
+
+/** Chromium 156 headless gives each window an address bar whose suggestions are web pages of
+ * its own (chrome://omnibox-popup.top-chrome), rendered in a process of their own for every
+ * browser context a test opens: about 1.3 CPU-seconds a context, half of Chromium's whole cost
+ * for a short page (measured 2026-11-28: six contexts took 12.9 CPU-seconds with them, 5.0
+ * without). The tests never use the address bar. */
+const OMNIBOX_WEBUI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup']
+
 export const CHROMIUM_ARGS = [
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_WEBUI].join(',')}`,
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -38,12 +68,13 @@ export default defineConfig({
     // A failed test's trace is kept in CI (CI set: `.ci/run` sets it and prints where the traces
     // and the report are when the run fails), so that a failure can be read without a rerun.
     // Recording one means recording every test (Playwright cannot know which will fail), so it
-    // holds the DOM snapshots, the actions and the network, not the screencast: about a tenth of
-    // the CPU where the screencast took a third (docs/development.md), and with the screencast
-    // the CI run of 2026-11-27 took 54 minutes. Elsewhere none: run a spec with
-    // `--trace retain-on-failure`.
+    // holds the actions, their timing and errors, the console and the network, with a screenshot
+    // of the failure beside it, but neither the screencast nor DOM snapshots: the snapshots took
+    // a sixth of the renderer's time (the suite ran 32.2 minutes with them, 28.8 without, on
+    // 2026-11-27/28; docs/development.md). Elsewhere none: run a spec with
+    // `--trace retain-on-failure` (snapshots included) to see more.
     trace: process.env.CI
-      ? { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false }
+      ? { mode: 'retain-on-failure', screenshots: false, snapshots: false, sources: false }
       : 'off',
     screenshot: 'only-on-failure',
     actionTimeout: 15_000,
