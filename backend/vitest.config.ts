@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config'
+import type { Plugin } from 'vite'
 import { fileURLToPath } from 'node:url'
 import { denoTargetOf, SHIMS } from './src/functions/deno-imports.ts'
 
@@ -7,28 +8,28 @@ import { denoTargetOf, SHIMS } from './src/functions/deno-imports.ts'
  * file with modules of its own. test/own-modules.test.ts keeps this list true. */
 export const OWN_MODULES = ['test/realtime/fanout.test.ts']
 
+/** Edge functions import Deno-style (npm:, jsr:@supabase/, https://esm.sh/). Under the CLI a Node
+ * resolve hook maps them (src/functions/deno-imports.ts); in tests the functions load through
+ * Vite, given the same mapping here (the supabase project's tests use it too). */
+export const denoSpecifiers: Plugin = {
+  name: 'deno-specifiers',
+  enforce: 'pre',
+  resolveId(source) {
+    // A function loaded anew after an edit carries ?v=<mtime>; keep the id ending in .ts so
+    // that Vite still compiles it as TypeScript.
+    const versioned = /^(file:\/\/.*\.[cm]?[jt]s)\?(v=[\d.]+)$/.exec(source)
+    if (versioned) return `${fileURLToPath(versioned[1]!)}?${versioned[2]}&lang.ts`
+    const target = denoTargetOf(source, SHIMS)
+    if (target === null) return null
+    if ('shim' in target) return fileURLToPath(target.shim)
+    return this.resolve(target.package, undefined, { skipSelf: true })
+  },
+}
+
 /** The backend's tests; `isolated`: the files of OWN_MODULES, each with modules of its own. */
 export function backendProject(isolated: boolean) {
   return defineConfig({
-    plugins: [
-      {
-        // Edge functions import Deno-style (npm:, jsr:@supabase/, https://esm.sh/). Under the CLI a
-        // Node resolve hook maps them (src/functions/deno-imports.ts); in tests the functions load
-        // through Vite, which is given the same mapping here.
-        name: 'deno-specifiers',
-        enforce: 'pre',
-        resolveId(source) {
-          // A function loaded anew after an edit carries ?v=<mtime>; keep the id ending in .ts so
-          // that Vite still compiles it as TypeScript.
-          const versioned = /^(file:\/\/.*\.[cm]?[jt]s)\?(v=[\d.]+)$/.exec(source)
-          if (versioned) return `${fileURLToPath(versioned[1]!)}?${versioned[2]}&lang.ts`
-          const target = denoTargetOf(source, SHIMS)
-          if (target === null) return null
-          if ('shim' in target) return fileURLToPath(target.shim)
-          return this.resolve(target.package, undefined, { skipSelf: true })
-        },
-      },
-    ],
+    plugins: [denoSpecifiers],
     test: {
       name: isolated ? 'backend-isolated' : 'backend',
       root: import.meta.dirname,

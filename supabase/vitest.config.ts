@@ -1,26 +1,10 @@
-import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
-import { denoTargetOf, SHIMS } from '../backend/src/functions/deno-imports.ts'
+import { denoSpecifiers } from '../backend/vitest.config.ts'
 
 // Chorus's database tests: the RLS matrix (SQL, REST, Realtime, Storage) and the RPCs, against
 // the real stack on the shared embedded cluster that the backend's global setup starts.
 export default defineConfig({
-  plugins: [
-    {
-      // The project's Edge Functions (supabase/functions) import Deno-style (npm:, jsr:@supabase/,
-      // https://esm.sh/) and load through Vite in tests: the same mapping as backend's tests use.
-      name: 'deno-specifiers',
-      enforce: 'pre',
-      resolveId(source) {
-        const versioned = /^(file:\/\/.*\.[cm]?[jt]s)\?(v=[\d.]+)$/.exec(source)
-        if (versioned) return `${fileURLToPath(versioned[1]!)}?${versioned[2]}&lang.ts`
-        const target = denoTargetOf(source, SHIMS)
-        if (target === null) return null
-        if ('shim' in target) return fileURLToPath(target.shim)
-        return this.resolve(target.package, undefined, { skipSelf: true })
-      },
-    },
-  ],
+  plugins: [denoSpecifiers],
   test: {
     name: 'supabase',
     root: import.meta.dirname,
