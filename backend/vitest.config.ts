@@ -40,8 +40,7 @@ export function backendProject(isolated: boolean) {
       pool: 'forks',
       // A worker's test files share its modules: the stack's module graph (Fastify, every service)
       // is evaluated once per worker instead of once per file, and a test stack after the first
-      // starts in under a second instead of three or more (docs/development.md). (The supabase
-      // project's files do not: its config says why.) Each file still
+      // starts in under a second instead of three or more (docs/development.md). Each file still
       // starts its own stack on a database of its own, and from its worker's first environment
       // (test/support/per-file-env.ts).
       isolate: isolated,

@@ -12,9 +12,12 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['tests/support/global-setup.ts'],
     pool: 'forks',
-    // Each file with modules of its own (Vitest's default), unlike the backend's and the app's
-    // files: with them shared, notifications-email-retries.test.ts saw a send it did not make
-    // after other files' stacks in the same worker (CI run of 2026-11-28, not understood yet).
+    // A worker's test files share its modules: the stack's module graph (Fastify, every service)
+    // is evaluated once per worker instead of once per file (docs/development.md). Each file
+    // still starts its own stack on a database of its own, and from its worker's first
+    // environment (backend/test/support/per-file-env.ts).
+    isolate: false,
+    setupFiles: ['../backend/test/support/per-file-env.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,

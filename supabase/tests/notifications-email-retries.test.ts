@@ -16,6 +16,7 @@ import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
 import { asRole, asUser, buildWorld, makeMessage } from './support/world.ts'
 import type { Person, World } from './support/world.ts'
+import { pauseJob } from './support/job-runs.ts'
 
 const workdir = path.resolve(import.meta.dirname, '../..')
 let stack: TestStack
@@ -59,9 +60,7 @@ beforeAll(async () => {
   })
   stack = await startTestStack({ workdir })
   world = await buildWorld(stack)
-  await stack.sql`
-    select cron.alter_job(jobid, active => false) from cron.job
-    where jobname = 'chorus-notification-emails'`
+  await pauseJob(stack, 'chorus-notification-emails')
   await stack.sql`delete from private.email_queue`
   await asRole(
     stack.sql,

@@ -9,6 +9,7 @@ import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
 import { asRole, buildWorld, makeMessage } from './support/world.ts'
 import type { World } from './support/world.ts'
+import { pauseJob } from './support/job-runs.ts'
 
 const workdir = path.resolve(import.meta.dirname, '../..')
 let stack: TestStack
@@ -22,9 +23,7 @@ beforeAll(async () => {
   stack = await startTestStack({ workdir })
   world = await buildWorld(stack)
   // The job runs when a test says so, not every 10 seconds behind its back.
-  await stack.sql`
-    select cron.alter_job(jobid, active => false) from cron.job
-    where jobname = 'chorus-notification-emails'`
+  await pauseJob(stack, 'chorus-notification-emails')
   await stack.sql`delete from private.email_queue`
   await asRole(
     stack.sql,

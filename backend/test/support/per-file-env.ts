@@ -1,5 +1,6 @@
-// The backend's test files share their worker's modules (isolate: false in its
-// vitest.config.ts: the stack's module graph is evaluated once per worker, not once per file). What a file leaves in the process must not reach the next file of the same
+// The backend's and the supabase project's test files share their worker's modules (isolate:
+// false in their vitest.config.ts: the stack's module graph is evaluated once per worker, not
+// once per file). What a file leaves in the process must not reach the next file of the same
 // worker: each file starts from the environment its worker started with, and without the Deno
 // shim a stack's functions install (backend/src/functions/runtime.ts), whose env() answers from
 // that stack's settings before process.env's.

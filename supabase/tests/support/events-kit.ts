@@ -13,6 +13,7 @@ import { startReceiver } from './events-receiver.ts'
 import type { Received, Receiver } from './events-receiver.ts'
 import { asRole, buildWorld } from './world.ts'
 import type { Person, World } from './world.ts'
+import { pauseJob } from './job-runs.ts'
 
 const workdir = path.resolve(import.meta.dirname, '../../..')
 
@@ -112,9 +113,7 @@ export function eventsHarness(): EventsHarness {
     h.receiver = await startReceiver()
     h.stack = await startTestStack({ workdir })
     h.world = await buildWorld(h.stack)
-    await h.stack.sql`
-      select cron.alter_job(jobid, active => false) from cron.job
-      where jobname = 'chorus-outgoing-events'`
+    await pauseJob(h.stack, 'chorus-outgoing-events')
   }, 60_000)
   afterAll(async () => {
     if (loopbackBefore === undefined) delete process.env.CHORUS_OUTBOUND_ALLOW_LOOPBACK

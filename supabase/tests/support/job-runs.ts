@@ -4,6 +4,7 @@
 // request they made, and then looks.
 import { expect } from 'vitest'
 import type { TestStack } from '../../../backend/test/support/stack.ts'
+import { waitFor } from '../../../backend/test/support/wait.ts'
 
 /** Waits until pg_net has taken every queued request and written each one's response. */
 export async function requestsAnswered(stack: TestStack): Promise<void> {
@@ -36,4 +37,26 @@ export async function nextJobRuns(stack: TestStack, name: string, count = 1): Pr
     )
     .toBeGreaterThanOrEqual(count)
   await requestsAnswered(stack)
+}
+
+/**
+ * Pauses the cron job `name` so that it runs only when a test says so (usable in a hook): no new
+ * run starts once the change commits, and a run begun before it (at the stack's first tick, say)
+ * is waited for, with the requests it made, so that it cannot act on rows the test writes next.
+ */
+export async function pauseJob(stack: TestStack, name: string): Promise<void> {
+  await stack.sql`select cron.alter_job(jobid, active => false) from cron.job where jobname = ${name}`
+  await waitFor(
+    `the runs of ${name} under way to end, and their requests to be answered`,
+    async () => {
+      const [state] = await stack.sql<{ idle: boolean }[]>`
+      select not exists (
+          select from cron.job_run_details d join cron.job j using (jobid)
+          where j.jobname = ${name} and d.status in ('starting', 'running'))
+        and not exists (select from net.http_request_queue) as idle`
+      return state!.idle ? true : undefined
+    },
+    20_000
+  )
+  await stack.settled()
 }
