@@ -11,7 +11,7 @@ import { registerDenoImports } from './deno-imports.ts'
 
 export type Handler = (request: Request) => Response | Promise<Response>
 
-const requireCache = createRequire(import.meta.url).cache
+const { cache: requireCache, extensions: requireExtensions } = createRequire(import.meta.url)
 
 let captured: Handler | null = null
 /**
@@ -63,6 +63,7 @@ export async function functionVersion(supabaseDir: string, name: string): Promis
 
 export async function loadHandler(file: string, version: number): Promise<Handler> {
   installDenoShim()
+  await typeScriptLoader()
   registerDenoImports()
   captured = null
   // A new version is a new module URL; the resolve hook carries ?v= on to the function's own
@@ -87,6 +88,23 @@ export async function loadHandler(file: string, version: number): Promise<Handle
   const before = served.get(url)
   if (before) return before
   throw new Error(`${file} neither exports a fetch handler nor calls Deno.serve`)
+}
+
+let typeScript: Promise<void> | undefined
+
+/** Functions are TypeScript, as the edge runtime takes them. A process that runs the stack
+ * without tsx's loader (the tests' prebuilt CLI: backend/test/support/prebuilt-cli.ts) registers
+ * it before the first function loads, and before the Deno imports' hooks, as `--import tsx`
+ * would have. */
+function typeScriptLoader(): Promise<void> {
+  typeScript ??=
+    '.ts' in requireExtensions
+      ? Promise.resolve()
+      : Promise.all([import('tsx/esm/api'), import('tsx/cjs/api')]).then(([esm, cjs]) => {
+          esm.register()
+          cjs.register()
+        })
+  return typeScript
 }
 
 function installDenoShim(): void {

@@ -30,6 +30,25 @@ beforeAll(async () => {
   await writeFile(path.join(workdir, 'supabase', 'seed.sql'), SEED)
   await writeMigration('20240101000000_hosted_style.sql', HOSTED_STYLE_MIGRATION)
   await writeMigration('20240102000000_seeded.sql', 'create table public.seeded (note text);')
+  // A function in TypeScript with a shared module: the CLI the tests run is built without tsx
+  // (support/prebuilt-cli.ts), and gets its loader for the functions.
+  await mkdir(path.join(workdir, 'supabase', 'functions', 'hello'), { recursive: true })
+  await mkdir(path.join(workdir, 'supabase', 'functions', '_shared'), { recursive: true })
+  await writeFile(
+    path.join(workdir, 'supabase', 'functions', '_shared', 'greeting.ts'),
+    'export const greeting = (name: string): string => `Hello, ${name}`\n'
+  )
+  await writeFile(
+    path.join(workdir, 'supabase', 'functions', 'hello', 'index.ts'),
+    [
+      "import { greeting } from '../_shared/greeting.ts'",
+      'interface Answer { text: string }',
+      'Deno.serve((request: Request): Response => {',
+      "  const answer: Answer = { text: greeting(new URL(request.url).searchParams.get('name') ?? 'you') }",
+      '  return Response.json(answer)',
+      '})',
+    ].join('\n')
+  )
 })
 
 afterAll(async () => {
@@ -68,6 +87,12 @@ describe('npm run backend -- start', { timeout: 90_000 }, () => {
     expect(running.stdout()).toContain(`Mailpit URL: ${MAILPIT_URL}`)
     expect((await fetch(`${MAILPIT_URL}/api/v1/messages`)).status).toBe(200)
     expect((await fetch(`${running.apiUrl}/inbox/api/v1/messages`)).status).toBe(404)
+    const { ANON_KEY } = JSON.parse(status.stdout) as Record<string, string>
+    const hello = await fetch(`${running.apiUrl}/functions/v1/hello?name=Ada`, {
+      headers: { Authorization: `Bearer ${ANON_KEY}` },
+    })
+    expect(hello.status).toBe(200)
+    expect(await hello.json()).toEqual({ text: 'Hello, Ada' })
 
     await withDb(running.dbUrl, async (sql) => {
       const history = await sql<{ version: string; name: string; statements: string[] }[]>`

@@ -1,13 +1,14 @@
-// Runs the real command line (`npm run backend -- …`) as a child process, as a developer would.
+// Runs the real command line (`npm run backend -- …`) as a child process, as a developer would:
+// built once per test run (prebuilt-cli.ts), so that a process is not spent in tsx's loader.
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { chmod, mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { CLI_BUNDLE } from './prebuilt-cli.ts'
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
-const MAIN = path.join(REPO_ROOT, 'backend/src/cli/main.ts')
 
 export interface CliResult {
   code: number | null
@@ -32,7 +33,7 @@ export interface RunningCli {
 }
 
 export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): RunningCli {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+  const child = spawn(process.execPath, [CLI_BUNDLE, ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 // One embedded PostgreSQL cluster for the whole test run. The platform contract is applied once
 // to a template database; every test file clones it into a database of its own (see stack.ts),
-// so files run in parallel without sharing data.
+// so files run in parallel without sharing data. The command line the tests start is built here
+// too (prebuilt-cli.ts).
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -11,10 +12,12 @@ import { removeAbandonedClusters } from '../../src/db/postgres-home.ts'
 import { applyPlatform } from '../../src/db/migrate.ts'
 import { createLogger } from '../../src/logger.ts'
 import { freePort } from '../../src/http/ports.ts'
+import { buildCli } from './prebuilt-cli.ts'
 import { TEMPLATE_DATABASE } from './templates.ts'
 
 export default async function setup(project: TestProject) {
   await removeAbandonedClusters(tmpdir())
+  await buildCli()
   const dir = await mkdtemp(path.join(tmpdir(), 'supabase-local-test-'))
   const log = createLogger(process.env.LOG_LEVEL === 'debug' ? 'debug' : 'error')
   const server = await startEmbeddedPostgres({
