@@ -7,8 +7,9 @@
 // thread opens the channel at its parent and the thread beside at the reply (onThreadReply).
 // A lazy chunk, with everything of this mode.
 import { t } from '@lingui/core/macro'
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type { ReactNode } from 'react'
+import { burstBatched } from '../../../lib/burst-batched.ts'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { EmptyState, Notice, Spinner } from '../../../ui/Notice.tsx'
 import type { LiveChannel } from '../conversation/live-channel.ts'
@@ -82,11 +83,8 @@ export default function OpenAtMessage(props: Props) {
     [live]
   )
 
-  const snapshot = useSyncExternalStore(
-    live?.subscribe ?? noSubscribe,
-    live?.getSnapshot ?? noSnapshot,
-    noSnapshot
-  )
+  const subscribe = useMemo(() => (live ? burstBatched(live.subscribe) : noSubscribe), [live])
+  const snapshot = useSyncExternalStore(subscribe, live?.getSnapshot ?? noSnapshot, noSnapshot)
   const wrap = useRef<HTMLDivElement>(null)
   // Near the end of the list (or a list too short to scroll): the next page.
   const check = useCallback(() => {

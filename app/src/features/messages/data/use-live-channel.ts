@@ -4,6 +4,7 @@
 // disposed when it changes; the snapshot comes through useSyncExternalStore. Its edits, deletes
 // and reactions (a chunk of their own) load after the first screen.
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { burstBatched } from '../../../lib/burst-batched.ts'
 import { useAfterFirstScreen } from '../../../lib/first-screen.ts'
 import { browserStore } from '../../../lib/local-store.ts'
 import { cachedMessages, keepMessagesCached } from '../../../lib/offline-messages.ts'
@@ -83,7 +84,9 @@ export function useLiveChannel(
   }, [made, key, channelId, userId, threadId, workspaceId])
 
   const live = remade?.key === key && !remade.channel.isDisposed ? remade.channel : made
-  const snapshot = useSyncExternalStore(live.subscribe, live.getSnapshot, emptySnapshot)
+  // A burst of events (an import, a catch-up) renders once a frame, not once an event.
+  const subscribe = useMemo(() => burstBatched(live.subscribe), [live])
+  const snapshot = useSyncExternalStore(subscribe, live.getSnapshot, emptySnapshot)
   return { live, snapshot }
 }
 
