@@ -1,9 +1,10 @@
 // The message box's tools as two people see them: Ana formats with the toolbar and Slack's
 // shortcuts, inserts an emoji from the picker, and Ben sees the message rendered (bold, struck,
-// a list), and an emoji alone shown large.
+// a list), and an emoji alone shown large; at phone width the toolbar has a row of its own.
 import { expect, test } from './support/test.ts'
-import { actor, composer, confirmedMessageWith } from './support/actors.ts'
-import { twoInGeneral } from './support/workspace.ts'
+import { actor, composer, confirmedMessageWith, signUpByApi } from './support/actors.ts'
+import { phoneActor } from './support/phone.ts'
+import { createWorkspace, twoInGeneral } from './support/workspace.ts'
 
 test('a message formatted with the toolbar reaches the other browser rendered', async ({
   browser,
@@ -69,4 +70,25 @@ test('a message formatted with the toolbar reaches the other browser rendered', 
     await expect(ana.page.getByRole('button', { name: 'Show formatting' })).toBeVisible()
     await expect(ana.page.getByRole('toolbar', { name: 'Formatting' })).toBeHidden()
   })
+})
+
+test('at phone width every formatting button is in sight, on a row of its own', async ({
+  browser,
+}) => {
+  const pia = await phoneActor(browser, 'Pia')
+  await signUpByApi(pia)
+  await createWorkspace(pia, `Phone tools ${Date.now().toString(36)}`)
+  const tools = pia.page.getByRole('toolbar', { name: 'Formatting' })
+  await expect(tools.getByRole('button', { name: 'Bold' })).toBeVisible()
+  // in the bar beside Attach, Emoji, Aa and Send the last buttons were cut off (issue 67)
+  const frame = (await tools.boundingBox())!
+  const buttons = await tools.getByRole('button').all()
+  expect(buttons.length).toBeGreaterThan(5)
+  for (const button of buttons) {
+    const box = (await button.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(frame.x)
+    expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width + 0.5)
+  }
+  const send = (await pia.page.getByRole('button', { name: 'Send message' }).boundingBox())!
+  expect(frame.y + frame.height).toBeLessThanOrEqual(send.y + 0.5)
 })
