@@ -14,6 +14,14 @@ function store() {
   }
 }
 
+/** A store, and a listener subscribed to it through burstBatched. */
+function batched() {
+  const source = store()
+  const heard = vi.fn()
+  const unsubscribe = burstBatched(source.subscribe)(heard)
+  return { source, heard, unsubscribe }
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
 })
@@ -23,9 +31,7 @@ afterEach(() => {
 
 describe('burstBatched', () => {
   it('tells a change after a quiet moment at once', () => {
-    const source = store()
-    const heard = vi.fn()
-    burstBatched(source.subscribe)(heard)
+    const { source, heard } = batched()
     source.change()
     expect(heard).toHaveBeenCalledTimes(1)
     vi.advanceTimersByTime(16)
@@ -35,9 +41,7 @@ describe('burstBatched', () => {
   })
 
   it('holds a change within the frame until the frame ends', () => {
-    const source = store()
-    const heard = vi.fn()
-    burstBatched(source.subscribe)(heard)
+    const { source, heard } = batched()
     source.change()
     vi.advanceTimersByTime(10)
     source.change()
@@ -48,9 +52,7 @@ describe('burstBatched', () => {
   })
 
   it('tells a burst once at once and once a frame after, until a frame passes quietly', () => {
-    const source = store()
-    const heard = vi.fn()
-    burstBatched(source.subscribe)(heard)
+    const { source, heard } = batched()
     for (let i = 0; i < 500; i++) source.change()
     expect(heard).toHaveBeenCalledTimes(1)
     vi.advanceTimersByTime(16)
@@ -68,14 +70,11 @@ describe('burstBatched', () => {
   })
 
   it('tells nothing more once unsubscribed, and leaves the store', () => {
-    const source = store()
-    const heard = vi.fn()
-    const unsubscribe = burstBatched(source.subscribe)(heard)
+    const { source, heard, unsubscribe } = batched()
     source.change()
     source.change()
     unsubscribe()
     expect(source.listening()).toBe(0)
-    vi.advanceTimersByTime(16)
     vi.advanceTimersByTime(1_000)
     expect(heard).toHaveBeenCalledTimes(1)
   })
