@@ -10,7 +10,7 @@
 // (support/i18n.ts).
 import { expect } from '@playwright/test'
 import type { Page } from '@playwright/test'
-import type { AxeAudit } from './axe.ts'
+import type { Look } from './camera.ts'
 import { escapeRegExp, tr, trPattern } from './i18n.ts'
 import type { Language } from './i18n.ts'
 import { thread, threadLive } from './thread.ts'
@@ -19,8 +19,9 @@ import { messageWith } from './actors.ts'
 /** Where the tour goes: the owner's page, in its language, in this workspace. */
 export interface TourPlace {
   page: Page
-  /** What looks at each screen: axe (accessibility.spec.ts), or the CSP's watch (csp.spec.ts). */
-  audit: Pick<AxeAudit, 'checkThemes'>
+  /** What looks at each screen: axe, the layout check and the gallery's camera
+   * (accessibility.spec.ts), or the CSP's watch (csp.spec.ts). */
+  audit: Look
   language: Language
   workspace: string
 }
@@ -53,7 +54,8 @@ export async function tour(place: TourPlace): Promise<void> {
   const menuButton = page.getByRole('button', { name: say('Workspace menu') })
   await menuButton.click()
   await expect(page.getByRole('menu', { name: say('Workspace menu') })).toBeVisible()
-  await expect(page.getByRole('menuitem', { name: say('Leave workspace') })).toBeVisible()
+  // In sight, not only present: a box around it once clipped all but the first item.
+  await expect(page.getByRole('menuitem', { name: say('Leave workspace') })).toBeInViewport()
   await audit.checkThemes(page, at('workspace menu'))
   // Every dialog the menu offers, whichever features add them (the app's slots/workspace.ts).
   const items = (await page.getByRole('menuitem').allTextContents()).filter(
