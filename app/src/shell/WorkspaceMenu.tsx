@@ -38,7 +38,7 @@ export default function WorkspaceMenu(props: WorkspaceMenuProps) {
               // The menu's button takes the focus before the item goes: the dialog gives it back
               // there when it closes (ui/dialog-focus.ts).
               e.currentTarget
-                .closest('.menu')
+                .closest('.menu-button')
                 ?.querySelector<HTMLElement>('[aria-haspopup]')
                 ?.focus()
               close()

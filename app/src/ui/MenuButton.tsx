@@ -26,7 +26,7 @@ export function MenuButton({ label, icon, children }: Props) {
 
   return (
     <div
-      className="menu"
+      className="menu-button"
       ref={root}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && open) {
@@ -48,7 +48,7 @@ export function MenuButton({ label, icon, children }: Props) {
         {icon}
       </button>
       {open && (
-        <div className="menu-items" role="menu" id={id} aria-label={label}>
+        <div className="menu-button-items" role="menu" id={id} aria-label={label}>
           {children(() => setOpen(false))}
         </div>
       )}

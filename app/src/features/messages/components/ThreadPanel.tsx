@@ -141,7 +141,9 @@ export default function ThreadPanel(props: ThreadPanelProps) {
     >
       <header className="thread-header">
         <h2>{t`Thread`}</h2>
-        <span className="muted">#{props.channelName}</span>
+        <span className="muted" title={`#${props.channelName}`}>
+          #{props.channelName}
+        </span>
         <button
           type="button"
           className="button button-small thread-follow"
