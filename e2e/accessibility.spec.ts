@@ -30,7 +30,11 @@ import { expect, test } from './support/test.ts'
 import { actor, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
 import { appUrl } from './support/env.ts'
 import { AxeAudit } from './support/axe.ts'
-import { LONG_CODE, outOfReach, workspaceScene } from './support/axe-scene.ts'
+import { allOf, Camera } from './support/camera.ts'
+import { CspWatch } from './support/csp-watch.ts'
+import type { Look } from './support/camera.ts'
+import { LayoutCheck } from './support/layout-check.ts'
+import { DESKTOP, LONG_CODE, outOfReach, workspaceScene } from './support/axe-scene.ts'
 import { tour } from './support/axe-tour.ts'
 import { BROWSER_LOCALE, LANGUAGES, loadCatalogs, tr } from './support/i18n.ts'
 import type { Language } from './support/i18n.ts'
@@ -41,13 +45,39 @@ import { createWorkspace } from './support/workspace.ts'
 /** Minor/moderate rules found and accepted, with the reason in the header above. */
 const ACCEPTED_MINOR: string[] = []
 
+/** The gallery's languages (`npm run screens`): their screens are also checked for tofu and
+ * overflow (support/layout-check.ts). */
+const GALLERY: readonly Language[] = ['en', 'ar']
+
+/** What looks at each screen of one test, and the browser its people open their pages in: the
+ * Content-Security-Policy's watch (support/csp-watch.ts: nothing refused), axe, and the layout
+ * check in the gallery's languages; when `npm run screens` runs, the gallery's camera alone. */
+function looks(browser: Browser, language: Language, set: string) {
+  const camera = Camera.forRun(language, set)
+  // The gallery's run only takes the pictures: these tests check the same screens.
+  if (camera) return { browser, look: camera, assertClean() {} }
+  const audit = new AxeAudit()
+  const csp = new CspWatch()
+  const layout = GALLERY.includes(language) ? new LayoutCheck() : null
+  const look = allOf(csp, audit, layout)
+  return {
+    browser: csp.browser(browser),
+    look,
+    assertClean() {
+      expect(csp.violations, 'refused by the Content-Security-Policy').toEqual([])
+      audit.assertClean(ACCEPTED_MINOR)
+      layout?.assertClean()
+    },
+  }
+}
+
 test.describe.configure({ mode: 'parallel' })
 test.beforeAll(loadCatalogs)
 
-async function firstScreens(browser: Browser, audit: AxeAudit, language: Language) {
+async function firstScreens(browser: Browser, audit: Look, language: Language) {
   const say = (english: string) => tr(language, english)
   const at = (screen: string) => `${screen} [${language}]`
-  const ola = await actor(browser, 'Ola', { locale: BROWSER_LOCALE[language] })
+  const ola = await actor(browser, 'Ola', { locale: BROWSER_LOCALE[language], viewport: DESKTOP })
   const page = ola.page
   await page.goto(appUrl('/sign-in'))
   await expect(page.getByRole('heading', { name: say('Sign in to Chorus') })).toBeVisible()
@@ -67,7 +97,7 @@ async function firstScreens(browser: Browser, audit: AxeAudit, language: Languag
   await expect(page.getByRole('heading', { name: say('Check your email') })).toBeVisible()
   await audit.checkThemes(page, at('check your email'))
 
-  const una = await actor(browser, 'Una', { locale: BROWSER_LOCALE[language] })
+  const una = await actor(browser, 'Una', { locale: BROWSER_LOCALE[language], viewport: DESKTOP })
   await signUpByApi(una)
   await expect(una.page.getByRole('heading', { name: say('Welcome to Chorus') })).toBeVisible()
   await audit.checkThemes(una.page, at('welcome'))
@@ -77,9 +107,9 @@ for (const language of LANGUAGES) {
   test(`sign-in, sign-up, "Check your email" and "Welcome" have no serious violation [${language}]`, async ({
     browser,
   }) => {
-    const audit = new AxeAudit()
-    await firstScreens(browser, audit, language)
-    audit.assertClean(ACCEPTED_MINOR)
+    const { browser: watched, look, assertClean } = looks(browser, language, 'desktop-1-first')
+    await firstScreens(watched, look, language)
+    assertClean()
   })
 
   test(`the workspace, its dialogs, thread, search, picker, viewer and offline banner [${language}]`, async ({
@@ -87,23 +117,23 @@ for (const language of LANGUAGES) {
   }) => {
     // About 60 screens, each in both themes: 2-3 minutes alone on 2 cores.
     test.setTimeout(360_000)
-    const audit = new AxeAudit()
-    const { ana, workspace } = await workspaceScene(browser, language)
-    await tour({ page: ana.page, audit, language, workspace })
-    await outOfReach(ana, audit, language)
-    audit.assertClean(ACCEPTED_MINOR)
+    const { browser: watched, look, assertClean } = looks(browser, language, 'desktop-2-workspace')
+    const { ana, workspace } = await workspaceScene(watched, language, look)
+    await tour({ page: ana.page, audit: look, language, workspace })
+    await outOfReach(ana, look, language)
+    assertClean()
   })
 
   test(`at phone width: the channel, the channel list, the action sheet, a thread, search, light and dark [${language}]`, async ({
     browser,
   }) => {
-    const audit = new AxeAudit()
-    await phoneScreens(browser, audit, language)
-    audit.assertClean(ACCEPTED_MINOR)
+    const { browser: watched, look, assertClean } = looks(browser, language, 'phone')
+    await phoneScreens(watched, look, language)
+    assertClean()
   })
 }
 
-async function phoneScreens(browser: Browser, audit: AxeAudit, language: Language) {
+async function phoneScreens(browser: Browser, audit: Look, language: Language) {
   const say = (english: string, values?: Record<string, string>) => tr(language, english, values)
   const at = (screen: string) => `phone ${screen} [${language}]`
   const pia = await phoneActor(browser, 'Pia', { locale: BROWSER_LOCALE[language] })

@@ -4,12 +4,12 @@
 // and in the thread); then the offline banner and the server out of reach ("Cannot reach the
 // server").
 import { expect } from '@playwright/test'
-import type { Browser } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import { actor, messageWith, send, signUpByApi, waitLive } from './actors.ts'
 import type { Actor } from './actors.ts'
-import type { AxeAudit } from './axe.ts'
+import type { Look } from './camera.ts'
 import { apiUrl } from './env.ts'
-import { BROWSER_LOCALE, tr, trPattern } from './i18n.ts'
+import { BROWSER_LOCALE, escapeRegExp, tr, trPattern } from './i18n.ts'
 import type { Language } from './i18n.ts'
 import { thread, threadLive } from './thread.ts'
 import { createInviteLink, createWorkspace, joinByInvite } from './workspace.ts'
@@ -27,13 +27,18 @@ export const LONG_CODE =
   '"draft", "review", "ship", '.repeat(8) +
   '"done"] }\n```'
 
-/** Ana (her browser in `language`) and her workspace's name, Ben (in English) in it. */
+/** The desktop screens' size (the gallery's: 1,440x900). */
+export const DESKTOP = { width: 1440, height: 900 }
+
+/** Ana (her browser in `language`) and her workspace's name, Ben (in English) in it. `look`
+ * sees the new workspace while it is empty: its #general, and the Threads and Later views. */
 export async function workspaceScene(
   browser: Browser,
-  language: Language
+  language: Language,
+  look?: Look
 ): Promise<{ ana: Actor; workspace: string }> {
   const say = (english: string, values?: Record<string, string>) => tr(language, english, values)
-  const ana = await actor(browser, 'Ana', { locale: BROWSER_LOCALE[language] })
+  const ana = await actor(browser, 'Ana', { locale: BROWSER_LOCALE[language], viewport: DESKTOP })
   const ben = await actor(browser, 'Ben')
   const workspace = `Axe ${language} ${Date.now().toString(36)}`
   await signUpByApi(ana)
@@ -43,6 +48,7 @@ export async function workspaceScene(
   await waitLive(ana.page)
   await waitLive(ben.page)
   const page = ana.page
+  if (look) await emptyScreens(page, language, look)
 
   await send(page, 'The plan for the launch is ready', language)
   const message = messageWith(page, 'plan for the launch')
@@ -76,12 +82,23 @@ export async function workspaceScene(
   return { ana, workspace }
 }
 
+/** A new workspace's #general before anyone writes, and its empty Threads and Later views. */
+async function emptyScreens(page: Page, language: Language, look: Look): Promise<void> {
+  const say = (english: string) => tr(language, english)
+  await look.checkThemes(page, `empty channel [${language}]`)
+  await page.getByRole('link', { name: trPattern(language, 'Threads', true) }).click()
+  await expect(page.getByRole('region', { name: say('Threads') })).toBeVisible()
+  await look.checkThemes(page, `Threads view, empty [${language}]`)
+  await page.getByRole('link', { name: trPattern(language, 'Later', true) }).click()
+  await expect(page.getByRole('region', { name: say('Later') })).toBeVisible()
+  await look.checkThemes(page, `Later view, empty [${language}]`)
+  const general = new RegExp(`^general, ${escapeRegExp(say('channel'))}`)
+  await page.getByRole('link', { name: general }).click()
+  await waitLive(page)
+}
+
 /** The offline banner, then the server out of reach, each checked in both themes. */
-export async function outOfReach(
-  ana: Actor,
-  audit: Pick<AxeAudit, 'checkThemes'>,
-  language: Language
-): Promise<void> {
+export async function outOfReach(ana: Actor, audit: Look, language: Language): Promise<void> {
   const page = ana.page
   await ana.context.setOffline(true)
   await expect(page.locator('.status-banner[data-status="offline"]')).toBeVisible()
