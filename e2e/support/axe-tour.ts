@@ -3,7 +3,7 @@
 // the sidebar's and the header's dialogs, the profile and its sections, the members panel, the
 // quick reactions, the emoji picker, the thread, the image viewer, search results, the mention
 // list, the quick switcher, the message menu, the saved toast and the reminder dialog, the
-// Threads and Later views.
+// delete confirmation, the Threads and Later views.
 // The page is the owner's (support/axe-scene.ts), in #general with a message "…plan for the
 // launch…" that has a reply in its thread, an image "pixels.png", and another person to mention
 // ("Be…"). Every name the tour finds an element by is the app's text in that language
@@ -169,6 +169,20 @@ export async function tour(place: TourPlace): Promise<void> {
   await audit.checkThemes(page, at('reminder dialog'))
   await page.keyboard.press('Escape')
   await expect(saveDialog).toBeHidden()
+
+  // Deleting asks first, in the app's own dialog; Cancel keeps the message.
+  await message.hover()
+  await message.getByRole('button', { name: say('More actions') }).click()
+  await page
+    .getByRole('menu', { name: /plan for the launch/ })
+    .getByRole('menuitem', { name: say('Delete message') })
+    .click()
+  const asked = page.getByRole('alertdialog')
+  await expect(asked).toBeVisible()
+  await audit.checkThemes(page, at('delete confirmation'))
+  await asked.getByRole('button', { name: say('Cancel'), exact: true }).click()
+  await expect(asked).toBeHidden()
+  await expect(message).toBeVisible()
 
   await page.getByRole('link', { name: trPattern(language, 'Threads', true) }).click()
   await expect(page.getByRole('region', { name: say('Threads') })).toBeVisible()

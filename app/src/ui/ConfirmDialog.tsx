@@ -3,6 +3,9 @@
 // inside, Cancel focused first, Escape cancels, the focus given back to what had it. Each is
 // rendered in a root of its own, into the top modal <dialog> when one is open (the rest of the
 // page is inert then: a layer outside it could not be reached) or the body.
+// The overlay is a plain element, not Radix's: Radix's locks the page's scrolling with a <style>
+// it writes into the page, which the Content-Security-Policy refuses (no inline styles), and the
+// app's page never scrolls as a whole (its lists scroll inside it), so there is nothing to lock.
 import { t } from '@lingui/core/macro'
 import * as AlertDialog from '@radix-ui/react-alert-dialog'
 import { useRef } from 'react'
@@ -55,7 +58,7 @@ function Confirm({ options, close }: { options: ConfirmOptions; close: (ok: bool
   const { title, body, confirm, danger } = options
   return (
     <AlertDialog.Root open onOpenChange={(open) => !open && close(false)}>
-      <AlertDialog.Overlay className="layer-overlay" />
+      <div className="layer-overlay" aria-hidden="true" />
       <AlertDialog.Content
         className="confirm-dialog"
         onCloseAutoFocus={(e) => e.preventDefault()}
@@ -81,7 +84,7 @@ function ShowText({ title, text, close }: { title: string; text: string; close: 
   const field = useRef<HTMLInputElement>(null)
   return (
     <AlertDialog.Root open onOpenChange={(open) => !open && close()}>
-      <AlertDialog.Overlay className="layer-overlay" />
+      <div className="layer-overlay" aria-hidden="true" />
       <AlertDialog.Content
         className="confirm-dialog"
         aria-describedby={undefined}
