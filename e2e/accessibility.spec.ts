@@ -21,6 +21,10 @@
 // with why (the test fails on one not listed here, so this list stays true):
 //   (none: axe 4.13 finds no violation of any impact on these screens, in any of the languages)
 // No rule is turned off and nothing is excluded.
+// The same screens are watched for Content-Security-Policy refusals (support/csp-watch.ts; none
+// allowed), and in English and Arabic, the gallery's languages, checked for tofu and overflow at
+// their size, at 320 px (phone) and at 200 % zoom (desktop) (support/layout-check.ts). With
+// SCREENS_OUT set (`npm run screens`), only photographed (support/camera.ts).
 // Found and fixed when this spec came (2026-11-25): white avatar initials on light hues (2.3:1;
 // now 30% lightness, 4.7:1 or more), the dark theme's accent as text and under white text (3.6:1;
 // now lighter with dark text on it), the muted time on a dark mention's background (4.35:1), and
