@@ -133,6 +133,15 @@ function localStackConfig(): { supabaseUrl: string; supabaseKey: string } {
 export default defineConfig({
   // Which parser made a kept message tree (src/features/messages/markdown/kept-trees.ts).
   define: { __CHORUS_PARSER__: JSON.stringify(parserVersion()) },
+  resolve: {
+    // Radix's scroll lock without the inline <style> the CSP refuses (src/ui/no-scroll-bar-style.ts).
+    alias: [
+      {
+        find: /^react-remove-scroll-bar$/,
+        replacement: path.resolve(import.meta.dirname, 'src/ui/no-scroll-bar-style.ts'),
+      },
+    ],
+  },
   plugins: [
     lazyAuthAdmin(),
     lazyAuthWebauthn(),

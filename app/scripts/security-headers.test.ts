@@ -11,6 +11,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { keptScreenScript } from './inline-kept-screen.ts'
 import {
+  libraryStyles,
   contentSecurityPolicy,
   inlineParts,
   pageHeaders,
@@ -58,6 +59,29 @@ describe('inlineParts', () => {
     expect(() => inlineParts('<a href="javascript:go()">x</a>', 'b.html')).toThrow(
       'b.html has a javascript: URL'
     )
+  })
+})
+
+describe('libraryStyles', () => {
+  it('takes the fixed CSS a bundled library writes into a style element, nothing else', () => {
+    const bundle = [
+      'x=jsx("style",{dangerouslySetInnerHTML:{__html:`[data-radix-select-viewport]{scrollbar-width:none}`},nonce:n})',
+      'y=jsx("div",{dangerouslySetInnerHTML:{__html:"<b>not css</b>"}})',
+      'z=jsx("style",{dangerouslySetInnerHTML:{__html:`.a{width:${w}px}`}})',
+      'w=jsx("style",{dangerouslySetInnerHTML:{__html:".b{content:\\"q\\"}"}})',
+    ].join(';')
+    expect(libraryStyles([bundle, bundle])).toEqual([
+      '[data-radix-select-viewport]{scrollbar-width:none}',
+    ])
+    const policy = contentSecurityPolicy({
+      scripts: [],
+      styles: libraryStyles([bundle]),
+      styleAttributes: [],
+    })
+    const hash = createHash('sha256')
+      .update('[data-radix-select-viewport]{scrollbar-width:none}')
+      .digest('base64')
+    expect(policy).toContain(`style-src 'self' 'sha256-${hash}'`)
   })
 })
 

@@ -118,9 +118,31 @@ export function contentSecurityPolicy(parts: InlineParts): string {
   ].join('; ')
 }
 
-/** The headers of every page built from these HTML files. */
-export function pageHeaders(pages: { name: string; html: string }[]): Record<string, string> {
-  const parts: InlineParts = { scripts: [], styles: [], styleAttributes: [] }
+/**
+ * The style elements the bundled libraries write as the page runs, each a fixed text given to
+ * React as `dangerouslySetInnerHTML` (Radix's Select hides its list's scroll bar so), read from
+ * the built scripts: their hashes join the policy, so that what a library writes is allowed and
+ * nothing else is. Only texts that are CSS (a selector or an at-rule, then a block) are taken.
+ */
+export function libraryStyles(scripts: string[]): string[] {
+  const found: string[] = []
+  for (const code of scripts) {
+    for (const [, , text = ''] of code.matchAll(
+      /dangerouslySetInnerHTML:\{__html:(["'`])((?:\\.|(?!\1)[^\\])*)\1\}/g
+    )) {
+      const plain = !text.includes('${') && !text.includes('\\')
+      if (plain && /^\s*[[.#@a-z][^{}]*\{[^]*\}\s*$/i.test(text)) found.push(text)
+    }
+  }
+  return unique(found)
+}
+
+/** The headers of every page built from these HTML files (and the libraries' styles). */
+export function pageHeaders(
+  pages: { name: string; html: string }[],
+  styles: string[] = []
+): Record<string, string> {
+  const parts: InlineParts = { scripts: [], styles: [...styles], styleAttributes: [] }
   for (const { name, html } of pages) {
     const found = inlineParts(html, name)
     parts.scripts.push(...found.scripts)
@@ -143,7 +165,13 @@ export async function writeSecurityHeaders(outDir: string): Promise<SecurityHead
   const pages = await Promise.all(
     names.map(async (name) => ({ name, html: await readFile(path.join(outDir, name), 'utf8') }))
   )
-  const file: SecurityHeadersFile = { page: pageHeaders(pages) }
+  const assets = path.join(outDir, 'assets')
+  const scripts = await Promise.all(
+    (await readdir(assets).catch(() => [] as string[]))
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => readFile(path.join(assets, name), 'utf8'))
+  )
+  const file: SecurityHeadersFile = { page: pageHeaders(pages, libraryStyles(scripts)) }
   await writeFile(
     path.join(outDir, SECURITY_HEADERS_FILE),
     `${JSON.stringify(file, null, 2)}\n`,

@@ -69,6 +69,24 @@ export async function tour(place: TourPlace): Promise<void> {
       await page.getByRole('menuitem', { name: new RegExp(`^${escapeRegExp(item)}$`) }).click()
     })
   }
+  // A select open (Radix's, in Preferences): its options in sight.
+  await menuButton.click()
+  await page.getByRole('menuitem', { name: say('Preferences') }).click()
+  const preferences = page.getByRole('dialog', { name: say('Preferences') })
+  await preferences.getByRole('combobox').first().click()
+  const options = page.getByRole('listbox')
+  await expect(options).toBeVisible()
+  await audit.checkThemes(page, at('select open'))
+  await page.keyboard.press('Escape')
+  await expect(options).toBeHidden()
+  if (await preferences.isVisible()) {
+    await preferences
+      .getByRole('button', { name: say('Close') })
+      .first()
+      .click()
+  }
+  await expect(preferences).toBeHidden()
+
   const button = (name: string) => () =>
     page.getByRole('button', { name: say(name), exact: true }).click()
   await dialogCheck(place, at('create a channel'), button('Create a channel'))

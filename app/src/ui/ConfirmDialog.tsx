@@ -30,12 +30,31 @@ export function layerHost(): HTMLElement {
   return (modals[modals.length - 1] as HTMLElement | undefined) ?? document.body
 }
 
+/** Makes everything but `layer` (and what holds it) inert until the returned function runs.
+ * Radix hides the rest of the page from screen readers with aria-hidden, but its buttons stay
+ * focusable there (axe: aria-hidden-focus, serious); inert takes them out of the focus order too,
+ * as a modal <dialog> does. */
+function inertOthers(layer: HTMLElement): () => void {
+  const made: HTMLElement[] = []
+  for (let node: HTMLElement = layer; node.parentElement; node = node.parentElement) {
+    if (node === document.body) break
+    for (const sibling of node.parentElement.children) {
+      if (sibling !== node && sibling instanceof HTMLElement && !sibling.inert) {
+        sibling.inert = true
+        made.push(sibling)
+      }
+    }
+  }
+  return () => made.forEach((element) => (element.inert = false))
+}
+
 /** Renders one dialog in a root of its own until it calls `close`, then removes it. */
 function mount<T>(render: (close: (value: T) => void) => ReactNode): Promise<T> {
   return new Promise((resolve) => {
     const container = document.createElement('div')
     container.className = 'layer-root'
     layerHost().append(container)
+    const restore = inertOthers(container)
     const root = createRoot(container)
     // What had the focus has it back (Radix gives it to a Trigger, and these have none).
     const opener = document.activeElement
@@ -45,6 +64,7 @@ function mount<T>(render: (close: (value: T) => void) => ReactNode): Promise<T> 
       done = true
       root.unmount()
       container.remove()
+      restore()
       const now = document.activeElement
       if (opener instanceof HTMLElement && opener.isConnected && (!now || now === document.body))
         opener.focus()
