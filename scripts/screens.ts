@@ -145,7 +145,7 @@ async function writeDocs(all: GallerySet[]): Promise<void> {
   }
   const page = `# Every screen
 
-The English desktop screens in the light theme, small, as \`npm run screens --docs\` last wrote
+The English desktop screens in the light theme, small, as \`npm run screens -- --docs\` last wrote
 them (${new Date().toISOString().slice(0, 10)}). \`npm run screens\` writes the whole gallery: every
 screen in the light and the dark theme, at 1,440x900 and at 390x844, in English and in Arabic,
 into \`screens/\` with an \`index.html\` to page through (docs/development.md, "The gallery").

@@ -32,12 +32,15 @@ export function fileName(screen: string): string {
   )
 }
 
-// A page script as text: the transform of this file may wrap functions in helpers the page lacks.
-const IMAGES_IN_SIGHT_LOADED = `[...document.images].every((image) => {
-  const box = image.getBoundingClientRect()
-  const inSight = box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth
-  return !inSight || !image.checkVisibility() || image.complete
-})`
+/** Every image in sight has loaded (a function, not text: the page's policy refuses eval). */
+function imagesInSightLoaded(): boolean {
+  return [...document.images].every((image) => {
+    const box = image.getBoundingClientRect()
+    const inSight =
+      box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth
+    return !inSight || !image.checkVisibility() || image.complete
+  })
+}
 
 export class Camera implements Look {
   private count = 0
@@ -57,7 +60,7 @@ export class Camera implements Look {
 
   async checkThemes(page: Page, screen: string): Promise<void> {
     // The images in sight loaded (emoji and avatars load lazily, as they come into view).
-    await page.waitForFunction(IMAGES_IN_SIGHT_LOADED, undefined, { timeout: 10_000 })
+    await page.waitForFunction(imagesInSightLoaded, undefined, { timeout: 10_000 })
     this.count += 1
     const base = `${String(this.count).padStart(2, '0')}-${fileName(screen)}`
     for (const theme of ['light', 'dark'] as const) {
