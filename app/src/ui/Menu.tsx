@@ -10,6 +10,7 @@ import { createContext, useCallback, useContext, useRef } from 'react'
 import type { ReactElement, ReactNode } from 'react'
 import { layerHost } from './ConfirmDialog.tsx'
 import { Icon } from './Icon.tsx'
+import { pageDirection } from './direction.ts'
 import type { IconName } from './icons.ts'
 import './menu.css'
 
@@ -33,7 +34,7 @@ export interface MenuProps {
 const Chosen = createContext<(run: () => void) => void>((run) => run())
 
 export function Menu(props: MenuProps) {
-  const dir = document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr'
+  const dir = pageDirection()
   const chosen = useRef<(() => void) | null>(null)
   const trigger = useRef<HTMLButtonElement | null>(null)
   // Radix focuses the menu itself as it opens; then its first item, if asked (once an opening).

@@ -4,6 +4,7 @@ import * as RadixRadio from '@radix-ui/react-radio-group'
 import { useId } from 'react'
 import type { ReactNode } from 'react'
 import './controls.css'
+import { pageDirection } from './direction.ts'
 
 export interface RadioOption<T extends string> {
   value: T
@@ -34,6 +35,7 @@ export function RadioGroup<T extends string>({
     <div className="field">
       <span id={id}>{label}</span>
       <RadixRadio.Root
+        dir={pageDirection()}
         aria-labelledby={id}
         className={cards ? 'radio-group radio-cards' : 'radio-group'}
         value={value}

@@ -6,6 +6,7 @@ import * as RadixSelect from '@radix-ui/react-select'
 import { useId, useState } from 'react'
 import { Icon } from './Icon.tsx'
 import './controls.css'
+import { pageDirection } from './direction.ts'
 
 export interface SelectOption<T extends string> {
   value: T
@@ -44,6 +45,7 @@ export function Select<T extends string>({
         {label}
       </label>
       <RadixSelect.Root
+        dir={pageDirection()}
         value={value}
         onValueChange={(v) => onValueChange(v as T)}
         disabled={disabled}

@@ -3,6 +3,7 @@
 import * as RadixTabs from '@radix-ui/react-tabs'
 import type { ReactNode } from 'react'
 import './controls.css'
+import { pageDirection } from './direction.ts'
 
 export interface TabItem<T extends string> {
   value: T
@@ -20,6 +21,7 @@ interface Props<T extends string> {
 export function Tabs<T extends string>({ label, value, onValueChange, tabs }: Props<T>) {
   return (
     <RadixTabs.Root
+      dir={pageDirection()}
       className="tabs"
       value={value}
       onValueChange={(v) => onValueChange(v as T)}

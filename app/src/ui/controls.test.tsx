@@ -158,3 +158,47 @@ describe('Select', () => {
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull())
   })
 })
+
+describe('in a right-to-left page', () => {
+  it('the select, the tabs and the radio group lay themselves out and move right to left', () => {
+    document.documentElement.dir = 'rtl'
+    try {
+      const { container } = render(
+        <>
+          <Select
+            label="Notify me about"
+            value="all"
+            onValueChange={() => {}}
+            options={[{ value: 'all', label: 'All messages' }]}
+          />
+          <Tabs
+            label="Preferences"
+            value="a"
+            onValueChange={() => {}}
+            tabs={[{ value: 'a', label: 'Notifications', content: <p>Levels</p> }]}
+          />
+          <RadioGroup
+            label="Theme"
+            value="light"
+            onValueChange={() => {}}
+            options={[{ value: 'light', label: 'Light' }]}
+          />
+        </>
+      )
+      expect(
+        within(container).getByRole('combobox', { name: 'Notify me about' }).getAttribute('dir')
+      ).toBe('rtl')
+      expect(
+        within(container)
+          .getByRole('tablist', { name: 'Preferences' })
+          .closest('[dir]')
+          ?.getAttribute('dir')
+      ).toBe('rtl')
+      expect(within(container).getByRole('radiogroup', { name: 'Theme' }).getAttribute('dir')).toBe(
+        'rtl'
+      )
+    } finally {
+      document.documentElement.dir = ''
+    }
+  })
+})
