@@ -89,7 +89,10 @@ async function firstScreens(browser: Browser, audit: Look, language: Language) {
   await page.getByLabel(say('Email')).fill('nobody@example.test')
   await page.getByLabel(say('Password')).fill('not the password')
   await page.getByRole('button', { name: say('Sign in'), exact: true }).click()
-  await expect(page.getByRole('alert')).toBeVisible()
+  // Said in the person's language, not Auth's "Invalid login credentials".
+  await expect(page.getByRole('alert')).toContainText(
+    say('That email and password do not match. Check them, or reset your password.')
+  )
   await audit.checkThemes(page, at('sign-in refused'))
   await page.goto(appUrl('/sign-up'))
   await expect(page.getByRole('button', { name: say('Create account') })).toBeVisible()

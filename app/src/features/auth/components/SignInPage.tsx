@@ -28,7 +28,10 @@ export function SignInPage({ expired }: { expired: boolean }) {
   const resend = useResendConfirmation()
   const link = useSendSignInLink()
   const signUpHref = `/sign-up${window.location.search}`
-  const notConfirmed = (signIn.error as { code?: unknown } | null)?.code === 'email_not_confirmed'
+  const code = (signIn.error as { code?: unknown } | null)?.code
+  const notConfirmed = code === 'email_not_confirmed'
+  // Auth's "Invalid login credentials", said as a person would.
+  const wrongPassword = code === 'invalid_credentials'
 
   return (
     <AuthLayout title={t`Sign in to Chorus`}>
@@ -54,7 +57,13 @@ export function SignInPage({ expired }: { expired: boolean }) {
         values={values}
         onValue={(name, value) => setValues((was) => ({ ...was, [name]: value }))}
         error={signIn.error}
-        errorText={notConfirmed ? t`Confirm your email first: open the link we sent you.` : null}
+        errorText={
+          notConfirmed
+            ? t`Confirm your email first: open the link we sent you.`
+            : wrongPassword
+              ? t`That email and password do not match. Check them, or reset your password.`
+              : null
+        }
         submit={t`Sign in`}
         pending={signIn.isPending}
         pendingLabel={t`Signing in…`}
