@@ -71,8 +71,9 @@ export async function tour(place: TourPlace): Promise<void> {
   }
   // A select open (Radix's, in Preferences): its options in sight.
   await menuButton.click()
-  await page.getByRole('menuitem', { name: say('Preferences') }).click()
-  const preferences = page.getByRole('dialog', { name: say('Preferences') })
+  // Exact: German's "Einstellungen" is also within "Workspace-Einstellungen".
+  await page.getByRole('menuitem', { name: say('Preferences'), exact: true }).click()
+  const preferences = page.getByRole('dialog', { name: say('Preferences'), exact: true })
   await preferences.getByRole('combobox').first().click()
   const options = page.getByRole('listbox')
   await expect(options).toBeVisible()
