@@ -19,6 +19,9 @@ import { appUrl } from './support/env.ts'
 import { appDist } from './support/stack-process.ts'
 import { createWorkspace } from './support/workspace.ts'
 
+// The service worker, blocked elsewhere (playwright.config.ts), is part of what this file measures.
+test.use({ serviceWorkers: 'allow' })
+
 /**
  * Bytes of JavaScript on the wire for the first screen. Lower it when the first screen shrinks;
  * never raise it: a feature that needs more code loads it lazily. Set on React 19 (issue 47) to
