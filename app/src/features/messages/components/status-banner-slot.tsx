@@ -1,14 +1,19 @@
 // The place under a channel's header where its connection's state is said (StatusBanner, a lazy
 // chunk), and its data-status, which the page always carries. The banner's code loads only when
 // the state may have something to say: a channel that opens live (a first visit's first screen)
-// never fetches it. "Catching up…" waits a moment: most catch-ups end before it would have been
+// fetches it only after that screen. "Catching up…" waits a moment: most catch-ups end before it would have been
 // read, and a line that flashes and goes is noise (and the first screen's bytes).
 import { Suspense, useEffect, useState } from 'react'
 import { useRefreshHeld } from '../../auth/index.ts'
+import { afterFirstScreen } from '../../../lib/first-screen.ts'
 import { lazyRetrying } from '../../../lib/lazy.ts'
 import type { ChannelSnapshot } from '../conversation/types.ts'
 
-const StatusBanner = lazyRetrying(() => import('./StatusBanner.tsx'), Empty)
+const load = () => import('./StatusBanner.tsx')
+const StatusBanner = lazyRetrying(load, Empty)
+// Fetched once the first screen is shown: offline, its chunk could come only from the service
+// worker's copy, which a first visit does not have yet (nor a browser without service workers).
+afterFirstScreen(() => void load().catch(() => undefined))
 
 function Empty({ snapshot }: { snapshot: ChannelSnapshot }) {
   return <div className="status-banner-slot" data-status={snapshot.status} />
