@@ -1,10 +1,10 @@
 import { t } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
-import { cleanError } from '../../../lib/clean-error.ts'
 import { Link } from '../../../ui/Link.tsx'
-import { Notice } from '../../../ui/Notice.tsx'
-import { useResendConfirmation, useSignUp } from '../data/auth-mutations.ts'
+import { Spinner } from '../../../ui/Notice.tsx'
+import { useSignUp } from '../data/auth-mutations.ts'
+import { useInvitation } from '../data/invitation.ts'
 import {
   passwordHint,
   validateDisplayName,
@@ -13,6 +13,8 @@ import {
 } from '../../../lib/validation.ts'
 import { AuthForm } from './AuthForm.tsx'
 import { AuthLayout } from './AuthLayout.tsx'
+import { CheckYourEmail } from './CheckYourEmail.tsx'
+import { InvitationIntro, InvitationRefused } from './InvitationIntro.tsx'
 
 /** The field an Auth refusal is about. */
 function fieldOf(code: string): string | null {
@@ -25,37 +27,28 @@ export function SignUpPage() {
   const [values, setValues] = useState({ displayName: '', email: '', password: '' })
   const { displayName, email, password } = values
   const signUp = useSignUp()
-  const resend = useResendConfirmation()
   const next = new URLSearchParams(window.location.search).get('next') ?? '/'
   const signInHref = `/sign-in${window.location.search}`
+  // Sent here by an invitation link: who invited whom to what is said first, and a link that no
+  // longer works says so instead of asking for an account it cannot give.
+  const invitation = useInvitation(next)
+  const invite = invitation.data
 
-  if (signUp.isSuccess && signUp.data.needsConfirmation) {
+  if (signUp.isSuccess && signUp.data.needsConfirmation) return <CheckYourEmail email={email} />
+
+  if (invitation.token && invitation.isPending)
     return (
-      <AuthLayout title={t`Check your email`}>
-        <p>
-          <Trans>
-            We sent a confirmation link to <strong>{email}</strong>. Open it to finish creating your
-            account.
-          </Trans>
-        </p>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={resend.isPending}
-          onClick={() => resend.mutate(email)}
-        >
-          {resend.isSuccess ? t`Sent again` : t`Send it again`}
-        </button>
-        {resend.error && <Notice tone="error">{cleanError(resend.error)}</Notice>}
-        <p className="auth-links">
-          <Link href="/sign-in">{t`Back to sign in`}</Link>
-        </p>
+      <AuthLayout title={t`Invitation`}>
+        <Spinner label={t`Loading the invitation`} />
       </AuthLayout>
     )
-  }
+  if (invitation.token && invitation.isSuccess && invite?.status !== 'valid')
+    return <InvitationRefused invite={invite ?? null} next={next} />
 
+  const workspace = invite?.workspaceName
   return (
-    <AuthLayout title={t`Create your Chorus account`}>
+    <AuthLayout title={workspace ? t`Join ${workspace} on Chorus` : t`Create your Chorus account`}>
+      {invite && <InvitationIntro invite={invite} />}
       <AuthForm
         fields={[
           {

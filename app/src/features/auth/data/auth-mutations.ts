@@ -10,6 +10,13 @@ function redirectTo(path: string): string {
   return `${window.location.origin}${path}`
 }
 
+/** The confirmation link lands on the sign-in page, which goes on to `next` once signed in: a
+ * link used already or expired then says so there (link-error.ts) instead of leaving the person
+ * on a sign-in page that explains nothing. */
+function throughSignIn(next: string): string {
+  return next === '/' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(next)}`
+}
+
 export interface SignUpInput {
   email: string
   password: string
@@ -26,7 +33,7 @@ export async function signUp(input: SignUpInput): Promise<{ needsConfirmation: b
       // The new profile starts in the language this page is read in (the database's trigger
       // reads raw_user_meta_data->>'language').
       data: { display_name: input.displayName.trim(), language: appLanguage() },
-      emailRedirectTo: redirectTo(input.next ?? '/'),
+      emailRedirectTo: redirectTo(throughSignIn(input.next ?? '/')),
     },
   })
   if (error) throw error
@@ -55,7 +62,18 @@ export async function resendConfirmation(email: string): Promise<void> {
   const { error } = await supabase().auth.resend({
     type: 'signup',
     email: email.trim(),
-    options: { emailRedirectTo: redirectTo('/') },
+    options: { emailRedirectTo: redirectTo(throughSignIn('/')) },
+  })
+  if (error) throw error
+}
+
+/** The code the confirmation email gives beside its link (Auth's OTP for `signup`): entered on
+ * "Check your email", it confirms the address and signs in, as the link does. */
+export async function confirmWithCode(email: string, code: string): Promise<void> {
+  const { error } = await supabase().auth.verifyOtp({
+    email: email.trim(),
+    token: code.trim(),
+    type: 'signup',
   })
   if (error) throw error
 }
@@ -89,6 +107,12 @@ export function useSignIn() {
 /** Sign-in by email link (magic link), for an account that exists; it lands back on this page. */
 export function useSendSignInLink() {
   return useMutation({ mutationFn: sendSignInLink })
+}
+
+export function useConfirmWithCode() {
+  return useMutation({
+    mutationFn: (v: { email: string; code: string }) => confirmWithCode(v.email, v.code),
+  })
 }
 
 export function useResendConfirmation() {

@@ -1,6 +1,6 @@
 import { plural, t } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
-import { Fragment, useState } from 'react'
+import { Fragment, useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 import { formatLocale } from '../../../lib/i18n.ts'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -27,12 +27,39 @@ export function AcceptInvitePage({ token, email }: { token: string; email: strin
   const imported = useInviteImported(token, !!session && invite?.status === 'valid').data ?? []
 
   const workspace = invite?.workspaceName ?? ''
+  const inviter = invite?.invitedBy || t`Someone`
+  // A member opening the link again goes straight into the workspace.
+  const memberOf = invite?.status === 'already_member' ? invite.workspaceId : null
+  useEffect(() => {
+    if (memberOf) navigate(`/w/${memberOf}`, { replace: true })
+  }, [memberOf])
+
   let body
   if (session && !accountReady && needsPassword(session.user.user_metadata))
-    body = <InvitedAccountForm userId={session.user.id} onDone={() => setAccountReady(true)} />
+    body = (
+      <>
+        {invite && (
+          <p>
+            <Trans>
+              <bdi>{inviter}</bdi> invited you to join{' '}
+              <strong>
+                <bdi>{workspace}</bdi>
+              </strong>
+              . Choose your name and a password to finish.
+            </Trans>
+          </p>
+        )}
+        <InvitedAccountForm userId={session.user.id} onDone={() => setAccountReady(true)} />
+      </>
+    )
   else if (preview.isPending) body = <Spinner label={t`Loading the invitation`} />
   else if (preview.error) body = <Notice tone="error">{cleanError(preview.error)}</Notice>
-  else if (!invite) body = <p>{t`This invitation link is not valid. Ask for a new one.`}</p>
+  else if (!invite)
+    body = (
+      <p>
+        {t`It may have been mistyped, cut short or withdrawn. Check that you have the whole link, or ask the person who sent it for a new one.`}
+      </p>
+    )
   else if (invite.status === 'already_member')
     body = (
       <>
@@ -47,11 +74,24 @@ export function AcceptInvitePage({ token, email }: { token: string; email: strin
       </>
     )
   else if (invite.status === 'expired')
-    body = <p>{t`This invitation to ${workspace} has expired. Ask for a new one.`}</p>
+    body = (
+      <p>
+        <Trans>
+          The invitation to <strong>{workspace}</strong> is no longer valid. Ask{' '}
+          <bdi>{inviter}</bdi> for a new link.
+        </Trans>
+      </p>
+    )
   else if (invite.status === 'used')
-    body = <p>{t`This invitation to ${workspace} was already used.`}</p>
+    body = (
+      <p>
+        <Trans>
+          This invitation to <strong>{workspace}</strong> was already used. Ask <bdi>{inviter}</bdi>{' '}
+          for a new link.
+        </Trans>
+      </p>
+    )
   else {
-    const inviter = invite.invitedBy || t`Someone`
     const invited = invite.email
     const people = listOf(
       imported.map((person) => {
@@ -114,7 +154,16 @@ export function AcceptInvitePage({ token, email }: { token: string; email: strin
     )
   }
 
-  return <CardPage title={t`Invitation`}>{body}</CardPage>
+  const title = !invite
+    ? preview.isSuccess
+      ? t`This invitation link does not work`
+      : t`Invitation`
+    : invite.status === 'expired'
+      ? t`This invitation has expired`
+      : invite.status === 'used'
+        ? t`This invitation was already used`
+        : t`Join ${workspace}`
+  return <CardPage title={title}>{body}</CardPage>
 }
 
 /** "A, B and C" as the app's language writes a list, of elements. */

@@ -122,31 +122,6 @@ export async function revokeInvite(token: string): Promise<void> {
   if (error) throw error
 }
 
-export interface InvitePreview {
-  workspaceId: string
-  workspaceName: string
-  role: Role
-  email: string | null
-  invitedBy: string | null
-  expiresAt: string
-  status: string
-}
-
-export async function fetchInvitePreview(token: string): Promise<InvitePreview | null> {
-  const data = await rpcRows('invite_preview', { p_token: token })
-  const row = data[0]
-  if (!row) return null
-  return {
-    workspaceId: row.workspace_id,
-    workspaceName: row.workspace_name,
-    role: row.role,
-    email: row.email,
-    invitedBy: row.invited_by,
-    expiresAt: row.expires_at,
-    status: row.status,
-  }
-}
-
 /** What accepting the invitation makes mine (issue 49, item 1): each person a Slack import
  *  brought in with my verified address, and how many messages (none for anyone else). */
 export interface ImportedHistory {
@@ -184,7 +159,8 @@ export function useInvitesQuery(workspaceId: string, enabled: boolean) {
 export function useInvitePreview(token: string) {
   return useQuery({
     queryKey: workspaceKeys.invite(token),
-    queryFn: () => fetchInvitePreview(token),
+    // Imported when asked for, as the sign-up page does (features/auth/data/invitation.ts).
+    queryFn: async () => (await import('../../../lib/invite-preview.ts')).fetchInvitePreview(token),
     retry: false,
   })
 }
