@@ -6,12 +6,16 @@ import { navigate } from '../../../lib/router.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Link } from '../../../ui/Link.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
-import { useUserId } from '../../auth/index.ts'
+import { useAuth, useSignOut, useUserId } from '../../auth/index.ts'
 import { validateName } from '../../../lib/validation.ts'
 import { useCreateWorkspace } from '../data/workspace-mutations.ts'
 import { ImportDialog } from '../../imports/index.ts'
 
-/** Where someone without a workspace lands, and the "new workspace" page. */
+/** The product's name above the Welcome card, as on the sign-in card (auth's AuthLayout). */
+const PRODUCT_NAME = 'Chorus'
+
+/** Where someone without a workspace lands (with who is signed in, and a way out), and the
+ * "new workspace" page. */
 export function CreateWorkspacePage({ first }: { first: boolean }) {
   const [name, setName] = useState('')
   const [touched, setTouched] = useState(false)
@@ -19,6 +23,9 @@ export function CreateWorkspacePage({ first }: { first: boolean }) {
   const me = useUserId()
   const error = touched ? validateName(name, 'workspace name') : null
 
+  const auth = useAuth()
+  const email = auth.status === 'signed-in' ? (auth.session.user.email ?? '') : ''
+  const signOut = useSignOut()
   const [importing, setImporting] = useState(false)
   const [created, setCreated] = useState<string | null>(null)
 
@@ -33,6 +40,11 @@ export function CreateWorkspacePage({ first }: { first: boolean }) {
   return (
     <main className="center-screen">
       <div className="card">
+        {first && (
+          <div className="brand" aria-hidden="true">
+            <span className="brand-mark">C</span> {PRODUCT_NAME}
+          </div>
+        )}
         <h1>{first ? t`Welcome to Chorus` : t`Create a workspace`}</h1>
         {first && (
           <p className="muted">
@@ -72,7 +84,19 @@ export function CreateWorkspacePage({ first }: { first: boolean }) {
             />
           </Suspense>
         )}
-        {!first && (
+        {first ? (
+          <p className="auth-links">
+            <span className="muted">{t`Signed in as ${email}`}</span>
+            <button
+              type="button"
+              className="link-button"
+              disabled={signOut.isPending}
+              onClick={() => signOut.mutate()}
+            >
+              {t`Sign out`}
+            </button>
+          </p>
+        ) : (
           <p className="auth-links">
             <Link href="/">{t`Back`}</Link>
           </p>
