@@ -50,16 +50,16 @@ export function CheckYourEmail({ email }: { email: string }) {
         pendingLabel={t`Checking…`}
         onSubmit={() => confirm.mutate({ email, code: values.code })}
       />
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={resend.isPending}
-        onClick={() => resend.mutate(email)}
-      >
-        {resend.isSuccess ? t`Sent again` : t`Send it again`}
-      </button>
       {resend.error && <Notice tone="error">{cleanError(resend.error)}</Notice>}
       <p className="auth-links">
+        <button
+          type="button"
+          className="link-button"
+          disabled={resend.isPending || resend.isSuccess}
+          onClick={() => resend.mutate(email)}
+        >
+          {resend.isSuccess ? t`Sent again` : t`Send it again`}
+        </button>
         <Link href="/sign-in">{t`Back to sign in`}</Link>
       </p>
     </AuthLayout>
