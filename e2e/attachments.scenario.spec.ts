@@ -33,7 +33,13 @@ const fileNamed = (name: string) => path.join(folder, name)
 test.beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'chorus-uploads-'))
   const bytes = randomBytes(SIZE)
-  for (const name of ['clip.mp4', 'paused.mp4', 'cancelled.mp4', 'flaky.mp4', 'reload.mp4']) {
+  for (const name of [
+    'release.tar.zst',
+    'paused.mp4',
+    'cancelled.mp4',
+    'flaky.mp4',
+    'reload.mp4',
+  ]) {
     await writeFile(fileNamed(name), bytes)
   }
 })
@@ -115,7 +121,7 @@ async function ownerInFreshWorkspace(person: Actor, workspace: string): Promise<
   await waitLive(person.page)
 }
 
-test('a 50 MB upload survives a dropped network and finishes without starting over', async ({
+test('a 50 MB .tar.zst (any type) survives a dropped network and finishes without starting over', async ({
   browser,
 }) => {
   test.setTimeout(180_000)
@@ -126,20 +132,20 @@ test('a 50 MB upload survives a dropped network and finishes without starting ov
 
   await test.step('the network drops halfway through the upload', async () => {
     const { held } = await holdPatchFrom(alice.page, SIZE / 2)
-    await attach(alice.page, 'clip.mp4')
+    await attach(alice.page, 'release.tar.zst')
     const route = await held
     await alice.context.setOffline(true)
     await route.abort('internetdisconnected')
     await alice.page.unroute(`**${TUS}/**`)
-    await expect(trayItem(alice.page, 'clip.mp4')).toContainText('paused')
+    await expect(trayItem(alice.page, 'release.tar.zst')).toContainText('paused')
     // Sent meanwhile, the message waits for its file.
-    await composer(alice.page).fill('The whole video')
+    await composer(alice.page).fill('The whole release')
     await composer(alice.page).press('Enter')
     await expect(alice.page.getByRole('status').filter({ hasText: 'Sending once' })).toHaveText(
       'Sending once the files are uploaded…'
     )
     await expect(alice.page.getByRole('button', { name: 'Send message' })).toBeDisabled()
-    await expect(composer(alice.page)).toHaveValue('The whole video')
+    await expect(composer(alice.page)).toHaveValue('The whole release')
   })
 
   const beforeReturn = sent.length
@@ -147,7 +153,7 @@ test('a 50 MB upload survives a dropped network and finishes without starting ov
     await alice.context.setOffline(false)
     // Once the file is up the message goes by itself, the tray and the box emptied.
     await expect(composer(alice.page)).toHaveValue('', { timeout: 60_000 })
-    await expect(trayItem(alice.page, 'clip.mp4')).toHaveCount(0)
+    await expect(trayItem(alice.page, 'release.tar.zst')).toHaveCount(0)
     const after = sent.slice(beforeReturn)
     expect(after.length).toBeGreaterThan(0)
     // The first request after the drop starts where the server stopped (25.2 MB: four chunks in).
@@ -160,14 +166,14 @@ test('a 50 MB upload survives a dropped network and finishes without starting ov
   })
 
   await test.step('the message with the file arrives for the other person', async () => {
-    await expect(messageWith(alice.page, 'The whole video').locator('.file-name')).toHaveText(
-      'clip.mp4'
+    await expect(messageWith(alice.page, 'The whole release').locator('.file-name')).toHaveText(
+      'release.tar.zst'
     )
-    const card = messageWith(bob.page, 'The whole video').locator('.file-card')
-    await expect(card.locator('.file-name')).toHaveText('clip.mp4')
+    const card = messageWith(bob.page, 'The whole release').locator('.file-card')
+    await expect(card.locator('.file-name')).toHaveText('release.tar.zst')
     // The size is the stored object's (the attachment row takes it from Storage).
     await expect(card).toContainText('50 MB')
-    await expect(card.getByRole('link', { name: 'Download clip.mp4' })).toHaveAttribute(
+    await expect(card.getByRole('link', { name: 'Download release.tar.zst' })).toHaveAttribute(
       'href',
       /\/storage\/v1\/object\/sign\/attachments\//
     )

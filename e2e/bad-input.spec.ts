@@ -1,5 +1,6 @@
 // Bad input gets a clear message and loses nothing: script-bearing markdown shows as text,
-// oversized messages and refused files are explained, unsent text stays where it was.
+// oversized messages are explained, unsent text stays where it was; a file of any type is shared,
+// a web page among them served as text (never a page of the app's origin).
 import { expect, test } from './support/test.ts'
 import {
   actor,
@@ -58,7 +59,7 @@ test('injection shows as text, limits are explained, nothing typed is lost', asy
     ).toBeVisible()
   })
 
-  await test.step('refused and oversized files are explained before any upload', async () => {
+  await test.step('a file of any type is shared; a web page is served as text', async () => {
     await page.getByTestId('file-input').setInputFiles([
       {
         name: 'page.html',
@@ -67,15 +68,21 @@ test('injection shows as text, limits are explained, nothing typed is lost', asy
       },
       { name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') },
     ])
-    await expect(
-      page
-        .getByRole('alert')
-        .filter({ hasText: 'page.html: web pages and SVG images cannot be shared here' })
-    ).toBeVisible()
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'tool.exe: this type of file' })
-    ).toBeVisible()
-    await expect(page.getByRole('list', { name: 'Attached files' })).toHaveCount(0)
+    for (const name of ['page.html', 'tool.exe'])
+      await expect(page.getByRole('progressbar', { name: `Upload of ${name}` })).toHaveAttribute(
+        'class',
+        'progress-done'
+      )
+    await send(page, 'a page and a program')
+    const cards = messageWith(page, 'a page and a program').locator('.file-card')
+    await expect(cards).toHaveCount(2)
+    const link = cards.getByRole('link', { name: 'Download page.html' })
+    await expect(link).toHaveAttribute('href', /\/storage\/v1\/object\/sign\/attachments\//)
+    const response = await page.request.get((await link.getAttribute('href'))!)
+    expect(response.status()).toBe(200)
+    expect(response.headers()['content-type']).toBe('text/plain')
+    expect(response.headers()['content-disposition']).toMatch(/^attachment;/)
+    expect(response.headers()['content-security-policy']).toContain('sandbox')
   })
 
   await test.step('a text file becomes a download card whose signed link serves it', async () => {

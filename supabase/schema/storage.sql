@@ -4,7 +4,7 @@
 
 -- Bucket "attachments" on storage.buckets
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
-  values ('attachments', 'attachments', false, 52428800, '{image/png,image/jpeg,image/gif,image/webp,image/avif,image/heic,application/pdf,text/plain,text/markdown,text/csv,application/json,application/zip,application/x-zip-compressed,application/gzip,audio/mpeg,audio/mp4,audio/ogg,audio/wav,audio/webm,video/mp4,video/webm,video/quicktime,application/msword,application/vnd.ms-excel,application/vnd.ms-powerpoint,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.openxmlformats-officedocument.presentationml.presentation,application/vnd.oasis.opendocument.text,application/vnd.oasis.opendocument.spreadsheet,application/vnd.oasis.opendocument.presentation}'::text[]);
+  values ('attachments', 'attachments', false, 52428800, null);
 
 -- Bucket "avatars" on storage.buckets
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)

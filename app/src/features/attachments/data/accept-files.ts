@@ -1,6 +1,9 @@
 // What may be attached, checked as files are attached, before any byte is sent (the
-// `attachments` bucket enforces the same size and types): a chunk of its own, loaded after the
-// first screen (use-uploads.ts), with the draft uploads it makes of the files accepted.
+// `attachments` bucket enforces the same size): a file of any type, none empty, none over the
+// limit. What is shown inline is decided where it is shown (rules.ts isPreviewable); the rest is
+// a download card, and Storage serves nothing that runs (HTML as text, the rest sandboxed). A
+// chunk of its own, loaded after the first screen (use-uploads.ts), with the draft uploads it
+// makes of the files accepted.
 import { t } from '@lingui/core/macro'
 import { newId } from '../../../lib/uuid.ts'
 import { formatSize } from '../../../lib/sizes.ts'
@@ -12,62 +15,18 @@ import {
 } from './rules.ts'
 import type { DraftUpload } from './upload-types.ts'
 
-// The same list as the bucket's allowed_mime_types (supabase/migrations/*_chorus_attachments.sql).
-const ALLOWED_TYPES = new Set([
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'image/avif',
-  'image/heic',
-  'application/pdf',
-  'text/plain',
-  'text/markdown',
-  'text/csv',
-  'application/json',
-  'application/zip',
-  'application/x-zip-compressed',
-  'application/gzip',
-  'audio/mpeg',
-  'audio/mp4',
-  'audio/ogg',
-  'audio/wav',
-  'audio/webm',
-  'video/mp4',
-  'video/webm',
-  'video/quicktime',
-  'application/msword',
-  'application/vnd.ms-excel',
-  'application/vnd.ms-powerpoint',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  'application/vnd.oasis.opendocument.text',
-  'application/vnd.oasis.opendocument.spreadsheet',
-  'application/vnd.oasis.opendocument.presentation',
-])
-
 export function mimeOf(file: { type: string; name: string }): string {
   if (file.type) return file.type.toLowerCase()
   return 'application/octet-stream'
 }
 
 export function checkFile(file: { type: string; name: string; size: number }): string | null {
-  const mime = mimeOf(file)
   const name = file.name
   if (file.size === 0) return t`${name} is empty.`
   if (file.size > MAX_FILE_BYTES) {
     const size = formatSize(file.size)
     const max = formatSize(MAX_FILE_BYTES)
     return t`${name} is ${size}; files can be at most ${max}.`
-  }
-  if (mime === 'image/svg+xml' || mime === 'text/html' || /\.(html?|svg|xhtml)$/i.test(file.name)) {
-    return t`${name}: web pages and SVG images cannot be shared here (they can run scripts). Zip it first.`
-  }
-  if (!ALLOWED_TYPES.has(mime)) {
-    return mime === 'application/octet-stream'
-      ? t`${name}: this type of file cannot be shared here. Images, PDFs, text, office documents, audio, video and zip files can.`
-      : t`${name}: this type of file (${mime}) cannot be shared here. Images, PDFs, text, office documents, audio, video and zip files can.`
   }
   return null
 }
