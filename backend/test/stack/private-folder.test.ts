@@ -121,6 +121,9 @@ describe('a project in a private folder', () => {
       } finally {
         delete process.env.CHORUS_VAR_DIR
       }
-    }
+    },
+    // Three copies and checksums of PostgreSQL's binaries: 6 s on an idle machine, past 30 s in
+    // a fresh clone's run (2026-11-28) with two cores shared by three test files and a build.
+    120_000
   )
 })
