@@ -1,6 +1,7 @@
 // Bad input gets a clear message and loses nothing: script-bearing markdown shows as text,
-// oversized messages are explained, unsent text stays where it was; a file of any type is shared,
-// a web page among them served as text (never a page of the app's origin).
+// oversized messages are explained (a paste past the limit is attached as a text file), unsent
+// text stays where it was; a file of any type is shared, a web page among them served as text
+// (never a page of the app's origin).
 import { expect, test } from './support/test.ts'
 import {
   actor,
@@ -42,13 +43,36 @@ test('injection shows as text, limits are explained, nothing typed is lost', asy
   })
 
   await test.step('an oversized message is refused with the limit and stays in the box', async () => {
-    const long = 'x'.repeat(4001)
+    const long = 'x'.repeat(40001)
     await composer(page).fill(long)
-    await expect(page.getByText('4,001 / 4,000')).toBeVisible()
+    await expect(page.getByText('40,001 / 40,000')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled()
     await composer(page).press('Enter')
-    await expect(page.getByRole('alert').filter({ hasText: 'the limit is 4,000' })).toBeVisible()
+    await expect(page.getByRole('alert').filter({ hasText: 'the limit is 40,000' })).toBeVisible()
     await expect(composer(page)).toHaveValue(long)
+  })
+
+  await test.step('a paste past the limit becomes a text file sent with the message', async () => {
+    await composer(page).fill('')
+    const log = 'a line of a long log\n'.repeat(3000)
+    await composer(page).evaluate((box, text) => {
+      const data = new DataTransfer()
+      data.setData('text/plain', text)
+      box.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true })
+      )
+    }, log)
+    await expect(
+      page.getByRole('progressbar', { name: 'Upload of Pasted text.txt' })
+    ).toHaveAttribute('class', 'progress-done')
+    await expect(composer(page)).toHaveValue('')
+    await send(page, 'the whole log')
+    const card = messageWith(page, 'the whole log').locator('.file-card')
+    await expect(card.locator('.file-name')).toHaveText('Pasted text.txt')
+    const download = card.getByRole('link', { name: 'Download Pasted text.txt' })
+    await expect(download).toHaveAttribute('href', /\/storage\/v1\/object\/sign\/attachments\//)
+    const response = await page.request.get((await download.getAttribute('href'))!)
+    expect(await response.text()).toBe(log)
   })
 
   await test.step('an empty message is not sent', async () => {

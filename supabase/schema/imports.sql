@@ -346,7 +346,7 @@ begin
   insert into pg_temp.import_batch (ord, id, channel_id, author_id, body, parent_id, in_channel,
     created_at, edited_at, deleted)
   select distinct on (r.id) r.ord::integer, r.id, r.channel_id, r.author_id,
-    left(coalesce(r.body, ''), 4000), r.parent_id, coalesce(r.in_channel, false),
+    left(coalesce(r.body, ''), 40000), r.parent_id, coalesce(r.in_channel, false),
     coalesce(r.created_at, now()), r.edited_at, coalesce(r.deleted, false)
   from rows from (jsonb_to_recordset(p_rows) as (id uuid, channel_id uuid, author_id uuid,
     body text, parent_id uuid, in_channel boolean, created_at timestamptz, edited_at timestamptz,

@@ -21,7 +21,7 @@ create table public.messages (
   constraint messages_pkey PRIMARY KEY (id),
   constraint messages_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES public.channels(id) ON DELETE CASCADE,
   constraint messages_parent_id_fkey FOREIGN KEY (parent_id) REFERENCES public.messages(id) ON DELETE SET NULL,
-  constraint messages_body_length CHECK (char_length(body) <= 4000),
+  constraint messages_body_length CHECK (char_length(body) <= 40000),
   constraint messages_seq_in_channel CHECK ((seq IS NOT NULL) = in_channel AND (in_channel OR thread_seq IS NOT NULL))
 );
 alter table public.messages enable row level security;
@@ -190,9 +190,9 @@ declare
 begin
   v := replace(replace(v, e'\r\n', e'\n'), e'\r', e'\n');
   v := regexp_replace(v, '[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]', '', 'g');
-  if char_length(v) > 4000 then
+  if char_length(v) > 40000 then
     raise exception using errcode = '22023',
-      message = format('Message is too long: it has %s characters; the limit is 4000.', char_length(v)),
+      message = format('Message is too long: it has %s characters; the limit is 40000.', char_length(v)),
       detail = 'message_too_long',
       hint = 'Split it into several messages, or attach it as a file.';
   end if;

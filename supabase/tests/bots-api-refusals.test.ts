@@ -93,7 +93,7 @@ describe('bad calls', () => {
       [{ channel: ctx.world.ch.plaza, text: 'x', reply_broadcast: 'maybe' }, 'invalid_arguments'],
       [{ channel: ctx.world.ch.plaza }, 'no_text'],
       [{ channel: ctx.world.ch.plaza, text: '' }, 'no_text'],
-      [{ channel: ctx.world.ch.plaza, text: 'x'.repeat(4001) }, 'msg_too_long'],
+      [{ channel: ctx.world.ch.plaza, text: 'x'.repeat(40001) }, 'msg_too_long'],
       [{ channel: ctx.world.ch.plaza, text: 'y'.repeat(300_000) }, 'invalid_arguments'],
       [{ channel: ctx.world.ch.plaza, text: '<script>alert(1)</script>' }, 'invalid_arguments'],
       [{ channel: ctx.world.ch.plaza, blocks: [{ type: 'section' }] }, 'invalid_blocks'],

@@ -161,16 +161,16 @@ describe('bad input to send_message', () => {
     }
   })
 
-  it('refuses messages over 4000 characters and accepts exactly 4000', async () => {
+  it('refuses messages over 40,000 characters and accepts exactly 40,000', async () => {
     await expect(
-      send(t.world.people.member, t.world.ch.plaza, 'x'.repeat(4001))
+      send(t.world.people.member, t.world.ch.plaza, 'x'.repeat(40001))
     ).rejects.toMatchObject({
       code: '22023',
-      message: 'Message is too long: it has 4001 characters; the limit is 4000.',
+      message: 'Message is too long: it has 40001 characters; the limit is 40000.',
       detail: 'message_too_long',
     })
-    const row = await send(t.world.people.member, t.world.ch.plaza, 'é'.repeat(4000))
-    expect(row.body).toHaveLength(4000)
+    const row = await send(t.world.people.member, t.world.ch.plaza, 'é'.repeat(40000))
+    expect(row.body).toHaveLength(40000)
   })
 
   it('keeps markdown and newlines, normalizes CRLF and drops other control characters', async () => {

@@ -80,11 +80,11 @@ describe('sending through supabase-js', () => {
 
 describe('bad input over the wire', () => {
   it('answers 400 with a readable message, details and hint', async () => {
-    const long = await send('member', 'x'.repeat(4001))
+    const long = await send('member', 'x'.repeat(40001))
     expect(long.status).toBe(400)
     expect(long.error).toMatchObject({
       code: '22023',
-      message: 'Message is too long: it has 4001 characters; the limit is 4000.',
+      message: 'Message is too long: it has 40001 characters; the limit is 40000.',
       details: 'message_too_long',
       hint: 'Split it into several messages, or attach it as a file.',
     })

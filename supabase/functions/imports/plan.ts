@@ -10,7 +10,7 @@ import type { SlackConversation, SlackFile, SlackMessage } from '../_shared/arch
 import type { ReportItem } from '../_shared/archive/zip.ts'
 import { emojiOf } from '../_shared/slack/emoji.ts'
 
-export const MAX_BODY = 4000
+export const MAX_BODY = 40000
 /** A message has at most 10 files in Chorus (the others are reported). */
 const MAX_FILES = 10
 /** A direct message has at most 9 people in Chorus; a bigger group DM becomes a private channel. */

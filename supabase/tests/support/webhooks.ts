@@ -151,7 +151,7 @@ export function badPayloads(member2: Person): [unknown, number, string, string?]
     [{ blocks: [{ type: 'section', text: { type: 'html', text: 'x' } }] }, 400, 'invalid_blocks'],
     [{ blocks: [{ type: 'section' }] }, 400, 'invalid_blocks'],
     [{ text: 'x', icon_url: 'http://insecure.example/a.png' }, 400, 'invalid_payload'],
-    [{ text: 'x'.repeat(4001) }, 400, 'msg_too_long'],
+    [{ text: 'x'.repeat(40001) }, 400, 'msg_too_long'],
     [
       { text: 'x', attachments: Array.from({ length: 101 }, () => ({ text: 'a' })) },
       400,

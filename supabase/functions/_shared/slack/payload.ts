@@ -16,7 +16,7 @@ export { jsonDepth, PayloadError }
 
 export const MAX_BODY_BYTES = 64 * 1024
 export const MAX_DEPTH = 8
-export const MAX_MESSAGE_LENGTH = 4000
+export const MAX_MESSAGE_LENGTH = 40000
 
 export interface WebhookPost {
   body: string
@@ -227,7 +227,9 @@ function blockToMarkdown(block: Json, i: number): string {
 
 /** The message a payload makes, or a PayloadError saying why not. */
 export function toWebhookPost(payload: Json): WebhookPost {
-  const text = optionalString(payload, 'text', 'payload')
+  // Past the message's limit is msg_too_long (below), as Slack answers; only a text no request
+  // could carry is a malformed payload.
+  const text = optionalString(payload, 'text', 'payload', MAX_BODY_BYTES)
   if (payload.mrkdwn !== undefined && typeof payload.mrkdwn !== 'boolean')
     throw bad('mrkdwn must be true or false.')
   const username = optionalString(payload, 'username', 'payload', 80)

@@ -46,15 +46,19 @@ export interface Accepted {
 
 /**
  * The files that may be attached as draft uploads (at most `room` of them), and the problems of
- * the ones refused (size, type, count).
+ * the ones refused (size, count). A text (a paste past the message's limit) is attached as a
+ * text file.
  */
 export async function acceptFiles(
-  files: File[],
+  given: (File | string)[],
   room: number,
   place: UploadPlace
 ): Promise<Accepted> {
   const problems: string[] = []
   const accepted: DraftUpload[] = []
+  const files = given.map((file) =>
+    typeof file === 'string' ? new File([file], t`Pasted text.txt`, { type: 'text/plain' }) : file
+  )
   for (const file of files) {
     const problem = checkFile(file)
     if (problem) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkFile, safeFileName } from './accept-files.ts'
+import { acceptFiles, checkFile, safeFileName } from './accept-files.ts'
 
 describe('attachment rules', () => {
   it('accepts an ordinary image and PDF', () => {
@@ -34,5 +34,15 @@ describe('attachment rules', () => {
   it('makes storage-safe names that still read like the original', () => {
     expect(safeFileName('../../etc/passwd')).toBe('-..-etc-passwd')
     expect(safeFileName('Zoë résumé #1.pdf')).toBe('Zoë résumé -1.pdf')
+  })
+
+  it('attaches a text (a paste past the limit) as a text file', async () => {
+    const place = { workspaceId: 'w', channelId: 'c', messageId: 'm' }
+    const { accepted, problems } = await acceptFiles(['a long paste'], 10, place)
+    expect(problems).toEqual([])
+    expect(accepted).toHaveLength(1)
+    expect(accepted[0]!.file.name).toBe('Pasted text.txt')
+    expect(accepted[0]!.file.type).toBe('text/plain')
+    expect(accepted[0]!.file.size).toBe('a long paste'.length)
   })
 })

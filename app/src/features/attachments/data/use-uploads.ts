@@ -74,9 +74,10 @@ export function useUploads(workspaceId: string, channelId: string) {
     [patch]
   )
 
-  /** Adds files; returns the problems of the ones refused (size, type, count). */
+  /** Adds files (a text: as a text file); returns the problems of the ones refused (size,
+   * count). */
   const add = useCallback(
-    async (files: File[]): Promise<string[]> => {
+    async (files: (File | string)[]): Promise<string[]> => {
       let taken: Accepted
       // Busy while the files are read: a message sent meanwhile waits for them too.
       setAdding((n) => n + 1)

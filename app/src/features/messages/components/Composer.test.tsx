@@ -181,7 +181,10 @@ describe('Composer', () => {
     await user.type(box, 'and @Bob')
     await user.keyboard('{Escape}{Enter}')
     expect(onSend).toHaveBeenCalledWith(`hi <@${ANN}> and @Bob`, [], 'draft-1')
-    expect(screen.getByRole('status').textContent).toMatch(/Bob is not in #general/)
+    // Said once its chunk is in.
+    expect(
+      (await screen.findByText(/Bob is not in #general/)).closest('[role=status]')
+    ).not.toBeNull()
   })
 
   it('offers @here with what it does, and sends it as Slack stores it', async () => {
@@ -214,5 +217,18 @@ describe('Composer', () => {
     cleanup()
     const again = setup()
     expect(again.box.value).toBe('unfinished')
+  })
+
+  it('attaches a paste that would pass the limit as a text file, and keeps a short one', async () => {
+    const { box, uploads } = setup()
+    fireEvent.paste(box, { clipboardData: { files: [], getData: () => 'a short line' } })
+    expect(uploads.add).not.toHaveBeenCalled()
+    const long = 'log line\n'.repeat(5000)
+    fireEvent.paste(box, { clipboardData: { files: [], getData: () => long } })
+    await act(async () => {})
+    expect(uploads.add).toHaveBeenCalledTimes(1)
+    // The text, to be attached as a text file (accept-files.ts names it).
+    expect(vi.mocked(uploads.add).mock.calls[0]![0]).toEqual([long])
+    expect(box.value).toBe('')
   })
 })

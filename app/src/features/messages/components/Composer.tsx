@@ -4,7 +4,7 @@
 // message sent while they upload goes once they are up. What features add (commands, names to
 // mention, a question before sending) comes through the composer's slot (slots/composer.ts).
 // Its tools (formatting toolbar, emoji, their shortcuts) are a chunk of their own (format/).
-import { plural, t } from '@lingui/core/macro'
+import { t } from '@lingui/core/macro'
 import { Icon } from '../../../ui/Icon.tsx'
 import { Suspense, useEffect, useRef, useState } from 'react'
 import type { ClipboardEvent, ComponentType, KeyboardEvent, ReactNode } from 'react'
@@ -32,7 +32,8 @@ export interface ComposerUploads {
   uploads: DraftUpload[]
   files: OutgoingFile[]
   busy: boolean
-  add: (files: File[]) => Promise<string[]>
+  /** Files, and texts to attach as text files (a paste past the message's limit). */
+  add: (files: (File | string)[]) => Promise<string[]>
   cancel: (id: string) => void
   retry: (id: string) => void
   pause?: (id: string) => void
@@ -129,17 +130,12 @@ export function Composer(props: Props) {
       setProblems([error])
       return
     }
-    const who = outside.map((p) => p.name).join(', ')
-    const channel = `#${props.channelName}`
-    const count = outside.length
-    setWarning(
-      count > 0
-        ? plural(count, {
-            one: `${who} is not in ${channel} and will not be notified. Add them to the channel to mention them.`,
-            other: `${who} are not in ${channel} and will not be notified. Add them to the channel to mention them.`,
-          })
-        : null
-    )
+    setWarning(null)
+    // Said once sent, from a chunk of its own (seldom needed; not the first screen's bytes).
+    if (outside.length > 0)
+      void import('./outside-warning.ts').then((m) =>
+        setWarning(m.outsideWarning(outside, props.channelName))
+      )
     setProblems([])
     setText('')
     uploads.reset()
@@ -170,13 +166,17 @@ export function Composer(props: Props) {
     else props.onStopTyping()
   }
 
-  async function addFiles(files: File[]) {
+  async function addFiles(files: (File | string)[]) {
     if (files.length === 0) return
     setProblems(await uploads.add(files))
   }
 
   function paste(event: ClipboardEvent<HTMLTextAreaElement>) {
-    const files = [...event.clipboardData.files]
+    const data = event.clipboardData
+    const files: (File | string)[] = [...data.files]
+    const pasted = data.getData('text')
+    // A paste that would pass the limit is attached as a text file instead, as Slack does.
+    if (text.length + pasted.length > MAX_MESSAGE_LENGTH) files.push(pasted)
     if (files.length > 0) {
       event.preventDefault()
       void addFiles(files)

@@ -30,7 +30,7 @@ describe('LiveChannel: sending, failed, retry, outbox', () => {
     const long = channel.send('x'.repeat(MAX_MESSAGE_LENGTH + 1))
     expect(empty).toEqual({ ok: false, error: 'Type a message or attach a file first.' })
     expect(long.ok).toBe(false)
-    if (!long.ok) expect(long.error).toMatch(/limit is 4,000/)
+    if (!long.ok) expect(long.error).toMatch(/limit is 40,000/)
     await settle()
     expect(server.sendCalls).toBe(0)
     expect(channel.getSnapshot().pending).toEqual([])

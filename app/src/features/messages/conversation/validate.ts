@@ -4,7 +4,7 @@ import { t } from '@lingui/core/macro'
 import type { Result } from '../../../lib/result.ts'
 import { formatLocale } from '../../../lib/i18n.ts'
 
-export const MAX_MESSAGE_LENGTH = 4000
+export const MAX_MESSAGE_LENGTH = 40000
 
 export function validateBody(body: string, hasAttachments: boolean): Result<string> {
   // Trailing whitespace and newlines are noise; leading indentation may be code, keep it.
