@@ -72,7 +72,7 @@ export function Composer(props: Props) {
   const { channelId, uploads, inputRef, scope } = props
   const [text, setText] = useState(() => browserStore().getItem(draftKey(channelId)) ?? '')
   const [problems, setProblems] = useState<string[]>([])
-  const [warning, setWarning] = useState<string | null>(null)
+  const [warning, setWarning] = useState<ReactNode>(null)
   const fileInput = useRef<HTMLInputElement>(null)
   const command = useRef<CommandHandle>(null)
   const tools = useRef<ToolsHandle>(null)
@@ -133,8 +133,8 @@ export function Composer(props: Props) {
     setWarning(null)
     // Said once sent, from a chunk of its own (seldom needed; not the first screen's bytes).
     if (outside.length > 0)
-      void import('./outside-warning.ts').then((m) =>
-        setWarning(m.outsideWarning(outside, props.channelName))
+      void import('./outside-warning.tsx').then((m) =>
+        setWarning(m.outsideWarning(outside, props.channelName, scope, setWarning))
       )
     setProblems([])
     setText('')

@@ -1,14 +1,74 @@
-// What the composer says after a message mentions people who are not in the channel: they will
-// not be notified. A chunk of its own, loaded when it is said.
-import { plural } from '@lingui/core/macro'
+// What the composer says after a message mentions people who are not in the channel: they were
+// not notified, and, as Slack offers, "Add them" to the channel (within its rules: the server
+// refuses where the sender may not add people) or "Do nothing". A chunk of its own, loaded when
+// it is said.
+import { plural, t } from '@lingui/core/macro'
+import { useState } from 'react'
+import { cleanError } from '../../../lib/clean-error.ts'
+import { useChannelMutations } from '../../channels/index.ts'
 import type { Mentionable } from '../mentions.ts'
 
-export function outsideWarning(outside: Mentionable[], channelName: string): string {
+interface Props {
+  outside: Mentionable[]
+  channelName: string
+  /** The channel the message went to; without it (no workspace) nothing is offered. */
+  scope?: { workspaceId: string; channelId: string }
+  onDone: () => void
+}
+
+/** The prompt, for the composer's notice; `show(null)` takes it away. */
+export function outsideWarning(
+  outside: Mentionable[],
+  channelName: string,
+  scope: Props['scope'],
+  show: (notice: null) => void
+) {
+  return (
+    <OutsidePrompt
+      outside={outside}
+      channelName={channelName}
+      scope={scope}
+      onDone={() => show(null)}
+    />
+  )
+}
+
+function OutsidePrompt({ outside, channelName, scope, onDone }: Props) {
+  const { add } = useChannelMutations(scope?.workspaceId ?? '')
+  const [added, setAdded] = useState(false)
   const who = outside.map((p) => p.name).join(', ')
   const channel = `#${channelName}`
   const count = outside.length
-  return plural(count, {
-    one: `${who} is not in ${channel} and will not be notified. Add them to the channel to mention them.`,
-    other: `${who} are not in ${channel} and will not be notified. Add them to the channel to mention them.`,
-  })
+  if (added) return <>{t`Added ${who} to ${channel}.`}</>
+  return (
+    <>
+      <span>
+        {plural(count, {
+          one: `${who} is not in ${channel} and will not be notified. Add them to the channel to mention them.`,
+          other: `${who} are not in ${channel} and will not be notified. Add them to the channel to mention them.`,
+        })}
+      </span>
+      {scope && (
+        <span className="notice-actions">
+          <button
+            type="button"
+            className="button button-small"
+            disabled={add.isPending}
+            onClick={() =>
+              add.mutate(
+                { channelId: scope.channelId, userIds: outside.map((p) => p.id) },
+                { onSuccess: () => setAdded(true) }
+              )
+            }
+          >
+            {t`Add them to ${channel}`}
+          </button>
+          <button type="button" className="button button-small button-secondary" onClick={onDone}>
+            {t`Do nothing`}
+          </button>
+        </span>
+      )}
+      {add.error && <span className="field-error">{cleanError(add.error)}</span>}
+    </>
+  )
 }
