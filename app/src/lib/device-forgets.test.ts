@@ -136,6 +136,24 @@ describe('a lost channel', () => {
     ])
   })
 
+  it('takes the trees of a lost channel whose kept messages were already emptied', () => {
+    anaKeeps()
+    writeCachedMessages('ana', 'c1', [], 'w1')
+    const told = vi.fn()
+    window.addEventListener('chorus:channels-forgotten', told)
+    forgetChannels('ana', ['c1'])
+    window.removeEventListener('chorus:channels-forgotten', told)
+    expect(stored().join('\n')).not.toContain('secret')
+    expect(readCachedValue<{ trees: [string][] }>('ana', 'trees')?.trees.map(([b]) => b)).toEqual([
+      'open **two**',
+    ])
+    // The page's own copy of the trees is told which are left (messages/markdown/keep-trees.ts).
+    expect(told).toHaveBeenCalledTimes(1)
+    expect([...(told.mock.calls[0]![0] as CustomEvent<Set<string>>).detail]).toEqual([
+      'open **two**',
+    ])
+  })
+
   it('a kept screen of another channel stays', () => {
     anaKeeps()
     forgetChannels('ana', ['c3'])

@@ -52,14 +52,27 @@ export function forgetChannels(userId: string, lost: string[]): void {
     channelsKey(userId),
     keptChannels(userId).filter(([id]) => !lost.includes(id))
   )
-  // The trees are keyed by body (messages/markdown/kept-trees.ts): those of the lost messages go.
+  // The trees are keyed by body (messages/markdown/kept-trees.ts): those of the lost messages
+  // go, and any other not in a channel still kept (a lost channel's messages may already have
+  // been emptied, its bodies unknown here); a tree is for showing a kept body.
   const trees = readJson<{ trees?: unknown } | null>(store, valueKey(userId, 'trees'), null)
+  let left: unknown[] = []
   if (trees && Array.isArray(trees.trees)) {
-    const left = (trees.trees as unknown[]).filter(
-      (entry) => !(Array.isArray(entry) && bodies.has(entry[0]))
+    const kept = new Set<unknown>()
+    for (const [id] of keptChannels(userId)) {
+      const messages = readJson<unknown>(store, messagesKey(userId, id), [])
+      if (Array.isArray(messages))
+        for (const m of messages) kept.add((m as { body?: unknown })?.body)
+    }
+    left = (trees.trees as unknown[]).filter(
+      (entry) => Array.isArray(entry) && kept.has(entry[0]) && !bodies.has(entry[0])
     )
     writeJson(store, valueKey(userId, 'trees'), { ...trees, trees: left })
   }
+  // The page's own copy of the trees keeps only these (messages/markdown/keep-trees.ts), or its
+  // next write would put the others back.
+  const still = new Set(left.map((entry) => (entry as [unknown])[0]))
+  window.dispatchEvent(new CustomEvent('chorus:channels-forgotten', { detail: still }))
   const screen = readJson<{ path?: unknown } | null>(store, valueKey(userId, 'screen'), null)
   if (lost.some((id) => String(screen?.path).includes(id))) {
     store.removeItem(valueKey(userId, 'screen'))

@@ -29,3 +29,11 @@ export function keepTree(body: string, tree: Block[]): void {
   }, WRITE_DELAY_MS)
   writer.schedule()
 }
+
+// Channels this device lost (lib/lost-channels.ts) took their bodies' trees out of storage and
+// say which bodies' trees are left: this page's copy keeps only those, or the next write would
+// put the others back.
+window.addEventListener('chorus:channels-forgotten', (event) => {
+  const still = (event as CustomEvent<Set<unknown>>).detail
+  for (const body of kept.trees.keys()) if (!still.has(body)) kept.trees.delete(body)
+})
