@@ -91,6 +91,9 @@ describe('AuthForm', () => {
     render(<Harness error={error} onSubmit={() => {}} />)
     const email = screen.getByLabelText('Email')
     expect(email.getAttribute('aria-invalid')).toBe('true')
-    expect(describedText(email)[0]).toMatch(/already registered/)
+    // In Chorus's words (data/auth-errors.ts), not Auth's "User already registered".
+    expect(describedText(email)[0]).toBe(
+      'An account with this email already exists. Sign in, or reset your password.'
+    )
   })
 })

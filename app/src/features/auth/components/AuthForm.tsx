@@ -2,13 +2,14 @@
 // own error under it (aria-invalid, aria-describedby: ui/Field), checked when the person leaves
 // the field and on sending, the first wrong one focused; a field's hint only while it has no
 // error (sign-up's password said its rule twice, as a hint and as the error). The server's
-// refusal goes under the field it is about (an address already registered, a weak password) or
-// above the button.
+// refusal, in its words from data/auth-errors.ts, goes under the field it is about (an address
+// already registered, a weak password) or above the button.
 import { useRef, useState } from 'react'
 import type { FormEvent, ReactNode } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
+import { authSentence } from '../data/auth-errors.ts'
 
 export interface AuthField {
   name: string
@@ -48,7 +49,9 @@ export function AuthForm(props: Props) {
   const form = useRef<HTMLFormElement>(null)
   const code = (props.error as { code?: unknown } | null)?.code
   const errorField = typeof code === 'string' ? (props.fieldOf?.(code) ?? null) : null
-  const serverError = props.error ? (props.errorText ?? cleanError(props.error)) : null
+  const serverError = props.error
+    ? (props.errorText ?? authSentence(props.error) ?? cleanError(props.error))
+    : null
 
   const errorOf = (field: AuthField) =>
     (checked.has(field.name) ? field.check(values[field.name] ?? '') : null) ??

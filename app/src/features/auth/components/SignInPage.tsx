@@ -29,9 +29,8 @@ export function SignInPage({ expired }: { expired: boolean }) {
   const link = useSendSignInLink()
   const signUpHref = `/sign-up${window.location.search}`
   const code = (signIn.error as { code?: unknown } | null)?.code
+  // Said as data/auth-errors.ts words it, with the button to send the link again.
   const notConfirmed = code === 'email_not_confirmed'
-  // Auth's "Invalid login credentials", said as a person would.
-  const wrongPassword = code === 'invalid_credentials'
 
   return (
     <AuthLayout title={t`Sign in to Chorus`}>
@@ -57,13 +56,6 @@ export function SignInPage({ expired }: { expired: boolean }) {
         values={values}
         onValue={(name, value) => setValues((was) => ({ ...was, [name]: value }))}
         error={signIn.error}
-        errorText={
-          notConfirmed
-            ? t`Confirm your email first: open the link we sent you.`
-            : wrongPassword
-              ? t`That email and password do not match. Check them, or reset your password.`
-              : null
-        }
         submit={t`Sign in`}
         pending={signIn.isPending}
         pendingLabel={t`Signing in…`}
