@@ -24,8 +24,10 @@ create table public.channel_members (
   joined_at timestamp with time zone default now() not null,
   notify_level public.notify_level,
   muted boolean default false not null,
+  added_by uuid,
   constraint channel_members_pkey PRIMARY KEY (id),
   constraint channel_members_unique UNIQUE (channel_id, user_id),
+  constraint channel_members_added_by_fkey FOREIGN KEY (added_by) REFERENCES public.profiles(id) ON DELETE SET NULL,
   constraint channel_members_channel FOREIGN KEY (channel_id, workspace_id) REFERENCES public.channels(id, workspace_id) ON DELETE CASCADE,
   constraint channel_members_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
   constraint channel_members_workspace_member FOREIGN KEY (workspace_id, user_id) REFERENCES public.workspace_members(workspace_id, user_id) ON DELETE CASCADE
@@ -197,6 +199,8 @@ begin
   -- What was said before joining is history, not unread.
   new.last_read_seq := ch.last_seq;
   new.joined_at := now();
+  -- Who did it is the caller, whatever the row says (a join is the member's own).
+  new.added_by := (select auth.uid());
   return new;
 end
 $function$;

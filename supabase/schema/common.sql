@@ -184,21 +184,3 @@ AS $function$
   from (select floor(extract(epoch from p_at) * 1000000)::bigint as m) x
 $function$;
 -- execute: only its owner (no grants on private.slack_ts(timestamp with time zone))
-
--- Function public.touch_activity(p_workspace_id uuid)
-CREATE OR REPLACE FUNCTION public.touch_activity(p_workspace_id uuid)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if p_workspace_id not in (select private.workspace_ids()) then
-    raise exception using errcode = '42501', message = 'You are not a member of this workspace.', detail = 'not_workspace_member';
-  end if;
-  insert into public.user_activity (user_id, workspace_id, active_at)
-  values ((select auth.uid()), p_workspace_id, now())
-  on conflict (workspace_id, user_id) do update set active_at = excluded.active_at;
-end
-$function$;
-grant execute on function public.touch_activity(uuid) to authenticated, service_role;

@@ -17,6 +17,21 @@ create policy "chorus topics: members send" on realtime.messages
   as permissive for insert to authenticated
   with check (((extension = ANY (ARRAY['broadcast'::text, 'presence'::text])) AND ( SELECT private.may_use_topic(realtime.topic(), false) AS may_use_topic)));
 
+-- Function private.live_activity_marks()
+CREATE OR REPLACE FUNCTION private.live_activity_marks()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.live_send('live:user:' || new.user_id::text, 'activity_marks', tg_op,
+    jsonb_build_object('workspace_id', new.workspace_id, 'read_up_to', new.read_up_to));
+  return null;
+end
+$function$;
+grant execute on function private.live_activity_marks() to authenticated, service_role;
+
 -- Function private.live_channel_content()
 CREATE OR REPLACE FUNCTION private.live_channel_content()
  RETURNS trigger
@@ -237,6 +252,25 @@ begin
 end
 $function$;
 -- execute: only its owner (no grants on private.live_profiles())
+
+-- Function private.live_reaction_to_author()
+CREATE OR REPLACE FUNCTION private.live_reaction_to_author()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.live_send('live:user:' || m.author_id::text, 'activity', 'INSERT',
+    jsonb_build_object('kind', 'reaction', 'workspace_id', cm.workspace_id,
+      'channel_id', m.channel_id, 'message_id', m.id))
+  from public.messages m
+  join public.channel_members cm on cm.channel_id = m.channel_id and cm.user_id = m.author_id
+  where m.id = new.message_id and m.author_id <> new.user_id;
+  return null;
+end
+$function$;
+grant execute on function private.live_reaction_to_author() to authenticated, service_role;
 
 -- Function private.live_saved_items()
 CREATE OR REPLACE FUNCTION private.live_saved_items()

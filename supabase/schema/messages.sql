@@ -30,6 +30,7 @@ CREATE INDEX messages_author ON public.messages USING btree (author_id);
 CREATE INDEX messages_channel_created ON public.messages USING btree (channel_id, created_at DESC) WHERE (deleted_at IS NULL);
 CREATE INDEX messages_channel_created_all ON public.messages USING btree (channel_id, created_at);
 CREATE UNIQUE INDEX messages_channel_seq ON public.messages USING btree (channel_id, seq DESC);
+CREATE INDEX messages_mentions ON public.messages USING gin (mentions) WHERE (deleted_at IS NULL);
 CREATE INDEX messages_parent ON public.messages USING btree (parent_id) WHERE (parent_id IS NOT NULL);
 CREATE UNIQUE INDEX messages_thread_seq ON public.messages USING btree (parent_id, thread_seq DESC) WHERE (parent_id IS NOT NULL);
 

@@ -49,6 +49,7 @@ create policy "reactions: remove own" on public.reactions
 CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.reactions FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER reactions_before_insert BEFORE INSERT ON public.reactions FOR EACH ROW EXECUTE FUNCTION private.reactions_before_insert();
 CREATE TRIGGER reactions_live AFTER INSERT OR DELETE ON public.reactions FOR EACH ROW EXECUTE FUNCTION private.live_channel_content();
+CREATE TRIGGER reactions_live_author AFTER INSERT ON public.reactions FOR EACH ROW EXECUTE FUNCTION private.live_reaction_to_author();
 CREATE TRIGGER reactions_queue_events AFTER INSERT ON public.reactions FOR EACH ROW EXECUTE FUNCTION private.reactions_queue_events();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.reactions to service_role;

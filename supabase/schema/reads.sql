@@ -67,3 +67,34 @@ begin
 end
 $function$;
 grant execute on function public.mark_unread(uuid) to authenticated, service_role;
+
+-- Function public.unread_messages(p_workspace_id uuid, p_per_channel integer)
+CREATE OR REPLACE FUNCTION public.unread_messages(p_workspace_id uuid, p_per_channel integer DEFAULT 20)
+ RETURNS TABLE(channel_id uuid, channel_name text, channel_kind public.channel_kind, last_read_seq bigint, last_seq bigint, unread_count bigint, messages jsonb)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select c.id, c.name, c.kind, cm.last_read_seq, c.last_seq, c.last_seq - cm.last_read_seq,
+    (
+      select coalesce(jsonb_agg(jsonb_build_object(
+        'id', x.id, 'seq', x.seq, 'author_id', x.author_id, 'body', x.body,
+        'created_at', x.created_at, 'edited_at', x.edited_at
+      ) order by x.seq), '[]'::jsonb)
+      from (
+        select m.id, m.seq, m.author_id, m.body, m.created_at, m.edited_at
+        from public.messages m
+        where m.channel_id = c.id and m.in_channel and m.seq > cm.last_read_seq
+          and m.deleted_at is null and m.removed_at is null
+        order by m.seq desc
+        limit least(greatest(coalesce(p_per_channel, 20), 1), 100)
+      ) x
+    )
+  from public.channel_members cm
+  join public.channels c on c.id = cm.channel_id
+  where cm.user_id = (select auth.uid()) and cm.workspace_id = p_workspace_id
+    and p_workspace_id in (select private.workspace_ids())
+    and c.last_seq > cm.last_read_seq and not cm.muted
+  order by c.last_message_at desc nulls last, c.id
+$function$;
+grant execute on function public.unread_messages(uuid,integer) to authenticated, service_role;

@@ -31,6 +31,45 @@ export type Database = {
   }
   public: {
     Tables: {
+      activity_marks: {
+        Row: {
+          id: string
+          read_items: string[]
+          read_up_to: string
+          user_id: string
+          workspace_id: string
+        }
+        Insert: {
+          id?: string
+          read_items?: string[]
+          read_up_to?: string
+          user_id: string
+          workspace_id: string
+        }
+        Update: {
+          id?: string
+          read_items?: string[]
+          read_up_to?: string
+          user_id?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "activity_marks_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "activity_marks_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       app_access: {
         Row: {
           access: string
@@ -262,6 +301,7 @@ export type Database = {
       }
       channel_members: {
         Row: {
+          added_by: string | null
           channel_id: string
           id: string
           joined_at: string
@@ -272,6 +312,7 @@ export type Database = {
           workspace_id: string
         }
         Insert: {
+          added_by?: string | null
           channel_id: string
           id?: string
           joined_at?: string
@@ -282,6 +323,7 @@ export type Database = {
           workspace_id: string
         }
         Update: {
+          added_by?: string | null
           channel_id?: string
           id?: string
           joined_at?: string
@@ -292,6 +334,13 @@ export type Database = {
           workspace_id?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "channel_members_added_by_fkey"
+            columns: ["added_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "channel_members_channel"
             columns: ["channel_id", "workspace_id"]
@@ -2053,6 +2102,26 @@ export type Database = {
         Args: { p_batch_id: string; p_ids: number[] }
         Returns: number
       }
+      activity: {
+        Args: { p_before?: string; p_limit?: number; p_workspace_id: string }
+        Returns: {
+          actor_id: string
+          at: string
+          body: string
+          channel_id: string
+          channel_kind: Database["public"]["Enums"]["channel_kind"]
+          channel_name: string
+          emoji: string
+          item_id: string
+          kind: string
+          mention: string
+          message_id: string
+          seq: number
+          thread_id: string
+          thread_seq: number
+          unread: boolean
+        }[]
+      }
       add_channel_members: {
         Args: { p_channel_id: string; p_user_ids: string[] }
         Returns: number
@@ -2582,6 +2651,7 @@ export type Database = {
       join_channel: {
         Args: { p_channel_id: string }
         Returns: {
+          added_by: string | null
           channel_id: string
           id: string
           joined_at: string
@@ -2615,6 +2685,10 @@ export type Database = {
       }
       leave_channel: { Args: { p_channel_id: string }; Returns: undefined }
       leave_workspace: { Args: { p_workspace_id: string }; Returns: undefined }
+      mark_activity_seen: {
+        Args: { p_item_ids?: string[]; p_workspace_id: string }
+        Returns: undefined
+      }
       mark_read: {
         Args: { p_channel_id: string; p_seq?: number }
         Returns: number
@@ -3554,6 +3628,18 @@ export type Database = {
       }
       touch_activity: { Args: { p_workspace_id: string }; Returns: undefined }
       unpin_message: { Args: { p_message_id: string }; Returns: boolean }
+      unread_messages: {
+        Args: { p_per_channel?: number; p_workspace_id: string }
+        Returns: {
+          channel_id: string
+          channel_kind: Database["public"]["Enums"]["channel_kind"]
+          channel_name: string
+          last_read_seq: number
+          last_seq: number
+          messages: Json
+          unread_count: number
+        }[]
+      }
       unsave_message: { Args: { p_message_id: string }; Returns: boolean }
       unsubscribe_email: { Args: { p_token: string }; Returns: boolean }
       unsuspend_member: {

@@ -65,6 +65,7 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'channels', words: ['channel', 'dm'] },
   { name: 'workspaces', words: ['workspace', 'member', 'role', 'owner', 'slug'] },
   { name: 'profiles', words: ['profile', 'user', 'display'] },
+  { name: 'activity', words: ['activity'] },
 ]
 
 /** Where what matches no subject goes (shared helpers such as `private.clean_line`). */

@@ -20,6 +20,18 @@ const membersDevice = ({ sql, world }: MatrixContext) =>
     values (${world.people.member.id}, ${`https://push.example/${randomUUID()}`},
       ${'B' + 'A'.repeat(86)}, ${'A'.repeat(22)}, 'Phone') returning id`)
 
+/** member's Activity read marks (as mark_activity_seen() keeps them). */
+const membersMarks = async ({ sql, world }: MatrixContext) => {
+  await asUser(
+    sql,
+    world.people.member,
+    (tx) => tx`select public.mark_activity_seen(${world.ws}, null)`
+  )
+  return one(
+    sql`select id from public.activity_marks where user_id = ${world.people.member.id} and workspace_id = ${world.ws}`
+  )
+}
+
 // prettier-ignore
 export const PERSONAL_CASES: readonly MatrixCase[] = [
   // notification settings: your own only, written only through the RPCs
@@ -35,6 +47,12 @@ export const PERSONAL_CASES: readonly MatrixCase[] = [
   { kind: 'row', table: 'public.push_subscriptions', what: "member's device name", op: 'update', allowed: [], row: membersDevice, patch: () => ({ device_name: unique('Renamed') }) },
   { kind: 'row', table: 'public.push_subscriptions', what: "member's device", op: 'delete', allowed: ['member'], row: membersDevice },
   { kind: 'call', table: 'public.test_push_subscription', what: "member's device tested", op: 'call', allowed: ['member'], row: membersDevice, args: (key) => ({ p_id: key }), done: async (sql, key) => (await sql`select 1 from private.push_queue where subscription_id = ${key} and kind = 'test'`).length === 1 },
+
+  // Activity's read marks: their owner's only, written only through mark_activity_seen()
+  { kind: 'row', table: 'public.activity_marks', what: "member's read marks", op: 'select', allowed: ['member'], row: membersMarks },
+  { kind: 'row', table: 'public.activity_marks', what: 'read marks of your own', op: 'insert', allowed: [], values: ({ world }, a) => ({ id: randomUUID(), user_id: a?.id ?? randomUUID(), workspace_id: world.ws }) },
+  { kind: 'row', table: 'public.activity_marks', what: "member's read marks", op: 'update', allowed: [], row: membersMarks, patch: () => ({ read_items: ['m:' + randomUUID()] }) },
+  { kind: 'row', table: 'public.activity_marks', what: "member's read marks", op: 'delete', allowed: [], row: membersMarks },
 
   // statuses: read as profiles are, written only through set_status() and clear_status()
   { kind: 'row', table: 'public.user_statuses', what: "a co-worker's status", op: 'select', allowed: inPlaza, row: statusOf((w) => w.people.owner) },
