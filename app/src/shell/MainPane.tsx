@@ -31,6 +31,11 @@ export interface MainPaneProps {
   membersOpen: boolean
 }
 
+/** What a view's spinner says while its code loads ("Loading Threads"). */
+function loadingLabel(name: string): string {
+  return t`Loading ${name}`
+}
+
 export function MainPane(props: MainPaneProps) {
   const { workspaceId, workspaceName, channelId, messageId, threadId, view, data } = props
   const { composerRef, onDialog, onToggleSidebar, onToggleMembers } = props
@@ -45,10 +50,22 @@ export function MainPane(props: MainPaneProps) {
   useEffect(() => {
     if (shownOtherwise) markFirstScreenShown()
   }, [shownOtherwise])
+  // The features' parts of a header (search, the switcher's keys): a channel's and a view's.
+  const parts = (
+    <HeaderParts
+      workspaceId={workspaceId}
+      workspaceName={workspaceName}
+      channels={channelList}
+      members={members.data ?? []}
+      me={me}
+      nameOf={data.nameOf}
+      channelId={channelId}
+    />
+  )
   return (
     <main className="main" id="main">
       {opened ? (
-        <Suspense fallback={<Spinner label={i18n._(opened.loading)} />}>
+        <Suspense fallback={<Spinner label={loadingLabel(i18n._(opened.label))} />}>
           <opened.View
             workspaceId={workspaceId}
             people={{
@@ -58,6 +75,7 @@ export function MainPane(props: MainPaneProps) {
               resolveMention: (id) => ({ name: data.nameOf(id), isMe: id === me }),
             }}
             onShowChannels={onToggleSidebar}
+            parts={parts}
           />
         </Suspense>
       ) : view ? (
@@ -91,17 +109,7 @@ export function MainPane(props: MainPaneProps) {
                 membersOpen={props.membersOpen}
                 onSettings={() => onDialog('channel-settings')}
                 onAddPeople={channel.kind === 'dm' ? null : () => onDialog('add-people')}
-                parts={
-                  <HeaderParts
-                    workspaceId={workspaceId}
-                    workspaceName={workspaceName}
-                    channels={channelList}
-                    members={members.data ?? []}
-                    me={me}
-                    nameOf={data.nameOf}
-                    channelId={channelId}
-                  />
-                }
+                parts={parts}
               />
             ) : (
               <header className="channel-header" aria-busy="true" />

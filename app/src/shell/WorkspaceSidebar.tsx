@@ -11,7 +11,7 @@ import { navigate } from '../lib/router.ts'
 import { useRefreshHeld } from '../features/auth/index.ts'
 import { useLeaveWorkspace } from '../features/workspaces/index.ts'
 import { Sidebar } from '../features/channels/index.ts'
-import { workspaceViews } from '../features/workspace-views.tsx'
+import { ViewLink, workspaceViews } from '../features/workspace-views.tsx'
 import { Notice, Spinner } from '../ui/Notice.tsx'
 import { MenuButton } from '../ui/MenuButton.tsx'
 import { Icon } from '../ui/Icon.tsx'
@@ -90,9 +90,10 @@ export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
       ) : (
         !channels.data && <Spinner label={t`Loading channels`} />
       )}
-      {workspaceViews.map(({ path, Link }) => (
-        <Link
+      {workspaceViews.map(({ path }) => (
+        <ViewLink
           key={path}
+          path={path}
           workspaceId={workspaceId}
           me={me}
           active={view === path}

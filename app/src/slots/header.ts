@@ -15,7 +15,7 @@ export interface HeaderPartProps {
   me: string
   nameOf: (userId: string) => string
   /** The open channel. */
-  channelId: string
+  channelId: string | null
 }
 
 /** A feature's header-part.tsx default export. */

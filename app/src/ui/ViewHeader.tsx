@@ -12,6 +12,8 @@ export function ViewHeader(props: {
   title: string
   onShowChannels?: () => void
   children?: ReactNode
+  /** The features' parts of the header (search), at its very end. */
+  parts?: ReactNode
 }) {
   return (
     <header className="view-header">
@@ -30,6 +32,7 @@ export function ViewHeader(props: {
         {props.title}
       </h2>
       {props.children}
+      {props.parts && <div className="view-header-parts">{props.parts}</div>}
     </header>
   )
 }

@@ -1,12 +1,13 @@
-// The quick switcher's list: channels, DMs and people whose name contains what was typed
+// The quick switcher's list: channels, DMs, people and the workspace's views (Activity, All
+// unreads, Threads, Later) whose name contains what was typed
 // (accents and case ignored), the recently opened ones first. Pure.
 
 export interface SwitcherItem {
-  /** channel:<id> or person:<id>. */
+  /** channel:<id>, person:<id> or view:<path>. */
   key: string
-  kind: 'channel' | 'dm' | 'person'
+  kind: 'channel' | 'dm' | 'person' | 'view'
   label: string
-  /** The channel to open (channels and DMs), or the person to open a DM with. */
+  /** The channel to open (channels and DMs), the person to open a DM with, or the view's path. */
   id: string
 }
 

@@ -14,14 +14,16 @@ import { LaterCard } from './LaterCard.tsx'
 import { ViewHeader } from '../../../ui/ViewHeader.tsx'
 import './later.css'
 
-export default function LaterView({ workspaceId, people, onShowChannels }: ViewProps) {
+export { default as Count } from './LaterCount.tsx'
+
+export default function LaterView({ workspaceId, people, onShowChannels, parts }: ViewProps) {
   const [done, setDone] = useState(false)
   const items = useLaterItems(workspaceId, done)
   const mutation = useSaveMutation()
   const count = items.data?.length
   return (
     <section className="workspace-view later-view" aria-label={t`Later`}>
-      <ViewHeader icon="bookmark" title={t`Later`} onShowChannels={onShowChannels}>
+      <ViewHeader icon="bookmark" title={t`Later`} onShowChannels={onShowChannels} parts={parts}>
         <div className="segmented" role="group" aria-label={t`Show`}>
           <button type="button" aria-pressed={!done} onClick={() => setDone(false)}>
             {t`In progress`}

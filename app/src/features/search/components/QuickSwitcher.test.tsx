@@ -48,7 +48,7 @@ describe('QuickSwitcher', () => {
     await user.type(input, 'ENER')
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['#general'])
     await user.clear(input)
-    await user.type(input, 'e')
+    await user.type(input, 'ne')
     const options = () => screen.getAllByRole('option')
     expect(options().map((o) => o.getAttribute('aria-selected'))).toEqual(['true', 'false'])
     await user.keyboard('{ArrowDown}')
@@ -56,5 +56,29 @@ describe('QuickSwitcher', () => {
     await user.clear(input)
     await user.type(input, 'diaz')
     expect(options().map((o) => o.textContent)).toEqual(['@Carol Díaz · start a conversation'])
+  })
+  it('opens the views of the workspace by name', async () => {
+    const user = userEvent.setup()
+    let closed = false
+    render(
+      <QueryClientProvider client={testQueryClient()}>
+        <QuickSwitcher
+          workspaceId="w"
+          workspaceName="W"
+          channels={[channel('c1', 'general')]}
+          members={[]}
+          me="me"
+          nameOf={() => ''}
+          onClose={() => (closed = true)}
+        />
+      </QueryClientProvider>
+    )
+    await user.type(screen.getByRole('combobox'), 'unread')
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All unreads'])
+    await user.keyboard('{Enter}')
+    expect(closed).toBe(true)
+    expect(window.location.pathname).toBe('/w/w/unreads')
+    await user.type(screen.getByRole('combobox'), '{Control>}a{/Control}activ')
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Activity'])
   })
 })

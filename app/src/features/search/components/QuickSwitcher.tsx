@@ -1,5 +1,7 @@
-// Ctrl/Cmd+K: jump to a channel, a DM or a person by any part of the name, keyboard only
-// (arrows, Enter, Escape), recently opened ones first. A person opens (or starts) the DM.
+// Ctrl/Cmd+K: jump to a channel, a DM, a person or a view of the workspace (Activity, All
+// unreads, Threads, Later) by any part of the name, keyboard only (arrows, Enter, Escape),
+// recently opened ones first. A person opens (or starts) the DM.
+import { i18n } from '@lingui/core'
 import { t } from '@lingui/core/macro'
 import { Icon } from '../../../ui/Icon.tsx'
 import { useId, useMemo, useState } from 'react'
@@ -9,11 +11,14 @@ import { navigate } from '../../../lib/router.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { channelLabel, useChannelMutations } from '../../channels/index.ts'
+import { workspaceViews } from '../../workspace-views.tsx'
 import { recentKey } from '../recent.ts'
 import { matchSwitcher, touchRecent } from '../switcher.ts'
 import type { SwitcherItem } from '../switcher.ts'
 import type { SearchContext } from '../search-context.ts'
 import './search.css'
+
+const viewIcons = new Map(workspaceViews.map((v) => [v.path, v.icon]))
 
 export default function QuickSwitcher(props: SearchContext & { onClose: () => void }) {
   const { workspaceId, channels, members, me, onClose } = props
@@ -40,6 +45,9 @@ export default function QuickSwitcher(props: SearchContext & { onClose: () => vo
         .filter((c) => c.kind === 'dm' && c.dmMembers.length === 2)
         .flatMap((c) => c.dmMembers.map((m) => m.id))
     )
+    for (const v of workspaceViews) {
+      list.push({ key: `view:${v.path}`, kind: 'view', label: i18n._(v.label), id: v.path })
+    }
     for (const m of members) {
       if (m.userId !== me && !withDm.has(m.userId)) {
         list.push({ key: `person:${m.userId}`, kind: 'person', label: m.displayName, id: m.userId })
@@ -75,6 +83,11 @@ export default function QuickSwitcher(props: SearchContext & { onClose: () => vo
       return
     }
     remember(item.key)
+    if (item.kind === 'view') {
+      onClose()
+      navigate(`/w/${workspaceId}/${item.id}`)
+      return
+    }
     go(item.id)
   }
 
@@ -123,6 +136,8 @@ export default function QuickSwitcher(props: SearchContext & { onClose: () => vo
                 '#'
               ) : item.kind === 'dm' ? (
                 <Icon name="messages-square" size={14} />
+              ) : item.kind === 'view' ? (
+                <Icon name={viewIcons.get(item.id) ?? 'list'} size={14} />
               ) : (
                 '@'
               )}

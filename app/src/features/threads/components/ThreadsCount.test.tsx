@@ -1,10 +1,12 @@
 // The sidebar's Threads link names its count in the app's language, plural and all (issue 67: it
-// read "スレッド, 3 unread" in Japanese, "السلاسل, 3 unread" in Arabic).
+// read "スレッド, 3 unread" in Japanese, "السلاسل, 3 unread" in Arabic), and drawn by the views
+// slot's link it is its name alone while nothing is unread.
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startI18n } from '../../../lib/i18n.ts'
 import type { Language } from '../../../lib/i18n.ts'
-import { ThreadsLinkView } from './ThreadsLinkView.tsx'
+import { ViewLink } from '../../workspace-views.tsx'
+import { threadsCountLabel } from './ThreadsCount.tsx'
 
 afterEach(async () => {
   cleanup()
@@ -28,30 +30,18 @@ const NAMES: Record<Language, [number, string][]> = {
   ],
 }
 
-describe('ThreadsLinkView', () => {
+describe('the Threads count', () => {
   for (const [language, cases] of Object.entries(NAMES) as [Language, [number, string][]][]) {
     it(`reads its count in ${language}`, async () => {
       await startI18n(language)
-      for (const [unread, name] of cases) {
-        render(
-          <ThreadsLinkView
-            workspaceId="w1"
-            me="u1"
-            active={false}
-            onNavigate={() => {}}
-            unread={unread}
-          />
-        )
-        expect(screen.getByRole('link').getAttribute('aria-label')).toBe(name)
-        cleanup()
-      }
+      for (const [unread, name] of cases) expect(threadsCountLabel(unread)).toBe(name)
     })
   }
 
   it('is its name alone with nothing unread', () => {
     render(
-      <ThreadsLinkView workspaceId="w1" me="u1" active={false} onNavigate={() => {}} unread={0} />
+      <ViewLink path="threads" workspaceId="w1" me="u1" active={false} onNavigate={() => {}} />
     )
-    expect(screen.getByRole('link', { name: 'Threads' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Threads' }).getAttribute('href')).toBe('/w/w1/threads')
   })
 })

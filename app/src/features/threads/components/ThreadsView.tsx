@@ -13,16 +13,28 @@ import { ViewHeader } from '../../../ui/ViewHeader.tsx'
 import { ThreadCard } from './ThreadCard.tsx'
 import './threads-view.css'
 
+export { default as Count } from './ThreadsCount.tsx'
+
 export type ThreadsViewProps = ViewProps
 
 const PAGE = 10
 
-export default function ThreadsView({ workspaceId, people, onShowChannels }: ThreadsViewProps) {
+export default function ThreadsView({
+  workspaceId,
+  people,
+  onShowChannels,
+  parts,
+}: ThreadsViewProps) {
   const threads = useFollowedThreads(workspaceId)
   const [shown, setShown] = useState(PAGE)
   return (
     <section className="workspace-view threads-view" aria-label={t`Threads`}>
-      <ViewHeader icon="messages-square" title={t`Threads`} onShowChannels={onShowChannels} />
+      <ViewHeader
+        icon="messages-square"
+        title={t`Threads`}
+        onShowChannels={onShowChannels}
+        parts={parts}
+      />
       {threads.isPending ? (
         <Spinner label={t`Loading threads`} />
       ) : threads.isError ? (
