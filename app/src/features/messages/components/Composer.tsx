@@ -120,11 +120,6 @@ export function Composer(props: Props) {
       return
     }
     setAsking(null)
-    const outside = unknown
-      .map((word) =>
-        props.workspacePeople.find((p) => p.name.split(/\s+/)[0] === word || p.name === word)
-      )
-      .filter((p): p is Mentionable => !!p)
     const error = props.onSend(body, uploads.files, uploads.messageId)
     if (error) {
       setProblems([error])
@@ -132,9 +127,16 @@ export function Composer(props: Props) {
     }
     setWarning(null)
     // Said once sent, from a chunk of its own (seldom needed; not the first screen's bytes).
-    if (outside.length > 0)
+    if (unknown.length > 0)
       void import('./outside-warning.tsx').then((m) =>
-        setWarning(m.outsideWarning(outside, props.channelName, scope, setWarning))
+        setWarning(
+          m.outsideWarning(
+            m.outsidePeople(unknown, props.workspacePeople, props.members),
+            props.channelName,
+            scope,
+            setWarning
+          )
+        )
       )
     setProblems([])
     setText('')

@@ -1,4 +1,5 @@
-// What the composer says after a message mentions people who are not in the channel: they were
+// What the composer says after a message mentions people who are not in the channel (found among
+// the words its mentions left as text): they were
 // not notified, and, as Slack offers, "Add them" to the channel (within its rules: the server
 // refuses where the sender may not add people) or "Do nothing". A chunk of its own, loaded when
 // it is said.
@@ -16,13 +17,27 @@ interface Props {
   onDone: () => void
 }
 
-/** The prompt, for the composer's notice; `show(null)` takes it away. */
+/** The people a sent message's `@words` left as text name who are not in the channel (pure):
+ *  "@Ana" names a workspace member whose name is or starts with Ana, unless she is in it. */
+export function outsidePeople(
+  unknown: readonly string[],
+  workspacePeople: readonly Mentionable[],
+  members: readonly Mentionable[]
+): Mentionable[] {
+  return unknown
+    .map((word) => workspacePeople.find((p) => p.name.split(/\s+/)[0] === word || p.name === word))
+    .filter((p): p is Mentionable => !!p && !members.some((m) => m.id === p.id))
+}
+
+/** The prompt for the composer's notice, or null when everyone named is in the channel;
+ *  `show(null)` takes it away. */
 export function outsideWarning(
   outside: Mentionable[],
   channelName: string,
   scope: Props['scope'],
   show: (notice: null) => void
 ) {
+  if (outside.length === 0) return null
   return (
     <OutsidePrompt
       outside={outside}
