@@ -1338,6 +1338,7 @@ export type Database = {
           is_bot: boolean
           is_placeholder: boolean
           language: string | null
+          time_zone: string | null
           updated_at: string
         }
         Insert: {
@@ -1348,6 +1349,7 @@ export type Database = {
           is_bot?: boolean
           is_placeholder?: boolean
           language?: string | null
+          time_zone?: string | null
           updated_at?: string
         }
         Update: {
@@ -1358,6 +1360,7 @@ export type Database = {
           is_bot?: boolean
           is_placeholder?: boolean
           language?: string | null
+          time_zone?: string | null
           updated_at?: string
         }
         Relationships: []
