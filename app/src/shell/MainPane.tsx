@@ -37,6 +37,15 @@ export function MainPane(props: MainPaneProps) {
   const { me, isAdmin, members, channels, channelList, channel } = data
   const showsChannel = !!channelId && (!!channel || !channels.data)
   const opened = view ? workspaceView(view) : undefined
+  const partProps = {
+    workspaceId,
+    workspaceName,
+    channels: channelList,
+    members: members.data ?? [],
+    me,
+    nameOf: data.nameOf,
+    channelId: channelId ?? '',
+  }
   // In the page's first render the shell alone; the channel a task later.
   const paneReady = useAfterFirstRender()
   // Later, Threads or a missing channel is the first screen once shown; a channel's message list
@@ -91,17 +100,8 @@ export function MainPane(props: MainPaneProps) {
                 membersOpen={props.membersOpen}
                 onSettings={() => onDialog('channel-settings')}
                 onAddPeople={channel.kind === 'dm' ? null : () => onDialog('add-people')}
-                parts={
-                  <HeaderParts
-                    workspaceId={workspaceId}
-                    workspaceName={workspaceName}
-                    channels={channelList}
-                    members={members.data ?? []}
-                    me={me}
-                    nameOf={data.nameOf}
-                    channelId={channelId}
-                  />
-                }
+                parts={<HeaderParts {...partProps} />}
+                about={<HeaderParts place="about" {...partProps} />}
               />
             ) : (
               <header className="channel-header" aria-busy="true" />

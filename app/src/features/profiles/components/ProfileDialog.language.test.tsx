@@ -45,7 +45,13 @@ afterEach(() => {
 
 function open(language: Profile['language']) {
   const client = testQueryClient({ staleTime: Infinity })
-  const profile: Profile = { id: 'me', displayName: 'Ann', avatarPath: null, language }
+  const profile: Profile = {
+    id: 'me',
+    displayName: 'Ann',
+    avatarPath: null,
+    language,
+    timeZone: 'Europe/Berlin',
+  }
   client.setQueryData(profileKeys.one('me'), profile)
   render(
     <QueryClientProvider client={client}>
