@@ -110,3 +110,18 @@ describe("my profile's language", () => {
     expect(reloadApp).not.toHaveBeenCalled()
   })
 })
+
+describe("my profile's time zone", () => {
+  it('shows the zone my profile holds, and saves another with the profile', async () => {
+    keepLanguage('en')
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB'])
+    const user = userEvent.setup()
+    open('en')
+    const zone = screen.getByRole('combobox', { name: 'Time zone' })
+    expect(zone).toHaveProperty('value', 'Europe/Berlin')
+    await user.selectOptions(zone, 'Asia/Tokyo')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await screen.findByText('Saved.')
+    expect(db.updates).toEqual([{ display_name: 'Ann', language: 'en', time_zone: 'Asia/Tokyo' }])
+  })
+})
