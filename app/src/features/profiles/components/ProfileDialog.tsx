@@ -16,6 +16,7 @@ import { StatusEmoji, StatusPanel, useStatusOf } from '../../status/index.ts'
 import { useProfileQuery } from '../data/profile-query.ts'
 import { checkAvatar, useUpdateProfile } from '../data/profile-update-mutation.ts'
 import { reloadApp } from '../data/reload.ts'
+import { browserTimeZone } from '../data/time-zone.ts'
 import type { Profile } from '../data/types.ts'
 import { Avatar } from './Avatar.tsx'
 import { LanguageField } from './LanguageField.tsx'
@@ -100,7 +101,8 @@ function ProfileForm({
   const [name, setName] = useState(profile.displayName)
   // A profile kept on this device before the language was in it has none: the device's choice.
   const [language, setLanguage] = useState<Language | null>(profile.language ?? chosenLanguage())
-  const [timeZone, setTimeZone] = useState(profile.timeZone)
+  // A profile not given one yet (its first screen's moment has not come): this device's.
+  const [timeZone, setTimeZone] = useState(profile.timeZone ?? browserTimeZone())
   const [avatarProblem, setAvatarProblem] = useState<string | null>(null)
   const update = useUpdateProfile(userId)
   const nameError = validateDisplayName(name)
