@@ -3,7 +3,8 @@
 // the sidebar's and the header's dialogs, the profile and its sections, the members panel, the
 // quick reactions, the emoji picker, the thread, the image viewer, search results, the mention
 // list, the quick switcher, the message menu, the saved toast and the reminder dialog, the
-// delete confirmation, the Threads, Later, Activity and All unreads views.
+// delete confirmation, the Threads, Later, Activity and All unreads views, a direct message (its
+// header's line).
 // The page is the owner's (support/axe-scene.ts), in #general with a message "…plan for the
 // launch…" that has a reply in its thread, an image "pixels.png", and another person to mention
 // ("Be…"). Every name the tour finds an element by is the app's text in that language
@@ -215,6 +216,15 @@ export async function tour(place: TourPlace): Promise<void> {
   await page.getByRole('link', { name: trPattern(language, 'All unreads', true) }).click()
   await expect(page.getByRole('region', { name: say('All unreads') })).toBeVisible()
   await audit.checkThemes(page, at('All unreads view'))
+
+  // A direct message with Ben: his presence, status and local time under his name.
+  await button('New direct message')()
+  const newDm = page.getByRole('dialog', { name: say('New direct message') })
+  await newDm.getByRole('checkbox', { name: /^Ben/ }).check()
+  await newDm.getByRole('button', { name: say('Open conversation') }).click()
+  await expect(page.locator('.channel-header .dm-about')).toBeVisible()
+  await audit.checkThemes(page, at('direct message'))
+
   const general = new RegExp(`^general, ${escapeRegExp(say('channel'))}`)
   await page.getByRole('link', { name: general }).click()
   await expect(messageWith(page, 'plan for the launch')).toBeVisible()

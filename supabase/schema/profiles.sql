@@ -12,6 +12,7 @@ create table public.profiles (
   is_bot boolean default false not null,
   is_placeholder boolean default false not null,
   language text,
+  time_zone text,
   constraint profiles_pkey PRIMARY KEY (id),
   constraint profiles_avatar_path_own CHECK (avatar_path IS NULL OR avatar_path ~~ (id::text || '/_%'::text) AND avatar_path !~~ '%..%'::text),
   constraint profiles_display_name_length CHECK (char_length(display_name) >= 1 AND char_length(display_name) <= 64),
@@ -38,7 +39,7 @@ CREATE TRIGGER profiles_live AFTER UPDATE ON public.profiles FOR EACH ROW EXECUT
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.profiles to service_role;
 grant delete, insert, maintain, select on table public.profiles to authenticated;
 grant select on table public.profiles to anon;
-grant update (avatar_path, display_name, language) on table public.profiles to authenticated;
+grant update (avatar_path, display_name, language, time_zone) on table public.profiles to authenticated;
 
 -- Table public.user_activity
 create table public.user_activity (
@@ -145,6 +146,21 @@ begin
     raise exception using errcode = '22023',
       message = format('Avatar must be a file in your own folder of the avatars bucket: a path starting with %s/.', new.id),
       detail = 'avatar_path_invalid';
+  end if;
+  new.time_zone := nullif(btrim(coalesce(new.time_zone, '')), '');
+  if new.time_zone is not null
+    and (tg_op = 'INSERT' or new.time_zone is distinct from old.time_zone)
+    and (
+      char_length(new.time_zone) > 64
+      -- Only region names: not abbreviations ('EST'), POSIX rules or the posix/ and right/ copies.
+      or new.time_zone !~ '^(UTC|[A-Z][A-Za-z_]+(/[A-Za-z0-9_+-]+){1,2})$'
+      or new.time_zone ~ '^(posix|right)/'
+      or not exists (select 1 from pg_catalog.pg_timezone_names z where z.name = new.time_zone)
+    )
+  then
+    raise exception using errcode = '22023',
+      message = format('Unknown time zone %s: use an IANA name such as Europe/Berlin.', quote_literal(left(new.time_zone, 64))),
+      detail = 'time_zone_unknown';
   end if;
   if tg_op = 'UPDATE' then
     new.updated_at := now();

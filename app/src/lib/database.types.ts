@@ -1387,6 +1387,7 @@ export type Database = {
           is_bot: boolean
           is_placeholder: boolean
           language: string | null
+          time_zone: string | null
           updated_at: string
         }
         Insert: {
@@ -1397,6 +1398,7 @@ export type Database = {
           is_bot?: boolean
           is_placeholder?: boolean
           language?: string | null
+          time_zone?: string | null
           updated_at?: string
         }
         Update: {
@@ -1407,6 +1409,7 @@ export type Database = {
           is_bot?: boolean
           is_placeholder?: boolean
           language?: string | null
+          time_zone?: string | null
           updated_at?: string
         }
         Relationships: []

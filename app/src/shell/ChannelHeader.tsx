@@ -15,6 +15,8 @@ interface Props {
   onAddPeople: (() => void) | null
   /** The features' parts of the header (features/header-parts.tsx: search). */
   parts?: ReactNode
+  /** Their parts under its name (a DM's other person). */
+  about?: ReactNode
 }
 
 export function ChannelHeader({
@@ -26,6 +28,7 @@ export function ChannelHeader({
   onSettings,
   onAddPeople,
   parts,
+  about,
 }: Props) {
   const prefix =
     channel.kind === 'public' ? (
@@ -51,6 +54,7 @@ export function ChannelHeader({
           <bdi title={label}>{label}</bdi>
           {channel.archivedAt && <span className="muted"> {t`(archived)`}</span>}
         </h2>
+        {about}
         {channel.topic && (
           <p className="channel-topic" title={channel.topic}>
             {channel.topic}

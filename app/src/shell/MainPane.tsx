@@ -42,6 +42,15 @@ export function MainPane(props: MainPaneProps) {
   const { me, isAdmin, members, channels, channelList, channel } = data
   const showsChannel = !!channelId && (!!channel || !channels.data)
   const opened = view ? workspaceView(view) : undefined
+  const partProps = {
+    workspaceId,
+    workspaceName,
+    channels: channelList,
+    members: members.data ?? [],
+    me,
+    nameOf: data.nameOf,
+    channelId,
+  }
   // In the page's first render the shell alone; the channel a task later.
   const paneReady = useAfterFirstRender()
   // Later, Threads or a missing channel is the first screen once shown; a channel's message list
@@ -51,17 +60,7 @@ export function MainPane(props: MainPaneProps) {
     if (shownOtherwise) markFirstScreenShown()
   }, [shownOtherwise])
   // The features' parts of a header (search, the switcher's keys): a channel's and a view's.
-  const parts = (
-    <HeaderParts
-      workspaceId={workspaceId}
-      workspaceName={workspaceName}
-      channels={channelList}
-      members={members.data ?? []}
-      me={me}
-      nameOf={data.nameOf}
-      channelId={channelId}
-    />
-  )
+  const parts = <HeaderParts {...partProps} />
   return (
     <main className="main" id="main">
       {opened ? (
@@ -110,6 +109,7 @@ export function MainPane(props: MainPaneProps) {
                 onSettings={() => onDialog('channel-settings')}
                 onAddPeople={channel.kind === 'dm' ? null : () => onDialog('add-people')}
                 parts={parts}
+                about={<HeaderParts place="about" {...partProps} />}
               />
             ) : (
               <header className="channel-header" aria-busy="true" />

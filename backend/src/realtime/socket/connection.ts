@@ -25,7 +25,9 @@ type Task = () => void | Promise<void>
 export class Connection implements Outlet {
   /** The joined channels by topic. */
   private readonly channels = new Map<string, Channel>()
-  lastSeen = Date.now()
+  /** When it last sent a frame (the idle timeout), and anything, a pong too (liveness.ts). */
+  lastFrame = Date.now()
+  lastHeard = Date.now()
   closed = false
   private readonly queue: Task[] = []
   private busy = false
@@ -50,6 +52,9 @@ export class Connection implements Outlet {
     this.budget = new EventBudget(env.limits.clientMaxEventsPerSecond)
     ws.on('message', (data, isBinary) => this.onFrame(data as Buffer, isBinary))
     ws.on('close', () => this.onClosed())
+    ws.on('pong', () => {
+      this.lastHeard = Date.now()
+    })
     ws.on('error', (error) => env.log.debug(`realtime socket error: ${error.message}`))
   }
 
@@ -119,6 +124,16 @@ export class Connection implements Outlet {
     this.ws.terminate()
   }
 
+  /** Asks the peer to show it is there (a WebSocket ping; its pong counts as heard). */
+  ping(): void {
+    if (this.closed) return
+    try {
+      this.ws.ping()
+    } catch {
+      // Not open yet or closing: the sweep decides again next time.
+    }
+  }
+
   /** Waits `ms` unless the connection closes first; true if it is still open. */
   private sleep(ms: number): Promise<boolean> {
     if (ms <= 0) return Promise.resolve(!this.closed)
@@ -134,7 +149,7 @@ export class Connection implements Outlet {
   }
 
   private onFrame(data: Buffer, isBinary: boolean): void {
-    this.lastSeen = Date.now()
+    this.lastFrame = this.lastHeard = Date.now()
     const decoded = isBinary
       ? decodeBinary(this.vsn, data)
       : decodeText(this.vsn, data.toString('utf8'))

@@ -41,6 +41,11 @@ export interface Limits {
   /** A connection without any frame for this long is closed (Phoenix's transport timeout). */
   idleTimeoutMs: number
   /**
+   * A connection that neither sent a frame nor answered a WebSocket ping for this long is cut
+   * off, its presence leaving (this stack's own setting, 0 off; see liveness.ts).
+   */
+  livenessMs: number
+  /**
    * How often open private channels check their read permission again (this stack's own
    * setting: hosted Realtime keeps a channel's authorization until its token changes).
    */
@@ -81,6 +86,7 @@ export function limitsFromEnv(
     channelErrorBackoffMs: int('CHANNEL_ERROR_BACKOFF_MS', 5000),
     connectErrorBackoffMs: int('CONNECT_ERROR_BACKOFF_MS', 2000),
     idleTimeoutMs: int('REALTIME_IDLE_TIMEOUT_MS', 60_000),
+    livenessMs: int('REALTIME_LIVENESS_MS', 15_000),
     privateRecheckMs: int('REALTIME_PRIVATE_RECHECK_MS', 1000),
     maxFrameBytes: 5_000_000,
   }

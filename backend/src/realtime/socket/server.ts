@@ -1,7 +1,8 @@
 // The WebSocket endpoint, /realtime/v1/websocket: the upgrade is accepted once the serializer
 // version and the apikey check out (refusals are answered as the real server answers them, after
 // its connect error backoff), then each socket becomes a Connection. Connections that send no
-// frame for the idle timeout are closed, which also ends their presence.
+// frame for the idle timeout, or answer nothing, not even a ping, for the liveness time
+// (liveness.ts), are cut off, which also ends their presence.
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
@@ -9,6 +10,7 @@ import { CONNECT_ERRORS } from '../errors.ts'
 import { negotiateVsn } from '../protocol/frames.ts'
 import { checkToken } from '../tokens.ts'
 import { Connection } from './connection.ts'
+import { livenessVerdict, sweepEveryMs } from './liveness.ts'
 import type { RealtimeEnv } from './env.ts'
 
 export const WEBSOCKET_PATHS = ['/realtime/v1/websocket', '/realtime/v1/socket/websocket']
@@ -39,8 +41,7 @@ export class RealtimeServer {
       clientTracking: false,
       skipUTF8Validation: true,
     })
-    const sweepEvery = Math.max(50, Math.min(5000, Math.floor(env.limits.idleTimeoutMs / 4)))
-    this.sweeper = setInterval(() => this.sweep(), sweepEvery)
+    this.sweeper = setInterval(() => this.sweep(), sweepEveryMs(env.limits))
     this.sweeper.unref()
   }
 
@@ -130,9 +131,11 @@ export class RealtimeServer {
   }
 
   private sweep(): void {
-    const cutoff = Date.now() - this.env.limits.idleTimeoutMs
+    const now = Date.now()
     for (const connection of this.connections) {
-      if (connection.lastSeen < cutoff) connection.terminate()
+      const verdict = livenessVerdict(connection, now, this.env.limits)
+      if (verdict === 'cut') connection.terminate()
+      else if (verdict === 'ping') connection.ping()
     }
   }
 

@@ -42,6 +42,10 @@ export function usePresence(
           setState({ ...(joining.presenceState() as Record<string, Meta[]>) })
         })
         .subscribe((status) => {
+          // Not joined (the socket lost, the server gone): what the channel last said is no
+          // longer known to be true, and would show people online long after they left. Nobody
+          // but me is online until the join's presence_state says again who is.
+          if (status !== 'SUBSCRIBED') setState({})
           if (status === 'SUBSCRIBED') {
             void joining.track({
               user_id: userId,
@@ -54,8 +58,20 @@ export function usePresence(
       channel = joining
       channelRef.current = joining
     }
+    // The browser says its network is gone: the channel cannot hear anyone leave meanwhile (its
+    // socket may look open for a while yet). Back online, what it holds is shown again, and a
+    // lost socket's rejoin brings the state afresh.
+    const offline = () => setState({})
+    const online = () => {
+      if (channel?.state === 'joined')
+        setState({ ...(channel.presenceState() as Record<string, Meta[]>) })
+    }
+    window.addEventListener('offline', offline)
+    window.addEventListener('online', online)
     void realtime().then(join, () => undefined)
     return () => {
+      window.removeEventListener('offline', offline)
+      window.removeEventListener('online', online)
       stopped = true
       channelRef.current = null
       setState({})

@@ -45,7 +45,13 @@ afterEach(() => {
 
 function open(language: Profile['language']) {
   const client = testQueryClient({ staleTime: Infinity })
-  const profile: Profile = { id: 'me', displayName: 'Ann', avatarPath: null, language }
+  const profile: Profile = {
+    id: 'me',
+    displayName: 'Ann',
+    avatarPath: null,
+    language,
+    timeZone: 'Europe/Berlin',
+  }
   client.setQueryData(profileKeys.one('me'), profile)
   render(
     <QueryClientProvider client={client}>
@@ -102,5 +108,20 @@ describe("my profile's language", () => {
     expect(chosenLanguage()).toBeNull()
     // The browser's language is English, the one on screen: nothing to reload.
     expect(reloadApp).not.toHaveBeenCalled()
+  })
+})
+
+describe("my profile's time zone", () => {
+  it('shows the zone my profile holds, and saves another with the profile', async () => {
+    keepLanguage('en')
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB'])
+    const user = userEvent.setup()
+    open('en')
+    const zone = screen.getByRole('combobox', { name: 'Time zone' })
+    expect(zone).toHaveProperty('value', 'Europe/Berlin')
+    await user.selectOptions(zone, 'Asia/Tokyo')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await screen.findByText('Saved.')
+    expect(db.updates).toEqual([{ display_name: 'Ann', language: 'en', time_zone: 'Asia/Tokyo' }])
   })
 })

@@ -16,9 +16,11 @@ import { StatusEmoji, StatusPanel, useStatusOf } from '../../status/index.ts'
 import { useProfileQuery } from '../data/profile-query.ts'
 import { checkAvatar, useUpdateProfile } from '../data/profile-update-mutation.ts'
 import { reloadApp } from '../data/reload.ts'
+import { browserTimeZone } from '../data/time-zone.ts'
 import type { Profile } from '../data/types.ts'
 import { Avatar } from './Avatar.tsx'
 import { LanguageField } from './LanguageField.tsx'
+import { TimeZoneField } from './TimeZoneField.tsx'
 
 interface Props {
   userId: string
@@ -99,6 +101,8 @@ function ProfileForm({
   const [name, setName] = useState(profile.displayName)
   // A profile kept on this device before the language was in it has none: the device's choice.
   const [language, setLanguage] = useState<Language | null>(profile.language ?? chosenLanguage())
+  // A profile not given one yet (its first screen's moment has not come): this device's.
+  const [timeZone, setTimeZone] = useState(profile.timeZone ?? browserTimeZone())
   const [avatarProblem, setAvatarProblem] = useState<string | null>(null)
   const update = useUpdateProfile(userId)
   const nameError = validateDisplayName(name)
@@ -108,7 +112,11 @@ function ProfileForm({
     if (nameError) return
     // The language shows after a reload, once it is saved (Slack does the same).
     update.mutate(
-      { displayName: name, language },
+      {
+        displayName: name,
+        language,
+        ...(timeZone && timeZone !== profile.timeZone ? { timeZone } : {}),
+      },
       {
         onSuccess: () => {
           if (keepLanguage(language)) reloadApp()
@@ -156,6 +164,7 @@ function ProfileForm({
           onChange={(e) => setName(e.target.value)}
         />
         <LanguageField value={language} onChange={setLanguage} />
+        <TimeZoneField value={timeZone} onChange={setTimeZone} />
         <p className="muted">{t`Signed in as ${email}`}</p>
         <button type="button" className="button" onClick={onSecurity}>
           {t`Security: two-factor sign-in, sessions, password, email`}

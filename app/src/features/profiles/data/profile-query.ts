@@ -8,7 +8,7 @@ import type { Profile } from './types.ts'
 export async function fetchProfile(id: string): Promise<Profile> {
   const { data, error } = await supabase()
     .from('profiles')
-    .select('id, display_name, avatar_path, language')
+    .select('id, display_name, avatar_path, language, time_zone')
     .eq('id', id)
     .single()
   if (error) throw error

@@ -26,12 +26,15 @@ export interface ProfileChange {
   avatar?: File
   /** null: follow the browser's language. */
   language?: Language | null
+  /** An IANA time zone (the server refuses one it does not know: time_zone_unknown). */
+  timeZone?: string
 }
 
 export async function updateProfile(userId: string, change: ProfileChange): Promise<void> {
   const patch: TablesUpdate<'profiles'> = {}
   if (change.displayName !== undefined) patch.display_name = change.displayName.trim()
   if (change.language !== undefined) patch.language = change.language
+  if (change.timeZone !== undefined) patch.time_zone = change.timeZone
   if (change.avatar) {
     const problem = checkAvatar(change.avatar)
     if (problem) throw new Error(problem)

@@ -9,11 +9,13 @@ export interface Profile {
   avatarPath: string | null
   /** The language this person reads Chorus in; null follows their browser's (issue 53). */
   language: Language | null
+  /** Their IANA time zone (issue 68), set from their browser on first sign-in; null: not yet. */
+  timeZone: string | null
 }
 
 export type ProfileRow = Pick<
   Tables<'profiles'>,
-  'id' | 'display_name' | 'avatar_path' | 'language'
+  'id' | 'display_name' | 'avatar_path' | 'language' | 'time_zone'
 >
 
 export function toProfile(row: ProfileRow): Profile {
@@ -22,5 +24,6 @@ export function toProfile(row: ProfileRow): Profile {
     displayName: row.display_name?.trim() || t`Unnamed`,
     avatarPath: row.avatar_path,
     language: isLanguage(row.language) ? row.language : null,
+    timeZone: row.time_zone,
   }
 }

@@ -1,13 +1,12 @@
 // The header's search box and the keys that open search (Ctrl/Cmd+G, or / outside a text
 // field), the quick switcher (Ctrl/Cmd+K) and the shortcuts list (Ctrl/Cmd+/). Each loads on
-// first use (React.lazy): the first screen carries only this button. It also keeps the recently opened channels for the switcher.
+// first use (React.lazy): the first screen carries only this button. It also keeps the recently
+// opened channels for the switcher (recent-visit.ts, loaded after the first screen).
 import { t } from '@lingui/core/macro'
 import { Icon } from '../../../ui/Icon.tsx'
 import { Suspense, useEffect, useState } from 'react'
-import { browserStore, readJson } from '../../../lib/local-store.ts'
+import { afterFirstScreen } from '../../../lib/first-screen.ts'
 import type { SearchContext } from '../search-context.ts'
-import { recentKey } from '../recent.ts'
-import { touchRecent } from '../switcher.ts'
 import { lazyRetrying } from '../../../lib/lazy.ts'
 import { NotLoaded } from '../../../ui/NotLoaded.tsx'
 import { ShortcutsDialog } from '../../shortcuts/index.ts'
@@ -54,13 +53,14 @@ export function SearchLauncher({ channelId, ...context }: Props) {
   }, [])
 
   useEffect(() => {
-    if (!channelId) return
-    const store = browserStore()
-    const key = recentKey(workspaceId)
-    store.setItem(
-      key,
-      JSON.stringify(touchRecent(readJson<string[]>(store, key, []), `channel:${channelId}`))
-    )
+    if (channelId)
+      afterFirstScreen(
+        () =>
+          void import('../recent-visit.ts').then(
+            (m) => m.recordVisit(workspaceId, channelId),
+            () => undefined
+          )
+      )
   }, [workspaceId, channelId])
 
   return (
