@@ -65,9 +65,13 @@ export function MentionTextarea(props: Props) {
       el.style.height = ''
       return
     }
-    el.style.height = 'auto'
     const line = parseFloat(getComputedStyle(el).lineHeight) || 20
-    el.style.height = `${Math.min(el.scrollHeight, line * (props.maxRows ?? 10) + 16)}px`
+    const max = `${line * (props.maxRows ?? 10) + 16}px`
+    // At its tallest and still overflowing (a long text): as tall as it gets, nothing to
+    // measure. Measuring from 'auto' lays the whole text out once more, at each keystroke.
+    if (el.style.height === max && el.scrollHeight > el.clientHeight) return
+    el.style.height = 'auto'
+    el.style.height = `${Math.min(el.scrollHeight, parseFloat(max))}px`
   }, [value, inputRef, props.maxRows])
 
   function pick(person: Mentionable) {
