@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { matchPeople, mentionQueryAt, toEditable, toStorable } from './mentions.ts'
+import { mentionQueryAt, toEditable, toStorable } from './mentions.ts'
+import { matchPeople } from './match-people.ts'
 
 const ANN = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa'
 const ANN_LEE = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb'

@@ -3,7 +3,6 @@
 // <!subteam^group-id|@handle>. These convert between the two and find the @word being typed for
 // the autocomplete.
 import { bodyAsText } from '../../lib/message-tokens.ts'
-import { nameMatcher } from '../../lib/name-match.ts'
 
 export interface Mentionable {
   id: string
@@ -82,15 +81,4 @@ export function mentionQueryAt(
   if (!match) return null
   const query = match[1]!
   return { start: caret - query.length - 1, query }
-}
-
-/** The first `limit` people whose name matches the @query (lib/name-match.ts), in their order. */
-export function matchPeople(people: Mentionable[], query: string, limit = 8): Mentionable[] {
-  const matches = nameMatcher(query)
-  const found: Mentionable[] = []
-  for (const p of people) {
-    if (found.length === limit) break
-    if (matches(p.name)) found.push(p)
-  }
-  return found
 }
