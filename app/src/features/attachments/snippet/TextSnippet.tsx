@@ -119,8 +119,10 @@ export default function TextSnippet({ attachment }: { attachment: AttachmentInfo
   return (
     <figure ref={frame} className="snippet" aria-label={t`Snippet ${name}`}>
       <figcaption className="snippet-head">
-        <span className="file-name">{name}</span>
-        <span className="muted">{meta.filter(Boolean).join(' · ')}</span>
+        <span className="snippet-title">
+          <span className="file-name">{name}</span>
+          <span className="muted">{meta.filter(Boolean).join(' · ')}</span>
+        </span>
         <DownloadLink attachment={attachment} />
       </figcaption>
       {body !== null ? (
@@ -128,8 +130,8 @@ export default function TextSnippet({ attachment }: { attachment: AttachmentInfo
           id={textId}
           className={expanded ? 'snippet-text snippet-expanded' : 'snippet-text'}
           data-language={language ?? undefined}
-          // a scrolling box is reachable by keyboard
-          tabIndex={expanded ? 0 : undefined}
+          // a box that scrolls (sideways too, when collapsed) is reachable by keyboard
+          tabIndex={0}
         >
           <code>{coloured ?? shown}</code>
         </pre>
