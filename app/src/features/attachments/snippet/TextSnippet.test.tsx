@@ -71,8 +71,9 @@ describe('TextSnippet', () => {
     const user = userEvent.setup()
     const snippet = show('total.ts', CODE)
     expect(within(snippet).getByText('total.ts')).toBeTruthy()
-    // coloured once the highlighter's chunk is in: the text unchanged, in token spans
-    const keyword = await within(snippet).findAllByText('export')
+    // coloured once the highlighter's chunk is in (its 22 grammars take a while to import on a
+    // busy machine): the text unchanged, in token spans
+    const keyword = await within(snippet).findAllByText('export', {}, { timeout: 10_000 })
     expect(keyword[0]!.className).toBe('hljs-keyword')
     expect(snippet.querySelector('.hljs-comment')?.textContent).toBe('// the sum of the prices')
     expect(textOf(snippet)).toBe(CODE.split('\n').slice(0, 5).join('\n'))
@@ -125,7 +126,9 @@ describe('TextSnippet', () => {
       (_, i) => `def step_${i}(self, value):\n    return self.scale * value + ${i}\n`
     ).join('\n')
     const snippet = show('Pasted text.txt', python)
-    await vi.waitFor(() => expect(snippet.querySelector('.hljs-keyword')).not.toBeNull())
+    await vi.waitFor(() => expect(snippet.querySelector('.hljs-keyword')).not.toBeNull(), {
+      timeout: 10_000,
+    })
     expect(within(snippet).getByText(/Python/)).toBeTruthy()
   })
 
