@@ -67,7 +67,9 @@ test('injection shows as text, limits are explained, nothing typed is lost', asy
     ).toHaveAttribute('class', 'progress-done')
     await expect(composer(page)).toHaveValue('')
     await send(page, 'the whole log')
-    const card = messageWith(page, 'the whole log').locator('.file-card')
+    const card = messageWith(page, 'the whole log').getByRole('figure', {
+      name: 'Snippet Pasted text.txt',
+    })
     await expect(card.locator('.file-name')).toHaveText('Pasted text.txt')
     const download = card.getByRole('link', { name: 'Download Pasted text.txt' })
     await expect(download).toHaveAttribute('href', /\/storage\/v1\/object\/sign\/attachments\//)
@@ -98,8 +100,15 @@ test('injection shows as text, limits are explained, nothing typed is lost', asy
         'progress-done'
       )
     await send(page, 'a page and a program')
-    const cards = messageWith(page, 'a page and a program').locator('.file-card')
+    const message = messageWith(page, 'a page and a program')
+    const cards = message.locator('.attachments > *')
     await expect(cards).toHaveCount(2)
+    // the page a snippet of its text, the program a download card
+    await expect(
+      message.getByRole('figure', { name: 'Snippet page.html' }).locator('pre')
+    ).toHaveText('<script>alert(1)</script>')
+    await expect(cards.locator('script')).toHaveCount(0)
+    await expect(message.locator('.file-card')).toContainText('tool.exe')
     const link = cards.getByRole('link', { name: 'Download page.html' })
     await expect(link).toHaveAttribute('href', /\/storage\/v1\/object\/sign\/attachments\//)
     const response = await page.request.get((await link.getAttribute('href'))!)
@@ -109,7 +118,7 @@ test('injection shows as text, limits are explained, nothing typed is lost', asy
     expect(response.headers()['content-security-policy']).toContain('sandbox')
   })
 
-  await test.step('a text file becomes a download card whose signed link serves it', async () => {
+  await test.step('a text file becomes a snippet whose signed link serves it', async () => {
     await page.getByTestId('file-input').setInputFiles({
       name: 'notes.txt',
       mimeType: 'text/plain',
@@ -120,8 +129,9 @@ test('injection shows as text, limits are explained, nothing typed is lost', asy
       'progress-done'
     )
     await send(page, 'the notes')
-    const card = messageWith(page, 'the notes').locator('.file-card')
+    const card = messageWith(page, 'the notes').getByRole('figure', { name: 'Snippet notes.txt' })
     await expect(card).toContainText('notes.txt')
+    await expect(card.locator('pre')).toHaveText('meeting notes: ship it')
     const download = card.getByRole('link', { name: 'Download notes.txt' })
     await expect(download).toHaveAttribute('href', /\/storage\/v1\/object\/sign\/attachments\//)
     const response = await page.request.get((await download.getAttribute('href'))!)

@@ -177,7 +177,8 @@ test('Chorus through Caddy: mail links, live chat over the proxied socket, a fil
       ben.page.getByRole('progressbar', { name: 'Upload of minutes.txt' })
     ).toHaveAttribute('class', 'progress-done')
     await send(ben.page, 'the minutes')
-    const card = messageWith(ann.page, 'the minutes').locator('.file-card')
+    // a text file: shown as a snippet (issue 68), its Download link the card's
+    const card = messageWith(ann.page, 'the minutes').locator('.attachments')
     const link = card.getByRole('link', { name: 'Download minutes.txt' })
     await expect(link).toHaveAttribute('href', new RegExp(`^${publicUrl}/storage/v1/object/sign/`))
     const href = (await link.getAttribute('href'))!

@@ -3,7 +3,6 @@
 // <!subteam^group-id|@handle>. These convert between the two and find the @word being typed for
 // the autocomplete.
 import { bodyAsText } from '../../lib/message-tokens.ts'
-import { nameMatcher } from '../../lib/name-match.ts'
 
 export interface Mentionable {
   id: string
@@ -70,25 +69,16 @@ function unknownMentions(body: string): string[] {
   return [...out]
 }
 
-/** The @query being typed at the caret, if any: its start index and text. */
+/** The @query being typed at the caret, if any: its start index and text. Only the 80 characters
+ * before the caret are read (a query is at most 63 with the @ and the one before it), so a
+ * keystroke costs the same in 1 MB of text as in a line. */
 export function mentionQueryAt(
   text: string,
   caret: number
 ): { start: number; query: string } | null {
-  const upto = text.slice(0, caret)
+  const upto = text.slice(Math.max(0, caret - 80), caret)
   const match = /(?:^|[\s([{"'>])@([^\s@]{0,30}(?: [^\s@]{0,30})?)$/u.exec(upto)
   if (!match) return null
   const query = match[1]!
   return { start: caret - query.length - 1, query }
-}
-
-/** The first `limit` people whose name matches the @query (lib/name-match.ts), in their order. */
-export function matchPeople(people: Mentionable[], query: string, limit = 8): Mentionable[] {
-  const matches = nameMatcher(query)
-  const found: Mentionable[] = []
-  for (const p of people) {
-    if (found.length === limit) break
-    if (matches(p.name)) found.push(p)
-  }
-  return found
 }

@@ -1,10 +1,11 @@
 // A message's files: images as previews in a box of reserved size (so the list does not jump
 // while they load) that open a full-size viewer (ImageViewer.tsx, a chunk loaded on the first
-// click, with the dialog's code); everything else as a download card.
+// click, with the dialog's code); small text files as snippets (snippet/TextSnippet.tsx, a chunk
+// of its own, the file's card meanwhile); everything else as a download card.
 import { t } from '@lingui/core/macro'
 import { Suspense, useState } from 'react'
 import { lazyRetrying } from '../../../lib/lazy.ts'
-import { isPreviewable } from '../data/rules.ts'
+import { isPreviewable, isSnippet } from '../data/rules.ts'
 import { formatSize } from '../../../lib/sizes.ts'
 import { useSignedUrl } from '../data/signed-url.ts'
 import type { AttachmentInfo } from './attachment-info.ts'
@@ -12,6 +13,7 @@ import { DownloadLink } from './DownloadLink.tsx'
 import { NotLoaded } from '../../../ui/NotLoaded.tsx'
 
 const ImageViewer = lazyRetrying(() => import('./ImageViewer.tsx'), NotLoaded)
+const TextSnippet = lazyRetrying(() => import('../snippet/TextSnippet.tsx'), FileCard)
 
 const PREVIEW_MAX = 320
 
@@ -36,6 +38,10 @@ export function AttachmentView({
 }) {
   return isPreviewable(attachment.mime) ? (
     <ImagePreview attachment={attachment} localUrl={localUrl ?? null} />
+  ) : isSnippet(attachment) ? (
+    <Suspense fallback={<FileCard attachment={attachment} />}>
+      <TextSnippet attachment={attachment} />
+    </Suspense>
   ) : (
     <FileCard attachment={attachment} />
   )

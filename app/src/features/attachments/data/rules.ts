@@ -16,3 +16,14 @@ const PREVIEWABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp
 export function isPreviewable(mime: string): boolean {
   return PREVIEWABLE.has(mime)
 }
+
+/** Text files up to this size show as snippets (their first lines, then all of them). */
+export const SNIPPET_MAX_BYTES = 1_000_000
+const TEXT_NAME =
+  /\.(txt|text|md|markdown|log|csv|tsv|json|ya?ml|toml|ini|cfg|conf|xml|html?|svg|s?css|[cm]?[jt]sx?|py|rb|go|rs|java|kts?|swift|[ch]|cc|cpp|cxx|hpp|cs|php|sh|bash|zsh|sql|diff|patch)$/i
+
+/** A text file (by its type or name) shown as a snippet (snippet/TextSnippet.tsx). */
+export const isSnippet = (file: { name: string; mime: string; size: number }) =>
+  file.size > 0 &&
+  file.size <= SNIPPET_MAX_BYTES &&
+  (file.mime.startsWith('text/') || TEXT_NAME.test(file.name))

@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { testQueryClient } from '../../../lib/query-client.test-support.ts'
 import { Composer } from './Composer.tsx'
+import { DRAFT_SAVE_MS } from './use-draft.ts'
+import { browserStore } from '../../../lib/local-store.ts'
 import type { ComposerUploads } from './Composer.tsx'
 import type { DraftUpload, OutgoingFile } from '../../attachments/index.ts'
 
@@ -174,7 +176,7 @@ describe('Composer', () => {
     const user = userEvent.setup()
     const { box, onSend } = setup()
     await user.type(box, 'hi @an')
-    screen.getByRole('option', { name: /Ann Lee/ })
+    await screen.findByRole('option', { name: /Ann Lee/ })
     await user.keyboard('{Enter}')
     expect(box.value).toBe('hi @Ann Lee ')
     await nextFrame()
@@ -191,7 +193,7 @@ describe('Composer', () => {
     const user = userEvent.setup()
     const { box, onSend } = setup()
     await user.type(box, 'lunch @he')
-    const option = screen.getByRole('option', { name: /here/ })
+    const option = await screen.findByRole('option', { name: /here/ })
     expect(option.textContent).toBe('here everyone active in this channel')
     await user.keyboard('{Enter}')
     expect(box.value).toBe('lunch @here ')
@@ -204,7 +206,7 @@ describe('Composer', () => {
     const user = userEvent.setup()
     const { box } = setup(true)
     await user.type(box, 'ask @des')
-    const option = screen.getByRole('option', { name: /design/ })
+    const option = await screen.findByRole('option', { name: /design/ })
     expect(option.textContent).toBe('design Design team · 2 people')
     await user.keyboard('{Enter}')
     expect(box.value).toBe('ask @design ')
@@ -217,6 +219,44 @@ describe('Composer', () => {
     cleanup()
     const again = setup()
     expect(again.box.value).toBe('unfinished')
+  })
+
+  it('does per keystroke in 1 MB of text what it does in a line (no draft write, no re-measure)', () => {
+    vi.useFakeTimers()
+    try {
+      const draft = 'a line of a long text\n'.repeat(50_000)
+      browserStore().setItem('chorus.draft.v1.c1', draft)
+      const { box } = setup()
+      expect(box.value).toBe(draft)
+      // As laid out by a browser: the text is taller than the box at its tallest.
+      Object.defineProperty(box, 'scrollHeight', { get: () => 1_000_000 })
+      Object.defineProperty(box, 'clientHeight', { get: () => 200 })
+      const heights: string[] = []
+      let height = ''
+      Object.defineProperty(box.style, 'height', {
+        get: () => height,
+        set: (value: string) => void heights.push((height = value)),
+      })
+      const writes = vi.spyOn(Storage.prototype, 'setItem')
+      let text = draft
+      for (const ch of 'twenty keys typed in') {
+        text += ch
+        fireEvent.change(box, { target: { value: text, selectionStart: text.length } })
+      }
+      expect(box.value).toBe(text)
+      // Measured from 'auto' once (it was not at its tallest yet), then left at its tallest.
+      expect(heights.filter((h) => h === 'auto')).toHaveLength(1)
+      expect(heights.at(-1)).toBe('216px')
+      // The draft is written once typing pauses, not at each key.
+      expect(writes).not.toHaveBeenCalled()
+      act(() => void vi.advanceTimersByTime(DRAFT_SAVE_MS))
+      expect(writes).toHaveBeenCalledTimes(1)
+      expect(browserStore().getItem('chorus.draft.v1.c1')).toBe(text)
+      writes.mockRestore()
+    } finally {
+      browserStore().removeItem('chorus.draft.v1.c1')
+      vi.useRealTimers()
+    }
   })
 
   it('attaches a paste that would pass the limit as a text file, and keeps a short one', async () => {

@@ -6,20 +6,20 @@
 // Its tools (formatting toolbar, emoji, their shortcuts) are a chunk of their own (format/).
 import { t } from '@lingui/core/macro'
 import { Icon } from '../../../ui/Icon.tsx'
-import { Suspense, useEffect, useRef, useState } from 'react'
+import { Suspense, useRef, useState } from 'react'
 import type { ClipboardEvent, ComponentType, KeyboardEvent, ReactNode } from 'react'
 import { UploadTray } from '../../attachments/index.ts'
 import type { DraftUpload, OutgoingFile } from '../../attachments/index.ts'
-import { browserStore } from '../../../lib/local-store.ts'
 import { Notice } from '../../../ui/Notice.tsx'
 import { toStorable } from '../mentions.ts'
 import type { Mentionable } from '../mentions.ts'
 import { MAX_MESSAGE_LENGTH } from '../conversation/validate.ts'
 import { MentionTextarea } from './MentionTextarea.tsx'
 import { useSendWhenUploaded } from './use-send-when-uploaded.ts'
+import { useDraft } from './use-draft.ts'
+import { CharacterCount, textLength } from './CharacterCount.tsx'
 import { MessageBody } from '../markdown/MessageBody.tsx'
 import { hasModifier } from '../../../lib/keys.ts'
-import { formatLocale } from '../../../lib/i18n.ts'
 import { composerChecks, composerCommands, useComposerNames } from '../../composer-parts.ts'
 import { useAfterFirstScreen } from '../../../lib/first-screen.ts'
 import { ComposerTools } from '../format/index.ts'
@@ -61,16 +61,12 @@ interface Props {
   inputRef: React.RefObject<HTMLTextAreaElement | null>
 }
 
-// The id of the message its files are uploaded for is kept beside it while files are attached
-// (attachments' draft-message.ts), so that a file attached again after a reload resumes.
-const draftKey = (channelId: string) => `chorus.draft.v1.${channelId}`
-
 /** A part's question before sending the text it was asked about. */
 type Asking = { text: string; question: (props: QuestionProps) => ReactNode }
 
 export function Composer(props: Props) {
   const { channelId, uploads, inputRef, scope } = props
-  const [text, setText] = useState(() => browserStore().getItem(draftKey(channelId)) ?? '')
+  const [text, setText] = useDraft(channelId)
   const [problems, setProblems] = useState<string[]>([])
   const [warning, setWarning] = useState<ReactNode>(null)
   const fileInput = useRef<HTMLInputElement>(null)
@@ -90,14 +86,7 @@ export function Composer(props: Props) {
   latest.current = { text, send }
   const later = useSendWhenUploaded(uploads, text, latest, setProblems)
 
-  // Keep the draft: a reload, a crash or a sign-in after an expired session loses nothing.
-  useEffect(() => {
-    const store = browserStore()
-    if (text) store.setItem(draftKey(channelId), text)
-    else store.removeItem(draftKey(channelId))
-  }, [text, channelId])
-
-  const length = [...text].length
+  const length = textLength(text)
   const tooLong = length > MAX_MESSAGE_LENGTH
 
   function send(confirmed = false) {
@@ -294,15 +283,7 @@ export function Composer(props: Props) {
               <ComposerTools inputRef={inputRef} setText={change} handle={tools} />
             </Suspense>
           )}
-          {length > MAX_MESSAGE_LENGTH * 0.9 && (
-            <span
-              className={tooLong ? 'field-error' : 'muted'}
-              role={tooLong ? 'alert' : undefined}
-            >
-              {length.toLocaleString(formatLocale())} /{' '}
-              {MAX_MESSAGE_LENGTH.toLocaleString(formatLocale())}
-            </span>
-          )}
+          <CharacterCount length={length} />
           <button
             type="submit"
             className="button button-primary"

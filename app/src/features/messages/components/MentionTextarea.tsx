@@ -1,22 +1,20 @@
 // A textarea that grows with its text and offers channel members (and @channel, @here,
 // @everyone, and the names features offer, such as groups, when given) when an @word is typed
 // (arrows to choose, Enter or Tab to insert, Escape to close), announced to screen readers as a
-// combobox. Keys it does not use go to the caller.
-import { msg, t } from '@lingui/core/macro'
-import { i18n } from '@lingui/core'
-import type { MessageDescriptor } from '@lingui/core'
-import { useId, useLayoutEffect, useState } from 'react'
+// combobox. Keys it does not use go to the caller. The list is a chunk of its own
+// (MentionList.tsx), fetched once the first screen is shown.
+import { Suspense, useId, useLayoutEffect, useRef, useState } from 'react'
 import type { KeyboardEvent, RefObject, ClipboardEvent } from 'react'
-import { BROADCASTS, matchPeople, mentionQueryAt } from '../mentions.ts'
+import { mentionQueryAt } from '../mentions.ts'
 import type { Mentionable } from '../mentions.ts'
-import { PersonListScope, PersonName } from '../../../ui/PersonName.tsx'
 import type { ComposerName } from '../../../slots/composer.ts'
+import { lazyRetrying, Nothing } from '../../../lib/lazy.ts'
+import { afterFirstScreen } from '../../../lib/first-screen.ts'
+import type { MentionListHandle, MentionListProps } from './MentionList.tsx'
 
-const BROADCAST_HINTS: Record<string, MessageDescriptor> = {
-  channel: msg`everyone in this channel`,
-  here: msg`everyone active in this channel`,
-  everyone: msg`everyone in the workspace`,
-}
+const loadList = () => import('./MentionList.tsx')
+const MentionList = lazyRetrying<MentionListProps>(loadList, Nothing)
+afterFirstScreen(() => void loadList().catch(() => undefined))
 
 interface Props {
   value: string
@@ -36,25 +34,14 @@ interface Props {
 export function MentionTextarea(props: Props) {
   const { value, onChange, people, inputRef } = props
   const listId = useId()
+  const list = useRef<MentionListHandle>(null)
   const [caret, setCaret] = useState(0)
-  const [active, setActive] = useState(0)
+  // The list's active option while it shows (it says), null when it does not.
+  const [active, setActive] = useState<number | null>(null)
   const [dismissedAt, setDismissedAt] = useState<number | null>(null)
-  const query = mentionQueryAt(value, caret)
-  const lower = query?.query.toLowerCase() ?? ''
-  const options: (Mentionable & { hint?: string })[] =
-    query && query.start !== dismissedAt
-      ? [
-          ...matchPeople(people, query.query),
-          ...BROADCASTS.filter((w) => w.startsWith(lower)).map((w) => ({
-            id: w,
-            name: w,
-            hint: i18n._(BROADCAST_HINTS[w]!),
-          })),
-          ...(props.names ?? []).filter((g) => g.name.startsWith(lower)).slice(0, 5),
-        ]
-      : []
-  const open = options.length > 0
-  const activeIndex = Math.min(active, Math.max(0, options.length - 1))
+  const found = mentionQueryAt(value, caret)
+  const query = found && found.start !== dismissedAt ? found : null
+  const open = active !== null
 
   useLayoutEffect(() => {
     const el = inputRef.current
@@ -65,9 +52,13 @@ export function MentionTextarea(props: Props) {
       el.style.height = ''
       return
     }
-    el.style.height = 'auto'
     const line = parseFloat(getComputedStyle(el).lineHeight) || 20
-    el.style.height = `${Math.min(el.scrollHeight, line * (props.maxRows ?? 10) + 16)}px`
+    const max = `${line * (props.maxRows ?? 10) + 16}px`
+    // At its tallest and still overflowing (a long text): as tall as it gets, nothing to
+    // measure. Measuring from 'auto' lays the whole text out once more, at each keystroke.
+    if (el.style.height === max && el.scrollHeight > el.clientHeight) return
+    el.style.height = 'auto'
+    el.style.height = `${Math.min(el.scrollHeight, parseFloat(max))}px`
   }, [value, inputRef, props.maxRows])
 
   function pick(person: Mentionable) {
@@ -85,56 +76,25 @@ export function MentionTextarea(props: Props) {
   }
 
   function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (open && !event.nativeEvent.isComposing) {
-      if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && !event.altKey) {
-        event.preventDefault()
-        const step = event.key === 'ArrowDown' ? 1 : -1
-        setActive((activeIndex + step + options.length) % options.length)
-        return
-      }
-      if (event.key === 'Enter' || event.key === 'Tab') {
-        event.preventDefault()
-        pick(options[activeIndex]!)
-        return
-      }
-      if (event.key === 'Escape') {
-        event.preventDefault()
-        setDismissedAt(query?.start ?? null)
-        return
-      }
-    }
+    if (open && list.current?.keyDown(event)) return event.preventDefault()
     props.onKeyDown?.(event)
   }
 
   return (
     <div className="mention-textarea">
-      {open && (
-        <PersonListScope>
-          <ul
-            className="mention-options"
-            role="listbox"
+      {query && (
+        <Suspense fallback={null}>
+          <MentionList
+            handle={list}
             id={listId}
-            aria-label={t`People and groups to mention`}
-          >
-            {options.map((person, index) => (
-              <li
-                key={person.id}
-                id={`${listId}-${index}`}
-                role="option"
-                aria-selected={index === activeIndex}
-                className={index === activeIndex ? 'active' : undefined}
-                onMouseDown={(e) => {
-                  e.preventDefault()
-                  pick(person)
-                }}
-              >
-                <PersonName userId={person.id} name={person.name} status={!person.hint && 'emoji'}>
-                  {person.hint && <span className="muted"> {person.hint}</span>}
-                </PersonName>
-              </li>
-            ))}
-          </ul>
-        </PersonListScope>
+            query={query.query}
+            people={people}
+            names={props.names ?? []}
+            onPick={pick}
+            onDismiss={() => setDismissedAt(query.start)}
+            onActive={setActive}
+          />
+        </Suspense>
       )}
       <textarea
         ref={inputRef}
@@ -147,11 +107,10 @@ export function MentionTextarea(props: Props) {
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
         aria-autocomplete="list"
-        aria-activedescendant={open ? `${listId}-${activeIndex}` : undefined}
+        aria-activedescendant={open ? `${listId}-${active}` : undefined}
         onChange={(e) => {
           onChange(e.target.value)
           setCaret(e.target.selectionStart)
-          setActive(0)
         }}
         onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
         onKeyDown={keyDown}
