@@ -20,6 +20,18 @@ const membersDevice = ({ sql, world }: MatrixContext) =>
     values (${world.people.member.id}, ${`https://push.example/${randomUUID()}`},
       ${'B' + 'A'.repeat(86)}, ${'A'.repeat(22)}, 'Phone') returning id`)
 
+/** Nobody's first steps hidden in W (before each insert: one per person). */
+const noDismissals = async ({ sql, world }: MatrixContext) => {
+  await sql`delete from public.first_steps_dismissals where workspace_id = ${world.ws}`
+  return world.ws
+}
+
+/** Member's first steps, hidden in W. */
+const membersDismissal = ({ sql, world }: MatrixContext) =>
+  one(sql`insert into public.first_steps_dismissals (workspace_id, user_id)
+    values (${world.ws}, ${world.people.member.id})
+    on conflict (workspace_id, user_id) do update set dismissed_at = now() returning id`)
+
 // prettier-ignore
 export const PERSONAL_CASES: readonly MatrixCase[] = [
   // notification settings: your own only, written only through the RPCs
@@ -35,6 +47,13 @@ export const PERSONAL_CASES: readonly MatrixCase[] = [
   { kind: 'row', table: 'public.push_subscriptions', what: "member's device name", op: 'update', allowed: [], row: membersDevice, patch: () => ({ device_name: unique('Renamed') }) },
   { kind: 'row', table: 'public.push_subscriptions', what: "member's device", op: 'delete', allowed: ['member'], row: membersDevice },
   { kind: 'call', table: 'public.test_push_subscription', what: "member's device tested", op: 'call', allowed: ['member'], row: membersDevice, args: (key) => ({ p_id: key }), done: async (sql, key) => (await sql`select 1 from private.push_queue where subscription_id = ${key} and kind = 'test'`).length === 1 },
+
+  // the first steps' card hidden: each person's own, in a workspace they are in; never changed
+  { kind: 'row', table: 'public.first_steps_dismissals', what: "member's dismissal", op: 'select', allowed: ['member'], row: membersDismissal },
+  { kind: 'row', table: 'public.first_steps_dismissals', what: 'a dismissal of your own in W', op: 'insert', allowed: inPlaza, row: noDismissals, values: ({ world }, a) => ({ id: randomUUID(), workspace_id: world.ws, user_id: a?.id ?? randomUUID() }) },
+  { kind: 'row', table: 'public.first_steps_dismissals', what: "a dismissal in member's name", op: 'insert', allowed: ['member'], row: noDismissals, values: ({ world }) => ({ id: randomUUID(), workspace_id: world.ws, user_id: world.people.member.id }) },
+  { kind: 'row', table: 'public.first_steps_dismissals', what: "member's dismissal", op: 'update', allowed: [], row: membersDismissal, patch: () => ({ dismissed_at: new Date(Date.now() - Math.floor(Math.random() * 3600_000)).toISOString() }) },
+  { kind: 'row', table: 'public.first_steps_dismissals', what: "member's dismissal", op: 'delete', allowed: ['member'], row: membersDismissal },
 
   // statuses: read as profiles are, written only through set_status() and clear_status()
   { kind: 'row', table: 'public.user_statuses', what: "a co-worker's status", op: 'select', allowed: inPlaza, row: statusOf((w) => w.people.owner) },
