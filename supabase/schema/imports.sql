@@ -155,18 +155,29 @@ begin
   -- (a replayed call keeps what the first one noted)
   insert into private.import_channels (import_id, slack_id, channel_id, kind, name, topic, archived,
     members, existing)
-  select p_import, c.slack_id, c.id, c.kind, c.name, coalesce(c.topic, ''), coalesce(c.archived, false),
-    coalesce(c.members, '{}'), exists (select 1 from public.channels x where x.id = c.id)
+  select p_import, c.slack_id, coalesce(own.id, c.id), c.kind, c.name, coalesce(c.topic, ''),
+    coalesce(c.archived, false), coalesce(c.members, '{}'),
+    own.id is not null or exists (select 1 from public.channels x where x.id = c.id)
   from jsonb_to_recordset(p_channels) as c(slack_id text, id uuid, kind public.channel_kind, name text,
     topic text, archived boolean, created_at timestamptz, created_by uuid, members uuid[])
+  -- the export's #random goes into the workspace's own (a channel everyone joins, of its name)
+  left join lateral (
+    select r.id from public.channels r
+    where c.kind = 'public' and not exists (select 1 from public.channels x where x.id = c.id)
+      and r.workspace_id = v.workspace_id and r.auto_join and r.kind = 'public'
+      and r.archived_at is null and lower(r.name) = lower(btrim(c.name, '# '))
+    limit 1
+  ) own on true
   on conflict (import_id, slack_id) do nothing;
   insert into public.channels (id, workspace_id, kind, name, dm_key, created_by, created_at)
   select c.id, v.workspace_id, case when c.kind = 'dm' then 'dm' else 'private' end::public.channel_kind,
     case when c.kind = 'dm' then null else 'import-' || c.id::text end,
     case when c.kind = 'dm' then 'import:' || c.id::text end,
     c.created_by, coalesce(c.created_at, now())
-  from jsonb_to_recordset(p_channels) as c(id uuid, kind public.channel_kind, created_at timestamptz,
-    created_by uuid)
+  from jsonb_to_recordset(p_channels) as c(slack_id text, id uuid, kind public.channel_kind,
+    created_at timestamptz, created_by uuid)
+  join private.import_channels ic on ic.import_id = p_import and ic.slack_id = c.slack_id
+    and ic.channel_id = c.id
   where not exists (select 1 from public.channels x where x.id = c.id);
   update public.imports i
   set channels = jsonb_array_length(p_channels), messages_total = p_total, files_total = p_files,

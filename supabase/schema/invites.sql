@@ -335,7 +335,7 @@ begin
     insert into public.channel_members (channel_id, user_id)
     select c.id, uid from public.channels c
     where c.workspace_id = inv.workspace_id and c.archived_at is null
-      and case when inv.role = 'guest' then c.id = any (inv.channel_ids) else c.is_default end
+      and case when inv.role = 'guest' then c.id = any (inv.channel_ids) else c.is_default or c.auto_join end
     on conflict (channel_id, user_id) do nothing;
   end if;
   update public.invites i set use_count = i.use_count + 1 where i.id = inv.id;

@@ -347,6 +347,7 @@ declare
   v_slug text;
   v_language text;
   general uuid;
+  random uuid;
 begin
   if nullif(btrim(coalesce(p_slug, '')), '') is null then
     v_slug := private.slug_for(private.clean_line(p_name, 'Workspace name', 80));
@@ -371,7 +372,15 @@ begin
       else 'Everyone in the workspace'
     end, true, uid)
   returning id into general;
-  insert into public.channel_members (channel_id, user_id) values (general, uid);
+  insert into public.channels (workspace_id, kind, name, topic, auto_join, created_by)
+  values (ws.id, 'public', 'random', case v_language
+      when 'de' then 'Plaudereien, Links und alles, was nicht Arbeit ist'
+      when 'ja' then '雑談、リンク、仕事以外の話題'
+      when 'ar' then 'دردشة وروابط وكل ما ليس عن العمل'
+      else 'Non-work banter and water cooler conversation'
+    end, true, uid)
+  returning id into random;
+  insert into public.channel_members (channel_id, user_id) values (general, uid), (random, uid);
   return ws;
 end
 $function$;
@@ -524,7 +533,7 @@ begin
   if was = 'guest' and p_role <> 'guest' then
     insert into public.channel_members (channel_id, user_id)
     select c.id, p_user_id from public.channels c
-    where c.workspace_id = p_workspace_id and c.is_default and c.archived_at is null
+    where c.workspace_id = p_workspace_id and (c.is_default or c.auto_join) and c.archived_at is null
     on conflict (channel_id, user_id) do nothing;
   end if;
   return target;

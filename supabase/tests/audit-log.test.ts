@@ -23,6 +23,7 @@ describe('what is recorded', () => {
       'workspace.created',
       'member.joined',
       'channel.created',
+      'channel.created',
       'invite.created',
       'member.joined',
       'member.joined',

@@ -181,7 +181,10 @@ describe('turning a guest into a member, and back', () => {
       })
     )
     expect(await membership(guest)).toEqual({ role: 'member', guest_kind: null })
-    expect(await channelsOf(guest)).toEqual([world.ch.general, world.ch.plaza].sort())
+    // A member is in #general and #random (which came with the workspace) besides their own.
+    const [random] = await stack.sql<{ id: string }[]>`
+      select id from public.channels where workspace_id = ${world.ws} and name = 'random'`
+    expect(await channelsOf(guest)).toEqual([world.ch.general, world.ch.plaza, random!.id].sort())
     expect(await channelIdsSeenBy(guest)).toContain(world.ch.second)
     ok(await as(guest).rpc('join_channel', { p_channel_id: world.ch.second }))
 
@@ -195,7 +198,7 @@ describe('turning a guest into a member, and back', () => {
     expect(await membership(guest)).toEqual({ role: 'guest', guest_kind: 'multi' })
     // the channels they are in stay theirs; no other public channel is visible
     const seen = await channelIdsSeenBy(guest)
-    expect(seen).toEqual([world.ch.general, world.ch.plaza, world.ch.second].sort())
+    expect(seen).toEqual([world.ch.general, world.ch.plaza, world.ch.second, random!.id].sort())
     expect(seen).not.toContain(world.ch.attic)
     const actions = await stack.sql<{ details: Record<string, unknown> }[]>`
       select details from public.audit_log

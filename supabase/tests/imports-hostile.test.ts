@@ -35,7 +35,7 @@ const emails = (tag: string): [string, string, string] => [
 
 async function leftBehind(ws: string) {
   const [row] = await stack.sql`
-    select (select count(*)::int from public.channels where workspace_id = ${ws} and not is_default) as channels,
+    select (select count(*)::int from public.channels where workspace_id = ${ws} and not is_default and not auto_join) as channels,
       (select count(*)::int from public.workspace_members where workspace_id = ${ws}) as members`
   return row
 }

@@ -167,7 +167,7 @@ describe('a cancelled import', () => {
       const cancelled = ok(await as(owner).rpc('cancel_import', { p_import: started.id }).single())
       expect(cancelled).toMatchObject({ status: 'cancelled' })
       const left = await stack.sql`
-        select (select count(*)::int from public.channels where workspace_id = ${ws} and not is_default) as channels,
+        select (select count(*)::int from public.channels where workspace_id = ${ws} and not is_default and not auto_join) as channels,
           (select count(*)::int from public.workspace_members where workspace_id = ${ws}) as members`
       expect(left[0]).toEqual({ channels: 0, members: 1 })
       // No account was made; the placeholders it made are gone with their memberships.

@@ -160,8 +160,9 @@ describe('claiming a placeholder', () => {
           where cm.user_id = ${t.victim.id} and c.workspace_id = ${ws}) as channels,
         (select count(*)::int from public.profiles where id = ${placeholder}) as placeholder,
         (select count(*)::int from public.messages where author_id = ${placeholder}) as left_behind`
-    // the workspace's own #general (as any invite), and the imported general, secret and DM
-    expect(moved).toEqual({ reactions: 1, channels: 4, placeholder: 0, left_behind: 0 })
+    // the workspace's own #general and #random (as any invite), and the imported general, secret
+    // and DM
+    expect(moved).toEqual({ reactions: 1, channels: 5, placeholder: 0, left_behind: 0 })
     const grouped = await t.stack.sql`
       select user_id from public.user_group_members where group_id = ${group.id}`
     expect(grouped).toEqual([{ user_id: t.victim.id }])

@@ -100,7 +100,7 @@ describe('a Slack export', () => {
     await kit.claim(t.owner, t.ws, t.ann)
     // Ann sees the conversations she was in, and not the others'.
     const seen = ok(await as(t.ann).from('channels').select('name, kind').eq('workspace_id', t.ws))
-    expect(seen.length).toBe(6) // the default channel, general-slack, old-project, secret-plans, 2 DMs
+    expect(seen.length).toBe(7) // #general, #random, general-slack, old-project, secret-plans, 2 DMs
     expect(await inDefault()).toBe(4)
   })
 

@@ -14,7 +14,7 @@ const { as, post, exists, auditOf } = kit
 
 describe('policies', () => {
   it('are set by owners only, with clear errors for bad values, and read by members', async () => {
-    const random = await kit.channel(t.owner, t.ws.id, 'random', [t.member])
+    const lounge = await kit.channel(t.owner, t.ws.id, 'lounge', [t.member])
     const refused = await as(t.admin).rpc('set_workspace_retention', {
       p_workspace_id: t.ws.id,
       p_keep_days: 90,
@@ -29,7 +29,7 @@ describe('policies', () => {
       [t.outsider, { code: '22023', details: 'channel_not_found' }],
     ] as const) {
       const { error } = await as(person).rpc('set_channel_retention', {
-        p_channel_id: random,
+        p_channel_id: lounge,
         p_keep_days: 1,
       })
       expect(error).toMatchObject(refusal)
@@ -76,8 +76,8 @@ describe('policies', () => {
     ok(
       await as(t.owner).rpc('set_workspace_retention', { p_workspace_id: t.ws.id, p_keep_days: 90 })
     )
-    ok(await as(t.owner).rpc('set_channel_retention', { p_channel_id: random, p_keep_days: 30 }))
-    ok(await as(t.owner).rpc('set_channel_retention', { p_channel_id: random, p_keep_days: 7 }))
+    ok(await as(t.owner).rpc('set_channel_retention', { p_channel_id: lounge, p_keep_days: 30 }))
+    ok(await as(t.owner).rpc('set_channel_retention', { p_channel_id: lounge, p_keep_days: 7 }))
     const read = ok(
       await as(t.member).from('workspace_retention').select('keep_days, deleted_accounts')
     )
@@ -86,7 +86,7 @@ describe('policies', () => {
       { keep_days: 7 },
     ])
     expect(ok(await as(t.outsider).from('workspace_retention').select('*'))).toEqual([])
-    expect(ok(await as(t.owner).rpc('clear_channel_retention', { p_channel_id: random }))).toBe(
+    expect(ok(await as(t.owner).rpc('clear_channel_retention', { p_channel_id: lounge }))).toBe(
       true
     )
     expect(ok(await as(t.member).from('channel_retention').select('*'))).toEqual([])
@@ -101,19 +101,19 @@ describe('policies', () => {
       {
         action: 'retention.channel_changed',
         actor_role: 'owner',
-        target_label: 'random',
+        target_label: 'lounge',
         details: { from: null, to: 30 },
       },
       {
         action: 'retention.channel_changed',
         actor_role: 'owner',
-        target_label: 'random',
+        target_label: 'lounge',
         details: { from: 30, to: 7 },
       },
       {
         action: 'retention.channel_cleared',
         actor_role: 'owner',
-        target_label: 'random',
+        target_label: 'lounge',
         details: { from: 7 },
       },
     ])
@@ -123,41 +123,41 @@ describe('policies', () => {
 describe('a run', () => {
   it('deletes exactly what is older than each channel keeps, replies by their own age, files included', async () => {
     const team = await kit.workspace('Run', t.owner, [t.member])
-    const random = await kit.channel(t.owner, team.id, 'random', [t.member])
+    const lounge = await kit.channel(t.owner, team.id, 'lounge', [t.member])
     const decisions = await kit.channel(t.owner, team.id, 'decisions', [t.member])
     ok(
       await as(t.owner).rpc('set_workspace_retention', { p_workspace_id: team.id, p_keep_days: 90 })
     )
-    ok(await as(t.owner).rpc('set_channel_retention', { p_channel_id: random, p_keep_days: 30 }))
+    ok(await as(t.owner).rpc('set_channel_retention', { p_channel_id: lounge, p_keep_days: 30 }))
     ok(
       await as(t.owner).rpc('set_channel_retention', { p_channel_id: decisions, p_keep_days: null })
     )
 
     const general100 = await post(t.member, team.general, 'general, 100 days', 100)
     const general80 = await post(t.member, team.general, 'general, 80 days', 80)
-    const random40 = await post(t.member, random, 'random, 40 days', 40)
-    const random20 = await post(t.member, random, 'random, 20 days', 20)
+    const lounge40 = await post(t.member, lounge, 'lounge, 40 days', 40)
+    const lounge20 = await post(t.member, lounge, 'lounge, 20 days', 20)
     const decisions400 = await post(t.member, decisions, 'decisions, 400 days', 400)
-    // Threads in #random: an old parent kept by a young reply; an old reply to a young parent;
+    // Threads in #lounge: an old parent kept by a young reply; an old reply to a young parent;
     // an old parent with only old replies.
-    const keptParent = await post(t.owner, random, 'old parent', 60)
-    const oldReply = await post(t.member, random, 'old reply', 50, keptParent)
-    const youngReply = await post(t.member, random, 'young reply', 2, keptParent)
-    const youngParent = await post(t.owner, random, 'young parent', 10)
-    const youngParentsReply = await post(t.member, random, 'a reply, young', 5, youngParent)
-    const oldThread = await post(t.owner, random, 'old thread', 70)
+    const keptParent = await post(t.owner, lounge, 'old parent', 60)
+    const oldReply = await post(t.member, lounge, 'old reply', 50, keptParent)
+    const youngReply = await post(t.member, lounge, 'young reply', 2, keptParent)
+    const youngParent = await post(t.owner, lounge, 'young parent', 10)
+    const youngParentsReply = await post(t.member, lounge, 'a reply, young', 5, youngParent)
+    const oldThread = await post(t.owner, lounge, 'old thread', 70)
     const oldThreadReplies = [
-      await post(t.member, random, 'old thread reply 1', 69, oldThread),
-      await post(t.owner, random, 'old thread reply 2', 68, oldThread),
+      await post(t.member, lounge, 'old thread reply 1', 69, oldThread),
+      await post(t.owner, lounge, 'old thread reply 2', 68, oldThread),
     ]
     // What hangs off an expired message: a file, a reaction, a pin, a saved item, the search index.
-    const file = await kit.attach(t.member, team.id, random, random40)
+    const file = await kit.attach(t.member, team.id, lounge, lounge40)
     await t.stack
-      .sql`insert into public.reactions (message_id, user_id, emoji) values (${random40}, ${t.owner.id}, ':tada:')`
-    ok(await as(t.member).rpc('pin_message', { p_message_id: random40 }))
-    ok(await as(t.owner).rpc('save_message', { p_message_id: random40 }))
+      .sql`insert into public.reactions (message_id, user_id, emoji) values (${lounge40}, ${t.owner.id}, ':tada:')`
+    ok(await as(t.member).rpc('pin_message', { p_message_id: lounge40 }))
+    ok(await as(t.owner).rpc('save_message', { p_message_id: lounge40 }))
     expect(
-      await t.stack.sql`select 1 from private.message_search where message_id = ${random40}`
+      await t.stack.sql`select 1 from private.message_search where message_id = ${lounge40}`
     ).toHaveLength(1)
 
     await runTheJob()
@@ -167,8 +167,8 @@ describe('a run', () => {
         await exists([
           general100,
           general80,
-          random40,
-          random20,
+          lounge40,
+          lounge20,
           decisions400,
           keptParent,
           oldReply,
@@ -182,7 +182,7 @@ describe('a run', () => {
     ).toEqual(
       new Set([
         general80,
-        random20,
+        lounge20,
         decisions400,
         keptParent,
         youngReply,
@@ -201,11 +201,11 @@ describe('a run', () => {
     for (const table of ['reactions', 'pins', 'saved_items', 'attachments', 'link_previews']) {
       expect(
         await t.stack
-          .sql`select 1 from ${t.stack.sql('public.' + table)} where message_id = ${random40}`
+          .sql`select 1 from ${t.stack.sql('public.' + table)} where message_id = ${lounge40}`
       ).toHaveLength(0)
     }
     expect(
-      await t.stack.sql`select 1 from private.message_search where message_id = ${random40}`
+      await t.stack.sql`select 1 from private.message_search where message_id = ${lounge40}`
     ).toHaveLength(0)
     // The file goes through the Storage API (the Edge Function the run called).
     await waitFor('the file removed from Storage', () => kit.objectGone(file), 20_000)
@@ -215,7 +215,7 @@ describe('a run', () => {
       (await t.stack.sql`select 1 from private.retention_files`).length === 0 ? true : undefined
     )
 
-    // One batch per channel with something to delete (#general and #random here).
+    // One batch per channel with something to delete (#general and #lounge here).
     const runs = await auditOf(team.id, 'retention.run')
     expect(runs).toEqual([
       {
@@ -228,7 +228,7 @@ describe('a run', () => {
     // Nothing more to do: a second run deletes nothing and records nothing.
     await runTheJob()
     expect(await auditOf(team.id, 'retention.run')).toHaveLength(1)
-    expect(await exists([general80, random20, decisions400, keptParent, youngReply])).toHaveLength(
+    expect(await exists([general80, lounge20, decisions400, keptParent, youngReply])).toHaveLength(
       5
     )
   })

@@ -60,7 +60,12 @@ async function workspace(client: SupabaseClient, name: string) {
   const created = await client.rpc('create_workspace', { p_name: name, p_slug: null })
   expect(created.error).toBeNull()
   const id = (created.data as { id: string }).id
-  const general = await client.from('channels').select('id').eq('workspace_id', id).single()
+  const general = await client
+    .from('channels')
+    .select('id')
+    .eq('workspace_id', id)
+    .eq('is_default', true)
+    .single()
   return { id, general: (general.data as { id: string }).id }
 }
 

@@ -23,7 +23,7 @@ afterAll(async () => {
 })
 
 describe('create_workspace', () => {
-  it('makes the caller owner, creates and joins #general, and derives the address from the name', async () => {
+  it('makes the caller owner, creates and joins #general and #random, and derives the address from the name', async () => {
     const owner = await createPerson(stack, 'founder')
     const ws = await createWorkspace(owner, '  Acme   Corp! ')
     expect(ws.name).toBe('Acme Corp!')
@@ -33,11 +33,17 @@ describe('create_workspace', () => {
       stack.sql,
       owner,
       (tx) => tx`
-      select name, kind, is_default, unread_count from public.channel_list(${ws.id})`
+      select name, kind, is_default, unread_count from public.channel_list(${ws.id}) order by name`
     )
     expect(channels).toEqual([
       { name: 'general', kind: 'public', is_default: true, unread_count: '0' },
+      { name: 'random', kind: 'public', is_default: false, unread_count: '0' },
     ])
+    // #general is everyone's for good; #random everyone joins, and may leave.
+    const [made] = await stack.sql<{ name: string; auto_join: boolean }[]>`
+      select string_agg(name || ':' || is_default || ':' || auto_join, ' ' order by name) as name
+      from public.channels where workspace_id = ${ws.id}`
+    expect(made!.name).toBe('general:true:false random:false:true')
     const again = await createWorkspace(owner, 'Acme Corp!')
     expect(again.slug).not.toBe(ws.slug)
     expect(again.slug).toMatch(/^acme-corp-[0-9a-f]{6}$|^acme-corp$/)
@@ -79,7 +85,7 @@ describe('create_workspace', () => {
     expect((await createWorkspace(owner, 'Café 🚀')).name).toBe('Café 🚀')
   })
 
-  it('gives #general its topic in the language the app passes, else its creator’s', async () => {
+  it('gives #general and #random their topics in the language the app passes, else its creator’s', async () => {
     const owner = await createPerson(stack, 'polyglot')
     const db = clientFor(stack, owner)
     const topicOf = async (language?: string) => {
@@ -87,19 +93,26 @@ describe('create_workspace', () => {
         language === undefined ? { p_name: 'Topics' } : { p_name: 'Topics', p_language: language }
       const made = await db.rpc('create_workspace', args).single<{ id: string }>()
       expect(made.error).toBeNull()
-      const [general] = await stack.sql<{ topic: string }[]>`
-        select topic from public.channels where workspace_id = ${made.data!.id} and name = 'general'`
-      return general!.topic
+      const [topics] = await stack.sql<{ topics: string }[]>`
+        select string_agg(topic, ' / ' order by name) as topics from public.channels
+        where workspace_id = ${made.data!.id}`
+      return topics!.topics
     }
-    expect(await topicOf('en')).toBe('Everyone in the workspace')
-    expect(await topicOf('de')).toBe('Alle im Workspace')
-    expect(await topicOf('ja')).toBe('ワークスペースの全員')
-    expect(await topicOf('ar')).toBe('كل من في مساحة العمل')
+    expect(await topicOf('en')).toBe(
+      'Everyone in the workspace / Non-work banter and water cooler conversation'
+    )
+    expect(await topicOf('de')).toBe(
+      'Alle im Workspace / Plaudereien, Links und alles, was nicht Arbeit ist'
+    )
+    expect(await topicOf('ja')).toBe('ワークスペースの全員 / 雑談、リンク、仕事以外の話題')
+    expect(await topicOf('ar')).toBe('كل من في مساحة العمل / دردشة وروابط وكل ما ليس عن العمل')
     // No language passed (SQL, an older app): the profile's; one Chorus does not speak: English.
-    expect(await topicOf()).toBe('Everyone in the workspace')
+    expect(await topicOf()).toBe(
+      'Everyone in the workspace / Non-work banter and water cooler conversation'
+    )
     await stack.sql`update public.profiles set language = 'ja' where id = ${owner.id}`
-    expect(await topicOf()).toBe('ワークスペースの全員')
-    expect(await topicOf('fr')).toBe('ワークスペースの全員')
+    expect(await topicOf()).toBe('ワークスペースの全員 / 雑談、リンク、仕事以外の話題')
+    expect(await topicOf('fr')).toBe('ワークスペースの全員 / 雑談、リンク、仕事以外の話題')
   })
 
   it('is for signed-in users only', async () => {
@@ -177,9 +190,9 @@ describe('invites', () => {
     const channels = await asRole(
       stack.sql,
       newcomer,
-      (tx) => tx`select name from public.channel_list(${t.ws.id})`
+      (tx) => tx`select name from public.channel_list(${t.ws.id}) order by name`
     )
-    expect(channels).toEqual([{ name: 'general' }])
+    expect(channels).toEqual([{ name: 'general' }, { name: 'random' }])
     expect(
       await asRole(stack.sql, null, (tx) => tx`select * from public.invite_preview('nope')`)
     ).toEqual([])

@@ -68,6 +68,6 @@ describe('the features registry', () => {
       .sort((a, b) => a[1] - b[1])
     expect(gates.map(([id]) => id)).toEqual(['security', 'moderation'])
     expect(workspaceGates).toHaveLength(2)
-    expect(workspaceNotices.map((n) => n.id)).toEqual(['exports'])
+    expect(workspaceNotices.map((n) => n.id)).toEqual(['exports', 'first-steps'])
   })
 })

@@ -409,6 +409,7 @@ export type Database = {
       channels: {
         Row: {
           archived_at: string | null
+          auto_join: boolean
           created_at: string
           created_by: string | null
           dm_key: string | null
@@ -423,6 +424,7 @@ export type Database = {
         }
         Insert: {
           archived_at?: string | null
+          auto_join?: boolean
           created_at?: string
           created_by?: string | null
           dm_key?: string | null
@@ -437,6 +439,7 @@ export type Database = {
         }
         Update: {
           archived_at?: string | null
+          auto_join?: boolean
           created_at?: string
           created_by?: string | null
           dm_key?: string | null
@@ -708,6 +711,35 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "workspaces"
             referencedColumns: ["id"]
+          },
+        ]
+      }
+      first_steps_dismissals: {
+        Row: {
+          dismissed_at: string
+          id: string
+          user_id: string
+          workspace_id: string
+        }
+        Insert: {
+          dismissed_at?: string
+          id?: string
+          user_id?: string
+          workspace_id: string
+        }
+        Update: {
+          dismissed_at?: string
+          id?: string
+          user_id?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "first_steps_dismissals_member"
+            columns: ["workspace_id", "user_id"]
+            isOneToOne: true
+            referencedRelation: "workspace_members"
+            referencedColumns: ["workspace_id", "user_id"]
           },
         ]
       }
@@ -2161,6 +2193,7 @@ export type Database = {
         Args: { p_archived?: boolean; p_channel_id: string }
         Returns: {
           archived_at: string | null
+          auto_join: boolean
           created_at: string
           created_by: string | null
           dm_key: string | null
@@ -2346,6 +2379,7 @@ export type Database = {
         }
         Returns: {
           archived_at: string | null
+          auto_join: boolean
           created_at: string
           created_by: string | null
           dm_key: string | null
@@ -2608,6 +2642,18 @@ export type Database = {
         Returns: Json
       }
       finish_retention_files: { Args: { p_ids: number[] }; Returns: number }
+      first_steps: {
+        Args: { p_workspace_id: string }
+        Returns: {
+          channel: boolean
+          dismissed: boolean
+          guest: boolean
+          installed: boolean
+          invited: boolean
+          may_invite: boolean
+          notifications: boolean
+        }[]
+      }
       follow_thread: {
         Args: { p_follow?: boolean; p_thread_id: string }
         Returns: boolean
@@ -2799,6 +2845,7 @@ export type Database = {
         Args: { p_user_ids: string[]; p_workspace_id: string }
         Returns: {
           archived_at: string | null
+          auto_join: boolean
           created_at: string
           created_by: string | null
           dm_key: string | null
@@ -3653,6 +3700,7 @@ export type Database = {
         Args: { p_channel_id: string; p_name?: string; p_topic?: string }
         Returns: {
           archived_at: string | null
+          auto_join: boolean
           created_at: string
           created_by: string | null
           dm_key: string | null

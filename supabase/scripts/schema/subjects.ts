@@ -34,6 +34,7 @@ export const SUBJECTS: readonly Subject[] = [
     words: ['report', 'removed', 'restore', 'suspend', 'suspended', 'suspendable', 'moderator'],
   },
   { name: 'push', words: ['push'] },
+  { name: 'first-steps', words: ['steps'] },
   {
     name: 'notifications',
     words: [

@@ -3,7 +3,7 @@
 // set-based batches must keep as the per-row triggers keep them for a message sent.
 import type { Sql } from 'postgres'
 
-/** The workspace's channels but its default one, by name. */
+/** The workspace's channels but those made with it (#general, #random), by name. */
 export async function channelsOf(sql: Sql, ws: string) {
   return sql<
     {
@@ -17,7 +17,7 @@ export async function channelsOf(sql: Sql, ws: string) {
     }[]
   >`
     select id, name, kind::text, archived_at, topic, last_seq::text, dm_key from public.channels
-    where workspace_id = ${ws} and not is_default order by name nulls last, dm_key`
+    where workspace_id = ${ws} and not is_default and not auto_join order by name nulls last, dm_key`
 }
 
 /**

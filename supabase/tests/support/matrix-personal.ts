@@ -32,6 +32,18 @@ const membersMarks = async ({ sql, world }: MatrixContext) => {
   )
 }
 
+/** Nobody's first steps hidden in W (before each insert: one per person). */
+const noDismissals = async ({ sql, world }: MatrixContext) => {
+  await sql`delete from public.first_steps_dismissals where workspace_id = ${world.ws}`
+  return world.ws
+}
+
+/** Member's first steps, hidden in W. */
+const membersDismissal = ({ sql, world }: MatrixContext) =>
+  one(sql`insert into public.first_steps_dismissals (workspace_id, user_id)
+    values (${world.ws}, ${world.people.member.id})
+    on conflict (workspace_id, user_id) do update set dismissed_at = now() returning id`)
+
 // prettier-ignore
 export const PERSONAL_CASES: readonly MatrixCase[] = [
   // notification settings: your own only, written only through the RPCs
@@ -53,6 +65,12 @@ export const PERSONAL_CASES: readonly MatrixCase[] = [
   { kind: 'row', table: 'public.activity_marks', what: 'read marks of your own', op: 'insert', allowed: [], values: ({ world }, a) => ({ id: randomUUID(), user_id: a?.id ?? randomUUID(), workspace_id: world.ws }) },
   { kind: 'row', table: 'public.activity_marks', what: "member's read marks", op: 'update', allowed: [], row: membersMarks, patch: () => ({ read_items: ['m:' + randomUUID()] }) },
   { kind: 'row', table: 'public.activity_marks', what: "member's read marks", op: 'delete', allowed: [], row: membersMarks },
+  // the first steps' card hidden: each person's own, in a workspace they are in; never changed
+  { kind: 'row', table: 'public.first_steps_dismissals', what: "member's dismissal", op: 'select', allowed: ['member'], row: membersDismissal },
+  { kind: 'row', table: 'public.first_steps_dismissals', what: 'a dismissal of your own in W', op: 'insert', allowed: inPlaza, row: noDismissals, values: ({ world }, a) => ({ id: randomUUID(), workspace_id: world.ws, user_id: a?.id ?? randomUUID() }) },
+  { kind: 'row', table: 'public.first_steps_dismissals', what: "a dismissal in member's name", op: 'insert', allowed: ['member'], row: noDismissals, values: ({ world }) => ({ id: randomUUID(), workspace_id: world.ws, user_id: world.people.member.id }) },
+  { kind: 'row', table: 'public.first_steps_dismissals', what: "member's dismissal", op: 'update', allowed: [], row: membersDismissal, patch: () => ({ dismissed_at: new Date(Date.now() - Math.floor(Math.random() * 3600_000)).toISOString() }) },
+  { kind: 'row', table: 'public.first_steps_dismissals', what: "member's dismissal", op: 'delete', allowed: ['member'], row: membersDismissal },
 
   // statuses: read as profiles are, written only through set_status() and clear_status()
   { kind: 'row', table: 'public.user_statuses', what: "a co-worker's status", op: 'select', allowed: inPlaza, row: statusOf((w) => w.people.owner) },
