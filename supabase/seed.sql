@@ -110,9 +110,14 @@ begin
   perform set_config('request.jwt.claims', json_build_object('sub', alice, 'role', 'authenticated')::text, true);
   perform public.set_member_role(demo, bob, 'admin');
   select c.id into general from public.channels c where c.workspace_id = demo and c.is_default;
-  -- #random came with the workspace, and everyone joined it as they joined.
+  -- #random came with the workspace, and everyone joined it as they joined (a database from
+  -- before 20261213100000_chorus_first_steps, as a migration test seeds, makes it here).
   select c.id into random from public.channels c where c.workspace_id = demo and c.name = 'random';
-  perform public.update_channel(random, null, 'Off-topic, links and cat pictures');
+  if random is null then
+    random := (public.create_channel(demo, 'random', 'public', 'Off-topic, links and cat pictures', array[bob, carol, dave])).id;
+  else
+    perform public.update_channel(random, null, 'Off-topic, links and cat pictures');
+  end if;
   leadership := (public.create_channel(demo, 'leadership', 'private', 'Planning and hiring (private)', array[bob])).id;
   alice_carol := (public.open_dm(demo, array[carol])).id;
 

@@ -24,6 +24,7 @@ create policy "activity_marks: your own" on public.activity_marks
   using (((user_id = ( SELECT auth.uid() AS uid)) AND (workspace_id IN ( SELECT private.workspace_ids() AS workspace_ids))));
 
 CREATE TRIGGER activity_marks_live AFTER INSERT OR UPDATE ON public.activity_marks FOR EACH ROW EXECUTE FUNCTION private.live_activity_marks();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.activity_marks FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.activity_marks to service_role;
 grant select on table public.activity_marks to authenticated;
