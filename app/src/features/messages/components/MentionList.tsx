@@ -1,4 +1,5 @@
-// The composer's mention autocomplete (MentionTextarea.tsx): the channel's members, @channel,
+// The composer's mention autocomplete (MentionTextarea.tsx): the channel's members with their
+// pictures, @channel,
 // @here, @everyone and the names features offer that match the @query being typed, as a listbox
 // the box's arrows move through (Enter or Tab picks, Escape closes). A chunk of its own, fetched
 // once the first screen is shown: the list is seldom the first thing on screen.
@@ -6,6 +7,11 @@ import { msg, t } from '@lingui/core/macro'
 import { i18n } from '@lingui/core'
 import type { MessageDescriptor } from '@lingui/core'
 import { useLayoutEffect, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { channelKeys } from '../../channels/index.ts'
+import type { ChannelMember } from '../../channels/index.ts'
+import { Avatar } from '../../profiles/index.ts'
+import { Icon } from '../../../ui/Icon.tsx'
 import type { KeyboardEvent, RefObject } from 'react'
 import { BROADCASTS } from '../mentions.ts'
 import type { Mentionable } from '../mentions.ts'
@@ -17,6 +23,17 @@ const BROADCAST_HINTS: Record<string, MessageDescriptor> = {
   channel: msg`everyone in this channel`,
   here: msg`everyone active in this channel`,
   everyone: msg`everyone in the workspace`,
+}
+
+/** Each person's picture as the channel rosters already fetched have it (no query of its own). */
+function useAvatarPaths(): Map<string, string | null> {
+  const queryClient = useQueryClient()
+  const paths = new Map<string, string | null>()
+  for (const [, roster] of queryClient.getQueriesData<ChannelMember[]>({
+    queryKey: channelKeys.rosters(),
+  }))
+    for (const m of roster ?? []) paths.set(m.userId, m.avatarPath)
+  return paths
 }
 
 /** The keys the list takes from the box while it shows (true: taken). */
@@ -40,8 +57,9 @@ export interface MentionListProps {
 export default function MentionList(props: MentionListProps) {
   const { query, onActive } = props
   const lower = query.toLowerCase()
-  const options: (Mentionable & { hint?: string })[] = [
-    ...matchPeople(props.people, query),
+  const paths = useAvatarPaths()
+  const options: (Mentionable & { hint?: string; person?: true })[] = [
+    ...matchPeople(props.people, query).map((p) => ({ ...p, person: true as const })),
     ...BROADCASTS.filter((w) => w.startsWith(lower)).map((w) => ({
       id: w,
       name: w,
@@ -95,6 +113,18 @@ export default function MentionList(props: MentionListProps) {
               props.onPick(person)
             }}
           >
+            <span className="mention-avatar" aria-hidden="true">
+              {person.person ? (
+                <Avatar
+                  name={person.name}
+                  userId={person.id}
+                  path={paths.get(person.id) ?? null}
+                  size={20}
+                />
+              ) : (
+                <Icon name="users" size={14} />
+              )}
+            </span>
             <PersonName userId={person.id} name={person.name} status={!person.hint && 'emoji'}>
               {person.hint && <span className="muted"> {person.hint}</span>}
             </PersonName>
