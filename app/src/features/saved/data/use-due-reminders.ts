@@ -9,7 +9,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { fetchReminderMessage } from './reminder-message.ts'
 import type { ReminderMessage } from './reminder-message.ts'
 import { readAlerted, rememberAlerted, remindersDue } from './reminders-due.ts'
-import { savedKeys, useMySaved, useSavedLive } from './saved.ts'
+import { liveTopic, subscribeLive } from '../../../lib/live.ts'
+import { savedKeys, useMySaved } from './saved.ts'
 
 /** setTimeout's longest wait (about 24.8 days); a later reminder is looked at again then. */
 const LONGEST_WAIT_MS = 2_147_000_000
@@ -19,9 +20,22 @@ export function useDueReminders(
   open: boolean,
   alert: (message: ReminderMessage) => void
 ): void {
-  useSavedLive(me)
-  const saved = useMySaved()
   const queryClient = useQueryClient()
+  // Kept live from my user topic, and caught up whenever this listens anew: the notifier starts
+  // a moment after the first screen, and a reminder set meanwhile (another device, the API) came
+  // on the topic before it listened (saved-reminders.spec: it was never alerted).
+  useEffect(() => {
+    const again = () => void queryClient.invalidateQueries({ queryKey: savedKeys.all })
+    return subscribeLive(liveTopic.user(me), {
+      onChange: (change) => {
+        if (change.table === 'saved_items') again()
+      },
+      onJoined: (joined) => {
+        if (joined) again()
+      },
+    })
+  }, [me, queryClient])
+  const saved = useMySaved()
   const [tick, setTick] = useState(0)
   const latest = useRef(alert)
   useEffect(() => {
