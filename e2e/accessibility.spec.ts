@@ -12,7 +12,7 @@
 // colour, since that theme changes colours only, which app/src/ui/themes.test.ts holds the app to),
 // and the main ones at phone width (390x844, touch): the channel (with a code line that scrolls
 // sideways), the members panel, the channel list, a message's action sheet, a thread, search
-// results (the signed-in screens' scene and tour: support/axe-scene.ts, support/axe-tour.ts). All
+// results, Activity and All unreads (the signed-in screens' scene and tour: support/axe-scene.ts, support/axe-tour.ts). All
 // of it in each of the app's four languages, English, German, Japanese and Arabic (right to left),
 // each person's browser in that language and every element found by the app's text in it
 // (support/i18n.ts). Each language is its own test, and the file's tests run in parallel: the two
@@ -41,7 +41,7 @@ import type { Look } from './support/camera.ts'
 import { LayoutCheck } from './support/layout-check.ts'
 import { DESKTOP, LONG_CODE, outOfReach, workspaceScene } from './support/axe-scene.ts'
 import { tour } from './support/axe-tour.ts'
-import { BROWSER_LOCALE, LANGUAGES, loadCatalogs, tr } from './support/i18n.ts'
+import { BROWSER_LOCALE, LANGUAGES, loadCatalogs, tr, trPattern } from './support/i18n.ts'
 import type { Language } from './support/i18n.ts'
 import { phoneActor } from './support/phone.ts'
 import { thread, threadLive } from './support/thread.ts'
@@ -137,7 +137,7 @@ for (const language of LANGUAGES) {
     assertClean()
   })
 
-  test(`at phone width: the channel, the channel list, the action sheet, a thread, search, light and dark [${language}]`, async ({
+  test(`at phone width: the channel, the channel list, the action sheet, a thread, search, Activity and All unreads, light and dark [${language}]`, async ({
     browser,
   }) => {
     const { browser: watched, look, assertClean } = looks(browser, language, 'phone')
@@ -193,4 +193,11 @@ async function phoneScreens(browser: Browser, audit: Look, language: Language) {
   await audit.checkThemes(page, at('search results'))
   await page.keyboard.press('Escape')
   await expect(search).toBeHidden()
+  // The catching-up views, from the channel list's drawer (their headers open it again).
+  for (const view of ['Activity', 'All unreads']) {
+    await page.getByRole('button', { name: say('Show channels') }).tap()
+    await page.getByRole('link', { name: trPattern(language, view, true) }).tap()
+    await expect(page.getByRole('region', { name: say(view) })).toBeVisible()
+    await audit.checkThemes(page, at(`${view} view`))
+  }
 }
