@@ -29,6 +29,40 @@ CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.acti
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.activity_marks to service_role;
 grant select on table public.activity_marks to authenticated;
 
+-- Table public.activity_notices
+create table public.activity_notices (
+  id uuid default gen_random_uuid() not null,
+  workspace_id uuid not null,
+  channel_id uuid not null,
+  message_id uuid not null,
+  user_id uuid not null,
+  sent_by uuid,
+  created_at timestamp with time zone default now() not null,
+  constraint activity_notices_pkey PRIMARY KEY (id),
+  constraint activity_notices_once UNIQUE (message_id, user_id),
+  constraint activity_notices_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES public.channels(id) ON DELETE CASCADE,
+  constraint activity_notices_message_id_fkey FOREIGN KEY (message_id) REFERENCES public.messages(id) ON DELETE CASCADE,
+  constraint activity_notices_sent_by_fkey FOREIGN KEY (sent_by) REFERENCES public.profiles(id) ON DELETE SET NULL,
+  constraint activity_notices_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint activity_notices_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE
+);
+alter table public.activity_notices enable row level security;
+
+CREATE INDEX activity_notices_user ON public.activity_notices USING btree (user_id, workspace_id, created_at DESC);
+
+create policy "activity_notices: a revoked app reads nothing" on public.activity_notices
+  as restrictive for select to authenticated
+  using (( SELECT private.oauth_session_live() AS oauth_session_live));
+create policy "activity_notices: your own" on public.activity_notices
+  as permissive for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) AND (workspace_id IN ( SELECT private.full_workspace_ids() AS full_workspace_ids))));
+
+CREATE TRIGGER activity_notices_live AFTER INSERT ON public.activity_notices FOR EACH ROW EXECUTE FUNCTION private.live_activity_notices();
+CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.activity_notices FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.activity_notices to service_role;
+grant select on table public.activity_notices to authenticated;
+
 -- Function public.activity(p_workspace_id uuid, p_limit integer, p_before timestamp with time zone)
 CREATE OR REPLACE FUNCTION public.activity(p_workspace_id uuid, p_limit integer DEFAULT 50, p_before timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS TABLE(item_id text, kind text, at timestamp with time zone, actor_id uuid, channel_id uuid, channel_name text, channel_kind public.channel_kind, message_id uuid, thread_id uuid, body text, emoji text, mention text, seq bigint, thread_seq bigint, unread boolean)
@@ -53,6 +87,19 @@ AS $function$
     join public.channel_members cm on cm.user_id = me.uid
     join public.channels c on c.id = cm.channel_id
     where cm.workspace_id = p_workspace_id and p_workspace_id in (select private.workspace_ids())
+  ),
+  told as (
+    select n.id, n.channel_id, n.message_id, n.sent_by, n.created_at, c.name, c.kind
+    from me
+    join public.activity_notices n on n.user_id = me.uid and n.workspace_id = p_workspace_id
+    join public.channels c on c.id = n.channel_id and c.kind = 'public'
+    where p_workspace_id in (select private.full_workspace_ids())
+      and not exists (select 1 from mine where mine.channel_id = n.channel_id)
+  ),
+  places as (
+    select mine.channel_id, mine.name, mine.kind from mine
+    union all
+    select distinct told.channel_id, told.name, told.kind from told
   ),
   items as (
     (select 'm:' || m.id as item_id, 'mention' as kind, m.created_at as at, m.author_id as actor_id,
@@ -98,12 +145,21 @@ AS $function$
     from me join mine on mine.added_by is not null and mine.added_by <> me.uid
     where mine.joined_at < me.before
     order by mine.joined_at desc limit (select n from me))
+    union all
+    (select 'n:' || told.id, 'mention', told.created_at, told.sent_by, told.channel_id, m.id,
+      null, m.body, null, 'you', m.seq, null, true
+    from me
+    join told on true
+    join public.messages m on m.id = told.message_id and m.deleted_at is null
+      and m.removed_at is null
+    where told.created_at < me.before
+    order by told.created_at desc limit (select n from me))
   )
-  select i.item_id, i.kind, i.at, i.actor_id, i.channel_id, mine.name, mine.kind, i.message_id,
+  select i.item_id, i.kind, i.at, i.actor_id, i.channel_id, places.name, places.kind, i.message_id,
     i.thread_id, i.body, i.emoji, i.mention, i.seq, i.thread_seq,
     i.unseen and i.at > marks.up_to and not (i.item_id = any (marks.items))
   from items i
-  join mine on mine.channel_id = i.channel_id
+  join places on places.channel_id = i.channel_id
   cross join marks
   order by i.at desc, i.item_id
   limit (select n from me)
@@ -130,7 +186,7 @@ begin
     on conflict (user_id, workspace_id) do update set read_up_to = now(), read_items = '{}';
   else
     if cardinality(p_item_ids) > 200 or exists (
-      select 1 from unnest(p_item_ids) i where i is null or i !~ '^[mrc]:[0-9a-f-]{36}$'
+      select 1 from unnest(p_item_ids) i where i is null or i !~ '^[mrcn]:[0-9a-f-]{36}$'
     ) then
       raise exception using errcode = '22023', message = 'Those are not items of Activity.',
         detail = 'invalid_argument', hint = 'Pass at most 200 ids as activity() names them.';
@@ -151,6 +207,64 @@ begin
 end
 $function$;
 grant execute on function public.mark_activity_seen(uuid,text[]) to authenticated, service_role;
+
+-- Function public.send_activity_notices(p_message_id uuid, p_user_ids uuid[])
+CREATE OR REPLACE FUNCTION public.send_activity_notices(p_message_id uuid, p_user_ids uuid[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  uid uuid := private.require_uid();
+  m public.messages;
+  ch public.channels;
+  sent integer;
+begin
+  if p_user_ids is null or cardinality(p_user_ids) = 0 or cardinality(p_user_ids) > 20
+    or array_position(p_user_ids, null) is not null then
+    raise exception using errcode = '22023', message = 'A value is not valid.',
+      detail = 'invalid_argument', hint = 'Name 1 to 20 people.';
+  end if;
+  select * into m from public.messages where id = p_message_id;
+  if not found or m.channel_id not in (select private.member_channel_ids()) then
+    raise exception using errcode = '22023', message = 'Message not found.', detail = 'message_not_found';
+  end if;
+  if m.author_id is distinct from uid then
+    raise exception using errcode = '42501', message = 'Only the message''s author can do that.',
+      detail = 'not_message_author';
+  end if;
+  if m.deleted_at is not null or m.removed_at is not null then
+    raise exception using errcode = '22023', message = 'This message was deleted.', detail = 'message_deleted';
+  end if;
+  select * into ch from public.channels where id = m.channel_id;
+  if ch.kind <> 'public' then
+    raise exception using errcode = '42501',
+      message = 'Only people in this channel can see it: add them instead.',
+      detail = 'notice_channel_private';
+  end if;
+  if exists (
+    select 1 from unnest(p_user_ids) u(id)
+    where not exists (select 1 from public.workspace_members wm
+      where wm.workspace_id = ch.workspace_id and wm.user_id = u.id and wm.left_at is null
+        and wm.role <> 'guest')
+  ) then
+    raise exception using errcode = '22023', message = 'That person is not a member of this workspace.',
+      detail = 'person_not_in_workspace';
+  end if;
+  -- Those in the channel were told by the message itself.
+  insert into public.activity_notices (workspace_id, channel_id, message_id, user_id, sent_by)
+  select ch.workspace_id, ch.id, m.id, u.id, uid
+  from (select distinct unnest(p_user_ids) as id) u
+  where u.id <> uid
+    and not exists (select 1 from public.channel_members cm
+      where cm.channel_id = ch.id and cm.user_id = u.id)
+  on conflict (message_id, user_id) do nothing;
+  get diagnostics sent = row_count;
+  return sent;
+end
+$function$;
+grant execute on function public.send_activity_notices(uuid,uuid[]) to authenticated, service_role;
 
 -- Function public.touch_activity(p_workspace_id uuid)
 CREATE OR REPLACE FUNCTION public.touch_activity(p_workspace_id uuid)

@@ -720,6 +720,66 @@ end
 $function$;
 grant execute on function public.open_dm(uuid,uuid[]) to authenticated, service_role;
 
+-- Function public.public_channel_page(p_channel_id uuid, p_message_id uuid, p_limit integer)
+CREATE OR REPLACE FUNCTION public.public_channel_page(p_channel_id uuid, p_message_id uuid DEFAULT NULL::uuid, p_limit integer DEFAULT 50)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  ch public.channels := private.require_visible_channel(p_channel_id);
+  n integer := least(greatest(coalesce(p_limit, 50), 1), 100);
+  target bigint;
+  page jsonb;
+begin
+  if ch.kind <> 'public' then
+    raise exception using errcode = '42501', message = 'This channel is private: a member has to add you.',
+      detail = 'channel_private';
+  end if;
+  if p_message_id is not null then
+    select m.seq into target from public.messages m
+    where m.id = p_message_id and m.channel_id = ch.id and m.in_channel
+      and m.deleted_at is null and m.removed_at is null;
+  end if;
+  select coalesce(jsonb_agg(row_data order by seq), '[]'::jsonb) into page
+  from (
+    select m.seq, jsonb_build_object(
+        'id', m.id, 'seq', m.seq, 'author_id', m.author_id, 'body', m.body,
+        'created_at', m.created_at, 'edited_at', m.edited_at,
+        'app_name', (select i.app_name from public.integration_messages i
+          where m.author_id is null and i.message_id = m.id),
+        'reply_count', coalesce((select t.reply_count from public.threads t where t.id = m.id), 0),
+        'reactions', coalesce((
+          select jsonb_agg(jsonb_build_object('emoji', r.emoji, 'count', r.n) order by r.first)
+          from (select r.emoji, count(*) as n, min(r.created_at) as first
+            from public.reactions r where r.message_id = m.id group by r.emoji) r
+        ), '[]'::jsonb),
+        'files', coalesce((
+          select jsonb_agg(jsonb_build_object('name', a.name, 'size', a.size,
+            'mime_type', a.mime_type) order by a.created_at, a.id)
+          from public.attachments a where a.message_id = m.id
+        ), '[]'::jsonb)
+      ) as row_data
+    from (
+      (select * from public.messages m
+        where m.channel_id = ch.id and m.in_channel and m.deleted_at is null
+          and m.removed_at is null and m.seq <= coalesce(target + n / 2, 9223372036854775807)
+        order by m.seq desc limit n)
+    ) m
+  ) rows;
+  return jsonb_build_object(
+    'channel', jsonb_build_object('id', ch.id, 'name', ch.name, 'topic', ch.topic,
+      'archived_at', ch.archived_at,
+      'member_count', (select count(*) from public.channel_members cm where cm.channel_id = ch.id),
+      'is_member', exists (select 1 from public.channel_members cm
+        where cm.channel_id = ch.id and cm.user_id = (select auth.uid()))),
+    'messages', page,
+    'found', p_message_id is null or target is not null);
+end
+$function$;
+grant execute on function public.public_channel_page(uuid,uuid,integer) to authenticated, service_role;
+
 -- Function public.remove_channel_member(p_channel_id uuid, p_user_id uuid)
 CREATE OR REPLACE FUNCTION public.remove_channel_member(p_channel_id uuid, p_user_id uuid)
  RETURNS void

@@ -32,6 +32,22 @@ end
 $function$;
 grant execute on function private.live_activity_marks() to authenticated, service_role;
 
+-- Function private.live_activity_notices()
+CREATE OR REPLACE FUNCTION private.live_activity_notices()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.live_send('live:user:' || new.user_id::text, 'activity', 'INSERT',
+    jsonb_build_object('kind', 'notice', 'workspace_id', new.workspace_id,
+      'channel_id', new.channel_id, 'message_id', new.message_id));
+  return null;
+end
+$function$;
+grant execute on function private.live_activity_notices() to authenticated, service_role;
+
 -- Function private.live_channel_content()
 CREATE OR REPLACE FUNCTION private.live_channel_content()
  RETURNS trigger

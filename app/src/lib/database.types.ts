@@ -70,6 +70,72 @@ export type Database = {
           },
         ]
       }
+      activity_notices: {
+        Row: {
+          channel_id: string
+          created_at: string
+          id: string
+          message_id: string
+          sent_by: string | null
+          user_id: string
+          workspace_id: string
+        }
+        Insert: {
+          channel_id: string
+          created_at?: string
+          id?: string
+          message_id: string
+          sent_by?: string | null
+          user_id: string
+          workspace_id: string
+        }
+        Update: {
+          channel_id?: string
+          created_at?: string
+          id?: string
+          message_id?: string
+          sent_by?: string | null
+          user_id?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "activity_notices_channel_id_fkey"
+            columns: ["channel_id"]
+            isOneToOne: false
+            referencedRelation: "channels"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "activity_notices_message_id_fkey"
+            columns: ["message_id"]
+            isOneToOne: false
+            referencedRelation: "messages"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "activity_notices_sent_by_fkey"
+            columns: ["sent_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "activity_notices_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "activity_notices_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       app_access: {
         Row: {
           access: string
@@ -2918,6 +2984,10 @@ export type Database = {
           url: string
         }[]
       }
+      public_channel_page: {
+        Args: { p_channel_id: string; p_limit?: number; p_message_id?: string }
+        Returns: Json
+      }
       record_event_delivery: {
         Args: {
           p_error?: string
@@ -3165,6 +3235,10 @@ export type Database = {
           seq: number
           snippet: string
         }[]
+      }
+      send_activity_notices: {
+        Args: { p_message_id: string; p_user_ids: string[] }
+        Returns: number
       }
       send_message: {
         Args: {

@@ -12,7 +12,7 @@ import {
   membersStatus,
 } from './matrix-kit.ts'
 import type { MatrixCase, MatrixContext } from './matrix-kit.ts'
-import { asUser } from './world.ts'
+import { asUser, makeMessage } from './world.ts'
 
 /** A device of member's with push on (as register_push_subscription stores it). */
 const membersDevice = ({ sql, world }: MatrixContext) =>
@@ -43,6 +43,27 @@ const membersDismissal = ({ sql, world }: MatrixContext) =>
   one(sql`insert into public.first_steps_dismissals (workspace_id, user_id)
     values (${world.ws}, ${world.people.member.id})
     on conflict (workspace_id, user_id) do update set dismissed_at = now() returning id`)
+
+/** A message of member2's in second (the public channel only she is in) naming member. */
+const member2sMessage = ({ sql, world }: MatrixContext) =>
+  makeMessage(sql, world.people.member2, world.ch.second, 'ask member')
+/** member2's message, and its notice to member. */
+const membersNotice = async (ctx: MatrixContext) => {
+  const message = await member2sMessage(ctx)
+  await asUser(
+    ctx.sql,
+    ctx.world.people.member2,
+    (tx) => tx`select public.send_activity_notices(${message}, ${[ctx.world.people.member.id]})`
+  )
+  return one(ctx.sql`select id from public.activity_notices where message_id = ${message}`)
+}
+/** A message of admin's in a new public channel of its own, and member's id: "<message> <member>". */
+const adminsMessageAndMember = async ({ sql, world }: MatrixContext) => {
+  const channel = await asUser(sql, world.people.admin, (tx) =>
+    one(tx`select id from public.create_channel(${world.ws}, ${unique('told').replace(' ', '-')})`)
+  )
+  return `${await makeMessage(sql, world.people.admin, channel, 'ask member')} ${world.people.member.id}`
+}
 
 // prettier-ignore
 export const PERSONAL_CASES: readonly MatrixCase[] = [
@@ -84,4 +105,13 @@ export const PERSONAL_CASES: readonly MatrixCase[] = [
   // Auth's sessions, only through the RPCs (auth.sessions is not in the API's schemas)
   { kind: 'call', table: 'public.my_sessions', what: "member's session listed", op: 'call', allowed: ['member'], row: sessionOf((w) => w.people.member), args: () => ({}), done: async (_sql, key, rows) => rows.some((r) => r.id === key) },
   { kind: 'call', table: 'public.sign_out_session', what: "member's other session", op: 'call', allowed: ['member'], row: sessionOf((w) => w.people.member), args: (key) => ({ p_session_id: key }), done: async (sql, key) => (await sql`select 1 from auth.sessions where id = ${key}`).length === 0, refusals: ['22023'] },
+
+  // "Let them know": a notice is its recipient's to read; written only by send_activity_notices,
+  // which only a message's author calls; a public channel's page is for its workspace's people
+  { kind: 'row', table: 'public.activity_notices', what: "member's notice", op: 'select', allowed: ['member'], row: membersNotice },
+  { kind: 'row', table: 'public.activity_notices', what: 'a notice to yourself', op: 'insert', allowed: [], row: member2sMessage, values: ({ world }, a, message) => ({ id: randomUUID(), workspace_id: world.ws, channel_id: world.ch.second, message_id: message, user_id: a?.id ?? randomUUID() }) },
+  { kind: 'row', table: 'public.activity_notices', what: "member's notice", op: 'update', allowed: [], row: membersNotice, patch: () => ({ created_at: new Date(Date.now() - Math.floor(Math.random() * 3600_000)).toISOString() }) },
+  { kind: 'row', table: 'public.activity_notices', what: "member's notice", op: 'delete', allowed: [], row: membersNotice },
+  { kind: 'call', table: 'public.send_activity_notices', what: "admin's message told to member", op: 'call', allowed: ['admin'], row: adminsMessageAndMember, args: (key) => ({ p_message_id: key.split(' ')[0], p_user_ids: [key.split(' ')[1]] }), done: async (sql, key) => (await sql`select 1 from public.activity_notices where message_id = ${key.split(' ')[0]!}`).length === 1, refusals: ['22023'] },
+  { kind: 'call', table: 'public.public_channel_page', what: "second's messages read before joining", op: 'call', allowed: ['owner', 'admin', 'member'], row: async (ctx) => `${await member2sMessage(ctx)} ${ctx.world.ch.second}`, args: (key) => ({ p_channel_id: key.split(' ')[1] }), done: async (_sql, key, rows) => JSON.stringify(rows).includes(key.split(' ')[0]!), refusals: ['22023'] },
 ]

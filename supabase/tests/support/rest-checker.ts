@@ -71,7 +71,11 @@ async function checkRpc(
 ): Promise<Outcome> {
   const key = await c.row(ctx)
   const { data, error } = await clients[role].rpc(c.table.slice('public.'.length), c.args(key))
-  const rows = Array.isArray(data) ? (data as Record<string, unknown>[]) : []
+  // A set of rows, or one value (a json object) as its only row.
+  const rows = (Array.isArray(data) ? data : data == null ? [] : [data]) as Record<
+    string,
+    unknown
+  >[]
   const done = await c.done(ctx.sql, key, rows)
   return error ? { done, code: error.code ?? 'unknown', message: error.message } : { done }
 }
