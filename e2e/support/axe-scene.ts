@@ -1,7 +1,7 @@
 // The signed-in scene accessibility.spec.ts runs its tour over (support/axe-tour.ts), in one
 // language: Ana's workspace with Ben in it, a message with a reaction and a thread, an image, a
 // mention, a code line too long for its message (it scrolls sideways on its own: in the channel
-// and in the thread); then the offline banner and the server out of reach ("Cannot reach the
+// and in the thread), Ben's public #roadmap that Ana is not in; then the offline banner and the server out of reach ("Cannot reach the
 // server").
 import { expect } from '@playwright/test'
 import type { Browser, Page } from '@playwright/test'
@@ -79,6 +79,13 @@ export async function workspaceScene(
   await send(page, LONG_CODE, language)
   await send(ben.page, `@${ana.name} can you look?`)
   await expect(messageWith(page, 'can you look?')).toBeVisible()
+  // A public channel of Ben's that Ana is not in: its preview is on the tour.
+  await ben.page.getByRole('button', { name: 'Create a channel' }).click()
+  const create = ben.page.getByRole('dialog', { name: 'Create a channel' })
+  await create.getByLabel('Name').fill('roadmap')
+  await create.getByRole('button', { name: 'Create' }).click()
+  await waitLive(ben.page)
+  await send(ben.page, 'The Q1 roadmap is up for comments: *dates are estimates*')
   return { ana, workspace }
 }
 

@@ -3,8 +3,8 @@
 // the sidebar's and the header's dialogs, the profile and its sections, the members panel, the
 // quick reactions, the emoji picker, the thread, the image viewer, search results, the mention
 // list, the quick switcher, the message menu, the saved toast and the reminder dialog, the
-// delete confirmation, the Threads, Later, Activity and All unreads views, a direct message (its
-// header's line).
+// delete confirmation, the Threads, Later, Activity and All unreads views, a public channel's
+// preview, a direct message (its header's line).
 // The page is the owner's (support/axe-scene.ts), in #general with a message "…plan for the
 // launch…" that has a reply in its thread, an image "pixels.png", and another person to mention
 // ("Be…"). Every name the tour finds an element by is the app's text in that language
@@ -216,6 +216,16 @@ export async function tour(place: TourPlace): Promise<void> {
   await page.getByRole('link', { name: trPattern(language, 'All unreads', true) }).click()
   await expect(page.getByRole('region', { name: say('All unreads') })).toBeVisible()
   await audit.checkThemes(page, at('All unreads view'))
+
+  // Ben's #roadmap, which Ana is not in: its preview, from Browse channels.
+  await button('Browse channels')()
+  await page
+    .getByRole('dialog', { name: say('Browse channels') })
+    .getByRole('button', { name: say('View #{name}', { name: 'roadmap' }) })
+    .click()
+  const preview = page.getByRole('region', { name: say('Preview of {name}', { name: '#roadmap' }) })
+  await expect(preview.getByText('The Q1 roadmap is up for comments')).toBeVisible()
+  await audit.checkThemes(page, at('channel preview'))
 
   // A direct message with Ben: his presence, status and local time under his name.
   await button('New direct message')()

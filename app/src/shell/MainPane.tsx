@@ -10,9 +10,17 @@ import { ChannelView } from '../features/messages/index.ts'
 import { HeaderParts } from '../features/header-parts.tsx'
 import { markFirstScreenShown, useAfterFirstRender } from '../lib/first-screen.ts'
 import { EmptyState, Spinner } from '../ui/Notice.tsx'
+import { lazyRetrying } from '../lib/lazy.ts'
+import { NotLoaded } from '../ui/NotLoaded.tsx'
 import { ChannelHeader } from './ChannelHeader.tsx'
 import type { WorkspaceData } from './use-workspace-data.tsx'
 import { workspaceView } from '../features/workspace-views.tsx'
+
+/** A channel of the address that is not mine: a public one's preview, or "not available". */
+const ChannelPeek = lazyRetrying(
+  () => import('../features/channels/components/ChannelPeek.tsx'),
+  NotLoaded
+)
 
 export interface MainPaneProps {
   workspaceId: string
@@ -59,6 +67,12 @@ export function MainPane(props: MainPaneProps) {
   useEffect(() => {
     if (shownOtherwise) markFirstScreenShown()
   }, [shownOtherwise])
+  const people = {
+    me,
+    nameOf: data.nameOf,
+    avatarOf: data.avatarOf,
+    resolveMention: (id: string) => ({ name: data.nameOf(id), isMe: id === me }),
+  }
   // The features' parts of a header (search, the switcher's keys): a channel's and a view's.
   const parts = <HeaderParts {...partProps} />
   return (
@@ -67,12 +81,7 @@ export function MainPane(props: MainPaneProps) {
         <Suspense fallback={<Spinner label={loadingLabel(i18n._(opened.label))} />}>
           <opened.View
             workspaceId={workspaceId}
-            people={{
-              me,
-              nameOf: data.nameOf,
-              avatarOf: data.avatarOf,
-              resolveMention: (id) => ({ name: data.nameOf(id), isMe: id === me }),
-            }}
+            people={people}
             onShowChannels={onToggleSidebar}
             parts={parts}
           />
@@ -117,17 +126,18 @@ export function MainPane(props: MainPaneProps) {
           }
         />
       ) : channelId ? (
-        <EmptyState title={t`Channel not available`}>
-          <p className="muted">
-            {t`It does not exist, or you are not a member.`}{' '}
-            {!data.isGuest && t`Browse channels to join one.`}
-          </p>
-          {!data.isGuest && (
-            <button type="button" className="button" onClick={() => onDialog('browse')}>
-              {t`Browse channels`}
-            </button>
-          )}
-        </EmptyState>
+        <Suspense fallback={<Spinner label={t`Opening the channel`} />}>
+          <ChannelPeek
+            workspaceId={workspaceId}
+            channelId={channelId}
+            messageId={messageId}
+            isGuest={data.isGuest}
+            people={people}
+            onBrowse={() => onDialog('browse')}
+            onShowChannels={onToggleSidebar}
+            parts={parts}
+          />
+        </Suspense>
       ) : (
         <div className="list-center">
           <Spinner label={t`Opening the channel`} />

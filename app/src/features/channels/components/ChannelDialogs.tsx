@@ -134,6 +134,7 @@ export function BrowseChannelsDialog({
           <ul className="browse-list">
             {channels.map((c) => {
               const joined = joinedIds.has(c.id)
+              const name = c.name ?? ''
               return (
                 <li key={c.id}>
                   <div>
@@ -152,22 +153,37 @@ export function BrowseChannelsDialog({
                     >
                       {t`Open`}
                     </button>
-                  ) : c.archivedAt ? null : (
-                    <button
-                      type="button"
-                      className="button button-small button-primary"
-                      disabled={join.isPending}
-                      onClick={() =>
-                        join.mutate(c.id, {
-                          onSuccess: () => {
-                            onClose()
-                            navigate(`/w/${workspaceId}/c/${c.id}`)
-                          },
-                        })
-                      }
-                    >
-                      {t`Join`}
-                    </button>
+                  ) : (
+                    <span className="browse-actions">
+                      <button
+                        type="button"
+                        className="button button-small"
+                        aria-label={t`View #${name}`}
+                        onClick={() => {
+                          onClose()
+                          navigate(`/w/${workspaceId}/c/${c.id}`)
+                        }}
+                      >
+                        {t`View`}
+                      </button>
+                      {!c.archivedAt && (
+                        <button
+                          type="button"
+                          className="button button-small button-primary"
+                          disabled={join.isPending}
+                          onClick={() =>
+                            join.mutate(c.id, {
+                              onSuccess: () => {
+                                onClose()
+                                navigate(`/w/${workspaceId}/c/${c.id}`)
+                              },
+                            })
+                          }
+                        >
+                          {t`Join`}
+                        </button>
+                      )}
+                    </span>
                   )}
                 </li>
               )

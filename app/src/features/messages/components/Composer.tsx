@@ -116,6 +116,7 @@ export function Composer(props: Props) {
     }
     setWarning(null)
     // Said once sent, from a chunk of its own (seldom needed; not the first screen's bytes).
+    const sent = uploads.messageId
     if (unknown.length > 0)
       void import('./outside-warning.tsx').then((m) =>
         setWarning(
@@ -123,7 +124,8 @@ export function Composer(props: Props) {
             m.outsidePeople(unknown, props.workspacePeople, props.members),
             props.channelName,
             scope,
-            setWarning
+            setWarning,
+            sent
           )
         )
       )
