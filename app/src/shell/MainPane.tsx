@@ -126,14 +126,14 @@ export function MainPane(props: MainPaneProps) {
           }
         />
       ) : channelId ? (
-        <Suspense fallback={<Spinner label={t`Opening the channel`} />}>
+        <Suspense fallback={null}>
           <ChannelPeek
             workspaceId={workspaceId}
             channelId={channelId}
             messageId={messageId}
             isGuest={data.isGuest}
             people={people}
-            onBrowse={() => onDialog('browse')}
+            onDialog={onDialog}
             onShowChannels={onToggleSidebar}
             parts={parts}
           />

@@ -26,7 +26,8 @@ export interface ChannelPeekProps {
   messageId: string | null
   isGuest: boolean
   people: People
-  onBrowse: () => void
+  /** Opens a workspace dialog by its id (slots/workspace.ts): here 'browse'. */
+  onDialog: (dialog: string) => void
   onShowChannels: () => void
   parts: ReactNode
 }
@@ -51,7 +52,7 @@ export default function ChannelPeek(props: ChannelPeekProps) {
           {!props.isGuest && t`Browse channels to join one.`}
         </p>
         {!props.isGuest && (
-          <button type="button" className="button" onClick={props.onBrowse}>
+          <button type="button" className="button" onClick={() => props.onDialog('browse')}>
             {t`Browse channels`}
           </button>
         )}
