@@ -3,7 +3,8 @@
 // reply: its thread) or the channel, and marks it seen.
 import { t } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
-import { dateLabel, fullTimeLabel, timeLabel } from '../../../lib/date-formats.ts'
+import { fullTimeLabel } from '../../../lib/date-formats.ts'
+import { recentLabel } from '../../../lib/recent-label.ts'
 import { bodyAsLine } from '../../../../../supabase/functions/_shared/body-line.ts'
 import { Icon } from '../../../ui/Icon.tsx'
 import { Emoji } from '../../emoji/index.ts'
@@ -17,13 +18,6 @@ export function activityHref(workspaceId: string, item: ActivityItem): string {
   if (item.threadId) return `${channel}/t/${item.threadId}`
   if (item.messageId) return `${channel}/m/${item.messageId}`
   return channel
-}
-
-/** When it happened: its time today, else its date and time. */
-function whenLabel(iso: string): string {
-  return new Date(iso).toDateString() === new Date().toDateString()
-    ? timeLabel(iso)
-    : `${dateLabel(new Date(iso))}, ${timeLabel(iso)}`
 }
 
 const ICONS: Record<ActivityItem['kind'], IconName> = {
@@ -118,7 +112,7 @@ export function ActivityRow(props: {
             <What item={item} who={people.nameOf(item.actorId)} where={where} />
           </span>
           <time className="activity-time" dateTime={item.at} title={fullTimeLabel(item.at)}>
-            {whenLabel(item.at)}
+            {recentLabel(item.at)}
           </time>
         </span>
         {body && (

@@ -7,7 +7,8 @@ import { Suspense, useState } from 'react'
 import { lazyRetrying } from '../../../lib/lazy.ts'
 import { navigate } from '../../../lib/router.ts'
 import { bodyAsText } from '../../../lib/message-tokens.ts'
-import { dateLabel, fullTimeLabel, timeLabel } from '../../../lib/date-formats.ts'
+import { fullTimeLabel } from '../../../lib/date-formats.ts'
+import { recentLabel } from '../../../lib/recent-label.ts'
 import { Icon } from '../../../ui/Icon.tsx'
 import { IconButton } from '../../../ui/IconButton.tsx'
 import { Menu, MenuItem, MenuSeparator } from '../../../ui/Menu.tsx'
@@ -29,9 +30,7 @@ interface Props {
 
 /** When the message was sent: its time today, else its date. */
 function sentLabel(iso: string): string {
-  if (!iso) return ''
-  const sent = new Date(iso)
-  return sent.toDateString() === new Date().toDateString() ? timeLabel(iso) : dateLabel(sent)
+  return iso ? recentLabel(iso, false) : ''
 }
 
 export function LaterCard({ item, workspaceId, people, busy, onChange }: Props) {

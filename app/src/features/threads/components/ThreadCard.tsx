@@ -6,7 +6,8 @@
 import { plural, t } from '@lingui/core/macro'
 import { useEffect } from 'react'
 import { navigate } from '../../../lib/router.ts'
-import { fullTimeLabel, timeLabel, dateLabel } from '../../../lib/date-formats.ts'
+import { fullTimeLabel } from '../../../lib/date-formats.ts'
+import { recentLabel } from '../../../lib/recent-label.ts'
 import { MessageBody, useLiveChannel, useMarkThreadRead, useSend } from '../../messages/index.ts'
 import type { ChatMessage, People } from '../../messages/index.ts'
 import type { FollowedThread } from '../data/threads.ts'
@@ -19,12 +20,6 @@ interface Props {
   thread: FollowedThread
   workspaceId: string
   people: People
-}
-
-function when(iso: string): string {
-  return new Date(iso).toDateString() === new Date().toDateString()
-    ? timeLabel(iso)
-    : `${dateLabel(new Date(iso))}, ${timeLabel(iso)}`
 }
 
 export function ThreadCard({ thread, workspaceId, people }: Props) {
@@ -132,7 +127,7 @@ function Row(props: {
           <bdi className="thread-card-author">{people.nameOf(props.authorId)}</bdi>
           {props.createdAt && (
             <time dateTime={props.createdAt} title={fullTimeLabel(props.createdAt)}>
-              {when(props.createdAt)}
+              {recentLabel(props.createdAt)}
             </time>
           )}
           {props.note && <span className="thread-card-note">{props.note}</span>}

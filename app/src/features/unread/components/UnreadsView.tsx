@@ -5,7 +5,8 @@
 // Loaded only when the view is opened.
 import { plural, t } from '@lingui/core/macro'
 import { cleanError } from '../../../lib/clean-error.ts'
-import { dateLabel, fullTimeLabel, timeLabel } from '../../../lib/date-formats.ts'
+import { fullTimeLabel } from '../../../lib/date-formats.ts'
+import { recentLabel } from '../../../lib/recent-label.ts'
 import { Link } from '../../../ui/Link.tsx'
 import type { People } from '../../../slots/message.ts'
 import type { ViewProps } from '../../../slots/view.ts'
@@ -134,12 +135,6 @@ function Group(props: {
   )
 }
 
-function whenLabel(iso: string): string {
-  return new Date(iso).toDateString() === new Date().toDateString()
-    ? timeLabel(iso)
-    : `${dateLabel(new Date(iso))}, ${timeLabel(iso)}`
-}
-
 function Row({ message, people, href }: { message: UnreadMessage; people: People; href: string }) {
   return (
     <div className="unread-message">
@@ -149,7 +144,7 @@ function Row({ message, people, href }: { message: UnreadMessage; people: People
           <bdi className="unread-author">{people.nameOf(message.authorId)}</bdi>
           <Link href={href} className="unread-time">
             <time dateTime={message.createdAt} title={fullTimeLabel(message.createdAt)}>
-              {whenLabel(message.createdAt)}
+              {recentLabel(message.createdAt)}
             </time>
           </Link>
         </p>
