@@ -2052,6 +2052,7 @@ export type Database = {
           export_scope_changed_at: string | null
           export_scope_changed_by: string | null
           id: string
+          max_file_bytes: number
           name: string
           notifications_hide_content: boolean
           require_mfa: boolean
@@ -2067,6 +2068,7 @@ export type Database = {
           export_scope_changed_at?: string | null
           export_scope_changed_by?: string | null
           id?: string
+          max_file_bytes?: number
           name: string
           notifications_hide_content?: boolean
           require_mfa?: boolean
@@ -2082,6 +2084,7 @@ export type Database = {
           export_scope_changed_at?: string | null
           export_scope_changed_by?: string | null
           id?: string
+          max_file_bytes?: number
           name?: string
           notifications_hide_content?: boolean
           require_mfa?: boolean
@@ -2121,6 +2124,7 @@ export type Database = {
           export_scope_changed_at: string | null
           export_scope_changed_by: string | null
           id: string
+          max_file_bytes: number
           name: string
           notifications_hide_content: boolean
           require_mfa: boolean
@@ -2503,6 +2507,7 @@ export type Database = {
           export_scope_changed_at: string | null
           export_scope_changed_by: string | null
           id: string
+          max_file_bytes: number
           name: string
           notifications_hide_content: boolean
           require_mfa: boolean
@@ -2835,6 +2840,7 @@ export type Database = {
           created_at: string
           id: string
           joined_at: string
+          max_file_bytes: number
           name: string
           role: Database["public"]["Enums"]["workspace_role"]
           slug: string
@@ -3362,6 +3368,7 @@ export type Database = {
           export_scope_changed_at: string | null
           export_scope_changed_by: string | null
           id: string
+          max_file_bytes: number
           name: string
           notifications_hide_content: boolean
           require_mfa: boolean
@@ -3476,6 +3483,10 @@ export type Database = {
         Args: { p_minutes: number; p_workspace_id: string }
         Returns: number
       }
+      set_workspace_file_limit: {
+        Args: { p_bytes: number; p_workspace_id: string }
+        Returns: number
+      }
       set_workspace_require_mfa: {
         Args: { p_required: boolean; p_workspace_id: string }
         Returns: {
@@ -3488,6 +3499,7 @@ export type Database = {
           export_scope_changed_at: string | null
           export_scope_changed_by: string | null
           id: string
+          max_file_bytes: number
           name: string
           notifications_hide_content: boolean
           require_mfa: boolean
