@@ -30,7 +30,7 @@ test('an admin sets the largest file; the composer holds a member to it, naming 
     await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled()
     await size.fill('2')
     await form.getByRole('button', { name: 'Save' }).click()
-    await expect(form.getByText(/^Now 2 MB\./)).toBeVisible()
+    await expect(form.getByText(/^Now 2 MB;/)).toBeVisible()
     await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled()
     await settings.getByRole('button', { name: 'Close' }).click()
   })

@@ -104,7 +104,7 @@ function FileLimitForm({
       <div id="ws-file-limit-hint" className={invalid ? 'field-error' : 'field-hint'}>
         {invalid
           ? t`Enter a size from ${min} to ${max}, the server's limit.`
-          : t`Now ${now}. A larger file is refused when it is attached, and by the server.`}
+          : t`Now ${now}; larger files are refused.`}
       </div>
       {set.error && (
         <div role="alert" className="field-error">
