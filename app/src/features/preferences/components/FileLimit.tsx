@@ -7,6 +7,7 @@ import { cleanError } from '../../../lib/clean-error.ts'
 import { formatLocale } from '../../../lib/i18n.ts'
 import { formatSize } from '../../../lib/sizes.ts'
 import { MIN_FILE_LIMIT, useFileLimit } from '../data/file-limit.ts'
+import { readNumber } from './read-number.ts'
 
 const UNITS = { MB: 1_000_000, GB: 1_000_000_000 } as const
 type Unit = keyof typeof UNITS
@@ -56,7 +57,7 @@ function FileLimitForm({
   set: ReturnType<typeof useFileLimit>['set']
 }) {
   const [field, setField] = useState(() => asField(current))
-  const n = Number(field.value.replace(',', '.'))
+  const n = Number(readNumber(field.value))
   const bytes = Math.round(n * UNITS[field.unit])
   const invalid =
     field.value.trim() === '' || !Number.isFinite(n) || bytes < MIN_FILE_LIMIT || bytes > ceiling
