@@ -52,6 +52,74 @@ grant delete, insert, maintain, references, select, trigger, truncate, update on
 grant delete, insert, maintain, select on table public.attachments to authenticated;
 grant select on table public.attachments to anon;
 
+-- Function private.attachment_upload_fits(p_bucket text, p_name text)
+CREATE OR REPLACE FUNCTION private.attachment_upload_fits(p_bucket text, p_name text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  ws uuid;
+  ws_name text;
+  max_bytes bigint;
+  headers jsonb;
+  operation text;
+  declared numeric;
+  allowance bigint := 0;
+begin
+  if p_bucket is distinct from 'attachments'
+    or split_part(p_name, '/', 1) !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    return true;
+  end if;
+  ws := split_part(p_name, '/', 1)::uuid;
+  if ws not in (select private.workspace_ids()) then
+    return true;
+  end if;
+  begin
+    headers := nullif(current_setting('request.headers', true), '')::jsonb;
+  exception when others then
+    headers := null;
+  end;
+  if headers is null or jsonb_typeof(headers) <> 'object' then
+    return true;
+  end if;
+  select w.name, w.max_file_bytes into ws_name, max_bytes from public.workspaces w where w.id = ws;
+  operation := coalesce(current_setting('storage.operation', true), '');
+  if operation in ('storage.object.sign_upload_url', 'storage.object.copy', 'storage.object.move',
+    'storage.s3.object.copy', 'storage.s3.upload.create_multipart', 'storage.s3.upload.part',
+    'storage.s3.upload.part_copy', 'storage.s3.upload.complete_multipart') then
+    declared := null;
+  elsif operation like 'storage.tus.%' then
+    declared := greatest(private.header_bytes(headers, 'upload-length'),
+      coalesce(private.header_bytes(headers, 'upload-offset'), 0)
+        + private.header_bytes(headers, 'content-length'));
+  else
+    declared := coalesce(private.header_bytes(headers, 'x-amz-decoded-content-length'),
+      private.header_bytes(headers, 'content-length'));
+    -- A form upload's body is the file in a multipart envelope (boundaries, the part's headers,
+    -- cacheControl and metadata fields): the file itself is a little smaller than the body.
+    if coalesce(headers ->> 'content-type', '') ilike 'multipart/form-data%' then
+      allowance := 16384;
+    end if;
+  end if;
+  if declared is null then
+    raise exception using errcode = '42501',
+      message = format('Files in %s are uploaded by a request that says how large they are (Content-Length, or Upload-Length resumably); they can be at most %s bytes (file_size_unknown).',
+        ws_name, max_bytes),
+      detail = 'file_size_unknown';
+  end if;
+  if declared > max_bytes + allowance then
+    raise exception using errcode = '42501',
+      message = format('Files in %s can be at most %s bytes; this upload is %s bytes (file_too_large).',
+        ws_name, max_bytes, declared),
+      detail = 'file_too_large';
+  end if;
+  return true;
+end
+$function$;
+grant execute on function private.attachment_upload_fits(text,text) to authenticated, service_role;
+
 -- Function private.attachments_before_insert()
 CREATE OR REPLACE FUNCTION private.attachments_before_insert()
  RETURNS trigger
@@ -64,6 +132,7 @@ declare
   msg record;
   obj record;
   folder text;
+  ws record;
 begin
   select m.channel_id, m.author_id, m.deleted_at, c.workspace_id into msg
   from public.messages m join public.channels c on c.id = m.channel_id
@@ -101,6 +170,16 @@ begin
   new.name := private.clean_line(
     coalesce(nullif(new.name, ''), substr(new.path, char_length(folder) + 1)), 'File name', 255
   );
+  if uid is not null then
+    select w.name, w.max_file_bytes into ws from public.workspaces w where w.id = msg.workspace_id;
+    if new.size > ws.max_file_bytes then
+      raise exception using errcode = '42501',
+        message = format('%s is %s bytes; files in %s can be at most %s bytes.',
+          new.name, new.size, ws.name, ws.max_file_bytes),
+        detail = 'file_too_large',
+        hint = 'Share a smaller file, or ask an admin to raise the limit in Workspace settings.';
+    end if;
+  end if;
   new.channel_id := msg.channel_id;
   new.uploader_id := coalesce(uid, new.uploader_id, msg.author_id);
   new.bucket_id := 'attachments';

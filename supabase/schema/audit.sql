@@ -570,6 +570,10 @@ begin
     perform private.audit(new.id, 'workspace.email_delay_changed', 'workspace', new.id::text,
       new.name, jsonb_build_object('from', old.email_delay_minutes, 'to', new.email_delay_minutes));
   end if;
+  if new.max_file_bytes is distinct from old.max_file_bytes then
+    perform private.audit(new.id, 'workspace.file_limit_changed', 'workspace', new.id::text,
+      new.name, jsonb_build_object('from', old.max_file_bytes, 'to', new.max_file_bytes));
+  end if;
   return null;
 end
 $function$;

@@ -123,6 +123,18 @@ end
 $function$;
 grant execute on function private.function_endpoint(text) to service_role;
 
+-- Function private.header_bytes(p_headers jsonb, p_name text)
+CREATE OR REPLACE FUNCTION private.header_bytes(p_headers jsonb, p_name text)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_headers ->> p_name ~ '^\s*[0-9]{1,19}\s*$'
+    then btrim(p_headers ->> p_name)::numeric end
+$function$;
+grant execute on function private.header_bytes(jsonb,text) to authenticated, service_role;
+
 -- Function private.is_blank(p_text text)
 CREATE OR REPLACE FUNCTION private.is_blank(p_text text)
  RETURNS boolean

@@ -4,7 +4,7 @@
 
 -- Bucket "attachments" on storage.buckets
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
-  values ('attachments', 'attachments', false, 52428800, null);
+  values ('attachments', 'attachments', false, 2147483648, null);
 
 -- Bucket "avatars" on storage.buckets
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
@@ -59,6 +59,12 @@ create policy "attachments: channel members upload" on storage.objects
   as permissive for insert to authenticated
   with check (((bucket_id = 'attachments'::text) AND (name ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/[^/]+$'::text) AND ((((split_part(name, '/'::text, 1) || '/'::text) || split_part(name, '/'::text, 2)) || '/'::text) IN ( SELECT private.postable_channel_folders() AS postable_channel_folders)) AND (private.message_state(split_part(name, '/'::text, 3)) = ANY (ARRAY['none'::text, 'mine'::text]))));
 
+-- Policy "attachments: replacements fit the workspace's limit" on storage.objects
+create policy "attachments: replacements fit the workspace's limit" on storage.objects
+  as restrictive for update to authenticated
+  using (true)
+  with check (private.attachment_upload_fits(bucket_id, name));
+
 -- Policy "attachments: uploaders remove unsent or deleted" on storage.objects
 create policy "attachments: uploaders remove unsent or deleted" on storage.objects
   as permissive for delete to authenticated
@@ -69,6 +75,11 @@ create policy "attachments: uploaders replace unsent" on storage.objects
   as permissive for update to authenticated
   using (((bucket_id = 'attachments'::text) AND (owner_id = (( SELECT auth.uid() AS uid))::text) AND (private.message_state(split_part(name, '/'::text, 3)) = 'none'::text)))
   with check (((bucket_id = 'attachments'::text) AND (owner_id = (( SELECT auth.uid() AS uid))::text) AND ((((split_part(name, '/'::text, 1) || '/'::text) || split_part(name, '/'::text, 2)) || '/'::text) IN ( SELECT private.postable_channel_folders() AS postable_channel_folders)) AND (private.message_state(split_part(name, '/'::text, 3)) = 'none'::text)));
+
+-- Policy "attachments: uploads fit the workspace's limit" on storage.objects
+create policy "attachments: uploads fit the workspace's limit" on storage.objects
+  as restrictive for insert to authenticated
+  with check (private.attachment_upload_fits(bucket_id, name));
 
 -- Policy "avatars: read co-workers" on storage.objects
 create policy "avatars: read co-workers" on storage.objects

@@ -65,6 +65,7 @@ create table public.workspaces (
   export_scope_changed_at timestamp with time zone,
   export_scope_changed_by uuid,
   notifications_hide_content boolean default false not null,
+  max_file_bytes bigint default 50000000 not null,
   constraint workspaces_pkey PRIMARY KEY (id),
   constraint workspaces_slug_key UNIQUE (slug),
   constraint workspaces_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.profiles(id) ON DELETE SET NULL,
@@ -73,6 +74,7 @@ create table public.workspaces (
   constraint workspaces_broadcast_warn_over CHECK (broadcast_warn_over >= 1 AND broadcast_warn_over <= 100000),
   constraint workspaces_email_delay CHECK (email_delay_minutes >= 0 AND email_delay_minutes <= 1440),
   constraint workspaces_export_scope CHECK (export_scope = ANY (ARRAY['public'::text, 'all'::text])),
+  constraint workspaces_max_file_bytes CHECK (max_file_bytes >= 1000000),
   constraint workspaces_name_length CHECK (char_length(name) >= 1 AND char_length(name) <= 80),
   constraint workspaces_slug_format CHECK (slug ~ '^[a-z0-9]([a-z0-9-]{0,46}[a-z0-9])?$'::text)
 );
@@ -419,7 +421,7 @@ grant execute on function public.leave_workspace(uuid) to authenticated, service
 
 -- Function public.my_workspaces()
 CREATE OR REPLACE FUNCTION public.my_workspaces()
- RETURNS TABLE(id uuid, name text, slug text, role public.workspace_role, joined_at timestamp with time zone, created_at timestamp with time zone, unread_count bigint)
+ RETURNS TABLE(id uuid, name text, slug text, role public.workspace_role, joined_at timestamp with time zone, created_at timestamp with time zone, unread_count bigint, max_file_bytes bigint)
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -437,7 +439,8 @@ AS $function$
       join public.channels c on c.id = tm.channel_id
       join public.threads t on t.id = tm.thread_id
       where tm.user_id = wm.user_id and tm.following and c.workspace_id = w.id and c.archived_at is null
-    ), 0)::bigint
+    ), 0)::bigint,
+    w.max_file_bytes
   from public.workspace_members wm
   join public.workspaces w on w.id = wm.workspace_id
   where wm.user_id = (select auth.uid()) and wm.left_at is null
@@ -540,6 +543,38 @@ begin
 end
 $function$;
 grant execute on function public.set_member_role(uuid,uuid,public.workspace_role) to authenticated, service_role;
+
+-- Function public.set_workspace_file_limit(p_workspace_id uuid, p_bytes bigint)
+CREATE OR REPLACE FUNCTION public.set_workspace_file_limit(p_workspace_id uuid, p_bytes bigint)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  ceiling bigint;
+begin
+  perform private.require_uid();
+  if not private.is_workspace_admin(p_workspace_id) then
+    raise exception using errcode = '42501',
+      message = 'Only owners and admins can change the largest file people can share.',
+      detail = 'workspace_admin_only';
+  end if;
+  select coalesce(b.file_size_limit, 2147483648) into ceiling
+  from storage.buckets b where b.id = 'attachments';
+  ceiling := coalesce(ceiling, 2147483648);
+  if p_bytes is null or p_bytes < 1000000 or p_bytes > ceiling then
+    raise exception using errcode = '22023',
+      message = format('The largest file is 1000000 to %s bytes (1 MB to the server''s limit); %s was asked.',
+        ceiling, coalesce(p_bytes::text, 'null')),
+      detail = 'file_limit_out_of_range',
+      hint = format('Choose a size in bytes from 1000000 to %s.', ceiling);
+  end if;
+  update public.workspaces set max_file_bytes = p_bytes where id = p_workspace_id;
+  return p_bytes;
+end
+$function$;
+grant execute on function public.set_workspace_file_limit(uuid,bigint) to authenticated, service_role;
 
 -- Function public.unsuspend_member(p_workspace_id uuid, p_user_id uuid)
 CREATE OR REPLACE FUNCTION public.unsuspend_member(p_workspace_id uuid, p_user_id uuid)

@@ -1,7 +1,8 @@
 // The RLS matrix through Storage: download, signed URL, list, upload, replace and remove with the
 // real storage-js as each role, for the storage.objects cases of the matrix; and the buckets'
-// own rules (size; any type for attachments, images for avatars) with their wire errors. The
-// checks are support/storage-checks.ts's, the set-up and helpers support/storage-kit.ts's.
+// own rules (size, within each workspace's limit; any type for attachments, images for avatars)
+// with their wire errors. The checks are support/storage-checks.ts's, the set-up and helpers
+// support/storage-kit.ts's.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { MATRIX, caseName, isAllowed } from './support/matrix.ts'
@@ -35,12 +36,13 @@ describe('RLS matrix through Storage (storage-js)', () => {
 describe('bucket rules', () => {
   const folder = () => `${t.world.ws}/${t.world.ch.plaza}/${randomUUID()}`
 
-  it('refuses files over 50 MiB and keeps nothing', async () => {
+  it("refuses files over the workspace's 50 MB and keeps nothing (attachments-limit.test.ts)", async () => {
     const name = `${folder()}/big.pdf`
-    const { error } = await bucket('member').upload(name, Buffer.alloc(50 * 1024 * 1024 + 1), {
+    const { error } = await bucket('member').upload(name, Buffer.alloc(50_000_001), {
       contentType: 'application/pdf',
     })
-    expect(error).toMatchObject({ statusCode: '413' })
+    expect(error).toMatchObject({ statusCode: '403' })
+    expect(error!.message).toMatch(/at most 50000000 bytes; .*\(file_too_large\)\.$/)
     expect(await stored('attachments', name)).toBe(false)
   })
 
@@ -109,7 +111,7 @@ describe('bucket rules', () => {
 
   it('shows the limits to signed-in users, and serves avatars publicly by URL', async () => {
     const { data } = await t.clients.member.storage.getBucket('attachments')
-    expect(data).toMatchObject({ public: false, file_size_limit: 52428800 })
+    expect(data).toMatchObject({ public: false, file_size_limit: 2147483648 })
     // Any type: no list of allowed ones.
     expect(data?.allowed_mime_types).toBeNull()
     const anon = await t.clients.anon.storage.getBucket('attachments')

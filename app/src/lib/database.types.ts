@@ -2118,6 +2118,7 @@ export type Database = {
           export_scope_changed_at: string | null
           export_scope_changed_by: string | null
           id: string
+          max_file_bytes: number
           name: string
           notifications_hide_content: boolean
           require_mfa: boolean
@@ -2133,6 +2134,7 @@ export type Database = {
           export_scope_changed_at?: string | null
           export_scope_changed_by?: string | null
           id?: string
+          max_file_bytes?: number
           name: string
           notifications_hide_content?: boolean
           require_mfa?: boolean
@@ -2148,6 +2150,7 @@ export type Database = {
           export_scope_changed_at?: string | null
           export_scope_changed_by?: string | null
           id?: string
+          max_file_bytes?: number
           name?: string
           notifications_hide_content?: boolean
           require_mfa?: boolean
@@ -2187,6 +2190,7 @@ export type Database = {
           export_scope_changed_at: string | null
           export_scope_changed_by: string | null
           id: string
+          max_file_bytes: number
           name: string
           notifications_hide_content: boolean
           require_mfa: boolean
@@ -2569,6 +2573,7 @@ export type Database = {
           export_scope_changed_at: string | null
           export_scope_changed_by: string | null
           id: string
+          max_file_bytes: number
           name: string
           notifications_hide_content: boolean
           require_mfa: boolean
@@ -2901,6 +2906,7 @@ export type Database = {
           created_at: string
           id: string
           joined_at: string
+          max_file_bytes: number
           name: string
           role: Database["public"]["Enums"]["workspace_role"]
           slug: string
@@ -3436,6 +3442,7 @@ export type Database = {
           export_scope_changed_at: string | null
           export_scope_changed_by: string | null
           id: string
+          max_file_bytes: number
           name: string
           notifications_hide_content: boolean
           require_mfa: boolean
@@ -3550,6 +3557,10 @@ export type Database = {
         Args: { p_minutes: number; p_workspace_id: string }
         Returns: number
       }
+      set_workspace_file_limit: {
+        Args: { p_bytes: number; p_workspace_id: string }
+        Returns: number
+      }
       set_workspace_require_mfa: {
         Args: { p_required: boolean; p_workspace_id: string }
         Returns: {
@@ -3562,6 +3573,7 @@ export type Database = {
           export_scope_changed_at: string | null
           export_scope_changed_by: string | null
           id: string
+          max_file_bytes: number
           name: string
           notifications_hide_content: boolean
           require_mfa: boolean

@@ -23,12 +23,17 @@ describe('rendering', () => {
 
 describe('fromDbError', () => {
   it('maps SQLSTATEs as Storage does', () => {
-    expect(fromDbError(pgError('42501')).render()).toEqual({
+    const rls = 'new row violates row-level security policy for table "objects"'
+    expect(fromDbError(pgError('42501', rls)).render()).toEqual({
       statusCode: '403',
       code: 'AccessDenied',
       error: 'Unauthorized',
       message: 'new row violates row-level security policy',
     })
+    // A 42501 a function raises keeps its message, as Storage's DBError passes it on.
+    expect(fromDbError(pgError('42501', 'Files in Acme can be at most 5 bytes.')).message).toBe(
+      'Files in Acme can be at most 5 bytes.'
+    )
     expect(fromDbError(pgError('23505')).code).toBe('KeyAlreadyExists')
     expect(fromDbError(pgError('23505'), { onConflict: ERRORS.bucketAlreadyExists }).code).toBe(
       'BucketAlreadyExists'

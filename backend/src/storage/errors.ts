@@ -121,7 +121,14 @@ export function fromDbError(
   if (!isPostgresError(error)) return ERRORS.internal(error)
   switch (error.code) {
     case SQLSTATE.insufficientPrivilege:
-      return ERRORS.accessDenied('new row violates row-level security policy', error)
+      // A policy's refusal reads as Storage words it; a function that a policy calls may raise
+      // its own 42501, whose message Storage passes on (a file over its workspace's limit).
+      return ERRORS.accessDenied(
+        error.message.includes('row-level security')
+          ? 'new row violates row-level security policy'
+          : error.message,
+        error
+      )
     case SQLSTATE.uniqueViolation:
       return context.onConflict ? context.onConflict() : ERRORS.keyAlreadyExists()
     case SQLSTATE.foreignKeyViolation:

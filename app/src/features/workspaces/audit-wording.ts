@@ -1,6 +1,7 @@
 // The workspace's own audit entries in words (slots/audit.ts): its settings, its members and
 // their roles, its invitations.
 import { plural, t } from '@lingui/core/macro'
+import { formatSize } from '../../lib/sizes.ts'
 import { words } from '../../slots/audit.ts'
 import type { AuditWording } from '../../slots/audit.ts'
 import { roleWord } from './role-names.ts'
@@ -41,6 +42,12 @@ const wording: AuditWording = {
     const from = text(d.from)
     const to = text(d.to)
     return t`changed the email delay from ${from} to ${to} minutes`
+  },
+  'workspace.file_limit_changed': (_, d) => {
+    const size = (v: unknown) => (typeof v === 'number' ? formatSize(v) : text(v))
+    const from = size(d.from)
+    const to = size(d.to)
+    return t`changed the largest file people can share from ${from} to ${to}`
   },
   'member.joined': (target, d) => {
     const role = roleWord(d.role)

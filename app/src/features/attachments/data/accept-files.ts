@@ -1,11 +1,13 @@
-// What may be attached, checked as files are attached, before any byte is sent (the
-// `attachments` bucket enforces the same size): a file of any type, none empty, none over the
-// limit. What is shown inline is decided where it is shown (rules.ts isPreviewable); the rest is
+// What may be attached, checked as files are attached, before any byte is sent: a file of any
+// type, none empty, none over the workspace's limit (workspaces.max_file_bytes, which my_workspaces
+// brings to the app's workspace list; the server holds every upload to it too). What is shown inline is decided where it is shown (rules.ts isPreviewable); the rest is
 // a download card, and Storage serves nothing that runs (HTML as text, the rest sandboxed). A
 // chunk of its own, loaded after the first screen (use-uploads.ts), with the draft uploads it
 // makes of the files accepted.
 import { t } from '@lingui/core/macro'
+import type { QueryClient } from '@tanstack/react-query'
 import { newId } from '../../../lib/uuid.ts'
+import { formatLocale } from '../../../lib/i18n.ts'
 import { formatSize } from '../../../lib/sizes.ts'
 import {
   isPreviewable,
@@ -20,13 +22,49 @@ export function mimeOf(file: { type: string; name: string }): string {
   return 'application/octet-stream'
 }
 
-export function checkFile(file: { type: string; name: string; size: number }): string | null {
+/** The largest file a workspace takes, and its name to say so. */
+export interface FileLimit {
+  bytes: number
+  workspace: string | null
+}
+
+/** The workspace list's key (features/workspaces' workspaceKeys.list(), named here: importing
+ * that feature from this chunk would make a cycle through Import from Slack). */
+const WORKSPACE_LIST = ['workspaces', 'list'] as const
+
+/** The workspace's limit as the workspace list has it (the default until that list is in). */
+export function fileLimitOf(queryClient: QueryClient | undefined, workspaceId: string): FileLimit {
+  const workspace = queryClient
+    ?.getQueryData<{ id: string; name: string; max_file_bytes?: number }[]>(WORKSPACE_LIST)
+    ?.find((w) => w.id === workspaceId)
+  const bytes = Number(workspace?.max_file_bytes)
+  return {
+    bytes: bytes > 0 ? bytes : MAX_FILE_BYTES,
+    workspace: workspace?.name ?? null,
+  }
+}
+
+export function checkFile(
+  file: { type: string; name: string; size: number },
+  limit: FileLimit = { bytes: MAX_FILE_BYTES, workspace: null }
+): string | null {
   const name = file.name
   if (file.size === 0) return t`${name} is empty.`
-  if (file.size > MAX_FILE_BYTES) {
-    const size = formatSize(file.size)
-    const max = formatSize(MAX_FILE_BYTES)
-    return t`${name} is ${size}; files can be at most ${max}.`
+  if (file.size > limit.bytes) {
+    const max = formatSize(limit.bytes)
+    // Just over the limit reads as the limit itself ("2 MB"): then in bytes.
+    const size =
+      formatSize(file.size) === max
+        ? new Intl.NumberFormat(formatLocale(), {
+            style: 'unit',
+            unit: 'byte',
+            unitDisplay: 'long',
+          }).format(file.size)
+        : formatSize(file.size)
+    const workspace = limit.workspace
+    return workspace
+      ? t`${name} is ${size}; files in ${workspace} can be at most ${max}.`
+      : t`${name} is ${size}; files can be at most ${max}.`
   }
   return null
 }
@@ -47,20 +85,22 @@ export interface Accepted {
 /**
  * The files that may be attached as draft uploads (at most `room` of them), and the problems of
  * the ones refused (size, count). A text (a paste past the message's limit) is attached as a
- * text file.
+ * text file. The workspace's limit is read from the workspace list in `queryClient`'s cache.
  */
 export async function acceptFiles(
   given: (File | string)[],
   room: number,
-  place: UploadPlace
+  place: UploadPlace,
+  queryClient?: QueryClient
 ): Promise<Accepted> {
+  const limit = fileLimitOf(queryClient, place.workspaceId)
   const problems: string[] = []
   const accepted: DraftUpload[] = []
   const files = given.map((file) =>
     typeof file === 'string' ? new File([file], t`Pasted text.txt`, { type: 'text/plain' }) : file
   )
   for (const file of files) {
-    const problem = checkFile(file)
+    const problem = checkFile(file, limit)
     if (problem) {
       problems.push(problem)
       continue

@@ -157,6 +157,9 @@ function tusFailure(error: Error, target: ResumableTarget): UploadError {
   const status = response?.getStatus() ?? 0
   const body = response?.getBody() ?? ''
   if (status === 413) return new UploadError(t`The file is larger than the server allows.`, false)
+  // The workspace's limit, which Storage passes on with its code at the end of the message.
+  if (/\(file_too_large\)\.?$/.test(body.trim()))
+    return new UploadError(t`The file is larger than this workspace allows.`, false)
   if (status === 415) return new UploadError(t`The server refuses files of this type.`, false)
   if (status === 403 || /row-level security/i.test(body)) {
     return new UploadError(target.refused, false)

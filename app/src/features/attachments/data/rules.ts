@@ -2,9 +2,9 @@
 // attached is checked by accept-files.ts, loaded with the first file attached.
 
 export const ATTACHMENT_BUCKET = 'attachments'
-// 50 MB (SI, as every size is written: lib/sizes.ts), under the bucket's limit and the stack's
-// [storage] file_size_limit (50 MiB), so the limit reads as it is; over 6 MiB files upload
-// resumably.
+// A workspace's largest file until the app knows its own (workspaces.max_file_bytes, 50 MB
+// unless its admins chose another; SI, as every size is written: lib/sizes.ts); over 6 MiB files
+// upload resumably.
 export const MAX_FILE_BYTES = 50_000_000
 export const MAX_FILES_PER_MESSAGE = 10
 /** Supabase's rule: resumable above 6 MB, in chunks of exactly 6 MB (resumable-upload.ts). */

@@ -62,7 +62,10 @@ function storageMessage(xhr: XMLHttpRequest): string {
       code?: string
       statusCode?: string
     }
-    // Storage's codes, never its wording.
+    // Storage's codes, never its wording; a Chorus refusal that Storage passes on names its code
+    // at the end of the message (the workspace's limit: supabase/README.md, Storage).
+    if (/\(file_too_large\)\.?$/.test(body.message ?? ''))
+      return t`The file is larger than this workspace allows.`
     if (body.code === 'EntityTooLarge' || body.statusCode === '413' || xhr.status === 413)
       return t`The file is larger than the server allows.`
     if (body.code === 'InvalidMimeType') return t`The server refuses files of this type.`

@@ -6,6 +6,7 @@
 // once none is still uploading or paused; cancelled or failed files are not part of it.
 import { t } from '@lingui/core/macro'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { newId } from '../../../lib/uuid.ts'
 import { MAX_FILES_PER_MESSAGE } from './rules.ts'
 import {
@@ -31,6 +32,7 @@ export function useUploads(workspaceId: string, channelId: string) {
   const [messageId, setMessageId] = useState(() => draftMessageId(channelId))
   const [uploads, setUploads] = useState<DraftUpload[]>([])
   const [adding, setAdding] = useState(0)
+  const queryClient = useQueryClient()
   const handles = useRef(new Map<string, UploadHandle | ResumableHandle>())
   /** The object paths of the files attached now (a resumed upload must not take another's). */
   const paths = useRef(new Map<string, string>())
@@ -84,7 +86,7 @@ export function useUploads(workspaceId: string, channelId: string) {
       try {
         const { acceptFiles } = await acceptingFiles()
         const room = MAX_FILES_PER_MESSAGE - uploads.length
-        taken = await acceptFiles(files, room, { workspaceId, channelId, messageId })
+        taken = await acceptFiles(files, room, { workspaceId, channelId, messageId }, queryClient)
       } catch {
         return [t`The uploader could not be loaded. Check the connection and retry.`]
       } finally {
@@ -96,7 +98,7 @@ export function useUploads(workspaceId: string, channelId: string) {
       for (const upload of accepted) start(upload)
       return problems
     },
-    [uploads.length, workspaceId, channelId, messageId, start]
+    [uploads.length, workspaceId, channelId, messageId, start, queryClient]
   )
 
   const cancel = useCallback(

@@ -1,7 +1,8 @@
 // Workspace settings: what owners and admins decide for everyone in the workspace, apart from
-// anyone's Preferences: when unread mentions and direct messages are emailed, and whether
-// notifications show message text. The menu shows it only to them; the server refuses anyone
-// else (set_workspace_email_delay, set_notification_content_hidden).
+// anyone's Preferences: when unread mentions and direct messages are emailed, whether
+// notifications show message text, and the largest file people can share. The menu shows it
+// only to them; the server refuses anyone else (set_workspace_email_delay,
+// set_notification_content_hidden, set_workspace_file_limit).
 import { t } from '@lingui/core/macro'
 import { Suspense } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -9,6 +10,7 @@ import { Dialog } from '../../../ui/Dialog.tsx'
 import { Switch } from '../../../ui/Switch.tsx'
 import { EmailDelay, useNotificationSettings } from '../../notifications/index.ts'
 import { useHideContent } from '../../push/index.ts'
+import { FileLimit } from './FileLimit.tsx'
 import './preferences.css'
 
 interface Props {
@@ -44,6 +46,10 @@ export function WorkspaceSettingsDialog({ workspaceId, workspaceName, onClose }:
               onCheckedChange={(value) => set.mutate(value)}
             />
           )}
+        </section>
+        <section className="preferences-section" aria-labelledby="ws-files">
+          <h3 id="ws-files">{t`Files`}</h3>
+          <FileLimit workspaceId={workspaceId} />
         </section>
         {error && (
           <p role="alert" className="error">

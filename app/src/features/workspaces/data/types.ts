@@ -6,6 +6,8 @@ export interface Workspace {
   slug: string
   role: Role
   unread: number
+  /** The largest file people may share here (bytes; Workspace settings). */
+  max_file_bytes: number
 }
 
 export interface Member {

@@ -3,16 +3,10 @@ import { rpcRows } from '../../../lib/rpc.ts'
 import { workspaceKeys } from './keys.ts'
 import type { Workspace } from './types.ts'
 
-/** My workspaces with my role and unread total (one RPC). */
+/** My workspaces with my role, unread total and largest file (one RPC); the row as it comes. */
 export async function fetchWorkspaces(): Promise<Workspace[]> {
   const data = await rpcRows('my_workspaces')
-  return data.map((row) => ({
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    role: row.role,
-    unread: Number(row.unread_count ?? 0),
-  }))
+  return data.map((row) => ({ ...row, unread: Number(row.unread_count ?? 0) }))
 }
 
 export function useWorkspacesQuery() {
