@@ -14,7 +14,7 @@
 //   memberships are known is caught up from once they are, and the first load after the page
 //   started hands over what came since then (once per page);
 // - `shown`: every message and reply alerts once, whichever way it came.
-import { shouldNotify, shouldNotifyReply } from '../rules.ts'
+import { shouldNotify, shouldNotifyReply } from '../notify-rule.ts'
 import type { ChannelKind, DoNotDisturb, NotifyLevel } from '../rules.ts'
 import type { Membership } from '../data/memberships.ts'
 import type { NewMessage } from '../data/new-messages.ts'

@@ -4,7 +4,7 @@
 // (lib/message-summaries.ts), and a move none of whose messages can alert fetches nothing.
 import { summariesBetween } from '../../../lib/message-summaries.ts'
 import { rpcRows } from '../../../lib/rpc.ts'
-import { shouldNotify } from '../rules.ts'
+import { shouldNotify } from '../notify-rule.ts'
 import type { ChannelPrefs, DoNotDisturb, NotifyLevel } from '../rules.ts'
 
 export interface NewMessage {
