@@ -367,16 +367,24 @@ begin
     return 0;
   end if;
   delete from private.email_queue where failed_at < now() - interval '7 days';
-  -- Due rows of people in Do Not Disturb: due when it ends (a minute from now at most).
+  -- Due rows that Do Not Disturb holds: due when it ends (a minute from now at most).
+  with due as (
+    select q.id, q.user_id, q.message_id from private.email_queue q
+    where q.due_at <= now() and q.failed_at is null
+      and (q.lease_until is null or q.lease_until < now())
+  ),
+  held as (
+    select d.user_id, d.message_id
+    from private.notify_decisions(array(select x.user_id from due x order by x.id),
+      array(select x.message_id from due x order by x.id)) d
+    where d.email = 'held'
+  )
   update private.email_queue q
   set due_at = least(private.dnd_ends_at(s.dnd_enabled, s.dnd_start, s.dnd_end,
     s.dnd_time_zone, s.snooze_until, now()), now() + interval '1 minute')
-  from public.notification_settings s
-  where q.due_at <= now() and q.failed_at is null
-    and (q.lease_until is null or q.lease_until < now())
-    and s.user_id = q.user_id
-    and private.dnd_active(s.dnd_enabled, s.dnd_start, s.dnd_end, s.dnd_time_zone,
-      s.snooze_until, now());
+  from due, held, public.notification_settings s
+  where q.id = due.id and held.user_id = due.user_id and held.message_id = due.message_id
+    and s.user_id = q.user_id;
   -- The rows this run reads, once.
   picked := array(
     select q.id from private.email_queue q
