@@ -236,7 +236,7 @@ $function$;
 
 -- Function private.notify_decisions(p_user_ids uuid[], p_message_ids uuid[], p_at timestamp with time zone)
 CREATE OR REPLACE FUNCTION private.notify_decisions(p_user_ids uuid[], p_message_ids uuid[], p_at timestamp with time zone DEFAULT now())
- RETURNS TABLE(user_id uuid, message_id uuid, alert boolean, push boolean, email text)
+ RETURNS TABLE(user_id uuid, message_id uuid, push boolean, email text)
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -277,7 +277,6 @@ AS $function$
     left join public.thread_members tm on tm.thread_id = m.parent_id and tm.user_id = p.user_id
   )
   select f.user_id, f.message_id,
-    coalesce(f.may and f.level_lets and not f.held, false),
     coalesce(f.may and f.level_lets and not f.held and not f.read, false),
     case when coalesce(f.may and f.personal and f.level_lets and f.email_on and not f.read, false)
       then case when f.held then 'held' else 'now' end
