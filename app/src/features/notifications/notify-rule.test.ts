@@ -41,13 +41,14 @@ function events(c: NotifyCase): NotifierEvent[] {
     out.push({
       type: 'messages',
       source: {
-        channel: { id: 'channel-id', label: '#plaza', ...settings },
+        // The message is seq 5: read elsewhere, my read position is at it.
+        channel: { id: 'channel-id', label: '#plaza', lastReadSeq: c.read ? 5 : 4, ...settings },
         workspaceId: 'workspace-id',
         workspaceName: null,
         defaultLevel,
         dnd,
       },
-      messages: [{ ...message, channelId: 'channel-id', createdAt: now.toISOString() }],
+      messages: [{ ...message, channelId: 'channel-id', seq: 5, createdAt: now.toISOString() }],
       onScreen: false,
       me: ME,
       now,

@@ -45,7 +45,11 @@ export interface NotifyInput {
   now: Date
 }
 
-/** Whether the person is alerted (a browser notification) about the message. */
+/**
+ * Whether the person is alerted (a browser notification) about the message: never their own, a
+ * deleted one or one they read already (elsewhere, before the notifier came to it: it catches up
+ * after a reconnect or a page load).
+ */
 export function shouldNotify({
   message,
   me,
@@ -54,7 +58,7 @@ export function shouldNotify({
   dnd,
   now,
 }: NotifyInput): boolean {
-  if (message.authorId === me || message.deleted) return false
+  if (message.authorId === me || message.deleted || message.read) return false
   if (prefs.muted) return false
   if (!levelAllows(message, me, prefs, workspaceDefault)) return false
   return !dndActive(dnd, now)
@@ -82,7 +86,7 @@ export function shouldNotifyReply({
   now,
   following,
 }: ReplyNotifyInput): boolean {
-  if (message.authorId === me || message.deleted) return false
+  if (message.authorId === me || message.deleted || message.read) return false
   if (prefs.muted) return false
   if (effectiveLevel(prefs, workspaceDefault) === 'nothing') return false
   if (!following && !isPersonal(message, me, prefs.kind)) return false

@@ -32,6 +32,8 @@ export interface MessageFacts {
   /** The ids mentioned (messages.mentions). */
   mentions: readonly string[]
   deleted?: boolean
+  /** Read already when decided (my read position is at or past it, here or on another device). */
+  read?: boolean
 }
 
 function minutesOf(time: string): number {

@@ -10,6 +10,7 @@ import type { ChannelPrefs, DoNotDisturb, NotifyLevel } from '../rules.ts'
 export interface NewMessage {
   id: string
   channelId: string
+  seq: number
   authorId: string
   body: string
   mentions: string[]
@@ -30,6 +31,7 @@ export async function fetchMessagesAfter(
   return rows.map((r) => ({
     id: r.id,
     channelId: r.channel_id,
+    seq: Number(r.seq),
     authorId: r.author_id,
     body: r.body,
     mentions: r.mentions ?? [],
