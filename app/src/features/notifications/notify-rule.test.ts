@@ -3,8 +3,9 @@
 // supabase/tests/notifications-rule.test.ts) played through the notifier's machine as the live
 // path feeds it: a message in the channel comes as the channel's new messages, a reply as the
 // thread reply event (a reply also sent to the channel as both), with the person's settings of
-// the time. The browser decides as the message comes, so a read elsewhere (after it) is not its
-// input; @here and groups reach it as the database wrote them (the message's mentions).
+// the time and, for the channel's messages, their read position (a reply's live event comes
+// before anyone can have read it); @here and groups reach it as the database wrote them (the
+// message's mentions).
 import { describe, expect, it } from 'vitest'
 import { NOTIFY_CASES } from '../../../../supabase/tests/support/notify-cases.ts'
 import type { NotifyCase } from '../../../../supabase/tests/support/notify-cases.ts'
