@@ -234,6 +234,57 @@ end
 $function$;
 -- execute: only its owner (no grants on private.messages_queue_emails())
 
+-- Function private.notify_decisions(p_user_ids uuid[], p_message_ids uuid[], p_at timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.notify_decisions(p_user_ids uuid[], p_message_ids uuid[], p_at timestamp with time zone DEFAULT now())
+ RETURNS TABLE(user_id uuid, message_id uuid, push boolean, email text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with pair as (
+    select distinct x.user_id, x.message_id
+    from unnest(p_user_ids, p_message_ids) as x(user_id, message_id)
+    where x.user_id is not null and x.message_id is not null
+  ),
+  fact as (
+    select p.user_id, p.message_id,
+      -- A live message of someone else, to a member of its channel still in the workspace.
+      m.id is not null and cm.user_id is not null and wm.user_id is not null
+        and m.deleted_at is null and m.removed_at is null
+        and m.author_id is distinct from p.user_id as may,
+      -- For them in particular: a direct message, or a mention (of them, or an @channel, @here
+      -- or group that reached them: messages.mentions holds whom it reached).
+      c.kind = 'dm' or p.user_id = any (m.mentions) as personal,
+      private.push_rule(cm.notify_level, d.level, c.kind::text, cm.muted,
+        c.kind = 'dm' or p.user_id = any (m.mentions), m.parent_id is not null, m.in_channel,
+        coalesce(tm.following, false)) as level_lets,
+      coalesce(private.dnd_active(s.dnd_enabled, s.dnd_start, s.dnd_end, s.dnd_time_zone,
+        s.snooze_until, p_at), false) as held,
+      -- Read elsewhere: the conversation it is in (the channel, or its thread) read past it.
+      case when m.in_channel then cm.last_read_seq >= m.seq
+        else coalesce(tm.last_read_seq, 0) >= m.thread_seq end as read,
+      coalesce(s.email_enabled, true) as email_on
+    from pair p
+    left join public.messages m on m.id = p.message_id
+    left join public.channels c on c.id = m.channel_id
+    left join public.channel_members cm on cm.channel_id = m.channel_id
+      and cm.user_id = p.user_id
+    left join public.workspace_members wm on wm.workspace_id = c.workspace_id
+      and wm.user_id = p.user_id and wm.left_at is null and wm.suspended_at is null
+    left join public.notification_defaults d on d.workspace_id = c.workspace_id
+      and d.user_id = p.user_id
+    left join public.notification_settings s on s.user_id = p.user_id
+    left join public.thread_members tm on tm.thread_id = m.parent_id and tm.user_id = p.user_id
+  )
+  select f.user_id, f.message_id,
+    coalesce(f.may and f.level_lets and not f.held and not f.read, false),
+    case when coalesce(f.may and f.personal and f.level_lets and f.email_on and not f.read, false)
+      then case when f.held then 'held' else 'now' end
+      else 'no' end
+  from fact f
+$function$;
+-- execute: only its owner (no grants on private.notify_decisions(uuid[],uuid[],timestamp with time zone))
+
 -- Function private.notify_level_of(p_level text, p_allow_default boolean)
 CREATE OR REPLACE FUNCTION private.notify_level_of(p_level text, p_allow_default boolean)
  RETURNS public.notify_level
@@ -315,16 +366,24 @@ begin
     return 0;
   end if;
   delete from private.email_queue where failed_at < now() - interval '7 days';
-  -- Due rows of people in Do Not Disturb: due when it ends (a minute from now at most).
+  -- Due rows that Do Not Disturb holds: due when it ends (a minute from now at most).
+  with due as (
+    select q.id, q.user_id, q.message_id from private.email_queue q
+    where q.due_at <= now() and q.failed_at is null
+      and (q.lease_until is null or q.lease_until < now())
+  ),
+  held as (
+    select d.user_id, d.message_id
+    from private.notify_decisions(array(select x.user_id from due x order by x.id),
+      array(select x.message_id from due x order by x.id)) d
+    where d.email = 'held'
+  )
   update private.email_queue q
   set due_at = least(private.dnd_ends_at(s.dnd_enabled, s.dnd_start, s.dnd_end,
     s.dnd_time_zone, s.snooze_until, now()), now() + interval '1 minute')
-  from public.notification_settings s
-  where q.due_at <= now() and q.failed_at is null
-    and (q.lease_until is null or q.lease_until < now())
-    and s.user_id = q.user_id
-    and private.dnd_active(s.dnd_enabled, s.dnd_start, s.dnd_end, s.dnd_time_zone,
-      s.snooze_until, now());
+  from due, held, public.notification_settings s
+  where q.id = due.id and held.user_id = due.user_id and held.message_id = due.message_id
+    and s.user_id = q.user_id;
   -- The rows this run reads, once.
   picked := array(
     select q.id from private.email_queue q
@@ -377,28 +436,16 @@ CREATE OR REPLACE FUNCTION private.wanted_emails(p_ids bigint[], p_skip_held boo
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+  with queued as (
+    select q.* from private.email_queue q where q.id = any (p_ids) and q.failed_at is null
+  )
   select q.*
-  from private.email_queue q
-  join public.channels c on c.id = q.channel_id
-  join public.channel_members cm on cm.channel_id = q.channel_id and cm.user_id = q.user_id
-  join public.workspace_members wm on wm.workspace_id = q.workspace_id and wm.user_id = q.user_id
-    and wm.left_at is null
-    and wm.suspended_at is null
-  join public.messages m on m.id = q.message_id and m.deleted_at is null
-    and m.removed_at is null
-  left join public.notification_defaults d on d.workspace_id = q.workspace_id
-    and d.user_id = q.user_id
-  left join public.notification_settings s on s.user_id = q.user_id
-  left join public.thread_members tm on tm.thread_id = q.thread_id and tm.user_id = q.user_id
-  where q.id = any (p_ids) and q.failed_at is null
-    and not cm.muted
-    and coalesce(cm.notify_level,
-      case when c.kind = 'dm' then 'all' else coalesce(d.level, 'mentions') end) <> 'nothing'
-    and coalesce(s.email_enabled, true)
-    and case when q.thread_id is null then cm.last_read_seq < q.seq
-      else coalesce(tm.last_read_seq, 0) < q.seq end
-    and not (p_skip_held and coalesce(private.dnd_active(s.dnd_enabled, s.dnd_start, s.dnd_end,
-      s.dnd_time_zone, s.snooze_until, now()), false))
+  from queued q
+  join private.notify_decisions(
+    array(select x.user_id from queued x order by x.id),
+    array(select x.message_id from queued x order by x.id)) d
+    on d.user_id = q.user_id and d.message_id = q.message_id
+  where d.email = 'now' or (d.email = 'held' and not p_skip_held)
 $function$;
 -- execute: only its owner (no grants on private.wanted_emails(bigint[],boolean))
 
@@ -467,7 +514,10 @@ begin
         select coalesce(jsonb_agg(jsonb_build_object(
           'message_id', m.id, 'channel_id', m.channel_id, 'workspace_id', c.workspace_id,
           'workspace_name', w.name, 'channel_name', c.name, 'channel_kind', c.kind,
-          'author_name', a.display_name, 'body', m.body, 'created_at', m.created_at
+          'author_name', a.display_name,
+          'hidden', coalesce(w.notifications_hide_content, false),
+          'body', case when not coalesce(w.notifications_hide_content, false) then m.body end,
+          'created_at', m.created_at
         ) order by q.id), '[]'::jsonb)
         from private.email_queue q
         join public.messages m on m.id = q.message_id

@@ -208,28 +208,21 @@ CREATE OR REPLACE FUNCTION private.push_wanted(p_ids bigint[])
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select q.* from private.push_queue q
-  where q.id = any (p_ids) and q.failed_at is null and q.kind <> 'message'
+  with queued as (
+    select q.* from private.push_queue q where q.id = any (p_ids) and q.failed_at is null
+  ),
+  messages as (
+    select * from queued q where q.kind = 'message'
+  )
+  select q.* from queued q where q.kind <> 'message'
   union all
   select q.*
-  from private.push_queue q
-  join public.channels c on c.id = q.channel_id
-  join public.channel_members cm on cm.channel_id = q.channel_id and cm.user_id = q.user_id
-  join public.workspace_members wm on wm.workspace_id = q.workspace_id and wm.user_id = q.user_id
-    and wm.left_at is null and wm.suspended_at is null
-  join public.messages m on m.id = q.message_id and m.deleted_at is null and m.removed_at is null
-  left join public.notification_defaults d on d.workspace_id = q.workspace_id
-    and d.user_id = q.user_id
-  left join public.notification_settings s on s.user_id = q.user_id
-  left join public.thread_members tm on tm.thread_id = m.parent_id and tm.user_id = q.user_id
-  where q.id = any (p_ids) and q.failed_at is null and q.kind = 'message'
-    and private.push_rule(cm.notify_level, d.level, c.kind::text, cm.muted,
-      c.kind = 'dm' or q.user_id = any (m.mentions), m.parent_id is not null, m.in_channel,
-      coalesce(tm.following, false))
-    and case when q.thread_id is null then cm.last_read_seq < q.seq
-      else coalesce(tm.last_read_seq, 0) < q.seq end
-    and not coalesce(private.dnd_active(s.dnd_enabled, s.dnd_start, s.dnd_end, s.dnd_time_zone,
-      s.snooze_until, now()), false)
+  from messages q
+  join private.notify_decisions(
+    array(select x.user_id from messages x order by x.id),
+    array(select x.message_id from messages x order by x.id)) d
+    on d.user_id = q.user_id and d.message_id = q.message_id
+  where d.push
 $function$;
 -- execute: only its owner (no grants on private.push_wanted(bigint[]))
 

@@ -1,7 +1,8 @@
 // The digest's text (supabase/functions/notifications-email/compose.ts) without a stack: each
 // message's body as one line, by the table of cases the app's notifications and the pushes are
 // tested against too (supabase/functions/_shared/body-text-cases.json), in the text part and,
-// escaped, in the HTML part; a mention of someone unknown in the reader's language.
+// escaped, in the HTML part; a mention of someone unknown in the reader's language; no text when
+// the workspace hides it.
 import { describe, expect, it } from 'vitest'
 import { escapeHtml } from '../functions/_shared/email-i18n.ts'
 import table from '../functions/_shared/body-text-cases.json'
@@ -49,5 +50,17 @@ describe("an email's mentions", () => {
   it('show someone unknown in the reader language', () => {
     const body = 'frag <@ffffffff-0000-4000-8000-000000000000>'
     expect(compose(mailOf(body), 'de', 'https://chat.example', null).text).toContain('frag @jemand')
+  })
+})
+
+describe('a workspace that hides message text', () => {
+  it('mails who wrote where and the link, never the text (the claim leaves it out)', () => {
+    const mail: Mail = { ...mailOf(''), items: [{ ...item, body: null, hidden: true }] }
+    const { text, html } = compose(mail, 'en', 'https://chat.example', null)
+    expect(text.split('\n').slice(2, 4)).toEqual([
+      'Ana in #general (Acme):',
+      'Open: https://chat.example/w/w1/c/c1/m/m1',
+    ])
+    expect(html).toContain('Ana</strong> in #general (Acme):<br><a href=')
   })
 })

@@ -1,8 +1,8 @@
 // The digest of notifications-email in its recipient's language (_shared/email-i18n.ts): the
 // subject (one message: who wrote where; several: how many), then each message with who wrote it
-// where, its text and its permalink, and the unsubscribe link. A message's text is its body as one
-// line (_shared/body-text.ts, as the app's notifications and the pushes make it), mentions by the
-// names given.
+// where, its text (none when the workspace hides message text) and its permalink, and the
+// unsubscribe link. A message's text is its body as one line (_shared/body-text.ts, as the app's
+// notifications and the pushes make it), mentions by the names given.
 import { bodyAsLine, namesFrom } from '../_shared/body-line.ts'
 import { escapeHtml, fill, fillHtml, htmlIn, plural } from '../_shared/email-i18n.ts'
 import type { MailLanguage, PluralTexts, Texts } from '../_shared/email-i18n.ts'
@@ -16,7 +16,9 @@ export interface Item {
   channel_name: string | null
   channel_kind: string
   author_name: string | null
-  body: string
+  /** null when the workspace hides message text in notifications (then `hidden` is true). */
+  body: string | null
+  hidden?: boolean
   created_at: string
 }
 
@@ -152,7 +154,7 @@ export function compose(
       const { message, values } = placeOf(i, language)
       return [
         fill(message, values),
-        plain(i.body, language, names),
+        ...(i.body === null ? [] : [plain(i.body, language, names)]),
         fill(OPEN_TEXT[language], { link: linkOf(i) }),
         '',
       ]
@@ -163,8 +165,9 @@ export function compose(
     `<p>${fillHtml(GREETING[language], greeting)}</p>`,
     ...mail.items.map((i) => {
       const { message, values } = placeOf(i, language)
+      const line = i.body === null ? '' : `${escapeHtml(plain(i.body, language, names))}<br>`
       return (
-        `<p>${fillHtml(message, values, ['author'])}<br>${escapeHtml(plain(i.body, language, names))}<br>` +
+        `<p>${fillHtml(message, values, ['author'])}<br>${line}` +
         `<a href="${escapeHtml(linkOf(i))}">${escapeHtml(OPEN_LINK[language])}</a></p>`
       )
     }),

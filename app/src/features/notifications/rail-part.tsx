@@ -50,6 +50,7 @@ function Notifications({ workspaces, activeId, me, onBadges }: RailPartProps) {
           kind: c.kind,
           label: channelLabel(c, me),
           lastSeq: c.lastSeq,
+          lastReadSeq: c.lastReadSeq,
           muted: !!c.muted,
           level: c.notifyLevel ?? null,
         }))

@@ -1,6 +1,7 @@
-// Who is told about what: the notification levels, mute and Do Not Disturb as pure functions of
-// a message, the person and their settings (the same rules the database's email job applies,
-// supabase/migrations/*_chorus_notifications*.sql). No React, no supabase-js.
+// What the first screen needs of notifications: the settings' types, Do Not Disturb (whether it
+// holds alerts now, and when that may change) and the badges, as pure functions. Whether a
+// message alerts is notify-rule.ts's (the notifier's, loaded after the first screen). No React,
+// no supabase-js.
 
 export type NotifyLevel = 'all' | 'mentions' | 'nothing'
 
@@ -31,34 +32,8 @@ export interface MessageFacts {
   /** The ids mentioned (messages.mentions). */
   mentions: readonly string[]
   deleted?: boolean
-}
-
-/** The level that applies in a channel. */
-export function effectiveLevel(prefs: ChannelPrefs, workspaceDefault: NotifyLevel): NotifyLevel {
-  if (prefs.level) return prefs.level
-  return prefs.kind === 'dm' ? 'all' : workspaceDefault
-}
-
-/** Whether the message is for the person in particular: a mention of them, or a DM. */
-export function isPersonal(message: MessageFacts, me: string, kind: ChannelKind): boolean {
-  return kind === 'dm' || message.mentions.includes(me)
-}
-
-/** Whether the level lets this message through (mute and DND aside). */
-export function levelAllows(
-  message: MessageFacts,
-  me: string,
-  prefs: ChannelPrefs,
-  workspaceDefault: NotifyLevel
-): boolean {
-  switch (effectiveLevel(prefs, workspaceDefault)) {
-    case 'all':
-      return true
-    case 'mentions':
-      return isPersonal(message, me, prefs.kind)
-    case 'nothing':
-      return false
-  }
+  /** Read already when decided (my read position is at or past it, here or on another device). */
+  read?: boolean
 }
 
 function minutesOf(time: string): number {
@@ -104,59 +79,6 @@ export function dndNextChange(dnd: DoNotDisturb, now: Date): Date | null {
   if (snooze > now.getTime()) times.push(snooze)
   if (dnd.enabled) times.push(Math.floor(now.getTime() / 60_000) * 60_000 + 60_000)
   return times.length > 0 ? new Date(Math.min(...times)) : null
-}
-
-export interface NotifyInput {
-  message: MessageFacts
-  me: string
-  prefs: ChannelPrefs
-  workspaceDefault: NotifyLevel
-  dnd: DoNotDisturb
-  now: Date
-}
-
-/** Whether the person is alerted (a browser notification) about the message. */
-export function shouldNotify({
-  message,
-  me,
-  prefs,
-  workspaceDefault,
-  dnd,
-  now,
-}: NotifyInput): boolean {
-  if (message.authorId === me || message.deleted) return false
-  if (prefs.muted) return false
-  if (!levelAllows(message, me, prefs, workspaceDefault)) return false
-  return !dndActive(dnd, now)
-}
-
-export interface ReplyNotifyInput extends NotifyInput {
-  /** Whether the person follows the reply's thread (thread_members.following). */
-  following: boolean
-}
-
-/**
- * Whether the person is alerted about a reply in a thread, as Slack does: a reply in a thread they
- * follow (they wrote its parent, replied, were mentioned in it or follow it by hand) or one that
- * is personal (mentions them, or is in a direct message) alerts at the "all" and "mentions"
- * levels alike; any other reply does not, whatever the level (a channel's "all" is about the
- * channel's messages, not every thread in it). "nothing", mute and Do Not Disturb silence it as
- * they do a channel message; never their own reply or a deleted one.
- */
-export function shouldNotifyReply({
-  message,
-  me,
-  prefs,
-  workspaceDefault,
-  dnd,
-  now,
-  following,
-}: ReplyNotifyInput): boolean {
-  if (message.authorId === me || message.deleted) return false
-  if (prefs.muted) return false
-  if (effectiveLevel(prefs, workspaceDefault) === 'nothing') return false
-  if (!following && !isPersonal(message, me, prefs.kind)) return false
-  return !dndActive(dnd, now)
 }
 
 /** What a channel shows in the sidebar: a red count (mentions, or every unread of a DM), bold. */

@@ -17,6 +17,7 @@ const channel = (id: string, lastSeq: number, patch: Partial<WatchedChannel> = {
   kind: 'public' as const,
   label: `#${id}`,
   lastSeq,
+  lastReadSeq: 0,
   muted: false,
   level: null,
   ...patch,
@@ -28,6 +29,7 @@ const membership = (channelId: string, workspaceId: string, lastSeq: number): Me
   kind: 'public',
   name: channelId,
   lastSeq,
+  lastReadSeq: 0,
   lastMessageAt: null,
   level: null,
   muted: false,
@@ -176,7 +178,7 @@ describe('the other workspaces', () => {
 
 describe('what is shown', () => {
   const source: Source = {
-    channel: { id: 'a', kind: 'public', label: '#a', muted: false, level: null },
+    channel: { id: 'a', kind: 'public', label: '#a', lastReadSeq: 0, muted: false, level: null },
     workspaceId: 'w1',
     workspaceName: null,
     defaultLevel: 'all',
@@ -185,6 +187,7 @@ describe('what is shown', () => {
   const message = (id: string, patch: Partial<NewMessage> = {}): NewMessage => ({
     id,
     channelId: 'a',
+    seq: 1,
     authorId: 'ben',
     body: 'hi',
     mentions: [],

@@ -14,7 +14,7 @@
 //   memberships are known is caught up from once they are, and the first load after the page
 //   started hands over what came since then (once per page);
 // - `shown`: every message and reply alerts once, whichever way it came.
-import { shouldNotify, shouldNotifyReply } from '../rules.ts'
+import { shouldNotify, shouldNotifyReply } from '../notify-rule.ts'
 import type { ChannelKind, DoNotDisturb, NotifyLevel } from '../rules.ts'
 import type { Membership } from '../data/memberships.ts'
 import type { NewMessage } from '../data/new-messages.ts'
@@ -30,13 +30,15 @@ export interface WatchedChannel {
   kind: ChannelKind
   label: string
   lastSeq: number
+  /** My read position in it: what is at or before it was read, here or on another device. */
+  lastReadSeq: number
   muted: boolean
   level: NotifyLevel | null
 }
 
 /** A channel whose new messages may alert, in its workspace, with that workspace's default. */
 export interface Source {
-  channel: Pick<WatchedChannel, 'id' | 'kind' | 'label' | 'muted' | 'level'>
+  channel: Pick<WatchedChannel, 'id' | 'kind' | 'label' | 'lastReadSeq' | 'muted' | 'level'>
   workspaceId: string
   /** Added to the title: the workspace's name when it is not the open one. */
   workspaceName: string | null
@@ -202,8 +204,10 @@ export function reduceNotifier(state: NotifierState, event: NotifierEvent): Noti
       for (const m of event.messages) {
         if (shown.has(m.id)) continue
         if (event.since !== undefined && Date.parse(m.createdAt) < event.since) continue
+        // Read already (on another device, before a catch-up came to it): no alert.
+        const read = m.seq <= source.channel.lastReadSeq
         const notify = shouldNotify({
-          message: { authorId: m.authorId, mentions: m.mentions, deleted: m.deleted },
+          message: { authorId: m.authorId, mentions: m.mentions, deleted: m.deleted, read },
           me,
           prefs: {
             kind: source.channel.kind,

@@ -180,8 +180,8 @@ export function useBrowserNotifications(options: BrowserNotifierOptions): void {
       !mayAlert(prefs, afterSeq, m.lastSeq, now.me, settings.defaultLevel, settings.dnd)
     if (quiet) return
     const name = now.workspaces.find((w) => w.id === m.workspaceId)?.name ?? null
-    const { kind, muted, level } = m
-    const channel = { id: m.channelId, kind, label: m.name ?? '', muted, level }
+    const { kind, muted, level, lastReadSeq } = m
+    const channel = { id: m.channelId, kind, label: m.name ?? '', lastReadSeq, muted, level }
     const { defaultLevel, dnd } = settings
     await notifyAfter(
       { channel, workspaceId: m.workspaceId, workspaceName: name, defaultLevel, dnd },

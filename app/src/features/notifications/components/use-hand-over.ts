@@ -60,7 +60,14 @@ export function useHandOver(options: HandOverOptions): void {
             labelOf(m.channelId) ?? (m.kind === 'dm' ? t`Direct message` : (m.name ?? ''))
           void act.notifyAfter(
             {
-              channel: { id: m.channelId, kind: m.kind, label, muted: m.muted, level: m.level },
+              channel: {
+                id: m.channelId,
+                kind: m.kind,
+                label,
+                lastReadSeq: m.lastReadSeq,
+                muted: m.muted,
+                level: m.level,
+              },
               workspaceId: open,
               workspaceName: null,
               defaultLevel: settings.defaultLevel,

@@ -1,7 +1,6 @@
 // My channels in every workspace (my channel_members rows with their channel), as the notifier
 // needs them for the workspaces that are not open: each channel's kind, name, last_seq, when its
-// last message came, my level
-// and mute. One request for all of them; RLS shows me only my own rows and channels I can read.
+// last message came, my read position, my level and mute. One request for all of them; RLS shows me only my own rows and channels I can read.
 import type { QueryClient } from '@tanstack/react-query'
 import { supabase } from '../../../lib/supabase.ts'
 import { notificationKeys } from './keys.ts'
@@ -13,6 +12,8 @@ export interface Membership {
   kind: ChannelKind
   name: string | null
   lastSeq: number
+  /** My read position in the channel. */
+  lastReadSeq: number
   /** When the channel's newest message was sent (the server's clock), if it has any. */
   lastMessageAt: string | null
   level: NotifyLevel | null
@@ -23,7 +24,7 @@ export async function fetchMyMemberships(me: string): Promise<Membership[]> {
   const { data, error } = await supabase()
     .from('channel_members')
     .select(
-      'channel_id, workspace_id, notify_level, muted, channels(kind, name, last_seq, last_message_at)'
+      'channel_id, workspace_id, last_read_seq, notify_level, muted, channels(kind, name, last_seq, last_message_at)'
     )
     .eq('user_id', me)
   if (error) throw error
@@ -36,6 +37,7 @@ export async function fetchMyMemberships(me: string): Promise<Membership[]> {
             kind: r.channels.kind as ChannelKind,
             name: r.channels.name,
             lastSeq: Number(r.channels.last_seq),
+            lastReadSeq: Number(r.last_read_seq),
             lastMessageAt: r.channels.last_message_at,
             level: r.notify_level,
             muted: r.muted,

@@ -4,12 +4,13 @@
 // (lib/message-summaries.ts), and a move none of whose messages can alert fetches nothing.
 import { summariesBetween } from '../../../lib/message-summaries.ts'
 import { rpcRows } from '../../../lib/rpc.ts'
-import { shouldNotify } from '../rules.ts'
+import { shouldNotify } from '../notify-rule.ts'
 import type { ChannelPrefs, DoNotDisturb, NotifyLevel } from '../rules.ts'
 
 export interface NewMessage {
   id: string
   channelId: string
+  seq: number
   authorId: string
   body: string
   mentions: string[]
@@ -30,6 +31,7 @@ export async function fetchMessagesAfter(
   return rows.map((r) => ({
     id: r.id,
     channelId: r.channel_id,
+    seq: Number(r.seq),
     authorId: r.author_id,
     body: r.body,
     mentions: r.mentions ?? [],
