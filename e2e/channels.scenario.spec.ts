@@ -133,6 +133,8 @@ test('private channels, DMs with unread counts, browse and join, settings, roles
     await leave()
     await answerConfirm(p, 'Leave')
     await expect(heading).toHaveCount(0)
+    // Left, one lands in #general (never on "Channel not available").
+    await expect(p.getByRole('heading', { level: 2, name: 'general', exact: true })).toBeVisible()
     const toast = p.getByRole('region', { name: /^Notifications/ }).getByRole('listitem')
     await expect(toast).toContainText('You left #lunch-club.')
     await toast.getByRole('button', { name: 'Undo' }).click()
