@@ -41,7 +41,7 @@ import type { Look } from './support/camera.ts'
 import { LayoutCheck } from './support/layout-check.ts'
 import { DESKTOP, LONG_CODE, outOfReach, workspaceScene } from './support/axe-scene.ts'
 import { tour } from './support/axe-tour.ts'
-import { BROWSER_LOCALE, LANGUAGES, loadCatalogs, tr, trPattern } from './support/i18n.ts'
+import { BROWSER_LOCALE, escapeRegExp, LANGUAGES, loadCatalogs, tr, trPattern } from './support/i18n.ts'
 import type { Language } from './support/i18n.ts'
 import { phoneActor } from './support/phone.ts'
 import { thread, threadLive } from './support/thread.ts'
@@ -98,6 +98,10 @@ async function firstScreens(browser: Browser, audit: Look, language: Language) {
   await page.goto(appUrl('/sign-up'))
   await expect(page.getByRole('button', { name: say('Create account') })).toBeVisible()
   await audit.checkThemes(page, at('sign-up'))
+  // Sent empty: each field says what it needs, under itself.
+  await page.getByRole('button', { name: say('Create account') }).click()
+  await expect(page.getByLabel(say('Email'))).toHaveAttribute('aria-invalid', 'true')
+  await audit.checkThemes(page, at('sign-up errors'))
   await page.getByLabel(say('Display name')).fill(ola.name)
   await page.getByLabel(say('Email')).fill(ola.email)
   await page.getByLabel(say('Password')).fill(ola.password)
@@ -196,6 +200,52 @@ async function phoneScreens(browser: Browser, audit: Look, language: Language) {
   // The catching-up views, from the channel list's drawer (their headers open it again).
   for (const view of ['Activity', 'All unreads']) {
     await page.getByRole('button', { name: say('Show channels') }).tap()
+    await page.getByRole('link', { name: trPattern(language, view, true) }).tap()
+    await expect(page.getByRole('region', { name: say(view) })).toBeVisible()
+    await audit.checkThemes(page, at(`${view} view`))
+  }
+  // In the gallery's languages, every dialog at phone width too (German and Japanese have them on
+  // the desktop tour): the drawer's, and each the workspace menu offers.
+  if (language !== 'en' && language !== 'ar') return
+  const drawer = async () => {
+    const menu = page.getByRole('button', { name: say('Workspace menu') })
+    if (!(await menu.isVisible()))
+      await page.getByRole('button', { name: say('Show channels') }).tap()
+    return menu
+  }
+  const phoneDialog = async (screen: string, open: () => Promise<void>) => {
+    await open()
+    const dialog = page.getByRole('dialog').last()
+    await expect(dialog).toBeVisible()
+    await expect(dialog.locator('.spinner')).toHaveCount(0)
+    await audit.checkThemes(page, at(screen))
+    await dialog
+      .getByRole('button', { name: say('Close') })
+      .first()
+      .tap()
+    await expect(dialog).toBeHidden()
+  }
+  for (const name of ['Create a channel', 'Browse channels', 'New direct message']) {
+    await phoneDialog(name.toLowerCase(), async () => {
+      await drawer()
+      await page.getByRole('button', { name: say(name), exact: true }).tap()
+    })
+  }
+  await (await drawer()).tap()
+  await expect(page.getByRole('menuitem', { name: say('Leave workspace') })).toBeInViewport()
+  const items = (await page.getByRole('menuitem').allTextContents()).filter(
+    (item) => item !== say('Leave workspace')
+  )
+  expect(items.length).toBeGreaterThanOrEqual(9)
+  await page.keyboard.press('Escape')
+  for (const item of items) {
+    await phoneDialog(`${item} dialog`, async () => {
+      await (await drawer()).tap()
+      await page.getByRole('menuitem', { name: new RegExp(`^${escapeRegExp(item)}$`) }).tap()
+    })
+  }
+  for (const view of ['Threads', 'Later']) {
+    await drawer()
     await page.getByRole('link', { name: trPattern(language, view, true) }).tap()
     await expect(page.getByRole('region', { name: say(view) })).toBeVisible()
     await audit.checkThemes(page, at(`${view} view`))

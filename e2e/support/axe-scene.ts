@@ -44,6 +44,14 @@ export async function workspaceScene(
   await signUpByApi(ana)
   await createWorkspace(ana, workspace, language)
   const link = await createInviteLink(ana.page, language)
+  if (look) {
+    // The invitation as its receiver first sees it: who invited them to which workspace.
+    const ivy = await actor(browser, 'Ivy', { locale: BROWSER_LOCALE[language], viewport: DESKTOP })
+    await ivy.page.goto(link)
+    await expect(ivy.page.locator('.auth-invitation')).toContainText(workspace)
+    await look.checkThemes(ivy.page, `invitation [${language}]`)
+    await ivy.context.close()
+  }
   await joinByInvite(ben, link, workspace)
   await waitLive(ana.page)
   await waitLive(ben.page)

@@ -5,7 +5,7 @@ import { plural, t } from '@lingui/core/macro'
 import { Icon } from '../../ui/Icon.tsx'
 import { useState } from 'react'
 import { cleanError } from '../../lib/clean-error.ts'
-import { fullTimeLabel } from '../../lib/date-formats.ts'
+import { dateTimeLabel, fullTimeLabel } from '../../lib/date-formats.ts'
 import { formatLocale } from '../../lib/i18n.ts'
 import type { WorkspaceDialogProps } from '../../slots/workspace.ts'
 import { Dialog } from '../../ui/Dialog.tsx'
@@ -63,13 +63,17 @@ export default function Analytics({ workspaceId, workspace, onClose }: Workspace
             {rows.map((r) => (
               <tr key={r.channelId}>
                 <th scope="row">
-                  {r.kind === 'private' ? <Icon name="lock" size={13} /> : '#'}
-                  {r.kind === 'private' && ' '}
-                  {r.name}
+                  <span className="analytics-name" title={r.name ?? undefined} dir="auto">
+                    {r.kind === 'private' ? <Icon name="lock" size={13} /> : '#'}
+                    {r.kind === 'private' && ' '}
+                    {r.name}
+                  </span>
                 </th>
                 <td>{number.format(r.messages)}</td>
                 <td>{number.format(r.people)}</td>
-                <td>{r.lastMessageAt ? fullTimeLabel(r.lastMessageAt) : '—'}</td>
+                <td title={r.lastMessageAt ? fullTimeLabel(r.lastMessageAt) : undefined}>
+                  {r.lastMessageAt ? dateTimeLabel(r.lastMessageAt) : '—'}
+                </td>
               </tr>
             ))}
           </tbody>
