@@ -230,6 +230,27 @@ AS $function$
 $function$;
 grant execute on function private.search_words(text) to authenticated, service_role;
 
+-- Function private.written_search(p_op text, p_new public.messages[], p_old public.messages[])
+CREATE OR REPLACE FUNCTION private.written_search(p_op text, p_new public.messages[], p_old public.messages[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_op <> 'INSERT' then
+    return;
+  end if;
+  insert into private.message_search (message_id, workspace_id, channel_id, created_at, folded)
+  select n.id, c.workspace_id, n.channel_id, n.created_at, private.search_text(n.id, n.body)
+  from unnest(p_new) as n
+  join public.channels c on c.id = n.channel_id
+  where n.deleted_at is null
+  on conflict (message_id) do nothing;
+end
+$function$;
+-- execute: only its owner (no grants on private.written_search(text,public.messages[],public.messages[]))
+
 -- Function public.search_messages(p_workspace_id uuid, p_terms text[], p_excluded text[], p_in text[], p_from text[], p_mentions text[], p_has_file boolean, p_has_link boolean, p_is_thread boolean, p_after timestamp with time zone, p_before timestamp with time zone, p_order text, p_limit integer)
 CREATE OR REPLACE FUNCTION public.search_messages(p_workspace_id uuid, p_terms text[] DEFAULT '{}'::text[], p_excluded text[] DEFAULT '{}'::text[], p_in text[] DEFAULT '{}'::text[], p_from text[] DEFAULT '{}'::text[], p_mentions text[] DEFAULT '{}'::text[], p_has_file boolean DEFAULT false, p_has_link boolean DEFAULT false, p_is_thread boolean DEFAULT false, p_after timestamp with time zone DEFAULT NULL::timestamp with time zone, p_before timestamp with time zone DEFAULT NULL::timestamp with time zone, p_order text DEFAULT 'newest'::text, p_limit integer DEFAULT 20)
  RETURNS TABLE(id uuid, channel_id uuid, seq bigint, author_id uuid, parent_id uuid, created_at timestamp with time zone, edited_at timestamp with time zone, snippet text, file_names text[], rank real)

@@ -1215,6 +1215,8 @@ export type Database = {
       }
       messages: {
         Row: {
+          app_name: string | null
+          app_username: string | null
           author_id: string | null
           body: string
           channel_id: string
@@ -1231,6 +1233,8 @@ export type Database = {
           thread_seq: number | null
         }
         Insert: {
+          app_name?: string | null
+          app_username?: string | null
           author_id?: string | null
           body?: string
           channel_id: string
@@ -1247,6 +1251,8 @@ export type Database = {
           thread_seq?: number | null
         }
         Update: {
+          app_name?: string | null
+          app_username?: string | null
           author_id?: string | null
           body?: string
           channel_id?: string
@@ -2519,6 +2525,8 @@ export type Database = {
       delete_message: {
         Args: { p_id: string }
         Returns: {
+          app_name: string | null
+          app_username: string | null
           author_id: string | null
           body: string
           channel_id: string
@@ -2550,6 +2558,8 @@ export type Database = {
       edit_message: {
         Args: { p_body: string; p_id: string }
         Returns: {
+          app_name: string | null
+          app_username: string | null
           author_id: string | null
           body: string
           channel_id: string
@@ -3176,6 +3186,8 @@ export type Database = {
           p_parent_id?: string
         }
         Returns: {
+          app_name: string | null
+          app_username: string | null
           author_id: string | null
           body: string
           channel_id: string
