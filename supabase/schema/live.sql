@@ -188,37 +188,6 @@ end
 $function$;
 -- execute: only its owner (no grants on private.live_imports())
 
--- Function private.live_message()
-CREATE OR REPLACE FUNCTION private.live_message()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  perform private.live_send('live:channel:' || new.channel_id::text, 'messages', tg_op,
-    to_jsonb(new));
-  return null;
-end
-$function$;
--- execute: only its owner (no grants on private.live_message())
-
--- Function private.live_message_removals()
-CREATE OR REPLACE FUNCTION private.live_message_removals()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  perform private.live_send('live:channel:' || a.channel_id::text, 'attachments',
-    case when new.removed_at is not null then 'DELETE' else 'INSERT' end, to_jsonb(a))
-  from public.attachments a where a.message_id = new.id;
-  return null;
-end
-$function$;
-grant execute on function private.live_message_removals() to authenticated, service_role;
-
 -- Function private.live_profiles()
 CREATE OR REPLACE FUNCTION private.live_profiles()
  RETURNS trigger
@@ -574,10 +543,15 @@ CREATE OR REPLACE FUNCTION private.written_live(p_op text, p_new public.messages
  SET search_path TO ''
 AS $function$
 begin
-  if p_op = 'INSERT' then
-    perform private.live_send('live:channel:' || n.channel_id::text, 'messages', 'INSERT',
-      to_jsonb(n))
-    from unnest(p_new) as n;
+  perform private.live_send('live:channel:' || n.channel_id::text, 'messages', p_op, to_jsonb(n))
+  from unnest(p_new) as n;
+  if p_op = 'UPDATE' then
+    perform private.live_send('live:channel:' || a.channel_id::text, 'attachments',
+      case when n.removed_at is not null then 'DELETE' else 'INSERT' end, to_jsonb(a))
+    from unnest(p_new) as n
+    join unnest(p_old) as o on o.id = n.id
+    join public.attachments a on a.message_id = n.id
+    where n.removed_at is distinct from o.removed_at;
   end if;
 end
 $function$;

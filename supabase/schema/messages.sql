@@ -51,19 +51,9 @@ create policy "messages: members read" on public.messages
   as permissive for select to authenticated
   using ((channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids)));
 
-CREATE TRIGGER messages_after_delete_mark AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_after_delete_mark();
-CREATE TRIGGER messages_forget_versions AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW WHEN (old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.messages_forget_versions();
-CREATE TRIGGER messages_keep_version AFTER UPDATE OF body ON public.messages FOR EACH ROW WHEN (old.body IS DISTINCT FROM new.body AND new.deleted_at IS NULL AND old.removed_at IS NULL AND new.removed_at IS NULL) EXECUTE FUNCTION private.messages_keep_version();
-CREATE TRIGGER messages_link_previews_update AFTER UPDATE ON public.messages REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.messages_link_previews_update();
-CREATE TRIGGER messages_live AFTER UPDATE ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.live_message();
 CREATE CONSTRAINT TRIGGER messages_not_empty AFTER INSERT ON public.messages DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_check_not_empty();
-CREATE TRIGGER messages_removal_audit AFTER UPDATE OF removed_at ON public.messages FOR EACH ROW WHEN (old.removed_at IS DISTINCT FROM new.removed_at) EXECUTE FUNCTION private.audit_message_removals();
-CREATE TRIGGER messages_removal_live AFTER UPDATE OF removed_at ON public.messages FOR EACH ROW WHEN (old.removed_at IS DISTINCT FROM new.removed_at) EXECUTE FUNCTION private.live_message_removals();
-CREATE TRIGGER messages_search_write AFTER UPDATE OF body, deleted_at ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.message_search_write();
-CREATE TRIGGER messages_thread_after_update AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW WHEN (new.parent_id IS NOT NULL AND old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.messages_thread_after_update();
-CREATE TRIGGER messages_unpin_deleted AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW WHEN (old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.messages_unpin_deleted();
-CREATE TRIGGER messages_unsave_deleted AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW WHEN (old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.messages_unsave_deleted();
 CREATE TRIGGER messages_written_insert AFTER INSERT ON public.messages REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.messages_written_insert();
+CREATE TRIGGER messages_written_update AFTER UPDATE ON public.messages REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.messages_written_update();
 CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.messages FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER row_1_insert BEFORE INSERT ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_before_insert();
 CREATE TRIGGER row_1_update BEFORE UPDATE ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_before_update();
@@ -233,23 +223,6 @@ AS $function$
   ), 'none')
 $function$;
 grant execute on function private.message_state(text) to authenticated, service_role;
-
--- Function private.messages_after_delete_mark()
-CREATE OR REPLACE FUNCTION private.messages_after_delete_mark()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if new.deleted_at is not null and old.deleted_at is null then
-    delete from public.reactions r where r.message_id = new.id;
-    delete from public.attachments a where a.message_id = new.id;
-  end if;
-  return null;
-end
-$function$;
-grant execute on function private.messages_after_delete_mark() to authenticated, service_role;
 
 -- Function private.messages_before_insert()
 CREATE OR REPLACE FUNCTION private.messages_before_insert()
@@ -491,23 +464,29 @@ CREATE OR REPLACE FUNCTION private.messages_written(p_op text, p_new public.mess
  SET search_path TO ''
 AS $function$
 declare
-  -- An import's batch, numbered, threaded and indexed by private.import_insert itself.
+  -- An import's batch (private.import_insert), numbered, threaded and indexed by the import
+  -- itself, or a claim's rewrite of a placeholder's messages (import_placeholder_claim), which
+  -- refolds their search text itself: only the channels' counts are kept here.
   bulk boolean := coalesce(current_setting('chorus.importing', true), '') = 'bulk';
 begin
-  if p_op = 'INSERT' then
-    if not bulk then
-      perform private.written_live(p_op, p_new, p_old);
-      perform private.written_email_queue(p_op, p_new, p_old);
-      perform private.written_events(p_op, p_new, p_old);
-      perform private.written_push(p_op, p_new, p_old);
-      perform private.written_search(p_op, p_new, p_old);
-      perform private.written_threads(p_op, p_new, p_old);
-      perform private.written_thread_live(p_op, p_new, p_old);
-    end if;
-    perform private.written_message_numbers(p_op, p_new, p_old);
-    if not bulk then
-      perform private.written_link_previews(p_op, p_new, p_old);
-    end if;
+  if not bulk then
+    perform private.written_reactions(p_op, p_new, p_old);
+    perform private.written_attachments(p_op, p_new, p_old);
+    perform private.written_versions(p_op, p_new, p_old);
+    perform private.written_live(p_op, p_new, p_old);
+    perform private.written_audit(p_op, p_new, p_old);
+    perform private.written_email_queue(p_op, p_new, p_old);
+    perform private.written_events(p_op, p_new, p_old);
+    perform private.written_push(p_op, p_new, p_old);
+    perform private.written_search(p_op, p_new, p_old);
+    perform private.written_threads(p_op, p_new, p_old);
+    perform private.written_thread_live(p_op, p_new, p_old);
+    perform private.written_pins(p_op, p_new, p_old);
+    perform private.written_saved(p_op, p_new, p_old);
+  end if;
+  perform private.written_message_numbers(p_op, p_new, p_old);
+  if not bulk then
+    perform private.written_link_previews(p_op, p_new, p_old);
   end if;
 end
 $function$;
@@ -527,6 +506,22 @@ begin
 end
 $function$;
 -- execute: only its owner (no grants on private.messages_written_insert())
+
+-- Function private.messages_written_update()
+CREATE OR REPLACE FUNCTION private.messages_written_update()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.messages_written(tg_op,
+    array(select row(n.*)::public.messages from new_rows as n),
+    array(select row(o.*)::public.messages from old_rows as o));
+  return null;
+end
+$function$;
+-- execute: only its owner (no grants on private.messages_written_update())
 
 -- Function private.require_moderated_message(p_message_id uuid)
 CREATE OR REPLACE FUNCTION private.require_moderated_message(p_message_id uuid)

@@ -82,20 +82,6 @@ end
 $function$;
 grant execute on function private.channel_members_leave_threads() to authenticated, service_role;
 
--- Function private.messages_thread_after_update()
-CREATE OR REPLACE FUNCTION private.messages_thread_after_update()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  perform private.refresh_thread(new.parent_id);
-  return null;
-end
-$function$;
-grant execute on function private.messages_thread_after_update() to authenticated, service_role;
-
 -- Function private.refresh_thread(p_thread_id uuid)
 CREATE OR REPLACE FUNCTION private.refresh_thread(p_thread_id uuid)
  RETURNS void
@@ -155,7 +141,13 @@ CREATE OR REPLACE FUNCTION private.written_threads(p_op text, p_new public.messa
  SET search_path TO ''
 AS $function$
 begin
-  if p_op <> 'INSERT' then
+  if p_op = 'UPDATE' then
+    perform private.refresh_thread(d.parent_id)
+    from (
+      select distinct n.parent_id
+      from unnest(p_new) as n join unnest(p_old) as o on o.id = n.id
+      where n.parent_id is not null and n.deleted_at is not null and o.deleted_at is null
+    ) as d;
     return;
   end if;
   update public.threads t

@@ -3,7 +3,7 @@
 // supabase/README.md's "A written message" lists the handlers of `private.messages_written` in
 // order, each with the schema file it lives in; the pipeline calls exactly those, in that order;
 // each is defined in that file and executable by its owner only; and `public.messages` has no
-// trigger of a feature of its own where the pipeline has taken over.
+// trigger of a feature of its own: after a write, only the pipeline's.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -95,10 +95,10 @@ describe('the written message pipeline (supabase/README.md, "A written message")
     }
   )
 
-  it('is what runs after an insert into messages: no feature has a trigger of its own there', () => {
+  it('is what runs after a write of messages: no feature has a trigger of its own there', () => {
     const triggers = messagesTriggers(messagesSql)
-    const afterInsert = triggers.filter((t) => t.timing === 'AFTER' && /\bINSERT\b/.test(t.events))
-    expect(afterInsert.filter((t) => !t.constraint)).toEqual([
+    const after = triggers.filter((t) => t.timing === 'AFTER')
+    expect(after.filter((t) => !t.constraint)).toEqual([
       {
         name: 'messages_written_insert',
         timing: 'AFTER',
@@ -106,15 +106,20 @@ describe('the written message pipeline (supabase/README.md, "A written message")
         level: 'STATEMENT',
         constraint: false,
       },
+      {
+        name: 'messages_written_update',
+        timing: 'AFTER',
+        events: 'UPDATE',
+        level: 'STATEMENT',
+        constraint: false,
+      },
     ])
     // The one guard left at commit, deferrable because send_message adds the files after the row.
-    expect(afterInsert.filter((t) => t.constraint).map((t) => t.name)).toEqual([
-      'messages_not_empty',
-    ])
-    expect(messagesSql).toMatch(/EXECUTE FUNCTION private\.messages_written_insert\(\);/)
-    expect(definition(messagesSql, 'private.messages_written_insert')).toContain(
-      'private.messages_written(tg_op'
-    )
+    expect(after.filter((t) => t.constraint).map((t) => t.name)).toEqual(['messages_not_empty'])
+    for (const fn of ['private.messages_written_insert', 'private.messages_written_update']) {
+      expect(messagesSql).toContain(`EXECUTE FUNCTION ${fn}();`)
+      expect(definition(messagesSql, fn)).toContain('private.messages_written(tg_op')
+    }
   })
 
   it('fires the row triggers before a write in the order their names give', () => {
