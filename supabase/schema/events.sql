@@ -403,7 +403,7 @@ CREATE OR REPLACE FUNCTION private.written_events(p_op text, p_new public.messag
  SET search_path TO ''
 AS $function$
 begin
-  if p_op <> 'INSERT' or private.importing() then
+  if p_op <> 'INSERT' then
     return;
   end if;
   perform private.queue_message_event(n) from unnest(p_new) as n where n.author_id is not null;

@@ -350,8 +350,7 @@ begin
   perform set_config('chorus.importing', 'on', true);
   create temporary table if not exists import_batch (
     ord integer, id uuid, channel_id uuid, author_id uuid, body text, parent_id uuid,
-    in_channel boolean, created_at timestamptz, edited_at timestamptz, deleted boolean,
-    mentions uuid[], seq bigint, thread_seq bigint
+    in_channel boolean, created_at timestamptz, edited_at timestamptz, deleted boolean
   ) on commit drop;
   truncate pg_temp.import_batch;
   insert into pg_temp.import_batch (ord, id, channel_id, author_id, body, parent_id, in_channel,
@@ -376,107 +375,18 @@ begin
       and p.channel_id = b.channel_id)
     or exists (select 1 from pg_temp.import_batch q where q.id = b.parent_id
       and q.parent_id is null and q.channel_id = b.channel_id and q.ord < b.ord));
-  update pg_temp.import_batch b
-  set body = case when b.deleted then '' else private.clean_body(b.body) end,
-    in_channel = b.parent_id is null or b.in_channel;
-  update pg_temp.import_batch b
-  set mentions = coalesce((
-    select array_agg(distinct u) from unnest(private.mentioned_ids(b.body)) u
-    join public.workspace_members wm on wm.workspace_id = p_workspace and wm.user_id = u
-  ), '{}')
-  where b.body like '%<@%';
-  update pg_temp.import_batch b set mentions = '{}' where b.mentions is null;
-  update pg_temp.import_batch b
-  set seq = n.base + n.k
-  from (
-    select q.id, row_number() over (partition by q.channel_id order by q.ord) as k,
-      greatest(c.last_seq, coalesce((
-        select m.seq from public.messages m
-        where m.channel_id = q.channel_id and m.in_channel order by m.seq desc limit 1
-      ), 0)) as base
-    from pg_temp.import_batch q
-    join public.channels c on c.id = q.channel_id
-    where q.in_channel
-  ) as n
-  where b.id = n.id;
-  perform 1 from public.threads t
-  where t.id in (select distinct b.parent_id from pg_temp.import_batch b where b.parent_id is not null)
-  order by t.id for no key update;
-  update pg_temp.import_batch b
-  set thread_seq = n.base + n.k
-  from (
-    select q.id, row_number() over (partition by q.parent_id order by q.ord) as k,
-      greatest(coalesce(t.last_seq, 0), coalesce((
-        select m.thread_seq from public.messages m
-        where m.parent_id = q.parent_id order by m.thread_seq desc limit 1
-      ), 0)) as base
-    from pg_temp.import_batch q
-    left join public.threads t on t.id = q.parent_id
-    where q.parent_id is not null
-  ) as n
-  where b.id = n.id;
-
-  perform set_config('chorus.importing', 'bulk', true);
-  insert into public.messages (id, channel_id, author_id, body, mentions, parent_id, in_channel,
-    seq, thread_seq, created_at, edited_at, deleted_at)
-  select b.id, b.channel_id, b.author_id, b.body, b.mentions, b.parent_id, b.in_channel,
-    b.seq, b.thread_seq, b.created_at, b.edited_at, case when b.deleted then b.created_at end
+  -- Through the triggers as any message (supabase/README.md, "A written message"), in the
+  -- archive's order: row_1_insert cleans each body, takes its mentions among the workspace's
+  -- members, keeps its times and numbers it in its channel or thread; the pipeline counts the
+  -- threads, makes their followers and indexes the batch for search, a statement each, and tells
+  -- nobody (private.importing(): history).
+  insert into public.messages (id, channel_id, author_id, body, parent_id, in_channel,
+    created_at, edited_at, deleted_at)
+  select b.id, b.channel_id, b.author_id, b.body, b.parent_id, b.parent_id is null or b.in_channel,
+    b.created_at, b.edited_at, case when b.deleted then b.created_at end
   from pg_temp.import_batch b
   order by b.ord;
   get diagnostics messages = row_count;
-  perform set_config('chorus.importing', 'on', true);
-
-  insert into public.threads (id, channel_id)
-  select distinct b.parent_id, b.channel_id from pg_temp.import_batch b where b.parent_id is not null
-  on conflict (id) do nothing;
-  update public.threads t
-  set reply_count = t.reply_count + n.replies,
-    last_seq = greatest(t.last_seq, n.last_seq),
-    last_reply_at = greatest(coalesce(t.last_reply_at, n.last_at), n.last_at),
-    last_repliers = coalesce((
-      select array_agg(r.author_id order by r.k) from (
-        select x.author_id, min(x.k) as k from (
-          select q.author_id, -q.ord::bigint as k from pg_temp.import_batch q
-          where q.parent_id = t.id and q.author_id is not null
-          union all
-          select u, o from unnest(t.last_repliers) with ordinality as p(u, o)
-        ) as x group by x.author_id order by min(x.k) limit 3
-      ) as r
-    ), '{}')
-  from (
-    select b.parent_id, count(*)::integer as replies, max(b.thread_seq) as last_seq,
-      max(b.created_at) as last_at
-    from pg_temp.import_batch b where b.parent_id is not null group by b.parent_id
-  ) as n
-  where t.id = n.parent_id;
-  insert into public.thread_members (thread_id, user_id, channel_id)
-  select distinct b.parent_id, p.author_id, b.channel_id
-  from pg_temp.import_batch b
-  join public.messages p on p.id = b.parent_id
-  join public.channel_members cm on cm.channel_id = b.channel_id and cm.user_id = p.author_id
-  where b.parent_id is not null
-  on conflict (thread_id, user_id) do nothing;
-  insert into public.thread_members (thread_id, user_id, channel_id, following, last_read_seq)
-  select f.parent_id, f.user_id, f.channel_id, true, max(f.read_seq)
-  from (
-    select b.parent_id, u as user_id, b.channel_id, 0::bigint as read_seq
-    from pg_temp.import_batch b, unnest(b.mentions) as u
-    where b.parent_id is not null
-    union all
-    select b.parent_id, b.author_id, b.channel_id, b.thread_seq
-    from pg_temp.import_batch b
-    where b.parent_id is not null and b.author_id is not null
-  ) as f
-  group by f.parent_id, f.user_id, f.channel_id
-  on conflict (thread_id, user_id) do update
-  set following = true,
-    last_read_seq = greatest(public.thread_members.last_read_seq, excluded.last_read_seq),
-    updated_at = now();
-  insert into private.message_search (message_id, workspace_id, channel_id, created_at, folded)
-  select b.id, p_workspace, b.channel_id, b.created_at, private.search_fold(b.body)
-  from pg_temp.import_batch b
-  where not b.deleted
-  on conflict (message_id) do nothing;
 
   insert into public.reactions (message_id, user_id, emoji)
   select r.message_id, r.user_id, r.emoji
@@ -693,7 +603,6 @@ AS $function$
 declare
   v_name text;
   v_messages integer;
-  v_importing text := coalesce(current_setting('chorus.importing', true), '');
   c record;
   v_key text;
 begin
@@ -703,18 +612,11 @@ begin
     return 0;
   end if;
   perform set_config('chorus.claiming', p_from::text || ':' || p_to::text, true);
-  perform set_config('chorus.importing', 'bulk', true);
   update public.messages m set author_id = p_to
   where m.author_id = p_from
     or (m.channel_id in (select ch.id from public.channels ch where ch.workspace_id = p_workspace)
       and (p_from = any (m.mentions) or m.body like '%<@' || p_from::text || '>%'));
   get diagnostics v_messages = row_count;
-  perform set_config('chorus.importing', v_importing, true);
-  update private.message_search s set folded = private.search_text(m.id, m.body)
-  from public.messages m
-  where s.message_id = m.id and m.deleted_at is null
-    and m.channel_id in (select ch.id from public.channels ch where ch.workspace_id = p_workspace)
-    and m.body like '%<@' || p_to::text || '>%';
   -- reactions (one the account made already stays once)
   delete from public.reactions r
   where r.user_id = p_from and exists (select 1 from public.reactions x

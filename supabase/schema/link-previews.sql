@@ -93,9 +93,6 @@ CREATE OR REPLACE FUNCTION private.written_link_previews(p_op text, p_new public
 AS $function$
 begin
   if p_op = 'INSERT' then
-    if private.importing() then
-      return;
-    end if;
     perform private.request_link_previews(array(
       select n.id from unnest(p_new) as n
       where n.deleted_at is null and n.body ~* 'https?://'

@@ -51,13 +51,13 @@ create policy "messages: members read" on public.messages
   as permissive for select to authenticated
   using ((channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids)));
 
-CREATE CONSTRAINT TRIGGER messages_not_empty AFTER INSERT ON public.messages DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_check_not_empty();
+CREATE CONSTRAINT TRIGGER messages_not_empty AFTER INSERT ON public.messages DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'on'::text) EXECUTE FUNCTION private.messages_check_not_empty();
 CREATE TRIGGER messages_written_insert AFTER INSERT ON public.messages REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.messages_written_insert();
 CREATE TRIGGER messages_written_update AFTER UPDATE ON public.messages REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.messages_written_update();
 CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.messages FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
-CREATE TRIGGER row_1_insert BEFORE INSERT ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_before_insert();
+CREATE TRIGGER row_1_insert BEFORE INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_before_insert();
 CREATE TRIGGER row_1_update BEFORE UPDATE ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_before_update();
-CREATE TRIGGER row_2_mentions BEFORE INSERT OR UPDATE OF body, deleted_at ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_broadcast_mentions();
+CREATE TRIGGER row_2_mentions BEFORE INSERT OR UPDATE OF body, deleted_at ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_broadcast_mentions();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.messages to service_role;
 grant delete, insert, maintain, select on table public.messages to authenticated;
@@ -408,7 +408,8 @@ CREATE OR REPLACE FUNCTION private.messages_broadcast_mentions()
  SET search_path TO ''
 AS $function$
 begin
-  if private.importing() then
+  -- history keeps the mentions it was imported with; a claim's rewrite, those it had
+  if private.importing() or coalesce(current_setting('chorus.claiming', true), '') <> '' then
     return new;
   end if;
   if tg_op = 'INSERT' then
@@ -464,28 +465,31 @@ CREATE OR REPLACE FUNCTION private.messages_written(p_op text, p_new public.mess
  SET search_path TO ''
 AS $function$
 declare
-  -- An import's batch (private.import_insert), numbered, threaded and indexed by the import
-  -- itself, or a claim's rewrite of a placeholder's messages (import_placeholder_claim), which
-  -- refolds their search text itself: only the channels' counts are kept here.
-  bulk boolean := coalesce(current_setting('chorus.importing', true), '') = 'bulk';
+  -- History (an import) or a claim's rewrite: kept, indexed and counted, but nobody is told.
+  quiet boolean := private.importing()
+    or coalesce(current_setting('chorus.claiming', true), '') <> '';
 begin
-  if not bulk then
-    perform private.written_reactions(p_op, p_new, p_old);
-    perform private.written_attachments(p_op, p_new, p_old);
-    perform private.written_versions(p_op, p_new, p_old);
+  perform private.written_reactions(p_op, p_new, p_old);
+  perform private.written_attachments(p_op, p_new, p_old);
+  perform private.written_versions(p_op, p_new, p_old);
+  if not quiet then
     perform private.written_live(p_op, p_new, p_old);
-    perform private.written_audit(p_op, p_new, p_old);
+  end if;
+  perform private.written_audit(p_op, p_new, p_old);
+  if not quiet then
     perform private.written_email_queue(p_op, p_new, p_old);
     perform private.written_events(p_op, p_new, p_old);
     perform private.written_push(p_op, p_new, p_old);
-    perform private.written_search(p_op, p_new, p_old);
-    perform private.written_threads(p_op, p_new, p_old);
-    perform private.written_thread_live(p_op, p_new, p_old);
-    perform private.written_pins(p_op, p_new, p_old);
-    perform private.written_saved(p_op, p_new, p_old);
   end if;
+  perform private.written_search(p_op, p_new, p_old);
+  perform private.written_threads(p_op, p_new, p_old);
+  if not quiet then
+    perform private.written_thread_live(p_op, p_new, p_old);
+  end if;
+  perform private.written_pins(p_op, p_new, p_old);
+  perform private.written_saved(p_op, p_new, p_old);
   perform private.written_message_numbers(p_op, p_new, p_old);
-  if not bulk then
+  if not quiet then
     perform private.written_link_previews(p_op, p_new, p_old);
   end if;
 end

@@ -372,7 +372,7 @@ declare
     select value::integer from private.notification_config where name = 'email_delay_seconds'
   );
 begin
-  if p_op <> 'INSERT' or private.importing() then
+  if p_op <> 'INSERT' then
     return;
   end if;
   insert into private.email_queue (user_id, workspace_id, channel_id, message_id, thread_id, seq,

@@ -291,7 +291,7 @@ declare
     select value::integer from private.notification_config where name = 'push_delay_seconds'
   ), 4);
 begin
-  if p_op <> 'INSERT' or private.importing() then
+  if p_op <> 'INSERT' then
     return;
   end if;
   insert into private.push_queue (kind, user_id, subscription_id, workspace_id, channel_id,

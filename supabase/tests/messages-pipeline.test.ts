@@ -122,6 +122,28 @@ describe('the written message pipeline (supabase/README.md, "A written message")
     }
   })
 
+  it('takes an import through the same triggers: no pass, no copies of the handlers', () => {
+    expect(messagesSql).not.toContain("'bulk'")
+    const imports = read('schema/imports.sql')
+    expect(imports).not.toContain("'bulk'")
+    const importInsert = definition(imports, 'private.import_insert')
+    expect(importInsert).toContain('insert into public.messages')
+    for (const copy of [
+      'update public.threads',
+      'insert into public.threads',
+      'public.thread_members',
+      'private.message_search',
+      'seq = ',
+    ]) {
+      expect(importInsert).not.toContain(copy)
+    }
+    // Whether history tells anyone is decided by the pipeline alone, not by its handlers.
+    for (const { name, schema } of handlers) {
+      const fn = definition(read(path.join('schema', schema)), `private.${name}`)
+      expect(fn, name).not.toMatch(/importing/)
+    }
+  })
+
   it('fires the row triggers before a write in the order their names give', () => {
     // Postgres fires a table's triggers of one timing by name: the gate, then the checks and
     // numbers, then the mentions of many.
