@@ -216,7 +216,8 @@ AS $function$
 begin
   if p_op = 'INSERT' then
     insert into private.message_search (message_id, workspace_id, channel_id, created_at, folded)
-    select n.id, c.workspace_id, n.channel_id, n.created_at, private.search_text(n.id, n.body)
+    -- a new message has no files yet (send_message adds them after it; their trigger refolds)
+    select n.id, c.workspace_id, n.channel_id, n.created_at, private.search_fold(n.body)
     from unnest(p_new) as n
     join public.channels c on c.id = n.channel_id
     where n.deleted_at is null

@@ -150,27 +150,27 @@ begin
     ) as d;
     return;
   end if;
+  -- One pass over the rows (an import's batch is 2,000): each thread's replies counted, and its
+  -- repliers in the batch, newest first, put before those already named, three at most.
+  with counts as (
+    select q.parent_id, count(*)::integer as replies, max(q.thread_seq) as last_seq,
+      max(q.created_at) as last_at,
+      array_agg(q.author_id order by q.thread_seq desc) filter (where q.author_id is not null)
+        as authors
+    from unnest(p_new) as q where q.parent_id is not null group by q.parent_id
+  )
   update public.threads t
   set reply_count = t.reply_count + n.replies,
     last_seq = greatest(t.last_seq, n.last_seq),
     last_reply_at = greatest(coalesce(t.last_reply_at, n.last_at), n.last_at),
     last_repliers = coalesce((
-      -- the newest reply's author first, then the others by their newest reply, then those
-      -- already named, three at most
-      select array_agg(r.author_id order by r.k) from (
-        select x.author_id, min(x.k) as k from (
-          select q.author_id, -q.thread_seq as k from unnest(p_new) as q
-          where q.parent_id = t.id and q.author_id is not null
-          union all
-          select u, o from unnest(t.last_repliers) with ordinality as p(u, o)
-        ) as x group by x.author_id order by min(x.k) limit 3
-      ) as r
+      select array_agg(x.u order by x.k) from (
+        select a.u, min(a.k) as k
+        from unnest(coalesce(n.authors, '{}') || t.last_repliers) with ordinality as a(u, k)
+        group by a.u order by min(a.k) limit 3
+      ) as x
     ), '{}')
-  from (
-    select q.parent_id, count(*)::integer as replies, max(q.thread_seq) as last_seq,
-      max(q.created_at) as last_at
-    from unnest(p_new) as q where q.parent_id is not null group by q.parent_id
-  ) as n
+  from counts as n
   where t.id = n.parent_id;
 
   insert into public.thread_members (thread_id, user_id, channel_id)
