@@ -51,11 +51,11 @@ create policy "messages: members read" on public.messages
   as permissive for select to authenticated
   using ((channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids)));
 
-CREATE CONSTRAINT TRIGGER messages_not_empty AFTER INSERT ON public.messages DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'on'::text) EXECUTE FUNCTION private.messages_check_not_empty();
+CREATE CONSTRAINT TRIGGER messages_not_empty AFTER INSERT ON public.messages DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'on'::text AND current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_check_not_empty();
 CREATE TRIGGER messages_written_insert AFTER INSERT ON public.messages REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.messages_written_insert();
 CREATE TRIGGER messages_written_update AFTER UPDATE ON public.messages REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.messages_written_update();
 CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.messages FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
-CREATE TRIGGER row_1_insert BEFORE INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_before_insert();
+CREATE TRIGGER row_1_insert BEFORE INSERT ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_before_insert();
 CREATE TRIGGER row_1_update BEFORE UPDATE ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_before_update();
 CREATE TRIGGER row_2_mentions BEFORE INSERT OR UPDATE OF body, deleted_at ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_broadcast_mentions();
 

@@ -150,6 +150,11 @@ begin
     ) as d;
     return;
   end if;
+  -- An import's batch comes numbered, without row_1_insert, which makes a thread's row for any
+  -- other reply: its threads are made here.
+  insert into public.threads (id, channel_id)
+  select distinct q.parent_id, q.channel_id from unnest(p_new) as q where q.parent_id is not null
+  on conflict (id) do nothing;
   -- One pass over the rows (an import's batch is 2,000): each thread's replies counted, and its
   -- repliers in the batch, newest first, put before those already named, three at most.
   with counts as (
