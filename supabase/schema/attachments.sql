@@ -188,3 +188,21 @@ begin
 end
 $function$;
 grant execute on function private.attachments_before_insert() to authenticated, service_role;
+
+-- Function private.written_attachments(p_op text, p_new public.messages[], p_old public.messages[])
+CREATE OR REPLACE FUNCTION private.written_attachments(p_op text, p_new public.messages[], p_old public.messages[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_op <> 'UPDATE' then
+    return;
+  end if;
+  delete from public.attachments a
+  using unnest(p_new) as n join unnest(p_old) as o on o.id = n.id
+  where a.message_id = n.id and n.deleted_at is not null and o.deleted_at is null;
+end
+$function$;
+-- execute: only its owner (no grants on private.written_attachments(text,public.messages[],public.messages[]))

@@ -390,27 +390,6 @@ end
 $function$;
 grant execute on function private.audit_log_is_history() to authenticated, service_role;
 
--- Function private.audit_message_removals()
-CREATE OR REPLACE FUNCTION private.audit_message_removals()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_channel public.channels;
-begin
-  select * into v_channel from public.channels c where c.id = new.channel_id;
-  perform private.audit(v_channel.workspace_id,
-    case when new.removed_at is not null then 'message.removed' else 'message.restored' end,
-    'message', new.id::text, private.person_label(new.author_id),
-    jsonb_build_object('channel_id', v_channel.id, 'channel', v_channel.name,
-      'author_id', new.author_id));
-  return null;
-end
-$function$;
-grant execute on function private.audit_message_removals() to authenticated, service_role;
-
 -- Function private.audit_slash_commands()
 CREATE OR REPLACE FUNCTION private.audit_slash_commands()
  RETURNS trigger
@@ -578,3 +557,26 @@ begin
 end
 $function$;
 grant execute on function private.audit_workspaces() to authenticated, service_role;
+
+-- Function private.written_audit(p_op text, p_new public.messages[], p_old public.messages[])
+CREATE OR REPLACE FUNCTION private.written_audit(p_op text, p_new public.messages[], p_old public.messages[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_op <> 'UPDATE' then
+    return;
+  end if;
+  perform private.audit(c.workspace_id,
+    case when n.removed_at is not null then 'message.removed' else 'message.restored' end,
+    'message', n.id::text, private.person_label(n.author_id),
+    jsonb_build_object('channel_id', c.id, 'channel', c.name, 'author_id', n.author_id))
+  from unnest(p_new) as n
+  join unnest(p_old) as o on o.id = n.id
+  join public.channels c on c.id = n.channel_id
+  where n.removed_at is distinct from o.removed_at;
+end
+$function$;
+-- execute: only its owner (no grants on private.written_audit(text,public.messages[],public.messages[]))

@@ -232,24 +232,6 @@ end
 $function$;
 -- execute: only its owner (no grants on private.kick_event_deliveries())
 
--- Function private.messages_queue_events()
-CREATE OR REPLACE FUNCTION private.messages_queue_events()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  -- an integration's message is queued with its integration row (integration_messages_queue_events)
-  if private.importing() or new.author_id is null then
-    return null;
-  end if;
-  perform private.queue_message_event(new);
-  return null;
-end
-$function$;
--- execute: only its owner (no grants on private.messages_queue_events())
-
 -- Function private.queue_event(p_workspace_id uuid, p_channel_id uuid, p_type text, p_event jsonb)
 CREATE OR REPLACE FUNCTION private.queue_event(p_workspace_id uuid, p_channel_id uuid, p_type text, p_event jsonb)
  RETURNS void
@@ -412,6 +394,22 @@ begin
 end
 $function$;
 -- execute: only its owner (no grants on private.workspace_members_queue_events())
+
+-- Function private.written_events(p_op text, p_new public.messages[], p_old public.messages[])
+CREATE OR REPLACE FUNCTION private.written_events(p_op text, p_new public.messages[], p_old public.messages[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_op <> 'INSERT' then
+    return;
+  end if;
+  perform private.queue_message_event(n) from unnest(p_new) as n where n.author_id is not null;
+end
+$function$;
+-- execute: only its owner (no grants on private.written_events(text,public.messages[],public.messages[]))
 
 -- Function public.claim_event_deliveries(p_limit integer)
 CREATE OR REPLACE FUNCTION public.claim_event_deliveries(p_limit integer DEFAULT 50)

@@ -416,6 +416,8 @@ begin
   ) as n
   where b.id = n.id;
 
+  -- Through the pipeline as any message (supabase/README.md, "A written message"), numbered here:
+  -- 'bulk' passes row_1_insert, whose work for each row the batch has had above, set-based.
   perform set_config('chorus.importing', 'bulk', true);
   insert into public.messages (id, channel_id, author_id, body, mentions, parent_id, in_channel,
     seq, thread_seq, created_at, edited_at, deleted_at)
@@ -426,57 +428,7 @@ begin
   get diagnostics messages = row_count;
   perform set_config('chorus.importing', 'on', true);
 
-  insert into public.threads (id, channel_id)
-  select distinct b.parent_id, b.channel_id from pg_temp.import_batch b where b.parent_id is not null
-  on conflict (id) do nothing;
-  update public.threads t
-  set reply_count = t.reply_count + n.replies,
-    last_seq = greatest(t.last_seq, n.last_seq),
-    last_reply_at = greatest(coalesce(t.last_reply_at, n.last_at), n.last_at),
-    last_repliers = coalesce((
-      select array_agg(r.author_id order by r.k) from (
-        select x.author_id, min(x.k) as k from (
-          select q.author_id, -q.ord::bigint as k from pg_temp.import_batch q
-          where q.parent_id = t.id and q.author_id is not null
-          union all
-          select u, o from unnest(t.last_repliers) with ordinality as p(u, o)
-        ) as x group by x.author_id order by min(x.k) limit 3
-      ) as r
-    ), '{}')
-  from (
-    select b.parent_id, count(*)::integer as replies, max(b.thread_seq) as last_seq,
-      max(b.created_at) as last_at
-    from pg_temp.import_batch b where b.parent_id is not null group by b.parent_id
-  ) as n
-  where t.id = n.parent_id;
-  insert into public.thread_members (thread_id, user_id, channel_id)
-  select distinct b.parent_id, p.author_id, b.channel_id
-  from pg_temp.import_batch b
-  join public.messages p on p.id = b.parent_id
-  join public.channel_members cm on cm.channel_id = b.channel_id and cm.user_id = p.author_id
-  where b.parent_id is not null
-  on conflict (thread_id, user_id) do nothing;
-  insert into public.thread_members (thread_id, user_id, channel_id, following, last_read_seq)
-  select f.parent_id, f.user_id, f.channel_id, true, max(f.read_seq)
-  from (
-    select b.parent_id, u as user_id, b.channel_id, 0::bigint as read_seq
-    from pg_temp.import_batch b, unnest(b.mentions) as u
-    where b.parent_id is not null
-    union all
-    select b.parent_id, b.author_id, b.channel_id, b.thread_seq
-    from pg_temp.import_batch b
-    where b.parent_id is not null and b.author_id is not null
-  ) as f
-  group by f.parent_id, f.user_id, f.channel_id
-  on conflict (thread_id, user_id) do update
-  set following = true,
-    last_read_seq = greatest(public.thread_members.last_read_seq, excluded.last_read_seq),
-    updated_at = now();
-  insert into private.message_search (message_id, workspace_id, channel_id, created_at, folded)
-  select b.id, p_workspace, b.channel_id, b.created_at, private.search_fold(b.body)
-  from pg_temp.import_batch b
-  where not b.deleted
-  on conflict (message_id) do nothing;
+  -- The threads, their followers and the search index: the pipeline's handlers, for the batch.
 
   insert into public.reactions (message_id, user_id, emoji)
   select r.message_id, r.user_id, r.emoji
@@ -693,7 +645,6 @@ AS $function$
 declare
   v_name text;
   v_messages integer;
-  v_importing text := coalesce(current_setting('chorus.importing', true), '');
   c record;
   v_key text;
 begin
@@ -703,18 +654,11 @@ begin
     return 0;
   end if;
   perform set_config('chorus.claiming', p_from::text || ':' || p_to::text, true);
-  perform set_config('chorus.importing', 'bulk', true);
   update public.messages m set author_id = p_to
   where m.author_id = p_from
     or (m.channel_id in (select ch.id from public.channels ch where ch.workspace_id = p_workspace)
       and (p_from = any (m.mentions) or m.body like '%<@' || p_from::text || '>%'));
   get diagnostics v_messages = row_count;
-  perform set_config('chorus.importing', v_importing, true);
-  update private.message_search s set folded = private.search_text(m.id, m.body)
-  from public.messages m
-  where s.message_id = m.id and m.deleted_at is null
-    and m.channel_id in (select ch.id from public.channels ch where ch.workspace_id = p_workspace)
-    and m.body like '%<@' || p_to::text || '>%';
   -- reactions (one the account made already stays once)
   delete from public.reactions r
   where r.user_id = p_from and exists (select 1 from public.reactions x
@@ -865,7 +809,8 @@ CREATE OR REPLACE FUNCTION private.importing()
  SET search_path TO ''
 AS $function$
 begin
-  return coalesce(current_setting('chorus.importing', true), '') = 'on' and auth.uid() is null;
+  return coalesce(current_setting('chorus.importing', true), '') in ('on', 'bulk')
+    and auth.uid() is null;
 end
 $function$;
 grant execute on function private.importing() to authenticated, service_role;

@@ -53,54 +53,6 @@ grant delete, insert, maintain, references, select, trigger, truncate, update on
 grant select on table public.link_previews to anon;
 grant select on table public.link_previews to authenticated;
 
--- Function private.messages_link_previews_insert()
-CREATE OR REPLACE FUNCTION private.messages_link_previews_insert()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if private.importing() then
-    return null;
-  end if;
-  perform private.request_link_previews(array(
-    select n.id from new_rows n
-    where n.deleted_at is null and n.body ~* 'https?://'
-    order by n.created_at desc, n.id
-    limit 20
-  ));
-  return null;
-end
-$function$;
-grant execute on function private.messages_link_previews_insert() to authenticated, service_role;
-
--- Function private.messages_link_previews_update()
-CREATE OR REPLACE FUNCTION private.messages_link_previews_update()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  delete from public.link_previews p
-  using new_rows n
-  join old_rows o on o.id = n.id
-  where p.message_id = n.id and n.deleted_at is not null and o.deleted_at is null;
-  perform private.request_link_previews(array(
-    select n.id from new_rows n
-    join old_rows o on o.id = n.id
-    where n.deleted_at is null and n.body is distinct from o.body
-      and (n.body ~* 'https?://'
-        or exists (select 1 from public.link_previews p where p.message_id = n.id))
-    order by n.created_at desc, n.id
-    limit 20
-  ));
-  return null;
-end
-$function$;
-grant execute on function private.messages_link_previews_update() to authenticated, service_role;
-
 -- Function private.request_link_previews(p_message_ids uuid[])
 CREATE OR REPLACE FUNCTION private.request_link_previews(p_message_ids uuid[])
  RETURNS void
@@ -131,6 +83,39 @@ begin
 end
 $function$;
 -- execute: only its owner (no grants on private.request_link_previews(uuid[]))
+
+-- Function private.written_link_previews(p_op text, p_new public.messages[], p_old public.messages[])
+CREATE OR REPLACE FUNCTION private.written_link_previews(p_op text, p_new public.messages[], p_old public.messages[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_op = 'INSERT' then
+    perform private.request_link_previews(array(
+      select n.id from unnest(p_new) as n
+      where n.deleted_at is null and n.body ~* 'https?://'
+      order by n.created_at desc, n.id
+      limit 20
+    ));
+    return;
+  end if;
+  delete from public.link_previews p
+  using unnest(p_new) as n join unnest(p_old) as o on o.id = n.id
+  where p.message_id = n.id and n.deleted_at is not null and o.deleted_at is null;
+  perform private.request_link_previews(array(
+    select n.id from unnest(p_new) as n
+    join unnest(p_old) as o on o.id = n.id
+    where n.deleted_at is null and n.body is distinct from o.body
+      and (n.body ~* 'https?://'
+        or exists (select 1 from public.link_previews p where p.message_id = n.id))
+    order by n.created_at desc, n.id
+    limit 20
+  ));
+end
+$function$;
+-- execute: only its owner (no grants on private.written_link_previews(text,public.messages[],public.messages[]))
 
 -- Function public.claim_link_previews(p_message_id uuid, p_urls text[])
 CREATE OR REPLACE FUNCTION public.claim_link_previews(p_message_id uuid, p_urls text[])

@@ -204,52 +204,6 @@ end
 $function$;
 -- execute: only its owner (no grants on private.live_imports())
 
--- Function private.live_message()
-CREATE OR REPLACE FUNCTION private.live_message()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  m public.messages := new;
-begin
-  if tg_op = 'INSERT' and new.author_id is null then
-    -- at commit: the message as it stands then (gone: nothing to say)
-    select * into m from public.messages x where x.id = new.id;
-    if not found then
-      return null;
-    end if;
-  end if;
-  perform private.live_send(
-    'live:channel:' || m.channel_id::text, 'messages', tg_op,
-    to_jsonb(m) || coalesce((
-      select jsonb_build_object('app_name', i.app_name, 'app_username', i.username)
-      from public.integration_messages i
-      where m.author_id is null and i.message_id = m.id
-    ), '{"app_name": null, "app_username": null}'::jsonb)
-  );
-  return null;
-end
-$function$;
--- execute: only its owner (no grants on private.live_message())
-
--- Function private.live_message_removals()
-CREATE OR REPLACE FUNCTION private.live_message_removals()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  perform private.live_send('live:channel:' || a.channel_id::text, 'attachments',
-    case when new.removed_at is not null then 'DELETE' else 'INSERT' end, to_jsonb(a))
-  from public.attachments a where a.message_id = new.id;
-  return null;
-end
-$function$;
-grant execute on function private.live_message_removals() to authenticated, service_role;
-
 -- Function private.live_profiles()
 CREATE OR REPLACE FUNCTION private.live_profiles()
  RETURNS trigger
@@ -356,41 +310,6 @@ begin
 end
 $function$;
 -- execute: only its owner (no grants on private.live_thread_members())
-
--- Function private.live_thread_reply()
-CREATE OR REPLACE FUNCTION private.live_thread_reply()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if new.deleted_at is not null then
-    return null;
-  end if;
-  perform private.live_send(
-    'live:user:' || cm.user_id::text, 'thread_replies', 'INSERT',
-    jsonb_build_object(
-      'id', new.id,
-      'channel_id', new.channel_id,
-      'thread_id', new.parent_id,
-      'workspace_id', c.workspace_id,
-      'thread_seq', new.thread_seq,
-      'kind', c.kind,
-      'following', coalesce(tm.following, false),
-      'muted', cm.muted,
-      'notify_level', cm.notify_level
-    )
-  )
-  from public.channels c
-  join public.channel_members cm on cm.channel_id = c.id
-  left join public.thread_members tm on tm.thread_id = new.parent_id and tm.user_id = cm.user_id
-  where c.id = new.channel_id and cm.user_id is distinct from new.author_id
-    and (coalesce(tm.following, false) or c.kind = 'dm');
-  return null;
-end
-$function$;
-grant execute on function private.live_thread_reply() to authenticated, service_role;
 
 -- Function private.live_threads()
 CREATE OR REPLACE FUNCTION private.live_threads()
@@ -631,3 +550,61 @@ begin
 end
 $function$;
 -- execute: only its owner (no grants on private.slash_responses_live())
+
+-- Function private.written_live(p_op text, p_new public.messages[], p_old public.messages[])
+CREATE OR REPLACE FUNCTION private.written_live(p_op text, p_new public.messages[], p_old public.messages[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.live_send('live:channel:' || n.channel_id::text, 'messages', p_op, to_jsonb(n))
+  from unnest(p_new) as n;
+  if p_op = 'UPDATE' then
+    perform private.live_send('live:channel:' || a.channel_id::text, 'attachments',
+      case when n.removed_at is not null then 'DELETE' else 'INSERT' end, to_jsonb(a))
+    from unnest(p_new) as n
+    join unnest(p_old) as o on o.id = n.id
+    join public.attachments a on a.message_id = n.id
+    where n.removed_at is distinct from o.removed_at;
+  end if;
+end
+$function$;
+-- execute: only its owner (no grants on private.written_live(text,public.messages[],public.messages[]))
+
+-- Function private.written_thread_live(p_op text, p_new public.messages[], p_old public.messages[])
+CREATE OR REPLACE FUNCTION private.written_thread_live(p_op text, p_new public.messages[], p_old public.messages[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_op <> 'INSERT' then
+    return;
+  end if;
+  perform private.live_send(
+    'live:user:' || cm.user_id::text, 'thread_replies', 'INSERT',
+    jsonb_build_object(
+      'id', n.id,
+      'channel_id', n.channel_id,
+      'thread_id', n.parent_id,
+      'workspace_id', c.workspace_id,
+      'thread_seq', n.thread_seq,
+      'kind', c.kind,
+      'following', coalesce(tm.following, false),
+      'muted', cm.muted,
+      'notify_level', cm.notify_level
+    )
+  )
+  from unnest(p_new) as n
+  join public.channels c on c.id = n.channel_id
+  join public.channel_members cm on cm.channel_id = c.id
+  left join public.thread_members tm on tm.thread_id = n.parent_id and tm.user_id = cm.user_id
+  where n.parent_id is not null and n.deleted_at is null
+    and cm.user_id is distinct from n.author_id
+    and (coalesce(tm.following, false) or c.kind = 'dm');
+end
+$function$;
+-- execute: only its owner (no grants on private.written_thread_live(text,public.messages[],public.messages[]))

@@ -34,36 +34,29 @@ grant delete, insert, maintain, references, select, trigger, truncate, update on
 grant select on table public.message_versions to anon;
 grant select on table public.message_versions to authenticated;
 
--- Function private.messages_forget_versions()
-CREATE OR REPLACE FUNCTION private.messages_forget_versions()
- RETURNS trigger
+-- Function private.written_versions(p_op text, p_new public.messages[], p_old public.messages[])
+CREATE OR REPLACE FUNCTION private.written_versions(p_op text, p_new public.messages[], p_old public.messages[])
+ RETURNS void
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 begin
-  delete from public.message_versions v where v.message_id = new.id;
-  return null;
-end
-$function$;
-grant execute on function private.messages_forget_versions() to authenticated, service_role;
-
--- Function private.messages_keep_version()
-CREATE OR REPLACE FUNCTION private.messages_keep_version()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  -- a claim's rewrite of a mention is no edit
+  if p_op <> 'UPDATE' then
+    return;
+  end if;
+  delete from public.message_versions v
+  using unnest(p_new) as n join unnest(p_old) as o on o.id = n.id
+  where v.message_id = n.id and n.deleted_at is not null and o.deleted_at is null;
   if coalesce(current_setting('chorus.claiming', true), '') <> '' then
-    return null;
+    return;
   end if;
   insert into public.message_versions (message_id, channel_id, body, written_at, replaced_at)
-  values (old.id, old.channel_id, old.body, coalesce(old.edited_at, old.created_at),
-    coalesce(new.edited_at, now()));
-  return null;
+  select o.id, o.channel_id, o.body, coalesce(o.edited_at, o.created_at),
+    coalesce(n.edited_at, now())
+  from unnest(p_new) as n join unnest(p_old) as o on o.id = n.id
+  where o.body is distinct from n.body and n.deleted_at is null and o.removed_at is null
+    and n.removed_at is null;
 end
 $function$;
-grant execute on function private.messages_keep_version() to authenticated, service_role;
+-- execute: only its owner (no grants on private.written_versions(text,public.messages[],public.messages[]))

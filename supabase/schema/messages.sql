@@ -18,9 +18,12 @@ create table public.messages (
   in_channel boolean default false not null,
   removed_at timestamp with time zone,
   removed_by uuid,
+  app_name text,
+  app_username text,
   constraint messages_pkey PRIMARY KEY (id),
   constraint messages_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES public.channels(id) ON DELETE CASCADE,
   constraint messages_parent_id_fkey FOREIGN KEY (parent_id) REFERENCES public.messages(id) ON DELETE SET NULL,
+  constraint messages_app_only_authorless CHECK (author_id IS NULL OR app_name IS NULL AND app_username IS NULL),
   constraint messages_body_length CHECK (char_length(body) <= 40000),
   constraint messages_seq_in_channel CHECK ((seq IS NOT NULL) = in_channel AND (in_channel OR thread_seq IS NOT NULL))
 );
@@ -48,31 +51,13 @@ create policy "messages: members read" on public.messages
   as permissive for select to authenticated
   using ((channel_id IN ( SELECT private.member_channel_ids() AS member_channel_ids)));
 
-CREATE TRIGGER messages_after_delete_mark AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_after_delete_mark();
-CREATE TRIGGER messages_after_insert AFTER INSERT ON public.messages REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION private.messages_after_insert();
-CREATE TRIGGER messages_before_insert BEFORE INSERT ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_before_insert();
-CREATE TRIGGER messages_before_update BEFORE UPDATE ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_before_update();
-CREATE TRIGGER messages_broadcast_mentions BEFORE INSERT OR UPDATE OF body, deleted_at ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_broadcast_mentions();
-CREATE TRIGGER messages_forget_versions AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW WHEN (old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.messages_forget_versions();
-CREATE TRIGGER messages_keep_version AFTER UPDATE OF body ON public.messages FOR EACH ROW WHEN (old.body IS DISTINCT FROM new.body AND new.deleted_at IS NULL AND old.removed_at IS NULL AND new.removed_at IS NULL) EXECUTE FUNCTION private.messages_keep_version();
-CREATE TRIGGER messages_link_previews_insert AFTER INSERT ON public.messages REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_link_previews_insert();
-CREATE TRIGGER messages_link_previews_update AFTER UPDATE ON public.messages REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.messages_link_previews_update();
-CREATE TRIGGER messages_live AFTER UPDATE ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.live_message();
-CREATE TRIGGER messages_live_insert AFTER INSERT ON public.messages FOR EACH ROW WHEN (new.author_id IS NOT NULL AND current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.live_message();
-CREATE CONSTRAINT TRIGGER messages_live_insert_authorless AFTER INSERT ON public.messages DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (new.author_id IS NULL AND current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.live_message();
-CREATE CONSTRAINT TRIGGER messages_not_empty AFTER INSERT ON public.messages DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_check_not_empty();
-CREATE TRIGGER messages_queue_emails AFTER INSERT ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_queue_emails();
-CREATE TRIGGER messages_queue_events AFTER INSERT ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_queue_events();
-CREATE TRIGGER messages_queue_push AFTER INSERT ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_queue_push();
-CREATE TRIGGER messages_removal_audit AFTER UPDATE OF removed_at ON public.messages FOR EACH ROW WHEN (old.removed_at IS DISTINCT FROM new.removed_at) EXECUTE FUNCTION private.audit_message_removals();
-CREATE TRIGGER messages_removal_live AFTER UPDATE OF removed_at ON public.messages FOR EACH ROW WHEN (old.removed_at IS DISTINCT FROM new.removed_at) EXECUTE FUNCTION private.live_message_removals();
-CREATE TRIGGER messages_search_write AFTER INSERT OR UPDATE OF body, deleted_at ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.message_search_write();
-CREATE TRIGGER messages_thread_after_insert AFTER INSERT ON public.messages FOR EACH ROW WHEN (new.parent_id IS NOT NULL AND current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_thread_after_insert();
-CREATE TRIGGER messages_thread_after_update AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW WHEN (new.parent_id IS NOT NULL AND old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.messages_thread_after_update();
-CREATE TRIGGER messages_thread_reply_live AFTER INSERT ON public.messages FOR EACH ROW WHEN (new.parent_id IS NOT NULL AND current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.live_thread_reply();
-CREATE TRIGGER messages_unpin_deleted AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW WHEN (old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.messages_unpin_deleted();
-CREATE TRIGGER messages_unsave_deleted AFTER UPDATE OF deleted_at ON public.messages FOR EACH ROW WHEN (old.deleted_at IS NULL AND new.deleted_at IS NOT NULL) EXECUTE FUNCTION private.messages_unsave_deleted();
+CREATE CONSTRAINT TRIGGER messages_not_empty AFTER INSERT ON public.messages DEFERRABLE INITIALLY IMMEDIATE FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'on'::text AND current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_check_not_empty();
+CREATE TRIGGER messages_written_insert AFTER INSERT ON public.messages REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.messages_written_insert();
+CREATE TRIGGER messages_written_update AFTER UPDATE ON public.messages REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.messages_written_update();
 CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.messages FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER row_1_insert BEFORE INSERT ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_before_insert();
+CREATE TRIGGER row_1_update BEFORE UPDATE ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_before_update();
+CREATE TRIGGER row_2_mentions BEFORE INSERT OR UPDATE OF body, deleted_at ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_broadcast_mentions();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.messages to service_role;
 grant delete, insert, maintain, select on table public.messages to authenticated;
@@ -238,51 +223,6 @@ AS $function$
   ), 'none')
 $function$;
 grant execute on function private.message_state(text) to authenticated, service_role;
-
--- Function private.messages_after_delete_mark()
-CREATE OR REPLACE FUNCTION private.messages_after_delete_mark()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if new.deleted_at is not null and old.deleted_at is null then
-    delete from public.reactions r where r.message_id = new.id;
-    delete from public.attachments a where a.message_id = new.id;
-  end if;
-  return null;
-end
-$function$;
-grant execute on function private.messages_after_delete_mark() to authenticated, service_role;
-
--- Function private.messages_after_insert()
-CREATE OR REPLACE FUNCTION private.messages_after_insert()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  update public.channels c
-  set last_seq = greatest(c.last_seq, n.last_seq),
-    last_message_at = greatest(coalesce(c.last_message_at, n.last_at), n.last_at)
-  from (
-    select i.channel_id, max(i.seq) as last_seq, max(i.created_at) as last_at
-    from inserted i where i.in_channel group by i.channel_id
-  ) as n
-  where c.id = n.channel_id;
-  update public.channel_members cm
-  set last_read_seq = n.seq
-  from (
-    select i.channel_id, i.author_id, max(i.seq) as seq
-    from inserted i where i.author_id is not null and i.in_channel group by i.channel_id, i.author_id
-  ) as n
-  where cm.channel_id = n.channel_id and cm.user_id = n.author_id and cm.last_read_seq < n.seq;
-  return null;
-end
-$function$;
-grant execute on function private.messages_after_insert() to authenticated, service_role;
 
 -- Function private.messages_before_insert()
 CREATE OR REPLACE FUNCTION private.messages_before_insert()
@@ -468,7 +408,8 @@ CREATE OR REPLACE FUNCTION private.messages_broadcast_mentions()
  SET search_path TO ''
 AS $function$
 begin
-  if private.importing() then
+  -- history keeps the mentions it was imported with; a claim's rewrite, those it had
+  if private.importing() or coalesce(current_setting('chorus.claiming', true), '') <> '' then
     return new;
   end if;
   if tg_op = 'INSERT' then
@@ -515,6 +456,76 @@ begin
 end
 $function$;
 grant execute on function private.messages_check_not_empty() to authenticated, service_role;
+
+-- Function private.messages_written(p_op text, p_new public.messages[], p_old public.messages[])
+CREATE OR REPLACE FUNCTION private.messages_written(p_op text, p_new public.messages[], p_old public.messages[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  -- History (an import) or a claim's rewrite: kept, indexed and counted, but nobody is told.
+  quiet boolean := private.importing()
+    or coalesce(current_setting('chorus.claiming', true), '') <> '';
+begin
+  perform private.written_reactions(p_op, p_new, p_old);
+  perform private.written_attachments(p_op, p_new, p_old);
+  perform private.written_versions(p_op, p_new, p_old);
+  if not quiet then
+    perform private.written_live(p_op, p_new, p_old);
+  end if;
+  perform private.written_audit(p_op, p_new, p_old);
+  if not quiet then
+    perform private.written_email_queue(p_op, p_new, p_old);
+    perform private.written_events(p_op, p_new, p_old);
+    perform private.written_push(p_op, p_new, p_old);
+  end if;
+  perform private.written_search(p_op, p_new, p_old);
+  perform private.written_threads(p_op, p_new, p_old);
+  if not quiet then
+    perform private.written_thread_live(p_op, p_new, p_old);
+  end if;
+  perform private.written_pins(p_op, p_new, p_old);
+  perform private.written_saved(p_op, p_new, p_old);
+  perform private.written_message_numbers(p_op, p_new, p_old);
+  if not quiet then
+    perform private.written_link_previews(p_op, p_new, p_old);
+  end if;
+end
+$function$;
+-- execute: only its owner (no grants on private.messages_written(text,public.messages[],public.messages[]))
+
+-- Function private.messages_written_insert()
+CREATE OR REPLACE FUNCTION private.messages_written_insert()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.messages_written(tg_op,
+    array(select row(n.*)::public.messages from new_rows as n), null);
+  return null;
+end
+$function$;
+-- execute: only its owner (no grants on private.messages_written_insert())
+
+-- Function private.messages_written_update()
+CREATE OR REPLACE FUNCTION private.messages_written_update()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.messages_written(tg_op,
+    array(select row(n.*)::public.messages from new_rows as n),
+    array(select row(o.*)::public.messages from old_rows as o));
+  return null;
+end
+$function$;
+-- execute: only its owner (no grants on private.messages_written_update())
 
 -- Function private.require_moderated_message(p_message_id uuid)
 CREATE OR REPLACE FUNCTION private.require_moderated_message(p_message_id uuid)
@@ -589,6 +600,37 @@ AS $function$
   left join public.integration_messages i on i.message_id = p_message_id
 $function$;
 grant execute on function private.slack_message_sender(uuid,uuid) to service_role;
+
+-- Function private.written_message_numbers(p_op text, p_new public.messages[], p_old public.messages[])
+CREATE OR REPLACE FUNCTION private.written_message_numbers(p_op text, p_new public.messages[], p_old public.messages[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_op <> 'INSERT' then
+    return;
+  end if;
+  update public.channels c
+  set last_seq = greatest(c.last_seq, n.last_seq),
+    last_message_at = greatest(coalesce(c.last_message_at, n.last_at), n.last_at)
+  from (
+    select i.channel_id, max(i.seq) as last_seq, max(i.created_at) as last_at
+    from unnest(p_new) as i where i.in_channel group by i.channel_id
+  ) as n
+  where c.id = n.channel_id;
+  update public.channel_members cm
+  set last_read_seq = n.seq
+  from (
+    select i.channel_id, i.author_id, max(i.seq) as seq
+    from unnest(p_new) as i where i.author_id is not null and i.in_channel
+    group by i.channel_id, i.author_id
+  ) as n
+  where cm.channel_id = n.channel_id and cm.user_id = n.author_id and cm.last_read_seq < n.seq;
+end
+$function$;
+-- execute: only its owner (no grants on private.written_message_numbers(text,public.messages[],public.messages[]))
 
 -- Function public.delete_message(p_id uuid)
 CREATE OR REPLACE FUNCTION public.delete_message(p_id uuid)

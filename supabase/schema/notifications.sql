@@ -191,49 +191,6 @@ AS $function$
 $function$;
 -- execute: only its owner (no grants on private.due_notification_emails(integer))
 
--- Function private.messages_queue_emails()
-CREATE OR REPLACE FUNCTION private.messages_queue_emails()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  -- Tests only (the e2e set-up): a delay in seconds for every workspace.
-  delay_seconds integer := (
-    select value::integer from private.notification_config where name = 'email_delay_seconds'
-  );
-begin
-  if private.importing() then
-    return null;
-  end if;
-  if new.deleted_at is not null then
-    return null;
-  end if;
-  -- Nobody mentioned outside a DM: no one to mail.
-  if cardinality(new.mentions) = 0 and not exists (
-    select 1 from public.channels c where c.id = new.channel_id and c.kind = 'dm'
-  ) then
-    return null;
-  end if;
-  insert into private.email_queue (user_id, workspace_id, channel_id, message_id, thread_id, seq,
-    due_at)
-  select cm.user_id, c.workspace_id, c.id, new.id,
-    case when new.in_channel then null else new.parent_id end,
-    case when new.in_channel then new.seq else new.thread_seq end,
-    now() + coalesce(make_interval(secs => delay_seconds),
-      make_interval(mins => w.email_delay_minutes))
-  from public.channels c
-  join public.workspaces w on w.id = c.workspace_id
-  join public.channel_members cm on cm.channel_id = c.id
-  where c.id = new.channel_id and cm.user_id <> new.author_id and not cm.muted
-    and (c.kind = 'dm' or cm.user_id = any (new.mentions))
-  on conflict on constraint email_queue_once do nothing;
-  return null;
-end
-$function$;
--- execute: only its owner (no grants on private.messages_queue_emails())
-
 -- Function private.notify_decisions(p_user_ids uuid[], p_message_ids uuid[], p_at timestamp with time zone)
 CREATE OR REPLACE FUNCTION private.notify_decisions(p_user_ids uuid[], p_message_ids uuid[], p_at timestamp with time zone DEFAULT now())
  RETURNS TABLE(user_id uuid, message_id uuid, push boolean, email text)
@@ -448,6 +405,41 @@ AS $function$
   where d.email = 'now' or (d.email = 'held' and not p_skip_held)
 $function$;
 -- execute: only its owner (no grants on private.wanted_emails(bigint[],boolean))
+
+-- Function private.written_email_queue(p_op text, p_new public.messages[], p_old public.messages[])
+CREATE OR REPLACE FUNCTION private.written_email_queue(p_op text, p_new public.messages[], p_old public.messages[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  -- Tests only (the e2e set-up): a delay in seconds for every workspace.
+  delay_seconds integer := (
+    select value::integer from private.notification_config where name = 'email_delay_seconds'
+  );
+begin
+  if p_op <> 'INSERT' then
+    return;
+  end if;
+  insert into private.email_queue (user_id, workspace_id, channel_id, message_id, thread_id, seq,
+    due_at)
+  select cm.user_id, c.workspace_id, c.id, n.id,
+    case when n.in_channel then null else n.parent_id end,
+    case when n.in_channel then n.seq else n.thread_seq end,
+    now() + coalesce(make_interval(secs => delay_seconds),
+      make_interval(mins => w.email_delay_minutes))
+  from unnest(p_new) as n
+  join public.channels c on c.id = n.channel_id
+  join public.workspaces w on w.id = c.workspace_id
+  join public.channel_members cm on cm.channel_id = c.id
+  where n.deleted_at is null and (cardinality(n.mentions) > 0 or c.kind = 'dm')
+    and cm.user_id <> n.author_id and not cm.muted
+    and (c.kind = 'dm' or cm.user_id = any (n.mentions))
+  on conflict on constraint email_queue_once do nothing;
+end
+$function$;
+-- execute: only its owner (no grants on private.written_email_queue(text,public.messages[],public.messages[]))
 
 -- Function public.acknowledge_notification_email(p_batch_id uuid, p_ids bigint[])
 CREATE OR REPLACE FUNCTION public.acknowledge_notification_email(p_batch_id uuid, p_ids bigint[])

@@ -33,20 +33,6 @@ grant delete, insert, maintain, references, select, trigger, truncate, update on
 grant select on table public.pins to anon;
 grant select on table public.pins to authenticated;
 
--- Function private.messages_unpin_deleted()
-CREATE OR REPLACE FUNCTION private.messages_unpin_deleted()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  delete from public.pins p where p.message_id = new.id;
-  return null;
-end
-$function$;
-grant execute on function private.messages_unpin_deleted() to authenticated, service_role;
-
 -- Function private.require_pinnable(p_message_id uuid)
 CREATE OR REPLACE FUNCTION private.require_pinnable(p_message_id uuid)
  RETURNS public.messages
@@ -74,6 +60,24 @@ begin
 end
 $function$;
 grant execute on function private.require_pinnable(uuid) to authenticated, service_role;
+
+-- Function private.written_pins(p_op text, p_new public.messages[], p_old public.messages[])
+CREATE OR REPLACE FUNCTION private.written_pins(p_op text, p_new public.messages[], p_old public.messages[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_op <> 'UPDATE' then
+    return;
+  end if;
+  delete from public.pins p
+  using unnest(p_new) as n join unnest(p_old) as o on o.id = n.id
+  where p.message_id = n.id and n.deleted_at is not null and o.deleted_at is null;
+end
+$function$;
+-- execute: only its owner (no grants on private.written_pins(text,public.messages[],public.messages[]))
 
 -- Function public.channel_pins(p_channel_id uuid)
 CREATE OR REPLACE FUNCTION public.channel_pins(p_channel_id uuid)

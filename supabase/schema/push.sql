@@ -106,45 +106,6 @@ end
 $function$;
 -- execute: only its owner (no grants on private.channel_members_read_push())
 
--- Function private.messages_queue_push()
-CREATE OR REPLACE FUNCTION private.messages_queue_push()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  delay_seconds integer := coalesce((
-    select value::integer from private.notification_config where name = 'push_delay_seconds'
-  ), 4);
-begin
-  if private.importing() or new.deleted_at is not null then
-    return null;
-  end if;
-  insert into private.push_queue (kind, user_id, subscription_id, workspace_id, channel_id,
-    message_id, thread_id, seq, due_at)
-  select 'message', cm.user_id, s.id, c.workspace_id, c.id, new.id,
-    case when new.in_channel then null else new.parent_id end,
-    case when new.in_channel then new.seq else new.thread_seq end,
-    now() + make_interval(secs => delay_seconds)
-  from public.channels c
-  join public.channel_members cm on cm.channel_id = c.id
-  join public.push_subscriptions s on s.user_id = cm.user_id
-  left join public.notification_defaults d on d.workspace_id = c.workspace_id
-    and d.user_id = cm.user_id
-  where c.id = new.channel_id and cm.user_id <> new.author_id
-    and private.push_rule(cm.notify_level, d.level, c.kind::text, cm.muted,
-      c.kind = 'dm' or cm.user_id = any (new.mentions), new.parent_id is not null,
-      new.in_channel,
-      -- Who follows the thread may only be known once the reply's own triggers ran: any member
-      -- is queued for a reply, and the job decides.
-      true)
-  on conflict do nothing;
-  return null;
-end
-$function$;
--- execute: only its owner (no grants on private.messages_queue_push())
-
 -- Function private.push_key_bytes(p_text text)
 CREATE OR REPLACE FUNCTION private.push_key_bytes(p_text text)
  RETURNS bytea
@@ -310,6 +271,45 @@ begin
 end
 $function$;
 -- execute: only its owner (no grants on private.thread_members_read_push())
+
+-- Function private.written_push(p_op text, p_new public.messages[], p_old public.messages[])
+CREATE OR REPLACE FUNCTION private.written_push(p_op text, p_new public.messages[], p_old public.messages[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  delay_seconds integer := coalesce((
+    select value::integer from private.notification_config where name = 'push_delay_seconds'
+  ), 4);
+begin
+  if p_op <> 'INSERT' then
+    return;
+  end if;
+  insert into private.push_queue (kind, user_id, subscription_id, workspace_id, channel_id,
+    message_id, thread_id, seq, due_at)
+  select 'message', cm.user_id, s.id, c.workspace_id, c.id, n.id,
+    case when n.in_channel then null else n.parent_id end,
+    case when n.in_channel then n.seq else n.thread_seq end,
+    now() + make_interval(secs => delay_seconds)
+  from unnest(p_new) as n
+  join public.channels c on c.id = n.channel_id
+  join public.channel_members cm on cm.channel_id = c.id
+  join public.push_subscriptions s on s.user_id = cm.user_id
+  left join public.notification_defaults d on d.workspace_id = c.workspace_id
+    and d.user_id = cm.user_id
+  where n.deleted_at is null and cm.user_id <> n.author_id
+    and private.push_rule(cm.notify_level, d.level, c.kind::text, cm.muted,
+      c.kind = 'dm' or cm.user_id = any (n.mentions), n.parent_id is not null,
+      n.in_channel,
+      -- Who follows the thread is the job's to decide (the threads handler runs after this
+      -- one): any member is queued for a reply.
+      true)
+  on conflict do nothing;
+end
+$function$;
+-- execute: only its owner (no grants on private.written_push(text,public.messages[],public.messages[]))
 
 -- Function public.claim_push_batch(p_batch_id uuid)
 CREATE OR REPLACE FUNCTION public.claim_push_batch(p_batch_id uuid)

@@ -173,6 +173,24 @@ end
 $function$;
 grant execute on function private.slack_emoji_of(text) to authenticated, service_role;
 
+-- Function private.written_reactions(p_op text, p_new public.messages[], p_old public.messages[])
+CREATE OR REPLACE FUNCTION private.written_reactions(p_op text, p_new public.messages[], p_old public.messages[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_op <> 'UPDATE' then
+    return;
+  end if;
+  delete from public.reactions r
+  using unnest(p_new) as n join unnest(p_old) as o on o.id = n.id
+  where r.message_id = n.id and n.deleted_at is not null and o.deleted_at is null;
+end
+$function$;
+-- execute: only its owner (no grants on private.written_reactions(text,public.messages[],public.messages[]))
+
 -- Function public.set_reaction(p_message_id uuid, p_emoji text, p_on boolean)
 CREATE OR REPLACE FUNCTION public.set_reaction(p_message_id uuid, p_emoji text, p_on boolean DEFAULT true)
  RETURNS boolean

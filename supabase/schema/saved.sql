@@ -37,19 +37,23 @@ grant delete, insert, maintain, references, select, trigger, truncate, update on
 grant select on table public.saved_items to anon;
 grant select on table public.saved_items to authenticated;
 
--- Function private.messages_unsave_deleted()
-CREATE OR REPLACE FUNCTION private.messages_unsave_deleted()
- RETURNS trigger
+-- Function private.written_saved(p_op text, p_new public.messages[], p_old public.messages[])
+CREATE OR REPLACE FUNCTION private.written_saved(p_op text, p_new public.messages[], p_old public.messages[])
+ RETURNS void
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 begin
-  delete from public.saved_items si where si.message_id = new.id;
-  return null;
+  if p_op <> 'UPDATE' then
+    return;
+  end if;
+  delete from public.saved_items si
+  using unnest(p_new) as n join unnest(p_old) as o on o.id = n.id
+  where si.message_id = n.id and n.deleted_at is not null and o.deleted_at is null;
 end
 $function$;
-grant execute on function private.messages_unsave_deleted() to authenticated, service_role;
+-- execute: only its owner (no grants on private.written_saved(text,public.messages[],public.messages[]))
 
 -- Function public.later_items(p_workspace_id uuid, p_done boolean)
 CREATE OR REPLACE FUNCTION public.later_items(p_workspace_id uuid, p_done boolean DEFAULT false)

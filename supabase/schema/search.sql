@@ -35,30 +35,6 @@ end
 $function$;
 grant execute on function private.attachment_search_write() to authenticated, service_role;
 
--- Function private.message_search_write()
-CREATE OR REPLACE FUNCTION private.message_search_write()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if new.deleted_at is not null then
-    delete from private.message_search s where s.message_id = new.id;
-  elsif tg_op = 'INSERT' then
-    insert into private.message_search (message_id, workspace_id, channel_id, created_at, folded)
-    select new.id, c.workspace_id, new.channel_id, new.created_at, private.search_text(new.id, new.body)
-    from public.channels c where c.id = new.channel_id
-    on conflict (message_id) do nothing;
-  elsif new.body is distinct from old.body then
-    update private.message_search s set folded = private.search_text(new.id, new.body)
-    where s.message_id = new.id;
-  end if;
-  return null;
-end
-$function$;
-grant execute on function private.message_search_write() to authenticated, service_role;
-
 -- Function private.search_fold(p_text text)
 CREATE OR REPLACE FUNCTION private.search_fold(p_text text)
  RETURNS text
@@ -229,6 +205,34 @@ AS $function$
   from (select private.search_fold(p_phrase) as f) as x
 $function$;
 grant execute on function private.search_words(text) to authenticated, service_role;
+
+-- Function private.written_search(p_op text, p_new public.messages[], p_old public.messages[])
+CREATE OR REPLACE FUNCTION private.written_search(p_op text, p_new public.messages[], p_old public.messages[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_op = 'INSERT' then
+    insert into private.message_search (message_id, workspace_id, channel_id, created_at, folded)
+    -- a new message has no files yet (send_message adds them after it; their trigger refolds)
+    select n.id, c.workspace_id, n.channel_id, n.created_at, private.search_fold(n.body)
+    from unnest(p_new) as n
+    join public.channels c on c.id = n.channel_id
+    where n.deleted_at is null
+    on conflict (message_id) do nothing;
+    return;
+  end if;
+  delete from private.message_search s
+  using unnest(p_new) as n
+  where s.message_id = n.id and n.deleted_at is not null;
+  update private.message_search s set folded = private.search_text(n.id, n.body)
+  from unnest(p_new) as n join unnest(p_old) as o on o.id = n.id
+  where s.message_id = n.id and n.deleted_at is null and n.body is distinct from o.body;
+end
+$function$;
+-- execute: only its owner (no grants on private.written_search(text,public.messages[],public.messages[]))
 
 -- Function public.search_messages(p_workspace_id uuid, p_terms text[], p_excluded text[], p_in text[], p_from text[], p_mentions text[], p_has_file boolean, p_has_link boolean, p_is_thread boolean, p_after timestamp with time zone, p_before timestamp with time zone, p_order text, p_limit integer)
 CREATE OR REPLACE FUNCTION public.search_messages(p_workspace_id uuid, p_terms text[] DEFAULT '{}'::text[], p_excluded text[] DEFAULT '{}'::text[], p_in text[] DEFAULT '{}'::text[], p_from text[] DEFAULT '{}'::text[], p_mentions text[] DEFAULT '{}'::text[], p_has_file boolean DEFAULT false, p_has_link boolean DEFAULT false, p_is_thread boolean DEFAULT false, p_after timestamp with time zone DEFAULT NULL::timestamp with time zone, p_before timestamp with time zone DEFAULT NULL::timestamp with time zone, p_order text DEFAULT 'newest'::text, p_limit integer DEFAULT 20)

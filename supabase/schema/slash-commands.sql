@@ -247,8 +247,8 @@ begin
     values (ch.id, inv.user_id, private.clean_line(c.name || ' ' || inv.text, 'The command', 4000));
     update private.slash_command_invocations i set echoed = true where i.id = inv.id;
   end if;
-  insert into public.messages (id, channel_id, author_id, body)
-  values (coalesce(p_message_id, gen_random_uuid()), ch.id, null, body)
+  insert into public.messages (id, channel_id, author_id, body, app_name)
+  values (coalesce(p_message_id, gen_random_uuid()), ch.id, null, body, c.name)
   returning id into v_message_id;
   if v_message_id is null then
     -- an id already taken (the insert trigger skips a repeated message): never attach to it

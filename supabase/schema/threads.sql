@@ -82,65 +82,6 @@ end
 $function$;
 grant execute on function private.channel_members_leave_threads() to authenticated, service_role;
 
--- Function private.messages_thread_after_insert()
-CREATE OR REPLACE FUNCTION private.messages_thread_after_insert()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  parent_author uuid;
-begin
-  update public.threads t
-  set reply_count = t.reply_count + 1,
-    last_seq = greatest(t.last_seq, new.thread_seq),
-    last_reply_at = greatest(coalesce(t.last_reply_at, new.created_at), new.created_at),
-    last_repliers = case when new.author_id is null then t.last_repliers
-      else (array_prepend(new.author_id, array_remove(t.last_repliers, new.author_id)))[1:3] end
-  where t.id = new.parent_id;
-
-  select p.author_id into parent_author from public.messages p where p.id = new.parent_id;
-  if parent_author is not null then
-    insert into public.thread_members (thread_id, user_id, channel_id)
-    select new.parent_id, parent_author, new.channel_id
-    where exists (
-      select 1 from public.channel_members cm
-      where cm.channel_id = new.channel_id and cm.user_id = parent_author
-    )
-    on conflict (thread_id, user_id) do nothing;
-  end if;
-  insert into public.thread_members (thread_id, user_id, channel_id, following)
-  select new.parent_id, u, new.channel_id, true
-  from unnest(new.mentions) as u
-  on conflict (thread_id, user_id) do update set following = true, updated_at = now()
-  where not public.thread_members.following;
-  if new.author_id is not null then
-    insert into public.thread_members (thread_id, user_id, channel_id, following, last_read_seq)
-    values (new.parent_id, new.author_id, new.channel_id, true, new.thread_seq)
-    on conflict (thread_id, user_id) do update
-    set following = true, last_read_seq = greatest(public.thread_members.last_read_seq, excluded.last_read_seq),
-      updated_at = now();
-  end if;
-  return null;
-end
-$function$;
-grant execute on function private.messages_thread_after_insert() to authenticated, service_role;
-
--- Function private.messages_thread_after_update()
-CREATE OR REPLACE FUNCTION private.messages_thread_after_update()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  perform private.refresh_thread(new.parent_id);
-  return null;
-end
-$function$;
-grant execute on function private.messages_thread_after_update() to authenticated, service_role;
-
 -- Function private.refresh_thread(p_thread_id uuid)
 CREATE OR REPLACE FUNCTION private.refresh_thread(p_thread_id uuid)
  RETURNS void
@@ -191,6 +132,77 @@ begin
 end
 $function$;
 grant execute on function private.require_thread_parent(uuid) to authenticated, service_role;
+
+-- Function private.written_threads(p_op text, p_new public.messages[], p_old public.messages[])
+CREATE OR REPLACE FUNCTION private.written_threads(p_op text, p_new public.messages[], p_old public.messages[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_op = 'UPDATE' then
+    perform private.refresh_thread(d.parent_id)
+    from (
+      select distinct n.parent_id
+      from unnest(p_new) as n join unnest(p_old) as o on o.id = n.id
+      where n.parent_id is not null and n.deleted_at is not null and o.deleted_at is null
+    ) as d;
+    return;
+  end if;
+  -- An import's batch comes numbered, without row_1_insert, which makes a thread's row for any
+  -- other reply: its threads are made here.
+  insert into public.threads (id, channel_id)
+  select distinct q.parent_id, q.channel_id from unnest(p_new) as q where q.parent_id is not null
+  on conflict (id) do nothing;
+  -- One pass over the rows (an import's batch is 2,000): each thread's replies counted, and its
+  -- repliers in the batch, newest first, put before those already named, three at most.
+  with counts as (
+    select q.parent_id, count(*)::integer as replies, max(q.thread_seq) as last_seq,
+      max(q.created_at) as last_at,
+      array_agg(q.author_id order by q.thread_seq desc) filter (where q.author_id is not null)
+        as authors
+    from unnest(p_new) as q where q.parent_id is not null group by q.parent_id
+  )
+  update public.threads t
+  set reply_count = t.reply_count + n.replies,
+    last_seq = greatest(t.last_seq, n.last_seq),
+    last_reply_at = greatest(coalesce(t.last_reply_at, n.last_at), n.last_at),
+    last_repliers = coalesce((
+      select array_agg(x.u order by x.k) from (
+        select a.u, min(a.k) as k
+        from unnest(coalesce(n.authors, '{}') || t.last_repliers) with ordinality as a(u, k)
+        group by a.u order by min(a.k) limit 3
+      ) as x
+    ), '{}')
+  from counts as n
+  where t.id = n.parent_id;
+
+  insert into public.thread_members (thread_id, user_id, channel_id)
+  select distinct q.parent_id, p.author_id, q.channel_id
+  from unnest(p_new) as q
+  join public.messages p on p.id = q.parent_id
+  join public.channel_members cm on cm.channel_id = q.channel_id and cm.user_id = p.author_id
+  where q.parent_id is not null
+  on conflict (thread_id, user_id) do nothing;
+  insert into public.thread_members (thread_id, user_id, channel_id, following)
+  select distinct q.parent_id, u, q.channel_id, true
+  from unnest(p_new) as q, unnest(q.mentions) as u
+  where q.parent_id is not null
+  on conflict (thread_id, user_id) do update set following = true, updated_at = now()
+  where not public.thread_members.following;
+  insert into public.thread_members (thread_id, user_id, channel_id, following, last_read_seq)
+  select q.parent_id, q.author_id, q.channel_id, true, max(q.thread_seq)
+  from unnest(p_new) as q
+  where q.parent_id is not null and q.author_id is not null
+  group by q.parent_id, q.author_id, q.channel_id
+  on conflict (thread_id, user_id) do update
+  set following = true,
+    last_read_seq = greatest(public.thread_members.last_read_seq, excluded.last_read_seq),
+    updated_at = now();
+end
+$function$;
+-- execute: only its owner (no grants on private.written_threads(text,public.messages[],public.messages[]))
 
 -- Function public.follow_thread(p_thread_id uuid, p_follow boolean)
 CREATE OR REPLACE FUNCTION public.follow_thread(p_thread_id uuid, p_follow boolean DEFAULT true)

@@ -269,8 +269,8 @@ begin
   end if;
   icon := private.clean_webhook_icon(p_icon_emoji, p_icon_url);
   username := nullif(private.clean_line(coalesce(p_username, ''), 'The username', 80, true), '');
-  insert into public.messages (id, channel_id, author_id, body)
-  values (p_message_id, w.channel_id, null, p_body)
+  insert into public.messages (id, channel_id, author_id, body, app_name, app_username)
+  values (p_message_id, w.channel_id, null, p_body, w.name, username)
   returning id into v_message_id;
   if v_message_id is null then
     -- an id already taken (the insert trigger skips a repeated message): never attach to it

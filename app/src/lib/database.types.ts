@@ -1281,6 +1281,8 @@ export type Database = {
       }
       messages: {
         Row: {
+          app_name: string | null
+          app_username: string | null
           author_id: string | null
           body: string
           channel_id: string
@@ -1297,6 +1299,8 @@ export type Database = {
           thread_seq: number | null
         }
         Insert: {
+          app_name?: string | null
+          app_username?: string | null
           author_id?: string | null
           body?: string
           channel_id: string
@@ -1313,6 +1317,8 @@ export type Database = {
           thread_seq?: number | null
         }
         Update: {
+          app_name?: string | null
+          app_username?: string | null
           author_id?: string | null
           body?: string
           channel_id?: string
@@ -2590,6 +2596,8 @@ export type Database = {
       delete_message: {
         Args: { p_id: string }
         Returns: {
+          app_name: string | null
+          app_username: string | null
           author_id: string | null
           body: string
           channel_id: string
@@ -2621,6 +2629,8 @@ export type Database = {
       edit_message: {
         Args: { p_body: string; p_id: string }
         Returns: {
+          app_name: string | null
+          app_username: string | null
           author_id: string | null
           body: string
           channel_id: string
@@ -3256,6 +3266,8 @@ export type Database = {
           p_parent_id?: string
         }
         Returns: {
+          app_name: string | null
+          app_username: string | null
           author_id: string | null
           body: string
           channel_id: string

@@ -1,0 +1,159 @@
+// One pipeline for a written message (issue 70, item 1), held to its description on the file
+// system alone (no database), as feature-map.test.ts holds ARCHITECTURE.md's feature map:
+// supabase/README.md's "A written message" lists the handlers of `private.messages_written` in
+// order, each with the schema file it lives in; the pipeline calls exactly those, in that order;
+// each is defined in that file and executable by its owner only; and `public.messages` has no
+// trigger of a feature of its own: after a write, only the pipeline's.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const SUPABASE = path.resolve(import.meta.dirname, '..')
+const HEADING = '## A written message'
+const read = (file: string) => readFileSync(path.join(SUPABASE, file), 'utf8')
+
+interface Handler {
+  order: number
+  name: string
+  schema: string
+}
+
+/** The section's table: its handlers in their order, each with its schema file. */
+function documentedHandlers(readme: string): Handler[] {
+  const lines = readme.split('\n')
+  const start = lines.indexOf(HEADING)
+  if (start < 0) throw new Error(`no "${HEADING}" section in supabase/README.md`)
+  let i = start + 1
+  while (i < lines.length && !lines[i]!.startsWith('|')) i++
+  const rows: Handler[] = []
+  for (i += 2; i < lines.length && lines[i]!.startsWith('|'); i++) {
+    const [order = '', name = '', schema = ''] = lines[i]!.split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim())
+    rows.push({
+      order: Number(order),
+      name: name.replace(/`/g, ''),
+      schema: schema.replace(/`/g, ''),
+    })
+  }
+  return rows
+}
+
+/** The text of today's definition of a function, from its schema file. */
+function definition(schemaText: string, fn: string): string | undefined {
+  const start = schemaText.indexOf(`CREATE OR REPLACE FUNCTION ${fn}(`)
+  if (start < 0) return undefined
+  const end = schemaText.indexOf('\n$function$;', start)
+  return schemaText.slice(start, end)
+}
+
+/** The triggers on public.messages as the schema dump declares them. */
+function messagesTriggers(messagesSql: string) {
+  return [
+    ...messagesSql.matchAll(
+      /^CREATE (CONSTRAINT )?TRIGGER (\w+) (BEFORE|AFTER) (.+?) ON public\.messages .*?FOR EACH (ROW|STATEMENT)/gm
+    ),
+  ].map((m) => ({
+    name: m[2]!,
+    timing: m[3]!,
+    events: m[4]!,
+    level: m[5]!,
+    constraint: Boolean(m[1]),
+  }))
+}
+
+const readme = read('README.md')
+const messagesSql = read('schema/messages.sql')
+const handlers = documentedHandlers(readme)
+
+describe('the written message pipeline (supabase/README.md, "A written message")', () => {
+  it('lists its handlers in order, each once', () => {
+    expect(handlers.length).toBeGreaterThan(0)
+    expect(handlers.map((h) => h.order)).toEqual(handlers.map((_, k) => k + 1))
+    expect(new Set(handlers.map((h) => h.name)).size).toBe(handlers.length)
+    for (const h of handlers) expect(h.name).toMatch(/^written_[a-z_]+$/)
+  })
+
+  it('calls exactly the handlers listed, in their order', () => {
+    const body = definition(messagesSql, 'private.messages_written')
+    expect(body, 'private.messages_written in schema/messages.sql').toBeDefined()
+    const called = [...body!.matchAll(/perform private\.(written_\w+)\(/g)].map((m) => m[1])
+    expect(called).toEqual(handlers.map((h) => h.name))
+  })
+
+  it.each(handlers.map((h) => [h.name, h.schema] as const))(
+    '%s lives in schema/%s, executable by its owner only',
+    (name, schema) => {
+      const text = read(path.join('schema', schema))
+      const fn = `private.${name}`
+      expect(definition(text, fn), `${fn} in schema/${schema}`).toBeDefined()
+      expect(text).toContain(
+        `-- execute: only its owner (no grants on ${fn}(text,public.messages[],public.messages[]))`
+      )
+      // Its feature's part, for the statement's rows at once: no row trigger's NEW or OLD.
+      expect(definition(text, fn)).not.toMatch(/\b(new|old)\.\w+/)
+    }
+  )
+
+  it('is what runs after a write of messages: no feature has a trigger of its own there', () => {
+    const triggers = messagesTriggers(messagesSql)
+    const after = triggers.filter((t) => t.timing === 'AFTER')
+    expect(after.filter((t) => !t.constraint)).toEqual([
+      {
+        name: 'messages_written_insert',
+        timing: 'AFTER',
+        events: 'INSERT',
+        level: 'STATEMENT',
+        constraint: false,
+      },
+      {
+        name: 'messages_written_update',
+        timing: 'AFTER',
+        events: 'UPDATE',
+        level: 'STATEMENT',
+        constraint: false,
+      },
+    ])
+    // The one guard left at commit, deferrable because send_message adds the files after the row.
+    expect(after.filter((t) => t.constraint).map((t) => t.name)).toEqual(['messages_not_empty'])
+    for (const fn of ['private.messages_written_insert', 'private.messages_written_update']) {
+      expect(messagesSql).toContain(`EXECUTE FUNCTION ${fn}();`)
+      expect(definition(messagesSql, fn)).toContain('private.messages_written(tg_op')
+    }
+  })
+
+  it('takes an import through the same pipeline: no copies of its handlers', () => {
+    // The import numbers its batch itself, set-based (row_1_insert's work, moved into it):
+    // 'bulk' passes row_1_insert alone.
+    const bulk = messagesSql.split('\n').filter((line) => line.includes("'bulk'"))
+    expect(bulk.map((line) => /TRIGGER (\w+)/.exec(line)?.[1])).toEqual([
+      'messages_not_empty',
+      'row_1_insert',
+    ])
+    const importInsert = definition(read('schema/imports.sql'), 'private.import_insert')
+    expect(importInsert).toContain('insert into public.messages')
+    for (const copy of [
+      'update public.threads',
+      'insert into public.threads',
+      'public.thread_members',
+      'private.message_search',
+    ]) {
+      expect(importInsert).not.toContain(copy)
+    }
+    // Whether history tells anyone is decided by the pipeline alone, not by its handlers.
+    for (const { name, schema } of handlers) {
+      const fn = definition(read(path.join('schema', schema)), `private.${name}`)
+      expect(fn, name).not.toMatch(/importing/)
+    }
+  })
+
+  it('fires the row triggers before a write in the order their names give', () => {
+    // Postgres fires a table's triggers of one timing by name: the gate, then the checks and
+    // numbers, then the mentions of many.
+    const before = messagesTriggers(messagesSql)
+      .filter((t) => t.timing === 'BEFORE')
+      .map((t) => t.name)
+    expect(before).toEqual(['oauth_write_gate', 'row_1_insert', 'row_1_update', 'row_2_mentions'])
+    expect([...before].sort()).toEqual(before)
+  })
+})
