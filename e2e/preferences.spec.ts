@@ -100,6 +100,16 @@ test('the theme chosen holds across a reload from the first paint, and on anothe
   })
 })
 
+/** "10:00 PM" for "22:00", as the app writes a time in English. */
+function timeLabel(hhmm: string): string {
+  const [h, m] = hhmm.split(':').map(Number)
+  return new Intl.DateTimeFormat('en', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(2000, 0, 1, h, m)))
+}
+
 /** "HH:00" of the hour `plus` hours after now's hour in the zone. */
 function hourIn(zone: string, plus: number): string {
   const hour = Number(
@@ -137,8 +147,15 @@ test('Do Not Disturb in Auckland time is on when it is night there, not by UTC',
     await expect(zone).toContainText('Auckland')
     await expect(dialog.getByText("This device's time zone.")).toBeVisible()
     await dialog.getByRole('switch', { name: 'Pause notifications every day' }).click()
-    await dialog.getByLabel('From').fill(from)
-    await dialog.getByLabel('To').fill(to)
+    // The times are a list every half hour, written as the app writes times ("10:00 PM").
+    for (const [name, time] of [
+      ['From', from],
+      ['To', to],
+    ] as const) {
+      await dialog.getByRole('combobox', { name }).click()
+      await p.getByRole('option', { name: timeLabel(time), exact: true }).click()
+      await expect(dialog.getByRole('combobox', { name })).toContainText(timeLabel(time))
+    }
     await dialog.getByRole('button', { name: 'Save schedule' }).click()
     await expect(dialog.getByText('Do Not Disturb is on now.')).toBeVisible()
   })

@@ -2,7 +2,7 @@
 // shown (and can be changed: the device's by default), the state now, and a snooze. The server's
 // decisions (emails, pushes) and this device's (alerts, presence) use the zone kept with it.
 import { t } from '@lingui/core/macro'
-import { useId, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { dateTimeLabel } from '../../../lib/date-formats.ts'
 import { formatLocale } from '../../../lib/i18n.ts'
@@ -11,7 +11,13 @@ import { Switch } from '../../../ui/Switch.tsx'
 import { useNotificationMutations } from '../data/settings-changes.ts'
 import { dndActive } from '../rules.ts'
 import type { DoNotDisturb } from '../rules.ts'
-import { deviceZone, tomorrowAt, zoneName, zoneOptions } from '../data/time-zones.ts'
+import {
+  dayTimeOptions,
+  deviceZone,
+  tomorrowAt,
+  zoneName,
+  zoneOptions,
+} from '../data/time-zones.ts'
 
 /** "Snoozed until 24 Nov 2026, 08:00.", "Do Not Disturb is on now." or "Notifications are on." */
 function stateOf(dnd: DoNotDisturb, now: Date): string {
@@ -36,6 +42,8 @@ export function DndSection({ workspaceId, dnd }: Props) {
   const [end, setEnd] = useState(dnd.end.slice(0, 5))
   const locale = formatLocale()
   const zones = useMemo(() => zoneOptions(locale, new Date(), [zone]), [locale, zone])
+  // Every half hour, written as the app's language writes times (not the browser's own control).
+  const times = useMemo(() => dayTimeOptions(locale, [start, end]), [locale, start, end])
   // A schedule that stays off has nothing to save, whatever its times or zone show.
   const changed =
     enabled !== dnd.enabled ||
@@ -43,7 +51,6 @@ export function DndSection({ workspaceId, dnd }: Props) {
       (start !== dnd.start.slice(0, 5) || end !== dnd.end.slice(0, 5) || zone !== dnd.timeZone))
   const here = deviceZone()
   const hereName = zoneName(here, locale)
-  const id = useId()
   const error = m.dnd.error ?? m.snooze.error
   return (
     <section className="preferences-section" aria-labelledby="prefs-dnd">
@@ -90,28 +97,20 @@ export function DndSection({ workspaceId, dnd }: Props) {
           onCheckedChange={setEnabled}
         />
         <div className="dnd-times">
-          <div className="field">
-            <label htmlFor={`${id}-from`}>{t`From`}</label>
-            <input
-              id={`${id}-from`}
-              type="time"
-              required
-              value={start}
-              disabled={!enabled}
-              onChange={(e) => setStart(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-to`}>{t`To`}</label>
-            <input
-              id={`${id}-to`}
-              type="time"
-              required
-              value={end}
-              disabled={!enabled}
-              onChange={(e) => setEnd(e.target.value)}
-            />
-          </div>
+          <Select
+            label={t`From`}
+            value={start}
+            options={times}
+            disabled={!enabled}
+            onValueChange={setStart}
+          />
+          <Select
+            label={t`To`}
+            value={end}
+            options={times}
+            disabled={!enabled}
+            onValueChange={setEnd}
+          />
         </div>
         <Select
           label={t`Time zone`}
