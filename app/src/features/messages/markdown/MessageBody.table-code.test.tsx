@@ -33,10 +33,13 @@ describe('MessageBody tables and code', () => {
   })
 
   it('colours a fenced block in a language it knows, its text unchanged', async () => {
-    const { container } = render(
+    render(
       <MessageBody body={'```ts\nconst answer: number = 42 // why\n```'} resolveMention={resolve} />
     )
-    const code = (await screen.findByRole('group', { name: 'Code block' })).firstElementChild!
+    const block = await screen.findByRole('group', { name: 'Code block' })
+    // code reads left to right, in a right-to-left message too
+    expect(block.getAttribute('dir')).toBe('ltr')
+    const code = block.firstElementChild!
     expect(code.textContent).toBe('const answer: number = 42 // why')
     // the highlighter's chunk (22 grammars) takes a while to import on a busy machine
     await waitFor(() => expect(code.querySelector('.hljs-keyword')?.textContent).toBe('const'), {

@@ -109,7 +109,7 @@ export const MessageBody = memo(function MessageBody({
 /** When RichBlock's chunk cannot be had: the code's text; a table is left out. */
 function PlainBlock({ block }: { block: Block }) {
   return block.type === 'code-block' ? (
-    <pre className="code-block">
+    <pre className="code-block" dir="ltr">
       <code>{block.text}</code>
     </pre>
   ) : null

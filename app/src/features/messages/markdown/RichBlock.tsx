@@ -57,7 +57,8 @@ function aligned(align: TableAlign | undefined) {
  * A fenced code block: its text at once, coloured once it comes near the view (ui/code/colour.ts:
  * the fence's language, or one its text's signs tell; the highlighter's chunk only then), in the
  * same box. A long line scrolls sideways: the block takes the focus, so the keyboard scrolls it
- * too (axe's scrollable-region-focusable), named for what it is.
+ * too (axe's scrollable-region-focusable), named for what it is. Code reads left to right, in an
+ * Arabic message too.
  */
 function CodeBlock({ lang, text }: { lang: string | null; text: string }) {
   const ref = useRef<HTMLPreElement>(null)
@@ -70,6 +71,7 @@ function CodeBlock({ lang, text }: { lang: string | null; text: string }) {
     <pre
       ref={ref}
       className="code-block"
+      dir="ltr"
       data-lang={lang ?? undefined}
       tabIndex={0}
       role="group"
