@@ -111,6 +111,8 @@ export default function TextSnippet({ attachment }: { attachment: AttachmentInfo
           id={textId}
           className={expanded ? 'snippet-text snippet-expanded' : 'snippet-text'}
           data-language={language ?? undefined}
+          // code reads left to right in an Arabic page too; other text in its own direction
+          dir={language ? 'ltr' : 'auto'}
           // a box that scrolls (sideways too, when collapsed) is reachable by keyboard
           tabIndex={0}
         >
