@@ -1,11 +1,11 @@
 // The signed-in scene accessibility.spec.ts runs its tour over (support/axe-tour.ts), in one
 // language: Ana's workspace with Ben in it, a message with a reaction and a thread, an image, a
 // mention, a code line too long for its message (it scrolls sideways on its own: in the channel
-// and in the thread), Ben's public #roadmap that Ana is not in; then the offline banner and the server out of reach ("Cannot reach the
+// and in the thread), a table and a coloured code block, Ben's public #roadmap that Ana is not in; then the offline banner and the server out of reach ("Cannot reach the
 // server").
 import { expect } from '@playwright/test'
 import type { Browser, Page } from '@playwright/test'
-import { actor, messageWith, send, signUpByApi, waitLive } from './actors.ts'
+import { actor, composer, messageWith, send, signUpByApi, waitLive } from './actors.ts'
 import type { Actor } from './actors.ts'
 import type { Look } from './camera.ts'
 import { apiUrl } from './env.ts'
@@ -26,6 +26,11 @@ export const LONG_CODE =
   '```\nconst rollout = { date: "2026-12-01", steps: [' +
   '"draft", "review", "ship", '.repeat(8) +
   '"done"] }\n```'
+
+/** A table and a coloured code block (issue 71, item 6), for axe and the layout check. */
+export const TABLE_AND_CODE =
+  '| Step | Owner | Due |\n|:--|:-:|--:|\n| Release **notes** | Ana | Dec 1 |\n\n' +
+  '```ts\nconst ready: boolean = true // ship it\n```'
 
 /** The desktop screens' size (the gallery's: 1,440x900). */
 export const DESKTOP = { width: 1440, height: 900 }
@@ -85,6 +90,10 @@ export async function workspaceScene(
   ).toHaveAttribute('class', 'progress-done')
   await send(page, 'a picture', language)
   await send(page, LONG_CODE, language)
+  await composer(page, language).fill(TABLE_AND_CODE)
+  await composer(page, language).press('Enter')
+  await expect(page.locator('.message-body table').last()).toBeVisible()
+  await expect(page.locator('.message-body .hljs-keyword').last()).toBeVisible()
   await send(ben.page, `@${ana.name} can you look?`)
   await expect(messageWith(page, 'can you look?')).toBeVisible()
   // A public channel of Ben's that Ana is not in: its preview is on the tour.

@@ -121,8 +121,8 @@ function tofuInPage(): string[] {
 
 /**
  * Where the page does not fit its width: the page scrolling sideways; a part of it that scrolls
- * sideways (a code block's line is the exception: it scrolls on its own, reached by the
- * keyboard); an element with text cut by the screen's edge; text cut off by its own box without
+ * sideways (a code block's line and a wide table are the exceptions: they scroll on their own,
+ * reached by the keyboard); an element with text cut by the screen's edge; text cut off by its own box without
  * an ellipsis and the whole text on hover.
  */
 function overflowInPage(): string[] {
@@ -131,7 +131,7 @@ function overflowInPage(): string[] {
   const page = document.scrollingElement ?? document.documentElement
   if (page.scrollWidth > width + 1)
     found.push(`the page scrolls sideways (${page.scrollWidth} px in ${width})`)
-  const code = (element: Element) => element.closest('pre, code') !== null
+  const code = (element: Element) => element.closest('pre, code, .table-scroll') !== null
   const describe = (element: Element) => {
     const label = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40)
     return `${element.tagName.toLowerCase()}${element.className ? '.' + String(element.className).split(' ')[0] : ''} "${label}"`

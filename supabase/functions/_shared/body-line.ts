@@ -24,12 +24,54 @@ const HOLE = /\uE000(\d+)\uE001/g
 const FENCED =
   /^ {0,3}(`{3,}|~{3,})[^\n]*(?:\n([\s\S]*?))?(?:\n {0,3}\1[`~]*[ \t]*(?=\n|$)|(?![\s\S]))/gm
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
+/** A table's delimiter row (GFM): cells of dashes, a colon at either end, between pipes. */
+const DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/
+
+/** A table row's cells, split at its pipes (not at an escaped \|), the outer ones dropped. */
+function cells(line: string): string[] {
+  let row = line.trim()
+  if (row.startsWith('|')) row = row.slice(1)
+  if (row.endsWith('|') && !row.endsWith('\\|')) row = row.slice(0, -1)
+  return row.split(/(?<!\\)\|/).map((cell) => cell.trim())
+}
+
+/**
+ * Each GitHub-style table as one line of its rows, its header first: cells between " | ", rows
+ * after "; " ("Name | Role; Ana | Lead"). A row is cut to the header's width; a delimiter row of
+ * another width is no table, and stays as typed.
+ */
+function tablesAsText(text: string): string {
+  const lines = text.split('\n')
+  const out: string[] = []
+  for (let i = 0; i < lines.length; i++) {
+    const head = lines[i]!
+    const delimiter = lines[i + 1] ?? ''
+    const width = cells(head).length
+    if (
+      !head.includes('|') ||
+      !delimiter.includes('|') ||
+      !DELIMITER.test(delimiter) ||
+      cells(delimiter).length !== width
+    ) {
+      out.push(head)
+      continue
+    }
+    const rows = [cells(head)]
+    for (i += 2; i < lines.length && lines[i]!.trim() !== ''; i++)
+      rows.push(cells(lines[i]!).slice(0, width))
+    for (const row of rows) while (row.length > 1 && row[row.length - 1] === '') row.pop()
+    out.push(rows.map((row) => row.join(' | ')).join('; '))
+    i -= 1
+  }
+  return out.join('\n')
+}
 
 /**
  * The body as one line of plain text, at most `max` characters (cut with "…"): tokens as
  * bodyAsText gives them, a link as its text ([#general](/w/…) is "#general", <https://x> its
  * address), code as its text, emphasis, strike, quotes, headings and bullets without their
- * marks, escapes as the character, runs of space as one.
+ * marks, a table's rows in a line ("Name | Role; Ana | Lead"), escapes as the character, runs
+ * of space as one.
  */
 export function bodyAsLine(body: string, nameOf: NameOf, max = Infinity): string {
   const held: string[] = []
@@ -39,6 +81,8 @@ export function bodyAsLine(body: string, nameOf: NameOf, max = Infinity): string
     // Code first: nothing inside it is markup or a token.
     .replace(FENCED, (_m, _fence, code?: string) => ` ${hold(code ?? '')} `)
     .replace(/(`+)([\s\S]*?[^`])\1(?!`)/g, (_m, _f, code: string) => hold(code.trim() || code))
+  // Tables before the escapes are held, so that an escaped pipe splits no cell.
+  text = tablesAsText(text)
     .replace(/\\([!-/:-@[-`{-~])/g, (_m, mark: string) => hold(mark))
     .replace(PERSON, (_m, id: string) => hold(`@${nameOf(id.toLowerCase())}`))
     .replace(BROADCAST, (_m, word: string) => hold(`@${word}`))

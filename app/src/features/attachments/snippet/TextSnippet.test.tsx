@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { testQueryClient } from '../../../lib/query-client.test-support.ts'
 import type { AttachmentInfo } from '../components/attachment-info.ts'
 import TextSnippet, { firstLines } from './TextSnippet.tsx'
-import { guessLanguage, languageByName } from './languages.ts'
+import { guessLanguage, languageByName } from '../../../ui/code/languages.ts'
 
 // Storage as supabase-js answers: the file's bytes, and a signed URL for its download.
 const files = vi.hoisted(() => new Map<string, Uint8Array>())

@@ -3,27 +3,24 @@
 // capped height that scrolls), its name, size and a Download button, and code coloured by its
 // language (by the file's name, or guessed for a paste). A chunk of its own, loaded when a
 // message with such a file is shown; the text is fetched from Storage with the viewer's own
-// rights once the snippet is on screen, and the highlighter (highlight.ts, another chunk) only
-// then, for code. The text is only ever text: the highlighter's tokens become React elements.
+// rights once the snippet is on screen, and the highlighter (ui/code/highlight.ts, another
+// chunk, shared with the messages' code blocks) only then, for code. The text is only ever text: the highlighter's tokens become React elements.
 import { plural, t } from '@lingui/core/macro'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import type { ReactNode } from 'react'
-import type { RootContent } from 'hast'
 import { formatSize } from '../../../lib/sizes.ts'
 import { DownloadLink } from '../components/DownloadLink.tsx'
 import type { AttachmentInfo } from '../components/attachment-info.ts'
 import { useSnippetText } from '../data/snippet-text.ts'
-import type * as HighlightModule from './highlight.ts'
-import { guessLanguage, LANGUAGE_NAMES, languageByName } from './languages.ts'
+import { guessLanguage, LANGUAGE_NAMES, languageByName } from '../../../ui/code/languages.ts'
+import { COLOURED_CHARS, loadHighlighter } from '../../../ui/code/load.ts'
+import type { Highlighter } from '../../../ui/code/load.ts'
+import { renderTokens } from '../../../ui/code/tokens.tsx'
+import '../../../ui/code/code.css'
 import './snippet.css'
 
 /** Lines shown while collapsed, and at most so many characters of them. */
 export const COLLAPSED_LINES = 5
 const COLLAPSED_CHARS = 2000
-/** Longer texts are shown expanded without colours (colouring 1 MB would hold the page). */
-const COLOURED_CHARS = 200_000
-
-type Highlighter = typeof HighlightModule
 
 /** True once the element has come near the view (at once where that cannot be watched). */
 function useSeen(ref: React.RefObject<HTMLElement | null>): boolean {
@@ -43,35 +40,19 @@ function useSeen(ref: React.RefObject<HTMLElement | null>): boolean {
   return seen
 }
 
-/** highlight.ts once loaded (when `wanted`), shared by every snippet. */
-let loaded: Promise<Highlighter> | null = null
+/** highlight.ts once loaded (when `wanted`), shared by every snippet and code block. */
 function useHighlighter(wanted: boolean): Highlighter | null {
   const [highlighter, setHighlighter] = useState<Highlighter | null>(null)
   useEffect(() => {
     if (!wanted || highlighter) return
     let live = true
-    loaded ??= import('./highlight.ts')
-    loaded.then(
+    loadHighlighter().then(
       (h) => live && setHighlighter(h),
-      () => (loaded = null) // shown uncoloured; tried again by the next snippet
+      () => undefined // shown uncoloured; tried again by the next snippet
     )
     return () => void (live = false)
   }, [wanted, highlighter])
   return highlighter
-}
-
-/** The tokens as React elements: text stays text, each token a span of its classes. */
-function render(nodes: RootContent[]): ReactNode[] {
-  return nodes.map((node, i) => {
-    if (node.type === 'text') return node.value
-    if (node.type !== 'element') return null
-    const className = node.properties.className
-    return (
-      <span key={i} className={Array.isArray(className) ? className.join(' ') : undefined}>
-        {render(node.children)}
-      </span>
-    )
-  })
 }
 
 /** The first lines of `text` (at most COLLAPSED_LINES, and COLLAPSED_CHARS), and whether that is all. */
@@ -105,7 +86,7 @@ export default function TextSnippet({ attachment }: { attachment: AttachmentInfo
   const coloured = useMemo(
     () =>
       highlighter && language && shown.length <= COLOURED_CHARS
-        ? render(highlighter.highlight(shown, language).children)
+        ? renderTokens(highlighter.highlight(shown, language).children)
         : null,
     [highlighter, language, shown]
   )
@@ -130,6 +111,8 @@ export default function TextSnippet({ attachment }: { attachment: AttachmentInfo
           id={textId}
           className={expanded ? 'snippet-text snippet-expanded' : 'snippet-text'}
           data-language={language ?? undefined}
+          // code reads left to right in an Arabic page too; other text in its own direction
+          dir={language ? 'ltr' : 'auto'}
           // a box that scrolls (sideways too, when collapsed) is reachable by keyboard
           tabIndex={0}
         >

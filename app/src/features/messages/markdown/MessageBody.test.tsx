@@ -89,18 +89,21 @@ describe('MessageBody', () => {
     expect(mentions[0]!.classList.contains('mention-me')).toBe(false)
   })
 
-  it('keeps code block text verbatim', () => {
+  it('keeps code block text verbatim', async () => {
     const { container } = render(
       <MessageBody body={'```\n<b>not bold</b>\n  indented\n```'} resolveMention={resolve} />
     )
+    // code blocks and tables are RichBlock's lazy chunk
+    await screen.findByRole('group', { name: 'Code block' })
     expect(container.querySelector('pre code')?.textContent).toBe('<b>not bold</b>\n  indented')
     expect(container.querySelector('b')).toBeNull()
   })
 
-  it('lets the keyboard reach a code block, which scrolls sideways, named for what it is', () => {
+  it('lets the keyboard reach a code block, which scrolls sideways, named for what it is', async () => {
     const { container } = render(
       <MessageBody body={'```ts\nconst x = 1\n```\n\n```\nplain\n```'} resolveMention={resolve} />
     )
+    await screen.findAllByRole('group', { name: 'Code block' })
     const blocks = [...container.querySelectorAll('pre')]
     expect(blocks.map((b) => b.tabIndex)).toEqual([0, 0])
     expect(screen.getAllByRole('group', { name: 'Code block' }).map((b) => b.textContent)).toEqual([
@@ -120,10 +123,11 @@ describe('MessageBody', () => {
     expect(container.querySelectorAll('.edited-mark')).toHaveLength(1)
   })
 
-  it('puts "(edited)" after a message that ends in a block other than a paragraph', () => {
+  it('puts "(edited)" after a message that ends in a block other than a paragraph', async () => {
     const { container } = render(
       <MessageBody body={'```\ncode\n```'} resolveMention={resolve} editedTitle="Edited" />
     )
+    await screen.findByRole('group', { name: 'Code block' })
     expect(container.querySelector('pre')?.textContent).toBe('code')
     expect(container.querySelector('.message-body > .edited-mark')?.textContent).toBe('(edited)')
   })

@@ -1,12 +1,12 @@
 // Renders a message tree as React elements. Text goes through React's escaping; there is no
 // dangerouslySetInnerHTML anywhere in the app. Plain text is read at once (plain.ts); a body
 // with markup waits, its text laid out but not shown, for the parser's lazy chunk (load.ts), so
-// what it shows first is what it keeps showing: no raw markup replaced by its formatting.
+// what it shows first is what it keeps showing: no raw markup replaced by its formatting. A body
+// with a code block or a table waits so too for their renderer's chunk (RichBlock.tsx).
 import { t } from '@lingui/core/macro'
 import type { ResolveMention } from '../../../slots/message.ts'
-import { memo, useEffect, useMemo, useSyncExternalStore } from 'react'
+import { memo, Suspense, useEffect, useMemo, useSyncExternalStore } from 'react'
 import type { ReactNode } from 'react'
-import { Emoji } from '../../emoji/index.ts'
 import {
   keptNow,
   loadMarkdown,
@@ -16,8 +16,13 @@ import {
   subscribeMarkdown,
 } from './load.ts'
 import type { MarkdownState } from './load.ts'
-import type { Block, Inline } from './tree.ts'
+import type { Block } from './tree.ts'
+import { renderInlines } from './inlines.tsx'
 import { isEmojiOnly } from './emoji-only.ts'
+import { lazyRetrying } from '../../../lib/lazy.ts'
+
+/** Code blocks and tables (RichBlock.tsx): a chunk of their own, loaded when one is shown. */
+const RichBlock = lazyRetrying(() => import('./RichBlock.tsx'), PlainBlock)
 
 interface Props {
   body: string
@@ -48,23 +53,19 @@ export const MessageBody = memo(function MessageBody({
   useEffect(() => {
     if (tree === null) void loadMarkdown()
   }, [tree])
-  if (tree === null) {
-    // Laid out with the text as typed (so the row has about its height), shown only if the
-    // parser cannot be had.
-    const hidden = parser !== 'failed'
-    return (
-      <div
-        className="message-body"
-        dir="auto"
-        aria-busy={hidden || undefined}
-        style={
-          hidden ? { visibility: 'hidden', whiteSpace: 'pre-wrap' } : { whiteSpace: 'pre-wrap' }
-        }
-      >
-        {body}
-      </div>
-    )
-  }
+  // Laid out with the text as typed (so the row has about its height), shown only if the parser
+  // cannot be had.
+  const waiting = (
+    <div
+      className="message-body"
+      dir="auto"
+      aria-busy={parser !== 'failed' || undefined}
+      style={{ visibility: parser !== 'failed' ? 'hidden' : undefined, whiteSpace: 'pre-wrap' }}
+    >
+      {body}
+    </div>
+  )
+  if (tree === null) return waiting
   const blocks = renderBlocks(tree, resolveMention)
   if (editedTitle) {
     const edited = t`(edited)`
@@ -97,11 +98,22 @@ export const MessageBody = memo(function MessageBody({
   // 1-3 emoji alone are shown large (emoji-only.ts)
   const className = isEmojiOnly(tree) ? 'message-body emoji-only' : 'message-body'
   return (
-    <div className={className} dir="auto">
-      {blocks}
-    </div>
+    <Suspense fallback={waiting}>
+      <div className={className} dir="auto">
+        {blocks}
+      </div>
+    </Suspense>
   )
 })
+
+/** When RichBlock's chunk cannot be had: the code's text; a table is left out. */
+function PlainBlock({ block }: { block: Block }) {
+  return block.type === 'code-block' ? (
+    <pre className="code-block" dir="ltr">
+      <code>{block.text}</code>
+    </pre>
+  ) : null
+}
 
 function subscribeNone(): () => void {
   return () => undefined
@@ -111,7 +123,7 @@ function readyAlready(): MarkdownState {
   return 'ready'
 }
 
-export function renderBlocks(blocks: Block[], resolve: ResolveMention): ReactNode[] {
+function renderBlocks(blocks: Block[], resolve: ResolveMention): ReactNode[] {
   return blocks.map((block, index) => renderBlock(block, index, resolve))
 }
 
@@ -120,20 +132,8 @@ function renderBlock(block: Block, key: number, resolve: ResolveMention): ReactN
     case 'paragraph':
       return <p key={key}>{renderInlines(block.children, resolve)}</p>
     case 'code-block':
-      // A long line scrolls sideways: the block takes the focus, so the keyboard scrolls it too
-      // (axe's scrollable-region-focusable), named for what it is.
-      return (
-        <pre
-          key={key}
-          className="code-block"
-          data-lang={block.lang ?? undefined}
-          tabIndex={0}
-          role="group"
-          aria-label={t`Code block`}
-        >
-          <code>{block.text}</code>
-        </pre>
-      )
+    case 'table':
+      return <RichBlock key={key} block={block} resolve={resolve} />
     case 'quote':
       return <blockquote key={key}>{renderBlocks(block.children, resolve)}</blockquote>
     case 'list': {
@@ -148,56 +148,5 @@ function renderBlock(block: Block, key: number, resolve: ResolveMention): ReactN
     }
     case 'rule':
       return <hr key={key} />
-  }
-}
-
-export function renderInlines(nodes: Inline[], resolve: ResolveMention): ReactNode[] {
-  return nodes.map((node, index) => renderInline(node, index, resolve))
-}
-
-function renderInline(node: Inline, key: number, resolve: ResolveMention): ReactNode {
-  switch (node.type) {
-    case 'text':
-      return node.text
-    case 'strong':
-      return <strong key={key}>{renderInlines(node.children, resolve)}</strong>
-    case 'em':
-      return <em key={key}>{renderInlines(node.children, resolve)}</em>
-    case 'del':
-      return <del key={key}>{renderInlines(node.children, resolve)}</del>
-    case 'code':
-      return <code key={key}>{node.text}</code>
-    case 'br':
-      return <br key={key} />
-    case 'emoji':
-      return <Emoji key={key} emoji={node.text} />
-    case 'link':
-      return (
-        <a key={key} href={node.href} target="_blank" rel="noopener noreferrer nofollow">
-          {renderInlines(node.children, resolve)}
-        </a>
-      )
-    case 'broadcast':
-      // @channel, @here and @everyone are addressed to every reader, as in Slack.
-      return (
-        <span key={key} className="mention mention-me" data-broadcast={node.word}>
-          @{node.word}
-        </span>
-      )
-    case 'group':
-      return (
-        <span key={key} className="mention" data-group-id={node.groupId}>
-          @{node.label}
-        </span>
-      )
-    case 'mention': {
-      const info = resolve(node.userId)
-      const className = info?.isMe ? 'mention mention-me' : 'mention'
-      return (
-        <span key={key} className={className} data-user-id={node.userId}>
-          @{info?.name ?? 'unknown'}
-        </span>
-      )
-    }
   }
 }

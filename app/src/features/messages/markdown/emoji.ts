@@ -51,6 +51,12 @@ export function withEmoji(blocks: Block[]): Block[] {
         return { ...block, children: withEmoji(block.children) }
       case 'list':
         return { ...block, items: block.items.map(withEmoji) }
+      case 'table':
+        return {
+          ...block,
+          head: block.head.map(inlines),
+          rows: block.rows.map((row) => row.map(inlines)),
+        }
       default:
         return block
     }

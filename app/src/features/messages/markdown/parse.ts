@@ -2,7 +2,7 @@
 // decides what each token becomes, and anything it does not know becomes literal text.
 import { Lexer, Marked } from 'marked'
 import type { Token, Tokens, TokenizerExtension } from 'marked'
-import type { Block, Inline } from './tree.ts'
+import type { Block, Inline, TableAlign } from './tree.ts'
 import { safeHref } from './safe-url.ts'
 import { withEmoji } from './emoji.ts'
 import {
@@ -92,6 +92,17 @@ function toBlock(token: Token): Block | null {
     }
     case 'hr':
       return { type: 'rule' }
+    case 'table': {
+      // GFM's: a header row, a delimiter row of as many cells, then rows (marked pads a short row
+      // and drops a long one's extra cells, as GitHub does); anything else stayed a paragraph.
+      const table = token as Tokens.Table
+      return {
+        type: 'table',
+        align: table.align.map((a) => ALIGN[a ?? ''] ?? null),
+        head: table.header.map((cell) => inlines(cell.tokens)),
+        rows: table.rows.map((row) => row.map((cell) => inlines(cell.tokens))),
+      }
+    }
     case 'html':
       // A line that starts with <!channel> or a group is a paragraph, not an HTML declaration.
       if (BROADCAST.test(token.raw) || GROUP.test(token.raw))
@@ -101,10 +112,13 @@ function toBlock(token: Token): Block | null {
         }
       return { type: 'paragraph', children: textWithBreaks(token.raw.replace(/\n+$/, '')) }
     default:
-      // tables and anything new: show what was typed, literally.
+      // anything new: show what was typed, literally.
       return { type: 'paragraph', children: textWithBreaks(token.raw.replace(/\n+$/, '')) }
   }
 }
+
+/** Markdown's left and right are where the line starts and ends, in either direction. */
+const ALIGN: Record<string, TableAlign> = { left: 'start', right: 'end', center: 'center' }
 
 function inlineOf(token: { tokens?: Token[]; text: string }): Inline[] {
   return token.tokens ? inlines(token.tokens) : [{ type: 'text', text: token.text }]

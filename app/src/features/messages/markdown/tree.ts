@@ -18,3 +18,8 @@ export type Block =
   | { type: 'quote'; children: Block[] }
   | { type: 'list'; ordered: boolean; start: number; items: Block[][] }
   | { type: 'rule' }
+  /** A GitHub-style table: its header's cells, its rows' (each as many as the header's), and each
+   * column's alignment (`start` for `:--`, `end` for `--:`, `center` for `:-:`, else null). */
+  | { type: 'table'; align: TableAlign[]; head: Inline[][]; rows: Inline[][][] }
+
+export type TableAlign = 'start' | 'center' | 'end' | null

@@ -2,7 +2,8 @@
 // how the snippet names it. A name that tells nothing (a paste's "Pasted text.txt") is guessed
 // from the text's first lines by telling signs (a `def f():`, a `package main`), never by
 // highlight.js's own guess, which scores prose, logs and JSON as some language or other; a log,
-// a CSV or a text of prose is none.
+// a CSV or a text of prose is none. A message's code fence without a language tag is guessed the
+// same way (colour.ts).
 
 const BY_EXTENSION: Record<string, string> = {
   ts: 'typescript',

@@ -1,7 +1,7 @@
-// The snippets' syntax colouring (a chunk of its own, loaded when a snippet of code is on screen):
-// highlight.js's core with the languages people share most, through lowlight, which gives a tree
-// of tokens (hast) instead of HTML; TextSnippet renders it as React elements, so the text is
-// only ever text.
+// Code's syntax colouring (a chunk of its own, loaded when a snippet of code or a message's code
+// block is on screen: load.ts): highlight.js's core with the languages people share most, through
+// lowlight, which gives a tree of tokens (hast) instead of HTML; tokens.tsx renders it as React
+// elements, so the text is only ever text.
 import { createLowlight } from 'lowlight'
 import type { Root } from 'hast'
 import bash from 'highlight.js/lib/languages/bash'
@@ -53,8 +53,17 @@ const grammars = {
 }
 
 const lowlight = createLowlight(grammars)
+// A fence's tag as people write it beyond highlight.js's own aliases (ts, py, sh, yml, c++ …).
+lowlight.registerAlias({ bash: ['shell'] })
 
-/** The text's tokens in `language` (a name of `grammars`). */
+/** The language a code fence's tag names (a name or an alias, in any case), or null: unknown
+ * (shown plain). */
+export function languageOfTag(tag: string): string | null {
+  const name = tag.toLowerCase()
+  return lowlight.registered(name) ? name : null
+}
+
+/** The text's tokens in `language` (a name or alias of `grammars`). */
 export function highlight(text: string, language: string): Root {
   return lowlight.highlight(language, text)
 }
