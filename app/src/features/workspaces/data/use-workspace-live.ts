@@ -98,9 +98,11 @@ export function useWorkspaceLive({
         })
         .catch(gap)
     }
-    // After a (re)join, whatever changed meanwhile is fetched again.
+    // After a (re)join, whatever changed meanwhile is fetched again; the topics' first joins
+    // (seconds apart, at times) count as one, the last of them.
+    let joins = guest ? 0 : -1
     const onJoined = (joined: boolean) => {
-      if (!joined) return
+      if (!joined || joins++ < 0) return
       pending.add('channels')
       later()
     }
