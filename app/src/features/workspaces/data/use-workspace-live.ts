@@ -82,7 +82,9 @@ export function useWorkspaceLive({
           const { effectsOf } = await import('./workspace-changes.ts')
           for (const effect of effectsOf(change, workspaceId)) {
             if (stopped) return
-            if (effect.kind === 'channel-row') {
+            if (effect.kind === 'person')
+              effect.patch(queryClient, [workspaceKeys.members(workspaceId), rostersKey])
+            else if (effect.kind === 'channel-row') {
               // Patched in place when the channel is known (its unread count moves with
               // last_seq); a public channel I am not in is none of the sidebar's business.
               const known = await onChannelRow(effect.row)
