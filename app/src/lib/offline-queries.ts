@@ -15,7 +15,10 @@ export function isShellQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean 
   if (query.state.status !== 'success') return false
   const [root, a, b] = query.queryKey
   if (root === 'workspaces') return a === 'list' || b === 'members'
-  if (root === 'channels') return b === 'list' || a === 'members'
+  // A channel's roster of over 1,000 people is not kept: the workspace's members are, and the
+  // device's ~5 MB would not hold both at 20,000 people (2-3 MB each).
+  if (root === 'channels')
+    return b === 'list' || (a === 'members' && (query.state.data as unknown[]).length <= 1000)
   return root === 'profiles'
 }
 

@@ -175,6 +175,25 @@ describe('the sidebar, live', () => {
     expect(invalidated).toEqual([])
   })
 
+  it('the first joins of the two topics fetch the list once, when the last is in; a rejoin again', async () => {
+    render()
+    const joined = (topic: string) =>
+      act(() => {
+        for (const h of topics.get(topic) ?? []) h.onJoined?.(true)
+      })
+    const key = JSON.stringify(channelKeys.list(WS))
+    joined(`live:user:${ME}`)
+    // Seconds apart: the first join alone fetches nothing.
+    vi.advanceTimersByTime(2000)
+    expect(invalidated).toEqual([])
+    joined(`live:workspace:${WS}`)
+    vi.advanceTimersByTime(1000)
+    expect(invalidated).toEqual([key])
+    joined(`live:user:${ME}`)
+    vi.advanceTimersByTime(1000)
+    expect(invalidated).toEqual([key, key])
+  })
+
   it('a public channel I am not in is none of the sidebar’s business: no fetch', async () => {
     render()
     onWorkspace(move('elsewhere', 'public', 3, 4))

@@ -2,7 +2,7 @@
 // public channels I could join (RLS shows me every public channel of my workspaces).
 import { useQuery } from '@tanstack/react-query'
 import { supabase } from '../../../lib/supabase.ts'
-import { rpcRows } from '../../../lib/rpc.ts'
+import { rpcAll, rpcRows } from '../../../lib/rpc.ts'
 import { channelKeys } from './keys.ts'
 import { keepShownRead } from './shown-read.ts'
 import type { Channel, ChannelRow } from './types.ts'
@@ -103,7 +103,7 @@ export interface ChannelMember {
 }
 
 export async function fetchChannelMembers(channelId: string): Promise<ChannelMember[]> {
-  const data = await rpcRows('channel_roster', { p_channel_id: channelId })
+  const data = await rpcAll('channel_roster', { p_channel_id: channelId })
   return data.map((r) => ({
     userId: r.user_id,
     displayName: r.display_name,

@@ -1,12 +1,12 @@
 // Everyone currently in a workspace, with their profile and role (one RPC).
 import { t } from '@lingui/core/macro'
 import { useQuery } from '@tanstack/react-query'
-import { rpcRows } from '../../../lib/rpc.ts'
+import { rpcAll } from '../../../lib/rpc.ts'
 import { workspaceKeys } from './keys.ts'
 import type { Member } from './types.ts'
 
 export async function fetchMembers(workspaceId: string): Promise<Member[]> {
-  const data = await rpcRows('workspace_roster', { p_workspace_id: workspaceId })
+  const data = await rpcAll('workspace_roster', { p_workspace_id: workspaceId })
   return data.map((row) => ({
     userId: row.user_id,
     role: row.role,

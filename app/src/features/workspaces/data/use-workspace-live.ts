@@ -82,7 +82,9 @@ export function useWorkspaceLive({
           const { effectsOf } = await import('./workspace-changes.ts')
           for (const effect of effectsOf(change, workspaceId)) {
             if (stopped) return
-            if (effect.kind === 'channel-row') {
+            if (effect.kind === 'person')
+              effect.patch(queryClient, [workspaceKeys.members(workspaceId), rostersKey])
+            else if (effect.kind === 'channel-row') {
               // Patched in place when the channel is known (its unread count moves with
               // last_seq); a public channel I am not in is none of the sidebar's business.
               const known = await onChannelRow(effect.row)
@@ -98,9 +100,11 @@ export function useWorkspaceLive({
         })
         .catch(gap)
     }
-    // After a (re)join, whatever changed meanwhile is fetched again.
+    // After a (re)join, whatever changed meanwhile is fetched again; the topics' first joins
+    // (seconds apart, at times) count as one, the last of them.
+    let joins = guest ? 0 : -1
     const onJoined = (joined: boolean) => {
-      if (!joined) return
+      if (!joined || joins++ < 0) return
       pending.add('channels')
       later()
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LiveChange } from '../../../lib/live.ts'
+import { testQueryClient } from '../../../lib/query-client.test-support.ts'
 import { effectsOf } from './workspace-changes.ts'
 
 const ws = 'w1'
@@ -74,7 +75,13 @@ describe('effectsOf', () => {
     ])
   })
 
-  it('refreshes members and rosters when a profile changes, workspaces when one is renamed', () => {
+  it('patches a changed profile in, refreshes members and rosters when it cannot; workspaces when one is renamed', () => {
+    expect(
+      effectsOf(
+        change('profiles', 'UPDATE', { id: 'u', display_name: 'Una', avatar_path: 'u/a.png' }),
+        ws
+      )
+    ).toEqual([{ kind: 'person', patch: expect.any(Function) }])
     expect(effectsOf(change('profiles', 'UPDATE', { id: 'u' }), ws)).toEqual([
       { kind: 'refresh', what: 'members' },
       { kind: 'refresh', what: 'rosters' },
@@ -82,5 +89,29 @@ describe('effectsOf', () => {
     expect(effectsOf(change('workspaces', 'UPDATE', { id: 'w' }), ws)).toEqual([
       { kind: 'refresh', what: 'workspaces' },
     ])
+  })
+})
+
+describe('a profile’s change', () => {
+  it('renames a person in the members list and every roster that holds them, fetching nothing', () => {
+    const client = testQueryClient()
+    const una = { userId: 'u', displayName: 'Una', avatarPath: null, role: 'member' }
+    const bo = { userId: 'b', displayName: 'Bo', avatarPath: null, role: 'member' }
+    client.setQueryData(['workspaces', ws, 'members'], [una, bo])
+    client.setQueryData(['channels', 'members', 'c1'], [una])
+    client.setQueryData(['channels', 'members', 'c2'], [bo])
+    const [effect] = effectsOf(
+      change('profiles', 'UPDATE', { id: 'u', display_name: ' Una Ng ', avatar_path: 'u/a.png' }),
+      ws
+    )
+    if (effect?.kind !== 'person') throw new Error('not a person')
+    effect.patch(client, [
+      ['workspaces', ws, 'members'],
+      ['channels', 'members'],
+    ])
+    const renamed = { ...una, displayName: 'Una Ng', avatarPath: 'u/a.png' }
+    expect(client.getQueryData(['workspaces', ws, 'members'])).toEqual([renamed, bo])
+    expect(client.getQueryData(['channels', 'members', 'c1'])).toEqual([renamed])
+    expect(client.getQueryData(['channels', 'members', 'c2'])).toEqual([bo])
   })
 })

@@ -1,0 +1,112 @@
+// Every person, once (issue 72, item 1): in a workspace of 5,000 people, all in #general, the
+// members list holds all 5,000 (scrolled to its end, the last by name is there), the composer's
+// mention list and the new direct message's people picker find someone far past the API's row
+// cap of 1,000, and each roster is asked for once per open: one request per page of 1,000
+// (lib/rpc.ts's rpcAll), no page twice (a roster cut at 1,000 was asked for again when someone
+// past the cut wrote, use-roster-follows-authors.ts). The people are bulk-inserted in SQL, as
+// bench/app does.
+import type { Request } from '@playwright/test'
+import { expect, test } from './support/test.ts'
+import { actor, composer, signUpByApi, waitLive } from './support/actors.ts'
+import { withDatabase } from './support/database.ts'
+import { showMembers } from './support/members.ts'
+import { createWorkspace } from './support/workspace.ts'
+
+const PEOPLE = 5000
+/** Last by name, so row 4,999 of the rosters' order (lower(display_name), id). */
+const LAST = 'Zelda Quokka'
+
+test('5,000 people: every one in the members list, the mention list and the picker, each roster fetched once', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000)
+  const ann = await actor(browser, 'Ann')
+  const { page, context } = ann
+  await signUpByApi(ann)
+  const workspace = `Five thousand ${Date.now().toString(36)}`
+  await createWorkspace(ann, workspace)
+  // Opened once, the panel stays open on this device (after the reload below too).
+  await showMembers(page)
+  await withDatabase(async (sql) => {
+    const [ws] = await sql<{ id: string }[]>`
+      select id from public.workspaces where name = ${workspace}`
+    const ids = await sql<{ id: string }[]>`
+      insert into auth.users (id, aud, role, email, email_confirmed_at, raw_user_meta_data)
+      select gen_random_uuid(), 'authenticated', 'authenticated',
+        'p' || n || '.' || ${ws!.id} || '@example.test', now(),
+        jsonb_build_object('display_name',
+          case when n = ${PEOPLE - 1} then ${LAST} else 'Person ' || lpad(n::text, 4, '0') end)
+      from generate_series(1, ${PEOPLE - 1}) as n
+      returning id`
+    const people = ids.map((r) => r.id)
+    await sql`
+      insert into public.workspace_members (workspace_id, user_id)
+      select ${ws!.id}, unnest(${people}::uuid[])`
+    await sql`
+      insert into public.channel_members (channel_id, workspace_id, user_id)
+      select c.id, c.workspace_id, p
+      from public.channels c, unnest(${people}::uuid[]) as p
+      where c.workspace_id = ${ws!.id} and c.is_default
+      on conflict (channel_id, user_id) do nothing`
+  })
+
+  // What the open asks for: each function's calls, by the page (offset) they ask for.
+  const asked = new Map<string, string[]>()
+  const onRequest = (request: Request) => {
+    const url = new URL(request.url())
+    const fn = /\/rest\/v1\/rpc\/(\w+)$/.exec(url.pathname)?.[1]
+    if (!fn) return
+    asked.set(fn, [...(asked.get(fn) ?? []), url.searchParams.get('offset') ?? '0'])
+  }
+  page.on('request', onRequest)
+  await page.reload()
+  const panel = page.getByRole('complementary', { name: 'Channel members' })
+  await expect(panel.getByRole('heading', { name: `Members (${PEOPLE})` })).toBeVisible({
+    timeout: 30_000,
+  })
+  await waitLive(page)
+
+  await test.step('the members list, scrolled to its end, holds all 5,000', async () => {
+    const rows = panel.locator('li[data-user-id]')
+    await expect
+      .poll(
+        async () => {
+          await panel.evaluate((el) => el.scrollTo(0, el.scrollHeight))
+          return rows.count()
+        },
+        { timeout: 150_000, intervals: [50] }
+      )
+      .toBe(PEOPLE)
+    await rows.last().scrollIntoViewIfNeeded()
+    await expect(rows.last()).toContainText(LAST)
+    await expect(rows.last()).toBeInViewport()
+  })
+
+  await test.step('the mention list finds someone past row 1,000', async () => {
+    const box = composer(page)
+    await box.fill('@quok')
+    await expect(page.getByRole('option', { name: LAST })).toBeVisible()
+    await box.fill('@Person 4321')
+    await expect(page.getByRole('option', { name: 'Person 4321' })).toBeVisible()
+    await box.fill('')
+  })
+
+  await test.step('the people picker finds them too', async () => {
+    await page.getByRole('button', { name: 'New direct message' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New direct message' })
+    await dialog.getByPlaceholder('Filter by name').fill('quok')
+    await expect(dialog.getByLabel(LAST)).toBeVisible()
+    await page.keyboard.press('Escape')
+  })
+
+  await test.step('each roster and the channel list were asked for once', async () => {
+    page.off('request', onRequest)
+    const pages = ['0', '1000', '2000', '3000', '4000']
+    expect(asked.get('workspace_roster')?.sort()).toEqual(pages)
+    expect(asked.get('channel_roster')?.sort()).toEqual(pages)
+    // The channel list: on open, and once more when the live topics are in (what changed
+    // between its answer and their joins; both joins count as one, use-workspace-live.ts).
+    expect(asked.get('channel_list')).toEqual(['0', '0'])
+  })
+  await context.close()
+})
