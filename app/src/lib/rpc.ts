@@ -15,22 +15,17 @@ export type RpcRow<F extends FunctionName> = Functions[F]['Returns'] extends (in
 
 type ArgsOf<F extends FunctionName> = [FunctionArgs<F>] extends [never] ? [] : [FunctionArgs<F>]
 
-/** A function's answer, its rows counted when `count` asks (Prefer: count=exact). */
-async function answerOf(fn: string, args?: object, count?: 'exact') {
+async function call<F extends FunctionName>(fn: F, args: ArgsOf<F>): Promise<unknown> {
   // supabase-js's rpc() resolves overloads per literal name; here the name is generic, so the
   // call goes through its untyped signature and the typed wrappers below state the result.
   const rpc = supabase().rpc.bind(supabase()) as (
     fn: string,
-    args?: object,
-    options?: { count?: 'exact' }
-  ) => PromiseLike<{ data: unknown; error: Error | null; count: number | null }>
-  const answer = await rpc(fn, args, { count })
-  if (answer.error) throw answer.error
-  return answer
+    args?: object
+  ) => PromiseLike<{ data: unknown; error: Error | null }>
+  const { data, error } = await rpc(fn, args[0])
+  if (error) throw error
+  return data
 }
-
-const call = async <F extends FunctionName>(fn: F, args: ArgsOf<F>) =>
-  (await answerOf(fn, args[0])).data
 
 export async function rpcRows<F extends FunctionName>(
   fn: F,
@@ -48,20 +43,4 @@ export async function rpcOne<F extends FunctionName>(
   const row = Array.isArray(data) ? data[0] : data
   if (row === undefined) throw new Error(`${fn} returned nothing.`)
   return row as RpcRow<F>
-}
-
-/**
- * Every row of a function that returns a set, however many. The API cuts an answer at its row
- * cap (`max_rows`, 1,000) and says how many there were (count=exact): the rest is asked for in
- * pages (lib/rpc-all.ts, loaded only then). The function must order its rows fully.
- */
-export async function rpcAll<F extends FunctionName>(
-  fn: F,
-  ...args: ArgsOf<F>
-): Promise<RpcRow<F>[]> {
-  const { data, count } = await answerOf(fn, args[0], 'exact')
-  const rows = data as RpcRow<F>[]
-  return count! > rows.length
-    ? (await import('./rpc-all.ts')).restOf(fn, args[0], rows, count!)
-    : rows
 }

@@ -2,7 +2,8 @@
 // public channels I could join (RLS shows me every public channel of my workspaces).
 import { useQuery } from '@tanstack/react-query'
 import { supabase } from '../../../lib/supabase.ts'
-import { rpcAll, rpcRows } from '../../../lib/rpc.ts'
+import { rpcRows } from '../../../lib/rpc.ts'
+import { rpcAll } from '../../../lib/rpc-all.ts'
 import { channelKeys } from './keys.ts'
 import { keepShownRead } from './shown-read.ts'
 import type { Channel, ChannelRow } from './types.ts'

@@ -1,7 +1,7 @@
 // Everyone currently in a workspace, with their profile and role (one RPC).
 import { t } from '@lingui/core/macro'
 import { useQuery } from '@tanstack/react-query'
-import { rpcAll } from '../../../lib/rpc.ts'
+import { rpcAll } from '../../../lib/rpc-all.ts'
 import { workspaceKeys } from './keys.ts'
 import type { Member } from './types.ts'
 
