@@ -20,7 +20,12 @@ import { useDraft } from './use-draft.ts'
 import { CharacterCount, textLength } from './CharacterCount.tsx'
 import { MessageBody } from '../markdown/MessageBody.tsx'
 import { hasModifier } from '../../../lib/keys.ts'
-import { composerChecks, composerCommands, useComposerNames } from '../../composer-parts.ts'
+import {
+  composerChecks,
+  composerCommands,
+  sendMenus,
+  useComposerNames,
+} from '../../composer-parts.ts'
 import { useAfterFirstScreen } from '../../../lib/first-screen.ts'
 import { ComposerTools } from '../format/index.ts'
 import type { ToolsHandle } from '../format/index.ts'
@@ -129,6 +134,10 @@ export function Composer(props: Props) {
           )
         )
       )
+    clear()
+  }
+
+  function clear() {
     setProblems([])
     setText('')
     uploads.reset()
@@ -294,6 +303,20 @@ export function Composer(props: Props) {
           >
             {t`Send`}
           </button>
+          {withTools &&
+            scope?.channelId === channelId &&
+            sendMenus.map((SendMenu, i) => (
+              <Suspense key={i} fallback={null}>
+                <SendMenu
+                  scope={scope}
+                  id={uploads.messageId}
+                  files={uploads.files}
+                  busy={tooLong || uploads.busy}
+                  body={() => toStorable(text, props.members, names).body}
+                  onDone={clear}
+                />
+              </Suspense>
+            ))}
         </div>
       </div>
     </form>
