@@ -6,6 +6,7 @@
 import { t } from '@lingui/core/macro'
 import { Suspense, useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
+import { codeSentence } from '../../../lib/error-codes.ts'
 import { lazyRetrying } from '../../../lib/lazy.ts'
 import { Icon } from '../../../ui/Icon.tsx'
 import { IconButton } from '../../../ui/IconButton.tsx'
@@ -33,7 +34,9 @@ const TimeDialog = lazyRetrying(() => import('./TimeDialog.tsx'), NotLoaded)
 function notSentReason(code: string | null): string {
   if (code === 'not_channel_member') return t`Not sent: you are no longer a member of this channel.`
   if (code === 'channel_archived') return t`Not sent: the channel was archived.`
-  return t`Not sent: you can no longer post there.`
+  // Another refusal, in its own words where this language has them.
+  const reason = code ? codeSentence(code) : null
+  return reason ? t`Not sent: ${reason}` : t`Not sent: you can no longer post there.`
 }
 
 export default function ScheduledView({ workspaceId, people, onShowChannels, parts }: ViewProps) {
