@@ -11,7 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
 import { pauseJob } from './support/job-runs.ts'
-import { asRole, attachmentPath, buildWorld, makeStoredObject } from './support/world.ts'
+import {
+  asRole,
+  attachmentPath,
+  buildWorld,
+  makeMessage,
+  makeStoredObject,
+} from './support/world.ts'
 import type { Person, World } from './support/world.ts'
 
 const workdir = path.resolve(import.meta.dirname, '../..')
@@ -264,6 +270,32 @@ describe('send later', () => {
       (tx) => tx<{ id: string }[]>`select id from public.send_scheduled_message_now(${row.id})`
     )
     expect(retried!.id).toBe(row.id)
+  })
+
+  it('sends a reply scheduled in a thread into that thread', async () => {
+    const { member, admin } = world.people
+    const parent = await makeMessage(stack.sql, admin, world.ch.plaza, 'which day works?')
+    const id = randomUUID()
+    await as(
+      member,
+      (tx) => tx`select public.schedule_message(${id}, ${world.ch.plaza}, ${'Tuesday'},
+        ${inMinutes(60)}::timestamptz, '[]'::jsonb, ${parent}, true)`
+    )
+    await makeDue(id)
+    await run()
+    const [reply] = await stack.sql<{ parent_id: string; in_channel: boolean }[]>`
+      select parent_id, in_channel from public.messages where id = ${id}`
+    expect(reply).toEqual({ parent_id: parent, in_channel: true })
+    // Not a reply to a message of another channel.
+    expect(
+      await refusal(
+        as(
+          member,
+          (tx) => tx`select public.schedule_message(${randomUUID()}, ${world.ch.general}, ${'x'},
+            ${inMinutes(60)}::timestamptz, '[]'::jsonb, ${parent})`
+        )
+      )
+    ).toBe('reply_parent_not_in_channel')
   })
 
   it('does not send into a channel archived since', async () => {

@@ -78,14 +78,16 @@ export interface SendMenuFile {
   height?: number | null
 }
 
-/** What a menu beside Send (send later) is given: the message as it would be sent now. */
+/** What a menu beside Send (send later) is given: the composer's own props (where it writes,
+ *  its uploads), and the message as it would be sent now. */
 export interface SendMenuProps {
-  scope: ComposerScope
-  /** The message's id (its files' folder holds it). */
-  id: string
-  files: SendMenuFile[]
-  /** Files still uploading, or a text too long: nothing can go yet. */
-  busy: boolean
+  scope?: ComposerScope
+  /** The message's id (its files' folder holds it), its uploaded files, and whether some are
+   *  still uploading. */
+  uploads: { messageId: string; files: SendMenuFile[]; busy: boolean }
+  /** A thread's composer: its parent, and whether a reply goes to the channel too. */
+  threadId?: string
+  alsoToChannel?: boolean
   /** The text as it would be sent (mentions stored as tokens). */
   body: () => string
   /** The message went elsewhere (scheduled): the composer empties. */
@@ -103,6 +105,6 @@ export interface ComposerPart {
     applies: (body: string) => boolean
     check: (scope: ComposerScope, body: string) => Promise<SendAnswer>
   }
-  /** A menu beside a channel composer's Send (a lazy component, rendered after the first screen). */
+  /** A menu beside Send (a lazy component, rendered after the first screen). */
   SendMenu?: ComponentType<SendMenuProps>
 }

@@ -53,6 +53,9 @@ interface Props {
   channelName: string
   /** What the empty box shows (a thread's "Reply…"); "Message #channel" by default. */
   placeholder?: string
+  /** A thread's composer: its parent, and whether a reply goes to the channel too. */
+  threadId?: string
+  alsoToChannel?: boolean
   disabledReason: string | null
   members: Mentionable[]
   /** Everyone in the workspace, to explain mentions of people outside the channel. */
@@ -304,14 +307,10 @@ export function Composer(props: Props) {
             {t`Send`}
           </button>
           {withTools &&
-            scope?.channelId === channelId &&
             sendMenus.map((SendMenu, i) => (
               <Suspense key={i} fallback={null}>
                 <SendMenu
-                  scope={scope}
-                  id={uploads.messageId}
-                  files={uploads.files}
-                  busy={tooLong || uploads.busy}
+                  {...props}
                   body={() => toStorable(text, props.members, names).body}
                   onDone={clear}
                 />

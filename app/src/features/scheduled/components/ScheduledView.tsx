@@ -6,7 +6,6 @@
 import { t } from '@lingui/core/macro'
 import { Suspense, useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
-import { codeSentence } from '../../../lib/error-codes.ts'
 import { lazyRetrying } from '../../../lib/lazy.ts'
 import { Icon } from '../../../ui/Icon.tsx'
 import { IconButton } from '../../../ui/IconButton.tsx'
@@ -23,7 +22,7 @@ import { useScheduled, useScheduledMutation } from '../data/scheduled.ts'
 import type { Scheduled, ScheduledChange } from '../data/scheduled.ts'
 import { presetsAt, presetTime, sendTimeLabel } from '../data/times.ts'
 import { presetName } from './SendLater.tsx'
-import { useZone } from './use-zone.ts'
+import { useZone } from '../data/use-zone.ts'
 import './scheduled.css'
 
 export { default as Count } from './ScheduledCount.tsx'
@@ -34,9 +33,7 @@ const TimeDialog = lazyRetrying(() => import('./TimeDialog.tsx'), NotLoaded)
 function notSentReason(code: string | null): string {
   if (code === 'not_channel_member') return t`Not sent: you are no longer a member of this channel.`
   if (code === 'channel_archived') return t`Not sent: the channel was archived.`
-  // Another refusal, in its own words where this language has them.
-  const reason = code ? codeSentence(code) : null
-  return reason ? t`Not sent: ${reason}` : t`Not sent: you can no longer post there.`
+  return t`Not sent: you can no longer post there.`
 }
 
 export default function ScheduledView({ workspaceId, people, onShowChannels, parts }: ViewProps) {
@@ -142,6 +139,12 @@ function ScheduledCard({ item, zone, people, busy, onChange }: CardProps) {
           <p className="scheduled-when">
             <Icon name="alarm-clock" size={14} />
             <time dateTime={item.sendAt}>{t`Sends ${when}`}</time>
+          </p>
+        )}
+        {item.parentId && (
+          <p className="muted scheduled-thread">
+            <Icon name="message-square-reply" size={14} />
+            {t`Reply in a thread`}
           </p>
         )}
         {editing === null ? (

@@ -1,8 +1,8 @@
-// The send button's chevron (the composer's, in a channel): "Schedule message" with In 1 hour,
-// Tomorrow at 9:00, Monday at 9:00 (in my profile's time zone) and Custom time…; the message, its
-// files already uploaded into its folder, is scheduled, the composer emptied, and a toast says
-// when it goes with a way to the Scheduled list. A chunk of its own, rendered once the first
-// screen is shown.
+// The send button's chevron (a channel's or a thread's composer): "Schedule message" with In 1
+// hour, Tomorrow at 9:00, Monday at 9:00 (in my profile's time zone) and Custom time…; the
+// message, its files already uploaded into its folder, is scheduled, the composer emptied, and a
+// toast says when it goes with a way to the Scheduled list. A chunk of its own, rendered once
+// the first screen is shown.
 import { t } from '@lingui/core/macro'
 import { Suspense, useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -13,13 +13,16 @@ import { showToast } from '../../../ui/layers.ts'
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../../../ui/Menu.tsx'
 import { NotLoaded } from '../../../ui/NotLoaded.tsx'
 import type { SendMenuProps } from '../../../slots/composer.ts'
-import { scheduleMessage } from '../data/scheduled.ts'
+import { scheduleMessage } from '../data/schedule-call.ts'
 import { presetsAt, presetTime, sendTimeLabel } from '../data/times.ts'
 import type { Preset } from '../data/times.ts'
-import { useZone } from './use-zone.ts'
+import { useZone } from '../data/use-zone.ts'
 import './scheduled.css'
 
 const TimeDialog = lazyRetrying(() => import('./TimeDialog.tsx'), NotLoaded)
+
+/** The most a message may say (as the database allows). */
+const MAX_BODY = 40_000
 
 export function presetName(preset: Preset, at: Date, now: Date, zone: string): string {
   const time = sendTimeLabel(at, now, zone).replace(/^\S+\s/, '')
@@ -35,17 +38,24 @@ export default function SendLater(props: SendMenuProps) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const now = new Date()
-  const empty = props.body().trim() === '' && props.files.length === 0
+  const { scope, uploads } = props
+  const body = props.body()
+  const empty = body.trim() === '' && uploads.files.length === 0
+  // Files still uploading, or a text past the limit: nothing to schedule yet.
+  const waiting = uploads.busy || [...body].length > MAX_BODY
 
   async function schedule(at: Date) {
     setBusy(true)
     setError(null)
     try {
+      if (!scope) return
       await scheduleMessage({
-        id: props.id,
-        channelId: props.scope.channelId,
-        body: props.body(),
-        files: props.files,
+        id: uploads.messageId,
+        channelId: scope.channelId,
+        parentId: props.threadId,
+        inChannel: props.alsoToChannel,
+        body,
+        files: uploads.files,
         sendAt: at,
       })
       setCustom(false)
@@ -55,7 +65,7 @@ export default function SendLater(props: SendMenuProps) {
         message: t`Scheduled for ${when}`,
         action: {
           label: t`View`,
-          run: () => navigate(`/w/${props.scope.workspaceId}/scheduled`),
+          run: () => navigate(`/w/${scope.workspaceId}/scheduled`),
         },
       })
     } catch (e) {
@@ -66,6 +76,7 @@ export default function SendLater(props: SendMenuProps) {
     }
   }
 
+  if (!scope) return null
   return (
     <>
       <Menu
@@ -75,7 +86,7 @@ export default function SendLater(props: SendMenuProps) {
             className="button button-primary send-later-trigger"
             aria-label={t`Schedule message`}
             title={t`Schedule message`}
-            disabled={props.busy || busy}
+            disabled={waiting || busy}
           >
             <Icon name="chevron-down" size={16} />
           </button>

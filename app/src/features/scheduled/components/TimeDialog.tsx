@@ -2,8 +2,6 @@
 // message's "Reschedule…"): said before asking when it is past or more than 120 days ahead.
 import { t } from '@lingui/core/macro'
 import { useState } from 'react'
-import { createPortal } from 'react-dom'
-import type { FormEvent } from 'react'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import {
@@ -38,17 +36,23 @@ export default function TimeDialog(props: TimeDialogProps) {
   const zoneName = zone.replace(/_/g, ' ')
   const last = inputValues(zone, new Date(now.getTime() + MAX_DAYS_AHEAD * 86_400_000)).date
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    // Not the composer's: the dialog is drawn over the page, but React passes events up its tree.
-    event.stopPropagation()
+  // No <form>: the dialog is drawn inside the composer's, which a submit would send.
+  function submit() {
     setTried(true)
     if (at && !problem) props.onPick(at)
   }
 
-  return createPortal(
+  return (
     <Dialog title={props.title} open onClose={props.onClose}>
-      <form className="stack scheduled-time-form" onSubmit={submit} noValidate>
+      <div
+        className="stack scheduled-time-form"
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
+            e.preventDefault()
+            submit()
+          }
+        }}
+      >
         <div className="scheduled-time-fields">
           <label className="field">
             <span className="field-label">{t`Date`}</span>
@@ -87,12 +91,11 @@ export default function TimeDialog(props: TimeDialogProps) {
           <button type="button" className="button button-secondary" onClick={props.onClose}>
             {t`Cancel`}
           </button>
-          <button type="submit" className="button" disabled={props.busy}>
+          <button type="button" className="button" disabled={props.busy} onClick={submit}>
             {props.confirm}
           </button>
         </div>
-      </form>
-    </Dialog>,
-    document.body
+      </div>
+    </Dialog>
   )
 }

@@ -1,13 +1,13 @@
 // My scheduled messages over supabase-js (scheduled_messages: my own rows only, read-only; every
-// change through the RPCs), kept fresh from my user topic so that my other devices' lists follow,
-// and the changes: schedule, edit, reschedule, send now, cancel (its files removed too).
+// change through the RPCs), kept fresh from my user topic so that my other devices' lists
+// follow, and the changes: edit, reschedule, send now, cancel (its files removed too).
+// Scheduling itself is schedule-call.ts (the send button's chunk has no query hooks).
 import { useEffect } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
 import { rpcOne } from '../../../lib/rpc.ts'
 import { supabase } from '../../../lib/supabase.ts'
 import { transfers } from '../../attachments/index.ts'
-import type { SendMenuFile } from '../../../slots/composer.ts'
 
 export const scheduledKeys = {
   all: ['scheduled'] as const,
@@ -77,29 +77,6 @@ export function useScheduledLive(me: string, onNotSent?: (row: { channel_id: str
       }),
     [me, queryClient, onNotSent]
   )
-}
-
-export interface ScheduleInput {
-  id: string
-  channelId: string
-  body: string
-  files: SendMenuFile[]
-  sendAt: Date
-}
-
-export async function scheduleMessage(input: ScheduleInput): Promise<void> {
-  await rpcOne('schedule_message', {
-    p_id: input.id,
-    p_channel_id: input.channelId,
-    p_body: input.body,
-    p_send_at: input.sendAt.toISOString(),
-    p_attachments: input.files.map((f) => ({
-      path: f.path,
-      name: f.name,
-      width: f.width,
-      height: f.height,
-    })),
-  })
 }
 
 export type ScheduledChange =
