@@ -259,6 +259,24 @@ end
 $function$;
 -- execute: only its owner (no grants on private.live_saved_items())
 
+-- Function private.live_scheduled_messages()
+CREATE OR REPLACE FUNCTION private.live_scheduled_messages()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  s public.scheduled_messages;
+begin
+  if tg_op = 'DELETE' then s := old; else s := new; end if;
+  perform private.live_send('live:user:' || s.user_id::text, 'scheduled_messages', tg_op,
+    to_jsonb(s));
+  return null;
+end
+$function$;
+grant execute on function private.live_scheduled_messages() to authenticated, service_role;
+
 -- Function private.live_send(p_topic text, p_table text, p_operation text, p_record jsonb)
 CREATE OR REPLACE FUNCTION private.live_send(p_topic text, p_table text, p_operation text, p_record jsonb)
  RETURNS void

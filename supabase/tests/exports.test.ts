@@ -224,6 +224,7 @@ describe('a personal export', () => {
     expect(ex.jsonOf(zip, 'chorus_personal.json')).toMatchObject({
       reactions: [{ client_msg_id: ids.general, emoji: '👍', channel: t.ws.general }],
       saved: [{ client_msg_id: ids.general, channel: t.ws.general }],
+      scheduled: [{ channel: t.ws.general, text: 'other, tomorrow', failed_at: null }],
     })
     // Not in the workspace's audit log: a person's own export is theirs.
     expect(

@@ -12,6 +12,8 @@ const parts = Object.values(
 /** The texts parts take over, with their panels. */
 export const composerCommands = parts.flatMap((p) => (p.command ? [p.command] : []))
 const nameReaders = parts.flatMap((p) => (p.Names ? [p.Names] : []))
+/** The menus beside Send. */
+export const sendMenus = parts.flatMap((p) => (p.SendMenu ? [p.SendMenu] : []))
 /** The checks before a body is sent. */
 export const composerChecks = parts.flatMap((p) => (p.beforeSend ? [p.beforeSend] : []))
 

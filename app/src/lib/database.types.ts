@@ -1666,6 +1666,83 @@ export type Database = {
           },
         ]
       }
+      scheduled_messages: {
+        Row: {
+          attachments: Json
+          body: string
+          channel_id: string
+          created_at: string
+          failed_at: string | null
+          failed_code: string | null
+          id: string
+          in_channel: boolean
+          parent_id: string | null
+          send_at: string
+          updated_at: string
+          user_id: string
+          workspace_id: string
+        }
+        Insert: {
+          attachments?: Json
+          body?: string
+          channel_id: string
+          created_at?: string
+          failed_at?: string | null
+          failed_code?: string | null
+          id: string
+          in_channel?: boolean
+          parent_id?: string | null
+          send_at: string
+          updated_at?: string
+          user_id: string
+          workspace_id: string
+        }
+        Update: {
+          attachments?: Json
+          body?: string
+          channel_id?: string
+          created_at?: string
+          failed_at?: string | null
+          failed_code?: string | null
+          id?: string
+          in_channel?: boolean
+          parent_id?: string | null
+          send_at?: string
+          updated_at?: string
+          user_id?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "scheduled_messages_channel_id_fkey"
+            columns: ["channel_id"]
+            isOneToOne: false
+            referencedRelation: "channels"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "scheduled_messages_parent_id_fkey"
+            columns: ["parent_id"]
+            isOneToOne: false
+            referencedRelation: "messages"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "scheduled_messages_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "scheduled_messages_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       slash_command_responses: {
         Row: {
           body: string
@@ -2324,6 +2401,30 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "imports"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      cancel_scheduled_message: {
+        Args: { p_id: string }
+        Returns: {
+          attachments: Json
+          body: string
+          channel_id: string
+          created_at: string
+          failed_at: string | null
+          failed_code: string | null
+          id: string
+          in_channel: boolean
+          parent_id: string | null
+          send_at: string
+          updated_at: string
+          user_id: string
+          workspace_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "scheduled_messages"
           isOneToOne: true
           isSetofReturn: false
         }
@@ -3223,6 +3324,38 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      schedule_message: {
+        Args: {
+          p_attachments?: Json
+          p_body: string
+          p_channel_id: string
+          p_id: string
+          p_in_channel?: boolean
+          p_parent_id?: string
+          p_send_at: string
+        }
+        Returns: {
+          attachments: Json
+          body: string
+          channel_id: string
+          created_at: string
+          failed_at: string | null
+          failed_code: string | null
+          id: string
+          in_channel: boolean
+          parent_id: string | null
+          send_at: string
+          updated_at: string
+          user_id: string
+          workspace_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "scheduled_messages"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       search_messages: {
         Args: {
           p_after?: string
@@ -3265,6 +3398,33 @@ export type Database = {
           p_in_channel?: boolean
           p_parent_id?: string
         }
+        Returns: {
+          app_name: string | null
+          app_username: string | null
+          author_id: string | null
+          body: string
+          channel_id: string
+          created_at: string
+          deleted_at: string | null
+          edited_at: string | null
+          id: string
+          in_channel: boolean
+          mentions: string[]
+          parent_id: string | null
+          removed_at: string | null
+          removed_by: string | null
+          seq: number | null
+          thread_seq: number | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "messages"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      send_scheduled_message_now: {
+        Args: { p_id: string }
         Returns: {
           app_name: string | null
           app_username: string | null
@@ -3846,6 +4006,35 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "event_subscriptions"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      update_scheduled_message: {
+        Args: {
+          p_attachments?: Json
+          p_body?: string
+          p_id: string
+          p_send_at?: string
+        }
+        Returns: {
+          attachments: Json
+          body: string
+          channel_id: string
+          created_at: string
+          failed_at: string | null
+          failed_code: string | null
+          id: string
+          in_channel: boolean
+          parent_id: string | null
+          send_at: string
+          updated_at: string
+          user_id: string
+          workspace_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "scheduled_messages"
           isOneToOne: true
           isSetofReturn: false
         }

@@ -70,6 +70,30 @@ export type SendAnswer =
   | { kind: 'refused'; message: string }
   | { kind: 'ask'; question: (props: QuestionProps) => ReactNode }
 
+/** A file attached to the message being written, uploaded into its folder. */
+export interface SendMenuFile {
+  path: string
+  name: string
+  width?: number | null
+  height?: number | null
+}
+
+/** What a menu beside Send (send later) is given: the composer's own props (where it writes,
+ *  its uploads), and the message as it would be sent now. */
+export interface SendMenuProps {
+  scope?: ComposerScope
+  /** The message's id (its files' folder holds it), its uploaded files, and whether some are
+   *  still uploading. */
+  uploads: { messageId: string; files: SendMenuFile[]; busy: boolean }
+  /** A thread's composer: its parent, and whether a reply goes to the channel too. */
+  threadId?: string
+  alsoToChannel?: boolean
+  /** The text as it would be sent (mentions stored as tokens). */
+  body: () => string
+  /** The message went elsewhere (scheduled): the composer empties. */
+  onDone: () => void
+}
+
 /** A feature's composer-part.ts default export. */
 export interface ComposerPart {
   /** A text this part takes over (never sent as a message), with its panel (a lazy component). */
@@ -81,4 +105,6 @@ export interface ComposerPart {
     applies: (body: string) => boolean
     check: (scope: ComposerScope, body: string) => Promise<SendAnswer>
   }
+  /** A menu beside Send (a lazy component, rendered after the first screen). */
+  SendMenu?: ComponentType<SendMenuProps>
 }

@@ -248,9 +248,8 @@ async function write(
     }
   }
   if (missing.length > 0) await zip.addJson('chorus_missing_files.json', missing)
-  if (person !== null) {
-    await zip.addJson('chorus_personal.json', await readPersonalExtras(tx, person))
-  }
+  const extras = person && (await readPersonalExtras(tx, person, workspace.id))
+  if (extras) await zip.addJson('chorus_personal.json', extras)
 }
 
 async function asService<T>(fn: (tx: TransactionSql) => Promise<T>): Promise<T> {

@@ -142,12 +142,18 @@ export async function filesOf(
 export interface PersonalExtras {
   reactions: Record<string, unknown>[]
   saved: Record<string, unknown>[]
+  scheduled: Record<string, unknown>[]
 }
 
-/** The person's reactions (on anyone's message) and saved items: message ids and times only. */
+/**
+ * The person's reactions (on anyone's message) and saved items: message ids and times only; and
+ * their messages scheduled in the workspace and not sent yet (their own words, with their files'
+ * paths and names, when each goes and, for one that could not go, why).
+ */
 export async function readPersonalExtras(
   tx: TransactionSql,
-  person: string
+  person: string,
+  workspace: string
 ): Promise<PersonalExtras> {
   const reactions = await tx.unsafe<Record<string, unknown>[]>(
     `select r.channel_id as channel, r.message_id as client_msg_id, ${ts('m.created_at')} as ts,
@@ -163,5 +169,12 @@ export async function readPersonalExtras(
      where s.user_id = $1 order by s.created_at, s.id`,
     [person]
   )
-  return { reactions, saved }
+  const scheduled = await tx.unsafe<Record<string, unknown>[]>(
+    `select s.id as client_msg_id, s.channel_id as channel, s.parent_id as thread, s.body as text,
+       s.attachments as files, s.send_at, s.created_at, s.failed_at, s.failed_code
+     from public.scheduled_messages s
+     where s.user_id = $1 and s.workspace_id = $2 order by s.send_at, s.id`,
+    [person, workspace]
+  )
+  return { reactions, saved, scheduled }
 }

@@ -54,6 +54,7 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'threads', words: ['thread'] },
   { name: 'pins', words: ['pin', 'unpin', 'pinnable'] },
   { name: 'saved', words: ['saved', 'save', 'unsave', 'later'] },
+  { name: 'scheduled', words: ['scheduled', 'schedule'] },
   { name: 'message-versions', words: ['version'] },
   { name: 'status', words: ['status', 'statuses'] },
   { name: 'reactions', words: ['reaction', 'emoji'] },

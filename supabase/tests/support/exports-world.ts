@@ -102,6 +102,14 @@ export function useExportWorld(): ExportWorld {
     })
     ok(await as(t.other.token).rpc('set_reaction', { p_message_id: ids.general, p_emoji: '👍' }))
     ok(await as(t.other.token).rpc('save_message', { p_message_id: ids.general }))
+    ok(
+      await as(t.other.token).rpc('schedule_message', {
+        p_id: crypto.randomUUID(),
+        p_channel_id: t.ws.general,
+        p_body: 'other, tomorrow',
+        p_send_at: new Date(Date.now() + 86_400_000).toISOString(),
+      })
+    )
     ids.dm = await send(t.member.token, t.dm, 'MEMBER-DM just us two')
     ids.group = await send(t.other.token, t.group, 'other in the group')
     ids.groupOwner = await send(t.owner.token, t.group, 'OWNER-GROUP in the group')

@@ -32,6 +32,13 @@ const membersMarks = async ({ sql, world }: MatrixContext) => {
   )
 }
 
+/** A message of member's in plaza scheduled for an hour from now (as schedule_message makes it). */
+const membersScheduled = ({ sql, world }: MatrixContext) =>
+  asUser(sql, world.people.member, (tx) =>
+    one(tx`select id from public.schedule_message(${randomUUID()}, ${world.ch.plaza},
+      ${unique('later')}, now() + interval '1 hour')`)
+  )
+
 /** Nobody's first steps hidden in W (before each insert: one per person). */
 const noDismissals = async ({ sql, world }: MatrixContext) => {
   await sql`delete from public.first_steps_dismissals where workspace_id = ${world.ws}`
@@ -86,6 +93,14 @@ export const PERSONAL_CASES: readonly MatrixCase[] = [
   { kind: 'row', table: 'public.activity_marks', what: 'read marks of your own', op: 'insert', allowed: [], values: ({ world }, a) => ({ id: randomUUID(), user_id: a?.id ?? randomUUID(), workspace_id: world.ws }) },
   { kind: 'row', table: 'public.activity_marks', what: "member's read marks", op: 'update', allowed: [], row: membersMarks, patch: () => ({ read_items: ['m:' + randomUUID()] }) },
   { kind: 'row', table: 'public.activity_marks', what: "member's read marks", op: 'delete', allowed: [], row: membersMarks },
+  // scheduled messages (send later): their author's only, written only through the RPCs
+  { kind: 'row', table: 'public.scheduled_messages', what: "member's scheduled message", op: 'select', allowed: ['member'], row: membersScheduled },
+  { kind: 'row', table: 'public.scheduled_messages', what: 'a scheduled message of your own', op: 'insert', allowed: [], values: ({ world }, a) => ({ id: randomUUID(), user_id: a?.id ?? randomUUID(), workspace_id: world.ws, channel_id: world.ch.plaza, body: 'sneaked in', send_at: new Date(Date.now() + 3600_000).toISOString() }) },
+  { kind: 'row', table: 'public.scheduled_messages', what: "member's scheduled message", op: 'update', allowed: [], row: membersScheduled, patch: () => ({ body: unique('changed') }) },
+  { kind: 'row', table: 'public.scheduled_messages', what: "member's scheduled message", op: 'delete', allowed: [], row: membersScheduled },
+  { kind: 'call', table: 'public.cancel_scheduled_message', what: "member's scheduled message cancelled", op: 'call', allowed: ['member'], refusals: ['22023'], row: membersScheduled, args: (key) => ({ p_id: key }), done: async (sql, key) => (await sql`select 1 from public.scheduled_messages where id = ${key}`).length === 0 },
+  { kind: 'call', table: 'public.update_scheduled_message', what: "member's scheduled message edited", op: 'call', allowed: ['member'], refusals: ['22023'], row: membersScheduled, args: (key) => ({ p_id: key, p_body: 'edited' }), done: async (sql, key) => (await sql`select 1 from public.scheduled_messages where id = ${key} and body = 'edited'`).length === 1 },
+
   // the first steps' card hidden: each person's own, in a workspace they are in; never changed
   { kind: 'row', table: 'public.first_steps_dismissals', what: "member's dismissal", op: 'select', allowed: ['member'], row: membersDismissal },
   { kind: 'row', table: 'public.first_steps_dismissals', what: 'a dismissal of your own in W', op: 'insert', allowed: inPlaza, row: noDismissals, values: ({ world }, a) => ({ id: randomUUID(), workspace_id: world.ws, user_id: a?.id ?? randomUUID() }) },

@@ -20,7 +20,12 @@ import { useDraft } from './use-draft.ts'
 import { CharacterCount, textLength } from './CharacterCount.tsx'
 import { MessageBody } from '../markdown/MessageBody.tsx'
 import { hasModifier } from '../../../lib/keys.ts'
-import { composerChecks, composerCommands, useComposerNames } from '../../composer-parts.ts'
+import {
+  composerChecks,
+  composerCommands,
+  sendMenus,
+  useComposerNames,
+} from '../../composer-parts.ts'
 import { useAfterFirstScreen } from '../../../lib/first-screen.ts'
 import { ComposerTools } from '../format/index.ts'
 import type { ToolsHandle } from '../format/index.ts'
@@ -48,6 +53,9 @@ interface Props {
   channelName: string
   /** What the empty box shows (a thread's "Reply…"); "Message #channel" by default. */
   placeholder?: string
+  /** A thread's composer: its parent, and whether a reply goes to the channel too. */
+  threadId?: string
+  alsoToChannel?: boolean
   disabledReason: string | null
   members: Mentionable[]
   /** Everyone in the workspace, to explain mentions of people outside the channel. */
@@ -129,6 +137,10 @@ export function Composer(props: Props) {
           )
         )
       )
+    clear()
+  }
+
+  function clear() {
     setProblems([])
     setText('')
     uploads.reset()
@@ -294,6 +306,16 @@ export function Composer(props: Props) {
           >
             {t`Send`}
           </button>
+          {withTools &&
+            sendMenus.map((SendMenu, i) => (
+              <Suspense key={i} fallback={null}>
+                <SendMenu
+                  {...props}
+                  body={() => toStorable(text, props.members, names).body}
+                  onDone={clear}
+                />
+              </Suspense>
+            ))}
         </div>
       </div>
     </form>

@@ -197,6 +197,8 @@ export default function ThreadPanel(props: ThreadPanelProps) {
         scope={{ workspaceId, channelId }}
         channelName={props.channelName}
         placeholder={t`Reply…`}
+        threadId={threadId}
+        alsoToChannel={alsoToChannel}
         disabledReason={props.disabledReason}
         members={props.members}
         workspacePeople={props.workspacePeople}
