@@ -50,9 +50,12 @@ test.use({ serviceWorkers: 'allow' })
  * left it, after the day's device-forgets, layers and read-position work: 134,101 B (137,328 B before).
  * Issue 67's screens took it to 136,045 B (docs/performance.md says what); what they and others
  * moved after the first screen brought it to 133,993 B: 134,000 B. The typing signals loading
- * with Realtime's client (133,850 B with a burst's renders batched): 133,900 B.
+ * with Realtime's client (133,850 B with a burst's renders batched): 133,900 B. Issue 68/70-72's
+ * day (a channel's preview, tables and coloured code, every person past the row cap, send later)
+ * paid for by the notify rule leaving it and the groups' name reader loading after it: 133,861 B
+ * measured, 133,870 B.
  */
-const FIRST_SCREEN_BUDGET = 133_900
+const FIRST_SCREEN_BUDGET = 133_870
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const LATEST = 'the latest message'

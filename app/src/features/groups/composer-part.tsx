@@ -2,29 +2,12 @@
 // once an @ is typed; and, before a message that mentions @channel, @here, @everyone or a group
 // goes out, how many people it would notify (a chunk loaded then), asked above the workspace's
 // threshold.
-import { plural } from '@lingui/core/macro'
-import { useEffect } from 'react'
 import { lazyRetrying, Nothing } from '../../lib/lazy.ts'
 import { mentionsMany } from '../../lib/message-tokens.ts'
-import type { ComposerPart, NamesProps } from '../../slots/composer.ts'
-import { useGroups } from './data/group-list.ts'
+import type { ComposerPart } from '../../slots/composer.ts'
 
+const GroupNames = lazyRetrying(() => import('./components/GroupNames.tsx'), Nothing)
 const BroadcastConfirm = lazyRetrying(() => import('./components/BroadcastConfirm.tsx'), Nothing)
-
-function GroupNames({ workspaceId, enabled, onNames }: NamesProps) {
-  const { data } = useGroups(workspaceId, enabled)
-  useEffect(() => {
-    if (data)
-      onNames(
-        data.map((g) => {
-          const count = g.memberIds.length
-          const people = plural(count, { one: '# person', other: '# people' })
-          return { id: g.id, name: g.handle, hint: `${g.name} · ${people}` }
-        })
-      )
-  }, [data, onNames])
-  return null
-}
 
 const part: ComposerPart = {
   Names: GroupNames,

@@ -202,16 +202,6 @@ describe('Composer', () => {
     expect(onSend).toHaveBeenCalledWith('lunch <!here>, who is in?', [], 'draft-1')
   })
 
-  it("offers the workspace's groups by handle, with who they are", async () => {
-    const user = userEvent.setup()
-    const { box } = setup(true)
-    await user.type(box, 'ask @des')
-    const option = await screen.findByRole('option', { name: /design/ })
-    expect(option.textContent).toBe('design Design team · 2 people')
-    await user.keyboard('{Enter}')
-    expect(box.value).toBe('ask @design ')
-  })
-
   it('keeps the draft across remounts', async () => {
     const user = userEvent.setup()
     const { box } = setup()

@@ -238,15 +238,18 @@ export function Composer(props: Props) {
           />
         </Suspense>
       )}
-      {scope &&
-        nameSources.map(({ part: Names, report }, i) => (
-          <Names
-            key={i}
-            workspaceId={scope.workspaceId}
-            enabled={text.includes('@')}
-            onNames={report}
-          />
-        ))}
+      {scope && withTools && (
+        <Suspense fallback={null}>
+          {nameSources.map(({ part: Names, report }, i) => (
+            <Names
+              key={i}
+              workspaceId={scope.workspaceId}
+              enabled={text.includes('@')}
+              onNames={report}
+            />
+          ))}
+        </Suspense>
+      )}
       {Panel && (
         <Suspense fallback={null}>
           <Panel
