@@ -31,7 +31,12 @@ export function presetName(preset: Preset, at: Date, now: Date, zone: string): s
   return t`Monday at ${time}`
 }
 
+/** Nothing outside a workspace (a composer with no scope: where to schedule is unknown). */
 export default function SendLater(props: SendMenuProps) {
+  return props.scope ? <SendLaterMenu {...props} /> : null
+}
+
+function SendLaterMenu(props: SendMenuProps) {
   const zone = useZone()
   const [open, setOpen] = useState(false)
   const [custom, setCustom] = useState(false)
