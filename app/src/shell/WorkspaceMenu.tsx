@@ -2,11 +2,12 @@
 // first screen): the features' items (features/registry.ts, slots/workspace.ts), each closing
 // the menu and opening its dialog (the focus on the menu's button, to come back to it); Leave
 // asks first. The first item takes the focus once it is here (MenuButton's own focusing ran
-// before the chunk arrived).
+// before the chunk arrived); the rest of the page is inert while it shows (ui/inert-around.ts).
 import { t } from '@lingui/core/macro'
-import { useEffect, useRef } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 import { menuItems } from '../features/registry.ts'
 import { confirmed } from '../ui/layers.ts'
+import { inertAround } from '../ui/inert-around.ts'
 
 export interface WorkspaceMenuProps {
   close: () => void
@@ -24,6 +25,12 @@ export default function WorkspaceMenu(props: WorkspaceMenuProps) {
   const leave = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     leave.current?.parentElement?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
+  }, [])
+  // While it is open the rest of the page is inert; given back as it closes (before the dialog
+  // an item opens shows itself).
+  useLayoutEffect(() => {
+    const menu = leave.current?.closest<HTMLElement>('.menu-button')
+    return menu ? inertAround(menu) : undefined
   }, [])
   return (
     <>
