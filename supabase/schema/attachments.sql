@@ -86,6 +86,9 @@ begin
   end if;
   select w.name, w.max_file_bytes into ws_name, max_bytes from public.workspaces w where w.id = ws;
   operation := coalesce(current_setting('storage.operation', true), '');
+  if operation in ('storage.tus.upload.delete', 'storage.tus.upload.get', 'storage.tus.options') then
+    return true;
+  end if;
   if operation in ('storage.object.sign_upload_url', 'storage.object.copy', 'storage.object.move',
     'storage.s3.object.copy', 'storage.s3.upload.create_multipart', 'storage.s3.upload.part',
     'storage.s3.upload.part_copy', 'storage.s3.upload.complete_multipart') then

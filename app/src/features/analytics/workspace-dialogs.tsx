@@ -44,40 +44,49 @@ export default function Analytics({ workspaceId, workspace, onClose }: Workspace
       ) : analytics.isPending ? (
         <Spinner label={t`Loading analytics`} />
       ) : (
-        <table className="analytics">
-          <caption>
-            {plural(days, {
-              one: `${messages} in the last day`,
-              other: `${messages} in the last # days`,
-            })}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">{t`Channel`}</th>
-              <th scope="col">{t`Messages`}</th>
-              <th scope="col">{t`People who wrote`}</th>
-              <th scope="col">{t`Last message`}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.channelId}>
-                <th scope="row">
-                  <span className="analytics-name" title={r.name ?? undefined} dir="auto">
-                    {r.kind === 'private' ? <Icon name="lock" size={13} /> : '#'}
-                    {r.kind === 'private' && ' '}
-                    {r.name}
-                  </span>
-                </th>
-                <td>{number.format(r.messages)}</td>
-                <td>{number.format(r.people)}</td>
-                <td title={r.lastMessageAt ? fullTimeLabel(r.lastMessageAt) : undefined}>
-                  {r.lastMessageAt ? dateTimeLabel(r.lastMessageAt) : '—'}
-                </td>
+        // At 320 px the table may be wider than the dialog: it scrolls on its own, reachable by
+        // the keyboard, and the dialog never sideways.
+        <div
+          className="table-scroll analytics-scroll"
+          tabIndex={0}
+          role="region"
+          aria-label={t`Analytics`}
+        >
+          <table className="analytics">
+            <caption>
+              {plural(days, {
+                one: `${messages} in the last day`,
+                other: `${messages} in the last # days`,
+              })}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t`Channel`}</th>
+                <th scope="col">{t`Messages`}</th>
+                <th scope="col">{t`People who wrote`}</th>
+                <th scope="col">{t`Last message`}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.channelId}>
+                  <th scope="row">
+                    <span className="analytics-name" title={r.name ?? undefined} dir="auto">
+                      {r.kind === 'private' ? <Icon name="lock" size={13} /> : '#'}
+                      {r.kind === 'private' && ' '}
+                      {r.name}
+                    </span>
+                  </th>
+                  <td>{number.format(r.messages)}</td>
+                  <td>{number.format(r.people)}</td>
+                  <td title={r.lastMessageAt ? fullTimeLabel(r.lastMessageAt) : undefined}>
+                    {r.lastMessageAt ? dateTimeLabel(r.lastMessageAt) : '—'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </Dialog>
   )
