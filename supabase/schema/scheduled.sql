@@ -17,6 +17,7 @@ create table public.scheduled_messages (
   updated_at timestamp with time zone default now() not null,
   failed_at timestamp with time zone,
   failed_code text,
+  session_aal text default 'aal1'::text not null,
   constraint scheduled_messages_pkey PRIMARY KEY (id),
   constraint scheduled_messages_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES public.channels(id) ON DELETE CASCADE,
   constraint scheduled_messages_parent_id_fkey FOREIGN KEY (parent_id) REFERENCES public.messages(id) ON DELETE CASCADE,
@@ -24,7 +25,8 @@ create table public.scheduled_messages (
   constraint scheduled_messages_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE,
   constraint scheduled_messages_attachments_array CHECK (jsonb_typeof(attachments) = 'array'::text),
   constraint scheduled_messages_body_length CHECK (char_length(body) <= 40000),
-  constraint scheduled_messages_not_empty CHECK (btrim(body) <> ''::text OR jsonb_array_length(attachments) > 0)
+  constraint scheduled_messages_not_empty CHECK (btrim(body) <> ''::text OR jsonb_array_length(attachments) > 0),
+  constraint scheduled_messages_session_aal CHECK (session_aal = ANY (ARRAY['aal1'::text, 'aal2'::text]))
 );
 alter table public.scheduled_messages enable row level security;
 
@@ -41,6 +43,7 @@ create policy "scheduled_messages: your own" on public.scheduled_messages
   using (((user_id = ( SELECT auth.uid() AS uid)) AND (workspace_id IN ( SELECT private.workspace_ids() AS workspace_ids))));
 
 CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.scheduled_messages FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER scheduled_messages_level BEFORE INSERT OR UPDATE ON public.scheduled_messages FOR EACH ROW EXECUTE FUNCTION private.scheduled_message_level();
 CREATE TRIGGER scheduled_messages_live AFTER INSERT OR DELETE OR UPDATE ON public.scheduled_messages FOR EACH ROW EXECUTE FUNCTION private.live_scheduled_messages();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.scheduled_messages to service_role;
@@ -104,7 +107,8 @@ CREATE OR REPLACE FUNCTION private.forget_scheduled_message(p_id uuid)
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  delete from public.scheduled_messages x where x.id = p_id
+  delete from public.scheduled_messages x
+  where x.id = p_id and x.user_id = (select auth.uid())
 $function$;
 grant execute on function private.forget_scheduled_message(uuid) to authenticated, service_role;
 
@@ -182,6 +186,12 @@ begin
   ) then
     return 'not_channel_member';
   end if;
+  if s.session_aal <> 'aal2' and (
+    exists (select 1 from public.workspaces w where w.id = s.workspace_id and w.require_mfa)
+    or exists (select 1 from auth.mfa_factors f where f.user_id = s.user_id and f.status = 'verified')
+  ) then
+    return 'insufficient_aal';
+  end if;
   if p_detail ~ '^[a-z][a-z0-9_]{2,60}$' then
     return p_detail;
   end if;
@@ -189,6 +199,23 @@ begin
 end
 $function$;
 grant execute on function private.scheduled_failure_code(public.scheduled_messages,text) to authenticated, service_role;
+
+-- Function private.scheduled_message_level()
+CREATE OR REPLACE FUNCTION private.scheduled_message_level()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if auth.uid() is not distinct from new.user_id then
+    new.session_aal := case when private.session_aal2() then 'aal2' else 'aal1' end;
+  elsif tg_op = 'UPDATE' then
+    new.session_aal := old.session_aal;
+  end if;
+  return new;
+end
+$function$;
+grant execute on function private.scheduled_message_level() to authenticated, service_role;
 
 -- Function private.send_scheduled_as_author(s public.scheduled_messages)
 CREATE OR REPLACE FUNCTION private.send_scheduled_as_author(s public.scheduled_messages)
@@ -201,7 +228,7 @@ declare
   v_claims text := coalesce(current_setting('request.jwt.claims', true), '');
 begin
   perform set_config('request.jwt.claims', jsonb_build_object(
-    'sub', s.user_id, 'role', 'authenticated', 'aal', 'aal2', 'scheduled_message_id', s.id
+    'sub', s.user_id, 'role', 'authenticated', 'aal', s.session_aal, 'scheduled_message_id', s.id
   )::text, true);
   perform set_config('role', 'authenticated', true);
   perform public.send_message(s.id, s.channel_id, s.body, s.attachments, s.parent_id,

@@ -15,6 +15,7 @@ import {
   asRole,
   attachmentPath,
   buildWorld,
+  claimsOf,
   makeMessage,
   makeStoredObject,
 } from './support/world.ts'
@@ -296,6 +297,43 @@ describe('send later', () => {
         )
       )
     ).toBe('reply_parent_not_in_channel')
+  })
+
+  it('sends at the level of the session that scheduled it, not two-factor by itself', async () => {
+    const { member } = world.people
+    const row = await schedule(member, world.ch.plaza, 'before two-factor was required')
+    const stored = await stack.sql<{ session_aal: string }[]>`
+      select session_aal from public.scheduled_messages where id = ${row.id}`
+    expect(stored[0]!.session_aal).toBe('aal1')
+    await stack.sql`update public.workspaces set require_mfa = true where id = ${world.ws}`
+    try {
+      await makeDue(row.id)
+      await run()
+      expect(await message(row.id)).toBeUndefined()
+      // (Read as the stack: at one-factor level the author sees nothing of this workspace now.)
+      const [failed] = await stack.sql<Row[]>`
+        select * from public.scheduled_messages where id = ${row.id}`
+      expect(failed).toMatchObject({ failed_code: 'insufficient_aal' })
+      // Rescheduled from a two-factor session, it goes out at that level.
+      await stack.sql.begin(async (tx) => {
+        await tx`select set_config('role', 'authenticated', true),
+          set_config('request.jwt.claims', ${JSON.stringify({ ...claimsOf(member), aal: 'aal2' })}, true)`
+        await tx`select public.update_scheduled_message(${row.id}, null, ${inMinutes(5)}::timestamptz)`
+      })
+      await makeDue(row.id)
+      await run()
+      expect(await message(row.id)).toMatchObject({ author_id: member.id })
+    } finally {
+      await stack.sql`update public.workspaces set require_mfa = false where id = ${world.ws}`
+    }
+  })
+
+  it("forgets only the caller's own scheduled message", async () => {
+    const { member, admin } = world.people
+    const row = await schedule(member, world.ch.plaza, 'mine to forget')
+    await as(admin, (tx) => tx`select private.forget_scheduled_message(${row.id})`)
+    expect((await mine(member)).map((r) => r.id)).toContain(row.id)
+    await as(member, (tx) => tx`select public.cancel_scheduled_message(${row.id})`)
   })
 
   it('does not send into a channel archived since', async () => {

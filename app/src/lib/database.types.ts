@@ -1678,6 +1678,7 @@ export type Database = {
           in_channel: boolean
           parent_id: string | null
           send_at: string
+          session_aal: string
           updated_at: string
           user_id: string
           workspace_id: string
@@ -1693,6 +1694,7 @@ export type Database = {
           in_channel?: boolean
           parent_id?: string | null
           send_at: string
+          session_aal?: string
           updated_at?: string
           user_id: string
           workspace_id: string
@@ -1708,6 +1710,7 @@ export type Database = {
           in_channel?: boolean
           parent_id?: string | null
           send_at?: string
+          session_aal?: string
           updated_at?: string
           user_id?: string
           workspace_id?: string
@@ -2418,6 +2421,7 @@ export type Database = {
           in_channel: boolean
           parent_id: string | null
           send_at: string
+          session_aal: string
           updated_at: string
           user_id: string
           workspace_id: string
@@ -3345,6 +3349,7 @@ export type Database = {
           in_channel: boolean
           parent_id: string | null
           send_at: string
+          session_aal: string
           updated_at: string
           user_id: string
           workspace_id: string
@@ -4028,6 +4033,7 @@ export type Database = {
           in_channel: boolean
           parent_id: string | null
           send_at: string
+          session_aal: string
           updated_at: string
           user_id: string
           workspace_id: string

@@ -33,6 +33,8 @@ const TimeDialog = lazyRetrying(() => import('./TimeDialog.tsx'), NotLoaded)
 function notSentReason(code: string | null): string {
   if (code === 'not_channel_member') return t`Not sent: you are no longer a member of this channel.`
   if (code === 'channel_archived') return t`Not sent: the channel was archived.`
+  if (code === 'insufficient_aal')
+    return t`Not sent: this workspace now requires two-factor sign-in. Sign in with it and reschedule.`
   return t`Not sent: you can no longer post there.`
 }
 
