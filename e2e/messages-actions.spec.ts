@@ -7,6 +7,7 @@
 import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
 import { actor, messageWith, readClipboard, send, signUpByApi, waitLive } from './support/actors.ts'
+import { withDatabase } from './support/database.ts'
 import { longPress, phoneActor } from './support/phone.ts'
 import { createWorkspace, twoInGeneral } from './support/workspace.ts'
 
@@ -185,19 +186,24 @@ test('save in one click from the hover bar, a reminder chosen after; Later shows
     await expect(page.getByText(/^Reminder set: (today|tomorrow) at /)).toBeVisible()
   })
 
-  await test.step('"Custom…" asks for a date and time: this very minute is due at once', async () => {
+  await test.step('"Custom…" asks for a date on a calendar and a time from a list', async () => {
     const remind = await saveInOneClick('Renew the domain today')
     await remind.getByRole('button', { name: 'Custom…' }).click()
     const dialog = page.getByRole('dialog', { name: 'Remind me about this message' })
     await expect(dialog.getByRole('radio', { name: 'On a date' })).toBeChecked()
-    const now = await page.evaluate(() => {
-      const d = new Date()
-      const pad = (n: number) => String(n).padStart(2, '0')
-      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
-    })
-    await dialog.getByLabel('Date and time').fill(now)
+    // Tomorrow, by the calendar's keyboard, at 9:15 AM from the list.
+    await dialog.getByRole('button', { name: 'Date', exact: true }).click()
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('Enter')
+    await dialog.getByRole('combobox', { name: 'Time' }).click()
+    await page.getByRole('option', { name: '9:15 AM' }).click()
     await dialog.getByRole('button', { name: 'Set reminder' }).click()
     await expect(dialog).toBeHidden()
+    // The clock reaching it: due now.
+    await withDatabase(
+      (sql) => sql`update public.saved_items set remind_at = now() - interval '1 second'
+        where message_id = (select id from public.messages where body = 'Renew the domain today')`
+    )
   })
 
   await test.step('a second click removes it from Later, with Undo', async () => {

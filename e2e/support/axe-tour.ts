@@ -187,6 +187,15 @@ export async function tour(place: TourPlace): Promise<void> {
   const saveDialog = page.getByRole('dialog', { name: say('Remind me about this message') })
   await expect(saveDialog).toBeVisible()
   await audit.checkThemes(page, at('reminder dialog'))
+  // Its date on a calendar beside the field; Escape closes the calendar, not the dialog.
+  const dateField = saveDialog.getByRole('button', { name: say('Date'), exact: true })
+  await dateField.click()
+  const calendar = page.getByRole('dialog', { name: say('Date'), exact: true })
+  await expect(calendar.getByRole('grid')).toBeVisible()
+  await audit.checkThemes(page, at('reminder calendar'))
+  await page.keyboard.press('Escape')
+  await expect(calendar).toBeHidden()
+  await expect(dateField).toBeFocused()
   await page.keyboard.press('Escape')
   await expect(saveDialog).toBeHidden()
 

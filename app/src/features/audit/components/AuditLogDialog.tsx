@@ -7,8 +7,10 @@ import { msg, t } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
+import { DateField } from '../../../ui/DateField.tsx'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
+import { Select } from '../../../ui/Select.tsx'
 import { fullTimeLabel } from '../../../lib/date-formats.ts'
 import type { Member } from '../../workspaces/index.ts'
 import { NO_FILTERS, exportCsv, useAuditLog } from '../data/audit-log.ts'
@@ -16,6 +18,9 @@ import type { AuditEntry, AuditFilters } from '../data/audit-log.ts'
 import { ACTION_GROUPS, describeEntry } from '../data/describe.ts'
 import type { ActionGroup } from '../data/describe.ts'
 import './audit-log.css'
+
+/** A filter's "any" (Radix's Select takes no empty value). */
+const ANY = '*'
 
 export interface Props {
   workspaceId: string
@@ -63,42 +68,40 @@ export default function AuditLogDialog(props: Props) {
         aria-label={t`Filter the audit log`}
         onSubmit={(e) => e.preventDefault()}
       >
-        <label className="field">
-          <span>{t`Kind`}</span>
-          <select
-            value={filters.group ?? ''}
-            onChange={(e) => set({ group: (e.target.value || null) as ActionGroup | null })}
-          >
-            <option value="">{t`All actions`}</option>
-            {ACTION_GROUPS.map((g) => (
-              <option key={g.id} value={g.id}>
-                {i18n._(g.label)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t`Person`}</span>
-          <select
-            value={filters.actorId ?? ''}
-            onChange={(e) => set({ actorId: e.target.value || null })}
-          >
-            <option value="">{t`Anyone`}</option>
-            {members.map((m) => (
-              <option key={m.userId} value={m.userId}>
-                {m.displayName}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t`From`}</span>
-          <input type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
-        </label>
-        <label className="field">
-          <span>{t`To`}</span>
-          <input type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
-        </label>
+        <Select
+          label={t`Kind`}
+          value={filters.group ?? ANY}
+          options={[
+            { value: ANY, label: t`All actions` },
+            ...ACTION_GROUPS.map((g) => ({ value: g.id, label: i18n._(g.label) })),
+          ]}
+          onValueChange={(v) => set({ group: v === ANY ? null : (v as ActionGroup) })}
+        />
+        <Select
+          label={t`Person`}
+          value={filters.actorId ?? ANY}
+          options={[
+            { value: ANY, label: t`Anyone` },
+            ...members.map((m) => ({ value: m.userId, label: m.displayName })),
+          ]}
+          onValueChange={(v) => set({ actorId: v === ANY ? null : v })}
+        />
+        <DateField
+          label={t`From`}
+          clearable
+          placeholder={t`Any date`}
+          max={filters.to || undefined}
+          value={filters.from}
+          onChange={(from) => set({ from })}
+        />
+        <DateField
+          label={t`To`}
+          clearable
+          placeholder={t`Any date`}
+          min={filters.from || undefined}
+          value={filters.to}
+          onChange={(to) => set({ to })}
+        />
         <button type="button" className="button" onClick={download} disabled={exporting}>
           {exporting ? t`Exporting…` : t`Export CSV`}
         </button>

@@ -5,19 +5,14 @@ import { t } from '@lingui/core/macro'
 import { useMemo, useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { dateTimeLabel } from '../../../lib/date-formats.ts'
+import { dayTimeOptions } from '../../../lib/day-times.ts'
 import { formatLocale } from '../../../lib/i18n.ts'
 import { Select } from '../../../ui/Select.tsx'
 import { Switch } from '../../../ui/Switch.tsx'
 import { useNotificationMutations } from '../data/settings-changes.ts'
 import { dndActive } from '../rules.ts'
 import type { DoNotDisturb } from '../rules.ts'
-import {
-  dayTimeOptions,
-  deviceZone,
-  tomorrowAt,
-  zoneName,
-  zoneOptions,
-} from '../data/time-zones.ts'
+import { deviceZone, tomorrowAt, zoneName, zoneOptions } from '../data/time-zones.ts'
 
 /** "Snoozed until 24 Nov 2026, 08:00.", "Do Not Disturb is on now." or "Notifications are on." */
 function stateOf(dnd: DoNotDisturb, now: Date): string {

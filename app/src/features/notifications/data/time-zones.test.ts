@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  dayTimeOptions,
-  gmt,
-  offsetMinutes,
-  tomorrowAt,
-  zoneCity,
-  zoneName,
-  zoneOptions,
-} from './time-zones.ts'
+import { gmt, offsetMinutes, tomorrowAt, zoneCity, zoneName, zoneOptions } from './time-zones.ts'
 
 const JULY = new Date('2026-07-01T12:00:00Z')
 
@@ -51,19 +43,5 @@ describe('time zones', () => {
     expect(tomorrowAt(8, 'Europe/Berlin', new Date('2026-03-28T12:00:00Z')).toISOString()).toBe(
       '2026-03-29T06:00:00.000Z'
     )
-  })
-})
-
-describe('dayTimeOptions', () => {
-  it('lists every half hour as the language writes times, keeping a time off the grid', () => {
-    const en = dayTimeOptions('en', ['22:15'])
-    expect(en).toHaveLength(49)
-    expect(en[0]).toEqual({ value: '00:00', label: '12:00 AM' })
-    expect(en.find((o) => o.value === '22:15')?.label).toBe('10:15 PM')
-    expect(en.map((o) => o.value)).toEqual([...en.map((o) => o.value)].sort())
-    expect(dayTimeOptions('de').find((o) => o.value === '22:30')?.label).toBe('22:30')
-    // In Arabic, Arabic's "م" (evening), not the browser control's "PM".
-    expect(dayTimeOptions('ar').find((o) => o.value === '22:00')?.label).toContain('م')
-    expect(dayTimeOptions('en', ['not a time'])).toHaveLength(48)
   })
 })

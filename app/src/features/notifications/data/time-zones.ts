@@ -105,21 +105,3 @@ export function tomorrowAt(hour: number, zone: string, now: Date = new Date()): 
   return new Date(wall - offsetMinutes(zone, guess) * 60_000)
 }
 
-/** The times of a day every half hour ("HH:MM", the schedule's own form), each written as
- *  `locale` writes a time ("10:00 PM", "22:00", "١٠:٠٠ م"), with any of `keep` not on the grid
- *  (a schedule set elsewhere) in its place (pure). */
-export function dayTimeOptions(
-  locale: string,
-  keep: readonly string[] = []
-): { value: string; label: string }[] {
-  const format = dateFormat({ hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }, locale)
-  const grid = Array.from(
-    { length: 48 },
-    (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`
-  )
-  const times = [...new Set([...grid, ...keep.filter((k) => /^\d\d:\d\d$/.test(k))])].sort()
-  return times.map((value) => {
-    const [h, m] = value.split(':').map(Number)
-    return { value, label: format.format(new Date(Date.UTC(2000, 0, 1, h, m))) }
-  })
-}

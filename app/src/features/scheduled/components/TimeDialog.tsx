@@ -2,8 +2,10 @@
 // message's "Reschedule…"): said before asking when it is past or more than 120 days ahead.
 import { t } from '@lingui/core/macro'
 import { useState } from 'react'
+import { DateField } from '../../../ui/DateField.tsx'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
+import { TimeField } from '../../../ui/TimeField.tsx'
 import {
   customTime,
   inputValues,
@@ -54,26 +56,19 @@ export default function TimeDialog(props: TimeDialogProps) {
         }}
       >
         <div className="scheduled-time-fields">
-          <label className="field">
-            <span className="field-label">{t`Date`}</span>
-            <input
-              type="date"
-              required
-              min={today}
-              max={last}
-              value={value.date}
-              onChange={(e) => setValue({ ...value, date: e.target.value })}
-            />
-          </label>
-          <label className="field">
-            <span className="field-label">{t`Time`}</span>
-            <input
-              type="time"
-              required
-              value={value.time}
-              onChange={(e) => setValue({ ...value, time: e.target.value })}
-            />
-          </label>
+          <DateField
+            label={t`Date`}
+            required
+            min={today}
+            max={last}
+            value={value.date}
+            onChange={(date) => setValue({ ...value, date })}
+          />
+          <TimeField
+            label={t`Time`}
+            value={value.time}
+            onChange={(time) => setValue({ ...value, time })}
+          />
         </div>
         <p className="muted scheduled-zone">
           {at && !problem
