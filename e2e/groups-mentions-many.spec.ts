@@ -126,6 +126,25 @@ test('@here notifies the two people online and not the one offline; @channel not
     await expect.poll(() => mentionsOf(cid, workspaceId)).toBe(1)
   })
 
+  await test.step('scheduling it asks the same, in a dialog: "Schedule it?"', async () => {
+    const box = composer(ana.page)
+    await box.fill('@channel stand-up moves to 10')
+    await ana.page.getByRole('button', { name: 'Schedule message' }).click()
+    await ana.page.getByRole('menuitem', { name: 'In 1 hour' }).click()
+    const asked = ana.page.getByRole('dialog', { name: 'Schedule message' })
+    await expect(asked).toContainText(
+      'When it is sent, this will notify 2 people in #general. Schedule it?'
+    )
+    await asked.getByRole('button', { name: 'Edit message' }).click()
+    await expect(asked).toHaveCount(0)
+    await expect(box).toHaveValue('@channel stand-up moves to 10')
+    await ana.page.getByRole('button', { name: 'Schedule message' }).click()
+    await ana.page.getByRole('menuitem', { name: 'In 1 hour' }).click()
+    await asked.getByRole('button', { name: 'Schedule', exact: true }).click()
+    await expect(box).toHaveValue('')
+    await expect(ana.page.getByText(/^Scheduled for /)).toBeVisible()
+  })
+
   await test.step('the group is offered, reaches only Cid, and shows in the members panel', async () => {
     const box = composer(ana.page)
     // The whole handle: a person's name (its random tag) may start with fewer letters of it.

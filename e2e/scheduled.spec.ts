@@ -78,11 +78,29 @@ test('a message scheduled for later goes out at its time; one cancelled never do
     await expect(other.locator('.scheduled-card')).toHaveCount(1)
   })
 
+  await test.step('she edits it in place: mentions read as names, a new one as a name', async () => {
+    const card = other.locator('.scheduled-card').filter({ hasText: 'Quarterly numbers' })
+    await card.getByRole('button', { name: 'Edit text' }).click()
+    const box = card.getByRole('combobox', { name: 'Edit message' })
+    await expect(box).toHaveValue('Quarterly numbers are in')
+    await box.press('End')
+    await box.pressSequentially(` @${bo.name.slice(0, 3)}`)
+    await other.getByRole('option', { name: new RegExp(bo.name) }).click()
+    await box.press('Enter')
+    await expect(box).toHaveCount(0)
+    await expect(card.locator('.mention')).toHaveText(`@${bo.name}`)
+    // Again: the box shows the name, not the stored token.
+    await card.getByRole('button', { name: 'Edit text' }).click()
+    await expect(box).toHaveValue(new RegExp(`^Quarterly numbers are in @${bo.name}\\s*$`))
+    await box.press('Escape')
+    await expect(box).toHaveCount(0)
+  })
+
   await test.step('at its time the job sends it as Ana: Bo sees it arrive live', async () => {
     await waitLive(bo.page)
     await withDatabase(
       (sql) => sql`update public.scheduled_messages set send_at = now()
-        where body = 'Quarterly numbers are in'`
+        where body like 'Quarterly numbers are in%'`
     )
     await expect(messageWith(bo.page, 'Quarterly numbers are in')).toBeVisible({
       timeout: 30_000,

@@ -60,6 +60,8 @@ export interface CommandProps {
 export interface QuestionProps {
   /** "#general", "@Ann". */
   where: string
+  /** Asked before scheduling it (send later), not sending it now. */
+  scheduling?: boolean
   onSend: () => void
   onCancel: () => void
 }

@@ -12,3 +12,5 @@ export { useMarkThreadRead } from './data/thread-state.ts'
 export { useSend } from './components/use-send.ts'
 export type { ChatMessage } from './conversation/types.ts'
 export { dayLabel } from './components/rows.ts'
+// Editing a text with mentions in place (a scheduled message's), the chunk the message list uses.
+export const loadEditBox = () => import('./components/EditBox.tsx')

@@ -8,11 +8,12 @@ import { useId } from 'react'
 export interface Props {
   reach: number
   where: string
+  scheduling?: boolean
   onSend: () => void
   onCancel: () => void
 }
 
-export default function BroadcastConfirm({ reach, where, onSend, onCancel }: Props) {
+export default function BroadcastConfirm({ reach, where, scheduling, onSend, onCancel }: Props) {
   const id = useId()
   return (
     <div
@@ -27,16 +28,26 @@ export default function BroadcastConfirm({ reach, where, onSend, onCancel }: Pro
       }}
     >
       <p id={id}>
-        <Trans>
-          This will notify{' '}
-          <strong>
-            <Plural value={reach} one="# person" other="# people" />
-          </strong>{' '}
-          in {where}. Send it?
-        </Trans>
+        {scheduling ? (
+          <Trans>
+            When it is sent, this will notify{' '}
+            <strong>
+              <Plural value={reach} one="# person" other="# people" />
+            </strong>{' '}
+            in {where}. Schedule it?
+          </Trans>
+        ) : (
+          <Trans>
+            This will notify{' '}
+            <strong>
+              <Plural value={reach} one="# person" other="# people" />
+            </strong>{' '}
+            in {where}. Send it?
+          </Trans>
+        )}
       </p>
       <button type="button" className="button button-primary" autoFocus onClick={onSend}>
-        {t`Send now`}
+        {scheduling ? t`Schedule` : t`Send now`}
       </button>{' '}
       <button type="button" className="button" onClick={onCancel}>
         {t`Edit message`}

@@ -16,8 +16,8 @@ import { NotLoaded } from '../../../ui/NotLoaded.tsx'
 import { ViewHeader } from '../../../ui/ViewHeader.tsx'
 import type { ViewProps } from '../../../slots/view.ts'
 import { useUserId } from '../../auth/index.ts'
-import { channelLabel, useChannelsQuery } from '../../channels/index.ts'
-import { MessageBody } from '../../messages/index.ts'
+import { channelLabel, useChannelMembersQuery, useChannelsQuery } from '../../channels/index.ts'
+import { loadEditBox, MessageBody } from '../../messages/index.ts'
 import { useScheduled, useScheduledMutation } from '../data/scheduled.ts'
 import type { Scheduled, ScheduledChange } from '../data/scheduled.ts'
 import { presetsAt, presetTime, sendTimeLabel } from '../data/times.ts'
@@ -27,6 +27,7 @@ import './scheduled.css'
 
 export { default as Count } from './ScheduledCount.tsx'
 
+const EditBox = lazyRetrying(loadEditBox, NotLoaded)
 const TimeDialog = lazyRetrying(() => import('./TimeDialog.tsx'), NotLoaded)
 
 /** Why a message was not sent, for me. */
@@ -120,7 +121,7 @@ interface CardProps {
 function ScheduledCard({ item, zone, people, busy, onChange }: CardProps) {
   const [menuOpen, setMenuOpen] = useState(false)
   const [custom, setCustom] = useState(false)
-  const [editing, setEditing] = useState<string | null>(null)
+  const [editing, setEditing] = useState(false)
   const now = new Date()
   const at = new Date(item.sendAt)
   const when = sendTimeLabel(at, now, zone)
@@ -149,7 +150,7 @@ function ScheduledCard({ item, zone, people, busy, onChange }: CardProps) {
             {t`Reply in a thread`}
           </p>
         )}
-        {editing === null ? (
+        {!editing ? (
           <div className="scheduled-text">
             <MessageBody body={item.body} resolveMention={people.resolveMention} />
             {item.files.length > 0 && (
@@ -160,41 +161,16 @@ function ScheduledCard({ item, zone, people, busy, onChange }: CardProps) {
             )}
           </div>
         ) : (
-          <form
-            className="scheduled-edit"
-            onSubmit={(e) => {
-              e.preventDefault()
-              onChange({ kind: 'edit', id, body: editing })
-              setEditing(null)
-            }}
-          >
-            <textarea
-              aria-label={t`Message text`}
-              value={editing}
-              autoFocus
-              rows={Math.min(8, editing.split('\n').length + 1)}
-              onChange={(e) => setEditing(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Escape') setEditing(null)
-              }}
-            />
-            <div className="scheduled-edit-buttons">
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() => setEditing(null)}
-              >
-                {t`Cancel`}
-              </button>
-              <button type="submit" className="button">
-                {t`Save`}
-              </button>
-            </div>
-          </form>
+          <ScheduledEdit
+            item={item}
+            nameOf={people.nameOf}
+            onSave={(body) => onChange({ kind: 'edit', id, body })}
+            onDone={() => setEditing(false)}
+          />
         )}
       </div>
       <div className="scheduled-actions" role="group" aria-label={t`Actions`}>
-        <IconButton icon="pencil" label={t`Edit text`} onClick={() => setEditing(item.body)} />
+        <IconButton icon="pencil" label={t`Edit text`} onClick={() => setEditing(true)} />
         <Menu
           trigger={<IconButton icon="alarm-clock" label={t`Reschedule`} />}
           open={menuOpen}
@@ -249,5 +225,32 @@ function ScheduledCard({ item, zone, people, busy, onChange }: CardProps) {
         </Suspense>
       )}
     </article>
+  )
+}
+
+/** The text in place, its mentions as names (and the channel's people to mention), as a sent
+ *  message is edited: Enter saves, Escape cancels. */
+function ScheduledEdit(props: {
+  item: Scheduled
+  nameOf: (id: string | null) => string
+  onSave: (body: string) => void
+  onDone: () => void
+}) {
+  const roster = useChannelMembersQuery(props.item.channelId)
+  const mentionable = (roster.data ?? []).map((m) => ({ id: m.userId, name: m.displayName }))
+  return (
+    <div className="scheduled-edit">
+      <Suspense fallback={<Spinner />}>
+        <EditBox
+          initial={props.item.body}
+          people={{ nameOf: props.nameOf, mentionable }}
+          onSave={(body) => {
+            props.onSave(body)
+            return Promise.resolve(null)
+          }}
+          onDone={props.onDone}
+        />
+      </Suspense>
+    </div>
   )
 }

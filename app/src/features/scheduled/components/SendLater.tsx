@@ -1,10 +1,12 @@
 // The send button's chevron (a channel's or a thread's composer): "Schedule message" with In 1
 // hour, Tomorrow at 9:00, Monday at 9:00 (in my profile's time zone) and Custom time…; the
 // message, its files already uploaded into its folder, is scheduled, the composer emptied, and a
-// toast says when it goes with a way to the Scheduled list. A chunk of its own, rendered once
-// the first screen is shown.
+// toast says when it goes with a way to the Scheduled list. The composer's checks before sending
+// ask first here too (@channel or a group notifying many: "Schedule it?", in a dialog). A chunk
+// of its own, rendered once the first screen is shown.
 import { t } from '@lingui/core/macro'
 import { Suspense, useState } from 'react'
+import type { ReactNode } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { lazyRetrying } from '../../../lib/lazy.ts'
 import { navigate } from '../../../lib/router.ts'
@@ -12,7 +14,11 @@ import { Icon } from '../../../ui/Icon.tsx'
 import { showToast } from '../../../ui/layers.ts'
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../../../ui/Menu.tsx'
 import { NotLoaded } from '../../../ui/NotLoaded.tsx'
-import type { SendMenuProps } from '../../../slots/composer.ts'
+import type { QuestionProps, SendMenuProps } from '../../../slots/composer.ts'
+import { Dialog } from '../../../ui/Dialog.tsx'
+import { composerChecks } from '../../composer-parts.ts'
+import { channelLabel, useChannelsQuery } from '../../channels/index.ts'
+import { useUserId } from '../../auth/index.ts'
 import { scheduleMessage } from '../data/schedule-call.ts'
 import { presetsAt, presetTime, sendTimeLabel } from '../data/times.ts'
 import type { Preset } from '../data/times.ts'
@@ -42,6 +48,12 @@ function SendLaterMenu(props: SendMenuProps) {
   const [custom, setCustom] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [asking, setAsking] = useState<{
+    at: Date
+    question: (p: QuestionProps) => ReactNode
+  } | null>(null)
+  const me = useUserId()
+  const channels = useChannelsQuery(props.scope?.workspaceId ?? '')
   const now = new Date()
   const { scope, uploads } = props
   const body = props.body()
@@ -49,11 +61,28 @@ function SendLaterMenu(props: SendMenuProps) {
   // Files still uploading, or a text past the limit: nothing to schedule yet.
   const waiting = uploads.busy || [...body].length > MAX_BODY
 
-  async function schedule(at: Date) {
+  /** Where, as the question says it: "#general", "Ann". */
+  function where(): string {
+    const channel = channels.data?.find((c) => c.id === scope?.channelId)
+    if (!channel) return t`this channel`
+    const label = channelLabel(channel, me)
+    return channel.kind === 'dm' ? label : `#${label}`
+  }
+
+  async function schedule(at: Date, confirmed = false) {
     setBusy(true)
     setError(null)
     try {
       if (!scope) return
+      // The composer's checks (a mention notifying many) ask before it is scheduled, as before
+      // it is sent.
+      const check = confirmed ? undefined : composerChecks.find((c) => c.applies(body))
+      const answer = check ? await check.check(scope, body) : { kind: 'send' as const }
+      if (answer.kind === 'refused') throw new Error(answer.message)
+      if (answer.kind === 'ask') {
+        setAsking({ at, question: answer.question })
+        return
+      }
       await scheduleMessage({
         id: uploads.messageId,
         channelId: scope.channelId,
@@ -136,6 +165,21 @@ function SendLaterMenu(props: SendMenuProps) {
             }}
           />
         </Suspense>
+      )}
+      {asking && (
+        <Dialog title={t`Schedule message`} open onClose={() => setAsking(null)}>
+          <Suspense fallback={null}>
+            {asking.question({
+              where: where(),
+              scheduling: true,
+              onSend: () => {
+                setAsking(null)
+                void schedule(asking.at, true)
+              },
+              onCancel: () => setAsking(null),
+            })}
+          </Suspense>
+        </Dialog>
       )}
     </>
   )
