@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { makeDeviceKeys } from '../../e2e/support/web-push-service.ts'
-import { nextJobRuns } from './support/job-runs.ts'
+import { nextJobRuns, pauseJob, requestsAnswered } from './support/job-runs.ts'
 import { useWebPushStack } from './support/web-push.ts'
 import { asRole, makeMessage } from './support/world.ts'
 
@@ -131,6 +131,8 @@ describe('Web Push', () => {
     await t.stack
       .sql`update private.notification_config set value = '3' where name = 'push_delay_seconds'`
     try {
+      // On the laptop, active in the workspace: the push waits for the delay.
+      await asRole(t.stack.sql, member, (tx) => tx`select public.touch_activity(${t.world.ws})`)
       await makeMessage(t.stack.sql, owner, t.world.ch.dm, 'read on the laptop at once')
       await asRole(t.stack.sql, member, (tx) => tx`select public.mark_read(${t.world.ch.dm})`)
       await settled(member)
@@ -151,6 +153,40 @@ describe('Web Push', () => {
     await asRole(t.stack.sql, member, (tx) => tx`select public.mark_read(${t.world.ch.dm})`)
     await expect.poll(() => to(phone).length, { timeout: 20_000 }).toBe(3)
     expect(pushesOf(phone)[2]).toEqual({ type: 'read', tag: `chorus:c:${t.world.ch.dm}` })
+  })
+
+  it('pushes at once without the job, and waits the delay only for someone active', async () => {
+    const { owner, member } = t.world.people
+    const phone = await device(member)
+    await pauseJob(t.stack, 'chorus-push')
+    await t.stack
+      .sql`update private.notification_config set value = '30' where name = 'push_delay_seconds'`
+    await t.stack.sql`delete from public.user_activity where user_id = ${member.id}`
+    try {
+      // Not active anywhere: posted to push-notify when the message commits, not by the job.
+      await makeMessage(t.stack.sql, owner, t.world.ch.dm, `<@${member.id}> are you there?`)
+      await expect.poll(() => to(phone).length, { timeout: 10_000 }).toBe(1)
+      expect(pushesOf(phone)[0]).toMatchObject({ body: '@member are you there?' })
+      // Active in the workspace: due after the delay, for the job (paused here).
+      await asRole(t.stack.sql, member, (tx) => tx`select public.touch_activity(${t.world.ws})`)
+      const later = await makeMessage(t.stack.sql, owner, t.world.ch.dm, 'when you have a minute')
+      await requestsAnswered(t.stack)
+      expect(to(phone)).toHaveLength(1)
+      const [queued] = await t.stack.sql<{ later: boolean; batch: string | null }[]>`
+        select due_at > now() + interval '20 seconds' as later, batch_id as batch
+        from private.push_queue where message_id = ${later} and subscription_id = ${phone.id}`
+      expect(queued).toEqual({ later: true, batch: null })
+      // Reading closes the pushed one at once too (a silent "read" push).
+      await asRole(t.stack.sql, member, (tx) => tx`select public.mark_read(${t.world.ch.dm})`)
+      await expect.poll(() => to(phone).length, { timeout: 10_000 }).toBe(2)
+      expect(pushesOf(phone)[1]).toEqual({ type: 'read', tag: `chorus:c:${t.world.ch.dm}` })
+    } finally {
+      await t.stack
+        .sql`update private.notification_config set value = '0' where name = 'push_delay_seconds'`
+      await t.stack.sql`delete from public.user_activity where user_id = ${member.id}`
+      await t.stack.sql`select cron.alter_job(jobid, active => true) from cron.job
+        where jobname = 'chorus-push'`
+    }
   })
 
   it('carries no message text when the workspace hides it', async () => {
