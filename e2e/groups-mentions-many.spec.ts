@@ -135,6 +135,7 @@ test('@here notifies the two people online and not the one offline; @channel not
     await expect(asked).toContainText(
       'When it is sent, this will notify 2 people in #general. Schedule it?'
     )
+    await expect(asked.getByRole('button', { name: 'Schedule', exact: true })).toBeFocused()
     await asked.getByRole('button', { name: 'Edit message' }).click()
     await expect(asked).toHaveCount(0)
     await expect(box).toHaveValue('@channel stand-up moves to 10')

@@ -46,7 +46,13 @@ export default function BroadcastConfirm({ reach, where, scheduling, onSend, onC
           </Trans>
         )}
       </p>
-      <button type="button" className="button button-primary" autoFocus onClick={onSend}>
+      <button
+        type="button"
+        className="button button-primary"
+        autoFocus
+        data-autofocus
+        onClick={onSend}
+      >
         {scheduling ? t`Schedule` : t`Send now`}
       </button>{' '}
       <button type="button" className="button" onClick={onCancel}>
