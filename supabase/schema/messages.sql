@@ -55,9 +55,7 @@ CREATE CONSTRAINT TRIGGER messages_not_empty AFTER INSERT ON public.messages DEF
 CREATE TRIGGER messages_written_insert AFTER INSERT ON public.messages REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.messages_written_insert();
 CREATE TRIGGER messages_written_update AFTER UPDATE ON public.messages REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.messages_written_update();
 CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.messages FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
-CREATE TRIGGER row_1_insert BEFORE INSERT ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_before_insert();
-CREATE TRIGGER row_1_update BEFORE UPDATE ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_before_update();
-CREATE TRIGGER row_2_mentions BEFORE INSERT OR UPDATE OF body, deleted_at ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_broadcast_mentions();
+CREATE TRIGGER row_1_write BEFORE INSERT OR UPDATE ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_before_write();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.messages to service_role;
 grant delete, insert, maintain, select on table public.messages to authenticated;
@@ -203,6 +201,213 @@ AS $function$
 $function$;
 grant execute on function private.mentioned_ids(text) to authenticated, service_role;
 
+-- Function private.message_before_insert(new_row public.messages)
+CREATE OR REPLACE FUNCTION private.message_before_insert(new_row public.messages)
+ RETURNS public.messages
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  uid uuid := (select auth.uid());
+  ch record;
+  parent record;
+  thread_last bigint;
+begin
+  if uid is not null then
+    new_row.author_id := coalesce(new_row.author_id, uid);
+    if new_row.author_id <> uid or not private.is_channel_member(new_row.channel_id) then
+      raise exception using errcode = '42501',
+        message = 'You can only post in channels you are a member of, as yourself.',
+        detail = 'not_channel_member';
+    end if;
+  end if;
+
+  select c.archived_at, c.last_seq into ch from public.channels c where c.id = new_row.channel_id for no key update;
+  if not found then
+    raise exception using errcode = '22023', message = 'Channel not found.', detail = 'channel_not_found';
+  end if;
+  if exists (select 1 from public.messages m where m.id = new_row.id) then
+    return null; -- the same message again: nothing to insert
+  end if;
+  if private.importing() then
+    new_row.body := private.clean_body(new_row.body);
+    new_row.mentions := coalesce((
+      select array_agg(distinct u) from unnest(private.mentioned_ids(new_row.body)) u
+      join public.channels c on c.id = new_row.channel_id
+      join public.workspace_members wm on wm.workspace_id = c.workspace_id and wm.user_id = u
+    ), '{}');
+    new_row.created_at := coalesce(new_row.created_at, now());
+    if new_row.deleted_at is not null then
+      new_row.body := '';
+      new_row.mentions := '{}';
+    end if;
+  else
+    if ch.archived_at is not null then
+      raise exception using errcode = '22023', message = 'This channel is archived; messages can no longer be sent.', detail = 'channel_archived';
+    end if;
+
+    new_row.body := private.clean_body(new_row.body);
+    new_row.mentions := private.checked_mentions(new_row.channel_id, private.mentioned_ids(new_row.body), '{}');
+    if uid is not null or new_row.created_at is null then
+      new_row.created_at := now();
+    end if;
+    new_row.edited_at := null;
+    new_row.deleted_at := null;
+  end if;
+
+  if new_row.parent_id is null then
+    new_row.in_channel := true;
+    new_row.thread_seq := null;
+  else
+    select p.channel_id, p.parent_id into parent from public.messages p where p.id = new_row.parent_id;
+    if not found or parent.channel_id <> new_row.channel_id then
+      raise exception using errcode = '22023',
+        message = 'The message you reply to is not in this channel.',
+        detail = 'reply_parent_not_in_channel',
+        hint = 'Reply from the channel the message is in.';
+    end if;
+    if parent.parent_id is not null then
+      raise exception using errcode = '22023',
+        message = format('You cannot reply to a reply: message %s is a reply in the thread of %s.', new_row.parent_id, parent.parent_id),
+        detail = 'reply_to_reply',
+        hint = 'Reply in that thread instead.';
+    end if;
+    insert into public.threads (id, channel_id) values (new_row.parent_id, new_row.channel_id)
+    on conflict (id) do nothing;
+    select t.last_seq into thread_last from public.threads t where t.id = new_row.parent_id for no key update;
+    new_row.in_channel := coalesce(new_row.in_channel, false);
+    new_row.thread_seq := greatest(
+      thread_last,
+      coalesce((
+        select m.thread_seq from public.messages m
+        where m.parent_id = new_row.parent_id order by m.thread_seq desc limit 1
+      ), 0)
+    ) + 1;
+    if not new_row.in_channel then
+      new_row.seq := null;
+      return new_row;
+    end if;
+  end if;
+
+  new_row.seq := greatest(
+    ch.last_seq,
+    coalesce((
+      select m.seq from public.messages m
+      where m.channel_id = new_row.channel_id and m.in_channel order by m.seq desc limit 1
+    ), 0)
+  ) + 1;
+  return new_row;
+end
+$function$;
+-- execute: only its owner (no grants on private.message_before_insert(public.messages))
+
+-- Function private.message_before_update(new_row public.messages, old_row public.messages)
+CREATE OR REPLACE FUNCTION private.message_before_update(new_row public.messages, old_row public.messages)
+ RETURNS public.messages
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_claim text := coalesce(current_setting('chorus.claiming', true), '');
+  v_from uuid;
+  v_to uuid;
+begin
+  if v_claim <> '' then
+    v_from := split_part(v_claim, ':', 1)::uuid;
+    v_to := split_part(v_claim, ':', 2)::uuid;
+    new_row := old_row;
+    if old_row.author_id = v_from then
+      new_row.author_id := v_to;
+    end if;
+    new_row.body := replace(old_row.body, '<@' || v_from::text || '>', '<@' || v_to::text || '>');
+    new_row.mentions := array_replace(old_row.mentions, v_from, v_to);
+    return new_row;
+  end if;
+  -- retention: an account being deleted (chorus.deleting_account) loses authorship, nothing else
+  if old_row.author_id is not null and new_row.author_id is null
+    and current_setting('chorus.deleting_account', true) = old_row.author_id::text then
+    new_row := old_row;
+    new_row.author_id := null;
+    return new_row;
+  end if;
+  if old_row.deleted_at is not null then
+    raise exception using errcode = '22023', message = 'This message was deleted.', detail = 'message_deleted';
+  end if;
+  new_row.id := old_row.id;
+  new_row.channel_id := old_row.channel_id;
+  new_row.seq := old_row.seq;
+  new_row.author_id := old_row.author_id;
+  new_row.created_at := old_row.created_at;
+  -- moderation: removing or restoring sets the text as given, nothing else
+  if new_row.removed_at is distinct from old_row.removed_at then
+    new_row.edited_at := old_row.edited_at;
+    new_row.deleted_at := null;
+    return new_row;
+  end if;
+  if old_row.removed_at is not null then
+    raise exception using errcode = '42501', message = 'This message was removed by an admin.', detail = 'message_removed';
+  end if;
+  if new_row.deleted_at is not null then
+    new_row.deleted_at := now();
+    new_row.body := '';
+    new_row.mentions := '{}';
+    return new_row;
+  end if;
+  if new_row.body is distinct from old_row.body then
+    new_row.body := private.clean_body(new_row.body);
+    if private.is_blank(new_row.body)
+      and not exists (select 1 from public.attachments a where a.message_id = old_row.id) then
+      raise exception using errcode = '23514',
+        message = 'Message is empty.',
+        detail = 'message_empty',
+        hint = 'Delete the message instead.';
+    end if;
+    new_row.mentions := private.checked_mentions(old_row.channel_id, private.mentioned_ids(new_row.body), old_row.mentions);
+    if new_row.body is distinct from old_row.body then
+      new_row.edited_at := now();
+    end if;
+  else
+    new_row.mentions := old_row.mentions;
+    new_row.edited_at := old_row.edited_at;
+  end if;
+  return new_row;
+end
+$function$;
+-- execute: only its owner (no grants on private.message_before_update(public.messages,public.messages))
+
+-- Function private.message_mentions(p_op text, new_row public.messages, old_row public.messages)
+CREATE OR REPLACE FUNCTION private.message_mentions(p_op text, new_row public.messages, old_row public.messages)
+ RETURNS public.messages
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  -- history keeps the mentions it was imported with; a claim's rewrite, those it had
+  if private.importing() or coalesce(current_setting('chorus.claiming', true), '') <> '' then
+    return new_row;
+  end if;
+  if p_op = 'INSERT' then
+    if new_row.body ~ '<!' then
+      new_row.mentions := (
+        select coalesce(array_agg(distinct u), '{}')
+        from unnest(new_row.mentions || private.broadcast_mentions(new_row.channel_id, new_row.author_id, new_row.body)) u
+      );
+    end if;
+  elsif new_row.deleted_at is null and new_row.body is distinct from old_row.body
+    and new_row.body ~ '<!(channel|here|everyone|subteam\^)' then
+    -- An edit reaches nobody new: it keeps whom the broadcast reached, while still named.
+    new_row.mentions := (
+      select coalesce(array_agg(distinct u), '{}') from unnest(new_row.mentions || old_row.mentions) u
+    );
+  end if;
+  return new_row;
+end
+$function$;
+-- execute: only its owner (no grants on private.message_mentions(text,public.messages,public.messages))
+
 -- Function private.message_state(p_message_id text)
 CREATE OR REPLACE FUNCTION private.message_state(p_message_id text)
  RETURNS text
@@ -224,212 +429,33 @@ AS $function$
 $function$;
 grant execute on function private.message_state(text) to authenticated, service_role;
 
--- Function private.messages_before_insert()
-CREATE OR REPLACE FUNCTION private.messages_before_insert()
+-- Function private.messages_before_write()
+CREATE OR REPLACE FUNCTION private.messages_before_write()
  RETURNS trigger
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
-  uid uuid := (select auth.uid());
-  ch record;
-  parent record;
-  thread_last bigint;
+  -- A row variable (not NEW itself): a NULL answer leaves its fields null, where NEW would be
+  -- left unassigned.
+  r public.messages := new;
 begin
-  if uid is not null then
-    new.author_id := coalesce(new.author_id, uid);
-    if new.author_id <> uid or not private.is_channel_member(new.channel_id) then
-      raise exception using errcode = '42501',
-        message = 'You can only post in channels you are a member of, as yourself.',
-        detail = 'not_channel_member';
-    end if;
-  end if;
-
-  select c.archived_at, c.last_seq into ch from public.channels c where c.id = new.channel_id for no key update;
-  if not found then
-    raise exception using errcode = '22023', message = 'Channel not found.', detail = 'channel_not_found';
-  end if;
-  if exists (select 1 from public.messages m where m.id = new.id) then
-    return null; -- the same message again: nothing to insert
-  end if;
-  if private.importing() then
-    new.body := private.clean_body(new.body);
-    new.mentions := coalesce((
-      select array_agg(distinct u) from unnest(private.mentioned_ids(new.body)) u
-      join public.channels c on c.id = new.channel_id
-      join public.workspace_members wm on wm.workspace_id = c.workspace_id and wm.user_id = u
-    ), '{}');
-    new.created_at := coalesce(new.created_at, now());
-    if new.deleted_at is not null then
-      new.body := '';
-      new.mentions := '{}';
-    end if;
-  else
-    if ch.archived_at is not null then
-      raise exception using errcode = '22023', message = 'This channel is archived; messages can no longer be sent.', detail = 'channel_archived';
-    end if;
-
-    new.body := private.clean_body(new.body);
-    new.mentions := private.checked_mentions(new.channel_id, private.mentioned_ids(new.body), '{}');
-    if uid is not null or new.created_at is null then
-      new.created_at := now();
-    end if;
-    new.edited_at := null;
-    new.deleted_at := null;
-  end if;
-
-  if new.parent_id is null then
-    new.in_channel := true;
-    new.thread_seq := null;
-  else
-    select p.channel_id, p.parent_id into parent from public.messages p where p.id = new.parent_id;
-    if not found or parent.channel_id <> new.channel_id then
-      raise exception using errcode = '22023',
-        message = 'The message you reply to is not in this channel.',
-        detail = 'reply_parent_not_in_channel',
-        hint = 'Reply from the channel the message is in.';
-    end if;
-    if parent.parent_id is not null then
-      raise exception using errcode = '22023',
-        message = format('You cannot reply to a reply: message %s is a reply in the thread of %s.', new.parent_id, parent.parent_id),
-        detail = 'reply_to_reply',
-        hint = 'Reply in that thread instead.';
-    end if;
-    insert into public.threads (id, channel_id) values (new.parent_id, new.channel_id)
-    on conflict (id) do nothing;
-    select t.last_seq into thread_last from public.threads t where t.id = new.parent_id for no key update;
-    new.in_channel := coalesce(new.in_channel, false);
-    new.thread_seq := greatest(
-      thread_last,
-      coalesce((
-        select m.thread_seq from public.messages m
-        where m.parent_id = new.parent_id order by m.thread_seq desc limit 1
-      ), 0)
-    ) + 1;
-    if not new.in_channel then
-      new.seq := null;
-      return new;
-    end if;
-  end if;
-
-  new.seq := greatest(
-    ch.last_seq,
-    coalesce((
-      select m.seq from public.messages m
-      where m.channel_id = new.channel_id and m.in_channel order by m.seq desc limit 1
-    ), 0)
-  ) + 1;
-  return new;
-end
-$function$;
-grant execute on function private.messages_before_insert() to authenticated, service_role;
-
--- Function private.messages_before_update()
-CREATE OR REPLACE FUNCTION private.messages_before_update()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_claim text := coalesce(current_setting('chorus.claiming', true), '');
-  v_from uuid;
-  v_to uuid;
-begin
-  if v_claim <> '' then
-    v_from := split_part(v_claim, ':', 1)::uuid;
-    v_to := split_part(v_claim, ':', 2)::uuid;
-    new := old;
-    if old.author_id = v_from then
-      new.author_id := v_to;
-    end if;
-    new.body := replace(old.body, '<@' || v_from::text || '>', '<@' || v_to::text || '>');
-    new.mentions := array_replace(old.mentions, v_from, v_to);
-    return new;
-  end if;
-  -- retention: an account being deleted (chorus.deleting_account) loses authorship, nothing else
-  if old.author_id is not null and new.author_id is null
-    and current_setting('chorus.deleting_account', true) = old.author_id::text then
-    new := old;
-    new.author_id := null;
-    return new;
-  end if;
-  if old.deleted_at is not null then
-    raise exception using errcode = '22023', message = 'This message was deleted.', detail = 'message_deleted';
-  end if;
-  new.id := old.id;
-  new.channel_id := old.channel_id;
-  new.seq := old.seq;
-  new.author_id := old.author_id;
-  new.created_at := old.created_at;
-  -- moderation: removing or restoring sets the text as given, nothing else
-  if new.removed_at is distinct from old.removed_at then
-    new.edited_at := old.edited_at;
-    new.deleted_at := null;
-    return new;
-  end if;
-  if old.removed_at is not null then
-    raise exception using errcode = '42501', message = 'This message was removed by an admin.', detail = 'message_removed';
-  end if;
-  if new.deleted_at is not null then
-    new.deleted_at := now();
-    new.body := '';
-    new.mentions := '{}';
-    return new;
-  end if;
-  if new.body is distinct from old.body then
-    new.body := private.clean_body(new.body);
-    if private.is_blank(new.body)
-      and not exists (select 1 from public.attachments a where a.message_id = old.id) then
-      raise exception using errcode = '23514',
-        message = 'Message is empty.',
-        detail = 'message_empty',
-        hint = 'Delete the message instead.';
-    end if;
-    new.mentions := private.checked_mentions(old.channel_id, private.mentioned_ids(new.body), old.mentions);
-    if new.body is distinct from old.body then
-      new.edited_at := now();
-    end if;
-  else
-    new.mentions := old.mentions;
-    new.edited_at := old.edited_at;
-  end if;
-  return new;
-end
-$function$;
-grant execute on function private.messages_before_update() to authenticated, service_role;
-
--- Function private.messages_broadcast_mentions()
-CREATE OR REPLACE FUNCTION private.messages_broadcast_mentions()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  -- history keeps the mentions it was imported with; a claim's rewrite, those it had
-  if private.importing() or coalesce(current_setting('chorus.claiming', true), '') <> '' then
-    return new;
-  end if;
   if tg_op = 'INSERT' then
-    if new.body ~ '<!' then
-      new.mentions := (
-        select coalesce(array_agg(distinct u), '{}')
-        from unnest(new.mentions || private.broadcast_mentions(new.channel_id, new.author_id, new.body)) u
-      );
+    if current_setting('chorus.importing', true) is distinct from 'bulk' then
+      r := private.message_before_insert(new);
+      -- The same message again: nothing to insert.
+      if r.id is null then
+        return null;
+      end if;
     end if;
-  elsif new.deleted_at is null and new.body is distinct from old.body
-    and new.body ~ '<!(channel|here|everyone|subteam\^)' then
-    -- An edit reaches nobody new: it keeps whom the broadcast reached, while still named.
-    new.mentions := (
-      select coalesce(array_agg(distinct u), '{}') from unnest(new.mentions || old.mentions) u
-    );
+  else
+    r := private.message_before_update(new, old);
   end if;
-  return new;
+  return private.message_mentions(tg_op, r, old);
 end
 $function$;
-grant execute on function private.messages_broadcast_mentions() to authenticated, service_role;
+grant execute on function private.messages_before_write() to authenticated, service_role;
 
 -- Function private.messages_check_not_empty()
 CREATE OR REPLACE FUNCTION private.messages_check_not_empty()

@@ -59,7 +59,9 @@ describe("today's schema (supabase/schema/)", () => {
     expect(messages).toContain('create table public.messages (')
     expect(messages).toContain('CREATE OR REPLACE FUNCTION public.send_message(')
     expect(messages).toContain('create policy "messages: members read" on public.messages')
-    expect(messages).toMatch(/CREATE TRIGGER row_1_insert BEFORE INSERT ON public\.messages/)
+    expect(messages).toMatch(
+      /CREATE TRIGGER row_1_write BEFORE INSERT OR UPDATE ON public\.messages/
+    )
     expect(files.get('search.sql')).toContain('FUNCTION public.search_messages(')
     expect(files.get('threads.sql')).toContain('create table public.threads (')
     expect(files.get('storage.sql')).toContain('on storage.objects')
