@@ -14,6 +14,7 @@ import {
 import { linkFromEmail } from './support/inbox.ts'
 import { appUrl } from './support/env.ts'
 import { createWorkspace } from './support/workspace.ts'
+import { chooseFile } from './support/controls.ts'
 
 // A real 4x4 PNG (made with sharp).
 const PNG = Buffer.from(
@@ -158,9 +159,11 @@ test('profile: change my display name and sign out; a draft survives', async ({ 
   await dialog.getByLabel('Display name').fill('Finn the Human 🗡️')
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(dialog.getByText('Saved.')).toBeVisible()
-  await dialog
-    .getByLabel('Upload a picture')
-    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
+  await chooseFile(dialog.getByRole('button', { name: 'Choose a photo…' }), {
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: PNG,
+  })
   // Shown through Storage's image transformation, resized to the size drawn.
   const picture = dialog.locator('.avatar img')
   await expect(picture).toHaveAttribute(
