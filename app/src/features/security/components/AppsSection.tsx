@@ -21,7 +21,7 @@ const ACCESS_LABELS: Record<AppAccess, MessageDescriptor> = {
   none: msg`No access`,
 }
 
-export function AppsSection() {
+export default function AppsSection() {
   const apps = useConnectedApps()
   const workspaces = useWorkspacesQuery()
   const setAccess = useSetAppAccess()
