@@ -6,11 +6,14 @@ import type { FileChooser, Locator } from '@playwright/test'
 
 /** Picks the option named `option` (the whole name when a string) of the select `select`. */
 export async function choose(select: Locator, option: string | RegExp): Promise<void> {
+  // Its own list (the page may have others: search's results), which the open trigger names. Open,
+  // the rest of the page, the trigger with it, is hidden from assistive technology (and getByRole):
+  // the trigger is found again by its id.
+  const page = select.page()
+  const trigger = page.locator(`[id="${await select.getAttribute('id')}"]`)
   await select.click()
-  // Its own list (the page may have others: search's results), named by the trigger.
-  await expect(select).toHaveAttribute('aria-expanded', 'true')
-  const id = await select.getAttribute('aria-controls')
-  const list = select.page().locator(`[id="${id}"]`)
+  await expect(trigger).toHaveAttribute('aria-expanded', 'true')
+  const list = page.locator(`[id="${await trigger.getAttribute('aria-controls')}"]`)
   await list.getByRole('option', { name: option, exact: typeof option === 'string' }).click()
   await expect(list).toHaveCount(0)
 }
