@@ -173,6 +173,20 @@ test('profile: change my display name and sign out; a draft survives', async ({ 
   await expect
     .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     .toBe(true)
+  // The photo chosen is named with its size, and the button offers another.
+  await expect(dialog.getByText('me.png')).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Choose another photo…' })).toBeVisible()
+  // The time zone: typing a city in the open list finds it far down, scrolled into sight.
+  const zone = dialog.getByRole('combobox', { name: 'Time zone' })
+  const zoneId = await zone.getAttribute('id')
+  await zone.click()
+  await finn.page.keyboard.type('Tokyo')
+  const tokyo = finn.page.getByRole('listbox').getByRole('option', { name: /\(Tokyo\)$/ })
+  await expect(tokyo).toBeFocused()
+  await expect(tokyo).toBeInViewport()
+  await finn.page.keyboard.press('Enter')
+  await expect(finn.page.locator(`[id="${zoneId}"]`)).toContainText('(Tokyo)')
+  await expect(zone).toBeFocused()
   await dialog.getByRole('button', { name: 'Close' }).click()
   await send(finn.page, 'hello from the new name')
   await expect(
