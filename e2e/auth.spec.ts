@@ -175,7 +175,7 @@ test('profile: change my display name and sign out; a draft survives', async ({ 
     .toBe(true)
   // The photo chosen is named with its size, and the button offers another.
   await expect(dialog.getByText('me.png')).toBeVisible()
-  await expect(dialog.getByRole('button', { name: 'Choose another photo…' })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Change photo…' })).toBeVisible()
   // The time zone: typing a city in the open list finds it far down, scrolled into sight.
   const zone = dialog.getByRole('combobox', { name: 'Time zone' })
   const zoneId = await zone.getAttribute('id')

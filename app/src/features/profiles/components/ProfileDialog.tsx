@@ -133,7 +133,7 @@ function ProfileForm({
         <Avatar name={profile.displayName} userId={userId} path={profile.avatarPath} size={72} />
         <FileButton
           label={t`Choose a photo…`}
-          changeLabel={t`Choose another photo…`}
+          changeLabel={t`Change photo…`}
           accept="image/png,image/jpeg,image/webp,image/gif"
           file={photo}
           disabled={update.isPending}
