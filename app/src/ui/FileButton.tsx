@@ -68,28 +68,31 @@ export function FileButton({
         <Icon name="paperclip" size={16} />
         {file ? (changeLabel ?? label) : label}
       </button>
-      <span id={`${id}-chosen`} className="file-button-chosen" aria-live="polite">
-        {file && (
-          <>
-            <Icon name="file-text" size={16} />
-            <span className="file-button-name" title={name}>
-              <bdi>{name}</bdi>
-            </span>
-            <span className="file-button-size">{formatSize(file.size)}</span>
-          </>
+      {/* The file and its clear button stay on one line, the name cut short if need be. */}
+      <span className="file-button-file">
+        <span id={`${id}-chosen`} className="file-button-chosen" aria-live="polite">
+          {file && (
+            <>
+              <Icon name="file-text" size={16} />
+              <span className="file-button-name" title={name}>
+                <bdi>{name}</bdi>
+              </span>
+              <span className="file-button-size">{formatSize(file.size)}</span>
+            </>
+          )}
+        </span>
+        {file && clearable && (
+          <IconButton
+            icon="x"
+            label={t`Clear ${name}`}
+            disabled={disabled}
+            onClick={() => {
+              onChange(null)
+              button.current?.focus()
+            }}
+          />
         )}
       </span>
-      {file && clearable && (
-        <IconButton
-          icon="x"
-          label={t`Clear ${name}`}
-          disabled={disabled}
-          onClick={() => {
-            onChange(null)
-            button.current?.focus()
-          }}
-        />
-      )}
     </div>
   )
 }
