@@ -8,6 +8,7 @@ import { Notice, Spinner } from '../../../ui/Notice.tsx'
 import { Select } from '../../../ui/Select.tsx'
 import { useInvitableChannels } from '../data/guest-admin.ts'
 import type { GuestKind } from '../data/guest-admin.ts'
+import './guest-invite.css'
 
 export interface GuestInviteFieldsProps {
   workspaceId: string
