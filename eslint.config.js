@@ -197,6 +197,18 @@ const linguiConfig = {
   },
 }
 
+// Every date and time the app shows goes through lib/date-formats.ts (below).
+const dateFormatSyntax = [
+  {
+    selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+    message: 'Format dates with lib/date-formats.ts (dateFormat or a label), made once.',
+  },
+  {
+    selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]',
+    message: 'Format dates with lib/date-formats.ts (dateFormat or a label), made once.',
+  },
+]
+
 const checks = tseslint.config(
   {
     ignores: [
@@ -384,17 +396,37 @@ const checks = tseslint.config(
     // time zone) formats nothing and stays allowed.
     files: ['app/src/**/*.{ts,tsx}'],
     ignores: ['app/src/lib/date-formats.ts', 'app/src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...dateFormatSyntax] },
+  },
+  {
+    // The browser's own form controls are not drawn outside ui/ (issue 67): a <select> looks
+    // different in every browser and theme, and a file input speaks the browser's language
+    // ("Choose file / No file chosen"), a date input its own calendar. ui/Select.tsx,
+    // ui/FileButton.tsx, ui/DateField.tsx and ui/TimeField.tsx are the ones. (This
+    // block repeats the date rule above: a later block's no-restricted-syntax replaces, not adds.)
+    files: ['app/src/**/*.tsx'],
+    ignores: [
+      'app/src/ui/**',
+      'app/src/**/*.test.tsx',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...dateFormatSyntax,
         {
-          selector:
-            "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
-          message: 'Format dates with lib/date-formats.ts (dateFormat or a label), made once.',
+          selector: "JSXOpeningElement[name.name='select']",
+          message: 'A select is ui/Select.tsx (Radix Select), never the native <select>.',
         },
         {
-          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]',
-          message: 'Format dates with lib/date-formats.ts (dateFormat or a label), made once.',
+          selector:
+            "JSXOpeningElement[name.name='input']:has(JSXAttribute[name.name='type'][value.value='file']):not(:has(JSXAttribute[name.name='hidden']))",
+          message:
+            "A file chooser is ui/FileButton.tsx; the browser's own file input is only ever hidden (a button of ours opens it).",
+        },
+        {
+          selector:
+            "JSXOpeningElement[name.name='input'] JSXAttribute[name.name='type'][value.value=/^(date|datetime-local|time)$/]",
+          message: 'A date is ui/DateField.tsx and a time ui/TimeField.tsx, never the native input.',
         },
       ],
     },

@@ -188,6 +188,16 @@ export default defineConfig({
               priority: 2,
             },
             { name: 'signed-in', test: /[\\/]src[\\/]shell[\\/]WorkspaceShell\.tsx$/, priority: 1 },
+            // The design system's form controls and their own Radix packages, one lazy chunk for
+            // every screen that uses any (what they share with the menus, tooltips and dialogs
+            // stays apart): else each set of users makes its own, and the first screen's preload
+            // lists name them all.
+            {
+              name: 'controls',
+              includeDependenciesRecursively: false,
+              test: /[\\/]src[\\/]ui[\\/](Select|Switch|RadioGroup|Tabs)\.tsx$|[\\/]src[\\/]ui[\\/]controls\.css$|[\\/]@radix-ui[\\/](react-(select|switch|radio-group|tabs)|number)[\\/]/,
+              priority: 0,
+            },
           ],
         },
       },

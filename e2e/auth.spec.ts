@@ -14,6 +14,7 @@ import {
 import { linkFromEmail } from './support/inbox.ts'
 import { appUrl } from './support/env.ts'
 import { createWorkspace } from './support/workspace.ts'
+import { chooseFile } from './support/controls.ts'
 
 // A real 4x4 PNG (made with sharp).
 const PNG = Buffer.from(
@@ -158,9 +159,11 @@ test('profile: change my display name and sign out; a draft survives', async ({ 
   await dialog.getByLabel('Display name').fill('Finn the Human 🗡️')
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(dialog.getByText('Saved.')).toBeVisible()
-  await dialog
-    .getByLabel('Upload a picture')
-    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
+  await chooseFile(dialog.getByRole('button', { name: 'Choose a photo…' }), {
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: PNG,
+  })
   // Shown through Storage's image transformation, resized to the size drawn.
   const picture = dialog.locator('.avatar img')
   await expect(picture).toHaveAttribute(
@@ -170,6 +173,20 @@ test('profile: change my display name and sign out; a draft survives', async ({ 
   await expect
     .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     .toBe(true)
+  // The photo chosen is named with its size, and the button offers another.
+  await expect(dialog.getByText('me.png')).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Change photo…' })).toBeVisible()
+  // The time zone: typing a city in the open list finds it far down, scrolled into sight.
+  const zone = dialog.getByRole('combobox', { name: 'Time zone' })
+  const zoneId = await zone.getAttribute('id')
+  await zone.click()
+  await finn.page.keyboard.type('Tokyo')
+  const tokyo = finn.page.getByRole('listbox').getByRole('option', { name: /\(Tokyo\)$/ })
+  await expect(tokyo).toBeFocused()
+  await expect(tokyo).toBeInViewport()
+  await finn.page.keyboard.press('Enter')
+  await expect(finn.page.locator(`[id="${zoneId}"]`)).toContainText('(Tokyo)')
+  await expect(zone).toBeFocused()
   await dialog.getByRole('button', { name: 'Close' }).click()
   await send(finn.page, 'hello from the new name')
   await expect(

@@ -10,6 +10,7 @@ import { actor, answerConfirm, messageWith, send } from './support/actors.ts'
 import { apiUrl } from './support/env.ts'
 import { thread, threadLive } from './support/thread.ts'
 import { twoInGeneral } from './support/workspace.ts'
+import { choose } from './support/controls.ts'
 
 interface SlackAnswer {
   ok: boolean
@@ -49,7 +50,7 @@ test('an admin makes a bot and adds it to #general; it posts, replies in a threa
       await expect(item).toContainText(`Created by ${ana.name}`)
       await expect(item).toContainText('never used')
       await expect(item).toContainText('In no channel yet.')
-      await item.getByLabel('Channel to add Deploy Bot to').selectOption({ label: '#general' })
+      await choose(item.getByRole('combobox', { name: 'Channel to add Deploy Bot to' }), '#general')
       await item.getByRole('button', { name: 'Add' }).click()
       const general = item.getByRole('listitem').filter({ hasText: '#general' })
       await expect(general.locator('code')).toHaveText(/^[0-9a-f-]{36}$/)

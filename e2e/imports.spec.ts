@@ -16,6 +16,7 @@ import { linkFromEmail } from './support/inbox.ts'
 import { expect, test } from './support/test.ts'
 import { actor, messageWith, signUpByApi, waitLive } from './support/actors.ts'
 import { createWorkspace } from './support/workspace.ts'
+import { chooseFile } from './support/controls.ts'
 
 let folder = ''
 
@@ -84,7 +85,8 @@ test("Slack's export imported into a new workspace, its person invited and takin
     await page.getByLabel('Then import our history from a Slack export').check()
     await page.getByRole('button', { name: 'Create workspace' }).click()
     const dialog = page.getByRole('dialog', { name: 'Import from Slack' })
-    await dialog.getByLabel('Slack export (.zip)').setInputFiles(zipPath)
+    await chooseFile(dialog.getByRole('button', { name: 'Choose a .zip file…' }), zipPath)
+    await expect(dialog.getByText('slack-export.zip')).toBeVisible()
     await dialog.getByRole('button', { name: 'Import', exact: true }).click()
     await expect(dialog.getByRole('status').first()).toContainText(/^Imported 2 messages/, {
       timeout: 90_000,

@@ -10,6 +10,7 @@ import { withDatabase } from './support/database.ts'
 import { codeFromEmail } from './support/inbox.ts'
 import { expireAccessToken } from './support/security.ts'
 import { createWorkspace } from './support/workspace.ts'
+import { choose } from './support/controls.ts'
 
 /** Moves the person's sign-ins 20 minutes back, and has the page renew its access token. */
 async function signedInLongAgo(page: Page, email: string): Promise<void> {
@@ -37,7 +38,7 @@ test('an old session confirms it is you to make a webhook (password) and to chan
     await kai.page.getByRole('button', { name: 'Workspace menu' }).click()
     await kai.page.getByRole('menuitem', { name: 'Integrations' }).click()
     const dialog = kai.page.getByRole('dialog', { name: 'Integrations' })
-    await dialog.getByLabel('Posts to').selectOption({ label: '#general' })
+    await choose(dialog.getByRole('combobox', { name: 'Posts to' }), '#general')
     await dialog.getByLabel('Name').fill('Deploys')
     await dialog.getByRole('button', { name: 'Create webhook' }).click()
     await expect(proof).toContainText('To make a webhook URL, confirm it’s you')

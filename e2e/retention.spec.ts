@@ -11,6 +11,7 @@ import type { Sql } from 'postgres'
 import { expect, test } from './support/test.ts'
 import { actor, answerConfirm, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
 import { createWorkspace } from './support/workspace.ts'
+import { choose } from './support/controls.ts'
 
 // A real 4x4 PNG (made with sharp).
 const PNG = Buffer.from(
@@ -73,7 +74,7 @@ test('messages past the workspace’s retention go, and their files leave Storag
     await page.getByRole('button', { name: 'Workspace menu' }).click()
     await page.getByRole('menu').getByRole('menuitem', { name: 'Retention' }).click()
     const dialog = page.getByRole('dialog', { name: 'Retention' })
-    await dialog.getByLabel('Keep messages in the workspace').selectOption({ label: '1 day' })
+    await choose(dialog.getByRole('combobox', { name: 'Keep messages in the workspace' }), '1 day')
     await answerConfirm(page, 'Delete')
     await expect(dialog.locator('.retention-sentence').first()).toContainText(
       'older than 1 day are deleted'

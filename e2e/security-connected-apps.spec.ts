@@ -17,6 +17,7 @@ import { AxeAudit } from './support/axe.ts'
 import { apiUrl, appUrl } from './support/env.ts'
 import { openSecurity } from './support/security.ts'
 import { createWorkspace } from './support/workspace.ts'
+import { choose } from './support/controls.ts'
 
 // The app's callback: never reached over the network, the browser's request is answered here.
 const REDIRECT = 'http://127.0.0.1:8765/callback'
@@ -154,10 +155,10 @@ test('an app reads only until allowed to write, and reads nothing once revoked',
   const apps = security.getByRole('list', { name: 'Connected apps' })
   const item = apps.getByRole('listitem', { name: 'Standup notes' })
   await expect(item).toBeVisible()
-  const access = item.getByLabel(workspace)
-  await expect(access).toHaveValue('read')
-  await access.selectOption({ label: 'Read and write' })
-  await expect(access).toHaveValue('write')
+  const access = item.getByRole('combobox', { name: workspace })
+  await expect(access).toHaveText('Read only')
+  await choose(access, 'Read and write')
+  await expect(access).toHaveText('Read and write')
   await expect.poll(async () => (await send(app, channel, 'Standup: all done')).error).toBeNull()
   await security.getByRole('button', { name: 'Close' }).click()
   await expect(confirmedMessageWith(nora.page, 'Standup: all done')).toBeVisible()

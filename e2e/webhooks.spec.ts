@@ -8,6 +8,7 @@
 import { expect, test } from './support/test.ts'
 import { actor, answerConfirm, messageWith, send } from './support/actors.ts'
 import { twoInGeneral } from './support/workspace.ts'
+import { choose } from './support/controls.ts'
 
 // After Slack's "Creating rich message layouts" / incoming webhooks examples.
 const SLACK_PAYLOAD = {
@@ -70,7 +71,7 @@ test('an admin makes a webhook; a Slack payload POSTed to it shows live as an ap
     await ana.page.getByRole('button', { name: 'Workspace menu' }).click()
     await ana.page.getByRole('menuitem', { name: 'Integrations' }).click()
     await expect(dialog.getByText('None yet.')).toBeVisible()
-    await dialog.getByLabel('Posts to').selectOption({ label: '#general' })
+    await choose(dialog.getByRole('combobox', { name: 'Posts to' }), '#general')
     await dialog.getByLabel('Name').fill('Reviews')
     await dialog.getByLabel('Icon (emoji shortcode, optional)').fill(':star:')
     await dialog.getByRole('button', { name: 'Create webhook' }).click()

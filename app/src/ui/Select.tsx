@@ -13,6 +13,10 @@ export interface SelectOption<T extends string> {
   label: string
   /** A second, muted line or column: "GMT+1" beside a time zone. */
   hint?: string
+  /** What typing finds it by, when not the start of its label: a time zone's city. */
+  textValue?: string
+  /** The option's own language ("Deutsch" among the languages), for screen readers. */
+  lang?: string
 }
 
 interface Props<T extends string> {
@@ -25,7 +29,14 @@ interface Props<T extends string> {
   disabled?: boolean
   /** Said under the select, and with it. */
   hint?: string
+  /** Shown while the value is '' (no option chosen yet): "Add to a channel…". */
+  placeholder?: string
+  /** The label beside the select, on its line ("Sort [Newest first]"), not above it. */
+  inline?: boolean
 }
+
+/** Past this many options the list is rendered only while open. */
+const LONG_LIST = 60
 
 export function Select<T extends string>({
   label,
@@ -35,18 +46,26 @@ export function Select<T extends string>({
   onValueChange,
   disabled,
   hint,
+  placeholder,
+  inline,
 }: Props<T>) {
   const id = useId()
   const [host, setHost] = useState<HTMLElement | null>(null)
+  const [open, setOpen] = useState(false)
   const chosen = options.find((o) => o.value === value)
+  // A long list (every time zone) is made only while open: closed, Radix keeps every option
+  // rendered (off the page), which made each keystroke elsewhere in its form render them all.
+  const shown = open || options.length <= LONG_LIST ? options : chosen ? [chosen] : []
   return (
-    <div className="field select-field">
+    <div className={inline ? 'select-field select-inline' : 'field select-field'}>
       <label htmlFor={id} className={hideLabel ? 'visually-hidden' : undefined}>
         {label}
       </label>
       <RadixSelect.Root
         dir={pageDirection()}
         value={value}
+        open={open}
+        onOpenChange={setOpen}
         onValueChange={(v) => onValueChange(v as T)}
         disabled={disabled}
       >
@@ -57,7 +76,13 @@ export function Select<T extends string>({
           aria-describedby={hint ? `${id}-hint` : undefined}
         >
           <span className="select-value">
-            <RadixSelect.Value>{chosen?.label ?? value}</RadixSelect.Value>
+            <RadixSelect.Value placeholder={placeholder}>
+              {chosen?.lang ? (
+                <span lang={chosen.lang}>{chosen.label}</span>
+              ) : (
+                (chosen?.label ?? value)
+              )}
+            </RadixSelect.Value>
           </span>
           <RadixSelect.Icon className="select-icon">
             <Icon name="chevron-down" size={16} />
@@ -71,9 +96,16 @@ export function Select<T extends string>({
             collisionPadding={8}
           >
             <RadixSelect.Viewport className="select-viewport">
-              {options.map((o) => (
-                <RadixSelect.Item key={o.value} value={o.value} className="select-item">
-                  <RadixSelect.ItemText>{o.label}</RadixSelect.ItemText>
+              {shown.map((o) => (
+                <RadixSelect.Item
+                  key={o.value}
+                  value={o.value}
+                  textValue={o.textValue}
+                  className="select-item"
+                >
+                  <RadixSelect.ItemText>
+                    {o.lang ? <span lang={o.lang}>{o.label}</span> : o.label}
+                  </RadixSelect.ItemText>
                   {o.hint && <span className="select-hint">{o.hint}</span>}
                   <RadixSelect.ItemIndicator className="select-check">
                     <Icon name="check" size={14} />

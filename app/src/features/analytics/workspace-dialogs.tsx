@@ -10,6 +10,7 @@ import { formatLocale } from '../../lib/i18n.ts'
 import type { WorkspaceDialogProps } from '../../slots/workspace.ts'
 import { Dialog } from '../../ui/Dialog.tsx'
 import { Notice, Spinner } from '../../ui/Notice.tsx'
+import { Select } from '../../ui/Select.tsx'
 import { PERIODS, useAnalytics } from './data/analytics.ts'
 import type { Period } from './data/analytics.ts'
 import './analytics.css'
@@ -29,16 +30,16 @@ export default function Analytics({ workspaceId, workspace, onClose }: Workspace
           ? t`Messages in the channels of ${name} you can read, direct messages left out.`
           : t`Messages in the channels of this workspace you can read, direct messages left out.`}
       </p>
-      <label>
-        {t`Period`}{' '}
-        <select value={days} onChange={(e) => setDays(Number(e.target.value) as Period)}>
-          {PERIODS.map((period) => (
-            <option key={period} value={period}>
-              {plural(period, { one: 'Last # day', other: 'Last # days' })}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Select
+        inline
+        label={t`Period`}
+        value={String(days)}
+        onValueChange={(v) => setDays(Number(v) as Period)}
+        options={PERIODS.map((period) => ({
+          value: String(period),
+          label: plural(period, { one: 'Last # day', other: 'Last # days' }),
+        }))}
+      />
       {analytics.error ? (
         <Notice tone="error">{cleanError(analytics.error)}</Notice>
       ) : analytics.isPending ? (

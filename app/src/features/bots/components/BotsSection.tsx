@@ -10,6 +10,7 @@ import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
+import { Select } from '../../../ui/Select.tsx'
 import { CredentialRow } from '../../../ui/CredentialRow.tsx'
 import { ShownOnce } from '../../../ui/ShownOnce.tsx'
 import { slackApiUrl, useBotChanges, useBots } from '../data/bots.ts'
@@ -157,17 +158,16 @@ function BotItem(props: {
       }}
       actions={
         <>
-          <label>
-            <span className="visually-hidden">{t`Channel to add ${botName} to`}</span>
-            <select value={channelId} onChange={(e) => setChannelId(e.target.value)}>
-              <option value="">{t`Add to a channel…`}</option>
-              {addable.map((c) => (
-                <option key={c.id} value={c.id}>
-                  #{c.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Select
+            inline
+            hideLabel
+            label={t`Channel to add ${botName} to`}
+            placeholder={t`Add to a channel…`}
+            value={channelId}
+            disabled={addable.length === 0}
+            onValueChange={setChannelId}
+            options={addable.map((c) => ({ value: c.id, label: `#${c.name}` }))}
+          />
           <button
             type="button"
             className="button"

@@ -10,6 +10,7 @@ import { Dialog } from '../../../ui/Dialog.tsx'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { PeoplePicker } from '../../../ui/PeoplePicker.tsx'
+import { Select } from '../../../ui/Select.tsx'
 import type { Member } from '../../workspaces/index.ts'
 import { useBroadcastPolicy, useGroupChanges, useGroups, useGroupsLive } from '../data/groups.ts'
 import type { BroadcastPolicy, Group } from '../data/groups.ts'
@@ -134,34 +135,29 @@ export default function GroupsDialog(props: Props) {
       )}
       {isOwner && policy.data && (
         <>
-          <label className="field">
-            <span>{t`Who can use @channel, @here and @everyone`}</span>
-            <select
-              value={policy.data.who}
-              disabled={changes.policy.isPending}
-              onChange={(e) => changes.policy.mutate(e.target.value as BroadcastPolicy)}
-            >
-              <option value="everyone">{t`Everyone`}</option>
-              <option value="admins">{t`Only owners and admins`}</option>
-            </select>
-          </label>
-          <label className="field">
-            <span>{t`Ask before a mention notifies more than`}</span>
-            <select
-              value={policy.data.warnOver ?? 'never'}
-              disabled={changes.warning.isPending}
-              onChange={(e) =>
-                changes.warning.mutate(e.target.value === 'never' ? null : Number(e.target.value))
-              }
-            >
-              {warnChoices(policy.data.warnOver).map((count) => (
-                <option key={count} value={count}>
-                  {plural(count, { one: '# person', other: '# people' })}
-                </option>
-              ))}
-              <option value="never">{t`Never ask`}</option>
-            </select>
-          </label>
+          <Select<BroadcastPolicy>
+            label={t`Who can use @channel, @here and @everyone`}
+            value={policy.data.who}
+            disabled={changes.policy.isPending}
+            onValueChange={(who) => changes.policy.mutate(who)}
+            options={[
+              { value: 'everyone', label: t`Everyone` },
+              { value: 'admins', label: t`Only owners and admins` },
+            ]}
+          />
+          <Select
+            label={t`Ask before a mention notifies more than`}
+            value={String(policy.data.warnOver ?? 'never')}
+            disabled={changes.warning.isPending}
+            onValueChange={(v) => changes.warning.mutate(v === 'never' ? null : Number(v))}
+            options={[
+              ...warnChoices(policy.data.warnOver).map((count) => ({
+                value: String(count),
+                label: plural(count, { one: '# person', other: '# people' }),
+              })),
+              { value: 'never', label: t`Never ask` },
+            ]}
+          />
         </>
       )}
     </Dialog>

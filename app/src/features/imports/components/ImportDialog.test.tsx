@@ -37,6 +37,9 @@ const row = (over: Partial<ImportRow>): ImportRow =>
     ...over,
   }) as ImportRow
 
+/** The file input the "Choose a .zip file…" button opens (visually hidden). */
+const fileInput = () => document.querySelector<HTMLInputElement>('input[type=file]')!
+
 function renderWith(rows: ImportRow[], invitees: Record<string, { email: string }[]> = {}) {
   const client = testQueryClient({ staleTime: Infinity })
   client.setQueryData(importKeys.workspace('w'), rows)
@@ -94,8 +97,7 @@ describe('ImportDialog', () => {
     )
     expect(report.closest('details')!.textContent).toContain('files/F1: could not be downloaded')
     // One import at a time.
-    const input = screen.getByLabelText('Slack export (.zip)')
-    fireEvent.change(input, {
+    fireEvent.change(fileInput(), {
       target: { files: [new File(['PK'], 'export.zip', { type: 'application/zip' })] },
     })
     expect(screen.getByRole('button', { name: 'Import' })).toHaveProperty('disabled', true)
@@ -129,10 +131,21 @@ describe('ImportDialog', () => {
       expect(screen.getByText('Cancelled. Nothing of it was kept.')).toBeTruthy()
       const button = screen.getByRole('button', { name: 'Import' })
       expect(button).toHaveProperty('disabled', true)
-      fireEvent.change(screen.getByLabelText('Slack export (.zip)'), {
+      const choose = screen.getByRole('button', { name: 'Choose a .zip file…' })
+      fireEvent.change(fileInput(), {
         target: { files: [new File(['PK'], 'export.zip', { type: 'application/zip' })] },
       })
       expect(button).toHaveProperty('disabled', false)
+      // The chosen file is shown by its name and size, and describes the button, now "another".
+      expect(choose.textContent).toBe('Choose another file…')
+      expect(choose.getAttribute('aria-describedby')).toBeTruthy()
+      const chosen = document.getElementById(choose.getAttribute('aria-describedby')!)!
+      expect(chosen.textContent).toBe('export.zip2 bytes')
+      // Cleared, nothing is chosen and the focus is back on the button.
+      fireEvent.click(screen.getByRole('button', { name: 'Clear export.zip' }))
+      expect(button).toHaveProperty('disabled', true)
+      expect(choose.textContent).toBe('Choose a .zip file…')
+      expect(document.activeElement).toBe(choose)
     }
   )
 

@@ -8,6 +8,7 @@ import { cleanError } from '../../../lib/clean-error.ts'
 import { formatLocale } from '../../../lib/i18n.ts'
 import { dateTimeLabel } from '../../../lib/date-formats.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
+import { FileButton } from '../../../ui/FileButton.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import {
   isActive,
@@ -74,15 +75,18 @@ export default function ImportDialog(props: Props) {
       </p>
       {error && <Notice tone="error">{cleanError(error)}</Notice>}
       <form className="import-form" onSubmit={submit}>
-        <label className="import-file">
+        <div className="import-file">
           <span>{t`Slack export (.zip)`}</span>
-          <input
-            type="file"
+          <FileButton
+            label={t`Choose a .zip file…`}
+            changeLabel={t`Choose another file…`}
             accept=".zip,application/zip"
+            file={file}
+            clearable
             disabled={start.isPending}
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            onChange={setFile}
           />
-        </label>
+        </div>
         <button
           type="submit"
           className="button button-primary"

@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { formatLocale } from '../../../lib/i18n.ts'
 import { formatSize } from '../../../lib/sizes.ts'
+import { Select } from '../../../ui/Select.tsx'
 import { MIN_FILE_LIMIT, useFileLimit } from '../data/file-limit.ts'
 import { readNumber } from './read-number.ts'
 
@@ -83,17 +84,17 @@ function FileLimitForm({
           aria-describedby="ws-file-limit-hint"
           onChange={(e) => setField({ ...field, value: e.target.value })}
         />
-        <select
-          aria-label={t`Unit`}
+        <Select
+          inline
+          hideLabel
+          label={t`Unit`}
           value={field.unit}
-          onChange={(e) => setField({ ...field, unit: e.target.value as Unit })}
-        >
-          {(Object.keys(UNITS) as Unit[]).map((unit) => (
-            <option key={unit} value={unit}>
-              {unitName(unit)}
-            </option>
-          ))}
-        </select>
+          onValueChange={(unit) => setField({ ...field, unit })}
+          options={(Object.keys(UNITS) as Unit[]).map((unit) => ({
+            value: unit,
+            label: unitName(unit),
+          }))}
+        />
         <button
           type="submit"
           className="button"

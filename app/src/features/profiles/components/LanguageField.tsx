@@ -1,10 +1,10 @@
 // The language a person reads Chorus in (issue 53): their browser's, or one of the languages
 // Chorus speaks, each named in itself. Saving the profile reloads the app to show it.
 import { t } from '@lingui/core/macro'
-import { useId } from 'react'
 import { LANGUAGES, browserLanguage, isLanguage } from '../../../lib/i18n.ts'
 import { LANGUAGE_NAMES } from '../../../lib/language-choice.ts'
 import type { Language } from '../../../lib/i18n.ts'
+import { Select } from '../../../ui/Select.tsx'
 
 interface Props {
   /** null: follow the browser's language. */
@@ -13,29 +13,26 @@ interface Props {
   onChange: (language: Language | null) => void
 }
 
+/** The option that follows the browser (a select's value is never empty). */
+const BROWSER = 'browser'
+
 export function LanguageField({ value, disabled, onChange }: Props) {
-  const id = useId()
   const browser = LANGUAGE_NAMES[browserLanguage()]
   return (
-    <div className="field">
-      <label htmlFor={id}>{t`Language`}</label>
-      <select
-        id={id}
-        value={value ?? ''}
-        disabled={disabled}
-        aria-describedby={`${id}-hint`}
-        onChange={(e) => onChange(isLanguage(e.target.value) ? e.target.value : null)}
-      >
-        <option value="">{t`Browser's language (${browser})`}</option>
-        {LANGUAGES.map((language) => (
-          <option key={language} value={language} lang={language}>
-            {LANGUAGE_NAMES[language]}
-          </option>
-        ))}
-      </select>
-      <div id={`${id}-hint`} className="field-hint">
-        {t`Chorus reloads to show the new language.`}
-      </div>
-    </div>
+    <Select
+      label={t`Language`}
+      value={value ?? BROWSER}
+      disabled={disabled}
+      onValueChange={(v) => onChange(isLanguage(v) ? v : null)}
+      hint={t`Chorus reloads to show the new language.`}
+      options={[
+        { value: BROWSER, label: t`Browser's language (${browser})` },
+        ...LANGUAGES.map((language) => ({
+          value: language,
+          label: LANGUAGE_NAMES[language],
+          lang: language,
+        })),
+      ]}
+    />
   )
 }

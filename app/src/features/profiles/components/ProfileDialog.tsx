@@ -8,6 +8,7 @@ import { keepLanguage } from '../../../lib/language-choice.ts'
 import type { Language } from '../../../lib/i18n.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Field } from '../../../ui/Field.tsx'
+import { FileButton } from '../../../ui/FileButton.tsx'
 import { Notice, Spinner } from '../../../ui/Notice.tsx'
 import { validateDisplayName } from '../../../lib/validation.ts'
 import { PersonParts } from '../../person-parts.tsx'
@@ -104,6 +105,7 @@ function ProfileForm({
   // A profile not given one yet (its first screen's moment has not come): this device's.
   const [timeZone, setTimeZone] = useState(profile.timeZone ?? browserTimeZone())
   const [avatarProblem, setAvatarProblem] = useState<string | null>(null)
+  const [photo, setPhoto] = useState<File | null>(null)
   const update = useUpdateProfile(userId)
   const nameError = validateDisplayName(name)
 
@@ -129,22 +131,20 @@ function ProfileForm({
     <div className="stack">
       <div className="profile-avatar-row">
         <Avatar name={profile.displayName} userId={userId} path={profile.avatarPath} size={72} />
-        <label className="button">
-          {t`Upload a picture`}
-          <input
-            type="file"
-            accept="image/png,image/jpeg,image/webp,image/gif"
-            className="visually-hidden"
-            onChange={(e) => {
-              const file = e.target.files?.[0]
-              e.target.value = ''
-              if (!file) return
-              const problem = checkAvatar(file)
-              setAvatarProblem(problem)
-              if (!problem) update.mutate({ avatar: file })
-            }}
-          />
-        </label>
+        <FileButton
+          label={t`Choose a photo…`}
+          changeLabel={t`Change photo…`}
+          accept="image/png,image/jpeg,image/webp,image/gif"
+          file={photo}
+          disabled={update.isPending}
+          onChange={(file) => {
+            setPhoto(file)
+            if (!file) return
+            const problem = checkAvatar(file)
+            setAvatarProblem(problem)
+            if (!problem) update.mutate({ avatar: file })
+          }}
+        />
       </div>
       {avatarProblem && <Notice tone="error">{avatarProblem}</Notice>}
       <button type="button" className="button" onClick={onStatus}>

@@ -1,8 +1,12 @@
 // A person's time zone (issue 68): set from their browser on first sign-in, changed here. Others
-// see their local time from it (the DM header).
+// see their local time from it (the DM header). Every zone by its name in the person's language,
+// its city and its offset now; typing a city finds it (lib/time-zones.ts, as Do Not Disturb's).
 import { t } from '@lingui/core/macro'
-import { useId, useMemo } from 'react'
-import { browserTimeZone, timeZones, zoneName } from '../data/time-zone.ts'
+import { useMemo } from 'react'
+import { formatLocale } from '../../../lib/i18n.ts'
+import { zoneName, zoneOptions } from '../../../lib/time-zones.ts'
+import { Select } from '../../../ui/Select.tsx'
+import { browserTimeZone } from '../data/time-zone.ts'
 
 interface Props {
   value: string | null
@@ -11,39 +15,35 @@ interface Props {
 }
 
 export function TimeZoneField({ value, disabled, onChange }: Props) {
-  const id = useId()
-  const zones = useMemo(() => timeZones(value), [value])
+  const locale = formatLocale()
   const here = browserTimeZone()
-  const hereName = here ? zoneName(here) : ''
+  const zones = useMemo(
+    () =>
+      zoneOptions(
+        locale,
+        new Date(),
+        [value, here].filter((z) => z !== null)
+      ),
+    [locale, value, here]
+  )
+  const hereName = here ? zoneName(here, locale) : ''
   return (
     <div className="field">
-      <label htmlFor={id}>{t`Time zone`}</label>
-      <select
-        id={id}
+      <Select
+        label={t`Time zone`}
         value={value ?? ''}
+        placeholder={t`Not set`}
         disabled={disabled}
-        aria-describedby={here ? `${id}-hint` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        {value === null && <option value="">{t`Not set`}</option>}
-        {zones.map((zone) => (
-          <option key={zone} value={zone}>
-            {zoneName(zone)}
-          </option>
-        ))}
-      </select>
-      {here && (
-        <div id={`${id}-hint`} className="field-hint">
-          {here === value ? (
-            t`People see your local time from it.`
-          ) : (
-            <>
-              {t`This device is in ${hereName}.`}{' '}
-              <button type="button" className="link-button" onClick={() => onChange(here)}>
-                {t`Use it`}
-              </button>
-            </>
-          )}
+        options={zones}
+        onValueChange={onChange}
+        hint={here === value ? t`People see your local time from it.` : undefined}
+      />
+      {here && here !== value && (
+        <div className="field-hint">
+          {t`This device is in ${hereName}.`}{' '}
+          <button type="button" className="link-button" onClick={() => onChange(here)}>
+            {t`Use it`}
+          </button>
         </div>
       )}
     </div>

@@ -1,6 +1,7 @@
 // A choice of how long messages are kept: the usual ones in a menu, or any number of days.
 import { t } from '@lingui/core/macro'
 import { useId, useState } from 'react'
+import { Select } from '../../../ui/Select.tsx'
 import { KEEP_CHOICES, MAX_KEEP_DAYS, keepLabel, parseDays } from '../data/words.ts'
 
 interface Props {
@@ -25,32 +26,33 @@ export function KeepPicker({ label, value, workspaceDays, disabled, onChange }: 
   const max = MAX_KEEP_DAYS
   const workspacePeriod = workspaceDays ? keepLabel(workspaceDays) : null
   return (
-    <span className="keep-picker">
-      <select
-        aria-label={label}
+    <div className="keep-picker">
+      <Select
+        inline
+        hideLabel
+        label={label}
         value={typing ? 'other' : keyOf(value)}
         disabled={disabled}
-        onChange={(e) => {
-          const key = e.target.value
+        onValueChange={(key) => {
           if (key === 'other') return setTyping(true)
           setTyping(false)
           onChange(key === 'workspace' ? 'workspace' : key === 'forever' ? null : Number(key))
         }}
-      >
-        {workspaceDays !== undefined && (
-          <option value="workspace">
-            {workspacePeriod
-              ? t`As the workspace (${workspacePeriod})`
-              : t`As the workspace (forever)`}
-          </option>
-        )}
-        {KEEP_CHOICES.map((days) => (
-          <option key={keyOf(days)} value={keyOf(days)}>
-            {keepLabel(days)}
-          </option>
-        ))}
-        <option value="other">{t`Other number of days…`}</option>
-      </select>
+        options={[
+          ...(workspaceDays !== undefined
+            ? [
+                {
+                  value: 'workspace',
+                  label: workspacePeriod
+                    ? t`As the workspace (${workspacePeriod})`
+                    : t`As the workspace (forever)`,
+                },
+              ]
+            : []),
+          ...KEEP_CHOICES.map((days) => ({ value: keyOf(days), label: keepLabel(days) })),
+          { value: 'other', label: t`Other number of days…` },
+        ]}
+      />
       {typing && (
         <span className="keep-picker-other">
           <label htmlFor={id} className="visually-hidden">
@@ -83,6 +85,6 @@ export function KeepPicker({ label, value, workspaceDays, disabled, onChange }: 
           )}
         </span>
       )}
-    </span>
+    </div>
   )
 }

@@ -11,6 +11,7 @@ import { bodyAsText } from '../../../lib/message-tokens.ts'
 import { navigate } from '../../../lib/router.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice, Spinner } from '../../../ui/Notice.tsx'
+import { Select } from '../../../ui/Select.tsx'
 import { channelLabel } from '../../channels/index.ts'
 import { useSearchMessages } from '../data/search-messages.ts'
 import type { SearchHit, SearchOrder } from '../data/search-messages.ts'
@@ -124,13 +125,18 @@ export default function SearchPanel(props: SearchContext & { onClose: () => void
             + {f}
           </button>
         ))}
-        <label className="search-order">
-          {t`Sort`}{' '}
-          <select value={order} onChange={(e) => setOrder(e.target.value as SearchOrder)}>
-            <option value="newest">{t`Newest first`}</option>
-            <option value="relevance">{t`Most relevant`}</option>
-          </select>
-        </label>
+        <div className="search-order">
+          <Select
+            inline
+            label={t`Sort`}
+            value={order}
+            onValueChange={setOrder}
+            options={[
+              { value: 'newest', label: t`Newest first` },
+              { value: 'relevance', label: t`Most relevant` },
+            ]}
+          />
+        </div>
       </div>
       {!nowParsed.ok && <Notice tone="warning">{nowParsed.error}</Notice>}
       {search.error && <Notice tone="error">{cleanError(search.error)}</Notice>}

@@ -9,6 +9,7 @@ import { Trans } from '@lingui/react/macro'
 import { dateLabel } from '../../../lib/date-formats.ts'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Notice } from '../../../ui/Notice.tsx'
+import { Select } from '../../../ui/Select.tsx'
 import { useWorkspacesQuery } from '../../workspaces/index.ts'
 import type { Workspace } from '../../workspaces/index.ts'
 import { useConnectedApps, useRevokeApp, useSetAppAccess } from '../data/apps.ts'
@@ -20,7 +21,7 @@ const ACCESS_LABELS: Record<AppAccess, MessageDescriptor> = {
   none: msg`No access`,
 }
 
-export function AppsSection() {
+export default function AppsSection() {
   const apps = useConnectedApps()
   const workspaces = useWorkspacesQuery()
   const setAccess = useSetAppAccess()
@@ -90,20 +91,19 @@ function AppItem({
         </button>
       </span>
       {workspaces.map((w) => (
-        <label key={w.id} className="security-app-access">
-          <span>{w.name}</span>
-          <select
+        <div key={w.id} className="security-app-access">
+          <Select<AppAccess>
+            inline
+            label={w.name}
             value={app.access[w.id] ?? 'read'}
             disabled={busy}
-            onChange={(e) => onAccess(w.id, e.target.value as AppAccess)}
-          >
-            {(['read', 'write', 'none'] as const).map((access) => (
-              <option key={access} value={access}>
-                {i18n._(ACCESS_LABELS[access])}
-              </option>
-            ))}
-          </select>
-        </label>
+            onValueChange={(access) => onAccess(w.id, access)}
+            options={(['read', 'write', 'none'] as const).map((access) => ({
+              value: access,
+              label: i18n._(ACCESS_LABELS[access]),
+            }))}
+          />
+        </div>
       ))}
     </li>
   )

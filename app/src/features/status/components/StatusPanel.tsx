@@ -10,6 +10,7 @@ import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
+import { Select } from '../../../ui/Select.tsx'
 import { CLEAR_AFTER_CHOICES, clearAtFor, describeClearAt } from '../data/clear-after.ts'
 import { useStatusOf } from '../data/statuses-query.ts'
 import { useClearStatus, useSetStatus } from '../data/status-mutations.ts'
@@ -112,23 +113,13 @@ export default function StatusPanel({ me, onDone }: Props) {
           onChange={(e) => setText(e.target.value)}
         />
       </div>
-      <div className="field">
-        <label htmlFor="status-clear-after">{t`Clear after`}</label>
-        <select
-          id="status-clear-after"
-          value={clearAfter}
-          onChange={(e) => setClearAfter(e.target.value as ClearAfter)}
-        >
-          {CLEAR_AFTER_CHOICES.map((c) => (
-            <option key={c.value} value={c.value}>
-              {i18n._(c.label)}
-            </option>
-          ))}
-        </select>
-        <div className="field-hint">
-          {describeClearAt(clearAtFor(clearAfter, new Date()), new Date())}
-        </div>
-      </div>
+      <Select
+        label={t`Clear after`}
+        value={clearAfter}
+        onValueChange={setClearAfter}
+        options={CLEAR_AFTER_CHOICES.map((c) => ({ value: c.value, label: i18n._(c.label) }))}
+        hint={describeClearAt(clearAtFor(clearAfter, new Date()), new Date())}
+      />
       {picking && (
         <Suspense fallback={null}>
           <EmojiPickerDialog

@@ -11,6 +11,7 @@ import { cleanError } from '../../../lib/clean-error.ts'
 import type { IntegrationsSectionProps } from '../../../slots/integrations.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
+import { Select } from '../../../ui/Select.tsx'
 import { CredentialRow } from '../../../ui/CredentialRow.tsx'
 import { ShownOnce } from '../../../ui/ShownOnce.tsx'
 import { useWebhookChanges, useWebhooks } from '../data/webhooks.ts'
@@ -63,16 +64,13 @@ export default function WebhooksSection(props: IntegrationsSectionProps) {
       )}
       <form className="stack" onSubmit={submit} noValidate aria-label={t`New incoming webhook`}>
         <h3>{t`New incoming webhook`}</h3>
-        <label className="field">
-          <span>{t`Posts to`}</span>
-          <select value={channelId} onChange={(e) => setChannelId(e.target.value)}>
-            {postable.map((c) => (
-              <option key={c.id} value={c.id}>
-                #{c.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select
+          label={t`Posts to`}
+          value={channelId}
+          onValueChange={setChannelId}
+          placeholder={t`Choose a channel…`}
+          options={postable.map((c) => ({ value: c.id, label: `#${c.name}` }))}
+        />
         <Field
           label={t`Name`}
           value={name}

@@ -5,8 +5,10 @@ import { t } from '@lingui/core/macro'
 import { Icon } from '../../../ui/Icon.tsx'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Notice, Spinner } from '../../../ui/Notice.tsx'
+import { Select } from '../../../ui/Select.tsx'
 import { useInvitableChannels } from '../data/guest-admin.ts'
 import type { GuestKind } from '../data/guest-admin.ts'
+import './guest-invite.css'
 
 export interface GuestInviteFieldsProps {
   workspaceId: string
@@ -40,22 +42,20 @@ export function GuestInviteFields({
       <p className="muted">
         {t`Guests see only the channels you pick and their people, and cannot browse or create channels. They are invited by email.`}
       </p>
-      <label className="field">
-        <span>{t`Kind of guest`}</span>
-        <select
-          value={kind}
-          onChange={(e) => {
-            const next = e.target.value as GuestKind
-            onChange({
-              kind: next,
-              channelIds: next === 'single' ? channelIds.slice(0, 1) : channelIds,
-            })
-          }}
-        >
-          <option value="single">{t`Single-channel guest`}</option>
-          <option value="multi">{t`Multi-channel guest`}</option>
-        </select>
-      </label>
+      <Select<GuestKind>
+        label={t`Kind of guest`}
+        value={kind}
+        onValueChange={(next) =>
+          onChange({
+            kind: next,
+            channelIds: next === 'single' ? channelIds.slice(0, 1) : channelIds,
+          })
+        }
+        options={[
+          { value: 'single', label: t`Single-channel guest` },
+          { value: 'multi', label: t`Multi-channel guest` },
+        ]}
+      />
       {channels.isPending ? (
         <Spinner label={t`Loading channels`} />
       ) : channels.error ? (

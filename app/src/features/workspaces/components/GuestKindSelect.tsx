@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro'
 import { cleanError } from '../../../lib/clean-error.ts'
+import { Select } from '../../../ui/Select.tsx'
 import { useGuestsQuery } from '../../guests/index.ts'
 import { useSetGuestKind } from '../data/guest-admin.ts'
 import type { GuestKind } from '../data/guest-admin.ts'
@@ -17,15 +18,18 @@ export function GuestKindSelect({ workspaceId, userId, name }: GuestKindSelectPr
   if (!kind) return null
   return (
     <>
-      <select
-        aria-label={t`Kind of guest of ${name}`}
+      <Select<GuestKind>
+        inline
+        hideLabel
+        label={t`Kind of guest of ${name}`}
         value={kind}
         disabled={setKind.isPending}
-        onChange={(e) => setKind.mutate({ userId, kind: e.target.value as GuestKind })}
-      >
-        <option value="single">{t`Single-channel`}</option>
-        <option value="multi">{t`Multi-channel`}</option>
-      </select>
+        onValueChange={(next) => setKind.mutate({ userId, kind: next })}
+        options={[
+          { value: 'single', label: t`Single-channel` },
+          { value: 'multi', label: t`Multi-channel` },
+        ]}
+      />
       {setKind.error && (
         <span role="alert" className="field-error">
           {cleanError(setKind.error)}

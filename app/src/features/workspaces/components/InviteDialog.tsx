@@ -6,6 +6,7 @@ import type { FormEvent } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
+import { Select } from '../../../ui/Select.tsx'
 import type { GuestKind } from '../data/guest-admin.ts'
 import { GuestInviteFields } from './GuestInviteFields.tsx'
 import { AddressInput } from './AddressInput.tsx'
@@ -84,17 +85,15 @@ export function InviteDialog({
   return (
     <Dialog title={t`Invite people to ${workspaceName}`} open={open} onClose={onClose}>
       <div className="stack">
-        <label className="field">
-          <span>{t`Invite as`}</span>
-          <select
-            value={role}
-            onChange={(e) => setRole(e.target.value as 'member' | 'admin' | 'guest')}
-          >
-            <option value="member">{roleLabel('member')}</option>
-            <option value="admin">{roleLabel('admin')}</option>
-            <option value="guest">{roleLabel('guest')}</option>
-          </select>
-        </label>
+        <Select
+          label={t`Invite as`}
+          value={role}
+          onValueChange={setRole}
+          options={(['member', 'admin', 'guest'] as const).map((r) => ({
+            value: r,
+            label: roleLabel(r),
+          }))}
+        />
         {isGuest && (
           <GuestInviteFields
             workspaceId={workspaceId}

@@ -6,12 +6,16 @@ import { filterByName } from '../../../lib/name-match.ts'
 import { ShowMore, useGrowing } from '../../../ui/show-more.tsx'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
+import { Select } from '../../../ui/Select.tsx'
 import { PersonListScope, PersonName } from '../../../ui/PersonName.tsx'
 import { useChangeRole, useRemoveMember } from '../data/workspace-mutations.ts'
 import { GuestKindSelect } from './GuestKindSelect.tsx'
 import type { Member, Role } from '../data/types.ts'
 import { roleLabel } from '../role-names.ts'
 import { confirmed } from '../../../ui/layers.ts'
+
+/** The roles a member may be given, highest first (only an owner makes an owner). */
+const ROLES: readonly Role[] = ['owner', 'admin', 'member', 'guest']
 
 export interface MembersDialogProps {
   workspaceId: string
@@ -67,18 +71,17 @@ export function MembersDialog({
                   </PersonName>
                   {editable ? (
                     <>
-                      <select
-                        aria-label={t`Role of ${name}`}
+                      <Select<Role>
+                        inline
+                        hideLabel
+                        label={t`Role of ${name}`}
                         value={m.role}
-                        onChange={(e) =>
-                          changeRole.mutate({ userId: m.userId, role: e.target.value as Role })
-                        }
-                      >
-                        {myRole === 'owner' && <option value="owner">{roleLabel('owner')}</option>}
-                        <option value="admin">{roleLabel('admin')}</option>
-                        <option value="member">{roleLabel('member')}</option>
-                        <option value="guest">{roleLabel('guest')}</option>
-                      </select>
+                        onValueChange={(role) => changeRole.mutate({ userId: m.userId, role })}
+                        options={(myRole === 'owner' ? ROLES : ROLES.slice(1)).map((r) => ({
+                          value: r,
+                          label: roleLabel(r),
+                        }))}
+                      />
                       {m.role === 'guest' && (
                         <GuestKindSelect
                           workspaceId={workspaceId}
