@@ -1,0 +1,276 @@
+// Forwarding a message (issue 71, item 7) through forward_message as the app calls it: the
+// forward is a message in its destination (the comment its body), with a snapshot of what was
+// shared (text, author, time, channel, place) and copies of the files in its own folder, which
+// the destination's members read and nobody else does; who may forward what (a message one
+// reads, into a channel one may post in, within the workspace; from a private conversation into
+// a public channel only by someone in it, a forward of a forward too); the snapshot keeps what
+// was shared when the original changes; a retry gives the same forward, once.
+import { randomUUID } from 'node:crypto'
+import path from 'node:path'
+import type { TransactionSql } from 'postgres'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestStack } from '../../backend/test/support/stack.ts'
+import type { TestStack } from '../../backend/test/support/stack.ts'
+import {
+  asRole,
+  attachmentPath,
+  buildWorld,
+  makeMessage,
+  makeMessageWithFile,
+  makeStoredObject,
+} from './support/world.ts'
+import type { Person, World } from './support/world.ts'
+
+const workdir = path.resolve(import.meta.dirname, '../..')
+let stack: TestStack
+let world: World
+
+const as = <T>(person: Person, fn: (tx: TransactionSql) => Promise<T>) =>
+  asRole(stack.sql, person, fn)
+
+interface Forward {
+  id: string
+  channel_id: string
+  source_message_id: string | null
+  source_channel_id: string | null
+  source_channel_kind: string
+  source_channel_name: string | null
+  source_author_id: string | null
+  source_author_name: string | null
+  body: string
+}
+
+const forward = (
+  person: Person,
+  source: string,
+  channel: string,
+  comment = '',
+  id = randomUUID()
+) =>
+  as(
+    person,
+    async (tx) =>
+      (
+        await tx<{ id: string; body: string; channel_id: string }[]>`
+          select * from public.forward_message(${id}, ${source}, ${channel}, ${comment})`
+      )[0]!
+  )
+
+const snapshotAs = async (person: Person, id: string) =>
+  (
+    await as(person, (tx) => tx<Forward[]>`select * from public.message_forwards where id = ${id}`)
+  )[0]
+
+const filesAs = (person: Person, messageId: string) =>
+  as(
+    person,
+    (tx) => tx<{ name: string; path: string }[]>`
+      select name, path from public.attachments where message_id = ${messageId}`
+  )
+
+const objectVisible = async (person: Person, name: string) =>
+  (
+    await as(
+      person,
+      (tx) => tx`select 1 from storage.objects where bucket_id = 'attachments' and name = ${name}`
+    )
+  ).length === 1
+
+/** What Storage's copy does under the caller's policies: the source read, the copy inserted. */
+const copyAs = async (person: Person, from: string, to: string) =>
+  as(person, async (tx) => {
+    const [source] = await tx<{ metadata: unknown }[]>`
+      select metadata from storage.objects where bucket_id = 'attachments' and name = ${from}`
+    if (!source) throw Object.assign(new Error('not found'), { detail: 'object_not_found' })
+    await tx`insert into storage.objects (bucket_id, name, owner, owner_id, metadata)
+      values ('attachments', ${to}, ${person.id}, ${person.id}, ${tx.json(source.metadata as never)})`
+  })
+
+const refusal = async (promise: Promise<unknown>) => {
+  try {
+    await promise
+  } catch (error) {
+    return (error as { detail?: string; code?: string }).detail ?? (error as { code?: string }).code
+  }
+  throw new Error('expected a refusal')
+}
+
+beforeAll(async () => {
+  stack = await startTestStack({ workdir })
+  world = await buildWorld(stack)
+})
+
+afterAll(async () => {
+  await stack?.stop()
+})
+
+describe('forwarding a message', () => {
+  it('forwards a message with a comment and its file; the destination reads the snapshot and the copy', async () => {
+    const { member, admin, guest, outsider, member2 } = world.people
+    const original = await makeMessageWithFile(stack.sql, member, world.ch.plaza)
+    const id = randomUUID()
+    const copy = await attachmentPath(stack.sql, world.ch.general, id)
+    await copyAs(member, original.path, copy)
+    const sent = await forward(
+      member,
+      original.message,
+      world.ch.general,
+      'see <@' + admin.id + '>',
+      id
+    )
+    expect(sent).toMatchObject({ id, channel_id: world.ch.general })
+    expect(sent.body).toBe(`see <@${admin.id}>`)
+
+    // member2 is in general, not in plaza: reads the snapshot and downloads the copy...
+    const snap = await snapshotAs(member2, id)
+    expect(snap).toMatchObject({
+      source_message_id: original.message,
+      source_channel_id: world.ch.plaza,
+      source_channel_kind: 'public',
+      source_author_id: member.id,
+      body: 'see file',
+    })
+    expect(snap!.source_channel_name).toBeTruthy()
+    expect(snap!.source_author_name).toBeTruthy()
+    expect(await filesAs(member2, id)).toEqual([{ name: 'notes.txt', path: copy }])
+    expect(await objectVisible(member2, copy)).toBe(true)
+    // ...but neither the original nor its file
+    expect(await objectVisible(member2, original.path)).toBe(false)
+    expect(
+      await as(member2, (tx) => tx`select 1 from public.messages where id = ${original.message}`)
+    ).toHaveLength(0)
+
+    // the guest (plaza only) and an outsider read neither the forward nor its copy
+    for (const person of [guest, outsider]) {
+      expect(await snapshotAs(person, id)).toBeUndefined()
+      expect(await objectVisible(person, copy)).toBe(false)
+      expect(await filesAs(person, id)).toEqual([])
+    }
+  })
+
+  it('keeps the snapshot when the original is edited or deleted; a deleted forward shows nothing', async () => {
+    const { member, admin } = world.people
+    const source = await makeMessage(stack.sql, member, world.ch.plaza, 'the plan v1')
+    const id = (await forward(member, source, world.ch.general)).id
+    await as(
+      member,
+      (tx) => tx`update public.messages set body = 'the plan v2' where id = ${source}`
+    )
+    expect((await snapshotAs(admin, id))!.body).toBe('the plan v1')
+    await as(member, (tx) => tx`update public.messages set deleted_at = now() where id = ${source}`)
+    expect((await snapshotAs(admin, id))!.body).toBe('the plan v1')
+
+    await as(member, (tx) => tx`update public.messages set deleted_at = now() where id = ${id}`)
+    expect(await snapshotAs(admin, id)).toBeUndefined()
+  })
+
+  it('sends once: a retry with the same id gives the same forward; another message refuses the id', async () => {
+    const { member, admin } = world.people
+    const source = await makeMessage(stack.sql, member, world.ch.plaza, 'once')
+    const id = randomUUID()
+    const first = await forward(member, source, world.ch.general, 'fyi', id)
+    const again = await forward(member, source, world.ch.general, 'fyi', id)
+    expect(again.id).toBe(first.id)
+    const [{ n }] = await stack.sql<{ n: number }[]>`
+      select count(*)::int as n from public.message_forwards where source_message_id = ${source}`
+    expect(n).toBe(1)
+    expect(await refusal(forward(admin, source, world.ch.general, '', id))).toBe('message_id_taken')
+  })
+
+  it('needs every file copied into the forward, and takes nothing else', async () => {
+    const { member } = world.people
+    const original = await makeMessageWithFile(stack.sql, member, world.ch.plaza)
+    expect(await refusal(forward(member, original.message, world.ch.general))).toBe(
+      'attachment_not_uploaded'
+    )
+    // an outsider cannot copy the file anywhere: they do not read it
+    expect(
+      await refusal(
+        copyAs(
+          world.people.outsider,
+          original.path,
+          `${world.ws2}/${world.ch.outside}/${randomUUID()}/x.txt`
+        )
+      )
+    ).toBe('object_not_found')
+    // a person who reads it cannot put a copy in a channel they cannot post in
+    const elsewhere = await attachmentPath(stack.sql, world.ch.second, randomUUID())
+    expect(await refusal(copyAs(member, original.path, elsewhere))).toBe('42501')
+    // an extra file in the forward's folder is not attached
+    const id = randomUUID()
+    await copyAs(member, original.path, await attachmentPath(stack.sql, world.ch.general, id))
+    await makeStoredObject(
+      stack.sql,
+      'attachments',
+      await attachmentPath(stack.sql, world.ch.general, id, 'extra.txt'),
+      member
+    )
+    await forward(member, original.message, world.ch.general, '', id)
+    expect((await filesAs(member, id)).map((f) => f.name)).toEqual(['notes.txt'])
+  })
+
+  it('refuses what one cannot read, where one cannot post, and another workspace', async () => {
+    const { member, admin, guest, outsider, owner } = world.people
+    const quiet = await makeMessage(stack.sql, owner, world.ch.quiet, 'private plans')
+    expect(await refusal(forward(admin, quiet, world.ch.general))).toBe('message_not_found')
+    const plaza = await makeMessage(stack.sql, member, world.ch.plaza, 'public news')
+    expect(await refusal(forward(outsider, plaza, world.ch.outside))).toBe('message_not_found')
+    expect(await refusal(forward(member, plaza, world.ch.second))).toBe('not_channel_member')
+    expect(await refusal(forward(guest, plaza, world.ch.general))).toBe('channel_not_found')
+    expect(await refusal(forward(member, plaza, world.ch.attic))).toBe('channel_archived')
+    const gone = await makeMessage(stack.sql, member, world.ch.plaza, 'soon gone')
+    await as(member, (tx) => tx`update public.messages set deleted_at = now() where id = ${gone}`)
+    expect(await refusal(forward(member, gone, world.ch.general))).toBe('message_not_found')
+    // the guest forwards within their own channel
+    expect((await forward(guest, plaza, world.ch.plaza, 'again')).channel_id).toBe(world.ch.plaza)
+  })
+
+  it('shares a private message in a public channel only by someone in it, as Slack', async () => {
+    const { owner, admin, member } = world.people
+    const quiet = await makeMessage(stack.sql, owner, world.ch.quiet, 'board notes')
+    // owner (in quiet) shares it publicly: their choice; a private channel's name is not shared
+    const pub = await forward(owner, quiet, world.ch.plaza)
+    const snap = await snapshotAs(admin, pub.id)
+    expect(snap).toMatchObject({
+      source_channel_kind: 'private',
+      source_channel_name: null,
+      body: 'board notes',
+    })
+
+    // owner shares it with the admin in a DM; the admin (not in quiet) may not share it on in
+    // public, but may in another private conversation; a forward of a forward shares the original
+    const dm = (
+      await as(
+        owner,
+        (tx) =>
+          tx<{ id: string }[]>`select id from public.open_dm(${world.ws}, ${[admin.id]}::uuid[])`
+      )
+    )[0]!.id
+    const toAdmin = await forward(owner, quiet, dm, 'for you')
+    expect(await refusal(forward(admin, toAdmin.id, world.ch.plaza))).toBe(
+      'forward_private_to_public'
+    )
+    const dm2 = (
+      await as(
+        admin,
+        (tx) =>
+          tx<{ id: string }[]>`select id from public.open_dm(${world.ws}, ${[member.id]}::uuid[])`
+      )
+    )[0]!.id
+    const onward = await forward(admin, toAdmin.id, dm2)
+    const chained = await snapshotAs(member, onward.id)
+    expect(chained).toMatchObject({
+      source_message_id: quiet,
+      source_channel_id: world.ch.quiet,
+      source_author_id: owner.id,
+      body: 'board notes',
+    })
+    // someone in a DM may share its message in public: their choice
+    const dmMessage = await makeMessage(stack.sql, admin, dm2, 'just us')
+    const shared = await forward(member, dmMessage, world.ch.general)
+    expect(await snapshotAs(owner, shared.id)).toMatchObject({
+      source_channel_kind: 'dm',
+      source_channel_name: null,
+    })
+  })
+})
