@@ -17,6 +17,7 @@ create table public.message_forwards (
   source_created_at timestamp with time zone not null,
   body text default ''::text not null,
   created_at timestamp with time zone default now() not null,
+  files jsonb default '[]'::jsonb not null,
   constraint message_forwards_pkey PRIMARY KEY (id),
   constraint message_forwards_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES public.channels(id) ON DELETE CASCADE,
   constraint message_forwards_id_fkey FOREIGN KEY (id) REFERENCES public.messages(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
@@ -24,11 +25,13 @@ create table public.message_forwards (
   constraint message_forwards_source_channel_id_fkey FOREIGN KEY (source_channel_id) REFERENCES public.channels(id) ON DELETE SET NULL,
   constraint message_forwards_source_message_id_fkey FOREIGN KEY (source_message_id) REFERENCES public.messages(id) ON DELETE SET NULL,
   constraint message_forwards_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE,
-  constraint message_forwards_body_length CHECK (char_length(body) <= 40000)
+  constraint message_forwards_body_length CHECK (char_length(body) <= 40000),
+  constraint message_forwards_files_array CHECK (jsonb_typeof(files) = 'array'::text)
 );
 alter table public.message_forwards enable row level security;
 
 CREATE INDEX message_forwards_channel ON public.message_forwards USING btree (channel_id);
+CREATE INDEX message_forwards_files ON public.message_forwards USING gin (files jsonb_path_ops);
 CREATE INDEX message_forwards_source ON public.message_forwards USING btree (source_message_id) WHERE (source_message_id IS NOT NULL);
 CREATE INDEX message_forwards_source_author ON public.message_forwards USING btree (source_author_id) WHERE (source_author_id IS NOT NULL);
 CREATE INDEX message_forwards_source_channel ON public.message_forwards USING btree (source_channel_id) WHERE (source_channel_id IS NOT NULL);
@@ -65,7 +68,7 @@ grant execute on function private.forward_shown(uuid) to authenticated, service_
 
 -- Function private.forward_snapshot(p_id uuid, p_message_id uuid, p_channel_id uuid)
 CREATE OR REPLACE FUNCTION private.forward_snapshot(p_id uuid, p_message_id uuid, p_channel_id uuid)
- RETURNS jsonb
+ RETURNS void
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
@@ -76,9 +79,7 @@ declare
   src_ch public.channels;
   dest public.channels;
   inner_f public.message_forwards;
-  orig_ch public.channels;
   f public.message_forwards;
-  files jsonb;
 begin
   select * into src from public.messages m
   where m.id = p_message_id and m.channel_id in (select private.member_channel_ids())
@@ -102,8 +103,7 @@ begin
 
   select * into inner_f from public.message_forwards x where x.id = src.id;
   if found then
-    -- A forward of a forward shares the original's snapshot, and the original's place.
-    select * into orig_ch from public.channels c where c.id = inner_f.source_channel_id;
+    -- A forward of a forward shares the original's snapshot (its files too), and its place.
     f := inner_f;
     if dest.kind = 'public' and inner_f.source_channel_kind <> 'public' and not exists (
       select 1 from public.channel_members cm
@@ -125,6 +125,12 @@ begin
       nullif(src.app_username, ''), src.app_name);
     f.source_created_at := src.created_at;
     f.body := src.body;
+    select coalesce(jsonb_agg(jsonb_build_object(
+        'id', a.id, 'path', a.path, 'name', a.name, 'size', a.size, 'mime_type', a.mime_type,
+        'width', a.width, 'height', a.height)
+      order by a.created_at, a.id), '[]'::jsonb)
+    into f.files
+    from public.attachments a where a.message_id = src.id;
   end if;
   -- Reading a private conversation's message means being in it (the messages' policy); said again
   -- here, as the rule is Slack's and not an accident of the policy.
@@ -140,18 +146,30 @@ begin
   f.channel_id := dest.id;
   f.created_at := now();
   insert into public.message_forwards values (f.*);
-
-  select coalesce(jsonb_agg(jsonb_build_object(
-      'path', dest.workspace_id::text || '/' || dest.id::text || '/' || p_id::text || '/'
-        || regexp_replace(a.path, '^.*/', ''),
-      'name', a.name, 'width', a.width, 'height', a.height)
-    order by a.created_at, a.id), '[]'::jsonb)
-  into files
-  from public.attachments a where a.message_id = src.id;
-  return files;
 end
 $function$;
 grant execute on function private.forward_snapshot(uuid,uuid,uuid) to authenticated, service_role;
+
+-- Function private.forwarded_file_readable(p_name text)
+CREATE OR REPLACE FUNCTION private.forwarded_file_readable(p_name text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if auth.uid() is null then
+    return false;
+  end if;
+  return exists (
+    select 1 from public.message_forwards f
+    where f.files @> jsonb_build_array(jsonb_build_object('path', p_name))
+      and f.channel_id in (select private.member_channel_ids())
+      and private.forward_shown(f.id)
+  );
+end
+$function$;
+grant execute on function private.forwarded_file_readable(text) to authenticated, service_role;
 
 -- Function public.forward_message(p_id uuid, p_message_id uuid, p_channel_id uuid, p_comment text)
 CREATE OR REPLACE FUNCTION public.forward_message(p_id uuid, p_message_id uuid, p_channel_id uuid, p_comment text DEFAULT ''::text)
@@ -162,7 +180,6 @@ AS $function$
 declare
   uid uuid := private.require_uid();
   m public.messages;
-  files jsonb;
 begin
   if p_id is null or p_message_id is null or p_channel_id is null then
     raise exception using errcode = '22023', message = 'Say which message to forward, and where.', detail = 'missing_argument';
@@ -179,8 +196,8 @@ begin
   if char_length(coalesce(p_comment, '')) > 40000 then
     raise exception using errcode = '22023', message = 'A message can be at most 40000 characters long.', detail = 'message_too_long';
   end if;
-  files := private.forward_snapshot(p_id, p_message_id, p_channel_id);
-  return public.send_message(p_id, p_channel_id, coalesce(p_comment, ''), files);
+  perform private.forward_snapshot(p_id, p_message_id, p_channel_id);
+  return public.send_message(p_id, p_channel_id, coalesce(p_comment, ''), '[]'::jsonb);
 end
 $function$;
 grant execute on function public.forward_message(uuid,uuid,uuid,text) to authenticated, service_role;

@@ -1,6 +1,6 @@
 // Forwarding a message (issue 71, item 7) through forward_message as the app calls it: the
 // forward is a message in its destination (the comment its body), with a snapshot of what was
-// shared (text, author, time, channel, place) and copies of the files in its own folder, which
+// shared (text, author, time, channel, place) and its files, granted through the snapshot, which
 // the destination's members read and nobody else does; who may forward what (a message one
 // reads, into a channel one may post in, within the workspace; from a private conversation into
 // a public channel only by someone in it, a forward of a forward too); the snapshot keeps what
@@ -11,14 +11,7 @@ import type { TransactionSql } from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'
 import type { TestStack } from '../../backend/test/support/stack.ts'
-import {
-  asRole,
-  attachmentPath,
-  buildWorld,
-  makeMessage,
-  makeMessageWithFile,
-  makeStoredObject,
-} from './support/world.ts'
+import { asRole, buildWorld, makeMessage, makeMessageWithFile } from './support/world.ts'
 import type { Person, World } from './support/world.ts'
 
 const workdir = path.resolve(import.meta.dirname, '../..')
@@ -76,16 +69,6 @@ const objectVisible = async (person: Person, name: string) =>
     )
   ).length === 1
 
-/** What Storage's copy does under the caller's policies: the source read, the copy inserted. */
-const copyAs = async (person: Person, from: string, to: string) =>
-  as(person, async (tx) => {
-    const [source] = await tx<{ metadata: unknown }[]>`
-      select metadata from storage.objects where bucket_id = 'attachments' and name = ${from}`
-    if (!source) throw Object.assign(new Error('not found'), { detail: 'object_not_found' })
-    await tx`insert into storage.objects (bucket_id, name, owner, owner_id, metadata)
-      values ('attachments', ${to}, ${person.id}, ${person.id}, ${tx.json(source.metadata as never)})`
-  })
-
 const refusal = async (promise: Promise<unknown>) => {
   try {
     await promise
@@ -105,23 +88,15 @@ afterAll(async () => {
 })
 
 describe('forwarding a message', () => {
-  it('forwards a message with a comment and its file; the destination reads the snapshot and the copy', async () => {
+  it('forwards a message with a comment and its file; the destination reads the snapshot and the file', async () => {
     const { member, admin, guest, outsider, member2 } = world.people
     const original = await makeMessageWithFile(stack.sql, member, world.ch.plaza)
     const id = randomUUID()
-    const copy = await attachmentPath(stack.sql, world.ch.general, id)
-    await copyAs(member, original.path, copy)
-    const sent = await forward(
-      member,
-      original.message,
-      world.ch.general,
-      'see <@' + admin.id + '>',
-      id
-    )
+    const sent = await forward(member, original.message, world.ch.general, `see <@${admin.id}>`, id)
     expect(sent).toMatchObject({ id, channel_id: world.ch.general })
     expect(sent.body).toBe(`see <@${admin.id}>`)
 
-    // member2 is in general, not in plaza: reads the snapshot and downloads the copy...
+    // member2 is in general, not in plaza: reads the snapshot and downloads its file...
     const snap = await snapshotAs(member2, id)
     expect(snap).toMatchObject({
       source_message_id: original.message,
@@ -129,23 +104,45 @@ describe('forwarding a message', () => {
       source_channel_kind: 'public',
       source_author_id: member.id,
       body: 'see file',
+      files: [expect.objectContaining({ path: original.path, name: 'notes.txt', size: 12 })],
     })
     expect(snap!.source_channel_name).toBeTruthy()
     expect(snap!.source_author_name).toBeTruthy()
-    expect(await filesAs(member2, id)).toEqual([{ name: 'notes.txt', path: copy }])
-    expect(await objectVisible(member2, copy)).toBe(true)
-    // ...but neither the original nor its file
-    expect(await objectVisible(member2, original.path)).toBe(false)
+    expect(await objectVisible(member2, original.path)).toBe(true)
+    // ...but not the original message, nor any other file of plaza
     expect(
       await as(member2, (tx) => tx`select 1 from public.messages where id = ${original.message}`)
     ).toHaveLength(0)
+    const other = await makeMessageWithFile(stack.sql, member, world.ch.plaza)
+    expect(await objectVisible(member2, other.path)).toBe(false)
+    // the forward's message has no files of its own
+    expect(await filesAs(member2, id)).toEqual([])
 
-    // the guest (plaza only) and an outsider read neither the forward nor its copy
-    for (const person of [guest, outsider]) {
-      expect(await snapshotAs(person, id)).toBeUndefined()
-      expect(await objectVisible(person, copy)).toBe(false)
-      expect(await filesAs(person, id)).toEqual([])
-    }
+    // the guest (plaza only) reads the original's file as a member of plaza, not through the
+    // forward; an outsider reads neither the forward nor the file
+    expect(await snapshotAs(guest, id)).toBeUndefined()
+    expect(await snapshotAs(outsider, id)).toBeUndefined()
+    expect(await objectVisible(outsider, original.path)).toBe(false)
+
+    // a private channel's file forwarded into a DM: the DM's other person reads it, nobody else
+    const quiet = await makeMessageWithFile(stack.sql, world.people.owner, world.ch.quiet)
+    const dm = (
+      await as(
+        world.people.owner,
+        (tx) =>
+          tx<{ id: string }[]>`select id from public.open_dm(${world.ws}, ${[admin.id]}::uuid[])`
+      )
+    )[0]!.id
+    expect(await objectVisible(admin, quiet.path)).toBe(false)
+    const toAdmin = await forward(world.people.owner, quiet.message, dm)
+    expect(await objectVisible(admin, quiet.path)).toBe(true)
+    expect(await objectVisible(member2, quiet.path)).toBe(false)
+    // once the forward is deleted, its file is not the admin's to read any more
+    await as(
+      world.people.owner,
+      (tx) => tx`update public.messages set deleted_at = now() where id = ${toAdmin.id}`
+    )
+    expect(await objectVisible(admin, quiet.path)).toBe(false)
   })
 
   it('keeps the snapshot when the original is edited or deleted; a deleted forward shows nothing', async () => {
@@ -171,42 +168,10 @@ describe('forwarding a message', () => {
     const first = await forward(member, source, world.ch.general, 'fyi', id)
     const again = await forward(member, source, world.ch.general, 'fyi', id)
     expect(again.id).toBe(first.id)
-    const [{ n }] = await stack.sql<{ n: number }[]>`
-      select count(*)::int as n from public.message_forwards where source_message_id = ${source}`
-    expect(n).toBe(1)
+    const rows = await stack.sql`
+      select 1 from public.message_forwards where source_message_id = ${source}`
+    expect(rows).toHaveLength(1)
     expect(await refusal(forward(admin, source, world.ch.general, '', id))).toBe('message_id_taken')
-  })
-
-  it('needs every file copied into the forward, and takes nothing else', async () => {
-    const { member } = world.people
-    const original = await makeMessageWithFile(stack.sql, member, world.ch.plaza)
-    expect(await refusal(forward(member, original.message, world.ch.general))).toBe(
-      'attachment_not_uploaded'
-    )
-    // an outsider cannot copy the file anywhere: they do not read it
-    expect(
-      await refusal(
-        copyAs(
-          world.people.outsider,
-          original.path,
-          `${world.ws2}/${world.ch.outside}/${randomUUID()}/x.txt`
-        )
-      )
-    ).toBe('object_not_found')
-    // a person who reads it cannot put a copy in a channel they cannot post in
-    const elsewhere = await attachmentPath(stack.sql, world.ch.second, randomUUID())
-    expect(await refusal(copyAs(member, original.path, elsewhere))).toBe('42501')
-    // an extra file in the forward's folder is not attached
-    const id = randomUUID()
-    await copyAs(member, original.path, await attachmentPath(stack.sql, world.ch.general, id))
-    await makeStoredObject(
-      stack.sql,
-      'attachments',
-      await attachmentPath(stack.sql, world.ch.general, id, 'extra.txt'),
-      member
-    )
-    await forward(member, original.message, world.ch.general, '', id)
-    expect((await filesAs(member, id)).map((f) => f.name)).toEqual(['notes.txt'])
   })
 
   it('refuses what one cannot read, where one cannot post, and another workspace', async () => {

@@ -1171,6 +1171,7 @@ export type Database = {
           body: string
           channel_id: string
           created_at: string
+          files: Json
           id: string
           source_author_id: string | null
           source_author_name: string | null
@@ -1186,6 +1187,7 @@ export type Database = {
           body?: string
           channel_id: string
           created_at?: string
+          files?: Json
           id: string
           source_author_id?: string | null
           source_author_name?: string | null
@@ -1201,6 +1203,7 @@ export type Database = {
           body?: string
           channel_id?: string
           created_at?: string
+          files?: Json
           id?: string
           source_author_id?: string | null
           source_author_name?: string | null

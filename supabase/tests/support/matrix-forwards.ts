@@ -1,11 +1,12 @@
 // The RLS matrix's cases for forwarded messages (*_chorus_message_forwards.sql): a forward's
 // snapshot, readable by exactly those who read the forward (its destination's members), written
-// only by forward_message; forwarding a message one reads into a channel one posts in.
+// only by forward_message; its files, read through it; forwarding a message one reads into a
+// channel one posts in.
 import { randomUUID } from 'node:crypto'
 import type { Sql } from 'postgres'
 import { inPlaza, inQuiet, members } from './matrix-kit.ts'
 import type { MatrixCase, MatrixContext } from './matrix-kit.ts'
-import { asUser, makeMessage } from './world.ts'
+import { asUser, makeMessage, makeMessageWithFile } from './world.ts'
 import type { Person, World } from './world.ts'
 
 /** A forward by `by` of a new message of theirs in `from` into `to`; returns the forward's id. */
@@ -21,6 +22,19 @@ const forwardIn =
     )
     return id
   }
+
+/** A file of quiet (owner and member) that the owner forwards into general; the object's id. */
+const forwardedFile = async ({ sql, world }: MatrixContext): Promise<string> => {
+  const { message, path } = await makeMessageWithFile(sql, world.people.owner, world.ch.quiet)
+  await asUser(
+    sql,
+    world.people.owner,
+    (tx) => tx`select public.forward_message(${randomUUID()}, ${message}, ${world.ch.general}, '')`
+  )
+  const [row] = await sql<{ id: string }[]>`
+    select id from storage.objects where bucket_id = 'attachments' and name = ${path}`
+  return row!.id
+}
 
 const forwardsOf = async (sql: Sql, key: string) =>
   (
@@ -48,6 +62,8 @@ export const FORWARD_CASES: readonly MatrixCase[] = [
   { kind: 'row', table: 'public.message_forwards', what: 'a forged forward', op: 'insert', allowed: [], row: ({ sql, world }) => makeMessage(sql, world.people.member, world.ch.plaza, 'forged'), values: ({ world }, _a, message) => ({ id: message, workspace_id: world.ws, channel_id: world.ch.plaza, source_channel_kind: 'private', source_created_at: new Date().toISOString(), body: 'words nobody wrote' }) },
   { kind: 'row', table: 'public.message_forwards', what: "a forward's snapshot", op: 'update', allowed: [], row: forwardIn((w) => w.people.member, (w) => w.ch.plaza, (w) => w.ch.general), patch: () => ({ body: `changed ${randomUUID().slice(0, 6)}` }) },
   { kind: 'row', table: 'public.message_forwards', what: "member's own forward", op: 'delete', allowed: [], row: forwardIn((w) => w.people.member, (w) => w.ch.plaza, (w) => w.ch.general) },
+  // storage: a forward's files, read through it by its destination's members (general: not the guest)
+  { kind: 'row', table: 'storage.objects', what: 'a private file forwarded into general', op: 'select', allowed: members, row: forwardedFile },
   // forwarding: a message one reads (plaza), into a channel one posts in (general: not the guest)
   { kind: 'call', table: 'public.forward_message', what: 'a public message forwarded into general', op: 'call', allowed: members, row: toForward((w) => w.people.member, (w) => w.ch.plaza, (w) => w.ch.general), args: forwardArgs, done: async (sql, key) => (await forwardsOf(sql as Sql, key)) > 0, refusals: ['22023'] },
   { kind: 'call', table: 'public.forward_message', what: 'a private message forwarded into a DM', op: 'call', allowed: inQuiet, row: toForward((w) => w.people.owner, (w) => w.ch.quiet, (w) => w.ch.dm), args: forwardArgs, done: async (sql, key) => (await forwardsOf(sql as Sql, key)) > 0, refusals: ['22023'] },

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react'
 import { fullTimeLabel } from '../../../lib/date-formats.ts'
 import { Icon } from '../../../ui/Icon.tsx'
 import { Link } from '../../../ui/Link.tsx'
-import type { Attachment, ChatMessage, People } from '../../../slots/message.ts'
+import type { ChatMessage, People } from '../../../slots/message.ts'
 import { AttachmentView } from '../../attachments/index.ts'
 import { channelLabel } from '../../channels/index.ts'
 import type { Channel } from '../../channels/index.ts'
@@ -37,14 +37,7 @@ export function ForwardCardOf(props: {
 }) {
   const forward = useForward(props.channelId, props.message.id)
   if (!forward) return null
-  return (
-    <ForwardCard
-      forward={forward}
-      files={props.message.attachments}
-      people={props.people}
-      places={props.places}
-    />
-  )
+  return <ForwardCard forward={forward} people={props.people} places={props.places} />
 }
 
 /** Where the original was: "From #name", "From <a DM's people>", or only what kind of place. */
@@ -63,13 +56,13 @@ export function fromLine(forward: Forward, places: Places): string {
 
 export function ForwardCard(props: {
   forward: Forward
-  files: readonly Attachment[]
   people: People
   places: Places
   /** The dialog's preview: nothing to open yet. */
   preview?: boolean
 }) {
-  const { forward, files, people, places } = props
+  const { forward, people, places } = props
+  const files = forward.files
   const author =
     forward.sourceAuthorName ??
     (forward.sourceAuthorId ? people.nameOf(forward.sourceAuthorId) : t`Someone`)

@@ -94,6 +94,7 @@ function previewOf(
     sourceAuthorName: message.app?.username ?? message.app?.name ?? null,
     sourceCreatedAt: message.createdAt,
     body: message.body,
+    files: message.attachments,
   }
 }
 
@@ -125,8 +126,6 @@ export default function ForwardDialog({
     : []
   const full = chosen.length >= MAX_DESTINATIONS
   const preview = previewOf(message, inner, scope, places.mine.get(message.channelId))
-  // A forward of a forward shares what the first one shared: its files are the card's.
-  const files = message.attachments
 
   function toggle(d: Destination, on: boolean) {
     setChosen((list) => (on ? [...list, d] : list.filter((x) => x.key !== d.key)))
@@ -146,14 +145,7 @@ export default function ForwardDialog({
       }
       try {
         const channelId = d.kind === 'person' ? await dmWith(scope.workspaceId, d.id) : d.id
-        await forwardTo({
-          id,
-          workspaceId: scope.workspaceId,
-          channelId,
-          messageId: message.id,
-          comment: comment.trim(),
-          files,
-        })
+        await forwardTo({ id, channelId, messageId: message.id, comment: comment.trim() })
       } catch (error) {
         failed.push({ label: d.label, error: cleanError(error) })
         left.push(d)
@@ -248,7 +240,7 @@ export default function ForwardDialog({
         </label>
         <div>
           <p className="muted">{t`Preview`}</p>
-          <ForwardCard forward={preview} files={files} people={people} places={places} preview />
+          <ForwardCard forward={preview} people={people} places={places} preview />
         </div>
         {failures.map(({ label, error }) => (
           <Notice key={label} tone="error">

@@ -1,5 +1,7 @@
 // A forward as the app shows it (pure; the row is public.message_forwards): the snapshot of what
-// was shared, and where its "View message" link goes.
+// was shared (its files too, which its readers may download through it), and where its "View
+// message" link goes.
+import type { Attachment } from '../../../slots/message.ts'
 
 export interface Forward {
   /** The forward's own message. */
@@ -17,6 +19,32 @@ export interface Forward {
   sourceAuthorName: string | null
   sourceCreatedAt: string
   body: string
+  /** The original's files when it was shared. */
+  files: Attachment[]
+}
+
+const count = (value: unknown) => (typeof value === 'number' ? value : null)
+
+/** The files of a snapshot (json from REST or a live event). */
+export function filesOf(value: unknown, messageId: string): Attachment[] {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((f: unknown) => {
+    if (typeof f !== 'object' || f === null) return []
+    const { id, path, name, size, mime_type } = f as Record<string, unknown>
+    if (typeof path !== 'string' || typeof name !== 'string') return []
+    return [
+      {
+        id: typeof id === 'string' ? id : path,
+        messageId,
+        path,
+        name,
+        size: count(size) ?? 0,
+        mime: typeof mime_type === 'string' ? mime_type : 'application/octet-stream',
+        width: count((f as Record<string, unknown>).width),
+        height: count((f as Record<string, unknown>).height),
+      },
+    ]
+  })
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
@@ -48,6 +76,7 @@ export function forwardOf(row: Record<string, unknown>): Forward | null {
     sourceAuthorName: text(row.source_author_name),
     sourceCreatedAt: source_created_at,
     body: typeof body === 'string' ? body : '',
+    files: filesOf(row.files, id),
   }
 }
 
