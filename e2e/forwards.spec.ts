@@ -77,7 +77,9 @@ test('a message with a file forwarded from a private channel, seen live, opened 
     await dialog.getByLabel('Add a message (optional)').fill('Everyone, please read this')
     await dialog.getByRole('button', { name: 'Forward', exact: true }).click()
     await expect(dialog).toHaveCount(0)
-    await expect(a.getByText('Message forwarded to #general')).toBeVisible()
+    await expect(
+      a.locator('.toast-message', { hasText: 'Message forwarded to #general' })
+    ).toBeVisible()
   })
 
   await test.step('Bo sees it arrive live in #general, downloads the file, opens the original', async () => {

@@ -52,6 +52,26 @@ CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.mess
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.message_forwards to service_role;
 grant select on table public.message_forwards to authenticated;
 
+-- Function private.forward_notice_body(p_message_id uuid, p_body text)
+CREATE OR REPLACE FUNCTION private.forward_notice_body(p_message_id uuid, p_body text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce((
+    select btrim(coalesce(p_body, '') || E'\n\n' || '> '
+      || coalesce('<@' || f.source_author_id::text || '>', f.source_author_name, '?') || ': '
+      || regexp_replace(btrim(f.body), E'\n+', E'\n> ', 'g')
+      || case when jsonb_array_length(f.files) > 0
+           then ' [' || (select string_agg(x ->> 'name', ', ') from jsonb_array_elements(f.files) x)
+             || ']'
+           else '' end, E'\n ')
+    from public.message_forwards f where f.id = p_message_id
+  ), p_body)
+$function$;
+grant execute on function private.forward_notice_body(uuid,text) to authenticated, service_role;
+
 -- Function private.forward_shown(p_message_id uuid)
 CREATE OR REPLACE FUNCTION private.forward_shown(p_message_id uuid)
  RETURNS boolean

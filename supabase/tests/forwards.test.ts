@@ -238,4 +238,16 @@ describe('forwarding a message', () => {
       source_channel_name: null,
     })
   })
+
+  it('reads in emails and pushes as the comment, then the original quoted under its author', async () => {
+    const { member, admin } = world.people
+    const original = await makeMessageWithFile(stack.sql, member, world.ch.plaza)
+    const sent = await forward(admin, original.message, world.ch.general, 'please read')
+    const [row] = await stack.sql<{ text: string }[]>`
+      select private.forward_notice_body(${sent.id}, ${'please read'}) as text`
+    expect(row!.text).toBe(`please read\n\n> <@${member.id}>: see file [notes.txt]`)
+    const [plain] = await stack.sql<{ text: string }[]>`
+      select private.forward_notice_body(${original.message}, ${'see file'}) as text`
+    expect(plain!.text).toBe('see file')
+  })
 })
