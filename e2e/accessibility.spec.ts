@@ -41,7 +41,14 @@ import type { Look } from './support/camera.ts'
 import { LayoutCheck } from './support/layout-check.ts'
 import { DESKTOP, LONG_CODE, outOfReach, workspaceScene } from './support/axe-scene.ts'
 import { tour } from './support/axe-tour.ts'
-import { BROWSER_LOCALE, escapeRegExp, LANGUAGES, loadCatalogs, tr, trPattern } from './support/i18n.ts'
+import {
+  BROWSER_LOCALE,
+  escapeRegExp,
+  LANGUAGES,
+  loadCatalogs,
+  tr,
+  trPattern,
+} from './support/i18n.ts'
 import type { Language } from './support/i18n.ts'
 import { phoneActor } from './support/phone.ts'
 import { thread, threadLive } from './support/thread.ts'
@@ -197,6 +204,22 @@ async function phoneScreens(browser: Browser, audit: Look, language: Language) {
   await audit.checkThemes(page, at('search results'))
   await page.keyboard.press('Escape')
   await expect(search).toBeHidden()
+  // "Forward message…" from the action sheet: the dialog, then the forward's card in #general.
+  await message.getByRole('button', { name: say('More actions') }).tap()
+  await page
+    .getByRole('dialog', { name: /Agenda for Friday/ })
+    .getByRole('button', { name: say('Forward message…') })
+    .tap()
+  const forwarding = page.getByRole('dialog', { name: say('Forward message') })
+  await forwarding.getByLabel(say('Forward to')).fill('gen')
+  await forwarding.getByRole('checkbox', { name: /#general/ }).check()
+  await forwarding.getByLabel(say('Add a message (optional)')).fill('For Friday')
+  await expect(forwarding.locator('.forward-card')).toContainText('Agenda for Friday')
+  await audit.checkThemes(page, at('forward dialog'))
+  await forwarding.getByRole('button', { name: say('Forward'), exact: true }).tap()
+  await expect(forwarding).toBeHidden()
+  await expect(messageWith(page, 'For Friday').last().locator('.forward-card')).toBeVisible()
+  await audit.checkThemes(page, at('forwarded message'))
   // The catching-up views, from the channel list's drawer (their headers open it again).
   for (const view of ['Activity', 'All unreads']) {
     await page.getByRole('button', { name: say('Show channels') }).tap()

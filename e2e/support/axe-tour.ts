@@ -247,4 +247,29 @@ export async function tour(place: TourPlace): Promise<void> {
   const general = new RegExp(`^general, ${escapeRegExp(say('channel'))}`)
   await page.getByRole('link', { name: general }).click()
   await expect(messageWith(page, 'plan for the launch')).toBeVisible()
+
+  // "Forward message…": the dialog (a destination found by name, a comment, the preview), then
+  // the forward in #random, its quoted card under the comment.
+  const launch = messageWith(page, 'plan for the launch').first()
+  await launch.hover()
+  await launch.getByRole('button', { name: say('More actions') }).click()
+  await page
+    .getByRole('menu', { name: /plan for the launch/ })
+    .getByRole('menuitem', { name: say('Forward message…') })
+    .click()
+  const forwarding = page.getByRole('dialog', { name: say('Forward message') })
+  await forwarding.getByLabel(say('Forward to')).fill('rand')
+  await forwarding.getByRole('checkbox', { name: /#random/ }).check()
+  await forwarding.getByLabel(say('Add a message (optional)')).fill('For the launch team')
+  await expect(forwarding.locator('.forward-card')).toContainText('plan for the launch')
+  await audit.checkThemes(page, at('forward dialog'))
+  await forwarding.getByRole('button', { name: say('Forward'), exact: true }).click()
+  await expect(forwarding).toBeHidden()
+  const random = new RegExp(`^random, ${escapeRegExp(say('channel'))}`)
+  await page.getByRole('link', { name: random }).click()
+  const forwarded = messageWith(page, 'For the launch team').last()
+  await expect(forwarded.locator('.forward-card')).toContainText('plan for the launch')
+  await audit.checkThemes(page, at('forwarded message'))
+  await page.getByRole('link', { name: general }).click()
+  await expect(messageWith(page, 'plan for the launch').first()).toBeVisible()
 }

@@ -472,6 +472,7 @@ begin
     select 1 from public.messages m
     where m.id = new.id and m.deleted_at is null and private.is_blank(m.body)
       and not exists (select 1 from public.attachments a where a.message_id = m.id)
+      and not exists (select 1 from public.message_forwards f where f.id = m.id)
   ) then
     raise exception using errcode = '23514',
       message = 'Message is empty.',

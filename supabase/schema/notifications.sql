@@ -508,7 +508,7 @@ begin
           'workspace_name', w.name, 'channel_name', c.name, 'channel_kind', c.kind,
           'author_name', a.display_name,
           'hidden', coalesce(w.notifications_hide_content, false),
-          'body', case when not coalesce(w.notifications_hide_content, false) then m.body end,
+          'body', case when not coalesce(w.notifications_hide_content, false) then private.forward_notice_body(m.id, m.body) end,
           'created_at', m.created_at
         ) order by q.id), '[]'::jsonb)
         from private.email_queue q

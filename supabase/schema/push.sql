@@ -404,7 +404,7 @@ begin
       'author_name', a.display_name, 'author_avatar_path', a.avatar_path,
       'hidden', coalesce(w.notifications_hide_content, false),
       'body', case when q.kind = 'message' and not coalesce(w.notifications_hide_content, false)
-        then m.body end,
+        then private.forward_notice_body(m.id, m.body) end,
       'count', case when q.kind = 'message' then 1 + (
         select count(*) from private.push_unread u
         where u.user_id = q.user_id and u.channel_id = q.channel_id

@@ -59,6 +59,11 @@ create policy "attachments: channel members upload" on storage.objects
   as permissive for insert to authenticated
   with check (((bucket_id = 'attachments'::text) AND (name ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/[^/]+$'::text) AND ((((split_part(name, '/'::text, 1) || '/'::text) || split_part(name, '/'::text, 2)) || '/'::text) IN ( SELECT private.postable_channel_folders() AS postable_channel_folders)) AND (private.message_state(split_part(name, '/'::text, 3)) = ANY (ARRAY['none'::text, 'mine'::text]))));
 
+-- Policy "attachments: readers of a forward read its files" on storage.objects
+create policy "attachments: readers of a forward read its files" on storage.objects
+  as permissive for select to authenticated
+  using (((bucket_id = 'attachments'::text) AND ( SELECT private.forwarded_file_readable(objects.name) AS forwarded_file_readable)));
+
 -- Policy "attachments: replacements fit the workspace's limit" on storage.objects
 create policy "attachments: replacements fit the workspace's limit" on storage.objects
   as restrictive for update to authenticated

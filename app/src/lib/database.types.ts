@@ -1166,6 +1166,100 @@ export type Database = {
           },
         ]
       }
+      message_forwards: {
+        Row: {
+          body: string
+          channel_id: string
+          created_at: string
+          files: Json
+          id: string
+          source_author_id: string | null
+          source_author_name: string | null
+          source_channel_id: string | null
+          source_channel_kind: Database["public"]["Enums"]["channel_kind"]
+          source_channel_name: string | null
+          source_created_at: string
+          source_message_id: string | null
+          source_parent_id: string | null
+          workspace_id: string
+        }
+        Insert: {
+          body?: string
+          channel_id: string
+          created_at?: string
+          files?: Json
+          id: string
+          source_author_id?: string | null
+          source_author_name?: string | null
+          source_channel_id?: string | null
+          source_channel_kind: Database["public"]["Enums"]["channel_kind"]
+          source_channel_name?: string | null
+          source_created_at: string
+          source_message_id?: string | null
+          source_parent_id?: string | null
+          workspace_id: string
+        }
+        Update: {
+          body?: string
+          channel_id?: string
+          created_at?: string
+          files?: Json
+          id?: string
+          source_author_id?: string | null
+          source_author_name?: string | null
+          source_channel_id?: string | null
+          source_channel_kind?: Database["public"]["Enums"]["channel_kind"]
+          source_channel_name?: string | null
+          source_created_at?: string
+          source_message_id?: string | null
+          source_parent_id?: string | null
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "message_forwards_channel_id_fkey"
+            columns: ["channel_id"]
+            isOneToOne: false
+            referencedRelation: "channels"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "message_forwards_id_fkey"
+            columns: ["id"]
+            isOneToOne: true
+            referencedRelation: "messages"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "message_forwards_source_author_id_fkey"
+            columns: ["source_author_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "message_forwards_source_channel_id_fkey"
+            columns: ["source_channel_id"]
+            isOneToOne: false
+            referencedRelation: "channels"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "message_forwards_source_message_id_fkey"
+            columns: ["source_message_id"]
+            isOneToOne: false
+            referencedRelation: "messages"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "message_forwards_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       message_reports: {
         Row: {
           channel_id: string
@@ -2847,6 +2941,38 @@ export type Database = {
       forget_slash_command_answers: {
         Args: { p_invocation_id: string; p_response_secret: string }
         Returns: string
+      }
+      forward_message: {
+        Args: {
+          p_channel_id: string
+          p_comment?: string
+          p_id: string
+          p_message_id: string
+        }
+        Returns: {
+          app_name: string | null
+          app_username: string | null
+          author_id: string | null
+          body: string
+          channel_id: string
+          created_at: string
+          deleted_at: string | null
+          edited_at: string | null
+          id: string
+          in_channel: boolean
+          mentions: string[]
+          parent_id: string | null
+          removed_at: string | null
+          removed_by: string | null
+          seq: number | null
+          thread_seq: number | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "messages"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       import_invitees: {
         Args: { p_import: string }

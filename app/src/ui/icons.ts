@@ -24,6 +24,7 @@ export const ICONS = [
   'ellipsis',
   'file-text',
   'flag',
+  'forward',
   'history',
   'inbox',
   'italic',

@@ -78,7 +78,8 @@ export async function readConversations(
 /**
  * The channel's messages, oldest first, a page at a time (a cursor: a channel of any size). A
  * deleted or removed message is kept only as a tombstone its replies hang off. For a person,
- * only their own messages, with only their own reactions.
+ * only their own messages, with only their own reactions. A forward's text is its comment and
+ * what it shares, quoted under its author (private.forward_notice_body), as emails read it.
  */
 export async function messagesOf(
   tx: TransactionSql,
@@ -87,7 +88,8 @@ export async function messagesOf(
   onPage: (rows: MessageRow[]) => Promise<void>
 ): Promise<void> {
   const query = tx.unsafe<MessageRow[]>(
-    `select m.id, m.author_id, m.body, ${ts('m.created_at')} as ts,
+    `select m.id, m.author_id, private.forward_notice_body(m.id, m.body) as body,
+       ${ts('m.created_at')} as ts,
        case when m.parent_id is not null then ${ts('parent.created_at')} end as thread_ts,
        parent.author_id as parent_author_id, m.parent_id is not null and m.in_channel as in_channel,
        (m.deleted_at is not null or m.removed_at is not null) as deleted,

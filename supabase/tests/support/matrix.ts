@@ -7,6 +7,7 @@ import { AUDIT_CASES } from './matrix-audit.ts'
 import { BOT_CASES } from './matrix-bots.ts'
 import { EVENT_CASES } from './matrix-events.ts'
 import { EXPORT_CASES } from './matrix-exports.ts'
+import { FORWARD_CASES } from './matrix-forwards.ts'
 import { GROUP_CASES } from './matrix-groups.ts'
 import { IMPORT_CASES } from './matrix-imports.ts'
 import { INVITE_MAIL_CASES } from './matrix-workspaces-invite.ts'
@@ -36,6 +37,7 @@ export const MATRIX: readonly MatrixCase[] = [
   ...AUDIT_CASES,
   ...GROUP_CASES,
   ...LINK_PREVIEW_CASES,
+  ...FORWARD_CASES,
   ...SLASH_COMMAND_CASES,
   ...BOT_CASES,
   ...EVENT_CASES,

@@ -2,20 +2,15 @@
 // mounts after the first screen: my reports of the channel, the actions and markers it hands
 // back to the stub, and the report dialog while open.
 import { useEffect, useMemo, useState } from 'react'
-import type { ExtensionScope, MessageExtension } from '../../slots/message.ts'
+import type { SlotParts, SlotProps } from '../lazy-message-feature.tsx'
 import type { ChatMessage } from '../../slots/message.ts'
 import { useMyReports, useResolve } from './data/moderation.ts'
 import { moderationActions, moderationMarkers } from './slot.ts'
 import ReportDialog from './components/ReportDialog.tsx'
 
-export type SlotParts = Pick<MessageExtension, 'actions' | 'markers'>
-
 const NONE: ReadonlySet<string> = new Set()
 
-export default function ModerationSlot(props: {
-  scope: ExtensionScope
-  onParts: (parts: SlotParts) => void
-}) {
+export default function ModerationSlot(props: SlotProps) {
   const { scope, onParts } = props
   const { channelId, workspaceId, isAdmin } = scope
   const mine = useMyReports(channelId, true)

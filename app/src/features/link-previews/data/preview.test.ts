@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hasLink } from '../message-extension.tsx'
-import { previewOf, safeLink, shownPreviews } from './preview.ts'
+import { hasLink, previewOf, safeLink, shownPreviews } from './preview.ts'
 import type { LinkPreview } from './preview.ts'
 
 const row = {

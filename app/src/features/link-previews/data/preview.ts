@@ -1,5 +1,8 @@
 // A link preview as the app shows it (pure; the row is public.link_previews).
 
+/** Whether a body may have previews (the server decides which of its links get one). */
+export const hasLink = (body: string) => /https?:\/\//i.test(body)
+
 export interface LinkPreview {
   id: string
   messageId: string
