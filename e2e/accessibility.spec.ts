@@ -41,7 +41,14 @@ import type { Look } from './support/camera.ts'
 import { LayoutCheck } from './support/layout-check.ts'
 import { DESKTOP, LONG_CODE, outOfReach, workspaceScene } from './support/axe-scene.ts'
 import { tour } from './support/axe-tour.ts'
-import { BROWSER_LOCALE, escapeRegExp, LANGUAGES, loadCatalogs, tr, trPattern } from './support/i18n.ts'
+import {
+  BROWSER_LOCALE,
+  escapeRegExp,
+  LANGUAGES,
+  loadCatalogs,
+  tr,
+  trPattern,
+} from './support/i18n.ts'
 import type { Language } from './support/i18n.ts'
 import { phoneActor } from './support/phone.ts'
 import { thread, threadLive } from './support/thread.ts'
@@ -141,7 +148,7 @@ for (const language of LANGUAGES) {
     assertClean()
   })
 
-  test(`at phone width: the channel, the channel list, the action sheet, a thread, search, Activity and All unreads, light and dark [${language}]`, async ({
+  test(`at phone width: the channel, the channel list, the action sheet, a thread, search, Activity, All unreads and Drafts, light and dark [${language}]`, async ({
     browser,
   }) => {
     const { browser: watched, look, assertClean } = looks(browser, language, 'phone')
@@ -198,7 +205,7 @@ async function phoneScreens(browser: Browser, audit: Look, language: Language) {
   await page.keyboard.press('Escape')
   await expect(search).toBeHidden()
   // The catching-up views, from the channel list's drawer (their headers open it again).
-  for (const view of ['Activity', 'All unreads']) {
+  for (const view of ['Activity', 'All unreads', 'Drafts']) {
     await page.getByRole('button', { name: say('Show channels') }).tap()
     await page.getByRole('link', { name: trPattern(language, view, true) }).tap()
     await expect(page.getByRole('region', { name: say(view) })).toBeVisible()

@@ -1,5 +1,5 @@
 // The sidebar's "Drafts" count: the boxes I have text in, on any of my devices (a quiet count,
-// not an unread one: drafts.css). A chunk of its own, loaded a moment after the first screen
+// not an unread one: ui/view.css). In the view's chunk, loaded a moment after the first screen
 // (slots/view.ts); it keeps my drafts live from my user topic.
 import { plural } from '@lingui/core/macro'
 import type { ViewCountProps } from '../../../slots/view.ts'

@@ -14,17 +14,27 @@ import { IconButton } from '../../../ui/IconButton.tsx'
 import { confirmed } from '../../../ui/layers.ts'
 import { ErrorState, Notice, Spinner } from '../../../ui/Notice.tsx'
 import { ViewHeader } from '../../../ui/ViewHeader.tsx'
+import type { SendMenuProps } from '../../../slots/composer.ts'
 import type { ViewProps } from '../../../slots/view.ts'
 import { useUserId } from '../../auth/index.ts'
 import { channelLabel, useChannelsQuery } from '../../channels/index.ts'
 import { boxKey, saveDraft, useDrafts } from '../data/drafts.ts'
+import DraftSync from './DraftSync.tsx'
 import type { Draft } from '../data/drafts.ts'
 import { wantFocus, writeSync } from '../data/local-sync.ts'
-import './drafts.css'
 
 export { default as Count } from './DraftsCount.tsx'
 
-export default function DraftsView({ workspaceId, onShowChannels, parts }: ViewProps) {
+/**
+ * The view; given a composer's props, the box's sync (DraftSync) instead. The composer's part is
+ * this chunk (composer-part.ts), and the cards' styles are ui/view.css's: on the first screen,
+ * one file name and one loader for both.
+ */
+export default function Drafts(props: ViewProps | SendMenuProps) {
+  return 'body' in props ? <DraftSync {...props} /> : <DraftsView {...props} />
+}
+
+function DraftsView({ workspaceId, onShowChannels, parts }: ViewProps) {
   const me = useUserId()
   const queryClient = useQueryClient()
   const drafts = useDrafts(workspaceId)

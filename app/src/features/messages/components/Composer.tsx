@@ -314,10 +314,10 @@ export function Composer(props: Props) {
               <Suspense key={i} fallback={null}>
                 <SendMenu
                   {...props}
-                  text={text}
-                  setText={setText}
                   body={() => toStorable(text, props.members, names).body}
                   onDone={clear}
+                  text={text}
+                  setText={setText}
                 />
               </Suspense>
             ))}
