@@ -225,14 +225,14 @@ export async function tour(place: TourPlace): Promise<void> {
   await page
     .getByRole('link', { name: new RegExp(`^general, ${escapeRegExp(say('channel'))}`) })
     .click()
-  const box = page.getByRole('combobox', { name: trPattern(language, 'Message {where}') })
-  await box.fill('Notes for the launch review: timeline, owners, risks')
+  const draftBox = page.getByRole('combobox', { name: trPattern(language, 'Message {where}') })
+  await draftBox.fill('Notes for the launch review: timeline, owners, risks')
   await drafts.click()
   await expect(page.locator('.drafts-card')).toContainText('Notes for the launch review')
   await audit.checkThemes(page, at('Drafts view'))
   await page.locator('.drafts-open').click()
-  await expect(box).toHaveValue('Notes for the launch review: timeline, owners, risks')
-  await box.fill('')
+  await expect(draftBox).toHaveValue('Notes for the launch review: timeline, owners, risks')
+  await draftBox.fill('')
   await drafts.click()
   await expect(page.getByRole('heading', { name: say('No drafts') })).toBeVisible()
 
