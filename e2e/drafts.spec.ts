@@ -3,7 +3,7 @@
 // live, both ways; a thread's box too, shown when she opens the thread on the other and live
 // while it is open there. The Drafts view lists both with its count; opening a card puts her in
 // that box. Sending removes the draft on both; deleting one from Drafts empties its box
-// everywhere.
+// everywhere. A draft typed just before the page is left is saved once the app is back.
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test.ts'
 import {
@@ -108,5 +108,15 @@ test('a draft follows me to my other computer, and goes everywhere once sent or 
     await expect(draftsLink(desk).locator('.badge')).toHaveCount(0)
     await openThread(desk, 'Lunch order')
     await expect(threadBox(desk)).toHaveValue('')
+    await thread(desk).getByRole('button', { name: 'Close thread' }).click()
+  })
+
+  await test.step('a draft typed just before the page is left reaches the other', async () => {
+    await laptop.goto(appUrl(`/w/${workspace}`))
+    await composer(laptop).fill('Typed and closed at once')
+    // Left before its save goes out: this device keeps it, and saves it once the app is back.
+    await laptop.reload()
+    await expect(composer(laptop)).toHaveValue('Typed and closed at once')
+    await expect(composer(desk)).toHaveValue('Typed and closed at once')
   })
 })

@@ -9,16 +9,14 @@ import { useQueryClient } from '@tanstack/react-query'
 import type { SendMenuProps } from '../../../slots/composer.ts'
 import { useUserId } from '../../auth/index.ts'
 import { boxKey, saveDraft, useDrafts, useDraftsLive } from '../data/drafts.ts'
-import { readSync, takeFocusWish, writeSync } from '../data/local-sync.ts'
+import { readSync, takeFocusWish, textHash, writeSync } from '../data/local-sync.ts'
+import { refused, savePending } from '../data/pending.ts'
 import { decide } from '../data/sync-rule.ts'
 
 /** How long typing pauses before the draft is saved to my account. */
 export const SAVE_MS = 1000
 /** The longest draft kept on the account (a message's limit); a longer one stays on the device. */
 const MAX_LENGTH = 40_000
-
-/** A refusal of the server (a SQLSTATE), not a network's failure: saving again will not help. */
-const refused = (error: unknown) => /^[0-9A-Z]{5}$/.test(String((error as { code?: unknown }).code))
 
 export default function DraftSync(props: SendMenuProps) {
   const { scope, text, setText, inputRef } = props
@@ -80,11 +78,12 @@ function Sync({ box, workspaceId, channelId, parentId, text, setText, input }: S
       writeSync(box, {
         editedAt: kept.body === body ? Date.parse(kept.editedAt) : state.editedAt,
         pending: false,
+        hash: textHash(body),
       })
       setTick((n) => n + 1)
     } catch (error) {
       // A channel I left, a thread gone: kept on this device only. Offline: saved once back.
-      if (refused(error)) writeSync(box, { ...state, pending: false })
+      if (refused(error)) writeSync(box, { ...state, pending: false, hash: textHash(body) })
     }
   }
 
@@ -122,6 +121,9 @@ function Sync({ box, workspaceId, channelId, parentId, text, setText, input }: S
     }
   }, [input])
 
+  // What this device left unsaved in other boxes goes too.
+  useEffect(() => void savePending(queryClient), [queryClient])
+
   // Opened from Drafts: the box takes the focus.
   useEffect(() => {
     if (!takeFocusWish(box)) return
@@ -129,6 +131,16 @@ function Sync({ box, workspaceId, channelId, parentId, text, setText, input }: S
     el?.focus()
     el?.setSelectionRange(el.value.length, el.value.length)
   }, [box, input])
+
+  // Text typed here before this sync ran (the first moment after a load), or never saved: an
+  // edit of this device's, of now.
+  useEffect(() => {
+    const state = readSync(box)
+    const text = latest.current
+    if (state?.pending) return
+    if (state ? state.hash !== textHash(text) : text !== '')
+      writeSync(box, { editedAt: Date.now(), pending: true })
+  }, [box])
 
   // What the box shows: this device's text or the account's, whichever was edited last.
   const serverBody = row?.body
@@ -150,7 +162,7 @@ function Sync({ box, workspaceId, channelId, parentId, text, setText, input }: S
       // typing: saved when it pauses
       if (timer.current === undefined) void push.current()
     } else if (decision.kind === 'take') {
-      writeSync(box, { editedAt: decision.editedAt, pending: false })
+      writeSync(box, { editedAt: decision.editedAt, pending: false, hash: textHash(decision.text) })
       if (decision.text !== latest.current) {
         taken.current = decision.text
         setText(decision.text)

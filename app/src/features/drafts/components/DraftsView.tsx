@@ -3,6 +3,7 @@
 // puts me in its box, with the text; deleting one (asked first) empties that box everywhere.
 // Loaded only when the view is opened; live from my user topic (the Count keeps listening).
 import { t } from '@lingui/core/macro'
+import { useEffect } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { fullTimeLabel } from '../../../lib/date-formats.ts'
@@ -21,7 +22,8 @@ import { channelLabel, useChannelsQuery } from '../../channels/index.ts'
 import { boxKey, saveDraft, useDrafts } from '../data/drafts.ts'
 import DraftSync from './DraftSync.tsx'
 import type { Draft } from '../data/drafts.ts'
-import { wantFocus, writeSync } from '../data/local-sync.ts'
+import { textHash, wantFocus, writeSync } from '../data/local-sync.ts'
+import { savePending } from '../data/pending.ts'
 
 export { default as Count } from './DraftsCount.tsx'
 
@@ -45,10 +47,13 @@ function DraftsView({ workspaceId, onShowChannels, parts }: ViewProps) {
       const now = Date.now()
       // This device's copy goes too, so that the box opens empty here at once.
       browserStore().removeItem(`chorus.draft.v1.${box}`)
-      writeSync(box, { editedAt: now, pending: false })
+      writeSync(box, { editedAt: now, pending: false, hash: textHash('') })
       return saveDraft(queryClient, { ...draft, body: '', editedAt: now })
     },
   })
+  // This device's edits its page left unsaved are listed too, once saved (on a phone the
+  // sidebar's count, which saves them too, is not drawn until its drawer opens).
+  useEffect(() => void savePending(queryClient), [queryClient])
   const list = (drafts.data ?? []).filter((d) => d.body.trim() !== '')
   const whereOf = (draft: Draft) => {
     const channel = channels.data?.find((c) => c.id === draft.channelId)
