@@ -148,7 +148,7 @@ for (const language of LANGUAGES) {
     assertClean()
   })
 
-  test(`at phone width: the channel, the channel list, the action sheet, a thread, search, Activity and All unreads, light and dark [${language}]`, async ({
+  test(`at phone width: the channel, the channel list, the action sheet, a thread, search, Activity, All unreads and Drafts, light and dark [${language}]`, async ({
     browser,
   }) => {
     const { browser: watched, look, assertClean } = looks(browser, language, 'phone')
@@ -221,7 +221,7 @@ async function phoneScreens(browser: Browser, audit: Look, language: Language) {
   await expect(messageWith(page, 'For Friday').last().locator('.forward-card')).toBeVisible()
   await audit.checkThemes(page, at('forwarded message'))
   // The catching-up views, from the channel list's drawer (their headers open it again).
-  for (const view of ['Activity', 'All unreads']) {
+  for (const view of ['Activity', 'All unreads', 'Drafts']) {
     await page.getByRole('button', { name: say('Show channels') }).tap()
     await page.getByRole('link', { name: trPattern(language, view, true) }).tap()
     await expect(page.getByRole('region', { name: say(view) })).toBeVisible()

@@ -3,8 +3,8 @@
 // the sidebar's and the header's dialogs, the profile and its sections, the members panel, the
 // quick reactions, the emoji picker, the thread, the image viewer, search results, the mention
 // list, the quick switcher, the message menu, the saved toast and the reminder dialog, the
-// delete confirmation, the Threads, Later, Activity and All unreads views, a public channel's
-// preview, a direct message (its header's line).
+// delete confirmation, the Threads, Later, Activity, All unreads and Drafts (empty and with a
+// draft) views, a public channel's preview, a direct message (its header's line).
 // The page is the owner's (support/axe-scene.ts), in #general with a message "…plan for the
 // launch…" that has a reply in its thread, an image "pixels.png", and another person to mention
 // ("Be…"). Every name the tour finds an element by is the app's text in that language
@@ -225,6 +225,25 @@ export async function tour(place: TourPlace): Promise<void> {
   await page.getByRole('link', { name: trPattern(language, 'All unreads', true) }).click()
   await expect(page.getByRole('region', { name: say('All unreads') })).toBeVisible()
   await audit.checkThemes(page, at('All unreads view'))
+  // Drafts, empty; then with what is being written in #general (saved to the account a moment
+  // after typing pauses: its card shows then), which is sent away again.
+  const drafts = page.getByRole('link', { name: trPattern(language, 'Drafts', true) })
+  await drafts.click()
+  await expect(page.getByRole('heading', { name: say('No drafts') })).toBeVisible()
+  await audit.checkThemes(page, at('Drafts view, empty'))
+  await page
+    .getByRole('link', { name: new RegExp(`^general, ${escapeRegExp(say('channel'))}`) })
+    .click()
+  const draftBox = page.getByRole('combobox', { name: trPattern(language, 'Message {where}') })
+  await draftBox.fill('Notes for the launch review: timeline, owners, risks')
+  await drafts.click()
+  await expect(page.locator('.drafts-card')).toContainText('Notes for the launch review')
+  await audit.checkThemes(page, at('Drafts view'))
+  await page.locator('.drafts-open').click()
+  await expect(draftBox).toHaveValue('Notes for the launch review: timeline, owners, risks')
+  await draftBox.fill('')
+  await drafts.click()
+  await expect(page.getByRole('heading', { name: say('No drafts') })).toBeVisible()
 
   // Ben's #roadmap, which Ana is not in: its preview, from Browse channels.
   await button('Browse channels')()

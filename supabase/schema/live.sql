@@ -185,6 +185,23 @@ end
 $function$;
 -- execute: only its owner (no grants on private.live_channels())
 
+-- Function private.live_drafts()
+CREATE OR REPLACE FUNCTION private.live_drafts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  d public.drafts;
+begin
+  if tg_op = 'DELETE' then d := old; else d := new; end if;
+  perform private.live_send('live:user:' || d.user_id::text, 'drafts', tg_op, to_jsonb(d));
+  return null;
+end
+$function$;
+grant execute on function private.live_drafts() to authenticated, service_role;
+
 -- Function private.live_imports()
 CREATE OR REPLACE FUNCTION private.live_imports()
  RETURNS trigger

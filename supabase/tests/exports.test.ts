@@ -225,6 +225,7 @@ describe('a personal export', () => {
       reactions: [{ client_msg_id: ids.general, emoji: '👍', channel: t.ws.general }],
       saved: [{ client_msg_id: ids.general, channel: t.ws.general }],
       scheduled: [{ channel: t.ws.general, text: 'other, tomorrow', failed_at: null }],
+      drafts: [{ channel: t.ws.general, thread: null, text: 'other, still writing' }],
     })
     // Not in the workspace's audit log: a person's own export is theirs.
     expect(

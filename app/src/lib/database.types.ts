@@ -567,6 +567,68 @@ export type Database = {
           },
         ]
       }
+      drafts: {
+        Row: {
+          body: string
+          channel_id: string
+          edited_at: string
+          id: string
+          parent_id: string | null
+          updated_at: string
+          user_id: string
+          workspace_id: string
+        }
+        Insert: {
+          body?: string
+          channel_id: string
+          edited_at: string
+          id?: string
+          parent_id?: string | null
+          updated_at?: string
+          user_id: string
+          workspace_id: string
+        }
+        Update: {
+          body?: string
+          channel_id?: string
+          edited_at?: string
+          id?: string
+          parent_id?: string | null
+          updated_at?: string
+          user_id?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "drafts_channel_id_fkey"
+            columns: ["channel_id"]
+            isOneToOne: false
+            referencedRelation: "channels"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "drafts_parent_id_fkey"
+            columns: ["parent_id"]
+            isOneToOne: false
+            referencedRelation: "messages"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "drafts_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "drafts_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       event_deliveries: {
         Row: {
           attempts: number
@@ -3434,6 +3496,30 @@ export type Database = {
       rotate_event_subscription_secret: {
         Args: { p_id: string }
         Returns: string
+      }
+      save_draft: {
+        Args: {
+          p_body: string
+          p_channel_id: string
+          p_edited_at?: string
+          p_parent_id?: string
+        }
+        Returns: {
+          body: string
+          channel_id: string
+          edited_at: string
+          id: string
+          parent_id: string | null
+          updated_at: string
+          user_id: string
+          workspace_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "drafts"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       save_message: {
         Args: { p_message_id: string; p_remind_at?: string }

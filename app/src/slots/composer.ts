@@ -80,10 +80,17 @@ export interface SendMenuFile {
   height?: number | null
 }
 
-/** What a menu beside Send (send later) is given: the composer's own props (where it writes,
- *  its uploads), and the message as it would be sent now. */
+/** What a part beside Send (send later's menu; drafts' sync, which shows nothing) is given: the
+ *  composer's own props (where it writes, its uploads, its box), its text, and the message as it
+ *  would be sent now. */
 export interface SendMenuProps {
+  /** The box's key: its channel's id, or "<channel>.thread.<parent>" in a thread. */
+  channelId: string
   scope?: ComposerScope
+  /** The box's text as typed, and what replaces it (a draft from another device). */
+  text: string
+  setText: (text: string) => void
+  inputRef: RefObject<HTMLTextAreaElement | null>
   /** The message's id (its files' folder holds it), its uploaded files, and whether some are
    *  still uploading. */
   uploads: { messageId: string; files: SendMenuFile[]; busy: boolean }
@@ -107,6 +114,7 @@ export interface ComposerPart {
     applies: (body: string) => boolean
     check: (scope: ComposerScope, body: string) => Promise<SendAnswer>
   }
-  /** A menu beside Send (a lazy component, rendered after the first screen). */
+  /** A part beside Send: a menu, or nothing shown (a lazy component, rendered after the first
+   *  screen). */
   SendMenu?: ComponentType<SendMenuProps>
 }

@@ -145,12 +145,14 @@ export interface PersonalExtras {
   reactions: Record<string, unknown>[]
   saved: Record<string, unknown>[]
   scheduled: Record<string, unknown>[]
+  drafts: Record<string, unknown>[]
 }
 
 /**
  * The person's reactions (on anyone's message) and saved items: message ids and times only; and
  * their messages scheduled in the workspace and not sent yet (their own words, with their files'
- * paths and names, when each goes and, for one that could not go, why).
+ * paths and names, when each goes and, for one that could not go, why); and their drafts in the
+ * conversations they are still in (their own words, where and when last edited).
  */
 export async function readPersonalExtras(
   tx: TransactionSql,
@@ -178,5 +180,11 @@ export async function readPersonalExtras(
      where s.user_id = $1 and s.workspace_id = $2 order by s.send_at, s.id`,
     [person, workspace]
   )
-  return { reactions, saved, scheduled }
+  const drafts = await tx.unsafe<Record<string, unknown>[]>(
+    `select d.channel_id as channel, d.parent_id as thread, d.body as text, d.edited_at
+     from public.drafts d
+     where d.user_id = $1 and d.workspace_id = $2 and d.body <> '' order by d.edited_at, d.id`,
+    [person, workspace]
+  )
+  return { reactions, saved, scheduled, drafts }
 }

@@ -52,6 +52,7 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'security', words: ['mfa', 'session', 'aal2', 'oauth', 'app'] },
   { name: 'reauth', words: ['reauth', 'proof'] },
   { name: 'threads', words: ['thread'] },
+  { name: 'drafts', words: ['draft', 'drafts'] },
   { name: 'pins', words: ['pin', 'unpin', 'pinnable'] },
   { name: 'saved', words: ['saved', 'save', 'unsave', 'later'] },
   { name: 'scheduled', words: ['scheduled', 'schedule'] },

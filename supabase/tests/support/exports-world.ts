@@ -110,6 +110,12 @@ export function useExportWorld(): ExportWorld {
         p_send_at: new Date(Date.now() + 86_400_000).toISOString(),
       })
     )
+    ok(
+      await as(t.other.token).rpc('save_draft', {
+        p_channel_id: t.ws.general,
+        p_body: 'other, still writing',
+      })
+    )
     ids.dm = await send(t.member.token, t.dm, 'MEMBER-DM just us two')
     ids.group = await send(t.other.token, t.group, 'other in the group')
     ids.groupOwner = await send(t.owner.token, t.group, 'OWNER-GROUP in the group')

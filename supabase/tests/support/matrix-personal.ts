@@ -39,6 +39,12 @@ const membersScheduled = ({ sql, world }: MatrixContext) =>
       ${unique('later')}, now() + interval '1 hour')`)
   )
 
+/** Member's draft in plaza (as save_draft makes it). */
+const membersDraft = ({ sql, world }: MatrixContext) =>
+  asUser(sql, world.people.member, (tx) =>
+    one(tx`select id from public.save_draft(${world.ch.plaza}, ${unique('draft')})`)
+  )
+
 /** Nobody's first steps hidden in W (before each insert: one per person). */
 const noDismissals = async ({ sql, world }: MatrixContext) => {
   await sql`delete from public.first_steps_dismissals where workspace_id = ${world.ws}`
@@ -100,6 +106,13 @@ export const PERSONAL_CASES: readonly MatrixCase[] = [
   { kind: 'row', table: 'public.scheduled_messages', what: "member's scheduled message", op: 'delete', allowed: [], row: membersScheduled },
   { kind: 'call', table: 'public.cancel_scheduled_message', what: "member's scheduled message cancelled", op: 'call', allowed: ['member'], refusals: ['22023'], row: membersScheduled, args: (key) => ({ p_id: key }), done: async (sql, key) => (await sql`select 1 from public.scheduled_messages where id = ${key}`).length === 0 },
   { kind: 'call', table: 'public.update_scheduled_message', what: "member's scheduled message edited", op: 'call', allowed: ['member'], refusals: ['22023'], row: membersScheduled, args: (key) => ({ p_id: key, p_body: 'edited' }), done: async (sql, key) => (await sql`select 1 from public.scheduled_messages where id = ${key} and body = 'edited'`).length === 1 },
+
+  // drafts: their writer's only, in channels they are in, written only through save_draft
+  { kind: 'row', table: 'public.drafts', what: "member's draft", op: 'select', allowed: ['member'], row: membersDraft },
+  { kind: 'row', table: 'public.drafts', what: 'a draft of your own', op: 'insert', allowed: [], values: ({ world }, a) => ({ id: randomUUID(), user_id: a?.id ?? randomUUID(), workspace_id: world.ws, channel_id: world.ch.plaza, body: 'sneaked in', edited_at: new Date().toISOString() }) },
+  { kind: 'row', table: 'public.drafts', what: "member's draft", op: 'update', allowed: [], row: membersDraft, patch: () => ({ body: unique('changed') }) },
+  { kind: 'row', table: 'public.drafts', what: "member's draft", op: 'delete', allowed: [], row: membersDraft },
+  { kind: 'call', table: 'public.save_draft', what: 'a draft in plaza saved', op: 'call', allowed: inPlaza, row: async ({ world }) => `${world.ch.plaza} ${randomUUID()}`, args: (key) => ({ p_channel_id: key.split(' ')[0], p_body: key.split(' ')[1] }), done: async (sql, key) => (await sql`select 1 from public.drafts where body = ${key.split(' ')[1]!}`).length === 1 },
 
   // the first steps' card hidden: each person's own, in a workspace they are in; never changed
   { kind: 'row', table: 'public.first_steps_dismissals', what: "member's dismissal", op: 'select', allowed: ['member'], row: membersDismissal },

@@ -316,6 +316,8 @@ export function Composer(props: Props) {
                   {...props}
                   body={() => toStorable(text, props.members, names).body}
                   onDone={clear}
+                  text={text}
+                  setText={setText}
                 />
               </Suspense>
             ))}
