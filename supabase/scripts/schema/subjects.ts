@@ -53,6 +53,7 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'reauth', words: ['reauth', 'proof'] },
   { name: 'threads', words: ['thread'] },
   { name: 'pins', words: ['pin', 'unpin', 'pinnable'] },
+  { name: 'polls', words: ['poll', 'vote'] },
   { name: 'saved', words: ['saved', 'save', 'unsave', 'later'] },
   { name: 'scheduled', words: ['scheduled', 'schedule'] },
   { name: 'message-versions', words: ['version'] },
