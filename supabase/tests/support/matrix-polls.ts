@@ -15,7 +15,6 @@ interface Ctx {
 
 const inPlaza = ['owner', 'admin', 'member', 'guest'] as const
 const inQuiet = ['owner', 'member'] as const
-const inSecond = ['member2'] as const
 
 /** A poll of `author` in the channel; returns its message's id. */
 const pollMessage =
@@ -92,7 +91,7 @@ const votesOn = async (sql: Sql | TransactionSql, message: string) =>
 export const POLL_CASES = [
   { kind: 'row' as const, table: 'public.polls', what: 'a poll in a public channel', op: 'select' as const, allowed: inPlaza, row: pollIn((w) => w.people.member, (w) => w.ch.plaza) },
   { kind: 'row' as const, table: 'public.polls', what: 'a poll in a private channel', op: 'select' as const, allowed: inQuiet, row: pollIn((w) => w.people.owner, (w) => w.ch.quiet) },
-  { kind: 'row' as const, table: 'public.polls', what: 'a poll in a public channel you are not in', op: 'select' as const, allowed: inSecond, row: pollIn((w) => w.people.member2, (w) => w.ch.second) },
+  { kind: 'row' as const, table: 'public.polls', what: 'a poll in a public channel you are not in', op: 'select' as const, allowed: [] as const, row: pollIn((w) => w.people.member2, (w) => w.ch.second) },
   { kind: 'row' as const, table: 'public.polls', what: 'a new poll', op: 'insert' as const, allowed: [] as const, values: ({ world }: Ctx, actor: Person | null) => ({ id: randomUUID(), message_id: randomUUID(), channel_id: world.ch.plaza, author_id: actor?.id ?? null, question: 'forged?' }) },
   { kind: 'row' as const, table: 'public.polls', what: "a poll's question", op: 'update' as const, allowed: [] as const, row: pollIn((w) => w.people.member, (w) => w.ch.plaza), patch: () => ({ question: `changed ${randomUUID().slice(0, 6)}` }) },
   { kind: 'row' as const, table: 'public.polls', what: 'a poll', op: 'delete' as const, allowed: [] as const, row: pollIn((w) => w.people.member, (w) => w.ch.plaza) },
