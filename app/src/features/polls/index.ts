@@ -9,4 +9,4 @@ export const CreatePollDialog = lazyRetrying<CreatePollProps>(
   Nothing
 )
 export { parsePollCommand } from './data/poll-text.ts'
-export { createPoll } from './data/polls.ts'
+export { createPoll } from './data/create-poll.ts'

@@ -18,5 +18,5 @@ const extension: MessageExtension = {
     ),
 }
 
-const polls: MessageFeature = { id: 'polls', order: 50, useChannel: () => extension }
+const polls: MessageFeature = { id: 'polls', order: 70, useChannel: () => extension }
 export default polls

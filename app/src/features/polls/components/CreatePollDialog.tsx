@@ -12,9 +12,9 @@ import { IconButton } from '../../../ui/IconButton.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { Select } from '../../../ui/Select.tsx'
 import { Switch } from '../../../ui/Switch.tsx'
-import { createPoll } from '../data/polls.ts'
+import { createPoll } from '../data/create-poll.ts'
 import { checkPoll, MAX_OPTION, MAX_OPTIONS, MAX_QUESTION, MIN_OPTIONS } from '../data/poll-text.ts'
-import './polls.css'
+import './poll-dialog.css'
 
 export interface CreatePollProps {
   channelId: string

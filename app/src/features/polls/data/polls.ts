@@ -1,7 +1,7 @@
 // Polls over supabase-js: a message's poll with its results (poll_results), kept fresh from the
 // channel's live topic (each vote and close touches the poll's row, whose change comes there
 // without a voter), voting (vote_poll, shown at once and put right by the answer), closing
-// (close_poll) and making one (create_poll).
+// (close_poll). Making one is create-poll.ts's (the dialog's and /poll's chunk, not the card's).
 import { useEffect } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
@@ -134,27 +134,5 @@ export function useClosePoll(messageId: string) {
   return useMutation({
     mutationFn: () => rpcOne('close_poll', { p_message_id: messageId }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: pollKey(messageId) }),
-  })
-}
-
-export interface NewPoll {
-  id: string
-  channelId: string
-  question: string
-  options: string[]
-  multiple: boolean
-  anonymous: boolean
-  endsAt: Date | null
-}
-
-export async function createPoll(poll: NewPoll): Promise<void> {
-  await rpcOne('create_poll', {
-    p_id: poll.id,
-    p_channel_id: poll.channelId,
-    p_question: poll.question,
-    p_options: poll.options,
-    p_multiple: poll.multiple,
-    p_anonymous: poll.anonymous,
-    ...(poll.endsAt ? { p_ends_at: poll.endsAt.toISOString() } : {}),
   })
 }
