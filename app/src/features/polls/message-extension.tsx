@@ -10,7 +10,6 @@ const PollCard = lazyRetrying(() => import('./components/PollCard.tsx'), Nothing
 const extension: MessageExtension = {
   id: 'polls',
   belowBody: (message, row) =>
-    !message.deletedAt &&
     message.body.startsWith('📊 Poll: ') && (
       <Suspense fallback={null}>
         <PollCard message={message} row={row} />

@@ -15,7 +15,7 @@ import { Notice } from '../../../ui/Notice.tsx'
 import type { ChatMessage, RowContext } from '../../../slots/message.ts'
 import { choiceAfter, useClosePoll, usePoll, useVote } from '../data/polls.ts'
 import type { Poll, PollOption } from '../data/polls.ts'
-import './polls.css'
+import './poll-card.css'
 
 interface Props {
   message: ChatMessage
@@ -43,7 +43,7 @@ export default function PollCard({ message, row }: Props) {
   const close = useClosePoll(message.id)
   const poll = query.data
   useEndTick(poll?.endsAt ?? null)
-  if (!poll) return null
+  if (!poll || message.deletedAt) return null
   const closed =
     poll.closedAt !== null || (poll.endsAt !== null && new Date(poll.endsAt) <= new Date())
   const canVote = !closed && !row.capabilities.readOnly
