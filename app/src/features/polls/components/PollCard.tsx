@@ -64,7 +64,7 @@ export default function PollCard({ message, row }: Props) {
       aria-label={t`Poll: ${question}`}
     >
       <p className="poll-kind">
-        <span aria-hidden="true">📊</span> {closed ? t`Poll · Final results` : t`Poll`}
+        <Icon name="list" size={13} /> {closed ? t`Poll · Final results` : t`Poll`}
         <span className="poll-tags">
           <span className="poll-tag">{kind}</span>
           {poll.anonymous && (
