@@ -32,7 +32,7 @@
 // the message feed holding separators (a feed owns articles only: the lines are plain text now).
 import type { Browser } from '@playwright/test'
 import { expect, test } from './support/test.ts'
-import { actor, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
+import { actor, composer, messageWith, send, signUpByApi, waitLive } from './support/actors.ts'
 import { appUrl } from './support/env.ts'
 import { AxeAudit } from './support/axe.ts'
 import { allOf, Camera } from './support/camera.ts'
@@ -148,7 +148,7 @@ for (const language of LANGUAGES) {
     assertClean()
   })
 
-  test(`at phone width: the channel, the channel list, the action sheet, a thread, search, Activity, All unreads and Drafts, light and dark [${language}]`, async ({
+  test(`at phone width: the channel, the channel list, the action sheet, a thread, a poll, search, Activity, All unreads and Drafts, light and dark [${language}]`, async ({
     browser,
   }) => {
     const { browser: watched, look, assertClean } = looks(browser, language, 'phone')
@@ -195,6 +195,18 @@ async function phoneScreens(browser: Browser, audit: Look, language: Language) {
   await thread(page, language)
     .getByRole('button', { name: say('Close thread') })
     .tap()
+  // A poll at phone width: made with /poll, voted on.
+  const box = composer(page, language)
+  await box.fill('/po')
+  await expect(page.getByRole('listbox', { name: say('Commands') })).toBeVisible()
+  await box.fill('/poll Demo day? | Monday | Friday')
+  await box.press('Enter')
+  const poll = page.getByRole('region', {
+    name: say('Poll: {question}', { question: 'Demo day?' }),
+  })
+  await poll.getByRole('radio', { name: /Friday/ }).tap()
+  await expect(poll.getByRole('radio', { name: /Friday/ })).toBeChecked()
+  await audit.checkThemes(page, at('poll'))
   const searchName = say('Search {workspaceName}', { workspaceName: workspace })
   await page.getByRole('button', { name: searchName }).tap()
   const search = page.getByRole('dialog', { name: searchName })

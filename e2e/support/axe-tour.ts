@@ -3,8 +3,9 @@
 // the sidebar's and the header's dialogs, the profile and its sections, the members panel, the
 // quick reactions, the emoji picker, the thread, the image viewer, search results, the mention
 // list, the quick switcher, the message menu, the saved toast and the reminder dialog, the
-// delete confirmation, the Threads, Later, Activity, All unreads and Drafts (empty and with a
-// draft) views, a public channel's preview, a direct message (its header's line).
+// delete confirmation, a poll and its dialog, the Threads, Later, Activity, All unreads and
+// Drafts (empty and with a draft) views, a public channel's preview, a direct message (its
+// header's line).
 // The page is the owner's (support/axe-scene.ts), in #general with a message "…plan for the
 // launch…" that has a reply in its thread, an image "pixels.png", and another person to mention
 // ("Be…"). Every name the tour finds an element by is the app's text in that language
@@ -212,6 +213,33 @@ export async function tour(place: TourPlace): Promise<void> {
   await asked.getByRole('button', { name: say('Cancel'), exact: true }).click()
   await expect(asked).toBeHidden()
   await expect(message).toBeVisible()
+
+  // A poll: "/poll" opens its dialog; the poll it posts, voted on (results, the choice marked).
+  await box.fill('/po')
+  await expect(page.getByRole('listbox', { name: say('Commands') })).toBeVisible()
+  await box.fill('/poll ')
+  await box.press('Enter')
+  const pollDialog = page.getByRole('dialog', { name: say('Create a poll') })
+  await pollDialog.getByLabel(say('Question')).fill('Launch day?')
+  for (const [n, day] of [
+    ['1', 'Monday'],
+    ['2', 'Tuesday'],
+    ['3', 'Friday'],
+  ] as const) {
+    await pollDialog.getByLabel(say('Option {n}', { n }), { exact: true }).fill(day)
+  }
+  await audit.checkThemes(page, at('create a poll'))
+  await pollDialog
+    .getByRole('button', { name: say('Post poll in {where}', { where: '#general' }) })
+    .click()
+  await expect(pollDialog).toBeHidden()
+  const poll = page.getByRole('region', {
+    name: say('Poll: {question}', { question: 'Launch day?' }),
+  })
+  await poll.getByRole('radio', { name: /Tuesday/ }).click()
+  await expect(poll.getByRole('radio', { name: /Tuesday/ })).toBeChecked()
+  await expect(poll.locator('.poll-voters')).toHaveCount(1)
+  await audit.checkThemes(page, at('poll'))
 
   await page.getByRole('link', { name: trPattern(language, 'Threads', true) }).click()
   await expect(page.getByRole('region', { name: say('Threads') })).toBeVisible()

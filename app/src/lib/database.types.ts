@@ -1638,6 +1638,155 @@ export type Database = {
           },
         ]
       }
+      poll_options: {
+        Row: {
+          id: string
+          label: string
+          poll_id: string
+          position: number
+        }
+        Insert: {
+          id?: string
+          label: string
+          poll_id: string
+          position: number
+        }
+        Update: {
+          id?: string
+          label?: string
+          poll_id?: string
+          position?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "poll_options_poll_id_fkey"
+            columns: ["poll_id"]
+            isOneToOne: false
+            referencedRelation: "polls"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      poll_votes: {
+        Row: {
+          channel_id: string
+          created_at: string
+          id: string
+          option_id: string
+          poll_id: string
+          user_id: string
+        }
+        Insert: {
+          channel_id: string
+          created_at?: string
+          id?: string
+          option_id: string
+          poll_id: string
+          user_id: string
+        }
+        Update: {
+          channel_id?: string
+          created_at?: string
+          id?: string
+          option_id?: string
+          poll_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "poll_votes_channel_id_fkey"
+            columns: ["channel_id"]
+            isOneToOne: false
+            referencedRelation: "channels"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "poll_votes_option_id_fkey"
+            columns: ["option_id"]
+            isOneToOne: false
+            referencedRelation: "poll_options"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "poll_votes_poll_id_fkey"
+            columns: ["poll_id"]
+            isOneToOne: false
+            referencedRelation: "polls"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "poll_votes_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      polls: {
+        Row: {
+          anonymous: boolean
+          author_id: string | null
+          changed_at: string
+          channel_id: string
+          closed_at: string | null
+          created_at: string
+          ends_at: string | null
+          id: string
+          message_id: string
+          multiple: boolean
+          question: string
+        }
+        Insert: {
+          anonymous?: boolean
+          author_id?: string | null
+          changed_at?: string
+          channel_id: string
+          closed_at?: string | null
+          created_at?: string
+          ends_at?: string | null
+          id?: string
+          message_id: string
+          multiple?: boolean
+          question: string
+        }
+        Update: {
+          anonymous?: boolean
+          author_id?: string | null
+          changed_at?: string
+          channel_id?: string
+          closed_at?: string | null
+          created_at?: string
+          ends_at?: string | null
+          id?: string
+          message_id?: string
+          multiple?: boolean
+          question?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "polls_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "polls_channel_id_fkey"
+            columns: ["channel_id"]
+            isOneToOne: false
+            referencedRelation: "channels"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "polls_message_id_fkey"
+            columns: ["message_id"]
+            isOneToOne: true
+            referencedRelation: "messages"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       profiles: {
         Row: {
           avatar_path: string | null
@@ -2699,6 +2848,28 @@ export type Database = {
         Returns: boolean
       }
       clear_status: { Args: never; Returns: undefined }
+      close_poll: {
+        Args: { p_message_id: string }
+        Returns: {
+          anonymous: boolean
+          author_id: string | null
+          changed_at: string
+          channel_id: string
+          closed_at: string | null
+          created_at: string
+          ends_at: string | null
+          id: string
+          message_id: string
+          multiple: boolean
+          question: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "polls"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       create_bot: {
         Args: { p_name: string; p_workspace_id: string }
         Returns: {
@@ -2787,6 +2958,36 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "invites"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      create_poll: {
+        Args: {
+          p_anonymous?: boolean
+          p_channel_id: string
+          p_ends_at?: string
+          p_id: string
+          p_multiple?: boolean
+          p_options: string[]
+          p_question: string
+        }
+        Returns: {
+          anonymous: boolean
+          author_id: string | null
+          changed_at: string
+          channel_id: string
+          closed_at: string | null
+          created_at: string
+          ends_at: string | null
+          id: string
+          message_id: string
+          multiple: boolean
+          question: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "polls"
           isOneToOne: true
           isSetofReturn: false
         }
@@ -3273,6 +3474,13 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      poll_results: {
+        Args: { p_message_ids: string[] }
+        Returns: {
+          message_id: string
+          poll: Json
+        }[]
       }
       post_incoming_webhook: {
         Args: {
@@ -4288,6 +4496,10 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      vote_poll: {
+        Args: { p_message_id: string; p_option_ids: string[] }
+        Returns: undefined
       }
       workspace_analytics: {
         Args: { p_days?: number; p_workspace_id: string }

@@ -54,6 +54,7 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'threads', words: ['thread'] },
   { name: 'drafts', words: ['draft', 'drafts'] },
   { name: 'pins', words: ['pin', 'unpin', 'pinnable'] },
+  { name: 'polls', words: ['poll', 'vote'] },
   { name: 'saved', words: ['saved', 'save', 'unsave', 'later'] },
   { name: 'scheduled', words: ['scheduled', 'schedule'] },
   { name: 'forwards', words: ['forward', 'forwards', 'forwarded'] },

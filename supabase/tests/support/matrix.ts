@@ -18,6 +18,7 @@ import { MESSAGE_CASES } from './matrix-messages.ts'
 import { MODERATION_CASES } from './matrix-moderation.ts'
 import { PERSONAL_CASES } from './matrix-personal.ts'
 import { PLACEHOLDER_CASES } from './matrix-placeholders.ts'
+import { POLL_CASES } from './matrix-polls.ts'
 import { RETENTION_CASES } from './matrix-retention.ts'
 import { TOPIC_CASES } from './matrix-realtime.ts'
 import { SLASH_COMMAND_CASES } from './matrix-slash-commands.ts'
@@ -48,6 +49,7 @@ export const MATRIX: readonly MatrixCase[] = [
   ...INVITE_MAIL_CASES,
   ...PLACEHOLDER_CASES,
   ...APP_CASES,
+  ...POLL_CASES,
 ]
 
 export function isAllowed(c: MatrixCase, role: Role): boolean {

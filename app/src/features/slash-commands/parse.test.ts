@@ -35,7 +35,7 @@ describe('matchCommands', () => {
   ]
   it('offers every command for "/", and those starting with what is typed', () => {
     expect(matchCommands('/', all).map((c) => c.name)).toContain('/deploy')
-    expect(matchCommands('/', all)).toHaveLength(9)
+    expect(matchCommands('/', all)).toHaveLength(10)
     expect(matchCommands('/s', all).map((c) => c.name)).toEqual(['/shrug', '/status'])
     expect(matchCommands('/DE', all).map((c) => c.name)).toEqual(['/deploy'])
     expect(matchCommands('/shrug ', all)).toEqual([])

@@ -57,6 +57,14 @@ export const BUILTINS: readonly Builtin[] = [
     }),
     description: msg`Set a reminder for yourself`,
   },
+  {
+    name: '/poll',
+    usage: msg({
+      message: '/poll [question] | [option] | [option]',
+      comment: 'Translate only the bracketed parts',
+    }),
+    description: msg`Create a poll (alone: open the poll dialog)`,
+  },
   { name: '/mute', description: msg`Mute or unmute this channel` },
   {
     name: '/status',

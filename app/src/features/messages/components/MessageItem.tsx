@@ -17,7 +17,7 @@ import type { People } from '../../../slots/message.ts'
 import { Reactions } from './Reactions.tsx'
 import { takeOver } from './focus-handover.ts'
 import { fullTimeLabel, timeLabel } from '../../../lib/date-formats.ts'
-import { copyPermalink, useCopiedFlag } from './copy-link.ts'
+import { useCopiedFlag } from './copy-link.ts'
 import { MessageActions } from './MessageActions.tsx'
 import { useLongPress } from './use-long-press.ts'
 import './message-actions.css'
@@ -119,7 +119,10 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
     extensions,
     commands: {
       react: () => setPicking((v) => !v),
-      copyLink: () => copyPermalink(message.channelId, message.id, onCopied),
+      copyLink: () =>
+        void import('./copy-permalink.ts').then((m) =>
+          m.copyPermalink(message.channelId, message.id, onCopied)
+        ),
       showHistory: () => setHistoryOpen(true),
       startEdit,
       delete: confirmDelete,

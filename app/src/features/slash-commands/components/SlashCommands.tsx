@@ -6,7 +6,7 @@
 // the later answers (mine alone, by row-level security).
 import { t } from '@lingui/core/macro'
 import { useEffect, useId, useImperativeHandle, useState } from 'react'
-import type { KeyboardEvent } from 'react'
+import type { KeyboardEvent, ReactNode } from 'react'
 import { useUserId } from '../../auth/index.ts'
 import { useRoute } from '../../../lib/router.ts'
 import { newId } from '../../../lib/uuid.ts'
@@ -40,6 +40,7 @@ export default function SlashCommands(props: CommandProps) {
   const [active, setActive] = useState(0)
   const [notes, setNotes] = useState<Note[]>([])
   const [busy, setBusy] = useState(false)
+  const [dialog, setDialog] = useState<ReactNode>(null)
   const later = useLaterAnswers(me, channelId)
   const listId = useId()
   const open = options.length > 0 && dismissed !== text
@@ -67,6 +68,16 @@ export default function SlashCommands(props: CommandProps) {
       const builtin = await runBuiltin(name, args, scope)
       if (builtin) {
         if (builtin.note) note(builtin.note, builtin.tone)
+        if (builtin.dialog)
+          setDialog(
+            builtin.dialog((done) => {
+              setDialog(null)
+              if (done) {
+                setText('')
+                composer.onStopTyping()
+              }
+            })
+          )
         return builtin.clear
       }
       const known = custom.data ?? (await custom.refetch()).data ?? []
@@ -120,6 +131,7 @@ export default function SlashCommands(props: CommandProps) {
   ]
   return (
     <>
+      {dialog}
       {open && (
         <ul className="slash-options" role="listbox" id={listId} aria-label={t`Commands`}>
           {options.map((c, index) => (

@@ -2,15 +2,19 @@
 // /topic (update_channel), /invite (add_channel_members), /leave (leave_channel), /mute
 // (set_channel_notifications), /status (set_status, clear_status), /remind (a saved-for-later
 // reminder: a note to myself in my own direct message, saved with remind_at, so it alerts and
-// lists as the saved reminders do), /me and /shrug (a message, sent as the composer sends).
+// lists as the saved reminders do), /me and /shrug (a message, sent as the composer sends), /poll
+// (features/polls: a poll made at once from "question | option | option", or its dialog).
 // Each resolves to what to tell me, only me.
 import { plural, t } from '@lingui/core/macro'
+import { createElement } from 'react'
+import type { ReactNode } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { formatLocale } from '../../../lib/i18n.ts'
 import { navigate } from '../../../lib/router.ts'
 import { rpcOne, rpcRows } from '../../../lib/rpc.ts'
 import { supabase } from '../../../lib/supabase.ts'
 import { newId } from '../../../lib/uuid.ts'
+import { CreatePollDialog, createPoll, parsePollCommand } from '../../polls/index.ts'
 import { meBody, parseInvite, parseRemind, parseStatus, remindedText, shrugBody } from '../parse.ts'
 import type { Person } from '../parse.ts'
 
@@ -29,6 +33,8 @@ export interface Outcome {
   note: string | null
   tone: 'info' | 'error'
   clear: boolean
+  /** A dialog the command opens (its close given): the composer's text stays until it is done. */
+  dialog?: (close: (done: boolean) => void) => ReactNode
 }
 
 const ok = (note: string | null): Outcome => ({ note, tone: 'info', clear: true })
@@ -120,6 +126,35 @@ export async function runBuiltin(
         })
         const shown = `${row.emoji} ${row.text}`.trim()
         return ok(t`Your status is now ${shown}`)
+      }
+      case '/poll': {
+        const poll = parsePollCommand(args)
+        if (poll.kind === 'error') return fail(poll.message)
+        if (poll.kind === 'ask')
+          return {
+            note: null,
+            tone: 'info',
+            clear: false,
+            dialog: (close) =>
+              createElement(CreatePollDialog, {
+                channelId: scope.channelId,
+                channelName: `#${channel}`,
+                question: poll.question,
+                options: poll.options,
+                onDone: () => close(true),
+                onClose: () => close(false),
+              }),
+          }
+        await createPoll({
+          id: newId(),
+          channelId: scope.channelId,
+          question: poll.question,
+          options: poll.options,
+          multiple: false,
+          anonymous: false,
+          endsAt: null,
+        })
+        return ok(null)
       }
       case '/remind': {
         const now = new Date()

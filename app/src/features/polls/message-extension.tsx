@@ -1,0 +1,21 @@
+// Polls in the message screen's extension slot (slots/message.ts): a poll's card under its
+// message, whose text begins as create_poll writes it ("📊 Poll: "). On the first screen: only
+// this test and the lazy card (components/PollCard.tsx, its data and styles a chunk of their own).
+import { Suspense } from 'react'
+import { lazyRetrying, Nothing } from '../../lib/lazy.ts'
+import type { MessageExtension, MessageFeature } from '../../slots/message.ts'
+
+const PollCard = lazyRetrying(() => import('./components/PollCard.tsx'), Nothing)
+
+const extension: MessageExtension = {
+  id: 'polls',
+  belowBody: (message, row) =>
+    message.body.startsWith('📊 Poll: ') && (
+      <Suspense fallback={null}>
+        <PollCard message={message} row={row} />
+      </Suspense>
+    ),
+}
+
+const polls: MessageFeature = { id: 'polls', order: 70, useChannel: () => extension }
+export default polls
