@@ -58,6 +58,7 @@ CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.mess
 CREATE TRIGGER row_1_insert BEFORE INSERT ON public.messages FOR EACH ROW WHEN (current_setting('chorus.importing'::text, true) IS DISTINCT FROM 'bulk'::text) EXECUTE FUNCTION private.messages_before_insert();
 CREATE TRIGGER row_1_update BEFORE UPDATE ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_before_update();
 CREATE TRIGGER row_2_mentions BEFORE INSERT OR UPDATE OF body, deleted_at ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_broadcast_mentions();
+CREATE TRIGGER row_3_posting BEFORE INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION private.posting_gate_messages();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.messages to service_role;
 grant delete, insert, maintain, select on table public.messages to authenticated;
