@@ -210,7 +210,8 @@ export function Composer(props: Props) {
       </div>
     )
   }
-  if (closed) return <div className="composer">{gate}</div>
+  // the gate shows why, where the composer was
+  if (closed) return gate
 
   return (
     <form

@@ -12,7 +12,8 @@ import { usePosting } from '../data/posting.ts'
 export { usePosting, useSetPosting } from '../data/posting.ts'
 
 export default function PostingGate({ scope, ...props }: GateProps) {
-  return scope ? <Gate channelId={scope.channelId} {...props} /> : null
+  // after the composer's own props: a thread's composer has a channelId of its own
+  return scope ? <Gate {...props} channelId={scope.channelId} /> : null
 }
 
 function Gate({
@@ -34,15 +35,18 @@ function Gate({
     : admins
       ? t`Only admins can post or reply in ${where}.`
       : t`Only certain people can post or reply in ${where}.`
+  // In the composer's place (its padding), when it is closed.
   return (
-    <div className="posting-closed" role="status" data-testid="composer-closed">
-      <Icon name="lock" size={16} />
-      <p>
-        <strong>{why}</strong>
-        {data.replies && !threadId && (
-          <span className="muted"> {t`You can still reply in threads and add reactions.`}</span>
-        )}
-      </p>
+    <div className="composer">
+      <div className="posting-closed" role="status" data-testid="composer-closed">
+        <Icon name="lock" size={16} />
+        <p>
+          <strong>{why}</strong>
+          {data.replies && !threadId && (
+            <span className="muted"> {t`You can still reply in threads and add reactions.`}</span>
+          )}
+        </p>
+      </div>
     </div>
   )
 }
