@@ -195,6 +195,40 @@ end
 $function$;
 grant execute on function private.audit_channel_members_guests() to authenticated, service_role;
 
+-- Function private.audit_channel_posting()
+CREATE OR REPLACE FUNCTION private.audit_channel_posting()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_channel uuid := case when tg_op = 'DELETE' then old.channel_id else new.channel_id end;
+  v_workspace uuid := case when tg_op = 'DELETE' then old.workspace_id else new.workspace_id end;
+  v_name text := (select c.name from public.channels c where c.id = v_channel);
+begin
+  if private.importing() or v_name is null then
+    return null;
+  end if;
+  if tg_table_name = 'channel_posters' then
+    perform private.audit(v_workspace,
+      case when tg_op = 'DELETE' then 'channel.poster_removed' else 'channel.poster_added' end,
+      'channel', v_channel::text, v_name,
+      jsonb_build_object('user_id', case when tg_op = 'DELETE' then old.user_id else new.user_id end,
+        'user_name', (select p.display_name from public.profiles p
+          where p.id = case when tg_op = 'DELETE' then old.user_id else new.user_id end)));
+  else
+    perform private.audit(v_workspace, 'channel.posting_changed', 'channel', v_channel::text,
+      v_name, jsonb_build_object(
+        'from', case when tg_op = 'INSERT' then 'everyone' else old.who end,
+        'to', case when tg_op = 'DELETE' then 'everyone' else new.who end,
+        'replies', case when tg_op = 'DELETE' then true else new.replies end));
+  end if;
+  return null;
+end
+$function$;
+grant execute on function private.audit_channel_posting() to authenticated, service_role;
+
 -- Function private.audit_channel_retention()
 CREATE OR REPLACE FUNCTION private.audit_channel_retention()
  RETURNS trigger

@@ -56,7 +56,6 @@ CREATE TRIGGER messages_written_insert AFTER INSERT ON public.messages REFERENCI
 CREATE TRIGGER messages_written_update AFTER UPDATE ON public.messages REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.messages_written_update();
 CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.messages FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
 CREATE TRIGGER row_1_write BEFORE INSERT OR UPDATE ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_before_write();
-CREATE TRIGGER row_3_poll_edit BEFORE UPDATE OF body ON public.messages FOR EACH ROW WHEN (old.body IS DISTINCT FROM new.body) EXECUTE FUNCTION private.messages_poll_edit();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.messages to service_role;
 grant delete, insert, maintain, select on table public.messages to authenticated;
@@ -453,7 +452,13 @@ begin
   else
     r := private.message_before_update(new, old);
   end if;
-  return private.message_mentions(tg_op, r, old);
+  r := private.message_mentions(tg_op, r, old);
+  if tg_op = 'INSERT' then
+    perform private.message_posting_gate(r);
+  elsif r.body is distinct from old.body then
+    perform private.message_poll_gate(r);
+  end if;
+  return r;
 end
 $function$;
 grant execute on function private.messages_before_write() to authenticated, service_role;

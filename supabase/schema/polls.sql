@@ -126,22 +126,22 @@ end
 $function$;
 grant execute on function private.add_poll(uuid,text,text[],boolean,boolean,timestamp with time zone) to authenticated, service_role;
 
--- Function private.messages_poll_edit()
-CREATE OR REPLACE FUNCTION private.messages_poll_edit()
- RETURNS trigger
+-- Function private.message_poll_gate(new_row public.messages)
+CREATE OR REPLACE FUNCTION private.message_poll_gate(new_row public.messages)
+ RETURNS void
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 begin
-  if new.deleted_at is null and new.removed_at is null
-    and exists (select 1 from public.polls p where p.message_id = new.id) then
-    raise exception using errcode = '22023', message = 'A poll cannot be edited.', detail = 'poll_not_editable';
+  if new_row.deleted_at is null and new_row.removed_at is null
+    and exists (select 1 from public.polls p where p.message_id = new_row.id) then
+    raise exception using errcode = '22023', message = 'A poll cannot be edited.',
+      detail = 'poll_not_editable';
   end if;
-  return new;
 end
 $function$;
-grant execute on function private.messages_poll_edit() to authenticated, service_role;
+-- execute: only its owner (no grants on private.message_poll_gate(public.messages))
 
 -- Function private.poll_text(p_text text)
 CREATE OR REPLACE FUNCTION private.poll_text(p_text text)

@@ -43,6 +43,7 @@ create policy "scheduled_messages: your own" on public.scheduled_messages
   using (((user_id = ( SELECT auth.uid() AS uid)) AND (workspace_id IN ( SELECT private.workspace_ids() AS workspace_ids))));
 
 CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.scheduled_messages FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER posting_gate BEFORE INSERT ON public.scheduled_messages FOR EACH ROW EXECUTE FUNCTION private.posting_gate_timed();
 CREATE TRIGGER scheduled_messages_level BEFORE INSERT OR UPDATE ON public.scheduled_messages FOR EACH ROW EXECUTE FUNCTION private.scheduled_message_level();
 CREATE TRIGGER scheduled_messages_live AFTER INSERT OR DELETE OR UPDATE ON public.scheduled_messages FOR EACH ROW EXECUTE FUNCTION private.live_scheduled_messages();
 

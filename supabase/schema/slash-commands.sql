@@ -22,6 +22,8 @@ create table private.slash_command_invocations (
 
 CREATE INDEX slash_command_invocations_created ON private.slash_command_invocations USING btree (created_at);
 
+CREATE TRIGGER posting_gate BEFORE INSERT ON private.slash_command_invocations FOR EACH ROW EXECUTE FUNCTION private.posting_gate_commands();
+
 -- Table private.slash_command_secrets
 create table private.slash_command_secrets (
   command_id uuid not null,

@@ -87,6 +87,7 @@ create policy "integration_messages: channel members read" on public.integration
 
 CREATE TRIGGER integration_messages_queue_events AFTER INSERT ON public.integration_messages FOR EACH ROW EXECUTE FUNCTION private.integration_messages_queue_events();
 CREATE TRIGGER oauth_write_gate BEFORE INSERT OR DELETE OR UPDATE ON public.integration_messages FOR EACH ROW WHEN (strpos(COALESCE(current_setting('request.jwt.claims'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claim'::text, true), ''::text), 'client_id'::text) > 0 AND private.oauth_client_id() IS NOT NULL) EXECUTE FUNCTION private.oauth_write_gate();
+CREATE TRIGGER posting_gate BEFORE INSERT ON public.integration_messages FOR EACH ROW EXECUTE FUNCTION private.posting_gate_hooks();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.integration_messages to service_role;
 grant select on table public.integration_messages to anon;

@@ -184,6 +184,9 @@ describe("Slack's shapes with Chorus's additions", () => {
       purpose: { value: '', creator: '', last_set: 0 },
     })
     expect(slackConversation(secret)).toMatchObject({ chorus: { retention_days: 30 } })
+    // Who may post (announcement channels), when it is not everyone.
+    const posting = { who: 'listed' as const, replies: false, people: ['u2'] }
+    expect(slackConversation({ ...general, posting })).toMatchObject({ chorus: { posting } })
     expect(slackConversation(dm)).toEqual({ id: dm.id, created: 1700000000, members: ['u1', 'u2'] })
     expect(slackConversation(group)).toMatchObject({
       name: `mpdm-${group.id}`,

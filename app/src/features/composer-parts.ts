@@ -14,6 +14,8 @@ export const composerCommands = parts.flatMap((p) => (p.command ? [p.command] : 
 const nameReaders = parts.flatMap((p) => (p.Names ? [p.Names] : []))
 /** The menus beside Send. */
 export const sendMenus = parts.flatMap((p) => (p.SendMenu ? [p.SendMenu] : []))
+/** What may close the composer (one part's: who may post). */
+export const ComposerGate = parts.find((p) => p.Gate)?.Gate
 /** The checks before a body is sent. */
 export const composerChecks = parts.flatMap((p) => (p.beforeSend ? [p.beforeSend] : []))
 

@@ -430,6 +430,107 @@ export type Database = {
           },
         ]
       }
+      channel_posters: {
+        Row: {
+          added_by: string | null
+          channel_id: string
+          created_at: string
+          id: string
+          user_id: string
+          workspace_id: string
+        }
+        Insert: {
+          added_by?: string | null
+          channel_id: string
+          created_at?: string
+          id?: string
+          user_id: string
+          workspace_id: string
+        }
+        Update: {
+          added_by?: string | null
+          channel_id?: string
+          created_at?: string
+          id?: string
+          user_id?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "channel_posters_added_by_fkey"
+            columns: ["added_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "channel_posters_channel"
+            columns: ["channel_id", "workspace_id"]
+            isOneToOne: false
+            referencedRelation: "channels"
+            referencedColumns: ["id", "workspace_id"]
+          },
+          {
+            foreignKeyName: "channel_posters_member"
+            columns: ["workspace_id", "user_id"]
+            isOneToOne: false
+            referencedRelation: "workspace_members"
+            referencedColumns: ["workspace_id", "user_id"]
+          },
+          {
+            foreignKeyName: "channel_posters_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      channel_posting: {
+        Row: {
+          channel_id: string
+          id: string
+          replies: boolean
+          updated_at: string
+          updated_by: string | null
+          who: string
+          workspace_id: string
+        }
+        Insert: {
+          channel_id: string
+          id?: string
+          replies?: boolean
+          updated_at?: string
+          updated_by?: string | null
+          who: string
+          workspace_id: string
+        }
+        Update: {
+          channel_id?: string
+          id?: string
+          replies?: boolean
+          updated_at?: string
+          updated_by?: string | null
+          who?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "channel_posting_channel"
+            columns: ["channel_id", "workspace_id"]
+            isOneToOne: false
+            referencedRelation: "channels"
+            referencedColumns: ["id", "workspace_id"]
+          },
+          {
+            foreignKeyName: "channel_posting_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       channel_retention: {
         Row: {
           channel_id: string
@@ -2769,6 +2870,7 @@ export type Database = {
           pinned_by: string
         }[]
       }
+      channel_posting_state: { Args: { p_channel_id: string }; Returns: Json }
       channel_roster: {
         Args: { p_channel_id: string }
         Returns: {
@@ -3930,6 +4032,15 @@ export type Database = {
           muted: boolean
           notify_level: Database["public"]["Enums"]["notify_level"]
         }[]
+      }
+      set_channel_posting: {
+        Args: {
+          p_channel_id: string
+          p_replies?: boolean
+          p_user_ids?: string[]
+          p_who: string
+        }
+        Returns: Json
       }
       set_channel_retention: {
         Args: { p_channel_id: string; p_keep_days: number }

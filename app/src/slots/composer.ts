@@ -103,6 +103,18 @@ export interface SendMenuProps {
   onDone: () => void
 }
 
+/** What a gate of the composer is given: where it writes, and how to close the composer. */
+export interface GateProps {
+  /** Absent in a composer outside a workspace (the gate then has nothing to say). */
+  scope?: ComposerScope
+  /** "general", "@Ann" (as the composer has it). */
+  channelName: string
+  /** A thread's composer: its parent. */
+  threadId?: string
+  /** Closes the composer (the gate then shows, in its place, why) or opens it again. */
+  onClosed: (closed: boolean) => void
+}
+
 /** A feature's composer-part.ts default export. */
 export interface ComposerPart {
   /** A text this part takes over (never sent as a message), with its panel (a lazy component). */
@@ -117,4 +129,7 @@ export interface ComposerPart {
   /** A part beside Send: a menu, or nothing shown (a lazy component, rendered after the first
    *  screen). */
   SendMenu?: ComponentType<SendMenuProps>
+  /** What may close the composer (who may post: a lazy component, rendered after the first
+   *  screen; nothing while the composer is open). */
+  Gate?: ComponentType<GateProps>
 }

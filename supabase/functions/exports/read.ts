@@ -50,7 +50,11 @@ export async function readConversations(
   publicOnly: boolean
 ): Promise<ConversationRow[]> {
   const rows = await tx.unsafe<
-    (ConversationRow & { keep_days: number | null; has_policy: boolean })[]
+    (ConversationRow & {
+      keep_days: number | null
+      has_policy: boolean
+      posting: ConversationRow['posting'] | null
+    })[]
   >(
     `select c.id, c.kind::text as kind, c.name, c.topic,
        floor(extract(epoch from c.created_at))::integer as created, c.created_by,
@@ -60,9 +64,14 @@ export async function readConversations(
          select array_agg(cm.user_id::text order by cm.joined_at, cm.user_id)
          from public.channel_members cm where cm.channel_id = c.id), '{}')
        else array[$2::text] end as members,
-       cr.keep_days, cr.channel_id is not null as has_policy
+       cr.keep_days, cr.channel_id is not null as has_policy,
+       case when cp.channel_id is not null then json_build_object('who', cp.who,
+         'replies', cp.replies, 'people', coalesce((
+           select array_agg(x.user_id::text order by x.created_at, x.user_id)
+           from public.channel_posters x where x.channel_id = c.id), '{}')) end as posting
      from public.channels c
      left join public.channel_retention cr on cr.channel_id = c.id
+     left join public.channel_posting cp on cp.channel_id = c.id
      where c.workspace_id = $1
        and (not $3::boolean or c.kind = 'public')
        and ($2::uuid is null or exists (
@@ -70,8 +79,15 @@ export async function readConversations(
      order by c.created_at, c.id`,
     [workspaceId, person, publicOnly && person === null]
   )
-  return rows.map(({ has_policy, keep_days, ...c }) =>
-    has_policy && person === null ? { ...c, keep_days } : c
+  // The channel's own settings (retention, who may post) are the workspace's export's only.
+  return rows.map(({ has_policy, keep_days, posting, ...c }) =>
+    person !== null
+      ? c
+      : {
+          ...c,
+          ...(has_policy ? { keep_days } : {}),
+          ...(posting ? { posting } : {}),
+        }
   )
 }
 

@@ -58,6 +58,7 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'saved', words: ['saved', 'save', 'unsave', 'later'] },
   { name: 'scheduled', words: ['scheduled', 'schedule'] },
   { name: 'forwards', words: ['forward', 'forwards', 'forwarded'] },
+  { name: 'posting', words: ['posting', 'poster'] },
   { name: 'message-versions', words: ['version'] },
   { name: 'status', words: ['status', 'statuses'] },
   { name: 'reactions', words: ['reaction', 'emoji'] },

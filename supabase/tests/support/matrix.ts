@@ -19,6 +19,7 @@ import { MODERATION_CASES } from './matrix-moderation.ts'
 import { PERSONAL_CASES } from './matrix-personal.ts'
 import { PLACEHOLDER_CASES } from './matrix-placeholders.ts'
 import { POLL_CASES } from './matrix-polls.ts'
+import { POSTING_CASES } from './matrix-posting.ts'
 import { RETENTION_CASES } from './matrix-retention.ts'
 import { TOPIC_CASES } from './matrix-realtime.ts'
 import { SLASH_COMMAND_CASES } from './matrix-slash-commands.ts'
@@ -43,6 +44,7 @@ export const MATRIX: readonly MatrixCase[] = [
   ...BOT_CASES,
   ...EVENT_CASES,
   ...RETENTION_CASES,
+  ...POSTING_CASES,
   ...MODERATION_CASES,
   ...IMPORT_CASES,
   ...EXPORT_CASES,

@@ -1,6 +1,8 @@
 // The channels' dialogs as the shell's dialog host opens them (a lazy chunk: feature.ts). The
-// people offered are the workspace's others; the settings show the channel's retention.
+// people offered are the workspace's others; the settings show who may post (and change it, for
+// those who may) and the channel's retention.
 import { Suspense } from 'react'
+import { PostingSettings } from '../posting/index.ts'
 import { ChannelRetentionNote } from '../retention/index.ts'
 import type { WorkspaceDialogProps } from '../../slots/workspace.ts'
 import { AddPeopleDialog } from './components/AddPeopleDialog.tsx'
@@ -66,6 +68,16 @@ export function Settings(p: WorkspaceDialogProps) {
         channel={channel}
         details={
           <Suspense fallback={null}>
+            {channel.kind !== 'dm' && (
+              <PostingSettings
+                channelId={channel.id}
+                members={p.members.map((m) => ({
+                  id: m.userId,
+                  name: m.displayName,
+                  admin: m.role === 'owner' || m.role === 'admin',
+                }))}
+              />
+            )}
             <ChannelRetentionNote workspaceId={p.workspaceId} channelId={channel.id} />
           </Suspense>
         }

@@ -28,6 +28,9 @@ export interface ConversationRow {
   members: string[]
   /** The channel's own retention (days; null: forever); undefined when it has none. */
   keep_days?: number | null
+  /** Who may post when not everyone (announcement channels): admins only or admins and the
+   *  people listed, and whether everyone else may reply in threads; undefined: everyone. */
+  posting?: { who: 'admins' | 'listed'; replies: boolean; people: string[] }
 }
 
 export interface FileRow {
@@ -115,6 +118,7 @@ export function slackConversation(c: ConversationRow): Record<string, unknown> {
   if (file === 'dms.json') return { id: c.id, created: c.created, members: c.members }
   const chorus: Record<string, unknown> = {}
   if (c.keep_days !== undefined) chorus.retention_days = c.keep_days
+  if (c.posting) chorus.posting = c.posting
   const folder = folderOf(c)
   if (file === 'mpims.json') {
     return {

@@ -32,15 +32,9 @@ import { useSend } from './use-send.ts'
 import { lazyRetrying } from '../../../lib/lazy.ts'
 import { NotLoaded } from '../../../ui/NotLoaded.tsx'
 
-// Only a permalink or a search result opens the live channel at a message: loaded then.
-const OpenAtMessage = lazyRetrying(
-  () => import('./OpenAtMessage.tsx'),
-  () => (
-    <div className="list-center" role="alert">
-      {t`This message could not be opened. Check your connection, or reload the page.`}
-    </div>
-  )
-)
+// Only a permalink or a search result opens the live channel at a message: loaded then (not
+// loaded: the app's "could not be loaded", with its reload).
+const OpenAtMessage = lazyRetrying(() => import('./OpenAtMessage.tsx'), NotLoaded)
 // A thread beside the channel: loaded when one is first opened.
 const ThreadPanel = lazyRetrying(() => import('./ThreadPanel.tsx'), NotLoaded)
 

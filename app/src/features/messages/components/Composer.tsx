@@ -13,24 +13,28 @@ import type { DraftUpload, OutgoingFile } from '../../attachments/index.ts'
 import { Notice } from '../../../ui/Notice.tsx'
 import { toStorable } from '../mentions.ts'
 import type { Mentionable } from '../mentions.ts'
-import { MAX_MESSAGE_LENGTH } from '../conversation/validate.ts'
+import { MAX_MESSAGE_LENGTH, textLength } from '../conversation/validate.ts'
 import { MentionTextarea } from './MentionTextarea.tsx'
 import { useSendWhenUploaded } from './use-send-when-uploaded.ts'
 import { useDraft } from './use-draft.ts'
-import { CharacterCount, textLength } from './CharacterCount.tsx'
 import { MessageBody } from '../markdown/MessageBody.tsx'
 import { hasModifier } from '../../../lib/keys.ts'
 import {
   composerChecks,
   composerCommands,
+  ComposerGate,
   sendMenus,
   useComposerNames,
 } from '../../composer-parts.ts'
 import { useAfterFirstScreen } from '../../../lib/first-screen.ts'
+import { lazyRetrying, Nothing } from '../../../lib/lazy.ts'
 import { ComposerTools } from '../format/index.ts'
 import type { ToolsHandle } from '../format/index.ts'
 import './composer.css'
 import type { CommandHandle, CommandProps, QuestionProps } from '../../../slots/composer.ts'
+
+// The count of characters near the limit: loaded when it is needed.
+const CharacterCount = lazyRetrying(() => import('./CharacterCount.tsx'), Nothing)
 
 export interface ComposerUploads {
   messageId: string
@@ -90,6 +94,13 @@ export function Composer(props: Props) {
   // The parts' names to mention, read once an @ is typed.
   const { names, sources: nameSources } = useComposerNames()
   const [asking, setAsking] = useState<Asking | null>(null)
+  // Closed by a part's gate (who may post), which then shows why in its place.
+  const [closed, setClosed] = useState(false)
+  const gate = withTools && ComposerGate && (
+    <Suspense fallback={null}>
+      <ComposerGate {...props} onClosed={setClosed} />
+    </Suspense>
+  )
   const latest = useRef({ text, send })
   latest.current = { text, send }
   const later = useSendWhenUploaded(uploads, text, latest, setProblems)
@@ -199,6 +210,8 @@ export function Composer(props: Props) {
       </div>
     )
   }
+  // the gate shows why, where the composer was
+  if (closed) return gate
 
   return (
     <form
@@ -214,6 +227,7 @@ export function Composer(props: Props) {
         </Notice>
       ))}
       {warning && <Notice tone="warning">{warning}</Notice>}
+      {gate}
       {later.waiting && <Notice>{t`Sending once the files are uploaded…`}</Notice>}
       {asking && asking.text === text && (
         <Suspense fallback={null}>
@@ -300,7 +314,11 @@ export function Composer(props: Props) {
               <ComposerTools inputRef={inputRef} setText={change} handle={tools} />
             </Suspense>
           )}
-          <CharacterCount length={length} />
+          {length > MAX_MESSAGE_LENGTH * 0.9 && (
+            <Suspense fallback={null}>
+              <CharacterCount length={length} />
+            </Suspense>
+          )}
           <button
             type="submit"
             className="button button-primary"
