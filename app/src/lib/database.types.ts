@@ -535,6 +535,51 @@ export type Database = {
           },
         ]
       }
+      custom_emoji: {
+        Row: {
+          aliases: string[]
+          created_at: string
+          created_by: string | null
+          id: string
+          image_path: string
+          name: string
+          workspace_id: string
+        }
+        Insert: {
+          aliases?: string[]
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          image_path: string
+          name: string
+          workspace_id: string
+        }
+        Update: {
+          aliases?: string[]
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          image_path?: string
+          name?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "custom_emoji_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "custom_emoji_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       deactivated_people: {
         Row: {
           deactivated_at: string
@@ -2196,6 +2241,7 @@ export type Database = {
           broadcast_warn_over: number | null
           created_at: string
           created_by: string | null
+          custom_emoji_by: string
           email_delay_minutes: number
           export_scope: string
           export_scope_changed_at: string | null
@@ -2212,6 +2258,7 @@ export type Database = {
           broadcast_warn_over?: number | null
           created_at?: string
           created_by?: string | null
+          custom_emoji_by?: string
           email_delay_minutes?: number
           export_scope?: string
           export_scope_changed_at?: string | null
@@ -2228,6 +2275,7 @@ export type Database = {
           broadcast_warn_over?: number | null
           created_at?: string
           created_by?: string | null
+          custom_emoji_by?: string
           email_delay_minutes?: number
           export_scope?: string
           export_scope_changed_at?: string | null
@@ -2268,6 +2316,7 @@ export type Database = {
           broadcast_warn_over: number | null
           created_at: string
           created_by: string | null
+          custom_emoji_by: string
           email_delay_minutes: number
           export_scope: string
           export_scope_changed_at: string | null
@@ -2675,6 +2724,7 @@ export type Database = {
           broadcast_warn_over: number | null
           created_at: string
           created_by: string | null
+          custom_emoji_by: string
           email_delay_minutes: number
           export_scope: string
           export_scope_changed_at: string | null
@@ -3523,6 +3573,10 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      set_custom_emoji_by: {
+        Args: { p_who: string; p_workspace_id: string }
+        Returns: undefined
+      }
       set_do_not_disturb: {
         Args: {
           p_enabled: boolean
@@ -3609,6 +3663,7 @@ export type Database = {
           broadcast_warn_over: number | null
           created_at: string
           created_by: string | null
+          custom_emoji_by: string
           email_delay_minutes: number
           export_scope: string
           export_scope_changed_at: string | null
@@ -3740,6 +3795,7 @@ export type Database = {
           broadcast_warn_over: number | null
           created_at: string
           created_by: string | null
+          custom_emoji_by: string
           email_delay_minutes: number
           export_scope: string
           export_scope_changed_at: string | null

@@ -5,6 +5,7 @@
 import { APP_CASES } from './matrix-apps.ts'
 import { AUDIT_CASES } from './matrix-audit.ts'
 import { BOT_CASES } from './matrix-bots.ts'
+import { CUSTOM_EMOJI_CASES } from './matrix-custom-emoji.ts'
 import { EVENT_CASES } from './matrix-events.ts'
 import { EXPORT_CASES } from './matrix-exports.ts'
 import { GROUP_CASES } from './matrix-groups.ts'
@@ -46,6 +47,7 @@ export const MATRIX: readonly MatrixCase[] = [
   ...INVITE_MAIL_CASES,
   ...PLACEHOLDER_CASES,
   ...APP_CASES,
+  ...CUSTOM_EMOJI_CASES,
 ]
 
 export function isAllowed(c: MatrixCase, role: Role): boolean {
