@@ -1,5 +1,15 @@
-import { createContext, useContext, useEffect, useRef, useState } from 'react'
+import { createContext, Suspense, useContext, useEffect, useRef, useState } from 'react'
+import { lazyRetrying } from '../../../lib/lazy.ts'
+import { loadEmojiPart } from '../../emoji-parts.ts'
 import { EMOJI_DIR, emojiFile } from '../data/image.ts'
+
+// A `:name:`, as the emoji slot's feature shows it (slots/emoji.ts: a workspace's custom emoji):
+// its text while the part loads, and when it cannot be had.
+const Text = ({ emoji }: { emoji: string }) => emoji
+const Custom = lazyRetrying<{ emoji: string }>(
+  () => loadEmojiPart().then((part) => ({ default: part?.Shortcode ?? Text })),
+  Text
+)
 
 /** Calls `show` once `element` comes near the view; answers a function that stops watching. */
 export type EmojiWatch = (element: Element, show: () => void) => () => void
@@ -14,8 +24,19 @@ export const EmojiWatcher = createContext<EmojiWatch | null>(null)
 
 /** An emoji as the shipped set's image (data/image.ts), loaded when first shown; the character
  * is its alt text, so it is what a screen reader reads and what a failed load shows. While it
- * waits to be near the view, an empty box of its size stands in (its button names it). */
-export function Emoji({ emoji }: { emoji: string }) {
+ * waits to be near the view, an empty box of its size stands in (its button names it). A
+ * `:name:` is the workspace's custom emoji of that name (or that text, when it has none). */
+export function Emoji(p: { emoji: string }) {
+  return p.emoji[0] === ':' ? (
+    <Suspense fallback={p.emoji}>
+      <Custom {...p} />
+    </Suspense>
+  ) : (
+    <Shipped {...p} />
+  )
+}
+
+function Shipped({ emoji }: { emoji: string }) {
   const watch = useContext(EmojiWatcher)
   const [near, setNear] = useState(watch === null)
   const held = useRef<HTMLSpanElement>(null)

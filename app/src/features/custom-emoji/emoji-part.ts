@@ -1,0 +1,29 @@
+// The workspace's custom emoji in the emoji slot (slots/emoji.ts): a `:name:` shown as its image
+// (components/CustomEmoji.tsx), and the picker's section named as the workspace.
+import { t } from '@lingui/core/macro'
+import { useMemo } from 'react'
+import type { EmojiPart } from '../../slots/emoji.ts'
+import CustomEmoji from './components/CustomEmoji.tsx'
+import { useCustomEmojiSet } from './data/store.ts'
+
+const part: EmojiPart = {
+  Shortcode: CustomEmoji,
+  useSection: function useSection() {
+    const set = useCustomEmojiSet()
+    return useMemo(
+      () =>
+        set && set.list.length > 0
+          ? {
+              title: set.workspaceName || t`Custom emoji`,
+              emoji: set.list.map((e) => ({
+                id: e.id,
+                code: `:${e.name}:`,
+                names: [e.name, ...e.aliases],
+              })),
+            }
+          : null,
+      [set]
+    )
+  },
+}
+export default part
