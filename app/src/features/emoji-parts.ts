@@ -1,12 +1,6 @@
-// The emoji's slot, filled (slots/emoji.ts): the feature folder with an emoji-part.ts (the
-// workspace's custom emoji), found at build time by Vite's import.meta.glob and loaded when a
-// `:name:` or the emoji picker first needs it, never with the first screen.
+// The emoji's slot, filled (slots/emoji.ts): the workspace's custom emoji, loaded when a `:name:`
+// or the emoji picker first needs them, never with the first screen. One feature fills it, so
+// it is named here (a glob's lookup cost the first screen bytes it does not have).
 import type { EmojiPart } from '../slots/emoji.ts'
 
-const [load] = Object.values(
-  import.meta.glob<EmojiPart>('./*/emoji-part.ts', { import: 'default' })
-)
-
-/** The part (null when no feature has one). */
-export const loadEmojiPart = (): Promise<EmojiPart | null> =>
-  load ? load() : Promise.resolve(null)
+export const loadEmojiPart = (): Promise<EmojiPart> => import('./custom-emoji/emoji-part.tsx')

@@ -5,7 +5,8 @@ import { useEffect } from 'react'
 import type { LivePart, LivePartProps } from '../../slots/live.ts'
 import { useWorkspacesQuery } from '../workspaces/index.ts'
 import { useCustomEmojiList, useCustomEmojiLive } from './data/custom-emoji.ts'
-import { publishCustomEmoji } from './data/store.ts'
+// through the emoji part, so that its chunk holds the store (one file for a `:name:` to load)
+import { publishCustomEmoji } from './emoji-part.tsx'
 
 function CustomEmojiLive({ workspaceId, isGuest }: LivePartProps) {
   const list = useCustomEmojiList(workspaceId)

@@ -3,9 +3,7 @@
 // the workspace has no such emoji (never had it, or it was removed), so old messages and
 // reactions stay readable. Where Storage cannot resize images, the original is shown.
 import { useState } from 'react'
-import { originalUrl } from '../data/custom-emoji.ts'
-import { findCustom, useCustomEmojiSet } from '../data/store.ts'
-import './custom-emoji.css'
+import { findCustom, originalUrl, useCustomEmojiSet } from '../data/store.ts'
 
 export default function CustomEmoji({ emoji }: { emoji: string }) {
   const found = findCustom(useCustomEmojiSet(), emoji)

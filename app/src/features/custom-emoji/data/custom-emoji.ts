@@ -10,6 +10,7 @@ import { liveTopic, subscribeLive } from '../../../lib/live.ts'
 import { rpcOne } from '../../../lib/rpc.ts'
 import { storage, supabase } from '../../../lib/supabase.ts'
 
+/** The bucket of the images (data/store.ts names it too: its chunk holds no more than it needs). */
 export const BUCKET = 'custom-emoji'
 /** The side of the square an image is resized into (its aspect ratio kept). */
 export const EMOJI_PX = 128
@@ -49,13 +50,6 @@ async function imageUrl(path: string): Promise<string> {
   })
   if (error) throw error
   signed.set(path, { url: data.signedUrl, until: Date.now() + WEEK * 1000 })
-  return data.signedUrl
-}
-
-/** The image as uploaded (where Storage cannot transform images: a project without it). */
-export async function originalUrl(path: string): Promise<string> {
-  const { data, error } = await (await storage()).from(BUCKET).createSignedUrl(path, WEEK)
-  if (error) throw error
   return data.signedUrl
 }
 

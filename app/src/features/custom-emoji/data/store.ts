@@ -3,7 +3,10 @@
 // reaction (components/CustomEmoji.tsx) and the emoji picker's section read them. A module of
 // the feature's lazy chunks, never of the first screen.
 import { useSyncExternalStore } from 'react'
+import { storage } from '../../../lib/supabase.ts'
 import type { CustomEmoji } from './custom-emoji.ts'
+
+const BUCKET = 'custom-emoji'
 
 export interface CustomEmojiSet {
   workspaceId: string
@@ -48,4 +51,11 @@ export function useCustomEmojiSet(): CustomEmojiSet | null {
 /** The emoji a `:name:` names (by its name or an alias), if the workspace has it. */
 export function findCustom(set: CustomEmojiSet | null, shortcode: string): CustomEmoji | undefined {
   return set?.byName.get(shortcode.replace(/^:|:$/g, ''))
+}
+
+/** The image as uploaded (where Storage cannot transform images: a project without it). */
+export async function originalUrl(path: string): Promise<string> {
+  const { data, error } = await (await storage()).from(BUCKET).createSignedUrl(path, 7 * 24 * 3600)
+  if (error) throw error
+  return data.signedUrl
 }

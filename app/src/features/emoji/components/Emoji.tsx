@@ -6,10 +6,7 @@ import { EMOJI_DIR, emojiFile } from '../data/image.ts'
 // A `:name:`, as the emoji slot's feature shows it (slots/emoji.ts: a workspace's custom emoji):
 // its text while the part loads, and when it cannot be had.
 const Text = ({ emoji }: { emoji: string }) => emoji
-const Custom = lazyRetrying<{ emoji: string }>(
-  () => loadEmojiPart().then((part) => ({ default: part?.Shortcode ?? Text })),
-  Text
-)
+const Custom = lazyRetrying(loadEmojiPart, Text)
 
 /** Calls `show` once `element` comes near the view; answers a function that stops watching. */
 export type EmojiWatch = (element: Element, show: () => void) => () => void
@@ -26,17 +23,7 @@ export const EmojiWatcher = createContext<EmojiWatch | null>(null)
  * is its alt text, so it is what a screen reader reads and what a failed load shows. While it
  * waits to be near the view, an empty box of its size stands in (its button names it). A
  * `:name:` is the workspace's custom emoji of that name (or that text, when it has none). */
-export function Emoji(p: { emoji: string }) {
-  return p.emoji[0] === ':' ? (
-    <Suspense fallback={p.emoji}>
-      <Custom {...p} />
-    </Suspense>
-  ) : (
-    <Shipped {...p} />
-  )
-}
-
-function Shipped({ emoji }: { emoji: string }) {
+export function Emoji({ emoji }: { emoji: string }) {
   const watch = useContext(EmojiWatcher)
   const [near, setNear] = useState(watch === null)
   const held = useRef<HTMLSpanElement>(null)
@@ -44,6 +31,12 @@ function Shipped({ emoji }: { emoji: string }) {
     if (near || !watch || !held.current) return
     return watch(held.current, () => setNear(true))
   }, [near, watch])
+  if (emoji[0] === ':')
+    return (
+      <Suspense fallback={emoji}>
+        <Custom emoji={emoji} />
+      </Suspense>
+    )
   if (!near) return <span ref={held} className="emoji emoji-held" aria-hidden="true" />
   return <img className="emoji" src={EMOJI_DIR + emojiFile(emoji)} alt={emoji} loading="lazy" />
 }

@@ -13,11 +13,10 @@ import type { DraftUpload, OutgoingFile } from '../../attachments/index.ts'
 import { Notice } from '../../../ui/Notice.tsx'
 import { toStorable } from '../mentions.ts'
 import type { Mentionable } from '../mentions.ts'
-import { MAX_MESSAGE_LENGTH } from '../conversation/validate.ts'
+import { MAX_MESSAGE_LENGTH, textLength } from '../conversation/validate.ts'
 import { MentionTextarea } from './MentionTextarea.tsx'
 import { useSendWhenUploaded } from './use-send-when-uploaded.ts'
 import { useDraft } from './use-draft.ts'
-import { CharacterCount, textLength } from './CharacterCount.tsx'
 import { MessageBody } from '../markdown/MessageBody.tsx'
 import { hasModifier } from '../../../lib/keys.ts'
 import {
@@ -297,10 +296,9 @@ export function Composer(props: Props) {
           </button>
           {withTools && (
             <Suspense fallback={null}>
-              <ComposerTools inputRef={inputRef} setText={change} handle={tools} />
+              <ComposerTools inputRef={inputRef} setText={change} handle={tools} length={length} />
             </Suspense>
           )}
-          <CharacterCount length={length} />
           <button
             type="submit"
             className="button button-primary"

@@ -6,6 +6,14 @@ import { formatLocale } from '../../../lib/i18n.ts'
 
 export const MAX_MESSAGE_LENGTH = 40000
 
+/**
+ * Characters as the server counts them (code points), up to twice the limit; past that the text
+ * is too long however it is counted, and its length in UTF-16 units is given (counting 1 MB of
+ * text at each keystroke cost more than the keystroke may).
+ */
+export const textLength = (text: string) =>
+  text.length > 2 * MAX_MESSAGE_LENGTH ? text.length : [...text].length
+
 export function validateBody(body: string, hasAttachments: boolean): Result<string> {
   // Trailing whitespace and newlines are noise; leading indentation may be code, keep it.
   const text = body.replace(/\s+$/u, '')
