@@ -185,6 +185,23 @@ end
 $function$;
 -- execute: only its owner (no grants on private.live_channels())
 
+-- Function private.live_custom_emoji()
+CREATE OR REPLACE FUNCTION private.live_custom_emoji()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row public.custom_emoji := coalesce(new, old);
+begin
+  perform private.live_send('live:workspace:' || v_row.workspace_id::text, 'custom_emoji', tg_op,
+    jsonb_build_object('id', v_row.id, 'workspace_id', v_row.workspace_id, 'name', v_row.name));
+  return null;
+end
+$function$;
+grant execute on function private.live_custom_emoji() to authenticated, service_role;
+
 -- Function private.live_drafts()
 CREATE OR REPLACE FUNCTION private.live_drafts()
  RETURNS trigger

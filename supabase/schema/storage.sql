@@ -10,6 +10,10 @@ insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_typ
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
   values ('avatars', 'avatars', true, 2097152, '{image/png,image/jpeg,image/gif,image/webp}'::text[]);
 
+-- Bucket "custom-emoji" on storage.buckets
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+  values ('custom-emoji', 'custom-emoji', false, 1048576, '{image/png,image/gif,image/webp}'::text[]);
+
 -- Bucket "exports" on storage.buckets
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
   values ('exports', 'exports', false, null, '{application/zip}'::text[]);
@@ -107,6 +111,21 @@ create policy "avatars: replace own" on storage.objects
 create policy "avatars: upload own" on storage.objects
   as permissive for insert to authenticated
   with check (((bucket_id = 'avatars'::text) AND (split_part(name, '/'::text, 1) = (( SELECT auth.uid() AS uid))::text) AND (strpos(name, '/'::text) > 0)));
+
+-- Policy "custom emoji: members read images" on storage.objects
+create policy "custom emoji: members read images" on storage.objects
+  as permissive for select to authenticated
+  using (((bucket_id = 'custom-emoji'::text) AND (private.custom_emoji_folder(name) IN ( SELECT private.workspace_ids() AS workspace_ids))));
+
+-- Policy "custom emoji: the uploader or an admin removes images" on storage.objects
+create policy "custom emoji: the uploader or an admin removes images" on storage.objects
+  as permissive for delete to authenticated
+  using (((bucket_id = 'custom-emoji'::text) AND (((owner_id = (( SELECT auth.uid() AS uid))::text) AND (private.custom_emoji_folder(name) IN ( SELECT private.workspace_ids() AS workspace_ids))) OR (private.custom_emoji_folder(name) IN ( SELECT private.admin_workspace_ids() AS admin_workspace_ids)))));
+
+-- Policy "custom emoji: who may add uploads images" on storage.objects
+create policy "custom emoji: who may add uploads images" on storage.objects
+  as permissive for insert to authenticated
+  with check (((bucket_id = 'custom-emoji'::text) AND (private.custom_emoji_folder(name) IS NOT NULL) AND ( SELECT private.may_add_custom_emoji(private.custom_emoji_folder(objects.name)) AS may_add_custom_emoji)));
 
 -- Policy "exports: who reads the export downloads it" on storage.objects
 create policy "exports: who reads the export downloads it" on storage.objects

@@ -38,7 +38,13 @@ describe('the features registry', () => {
     const admin = menuFor('admin')
     const member = menuFor('member')
     expect(admin.every((label) => owner.includes(label) || label === 'Export my data')).toBe(true)
-    expect(member).toEqual(['Preferences', 'Members (7)', 'Groups', 'Export my data'])
+    expect(member).toEqual([
+      'Preferences',
+      'Members (7)',
+      'Groups',
+      'Custom emoji',
+      'Export my data',
+    ])
     expect(menuFor('guest')).toEqual(['Preferences', 'Members (7)', 'Export my data'])
     expect(admin).toContain('Reports')
     // Workspace settings: only to those who may change them (owners and admins).

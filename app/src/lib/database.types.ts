@@ -636,6 +636,51 @@ export type Database = {
           },
         ]
       }
+      custom_emoji: {
+        Row: {
+          aliases: string[]
+          created_at: string
+          created_by: string | null
+          id: string
+          image_path: string
+          name: string
+          workspace_id: string
+        }
+        Insert: {
+          aliases?: string[]
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          image_path: string
+          name: string
+          workspace_id: string
+        }
+        Update: {
+          aliases?: string[]
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          image_path?: string
+          name?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "custom_emoji_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "custom_emoji_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       deactivated_people: {
         Row: {
           deactivated_at: string
@@ -2605,6 +2650,7 @@ export type Database = {
           broadcast_warn_over: number | null
           created_at: string
           created_by: string | null
+          custom_emoji_by: string
           email_delay_minutes: number
           export_scope: string
           export_scope_changed_at: string | null
@@ -2621,6 +2667,7 @@ export type Database = {
           broadcast_warn_over?: number | null
           created_at?: string
           created_by?: string | null
+          custom_emoji_by?: string
           email_delay_minutes?: number
           export_scope?: string
           export_scope_changed_at?: string | null
@@ -2637,6 +2684,7 @@ export type Database = {
           broadcast_warn_over?: number | null
           created_at?: string
           created_by?: string | null
+          custom_emoji_by?: string
           email_delay_minutes?: number
           export_scope?: string
           export_scope_changed_at?: string | null
@@ -2677,6 +2725,7 @@ export type Database = {
           broadcast_warn_over: number | null
           created_at: string
           created_by: string | null
+          custom_emoji_by: string
           email_delay_minutes: number
           export_scope: string
           export_scope_changed_at: string | null
@@ -3138,6 +3187,7 @@ export type Database = {
           broadcast_warn_over: number | null
           created_at: string
           created_by: string | null
+          custom_emoji_by: string
           email_delay_minutes: number
           export_scope: string
           export_scope_changed_at: string | null
@@ -4059,6 +4109,10 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      set_custom_emoji_by: {
+        Args: { p_who: string; p_workspace_id: string }
+        Returns: undefined
+      }
       set_do_not_disturb: {
         Args: {
           p_enabled: boolean
@@ -4145,6 +4199,7 @@ export type Database = {
           broadcast_warn_over: number | null
           created_at: string
           created_by: string | null
+          custom_emoji_by: string
           email_delay_minutes: number
           export_scope: string
           export_scope_changed_at: string | null
@@ -4276,6 +4331,7 @@ export type Database = {
           broadcast_warn_over: number | null
           created_at: string
           created_by: string | null
+          custom_emoji_by: string
           email_delay_minutes: number
           export_scope: string
           export_scope_changed_at: string | null

@@ -94,4 +94,45 @@ describe('renderImage', () => {
     expect(origin).toMatchObject({ mimetype: 'image/png', negotiated: false })
     expect((await sharp(origin.data).metadata()).width).toBe(10)
   })
+
+  it('keeps an animated GIF animated, every frame resized (custom emoji)', async () => {
+    // three frames of different colours, stacked as sharp reads an animation
+    const frame = (background: string) =>
+      sharp({ create: { width: 300, height: 200, channels: 4, background } })
+        .png()
+        .toBuffer()
+    const strip = await sharp({
+      create: { width: 300, height: 600, channels: 4, background: '#000' },
+    })
+      .composite(
+        await Promise.all(
+          ['#f00', '#0f0', '#00f'].map(async (c, i) => ({
+            input: await frame(c),
+            top: i * 200,
+            left: 0,
+          }))
+        )
+      )
+      .raw()
+      .toBuffer()
+    const gif = await sharp(strip, {
+      raw: { width: 300, height: 600, channels: 4, pageHeight: 200 },
+    })
+      .gif({ delay: [100, 100, 100], loop: 0 })
+      .toBuffer()
+    for (const accept of ['image/webp', 'image/png']) {
+      const out = await renderImage(
+        gif,
+        { width: 128, height: 128, resize: 'contain' },
+        { accept, avifAutodetection: false }
+      )
+      const meta = await sharp(out.data, { animated: true }).metadata()
+      expect([meta.format, meta.pages, meta.width, meta.pageHeight]).toEqual([
+        accept === 'image/webp' ? 'webp' : 'gif',
+        3,
+        128,
+        85,
+      ])
+    }
+  })
 })

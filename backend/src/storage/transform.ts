@@ -3,7 +3,8 @@
 // contain (fit inside) or fill (stretch), quality 20-100 (default 80), and the format: "origin"
 // keeps the source's, webp/avif are explicit, and without one the client's Accept picks WebP
 // (AVIF when the bucket has avif_autodetection). Sources over 25 MB or 50 megapixels are refused,
-// as on hosted projects; images are never enlarged.
+// as on hosted projects; images are never enlarged. An animated GIF or WebP stays animated (every
+// frame resized), as imgproxy keeps it.
 import { ERRORS } from './errors.ts'
 
 export interface Transformation {
@@ -128,7 +129,12 @@ export async function renderImage(
 ): Promise<Rendered> {
   try {
     const { default: sharp } = await import('sharp')
-    const image = sharp(source, { limitInputPixels: MAX_SOURCE_PIXELS, failOn: 'error' })
+    // every frame of an animated GIF or WebP, as imgproxy keeps the animation (custom emoji)
+    const image = sharp(source, {
+      limitInputPixels: MAX_SOURCE_PIXELS,
+      failOn: 'error',
+      animated: true,
+    })
     const info = await image.metadata()
     let pipeline = image.rotate()
     if (t.width !== undefined || t.height !== undefined) {

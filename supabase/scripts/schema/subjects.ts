@@ -61,6 +61,7 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'posting', words: ['posting', 'poster'] },
   { name: 'message-versions', words: ['version'] },
   { name: 'status', words: ['status', 'statuses'] },
+  { name: 'custom-emoji', words: ['custom'] },
   { name: 'reactions', words: ['reaction', 'emoji'] },
   { name: 'storage', words: ['folder', 'bucket', 'avatar'] },
   { name: 'attachments', words: ['attachment'] },

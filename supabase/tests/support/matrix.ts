@@ -5,6 +5,7 @@
 import { APP_CASES } from './matrix-apps.ts'
 import { AUDIT_CASES } from './matrix-audit.ts'
 import { BOT_CASES } from './matrix-bots.ts'
+import { CUSTOM_EMOJI_CASES } from './matrix-custom-emoji.ts'
 import { EVENT_CASES } from './matrix-events.ts'
 import { EXPORT_CASES } from './matrix-exports.ts'
 import { FORWARD_CASES } from './matrix-forwards.ts'
@@ -52,6 +53,7 @@ export const MATRIX: readonly MatrixCase[] = [
   ...PLACEHOLDER_CASES,
   ...APP_CASES,
   ...POLL_CASES,
+  ...CUSTOM_EMOJI_CASES,
 ]
 
 export function isAllowed(c: MatrixCase, role: Role): boolean {

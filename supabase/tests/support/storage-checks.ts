@@ -32,6 +32,16 @@ export function storageChecks(t: StorageWorld): StorageCheck[] {
   const sentReply = async (author: Person, channel: string) =>
     sentFile(author, channel, await makeMessage(t.stack.sql, author, channel))
 
+  /** A custom emoji's image uploaded into W's folder by the role's person: its path. */
+  const emojiImage = async (role: 'owner' | 'member') => {
+    const name = `${t.world.ws}/${randomUUID()}.png`
+    const { error } = await bucket(role, 'custom-emoji').upload(name, text('png bytes'), {
+      contentType: 'image/png',
+    })
+    if (error) throw error
+    return { path: name }
+  }
+
   return [
     {
       matrixCase: 'storage.objects select: a file in a public channel',
@@ -238,6 +248,30 @@ export function storageChecks(t: StorageWorld): StorageCheck[] {
     {
       matrixCase: "storage.objects select: member's personal export's zip",
       act: readFile(() => exportZip('personal', p().member), 'exports'),
+    },
+    {
+      matrixCase: 'storage.objects select: a custom emoji image',
+      act: readFile(() => emojiImage('owner'), 'custom-emoji'),
+    },
+    {
+      matrixCase: 'storage.objects insert: a custom emoji image into the workspace',
+      act: uploadTo(() => `${t.world.ws}/${randomUUID()}.png`, 'custom-emoji'),
+    },
+    {
+      matrixCase: "storage.objects delete: member's custom emoji image",
+      act: async (role) => {
+        const { path: name } = await emojiImage('member')
+        await bucket(role, 'custom-emoji').remove([name])
+        return !(await stored('custom-emoji', name))
+      },
+    },
+    {
+      matrixCase: "storage.objects delete: owner's custom emoji image",
+      act: async (role) => {
+        const { path: name } = await emojiImage('owner')
+        await bucket(role, 'custom-emoji').remove([name])
+        return !(await stored('custom-emoji', name))
+      },
     },
   ]
 }

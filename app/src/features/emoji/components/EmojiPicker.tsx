@@ -2,24 +2,27 @@
 // skin tones and the emoji this person used last. A modal dialog, so it works the same by mouse,
 // keyboard and touch; picking one closes it. Each emoji is named, and found, in the person's
 // language (CLDR's names: data/names.ts, a chunk of the language's own loaded with this one) and
-// found by its English name too.
+// found by its English name too. The emoji slot's section comes first (slots/emoji.ts: the
+// workspace's custom emoji, named as the workspace), found by their names and aliases; picking
+// one gives its `:name:`.
 import { i18n } from '@lingui/core'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg, t } from '@lingui/core/macro'
 import { use, useMemo, useRef, useState } from 'react'
-import type { RefObject } from 'react'
 import data from '@emoji-mart/data'
 import type { EmojiMartData } from '@emoji-mart/data'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { readPrefs, rememberEmoji, saveSkin } from '../data/prefs.ts'
-import { emojiName, searchEmoji, withSkin } from '../data/search.ts'
+import { emojiName, searchEmoji, searchPartEmoji, withSkin } from '../data/search.ts'
 import { loadEmojiNames, namesKey } from '../data/names.ts'
 import type { EmojiNames } from '../data/names.ts'
 import { activeLanguage } from '../../../lib/i18n.ts'
 import type { EmojiEntry } from '../data/search.ts'
 import './emoji-picker.css'
 import { Emoji, EmojiWatcher } from './Emoji.tsx'
-import type { EmojiWatch } from './Emoji.tsx'
+import { useNearScroller } from './near-scroller.ts'
+import { loadEmojiPart } from '../../emoji-parts.ts'
+import type { EmojiPart, PartEmoji } from '../../../slots/emoji.ts'
 
 const DATA = data as EmojiMartData
 
@@ -31,6 +34,15 @@ function englishNames(): Map<string, string> {
   )
   return english
 }
+
+/** The emoji slot's part (the workspace's custom emoji), asked for once. */
+let part: Promise<EmojiPart | null> | null = null
+function partNow(): Promise<EmojiPart | null> {
+  part ??= loadEmojiPart().catch(() => null)
+  return part
+}
+const noSection = () => null
+const NO_EMOJI: readonly PartEmoji[] = []
 
 /** The names in the app's language, asked for once, when the picker's chunk first runs. */
 let names: Promise<EmojiNames | null> | null = null
@@ -85,6 +97,11 @@ export default function EmojiPicker({ userId, onPick, onClose, title }: Props) {
     () => searchEmoji(Object.values(DATA.emojis), query, 120, local),
     [query, local]
   )
+  const useSection = use(partNow())?.useSection ?? noSection
+  const section = useSection()
+  const customs = section?.emoji ?? NO_EMOJI
+  const customName = section?.title ?? ''
+  const foundCustom = useMemo(() => searchPartEmoji(customs, query), [customs, query])
   const nameOfRecent = (emoji: string) =>
     local?.[namesKey(emoji)]?.[0] ?? englishNames().get(namesKey(emoji)) ?? emoji
 
@@ -92,6 +109,18 @@ export default function EmojiPicker({ userId, onPick, onClose, title }: Props) {
     rememberEmoji(userId, emoji)
     onPick(emoji)
   }
+  const customButton = (e: PartEmoji) => (
+    <button
+      key={e.id}
+      type="button"
+      className="emoji-option"
+      title={e.code}
+      aria-label={e.code}
+      onClick={() => pick(e.code)}
+    >
+      <Emoji emoji={e.code} />
+    </button>
+  )
   const button = (e: EmojiEntry) => {
     const native = withSkin(e, prefs.skin)
     return (
@@ -143,6 +172,17 @@ export default function EmojiPicker({ userId, onPick, onClose, title }: Props) {
         </div>
         {!query && (
           <nav className="emoji-categories" aria-label={t`Categories`}>
+            {customs.length > 0 && (
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={customName}
+                title={customName}
+                onClick={() => sections.current.get('custom')?.scrollIntoView({ block: 'start' })}
+              >
+                <Emoji emoji={customs[0]!.code} />
+              </button>
+            )}
             {DATA.categories.map((c) => {
               const icon = CATEGORY_LABELS[c.id]?.[0] ?? '•'
               const label = categoryLabel(c.id)
@@ -165,10 +205,13 @@ export default function EmojiPicker({ userId, onPick, onClose, title }: Props) {
           <EmojiWatcher.Provider value={watch}>
             {query ? (
               <section aria-label={t`Search results`}>
-                {found.length === 0 ? (
+                {found.length + foundCustom.length === 0 ? (
                   <p className="muted">{t`No emoji match “${query}”.`}</p>
                 ) : (
-                  <div className="emoji-grid">{found.map(button)}</div>
+                  <div className="emoji-grid">
+                    {foundCustom.map(customButton)}
+                    {found.map(button)}
+                  </div>
                 )}
               </section>
             ) : (
@@ -192,6 +235,17 @@ export default function EmojiPicker({ userId, onPick, onClose, title }: Props) {
                         )
                       })}
                     </div>
+                  </section>
+                )}
+                {customs.length > 0 && (
+                  <section
+                    aria-label={customName}
+                    ref={(el) => {
+                      if (el) sections.current.set('custom', el)
+                    }}
+                  >
+                    <h3 className="emoji-section-title">{customName}</h3>
+                    <div className="emoji-grid">{customs.map(customButton)}</div>
                   </section>
                 )}
                 {DATA.categories.map((c) => (
@@ -218,42 +272,4 @@ export default function EmojiPicker({ userId, onPick, onClose, title }: Props) {
       </div>
     </Dialog>
   )
-}
-
-/**
- * Watches emoji in the scroller: each loads its image once it is within half the scroller's
- * height of its view (one IntersectionObserver for all, made at the first emoji's watch, when
- * the scroller is in the page).
- */
-function useNearScroller(scroller: RefObject<HTMLDivElement | null>): EmojiWatch {
-  return useMemo(() => {
-    let observer: IntersectionObserver | null = null
-    const waiting = new Map<Element, () => void>()
-    return (element, show) => {
-      const root = scroller.current
-      if (!root || typeof IntersectionObserver === 'undefined') {
-        show()
-        return () => {}
-      }
-      observer ??= new IntersectionObserver(
-        (entries) => {
-          for (const entry of entries) {
-            const shown = entry.isIntersecting ? waiting.get(entry.target) : undefined
-            if (!shown) continue
-            waiting.delete(entry.target)
-            observer?.unobserve(entry.target)
-            shown()
-          }
-        },
-        // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS margin, not words
-        { root, rootMargin: '50% 0px' }
-      )
-      waiting.set(element, show)
-      observer.observe(element)
-      return () => {
-        waiting.delete(element)
-        observer?.unobserve(element)
-      }
-    }
-  }, [scroller])
 }

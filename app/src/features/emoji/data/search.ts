@@ -4,6 +4,7 @@
 // Japanese and Arabic run together). Pure, over emoji-mart's data shape.
 import { namesKey } from './names.ts'
 import type { EmojiNames } from './names.ts'
+import type { PartEmoji } from '../../../slots/emoji.ts'
 
 export interface EmojiEntry {
   id: string
@@ -54,4 +55,14 @@ export function searchEmoji(
 /** The emoji in the chosen skin tone, where it has tones. */
 export function withSkin(e: EmojiEntry, skin: number): string {
   return (e.skins[skin] ?? e.skins[0])?.native ?? ''
+}
+
+/** The section's emoji one of whose names (or aliases) has each word of the query in it. */
+export function searchPartEmoji(list: readonly PartEmoji[], query: string): PartEmoji[] {
+  const terms = query
+    .toLowerCase()
+    .split(/[\s:]+/)
+    .filter(Boolean)
+  if (terms.length === 0) return []
+  return list.filter((e) => terms.every((term) => e.names.some((n) => n.includes(term))))
 }

@@ -1,9 +1,10 @@
-// The composer's count of characters, shown from 90% of a message's limit (the composer loads
-// it then: a chunk of its own), in red past it.
+// The composer's count of characters, shown from 90% of a message's limit, in red past it: part
+// of the composer's tools' chunk (format/ComposerTools.tsx), so not of the first screen.
 import { formatLocale } from '../../../lib/i18n.ts'
 import { MAX_MESSAGE_LENGTH } from '../conversation/validate.ts'
 
-export default function CharacterCount({ length }: { length: number }) {
+export function CharacterCount({ length }: { length: number }) {
+  if (length <= MAX_MESSAGE_LENGTH * 0.9) return null
   const tooLong = length > MAX_MESSAGE_LENGTH
   return (
     <span className={tooLong ? 'field-error' : 'muted'} role={tooLong ? 'alert' : undefined}>

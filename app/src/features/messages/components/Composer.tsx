@@ -34,7 +34,6 @@ import './composer.css'
 import type { CommandHandle, CommandProps, QuestionProps } from '../../../slots/composer.ts'
 
 // The count of characters near the limit: loaded when it is needed.
-const CharacterCount = lazyRetrying(() => import('./CharacterCount.tsx'), Nothing)
 
 export interface ComposerUploads {
   messageId: string
@@ -311,12 +310,7 @@ export function Composer(props: Props) {
           </button>
           {withTools && (
             <Suspense fallback={null}>
-              <ComposerTools inputRef={inputRef} setText={change} handle={tools} />
-            </Suspense>
-          )}
-          {length > MAX_MESSAGE_LENGTH * 0.9 && (
-            <Suspense fallback={null}>
-              <CharacterCount length={length} />
+              <ComposerTools inputRef={inputRef} setText={change} handle={tools} length={length} />
             </Suspense>
           )}
           <button

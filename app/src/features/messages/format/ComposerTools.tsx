@@ -17,6 +17,7 @@ import { editTextarea } from './apply-edit.ts'
 import { ariaShortcut, formatForKey, shortcutLabel } from './format-keys.ts'
 import { formatEdit } from './format-text.ts'
 import type { Edit, Format } from './format-text.ts'
+import { CharacterCount } from '../components/CharacterCount.tsx'
 import './composer-tools.css'
 
 /** What the composer asks of its tools: a key press they take (true) or leave (false). */
@@ -29,6 +30,8 @@ export interface ToolsProps {
   /** Sets the text (when the browser cannot edit the box as typing does). */
   setText: (value: string) => void
   handle: RefObject<ToolsHandle | null>
+  /** The text's length as the server counts it: its count shows near the limit. */
+  length: number
 }
 
 const HIDDEN_KEY = 'chorus.composer.formatting-hidden.v1'
@@ -59,7 +62,7 @@ const BUTTONS: { format: Format; icon: IconName; label: () => string; gap?: bool
   { format: 'codeblock', icon: 'square-code', label: () => t`Code block` },
 ]
 
-export default function ComposerTools({ inputRef, setText, handle }: ToolsProps) {
+export default function ComposerTools({ inputRef, setText, handle, length }: ToolsProps) {
   const shown = useSyncExternalStore(subscribe, readShown, readShown)
   const auth = useAuth()
   // whose recent emoji the picker offers (none in a composer shown signed out, as in a test)
@@ -150,6 +153,7 @@ export default function ComposerTools({ inputRef, setText, handle }: ToolsProps)
           onClick={() => setShown(!shown)}
         />
       </span>
+      <CharacterCount length={length} />
       {picking && (
         <Suspense fallback={null}>
           <EmojiPickerDialog

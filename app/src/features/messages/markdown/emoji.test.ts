@@ -54,4 +54,21 @@ describe('parseMarkdown with emoji', () => {
       },
     ])
   })
+
+  it('reads a :shortcode: as an emoji of its own (a custom emoji, or its text)', () => {
+    expect(splitEmoji('ship it :partyparrot: :blob-dance_2:!')).toEqual([
+      { type: 'text', text: 'ship it ' },
+      { type: 'emoji', text: ':partyparrot:' },
+      { type: 'text', text: ' ' },
+      { type: 'emoji', text: ':blob-dance_2:' },
+      { type: 'text', text: '!' },
+    ])
+    // not capitals, spaces or more than 30 characters; never in code
+    expect(splitEmoji(':Party: : x: :' + 'a'.repeat(31) + ':')).toEqual([
+      { type: 'text', text: ':Party: : x: :' + 'a'.repeat(31) + ':' },
+    ])
+    expect(parseMarkdown('`:tada:`')).toEqual([
+      { type: 'paragraph', children: [{ type: 'code', text: ':tada:' }] },
+    ])
+  })
 })

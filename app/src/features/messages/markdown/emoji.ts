@@ -6,13 +6,17 @@
 // of pictographs with their modifiers and joins.
 import type { Block, Inline } from './tree.ts'
 
+/** A shortcode, `:partyparrot:`: a workspace's custom emoji (features/custom-emoji) when it has
+ * one of that name, else its text (Emoji shows which). */
+const SHORTCODE = ':[a-z0-9_+\\-]{1,30}:'
+
 function emojiPattern(): RegExp {
   try {
-    return new RegExp('\\p{RGI_Emoji}', 'gv')
+    return new RegExp(`\\p{RGI_Emoji}|${SHORTCODE}`, 'gv')
   } catch {
     const one = '\\p{Extended_Pictographic}(?:\\ufe0f|\\p{Emoji_Modifier})?'
     return new RegExp(
-      `${one}(?:\\u200d${one})*|\\p{Regional_Indicator}{2}|[#*0-9]\\ufe0f?\\u20e3`,
+      `${one}(?:\\u200d${one})*|\\p{Regional_Indicator}{2}|[#*0-9]\\ufe0f?\\u20e3|${SHORTCODE}`,
       'gu'
     )
   }

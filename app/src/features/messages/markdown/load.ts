@@ -46,8 +46,8 @@ export function loadMarkdown(): Promise<void> {
   return loading
 }
 
-/** An emoji may be in the text (a pictograph, a flag's letters, a keycap). */
-const HAS_EMOJI = /\p{ExtPict}|\p{RI}|\u20e3/u
+/** An emoji may be in the text (a pictograph, a flag's letters, a keycap, a custom :name:). */
+const HAS_EMOJI = /\p{ExtPict}|\p{RI}|\u20e3|:[\w+-]+:/u
 
 /** The body as plain text's blocks, or null when it needs the parser (markup, or an emoji,
  * whose images the parser's chunk makes: emoji.ts). */

@@ -1,0 +1,256 @@
+// Settings, Custom emoji (a lazy chunk, from the workspace menu): the workspace's own emoji with
+// their image, name, aliases, who added each and when; adding one (an image and a name, aliases
+// too) for whoever the workspace lets add them; removing one, for its uploader or an admin (old
+// messages and reactions then show its `:name:` as text); and, for admins, who may add them.
+import { plural, t } from '@lingui/core/macro'
+import { useEffect, useMemo, useState } from 'react'
+import type { FormEvent } from 'react'
+import { cleanError } from '../../../lib/clean-error.ts'
+import { dateLabel } from '../../../lib/date-formats.ts'
+import { Dialog } from '../../../ui/Dialog.tsx'
+import { Field } from '../../../ui/Field.tsx'
+import { Notice } from '../../../ui/Notice.tsx'
+import { confirmed } from '../../../ui/layers.ts'
+import type { Member, Role } from '../../workspaces/index.ts'
+import {
+  MAX_BYTES,
+  NAME,
+  TYPES,
+  cleanName,
+  nameFromFile,
+  parseAliases,
+  useCustomEmojiChanges,
+  useCustomEmojiList,
+  useCustomEmojiLive,
+  useCustomEmojiPolicy,
+} from '../data/custom-emoji.ts'
+import type { AddedBy, CustomEmoji } from '../data/custom-emoji.ts'
+import './custom-emoji.css'
+
+export interface Props {
+  workspaceId: string
+  workspaceName: string
+  role: Role
+  isAdmin: boolean
+  me: string
+  members: Member[]
+  onClose: () => void
+}
+
+/** What is wrong with a chosen image, if anything. */
+function imageProblem(file: File): string | null {
+  if (!TYPES.includes(file.type)) return t`Choose a PNG, GIF or WebP image.`
+  if (file.size > MAX_BYTES) return t`The image is larger than 1 MB: choose a smaller one.`
+  return null
+}
+
+export default function CustomEmojiDialog(props: Props) {
+  const { workspaceId, isAdmin, me, onClose } = props
+  const list = useCustomEmojiList(workspaceId)
+  useCustomEmojiLive(workspaceId, props.role !== 'guest')
+  const policy = useCustomEmojiPolicy(workspaceId)
+  const changes = useCustomEmojiChanges(workspaceId)
+  const canAdd = isAdmin || (props.role === 'member' && policy.data === 'members')
+  const [query, setQuery] = useState('')
+  const nameOf = (id: string | null) =>
+    props.members.find((m) => m.userId === id)?.displayName ?? t`Former member`
+  const error = changes.remove.error ?? changes.policy.error
+  const all = list.data ?? []
+  const q = cleanName(query)
+  const shown = q ? all.filter((e) => [e.name, ...e.aliases].some((n) => n.includes(q))) : all
+  const count = all.length
+
+  const remove = (e: CustomEmoji) => {
+    const name = `:${e.name}:`
+    void confirmed({
+      title: t`Remove emoji`,
+      body: t`Remove ${name}? Messages and reactions that use it will show ${name} as text.`,
+      confirm: t`Remove`,
+      danger: true,
+    }).then((ok) => ok && changes.remove.mutate(e))
+  }
+
+  return (
+    <Dialog title={t`Custom emoji`} open onClose={onClose} wide>
+      <p className="muted">
+        {t`Emoji of your own for everyone in this workspace: type :name: in a message or pick them in the emoji picker.`}
+      </p>
+      {canAdd ? (
+        <AddEmoji workspaceId={workspaceId} />
+      ) : (
+        policy.data && (
+          <p className="muted">{t`Only the workspace’s owners and admins can add custom emoji.`}</p>
+        )
+      )}
+      {isAdmin && policy.data && (
+        <label className="field">
+          <span>{t`Who can add custom emoji`}</span>
+          <select
+            value={policy.data}
+            disabled={changes.policy.isPending}
+            onChange={(e) => changes.policy.mutate(e.target.value as AddedBy)}
+          >
+            <option value="members">{t`Everyone but guests`}</option>
+            <option value="admins">{t`Only owners and admins`}</option>
+          </select>
+        </label>
+      )}
+      {error && <Notice tone="error">{cleanError(error)}</Notice>}
+      <section className="custom-emoji-section" aria-labelledby="custom-emoji-count">
+        <div className="custom-emoji-head">
+          <h3 id="custom-emoji-count">{plural(count, { one: '# emoji', other: '# emoji' })}</h3>
+          {count > 8 && (
+            <input
+              type="search"
+              className="custom-emoji-search"
+              aria-label={t`Search custom emoji`}
+              placeholder={t`Search custom emoji`}
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+            />
+          )}
+        </div>
+        {list.error && <Notice tone="error">{cleanError(list.error)}</Notice>}
+        {list.isPending && <p className="muted">{t`Loading custom emoji…`}</p>}
+        {list.data && count === 0 && (
+          <p className="muted">{t`This workspace has no custom emoji yet.`}</p>
+        )}
+        {shown.length === 0 && count > 0 && (
+          <p className="muted">{t`No custom emoji match “${query}”.`}</p>
+        )}
+        {shown.length > 0 && (
+          <ul className="custom-emoji-list" aria-label={t`Custom emoji`}>
+            {shown.map((e) => {
+              const name = `:${e.name}:`
+              const who = nameOf(e.createdBy)
+              const when = dateLabel(e.createdAt)
+              return (
+                <li key={e.id} className="custom-emoji-item">
+                  <img className="custom-emoji-image" src={e.url} alt={name} />
+                  <div className="custom-emoji-about">
+                    <strong dir="ltr">{name}</strong>
+                    {e.aliases.length > 0 && (
+                      <span className="muted" dir="ltr">
+                        {e.aliases.map((a) => `:${a}:`).join(' ')}
+                      </span>
+                    )}
+                    <span className="muted">{t`Added by ${who} on ${when}`}</span>
+                  </div>
+                  {(isAdmin || e.createdBy === me) && (
+                    <button
+                      type="button"
+                      className="button button-small"
+                      aria-label={t`Remove ${name}`}
+                      disabled={changes.remove.isPending}
+                      onClick={() => remove(e)}
+                    >
+                      {t`Remove`}
+                    </button>
+                  )}
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </section>
+    </Dialog>
+  )
+}
+
+/** The form that adds one: the image (previewed), its name and aliases. */
+function AddEmoji({ workspaceId }: { workspaceId: string }) {
+  const changes = useCustomEmojiChanges(workspaceId)
+  const [file, setFile] = useState<File | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [name, setName] = useState('')
+  const [aliases, setAliases] = useState('')
+  const [touched, setTouched] = useState(false)
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file])
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview])
+  const clean = cleanName(name)
+  const nameError =
+    touched && clean && !NAME.test(clean)
+      ? t`Use lowercase letters, digits, - and _ (at most 30).`
+      : null
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    setTouched(true)
+    if (!file || !NAME.test(clean)) return
+    changes.add.mutate(
+      { file, name: clean, aliases: parseAliases(aliases) },
+      {
+        onSuccess: () => {
+          setFile(null)
+          setName('')
+          setAliases('')
+          setTouched(false)
+        },
+      }
+    )
+  }
+
+  return (
+    <form
+      className="custom-emoji-add"
+      onSubmit={submit}
+      noValidate
+      aria-label={t`Add custom emoji`}
+    >
+      <h3>{t`Add custom emoji`}</h3>
+      <div className="custom-emoji-pick">
+        <span className="custom-emoji-preview" aria-hidden={!preview}>
+          {preview && <img src={preview} alt={t`Chosen image`} />}
+        </span>
+        <label className="button">
+          {file ? t`Choose another image` : t`Choose an image`}
+          <input
+            type="file"
+            accept={TYPES.join(',')}
+            className="visually-hidden"
+            onChange={(e) => {
+              const chosen = e.target.files?.[0]
+              e.target.value = ''
+              if (!chosen) return
+              const wrong = imageProblem(chosen)
+              setProblem(wrong)
+              if (wrong) return
+              setFile(chosen)
+              if (!name) setName(nameFromFile(chosen.name))
+            }}
+          />
+        </label>
+        <span className="muted">{t`PNG, GIF or WebP, at most 1 MB; shown square, up to 128 pixels.`}</span>
+      </div>
+      {problem && <Notice tone="error">{problem}</Notice>}
+      <Field
+        label={t`Name`}
+        hint={t`Type it between colons, as :partyparrot:.`}
+        placeholder="partyparrot"
+        dir="ltr"
+        value={name}
+        maxLength={32}
+        error={nameError}
+        onBlur={() => setTouched(true)}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <Field
+        label={t`Aliases (optional)`}
+        hint={t`Other names for it, separated by commas.`}
+        // eslint-disable-next-line lingui/no-unlocalized-strings -- emoji names, not words
+        placeholder="parrot-party, pp"
+        dir="ltr"
+        value={aliases}
+        onChange={(e) => setAliases(e.target.value)}
+      />
+      {changes.add.error && <Notice tone="error">{cleanError(changes.add.error)}</Notice>}
+      <button
+        type="submit"
+        className="button button-primary"
+        disabled={!file || !clean || changes.add.isPending}
+      >
+        {changes.add.isPending ? t`Adding…` : t`Add emoji`}
+      </button>
+    </form>
+  )
+}
