@@ -1,4 +1,4 @@
-// A message feature whose parts all come from a lazy chunk (moderation's, forwarding's): in the
+// A message feature whose parts all come from a lazy chunk (moderation's, forwarding's, pins'): in the
 // slot (slots/message.ts) it is a stub, so that nothing of the feature weighs on the first screen.
 // After the first screen the stub mounts the chunk's component as its overlay; the component hands
 // back the feature's parts (actions, markers, what shows above or below a message's text) through
@@ -11,7 +11,10 @@ import { NotLoaded } from '../ui/NotLoaded.tsx'
 import type { ExtensionScope, MessageExtension, MessageFeature } from '../slots/message.ts'
 
 /** What a lazy feature's component hands back to its stub. */
-export type SlotParts = Pick<MessageExtension, 'actions' | 'markers' | 'aboveBody' | 'belowBody'>
+export type SlotParts = Pick<
+  MessageExtension,
+  'actions' | 'markers' | 'aboveBody' | 'belowBody' | 'banner'
+>
 
 export interface SlotProps {
   scope: ExtensionScope

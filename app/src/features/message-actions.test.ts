@@ -5,7 +5,7 @@ import type { ChatMessage } from '../slots/message.ts'
 import { actionsFor } from './messages/actions.ts'
 import type { RowCapabilities } from './messages/actions.ts'
 import type { MessageExtension } from '../slots/message.ts'
-import { pinActions, pinMarkers } from './pins/message-extension.tsx'
+import { pinActions, pinMarkers } from './pins/PinsSlot.tsx'
 import { saveActions, savedMarkers } from './saved/message-extension.tsx'
 
 function message(extra: Partial<ChatMessage> = {}): ChatMessage {

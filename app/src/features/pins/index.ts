@@ -1,3 +1,3 @@
 // Pins reach the message screen through its extension slot: message-extension.tsx (its default
-// export), found by ../message-extensions.ts.
-export { usePinsExtension } from './message-extension.tsx'
+// export, a stub of PinsSlot.tsx), found by ../message-extensions.ts.
+export {}
