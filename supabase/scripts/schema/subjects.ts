@@ -55,6 +55,7 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'pins', words: ['pin', 'unpin', 'pinnable'] },
   { name: 'saved', words: ['saved', 'save', 'unsave', 'later'] },
   { name: 'scheduled', words: ['scheduled', 'schedule'] },
+  { name: 'sections', words: ['sidebar', 'section'] },
   { name: 'message-versions', words: ['version'] },
   { name: 'status', words: ['status', 'statuses'] },
   { name: 'reactions', words: ['reaction', 'emoji'] },
