@@ -62,14 +62,10 @@ export function Sidebar(props: Props) {
         </Suspense>
       )}
       {sections.map((s) => {
+        // A built-in section has no name of its own.
         const title =
-          s.kind === 'starred'
-            ? t`Starred`
-            : s.kind === 'channels'
-              ? t`Channels`
-              : s.kind === 'dms'
-                ? t`Direct messages`
-                : (s.name ?? '')
+          s.name ??
+          { starred: t`Starred`, channels: t`Channels`, dms: t`Direct messages` }[s.kind as 'dms']
         const add = s.kind === 'dms' ? props.onNewDm : s.kind === 'channels' && props.onCreate
         return (
           <section key={s.key} data-section={s.key}>

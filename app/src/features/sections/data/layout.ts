@@ -41,7 +41,6 @@ export function arrange<C extends { id: string }>(
       key: r.kind === 'custom' ? r.id : r.kind,
       position: r.kind === 'starred' ? -1e9 : r.position,
       channels: r.sidebar_placements
-        .slice()
         .sort((a, b) => a.position - b.position)
         .map((p) => byId.get(p.channel_id)!)
         .filter((c) => c && placed.add(c.id)),
