@@ -23,9 +23,11 @@ function headings(page: Page): Locator {
 }
 
 function link(scope: Page | Locator, name: string): Locator {
+  // A filter's inner locator is the page's, taken relative to each link.
+  const page = 'goto' in scope ? scope : scope.page()
   return scope
     .locator('.channel-link')
-    .filter({ has: scope.locator('.channel-name', { hasText: name }) })
+    .filter({ has: page.locator('.channel-name', { hasText: name }) })
 }
 
 test('my sections follow me to my other browser, live', async ({ browser }) => {
@@ -45,7 +47,7 @@ test('my sections follow me to my other browser, live', async ({ browser }) => {
   const other: Actor = { ...ana, context, page: await context.newPage() }
   await signIn(other)
   const b = other.page
-  await expect(b.getByRole('heading', { level: 2 })).toBeVisible()
+  await expect(b).not.toHaveURL(/sign-in/, { timeout: 30_000 })
   await b.goto(appUrl(new URL(workspaceUrl).pathname))
   await waitLive(b)
   await expect(headings(b)).toHaveText(['Channels', 'Direct messages'])
