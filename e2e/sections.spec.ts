@@ -91,6 +91,8 @@ test('my sections follow me to my other browser, live', async ({ browser }) => {
   })
 
   await test.step('collapsing is remembered, on the other browser too', async () => {
+    // (A collapsed section still shows the open channel.)
+    await link(a, 'general').click()
     await section(a, 'Projects').locator('.section-toggle').click()
     await expect(section(a, 'Projects').locator('.section-toggle')).toHaveAttribute(
       'aria-expanded',

@@ -43,27 +43,29 @@ export default function SidebarControls({ workspaceId, sections }: Props) {
     }
     // A channel's menu: a right click, the context-menu key, Shift+F10, or a long press (phones
     // whose browser sends no contextmenu for one: Safari on iOS).
-    let opened = 0
+    // When a long press last opened one: the contextmenu event the same press may send (Chrome on
+    // Android) opens nothing more, and its touchend follows no link.
+    let pressed = 0
     let timer: number | undefined
     const openFor = (target: EventTarget | null) => {
       const link = inList(target)?.closest<HTMLElement>('[data-channel-id]')
-      if (!link || Date.now() - opened < 1000) return !!link
-      opened = Date.now()
-      setMenu({ anchor: link, channelId: link.dataset.channelId, at: opened })
-      return true
+      if (link) setMenu({ anchor: link, channelId: link.dataset.channelId, at: performance.now() })
+      return !!link
     }
     const onContextMenu = (e: MouseEvent) => {
       window.clearTimeout(timer)
-      if (openFor(e.target)) e.preventDefault()
+      if (Date.now() - pressed < 1000) e.preventDefault()
+      else if (openFor(e.target)) e.preventDefault()
     }
     const onTouchStart = (e: TouchEvent) => {
       window.clearTimeout(timer)
-      timer = window.setTimeout(() => openFor(e.target), 550)
+      timer = window.setTimeout(() => {
+        if (openFor(e.target)) pressed = Date.now()
+      }, 550)
     }
     const onTouchEnd = (e: TouchEvent) => {
       window.clearTimeout(timer)
-      // The press that opened the menu does not also follow the link.
-      if (Date.now() - opened < 1000) e.preventDefault()
+      if (Date.now() - pressed < 1000) e.preventDefault()
     }
     const cancel = () => window.clearTimeout(timer)
     const listeners = [
