@@ -229,6 +229,15 @@ export default function SectionsMenu(props: SectionsMenuProps) {
               const run = chosen.current
               chosen.current = null
               run?.()
+              // A channel moved to another section is a new link there: the focus follows it.
+              const id = props.channelId
+              if (id)
+                setTimeout(() => {
+                  if (!anchor.isConnected)
+                    document
+                      .querySelector<HTMLElement>(`.sidebar-lists [data-channel-id="${id}"]`)
+                      ?.focus()
+                }, 50)
             }}
           >
             {items}
