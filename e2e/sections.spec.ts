@@ -110,6 +110,7 @@ test('my sections follow me to my other browser, live', async ({ browser }) => {
   })
 
   await test.step('renamed from its menu', async () => {
+    await section(a, 'Projects').locator('.sidebar-heading').hover()
     await section(a, 'Projects').getByRole('button', { name: 'Section options: Projects' }).click()
     await a.getByRole('menuitem', { name: 'Rename section…' }).click()
     const dialog = a.getByRole('dialog', { name: 'Rename section' })
@@ -153,6 +154,8 @@ test('my sections follow me to my other browser, live', async ({ browser }) => {
       .getByRole('menuitem', { name: 'Launches' })
       .click()
     await expect(link(section(b, 'Launches'), 'launch')).toBeVisible()
+    // Its "…" shows on hover.
+    await section(a, 'Launches').locator('.sidebar-heading').hover()
     await section(a, 'Launches').getByRole('button', { name: 'Section options: Launches' }).click()
     await a.getByRole('menuitem', { name: 'Delete section…' }).click()
     await answerConfirm(a, 'Delete')
