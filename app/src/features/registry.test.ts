@@ -23,6 +23,7 @@ describe('the features registry', () => {
     const known = [
       'Preferences',
       'Invite people',
+      'Create section…',
       'Workspace settings',
       'Members (7)',
       'Groups',
@@ -40,12 +41,18 @@ describe('the features registry', () => {
     expect(admin.every((label) => owner.includes(label) || label === 'Export my data')).toBe(true)
     expect(member).toEqual([
       'Preferences',
+      'Create section…',
       'Members (7)',
       'Groups',
       'Custom emoji',
       'Export my data',
     ])
-    expect(menuFor('guest')).toEqual(['Preferences', 'Members (7)', 'Export my data'])
+    expect(menuFor('guest')).toEqual([
+      'Preferences',
+      'Create section…',
+      'Members (7)',
+      'Export my data',
+    ])
     expect(admin).toContain('Reports')
     // Workspace settings: only to those who may change them (owners and admins).
     expect(admin).toContain('Workspace settings')

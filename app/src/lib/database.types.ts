@@ -2197,6 +2197,116 @@ export type Database = {
           },
         ]
       }
+      sidebar_placements: {
+        Row: {
+          channel_id: string
+          id: string
+          position: number
+          section_id: string
+          updated_at: string
+          user_id: string
+          workspace_id: string
+        }
+        Insert: {
+          channel_id: string
+          id?: string
+          position?: number
+          section_id: string
+          updated_at?: string
+          user_id: string
+          workspace_id: string
+        }
+        Update: {
+          channel_id?: string
+          id?: string
+          position?: number
+          section_id?: string
+          updated_at?: string
+          user_id?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "sidebar_placements_channel_id_fkey"
+            columns: ["channel_id"]
+            isOneToOne: false
+            referencedRelation: "channels"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "sidebar_placements_section_id_fkey"
+            columns: ["section_id"]
+            isOneToOne: false
+            referencedRelation: "sidebar_sections"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "sidebar_placements_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "sidebar_placements_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      sidebar_sections: {
+        Row: {
+          collapsed: boolean
+          created_at: string
+          id: string
+          kind: string
+          name: string | null
+          position: number
+          updated_at: string
+          user_id: string
+          workspace_id: string
+        }
+        Insert: {
+          collapsed?: boolean
+          created_at?: string
+          id?: string
+          kind?: string
+          name?: string | null
+          position?: number
+          updated_at?: string
+          user_id: string
+          workspace_id: string
+        }
+        Update: {
+          collapsed?: boolean
+          created_at?: string
+          id?: string
+          kind?: string
+          name?: string | null
+          position?: number
+          updated_at?: string
+          user_id?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "sidebar_sections_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "sidebar_sections_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       slash_command_responses: {
         Row: {
           body: string
@@ -3143,6 +3253,31 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      create_sidebar_section: {
+        Args: {
+          p_channel_id?: string
+          p_name: string
+          p_position?: number
+          p_workspace_id: string
+        }
+        Returns: {
+          collapsed: boolean
+          created_at: string
+          id: string
+          kind: string
+          name: string | null
+          position: number
+          updated_at: string
+          user_id: string
+          workspace_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "sidebar_sections"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       create_slash_command: {
         Args: {
           p_description?: string
@@ -3233,6 +3368,10 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      delete_sidebar_section: {
+        Args: { p_section: string; p_workspace_id: string }
+        Returns: boolean
       }
       delete_user_group: { Args: { p_group_id: string }; Returns: undefined }
       dismiss_export_notice: {
@@ -3626,6 +3765,10 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      place_in_sidebar: {
+        Args: { p_channel_id: string; p_position?: number; p_section: string }
+        Returns: boolean
       }
       poll_results: {
         Args: { p_message_ids: string[] }
@@ -4628,6 +4771,32 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "scheduled_messages"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      update_sidebar_section: {
+        Args: {
+          p_collapsed?: boolean
+          p_name?: string
+          p_position?: number
+          p_section: string
+          p_workspace_id: string
+        }
+        Returns: {
+          collapsed: boolean
+          created_at: string
+          id: string
+          kind: string
+          name: string | null
+          position: number
+          updated_at: string
+          user_id: string
+          workspace_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "sidebar_sections"
           isOneToOne: true
           isSetofReturn: false
         }

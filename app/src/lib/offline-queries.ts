@@ -1,8 +1,9 @@
 // The queries Chorus needs to open offline, kept per person (offline-cache.ts): my workspaces,
-// their members, my channels, channel rosters and profiles. Restored before the signed-in
-// screens first render, so they show what was last known while the network has not answered.
-// Restored queries are never taken as fresh: each fetches when a screen first uses it (a reload
-// within the 30 s staleTime would otherwise keep, say, a workspace that has since closed).
+// their members, my channels and sidebar sections, channel rosters and profiles. Restored before
+// the signed-in screens first render, so they show what was last known while the network has
+// not answered. Restored queries are never taken as fresh: each fetches when a screen first uses
+// it (a reload within the 30 s staleTime would otherwise keep, say, a workspace that has since
+// closed).
 import { dehydrate, hydrate } from '@tanstack/react-query'
 import type { DehydratedState, Query, QueryClient } from '@tanstack/react-query'
 import { deferredWrite } from './deferred-write.ts'
@@ -19,7 +20,8 @@ export function isShellQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean 
   // device's ~5 MB would not hold both at 20,000 people (2-3 MB each).
   if (root === 'channels')
     return b === 'list' || (a === 'members' && (query.state.data as unknown[]).length <= 1000)
-  return root === 'profiles'
+  // My sidebar's sections (features/sections), with the channels they arrange.
+  return root === 'profiles' || root === 'sections'
 }
 
 export function restoreQueries(client: QueryClient, userId: string): void {

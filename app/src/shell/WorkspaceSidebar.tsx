@@ -6,10 +6,7 @@ import { Suspense } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { lazyRetrying } from '../lib/lazy.ts'
 import { NotLoaded } from '../ui/NotLoaded.tsx'
-import { cleanError } from '../lib/clean-error.ts'
-import { navigate } from '../lib/router.ts'
 import { useRefreshHeld } from '../features/auth/index.ts'
-import { useLeaveWorkspace } from '../features/workspaces/index.ts'
 import { Sidebar } from '../features/channels/index.ts'
 import { ViewLink, workspaceViews } from '../features/workspace-views.tsx'
 import { Notice, Spinner } from '../ui/Notice.tsx'
@@ -37,7 +34,6 @@ export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
   const { workspaceId, workspaceName, channelId, view, data, onDialog, onNavigate } = props
   const { me, isAdmin, isOwner, isGuest, members, channels, channelList, online } = data
   const queryClient = useQueryClient()
-  const leave = useLeaveWorkspace(workspaceId)
   // The session's refresh waits for the server (refresh-hold.ts): what shows is last-known.
   const held = useRefreshHeld()
   return (
@@ -52,7 +48,7 @@ export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
               <WorkspaceMenu
                 close={close}
                 onDialog={onDialog}
-                onLeave={() => leave.mutate(undefined, { onSuccess: () => navigate('/') })}
+                workspaceId={workspaceId}
                 workspaceName={workspaceName}
                 memberCount={members.data?.length}
                 isAdmin={isAdmin}
@@ -63,7 +59,6 @@ export function WorkspaceSidebar(props: WorkspaceSidebarProps) {
           )}
         </MenuButton>
       </header>
-      {leave.error && <Notice tone="error">{cleanError(leave.error)}</Notice>}
       {isAdmin && (
         <button
           type="button"

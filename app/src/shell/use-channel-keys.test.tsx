@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, renderHook } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { Channel } from '../features/channels/index.ts'
 import { useChannelKeys } from './use-channel-keys.ts'
 
@@ -42,14 +43,21 @@ let composer: HTMLTextAreaElement
 
 function open(channelId: string) {
   window.history.replaceState(null, '', `/w/w/c/${channelId}`)
-  renderHook(() =>
-    useChannelKeys({
-      workspaceId: 'w',
-      channels,
-      me: 'me',
-      channelId,
-      composerRef: { current: composer },
-    })
+  renderHook(
+    () =>
+      useChannelKeys({
+        workspaceId: 'w',
+        channels,
+        me: 'me',
+        channelId,
+        composerRef: { current: composer },
+      }),
+    // The sections' query (none here: the default order).
+    {
+      wrapper: ({ children }) => (
+        <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
+      ),
+    }
   )
 }
 

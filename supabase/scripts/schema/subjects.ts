@@ -59,6 +59,7 @@ export const SUBJECTS: readonly Subject[] = [
   { name: 'scheduled', words: ['scheduled', 'schedule'] },
   { name: 'forwards', words: ['forward', 'forwards', 'forwarded'] },
   { name: 'posting', words: ['posting', 'poster'] },
+  { name: 'sections', words: ['sidebar', 'section'] },
   { name: 'message-versions', words: ['version'] },
   { name: 'status', words: ['status', 'statuses'] },
   { name: 'custom-emoji', words: ['custom'] },

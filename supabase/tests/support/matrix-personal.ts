@@ -45,6 +45,26 @@ const membersDraft = ({ sql, world }: MatrixContext) =>
     one(tx`select id from public.save_draft(${world.ch.plaza}, ${unique('draft')})`)
   )
 
+/** A section of member's in W holding plaza (as the sidebar's "New section…" makes it). */
+const membersSection = ({ sql, world }: MatrixContext) =>
+  asUser(sql, world.people.member, (tx) =>
+    one(tx`select id from public.create_sidebar_section(${world.ws}, ${unique('Projects')},
+      ${world.ch.plaza})`)
+  )
+
+/** member's placement of plaza in a section of hers. */
+const membersPlacement = async (ctx: MatrixContext) => {
+  await membersSection(ctx)
+  return one(ctx.sql`select id from public.sidebar_placements
+    where user_id = ${ctx.world.people.member.id} and channel_id = ${ctx.world.ch.plaza}`)
+}
+
+/** Nobody's placement of plaza (before each star: one per person and channel). */
+const plazaUnplaced = async ({ sql, world }: MatrixContext) => {
+  await sql`delete from public.sidebar_placements where channel_id = ${world.ch.plaza}`
+  return world.ch.plaza
+}
+
 /** Nobody's first steps hidden in W (before each insert: one per person). */
 const noDismissals = async ({ sql, world }: MatrixContext) => {
   await sql`delete from public.first_steps_dismissals where workspace_id = ${world.ws}`
@@ -99,6 +119,19 @@ export const PERSONAL_CASES: readonly MatrixCase[] = [
   { kind: 'row', table: 'public.activity_marks', what: 'read marks of your own', op: 'insert', allowed: [], values: ({ world }, a) => ({ id: randomUUID(), user_id: a?.id ?? randomUUID(), workspace_id: world.ws }) },
   { kind: 'row', table: 'public.activity_marks', what: "member's read marks", op: 'update', allowed: [], row: membersMarks, patch: () => ({ read_items: ['m:' + randomUUID()] }) },
   { kind: 'row', table: 'public.activity_marks', what: "member's read marks", op: 'delete', allowed: [], row: membersMarks },
+  // sidebar sections: their person's only, written only through the RPCs
+  { kind: 'row', table: 'public.sidebar_sections', what: "member's section", op: 'select', allowed: ['member'], row: membersSection },
+  { kind: 'row', table: 'public.sidebar_sections', what: 'a section of your own', op: 'insert', allowed: [], values: ({ world }, a) => ({ id: randomUUID(), user_id: a?.id ?? randomUUID(), workspace_id: world.ws, name: unique('sneaked') }) },
+  { kind: 'row', table: 'public.sidebar_sections', what: "member's section", op: 'update', allowed: [], row: membersSection, patch: () => ({ name: unique('renamed') }) },
+  { kind: 'row', table: 'public.sidebar_sections', what: "member's section", op: 'delete', allowed: [], row: membersSection },
+  { kind: 'row', table: 'public.sidebar_placements', what: "member's channel in a section", op: 'select', allowed: ['member'], row: membersPlacement },
+  { kind: 'row', table: 'public.sidebar_placements', what: 'a channel of your own in a section', op: 'insert', allowed: [], row: membersSection, values: ({ world }, a, section) => ({ id: randomUUID(), user_id: a?.id ?? randomUUID(), channel_id: world.ch.general, workspace_id: world.ws, section_id: section }) },
+  { kind: 'row', table: 'public.sidebar_placements', what: "member's channel in a section", op: 'update', allowed: [], row: membersPlacement, patch: () => ({ position: Math.random() }) },
+  { kind: 'row', table: 'public.sidebar_placements', what: "member's channel in a section", op: 'delete', allowed: [], row: membersPlacement },
+  { kind: 'call', table: 'public.create_sidebar_section', what: 'a section of your own in W', op: 'call', allowed: inPlaza, refusals: ['22023'], row: async (ctx) => `${ctx.world.ws}|${unique('Section')}`, args: (key) => ({ p_workspace_id: key.split('|')[0], p_name: key.split('|')[1] }), done: async (sql, key) => (await sql`select 1 from public.sidebar_sections where name = ${key.split('|')[1]!}`).length === 1 },
+  { kind: 'call', table: 'public.update_sidebar_section', what: "member's section renamed", op: 'call', allowed: ['member'], refusals: ['22023'], row: async (ctx) => `${ctx.world.ws} ${await membersSection(ctx)} ${unique('Renamed')}`, args: (key) => ({ p_workspace_id: key.split(' ')[0], p_section: key.split(' ')[1], p_name: key.split(' ').slice(2).join(' ') }), done: async (sql, key) => (await sql`select 1 from public.sidebar_sections where id = ${key.split(' ')[1]!} and name = ${key.split(' ').slice(2).join(' ')}`).length === 1 },
+  { kind: 'call', table: 'public.delete_sidebar_section', what: "member's section deleted", op: 'call', allowed: ['member'], refusals: ['22023'], row: async (ctx) => `${ctx.world.ws} ${await membersSection(ctx)}`, args: (key) => ({ p_workspace_id: key.split(' ')[0], p_section: key.split(' ')[1] }), done: async (sql, key) => (await sql`select 1 from public.sidebar_sections where id = ${key.split(' ')[1]!}`).length === 0 },
+  { kind: 'call', table: 'public.place_in_sidebar', what: 'plaza starred', op: 'call', allowed: inPlaza, refusals: ['22023'], row: plazaUnplaced, args: (key) => ({ p_channel_id: key, p_section: 'starred' }), done: async (sql, key) => (await sql`select 1 from public.sidebar_placements where channel_id = ${key}`).length === 1 },
   // scheduled messages (send later): their author's only, written only through the RPCs
   { kind: 'row', table: 'public.scheduled_messages', what: "member's scheduled message", op: 'select', allowed: ['member'], row: membersScheduled },
   { kind: 'row', table: 'public.scheduled_messages', what: 'a scheduled message of your own', op: 'insert', allowed: [], values: ({ world }, a) => ({ id: randomUUID(), user_id: a?.id ?? randomUUID(), workspace_id: world.ws, channel_id: world.ch.plaza, body: 'sneaked in', send_at: new Date(Date.now() + 3600_000).toISOString() }) },

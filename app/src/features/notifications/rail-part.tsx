@@ -1,21 +1,20 @@
 // The notifications' part of the rail (slots/rail.ts): each workspace's badge (its red count of
 // mentions and direct messages, or a dot for other unread; muted channels neither), their total in
 // the title and on the favicon, and the browser notifier for all my workspaces (one tab per person
-// raises them); the title's badge and the notifier load once the first screen is shown.
+// raises them); the title's badge and the notifier (components/RailNotifier.tsx: their options
+// made from my settings) load once the first screen is shown.
 import { Suspense, useEffect, useMemo } from 'react'
-import { channelLabel, useChannelsQuery } from '../channels/index.ts'
+import { useChannelsQuery } from '../channels/index.ts'
 import { useAfterFirstScreen } from '../../lib/first-screen.ts'
-import { useRoute } from '../../lib/router.ts'
+import { lazyRetrying, Nothing } from '../../lib/lazy.ts'
 import type { RailPart, RailPartProps } from '../../slots/rail.ts'
 import { badgeOf, sumBadges } from './rules.ts'
 import type { Badge } from './rules.ts'
 import { useWorkspaceBadges } from './data/badges-query.ts'
-import { useNotificationSettings } from './data/settings.ts'
-import { BrowserNotifier, TitleBadge } from './components/lazy-browser-notifier.ts'
 import './components/badges.css'
-import type { BrowserNotifierOptions } from './components/use-browser-notifications.ts'
 
-const NO_DND = { enabled: false, start: '22:00', end: '08:00', timeZone: 'UTC', snoozeUntil: null }
+// The notifier's options and the title's badge: once the first screen is shown.
+const RailNotifier = lazyRetrying(() => import('./components/RailNotifier.tsx'), Nothing)
 
 function Notifications({ workspaces, activeId, me, onBadges }: RailPartProps) {
   // The other workspaces' badges (none to fetch, nor to poll, with only one workspace).
@@ -36,35 +35,17 @@ function Notifications({ workspaces, activeId, me, onBadges }: RailPartProps) {
   useEffect(() => onBadges(badges), [badges, onBadges])
   const total = sumBadges(badges.values()).count
 
-  const route = useRoute()
-  const settings = useNotificationSettings(activeId).data
-  const afterFirstScreen = useAfterFirstScreen()
-  if (!afterFirstScreen) return null
-  const notifier: BrowserNotifierOptions = {
-    workspaceId: activeId,
-    workspaces,
-    me,
-    channels: settings
-      ? channels?.map((c) => ({
-          id: c.id,
-          kind: c.kind,
-          label: channelLabel(c, me),
-          lastSeq: c.lastSeq,
-          lastReadSeq: c.lastReadSeq,
-          muted: !!c.muted,
-          level: c.notifyLevel ?? null,
-        }))
-      : undefined,
-    activeChannelId: route.name === 'workspace' ? route.channelId : null,
-    defaultLevel: settings?.defaultLevel ?? 'mentions',
-    dnd: settings?.dnd ?? NO_DND,
-  }
-  return (
+  return useAfterFirstScreen() ? (
     <Suspense fallback={null}>
-      <TitleBadge total={total} />
-      <BrowserNotifier {...notifier} />
+      <RailNotifier
+        workspaces={workspaces}
+        activeId={activeId}
+        me={me}
+        channels={channels}
+        total={total}
+      />
     </Suspense>
-  )
+  ) : null
 }
 
 const part: RailPart = { Part: Notifications }

@@ -8,6 +8,8 @@ import { useAfterFirstScreen } from '../../../lib/first-screen.ts'
 import { badgeOf, NotificationPrompt } from '../../notifications/index.ts'
 import { Link } from '../../../ui/Link.tsx'
 import { PersonParts } from '../../person-parts.tsx'
+import { arrange, loadSectionControls, shownIn, useSectionRows } from '../../sections/index.ts'
+import { lazyRetrying, Nothing } from '../../../lib/lazy.ts'
 import { sidebarSections } from '../data/sidebar-order.ts'
 import { channelLabel } from '../data/types.ts'
 import type { Channel } from '../data/types.ts'
@@ -43,71 +45,90 @@ interface Props {
   loaded?: boolean
 }
 
+// What makes the sections act (collapse, their menus, a channel's): once the first screen is shown.
+const SectionControls = lazyRetrying(loadSectionControls, Nothing)
+
 export function Sidebar(props: Props) {
-  const { channels, activeId, me } = props
+  const { channels, activeId, me, workspaceId } = props
   const { rooms, dms } = sidebarSections(channels, me)
+  const sections = arrange(rooms, dms, useSectionRows(workspaceId).data)
   const afterFirstScreen = useAfterFirstScreen()
-  const drawnRooms = firstLinks(rooms, activeId, afterFirstScreen)
-  const drawnDms = firstLinks(dms, activeId, afterFirstScreen)
   return (
     <nav className="sidebar-lists" aria-label={t`Channels and direct messages`}>
       {afterFirstScreen && (
         <Suspense fallback={null}>
           <NotificationPrompt />
+          <SectionControls workspaceId={workspaceId} sections={sections} />
         </Suspense>
       )}
-      <section>
-        <header className="sidebar-heading">
-          <h2>{t`Channels`}</h2>
-          {props.onCreate && (
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t`Create a channel`}
-              onClick={props.onCreate}
-            >
-              +
-            </button>
-          )}
-        </header>
-        <ul>
-          {drawnRooms.map((c) => (
-            <ChannelLink key={c.id} {...props} channel={c} active={c.id === activeId} />
-          ))}
-        </ul>
-        {props.onBrowse && (
-          <button type="button" className="link-button sidebar-more" onClick={props.onBrowse}>
-            {t`Browse channels`}
-          </button>
-        )}
-        <button type="button" className="link-button sidebar-more" onClick={props.onPreferences}>
-          {t`Notifications`}
-        </button>
-      </section>
-      <section>
-        <header className="sidebar-heading">
-          <h2>{t`Direct messages`}</h2>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t`New direct message`}
-            onClick={props.onNewDm}
-          >
-            +
-          </button>
-        </header>
-        {dms.length === 0 && props.loaded !== false ? (
-          <p className="muted sidebar-empty">
-            {t`No conversations yet. Press + to message someone.`}
-          </p>
-        ) : (
-          <ul>
-            {drawnDms.map((c) => (
-              <ChannelLink key={c.id} {...props} channel={c} active={c.id === activeId} />
-            ))}
-          </ul>
-        )}
-      </section>
+      {sections.map((s) => {
+        // A built-in section has no name of its own.
+        const title =
+          s.name ??
+          { starred: t`Starred`, channels: t`Channels`, dms: t`Direct messages` }[s.kind as 'dms']
+        const add = s.kind === 'dms' ? props.onNewDm : s.kind === 'channels' && props.onCreate
+        return (
+          <section key={s.key} data-section={s.key}>
+            <header className="sidebar-heading">
+              <h2>
+                <button type="button" className="section-toggle" aria-expanded={!s.collapsed}>
+                  <Icon name="chevron-down" size={14} />
+                  <bdi>{title}</bdi>
+                </button>
+              </h2>
+              <button
+                type="button"
+                className="icon-button section-more"
+                aria-label={t`Section options: ${title}`}
+                aria-haspopup="menu"
+              >
+                <Icon name="ellipsis" size={16} />
+              </button>
+              {add && (
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={s.kind === 'dms' ? t`New direct message` : t`Create a channel`}
+                  onClick={add}
+                >
+                  +
+                </button>
+              )}
+            </header>
+            {s.kind === 'dms' && !dms.length && props.loaded !== false ? (
+              <p className="muted sidebar-empty">
+                {t`No conversations yet. Press + to message someone.`}
+              </p>
+            ) : (
+              <ul>
+                {firstLinks(shownIn(s, activeId), activeId, afterFirstScreen).map((c) => (
+                  <ChannelLink key={c.id} {...props} channel={c} active={c.id === activeId} />
+                ))}
+              </ul>
+            )}
+            {s.kind === 'channels' && !s.collapsed && (
+              <>
+                {props.onBrowse && (
+                  <button
+                    type="button"
+                    className="link-button sidebar-more"
+                    onClick={props.onBrowse}
+                  >
+                    {t`Browse channels`}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="link-button sidebar-more"
+                  onClick={props.onPreferences}
+                >
+                  {t`Notifications`}
+                </button>
+              </>
+            )}
+          </section>
+        )
+      })}
     </nav>
   )
 }

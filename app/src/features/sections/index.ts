@@ -1,0 +1,12 @@
+// Sidebar sections (issue 71, item 3): my own sections of a workspace's sidebar, Starred built in,
+// kept on my account (sidebar_sections, sidebar_placements). The channels' Sidebar draws them from
+// what this exports (first-screen code: the query and the arranging); what makes them act
+// (components/SidebarControls.tsx: collapsing, the menus and their dialogs) is a chunk it loads
+// once the first screen is shown; live-part.tsx keeps them fresh from my user topic; feature.ts
+// puts "Create section…" in the workspace menu.
+export { arrange, shownIn, useSectionRows } from './data/layout.ts'
+export type { Section, SectionRow } from './data/layout.ts'
+export type { MenuChannel, SectionsMenuProps } from './data/menu-types.ts'
+
+/** What makes the sidebar's sections act: collapsing, their menus and dialogs (a lazy chunk). */
+export const loadSectionControls = () => import('./components/SidebarControls.tsx')

@@ -1,0 +1,31 @@
+// My sections kept fresh while a workspace is open (slots/live.ts, once the first screen is
+// shown): a change of mine on another device reaches my user topic (sidebar_sections,
+// sidebar_placements) and the layout is read again; so after a reconnect, when changes may have
+// been missed.
+import { useEffect } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { liveTopic, subscribeLive } from '../../lib/live.ts'
+import type { LivePart, LivePartProps } from '../../slots/live.ts'
+import { sectionKeys } from './data/layout.ts'
+
+function SectionsLive({ me, workspaceId }: LivePartProps) {
+  const client = useQueryClient()
+  useEffect(() => {
+    if (!me) return
+    const refresh = () => void client.invalidateQueries({ queryKey: sectionKeys.all })
+    let joinedBefore = false
+    return subscribeLive(liveTopic.user(me), {
+      onChange: (change) => {
+        if (change.table === 'sidebar_sections' || change.table === 'sidebar_placements') refresh()
+      },
+      onJoined: (joined) => {
+        if (joined && joinedBefore) refresh()
+        joinedBefore ||= joined
+      },
+    })
+  }, [me, workspaceId, client])
+  return null
+}
+
+const part: LivePart = { Live: SectionsLive }
+export default part
