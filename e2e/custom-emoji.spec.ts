@@ -2,6 +2,7 @@
 // the Custom emoji screen; without a reload Bo uses it in a message and as a reaction from the
 // picker's section named as the workspace, and Ana sees both as its image. Ana removes it: on
 // both screens, live, the message and the reaction show :partyparrot: as text.
+import { chooseFile } from './support/controls.ts'
 import sharp from 'sharp'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/test.ts'
@@ -57,7 +58,7 @@ test('a custom emoji is added, used live in a message and a reaction, and remove
   await test.step('Ana adds :partyparrot: on the Custom emoji screen', async () => {
     const dialog = await openCustomEmoji(ana.page)
     await expect(dialog.getByText('This workspace has no custom emoji yet.')).toBeVisible()
-    await dialog.getByLabel('Choose an image').setInputFiles({
+    await chooseFile(dialog.getByRole('button', { name: 'Choose an image' }), {
       name: 'partyparrot.gif',
       mimeType: 'image/gif',
       buffer: await parrotGif(),

@@ -9,8 +9,10 @@ import { cleanError } from '../../../lib/clean-error.ts'
 import { dateLabel } from '../../../lib/date-formats.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Field } from '../../../ui/Field.tsx'
+import { FileButton } from '../../../ui/FileButton.tsx'
 import { Notice } from '../../../ui/Notice.tsx'
 import { confirmed } from '../../../ui/layers.ts'
+import { Select } from '../../../ui/Select.tsx'
 import type { Member, Role } from '../../workspaces/index.ts'
 import {
   MAX_BYTES,
@@ -83,17 +85,16 @@ export default function CustomEmojiDialog(props: Props) {
         )
       )}
       {isAdmin && policy.data && (
-        <label className="field">
-          <span>{t`Who can add custom emoji`}</span>
-          <select
-            value={policy.data}
-            disabled={changes.policy.isPending}
-            onChange={(e) => changes.policy.mutate(e.target.value as AddedBy)}
-          >
-            <option value="members">{t`Everyone but guests`}</option>
-            <option value="admins">{t`Only owners and admins`}</option>
-          </select>
-        </label>
+        <Select
+          label={t`Who can add custom emoji`}
+          value={policy.data}
+          disabled={changes.policy.isPending}
+          options={[
+            { value: 'members', label: t`Everyone but guests` },
+            { value: 'admins', label: t`Only owners and admins` },
+          ]}
+          onValueChange={(v: AddedBy) => changes.policy.mutate(v)}
+        />
       )}
       {error && <Notice tone="error">{cleanError(error)}</Notice>}
       <section className="custom-emoji-section" aria-labelledby="custom-emoji-count">
@@ -202,24 +203,20 @@ function AddEmoji({ workspaceId }: { workspaceId: string }) {
         <span className="custom-emoji-preview" aria-hidden={!preview}>
           {preview && <img src={preview} alt={t`Chosen image`} />}
         </span>
-        <label className="button">
-          {file ? t`Choose another image` : t`Choose an image`}
-          <input
-            type="file"
-            accept={TYPES.join(',')}
-            className="visually-hidden"
-            onChange={(e) => {
-              const chosen = e.target.files?.[0]
-              e.target.value = ''
-              if (!chosen) return
-              const wrong = imageProblem(chosen)
-              setProblem(wrong)
-              if (wrong) return
-              setFile(chosen)
-              if (!name) setName(nameFromFile(chosen.name))
-            }}
-          />
-        </label>
+        <FileButton
+          label={t`Choose an image`}
+          changeLabel={t`Choose another image`}
+          accept={TYPES.join(',')}
+          file={file}
+          onChange={(chosen) => {
+            if (!chosen) return setFile(null)
+            const wrong = imageProblem(chosen)
+            setProblem(wrong)
+            if (wrong) return
+            setFile(chosen)
+            if (!name) setName(nameFromFile(chosen.name))
+          }}
+        />
         <span className="muted">{t`PNG, GIF or WebP, at most 1 MB; shown square, up to 128 pixels.`}</span>
       </div>
       {problem && <Notice tone="error">{problem}</Notice>}

@@ -27,7 +27,6 @@ import {
   useComposerNames,
 } from '../../composer-parts.ts'
 import { useAfterFirstScreen } from '../../../lib/first-screen.ts'
-import { lazyRetrying, Nothing } from '../../../lib/lazy.ts'
 import { ComposerTools } from '../format/index.ts'
 import type { ToolsHandle } from '../format/index.ts'
 import './composer.css'
