@@ -103,6 +103,7 @@ describe('bucket rules', () => {
     expect(await t.stack.sql`select id from storage.buckets order by id`).toEqual([
       { id: 'attachments' },
       { id: 'avatars' },
+      { id: 'custom-emoji' },
       { id: 'exports' },
       { id: 'imports' },
       { id: 'link-previews' },

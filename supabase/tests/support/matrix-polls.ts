@@ -21,6 +21,9 @@ const pollMessage =
   (author: (w: World) => Person, channel: (w: World) => string, anonymous = false) =>
   async ({ sql, world }: Ctx): Promise<string> => {
     const id = randomUUID()
+    // Its author may post: moderation's case may have left member2 suspended.
+    await sql`update public.workspace_members set suspended_at = null
+      where user_id = ${author(world).id} and suspended_at is not null`
     await asUser(
       sql,
       author(world),

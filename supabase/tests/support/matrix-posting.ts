@@ -10,15 +10,35 @@ import type { World } from './world.ts'
 const inPlaza = ['owner', 'admin', 'member', 'guest'] as const
 const inQuiet = ['owner', 'member'] as const
 
-/** The channel's setting ("listed", no replies), made as the superuser; returns its id. */
+/**
+ * A channel of its own, as plaza (public, plaza's people) or quiet (private, the owner and the
+ * member) are, so that a setting a case makes closes no channel the other cases post in.
+ */
+const channelLike = async (
+  { sql, world }: MatrixContext,
+  kind: 'public' | 'private'
+): Promise<string> => {
+  const { owner, admin, member, guest } = world.people
+  const people =
+    kind === 'public' ? [owner.id, admin.id, member.id, guest.id] : [owner.id, member.id]
+  const [channel] = await sql<{ id: string }[]>`
+    insert into public.channels (workspace_id, kind, name, created_by)
+    values (${world.ws}, ${kind}, ${'posting-' + randomUUID().slice(0, 8)}, ${owner.id})
+    returning id::text`
+  await sql`
+    insert into public.channel_members (channel_id, workspace_id, user_id)
+    select ${channel!.id}, ${world.ws}, unnest(${people}::uuid[])`
+  return channel!.id
+}
+
+/** A setting ("listed", no replies) of a channel like plaza or quiet, made as the superuser. */
 const settingOf =
-  (channel: (w: World) => string) =>
-  async ({ sql, world }: MatrixContext): Promise<string> => {
-    const [row] = await sql<{ id: string }[]>`
+  (kind: 'public' | 'private') =>
+  async (context: MatrixContext): Promise<string> => {
+    const channel = await channelLike(context, kind)
+    const [row] = await context.sql<{ id: string }[]>`
       insert into public.channel_posting (channel_id, workspace_id, who, replies)
-      select c.id, c.workspace_id, 'listed', false from public.channels c
-      where c.id = ${channel(world)}
-      on conflict (channel_id) do update set who = 'listed'
+      select c.id, c.workspace_id, 'listed', false from public.channels c where c.id = ${channel}
       returning id::text`
     return row!.id
   }
@@ -36,26 +56,31 @@ const posterIn =
     return row!.id
   }
 
-let asked = false
-const flip = () => (asked = !asked)
+/** When the last call was asked: a call that changed the setting wrote it after then. */
+let askedAt = new Date()
+const ask = () => {
+  askedAt = new Date()
+  return 'admins'
+}
 
-const whoIn = async (sql: Sql | TransactionSql, channel: string) =>
+const changedSince = async (sql: Sql | TransactionSql, channel: string) =>
   (
-    await sql<{ replies: boolean }[]>`
-      select replies from public.channel_posting where channel_id = ${channel}`
-  )[0]
+    await sql<{ changed: boolean }[]>`
+      select updated_at >= ${askedAt} as changed from public.channel_posting
+      where channel_id = ${channel}`
+  )[0]?.changed === true
 
 // prettier-ignore
 export const POSTING_CASES = [
-  { kind: 'row' as const, table: 'public.channel_posting', what: "a public channel's setting", op: 'select' as const, allowed: inPlaza, row: settingOf((w) => w.ch.plaza) },
-  { kind: 'row' as const, table: 'public.channel_posting', what: "a private channel's setting (the admin is not in it)", op: 'select' as const, allowed: inQuiet, row: settingOf((w) => w.ch.quiet) },
+  { kind: 'row' as const, table: 'public.channel_posting', what: "a public channel's setting", op: 'select' as const, allowed: inPlaza, row: settingOf('public') },
+  { kind: 'row' as const, table: 'public.channel_posting', what: "a private channel's setting (the admin is not in it)", op: 'select' as const, allowed: inQuiet, row: settingOf('private') },
   { kind: 'row' as const, table: 'public.channel_posting', what: 'a forged setting', op: 'insert' as const, allowed: [] as const, values: ({ world }: MatrixContext) => ({ id: randomUUID(), channel_id: world.ch.second, workspace_id: world.ws, who: 'admins' }) },
-  { kind: 'row' as const, table: 'public.channel_posting', what: "a channel's setting", op: 'update' as const, allowed: [] as const, row: settingOf((w) => w.ch.plaza), patch: () => ({ updated_at: new Date(Date.now() - Math.floor(Math.random() * 3600_000)).toISOString() }), changed: (after: Record<string, unknown>, patch: Record<string, unknown>) => new Date(after.updated_at as string).getTime() === new Date(patch.updated_at as string).getTime() },
-  { kind: 'row' as const, table: 'public.channel_posting', what: "a channel's setting", op: 'delete' as const, allowed: [] as const, row: settingOf((w) => w.ch.plaza) },
+  { kind: 'row' as const, table: 'public.channel_posting', what: "a channel's setting", op: 'update' as const, allowed: [] as const, row: settingOf('public'), patch: () => ({ updated_at: new Date(Date.now() - Math.floor(Math.random() * 3600_000)).toISOString() }), changed: (after: Record<string, unknown>, patch: Record<string, unknown>) => new Date(after.updated_at as string).getTime() === new Date(patch.updated_at as string).getTime() },
+  { kind: 'row' as const, table: 'public.channel_posting', what: "a channel's setting", op: 'delete' as const, allowed: [] as const, row: settingOf('public') },
   { kind: 'row' as const, table: 'public.channel_posters', what: "a public channel's listed person", op: 'select' as const, allowed: inPlaza, row: posterIn((w) => w.ch.plaza) },
   { kind: 'row' as const, table: 'public.channel_posters', what: "a private channel's listed person", op: 'select' as const, allowed: inQuiet, row: posterIn((w) => w.ch.quiet) },
   { kind: 'row' as const, table: 'public.channel_posters', what: 'a forged listed person', op: 'insert' as const, allowed: [] as const, values: ({ world }: MatrixContext, actor: { id: string } | null) => ({ id: randomUUID(), channel_id: world.ch.plaza, workspace_id: world.ws, user_id: actor?.id ?? world.people.member.id }) },
   { kind: 'row' as const, table: 'public.channel_posters', what: "a channel's listed person", op: 'update' as const, allowed: [] as const, row: posterIn((w) => w.ch.plaza), patch: () => ({ created_at: new Date(Date.now() - Math.floor(Math.random() * 3600_000)).toISOString() }), changed: (after: Record<string, unknown>, patch: Record<string, unknown>) => new Date(after.created_at as string).getTime() === new Date(patch.created_at as string).getTime() },
   { kind: 'row' as const, table: 'public.channel_posters', what: "a channel's listed person", op: 'delete' as const, allowed: [] as const, row: posterIn((w) => w.ch.plaza) },
-  { kind: 'call' as const, table: 'public.set_channel_posting', what: "plaza's setting changed (made by the owner)", op: 'call' as const, allowed: ['owner', 'admin'] as const, row: async ({ world }: MatrixContext) => world.ch.plaza, args: (key: string) => ({ p_channel_id: key, p_who: 'admins', p_replies: flip() }), done: async (sql: Sql | TransactionSql, key: string) => (await whoIn(sql, key))?.replies === asked, refusals: ['22023'] },
+  { kind: 'call' as const, table: 'public.set_channel_posting', what: "a public channel's setting changed (made by the owner)", op: 'call' as const, allowed: ['owner', 'admin'] as const, row: (context: MatrixContext) => channelLike(context, 'public'), args: (key: string) => ({ p_channel_id: key, p_who: ask(), p_replies: true }), done: changedSince, refusals: ['22023'] },
 ]

@@ -42,6 +42,18 @@ export function storageChecks(t: StorageWorld): StorageCheck[] {
     return { path: name }
   }
 
+  /** A file of the owner's in quiet (private), forwarded by her into general: its path. */
+  const forwardedFile = async () => {
+    const sent = await sentFile(p().owner, t.world.ch.quiet)
+    await asUser(
+      t.stack.sql,
+      p().owner,
+      (tx) =>
+        tx`select public.forward_message(${randomUUID()}, ${sent.message}, ${t.world.ch.general}, '')`
+    )
+    return sent
+  }
+
   return [
     {
       matrixCase: 'storage.objects select: a file in a public channel',
@@ -248,6 +260,10 @@ export function storageChecks(t: StorageWorld): StorageCheck[] {
     {
       matrixCase: "storage.objects select: member's personal export's zip",
       act: readFile(() => exportZip('personal', p().member), 'exports'),
+    },
+    {
+      matrixCase: 'storage.objects select: a private file forwarded into general',
+      act: readFile(forwardedFile),
     },
     {
       matrixCase: 'storage.objects select: a custom emoji image',
