@@ -31,7 +31,6 @@ interface Props {
   /** Offer "Clear" (a filter's "any date"); the button then reads `placeholder`. */
   clearable?: boolean
   placeholder?: string
-  required?: boolean
 }
 
 /** "YYYY-MM-DD" as a Date at that day's midnight here (the calendar's days are local), or null. */
@@ -69,7 +68,6 @@ export function DateField(props: Props) {
           id={id}
           ref={(el) => setHost(el?.closest('dialog') ?? null)}
           className="select-trigger date-trigger"
-          aria-required={props.required || undefined}
           data-empty={selected ? undefined : ''}
         >
           <span className="select-value">{shown}</span>

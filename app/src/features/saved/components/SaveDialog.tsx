@@ -66,7 +66,6 @@ export default function SaveDialog({ messageId, saved, onClose }: Props) {
           <div className="save-when">
             <DateField
               label={t`Date`}
-              required
               min={today}
               value={when.date}
               onChange={(date) => setWhen({ ...when, date })}

@@ -58,7 +58,6 @@ export default function TimeDialog(props: TimeDialogProps) {
         <div className="scheduled-time-fields">
           <DateField
             label={t`Date`}
-            required
             min={today}
             max={last}
             value={value.date}
