@@ -73,7 +73,7 @@ export function Sidebar(props: Props) {
               <h2>
                 <button type="button" className="section-toggle" aria-expanded={!s.collapsed}>
                   <Icon name="chevron-down" size={14} />
-                  <bdi>{title}</bdi>
+                  <bdi title={title}>{title}</bdi>
                 </button>
               </h2>
               <button
