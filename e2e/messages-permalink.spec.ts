@@ -60,7 +60,7 @@ test('a message opened from search or its link is the live channel, down to the 
 
   let permalink = ''
   await test.step('Ana opens it from search: the live channel there, highlighted', async () => {
-    await page.keyboard.press('Control+g')
+    await page.getByRole('button', { name: /^Search / }).click()
     const dialog = page.getByRole('dialog', { name: /^Search / })
     const input = dialog.getByRole('combobox', { name: 'Search messages' })
     await input.fill('needle')
