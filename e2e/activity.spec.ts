@@ -97,6 +97,7 @@ test('Activity and All unreads: what happened while I looked elsewhere, live', a
   })
 
   await test.step('the quick switcher opens them by name', async () => {
+    await expect(a.locator('html[data-search-keys]')).toBeAttached()
     await a.keyboard.press('Control+k')
     await a.getByRole('combobox', { name: 'Channel, conversation or person' }).fill('unreads')
     await a.keyboard.press('Enter')

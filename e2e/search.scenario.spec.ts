@@ -45,6 +45,7 @@ test('search, filter, jump to a result in context, and open its link after signi
 
   let permalink = ''
   await test.step('a partial, unaccented word finds the message, matches marked', async () => {
+    await expect(page.locator('html[data-search-keys]')).toBeAttached()
     await page.keyboard.press('Control+g')
     const dialog = page.getByRole('dialog', { name: /^Search / })
     const input = dialog.getByRole('combobox', { name: 'Search messages' })
@@ -109,6 +110,7 @@ test('search, filter, jump to a result in context, and open its link after signi
   })
 
   await test.step('the quick switcher finds the channel by part of its name', async () => {
+    await expect(page.locator('html[data-search-keys]')).toBeAttached()
     await page.keyboard.press('Control+k')
     const dialog = page.getByRole('dialog', { name: 'Jump to…' })
     await dialog.getByRole('combobox').fill('ENER')

@@ -38,6 +38,7 @@ test('quick reactions over the next row, one Escape to close search, deleted mes
   })
 
   await test.step('one Escape closes the search, with text in it', async () => {
+    await expect(page.locator('html[data-search-keys]')).toBeAttached()
     await page.keyboard.press('Control+g')
     const dialog = page.getByRole('dialog', { name: /^Search / })
     const input = dialog.getByRole('combobox', { name: 'Search messages' })

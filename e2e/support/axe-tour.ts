@@ -143,6 +143,7 @@ export async function tour(place: TourPlace): Promise<void> {
   await audit.checkThemes(page, at('image viewer'))
   await page.keyboard.press('Escape')
 
+  await expect(page.locator('html[data-search-keys]')).toBeAttached()
   await page.keyboard.press('Control+g')
   const search = page.getByRole('dialog', {
     name: say('Search {workspaceName}', { workspaceName: workspace }),
@@ -163,6 +164,7 @@ export async function tour(place: TourPlace): Promise<void> {
   await box.press('Escape')
   await box.fill('')
 
+  await expect(page.locator('html[data-search-keys]')).toBeAttached()
   await page.keyboard.press('Control+k')
   const jump = page.getByRole('dialog', { name: say('Jump to…') })
   await jump.getByRole('combobox').fill('gen')

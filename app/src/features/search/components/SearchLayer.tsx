@@ -48,7 +48,12 @@ export default function SearchLayer({ channelId, open, setOpen, ...context }: Pr
       }
     }
     window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
+    // Said on the page, so that whoever drives it (a test) knows the keys are there.
+    document.documentElement.dataset.searchKeys = ''
+    return () => {
+      window.removeEventListener('keydown', onKey)
+      delete document.documentElement.dataset.searchKeys
+    }
   }, [setOpen])
 
   useEffect(() => {
