@@ -30,6 +30,31 @@ describe('the query client', () => {
     expect(client.defaultQueryOptions(first).queryFn).toBe(first.queryFn)
   })
 
+  it('reads again after an invalidation that comes while the first answer is on its way', async () => {
+    const client = makeQueryClient()
+    // The first answer is read, then the change is committed and its event invalidates the query
+    // before that answer arrives: TanStack alone would hand the invalidation that stale answer.
+    let server = 'everyone'
+    const answers: (() => void)[] = []
+    const queryFn = vi.fn(async () => {
+      const read = server
+      await new Promise<void>((resolve) => answers.push(resolve))
+      return read
+    })
+    const observer = new QueryObserver(client, { queryKey: ['who'], queryFn, staleTime: 60_000 })
+    const unsubscribe = observer.subscribe(() => {})
+    await vi.waitFor(() => expect(answers).toHaveLength(1))
+    server = 'admins'
+    const invalidated = client.invalidateQueries({ queryKey: ['who'] })
+    await vi.waitFor(() => expect(answers).toHaveLength(2))
+    answers[0]!()
+    answers[1]!()
+    await invalidated
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe('admins'))
+    expect(queryFn).toHaveBeenCalledTimes(2)
+    unsubscribe()
+  })
+
   it('asks again when a live change comes while an answer read before it is on its way', async () => {
     const client = makeQueryClient()
     // The server's rows: the first answer is read, then the change is made and comes live.

@@ -4,6 +4,8 @@ import type {
   DefaultError,
   Updater,
   DefaultedQueryObserverOptions,
+  InvalidateOptions,
+  InvalidateQueryFilters,
   QueryFunction,
   QueryKey,
   QueryObserverOptions,
@@ -40,6 +42,21 @@ class YieldingQueryClient extends QueryClient {
       defaulted.queryFn = inOwnTask(defaulted.queryFn as QueryFunction) as typeof defaulted.queryFn
     }
     return defaulted
+  }
+
+  /**
+   * What changed (a live event, a write) makes queries stale. TanStack joins the refetch to a
+   * first fetch still on its way, whose answer may have been read before the change: that fetch
+   * is dropped first, so the refetch reads after the change.
+   */
+  override async invalidateQueries(filters?: InvalidateQueryFilters, options?: InvalidateOptions) {
+    const { predicate } = filters ?? {}
+    await this.cancelQueries({
+      ...filters,
+      fetchStatus: 'fetching',
+      predicate: (q) => q.state.data === undefined && (!predicate || predicate(q)),
+    })
+    return super.invalidateQueries(filters, options)
   }
 }
 
