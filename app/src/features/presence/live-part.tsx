@@ -2,17 +2,22 @@
 // there with my activity and my Do Not Disturb (a schedule or a snooze, the notifications'
 // setting), and what the channel says is published for the screens (data/presence-store.ts).
 // A guest does not join: the workspace's presence is not theirs.
-import { useEffect } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import type { LivePart, LivePartProps } from '../../slots/live.ts'
-import { useDndActive } from '../notifications/index.ts'
+import { DndReport } from '../notifications/index.ts'
 import { publishPresence } from './data/presence-store.ts'
 import { usePresence } from './data/use-presence.ts'
 
 function PresenceLive({ workspaceId, me, isGuest }: LivePartProps) {
-  const presence = usePresence(workspaceId, me, useDndActive(workspaceId), !isGuest && me !== '')
+  const [dnd, setDnd] = useState(false)
+  const presence = usePresence(workspaceId, me, dnd, !isGuest && me !== '')
   useEffect(() => publishPresence(workspaceId, presence), [workspaceId, presence])
   useEffect(() => () => publishPresence(workspaceId, null), [workspaceId])
-  return null
+  return (
+    <Suspense fallback={null}>
+      <DndReport key={workspaceId} workspaceId={workspaceId} onChange={setDnd} />
+    </Suspense>
+  )
 }
 
 const part: LivePart = { Live: PresenceLive }
