@@ -7,6 +7,7 @@
 // forward with its snapshot, a poll as text with its results; it is searchable; importing it
 // again doubles nothing.
 import { randomUUID } from 'node:crypto'
+import { strFromU8, unzipSync } from 'fflate'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack } from '../../backend/test/support/stack.ts'
@@ -45,7 +46,7 @@ afterAll(async () => {
 })
 
 describe('export, then import', () => {
-  it('brings back every channel, message, thread, edit, mention, reaction and file', async () => {
+  it('brings back every channel, message, thread, edit, mention, reaction, file, custom emoji, posting setting, forward and poll', async () => {
     const source = await kit.workspace('Round source', ann, [ben, cat])
     const secret = ok(
       await as(ann.token)
@@ -161,6 +162,34 @@ describe('export, then import', () => {
       await as(ann.token).storage.from('exports').createSignedUrl(exported.storage_path, 600)
     )
     const zip = new Uint8Array(await (await fetch(signed.signedUrl)).arrayBuffer())
+    // In Slack's shapes: emoji.json as an archive keeps emoji.list, its image; the forward as
+    // Slack keeps a shared message; the poll's results in its text.
+    const entries = unzipSync(zip)
+    const read = (name: string) => JSON.parse(strFromU8(entries[name]!)) as unknown
+    expect(read('emoji.json')).toEqual({
+      partyparrot: 'emoji/partyparrot.gif',
+      pp: 'alias:partyparrot',
+    })
+    expect(Buffer.from(entries['emoji/partyparrot.gif']!)).toEqual(GIF)
+    const days = Object.keys(entries).filter((n) => /^(news|general)\/.+\.json$/.test(n))
+    const written = days.flatMap((n) => read(n) as { text: string; attachments?: unknown[] }[])
+    expect(written.find((m) => m.attachments)).toMatchObject({
+      text: 'worth reading',
+      attachments: [
+        {
+          is_share: true,
+          is_msg_unfurl: true,
+          author_id: ben.id,
+          author_name: 'Ben Round',
+          channel_id: source.general,
+          channel_name: 'general',
+          text: 'first answer in the thread',
+        },
+      ],
+    })
+    expect(written.map((m) => m.text)).toContain(
+      '📊 Poll: Lunch? — Pizza · Tacos\n\nResults (open, 2 people voted):\n- Pizza: 2 votes\n- Tacos: 0 votes'
+    )
 
     // Into a new workspace of the same owner.
     const target = await imp.workspace(ann, 'Round target')
