@@ -168,6 +168,51 @@ describe('a Slack archive with custom emoji, shared messages and a poll app', ()
     expect(count).toEqual({ emoji: 3, forwards: 2 })
   })
 
+  it('goes on with the emoji from its checkpoint when a slice stops', async () => {
+    // Each slice does one batch (two emoji a call) and stops without calling the next one.
+    await t.stack.sql`
+      insert into private.import_settings (name, value)
+      values ('slice_batches', '1'), ('batch_messages', '2'), ('chain', 'off')
+      on conflict (name) do update set value = excluded.value`
+    try {
+      const ws = await kit.workspace(t.owner, 'Extras resumed')
+      const files = extrasExport([t.emails()[1], t.emails()[2]], 'emoji/none.png')
+      const path = await kit.upload(t.owner, ws, zipOf(files), 'extras.zip')
+      const started = await kit.start(t.owner, ws, path)
+      const offsets: number[] = []
+      for (;;) {
+        const current = await waitFor('the slice to stop', async () => {
+          const found = await kit.row(started.id)
+          if (found.status === 'running' && found.heartbeat_at === null) return found
+          return ['done', 'failed', 'cancelled'].includes(found.status) ? found : undefined
+        })
+        if (current.status !== 'running') {
+          expect(current.status, current.error ?? '').toBe('done')
+          // Each emoji reported once, however many slices it took.
+          const codes = current.report.map((r) => (r as { code?: string }).code).sort()
+          expect(codes).toEqual([
+            'emoji_alias_missing',
+            'emoji_image_missing',
+            'emoji_image_too_big',
+            'emoji_image_type',
+            'emoji_refused',
+          ])
+          break
+        }
+        if (current.checkpoint.phase === 'emoji') offsets.push(Number(current.checkpoint.offset))
+        expect((await kit.callFunction(started.id)).status).toBe(200)
+      }
+      // Seven emoji with images, two a call: the checkpoint went 2, 4, 6 before the last call.
+      expect(offsets).toEqual([2, 4, 6])
+      const made = await t.stack.sql<{ name: string }[]>`
+        select name from public.custom_emoji where workspace_id = ${ws} order by name`
+      expect(made.map((e) => e.name)).toEqual(['ours', 'partyparrot', 'shipit'])
+    } finally {
+      await t.stack.sql`
+        delete from private.import_settings where name in ('slice_batches', 'batch_messages', 'chain')`
+    }
+  })
+
   it('removes the emoji it made when it is cancelled or fails', async () => {
     const ws = await kit.workspace(t.owner, 'Extras undone')
     const files = extrasExport([t.emails()[1], t.emails()[2]], 'emoji/none.png')

@@ -1,6 +1,7 @@
-// The import's custom emoji phase (emoji.ts), after the messages: EMOJI_BATCH emoji a call of
-// private.import_custom_emoji, each committing the checkpoint {phase: 'emoji', offset}, so that a
-// slice whose time is up goes on where it stopped.
+// The import's custom emoji phase (emoji.ts), after the messages: at most EMOJI_BATCH emoji (and
+// EMOJI_CALL_MS of uploads and downloads) a call of private.import_custom_emoji, each committing
+// the checkpoint {phase: 'emoji', offset} with its heartbeat, so that a slice whose time is up goes
+// on where it stopped.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
 import type { Sql } from 'npm:postgres@3'
 import type { Archive } from '../_shared/archive/read.ts'
@@ -21,7 +22,8 @@ export async function importEmoji(
   row: ImportRow,
   archive: Archive,
   from: number,
-  mayGoOn: () => boolean
+  mayGoOn: () => boolean,
+  batchSize = EMOJI_BATCH
 ): Promise<'done' | 'more' | 'stopped'> {
   const listReport: ReportItem[] = []
   const emoji = await emojiOf(archive, listReport)
@@ -32,12 +34,20 @@ export async function importEmoji(
     if (!mayGoOn()) return 'more'
     const report = first || offset === 0 ? listReport : []
     first = false
-    const part = emoji.slice(offset, offset + EMOJI_BATCH)
+    const part = emoji.slice(offset, offset + batchSize)
     const have = await sql<{ names: string[] }[]>`
       select name || aliases as names from public.custom_emoji where workspace_id = ${row.workspace_id}`
     const taken = new Set(have.flatMap((e) => e.names))
-    const rows = await uploadEmoji(admin, archive, row.id, row.workspace_id, part, taken, report)
-    offset += part.length
+    const { rows, done } = await uploadEmoji(
+      admin,
+      archive,
+      row.id,
+      row.workspace_id,
+      part,
+      taken,
+      report
+    )
+    offset += done
     const [made] = await sql<{ n: number }[]>`
       select private.import_custom_emoji(${row.id}, ${json(rows)}::text::jsonb,
         ${json(report)}::text::jsonb, ${json({ phase: 'emoji', offset })}::text::jsonb) as n`

@@ -150,7 +150,7 @@ async function imageOf(archive: Archive, emoji: EmojiToImport): Promise<Image> {
   try {
     const response = await safeFetch(emoji.image, {
       maxBytes: MAX_EMOJI_BYTES,
-      timeoutMs: 15_000,
+      timeoutMs: 10_000,
     })
     if (response.status !== 200) {
       const why = `its image's link answered ${response.status}`
@@ -163,9 +163,13 @@ async function imageOf(archive: Archive, emoji: EmojiToImport): Promise<Image> {
   }
 }
 
+/** How long one call's uploads may take (well within the minute after which a slice is dead). */
+export const EMOJI_CALL_MS = 20_000
+
 /**
- * Uploads the images of `emoji` (those the workspace does not have the names of) and returns the
- * rows for import_custom_emoji; what could not be had goes into `report`.
+ * Uploads the images of `emoji` (those the workspace does not have the names of), from the first
+ * on, until EMOJI_CALL_MS have passed (one at least): the rows for import_custom_emoji, and how
+ * many of `emoji` it went through; what could not be had goes into `report`.
  */
 export async function uploadEmoji(
   admin: SupabaseClient,
@@ -175,9 +179,13 @@ export async function uploadEmoji(
   emoji: EmojiToImport[],
   taken: Set<string>,
   report: ReportItem[]
-): Promise<{ name: string; aliases: string[]; image_path: string }[]> {
+): Promise<{ rows: { name: string; aliases: string[]; image_path: string }[]; done: number }> {
   const rows: { name: string; aliases: string[]; image_path: string }[] = []
+  const until = Date.now() + EMOJI_CALL_MS
+  let done = 0
   for (const one of emoji) {
+    if (done > 0 && Date.now() > until) break
+    done += 1
     if (taken.has(one.name)) continue
     const image = await imageOf(archive, one)
     if ('trouble' in image) {
@@ -207,5 +215,5 @@ export async function uploadEmoji(
       image_path: path,
     })
   }
-  return rows
+  return { rows, done }
 }

@@ -7,6 +7,7 @@ import { jsonItems } from '../_shared/archive/json-stream.ts'
 import type { Archive } from '../_shared/archive/read.ts'
 import type { SlackMessage } from '../_shared/archive/slack.ts'
 import type { ReportItem } from '../_shared/archive/zip.ts'
+import { EMOJI_BATCH } from './emoji.ts'
 import { importEmoji } from './emoji-phase.ts'
 import { copyFiles } from './files.ts'
 import { placeholderRows } from './people.ts'
@@ -262,7 +263,8 @@ export async function runSlice(
     archive,
     checkpoint.phase === 'emoji' ? (checkpoint.offset ?? 0) : 0,
     // (asked before each call: each call is a batch)
-    () => batches++ < limits.maxBatches && Date.now() <= limits.deadline
+    () => batches++ < limits.maxBatches && Date.now() <= limits.deadline,
+    Math.min(EMOJI_BATCH, limits.batchSize)
   )
   if (emojiPhase !== 'done') return emojiPhase
   const [finished] = await sql<{ status: string | null }[]>`
