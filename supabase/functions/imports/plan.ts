@@ -204,9 +204,10 @@ export function batchOf(
     let body = convert(
       message.blocksText || [message.text, message.attachmentsText].filter(Boolean).join('\n')
     )
-    // The first shared message is a forward (its snapshot); one without a time, or more, quoted.
+    // The first shared message with a time is a forward (its snapshot); any other is quoted.
     const shares = [...message.shares]
-    const shared = shares[0]?.ts ? shares.shift()! : null
+    const first = shares.findIndex((share) => share.ts !== null)
+    const shared = first >= 0 ? shares.splice(first, 1)[0]! : null
     const forward = shared ? forwardOf(shared, maps, names, convert) : undefined
     for (const share of shares) body = `${body}\n\n${quoteOf(share, names, convert)}`.trim()
     // A bot, or someone the import could not make a person of: their name leads the text (a
