@@ -536,33 +536,6 @@ begin
   get diagnostics messages = row_count;
   perform set_config('chorus.importing', 'on', true);
 
-  -- A shared message (Slack's share attachment, a Chorus export's forward): its snapshot, the
-  -- source message and channel named only when they are the workspace's.
-  insert into public.message_forwards (id, workspace_id, channel_id, source_message_id,
-    source_channel_id, source_channel_kind, source_channel_name, source_parent_id,
-    source_author_id, source_author_name, source_created_at, body, created_at, files)
-  select m.id, p_workspace, m.channel_id, src.id, sc.id,
-    -- (the kind and name the archive gives it: a channel the import makes is a private
-    -- placeholder until the import finishes)
-    coalesce(case when r.forward ->> 'channel_kind' in ('public', 'private', 'dm')
-      then (r.forward ->> 'channel_kind')::public.channel_kind end, sc.kind, 'private'),
-    case when coalesce(r.forward ->> 'channel_kind', sc.kind::text) = 'public'
-      then left(nullif(r.forward ->> 'channel_name', ''), 80) end,
-    case when src.id is not null and not src.in_channel then src.parent_id end,
-    au.id, left(coalesce(nullif(r.forward ->> 'author_name', ''), au.display_name), 80),
-    coalesce(private.import_time(r.forward ->> 'created_at'), m.created_at),
-    left(private.clean_body(coalesce(r.forward ->> 'body', '')), 40000), m.created_at, '[]'::jsonb
-  from jsonb_to_recordset(p_rows) as r(id uuid, forward jsonb)
-  join public.messages m on m.id = r.id and m.deleted_at is null
-  left join public.messages src on src.id = private.import_uuid(r.forward ->> 'message_id')
-    and src.channel_id in (select c.id from public.channels c where c.workspace_id = p_workspace)
-  left join public.channels sc on sc.id = private.import_uuid(r.forward ->> 'channel_id')
-    and sc.workspace_id = p_workspace
-  left join public.profiles au on au.id = private.import_uuid(r.forward ->> 'author_id')
-  where jsonb_typeof(r.forward) = 'object'
-    and m.channel_id in (select ic.channel_id from private.import_channels ic where ic.import_id = p_import)
-    and not exists (select 1 from public.message_forwards x where x.id = m.id);
-
   -- The threads, their followers and the search index: the pipeline's handlers, for the batch.
 
   insert into public.reactions (message_id, user_id, emoji)
@@ -587,6 +560,38 @@ begin
     and exists (select 1 from storage.objects o where o.bucket_id = 'attachments' and o.name = f.path)
     and not exists (select 1 from public.attachments a where a.message_id = f.message_id and a.path = f.path);
   get diagnostics files = row_count;
+
+  -- A shared message (Slack's share attachment, a Chorus export's forward): its snapshot, the
+  -- source message and channel named only when they are the workspace's (after the files, so
+  -- that an original of this batch lends its own).
+  insert into public.message_forwards (id, workspace_id, channel_id, source_message_id,
+    source_channel_id, source_channel_kind, source_channel_name, source_parent_id,
+    source_author_id, source_author_name, source_created_at, body, created_at, files)
+  select m.id, p_workspace, m.channel_id, src.id, sc.id,
+    -- (the kind and name the archive gives it: a channel the import makes is a private
+    -- placeholder until the import finishes)
+    coalesce(case when r.forward ->> 'channel_kind' in ('public', 'private', 'dm')
+      then (r.forward ->> 'channel_kind')::public.channel_kind end, sc.kind, 'private'),
+    case when coalesce(r.forward ->> 'channel_kind', sc.kind::text) = 'public'
+      then left(nullif(r.forward ->> 'channel_name', ''), 80) end,
+    case when src.id is not null and not src.in_channel then src.parent_id end,
+    au.id, left(coalesce(nullif(r.forward ->> 'author_name', ''), au.display_name), 80),
+    coalesce(private.import_time(r.forward ->> 'created_at'), m.created_at),
+    left(private.clean_body(coalesce(r.forward ->> 'body', '')), 40000), m.created_at,
+    -- the original's files, as forward_snapshot takes them, when the original is imported
+    coalesce((select jsonb_agg(jsonb_build_object('id', a.id, 'path', a.path, 'name', a.name,
+        'size', a.size, 'mime_type', a.mime_type, 'width', a.width, 'height', a.height)
+      order by a.created_at, a.id) from public.attachments a where a.message_id = src.id), '[]'::jsonb)
+  from jsonb_to_recordset(p_rows) as r(id uuid, forward jsonb)
+  join public.messages m on m.id = r.id and m.deleted_at is null
+  left join public.messages src on src.id = private.import_uuid(r.forward ->> 'message_id')
+    and src.channel_id in (select c.id from public.channels c where c.workspace_id = p_workspace)
+  left join public.channels sc on sc.id = private.import_uuid(r.forward ->> 'channel_id')
+    and sc.workspace_id = p_workspace
+  left join public.profiles au on au.id = private.import_uuid(r.forward ->> 'author_id')
+  where jsonb_typeof(r.forward) = 'object'
+    and m.channel_id in (select ic.channel_id from private.import_channels ic where ic.import_id = p_import)
+    and not exists (select 1 from public.message_forwards x where x.id = m.id);
 end
 $function$;
 -- execute: only its owner (no grants on private.import_insert(uuid,uuid,jsonb,jsonb,jsonb))

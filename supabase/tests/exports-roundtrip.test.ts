@@ -72,6 +72,7 @@ describe('export, then import', () => {
     )
     const answer = await ex.send(ben.token, source.general, 'first answer in the thread', {
       parent: plan,
+      files: [{ ws: source.id, name: 'answer.txt', bytes: fileBytes }],
     })
     await ex.send(cat.token, source.general, 'second answer in the thread', { parent: plan })
     ok(await as(ben.token).rpc('set_reaction', { p_message_id: plan, p_emoji: '👍' }))
@@ -184,6 +185,7 @@ describe('export, then import', () => {
           channel_id: source.general,
           channel_name: 'general',
           text: 'first answer in the thread',
+          chorus_files: ['answer.txt'],
         },
       ],
     })
@@ -262,10 +264,11 @@ describe('export, then import', () => {
         source: string
         author: string | null
         parent: string | null
+        files: unknown[]
       }[]
     >`
       select f.body, m.body as comment, s.body as source, f.source_author_id as author,
-        p.body as parent
+        p.body as parent, jsonb_path_query_array(f.files, '$[*].name') as files
       from public.message_forwards f join public.messages m on m.id = f.id
       join public.messages s on s.id = f.source_message_id
       left join public.messages p on p.id = f.source_parent_id
@@ -276,6 +279,8 @@ describe('export, then import', () => {
       source: 'first answer in the thread',
       author: ben.id,
       parent: `Roundtrip plan for <@${ben.id}>: **v2**`,
+      // the imported original's file, as a forward in the app shares it
+      files: ['answer.txt'],
     })
 
     // Searchable by the people who were in it, and only there.

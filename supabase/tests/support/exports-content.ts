@@ -31,7 +31,8 @@ export async function contentOf(stack: TestStack, workspace: string) {
     join public.channels c on c.id = cm.channel_id where c.workspace_id = ${workspace}`
   const files = await stack.sql<{ message_id: string; path: string; name: string; size: number }[]>`
     select a.message_id, a.path, a.name, a.size::int from public.attachments a
-    join public.channels c on c.id = a.channel_id where c.workspace_id = ${workspace}`
+    join public.channels c on c.id = a.channel_id where c.workspace_id = ${workspace}
+    order by a.name`
   const place = (channelId: string) => {
     const c = channelOf.get(channelId)!
     if (c.kind !== 'dm') return `${c.kind}:${c.name}`
