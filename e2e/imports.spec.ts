@@ -6,12 +6,14 @@
 // FORMAT.md: one person with her address, #general with two of her messages). Its people, Ana's
 // Slack self among them, are imported placeholders (issue 49, item 1): she emails the import's
 // invitation, opens its link, is told what accepting brings, accepts, and finds her messages there
-// as hers (in #general-slack: the new workspace has a #general of its own). Exporting a
-// workspace: exports.spec.ts.
+// as hers (in #general-slack: the new workspace has a #general of its own). The archive carries
+// a custom emoji too (emoji.json and its image under emoji/, as archiving tools keep Slack's emoji
+// list): her reaction :partyparrot: shows its image. Exporting a workspace: exports.spec.ts.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { strToU8, zipSync } from 'fflate'
+import sharp from 'sharp'
 import { linkFromEmail } from './support/inbox.ts'
 import { expect, test } from './support/test.ts'
 import { actor, messageWith, signUpByApi, waitLive } from './support/actors.ts'
@@ -28,8 +30,11 @@ test.afterAll(async () => {
   if (folder) await rm(folder, { recursive: true, force: true })
 })
 
-/** Slack's export of a team of one (this address) whose #general holds these two messages. */
-function slackExport(email: string, texts: [string, string]): Uint8Array {
+/**
+ * Slack's export of a team of one (this address) whose #general holds these two messages, the
+ * first with her reaction :partyparrot:, the workspace's custom emoji (this image).
+ */
+function slackExport(email: string, texts: [string, string], parrot: Buffer): Uint8Array {
   const at = Math.floor(Date.now() / 1000) - 3600
   const day = new Date(at * 1000).toISOString().slice(0, 10)
   const json = (value: unknown) => strToU8(JSON.stringify(value))
@@ -58,8 +63,16 @@ function slackExport(email: string, texts: [string, string]): Uint8Array {
       },
     ]),
     [`general/${day}.json`]: json(
-      texts.map((text, i) => ({ type: 'message', user: 'U1', text, ts: `${at + i}.000100` }))
+      texts.map((text, i) => ({
+        type: 'message',
+        user: 'U1',
+        text,
+        ts: `${at + i}.000100`,
+        ...(i === 0 ? { reactions: [{ name: 'partyparrot', users: ['U1'], count: 1 }] } : {}),
+      }))
     ),
+    'emoji.json': json({ partyparrot: 'https://emoji.slack-edge.com/T1/partyparrot/1.png' }),
+    'emoji/partyparrot.png': new Uint8Array(parrot),
   })
 }
 
@@ -76,7 +89,15 @@ test("Slack's export imported into a new workspace, its person invited and takin
   const zipPath = path.join(folder, 'slack-export.zip')
   await writeFile(
     zipPath,
-    slackExport(ana.email, [`first words ${stamp}`, `second words ${stamp}`])
+    slackExport(
+      ana.email,
+      [`first words ${stamp}`, `second words ${stamp}`],
+      await sharp({
+        create: { width: 64, height: 64, channels: 4, background: '#e33' },
+      })
+        .png()
+        .toBuffer()
+    )
   )
 
   await test.step('the zip imported into a new workspace, its person invited afterwards', async () => {
@@ -123,5 +144,14 @@ test("Slack's export imported into a new workspace, its person invited and takin
     await expect(messageWith(page, `first words ${stamp}`).locator('.imported-marker')).toHaveCount(
       0
     )
+    // Her reaction (hers now) with the archive's custom emoji shows its image.
+    const parrot = messageWith(page, `first words ${stamp}`)
+      .getByRole('group', { name: 'Reactions' })
+      .getByRole('button', { name: /^:partyparrot: by you/ })
+      .locator('img.emoji-custom[alt=":partyparrot:"]')
+    await expect(parrot).toBeVisible()
+    await expect
+      .poll(() => parrot.evaluate((i) => (i as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0)
   })
 })

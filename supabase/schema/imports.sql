@@ -13,6 +13,7 @@ create table private.import_channels (
   archived boolean default false not null,
   members uuid[] default '{}'::uuid[] not null,
   existing boolean default false not null,
+  posting jsonb,
   constraint import_channels_pkey PRIMARY KEY (import_id, slack_id),
   constraint import_channels_import_id_fkey FOREIGN KEY (import_id) REFERENCES public.imports(id) ON DELETE CASCADE
 );
@@ -30,6 +31,18 @@ create table private.import_claims (
   constraint import_claims_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE
 );
 alter table private.import_claims enable row level security;
+
+-- Table private.import_emoji
+create table private.import_emoji (
+  import_id uuid not null,
+  emoji_id uuid not null,
+  constraint import_emoji_pkey PRIMARY KEY (import_id, emoji_id),
+  constraint import_emoji_emoji_id_fkey FOREIGN KEY (emoji_id) REFERENCES public.custom_emoji(id) ON DELETE CASCADE,
+  constraint import_emoji_import_id_fkey FOREIGN KEY (import_id) REFERENCES public.imports(id) ON DELETE CASCADE
+);
+alter table private.import_emoji enable row level security;
+
+CREATE INDEX import_emoji_emoji ON private.import_emoji USING btree (emoji_id);
 
 -- Table private.import_invitations
 create table private.import_invitations (
@@ -154,12 +167,15 @@ begin
   perform set_config('chorus.importing', 'on', true);
   -- (a replayed call keeps what the first one noted)
   insert into private.import_channels (import_id, slack_id, channel_id, kind, name, topic, archived,
-    members, existing)
+    members, existing, posting)
   select p_import, c.slack_id, coalesce(own.id, c.id), c.kind, c.name, coalesce(c.topic, ''),
     coalesce(c.archived, false), coalesce(c.members, '{}'),
-    own.id is not null or exists (select 1 from public.channels x where x.id = c.id)
+    own.id is not null or exists (select 1 from public.channels x where x.id = c.id),
+    case when jsonb_typeof(c.posting) = 'object' and c.posting ->> 'who' in ('admins', 'listed')
+      then c.posting end
   from jsonb_to_recordset(p_channels) as c(slack_id text, id uuid, kind public.channel_kind, name text,
-    topic text, archived boolean, created_at timestamptz, created_by uuid, members uuid[])
+    topic text, archived boolean, created_at timestamptz, created_by uuid, members uuid[],
+    posting jsonb)
   -- the export's #random goes into the workspace's own (a channel everyone joins, of its name)
   left join lateral (
     select r.id from public.channels r
@@ -208,6 +224,79 @@ begin
 end
 $function$;
 -- execute: only its owner (no grants on private.import_claim(uuid))
+
+-- Function private.import_custom_emoji(p_import uuid, p_emoji jsonb, p_report jsonb, p_checkpoint jsonb)
+CREATE OR REPLACE FUNCTION private.import_custom_emoji(p_import uuid, p_emoji jsonb, p_report jsonb, p_checkpoint jsonb)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v public.imports := private.import_lock(p_import);
+  e record;
+  v_id uuid;
+  v_report jsonb := coalesce(p_report, '[]');
+  v_made integer := 0;
+begin
+  if v.id is null then
+    return -1;
+  end if;
+  if auth.uid() is not null then
+    raise exception using errcode = '42501', message = 'Only the import itself adds its emoji.',
+      detail = 'import_internal_only';
+  end if;
+  for e in
+    select x.name, coalesce(x.aliases, '{}') as aliases, x.image_path
+    from jsonb_to_recordset(coalesce(p_emoji, '[]')) as x(name text, aliases text[], image_path text)
+    where coalesce(x.name, '') <> '' and coalesce(x.image_path, '') <> ''
+  loop
+    if exists (select 1 from public.custom_emoji c
+      where c.workspace_id = v.workspace_id and (c.name = lower(e.name) or lower(e.name) = any (c.aliases))) then
+      -- the workspace's own is kept
+      perform private.import_drop_emoji_image(e.image_path);
+      continue;
+    end if;
+    begin
+      insert into public.custom_emoji (workspace_id, name, aliases, image_path, created_by)
+      values (v.workspace_id, e.name, array(
+          -- an alias the workspace already has is left out, the emoji kept
+          select a from unnest(e.aliases) a
+          where not exists (select 1 from public.custom_emoji c
+            where c.workspace_id = v.workspace_id and (c.name = lower(a) or lower(a) = any (c.aliases)))
+        ), e.image_path, v.started_by)
+      returning id into v_id;
+      insert into private.import_emoji (import_id, emoji_id) values (p_import, v_id);
+      v_made := v_made + 1;
+    exception when others then
+      perform private.import_drop_emoji_image(e.image_path);
+      v_report := v_report || jsonb_build_array(jsonb_build_object('file', 'emoji.json',
+        'code', 'emoji_refused', 'values', jsonb_build_object('name', e.name, 'detail', sqlerrm),
+        'reason', format('The custom emoji :%s: was not imported: %s', e.name, sqlerrm)));
+    end;
+  end loop;
+  update public.imports i
+  set report = i.report || v_report, checkpoint = coalesce(p_checkpoint, i.checkpoint),
+    heartbeat_at = now()
+  where i.id = p_import;
+  perform private.kick_retention_files();
+  return v_made;
+end
+$function$;
+grant execute on function private.import_custom_emoji(uuid,jsonb,jsonb,jsonb) to authenticated, service_role;
+
+-- Function private.import_drop_emoji_image(p_path text)
+CREATE OR REPLACE FUNCTION private.import_drop_emoji_image(p_path text)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into private.retention_files (bucket_id, name)
+  select 'custom-emoji', p_path
+  where not exists (select 1 from public.custom_emoji c where c.image_path = p_path)
+$function$;
+grant execute on function private.import_drop_emoji_image(text) to authenticated, service_role;
 
 -- Function private.import_finish(p_import uuid, p_report jsonb)
 CREATE OR REPLACE FUNCTION private.import_finish(p_import uuid, p_report jsonb)
@@ -275,6 +364,25 @@ begin
       update public.channels x set archived_at = now() where x.id = c.channel_id;
     end if;
   end loop;
+  -- Who may post (a Chorus export's announcement channels), set once the history is in, on the
+  -- channels the import made (a channel that was there keeps its own setting).
+  insert into public.channel_posting (channel_id, workspace_id, who, replies)
+  select ic.channel_id, v.workspace_id, ic.posting ->> 'who',
+    coalesce(case when jsonb_typeof(ic.posting -> 'replies') = 'boolean'
+      then (ic.posting ->> 'replies')::boolean end, true)
+  from private.import_channels ic
+  join public.channels ch on ch.id = ic.channel_id and ch.kind <> 'dm'
+  where ic.import_id = p_import and not ic.existing and ic.posting is not null
+  on conflict (channel_id) do nothing;
+  insert into public.channel_posters (channel_id, workspace_id, user_id)
+  select distinct ic.channel_id, v.workspace_id, wm.user_id
+  from private.import_channels ic
+  cross join lateral jsonb_array_elements_text(case when jsonb_typeof(ic.posting -> 'people') = 'array'
+    then ic.posting -> 'people' else '[]'::jsonb end) x(person)
+  join public.workspace_members wm on wm.workspace_id = v.workspace_id and wm.user_id::text = x.person
+  join public.channel_posting cp on cp.channel_id = ic.channel_id
+  where ic.import_id = p_import and not ic.existing and ic.posting ->> 'who' = 'listed'
+  on conflict (channel_id, user_id) do nothing;
   insert into public.channel_members (channel_id, user_id)
   select distinct dc.id, ip.user_id
   from private.import_people ip
@@ -452,6 +560,38 @@ begin
     and exists (select 1 from storage.objects o where o.bucket_id = 'attachments' and o.name = f.path)
     and not exists (select 1 from public.attachments a where a.message_id = f.message_id and a.path = f.path);
   get diagnostics files = row_count;
+
+  -- A shared message (Slack's share attachment, a Chorus export's forward): its snapshot, the
+  -- source message and channel named only when they are the workspace's (after the files, so
+  -- that an original of this batch lends its own).
+  insert into public.message_forwards (id, workspace_id, channel_id, source_message_id,
+    source_channel_id, source_channel_kind, source_channel_name, source_parent_id,
+    source_author_id, source_author_name, source_created_at, body, created_at, files)
+  select m.id, p_workspace, m.channel_id, src.id, sc.id,
+    -- (the kind and name the archive gives it: a channel the import makes is a private
+    -- placeholder until the import finishes)
+    coalesce(case when r.forward ->> 'channel_kind' in ('public', 'private', 'dm')
+      then (r.forward ->> 'channel_kind')::public.channel_kind end, sc.kind, 'private'),
+    case when coalesce(r.forward ->> 'channel_kind', sc.kind::text) = 'public'
+      then left(nullif(r.forward ->> 'channel_name', ''), 80) end,
+    case when src.id is not null and not src.in_channel then src.parent_id end,
+    au.id, left(coalesce(nullif(r.forward ->> 'author_name', ''), au.display_name), 80),
+    coalesce(private.import_time(r.forward ->> 'created_at'), m.created_at),
+    left(private.clean_body(coalesce(r.forward ->> 'body', '')), 40000), m.created_at,
+    -- the original's files, as forward_snapshot takes them, when the original is imported
+    coalesce((select jsonb_agg(jsonb_build_object('id', a.id, 'path', a.path, 'name', a.name,
+        'size', a.size, 'mime_type', a.mime_type, 'width', a.width, 'height', a.height)
+      order by a.created_at, a.id) from public.attachments a where a.message_id = src.id), '[]'::jsonb)
+  from jsonb_to_recordset(p_rows) as r(id uuid, forward jsonb)
+  join public.messages m on m.id = r.id and m.deleted_at is null
+  left join public.messages src on src.id = private.import_uuid(r.forward ->> 'message_id')
+    and src.channel_id in (select c.id from public.channels c where c.workspace_id = p_workspace)
+  left join public.channels sc on sc.id = private.import_uuid(r.forward ->> 'channel_id')
+    and sc.workspace_id = p_workspace
+  left join public.profiles au on au.id = private.import_uuid(r.forward ->> 'author_id')
+  where jsonb_typeof(r.forward) = 'object'
+    and m.channel_id in (select ic.channel_id from private.import_channels ic where ic.import_id = p_import)
+    and not exists (select 1 from public.message_forwards x where x.id = m.id);
 end
 $function$;
 -- execute: only its owner (no grants on private.import_insert(uuid,uuid,jsonb,jsonb,jsonb))
@@ -679,6 +819,14 @@ begin
   select tm.thread_id, p_to, tm.channel_id, tm.following, tm.last_read_seq
   from public.thread_members tm where tm.user_id = p_from
   on conflict (thread_id, user_id) do nothing;
+  -- the announcement channels it may post in, and the forwards of its messages (issue 71)
+  insert into public.channel_posters (channel_id, workspace_id, user_id, added_by, created_at)
+  select cp.channel_id, cp.workspace_id, p_to, cp.added_by, cp.created_at
+  from public.channel_posters cp
+  join public.workspace_members wm on wm.workspace_id = cp.workspace_id and wm.user_id = p_to
+  where cp.user_id = p_from
+  on conflict (channel_id, user_id) do nothing;
+  update public.message_forwards f set source_author_id = p_to where f.source_author_id = p_from;
   -- the user groups someone put the placeholder in (a guest's claim never comes here)
   insert into public.user_group_members (group_id, workspace_id, user_id, added_by, added_at)
   select gm.group_id, gm.workspace_id, p_to, gm.added_by, gm.added_at
@@ -745,6 +893,21 @@ end
 $function$;
 -- execute: only its owner (no grants on private.import_progress(uuid,jsonb,jsonb))
 
+-- Function private.import_time(p_text text)
+CREATE OR REPLACE FUNCTION private.import_time(p_text text)
+ RETURNS timestamp with time zone
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  return p_text::timestamptz;
+exception when others then
+  return null;
+end
+$function$;
+grant execute on function private.import_time(text) to authenticated, service_role;
+
 -- Function private.import_undo(p_import uuid, p_status text, p_error text)
 CREATE OR REPLACE FUNCTION private.import_undo(p_import uuid, p_status text, p_error text)
  RETURNS public.imports
@@ -771,6 +934,14 @@ begin
   where st.import_id = p_import
     and not exists (select 1 from public.attachments a where a.path = f ->> 'path');
   delete from private.import_staged st where st.import_id = p_import;
+  -- the custom emoji it made, with their images
+  insert into private.retention_files (bucket_id, name)
+  select 'custom-emoji', e.image_path from public.custom_emoji e
+  join private.import_emoji ie on ie.emoji_id = e.id
+  where ie.import_id = p_import;
+  delete from public.custom_emoji e
+  using private.import_emoji ie
+  where ie.import_id = p_import and ie.emoji_id = e.id;
   delete from public.channels c
   where c.id in (select ic.channel_id from private.import_channels ic
     where ic.import_id = p_import and not ic.existing);
@@ -800,6 +971,18 @@ begin
 end
 $function$;
 -- execute: only its owner (no grants on private.import_undo(uuid,text,text))
+
+-- Function private.import_uuid(p_text text)
+CREATE OR REPLACE FUNCTION private.import_uuid(p_text text)
+ RETURNS uuid
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_text ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+    then p_text::uuid end
+$function$;
+grant execute on function private.import_uuid(text) to authenticated, service_role;
 
 -- Function private.importing()
 CREATE OR REPLACE FUNCTION private.importing()

@@ -143,6 +143,26 @@ end
 $function$;
 -- execute: only its owner (no grants on private.message_poll_gate(public.messages))
 
+-- Function private.poll_summary(p_message_id uuid)
+CREATE OR REPLACE FUNCTION private.poll_summary(p_message_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('question', p.question, 'multiple', p.multiple,
+    'anonymous', p.anonymous,
+    'closed', p.closed_at is not null or coalesce(p.ends_at <= now(), false),
+    'voters', (select count(distinct v.user_id) from public.poll_votes v where v.poll_id = p.id),
+    'options', coalesce((select jsonb_agg(jsonb_build_object('label', o.label,
+        'votes', (select count(*) from public.poll_votes v where v.option_id = o.id))
+      order by o.position) from public.poll_options o where o.poll_id = p.id), '[]'))
+  from public.polls p
+  where p.message_id = p_message_id
+    and ((select auth.uid()) is null or p.channel_id in (select private.member_channel_ids()))
+$function$;
+grant execute on function private.poll_summary(uuid) to authenticated, service_role;
+
 -- Function private.poll_text(p_text text)
 CREATE OR REPLACE FUNCTION private.poll_text(p_text text)
  RETURNS text

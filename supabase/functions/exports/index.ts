@@ -1,20 +1,18 @@
-// exports: builds an export that request_export() queued (see
-// supabase/migrations/*_chorus_exports.sql) as a zip in the format of
-// _shared/archive/FORMAT.md, and stores it in the private bucket `exports`.
-//
-// POST {"export_id": uuid}, called through pg_net with the project's publishable key
-// ([functions.exports] verify_jwt = false). The caller is trusted with nothing but the
-// id: the export must be queued (claim_export takes it once, as the service role), so calling it
-// again builds nothing. It reads in one read-only repeatable-read transaction through
-// SUPABASE_DB_URL (one consistent moment): a workspace export what its scope says (the row's
-// `scope`, fixed when it was asked for: 'public', public channels only, Slack's standard export;
-// 'all', private channels and DMs too, when the workspace's owners allow it); a personal export as the person (role `authenticated` with their claims: row-level security
-// decides what it can see) and only their own rows (read.ts). The zip streams as it is made
-// (write.ts) into one upload to Storage at <workspace id>/<export id>.zip, each file's bytes
-// streaming from Storage in turn; then finish_export marks the row done (with its size; it
-// expires in seven days). Any failure marks it failed (fail_export) and removes what was stored.
-// Answers 200 {export_id, status, size?}; 400 for a body without a uuid export_id; 405 for
-// another method; 503 {error} when the export failed.
+// exports: builds an export that request_export() queued (migrations/*_chorus_exports.sql) as a zip
+// in the format of _shared/archive/FORMAT.md, in the private bucket `exports`. POST {"export_id":
+// uuid}, called through pg_net with the project's publishable key ([functions.exports] verify_jwt =
+// false). The caller is trusted with nothing but the id: the export must be queued (claim_export
+// takes it once, as the service role), so calling it again builds nothing. It reads in one
+// read-only repeatable-read transaction through SUPABASE_DB_URL (one consistent moment): a
+// workspace export what its scope says (the row's `scope`, fixed when it was asked for: 'public',
+// public channels only, Slack's standard export; 'all', private channels and DMs too, when the
+// workspace's owners allow it) and the workspace's custom emoji (emoji.ts); a personal export as
+// the person (role `authenticated` with their claims: row-level security decides what it can see)
+// and only their own rows (read.ts). The zip streams as it is made (write.ts) into one upload to
+// Storage at <workspace id>/<export id>.zip, each file's bytes streaming from Storage in turn; then
+// finish_export marks the row done (with its size; it expires in seven days). Any failure marks it
+// failed (fail_export) and removes what was stored. Answers 200 {export_id, status, size?}; 400 for
+// a body without a uuid export_id; 405 for another method; 503 {error} when the export failed.
 import postgres from 'npm:postgres@3'
 import type { TransactionSql } from 'npm:postgres@3'
 import { CodedError, failureOf } from '../_shared/archive/codes.ts'
@@ -31,6 +29,7 @@ import {
 } from '../_shared/archive/write-slack.ts'
 import { filesOf, messagesOf, readConversations, readPeople, readPersonalExtras } from './read.ts'
 import { closingUnread } from '../_shared/read-body.ts'
+import { writeEmoji } from './emoji.ts'
 
 interface ExportRow {
   id: string
@@ -226,11 +225,10 @@ async function write(
     await flush()
   }
   const missing: { id: string; chorus_path: string; reason: string }[] = []
+  const headers = serviceHeaders()
   for (const conversation of conversations) {
     for (const file of await filesOf(tx, conversation.id, person)) {
-      const response = await fetch(storageUrl(file.bucket_id, file.path), {
-        headers: serviceHeaders(),
-      })
+      const response = await fetch(storageUrl(file.bucket_id, file.path), { headers })
       // Storage answers a missing object 400 (its body says 404): the file is listed as missing
       // (retention may remove it while the export runs); any other failure fails the export.
       if ((response.status === 400 || response.status === 404) && response.body) {
@@ -247,6 +245,9 @@ async function write(
       await zip.addStream(filePath(file), response.body, file.mime_type)
     }
   }
+  // The workspace's custom emoji (a workspace export's only).
+  const emojiImage = (path: string) => fetch(storageUrl('custom-emoji', path), { headers })
+  if (person === null) await writeEmoji(tx, zip, workspace.id, emojiImage, missing)
   if (missing.length > 0) await zip.addJson('chorus_missing_files.json', missing)
   const extras = person && (await readPersonalExtras(tx, person, workspace.id))
   if (extras) await zip.addJson('chorus_personal.json', extras)

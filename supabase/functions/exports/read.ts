@@ -94,8 +94,8 @@ export async function readConversations(
 /**
  * The channel's messages, oldest first, a page at a time (a cursor: a channel of any size). A
  * deleted or removed message is kept only as a tombstone its replies hang off. For a person,
- * only their own messages, with only their own reactions. A forward's text is its comment and
- * what it shares, quoted under its author (private.forward_notice_body), as emails read it.
+ * only their own messages, with only their own reactions. A forward's text is its comment; what it
+ * shares is its snapshot (`forward`); a poll's text is its question and options, `poll` its counts.
  */
 export async function messagesOf(
   tx: TransactionSql,
@@ -104,7 +104,14 @@ export async function messagesOf(
   onPage: (rows: MessageRow[]) => Promise<void>
 ): Promise<void> {
   const query = tx.unsafe<MessageRow[]>(
-    `select m.id, m.author_id, private.forward_notice_body(m.id, m.body) as body,
+    `select m.id, m.author_id, m.body,
+       (select json_build_object('author_id', f.source_author_id,
+          'author_name', f.source_author_name, 'channel_id', f.source_channel_id,
+          'channel_kind', f.source_channel_kind, 'channel_name', f.source_channel_name,
+          'ts', ${ts('f.source_created_at')}, 'text', f.body,
+          'files', coalesce((select json_agg(x ->> 'name') from jsonb_array_elements(f.files) x), '[]'))
+        from public.message_forwards f where f.id = m.id) as forward,
+       private.poll_summary(m.id) as poll,
        ${ts('m.created_at')} as ts,
        case when m.parent_id is not null then ${ts('parent.created_at')} end as thread_ts,
        parent.author_id as parent_author_id, m.parent_id is not null and m.in_channel as in_channel,
@@ -203,4 +210,16 @@ export async function readPersonalExtras(
     [person, workspace]
   )
   return { reactions, saved, scheduled, drafts }
+}
+
+/** The workspace's custom emoji (a workspace export's: every member may read them). */
+export async function readEmoji(
+  tx: TransactionSql,
+  workspaceId: string
+): Promise<{ id: string; name: string; aliases: string[]; image_path: string }[]> {
+  return tx.unsafe(
+    `select id, name, aliases, image_path from public.custom_emoji
+     where workspace_id = $1 order by name`,
+    [workspaceId]
+  )
 }

@@ -6,7 +6,13 @@ import { chorusToChorus, mrkdwnToChorus } from '../_shared/slack/mrkdwn-archive.
 import { escapeMarkdown } from '../_shared/slack/mrkdwn-core.ts'
 import type { MrkdwnContext } from '../_shared/slack/mrkdwn-archive.ts'
 import type { Archive } from '../_shared/archive/read.ts'
-import type { SlackConversation, SlackFile, SlackMessage } from '../_shared/archive/slack.ts'
+import type {
+  SlackConversation,
+  SlackFile,
+  SlackMessage,
+  SlackShare,
+} from '../_shared/archive/slack.ts'
+import { tsTime } from '../_shared/archive/items.ts'
 import type { ReportItem } from '../_shared/archive/zip.ts'
 import { emojiOf } from '../_shared/slack/emoji.ts'
 
@@ -26,6 +32,21 @@ export interface ChannelRow {
   created_at: string | null
   created_by: string | null
   members: string[]
+  /** Who may post (a Chorus export's announcement channel), its people mapped; null: everyone. */
+  posting: { who: 'admins' | 'listed'; replies: boolean; people: string[] } | null
+}
+
+/** A shared message's snapshot (private.import_insert makes its message_forwards row). */
+export interface ForwardRow {
+  /** The source message's id when its conversation is in the archive (kept if it is there). */
+  message_id: string | null
+  channel_id: string | null
+  channel_kind: 'public' | 'private' | 'dm'
+  channel_name: string | null
+  author_id: string | null
+  author_name: string | null
+  created_at: string
+  body: string
 }
 
 export interface MessageRow {
@@ -38,6 +59,8 @@ export interface MessageRow {
   created_at: string
   edited_at: string | null
   deleted: boolean
+  /** The message it shares, as a forward. */
+  forward?: ForwardRow
 }
 
 export interface FileToCopy {
@@ -59,8 +82,8 @@ export interface Maps {
   workspaceId: string
   /** Slack user id -> profile id. */
   people: Map<string, string>
-  /** Slack conversation id -> Chorus channel id and name. */
-  channels: Map<string, { id: string; name: string }>
+  /** Slack conversation id -> Chorus channel id, name and kind. */
+  channels: Map<string, { id: string; name: string; kind?: 'public' | 'private' | 'dm' }>
   /** Group handle (lowercase) -> group id. */
   groups: Map<string, string>
 }
@@ -90,6 +113,16 @@ export function channelRows(
       created_at: conversation.created,
       created_by: conversation.creator ? (maps.people.get(conversation.creator) ?? null) : null,
       members,
+      // Chorus's own setting, from its exports only; Slack's export has none.
+      posting:
+        archive.chorus && conversation.posting && !dm
+          ? {
+              ...conversation.posting,
+              people: conversation.posting.people
+                .map((person) => maps.people.get(person))
+                .filter((id): id is string => id !== undefined),
+            }
+          : null,
     }
   })
 }
@@ -112,6 +145,39 @@ export function objectName(name: string): string {
   return (clean === '' || clean === '.' || clean === '..' ? 'file' : clean).slice(0, 200)
 }
 
+/** A shared message as a forward's snapshot. */
+function forwardOf(
+  share: SlackShare,
+  maps: Maps,
+  names: Map<string, string>,
+  convert: (text: string) => string
+): ForwardRow {
+  const channel = share.channelId ? maps.channels.get(share.channelId) : undefined
+  const ids = idsFor(maps.workspaceId)
+  const kind = channel?.kind ?? 'private'
+  return {
+    message_id: channel && share.ts ? ids.message(share.channelId!, share.ts) : null,
+    channel_id: channel?.id ?? null,
+    channel_kind: kind,
+    channel_name: kind === 'public' ? (channel?.name ?? null) : null,
+    author_id: share.authorId ? (maps.people.get(share.authorId) ?? null) : null,
+    author_name: (share.authorId && names.get(share.authorId)) || share.authorName,
+    created_at: tsTime(share.ts!),
+    body: convert(share.text).slice(0, MAX_BODY),
+  }
+}
+
+/** A shared message as a quote under its author's name. */
+function quoteOf(
+  share: SlackShare,
+  names: Map<string, string>,
+  convert: (text: string) => string
+): string {
+  const who = (share.authorId && names.get(share.authorId)) || share.authorName || '?'
+  const said = convert(share.text).trim().replace(/\n+/g, '\n> ')
+  return `> **${escapeMarkdown(who)}**: ${said}`
+}
+
 /** One batch: `messages` (of one day file, oldest first) as rows for import_messages. */
 export function batchOf(
   archive: Archive,
@@ -130,9 +196,20 @@ export function batchOf(
   for (const message of sorted) {
     const id = ids.message(conversation.id, message.ts)
     const author = message.user ? (maps.people.get(message.user) ?? null) : null
-    let body = archive.chorus
-      ? chorusToChorus(message.text, context, archive.chorus.workspaceId)
-      : mrkdwnToChorus(message.text, context)
+    const convert = (text: string) =>
+      archive.chorus
+        ? chorusToChorus(text, context, archive.chorus.workspaceId)
+        : mrkdwnToChorus(text, context)
+    // An app's blocks say what its `text` only sums up (a poll's question and options).
+    let body = convert(
+      message.blocksText || [message.text, message.attachmentsText].filter(Boolean).join('\n')
+    )
+    // The first shared message with a time is a forward (its snapshot); any other is quoted.
+    const shares = [...message.shares]
+    const first = shares.findIndex((share) => share.ts !== null)
+    const shared = first >= 0 ? shares.splice(first, 1)[0]! : null
+    const forward = shared ? forwardOf(shared, maps, names, convert) : undefined
+    for (const share of shares) body = `${body}\n\n${quoteOf(share, names, convert)}`.trim()
     // A bot, or someone the import could not make a person of: their name leads the text (a
     // message the archive names no author for stays as it is, authorless).
     const who =
@@ -152,7 +229,7 @@ export function batchOf(
         reason: `The message is longer than ${MAX_BODY} characters; it was cut.`,
       })
     }
-    if (!message.deleted && body.trim() === '' && message.files.length === 0) {
+    if (!message.deleted && body.trim() === '' && message.files.length === 0 && !forward) {
       batch.report.push({
         file: dayFile,
         index: message.index,
@@ -171,6 +248,7 @@ export function batchOf(
       created_at: message.createdAt,
       edited_at: message.editedAt,
       deleted: message.deleted,
+      ...(forward && !message.deleted ? { forward } : {}),
     })
     if (message.deleted) continue
     const seen = new Set<string>()

@@ -1,12 +1,14 @@
 // One time slice of an import: from the checkpoint on, phase by phase (people, channels, the
-// messages of each conversation's day files in batches, finish), until done, the time is up or
-// the tests' batch limit is reached. Every batch commits its checkpoint with its rows.
+// messages of each conversation's day files in batches, the custom emoji (emoji-phase.ts),
+// finish), until done, the time is up or the tests' batch limit is reached. Every batch commits its checkpoint with its rows.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
 import type { Sql } from 'npm:postgres@3'
 import { jsonItems } from '../_shared/archive/json-stream.ts'
 import type { Archive } from '../_shared/archive/read.ts'
 import type { SlackMessage } from '../_shared/archive/slack.ts'
 import type { ReportItem } from '../_shared/archive/zip.ts'
+import { EMOJI_BATCH } from './emoji.ts'
+import { importEmoji } from './emoji-phase.ts'
 import { copyFiles } from './files.ts'
 import { placeholderRows } from './people.ts'
 import type { ImportRow } from './people.ts'
@@ -22,7 +24,7 @@ export const BATCH = 2000
 export const BATCH_FILE_BYTES = 64 * 1024 ** 2
 
 export interface Checkpoint {
-  phase?: 'people' | 'channels' | 'messages' | 'done'
+  phase?: 'people' | 'channels' | 'messages' | 'emoji' | 'done'
   conversation?: number
   day?: number
   offset?: number
@@ -63,15 +65,26 @@ async function giveWay(): Promise<void> {
 async function mapsOf(sql: Sql, row: ImportRow): Promise<Maps> {
   const people = await sql<{ slack_id: string; user_id: string }[]>`
     select slack_id, user_id from private.import_people where import_id = ${row.id}`
-  const channels = await sql<{ slack_id: string; channel_id: string; name: string | null }[]>`
-    select slack_id, channel_id, name from private.import_channels where import_id = ${row.id}`
+  const channels = await sql<
+    {
+      slack_id: string
+      channel_id: string
+      name: string | null
+      kind: 'public' | 'private' | 'dm'
+    }[]
+  >`
+    select slack_id, channel_id, name, kind::text as kind from private.import_channels
+    where import_id = ${row.id}`
   const groups = await sql<{ id: string; handle: string }[]>`
     select id, handle from public.user_groups where workspace_id = ${row.workspace_id}`
   return {
     workspaceId: row.workspace_id,
     people: new Map(people.map((p) => [p.slack_id, p.user_id])),
     channels: new Map(
-      channels.map((c) => [c.slack_id, { id: c.channel_id, name: c.name ?? 'direct message' }])
+      channels.map((c) => [
+        c.slack_id,
+        { id: c.channel_id, name: c.name ?? 'direct message', kind: c.kind },
+      ])
     ),
     groups: new Map(groups.map((g) => [g.handle.toLowerCase(), g.id])),
   }
@@ -177,6 +190,8 @@ export async function runSlice(
   let offset = checkpoint.offset ?? 0
   // The day file being read, kept open from batch to batch (reopened only by a new slice).
   let cursor: Cursor | null = null
+  // (the messages are in: the custom emoji's phase goes on where it stopped)
+  if (checkpoint.phase === 'emoji') c = archive.conversations.length
   for (;;) {
     if (c >= archive.conversations.length) break
     if (batches >= limits.maxBatches || Date.now() > limits.deadline) {
@@ -241,6 +256,17 @@ export async function runSlice(
     }
     batches += 1
   }
+  const emojiPhase = await importEmoji(
+    sql,
+    admin,
+    row,
+    archive,
+    checkpoint.phase === 'emoji' ? (checkpoint.offset ?? 0) : 0,
+    // (asked before each call: each call is a batch)
+    () => batches++ < limits.maxBatches && Date.now() <= limits.deadline,
+    Math.min(EMOJI_BATCH, limits.batchSize)
+  )
+  if (emojiPhase !== 'done') return emojiPhase
   const [finished] = await sql<{ status: string | null }[]>`
     select (private.import_finish(${row.id}, '[]'::jsonb)).status`
   return finished?.status === 'done' ? 'done' : 'stopped'

@@ -52,6 +52,11 @@ export const REPORT_CODES = [
   'attachment_refused',
   'attachment_download_failed',
   'attachment_not_stored',
+  'emoji_refused',
+  'emoji_alias_missing',
+  'emoji_image_missing',
+  'emoji_image_type',
+  'emoji_image_too_big',
 ] as const
 
 /** Why an import failed (and was undone). */

@@ -13,6 +13,10 @@ import {
   wrong,
 } from './items.ts'
 import type { Json } from './items.ts'
+import { attachmentsText, blocksText, postingOf, sharesOf } from './slack-extras.ts'
+import type { SlackPosting, SlackShare } from './slack-extras.ts'
+
+export type { SlackPosting, SlackShare }
 
 export interface SlackUser {
   id: string
@@ -38,6 +42,8 @@ export interface SlackConversation {
   members: string[]
   topic: string | null
   purpose: string | null
+  /** Who may post (a Chorus export's `chorus.posting`), or null: everyone. */
+  posting: SlackPosting | null
 }
 
 export interface SlackFile {
@@ -66,6 +72,12 @@ export interface SlackMessage {
   botName: string | null
   subtype: string | null
   text: string
+  /** An app's blocks as mrkdwn ('' for none, or a person's rich text): `text` is their fallback. */
+  blocksText: string
+  /** An app's legacy attachments as mrkdwn (''), said after `text`. */
+  attachmentsText: string
+  /** The messages it shares (Slack's share attachments; a Chorus export's forward). */
+  shares: SlackShare[]
   /** The thread's parent ts when this is a reply (thread_ts ≠ ts), else null. */
   parentTs: string | null
   /** A reply also shown in the channel. */
@@ -131,6 +143,7 @@ export function readConversation(kind: ConversationKind, item: Json): SlackConve
     members: strings(item, 'members'),
     topic: valueOf(item, 'topic'),
     purpose: valueOf(item, 'purpose'),
+    posting: postingOf(item),
   }
 }
 
@@ -196,6 +209,9 @@ export function readMessage(item: Json, index = 0): SlackMessage | null {
     botName: user === null ? (botName ?? (subtype === 'bot_message' ? 'bot' : null)) : null,
     subtype,
     text,
+    blocksText: blocksText(item),
+    attachmentsText: attachmentsText(item),
+    shares: sharesOf(item),
     parentTs: threadTs !== null && threadTs !== ts ? threadTs : null,
     broadcast: subtype === 'thread_broadcast',
     deleted: subtype === 'tombstone',

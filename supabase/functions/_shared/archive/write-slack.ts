@@ -63,6 +63,27 @@ export interface MessageRow {
   reactions: { emoji: string; users: string[] }[]
   files: FileRow[]
   pinned: boolean
+  /** The message it shares (a forward's snapshot), or null. */
+  forward?: {
+    author_id: string | null
+    author_name: string | null
+    channel_id: string | null
+    channel_kind: string
+    channel_name: string | null
+    /** seconds.micros */
+    ts: string
+    text: string
+    files: string[]
+  } | null
+  /** A poll's question, options and counts (private.poll_summary), or null. */
+  poll?: {
+    question: string
+    multiple: boolean
+    anonymous: boolean
+    closed: boolean
+    voters: number
+    options: { label: string; votes: number }[]
+  } | null
 }
 
 export type ConversationFile = 'channels.json' | 'groups.json' | 'dms.json' | 'mpims.json'
@@ -165,7 +186,7 @@ export function slackMessage(m: MessageRow, channelId: string): Record<string, u
   if (m.deleted) out.subtype = 'tombstone'
   else if (m.thread_ts !== null && m.in_channel) out.subtype = 'thread_broadcast'
   if (m.author_id !== null) out.user = m.author_id
-  out.text = m.deleted ? '' : m.body
+  out.text = m.deleted ? '' : m.poll ? `${m.body}\n\n${pollResults(m.poll)}` : m.body
   out.ts = m.ts
   out.client_msg_id = m.id
   if (m.thread_ts !== null) {
@@ -200,7 +221,55 @@ export function slackMessage(m: MessageRow, channelId: string): Record<string, u
     }))
   }
   if (m.pinned && !m.deleted) out.pinned_to = [channelId]
+  if (m.forward && !m.deleted) out.attachments = [shareAttachment(m.forward)]
+  if (m.poll && !m.deleted) out.chorus_poll = m.poll
   return out
+}
+
+/** A poll's results as text, after its question and options (the message's own text). */
+export function pollResults(poll: NonNullable<MessageRow['poll']>): string {
+  const votes = (n: number) => `${n} ${n === 1 ? 'vote' : 'votes'}`
+  const state = poll.closed ? 'closed' : 'open'
+  const voters = `${poll.voters} ${poll.voters === 1 ? 'person' : 'people'} voted`
+  return [
+    `Results (${state}, ${voters}):`,
+    ...poll.options.map((o) => `- ${o.label}: ${votes(o.votes)}`),
+  ].join('\n')
+}
+
+/**
+ * A forward as Slack's export keeps a shared message: an attachment with `is_share` and
+ * `is_msg_unfurl`, its author, conversation and ts, its text; `fallback` says it all as a quote
+ * for readers that show only that.
+ */
+export function shareAttachment(f: NonNullable<MessageRow['forward']>): Record<string, unknown> {
+  const files = f.files.length > 0 ? ` [${f.files.join(', ')}]` : ''
+  const who = f.author_name ?? '?'
+  return {
+    is_share: true,
+    is_msg_unfurl: true,
+    ...(f.author_id ? { author_id: f.author_id } : {}),
+    author_name: who,
+    ...(f.channel_id ? { channel_id: f.channel_id } : {}),
+    ...(f.channel_name ? { channel_name: f.channel_name } : {}),
+    ts: f.ts,
+    text: f.text,
+    fallback: `> ${who}: ${f.text.trim().replace(/\n+/g, '\n> ')}${files}`,
+    ...(f.channel_name ? { footer: `Posted in #${f.channel_name}` } : {}),
+    chorus_files: f.files,
+  }
+}
+
+/** emoji.json's entry for a custom emoji, and the path of its image in the zip. */
+export function emojiEntries(e: { name: string; aliases: string[]; image_path: string }): {
+  list: Record<string, string>
+  path: string
+} {
+  const ext = /\.([a-z0-9]{1,5})$/i.exec(e.image_path)?.[1]?.toLowerCase() ?? 'png'
+  const path = `emoji/${e.name}.${ext}`
+  const list: Record<string, string> = { [e.name]: path }
+  for (const alias of e.aliases) list[alias] = `alias:${e.name}`
+  return { list, path }
 }
 
 /** The UTC day (YYYY-MM-DD) of a seconds.micros ts: the day file a message goes in. */

@@ -139,6 +139,27 @@ function attachmentSentence(code: string, name: string, values: Values): string 
     case 'attachment_not_stored':
       return t`The file "${name}" could not be stored: ${detail}`
     default:
+      return emojiSentence(code, name, values)
+  }
+}
+
+/** The sentences of a custom emoji (the archive's emoji.json) that could not be brought over. */
+function emojiSentence(code: string, name: string, values: Values): string | null {
+  const detail = textOf(values, 'detail')
+  switch (code) {
+    case 'emoji_refused':
+      return t`The custom emoji :${name}: was not imported: ${detail}`
+    case 'emoji_alias_missing': {
+      const target = textOf(values, 'target')
+      return t`The custom emoji alias :${name}: was not imported: :${target}: is not one of the archive's custom emoji.`
+    }
+    case 'emoji_image_missing':
+      return t`The custom emoji :${name}: was not imported: its image could not be read or downloaded.`
+    case 'emoji_image_type':
+      return t`The custom emoji :${name}: was not imported: its image is not a PNG, GIF or WebP image.`
+    case 'emoji_image_too_big':
+      return t`The custom emoji :${name}: was not imported: its image is larger than 1 MB.`
+    default:
       return null
   }
 }
