@@ -4,7 +4,8 @@
 // makes an anonymous poll of many choices, which shows counts and no names; Ana closes the first
 // poll and both see its final results, no longer votable. Then the composer's "Create a poll"
 // button makes one in #general, which has no Edit (hover bar, More actions, the e key); in a
-// thread the button and /poll make polls there, voted on live by both in the thread pane.
+// thread the button and /poll make polls there, voted on live by both in the thread pane and
+// from the Threads view.
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/test.ts'
 import { actor, answerConfirm, composer, messageWith, send, waitLive } from './support/actors.ts'
@@ -191,5 +192,15 @@ test('the composer’s button makes polls, in a thread too, voted on live; a pol
     await expect(
       messageWith(a, 'Friday plans').getByRole('button', { name: '2 replies, open the thread' })
     ).toBeVisible()
+  })
+
+  await test.step('the Threads view shows the thread’s polls as cards, voted on live', async () => {
+    await a.getByRole('link', { name: /^Threads/ }).click()
+    const card = a.getByRole('article', { name: 'Thread in #general' })
+    const snacks = pollCard(card, 'Snacks?')
+    await expect(snacks).toBeVisible()
+    await expect(card.locator('.thread-card-body', { hasText: '📊 Poll: Snacks?' })).toHaveCount(0)
+    await snacks.getByRole('radio', { name: /Chips/ }).click()
+    await expect(pollCard(thread(b), 'Snacks?')).toContainText('2 people voted')
   })
 })
