@@ -1,6 +1,7 @@
 // Announcement channels (issue 71, item 8) under `serve`, in two browsers: Ana (the workspace's
 // owner) makes #general admins only in the channel's settings; Bo's composer closes live, saying
-// why, while he can still react to her announcement and reply in its thread. Ana posts, Bo reads
+// why, while he can still react to her announcement and reply in its thread (with no "Also send
+// to #general", which would post there). Ana posts, Bo reads
 // it. Then she closes replies too (Bo's thread composer closes live), and opens the channel to
 // everyone again: Bo's composer is back without a reload, and he posts.
 import { expect, test } from './support/test.ts'
@@ -58,6 +59,9 @@ test('an admins-only channel closes members’ composers live; they still react 
     await news.getByRole('button', { name: 'Reply in thread' }).click()
     await threadLive(b)
     const box = thread(b).getByRole('combobox', { name: /^Message / })
+    // a reply also sent to the channel would be a post there: not offered
+    await expect(box).toBeVisible()
+    await expect(thread(b).getByRole('checkbox', { name: 'Also send to #general' })).toHaveCount(0)
     await box.fill('Enjoy the long weekend!')
     await box.press('Enter')
     await expect(box).toHaveValue('')
@@ -90,6 +94,8 @@ test('an admins-only channel closes members’ composers live; they still react 
     await test.step('and everyone may post again: Bo’s composer is back, without a reload', async () => {
       await settings.getByRole('radio', { name: 'Everyone' }).click()
       await expect(settings.getByRole('switch')).toHaveCount(0)
+      // Bo may post again: "Also send to #general" is offered in his thread, live
+      await expect(thread(b).getByRole('checkbox', { name: 'Also send to #general' })).toBeVisible()
       await settings.getByRole('button', { name: 'Close' }).click()
       await thread(b).getByRole('button', { name: 'Close thread' }).click()
       await expect(closedBar).toHaveCount(0)

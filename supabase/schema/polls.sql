@@ -251,8 +251,8 @@ end
 $function$;
 grant execute on function public.close_poll(uuid) to authenticated, service_role;
 
--- Function public.create_poll(p_id uuid, p_channel_id uuid, p_question text, p_options text[], p_multiple boolean, p_anonymous boolean, p_ends_at timestamp with time zone)
-CREATE OR REPLACE FUNCTION public.create_poll(p_id uuid, p_channel_id uuid, p_question text, p_options text[], p_multiple boolean DEFAULT false, p_anonymous boolean DEFAULT false, p_ends_at timestamp with time zone DEFAULT NULL::timestamp with time zone)
+-- Function public.create_poll(p_id uuid, p_channel_id uuid, p_question text, p_options text[], p_multiple boolean, p_anonymous boolean, p_ends_at timestamp with time zone, p_parent_id uuid, p_in_channel boolean)
+CREATE OR REPLACE FUNCTION public.create_poll(p_id uuid, p_channel_id uuid, p_question text, p_options text[], p_multiple boolean DEFAULT false, p_anonymous boolean DEFAULT false, p_ends_at timestamp with time zone DEFAULT NULL::timestamp with time zone, p_parent_id uuid DEFAULT NULL::uuid, p_in_channel boolean DEFAULT false)
  RETURNS public.polls
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -298,7 +298,9 @@ begin
 
   select * into poll from public.polls p where p.message_id = p_id;
   if found then
-    if poll.author_id is distinct from (select auth.uid()) or poll.question <> question then
+    if poll.author_id is distinct from (select auth.uid()) or poll.question <> question
+      or exists (select 1 from public.messages m
+                 where m.id = p_id and m.parent_id is distinct from p_parent_id) then
       raise exception using errcode = '23505',
         message = 'Another message already has this id.', detail = 'message_id_taken', hint = 'Make a new id for a new message.';
     end if;
@@ -307,14 +309,15 @@ begin
 
   body := '📊 Poll: ' || private.poll_text(question) || ' — '
     || (select string_agg(private.poll_text(x), ' · ' order by n) from unnest(options) with ordinality as u(x, n));
-  -- every rule of posting a message, as the caller
-  perform public.send_message(p_id, p_channel_id, body);
+  -- every rule of posting a message (or a reply, and one also sent to the channel), as the caller
+  perform public.send_message(p_id, p_channel_id, body, '[]'::jsonb, p_parent_id,
+    coalesce(p_in_channel, false));
   poll := private.add_poll(p_id, question, options, coalesce(p_multiple, false),
     coalesce(p_anonymous, false), p_ends_at);
   return poll;
 end
 $function$;
-grant execute on function public.create_poll(uuid,uuid,text,text[],boolean,boolean,timestamp with time zone) to authenticated, service_role;
+grant execute on function public.create_poll(uuid,uuid,text,text[],boolean,boolean,timestamp with time zone,uuid,boolean) to authenticated, service_role;
 
 -- Function public.poll_results(p_message_ids uuid[])
 CREATE OR REPLACE FUNCTION public.poll_results(p_message_ids uuid[])

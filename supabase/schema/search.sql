@@ -35,6 +35,23 @@ end
 $function$;
 grant execute on function private.attachment_search_write() to authenticated, service_role;
 
+-- Function private.forward_search_text(p_message_id uuid)
+CREATE OR REPLACE FUNCTION private.forward_search_text(p_message_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce((
+    select e'\n' || f.body || coalesce((
+      select string_agg(e'\n' || (x ->> 'name'), '' order by n)
+      from jsonb_array_elements(f.files) with ordinality as u(x, n)
+    ), '')
+    from public.message_forwards f where f.id = p_message_id
+  ), '')
+$function$;
+grant execute on function private.forward_search_text(uuid) to authenticated, service_role;
+
 -- Function private.search_fold(p_text text)
 CREATE OR REPLACE FUNCTION private.search_fold(p_text text)
  RETURNS text
@@ -173,7 +190,7 @@ CREATE OR REPLACE FUNCTION private.search_text(p_message_id uuid, p_body text)
  STABLE
  SET search_path TO ''
 AS $function$
-  select private.search_fold(p_body) || coalesce((
+  select private.search_fold(p_body || private.forward_search_text(p_message_id)) || coalesce((
     select string_agg(e'\n' || private.search_fold(a.name), '' order by a.created_at, a.id)
     from public.attachments a where a.message_id = p_message_id
   ), '')
@@ -216,8 +233,10 @@ AS $function$
 begin
   if p_op = 'INSERT' then
     insert into private.message_search (message_id, workspace_id, channel_id, created_at, folded)
-    -- a new message has no files yet (send_message adds them after it; their trigger refolds)
-    select n.id, c.workspace_id, n.channel_id, n.created_at, private.search_fold(n.body)
+    -- a new message has no files yet (send_message adds them after it; their trigger refolds);
+    -- a forward's snapshot is made before its message
+    select n.id, c.workspace_id, n.channel_id, n.created_at,
+      private.search_fold(n.body || private.forward_search_text(n.id))
     from unnest(p_new) as n
     join public.channels c on c.id = n.channel_id
     where n.deleted_at is null
@@ -357,15 +376,17 @@ begin
       limit $9
     )
     select r.id, r.channel_id, r.seq, r.author_id, r.parent_id, r.created_at, r.edited_at,
-      case when at.start > 1 then ''…'' else '''' end || substr(r.body, at.start, 240)
-        || case when char_length(r.body) >= at.start + 240 then ''…'' else '''' end,
+      case when at.start > 1 then ''…'' else '''' end || substr(shown.text, at.start, 240)
+        || case when char_length(shown.text) >= at.start + 240 then ''…'' else '''' end,
       coalesce((select array_agg(a.name order by a.created_at, a.id)
         from public.attachments a where a.message_id = r.id), ''{}''),
       r.rank
     from ranked r
+    -- a forward is found by what it shared too (its snapshot), shown in its snippet
+    cross join lateral (select r.body || private.forward_search_text(r.id) as text) as shown
     cross join lateral (select strpos(r.folded, $12) as pos) as found
     cross join lateral (
-      select case when found.pos between 1 and char_length(r.body) then greatest(found.pos - 80, 1)
+      select case when found.pos between 1 and char_length(shown.text) then greatest(found.pos - 80, 1)
         else 1 end as start
     ) as at
     order by ' || case when p_order = 'relevance' then 'r.rank desc, ' else '' end

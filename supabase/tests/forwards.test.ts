@@ -4,7 +4,8 @@
 // the destination's members read and nobody else does; who may forward what (a message one
 // reads, into a channel one may post in, within the workspace; from a private conversation into
 // a public channel only by someone in it, a forward of a forward too); the snapshot keeps what
-// was shared when the original changes; a retry gives the same forward, once.
+// was shared when the original changes; a retry gives the same forward, once; search finds a
+// forward by its snapshot, in the forward's channel only.
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import type { TransactionSql } from 'postgres'
@@ -249,5 +250,56 @@ describe('forwarding a message', () => {
     const [plain] = await stack.sql<{ text: string }[]>`
       select private.forward_notice_body(${original.message}, ${'see file'}) as text`
     expect(plain!.text).toBe('see file')
+  })
+
+  it('is found by search through its snapshot, in its own channel, never the original', async () => {
+    const { owner, member, member2, guest, outsider } = world.people
+    const word = `zebracorn${randomUUID().slice(0, 6)}`
+    // a private channel's message, forwarded into general by member (in both)
+    const original = await makeMessage(stack.sql, owner, world.ch.quiet, `the ${word} budget`)
+    const sent = await forward(member, original, world.ch.general, 'for everyone')
+    const search = (person: Person, terms: string[], ws = world.ws) =>
+      as(
+        person,
+        (tx) => tx<{ id: string; channel_id: string; snippet: string }[]>`
+          select id, channel_id, snippet from public.search_messages(${ws}, ${terms}::text[])`
+      )
+    // member2 (general, not quiet) finds the forward by the text it shared, not the original
+    const found = await search(member2, [word])
+    expect(found).toEqual([expect.objectContaining({ id: sent.id, channel_id: world.ch.general })])
+    expect(found[0]!.snippet).toContain(`the ${word} budget`)
+    // as a phrase, and with the forward's own comment
+    expect((await search(member2, [`"${word} budget"`, 'everyone'])).map((h) => h.id)).toEqual([
+      sent.id,
+    ])
+    // member reads both channels: the original and the forward
+    expect((await search(member, [word])).map((h) => h.id).sort()).toEqual(
+      [original, sent.id].sort()
+    )
+    // the guest (plaza only) and an outsider find neither
+    expect(await search(guest, [word])).toEqual([])
+    expect(await search(outsider, [word])).toEqual([])
+    expect(await search(outsider, [word], world.ws2)).toEqual([])
+    // an edit of the comment keeps the snapshot findable; a deleted forward is found no more
+    await as(member, (tx) => tx`select public.edit_message(${sent.id}, 'for all of you')`)
+    expect((await search(member2, [word, 'all of you'])).map((h) => h.id)).toEqual([sent.id])
+    await as(member, (tx) => tx`select public.delete_message(${sent.id})`)
+    expect(await search(member2, [word])).toEqual([])
+  })
+
+  it("is found by its files' names, and a forward of a forward by the original's text", async () => {
+    const { member, member2 } = world.people
+    const original = await makeMessageWithFile(stack.sql, member, world.ch.plaza)
+    const word = `quokka${randomUUID().slice(0, 6)}`
+    const first = await forward(member, original.message, world.ch.general, word)
+    // second is member2's channel: the forward of the forward reads as the original's snapshot
+    const again = await forward(member2, first.id, world.ch.second)
+    const hits = await as(
+      member2,
+      (tx) => tx<{ id: string }[]>`
+        select id from public.search_messages(${world.ws}, ${['notes.txt', 'see file']}::text[])
+        where id in (${first.id}, ${again.id})`
+    )
+    expect(hits.map((h) => h.id).sort()).toEqual([first.id, again.id].sort())
   })
 })

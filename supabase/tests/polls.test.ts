@@ -3,7 +3,8 @@
 // a multiple-choice poll; none takes it back); a closed poll, by its author or past its end,
 // takes no vote; an anonymous poll tells nobody, its author included, who voted, through the
 // tables or the results; outsiders neither read nor vote; the poll's text cannot be edited; each
-// vote and close goes on the channel's topic without a voter.
+// vote and close goes on the channel's topic without a voter; a poll in a thread is a reply
+// (also sent to the channel if asked), under the rules of replying there.
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import type { TransactionSql } from 'postgres'
@@ -47,6 +48,9 @@ interface NewPoll {
   anonymous?: boolean
   endsAt?: string | null
   id?: string
+  /** The thread it replies in. */
+  parent?: string
+  alsoToChannel?: boolean
 }
 
 async function create(person: Person, p: NewPoll = {}): Promise<string> {
@@ -56,7 +60,7 @@ async function create(person: Person, p: NewPoll = {}): Promise<string> {
     (tx) => tx`
       select public.create_poll(${id}, ${p.channel ?? world.ch.plaza}, ${p.question ?? 'Lunch?'},
         ${p.options ?? ['Pizza', 'Sushi', 'Salad']}::text[], ${p.multiple ?? false},
-        ${p.anonymous ?? false}, ${p.endsAt ?? null})`
+        ${p.anonymous ?? false}, ${p.endsAt ?? null}, ${p.parent ?? null}, ${p.alsoToChannel ?? false})`
   )
   return id
 }
@@ -288,7 +292,51 @@ describe('polls', () => {
     await expect(
       as(member, (tx) => tx`update public.messages set body = 'changed' where id = ${id}`)
     ).rejects.toMatchObject(refused('22023', 'poll_not_editable'))
+    // the app's edit, as the composer would send it, is refused the same way
+    await expect(
+      as(member, (tx) => tx`select public.edit_message(${id}, '📊 Poll: Dinner? — a · b')`)
+    ).rejects.toMatchObject(refused('22023', 'poll_not_editable'))
     await as(member, (tx) => tx`select public.delete_message(${id})`)
     await expect(vote(owner, id, [])).rejects.toMatchObject(refused('22023', 'message_deleted'))
+  })
+
+  it('in a thread: a reply voted on live by the channel; also sent to the channel if asked', async () => {
+    const { member, admin, owner } = world.people
+    const parent = randomUUID()
+    await as(
+      admin,
+      (tx) => tx`select public.send_message(${parent}, ${world.ch.plaza}, 'Team lunch')`
+    )
+    const id = await create(member, { parent, question: 'Where?', options: ['Deli', 'Park'] })
+    const [row] = await stack.sql<{ parent_id: string; in_channel: boolean; body: string }[]>`
+      select parent_id, in_channel, body from public.messages where id = ${id}`
+    expect(row).toEqual({
+      parent_id: parent,
+      in_channel: false,
+      body: '📊 Poll: Where? — Deli · Park',
+    })
+    const [thread] = await stack.sql<{ reply_count: number }[]>`
+      select reply_count from public.threads where id = ${parent}`
+    expect(thread!.reply_count).toBe(1)
+    const [deli] = await optionIds(id)
+    await vote(admin, id, [deli!])
+    await vote(owner, id, [deli!])
+    expect(counts(await results(member, id))).toEqual([2, 0])
+    // the same id again: the same poll; in another thread, or none, another message's id
+    await create(member, { id, parent, question: 'Where?', options: ['Deli', 'Park'] })
+    await expect(create(member, { id, question: 'Where?' })).rejects.toMatchObject(
+      refused('23505', 'message_id_taken')
+    )
+    // also sent to the channel: a reply in both
+    const both = await create(member, { parent, question: 'When?', alsoToChannel: true })
+    const [shared] = await stack.sql<{ in_channel: boolean }[]>`
+      select in_channel from public.messages where id = ${both}`
+    expect(shared!.in_channel).toBe(true)
+    // a thread of another channel is refused as a reply would be
+    const elsewhere = randomUUID()
+    await as(owner, (tx) => tx`select public.send_message(${elsewhere}, ${world.ch.general}, 'x')`)
+    await expect(create(member, { parent: elsewhere })).rejects.toMatchObject(
+      refused('22023', 'reply_parent_not_in_channel')
+    )
   })
 })

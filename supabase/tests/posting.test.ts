@@ -197,6 +197,26 @@ describe('every path that writes a message', () => {
     await setPosting(owner, ch, 'admins', true)
     expect(await refusal(send(member2, ch, parent))).toBeNull()
     expect(await refusal(send(member2, ch, parent, true))).toBe('channel_posting_restricted')
+    // "Also send to #channel" is a post, however it is written: a plain insert, a poll
+    expect(
+      await refusal(
+        as(
+          member2,
+          (
+            tx
+          ) => tx`insert into public.messages (id, channel_id, author_id, body, parent_id, in_channel)
+            values (${randomUUID()}, ${ch}, ${member2.id}, 'also', ${parent}, true)`
+        )
+      )
+    ).toBe('channel_posting_restricted')
+    const poll = (also: boolean) =>
+      as(
+        member2,
+        (tx) => tx`select public.create_poll(${randomUUID()}, ${ch}, 'Q?', ${['a', 'b']}::text[],
+          false, false, null, ${parent}, ${also})`
+      )
+    expect(await refusal(poll(true))).toBe('channel_posting_restricted')
+    expect(await refusal(poll(false))).toBeNull()
     expect(await stateOf(member2, ch)).toMatchObject({ may_post: false, may_reply: true })
     await setPosting(owner, ch, 'admins', false)
     expect(await refusal(send(member2, ch, parent))).toBe('channel_replies_restricted')

@@ -3229,8 +3229,10 @@ export type Database = {
           p_channel_id: string
           p_ends_at?: string
           p_id: string
+          p_in_channel?: boolean
           p_multiple?: boolean
           p_options: string[]
+          p_parent_id?: string
           p_question: string
         }
         Returns: {

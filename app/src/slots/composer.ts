@@ -3,7 +3,9 @@
 // nothing is sent), offer names beside people to mention (a group's handle, stored as its token),
 // and ask before a body goes out (a mention that notifies many people). A feature adds one in its
 // composer-part.ts; features/composer-parts.ts finds them by import.meta.glob. The composer is on
-// the first screen: a part is a few lines, and its code loads when first used.
+// the first screen: a part is a few lines, and its code loads when first used. A button in the
+// composer's bar (a tool: "Create a poll") is a feature's composer-tool.ts, found by
+// features/composer-tools.ts for the tools' chunk, which loads after the first screen.
 import type { ComponentType, KeyboardEvent, ReactNode, RefObject } from 'react'
 
 /** Where the text goes (a thread's composer has its channel's). */
@@ -21,7 +23,13 @@ export interface ComposerName {
 
 /** What the composer hands a command's panel: its own doings, as far as a command needs them. */
 export interface CommandComposer {
+  /** The box's key: its channel's id, or "<channel>.thread.<parent>" in a thread. */
   channelId: string
+  /** Where the text goes (the channel, for a thread's box too). */
+  scope?: ComposerScope
+  /** A thread's box: its parent, and whether a reply goes to the channel too. */
+  threadId?: string
+  alsoToChannel?: boolean
   channelName: string
   /** The channel's members, and everyone in the workspace. */
   members: { id: string; name: string }[]
@@ -113,6 +121,32 @@ export interface GateProps {
   threadId?: string
   /** Closes the composer (the gate then shows, in its place, why) or opens it again. */
   onClosed: (closed: boolean) => void
+  /** A thread's composer: told whether a reply may also go to the channel (I may post there). */
+  onAlsoAllowed?: (allowed: boolean) => void
+}
+
+/** What a tool in the composer's bar is given: where the box writes, and the box. */
+export interface ComposerToolProps {
+  /** The box's key: its channel's id, or "<channel>.thread.<parent>" in a thread. */
+  channelId: string
+  /** Where the text goes (the channel, for a thread's box too). */
+  scope?: ComposerScope
+  /** "general", "@Ann" (as the composer has it). */
+  channelName: string
+  /** A thread's box: its parent, and whether a reply goes to the channel too. */
+  threadId?: string
+  alsoToChannel?: boolean
+  inputRef: RefObject<HTMLTextAreaElement | null>
+}
+
+/** A feature's composer-tool.ts default export: a button in the composer's bar, beside the emoji
+ *  button ("Create a poll"). Found by features/composer-tools.ts for the composer's tools, a
+ *  chunk loaded once the first screen is shown: no tool costs the first screen a byte. */
+export interface ComposerTool {
+  id: string
+  /** Where it goes among the tools, lowest first. */
+  order: number
+  Tool: ComponentType<ComposerToolProps>
 }
 
 /** A feature's composer-part.ts default export. */

@@ -154,6 +154,8 @@ export interface MessageExtension {
   id: string
   /** Its actions on one message (pure). */
   actions?: (message: ChatMessage, capabilities: MessageCapabilities) => MessageAction[]
+  /** A message whose text is not edited (a poll's: its card is what it says): no Edit (pure). */
+  fixedText?: (message: ChatMessage) => boolean
   /** Its markers on one message (pure). */
   markers?: (message: ChatMessage) => MessageMarker[]
   /** Shown under the header, above the message's text (null: nothing). */

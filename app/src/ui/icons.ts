@@ -19,6 +19,7 @@ export const ICONS = [
   'bold',
   'bookmark',
   'bookmark-check',
+  'chart-bar',
   'check',
   'chevron-down',
   'chevron-right',

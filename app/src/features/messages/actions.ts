@@ -57,7 +57,8 @@ export function actionsFor(message: ChatMessage, capabilities: RowCapabilities):
       order: 55,
     })
   }
-  if (mine && !readOnly) {
+  // Not a message whose text a feature holds (a poll's).
+  if (mine && !readOnly && !capabilities.extensions.some((e) => e.fixedText?.(message))) {
     actions.push({
       id: 'edit',
       label: t`Edit message`,

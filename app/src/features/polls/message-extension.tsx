@@ -1,6 +1,6 @@
 // Polls in the message screen's extension slot (slots/message.ts): a poll's card under its
-// message, whose text begins as create_poll writes it ("📊 Poll: "). On the first screen: only
-// this test and the lazy card (components/PollCard.tsx, its data and styles a chunk of their own).
+// message, whose text begins as create_poll writes it ("📊 Poll: "), and no Edit on it. On the
+// first screen: only this test and the lazy card (components/PollCard.tsx, its data and styles a chunk of their own).
 import { Suspense } from 'react'
 import { lazyRetrying, Nothing } from '../../lib/lazy.ts'
 import type { MessageExtension, MessageFeature } from '../../slots/message.ts'
@@ -9,6 +9,8 @@ const PollCard = lazyRetrying(() => import('./components/PollCard.tsx'), Nothing
 
 const extension: MessageExtension = {
   id: 'polls',
+  // the poll's question and options are not edited as text
+  fixedText: (message) => message.body.startsWith('📊 Poll: '),
   belowBody: (message, row) =>
     message.body.startsWith('📊 Poll: ') && (
       <Suspense fallback={null}>

@@ -58,6 +58,8 @@ interface Props {
   /** A thread's composer: its parent, and whether a reply goes to the channel too. */
   threadId?: string
   alsoToChannel?: boolean
+  /** A thread's box: told whether a reply may also go to the channel (the gate's, given on). */
+  onAlsoAllowed?: (allowed: boolean) => void
   disabledReason: string | null
   members: Mentionable[]
   /** Everyone in the workspace, to explain mentions of people outside the channel. */
@@ -309,7 +311,7 @@ export function Composer(props: Props) {
           </button>
           {withTools && (
             <Suspense fallback={null}>
-              <ComposerTools inputRef={inputRef} setText={change} handle={tools} length={length} />
+              <ComposerTools {...props} setText={change} handle={tools} length={length} />
             </Suspense>
           )}
           <button

@@ -81,8 +81,6 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
   const engage = engaged ? undefined : () => setEngaged(true)
   const toggleReaction = (emoji: string) => handlers.toggleReaction(message.id, emoji)
   const startEdit = () => handlers.startEdit(message.id)
-  const mine = message.authorId === people.me
-  const canEdit = mine && !readOnly
   const canDelete = props.canDelete && !readOnly
   const markers = extensions.flatMap((e) => e.markers?.(message) ?? [])
   const author = markers.find((m) => m.author)?.author ?? people.nameOf(message.authorId)
@@ -146,7 +144,7 @@ export const MessageItem = memo(function MessageItem(props: MessageProps) {
         if (keyed) {
           e.preventDefault()
           keyed.run()
-        } else if (e.key === 'e' && canEdit) {
+        } else if (e.key === 'e' && actions.some((a) => a.id === 'edit')) {
           e.preventDefault()
           startEdit()
         } else if ((e.key === 'Delete' || e.key === 'Backspace') && canDelete) {

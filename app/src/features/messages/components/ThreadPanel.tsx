@@ -72,7 +72,11 @@ export default function ThreadPanel(props: ThreadPanelProps) {
   const parent = props.parent ?? fetchedParent.data ?? null
   const mine = useMyThreadState(threadId)
   const follow = useFollowThread(threadId)
-  const [alsoToChannel, setAlsoToChannel] = useState(false)
+  const [alsoChecked, setAlsoToChannel] = useState(false)
+  // Where I may reply but not post (an announcement channel), no reply goes to the channel too:
+  // the composer's gate says so.
+  const [alsoAllowed, setAlsoAllowed] = useState(true)
+  const alsoToChannel = alsoChecked && alsoAllowed
   const [atBottom, setAtBottom] = useState(true)
   const composerRef = useRef<HTMLTextAreaElement | null>(null)
 
@@ -199,6 +203,7 @@ export default function ThreadPanel(props: ThreadPanelProps) {
         placeholder={t`Reply…`}
         threadId={threadId}
         alsoToChannel={alsoToChannel}
+        onAlsoAllowed={setAlsoAllowed}
         disabledReason={props.disabledReason}
         members={props.members}
         workspacePeople={props.workspacePeople}
@@ -209,7 +214,7 @@ export default function ThreadPanel(props: ThreadPanelProps) {
         onStopTyping={() => {}}
         inputRef={composerRef}
       />
-      {!props.disabledReason && (
+      {!props.disabledReason && alsoAllowed && (
         <label className="thread-also">
           <input
             type="checkbox"

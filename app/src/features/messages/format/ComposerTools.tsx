@@ -1,8 +1,9 @@
 // The message box's tools (a lazy chunk, fetched once the first screen is shown; the box works
 // without it meanwhile): the formatting toolbar (bold, italic, strike, code, link, lists, quote,
 // code block: format-text.ts) with Slack's shortcuts (format-keys.ts), an emoji button that
-// opens the emoji picker and inserts the emoji at the caret, and a toggle that hides or shows
-// the formatting buttons, remembered on this device. The toolbar is one tab stop; the arrow keys
+// opens the emoji picker and inserts the emoji at the caret, the features' tools beside it
+// (features/composer-tools.ts: "Create a poll"), and a toggle that hides or shows the
+// formatting buttons, remembered on this device. The toolbar is one tab stop; the arrow keys
 // move between its buttons.
 import { t } from '@lingui/core/macro'
 import { Suspense, useRef, useState, useSyncExternalStore } from 'react'
@@ -13,6 +14,8 @@ import type { IconName } from '../../../ui/icons.ts'
 import { browserStore } from '../../../lib/local-store.ts'
 import { useAuth } from '../../auth/index.ts'
 import { EmojiPickerDialog } from '../../emoji/index.ts'
+import { composerTools } from '../../composer-tools.ts'
+import type { ComposerToolProps } from '../../../slots/composer.ts'
 import { editTextarea } from './apply-edit.ts'
 import { ariaShortcut, formatForKey, shortcutLabel } from './format-keys.ts'
 import { formatEdit } from './format-text.ts'
@@ -25,7 +28,8 @@ export interface ToolsHandle {
   keyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => boolean
 }
 
-export interface ToolsProps {
+/** The composer's own props (where it writes: a feature's tool needs it) and the tools'. */
+export interface ToolsProps extends Partial<Omit<ComposerToolProps, 'inputRef'>> {
   inputRef: RefObject<HTMLTextAreaElement | null>
   /** Sets the text (when the browser cannot edit the box as typing does). */
   setText: (value: string) => void
@@ -62,7 +66,8 @@ const BUTTONS: { format: Format; icon: IconName; label: () => string; gap?: bool
   { format: 'codeblock', icon: 'square-code', label: () => t`Code block` },
 ]
 
-export default function ComposerTools({ inputRef, setText, handle, length }: ToolsProps) {
+export default function ComposerTools(props: ToolsProps) {
+  const { inputRef, setText, handle, length, channelId, channelName } = props
   const shown = useSyncExternalStore(subscribe, readShown, readShown)
   const auth = useAuth()
   // whose recent emoji the picker offers (none in a composer shown signed out, as in a test)
@@ -145,6 +150,11 @@ export default function ComposerTools({ inputRef, setText, handle, length }: Too
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => setPicking(true)}
         />
+        {channelId !== undefined &&
+          channelName !== undefined &&
+          composerTools.map(({ id, Tool }) => (
+            <Tool key={id} {...props} channelId={channelId} channelName={channelName} />
+          ))}
         <IconButton
           icon="a-large-small"
           size={18}

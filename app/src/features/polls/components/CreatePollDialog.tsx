@@ -1,7 +1,9 @@
-// "Create a poll" (a lazy chunk: `/poll` without its options opens it): a question, 2 to 10
+// "Create a poll" (a lazy chunk: `/poll` without its options opens it, and the composer's
+// button): a question, 2 to 10
 // options (added and removed here), single or multiple choice, anonymous or not, and an end
 // (none, in an hour, a day, a week, or a date and time of my choosing). Sent as a message of
-// the channel, through create_poll; an error stays in the dialog with what was written.
+// the channel (or a reply in the thread whose box opened it), through create_poll; an error
+// stays in the dialog with what was written.
 import { t } from '@lingui/core/macro'
 import { useId, useRef, useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
@@ -20,6 +22,9 @@ export interface CreatePollProps {
   channelId: string
   /** "#general", "Ann": where it goes. */
   channelName: string
+  /** A thread's box: the poll is a reply there (also sent to the channel when asked). */
+  threadId?: string
+  alsoToChannel?: boolean
   question?: string
   options?: string[]
   onDone: () => void
@@ -102,6 +107,8 @@ export default function CreatePollDialog(props: CreatePollProps) {
         multiple,
         anonymous,
         endsAt,
+        parentId: props.threadId ?? null,
+        alsoToChannel: props.alsoToChannel ?? false,
       })
       props.onDone()
     } catch (error) {
@@ -213,7 +220,7 @@ export default function CreatePollDialog(props: CreatePollProps) {
             {t`Cancel`}
           </button>
           <button type="button" className="button" disabled={busy} onClick={() => void submit()}>
-            {t`Post poll in ${where}`}
+            {props.threadId ? t`Post poll in thread` : t`Post poll in ${where}`}
           </button>
         </div>
       </div>

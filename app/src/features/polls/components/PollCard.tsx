@@ -17,8 +17,9 @@ import { choiceAfter, useClosePoll, usePoll, useVote } from '../data/polls.ts'
 import type { Poll, PollOption } from '../data/polls.ts'
 import './poll-card.css'
 
-interface Props {
-  message: ChatMessage
+export interface PollCardProps {
+  /** The poll's message (its id, channel and whether it was deleted are all it reads). */
+  message: Pick<ChatMessage, 'id' | 'channelId' | 'deletedAt'>
   row: RowContext
 }
 
@@ -36,7 +37,7 @@ function useEndTick(endsAt: string | null) {
 
 const percentOf = (votes: number, total: number) => (total > 0 ? votes / total : 0)
 
-export default function PollCard({ message, row }: Props) {
+export default function PollCard({ message, row }: PollCardProps) {
   const { me } = row.capabilities
   const query = usePoll(message.id, message.channelId)
   const vote = useVote(message.id, me)
@@ -64,7 +65,7 @@ export default function PollCard({ message, row }: Props) {
       aria-label={t`Poll: ${question}`}
     >
       <p className="poll-kind">
-        <Icon name="list" size={13} /> {closed ? t`Poll · Final results` : t`Poll`}
+        <Icon name="chart-bar" size={13} /> {closed ? t`Poll · Final results` : t`Poll`}
         <span className="poll-tags">
           <span className="poll-tag">{kind}</span>
           {poll.anonymous && (

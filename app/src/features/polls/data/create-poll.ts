@@ -1,4 +1,4 @@
-// Making a poll (create_poll): a message of the channel that carries it, its id made here so a
+// Making a poll (create_poll): a message of the channel (or a reply in a thread) that carries it, its id made here so a
 // retried request makes it once.
 import { rpcOne } from '../../../lib/rpc.ts'
 
@@ -10,6 +10,9 @@ export interface NewPoll {
   multiple: boolean
   anonymous: boolean
   endsAt: Date | null
+  /** The thread it replies in (null: the channel), and whether it goes to the channel too. */
+  parentId?: string | null
+  alsoToChannel?: boolean
 }
 
 export async function createPoll(poll: NewPoll): Promise<void> {
@@ -21,5 +24,8 @@ export async function createPoll(poll: NewPoll): Promise<void> {
     p_multiple: poll.multiple,
     p_anonymous: poll.anonymous,
     ...(poll.endsAt ? { p_ends_at: poll.endsAt.toISOString() } : {}),
+    ...(poll.parentId
+      ? { p_parent_id: poll.parentId, p_in_channel: poll.alsoToChannel ?? false }
+      : {}),
   })
 }

@@ -45,3 +45,7 @@ export function checkPoll(question: string, options: string[]): PollCommand | nu
     return error(t`Each option must be different.`)
   return null
 }
+
+/** Whether a message's text is a poll's, as create_poll writes it (message-extension.tsx, on the
+ *  first screen, says it again inline). */
+export const isPollText = (body: string) => body.startsWith('📊 Poll: ')

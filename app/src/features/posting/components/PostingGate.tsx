@@ -1,7 +1,8 @@
 // The composer where I may not post: in its place, a calm closed bar saying why ("Only admins can
 // post in #announcements"), and, in a channel whose threads stay open, that I can still reply in
-// threads and react. A thread's composer closes only when replies are closed too. It follows the
-// setting live: the composer closes and opens again without a reload.
+// threads and react. A thread's composer closes only when replies are closed too, and offers no
+// "Also send to #channel" where I may reply but not post. It follows the setting live: the
+// composer closes and opens again without a reload.
 import { t } from '@lingui/core/macro'
 import { useEffect } from 'react'
 import { Icon } from '../../../ui/Icon.tsx'
@@ -21,10 +22,14 @@ function Gate({
   channelName,
   threadId,
   onClosed,
+  onAlsoAllowed,
 }: Omit<GateProps, 'scope'> & { channelId: string }) {
   const { data } = usePosting(channelId)
   const closed = !!data && (threadId ? !data.mayReply : !data.mayPost)
   useEffect(() => onClosed(closed), [closed, onClosed])
+  // A reply also sent to the channel is a post there: not offered to who may only reply.
+  const also = !data || data.mayPost
+  useEffect(() => onAlsoAllowed?.(also), [also, onAlsoAllowed])
   if (!closed) return null
   const where = channelName.startsWith('@') ? channelName : `#${channelName}`
   const admins = data.who === 'admins'

@@ -59,6 +59,8 @@ export default function SlashCommands(props: CommandProps) {
     const { name, args } = parsed
     const scope = {
       ...composer,
+      // a thread's box acts on its channel (its own key names the thread)
+      channelId: composer.scope?.channelId ?? channelId,
       me,
       workspaceId,
       send: (body: string) => composer.onSend(body, [], newId()),
@@ -89,7 +91,7 @@ export default function SlashCommands(props: CommandProps) {
         )
         return false
       }
-      const result = await runCustomCommand(channelId, name, args)
+      const result = await runCustomCommand(scope.channelId, name, args)
       if (result.ephemeral) note(result.ephemeral, result.failed ? 'error' : 'info')
       return !result.failed || result.posted
     } finally {

@@ -14,14 +14,17 @@ import { navigate } from '../../../lib/router.ts'
 import { rpcOne, rpcRows } from '../../../lib/rpc.ts'
 import { supabase } from '../../../lib/supabase.ts'
 import { newId } from '../../../lib/uuid.ts'
-import { CreatePollDialog, createPoll, parsePollCommand } from '../../polls/index.ts'
 import { meBody, parseInvite, parseRemind, parseStatus, remindedText, shrugBody } from '../parse.ts'
 import type { Person } from '../parse.ts'
 
 export interface BuiltinScope {
   me: string
   workspaceId: string
+  /** Where commands act: the channel (a thread's box's too). */
   channelId: string
+  /** A thread's box: its parent, and whether a reply goes to the channel too. */
+  threadId?: string
+  alsoToChannel?: boolean
   channelName: string
   members: readonly Person[]
   workspacePeople: readonly Person[]
@@ -128,6 +131,9 @@ export async function runBuiltin(
         return ok(t`Your status is now ${shown}`)
       }
       case '/poll': {
+        // a chunk of its own, shared with the composer's "Create a poll" button
+        const { CreatePollDialog, createPoll, parsePollCommand } =
+          await import('../../polls/index.ts')
         const poll = parsePollCommand(args)
         if (poll.kind === 'error') return fail(poll.message)
         if (poll.kind === 'ask')
@@ -138,7 +144,9 @@ export async function runBuiltin(
             dialog: (close) =>
               createElement(CreatePollDialog, {
                 channelId: scope.channelId,
-                channelName: `#${channel}`,
+                channelName: channel.startsWith('@') ? channel : `#${channel}`,
+                threadId: scope.threadId,
+                alsoToChannel: scope.alsoToChannel,
                 question: poll.question,
                 options: poll.options,
                 onDone: () => close(true),
@@ -153,6 +161,8 @@ export async function runBuiltin(
           multiple: false,
           anonymous: false,
           endsAt: null,
+          parentId: scope.threadId ?? null,
+          alsoToChannel: scope.alsoToChannel ?? false,
         })
         return ok(null)
       }

@@ -1,20 +1,30 @@
 // One followed thread in the Threads view: its channel, its parent, its latest replies (live:
 // the thread's own LiveChannel, as the thread panel has), "N more replies" opening the thread
-// beside its channel, and a reply box that sends through the thread panel's path (useSend: the
+// beside its channel (a poll as its card, voted on here), and a reply box that sends through the
+// thread panel's path (useSend: the
 // outbox, an id made here, retries that cannot double). Replies I have not read are marked;
 // replying marks the thread read.
 import { plural, t } from '@lingui/core/macro'
-import { useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { navigate } from '../../../lib/router.ts'
 import { fullTimeLabel } from '../../../lib/date-formats.ts'
 import { recentLabel } from '../../../lib/recent-label.ts'
 import { MessageBody, useLiveChannel, useMarkThreadRead, useSend } from '../../messages/index.ts'
+import { lazyRetrying } from '../../../lib/lazy.ts'
 import type { ChatMessage, People } from '../../messages/index.ts'
+import type { PollOrTextProps } from '../../polls/index.ts'
+import type { RowContext } from '../../../slots/message.ts'
 import type { FollowedThread } from '../data/threads.ts'
 import { ReplyBox } from './ReplyBox.tsx'
 
 /** How many of the latest replies a card shows. */
 const LATEST = 3
+
+// A poll's card in place of its text (features/polls: a chunk loaded with the first card shown).
+const PollOrText = lazyRetrying<PollOrTextProps>(
+  () => import('../../polls/index.ts').then((m) => ({ default: m.PollOrText })),
+  ({ text }) => text
+)
 
 interface Props {
   thread: FollowedThread
@@ -35,6 +45,7 @@ export function ThreadCard({ thread, workspaceId, people }: Props) {
   const open = () => navigate(`/w/${workspaceId}/c/${thread.channelId}/t/${thread.id}`)
   const channel = thread.channelKind === 'dm' ? t`Direct message` : `#${thread.channelName ?? ''}`
   const { mutate: markThreadRead } = useMarkThreadRead(thread.id)
+  const row = { capabilities: { me: people.me, readOnly: false, place: 'thread' as const }, people }
   // My own reply confirmed: the thread is read up to it (it is mine to have seen).
   const mineNewest = snapshot.messages[snapshot.messages.length - 1]?.authorId === people.me
   useEffect(() => {
@@ -63,6 +74,8 @@ export function ThreadCard({ thread, workspaceId, people }: Props) {
         body={thread.parent.deletedAt ? null : thread.parent.body}
         createdAt={thread.parent.createdAt}
         people={people}
+        message={{ id: thread.id, channelId: thread.channelId, deletedAt: thread.parent.deletedAt }}
+        row={row}
       />
       {latest.length + snapshot.pending.length > 0 && (
         <div className="thread-card-replies-block">
@@ -80,6 +93,8 @@ export function ThreadCard({ thread, workspaceId, people }: Props) {
                   createdAt={m.createdAt}
                   people={people}
                   avatar={24}
+                  message={m}
+                  row={row}
                 />
               </li>
             ))}
@@ -115,8 +130,16 @@ function Row(props: {
   /** The avatar's size: the parent's 32, a reply's 24. */
   avatar?: number
   note?: string
+  /** The message and its row, for a poll's card in place of its text. */
+  message?: PollOrTextProps['message']
+  row?: RowContext
 }) {
   const { people } = props
+  const text = props.body !== null && (
+    <div className="thread-card-body" dir="auto">
+      <MessageBody body={props.body} resolveMention={people.resolveMention} />
+    </div>
+  )
   return (
     <div className="thread-card-row">
       <span className="thread-card-avatar">
@@ -134,10 +157,12 @@ function Row(props: {
         </p>
         {props.body === null ? (
           <p className="muted thread-card-body">{t`This message was deleted.`}</p>
+        ) : props.message && props.row ? (
+          <Suspense fallback={text}>
+            <PollOrText body={props.body} message={props.message} row={props.row} text={text} />
+          </Suspense>
         ) : (
-          <div className="thread-card-body" dir="auto">
-            <MessageBody body={props.body} resolveMention={people.resolveMention} />
-          </div>
+          text
         )}
       </div>
     </div>
