@@ -63,6 +63,15 @@ describe('completeEmoji', () => {
     expect(codes('sm', { recent: [recent] }).indexOf(last)).toBeLessThan(plain.indexOf(last))
   })
 
+  it('ranks the names in the person’s language as shortcodes', () => {
+    const local = {
+      [String.fromCodePoint(0x2764)]: ['rotes Herz'],
+      [String.fromCodePoint(0x1f498)]: ['Herz mit Pfeil'],
+      [String.fromCodePoint(0x2665)]: ['Herz'],
+    }
+    expect(codes('herz', { local }).slice(0, 3)).toEqual([':hearts:', ':cupid:', ':heart:'])
+  })
+
   it('finds and names them in the person’s language', () => {
     const local = {
       [String.fromCodePoint(0x1f604)]: ['grinsendes Gesicht mit lachenden Augen', 'lachen'],

@@ -2,7 +2,8 @@
 // the workspace's custom ones and the shipped set together, best first, as Slack lists them: a
 // shortcode that is the query, then those that start with it, then those with a word that starts
 // with it (`:smil` finds slightly_smiling_face), then those found by their name or keywords in
-// English or the person's language (`:herz` finds ❤️ for a German reader). A custom emoji is found
+// English or the person's language; a name in the person's language ranks as a shortcode does
+// (`:herz` finds ♥️, Herz, then 💘, Herz mit Pfeil, for a German reader). A custom emoji is found
 // by its name or an alias (anywhere in it: `:parrot` finds partyparrot, ranked with the words). Within a rank, the emoji
 // this person used last come first, then the custom ones, then the shorter shortcodes. Pure.
 import { emojiName, searchEmoji, withSkin } from './search.ts'
@@ -35,11 +36,11 @@ export interface CompletionData {
   skin: number
 }
 
-/** 0: the shortcode is the query; 1: it starts with it; 2: a word of it does; 3: else. */
+/** 0: the shortcode (or name) is the query; 1: it starts with it; 2: a word of it does; 3: else. */
 function rankOf(code: string, query: string): number {
   if (code === query) return 0
   if (code.startsWith(query)) return 1
-  if (code.split(/[_-]/).some((word) => word.startsWith(query))) return 2
+  if (code.split(/[\s_-]+/).some((word) => word.startsWith(query))) return 2
   return 3
 }
 
@@ -81,8 +82,10 @@ export function completeEmoji(
   }
   const words = new Set(searchEmoji(data.emojis, q, Infinity, data.local))
   for (const e of data.emojis) {
-    const own = rankOf(e.id, q)
     const alias = byId.get(e.id)
+    // the name in the person's language ranks as a shortcode does (`:herz` finds Herz first)
+    const name = data.local ? emojiName(e, data.local) : undefined
+    const own = Math.min(rankOf(e.id, q), name ? rankOf(name.toLowerCase(), q) : 3)
     if (own === 3 && !alias && !words.has(e)) continue
     const byAlias = alias && alias.rank < own
     const native = withSkin(e, data.skin)
@@ -91,7 +94,7 @@ export function completeEmoji(
       code: `:${byAlias ? alias.code : e.id}:`,
       emoji: native,
       insert: native,
-      hint: data.local ? emojiName(e, data.local) : undefined,
+      hint: name,
       rank: byAlias ? alias.rank : own,
       custom: false,
     })
