@@ -1,7 +1,8 @@
 // The composer's autocomplete (MentionTextarea.tsx), a chunk of its own fetched once the first
 // screen is shown: while an @name is typed, the people and names to mention (MentionList.tsx);
 // while a `:query` is, the emoji it finds (features/emoji's EmojiCompletion, a chunk with the
-// emoji data, fetched once a `:` is typed: features/emoji-completion.ts). Escape closes either until the next @ or `:`.
+// emoji data, fetched once a `:` is typed: features/emoji-completion.ts). Escape closes either
+// until the next @ or `:`.
 import { Suspense, useState } from 'react'
 import type { RefObject } from 'react'
 import type { CompletionListHandle } from '../../emoji/index.ts'
@@ -32,33 +33,36 @@ export interface CompletionsProps {
 
 export default function Completions(props: CompletionsProps) {
   const { text, caret, onInsert } = props
-  const [dismissedAt, setDismissedAt] = useState<number | null>(null)
-  const shown = (found: { start: number } | null) => found && found.start !== dismissedAt
+  // The list Escape closed ("@12", ":12": its kind and where its query starts), closed until
+  // a query of another kind or place is typed.
+  const [dismissed, setDismissed] = useState<string | null>(null)
   const mention = mentionQueryAt(text, caret)
+  const emoji = mention ? null : emojiQueryAt(text, caret)
+  const key = mention ? `@${mention.start}` : emoji ? `:${emoji.start}` : null
+  if (dismissed !== null && key !== dismissed) setDismissed(null)
   const list = { handle: props.handle, id: props.id, onActive: props.onActive }
   if (mention)
     return (
-      shown(mention) && (
+      key !== dismissed && (
         <MentionList
           {...list}
           query={mention.query}
           people={props.people}
           names={props.names}
           onPick={(person) => onInsert(mention.start, `@${person.name} `)}
-          onDismiss={() => setDismissedAt(mention.start)}
+          onDismiss={() => setDismissed(key)}
         />
       )
     )
   if (!text.includes(':')) return null
   // Rendered from the first `:`, with no query yet, so that its data is there by the next key.
-  const emoji = emojiQueryAt(text, caret)
   return (
     <Suspense fallback={null}>
       <EmojiCompletion
         {...list}
-        query={emoji && shown(emoji) ? emoji.query : ''}
+        query={emoji && key !== dismissed ? emoji.query : ''}
         onPick={(inserted) => emoji && onInsert(emoji.start, `${inserted} `)}
-        onDismiss={() => emoji && setDismissedAt(emoji.start)}
+        onDismiss={() => setDismissed(key)}
       />
     </Suspense>
   )
