@@ -134,6 +134,19 @@ test('a custom emoji is added, used live in a message and a reaction, and remove
       await expect(parrotImage(message)).toHaveCount(2)
       await expectLoaded(parrotImage(message).first())
     }
+    // the edit box completes too (Up in the empty box edits the last message)
+    await box.press('ArrowUp')
+    const edit = bo.page.getByRole('combobox', { name: 'Edit message' })
+    await expect(edit).toBeFocused()
+    await edit.pressSequentially(' :partyp')
+    await expect(
+      bo.page.getByRole('listbox', { name: 'Emoji' }).getByRole('option').first()
+    ).toHaveAccessibleName(':partyparrot:')
+    await edit.press('Enter')
+    await expect(edit).toHaveValue(/:partyparrot: :partyparrot: $/)
+    await edit.press('Enter')
+    await expect(edit).toBeHidden()
+    await expect(parrotImage(messageWith(ana.page, 'Again'))).toHaveCount(3)
   })
 
   await test.step('Bo reacts with it from the picker’s section of the workspace', async () => {
