@@ -192,6 +192,9 @@ export default defineConfig({
             // every screen that uses any (what they share with the menus, tooltips and dialogs
             // stays apart): else each set of users makes its own, and the first screen's preload
             // lists name them all.
+            // The emoji data (@emoji-mart/data), shared by the emoji picker and the composer's
+            // `:` autocomplete: a chunk of its own, kept by the service worker when first used.
+            { name: 'emoji-data', test: EMOJI_DATA, priority: 0 },
             {
               name: 'controls',
               includeDependenciesRecursively: false,

@@ -1,7 +1,8 @@
 // Custom emoji (issue 71, item 1), in two browsers: Ana adds :partyparrot: (an animated GIF) on
 // the Custom emoji screen; without a reload Bo uses it in a message and as a reaction from the
-// picker's section named as the workspace, and Ana sees both as its image. Ana removes it: on
-// both screens, live, the message and the reaction show :partyparrot: as text.
+// picker's section named as the workspace, and Ana sees both as its image; Bo's composer
+// completes `:party` (and its alias) with it, by keyboard. Ana removes it: on both screens, live,
+// the message and the reaction show :partyparrot: as text, and the autocomplete no longer has it.
 import { chooseFile } from './support/controls.ts'
 import sharp from 'sharp'
 import type { Locator, Page } from '@playwright/test'
@@ -90,6 +91,64 @@ test('a custom emoji is added, used live in a message and a reaction, and remove
     }
   })
 
+  await test.step('Bo’s composer completes `:party` with it, by keyboard; its alias finds it too', async () => {
+    const box = composer(bo.page)
+    await box.click()
+    await box.pressSequentially('Again :party')
+    const list = bo.page.getByRole('listbox', { name: 'Emoji' })
+    // the custom one first, with its image, the shipped ones after it
+    const parrot = list.getByRole('option').first()
+    await expect(parrot).toHaveAccessibleName(':partyparrot:')
+    await expect(parrot).toHaveAttribute('aria-selected', 'true')
+    await expectLoaded(parrotImage(parrot))
+    await expect(list.getByRole('option', { name: ':partying_face:' })).toBeVisible()
+    await expect(box).toHaveAttribute('aria-expanded', 'true')
+    await expect(box).toHaveAttribute('aria-activedescendant', (await parrot.getAttribute('id'))!)
+    await box.press('ArrowDown')
+    await expect(parrot).toHaveAttribute('aria-selected', 'false')
+    await box.press('ArrowUp')
+    await expect(parrot).toHaveAttribute('aria-selected', 'true')
+    await box.press('Tab')
+    await expect(list).toBeHidden()
+    await expect(box).toHaveValue('Again :partyparrot: ')
+    await expect(box).toBeFocused()
+    // the alias finds it (named after it in the list); Enter picks, the name is written
+    await box.pressSequentially('and :parrot-pa')
+    const byAlias = list.getByRole('option', { name: ':partyparrot: :parrot-party:' })
+    await expect(byAlias).toHaveAttribute('aria-selected', 'true')
+    await box.press('Enter')
+    await expect(box).toHaveValue('Again :partyparrot: and :partyparrot: ')
+    // Escape closes the list, and the next Enter sends
+    await box.pressSequentially(':tad')
+    await expect(list.getByRole('option', { name: ':tada:' })).toBeVisible()
+    await box.press('Escape')
+    await expect(list).toBeHidden()
+    await box.press('Backspace')
+    await box.press('Backspace')
+    await box.press('Backspace')
+    await box.press('Backspace')
+    await box.press('Enter')
+    await expect(box).toHaveValue('')
+    for (const page of [bo.page, ana.page]) {
+      const message = messageWith(page, 'Again')
+      await expect(parrotImage(message)).toHaveCount(2)
+      await expectLoaded(parrotImage(message).first())
+    }
+    // the edit box completes too (Up in the empty box edits the last message)
+    await box.press('ArrowUp')
+    const edit = bo.page.getByRole('combobox', { name: 'Edit message' })
+    await expect(edit).toBeFocused()
+    await edit.pressSequentially(' :partyp')
+    await expect(
+      bo.page.getByRole('listbox', { name: 'Emoji' }).getByRole('option').first()
+    ).toHaveAccessibleName(':partyparrot:')
+    await edit.press('Enter')
+    await expect(edit).toHaveValue(/:partyparrot: :partyparrot: $/)
+    await edit.press('Enter')
+    await expect(edit).toBeHidden()
+    await expect(parrotImage(messageWith(ana.page, 'Again'))).toHaveCount(3)
+  })
+
   await test.step('Bo reacts with it from the picker’s section of the workspace', async () => {
     await send(ana.page, 'Release notes are up')
     const message = messageWith(bo.page, 'Release notes are up')
@@ -134,5 +193,12 @@ test('a custom emoji is added, used live in a message and a reaction, and remove
       await expect(parrotImage(reaction)).toHaveCount(0)
     }
     await expect(composer(bo.page)).toBeEnabled()
+    // and Bo's `:` autocomplete no longer offers it
+    const box = composer(bo.page)
+    await box.click()
+    await box.pressSequentially(':parrot')
+    const list = bo.page.getByRole('listbox', { name: 'Emoji' })
+    await expect(list.getByRole('option', { name: ':parrot:' })).toBeVisible()
+    await expect(list.getByRole('option', { name: /partyparrot/ })).toHaveCount(0)
   })
 })

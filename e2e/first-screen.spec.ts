@@ -286,23 +286,21 @@ test('the service worker installs after the first screen and keeps the emoji pic
       }
       return urls
     })
-  // Installed: the shell is kept, the first screen's scripts with it, the emoji data not.
+  // Installed: the shell is kept, the first screen's scripts with it, the emoji data not (its
+  // chunk, shared by the picker and the composer's `:` autocomplete).
   await expect.poll(kept).toContain('/index.html')
   const installed = await kept()
+  const emojiData = /^\/assets\/emoji-data-[\w-]+\.js$/
   expect(installed.some((url) => /^\/assets\/index-[\w-]+\.js$/.test(url))).toBe(true)
-  expect(installed.filter((url) => /^\/assets\/EmojiPicker-[\w-]+\.js$/.test(url))).toEqual([])
+  expect(installed.filter((url) => emojiData.test(url))).toEqual([])
 
-  // Opened once, the picker's chunk is kept (for the next time, offline included).
+  // Opened once, the picker's data is kept (for the next time, offline included).
   const message = messageWith(page, LATEST)
   await message.hover()
   await message.getByRole('button', { name: 'Add reaction' }).click()
   await message.getByRole('menuitem', { name: 'More emoji' }).click()
   const picker = page.getByRole('dialog', { name: 'Add a reaction' })
   await expect(picker.getByRole('searchbox', { name: 'Search emoji' })).toBeVisible()
-  await expect
-    .poll(async () =>
-      (await kept()).filter((url) => /^\/assets\/EmojiPicker-[\w-]+\.js$/.test(url))
-    )
-    .toHaveLength(1)
+  await expect.poll(async () => (await kept()).filter((url) => emojiData.test(url))).toHaveLength(1)
   await page.context().close()
 })

@@ -2,7 +2,7 @@
 // each in the dark and the light theme: the channel, the workspace menu and each of its dialogs,
 // the sidebar's and the header's dialogs, the profile and its sections, the members panel, the
 // quick reactions, the emoji picker, the thread, the image viewer, search results, the mention
-// list, the quick switcher, the message menu, the saved toast and the reminder dialog, the
+// list, the emoji autocomplete, the quick switcher, the message menu, the saved toast and the reminder dialog, the
 // delete confirmation, a poll and its dialog, the Threads, Later, Activity, All unreads and
 // Drafts (empty and with a draft) views, a public channel's preview, a direct message (its
 // header's line).
@@ -161,6 +161,10 @@ export async function tour(place: TourPlace): Promise<void> {
     page.getByRole('listbox', { name: say('People and groups to mention') })
   ).toBeVisible()
   await audit.checkThemes(page, at('mention list'))
+  await box.press('Escape')
+  await box.fill(':ta')
+  await expect(page.getByRole('listbox', { name: say('Emoji') })).toBeVisible()
+  await audit.checkThemes(page, at('emoji autocomplete'))
   await box.press('Escape')
   await box.fill('')
 

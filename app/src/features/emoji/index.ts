@@ -8,3 +8,6 @@ export const EmojiPickerDialog = lazyRetrying(
 )
 // An emoji as the shipped set's image (its alt text the emoji): reactions, statuses, messages.
 export { Emoji } from './components/Emoji.tsx'
+// The composer's `:` autocomplete, a lazy chunk with the emoji data too (features/
+// emoji-completion.ts loads it).
+export type { CompletionListHandle, EmojiCompletionProps } from './components/EmojiCompletion.tsx'

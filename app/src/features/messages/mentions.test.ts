@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mentionQueryAt, toEditable, toStorable } from './mentions.ts'
+import { toEditable, toStorable } from './mentions.ts'
 import { matchPeople } from './match-people.ts'
 
 const ANN = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa'
@@ -53,26 +53,8 @@ describe('mentions', () => {
     expect(toStorable('mail team@here.example', people).body).toBe('mail team@here.example')
   })
 
-  it('finds the @query at the caret', () => {
-    expect(mentionQueryAt('hello @an', 9)).toEqual({ start: 6, query: 'an' })
-    expect(mentionQueryAt('mail a@b', 8)).toBeNull()
-    expect(mentionQueryAt('@', 1)).toEqual({ start: 0, query: '' })
-  })
-
   it('matches by any word of the name, case-insensitively', () => {
     expect(matchPeople(people, 'lee').map((p) => p.id)).toEqual([ANN_LEE])
     expect(matchPeople(people, 'zo').map((p) => p.id)).toEqual([ZOE])
-  })
-
-  it('finds the @query at the caret of a long text from the characters before it', () => {
-    const long = 'x @Ann y '.repeat(100_000)
-    expect(mentionQueryAt(long + '@An', long.length + 3)).toEqual({
-      start: long.length,
-      query: 'An',
-    })
-    expect(mentionQueryAt(long + 'no mention', long.length + 10)).toBeNull()
-    // a query never reaches back 80 characters: the start of a text read as its start
-    expect(mentionQueryAt('@' + 'y'.repeat(79), 80)).toBeNull()
-    expect(mentionQueryAt('@Ann Lee', 8)).toEqual({ start: 0, query: 'Ann Lee' })
   })
 })

@@ -1,7 +1,7 @@
 // Mentions are stored as <@user-id> and written as @Display Name; @channel, @here and @everyone
 // as Slack stores them, <!channel>, <!here>, <!everyone>, and a user group as
-// <!subteam^group-id|@handle>. These convert between the two and find the @word being typed for
-// the autocomplete.
+// <!subteam^group-id|@handle>. These convert between the two (the @word being typed, for the
+// autocomplete, is found by completion-query.ts, a module of its lazy chunk).
 import { bodyAsText } from '../../lib/message-tokens.ts'
 
 export interface Mentionable {
@@ -67,18 +67,4 @@ function unknownMentions(body: string): string[] {
   const out = new Set<string>()
   for (const m of body.matchAll(/(?:^|[\s([{"'>])@([\p{L}\p{N}_.-]{2,})/gu)) out.add(m[1]!)
   return [...out]
-}
-
-/** The @query being typed at the caret, if any: its start index and text. Only the 80 characters
- * before the caret are read (a query is at most 63 with the @ and the one before it), so a
- * keystroke costs the same in 1 MB of text as in a line. */
-export function mentionQueryAt(
-  text: string,
-  caret: number
-): { start: number; query: string } | null {
-  const upto = text.slice(Math.max(0, caret - 80), caret)
-  const match = /(?:^|[\s([{"'>])@([^\s@]{0,30}(?: [^\s@]{0,30})?)$/u.exec(upto)
-  if (!match) return null
-  const query = match[1]!
-  return { start: caret - query.length - 1, query }
 }

@@ -14,15 +14,13 @@ import type { EmojiMartData } from '@emoji-mart/data'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { readPrefs, rememberEmoji, saveSkin } from '../data/prefs.ts'
 import { emojiName, searchEmoji, searchPartEmoji, withSkin } from '../data/search.ts'
-import { loadEmojiNames, namesKey } from '../data/names.ts'
-import type { EmojiNames } from '../data/names.ts'
-import { activeLanguage } from '../../../lib/i18n.ts'
+import { namesKey } from '../data/names.ts'
+import { namesNow, NO_EMOJI, noSection, partNow } from '../data/loaded.ts'
 import type { EmojiEntry } from '../data/search.ts'
 import './emoji-picker.css'
 import { Emoji, EmojiWatcher } from './Emoji.tsx'
 import { useNearScroller } from './near-scroller.ts'
-import { loadEmojiPart } from '../../emoji-parts.ts'
-import type { EmojiPart, PartEmoji } from '../../../slots/emoji.ts'
+import type { PartEmoji } from '../../../slots/emoji.ts'
 
 const DATA = data as EmojiMartData
 
@@ -33,22 +31,6 @@ function englishNames(): Map<string, string> {
     Object.values(DATA.emojis).map((e) => [namesKey(e.skins[0]?.native ?? ''), e.name])
   )
   return english
-}
-
-/** The emoji slot's part (the workspace's custom emoji), asked for once. */
-let part: Promise<EmojiPart | null> | null = null
-function partNow(): Promise<EmojiPart | null> {
-  part ??= loadEmojiPart().catch(() => null)
-  return part
-}
-const noSection = () => null
-const NO_EMOJI: readonly PartEmoji[] = []
-
-/** The names in the app's language, asked for once, when the picker's chunk first runs. */
-let names: Promise<EmojiNames | null> | null = null
-function namesNow(): Promise<EmojiNames | null> {
-  names ??= loadEmojiNames(activeLanguage())
-  return names
 }
 
 const CATEGORY_LABELS: Record<string, [string, MessageDescriptor]> = {

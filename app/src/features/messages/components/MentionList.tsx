@@ -1,8 +1,8 @@
-// The composer's mention autocomplete (MentionTextarea.tsx): the channel's members with their
-// pictures, @channel,
-// @here, @everyone and the names features offer that match the @query being typed, as a listbox
-// the box's arrows move through (Enter or Tab picks, Escape closes). A chunk of its own, fetched
-// once the first screen is shown: the list is seldom the first thing on screen.
+// The composer's mention autocomplete (Completions.tsx shows it): the channel's members with
+// their pictures, @channel, @here, @everyone and the names features offer that match the @query
+// being typed, as a listbox the box's arrows move through (Enter or Tab picks, Escape closes).
+// Part of the autocomplete's chunk, fetched once the first screen is shown: the list is seldom
+// the first thing on screen.
 import { msg, t } from '@lingui/core/macro'
 import { i18n } from '@lingui/core'
 import type { MessageDescriptor } from '@lingui/core'
@@ -12,7 +12,8 @@ import { channelKeys } from '../../channels/index.ts'
 import type { ChannelMember } from '../../channels/index.ts'
 import { Avatar } from '../../profiles/index.ts'
 import { Icon } from '../../../ui/Icon.tsx'
-import type { KeyboardEvent, RefObject } from 'react'
+import type { RefObject } from 'react'
+import type { CompletionListHandle } from '../../emoji/index.ts'
 import { BROADCASTS } from '../mentions.ts'
 import type { Mentionable } from '../mentions.ts'
 import { matchPeople } from '../match-people.ts'
@@ -36,13 +37,8 @@ function useAvatarPaths(): Map<string, string | null> {
   return paths
 }
 
-/** The keys the list takes from the box while it shows (true: taken). */
-export interface MentionListHandle {
-  keyDown(event: KeyboardEvent<HTMLTextAreaElement>): boolean
-}
-
 export interface MentionListProps {
-  handle: RefObject<MentionListHandle | null>
+  handle: RefObject<CompletionListHandle | null>
   /** The listbox's id; option i is `${id}-${i}`. */
   id: string
   query: string

@@ -1,19 +1,19 @@
-// A textarea that grows with its text and offers channel members (and @channel, @here,
-// @everyone, and the names features offer, such as groups, when given) when an @word is typed
+// A textarea that grows with its text and completes what is typed in it: channel members (and
+// @channel, @here, @everyone, and the names features offer, such as groups, when given) when an
+// @word is typed, and emoji (the workspace's custom ones and the shipped set) when a `:word` is
 // (arrows to choose, Enter or Tab to insert, Escape to close), announced to screen readers as a
-// combobox. Keys it does not use go to the caller. The list is a chunk of its own
-// (MentionList.tsx), fetched once the first screen is shown.
+// combobox. Keys it does not use go to the caller. The lists are a chunk of their own
+// (Completions.tsx), fetched once the first screen is shown.
 import { Suspense, useId, useLayoutEffect, useRef, useState } from 'react'
 import type { KeyboardEvent, RefObject, ClipboardEvent } from 'react'
-import { mentionQueryAt } from '../mentions.ts'
 import type { Mentionable } from '../mentions.ts'
 import type { ComposerName } from '../../../slots/composer.ts'
 import { lazyRetrying, Nothing } from '../../../lib/lazy.ts'
 import { afterFirstScreen } from '../../../lib/first-screen.ts'
-import type { MentionListHandle, MentionListProps } from './MentionList.tsx'
+import type { CompletionListHandle, CompletionsProps } from './Completions.tsx'
 
-const loadList = () => import('./MentionList.tsx')
-const MentionList = lazyRetrying<MentionListProps>(loadList, Nothing)
+const loadList = () => import('./Completions.tsx')
+const Completions = lazyRetrying<CompletionsProps>(loadList, Nothing)
 afterFirstScreen(() => void loadList().catch(() => undefined))
 
 interface Props {
@@ -32,15 +32,12 @@ interface Props {
 }
 
 export function MentionTextarea(props: Props) {
-  const { value, onChange, people, inputRef } = props
+  const { value, onChange, inputRef } = props
   const listId = useId()
-  const list = useRef<MentionListHandle>(null)
+  const list = useRef<CompletionListHandle>(null)
   const [caret, setCaret] = useState(0)
   // The list's active option while it shows (it says), null when it does not.
   const [active, setActive] = useState<number | null>(null)
-  const [dismissedAt, setDismissedAt] = useState<number | null>(null)
-  const found = mentionQueryAt(value, caret)
-  const query = found && found.start !== dismissedAt ? found : null
   const open = active !== null
 
   useLayoutEffect(() => {
@@ -61,13 +58,9 @@ export function MentionTextarea(props: Props) {
     el.style.height = `${Math.min(el.scrollHeight, parseFloat(max))}px`
   }, [value, inputRef, props.maxRows])
 
-  function pick(person: Mentionable) {
-    if (!query) return
-    const before = value.slice(0, query.start)
-    const after = value.slice(caret)
-    const inserted = `@${person.name} `
-    const next = before + inserted + after.replace(/^\S*/, '')
-    onChange(next)
+  function insert(start: number, inserted: string) {
+    const before = value.slice(0, start)
+    onChange(before + inserted + value.slice(caret).replace(/^\S*/, ''))
     const position = before.length + inserted.length
     requestAnimationFrame(() => {
       inputRef.current?.setSelectionRange(position, position)
@@ -82,16 +75,16 @@ export function MentionTextarea(props: Props) {
 
   return (
     <div className="mention-textarea">
-      {query && (
+      {/[@:]/.test(value) && (
         <Suspense fallback={null}>
-          <MentionList
+          <Completions
             handle={list}
             id={listId}
-            query={query.query}
-            people={people}
+            text={value}
+            caret={caret}
+            people={props.people}
             names={props.names ?? []}
-            onPick={pick}
-            onDismiss={() => setDismissedAt(query.start)}
+            onInsert={insert}
             onActive={setActive}
           />
         </Suspense>
