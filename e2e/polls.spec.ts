@@ -136,6 +136,7 @@ test('the composer’s button makes polls, in a thread too, voted on live; a pol
   }
 
   await test.step('the composer’s “Create a poll” posts one in #general', async () => {
+    await send(a, 'Offsite ideas below')
     await a.locator('form.composer').getByRole('button', { name: 'Create a poll' }).click()
     await fillPoll(a, 'Team offsite?', ['Lisbon', 'Oslo'], 'Post poll in #general')
     await expect(pollCard(b, 'Team offsite?')).toBeVisible()
@@ -156,6 +157,13 @@ test('the composer’s button makes polls, in a thread too, voted on live; a pol
     await row.focus()
     await a.keyboard.press('e')
     await expect(a.getByRole('combobox', { name: 'Edit message' })).toHaveCount(0)
+    // Up in the empty composer edits my last message whose text may be edited: not the poll
+    await composer(a).focus()
+    await a.keyboard.press('ArrowUp')
+    const edit = a.getByRole('combobox', { name: 'Edit message' })
+    await expect(edit).toHaveValue('Offsite ideas below')
+    await edit.press('Escape')
+    await expect(edit).toHaveCount(0)
   })
 
   await test.step('in a thread: the button and /poll make polls there, voted on live by both', async () => {

@@ -38,7 +38,8 @@ export interface RowRenderer {
   renderRow: (row: Row) => React.ReactNode
   /** The message being edited in place, if any. */
   editing: string | null
-  /** Edits my newest message that is not deleted (Up in an empty composer). */
+  /** Edits my newest message that is not deleted and whose text may be edited (not a poll's):
+   * Up in an empty composer. */
   editLast: () => void
 }
 
@@ -51,9 +52,11 @@ export function useRowRenderer(options: RowRendererOptions): RowRenderer {
 
   const editLast = useCallback(() => {
     if (readOnly) return
-    const mine = [...messages].reverse().find((m) => m.authorId === me && !m.deletedAt)
+    const mine = [...messages]
+      .reverse()
+      .find((m) => m.authorId === me && !m.deletedAt && !extensions?.some((e) => e.fixedText?.(m)))
     if (mine) setEditing(mine.id)
-  }, [messages, me, readOnly])
+  }, [messages, me, readOnly, extensions])
 
   const renderRow = useCallback(
     (row: Row) => {
