@@ -6,7 +6,7 @@
 // puts "Create section…" in the workspace menu.
 export { arrange, shownIn, useSectionRows } from './data/layout.ts'
 export type { Section, SectionRow } from './data/layout.ts'
-export type { MenuChannel, SectionsMenuProps } from './data/menu-types.ts'
+export type { Draw, MenuChannel, SectionsMenuProps } from './data/menu-types.ts'
 
 /** What makes the sidebar's sections act: collapsing, their menus and dialogs (a lazy chunk). */
 export const loadSectionControls = () => import('./components/SidebarControls.tsx')
