@@ -270,6 +270,26 @@ test('dragging arranges my sidebar, by mouse and keyboard, live on my other brow
     await expect(names(section(b, 'Projects'))).toHaveText(['launch'])
   })
 
+  await test.step('the star in the channel header stars and unstars it, live', async () => {
+    await link(a, 'general').click()
+    const star = a.locator('.channel-header').getByRole('button', { name: 'Star channel' })
+    await expect(star).toHaveAttribute('aria-pressed', 'false')
+    await star.click()
+    const unstar = a.locator('.channel-header').getByRole('button', { name: 'Unstar channel' })
+    await expect(unstar).toHaveAttribute('aria-pressed', 'true')
+    await expect(names(section(a, 'Starred'))).toHaveText(['general'])
+    await expect(names(section(b, 'Starred'))).toHaveText(['general'])
+    // Starred from the sidebar on the other browser: its header shows it pressed.
+    await link(b, 'general').click()
+    await expect(
+      b.locator('.channel-header').getByRole('button', { name: 'Unstar channel' })
+    ).toHaveAttribute('aria-pressed', 'true')
+    await unstar.click()
+    await expect(star).toHaveAttribute('aria-pressed', 'false')
+    await expect(section(b, 'Starred')).toHaveCount(0)
+    await expect(link(section(b, 'Channels'), 'general')).toBeVisible()
+  })
+
   await test.step('a section dragged by its heading', async () => {
     await drag(
       a,
