@@ -27,6 +27,7 @@ import type {
   Announcements,
   CollisionDetection,
   DragEndEvent,
+  DragMoveEvent,
   DragOverEvent,
   DragStartEvent,
   UniqueIdentifier,
@@ -58,6 +59,12 @@ interface Props<C extends MenuChannel> {
   draw: Draw<C>
   activeId: string | null
 }
+
+/**
+ * The links are not slid aside while one is dragged: the lists are drawn in their new order as it
+ * moves (onDragOver), its place kept open where it will land.
+ */
+const inPlace = () => null
 
 /** Space picks a link up (Enter follows it), the arrows move it, Space or Enter drop it. */
 // eslint-disable-next-line lingui/no-unlocalized-strings -- key codes
@@ -128,7 +135,7 @@ export default function SortableSections<C extends MenuChannel>(props: Props<C>)
     if (!isSection(a.id)) setDragged({ lists: listsOf(sections), of: sections })
   }
 
-  const onDragOver = ({ active: a, over }: DragOverEvent) => {
+  const onDragOver = ({ active: a, over }: DragOverEvent | DragMoveEvent) => {
     const c = byId.get(String(a.id))
     if (!c || !over || over.id === a.id) return
     const rect = a.rect.current.translated
@@ -236,6 +243,8 @@ export default function SortableSections<C extends MenuChannel>(props: Props<C>)
       measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
       onDragStart={onDragStart}
       onDragOver={onDragOver}
+      // Over the same link, past its middle or back: moved too.
+      onDragMove={onDragOver}
       onDragEnd={onDragEnd}
       onDragCancel={() => {
         setActive(null)
@@ -265,10 +274,7 @@ export default function SortableSections<C extends MenuChannel>(props: Props<C>)
               render={(own) =>
                 draw.section(
                   s,
-                  <SortableContext
-                    items={shown.map((c) => c.id)}
-                    strategy={verticalListSortingStrategy}
-                  >
+                  <SortableContext items={shown.map((c) => c.id)} strategy={inPlace}>
                     {shown.map((c) => (
                       <SortableLink
                         key={c.id}

@@ -29,7 +29,7 @@ export const listsOf = (sections: Section<MenuChannel>[]): Lists =>
 /**
  * Where channel `id` goes when dragged over `overId` (a channel, or a section's zone): the
  * section and its list with it there, or null where it cannot go. A section in its own order
- * takes it at the channel it is over (`below`: past its middle); Channels and Direct messages where it sorts (by `label`).
+ * takes it before the channel it is over, or after it (`below`: past its middle); Channels and Direct messages where it sorts (by `label`).
  */
 export function moved(
   lists: Lists,
@@ -50,11 +50,8 @@ export function moved(
     list.splice(at < 0 ? list.length : at, 0, id)
     return { key: target.key, list }
   }
-  const from = lists[target.key]!.indexOf(id)
-  let at = zone ? list.length : list.indexOf(overId)
-  // Over the next one in its own list: it takes that one's place (below it); come from another,
-  // below the one it is over when past its middle.
-  if (!zone && (from >= 0 ? from <= at : below)) at += 1
+  // Before the one it is over, or after it when past its middle.
+  const at = zone ? list.length : list.indexOf(overId) + (below ? 1 : 0)
   list.splice(at, 0, id)
   return { key: target.key, list }
 }
@@ -98,5 +95,11 @@ export function nextPlace(
   )
   const to = down ? candidates[0] : candidates[candidates.length - 1]
   if (!to) return undefined
-  return { x: collisionRect.left, y: centre(to) - collisionRect.height / 2 }
+  // Onto the next link's far half in its own section (past it), the near half in another (the
+  // first there going down, after the last going up).
+  const here = document.querySelector('.sidebar-lists .drag-source')?.closest('[data-section]')
+  const own = to.closest('[data-section]') === here
+  const quarter = to.getBoundingClientRect().height / 4
+  const y = centre(to) + (down === own ? quarter : -quarter)
+  return { x: collisionRect.left, y: y - collisionRect.height / 2 }
 }
