@@ -75,10 +75,11 @@ export default function SortableSections<C extends MenuChannel>(props: Props<C>)
   const client = useQueryClient()
   const rows = useSectionRows(workspaceId).data ?? []
   const [active, setActive] = useState<{ id: string; section: boolean } | null>(null)
-  // While a channel is dragged: the lists as they show it; after a drop, until the sections
-  // given change (the move on screen), so the list does not spring back for a frame.
+  // While a channel is dragged: the lists as they show it (the sidebar drawn again meanwhile, for
+  // a new unread, leaves them be); after a drop, until the sections given change (the move on
+  // screen), so the list does not spring back for a frame.
   const [dragged, setDragged] = useState<{ lists: Lists; of: Section<C>[] } | null>(null)
-  const lists = dragged && dragged.of === sections ? dragged.lists : listsOf(sections)
+  const lists = dragged && (active || dragged.of === sections) ? dragged.lists : listsOf(sections)
   const byId = new Map(sections.flatMap((s) => s.channels.map((c) => [c.id, c])))
   const movable = sections.filter((s) => s.kind !== 'starred')
   const pointer = useRef(false)
@@ -172,6 +173,7 @@ export default function SortableSections<C extends MenuChannel>(props: Props<C>)
     const index = list.indexOf(c.id)
     if (target === origin && (!ordered(target) || origin.channels[index]?.id === c.id))
       return setDragged(null)
+    setDragged({ lists, of: sections })
     if (!ordered(target)) {
       void placeChannel(client, workspaceId, c.id, target.kind, null)
       return
