@@ -24,13 +24,11 @@ import {
   useSensors,
 } from '@dnd-kit/core'
 import type {
-  Announcements,
   CollisionDetection,
   DragEndEvent,
   DragMoveEvent,
   DragOverEvent,
   DragStartEvent,
-  UniqueIdentifier,
 } from '@dnd-kit/core'
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { moveSection, placeChannel, positionAt } from '../data/calls.ts'
@@ -51,6 +49,7 @@ import {
 } from '../data/drag.ts'
 import type { Lists } from '../data/drag.ts'
 import { sectionTitle } from '../data/titles.ts'
+import { tellings } from '../data/announce.ts'
 import './sortable.css'
 
 interface Props<C extends MenuChannel> {
@@ -186,45 +185,7 @@ export default function SortableSections<C extends MenuChannel>(props: Props<C>)
     void placeChannel(client, workspaceId, c.id, target.key, positionAt(positions, index))
   }
 
-  function name(id: UniqueIdentifier) {
-    if (isSection(id)) {
-      const s = sections.find((x) => sectionId(x.key) === id)
-      return s ? sectionTitle(s) : ''
-    }
-    return (
-      document.querySelector(`.sidebar-lists [data-channel-id="${String(id)}"] .channel-name`)
-        ?.textContent ?? ''
-    )
-  }
-  /** What a screen reader is told of where `id` is now. */
-  const told = (id: UniqueIdentifier) => {
-    const item = name(id)
-    const key = Object.keys(lists).find((k) => lists[k]!.includes(String(id)))
-    const s = sections.find((x) => x.key === key)
-    if (!s || isSection(id)) return { item, where: '' }
-    const section = sectionTitle(s)
-    const position = lists[s.key]!.indexOf(String(id)) + 1
-    const count = lists[s.key]!.length
-    return { item, where: t`in ${section}, ${position} of ${count}` }
-  }
-  const announcements: Announcements = {
-    onDragStart: ({ active: a }) => {
-      const { item } = told(a.id)
-      return t`Picked up ${item}.`
-    },
-    onDragOver: ({ active: a, over }) => {
-      const { item, where } = told(a.id)
-      return over ? t`${item} moved ${where}.` : t`${item} is not over a section.`
-    },
-    onDragEnd: ({ active: a, over }) => {
-      const { item, where } = told(a.id)
-      return over ? t`${item} dropped ${where}.` : t`${item} put back.`
-    },
-    onDragCancel: ({ active: a }) => {
-      const { item } = told(a.id)
-      return t`Moving ${item} cancelled. It is back where it was.`
-    },
-  }
+  const { name, announcements } = tellings(sections, lists)
 
   const activeChannel = active && !active.section ? byId.get(active.id) : undefined
   const activeSection = active?.section
