@@ -4,31 +4,12 @@
 // top), collapses the section (remembered), renames it, moves #launch back with the keyboard
 // only (Shift+F10 on its link, then the sub-menu), and deletes the section, its channels back in
 // Channels. Nobody else sees any of it: Bo's sidebar keeps its two sections.
-import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/test.ts'
 import { actor, answerConfirm, signIn, waitLive } from './support/actors.ts'
 import type { Actor } from './support/actors.ts'
 import { appUrl } from './support/env.ts'
 import { twoInGeneral } from './support/workspace.ts'
-
-/** The sidebar's section headed `name`. */
-function section(page: Page, name: string | RegExp): Locator {
-  return page
-    .locator('.sidebar-lists section')
-    .filter({ has: page.locator('.section-toggle', { hasText: name }) })
-}
-
-function headings(page: Page): Locator {
-  return page.locator('.sidebar-lists .section-toggle')
-}
-
-function link(scope: Page | Locator, name: string): Locator {
-  // A filter's inner locator is the page's, taken relative to each link.
-  const page = 'goto' in scope ? scope : scope.page()
-  return scope
-    .locator('.channel-link')
-    .filter({ has: page.locator('.channel-name', { hasText: name }) })
-}
+import { headings, link, section } from './support/sections.ts'
 
 test('my sections follow me to my other browser, live', async ({ browser }) => {
   const ana = await actor(browser, 'Ana')

@@ -17,7 +17,6 @@ import { LiveParts } from '../features/live-parts.tsx'
 import { WorkspaceSidebar } from './WorkspaceSidebar.tsx'
 import { MainPane } from './MainPane.tsx'
 import { useDefaultChannel } from './use-default-channel.ts'
-import { useChannelKeys } from './use-channel-keys.ts'
 import { useRetryWhenBack } from './use-retry-when-back.ts'
 import { useWorkspaceData } from './use-workspace-data.tsx'
 import { lazyRetrying, Nothing } from '../lib/lazy.ts'
@@ -34,6 +33,7 @@ const DialogHost = lazyRetrying(() => import('./DialogHost.tsx'), NotLoaded)
 // A workspace that cannot be opened, and the features' notices: loaded when needed.
 const NotAvailable = lazyRetrying(() => import('./NotAvailable.tsx'), NotLoaded)
 const WorkspaceNotices = lazyRetrying(() => import('./WorkspaceNotices.tsx'), Nothing)
+const ChannelKeys = lazyRetrying(() => import('./ChannelKeys.tsx'), Nothing)
 
 // The channel's members: loaded after the first screen, its column held meanwhile (so that the
 // messages are not laid out twice), and NotLoaded in that column when its code cannot be had.
@@ -102,7 +102,6 @@ export function WorkspaceShell({
     setMembersOpen(open)
   }
   const composerRef = useRef<HTMLTextAreaElement>(null)
-  useChannelKeys({ workspaceId, channels: channelList, me, channelId, composerRef })
   useRetryWhenBack()
 
   useEffect(() => {
@@ -115,7 +114,8 @@ export function WorkspaceShell({
   }, [])
 
   useDefaultChannel(workspaceId, channelId, view, channels.data)
-  // The notice of a change to what the workspace's exports hold: not part of the first screen.
+  // The notice of a change to what the workspace's exports hold, and Alt+Up/Down: not part of
+  // the first screen.
   const afterFirstScreen = useAfterFirstScreen()
 
   if (workspaces.data && !workspace) {
@@ -220,6 +220,7 @@ export function WorkspaceShell({
       {afterFirstScreen && workspace && (
         <Suspense fallback={null}>
           <WorkspaceNotices workspaceId={workspaceId} workspaceName={workspaceName} />
+          <ChannelKeys {...{ workspaceId, me, channelId, composerRef }} channels={channelList} />
         </Suspense>
       )}
       {dialog !== null && (

@@ -10,7 +10,7 @@ import { parseRoute } from '../lib/routes.ts'
 import { channelAfter, useSectionRows } from '../features/channels/index.ts'
 import type { Channel } from '../features/channels/index.ts'
 
-interface Options {
+export interface ChannelKeysOptions {
   workspaceId: string
   channels: Channel[]
   me: string
@@ -18,7 +18,13 @@ interface Options {
   composerRef: RefObject<HTMLTextAreaElement | null>
 }
 
-export function useChannelKeys({ workspaceId, channels, me, channelId, composerRef }: Options) {
+export function useChannelKeys({
+  workspaceId,
+  channels,
+  me,
+  channelId,
+  composerRef,
+}: ChannelKeysOptions) {
   const rows = useSectionRows(workspaceId).data
   useEffect(() => {
     function onKey(event: KeyboardEvent) {

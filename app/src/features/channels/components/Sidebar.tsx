@@ -13,6 +13,7 @@ import { lazyRetrying, Nothing } from '../../../lib/lazy.ts'
 import { sidebarSections } from '../data/sidebar-order.ts'
 import { channelLabel } from '../data/types.ts'
 import type { Channel } from '../data/types.ts'
+import type { Draw } from '../../sections/index.ts'
 
 /**
  * A long section's first render draws its first FIRST_LINKS (more than a screenful), the rest
@@ -53,87 +54,94 @@ export function Sidebar(props: Props) {
   const { rooms, dms } = sidebarSections(channels, me)
   const sections = arrange(rooms, dms, useSectionRows(workspaceId).data)
   const afterFirstScreen = useAfterFirstScreen()
-  return (
-    <nav className="sidebar-lists" aria-label={t`Channels and direct messages`}>
-      {afterFirstScreen && (
-        <Suspense fallback={null}>
-          <NotificationPrompt />
-          <SectionControls workspaceId={workspaceId} sections={sections} />
-        </Suspense>
-      )}
-      {sections.map((s) => {
-        // A built-in section has no name of its own.
-        const title =
-          s.name ??
-          { starred: t`Starred`, channels: t`Channels`, dms: t`Direct messages` }[s.kind as 'dms']
-        const add = s.kind === 'dms' ? props.onNewDm : s.kind === 'channels' && props.onCreate
-        return (
-          <section key={s.key} data-section={s.key}>
-            <header className="sidebar-heading">
-              <h2>
-                <button type="button" className="section-toggle" aria-expanded={!s.collapsed}>
-                  <Icon name="chevron-down" size={14} />
-                  <bdi title={title}>{title}</bdi>
-                </button>
-              </h2>
+  // How a section and a link are drawn: here, and by the chunk that makes them act (dragged).
+  const draw: Draw<Channel> = {
+    link: (c, own) => (
+      <ChannelLink key={c.id} {...props} own={own} channel={c} active={c.id === activeId} />
+    ),
+    section: (s, links, own) => {
+      // A built-in section has no name of its own.
+      const title =
+        s.name ??
+        { starred: t`Starred`, channels: t`Channels`, dms: t`Direct messages` }[s.kind as 'dms']
+      const add = s.kind === 'dms' ? props.onNewDm : s.kind === 'channels' && props.onCreate
+      return (
+        <section key={s.key} data-section={s.key} {...own}>
+          <header className="sidebar-heading">
+            <h2>
+              <button type="button" className="section-toggle" aria-expanded={!s.collapsed}>
+                <Icon name="chevron-down" size={14} />
+                <bdi title={title}>{title}</bdi>
+              </button>
+            </h2>
+            <button
+              type="button"
+              className="icon-button section-more"
+              aria-label={t`Section options: ${title}`}
+              aria-haspopup="menu"
+            >
+              <Icon name="ellipsis" size={16} />
+            </button>
+            {add && (
               <button
                 type="button"
-                className="icon-button section-more"
-                aria-label={t`Section options: ${title}`}
-                aria-haspopup="menu"
+                className="icon-button"
+                aria-label={s.kind === 'dms' ? t`New direct message` : t`Create a channel`}
+                onClick={add}
               >
-                <Icon name="ellipsis" size={16} />
+                +
               </button>
-              {add && (
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={s.kind === 'dms' ? t`New direct message` : t`Create a channel`}
-                  onClick={add}
-                >
-                  +
+            )}
+          </header>
+          {s.kind === 'dms' && !dms.length && props.loaded !== false ? (
+            <p className="muted sidebar-empty">
+              {t`No conversations yet. Press + to message someone.`}
+            </p>
+          ) : (
+            <ul>{links}</ul>
+          )}
+          {s.kind === 'channels' && !s.collapsed && (
+            <>
+              {props.onBrowse && (
+                <button type="button" className="link-button sidebar-more" onClick={props.onBrowse}>
+                  {t`Browse channels`}
                 </button>
               )}
-            </header>
-            {s.kind === 'dms' && !dms.length && props.loaded !== false ? (
-              <p className="muted sidebar-empty">
-                {t`No conversations yet. Press + to message someone.`}
-              </p>
-            ) : (
-              <ul>
-                {firstLinks(shownIn(s, activeId), activeId, afterFirstScreen).map((c) => (
-                  <ChannelLink key={c.id} {...props} channel={c} active={c.id === activeId} />
-                ))}
-              </ul>
-            )}
-            {s.kind === 'channels' && !s.collapsed && (
-              <>
-                {props.onBrowse && (
-                  <button
-                    type="button"
-                    className="link-button sidebar-more"
-                    onClick={props.onBrowse}
-                  >
-                    {t`Browse channels`}
-                  </button>
-                )}
-                <button
-                  type="button"
-                  className="link-button sidebar-more"
-                  onClick={props.onPreferences}
-                >
-                  {t`Notifications`}
-                </button>
-              </>
-            )}
-          </section>
-        )
-      })}
+              <button
+                type="button"
+                className="link-button sidebar-more"
+                onClick={props.onPreferences}
+              >
+                {t`Notifications`}
+              </button>
+            </>
+          )}
+        </section>
+      )
+    },
+  }
+  const plain = sections.map((s) =>
+    draw.section(
+      s,
+      firstLinks(shownIn(s, activeId), activeId, afterFirstScreen).map((c) => draw.link(c))
+    )
+  )
+  return (
+    <nav className="sidebar-lists" aria-label={t`Channels and direct messages`}>
+      {afterFirstScreen ? (
+        // The sections made to act (and dragged) once their chunk is in; until then as drawn.
+        <Suspense fallback={plain}>
+          <NotificationPrompt />
+          <SectionControls {...{ workspaceId, sections, draw, activeId }} />
+        </Suspense>
+      ) : (
+        plain
+      )}
     </nav>
   )
 }
 
-function ChannelLink(props: Props & { channel: Channel; active: boolean }) {
+function ChannelLink(props: Props & { channel: Channel; active: boolean; own?: object }) {
   const { channel, active, me, online } = props
   const label = channelLabel(channel, me)
   // The open channel's new messages are on screen: no badge while the read marker catches up
@@ -173,7 +181,7 @@ function ChannelLink(props: Props & { channel: Channel; active: boolean }) {
     .filter(Boolean)
     .join(', ')
   return (
-    <li>
+    <li {...props.own}>
       <Link
         href={`/w/${props.workspaceId}/c/${channel.id}`}
         className={`channel-link${active ? ' active' : ''}${badge.bold ? ' unread' : ''}${channel.muted ? ' muted' : ''}`}

@@ -1,24 +1,29 @@
-// What makes the sidebar's sections act (live-part.tsx, once the first screen is shown: the
-// first screen carries only their markup): a section's name collapses or expands it, its "…"
-// opens its menu, and a right click, the context-menu key, Shift+F10 or a long press on a
-// channel's link opens the channel's. The channels' Sidebar renders it; the events are heard on
+// What makes the sidebar's sections act (once the first screen is shown: the first screen
+// carries only their markup, drawn here again to be dragged: SortableSections.tsx): a section's
+// name collapses or expands it, its "…" opens its menu, and a right click, the context-menu key,
+// Shift+F10 or a long press held still on a channel's link opens the channel's. The channels' Sidebar renders it; the events are heard on
 // the document, from the sidebar's list (.sidebar-lists).
 import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { setCollapsed } from '../data/calls.ts'
 import type { Section } from '../data/types.ts'
-import type { MenuChannel, SectionsMenuProps } from '../data/menu-types.ts'
+import type { Draw, MenuChannel, SectionsMenuProps } from '../data/menu-types.ts'
 import SectionsMenu from './SectionsMenu.tsx'
+import SortableSections from './SortableSections.tsx'
 
 interface Props {
   workspaceId: string
-  /** The sections as the sidebar draws them. */
+  /** The sections as the sidebar draws them, */
   sections: Section<MenuChannel>[]
+  /** and how: drawn here the same, to be dragged. */
+  draw: Draw<MenuChannel>
+  /** The open channel (a collapsed section shows it). */
+  activeId: string | null
 }
 
 type Opened = Pick<SectionsMenuProps, 'anchor' | 'section' | 'channelId'> & { at: number }
 
-export default function SidebarControls({ workspaceId, sections }: Props) {
+export default function SidebarControls({ workspaceId, sections, draw, activeId }: Props) {
   const client = useQueryClient()
   const [menu, setMenu] = useState<Opened | null>(null)
   // The handlers read the sections of the latest render.
@@ -60,6 +65,11 @@ export default function SidebarControls({ workspaceId, sections }: Props) {
     const onTouchStart = (e: TouchEvent) => {
       window.clearTimeout(timer)
       timer = window.setTimeout(() => {
+        // A press held still picks the link up to drag (SortableSections.tsx), then opens its
+        // menu: the drag is put back (Escape) for it.
+        if (document.body.classList.contains('sidebar-dragging'))
+          // eslint-disable-next-line lingui/no-unlocalized-strings -- a key's code
+          window.dispatchEvent(new KeyboardEvent('keydown', { code: 'Escape', key: 'Escape' }))
         if (openFor(e.target)) pressed = Date.now()
       }, 550)
     }
@@ -87,6 +97,7 @@ export default function SidebarControls({ workspaceId, sections }: Props) {
 
   return (
     <>
+      <SortableSections {...{ workspaceId, sections, draw, activeId }} />
       {menu && (
         <SectionsMenu
           // A new menu each time one opens.

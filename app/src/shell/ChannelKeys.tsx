@@ -1,0 +1,9 @@
+// Alt+Up / Alt+Down (use-channel-keys.ts), heard once the first screen is shown: a lazy chunk
+// the shell renders then, with the workspace's notices (it paid for the sidebar's dragging).
+import { useChannelKeys } from './use-channel-keys.ts'
+import type { ChannelKeysOptions } from './use-channel-keys.ts'
+
+export default function ChannelKeys(props: ChannelKeysOptions) {
+  useChannelKeys(props)
+  return null
+}
