@@ -34,6 +34,7 @@ test('Alt+Up and Alt+Down move between channels and back; the new line matches t
   await expect(heading(olga, 'kite')).toBeVisible()
   await waitLive(o)
 
+  await expect(o.locator('html[data-channel-keys]')).toBeAttached()
   await test.step('Alt+Up, Alt+Down and back again, without touching the page', async () => {
     for (let round = 0; round < 3; round += 1) {
       await o.keyboard.press('Alt+ArrowUp')

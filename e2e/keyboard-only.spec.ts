@@ -133,6 +133,7 @@ test('keyboard only: sign in, workspaces, channels, a thread, react, edit, uploa
   })
 
   await test.step('switch channels: Alt+arrows and the quick switcher', async () => {
+    await expect(page.locator('html[data-channel-keys]')).toBeAttached()
     await press(page, 'Alt+ArrowDown')
     await expect(heading(page, 'kite')).toBeVisible()
     await expect(composer(page)).toBeFocused()

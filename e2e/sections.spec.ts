@@ -122,6 +122,7 @@ test('my sections follow me to my other browser, live', async ({ browser }) => {
 
   await test.step('Alt+Down walks the sidebar across its sections', async () => {
     await link(a, 'general').click()
+    await expect(a.locator('html[data-channel-keys]')).toBeAttached()
     await a.keyboard.press('Alt+ArrowDown')
     // Starred holds general; the empty Launches; then Channels' first: launch.
     await expect(a.getByRole('heading', { level: 2, name: 'launch', exact: true })).toBeVisible()
