@@ -1,7 +1,7 @@
 // My sections kept fresh while a workspace is open (slots/live.ts, once the first screen is
 // shown): a change of mine on another device reaches my user topic (sidebar_sections,
-// sidebar_placements) and the layout is read again; so after a reconnect, when changes may have
-// been missed.
+// sidebar_placements) and the layout is read again; so on joining it (a change made before the
+// join, after the layout was read, would be missed) and after a reconnect.
 import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../lib/live.ts'
@@ -13,15 +13,11 @@ function SectionsLive({ me, workspaceId }: LivePartProps) {
   useEffect(() => {
     if (!me) return
     const refresh = () => void client.invalidateQueries({ queryKey: sectionKeys.all })
-    let joinedBefore = false
     return subscribeLive(liveTopic.user(me), {
       onChange: (change) => {
         if (change.table === 'sidebar_sections' || change.table === 'sidebar_placements') refresh()
       },
-      onJoined: (joined) => {
-        if (joined && joinedBefore) refresh()
-        joinedBefore ||= joined
-      },
+      onJoined: (joined) => joined && refresh(),
     })
   }, [me, workspaceId, client])
   return null
