@@ -55,9 +55,11 @@ test.use({ serviceWorkers: 'allow' })
  * paid for by the notify rule leaving it and the groups' name reader loading after it: 133,861 B
  * measured, 133,870 B. Issue 71's features (drafts, sections, polls, forwards, custom emoji,
  * announcement channels) paid for by pins, the rail's notifier and search's keys loading after
- * it: 133,344 B measured, 133,400 B.
+ * it: 133,344 B measured, 133,400 B. Their second day (dragging, the header's star, the query
+ * client's fix, Up skipping a poll) paid for by the emoji and mention lists, Alt+arrows and Do Not
+ * Disturb's rules loading after it: 133,363 B measured, 133,370 B.
  */
-const FIRST_SCREEN_BUDGET = 133_400
+const FIRST_SCREEN_BUDGET = 133_370
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const LATEST = 'the latest message'
