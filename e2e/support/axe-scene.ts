@@ -11,6 +11,7 @@ import type { Look } from './camera.ts'
 import { apiUrl } from './env.ts'
 import { BROWSER_LOCALE, escapeRegExp, tr, trPattern } from './i18n.ts'
 import type { Language } from './i18n.ts'
+import { headings, link as sidebarLink, section } from './sections.ts'
 import { thread, threadLive } from './thread.ts'
 import { createInviteLink, createWorkspace, joinByInvite } from './workspace.ts'
 
@@ -103,6 +104,30 @@ export async function workspaceScene(
   await create.getByRole('button', { name: 'Create' }).click()
   await waitLive(ben.page)
   await send(ben.page, 'The Q1 roadmap is up for comments: *dates are estimates*')
+  // Ana's sidebar in sections: #general starred from its header, #random in a section of hers.
+  await page.getByRole('button', { name: say('Star channel') }).click()
+  await expect(headings(page).first()).toHaveText(say('Starred'))
+  await page.getByRole('button', { name: say('Workspace menu') }).click()
+  await page.getByRole('menuitem', { name: say('Create section…') }).click()
+  const named = page.getByRole('dialog', { name: say('Create a section') })
+  await named.getByLabel(say('Name')).fill('Projects')
+  await named.getByRole('button', { name: say('Create'), exact: true }).click()
+  await expect(named).toHaveCount(0)
+  await sidebarLink(page, 'random').click({ button: 'right' })
+  await page.getByRole('menuitem', { name: say('Move to section') }).click()
+  // By the keyboard: a pointer taken straight across to the sub-menu closes it in Arabic.
+  await page
+    .getByRole('menu', { name: say('Move to section') })
+    .getByRole('menuitem', { name: 'Projects' })
+    .press('Enter')
+  await expect(sidebarLink(section(page, 'Projects'), 'random')).toBeVisible()
+  // Where the tour starts: the box focused (once the menu has given the focus back to the
+  // link), the pointer resting over the messages.
+  await expect(page.getByRole('menu')).toHaveCount(0)
+  await expect(sidebarLink(page, 'random')).toBeFocused()
+  await composer(page, language).focus()
+  await expect(composer(page, language)).toBeFocused()
+  await page.mouse.move(800, 600)
   return { ana, workspace }
 }
 
