@@ -109,7 +109,12 @@ export default function EmojiCompletion(props: EmojiCompletionProps) {
           <span className="emoji-completion-code" dir="ltr">
             {option.code}
           </span>
-          {option.hint && <span className="emoji-completion-hint">{option.hint}</span>}
+          {option.hint && (
+            // beside a long shortcode it is cut: whole on hover
+            <span className="emoji-completion-hint" title={option.hint}>
+              {option.hint}
+            </span>
+          )}
         </li>
       ))}
     </ul>
