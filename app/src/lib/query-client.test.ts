@@ -55,6 +55,28 @@ describe('the query client', () => {
     unsubscribe()
   })
 
+  it('asks again when a live change comes while the first answer, read before it, is on its way', async () => {
+    const client = makeQueryClient()
+    let server = ['a']
+    const answers: (() => void)[] = []
+    const queryFn = vi.fn(async () => {
+      const read = [...server]
+      await new Promise<void>((resolve) => answers.push(resolve))
+      return read
+    })
+    const observer = new QueryObserver(client, { queryKey: ['rows'], queryFn, staleTime: 60_000 })
+    const unsubscribe = observer.subscribe(() => {})
+    await vi.waitFor(() => expect(answers).toHaveLength(1))
+    // The change comes live with nothing to patch yet: the answer on its way predates it.
+    server = ['a', 'b']
+    patchLive<string[]>(client, ['rows'], (rows) => rows && [...rows, 'b'])
+    await vi.waitFor(() => expect(answers).toHaveLength(2))
+    answers[0]!()
+    answers[1]!()
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual(['a', 'b']))
+    unsubscribe()
+  })
+
   it('asks again when a live change comes while an answer read before it is on its way', async () => {
     const client = makeQueryClient()
     // The server's rows: the first answer is read, then the change is made and comes live.

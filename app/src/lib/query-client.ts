@@ -89,8 +89,9 @@ export function patchLive<T>(
 ): void {
   client.setQueryData<T>(queryKey, updater)
   if (client.getQueryState(queryKey)?.fetchStatus !== 'fetching') return
-  // A failure shows in the query's observers; the patched data stays meanwhile.
-  void client.refetchQueries({ queryKey, exact: true }, { cancelRefetch: true })
+  // A failure shows in the query's observers; the patched data stays meanwhile. Invalidated, not
+  // refetched: a first answer on its way (nothing to patch yet) is dropped too (above).
+  void client.invalidateQueries({ queryKey, exact: true })
 }
 
 export function makeQueryClient(): QueryClient {
