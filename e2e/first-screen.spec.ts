@@ -57,9 +57,10 @@ test.use({ serviceWorkers: 'allow' })
  * announcement channels) paid for by pins, the rail's notifier and search's keys loading after
  * it: 133,344 B measured, 133,400 B. Their second day (dragging, the header's star, the query
  * client's fix, Up skipping a poll) paid for by the emoji and mention lists, Alt+arrows and Do Not
- * Disturb's rules loading after it: 133,363 B measured, 133,370 B.
+ * Disturb's rules loading after it: 133,363 B measured, 133,370 B; patchLive invalidating
+ * (not refetching): 133,235 B measured, 133,250 B.
  */
-const FIRST_SCREEN_BUDGET = 133_370
+const FIRST_SCREEN_BUDGET = 133_250
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const LATEST = 'the latest message'
