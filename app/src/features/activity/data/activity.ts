@@ -10,6 +10,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
 import type { LiveChange } from '../../../lib/live.ts'
 import { rpcOne, rpcRows } from '../../../lib/rpc.ts'
+import { showWrite } from '../../../lib/show-write.ts'
 import { channelKeys } from '../../channels/index.ts'
 import type { Channel } from '../../channels/index.ts'
 import type { RpcRow } from '../../../lib/rpc.ts'
@@ -80,7 +81,8 @@ export function useActivity(workspaceId: string, shown = ACTIVITY_PAGE) {
 }
 
 function showSeen(queryClient: QueryClient, workspaceId: string, ids: Set<string> | null) {
-  queryClient.setQueriesData<ActivityItem[]>(
+  return showWrite<ActivityItem[]>(
+    queryClient,
     { queryKey: activityKeys.list(workspaceId) },
     (items) =>
       items?.map((item) =>
@@ -99,7 +101,9 @@ export function useMarkActivitySeen(workspaceId: string) {
         ...(ids ? { p_item_ids: ids } : {}),
       }),
     onMutate: (ids) => showSeen(queryClient, workspaceId, ids && new Set(ids)),
-    onError: () => void queryClient.invalidateQueries({ queryKey: activityKeys.list(workspaceId) }),
+    onSettled: (_, error, __, shown) =>
+      (error || shown?.dropped) &&
+      queryClient.invalidateQueries({ queryKey: activityKeys.list(workspaceId) }),
   })
 }
 

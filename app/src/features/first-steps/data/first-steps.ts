@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Query, QueryClient } from '@tanstack/react-query'
 import { rpcRows } from '../../../lib/rpc.ts'
+import { showWrite } from '../../../lib/show-write.ts'
 import { supabase } from '../../../lib/supabase.ts'
 
 export type StepId = 'invite' | 'channel' | 'notifications' | 'install'
@@ -153,11 +154,12 @@ export function useDismissFirstSteps(workspaceId: string) {
       // Hidden already (on another device): as wanted.
       if (error && error.code !== '23505') throw error
     },
-    onMutate: () => {
-      queryClient.setQueryData<FirstSteps>(firstStepsKeys.of(workspaceId), (steps) =>
+    onMutate: () =>
+      showWrite<FirstSteps>(queryClient, { queryKey: firstStepsKeys.of(workspaceId) }, (steps) =>
         steps ? { ...steps, dismissed: true } : steps
-      )
-    },
-    onError: () => queryClient.invalidateQueries({ queryKey: firstStepsKeys.of(workspaceId) }),
+      ),
+    onSettled: (_, error, __, shown) =>
+      (error || shown?.dropped) &&
+      queryClient.invalidateQueries({ queryKey: firstStepsKeys.of(workspaceId) }),
   })
 }

@@ -6,6 +6,7 @@ import { useEffect } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { liveTopic, subscribeLive } from '../../../lib/live.ts'
 import { rpcOne } from '../../../lib/rpc.ts'
+import { showWrite } from '../../../lib/show-write.ts'
 
 export type Who = 'everyone' | 'admins' | 'listed'
 
@@ -77,8 +78,9 @@ export function useSetPosting(channelId: string) {
       ),
     // Shown at once; the answer (or, refused, the stored setting) replaces it.
     onMutate: (change) =>
-      queryClient.setQueryData<Posting>(
-        postingKey(channelId),
+      showWrite<Posting>(
+        queryClient,
+        { queryKey: postingKey(channelId), exact: true },
         (old) =>
           old && {
             ...old,
