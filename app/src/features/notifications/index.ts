@@ -3,7 +3,7 @@
 // prompt from here; presence shows my Do Not Disturb (DndReport). Preferences (features/preferences) changes
 // my settings with the hooks and rules below.
 import { lazyRetrying, Nothing } from '../../lib/lazy.ts'
-export { badgeOf, dndActive } from './rules.ts'
+export { badgeOf } from './badges.ts'
 export type { DoNotDisturb, NotifyLevel } from './rules.ts'
 /** The sidebar's line asking for notifications: after the first screen, never part of it. */
 export const NotificationPrompt = lazyRetrying(
@@ -21,4 +21,3 @@ export const NotificationsTab = lazyRetrying(
 )
 export type { OpenConversation } from './components/NotificationsTab.tsx'
 export const EmailDelay = lazyRetrying(() => import('./components/EmailDelay.tsx'), Nothing)
-export { useNotificationSettings } from './data/settings.ts'

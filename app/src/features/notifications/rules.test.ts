@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { badgeOf, dndActive, dndNextChange, localMinutes, sumBadges, titleWith } from './rules.ts'
+import { badgeOf, sumBadges } from './badges.ts'
+import { dndActive, dndNextChange, localMinutes, titleWith } from './rules.ts'
 import type { DoNotDisturb } from './rules.ts'
 
 const NOON_UTC = new Date('2026-11-25T12:00:00Z')

@@ -1,7 +1,6 @@
-// What the first screen needs of notifications: the settings' types, Do Not Disturb (whether it
-// holds alerts now, and when that may change) and the badges, as pure functions. Whether a
-// message alerts is notify-rule.ts's (the notifier's, loaded after the first screen). No React,
-// no supabase-js.
+// Notifications' rules, as pure functions: the settings' types, Do Not Disturb (whether it holds
+// alerts now, and when that may change) and the title's count. The first screen's badges are
+// badges.ts's; whether a message alerts is notify-rule.ts's. No React, no supabase-js.
 
 export type NotifyLevel = 'all' | 'mentions' | 'nothing'
 
@@ -81,37 +80,8 @@ export function dndNextChange(dnd: DoNotDisturb, now: Date): Date | null {
   return times.length > 0 ? new Date(Math.min(...times)) : null
 }
 
-/** What a channel shows in the sidebar: a red count (mentions, or every unread of a DM), bold. */
-export interface Badge {
-  count: number
-  bold: boolean
-}
-
-/** A channel's badge from its unread and mention counts; a muted channel shows nothing. */
-export function badgeOf(channel: {
-  kind: ChannelKind
-  unread: number
-  mentions: number
-  muted: boolean
-}): Badge {
-  if (channel.muted || channel.unread <= 0) return { count: 0, bold: false }
-  const count = channel.kind === 'dm' ? channel.unread : Math.min(channel.mentions, channel.unread)
-  return { count, bold: true }
-}
-
 /** The document title with the total count first: "(3) Chorus". */
 export function titleWith(total: number, title: string): string {
   const bare = title.replace(/^\(\d+\+?\) /, '')
   return total > 0 ? `(${total > 99 ? '99+' : total}) ${bare}` : bare
-}
-
-/** A workspace's badge from its channels' (the rail): the red counts added, bold if any is. */
-export function sumBadges(badges: Iterable<Badge>): Badge {
-  let count = 0
-  let bold = false
-  for (const b of badges) {
-    count += b.count
-    bold ||= b.bold
-  }
-  return { count, bold }
 }

@@ -1,18 +1,28 @@
 // Workspace settings' email delay (features/preferences' dialog shows it to owners and admins):
 // when unread mentions and direct messages are emailed, checked as it is typed. A lazy chunk,
-// with the settings' changes.
+// with the settings it reads and their changes.
 import { t } from '@lingui/core/macro'
 import { useState } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
+import { useNotificationSettings } from '../data/settings.ts'
 import { useNotificationMutations } from '../data/settings-changes.ts'
 
-export default function EmailDelay({
-  workspaceId,
-  minutes,
-}: {
-  workspaceId: string
-  minutes: number
-}) {
+export default function EmailDelay({ workspaceId }: { workspaceId: string }) {
+  const settings = useNotificationSettings(workspaceId)
+  if (settings.error) {
+    return (
+      <p role="alert" className="error">
+        {cleanError(settings.error)}
+      </p>
+    )
+  }
+  if (!settings.data) return null
+  // A new value from the server starts the field afresh.
+  const minutes = settings.data.emailDelayMinutes
+  return <DelayForm key={minutes} workspaceId={workspaceId} minutes={minutes} />
+}
+
+function DelayForm({ workspaceId, minutes }: { workspaceId: string; minutes: number }) {
   const [value, setValue] = useState(String(minutes))
   const m = useNotificationMutations(workspaceId)
   const n = Number(value)

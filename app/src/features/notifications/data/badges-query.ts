@@ -5,7 +5,7 @@
 // cache keeps as JSON (a Map came back from it as {}, and the rail failed on reload).
 import { useQuery } from '@tanstack/react-query'
 import { rpcRows } from '../../../lib/rpc.ts'
-import type { Badge } from '../rules.ts'
+import type { Badge } from '../badges.ts'
 import { notificationKeys } from './keys.ts'
 
 export async function fetchWorkspaceBadges(): Promise<Readonly<Record<string, Badge>>> {

@@ -8,7 +8,7 @@ import { Suspense } from 'react'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { Dialog } from '../../../ui/Dialog.tsx'
 import { Switch } from '../../../ui/Switch.tsx'
-import { EmailDelay, useNotificationSettings } from '../../notifications/index.ts'
+import { EmailDelay } from '../../notifications/index.ts'
 import { useHideContent } from '../../push/index.ts'
 import { FileLimit } from './FileLimit.tsx'
 import './preferences.css'
@@ -20,24 +20,17 @@ interface Props {
 }
 
 export function WorkspaceSettingsDialog({ workspaceId, workspaceName, onClose }: Props) {
-  const settings = useNotificationSettings(workspaceId)
   const { hidden, set } = useHideContent(workspaceId)
-  const error = set.error ?? hidden.error ?? settings.error
+  const error = set.error ?? hidden.error
   return (
     <Dialog title={t`Workspace settings`} open onClose={onClose}>
       <div className="stack preferences-tab">
         <p className="muted">{t`These apply to everyone in ${workspaceName}.`}</p>
         <section className="preferences-section" aria-labelledby="ws-notifications">
           <h3 id="ws-notifications">{t`Notifications`}</h3>
-          {settings.data && (
-            <Suspense fallback={null}>
-              <EmailDelay
-                key={settings.data.emailDelayMinutes}
-                workspaceId={workspaceId}
-                minutes={settings.data.emailDelayMinutes}
-              />
-            </Suspense>
-          )}
+          <Suspense fallback={null}>
+            <EmailDelay workspaceId={workspaceId} />
+          </Suspense>
           {hidden.data !== undefined && (
             <Switch
               label={t`Hide message text in notifications`}
