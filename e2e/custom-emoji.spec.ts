@@ -1,7 +1,8 @@
 // Custom emoji (issue 71, item 1), in two browsers: Ana adds :partyparrot: (an animated GIF) on
 // the Custom emoji screen; without a reload Bo uses it in a message and as a reaction from the
 // picker's section named as the workspace, and Ana sees both as its image; Bo's composer
-// completes `:party` (and its alias) with it, by keyboard. Ana removes it: on both screens, live,
+// completes `:party` (and its alias) with it, by keyboard; a standard `:shortcode:` (Slack's
+// alias, a skin tone) shows the set's emoji. Ana removes it: on both screens, live,
 // the message and the reaction show :partyparrot: as text, and the autocomplete no longer has it.
 import { chooseFile } from './support/controls.ts'
 import sharp from 'sharp'
@@ -88,6 +89,27 @@ test('a custom emoji is added, used live in a message and a reaction, and remove
       const message = messageWith(page, 'Shipped!')
       await expectLoaded(parrotImage(message))
       await expect(parrotImage(message)).toHaveAttribute('title', ':partyparrot:')
+    }
+  })
+
+  await test.step('a standard shortcode, as Slack writes it, shows its emoji', async () => {
+    const box = composer(bo.page)
+    await box.fill('Standard :white_check_mark: :thumbsup::skin-tone-3: :nosuch:')
+    await box.press('Enter')
+    await expect(box).toHaveValue('')
+    for (const page of [bo.page, ana.page]) {
+      const body = messageWith(page, 'Standard').locator('.message-body')
+      for (const [alt, title] of [
+        ['✅', ':white_check_mark:'],
+        ['👍🏼', ':thumbsup::skin-tone-3:'],
+      ]) {
+        await expect(body.getByRole('img', { name: alt, exact: true })).toHaveAttribute(
+          'title',
+          title!
+        )
+      }
+      // a name neither the workspace nor the set has stays text
+      await expect(body).toContainText(':nosuch:')
     }
   })
 

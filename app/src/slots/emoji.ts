@@ -1,10 +1,10 @@
 // The emoji's slot (issue 71, item 1): emoji a feature adds beside the shipped set (a workspace's
 // custom emoji). Such an emoji is written `:name:` in a message body or a reaction; the feature
-// shows it (its image, or the text when there is none) and gives the emoji picker a section of
+// shows it (its image, or what it is given when there is none) and gives the emoji picker a section of
 // its own. The feature's emoji-part.tsx is loaded (features/emoji-parts.ts) only when a `:name:`
 // or the picker is first shown: its default export shows a `:name:`, its `useSection` the
 // picker's section.
-import type { ComponentType } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 
 /** One emoji of a section: `code` is what is written (":partyparrot:"), `names` what finds it. */
 export interface PartEmoji {
@@ -18,7 +18,8 @@ export type EmojiSection = { title: string; emoji: readonly PartEmoji[] } | null
 
 /** A feature's emoji-part.tsx. */
 export interface EmojiPart {
-  /** A `:name:` as this feature shows it (its own text when it has no such emoji). */
-  default: ComponentType<{ emoji: string }>
+  /** A `:name:` as this feature shows it (`fallback` when it has no such emoji: the shipped
+   * set's emoji of that shortcode, or the text). */
+  default: ComponentType<{ emoji: string; fallback: ReactNode }>
   useSection: () => EmojiSection
 }

@@ -1,12 +1,11 @@
 import { createContext, Suspense, useContext, useEffect, useRef, useState } from 'react'
 import { lazyRetrying } from '../../../lib/lazy.ts'
-import { loadEmojiPart } from '../../emoji-parts.ts'
 import { EMOJI_DIR, emojiFile } from '../data/image.ts'
 
-// A `:name:`, as the emoji slot's feature shows it (slots/emoji.ts: a workspace's custom emoji):
-// its text while the part loads, and when it cannot be had.
+// A `:name:` (Shortcode.tsx: a workspace's custom emoji, else the shipped set's of that
+// shortcode): its text while that loads, and when it cannot be had.
 const Text = ({ emoji }: { emoji: string }) => emoji
-const Custom = lazyRetrying(loadEmojiPart, Text)
+const Custom = lazyRetrying(() => import('./Shortcode.tsx'), Text)
 
 /** Calls `show` once `element` comes near the view; answers a function that stops watching. */
 export type EmojiWatch = (element: Element, show: () => void) => () => void
@@ -22,7 +21,8 @@ export const EmojiWatcher = createContext<EmojiWatch | null>(null)
 /** An emoji as the shipped set's image (data/image.ts), loaded when first shown; the character
  * is its alt text, so it is what a screen reader reads and what a failed load shows. While it
  * waits to be near the view, an empty box of its size stands in (its button names it). A
- * `:name:` is the workspace's custom emoji of that name (or that text, when it has none). */
+ * `:name:` is the workspace's custom emoji of that name, else the shipped set's emoji of that
+ * shortcode (`:smile:`), else that text. */
 export function Emoji({ emoji }: { emoji: string }) {
   const watch = useContext(EmojiWatcher)
   const [near, setNear] = useState(watch === null)

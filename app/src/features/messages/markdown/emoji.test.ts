@@ -63,6 +63,12 @@ describe('parseMarkdown with emoji', () => {
       { type: 'emoji', text: ':blob-dance_2:' },
       { type: 'text', text: '!' },
     ])
+    // Slack's skin tone after a shortcode is part of it
+    expect(splitEmoji(':wave::skin-tone-3: hi :+1:')).toEqual([
+      { type: 'emoji', text: ':wave::skin-tone-3:' },
+      { type: 'text', text: ' hi ' },
+      { type: 'emoji', text: ':+1:' },
+    ])
     // not capitals, spaces or more than 30 characters; never in code
     expect(splitEmoji(':Party: : x: :' + 'a'.repeat(31) + ':')).toEqual([
       { type: 'text', text: ':Party: : x: :' + 'a'.repeat(31) + ':' },

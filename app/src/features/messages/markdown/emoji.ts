@@ -7,8 +7,9 @@
 import type { Block, Inline } from './tree.ts'
 
 /** A shortcode, `:partyparrot:`: a workspace's custom emoji (features/custom-emoji) when it has
- * one of that name, else its text (Emoji shows which). */
-const SHORTCODE = ':[a-z0-9_+\\-]{1,30}:'
+ * one of that name, else the shipped set's (`:smile:`, in a skin tone as Slack writes it:
+ * `:wave::skin-tone-3:`), else its text (Emoji shows which). */
+const SHORTCODE = ':[a-z0-9_+\\-]{1,30}:(?::skin-tone-[2-6]:)?'
 
 function emojiPattern(): RegExp {
   try {
