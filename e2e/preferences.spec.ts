@@ -1,5 +1,6 @@
 // Preferences (issue 67): the theme a person chooses holds across a reload, painted dark from the
-// first frame, and follows them to another browser; Do Not Disturb scheduled in their own time
+// first frame (even when the page reloaded before the account had it), and follows them to
+// another browser; Do Not Disturb scheduled in their own time
 // zone (not UTC) is decided by that zone, by their browser and by the server alike; Workspace
 // settings are offered only to those who may change them.
 import { expect, test } from './support/test.ts'
@@ -47,6 +48,9 @@ test('the theme chosen holds across a reload from the first paint, and on anothe
   await expect(html).toHaveAttribute('data-theme', 'light')
 
   await test.step('Preferences → Appearance → Dark darkens the page at once', async () => {
+    // The page reloads before the account has the choice (its save never answered): the next
+    // load must send this device's choice, not take the account's older one over it.
+    await page.route('**/rest/v1/rpc/set_appearance', (route) => route.abort())
     const dialog = await openPreferences(page)
     await dialog.getByRole('tab', { name: 'Appearance' }).click()
     const theme = dialog.getByRole('radiogroup', { name: 'Theme' })
@@ -67,11 +71,17 @@ test('the theme chosen holds across a reload from the first paint, and on anothe
         observer.disconnect()
       }).observe(document, { childList: true, subtree: true })
     })
+    await page.unroute('**/rest/v1/rpc/set_appearance')
+    const resent = page.waitForResponse((r) => r.url().includes('/rest/v1/rpc/set_appearance'))
     await page.reload()
     expect(
       await page.evaluate(() => (window as unknown as { __themeAtBody: string }).__themeAtBody)
     ).toBe('dark')
     await waitLive(page)
+    // the choice the account never got is sent once the page is up
+    const sent = await resent
+    expect(sent.ok()).toBe(true)
+    expect(sent.request().postDataJSON()).toMatchObject({ p_theme: 'dark' })
     await expect(html).toHaveAttribute('data-theme', 'dark')
     await expect(page.locator('body')).toHaveCSS('background-color', DARK_BG)
   })

@@ -23,9 +23,9 @@ function Swatch({ theme }: { theme: Theme }) {
   )
 }
 
-export function AppearanceTab() {
+export function AppearanceTab({ me }: { me: string }) {
   const [appearance, setAppearance] = useState<Appearance>(deviceAppearance)
-  const save = useSaveAppearance()
+  const save = useSaveAppearance(me)
   const change = (next: Appearance) => {
     setAppearance(next)
     save.mutate(next)

@@ -43,7 +43,7 @@ export function PreferencesDialog({ workspaceId, me, conversation, onClose }: Pr
                 </Suspense>
               ),
             },
-            { value: 'appearance', label: t`Appearance`, content: <AppearanceTab /> },
+            { value: 'appearance', label: t`Appearance`, content: <AppearanceTab me={me} /> },
             { value: 'language', label: t`Language`, content: <LanguageTab me={me} /> },
           ]}
         />

@@ -12,6 +12,7 @@ import { supabase } from '../../../lib/supabase.ts'
 export type { Appearance, Density, ThemeChoice } from '../../../lib/appearance.ts'
 
 const key = ['preferences', 'appearance'] as const
+const saveKey = ['preferences', 'appearance', 'save'] as const
 
 /** This device's appearance. */
 export function deviceAppearance(): Appearance {
@@ -45,17 +46,36 @@ export function useAccountAppearance(enabled = true) {
   return useQuery({ queryKey: key, queryFn: fetchAppearance, enabled })
 }
 
-export function useSaveAppearance() {
+/**
+ * Whose appearance this device holds that the account may not have yet: a save not yet answered
+ * (the page reloaded or closed before it was). Until it is, the device's copy is the newer one,
+ * so the next load sends it instead of taking the account's older copy over it.
+ */
+const UNSAVED_KEY = 'chorus.appearance.unsaved'
+
+/** Whether this device holds `me`'s appearance unsaved on the account. */
+export function appearanceUnsaved(me: string): boolean {
+  return browserStore().getItem(UNSAVED_KEY) === me
+}
+
+/** Saves my appearance: on this device at once (painted), then on my account. */
+export function useSaveAppearance(me: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (appearance: Appearance) => {
       keepAppearance(appearance)
+      browserStore().setItem(UNSAVED_KEY, me)
       await rpcOne('set_appearance', {
         p_theme: appearance.theme as string,
         p_sidebar_density: appearance.density,
       })
       return appearance
     },
-    onSuccess: (appearance) => queryClient.setQueryData(key, appearance),
+    onSuccess: (appearance) => {
+      // A later choice on its way keeps the mark: its own answer clears it.
+      if (!queryClient.isMutating({ mutationKey: saveKey })) browserStore().removeItem(UNSAVED_KEY)
+      queryClient.setQueryData(key, appearance)
+    },
+    mutationKey: saveKey,
   })
 }
