@@ -3,9 +3,10 @@
 // into it from the channel's context menu, stars #general from its menu (Starred shows at the
 // top), collapses the section (remembered), renames it, moves #launch back with the keyboard
 // only (Shift+F10 on its link, then the sub-menu), and deletes the section, its channels back in
-// Channels. Nobody else sees any of it: Bo's sidebar keeps its two sections.
+// Channels. Her direct messages come most recent first, and by name once she sorts them so from
+// the section's menu. Nobody else sees any of it: Bo's sidebar keeps its two sections.
 import { expect, test } from './support/test.ts'
-import { actor, answerConfirm, signIn, waitLive } from './support/actors.ts'
+import { actor, answerConfirm, send, signIn, waitLive } from './support/actors.ts'
 import type { Actor } from './support/actors.ts'
 import { appUrl } from './support/env.ts'
 import { twoInGeneral } from './support/workspace.ts'
@@ -144,6 +145,38 @@ test('my sections follow me to my other browser, live', async ({ browser }) => {
     await expect(headings(a)).toHaveText(['Starred', 'Channels', 'Direct messages'])
     await expect(headings(b)).toHaveText(['Starred', 'Channels', 'Direct messages'])
     await expect(link(section(b, 'Channels'), 'launch')).toBeVisible()
+  })
+
+  await test.step('Direct messages: the last written in first; by name once sorted so', async () => {
+    const openDm = async (who: string | null) => {
+      await a.getByRole('button', { name: 'New direct message' }).click()
+      const dialog = a.getByRole('dialog', { name: 'New direct message' })
+      if (who) await dialog.getByLabel(who).check()
+      await dialog.getByRole('button', { name: 'Open conversation' }).click()
+      await expect(dialog).toHaveCount(0)
+      await waitLive(a)
+    }
+    const dms = (page: typeof a) => section(page, 'Direct messages').locator('.channel-name')
+    const notes = `${ana.name} (you)`
+    await openDm(null)
+    await send(a, 'a note to myself')
+    await openDm(bo.name)
+    await send(a, 'hi Bo')
+    for (const page of [a, b]) await expect(dms(page)).toHaveText([bo.name, notes])
+    // Sorted alphabetically from the section's menu: on both, and so it stays.
+    await section(a, 'Direct messages').locator('.sidebar-heading').hover()
+    await section(a, 'Direct messages')
+      .getByRole('button', { name: 'Section options: Direct messages' })
+      .click()
+    await a.getByRole('menuitem', { name: 'Sort' }).press('Enter')
+    const sort = a.getByRole('menu', { name: 'Sort' })
+    await expect(
+      sort.getByRole('menuitemradio', { name: 'By most recent activity' })
+    ).toHaveAttribute('aria-checked', 'true')
+    await sort.getByRole('menuitemradio', { name: 'Alphabetically' }).press('Enter')
+    for (const page of [a, b]) await expect(dms(page)).toHaveText([notes, bo.name])
+    await b.reload()
+    await expect(dms(b)).toHaveText([notes, bo.name])
   })
 
   await test.step('Bo sees none of it', async () => {

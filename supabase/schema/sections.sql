@@ -48,11 +48,13 @@ create table public.sidebar_sections (
   collapsed boolean default false not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  sort text,
   constraint sidebar_sections_pkey PRIMARY KEY (id),
   constraint sidebar_sections_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
   constraint sidebar_sections_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.workspaces(id) ON DELETE CASCADE,
   constraint sidebar_sections_kind CHECK (kind = ANY (ARRAY['custom'::text, 'starred'::text, 'channels'::text, 'dms'::text])),
-  constraint sidebar_sections_name CHECK ((kind = 'custom'::text) = (name IS NOT NULL) AND (name IS NULL OR char_length(name) >= 1 AND char_length(name) <= 80))
+  constraint sidebar_sections_name CHECK ((kind = 'custom'::text) = (name IS NOT NULL) AND (name IS NULL OR char_length(name) >= 1 AND char_length(name) <= 80)),
+  constraint sidebar_sections_sort CHECK (sort IS NULL OR (kind = ANY (ARRAY['channels'::text, 'dms'::text])) AND (sort = ANY (ARRAY['alpha'::text, 'recent'::text])))
 );
 alter table public.sidebar_sections enable row level security;
 
@@ -249,8 +251,8 @@ end
 $function$;
 grant execute on function public.place_in_sidebar(uuid,text,double precision) to authenticated, service_role;
 
--- Function public.update_sidebar_section(p_workspace_id uuid, p_section text, p_name text, p_collapsed boolean, p_position double precision)
-CREATE OR REPLACE FUNCTION public.update_sidebar_section(p_workspace_id uuid, p_section text, p_name text DEFAULT NULL::text, p_collapsed boolean DEFAULT NULL::boolean, p_position double precision DEFAULT NULL::double precision)
+-- Function public.update_sidebar_section(p_workspace_id uuid, p_section text, p_name text, p_collapsed boolean, p_position double precision, p_sort text)
+CREATE OR REPLACE FUNCTION public.update_sidebar_section(p_workspace_id uuid, p_section text, p_name text DEFAULT NULL::text, p_collapsed boolean DEFAULT NULL::boolean, p_position double precision DEFAULT NULL::double precision, p_sort text DEFAULT NULL::text)
  RETURNS public.sidebar_sections
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -274,12 +276,16 @@ begin
   if p_position is not null and (p_position = 'NaN' or p_position in ('Infinity', '-Infinity')) then
     raise exception using errcode = '22023', message = 'A value is not valid.', detail = 'invalid_argument';
   end if;
+  if p_sort is not null and (s.kind not in ('channels', 'dms') or p_sort not in ('alpha', 'recent')) then
+    raise exception using errcode = '22023', message = 'Only Channels and Direct messages are sorted: alphabetically (alpha) or by most recent activity (recent).', detail = 'section_sort';
+  end if;
   update public.sidebar_sections x
   set name = coalesce(n, x.name), collapsed = coalesce(p_collapsed, x.collapsed),
-    position = coalesce(p_position, x.position), updated_at = now()
+    position = coalesce(p_position, x.position), sort = coalesce(p_sort, x.sort),
+    updated_at = now()
   where x.id = s.id
   returning * into s;
   return s;
 end
 $function$;
-grant execute on function public.update_sidebar_section(uuid,text,text,boolean,double precision) to authenticated, service_role;
+grant execute on function public.update_sidebar_section(uuid,text,text,boolean,double precision,text) to authenticated, service_role;

@@ -1,8 +1,9 @@
 // Sidebar sections through the RPCs as the app calls them: create (with a channel moved in),
-// rename, collapse, move, star and unstar, delete (its channels go back to their default place);
-// each person reads only their own, in workspaces they are a member of; every change reaches the
-// person's user topic; refusals (an empty or too long name, a name taken, a built-in renamed or
-// deleted, someone else's section, a channel not mine, a workspace not mine).
+// rename, collapse, move, sort, star and unstar, delete (its channels go back to their default
+// place); each person reads only their own, in workspaces they are a member of; every change
+// reaches the person's user topic; refusals (an empty or too long name, a name taken, a built-in renamed or
+// deleted, a sort of a section that has none or of no known kind, someone else's section, a
+// channel not mine, a workspace not mine).
 import path from 'node:path'
 import type { TransactionSql } from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -129,10 +130,32 @@ describe('sidebar sections', () => {
     await place(member, ch.general, 'channels')
     expect((await placements(member)).some((p) => p.channel_id === ch.general)).toBe(false)
 
+    // Direct messages sorted alphabetically, then back by most recent; Channels unchanged.
+    const sortOf = async (kind: string) =>
+      (
+        await as(
+          member,
+          (tx) => tx<{ sort: string | null }[]>`
+            select sort from public.sidebar_sections where kind = ${kind}`
+        )
+      )[0]?.sort
+    await as(
+      member,
+      (tx) => tx`select public.update_sidebar_section(${ws}, 'dms', p_sort => 'alpha')`
+    )
+    expect(await sortOf('dms')).toBe('alpha')
+    await as(
+      member,
+      (tx) => tx`select public.update_sidebar_section(${ws}, 'dms', p_sort => 'recent')`
+    )
+    expect(await sortOf('dms')).toBe('recent')
+    expect(await sortOf('channels')).toBeNull()
+
     // Deleting a section sends its channels back to their default place.
     await as(member, (tx) => tx`select public.delete_sidebar_section(${ws}, ${projects.id})`)
     expect(await placements(member)).toEqual([])
-    expect((await sections(member)).map((s) => s.name)).toEqual([null, 'Read later', null])
+    // (Direct messages has a row of its own now, sorted.)
+    expect((await sections(member)).map((s) => s.name)).toEqual([null, 'Read later', null, null])
 
     const ops = await stack.sql<{ table: string; operation: string }[]>`
       select payload ->> 'table' as table, payload ->> 'operation' as operation
@@ -182,6 +205,21 @@ describe('sidebar sections', () => {
         )
       )
     ).toBe('invalid_argument')
+    // Only the built-in Channels and Direct messages are sorted, and only these two ways.
+    for (const [section, sort] of [
+      [other.id, 'alpha'],
+      ['starred', 'recent'],
+      ['channels', 'priority'],
+    ]) {
+      expect(
+        await refusal(
+          as(
+            member2,
+            (tx) => tx`select public.update_sidebar_section(${ws}, ${section!}, p_sort => ${sort!})`
+          )
+        )
+      ).toBe('section_sort')
+    }
     // Not a channel of hers (quiet is private; she is not in it), not her workspace.
     expect(await refusal(place(member2, ch.quiet, 'starred'))).toBe('channel_not_found')
     expect(await refusal(create(outsider, ws, 'Sneaky'))).toBe('workspace_not_found')

@@ -2264,6 +2264,7 @@ export type Database = {
           kind: string
           name: string | null
           position: number
+          sort: string | null
           updated_at: string
           user_id: string
           workspace_id: string
@@ -2275,6 +2276,7 @@ export type Database = {
           kind?: string
           name?: string | null
           position?: number
+          sort?: string | null
           updated_at?: string
           user_id: string
           workspace_id: string
@@ -2286,6 +2288,7 @@ export type Database = {
           kind?: string
           name?: string | null
           position?: number
+          sort?: string | null
           updated_at?: string
           user_id?: string
           workspace_id?: string
@@ -3269,6 +3272,7 @@ export type Database = {
           kind: string
           name: string | null
           position: number
+          sort: string | null
           updated_at: string
           user_id: string
           workspace_id: string
@@ -4783,6 +4787,7 @@ export type Database = {
           p_name?: string
           p_position?: number
           p_section: string
+          p_sort?: string
           p_workspace_id: string
         }
         Returns: {
@@ -4792,6 +4797,7 @@ export type Database = {
           kind: string
           name: string | null
           position: number
+          sort: string | null
           updated_at: string
           user_id: string
           workspace_id: string

@@ -14,6 +14,7 @@ export const ICONS = [
   'arrow-down',
   'arrow-right',
   'arrow-up',
+  'arrow-up-down',
   'at-sign',
   'bell',
   'bold',

@@ -28,6 +28,7 @@ export function applyChannelRow(list: Channel[], row: ChannelRowChange): Channel
     name: row.name === undefined ? c.name : row.name,
     topic: row.topic === undefined ? c.topic : row.topic || null,
     archivedAt: row.archived_at === undefined ? c.archivedAt : row.archived_at,
+    activeAt: row.last_message_at ?? c.activeAt,
   }
   changed.unread = unreadOf(changed)
   return list.map((x, i) => (i === index ? changed : x))

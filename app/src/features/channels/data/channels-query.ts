@@ -59,6 +59,7 @@ export function fromRow(
     createdBy: row.created_by,
     archivedAt: row.archived_at,
     lastSeq: Number(row.last_seq ?? 0),
+    activeAt: row.last_message_at ?? row.created_at,
   }
 }
 
@@ -73,7 +74,9 @@ export function useChannelsQuery(workspaceId: string) {
 export async function fetchPublicChannels(workspaceId: string): Promise<Channel[]> {
   const { data, error } = await supabase()
     .from('channels')
-    .select('id, workspace_id, kind, name, topic, is_default, created_by, archived_at, last_seq')
+    .select(
+      'id, workspace_id, kind, name, topic, is_default, created_by, archived_at, last_seq, last_message_at, created_at'
+    )
     .eq('workspace_id', workspaceId)
     .eq('kind', 'public')
     .order('name')

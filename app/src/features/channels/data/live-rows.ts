@@ -10,6 +10,7 @@ export interface ChannelRowChange extends ChannelMove {
   name?: string | null
   topic?: string | null
   archived_at?: string | null
+  last_message_at?: string | null
   from_seq?: number | string
 }
 

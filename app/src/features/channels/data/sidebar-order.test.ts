@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { channelAfter, sidebarSections } from './sidebar-order.ts'
 import { testChannel } from './channel.test-support.ts'
+import type { SectionRow } from '../../sections/index.ts'
 
 const person = (id: string, displayName: string) => ({ id, displayName, avatarPath: null })
 const channels = [
@@ -36,5 +37,45 @@ describe('sidebar order', () => {
     expect(after('dm-zoe', 1)).toBeUndefined()
     expect(after('old', 1)).toBe('general')
     expect(after('old', -1)).toBeUndefined()
+  })
+
+  it('direct messages most recent first by default, channels by name; either sorted as chosen', () => {
+    const at = (id: string, activeAt: string | null) => ({
+      ...channels.find((c) => c.id === id)!,
+      activeAt,
+    })
+    const active = [
+      at('general', '2026-11-29T09:00:00+00:00'),
+      at('random', '2026-11-29T10:00:00.5+00:00'),
+      at('dm-al', '2026-11-28T10:00:00+00:00'),
+      // a conversation just opened, nothing written yet: when it was made
+      at('dm-zoe', '2026-11-29T10:00:00+00:00'),
+    ]
+    const order = (rows?: SectionRow[]) => {
+      const out: string[] = []
+      let id: string | null = null
+      for (;;) {
+        const next = channelAfter(active, 'me', id, 1, rows)
+        if (!next) return out
+        out.push(next.id)
+        id = next.id
+      }
+    }
+    expect(order()).toEqual(['general', 'random', 'dm-zoe', 'dm-al'])
+    const sorted = (kind: 'channels' | 'dms', sort: 'alpha' | 'recent'): SectionRow => ({
+      id: kind,
+      kind,
+      name: null,
+      position: kind === 'dms' ? 2e6 : 1e6,
+      collapsed: false,
+      sort,
+      sidebar_placements: [],
+    })
+    expect(order([sorted('dms', 'alpha'), sorted('channels', 'recent')])).toEqual([
+      'random',
+      'general',
+      'dm-al',
+      'dm-zoe',
+    ])
   })
 })

@@ -11,6 +11,8 @@ export interface Channel {
   topic: string | null
   archivedAt: string | null
   lastSeq: number
+  /** When it was last written in (or made, before any message): the sidebar's "most recent". */
+  activeAt?: string | null
   isMember: boolean
   isDefault: boolean
   createdBy: string | null
@@ -37,6 +39,8 @@ export type ChannelRow = Pick<
   | 'created_by'
   | 'archived_at'
   | 'last_seq'
+  | 'last_message_at'
+  | 'created_at'
 >
 
 export function unreadOf(channel: Channel): number {

@@ -1,5 +1,5 @@
-// The menus of my sidebar sections (a lazy chunk): a section's (rename, move up/down, create,
-// delete) from its heading's "…", and a channel's (star, move to a section, move up/down) from a
+// The menus of my sidebar sections (a lazy chunk): a section's (collapse, sort the built-in ones,
+// rename, move up/down, create, delete) from its heading's "…", and a channel's (star, move to a section, move up/down) from a
 // right click, the context-menu key or Shift+F10 on its link, or the channel header's button. On
 // Radix's DropdownMenu: arrow keys, a sub-menu for "Move to section", typeahead, Escape, right to
 // left; anchored on what opened it, which has the focus back when it closes.
@@ -20,12 +20,15 @@ import {
   placeChannel,
   positionAt,
   setCollapsed,
+  setSort,
 } from '../data/calls.ts'
 import { sectionTitle } from '../data/titles.ts'
 import type { MenuChannel, SectionsMenuProps } from '../data/menu-types.ts'
 import { useSectionRows } from '../data/layout.ts'
 import type { Section } from '../data/layout.ts'
+import { MenuSub } from '../../../ui/MenuSub.tsx'
 import { NameDialog } from './NameDialog.tsx'
+import { SortMenu } from './SortMenu.tsx'
 import './sections.css'
 
 type Dialog = { kind: 'create'; channelId?: string } | { kind: 'rename'; key: string; name: string }
@@ -57,6 +60,7 @@ export default function SectionsMenu(props: SectionsMenuProps) {
     const i = movable.indexOf(s)
     const positions = movable.filter((x) => x !== s).map((x) => x.position)
     const title = sectionTitle(s)
+    const builtin = s.kind === 'channels' || s.kind === 'dms' ? s.kind : null
     return [
       <DropdownMenu.Label key="label" className="menu-label" dir="auto">
         {title}
@@ -68,6 +72,13 @@ export default function SectionsMenu(props: SectionsMenuProps) {
       >
         {s.collapsed ? t`Expand section` : t`Collapse section`}
       </Item>,
+      builtin && (
+        <SortMenu
+          key="sort"
+          sort={s.sort ?? (builtin === 'dms' ? 'recent' : 'alpha')}
+          onSort={(sort) => choose(() => void setSort(client, workspaceId, builtin, sort))()}
+        />
+      ),
       s.kind === 'custom' && (
         <Item
           key="rename"
@@ -152,34 +163,17 @@ export default function SectionsMenu(props: SectionsMenuProps) {
       >
         {starred ? t`Remove from Starred` : t`Star`}
       </Item>,
-      <DropdownMenu.Sub key="move">
-        <DropdownMenu.SubTrigger className="menu-item">
-          <Icon name="folder-input" size={16} />
-          <span className="menu-item-label">{t`Move to section`}</span>
-          <Icon name="chevron-right" size={16} />
-        </DropdownMenu.SubTrigger>
-        <DropdownMenu.Portal container={layerHost()}>
-          <DropdownMenu.SubContent
-            className="menu"
-            sideOffset={2}
-            collisionPadding={8}
-            aria-label={t`Move to section`}
-          >
-            {targets.map((x) => (
-              <Item key={x.key} onSelect={place(x.key, null)}>
-                <bdi>{sectionTitle(x)}</bdi>
-              </Item>
-            ))}
-            <DropdownMenu.Separator className="menu-separator" />
-            <Item
-              icon="plus"
-              onSelect={choose(() => setDialog({ kind: 'create', channelId: c.id }))}
-            >
-              {t`New section…`}
-            </Item>
-          </DropdownMenu.SubContent>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Sub>,
+      <MenuSub key="move" icon="folder-input" label={t`Move to section`}>
+        {targets.map((x) => (
+          <Item key={x.key} onSelect={place(x.key, null)}>
+            <bdi>{sectionTitle(x)}</bdi>
+          </Item>
+        ))}
+        <DropdownMenu.Separator className="menu-separator" />
+        <Item icon="plus" onSelect={choose(() => setDialog({ kind: 'create', channelId: c.id }))}>
+          {t`New section…`}
+        </Item>
+      </MenuSub>,
       ordered && i > 0 && (
         <Item key="up" icon="arrow-up" onSelect={place(s.key, positionAt(positions, i - 1))}>
           {t`Move up`}

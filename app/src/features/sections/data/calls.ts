@@ -6,7 +6,7 @@ import { rpcOne } from '../../../lib/rpc.ts'
 import { cleanError } from '../../../lib/clean-error.ts'
 import { showToast } from '../../../ui/layers.ts'
 import { sectionKeys } from './layout.ts'
-import type { SectionRow } from './layout.ts'
+import type { SectionRow, SectionSort } from './layout.ts'
 
 /** Where a built-in section is until moved (as the server puts it). */
 const BUILTIN_AT: Record<string, number> = { starred: -1, channels: 1e6, dms: 2e6 }
@@ -67,6 +67,26 @@ export function setCollapsed(
         p_workspace_id: workspaceId,
         p_section: key,
         p_collapsed: collapsed,
+      })
+  )
+}
+
+/** Sorts a built-in section (Channels, Direct messages): by name, or most recent first. */
+export function setSort(
+  client: QueryClient,
+  workspaceId: string,
+  key: 'channels' | 'dms',
+  sort: SectionSort
+) {
+  return change(
+    client,
+    workspaceId,
+    (rows) => withRow(rows, key).map((r) => (isRow(r, key) ? { ...r, sort } : r)),
+    () =>
+      rpcOne('update_sidebar_section', {
+        p_workspace_id: workspaceId,
+        p_section: key,
+        p_sort: sort,
       })
   )
 }

@@ -6,7 +6,7 @@ import type { SectionRow } from './types.ts'
 export async function fetchRows(workspaceId: string): Promise<SectionRow[]> {
   const { data, error } = await supabase()
     .from('sidebar_sections')
-    .select('id,kind,name,position,collapsed,sidebar_placements(channel_id,position)')
+    .select('id,kind,name,position,collapsed,sort,sidebar_placements(channel_id,position)')
     .eq('workspace_id', workspaceId)
   if (error) throw error
   return data as SectionRow[]

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useAfterFirstScreen } from '../../../lib/first-screen.ts'
 import type { Section, SectionRow } from './types.ts'
 
-export type { Section, SectionKind, SectionRow } from './types.ts'
+export type { Section, SectionKind, SectionRow, SectionSort } from './types.ts'
 
 export const sectionKeys = {
   all: ['sections'] as const,
@@ -26,8 +26,10 @@ export function useSectionRows(workspaceId: string) {
 /**
  * The sections in their order: Starred first (when it holds any), then mine and the built-in
  * Channels and Direct messages by position. A channel placed in a section leaves its default one.
+ * `rooms` and `dms` come by name; a built-in sorted by most recent (Direct messages' default)
+ * shows the one last written in first.
  */
-export function arrange<C extends { id: string }>(
+export function arrange<C extends { id: string; activeAt?: string | null }>(
   rooms: C[],
   dms: C[],
   rows: SectionRow[] = []
@@ -40,6 +42,7 @@ export function arrange<C extends { id: string }>(
       ...r,
       key: r.kind === 'custom' ? r.id : r.kind,
       position: r.kind === 'starred' ? -1e9 : r.position,
+      sort: null,
       channels: r.sidebar_placements
         .sort((a, b) => a.position - b.position)
         .map((p) => byId.get(p.channel_id)!)
@@ -47,19 +50,25 @@ export function arrange<C extends { id: string }>(
     }))
   for (const kind of ['channels', 'dms'] as const) {
     const r = rows.find((x) => x.kind === kind)
+    const sort = r?.sort ?? (kind === 'dms' ? 'recent' : 'alpha')
+    const channels = (kind === 'dms' ? dms : rooms).filter((c) => !placed.has(c.id))
+    if (sort === 'recent') channels.sort((a, b) => at(b) - at(a))
     sections.push({
       key: kind,
       kind,
       name: null,
       collapsed: !!r?.collapsed,
       position: r?.position ?? (kind === 'dms' ? 2e6 : 1e6),
-      channels: (kind === 'dms' ? dms : rooms).filter((c) => !placed.has(c.id)),
+      sort,
+      channels,
     })
   }
   return sections
     .filter((s) => s.kind !== 'starred' || s.channels.length)
     .sort((a, b) => a.position - b.position)
 }
+
+const at = (c: { activeAt?: string | null }) => Date.parse(c.activeAt ?? '') || 0
 
 /** What a section shows: all of it, or, collapsed, its open channel only. */
 export const shownIn = <C extends { id: string }>(s: Section<C>, activeId: string | null): C[] =>

@@ -2,12 +2,17 @@
 
 export type SectionKind = 'custom' | 'starred' | 'channels' | 'dms'
 
+/** How a built-in section is sorted (null: its default, Channels by name, DMs most recent). */
+export type SectionSort = 'alpha' | 'recent'
+
 export interface SectionRow {
   id: string
   kind: SectionKind
   name: string | null
   position: number
   collapsed: boolean
+  /** Channels' and Direct messages' only (absent in a layout kept from before sorting). */
+  sort?: SectionSort | null
   sidebar_placements: { channel_id: string; position: number }[]
 }
 
@@ -18,5 +23,7 @@ export interface Section<C> {
   name: string | null
   collapsed: boolean
   position: number
+  /** A built-in's order (mine and Starred are in the order dragged: null). */
+  sort: SectionSort | null
   channels: C[]
 }
