@@ -33,6 +33,15 @@ function waitingQuietly(): boolean {
   return quietlyWaiting(refused.count, refused.since, Date.now())
 }
 
+/**
+ * How much longer a channel of this socket that is not joined is waited for quietly (the
+ * server's join limit refused a join: a sign-in storm), in ms; 0: not such a wait. Call it a
+ * microtask after the channel's status (the refusal is counted once its reply went round).
+ */
+export function quietJoinWaitMs(): number {
+  return waitingQuietly() ? (refused.since ?? Date.now()) + QUIET_FOR_MS - Date.now() : 0
+}
+
 interface Reply {
   event?: string
   ref?: string | null
