@@ -80,7 +80,7 @@ function reconnectOnWake(client: RealtimeClient): void {
   if (wakeListening) return
   wakeListening = true
   const wake = () => {
-    if (!navigator.onLine || document.visibilityState !== 'visible' || refused.count > 0) return
+    if (!navigator.onLine || document.visibilityState !== 'visible' || waitingQuietly()) return
     if (!client.getChannels().length || client.isConnected() || client.isConnecting()) return
     void client.disconnect().then(() => client.connect())
   }
@@ -116,9 +116,18 @@ export function joinLive(
   let closes = 0
   let rejoin: ReturnType<typeof setTimeout> | undefined
   let quietEnd: ReturnType<typeof setTimeout> | undefined
+  /** Removes a channel of this topic; a join of the topic waits until it is gone. */
+  const remove = (removing: RealtimeChannel): Promise<unknown> => {
+    const left = client.removeChannel(removing).catch(() => undefined)
+    leaving.set(topic, left)
+    void left.then(() => {
+      if (leaving.get(topic) === left) leaving.delete(topic)
+    })
+    return left
+  }
   const again = (opened: RealtimeChannel, pause: number) => {
     channel = null
-    const removed = client.removeChannel(opened).catch(() => undefined)
+    const removed = remove(opened)
     if (!stopped) rejoin = setTimeout(() => void removed.then(open), pause)
   }
   const notJoined = () => {
@@ -179,11 +188,6 @@ export function joinLive(
     stopped = true
     clearTimeout(rejoin)
     clearTimeout(quietEnd)
-    if (!channel) return
-    const left = client.removeChannel(channel).catch(() => undefined)
-    leaving.set(topic, left)
-    void left.then(() => {
-      if (leaving.get(topic) === left) leaving.delete(topic)
-    })
+    if (channel) void remove(channel)
   }
 }
